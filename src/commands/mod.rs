@@ -1,0 +1,1 @@
+//! Commands: interception rules, head/tail normalization, and classification of bash commands.

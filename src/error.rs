@@ -1,0 +1,63 @@
+//! The one error type of agent-shell. Every fallible operation returns it; `napi/error.rs` is the
+//! only place that turns it into a JavaScript error with a string `code` (API.md §8).
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong before or around a command. A command's own failure (non-zero exit,
+/// signal, timeout) is a result, never this.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An option is malformed; the message names the field and the value.
+    #[error("{field} {problem} (got {value})")]
+    InvalidArg { field: String, problem: String, value: String },
+    #[error("cwd does not exist: {}", .0.display())]
+    CwdNotFound(PathBuf),
+    #[error("cwd is not a directory: {}", .0.display())]
+    CwdNotDir(PathBuf),
+    #[error("cannot start {program}: {source}")]
+    SpawnFailed { program: String, source: std::io::Error },
+    #[error("the session is closed")]
+    SessionClosed,
+    #[error("no pseudo-terminal available: {0}")]
+    Pty(String),
+    #[error("no command is running on this PtySession")]
+    PtyNotRunning,
+    #[error("a command is already running on this PtySession")]
+    PtyBusy,
+    #[error("no job with id {0:?}")]
+    JobNotFound(String),
+    #[error("{running} jobs are running, the limit is maxJobs = {limit}")]
+    TooManyJobs { running: usize, limit: usize },
+    #[error("{context}: {source}")]
+    Io { context: String, source: std::io::Error },
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// The contract's `code` for this error (API.md §8).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::InvalidArg { .. } => "ERR_INVALID_ARG",
+            Error::CwdNotFound(_) => "ERR_CWD_NOT_FOUND",
+            Error::CwdNotDir(_) => "ERR_CWD_NOT_DIR",
+            Error::SpawnFailed { .. } => "ERR_SPAWN_FAILED",
+            Error::SessionClosed => "ERR_SESSION_CLOSED",
+            Error::Pty(_) => "ERR_PTY",
+            Error::PtyNotRunning => "ERR_PTY_NOT_RUNNING",
+            Error::PtyBusy => "ERR_PTY_BUSY",
+            Error::JobNotFound(_) => "ERR_JOB_NOT_FOUND",
+            Error::TooManyJobs { .. } => "ERR_TOO_MANY_JOBS",
+            Error::Io { .. } => "ERR_IO",
+        }
+    }
+
+    /// `field must <problem> (got <value>)`, the shape of every bad-option message.
+    pub fn invalid(field: impl Into<String>, problem: impl Into<String>, value: impl std::fmt::Debug) -> Self {
+        Error::InvalidArg { field: field.into(), problem: problem.into(), value: format!("{value:?}") }
+    }
+
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        Error::Io { context: context.into(), source }
+    }
+}

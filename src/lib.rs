@@ -1,0 +1,9 @@
+//! agent-shell: the native layer beneath the bash tool of AI coding agents.
+//!
+//! Everything but `napi/` is plain Rust, tested by `cargo test` without Node.
+
+pub mod commands;
+pub mod error;
+pub mod output;
+
+mod napi;

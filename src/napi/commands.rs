@@ -1,0 +1,1 @@
+//! JS surface of the command helpers (API.md §6).

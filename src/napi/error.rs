@@ -1,0 +1,101 @@
+//! The single mapping from [`crate::error::Error`] to a JavaScript error carrying a string `code`
+//! (API.md §8), and the panic guard that keeps a Rust panic from taking the host down.
+//!
+//! napi-rs builds rejections from `napi::Status`, whose `code` is a fixed enum name. To give JS the
+//! contract's codes, the error object is created here, on the JS thread, and handed to napi-rs by
+//! reference: sync functions return it as `Err`, async ones resolve to [`Coded`], whose conversion
+//! turns an `Err` into that object and rejects with it.
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use napi::bindgen_prelude::{ToNapiValue, TypeName};
+use napi::{sys, Env, Unknown, ValueType};
+
+use crate::error::Error;
+
+/// Creates the JS `Error` with `code` and `message` and wraps it so napi-rs throws that object.
+pub fn to_js(env: sys::napi_env, err: &Error) -> napi::Error {
+    unsafe {
+        let code = match String::to_napi_value(env, err.code().to_string()) {
+            Ok(v) => v,
+            Err(e) => return e,
+        };
+        let message = match String::to_napi_value(env, err.to_string()) {
+            Ok(v) => v,
+            Err(e) => return e,
+        };
+        let mut js_error = std::ptr::null_mut();
+        if sys::napi_create_error(env, code, message, &mut js_error) != sys::Status::napi_ok {
+            return napi::Error::new(napi::Status::GenericFailure, err.to_string());
+        }
+        napi::Error::from(Unknown::from_raw_unchecked(env, js_error))
+    }
+}
+
+/// For sync functions: `Err(throw(&env, e))` throws a coded error.
+pub fn throw(env: &Env, err: Error) -> napi::Error {
+    to_js(env.raw(), &err)
+}
+
+/// The value an async export resolves to: `Ok` becomes the JS value, `Err` a rejection with a
+/// coded error. Declare the TS return type with `ts_return_type`.
+pub struct Coded<T>(pub Result<T, Error>);
+
+impl<T: ToNapiValue> ToNapiValue for Coded<T> {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        match val.0 {
+            Ok(v) => unsafe { T::to_napi_value(env, v) },
+            Err(e) => Err(to_js(env, &e)),
+        }
+    }
+}
+
+impl<T> TypeName for Coded<T> {
+    fn type_name() -> &'static str {
+        "Coded"
+    }
+    fn value_type() -> ValueType {
+        ValueType::Unknown
+    }
+}
+
+/// Runs an async export's body, turning a panic into an `ERR_IO` rejection instead of a promise
+/// that never settles (or a host abort).
+pub async fn guard<T, F>(fut: F) -> napi::Result<Coded<T>>
+where
+    F: Future<Output = Result<T, Error>>,
+{
+    let outcome = CatchUnwind(Box::pin(fut)).await;
+    Ok(Coded(match outcome {
+        Ok(result) => result,
+        Err(message) => Err(Error::io("internal error (a bug in agent-shell)", std::io::Error::other(message))),
+    }))
+}
+
+struct CatchUnwind<F>(Pin<Box<F>>);
+
+impl<F: Future> Future for CatchUnwind<F> {
+    type Output = Result<F::Output, String>;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let inner = self.0.as_mut();
+        match std::panic::catch_unwind(AssertUnwindSafe(|| inner.poll(cx))) {
+            Ok(Poll::Pending) => Poll::Pending,
+            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
+            Err(payload) => Poll::Ready(Err(panic_message(&payload))),
+        }
+    }
+}
+
+/// The text of a panic payload, for the error message.
+pub fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}

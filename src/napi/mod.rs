@@ -1,0 +1,6 @@
+//! The JavaScript-facing skin: turns JS options into Rust requests and Rust results into JS
+//! objects. No logic lives here that `cargo test` would need.
+
+mod commands;
+pub mod error;
+mod output;

@@ -1,0 +1,1 @@
+//! JS surface of the output sink: `OutputSink` and `stripAnsi` (API.md §5).
