@@ -5,5 +5,7 @@
 pub mod commands;
 pub mod error;
 pub mod output;
+pub mod process;
+pub mod shell;
 
 mod napi;

@@ -1,0 +1,8 @@
+//! Processes: spawning the shell with its descriptors, process-tree discovery and tree kill (with
+//! pid-reuse safety), and the non-interactive environment every non-PTY command gets.
+
+pub mod env;
+pub mod spawn;
+pub mod tree;
+
+pub use tree::{kill_tree, list_descendants, Proc};

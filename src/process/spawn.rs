@@ -1,0 +1,122 @@
+//! Starting a shell as the root of a tree we can always find and end: its own session (no
+//! controlling terminal, no terminal signals from the host's), a child subreaper (orphans of the
+//! commands it runs, `setsid` and double-forked escapees included, stay below it), default signal
+//! dispositions (Node ignores SIGPIPE; children must not inherit that), and a pidfd so its exit
+//! is noticed without a SIGCHLD handler (which would fight libuv's).
+
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use crate::error::{Error, Result};
+use crate::process::tree::Proc;
+
+/// A started shell: the std handle (which reaps it), its identity, and a pidfd that becomes
+/// readable when it exits.
+pub struct Spawned {
+    pub child: Child,
+    pub proc: Proc,
+    pub pidfd: OwnedFd,
+}
+
+/// What to start and which of our descriptors it gets, at which numbers.
+pub struct SpawnSpec<'a> {
+    pub program: &'a str,
+    pub args: &'a [String],
+    pub env: &'a [(String, String)],
+    pub cwd: Option<&'a Path>,
+    /// `(our fd, fd number in the child)`; ours are close-on-exec, the child's copies are not.
+    pub fds: &'a [(RawFd, RawFd)],
+}
+
+pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
+    let mut cmd = Command::new(spec.program);
+    cmd.args(spec.args).env_clear().envs(spec.env.iter().map(|(k, v)| (k, v)));
+    cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    if let Some(cwd) = spec.cwd {
+        cmd.current_dir(cwd);
+    }
+    let fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
+    unsafe {
+        cmd.pre_exec(move || {
+            // Only async-signal-safe calls between fork and exec.
+            libc::setsid();
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+            for sig in [libc::SIGPIPE, libc::SIGINT, libc::SIGQUIT, libc::SIGTERM, libc::SIGHUP, libc::SIGCHLD, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU, libc::SIGUSR1, libc::SIGUSR2] {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            for &(from, to) in &fds {
+                if libc::dup2(from, to) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    let child = cmd.spawn().map_err(|source| Error::SpawnFailed { program: spec.program.to_string(), source })?;
+    let pid = child.id() as i32;
+    let pidfd = pidfd_open(pid).map_err(|e| Error::io("pidfd_open", e))?;
+    let proc = Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 });
+    Ok(Spawned { child, proc, pidfd })
+}
+
+/// A descriptor that becomes readable when `pid` exits (Linux 5.3+).
+pub fn pidfd_open(pid: i32) -> std::io::Result<OwnedFd> {
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, libc::PIDFD_NONBLOCK) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// A close-on-exec pipe: `(read, write)`.
+pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Sets or clears O_NONBLOCK.
+pub fn set_nonblocking(fd: &impl AsRawFd, on: bool) -> std::io::Result<()> {
+    let raw = fd.as_raw_fd();
+    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
+    if flags < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let flags = if on { flags | libc::O_NONBLOCK } else { flags & !libc::O_NONBLOCK };
+    if unsafe { libc::fcntl(raw, libc::F_SETFL, flags) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The name of signal `n` (`SIGKILL`), for results.
+pub fn signal_name(n: i32) -> Option<&'static str> {
+    Some(match n {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return None,
+    })
+}

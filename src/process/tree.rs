@@ -1,0 +1,252 @@
+//! Process trees on Linux, read from `/proc`: who descends from whom, and killing a whole tree.
+//!
+//! A process is identified by its pid *and* its start time, so a pid recycled after the process
+//! exited is never signalled. The shells we start are child subreapers, so `setsid` and
+//! double-forked escapees stay below them and are found here.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::time::{Duration, Instant};
+
+/// A process as seen at one moment: pid plus the start time that makes it unique.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Proc {
+    pub pid: i32,
+    /// Field 22 of `/proc/<pid>/stat`, in clock ticks since boot.
+    pub start_time: u64,
+}
+
+/// What `/proc/<pid>/stat` says about one process.
+#[derive(Debug, Clone, Copy)]
+pub struct Stat {
+    pub ppid: i32,
+    pub start_time: u64,
+    /// `Z` (zombie) and `X` (dead) count as gone.
+    pub state: char,
+}
+
+impl Stat {
+    pub fn is_gone(&self) -> bool {
+        matches!(self.state, 'Z' | 'X')
+    }
+}
+
+/// Reads `/proc/<pid>/stat`; `None` when the process does not exist.
+pub fn stat(pid: i32) -> Option<Stat> {
+    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&text)
+}
+
+/// The command name is in parentheses and may itself contain spaces and parentheses, so fields
+/// are counted from the last `)`.
+fn parse_stat(text: &str) -> Option<Stat> {
+    let rest = &text[text.rfind(')')? + 1..];
+    let mut fields = rest.split_ascii_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    // After state and ppid, start time is the 20th remaining field (field 22 overall).
+    let start_time = fields.nth(17)?.parse().ok()?;
+    Some(Stat { ppid, start_time, state })
+}
+
+impl Proc {
+    /// The process with this pid as it is now, if it exists and has not exited.
+    pub fn current(pid: i32) -> Option<Proc> {
+        let s = stat(pid)?;
+        (!s.is_gone()).then_some(Proc { pid, start_time: s.start_time })
+    }
+
+    /// Whether this very process (not a recycled pid) still runs.
+    pub fn is_alive(&self) -> bool {
+        matches!(stat(self.pid), Some(s) if s.start_time == self.start_time && !s.is_gone())
+    }
+
+    /// Sends `signal` if the pid still belongs to this process. Returns whether it was sent.
+    pub fn signal(&self, signal: i32) -> bool {
+        // The window between this check and kill(2) is microseconds, while a pid is only reused
+        // after the whole pid space has cycled, so the check is what makes reuse harmless.
+        if !self.is_alive() {
+            return false;
+        }
+        unsafe { libc::kill(self.pid, signal) == 0 }
+    }
+}
+
+/// Direct children of `pid`, from the `children` file of each of its threads (cheap: no scan of
+/// all of `/proc`). Falls back to a full scan on kernels without that file.
+pub fn children(pid: i32) -> Vec<i32> {
+    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for task in tasks.flatten() {
+        match fs::read_to_string(task.path().join("children")) {
+            Ok(text) => out.extend(text.split_ascii_whitespace().filter_map(|p| p.parse::<i32>().ok())),
+            Err(_) => return children_by_scan(pid),
+        }
+    }
+    out
+}
+
+fn children_by_scan(parent: i32) -> Vec<i32> {
+    let Ok(entries) = fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| matches!(stat(pid), Some(s) if s.ppid == parent))
+        .collect()
+}
+
+/// Every living descendant of `root` (not `root` itself), parents before children.
+pub fn descendants(root: i32) -> Vec<Proc> {
+    descendants_of(&children(root))
+}
+
+/// The given processes and everything below them, parents before children.
+pub fn descendants_of(roots: &[i32]) -> Vec<Proc> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut queue: Vec<i32> = roots.to_vec();
+    let mut i = 0;
+    while i < queue.len() {
+        let pid = queue[i];
+        i += 1;
+        if !seen.insert(pid) {
+            continue;
+        }
+        if let Some(p) = Proc::current(pid) {
+            out.push(p);
+            queue.extend(children(pid));
+        }
+    }
+    out
+}
+
+/// Pids of every descendant of `pid`, as `listDescendants` reports them.
+pub fn list_descendants(pid: i32) -> Vec<i32> {
+    descendants(pid).into_iter().map(|p| p.pid).collect()
+}
+
+/// The host process and its ancestors: never signalled, whatever a caller asks.
+fn protected() -> HashSet<i32> {
+    let mut out = HashSet::new();
+    let mut pid = std::process::id() as i32;
+    while pid > 1 && out.insert(pid) {
+        pid = match stat(pid) {
+            Some(s) => s.ppid,
+            None => break,
+        };
+    }
+    out.insert(1);
+    out
+}
+
+/// Signals `pid` and all its descendants, children first; returns how many were signalled.
+/// The host process and its ancestors are never signalled.
+pub fn kill_tree(pid: i32, signal: i32) -> usize {
+    let protected = protected();
+    let mut targets = descendants(pid);
+    targets.reverse();
+    if let Some(root) = Proc::current(pid) {
+        targets.push(root);
+    }
+    targets.iter().filter(|p| !protected.contains(&p.pid) && p.signal(signal)).count()
+}
+
+/// How long processes get to exit after TERM before they are killed.
+pub const KILL_GRACE_MS: u64 = 1000; // long enough for a clean exit, short enough for an agent waiting on a timeout
+const POLL_MS: u64 = 10; // how often the grace period checks whether everything is gone
+
+/// Ends `roots` and everything below them: freezes the tree with STOP (so nothing forks past us),
+/// sends TERM and CONT, waits up to `grace` for them to exit, then KILLs what is left, rescanning
+/// so that children born meanwhile are found. `roots` are processes, not just pids, so a recycled
+/// pid is never hit. Returns when everything is gone (or only unkillable zombies remain).
+pub fn terminate(roots: &[Proc], grace: Duration) {
+    let protected = protected();
+    let live_roots = || -> Vec<i32> { roots.iter().filter(|p| p.is_alive()).map(|p| p.pid).collect() };
+    let mut known: HashMap<i32, Proc> = HashMap::new();
+    let mut scan = |known: &mut HashMap<i32, Proc>| {
+        for p in descendants_of(&live_roots()) {
+            if !protected.contains(&p.pid) {
+                known.entry(p.pid).or_insert(p);
+            }
+        }
+    };
+
+    // Freeze until no new process appears, so a fork loop cannot outrun the scan.
+    for _ in 0..8 {
+        let before = known.len();
+        scan(&mut known);
+        for p in known.values() {
+            p.signal(libc::SIGSTOP);
+        }
+        if known.len() == before {
+            break;
+        }
+    }
+    for p in known.values() {
+        p.signal(libc::SIGTERM);
+        p.signal(libc::SIGCONT);
+    }
+    let deadline = Instant::now() + grace;
+    while Instant::now() < deadline {
+        if known.values().all(|p| !p.is_alive()) {
+            scan(&mut known);
+            if known.values().all(|p| !p.is_alive()) {
+                return;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(POLL_MS));
+    }
+    for _ in 0..8 {
+        scan(&mut known);
+        let alive: Vec<Proc> = known.values().filter(|p| p.is_alive()).copied().collect();
+        if alive.is_empty() {
+            return;
+        }
+        for p in &alive {
+            p.signal(libc::SIGKILL);
+        }
+        std::thread::sleep(Duration::from_millis(POLL_MS));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use std::process::{Command, Stdio};
+
+    #[test]
+    fn parses_stat_with_parentheses_in_the_name() {
+        let line = "1234 (a) b (c)) S 77 1234 1234 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 987654 1000 10";
+        let s = parse_stat(line).unwrap();
+        assert_eq!((s.ppid, s.start_time, s.state), (77, 987654, 'S'));
+    }
+
+    #[test]
+    fn finds_and_kills_a_tree_including_a_setsid_escapee() {
+        let mut child = Command::new("bash")
+            .args(["-c", "sleep 30 & setsid sleep 31 & (trap '' TERM; sleep 32) & wait"])
+            .stdin(Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while descendants(pid).len() < 3 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let found = descendants(pid);
+        assert!(found.len() >= 3, "found {found:?}");
+        let root = Proc::current(pid).unwrap();
+        terminate(&[root], Duration::from_millis(200));
+        let _ = child.wait();
+        assert!(found.iter().all(|p| !p.is_alive()), "survivors among {found:?}");
+    }
+
+    #[test]
+    fn never_signals_the_host() {
+        assert!(protected().contains(&(std::process::id() as i32)));
+        assert!(protected().contains(&1));
+    }
+}

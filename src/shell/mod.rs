@@ -1,0 +1,7 @@
+//! The persistent session on a real shell process and its framing protocol; one-shot execution
+//! is one run on a fresh session.
+
+pub mod framing;
+pub mod session;
+
+pub use session::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};

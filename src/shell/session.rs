@@ -1,0 +1,760 @@
+//! A `Session` owns one long-lived shell process and runs commands on it one at a time.
+//!
+//! Each run gets its own output FIFO (so a background job of an earlier run can never write into
+//! a later run's output), its script appended to the shell's script file, and a wake-up on the
+//! control pipe. The run ends when the shell reports its status; the FIFO is then drained of what
+//! is already in it and no longer: a grandchild that keeps the FIFO open cannot hold the run.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::io::unix::AsyncFd;
+use tokio::sync::{mpsc, Mutex, Notify};
+
+use crate::error::{Error, Result};
+use crate::process::env::{is_valid_env_key, NON_INTERACTIVE_ENV};
+use crate::process::spawn::{self, Spawned};
+use crate::process::tree::{self, Proc};
+use crate::shell::framing::{self, Record, RunScript, ShellState};
+
+/// Bytes read from the output FIFO at a time.
+const READ_CHUNK_BYTES: usize = 64 * 1024;
+/// After an abort kills the command, how long the shell has to come back to the framing before it
+/// is replaced. A builtin loop (`while :; do :; done`) never comes back.
+const ABORT_SETTLE_MS: u64 = 500;
+/// How often the settle phase kills processes the shell keeps starting.
+const SETTLE_POLL_MS: u64 = 10;
+
+/// How a session's shell is started.
+#[derive(Debug, Clone)]
+pub struct ShellConfig {
+    /// Program name or path; `bash` by default.
+    pub shell: String,
+    /// Exported once, when the shell starts.
+    pub session_env: Vec<(String, String)>,
+    /// Sourced once, when the shell starts.
+    pub snapshot: Option<String>,
+    /// Apply [`NON_INTERACTIVE_ENV`] under the caller's keys.
+    pub non_interactive_env: bool,
+    /// Directory the shell starts in; `None` for the host's.
+    pub cwd: Option<PathBuf>,
+}
+
+impl Default for ShellConfig {
+    fn default() -> Self {
+        ShellConfig { shell: "bash".into(), session_env: Vec::new(), snapshot: None, non_interactive_env: true, cwd: None }
+    }
+}
+
+/// One command to run.
+#[derive(Debug, Clone, Default)]
+pub struct RunRequest {
+    pub command: String,
+    pub cwd: Option<PathBuf>,
+    pub env: Vec<(String, String)>,
+    pub timeout: Option<Duration>,
+}
+
+/// What became of a run. A command's failure is an outcome, never an error.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunOutcome {
+    pub exit_code: Option<i32>,
+    pub cancelled: bool,
+    pub timed_out: bool,
+    pub working_dir: Option<String>,
+    pub duration: Duration,
+    pub signal: Option<String>,
+    pub session_restarted: bool,
+}
+
+/// Cancels one run (an AbortSignal's counterpart).
+#[derive(Debug, Clone, Default)]
+pub struct CancelToken(Arc<(AtomicBool, Notify)>);
+
+impl CancelToken {
+    pub fn cancel(&self) {
+        self.0 .0.store(true, Ordering::SeqCst);
+        self.0 .1.notify_waiters();
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0 .0.load(Ordering::SeqCst)
+    }
+    async fn cancelled(&self) {
+        loop {
+            let notified = self.0 .1.notified();
+            if self.is_cancelled() {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// Checks what a run asks for before anything starts.
+pub fn validate_run(req: &RunRequest) -> Result<()> {
+    if req.command.trim().is_empty() {
+        return Err(Error::invalid("command", "must not be empty", &req.command));
+    }
+    if req.command.contains('\0') {
+        return Err(Error::invalid("command", "must not contain a NUL byte", &req.command));
+    }
+    validate_env("env", &req.env)?;
+    if let Some(cwd) = &req.cwd {
+        validate_cwd(cwd)?;
+    }
+    Ok(())
+}
+
+pub fn validate_env(field: &str, env: &[(String, String)]) -> Result<()> {
+    for (key, value) in env {
+        if !is_valid_env_key(key) {
+            return Err(Error::invalid(format!("{field} key"), "must match ^[A-Za-z_][A-Za-z0-9_]*$", key));
+        }
+        if value.contains('\0') {
+            return Err(Error::invalid(format!("{field}.{key}"), "must not contain a NUL byte", value));
+        }
+    }
+    Ok(())
+}
+
+pub fn validate_cwd(cwd: &Path) -> Result<()> {
+    match std::fs::metadata(cwd) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Error::CwdNotDir(cwd.to_path_buf())),
+        Err(_) => Err(Error::CwdNotFound(cwd.to_path_buf())),
+    }
+}
+
+/// A persistent shell session. Runs are serialized in call order.
+pub struct Session {
+    config: ShellConfig,
+    inner: Mutex<Inner>,
+    /// Bumped by `abort()`: runs queued before the bump resolve as cancelled.
+    abort_epoch: AtomicU64,
+    abort_notify: Notify,
+    closed: AtomicBool,
+}
+
+#[derive(Default)]
+struct Inner {
+    live: Option<Live>,
+    started_once: bool,
+    /// Undoes the previous run's `env`; prepended to the next chunk.
+    restore: String,
+    working_dir: Option<String>,
+}
+
+/// The running shell and the session's ends of its descriptors.
+struct Live {
+    spawned: Spawned,
+    exited: AsyncFd<OwnedFd>,
+    ctl: File,
+    status: AsyncFd<OwnedFd>,
+    records: framing::RecordParser,
+    script: File,
+    script_path: PathBuf,
+    script_len: u64,
+    dir: PathBuf,
+    state: ShellState,
+    fifo: Option<Fifo>,
+    fifo_seq: u64,
+}
+
+struct Fifo {
+    path: PathBuf,
+    read: AsyncFd<OwnedFd>,
+    /// Held while the FIFO is current, so reads never see EOF between runs.
+    _write: OwnedFd,
+}
+
+/// Why a run stopped early.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Stop {
+    Cancelled,
+    TimedOut,
+}
+
+/// How one chunk of script ended.
+enum Ended {
+    Status { state: ShellState, pwd: String },
+    ShellExited(std::process::ExitStatus),
+    Stopped(Stop),
+}
+
+impl Session {
+    pub fn new(config: ShellConfig) -> Result<Self> {
+        validate_env("sessionEnv", &config.session_env)?;
+        if config.shell.is_empty() {
+            return Err(Error::invalid("shell", "must not be empty", &config.shell));
+        }
+        Ok(Session {
+            config,
+            inner: Mutex::new(Inner::default()),
+            abort_epoch: AtomicU64::new(0),
+            abort_notify: Notify::new(),
+            closed: AtomicBool::new(false),
+        })
+    }
+
+    /// Runs one command; output bytes go to `out` (bounded: a slow consumer slows the command).
+    pub async fn run(&self, req: RunRequest, out: Option<mpsc::Sender<Vec<u8>>>, cancel: CancelToken) -> Result<RunOutcome> {
+        validate_run(&req)?;
+        let epoch = self.abort_epoch.load(Ordering::SeqCst);
+        if self.closed.load(Ordering::SeqCst) {
+            return Err(Error::SessionClosed);
+        }
+        let mut inner = self.inner.lock().await;
+        if self.closed.load(Ordering::SeqCst) {
+            return Err(Error::SessionClosed);
+        }
+        if self.abort_epoch.load(Ordering::SeqCst) != epoch || cancel.is_cancelled() {
+            return Ok(RunOutcome { cancelled: true, working_dir: inner.working_dir.clone(), ..Default::default() });
+        }
+        let start = Instant::now();
+        let restarted = self.ensure_live(&mut inner)?;
+        let outcome = self.run_on_live(&mut inner, &req, out, &cancel, epoch, start).await;
+        let mut outcome = match outcome {
+            Ok(o) => o,
+            Err(e) => {
+                self.kill_live(&mut inner).await;
+                return Err(e);
+            }
+        };
+        outcome.session_restarted = restarted;
+        outcome.duration = start.elapsed();
+        Ok(outcome)
+    }
+
+    /// Aborts the running command and every queued run; resolves when the session is idle.
+    pub async fn abort(&self) {
+        self.abort_epoch.fetch_add(1, Ordering::SeqCst);
+        self.abort_notify.notify_waiters();
+        drop(self.inner.lock().await);
+    }
+
+    /// Ends the session: aborts work, kills the shell and everything it started. Idempotent.
+    pub async fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        self.abort_epoch.fetch_add(1, Ordering::SeqCst);
+        self.abort_notify.notify_waiters();
+        let mut inner = self.inner.lock().await;
+        self.kill_live(&mut inner).await;
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::SeqCst)
+    }
+
+    /// Jobs started with `&` in this session that are still running.
+    pub async fn live_background_job_count(&self) -> Result<usize> {
+        let inner = self.inner.lock().await;
+        let Some(live) = &inner.live else { return Ok(0) };
+        // Between runs every child of the shell is a background job or an adopted orphan of one.
+        Ok(tree::children(live.spawned.proc.pid).into_iter().filter(|&p| Proc::current(p).is_some()).count())
+    }
+
+    /// The shell's pid, when it runs.
+    pub async fn pid(&self) -> Option<i32> {
+        self.inner.lock().await.live.as_ref().map(|l| l.spawned.proc.pid)
+    }
+
+    /// Starts the shell if there is none; returns whether this replaced an earlier one.
+    fn ensure_live(&self, inner: &mut Inner) -> Result<bool> {
+        if let Some(live) = &inner.live {
+            if live.spawned.proc.is_alive() {
+                return Ok(false);
+            }
+        }
+        if let Some(live) = inner.live.take() {
+            destroy(live, Duration::from_millis(0));
+        }
+        let restarted = inner.started_once;
+        let cwd = inner.working_dir.clone().map(PathBuf::from).filter(|p| p.is_dir()).or_else(|| self.config.cwd.clone());
+        inner.live = Some(start_shell(&self.config, cwd.as_deref())?);
+        inner.started_once = true;
+        inner.restore.clear();
+        Ok(restarted)
+    }
+
+    async fn kill_live(&self, inner: &mut Inner) {
+        if let Some(live) = inner.live.take() {
+            let _ = tokio::task::spawn_blocking(move || destroy(live, Duration::from_millis(tree::KILL_GRACE_MS))).await;
+        }
+    }
+
+    async fn run_on_live(
+        &self,
+        inner: &mut Inner,
+        req: &RunRequest,
+        out: Option<mpsc::Sender<Vec<u8>>>,
+        cancel: &CancelToken,
+        epoch: u64,
+        start: Instant,
+    ) -> Result<RunOutcome> {
+        let restore = std::mem::take(&mut inner.restore);
+        let live = inner.live.as_mut().expect("ensure_live ran");
+        let pid = live.spawned.proc.pid;
+        let before: HashSet<i32> = tree::children(pid).into_iter().collect();
+        let new_fifo = live.prepare_fifo()?;
+        let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
+        let script = framing::run_script(
+            &live.state,
+            &RunScript { command: &req.command, fifo: new_fifo.as_deref(), cwd: cwd.as_deref(), env: &req.env, restore: &restore },
+        );
+        live.append_and_wake(&script)?;
+        let deadline = req.timeout.map(|t| start + t);
+        let stop = StopSignals { cancel, session: self, epoch, deadline };
+
+        let mut saved = Vec::new();
+        let ended = live.drive(&out, &stop, &mut saved).await?;
+        let mut outcome = RunOutcome::default();
+        match ended {
+            Ended::Status { state, pwd } => {
+                outcome.exit_code = Some(state.last_status);
+                outcome.signal = signal_of_status(state.last_status);
+                outcome.working_dir = Some(pwd.clone());
+                inner.working_dir = Some(pwd);
+                let trap = framing::exit_trap_command(&state.traps);
+                live.state = state;
+                if let Some(trap) = trap {
+                    let script = framing::exit_trap_script(&live.state, &trap);
+                    live.append_and_wake(&script)?;
+                    let mut ignored = Vec::new();
+                    match live.drive(&out, &stop, &mut ignored).await? {
+                        Ended::Status { state, pwd } => {
+                            live.state = state;
+                            inner.working_dir = Some(pwd.clone());
+                            outcome.working_dir = Some(pwd);
+                        }
+                        Ended::ShellExited(status) => {
+                            outcome.exit_code = Some(exit_code_of(status));
+                            self.drop_dead(inner).await;
+                        }
+                        Ended::Stopped(_) => {}
+                    }
+                }
+                if let Some(live) = inner.live.as_mut() {
+                    live.retire_fifo_if_shared();
+                }
+                let keys = req.env.iter().map(|(k, _)| k.clone());
+                inner.restore = framing::restore_env(&keys.zip(saved.into_iter().chain(std::iter::repeat(None))).collect::<Vec<_>>());
+            }
+            Ended::ShellExited(status) => {
+                outcome.exit_code = Some(exit_code_of(status));
+                outcome.signal = std::os::unix::process::ExitStatusExt::signal(&status).and_then(spawn::signal_name).map(String::from);
+                outcome.working_dir = inner.working_dir.clone();
+                self.drop_dead(inner).await;
+            }
+            Ended::Stopped(why) => {
+                outcome.cancelled = why == Stop::Cancelled;
+                outcome.timed_out = why == Stop::TimedOut;
+                let survived = live.stop_run(&before, &out).await;
+                match survived {
+                    Some((state, pwd)) => {
+                        live.state = state;
+                        live.retire_fifo_if_shared();
+                        outcome.working_dir = Some(pwd.clone());
+                        inner.working_dir = Some(pwd);
+                        // The run's env is still exported: undo it before the next run.
+                        let keys = req.env.iter().map(|(k, _)| k.clone());
+                        inner.restore = framing::restore_env(&keys.zip(saved.into_iter().chain(std::iter::repeat(None))).collect::<Vec<_>>());
+                    }
+                    None => {
+                        outcome.working_dir = inner.working_dir.clone();
+                        self.kill_live(inner).await;
+                    }
+                }
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// The shell exited on its own (`exit`, `set -e`): end what it left behind.
+    async fn drop_dead(&self, inner: &mut Inner) {
+        self.kill_live(inner).await;
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Some(live) = self.inner.get_mut().live.take() {
+            destroy(live, Duration::from_millis(0));
+        }
+    }
+}
+
+/// The three things that stop a run early.
+struct StopSignals<'a> {
+    cancel: &'a CancelToken,
+    session: &'a Session,
+    epoch: u64,
+    deadline: Option<Instant>,
+}
+
+impl StopSignals<'_> {
+    async fn wait(&self) -> Stop {
+        let aborted = async {
+            loop {
+                let notified = self.session.abort_notify.notified();
+                if self.session.abort_epoch.load(Ordering::SeqCst) != self.epoch {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        let timeout = async {
+            match self.deadline {
+                Some(d) => tokio::time::sleep_until(d.into()).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = self.cancel.cancelled() => Stop::Cancelled,
+            _ = aborted => Stop::Cancelled,
+            _ = timeout => Stop::TimedOut,
+        }
+    }
+}
+
+enum Event {
+    Output,
+    Status,
+    Exited,
+    Stop(Stop),
+}
+
+impl Live {
+    /// A FIFO for this run: the current one when nothing but the shell can still write to it,
+    /// else a new one (whose path the preamble redirects to).
+    fn prepare_fifo(&mut self) -> Result<Option<String>> {
+        if self.fifo.is_some() {
+            return Ok(None);
+        }
+        self.fifo_seq += 1;
+        let path = self.dir.join(format!("out-{}", self.fifo_seq));
+        let fifo = make_fifo(&path)?;
+        let text = path.to_string_lossy().into_owned();
+        self.fifo = Some(fifo);
+        Ok(Some(text))
+    }
+
+    /// After a run: if anything besides the shell may hold the FIFO (a background job, an adopted
+    /// orphan), stop using it; it is drained in the background until its last writer is gone.
+    fn retire_fifo_if_shared(&mut self) {
+        if tree::children(self.spawned.proc.pid).is_empty() {
+            return;
+        }
+        if let Some(fifo) = self.fifo.take() {
+            let _ = std::fs::remove_file(&fifo.path);
+            let read = fifo.read;
+            tokio::spawn(async move { drain_to_eof(read).await });
+        }
+    }
+
+    fn append_and_wake(&mut self, text: &str) -> Result<()> {
+        self.script.write_all_at(text.as_bytes(), self.script_len).map_err(|e| Error::io("writing the shell's script", e))?;
+        self.script_len += text.len() as u64;
+        self.ctl.write_all(b"\n").map_err(|e| Error::io("waking the shell", e))
+    }
+
+    /// Pumps output until the chunk's status arrives, the shell exits, or a stop signal fires.
+    async fn drive(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>, stop: &StopSignals<'_>, saved: &mut Vec<Option<String>>) -> Result<Ended> {
+        loop {
+            // Records already parsed (a previous read may have held several).
+            while let Some(record) = self.records.next_record() {
+                match record {
+                    Record::Saved(line) => saved.push(line),
+                    Record::Status { state, pwd } => {
+                        self.drain_output(out).await;
+                        return Ok(Ended::Status { state, pwd });
+                    }
+                }
+            }
+            let fifo = self.fifo.as_ref().expect("a run has a FIFO");
+            let event = tokio::select! {
+                biased;
+                r = self.status.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Status }
+                r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
+                r = self.exited.readable() => { let _ = r; Event::Exited }
+                why = stop.wait() => Event::Stop(why),
+            };
+            match event {
+                Event::Output => self.drain_output(out).await,
+                Event::Status => {
+                    if self.read_status()? {
+                        // Only the shell (and what it started) holds the status pipe: EOF means it
+                        // is gone; wait for the exit itself.
+                        let _ = self.exited.readable().await;
+                        self.drain_output(out).await;
+                        let status = self.spawned.child.wait().map_err(|e| Error::io("reaping the shell", e))?;
+                        return Ok(Ended::ShellExited(status));
+                    }
+                }
+                Event::Exited => {
+                    self.drain_output(out).await;
+                    let status = self.spawned.child.wait().map_err(|e| Error::io("reaping the shell", e))?;
+                    return Ok(Ended::ShellExited(status));
+                }
+                Event::Stop(why) => return Ok(Ended::Stopped(why)),
+            }
+        }
+    }
+
+    /// Reads what the status pipe holds; returns whether it reached EOF.
+    fn read_status(&mut self) -> Result<bool> {
+        let mut buf = [0u8; 4096];
+        loop {
+            match read_fd(self.status.get_ref(), &mut buf) {
+                Ok(0) => return Ok(true),
+                Ok(n) => self.records.push(&buf[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Ok(false),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::io("reading the shell's status", e)),
+            }
+        }
+    }
+
+    /// Reads everything the FIFO holds now and hands it on.
+    async fn drain_output(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) {
+        let Some(fifo) = self.fifo.as_ref() else { return };
+        loop {
+            let mut buf = vec![0u8; READ_CHUNK_BYTES];
+            match read_fd(fifo.read.get_ref(), &mut buf) {
+                Ok(0) => return,
+                Ok(n) => {
+                    buf.truncate(n);
+                    if let Some(tx) = out {
+                        let _ = tx.send(buf).await;
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// After a timeout or abort: keep the shell from running the rest of the script, end every
+    /// process the run started, and give the shell a moment to report back. Returns the status
+    /// when the shell survived, `None` when it has to be replaced.
+    async fn stop_run(&mut self, before: &HashSet<i32>, out: &Option<mpsc::Sender<Vec<u8>>>) -> Option<(ShellState, String)> {
+        let shell = self.spawned.proc;
+        self.cut_script_short();
+        let run_roots = |before: &HashSet<i32>| -> Vec<Proc> {
+            tree::children(shell.pid).into_iter().filter(|p| !before.contains(p)).filter_map(Proc::current).collect()
+        };
+        let roots = run_roots(before);
+        let _ = tokio::task::spawn_blocking(move || tree::terminate(&roots, Duration::from_millis(tree::KILL_GRACE_MS))).await;
+        let settle_until = Instant::now() + Duration::from_millis(ABORT_SETTLE_MS);
+        let mut ignored = Vec::new();
+        while Instant::now() < settle_until {
+            for p in run_roots(before) {
+                tree::kill_tree(p.pid, libc::SIGKILL);
+            }
+            let never = CancelToken::default();
+            let quiet = StopSignals { cancel: &never, session: &NEVER_SESSION, epoch: 0, deadline: Some(Instant::now() + Duration::from_millis(SETTLE_POLL_MS)) };
+            match self.drive(out, &quiet, &mut ignored).await {
+                Ok(Ended::Status { state, pwd }) => return Some((state, pwd)),
+                Ok(Ended::Stopped(_)) => continue,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Replaces the unread rest of the script with a bare postamble, so the commands after the
+    /// one being killed never start. Only safe while the shell waits for a child: it has then
+    /// synced its read position to exactly where it stopped parsing.
+    fn cut_script_short(&mut self) {
+        let pid = self.spawned.proc.pid;
+        // Read before stopping it: a stopped process shows the stop in its wchan.
+        let waiting = std::fs::read_to_string(format!("/proc/{pid}/wchan")).map(|w| w.contains("do_wait")).unwrap_or(false);
+        if !self.spawned.proc.signal(libc::SIGSTOP) {
+            return;
+        }
+        if waiting {
+            if let Some(pos) = script_position(pid, &self.script_path) {
+                if pos <= self.script_len {
+                    let tail = framing::postamble();
+                    if self.script.set_len(pos).is_ok() && self.script.write_all_at(tail.as_bytes(), pos).is_ok() {
+                        self.script_len = pos + tail.len() as u64;
+                    }
+                }
+            }
+        }
+        self.spawned.proc.signal(libc::SIGCONT);
+    }
+}
+
+/// A session that is never aborted, for waits that only a deadline ends.
+static NEVER_SESSION: std::sync::LazyLock<Session> =
+    std::sync::LazyLock::new(|| Session::new(ShellConfig::default()).expect("default config is valid"));
+
+/// Where the shell's read offset in its script file is, from `/proc/<pid>/fdinfo`.
+fn script_position(pid: i32, script: &Path) -> Option<u64> {
+    for entry in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
+        if std::fs::read_link(entry.path()).ok().as_deref() == Some(script) {
+            let info = std::fs::read_to_string(format!("/proc/{pid}/fdinfo/{}", entry.file_name().to_string_lossy())).ok()?;
+            return info.lines().find_map(|l| l.strip_prefix("pos:")).and_then(|v| v.trim().parse().ok());
+        }
+    }
+    None
+}
+
+/// `$?` above 128 is how bash reports a death by signal.
+fn signal_of_status(status: i32) -> Option<String> {
+    if status > 128 {
+        spawn::signal_name(status - 128).map(String::from)
+    } else {
+        None
+    }
+}
+
+fn exit_code_of(status: std::process::ExitStatus) -> i32 {
+    use std::os::unix::process::ExitStatusExt;
+    status.code().or_else(|| status.signal().map(|s| 128 + s)).unwrap_or(-1)
+}
+
+fn read_fd(fd: &OwnedFd, buf: &mut [u8]) -> std::io::Result<usize> {
+    let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+    if n < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
+    }
+}
+
+/// Reads and discards until every writer is gone.
+async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
+    let mut buf = vec![0u8; READ_CHUNK_BYTES];
+    loop {
+        let Ok(mut guard) = read.readable().await else { return };
+        match read_fd(read.get_ref(), &mut buf) {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => guard.clear_ready(),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+fn make_fifo(path: &Path) -> Result<Fifo> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(|_| Error::io("FIFO path", std::io::ErrorKind::InvalidInput.into()))?;
+    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } < 0 {
+        return Err(Error::io(format!("creating {}", path.display()), std::io::Error::last_os_error()));
+    }
+    let open = |flags| {
+        let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_NONBLOCK | libc::O_CLOEXEC) };
+        if fd < 0 {
+            Err(Error::io(format!("opening {}", path.display()), std::io::Error::last_os_error()))
+        } else {
+            Ok(unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) })
+        }
+    };
+    let read = open(libc::O_RDONLY)?;
+    let write = open(libc::O_WRONLY)?;
+    // A bigger pipe buffer lets a fast producer run ahead of a slow reader for longer.
+    unsafe { libc::fcntl(read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
+    let read = AsyncFd::new(read).map_err(|e| Error::io("registering the output FIFO", e))?;
+    Ok(Fifo { path: path.to_path_buf(), read, _write: write })
+}
+
+/// The environment a shell starts with: the host's, the non-interactive defaults, the session's.
+fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = std::env::vars_os()
+        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+        .collect();
+    let mut set = |key: &str, value: &str| match env.iter_mut().find(|(k, _)| k == key) {
+        Some(entry) => entry.1 = value.to_string(),
+        None => env.push((key.to_string(), value.to_string())),
+    };
+    if config.non_interactive_env {
+        for (k, v) in NON_INTERACTIVE_ENV {
+            set(k, v);
+        }
+    }
+    for (k, v) in &config.session_env {
+        set(k, v);
+    }
+    env
+}
+
+fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
+    let dir = make_temp_dir()?;
+    let script_path = dir.join("script");
+    let mut script = File::options().create_new(true).read(true).write(true).open(&script_path).map_err(|e| Error::io("creating the shell's script", e))?;
+    let boot = framing::bootstrap(config.snapshot.as_deref());
+    script.write_all(boot.as_bytes()).map_err(|e| Error::io("writing the shell's script", e))?;
+    let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
+    let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
+    let args = vec!["--noprofile".to_string(), "--norc".to_string(), script_path.to_string_lossy().into_owned()];
+    let env = shell_env(config);
+    let spawned = spawn::spawn(&spawn::SpawnSpec {
+        program: &config.shell,
+        args: &args,
+        env: &env,
+        cwd,
+        fds: &[(ctl_read.as_raw_fd(), framing::CTL_FD), (status_write.as_raw_fd(), framing::STATUS_FD)],
+    });
+    let spawned = match spawned {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&dir);
+            return Err(e);
+        }
+    };
+    drop((ctl_read, status_write));
+    spawn::set_nonblocking(&status_read, true).map_err(|e| Error::io("status pipe", e))?;
+    let status = AsyncFd::new(status_read).map_err(|e| Error::io("registering the status pipe", e))?;
+    let exited = AsyncFd::new(spawned.pidfd.try_clone().map_err(|e| Error::io("pidfd", e))?).map_err(|e| Error::io("registering the pidfd", e))?;
+    Ok(Live {
+        spawned,
+        exited,
+        ctl: File::from(ctl_write),
+        status,
+        records: framing::RecordParser::default(),
+        script,
+        script_path,
+        script_len: boot.len() as u64,
+        dir,
+        state: ShellState::default(),
+        fifo: None,
+        fifo_seq: 0,
+    })
+}
+
+fn make_temp_dir() -> Result<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let template = std::env::temp_dir().join("agent-shell-XXXXXX");
+    let mut bytes = template.as_os_str().as_bytes().to_vec();
+    bytes.push(0);
+    let ptr = unsafe { libc::mkdtemp(bytes.as_mut_ptr().cast()) };
+    if ptr.is_null() {
+        return Err(Error::io("creating a temporary directory", std::io::Error::last_os_error()));
+    }
+    bytes.pop();
+    Ok(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes)))
+}
+
+/// Ends the shell and everything below it, reaps it and removes its files.
+fn destroy(mut live: Live, grace: Duration) {
+    let shell = live.spawned.proc;
+    tree::terminate(&[shell], grace);
+    let _ = live.spawned.child.kill();
+    let _ = live.spawned.child.wait();
+    let _ = std::fs::remove_dir_all(&live.dir);
+    let _ = live.ctl.flush();
+    let _ = (&mut live.script).read(&mut []);
+}
+
+#[cfg(test)]
+#[path = "session/tests.rs"]
+mod tests;
