@@ -1,2 +1,10 @@
-//! Output handling: UTF-8 decoding across reads, coalescing, ANSI stripping, and the sink that
-//! keeps a bounded head and tail in memory and spills the full text to an artifact file.
+//! Output handling: UTF-8 decoding across reads, ANSI stripping, newline normalization, and the
+//! sink that keeps a bounded head and tail in memory and spills the full text to an artifact file.
+
+mod ansi;
+mod newline;
+mod utf8;
+
+pub use ansi::{strip_ansi, AnsiStripper};
+pub use newline::NewlineNormalizer;
+pub use utf8::Utf8Decoder;
