@@ -2,9 +2,14 @@
 //! sink that keeps a bounded head and tail in memory and spills the full text to an artifact file.
 
 mod ansi;
+mod artifact;
 mod newline;
+mod options;
+mod sink;
 mod utf8;
 
 pub use ansi::{strip_ansi, AnsiStripper};
 pub use newline::NewlineNormalizer;
+pub use options::{OutputOptions, DEFAULT_MAX_BYTES};
+pub use sink::{elision_marker, OutputSink, OutputSummary, COLUMN_ELLIPSIS};
 pub use utf8::Utf8Decoder;
