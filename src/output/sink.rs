@@ -306,39 +306,56 @@ impl ColumnCapper {
     }
 
     /// `text` with every line capped; borrowed when no line needed it.
+    ///
+    /// Rather than visiting every newline, it looks at windows of `room + 1` bytes (room: what the
+    /// current line may still take): the last newline of a window ends a run of lines that all fit,
+    /// and a window without one holds a line that does not. Short lines cost one `memrchr` per window.
     fn cap<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
         let bytes = text.as_bytes();
         // `None` while `text[..pos]` is kept as is; then the capped text up to `pos`.
         let mut out: Option<String> = None;
         let mut pos = 0;
         while pos < bytes.len() {
-            let newline = memchr::memchr(b'\n', &bytes[pos..]).map(|at| pos + at);
-            let segment = &text[pos..newline.unwrap_or(bytes.len())];
             if self.dropping {
-                out.get_or_insert_with(|| text[..pos].to_string());
-            } else if self.line_bytes + segment.len() <= self.max_columns {
-                if let Some(out) = &mut out {
-                    out.push_str(segment);
-                }
-                self.line_bytes += segment.len();
-            } else {
                 let out = out.get_or_insert_with(|| text[..pos].to_string());
-                let keep = segment.floor_char_boundary(self.max_columns - self.line_bytes);
-                out.push_str(&segment[..keep]);
-                out.push_str(COLUMN_ELLIPSIS);
-                self.dropping = true;
-                self.capped_lines += 1;
+                match memchr::memchr(b'\n', &bytes[pos..]) {
+                    Some(at) => {
+                        out.push('\n');
+                        self.dropping = false;
+                        self.line_bytes = 0;
+                        pos += at + 1;
+                    }
+                    None => pos = bytes.len(),
+                }
+                continue;
             }
-            match newline {
+            let room = self.max_columns - self.line_bytes;
+            let window_end = pos.saturating_add(room).saturating_add(1).min(bytes.len());
+            match memchr::memrchr(b'\n', &bytes[pos..window_end]) {
                 Some(at) => {
                     if let Some(out) = &mut out {
-                        out.push('\n');
+                        out.push_str(&text[pos..=pos + at]);
                     }
                     self.line_bytes = 0;
-                    self.dropping = false;
-                    pos = at + 1;
+                    pos += at + 1;
                 }
-                None => pos = bytes.len(),
+                None if window_end - pos <= room => {
+                    // The text ends before the line reaches the cap.
+                    if let Some(out) = &mut out {
+                        out.push_str(&text[pos..]);
+                    }
+                    self.line_bytes += bytes.len() - pos;
+                    pos = bytes.len();
+                }
+                None => {
+                    let out = out.get_or_insert_with(|| text[..pos].to_string());
+                    let keep = text[pos..].floor_char_boundary(room);
+                    out.push_str(&text[pos..pos + keep]);
+                    out.push_str(COLUMN_ELLIPSIS);
+                    self.dropping = true;
+                    self.capped_lines += 1;
+                    pos += keep;
+                }
             }
         }
         match out {

@@ -225,6 +225,31 @@ fn column_caps() {
     assert_eq!(run(&columns, &["12345\n"]).column_truncated_lines, None);
 }
 
+/// Caps each line of a whole text, the obvious way.
+fn cap_lines(text: &str, max_columns: usize) -> String {
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|line| match line.len() > max_columns {
+            true => format!("{}{COLUMN_ELLIPSIS}", &line[..line.floor_char_boundary(max_columns)]),
+            false => line.to_string(),
+        })
+        .collect();
+    lines.join("\n")
+}
+
+#[test]
+fn column_caps_match_capping_line_by_line_at_every_split() {
+    let input = "a\nbb\n\nccc€\ndddd😀dd\neeeeeeeeeeee\nf\ngg\nhhh\n\n\niiiiiiii";
+    for max_columns in 1..=9 {
+        let opts = OutputOptions { max_columns, ..Default::default() };
+        let expected = cap_lines(input, max_columns);
+        for cut in (0..=input.len()).filter(|&c| input.is_char_boundary(c)) {
+            let summary = run(&opts, &[&input[..cut], &input[cut..]]);
+            assert_eq!(summary.output, expected, "maxColumns {max_columns} cut at {cut}");
+        }
+    }
+}
+
 #[test]
 fn column_caps_apply_before_the_budget() {
     let opts = OutputOptions { max_bytes: 21, max_columns: 3, ..Default::default() };
