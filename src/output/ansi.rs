@@ -9,8 +9,8 @@ use std::borrow::Cow;
 /// to one stray `ESC ]` or `ESC P` (a binary file on stdout, a truncated write).
 const MAX_SEQUENCE_BYTES: usize = 64 * 1024;
 
-/// Bytes scanned per step of the fast path; one block compiles to a few vector compares.
-const SCAN_BLOCK_BYTES: usize = 32;
+/// Bytes tested at once when looking for the next control: one SSE2 register.
+const SCAN_BLOCK_BYTES: usize = 16;
 
 const BEL: u8 = 0x07;
 const CAN: u8 = 0x18;
@@ -132,6 +132,25 @@ impl AnsiStripper {
                 self.enter(unit);
                 i = at + width;
                 continue;
+            }
+            if self.state == State::Csi {
+                // Fast path for the commonest sequence (SGR colours): parameter and intermediate
+                // bytes, then the final byte; anything else goes through `step`.
+                let params = bytes[i..].iter().take_while(|b| (0x20..=0x3F).contains(*b)).count();
+                i += params;
+                self.sequence_bytes += params;
+                if let Some(0x40..=0x7E) = bytes.get(i) {
+                    i += 1;
+                    self.state = State::Ground;
+                    continue;
+                }
+                if self.sequence_bytes > MAX_SEQUENCE_BYTES {
+                    self.state = State::Ground;
+                    continue;
+                }
+                if i == bytes.len() {
+                    break; // the sequence goes on in the next chunk
+                }
             }
             let (unit, width) = unit_at(bytes, i);
             match self.step(unit, bytes[i], out) {
@@ -272,18 +291,75 @@ fn next_control(bytes: &[u8], mut from: usize) -> Option<usize> {
     }
 }
 
-/// Position of the next [`is_candidate`] byte. Whole blocks are tested without an early exit so
-/// that the compiler vectorises the test; only the block that holds a candidate is walked.
+/// Position of the next [`is_candidate`] byte, testing [`SCAN_BLOCK_BYTES`] bytes at a time.
 fn next_candidate(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some(block) = bytes.get(i..i + SCAN_BLOCK_BYTES) {
-        let any = block.iter().fold(false, |acc, &b| acc | is_candidate(b));
-        if any {
-            break;
+        let mask = candidate_mask(block.try_into().unwrap_or(&[0; SCAN_BLOCK_BYTES]));
+        if mask != 0 {
+            return Some(i + mask.trailing_zeros() as usize);
         }
         i += SCAN_BLOCK_BYTES;
     }
     bytes[i..].iter().position(|&b| is_candidate(b)).map(|p| i + p)
+}
+
+/// Bit k of the result is set when `block[k]` is a candidate.
+#[inline(always)]
+fn candidate_mask(block: &[u8; SCAN_BLOCK_BYTES]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    return sse2_candidate_mask(block);
+    #[cfg(not(target_arch = "x86_64"))]
+    return portable_candidate_mask(block);
+}
+
+/// [`candidate_mask`] in SSE2, which every x86_64 CPU has: a dozen instructions per 16 bytes.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn sse2_candidate_mask(block: &[u8; SCAN_BLOCK_BYTES]) -> u32 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always available; the
+    // unaligned load reads exactly the 16 bytes of `block`.
+    unsafe {
+        let v = _mm_loadu_si128(block.as_ptr().cast());
+        let splat = |b: u8| _mm_set1_epi8(b as i8);
+        let equals = |b: u8| _mm_cmpeq_epi8(v, splat(b));
+        let below_space = _mm_cmpeq_epi8(_mm_min_epu8(v, splat(0x1F)), v);
+        let text_controls = _mm_or_si128(_mm_or_si128(equals(b'\t'), equals(b'\n')), equals(b'\r'));
+        let controls = _mm_andnot_si128(text_controls, below_space);
+        let others = _mm_or_si128(equals(DEL), equals(C1_LEAD));
+        _mm_movemask_epi8(_mm_or_si128(controls, others)) as u32
+    }
+}
+
+/// [`candidate_mask`] in plain Rust: two 8-byte words tested at once by [`candidate_bits`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn portable_candidate_mask(block: &[u8; SCAN_BLOCK_BYTES]) -> u32 {
+    let mut mask = 0;
+    for (n, word) in block.chunks_exact(8).enumerate() {
+        let bits = candidate_bits(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        for k in 0..8 {
+            mask |= (((bits >> (8 * k + 7)) & 1) as u32) << (n * 8 + k);
+        }
+    }
+    mask
+}
+
+/// [`is_candidate`] for the 8 bytes of a little-endian word at once: the high bit of each byte of
+/// the result is set when that byte is a candidate. Exact (no false positives across bytes),
+/// because no step carries out of a byte.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn candidate_bits(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const fn splat(b: u8) -> u64 {
+        u64::from_ne_bytes([b; 8])
+    }
+    let is_zero = |x: u64| !(((x & LOW7) + LOW7) | x) & HIGH;
+    let equals = |b: u8| is_zero(word ^ splat(b));
+    let below_space = !((((word & LOW7) + splat(0x60)) | word) & HIGH) & HIGH;
+    let text_controls = equals(b'\t') | equals(b'\n') | equals(b'\r');
+    (below_space & !text_controls) | equals(DEL) | equals(C1_LEAD)
 }
 
 #[cfg(test)]
@@ -340,6 +416,23 @@ mod tests {
             let mut buf = [0u8; 4];
             let joined: String = input.chars().map(|c| stripper.push(c.encode_utf8(&mut buf))).collect();
             assert_eq!(joined, *expected, "{name}");
+        }
+    }
+
+    #[test]
+    fn block_tests_agree_with_the_byte_test() {
+        for b in 0..=255u8 {
+            for lane in 0..SCAN_BLOCK_BYTES {
+                let mut block = [b'a'; SCAN_BLOCK_BYTES];
+                block[lane] = b;
+                let expected = if is_candidate(b) { 1u32 << lane } else { 0 };
+                assert_eq!(candidate_mask(&block), expected, "byte {b:#x} in lane {lane}");
+                assert_eq!(portable_candidate_mask(&block), expected, "portable: byte {b:#x} in lane {lane}");
+            }
+        }
+        let text = "0123456789abcdefghijklmnopqrstuvwxyz0123456789\x1b";
+        for from in 0..text.len() {
+            assert_eq!(next_candidate(text.as_bytes(), from), Some(text.len() - 1), "from {from}");
         }
     }
 
