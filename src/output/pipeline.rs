@@ -41,8 +41,9 @@ impl OutputPipeline {
     }
 
     /// As [`Self::push_bytes`], for text that is already decoded (the JS `OutputSink.push`).
-    pub fn push_str(&mut self, text: &str) -> String {
-        self.process(text).into_owned()
+    /// Borrows `text` when no stage changed it.
+    pub fn push_str<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
+        self.process(text)
     }
 
     /// Resolves what the stages hold back as if the output ended here: an incomplete character
