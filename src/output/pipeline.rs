@@ -141,6 +141,13 @@ mod tests {
     }
 
     #[test]
+    fn a_pipeline_can_move_to_a_reader_thread() {
+        fn assert_send<T: Send + 'static>() {}
+        assert_send::<OutputPipeline>();
+        assert_send::<OutputSummary>();
+    }
+
+    #[test]
     fn flush_releases_held_state() {
         let mut pipeline = OutputPipeline::new(&OutputOptions::default()).expect("valid");
         assert_eq!(pipeline.push_bytes(b"a\r"), "a");
