@@ -9,6 +9,118 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
-export declare function probeAsync(code: number): Promise<number>
+/**
+ * A bounded buffer for command output: strips ANSI sequences, normalizes newlines, keeps a head
+ * and a tail within `maxBytes`, caps long lines, and spills the full text to `artifactPath` once
+ * it no longer fits. Memory stays bounded by the budget whatever is pushed.
+ */
+export declare class OutputSink {
+  /** @throws {Error} `ERR_INVALID_ARG` when an option is invalid (the message names the field). */
+  constructor(options?: OutputOptions | undefined | null)
+  /**
+   * Adds a chunk of output. An escape sequence or a CRLF split across two pushes is handled
+   * as a whole. Never throws on artifact write errors (see `artifactError`).
+   */
+  push(chunk: string): void
+  /**
+   * The summary of everything pushed so far, with `notice` (e.g. a timeout message) appended to
+   * `output` on its own line. The artifact file is flushed. The sink stays usable: later pushes
+   * continue the same output; a CR or an unfinished escape sequence that ended the last push is
+   * resolved as if the output ended there.
+   */
+  dump(notice?: string | undefined | null): OutputSummary
+}
 
-export declare function probeError(code: number): number
+/**
+ * How output is processed and bounded: ANSI stripping, newline normalization, an in-memory
+ * budget of a head and a tail, a per-line cap, and an artifact file for the full text.
+ * Sizes are in bytes of UTF-8 text after stripping and normalization.
+ */
+export interface OutputOptions {
+  /**
+   * In-memory budget in bytes (head + tail). Beyond it, `output` keeps the head, an elision
+   * marker and the most recent bytes.
+   * @default 51200 (50 KiB)
+   */
+  maxBytes?: number
+  /**
+   * Part of `maxBytes` kept from the start of the output, in bytes; must be <= `maxBytes`.
+   * @default 0 (tail only)
+   */
+  headBytes?: number
+  /**
+   * Per-line cap in bytes: a longer line is cut at a character boundary and ends in `…`. The cap
+   * applies before the budget, so one huge line costs no more memory than this.
+   * @default 0 (no cap)
+   */
+  maxColumns?: number
+  /**
+   * File that receives the full output (stripped and normalized, not line-capped). Created only
+   * once the output exceeds `maxBytes` or a line is capped; it then holds every byte from the
+   * first. Its directory must exist. Write failures are reported in `artifactError`, never thrown.
+   */
+  artifactPath?: string
+  /**
+   * Cap on the artifact file in bytes; writing stops there (`artifactTruncated` is then true).
+   * @default 0 (no cap)
+   */
+  artifactMaxBytes?: number
+  /**
+   * Remove ANSI escape sequences (colours, cursor movement, titles, hyperlinks) and control
+   * characters other than tab, LF and CR.
+   * @default true
+   */
+  stripAnsi?: boolean
+  /**
+   * Turn CRLF and lone CR into LF.
+   * @default true
+   */
+  normalizeNewlines?: boolean
+}
+
+/**
+ * What an output sink saw and kept. Byte counts are of UTF-8 text after ANSI stripping and
+ * newline normalization; a line is text ended by a newline (LF) or by the end of the output.
+ */
+export interface OutputSummary {
+  /**
+   * Everything when it fits in `maxBytes`; otherwise the head, an elision marker on its own line
+   * (`[…N lines elided…]` when at least one whole line was left out, else `[…N bytes elided…]`)
+   * and the tail, which starts at a line start unless its one line is longer than the budget.
+   * Ends with the notice given to `dump`, on its own line.
+   */
+  output: string
+  /** Output was left out of `output` because it exceeded `maxBytes`. */
+  truncated: boolean
+  /** Bytes of all the output (before `maxColumns` capping). */
+  totalBytes: number
+  /** Lines of all the output. */
+  totalLines: number
+  /** Bytes of `output`, marker and notice included. */
+  outputBytes: number
+  /** Lines of `output`, marker and notice included. */
+  outputLines: number
+  /** Bytes left out of `output` (of the line-capped text); present when `truncated`. */
+  elidedBytes?: number
+  /** Whole lines left out of `output`; present when `truncated`. */
+  elidedLines?: number
+  /** Lines cut by `maxColumns`; present when there were any. */
+  columnTruncatedLines?: number
+  /** The artifact file; present when it was written without error. */
+  artifactPath?: string
+  /**
+   * Extension: why the artifact could not be written (the output is still complete in memory
+   * within the budget).
+   */
+  artifactError?: string
+  /** Extension: true when the artifact stopped at `artifactMaxBytes`. */
+  artifactTruncated?: boolean
+}
+
+/**
+ * Removes ANSI escape sequences (SGR colours, cursor movement, erase, OSC titles and hyperlinks,
+ * DCS/SOS/PM/APC strings, charset selection, C1 controls) and control characters other than
+ * tab, LF and CR, keeping all printable text (backspace is removed, not applied). An unterminated
+ * sequence at the end is dropped.
+ */
+export declare function stripAnsi(text: string): string

@@ -835,5 +835,5 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
-module.exports.probeAsync = nativeBinding.probeAsync
-module.exports.probeError = nativeBinding.probeError
+module.exports.OutputSink = nativeBinding.OutputSink
+module.exports.stripAnsi = nativeBinding.stripAnsi

@@ -1,2 +1,20 @@
-//! Output handling: UTF-8 decoding across reads, coalescing, ANSI stripping, and the sink that
-//! keeps a bounded head and tail in memory and spills the full text to an artifact file.
+//! Output handling: UTF-8 decoding across reads, ANSI stripping, newline normalization, and the
+//! sink that keeps a bounded head and tail in memory and spills the full text to an artifact file.
+//!
+//! [`OutputPipeline`] chains them for a process reader: bytes in, processed text out (to forward to
+//! a JS callback), an [`OutputSummary`] at the end. Each stage is usable on its own.
+
+mod ansi;
+mod artifact;
+mod newline;
+mod options;
+mod pipeline;
+mod sink;
+mod utf8;
+
+pub use ansi::{strip_ansi, AnsiStripper};
+pub use newline::NewlineNormalizer;
+pub use options::{OutputOptions, DEFAULT_MAX_BYTES};
+pub use pipeline::OutputPipeline;
+pub use sink::{elision_marker, OutputSink, OutputSummary, COLUMN_ELLIPSIS};
+pub use utf8::Utf8Decoder;

@@ -1,0 +1,238 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { OutputSink, stripAnsi, type OutputOptions } from '../index.js'
+
+const fixture = (name: string) => readFile(join(__dirname, 'fixtures', name), 'utf8')
+
+/** The error `fn` throws (fails the test when it does not throw). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}
+
+function sinkOf(chunks: string[], options?: OutputOptions | null, notice?: string | null) {
+  const sink = new OutputSink(options)
+  for (const chunk of chunks) sink.push(chunk)
+  return sink.dump(notice)
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
+
+describe('stripAnsi', () => {
+  it.each([
+    ['SGR colours', '\x1b[1;31mred\x1b[0m and \x1b[38;5;208morange\x1b[m', 'red and orange'],
+    ['cursor movement and erase', 'a\x1b[2K\x1b[1A\x1b[10;20Hb\x1b[?25lc', 'abc'],
+    ['OSC title (BEL)', '\x1b]0;title\x07text', 'text'],
+    ['OSC 8 hyperlink (ST)', '\x1b]8;;https://x.dev\x1b\\link\x1b]8;;\x1b\\', 'link'],
+    ['DCS and APC strings', '\x1bPq#0\x1b\\a\x1b_apc\x1b\\b', 'ab'],
+    ['two-byte escapes and charset', '\x1b7\x1b(Bx\x1b8\x1bM', 'x'],
+    ['C0 controls and backspace', 'a\x00b\x07c\x08d\x7f', 'abcd'],
+    ['C1 controls', 'a\u009b1mb\u009d0;t\u009cc\u0085', 'abc'],
+    ['tab, newline and CR survive', 'a\tb\r\nc\rd', 'a\tb\r\nc\rd'],
+    ['non-ASCII text survives', 'grüße 日本 😀 ©', 'grüße 日本 😀 ©'],
+  ])('%s', async (_name, input, expected) => {
+    expect(stripAnsi(input)).toBe(expected)
+  })
+})
+
+describe('OutputSink', () => {
+  it('strips and normalizes by default, and counts', async () => {
+    const summary = sinkOf(['\x1b[32mok\x1b[0m\r\n', 'two\rthree\n'])
+    expect(summary).toMatchObject({
+      output: 'ok\ntwo\nthree\n',
+      truncated: false,
+      totalBytes: 13,
+      totalLines: 3,
+      outputBytes: 13,
+      outputLines: 3,
+    })
+    expect(Object.keys(summary).sort()).toEqual(
+      ['output', 'outputBytes', 'outputLines', 'totalBytes', 'totalLines', 'truncated'].sort(),
+    )
+  })
+
+  it('reads a recorded terminal session as plain text', async () => {
+    const [session, expected] = await Promise.all([
+      fixture('output-terminal-session.txt'),
+      fixture('output-terminal-session.expected.txt'),
+    ])
+    expect(sinkOf([session])).toMatchObject({ output: expected, truncated: false })
+    // Cut everywhere: every escape sequence and CRLF is split across two pushes somewhere.
+    for (let cut = 0; cut <= session.length; cut++) {
+      expect(sinkOf([session.slice(0, cut), session.slice(cut)]).output).toBe(expected)
+    }
+  })
+
+  it('handles an escape sequence and a CRLF split across pushes', async () => {
+    expect(sinkOf(['\x1b[3', '1mred\x1b', '[0m\r', '\nnext\x1b]0;ti', 'tle\x07!'])).toMatchObject({
+      output: 'red\nnext!',
+      totalLines: 2,
+    })
+  })
+
+  it('keeps CR when normalization is off and escapes when stripping is off', async () => {
+    expect(sinkOf(['\x1b[1ma\r\nb\rc'], { normalizeNewlines: false })).toMatchObject({ output: 'a\r\nb\rc' })
+    expect(sinkOf(['\x1b[1ma\r\n'], { stripAnsi: false })).toMatchObject({ output: '\x1b[1ma\n' })
+  })
+
+  it('keeps the tail within the budget, from a line start, with a line marker', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}\n`).join('')
+    expect(sinkOf([lines], { maxBytes: 24 })).toMatchObject({
+      output: '[…97 lines elided…]\nline 97\nline 98\nline 99\n',
+      truncated: true,
+      totalBytes: lines.length,
+      totalLines: 100,
+      outputLines: 4,
+      elidedLines: 97,
+      elidedBytes: lines.length - 24,
+    })
+  })
+
+  it('keeps a head and a tail', async () => {
+    expect(sinkOf(['l1\nl2\nl3\nl4\nl5\nl6\n'], { maxBytes: 9, headBytes: 4 })).toMatchObject({
+      output: 'l1\n[…4 lines elided…]\nl6\n',
+      truncated: true,
+      elidedLines: 4,
+      elidedBytes: 12,
+    })
+  })
+
+  it('counts bytes when no whole line was elided', async () => {
+    expect(sinkOf(['x'.repeat(30) + 'y'.repeat(10)], { maxBytes: 10 })).toMatchObject({
+      output: '[…30 bytes elided…]\n' + 'y'.repeat(10),
+      elidedBytes: 30,
+      elidedLines: 0,
+    })
+  })
+
+  it('never cuts a UTF-8 character at the budget edge', async () => {
+    expect(sinkOf(['€€€€'], { maxBytes: 5 })).toMatchObject({
+      output: '[…9 bytes elided…]\n€',
+      elidedBytes: 9,
+    })
+    expect(sinkOf(['€€€€'], { maxBytes: 8, headBytes: 4 })).toMatchObject({
+      output: '€\n[…6 bytes elided…]\n€',
+    })
+    const text = 'ab€\nc😀d\néé\n€€😀'
+    for (let maxBytes = 0; maxBytes <= 30; maxBytes++) {
+      for (let headBytes = 0; headBytes <= maxBytes; headBytes += 3) {
+        const { output } = sinkOf([text], { maxBytes, headBytes })
+        expect(output, `maxBytes ${maxBytes} headBytes ${headBytes}`).not.toContain('\uFFFD')
+      }
+    }
+  })
+
+  it('caps long lines before they reach the budget', async () => {
+    expect(sinkOf(['short\ntoolong', 'line\n€€€€\n'], { maxColumns: 5 })).toMatchObject({
+      output: 'short\ntoolo…\n€…\n',
+      truncated: false,
+      totalBytes: 31,
+      columnTruncatedLines: 2,
+    })
+    const huge = new OutputSink({ maxColumns: 100 })
+    const chunk = 'z'.repeat(1 << 20)
+    for (let i = 0; i < 32; i++) huge.push(chunk)
+    expect(huge.dump()).toMatchObject({
+      output: 'z'.repeat(100) + '…',
+      totalBytes: 32 << 20,
+      totalLines: 1,
+      columnTruncatedLines: 1,
+    })
+  })
+
+  it('appends the notice on its own line', async () => {
+    expect(sinkOf(['partial'], null, '[timed out after 5 s]')).toMatchObject({
+      output: 'partial\n[timed out after 5 s]',
+      outputLines: 2,
+      totalLines: 1,
+    })
+  })
+
+  it('keeps working after dump', async () => {
+    const sink = new OutputSink({ maxBytes: 4 })
+    sink.push('ab\n')
+    expect(sink.dump()).toMatchObject({ output: 'ab\n', truncated: false })
+    sink.push('cd\n')
+    expect(sink.dump()).toMatchObject({ output: '[…1 line elided…]\ncd\n', truncated: true })
+  })
+
+  describe('artifact', () => {
+    let dir = ''
+    beforeEach(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'agent-shell-output-'))
+    })
+    afterEach(async () => {
+      await rm(dir, { recursive: true, force: true })
+    })
+
+    it('is not created when everything fits', async () => {
+      const artifactPath = join(dir, 'fits.log')
+      const summary = sinkOf(['0123456789'], { maxBytes: 10, artifactPath })
+      expect(summary).toMatchObject({ output: '0123456789', truncated: false })
+      expect(summary.artifactPath).toBeUndefined()
+      expect(await exists(artifactPath)).toBe(false)
+    })
+
+    it('holds every byte once the budget is exceeded', async () => {
+      const artifactPath = join(dir, 'full.log')
+      const sink = new OutputSink({ maxBytes: 256, headBytes: 64, artifactPath })
+      let all = ''
+      for (let i = 0; i < 2000; i++) {
+        const chunk = `\x1b[33mline ${i}\x1b[0m ü€😀 ${'-'.repeat(i % 13)}\r\n`
+        sink.push(chunk)
+        all += chunk
+        if (i === 0) expect(await exists(artifactPath)).toBe(false)
+      }
+      const summary = sink.dump()
+      expect(summary).toMatchObject({ truncated: true, artifactPath, totalLines: 2000 })
+      const expected = all.replace(/\x1b\[\d*m/g, '').replace(/\r\n/g, '\n')
+      expect(await readFile(artifactPath, 'utf8')).toBe(expected)
+      expect(summary.totalBytes).toBe(Buffer.byteLength(expected))
+    })
+
+    it('holds the uncapped text when a line was capped', async () => {
+      const artifactPath = join(dir, 'columns.log')
+      const summary = sinkOf(['ok\nlong', 'er line\n'], { maxColumns: 4, artifactPath })
+      expect(summary).toMatchObject({ output: 'ok\nlong…\n', truncated: false, artifactPath, columnTruncatedLines: 1 })
+      expect(await readFile(artifactPath, 'utf8')).toBe('ok\nlonger line\n')
+    })
+
+    it('stops at artifactMaxBytes', async () => {
+      const artifactPath = join(dir, 'capped.log')
+      const summary = sinkOf(['abcdef', '€€€'], { maxBytes: 4, artifactPath, artifactMaxBytes: 8 })
+      expect(summary).toMatchObject({ truncated: true, artifactPath, artifactTruncated: true })
+      expect(await readFile(artifactPath, 'utf8')).toBe('abcdef')
+    })
+
+    it('reports a write failure in the summary instead of throwing', async () => {
+      const artifactPath = join(dir, 'missing', 'out.log')
+      const summary = sinkOf(['abc\n'], { maxBytes: 2, artifactPath })
+      expect(summary).toMatchObject({ output: '[…2 bytes elided…]\nc\n', truncated: true })
+      expect(summary.artifactPath).toBeUndefined()
+      expect(summary.artifactError).toContain(artifactPath)
+    })
+  })
+
+  it.each([
+    [{ maxBytes: -5 }, 'maxBytes must be >= 0 (got -5)'],
+    [{ headBytes: 1.5 }, 'headBytes must be an integer (got 1.5)'],
+    [{ maxColumns: Number.NaN }, 'maxColumns must be a finite number (got NaN)'],
+    [{ artifactMaxBytes: Number.POSITIVE_INFINITY }, 'artifactMaxBytes must be a finite number (got Infinity)'],
+    [{ maxBytes: 10, headBytes: 11 }, 'headBytes must be <= maxBytes (10) (got 11)'],
+    [{ artifactPath: '' }, 'artifactPath must not be empty (got "")'],
+  ])('rejects %j', async (options, message) => {
+    expect(thrown(() => new OutputSink(options))).toMatchObject({ code: 'ERR_INVALID_ARG', message })
+  })
+})

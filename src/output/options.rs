@@ -1,0 +1,87 @@
+//! The options of an output sink (API.md §5 `OutputOptions`), with their defaults and validation.
+
+use std::path::PathBuf;
+
+use crate::error::{Error, Result};
+
+/// Default in-memory budget, in bytes: what fits comfortably in an agent's context.
+pub const DEFAULT_MAX_BYTES: usize = 50 * 1024;
+
+/// How a command's output is processed and bounded. Field names in error messages are the JS
+/// ones (`maxBytes`, ...), since that is where users set them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputOptions {
+    /// In-memory budget (head + tail), in bytes.
+    pub max_bytes: usize,
+    /// Part of the budget kept from the start of the output, in bytes; the rest keeps the most
+    /// recent output.
+    pub head_bytes: usize,
+    /// Per-line cap in bytes; longer lines are cut at a char boundary and end in `…`. 0: none.
+    pub max_columns: usize,
+    /// Where the full output is written once it exceeds the budget (or a line is capped).
+    pub artifact_path: Option<PathBuf>,
+    /// Cap on the artifact file, in bytes. 0: none.
+    pub artifact_max_bytes: u64,
+    pub strip_ansi: bool,
+    /// CRLF and lone CR become LF.
+    pub normalize_newlines: bool,
+}
+
+impl Default for OutputOptions {
+    fn default() -> Self {
+        Self {
+            max_bytes: DEFAULT_MAX_BYTES,
+            head_bytes: 0,
+            max_columns: 0,
+            artifact_path: None,
+            artifact_max_bytes: 0,
+            strip_ansi: true,
+            normalize_newlines: true,
+        }
+    }
+}
+
+impl OutputOptions {
+    /// Rejects combinations that cannot be honoured.
+    pub fn validate(&self) -> Result<()> {
+        if self.head_bytes > self.max_bytes {
+            return Err(Error::invalid(
+                "headBytes",
+                format!("must be <= maxBytes ({})", self.max_bytes),
+                self.head_bytes,
+            ));
+        }
+        if let Some(path) = &self.artifact_path {
+            if path.as_os_str().is_empty() {
+                return Err(Error::invalid("artifactPath", "must not be empty", ""));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn defaults_are_valid() {
+        assert!(OutputOptions::default().validate().is_ok());
+        assert_eq!(OutputOptions::default().max_bytes, 51_200);
+    }
+
+    #[test]
+    fn rejects_a_head_larger_than_the_budget() {
+        let options = OutputOptions { max_bytes: 10, head_bytes: 11, ..Default::default() };
+        let err = options.validate().unwrap_err();
+        assert_eq!(err.to_string(), "headBytes must be <= maxBytes (10) (got 11)");
+        assert_eq!(err.code(), "ERR_INVALID_ARG");
+    }
+
+    #[test]
+    fn rejects_an_empty_artifact_path() {
+        let options = OutputOptions { artifact_path: Some(PathBuf::new()), ..Default::default() };
+        assert_eq!(options.validate().unwrap_err().to_string(), "artifactPath must not be empty (got \"\")");
+    }
+}
