@@ -32,6 +32,39 @@ export declare class OutputSink {
 }
 
 /**
+ * A persistent session on a real shell process: variables, functions, aliases, options and the
+ * working directory carry over between `run()` calls, which are serialized in call order.
+ */
+export declare class Shell {
+  /** @throws ERR_INVALID_ARG for a bad option. */
+  constructor(options?: ShellOptions | undefined | null)
+  /**
+   * Runs a command in the session. Resolves when it ended and every chunk was delivered.
+   * Rejects with ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR, ERR_SPAWN_FAILED or
+   * ERR_SESSION_CLOSED.
+   */
+  run(options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
+  /** Aborts the running command and every queued run; resolves when the session is idle. */
+  abort(): Promise<void>
+  /** Ends the session: aborts work, kills the shell and all its descendants. Idempotent. */
+  close(): Promise<void>
+  /** Jobs started with `&` in this session that are still running. */
+  liveBackgroundJobCount(): Promise<number>
+}
+
+/** Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it. */
+export declare function executeShell(options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
+
+/**
+ * Signals `pid` and all its descendants, children first; returns how many were signalled. Never
+ * signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid below 2.
+ */
+export declare function killTree(pid: number, signal: number): number
+
+/** The pids of every living descendant of `pid`, parents before children. */
+export declare function listDescendants(pid: number): Array<number>
+
+/**
  * How output is processed and bounded: ANSI stripping, newline normalization, an in-memory
  * budget of a head and a tail, a per-line cap, and an artifact file for the full text.
  * Sizes are in bytes of UTF-8 text after stripping and normalization.
@@ -115,6 +148,68 @@ export interface OutputSummary {
   artifactError?: string
   /** Extension: true when the artifact stopped at `artifactMaxBytes`. */
   artifactTruncated?: boolean
+}
+
+/** A one-shot command (`executeShell`). */
+export interface ShellExecuteOptions {
+  command: string
+  cwd?: string
+  env?: Record<string, string>
+  sessionEnv?: Record<string, string>
+  /** Deadline in milliseconds; absent or 0: none. */
+  timeoutMs?: number
+  snapshotPath?: string
+  signal?: AbortSignal
+  /** Shell binary (name or path). @default "bash" */
+  shell?: string
+  /** @default true */
+  nonInteractiveEnv?: boolean
+  output?: OutputOptions
+}
+
+/** Options of a persistent session. */
+export interface ShellOptions {
+  /** Exported once, when the session's shell starts. */
+  sessionEnv?: Record<string, string>
+  /** A file sourced once when the session starts (functions, aliases, options). */
+  snapshotPath?: string
+  /** Shell binary (name or path). @default "bash" */
+  shell?: string
+  /** Apply the non-interactive environment (pagers off, `CI=true`, …). @default true */
+  nonInteractiveEnv?: boolean
+}
+
+/** One command on a `Shell`. */
+export interface ShellRunOptions {
+  /** Any script the shell accepts: several lines, here-docs, functions, `cd`, `export`. */
+  command: string
+  /** Run there (the session's directory moves there); absent: the session's directory carries over. */
+  cwd?: string
+  /** Exported for this command only. */
+  env?: Record<string, string>
+  /** Deadline in milliseconds from the command's start; absent or 0: none. */
+  timeoutMs?: number
+  /** Aborts this run. */
+  signal?: AbortSignal
+  /** Native output sink for this run; the result then carries `output`. */
+  output?: OutputOptions
+}
+
+/** How a command ended. Failure of the command is a result, never a rejection. */
+export interface ShellRunResult {
+  /** Absent when cancelled or timed out. */
+  exitCode?: number
+  cancelled: boolean
+  timedOut: boolean
+  /** The session's directory after the command. */
+  workingDir?: string
+  durationMs?: number
+  /** e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is then 128+n). */
+  signal?: string
+  /** The shell process had to be replaced (it exited or was wedged); session state was lost. */
+  sessionRestarted?: boolean
+  /** Present when `options.output` was given. */
+  output?: OutputSummary
 }
 
 /**

@@ -836,4 +836,8 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.OutputSink = nativeBinding.OutputSink
+module.exports.Shell = nativeBinding.Shell
+module.exports.executeShell = nativeBinding.executeShell
+module.exports.killTree = nativeBinding.killTree
+module.exports.listDescendants = nativeBinding.listDescendants
 module.exports.stripAnsi = nativeBinding.stripAnsi

@@ -4,3 +4,4 @@
 mod commands;
 pub mod error;
 mod output;
+mod shell;

@@ -189,6 +189,7 @@ pub fn terminate(roots: &[Proc], grace: Duration) {
         p.signal(libc::SIGCONT);
     }
     let deadline = Instant::now() + grace;
+    let mut pause = Duration::from_millis(1);
     while Instant::now() < deadline {
         if known.values().all(|p| !p.is_alive()) {
             scan(&mut known);
@@ -196,7 +197,9 @@ pub fn terminate(roots: &[Proc], grace: Duration) {
                 return;
             }
         }
-        std::thread::sleep(Duration::from_millis(POLL_MS));
+        // Most processes die at once on TERM: look again soon, then less often.
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(POLL_MS));
     }
     for _ in 0..8 {
         scan(&mut known);

@@ -747,7 +747,11 @@ fn make_temp_dir() -> Result<PathBuf> {
 /// Ends the shell and everything below it, reaps it and removes its files.
 fn destroy(mut live: Live, grace: Duration) {
     let shell = live.spawned.proc;
-    tree::terminate(&[shell], grace);
+    let below: Vec<Proc> = tree::children(shell.pid).into_iter().filter_map(Proc::current).collect();
+    if !below.is_empty() {
+        tree::terminate(&below, grace);
+    }
+    // The shell itself has nothing to clean up: no grace needed.
     let _ = live.spawned.child.kill();
     let _ = live.spawned.child.wait();
     let _ = std::fs::remove_dir_all(&live.dir);

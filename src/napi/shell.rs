@@ -1,0 +1,362 @@
+//! JS surface of the shell: `Shell`, `executeShell`, `killTree`, `listDescendants` (API.md §2,
+//! §3, §7). Options are read here, runs happen in `crate::shell`, and output is decoded,
+//! coalesced and delivered to the callback here, with backpressure.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use napi::bindgen_prelude::*;
+use napi::threadsafe_function::ThreadsafeFunction;
+use napi_derive::napi;
+use tokio::sync::mpsc;
+
+use super::error::{throw, Coded};
+use super::output::{JsOutputOptions, JsOutputSummary};
+use crate::error::Error;
+use crate::output::{OutputOptions, OutputPipeline, Utf8Decoder};
+use crate::process::tree;
+use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
+
+/// Chunks buffered between the reader and the callback; with 64 KiB reads this bounds undelivered
+/// output to about 1 MiB, after which the command is slowed down.
+const CHUNK_QUEUE: usize = 16;
+/// Most text coalesced into one callback.
+const COALESCE_MAX_BYTES: usize = 1 << 20;
+
+type ChunkFn = ThreadsafeFunction<String, (), String, Status, true>;
+
+/// Options of a persistent session.
+#[napi(object)]
+pub struct ShellOptions {
+    /// Exported once, when the session's shell starts.
+    pub session_env: Option<HashMap<String, String>>,
+    /// A file sourced once when the session starts (functions, aliases, options).
+    pub snapshot_path: Option<String>,
+    /// Shell binary (name or path). @default "bash"
+    pub shell: Option<String>,
+    /// Apply the non-interactive environment (pagers off, `CI=true`, …). @default true
+    pub non_interactive_env: Option<bool>,
+}
+
+/// One command on a `Shell`.
+#[napi(object)]
+pub struct ShellRunOptions {
+    /// Any script the shell accepts: several lines, here-docs, functions, `cd`, `export`.
+    pub command: String,
+    /// Run there (the session's directory moves there); absent: the session's directory carries over.
+    pub cwd: Option<String>,
+    /// Exported for this command only.
+    pub env: Option<HashMap<String, String>>,
+    /// Deadline in milliseconds from the command's start; absent or 0: none.
+    pub timeout_ms: Option<f64>,
+    /// Aborts this run.
+    #[napi(ts_type = "AbortSignal")]
+    pub signal: Option<Unknown<'static>>,
+    /// Native output sink for this run; the result then carries `output`.
+    pub output: Option<JsOutputOptions>,
+}
+
+/// A one-shot command (`executeShell`).
+#[napi(object)]
+pub struct ShellExecuteOptions {
+    pub command: String,
+    pub cwd: Option<String>,
+    pub env: Option<HashMap<String, String>>,
+    pub session_env: Option<HashMap<String, String>>,
+    /// Deadline in milliseconds; absent or 0: none.
+    pub timeout_ms: Option<f64>,
+    pub snapshot_path: Option<String>,
+    #[napi(ts_type = "AbortSignal")]
+    pub signal: Option<Unknown<'static>>,
+    /// Shell binary (name or path). @default "bash"
+    pub shell: Option<String>,
+    /// @default true
+    pub non_interactive_env: Option<bool>,
+    pub output: Option<JsOutputOptions>,
+}
+
+/// How a command ended. Failure of the command is a result, never a rejection.
+#[napi(object)]
+pub struct ShellRunResult {
+    /// Absent when cancelled or timed out.
+    pub exit_code: Option<i32>,
+    pub cancelled: bool,
+    pub timed_out: bool,
+    /// The session's directory after the command.
+    pub working_dir: Option<String>,
+    pub duration_ms: Option<f64>,
+    /// e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is then 128+n).
+    pub signal: Option<String>,
+    /// The shell process had to be replaced (it exited or was wedged); session state was lost.
+    pub session_restarted: Option<bool>,
+    /// Present when `options.output` was given.
+    pub output: Option<JsOutputSummary>,
+}
+
+/// A persistent session on a real shell process: variables, functions, aliases, options and the
+/// working directory carry over between `run()` calls, which are serialized in call order.
+#[napi]
+pub struct Shell {
+    session: Arc<Session>,
+}
+
+#[napi]
+impl Shell {
+    /// @throws ERR_INVALID_ARG for a bad option.
+    #[napi(constructor)]
+    pub fn new(env: Env, options: Option<ShellOptions>) -> Result<Self> {
+        let options = options.unwrap_or(ShellOptions { session_env: None, snapshot_path: None, shell: None, non_interactive_env: None });
+        let config = ShellConfig {
+            shell: options.shell.unwrap_or_else(|| "bash".into()),
+            session_env: sorted(options.session_env),
+            snapshot: options.snapshot_path,
+            non_interactive_env: options.non_interactive_env.unwrap_or(true),
+            cwd: None,
+        };
+        let session = Session::new(config).map_err(|e| throw(&env, e))?;
+        Ok(Shell { session: Arc::new(session) })
+    }
+
+    /// Runs a command in the session. Resolves when it ended and every chunk was delivered.
+    /// Rejects with ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR, ERR_SPAWN_FAILED or
+    /// ERR_SESSION_CLOSED.
+    #[napi(ts_args_type = "options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null", ts_return_type = "Promise<ShellRunResult>")]
+    pub fn run<'env>(&self, env: &'env Env, options: Object<'env>, on_chunk: Option<Function<'env, String, ()>>) -> Result<Object<'env>> {
+        let session = self.session.clone();
+        let prepared = prepare(env, &options, on_chunk);
+        spawn_coded(env, async move {
+            let (req, output, cancel, chunk_fn) = prepared?;
+            run_and_deliver(&session, req, output, cancel, chunk_fn).await
+        })
+    }
+
+    /// Aborts the running command and every queued run; resolves when the session is idle.
+    #[napi]
+    pub async fn abort(&self) {
+        self.session.abort().await
+    }
+
+    /// Ends the session: aborts work, kills the shell and all its descendants. Idempotent.
+    #[napi]
+    pub async fn close(&self) {
+        self.session.close().await
+    }
+
+    /// Jobs started with `&` in this session that are still running.
+    #[napi(ts_return_type = "Promise<number>")]
+    pub async fn live_background_job_count(&self) -> Result<Coded<u32>> {
+        Ok(Coded(self.session.live_background_job_count().await.map(|n| n as u32)))
+    }
+}
+
+/// Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it.
+#[napi(ts_args_type = "options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null", ts_return_type = "Promise<ShellRunResult>")]
+pub fn execute_shell<'env>(env: &'env Env, options: Object<'env>, on_chunk: Option<Function<'env, String, ()>>) -> Result<Object<'env>> {
+    let config = (|| -> crate::error::Result<ShellConfig> {
+        let mut session_env = sorted(get::<HashMap<String, String>>(&options, "sessionEnv")?);
+        // One-shot: the per-run env can simply be part of the shell's environment.
+        session_env.extend(sorted(get::<HashMap<String, String>>(&options, "env")?));
+        Ok(ShellConfig {
+            shell: get::<String>(&options, "shell")?.unwrap_or_else(|| "bash".into()),
+            session_env,
+            snapshot: get::<String>(&options, "snapshotPath")?,
+            non_interactive_env: get::<bool>(&options, "nonInteractiveEnv")?.unwrap_or(true),
+            cwd: None,
+        })
+    })();
+    let prepared = prepare(env, &options, on_chunk);
+    spawn_coded(env, async move {
+        let (mut req, output, cancel, chunk_fn) = prepared?;
+        let mut config = config?;
+        crate::shell::session::validate_run(&req)?;
+        config.cwd = req.cwd.take();
+        req.env.clear();
+        let session = Session::new(config)?;
+        let result = run_and_deliver(&session, req, output, cancel, chunk_fn).await;
+        session.close().await;
+        result
+    })
+}
+
+/// Signals `pid` and all its descendants, children first; returns how many were signalled. Never
+/// signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid below 2.
+#[napi]
+pub fn kill_tree(env: Env, pid: i32, signal: i32) -> Result<u32> {
+    if pid < 2 {
+        return Err(throw(&env, Error::invalid("pid", "must be a process id above 1", pid)));
+    }
+    if !(0..=64).contains(&signal) {
+        return Err(throw(&env, Error::invalid("signal", "must be a signal number from 0 to 64", signal)));
+    }
+    Ok(tree::kill_tree(pid, signal) as u32)
+}
+
+/// The pids of every living descendant of `pid`, parents before children.
+#[napi]
+pub fn list_descendants(pid: i32) -> Vec<i32> {
+    tree::list_descendants(pid)
+}
+
+type Prepared = crate::error::Result<(RunRequest, Option<OutputOptions>, CancelToken, Option<ChunkFn>)>;
+
+/// Reads a run's options on the JS thread: everything that needs JS (the AbortSignal, the
+/// callback) is turned into plain Rust here.
+fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) -> Prepared {
+    let command = get::<String>(options, "command")?.ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
+    let timeout_ms = get::<f64>(options, "timeoutMs")?;
+    let timeout = match timeout_ms {
+        None => None,
+        Some(t) if !t.is_finite() || t < 0.0 => return Err(Error::invalid("timeoutMs", "must be a finite number >= 0", t)),
+        Some(t) if t == 0.0 => None,
+        Some(t) => Some(Duration::from_secs_f64(t / 1000.0)),
+    };
+    let output = match get::<JsOutputOptions>(options, "output")? {
+        Some(o) => Some(o.to_rust()?),
+        None => None,
+    };
+    let req = RunRequest {
+        command,
+        cwd: get::<String>(options, "cwd")?.map(|c| absolute(&c)),
+        env: sorted(get::<HashMap<String, String>>(options, "env")?),
+        timeout,
+    };
+    let cancel = CancelToken::default();
+    if let Some(signal) = get::<Object>(options, "signal")? {
+        watch_abort_signal(env, &signal, &cancel).map_err(|e| Error::invalid("signal", format!("must be an AbortSignal ({})", e.reason), "object"))?;
+    }
+    let chunk_fn = match on_chunk {
+        Some(f) => Some(
+            f.build_threadsafe_function::<String>()
+                .callee_handled::<true>()
+                .build()
+                .map_err(|e| Error::io("creating the chunk callback", std::io::Error::other(e.reason.clone())))?,
+        ),
+        None => None,
+    };
+    Ok((req, output, cancel, chunk_fn))
+}
+
+/// Cancels `cancel` when `signal` aborts (or at once when it already has).
+fn watch_abort_signal(env: &Env, signal: &Object, cancel: &CancelToken) -> Result<()> {
+    if signal.get::<bool>("aborted")?.unwrap_or(false) {
+        cancel.cancel();
+        return Ok(());
+    }
+    let token = cancel.clone();
+    let listener = env.create_function_from_closure::<(), (), _>("onAbort", move |_| {
+        token.cancel();
+        Ok(())
+    })?;
+    let add: Function<FnArgs<(String, Function<(), ()>)>, ()> = signal.get_named_property("addEventListener")?;
+    add.apply(signal, ("abort".to_string(), listener).into())?;
+    Ok(())
+}
+
+/// Runs `req` on `session`, decoding and delivering output; resolves after the last chunk's
+/// callback ran.
+async fn run_and_deliver(
+    session: &Session,
+    req: RunRequest,
+    output: Option<OutputOptions>,
+    cancel: CancelToken,
+    chunk_fn: Option<ChunkFn>,
+) -> crate::error::Result<ShellRunResult> {
+    let wants_bytes = chunk_fn.is_some() || output.is_some();
+    let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
+    let pipeline = match &output {
+        Some(o) => Some(OutputPipeline::new(o)?),
+        None => None,
+    };
+    let deliver = tokio::spawn(deliver(rx, pipeline, chunk_fn));
+    let outcome = session.run(req, wants_bytes.then_some(tx), cancel).await;
+    let summary = deliver.await.map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
+    let outcome = outcome?;
+    Ok(to_result(outcome, summary))
+}
+
+/// The delivery side: coalesces what the reader queued, runs it through the sink, hands it to JS
+/// one call at a time (awaiting each, so a slow callback backs up into the bounded queue).
+async fn deliver(mut rx: mpsc::Receiver<Vec<u8>>, mut pipeline: Option<OutputPipeline>, chunk_fn: Option<ChunkFn>) -> Option<JsOutputSummary> {
+    let mut decoder = Utf8Decoder::new();
+    let mut text = String::new();
+    loop {
+        let Some(first) = rx.recv().await else { break };
+        let mut bytes = first;
+        while bytes.len() < COALESCE_MAX_BYTES {
+            match rx.try_recv() {
+                Ok(more) => bytes.extend_from_slice(&more),
+                Err(_) => break,
+            }
+        }
+        text.push_str(&match &mut pipeline {
+            Some(p) => p.push_bytes(&bytes),
+            None => decoder.push(&bytes),
+        });
+        if let Some(f) = &chunk_fn {
+            if !text.is_empty() {
+                let _ = f.call_async(Ok(std::mem::take(&mut text))).await;
+            }
+        }
+        text.clear();
+    }
+    let tail = match &mut pipeline {
+        Some(p) => p.flush(),
+        None => decoder.finish(),
+    };
+    if let (Some(f), false) = (&chunk_fn, tail.is_empty()) {
+        let _ = f.call_async(Ok(tail)).await;
+    }
+    pipeline.map(|p| p.finish(None).into())
+}
+
+fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
+    ShellRunResult {
+        exit_code: o.exit_code,
+        cancelled: o.cancelled,
+        timed_out: o.timed_out,
+        working_dir: o.working_dir,
+        duration_ms: Some(o.duration.as_secs_f64() * 1000.0),
+        signal: o.signal,
+        session_restarted: Some(o.session_restarted),
+        output,
+    }
+}
+
+/// Spawns a future on napi's runtime and returns its promise; errors reject with their code, a
+/// panic rejects with ERR_IO.
+fn spawn_coded<'env, T, F>(env: &'env Env, fut: F) -> Result<Object<'env>>
+where
+    T: ToNapiValue + Send + 'static,
+    F: std::future::Future<Output = crate::error::Result<T>> + Send + 'static,
+{
+    let promise = env.spawn_future(super::error::guard(fut))?;
+    Ok(unsafe { Object::from_raw(env.raw(), promise.raw()) })
+}
+
+/// Reads an optional property, naming it when its type is wrong.
+fn get<V: FromNapiValue + ValidateNapiValue>(obj: &Object, field: &str) -> crate::error::Result<Option<V>> {
+    let value: Option<Unknown> = obj.get(field).map_err(|e| Error::invalid(field, "could not be read", e.reason))?;
+    match value {
+        None => Ok(None),
+        Some(v) if matches!(v.get_type(), Ok(ValueType::Undefined | ValueType::Null)) => Ok(None),
+        Some(_) => obj.get::<V>(field).map_err(|e| Error::invalid(field, "has the wrong type", e.reason)),
+    }
+}
+
+fn sorted(map: Option<HashMap<String, String>>) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = map.unwrap_or_default().into_iter().collect();
+    v.sort();
+    v
+}
+
+/// A relative `cwd` is taken from the host process's directory, as child_process does.
+fn absolute(path: &str) -> PathBuf {
+    let p = PathBuf::from(path);
+    if p.is_absolute() {
+        p
+    } else {
+        std::env::current_dir().map(|d| d.join(&p)).unwrap_or(p)
+    }
+}
