@@ -37,6 +37,7 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     if let Some(cwd) = spec.cwd {
         cmd.current_dir(cwd);
     }
+    assert!(spec.fds.len() <= 8, "at most 8 descriptors are passed to a child");
     let fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
     unsafe {
         cmd.pre_exec(move || {
@@ -49,8 +50,18 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
             for sig in [libc::SIGPIPE, libc::SIGINT, libc::SIGQUIT, libc::SIGTERM, libc::SIGHUP, libc::SIGCHLD, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU, libc::SIGUSR1, libc::SIGUSR2] {
                 libc::signal(sig, libc::SIG_DFL);
             }
-            for &(from, to) in &fds {
-                if libc::dup2(from, to) < 0 {
+            // A source may itself sit at a target number (hundreds of descriptors are open when
+            // many sessions start at once): move every source above all targets first.
+            let above = fds.iter().map(|&(_, to)| to).max().unwrap_or(2) + 1;
+            let mut moved = [0 as RawFd; 8];
+            for (i, &(from, _)) in fds.iter().enumerate() {
+                moved[i] = libc::fcntl(from, libc::F_DUPFD_CLOEXEC, above);
+                if moved[i] < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            for (i, &(_, to)) in fds.iter().enumerate() {
+                if libc::dup2(moved[i], to) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
             }

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** Pids of living processes whose command line contains `marker`. */
+export function processesWith(marker: string): number[] {
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ')
+      const state = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.[0]
+      if (cmdline.includes(marker) && state !== 'Z') found.push(Number(entry))
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found
+}
+
+/** Waits until `check` holds or `ms` pass; returns whether it held. */
+export async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (check()) return true
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  return check()
+}
+
+/** A marker unique to one test, usable as a harmless `sleep` argument: `sleep 1000.<n>`. */
+let counter = 0
+export function sleepMarker(): string {
+  counter += 1
+  return `1000.${process.pid}${counter}`
+}

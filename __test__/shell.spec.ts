@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { Shell } from '../index.js'
+import { eventually, processesWith, sleepMarker } from './helpers'
+
+const open: Shell[] = []
+function shell(options?: ConstructorParameters<typeof Shell>[0]) {
+  const s = new Shell(options)
+  open.push(s)
+  return s
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()))
+})
+
+async function run(s: Shell, command: string, extra: Record<string, unknown> = {}) {
+  let text = ''
+  const result = await s.run({ command, ...extra }, (_e, chunk) => {
+    text += chunk
+  })
+  return { result, text }
+}
+
+describe('Shell', () => {
+  test('variables, functions, options, aliases and the directory carry over', async () => {
+    const s = shell()
+    await run(s, 'x=1; export Y=2; f() { echo "f$1"; }; shopt -s expand_aliases; alias hello="echo hi"; set -o pipefail; cd /tmp')
+    const { result, text } = await run(s, 'echo "$x $Y $(f 3) $PWD"; hello; [[ -o pipefail ]] && echo pf')
+    expect(result).toMatchObject({ exitCode: 0, workingDir: '/tmp', sessionRestarted: false })
+    expect(text).toBe('1 2 f3 /tmp\nhi\npf\n')
+  })
+
+  test('the framing is invisible to set, declare and compgen', async () => {
+    const s = shell()
+    const before = (await run(s, 'set | wc -l; declare -F | wc -l; compgen -v | wc -l')).text
+    await run(s, 'true')
+    const after = (await run(s, 'set | wc -l; declare -F | wc -l; compgen -v | wc -l')).text
+    expect(after).toBe(before)
+    expect((await run(s, 'set | grep -c agsh')).text).toBe('0\n')
+  })
+
+  test('$? and $_ carry over as in a script; set -x traces only the user commands', async () => {
+    const s = shell()
+    await run(s, 'echo a b; (exit 7)')
+    expect((await run(s, 'echo "$? $_"')).text).toBe('7 b\n')
+    const { text } = await run(s, 'set -x; echo traced')
+    expect(text).toBe('+ echo traced\ntraced\n')
+    expect((await run(s, 'echo again; set +x')).text).toBe('+ echo again\nagain\n+ set +x\n')
+  })
+
+  test('cwd moves the session, env applies to one run, sessionEnv to all', async () => {
+    const s = shell({ sessionEnv: { SESSION: 's' } })
+    expect((await run(s, 'echo "$PWD $ONE $SESSION"', { cwd: '/tmp', env: { ONE: '1' } })).text).toBe('/tmp 1 s\n')
+    expect((await run(s, 'echo "$PWD ${ONE-unset} $SESSION"')).text).toBe('/tmp unset s\n')
+  })
+
+  test('output of a background job never appears in a later run', async () => {
+    const s = shell()
+    await run(s, '(sleep 0.2; echo late) &')
+    expect((await run(s, 'sleep 0.5; echo now')).text).toBe('now\n')
+    expect(await s.liveBackgroundJobCount()).toBe(0)
+  })
+
+  test('liveBackgroundJobCount counts running & jobs', async () => {
+    const s = shell()
+    const m = sleepMarker()
+    await run(s, `sleep ${m} &`)
+    expect(await s.liveBackgroundJobCount()).toBe(1)
+    await s.close()
+    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+  })
+
+  test('exit ends the shell; the next run gets a fresh one', async () => {
+    const s = shell()
+    await run(s, 'v=1; cd /tmp')
+    expect((await run(s, 'exit 4')).result.exitCode).toBe(4)
+    const { result, text } = await run(s, 'echo "${v-gone} $PWD"')
+    expect(result.sessionRestarted).toBe(true)
+    expect(text).toBe('gone /tmp\n')
+  })
+
+  test('a timeout kills the command and keeps the session', async () => {
+    const s = shell()
+    const m = sleepMarker()
+    await run(s, 'kept=yes')
+    const { result } = await run(s, `sleep ${m}; echo after`, { timeoutMs: 200 })
+    expect(result).toMatchObject({ timedOut: true, cancelled: false })
+    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+    const next = await run(s, 'echo $kept')
+    expect(next.text).toBe('yes\n')
+    expect(next.result.sessionRestarted).toBe(false)
+  })
+
+  test('a builtin loop cannot wedge the session: it is replaced on timeout', async () => {
+    const s = shell()
+    const { result } = await run(s, 'while :; do :; done', { timeoutMs: 200 })
+    expect(result.timedOut).toBe(true)
+    expect((await run(s, 'echo ok')).result).toMatchObject({ exitCode: 0, sessionRestarted: true })
+  })
+
+  test('runs are serialized; abort() cancels the running and the queued runs', async () => {
+    const s = shell()
+    const order: number[] = []
+    const a = s.run({ command: 'sleep 5' }).then((r) => (order.push(1), r))
+    const b = s.run({ command: 'echo b' }).then((r) => (order.push(2), r))
+    await new Promise((r) => setTimeout(r, 100))
+    await s.abort()
+    expect(await a).toMatchObject({ cancelled: true })
+    expect(await b).toMatchObject({ cancelled: true })
+    expect(order).toEqual([1, 2])
+    expect((await run(s, 'echo fine')).text).toBe('fine\n')
+  })
+
+  test('stdin reads see EOF at once', async () => {
+    const s = shell()
+    expect((await run(s, 'read x; echo "rc=$?"; cat')).text).toBe('rc=1\n')
+  })
+
+  test('close() is idempotent and later runs reject with ERR_SESSION_CLOSED', async () => {
+    const s = shell()
+    await run(s, 'true')
+    await s.close()
+    await s.close()
+    await expect(s.run({ command: 'true' })).rejects.toMatchObject({ code: 'ERR_SESSION_CLOSED' })
+  })
+})
