@@ -4,6 +4,7 @@
 //! [`rules::default_rules`], [`head_tail::normalize`], [`head_tail::apply`] and [`classify::classify`].
 
 pub mod js_regex;
+pub mod segments;
 
 use crate::error::{Error, Result};
 
