@@ -3,7 +3,9 @@
 //! Plain Rust, no napi: `src/napi/commands.rs` is the JavaScript skin over [`intercept::check`],
 //! [`rules::default_rules`], [`head_tail::normalize`], [`head_tail::apply`] and [`classify::classify`].
 
+pub mod intercept;
 pub mod js_regex;
+pub mod rules;
 pub mod segments;
 
 use crate::error::{Error, Result};
