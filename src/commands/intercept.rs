@@ -56,7 +56,7 @@ pub fn check(command: &str, rules: &[Rule], available_tools: &[String]) -> Inter
     let whole = segments::js_trim(command);
     let segments = segments::split(command);
     for rule in rules {
-        if !available_tools.iter().any(|t| *t == rule.tool) {
+        if !available_tools.contains(&rule.tool) {
             continue;
         }
         let Ok(regex) = js_regex::compile_cached(&rule.pattern, rule.flags.as_deref().unwrap_or("")) else {

@@ -51,8 +51,7 @@ pub fn strip_leading_assignments(segment: &str) -> Option<&str> {
     let s = segment.as_bytes();
     let mut i = skip_blanks(s, 0);
     let mut found = false;
-    loop {
-        let Some(after_name) = assignment_value_start(s, i) else { break };
+    while let Some(after_name) = assignment_value_start(s, i) {
         i = skip_blanks(s, skip_word(s, after_name));
         found = true;
     }
