@@ -3,6 +3,7 @@
 //! Plain Rust, no napi: `src/napi/commands.rs` is the JavaScript skin over [`intercept::check`],
 //! [`rules::default_rules`], [`head_tail::normalize`], [`head_tail::apply`] and [`classify::classify`].
 
+pub mod classify;
 pub mod head_tail;
 pub mod intercept;
 pub mod js_regex;
