@@ -245,7 +245,8 @@ impl<'a> Splitter<'a> {
         let mut subshells = 0usize;
         let mut i = 0;
         while i < s.len() {
-            let at_segment_start = self.command[start..i].trim_matches([' ', '\t']).is_empty();
+            // Bytes, not str: `i` may sit inside a multi-byte character after an escape.
+            let at_segment_start = s[start..i].iter().all(|&b| b == b' ' || b == b'\t');
             let at_word_start = i == 0 || matches!(s[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(');
             match (s[i], s.get(i + 1).copied()) {
                 (b'#', _) if at_word_start => {
@@ -430,6 +431,7 @@ mod tests {
             ("echo a#b; c", &[("echo a#b", Start), ("c", Sequence)]),
             ("(cd x && cat f) | g", &[("cd x", Start), ("cat f", And), ("g", Pipe)]),
             ("{ a; b; } > f", &[("a", Start), ("b", Sequence), ("> f", Sequence)]),
+            (r"ǆ é && \é 😀 | ü", &[("ǆ é", Start), (r"\é 😀", And), ("ü", Pipe)]),
         ];
         for (command, expected) in cases {
             assert_eq!(texts(command), expected.to_vec(), "{command:?}");
