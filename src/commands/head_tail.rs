@@ -13,6 +13,10 @@ pub struct Normalized {
     pub tail_lines: Option<usize>,
 }
 
+/// The largest count a JS number holds exactly (`Number.MAX_SAFE_INTEGER`): larger counts are left
+/// in the command rather than rounded.
+const MAX_SAFE_INTEGER: usize = 9_007_199_254_740_991;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
     Head(usize),
@@ -83,7 +87,7 @@ fn parse_stage(text: &str) -> Option<Stage> {
     if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let n: usize = count.parse().ok()?;
+    let n: usize = count.parse().ok().filter(|n| *n <= MAX_SAFE_INTEGER)?;
     match program {
         "head" => Some(Stage::Head(n)),
         "tail" => Some(Stage::Tail(n)),
@@ -110,12 +114,22 @@ pub fn apply(text: &str, head_lines: Option<usize>, tail_lines: Option<usize>) -
 pub fn line_limit(field: &str, value: Option<f64>) -> Result<Option<usize>> {
     match value {
         None => Ok(None),
-        Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 => Ok(Some(if v >= usize::MAX as f64 {
-            usize::MAX
-        } else {
-            v as usize
-        })),
-        Some(v) => Err(Error::invalid(field, "must be a non-negative integer", v)),
+        // Saturating: a limit beyond any text's line count keeps everything.
+        Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 => Ok(Some(v as usize)),
+        Some(v) => Err(Error::invalid(field, "must be a non-negative integer", JsNumber(v))),
+    }
+}
+
+/// Shows a number as JavaScript does (`-1`, `1.5`, `NaN`, `Infinity`) in error messages.
+struct JsNumber(f64);
+
+impl std::fmt::Debug for JsNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            n if n == f64::INFINITY => f.write_str("Infinity"),
+            n if n == f64::NEG_INFINITY => f.write_str("-Infinity"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
@@ -180,6 +194,7 @@ mod tests {
             "(ls; pwd) | head -5",
             "ls \\\n| head -5",
             "ls | head -n 99999999999999999999999",
+            "ls | head -n 9007199254740992",
             "ls | HEAD -5",
         ];
         for command in cases {
@@ -216,10 +231,11 @@ mod tests {
         assert_eq!(line_limit("headLines", Some(0.0)).unwrap(), Some(0));
         assert_eq!(line_limit("headLines", Some(12.0)).unwrap(), Some(12));
         assert_eq!(line_limit("headLines", Some(1e300)).unwrap(), Some(usize::MAX));
-        for bad in [-1.0, 1.5, f64::NAN, f64::INFINITY] {
+        let cases = [(-1.0, "-1"), (1.5, "1.5"), (f64::NAN, "NaN"), (f64::INFINITY, "Infinity")];
+        for (bad, shown) in cases {
             let err = line_limit("headLines", Some(bad)).unwrap_err();
             assert_eq!(err.code(), "ERR_INVALID_ARG");
-            assert!(err.to_string().starts_with("headLines must be a non-negative integer"), "{err}");
+            assert_eq!(err.to_string(), format!("headLines must be a non-negative integer (got {shown})"));
         }
     }
 }
