@@ -835,5 +835,8 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
-module.exports.probeAsync = nativeBinding.probeAsync
-module.exports.probeError = nativeBinding.probeError
+module.exports.applyHeadTail = nativeBinding.applyHeadTail
+module.exports.checkBashInterception = nativeBinding.checkBashInterception
+module.exports.classifyCommand = nativeBinding.classifyCommand
+module.exports.defaultInterceptorRules = nativeBinding.defaultInterceptorRules
+module.exports.normalizeBashCommand = nativeBinding.normalizeBashCommand
