@@ -100,7 +100,12 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn rule(pattern: &str, flags: Option<&str>, tool: &str) -> Rule {
-        Rule { pattern: pattern.into(), flags: flags.map(Into::into), tool: tool.into(), message: format!("use {tool}") }
+        Rule {
+            pattern: pattern.into(),
+            flags: flags.map(Into::into),
+            tool: tool.into(),
+            message: format!("use {tool}"),
+        }
     }
 
     fn tools(names: &[&str]) -> Vec<String> {
@@ -124,11 +129,8 @@ mod tests {
 
     #[test]
     fn decides_per_segment() {
-        let rules = [
-            rule(r"^\s*cat\s+", None, "read"),
-            rule(r"^\s*grep\s", None, "grep"),
-            rule(r"^\s*sed\s+-i", None, "edit"),
-        ];
+        let rules =
+            [rule(r"^\s*cat\s+", None, "read"), rule(r"^\s*grep\s", None, "grep"), rule(r"^\s*sed\s+-i", None, "edit")];
         let all = tools(&["read", "grep", "edit"]);
         // (command, matched segment or None when allowed)
         let cases: &[(&str, Option<&str>)] = &[

@@ -117,7 +117,10 @@ fn is_read_write_redirection(node: Node<'_>, src: &str) -> bool {
 enum Stdin {
     Inherited,
     /// From the previous stage of a pipeline.
-    Piped { downloads: bool, text: Option<String> },
+    Piped {
+        downloads: bool,
+        text: Option<String>,
+    },
     /// A here-document or here-string with fixed text.
     Text(String),
 }
@@ -384,15 +387,27 @@ impl Walker {
                         self.script(&text);
                     }
                     Stdin::Piped { downloads: true, .. } => {
-                        self.find(Level::Dangerous, format!("a script downloaded from the network is piped into {program}"));
+                        self.find(
+                            Level::Dangerous,
+                            format!("a script downloaded from the network is piped into {program}"),
+                        );
                     }
-                    _ => self.find(Level::Unknown, format!("{program} runs commands read from its input, which cannot be checked")),
+                    _ => self.find(
+                        Level::Unknown,
+                        format!("{program} runs commands read from its input, which cannot be checked"),
+                    ),
                 },
                 Nested::StdinCode => match stdin {
                     Stdin::Piped { downloads: true, .. } => {
-                        self.find(Level::Dangerous, format!("code downloaded from the network is piped into {program}"));
+                        self.find(
+                            Level::Dangerous,
+                            format!("code downloaded from the network is piped into {program}"),
+                        );
                     }
-                    _ => self.find(Level::Unknown, format!("{program} runs code read from its input, which cannot be checked")),
+                    _ => self.find(
+                        Level::Unknown,
+                        format!("{program} runs code read from its input, which cannot be checked"),
+                    ),
                 },
             }
         }
@@ -487,6 +502,11 @@ impl Walker {
         let Some(destination) = destinations.first() else { return };
         let target = words::word(*destination, src, &self.vars);
         let duplicates_fd = target.value.as_deref().is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
+        let network = target.value.as_deref().is_some_and(|v| v.starts_with("/dev/tcp/") || v.starts_with("/dev/udp/"));
+        if network {
+            self.find(Level::Write, format!("redirection opens a network connection ({})", target.text));
+            return;
+        }
         let writes = match operator.as_str() {
             ">" | ">|" | "&>" | "<>" | ">>" | "&>>" => true,
             ">&" => !duplicates_fd,

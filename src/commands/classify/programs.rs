@@ -72,27 +72,242 @@ impl Verdict {
 
 /// Builtins and programs that only read, whatever their arguments.
 const READ_ONLY: &[&str] = &[
-    ":", "[", "ack", "ag", "apropos", "arch", "b2sum", "base32", "base64", "basename", "basenc", "bat", "bc", "bg",
-    "break", "btop", "cal", "cat", "cd", "cksum", "clear", "cmp", "colordiff", "column", "comm", "compgen", "complete",
-    "continue", "cut", "df", "diff", "diff3", "diffstat", "dir", "dirname", "dirs", "disown", "du", "duf", "dust",
-    "echo", "egrep", "expand", "expr", "eza", "exa", "exit", "factor", "false", "fgrep", "file", "findmnt", "fmt",
-    "fold", "free", "fzf", "getconf", "getent", "getopts", "grep", "gron", "groups", "hash", "hd", "head", "help",
-    "hexdump", "hexyl", "history", "htop", "id", "info", "iostat", "jobs", "join", "jq", "last", "ldd", "less",
-    "let", "locale", "locate", "logname", "look", "ls", "lsblk", "lscpu", "lsd", "lsmem", "lsmod", "lsof", "lspci",
-    "lsusb", "man", "md5", "md5sum", "mlocate", "more", "most", "mpstat", "netstat", "nl", "nm", "nproc", "numfmt",
-    "objdump", "od", "otool", "paste", "pgrep", "pidof", "plocate", "popd", "printenv", "printf", "procs", "ps",
-    "pstree", "pushd", "pwd", "read", "readelf", "readlink", "realpath", "return", "rev", "sdiff", "sensors", "seq",
-    "set", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "shellcheck", "shift", "shopt",
-    "size", "sleep", "ss", "stat", "strings", "sum", "sync", "tac", "tail", "test", "tldr", "tokei", "cloc", "top",
-    "tput", "tr", "tree", "true", "tty", "type", "ulimit", "umask", "unalias", "uname", "unexpand", "uptime", "users",
-    "vdir", "vmstat", "w", "wait", "wc", "whatis", "whereis", "which", "who", "whoami", "yes", "zcat", "bzcat", "xzcat",
-    "zstdcat", "lz4cat", "zgrep", "zegrep", "zfgrep", "mypy", "flake8", "pylint", "nvidia-smi", "times",
+    ":",
+    "[",
+    "ack",
+    "ag",
+    "apropos",
+    "arch",
+    "b2sum",
+    "base32",
+    "base64",
+    "basename",
+    "basenc",
+    "bat",
+    "bc",
+    "bg",
+    "break",
+    "btop",
+    "cal",
+    "cat",
+    "cd",
+    "cksum",
+    "clear",
+    "cmp",
+    "colordiff",
+    "column",
+    "comm",
+    "compgen",
+    "complete",
+    "continue",
+    "cut",
+    "df",
+    "diff",
+    "diff3",
+    "diffstat",
+    "dir",
+    "dirname",
+    "dirs",
+    "disown",
+    "du",
+    "duf",
+    "dust",
+    "echo",
+    "egrep",
+    "expand",
+    "expr",
+    "eza",
+    "exa",
+    "exit",
+    "factor",
+    "false",
+    "fgrep",
+    "file",
+    "findmnt",
+    "fmt",
+    "fold",
+    "free",
+    "getconf",
+    "getent",
+    "getopts",
+    "grep",
+    "gron",
+    "groups",
+    "hash",
+    "hd",
+    "head",
+    "help",
+    "hexdump",
+    "hexyl",
+    "history",
+    "htop",
+    "id",
+    "info",
+    "iostat",
+    "jobs",
+    "join",
+    "jq",
+    "last",
+    "ldd",
+    "less",
+    "let",
+    "locale",
+    "locate",
+    "logname",
+    "look",
+    "ls",
+    "lsblk",
+    "lscpu",
+    "lsd",
+    "lsmem",
+    "lsmod",
+    "lsof",
+    "lspci",
+    "lsusb",
+    "man",
+    "md5",
+    "md5sum",
+    "mlocate",
+    "more",
+    "most",
+    "mpstat",
+    "netstat",
+    "nl",
+    "nm",
+    "nproc",
+    "numfmt",
+    "objdump",
+    "od",
+    "otool",
+    "paste",
+    "pgrep",
+    "pidof",
+    "plocate",
+    "popd",
+    "printenv",
+    "printf",
+    "procs",
+    "ps",
+    "pstree",
+    "pushd",
+    "pwd",
+    "read",
+    "readelf",
+    "readlink",
+    "realpath",
+    "return",
+    "rev",
+    "sdiff",
+    "sensors",
+    "seq",
+    "set",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "shasum",
+    "shellcheck",
+    "shift",
+    "shopt",
+    "size",
+    "sleep",
+    "ss",
+    "stat",
+    "strings",
+    "sum",
+    "sync",
+    "tac",
+    "tail",
+    "test",
+    "tokei",
+    "cloc",
+    "top",
+    "tput",
+    "tr",
+    "tree",
+    "true",
+    "tty",
+    "type",
+    "ulimit",
+    "umask",
+    "unalias",
+    "uname",
+    "unexpand",
+    "uptime",
+    "users",
+    "vdir",
+    "vmstat",
+    "w",
+    "wait",
+    "wc",
+    "whatis",
+    "whereis",
+    "which",
+    "who",
+    "whoami",
+    "yes",
+    "zcat",
+    "bzcat",
+    "xzcat",
+    "zstdcat",
+    "lz4cat",
+    "zgrep",
+    "zegrep",
+    "zfgrep",
+    "times",
 ];
+
+/// Options that make an otherwise read-only program write or run something else.
+const READ_ONLY_EXCEPTIONS: &[(&str, &[&str], Level, &str)] = &[
+    ("tree", &["-o"], Level::Write, "tree -o writes its listing to a file"),
+    ("less", &["-o", "-O", "--log-file", "--LOG-FILE"], Level::Write, "less -o writes a log file"),
+    ("base64", &["-o", "--output"], Level::Write, "base64 -o writes to a file"),
+    ("file", &["-C", "--compile"], Level::Write, "file -C writes a compiled magic file"),
+    ("ss", &["-K", "--kill"], Level::Write, "ss -K closes network connections"),
+    ("history", &["-w", "-a", "-c", "-d"], Level::Write, "history changes the shell history"),
+    (
+        "man",
+        &["-P", "--pager", "-H", "--html"],
+        Level::Unknown,
+        "man runs a pager or browser named on its command line",
+    ),
+    ("bat", &["--pager"], Level::Unknown, "bat runs a pager named on its command line"),
+    ("ack", &["--pager"], Level::Unknown, "ack runs a pager named on its command line"),
+];
+
+/// An option of `program` among `names`: exact, `--long=value`, or a short option with its value
+/// attached (`-ofile`).
+fn has_any_option(args: &[Word], names: &[&str]) -> bool {
+    options(args).any(|o| {
+        names.iter().any(|n| {
+            o == *n
+                || (n.starts_with("--") && o.strip_prefix(n).is_some_and(|r| r.starts_with('=')))
+                || (n.len() == 2 && !n.starts_with("--") && o.starts_with(n))
+        })
+    })
+}
 
 /// Wrappers that run the rest of their arguments as a command after their own options.
 const WRAPPERS: &[&str] = &[
-    "builtin", "caffeinate", "chronic", "command", "coproc", "doas", "env", "exec", "ionice", "nice", "nohup", "setsid",
-    "stdbuf", "sudo", "time", "timeout", "unbuffer", "busybox",
+    "builtin",
+    "caffeinate",
+    "chronic",
+    "command",
+    "coproc",
+    "doas",
+    "env",
+    "exec",
+    "ionice",
+    "nice",
+    "nohup",
+    "setsid",
+    "stdbuf",
+    "sudo",
+    "time",
+    "timeout",
+    "unbuffer",
+    "busybox",
 ];
 
 /// Shells: `-c` runs a string, a path runs a script, nothing reads commands from stdin.
@@ -100,15 +315,63 @@ const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "ya
 
 /// Interpreters whose code cannot be checked here.
 const INTERPRETERS: &[&str] = &[
-    "python", "pypy", "node", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "julia", "java",
-    "jshell", "osascript", "tclsh", "wish", "pwsh", "powershell", "irb", "ghci", "runghc", "scala", "groovy", "kotlin",
-    "swift", "elixir", "erl", "racket", "guile", "ocaml", "tsx", "ts-node",
+    "python",
+    "pypy",
+    "node",
+    "deno",
+    "bun",
+    "perl",
+    "ruby",
+    "php",
+    "lua",
+    "luajit",
+    "Rscript",
+    "R",
+    "julia",
+    "java",
+    "jshell",
+    "osascript",
+    "tclsh",
+    "wish",
+    "pwsh",
+    "powershell",
+    "irb",
+    "ghci",
+    "runghc",
+    "scala",
+    "groovy",
+    "kotlin",
+    "swift",
+    "elixir",
+    "erl",
+    "racket",
+    "guile",
+    "ocaml",
+    "tsx",
+    "ts-node",
 ];
 
 /// Programs that reach other machines; the network is a side effect (and a way out for data).
 const NETWORK: &[&str] = &[
-    "nc", "ncat", "netcat", "socat", "telnet", "ftp", "sftp", "ping", "ping6", "traceroute", "tracepath", "mtr", "dig",
-    "nslookup", "host", "whois", "aria2c", "nmap", "fetch",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "ftp",
+    "sftp",
+    "ping",
+    "ping6",
+    "traceroute",
+    "tracepath",
+    "mtr",
+    "dig",
+    "nslookup",
+    "host",
+    "whois",
+    "aria2c",
+    "nmap",
+    "fetch",
 ];
 
 /// Programs that change files, processes or the system, with what they do in words.
@@ -176,6 +439,9 @@ const WRITES: &[(&str, &str)] = &[
     ("javac", "compiles and writes output files"),
     ("ld", "links and writes output files"),
     ("pytest", "runs the project's tests"),
+    ("mypy", "type-checks the project, loading its plugins and writing a cache"),
+    ("pylint", "lints the project, loading its plugins"),
+    ("flake8", "lints the project, loading its plugins"),
     ("jest", "runs the project's tests"),
     ("vitest", "runs the project's tests"),
     ("mocha", "runs the project's tests"),
@@ -202,10 +468,53 @@ const WRITES: &[(&str, &str)] = &[
 /// Tools that change files or run project code, except for the listed subcommands, which only read.
 /// Two-word entries match a subcommand and its first operand (`config get`).
 const SUBCOMMAND_TOOLS: &[(&str, &[&str])] = &[
-    ("cargo", &["tree", "metadata", "search", "locate-project", "pkgid", "help", "verify-project", "read-manifest", "version", "fmt --check"]),
+    (
+        "cargo",
+        &[
+            "tree",
+            "metadata",
+            "search",
+            "locate-project",
+            "pkgid",
+            "help",
+            "verify-project",
+            "read-manifest",
+            "version",
+            "fmt --check",
+        ],
+    ),
     ("rustup", &["show", "which", "help", "toolchain list", "target list", "component list"]),
     ("go", &["version", "list", "doc", "help", "vet", "env"]),
-    ("npm", &["ls", "list", "ll", "la", "view", "v", "info", "show", "outdated", "help", "root", "prefix", "bin", "why", "explain", "search", "s", "find", "doctor", "whoami", "fund", "query", "config get", "config list", "audit"]),
+    (
+        "npm",
+        &[
+            "ls",
+            "list",
+            "ll",
+            "la",
+            "view",
+            "v",
+            "info",
+            "show",
+            "outdated",
+            "help",
+            "root",
+            "prefix",
+            "bin",
+            "why",
+            "explain",
+            "search",
+            "s",
+            "find",
+            "doctor",
+            "whoami",
+            "fund",
+            "query",
+            "config get",
+            "config list",
+            "audit",
+        ],
+    ),
     ("yarn", &["list", "info", "why", "help", "outdated", "config get", "config list"]),
     ("pnpm", &["list", "ls", "why", "outdated", "help", "root", "bin"]),
     ("pip", &["list", "show", "freeze", "help", "check", "search", "index", "inspect", "debug", "config list"]),
@@ -213,20 +522,87 @@ const SUBCOMMAND_TOOLS: &[(&str, &[&str])] = &[
     ("poetry", &["show", "check", "about", "help", "env info", "env list"]),
     ("gem", &["list", "info", "search", "env", "help", "contents", "which", "query", "specification"]),
     ("bundle", &["list", "show", "info", "outdated", "check", "help"]),
-    ("composer", &["show", "info", "outdated", "help", "licenses", "validate", "diagnose", "depends", "why", "why-not"]),
+    (
+        "composer",
+        &["show", "info", "outdated", "help", "licenses", "validate", "diagnose", "depends", "why", "why-not"],
+    ),
     ("apt", &["list", "show", "search", "policy", "depends", "rdepends", "changelog", "help"]),
     ("apt-get", &["check", "changelog", "help"]),
-    ("apt-cache", &["show", "search", "policy", "depends", "rdepends", "showpkg", "stats", "pkgnames", "madison", "dump", "showsrc", "unmet"]),
-    ("dnf", &["list", "info", "search", "provides", "repolist", "check-update", "history", "deplist", "repoquery", "help"]),
+    (
+        "apt-cache",
+        &[
+            "show", "search", "policy", "depends", "rdepends", "showpkg", "stats", "pkgnames", "madison", "dump",
+            "showsrc", "unmet",
+        ],
+    ),
+    (
+        "dnf",
+        &["list", "info", "search", "provides", "repolist", "check-update", "history", "deplist", "repoquery", "help"],
+    ),
     ("yum", &["list", "info", "search", "provides", "repolist", "check-update", "history", "deplist", "help"]),
-    ("brew", &["list", "ls", "info", "search", "config", "doctor", "outdated", "deps", "leaves", "uses", "desc", "cat", "commands", "help", "--prefix", "--cellar", "--cache"]),
+    (
+        "brew",
+        &[
+            "list", "ls", "info", "search", "config", "doctor", "outdated", "deps", "leaves", "uses", "desc", "cat",
+            "commands", "help", "--prefix", "--cellar", "--cache",
+        ],
+    ),
     ("snap", &["list", "info", "find", "version", "services", "connections"]),
     ("apk", &["info", "search", "policy", "list"]),
     ("conda", &["list", "info", "search", "env list", "config --show"]),
-    ("docker", &["ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "search", "events", "help"]),
-    ("podman", &["ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "search", "events", "help"]),
-    ("kubectl", &["get", "describe", "logs", "version", "explain", "top", "api-resources", "api-versions", "cluster-info", "diff", "events", "config view", "config get-contexts", "config current-context", "config get-clusters", "auth can-i", "auth whoami"]),
-    ("helm", &["list", "ls", "status", "get", "show", "history", "search", "version", "template", "lint", "env", "repo list"]),
+    (
+        "docker",
+        &[
+            "ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "search",
+            "events", "help",
+        ],
+    ),
+    (
+        "podman",
+        &[
+            "ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "search",
+            "events", "help",
+        ],
+    ),
+    (
+        "kubectl",
+        &[
+            "get",
+            "describe",
+            "logs",
+            "version",
+            "explain",
+            "top",
+            "api-resources",
+            "api-versions",
+            "cluster-info",
+            "diff",
+            "events",
+            "config view",
+            "config get-contexts",
+            "config current-context",
+            "config get-clusters",
+            "auth can-i",
+            "auth whoami",
+        ],
+    ),
+    (
+        "helm",
+        &[
+            "list",
+            "ls",
+            "status",
+            "get",
+            "show",
+            "history",
+            "search",
+            "version",
+            "template",
+            "lint",
+            "env",
+            "repo list",
+        ],
+    ),
     ("terraform", &["plan", "show", "validate", "version", "output", "providers", "graph", "state list", "state show"]),
     ("timedatectl", &["status", "show", "list-timezones"]),
     ("hostnamectl", &["status", "show"]),
@@ -234,18 +610,65 @@ const SUBCOMMAND_TOOLS: &[(&str, &[&str])] = &[
 
 /// Subcommands of container tools' object groups (`docker image ls`) that only read.
 const CONTAINER_GROUPS: &[&str] = &[
-    "image", "container", "volume", "network", "context", "system", "compose", "node", "service", "stack", "secret",
-    "config", "plugin", "builder", "buildx", "manifest",
+    "image",
+    "container",
+    "volume",
+    "network",
+    "context",
+    "system",
+    "compose",
+    "node",
+    "service",
+    "stack",
+    "secret",
+    "config",
+    "plugin",
+    "builder",
+    "buildx",
+    "manifest",
 ];
-const CONTAINER_READS: &[&str] = &["ls", "list", "inspect", "ps", "logs", "config", "images", "top", "version", "df", "info", "show", "history"];
+const CONTAINER_READS: &[&str] =
+    &["ls", "list", "inspect", "ps", "logs", "config", "images", "top", "version", "df", "info", "show", "history"];
 
 /// Variables that decide which programs later commands run or what those programs load.
 const HIJACK_VARIABLES: &[&str] = &[
-    "PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV",
-    "ENV", "PROMPT_COMMAND", "PS4", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
-    "GIT_PAGER", "PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
-    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_ASKPASS", "SSH_ASKPASS", "PYTHONPATH", "PYTHONSTARTUP",
-    "NODE_OPTIONS", "PERL5OPT", "PERL5LIB", "RUBYOPT", "LESSOPEN", "LESSCLOSE", "MANPAGER", "BROWSER",
+    "PATH",
+    "LD_PRELOAD",
+    "LD_LIBRARY_PATH",
+    "LD_AUDIT",
+    "DYLD_INSERT_LIBRARIES",
+    "DYLD_LIBRARY_PATH",
+    "BASH_ENV",
+    "ENV",
+    "PROMPT_COMMAND",
+    "PS4",
+    "IFS",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "GIT_SSH",
+    "GIT_SSH_COMMAND",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_PAGER",
+    "PAGER",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EDITOR",
+    "GIT_EXEC_PATH",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "PYTHONPATH",
+    "PYTHONSTARTUP",
+    "NODE_OPTIONS",
+    "PERL5OPT",
+    "PERL5LIB",
+    "RUBYOPT",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "MANPAGER",
+    "BROWSER",
 ];
 
 /// Why assigning `name` is not harmless, when it is not.
@@ -306,6 +729,17 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
 fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if READ_ONLY.contains(&p) {
         let mut v = Verdict::read_only();
+        for (_, names, level, reason) in READ_ONLY_EXCEPTIONS.iter().filter(|(name, ..)| *name == p) {
+            if has_any_option(args, names) {
+                v.push(*level, *reason);
+            }
+        }
+        if p == "printf" {
+            let target = args.iter().position(|a| a.is("-v")).and_then(|i| args.get(i + 1));
+            if let Some(reason) = target.and_then(|t| hijack_reason(t.value.as_deref().unwrap_or(&t.text))) {
+                v.push(Level::Unknown, reason);
+            }
+        }
         v.output = printed(p, args);
         return Some(v);
     }
@@ -313,7 +747,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         return Some(Verdict::write(format!("{p} {what}")));
     }
     if let Some((_, reads)) = SUBCOMMAND_TOOLS.iter().find(|(name, _)| *name == p) {
-        return Some(subcommand_tool(p, reads, args));
+        return Some(unless_options_hidden(p, args, subcommand_tool(p, reads, args)));
     }
     if SHELLS.contains(&p) {
         return Some(shell(written, args));
@@ -335,7 +769,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "tee" => tee(args),
         "kill" => kill(args),
         "killall5" => Verdict::dangerous("killall5 signals every process on the machine"),
-        "shutdown" | "reboot" | "halt" | "poweroff" => Verdict::dangerous(format!("{p} powers off or restarts the machine")),
+        "shutdown" | "reboot" | "halt" | "poweroff" => {
+            Verdict::dangerous(format!("{p} powers off or restarts the machine"))
+        }
         "init" | "telinit" => match operands(args, &[]).first() {
             Some(level) if level.is("0") || level.is("6") => {
                 Verdict::dangerous(format!("{p} {} powers off or restarts the machine", level.text))
@@ -380,9 +816,20 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             _ => Verdict::read_only(),
         },
         "dmesg" => {
-            let clears = ["-c", "-C", "--clear", "--read-clear", "-D", "-E", "--console-off", "--console-on", "-n", "--console-level"]
-                .iter()
-                .any(|o| args.iter().any(|a| a.is(o)));
+            let clears = [
+                "-c",
+                "-C",
+                "--clear",
+                "--read-clear",
+                "-D",
+                "-E",
+                "--console-off",
+                "--console-on",
+                "-n",
+                "--console-level",
+            ]
+            .iter()
+            .any(|o| args.iter().any(|a| a.is(o)));
             if clears {
                 Verdict::write("dmesg changes the kernel log")
             } else {
@@ -391,7 +838,8 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         "journalctl" => {
             let changes = args.iter().filter_map(|a| a.value.as_deref()).any(|v| {
-                v.starts_with("--vacuum") || matches!(v, "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys")
+                v.starts_with("--vacuum")
+                    || matches!(v, "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys")
             });
             if changes {
                 Verdict::write("journalctl changes the system journal")
@@ -400,7 +848,10 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             }
         }
         "sysctl" => {
-            let sets = has_short(args, 'w') || has_short(args, 'p') || has_long(args, "--write") || has_long(args, "--load")
+            let sets = has_short(args, 'w')
+                || has_short(args, 'p')
+                || has_long(args, "--write")
+                || has_long(args, "--load")
                 || operands(args, &[]).iter().any(|o| o.value.as_deref().is_none_or(|v| v.contains('=')));
             if sets {
                 Verdict::write("sysctl changes kernel parameters")
@@ -417,7 +868,23 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         "ip" => {
             let changes = args.iter().any(|a| {
-                matches!(a.value.as_deref(), Some("add" | "del" | "delete" | "set" | "flush" | "change" | "replace" | "append" | "exec" | "prepend" | "save" | "restore"))
+                matches!(
+                    a.value.as_deref(),
+                    Some(
+                        "add"
+                            | "del"
+                            | "delete"
+                            | "set"
+                            | "flush"
+                            | "change"
+                            | "replace"
+                            | "append"
+                            | "exec"
+                            | "prepend"
+                            | "save"
+                            | "restore"
+                    )
+                )
             });
             if changes {
                 Verdict::write("ip changes the network configuration")
@@ -434,8 +901,11 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         "tar" => tar(args),
         "unzip" => lists_with(args, &["-l", "-v", "-t", "-Z", "-p", "-c", "-z"], "unzip extracts files"),
-        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4" | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => {
-            let to_stdout = has_short(args, 'c') || has_short(args, 'l') || has_short(args, 't')
+        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4" | "lzma" | "unlzma"
+        | "pigz" | "brotli" | "compress" | "uncompress" => {
+            let to_stdout = has_short(args, 'c')
+                || has_short(args, 'l')
+                || has_short(args, 't')
                 || ["--stdout", "--to-stdout", "--list", "--test"].iter().any(|o| has_long(args, o));
             if to_stdout && !has_short(args, 'o') {
                 Verdict::read_only()
@@ -507,7 +977,67 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         _ if WRAPPERS.contains(&p) => wrapper(p, args),
         _ => return None,
     };
-    Some(verdict)
+    Some(unless_options_hidden(p, args, verdict))
+}
+
+/// Programs that only read unless given certain options (`git log --output=f`, `date -s`,
+/// `tar -x`): a run-time argument could be one of those.
+const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
+    "git",
+    "date",
+    "hostname",
+    "dmesg",
+    "journalctl",
+    "sysctl",
+    "tar",
+    "unzip",
+    "gzip",
+    "gunzip",
+    "bzip2",
+    "bunzip2",
+    "xz",
+    "unxz",
+    "zstd",
+    "unzstd",
+    "lz4",
+    "lzma",
+    "unlzma",
+    "pigz",
+    "brotli",
+    "compress",
+    "uncompress",
+    "crontab",
+    "uniq",
+    "xxd",
+    "tsc",
+    "prettier",
+    "eslint",
+    "gofmt",
+    "ruff",
+    "black",
+    "rustfmt",
+    "isort",
+    "ip",
+    "mount",
+    "fdisk",
+    "sfdisk",
+    "gdisk",
+    "sgdisk",
+    "parted",
+    "systemctl",
+    "gh",
+    "tee",
+];
+
+/// The verdict on a program in [`READS_DEPENDING_ON_OPTIONS`] is at least unknown when an
+/// argument only known at run time could be an option.
+fn unless_options_hidden(program: &str, args: &[Word], mut verdict: Verdict) -> Verdict {
+    let depends =
+        READS_DEPENDING_ON_OPTIONS.contains(&program) || SUBCOMMAND_TOOLS.iter().any(|(name, _)| *name == program);
+    if let Some(unknown) = flag_sensitive(program, args).filter(|_| depends) {
+        verdict.findings.extend(unknown.findings);
+    }
+    verdict
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,15 +1083,16 @@ fn operands<'a>(args: &'a [Word], takes_value: &[&str]) -> Vec<&'a Word> {
     out
 }
 
-/// The first argument that is only known at run time and could be an option.
+/// The first argument before `--` that is only known at run time and could be an option.
 fn dynamic_option(args: &[Word]) -> Option<&Word> {
-    args.iter().find(|a| a.value.is_none() && a.may_be_option())
+    args.iter().take_while(|a| !a.is("--")).find(|a| a.value.is_none() && a.may_be_option())
 }
 
 /// For programs whose effect depends on their options: unknown when an option could hide in a
 /// run-time value (`sort $OPTS` may be `sort -o file`).
 fn flag_sensitive(program: &str, args: &[Word]) -> Option<Verdict> {
-    dynamic_option(args).map(|a| Verdict::unknown(format!("an argument of {program} is only known at run time: {}", a.text)))
+    dynamic_option(args)
+        .map(|a| Verdict::unknown(format!("an argument of {program} is only known at run time: {}", a.text)))
 }
 
 fn writes_with_option(args: &[Word], short: char, long: &str, reason: &str) -> Verdict {
@@ -587,7 +1118,11 @@ fn writes_with_flags(args: &[Word], flags: &[&str], reason: &str) -> Verdict {
 fn lists_with(args: &[Word], listing: &[&str], reason: &str) -> Verdict {
     let lists = listing.iter().any(|l| {
         let flag = l.trim_start_matches('-');
-        if flag.len() == 1 { has_short(args, flag.chars().next().unwrap_or('-')) } else { has_long(args, l) }
+        if flag.len() == 1 {
+            has_short(args, flag.chars().next().unwrap_or('-'))
+        } else {
+            has_long(args, l)
+        }
     });
     if lists {
         Verdict::read_only()
@@ -650,43 +1185,198 @@ pub struct CriticalTarget {
 
 /// System directories: deleting or re-owning them breaks the machine.
 const SYSTEM_DIRS: &[&str] = &[
-    "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc", "/root", "/run",
-    "/sbin", "/srv", "/sys", "/usr", "/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/local", "/usr/share",
-    "/usr/include", "/var/lib", "/System", "/Library", "/Applications", "/Users", "/private", "/nix", "/snap",
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/home",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/opt",
+    "/proc",
+    "/root",
+    "/run",
+    "/sbin",
+    "/srv",
+    "/sys",
+    "/usr",
+    "/var",
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/local",
+    "/usr/share",
+    "/usr/include",
+    "/var/lib",
+    "/System",
+    "/Library",
+    "/Applications",
+    "/Users",
+    "/private",
+    "/nix",
+    "/snap",
 ];
 
-/// When `shape` (a word's shape) names a directory whose recursive removal is a disaster.
+/// When `shape` (a word's shape) names a directory whose recursive removal is a disaster. Brace
+/// expansions are tried one by one and paths are resolved lexically, so `{/,x}`, `/tmp/..` and
+/// `./a/../` are seen for what they name.
 pub fn critical_target(shape: &str) -> Option<CriticalTarget> {
-    let mut s = shape.trim();
-    loop {
-        let before = s;
-        for suffix in ["/*", "/.", "/"] {
-            if let Some(rest) = s.strip_suffix(suffix) {
-                s = rest;
-            }
-        }
-        if s == before {
-            break;
-        }
+    expand_braces(shape.trim()).iter().find_map(|path| critical_path(path))
+}
+
+/// Where a path starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Base {
+    Root,
+    Home,
+    Working,
+}
+
+fn critical_path(path: &str) -> Option<CriticalTarget> {
+    if path.is_empty() {
+        return None; // `rm -rf ""` is an error, not the current directory
     }
     let system = |d: String| Some(CriticalTarget { description: d, system: true });
     let working = |d: &str| Some(CriticalTarget { description: d.to_string(), system: false });
-    match s {
-        "" if shape.trim_start().starts_with('/') => system("the root directory".to_string()),
-        "~" | "$HOME" => system("the home directory".to_string()),
-        "*" => working("every file in the current directory"),
-        "." | "$PWD" => working("the current directory"),
-        ".." => working("the parent directory"),
-        ".*" => working("the hidden files of the current directory"),
-        _ if SYSTEM_DIRS.contains(&s) => system(format!("{s}, a system directory")),
-        _ => {
-            let name = s.strip_prefix('$')?;
-            let is_variable = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            (is_variable && s != shape.trim()).then(|| CriticalTarget {
-                description: format!("the root directory when {name} is empty"),
-                system: true,
-            })
+    // `$DIR/` or `$DIR/*`: the root directory when DIR is empty or unset.
+    if let Some(name) = path.strip_prefix('$').and_then(|r| r.strip_suffix("/*").or_else(|| r.strip_suffix('/'))) {
+        if !name.is_empty()
+            && name != "HOME"
+            && name != "PWD"
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return system(format!("the root directory when {name} is empty"));
         }
+    }
+    let (base, rest) = if let Some(rest) = path.strip_prefix('/') {
+        (Base::Root, rest)
+    } else if let Some(rest) = ["~+", "$PWD"].iter().find_map(|p| after_prefix(path, p)) {
+        (Base::Working, rest)
+    } else if let Some(rest) = ["~", "$HOME"].iter().find_map(|p| after_prefix(path, p)) {
+        (Base::Home, rest)
+    } else {
+        (Base::Working, path)
+    };
+    let mut segments: Vec<&str> = Vec::new();
+    let mut above = 0usize;
+    for segment in rest.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                if segments.pop().is_none() {
+                    above += 1;
+                }
+            }
+            s => segments.push(s),
+        }
+    }
+    // A last `*` empties the directory it is in.
+    let every_entry = segments.last() == Some(&"*");
+    if every_entry {
+        segments.pop();
+    }
+    let is_glob = |s: &str| s.contains(['*', '?', '[']);
+    match (base, above, segments.as_slice()) {
+        (Base::Root, _, []) => system("the root directory".to_string()),
+        (Base::Root, _, [entry]) if is_glob(entry) => {
+            system(format!("the entries of the root directory matching {entry}"))
+        }
+        (Base::Root, _, dirs) => {
+            let dir = format!("/{}", dirs.join("/"));
+            SYSTEM_DIRS
+                .contains(&dir.as_str())
+                .then(|| CriticalTarget { description: format!("{dir}, a system directory"), system: true })
+        }
+        (Base::Home, 0, []) => system("the home directory".to_string()),
+        (Base::Home, _, []) => system("a directory above the home directory".to_string()),
+        (Base::Working, 0, []) if every_entry => working("every file in the current directory"),
+        (Base::Working, 0, []) => working("the current directory"),
+        (Base::Working, 1, []) => working("the parent directory"),
+        (Base::Working, _, []) => working("a directory above the current one"),
+        (Base::Working, 0, [".*"]) => working("the hidden files of the current directory"),
+        _ => None,
+    }
+}
+
+/// The rest of `path` after `prefix` when the prefix is a whole path component.
+fn after_prefix<'a>(path: &'a str, prefix: &str) -> Option<&'a str> {
+    let rest = path.strip_prefix(prefix)?;
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
+}
+
+const MAX_BRACE_EXPANSIONS: usize = 64; // enough for any honest path list; bounds `{a,b}{c,d}…` blow-up
+
+/// The words bash's brace expansion makes of `word` (`{a,b}`, `{1..3}`), at most
+/// [`MAX_BRACE_EXPANSIONS`]; the word itself when it has none.
+fn expand_braces(word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    expand_braces_into(word, &mut out);
+    out
+}
+
+fn expand_braces_into(word: &str, out: &mut Vec<String>) {
+    if out.len() >= MAX_BRACE_EXPANSIONS {
+        return;
+    }
+    for (open, _) in word.match_indices('{') {
+        let Some(alternatives) = brace_alternatives(&word[open..]) else { continue };
+        let (inner_len, items) = alternatives;
+        let (prefix, suffix) = (&word[..open], &word[open + inner_len..]);
+        for item in items {
+            expand_braces_into(&format!("{prefix}{item}{suffix}"), out);
+        }
+        return;
+    }
+    out.push(word.to_string());
+}
+
+/// For `text` starting at `{`: the length of the brace group and its alternatives, when it is a
+/// list (`{a,b}`) or a sequence (`{1..3}`, `{a..c}`).
+fn brace_alternatives(text: &str) -> Option<(usize, Vec<String>)> {
+    let mut depth = 0usize;
+    let mut commas = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    let inner = &text[1..i];
+                    if !commas.is_empty() {
+                        let mut items = Vec::new();
+                        let mut from = 1;
+                        for comma in commas.iter().chain(std::iter::once(&i)) {
+                            items.push(text[from..*comma].to_string());
+                            from = comma + 1;
+                        }
+                        return Some((i + 1, items));
+                    }
+                    return sequence(inner).map(|items| (i + 1, items));
+                }
+            }
+            ',' if depth == 1 => commas.push(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `1..3` or `a..c`, capped.
+fn sequence(inner: &str) -> Option<Vec<String>> {
+    let (from, to) = inner.split_once("..")?;
+    if let (Ok(a), Ok(b)) = (from.parse::<i64>(), to.parse::<i64>()) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        return Some((lo..=hi).take(MAX_BRACE_EXPANSIONS).map(|n| n.to_string()).collect());
+    }
+    let (mut a, mut b) = (from.chars(), to.chars());
+    match (a.next(), a.next(), b.next(), b.next()) {
+        (Some(x), None, Some(y), None) if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => {
+            let (lo, hi) = (x.min(y), x.max(y));
+            Some((lo..=hi).take(MAX_BRACE_EXPANSIONS).map(String::from).collect())
+        }
+        _ => None,
     }
 }
 
@@ -723,13 +1413,15 @@ pub fn device(path: &str) -> Device {
 
 fn rm(args: &[Word]) -> Verdict {
     let recursive = has_short(args, 'r') || has_short(args, 'R') || has_long(args, "--recursive");
+    // A run-time argument (`rm $FLAGS /`) may hold -r.
+    let may_recurse = recursive || dynamic_option(args).is_some();
     let spelled = if has_short(args, 'f') || has_long(args, "--force") { "rm -rf" } else { "rm -r" };
     let targets = operands(args, &[]);
     let mut v = Verdict::default();
     if has_long(args, "--no-preserve-root") {
         v.push(Level::Dangerous, "rm --no-preserve-root lets rm delete the root directory");
     }
-    if recursive {
+    if may_recurse {
         for target in &targets {
             if let Some(critical) = critical_target(&target.shape) {
                 v.push(Level::Dangerous, format!("{spelled} targets {}", critical.description));
@@ -781,11 +1473,16 @@ pub fn write_to(what: &str, target: &Word) -> Option<Finding> {
     let path = target.value.as_deref().unwrap_or(&target.shape);
     match device(path) {
         Device::Stream => None,
-        Device::Disk => Some(Finding { level: Level::Dangerous, reason: format!("{what} overwrites the disk device {path}") }),
-        Device::File | Device::Other if target.value.is_none() => {
-            Some(Finding { level: Level::Write, reason: format!("{what} writes to {}, a file named at run time", target.text) })
+        Device::Disk => {
+            Some(Finding { level: Level::Dangerous, reason: format!("{what} overwrites the disk device {path}") })
         }
-        Device::File | Device::Other => Some(Finding { level: Level::Write, reason: format!("{what} writes to {path}") }),
+        Device::File | Device::Other if target.value.is_none() => Some(Finding {
+            level: Level::Write,
+            reason: format!("{what} writes to {}, a file named at run time", target.text),
+        }),
+        Device::File | Device::Other => {
+            Some(Finding { level: Level::Write, reason: format!("{what} writes to {path}") })
+        }
     }
 }
 
@@ -822,15 +1519,64 @@ fn tee(args: &[Word]) -> Verdict {
 fn find(args: &[Word]) -> Verdict {
     /// Primaries followed by a value.
     const WITH_VALUE: &[&str] = &[
-        "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname",
-        "-type", "-xtype", "-newer", "-anewer", "-cnewer", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin",
-        "-ctime", "-cmin", "-user", "-group", "-uid", "-gid", "-maxdepth", "-mindepth", "-links", "-inum",
-        "-samefile", "-fstype", "-used", "-context", "-printf", "-regextype", "-newermt", "-newerct", "-newerat",
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-lname",
+        "-ilname",
+        "-type",
+        "-xtype",
+        "-newer",
+        "-anewer",
+        "-cnewer",
+        "-perm",
+        "-size",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-maxdepth",
+        "-mindepth",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-fstype",
+        "-used",
+        "-context",
+        "-printf",
+        "-regextype",
+        "-newermt",
+        "-newerct",
+        "-newerat",
     ];
     /// Primaries that do not narrow what `-delete` removes.
     const UNFILTERED: &[&str] = &[
-        "-delete", "-depth", "-maxdepth", "-mindepth", "-xdev", "-mount", "-print", "-print0", "-noleaf", "-daystart",
-        "-follow", "-regextype", "-warn", "-nowarn", "-ignore_readdir_race",
+        "-delete",
+        "-depth",
+        "-maxdepth",
+        "-mindepth",
+        "-xdev",
+        "-mount",
+        "-print",
+        "-print0",
+        "-noleaf",
+        "-daystart",
+        "-follow",
+        "-regextype",
+        "-warn",
+        "-nowarn",
+        "-ignore_readdir_race",
     ];
     let mut v = Verdict::default();
     let mut i = 0;
@@ -845,7 +1591,8 @@ fn find(args: &[Word]) -> Verdict {
     }
     let mut paths = Vec::new();
     while let Some(a) = args.get(i) {
-        let starts_expression = a.value.as_deref().is_some_and(|s| s.starts_with('-') || matches!(s, "(" | "!" | ")" | ","));
+        let starts_expression =
+            a.value.as_deref().is_some_and(|s| s.starts_with('-') || matches!(s, "(" | "!" | ")" | ","));
         if starts_expression {
             break;
         }
@@ -895,13 +1642,16 @@ fn find(args: &[Word]) -> Verdict {
 }
 
 fn fd(args: &[Word]) -> Verdict {
-    let exec = args.iter().position(|a| {
-        a.value.as_deref().is_some_and(|v| matches!(v, "-x" | "--exec" | "-X" | "--exec-batch"))
-    });
+    let exec = args
+        .iter()
+        .position(|a| a.value.as_deref().is_some_and(|v| matches!(v, "-x" | "--exec" | "-X" | "--exec-batch")));
     match exec {
         Some(i) => {
             let end = args[i + 1..].iter().position(|w| w.is(";")).map_or(args.len(), |p| i + 1 + p);
-            Verdict { nested: vec![Nested::Command { argv: args[i + 1..end].to_vec(), forwards_stdin: false }], ..Verdict::default() }
+            Verdict {
+                nested: vec![Nested::Command { argv: args[i + 1..end].to_vec(), forwards_stdin: false }],
+                ..Verdict::default()
+            }
         }
         None => flag_sensitive("fd", args).unwrap_or_default(),
     }
@@ -909,8 +1659,20 @@ fn fd(args: &[Word]) -> Verdict {
 
 fn xargs(args: &[Word]) -> Verdict {
     const WITH_VALUE: &[&str] = &[
-        "-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s",
-        "--max-chars", "--process-slot-var",
+        "-a",
+        "--arg-file",
+        "-d",
+        "--delimiter",
+        "-E",
+        "-I",
+        "-L",
+        "-n",
+        "--max-args",
+        "-P",
+        "--max-procs",
+        "-s",
+        "--max-chars",
+        "--process-slot-var",
     ];
     let mut i = 0;
     while let Some(a) = args.get(i) {
@@ -948,7 +1710,9 @@ fn sed(args: &[Word]) -> Verdict {
                 scripts.extend(args.get(i + 1));
                 i += 1;
             }
-            Some("-f" | "--file") if !sandboxed => v.push(Level::Unknown, "sed runs a script from a file, which cannot be checked"),
+            Some("-f" | "--file") if !sandboxed => {
+                v.push(Level::Unknown, "sed runs a script from a file, which cannot be checked")
+            }
             Some(o) if o.starts_with("--expression=") => {}
             Some(o) if o.starts_with("--file=") && !sandboxed => {
                 v.push(Level::Unknown, "sed runs a script from a file, which cannot be checked")
@@ -958,10 +1722,15 @@ fn sed(args: &[Word]) -> Verdict {
         }
         i += 1;
     }
-    let inline: Vec<String> = args.iter().filter_map(|a| a.value.as_deref()?.strip_prefix("--expression=").map(String::from)).collect();
+    let inline: Vec<String> =
+        args.iter().filter_map(|a| a.value.as_deref()?.strip_prefix("--expression=").map(String::from)).collect();
     let ops = operands(args, &["-e", "--expression", "-f", "--file", "-l", "--line-length"]);
-    let uses_options_for_script = !scripts.is_empty() || !inline.is_empty() || has_short(args, 'f') || args.iter().any(|a| a.value.as_deref().is_some_and(|o| o.starts_with("--file")));
-    let (script_operand, files) = if uses_options_for_script { (None, &ops[..]) } else { (ops.first().copied(), ops.get(1..).unwrap_or(&[])) };
+    let uses_options_for_script = !scripts.is_empty()
+        || !inline.is_empty()
+        || has_short(args, 'f')
+        || args.iter().any(|a| a.value.as_deref().is_some_and(|o| o.starts_with("--file")));
+    let (script_operand, files) =
+        if uses_options_for_script { (None, &ops[..]) } else { (ops.first().copied(), ops.get(1..).unwrap_or(&[])) };
     scripts.extend(script_operand);
     let mut texts: Vec<Option<String>> = scripts.iter().map(|w| w.value.clone()).collect();
     texts.extend(inline.into_iter().map(Some));
@@ -982,7 +1751,10 @@ fn sed(args: &[Word]) -> Verdict {
         }
     }
     if has_short(args, 'i') || has_long(args, "--in-place") {
-        v.push(Level::Write, format!("sed -i edits {} in place", if files.is_empty() { "files".to_string() } else { list(files) }));
+        v.push(
+            Level::Write,
+            format!("sed -i edits {} in place", if files.is_empty() { "files".to_string() } else { list(files) }),
+        );
     }
     v
 }
@@ -1125,16 +1897,60 @@ fn partitioner(program: &str, args: &[Word]) -> Verdict {
 
 fn systemctl(args: &[Word]) -> Verdict {
     const READS: &[&str] = &[
-        "status", "show", "list-units", "list-unit-files", "list-timers", "list-sockets", "list-dependencies",
-        "list-jobs", "list-machines", "is-active", "is-enabled", "is-failed", "is-system-running", "cat", "help",
-        "get-default", "show-environment",
+        "status",
+        "show",
+        "list-units",
+        "list-unit-files",
+        "list-timers",
+        "list-sockets",
+        "list-dependencies",
+        "list-jobs",
+        "list-machines",
+        "is-active",
+        "is-enabled",
+        "is-failed",
+        "is-system-running",
+        "cat",
+        "help",
+        "get-default",
+        "show-environment",
     ];
-    const POWER: &[&str] = &["poweroff", "reboot", "halt", "kexec", "emergency", "rescue", "soft-reboot", "suspend", "hibernate", "hybrid-sleep"];
-    let takes_value = ["-t", "--type", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--state", "-s", "--signal", "--root"];
+    const POWER: &[&str] = &[
+        "poweroff",
+        "reboot",
+        "halt",
+        "kexec",
+        "emergency",
+        "rescue",
+        "soft-reboot",
+        "suspend",
+        "hibernate",
+        "hybrid-sleep",
+    ];
+    let takes_value = [
+        "-t",
+        "--type",
+        "-p",
+        "--property",
+        "-H",
+        "--host",
+        "-M",
+        "--machine",
+        "-n",
+        "--lines",
+        "-o",
+        "--output",
+        "--state",
+        "-s",
+        "--signal",
+        "--root",
+    ];
     match operands(args, &takes_value).first().map(|w| w.value.as_deref()) {
         None => Verdict::read_only(),
         Some(Some(sub)) if READS.contains(&sub) => Verdict::read_only(),
-        Some(Some(sub)) if POWER.contains(&sub) => Verdict::dangerous(format!("systemctl {sub} stops or restarts the machine")),
+        Some(Some(sub)) if POWER.contains(&sub) => {
+            Verdict::dangerous(format!("systemctl {sub} stops or restarts the machine"))
+        }
         Some(Some(sub)) => Verdict::write(format!("systemctl {sub} changes system services")),
         Some(None) => Verdict::unknown("systemctl's command is only known at run time"),
     }
@@ -1155,8 +1971,10 @@ fn subcommand_tool(program: &str, reads: &[&str], args: &[Word]) -> Verdict {
     let second = ops.get(1).and_then(|w| w.value.as_deref()).unwrap_or("");
     let pair = format!("{sub} {second}");
     let flagged = args.iter().filter_map(|a| a.value.as_deref()).map(|f| format!("{sub} {f}")).collect::<Vec<_>>();
-    let reads_only = reads.contains(&sub) || reads.contains(&pair.as_str()) || flagged.iter().any(|f| reads.contains(&f.as_str()));
-    let container_read = matches!(program, "docker" | "podman") && CONTAINER_GROUPS.contains(&sub) && CONTAINER_READS.contains(&second);
+    let reads_only =
+        reads.contains(&sub) || reads.contains(&pair.as_str()) || flagged.iter().any(|f| reads.contains(&f.as_str()));
+    let container_read =
+        matches!(program, "docker" | "podman") && CONTAINER_GROUPS.contains(&sub) && CONTAINER_READS.contains(&second);
     let writes_anyway = (program == "go" && sub == "env" && has_short(args, 'w'))
         || (program == "npm" && sub == "audit" && second == "fix");
     if (reads_only || container_read) && !writes_anyway {
@@ -1174,7 +1992,9 @@ fn git(args: &[Word]) -> Verdict {
     let mut v = Verdict::default();
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
-            Some("-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" | "--super-prefix" | "--config-env") => i += 2,
+            Some(
+                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" | "--super-prefix" | "--config-env",
+            ) => i += 2,
             Some("-c") => {
                 if let Some(reason) = args.get(i + 1).and_then(git_config_runs_program) {
                     v.push(Level::Unknown, reason);
@@ -1186,44 +2006,158 @@ fn git(args: &[Word]) -> Verdict {
             Some(_) => break,
         }
     }
+    if args[..i].iter().any(|a| a.value.as_deref().is_some_and(|o| o.starts_with("--exec-path="))) {
+        v.push(Level::Unknown, "git --exec-path= changes which programs git runs");
+    }
     let Some(sub) = args.get(i).and_then(|a| a.value.as_deref()) else { return v };
     let rest = &args[i + 1..];
-    let has = |flags: &[&str]| rest.iter().any(|a| flags.iter().any(|f| a.is(f) || (f.starts_with("--") && a.value.as_deref().is_some_and(|x| x.starts_with(&format!("{f}="))))));
+    let runs_program = rest.iter().filter_map(|a| a.value.as_deref()).any(|o| {
+        ["--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "--extcmd", "--tool"]
+            .iter()
+            .any(|f| o == *f || o.strip_prefix(f).is_some_and(|r| r.starts_with('=')))
+            || (sub == "grep" && o.starts_with("-O"))
+    });
+    if runs_program {
+        v.push(Level::Unknown, format!("git {sub} is told to run another program"));
+    }
+    let has = |flags: &[&str]| {
+        rest.iter().any(|a| {
+            flags.iter().any(|f| {
+                a.is(f) || (f.starts_with("--") && a.value.as_deref().is_some_and(|x| x.starts_with(&format!("{f}="))))
+            })
+        })
+    };
     let short = |c: char| has_short(rest, c);
     let first = operands(rest, &[]).first().and_then(|w| w.value.clone());
     let ops = operands(rest, &[]);
     const READS: &[&str] = &[
-        "status", "log", "diff", "show", "blame", "annotate", "rev-parse", "ls-files", "ls-tree", "ls-remote", "cat-file",
-        "describe", "shortlog", "grep", "whatchanged", "for-each-ref", "name-rev", "merge-base", "rev-list",
-        "count-objects", "check-ignore", "check-attr", "show-ref", "show-branch", "var", "diff-tree", "diff-files",
-        "diff-index", "help", "version", "fsck", "verify-commit", "verify-tag", "cherry", "range-diff",
+        "status",
+        "log",
+        "diff",
+        "show",
+        "blame",
+        "annotate",
+        "rev-parse",
+        "ls-files",
+        "ls-tree",
+        "ls-remote",
+        "cat-file",
+        "describe",
+        "shortlog",
+        "grep",
+        "whatchanged",
+        "for-each-ref",
+        "name-rev",
+        "merge-base",
+        "rev-list",
+        "count-objects",
+        "check-ignore",
+        "check-attr",
+        "show-ref",
+        "show-branch",
+        "var",
+        "diff-tree",
+        "diff-files",
+        "diff-index",
+        "help",
+        "version",
+        "fsck",
+        "verify-commit",
+        "verify-tag",
+        "cherry",
+        "range-diff",
     ];
     let write = |what: &str| Verdict::write(format!("git {sub} {what}"));
     let verdict = match sub {
         "status" | "log" | "diff" | "show" | "whatchanged" | "shortlog" if has(&["--output"]) => {
             Verdict::write(format!("git {sub} --output writes to a file"))
         }
+        "fsck" if has(&["--lost-found"]) => write("writes dangling objects into .git/lost-found"),
         s if READS.contains(&s) => Verdict::read_only(),
         "branch" => {
-            let changes = has(&["-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-f", "--force"])
-                || rest.iter().any(|a| a.value.as_deref().is_some_and(|x| x.starts_with('-') && !x.starts_with("--") && x.len() > 2 && x.chars().skip(1).any(|c| "dDmMcCfu".contains(c))));
-            let value_options = ["--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--color", "--column", "--abbrev"];
-            let creates = !operands(rest, &value_options).is_empty() && !has(&["-l", "--list", "-a", "--all", "-r", "--remotes"]);
-            if changes || creates { write("changes branches") } else { Verdict::read_only() }
+            let changes = has(&[
+                "-d",
+                "-D",
+                "--delete",
+                "-m",
+                "-M",
+                "--move",
+                "-c",
+                "-C",
+                "--copy",
+                "-u",
+                "--set-upstream-to",
+                "--unset-upstream",
+                "--edit-description",
+                "-f",
+                "--force",
+            ]) || rest.iter().any(|a| {
+                a.value.as_deref().is_some_and(|x| {
+                    x.starts_with('-')
+                        && !x.starts_with("--")
+                        && x.len() > 2
+                        && x.chars().skip(1).any(|c| "dDmMcCfu".contains(c))
+                })
+            });
+            let value_options = [
+                "--contains",
+                "--no-contains",
+                "--merged",
+                "--no-merged",
+                "--points-at",
+                "--sort",
+                "--format",
+                "--color",
+                "--column",
+                "--abbrev",
+            ];
+            let creates =
+                !operands(rest, &value_options).is_empty() && !has(&["-l", "--list", "-a", "--all", "-r", "--remotes"]);
+            if changes || creates {
+                write("changes branches")
+            } else {
+                Verdict::read_only()
+            }
         }
         "tag" => {
             let lists = has(&["-l", "--list", "-v", "--verify"]) || ops.is_empty();
-            if lists && !has(&["-d", "--delete", "-a", "-s", "-m", "-f", "--force"]) { Verdict::read_only() } else { write("changes tags") }
+            if lists && !has(&["-d", "--delete", "-a", "-s", "-m", "-f", "--force"]) {
+                Verdict::read_only()
+            } else {
+                write("changes tags")
+            }
         }
         "remote" => match first.as_deref() {
             None | Some("show" | "get-url") => Verdict::read_only(),
             _ => write("changes remotes"),
         },
         "config" => {
-            let reads = has(&["--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l", "--show-origin", "--show-scope"])
-                || matches!(first.as_deref(), Some("get" | "list"))
-                || (ops.len() == 1 && !has(&["--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section", "-e", "--edit"]));
-            if reads { Verdict::read_only() } else { write("changes configuration") }
+            let reads = has(&[
+                "--get",
+                "--get-all",
+                "--get-regexp",
+                "--get-urlmatch",
+                "--list",
+                "-l",
+                "--show-origin",
+                "--show-scope",
+            ]) || matches!(first.as_deref(), Some("get" | "list"))
+                || (ops.len() == 1
+                    && !has(&[
+                        "--unset",
+                        "--unset-all",
+                        "--add",
+                        "--replace-all",
+                        "--remove-section",
+                        "--rename-section",
+                        "-e",
+                        "--edit",
+                    ]));
+            if reads {
+                Verdict::read_only()
+            } else {
+                write("changes configuration")
+            }
         }
         "stash" => match first.as_deref() {
             Some("list" | "show") => Verdict::read_only(),
@@ -1245,7 +2179,13 @@ fn git(args: &[Word]) -> Verdict {
             None | Some("status" | "summary") => Verdict::read_only(),
             Some("foreach") => {
                 let mut v = write("runs a command in every submodule");
-                let code: Vec<Word> = rest.iter().skip_while(|a| !a.is("foreach")).skip(1).filter(|a| !a.may_be_option()).cloned().collect();
+                let code: Vec<Word> = rest
+                    .iter()
+                    .skip_while(|a| !a.is("foreach"))
+                    .skip(1)
+                    .filter(|a| !a.may_be_option())
+                    .cloned()
+                    .collect();
                 v.nested.push(Nested::Script(joined(&code)));
                 v
             }
@@ -1263,7 +2203,11 @@ fn git(args: &[Word]) -> Verdict {
             let forced = has(&["-f", "--force", "--force-with-lease", "--force-if-includes", "--mirror"])
                 || short('f')
                 || ops.iter().any(|o| o.value.as_deref().is_some_and(|x| x.starts_with('+')));
-            if forced { Verdict::dangerous("git push --force overwrites the remote's history") } else { write("publishes commits to a remote") }
+            if forced {
+                Verdict::dangerous("git push --force overwrites the remote's history")
+            } else {
+                write("publishes commits to a remote")
+            }
         }
         "reset" if has(&["--hard"]) => Verdict::dangerous("git reset --hard discards uncommitted changes"),
         "clean" => {
@@ -1284,12 +2228,11 @@ fn git(args: &[Word]) -> Verdict {
                 write("changes the working tree")
             }
         }
-        "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch" | "filter-branch" | "gc" | "init"
-        | "merge" | "mv" | "prune" | "pull" | "rebase" | "repack" | "replace" | "reset" | "revert" | "rm" | "sparse-checkout"
-        | "switch" | "update-index" | "update-ref" | "maintenance" | "format-patch" | "bundle" | "read-tree" | "write-tree"
-        | "commit-tree" | "hash-object" | "mktag" | "mktree" | "pack-refs" | "symbolic-ref" | "citool" | "gui" | "request-pull" => {
-            write("changes the repository")
-        }
+        "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch" | "filter-branch" | "gc"
+        | "init" | "merge" | "mv" | "prune" | "pull" | "rebase" | "repack" | "replace" | "reset" | "revert" | "rm"
+        | "sparse-checkout" | "switch" | "update-index" | "update-ref" | "maintenance" | "format-patch" | "bundle"
+        | "read-tree" | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree" | "pack-refs"
+        | "symbolic-ref" | "citool" | "gui" | "request-pull" => write("changes the repository"),
         _ => Verdict::unknown(format!("unknown git command: {sub} (it may be an alias, which can run anything)")),
     };
     v.findings.extend(verdict.findings);
@@ -1314,20 +2257,49 @@ fn git_config_runs_program(setting: &Word) -> Option<String> {
         || key.ends_with(".helper")
         || key.ends_with(".program")
         || [
-            "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.hookspath", "core.gitproxy",
-            "core.askpass", "diff.external", "sequence.editor", "uploadpack.packobjectshook",
+            "core.pager",
+            "core.editor",
+            "core.sshcommand",
+            "core.fsmonitor",
+            "core.hookspath",
+            "core.gitproxy",
+            "core.askpass",
+            "diff.external",
+            "sequence.editor",
+            "uploadpack.packobjectshook",
         ]
         .contains(&key.as_str());
     runs.then(|| format!("git -c {key} can make git run another program"))
 }
 
 fn gh(args: &[Word]) -> Verdict {
-    let ops = operands(args, &["-R", "--repo", "-X", "--method", "-f", "-F", "--field", "--raw-field", "-H", "--header", "--jq", "-q", "--template", "-t"]);
+    let ops = operands(
+        args,
+        &[
+            "-R",
+            "--repo",
+            "-X",
+            "--method",
+            "-f",
+            "-F",
+            "--field",
+            "--raw-field",
+            "-H",
+            "--header",
+            "--jq",
+            "-q",
+            "--template",
+            "-t",
+        ],
+    );
     let sub = ops.first().and_then(|w| w.value.as_deref());
     let action = ops.get(1).and_then(|w| w.value.as_deref());
     let reads = match (sub, action) {
         (Some("api"), _) => {
-            let method = args.iter().position(|a| a.is("-X") || a.is("--method")).and_then(|i| args.get(i + 1)?.value.as_deref());
+            let method = args
+                .iter()
+                .position(|a| a.is("-X") || a.is("--method"))
+                .and_then(|i| args.get(i + 1)?.value.as_deref());
             matches!(method, None | Some("GET" | "get"))
                 && !["-f", "-F", "--field", "--raw-field", "--input"].iter().any(|f| args.iter().any(|a| a.is(f)))
         }
@@ -1348,13 +2320,20 @@ fn gh(args: &[Word]) -> Verdict {
 
 fn curl(args: &[Word]) -> Verdict {
     let mut v = Verdict::write("curl accesses the network");
-    let writes_file = has_long(args, "--output") || has_long(args, "--remote-name") || has_long(args, "--output-dir")
-        || has_short(args, 'o') || has_short(args, 'O');
+    let writes_file = has_long(args, "--output")
+        || has_long(args, "--remote-name")
+        || has_long(args, "--output-dir")
+        || has_short(args, 'o')
+        || has_short(args, 'O');
     if writes_file {
         v.push(Level::Write, "curl writes the download to a file");
     }
-    let sends = ["--data", "--data-binary", "--data-raw", "--data-urlencode", "--form", "--upload-file", "--json"].iter().any(|o| has_long(args, o))
-        || has_short(args, 'd') || has_short(args, 'F') || has_short(args, 'T');
+    let sends = ["--data", "--data-binary", "--data-raw", "--data-urlencode", "--form", "--upload-file", "--json"]
+        .iter()
+        .any(|o| has_long(args, o))
+        || has_short(args, 'd')
+        || has_short(args, 'F')
+        || has_short(args, 'T');
     if sends {
         v.push(Level::Write, "curl sends data to a server");
     }
@@ -1364,13 +2343,22 @@ fn curl(args: &[Word]) -> Verdict {
 
 fn wget(args: &[Word]) -> Verdict {
     let mut v = Verdict::write("wget downloads from the network");
-    v.downloads = args.windows(2).any(|w| w[0].value.as_deref().is_some_and(|o| o.ends_with('O') && o.starts_with('-')) && w[1].is("-"))
-        || args.iter().any(|a| a.value.as_deref().is_some_and(|o| (o.starts_with('-') && !o.starts_with("--") && o.ends_with("O-")) || o == "--output-document=-"));
+    v.downloads = args
+        .windows(2)
+        .any(|w| w[0].value.as_deref().is_some_and(|o| o.ends_with('O') && o.starts_with('-')) && w[1].is("-"))
+        || args.iter().any(|a| {
+            a.value.as_deref().is_some_and(|o| {
+                (o.starts_with('-') && !o.starts_with("--") && o.ends_with("O-")) || o == "--output-document=-"
+            })
+        });
     v
 }
 
 fn ssh(args: &[Word]) -> Verdict {
-    const WITH_VALUE: &[&str] = &["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B", "-P"];
+    const WITH_VALUE: &[&str] = &[
+        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S",
+        "-W", "-w", "-B", "-P",
+    ];
     let mut i = 0;
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
@@ -1423,21 +2411,27 @@ fn shell(program: &str, args: &[Word]) -> Verdict {
         Some(code) if command_mode => Verdict::script(code.clone()),
         _ if command_mode => Verdict::read_only(),
         Some(_) if stdin_mode => Verdict { nested: vec![Nested::StdinScript], ..Verdict::default() },
-        Some(script) if script.downloads => Verdict::dangerous(format!("{program} runs a script downloaded from the network")),
+        Some(script) if script.downloads => {
+            Verdict::dangerous(format!("{program} runs a script downloaded from the network"))
+        }
         Some(script) => Verdict::unknown(format!("{program} runs the script {}, which cannot be checked", script.text)),
         None => Verdict { nested: vec![Nested::StdinScript], ..Verdict::default() },
     }
 }
 
 fn interpreter(program: &str, args: &[Word]) -> Verdict {
-    if matches!(args, [only] if ["-v", "-V", "--version", "-h", "--help", "version", "-version"].iter().any(|f| only.is(f))) {
+    if matches!(args, [only] if ["-v", "-V", "--version", "-h", "--help", "version", "-version"].iter().any(|f| only.is(f)))
+    {
         return Verdict::read_only();
     }
     if args.iter().any(|a| a.downloads) {
         return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
     }
-    let inline = ["-c", "-e", "-E", "-p", "-r", "--eval", "--print", "--command"].iter().any(|f| args.iter().any(|a| a.is(f)))
-        || options(args).any(|o| !o.starts_with("--") && o.len() > 2 && (o.ends_with('e') || o.ends_with('c')) && program != "java");
+    let inline =
+        ["-c", "-e", "-E", "-p", "-r", "--eval", "--print", "--command"].iter().any(|f| args.iter().any(|a| a.is(f)))
+            || options(args).any(|o| {
+                !o.starts_with("--") && o.len() > 2 && (o.ends_with('e') || o.ends_with('c')) && program != "java"
+            });
     if inline {
         return Verdict::unknown(format!("{program} runs inline code, which cannot be checked"));
     }
@@ -1466,7 +2460,10 @@ fn wrapper(program: &str, args: &[Word]) -> Verdict {
         "exec" => Verdict::runs(skip_options(args, &["-a"])),
         "nice" => Verdict::runs(skip_options(args, &["-n", "--adjustment"])),
         "ionice" => {
-            let mut v = Verdict::runs(skip_options(args, &["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"]));
+            let mut v = Verdict::runs(skip_options(
+                args,
+                &["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+            ));
             if has_short(args, 'p') || has_short(args, 'P') || has_short(args, 'u') {
                 v.push(Level::Write, "ionice changes the priority of running processes");
             }
@@ -1508,7 +2505,8 @@ fn skip_options<'a>(args: &'a [Word], takes_value: &[&str]) -> &'a [Word] {
 /// `NAME=value`: the name.
 fn assigned_name(word: &Word) -> Option<&str> {
     let (name, _) = word.text.split_once('=')?;
-    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     valid.then_some(name)
 }
 
@@ -1550,8 +2548,28 @@ fn env(args: &[Word]) -> Verdict {
 
 fn sudo(program: &str, args: &[Word]) -> Verdict {
     const WITH_VALUE: &[&str] = &[
-        "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--close-from", "--chdir",
-        "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--chroot",
+        "-u",
+        "-g",
+        "-C",
+        "-D",
+        "-h",
+        "-p",
+        "-r",
+        "-t",
+        "-U",
+        "-T",
+        "-R",
+        "--user",
+        "--group",
+        "--close-from",
+        "--chdir",
+        "--host",
+        "--prompt",
+        "--role",
+        "--type",
+        "--other-user",
+        "--command-timeout",
+        "--chroot",
     ];
     let mut v = Verdict::default();
     let mut shell_mode = false;
@@ -1655,7 +2673,7 @@ mod tests {
             ("~/", Some(("the home directory", true))),
             ("$HOME/*", Some(("the home directory", true))),
             ("*", Some(("every file in the current directory", false))),
-            ("./*", Some(("the current directory", false))),
+            ("./*", Some(("every file in the current directory", false))),
             (".", Some(("the current directory", false))),
             ("..", Some(("the parent directory", false))),
             (".*", Some(("the hidden files of the current directory", false))),
@@ -1669,6 +2687,22 @@ mod tests {
             ("/tmp/x", None),
             ("/usr/local/lib/foo", None),
             ("", None),
+            ("*.o", None),
+            ("build/*", None),
+            ("~/notes.txt", None),
+            ("{/,x}", Some(("the root directory", true))),
+            ("/{tmp,etc}", Some(("/etc, a system directory", true))),
+            ("{a..c}", None),
+            ("/tmp/..", Some(("the root directory", true))),
+            ("/./", Some(("the root directory", true))),
+            ("/usr/../etc", Some(("/etc, a system directory", true))),
+            ("./build/..", Some(("the current directory", false))),
+            ("a/../..", Some(("the parent directory", false))),
+            ("~/..", Some(("a directory above the home directory", true))),
+            ("~+", Some(("the current directory", false))),
+            ("$PWD/*", Some(("every file in the current directory", false))),
+            ("/[a-z]*", Some(("the entries of the root directory matching [a-z]*", true))),
+            ("/tmp/*", None),
         ];
         for (shape, expected) in cases {
             let got = critical_target(shape).map(|c| (c.description, c.system));

@@ -182,6 +182,12 @@ pub fn awk(program: &str) -> Effects {
     for (k, token) in tokens.iter().enumerate() {
         match token {
             Token::Name(name) if name == "system" => fx.executes = true,
+            // gawk's `@load` loads a compiled extension; `@include` a program from a file.
+            Token::Name(name)
+                if (name == "load" || name == "include") && k > 0 && tokens[k - 1] == Token::Op("@".to_string()) =>
+            {
+                fx.executes = true
+            }
             Token::Op(op) if op == "|" || op == "|&" => fx.executes = true,
             Token::Name(name) if name == "print" || name == "printf" => {
                 let mut depth = 0i32;
@@ -211,8 +217,8 @@ fn awk_tokens(program: &str) -> Vec<Token> {
     let mut i = 0;
     while i < s.len() {
         let c = s[i];
-        let operand_before =
-            matches!(tokens.last(), Some(Token::Name(_) | Token::Number | Token::Str(_))) || matches!(tokens.last(), Some(Token::Op(o)) if o == ")" || o == "]" || o == "$");
+        let operand_before = matches!(tokens.last(), Some(Token::Name(_) | Token::Number | Token::Str(_)))
+            || matches!(tokens.last(), Some(Token::Op(o)) if o == ")" || o == "]" || o == "$");
         match c {
             ' ' | '\t' | '\r' => i += 1,
             '\\' if s.get(i + 1) == Some(&'\n') => i += 2,
@@ -260,8 +266,11 @@ fn awk_tokens(program: &str) -> Vec<Token> {
             }
             _ => {
                 let two: String = s[i..(i + 2).min(s.len())].iter().collect();
-                let op = if ["||", "&&", ">>", ">=", "<=", "==", "!=", "|&", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "**"]
-                    .contains(&two.as_str())
+                let op = if [
+                    "||", "&&", ">>", ">=", "<=", "==", "!=", "|&", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=",
+                    "**",
+                ]
+                .contains(&two.as_str())
                 {
                     two
                 } else {
@@ -332,6 +341,7 @@ mod tests {
             ("{ print | \"sh\" }", fx(false, true, false)),
             ("BEGIN { \"date\" | getline d; print d }", fx(false, true, false)),
             ("{ print |& \"cmd\" }", fx(false, true, false)),
+            ("@load \"filefuncs\"; { print }", fx(false, true, false)),
         ];
         for (program, expected) in cases {
             assert_eq!(awk(program), *expected, "{program:?}");

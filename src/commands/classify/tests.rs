@@ -8,7 +8,12 @@ fn assert_levels(cases: &[(&str, Level)]) {
     for (command, expected) in cases {
         let got = classify(command);
         if got.level != *expected {
-            wrong.push(format!("{command:?}: expected {}, got {} {:?}", expected.as_str(), got.level.as_str(), got.reasons));
+            wrong.push(format!(
+                "{command:?}: expected {}, got {} {:?}",
+                expected.as_str(),
+                got.level.as_str(),
+                got.reasons
+            ));
         }
     }
     assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
@@ -46,6 +51,9 @@ fn read_only_commands() {
         ("command -v rm", ReadOnly),
         ("rg foo src", ReadOnly),
         ("jq '.name' package.json", ReadOnly),
+        ("cat $FILE | wc -l", ReadOnly),
+        ("git log -- \"$path\"", ReadOnly),
+        ("git show ./$REV", ReadOnly),
     ]);
 }
 
@@ -80,6 +88,11 @@ fn write_commands() {
         ("dd if=/dev/zero of=disk.img bs=1M count=1", Write),
         ("exec > log", Write),
         ("yes | rm -i *", Write),
+        ("tree -o listing.txt", Write),
+        ("less -o log.txt file", Write),
+        ("cat < /dev/tcp/example.com/80", Write),
+        ("git fsck --lost-found", Write),
+        ("mypy src", Write),
     ]);
 }
 
@@ -122,6 +135,13 @@ fn dangerous_commands() {
         ("kill -9 -1", Dangerous),
         ("find / -delete", Dangerous),
         ("mv ~ /tmp/x", Dangerous),
+        ("rm $FLAGS /", Dangerous),
+        ("rm -rf {/,x}", Dangerous),
+        ("rm -rf /tmp/../", Dangerous),
+        ("rm -rf /./", Dangerous),
+        ("rm -rf ./src/..", Dangerous),
+        ("rm -rf /[a-z]*", Dangerous),
+        ("rm -rf ~/..", Dangerous),
     ]);
 }
 
@@ -150,6 +170,17 @@ fn unknown_commands() {
         ("ls &&", Unknown),
         ("if then fi", Unknown),
         ("sudo -s", Unknown),
+        ("git log $ARGS", Unknown),
+        ("date $WHEN", Unknown),
+        ("npm ls $FLAGS", Unknown),
+        ("tar $MODE archive.tar", Unknown),
+        ("git ls-remote --upload-pack='touch /tmp/x' origin", Unknown),
+        ("git grep -Ovim foo", Unknown),
+        ("git --exec-path=/tmp status", Unknown),
+        ("man -P 'sh -c id' ls", Unknown),
+        ("printf -v PATH %s /tmp", Unknown),
+        ("fzf --preview 'cat {}'", Unknown),
+        ("awk '@load \"filefuncs\"; { print }'", Unknown),
     ]);
 }
 
@@ -229,7 +260,11 @@ fn reports_commands_and_reasons() {
             Classification {
                 level: Unknown,
                 commands: vec!["foo".into(), "bar".into(), "baz".into()],
-                reasons: vec!["unknown program: foo".into(), "unknown program: bar".into(), "unknown program: baz".into()],
+                reasons: vec![
+                    "unknown program: foo".into(),
+                    "unknown program: bar".into(),
+                    "unknown program: baz".into(),
+                ],
             },
         ),
         (
@@ -275,4 +310,3 @@ fn deep_syntax_cannot_overflow_the_stack() {
         assert!(result.level >= Unknown, "{:?}", result.reasons);
     }
 }
-

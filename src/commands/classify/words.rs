@@ -207,8 +207,8 @@ impl Builder {
 fn plain_variable<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     let raw = text(node, src);
     let name = raw.strip_prefix("${").and_then(|r| r.strip_suffix('}')).or_else(|| raw.strip_prefix('$'))?;
-    let simple = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        || (name.len() == 1 && "@*#?-$!0".contains(name));
+    let simple =
+        name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || (name.len() == 1 && "@*#?-$!0".contains(name));
     (simple && !name.is_empty()).then_some(name)
 }
 
@@ -232,7 +232,8 @@ fn echo_output(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth:
     }
     match words.split_first()? {
         (name, args) if name == "echo" => {
-            let args: Vec<&str> = args.iter().map(String::as_str).skip_while(|a| matches!(*a, "-n" | "-e" | "-E")).collect();
+            let args: Vec<&str> =
+                args.iter().map(String::as_str).skip_while(|a| matches!(*a, "-n" | "-e" | "-E")).collect();
             Some(args.join(" "))
         }
         (name, [format]) if name == "printf" && !format.contains(['%', '\\']) => Some(format.clone()),
@@ -357,7 +358,12 @@ fn decode_ansi_c(inner: &str) -> String {
 }
 
 /// Reads up to `max` digits in `radix` (after `first`, already read) as a character.
-fn code_point(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, radix: u32, max: usize, first: Option<char>) -> Option<char> {
+fn code_point(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    radix: u32,
+    max: usize,
+    first: Option<char>,
+) -> Option<char> {
     let mut digits: String = first.into_iter().collect();
     while digits.len() < max {
         match chars.peek() {
