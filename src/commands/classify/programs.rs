@@ -377,7 +377,11 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
 fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if READ_ONLY.contains(&p) {
         let mut v = Verdict::read_only();
-        for (_, names, level, reason) in READ_ONLY_EXCEPTIONS.iter().filter(|(name, ..)| *name == p) {
+        let mut exceptions = READ_ONLY_EXCEPTIONS.iter().filter(|(name, ..)| *name == p).peekable();
+        if exceptions.peek().is_some() {
+            v.findings.extend(flag_sensitive(p, args).map(|u| u.findings).unwrap_or_default());
+        }
+        for (_, names, level, reason) in exceptions {
             if has_any_option(args, names) {
                 v.push(*level, *reason);
             }
@@ -635,7 +639,7 @@ const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
     "git", "date", "hostname", "dmesg", "journalctl", "sysctl", "tar", "unzip", "gzip", "gunzip", "bzip2", "bunzip2",
     "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz", "brotli", "compress", "uncompress", "crontab",
     "uniq", "xxd", "tsc", "prettier", "eslint", "gofmt", "ruff", "black", "rustfmt", "isort", "ip", "mount", "fdisk",
-    "sfdisk", "gdisk", "sgdisk", "parted", "systemctl", "gh", "tee",
+    "sfdisk", "gdisk", "sgdisk", "parted", "systemctl", "gh",
 ];
 
 /// The verdict on a program in [`READS_DEPENDING_ON_OPTIONS`] is at least unknown when an

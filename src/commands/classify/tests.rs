@@ -93,6 +93,7 @@ fn write_commands() {
         ("cat < /dev/tcp/example.com/80", Write),
         ("git fsck --lost-found", Write),
         ("mypy src", Write),
+        ("ls | tee \"$LOG\"", Write),
     ]);
 }
 
@@ -180,6 +181,7 @@ fn unknown_commands() {
         ("man -P 'sh -c id' ls", Unknown),
         ("printf -v PATH %s /tmp", Unknown),
         ("fzf --preview 'cat {}'", Unknown),
+        ("less $LESSFLAGS file", Unknown),
         ("awk '@load \"filefuncs\"; { print }'", Unknown),
     ]);
 }
