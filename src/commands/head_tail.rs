@@ -204,7 +204,9 @@ mod tests {
 
     #[test]
     fn applies_head_then_tail() {
-        let cases: &[(&str, Option<usize>, Option<usize>, &str, bool)] = &[
+        /// (text, headLines, tailLines, kept text, applied)
+        type Case = (&'static str, Option<usize>, Option<usize>, &'static str, bool);
+        let cases: &[Case] = &[
             ("a\nb\nc\n", Some(2), None, "a\nb\n", true),
             ("a\nb\nc\n", None, Some(2), "b\nc\n", true),
             ("a\nb\nc", None, Some(1), "c", true),

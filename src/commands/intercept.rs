@@ -2,8 +2,10 @@
 //! and says which tool to use. Rules are JavaScript regular expressions matched as the TypeScript
 //! agent matches them: on the whole command and on each flat segment, assignments stripped.
 
+use std::collections::HashSet;
+
 use super::js_regex;
-use super::segments::{self, Segment};
+use super::segments;
 
 /// A rule: when `pattern` (a JS regular expression with `flags`) matches, and `tool` is available,
 /// the command is blocked with `message`.
@@ -53,8 +55,7 @@ fn piped_stdin_policy(tool: &str) -> PipedStdin {
 /// whole command trimmed. Which candidates exist decides the outcome; their order only decides
 /// which one `matched_segment` reports, the most specific first.
 pub fn check(command: &str, rules: &[Rule], available_tools: &[String]) -> Interception {
-    let whole = segments::js_trim(command);
-    let segments = segments::split(command);
+    let candidates = candidates(command);
     for rule in rules {
         if !available_tools.contains(&rule.tool) {
             continue;
@@ -63,7 +64,8 @@ pub fn check(command: &str, rules: &[Rule], available_tools: &[String]) -> Inter
             continue;
         };
         let policy = piped_stdin_policy(&rule.tool);
-        if let Some(matched) = candidates(whole, &segments, policy).find(|c| regex.test(c)) {
+        let tested = candidates.iter().filter(|c| policy == PipedStdin::Checked || !c.piped_stdin);
+        if let Some(matched) = tested.map(|c| c.text).find(|text| regex.test(text)) {
             return Interception {
                 blocked: true,
                 message: Some(format!("Blocked: {}\n\nOriginal command: {command}", rule.message)),
@@ -75,23 +77,25 @@ pub fn check(command: &str, rules: &[Rule], available_tools: &[String]) -> Inter
     Interception::default()
 }
 
-fn candidates<'a>(
-    whole: &'a str,
-    segments: &'a [Segment<'a>],
-    policy: PipedStdin,
-) -> impl Iterator<Item = &'a str> + 'a {
-    let per_segment = segments
-        .iter()
-        .filter(move |s| policy == PipedStdin::Checked || !s.piped_stdin())
-        .flat_map(|s| std::iter::once(s.text).chain(segments::strip_leading_assignments(s.text)));
-    let mut seen: Vec<&str> = Vec::new();
-    per_segment.chain(std::iter::once(whole)).filter(move |c| {
-        if seen.contains(c) {
-            return false;
-        }
-        seen.push(c);
-        true
-    })
+/// A string the rules are tested on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Candidate<'a> {
+    text: &'a str,
+    piped_stdin: bool,
+}
+
+/// Every segment, every segment without its assignments, then the whole command; each once.
+fn candidates(command: &str) -> Vec<Candidate<'_>> {
+    let mut seen = HashSet::new();
+    let segments = segments::split(command);
+    let per_segment = segments.iter().flat_map(|s| {
+        let piped_stdin = s.piped_stdin();
+        std::iter::once(s.text)
+            .chain(segments::strip_leading_assignments(s.text))
+            .map(move |text| Candidate { text, piped_stdin })
+    });
+    let whole = Candidate { text: segments::js_trim(command), piped_stdin: false };
+    per_segment.chain(std::iter::once(whole)).filter(|c| seen.insert(*c)).collect()
 }
 
 #[cfg(test)]

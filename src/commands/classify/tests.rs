@@ -1,3 +1,5 @@
+//! Table-driven tests of the classifier core: levels by category, evasions, reasons, bounds.
+
 use super::*;
 use pretty_assertions::assert_eq;
 

@@ -401,8 +401,9 @@ mod tests {
     #[test]
     fn evaluates_words() {
         let vars: HashMap<String, String> = [("X".to_string(), "/".to_string())].into();
-        // (source, value, guess, shape, glob)
-        let cases: &[(&str, Option<&str>, Option<&str>, &str, bool)] = &[
+        /// (source, value, guess, shape, glob)
+        type Case = (&'static str, Option<&'static str>, Option<&'static str>, &'static str, bool);
+        let cases: &[Case] = &[
             ("e plain", Some("plain"), Some("plain"), "plain", false),
             ("e \\rm", Some("rm"), Some("rm"), "rm", false),
             ("e 'a b'", Some("a b"), Some("a b"), "a b", false),
