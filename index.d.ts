@@ -52,8 +52,115 @@ export declare class Shell {
   liveBackgroundJobCount(): Promise<number>
 }
 
+/**
+ * Keeps the first `headLines` lines of `text`, then the last `tailLines` of those. A line ends
+ * with a newline (LF); a trailing newline ends the last line and does not count as an extra
+ * empty line. Kept lines are returned as they were, newlines included.
+ *
+ * @throws {Error} `ERR_INVALID_ARG` when `headLines` or `tailLines` is not a non-negative integer.
+ */
+export declare function applyHeadTail(text: string, headLines?: number | undefined | null, tailLines?: number | undefined | null): HeadTailResult
+
+/**
+ * Checks whether a bash command should be blocked in favour of a dedicated tool.
+ *
+ * Rules are tried in order; a rule applies only when its `tool` is in `availableTools`. Each is
+ * tested on every segment of the command (split on unquoted `&&`, `||`, `;`, `|`, `|&`, `&` and
+ * newlines; quotes, escapes, `$( )`, backticks and here-documents respected), on each segment
+ * without its leading `NAME=value` assignments, and on the whole command trimmed. A segment that
+ * reads piped stdin (after `|` or `|&`) is tested only by rules for tools that write files
+ * (`edit`, `write`, …): `ls | grep x` passes the grep rule, `cat f | grep x` is blocked by the
+ * read rule on `cat f`.
+ *
+ * @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+ */
+export declare function checkBashInterception(command: string, rules: Array<InterceptorRule>, availableTools: Array<string>): InterceptionResult
+
+/**
+ * Classifies a bash command by parsing it with a real bash grammar (extension). Fails closed:
+ * `read-only` only when every command that would run (pipelines, lists, substitutions, process
+ * substitution, `bash -c '…'`, `xargs`, `find -exec`, and wrappers such as `sudo`, `env`,
+ * `timeout`, `nohup`) is a known reader used with read-only options and no redirection writes
+ * a file. This is a guide for approval prompts, not a sandbox.
+ *
+ * @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+ */
+export declare function classifyCommand(command: string): CommandClassification
+
+/** How much a command can do (extension). */
+export interface CommandClassification {
+  /**
+   * The worst of its parts: `dangerous` > `unknown` > `write` > `read-only`. `unknown` means it
+   * could not be proven safe (unparsable, an unknown program, a command name computed at run
+   * time, `eval`, `source`, …): fail closed.
+   */
+  level: 'read-only' | 'write' | 'dangerous' | 'unknown'
+  /**
+   * Every command name that would run, substitutions and nested `bash -c` code included, in
+   * order of appearance, without repeats.
+   */
+  commands: Array<string>
+  /**
+   * Why, worst first, in words an agent can show a user (e.g. `rm -rf targets the root
+   * directory`, `redirection writes to out.txt`, `unknown program: foo`).
+   */
+  reasons: Array<string>
+}
+
+/**
+ * The default interceptor rules, for the tools `read` (cat/head/tail/less/more with a file),
+ * `grep` (grep/rg/ag/ack), `glob` (find/fd/locate by name or type), `edit` (`sed -i`, `perl -i`,
+ * `awk -i inplace`) and `write` (echo/printf/`cat <<` redirected into a file). Patterns are
+ * JavaScript regular expressions; a fresh array on each call.
+ */
+export declare function defaultInterceptorRules(): Array<InterceptorRule>
+
 /** Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it. */
 export declare function executeShell(options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
+
+/** The text after `applyHeadTail`. */
+export interface HeadTailResult {
+  text: string
+  /** At least one line was dropped. */
+  applied: boolean
+}
+
+/** What `checkBashInterception` decided. */
+export interface InterceptionResult {
+  /** The command should not run. */
+  blocked: boolean
+  /** `Blocked: <rule message>`, a blank line, then `Original command: <command>`, when blocked. */
+  message?: string
+  /** The blocking rule's `tool`, when blocked. */
+  suggestedTool?: string
+  /** The text the rule matched: a segment of the command, or the whole command trimmed. */
+  matchedSegment?: string
+}
+
+/**
+ * A rule of the bash interceptor: when `pattern` matches a command (or one of its segments) and
+ * `tool` is available, the command is blocked with `message`.
+ */
+export interface InterceptorRule {
+  /**
+   * A JavaScript regular expression, matched exactly as `new RegExp(pattern, flags).test(…)`
+   * would (lookbehind, named groups, Unicode modes included). A rule whose pattern or flags do
+   * not compile is skipped.
+   */
+  pattern: string
+  /**
+   * Regular expression flags (`d g i m s u v y`). Each test uses a fresh regex, so `g` and `y`
+   * carry no `lastIndex` between tests (`y` anchors the match at the start).
+   */
+  flags?: string
+  /**
+   * The dedicated tool to use instead (e.g. `read`). The rule applies only when this name is in
+   * `availableTools`.
+   */
+  tool: string
+  /** Why the command is blocked and what to do instead, for the agent. */
+  message: string
+}
 
 /**
  * Signals `pid` and all its descendants, children first; returns how many were signalled. Never
@@ -63,6 +170,27 @@ export declare function killTree(pid: number, signal: number): number
 
 /** The pids of every living descendant of `pid`, parents before children. */
 export declare function listDescendants(pid: number): Array<number>
+
+/**
+ * Lifts a trailing `| head -n N` (also `-N`, `-nN`, `--lines=N`) or `| tail -n N` out of a
+ * command, so it can run whole while its output is cut with `applyHeadTail`. `… | head -n H |
+ * tail -n T` gives both limits. Only when the command is a single pipeline that ends with that
+ * stage, outside quotes: anything else (`a && b | head`, `x | head -5 > f`, `"… | head"`, a
+ * head/tail with a file or other options) comes back unchanged, without limits.
+ *
+ * @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+ */
+export declare function normalizeBashCommand(command: string): NormalizedCommand
+
+/** A command with a trailing `| head …` / `| tail …` lifted out into line limits. */
+export interface NormalizedCommand {
+  /** The command without the lifted stages (unchanged when nothing was lifted). */
+  command: string
+  /** Keep this many lines from the start of the output. */
+  headLines?: number
+  /** Then keep this many lines from the end of what is left. */
+  tailLines?: number
+}
 
 /**
  * How output is processed and bounded: ANSI stripping, newline normalization, an in-memory

@@ -1,1 +1,35 @@
 //! Commands: interception rules, head/tail normalization, and classification of bash commands.
+//!
+//! Plain Rust, no napi: `src/napi/commands.rs` is the JavaScript skin over [`intercept::check`],
+//! [`rules::default_rules`], [`head_tail::normalize`], [`head_tail::apply`] and [`classify::classify`].
+
+pub mod classify;
+pub mod head_tail;
+pub mod intercept;
+pub mod js_regex;
+pub mod rules;
+pub mod segments;
+
+use crate::error::{Error, Result};
+
+/// Rejects a command no shell could be given: one with a NUL byte.
+pub fn validate_command(command: &str) -> Result<()> {
+    match command.find('\0') {
+        Some(at) => Err(Error::invalid("command", format!("must not contain a NUL byte (at {at})"), command)),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_nul_bytes() {
+        assert!(validate_command("ls -la").is_ok());
+        assert!(validate_command("").is_ok());
+        let err = validate_command("ls\0rm").unwrap_err();
+        assert_eq!(err.code(), "ERR_INVALID_ARG");
+        assert_eq!(err.to_string(), "command must not contain a NUL byte (at 2) (got \"ls\\0rm\")");
+    }
+}

@@ -1,1 +1,183 @@
-//! JS surface of the command helpers (API.md §6).
+//! JS surface of the command helpers (API.md §6): the bash interceptor and its default rules,
+//! head/tail normalization, and command classification. Thin: the logic is in `crate::commands`.
+
+use napi::Env;
+use napi_derive::napi;
+
+use crate::commands::{self, classify, head_tail, intercept, rules};
+
+use super::error;
+
+/// A rule of the bash interceptor: when `pattern` matches a command (or one of its segments) and
+/// `tool` is available, the command is blocked with `message`.
+#[napi(object)]
+#[derive(Clone, Debug)]
+pub struct InterceptorRule {
+    /// A JavaScript regular expression, matched exactly as `new RegExp(pattern, flags).test(…)`
+    /// would (lookbehind, named groups, Unicode modes included). A rule whose pattern or flags do
+    /// not compile is skipped.
+    pub pattern: String,
+    /// Regular expression flags (`d g i m s u v y`). Each test uses a fresh regex, so `g` and `y`
+    /// carry no `lastIndex` between tests (`y` anchors the match at the start).
+    pub flags: Option<String>,
+    /// The dedicated tool to use instead (e.g. `read`). The rule applies only when this name is in
+    /// `availableTools`.
+    pub tool: String,
+    /// Why the command is blocked and what to do instead, for the agent.
+    pub message: String,
+}
+
+/// What `checkBashInterception` decided.
+#[napi(object)]
+#[derive(Clone, Debug)]
+pub struct InterceptionResult {
+    /// The command should not run.
+    pub blocked: bool,
+    /// `Blocked: <rule message>`, a blank line, then `Original command: <command>`, when blocked.
+    pub message: Option<String>,
+    /// The blocking rule's `tool`, when blocked.
+    pub suggested_tool: Option<String>,
+    /// The text the rule matched: a segment of the command, or the whole command trimmed.
+    pub matched_segment: Option<String>,
+}
+
+/// A command with a trailing `| head …` / `| tail …` lifted out into line limits.
+#[napi(object)]
+#[derive(Clone, Debug)]
+pub struct NormalizedCommand {
+    /// The command without the lifted stages (unchanged when nothing was lifted).
+    pub command: String,
+    /// Keep this many lines from the start of the output.
+    pub head_lines: Option<f64>,
+    /// Then keep this many lines from the end of what is left.
+    pub tail_lines: Option<f64>,
+}
+
+/// The text after `applyHeadTail`.
+#[napi(object)]
+#[derive(Clone, Debug)]
+pub struct HeadTailResult {
+    pub text: String,
+    /// At least one line was dropped.
+    pub applied: bool,
+}
+
+/// How much a command can do (extension).
+#[napi(object)]
+#[derive(Clone, Debug)]
+pub struct CommandClassification {
+    /// The worst of its parts: `dangerous` > `unknown` > `write` > `read-only`. `unknown` means it
+    /// could not be proven safe (unparsable, an unknown program, a command name computed at run
+    /// time, `eval`, `source`, …): fail closed.
+    #[napi(ts_type = "'read-only' | 'write' | 'dangerous' | 'unknown'")]
+    pub level: String,
+    /// Every command name that would run, substitutions and nested `bash -c` code included, in
+    /// order of appearance, without repeats.
+    pub commands: Vec<String>,
+    /// Why, worst first, in words an agent can show a user (e.g. `rm -rf targets the root
+    /// directory`, `redirection writes to out.txt`, `unknown program: foo`).
+    pub reasons: Vec<String>,
+}
+
+/// The default interceptor rules, for the tools `read` (cat/head/tail/less/more with a file),
+/// `grep` (grep/rg/ag/ack), `glob` (find/fd/locate by name or type), `edit` (`sed -i`, `perl -i`,
+/// `awk -i inplace`) and `write` (echo/printf/`cat <<` redirected into a file). Patterns are
+/// JavaScript regular expressions; a fresh array on each call.
+#[napi(catch_unwind)]
+#[cfg_attr(test, allow(dead_code))] // #[napi] registers it with Node only outside test builds
+pub fn default_interceptor_rules() -> Vec<InterceptorRule> {
+    rules::default_rules()
+        .into_iter()
+        .map(|r| InterceptorRule { pattern: r.pattern, flags: r.flags, tool: r.tool, message: r.message })
+        .collect()
+}
+
+/// Checks whether a bash command should be blocked in favour of a dedicated tool.
+///
+/// Rules are tried in order; a rule applies only when its `tool` is in `availableTools`. Each is
+/// tested on every segment of the command (split on unquoted `&&`, `||`, `;`, `|`, `|&`, `&` and
+/// newlines; quotes, escapes, `$( )`, backticks and here-documents respected), on each segment
+/// without its leading `NAME=value` assignments, and on the whole command trimmed. A segment that
+/// reads piped stdin (after `|` or `|&`) is tested only by rules for tools that write files
+/// (`edit`, `write`, …): `ls | grep x` passes the grep rule, `cat f | grep x` is blocked by the
+/// read rule on `cat f`.
+///
+/// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+#[napi(catch_unwind)]
+#[cfg_attr(test, allow(dead_code))]
+pub fn check_bash_interception(
+    env: Env,
+    command: String,
+    rules: Vec<InterceptorRule>,
+    available_tools: Vec<String>,
+) -> napi::Result<InterceptionResult> {
+    commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
+    let rules: Vec<intercept::Rule> = rules
+        .into_iter()
+        .map(|r| intercept::Rule { pattern: r.pattern, flags: r.flags, tool: r.tool, message: r.message })
+        .collect();
+    let result = intercept::check(&command, &rules, &available_tools);
+    Ok(InterceptionResult {
+        blocked: result.blocked,
+        message: result.message,
+        suggested_tool: result.suggested_tool,
+        matched_segment: result.matched_segment,
+    })
+}
+
+/// Lifts a trailing `| head -n N` (also `-N`, `-nN`, `--lines=N`) or `| tail -n N` out of a
+/// command, so it can run whole while its output is cut with `applyHeadTail`. `… | head -n H |
+/// tail -n T` gives both limits. Only when the command is a single pipeline that ends with that
+/// stage, outside quotes: anything else (`a && b | head`, `x | head -5 > f`, `"… | head"`, a
+/// head/tail with a file or other options) comes back unchanged, without limits.
+///
+/// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+#[napi(catch_unwind)]
+#[cfg_attr(test, allow(dead_code))]
+pub fn normalize_bash_command(env: Env, command: String) -> napi::Result<NormalizedCommand> {
+    commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
+    let normalized = head_tail::normalize(&command);
+    Ok(NormalizedCommand {
+        command: normalized.command,
+        head_lines: normalized.head_lines.map(|n| n as f64),
+        tail_lines: normalized.tail_lines.map(|n| n as f64),
+    })
+}
+
+/// Keeps the first `headLines` lines of `text`, then the last `tailLines` of those. A line ends
+/// with a newline (LF); a trailing newline ends the last line and does not count as an extra
+/// empty line. Kept lines are returned as they were, newlines included.
+///
+/// @throws {Error} `ERR_INVALID_ARG` when `headLines` or `tailLines` is not a non-negative integer.
+#[napi(catch_unwind)]
+#[cfg_attr(test, allow(dead_code))]
+pub fn apply_head_tail(
+    env: Env,
+    text: String,
+    head_lines: Option<f64>,
+    tail_lines: Option<f64>,
+) -> napi::Result<HeadTailResult> {
+    let head = head_tail::line_limit("headLines", head_lines).map_err(|e| error::throw(&env, e))?;
+    let tail = head_tail::line_limit("tailLines", tail_lines).map_err(|e| error::throw(&env, e))?;
+    let (text, applied) = head_tail::apply(&text, head, tail);
+    Ok(HeadTailResult { text, applied })
+}
+
+/// Classifies a bash command by parsing it with a real bash grammar (extension). Fails closed:
+/// `read-only` only when every command that would run (pipelines, lists, substitutions, process
+/// substitution, `bash -c '…'`, `xargs`, `find -exec`, and wrappers such as `sudo`, `env`,
+/// `timeout`, `nohup`) is a known reader used with read-only options and no redirection writes
+/// a file. This is a guide for approval prompts, not a sandbox.
+///
+/// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+#[napi(catch_unwind)]
+#[cfg_attr(test, allow(dead_code))]
+pub fn classify_command(env: Env, command: String) -> napi::Result<CommandClassification> {
+    commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
+    let result = classify::classify(&command);
+    Ok(CommandClassification {
+        level: result.level.as_str().to_string(),
+        commands: result.commands,
+        reasons: result.reasons,
+    })
+}

@@ -1,0 +1,562 @@
+//! Classifies a bash command as read-only, write, dangerous or unknown by walking its real syntax
+//! tree (tree-sitter-bash). It fails closed: read-only only when every command that would run is
+//! proven to only read; anything it cannot parse or prove is unknown.
+//!
+//! Nested code is followed: substitutions, `bash -c '…'`, wrappers (`sudo`, `env`, `timeout`, …),
+//! `xargs`, `find -exec`. Evasions that hide a command name (`$(echo rm)`, `X=rm; $X`) stay
+//! unknown, but a guess at their value still surfaces anything dangerous.
+
+mod programs;
+mod scripts;
+mod words;
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::{Node, Parser, Tree};
+
+use programs::Nested;
+use words::Word;
+
+/// How much a command can do, from least to most worrying; the worst part decides the whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    ReadOnly,
+    Write,
+    /// Could not be proven safe: unknown programs, run-time command names, unparsable input.
+    Unknown,
+    Dangerous,
+}
+
+impl Level {
+    /// The name used in the JavaScript contract.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::ReadOnly => "read-only",
+            Level::Write => "write",
+            Level::Unknown => "unknown",
+            Level::Dangerous => "dangerous",
+        }
+    }
+}
+
+/// The verdict on a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Classification {
+    pub level: Level,
+    /// Every command name that would run, substitutions and nested code included, in order of
+    /// appearance, without repeats.
+    pub commands: Vec<String>,
+    /// Why, worst first, in words an agent can show a user.
+    pub reasons: Vec<String>,
+}
+
+/// One thing found that makes a command more than read-only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Finding {
+    level: Level,
+    reason: String,
+}
+
+const MAX_SCRIPT_DEPTH: usize = 8; // `bash -c "bash -c …"` nests; no honest command goes deeper
+const MAX_TREE_DEPTH: usize = 200; // the walk recurses per syntax level; bounded so no input can overflow the stack
+
+/// Classifies `command`.
+pub fn classify(command: &str) -> Classification {
+    let mut walker = Walker::default();
+    walker.script(command);
+    walker.finish()
+}
+
+fn parse(src: &str) -> Option<Tree> {
+    thread_local! {
+        static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+    }
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut parser = Parser::new();
+            parser.set_language(&tree_sitter_bash::LANGUAGE.into()).ok()?;
+            *slot = Some(parser);
+        }
+        slot.as_mut()?.parse(src, None)
+    })
+}
+
+/// The first node tree-sitter could not parse, ignoring what the grammar gets wrong but bash
+/// accepts (`<>`, the read-write redirection).
+fn syntax_error(root: Node<'_>, src: &str) -> Option<String> {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_missing() {
+            return Some(format!("missing {}", node.kind()));
+        }
+        if node.is_error() && !is_read_write_redirection(node, src) {
+            let text: String = words::text(node, src).chars().take(30).collect();
+            return Some(format!("near {text:?}"));
+        }
+        if node.has_error() {
+            let mut cursor = node.walk();
+            let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    None
+}
+
+/// tree-sitter-bash reads `<>` as `<` followed by an error `>`.
+fn is_read_write_redirection(node: Node<'_>, src: &str) -> bool {
+    node.is_error()
+        && words::text(node, src) == ">"
+        && node.parent().is_some_and(|p| p.kind() == "file_redirect")
+        && node.prev_sibling().is_some_and(|s| s.kind() == "<")
+}
+
+/// What a command's stdin is, as far as the code it might run goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stdin {
+    Inherited,
+    /// From the previous stage of a pipeline.
+    Piped {
+        downloads: bool,
+        text: Option<String>,
+    },
+    /// A here-document or here-string with fixed text.
+    Text(String),
+}
+
+/// What a pipeline stage hands to the next one.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct Stage {
+    downloads: bool,
+    output: Option<String>,
+}
+
+#[derive(Default)]
+struct Walker {
+    findings: Vec<Finding>,
+    commands: Vec<String>,
+    /// Functions defined so far: calling one runs a body already walked.
+    functions: HashSet<String>,
+    /// Variables assigned fixed values so far, to guess `$X` in `X=rm; $X -rf /`.
+    vars: HashMap<String, String>,
+    /// Nested scripts being walked (`bash -c` inside `bash -c`).
+    depth: usize,
+    /// Syntax levels being walked.
+    tree_depth: usize,
+}
+
+impl Walker {
+    fn finish(self) -> Classification {
+        let level = self.findings.iter().map(|f| f.level).max().unwrap_or(Level::ReadOnly);
+        let mut findings = self.findings;
+        findings.sort_by_key(|f| std::cmp::Reverse(f.level));
+        let mut reasons: Vec<String> = Vec::new();
+        for finding in findings {
+            if !reasons.contains(&finding.reason) {
+                reasons.push(finding.reason);
+            }
+        }
+        if level == Level::ReadOnly {
+            reasons = vec![if self.commands.is_empty() {
+                "nothing runs".to_string()
+            } else {
+                format!("every command only reads: {}", self.commands.join(", "))
+            }];
+        }
+        Classification { level, commands: self.commands, reasons }
+    }
+
+    fn find(&mut self, level: Level, reason: impl Into<String>) {
+        self.findings.push(Finding { level, reason: reason.into() });
+    }
+
+    fn record(&mut self, name: &str) {
+        if !self.commands.iter().any(|c| c == name) {
+            self.commands.push(name.to_string());
+        }
+    }
+
+    /// Runs `f` on a guess (a value only known at run time): only what is dangerous counts.
+    fn speculate(&mut self, f: impl FnOnce(&mut Self)) {
+        let kept = std::mem::take(&mut self.findings);
+        f(self);
+        let guessed = std::mem::replace(&mut self.findings, kept);
+        self.findings.extend(guessed.into_iter().filter(|f| f.level == Level::Dangerous));
+    }
+
+    fn script(&mut self, src: &str) {
+        if self.depth >= MAX_SCRIPT_DEPTH {
+            self.find(Level::Unknown, "shell code is nested too deeply to check");
+            return;
+        }
+        let Some(tree) = parse(src) else {
+            self.find(Level::Unknown, "the command could not be parsed");
+            return;
+        };
+        let root = tree.root_node();
+        if let Some(where_) = syntax_error(root, src) {
+            self.find(Level::Unknown, format!("the command could not be parsed ({where_})"));
+        }
+        self.depth += 1;
+        self.statement(root, src, &Stdin::Inherited);
+        self.depth -= 1;
+    }
+
+    fn statement(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        if self.tree_depth >= MAX_TREE_DEPTH {
+            self.find(Level::Unknown, "the command is nested too deeply to check");
+            return Stage::default();
+        }
+        self.tree_depth += 1;
+        let stage = self.statement_inner(node, src, stdin);
+        self.tree_depth -= 1;
+        stage
+    }
+
+    fn statement_inner(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        match node.kind() {
+            "command" => return self.command(node, src, stdin),
+            "redirected_statement" => return self.redirected(node, src, stdin),
+            "pipeline" => self.pipeline(node, src, stdin),
+            "function_definition" => self.function(node, src),
+            "variable_assignment" => self.assignment(node, src, true),
+            "declaration_command" => self.declaration(node, src),
+            "file_redirect" => self.redirect(node, src),
+            "heredoc_redirect" => self.heredoc(node, src, None),
+            "comment" | "heredoc_start" | "heredoc_end" => {}
+            _ => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                for child in children {
+                    self.statement(child, src, &Stdin::Inherited);
+                }
+            }
+        }
+        Stage::default()
+    }
+
+    fn pipeline(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) {
+        let mut cursor = node.walk();
+        let stages: Vec<Node<'_>> = node.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
+        let mut input = stdin.clone();
+        for stage in stages {
+            let out = self.statement(stage, src, &input);
+            input = Stdin::Piped { downloads: out.downloads, text: out.output };
+        }
+    }
+
+    fn redirected(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        let body = node.child_by_field_name("body");
+        let mut cursor = node.walk();
+        let redirects: Vec<Node<'_>> =
+            node.named_children(&mut cursor).filter(|c| Some(c.id()) != body.map(|b| b.id())).collect();
+        let mut body_stdin = stdin.clone();
+        for r in &redirects {
+            if let Some(text) = self.fixed_input(*r, src) {
+                body_stdin = Stdin::Text(text);
+            }
+        }
+        let stage = body.map(|b| self.statement(b, src, &body_stdin)).unwrap_or_default();
+        // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
+        let passes_on = body.is_some_and(|b| b.kind() == "command" && words::text(b, src).trim() == "cat");
+        for r in redirects {
+            match (r.kind(), &body_stdin) {
+                ("heredoc_redirect", Stdin::Text(text)) if passes_on => self.heredoc(r, src, Some(text.clone())),
+                _ => {
+                    self.statement(r, src, &Stdin::Inherited);
+                }
+            }
+        }
+        stage
+    }
+
+    /// The text a here-document or here-string feeds, when it is fixed.
+    fn fixed_input(&self, node: Node<'_>, src: &str) -> Option<String> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        match node.kind() {
+            "heredoc_redirect" => {
+                let body = children.iter().find(|c| c.kind() == "heredoc_body")?;
+                let mut body_cursor = body.walk();
+                let expands = body.named_children(&mut body_cursor).any(|c| c.kind() != "heredoc_content");
+                (!expands).then(|| words::text(*body, src).to_string())
+            }
+            "herestring_redirect" => {
+                let word = words::word(*children.first()?, src, &self.vars);
+                Some(word.value? + "\n")
+            }
+            _ => None,
+        }
+    }
+
+    fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        let mut name = None;
+        let mut prefix = Vec::new();
+        let mut args = Vec::new();
+        let mut redirects = Vec::new();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "variable_assignment" => prefix.push(child),
+                "command_name" => name = Some(child),
+                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => redirects.push(child),
+                "comment" => {}
+                _ => args.push(child),
+            }
+        }
+        for assignment in prefix {
+            self.assignment(assignment, src, false);
+        }
+        let mut stdin = stdin.clone();
+        for r in &redirects {
+            if let Some(text) = self.fixed_input(*r, src) {
+                stdin = Stdin::Text(text);
+            }
+        }
+        let stdin = &stdin;
+        let arg_words: Vec<Word> = args.iter().map(|a| words::word(*a, src, &self.vars)).collect();
+        let stage = match name.and_then(|n| n.named_child(0)).filter(|n| !n.is_missing()) {
+            Some(name_node) => {
+                let name_word = words::word(name_node, src, &self.vars);
+                self.invoke(&name_word, &arg_words, stdin)
+            }
+            None => Stage::default(),
+        };
+        for part in name.into_iter().chain(args) {
+            self.statement(part, src, &Stdin::Inherited);
+        }
+        for r in redirects {
+            self.statement(r, src, &Stdin::Inherited);
+        }
+        stage
+    }
+
+    fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
+        let Some(written) = name.value.clone() else {
+            self.record(&name.text);
+            self.find(Level::Unknown, format!("the command name {} is only known at run time", name.text));
+            if let Some(guess) = name.guess.clone() {
+                self.speculate(|w| {
+                    w.invoke(&Word::literal(&guess), args, stdin);
+                });
+            }
+            return Stage::default();
+        };
+        self.record(&written);
+        if written.is_empty() {
+            self.find(Level::Unknown, "the command name is empty");
+            return Stage::default();
+        }
+        let program = match written.rsplit_once('/') {
+            None => written.as_str(),
+            Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
+            Some((_, base)) => {
+                self.find(Level::Unknown, format!("{written} is not a system program, so it cannot be checked"));
+                let base = base.to_string();
+                self.speculate(|w| {
+                    w.run(&base, args, stdin);
+                });
+                return Stage::default();
+            }
+        };
+        if self.functions.contains(program) {
+            return Stage::default();
+        }
+        let program = program.to_string();
+        self.run(&program, args, stdin)
+    }
+
+    fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        let verdict = programs::check(program, args);
+        self.findings.extend(verdict.findings);
+        let mut stage = Stage { downloads: verdict.downloads, output: verdict.output };
+        for nested in verdict.nested {
+            match nested {
+                Nested::Command { argv, forwards_stdin } => {
+                    let Some((name, rest)) = argv.split_first() else { continue };
+                    let inner_stdin = if forwards_stdin { stdin.clone() } else { Stdin::Inherited };
+                    let inner = self.invoke(name, rest, &inner_stdin);
+                    stage.downloads |= inner.downloads;
+                    stage.output = stage.output.or(inner.output);
+                }
+                Nested::Script(code) => self.nested_script(program, &code),
+                Nested::StdinScript => match stdin {
+                    Stdin::Text(text) | Stdin::Piped { downloads: false, text: Some(text) } => {
+                        let text = text.clone();
+                        self.script(&text);
+                    }
+                    Stdin::Piped { downloads: true, .. } => {
+                        self.find(
+                            Level::Dangerous,
+                            format!("a script downloaded from the network is piped into {program}"),
+                        );
+                    }
+                    _ => self.find(
+                        Level::Unknown,
+                        format!("{program} runs commands read from its input, which cannot be checked"),
+                    ),
+                },
+                Nested::StdinCode => match stdin {
+                    Stdin::Piped { downloads: true, .. } => {
+                        self.find(
+                            Level::Dangerous,
+                            format!("code downloaded from the network is piped into {program}"),
+                        );
+                    }
+                    _ => self.find(
+                        Level::Unknown,
+                        format!("{program} runs code read from its input, which cannot be checked"),
+                    ),
+                },
+            }
+        }
+        stage
+    }
+
+    fn nested_script(&mut self, program: &str, code: &Word) {
+        if let Some(text) = &code.value {
+            self.script(text);
+            return;
+        }
+        self.find(Level::Unknown, format!("{program} runs shell code only known at run time: {}", code.text));
+        if code.downloads {
+            self.find(Level::Dangerous, format!("{program} runs a script downloaded from the network"));
+        }
+        if let Some(guess) = code.guess.clone() {
+            self.speculate(|w| w.script(&guess));
+        }
+    }
+
+    /// `NAME=value`; `shell` when it sets a shell variable rather than one command's environment.
+    fn assignment(&mut self, node: Node<'_>, src: &str, shell: bool) {
+        let name = node.child_by_field_name("name").map(|n| words::text(n, src).to_string()).unwrap_or_default();
+        if let Some(reason) = programs::hijack_reason(&name) {
+            self.find(Level::Unknown, reason);
+        }
+        let Some(value) = node.child_by_field_name("value") else {
+            if shell {
+                self.vars.insert(name, String::new());
+            }
+            return;
+        };
+        self.statement(value, src, &Stdin::Inherited);
+        if shell {
+            match words::word(value, src, &self.vars).guess {
+                Some(guess) => self.vars.insert(name, guess),
+                None => self.vars.remove(&name),
+            };
+        }
+    }
+
+    /// `export`, `declare`, `local`, `readonly`, `typeset`: they only set shell state.
+    fn declaration(&mut self, node: Node<'_>, src: &str) {
+        if let Some(keyword) = node.child(0) {
+            self.record(words::text(keyword, src));
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            match child.kind() {
+                "variable_assignment" => self.assignment(child, src, true),
+                "variable_name" => {
+                    let name = words::text(child, src);
+                    if let Some(reason) = programs::hijack_reason(name) {
+                        self.find(Level::Unknown, reason);
+                    }
+                }
+                _ => {
+                    self.statement(child, src, &Stdin::Inherited);
+                }
+            }
+        }
+    }
+
+    fn function(&mut self, node: Node<'_>, src: &str) {
+        let name = node.child_by_field_name("name").map(|n| words::text(n, src).to_string()).unwrap_or_default();
+        self.functions.insert(name.clone());
+        let Some(body) = node.child_by_field_name("body") else { return };
+        if is_fork_bomb(&name, body, src) {
+            self.find(
+                Level::Dangerous,
+                format!("fork bomb: {name}() starts copies of itself until the machine runs out of processes"),
+            );
+        }
+        self.statement(body, src, &Stdin::Inherited);
+    }
+
+    fn redirect(&mut self, node: Node<'_>, src: &str) {
+        let mut operator = String::new();
+        let mut destinations = Vec::new();
+        let mut cursor = node.walk();
+        for (i, child) in node.children(&mut cursor).enumerate() {
+            if node.field_name_for_child(i as u32) == Some("destination") {
+                destinations.push(child);
+            } else if !child.is_named() || is_read_write_redirection(child, src) {
+                operator.push_str(words::text(child, src));
+            }
+        }
+        for destination in &destinations {
+            self.statement(*destination, src, &Stdin::Inherited);
+        }
+        let Some(destination) = destinations.first() else { return };
+        let target = words::word(*destination, src, &self.vars);
+        let duplicates_fd = target.value.as_deref().is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
+        let network = target.value.as_deref().is_some_and(|v| v.starts_with("/dev/tcp/") || v.starts_with("/dev/udp/"));
+        if network {
+            self.find(Level::Write, format!("redirection opens a network connection ({})", target.text));
+            return;
+        }
+        let writes = match operator.as_str() {
+            ">" | ">|" | "&>" | "<>" | ">>" | "&>>" => true,
+            ">&" => !duplicates_fd,
+            _ => false,
+        };
+        if !writes {
+            return;
+        }
+        if let Some(finding) = programs::write_to("redirection", &target) {
+            self.findings.push(finding);
+        }
+    }
+
+    /// A here-document; `output` is what its command prints when known (a plain `cat`).
+    fn heredoc(&mut self, node: Node<'_>, src: &str, output: Option<String>) {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if child.kind() == "pipeline" {
+                // tree-sitter-bash puts the stages after `cmd <<EOF |` inside the here-doc.
+                let mut stage_cursor = child.walk();
+                let stages: Vec<Node<'_>> = child.named_children(&mut stage_cursor).collect();
+                let mut input = Stdin::Piped { downloads: false, text: output.clone() };
+                for stage in stages {
+                    let out = self.statement(stage, src, &input);
+                    input = Stdin::Piped { downloads: out.downloads, text: out.output };
+                }
+            } else {
+                self.statement(child, src, &Stdin::Inherited);
+            }
+        }
+    }
+}
+
+/// A function that runs itself in a pipeline or in the background multiplies without bound.
+fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
+    let mut calls_itself = false;
+    let mut multiplies = false;
+    let mut stack = vec![body];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "command_name" if words::text(node, src) == name => calls_itself = true,
+            "pipeline" | "&" => multiplies = true,
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    calls_itself && multiplies
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,350 @@
+//! Reads the small programs that `sed` and `awk` take as arguments, far enough to see whether
+//! they write files (`w`, `print > "f"`) or run commands (`e`, `system()`, pipes).
+
+/// What a sed or awk program does beyond printing.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Effects {
+    /// Writes a file.
+    pub writes: bool,
+    /// Runs shell commands.
+    pub executes: bool,
+    /// Could not be read (fail closed: treat as unknown).
+    pub unreadable: bool,
+}
+
+/// Files that sed and awk treat as the standard streams, not as files to write.
+fn is_stream(path: &str) -> bool {
+    matches!(path.trim(), "/dev/stdout" | "/dev/stderr" | "/dev/null" | "-")
+}
+
+/// Scans a sed script (GNU syntax).
+pub fn sed(script: &str) -> Effects {
+    let s: Vec<char> = script.chars().collect();
+    let mut fx = Effects::default();
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            c if c.is_whitespace() || c == ';' || c == '}' => {
+                i += 1;
+                continue;
+            }
+            '#' => {
+                i = line_end(&s, i);
+                continue;
+            }
+            _ => {}
+        }
+        let Some(after) = address_range(&s, i) else {
+            fx.unreadable = true;
+            return fx;
+        };
+        i = skip_blanks(&s, after);
+        if s.get(i) == Some(&'!') {
+            i = skip_blanks(&s, i + 1);
+        }
+        let Some(&command) = s.get(i) else {
+            fx.unreadable = true;
+            return fx;
+        };
+        i += 1;
+        match command {
+            '{' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x' | 'z' | 'F' => {}
+            'q' | 'Q' | 'l' | 'L' => i = skip_while(&s, i, |c| c.is_ascii_digit() || c == ' '),
+            ':' | 'b' | 't' | 'T' | 'v' => i = skip_while(&s, i, |c| c != ';' && c != '\n' && c != '}'),
+            'a' | 'i' | 'c' => i = text_end(&s, i),
+            'r' | 'R' => i = line_end(&s, i),
+            'w' | 'W' => {
+                let end = line_end(&s, i);
+                fx.writes |= !is_stream(&s[i..end].iter().collect::<String>());
+                i = end;
+            }
+            'e' => {
+                fx.executes = true;
+                i = line_end(&s, i);
+            }
+            's' | 'y' => {
+                let Some(&delimiter) = s.get(i) else {
+                    fx.unreadable = true;
+                    return fx;
+                };
+                let Some(end) = delimited(&s, i + 1, delimiter).and_then(|j| delimited(&s, j, delimiter)) else {
+                    fx.unreadable = true;
+                    return fx;
+                };
+                i = end;
+                if command == 's' {
+                    while let Some(&flag) = s.get(i) {
+                        match flag {
+                            'e' => fx.executes = true,
+                            'w' => {
+                                let end = line_end(&s, i + 1);
+                                fx.writes |= !is_stream(&s[i + 1..end].iter().collect::<String>());
+                                i = end;
+                                break;
+                            }
+                            'g' | 'p' | 'i' | 'I' | 'm' | 'M' | '0'..='9' => {}
+                            _ => break,
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            _ => {
+                fx.unreadable = true;
+                return fx;
+            }
+        }
+    }
+    fx
+}
+
+/// Skips `addr1[,addr2]` starting at `i`; `None` when an address is malformed.
+fn address_range(s: &[char], i: usize) -> Option<usize> {
+    let i = address(s, i)?;
+    if s.get(i) == Some(&',') {
+        let j = skip_blanks(s, i + 1);
+        return match s.get(j) {
+            Some('+' | '~') => Some(skip_while(s, j + 1, |c| c.is_ascii_digit())),
+            _ => address(s, j),
+        };
+    }
+    Some(i)
+}
+
+fn address(s: &[char], i: usize) -> Option<usize> {
+    let end = match s.get(i) {
+        Some(c) if c.is_ascii_digit() => skip_while(s, i, |c| c.is_ascii_digit() || c == '~'),
+        Some('$') => i + 1,
+        Some('/') => delimited(s, i + 1, '/')?,
+        Some('\\') => {
+            let delimiter = *s.get(i + 1)?;
+            delimited(s, i + 2, delimiter)?
+        }
+        _ => return Some(i),
+    };
+    Some(skip_while(s, end, |c| c == 'I' || c == 'M'))
+}
+
+/// The index after the next unescaped `delimiter` from `i`.
+fn delimited(s: &[char], mut i: usize, delimiter: char) -> Option<usize> {
+    while i < s.len() {
+        match s[i] {
+            '\\' => i += 2,
+            c if c == delimiter => return Some(i + 1),
+            '\n' if delimiter != '\n' => return None,
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// End of the text of `a`, `i`, `c`: the line, continued by a trailing backslash.
+fn text_end(s: &[char], mut i: usize) -> usize {
+    while i < s.len() {
+        match s[i] {
+            '\\' => i += 2,
+            '\n' => return i,
+            _ => i += 1,
+        }
+    }
+    s.len()
+}
+
+fn line_end(s: &[char], i: usize) -> usize {
+    skip_while(s, i, |c| c != '\n')
+}
+
+fn skip_blanks(s: &[char], i: usize) -> usize {
+    skip_while(s, i, |c| c == ' ' || c == '\t')
+}
+
+fn skip_while(s: &[char], mut i: usize, keep: impl Fn(char) -> bool) -> usize {
+    while i < s.len() && keep(s[i]) {
+        i += 1;
+    }
+    i
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Str(String),
+    Regex,
+    Name(String),
+    Number,
+    Op(String),
+    End,
+}
+
+/// Scans an awk program: `system()`, `|` and `|&` run commands; `print … > file` writes.
+pub fn awk(program: &str) -> Effects {
+    let tokens = awk_tokens(program);
+    let mut fx = Effects::default();
+    for (k, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Name(name) if name == "system" => fx.executes = true,
+            // gawk's `@load` loads a compiled extension; `@include` a program from a file.
+            Token::Name(name)
+                if (name == "load" || name == "include") && k > 0 && tokens[k - 1] == Token::Op("@".to_string()) =>
+            {
+                fx.executes = true
+            }
+            Token::Op(op) if op == "|" || op == "|&" => fx.executes = true,
+            Token::Name(name) if name == "print" || name == "printf" => {
+                let mut depth = 0i32;
+                for (j, t) in tokens.iter().enumerate().skip(k + 1) {
+                    match t {
+                        Token::Op(o) if o == "(" => depth += 1,
+                        Token::Op(o) if o == ")" => depth -= 1,
+                        Token::End => break,
+                        Token::Op(o) if depth <= 0 && (o == ">" || o == ">>") => {
+                            let target_is_stream = matches!(tokens.get(j + 1), Some(Token::Str(t)) if is_stream(t));
+                            fx.writes |= !target_is_stream;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    fx
+}
+
+fn awk_tokens(program: &str) -> Vec<Token> {
+    let s: Vec<char> = program.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        let operand_before = matches!(tokens.last(), Some(Token::Name(_) | Token::Number | Token::Str(_)))
+            || matches!(tokens.last(), Some(Token::Op(o)) if o == ")" || o == "]" || o == "$");
+        match c {
+            ' ' | '\t' | '\r' => i += 1,
+            '\\' if s.get(i + 1) == Some(&'\n') => i += 2,
+            '\n' | ';' | '{' | '}' => {
+                tokens.push(Token::End);
+                i += 1;
+            }
+            '#' => i = line_end(&s, i),
+            '"' => {
+                let mut value = String::new();
+                i += 1;
+                while i < s.len() && s[i] != '"' {
+                    if s[i] == '\\' && i + 1 < s.len() {
+                        i += 1;
+                    }
+                    value.push(s[i]);
+                    i += 1;
+                }
+                i += 1;
+                tokens.push(Token::Str(value));
+            }
+            '/' if !operand_before => {
+                i += 1;
+                let mut in_class = false;
+                while i < s.len() && (s[i] != '/' || in_class) && s[i] != '\n' {
+                    match s[i] {
+                        '\\' => i += 1,
+                        '[' => in_class = true,
+                        ']' => in_class = false,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+                tokens.push(Token::Regex);
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let end = skip_while(&s, i, |c| c.is_ascii_alphanumeric() || c == '_');
+                tokens.push(Token::Name(s[i..end].iter().collect()));
+                i = end;
+            }
+            c if c.is_ascii_digit() || c == '.' => {
+                i = skip_while(&s, i, |c| c.is_ascii_alphanumeric() || c == '.');
+                tokens.push(Token::Number);
+            }
+            _ => {
+                let two: String = s[i..(i + 2).min(s.len())].iter().collect();
+                let op = if [
+                    "||", "&&", ">>", ">=", "<=", "==", "!=", "|&", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=",
+                    "**",
+                ]
+                .contains(&two.as_str())
+                {
+                    two
+                } else {
+                    c.to_string()
+                };
+                i += op.chars().count();
+                tokens.push(Token::Op(op));
+            }
+        }
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn fx(writes: bool, executes: bool, unreadable: bool) -> Effects {
+        Effects { writes, executes, unreadable }
+    }
+
+    #[test]
+    fn reads_sed_scripts() {
+        let cases: &[(&str, Effects)] = &[
+            ("s/a/b/g", fx(false, false, false)),
+            ("1,5p", fx(false, false, false)),
+            ("/start/,/end/d", fx(false, false, false)),
+            ("$!N;s/\\n/ /;P;D", fx(false, false, false)),
+            ("s|/usr|/opt|2p", fx(false, false, false)),
+            ("y/abc/xyz/", fx(false, false, false)),
+            ("/x/{s/a/b/;p}", fx(false, false, false)),
+            ("1~2d", fx(false, false, false)),
+            ("0,/re/I s//X/", fx(false, false, false)),
+            ("/a/a\\\nappended", fx(false, false, false)),
+            ("/x/i inserted text w not a command", fx(false, false, false)),
+            (":top\nN;btop", fx(false, false, false)),
+            ("# comment\np", fx(false, false, false)),
+            ("s/a/b/w out.txt", fx(true, false, false)),
+            ("s/a/b/w /dev/stdout", fx(false, false, false)),
+            ("w copy.txt", fx(true, false, false)),
+            ("/x/W log", fx(true, false, false)),
+            ("s/.*/date/e", fx(false, true, false)),
+            ("1e rm -rf /", fx(false, true, false)),
+            ("s/a/b", fx(false, false, true)),
+            ("k", fx(false, false, true)),
+        ];
+        for (script, expected) in cases {
+            assert_eq!(sed(script), *expected, "{script:?}");
+        }
+    }
+
+    #[test]
+    fn reads_awk_programs() {
+        let cases: &[(&str, Effects)] = &[
+            ("{print $1}", fx(false, false, false)),
+            ("$3 > 100 {print $1}", fx(false, false, false)),
+            ("/a|b/ {print}", fx(false, false, false)),
+            ("{ if (a > b) print a; else print b }", fx(false, false, false)),
+            ("{ print (a > b) }", fx(false, false, false)),
+            ("{ n = $1 / 2; print n }", fx(false, false, false)),
+            ("{ print \"x|y > z\" }", fx(false, false, false)),
+            ("a || b { print }", fx(false, false, false)),
+            ("{ print > \"/dev/stderr\" }", fx(false, false, false)),
+            ("{ print $0 > \"out.txt\" }", fx(true, false, false)),
+            ("{ printf \"%s\\n\", $1 >> $2 }", fx(true, false, false)),
+            ("{ system(\"rm \" $1) }", fx(false, true, false)),
+            ("{ print | \"sh\" }", fx(false, true, false)),
+            ("BEGIN { \"date\" | getline d; print d }", fx(false, true, false)),
+            ("{ print |& \"cmd\" }", fx(false, true, false)),
+            ("@load \"filefuncs\"; { print }", fx(false, true, false)),
+        ];
+        for (program, expected) in cases {
+            assert_eq!(awk(program), *expected, "{program:?}");
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! Table-driven tests of the classifier core: levels by category, evasions, reasons, bounds.
+
+use super::*;
+use pretty_assertions::assert_eq;
+
+use Level::*;
+
+fn assert_levels(cases: &[(&str, Level)]) {
+    let mut wrong = Vec::new();
+    for (command, expected) in cases {
+        let got = classify(command);
+        if got.level != *expected {
+            wrong.push(format!(
+                "{command:?}: expected {}, got {} {:?}",
+                expected.as_str(),
+                got.level.as_str(),
+                got.reasons
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn read_only_commands() {
+    assert_levels(&[
+        ("", ReadOnly),
+        ("# a comment", ReadOnly),
+        ("ls -la", ReadOnly),
+        ("cat a.txt | grep -n foo | sort | uniq -c | head -5", ReadOnly),
+        ("git status && git log --oneline -5 && git diff HEAD~1", ReadOnly),
+        ("git branch -a", ReadOnly),
+        ("git show HEAD:src/main.rs", ReadOnly),
+        ("find . -name '*.rs' -type f", ReadOnly),
+        ("sed -n '1,20p' file", ReadOnly),
+        ("awk '$3 > 100 { print $1 }' data", ReadOnly),
+        ("echo $(date) `whoami`", ReadOnly),
+        ("cd src && ls", ReadOnly),
+        ("for f in *.rs; do wc -l \"$f\"; done", ReadOnly),
+        ("if [ -f x ]; then cat x; else echo none; fi", ReadOnly),
+        ("[[ -d target ]] && du -sh target", ReadOnly),
+        ("ls 2>/dev/null || true", ReadOnly),
+        ("ls > /dev/null 2>&1", ReadOnly),
+        ("tar tzf x.tgz", ReadOnly),
+        ("FOO=1 env | sort", ReadOnly),
+        ("sudo -u bob ls /root", ReadOnly),
+        ("timeout 5 grep -r TODO .", ReadOnly),
+        ("bash -c 'ls | wc -l'", ReadOnly),
+        ("find . -type f | xargs grep foo", ReadOnly),
+        ("ls() { echo hi; }; ls", ReadOnly),
+        ("cat <<'EOF' | grep x\nhello\nEOF", ReadOnly),
+        ("python3 --version", ReadOnly),
+        ("command -v rm", ReadOnly),
+        ("rg foo src", ReadOnly),
+        ("jq '.name' package.json", ReadOnly),
+        ("cat $FILE | wc -l", ReadOnly),
+        ("git log -- \"$path\"", ReadOnly),
+        ("git show ./$REV", ReadOnly),
+    ]);
+}
+
+#[test]
+fn write_commands() {
+    assert_levels(&[
+        ("echo hi > out.txt", Write),
+        ("echo hi >> log", Write),
+        ("ls | tee files.txt", Write),
+        ("touch a && mkdir -p b/c", Write),
+        ("rm -rf build", Write),
+        ("rm file.txt", Write),
+        ("mv a b", Write),
+        ("cp -r src dst", Write),
+        ("chmod +x run.sh", Write),
+        ("sed -i 's/a/b/' f", Write),
+        ("sed 's/a/b/w out' f", Write),
+        ("sort -o sorted.txt f", Write),
+        ("awk '{ print > \"out\" }' f", Write),
+        ("git commit -m x", Write),
+        ("git push origin main", Write),
+        ("git checkout main", Write),
+        ("npm install", Write),
+        ("cargo build", Write),
+        ("make", Write),
+        ("curl https://example.com", Write),
+        ("ssh host ls", Write),
+        ("kill 1234", Write),
+        ("find . -name '*.o' -delete", Write),
+        ("find . -name '*.tmp' -exec rm {} \\;", Write),
+        ("cat <<EOF > notes.md\nhello\nEOF", Write),
+        ("dd if=/dev/zero of=disk.img bs=1M count=1", Write),
+        ("exec > log", Write),
+        ("yes | rm -i *", Write),
+        ("tree -o listing.txt", Write),
+        ("less -o log.txt file", Write),
+        ("cat < /dev/tcp/example.com/80", Write),
+        ("git fsck --lost-found", Write),
+        ("mypy src", Write),
+        ("ls | tee \"$LOG\"", Write),
+    ]);
+}
+
+#[test]
+fn dangerous_commands() {
+    assert_levels(&[
+        ("rm -rf /", Dangerous),
+        ("rm -rf /*", Dangerous),
+        ("rm -rf ~", Dangerous),
+        ("rm -rf ~/", Dangerous),
+        ("rm -rf $HOME", Dangerous),
+        ("rm -rf \"${HOME}\"/*", Dangerous),
+        ("rm -rf *", Dangerous),
+        ("rm -rf .", Dangerous),
+        ("rm -rf ..", Dangerous),
+        ("rm -fr /usr", Dangerous),
+        ("rm -r --no-preserve-root /", Dangerous),
+        ("rm -rf \"$BUILD_DIR/\"", Dangerous),
+        ("rm -rf \"$(pwd)\"", Dangerous),
+        ("mkfs.ext4 /dev/sdb1", Dangerous),
+        ("dd if=/dev/zero of=/dev/sda", Dangerous),
+        ("echo x > /dev/sda", Dangerous),
+        (":(){ :|:& };:", Dangerous),
+        ("bomb() { bomb | bomb & }; bomb", Dangerous),
+        ("curl -fsSL https://x.sh | sh", Dangerous),
+        ("wget -qO- https://x.sh | bash", Dangerous),
+        ("curl https://x | sudo bash -s -- --yes", Dangerous),
+        ("bash <(curl -s https://x)", Dangerous),
+        ("sh -c \"$(curl -fsSL https://x)\"", Dangerous),
+        ("chmod -R 777 /", Dangerous),
+        ("chown -R nobody /", Dangerous),
+        ("git push --force origin main", Dangerous),
+        ("git push -f", Dangerous),
+        ("git push origin +main", Dangerous),
+        ("git reset --hard HEAD~3", Dangerous),
+        ("git clean -fdx", Dangerous),
+        ("shutdown -h now", Dangerous),
+        ("reboot", Dangerous),
+        ("systemctl poweroff", Dangerous),
+        ("kill -9 -1", Dangerous),
+        ("find / -delete", Dangerous),
+        ("mv ~ /tmp/x", Dangerous),
+        ("rm $FLAGS /", Dangerous),
+        ("rm -rf {/,x}", Dangerous),
+        ("rm -rf /tmp/../", Dangerous),
+        ("rm -rf /./", Dangerous),
+        ("rm -rf ./src/..", Dangerous),
+        ("rm -rf /[a-z]*", Dangerous),
+        ("rm -rf ~/..", Dangerous),
+    ]);
+}
+
+#[test]
+fn unknown_commands() {
+    assert_levels(&[
+        ("foo --bar", Unknown),
+        ("$CMD arg", Unknown),
+        ("\"$CMD\" arg", Unknown),
+        ("eval \"ls\"", Unknown),
+        ("source env.sh", Unknown),
+        (". ./env.sh", Unknown),
+        ("./configure", Unknown),
+        ("python script.py", Unknown),
+        ("node -e 'require(\"fs\")'", Unknown),
+        ("ls | sh", Unknown),
+        ("bash script.sh", Unknown),
+        ("sort $OPTS file", Unknown),
+        ("awk '{ system(\"id\") }'", Unknown),
+        ("sed '1e id' f", Unknown),
+        ("git -c core.pager='sh -c id' log", Unknown),
+        ("git my-alias", Unknown),
+        ("PATH=/tmp/bin:$PATH ls", Unknown),
+        ("LD_PRELOAD=/tmp/x.so ls", Unknown),
+        ("echo \"unterminated", Unknown),
+        ("ls &&", Unknown),
+        ("if then fi", Unknown),
+        ("sudo -s", Unknown),
+        ("git log $ARGS", Unknown),
+        ("date $WHEN", Unknown),
+        ("npm ls $FLAGS", Unknown),
+        ("tar $MODE archive.tar", Unknown),
+        ("git ls-remote --upload-pack='touch /tmp/x' origin", Unknown),
+        ("git grep -Ovim foo", Unknown),
+        ("git --exec-path=/tmp status", Unknown),
+        ("man -P 'sh -c id' ls", Unknown),
+        ("printf -v PATH %s /tmp", Unknown),
+        ("fzf --preview 'cat {}'", Unknown),
+        ("less $LESSFLAGS file", Unknown),
+        ("awk '@load \"filefuncs\"; { print }'", Unknown),
+    ]);
+}
+
+#[test]
+fn evasions_are_never_read_only() {
+    assert_levels(&[
+        ("'rm' -rf /", Dangerous),
+        ("r\"\"m -rf /", Dangerous),
+        ("\\rm -rf /", Dangerous),
+        ("r\\m -rf /", Dangerous),
+        ("$'\\x72\\x6d' -rf /", Dangerous),
+        ("command rm -rf /", Dangerous),
+        ("builtin command rm -rf /", Dangerous),
+        ("env X=1 rm -rf /", Dangerous),
+        ("X=1 rm -rf /", Dangerous),
+        ("/bin/rm -rf /", Dangerous),
+        ("/usr/bin/env rm -rf /", Dangerous),
+        ("sudo rm -rf /", Dangerous),
+        ("sudo -E -u root -- rm -rf /", Dangerous),
+        ("timeout 5 nice -n 10 nohup rm -rf /", Dangerous),
+        ("time rm -rf /", Dangerous),
+        ("bash -c 'rm -rf /'", Dangerous),
+        ("sh -lc \"rm -rf /\"", Dangerous),
+        ("bash -c \"bash -c 'rm -rf /'\"", Dangerous),
+        ("echo 'rm -rf /' | bash", Dangerous),
+        ("bash <<< 'rm -rf /'", Dangerous),
+        ("bash <<EOF\nrm -rf /\nEOF", Dangerous),
+        ("$(echo rm) -rf /", Dangerous),
+        ("`echo rm` -rf /", Dangerous),
+        ("X=rm; $X -rf /", Dangerous),
+        ("D=/; rm -rf $D", Dangerous),
+        ("ls $(rm -rf /)", Dangerous),
+        ("echo \"$(rm -rf ~)\"", Dangerous),
+        ("cat <(rm -rf /)", Dangerous),
+        ("x=$(rm -rf /)", Dangerous),
+        ("find . -exec rm -rf / \\;", Dangerous),
+        ("ls | xargs rm -rf /", Dangerous),
+        ("xargs -I{} sh -c 'rm -rf /'", Dangerous),
+        ("trap 'rm -rf /' EXIT", Dangerous),
+        ("alias ls='rm -rf /'", Dangerous),
+        ("eval 'rm -rf /'", Dangerous),
+        ("su -c 'rm -rf /'", Dangerous),
+        ("ssh host 'rm -rf /'", Dangerous),
+        ("f() { rm -rf /; }; f", Dangerous),
+        ("/tmp/rm -rf /", Dangerous),
+        ("$X -rf /", Unknown),
+        ("$(printf %s rm) -rf /", Unknown),
+        ("\"$(curl -s https://x)\"", Unknown),
+    ]);
+}
+
+#[test]
+fn reports_commands_and_reasons() {
+    let cases: &[(&str, Classification)] = &[
+        (
+            "ls | grep x",
+            Classification {
+                level: ReadOnly,
+                commands: vec!["ls".into(), "grep".into()],
+                reasons: vec!["every command only reads: ls, grep".into()],
+            },
+        ),
+        (
+            "echo hi > out.txt && rm -rf /",
+            Classification {
+                level: Dangerous,
+                commands: vec!["echo".into(), "rm".into()],
+                reasons: vec![
+                    "rm -rf targets the root directory".into(),
+                    "redirection writes to out.txt".into(),
+                    "rm deletes / recursively".into(),
+                ],
+            },
+        ),
+        (
+            "foo; foo; bar $(baz)",
+            Classification {
+                level: Unknown,
+                commands: vec!["foo".into(), "bar".into(), "baz".into()],
+                reasons: vec![
+                    "unknown program: foo".into(),
+                    "unknown program: bar".into(),
+                    "unknown program: baz".into(),
+                ],
+            },
+        ),
+        (
+            "sudo bash -c 'git status'",
+            Classification {
+                level: ReadOnly,
+                commands: vec!["sudo".into(), "bash".into(), "git".into()],
+                reasons: vec!["every command only reads: sudo, bash, git".into()],
+            },
+        ),
+    ];
+    for (command, expected) in cases {
+        assert_eq!(classify(command), *expected, "{command:?}");
+    }
+}
+
+#[test]
+fn nesting_is_bounded() {
+    let mut command = "rm -rf /".to_string();
+    for _ in 0..10 {
+        command = format!("bash -c {}", shell_quote(&command));
+    }
+    let result = classify(&command);
+    assert!(result.level >= Unknown, "{result:?}");
+    assert!(result.reasons.iter().any(|r| r.contains("nested too deeply")), "{result:?}");
+}
+
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+#[test]
+fn deep_syntax_cannot_overflow_the_stack() {
+    let depth = 20_000;
+    let inputs = [
+        format!("{}ls{}", "(".repeat(depth), ")".repeat(depth)),
+        format!("{}ls{}", "$(echo ".repeat(depth), ")".repeat(depth)),
+        format!("echo {}x{}", "\"$(echo ".repeat(depth), ")\"".repeat(depth)),
+        format!("{}ls{}", "{ ".repeat(depth), "; }".repeat(depth)),
+    ];
+    for input in inputs {
+        let result = classify(&input);
+        assert!(result.level >= Unknown, "{:?}", result.reasons);
+    }
+}

@@ -1,0 +1,447 @@
+//! Shell words as the classifier sees them: the value after quote removal when it is fixed, a best
+//! guess when it depends on an expansion (variables assigned earlier, `$(echo …)`), and a shape
+//! that keeps `$NAME` visible so `rm -rf "$HOME"/` is recognised without knowing `$HOME`.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+/// Marks a part of a word's shape that is only known at run time and has no name.
+pub const RUNTIME: char = '\u{1}';
+
+/// Programs whose output is a download: a word that substitutes their output runs remote content.
+pub const DOWNLOADERS: &[&str] = &["curl", "wget", "fetch", "aria2c", "http", "https", "xh"];
+
+/// One shell word (a command name or an argument).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    /// As written.
+    pub text: String,
+    /// After quote removal, when nothing in it is expanded at run time.
+    pub value: Option<String>,
+    /// `value`, or a guess that resolves variables assigned earlier and `$(echo …)`.
+    pub guess: Option<String>,
+    /// Like `guess`, but an unresolved `$NAME` or `${NAME}` stays `$NAME` and any other run-time
+    /// part is [`RUNTIME`].
+    pub shape: String,
+    /// Holds an unquoted `*`, `?` or `[`.
+    pub glob: bool,
+    /// Runs a downloader in a substitution: `"$(curl …)"`, `<(wget -O- …)`.
+    pub downloads: bool,
+}
+
+impl Word {
+    /// A word whose value is known: text split out of a string, or a test fixture.
+    pub fn literal(text: &str) -> Word {
+        Word {
+            text: text.to_string(),
+            value: Some(text.to_string()),
+            guess: Some(text.to_string()),
+            shape: text.to_string(),
+            glob: false,
+            downloads: false,
+        }
+    }
+
+    /// True when the word's value is exactly `s`.
+    pub fn is(&self, s: &str) -> bool {
+        self.value.as_deref() == Some(s)
+    }
+
+    /// True when the word is, or could turn out to be at run time, an option (`-x`).
+    pub fn may_be_option(&self) -> bool {
+        match &self.value {
+            Some(v) => v.starts_with('-'),
+            None => !self.shape.starts_with(|c: char| c != '-' && c != '$' && c != RUNTIME),
+        }
+    }
+}
+
+/// Evaluates the word at `node` (a `word`, `string`, `concatenation`, …) of `src`, with `vars` the
+/// variables assigned earlier in the script.
+pub fn word(node: Node<'_>, src: &str, vars: &HashMap<String, String>) -> Word {
+    word_at(node, src, vars, 0)
+}
+
+const MAX_WORD_DEPTH: usize = 16; // `"$(echo "$(echo …)")"`: deeper guesses are not worth the stack
+
+fn word_at(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth: usize) -> Word {
+    let mut builder =
+        Builder { value: Some(String::new()), guess: Some(String::new()), shape: String::new(), glob: false, depth };
+    builder.node(node, src, vars);
+    Word {
+        text: shortened(text(node, src)),
+        value: builder.value,
+        guess: builder.guess,
+        shape: builder.shape,
+        glob: builder.glob,
+        downloads: runs_downloader(node, src),
+    }
+}
+
+const MAX_TEXT_CHARS: usize = 120; // `text` is for reasons shown to a user; a whole script is not
+
+/// `raw`, cut to [`MAX_TEXT_CHARS`] with an ellipsis.
+fn shortened(raw: &str) -> String {
+    match raw.char_indices().nth(MAX_TEXT_CHARS) {
+        Some((cut, _)) => format!("{}…", &raw[..cut]),
+        None => raw.to_string(),
+    }
+}
+
+/// The source text of `node`.
+pub fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+struct Builder {
+    value: Option<String>,
+    guess: Option<String>,
+    shape: String,
+    glob: bool,
+    /// Nesting of words inside substitutions inside words.
+    depth: usize,
+}
+
+impl Builder {
+    fn literal(&mut self, s: &str) {
+        if let Some(v) = &mut self.value {
+            v.push_str(s);
+        }
+        if let Some(g) = &mut self.guess {
+            g.push_str(s);
+        }
+        self.shape.push_str(s);
+    }
+
+    /// A part known only at run time: `guess` is what it probably is, `shape` how to show it.
+    fn runtime(&mut self, guess: Option<&str>, shape: &str) {
+        self.value = None;
+        match (guess, &mut self.guess) {
+            (Some(g), Some(acc)) => acc.push_str(g),
+            _ => self.guess = None,
+        }
+        self.shape.push_str(guess.unwrap_or(shape));
+    }
+
+    fn node(&mut self, node: Node<'_>, src: &str, vars: &HashMap<String, String>) {
+        if self.depth > MAX_WORD_DEPTH {
+            self.runtime(None, &RUNTIME.to_string());
+            return;
+        }
+        self.depth += 1;
+        self.node_inner(node, src, vars);
+        self.depth -= 1;
+    }
+
+    fn node_inner(&mut self, node: Node<'_>, src: &str, vars: &HashMap<String, String>) {
+        let raw = text(node, src);
+        match node.kind() {
+            "word" => {
+                self.glob |= has_unquoted_glob(raw);
+                self.literal(&unescape_unquoted(raw));
+            }
+            "number" | "extglob_pattern" | "variable_name" if node.named_child_count() == 0 => {
+                self.glob |= node.kind() == "extglob_pattern";
+                self.literal(raw);
+            }
+            "raw_string" => self.literal(raw.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')).unwrap_or(raw)),
+            "ansi_c_string" => {
+                let inner = raw.strip_prefix("$'").and_then(|r| r.strip_suffix('\'')).unwrap_or(raw);
+                self.literal(&decode_ansi_c(inner));
+            }
+            "string" => {
+                let start = node.start_byte() + 1;
+                let end = node.end_byte().saturating_sub(1).max(start);
+                self.parts(node, src, vars, start, end, unescape_double);
+            }
+            "translated_string" | "concatenation" => {
+                self.parts(node, src, vars, node.start_byte(), node.end_byte(), |s| s.to_string());
+            }
+            "simple_expansion" | "expansion" => match plain_variable(node, src) {
+                Some(name) => self.runtime(vars.get(name).map(String::as_str), &format!("${name}")),
+                None => self.runtime(None, &RUNTIME.to_string()),
+            },
+            "command_substitution" => {
+                let output = echo_output(node, src, vars, self.depth);
+                // `$(pwd)` is the working directory: `rm -rf "$(pwd)"` is `rm -rf .`.
+                let shape = if is_pwd(node, src) { "$PWD".to_string() } else { RUNTIME.to_string() };
+                self.runtime(output.as_deref(), &shape);
+            }
+            // Expands to a path like /dev/fd/63, never to an option.
+            "process_substitution" => self.runtime(None, &format!("/dev/fd/{RUNTIME}")),
+            _ => self.runtime(None, &RUNTIME.to_string()),
+        }
+    }
+
+    /// The children of a string or concatenation between `start` and `end`; text between
+    /// children is literal (decoded with `decode`).
+    fn parts(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        vars: &HashMap<String, String>,
+        start: usize,
+        end: usize,
+        decode: fn(&str) -> String,
+    ) {
+        let mut at = start;
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if child.start_byte() < at || child.end_byte() > end {
+                continue;
+            }
+            self.literal(&decode(src.get(at..child.start_byte()).unwrap_or("")));
+            if child.kind() == "string_content" {
+                self.literal(&decode(text(child, src)));
+            } else {
+                self.node(child, src, vars);
+            }
+            at = child.end_byte();
+        }
+        self.literal(&decode(src.get(at..end).unwrap_or("")));
+    }
+}
+
+/// `$NAME` or `${NAME}` (no operator, no index): the variable's name.
+fn plain_variable<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    let raw = text(node, src);
+    let name = raw.strip_prefix("${").and_then(|r| r.strip_suffix('}')).or_else(|| raw.strip_prefix('$'))?;
+    let simple =
+        name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || (name.len() == 1 && "@*#?-$!0".contains(name));
+    (simple && !name.is_empty()).then_some(name)
+}
+
+/// The output of `$(echo …)` / `$(printf …)` with fixed arguments: what an evasion like
+/// `$(echo rm) -rf /` turns into.
+fn echo_output(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth: usize) -> Option<String> {
+    let mut cursor = node.walk();
+    let mut statements = node.named_children(&mut cursor).filter(|c| c.kind() != "comment");
+    let (Some(command), None) = (statements.next(), statements.next()) else { return None };
+    if command.kind() != "command" {
+        return None;
+    }
+    let mut cursor = command.walk();
+    let mut words = Vec::new();
+    for child in command.named_children(&mut cursor) {
+        match child.kind() {
+            "command_name" => words.push(word_at(child.named_child(0)?, src, vars, depth + 1).guess?),
+            "variable_assignment" | "file_redirect" | "herestring_redirect" | "heredoc_redirect" => return None,
+            _ => words.push(word_at(child, src, vars, depth + 1).guess?),
+        }
+    }
+    match words.split_first()? {
+        (name, args) if name == "echo" => {
+            let args: Vec<&str> =
+                args.iter().map(String::as_str).skip_while(|a| matches!(*a, "-n" | "-e" | "-E")).collect();
+            Some(args.join(" "))
+        }
+        (name, [format]) if name == "printf" && !format.contains(['%', '\\']) => Some(format.clone()),
+        _ => None,
+    }
+}
+
+/// `$(pwd)` or `` `pwd` ``.
+fn is_pwd(node: Node<'_>, src: &str) -> bool {
+    let mut cursor = node.walk();
+    let statements: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+    matches!(statements.as_slice(), [command] if command.kind() == "command" && text(*command, src).trim() == "pwd")
+}
+
+const MAX_DOWNLOAD_SEARCH_DEPTH: usize = 32; // syntax levels searched under a word: several substitutions deep
+
+/// True when a substitution inside `node` (not too deep) runs a downloader.
+fn runs_downloader(node: Node<'_>, src: &str) -> bool {
+    let mut stack = vec![(node, 0)];
+    while let Some((n, depth)) = stack.pop() {
+        if depth > MAX_DOWNLOAD_SEARCH_DEPTH {
+            continue;
+        }
+        if n.kind() == "command_name" {
+            let name = text(n, src).trim_matches(['\'', '"', '\\']);
+            let base = name.rsplit('/').next().unwrap_or(name);
+            if DOWNLOADERS.contains(&base) {
+                return true;
+            }
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor).map(|c| (c, depth + 1)));
+    }
+    false
+}
+
+fn has_unquoted_glob(raw: &str) -> bool {
+    let mut escaped = false;
+    for c in raw.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '*' | '?' | '[' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Quote removal outside quotes: `\x` is `x`, a backslash-newline disappears.
+pub fn unescape_unquoted(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\n') | None => {}
+            Some(next) => out.push(next),
+        }
+    }
+    out
+}
+
+/// Quote removal inside double quotes: a backslash only escapes `$`, `` ` ``, `"`, `\` and newline.
+fn unescape_double(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some('\n')) => {
+                chars.next();
+            }
+            ('\\', Some(&next @ ('$' | '`' | '"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The value of `$'…'`: C escapes, including the `\x72\x6d` spelling of `rm`.
+fn decode_ansi_c(inner: &str) -> String {
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        let decoded = match e {
+            'a' => Some('\u{7}'),
+            'b' => Some('\u{8}'),
+            'e' | 'E' => Some('\u{1b}'),
+            'f' => Some('\u{c}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\u{b}'),
+            '\\' | '\'' | '"' | '?' => Some(e),
+            'x' => code_point(&mut chars, 16, 2, None),
+            'u' => code_point(&mut chars, 16, 4, None),
+            'U' => code_point(&mut chars, 16, 8, None),
+            '0'..='7' => code_point(&mut chars, 8, 3, Some(e)),
+            'c' => chars.next().map(|x| char::from((x as u8) & 0x1f)),
+            other => {
+                out.push('\\');
+                Some(other)
+            }
+        };
+        out.extend(decoded);
+    }
+    out
+}
+
+/// Reads up to `max` digits in `radix` (after `first`, already read) as a character.
+fn code_point(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    radix: u32,
+    max: usize,
+    first: Option<char>,
+) -> Option<char> {
+    let mut digits: String = first.into_iter().collect();
+    while digits.len() < max {
+        match chars.peek() {
+            Some(d) if d.is_digit(radix) => digits.push(*d),
+            _ => break,
+        }
+        chars.next();
+    }
+    u32::from_str_radix(&digits, radix).ok().and_then(char::from_u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    /// The last argument of the first command in `src`.
+    fn last_argument(src: &str, vars: &HashMap<String, String>) -> Word {
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&tree_sitter_bash::LANGUAGE.into()).expect("bash grammar loads");
+        let tree = parser.parse(src, None).expect("parses");
+        let mut stack = vec![tree.root_node()];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "command" {
+                let mut cursor = n.walk();
+                let arg = n.children_by_field_name("argument", &mut cursor).last().expect("has an argument");
+                return word(arg, src, vars);
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>().into_iter().rev());
+        }
+        panic!("no command in {src:?}");
+    }
+
+    #[test]
+    fn evaluates_words() {
+        let vars: HashMap<String, String> = [("X".to_string(), "/".to_string())].into();
+        /// (source, value, guess, shape, glob)
+        type Case = (&'static str, Option<&'static str>, Option<&'static str>, &'static str, bool);
+        let cases: &[Case] = &[
+            ("e plain", Some("plain"), Some("plain"), "plain", false),
+            ("e \\rm", Some("rm"), Some("rm"), "rm", false),
+            ("e 'a b'", Some("a b"), Some("a b"), "a b", false),
+            ("e \"a\\\"b\\$c\\d\"", Some("a\"b$c\\d"), Some("a\"b$c\\d"), "a\"b$c\\d", false),
+            ("e r\"\"m", Some("rm"), Some("rm"), "rm", false),
+            ("e $'\\x72\\155\\n'", Some("rm\n"), Some("rm\n"), "rm\n", false),
+            ("e $HOME", None, None, "$HOME", false),
+            ("e \"${HOME}\"/*", None, None, "$HOME/*", true),
+            ("e $X", None, Some("/"), "/", false),
+            ("e ${X}tmp", None, Some("/tmp"), "/tmp", false),
+            ("e ${Y:-/}", None, None, "\u{1}", false),
+            ("e $(echo rm)", None, Some("rm"), "rm", false),
+            ("e \"$(printf rm)\"", None, Some("rm"), "rm", false),
+            ("e $(ls)", None, None, "\u{1}", false),
+            ("e *.rs", Some("*.rs"), Some("*.rs"), "*.rs", true),
+            ("e '*'", Some("*"), Some("*"), "*", false),
+            ("e \\*", Some("*"), Some("*"), "*", false),
+            ("e ~/x", Some("~/x"), Some("~/x"), "~/x", false),
+        ];
+        for (src, value, guess, shape, glob) in cases {
+            let w = last_argument(src, &vars);
+            assert_eq!(
+                (w.value.as_deref(), w.guess.as_deref(), w.shape.as_str(), w.glob),
+                (*value, *guess, *shape, *glob),
+                "{src:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn notices_downloads_and_options() {
+        let vars = HashMap::new();
+        assert!(last_argument("sh -c \"$(curl -fsSL https://x)\"", &vars).downloads);
+        assert!(last_argument("bash <(wget -qO- https://x)", &vars).downloads);
+        assert!(!last_argument("sh -c \"$(cat f)\"", &vars).downloads);
+        assert!(last_argument("sort $OPTS", &vars).may_be_option());
+        assert!(last_argument("sort -o", &vars).may_be_option());
+        assert!(!last_argument("sort ./$F", &vars).may_be_option());
+        assert!(!last_argument("sort file", &vars).may_be_option());
+    }
+}
