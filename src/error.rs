@@ -34,6 +34,20 @@ pub enum Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// A number shown as JavaScript shows it (`-5`, `1.5`, `NaN`, `Infinity`), for the `(got …)` part
+/// of a message about an option that arrived as a JS number.
+pub struct JsNumber(pub f64);
+
+impl std::fmt::Debug for JsNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            n if n == f64::INFINITY => f.write_str("Infinity"),
+            n if n == f64::NEG_INFINITY => f.write_str("-Infinity"),
+            n => write!(f, "{n}"),
+        }
+    }
+}
+
 impl Error {
     /// The contract's `code` for this error (API.md §8).
     pub fn code(&self) -> &'static str {

@@ -3,7 +3,7 @@
 //! and applies the limits to what it shows.
 
 use super::segments::{self, Segment, Separator};
-use crate::error::{Error, Result};
+use crate::error::{Error, JsNumber, Result};
 
 /// A command with its trailing `head`/`tail` stages removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,19 +117,6 @@ pub fn line_limit(field: &str, value: Option<f64>) -> Result<Option<usize>> {
         // Saturating: a limit beyond any text's line count keeps everything.
         Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 => Ok(Some(v as usize)),
         Some(v) => Err(Error::invalid(field, "must be a non-negative integer", JsNumber(v))),
-    }
-}
-
-/// Shows a number as JavaScript does (`-1`, `1.5`, `NaN`, `Infinity`) in error messages.
-struct JsNumber(f64);
-
-impl std::fmt::Debug for JsNumber {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            n if n == f64::INFINITY => f.write_str("Infinity"),
-            n if n == f64::NEG_INFINITY => f.write_str("-Infinity"),
-            n => write!(f, "{n}"),
-        }
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use napi::Env;
 use napi_derive::napi;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, JsNumber, Result};
 use crate::output::{self, OutputOptions, OutputPipeline, OutputSummary};
 
 use super::error;
@@ -88,19 +88,6 @@ fn byte_count(field: &str, value: Option<f64>) -> Result<Option<usize>> {
         return Ok(Some(usize::try_from(n as u64).unwrap_or(usize::MAX)));
     };
     Err(Error::invalid(field, problem, JsNumber(n)))
-}
-
-/// Formats like JS does (`-5`, `1.5`, `NaN`, `Infinity`), for error messages.
-struct JsNumber(f64);
-
-impl std::fmt::Debug for JsNumber {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            n if n == f64::INFINITY => f.write_str("Infinity"),
-            n if n == f64::NEG_INFINITY => f.write_str("-Infinity"),
-            n => write!(f, "{n}"),
-        }
-    }
 }
 
 /// What an output sink saw and kept. Byte counts are of UTF-8 text after ANSI stripping and

@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 
 use super::error::{throw, Coded};
 use super::output::{JsOutputOptions, JsOutputSummary};
-use crate::error::Error;
+use crate::error::{Error, JsNumber};
 use crate::output::{OutputOptions, OutputPipeline, Utf8Decoder};
 use crate::process::tree;
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
@@ -208,7 +208,7 @@ fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) 
     let timeout_ms = get::<f64>(options, "timeoutMs")?;
     let timeout = match timeout_ms {
         None => None,
-        Some(t) if !t.is_finite() || t < 0.0 => return Err(Error::invalid("timeoutMs", "must be a finite number >= 0", t)),
+        Some(t) if !t.is_finite() || t < 0.0 => return Err(Error::invalid("timeoutMs", "must be a finite number >= 0", JsNumber(t))),
         Some(t) if t == 0.0 => None,
         Some(t) => Some(Duration::from_secs_f64(t / 1000.0)),
     };
