@@ -40,8 +40,11 @@ pub struct ShellOptions {
     pub non_interactive_env: Option<bool>,
 }
 
-/// One command on a `Shell`.
+/// One command on a `Shell`. This and `ShellExecuteOptions` declare the TypeScript types; the
+/// options object is read property by property in `prepare`, because the AbortSignal must stay a
+/// live JS object.
 #[napi(object)]
+#[allow(dead_code)]
 pub struct ShellRunOptions {
     /// Any script the shell accepts: several lines, here-docs, functions, `cd`, `export`.
     pub command: String,
@@ -60,6 +63,7 @@ pub struct ShellRunOptions {
 
 /// A one-shot command (`executeShell`).
 #[napi(object)]
+#[allow(dead_code)]
 pub struct ShellExecuteOptions {
     pub command: String,
     pub cwd: Option<String>,
@@ -280,7 +284,6 @@ async fn run_and_deliver(
 /// one call at a time (awaiting each, so a slow callback backs up into the bounded queue).
 async fn deliver(mut rx: mpsc::Receiver<Vec<u8>>, mut pipeline: Option<OutputPipeline>, chunk_fn: Option<ChunkFn>) -> Option<JsOutputSummary> {
     let mut decoder = Utf8Decoder::new();
-    let mut text = String::new();
     loop {
         let Some(first) = rx.recv().await else { break };
         let mut bytes = first;
@@ -290,16 +293,13 @@ async fn deliver(mut rx: mpsc::Receiver<Vec<u8>>, mut pipeline: Option<OutputPip
                 Err(_) => break,
             }
         }
-        text.push_str(&match &mut pipeline {
+        let text = match &mut pipeline {
             Some(p) => p.push_bytes(&bytes),
             None => decoder.push(&bytes),
-        });
-        if let Some(f) = &chunk_fn {
-            if !text.is_empty() {
-                let _ = f.call_async(Ok(std::mem::take(&mut text))).await;
-            }
+        };
+        if let (Some(f), false) = (&chunk_fn, text.is_empty()) {
+            let _ = f.call_async(Ok(text)).await;
         }
-        text.clear();
     }
     let tail = match &mut pipeline {
         Some(p) => p.flush(),
@@ -332,7 +332,7 @@ where
     F: std::future::Future<Output = crate::error::Result<T>> + Send + 'static,
 {
     let promise = env.spawn_future(super::error::guard(fut))?;
-    Ok(unsafe { Object::from_raw(env.raw(), promise.raw()) })
+    Ok(Object::from_raw(env.raw(), promise.raw()))
 }
 
 /// Reads an optional property, naming it when its type is wrong.

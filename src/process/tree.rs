@@ -165,7 +165,7 @@ pub fn terminate(roots: &[Proc], grace: Duration) {
     let protected = protected();
     let live_roots = || -> Vec<i32> { roots.iter().filter(|p| p.is_alive()).map(|p| p.pid).collect() };
     let mut known: HashMap<i32, Proc> = HashMap::new();
-    let mut scan = |known: &mut HashMap<i32, Proc>| {
+    let scan = |known: &mut HashMap<i32, Proc>| {
         for p in descendants_of(&live_roots()) {
             if !protected.contains(&p.pid) {
                 known.entry(p.pid).or_insert(p);

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
@@ -310,7 +310,7 @@ impl Session {
         );
         live.append_and_wake(&script)?;
         let deadline = req.timeout.map(|t| start + t);
-        let stop = StopSignals { cancel, session: self, epoch, deadline };
+        let stop = StopSignals { cancel: Some(cancel), abort: Some((self, epoch)), deadline };
 
         let mut saved = Vec::new();
         let ended = live.drive(&out, &stop, &mut saved).await?;
@@ -335,7 +335,7 @@ impl Session {
                         }
                         Ended::ShellExited(status) => {
                             outcome.exit_code = Some(exit_code_of(status));
-                            self.drop_dead(inner).await;
+                            self.kill_live(inner).await;
                         }
                         Ended::Stopped(_) => {}
                     }
@@ -343,14 +343,13 @@ impl Session {
                 if let Some(live) = inner.live.as_mut() {
                     live.retire_fifo_if_shared();
                 }
-                let keys = req.env.iter().map(|(k, _)| k.clone());
-                inner.restore = framing::restore_env(&keys.zip(saved.into_iter().chain(std::iter::repeat(None))).collect::<Vec<_>>());
+                inner.restore = restore_for(&req.env, saved);
             }
             Ended::ShellExited(status) => {
                 outcome.exit_code = Some(exit_code_of(status));
                 outcome.signal = std::os::unix::process::ExitStatusExt::signal(&status).and_then(spawn::signal_name).map(String::from);
                 outcome.working_dir = inner.working_dir.clone();
-                self.drop_dead(inner).await;
+                self.kill_live(inner).await;
             }
             Ended::Stopped(why) => {
                 outcome.cancelled = why == Stop::Cancelled;
@@ -363,8 +362,7 @@ impl Session {
                         outcome.working_dir = Some(pwd.clone());
                         inner.working_dir = Some(pwd);
                         // The run's env is still exported: undo it before the next run.
-                        let keys = req.env.iter().map(|(k, _)| k.clone());
-                        inner.restore = framing::restore_env(&keys.zip(saved.into_iter().chain(std::iter::repeat(None))).collect::<Vec<_>>());
+                        inner.restore = restore_for(&req.env, saved);
                     }
                     None => {
                         outcome.working_dir = inner.working_dir.clone();
@@ -376,10 +374,6 @@ impl Session {
         Ok(outcome)
     }
 
-    /// The shell exited on its own (`exit`, `set -e`): end what it left behind.
-    async fn drop_dead(&self, inner: &mut Inner) {
-        self.kill_live(inner).await;
-    }
 }
 
 impl Drop for Session {
@@ -390,20 +384,27 @@ impl Drop for Session {
     }
 }
 
-/// The three things that stop a run early.
+/// The three things that stop a run early; a wait that only a deadline ends leaves the others out.
 struct StopSignals<'a> {
-    cancel: &'a CancelToken,
-    session: &'a Session,
-    epoch: u64,
+    cancel: Option<&'a CancelToken>,
+    /// The session and the abort epoch the run started in.
+    abort: Option<(&'a Session, u64)>,
     deadline: Option<Instant>,
 }
 
 impl StopSignals<'_> {
     async fn wait(&self) -> Stop {
+        let cancelled = async {
+            match self.cancel {
+                Some(token) => token.cancelled().await,
+                None => std::future::pending().await,
+            }
+        };
         let aborted = async {
+            let Some((session, epoch)) = self.abort else { return std::future::pending().await };
             loop {
-                let notified = self.session.abort_notify.notified();
-                if self.session.abort_epoch.load(Ordering::SeqCst) != self.epoch {
+                let notified = session.abort_notify.notified();
+                if session.abort_epoch.load(Ordering::SeqCst) != epoch {
                     return;
                 }
                 notified.await;
@@ -416,7 +417,7 @@ impl StopSignals<'_> {
             }
         };
         tokio::select! {
-            _ = self.cancel.cancelled() => Stop::Cancelled,
+            _ = cancelled => Stop::Cancelled,
             _ = aborted => Stop::Cancelled,
             _ = timeout => Stop::TimedOut,
         }
@@ -487,24 +488,24 @@ impl Live {
             };
             match event {
                 Event::Output => self.drain_output(out).await,
+                // Only the shell (and what it started) holds the status pipe: EOF means it is gone.
                 Event::Status => {
                     if self.read_status()? {
-                        // Only the shell (and what it started) holds the status pipe: EOF means it
-                        // is gone; wait for the exit itself.
-                        let _ = self.exited.readable().await;
-                        self.drain_output(out).await;
-                        let status = self.spawned.child.wait().map_err(|e| Error::io("reaping the shell", e))?;
-                        return Ok(Ended::ShellExited(status));
+                        return self.shell_exited(out).await;
                     }
                 }
-                Event::Exited => {
-                    self.drain_output(out).await;
-                    let status = self.spawned.child.wait().map_err(|e| Error::io("reaping the shell", e))?;
-                    return Ok(Ended::ShellExited(status));
-                }
+                Event::Exited => return self.shell_exited(out).await,
                 Event::Stop(why) => return Ok(Ended::Stopped(why)),
             }
         }
+    }
+
+    /// Once the shell is gone: waits for its exit, takes the output it left, and reaps it.
+    async fn shell_exited(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) -> Result<Ended> {
+        let _ = self.exited.readable().await;
+        self.drain_output(out).await;
+        let status = self.spawned.child.wait().map_err(|e| Error::io("reaping the shell", e))?;
+        Ok(Ended::ShellExited(status))
     }
 
     /// Reads what the status pipe holds; returns whether it reached EOF.
@@ -557,8 +558,7 @@ impl Live {
             for p in run_roots(before) {
                 tree::kill_tree(p.pid, libc::SIGKILL);
             }
-            let never = CancelToken::default();
-            let quiet = StopSignals { cancel: &never, session: &NEVER_SESSION, epoch: 0, deadline: Some(Instant::now() + Duration::from_millis(SETTLE_POLL_MS)) };
+            let quiet = StopSignals { cancel: None, abort: None, deadline: Some(Instant::now() + Duration::from_millis(SETTLE_POLL_MS)) };
             match self.drive(out, &quiet, &mut ignored).await {
                 Ok(Ended::Status { state, pwd }) => return Some((state, pwd)),
                 Ok(Ended::Stopped(_)) => continue,
@@ -592,10 +592,6 @@ impl Live {
     }
 }
 
-/// A session that is never aborted, for waits that only a deadline ends.
-static NEVER_SESSION: std::sync::LazyLock<Session> =
-    std::sync::LazyLock::new(|| Session::new(ShellConfig::default()).expect("default config is valid"));
-
 /// Where the shell's read offset in its script file is, from `/proc/<pid>/fdinfo`.
 fn script_position(pid: i32, script: &Path) -> Option<u64> {
     for entry in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
@@ -605,6 +601,14 @@ fn script_position(pid: i32, script: &Path) -> Option<u64> {
         }
     }
     None
+}
+
+/// The text that gives each key of a run's `env` back the value `saved` reported for it (a key
+/// whose report never arrived was unset).
+fn restore_for(env: &[(String, String)], saved: Vec<Option<String>>) -> String {
+    let saved = saved.into_iter().chain(std::iter::repeat(None));
+    let pairs: Vec<(String, Option<String>)> = env.iter().map(|(k, _)| k.clone()).zip(saved).collect();
+    framing::restore_env(&pairs)
 }
 
 /// `$?` above 128 is how bash reports a death by signal.
@@ -645,6 +649,13 @@ async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
     }
 }
 
+/// Registers a descriptor we own with the runtime, for readability.
+fn register(fd: OwnedFd) -> std::io::Result<AsyncFd<OwnedFd>> {
+    // SAFETY: an `OwnedFd` is open, stays open while the `AsyncFd` owns it, and always returns
+    // the same descriptor.
+    unsafe { AsyncFd::register_with_interest(fd, tokio::io::Interest::READABLE) }.map_err(std::io::Error::from)
+}
+
 fn make_fifo(path: &Path) -> Result<Fifo> {
     use std::os::unix::ffi::OsStrExt;
     let c = std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(|_| Error::io("FIFO path", std::io::ErrorKind::InvalidInput.into()))?;
@@ -663,7 +674,7 @@ fn make_fifo(path: &Path) -> Result<Fifo> {
     let write = open(libc::O_WRONLY)?;
     // A bigger pipe buffer lets a fast producer run ahead of a slow reader for longer.
     unsafe { libc::fcntl(read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
-    let read = AsyncFd::new(read).map_err(|e| Error::io("registering the output FIFO", e))?;
+    let read = register(read).map_err(|e| Error::io("registering the output FIFO", e))?;
     Ok(Fifo { path: path.to_path_buf(), read, _write: write })
 }
 
@@ -713,8 +724,8 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
     };
     drop((ctl_read, status_write));
     spawn::set_nonblocking(&status_read, true).map_err(|e| Error::io("status pipe", e))?;
-    let status = AsyncFd::new(status_read).map_err(|e| Error::io("registering the status pipe", e))?;
-    let exited = AsyncFd::new(spawned.pidfd.try_clone().map_err(|e| Error::io("pidfd", e))?).map_err(|e| Error::io("registering the pidfd", e))?;
+    let status = register(status_read).map_err(|e| Error::io("registering the status pipe", e))?;
+    let exited = register(spawned.pidfd.try_clone().map_err(|e| Error::io("pidfd", e))?).map_err(|e| Error::io("registering the pidfd", e))?;
     Ok(Live {
         spawned,
         exited,
@@ -755,8 +766,6 @@ fn destroy(mut live: Live, grace: Duration) {
     let _ = live.spawned.child.kill();
     let _ = live.spawned.child.wait();
     let _ = std::fs::remove_dir_all(&live.dir);
-    let _ = live.ctl.flush();
-    let _ = (&mut live.script).read(&mut []);
 }
 
 #[cfg(test)]
