@@ -307,7 +307,11 @@ export interface ShellOptions {
   nonInteractiveEnv?: boolean
 }
 
-/** One command on a `Shell`. */
+/**
+ * One command on a `Shell`. This and `ShellExecuteOptions` declare the TypeScript types; the
+ * options object is read property by property in `prepare`, because the AbortSignal must stay a
+ * live JS object.
+ */
 export interface ShellRunOptions {
   /** Any script the shell accepts: several lines, here-docs, functions, `cd`, `export`. */
   command: string

@@ -9,16 +9,7 @@ import {
   type CommandClassification,
   type InterceptorRule,
 } from '../index.js'
-
-/** The error `fn` throws (fails the test when it does not throw). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
+import { thrown } from './helpers'
 
 const ALL_TOOLS = ['read', 'grep', 'glob', 'edit', 'write']
 

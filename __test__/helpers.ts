@@ -32,3 +32,13 @@ export function sleepMarker(): string {
   counter += 1
   return `1000.${process.pid}${counter}`
 }
+
+/** The error `fn` throws (fails the test when it does not throw). */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}

@@ -5,18 +5,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { OutputSink, stripAnsi, type OutputOptions } from '../index.js'
+import { thrown } from './helpers'
 
 const fixture = (name: string) => readFile(join(__dirname, 'fixtures', name), 'utf8')
-
-/** The error `fn` throws (fails the test when it does not throw). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
 
 function sinkOf(chunks: string[], options?: OutputOptions | null, notice?: string | null) {
   const sink = new OutputSink(options)
