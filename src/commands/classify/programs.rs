@@ -1981,12 +1981,17 @@ fn skip_options<'a>(args: &'a [Word], takes_value: &[&str]) -> &'a [Word] {
     args.get(i..).unwrap_or(&[])
 }
 
-/// `NAME=value`: the name.
-fn assigned_name(word: &Word) -> Option<&str> {
-    let (name, _) = word.text.split_once('=')?;
-    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    valid.then_some(name)
+/// Whether `word` is a `NAME=value` assignment (as `env` and `sudo` take before the command);
+/// an assignment that can redirect later commands makes the verdict unknown.
+fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
+    let Some((name, _)) = word.text.split_once('=') else { return false };
+    if !crate::process::env::is_valid_env_key(name) {
+        return false;
+    }
+    if let Some(reason) = hijack_reason(name) {
+        v.push(Level::Unknown, reason);
+    }
+    true
 }
 
 fn env(args: &[Word]) -> Verdict {
@@ -2008,15 +2013,8 @@ fn env(args: &[Word]) -> Verdict {
                 return v;
             }
             Some(o) if o.starts_with('-') && o.len() > 1 => i += 1,
-            _ => match assigned_name(a) {
-                Some(name) => {
-                    if let Some(reason) = hijack_reason(name) {
-                        v.push(Level::Unknown, reason);
-                    }
-                    i += 1;
-                }
-                None => break,
-            },
+            _ if takes_assignment(&mut v, a) => i += 1,
+            _ => break,
         }
     }
     let rest = args.get(i..).unwrap_or(&[]);
@@ -2050,15 +2048,8 @@ fn sudo(program: &str, args: &[Word]) -> Verdict {
                 shell_mode |= !o.starts_with("--") && (o.contains('i') || o.contains('s'));
                 i += 1;
             }
-            _ => match assigned_name(a) {
-                Some(name) => {
-                    if let Some(reason) = hijack_reason(name) {
-                        v.push(Level::Unknown, reason);
-                    }
-                    i += 1;
-                }
-                None => break,
-            },
+            _ if takes_assignment(&mut v, a) => i += 1,
+            _ => break,
         }
     }
     let rest = args.get(i..).unwrap_or(&[]);
