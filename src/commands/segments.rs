@@ -174,45 +174,35 @@ fn skip_backtick(s: &[u8], mut i: usize) -> usize {
     s.len()
 }
 
-/// `i` is at an opening `(`; returns the index after its matching `)`.
-fn skip_parens(s: &[u8], mut i: usize) -> usize {
-    let mut depth = 0usize;
-    while i < s.len() {
-        match s[i] {
-            b'(' => {
-                depth += 1;
-                i += 1;
-            }
-            b')' => {
-                depth -= 1;
-                i += 1;
-                if depth == 0 {
-                    return i;
-                }
-            }
-            b'#' if i > 0 && matches!(s[i - 1], b' ' | b'\t' | b'\n') => i = skip_comment(s, i),
-            _ => i = skip_quoted(s, i).unwrap_or(i + 1),
-        }
-    }
-    s.len()
+/// `i` is at an opening `(`; returns the index after its matching `)`. A `(…)` body is commands,
+/// so it may hold comments.
+fn skip_parens(s: &[u8], i: usize) -> usize {
+    skip_balanced(s, i, b'(', b')', true)
 }
 
 /// `i` is at the `{` of `${`; returns the index after its matching `}`.
-fn skip_braces(s: &[u8], mut i: usize) -> usize {
+fn skip_braces(s: &[u8], i: usize) -> usize {
+    skip_balanced(s, i, b'{', b'}', false)
+}
+
+/// `i` is at `open`; returns the index after its matching `close`, skipping quoted text (and
+/// comments when `comments`).
+fn skip_balanced(s: &[u8], mut i: usize, open: u8, close: u8, comments: bool) -> usize {
     let mut depth = 0usize;
     while i < s.len() {
         match s[i] {
-            b'{' => {
+            b if b == open => {
                 depth += 1;
                 i += 1;
             }
-            b'}' => {
+            b if b == close => {
                 depth -= 1;
                 i += 1;
                 if depth == 0 {
                     return i;
                 }
             }
+            b'#' if comments && i > 0 && matches!(s[i - 1], b' ' | b'\t' | b'\n') => i = skip_comment(s, i),
             _ => i = skip_quoted(s, i).unwrap_or(i + 1),
         }
     }
