@@ -9,13 +9,20 @@ use std::path::PathBuf;
 pub enum Error {
     /// An option is malformed; the message names the field and the value.
     #[error("{field} {problem} (got {value})")]
-    InvalidArg { field: String, problem: String, value: String },
+    InvalidArg {
+        field: String,
+        problem: String,
+        value: String,
+    },
     #[error("cwd does not exist: {}", .0.display())]
     CwdNotFound(PathBuf),
     #[error("cwd is not a directory: {}", .0.display())]
     CwdNotDir(PathBuf),
     #[error("cannot start {program}: {source}")]
-    SpawnFailed { program: String, source: std::io::Error },
+    SpawnFailed {
+        program: String,
+        source: std::io::Error,
+    },
     #[error("the session is closed")]
     SessionClosed,
     #[error("no pseudo-terminal available: {0}")]
@@ -29,7 +36,10 @@ pub enum Error {
     #[error("{running} jobs are running, the limit is maxJobs = {limit}")]
     TooManyJobs { running: usize, limit: usize },
     #[error("{context}: {source}")]
-    Io { context: String, source: std::io::Error },
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -67,11 +77,22 @@ impl Error {
     }
 
     /// `field must <problem> (got <value>)`, the shape of every bad-option message.
-    pub fn invalid(field: impl Into<String>, problem: impl Into<String>, value: impl std::fmt::Debug) -> Self {
-        Error::InvalidArg { field: field.into(), problem: problem.into(), value: format!("{value:?}") }
+    pub fn invalid(
+        field: impl Into<String>,
+        problem: impl Into<String>,
+        value: impl std::fmt::Debug,
+    ) -> Self {
+        Error::InvalidArg {
+            field: field.into(),
+            problem: problem.into(),
+            value: format!("{value:?}"),
+        }
     }
 
     pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
-        Error::Io { context: context.into(), source }
+        Error::Io {
+            context: context.into(),
+            source,
+        }
     }
 }

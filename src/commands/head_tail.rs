@@ -29,7 +29,11 @@ enum Stage {
 /// `&`, newline or `|&` anywhere, a comment or here-doc after it, or a head/tail with any other
 /// argument leaves the command unchanged, because lifting the stage would then change what it cuts.
 pub fn normalize(command: &str) -> Normalized {
-    let unchanged = || Normalized { command: command.to_string(), head_lines: None, tail_lines: None };
+    let unchanged = || Normalized {
+        command: command.to_string(),
+        head_lines: None,
+        tail_lines: None,
+    };
     let all = segments::split(command);
     let plain_pipeline = all.iter().enumerate().all(|(i, s)| match s.after {
         Separator::Start => i == 0,
@@ -39,16 +43,30 @@ pub fn normalize(command: &str) -> Normalized {
     if !plain_pipeline {
         return unchanged();
     }
-    let Some((rest, last)) = lift_last(command, &all) else { return unchanged() };
+    let Some((rest, last)) = lift_last(command, &all) else {
+        return unchanged();
+    };
     match last {
-        Stage::Head(n) => Normalized { command: rest.to_string(), head_lines: Some(n), tail_lines: None },
+        Stage::Head(n) => Normalized {
+            command: rest.to_string(),
+            head_lines: Some(n),
+            tail_lines: None,
+        },
         Stage::Tail(tail) => {
             // `… | head -n H | tail -n T` keeps lines head-then-tail, the order `apply` uses; a
             // stage in front of a tail that is not a head has to run first, so it stays.
             if let Some((inner, Stage::Head(head))) = lift_last(rest, &all[..all.len() - 1]) {
-                return Normalized { command: inner.to_string(), head_lines: Some(head), tail_lines: Some(tail) };
+                return Normalized {
+                    command: inner.to_string(),
+                    head_lines: Some(head),
+                    tail_lines: Some(tail),
+                };
             }
-            Normalized { command: rest.to_string(), head_lines: None, tail_lines: Some(tail) }
+            Normalized {
+                command: rest.to_string(),
+                head_lines: None,
+                tail_lines: Some(tail),
+            }
         }
     }
 }
@@ -56,12 +74,17 @@ pub fn normalize(command: &str) -> Normalized {
 /// When the last of `segments` is a head/tail stage that ends `command` and follows a `|`, the
 /// command before that pipe and the stage.
 fn lift_last<'a>(command: &'a str, segments: &[Segment<'_>]) -> Option<(&'a str, Stage)> {
-    let [before @ .., last] = segments else { return None };
+    let [before @ .., last] = segments else {
+        return None;
+    };
     if before.is_empty() || last.start + last.text.len() != command.trim_end().len() {
         return None;
     }
     let stage = parse_stage(last.text)?;
-    let prefix = command[..last.start].trim_end().strip_suffix('|')?.trim_end();
+    let prefix = command[..last.start]
+        .trim_end()
+        .strip_suffix('|')?
+        .trim_end();
     // A trailing backslash would escape whatever the shell reads next.
     if prefix.is_empty() || prefix.ends_with('\\') {
         return None;
@@ -116,7 +139,11 @@ pub fn line_limit(field: &str, value: Option<f64>) -> Result<Option<usize>> {
         None => Ok(None),
         // Saturating: a limit beyond any text's line count keeps everything.
         Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 => Ok(Some(v as usize)),
-        Some(v) => Err(Error::invalid(field, "must be a non-negative integer", JsNumber(v))),
+        Some(v) => Err(Error::invalid(
+            field,
+            "must be a non-negative integer",
+            JsNumber(v),
+        )),
     }
 }
 
@@ -126,7 +153,11 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn n(command: &str, head: Option<usize>, tail: Option<usize>) -> Normalized {
-        Normalized { command: command.to_string(), head_lines: head, tail_lines: tail }
+        Normalized {
+            command: command.to_string(),
+            head_lines: head,
+            tail_lines: tail,
+        }
     }
 
     #[test]
@@ -140,12 +171,18 @@ mod tests {
             ("ls -la | tail -n 3", n("ls -la", None, Some(3))),
             ("ls | tail -3  ", n("ls", None, Some(3))),
             ("ls|tail -n2", n("ls", None, Some(2))),
-            ("git log --oneline | grep fix | head -n 20", n("git log --oneline | grep fix", Some(20), None)),
+            (
+                "git log --oneline | grep fix | head -n 20",
+                n("git log --oneline | grep fix", Some(20), None),
+            ),
             ("ls | head -n 0", n("ls", Some(0), None)),
             ("ls | head -n 5 | tail -n 2", n("ls", Some(5), Some(2))),
             ("ls | head -5|tail -2", n("ls", Some(5), Some(2))),
             // tail-then-head cannot be expressed as head-then-tail: only the last stage is lifted.
-            ("ls | tail -n 5 | head -n 2", n("ls | tail -n 5", Some(2), None)),
+            (
+                "ls | tail -n 5 | head -n 2",
+                n("ls | tail -n 5", Some(2), None),
+            ),
             ("ls | head -5 | head -3", n("ls | head -5", Some(3), None)),
             ("ls | tail -5 | tail -3", n("ls | tail -5", None, Some(3))),
             ("echo 'a | b' | tail -1", n("echo 'a | b'", None, Some(1))),
@@ -192,7 +229,13 @@ mod tests {
     #[test]
     fn applies_head_then_tail() {
         /// (text, headLines, tailLines, kept text, applied)
-        type Case = (&'static str, Option<usize>, Option<usize>, &'static str, bool);
+        type Case = (
+            &'static str,
+            Option<usize>,
+            Option<usize>,
+            &'static str,
+            bool,
+        );
         let cases: &[Case] = &[
             ("a\nb\nc\n", Some(2), None, "a\nb\n", true),
             ("a\nb\nc\n", None, Some(2), "b\nc\n", true),
@@ -210,7 +253,11 @@ mod tests {
             ("é\n😀\nz", None, Some(2), "😀\nz", true),
         ];
         for (text, head, tail, expected, applied) in cases {
-            assert_eq!(apply(text, *head, *tail), (expected.to_string(), *applied), "{text:?} {head:?} {tail:?}");
+            assert_eq!(
+                apply(text, *head, *tail),
+                (expected.to_string(), *applied),
+                "{text:?} {head:?} {tail:?}"
+            );
         }
     }
 
@@ -219,12 +266,23 @@ mod tests {
         assert_eq!(line_limit("headLines", None).unwrap(), None);
         assert_eq!(line_limit("headLines", Some(0.0)).unwrap(), Some(0));
         assert_eq!(line_limit("headLines", Some(12.0)).unwrap(), Some(12));
-        assert_eq!(line_limit("headLines", Some(1e300)).unwrap(), Some(usize::MAX));
-        let cases = [(-1.0, "-1"), (1.5, "1.5"), (f64::NAN, "NaN"), (f64::INFINITY, "Infinity")];
+        assert_eq!(
+            line_limit("headLines", Some(1e300)).unwrap(),
+            Some(usize::MAX)
+        );
+        let cases = [
+            (-1.0, "-1"),
+            (1.5, "1.5"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "Infinity"),
+        ];
         for (bad, shown) in cases {
             let err = line_limit("headLines", Some(bad)).unwrap_err();
             assert_eq!(err.code(), "ERR_INVALID_ARG");
-            assert_eq!(err.to_string(), format!("headLines must be a non-negative integer (got {shown})"));
+            assert_eq!(
+                err.to_string(),
+                format!("headLines must be a non-negative integer (got {shown})")
+            );
         }
     }
 }

@@ -31,7 +31,14 @@ pub struct Interception {
 /// (`… | sed -i s/a/b/ f`), so their rules are checked on every segment. Every other rule is
 /// taken to be file-reading (`read`, `grep`, `glob`, or a custom reader): a piped stage reads the
 /// stream, which no path-based tool can replace, so such rules skip it.
-const FILE_WRITING_TOOLS: &[&str] = &["edit", "write", "multiedit", "multi_edit", "apply_patch", "notebook_edit"];
+const FILE_WRITING_TOOLS: &[&str] = &[
+    "edit",
+    "write",
+    "multiedit",
+    "multi_edit",
+    "apply_patch",
+    "notebook_edit",
+];
 
 /// Which segments a rule is tested against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,15 +67,22 @@ pub fn check(command: &str, rules: &[Rule], available_tools: &[String]) -> Inter
         if !available_tools.contains(&rule.tool) {
             continue;
         }
-        let Ok(regex) = js_regex::compile_cached(&rule.pattern, rule.flags.as_deref().unwrap_or("")) else {
+        let Ok(regex) =
+            js_regex::compile_cached(&rule.pattern, rule.flags.as_deref().unwrap_or(""))
+        else {
             continue;
         };
         let policy = piped_stdin_policy(&rule.tool);
-        let tested = candidates.iter().filter(|c| policy == PipedStdin::Checked || !c.piped_stdin);
+        let tested = candidates
+            .iter()
+            .filter(|c| policy == PipedStdin::Checked || !c.piped_stdin);
         if let Some(matched) = tested.map(|c| c.text).find(|text| regex.test(text)) {
             return Interception {
                 blocked: true,
-                message: Some(format!("Blocked: {}\n\nOriginal command: {command}", rule.message)),
+                message: Some(format!(
+                    "Blocked: {}\n\nOriginal command: {command}",
+                    rule.message
+                )),
                 suggested_tool: Some(rule.tool.clone()),
                 matched_segment: Some(matched.to_string()),
             };
@@ -94,8 +108,14 @@ fn candidates(command: &str) -> Vec<Candidate<'_>> {
             .chain(segments::strip_leading_assignments(s.text))
             .map(move |text| Candidate { text, piped_stdin })
     });
-    let whole = Candidate { text: segments::js_trim(command), piped_stdin: false };
-    per_segment.chain(std::iter::once(whole)).filter(|c| seen.insert(*c)).collect()
+    let whole = Candidate {
+        text: segments::js_trim(command),
+        piped_stdin: false,
+    };
+    per_segment
+        .chain(std::iter::once(whole))
+        .filter(|c| seen.insert(*c))
+        .collect()
 }
 
 #[cfg(test)]
@@ -118,7 +138,10 @@ mod tests {
 
     #[test]
     fn blocks_on_the_first_matching_rule() {
-        let rules = [rule(r"^\s*cat\s+", None, "read"), rule(r"^\s*grep\s", None, "grep")];
+        let rules = [
+            rule(r"^\s*cat\s+", None, "read"),
+            rule(r"^\s*grep\s", None, "grep"),
+        ];
         let result = check("cat a.txt", &rules, &tools(&["read", "grep"]));
         assert_eq!(
             result,
@@ -133,8 +156,11 @@ mod tests {
 
     #[test]
     fn decides_per_segment() {
-        let rules =
-            [rule(r"^\s*cat\s+", None, "read"), rule(r"^\s*grep\s", None, "grep"), rule(r"^\s*sed\s+-i", None, "edit")];
+        let rules = [
+            rule(r"^\s*cat\s+", None, "read"),
+            rule(r"^\s*grep\s", None, "grep"),
+            rule(r"^\s*sed\s+-i", None, "edit"),
+        ];
         let all = tools(&["read", "grep", "edit"]);
         // (command, matched segment or None when allowed)
         let cases: &[(&str, Option<&str>)] = &[
@@ -159,7 +185,11 @@ mod tests {
 
     #[test]
     fn skips_unavailable_tools_and_bad_patterns() {
-        let rules = [rule("(", None, "read"), rule("cat", Some("x"), "read"), rule("cat", None, "glob")];
+        let rules = [
+            rule("(", None, "read"),
+            rule("cat", Some("x"), "read"),
+            rule("cat", None, "glob"),
+        ];
         assert!(!check("cat f", &rules, &tools(&["read"])).blocked);
         assert!(check("cat f", &rules, &tools(&["read", "glob"])).blocked);
     }

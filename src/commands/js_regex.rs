@@ -19,7 +19,10 @@ pub struct JsRegex {
 
 impl std::fmt::Debug for JsRegex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsRegex").field("unicode", &self.unicode).field("sticky", &self.sticky).finish()
+        f.debug_struct("JsRegex")
+            .field("unicode", &self.unicode)
+            .field("sticky", &self.sticky)
+            .finish()
     }
 }
 
@@ -62,7 +65,11 @@ impl JsRegex {
             regress::Regex::from_unicode(pattern.encode_utf16().map(u32::from), engine_flags)
         };
         let regex = compiled.map_err(|e| e.to_string())?;
-        Ok(JsRegex { regex, unicode, sticky })
+        Ok(JsRegex {
+            regex,
+            unicode,
+            sticky,
+        })
     }
 
     /// `RegExp.prototype.test` on a fresh regex.
@@ -71,9 +78,15 @@ impl JsRegex {
         // The leftmost match starts at 0 whenever any match at 0 exists, so the sticky test is a
         // check on where the first match starts.
         let start = if self.unicode {
-            self.regex.find_from_utf16(&units, 0).next().map(|m| m.start())
+            self.regex
+                .find_from_utf16(&units, 0)
+                .next()
+                .map(|m| m.start())
         } else {
-            self.regex.find_from_ucs2(&units, 0).next().map(|m| m.start())
+            self.regex
+                .find_from_ucs2(&units, 0)
+                .next()
+                .map(|m| m.start())
         };
         match start {
             Some(at) => !self.sticky || at == 0,
@@ -145,8 +158,13 @@ mod tests {
             (r"\bcat\b", "d", "a cat b", true),
         ];
         for (pattern, flags, subject, expected) in cases {
-            let regex = JsRegex::new(pattern, flags).unwrap_or_else(|e| panic!("/{pattern}/{flags}: {e}"));
-            assert_eq!(regex.test(subject), *expected, "/{pattern}/{flags} on {subject:?}");
+            let regex =
+                JsRegex::new(pattern, flags).unwrap_or_else(|e| panic!("/{pattern}/{flags}: {e}"));
+            assert_eq!(
+                regex.test(subject),
+                *expected,
+                "/{pattern}/{flags} on {subject:?}"
+            );
         }
     }
 
@@ -163,7 +181,10 @@ mod tests {
             (r"\u{110000}", "u"),
         ];
         for (pattern, flags) in cases {
-            assert!(JsRegex::new(pattern, flags).is_err(), "/{pattern}/{flags} should not compile");
+            assert!(
+                JsRegex::new(pattern, flags).is_err(),
+                "/{pattern}/{flags} should not compile"
+            );
         }
     }
 

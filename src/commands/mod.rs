@@ -15,7 +15,11 @@ use crate::error::{Error, Result};
 /// Rejects a command no shell could be given: one with a NUL byte.
 pub fn validate_command(command: &str) -> Result<()> {
     match command.find('\0') {
-        Some(at) => Err(Error::invalid("command", format!("must not contain a NUL byte (at {at})"), command)),
+        Some(at) => Err(Error::invalid(
+            "command",
+            format!("must not contain a NUL byte (at {at})"),
+            command,
+        )),
         None => Ok(()),
     }
 }
@@ -30,6 +34,9 @@ mod tests {
         assert!(validate_command("").is_ok());
         let err = validate_command("ls\0rm").unwrap_err();
         assert_eq!(err.code(), "ERR_INVALID_ARG");
-        assert_eq!(err.to_string(), "command must not contain a NUL byte (at 2) (got \"ls\\0rm\")");
+        assert_eq!(
+            err.to_string(),
+            "command must not contain a NUL byte (at 2) (got \"ls\\0rm\")"
+        );
     }
 }

@@ -120,8 +120,23 @@ mod tests {
             ),
             (
                 "grep",
-                &["grep -rn TODO src", "rg foo", "ag bar .", "ack baz", "egrep 'a|b' f", "/usr/bin/grep x f"],
-                &["grep", "grep --version", "rg -h", "git grep x", "ls | wc", "pgrep node", "grepx y"],
+                &[
+                    "grep -rn TODO src",
+                    "rg foo",
+                    "ag bar .",
+                    "ack baz",
+                    "egrep 'a|b' f",
+                    "/usr/bin/grep x f",
+                ],
+                &[
+                    "grep",
+                    "grep --version",
+                    "rg -h",
+                    "git grep x",
+                    "ls | wc",
+                    "pgrep node",
+                    "grepx y",
+                ],
             ),
             (
                 "glob",
@@ -213,14 +228,23 @@ mod tests {
             let regexes: Vec<JsRegex> = rules
                 .iter()
                 .filter(|r| r.tool == *tool)
-                .map(|r| JsRegex::new(&r.pattern, r.flags.as_deref().unwrap_or("")).expect("default rule compiles"))
+                .map(|r| {
+                    JsRegex::new(&r.pattern, r.flags.as_deref().unwrap_or(""))
+                        .expect("default rule compiles")
+                })
                 .collect();
             assert!(!regexes.is_empty(), "no rule for {tool}");
             for segment in *blocked {
-                assert!(regexes.iter().any(|r| r.test(segment)), "{tool} should block {segment:?}");
+                assert!(
+                    regexes.iter().any(|r| r.test(segment)),
+                    "{tool} should block {segment:?}"
+                );
             }
             for segment in *allowed {
-                assert!(!regexes.iter().any(|r| r.test(segment)), "{tool} should allow {segment:?}");
+                assert!(
+                    !regexes.iter().any(|r| r.test(segment)),
+                    "{tool} should allow {segment:?}"
+                );
             }
         }
     }

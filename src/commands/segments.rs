@@ -42,7 +42,12 @@ pub enum Separator {
 /// Splits `command` into its flat segments; empty segments are dropped. Unterminated quotes or
 /// substitutions run to the end of the command (bash would reject it; nothing is lost for matching).
 pub fn split(command: &str) -> Vec<Segment<'_>> {
-    Splitter { s: command.as_bytes(), command, segments: Vec::new() }.run()
+    Splitter {
+        s: command.as_bytes(),
+        command,
+        segments: Vec::new(),
+    }
+    .run()
 }
 
 /// The command after its leading `NAME=value` assignments, or `None` when it has none or nothing
@@ -69,7 +74,13 @@ fn is_js_whitespace(c: char) -> bool {
     matches!(
         c,
         '\u{9}' | '\u{a}' | '\u{b}' | '\u{c}' | '\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
     )
 }
 
@@ -202,7 +213,9 @@ fn skip_balanced(s: &[u8], mut i: usize, open: u8, close: u8, comments: bool) ->
                     return i;
                 }
             }
-            b'#' if comments && i > 0 && matches!(s[i - 1], b' ' | b'\t' | b'\n') => i = skip_comment(s, i),
+            b'#' if comments && i > 0 && matches!(s[i - 1], b' ' | b'\t' | b'\n') => {
+                i = skip_comment(s, i)
+            }
             _ => i = skip_quoted(s, i).unwrap_or(i + 1),
         }
     }
@@ -211,7 +224,10 @@ fn skip_balanced(s: &[u8], mut i: usize, open: u8, close: u8, comments: bool) ->
 
 /// The index of the newline that ends the comment starting at `i` (or the end).
 fn skip_comment(s: &[u8], i: usize) -> usize {
-    s[i..].iter().position(|&b| b == b'\n').map_or(s.len(), |p| i + p)
+    s[i..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(s.len(), |p| i + p)
 }
 
 /// A here-document whose body starts after the current line.
@@ -237,7 +253,8 @@ impl<'a> Splitter<'a> {
         while i < s.len() {
             // Bytes, not str: `i` may sit inside a multi-byte character after an escape.
             let at_segment_start = s[start..i].iter().all(|&b| b == b' ' || b == b'\t');
-            let at_word_start = i == 0 || matches!(s[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(');
+            let at_word_start =
+                i == 0 || matches!(s[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(');
             match (s[i], s.get(i + 1).copied()) {
                 (b'#', _) if at_word_start => {
                     let end = skip_comment(s, i);
@@ -328,7 +345,11 @@ impl<'a> Splitter<'a> {
             return false;
         }
         let offset = start + (text.as_ptr() as usize - raw.as_ptr() as usize);
-        self.segments.push(Segment { text, start: offset, after });
+        self.segments.push(Segment {
+            text,
+            start: offset,
+            after,
+        });
         true
     }
 }
@@ -349,8 +370,16 @@ fn read_heredoc_operator(s: &[u8], mut i: usize) -> (usize, Option<PendingHeredo
                 i += 2;
             }
             quote @ (b'\'' | b'"') => {
-                let end = if quote == b'\'' { skip_single(s, i) } else { skip_double(s, i) };
-                let inner_end = if end > i + 1 && s.get(end - 1) == Some(&quote) { end - 1 } else { end };
+                let end = if quote == b'\'' {
+                    skip_single(s, i)
+                } else {
+                    skip_double(s, i)
+                };
+                let inner_end = if end > i + 1 && s.get(end - 1) == Some(&quote) {
+                    end - 1
+                } else {
+                    end
+                };
                 delimiter.extend_from_slice(&s[i + 1..inner_end.max(i + 1)]);
                 i = end;
             }
@@ -364,13 +393,22 @@ fn read_heredoc_operator(s: &[u8], mut i: usize) -> (usize, Option<PendingHeredo
         return (i, None);
     }
     let delimiter = String::from_utf8_lossy(&delimiter).into_owned();
-    (i, Some(PendingHeredoc { delimiter, strip_tabs }))
+    (
+        i,
+        Some(PendingHeredoc {
+            delimiter,
+            strip_tabs,
+        }),
+    )
 }
 
 /// `i` is at the start of a here-doc body; returns the index after its delimiter line.
 fn skip_heredoc_body(s: &[u8], mut i: usize, heredoc: &PendingHeredoc) -> usize {
     while i < s.len() {
-        let line_end = s[i..].iter().position(|&b| b == b'\n').map_or(s.len(), |p| i + p);
+        let line_end = s[i..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(s.len(), |p| i + p);
         let mut line = &s[i..line_end];
         if heredoc.strip_tabs {
             while let [b'\t', rest @ ..] = line {
@@ -391,7 +429,10 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn texts(command: &str) -> Vec<(&str, Separator)> {
-        split(command).into_iter().map(|s| (s.text, s.after)).collect()
+        split(command)
+            .into_iter()
+            .map(|s| (s.text, s.after))
+            .collect()
     }
 
     #[test]
@@ -400,28 +441,82 @@ mod tests {
         let cases: &[(&str, &[(&str, Separator)])] = &[
             ("ls", &[("ls", Start)]),
             ("  ls -la  ", &[("ls -la", Start)]),
-            ("a && b || c; d & e", &[("a", Start), ("b", And), ("c", Or), ("d", Sequence), ("e", Background)]),
-            ("a | b |& c", &[("a", Start), ("b", Pipe), ("c", PipeStderr)]),
-            ("a\nb\r\nc", &[("a", Start), ("b", Sequence), ("c", Sequence)]),
+            (
+                "a && b || c; d & e",
+                &[
+                    ("a", Start),
+                    ("b", And),
+                    ("c", Or),
+                    ("d", Sequence),
+                    ("e", Background),
+                ],
+            ),
+            (
+                "a | b |& c",
+                &[("a", Start), ("b", Pipe), ("c", PipeStderr)],
+            ),
+            (
+                "a\nb\r\nc",
+                &[("a", Start), ("b", Sequence), ("c", Sequence)],
+            ),
             ("a |\n  b", &[("a", Start), ("b", Pipe)]),
             ("a |\n# note\n  b", &[("a", Start), ("b", Pipe)]),
-            ("a 2>&1 | b >&2 && c &> f &>> g", &[("a 2>&1", Start), ("b >&2", Pipe), ("c &> f &>> g", And)]),
+            (
+                "a 2>&1 | b >&2 && c &> f &>> g",
+                &[("a 2>&1", Start), ("b >&2", Pipe), ("c &> f &>> g", And)],
+            ),
             ("a >| f; b <&3", &[("a >| f", Start), ("b <&3", Sequence)]),
-            ("echo 'a; b | c' && d", &[("echo 'a; b | c'", Start), ("d", And)]),
-            ("echo \"a && \\\" b\" | c", &[("echo \"a && \\\" b\"", Start), ("c", Pipe)]),
+            (
+                "echo 'a; b | c' && d",
+                &[("echo 'a; b | c'", Start), ("d", And)],
+            ),
+            (
+                "echo \"a && \\\" b\" | c",
+                &[("echo \"a && \\\" b\"", Start), ("c", Pipe)],
+            ),
             ("echo a\\;b \\| c", &[("echo a\\;b \\| c", Start)]),
-            ("echo $'it\\'s; x' ; y", &[("echo $'it\\'s; x'", Start), ("y", Sequence)]),
-            ("x=$(a; b | c) && d", &[("x=$(a; b | c)", Start), ("d", And)]),
-            ("echo \"$(printf ')'; x)\" | y", &[("echo \"$(printf ')'; x)\"", Start), ("y", Pipe)]),
-            ("echo `a | b`; c", &[("echo `a | b`", Start), ("c", Sequence)]),
-            ("echo ${x:-a;b} | c", &[("echo ${x:-a;b}", Start), ("c", Pipe)]),
-            ("diff <(a | b) >(c; d) && e", &[("diff <(a | b) >(c; d)", Start), ("e", And)]),
-            ("echo $((1|2)) | x", &[("echo $((1|2))", Start), ("x", Pipe)]),
+            (
+                "echo $'it\\'s; x' ; y",
+                &[("echo $'it\\'s; x'", Start), ("y", Sequence)],
+            ),
+            (
+                "x=$(a; b | c) && d",
+                &[("x=$(a; b | c)", Start), ("d", And)],
+            ),
+            (
+                "echo \"$(printf ')'; x)\" | y",
+                &[("echo \"$(printf ')'; x)\"", Start), ("y", Pipe)],
+            ),
+            (
+                "echo `a | b`; c",
+                &[("echo `a | b`", Start), ("c", Sequence)],
+            ),
+            (
+                "echo ${x:-a;b} | c",
+                &[("echo ${x:-a;b}", Start), ("c", Pipe)],
+            ),
+            (
+                "diff <(a | b) >(c; d) && e",
+                &[("diff <(a | b) >(c; d)", Start), ("e", And)],
+            ),
+            (
+                "echo $((1|2)) | x",
+                &[("echo $((1|2))", Start), ("x", Pipe)],
+            ),
             ("ls # a; b | c\nd", &[("ls", Start), ("d", Sequence)]),
             ("echo a#b; c", &[("echo a#b", Start), ("c", Sequence)]),
-            ("(cd x && cat f) | g", &[("cd x", Start), ("cat f", And), ("g", Pipe)]),
-            ("{ a; b; } > f", &[("a", Start), ("b", Sequence), ("> f", Sequence)]),
-            (r"ǆ é && \é 😀 | ü", &[("ǆ é", Start), (r"\é 😀", And), ("ü", Pipe)]),
+            (
+                "(cd x && cat f) | g",
+                &[("cd x", Start), ("cat f", And), ("g", Pipe)],
+            ),
+            (
+                "{ a; b; } > f",
+                &[("a", Start), ("b", Sequence), ("> f", Sequence)],
+            ),
+            (
+                r"ǆ é && \é 😀 | ü",
+                &[("ǆ é", Start), (r"\é 😀", And), ("ü", Pipe)],
+            ),
         ];
         for (command, expected) in cases {
             assert_eq!(texts(command), expected.to_vec(), "{command:?}");
@@ -432,12 +527,27 @@ mod tests {
     fn here_doc_bodies_are_opaque() {
         use Separator::*;
         let cases: &[(&str, &[(&str, Separator)])] = &[
-            ("cat <<EOF > f\na; b | c\nEOF\nls", &[("cat <<EOF > f", Start), ("ls", Sequence)]),
-            ("cat <<'EOF' | grep x\n$(rm) && y\nEOF", &[("cat <<'EOF'", Start), ("grep x", Pipe)]),
-            ("cat <<-\"END\" && z\n\ta | b\n\tEND\nw", &[("cat <<-\"END\"", Start), ("z", And), ("w", Sequence)]),
-            ("a <<X; b <<Y\nx | 1\nX\ny ; 2\nY\nc", &[("a <<X", Start), ("b <<Y", Sequence), ("c", Sequence)]),
+            (
+                "cat <<EOF > f\na; b | c\nEOF\nls",
+                &[("cat <<EOF > f", Start), ("ls", Sequence)],
+            ),
+            (
+                "cat <<'EOF' | grep x\n$(rm) && y\nEOF",
+                &[("cat <<'EOF'", Start), ("grep x", Pipe)],
+            ),
+            (
+                "cat <<-\"END\" && z\n\ta | b\n\tEND\nw",
+                &[("cat <<-\"END\"", Start), ("z", And), ("w", Sequence)],
+            ),
+            (
+                "a <<X; b <<Y\nx | 1\nX\ny ; 2\nY\nc",
+                &[("a <<X", Start), ("b <<Y", Sequence), ("c", Sequence)],
+            ),
             ("cat <<EOF\nnever ends; x", &[("cat <<EOF", Start)]),
-            ("cat <<< 'a | b' | c", &[("cat <<< 'a | b'", Start), ("c", Pipe)]),
+            (
+                "cat <<< 'a | b' | c",
+                &[("cat <<< 'a | b'", Start), ("c", Pipe)],
+            ),
         ];
         for (command, expected) in cases {
             assert_eq!(texts(command), expected.to_vec(), "{command:?}");
@@ -465,8 +575,13 @@ mod tests {
     fn segment_offsets_point_into_the_command() {
         let command = "  a  &&  b c ";
         let segments = split(command);
-        assert_eq!(segments.iter().map(|s| s.start).collect::<Vec<_>>(), vec![2, 9]);
-        assert!(segments.iter().all(|s| &command[s.start..s.start + s.text.len()] == s.text));
+        assert_eq!(
+            segments.iter().map(|s| s.start).collect::<Vec<_>>(),
+            vec![2, 9]
+        );
+        assert!(segments
+            .iter()
+            .all(|s| &command[s.start..s.start + s.text.len()] == s.text));
     }
 
     #[test]

@@ -88,7 +88,12 @@ pub struct CommandClassification {
 pub fn default_interceptor_rules() -> Vec<InterceptorRule> {
     rules::default_rules()
         .into_iter()
-        .map(|r| InterceptorRule { pattern: r.pattern, flags: r.flags, tool: r.tool, message: r.message })
+        .map(|r| InterceptorRule {
+            pattern: r.pattern,
+            flags: r.flags,
+            tool: r.tool,
+            message: r.message,
+        })
         .collect()
 }
 
@@ -114,7 +119,12 @@ pub fn check_bash_interception(
     commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
     let rules: Vec<intercept::Rule> = rules
         .into_iter()
-        .map(|r| intercept::Rule { pattern: r.pattern, flags: r.flags, tool: r.tool, message: r.message })
+        .map(|r| intercept::Rule {
+            pattern: r.pattern,
+            flags: r.flags,
+            tool: r.tool,
+            message: r.message,
+        })
         .collect();
     let result = intercept::check(&command, &rules, &available_tools);
     Ok(InterceptionResult {

@@ -71,7 +71,10 @@ where
     let outcome = CatchUnwind(Box::pin(fut)).await;
     Ok(Coded(match outcome {
         Ok(result) => result,
-        Err(message) => Err(Error::io("internal error (a bug in agent-shell)", std::io::Error::other(message))),
+        Err(message) => Err(Error::io(
+            "internal error (a bug in agent-shell)",
+            std::io::Error::other(message),
+        )),
     }))
 }
 

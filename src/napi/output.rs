@@ -59,12 +59,15 @@ impl JsOutputOptions {
         let options = OutputOptions {
             max_bytes: byte_count("maxBytes", self.max_bytes)?.unwrap_or(defaults.max_bytes),
             head_bytes: byte_count("headBytes", self.head_bytes)?.unwrap_or(defaults.head_bytes),
-            max_columns: byte_count("maxColumns", self.max_columns)?.unwrap_or(defaults.max_columns),
+            max_columns: byte_count("maxColumns", self.max_columns)?
+                .unwrap_or(defaults.max_columns),
             artifact_path: self.artifact_path.as_ref().map(PathBuf::from),
             artifact_max_bytes: byte_count("artifactMaxBytes", self.artifact_max_bytes)?
                 .map_or(defaults.artifact_max_bytes, |n| n as u64),
             strip_ansi: self.strip_ansi.unwrap_or(defaults.strip_ansi),
-            normalize_newlines: self.normalize_newlines.unwrap_or(defaults.normalize_newlines),
+            normalize_newlines: self
+                .normalize_newlines
+                .unwrap_or(defaults.normalize_newlines),
         };
         options.validate()?;
         Ok(options)
@@ -138,7 +141,9 @@ impl From<OutputSummary> for JsOutputSummary {
             elided_bytes: summary.elided_bytes.map(number),
             elided_lines: summary.elided_lines.map(number),
             column_truncated_lines: summary.column_truncated_lines.map(number),
-            artifact_path: summary.artifact_path.map(|p| p.to_string_lossy().into_owned()),
+            artifact_path: summary
+                .artifact_path
+                .map(|p| p.to_string_lossy().into_owned()),
             artifact_error: summary.artifact_error,
             artifact_truncated: summary.artifact_truncated.then_some(true),
         }
@@ -158,7 +163,10 @@ impl OutputSink {
     /// @throws {Error} `ERR_INVALID_ARG` when an option is invalid (the message names the field).
     #[napi(constructor, catch_unwind)]
     pub fn new(env: Env, options: Option<JsOutputOptions>) -> napi::Result<Self> {
-        let options = options.unwrap_or_default().to_rust().map_err(|e| error::throw(&env, e))?;
+        let options = options
+            .unwrap_or_default()
+            .to_rust()
+            .map_err(|e| error::throw(&env, e))?;
         let pipeline = OutputPipeline::new(&options).map_err(|e| error::throw(&env, e))?;
         Ok(Self { pipeline })
     }

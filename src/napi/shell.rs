@@ -111,7 +111,12 @@ impl Shell {
     /// @throws ERR_INVALID_ARG for a bad option.
     #[napi(constructor)]
     pub fn new(env: Env, options: Option<ShellOptions>) -> Result<Self> {
-        let options = options.unwrap_or(ShellOptions { session_env: None, snapshot_path: None, shell: None, non_interactive_env: None });
+        let options = options.unwrap_or(ShellOptions {
+            session_env: None,
+            snapshot_path: None,
+            shell: None,
+            non_interactive_env: None,
+        });
         let config = ShellConfig {
             shell: options.shell.unwrap_or_else(|| "bash".into()),
             session_env: sorted(options.session_env),
@@ -120,14 +125,24 @@ impl Shell {
             cwd: None,
         };
         let session = Session::new(config).map_err(|e| throw(&env, e))?;
-        Ok(Shell { session: Arc::new(session) })
+        Ok(Shell {
+            session: Arc::new(session),
+        })
     }
 
     /// Runs a command in the session. Resolves when it ended and every chunk was delivered.
     /// Rejects with ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR, ERR_SPAWN_FAILED or
     /// ERR_SESSION_CLOSED.
-    #[napi(ts_args_type = "options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null", ts_return_type = "Promise<ShellRunResult>")]
-    pub fn run<'env>(&self, env: &'env Env, options: Object<'env>, on_chunk: Option<Function<'env, String, ()>>) -> Result<Object<'env>> {
+    #[napi(
+        ts_args_type = "options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null",
+        ts_return_type = "Promise<ShellRunResult>"
+    )]
+    pub fn run<'env>(
+        &self,
+        env: &'env Env,
+        options: Object<'env>,
+        on_chunk: Option<Function<'env, String, ()>>,
+    ) -> Result<Object<'env>> {
         let session = self.session.clone();
         let prepared = prepare(env, &options, on_chunk);
         spawn_coded(env, async move {
@@ -151,13 +166,25 @@ impl Shell {
     /// Jobs started with `&` in this session that are still running.
     #[napi(ts_return_type = "Promise<number>")]
     pub async fn live_background_job_count(&self) -> Result<Coded<u32>> {
-        Ok(Coded(self.session.live_background_job_count().await.map(|n| n as u32)))
+        Ok(Coded(
+            self.session
+                .live_background_job_count()
+                .await
+                .map(|n| n as u32),
+        ))
     }
 }
 
 /// Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it.
-#[napi(ts_args_type = "options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null", ts_return_type = "Promise<ShellRunResult>")]
-pub fn execute_shell<'env>(env: &'env Env, options: Object<'env>, on_chunk: Option<Function<'env, String, ()>>) -> Result<Object<'env>> {
+#[napi(
+    ts_args_type = "options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null",
+    ts_return_type = "Promise<ShellRunResult>"
+)]
+pub fn execute_shell<'env>(
+    env: &'env Env,
+    options: Object<'env>,
+    on_chunk: Option<Function<'env, String, ()>>,
+) -> Result<Object<'env>> {
     let config = (|| -> crate::error::Result<ShellConfig> {
         let mut session_env = sorted(get::<HashMap<String, String>>(&options, "sessionEnv")?);
         // One-shot: the per-run env can simply be part of the shell's environment.
@@ -189,10 +216,16 @@ pub fn execute_shell<'env>(env: &'env Env, options: Object<'env>, on_chunk: Opti
 #[napi]
 pub fn kill_tree(env: Env, pid: i32, signal: i32) -> Result<u32> {
     if pid < 2 {
-        return Err(throw(&env, Error::invalid("pid", "must be a process id above 1", pid)));
+        return Err(throw(
+            &env,
+            Error::invalid("pid", "must be a process id above 1", pid),
+        ));
     }
     if !(0..=64).contains(&signal) {
-        return Err(throw(&env, Error::invalid("signal", "must be a signal number from 0 to 64", signal)));
+        return Err(throw(
+            &env,
+            Error::invalid("signal", "must be a signal number from 0 to 64", signal),
+        ));
     }
     Ok(tree::kill_tree(pid, signal) as u32)
 }
@@ -203,16 +236,28 @@ pub fn list_descendants(pid: i32) -> Vec<i32> {
     tree::list_descendants(pid)
 }
 
-type Prepared = crate::error::Result<(RunRequest, Option<OutputOptions>, CancelToken, Option<ChunkFn>)>;
+type Prepared = crate::error::Result<(
+    RunRequest,
+    Option<OutputOptions>,
+    CancelToken,
+    Option<ChunkFn>,
+)>;
 
 /// Reads a run's options on the JS thread: everything that needs JS (the AbortSignal, the
 /// callback) is turned into plain Rust here.
 fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) -> Prepared {
-    let command = get::<String>(options, "command")?.ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
+    let command = get::<String>(options, "command")?
+        .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
     let timeout_ms = get::<f64>(options, "timeoutMs")?;
     let timeout = match timeout_ms {
         None => None,
-        Some(t) if !t.is_finite() || t < 0.0 => return Err(Error::invalid("timeoutMs", "must be a finite number >= 0", JsNumber(t))),
+        Some(t) if !t.is_finite() || t < 0.0 => {
+            return Err(Error::invalid(
+                "timeoutMs",
+                "must be a finite number >= 0",
+                JsNumber(t),
+            ))
+        }
         Some(t) if t == 0.0 => None,
         Some(t) => Some(Duration::from_secs_f64(t / 1000.0)),
     };
@@ -228,14 +273,25 @@ fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) 
     };
     let cancel = CancelToken::default();
     if let Some(signal) = get::<Object>(options, "signal")? {
-        watch_abort_signal(env, &signal, &cancel).map_err(|e| Error::invalid("signal", format!("must be an AbortSignal ({})", e.reason), "object"))?;
+        watch_abort_signal(env, &signal, &cancel).map_err(|e| {
+            Error::invalid(
+                "signal",
+                format!("must be an AbortSignal ({})", e.reason),
+                "object",
+            )
+        })?;
     }
     let chunk_fn = match on_chunk {
         Some(f) => Some(
             f.build_threadsafe_function::<String>()
                 .callee_handled::<true>()
                 .build()
-                .map_err(|e| Error::io("creating the chunk callback", std::io::Error::other(e.reason.clone())))?,
+                .map_err(|e| {
+                    Error::io(
+                        "creating the chunk callback",
+                        std::io::Error::other(e.reason.clone()),
+                    )
+                })?,
         ),
         None => None,
     };
@@ -253,7 +309,8 @@ fn watch_abort_signal(env: &Env, signal: &Object, cancel: &CancelToken) -> Resul
         token.cancel();
         Ok(())
     })?;
-    let add: Function<FnArgs<(String, Function<(), ()>)>, ()> = signal.get_named_property("addEventListener")?;
+    let add: Function<FnArgs<(String, Function<(), ()>)>, ()> =
+        signal.get_named_property("addEventListener")?;
     add.apply(signal, ("abort".to_string(), listener).into())?;
     Ok(())
 }
@@ -275,14 +332,20 @@ async fn run_and_deliver(
     };
     let deliver = tokio::spawn(deliver(rx, pipeline, chunk_fn));
     let outcome = session.run(req, wants_bytes.then_some(tx), cancel).await;
-    let summary = deliver.await.map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
+    let summary = deliver
+        .await
+        .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
     let outcome = outcome?;
     Ok(to_result(outcome, summary))
 }
 
 /// The delivery side: coalesces what the reader queued, runs it through the sink, hands it to JS
 /// one call at a time (awaiting each, so a slow callback backs up into the bounded queue).
-async fn deliver(mut rx: mpsc::Receiver<Vec<u8>>, mut pipeline: Option<OutputPipeline>, chunk_fn: Option<ChunkFn>) -> Option<JsOutputSummary> {
+async fn deliver(
+    mut rx: mpsc::Receiver<Vec<u8>>,
+    mut pipeline: Option<OutputPipeline>,
+    chunk_fn: Option<ChunkFn>,
+) -> Option<JsOutputSummary> {
     let mut decoder = Utf8Decoder::new();
     loop {
         let Some(first) = rx.recv().await else { break };
@@ -336,12 +399,19 @@ where
 }
 
 /// Reads an optional property, naming it when its type is wrong.
-fn get<V: FromNapiValue + ValidateNapiValue>(obj: &Object, field: &str) -> crate::error::Result<Option<V>> {
-    let value: Option<Unknown> = obj.get(field).map_err(|e| Error::invalid(field, "could not be read", e.reason))?;
+fn get<V: FromNapiValue + ValidateNapiValue>(
+    obj: &Object,
+    field: &str,
+) -> crate::error::Result<Option<V>> {
+    let value: Option<Unknown> = obj
+        .get(field)
+        .map_err(|e| Error::invalid(field, "could not be read", e.reason))?;
     match value {
         None => Ok(None),
         Some(v) if matches!(v.get_type(), Ok(ValueType::Undefined | ValueType::Null)) => Ok(None),
-        Some(_) => obj.get::<V>(field).map_err(|e| Error::invalid(field, "has the wrong type", e.reason)),
+        Some(_) => obj
+            .get::<V>(field)
+            .map_err(|e| Error::invalid(field, "has the wrong type", e.reason)),
     }
 }
 

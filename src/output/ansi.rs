@@ -87,7 +87,10 @@ impl Default for AnsiStripper {
 
 impl AnsiStripper {
     pub fn new() -> Self {
-        Self { state: State::Ground, sequence_bytes: 0 }
+        Self {
+            state: State::Ground,
+            sequence_bytes: 0,
+        }
     }
 
     /// Strips one chunk and returns its printable text.
@@ -136,7 +139,10 @@ impl AnsiStripper {
             if self.state == State::Csi {
                 // Fast path for the commonest sequence (SGR colours): parameter and intermediate
                 // bytes, then the final byte; anything else goes through `step`.
-                let params = bytes[i..].iter().take_while(|b| (0x20..=0x3F).contains(*b)).count();
+                let params = bytes[i..]
+                    .iter()
+                    .take_while(|b| (0x20..=0x3F).contains(*b))
+                    .count();
                 i += params;
                 self.sequence_bytes += params;
                 if let Some(0x40..=0x7E) = bytes.get(i) {
@@ -301,7 +307,10 @@ fn next_candidate(bytes: &[u8], from: usize) -> Option<usize> {
         }
         i += SCAN_BLOCK_BYTES;
     }
-    bytes[i..].iter().position(|&b| is_candidate(b)).map(|p| i + p)
+    bytes[i..]
+        .iter()
+        .position(|&b| is_candidate(b))
+        .map(|p| i + p)
 }
 
 /// Bit k of the result is set when `block[k]` is a candidate.
@@ -370,20 +379,52 @@ mod tests {
     const CASES: &[(&str, &str, &str)] = &[
         ("plain text", "hello wörld ✓ 日本", "hello wörld ✓ 日本"),
         ("keeps tab newline and CR", "a\tb\r\nc\rd", "a\tb\r\nc\rd"),
-        ("SGR colours", "\x1b[1;31mred\x1b[0m plain \x1b[38;2;255;0;0mrgb\x1b[m", "red plain rgb"),
-        ("cursor movement and erase", "a\x1b[2K\x1b[1A\x1b[10;20Hb\x1b[?25l\x1b[Jc", "abc"),
+        (
+            "SGR colours",
+            "\x1b[1;31mred\x1b[0m plain \x1b[38;2;255;0;0mrgb\x1b[m",
+            "red plain rgb",
+        ),
+        (
+            "cursor movement and erase",
+            "a\x1b[2K\x1b[1A\x1b[10;20Hb\x1b[?25l\x1b[Jc",
+            "abc",
+        ),
         ("OSC title ended by BEL", "\x1b]0;my title\x07text", "text"),
-        ("OSC hyperlink ended by ST", "\x1b]8;;https://example.com\x1b\\link\x1b]8;;\x1b\\ after", "link after"),
-        ("DCS SOS PM APC", "a\x1bPq#0;1\x1b\\b\x1bXsos\x1b\\c\x1b^pm\x1b\\d\x1b_apc\x1b\\e", "abcde"),
+        (
+            "OSC hyperlink ended by ST",
+            "\x1b]8;;https://example.com\x1b\\link\x1b]8;;\x1b\\ after",
+            "link after",
+        ),
+        (
+            "DCS SOS PM APC",
+            "a\x1bPq#0;1\x1b\\b\x1bXsos\x1b\\c\x1b^pm\x1b\\d\x1b_apc\x1b\\e",
+            "abcde",
+        ),
         ("BEL does not end a DCS", "\x1bPpay\x07load\x1b\\x", "x"),
-        ("two-byte escapes", "\x1b7saved\x1b8\x1bMup\x1b=\x1bc", "savedup"),
+        (
+            "two-byte escapes",
+            "\x1b7saved\x1b8\x1bMup\x1b=\x1bc",
+            "savedup",
+        ),
         ("charset selection", "\x1b(Bascii\x1b)0\x1b#8", "ascii"),
         ("C0 controls", "a\x00b\x07c\x08d\x0be\x0cf\x7fg", "abcdefg"),
-        ("C1 controls", "a\u{9b}31mb\u{9d}0;t\u{9c}c\u{85}d\u{90}x\u{9c}e", "abcde"),
-        ("latin-1 letters next to C1", "café ©°\u{a0}", "café ©°\u{a0}"),
+        (
+            "C1 controls",
+            "a\u{9b}31mb\u{9d}0;t\u{9c}c\u{85}d\u{90}x\u{9c}e",
+            "abcde",
+        ),
+        (
+            "latin-1 letters next to C1",
+            "café ©°\u{a0}",
+            "café ©°\u{a0}",
+        ),
         ("CAN aborts a sequence", "\x1b[12\x18text", "text"),
         ("ESC restarts a sequence", "\x1b[1\x1b[2mtext", "text"),
-        ("ESC inside OSC starts a new escape", "\x1b]0;t\x1b[1mx", "x"),
+        (
+            "ESC inside OSC starts a new escape",
+            "\x1b]0;t\x1b[1mx",
+            "x",
+        ),
         ("newline inside CSI survives", "\x1b[1\n2mx", "\nx"),
         ("non-ASCII aborts an escape", "\x1b€uro", "€uro"),
         ("unterminated at the end", "text\x1b[1;3", "text"),
@@ -414,7 +455,10 @@ mod tests {
         for (name, input, expected) in CASES {
             let mut stripper = AnsiStripper::new();
             let mut buf = [0u8; 4];
-            let joined: String = input.chars().map(|c| stripper.push(c.encode_utf8(&mut buf))).collect();
+            let joined: String = input
+                .chars()
+                .map(|c| stripper.push(c.encode_utf8(&mut buf)))
+                .collect();
             assert_eq!(joined, *expected, "{name}");
         }
     }
@@ -426,13 +470,25 @@ mod tests {
                 let mut block = [b'a'; SCAN_BLOCK_BYTES];
                 block[lane] = b;
                 let expected = if is_candidate(b) { 1u32 << lane } else { 0 };
-                assert_eq!(candidate_mask(&block), expected, "byte {b:#x} in lane {lane}");
-                assert_eq!(portable_candidate_mask(&block), expected, "portable: byte {b:#x} in lane {lane}");
+                assert_eq!(
+                    candidate_mask(&block),
+                    expected,
+                    "byte {b:#x} in lane {lane}"
+                );
+                assert_eq!(
+                    portable_candidate_mask(&block),
+                    expected,
+                    "portable: byte {b:#x} in lane {lane}"
+                );
             }
         }
         let text = "0123456789abcdefghijklmnopqrstuvwxyz0123456789\x1b";
         for from in 0..text.len() {
-            assert_eq!(next_candidate(text.as_bytes(), from), Some(text.len() - 1), "from {from}");
+            assert_eq!(
+                next_candidate(text.as_bytes(), from),
+                Some(text.len() - 1),
+                "from {from}"
+            );
         }
     }
 
@@ -454,7 +510,11 @@ mod tests {
         let payload = "p".repeat(MAX_SEQUENCE_BYTES);
         let input = format!("a\x1b]0;{payload}tail");
         let out = strip_ansi(&input);
-        assert!(out.starts_with('a') && out.ends_with("tail"), "{}", &out[out.len().saturating_sub(20)..]);
+        assert!(
+            out.starts_with('a') && out.ends_with("tail"),
+            "{}",
+            &out[out.len().saturating_sub(20)..]
+        );
         assert!(out.len() < 10, "kept {} bytes", out.len());
     }
 }

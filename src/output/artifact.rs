@@ -49,7 +49,12 @@ impl Artifact {
             Some(path) => State::Waiting(path),
             None => State::Disabled,
         };
-        Self { state, max_bytes, written: 0, truncated: false }
+        Self {
+            state,
+            max_bytes,
+            written: 0,
+            truncated: false,
+        }
     }
 
     /// A path is configured and the file has not been created yet.
@@ -64,7 +69,8 @@ impl Artifact {
         };
         match File::create(&path) {
             Ok(file) => {
-                self.state = State::Writing(path, BufWriter::with_capacity(WRITE_BUFFER_BYTES, file));
+                self.state =
+                    State::Writing(path, BufWriter::with_capacity(WRITE_BUFFER_BYTES, file));
                 for part in seen {
                     self.write(part);
                 }
@@ -118,7 +124,11 @@ impl Artifact {
             State::Failed(error) => (None, Some(error.clone())),
             State::Disabled | State::Waiting(_) => (None, None),
         };
-        ArtifactReport { path, error, truncated: self.truncated }
+        ArtifactReport {
+            path,
+            error,
+            truncated: self.truncated,
+        }
     }
 
     fn fail(&mut self, e: std::io::Error) {
@@ -131,7 +141,11 @@ impl Artifact {
 }
 
 fn describe(path: &std::path::Path, e: std::io::Error) -> String {
-    Error::io(format!("cannot write the output artifact {}", path.display()), e).to_string()
+    Error::io(
+        format!("cannot write the output artifact {}", path.display()),
+        e,
+    )
+    .to_string()
 }
 
 /// The largest `n <= limit` such that `bytes[..n]` does not end inside a UTF-8 character.
@@ -157,13 +171,21 @@ mod tests {
 
     #[test]
     fn a_missing_directory_is_reported_not_raised() {
-        let mut artifact = Artifact::new(Some(PathBuf::from("/nonexistent-dir-agent-shell/out.log")), 0);
+        let mut artifact = Artifact::new(
+            Some(PathBuf::from("/nonexistent-dir-agent-shell/out.log")),
+            0,
+        );
         artifact.start(&[b"x"]);
         artifact.write(b"more");
         artifact.close();
         let report = artifact.report();
         assert_eq!(report.path, None);
         let error = report.error.unwrap_or_default();
-        assert!(error.starts_with("cannot write the output artifact /nonexistent-dir-agent-shell/out.log: "), "{error}");
+        assert!(
+            error.starts_with(
+                "cannot write the output artifact /nonexistent-dir-agent-shell/out.log: "
+            ),
+            "{error}"
+        );
     }
 }

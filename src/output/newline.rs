@@ -102,7 +102,10 @@ mod tests {
         ("a\r\r\nb", "a\n\nb"),
         ("\r\n\r\n", "\n\n"),
         ("\r", "\n"),
-        ("progress 10%\rprogress 100%\n", "progress 10%\nprogress 100%\n"),
+        (
+            "progress 10%\rprogress 100%\n",
+            "progress 10%\nprogress 100%\n",
+        ),
         ("ü\r\nß\rç", "ü\nß\nç"),
         ("a\n\rb", "a\n\nb"),
     ];
@@ -150,6 +153,9 @@ mod tests {
     #[test]
     fn text_without_cr_is_borrowed() {
         let mut normalizer = NewlineNormalizer::new();
-        assert!(matches!(normalizer.normalize("a\nb\n"), Cow::Borrowed("a\nb\n")));
+        assert!(matches!(
+            normalizer.normalize("a\nb\n"),
+            Cow::Borrowed("a\nb\n")
+        ));
     }
 }

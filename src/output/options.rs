@@ -73,15 +73,28 @@ mod tests {
 
     #[test]
     fn rejects_a_head_larger_than_the_budget() {
-        let options = OutputOptions { max_bytes: 10, head_bytes: 11, ..Default::default() };
+        let options = OutputOptions {
+            max_bytes: 10,
+            head_bytes: 11,
+            ..Default::default()
+        };
         let err = options.validate().unwrap_err();
-        assert_eq!(err.to_string(), "headBytes must be <= maxBytes (10) (got 11)");
+        assert_eq!(
+            err.to_string(),
+            "headBytes must be <= maxBytes (10) (got 11)"
+        );
         assert_eq!(err.code(), "ERR_INVALID_ARG");
     }
 
     #[test]
     fn rejects_an_empty_artifact_path() {
-        let options = OutputOptions { artifact_path: Some(PathBuf::new()), ..Default::default() };
-        assert_eq!(options.validate().unwrap_err().to_string(), "artifactPath must not be empty (got \"\")");
+        let options = OutputOptions {
+            artifact_path: Some(PathBuf::new()),
+            ..Default::default()
+        };
+        assert_eq!(
+            options.validate().unwrap_err().to_string(),
+            "artifactPath must not be empty (got \"\")"
+        );
     }
 }

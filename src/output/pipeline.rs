@@ -108,7 +108,8 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     /// Raw output with a split character, a split escape sequence and a split CRLF.
-    const RAW: &[u8] = b"\x1b[32mgr\xc3\xbcn\x1b[0m ok\r\nprogress 50%\rprogress 100%\r\n\xe2\x82\xac end\xff\n";
+    const RAW: &[u8] =
+        b"\x1b[32mgr\xc3\xbcn\x1b[0m ok\r\nprogress 50%\rprogress 100%\r\n\xe2\x82\xac end\xff\n";
     const TEXT: &str = "grün ok\nprogress 50%\nprogress 100%\n€ end\u{FFFD}\n";
 
     fn run(options: &OutputOptions, chunks: &[&[u8]]) -> (String, OutputSummary) {
@@ -122,7 +123,10 @@ mod tests {
     fn every_split_gives_the_same_text() {
         for a in 0..=RAW.len() {
             for b in a..=RAW.len() {
-                let (streamed, summary) = run(&OutputOptions::default(), &[&RAW[..a], &RAW[a..b], &RAW[b..]]);
+                let (streamed, summary) = run(
+                    &OutputOptions::default(),
+                    &[&RAW[..a], &RAW[a..b], &RAW[b..]],
+                );
                 assert_eq!(streamed, TEXT, "cut at {a},{b}");
                 assert_eq!(summary.output, TEXT, "cut at {a},{b}");
                 assert_eq!(summary.total_lines, 4);
@@ -132,10 +136,17 @@ mod tests {
 
     #[test]
     fn stages_can_be_turned_off() {
-        let raw_only = OutputOptions { strip_ansi: false, normalize_newlines: false, ..Default::default() };
+        let raw_only = OutputOptions {
+            strip_ansi: false,
+            normalize_newlines: false,
+            ..Default::default()
+        };
         let (streamed, _) = run(&raw_only, &[RAW]);
         assert_eq!(streamed, String::from_utf8_lossy(RAW));
-        let keep_cr = OutputOptions { normalize_newlines: false, ..Default::default() };
+        let keep_cr = OutputOptions {
+            normalize_newlines: false,
+            ..Default::default()
+        };
         let (streamed, _) = run(&keep_cr, &[b"\x1b[1ma\r\nb\rc"]);
         assert_eq!(streamed, "a\r\nb\rc");
     }
@@ -163,8 +174,16 @@ mod tests {
         const TOTAL_BYTES: usize = 256 << 20;
         const READ_BYTES: usize = 64 * 1024; // one pipe read
         let workloads: [(&str, String, OutputOptions); 4] = [
-            ("yes (y\\n), defaults", "y\n".repeat(READ_BYTES / 2), OutputOptions::default()),
-            ("80-column lines, defaults", format!("{}\n", "x".repeat(79)).repeat(READ_BYTES / 80), OutputOptions::default()),
+            (
+                "yes (y\\n), defaults",
+                "y\n".repeat(READ_BYTES / 2),
+                OutputOptions::default(),
+            ),
+            (
+                "80-column lines, defaults",
+                format!("{}\n", "x".repeat(79)).repeat(READ_BYTES / 80),
+                OutputOptions::default(),
+            ),
             (
                 "coloured log lines, defaults",
                 "\x1b[32mINFO\x1b[0m request served in 12ms\r\n".repeat(READ_BYTES / 40),
@@ -173,7 +192,11 @@ mod tests {
             (
                 "yes, maxColumns 100 + head 1 KiB",
                 "y\n".repeat(READ_BYTES / 2),
-                OutputOptions { max_columns: 100, head_bytes: 1024, ..Default::default() },
+                OutputOptions {
+                    max_columns: 100,
+                    head_bytes: 1024,
+                    ..Default::default()
+                },
             ),
         ];
         for (name, chunk, options) in workloads {
@@ -188,7 +211,10 @@ mod tests {
             let summary = pipeline.finish(None);
             let secs = start.elapsed().as_secs_f64();
             assert!(summary.truncated && out > 0);
-            println!("{name}: {:.0} MB/s ({fed} bytes in {secs:.3} s)", fed as f64 / secs / 1e6);
+            println!(
+                "{name}: {:.0} MB/s ({fed} bytes in {secs:.3} s)",
+                fed as f64 / secs / 1e6
+            );
         }
     }
 }

@@ -114,7 +114,9 @@ impl OutputSink {
             None => Cow::Borrowed(text),
         };
         let overflows = self.stored_bytes + capped.len() as u64 > self.max_bytes as u64;
-        if self.artifact.is_waiting() && (overflows || self.column_truncated_lines() > capped_before) {
+        if self.artifact.is_waiting()
+            && (overflows || self.column_truncated_lines() > capped_before)
+        {
             // Until now nothing was capped or evicted, so head + tail is every byte seen so far.
             let (front, back) = self.tail.bytes.as_slices();
             self.artifact.start(&[self.head.as_bytes(), front, back]);
@@ -136,7 +138,9 @@ impl OutputSink {
                 None => self.head.as_str(),
             };
             let tail = trim_tail(&tail, self.tail.starts_at_line_start());
-            let elided_bytes = self.stored_bytes.saturating_sub((head.len() + tail.len()) as u64);
+            let elided_bytes = self
+                .stored_bytes
+                .saturating_sub((head.len() + tail.len()) as u64);
             let shown_newlines = count_newlines(head.as_bytes()) + count_newlines(tail.as_bytes());
             let elided_newlines = self.newlines.saturating_sub(shown_newlines);
             // The first elided newline ends a line whose start is shown: not a whole line.
@@ -230,7 +234,12 @@ struct TailRing {
 
 impl TailRing {
     fn new(limit: usize) -> Self {
-        Self { bytes: VecDeque::new(), limit, evicted: 0, last_evicted: None }
+        Self {
+            bytes: VecDeque::new(),
+            limit,
+            evicted: 0,
+            last_evicted: None,
+        }
     }
 
     fn push(&mut self, data: &[u8]) {
@@ -278,7 +287,11 @@ impl TailRing {
 /// The tail as shown after an elision: starts at a character boundary, and at a line start unless
 /// the tail is one line too long for the budget (then its partial first line is kept).
 fn trim_tail(tail: &[u8], at_line_start: bool) -> Cow<'_, str> {
-    let mut start = tail.iter().take(3).take_while(|&&b| b & 0xC0 == 0x80).count();
+    let mut start = tail
+        .iter()
+        .take(3)
+        .take_while(|&&b| b & 0xC0 == 0x80)
+        .count();
     if !(at_line_start && start == 0) {
         if let Some(newline) = memchr::memchr(b'\n', &tail[start..]) {
             if start + newline + 1 < tail.len() {
@@ -302,7 +315,12 @@ struct ColumnCapper {
 
 impl ColumnCapper {
     fn new(max_columns: usize) -> Self {
-        Self { max_columns, line_bytes: 0, dropping: false, capped_lines: 0 }
+        Self {
+            max_columns,
+            line_bytes: 0,
+            dropping: false,
+            capped_lines: 0,
+        }
     }
 
     /// `text` with every line capped; borrowed when no line needed it.

@@ -108,7 +108,9 @@ impl Utf8Decoder {
             // A held prefix is never a whole character, so success means it completed with bytes
             // from `input`; the first character is the one we held.
             Ok(text) => first_char_into(text, out),
-            Err(e) if e.valid_up_to() > 0 => first_char_into(valid_prefix(&candidate[..e.valid_up_to()]), out),
+            Err(e) if e.valid_up_to() > 0 => {
+                first_char_into(valid_prefix(&candidate[..e.valid_up_to()]), out)
+            }
             Err(e) => match e.error_len() {
                 Some(bad) => {
                     out.push(char::REPLACEMENT_CHARACTER);
@@ -128,7 +130,10 @@ impl Utf8Decoder {
     }
 
     fn hold(&mut self, tail: &[u8]) {
-        debug_assert!(tail.len() < MAX_CHAR_BYTES, "from_utf8 reports at most 3 incomplete bytes");
+        debug_assert!(
+            tail.len() < MAX_CHAR_BYTES,
+            "from_utf8 reports at most 3 incomplete bytes"
+        );
         self.pending[..tail.len()].copy_from_slice(tail);
         self.pending_len = tail.len();
     }
@@ -176,16 +181,16 @@ mod tests {
         let cases: &[&[u8]] = &[
             "héllo wörld €uro 𝄞 end".as_bytes(),
             b"abc\xffdef",
-            b"\xe2\x82",                     // truncated 3-byte char at the end
-            b"a\xe2\x82b",                   // truncated char followed by ASCII
-            b"\xf0\x9f\x98\x80\xf0\x9f",     // emoji then truncated emoji
-            b"\xed\xa0\x80",                 // surrogate: three replacements
-            b"\xf4\x90\x80\x80",             // above U+10FFFF
-            b"\xc0\xaf",                     // overlong
-            b"\xe0\x80\xaf",                 // overlong 3-byte
-            b"\x80\x80\xc2",                 // stray continuations
-            b"\xf0\x9f\x98",                 // truncated 4-byte only
-            b"\xe2\x28\xa1",                 // invalid second byte
+            b"\xe2\x82",                 // truncated 3-byte char at the end
+            b"a\xe2\x82b",               // truncated char followed by ASCII
+            b"\xf0\x9f\x98\x80\xf0\x9f", // emoji then truncated emoji
+            b"\xed\xa0\x80",             // surrogate: three replacements
+            b"\xf4\x90\x80\x80",         // above U+10FFFF
+            b"\xc0\xaf",                 // overlong
+            b"\xe0\x80\xaf",             // overlong 3-byte
+            b"\x80\x80\xc2",             // stray continuations
+            b"\xf0\x9f\x98",             // truncated 4-byte only
+            b"\xe2\x28\xa1",             // invalid second byte
         ];
         for input in cases {
             let expected = String::from_utf8_lossy(input).into_owned();
@@ -217,8 +222,14 @@ mod tests {
     #[test]
     fn valid_chunks_are_borrowed() {
         let mut decoder = Utf8Decoder::new();
-        assert!(matches!(decoder.decode(b"plain ascii\n"), Cow::Borrowed("plain ascii\n")));
-        assert!(matches!(decoder.decode(b"cut \xe2\x82"), Cow::Borrowed("cut ")));
+        assert!(matches!(
+            decoder.decode(b"plain ascii\n"),
+            Cow::Borrowed("plain ascii\n")
+        ));
+        assert!(matches!(
+            decoder.decode(b"cut \xe2\x82"),
+            Cow::Borrowed("cut ")
+        ));
         assert!(matches!(decoder.decode(b"\xac"), Cow::Owned(ref s) if s == "€"));
     }
 }

@@ -32,12 +32,19 @@ pub struct SpawnSpec<'a> {
 
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     let mut cmd = Command::new(spec.program);
-    cmd.args(spec.args).env_clear().envs(spec.env.iter().map(|(k, v)| (k, v)));
-    cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    cmd.args(spec.args)
+        .env_clear()
+        .envs(spec.env.iter().map(|(k, v)| (k, v)));
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
     if let Some(cwd) = spec.cwd {
         cmd.current_dir(cwd);
     }
-    assert!(spec.fds.len() <= 8, "at most 8 descriptors are passed to a child");
+    assert!(
+        spec.fds.len() <= 8,
+        "at most 8 descriptors are passed to a child"
+    );
     let fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
     unsafe {
         cmd.pre_exec(move || {
@@ -47,7 +54,19 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
             let mut set: libc::sigset_t = std::mem::zeroed();
             libc::sigemptyset(&mut set);
             libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
-            for sig in [libc::SIGPIPE, libc::SIGINT, libc::SIGQUIT, libc::SIGTERM, libc::SIGHUP, libc::SIGCHLD, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU, libc::SIGUSR1, libc::SIGUSR2] {
+            for sig in [
+                libc::SIGPIPE,
+                libc::SIGINT,
+                libc::SIGQUIT,
+                libc::SIGTERM,
+                libc::SIGHUP,
+                libc::SIGCHLD,
+                libc::SIGTSTP,
+                libc::SIGTTIN,
+                libc::SIGTTOU,
+                libc::SIGUSR1,
+                libc::SIGUSR2,
+            ] {
                 libc::signal(sig, libc::SIG_DFL);
             }
             // A source may itself sit at a target number (hundreds of descriptors are open when
@@ -68,7 +87,10 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
             Ok(())
         });
     }
-    let child = cmd.spawn().map_err(|source| Error::SpawnFailed { program: spec.program.to_string(), source })?;
+    let child = cmd.spawn().map_err(|source| Error::SpawnFailed {
+        program: spec.program.to_string(),
+        source,
+    })?;
     let pid = child.id() as i32;
     let pidfd = pidfd_open(pid).map_err(|e| Error::io("pidfd_open", e))?;
     let proc = Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 });
@@ -100,7 +122,11 @@ pub fn set_nonblocking(fd: &impl AsRawFd, on: bool) -> std::io::Result<()> {
     if flags < 0 {
         return Err(std::io::Error::last_os_error());
     }
-    let flags = if on { flags | libc::O_NONBLOCK } else { flags & !libc::O_NONBLOCK };
+    let flags = if on {
+        flags | libc::O_NONBLOCK
+    } else {
+        flags & !libc::O_NONBLOCK
+    };
     if unsafe { libc::fcntl(raw, libc::F_SETFL, flags) } < 0 {
         return Err(std::io::Error::last_os_error());
     }

@@ -46,14 +46,21 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let ppid = fields.next()?.parse().ok()?;
     // After state and ppid, start time is the 20th remaining field (field 22 overall).
     let start_time = fields.nth(17)?.parse().ok()?;
-    Some(Stat { ppid, start_time, state })
+    Some(Stat {
+        ppid,
+        start_time,
+        state,
+    })
 }
 
 impl Proc {
     /// The process with this pid as it is now, if it exists and has not exited.
     pub fn current(pid: i32) -> Option<Proc> {
         let s = stat(pid)?;
-        (!s.is_gone()).then_some(Proc { pid, start_time: s.start_time })
+        (!s.is_gone()).then_some(Proc {
+            pid,
+            start_time: s.start_time,
+        })
     }
 
     /// Whether this very process (not a recycled pid) still runs.
@@ -81,7 +88,10 @@ pub fn children(pid: i32) -> Vec<i32> {
     let mut out = Vec::new();
     for task in tasks.flatten() {
         match fs::read_to_string(task.path().join("children")) {
-            Ok(text) => out.extend(text.split_ascii_whitespace().filter_map(|p| p.parse::<i32>().ok())),
+            Ok(text) => out.extend(
+                text.split_ascii_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            ),
             Err(_) => return children_by_scan(pid),
         }
     }
@@ -89,7 +99,9 @@ pub fn children(pid: i32) -> Vec<i32> {
 }
 
 fn children_by_scan(parent: i32) -> Vec<i32> {
-    let Ok(entries) = fs::read_dir("/proc") else { return Vec::new() };
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
     entries
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
@@ -150,7 +162,10 @@ pub fn kill_tree(pid: i32, signal: i32) -> usize {
     if let Some(root) = Proc::current(pid) {
         targets.push(root);
     }
-    targets.iter().filter(|p| !protected.contains(&p.pid) && p.signal(signal)).count()
+    targets
+        .iter()
+        .filter(|p| !protected.contains(&p.pid) && p.signal(signal))
+        .count()
 }
 
 /// How long processes get to exit after TERM before they are killed.
@@ -163,7 +178,13 @@ const POLL_MS: u64 = 10; // how often the grace period checks whether everything
 /// pid is never hit. Returns when everything is gone (or only unkillable zombies remain).
 pub fn terminate(roots: &[Proc], grace: Duration) {
     let protected = protected();
-    let live_roots = || -> Vec<i32> { roots.iter().filter(|p| p.is_alive()).map(|p| p.pid).collect() };
+    let live_roots = || -> Vec<i32> {
+        roots
+            .iter()
+            .filter(|p| p.is_alive())
+            .map(|p| p.pid)
+            .collect()
+    };
     let mut known: HashMap<i32, Proc> = HashMap::new();
     let scan = |known: &mut HashMap<i32, Proc>| {
         for p in descendants_of(&live_roots()) {
@@ -222,7 +243,8 @@ mod tests {
 
     #[test]
     fn parses_stat_with_parentheses_in_the_name() {
-        let line = "1234 (a) b (c)) S 77 1234 1234 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 987654 1000 10";
+        let line =
+            "1234 (a) b (c)) S 77 1234 1234 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 987654 1000 10";
         let s = parse_stat(line).unwrap();
         assert_eq!((s.ppid, s.start_time, s.state), (77, 987654, 'S'));
     }
@@ -230,7 +252,10 @@ mod tests {
     #[test]
     fn finds_and_kills_a_tree_including_a_setsid_escapee() {
         let mut child = Command::new("bash")
-            .args(["-c", "sleep 30 & setsid sleep 31 & (trap '' TERM; sleep 32) & wait"])
+            .args([
+                "-c",
+                "sleep 30 & setsid sleep 31 & (trap '' TERM; sleep 32) & wait",
+            ])
             .stdin(Stdio::null())
             .spawn()
             .unwrap();
@@ -244,7 +269,10 @@ mod tests {
         let root = Proc::current(pid).unwrap();
         terminate(&[root], Duration::from_millis(200));
         let _ = child.wait();
-        assert!(found.iter().all(|p| !p.is_alive()), "survivors among {found:?}");
+        assert!(
+            found.iter().all(|p| !p.is_alive()),
+            "survivors among {found:?}"
+        );
     }
 
     #[test]

@@ -39,7 +39,10 @@ pub fn quote(s: &str) -> String {
 pub fn bootstrap(snapshot: Option<&str>) -> String {
     let mut s = String::from("BASH_ARGV0=bash\n");
     if let Some(path) = snapshot {
-        s.push_str(&format!("{{ \\builtin source -- {}; }} </dev/null >/dev/null 2>&1\n", quote(path)));
+        s.push_str(&format!(
+            "{{ \\builtin source -- {}; }} </dev/null >/dev/null 2>&1\n",
+            quote(path)
+        ));
     }
     s.push('#');
     while s.len() < BOOTSTRAP_MIN_BYTES {
@@ -148,7 +151,10 @@ pub fn postamble() -> String {
 /// A chunk that runs the EXIT trap a run left set, then clears it, as bash would at the end of a
 /// script. Its status report replaces nothing but `$_`/flags (the run's status stays).
 pub fn exit_trap_script(state: &ShellState, trap_command: &str) -> String {
-    let run = RunScript { command: trap_command, ..Default::default() };
+    let run = RunScript {
+        command: trap_command,
+        ..Default::default()
+    };
     let mut s = String::from("{ \\builtin trap - EXIT; } >/dev/null 2>&1\n");
     s.push_str(&run_script(state, &run));
     s
@@ -215,7 +221,11 @@ impl RecordParser {
 
     /// The next complete record, if the buffer holds one.
     pub fn next_record(&mut self) -> Option<Record> {
-        let fields_needed = if self.buf.first() == Some(&b'S') { 6 } else { 1 };
+        let fields_needed = if self.buf.first() == Some(&b'S') {
+            6
+        } else {
+            1
+        };
         let mut ends = Vec::with_capacity(fields_needed);
         for (i, b) in self.buf.iter().enumerate() {
             if *b == 0 {
@@ -273,7 +283,10 @@ mod tests {
     fn parses_records_across_pushes() {
         let mut p = RecordParser::default();
         p.push(b"declare -x A=\"1\"\0\0S\x002\0arg\0/tmp");
-        assert_eq!(p.next_record(), Some(Record::Saved(Some("declare -x A=\"1\"".into()))));
+        assert_eq!(
+            p.next_record(),
+            Some(Record::Saved(Some("declare -x A=\"1\"".into())))
+        );
         assert_eq!(p.next_record(), Some(Record::Saved(None)));
         assert_eq!(p.next_record(), None);
         p.push(b"\0hB\0\0");
@@ -281,7 +294,12 @@ mod tests {
         assert_eq!(
             rec,
             Record::Status {
-                state: ShellState { last_status: 2, last_arg: "arg".into(), flags: "hB".into(), traps: String::new() },
+                state: ShellState {
+                    last_status: 2,
+                    last_arg: "arg".into(),
+                    flags: "hB".into(),
+                    traps: String::new()
+                },
                 pwd: "/tmp".into()
             }
         );
@@ -289,7 +307,13 @@ mod tests {
 
     #[test]
     fn restore_uses_declare_lines_or_unset() {
-        let saved = vec![("A".to_string(), Some("declare -x A=\"1\"\n".to_string())), ("B".to_string(), None)];
-        assert_eq!(restore_env(&saved), "\\builtin unset A; \\builtin declare -x A=\"1\"; \\builtin unset B");
+        let saved = vec![
+            ("A".to_string(), Some("declare -x A=\"1\"\n".to_string())),
+            ("B".to_string(), None),
+        ];
+        assert_eq!(
+            restore_env(&saved),
+            "\\builtin unset A; \\builtin declare -x A=\"1\"; \\builtin unset B"
+        );
     }
 }

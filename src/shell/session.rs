@@ -49,7 +49,13 @@ pub struct ShellConfig {
 
 impl Default for ShellConfig {
     fn default() -> Self {
-        ShellConfig { shell: "bash".into(), session_env: Vec::new(), snapshot: None, non_interactive_env: true, cwd: None }
+        ShellConfig {
+            shell: "bash".into(),
+            session_env: Vec::new(),
+            snapshot: None,
+            non_interactive_env: true,
+            cwd: None,
+        }
     }
 }
 
@@ -103,7 +109,11 @@ pub fn validate_run(req: &RunRequest) -> Result<()> {
         return Err(Error::invalid("command", "must not be empty", &req.command));
     }
     if req.command.contains('\0') {
-        return Err(Error::invalid("command", "must not contain a NUL byte", &req.command));
+        return Err(Error::invalid(
+            "command",
+            "must not contain a NUL byte",
+            &req.command,
+        ));
     }
     validate_env("env", &req.env)?;
     if let Some(cwd) = &req.cwd {
@@ -115,10 +125,18 @@ pub fn validate_run(req: &RunRequest) -> Result<()> {
 pub fn validate_env(field: &str, env: &[(String, String)]) -> Result<()> {
     for (key, value) in env {
         if !is_valid_env_key(key) {
-            return Err(Error::invalid(format!("{field} key"), "must match ^[A-Za-z_][A-Za-z0-9_]*$", key));
+            return Err(Error::invalid(
+                format!("{field} key"),
+                "must match ^[A-Za-z_][A-Za-z0-9_]*$",
+                key,
+            ));
         }
         if value.contains('\0') {
-            return Err(Error::invalid(format!("{field}.{key}"), "must not contain a NUL byte", value));
+            return Err(Error::invalid(
+                format!("{field}.{key}"),
+                "must not contain a NUL byte",
+                value,
+            ));
         }
     }
     Ok(())
@@ -204,7 +222,12 @@ impl Session {
     }
 
     /// Runs one command; output bytes go to `out` (bounded: a slow consumer slows the command).
-    pub async fn run(&self, req: RunRequest, out: Option<mpsc::Sender<Vec<u8>>>, cancel: CancelToken) -> Result<RunOutcome> {
+    pub async fn run(
+        &self,
+        req: RunRequest,
+        out: Option<mpsc::Sender<Vec<u8>>>,
+        cancel: CancelToken,
+    ) -> Result<RunOutcome> {
         validate_run(&req)?;
         let epoch = self.abort_epoch.load(Ordering::SeqCst);
         if self.closed.load(Ordering::SeqCst) {
@@ -215,11 +238,17 @@ impl Session {
             return Err(Error::SessionClosed);
         }
         if self.abort_epoch.load(Ordering::SeqCst) != epoch || cancel.is_cancelled() {
-            return Ok(RunOutcome { cancelled: true, working_dir: inner.working_dir.clone(), ..Default::default() });
+            return Ok(RunOutcome {
+                cancelled: true,
+                working_dir: inner.working_dir.clone(),
+                ..Default::default()
+            });
         }
         let start = Instant::now();
         let restarted = self.ensure_live(&mut inner)?;
-        let outcome = self.run_on_live(&mut inner, &req, out, &cancel, epoch, start).await;
+        let outcome = self
+            .run_on_live(&mut inner, &req, out, &cancel, epoch, start)
+            .await;
         let mut outcome = match outcome {
             Ok(o) => o,
             Err(e) => {
@@ -255,14 +284,24 @@ impl Session {
     /// Jobs started with `&` in this session that are still running.
     pub async fn live_background_job_count(&self) -> Result<usize> {
         let inner = self.inner.lock().await;
-        let Some(live) = &inner.live else { return Ok(0) };
+        let Some(live) = &inner.live else {
+            return Ok(0);
+        };
         // Between runs every child of the shell is a background job or an adopted orphan of one.
-        Ok(tree::children(live.spawned.proc.pid).into_iter().filter(|&p| Proc::current(p).is_some()).count())
+        Ok(tree::children(live.spawned.proc.pid)
+            .into_iter()
+            .filter(|&p| Proc::current(p).is_some())
+            .count())
     }
 
     /// The shell's pid, when it runs.
     pub async fn pid(&self) -> Option<i32> {
-        self.inner.lock().await.live.as_ref().map(|l| l.spawned.proc.pid)
+        self.inner
+            .lock()
+            .await
+            .live
+            .as_ref()
+            .map(|l| l.spawned.proc.pid)
     }
 
     /// Starts the shell if there is none; returns whether this replaced an earlier one.
@@ -276,7 +315,12 @@ impl Session {
             destroy(live, Duration::from_millis(0));
         }
         let restarted = inner.started_once;
-        let cwd = inner.working_dir.clone().map(PathBuf::from).filter(|p| p.is_dir()).or_else(|| self.config.cwd.clone());
+        let cwd = inner
+            .working_dir
+            .clone()
+            .map(PathBuf::from)
+            .filter(|p| p.is_dir())
+            .or_else(|| self.config.cwd.clone());
         inner.live = Some(start_shell(&self.config, cwd.as_deref())?);
         inner.started_once = true;
         inner.restore.clear();
@@ -285,7 +329,10 @@ impl Session {
 
     async fn kill_live(&self, inner: &mut Inner) {
         if let Some(live) = inner.live.take() {
-            let _ = tokio::task::spawn_blocking(move || destroy(live, Duration::from_millis(tree::KILL_GRACE_MS))).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                destroy(live, Duration::from_millis(tree::KILL_GRACE_MS))
+            })
+            .await;
         }
     }
 
@@ -306,11 +353,21 @@ impl Session {
         let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
         let script = framing::run_script(
             &live.state,
-            &RunScript { command: &req.command, fifo: new_fifo.as_deref(), cwd: cwd.as_deref(), env: &req.env, restore: &restore },
+            &RunScript {
+                command: &req.command,
+                fifo: new_fifo.as_deref(),
+                cwd: cwd.as_deref(),
+                env: &req.env,
+                restore: &restore,
+            },
         );
         live.append_and_wake(&script)?;
         let deadline = req.timeout.map(|t| start + t);
-        let stop = StopSignals { cancel: Some(cancel), abort: Some((self, epoch)), deadline };
+        let stop = StopSignals {
+            cancel: Some(cancel),
+            abort: Some((self, epoch)),
+            deadline,
+        };
 
         let mut saved = Vec::new();
         let ended = live.drive(&out, &stop, &mut saved).await?;
@@ -347,7 +404,9 @@ impl Session {
             }
             Ended::ShellExited(status) => {
                 outcome.exit_code = Some(exit_code_of(status));
-                outcome.signal = std::os::unix::process::ExitStatusExt::signal(&status).and_then(spawn::signal_name).map(String::from);
+                outcome.signal = std::os::unix::process::ExitStatusExt::signal(&status)
+                    .and_then(spawn::signal_name)
+                    .map(String::from);
                 outcome.working_dir = inner.working_dir.clone();
                 self.kill_live(inner).await;
             }
@@ -373,7 +432,6 @@ impl Session {
         }
         Ok(outcome)
     }
-
 }
 
 impl Drop for Session {
@@ -401,7 +459,9 @@ impl StopSignals<'_> {
             }
         };
         let aborted = async {
-            let Some((session, epoch)) = self.abort else { return std::future::pending().await };
+            let Some((session, epoch)) = self.abort else {
+                return std::future::pending().await;
+            };
             loop {
                 let notified = session.abort_notify.notified();
                 if session.abort_epoch.load(Ordering::SeqCst) != epoch {
@@ -460,13 +520,22 @@ impl Live {
     }
 
     fn append_and_wake(&mut self, text: &str) -> Result<()> {
-        self.script.write_all_at(text.as_bytes(), self.script_len).map_err(|e| Error::io("writing the shell's script", e))?;
+        self.script
+            .write_all_at(text.as_bytes(), self.script_len)
+            .map_err(|e| Error::io("writing the shell's script", e))?;
         self.script_len += text.len() as u64;
-        self.ctl.write_all(b"\n").map_err(|e| Error::io("waking the shell", e))
+        self.ctl
+            .write_all(b"\n")
+            .map_err(|e| Error::io("waking the shell", e))
     }
 
     /// Pumps output until the chunk's status arrives, the shell exits, or a stop signal fires.
-    async fn drive(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>, stop: &StopSignals<'_>, saved: &mut Vec<Option<String>>) -> Result<Ended> {
+    async fn drive(
+        &mut self,
+        out: &Option<mpsc::Sender<Vec<u8>>>,
+        stop: &StopSignals<'_>,
+        saved: &mut Vec<Option<String>>,
+    ) -> Result<Ended> {
         loop {
             // Records already parsed (a previous read may have held several).
             while let Some(record) = self.records.next_record() {
@@ -504,7 +573,11 @@ impl Live {
     async fn shell_exited(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) -> Result<Ended> {
         let _ = self.exited.readable().await;
         self.drain_output(out).await;
-        let status = self.spawned.child.wait().map_err(|e| Error::io("reaping the shell", e))?;
+        let status = self
+            .spawned
+            .child
+            .wait()
+            .map_err(|e| Error::io("reaping the shell", e))?;
         Ok(Ended::ShellExited(status))
     }
 
@@ -524,7 +597,9 @@ impl Live {
 
     /// Reads everything the FIFO holds now and hands it on.
     async fn drain_output(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) {
-        let Some(fifo) = self.fifo.as_ref() else { return };
+        let Some(fifo) = self.fifo.as_ref() else {
+            return;
+        };
         loop {
             let mut buf = vec![0u8; READ_CHUNK_BYTES];
             match read_fd(fifo.read.get_ref(), &mut buf) {
@@ -544,21 +619,36 @@ impl Live {
     /// After a timeout or abort: keep the shell from running the rest of the script, end every
     /// process the run started, and give the shell a moment to report back. Returns the status
     /// when the shell survived, `None` when it has to be replaced.
-    async fn stop_run(&mut self, before: &HashSet<i32>, out: &Option<mpsc::Sender<Vec<u8>>>) -> Option<(ShellState, String)> {
+    async fn stop_run(
+        &mut self,
+        before: &HashSet<i32>,
+        out: &Option<mpsc::Sender<Vec<u8>>>,
+    ) -> Option<(ShellState, String)> {
         let shell = self.spawned.proc;
         self.cut_script_short();
         let run_roots = |before: &HashSet<i32>| -> Vec<Proc> {
-            tree::children(shell.pid).into_iter().filter(|p| !before.contains(p)).filter_map(Proc::current).collect()
+            tree::children(shell.pid)
+                .into_iter()
+                .filter(|p| !before.contains(p))
+                .filter_map(Proc::current)
+                .collect()
         };
         let roots = run_roots(before);
-        let _ = tokio::task::spawn_blocking(move || tree::terminate(&roots, Duration::from_millis(tree::KILL_GRACE_MS))).await;
+        let _ = tokio::task::spawn_blocking(move || {
+            tree::terminate(&roots, Duration::from_millis(tree::KILL_GRACE_MS))
+        })
+        .await;
         let settle_until = Instant::now() + Duration::from_millis(ABORT_SETTLE_MS);
         let mut ignored = Vec::new();
         while Instant::now() < settle_until {
             for p in run_roots(before) {
                 tree::kill_tree(p.pid, libc::SIGKILL);
             }
-            let quiet = StopSignals { cancel: None, abort: None, deadline: Some(Instant::now() + Duration::from_millis(SETTLE_POLL_MS)) };
+            let quiet = StopSignals {
+                cancel: None,
+                abort: None,
+                deadline: Some(Instant::now() + Duration::from_millis(SETTLE_POLL_MS)),
+            };
             match self.drive(out, &quiet, &mut ignored).await {
                 Ok(Ended::Status { state, pwd }) => return Some((state, pwd)),
                 Ok(Ended::Stopped(_)) => continue,
@@ -574,7 +664,9 @@ impl Live {
     fn cut_script_short(&mut self) {
         let pid = self.spawned.proc.pid;
         // Read before stopping it: a stopped process shows the stop in its wchan.
-        let waiting = std::fs::read_to_string(format!("/proc/{pid}/wchan")).map(|w| w.contains("do_wait")).unwrap_or(false);
+        let waiting = std::fs::read_to_string(format!("/proc/{pid}/wchan"))
+            .map(|w| w.contains("do_wait"))
+            .unwrap_or(false);
         if !self.spawned.proc.signal(libc::SIGSTOP) {
             return;
         }
@@ -582,7 +674,9 @@ impl Live {
             if let Some(pos) = script_position(pid, &self.script_path) {
                 if pos <= self.script_len {
                     let tail = framing::postamble();
-                    if self.script.set_len(pos).is_ok() && self.script.write_all_at(tail.as_bytes(), pos).is_ok() {
+                    if self.script.set_len(pos).is_ok()
+                        && self.script.write_all_at(tail.as_bytes(), pos).is_ok()
+                    {
                         self.script_len = pos + tail.len() as u64;
                     }
                 }
@@ -596,8 +690,15 @@ impl Live {
 fn script_position(pid: i32, script: &Path) -> Option<u64> {
     for entry in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
         if std::fs::read_link(entry.path()).ok().as_deref() == Some(script) {
-            let info = std::fs::read_to_string(format!("/proc/{pid}/fdinfo/{}", entry.file_name().to_string_lossy())).ok()?;
-            return info.lines().find_map(|l| l.strip_prefix("pos:")).and_then(|v| v.trim().parse().ok());
+            let info = std::fs::read_to_string(format!(
+                "/proc/{pid}/fdinfo/{}",
+                entry.file_name().to_string_lossy()
+            ))
+            .ok()?;
+            return info
+                .lines()
+                .find_map(|l| l.strip_prefix("pos:"))
+                .and_then(|v| v.trim().parse().ok());
         }
     }
     None
@@ -607,7 +708,8 @@ fn script_position(pid: i32, script: &Path) -> Option<u64> {
 /// whose report never arrived was unset).
 fn restore_for(env: &[(String, String)], saved: Vec<Option<String>>) -> String {
     let saved = saved.into_iter().chain(std::iter::repeat(None));
-    let pairs: Vec<(String, Option<String>)> = env.iter().map(|(k, _)| k.clone()).zip(saved).collect();
+    let pairs: Vec<(String, Option<String>)> =
+        env.iter().map(|(k, _)| k.clone()).zip(saved).collect();
     framing::restore_env(&pairs)
 }
 
@@ -622,7 +724,10 @@ fn signal_of_status(status: i32) -> Option<String> {
 
 fn exit_code_of(status: std::process::ExitStatus) -> i32 {
     use std::os::unix::process::ExitStatusExt;
-    status.code().or_else(|| status.signal().map(|s| 128 + s)).unwrap_or(-1)
+    status
+        .code()
+        .or_else(|| status.signal().map(|s| 128 + s))
+        .unwrap_or(-1)
 }
 
 fn read_fd(fd: &OwnedFd, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -638,7 +743,9 @@ fn read_fd(fd: &OwnedFd, buf: &mut [u8]) -> std::io::Result<usize> {
 async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
     let mut buf = vec![0u8; READ_CHUNK_BYTES];
     loop {
-        let Ok(mut guard) = read.readable().await else { return };
+        let Ok(mut guard) = read.readable().await else {
+            return;
+        };
         match read_fd(read.get_ref(), &mut buf) {
             Ok(0) => return,
             Ok(_) => {}
@@ -653,19 +760,27 @@ async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
 fn register(fd: OwnedFd) -> std::io::Result<AsyncFd<OwnedFd>> {
     // SAFETY: an `OwnedFd` is open, stays open while the `AsyncFd` owns it, and always returns
     // the same descriptor.
-    unsafe { AsyncFd::register_with_interest(fd, tokio::io::Interest::READABLE) }.map_err(std::io::Error::from)
+    unsafe { AsyncFd::register_with_interest(fd, tokio::io::Interest::READABLE) }
+        .map_err(std::io::Error::from)
 }
 
 fn make_fifo(path: &Path) -> Result<Fifo> {
     use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(|_| Error::io("FIFO path", std::io::ErrorKind::InvalidInput.into()))?;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| Error::io("FIFO path", std::io::ErrorKind::InvalidInput.into()))?;
     if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } < 0 {
-        return Err(Error::io(format!("creating {}", path.display()), std::io::Error::last_os_error()));
+        return Err(Error::io(
+            format!("creating {}", path.display()),
+            std::io::Error::last_os_error(),
+        ));
     }
     let open = |flags| {
         let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_NONBLOCK | libc::O_CLOEXEC) };
         if fd < 0 {
-            Err(Error::io(format!("opening {}", path.display()), std::io::Error::last_os_error()))
+            Err(Error::io(
+                format!("opening {}", path.display()),
+                std::io::Error::last_os_error(),
+            ))
         } else {
             Ok(unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) })
         }
@@ -675,7 +790,11 @@ fn make_fifo(path: &Path) -> Result<Fifo> {
     // A bigger pipe buffer lets a fast producer run ahead of a slow reader for longer.
     unsafe { libc::fcntl(read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
     let read = register(read).map_err(|e| Error::io("registering the output FIFO", e))?;
-    Ok(Fifo { path: path.to_path_buf(), read, _write: write })
+    Ok(Fifo {
+        path: path.to_path_buf(),
+        read,
+        _write: write,
+    })
 }
 
 /// The environment a shell starts with: the host's, the non-interactive defaults, the session's.
@@ -701,19 +820,33 @@ fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
 fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
     let dir = make_temp_dir()?;
     let script_path = dir.join("script");
-    let mut script = File::options().create_new(true).read(true).write(true).open(&script_path).map_err(|e| Error::io("creating the shell's script", e))?;
+    let mut script = File::options()
+        .create_new(true)
+        .read(true)
+        .write(true)
+        .open(&script_path)
+        .map_err(|e| Error::io("creating the shell's script", e))?;
     let boot = framing::bootstrap(config.snapshot.as_deref());
-    script.write_all(boot.as_bytes()).map_err(|e| Error::io("writing the shell's script", e))?;
+    script
+        .write_all(boot.as_bytes())
+        .map_err(|e| Error::io("writing the shell's script", e))?;
     let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
-    let args = vec!["--noprofile".to_string(), "--norc".to_string(), script_path.to_string_lossy().into_owned()];
+    let args = vec![
+        "--noprofile".to_string(),
+        "--norc".to_string(),
+        script_path.to_string_lossy().into_owned(),
+    ];
     let env = shell_env(config);
     let spawned = spawn::spawn(&spawn::SpawnSpec {
         program: &config.shell,
         args: &args,
         env: &env,
         cwd,
-        fds: &[(ctl_read.as_raw_fd(), framing::CTL_FD), (status_write.as_raw_fd(), framing::STATUS_FD)],
+        fds: &[
+            (ctl_read.as_raw_fd(), framing::CTL_FD),
+            (status_write.as_raw_fd(), framing::STATUS_FD),
+        ],
     });
     let spawned = match spawned {
         Ok(s) => s,
@@ -725,7 +858,13 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
     drop((ctl_read, status_write));
     spawn::set_nonblocking(&status_read, true).map_err(|e| Error::io("status pipe", e))?;
     let status = register(status_read).map_err(|e| Error::io("registering the status pipe", e))?;
-    let exited = register(spawned.pidfd.try_clone().map_err(|e| Error::io("pidfd", e))?).map_err(|e| Error::io("registering the pidfd", e))?;
+    let exited = register(
+        spawned
+            .pidfd
+            .try_clone()
+            .map_err(|e| Error::io("pidfd", e))?,
+    )
+    .map_err(|e| Error::io("registering the pidfd", e))?;
     Ok(Live {
         spawned,
         exited,
@@ -749,7 +888,10 @@ fn make_temp_dir() -> Result<PathBuf> {
     bytes.push(0);
     let ptr = unsafe { libc::mkdtemp(bytes.as_mut_ptr().cast()) };
     if ptr.is_null() {
-        return Err(Error::io("creating a temporary directory", std::io::Error::last_os_error()));
+        return Err(Error::io(
+            "creating a temporary directory",
+            std::io::Error::last_os_error(),
+        ));
     }
     bytes.pop();
     Ok(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes)))
@@ -758,7 +900,10 @@ fn make_temp_dir() -> Result<PathBuf> {
 /// Ends the shell and everything below it, reaps it and removes its files.
 fn destroy(mut live: Live, grace: Duration) {
     let shell = live.spawned.proc;
-    let below: Vec<Proc> = tree::children(shell.pid).into_iter().filter_map(Proc::current).collect();
+    let below: Vec<Proc> = tree::children(shell.pid)
+        .into_iter()
+        .filter_map(Proc::current)
+        .collect();
     if !below.is_empty() {
         tree::terminate(&below, grace);
     }

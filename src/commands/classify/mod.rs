@@ -76,7 +76,9 @@ fn parse(src: &str) -> Option<Tree> {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             let mut parser = Parser::new();
-            parser.set_language(&tree_sitter_bash::LANGUAGE.into()).ok()?;
+            parser
+                .set_language(&tree_sitter_bash::LANGUAGE.into())
+                .ok()?;
             *slot = Some(parser);
         }
         slot.as_mut()?.parse(src, None)
@@ -148,7 +150,12 @@ struct Walker {
 
 impl Walker {
     fn finish(self) -> Classification {
-        let level = self.findings.iter().map(|f| f.level).max().unwrap_or(Level::ReadOnly);
+        let level = self
+            .findings
+            .iter()
+            .map(|f| f.level)
+            .max()
+            .unwrap_or(Level::ReadOnly);
         let mut findings = self.findings;
         findings.sort_by_key(|f| std::cmp::Reverse(f.level));
         let mut reasons: Vec<String> = Vec::new();
@@ -164,11 +171,18 @@ impl Walker {
                 format!("every command only reads: {}", self.commands.join(", "))
             }];
         }
-        Classification { level, commands: self.commands, reasons }
+        Classification {
+            level,
+            commands: self.commands,
+            reasons,
+        }
     }
 
     fn find(&mut self, level: Level, reason: impl Into<String>) {
-        self.findings.push(Finding { level, reason: reason.into() });
+        self.findings.push(Finding {
+            level,
+            reason: reason.into(),
+        });
     }
 
     fn record(&mut self, name: &str) {
@@ -182,7 +196,8 @@ impl Walker {
         let kept = std::mem::take(&mut self.findings);
         f(self);
         let guessed = std::mem::replace(&mut self.findings, kept);
-        self.findings.extend(guessed.into_iter().filter(|f| f.level == Level::Dangerous));
+        self.findings
+            .extend(guessed.into_iter().filter(|f| f.level == Level::Dangerous));
     }
 
     fn script(&mut self, src: &str) {
@@ -196,7 +211,10 @@ impl Walker {
         };
         let root = tree.root_node();
         if let Some(where_) = syntax_error(root, src) {
-            self.find(Level::Unknown, format!("the command could not be parsed ({where_})"));
+            self.find(
+                Level::Unknown,
+                format!("the command could not be parsed ({where_})"),
+            );
         }
         self.depth += 1;
         self.statement(root, src, &Stdin::Inherited);
@@ -238,31 +256,44 @@ impl Walker {
 
     fn pipeline(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) {
         let mut cursor = node.walk();
-        let stages: Vec<Node<'_>> = node.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
+        let stages: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
         let mut input = stdin.clone();
         for stage in stages {
             let out = self.statement(stage, src, &input);
-            input = Stdin::Piped { downloads: out.downloads, text: out.output };
+            input = Stdin::Piped {
+                downloads: out.downloads,
+                text: out.output,
+            };
         }
     }
 
     fn redirected(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
         let body = node.child_by_field_name("body");
         let mut cursor = node.walk();
-        let redirects: Vec<Node<'_>> =
-            node.named_children(&mut cursor).filter(|c| Some(c.id()) != body.map(|b| b.id())).collect();
+        let redirects: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| Some(c.id()) != body.map(|b| b.id()))
+            .collect();
         let mut body_stdin = stdin.clone();
         for r in &redirects {
             if let Some(text) = self.fixed_input(*r, src) {
                 body_stdin = Stdin::Text(text);
             }
         }
-        let stage = body.map(|b| self.statement(b, src, &body_stdin)).unwrap_or_default();
+        let stage = body
+            .map(|b| self.statement(b, src, &body_stdin))
+            .unwrap_or_default();
         // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
-        let passes_on = body.is_some_and(|b| b.kind() == "command" && words::text(b, src).trim() == "cat");
+        let passes_on =
+            body.is_some_and(|b| b.kind() == "command" && words::text(b, src).trim() == "cat");
         for r in redirects {
             match (r.kind(), &body_stdin) {
-                ("heredoc_redirect", Stdin::Text(text)) if passes_on => self.heredoc(r, src, Some(text.clone())),
+                ("heredoc_redirect", Stdin::Text(text)) if passes_on => {
+                    self.heredoc(r, src, Some(text.clone()))
+                }
                 _ => {
                     self.statement(r, src, &Stdin::Inherited);
                 }
@@ -279,7 +310,9 @@ impl Walker {
             "heredoc_redirect" => {
                 let body = children.iter().find(|c| c.kind() == "heredoc_body")?;
                 let mut body_cursor = body.walk();
-                let expands = body.named_children(&mut body_cursor).any(|c| c.kind() != "heredoc_content");
+                let expands = body
+                    .named_children(&mut body_cursor)
+                    .any(|c| c.kind() != "heredoc_content");
                 (!expands).then(|| words::text(*body, src).to_string())
             }
             "herestring_redirect" => {
@@ -300,7 +333,9 @@ impl Walker {
             match child.kind() {
                 "variable_assignment" => prefix.push(child),
                 "command_name" => name = Some(child),
-                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => redirects.push(child),
+                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                    redirects.push(child)
+                }
                 "comment" => {}
                 _ => args.push(child),
             }
@@ -315,8 +350,14 @@ impl Walker {
             }
         }
         let stdin = &stdin;
-        let arg_words: Vec<Word> = args.iter().map(|a| words::word(*a, src, &self.vars)).collect();
-        let stage = match name.and_then(|n| n.named_child(0)).filter(|n| !n.is_missing()) {
+        let arg_words: Vec<Word> = args
+            .iter()
+            .map(|a| words::word(*a, src, &self.vars))
+            .collect();
+        let stage = match name
+            .and_then(|n| n.named_child(0))
+            .filter(|n| !n.is_missing())
+        {
             Some(name_node) => {
                 let name_word = words::word(name_node, src, &self.vars);
                 self.invoke(&name_word, &arg_words, stdin)
@@ -335,7 +376,10 @@ impl Walker {
     fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
         let Some(written) = name.value.clone() else {
             self.record(&name.text);
-            self.find(Level::Unknown, format!("the command name {} is only known at run time", name.text));
+            self.find(
+                Level::Unknown,
+                format!("the command name {} is only known at run time", name.text),
+            );
             if let Some(guess) = name.guess.clone() {
                 self.speculate(|w| {
                     w.invoke(&Word::literal(&guess), args, stdin);
@@ -352,7 +396,10 @@ impl Walker {
             None => written.as_str(),
             Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
             Some((_, base)) => {
-                self.find(Level::Unknown, format!("{written} is not a system program, so it cannot be checked"));
+                self.find(
+                    Level::Unknown,
+                    format!("{written} is not a system program, so it cannot be checked"),
+                );
                 let base = base.to_string();
                 self.speculate(|w| {
                     w.run(&base, args, stdin);
@@ -370,23 +417,41 @@ impl Walker {
     fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
         let verdict = programs::check(program, args);
         self.findings.extend(verdict.findings);
-        let mut stage = Stage { downloads: verdict.downloads, output: verdict.output };
+        let mut stage = Stage {
+            downloads: verdict.downloads,
+            output: verdict.output,
+        };
         for nested in verdict.nested {
             match nested {
-                Nested::Command { argv, forwards_stdin } => {
-                    let Some((name, rest)) = argv.split_first() else { continue };
-                    let inner_stdin = if forwards_stdin { stdin.clone() } else { Stdin::Inherited };
+                Nested::Command {
+                    argv,
+                    forwards_stdin,
+                } => {
+                    let Some((name, rest)) = argv.split_first() else {
+                        continue;
+                    };
+                    let inner_stdin = if forwards_stdin {
+                        stdin.clone()
+                    } else {
+                        Stdin::Inherited
+                    };
                     let inner = self.invoke(name, rest, &inner_stdin);
                     stage.downloads |= inner.downloads;
                     stage.output = stage.output.or(inner.output);
                 }
                 Nested::Script(code) => self.nested_script(program, &code),
                 Nested::StdinScript => match stdin {
-                    Stdin::Text(text) | Stdin::Piped { downloads: false, text: Some(text) } => {
+                    Stdin::Text(text)
+                    | Stdin::Piped {
+                        downloads: false,
+                        text: Some(text),
+                    } => {
                         let text = text.clone();
                         self.script(&text);
                     }
-                    Stdin::Piped { downloads: true, .. } => {
+                    Stdin::Piped {
+                        downloads: true, ..
+                    } => {
                         self.find(
                             Level::Dangerous,
                             format!("a script downloaded from the network is piped into {program}"),
@@ -394,11 +459,15 @@ impl Walker {
                     }
                     _ => self.find(
                         Level::Unknown,
-                        format!("{program} runs commands read from its input, which cannot be checked"),
+                        format!(
+                            "{program} runs commands read from its input, which cannot be checked"
+                        ),
                     ),
                 },
                 Nested::StdinCode => match stdin {
-                    Stdin::Piped { downloads: true, .. } => {
+                    Stdin::Piped {
+                        downloads: true, ..
+                    } => {
                         self.find(
                             Level::Dangerous,
                             format!("code downloaded from the network is piped into {program}"),
@@ -419,9 +488,18 @@ impl Walker {
             self.script(text);
             return;
         }
-        self.find(Level::Unknown, format!("{program} runs shell code only known at run time: {}", code.text));
+        self.find(
+            Level::Unknown,
+            format!(
+                "{program} runs shell code only known at run time: {}",
+                code.text
+            ),
+        );
         if code.downloads {
-            self.find(Level::Dangerous, format!("{program} runs a script downloaded from the network"));
+            self.find(
+                Level::Dangerous,
+                format!("{program} runs a script downloaded from the network"),
+            );
         }
         if let Some(guess) = code.guess.clone() {
             self.speculate(|w| w.script(&guess));
@@ -430,7 +508,10 @@ impl Walker {
 
     /// `NAME=value`; `shell` when it sets a shell variable rather than one command's environment.
     fn assignment(&mut self, node: Node<'_>, src: &str, shell: bool) {
-        let name = node.child_by_field_name("name").map(|n| words::text(n, src).to_string()).unwrap_or_default();
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| words::text(n, src).to_string())
+            .unwrap_or_default();
         if let Some(reason) = programs::hijack_reason(&name) {
             self.find(Level::Unknown, reason);
         }
@@ -473,9 +554,14 @@ impl Walker {
     }
 
     fn function(&mut self, node: Node<'_>, src: &str) {
-        let name = node.child_by_field_name("name").map(|n| words::text(n, src).to_string()).unwrap_or_default();
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| words::text(n, src).to_string())
+            .unwrap_or_default();
         self.functions.insert(name.clone());
-        let Some(body) = node.child_by_field_name("body") else { return };
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
         if is_fork_bomb(&name, body, src) {
             self.find(
                 Level::Dangerous,
@@ -499,12 +585,23 @@ impl Walker {
         for destination in &destinations {
             self.statement(*destination, src, &Stdin::Inherited);
         }
-        let Some(destination) = destinations.first() else { return };
+        let Some(destination) = destinations.first() else {
+            return;
+        };
         let target = words::word(*destination, src, &self.vars);
-        let duplicates_fd = target.value.as_deref().is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
-        let network = target.value.as_deref().is_some_and(|v| v.starts_with("/dev/tcp/") || v.starts_with("/dev/udp/"));
+        let duplicates_fd = target
+            .value
+            .as_deref()
+            .is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
+        let network = target
+            .value
+            .as_deref()
+            .is_some_and(|v| v.starts_with("/dev/tcp/") || v.starts_with("/dev/udp/"));
         if network {
-            self.find(Level::Write, format!("redirection opens a network connection ({})", target.text));
+            self.find(
+                Level::Write,
+                format!("redirection opens a network connection ({})", target.text),
+            );
             return;
         }
         let writes = match operator.as_str() {
@@ -529,10 +626,16 @@ impl Walker {
                 // tree-sitter-bash puts the stages after `cmd <<EOF |` inside the here-doc.
                 let mut stage_cursor = child.walk();
                 let stages: Vec<Node<'_>> = child.named_children(&mut stage_cursor).collect();
-                let mut input = Stdin::Piped { downloads: false, text: output.clone() };
+                let mut input = Stdin::Piped {
+                    downloads: false,
+                    text: output.clone(),
+                };
                 for stage in stages {
                     let out = self.statement(stage, src, &input);
-                    input = Stdin::Piped { downloads: out.downloads, text: out.output };
+                    input = Stdin::Piped {
+                        downloads: out.downloads,
+                        text: out.output,
+                    };
                 }
             } else {
                 self.statement(child, src, &Stdin::Inherited);

@@ -20,7 +20,10 @@ pub struct Verdict {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Nested {
     /// Another command: wrappers (`sudo`, `env`, `timeout`), `find -exec`, `xargs`.
-    Command { argv: Vec<Word>, forwards_stdin: bool },
+    Command {
+        argv: Vec<Word>,
+        forwards_stdin: bool,
+    },
     /// Shell code in a word: `bash -c`, `eval`, `trap`, `ssh host …`.
     Script(Word),
     /// A shell reading its commands from stdin.
@@ -56,17 +59,26 @@ impl Verdict {
     fn runs(argv: &[Word]) -> Self {
         let mut v = Verdict::default();
         if !argv.is_empty() {
-            v.nested.push(Nested::Command { argv: argv.to_vec(), forwards_stdin: true });
+            v.nested.push(Nested::Command {
+                argv: argv.to_vec(),
+                forwards_stdin: true,
+            });
         }
         v
     }
 
     fn script(code: Word) -> Self {
-        Verdict { nested: vec![Nested::Script(code)], ..Verdict::default() }
+        Verdict {
+            nested: vec![Nested::Script(code)],
+            ..Verdict::default()
+        }
     }
 
     fn push(&mut self, level: Level, reason: impl Into<String>) {
-        self.findings.push(Finding { level, reason: reason.into() });
+        self.findings.push(Finding {
+            level,
+            reason: reason.into(),
+        });
     }
 }
 
@@ -92,20 +104,60 @@ const READ_ONLY: &[&str] = &[
 
 /// Options that make an otherwise read-only program write or run something else.
 const READ_ONLY_EXCEPTIONS: &[(&str, &[&str], Level, &str)] = &[
-    ("tree", &["-o"], Level::Write, "tree -o writes its listing to a file"),
-    ("less", &["-o", "-O", "--log-file", "--LOG-FILE"], Level::Write, "less -o writes a log file"),
-    ("base64", &["-o", "--output"], Level::Write, "base64 -o writes to a file"),
-    ("file", &["-C", "--compile"], Level::Write, "file -C writes a compiled magic file"),
-    ("ss", &["-K", "--kill"], Level::Write, "ss -K closes network connections"),
-    ("history", &["-w", "-a", "-c", "-d"], Level::Write, "history changes the shell history"),
+    (
+        "tree",
+        &["-o"],
+        Level::Write,
+        "tree -o writes its listing to a file",
+    ),
+    (
+        "less",
+        &["-o", "-O", "--log-file", "--LOG-FILE"],
+        Level::Write,
+        "less -o writes a log file",
+    ),
+    (
+        "base64",
+        &["-o", "--output"],
+        Level::Write,
+        "base64 -o writes to a file",
+    ),
+    (
+        "file",
+        &["-C", "--compile"],
+        Level::Write,
+        "file -C writes a compiled magic file",
+    ),
+    (
+        "ss",
+        &["-K", "--kill"],
+        Level::Write,
+        "ss -K closes network connections",
+    ),
+    (
+        "history",
+        &["-w", "-a", "-c", "-d"],
+        Level::Write,
+        "history changes the shell history",
+    ),
     (
         "man",
         &["-P", "--pager", "-H", "--html"],
         Level::Unknown,
         "man runs a pager or browser named on its command line",
     ),
-    ("bat", &["--pager"], Level::Unknown, "bat runs a pager named on its command line"),
-    ("ack", &["--pager"], Level::Unknown, "ack runs a pager named on its command line"),
+    (
+        "bat",
+        &["--pager"],
+        Level::Unknown,
+        "bat runs a pager named on its command line",
+    ),
+    (
+        "ack",
+        &["--pager"],
+        Level::Unknown,
+        "ack runs a pager named on its command line",
+    ),
 ];
 
 /// An option of `program` among `names`: exact, `--long=value`, or a short option with its value
@@ -128,7 +180,9 @@ const WRAPPERS: &[&str] = &[
 ];
 
 /// Shells: `-c` runs a string, a path runs a script, nothing reads commands from stdin.
-const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "rbash", "fish"];
+const SHELLS: &[&str] = &[
+    "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "rbash", "fish",
+];
 
 /// Interpreters whose code cannot be checked here.
 #[rustfmt::skip]
@@ -210,7 +264,10 @@ const WRITES: &[(&str, &str)] = &[
     ("javac", "compiles and writes output files"),
     ("ld", "links and writes output files"),
     ("pytest", "runs the project's tests"),
-    ("mypy", "type-checks the project, loading its plugins and writing a cache"),
+    (
+        "mypy",
+        "type-checks the project, loading its plugins and writing a cache",
+    ),
     ("pylint", "lints the project, loading its plugins"),
     ("flake8", "lints the project, loading its plugins"),
     ("jest", "runs the project's tests"),
@@ -306,8 +363,10 @@ const CONTAINER_GROUPS: &[&str] = &[
     "image", "container", "volume", "network", "context", "system", "compose", "node", "service", "stack", "secret",
     "config", "plugin", "builder", "buildx", "manifest",
 ];
-const CONTAINER_READS: &[&str] =
-    &["ls", "list", "inspect", "ps", "logs", "config", "images", "top", "version", "df", "info", "show", "history"];
+const CONTAINER_READS: &[&str] = &[
+    "ls", "list", "inspect", "ps", "logs", "config", "images", "top", "version", "df", "info",
+    "show", "history",
+];
 
 /// Variables that decide which programs later commands run or what those programs load.
 #[rustfmt::skip]
@@ -321,18 +380,27 @@ const HIJACK_VARIABLES: &[&str] = &[
 
 /// Why assigning `name` is not harmless, when it is not.
 pub fn hijack_reason(name: &str) -> Option<String> {
-    HIJACK_VARIABLES
-        .contains(&name)
-        .then(|| format!("setting {name} can change which programs later commands run or what they load"))
+    HIJACK_VARIABLES.contains(&name).then(|| {
+        format!("setting {name} can change which programs later commands run or what they load")
+    })
 }
 
 /// Directories whose programs are the system's own: `/bin/rm` is `rm`; `./rm` is not.
-pub const SYSTEM_BIN_DIRS: &[&str] =
-    &["/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/usr/local/sbin", "/opt/homebrew/bin"];
+pub const SYSTEM_BIN_DIRS: &[&str] = &[
+    "/bin",
+    "/usr/bin",
+    "/usr/local/bin",
+    "/sbin",
+    "/usr/sbin",
+    "/usr/local/sbin",
+    "/opt/homebrew/bin",
+];
 
 /// The name under which `program` is known here: versions and GNU prefixes dropped.
 fn family(program: &str) -> &str {
-    const VERSIONED: &[&str] = &["python", "pypy", "pip", "perl", "ruby", "php", "lua", "node"];
+    const VERSIONED: &[&str] = &[
+        "python", "pypy", "pip", "perl", "ruby", "php", "lua", "node",
+    ];
     for base in VERSIONED {
         if let Some(rest) = program.strip_prefix(base) {
             if rest.chars().all(|c| c.is_ascii_digit() || c == '.') {
@@ -377,9 +445,16 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
 fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if READ_ONLY.contains(&p) {
         let mut v = Verdict::read_only();
-        let mut exceptions = READ_ONLY_EXCEPTIONS.iter().filter(|(name, ..)| *name == p).peekable();
+        let mut exceptions = READ_ONLY_EXCEPTIONS
+            .iter()
+            .filter(|(name, ..)| *name == p)
+            .peekable();
         if exceptions.peek().is_some() {
-            v.findings.extend(flag_sensitive(p, args).map(|u| u.findings).unwrap_or_default());
+            v.findings.extend(
+                flag_sensitive(p, args)
+                    .map(|u| u.findings)
+                    .unwrap_or_default(),
+            );
         }
         for (_, names, level, reason) in exceptions {
             if has_any_option(args, names) {
@@ -387,8 +462,13 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             }
         }
         if p == "printf" {
-            let target = args.iter().position(|a| a.is("-v")).and_then(|i| args.get(i + 1));
-            if let Some(reason) = target.and_then(|t| hijack_reason(t.value.as_deref().unwrap_or(&t.text))) {
+            let target = args
+                .iter()
+                .position(|a| a.is("-v"))
+                .and_then(|i| args.get(i + 1));
+            if let Some(reason) =
+                target.and_then(|t| hijack_reason(t.value.as_deref().unwrap_or(&t.text)))
+            {
                 v.push(Level::Unknown, reason);
             }
         }
@@ -399,7 +479,11 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         return Some(Verdict::write(format!("{p} {what}")));
     }
     if let Some((_, reads)) = SUBCOMMAND_TOOLS.iter().find(|(name, _)| *name == p) {
-        return Some(unless_options_hidden(p, args, subcommand_tool(p, reads, args)));
+        return Some(unless_options_hidden(
+            p,
+            args,
+            subcommand_tool(p, reads, args),
+        ));
     }
     if SHELLS.contains(&p) {
         return Some(shell(written, args));
@@ -425,9 +509,10 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             Verdict::dangerous(format!("{p} powers off or restarts the machine"))
         }
         "init" | "telinit" => match operands(args, &[]).first() {
-            Some(level) if level.is("0") || level.is("6") => {
-                Verdict::dangerous(format!("{p} {} powers off or restarts the machine", level.text))
-            }
+            Some(level) if level.is("0") || level.is("6") => Verdict::dangerous(format!(
+                "{p} {} powers off or restarts the machine",
+                level.text
+            )),
             _ => Verdict::write(format!("{p} changes the run level")),
         },
         "mkfs" | "mke2fs" | "mkswap" | "wipefs" | "blkdiscard" => {
@@ -442,7 +527,19 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "sed" => sed(args),
         "awk" => awk(args),
         "sort" => sort(args),
-        "uniq" => match operands(args, &["-f", "-s", "-w", "--skip-fields", "--skip-chars", "--check-chars"]).get(1) {
+        "uniq" => match operands(
+            args,
+            &[
+                "-f",
+                "-s",
+                "-w",
+                "--skip-fields",
+                "--skip-chars",
+                "--check-chars",
+            ],
+        )
+        .get(1)
+        {
             Some(out) => Verdict::write(format!("uniq writes to {}", out.text)),
             None => Verdict::read_only(),
         },
@@ -456,14 +553,21 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
                 || has_long(args, "--set")
                 || operands(args, &["-d", "--date", "-f", "--file", "-r", "--reference"])
                     .iter()
-                    .any(|o| o.value.as_deref().is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit())));
+                    .any(|o| {
+                        o.value
+                            .as_deref()
+                            .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+                    });
             if sets_clock {
                 Verdict::write("date sets the system clock")
             } else {
                 Verdict::read_only()
             }
         }
-        "hostname" => match (operands(args, &[]).first(), has_short(args, 'F') || has_long(args, "--file")) {
+        "hostname" => match (
+            operands(args, &[]).first(),
+            has_short(args, 'F') || has_long(args, "--file"),
+        ) {
             (Some(_), _) | (_, true) => Verdict::write("hostname renames the machine"),
             _ => Verdict::read_only(),
         },
@@ -491,7 +595,10 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "journalctl" => {
             let changes = args.iter().filter_map(|a| a.value.as_deref()).any(|v| {
                 v.starts_with("--vacuum")
-                    || matches!(v, "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys")
+                    || matches!(
+                        v,
+                        "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys"
+                    )
             });
             if changes {
                 Verdict::write("journalctl changes the system journal")
@@ -504,7 +611,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
                 || has_short(args, 'p')
                 || has_long(args, "--write")
                 || has_long(args, "--load")
-                || operands(args, &[]).iter().any(|o| o.value.as_deref().is_none_or(|v| v.contains('=')));
+                || operands(args, &[])
+                    .iter()
+                    .any(|o| o.value.as_deref().is_none_or(|v| v.contains('=')));
             if sets {
                 Verdict::write("sysctl changes kernel parameters")
             } else {
@@ -552,13 +661,19 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             }
         }
         "tar" => tar(args),
-        "unzip" => lists_with(args, &["-l", "-v", "-t", "-Z", "-p", "-c", "-z"], "unzip extracts files"),
-        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4" | "lzma" | "unlzma"
-        | "pigz" | "brotli" | "compress" | "uncompress" => {
+        "unzip" => lists_with(
+            args,
+            &["-l", "-v", "-t", "-Z", "-p", "-c", "-z"],
+            "unzip extracts files",
+        ),
+        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4"
+        | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => {
             let to_stdout = has_short(args, 'c')
                 || has_short(args, 'l')
                 || has_short(args, 't')
-                || ["--stdout", "--to-stdout", "--list", "--test"].iter().any(|o| has_long(args, o));
+                || ["--stdout", "--to-stdout", "--list", "--test"]
+                    .iter()
+                    .any(|o| has_long(args, o));
             if to_stdout && !has_short(args, 'o') {
                 Verdict::read_only()
             } else {
@@ -567,7 +682,11 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         "yq" => writes_with_option(args, 'i', "--inplace", "yq -i edits files in place"),
         "rg" => {
-            if args.iter().any(|a| a.value.as_deref().is_some_and(|v| v == "--pre" || v.starts_with("--pre="))) {
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| v == "--pre" || v.starts_with("--pre="))
+            }) {
                 Verdict::unknown("rg --pre runs another program on every file")
             } else {
                 flag_sensitive(p, args).unwrap_or_default()
@@ -580,7 +699,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
                 Verdict::write("tsc compiles and writes output files")
             }
         }
-        "prettier" => writes_with_flags(args, &["--write", "-w"], "prettier --write rewrites files"),
+        "prettier" => {
+            writes_with_flags(args, &["--write", "-w"], "prettier --write rewrites files")
+        }
         "eslint" => writes_with_flags(args, &["--fix"], "eslint --fix rewrites files"),
         "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
         "ruff" => {
@@ -616,16 +737,20 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             v
         }
         "source" => match args.first() {
-            Some(file) if file.downloads => Verdict::dangerous("source runs a script downloaded from the network"),
-            Some(file) => Verdict::unknown(format!("source runs {}, which cannot be checked", file.text)),
+            Some(file) if file.downloads => {
+                Verdict::dangerous("source runs a script downloaded from the network")
+            }
+            Some(file) => Verdict::unknown(format!(
+                "source runs {}, which cannot be checked",
+                file.text
+            )),
             None => Verdict::read_only(),
         },
         "trap" => trap(args),
         "alias" => alias(args),
         "watch" => watch(args),
-        "chroot" | "nsenter" | "unshare" | "firejail" | "bwrap" | "systemd-run" | "flatpak-spawn" => {
-            Verdict::unknown(format!("{p} runs a command in another environment"))
-        }
+        "chroot" | "nsenter" | "unshare" | "firejail" | "bwrap" | "systemd-run"
+        | "flatpak-spawn" => Verdict::unknown(format!("{p} runs a command in another environment")),
         _ if WRAPPERS.contains(&p) => wrapper(p, args),
         _ => return None,
     };
@@ -645,8 +770,8 @@ const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
 /// The verdict on a program in [`READS_DEPENDING_ON_OPTIONS`] is at least unknown when an
 /// argument only known at run time could be an option.
 fn unless_options_hidden(program: &str, args: &[Word], mut verdict: Verdict) -> Verdict {
-    let depends =
-        READS_DEPENDING_ON_OPTIONS.contains(&program) || SUBCOMMAND_TOOLS.iter().any(|(name, _)| *name == program);
+    let depends = READS_DEPENDING_ON_OPTIONS.contains(&program)
+        || SUBCOMMAND_TOOLS.iter().any(|(name, _)| *name == program);
     if let Some(unknown) = flag_sensitive(program, args).filter(|_| depends) {
         verdict.findings.extend(unknown.findings);
     }
@@ -671,7 +796,11 @@ fn has_short(args: &[Word], flag: char) -> bool {
 
 /// A long option, alone or with `=value`.
 fn has_long(args: &[Word], name: &str) -> bool {
-    options(args).any(|o| o == name || o.strip_prefix(name).is_some_and(|rest| rest.starts_with('=')))
+    options(args).any(|o| {
+        o == name
+            || o.strip_prefix(name)
+                .is_some_and(|rest| rest.starts_with('='))
+    })
 }
 
 /// The operands: words that are not options, nor the values of the options in `takes_value`.
@@ -698,14 +827,20 @@ fn operands<'a>(args: &'a [Word], takes_value: &[&str]) -> Vec<&'a Word> {
 
 /// The first argument before `--` that is only known at run time and could be an option.
 fn dynamic_option(args: &[Word]) -> Option<&Word> {
-    args.iter().take_while(|a| !a.is("--")).find(|a| a.value.is_none() && a.may_be_option())
+    args.iter()
+        .take_while(|a| !a.is("--"))
+        .find(|a| a.value.is_none() && a.may_be_option())
 }
 
 /// For programs whose effect depends on their options: unknown when an option could hide in a
 /// run-time value (`sort $OPTS` may be `sort -o file`).
 fn flag_sensitive(program: &str, args: &[Word]) -> Option<Verdict> {
-    dynamic_option(args)
-        .map(|a| Verdict::unknown(format!("an argument of {program} is only known at run time: {}", a.text)))
+    dynamic_option(args).map(|a| {
+        Verdict::unknown(format!(
+            "an argument of {program} is only known at run time: {}",
+            a.text
+        ))
+    })
 }
 
 fn writes_with_option(args: &[Word], short: char, long: &str, reason: &str) -> Verdict {
@@ -720,7 +855,13 @@ fn writes_with_option(args: &[Word], short: char, long: &str, reason: &str) -> V
 }
 
 fn writes_with_flags(args: &[Word], flags: &[&str], reason: &str) -> Verdict {
-    if flags.iter().any(|f| if f.starts_with("--") { has_long(args, f) } else { args.iter().any(|a| a.is(f)) }) {
+    if flags.iter().any(|f| {
+        if f.starts_with("--") {
+            has_long(args, f)
+        } else {
+            args.iter().any(|a| a.is(f))
+        }
+    }) {
         Verdict::write(reason)
     } else {
         Verdict::read_only()
@@ -755,14 +896,25 @@ fn list(words: &[&Word]) -> String {
 
 /// The arguments as one shell string (for `eval`, `ssh host cmd`, `sudo -s cmd`, `watch cmd`).
 fn joined(args: &[Word]) -> Word {
-    let text = args.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
+    let text = args
+        .iter()
+        .map(|a| a.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     let all = |f: fn(&Word) -> Option<&String>| -> Option<String> {
-        args.iter().map(|a| f(a).cloned()).collect::<Option<Vec<_>>>().map(|v| v.join(" "))
+        args.iter()
+            .map(|a| f(a).cloned())
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(" "))
     };
     Word {
         value: all(|w| w.value.as_ref()),
         guess: all(|w| w.guess.as_ref()),
-        shape: args.iter().map(|a| a.shape.as_str()).collect::<Vec<_>>().join(" "),
+        shape: args
+            .iter()
+            .map(|a| a.shape.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
         glob: args.iter().any(|a| a.glob),
         downloads: args.iter().any(|a| a.downloads),
         text,
@@ -771,10 +923,16 @@ fn joined(args: &[Word]) -> Word {
 
 /// What `echo`/`printf` print when their arguments are fixed.
 fn printed(program: &str, args: &[Word]) -> Option<String> {
-    let values: Vec<&str> = args.iter().map(|a| a.value.as_deref()).collect::<Option<_>>()?;
+    let values: Vec<&str> = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
     match program {
         "echo" => {
-            let words: Vec<&str> = values.into_iter().skip_while(|a| matches!(*a, "-n" | "-e" | "-E")).collect();
+            let words: Vec<&str> = values
+                .into_iter()
+                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+                .collect();
             Some(words.join(" ") + "\n")
         }
         "printf" => match values.as_slice() {
@@ -808,7 +966,9 @@ const SYSTEM_DIRS: &[&str] = &[
 /// expansions are tried one by one and paths are resolved lexically, so `{/,x}`, `/tmp/..` and
 /// `./a/../` are seen for what they name.
 pub fn critical_target(shape: &str) -> Option<CriticalTarget> {
-    expand_braces(shape.trim()).iter().find_map(|path| critical_path(path))
+    expand_braces(shape.trim())
+        .iter()
+        .find_map(|path| critical_path(path))
 }
 
 /// Where a path starts.
@@ -823,10 +983,23 @@ fn critical_path(path: &str) -> Option<CriticalTarget> {
     if path.is_empty() {
         return None; // `rm -rf ""` is an error, not the current directory
     }
-    let system = |d: String| Some(CriticalTarget { description: d, system: true });
-    let working = |d: &str| Some(CriticalTarget { description: d.to_string(), system: false });
+    let system = |d: String| {
+        Some(CriticalTarget {
+            description: d,
+            system: true,
+        })
+    };
+    let working = |d: &str| {
+        Some(CriticalTarget {
+            description: d.to_string(),
+            system: false,
+        })
+    };
     // `$DIR/` or `$DIR/*`: the root directory when DIR is empty or unset.
-    if let Some(name) = path.strip_prefix('$').and_then(|r| r.strip_suffix("/*").or_else(|| r.strip_suffix('/'))) {
+    if let Some(name) = path
+        .strip_prefix('$')
+        .and_then(|r| r.strip_suffix("/*").or_else(|| r.strip_suffix('/')))
+    {
         if !name.is_empty()
             && name != "HOME"
             && name != "PWD"
@@ -865,14 +1038,15 @@ fn critical_path(path: &str) -> Option<CriticalTarget> {
     let is_glob = |s: &str| s.contains(['*', '?', '[']);
     match (base, above, segments.as_slice()) {
         (Base::Root, _, []) => system("the root directory".to_string()),
-        (Base::Root, _, [entry]) if is_glob(entry) => {
-            system(format!("the entries of the root directory matching {entry}"))
-        }
+        (Base::Root, _, [entry]) if is_glob(entry) => system(format!(
+            "the entries of the root directory matching {entry}"
+        )),
         (Base::Root, _, dirs) => {
             let dir = format!("/{}", dirs.join("/"));
-            SYSTEM_DIRS
-                .contains(&dir.as_str())
-                .then(|| CriticalTarget { description: format!("{dir}, a system directory"), system: true })
+            SYSTEM_DIRS.contains(&dir.as_str()).then(|| CriticalTarget {
+                description: format!("{dir}, a system directory"),
+                system: true,
+            })
         }
         (Base::Home, 0, []) => system("the home directory".to_string()),
         (Base::Home, _, []) => system("a directory above the home directory".to_string()),
@@ -906,7 +1080,9 @@ fn expand_braces_into(word: &str, out: &mut Vec<String>) {
         return;
     }
     for (open, _) in word.match_indices('{') {
-        let Some(alternatives) = brace_alternatives(&word[open..]) else { continue };
+        let Some(alternatives) = brace_alternatives(&word[open..]) else {
+            continue;
+        };
         let (inner_len, items) = alternatives;
         let (prefix, suffix) = (&word[..open], &word[open + inner_len..]);
         for item in items {
@@ -953,13 +1129,23 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
     let (from, to) = inner.split_once("..")?;
     if let (Ok(a), Ok(b)) = (from.parse::<i64>(), to.parse::<i64>()) {
         let (lo, hi) = (a.min(b), a.max(b));
-        return Some((lo..=hi).take(MAX_BRACE_EXPANSIONS).map(|n| n.to_string()).collect());
+        return Some(
+            (lo..=hi)
+                .take(MAX_BRACE_EXPANSIONS)
+                .map(|n| n.to_string())
+                .collect(),
+        );
     }
     let (mut a, mut b) = (from.chars(), to.chars());
     match (a.next(), a.next(), b.next(), b.next()) {
         (Some(x), None, Some(y), None) if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => {
             let (lo, hi) = (x.min(y), x.max(y));
-            Some((lo..=hi).take(MAX_BRACE_EXPANSIONS).map(String::from).collect())
+            Some(
+                (lo..=hi)
+                    .take(MAX_BRACE_EXPANSIONS)
+                    .map(String::from)
+                    .collect(),
+            )
         }
         _ => None,
     }
@@ -978,8 +1164,12 @@ pub enum Device {
 }
 
 pub fn device(path: &str) -> Device {
-    let Some(name) = path.strip_prefix("/dev/") else { return Device::File };
-    const STREAMS: &[&str] = &["null", "stdout", "stderr", "stdin", "tty", "zero", "full", "random", "urandom"];
+    let Some(name) = path.strip_prefix("/dev/") else {
+        return Device::File;
+    };
+    const STREAMS: &[&str] = &[
+        "null", "stdout", "stderr", "stdin", "tty", "zero", "full", "random", "urandom",
+    ];
     #[rustfmt::skip]
     const DISKS: &[&str] = &[
         "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "loop", "dm-", "md", "sr", "disk", "rdisk", "mapper/", "nbd",
@@ -1001,16 +1191,26 @@ fn rm(args: &[Word]) -> Verdict {
     let recursive = has_short(args, 'r') || has_short(args, 'R') || has_long(args, "--recursive");
     // A run-time argument (`rm $FLAGS /`) may hold -r.
     let may_recurse = recursive || dynamic_option(args).is_some();
-    let spelled = if has_short(args, 'f') || has_long(args, "--force") { "rm -rf" } else { "rm -r" };
+    let spelled = if has_short(args, 'f') || has_long(args, "--force") {
+        "rm -rf"
+    } else {
+        "rm -r"
+    };
     let targets = operands(args, &[]);
     let mut v = Verdict::default();
     if has_long(args, "--no-preserve-root") {
-        v.push(Level::Dangerous, "rm --no-preserve-root lets rm delete the root directory");
+        v.push(
+            Level::Dangerous,
+            "rm --no-preserve-root lets rm delete the root directory",
+        );
     }
     if may_recurse {
         for target in &targets {
             if let Some(critical) = critical_target(&target.shape) {
-                v.push(Level::Dangerous, format!("{spelled} targets {}", critical.description));
+                v.push(
+                    Level::Dangerous,
+                    format!("{spelled} targets {}", critical.description),
+                );
             }
         }
     }
@@ -1026,31 +1226,64 @@ fn rm(args: &[Word]) -> Verdict {
 fn mv(args: &[Word]) -> Verdict {
     let ops = operands(args, &["-t", "--target-directory", "-S", "--suffix"]);
     let has_target_option = has_short(args, 't') || has_long(args, "--target-directory");
-    let sources = if has_target_option { &ops[..] } else { &ops[..ops.len().saturating_sub(1)] };
+    let sources = if has_target_option {
+        &ops[..]
+    } else {
+        &ops[..ops.len().saturating_sub(1)]
+    };
     let mut v = Verdict::default();
     for source in sources {
         if let Some(critical) = critical_target(&source.shape).filter(|c| c.system) {
-            v.push(Level::Dangerous, format!("mv moves {}", critical.description));
+            v.push(
+                Level::Dangerous,
+                format!("mv moves {}", critical.description),
+            );
         }
     }
-    v.push(Level::Write, format!("mv moves {}", if sources.is_empty() { "files".to_string() } else { list(sources) }));
+    v.push(
+        Level::Write,
+        format!(
+            "mv moves {}",
+            if sources.is_empty() {
+                "files".to_string()
+            } else {
+                list(sources)
+            }
+        ),
+    );
     v
 }
 
 fn ownership(program: &str, what: &str, args: &[Word]) -> Verdict {
     let recursive = has_short(args, 'R') || has_long(args, "--recursive");
     let ops = operands(args, &[]);
-    let targets = if has_long(args, "--reference") { &ops[..] } else { ops.get(1..).unwrap_or(&[]) };
+    let targets = if has_long(args, "--reference") {
+        &ops[..]
+    } else {
+        ops.get(1..).unwrap_or(&[])
+    };
     let mut v = Verdict::default();
     for target in targets {
-        let Some(critical) = critical_target(&target.shape).filter(|c| c.system) else { continue };
+        let Some(critical) = critical_target(&target.shape).filter(|c| c.system) else {
+            continue;
+        };
         let is_root = critical.description == "the root directory";
         if recursive || is_root {
-            let spelled = if recursive { format!("{program} -R") } else { program.to_string() };
-            v.push(Level::Dangerous, format!("{spelled} changes the {what} of {}", critical.description));
+            let spelled = if recursive {
+                format!("{program} -R")
+            } else {
+                program.to_string()
+            };
+            v.push(
+                Level::Dangerous,
+                format!("{spelled} changes the {what} of {}", critical.description),
+            );
         }
     }
-    v.push(Level::Write, format!("{program} changes the {what} of {}", list(targets)));
+    v.push(
+        Level::Write,
+        format!("{program} changes the {what} of {}", list(targets)),
+    );
     v
 }
 
@@ -1059,38 +1292,59 @@ pub fn write_to(what: &str, target: &Word) -> Option<Finding> {
     let path = target.value.as_deref().unwrap_or(&target.shape);
     match device(path) {
         Device::Stream => None,
-        Device::Disk => {
-            Some(Finding { level: Level::Dangerous, reason: format!("{what} overwrites the disk device {path}") })
-        }
+        Device::Disk => Some(Finding {
+            level: Level::Dangerous,
+            reason: format!("{what} overwrites the disk device {path}"),
+        }),
         Device::File | Device::Other if target.value.is_none() => Some(Finding {
             level: Level::Write,
             reason: format!("{what} writes to {}, a file named at run time", target.text),
         }),
-        Device::File | Device::Other => {
-            Some(Finding { level: Level::Write, reason: format!("{what} writes to {path}") })
-        }
+        Device::File | Device::Other => Some(Finding {
+            level: Level::Write,
+            reason: format!("{what} writes to {path}"),
+        }),
     }
 }
 
 fn dd(args: &[Word]) -> Verdict {
     let mut v = Verdict::default();
     for arg in args {
-        let Some(target) = arg.guess.as_deref().unwrap_or(&arg.shape).strip_prefix("of=") else { continue };
-        let target_word = Word { value: arg.value.as_ref().map(|_| target.to_string()), ..Word::literal(target) };
+        let Some(target) = arg
+            .guess
+            .as_deref()
+            .unwrap_or(&arg.shape)
+            .strip_prefix("of=")
+        else {
+            continue;
+        };
+        let target_word = Word {
+            value: arg.value.as_ref().map(|_| target.to_string()),
+            ..Word::literal(target)
+        };
         v.findings.extend(write_to("dd", &target_word));
     }
     v
 }
 
 fn shred(args: &[Word]) -> Verdict {
-    let targets = operands(args, &["-n", "--iterations", "-s", "--size", "--random-source"]);
+    let targets = operands(
+        args,
+        &["-n", "--iterations", "-s", "--size", "--random-source"],
+    );
     let mut v = Verdict::default();
     for target in &targets {
         if device(target.value.as_deref().unwrap_or(&target.shape)) == Device::Disk {
-            v.push(Level::Dangerous, format!("shred overwrites the disk device {}", target.text));
+            v.push(
+                Level::Dangerous,
+                format!("shred overwrites the disk device {}", target.text),
+            );
         }
     }
-    v.push(Level::Write, format!("shred destroys the contents of {}", list(&targets)));
+    v.push(
+        Level::Write,
+        format!("shred destroys the contents of {}", list(&targets)),
+    );
     v
 }
 
@@ -1130,8 +1384,10 @@ fn find(args: &[Word]) -> Verdict {
     }
     let mut paths = Vec::new();
     while let Some(a) = args.get(i) {
-        let starts_expression =
-            a.value.as_deref().is_some_and(|s| s.starts_with('-') || matches!(s, "(" | "!" | ")" | ","));
+        let starts_expression = a
+            .value
+            .as_deref()
+            .is_some_and(|s| s.starts_with('-') || matches!(s, "(" | "!" | ")" | ","));
         if starts_expression {
             break;
         }
@@ -1143,18 +1399,28 @@ fn find(args: &[Word]) -> Verdict {
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
             None if a.may_be_option() => {
-                v.push(Level::Unknown, format!("an argument of find is only known at run time: {}", a.text));
+                v.push(
+                    Level::Unknown,
+                    format!("an argument of find is only known at run time: {}", a.text),
+                );
             }
             Some("-delete") => deletes = true,
             Some("-exec" | "-execdir" | "-ok" | "-okdir") => {
-                let end = args[i + 1..].iter().position(|w| w.is(";") || w.is("+")).map_or(args.len(), |p| i + 1 + p);
-                v.nested.push(Nested::Command { argv: args[i + 1..end].to_vec(), forwards_stdin: false });
+                let end = args[i + 1..]
+                    .iter()
+                    .position(|w| w.is(";") || w.is("+"))
+                    .map_or(args.len(), |p| i + 1 + p);
+                v.nested.push(Nested::Command {
+                    argv: args[i + 1..end].to_vec(),
+                    forwards_stdin: false,
+                });
                 filtered = true;
                 i = end;
             }
             Some(action @ ("-fprint" | "-fprint0" | "-fls" | "-fprintf")) => {
                 if let Some(target) = args.get(i + 1) {
-                    v.findings.extend(write_to(&format!("find {action}"), target));
+                    v.findings
+                        .extend(write_to(&format!("find {action}"), target));
                 }
                 i += if action == "-fprintf" { 2 } else { 1 };
             }
@@ -1172,23 +1438,40 @@ fn find(args: &[Word]) -> Verdict {
         let roots: Vec<&Word> = if paths.is_empty() { vec![&dot] } else { paths };
         for root in &roots {
             if let Some(critical) = critical_target(&root.shape).filter(|c| c.system || !filtered) {
-                v.push(Level::Dangerous, format!("find -delete deletes everything under {}", critical.description));
+                v.push(
+                    Level::Dangerous,
+                    format!(
+                        "find -delete deletes everything under {}",
+                        critical.description
+                    ),
+                );
             }
         }
-        v.push(Level::Write, format!("find -delete deletes files under {}", list(&roots)));
+        v.push(
+            Level::Write,
+            format!("find -delete deletes files under {}", list(&roots)),
+        );
     }
     v
 }
 
 fn fd(args: &[Word]) -> Verdict {
-    let exec = args
-        .iter()
-        .position(|a| a.value.as_deref().is_some_and(|v| matches!(v, "-x" | "--exec" | "-X" | "--exec-batch")));
+    let exec = args.iter().position(|a| {
+        a.value
+            .as_deref()
+            .is_some_and(|v| matches!(v, "-x" | "--exec" | "-X" | "--exec-batch"))
+    });
     match exec {
         Some(i) => {
-            let end = args[i + 1..].iter().position(|w| w.is(";")).map_or(args.len(), |p| i + 1 + p);
+            let end = args[i + 1..]
+                .iter()
+                .position(|w| w.is(";"))
+                .map_or(args.len(), |p| i + 1 + p);
             Verdict {
-                nested: vec![Nested::Command { argv: args[i + 1..end].to_vec(), forwards_stdin: false }],
+                nested: vec![Nested::Command {
+                    argv: args[i + 1..end].to_vec(),
+                    forwards_stdin: false,
+                }],
                 ..Verdict::default()
             }
         }
@@ -1212,7 +1495,10 @@ fn xargs(args: &[Word]) -> Verdict {
             Some(o) if WITH_VALUE.contains(&o) => i += 2,
             Some(o) if o.starts_with('-') && o.len() > 1 => i += 1,
             None if a.may_be_option() => {
-                return Verdict::unknown(format!("an argument of xargs is only known at run time: {}", a.text));
+                return Verdict::unknown(format!(
+                    "an argument of xargs is only known at run time: {}",
+                    a.text
+                ));
             }
             _ => break,
         }
@@ -1221,7 +1507,13 @@ fn xargs(args: &[Word]) -> Verdict {
         Some(rest) if !rest.is_empty() => rest.to_vec(),
         _ => vec![Word::literal("echo")],
     };
-    Verdict { nested: vec![Nested::Command { argv, forwards_stdin: false }], ..Verdict::default() }
+    Verdict {
+        nested: vec![Nested::Command {
+            argv,
+            forwards_stdin: false,
+        }],
+        ..Verdict::default()
+    }
 }
 
 fn sed(args: &[Word]) -> Verdict {
@@ -1238,27 +1530,44 @@ fn sed(args: &[Word]) -> Verdict {
                 scripts.extend(args.get(i + 1));
                 i += 1;
             }
-            Some("-f" | "--file") if !sandboxed => {
-                v.push(Level::Unknown, "sed runs a script from a file, which cannot be checked")
-            }
+            Some("-f" | "--file") if !sandboxed => v.push(
+                Level::Unknown,
+                "sed runs a script from a file, which cannot be checked",
+            ),
             Some(o) if o.starts_with("--expression=") => {}
-            Some(o) if o.starts_with("--file=") && !sandboxed => {
-                v.push(Level::Unknown, "sed runs a script from a file, which cannot be checked")
-            }
+            Some(o) if o.starts_with("--file=") && !sandboxed => v.push(
+                Level::Unknown,
+                "sed runs a script from a file, which cannot be checked",
+            ),
             Some("-l" | "--line-length") => i += 1,
             _ => {}
         }
         i += 1;
     }
-    let inline: Vec<String> =
-        args.iter().filter_map(|a| a.value.as_deref()?.strip_prefix("--expression=").map(String::from)).collect();
-    let ops = operands(args, &["-e", "--expression", "-f", "--file", "-l", "--line-length"]);
+    let inline: Vec<String> = args
+        .iter()
+        .filter_map(|a| {
+            a.value
+                .as_deref()?
+                .strip_prefix("--expression=")
+                .map(String::from)
+        })
+        .collect();
+    let ops = operands(
+        args,
+        &["-e", "--expression", "-f", "--file", "-l", "--line-length"],
+    );
     let uses_options_for_script = !scripts.is_empty()
         || !inline.is_empty()
         || has_short(args, 'f')
-        || args.iter().any(|a| a.value.as_deref().is_some_and(|o| o.starts_with("--file")));
-    let (script_operand, files) =
-        if uses_options_for_script { (None, &ops[..]) } else { (ops.first().copied(), ops.get(1..).unwrap_or(&[])) };
+        || args
+            .iter()
+            .any(|a| a.value.as_deref().is_some_and(|o| o.starts_with("--file")));
+    let (script_operand, files) = if uses_options_for_script {
+        (None, &ops[..])
+    } else {
+        (ops.first().copied(), ops.get(1..).unwrap_or(&[]))
+    };
     scripts.extend(script_operand);
     let mut texts: Vec<Option<String>> = scripts.iter().map(|w| w.value.clone()).collect();
     texts.extend(inline.into_iter().map(Some));
@@ -1269,7 +1578,10 @@ fn sed(args: &[Word]) -> Verdict {
         };
         let fx = scripts::sed(&text);
         if fx.unreadable {
-            v.push(Level::Unknown, format!("sed script {text:?} could not be read, so it cannot be checked"));
+            v.push(
+                Level::Unknown,
+                format!("sed script {text:?} could not be read, so it cannot be checked"),
+            );
         }
         if fx.executes && !sandboxed {
             v.push(Level::Unknown, "sed script runs shell commands (e)");
@@ -1281,7 +1593,14 @@ fn sed(args: &[Word]) -> Verdict {
     if has_short(args, 'i') || has_long(args, "--in-place") {
         v.push(
             Level::Write,
-            format!("sed -i edits {} in place", if files.is_empty() { "files".to_string() } else { list(files) }),
+            format!(
+                "sed -i edits {} in place",
+                if files.is_empty() {
+                    "files".to_string()
+                } else {
+                    list(files)
+                }
+            ),
         );
     }
     v
@@ -1312,8 +1631,13 @@ fn awk(args: &[Word]) -> Verdict {
             }
             Some("-i" | "--include") => {
                 match args.get(i + 1) {
-                    Some(lib) if lib.is("inplace") => v.push(Level::Write, "awk -i inplace edits files in place"),
-                    _ => v.push(Level::Unknown, "awk loads a library, which cannot be checked"),
+                    Some(lib) if lib.is("inplace") => {
+                        v.push(Level::Write, "awk -i inplace edits files in place")
+                    }
+                    _ => v.push(
+                        Level::Unknown,
+                        "awk loads a library, which cannot be checked",
+                    ),
                 }
                 i += 2;
             }
@@ -1330,7 +1654,10 @@ fn awk(args: &[Word]) -> Verdict {
         }
     }
     if from_file {
-        v.push(Level::Unknown, "awk runs a program from a file, which cannot be checked");
+        v.push(
+            Level::Unknown,
+            "awk runs a program from a file, which cannot be checked",
+        );
     } else if programs.is_empty() {
         programs.extend(args.get(i));
     }
@@ -1341,7 +1668,10 @@ fn awk(args: &[Word]) -> Verdict {
         };
         let fx = scripts::awk(text);
         if fx.executes {
-            v.push(Level::Unknown, "awk program runs shell commands (system or a pipe)");
+            v.push(
+                Level::Unknown,
+                "awk program runs shell commands (system or a pipe)",
+            );
         }
         if fx.writes {
             v.push(Level::Write, "awk program writes to a file");
@@ -1364,16 +1694,26 @@ fn sort(args: &[Word]) -> Verdict {
 }
 
 fn tar(args: &[Word]) -> Verdict {
-    if has_long(args, "--to-command") || has_long(args, "--use-compress-program") || has_short(args, 'I') {
+    if has_long(args, "--to-command")
+        || has_long(args, "--use-compress-program")
+        || has_short(args, 'I')
+    {
         return Verdict::unknown("tar runs another program");
     }
     // Old-style first argument without a dash: `tar tf x.tar`.
-    let old_style = args.first().and_then(|a| a.value.as_deref()).filter(|v| !v.starts_with('-')).unwrap_or("");
-    let mode = |c: char, long: &str| old_style.contains(c) || has_short(args, c) || has_long(args, long);
+    let old_style = args
+        .first()
+        .and_then(|a| a.value.as_deref())
+        .filter(|v| !v.starts_with('-'))
+        .unwrap_or("");
+    let mode =
+        |c: char, long: &str| old_style.contains(c) || has_short(args, c) || has_long(args, long);
     let lists = mode('t', "--list");
     let extracts_to_stdout = mode('x', "--extract") && mode('O', "--to-stdout");
     let changes = ['c', 'r', 'u', 'A'].iter().any(|&c| mode(c, "--create"))
-        || ["--append", "--update", "--delete", "--concatenate"].iter().any(|l| has_long(args, l));
+        || ["--append", "--update", "--delete", "--concatenate"]
+            .iter()
+            .any(|l| has_long(args, l));
     if (lists || extracts_to_stdout) && !changes {
         Verdict::read_only()
     } else {
@@ -1453,7 +1793,10 @@ fn systemctl(args: &[Word]) -> Verdict {
         "--signal",
         "--root",
     ];
-    match operands(args, &takes_value).first().map(|w| w.value.as_deref()) {
+    match operands(args, &takes_value)
+        .first()
+        .map(|w| w.value.as_deref())
+    {
         None => Verdict::read_only(),
         Some(Some(sub)) if READS.contains(&sub) => Verdict::read_only(),
         Some(Some(sub)) if POWER.contains(&sub) => {
@@ -1467,7 +1810,10 @@ fn systemctl(args: &[Word]) -> Verdict {
 fn subcommand_tool(program: &str, reads: &[&str], args: &[Word]) -> Verdict {
     let ops = operands(args, &[]);
     let Some(first) = ops.first() else {
-        return if args.iter().all(|a| a.is("-v") || a.is("-V") || a.is("--version") || a.is("-h") || a.is("--help")) {
+        return if args
+            .iter()
+            .all(|a| a.is("-v") || a.is("-V") || a.is("--version") || a.is("-h") || a.is("--help"))
+        {
             Verdict::read_only()
         } else {
             Verdict::write(format!("{program} can change files or run project code"))
@@ -1478,17 +1824,25 @@ fn subcommand_tool(program: &str, reads: &[&str], args: &[Word]) -> Verdict {
     };
     let second = ops.get(1).and_then(|w| w.value.as_deref()).unwrap_or("");
     let pair = format!("{sub} {second}");
-    let flagged = args.iter().filter_map(|a| a.value.as_deref()).map(|f| format!("{sub} {f}")).collect::<Vec<_>>();
-    let reads_only =
-        reads.contains(&sub) || reads.contains(&pair.as_str()) || flagged.iter().any(|f| reads.contains(&f.as_str()));
-    let container_read =
-        matches!(program, "docker" | "podman") && CONTAINER_GROUPS.contains(&sub) && CONTAINER_READS.contains(&second);
+    let flagged = args
+        .iter()
+        .filter_map(|a| a.value.as_deref())
+        .map(|f| format!("{sub} {f}"))
+        .collect::<Vec<_>>();
+    let reads_only = reads.contains(&sub)
+        || reads.contains(&pair.as_str())
+        || flagged.iter().any(|f| reads.contains(&f.as_str()));
+    let container_read = matches!(program, "docker" | "podman")
+        && CONTAINER_GROUPS.contains(&sub)
+        && CONTAINER_READS.contains(&second);
     let writes_anyway = (program == "go" && sub == "env" && has_short(args, 'w'))
         || (program == "npm" && sub == "audit" && second == "fix");
     if (reads_only || container_read) && !writes_anyway {
         Verdict::read_only()
     } else {
-        Verdict::write(format!("{program} {sub} can change files or run project code"))
+        Verdict::write(format!(
+            "{program} {sub} can change files or run project code"
+        ))
     }
 }
 
@@ -1501,7 +1855,8 @@ fn git(args: &[Word]) -> Verdict {
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
             Some(
-                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" | "--super-prefix" | "--config-env",
+                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+                | "--super-prefix" | "--config-env",
             ) => i += 2,
             Some("-c") => {
                 if let Some(reason) = args.get(i + 1).and_then(git_config_runs_program) {
@@ -1510,28 +1865,56 @@ fn git(args: &[Word]) -> Verdict {
                 i += 2;
             }
             Some(o) if o.starts_with('-') => i += 1,
-            None => return Verdict::unknown(format!("git's command is only known at run time: {}", a.text)),
+            None => {
+                return Verdict::unknown(format!(
+                    "git's command is only known at run time: {}",
+                    a.text
+                ))
+            }
             Some(_) => break,
         }
     }
-    if args[..i].iter().any(|a| a.value.as_deref().is_some_and(|o| o.starts_with("--exec-path="))) {
-        v.push(Level::Unknown, "git --exec-path= changes which programs git runs");
+    if args[..i].iter().any(|a| {
+        a.value
+            .as_deref()
+            .is_some_and(|o| o.starts_with("--exec-path="))
+    }) {
+        v.push(
+            Level::Unknown,
+            "git --exec-path= changes which programs git runs",
+        );
     }
-    let Some(sub) = args.get(i).and_then(|a| a.value.as_deref()) else { return v };
+    let Some(sub) = args.get(i).and_then(|a| a.value.as_deref()) else {
+        return v;
+    };
     let rest = &args[i + 1..];
     let runs_program = rest.iter().filter_map(|a| a.value.as_deref()).any(|o| {
-        ["--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "--extcmd", "--tool"]
-            .iter()
-            .any(|f| o == *f || o.strip_prefix(f).is_some_and(|r| r.starts_with('=')))
+        [
+            "--upload-pack",
+            "--receive-pack",
+            "--exec",
+            "--open-files-in-pager",
+            "--extcmd",
+            "--tool",
+        ]
+        .iter()
+        .any(|f| o == *f || o.strip_prefix(f).is_some_and(|r| r.starts_with('=')))
             || (sub == "grep" && o.starts_with("-O"))
     });
     if runs_program {
-        v.push(Level::Unknown, format!("git {sub} is told to run another program"));
+        v.push(
+            Level::Unknown,
+            format!("git {sub} is told to run another program"),
+        );
     }
     let has = |flags: &[&str]| {
         rest.iter().any(|a| {
             flags.iter().any(|f| {
-                a.is(f) || (f.starts_with("--") && a.value.as_deref().is_some_and(|x| x.starts_with(&format!("{f}="))))
+                a.is(f)
+                    || (f.starts_with("--")
+                        && a.value
+                            .as_deref()
+                            .is_some_and(|x| x.starts_with(&format!("{f}="))))
             })
         })
     };
@@ -1589,8 +1972,8 @@ fn git(args: &[Word]) -> Verdict {
                 "--column",
                 "--abbrev",
             ];
-            let creates =
-                !operands(rest, &value_options).is_empty() && !has(&["-l", "--list", "-a", "--all", "-r", "--remotes"]);
+            let creates = !operands(rest, &value_options).is_empty()
+                && !has(&["-l", "--list", "-a", "--all", "-r", "--remotes"]);
             if changes || creates {
                 write("changes branches")
             } else {
@@ -1678,16 +2061,25 @@ fn git(args: &[Word]) -> Verdict {
             _ => write("changes large files"),
         },
         "push" => {
-            let forced = has(&["-f", "--force", "--force-with-lease", "--force-if-includes", "--mirror"])
-                || short('f')
-                || ops.iter().any(|o| o.value.as_deref().is_some_and(|x| x.starts_with('+')));
+            let forced = has(&[
+                "-f",
+                "--force",
+                "--force-with-lease",
+                "--force-if-includes",
+                "--mirror",
+            ]) || short('f')
+                || ops
+                    .iter()
+                    .any(|o| o.value.as_deref().is_some_and(|x| x.starts_with('+')));
             if forced {
                 Verdict::dangerous("git push --force overwrites the remote's history")
             } else {
                 write("publishes commits to a remote")
             }
         }
-        "reset" if has(&["--hard"]) => Verdict::dangerous("git reset --hard discards uncommitted changes"),
+        "reset" if has(&["--hard"]) => {
+            Verdict::dangerous("git reset --hard discards uncommitted changes")
+        }
         "clean" => {
             if has(&["-n", "--dry-run"]) || short('n') {
                 Verdict::read_only()
@@ -1699,19 +2091,25 @@ fn git(args: &[Word]) -> Verdict {
         }
         "checkout" | "restore" => {
             let everything = ops.iter().any(|o| o.is(".") || o.is(":/") || o.is("*"));
-            let staged_only = sub == "restore" && has(&["--staged", "-S"]) && !has(&["--worktree", "-W"]);
+            let staged_only =
+                sub == "restore" && has(&["--staged", "-S"]) && !has(&["--worktree", "-W"]);
             if (everything || (sub == "checkout" && has(&["-f", "--force"]))) && !staged_only {
                 Verdict::dangerous(format!("git {sub} discards uncommitted changes"))
             } else {
                 write("changes the working tree")
             }
         }
-        "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch" | "filter-branch" | "gc"
-        | "init" | "merge" | "mv" | "prune" | "pull" | "rebase" | "repack" | "replace" | "reset" | "revert" | "rm"
-        | "sparse-checkout" | "switch" | "update-index" | "update-ref" | "maintenance" | "format-patch" | "bundle"
-        | "read-tree" | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree" | "pack-refs"
-        | "symbolic-ref" | "citool" | "gui" | "request-pull" => write("changes the repository"),
-        _ => Verdict::unknown(format!("unknown git command: {sub} (it may be an alias, which can run anything)")),
+        "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch"
+        | "filter-branch" | "gc" | "init" | "merge" | "mv" | "prune" | "pull" | "rebase"
+        | "repack" | "replace" | "reset" | "revert" | "rm" | "sparse-checkout" | "switch"
+        | "update-index" | "update-ref" | "maintenance" | "format-patch" | "bundle"
+        | "read-tree" | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree"
+        | "pack-refs" | "symbolic-ref" | "citool" | "gui" | "request-pull" => {
+            write("changes the repository")
+        }
+        _ => Verdict::unknown(format!(
+            "unknown git command: {sub} (it may be an alias, which can run anything)"
+        )),
     };
     v.findings.extend(verdict.findings);
     v.nested.extend(verdict.nested);
@@ -1779,7 +2177,9 @@ fn gh(args: &[Word]) -> Verdict {
                 .position(|a| a.is("-X") || a.is("--method"))
                 .and_then(|i| args.get(i + 1)?.value.as_deref());
             matches!(method, None | Some("GET" | "get"))
-                && !["-f", "-F", "--field", "--raw-field", "--input"].iter().any(|f| args.iter().any(|a| a.is(f)))
+                && !["-f", "-F", "--field", "--raw-field", "--input"]
+                    .iter()
+                    .any(|f| args.iter().any(|a| a.is(f)))
         }
         (Some("status" | "version" | "help"), _) | (None, _) => true,
         (Some("auth"), Some("status")) => true,
@@ -1806,9 +2206,17 @@ fn curl(args: &[Word]) -> Verdict {
     if writes_file {
         v.push(Level::Write, "curl writes the download to a file");
     }
-    let sends = ["--data", "--data-binary", "--data-raw", "--data-urlencode", "--form", "--upload-file", "--json"]
-        .iter()
-        .any(|o| has_long(args, o))
+    let sends = [
+        "--data",
+        "--data-binary",
+        "--data-raw",
+        "--data-urlencode",
+        "--form",
+        "--upload-file",
+        "--json",
+    ]
+    .iter()
+    .any(|o| has_long(args, o))
         || has_short(args, 'd')
         || has_short(args, 'F')
         || has_short(args, 'T');
@@ -1821,14 +2229,17 @@ fn curl(args: &[Word]) -> Verdict {
 
 fn wget(args: &[Word]) -> Verdict {
     let mut v = Verdict::write("wget downloads from the network");
-    v.downloads = args
-        .windows(2)
-        .any(|w| w[0].value.as_deref().is_some_and(|o| o.ends_with('O') && o.starts_with('-')) && w[1].is("-"))
-        || args.iter().any(|a| {
-            a.value.as_deref().is_some_and(|o| {
-                (o.starts_with('-') && !o.starts_with("--") && o.ends_with("O-")) || o == "--output-document=-"
-            })
-        });
+    v.downloads = args.windows(2).any(|w| {
+        w[0].value
+            .as_deref()
+            .is_some_and(|o| o.ends_with('O') && o.starts_with('-'))
+            && w[1].is("-")
+    }) || args.iter().any(|a| {
+        a.value.as_deref().is_some_and(|o| {
+            (o.starts_with('-') && !o.starts_with("--") && o.ends_with("O-"))
+                || o == "--output-document=-"
+        })
+    });
     v
 }
 
@@ -1867,7 +2278,9 @@ fn shell(program: &str, args: &[Word]) -> Verdict {
                 i += 1;
                 break;
             }
-            Some("-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" | "-C" | "--init-command") => i += 2,
+            Some(
+                "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" | "-C" | "--init-command",
+            ) => i += 2,
             Some("--command") => {
                 command_mode = true;
                 i += 1;
@@ -1880,7 +2293,10 @@ fn shell(program: &str, args: &[Word]) -> Verdict {
                 i += 1;
             }
             None if a.may_be_option() && !command_mode => {
-                return Verdict::unknown(format!("an option of {program} is only known at run time: {}", a.text));
+                return Verdict::unknown(format!(
+                    "an option of {program} is only known at run time: {}",
+                    a.text
+                ));
             }
             _ => break,
         }
@@ -1889,12 +2305,21 @@ fn shell(program: &str, args: &[Word]) -> Verdict {
     match operand {
         Some(code) if command_mode => Verdict::script(code.clone()),
         _ if command_mode => Verdict::read_only(),
-        Some(_) if stdin_mode => Verdict { nested: vec![Nested::StdinScript], ..Verdict::default() },
-        Some(script) if script.downloads => {
-            Verdict::dangerous(format!("{program} runs a script downloaded from the network"))
-        }
-        Some(script) => Verdict::unknown(format!("{program} runs the script {}, which cannot be checked", script.text)),
-        None => Verdict { nested: vec![Nested::StdinScript], ..Verdict::default() },
+        Some(_) if stdin_mode => Verdict {
+            nested: vec![Nested::StdinScript],
+            ..Verdict::default()
+        },
+        Some(script) if script.downloads => Verdict::dangerous(format!(
+            "{program} runs a script downloaded from the network"
+        )),
+        Some(script) => Verdict::unknown(format!(
+            "{program} runs the script {}, which cannot be checked",
+            script.text
+        )),
+        None => Verdict {
+            nested: vec![Nested::StdinScript],
+            ..Verdict::default()
+        },
     }
 }
 
@@ -1906,22 +2331,46 @@ fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if args.iter().any(|a| a.downloads) {
         return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
     }
-    let inline =
-        ["-c", "-e", "-E", "-p", "-r", "--eval", "--print", "--command"].iter().any(|f| args.iter().any(|a| a.is(f)))
-            || options(args).any(|o| {
-                !o.starts_with("--") && o.len() > 2 && (o.ends_with('e') || o.ends_with('c')) && program != "java"
-            });
+    let inline = [
+        "-c",
+        "-e",
+        "-E",
+        "-p",
+        "-r",
+        "--eval",
+        "--print",
+        "--command",
+    ]
+    .iter()
+    .any(|f| args.iter().any(|a| a.is(f)))
+        || options(args).any(|o| {
+            !o.starts_with("--")
+                && o.len() > 2
+                && (o.ends_with('e') || o.ends_with('c'))
+                && program != "java"
+        });
     if inline {
-        return Verdict::unknown(format!("{program} runs inline code, which cannot be checked"));
+        return Verdict::unknown(format!(
+            "{program} runs inline code, which cannot be checked"
+        ));
     }
     if let Some(i) = args.iter().position(|a| a.is("-m")) {
         let module = args.get(i + 1).map_or("a module", |m| m.text.as_str());
         return Verdict::unknown(format!("{program} runs {module}, which cannot be checked"));
     }
     match args.iter().find(|a| !a.may_be_option() || a.is("-")) {
-        Some(stdin) if stdin.is("-") => Verdict { nested: vec![Nested::StdinCode], ..Verdict::default() },
-        Some(script) => Verdict::unknown(format!("{program} runs {}, which cannot be checked", script.text)),
-        None => Verdict { nested: vec![Nested::StdinCode], ..Verdict::default() },
+        Some(stdin) if stdin.is("-") => Verdict {
+            nested: vec![Nested::StdinCode],
+            ..Verdict::default()
+        },
+        Some(script) => Verdict::unknown(format!(
+            "{program} runs {}, which cannot be checked",
+            script.text
+        )),
+        None => Verdict {
+            nested: vec![Nested::StdinCode],
+            ..Verdict::default()
+        },
     }
 }
 
@@ -1930,7 +2379,11 @@ fn wrapper(program: &str, args: &[Word]) -> Verdict {
         "env" => env(args),
         "sudo" | "doas" => sudo(program, args),
         "command" => {
-            if args.iter().take_while(|a| a.may_be_option()).any(|a| a.is("-v") || a.is("-V")) {
+            if args
+                .iter()
+                .take_while(|a| a.may_be_option())
+                .any(|a| a.is("-v") || a.is("-V"))
+            {
                 Verdict::read_only()
             } else {
                 Verdict::runs(skip_options(args, &[]))
@@ -1941,10 +2394,24 @@ fn wrapper(program: &str, args: &[Word]) -> Verdict {
         "ionice" => {
             let mut v = Verdict::runs(skip_options(
                 args,
-                &["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+                &[
+                    "-c",
+                    "--class",
+                    "-n",
+                    "--classdata",
+                    "-p",
+                    "--pid",
+                    "-P",
+                    "--pgid",
+                    "-u",
+                    "--uid",
+                ],
             ));
             if has_short(args, 'p') || has_short(args, 'P') || has_short(args, 'u') {
-                v.push(Level::Write, "ionice changes the priority of running processes");
+                v.push(
+                    Level::Write,
+                    "ionice changes the priority of running processes",
+                );
             }
             v
         }
@@ -1952,7 +2419,10 @@ fn wrapper(program: &str, args: &[Word]) -> Verdict {
             let rest = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
             Verdict::runs(rest.get(1..).unwrap_or(&[]))
         }
-        "stdbuf" => Verdict::runs(skip_options(args, &["-i", "-o", "-e", "--input", "--output", "--error"])),
+        "stdbuf" => Verdict::runs(skip_options(
+            args,
+            &["-i", "-o", "-e", "--input", "--output", "--error"],
+        )),
         "time" => {
             let mut v = Verdict::runs(skip_options(args, &["-f", "--format", "-o", "--output"]));
             if has_short(args, 'o') || has_long(args, "--output") {
@@ -1984,7 +2454,9 @@ fn skip_options<'a>(args: &'a [Word], takes_value: &[&str]) -> &'a [Word] {
 /// Whether `word` is a `NAME=value` assignment (as `env` and `sudo` take before the command);
 /// an assignment that can redirect later commands makes the verdict unknown.
 fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
-    let Some((name, _)) = word.text.split_once('=') else { return false };
+    let Some((name, _)) = word.text.split_once('=') else {
+        return false;
+    };
     if !crate::process::env::is_valid_env_key(name) {
         return false;
     }
@@ -2005,11 +2477,13 @@ fn env(args: &[Word]) -> Verdict {
             }
             Some("-u" | "--unset" | "-C" | "--chdir") => i += 2,
             Some("-S" | "--split-string") => {
-                v.nested.extend(args.get(i + 1).cloned().map(Nested::Script));
+                v.nested
+                    .extend(args.get(i + 1).cloned().map(Nested::Script));
                 return v;
             }
             Some(o) if o.starts_with("--split-string=") => {
-                v.nested.push(Nested::Script(Word::literal(&o["--split-string=".len()..])));
+                v.nested
+                    .push(Nested::Script(Word::literal(&o["--split-string=".len()..])));
                 return v;
             }
             Some(o) if o.starts_with('-') && o.len() > 1 => i += 1,
@@ -2038,7 +2512,9 @@ fn sudo(program: &str, args: &[Word]) -> Verdict {
                 i += 1;
                 break;
             }
-            Some("-e" | "--edit") => return Verdict::write(format!("{program} -e edits files as root")),
+            Some("-e" | "--edit") => {
+                return Verdict::write(format!("{program} -e edits files as root"))
+            }
             Some("-i" | "-s" | "--login" | "--shell") => {
                 shell_mode = true;
                 i += 1;
@@ -2057,14 +2533,24 @@ fn sudo(program: &str, args: &[Word]) -> Verdict {
         (true, true) => v.push(Level::Unknown, format!("{program} opens a root shell")),
         (true, false) => {}
         (false, true) => v.nested.push(Nested::Script(joined(rest))),
-        (false, false) => v.nested.push(Nested::Command { argv: rest.to_vec(), forwards_stdin: true }),
+        (false, false) => v.nested.push(Nested::Command {
+            argv: rest.to_vec(),
+            forwards_stdin: true,
+        }),
     }
     v
 }
 
 fn su(args: &[Word]) -> Verdict {
-    let code = args.iter().position(|a| a.is("-c") || a.is("--command")).and_then(|i| args.get(i + 1));
-    let inline = args.iter().find_map(|a| Some(Word::literal(a.value.as_deref()?.strip_prefix("--command=")?)));
+    let code = args
+        .iter()
+        .position(|a| a.is("-c") || a.is("--command"))
+        .and_then(|i| args.get(i + 1));
+    let inline = args.iter().find_map(|a| {
+        Some(Word::literal(
+            a.value.as_deref()?.strip_prefix("--command=")?,
+        ))
+    });
     match code.cloned().or(inline) {
         Some(code) => Verdict::script(code),
         None => Verdict::unknown("su starts a shell as another user"),
@@ -2078,7 +2564,9 @@ fn trap(args: &[Word]) -> Verdict {
     };
     match rest {
         [] => Verdict::read_only(),
-        [first, ..] if first.is("-p") || first.is("-l") || first.is("-") || first.is("") => Verdict::read_only(),
+        [first, ..] if first.is("-p") || first.is("-l") || first.is("-") || first.is("") => {
+            Verdict::read_only()
+        }
         [_] => Verdict::read_only(),
         [handler, ..] => Verdict::script(handler.clone()),
     }
@@ -2090,7 +2578,10 @@ fn alias(args: &[Word]) -> Verdict {
         match a.value.as_deref().map(|x| x.split_once('=')) {
             Some(Some((_, body))) => v.nested.push(Nested::Script(Word::literal(body))),
             Some(None) => {}
-            None => v.push(Level::Unknown, format!("alias defines a command only known at run time: {}", a.text)),
+            None => v.push(
+                Level::Unknown,
+                format!("alias defines a command only known at run time: {}", a.text),
+            ),
         }
     }
     v
@@ -2127,10 +2618,16 @@ mod tests {
             ("./*", Some(("every file in the current directory", false))),
             (".", Some(("the current directory", false))),
             ("..", Some(("the parent directory", false))),
-            (".*", Some(("the hidden files of the current directory", false))),
+            (
+                ".*",
+                Some(("the hidden files of the current directory", false)),
+            ),
             ("/usr", Some(("/usr, a system directory", true))),
             ("/etc/", Some(("/etc, a system directory", true))),
-            ("$BUILD_DIR/", Some(("the root directory when BUILD_DIR is empty", true))),
+            (
+                "$BUILD_DIR/",
+                Some(("the root directory when BUILD_DIR is empty", true)),
+            ),
             ("$BUILD_DIR", None),
             ("$BUILD_DIR/out", None),
             ("build", None),
@@ -2151,8 +2648,14 @@ mod tests {
             ("a/../..", Some(("the parent directory", false))),
             ("~/..", Some(("a directory above the home directory", true))),
             ("~+", Some(("the current directory", false))),
-            ("$PWD/*", Some(("every file in the current directory", false))),
-            ("/[a-z]*", Some(("the entries of the root directory matching [a-z]*", true))),
+            (
+                "$PWD/*",
+                Some(("every file in the current directory", false)),
+            ),
+            (
+                "/[a-z]*",
+                Some(("the entries of the root directory matching [a-z]*", true)),
+            ),
             ("/tmp/*", None),
         ];
         for (shape, expected) in cases {

@@ -14,7 +14,10 @@ pub struct Effects {
 
 /// Files that sed and awk treat as the standard streams, not as files to write.
 fn is_stream(path: &str) -> bool {
-    matches!(path.trim(), "/dev/stdout" | "/dev/stderr" | "/dev/null" | "-")
+    matches!(
+        path.trim(),
+        "/dev/stdout" | "/dev/stderr" | "/dev/null" | "-"
+    )
 }
 
 /// Scans a sed script (GNU syntax).
@@ -48,9 +51,12 @@ pub fn sed(script: &str) -> Effects {
         };
         i += 1;
         match command {
-            '{' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x' | 'z' | 'F' => {}
+            '{' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x' | 'z'
+            | 'F' => {}
             'q' | 'Q' | 'l' | 'L' => i = skip_while(&s, i, |c| c.is_ascii_digit() || c == ' '),
-            ':' | 'b' | 't' | 'T' | 'v' => i = skip_while(&s, i, |c| c != ';' && c != '\n' && c != '}'),
+            ':' | 'b' | 't' | 'T' | 'v' => {
+                i = skip_while(&s, i, |c| c != ';' && c != '\n' && c != '}')
+            }
             'a' | 'i' | 'c' => i = text_end(&s, i),
             'r' | 'R' => i = line_end(&s, i),
             'w' | 'W' => {
@@ -67,7 +73,9 @@ pub fn sed(script: &str) -> Effects {
                     fx.unreadable = true;
                     return fx;
                 };
-                let Some(end) = delimited(&s, i + 1, delimiter).and_then(|j| delimited(&s, j, delimiter)) else {
+                let Some(end) =
+                    delimited(&s, i + 1, delimiter).and_then(|j| delimited(&s, j, delimiter))
+                else {
                     fx.unreadable = true;
                     return fx;
                 };
@@ -184,7 +192,9 @@ pub fn awk(program: &str) -> Effects {
             Token::Name(name) if name == "system" => fx.executes = true,
             // gawk's `@load` loads a compiled extension; `@include` a program from a file.
             Token::Name(name)
-                if (name == "load" || name == "include") && k > 0 && tokens[k - 1] == Token::Op("@".to_string()) =>
+                if (name == "load" || name == "include")
+                    && k > 0
+                    && tokens[k - 1] == Token::Op("@".to_string()) =>
             {
                 fx.executes = true
             }
@@ -197,7 +207,8 @@ pub fn awk(program: &str) -> Effects {
                         Token::Op(o) if o == ")" => depth -= 1,
                         Token::End => break,
                         Token::Op(o) if depth <= 0 && (o == ">" || o == ">>") => {
-                            let target_is_stream = matches!(tokens.get(j + 1), Some(Token::Str(t)) if is_stream(t));
+                            let target_is_stream =
+                                matches!(tokens.get(j + 1), Some(Token::Str(t)) if is_stream(t));
                             fx.writes |= !target_is_stream;
                             break;
                         }
@@ -217,8 +228,10 @@ fn awk_tokens(program: &str) -> Vec<Token> {
     let mut i = 0;
     while i < s.len() {
         let c = s[i];
-        let operand_before = matches!(tokens.last(), Some(Token::Name(_) | Token::Number | Token::Str(_)))
-            || matches!(tokens.last(), Some(Token::Op(o)) if o == ")" || o == "]" || o == "$");
+        let operand_before = matches!(
+            tokens.last(),
+            Some(Token::Name(_) | Token::Number | Token::Str(_))
+        ) || matches!(tokens.last(), Some(Token::Op(o)) if o == ")" || o == "]" || o == "$");
         match c {
             ' ' | '\t' | '\r' => i += 1,
             '\\' if s.get(i + 1) == Some(&'\n') => i += 2,
@@ -267,8 +280,8 @@ fn awk_tokens(program: &str) -> Vec<Token> {
             _ => {
                 let two: String = s[i..(i + 2).min(s.len())].iter().collect();
                 let op = if [
-                    "||", "&&", ">>", ">=", "<=", "==", "!=", "|&", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=",
-                    "**",
+                    "||", "&&", ">>", ">=", "<=", "==", "!=", "|&", "++", "--", "+=", "-=", "*=",
+                    "/=", "%=", "^=", "**",
                 ]
                 .contains(&two.as_str())
                 {
@@ -290,7 +303,11 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn fx(writes: bool, executes: bool, unreadable: bool) -> Effects {
-        Effects { writes, executes, unreadable }
+        Effects {
+            writes,
+            executes,
+            unreadable,
+        }
     }
 
     #[test]
@@ -306,7 +323,10 @@ mod tests {
             ("1~2d", fx(false, false, false)),
             ("0,/re/I s//X/", fx(false, false, false)),
             ("/a/a\\\nappended", fx(false, false, false)),
-            ("/x/i inserted text w not a command", fx(false, false, false)),
+            (
+                "/x/i inserted text w not a command",
+                fx(false, false, false),
+            ),
             (":top\nN;btop", fx(false, false, false)),
             ("# comment\np", fx(false, false, false)),
             ("s/a/b/w out.txt", fx(true, false, false)),
@@ -329,7 +349,10 @@ mod tests {
             ("{print $1}", fx(false, false, false)),
             ("$3 > 100 {print $1}", fx(false, false, false)),
             ("/a|b/ {print}", fx(false, false, false)),
-            ("{ if (a > b) print a; else print b }", fx(false, false, false)),
+            (
+                "{ if (a > b) print a; else print b }",
+                fx(false, false, false),
+            ),
             ("{ print (a > b) }", fx(false, false, false)),
             ("{ n = $1 / 2; print n }", fx(false, false, false)),
             ("{ print \"x|y > z\" }", fx(false, false, false)),
@@ -339,7 +362,10 @@ mod tests {
             ("{ printf \"%s\\n\", $1 >> $2 }", fx(true, false, false)),
             ("{ system(\"rm \" $1) }", fx(false, true, false)),
             ("{ print | \"sh\" }", fx(false, true, false)),
-            ("BEGIN { \"date\" | getline d; print d }", fx(false, true, false)),
+            (
+                "BEGIN { \"date\" | getline d; print d }",
+                fx(false, true, false),
+            ),
             ("{ print |& \"cmd\" }", fx(false, true, false)),
             ("@load \"filefuncs\"; { print }", fx(false, true, false)),
         ];

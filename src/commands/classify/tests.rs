@@ -27,8 +27,14 @@ fn read_only_commands() {
         ("", ReadOnly),
         ("# a comment", ReadOnly),
         ("ls -la", ReadOnly),
-        ("cat a.txt | grep -n foo | sort | uniq -c | head -5", ReadOnly),
-        ("git status && git log --oneline -5 && git diff HEAD~1", ReadOnly),
+        (
+            "cat a.txt | grep -n foo | sort | uniq -c | head -5",
+            ReadOnly,
+        ),
+        (
+            "git status && git log --oneline -5 && git diff HEAD~1",
+            ReadOnly,
+        ),
         ("git branch -a", ReadOnly),
         ("git show HEAD:src/main.rs", ReadOnly),
         ("find . -name '*.rs' -type f", ReadOnly),
@@ -293,7 +299,13 @@ fn nesting_is_bounded() {
     }
     let result = classify(&command);
     assert!(result.level >= Unknown, "{result:?}");
-    assert!(result.reasons.iter().any(|r| r.contains("nested too deeply")), "{result:?}");
+    assert!(
+        result
+            .reasons
+            .iter()
+            .any(|r| r.contains("nested too deeply")),
+        "{result:?}"
+    );
 }
 
 fn shell_quote(s: &str) -> String {

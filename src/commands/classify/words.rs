@@ -52,7 +52,9 @@ impl Word {
     pub fn may_be_option(&self) -> bool {
         match &self.value {
             Some(v) => v.starts_with('-'),
-            None => !self.shape.starts_with(|c: char| c != '-' && c != '$' && c != RUNTIME),
+            None => !self
+                .shape
+                .starts_with(|c: char| c != '-' && c != '$' && c != RUNTIME),
         }
     }
 }
@@ -66,8 +68,13 @@ pub fn word(node: Node<'_>, src: &str, vars: &HashMap<String, String>) -> Word {
 const MAX_WORD_DEPTH: usize = 16; // `"$(echo "$(echo …)")"`: deeper guesses are not worth the stack
 
 fn word_at(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth: usize) -> Word {
-    let mut builder =
-        Builder { value: Some(String::new()), guess: Some(String::new()), shape: String::new(), glob: false, depth };
+    let mut builder = Builder {
+        value: Some(String::new()),
+        guess: Some(String::new()),
+        shape: String::new(),
+        glob: false,
+        depth,
+    };
     builder.node(node, src, vars);
     Word {
         text: shortened(text(node, src)),
@@ -145,9 +152,16 @@ impl Builder {
                 self.glob |= node.kind() == "extglob_pattern";
                 self.literal(raw);
             }
-            "raw_string" => self.literal(raw.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')).unwrap_or(raw)),
+            "raw_string" => self.literal(
+                raw.strip_prefix('\'')
+                    .and_then(|r| r.strip_suffix('\''))
+                    .unwrap_or(raw),
+            ),
             "ansi_c_string" => {
-                let inner = raw.strip_prefix("$'").and_then(|r| r.strip_suffix('\'')).unwrap_or(raw);
+                let inner = raw
+                    .strip_prefix("$'")
+                    .and_then(|r| r.strip_suffix('\''))
+                    .unwrap_or(raw);
                 self.literal(&decode_ansi_c(inner));
             }
             "string" => {
@@ -156,7 +170,9 @@ impl Builder {
                 self.parts(node, src, vars, start, end, unescape_double);
             }
             "translated_string" | "concatenation" => {
-                self.parts(node, src, vars, node.start_byte(), node.end_byte(), |s| s.to_string());
+                self.parts(node, src, vars, node.start_byte(), node.end_byte(), |s| {
+                    s.to_string()
+                });
             }
             "simple_expansion" | "expansion" => match plain_variable(node, src) {
                 Some(name) => self.runtime(vars.get(name).map(String::as_str), &format!("${name}")),
@@ -165,7 +181,11 @@ impl Builder {
             "command_substitution" => {
                 let output = echo_output(node, src, vars, self.depth);
                 // `$(pwd)` is the working directory: `rm -rf "$(pwd)"` is `rm -rf .`.
-                let shape = if is_pwd(node, src) { "$PWD".to_string() } else { RUNTIME.to_string() };
+                let shape = if is_pwd(node, src) {
+                    "$PWD".to_string()
+                } else {
+                    RUNTIME.to_string()
+                };
                 self.runtime(output.as_deref(), &shape);
             }
             // Expands to a path like /dev/fd/63, never to an option.
@@ -206,18 +226,30 @@ impl Builder {
 /// `$NAME` or `${NAME}` (no operator, no index): the variable's name.
 fn plain_variable<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     let raw = text(node, src);
-    let name = raw.strip_prefix("${").and_then(|r| r.strip_suffix('}')).or_else(|| raw.strip_prefix('$'))?;
-    let simple =
-        name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || (name.len() == 1 && "@*#?-$!0".contains(name));
+    let name = raw
+        .strip_prefix("${")
+        .and_then(|r| r.strip_suffix('}'))
+        .or_else(|| raw.strip_prefix('$'))?;
+    let simple = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || (name.len() == 1 && "@*#?-$!0".contains(name));
     (simple && !name.is_empty()).then_some(name)
 }
 
 /// The output of `$(echo …)` / `$(printf …)` with fixed arguments: what an evasion like
 /// `$(echo rm) -rf /` turns into.
-fn echo_output(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth: usize) -> Option<String> {
+fn echo_output(
+    node: Node<'_>,
+    src: &str,
+    vars: &HashMap<String, String>,
+    depth: usize,
+) -> Option<String> {
     let mut cursor = node.walk();
-    let mut statements = node.named_children(&mut cursor).filter(|c| c.kind() != "comment");
-    let (Some(command), None) = (statements.next(), statements.next()) else { return None };
+    let mut statements = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment");
+    let (Some(command), None) = (statements.next(), statements.next()) else {
+        return None;
+    };
     if command.kind() != "command" {
         return None;
     }
@@ -225,18 +257,28 @@ fn echo_output(node: Node<'_>, src: &str, vars: &HashMap<String, String>, depth:
     let mut words = Vec::new();
     for child in command.named_children(&mut cursor) {
         match child.kind() {
-            "command_name" => words.push(word_at(child.named_child(0)?, src, vars, depth + 1).guess?),
-            "variable_assignment" | "file_redirect" | "herestring_redirect" | "heredoc_redirect" => return None,
+            "command_name" => {
+                words.push(word_at(child.named_child(0)?, src, vars, depth + 1).guess?)
+            }
+            "variable_assignment"
+            | "file_redirect"
+            | "herestring_redirect"
+            | "heredoc_redirect" => return None,
             _ => words.push(word_at(child, src, vars, depth + 1).guess?),
         }
     }
     match words.split_first()? {
         (name, args) if name == "echo" => {
-            let args: Vec<&str> =
-                args.iter().map(String::as_str).skip_while(|a| matches!(*a, "-n" | "-e" | "-E")).collect();
+            let args: Vec<&str> = args
+                .iter()
+                .map(String::as_str)
+                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+                .collect();
             Some(args.join(" "))
         }
-        (name, [format]) if name == "printf" && !format.contains(['%', '\\']) => Some(format.clone()),
+        (name, [format]) if name == "printf" && !format.contains(['%', '\\']) => {
+            Some(format.clone())
+        }
         _ => None,
     }
 }
@@ -372,7 +414,9 @@ fn code_point(
         }
         chars.next();
     }
-    u32::from_str_radix(&digits, radix).ok().and_then(char::from_u32)
+    u32::from_str_radix(&digits, radix)
+        .ok()
+        .and_then(char::from_u32)
 }
 
 #[cfg(test)]
@@ -383,17 +427,27 @@ mod tests {
     /// The last argument of the first command in `src`.
     fn last_argument(src: &str, vars: &HashMap<String, String>) -> Word {
         let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&tree_sitter_bash::LANGUAGE.into()).expect("bash grammar loads");
+        parser
+            .set_language(&tree_sitter_bash::LANGUAGE.into())
+            .expect("bash grammar loads");
         let tree = parser.parse(src, None).expect("parses");
         let mut stack = vec![tree.root_node()];
         while let Some(n) = stack.pop() {
             if n.kind() == "command" {
                 let mut cursor = n.walk();
-                let arg = n.children_by_field_name("argument", &mut cursor).last().expect("has an argument");
+                let arg = n
+                    .children_by_field_name("argument", &mut cursor)
+                    .last()
+                    .expect("has an argument");
                 return word(arg, src, vars);
             }
             let mut cursor = n.walk();
-            stack.extend(n.named_children(&mut cursor).collect::<Vec<_>>().into_iter().rev());
+            stack.extend(
+                n.named_children(&mut cursor)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev(),
+            );
         }
         panic!("no command in {src:?}");
     }
@@ -402,14 +456,32 @@ mod tests {
     fn evaluates_words() {
         let vars: HashMap<String, String> = [("X".to_string(), "/".to_string())].into();
         /// (source, value, guess, shape, glob)
-        type Case = (&'static str, Option<&'static str>, Option<&'static str>, &'static str, bool);
+        type Case = (
+            &'static str,
+            Option<&'static str>,
+            Option<&'static str>,
+            &'static str,
+            bool,
+        );
         let cases: &[Case] = &[
             ("e plain", Some("plain"), Some("plain"), "plain", false),
             ("e \\rm", Some("rm"), Some("rm"), "rm", false),
             ("e 'a b'", Some("a b"), Some("a b"), "a b", false),
-            ("e \"a\\\"b\\$c\\d\"", Some("a\"b$c\\d"), Some("a\"b$c\\d"), "a\"b$c\\d", false),
+            (
+                "e \"a\\\"b\\$c\\d\"",
+                Some("a\"b$c\\d"),
+                Some("a\"b$c\\d"),
+                "a\"b$c\\d",
+                false,
+            ),
             ("e r\"\"m", Some("rm"), Some("rm"), "rm", false),
-            ("e $'\\x72\\155\\n'", Some("rm\n"), Some("rm\n"), "rm\n", false),
+            (
+                "e $'\\x72\\155\\n'",
+                Some("rm\n"),
+                Some("rm\n"),
+                "rm\n",
+                false,
+            ),
             ("e $HOME", None, None, "$HOME", false),
             ("e \"${HOME}\"/*", None, None, "$HOME/*", true),
             ("e $X", None, Some("/"), "/", false),
@@ -426,7 +498,12 @@ mod tests {
         for (src, value, guess, shape, glob) in cases {
             let w = last_argument(src, &vars);
             assert_eq!(
-                (w.value.as_deref(), w.guess.as_deref(), w.shape.as_str(), w.glob),
+                (
+                    w.value.as_deref(),
+                    w.guess.as_deref(),
+                    w.shape.as_str(),
+                    w.glob
+                ),
                 (*value, *guess, *shape, *glob),
                 "{src:?}"
             );
