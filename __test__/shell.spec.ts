@@ -47,6 +47,28 @@ describe('Shell', () => {
     expect((await run(s, 'echo again; set +x')).text).toBe('+ echo again\nagain\n+ set +x\n')
   })
 
+  test('a DEBUG trap that prints, left set across runs, sees only the user commands', async () => {
+    const s = shell()
+    expect((await run(s, "trap 'echo dbg' DEBUG; echo a")).text).toBe('dbg\na\n')
+    expect((await run(s, 'echo "$K"', { env: { K: 'v' } })).text).toBe('dbg\nv\n')
+    expect((await run(s, 'echo "${K-unset}"; trap - DEBUG')).text).toBe('dbg\nunset\ndbg\n')
+    expect((await run(s, 'echo clean')).text).toBe('clean\n')
+  })
+
+  test('a multi-line EXIT trap fires when the run ends', async () => {
+    const s = shell()
+    const { result, text } = await run(s, "trap 'echo \"status $?\"\necho two' EXIT; echo body; (exit 3)")
+    expect(result.exitCode).toBe(3)
+    expect(text).toBe('body\nstatus 3\ntwo\n')
+    expect((await run(s, 'trap -p EXIT; echo next')).text).toBe('next\n')
+  })
+
+  test('$0 and error messages read "bash", as under bash -c, never a temporary path', async () => {
+    const s = shell()
+    const { text } = await run(s, 'echo "$0"; no-such-command-x')
+    expect(text).toMatch(/^bash\nbash: line \d+: no-such-command-x: command not found\n$/)
+  })
+
   test('cwd moves the session, env applies to one run, sessionEnv to all', async () => {
     const s = shell({ sessionEnv: { SESSION: 's' } })
     expect((await run(s, 'echo "$PWD $ONE $SESSION"', { cwd: '/tmp', env: { ONE: '1' } })).text).toBe('/tmp 1 s\n')

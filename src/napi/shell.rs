@@ -324,14 +324,17 @@ async fn run_and_deliver(
     cancel: CancelToken,
     chunk_fn: Option<ChunkFn>,
 ) -> crate::error::Result<ShellRunResult> {
-    let wants_bytes = chunk_fn.is_some() || output.is_some();
+    if chunk_fn.is_none() && output.is_none() {
+        // Nothing wants the bytes: the session drains them without a delivery task.
+        return Ok(to_result(session.run(req, None, cancel).await?, None));
+    }
     let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
     let pipeline = match &output {
         Some(o) => Some(OutputPipeline::new(o)?),
         None => None,
     };
     let deliver = tokio::spawn(deliver(rx, pipeline, chunk_fn));
-    let outcome = session.run(req, wants_bytes.then_some(tx), cancel).await;
+    let outcome = session.run(req, Some(tx), cancel).await;
     let summary = deliver
         .await
         .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;

@@ -97,6 +97,22 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     Ok(Spawned { child, proc, pidfd })
 }
 
+impl Spawned {
+    /// Whether the process has exited, from its pidfd (no /proc read).
+    pub fn has_exited(&self) -> bool {
+        let mut fd = libc::pollfd {
+            fd: self.pidfd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        match unsafe { libc::poll(&mut fd, 1, 0) } {
+            0 => false,
+            1 => true,
+            _ => !self.proc.is_alive(),
+        }
+    }
+}
+
 /// A descriptor that becomes readable when `pid` exits (Linux 5.3+).
 pub fn pidfd_open(pid: i32) -> std::io::Result<OwnedFd> {
     let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, libc::PIDFD_NONBLOCK) };

@@ -88,14 +88,35 @@ pub fn children(pid: i32) -> Vec<i32> {
     let mut out = Vec::new();
     for task in tasks.flatten() {
         match fs::read_to_string(task.path().join("children")) {
-            Ok(text) => out.extend(
-                text.split_ascii_whitespace()
-                    .filter_map(|p| p.parse::<i32>().ok()),
-            ),
+            Ok(text) => out.extend(parse_pids(&text)),
             Err(_) => return children_by_scan(pid),
         }
     }
     out
+}
+
+/// Direct children of a single-threaded process such as a shell: one file read, where
+/// [`children`] lists the task directory first. Called on every run, so it is worth the twin.
+pub fn children_of_single_threaded(pid: i32) -> Vec<i32> {
+    match fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
+        Ok(text) => parse_pids(&text).collect(),
+        Err(_) => children(pid),
+    }
+}
+
+fn parse_pids(text: &str) -> impl Iterator<Item = i32> + '_ {
+    text.split_ascii_whitespace().filter_map(|p| p.parse().ok())
+}
+
+/// Now, in the unit of [`Proc::start_time`]: clock ticks since boot.
+pub fn boot_ticks_now() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) };
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    ts.tv_sec as u64 * hz + ts.tv_nsec as u64 * hz / 1_000_000_000
 }
 
 fn children_by_scan(parent: i32) -> Vec<i32> {

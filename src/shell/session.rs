@@ -5,7 +5,6 @@
 //! control pipe. The run ends when the shell reports its status; the FIFO is then drained of what
 //! is already in it and no longer: a grandchild that keeps the FIFO open cannot hold the run.
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -22,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::process::env::{is_valid_env_key, NON_INTERACTIVE_ENV};
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
-use crate::shell::framing::{self, Record, RunScript, ShellState};
+use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
 
 /// Bytes read from the output FIFO at a time.
 const READ_CHUNK_BYTES: usize = 64 * 1024;
@@ -175,6 +174,7 @@ struct Live {
     exited: AsyncFd<OwnedFd>,
     ctl: File,
     status: AsyncFd<OwnedFd>,
+    framing: Framing,
     records: framing::RecordParser,
     script: File,
     script_path: PathBuf,
@@ -183,6 +183,9 @@ struct Live {
     state: ShellState,
     fifo: Option<Fifo>,
     fifo_seq: u64,
+    /// The shell's children when the last run ended: background jobs (and orphans they left),
+    /// which a later run's abort must spare.
+    children: Vec<i32>,
 }
 
 struct Fifo {
@@ -288,7 +291,7 @@ impl Session {
             return Ok(0);
         };
         // Between runs every child of the shell is a background job or an adopted orphan of one.
-        Ok(tree::children(live.spawned.proc.pid)
+        Ok(tree::children_of_single_threaded(live.spawned.proc.pid)
             .into_iter()
             .filter(|&p| Proc::current(p).is_some())
             .count())
@@ -307,7 +310,7 @@ impl Session {
     /// Starts the shell if there is none; returns whether this replaced an earlier one.
     fn ensure_live(&self, inner: &mut Inner) -> Result<bool> {
         if let Some(live) = &inner.live {
-            if live.spawned.proc.is_alive() {
+            if !live.spawned.has_exited() {
                 return Ok(false);
             }
         }
@@ -347,11 +350,10 @@ impl Session {
     ) -> Result<RunOutcome> {
         let restore = std::mem::take(&mut inner.restore);
         let live = inner.live.as_mut().expect("ensure_live ran");
-        let pid = live.spawned.proc.pid;
-        let before: HashSet<i32> = tree::children(pid).into_iter().collect();
+        let run_start_ticks = tree::boot_ticks_now();
         let new_fifo = live.prepare_fifo()?;
         let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
-        let script = framing::run_script(
+        let script = live.framing.run_script(
             &live.state,
             &RunScript {
                 command: &req.command,
@@ -381,7 +383,7 @@ impl Session {
                 let trap = framing::exit_trap_command(&state.traps);
                 live.state = state;
                 if let Some(trap) = trap {
-                    let script = framing::exit_trap_script(&live.state, &trap);
+                    let script = live.framing.exit_trap_script(&live.state, &trap);
                     live.append_and_wake(&script)?;
                     let mut ignored = Vec::new();
                     match live.drive(&out, &stop, &mut ignored).await? {
@@ -398,7 +400,7 @@ impl Session {
                     }
                 }
                 if let Some(live) = inner.live.as_mut() {
-                    live.retire_fifo_if_shared();
+                    live.end_run();
                 }
                 inner.restore = restore_for(&req.env, saved);
             }
@@ -413,11 +415,11 @@ impl Session {
             Ended::Stopped(why) => {
                 outcome.cancelled = why == Stop::Cancelled;
                 outcome.timed_out = why == Stop::TimedOut;
-                let survived = live.stop_run(&before, &out).await;
+                let survived = live.stop_run(run_start_ticks, &out).await;
                 match survived {
                     Some((state, pwd)) => {
                         live.state = state;
-                        live.retire_fifo_if_shared();
+                        live.end_run();
                         outcome.working_dir = Some(pwd.clone());
                         inner.working_dir = Some(pwd);
                         // The run's env is still exported: undo it before the next run.
@@ -506,10 +508,12 @@ impl Live {
         Ok(Some(text))
     }
 
-    /// After a run: if anything besides the shell may hold the FIFO (a background job, an adopted
-    /// orphan), stop using it; it is drained in the background until its last writer is gone.
-    fn retire_fifo_if_shared(&mut self) {
-        if tree::children(self.spawned.proc.pid).is_empty() {
+    /// After a run: notes the shell's children, and if any may hold the FIFO (a background job,
+    /// an adopted orphan), stops using it; it is drained in the background until its last writer
+    /// is gone.
+    fn end_run(&mut self) {
+        self.children = tree::children_of_single_threaded(self.spawned.proc.pid);
+        if self.children.is_empty() {
             return;
         }
         if let Some(fifo) = self.fifo.take() {
@@ -621,19 +625,23 @@ impl Live {
     /// when the shell survived, `None` when it has to be replaced.
     async fn stop_run(
         &mut self,
-        before: &HashSet<i32>,
+        run_start_ticks: u64,
         out: &Option<mpsc::Sender<Vec<u8>>>,
     ) -> Option<(ShellState, String)> {
         let shell = self.spawned.proc;
         self.cut_script_short();
-        let run_roots = |before: &HashSet<i32>| -> Vec<Proc> {
-            tree::children(shell.pid)
+        // The run's processes: children the shell did not have when the last run ended, minus
+        // orphans of older background jobs adopted since (they started before this run).
+        let before = std::mem::take(&mut self.children);
+        let run_roots = || -> Vec<Proc> {
+            tree::children_of_single_threaded(shell.pid)
                 .into_iter()
                 .filter(|p| !before.contains(p))
                 .filter_map(Proc::current)
+                .filter(|p| p.start_time >= run_start_ticks)
                 .collect()
         };
-        let roots = run_roots(before);
+        let roots = run_roots();
         let _ = tokio::task::spawn_blocking(move || {
             tree::terminate(&roots, Duration::from_millis(tree::KILL_GRACE_MS))
         })
@@ -641,7 +649,7 @@ impl Live {
         let settle_until = Instant::now() + Duration::from_millis(ABORT_SETTLE_MS);
         let mut ignored = Vec::new();
         while Instant::now() < settle_until {
-            for p in run_roots(before) {
+            for p in run_roots() {
                 tree::kill_tree(p.pid, libc::SIGKILL);
             }
             let quiet = StopSignals {
@@ -673,7 +681,7 @@ impl Live {
         if waiting {
             if let Some(pos) = script_position(pid, &self.script_path) {
                 if pos <= self.script_len {
-                    let tail = framing::postamble();
+                    let tail = self.framing.postamble();
                     if self.script.set_len(pos).is_ok()
                         && self.script.write_all_at(tail.as_bytes(), pos).is_ok()
                     {
@@ -817,32 +825,45 @@ fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
     env
 }
 
+/// Starts the shell on its script. The shell is started in the script's directory with the
+/// script's bare name (the shell's own, `bash`), so that `$0`, `BASH_SOURCE` and error messages
+/// read `bash: line 1: …` as under `bash -c`, never a temporary path; the bootstrap then moves to
+/// `cwd`.
 fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
     let dir = make_temp_dir()?;
-    let script_path = dir.join("script");
+    let name = Path::new(&config.shell)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "bash".into());
+    let script_path = dir.join(&name);
     let mut script = File::options()
         .create_new(true)
         .read(true)
         .write(true)
         .open(&script_path)
         .map_err(|e| Error::io("creating the shell's script", e))?;
-    let boot = framing::bootstrap(config.snapshot.as_deref());
+    let env = shell_env(config);
+    let cwd = match cwd {
+        Some(dir) => dir.to_path_buf(),
+        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+    };
+    let oldpwd = env
+        .iter()
+        .find(|(k, _)| k == "OLDPWD")
+        .map(|(_, v)| v.as_str());
+    let boot = framing::bootstrap(&cwd.to_string_lossy(), oldpwd, config.snapshot.as_deref());
+    let framing = Framing::new();
     script
         .write_all(boot.as_bytes())
         .map_err(|e| Error::io("writing the shell's script", e))?;
     let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
-    let args = vec![
-        "--noprofile".to_string(),
-        "--norc".to_string(),
-        script_path.to_string_lossy().into_owned(),
-    ];
-    let env = shell_env(config);
+    let args = vec!["--noprofile".to_string(), "--norc".to_string(), name];
     let spawned = spawn::spawn(&spawn::SpawnSpec {
         program: &config.shell,
         args: &args,
         env: &env,
-        cwd,
+        cwd: Some(&dir),
         fds: &[
             (ctl_read.as_raw_fd(), framing::CTL_FD),
             (status_write.as_raw_fd(), framing::STATUS_FD),
@@ -870,7 +891,8 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
         exited,
         ctl: File::from(ctl_write),
         status,
-        records: framing::RecordParser::default(),
+        records: framing.parser(),
+        framing,
         script,
         script_path,
         script_len: boot.len() as u64,
@@ -878,6 +900,7 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
         state: ShellState::default(),
         fifo: None,
         fifo_seq: 0,
+        children: Vec::new(),
     })
 }
 
