@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { afterEach, describe, expect, test } from 'vitest'
 import { Shell } from '../index.js'
 import { eventually, processesWith, sleepMarker } from './helpers'
@@ -130,6 +131,19 @@ describe('Shell', () => {
     expect(await b).toMatchObject({ cancelled: true })
     expect(order).toEqual([1, 2])
     expect((await run(s, 'echo fine')).text).toBe('fine\n')
+  })
+
+  test('an AbortSignal aborts its run, and reused across runs keeps no listener behind', async () => {
+    const s = shell()
+    const controller = new AbortController()
+    for (let i = 0; i < 20; i++) await run(s, 'true', { signal: controller.signal })
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+    const pending = s.run({ command: 'sleep 5', signal: controller.signal })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+    controller.abort()
+    expect(await pending).toMatchObject({ cancelled: true, timedOut: false })
+    expect((await run(s, 'echo after')).text).toBe('after\n')
   })
 
   test('stdin reads see EOF at once', async () => {

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use napi::bindgen_prelude::*;
 use napi::threadsafe_function::ThreadsafeFunction;
+use napi::UnknownRef;
 use napi_derive::napi;
 use tokio::sync::mpsc;
 
@@ -144,8 +145,8 @@ impl Shell {
         on_chunk: Option<Function<'env, String, ()>>,
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
-        let prepared = prepare(env, &options, on_chunk);
-        spawn_coded(env, async move {
+        let (prepared, listener) = prepare(env, &options, on_chunk);
+        spawn_coded(env, listener, async move {
             let (req, output, cancel, chunk_fn) = prepared?;
             run_and_deliver(&session, req, output, cancel, chunk_fn).await
         })
@@ -197,8 +198,8 @@ pub fn execute_shell<'env>(
             cwd: None,
         })
     })();
-    let prepared = prepare(env, &options, on_chunk);
-    spawn_coded(env, async move {
+    let (prepared, listener) = prepare(env, &options, on_chunk);
+    spawn_coded(env, listener, async move {
         let (mut req, output, cancel, chunk_fn) = prepared?;
         let mut config = config?;
         crate::shell::session::validate_run(&req)?;
@@ -236,16 +237,34 @@ pub fn list_descendants(pid: i32) -> Vec<i32> {
     tree::list_descendants(pid)
 }
 
-type Prepared = crate::error::Result<(
+type Prepared = crate::error::Result<PreparedRun>;
+
+/// Reads a run's options on the JS thread: everything that needs JS (the AbortSignal, the
+/// callback) is turned into plain Rust here. The listener added to the AbortSignal, if any, is
+/// returned apart: it stays on the JS thread, to be removed when the run settles.
+fn prepare(
+    env: &Env,
+    options: &Object,
+    on_chunk: Option<Function<String, ()>>,
+) -> (Prepared, Option<AbortListener>) {
+    match prepare_run(env, options, on_chunk) {
+        Ok((prepared, listener)) => (Ok(prepared), listener),
+        Err(e) => (Err(e), None),
+    }
+}
+
+type PreparedRun = (
     RunRequest,
     Option<OutputOptions>,
     CancelToken,
     Option<ChunkFn>,
-)>;
+);
 
-/// Reads a run's options on the JS thread: everything that needs JS (the AbortSignal, the
-/// callback) is turned into plain Rust here.
-fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) -> Prepared {
+fn prepare_run(
+    env: &Env,
+    options: &Object,
+    on_chunk: Option<Function<String, ()>>,
+) -> crate::error::Result<(PreparedRun, Option<AbortListener>)> {
     let command = get::<String>(options, "command")?
         .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
     let timeout_ms = get::<f64>(options, "timeoutMs")?;
@@ -271,16 +290,7 @@ fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) 
         env: sorted(get::<HashMap<String, String>>(options, "env")?),
         timeout,
     };
-    let cancel = CancelToken::default();
-    if let Some(signal) = get::<Object>(options, "signal")? {
-        watch_abort_signal(env, &signal, &cancel).map_err(|e| {
-            Error::invalid(
-                "signal",
-                format!("must be an AbortSignal ({})", e.reason),
-                "object",
-            )
-        })?;
-    }
+    let signal = get::<Object>(options, "signal")?;
     let chunk_fn = match on_chunk {
         Some(f) => Some(
             f.build_threadsafe_function::<String>()
@@ -295,14 +305,31 @@ fn prepare(env: &Env, options: &Object, on_chunk: Option<Function<String, ()>>) 
         ),
         None => None,
     };
-    Ok((req, output, cancel, chunk_fn))
+    // Last, so that nothing after it can fail and leave the listener behind.
+    let cancel = CancelToken::default();
+    let listener = match signal {
+        Some(signal) => watch_abort_signal(env, &signal, &cancel).map_err(|e| {
+            Error::invalid(
+                "signal",
+                format!("must be an AbortSignal ({})", e.reason),
+                "object",
+            )
+        })?,
+        None => None,
+    };
+    Ok(((req, output, cancel, chunk_fn), listener))
 }
 
-/// Cancels `cancel` when `signal` aborts (or at once when it already has).
-fn watch_abort_signal(env: &Env, signal: &Object, cancel: &CancelToken) -> Result<()> {
+/// Cancels `cancel` when `signal` aborts (or at once when it already has). Returns the listener
+/// it added, if any.
+fn watch_abort_signal(
+    env: &Env,
+    signal: &Object,
+    cancel: &CancelToken,
+) -> Result<Option<AbortListener>> {
     if signal.get::<bool>("aborted")?.unwrap_or(false) {
         cancel.cancel();
-        return Ok(());
+        return Ok(None);
     }
     let token = cancel.clone();
     let listener = env.create_function_from_closure::<(), (), _>("onAbort", move |_| {
@@ -312,7 +339,35 @@ fn watch_abort_signal(env: &Env, signal: &Object, cancel: &CancelToken) -> Resul
     let add: Function<FnArgs<(String, Function<(), ()>)>, ()> =
         signal.get_named_property("addEventListener")?;
     add.apply(signal, ("abort".to_string(), listener).into())?;
-    Ok(())
+    Ok(Some(AbortListener {
+        signal: signal.to_unknown().create_ref()?,
+        listener: listener.to_unknown().create_ref()?,
+    }))
+}
+
+/// An `abort` listener on a run's AbortSignal. Removed when the run settles: one signal is often
+/// reused for many runs (one AbortController per agent turn), and must not collect a listener per
+/// run.
+struct AbortListener {
+    signal: UnknownRef,
+    listener: UnknownRef,
+}
+
+impl AbortListener {
+    fn remove(self, env: &Env) {
+        let removed = (|| -> Result<()> {
+            let signal = Object::from_unknown(self.signal.get_value(env)?)?;
+            let listener = self.listener.get_value(env)?;
+            let remove: Function<FnArgs<(String, Unknown)>, ()> =
+                signal.get_named_property("removeEventListener")?;
+            remove.apply(signal, ("abort".to_string(), listener).into())
+        })();
+        // Nothing to report to: the run has settled, and a signal without removeEventListener
+        // could not have taken the listener either.
+        drop(removed);
+        let _ = self.signal.unref(env);
+        let _ = self.listener.unref(env);
+    }
 }
 
 /// Runs `req` on `session`, decoding and delivering output; resolves after the last chunk's
@@ -391,13 +446,22 @@ fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
 }
 
 /// Spawns a future on napi's runtime and returns its promise; errors reject with their code, a
-/// panic rejects with ERR_IO.
-fn spawn_coded<'env, T, F>(env: &'env Env, fut: F) -> Result<Object<'env>>
+/// panic rejects with ERR_IO. The run's abort listener is removed as the promise settles.
+fn spawn_coded<'env, T, F>(
+    env: &'env Env,
+    listener: Option<AbortListener>,
+    fut: F,
+) -> Result<Object<'env>>
 where
     T: ToNapiValue + Send + 'static,
     F: std::future::Future<Output = crate::error::Result<T>> + Send + 'static,
 {
-    let promise = env.spawn_future(super::error::guard(fut))?;
+    let promise = env.spawn_future_with_callback(super::error::guard(fut), move |env, value| {
+        if let Some(listener) = listener {
+            listener.remove(env);
+        }
+        Ok(value)
+    })?;
     Ok(Object::from_raw(env.raw(), promise.raw()))
 }
 
