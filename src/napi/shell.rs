@@ -18,6 +18,7 @@ use super::output::{JsOutputOptions, JsOutputSummary};
 use crate::error::{Error, JsNumber};
 use crate::output::{OutputOptions, OutputPipeline, Utf8Decoder};
 use crate::process::tree;
+use crate::shell::session::Started;
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Chunks buffered between the reader and the callback; with 64 KiB reads this bounds undelivered
@@ -110,7 +111,7 @@ pub struct Shell {
 #[napi]
 impl Shell {
     /// @throws ERR_INVALID_ARG for a bad option.
-    #[napi(constructor)]
+    #[napi(constructor, catch_unwind)]
     pub fn new(env: Env, options: Option<ShellOptions>) -> Result<Self> {
         let options = options.unwrap_or(ShellOptions {
             session_env: None,
@@ -135,6 +136,7 @@ impl Shell {
     /// Rejects with ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR, ERR_SPAWN_FAILED or
     /// ERR_SESSION_CLOSED.
     #[napi(
+        catch_unwind,
         ts_args_type = "options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null",
         ts_return_type = "Promise<ShellRunResult>"
     )]
@@ -146,9 +148,17 @@ impl Shell {
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
         let (prepared, listener) = prepare(env, &options, on_chunk);
+        // An idle session starts the command right here, before the task below is scheduled.
+        let launched = prepared.and_then(|(req, output, cancel, chunk_fn)| {
+            let launch = match session.try_start(&req, &cancel) {
+                Some(started) => Launch::Started(started?),
+                None => Launch::Queued(req),
+            };
+            Ok((launch, output, cancel, chunk_fn))
+        });
         spawn_coded(env, listener, async move {
-            let (req, output, cancel, chunk_fn) = prepared?;
-            run_and_deliver(&session, req, output, cancel, chunk_fn).await
+            let (launch, output, cancel, chunk_fn) = launched?;
+            run_and_deliver(&session, launch, output, cancel, chunk_fn).await
         })
     }
 
@@ -178,6 +188,7 @@ impl Shell {
 
 /// Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it.
 #[napi(
+    catch_unwind,
     ts_args_type = "options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null",
     ts_return_type = "Promise<ShellRunResult>"
 )]
@@ -206,7 +217,7 @@ pub fn execute_shell<'env>(
         config.cwd = req.cwd.take();
         req.env.clear();
         let session = Session::new(config)?;
-        let result = run_and_deliver(&session, req, output, cancel, chunk_fn).await;
+        let result = run_and_deliver(&session, Launch::Queued(req), output, cancel, chunk_fn).await;
         session.close().await;
         result
     })
@@ -214,7 +225,7 @@ pub fn execute_shell<'env>(
 
 /// Signals `pid` and all its descendants, children first; returns how many were signalled. Never
 /// signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid below 2.
-#[napi]
+#[napi(catch_unwind)]
 pub fn kill_tree(env: Env, pid: i32, signal: i32) -> Result<u32> {
     if pid < 2 {
         return Err(throw(
@@ -232,7 +243,7 @@ pub fn kill_tree(env: Env, pid: i32, signal: i32) -> Result<u32> {
 }
 
 /// The pids of every living descendant of `pid`, parents before children.
-#[napi]
+#[napi(catch_unwind)]
 pub fn list_descendants(pid: i32) -> Vec<i32> {
     tree::list_descendants(pid)
 }
@@ -370,18 +381,38 @@ impl AbortListener {
     }
 }
 
-/// Runs `req` on `session`, decoding and delivering output; resolves after the last chunk's
+/// A run already handed to the shell, or one still to go through the session's queue.
+enum Launch {
+    Started(Started),
+    Queued(RunRequest),
+}
+
+impl Launch {
+    async fn run(
+        self,
+        session: &Session,
+        out: Option<mpsc::Sender<Vec<u8>>>,
+        cancel: CancelToken,
+    ) -> crate::error::Result<RunOutcome> {
+        match self {
+            Launch::Started(started) => session.finish(started, out, &cancel).await,
+            Launch::Queued(req) => session.run(req, out, cancel).await,
+        }
+    }
+}
+
+/// Runs a command on `session`, decoding and delivering output; resolves after the last chunk's
 /// callback ran.
 async fn run_and_deliver(
     session: &Session,
-    req: RunRequest,
+    launch: Launch,
     output: Option<OutputOptions>,
     cancel: CancelToken,
     chunk_fn: Option<ChunkFn>,
 ) -> crate::error::Result<ShellRunResult> {
     if chunk_fn.is_none() && output.is_none() {
         // Nothing wants the bytes: the session drains them without a delivery task.
-        return Ok(to_result(session.run(req, None, cancel).await?, None));
+        return Ok(to_result(launch.run(session, None, cancel).await?, None));
     }
     let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
     let pipeline = match &output {
@@ -389,7 +420,7 @@ async fn run_and_deliver(
         None => None,
     };
     let deliver = tokio::spawn(deliver(rx, pipeline, chunk_fn));
-    let outcome = session.run(req, Some(tx), cancel).await;
+    let outcome = launch.run(session, Some(tx), cancel).await;
     let summary = deliver
         .await
         .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;

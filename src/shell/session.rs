@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::io::unix::AsyncFd;
-use tokio::sync::{mpsc, Mutex, Notify};
+use tokio::sync::{mpsc, Mutex, Notify, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
 use crate::process::env::{is_valid_env_key, NON_INTERACTIVE_ENV};
@@ -152,7 +152,8 @@ pub fn validate_cwd(cwd: &Path) -> Result<()> {
 /// A persistent shell session. Runs are serialized in call order.
 pub struct Session {
     config: ShellConfig,
-    inner: Mutex<Inner>,
+    /// In an `Arc` so that a started run can hold it across the thread hop (see `try_start`).
+    inner: Arc<Mutex<Inner>>,
     /// Bumped by `abort()`: runs queued before the bump resolve as cancelled.
     abort_epoch: AtomicU64,
     abort_notify: Notify,
@@ -217,7 +218,7 @@ impl Session {
         }
         Ok(Session {
             config,
-            inner: Mutex::new(Inner::default()),
+            inner: Arc::new(Mutex::new(Inner::default())),
             abort_epoch: AtomicU64::new(0),
             abort_notify: Notify::new(),
             closed: AtomicBool::new(false),
@@ -236,7 +237,7 @@ impl Session {
         if self.closed.load(Ordering::SeqCst) {
             return Err(Error::SessionClosed);
         }
-        let mut inner = self.inner.lock().await;
+        let inner = self.inner.clone().lock_owned().await;
         if self.closed.load(Ordering::SeqCst) {
             return Err(Error::SessionClosed);
         }
@@ -247,11 +248,72 @@ impl Session {
                 ..Default::default()
             });
         }
+        let started = self.start(inner, req, epoch);
+        self.finish(started, out, &cancel).await
+    }
+
+    /// Starts `req` on the caller's thread when the session is idle and its shell is running:
+    /// the shell gets its script before any task is scheduled, which takes a thread hop off every
+    /// round trip. `None` (nothing done) when a run is in progress or queued, the shell must
+    /// first be started (a spawn does not belong on the caller's thread) or given a new FIFO,
+    /// or the run would not start anyway; [`Session::run`] then takes the normal path. Finish with [`Session::finish`].
+    pub fn try_start(&self, req: &RunRequest, cancel: &CancelToken) -> Option<Result<Started>> {
+        let inner = self.inner.clone().try_lock_owned().ok()?;
+        // A live shell whose output FIFO can be reused: nothing to spawn or register with the
+        // runtime, which the caller's thread may not be in.
+        let ready = inner
+            .live
+            .as_ref()
+            .is_some_and(|l| l.fifo.is_some() && !l.spawned.has_exited());
+        if !ready || self.closed.load(Ordering::SeqCst) || cancel.is_cancelled() {
+            return None;
+        }
+        if let Err(e) = validate_run(req) {
+            return Some(Err(e));
+        }
+        let epoch = self.abort_epoch.load(Ordering::SeqCst);
+        Some(Ok(self.start(inner, req.clone(), epoch)))
+    }
+
+    /// Hands the shell the run's script (starting a shell first if there is none).
+    fn start(&self, mut inner: OwnedMutexGuard<Inner>, req: RunRequest, epoch: u64) -> Started {
         let start = Instant::now();
-        let restarted = self.ensure_live(&mut inner)?;
-        let outcome = self
-            .run_on_live(&mut inner, &req, out, &cancel, epoch, start)
-            .await;
+        let (restarted, begun) = match self.ensure_live(&mut inner) {
+            Ok(restarted) => (restarted, begin(&mut inner, &req)),
+            Err(e) => (false, Err(e)),
+        };
+        Started {
+            inner,
+            req,
+            epoch,
+            start,
+            restarted,
+            begun,
+        }
+    }
+
+    /// Follows a started run to its end.
+    pub async fn finish(
+        &self,
+        started: Started,
+        out: Option<mpsc::Sender<Vec<u8>>>,
+        cancel: &CancelToken,
+    ) -> Result<RunOutcome> {
+        let Started {
+            mut inner,
+            req,
+            epoch,
+            start,
+            restarted,
+            begun,
+        } = started;
+        let outcome = match begun {
+            Ok(run_start_ticks) => {
+                self.run_on_live(&mut inner, &req, out, cancel, epoch, start, run_start_ticks)
+                    .await
+            }
+            Err(e) => Err(e),
+        };
         let mut outcome = match outcome {
             Ok(o) => o,
             Err(e) => {
@@ -339,6 +401,7 @@ impl Session {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn run_on_live(
         &self,
         inner: &mut Inner,
@@ -347,23 +410,9 @@ impl Session {
         cancel: &CancelToken,
         epoch: u64,
         start: Instant,
+        run_start_ticks: u64,
     ) -> Result<RunOutcome> {
-        let restore = std::mem::take(&mut inner.restore);
-        let live = inner.live.as_mut().expect("ensure_live ran");
-        let run_start_ticks = tree::boot_ticks_now();
-        let new_fifo = live.prepare_fifo()?;
-        let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
-        let script = live.framing.run_script(
-            &live.state,
-            &RunScript {
-                command: &req.command,
-                fifo: new_fifo.as_deref(),
-                cwd: cwd.as_deref(),
-                env: &req.env,
-                restore: &restore,
-            },
-        );
-        live.append_and_wake(&script)?;
+        let live = inner.live.as_mut().expect("started on a live shell");
         let deadline = req.timeout.map(|t| start + t);
         let stop = StopSignals {
             cancel: Some(cancel),
@@ -436,12 +485,48 @@ impl Session {
     }
 }
 
-impl Drop for Session {
+/// A session dropped without `close()` (a `Shell` garbage-collected) still ends its shell and
+/// everything below it, once the last holder of its state (the session, or a started run) is gone.
+impl Drop for Inner {
     fn drop(&mut self) {
-        if let Some(live) = self.inner.get_mut().live.take() {
+        if let Some(live) = self.live.take() {
             destroy(live, Duration::from_millis(0));
         }
     }
+}
+
+/// A run whose script the shell has (or whose start failed); see [`Session::finish`]. Holds the
+/// session until then.
+pub struct Started {
+    inner: OwnedMutexGuard<Inner>,
+    req: RunRequest,
+    epoch: u64,
+    start: Instant,
+    restarted: bool,
+    /// When the script went to the shell (clock ticks since boot, see [`Live::stop_run`]), or why
+    /// it could not.
+    begun: Result<u64>,
+}
+
+/// Appends the run's script to the live shell's and wakes it.
+fn begin(inner: &mut Inner, req: &RunRequest) -> Result<u64> {
+    let restore = std::mem::take(&mut inner.restore);
+    let live = inner.live.as_mut().expect("ensure_live ran");
+    let run_start_ticks = tree::boot_ticks_now();
+    let new_fifo = live.prepare_fifo()?;
+    let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
+    let script = live.framing.run_script(
+        &live.state,
+        &RunScript {
+            command: &req.command,
+            fifo: new_fifo.as_deref(),
+            cwd: cwd.as_deref(),
+            env: &req.env,
+            restore: &restore,
+        },
+    );
+    live.append_and_wake(&script)?;
+    Ok(run_start_ticks)
 }
 
 /// The three things that stop a run early; a wait that only a deadline ends leaves the others out.
