@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { getEventListeners } from 'node:events'
+import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { Shell } from '../index.js'
 import { eventually, processesWith, sleepMarker } from './helpers'
@@ -99,6 +101,22 @@ describe('Shell', () => {
     const { result, text } = await run(s, 'echo "${v-gone} $PWD"')
     expect(result.sessionRestarted).toBe(true)
     expect(text).toBe('gone /tmp\n')
+  })
+
+  test('exit with a daemon left running: the daemon is ended, not orphaned to init', async () => {
+    const s = shell()
+    const m = sleepMarker()
+    const { result } = await run(s, `setsid sleep ${m} & (sleep ${m} &); exit 3`)
+    expect(result.exitCode).toBe(3)
+    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+    expect((await run(s, 'echo next')).result).toMatchObject({ exitCode: 0, sessionRestarted: true })
+  })
+
+  test('a host that dies (SIGKILL) takes the shell, its jobs and its running command along', async () => {
+    const m = sleepMarker()
+    const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'host-dies.mjs'), m])
+    expect(child.signal).toBe('SIGKILL')
+    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })
 
   test('a timeout kills the command and keeps the session', async () => {

@@ -18,7 +18,7 @@ use super::output::{JsOutputOptions, JsOutputSummary};
 use crate::error::{Error, JsNumber};
 use crate::output::{OutputOptions, OutputPipeline, Utf8Decoder};
 use crate::process::tree;
-use crate::shell::session::Started;
+use crate::shell::session::{Place, Started};
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Chunks buffered between the reader and the callback; with 64 KiB reads this bounds undelivered
@@ -148,13 +148,14 @@ impl Shell {
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
         let (prepared, listener) = prepare(env, &options, on_chunk);
-        // An idle session starts the command right here, before the task below is scheduled.
-        let launched = prepared.and_then(|(req, output, cancel, chunk_fn)| {
-            let launch = match session.try_start(&req, &cancel) {
-                Some(started) => Launch::Started(started?),
-                None => Launch::Queued(req),
+        // The run takes its place in line now, in call order; an idle session starts the command
+        // right here, before the task below is scheduled.
+        let launched = prepared.map(|(req, output, cancel, chunk_fn)| {
+            let launch = match session.try_start(session.queue(), &req, &cancel) {
+                Ok(started) => Launch::Started(started),
+                Err(place) => Launch::Queued(place, req),
             };
-            Ok((launch, output, cancel, chunk_fn))
+            (launch, output, cancel, chunk_fn)
         });
         spawn_coded(env, listener, async move {
             let (launch, output, cancel, chunk_fn) = launched?;
@@ -217,7 +218,15 @@ pub fn execute_shell<'env>(
         config.cwd = req.cwd.take();
         req.env.clear();
         let session = Session::new(config)?;
-        let result = run_and_deliver(&session, Launch::Queued(req), output, cancel, chunk_fn).await;
+        let place = session.queue();
+        let result = run_and_deliver(
+            &session,
+            Launch::Queued(place, req),
+            output,
+            cancel,
+            chunk_fn,
+        )
+        .await;
         session.close().await;
         result
     })
@@ -384,7 +393,7 @@ impl AbortListener {
 /// A run already handed to the shell, or one still to go through the session's queue.
 enum Launch {
     Started(Started),
-    Queued(RunRequest),
+    Queued(Place, RunRequest),
 }
 
 impl Launch {
@@ -396,7 +405,7 @@ impl Launch {
     ) -> crate::error::Result<RunOutcome> {
         match self {
             Launch::Started(started) => session.finish(started, out, &cancel).await,
-            Launch::Queued(req) => session.run(req, out, cancel).await,
+            Launch::Queued(place, req) => session.run_in(place, req, out, &cancel).await,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod env;
 pub mod spawn;
+pub mod supervisor;
 pub mod tree;
 
 pub use tree::{kill_tree, list_descendants, Proc};

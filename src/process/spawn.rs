@@ -10,14 +10,26 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use crate::error::{Error, Result};
-use crate::process::tree::Proc;
+use crate::process::supervisor::{self, Supervision};
+use crate::process::tree::{self, Proc};
 
-/// A started shell: the std handle (which reaps it), its identity, and a pidfd that becomes
-/// readable when it exits.
+/// A started program: its identity, a pidfd that becomes readable when it exits, and the std
+/// handle of our direct child, which is the program itself or, when supervised, its supervisor
+/// (see [`super::supervisor`]).
 pub struct Spawned {
     pub child: Child,
     pub proc: Proc,
     pub pidfd: OwnedFd,
+    /// Write end of the supervisor's liveness pipe; closing it makes the supervisor kill what is
+    /// left below it and exit.
+    liveness: Option<OwnedFd>,
+}
+
+/// Where a supervisor reports the program's wait status: `prefix`, the status in decimal, NUL,
+/// written to descriptor `fd` (numbered as in the program, one of [`SpawnSpec::fds`]' targets).
+pub struct Report<'a> {
+    pub fd: RawFd,
+    pub prefix: &'a [u8],
 }
 
 /// What to start and which of our descriptors it gets, at which numbers.
@@ -28,6 +40,8 @@ pub struct SpawnSpec<'a> {
     pub cwd: Option<&'a Path>,
     /// `(our fd, fd number in the child)`; ours are close-on-exec, the child's copies are not.
     pub fds: &'a [(RawFd, RawFd)],
+    /// Start the program under a supervisor that reports its exit here.
+    pub supervise: Option<Report<'a>>,
 }
 
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
@@ -46,6 +60,18 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         "at most 8 descriptors are passed to a child"
     );
     let fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
+    let liveness = match &spec.supervise {
+        Some(_) => Some(pipe().map_err(|e| Error::io("pipe", e))?),
+        None => None,
+    };
+    let supervision = match (&spec.supervise, &liveness) {
+        (Some(report), Some((read, _))) => Some(Supervision {
+            liveness: read.as_raw_fd(),
+            report_fd: report.fd,
+            prefix: report.prefix.to_vec(),
+        }),
+        _ => None,
+    };
     unsafe {
         cmd.pre_exec(move || {
             // Only async-signal-safe calls between fork and exec.
@@ -84,20 +110,51 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
                     return Err(std::io::Error::last_os_error());
                 }
             }
-            Ok(())
+            match &supervision {
+                Some(sup) => supervisor::fork_supervised(sup),
+                None => Ok(()),
+            }
         });
     }
-    let child = cmd.spawn().map_err(|source| Error::SpawnFailed {
+    let mut child = cmd.spawn().map_err(|source| Error::SpawnFailed {
         program: spec.program.to_string(),
         source,
     })?;
-    let pid = child.id() as i32;
+    let liveness = liveness.map(|(_, write)| write);
+    let pid = match liveness {
+        // spawn() returns once the program was exec'd, so the supervisor's one child is it.
+        Some(_) => match tree::children_of_single_threaded(child.id() as i32)[..] {
+            [pid] => pid,
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Error::SpawnFailed {
+                    program: spec.program.to_string(),
+                    source: std::io::Error::other("it exited at once"),
+                });
+            }
+        },
+        None => child.id() as i32,
+    };
     let pidfd = pidfd_open(pid).map_err(|e| Error::io("pidfd_open", e))?;
     let proc = Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 });
-    Ok(Spawned { child, proc, pidfd })
+    Ok(Spawned {
+        child,
+        proc,
+        pidfd,
+        liveness,
+    })
 }
 
 impl Spawned {
+    /// Kills the program and reaps our child; a supervisor, its liveness pipe closed, first kills
+    /// whatever is left below it.
+    pub fn end(mut self) {
+        self.proc.signal(libc::SIGKILL);
+        drop(self.liveness.take());
+        let _ = self.child.wait();
+    }
+
     /// Whether the process has exited, from its pidfd (no /proc read).
     pub fn has_exited(&self) -> bool {
         let mut fd = libc::pollfd {

@@ -122,12 +122,23 @@ impl Framing {
 
     /// A parser for this shell's status stream.
     pub fn parser(&self) -> RecordParser {
-        let mut start = vec![RECORD_START];
-        start.extend_from_slice(self.marker.as_bytes());
         RecordParser {
-            start,
+            start: self.record_start_bytes(),
             buf: Vec::new(),
         }
+    }
+
+    /// What the shell's supervisor writes before the shell's wait status (see [`Record::Exited`]).
+    pub fn exit_report_prefix(&self) -> Vec<u8> {
+        let mut prefix = self.record_start_bytes();
+        prefix.push(b'X');
+        prefix
+    }
+
+    fn record_start_bytes(&self) -> Vec<u8> {
+        let mut start = vec![RECORD_START];
+        start.extend_from_slice(self.marker.as_bytes());
+        start
     }
 
     /// The printf format text that opens a record of `kind`.
@@ -282,6 +293,8 @@ pub enum Record {
     Saved(Option<String>),
     /// The end of a chunk: the new shell state and the directory.
     Status { state: ShellState, pwd: String },
+    /// The shell exited; its wait status, as its supervisor reaped it.
+    Exited(i32),
 }
 
 /// Splits the status stream into records; partial input stays buffered. Bytes outside records
@@ -335,6 +348,8 @@ impl RecordParser {
                 },
                 pwd: field(1),
             }
+        } else if self.buf[body - 1] == b'X' {
+            Record::Exited(field(0).parse().unwrap_or(-1))
         } else {
             let line = field(0);
             Record::Saved((!line.is_empty()).then_some(line))

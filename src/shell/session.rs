@@ -6,12 +6,17 @@
 //! is already in it and no longer: a grandchild that keeps the FIFO open cannot hold the run.
 
 use std::fs::File;
+use std::future::Future;
 use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::FileExt;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use tokio::io::unix::AsyncFd;
@@ -30,6 +35,9 @@ const READ_CHUNK_BYTES: usize = 64 * 1024;
 const ABORT_SETTLE_MS: u64 = 500;
 /// How often the settle phase kills processes the shell keeps starting.
 const SETTLE_POLL_MS: u64 = 10;
+/// How long to wait for the supervisor's report of the shell's exit status once the shell is
+/// gone; it comes right after the reaping, so only a killed supervisor makes this run out.
+const EXIT_REPORT_MS: u64 = 2000;
 
 /// How a session's shell is started.
 #[derive(Debug, Clone)]
@@ -205,8 +213,12 @@ enum Stop {
 
 /// How one chunk of script ended.
 enum Ended {
-    Status { state: ShellState, pwd: String },
-    ShellExited(std::process::ExitStatus),
+    Status {
+        state: ShellState,
+        pwd: String,
+    },
+    /// The shell's wait status, `None` when its supervisor did not report it (it was killed).
+    ShellExited(Option<ExitStatus>),
     Stopped(Stop),
 }
 
@@ -225,6 +237,20 @@ impl Session {
         })
     }
 
+    /// Takes a run's place in the session's line now, on the caller's thread: runs start in the
+    /// order of these calls, whatever thread their tasks later run on.
+    pub fn queue(&self) -> Place {
+        let epoch = self.abort_epoch.load(Ordering::SeqCst);
+        // Polled once here, the lock future joins the mutex's FIFO queue (or holds the lock); the
+        // task that awaits it later only replaces the no-op waker.
+        let mut lock: WaitingLock = Box::pin(self.inner.clone().lock_owned());
+        let lock = match lock.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(guard) => Lock::Held(guard),
+            Poll::Pending => Lock::Waiting(lock),
+        };
+        Place { epoch, lock }
+    }
+
     /// Runs one command; output bytes go to `out` (bounded: a slow consumer slows the command).
     pub async fn run(
         &self,
@@ -232,47 +258,72 @@ impl Session {
         out: Option<mpsc::Sender<Vec<u8>>>,
         cancel: CancelToken,
     ) -> Result<RunOutcome> {
+        self.run_in(self.queue(), req, out, &cancel).await
+    }
+
+    /// Runs one command from its place in line.
+    pub async fn run_in(
+        &self,
+        place: Place,
+        req: RunRequest,
+        out: Option<mpsc::Sender<Vec<u8>>>,
+        cancel: &CancelToken,
+    ) -> Result<RunOutcome> {
         validate_run(&req)?;
-        let epoch = self.abort_epoch.load(Ordering::SeqCst);
         if self.closed.load(Ordering::SeqCst) {
             return Err(Error::SessionClosed);
         }
-        let inner = self.inner.clone().lock_owned().await;
+        let inner = match place.lock {
+            Lock::Held(guard) => guard,
+            Lock::Waiting(lock) => lock.await,
+        };
         if self.closed.load(Ordering::SeqCst) {
             return Err(Error::SessionClosed);
         }
-        if self.abort_epoch.load(Ordering::SeqCst) != epoch || cancel.is_cancelled() {
+        if self.abort_epoch.load(Ordering::SeqCst) != place.epoch || cancel.is_cancelled() {
             return Ok(RunOutcome {
                 cancelled: true,
                 working_dir: inner.working_dir.clone(),
                 ..Default::default()
             });
         }
-        let started = self.start(inner, req, epoch);
-        self.finish(started, out, &cancel).await
+        let started = self.start(inner, req, place.epoch);
+        self.finish(started, out, cancel).await
     }
 
-    /// Starts `req` on the caller's thread when the session is idle and its shell is running:
-    /// the shell gets its script before any task is scheduled, which takes a thread hop off every
-    /// round trip. `None` (nothing done) when a run is in progress or queued, the shell must
-    /// first be started (a spawn does not belong on the caller's thread) or given a new FIFO,
-    /// or the run would not start anyway; [`Session::run`] then takes the normal path. Finish with [`Session::finish`].
-    pub fn try_start(&self, req: &RunRequest, cancel: &CancelToken) -> Option<Result<Started>> {
-        let inner = self.inner.clone().try_lock_owned().ok()?;
+    /// Starts `req` on the caller's thread when its place is at the front of the line and the
+    /// shell is running: the shell gets its script before any task is scheduled, which takes a
+    /// thread hop off every round trip. Gives the place back (nothing done) when a run is ahead,
+    /// the shell must first be started (a spawn does not belong on the caller's thread) or
+    /// given a new FIFO, or the run would not start anyway; [`Session::run_in`] then takes the
+    /// normal path. Finish with [`Session::finish`].
+    pub fn try_start(
+        &self,
+        place: Place,
+        req: &RunRequest,
+        cancel: &CancelToken,
+    ) -> std::result::Result<Started, Place> {
+        let Lock::Held(inner) = place.lock else {
+            return Err(place);
+        };
         // A live shell whose output FIFO can be reused: nothing to spawn or register with the
         // runtime, which the caller's thread may not be in.
         let ready = inner
             .live
             .as_ref()
             .is_some_and(|l| l.fifo.is_some() && !l.spawned.has_exited());
-        if !ready || self.closed.load(Ordering::SeqCst) || cancel.is_cancelled() {
-            return None;
+        let startable = ready
+            && validate_run(req).is_ok()
+            && !self.closed.load(Ordering::SeqCst)
+            && !cancel.is_cancelled()
+            && self.abort_epoch.load(Ordering::SeqCst) == place.epoch;
+        if !startable {
+            return Err(Place {
+                epoch: place.epoch,
+                lock: Lock::Held(inner),
+            });
         }
-        if let Err(e) = validate_run(req) {
-            return Some(Err(e));
-        }
-        let epoch = self.abort_epoch.load(Ordering::SeqCst);
-        Some(Ok(self.start(inner, req.clone(), epoch)))
+        Ok(self.start(inner, req.clone(), place.epoch))
     }
 
     /// Hands the shell the run's script (starting a shell first if there is none).
@@ -455,7 +506,8 @@ impl Session {
             }
             Ended::ShellExited(status) => {
                 outcome.exit_code = Some(exit_code_of(status));
-                outcome.signal = std::os::unix::process::ExitStatusExt::signal(&status)
+                outcome.signal = status
+                    .and_then(|s| s.signal())
                     .and_then(spawn::signal_name)
                     .map(String::from);
                 outcome.working_dir = inner.working_dir.clone();
@@ -493,6 +545,20 @@ impl Drop for Inner {
             destroy(live, Duration::from_millis(0));
         }
     }
+}
+
+/// A run's place in the session's line (see [`Session::queue`]).
+pub struct Place {
+    /// The abort epoch when the run was called: an `abort()` after that cancels it.
+    epoch: u64,
+    lock: Lock,
+}
+
+type WaitingLock = Pin<Box<dyn Future<Output = OwnedMutexGuard<Inner>> + Send>>;
+
+enum Lock {
+    Held(OwnedMutexGuard<Inner>),
+    Waiting(WaitingLock),
 }
 
 /// A run whose script the shell has (or whose start failed); see [`Session::finish`]. Holds the
@@ -634,6 +700,10 @@ impl Live {
                         self.drain_output(out).await;
                         return Ok(Ended::Status { state, pwd });
                     }
+                    Record::Exited(raw) => {
+                        self.drain_output(out).await;
+                        return Ok(Ended::ShellExited(Some(ExitStatus::from_raw(raw))));
+                    }
                 }
             }
             let fifo = self.fifo.as_ref().expect("a run has a FIFO");
@@ -658,16 +728,33 @@ impl Live {
         }
     }
 
-    /// Once the shell is gone: waits for its exit, takes the output it left, and reaps it.
+    /// Once the shell is gone: takes the output it left and its wait status, which its
+    /// supervisor reports on the status pipe right after reaping it.
     async fn shell_exited(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) -> Result<Ended> {
         let _ = self.exited.readable().await;
         self.drain_output(out).await;
-        let status = self
-            .spawned
-            .child
-            .wait()
-            .map_err(|e| Error::io("reaping the shell", e))?;
-        Ok(Ended::ShellExited(status))
+        let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
+        loop {
+            while let Some(record) = self.records.next_record() {
+                if let Record::Exited(raw) = record {
+                    return Ok(Ended::ShellExited(Some(ExitStatus::from_raw(raw))));
+                }
+            }
+            let readable = tokio::time::timeout_at(deadline.into(), self.status.readable()).await;
+            let Ok(Ok(mut guard)) = readable else {
+                return Ok(Ended::ShellExited(None));
+            };
+            guard.clear_ready();
+            if self.read_status()? {
+                // EOF: whatever the supervisor wrote is in the parser now.
+                let report =
+                    std::iter::from_fn(|| self.records.next_record()).find_map(|r| match r {
+                        Record::Exited(raw) => Some(ExitStatus::from_raw(raw)),
+                        _ => None,
+                    });
+                return Ok(Ended::ShellExited(report));
+            }
+        }
     }
 
     /// Reads what the status pipe holds; returns whether it reached EOF.
@@ -815,11 +902,10 @@ fn signal_of_status(status: i32) -> Option<String> {
     }
 }
 
-fn exit_code_of(status: std::process::ExitStatus) -> i32 {
-    use std::os::unix::process::ExitStatusExt;
+/// The exit code as bash reports it (`128 + n` for a death by signal n); -1 when unknown.
+fn exit_code_of(status: Option<ExitStatus>) -> i32 {
     status
-        .code()
-        .or_else(|| status.signal().map(|s| 128 + s))
+        .and_then(|s| s.code().or_else(|| s.signal().map(|n| 128 + n)))
         .unwrap_or(-1)
 }
 
@@ -953,6 +1039,10 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
             (ctl_read.as_raw_fd(), framing::CTL_FD),
             (status_write.as_raw_fd(), framing::STATUS_FD),
         ],
+        supervise: Some(spawn::Report {
+            fd: framing::STATUS_FD,
+            prefix: &framing.exit_report_prefix(),
+        }),
     });
     let spawned = match spawned {
         Ok(s) => s,
@@ -1005,19 +1095,22 @@ fn make_temp_dir() -> Result<PathBuf> {
     Ok(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes)))
 }
 
-/// Ends the shell and everything below it, reaps it and removes its files.
-fn destroy(mut live: Live, grace: Duration) {
+/// Ends the shell and everything below it (and below its supervisor: what a shell that exited
+/// left behind), reaps it and removes its files.
+fn destroy(live: Live, grace: Duration) {
     let shell = live.spawned.proc;
-    let below: Vec<Proc> = tree::children(shell.pid)
+    let supervisor = live.spawned.child.id() as i32;
+    let below: Vec<Proc> = tree::children_of_single_threaded(shell.pid)
         .into_iter()
+        .chain(tree::children_of_single_threaded(supervisor))
+        .filter(|&pid| pid != shell.pid)
         .filter_map(Proc::current)
         .collect();
     if !below.is_empty() {
         tree::terminate(&below, grace);
     }
     // The shell itself has nothing to clean up: no grace needed.
-    let _ = live.spawned.child.kill();
-    let _ = live.spawned.child.wait();
+    live.spawned.end();
     let _ = std::fs::remove_dir_all(&live.dir);
 }
 
