@@ -119,6 +119,7 @@ describe('executeShell', () => {
     [{ command: 'true', cwd: '/definitely/not/here' }, 'ERR_CWD_NOT_FOUND', '/definitely/not/here'],
     [{ command: 'true', cwd: '/etc/passwd' }, 'ERR_CWD_NOT_DIR', '/etc/passwd'],
     [{ command: 'true', shell: 'no-such-shell-binary' }, 'ERR_SPAWN_FAILED', 'no-such-shell-binary'],
+    [{ command: 'true', shell: 'zsh' }, 'ERR_INVALID_ARG', 'zsh'],
   ])('bad input %o rejects with %s', async (options, code, named) => {
     const err = await executeShell(options as any).catch((e) => e)
     expect(err).toBeInstanceOf(Error)
@@ -130,7 +131,9 @@ describe('executeShell', () => {
 describe('process trees', () => {
   test('listDescendants and killTree see the whole tree and never the host', async () => {
     const m = sleepMarker()
-    const run = executeShell({ command: `sleep ${m} & sleep ${m} & wait` })
+    // The loop keeps the shell alive after its children die, however slowly killTree's three
+    // signals go out on a loaded machine.
+    const run = executeShell({ command: `sleep ${m} & sleep ${m} & wait; while :; do sleep 0.05; done` })
     expect(await eventually(() => processesWith(m).length === 2)).toBe(true)
     const [first] = processesWith(m)
     const shellPid = Number(

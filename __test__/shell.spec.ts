@@ -72,6 +72,14 @@ describe('Shell', () => {
     expect(text).toMatch(/^bash\nbash: line \d+: no-such-command-x: command not found\n$/)
   })
 
+  test("shell: 'sh' is bash in POSIX mode, named sh; state carries over", async () => {
+    const s = shell({ shell: 'sh' })
+    await run(s, 'x=1')
+    const { result, text } = await run(s, 'echo "$0 $x"; shopt -qo posix && echo posix')
+    expect(result.exitCode).toBe(0)
+    expect(text).toBe('sh 1\nposix\n')
+  })
+
   test('cwd moves the session, env applies to one run, sessionEnv to all', async () => {
     const s = shell({ sessionEnv: { SESSION: 's' } })
     expect((await run(s, 'echo "$PWD $ONE $SESSION"', { cwd: '/tmp', env: { ONE: '1' } })).text).toBe('/tmp 1 s\n')

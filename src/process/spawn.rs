@@ -56,20 +56,26 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         cmd.current_dir(cwd);
     }
     assert!(
-        spec.fds.len() <= 8,
-        "at most 8 descriptors are passed to a child"
+        spec.fds.len() <= 7,
+        "at most 7 descriptors are passed to a child"
     );
-    let fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
+    let mut fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
     let liveness = match &spec.supervise {
         Some(_) => Some(pipe().map_err(|e| Error::io("pipe", e))?),
         None => None,
     };
     let supervision = match (&spec.supervise, &liveness) {
-        (Some(report), Some((read, _))) => Some(Supervision {
-            liveness: read.as_raw_fd(),
-            report_fd: report.fd,
-            prefix: report.prefix.to_vec(),
-        }),
+        (Some(report), Some((read, _))) => {
+            // The liveness pipe goes to a number of its own, like the others: with hundreds of
+            // descriptors open in the host its own number may well be one of the targets.
+            let target = fds.iter().map(|&(_, to)| to).max().unwrap_or(2) + 1;
+            fds.push((read.as_raw_fd(), target));
+            Some(Supervision {
+                liveness: target,
+                report_fd: report.fd,
+                prefix: report.prefix.to_vec(),
+            })
+        }
         _ => None,
     };
     unsafe {
@@ -125,12 +131,13 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         // spawn() returns once the program was exec'd, so the supervisor's one child is it.
         Some(_) => match tree::children_of_single_threaded(child.id() as i32)[..] {
             [pid] => pid,
-            _ => {
+            ref found => {
+                let message = format!("it exited at once (supervisor's children: {found:?})");
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(Error::SpawnFailed {
                     program: spec.program.to_string(),
-                    source: std::io::Error::other("it exited at once"),
+                    source: std::io::Error::other(message),
                 });
             }
         },

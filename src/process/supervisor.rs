@@ -12,7 +12,8 @@ use std::os::fd::RawFd;
 
 /// What the supervisor needs, prepared before the fork.
 pub struct Supervision {
-    /// Read end of the liveness pipe; it reads EOF when the host's write end closes.
+    /// Read end of the liveness pipe (its number after the child's descriptors were set up); it
+    /// reads EOF when the host's write end closes.
     pub liveness: RawFd,
     /// Where the shell's wait status goes, as `prefix`, the status in decimal, then a NUL.
     pub report_fd: RawFd,
@@ -34,8 +35,9 @@ pub unsafe fn fork_supervised(sup: &Supervision) -> std::io::Result<()> {
     }
     if pid == 0 {
         // The shell. Subreaping is not inherited over fork, and the shell must stay one: the
-        // processes of one run are found as its children.
+        // processes of one run are found as its children. The liveness pipe is not its business.
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        libc::close(sup.liveness);
         return Ok(());
     }
     supervise(pid, sup)

@@ -74,7 +74,9 @@ pub struct ShellState {
 impl ShellState {
     /// Framing must be silenced when it would otherwise be traced or seen by a DEBUG trap.
     fn needs_silence(&self) -> bool {
-        self.flags.contains('x') || self.flags.contains('v') || self.traps.contains("DEBUG")
+        self.flags.contains('x')
+            || self.flags.contains('v')
+            || trap_command(&self.traps, "DEBUG").is_some()
     }
 }
 
@@ -233,19 +235,25 @@ impl Framing {
 }
 
 /// Extracts the command of `trap -- '<cmd>' EXIT` from `trap -p` output, if an EXIT trap is set.
-/// The command may span lines; text that is not `trap` output (a DEBUG trap's stray output, see
-/// [`Framing`]) is skipped.
 pub fn exit_trap_command(traps: &str) -> Option<String> {
+    trap_command(traps, "EXIT")
+}
+
+/// The command of the trap on `name` in `trap -p` output, if one is set. The command may span
+/// lines; text that is not `trap` output (a DEBUG trap's stray output, see [`Framing`]) is
+/// skipped, and so is POSIX mode's listing of an unset trap (`trap -- - EXIT`, unquoted).
+fn trap_command(traps: &str, name: &str) -> Option<String> {
     let mut found = None;
     let mut rest = traps;
     while let Some(at) = rest.find("trap -- ") {
         rest = &rest[at + "trap -- ".len()..];
+        let unset = rest.starts_with("- ");
         let Some((command, tail)) = quoted_word(rest) else {
             break;
         };
         let name_end = tail.find('\n').unwrap_or(tail.len());
-        if &tail[..name_end] == " EXIT" {
-            found = Some(command);
+        if tail[..name_end].strip_prefix(' ') == Some(name) {
+            found = (!unset).then_some(command);
         }
         rest = &tail[name_end..];
     }
@@ -377,6 +385,11 @@ mod tests {
         let traps = "trap -- 'echo dbg' DEBUG\ntrap -- 'echo '\\''bye'\\''' EXIT\n";
         assert_eq!(exit_trap_command(traps).as_deref(), Some("echo 'bye'"));
         assert_eq!(exit_trap_command("trap -- 'x' DEBUG\n"), None);
+        assert_eq!(exit_trap_command("trap -- - DEBUG\ntrap -- - EXIT\n"), None);
+        assert_eq!(
+            exit_trap_command("trap -- '-' EXIT\n").as_deref(),
+            Some("-")
+        );
         let multi_line = "dbg\ntrap -- 'echo a\necho '\\''b'\\''' EXIT\ndbg\n";
         assert_eq!(
             exit_trap_command(multi_line).as_deref(),

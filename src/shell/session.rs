@@ -225,9 +225,7 @@ enum Ended {
 impl Session {
     pub fn new(config: ShellConfig) -> Result<Self> {
         validate_env("sessionEnv", &config.session_env)?;
-        if config.shell.is_empty() {
-            return Err(Error::invalid("shell", "must not be empty", &config.shell));
-        }
+        shell_command(&config.shell)?;
         Ok(Session {
             config,
             inner: Arc::new(Mutex::new(Inner::default())),
@@ -996,16 +994,42 @@ fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
     env
 }
 
+/// Shells known not to be bash, which the framing cannot drive.
+const OTHER_SHELLS: &[&str] = &[
+    "dash", "ash", "zsh", "ksh", "mksh", "fish", "csh", "tcsh", "nu", "pwsh",
+];
+
+/// The program, whether to add `--posix`, and the script's name (what `$0` reads) for a
+/// configured shell. The framing speaks bash: `sh` is bash in POSIX mode, as bash runs when
+/// invoked as `sh`; a shell known not to be bash is refused rather than left to fail obscurely.
+fn shell_command(shell: &str) -> Result<(String, bool, String)> {
+    let name = Path::new(shell)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if name.is_empty() {
+        return Err(Error::invalid("shell", "must name a program", shell));
+    }
+    if name == "sh" {
+        return Ok(("bash".into(), true, name));
+    }
+    if OTHER_SHELLS.contains(&name.as_str()) {
+        return Err(Error::invalid(
+            "shell",
+            "must be bash or sh (bash in POSIX mode): sessions are framed in bash",
+            shell,
+        ));
+    }
+    Ok((shell.to_string(), false, name))
+}
+
 /// Starts the shell on its script. The shell is started in the script's directory with the
 /// script's bare name (the shell's own, `bash`), so that `$0`, `BASH_SOURCE` and error messages
 /// read `bash: line 1: …` as under `bash -c`, never a temporary path; the bootstrap then moves to
 /// `cwd`.
 fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
     let dir = make_temp_dir()?;
-    let name = Path::new(&config.shell)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "bash".into());
+    let (program, posix, name) = shell_command(&config.shell)?;
     let script_path = dir.join(&name);
     let mut script = File::options()
         .create_new(true)
@@ -1029,9 +1053,12 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
         .map_err(|e| Error::io("writing the shell's script", e))?;
     let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
-    let args = vec!["--noprofile".to_string(), "--norc".to_string(), name];
+    let mut args = vec!["--noprofile".to_string(), "--norc".to_string(), name];
+    if posix {
+        args.insert(0, "--posix".into());
+    }
     let spawned = spawn::spawn(&spawn::SpawnSpec {
-        program: &config.shell,
+        program: &program,
         args: &args,
         env: &env,
         cwd: Some(&dir),
