@@ -156,6 +156,36 @@ async function agentSession() {
   }
 }
 
+// Every system first runs `true` once, as a host that already ran a command would have: the
+// library is loaded, its runtime started and, for a session, the shell is up (the session is
+// returned for the measurement to use).
+async function warmUp() {
+  switch (system) {
+    case 'shell':
+    case 'shell-sink': {
+      const session = await agentSession()
+      await session.run('true')
+      return session
+    }
+    case 'exec':
+    case 'exec-sink':
+      await execRun('true')
+      break
+    case 'execa':
+      await execaRun('true', null)
+      break
+    case 'nodepty':
+      await nodePtyRunNoGrace('true')
+      break
+    case 'pty':
+      await ptySessionRun('true', null)
+      break
+    default:
+      await cpRun('true', null)
+  }
+  return undefined
+}
+
 // A streaming run of `command` through `system`, counting characters and callbacks.
 // Returns { ms, chars, callbacks, exitCode, outputBytes? }; sessions are started (and warmed up)
 // before the clock starts, since a session is paid for once.
@@ -166,12 +196,7 @@ async function streamThrough(system, command, { monitor } = {}) {
     chars += chunk.length
     callbacks++
   }
-  let session
-  if (system === 'shell' || system === 'shell-sink') {
-    session = await agentSession()
-    await session.run('true')
-  }
-  if (system === 'exec' || system === 'exec-sink') await execRun('true') // load and warm the runtime, as a host that already ran a command
+  const session = await warmUp()
   const rssBaseKb = maxRssKb()
   monitor?.enable()
   const start = now()
@@ -403,7 +428,7 @@ async function concurrent() {
     default:
       throw new Error(`no concurrent case for ${system}`)
   }
-  if (system === 'exec') await execRun('true') // as in the other cases: a host that already ran a command
+  await warmUp()
   const start = now()
   const outs = await Promise.all(Array.from({ length: n }, once))
   const ms = now() - start
@@ -441,12 +466,7 @@ function killMarked(marker) {
 async function timeoutTree() {
   const { treeSize, timeoutMs, marker, maxWaitMs } = params
   const command = treeCommand(marker, treeSize)
-  let session
-  if (system === 'shell') {
-    session = await agentSession()
-    await session.run('true')
-  }
-  if (system === 'exec') await execRun('true')
+  const session = await warmUp()
   const start = now()
   const fire = start + timeoutMs
   let settledAt = null

@@ -116,7 +116,7 @@ const WORKLOADS = [
   {
     id: 'timeout',
     title: () => `Timeout to a ${params.treeSize}-process tree gone (timeout ${params.timeoutMs} ms)`,
-    about: `\`for i in $(seq ${params.treeSize}); do (exec -a MARKER sleep 1000) & done; wait\`; time from start + ${params.timeoutMs} ms to the last marked process gone (/proc polled every ms). child_process: the naive approach (detached, \`process.kill(-pid, 'SIGKILL')\` on a timer); execa: its \`timeout\` option; node-pty: \`kill()\` on a timer. "settled" is when the call returned.`,
+    about: `\`for i in $(seq ${params.treeSize}); do (exec -a MARKER sleep 1000) & done; wait\`; time from start + ${params.timeoutMs} ms to the last marked process gone (/proc polled every ms). child_process: the naive approach (detached, \`process.kill(-pid, 'SIGKILL')\` on a timer); execa: its \`timeout\` option; node-pty: \`kill()\` on a timer. "settled" is when the call returned. agent-shell counts its timeout from the command's start, so its numbers also carry its spawn time.`,
     systems: ['cp', 'execa', 'nodepty', 'exec', 'shell', 'pty'],
     metric: { key: 'goneMs', label: 'tree gone ms', unit: 'ms', better: 'lower' },
     columns: [{ key: 'settledMs', label: 'settled ms' }],
