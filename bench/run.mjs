@@ -29,7 +29,7 @@ const quick = flag('--quick')
 const only = option('--only')?.split(',')
 const onlySystems = option('--systems')?.split(',')
 const MiB = 1024 * 1024
-const reps = Number(option('--reps') ?? (quick ? 3 : 10))
+const reps = Number(option('--reps') ?? (quick ? 3 : 15))
 const params = {
   bytes: (quick ? 32 : 256) * MiB,
   latencyCommands: quick ? 100 : 300,
@@ -128,7 +128,7 @@ const WORKLOADS = [
     systems: ['nodepty', 'pty'],
     metric: { key: 'mibps', label: 'MiB/s', unit: 'MiB/s', better: 'higher' },
     columns: [
-      { key: 'deliveredPct', label: 'delivered % (min)', reduce: 'min' },
+      { key: 'deliveredPct', label: 'delivered % (min)', reduce: 'min', digits: 4 },
       { key: 'rssMb', label: 'peak RSS MB' },
       { key: 'callbacks', label: 'callbacks', int: true },
     ],
@@ -394,7 +394,8 @@ for (const w of workloads) {
     if (w.id === 'timeout' && bad.some((r) => r.leaked)) runsCell += `, tree leaked in ${bad.filter((r) => r.leaked).length}`
     const cols = w.columns.map((c) => {
       const v = stat(w, s, c.key, c.reduce)?.value
-      return c.int && v !== undefined ? String(Math.round(v)) : fmt(v)
+      if (v === undefined) return '—'
+      return c.int ? String(Math.round(v)) : c.digits ? v.toFixed(c.digits) : fmt(v)
     })
     out(`| ${name} | ${m ? fmt(m.value) : '—'} | ${m ? `${fmt(m.min)}–${fmt(m.max)}` : '—'} | ${cols.join(' | ')}${cols.length ? ' | ' : ''}${runsCell} |`)
   }
@@ -411,12 +412,27 @@ for (const w of workloads) {
   }
 }
 
+// Failed runs, one line per system and message; incomplete node-pty runs listed with them.
 const allFailures = []
 for (const w of workloads) {
-  for (const s of w.systems) for (const r of failures(w, s)) if (!r.unavailable) allFailures.push(`- ${SYSTEMS[s].kind === 'agent' ? '**agent-shell** ' : ''}${w.id} / ${label(w, s)} / repetition ${r.rep}: ${r.error.split('\n')[0]}`)
+  for (const s of w.systems) {
+    const byMessage = new Map()
+    for (const r of failures(w, s)) {
+      if (r.unavailable) continue
+      const message = r.error.split('\n')[0]
+      byMessage.set(message, [...(byMessage.get(message) ?? []), r.rep])
+    }
+    const who = `${SYSTEMS[s].kind === 'agent' ? '**agent-shell** ' : ''}${w.id} / ${label(w, s)}`
+    for (const [message, repsFailed] of byMessage) allFailures.push(`- ${who}, repetition${repsFailed.length > 1 ? 's' : ''} ${repsFailed.join(', ')}: ${message}`)
+    if (w.id === 'pty' && s === 'nodepty') {
+      for (const r of results.get(key(w.id, s)).filter((x) => x.ok && !x.complete)) {
+        allFailures.push(`- ${who}, repetition ${r.rep}: incomplete, ${r.chars} of ${params.bytes} characters (${r.deliveredPct.toFixed(4)}%) delivered`)
+      }
+    }
+  }
 }
 if (allFailures.length || leftovers) {
-  out('## Failed runs')
+  out('## Failed and incomplete runs')
   out()
   for (const f of allFailures) out(f)
   if (leftovers) out(`- ${leftovers} marked processes were still alive at the end and were killed by the bench`)
