@@ -426,7 +426,7 @@ for (const w of workloads) {
     for (const [message, repsFailed] of byMessage) allFailures.push(`- ${who}, repetition${repsFailed.length > 1 ? 's' : ''} ${repsFailed.join(', ')}: ${message}`)
     if (w.id === 'pty' && s === 'nodepty') {
       for (const r of results.get(key(w.id, s)).filter((x) => x.ok && !x.complete)) {
-        allFailures.push(`- ${who}, repetition ${r.rep}: incomplete, ${r.chars} of ${params.bytes} characters (${r.deliveredPct.toFixed(4)}%) delivered`)
+        allFailures.push(`- ${who}, repetition ${r.rep}: incomplete, ${params.bytes - r.chars} of ${params.bytes} characters missing`)
       }
     }
   }
