@@ -32,6 +32,50 @@ export declare class OutputSink {
 }
 
 /**
+ * Interactive commands on a pseudo-terminal, one at a time: the command sees a real terminal
+ * (its stdin, stdout and stderr, and its controlling terminal), and queries it sends to the
+ * terminal are answered. A `PtySession` whose command runs stays alive until the command ends;
+ * one collected or torn down with the host ends its command's whole tree.
+ */
+export declare class PtySession {
+  constructor()
+  /**
+   * Runs `<shell> -c <command>` on a new terminal. Resolves when the command exited and every
+   * byte it wrote was delivered to `onChunk`; `onStart` gets its pid first. Rejects with
+   * ERR_PTY_BUSY while a command runs, ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR,
+   * ERR_SPAWN_FAILED (shell not found) or ERR_PTY (no terminal available).
+   */
+  start(options: PtyStartOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null, onStart?: ((error: Error | null, pid: number) => void) | undefined | null): Promise<PtyRunResult>
+  /**
+   * Runs `application` with `args` (no shell) on a new terminal; otherwise as `start`.
+   * ERR_SPAWN_FAILED when the application cannot be started.
+   */
+  startArgv(options: PtyArgvStartOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null, onStart?: ((error: Error | null, pid: number) => void) | undefined | null): Promise<PtyRunResult>
+  /**
+   * Sends `data` to the terminal's input, as if typed (`\r` is Enter, `\x03` is Ctrl-C).
+   * @throws ERR_PTY_NOT_RUNNING when no command runs.
+   */
+  write(data: string): void
+  /**
+   * Resizes the terminal (clamped as at start); the command gets SIGWINCH.
+   * @throws ERR_PTY_NOT_RUNNING when no command runs, ERR_INVALID_ARG for a size that is not
+   * a positive integer.
+   */
+  resize(cols: number, rows: number): void
+  /**
+   * Ends the command and all its descendants (TERM, a 1 s grace, KILL); its `start` resolves
+   * with `cancelled: true`. @throws ERR_PTY_NOT_RUNNING when no command runs.
+   */
+  kill(): void
+  /**
+   * The visible screen of the running or last command as plain text (a terminal emulator in
+   * Rust): one line per row, a wrapped row continuing its line, trailing blanks left out.
+   * Empty before the first command.
+   */
+  screen(): string
+}
+
+/**
  * A persistent session on a real shell process: variables, functions, aliases, options and the
  * working directory carry over between `run()` calls, which are serialized in call order.
  */
@@ -276,6 +320,58 @@ export interface OutputSummary {
   artifactError?: string
   /** Extension: true when the artifact stopped at `artifactMaxBytes`. */
   artifactTruncated?: boolean
+}
+
+/** A program and its arguments for `PtySession.startArgv`, with no shell parsing. */
+export interface PtyArgvStartOptions {
+  /** Name (looked up in `PATH`) or path of the program. */
+  application: string
+  args: Array<string>
+  cwd?: string
+  env?: Record<string, string>
+  /** Deadline in milliseconds from the start; absent or 0: none. */
+  timeoutMs?: number
+  signal?: AbortSignal
+  /** @default 120 */
+  cols?: number
+  /** @default 40 */
+  rows?: number
+}
+
+/** How a PTY command ended. Its failure is a result, never a rejection. */
+export interface PtyRunResult {
+  /** The exit status (128+n when it died of signal n); absent when cancelled or timed out. */
+  exitCode?: number
+  /** Ended by `kill()` or the AbortSignal. */
+  cancelled: boolean
+  timedOut: boolean
+  /**
+   * e.g. "SIGTERM" when the command died of a signal (also when it was cancelled or timed
+   * out), or when its status is 128+n, as a shell reports a child's death.
+   */
+  signal?: string
+}
+
+/** A command for `PtySession.start`. */
+export interface PtyStartOptions {
+  /** Run as `<shell> -c <command>`. */
+  command: string
+  /** Directory to run in; relative to the host's. @default the host's directory */
+  cwd?: string
+  /** Set over the host's environment. `TERM` is `xterm-256color` unless given here. */
+  env?: Record<string, string>
+  /** Deadline in milliseconds from the start; absent or 0: none. */
+  timeoutMs?: number
+  /** Ends the command (the result is then `cancelled`). */
+  signal?: AbortSignal
+  /** Terminal width, clamped to 20..400. @default 120 */
+  cols?: number
+  /** Terminal height, clamped to 5..200. @default 40 */
+  rows?: number
+  /** Shell binary (name or path). @default "sh" */
+  shell?: string
+  /** Run the shell as a login shell (`-l`). @default false */
+  login?: boolean
 }
 
 /** A one-shot command (`executeShell`). */

@@ -1,5 +1,15 @@
 import { expectTypeOf, test } from 'vitest'
-import type { executeShell, Shell, ShellRunOptions, ShellRunResult, OutputSummary } from '../index.js'
+import type {
+  executeShell,
+  Shell,
+  ShellRunOptions,
+  ShellRunResult,
+  OutputSummary,
+  PtySession,
+  PtyStartOptions,
+  PtyArgvStartOptions,
+  PtyRunResult,
+} from '../index.js'
 
 test('the generated declarations carry the contract', () => {
   expectTypeOf<ShellRunResult>().toMatchTypeOf<{
@@ -18,4 +28,40 @@ test('the generated declarations carry the contract', () => {
   expectTypeOf<Shell['run']>().parameter(1).toEqualTypeOf<((error: Error | null, chunk: string) => void) | undefined | null>()
   expectTypeOf<Shell['close']>().returns.toEqualTypeOf<Promise<void>>()
   expectTypeOf<Shell['liveBackgroundJobCount']>().returns.toEqualTypeOf<Promise<number>>()
+})
+
+test('PtySession matches API.md §4', () => {
+  type ChunkCallback = ((error: Error | null, chunk: string) => void) | undefined | null
+  type StartCallback = ((error: Error | null, pid: number) => void) | undefined | null
+  expectTypeOf<PtyRunResult>().toEqualTypeOf<{ exitCode?: number; cancelled: boolean; timedOut: boolean; signal?: string }>()
+  expectTypeOf<PtyStartOptions>().toMatchTypeOf<{
+    command: string
+    cwd?: string
+    env?: Record<string, string>
+    timeoutMs?: number
+    signal?: AbortSignal
+    cols?: number
+    rows?: number
+    shell?: string
+    login?: boolean
+  }>()
+  expectTypeOf<PtyArgvStartOptions>().toMatchTypeOf<{
+    application: string
+    args: string[]
+    cwd?: string
+    env?: Record<string, string>
+    timeoutMs?: number
+    signal?: AbortSignal
+    cols?: number
+    rows?: number
+  }>()
+  expectTypeOf<PtyStartOptions>().toHaveProperty('signal').toEqualTypeOf<AbortSignal | undefined>()
+  expectTypeOf<PtySession['start']>().parameters.toEqualTypeOf<[PtyStartOptions, ChunkCallback?, StartCallback?]>()
+  expectTypeOf<PtySession['startArgv']>().parameters.toEqualTypeOf<[PtyArgvStartOptions, ChunkCallback?, StartCallback?]>()
+  expectTypeOf<PtySession['start']>().returns.toEqualTypeOf<Promise<PtyRunResult>>()
+  expectTypeOf<PtySession['startArgv']>().returns.toEqualTypeOf<Promise<PtyRunResult>>()
+  expectTypeOf<PtySession['write']>().toEqualTypeOf<(data: string) => void>()
+  expectTypeOf<PtySession['resize']>().toEqualTypeOf<(cols: number, rows: number) => void>()
+  expectTypeOf<PtySession['kill']>().toEqualTypeOf<() => void>()
+  expectTypeOf<PtySession['screen']>().toEqualTypeOf<() => string>()
 })

@@ -6,6 +6,7 @@ pub mod commands;
 pub mod error;
 pub mod output;
 pub mod process;
+pub mod pty;
 pub mod shell;
 
 mod napi;

@@ -3,5 +3,8 @@
 
 mod commands;
 pub mod error;
+mod options;
 mod output;
+mod pty;
 mod shell;
+mod stream;

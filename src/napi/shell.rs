@@ -1,33 +1,23 @@
 //! JS surface of the shell: `Shell`, `executeShell`, `killTree`, `listDescendants` (API.md §2,
-//! §3, §7). Options are read here, runs happen in `crate::shell`, and output is decoded,
-//! coalesced and delivered to the callback here, with backpressure.
+//! §3, §7). Options are read here, runs happen in `crate::shell`, and output is delivered through
+//! `super::stream`.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use napi::bindgen_prelude::*;
-use napi::threadsafe_function::ThreadsafeFunction;
-use napi::UnknownRef;
 use napi_derive::napi;
 use tokio::sync::mpsc;
 
 use super::error::{throw, Coded};
+use super::options::{self, absolute, get, sorted, AbortListener};
 use super::output::{JsOutputOptions, JsOutputSummary};
-use crate::error::{Error, JsNumber};
-use crate::output::{OutputOptions, OutputPipeline, Utf8Decoder};
+use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
+use crate::error::Error;
+use crate::output::{OutputOptions, OutputPipeline};
 use crate::process::tree;
 use crate::shell::session::{Place, Started};
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
-
-/// Chunks buffered between the reader and the callback; with 64 KiB reads this bounds undelivered
-/// output to about 1 MiB, after which the command is slowed down.
-const CHUNK_QUEUE: usize = 16;
-/// Most text coalesced into one callback.
-const COALESCE_MAX_BYTES: usize = 1 << 20;
-
-type ChunkFn = ThreadsafeFunction<String, (), String, Status, true>;
 
 /// Options of a persistent session.
 #[napi(object)]
@@ -287,19 +277,7 @@ fn prepare_run(
 ) -> crate::error::Result<(PreparedRun, Option<AbortListener>)> {
     let command = get::<String>(options, "command")?
         .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
-    let timeout_ms = get::<f64>(options, "timeoutMs")?;
-    let timeout = match timeout_ms {
-        None => None,
-        Some(t) if !t.is_finite() || t < 0.0 => {
-            return Err(Error::invalid(
-                "timeoutMs",
-                "must be a finite number >= 0",
-                JsNumber(t),
-            ))
-        }
-        Some(t) if t == 0.0 => None,
-        Some(t) => Some(Duration::from_secs_f64(t / 1000.0)),
-    };
+    let timeout = options::timeout(options)?;
     let output = match get::<JsOutputOptions>(options, "output")? {
         Some(o) => Some(o.to_rust()?),
         None => None,
@@ -310,84 +288,10 @@ fn prepare_run(
         env: sorted(get::<HashMap<String, String>>(options, "env")?),
         timeout,
     };
-    let signal = get::<Object>(options, "signal")?;
-    let chunk_fn = match on_chunk {
-        Some(f) => Some(
-            f.build_threadsafe_function::<String>()
-                .callee_handled::<true>()
-                .build()
-                .map_err(|e| {
-                    Error::io(
-                        "creating the chunk callback",
-                        std::io::Error::other(e.reason.clone()),
-                    )
-                })?,
-        ),
-        None => None,
-    };
+    let chunk_fn = on_chunk.map(|f| stream::callback(f, "chunk")).transpose()?;
     // Last, so that nothing after it can fail and leave the listener behind.
-    let cancel = CancelToken::default();
-    let listener = match signal {
-        Some(signal) => watch_abort_signal(env, &signal, &cancel).map_err(|e| {
-            Error::invalid(
-                "signal",
-                format!("must be an AbortSignal ({})", e.reason),
-                "object",
-            )
-        })?,
-        None => None,
-    };
+    let (cancel, listener) = options::abort_token(env, options)?;
     Ok(((req, output, cancel, chunk_fn), listener))
-}
-
-/// Cancels `cancel` when `signal` aborts (or at once when it already has). Returns the listener
-/// it added, if any.
-fn watch_abort_signal(
-    env: &Env,
-    signal: &Object,
-    cancel: &CancelToken,
-) -> Result<Option<AbortListener>> {
-    if signal.get::<bool>("aborted")?.unwrap_or(false) {
-        cancel.cancel();
-        return Ok(None);
-    }
-    let token = cancel.clone();
-    let listener = env.create_function_from_closure::<(), (), _>("onAbort", move |_| {
-        token.cancel();
-        Ok(())
-    })?;
-    let add: Function<FnArgs<(String, Function<(), ()>)>, ()> =
-        signal.get_named_property("addEventListener")?;
-    add.apply(signal, ("abort".to_string(), listener).into())?;
-    Ok(Some(AbortListener {
-        signal: signal.to_unknown().create_ref()?,
-        listener: listener.to_unknown().create_ref()?,
-    }))
-}
-
-/// An `abort` listener on a run's AbortSignal. Removed when the run settles: one signal is often
-/// reused for many runs (one AbortController per agent turn), and must not collect a listener per
-/// run.
-struct AbortListener {
-    signal: UnknownRef,
-    listener: UnknownRef,
-}
-
-impl AbortListener {
-    fn remove(self, env: &Env) {
-        let removed = (|| -> Result<()> {
-            let signal = Object::from_unknown(self.signal.get_value(env)?)?;
-            let listener = self.listener.get_value(env)?;
-            let remove: Function<FnArgs<(String, Unknown)>, ()> =
-                signal.get_named_property("removeEventListener")?;
-            remove.apply(signal, ("abort".to_string(), listener).into())
-        })();
-        // Nothing to report to: the run has settled, and a signal without removeEventListener
-        // could not have taken the listener either.
-        drop(removed);
-        let _ = self.signal.unref(env);
-        let _ = self.listener.unref(env);
-    }
 }
 
 /// A run already handed to the shell, or one still to go through the session's queue.
@@ -437,41 +341,6 @@ async fn run_and_deliver(
     Ok(to_result(outcome, summary))
 }
 
-/// The delivery side: coalesces what the reader queued, runs it through the sink, hands it to JS
-/// one call at a time (awaiting each, so a slow callback backs up into the bounded queue).
-async fn deliver(
-    mut rx: mpsc::Receiver<Vec<u8>>,
-    mut pipeline: Option<OutputPipeline>,
-    chunk_fn: Option<ChunkFn>,
-) -> Option<JsOutputSummary> {
-    let mut decoder = Utf8Decoder::new();
-    loop {
-        let Some(first) = rx.recv().await else { break };
-        let mut bytes = first;
-        while bytes.len() < COALESCE_MAX_BYTES {
-            match rx.try_recv() {
-                Ok(more) => bytes.extend_from_slice(&more),
-                Err(_) => break,
-            }
-        }
-        let text = match &mut pipeline {
-            Some(p) => p.push_bytes(&bytes),
-            None => decoder.push(&bytes),
-        };
-        if let (Some(f), false) = (&chunk_fn, text.is_empty()) {
-            let _ = f.call_async(Ok(text)).await;
-        }
-    }
-    let tail = match &mut pipeline {
-        Some(p) => p.flush(),
-        None => decoder.finish(),
-    };
-    if let (Some(f), false) = (&chunk_fn, tail.is_empty()) {
-        let _ = f.call_async(Ok(tail)).await;
-    }
-    pipeline.map(|p| p.finish(None).into())
-}
-
 fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
     ShellRunResult {
         exit_code: o.exit_code,
@@ -503,37 +372,4 @@ where
         Ok(value)
     })?;
     Ok(Object::from_raw(env.raw(), promise.raw()))
-}
-
-/// Reads an optional property, naming it when its type is wrong.
-fn get<V: FromNapiValue + ValidateNapiValue>(
-    obj: &Object,
-    field: &str,
-) -> crate::error::Result<Option<V>> {
-    let value: Option<Unknown> = obj
-        .get(field)
-        .map_err(|e| Error::invalid(field, "could not be read", e.reason))?;
-    match value {
-        None => Ok(None),
-        Some(v) if matches!(v.get_type(), Ok(ValueType::Undefined | ValueType::Null)) => Ok(None),
-        Some(_) => obj
-            .get::<V>(field)
-            .map_err(|e| Error::invalid(field, "has the wrong type", e.reason)),
-    }
-}
-
-fn sorted(map: Option<HashMap<String, String>>) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = map.unwrap_or_default().into_iter().collect();
-    v.sort();
-    v
-}
-
-/// A relative `cwd` is taken from the host process's directory, as child_process does.
-fn absolute(path: &str) -> PathBuf {
-    let p = PathBuf::from(path);
-    if p.is_absolute() {
-        p
-    } else {
-        std::env::current_dir().map(|d| d.join(&p)).unwrap_or(p)
-    }
 }

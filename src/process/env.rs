@@ -40,6 +40,27 @@ pub const NON_INTERACTIVE_ENV: &[(&str, &str)] = &[
     ("HOMEBREW_NO_AUTO_UPDATE", "1"),
 ];
 
+/// The host's environment with `defaults` set over it and `overrides` over those.
+pub fn host_env_with(
+    defaults: &[(&str, &str)],
+    overrides: &[(String, String)],
+) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = std::env::vars_os()
+        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+        .collect();
+    let mut set = |key: &str, value: &str| match env.iter_mut().find(|(k, _)| k == key) {
+        Some(entry) => entry.1 = value.to_string(),
+        None => env.push((key.to_string(), value.to_string())),
+    };
+    for (k, v) in defaults {
+        set(k, v);
+    }
+    for (k, v) in overrides {
+        set(k, v);
+    }
+    env
+}
+
 /// Whether `key` is a name a shell can export: `^[A-Za-z_][A-Za-z0-9_]*$`.
 pub fn is_valid_env_key(key: &str) -> bool {
     let mut chars = key.chars();

@@ -2,9 +2,10 @@
 //! controlling terminal, no terminal signals from the host's), a child subreaper (orphans of the
 //! commands it runs, `setsid` and double-forked escapees included, stay below it), default signal
 //! dispositions (Node ignores SIGPIPE; children must not inherit that), and a pidfd so its exit
-//! is noticed without a SIGCHLD handler (which would fight libuv's).
+//! is noticed without a SIGCHLD handler (which would fight libuv's). A PTY command is started the
+//! same way, with the terminal as its stdio and controlling terminal.
 
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -44,14 +45,39 @@ pub struct SpawnSpec<'a> {
     pub supervise: Option<Report<'a>>,
 }
 
+/// Starts `spec` with stdin, stdout and stderr on `/dev/null`.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
+    spawn_with(spec, None)
+}
+
+/// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
+/// terminal (it leads its own session, so the terminal's signals reach what it starts).
+pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned> {
+    spawn_with(spec, Some(slave))
+}
+
+fn spawn_with(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
     let mut cmd = Command::new(spec.program);
     cmd.args(spec.args)
         .env_clear()
         .envs(spec.env.iter().map(|(k, v)| (k, v)));
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    match terminal {
+        Some(slave) => {
+            let stdio = || -> Result<Stdio> {
+                let copy = slave
+                    .try_clone_to_owned()
+                    .map_err(|e| Error::io("duplicating the terminal", e))?;
+                Ok(Stdio::from(copy))
+            };
+            cmd.stdin(stdio()?).stdout(stdio()?).stderr(stdio()?);
+        }
+        None => {
+            cmd.stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null());
+        }
+    }
+    let controlling_terminal = terminal.is_some();
     if let Some(cwd) = spec.cwd {
         cmd.current_dir(cwd);
     }
@@ -82,6 +108,10 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         cmd.pre_exec(move || {
             // Only async-signal-safe calls between fork and exec.
             libc::setsid();
+            // stdin is the terminal by now: std sets up stdio before running this.
+            if controlling_terminal && libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
             let mut set: libc::sigset_t = std::mem::zeroed();
             libc::sigemptyset(&mut set);
@@ -143,7 +173,15 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         },
         None => child.id() as i32,
     };
-    let pidfd = pidfd_open(pid).map_err(|e| Error::io("pidfd_open", e))?;
+    let pidfd = match pidfd_open(pid) {
+        Ok(fd) => fd,
+        Err(e) => {
+            // Out of descriptors, say: a child we cannot watch must not run on unreaped.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Error::io("pidfd_open", e));
+        }
+    };
     let proc = Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 });
     Ok(Spawned {
         child,

@@ -20,6 +20,8 @@ pub struct Proc {
 #[derive(Debug, Clone, Copy)]
 pub struct Stat {
     pub ppid: i32,
+    /// The session id: the pid of the session's leader.
+    pub session: i32,
     pub start_time: u64,
     /// `Z` (zombie) and `X` (dead) count as gone.
     pub state: char,
@@ -44,10 +46,13 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let mut fields = rest.split_ascii_whitespace();
     let state = fields.next()?.chars().next()?;
     let ppid = fields.next()?.parse().ok()?;
-    // After state and ppid, start time is the 20th remaining field (field 22 overall).
-    let start_time = fields.nth(17)?.parse().ok()?;
+    let _pgrp = fields.next()?;
+    let session = fields.next()?.parse().ok()?;
+    // After state, ppid, pgrp and session, start time is the 16th remaining field (field 22).
+    let start_time = fields.nth(15)?.parse().ok()?;
     Some(Stat {
         ppid,
+        session,
         start_time,
         state,
     })
@@ -120,13 +125,48 @@ pub fn boot_ticks_now() -> u64 {
 }
 
 fn children_by_scan(parent: i32) -> Vec<i32> {
-    let Ok(entries) = fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
+    all_pids()
+        .filter(|&pid| matches!(stat(pid), Some(s) if s.ppid == parent))
+        .collect()
+}
+
+/// Every pid in `/proc`.
+fn all_pids() -> impl Iterator<Item = i32> {
+    fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|&pid| matches!(stat(pid), Some(s) if s.ppid == parent))
+}
+
+/// The living members of session `sid` (its leader included while it runs). Once the leader
+/// has exited, only call this before it is reaped: the zombie keeps `sid` from being reused.
+pub fn session_members(sid: i32) -> Vec<Proc> {
+    all_pids()
+        .filter_map(|pid| {
+            let s = stat(pid)?;
+            (s.session == sid && !s.is_gone()).then_some(Proc {
+                pid,
+                start_time: s.start_time,
+            })
+        })
+        .collect()
+}
+
+/// The living processes, other than the host, with a descriptor open on `path` (a terminal
+/// device, say). Processes of other users are not visible and not listed.
+pub fn holding(path: &std::path::Path) -> Vec<Proc> {
+    let host = std::process::id() as i32;
+    all_pids()
+        .filter(|&pid| pid != host)
+        .filter(|&pid| {
+            fs::read_dir(format!("/proc/{pid}/fd"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|fd| fs::read_link(fd.path()).is_ok_and(|target| target == path))
+        })
+        .filter_map(Proc::current)
         .collect()
 }
 
@@ -267,7 +307,10 @@ mod tests {
         let line =
             "1234 (a) b (c)) S 77 1234 1234 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 987654 1000 10";
         let s = parse_stat(line).unwrap();
-        assert_eq!((s.ppid, s.start_time, s.state), (77, 987654, 'S'));
+        assert_eq!(
+            (s.ppid, s.session, s.start_time, s.state),
+            (77, 1234, 987654, 'S')
+        );
     }
 
     #[test]
@@ -294,6 +337,35 @@ mod tests {
             found.iter().all(|p| !p.is_alive()),
             "survivors among {found:?}"
         );
+    }
+
+    #[test]
+    fn finds_session_members_and_holders_of_a_file() {
+        let dir = std::env::temp_dir().join(format!("agent-shell-tree-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("held");
+        std::fs::write(&file, "").unwrap();
+        let mut child = Command::new("setsid")
+            .args(["sh", "-c", "exec 3<\"$0\"; sleep 30 & exec sleep 31"])
+            .arg(&file)
+            .stdin(Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while session_members(pid).len() < 2 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let members = session_members(pid);
+        let holders = holding(&file);
+        terminate(&members, Duration::from_millis(200));
+        let _ = child.wait();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(members.len(), 2, "{members:?}");
+        assert!(members.iter().any(|p| p.pid == pid));
+        // Both the background sleep and the exec'd leader inherited descriptor 3.
+        assert_eq!(holders.len(), 2, "{holders:?}");
+        assert!(members.iter().all(|p| !p.is_alive()));
     }
 
     #[test]

@@ -23,7 +23,7 @@ use tokio::io::unix::AsyncFd;
 use tokio::sync::{mpsc, Mutex, Notify, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
-use crate::process::env::{is_valid_env_key, NON_INTERACTIVE_ENV};
+use crate::process::env::{host_env_with, is_valid_env_key, NON_INTERACTIVE_ENV};
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
@@ -99,7 +99,8 @@ impl CancelToken {
     pub fn is_cancelled(&self) -> bool {
         self.0 .0.load(Ordering::SeqCst)
     }
-    async fn cancelled(&self) {
+    /// Resolves once `cancel()` was called (at once if it already was).
+    pub async fn cancelled(&self) {
         loop {
             let notified = self.0 .1.notified();
             if self.is_cancelled() {
@@ -976,22 +977,12 @@ fn make_fifo(path: &Path) -> Result<Fifo> {
 
 /// The environment a shell starts with: the host's, the non-interactive defaults, the session's.
 fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
-    let mut env: Vec<(String, String)> = std::env::vars_os()
-        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-        .collect();
-    let mut set = |key: &str, value: &str| match env.iter_mut().find(|(k, _)| k == key) {
-        Some(entry) => entry.1 = value.to_string(),
-        None => env.push((key.to_string(), value.to_string())),
+    let defaults = if config.non_interactive_env {
+        NON_INTERACTIVE_ENV
+    } else {
+        &[]
     };
-    if config.non_interactive_env {
-        for (k, v) in NON_INTERACTIVE_ENV {
-            set(k, v);
-        }
-    }
-    for (k, v) in &config.session_env {
-        set(k, v);
-    }
-    env
+    host_env_with(defaults, &config.session_env)
 }
 
 /// Shells known not to be bash, which the framing cannot drive.

@@ -1,0 +1,142 @@
+//! Reading a run's options object on the JS thread: optional fields with their type checked and
+//! named in the error, maps turned into sorted pairs, paths made absolute, `timeoutMs`, and an
+//! AbortSignal wired to a [`CancelToken`].
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use napi::bindgen_prelude::*;
+use napi::UnknownRef;
+
+use crate::error::{Error, JsNumber};
+use crate::shell::CancelToken;
+
+/// Reads an optional property, naming it when its type is wrong.
+pub fn get<V: FromNapiValue + ValidateNapiValue>(
+    obj: &Object,
+    field: &str,
+) -> crate::error::Result<Option<V>> {
+    let value: Option<Unknown> = obj
+        .get(field)
+        .map_err(|e| Error::invalid(field, "could not be read", e.reason))?;
+    match value {
+        None => Ok(None),
+        Some(v) if matches!(v.get_type(), Ok(ValueType::Undefined | ValueType::Null)) => Ok(None),
+        Some(_) => obj
+            .get::<V>(field)
+            .map_err(|e| Error::invalid(field, "has the wrong type", e.reason)),
+    }
+}
+
+/// Reads a positional argument, naming it when its type is wrong.
+pub fn arg<V: FromNapiValue + ValidateNapiValue>(
+    value: Unknown,
+    field: &str,
+) -> crate::error::Result<V> {
+    let (env, raw) = (value.value().env, value.raw());
+    // SAFETY: `value` is a live value of this call's environment.
+    unsafe { V::validate(env, raw).and_then(|_| V::from_napi_value(env, raw)) }
+        .map_err(|e| Error::invalid(field, "has the wrong type", e.reason))
+}
+
+/// `timeoutMs`: absent or 0 is no deadline; negative or not finite is `ERR_INVALID_ARG`.
+pub fn timeout(obj: &Object) -> crate::error::Result<Option<Duration>> {
+    match get::<f64>(obj, "timeoutMs")? {
+        None => Ok(None),
+        Some(t) if !t.is_finite() || t < 0.0 => Err(Error::invalid(
+            "timeoutMs",
+            "must be a finite number >= 0",
+            JsNumber(t),
+        )),
+        Some(0.0) => Ok(None),
+        Some(t) => Ok(Some(Duration::from_secs_f64(t / 1000.0))),
+    }
+}
+
+/// A token cancelled when the options' `signal` aborts (already cancelled when it has), and the
+/// listener this added to the signal, to be removed when the run settles.
+pub fn abort_token(
+    env: &Env,
+    obj: &Object,
+) -> crate::error::Result<(CancelToken, Option<AbortListener>)> {
+    let cancel = CancelToken::default();
+    let listener = match get::<Object>(obj, "signal")? {
+        Some(signal) => watch_abort_signal(env, &signal, &cancel).map_err(|e| {
+            Error::invalid(
+                "signal",
+                format!("must be an AbortSignal ({})", e.reason),
+                "object",
+            )
+        })?,
+        None => None,
+    };
+    Ok((cancel, listener))
+}
+
+/// Cancels `cancel` when `signal` aborts (or at once when it already has). Returns the listener
+/// it added, if any.
+fn watch_abort_signal(
+    env: &Env,
+    signal: &Object,
+    cancel: &CancelToken,
+) -> Result<Option<AbortListener>> {
+    if signal.get::<bool>("aborted")?.unwrap_or(false) {
+        cancel.cancel();
+        return Ok(None);
+    }
+    let token = cancel.clone();
+    let listener = env.create_function_from_closure::<(), (), _>("onAbort", move |_| {
+        token.cancel();
+        Ok(())
+    })?;
+    type AddEventListener<'a> = Function<'a, FnArgs<(String, Function<'a, (), ()>)>, ()>;
+    let add: AddEventListener = signal.get_named_property("addEventListener")?;
+    add.apply(signal, ("abort".to_string(), listener).into())?;
+    Ok(Some(AbortListener {
+        signal: signal.to_unknown().create_ref()?,
+        listener: listener.to_unknown().create_ref()?,
+    }))
+}
+
+/// An `abort` listener on a run's AbortSignal. Removed when the run settles: one signal is often
+/// reused for many runs (one AbortController per agent turn), and must not collect a listener per
+/// run.
+pub struct AbortListener {
+    signal: UnknownRef,
+    listener: UnknownRef,
+}
+
+impl AbortListener {
+    /// Removes the listener (on the JS thread, once the run has settled).
+    pub fn remove(self, env: &Env) {
+        let removed = (|| -> Result<()> {
+            let signal = Object::from_unknown(self.signal.get_value(env)?)?;
+            let listener = self.listener.get_value(env)?;
+            type RemoveEventListener<'a> = Function<'a, FnArgs<(String, Unknown<'a>)>, ()>;
+            let remove: RemoveEventListener = signal.get_named_property("removeEventListener")?;
+            remove.apply(signal, ("abort".to_string(), listener).into())
+        })();
+        // Nothing to report to: the run has settled, and a signal without removeEventListener
+        // could not have taken the listener either.
+        drop(removed);
+        let _ = self.signal.unref(env);
+        let _ = self.listener.unref(env);
+    }
+}
+
+pub fn sorted(map: Option<HashMap<String, String>>) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = map.unwrap_or_default().into_iter().collect();
+    v.sort();
+    v
+}
+
+/// A relative `cwd` is taken from the host process's directory, as child_process does.
+pub fn absolute(path: &str) -> PathBuf {
+    let p = PathBuf::from(path);
+    if p.is_absolute() {
+        p
+    } else {
+        std::env::current_dir().map(|d| d.join(&p)).unwrap_or(p)
+    }
+}

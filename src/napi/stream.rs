@@ -1,0 +1,71 @@
+//! Output to JavaScript: the callbacks a run reports through, and the delivery loop that decodes,
+//! coalesces and hands output to the chunk callback one call at a time, with backpressure.
+
+use napi::bindgen_prelude::*;
+use napi::threadsafe_function::ThreadsafeFunction;
+use tokio::sync::mpsc;
+
+use super::output::JsOutputSummary;
+use crate::error::Error;
+use crate::output::{OutputPipeline, Utf8Decoder};
+
+/// Chunks buffered between the reader and the callback; with 64 KiB reads this bounds undelivered
+/// output to about 1 MiB, after which the command is slowed down.
+pub const CHUNK_QUEUE: usize = 16;
+/// Most text coalesced into one callback.
+const COALESCE_MAX_BYTES: usize = 1 << 20;
+
+/// An error-first callback `(error, value) => void` callable from any thread.
+pub type Callback<T> = ThreadsafeFunction<T, (), T, Status, true>;
+pub type ChunkFn = Callback<String>;
+
+/// Makes a JS callback callable from the runtime's threads.
+pub fn callback<T: 'static + ToNapiValue>(
+    f: Function<T, ()>,
+    what: &str,
+) -> crate::error::Result<Callback<T>> {
+    f.build_threadsafe_function::<T>()
+        .callee_handled::<true>()
+        .build()
+        .map_err(|e| {
+            Error::io(
+                format!("creating the {what} callback"),
+                std::io::Error::other(e.reason.clone()),
+            )
+        })
+}
+
+/// The delivery side: coalesces what the reader queued, runs it through the sink, hands it to JS
+/// one call at a time (awaiting each, so a slow callback backs up into the bounded queue).
+pub async fn deliver(
+    mut rx: mpsc::Receiver<Vec<u8>>,
+    mut pipeline: Option<OutputPipeline>,
+    chunk_fn: Option<ChunkFn>,
+) -> Option<JsOutputSummary> {
+    let mut decoder = Utf8Decoder::new();
+    loop {
+        let Some(first) = rx.recv().await else { break };
+        let mut bytes = first;
+        while bytes.len() < COALESCE_MAX_BYTES {
+            match rx.try_recv() {
+                Ok(more) => bytes.extend_from_slice(&more),
+                Err(_) => break,
+            }
+        }
+        let text = match &mut pipeline {
+            Some(p) => p.push_bytes(&bytes),
+            None => decoder.push(&bytes),
+        };
+        if let (Some(f), false) = (&chunk_fn, text.is_empty()) {
+            let _ = f.call_async(Ok(text)).await;
+        }
+    }
+    let tail = match &mut pipeline {
+        Some(p) => p.flush(),
+        None => decoder.finish(),
+    };
+    if let (Some(f), false) = (&chunk_fn, tail.is_empty()) {
+        let _ = f.call_async(Ok(tail)).await;
+    }
+    pipeline.map(|p| p.finish(None).into())
+}

@@ -1,0 +1,131 @@
+//! Opening a pseudo-terminal pair and sizing it.
+//!
+//! Both ends are opened close-on-exec in the same call that creates them. `openpty(3)` (and so
+//! portable-pty) sets the flag afterwards: a process forked by another thread in that window (a
+//! `Shell`'s bash, a `child_process.spawn`) would inherit the slave and hold it open for its whole
+//! life, and a read of the master would then never end.
+
+use std::fs::{File, OpenOptions};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use super::size::TermSize;
+use crate::error::{Error, Result};
+
+/// Our ends of a new pseudo-terminal. The master is non-blocking.
+pub struct PtyPair {
+    pub master: File,
+    /// Given to the command as its stdin, stdout, stderr and controlling terminal; the parent must
+    /// close its copy once the command started, or the master never reports the end.
+    pub slave: OwnedFd,
+    /// `/dev/pts/<n>`, for finding processes that still hold the terminal.
+    pub slave_path: PathBuf,
+}
+
+/// Opens a pseudo-terminal of `size`. Fails with `ERR_PTY` when none can be had.
+pub fn open(size: TermSize) -> Result<PtyPair> {
+    open_at(Path::new("/dev/ptmx"), size)
+}
+
+fn open_at(ptmx: &Path, size: TermSize) -> Result<PtyPair> {
+    let pty_error = |what: &str, e: std::io::Error| Error::Pty(format!("{what}: {e}"));
+    // std opens with O_CLOEXEC.
+    let master = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY | libc::O_NONBLOCK)
+        .open(ptmx)
+        .map_err(|e| pty_error(&format!("opening {}", ptmx.display()), e))?;
+    let fd = master.as_raw_fd();
+    let unlock: libc::c_int = 0;
+    if unsafe { libc::ioctl(fd, libc::TIOCSPTLCK, &unlock) } < 0 {
+        return Err(pty_error("unlocking the pty", last_error()));
+    }
+    let mut number: libc::c_uint = 0;
+    if unsafe { libc::ioctl(fd, libc::TIOCGPTN, &mut number) } < 0 {
+        return Err(pty_error("reading the pty number", last_error()));
+    }
+    let slave_path = PathBuf::from(format!("/dev/pts/{number}"));
+    // TIOCGPTPEER (Linux 4.13) opens the slave without a path lookup; older kernels use the path.
+    let peer = unsafe {
+        libc::ioctl(
+            fd,
+            libc::TIOCGPTPEER,
+            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+        )
+    };
+    let slave = if peer >= 0 {
+        unsafe { OwnedFd::from_raw_fd(peer) }
+    } else {
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(libc::O_NOCTTY)
+            .open(&slave_path)
+            .map(OwnedFd::from)
+            .map_err(|e| pty_error(&format!("opening {}", slave_path.display()), e))?
+    };
+    set_size(&master, size).map_err(|e| pty_error("sizing the pty", e))?;
+    Ok(PtyPair {
+        master,
+        slave,
+        slave_path,
+    })
+}
+
+/// Sets the terminal's size; the kernel sends SIGWINCH to its foreground process group.
+pub fn set_size(master: &File, size: TermSize) -> std::io::Result<()> {
+    let winsize = libc::winsize {
+        ws_row: size.rows,
+        ws_col: size.cols,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    if unsafe { libc::ioctl(master.as_raw_fd(), libc::TIOCSWINSZ, &winsize) } < 0 {
+        return Err(last_error());
+    }
+    Ok(())
+}
+
+fn last_error() -> std::io::Error {
+    std::io::Error::last_os_error()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn size_of(fd: &impl AsRawFd) -> (u16, u16) {
+        let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+        assert_eq!(
+            unsafe { libc::ioctl(fd.as_raw_fd(), libc::TIOCGWINSZ, &mut ws) },
+            0
+        );
+        (ws.ws_col, ws.ws_row)
+    }
+
+    fn is_cloexec(fd: &impl AsRawFd) -> bool {
+        unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETFD) & libc::FD_CLOEXEC != 0 }
+    }
+
+    #[test]
+    fn opens_a_sized_close_on_exec_pair() {
+        let pair = open(TermSize { cols: 99, rows: 33 }).unwrap();
+        assert_eq!(size_of(&pair.slave), (99, 33));
+        assert!(is_cloexec(&pair.master) && is_cloexec(&pair.slave));
+        assert!(pair.slave_path.starts_with("/dev/pts"));
+        set_size(&pair.master, TermSize { cols: 50, rows: 10 }).unwrap();
+        assert_eq!(size_of(&pair.slave), (50, 10));
+    }
+
+    #[test]
+    fn no_pty_is_err_pty() {
+        let err = open_at(Path::new("/nonexistent/ptmx"), TermSize::default())
+            .err()
+            .unwrap();
+        assert_eq!(err.code(), "ERR_PTY");
+        assert!(err.to_string().contains("/nonexistent/ptmx"), "{err}");
+    }
+}

@@ -1,0 +1,531 @@
+//! A `PtySession` runs one command at a time on a fresh pseudo-terminal: it starts the command as
+//! the leader of its own session with the terminal as its controlling terminal, pumps its output
+//! through the terminal model (which answers queries) to a bounded channel, forwards input and
+//! resizes, and ends the whole process tree on kill, timeout, abort or drop.
+//!
+//! Nothing is lost at exit: after the command exits, the master is read until every holder of
+//! the terminal has closed it (EIO). A process that keeps holding it is ended after a short
+//! wait, so the run cannot stay pending.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::path::PathBuf;
+use std::process::Child;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use tokio::io::unix::AsyncFd;
+use tokio::io::Interest;
+use tokio::sync::{mpsc, Notify};
+
+use super::open;
+use super::size::TermSize;
+use super::terminal::Terminal;
+use crate::error::{Error, Result};
+use crate::process::env::host_env_with;
+use crate::process::spawn::{self, SpawnSpec};
+use crate::process::tree::{self, Proc};
+use crate::shell::session::{validate_cwd, validate_env};
+use crate::shell::CancelToken;
+
+/// Bytes read from the master before they are handed on (several reads of at most 4 KiB each).
+const READ_CHUNK_BYTES: usize = 64 * 1024;
+/// After the command exits, how long its descendants may keep the terminal open before they are
+/// ended; a grandchild holding the terminal must not keep the run pending.
+const DRAIN_AFTER_EXIT_MS: u64 = 250;
+/// TERM for a terminal unless the caller sets it: what programs are most likely to know.
+const DEFAULT_TERM: &str = "xterm-256color";
+
+/// What to run on the terminal.
+#[derive(Debug, Clone)]
+pub enum Program {
+    /// `<shell> -c <command>` (`-l -c` when `login`).
+    Shell {
+        shell: String,
+        command: String,
+        login: bool,
+    },
+    /// The application with these arguments, no shell parsing.
+    Argv {
+        application: String,
+        args: Vec<String>,
+    },
+}
+
+/// One command to run.
+#[derive(Debug, Clone)]
+pub struct PtyRequest {
+    pub program: Program,
+    /// `None` for the host's directory.
+    pub cwd: Option<PathBuf>,
+    /// Set over the host's environment.
+    pub env: Vec<(String, String)>,
+    /// Counted from the start; `None` for none.
+    pub timeout: Option<Duration>,
+    pub size: TermSize,
+}
+
+/// What became of a command. Its failure is an outcome, never an error.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PtyOutcome {
+    /// The exit status, 128+n when it died of signal n; `None` when cancelled or timed out.
+    pub exit_code: Option<i32>,
+    /// The signal that ended it (or that its status 128+n names, the shell convention).
+    pub signal: Option<String>,
+    /// Ended by `kill()`, the abort signal, or the session's drop.
+    pub cancelled: bool,
+    pub timed_out: bool,
+}
+
+/// Why a command was ended by us.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Stop {
+    Cancelled,
+    TimedOut,
+}
+
+/// Checks a request before anything starts.
+pub fn validate(req: &PtyRequest) -> Result<()> {
+    let no_nul = |field: &str, value: &str| {
+        if value.contains('\0') {
+            Err(Error::invalid(field, "must not contain a NUL byte", value))
+        } else {
+            Ok(())
+        }
+    };
+    match &req.program {
+        Program::Shell { shell, command, .. } => {
+            if command.trim().is_empty() {
+                return Err(Error::invalid("command", "must not be empty", command));
+            }
+            no_nul("command", command)?;
+            if shell.is_empty() {
+                return Err(Error::invalid("shell", "must not be empty", shell));
+            }
+            no_nul("shell", shell)?;
+        }
+        Program::Argv { application, args } => {
+            if application.is_empty() {
+                return Err(Error::invalid(
+                    "application",
+                    "must not be empty",
+                    application,
+                ));
+            }
+            no_nul("application", application)?;
+            for (i, arg) in args.iter().enumerate() {
+                no_nul(&format!("args[{i}]"), arg)?;
+            }
+        }
+    }
+    validate_env("env", &req.env)?;
+    if let Some(cwd) = &req.cwd {
+        validate_cwd(cwd)?;
+    }
+    Ok(())
+}
+
+/// Runs commands on pseudo-terminals, one at a time. Dropping it ends a running command's tree.
+pub struct PtySession {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    active: Mutex<Option<Active>>,
+    /// The screen of the current or last command.
+    terminal: Mutex<Terminal>,
+}
+
+/// The running command, as `write`, `resize` and `kill` reach it.
+struct Active {
+    master: Arc<File>,
+    input: Arc<Input>,
+    cancel: CancelToken,
+}
+
+impl Default for PtySession {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PtySession {
+    pub fn new() -> Self {
+        PtySession {
+            shared: Arc::new(Shared {
+                active: Mutex::new(None),
+                terminal: Mutex::new(Terminal::new(TermSize::default())),
+            }),
+        }
+    }
+
+    /// Starts a command; drive it with [`PtyRun::wait`]. `cancel` ends it (as `kill()` does).
+    /// Fails with `ERR_PTY_BUSY` while another runs (until its `PtyRun` is dropped).
+    pub fn start(&self, req: PtyRequest, cancel: CancelToken) -> Result<PtyRun> {
+        validate(&req)?;
+        let mut active = lock(&self.shared.active);
+        if active.is_some() {
+            return Err(Error::PtyBusy);
+        }
+        let pair = open::open(req.size)?;
+        let (program, args) = match req.program {
+            Program::Shell {
+                shell,
+                command,
+                login,
+            } => {
+                let mut args = if login { vec!["-l".into()] } else { vec![] };
+                args.extend(["-c".into(), command]);
+                (shell, args)
+            }
+            Program::Argv { application, args } => (application, args),
+        };
+        let env = host_env_with(&[("TERM", DEFAULT_TERM)], &req.env);
+        let spawned = spawn::spawn_on_terminal(
+            &SpawnSpec {
+                program: &program,
+                args: &args,
+                env: &env,
+                cwd: req.cwd.as_deref(),
+                fds: &[],
+                supervise: None,
+            },
+            pair.slave.as_fd(),
+        )?;
+        // Only the command may hold the terminal, or reading it never ends.
+        drop(pair.slave);
+        *lock(&self.shared.terminal) = Terminal::new(req.size);
+        let master = Arc::new(pair.master);
+        let input = Arc::new(Input::default());
+        *active = Some(Active {
+            master: master.clone(),
+            input: input.clone(),
+            cancel: cancel.clone(),
+        });
+        Ok(PtyRun {
+            shared: self.shared.clone(),
+            root: spawned.proc,
+            child: Some(spawned.child),
+            pidfd: spawned.pidfd,
+            master,
+            slave_path: pair.slave_path,
+            input,
+            cancel,
+            deadline: req.timeout.map(|t| Instant::now() + t),
+        })
+    }
+
+    /// Queues `data` for the terminal's input (as if typed). @throws ERR_PTY_NOT_RUNNING
+    pub fn write(&self, data: &[u8]) -> Result<()> {
+        let active = lock(&self.shared.active);
+        let active = active.as_ref().ok_or(Error::PtyNotRunning)?;
+        active.input.push(&active.master, data);
+        Ok(())
+    }
+
+    /// Resizes the terminal and its model; the command gets SIGWINCH.
+    pub fn resize(&self, size: TermSize) -> Result<()> {
+        let active = lock(&self.shared.active);
+        let active = active.as_ref().ok_or(Error::PtyNotRunning)?;
+        open::set_size(&active.master, size).map_err(|e| Error::io("resizing the terminal", e))?;
+        lock(&self.shared.terminal).resize(size);
+        Ok(())
+    }
+
+    /// Ends the command and all its descendants; its run resolves as cancelled.
+    pub fn kill(&self) -> Result<()> {
+        let active = lock(&self.shared.active);
+        active.as_ref().ok_or(Error::PtyNotRunning)?.cancel.cancel();
+        Ok(())
+    }
+
+    /// The visible screen of the running or last command as plain text.
+    pub fn screen(&self) -> String {
+        lock(&self.shared.terminal).text()
+    }
+}
+
+impl Drop for PtySession {
+    fn drop(&mut self) {
+        if let Some(active) = lock(&self.shared.active).as_ref() {
+            active.cancel.cancel();
+        }
+    }
+}
+
+/// A started command. [`PtyRun::wait`] drives it to its end; dropping it releases the session
+/// for the next `start` (and ends the command's tree if it still runs).
+pub struct PtyRun {
+    shared: Arc<Shared>,
+    root: Proc,
+    /// `None` once reaped.
+    child: Option<Child>,
+    pidfd: OwnedFd,
+    master: Arc<File>,
+    slave_path: PathBuf,
+    input: Arc<Input>,
+    cancel: CancelToken,
+    deadline: Option<Instant>,
+}
+
+impl PtyRun {
+    pub fn pid(&self) -> i32 {
+        self.root.pid
+    }
+
+    /// Pumps output to `out` (bounded: a slow consumer slows the command) until the command has
+    /// exited and its output is drained, ending it early on cancel or timeout.
+    pub async fn wait(&mut self, out: Option<mpsc::Sender<Vec<u8>>>) -> Result<PtyOutcome> {
+        // One registration for both directions: epoll takes a descriptor once.
+        // SAFETY: the `Arc<File>` keeps the master open, always as the same descriptor, for as
+        // long as the `AsyncFd` lives; the pidfd is owned by `self`, which outlives this call and
+        // so the `AsyncFd` registered on it.
+        let master = unsafe {
+            AsyncFd::register_with_interest(
+                self.master.clone(),
+                Interest::READABLE | Interest::WRITABLE,
+            )
+        }
+        .map(Arc::new)
+        .map_err(|e| Error::io("registering the pty", e.into()))?;
+        let exited =
+            unsafe { AsyncFd::register_with_interest(self.pidfd.as_raw_fd(), Interest::READABLE) }
+                .map_err(|e| Error::io("registering the pidfd", e.into()))?;
+        let stop_reading = CancelToken::default();
+        let mut reader = tokio::spawn(read_output(
+            master.clone(),
+            self.shared.clone(),
+            self.input.clone(),
+            out,
+            stop_reading.clone(),
+        ));
+
+        let stopped = tokio::select! {
+            biased;
+            _ = exited.readable() => None,
+            why = stop_signal(&self.cancel, self.deadline) => Some(why),
+            _ = self.input.pump(&master) => None,
+        };
+        if stopped.is_some() {
+            let root = self.root;
+            let _ = tokio::task::spawn_blocking(move || {
+                tree::terminate(&[root], Duration::from_millis(tree::KILL_GRACE_MS))
+            })
+            .await;
+            let _ = exited.readable().await;
+        }
+
+        // The command is a zombie until reaped below: its pid, which is also its session id,
+        // cannot be reused while we look for what it left behind.
+        let drained = tokio::time::timeout(Duration::from_millis(DRAIN_AFTER_EXIT_MS), &mut reader)
+            .await
+            .is_ok();
+        self.end_leftovers(!drained).await;
+        stop_reading.cancel();
+        if !drained {
+            let _ = reader.await;
+        }
+        let Some(mut child) = self.child.take() else {
+            return Err(Error::io(
+                "reaping the command",
+                std::io::Error::other("wait() called twice"),
+            ));
+        };
+        let status = child
+            .wait()
+            .map_err(|e| Error::io("reaping the command", e))?;
+        Ok(outcome(status, stopped))
+    }
+
+    /// Ends what the command left in its session and, when the terminal is still held, whatever
+    /// holds it (a `setsid` child that kept its descriptors).
+    async fn end_leftovers(&self, terminal_held: bool) {
+        let sid = self.root.pid;
+        let slave = self.slave_path.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            let mut left = tree::session_members(sid);
+            if terminal_held {
+                left.extend(tree::holding(&slave));
+            }
+            if !left.is_empty() {
+                tree::terminate(&left, Duration::from_millis(tree::KILL_GRACE_MS));
+            }
+        })
+        .await;
+    }
+}
+
+impl Drop for PtyRun {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // Not driven to its end (an error, or the future was dropped): end it here.
+            tree::terminate(&[self.root], Duration::from_millis(0));
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        *lock(&self.shared.active) = None;
+    }
+}
+
+/// Resolves when the run must be stopped, saying why.
+async fn stop_signal(cancel: &CancelToken, deadline: Option<Instant>) -> Stop {
+    let timeout = async {
+        match deadline {
+            Some(d) => tokio::time::sleep_until(d.into()).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = cancel.cancelled() => Stop::Cancelled,
+        _ = timeout => Stop::TimedOut,
+    }
+}
+
+fn outcome(status: std::process::ExitStatus, stopped: Option<Stop>) -> PtyOutcome {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status.signal();
+    let name = |n: i32| spawn::signal_name(n).map(String::from);
+    match stopped {
+        Some(why) => PtyOutcome {
+            exit_code: None,
+            signal: signal.and_then(name),
+            cancelled: why == Stop::Cancelled,
+            timed_out: why == Stop::TimedOut,
+        },
+        None => {
+            let code = status.code().or(signal.map(|s| 128 + s)).unwrap_or(-1);
+            PtyOutcome {
+                exit_code: Some(code),
+                signal: signal.or((code > 128).then(|| code - 128)).and_then(name),
+                cancelled: false,
+                timed_out: false,
+            }
+        }
+    }
+}
+
+/// Reads the master until every holder of the terminal closed it, feeding the terminal model
+/// (its replies go to the input) and then `out`. On `stop`, reads what is there and returns.
+async fn read_output(
+    master: Arc<AsyncFd<Arc<File>>>,
+    shared: Arc<Shared>,
+    input: Arc<Input>,
+    out: Option<mpsc::Sender<Vec<u8>>>,
+    stop: CancelToken,
+) {
+    loop {
+        let mut last_look = false;
+        let mut guard = tokio::select! {
+            biased;
+            g = master.readable() => match g {
+                Ok(g) => Some(g),
+                Err(_) => return,
+            },
+            _ = stop.cancelled() => {
+                last_look = true;
+                None
+            }
+        };
+        let mut buf = vec![0u8; READ_CHUNK_BYTES];
+        let (filled, closed) = read_available(master.get_ref(), &mut buf);
+        if !closed && filled < buf.len() {
+            if let Some(g) = guard.as_mut() {
+                g.clear_ready();
+            }
+        }
+        if filled > 0 {
+            buf.truncate(filled);
+            let replies = lock(&shared.terminal).feed(&buf);
+            if !replies.is_empty() {
+                input.push(master.get_ref(), &replies);
+            }
+            if let Some(tx) = &out {
+                let _ = tx.send(buf).await;
+            }
+        }
+        if closed || (last_look && filled == 0) {
+            return;
+        }
+    }
+}
+
+/// Reads what the master holds now, up to `buf`'s size. Returns the bytes read and whether the
+/// terminal is closed (EIO: no process holds the slave any more).
+fn read_available(mut master: &File, buf: &mut [u8]) -> (usize, bool) {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match master.read(&mut buf[filled..]) {
+            Ok(0) => return (filled, true),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return (filled, false),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return (filled, true),
+        }
+    }
+    (filled, false)
+}
+
+/// Input for the terminal that the master did not take yet (it is non-blocking, and a program
+/// that does not read its input fills the terminal's buffer).
+#[derive(Default)]
+struct Input {
+    queue: Mutex<VecDeque<u8>>,
+    more: Notify,
+}
+
+impl Input {
+    /// Writes what the terminal takes now and queues the rest for [`Input::pump`].
+    fn push(&self, master: &File, data: &[u8]) {
+        let mut queue = lock(&self.queue);
+        queue.extend(data);
+        if !flush(master, &mut queue) {
+            self.more.notify_one();
+        }
+    }
+
+    /// Writes queued input whenever the terminal can take it. Never returns.
+    async fn pump(&self, master: &AsyncFd<Arc<File>>) {
+        loop {
+            self.more.notified().await;
+            loop {
+                let Ok(mut guard) = master.writable().await else {
+                    return std::future::pending().await;
+                };
+                if flush(master.get_ref(), &mut lock(&self.queue)) {
+                    break;
+                }
+                guard.clear_ready();
+            }
+        }
+    }
+}
+
+/// Writes from the front of `queue` until it is empty (returns true) or the terminal is full.
+/// Input for a terminal that is gone is dropped.
+fn flush(mut master: &File, queue: &mut VecDeque<u8>) -> bool {
+    while !queue.is_empty() {
+        let (front, _) = queue.as_slices();
+        match master.write(front) {
+            // Not expected from a terminal; waiting for writability beats spinning.
+            Ok(0) => return false,
+            Ok(n) => {
+                queue.drain(..n);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => queue.clear(),
+        }
+    }
+    true
+}
+
+/// A lock that a panic elsewhere does not poison for good: the data stays usable.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

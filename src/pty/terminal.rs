@@ -1,0 +1,373 @@
+//! The terminal model: a vt100 screen fed with everything the command writes. It answers the
+//! queries a program sends to its terminal and then waits on (cursor position, device status,
+//! device attributes), which would otherwise block it forever with no terminal emulator on the
+//! other end, and it gives `screen()` its text.
+//!
+//! vt100 parses about 45 MB/s, half of what a pty carries, so bulk plain text is fast-forwarded:
+//! only the part of it that can still be on the screen at its end is parsed (see
+//! [`Terminal::feed_plain`]). The result is the same screen, cursor and replies as parsing all.
+
+use std::io::Write;
+use std::num::NonZeroU16;
+
+use super::size::TermSize;
+
+/// Primary device attributes: a VT100 with the advanced video option, the answer programs that
+/// only check "is there a terminal" accept.
+const PRIMARY_DEVICE_ATTRIBUTES: &[u8] = b"\x1b[?1;2c";
+/// Secondary device attributes: terminal type 0, version 0 (no xterm quirks to assume).
+const SECONDARY_DEVICE_ATTRIBUTES: &[u8] = b"\x1b[>0;0;0c";
+/// Device status report: "terminal OK".
+const STATUS_OK: &[u8] = b"\x1b[0n";
+
+/// Plain text (see [`is_plain`]) shorter than this is parsed whole: the bookkeeping of
+/// fast-forwarding would cost more than it saves.
+const FAST_FORWARD_MIN_BYTES: usize = 8 * 1024;
+
+/// A screen without scrollback, plus the replies owed to the program.
+pub struct Terminal {
+    parser: vt100::Parser<Replies>,
+    /// Bytes fast-forwarded, for tests to see that it happened.
+    #[cfg(test)]
+    skipped: usize,
+}
+
+/// Collects the replies to the queries found while parsing, in order.
+#[derive(Default)]
+struct Replies {
+    pending: Vec<u8>,
+}
+
+impl vt100::Callbacks for Replies {
+    fn unhandled_csi(
+        &mut self,
+        screen: &mut vt100::Screen,
+        first_intermediate: Option<u8>,
+        _second_intermediate: Option<u8>,
+        params: &[&[u16]],
+        c: char,
+    ) {
+        let first = params.first().and_then(|p| p.first()).copied().unwrap_or(0);
+        // The cursor is 0-based in the model and 1-based on the wire.
+        let (row, col) = screen.cursor_position();
+        let (row, col) = (u32::from(row) + 1, u32::from(col) + 1);
+        let out = &mut self.pending;
+        // Writes to a Vec cannot fail.
+        let _ = match (first_intermediate, c, first) {
+            (None, 'n', 6) => write!(out, "\x1b[{row};{col}R"),
+            (Some(b'?'), 'n', 6) => write!(out, "\x1b[?{row};{col}R"),
+            (None, 'n', 5) => out.write_all(STATUS_OK),
+            (None, 'c', 0) => out.write_all(PRIMARY_DEVICE_ATTRIBUTES),
+            (Some(b'>'), 'c', 0) => out.write_all(SECONDARY_DEVICE_ATTRIBUTES),
+            _ => Ok(()),
+        };
+    }
+}
+
+impl Terminal {
+    pub fn new(size: TermSize) -> Self {
+        let (rows, cols) = dimensions(size);
+        Terminal {
+            parser: vt100::Parser::new_with_callbacks(rows, cols, 0, Replies::default()),
+            #[cfg(test)]
+            skipped: 0,
+        }
+    }
+
+    /// Feeds what the program wrote; returns the replies it is owed (to write to its input), in
+    /// the order of its queries. A query split across two feeds is answered when it completes.
+    pub fn feed(&mut self, output: &[u8]) -> Vec<u8> {
+        let mut rest = output;
+        while let Some((start, end)) = long_plain_run(rest) {
+            self.parser.process(&rest[..start]);
+            self.feed_plain(&rest[start..end]);
+            rest = &rest[end..];
+        }
+        self.parser.process(rest);
+        std::mem::take(&mut self.parser.callbacks_mut().pending)
+    }
+
+    /// Parses plain text (no escapes, no controls but CR and LF), skipping whole lines that
+    /// scroll out of sight before the text ends. That is only exact when every LF scrolls, i.e.
+    /// the cursor sits on the bottom row of the scroll region (which vt100 does not expose), so
+    /// it is checked on the screen itself: after one short line and its CRLF, the cursor is on
+    /// the same row and that row is blank again. (Where an LF cannot scroll, the line would
+    /// still be on that row, or the cursor would have moved down.) From then on plain text
+    /// keeps it there, and the last `rows + 1` lines rewrite every row of the region.
+    fn feed_plain(&mut self, text: &[u8]) {
+        let (rows, cols) = self.size();
+        let keep = rows + 1;
+        let ends: Vec<usize> = memchr::memmem::find_iter(text, b"\r\n")
+            .map(|i| i + 2)
+            .collect();
+        if ends.len() < 2 * keep + 2 {
+            return self.feed_lines(text);
+        }
+        self.feed_lines(&text[..ends[keep - 1]]);
+        let probe = &text[ends[keep - 1]..ends[keep]];
+        let line = &probe[..probe.len() - 2];
+        let (row, _) = self.parser.screen().cursor_position();
+        self.feed_lines(probe);
+        let scrolled = line.len() < cols
+            && line.iter().any(u8::is_ascii_graphic)
+            && !line.iter().any(|&b| b == b'\r' || b == b'\n')
+            && self.parser.screen().cursor_position().0 == row
+            && self.row_is_blank(row);
+        let resume = if scrolled {
+            ends[ends.len() - keep - 1]
+        } else {
+            ends[keep]
+        };
+        #[cfg(test)]
+        {
+            self.skipped += resume - ends[keep];
+        }
+        self.feed_lines(&text[resume..]);
+    }
+
+    /// Parses plain text, skipping the middle of lines longer than the screen. However the
+    /// cursor starts, after `(rows + 1) * cols` characters without CR or LF it is in a cycle of
+    /// period `cols` (scrolling the region a row per `cols` characters, or rewriting the bottom
+    /// row when it cannot scroll, or stuck in the last column without autowrap), so skipping a
+    /// multiple of `cols` leaves the screen as it was, once the last `(rows + 1) * cols` are
+    /// parsed.
+    fn feed_lines(&mut self, text: &[u8]) {
+        let (rows, cols) = self.size();
+        let warm = (rows + 1) * cols;
+        let mut parsed_to = 0;
+        let mut stretch_start = 0;
+        let breaks = memchr::memchr2_iter(b'\r', b'\n', text).chain(std::iter::once(text.len()));
+        for end in breaks {
+            let len = end - stretch_start;
+            if len > 2 * warm + cols {
+                let from = stretch_start + warm;
+                self.parser.process(&text[parsed_to..from]);
+                parsed_to = from + (len - 2 * warm) / cols * cols;
+                #[cfg(test)]
+                {
+                    self.skipped += parsed_to - from;
+                }
+            }
+            stretch_start = end + 1;
+        }
+        self.parser.process(&text[parsed_to..]);
+    }
+
+    fn size(&self) -> (usize, usize) {
+        let (rows, cols) = self.parser.screen().size();
+        (usize::from(rows.get()), usize::from(cols.get()))
+    }
+
+    fn row_is_blank(&self, row: u16) -> bool {
+        let (_, cols) = self.parser.screen().size();
+        self.parser
+            .screen()
+            .rows(0, cols.get())
+            .nth(usize::from(row))
+            .is_some_and(|text| text.trim().is_empty())
+    }
+
+    pub fn resize(&mut self, size: TermSize) {
+        let (rows, cols) = dimensions(size);
+        self.parser.set_size(rows, cols);
+    }
+
+    /// The visible screen as plain text: one line per row, a row that wrapped continuing on the
+    /// same line, trailing blanks and blank rows at the bottom left out.
+    pub fn text(&self) -> String {
+        self.parser.screen().contents()
+    }
+}
+
+/// Printable ASCII, CR and LF: text that moves the cursor only by writing and by new lines.
+fn is_plain(b: u8) -> bool {
+    (0x20..0x7f).contains(&b) || b == b'\r' || b == b'\n'
+}
+
+/// The first run of at least [`FAST_FORWARD_MIN_BYTES`] plain bytes in `bytes`, as `(start, end)`.
+fn long_plain_run(bytes: &[u8]) -> Option<(usize, usize)> {
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !is_plain(b) {
+            if i - start >= FAST_FORWARD_MIN_BYTES {
+                return Some((start, i));
+            }
+            start = i + 1;
+        }
+    }
+    (bytes.len() - start >= FAST_FORWARD_MIN_BYTES).then_some((start, bytes.len()))
+}
+
+fn dimensions(size: TermSize) -> (NonZeroU16, NonZeroU16) {
+    // TermSize is clamped to at least 5 x 20; 1 only guards the conversion.
+    let nonzero = |n: u16| NonZeroU16::new(n).unwrap_or(NonZeroU16::MIN);
+    (nonzero(size.rows), nonzero(size.cols))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn terminal() -> Terminal {
+        Terminal::new(TermSize { cols: 20, rows: 5 })
+    }
+
+    #[test]
+    fn carriage_return_overwrites() {
+        let mut t = terminal();
+        assert_eq!(t.feed(b"abc\rX"), b"");
+        assert_eq!(t.text(), "Xbc");
+    }
+
+    #[test]
+    fn answers_queries_with_the_state_at_the_query() {
+        let mut t = terminal();
+        let cases: &[(&[u8], &[u8])] = &[
+            (b"\x1b[6n", b"\x1b[1;1R"),
+            (b"ab\r\ncd\x1b[6nmore", b"\x1b[2;3R"),
+            (b"\x1b[?6n", b"\x1b[?2;7R"),
+            (b"\x1b[5n", b"\x1b[0n"),
+            (b"\x1b[c", PRIMARY_DEVICE_ATTRIBUTES),
+            (b"\x1b[0c", PRIMARY_DEVICE_ATTRIBUTES),
+            (b"\x1b[>c", SECONDARY_DEVICE_ATTRIBUTES),
+            (b"\x1b[H\x1b[6n\x1b[5;9H\x1b[6n", b"\x1b[1;1R\x1b[5;9R"),
+            (b"\x1b[31mred\x1b[0m\x1b[2J", b""),
+        ];
+        for (output, reply) in cases {
+            assert_eq!(
+                String::from_utf8_lossy(&t.feed(output)),
+                String::from_utf8_lossy(reply),
+                "{}",
+                String::from_utf8_lossy(output)
+            );
+        }
+    }
+
+    #[test]
+    fn a_query_split_across_feeds_is_answered_once_complete() {
+        let mut t = terminal();
+        assert_eq!(t.feed(b"xy\x1b"), b"");
+        assert_eq!(t.feed(b"["), b"");
+        assert_eq!(t.feed(b"6"), b"");
+        assert_eq!(t.feed(b"nz"), b"\x1b[1;3R");
+        assert_eq!(t.text(), "xyz");
+    }
+
+    /// A deterministic xorshift generator, so a failing case can be replayed.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Plain text of random lines: short, long (wrapping many times), blank, spaces only, bare
+    /// CR and bare LF among the CRLFs. With `short`, every line fits on a row, so lines drawn
+    /// over each other on a row that cannot scroll leave traces of the longer ones.
+    fn plain_text(rng: &mut Rng, len: usize, cols: usize, short: bool) -> Vec<u8> {
+        let mut out = Vec::new();
+        while out.len() < len {
+            let width = match (short, rng.below(10)) {
+                (true, _) => rng.below(cols - 1),
+                (false, 0) => 0,
+                (false, 1) => 2000 + rng.below(3000),
+                (false, _) => rng.below(60),
+            };
+            match rng.below(4) {
+                0 => out.extend(std::iter::repeat_n(b' ', width)),
+                // Patterns of period 90: skipping part of a line shows unless it skips whole
+                // cycles of the screen's width.
+                1 => {
+                    let offset = rng.below(90);
+                    out.extend((0..width).map(|i| b'!' + ((offset + i) % 90) as u8));
+                }
+                _ => out.extend((0..width).map(|_| b'!' + rng.below(90) as u8)),
+            }
+            if !short && rng.below(4) == 0 {
+                out.push(b'a' + rng.below(26) as u8);
+            }
+            out.extend_from_slice(match rng.below(20) {
+                0 if !short => b"\n",
+                1 if !short => b"\r",
+                _ => b"\r\n",
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn fast_forward_gives_the_screen_of_parsing_everything() {
+        let setups: &[&[u8]] = &[
+            b"",
+            b"start",
+            b"\x1b[3;5r",
+            b"\x1b[3;5r\x1b[1;1H",
+            b"\x1b[3;5r\x1b[7;1H",
+            b"\x1b[2;3r\x1b[5;1H",
+            b"\x1b[2;4r\x1b[4;3H",
+            b"\x1b[?7l",
+            b"\x1b[?1049h",
+            b"\x1b]0;an unterminated title ",
+            b"\x1b[12",
+            b"\x1b[1;4H",
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut skipped = 0;
+        for case in 0..480 {
+            // Every setup with every size, with and without short lines.
+            let n = setups.len();
+            let size = TermSize {
+                cols: [20, 23, 31][case / n % 3],
+                rows: [5, 7][case / n / 3 % 2],
+            };
+            let cols = usize::from(size.cols);
+            let short = case / n / 6 % 2 == 1;
+            let mut input = setups[case % n].to_vec();
+            let len = 9_000 + rng.below(40_000);
+            input.extend(plain_text(&mut rng, len, cols, short));
+            input.extend_from_slice(b"\x1b[6ntail\x1b[6n");
+            let len = rng.below(20_000);
+            input.extend(plain_text(&mut rng, len, cols, short));
+            input.extend_from_slice(b"\x07\x1b[6n");
+
+            // Compared after every chunk: a later run of text would hide an earlier mistake.
+            let mut reference = Terminal::new(size);
+            let mut fast = Terminal::new(size);
+            let mut rest = &input[..];
+            while !rest.is_empty() {
+                let n = (1 + rng.below(70_000)).min(rest.len());
+                reference.parser.process(&rest[..n]);
+                let want = std::mem::take(&mut reference.parser.callbacks_mut().pending);
+                let got = fast.feed(&rest[..n]);
+                assert_eq!(fast.text(), reference.text(), "case {case}");
+                assert_eq!(
+                    fast.parser.screen().cursor_position(),
+                    reference.parser.screen().cursor_position(),
+                    "case {case}"
+                );
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want),
+                    "case {case}"
+                );
+                rest = &rest[n..];
+            }
+            skipped += fast.skipped;
+        }
+        assert!(skipped > 1_000_000, "only {skipped} bytes fast-forwarded");
+    }
+
+    #[test]
+    fn resize_keeps_the_text() {
+        let mut t = terminal();
+        t.feed(b"hello\r\nworld");
+        t.resize(TermSize { cols: 40, rows: 10 });
+        assert_eq!(t.feed(b"\x1b[6n"), b"\x1b[2;6R");
+        assert_eq!(t.text(), "hello\nworld");
+    }
+}
