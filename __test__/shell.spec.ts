@@ -127,6 +127,15 @@ describe('Shell', () => {
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })
 
+  test('a pending run keeps the host alive; an idle Shell does not', () => {
+    const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'host-waits.mjs')], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    })
+    expect(child.stdout).toBe('exit 7\n')
+    expect(child.status).toBe(0)
+  })
+
   test('a timeout kills the command and keeps the session', async () => {
     const s = shell()
     const m = sleepMarker()

@@ -18,20 +18,27 @@ use crate::error::Error;
 
 /// Creates the JS `Error` with `code` and `message` and wraps it so napi-rs throws that object.
 pub fn to_js(env: sys::napi_env, err: &Error) -> napi::Error {
+    match try_js_error(env, err) {
+        Ok(js_error) => napi::Error::from(unsafe { Unknown::from_raw_unchecked(env, js_error) }),
+        Err(e) => e,
+    }
+}
+
+/// The JS `Error` with `code` and `message`, to reject a promise with.
+pub fn js_error(env: sys::napi_env, err: &Error) -> sys::napi_value {
+    match try_js_error(env, err) {
+        Ok(js_error) => js_error,
+        Err(e) => unsafe { napi::JsError::from(e).into_value(env) },
+    }
+}
+
+fn try_js_error(env: sys::napi_env, err: &Error) -> napi::Result<sys::napi_value> {
     unsafe {
-        let code = match String::to_napi_value(env, err.code().to_string()) {
-            Ok(v) => v,
-            Err(e) => return e,
-        };
-        let message = match String::to_napi_value(env, err.to_string()) {
-            Ok(v) => v,
-            Err(e) => return e,
-        };
+        let code = String::to_napi_value(env, err.code().to_string())?;
+        let message = String::to_napi_value(env, err.to_string())?;
         let mut js_error = std::ptr::null_mut();
-        if sys::napi_create_error(env, code, message, &mut js_error) != sys::Status::napi_ok {
-            return napi::Error::new(napi::Status::GenericFailure, err.to_string());
-        }
-        napi::Error::from(Unknown::from_raw_unchecked(env, js_error))
+        napi::check_status!(sys::napi_create_error(env, code, message, &mut js_error))?;
+        Ok(js_error)
     }
 }
 
@@ -68,14 +75,21 @@ pub async fn guard<T, F>(fut: F) -> napi::Result<Coded<T>>
 where
     F: Future<Output = Result<T, Error>>,
 {
-    let outcome = CatchUnwind(Box::pin(fut)).await;
-    Ok(Coded(match outcome {
+    Ok(Coded(guarded(fut).await))
+}
+
+/// Runs `fut`, turning a panic into an `ERR_IO` error.
+pub async fn guarded<T, F>(fut: F) -> Result<T, Error>
+where
+    F: Future<Output = Result<T, Error>>,
+{
+    match CatchUnwind(Box::pin(fut)).await {
         Ok(result) => result,
         Err(message) => Err(Error::io(
             "internal error (a bug in agent-shell)",
             std::io::Error::other(message),
         )),
-    }))
+    }
 }
 
 struct CatchUnwind<F>(Pin<Box<F>>);

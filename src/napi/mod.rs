@@ -6,5 +6,6 @@ pub mod error;
 mod options;
 mod output;
 mod pty;
+mod settle;
 mod shell;
 mod stream;

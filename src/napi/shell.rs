@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use super::error::{throw, Coded};
 use super::options::{self, absolute, get, sorted, AbortListener};
 use super::output::{JsOutputOptions, JsOutputSummary};
+use super::settle::Settler;
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
 use crate::output::{OutputOptions, OutputPipeline};
@@ -96,6 +97,7 @@ pub struct ShellRunResult {
 #[napi]
 pub struct Shell {
     session: Arc<Session>,
+    settler: Settler,
 }
 
 #[napi]
@@ -119,6 +121,7 @@ impl Shell {
         let session = Session::new(config).map_err(|e| throw(&env, e))?;
         Ok(Shell {
             session: Arc::new(session),
+            settler: Settler::new(&env)?,
         })
     }
 
@@ -147,10 +150,11 @@ impl Shell {
             };
             (launch, output, cancel, chunk_fn)
         });
-        spawn_coded(env, listener, async move {
+        let promise = self.settler.spawn(env, listener, async move {
             let (launch, output, cancel, chunk_fn) = launched?;
             run_and_deliver(&session, launch, output, cancel, chunk_fn).await
-        })
+        })?;
+        Ok(Object::from_raw(env.raw(), promise))
     }
 
     /// Aborts the running command and every queued run; resolves when the session is idle.

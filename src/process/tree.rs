@@ -109,6 +109,37 @@ pub fn children_of_single_threaded(pid: i32) -> Vec<i32> {
     }
 }
 
+/// The children list of one single-threaded process, kept open: each [`ChildrenFile::read`] is
+/// one `pread` (the kernel regenerates the list at offset 0) instead of an open, a stat, a read
+/// and a close. A shell's children are read after every run.
+pub struct ChildrenFile {
+    pid: i32,
+    file: Option<fs::File>,
+}
+
+impl ChildrenFile {
+    pub fn open(pid: i32) -> ChildrenFile {
+        let file = fs::File::open(format!("/proc/{pid}/task/{pid}/children")).ok();
+        ChildrenFile { pid, file }
+    }
+
+    /// The process's direct children now.
+    pub fn read(&self) -> Vec<i32> {
+        use std::os::unix::fs::FileExt;
+        let Some(file) = &self.file else {
+            return children_of_single_threaded(self.pid);
+        };
+        let mut buf = [0u8; 4096];
+        match file.read_at(&mut buf, 0) {
+            // A full buffer may have been cut mid-list: read it all the slow way.
+            Ok(n) if n < buf.len() => {
+                parse_pids(std::str::from_utf8(&buf[..n]).unwrap_or("")).collect()
+            }
+            _ => children_of_single_threaded(self.pid),
+        }
+    }
+}
+
 fn parse_pids(text: &str) -> impl Iterator<Item = i32> + '_ {
     text.split_ascii_whitespace().filter_map(|p| p.parse().ok())
 }

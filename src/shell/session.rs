@@ -196,6 +196,9 @@ struct Live {
     /// The shell's children when the last run ended: background jobs (and orphans they left),
     /// which a later run's abort must spare.
     children: Vec<i32>,
+    children_file: tree::ChildrenFile,
+    /// Reused for every read of the output FIFO.
+    read_buf: Vec<u8>,
 }
 
 struct Fifo {
@@ -286,7 +289,7 @@ impl Session {
                 ..Default::default()
             });
         }
-        let started = self.start(inner, req, place.epoch);
+        let started = self.start(inner, req, place.epoch, Shell::Unknown);
         self.finish(started, out, cancel).await
     }
 
@@ -322,13 +325,23 @@ impl Session {
                 lock: Lock::Held(inner),
             });
         }
-        Ok(self.start(inner, req.clone(), place.epoch))
+        Ok(self.start(inner, req.clone(), place.epoch, Shell::SeenLive))
     }
 
     /// Hands the shell the run's script (starting a shell first if there is none).
-    fn start(&self, mut inner: OwnedMutexGuard<Inner>, req: RunRequest, epoch: u64) -> Started {
+    fn start(
+        &self,
+        mut inner: OwnedMutexGuard<Inner>,
+        req: RunRequest,
+        epoch: u64,
+        shell: Shell,
+    ) -> Started {
         let start = Instant::now();
-        let (restarted, begun) = match self.ensure_live(&mut inner) {
+        let live = match shell {
+            Shell::SeenLive => Ok(false),
+            Shell::Unknown => self.ensure_live(&mut inner),
+        };
+        let (restarted, begun) = match live {
             Ok(restarted) => (restarted, begin(&mut inner, &req)),
             Err(e) => (false, Err(e)),
         };
@@ -546,6 +559,13 @@ impl Drop for Inner {
     }
 }
 
+/// What a run's start knows of the shell: whether it must check that one is running.
+enum Shell {
+    /// Just seen running (a start on the caller's thread checked): no second check.
+    SeenLive,
+    Unknown,
+}
+
 /// A run's place in the session's line (see [`Session::queue`]).
 pub struct Place {
     /// The abort epoch when the run was called: an `abort()` after that cancels it.
@@ -662,7 +682,7 @@ impl Live {
     /// an adopted orphan), stops using it; it is drained in the background until its last writer
     /// is gone.
     fn end_run(&mut self) {
-        self.children = tree::children_of_single_threaded(self.spawned.proc.pid);
+        self.children = self.children_file.read();
         if self.children.is_empty() {
             return;
         }
@@ -776,13 +796,11 @@ impl Live {
             return;
         };
         loop {
-            let mut buf = vec![0u8; READ_CHUNK_BYTES];
-            match read_fd(fifo.read.get_ref(), &mut buf) {
+            match read_fd(fifo.read.get_ref(), &mut self.read_buf) {
                 Ok(0) => return,
                 Ok(n) => {
-                    buf.truncate(n);
                     if let Some(tx) = out {
-                        let _ = tx.send(buf).await;
+                        let _ = tx.send(self.read_buf[..n].to_vec()).await;
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -1079,6 +1097,7 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
             .map_err(|e| Error::io("pidfd", e))?,
     )
     .map_err(|e| Error::io("registering the pidfd", e))?;
+    let spawned_pid = spawned.proc.pid;
     Ok(Live {
         spawned,
         exited,
@@ -1094,6 +1113,8 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
         fifo: None,
         fifo_seq: 0,
         children: Vec::new(),
+        children_file: tree::ChildrenFile::open(spawned_pid),
+        read_buf: vec![0; READ_CHUNK_BYTES],
     })
 }
 
