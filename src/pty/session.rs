@@ -415,6 +415,7 @@ async fn read_output(
     out: Option<mpsc::Sender<Vec<u8>>>,
     stop: CancelToken,
 ) {
+    let mut buf = vec![0u8; READ_CHUNK_BYTES];
     loop {
         let mut last_look = false;
         let mut guard = tokio::select! {
@@ -428,7 +429,6 @@ async fn read_output(
                 None
             }
         };
-        let mut buf = vec![0u8; READ_CHUNK_BYTES];
         let (filled, closed) = read_available(master.get_ref(), &mut buf);
         if !closed && filled < buf.len() {
             if let Some(g) = guard.as_mut() {
@@ -436,13 +436,13 @@ async fn read_output(
             }
         }
         if filled > 0 {
-            buf.truncate(filled);
-            let replies = lock(&shared.terminal).feed(&buf);
+            let read = &buf[..filled];
+            let replies = lock(&shared.terminal).feed(read);
             if !replies.is_empty() {
                 input.push(master.get_ref(), &replies);
             }
             if let Some(tx) = &out {
-                let _ = tx.send(buf).await;
+                let _ = tx.send(read.to_vec()).await;
             }
         }
         if closed || (last_look && filled == 0) {

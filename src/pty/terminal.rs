@@ -6,6 +6,9 @@
 //! vt100 parses about 45 MB/s, half of what a pty carries, so bulk plain text is fast-forwarded:
 //! only the part of it that can still be on the screen at its end is parsed (see
 //! [`Terminal::feed_plain`]). The result is the same screen, cursor and replies as parsing all.
+//! A terminal is read at most 4 KiB at a time (the line discipline's buffer), too little to
+//! fast-forward, so plain reads are batched first; anything else (a query among it) is parsed at
+//! once.
 
 use std::io::Write;
 use std::num::NonZeroU16;
@@ -23,10 +26,18 @@ const STATUS_OK: &[u8] = b"\x1b[0n";
 /// Plain text (see [`is_plain`]) shorter than this is parsed whole: the bookkeeping of
 /// fast-forwarding would cost more than it saves.
 const FAST_FORWARD_MIN_BYTES: usize = 8 * 1024;
+/// Reads of plain text are held back and parsed together once this much is held (or before
+/// anything else is parsed or the screen is read): large enough to fast-forward. Measured on a
+/// 256 MiB line through a pty: 41 MiB/s parsing every 4 KiB read, (see the commit) batched.
+const PLAIN_BATCH_BYTES: usize = 256 * 1024;
 
 /// A screen without scrollback, plus the replies owed to the program.
 pub struct Terminal {
     parser: vt100::Parser<Replies>,
+    /// Plain text not parsed yet (see [`PLAIN_BATCH_BYTES`]).
+    held: Vec<u8>,
+    /// Where the parser may be in an escape sequence, after what it was given.
+    sequence: Sequence,
     /// Bytes fast-forwarded, for tests to see that it happened.
     #[cfg(test)]
     skipped: usize,
@@ -69,6 +80,8 @@ impl Terminal {
         let (rows, cols) = dimensions(size);
         Terminal {
             parser: vt100::Parser::new_with_callbacks(rows, cols, 0, Replies::default()),
+            held: Vec::new(),
+            sequence: Sequence::Ground,
             #[cfg(test)]
             skipped: 0,
         }
@@ -77,6 +90,32 @@ impl Terminal {
     /// Feeds what the program wrote; returns the replies it is owed (to write to its input), in
     /// the order of its queries. A query split across two feeds is answered when it completes.
     pub fn feed(&mut self, output: &[u8]) -> Vec<u8> {
+        // Plain text completes no query when the parser is between sequences: nothing is owed
+        // before the batch is parsed. Inside one (`ESC [ 6` read, `n` to come) it may.
+        if self.sequence == Sequence::Ground && plain_len(output) == output.len() {
+            self.held.extend_from_slice(output);
+            if self.held.len() >= PLAIN_BATCH_BYTES {
+                self.parse_held();
+            }
+            return Vec::new();
+        }
+        self.parse_held();
+        self.sequence = output.iter().fold(self.sequence, |s, &b| s.next(b));
+        self.parse(output)
+    }
+
+    fn parse_held(&mut self) {
+        if self.held.is_empty() {
+            return;
+        }
+        let held = std::mem::take(&mut self.held);
+        // Plain text: no replies.
+        self.parse(&held);
+        self.held = held;
+        self.held.clear();
+    }
+
+    fn parse(&mut self, output: &[u8]) -> Vec<u8> {
         let mut rest = output;
         while let Some((start, end)) = long_plain_run(rest) {
             self.parser.process(&rest[..start]);
@@ -168,14 +207,54 @@ impl Terminal {
     }
 
     pub fn resize(&mut self, size: TermSize) {
+        self.parse_held();
         let (rows, cols) = dimensions(size);
         self.parser.set_size(rows, cols);
     }
 
     /// The visible screen as plain text: one line per row, a row that wrapped continuing on the
     /// same line, trailing blanks and blank rows at the bottom left out.
-    pub fn text(&self) -> String {
+    pub fn text(&mut self) -> String {
+        self.parse_held();
         self.parser.screen().contents()
+    }
+}
+
+/// Whether the parser is inside an escape sequence: a coarse copy of the ECMA-48 states of
+/// vte's parser, enough to know when plain bytes could end a query. Where it is unsure it says
+/// "inside", which only costs batching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sequence {
+    Ground,
+    /// After ESC.
+    Escape,
+    /// After ESC and intermediate bytes (`ESC ( B`).
+    EscapeIntermediate,
+    /// After `ESC [`: ends at a final byte.
+    Csi,
+    /// After `ESC ]`: ends at BEL or ST (`ESC \`).
+    Osc,
+    /// After `ESC P`, `ESC X`, `ESC ^`, `ESC _`: ends at ST.
+    String,
+}
+
+impl Sequence {
+    fn next(self, b: u8) -> Sequence {
+        use Sequence::*;
+        match (self, b) {
+            // CAN and SUB cancel any sequence; ESC starts one anywhere.
+            (_, 0x18 | 0x1a) => Ground,
+            (_, 0x1b) => Escape,
+            (Ground, _) => Ground,
+            (Escape, b'[') => Csi,
+            (Escape, b']') => Osc,
+            (Escape, b'P' | b'X' | b'^' | b'_') => String,
+            (Escape | EscapeIntermediate, 0x20..=0x2f) => EscapeIntermediate,
+            (Escape | EscapeIntermediate, 0x30..=0x7e) => Ground,
+            (Csi, 0x40..=0x7e) => Ground,
+            (Osc, 0x07) => Ground,
+            (state, _) => state,
+        }
     }
 }
 
@@ -187,15 +266,31 @@ fn is_plain(b: u8) -> bool {
 /// The first run of at least [`FAST_FORWARD_MIN_BYTES`] plain bytes in `bytes`, as `(start, end)`.
 fn long_plain_run(bytes: &[u8]) -> Option<(usize, usize)> {
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if !is_plain(b) {
-            if i - start >= FAST_FORWARD_MIN_BYTES {
-                return Some((start, i));
-            }
-            start = i + 1;
+    while start < bytes.len() {
+        let len = plain_len(&bytes[start..]);
+        if len >= FAST_FORWARD_MIN_BYTES {
+            return Some((start, start + len));
         }
+        start += len + 1;
     }
-    (bytes.len() - start >= FAST_FORWARD_MIN_BYTES).then_some((start, bytes.len()))
+    None
+}
+
+/// How many bytes at the start of `bytes` are plain. Checks 64 bytes at a time without an early
+/// exit inside them, which the compiler vectorizes (a pty carries 100 MB/s and more).
+fn plain_len(bytes: &[u8]) -> usize {
+    let mut done = 0;
+    for chunk in bytes.chunks_exact(64) {
+        if !chunk.iter().fold(true, |all, &b| all & is_plain(b)) {
+            break;
+        }
+        done += 64;
+    }
+    let rest = &bytes[done..];
+    done + rest
+        .iter()
+        .position(|&b| !is_plain(b))
+        .unwrap_or(rest.len())
 }
 
 fn dimensions(size: TermSize) -> (NonZeroU16, NonZeroU16) {
@@ -360,6 +455,55 @@ mod tests {
             skipped += fast.skipped;
         }
         assert!(skipped > 1_000_000, "only {skipped} bytes fast-forwarded");
+    }
+
+    #[test]
+    fn plain_len_finds_the_first_other_byte() {
+        let mut text = vec![b'a'; 300];
+        assert_eq!(plain_len(&text), 300);
+        for at in [0, 1, 63, 64, 65, 200, 299] {
+            for other in [0x1b_u8, b'\t', 0x7f, 0xc3, 0x07] {
+                text[at] = other;
+                assert_eq!(plain_len(&text), at);
+                text[at] = if at % 2 == 0 { b'\n' } else { b'\r' };
+                assert_eq!(plain_len(&text), 300);
+            }
+        }
+        let mut run = vec![b'x'; 3 * FAST_FORWARD_MIN_BYTES];
+        run[10] = 0x1b;
+        run[FAST_FORWARD_MIN_BYTES + 20] = 0x1b;
+        assert_eq!(
+            long_plain_run(&run),
+            Some((11, FAST_FORWARD_MIN_BYTES + 20))
+        );
+    }
+
+    #[test]
+    fn terminal_sized_reads_are_batched_and_fast_forwarded() {
+        let mut rng = Rng(7);
+        for short in [false, true] {
+            let mut input = plain_text(&mut rng, 1 << 20, 20, short);
+            input.extend_from_slice(b"\x1b[6n");
+            let mut reference = Terminal::new(TermSize { cols: 20, rows: 5 });
+            reference.parser.process(&input);
+            let want = std::mem::take(&mut reference.parser.callbacks_mut().pending);
+            let mut fast = Terminal::new(TermSize { cols: 20, rows: 5 });
+            let mut got = Vec::new();
+            for read in input.chunks(4096) {
+                got.extend(fast.feed(read));
+            }
+            // The query was answered from the screen all the held text made.
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want)
+            );
+            assert_eq!(fast.text(), reference.text());
+            assert!(
+                fast.skipped > input.len() / 2,
+                "only {} bytes fast-forwarded",
+                fast.skipped
+            );
+        }
     }
 
     #[test]
