@@ -107,7 +107,8 @@ pub struct Framing {
 const RECORD_START: u8 = 0x1e;
 
 impl Framing {
-    pub fn new() -> Self {
+    /// A framing with a fresh random marker.
+    pub fn random() -> Self {
         let mut bytes = [0u8; 8];
         // A marker only has to be unlikely to occur by accident, so a failed getrandom (never
         // seen on Linux) falling back to the time is harmless.
@@ -399,7 +400,7 @@ mod tests {
 
     #[test]
     fn parses_records_across_pushes_and_skips_stray_bytes() {
-        let framing = Framing::new();
+        let framing = Framing::random();
         let mut p = framing.parser();
         let start = |kind: &str| format!("\x1e{}{kind}", framing.marker).into_bytes();
         let mut stream = b"dbg\n".to_vec();

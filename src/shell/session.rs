@@ -1056,7 +1056,7 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
         .find(|(k, _)| k == "OLDPWD")
         .map(|(_, v)| v.as_str());
     let boot = framing::bootstrap(&cwd.to_string_lossy(), oldpwd, config.snapshot.as_deref());
-    let framing = Framing::new();
+    let framing = Framing::random();
     script
         .write_all(boot.as_bytes())
         .map_err(|e| Error::io("writing the shell's script", e))?;
