@@ -136,6 +136,18 @@ describe('Shell', () => {
     expect(child.status).toBe(0)
   })
 
+  test('a callback that throws is an uncaught exception, as in an event listener; the run settles', () => {
+    const script = `
+      const { Shell } = require(${JSON.stringify(join(__dirname, '..', 'index.js'))})
+      process.on('uncaughtException', (e) => console.log('uncaught ' + e.message))
+      const s = new Shell()
+      s.run({ command: 'echo a' }, () => { throw new Error('boom') })
+        .then((r) => console.log('exit ' + r.exitCode))
+        .then(() => s.close())`
+    const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 10_000 })
+    expect(child.stdout).toBe('uncaught boom\nexit 0\n')
+  })
+
   test('a timeout kills the command and keeps the session', async () => {
     const s = shell()
     const m = sleepMarker()

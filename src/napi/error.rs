@@ -3,8 +3,9 @@
 //!
 //! napi-rs builds rejections from `napi::Status`, whose `code` is a fixed enum name. To give JS the
 //! contract's codes, the error object is created here, on the JS thread, and handed to napi-rs by
-//! reference: sync functions return it as `Err`, async ones resolve to [`Coded`], whose conversion
-//! turns an `Err` into that object and rejects with it.
+//! reference: sync functions return it as `Err`; `#[napi] async fn`s resolve to [`Coded`], whose
+//! conversion turns an `Err` into that object and rejects with it; promises settled through a
+//! `JsThread` reject with [`js_error`].
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
@@ -69,16 +70,8 @@ impl<T> TypeName for Coded<T> {
     }
 }
 
-/// Runs an async export's body, turning a panic into an `ERR_IO` rejection instead of a promise
-/// that never settles (or a host abort).
-pub async fn guard<T, F>(fut: F) -> napi::Result<Coded<T>>
-where
-    F: Future<Output = Result<T, Error>>,
-{
-    Ok(Coded(guarded(fut).await))
-}
-
-/// Runs `fut`, turning a panic into an `ERR_IO` error.
+/// Runs an async export's body, turning a panic into an `ERR_IO` error instead of a promise that
+/// never settles (or a host abort).
 pub async fn guarded<T, F>(fut: F) -> Result<T, Error>
 where
     F: Future<Output = Result<T, Error>>,

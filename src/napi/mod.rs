@@ -3,9 +3,9 @@
 
 mod commands;
 pub mod error;
+mod js_thread;
 mod options;
 mod output;
 mod pty;
-mod settle;
 mod shell;
 mod stream;

@@ -7,9 +7,10 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use tokio::sync::mpsc;
 
-use super::error::{guard, throw};
+use super::error::throw;
+use super::js_thread::{JsCallback, JsThread, OnSettle};
 use super::options::{self, absolute, get, sorted, AbortListener};
-use super::stream::{self, deliver, Callback, ChunkFn, CHUNK_QUEUE};
+use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
 use crate::pty::{self, Program, PtyOutcome, PtyRequest, PtyRun, TermSize};
 
@@ -79,18 +80,19 @@ pub struct PtyRunResult {
 #[napi]
 pub struct PtySession {
     core: pty::PtySession,
+    js: JsThread,
 }
 
-type Started = crate::error::Result<(Option<PtyRun>, Option<ChunkFn>, Option<Callback<u32>>)>;
+type Started = crate::error::Result<(Option<PtyRun>, Option<ChunkFn>, Option<JsCallback<u32>>)>;
 
 #[napi]
 impl PtySession {
     #[napi(constructor, catch_unwind)]
-    #[allow(clippy::new_without_default)]
-    pub fn new() -> Self {
-        PtySession {
+    pub fn new(env: Env) -> Result<Self> {
+        Ok(PtySession {
             core: pty::PtySession::new(),
-        }
+            js: JsThread::new(&env)?,
+        })
     }
 
     /// Runs `<shell> -c <command>` on a new terminal. Resolves when the command exited and every
@@ -119,7 +121,7 @@ impl PtySession {
             })
         })();
         let (started, listener) = self.start_program(env, &options, program, on_chunk, on_start);
-        settle(env, &this, started, listener)
+        settle(env, &self.js, &this, started, listener)
     }
 
     /// Runs `application` with `args` (no shell) on a new terminal; otherwise as `start`.
@@ -145,7 +147,7 @@ impl PtySession {
             })
         })();
         let (started, listener) = self.start_program(env, &options, program, on_chunk, on_start);
-        settle(env, &this, started, listener)
+        settle(env, &self.js, &this, started, listener)
     }
 
     /// Sends `data` to the terminal's input, as if typed (`\r` is Enter, `\x03` is Ctrl-C).
@@ -223,8 +225,12 @@ impl PtySession {
         };
         let (cancel, added) = options::abort_token(env, options)?;
         *listener = added;
-        let chunk_fn = on_chunk.map(|f| stream::callback(f, "chunk")).transpose()?;
-        let start_fn = on_start.map(|f| stream::callback(f, "start")).transpose()?;
+        let chunk_fn = on_chunk
+            .map(|f| stream::callback(&self.js, env, f, "chunk"))
+            .transpose()?;
+        let start_fn = on_start
+            .map(|f| stream::callback(&self.js, env, f, "start"))
+            .transpose()?;
         pty::session::validate(&req)?;
         // An already aborted signal: nothing starts, as with a shell run.
         let run = match cancel.is_cancelled() {
@@ -240,20 +246,21 @@ impl PtySession {
 /// the caller only kept the promise.
 fn settle<'env>(
     env: &'env Env,
+    js: &JsThread,
     this: &This<'env>,
     started: Started,
     listener: Option<AbortListener>,
 ) -> Result<Object<'env>> {
     let session = this.create_ref::<false>()?;
-    let promise = env.spawn_future_with_callback(guard(drive(started)), move |env, result| {
+    let on_settle: OnSettle = Box::new(move |env| {
         // Only fails when the environment is being torn down.
         let _ = session.unref(env);
         if let Some(listener) = listener {
             listener.remove(env);
         }
-        Ok(result)
-    })?;
-    Ok(Object::from_raw(env.raw(), promise.raw()))
+    });
+    let promise = js.spawn(env, Some(on_settle), drive(started))?;
+    Ok(Object::from_raw(env.raw(), promise))
 }
 
 /// Runs a started command to its end and delivers its output; resolves after the last chunk's
@@ -271,7 +278,7 @@ async fn drive(started: Started) -> crate::error::Result<PtyRunResult> {
     let tx = chunk_fn.is_some().then_some(tx);
     let delivery = tokio::spawn(async move {
         if let Some(f) = start_fn {
-            let _ = f.call_async(Ok(pid)).await;
+            f.call(pid).await;
         }
         deliver(rx, None, chunk_fn).await;
     });

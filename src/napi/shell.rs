@@ -10,9 +10,9 @@ use napi_derive::napi;
 use tokio::sync::mpsc;
 
 use super::error::{throw, Coded};
+use super::js_thread::{JsThread, OnSettle};
 use super::options::{self, absolute, get, sorted, AbortListener};
 use super::output::{JsOutputOptions, JsOutputSummary};
-use super::settle::Settler;
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
 use crate::output::{OutputOptions, OutputPipeline};
@@ -97,7 +97,7 @@ pub struct ShellRunResult {
 #[napi]
 pub struct Shell {
     session: Arc<Session>,
-    settler: Settler,
+    js: JsThread,
 }
 
 #[napi]
@@ -121,7 +121,7 @@ impl Shell {
         let session = Session::new(config).map_err(|e| throw(&env, e))?;
         Ok(Shell {
             session: Arc::new(session),
-            settler: Settler::new(&env)?,
+            js: JsThread::new(&env)?,
         })
     }
 
@@ -140,7 +140,7 @@ impl Shell {
         on_chunk: Option<Function<'env, String, ()>>,
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
-        let (prepared, listener) = prepare(env, &options, on_chunk);
+        let (prepared, listener) = prepare(env, &options, on_chunk, &self.js);
         // The run takes its place in line now, in call order; an idle session starts the command
         // right here, before the task below is scheduled.
         let launched = prepared.map(|(req, output, cancel, chunk_fn)| {
@@ -150,7 +150,7 @@ impl Shell {
             };
             (launch, output, cancel, chunk_fn)
         });
-        let promise = self.settler.spawn(env, listener, async move {
+        let promise = self.js.spawn(env, on_settle(listener), async move {
             let (launch, output, cancel, chunk_fn) = launched?;
             run_and_deliver(&session, launch, output, cancel, chunk_fn).await
         })?;
@@ -204,8 +204,9 @@ pub fn execute_shell<'env>(
             cwd: None,
         })
     })();
-    let (prepared, listener) = prepare(env, &options, on_chunk);
-    spawn_coded(env, listener, async move {
+    let js = JsThread::new(env)?;
+    let (prepared, listener) = prepare(env, &options, on_chunk, &js);
+    let promise = js.spawn(env, on_settle(listener), async move {
         let (mut req, output, cancel, chunk_fn) = prepared?;
         let mut config = config?;
         crate::shell::session::validate_run(&req)?;
@@ -223,7 +224,8 @@ pub fn execute_shell<'env>(
         .await;
         session.close().await;
         result
-    })
+    })?;
+    Ok(Object::from_raw(env.raw(), promise))
 }
 
 /// Signals `pid` and all its descendants, children first; returns how many were signalled. Never
@@ -260,8 +262,9 @@ fn prepare(
     env: &Env,
     options: &Object,
     on_chunk: Option<Function<String, ()>>,
+    js: &JsThread,
 ) -> (Prepared, Option<AbortListener>) {
-    match prepare_run(env, options, on_chunk) {
+    match prepare_run(env, options, on_chunk, js) {
         Ok((prepared, listener)) => (Ok(prepared), listener),
         Err(e) => (Err(e), None),
     }
@@ -278,6 +281,7 @@ fn prepare_run(
     env: &Env,
     options: &Object,
     on_chunk: Option<Function<String, ()>>,
+    js: &JsThread,
 ) -> crate::error::Result<(PreparedRun, Option<AbortListener>)> {
     let command = get::<String>(options, "command")?
         .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
@@ -292,7 +296,9 @@ fn prepare_run(
         env: sorted(get::<HashMap<String, String>>(options, "env")?),
         timeout,
     };
-    let chunk_fn = on_chunk.map(|f| stream::callback(f, "chunk")).transpose()?;
+    let chunk_fn = on_chunk
+        .map(|f| stream::callback(js, env, f, "chunk"))
+        .transpose()?;
     // Last, so that nothing after it can fail and leave the listener behind.
     let (cancel, listener) = options::abort_token(env, options)?;
     Ok(((req, output, cancel, chunk_fn), listener))
@@ -358,22 +364,7 @@ fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
     }
 }
 
-/// Spawns a future on napi's runtime and returns its promise; errors reject with their code, a
-/// panic rejects with ERR_IO. The run's abort listener is removed as the promise settles.
-fn spawn_coded<'env, T, F>(
-    env: &'env Env,
-    listener: Option<AbortListener>,
-    fut: F,
-) -> Result<Object<'env>>
-where
-    T: ToNapiValue + Send + 'static,
-    F: std::future::Future<Output = crate::error::Result<T>> + Send + 'static,
-{
-    let promise = env.spawn_future_with_callback(super::error::guard(fut), move |env, value| {
-        if let Some(listener) = listener {
-            listener.remove(env);
-        }
-        Ok(value)
-    })?;
-    Ok(Object::from_raw(env.raw(), promise.raw()))
+/// Removes a run's AbortSignal listener as its promise settles.
+fn on_settle(listener: Option<AbortListener>) -> Option<OnSettle> {
+    listener.map(|l| Box::new(move |env: &Env| l.remove(env)) as OnSettle)
 }

@@ -2,9 +2,9 @@
 //! coalesces and hands output to the chunk callback one call at a time, with backpressure.
 
 use napi::bindgen_prelude::*;
-use napi::threadsafe_function::ThreadsafeFunction;
 use tokio::sync::mpsc;
 
+use super::js_thread::{JsCallback, JsThread};
 use super::output::JsOutputSummary;
 use crate::error::Error;
 use crate::output::{OutputPipeline, Utf8Decoder};
@@ -19,24 +19,22 @@ pub const CHUNK_QUEUE: usize = 16;
 /// above it.
 const COALESCE_MAX_BYTES: usize = 64 << 10;
 
-/// An error-first callback `(error, value) => void` callable from any thread.
-pub type Callback<T> = ThreadsafeFunction<T, (), T, Status, true>;
-pub type ChunkFn = Callback<String>;
+/// The chunk callback of a run.
+pub type ChunkFn = JsCallback<String>;
 
-/// Makes a JS callback callable from the runtime's threads.
-pub fn callback<T: 'static + ToNapiValue>(
+/// Makes a JS callback callable from the runtime's threads, through its owner's `JsThread`.
+pub fn callback<T: 'static + Send + ToNapiValue>(
+    js: &JsThread,
+    env: &Env,
     f: Function<T, ()>,
     what: &str,
-) -> crate::error::Result<Callback<T>> {
-    f.build_threadsafe_function::<T>()
-        .callee_handled::<true>()
-        .build()
-        .map_err(|e| {
-            Error::io(
-                format!("creating the {what} callback"),
-                std::io::Error::other(e.reason.clone()),
-            )
-        })
+) -> crate::error::Result<JsCallback<T>> {
+    js.callback(env, f).map_err(|e| {
+        Error::io(
+            format!("creating the {what} callback"),
+            std::io::Error::other(e.reason.clone()),
+        )
+    })
 }
 
 /// The delivery side: coalesces what the reader queued, runs it through the sink, hands it to JS
@@ -61,7 +59,7 @@ pub async fn deliver(
             None => decoder.push(&bytes),
         };
         if let (Some(f), false) = (&chunk_fn, text.is_empty()) {
-            let _ = f.call_async(Ok(text)).await;
+            f.call(text).await;
         }
     }
     let tail = match &mut pipeline {
@@ -69,7 +67,7 @@ pub async fn deliver(
         None => decoder.finish(),
     };
     if let (Some(f), false) = (&chunk_fn, tail.is_empty()) {
-        let _ = f.call_async(Ok(tail)).await;
+        f.call(tail).await;
     }
     pipeline.map(|p| p.finish(None).into())
 }
