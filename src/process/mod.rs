@@ -4,6 +4,7 @@
 pub mod env;
 pub mod spawn;
 pub mod supervisor;
+mod sys;
 pub mod tree;
 
 pub use tree::{kill_tree, list_descendants, Proc};
