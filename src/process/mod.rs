@@ -3,7 +3,9 @@
 
 pub mod env;
 pub mod spawn;
+#[cfg(target_os = "linux")]
 pub mod supervisor;
+#[cfg(target_os = "linux")]
 mod sys;
 pub mod tree;
 

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 
 use crate::error::{Error, Result};
+#[cfg(target_os = "linux")]
 use crate::process::supervisor::{self, Supervisor};
 use crate::process::tree::Proc;
 
@@ -32,6 +33,7 @@ pub struct Spawned {
 /// (which shares the host's memory and must be reaped before that memory is released).
 pub enum Child {
     Direct(std::process::Child),
+    #[cfg(target_os = "linux")]
     Supervisor(Supervisor),
 }
 
@@ -39,6 +41,7 @@ impl Child {
     pub fn id(&self) -> u32 {
         match self {
             Child::Direct(c) => c.id(),
+            #[cfg(target_os = "linux")]
             Child::Supervisor(s) => s.id(),
         }
     }
@@ -46,6 +49,7 @@ impl Child {
     pub fn wait(&mut self) -> std::io::Result<ExitStatus> {
         match self {
             Child::Direct(c) => c.wait(),
+            #[cfg(target_os = "linux")]
             Child::Supervisor(s) => s.wait(),
         }
     }
@@ -53,6 +57,7 @@ impl Child {
     pub fn kill(&mut self) -> std::io::Result<()> {
         match self {
             Child::Direct(c) => c.kill(),
+            #[cfg(target_os = "linux")]
             Child::Supervisor(s) => s.kill(),
         }
     }
@@ -80,7 +85,13 @@ pub struct SpawnSpec<'a> {
 /// Starts `spec` with stdin, stdout and stderr on `/dev/null`.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     match &spec.supervise {
+        #[cfg(target_os = "linux")]
         Some(report) => spawn_supervised(spec, report),
+        #[cfg(not(target_os = "linux"))]
+        Some(_) => Err(Error::SpawnFailed {
+            program: spec.program.to_string(),
+            source: std::io::Error::from(std::io::ErrorKind::Unsupported),
+        }),
         None => spawn_direct(spec, None),
     }
 }
@@ -100,6 +111,7 @@ pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned>
 
 /// The supervisor and the program are started without copying the host (see
 /// [`super::supervisor`]).
+#[cfg(target_os = "linux")]
 fn spawn_supervised(spec: &SpawnSpec, report: &Report) -> Result<Spawned> {
     let failed = |source| Error::SpawnFailed {
         program: spec.program.to_string(),

@@ -5,6 +5,9 @@
 
 use std::ffi::{c_char, c_int, c_long, c_void};
 
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+compile_error!("the supervisor needs raw system calls for this architecture (src/process/sys.rs)");
+
 #[cfg(target_arch = "x86_64")]
 unsafe fn syscall6(n: c_long, a: [usize; 6]) -> isize {
     let ret: isize;
