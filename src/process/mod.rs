@@ -3,7 +3,10 @@
 
 pub mod env;
 pub mod spawn;
+#[cfg(target_os = "linux")]
 pub mod supervisor;
+#[cfg(target_os = "linux")]
+mod sys;
 pub mod tree;
 
 pub use tree::{kill_tree, list_descendants, Proc};

@@ -2,21 +2,24 @@
 //! controlling terminal, no terminal signals from the host's), a child subreaper (orphans of the
 //! commands it runs, `setsid` and double-forked escapees included, stay below it), default signal
 //! dispositions (Node ignores SIGPIPE; children must not inherit that), and a pidfd so its exit
-//! is noticed without a SIGCHLD handler (which would fight libuv's). A PTY command is started the
-//! same way, with the terminal as its stdio and controlling terminal.
+//! is noticed without a SIGCHLD handler (which would fight libuv's). A supervised program (every
+//! shell session) is started by [`super::supervisor`] without copying the host; an unsupervised
+//! one (a PTY command, with the terminal as its stdio and controlling terminal) by std's
+//! `Command`, one fork of the host as `child_process` does.
 
 use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 
 use crate::error::{Error, Result};
-use crate::process::supervisor::{self, Supervision};
-use crate::process::tree::{self, Proc};
+#[cfg(target_os = "linux")]
+use crate::process::supervisor::{self, Supervisor};
+use crate::process::tree::Proc;
 
-/// A started program: its identity, a pidfd that becomes readable when it exits, and the std
-/// handle of our direct child, which is the program itself or, when supervised, its supervisor
-/// (see [`super::supervisor`]).
+/// A started program: its identity, a pidfd that becomes readable when it exits, and our direct
+/// child, which is the program itself or, when supervised, its supervisor (see
+/// [`super::supervisor`]).
 pub struct Spawned {
     pub child: Child,
     pub proc: Proc,
@@ -24,6 +27,40 @@ pub struct Spawned {
     /// Write end of the supervisor's liveness pipe; closing it makes the supervisor kill what is
     /// left below it and exit.
     liveness: Option<OwnedFd>,
+}
+
+/// Our direct child: the program (started by std, a fork of the host) or its supervisor
+/// (which shares the host's memory and must be reaped before that memory is released).
+pub enum Child {
+    Direct(std::process::Child),
+    #[cfg(target_os = "linux")]
+    Supervisor(Supervisor),
+}
+
+impl Child {
+    pub fn id(&self) -> u32 {
+        match self {
+            Child::Direct(c) => c.id(),
+            #[cfg(target_os = "linux")]
+            Child::Supervisor(s) => s.id(),
+        }
+    }
+
+    pub fn wait(&mut self) -> std::io::Result<ExitStatus> {
+        match self {
+            Child::Direct(c) => c.wait(),
+            #[cfg(target_os = "linux")]
+            Child::Supervisor(s) => s.wait(),
+        }
+    }
+
+    pub fn kill(&mut self) -> std::io::Result<()> {
+        match self {
+            Child::Direct(c) => c.kill(),
+            #[cfg(target_os = "linux")]
+            Child::Supervisor(s) => s.kill(),
+        }
+    }
 }
 
 /// Where a supervisor reports the program's wait status: `prefix`, the status in decimal, NUL,
@@ -47,16 +84,75 @@ pub struct SpawnSpec<'a> {
 
 /// Starts `spec` with stdin, stdout and stderr on `/dev/null`.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
-    spawn_with(spec, None)
+    match &spec.supervise {
+        #[cfg(target_os = "linux")]
+        Some(report) => spawn_supervised(spec, report),
+        #[cfg(not(target_os = "linux"))]
+        Some(_) => Err(Error::SpawnFailed {
+            program: spec.program.to_string(),
+            source: std::io::Error::from(std::io::ErrorKind::Unsupported),
+        }),
+        None => spawn_direct(spec, None),
+    }
 }
 
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
-/// terminal (it leads its own session, so the terminal's signals reach what it starts).
+/// terminal (it leads its own session, so the terminal's signals reach what it starts). A
+/// terminal program is never supervised: `spec.supervise` must be `None`.
 pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned> {
-    spawn_with(spec, Some(slave))
+    if spec.supervise.is_some() {
+        return Err(Error::SpawnFailed {
+            program: spec.program.to_string(),
+            source: std::io::Error::other("a terminal program cannot be supervised"),
+        });
+    }
+    spawn_direct(spec, Some(slave))
 }
 
-fn spawn_with(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
+/// The supervisor and the program are started without copying the host (see
+/// [`super::supervisor`]).
+#[cfg(target_os = "linux")]
+fn spawn_supervised(spec: &SpawnSpec, report: &Report) -> Result<Spawned> {
+    let failed = |source| Error::SpawnFailed {
+        program: spec.program.to_string(),
+        source,
+    };
+    let started = supervisor::start(&supervisor::Request {
+        program: spec.program,
+        args: spec.args,
+        env: spec.env,
+        cwd: spec.cwd,
+        fds: spec.fds,
+        report_fd: report.fd,
+        prefix: report.prefix,
+    })
+    .map_err(failed)?;
+    // The supervisor does not reap the program before `release`, so the pid is still its.
+    let pidfd = pidfd_open(started.program).and_then(|fd| started.release().map(|()| fd));
+    let supervisor::Started {
+        mut supervisor,
+        program: pid,
+        liveness,
+    } = started;
+    let pidfd = match pidfd {
+        Ok(fd) => fd,
+        Err(e) => {
+            // Out of descriptors, say: a program we cannot watch must not run on. The
+            // supervisor, its liveness pipe closed, kills it.
+            drop(liveness);
+            let _ = supervisor.wait();
+            return Err(Error::io("pidfd_open", e));
+        }
+    };
+    Ok(Spawned {
+        child: Child::Supervisor(supervisor),
+        proc: Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
+        pidfd,
+        liveness: Some(liveness),
+    })
+}
+
+fn spawn_direct(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
     let mut cmd = Command::new(spec.program);
     cmd.args(spec.args)
         .env_clear()
@@ -85,25 +181,7 @@ fn spawn_with(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned>
         spec.fds.len() <= 7,
         "at most 7 descriptors are passed to a child"
     );
-    let mut fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
-    let liveness = match &spec.supervise {
-        Some(_) => Some(pipe().map_err(|e| Error::io("pipe", e))?),
-        None => None,
-    };
-    let supervision = match (&spec.supervise, &liveness) {
-        (Some(report), Some((read, _))) => {
-            // The liveness pipe goes to a number of its own, like the others: with hundreds of
-            // descriptors open in the host its own number may well be one of the targets.
-            let target = fds.iter().map(|&(_, to)| to).max().unwrap_or(2) + 1;
-            fds.push((read.as_raw_fd(), target));
-            Some(Supervision {
-                liveness: target,
-                report_fd: report.fd,
-                prefix: report.prefix.to_vec(),
-            })
-        }
-        _ => None,
-    };
+    let fds: Vec<(RawFd, RawFd)> = spec.fds.to_vec();
     unsafe {
         cmd.pre_exec(move || {
             // Only async-signal-safe calls between fork and exec.
@@ -146,33 +224,15 @@ fn spawn_with(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned>
                     return Err(std::io::Error::last_os_error());
                 }
             }
-            match &supervision {
-                Some(sup) => supervisor::fork_supervised(sup),
-                None => Ok(()),
-            }
+            Ok(())
         });
     }
-    let mut child = cmd.spawn().map_err(|source| Error::SpawnFailed {
+    let child = cmd.spawn().map_err(|source| Error::SpawnFailed {
         program: spec.program.to_string(),
         source,
     })?;
-    let liveness = liveness.map(|(_, write)| write);
-    let pid = match liveness {
-        // spawn() returns once the program was exec'd, so the supervisor's one child is it.
-        Some(_) => match tree::children_of_single_threaded(child.id() as i32)[..] {
-            [pid] => pid,
-            ref found => {
-                let message = format!("it exited at once (supervisor's children: {found:?})");
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(Error::SpawnFailed {
-                    program: spec.program.to_string(),
-                    source: std::io::Error::other(message),
-                });
-            }
-        },
-        None => child.id() as i32,
-    };
+    let mut child = Child::Direct(child);
+    let pid = child.id() as i32;
     let pidfd = match pidfd_open(pid) {
         Ok(fd) => fd,
         Err(e) => {
@@ -187,7 +247,7 @@ fn spawn_with(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned>
         child,
         proc,
         pidfd,
-        liveness,
+        liveness: None,
     })
 }
 

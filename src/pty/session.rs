@@ -12,7 +12,6 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::path::PathBuf;
-use std::process::Child;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -25,7 +24,7 @@ use super::size::TermSize;
 use super::terminal::Terminal;
 use crate::error::{Error, Result};
 use crate::process::env::host_env_with;
-use crate::process::spawn::{self, SpawnSpec};
+use crate::process::spawn::{self, Child, SpawnSpec};
 use crate::process::tree::{self, Proc};
 use crate::shell::session::{validate_cwd, validate_env};
 use crate::shell::CancelToken;

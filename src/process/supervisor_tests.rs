@@ -1,0 +1,227 @@
+use std::collections::BTreeSet;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::time::{Duration, Instant};
+
+use pretty_assertions::assert_eq;
+
+use super::*;
+use crate::error::Error;
+use crate::process::spawn::{self, pipe, Report, SpawnSpec, Spawned};
+use crate::process::tree;
+
+const REPORT_FD: RawFd = 5;
+
+fn env() -> Vec<(String, String)> {
+    vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())]
+}
+
+/// Starts `program args` supervised, its status reported on `REPORT_FD` with prefix `S:`.
+fn start(program: &str, args: &[&str], extra: &[(RawFd, RawFd)]) -> (Spawned, OwnedFd) {
+    try_start(program, args, extra, None).unwrap()
+}
+
+fn try_start(
+    program: &str,
+    args: &[&str],
+    extra: &[(RawFd, RawFd)],
+    cwd: Option<&Path>,
+) -> crate::error::Result<(Spawned, OwnedFd)> {
+    let (status_read, status_write) = pipe().unwrap();
+    let mut fds = vec![(status_write.as_raw_fd(), REPORT_FD)];
+    fds.extend_from_slice(extra);
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let spawned = spawn::spawn(&SpawnSpec {
+        program,
+        args: &args,
+        env: &env(),
+        cwd,
+        fds: &fds,
+        supervise: Some(Report {
+            fd: REPORT_FD,
+            prefix: b"S:",
+        }),
+    })?;
+    Ok((spawned, status_read))
+}
+
+/// Reads `fd` until EOF or 5 s passed.
+fn read_all(fd: &OwnedFd) -> Vec<u8> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut out = Vec::new();
+    while Instant::now() < deadline {
+        let mut p = libc::pollfd {
+            fd: fd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
+            continue;
+        }
+        let mut buf = [0u8; 256];
+        let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+        if n <= 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n as usize]);
+    }
+    out
+}
+
+fn open_fds(pid: i32) -> BTreeSet<RawFd> {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect()
+}
+
+fn status_line(pid: i32, key: &str) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix(key).map(|v| v.trim().to_string()))
+        .unwrap()
+}
+
+#[test]
+fn decimal() {
+    let mut out = [0u8; 12];
+    for n in [0, 7, 42, 256, -1, i32::MAX, i32::MIN] {
+        let len = write_decimal(&mut out, n);
+        assert_eq!(std::str::from_utf8(&out[..len]).unwrap(), n.to_string());
+    }
+}
+
+#[test]
+fn the_supervisor_reports_the_wait_status() {
+    for (script, status) in [("exit 0", 0), ("exit 7", 7 << 8), ("kill -9 $$", 9)] {
+        let (spawned, status_read) = start("sh", &["-c", script], &[]);
+        let record = format!("S:{status}\0");
+        assert_eq!(String::from_utf8(read_all(&status_read)).unwrap(), record);
+        assert!(spawned.has_exited());
+        spawned.end();
+    }
+}
+
+#[test]
+fn failures_to_start_name_the_program_and_the_os_error() {
+    let file = std::env::temp_dir().join(format!("agent-shell-noexec-{}", std::process::id()));
+    std::fs::write(&file, "not a program").unwrap();
+    let file = file.to_string_lossy().to_string();
+    let missing_dir = Path::new("/no/such/directory");
+    for (program, cwd, errno) in [
+        ("no-such-program-agent-shell", None, libc::ENOENT),
+        ("", None, libc::ENOENT),
+        ("/no/such/program", None, libc::ENOENT),
+        // Found by the parent, refused by execve in the vfork child.
+        ("/tmp", None, libc::EACCES),
+        (file.as_str(), None, libc::EACCES),
+        // Refused in the supervisor.
+        ("sh", Some(missing_dir), libc::ENOENT),
+    ] {
+        match try_start(program, &["-c", "true"], &[], cwd) {
+            Err(Error::SpawnFailed { program: p, source }) => {
+                assert_eq!((p.as_str(), source.raw_os_error()), (program, Some(errno)));
+            }
+            Err(e) => panic!("{program}: {e}"),
+            Ok(_) => panic!("{program} started"),
+        }
+    }
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn resolves_like_execvp() {
+    let env = |path: &str| vec![("PATH".to_string(), path.to_string())];
+    let sh = resolve("sh", &env("/no/such:/usr/bin:/bin"), None).unwrap();
+    assert!(sh.to_str().unwrap().ends_with("/sh"), "{sh:?}");
+    // A directory where a program is expected is skipped, and the result is EACCES if nothing
+    // else matches.
+    let err = resolve("tmp", &env("/"), None).unwrap_err();
+    assert_eq!(err.raw_os_error(), Some(libc::EACCES));
+    // Without PATH, glibc's default.
+    assert!(resolve("sh", &[], None).is_ok());
+    assert_eq!(resolve("./x", &[], None).unwrap().to_str().unwrap(), "./x");
+}
+
+#[test]
+fn descriptors_are_mapped_even_when_a_source_sits_at_another_target() {
+    let (read_a, write_a) = pipe().unwrap();
+    let (read_b, write_b) = pipe().unwrap();
+    let (a, b) = (write_a.as_raw_fd(), write_b.as_raw_fd());
+    // Swapped: each source sits at the other's target.
+    let script = format!("echo to-b >&{a}; echo to-a >&{b}");
+    let (spawned, status_read) = start("bash", &["-c", &script], &[(a, b), (b, a)]);
+    assert_eq!(read_all(&status_read), b"S:0\0");
+    spawned.end();
+    drop((write_a, write_b));
+    assert_eq!(read_all(&read_a), b"to-a\n");
+    assert_eq!(read_all(&read_b), b"to-b\n");
+}
+
+#[test]
+fn nothing_of_the_host_leaks_into_the_program_or_the_supervisor() {
+    // Some host descriptors that must not be inherited.
+    let _noise: Vec<(OwnedFd, OwnedFd)> = (0..20).map(|_| pipe().unwrap()).collect();
+    let (spawned, _status_read) = start("sleep", &["30"], &[]);
+    let program = spawned.proc.pid;
+    let supervisor = spawned.child.id() as i32;
+    assert_eq!(open_fds(program), BTreeSet::from([0, 1, 2, REPORT_FD]));
+    // The supervisor also holds the liveness pipe and its SIGCHLD signalfd.
+    assert_eq!(open_fds(supervisor).len(), 6, "{:?}", open_fds(supervisor));
+    for fd in 0..3 {
+        let target = std::fs::read_link(format!("/proc/{program}/fd/{fd}")).unwrap();
+        assert_eq!(target, Path::new("/dev/null"));
+    }
+    // Default dispositions (the test harness ignores SIGPIPE) and an empty mask.
+    assert_eq!(status_line(program, "SigIgn:"), "0000000000000000");
+    assert_eq!(status_line(program, "SigBlk:"), "0000000000000000");
+    // The supervisor leads the session the program is in.
+    let stat = tree::stat(program).unwrap();
+    assert_eq!(stat.ppid, supervisor);
+    assert_eq!(stat.session, supervisor);
+    spawned.end();
+    assert!(!tree::Proc::current(supervisor).is_some_and(|p| p.is_alive()));
+}
+
+#[test]
+fn closing_the_liveness_pipe_ends_the_whole_tree() {
+    let (spawned, _status_read) = start(
+        "bash",
+        // bash execs the last command: three processes, one of them in a session of its own.
+        &["-c", "sleep 30 & (setsid sleep 30 &); sleep 30"],
+        &[],
+    );
+    let supervisor = spawned.child.id() as i32;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut below = Vec::new();
+    while below.len() < 3 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+        below = tree::descendants(supervisor);
+    }
+    assert!(below.len() >= 3, "{below:?}");
+    let Spawned { mut child, .. } = { spawned };
+    // `end` would SIGKILL the program first; here only the liveness pipe closes (with the rest of
+    // `Spawned`), as when the host dies.
+    child.wait().unwrap();
+    assert!(below.iter().all(|p| !p.is_alive()), "{below:?}");
+}
+
+#[test]
+fn many_threads_spawn_at_once() {
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            std::thread::spawn(move || {
+                for i in 0..25 {
+                    let script = format!("exit {}", (t * 25 + i) % 100);
+                    let (spawned, status_read) = start("sh", &["-c", &script], &[]);
+                    let status = ((t * 25 + i) % 100) << 8;
+                    assert_eq!(read_all(&status_read), format!("S:{status}\0").as_bytes());
+                    spawned.end();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+}

@@ -1,0 +1,324 @@
+//! Raw Linux system calls (x86_64, aarch64) for code that runs in a process sharing the host's
+//! memory but not its thread-local storage: the supervisor and the program's vfork child. libc's
+//! wrappers write `errno` into the TLS of the host thread that cloned them (a race with that
+//! thread), so these return `-errno` instead and touch nothing but their arguments.
+
+use std::ffi::{c_char, c_int, c_long, c_void};
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+compile_error!("the supervisor needs raw system calls for this architecture (src/process/sys.rs)");
+
+#[cfg(target_arch = "x86_64")]
+unsafe fn syscall6(n: c_long, a: [usize; 6]) -> isize {
+    let ret: isize;
+    // SAFETY: the caller passes a valid system call; the kernel clobbers only rcx and r11.
+    unsafe {
+        core::arch::asm!(
+            "syscall",
+            inlateout("rax") n as isize => ret,
+            in("rdi") a[0], in("rsi") a[1], in("rdx") a[2],
+            in("r10") a[3], in("r8") a[4], in("r9") a[5],
+            lateout("rcx") _, lateout("r11") _,
+            options(nostack),
+        );
+    }
+    ret
+}
+
+#[cfg(target_arch = "aarch64")]
+unsafe fn syscall6(n: c_long, a: [usize; 6]) -> isize {
+    let ret: isize;
+    // SAFETY: the caller passes a valid system call; the kernel preserves every other register.
+    unsafe {
+        core::arch::asm!(
+            "svc 0",
+            in("x8") n,
+            inlateout("x0") a[0] as isize => ret,
+            in("x1") a[1], in("x2") a[2], in("x3") a[3], in("x4") a[4], in("x5") a[5],
+            options(nostack),
+        );
+    }
+    ret
+}
+
+/// `Ok(value)` or `Err(errno)`.
+pub type Res = Result<usize, c_int>;
+
+fn check(ret: isize) -> Res {
+    if (-4095..0).contains(&ret) {
+        Err(-ret as c_int)
+    } else {
+        Ok(ret as usize)
+    }
+}
+
+unsafe fn call(n: c_long, a: [usize; 6]) -> Res {
+    check(unsafe { syscall6(n, a) })
+}
+
+/// Starts a process with `clone(flags)` on the stack ending at `stack_top` (16-byte aligned) that
+/// runs `f(arg)` and exits with its return value; returns the new pid in the parent. Unlike
+/// libc's `clone`, nothing touches `errno`.
+///
+/// # Safety
+/// `stack_top` must be the top of a mapping that stays valid while the child runs; with
+/// `CLONE_VM`, `f` must only make raw system calls and touch memory that outlives the child.
+pub unsafe fn clone(
+    flags: usize,
+    stack_top: *mut u8,
+    f: unsafe extern "C" fn(*mut c_void) -> c_int,
+    arg: *mut c_void,
+) -> Res {
+    let ret: isize;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the child starts on its own stack and never comes back into this function: it
+    // calls `f` and exits, so clobbering registers there is harmless.
+    unsafe {
+        core::arch::asm!(
+            "syscall",
+            "test rax, rax",
+            "jnz 2f",
+            "xor ebp, ebp",
+            "mov rdi, r12",
+            "call r13",
+            "mov edi, eax",
+            "mov eax, {exit}",
+            "syscall",
+            "ud2",
+            "2:",
+            exit = const libc::SYS_exit,
+            inlateout("rax") libc::SYS_clone as isize => ret,
+            in("rdi") flags, in("rsi") stack_top, in("rdx") 0usize,
+            in("r10") 0usize, in("r8") 0usize,
+            in("r12") arg, in("r13") f,
+            lateout("rcx") _, lateout("r11") _,
+        );
+    }
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: as above.
+    unsafe {
+        core::arch::asm!(
+            "svc 0",
+            "cbnz x0, 2f",
+            "mov x29, xzr",
+            "mov x30, xzr",
+            "mov x0, x20",
+            "blr x21",
+            "mov x8, #{exit}",
+            "svc 0",
+            "brk #0",
+            "2:",
+            exit = const libc::SYS_exit,
+            in("x8") libc::SYS_clone,
+            inlateout("x0") flags as isize => ret,
+            in("x1") stack_top, in("x2") 0usize, in("x3") 0usize, in("x4") 0usize,
+            in("x20") arg, in("x21") f,
+        );
+    }
+    check(ret)
+}
+
+pub unsafe fn read(fd: c_int, buf: &mut [u8]) -> Res {
+    unsafe {
+        call(
+            libc::SYS_read,
+            [fd as usize, buf.as_mut_ptr() as usize, buf.len(), 0, 0, 0],
+        )
+    }
+}
+
+pub unsafe fn write(fd: c_int, buf: &[u8]) -> Res {
+    unsafe {
+        call(
+            libc::SYS_write,
+            [fd as usize, buf.as_ptr() as usize, buf.len(), 0, 0, 0],
+        )
+    }
+}
+
+pub unsafe fn close(fd: c_int) -> Res {
+    unsafe { call(libc::SYS_close, [fd as usize, 0, 0, 0, 0, 0]) }
+}
+
+pub unsafe fn close_range(first: u32, last: u32) -> Res {
+    unsafe {
+        call(
+            libc::SYS_close_range,
+            [first as usize, last as usize, 0, 0, 0, 0],
+        )
+    }
+}
+
+pub unsafe fn dup3(from: c_int, to: c_int, flags: c_int) -> Res {
+    unsafe {
+        call(
+            libc::SYS_dup3,
+            [from as usize, to as usize, flags as usize, 0, 0, 0],
+        )
+    }
+}
+
+pub unsafe fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> Res {
+    unsafe {
+        call(
+            libc::SYS_fcntl,
+            [fd as usize, cmd as usize, arg as usize, 0, 0, 0],
+        )
+    }
+}
+
+pub unsafe fn open_read(path: *const c_char) -> Res {
+    let flags = (libc::O_RDONLY | libc::O_CLOEXEC) as usize;
+    unsafe {
+        call(
+            libc::SYS_openat,
+            [libc::AT_FDCWD as usize, path as usize, flags, 0, 0, 0],
+        )
+    }
+}
+
+pub unsafe fn chdir(path: *const c_char) -> Res {
+    unsafe { call(libc::SYS_chdir, [path as usize, 0, 0, 0, 0, 0]) }
+}
+
+/// `poll` with a timeout in milliseconds (negative: none), as `ppoll` (aarch64 has no `poll`).
+pub unsafe fn poll(fds: &mut [libc::pollfd], timeout_ms: i64) -> Res {
+    let ts = libc::timespec {
+        tv_sec: (timeout_ms / 1000) as _,
+        tv_nsec: ((timeout_ms % 1000) * 1_000_000) as _,
+    };
+    let ts = if timeout_ms < 0 {
+        0
+    } else {
+        &ts as *const libc::timespec as usize
+    };
+    let args = [fds.as_mut_ptr() as usize, fds.len(), ts, 0, 8, 0];
+    unsafe { call(libc::SYS_ppoll, args) }
+}
+
+/// `wait4(pid, &status, options, NULL)`: `(pid, status)`.
+pub unsafe fn wait4(pid: c_int, options: c_int) -> Result<(c_int, c_int), c_int> {
+    let mut status: c_int = 0;
+    let args = [
+        pid as usize,
+        &mut status as *mut c_int as usize,
+        options as usize,
+        0,
+        0,
+        0,
+    ];
+    unsafe { call(libc::SYS_wait4, args) }.map(|pid| (pid as c_int, status))
+}
+
+pub unsafe fn kill(pid: c_int, sig: c_int) -> Res {
+    unsafe { call(libc::SYS_kill, [pid as usize, sig as usize, 0, 0, 0, 0]) }
+}
+
+pub unsafe fn setsid() -> Res {
+    unsafe { call(libc::SYS_setsid, [0; 6]) }
+}
+
+pub unsafe fn prctl(option: c_int, arg: usize) -> Res {
+    unsafe { call(libc::SYS_prctl, [option as usize, arg, 0, 0, 0, 0]) }
+}
+
+/// The kernel's signal set: one bit per signal, 1..=64.
+pub type SigSet = u64;
+pub const ALL_SIGNALS: SigSet = !0;
+
+pub fn sig_bit(sig: c_int) -> SigSet {
+    1 << (sig - 1)
+}
+
+/// `rt_sigprocmask(how, set)`, returning the previous mask.
+pub unsafe fn sigprocmask(how: c_int, set: SigSet) -> Result<SigSet, c_int> {
+    let mut old: SigSet = 0;
+    let args = [
+        how as usize,
+        &set as *const SigSet as usize,
+        &mut old as *mut SigSet as usize,
+        8,
+        0,
+        0,
+    ];
+    unsafe { call(libc::SYS_rt_sigprocmask, args) }.map(|_| old)
+}
+
+/// The kernel's `struct sigaction` (with `sa_restorer`, which both architectures define).
+#[repr(C)]
+struct KernelSigaction {
+    handler: usize,
+    flags: u64,
+    restorer: usize,
+    mask: SigSet,
+}
+
+/// Sets the disposition of `sig` to its default.
+pub unsafe fn sig_default(sig: c_int) -> Res {
+    let act = KernelSigaction {
+        handler: libc::SIG_DFL,
+        flags: 0,
+        restorer: 0,
+        mask: 0,
+    };
+    let args = [
+        sig as usize,
+        &act as *const KernelSigaction as usize,
+        0,
+        8,
+        0,
+        0,
+    ];
+    unsafe { call(libc::SYS_rt_sigaction, args) }
+}
+
+/// A signalfd for `set` (which must be blocked).
+pub unsafe fn signalfd(set: SigSet, flags: c_int) -> Res {
+    let args = [
+        usize::MAX,
+        &set as *const SigSet as usize,
+        8,
+        flags as usize,
+        0,
+        0,
+    ];
+    unsafe { call(libc::SYS_signalfd4, args) }
+}
+
+/// The soft limit on descriptors.
+pub unsafe fn nofile_limit() -> Res {
+    let mut lim = libc::rlimit64 {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    let args = [
+        0,
+        libc::RLIMIT_NOFILE as usize,
+        0,
+        &mut lim as *mut libc::rlimit64 as usize,
+        0,
+        0,
+    ];
+    unsafe { call(libc::SYS_prlimit64, args) }.map(|_| lim.rlim_cur as usize)
+}
+
+pub unsafe fn execve(
+    path: *const c_char,
+    argv: *const *const c_char,
+    envp: *const *const c_char,
+) -> c_int {
+    let args = [path as usize, argv as usize, envp as usize, 0, 0, 0];
+    match unsafe { call(libc::SYS_execve, args) } {
+        Ok(_) => 0,
+        Err(errno) => errno,
+    }
+}
+
+/// Ends the calling process (a clone without `CLONE_THREAD` is its own thread group).
+pub unsafe fn exit(code: c_int) -> ! {
+    unsafe {
+        syscall6(libc::SYS_exit_group, [code as usize, 0, 0, 0, 0, 0]);
+    }
+    // SAFETY: exit_group does not return.
+    unsafe { core::hint::unreachable_unchecked() }
+}
