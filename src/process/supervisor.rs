@@ -613,6 +613,9 @@ unsafe extern "C" fn exec_program(arg: *mut c_void) -> c_int {
         // Subreaping is not inherited, and the program must be one: the processes of one run are
         // found as its children. Dispositions are the defaults already (the supervisor's).
         let _ = sys::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        // The supervisor only exits before the program when it is killed, and the OOM killer
+        // kills it with the host, whose memory it shares: the program then goes too.
+        let _ = sys::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as usize);
         let _ = sys::sigprocmask(libc::SIG_SETMASK, 0);
         let mut errno = sys::execve(plan.path, plan.argv.add(1), plan.envp);
         if errno == libc::ENOEXEC {

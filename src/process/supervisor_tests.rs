@@ -225,3 +225,18 @@ fn many_threads_spawn_at_once() {
         t.join().unwrap();
     }
 }
+
+#[test]
+fn a_killed_supervisor_takes_the_program_along() {
+    let (spawned, _status_read) = start("sleep", &["30"], &[]);
+    let program = spawned.proc;
+    let supervisor = spawned.child.id() as i32;
+    // As the OOM killer would, with the host whose memory the supervisor shares.
+    unsafe { libc::kill(supervisor, libc::SIGKILL) };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while program.is_alive() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!program.is_alive());
+    spawned.end();
+}

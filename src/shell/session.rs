@@ -440,7 +440,8 @@ impl Session {
             }
         }
         if let Some(live) = inner.live.take() {
-            destroy(live, Duration::from_millis(0));
+            let below = live.below();
+            live.destroy(below, Duration::ZERO);
         }
         let restarted = inner.started_once;
         let cwd = inner
@@ -456,12 +457,18 @@ impl Session {
     }
 
     async fn kill_live(&self, inner: &mut Inner) {
-        if let Some(live) = inner.live.take() {
-            let _ = tokio::task::spawn_blocking(move || {
-                destroy(live, Duration::from_millis(tree::KILL_GRACE_MS))
-            })
-            .await;
+        let Some(live) = inner.live.take() else {
+            return;
+        };
+        let below = live.below();
+        if below.is_empty() {
+            // Nothing to give a grace period: killing and reaping the shell takes microseconds,
+            // less than a hop to the blocking pool (this is the end of every `executeShell`).
+            live.destroy(below, Duration::ZERO);
+            return;
         }
+        let grace = Duration::from_millis(tree::KILL_GRACE_MS);
+        let _ = tokio::task::spawn_blocking(move || live.destroy(below, grace)).await;
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -554,7 +561,8 @@ impl Session {
 impl Drop for Inner {
     fn drop(&mut self) {
         if let Some(live) = self.live.take() {
-            destroy(live, Duration::from_millis(0));
+            let below = live.below();
+            live.destroy(below, Duration::ZERO);
         }
     }
 }
@@ -1134,23 +1142,30 @@ fn make_temp_dir() -> Result<PathBuf> {
     Ok(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes)))
 }
 
-/// Ends the shell and everything below it (and below its supervisor: what a shell that exited
-/// left behind), reaps it and removes its files.
-fn destroy(live: Live, grace: Duration) {
-    let shell = live.spawned.proc;
-    let supervisor = live.spawned.child.id() as i32;
-    let below: Vec<Proc> = tree::children_of_single_threaded(shell.pid)
-        .into_iter()
-        .chain(tree::children_of_single_threaded(supervisor))
-        .filter(|&pid| pid != shell.pid)
-        .filter_map(Proc::current)
-        .collect();
-    if !below.is_empty() {
-        tree::terminate(&below, grace);
+impl Live {
+    /// What runs below the shell, and below its supervisor (what a shell that exited left
+    /// behind).
+    fn below(&self) -> Vec<Proc> {
+        let shell = self.spawned.proc;
+        let supervisor = self.spawned.child.id() as i32;
+        self.children_file
+            .read()
+            .into_iter()
+            .chain(tree::children_of_single_threaded(supervisor))
+            .filter(|&pid| pid != shell.pid)
+            .filter_map(Proc::current)
+            .collect()
     }
-    // The shell itself has nothing to clean up: no grace needed.
-    live.spawned.end();
-    let _ = std::fs::remove_dir_all(&live.dir);
+
+    /// Ends `below` (TERM, `grace`, KILL) and the shell, reaps it and removes its files.
+    fn destroy(self, below: Vec<Proc>, grace: Duration) {
+        if !below.is_empty() {
+            tree::terminate(&below, grace);
+        }
+        // The shell itself has nothing to clean up: no grace needed.
+        self.spawned.end();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }
 
 #[cfg(test)]
