@@ -196,6 +196,7 @@ struct Live {
     /// The shell's children when the last run ended: background jobs (and orphans they left),
     /// which a later run's abort must spare.
     children: Vec<i32>,
+    /// The shell's children list, read after every run.
     children_file: tree::ChildrenFile,
     /// Reused for every read of the output FIFO.
     read_buf: Vec<u8>,
@@ -289,7 +290,7 @@ impl Session {
                 ..Default::default()
             });
         }
-        let started = self.start(inner, req, place.epoch, Shell::Unknown);
+        let started = self.start(inner, req, place.epoch, Liveness::Unchecked);
         self.finish(started, out, cancel).await
     }
 
@@ -325,7 +326,7 @@ impl Session {
                 lock: Lock::Held(inner),
             });
         }
-        Ok(self.start(inner, req.clone(), place.epoch, Shell::SeenLive))
+        Ok(self.start(inner, req.clone(), place.epoch, Liveness::Seen))
     }
 
     /// Hands the shell the run's script (starting a shell first if there is none).
@@ -334,12 +335,12 @@ impl Session {
         mut inner: OwnedMutexGuard<Inner>,
         req: RunRequest,
         epoch: u64,
-        shell: Shell,
+        shell: Liveness,
     ) -> Started {
         let start = Instant::now();
         let live = match shell {
-            Shell::SeenLive => Ok(false),
-            Shell::Unknown => self.ensure_live(&mut inner),
+            Liveness::Seen => Ok(false),
+            Liveness::Unchecked => self.ensure_live(&mut inner),
         };
         let (restarted, begun) = match live {
             Ok(restarted) => (restarted, begin(&mut inner, &req)),
@@ -440,8 +441,7 @@ impl Session {
             }
         }
         if let Some(live) = inner.live.take() {
-            let below = live.below();
-            live.destroy(below, Duration::ZERO);
+            live.destroy_now();
         }
         let restarted = inner.started_once;
         let cwd = inner
@@ -561,17 +561,16 @@ impl Session {
 impl Drop for Inner {
     fn drop(&mut self) {
         if let Some(live) = self.live.take() {
-            let below = live.below();
-            live.destroy(below, Duration::ZERO);
+            live.destroy_now();
         }
     }
 }
 
 /// What a run's start knows of the shell: whether it must check that one is running.
-enum Shell {
+enum Liveness {
     /// Just seen running (a start on the caller's thread checked): no second check.
-    SeenLive,
-    Unknown,
+    Seen,
+    Unchecked,
 }
 
 /// A run's place in the session's line (see [`Session::queue`]).
@@ -1155,6 +1154,12 @@ impl Live {
             .filter(|&pid| pid != shell.pid)
             .filter_map(Proc::current)
             .collect()
+    }
+
+    /// Ends everything at once (KILL, no grace).
+    fn destroy_now(self) {
+        let below = self.below();
+        self.destroy(below, Duration::ZERO);
     }
 
     /// Ends `below` (TERM, `grace`, KILL) and the shell, reaps it and removes its files.
