@@ -145,8 +145,16 @@ fn resolves_like_execvp() {
 
 #[test]
 fn descriptors_are_mapped_even_when_a_source_sits_at_another_target() {
+    // Above REPORT_FD: with few descriptors open (a filtered run), a pipe could sit at it, and
+    // the report would then go to that pipe instead.
+    let above_report = |fd: OwnedFd| -> OwnedFd {
+        let moved = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, REPORT_FD + 1) };
+        assert!(moved > REPORT_FD);
+        unsafe { OwnedFd::from_raw_fd(moved) }
+    };
     let (read_a, write_a) = pipe().unwrap();
     let (read_b, write_b) = pipe().unwrap();
+    let (write_a, write_b) = (above_report(write_a), above_report(write_b));
     let (a, b) = (write_a.as_raw_fd(), write_b.as_raw_fd());
     // Swapped: each source sits at the other's target.
     let script = format!("echo to-b >&{a}; echo to-a >&{b}");
