@@ -322,6 +322,21 @@ describe('PtySession', () => {
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })
 
+  test('a daemon that left the session and the terminal ends with a run that exits normally', async () => {
+    const s = session()
+    const [m1, m2] = [sleepMarker(), sleepMarker()]
+    // Fully detached: a session of its own, no descriptor on the terminal, double-forked (its
+    // parent exits at once). The second keeps the terminal but is double-forked too.
+    const daemon = `setsid sh -c '(sleep ${m1} &)' </dev/null >/dev/null 2>&1; (sleep ${m2} &)`
+    const up = `until pgrep -fx 'sleep ${m1}' >/dev/null && pgrep -fx 'sleep ${m2}' >/dev/null; do sleep 0.02; done`
+    const { result, text } = await run(s, { command: `${daemon}; ${up}; echo up` })
+    expect(result).toMatchObject({ exitCode: 0, cancelled: false, timedOut: false })
+    expect(text).toBe('up\r\n')
+    // Gone when the promise settles, not some time later.
+    expect(processesWith(m1)).toEqual([])
+    expect(processesWith(m2)).toEqual([])
+  })
+
   test('no descriptor leaks over 200 start/exit cycles', async () => {
     const s = session()
     await run(s, { command: 'true' })

@@ -3,9 +3,8 @@
 //! commands it runs, `setsid` and double-forked escapees included, stay below it), default signal
 //! dispositions (Node ignores SIGPIPE; children must not inherit that), and a pidfd so its exit
 //! is noticed without a SIGCHLD handler (which would fight libuv's). A supervised program (every
-//! shell session) is started by [`super::supervisor`] without copying the host; an unsupervised
-//! one (a PTY command, with the terminal as its stdio and controlling terminal) by std's
-//! `Command`, one fork of the host as `child_process` does.
+//! shell session, every PTY command) is started by [`super::supervisor`] without copying the
+//! host; an unsupervised one by std's `Command`, one fork of the host as `child_process` does.
 
 use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
@@ -63,11 +62,20 @@ impl Child {
     }
 }
 
-/// Where a supervisor reports the program's wait status: `prefix`, the status in decimal, NUL,
-/// written to descriptor `fd` (numbered as in the program, one of [`SpawnSpec::fds`]' targets).
+/// Where a supervisor reports the program's wait status: `prefix`, the status in decimal, NUL.
 pub struct Report<'a> {
-    pub fd: RawFd,
+    pub to: ReportTo,
     pub prefix: &'a [u8],
+}
+
+/// The descriptor a supervisor reports the program's wait status on.
+#[derive(Debug, Clone, Copy)]
+pub enum ReportTo {
+    /// A target number of [`SpawnSpec::fds`]: the program holds it too (a shell's status pipe).
+    Target(RawFd),
+    /// One of our descriptors that only the supervisor gets (the program's exit is all that is
+    /// written to it, and its EOF says the supervisor is gone).
+    Own(RawFd),
 }
 
 /// What to start and which of our descriptors it gets, at which numbers.
@@ -86,7 +94,7 @@ pub struct SpawnSpec<'a> {
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     match &spec.supervise {
         #[cfg(target_os = "linux")]
-        Some(report) => spawn_supervised(spec, report),
+        Some(report) => spawn_supervised(spec, report, None),
         #[cfg(not(target_os = "linux"))]
         Some(_) => Err(Error::SpawnFailed {
             program: spec.program.to_string(),
@@ -97,22 +105,30 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
 }
 
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
-/// terminal (it leads its own session, so the terminal's signals reach what it starts). A
-/// terminal program is never supervised: `spec.supervise` must be `None`.
+/// terminal (it leads its own session, so the terminal's signals reach what it starts). Under a
+/// supervisor (`spec.supervise`), only the program and what it starts hold the terminal; the
+/// supervisor has none. Without one, the host is forked as `child_process` does.
 pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned> {
-    if spec.supervise.is_some() {
-        return Err(Error::SpawnFailed {
+    match &spec.supervise {
+        #[cfg(target_os = "linux")]
+        Some(report) => spawn_supervised(spec, report, Some(slave)),
+        #[cfg(not(target_os = "linux"))]
+        Some(_) => Err(Error::SpawnFailed {
             program: spec.program.to_string(),
-            source: std::io::Error::other("a terminal program cannot be supervised"),
-        });
+            source: std::io::Error::from(std::io::ErrorKind::Unsupported),
+        }),
+        None => spawn_direct(spec, Some(slave)),
     }
-    spawn_direct(spec, Some(slave))
 }
 
 /// The supervisor and the program are started without copying the host (see
 /// [`super::supervisor`]).
 #[cfg(target_os = "linux")]
-fn spawn_supervised(spec: &SpawnSpec, report: &Report) -> Result<Spawned> {
+fn spawn_supervised(
+    spec: &SpawnSpec,
+    report: &Report,
+    terminal: Option<BorrowedFd>,
+) -> Result<Spawned> {
     let failed = |source| Error::SpawnFailed {
         program: spec.program.to_string(),
         source,
@@ -123,8 +139,9 @@ fn spawn_supervised(spec: &SpawnSpec, report: &Report) -> Result<Spawned> {
         env: spec.env,
         cwd: spec.cwd,
         fds: spec.fds,
-        report_fd: report.fd,
+        report: report.to,
         prefix: report.prefix,
+        terminal: terminal.map(|t| t.as_raw_fd()),
     })
     .map_err(failed)?;
     // The supervisor does not reap the program before `release`, so the pid is still its.

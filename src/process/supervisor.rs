@@ -23,12 +23,14 @@ use std::process::ExitStatus;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::OnceLock;
 
+use super::spawn::ReportTo;
 use super::sys;
 
 /// Longest report prefix (the status record start); a longer one is cut.
 const MAX_PREFIX_BYTES: usize = 64;
-/// Descriptors the supervisor sets up: stdio, the caller's (at most 7), liveness, ready.
-const MAX_FDS: usize = 12;
+/// Descriptors the supervisor sets up: stdio, the caller's (at most 7), liveness, ready, a report
+/// descriptor of its own, the terminal.
+const MAX_FDS: usize = 14;
 /// Stack of the supervisor: its deepest frame reads `/proc` into a 4 KiB buffer; the rest is
 /// headroom for unoptimized test builds. Untouched pages cost nothing.
 const SUPERVISOR_STACK_BYTES: usize = 64 * 1024;
@@ -45,10 +47,12 @@ pub struct Request<'a> {
     pub cwd: Option<&'a Path>,
     /// `(host fd, fd number in the program)`.
     pub fds: &'a [(RawFd, RawFd)],
-    /// Where the program's wait status goes (a target number), as `prefix`, the status in
-    /// decimal, then a NUL.
-    pub report_fd: RawFd,
+    /// Where the program's wait status goes, as `prefix`, the status in decimal, then a NUL.
+    pub report: ReportTo,
     pub prefix: &'a [u8],
+    /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
+    /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
+    pub terminal: Option<RawFd>,
 }
 
 /// A supervisor we started: reaping it unmaps the memory it runs on.
@@ -95,6 +99,8 @@ struct Plan {
     liveness: RawFd,
     ready: RawFd,
     report_fd: RawFd,
+    /// The terminal, close-on-exec, for the vfork child to make its stdio; -1 for none.
+    tty: RawFd,
     prefix: [u8; MAX_PREFIX_BYTES],
     prefix_len: usize,
     child_stack_top: *mut u8,
@@ -222,6 +228,25 @@ pub fn start(req: &Request) -> io::Result<Started> {
     let (liveness, ready) = (above, above + 1);
     fds.push((live_read.as_raw_fd(), liveness, libc::O_CLOEXEC));
     fds.push((ready_write.as_raw_fd(), ready, libc::O_CLOEXEC));
+    // Neither a report descriptor of the supervisor's own nor the terminal goes to the program as
+    // such: the terminal becomes its stdio in the vfork child, and the supervisor's copy is
+    // closed once the program was exec'd, so that only the program's processes hold it.
+    let mut next = above + 2;
+    let report_fd = match req.report {
+        ReportTo::Target(fd) => fd,
+        ReportTo::Own(host_fd) => {
+            fds.push((host_fd, next, libc::O_CLOEXEC));
+            next += 1;
+            next - 1
+        }
+    };
+    let tty = match req.terminal {
+        Some(host_fd) => {
+            fds.push((host_fd, next, libc::O_CLOEXEC));
+            next
+        }
+        None => -1,
+    };
 
     let page = page_size();
     let round = |n: usize| n.div_ceil(page) * page;
@@ -267,7 +292,8 @@ pub fn start(req: &Request) -> io::Result<Started> {
         nfds: fds.len(),
         liveness,
         ready,
-        report_fd: req.report_fd,
+        report_fd,
+        tty,
         prefix: [0; MAX_PREFIX_BYTES],
         prefix_len: req.prefix.len().min(MAX_PREFIX_BYTES),
         child_stack_top: unsafe { region.base.add(child_stack.1) },
@@ -528,7 +554,11 @@ unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
             Ok(pid) => pid as c_int,
             Err(e) => fail(plan, e),
         };
-        // CLONE_VFORK: we go on once the child exec'd or exited.
+        // CLONE_VFORK: we go on once the child exec'd or exited. The terminal is the program's
+        // now; a copy here would keep it open after every process of the run closed it.
+        if plan.tty >= 0 {
+            let _ = sys::close(plan.tty);
+        }
         if plan.errno.load(Ordering::Acquire) != 0 {
             let _ = sys::wait4(program, 0);
             sys::exit(127);
@@ -616,6 +646,16 @@ unsafe extern "C" fn exec_program(arg: *mut c_void) -> c_int {
         // The supervisor only exits before the program when it is killed, and the OOM killer
         // kills it with the host, whose memory it shares: the program then goes too.
         let _ = sys::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as usize);
+        if plan.tty >= 0 {
+            // A session of its own with the terminal as its controlling terminal, so that the
+            // terminal's signals (^C, SIGHUP, SIGWINCH) reach it and what it starts; the
+            // supervisor stays outside, without a terminal. Our descriptor table is a copy of the
+            // supervisor's: rearranging it here leaves the supervisor's alone.
+            if let Err(e) = terminal_stdio(plan.tty) {
+                plan.errno.store(e, Ordering::Release);
+                return 127;
+            }
+        }
         let _ = sys::sigprocmask(libc::SIG_SETMASK, 0);
         let mut errno = sys::execve(plan.path, plan.argv.add(1), plan.envp);
         if errno == libc::ENOEXEC {
@@ -626,6 +666,19 @@ unsafe extern "C" fn exec_program(arg: *mut c_void) -> c_int {
         plan.errno.store(errno, Ordering::Release);
         127
     }
+}
+
+/// In the vfork child: leads a new session, with `tty` as stdin, stdout, stderr and controlling
+/// terminal.
+unsafe fn terminal_stdio(tty: RawFd) -> Result<(), c_int> {
+    unsafe {
+        sys::setsid()?;
+        for fd in 0..3 {
+            sys::dup3(tty, fd, 0)?;
+        }
+        sys::ioctl(0, libc::TIOCSCTTY, 0)?;
+    }
+    Ok(())
 }
 
 /// Closes every descriptor from 3 on but `keep` (negative entries ignored).

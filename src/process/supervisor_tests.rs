@@ -1,4 +1,5 @@
 use std::collections::BTreeSet;
+use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
@@ -37,7 +38,7 @@ fn try_start(
         cwd,
         fds: &fds,
         supervise: Some(Report {
-            fd: REPORT_FD,
+            to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
         }),
     })?;
@@ -145,8 +146,16 @@ fn resolves_like_execvp() {
 
 #[test]
 fn descriptors_are_mapped_even_when_a_source_sits_at_another_target() {
+    // Above REPORT_FD: with few descriptors open (a filtered run), a pipe could sit at it, and
+    // the report would then go to that pipe instead.
+    let above_report = |fd: OwnedFd| -> OwnedFd {
+        let moved = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, REPORT_FD + 1) };
+        assert!(moved > REPORT_FD);
+        unsafe { OwnedFd::from_raw_fd(moved) }
+    };
     let (read_a, write_a) = pipe().unwrap();
     let (read_b, write_b) = pipe().unwrap();
+    let (write_a, write_b) = (above_report(write_a), above_report(write_b));
     let (a, b) = (write_a.as_raw_fd(), write_b.as_raw_fd());
     // Swapped: each source sits at the other's target.
     let script = format!("echo to-b >&{a}; echo to-a >&{b}");
@@ -238,5 +247,98 @@ fn a_killed_supervisor_takes_the_program_along() {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert!(!program.is_alive());
+    spawned.end();
+}
+
+/// Field `n` (1-based, as in proc(5)) of `/proc/<pid>/stat`.
+fn stat_field(pid: i32, n: usize) -> i64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let rest = &text[text.rfind(')').unwrap() + 1..];
+    rest.split_ascii_whitespace()
+        .nth(n - 3)
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// Reads the non-blocking `master` until `needle` shows up or 5 s passed.
+fn read_until(master: &std::fs::File, needle: &str) -> String {
+    use std::io::Read;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut out = Vec::new();
+    while !String::from_utf8_lossy(&out).contains(needle) && Instant::now() < deadline {
+        let mut p = libc::pollfd {
+            fd: master.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
+            continue;
+        }
+        let mut buf = [0u8; 256];
+        match (&*master).read(&mut buf) {
+            Ok(n) if n > 0 => out.extend_from_slice(&buf[..n]),
+            _ => break,
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
+    use std::os::fd::AsFd;
+    let pair = crate::pty::open::open(crate::pty::TermSize::default()).unwrap();
+    let (report_read, report_write) = pipe().unwrap();
+    let args: Vec<String> = ["-c", "tty; exec sleep 30"].map(String::from).to_vec();
+    let spawned = spawn::spawn_on_terminal(
+        &SpawnSpec {
+            program: "sh",
+            args: &args,
+            env: &env(),
+            cwd: None,
+            fds: &[],
+            supervise: Some(Report {
+                to: ReportTo::Own(report_write.as_raw_fd()),
+                prefix: b"S:",
+            }),
+        },
+        pair.slave.as_fd(),
+    )
+    .unwrap();
+    drop((pair.slave, report_write));
+    let program = spawned.proc.pid;
+    let supervisor = spawned.child.id() as i32;
+    let slave = pair.slave_path.to_string_lossy().into_owned();
+    assert!(
+        read_until(&pair.master, "\n").starts_with(&format!("{slave}\r\n")),
+        "{slave}"
+    );
+    // proc(5): field 6 is the session, field 7 the controlling terminal (0 for none).
+    assert_eq!(stat_field(program, 6), program as i64);
+    assert_ne!(stat_field(program, 7), 0);
+    assert_eq!(stat_field(supervisor, 6), supervisor as i64);
+    assert_eq!(stat_field(supervisor, 7), 0);
+    for fd in 0..3 {
+        let target = std::fs::read_link(format!("/proc/{program}/fd/{fd}")).unwrap();
+        assert_eq!(target, pair.slave_path);
+    }
+    // The supervisor holds neither end of the terminal: its stdio, its own report descriptor,
+    // the liveness pipe and its SIGCHLD signalfd.
+    let held: Vec<PathBuf> = open_fds(supervisor)
+        .into_iter()
+        .filter_map(|fd| std::fs::read_link(format!("/proc/{supervisor}/fd/{fd}")).ok())
+        .collect();
+    assert_eq!(held.len(), 6, "{held:?}");
+    assert!(
+        held.iter()
+            .all(|t| t != &pair.slave_path && !t.starts_with("/dev/ptmx")),
+        "{held:?}"
+    );
+    // ^C reaches the program: the terminal is its controlling terminal, its group in front.
+    (&pair.master).write_all(b"\x03").unwrap();
+    assert_eq!(
+        read_all(&report_read),
+        format!("S:{}\0", libc::SIGINT).as_bytes()
+    );
     spawned.end();
 }

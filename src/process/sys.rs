@@ -218,6 +218,16 @@ pub unsafe fn setsid() -> Res {
     unsafe { call(libc::SYS_setsid, [0; 6]) }
 }
 
+/// `ioctl(fd, request, arg)` with an integer argument (`TIOCSCTTY`).
+pub unsafe fn ioctl(fd: c_int, request: libc::c_ulong, arg: usize) -> Res {
+    unsafe {
+        call(
+            libc::SYS_ioctl,
+            [fd as usize, request as usize, arg, 0, 0, 0],
+        )
+    }
+}
+
 pub unsafe fn prctl(option: c_int, arg: usize) -> Res {
     unsafe { call(libc::SYS_prctl, [option as usize, arg, 0, 0, 0, 0]) }
 }

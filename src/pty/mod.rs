@@ -1,7 +1,7 @@
 //! The pseudo-terminal session (API.md §4): commands on a fresh terminal each, the terminal model
 //! that answers their queries and keeps their screen, and the terminal's size rules.
 
-mod open;
+pub(crate) mod open;
 pub mod session;
 mod size;
 mod terminal;

@@ -1,11 +1,14 @@
-//! A `PtySession` runs one command at a time on a fresh pseudo-terminal: it starts the command as
-//! the leader of its own session with the terminal as its controlling terminal, pumps its output
-//! through the terminal model (which answers queries) to a bounded channel, forwards input and
-//! resizes, and ends the whole process tree on kill, timeout, abort or drop.
+//! A `PtySession` runs one command at a time on a fresh pseudo-terminal: it starts the command
+//! under a supervisor (see [`crate::process::supervisor`]) as the leader of its own session with
+//! the terminal as its controlling terminal, pumps its output through the terminal model (which
+//! answers queries) to a bounded channel, forwards input and resizes, and ends the whole process
+//! tree on kill, timeout, abort or drop.
 //!
 //! Nothing is lost at exit: after the command exits, the master is read until every holder of
 //! the terminal has closed it (EIO). A process that keeps holding it is ended after a short
-//! wait, so the run cannot stay pending.
+//! wait, so the run cannot stay pending. Nothing the command started outlives its run either:
+//! what it left behind, daemons that left its session and the terminal included, stays below the
+//! supervisor and is ended with it.
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -24,7 +27,7 @@ use super::size::TermSize;
 use super::terminal::Terminal;
 use crate::error::{Error, Result};
 use crate::process::env::host_env_with;
-use crate::process::spawn::{self, Child, SpawnSpec};
+use crate::process::spawn::{self, Report, ReportTo, SpawnSpec, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::shell::session::{validate_cwd, validate_env};
 use crate::shell::CancelToken;
@@ -36,6 +39,10 @@ const READ_CHUNK_BYTES: usize = 64 * 1024;
 const DRAIN_AFTER_EXIT_MS: u64 = 250;
 /// TERM for a terminal unless the caller sets it: what programs are most likely to know.
 const DEFAULT_TERM: &str = "xterm-256color";
+/// How long to wait for the supervisor's report of the command's exit status once the command is
+/// gone and its output drained; it comes right after the reaping, so only a killed supervisor
+/// makes this run out.
+const EXIT_REPORT_MS: u64 = 2000;
 
 /// What to run on the terminal.
 #[derive(Debug, Clone)]
@@ -182,6 +189,8 @@ impl PtySession {
             Program::Argv { application, args } => (application, args),
         };
         let env = host_env_with(&[("TERM", DEFAULT_TERM)], &req.env);
+        let (report_read, report_write) =
+            spawn::pipe().map_err(|e| Error::io("the exit report pipe", e))?;
         let spawned = spawn::spawn_on_terminal(
             &SpawnSpec {
                 program: &program,
@@ -189,12 +198,18 @@ impl PtySession {
                 env: &env,
                 cwd: req.cwd.as_deref(),
                 fds: &[],
-                supervise: None,
+                supervise: Some(Report {
+                    to: ReportTo::Own(report_write.as_raw_fd()),
+                    prefix: b"",
+                }),
             },
             pair.slave.as_fd(),
         )?;
-        // Only the command may hold the terminal, or reading it never ends.
-        drop(pair.slave);
+        // Only the command may hold the terminal, or reading it never ends; only the supervisor
+        // may hold the report pipe, so that its EOF says the supervisor is gone.
+        drop((pair.slave, report_write));
+        spawn::set_nonblocking(&report_read, true)
+            .map_err(|e| Error::io("the exit report pipe", e))?;
         *lock(&self.shared.terminal) = Terminal::new(req.size);
         let master = Arc::new(pair.master);
         let input = Arc::new(Input::default());
@@ -206,8 +221,9 @@ impl PtySession {
         Ok(PtyRun {
             shared: self.shared.clone(),
             root: spawned.proc,
-            child: Some(spawned.child),
-            pidfd: spawned.pidfd,
+            supervisor: spawned.child.id() as i32,
+            spawned: Some(spawned),
+            report: report_read,
             master,
             slave_path: pair.slave_path,
             input,
@@ -258,10 +274,14 @@ impl Drop for PtySession {
 /// for the next `start` (and ends the command's tree if it still runs).
 pub struct PtyRun {
     shared: Arc<Shared>,
+    /// The command.
     root: Proc,
-    /// `None` once reaped.
-    child: Option<Child>,
-    pidfd: OwnedFd,
+    /// Its supervisor's pid, valid while `spawned` is `Some` (until then we have not reaped it).
+    supervisor: i32,
+    /// The command and its supervisor; `None` once the supervisor was ended and reaped.
+    spawned: Option<Spawned>,
+    /// Where the supervisor reports the command's wait status (non-blocking).
+    report: OwnedFd,
     master: Arc<File>,
     slave_path: PathBuf,
     input: Arc<Input>,
@@ -279,8 +299,8 @@ impl PtyRun {
     pub async fn wait(&mut self, out: Option<mpsc::Sender<Vec<u8>>>) -> Result<PtyOutcome> {
         // One registration for both directions: epoll takes a descriptor once.
         // SAFETY: the `Arc<File>` keeps the master open, always as the same descriptor, for as
-        // long as the `AsyncFd` lives; the pidfd is owned by `self`, which outlives this call and
-        // so the `AsyncFd` registered on it.
+        // long as the `AsyncFd` lives; the pidfd and the report pipe are owned by `self`, and the
+        // `AsyncFd`s registered on them are dropped before either is closed.
         let master = unsafe {
             AsyncFd::register_with_interest(
                 self.master.clone(),
@@ -289,9 +309,17 @@ impl PtyRun {
         }
         .map(Arc::new)
         .map_err(|e| Error::io("registering the pty", e.into()))?;
-        let exited =
-            unsafe { AsyncFd::register_with_interest(self.pidfd.as_raw_fd(), Interest::READABLE) }
-                .map_err(|e| Error::io("registering the pidfd", e.into()))?;
+        let Some(pidfd) = self.spawned.as_ref().map(|s| s.pidfd.as_raw_fd()) else {
+            return Err(Error::io(
+                "waiting for the command",
+                std::io::Error::other("wait() called twice"),
+            ));
+        };
+        let exited = unsafe { AsyncFd::register_with_interest(pidfd, Interest::READABLE) }
+            .map_err(|e| Error::io("registering the pidfd", e.into()))?;
+        let report =
+            unsafe { AsyncFd::register_with_interest(self.report.as_raw_fd(), Interest::READABLE) }
+                .map_err(|e| Error::io("registering the exit report pipe", e.into()))?;
         let stop_reading = CancelToken::default();
         let mut reader = tokio::spawn(read_output(
             master.clone(),
@@ -316,8 +344,8 @@ impl PtyRun {
             let _ = exited.readable().await;
         }
 
-        // The command is a zombie until reaped below: its pid, which is also its session id,
-        // cannot be reused while we look for what it left behind.
+        // What the command left behind is below the supervisor, which we have not reaped: its
+        // pid cannot be reused while we look there.
         let drained = tokio::time::timeout(Duration::from_millis(DRAIN_AFTER_EXIT_MS), &mut reader)
             .await
             .is_ok();
@@ -326,25 +354,35 @@ impl PtyRun {
         if !drained {
             let _ = reader.await;
         }
-        let Some(mut child) = self.child.take() else {
-            return Err(Error::io(
-                "reaping the command",
-                std::io::Error::other("wait() called twice"),
-            ));
-        };
-        let status = child
-            .wait()
-            .map_err(|e| Error::io("reaping the command", e))?;
+        let status = read_report(&report).await;
+        drop((exited, report));
+        if let Some(spawned) = self.spawned.take() {
+            // Nothing is left below the supervisor: it exits as soon as its liveness pipe closes.
+            spawned.end();
+        }
         Ok(outcome(status, stopped))
     }
 
-    /// Ends what the command left in its session and, when the terminal is still held, whatever
-    /// holds it (a `setsid` child that kept its descriptors).
+    /// Ends what the command left behind, all of it below the supervisor (background jobs,
+    /// `setsid` daemons, double-forked escapees), and, when the terminal is still held, whatever
+    /// else holds it.
     async fn end_leftovers(&self, terminal_held: bool) {
-        let sid = self.root.pid;
+        let supervisor = self.supervisor;
+        let root = self.root.pid;
+        let list = move || -> Vec<Proc> {
+            tree::descendants(supervisor)
+                .into_iter()
+                .filter(|p| p.pid != root)
+                .collect()
+        };
+        let left = list();
+        if left.is_empty() && !terminal_held {
+            // The common case: no grace to give, and no hop to the blocking pool.
+            return;
+        }
         let slave = self.slave_path.clone();
         let _ = tokio::task::spawn_blocking(move || {
-            let mut left = tree::session_members(sid);
+            let mut left = list();
             if terminal_held {
                 left.extend(tree::holding(&slave));
             }
@@ -356,13 +394,50 @@ impl PtyRun {
     }
 }
 
+/// The command's wait status as its supervisor reports it (the status in decimal, then NUL);
+/// `None` when the supervisor went away without reporting (it was killed).
+async fn read_report(report: &AsyncFd<std::os::fd::RawFd>) -> Option<std::process::ExitStatus> {
+    use std::os::unix::process::ExitStatusExt;
+    let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
+    let mut record = Vec::new();
+    loop {
+        let mut buf = [0u8; 64];
+        let n = unsafe { libc::read(*report.get_ref(), buf.as_mut_ptr().cast(), buf.len()) };
+        match n {
+            0 => return None,
+            n if n > 0 => {
+                record.extend_from_slice(&buf[..n as usize]);
+                if let Some(end) = record.iter().position(|&b| b == 0) {
+                    let raw = std::str::from_utf8(&record[..end]).ok()?.parse().ok()?;
+                    return Some(std::process::ExitStatus::from_raw(raw));
+                }
+            }
+            _ => {
+                let e = std::io::Error::last_os_error();
+                match e.kind() {
+                    std::io::ErrorKind::Interrupted => {}
+                    std::io::ErrorKind::WouldBlock => {
+                        let readable =
+                            tokio::time::timeout_at(deadline.into(), report.readable()).await;
+                        match readable {
+                            Ok(Ok(mut guard)) => guard.clear_ready(),
+                            _ => return None,
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+}
+
 impl Drop for PtyRun {
     fn drop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            // Not driven to its end (an error, or the future was dropped): end it here.
+        if let Some(spawned) = self.spawned.take() {
+            // Not driven to its end (an error, or the future was dropped): end it here. Its
+            // supervisor, its liveness pipe closed, kills whatever else is left below it.
             tree::terminate(&[self.root], Duration::from_millis(0));
-            let _ = child.kill();
-            let _ = child.wait();
+            spawned.end();
         }
         *lock(&self.shared.active) = None;
     }
@@ -382,9 +457,10 @@ async fn stop_signal(cancel: &CancelToken, deadline: Option<Instant>) -> Stop {
     }
 }
 
-fn outcome(status: std::process::ExitStatus, stopped: Option<Stop>) -> PtyOutcome {
+/// `status` is `None` when it is unknown (the supervisor was killed before reporting it).
+fn outcome(status: Option<std::process::ExitStatus>, stopped: Option<Stop>) -> PtyOutcome {
     use std::os::unix::process::ExitStatusExt;
-    let signal = status.signal();
+    let signal = status.and_then(|s| s.signal());
     let name = |n: i32| spawn::signal_name(n).map(String::from);
     match stopped {
         Some(why) => PtyOutcome {
@@ -394,7 +470,10 @@ fn outcome(status: std::process::ExitStatus, stopped: Option<Stop>) -> PtyOutcom
             timed_out: why == Stop::TimedOut,
         },
         None => {
-            let code = status.code().or(signal.map(|s| 128 + s)).unwrap_or(-1);
+            let code = status
+                .and_then(|s| s.code())
+                .or(signal.map(|s| 128 + s))
+                .unwrap_or(-1);
             PtyOutcome {
                 exit_code: Some(code),
                 signal: signal.or((code > 128).then(|| code - 128)).and_then(name),

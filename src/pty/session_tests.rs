@@ -263,6 +263,21 @@ async fn a_process_holding_the_terminal_does_not_keep_the_run_pending() {
 }
 
 #[tokio::test]
+async fn a_daemon_that_left_the_session_and_the_terminal_ends_with_the_run() {
+    let s = PtySession::new();
+    let m = marker(7);
+    // A session of its own, no descriptor on the terminal, its parent gone at once: nothing but
+    // the supervisor above it links it to the run.
+    let command = format!(
+        "setsid sh -c '(sleep {m} &)' </dev/null >/dev/null 2>&1; \
+         until pgrep -fx 'sleep {m}' >/dev/null; do sleep 0.02; done; echo up"
+    );
+    let (o, text) = run(&s, sh(&command)).await;
+    assert_eq!((o.exit_code, text.as_str()), (Some(0), "up\r\n"));
+    assert_eq!(processes_with(&m), Vec::<i32>::new());
+}
+
+#[tokio::test]
 async fn dropping_the_session_ends_a_running_command() {
     let m = marker(5);
     let s = PtySession::new();

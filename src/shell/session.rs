@@ -1083,7 +1083,7 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
             (status_write.as_raw_fd(), framing::STATUS_FD),
         ],
         supervise: Some(spawn::Report {
-            fd: framing::STATUS_FD,
+            to: spawn::ReportTo::Target(framing::STATUS_FD),
             prefix: &framing.exit_report_prefix(),
         }),
     });
