@@ -37,10 +37,10 @@ fn try_start(
         env: &env(),
         cwd,
         fds: &fds,
-        supervise: Some(Report {
+        report: Report {
             to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
-        }),
+        },
     })?;
     Ok((spawned, status_read))
 }
@@ -173,7 +173,7 @@ fn nothing_of_the_host_leaks_into_the_program_or_the_supervisor() {
     let _noise: Vec<(OwnedFd, OwnedFd)> = (0..20).map(|_| pipe().unwrap()).collect();
     let (spawned, _status_read) = start("sleep", &["30"], &[]);
     let program = spawned.proc.pid;
-    let supervisor = spawned.child.id() as i32;
+    let supervisor = spawned.supervisor.id() as i32;
     assert_eq!(open_fds(program), BTreeSet::from([0, 1, 2, REPORT_FD]));
     // The supervisor also holds the liveness pipe and its SIGCHLD signalfd.
     assert_eq!(open_fds(supervisor).len(), 6, "{:?}", open_fds(supervisor));
@@ -200,7 +200,7 @@ fn closing_the_liveness_pipe_ends_the_whole_tree() {
         &["-c", "sleep 30 & (setsid sleep 30 &); sleep 30"],
         &[],
     );
-    let supervisor = spawned.child.id() as i32;
+    let supervisor = spawned.supervisor.id() as i32;
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut below = Vec::new();
     while below.len() < 3 && Instant::now() < deadline {
@@ -208,10 +208,10 @@ fn closing_the_liveness_pipe_ends_the_whole_tree() {
         below = tree::descendants(supervisor);
     }
     assert!(below.len() >= 3, "{below:?}");
-    let Spawned { mut child, .. } = { spawned };
+    let Spawned { mut supervisor, .. } = { spawned };
     // `end` would SIGKILL the program first; here only the liveness pipe closes (with the rest of
     // `Spawned`), as when the host dies.
-    child.wait().unwrap();
+    supervisor.wait().unwrap();
     assert!(below.iter().all(|p| !p.is_alive()), "{below:?}");
 }
 
@@ -239,7 +239,7 @@ fn many_threads_spawn_at_once() {
 fn a_killed_supervisor_takes_the_program_along() {
     let (spawned, _status_read) = start("sleep", &["30"], &[]);
     let program = spawned.proc;
-    let supervisor = spawned.child.id() as i32;
+    let supervisor = spawned.supervisor.id() as i32;
     // As the OOM killer would, with the host whose memory the supervisor shares.
     unsafe { libc::kill(supervisor, libc::SIGKILL) };
     let deadline = Instant::now() + Duration::from_secs(5);
@@ -297,17 +297,17 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
             env: &env(),
             cwd: None,
             fds: &[],
-            supervise: Some(Report {
+            report: Report {
                 to: ReportTo::Own(report_write.as_raw_fd()),
                 prefix: b"S:",
-            }),
+            },
         },
         pair.slave.as_fd(),
     )
     .unwrap();
     drop((pair.slave, report_write));
     let program = spawned.proc.pid;
-    let supervisor = spawned.child.id() as i32;
+    let supervisor = spawned.supervisor.id() as i32;
     let slave = pair.slave_path.to_string_lossy().into_owned();
     assert!(
         read_until(&pair.master, "\n").starts_with(&format!("{slave}\r\n")),

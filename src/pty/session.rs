@@ -198,10 +198,10 @@ impl PtySession {
                 env: &env,
                 cwd: req.cwd.as_deref(),
                 fds: &[],
-                supervise: Some(Report {
+                report: Report {
                     to: ReportTo::Own(report_write.as_raw_fd()),
                     prefix: b"",
-                }),
+                },
             },
             pair.slave.as_fd(),
         )?;
@@ -221,7 +221,7 @@ impl PtySession {
         Ok(PtyRun {
             shared: self.shared.clone(),
             root: spawned.proc,
-            supervisor: spawned.child.id() as i32,
+            supervisor: spawned.supervisor.id() as i32,
             spawned: Some(spawned),
             report: report_read,
             master,

@@ -1082,10 +1082,10 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
             (ctl_read.as_raw_fd(), framing::CTL_FD),
             (status_write.as_raw_fd(), framing::STATUS_FD),
         ],
-        supervise: Some(spawn::Report {
+        report: spawn::Report {
             to: spawn::ReportTo::Target(framing::STATUS_FD),
             prefix: &framing.exit_report_prefix(),
-        }),
+        },
     });
     let spawned = match spawned {
         Ok(s) => s,
@@ -1146,7 +1146,7 @@ impl Live {
     /// behind).
     fn below(&self) -> Vec<Proc> {
         let shell = self.spawned.proc;
-        let supervisor = self.spawned.child.id() as i32;
+        let supervisor = self.spawned.supervisor.id() as i32;
         self.children_file
             .read()
             .into_iter()
