@@ -122,9 +122,15 @@ impl Spawned {
     /// Kills the program and reaps the supervisor, which, its liveness pipe closed, first kills
     /// whatever is left below it.
     pub fn end(mut self) {
+        self.kill();
+        let _ = self.supervisor.wait();
+    }
+
+    /// Kills the program and closes the liveness pipe, so that the supervisor kills whatever is
+    /// left below it and exits; reaping it is left to [`Spawned::end`].
+    pub fn kill(&mut self) {
         self.proc.signal(libc::SIGKILL);
         drop(self.liveness.take());
-        let _ = self.supervisor.wait();
     }
 
     /// Whether the process has exited, from its pidfd (no /proc read).
