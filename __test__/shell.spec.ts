@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { getEventListeners } from 'node:events'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -120,11 +122,17 @@ describe('Shell', () => {
     expect((await run(s, 'echo next')).result).toMatchObject({ exitCode: 0, sessionRestarted: true })
   })
 
-  test('a host that dies (SIGKILL) takes the shell, its jobs and its running command along', async () => {
+  test('a host that dies (SIGKILL) takes the shell, its jobs and its running command along, and leaves no files', async () => {
     const m = sleepMarker()
-    const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'host-dies.mjs'), m])
+    const tmp = mkdtempSync(join(tmpdir(), 'host-dies-'))
+    const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'host-dies.mjs'), m], {
+      env: { ...process.env, TMPDIR: tmp },
+    })
     expect(child.signal).toBe('SIGKILL')
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+    // The session's script and FIFOs lived in TMPDIR: its supervisor removed them.
+    expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+    rmSync(tmp, { recursive: true })
   })
 
   test('a pending run keeps the host alive; an idle Shell does not', () => {

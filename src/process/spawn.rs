@@ -51,6 +51,9 @@ pub struct SpawnSpec<'a> {
     pub fds: &'a [(RawFd, RawFd)],
     /// Where the program's supervisor reports its exit.
     pub report: Report<'a>,
+    /// A directory of the session's files that the supervisor removes if the host goes away
+    /// without doing so (see [`supervisor::Request::scratch_dir`]).
+    pub scratch_dir: Option<&'a Path>,
 }
 
 /// Starts `spec` with stdin, stdout and stderr on `/dev/null`.
@@ -91,6 +94,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         report: report.to,
         prefix: report.prefix,
         terminal: terminal.map(|t| t.as_raw_fd()),
+        scratch_dir: spec.scratch_dir,
     })
     .map_err(failed)?;
     // The supervisor does not reap the program before `release`, so the pid is still its.

@@ -53,6 +53,10 @@ pub struct Request<'a> {
     /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
     /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
     pub terminal: Option<RawFd>,
+    /// A directory of files (no subdirectories) that belong to the session, removed by the
+    /// supervisor when the host goes away without removing it (killed, or exited without closing
+    /// the session).
+    pub scratch_dir: Option<&'a Path>,
 }
 
 /// A supervisor we started: reaping it unmaps the memory it runs on.
@@ -93,6 +97,8 @@ struct Plan {
     envp: *const *const c_char,
     /// Null when the directory stays the host's.
     cwd: *const c_char,
+    /// [`Request::scratch_dir`], or null.
+    scratch_dir: *const c_char,
     /// `(host fd, target, flags for dup3)`.
     fds: [(RawFd, RawFd, c_int); MAX_FDS],
     nfds: usize,
@@ -208,6 +214,7 @@ pub fn start(req: &Request) -> io::Result<Started> {
         nul(v.as_bytes())?;
     }
     let cwd = req.cwd.map(|c| c.as_os_str().as_bytes());
+    let scratch_dir = req.scratch_dir.map(|d| d.as_os_str().as_bytes());
     if let Some(c) = cwd {
         nul(c)?;
     }
@@ -258,6 +265,7 @@ pub fn start(req: &Request) -> io::Result<Started> {
         .chain(req.args.iter().map(String::len))
         .chain(req.env.iter().map(|(k, v)| k.len() + 1 + v.len()))
         .chain(cwd.map(<[u8]>::len))
+        .chain(scratch_dir.map(<[u8]>::len))
         .map(|n| n + 1)
         .sum();
     let arrays = (req.args.len() + 3 + req.env.len() + 1) * 8 + 32;
@@ -288,6 +296,7 @@ pub fn start(req: &Request) -> io::Result<Started> {
         argv: arena.pointers(&argv),
         envp: arena.pointers(&envp),
         cwd: cwd.map_or(std::ptr::null(), |c| arena.string(c)),
+        scratch_dir: scratch_dir.map_or(std::ptr::null(), |d| arena.string(d)),
         fds: [(0, 0, 0); MAX_FDS],
         nfds: fds.len(),
         liveness,
@@ -571,6 +580,7 @@ unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
         let mut go = [0u8; 1];
         if sys::read(plan.liveness, &mut go) != Ok(1) {
             kill_all_children();
+            remove_scratch_dir(plan.scratch_dir);
             sys::exit(0);
         }
         supervise_loop(plan, program, sigchld)
@@ -606,6 +616,7 @@ unsafe fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
         if fds[0].revents != 0 {
             unsafe {
                 kill_all_children();
+                remove_scratch_dir(plan.scratch_dir);
                 sys::exit(0);
             }
         }
@@ -741,6 +752,51 @@ fn write_decimal(out: &mut [u8], n: i32) -> usize {
 
 /// SIGKILLs every child, reaps it, and repeats until there are none: the orphans of a killed
 /// child are adopted (we are their subreaper) and killed in the next round.
+/// Removes the files in `dir` (null: none) and then `dir`, as the host would have on close.
+/// Missing files and a missing directory are fine: the host may have removed them already.
+unsafe fn remove_scratch_dir(dir: *const c_char) {
+    if dir.is_null() {
+        return;
+    }
+    if let Ok(fd) = unsafe { sys::open_directory(dir) } {
+        let fd = fd as RawFd;
+        let mut buf = [0u8; 2048];
+        // Each pass lists what is left; removing while listing may skip entries, so list again
+        // until a pass removes nothing.
+        loop {
+            let mut removed = false;
+            loop {
+                let n = match unsafe { sys::getdents64(fd, &mut buf) } {
+                    Ok(n) if n > 0 => n,
+                    _ => break,
+                };
+                let mut at = 0;
+                // linux_dirent64: u64 ino, i64 off, u16 reclen, u8 type, then the NUL-ended name.
+                while at + 19 < n {
+                    let reclen = u16::from_ne_bytes([buf[at + 16], buf[at + 17]]) as usize;
+                    if reclen == 0 || at + reclen > n {
+                        break;
+                    }
+                    let name = &buf[at + 19..at + reclen];
+                    let dot_or_dotdot =
+                        name[0] == b'.' && (name[1] == 0 || (name[1] == b'.' && name[2] == 0));
+                    if !dot_or_dotdot {
+                        removed |= unsafe { sys::unlinkat(fd, name.as_ptr().cast(), 0) }.is_ok();
+                    }
+                    at += reclen;
+                }
+            }
+            if !removed {
+                break;
+            }
+            // Back to the first entry for another pass.
+            let _ = unsafe { sys::lseek_start(fd) };
+        }
+        let _ = unsafe { sys::close(fd) };
+    }
+    let _ = unsafe { sys::unlinkat(libc::AT_FDCWD, dir, libc::AT_REMOVEDIR) };
+}
+
 unsafe fn kill_all_children() {
     loop {
         unsafe {

@@ -41,6 +41,7 @@ fn try_start(
             to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
         },
+        scratch_dir: None,
     })?;
     Ok((spawned, status_read))
 }
@@ -301,6 +302,7 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
                 to: ReportTo::Own(report_write.as_raw_fd()),
                 prefix: b"S:",
             },
+            scratch_dir: None,
         },
         pair.slave.as_fd(),
     )
@@ -341,4 +343,30 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
         format!("S:{}\0", libc::SIGINT).as_bytes()
     );
     spawned.end();
+}
+
+#[test]
+fn a_host_gone_without_closing_leaves_no_scratch_files() {
+    let dir = std::env::temp_dir().join(format!("agent-shell-test-{}", std::process::id()));
+    std::fs::create_dir(&dir).unwrap();
+    for name in ["bash", "out-1", "out-2"] {
+        std::fs::write(dir.join(name), b"x").unwrap();
+    }
+    let spawned = spawn::spawn(&SpawnSpec {
+        program: "sleep",
+        args: &["30".to_string()],
+        env: &env(),
+        cwd: Some(&dir),
+        fds: &[],
+        report: Report {
+            to: ReportTo::Target(REPORT_FD),
+            prefix: b"S:",
+        },
+        scratch_dir: Some(&dir),
+    })
+    .unwrap();
+    let Spawned { mut supervisor, .. } = { spawned };
+    // The liveness pipe closed with the rest of `Spawned`, as when the host dies.
+    supervisor.wait().unwrap();
+    assert!(!dir.exists(), "{} is still there", dir.display());
 }

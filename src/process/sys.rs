@@ -177,6 +177,46 @@ pub unsafe fn open_read(path: *const c_char) -> Res {
     }
 }
 
+pub unsafe fn open_directory(path: *const c_char) -> Res {
+    let flags = (libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC) as usize;
+    unsafe {
+        call(
+            libc::SYS_openat,
+            [libc::AT_FDCWD as usize, path as usize, flags, 0, 0, 0],
+        )
+    }
+}
+
+/// Directory entries as `linux_dirent64` records.
+pub unsafe fn getdents64(fd: c_int, buf: &mut [u8]) -> Res {
+    unsafe {
+        call(
+            libc::SYS_getdents64,
+            [fd as usize, buf.as_mut_ptr() as usize, buf.len(), 0, 0, 0],
+        )
+    }
+}
+
+/// Rewinds a directory (or file) descriptor to its start.
+pub unsafe fn lseek_start(fd: c_int) -> Res {
+    unsafe {
+        call(
+            libc::SYS_lseek,
+            [fd as usize, 0, libc::SEEK_SET as usize, 0, 0, 0],
+        )
+    }
+}
+
+/// `unlinkat(dir, path, flags)`; `dir` may be `AT_FDCWD`.
+pub unsafe fn unlinkat(dir: c_int, path: *const c_char, flags: c_int) -> Res {
+    unsafe {
+        call(
+            libc::SYS_unlinkat,
+            [dir as usize, path as usize, flags as usize, 0, 0, 0],
+        )
+    }
+}
+
 pub unsafe fn chdir(path: *const c_char) -> Res {
     unsafe { call(libc::SYS_chdir, [path as usize, 0, 0, 0, 0, 0]) }
 }

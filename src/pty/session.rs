@@ -202,6 +202,7 @@ impl PtySession {
                     to: ReportTo::Own(report_write.as_raw_fd()),
                     prefix: b"",
                 },
+                scratch_dir: None,
             },
             pair.slave.as_fd(),
         )?;

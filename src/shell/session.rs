@@ -1089,6 +1089,8 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
             to: spawn::ReportTo::Target(framing::STATUS_FD),
             prefix: &framing.exit_report_prefix(),
         },
+        // The script and the FIFOs: a host that exits without close() (or dies) leaves no files.
+        scratch_dir: Some(&dir),
     });
     let spawned = match spawned {
         Ok(s) => s,
