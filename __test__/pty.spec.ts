@@ -269,6 +269,14 @@ describe('PtySession', () => {
     const split = "stty -echo; printf '\\033['; sleep 0.1; printf '6n'; IFS= read -rd R reply; printf '<%s>' \"${reply#?}\""
     expect((await run(s, { command: split, shell: 'bash', timeoutMs: 10_000 })).text).toBe('\x1b[6n<[1;1>')
 
+    // After bulk text (held back and fast-forwarded through the model), a query split across
+    // writes is still answered, from the screen all that text made: 300005 characters fill the
+    // 120-column last row 2500 times, then 5 more.
+    const bulk = `stty -echo; head -c 300005 /dev/zero | tr '\\0' x; ${split}`
+    const afterBulk = await run(s, { command: bulk, shell: 'bash', timeoutMs: 10_000 })
+    expect(afterBulk.result.timedOut).toBe(false)
+    expect(afterBulk.text.endsWith('\x1b[6n<[40;6>')).toBe(true)
+
     // Device status and primary device attributes, as od shows the reply bytes.
     const status = "stty -echo raw; printf '\\033[5n\\033[c'; dd bs=1 count=11 2>/dev/null | od -An -c | tr -s ' '"
     const od = (await run(s, { command: status, timeoutMs: 10_000 })).text
