@@ -170,20 +170,6 @@ fn all_pids() -> impl Iterator<Item = i32> {
         .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
 }
 
-/// The living members of session `sid` (its leader included while it runs). Once the leader
-/// has exited, only call this before it is reaped: the zombie keeps `sid` from being reused.
-pub fn session_members(sid: i32) -> Vec<Proc> {
-    all_pids()
-        .filter_map(|pid| {
-            let s = stat(pid)?;
-            (s.session == sid && !s.is_gone()).then_some(Proc {
-                pid,
-                start_time: s.start_time,
-            })
-        })
-        .collect()
-}
-
 /// The living processes, other than the host, with a descriptor open on `path` (a terminal
 /// device, say). Processes of other users are not visible and not listed.
 pub fn holding(path: &std::path::Path) -> Vec<Proc> {
@@ -371,7 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn finds_session_members_and_holders_of_a_file() {
+    fn finds_the_holders_of_a_file() {
         let dir = std::env::temp_dir().join(format!("agent-shell-tree-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("held");
@@ -384,10 +370,16 @@ mod tests {
             .unwrap();
         let pid = child.id() as i32;
         let deadline = Instant::now() + Duration::from_secs(5);
-        while session_members(pid).len() < 2 && Instant::now() < deadline {
+        let members = || {
+            Proc::current(pid)
+                .into_iter()
+                .chain(descendants(pid))
+                .collect::<Vec<_>>()
+        };
+        while members().len() < 2 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(10));
         }
-        let members = session_members(pid);
+        let members = members();
         let holders = holding(&file);
         terminate(&members, Duration::from_millis(200));
         let _ = child.wait();

@@ -417,7 +417,9 @@ impl Session {
             return Ok(0);
         };
         // Between runs every child of the shell is a background job or an adopted orphan of one.
-        Ok(tree::children_of_single_threaded(live.spawned.proc.pid)
+        Ok(live
+            .children_file
+            .read()
             .into_iter()
             .filter(|&p| Proc::current(p).is_some())
             .count())
