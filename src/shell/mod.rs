@@ -3,5 +3,6 @@
 
 pub mod framing;
 pub mod session;
+pub mod status;
 
 pub use session::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};

@@ -27,6 +27,7 @@ use crate::process::env::{host_env_with, is_valid_env_key, NON_INTERACTIVE_ENV};
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
+use crate::shell::status::{self, Read, StatusPipe, StatusWatcher, Watch};
 
 /// Bytes read from the output FIFO at a time.
 const READ_CHUNK_BYTES: usize = 64 * 1024;
@@ -167,6 +168,8 @@ pub struct Session {
     abort_epoch: AtomicU64,
     abort_notify: Notify,
     closed: AtomicBool,
+    /// Who watches each shell's status pipe; `None`: a task on the runtime.
+    watcher: Option<Arc<dyn StatusWatcher>>,
 }
 
 #[derive(Default)]
@@ -183,7 +186,8 @@ struct Live {
     spawned: Spawned,
     exited: AsyncFd<OwnedFd>,
     ctl: File,
-    status: AsyncFd<OwnedFd>,
+    status: Arc<StatusPipe>,
+    _status_watch: Watch,
     framing: Framing,
     records: framing::RecordParser,
     script: File,
@@ -237,7 +241,15 @@ impl Session {
             abort_epoch: AtomicU64::new(0),
             abort_notify: Notify::new(),
             closed: AtomicBool::new(false),
+            watcher: None,
         })
+    }
+
+    /// Has `watcher` watch the status pipe of every shell this session starts, instead of a task
+    /// on the runtime.
+    pub fn with_status_watcher(mut self, watcher: Arc<dyn StatusWatcher>) -> Self {
+        self.watcher = Some(watcher);
+        self
     }
 
     /// Takes a run's place in the session's line now, on the caller's thread: runs start in the
@@ -452,7 +464,11 @@ impl Session {
             .map(PathBuf::from)
             .filter(|p| p.is_dir())
             .or_else(|| self.config.cwd.clone());
-        inner.live = Some(start_shell(&self.config, cwd.as_deref())?);
+        inner.live = Some(start_shell(
+            &self.config,
+            cwd.as_deref(),
+            self.watcher.as_deref(),
+        )?);
         inner.started_once = true;
         inner.restore.clear();
         Ok(restarted)
@@ -722,8 +738,17 @@ impl Live {
         stop: &StopSignals<'_>,
         saved: &mut Vec<Option<String>>,
     ) -> Result<Ended> {
+        let mut stopped = None;
         loop {
-            // Records already parsed (a previous read may have held several).
+            // Only the shell (and what it started) holds the status pipe: its end means it is gone.
+            // After a stop, what the pipe holds is read here: a report that was already there
+            // wins (the command ended before the stop), even if its watcher has not run yet.
+            let read = if stopped.is_some() {
+                Read::Now
+            } else {
+                Read::Watched
+            };
+            let ended = self.take_status(read)?;
             while let Some(record) = self.records.next_record() {
                 match record {
                     Record::Saved(line) => saved.push(line),
@@ -737,24 +762,25 @@ impl Live {
                     }
                 }
             }
+            if ended {
+                return self.shell_exited(out).await;
+            }
+            if let Some(why) = stopped {
+                return Ok(Ended::Stopped(why));
+            }
             let fifo = self.fifo.as_ref().expect("a run has a FIFO");
             let event = tokio::select! {
                 biased;
-                r = self.status.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Status }
+                _ = self.status.filled() => Event::Status,
                 r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
                 r = self.exited.readable() => { let _ = r; Event::Exited }
                 why = stop.wait() => Event::Stop(why),
             };
             match event {
                 Event::Output => self.drain_output(out).await,
-                // Only the shell (and what it started) holds the status pipe: EOF means it is gone.
-                Event::Status => {
-                    if self.read_status()? {
-                        return self.shell_exited(out).await;
-                    }
-                }
+                Event::Status => {}
                 Event::Exited => return self.shell_exited(out).await,
-                Event::Stop(why) => return Ok(Ended::Stopped(why)),
+                Event::Stop(why) => stopped = Some(why),
             }
         }
     }
@@ -766,40 +792,29 @@ impl Live {
         self.drain_output(out).await;
         let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
         loop {
+            let ended = self.take_status(Read::Now)?;
             while let Some(record) = self.records.next_record() {
                 if let Record::Exited(raw) = record {
                     return Ok(Ended::ShellExited(Some(ExitStatus::from_raw(raw))));
                 }
             }
-            let readable = tokio::time::timeout_at(deadline.into(), self.status.readable()).await;
-            let Ok(Ok(mut guard)) = readable else {
+            let now = Instant::now();
+            if ended || now >= deadline {
                 return Ok(Ended::ShellExited(None));
-            };
-            guard.clear_ready();
-            if self.read_status()? {
-                // EOF: whatever the supervisor wrote is in the parser now.
-                let report =
-                    std::iter::from_fn(|| self.records.next_record()).find_map(|r| match r {
-                        Record::Exited(raw) => Some(ExitStatus::from_raw(raw)),
-                        _ => None,
-                    });
-                return Ok(Ended::ShellExited(report));
             }
+            // Looks again soon even unwoken: the watcher may be a host's event loop that is busy.
+            let wait = (deadline - now).min(Duration::from_millis(SETTLE_POLL_MS));
+            let _ = tokio::time::timeout(wait, self.status.filled()).await;
         }
     }
 
-    /// Reads what the status pipe holds; returns whether it reached EOF.
-    fn read_status(&mut self) -> Result<bool> {
-        let mut buf = [0u8; 4096];
-        loop {
-            match read_fd(self.status.get_ref(), &mut buf) {
-                Ok(0) => return Ok(true),
-                Ok(n) => self.records.push(&buf[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Ok(false),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(Error::io("reading the shell's status", e)),
-            }
-        }
+    /// Moves what was read from the status pipe into the record parser; returns whether it
+    /// ended.
+    fn take_status(&mut self, read: Read) -> Result<bool> {
+        let records = &mut self.records;
+        self.status
+            .take(read, |bytes| records.push(bytes))
+            .map_err(|e| Error::io("reading the shell's status", e))
     }
 
     /// Reads everything the FIFO holds now and hands it on.
@@ -1048,7 +1063,11 @@ fn shell_command(shell: &str) -> Result<(String, bool, String)> {
 /// script's bare name (the shell's own, `bash`), so that `$0`, `BASH_SOURCE` and error messages
 /// read `bash: line 1: …` as under `bash -c`, never a temporary path; the bootstrap then moves to
 /// `cwd`.
-fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
+fn start_shell(
+    config: &ShellConfig,
+    cwd: Option<&Path>,
+    watcher: Option<&dyn StatusWatcher>,
+) -> Result<Live> {
     let dir = make_temp_dir()?;
     let (program, posix, name) = shell_command(&config.shell)?;
     let script_path = dir.join(&name);
@@ -1103,7 +1122,12 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
     };
     drop((ctl_read, status_write));
     spawn::set_nonblocking(&status_read, true).map_err(|e| Error::io("status pipe", e))?;
-    let status = register(status_read).map_err(|e| Error::io("registering the status pipe", e))?;
+    let status = Arc::new(StatusPipe::new(status_read));
+    let status_watch = match watcher {
+        Some(w) => w.watch(status.clone()),
+        None => status::watch_on_runtime(status.clone()),
+    }
+    .map_err(|e| Error::io("watching the status pipe", e))?;
     let exited = register(
         spawned
             .pidfd
@@ -1117,6 +1141,7 @@ fn start_shell(config: &ShellConfig, cwd: Option<&Path>) -> Result<Live> {
         exited,
         ctl: File::from(ctl_write),
         status,
+        _status_watch: status_watch,
         records: framing.parser(),
         framing,
         script,

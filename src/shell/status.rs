@@ -1,0 +1,192 @@
+//! The session's end of a shell's status pipe, and who watches it.
+//!
+//! A run ends when its status report arrives here, and the report is read by whichever thread
+//! learns first that it is there: a task on the runtime by default, or the host's own event loop
+//! when the session is given a [`StatusWatcher`]. On the host's loop, the thread that settles the
+//! run's promise is the one the shell wakes, so a round trip needs no hop through a runtime thread.
+
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll, Waker};
+
+use tokio::io::unix::AsyncFd;
+use tokio::io::Interest;
+
+/// The read end of a status pipe (non-blocking), read in order from any thread.
+pub struct StatusPipe {
+    fd: OwnedFd,
+    state: Mutex<PipeState>,
+}
+
+#[derive(Default)]
+struct PipeState {
+    /// Read from the pipe, not yet taken by the session.
+    buf: Vec<u8>,
+    /// Every writer is gone (or reading failed, see `failed`).
+    ended: bool,
+    failed: Option<io::Error>,
+    /// The run waiting for something to take.
+    waker: Option<Waker>,
+}
+
+impl StatusPipe {
+    /// `fd` must be non-blocking.
+    pub fn new(fd: OwnedFd) -> Self {
+        StatusPipe {
+            fd,
+            state: Mutex::new(PipeState::default()),
+        }
+    }
+
+    /// Reads everything the pipe holds now and wakes the run waiting for it. Returns whether the
+    /// pipe is still open; after `false` there is nothing more to watch for.
+    pub fn fill(&self) -> bool {
+        let (open, waker) = {
+            let mut state = self.lock();
+            let got = self.read_into(&mut state);
+            let waker = if got || state.ended {
+                state.waker.take()
+            } else {
+                None
+            };
+            (!state.ended, waker)
+        };
+        // Outside the lock: the woken run may be polled on this very thread.
+        if let Some(waker) = waker {
+            waker.wake();
+        }
+        open
+    }
+
+    /// Hands everything read so far to `take`; returns whether the pipe reached its end. With
+    /// `Read::Now`, also what the pipe holds now: for a caller that must not depend on the
+    /// watcher having run (which may be a host's busy event loop).
+    pub fn take(&self, read: Read, take: impl FnOnce(&[u8])) -> io::Result<bool> {
+        let mut state = self.lock();
+        if read == Read::Now {
+            self.read_into(&mut state);
+        }
+        if let Some(e) = state.failed.take() {
+            return Err(e);
+        }
+        take(&state.buf);
+        state.buf.clear();
+        Ok(state.ended)
+    }
+
+    /// Ready when there is something to take (or the end); otherwise wakes `cx` when there is.
+    pub fn poll_filled(&self, cx: &mut Context<'_>) -> Poll<()> {
+        let mut state = self.lock();
+        if !state.buf.is_empty() || state.ended {
+            return Poll::Ready(());
+        }
+        match &state.waker {
+            Some(w) if w.will_wake(cx.waker()) => {}
+            _ => state.waker = Some(cx.waker().clone()),
+        }
+        Poll::Pending
+    }
+
+    /// Resolves when there is something to take; see [`StatusPipe::poll_filled`].
+    pub async fn filled(&self) {
+        std::future::poll_fn(|cx| self.poll_filled(cx)).await
+    }
+
+    /// Returns whether anything was read.
+    fn read_into(&self, state: &mut PipeState) -> bool {
+        let mut got = false;
+        let mut chunk = [0u8; 4096];
+        while !state.ended {
+            let n =
+                unsafe { libc::read(self.fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+            match n {
+                0 => state.ended = true,
+                n if n > 0 => {
+                    state.buf.extend_from_slice(&chunk[..n as usize]);
+                    got = true;
+                    if (n as usize) < chunk.len() {
+                        // A pipe read short is empty now; what comes next is a new event.
+                        break;
+                    }
+                }
+                _ => {
+                    let e = io::Error::last_os_error();
+                    match e.kind() {
+                        io::ErrorKind::Interrupted => {}
+                        io::ErrorKind::WouldBlock => break,
+                        _ => {
+                            state.failed = Some(e);
+                            state.ended = true;
+                        }
+                    }
+                }
+            }
+        }
+        got
+    }
+
+    fn lock(&self) -> MutexGuard<'_, PipeState> {
+        // Nothing panics while holding it; a poisoned state is still consistent.
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl AsRawFd for StatusPipe {
+    fn as_raw_fd(&self) -> RawFd {
+        self.fd.as_raw_fd()
+    }
+}
+
+/// Whether [`StatusPipe::take`] reads the pipe itself.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Read {
+    /// Only what the watcher read.
+    Watched,
+    Now,
+}
+
+/// Watches status pipes: calls [`StatusPipe::fill`] whenever one is readable, until `fill`
+/// returns `false` or the returned [`Watch`] is dropped. `watch` may be called on any thread.
+pub trait StatusWatcher: Send + Sync {
+    fn watch(&self, pipe: Arc<StatusPipe>) -> io::Result<Watch>;
+}
+
+/// A watch on one pipe; dropping it ends the watch.
+pub struct Watch(Option<Box<dyn FnOnce() + Send>>);
+
+impl Watch {
+    pub fn new(stop: impl FnOnce() + Send + 'static) -> Self {
+        Watch(Some(Box::new(stop)))
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if let Some(stop) = self.0.take() {
+            stop();
+        }
+    }
+}
+
+/// The default watch: a task on the runtime. Call within the runtime.
+pub fn watch_on_runtime(pipe: Arc<StatusPipe>) -> io::Result<Watch> {
+    // SAFETY: the pipe owns its descriptor, which stays open as long as the `Arc` the `AsyncFd`
+    // holds, and always returns the same one.
+    let fd = unsafe { AsyncFd::register_with_interest(pipe, Interest::READABLE) }
+        .map_err(io::Error::from)?;
+    let task = tokio::spawn(async move {
+        loop {
+            let Ok(mut ready) = fd.readable().await else {
+                return;
+            };
+            let open = fd.get_ref().fill();
+            // Only clears readiness no newer event has set since `readable()` returned.
+            ready.clear_ready();
+            if !open {
+                return;
+            }
+        }
+    });
+    Ok(Watch::new(move || task.abort()))
+}
