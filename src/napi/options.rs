@@ -23,9 +23,7 @@ pub fn get<V: FromNapiValue + ValidateNapiValue>(
     match value {
         None => Ok(None),
         Some(v) if matches!(v.get_type(), Ok(ValueType::Undefined | ValueType::Null)) => Ok(None),
-        Some(_) => obj
-            .get::<V>(field)
-            .map_err(|e| Error::invalid(field, "has the wrong type", e.reason)),
+        Some(v) => arg(v, field).map(Some),
     }
 }
 
