@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { getEventListeners } from 'node:events'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, test } from 'vitest'
 import { Shell } from '../index.js'
 import { eventually, processesWith, sleepMarker } from './helpers'
@@ -199,6 +200,68 @@ describe('Shell', () => {
     controller.abort()
     expect(await pending).toMatchObject({ cancelled: true, timedOut: false })
     expect((await run(s, 'echo after')).text).toBe('after\n')
+  })
+
+  test('runs settle in call order; a bad call rejects at once', async () => {
+    const s = shell()
+    const settled: number[] = []
+    const runs = Array.from({ length: 40 }, (_, i) =>
+      s.run({ command: i % 3 ? 'true' : 'echo x' }, i % 2 ? () => {} : null).then(() => settled.push(i)),
+    )
+    await Promise.all(runs)
+    expect(settled).toEqual(Array.from({ length: 40 }, (_, i) => i))
+    // A call rejected before it took its place does not wait for the runs ahead.
+    const long = s.run({ command: 'sleep 5' })
+    await expect(s.run({ command: '' })).rejects.toMatchObject({ code: 'ERR_INVALID_ARG' })
+    await expect(s.run({ command: 'true', cwd: '/nonexistent/x' })).rejects.toMatchObject({ code: 'ERR_CWD_NOT_FOUND' })
+    await s.abort()
+    expect(await long).toMatchObject({ cancelled: true })
+  })
+
+  test('a command that ended while the JS thread was busy is not reported as timed out', async () => {
+    const s = shell()
+    await run(s, 'true')
+    const pending = s.run({ command: '(exit 4)', timeoutMs: 100 })
+    const until = Date.now() + 400
+    while (Date.now() < until) {
+      // Busy: the report arrives long before the deadline, but is only seen after it.
+    }
+    expect(await pending).toMatchObject({ exitCode: 4, timedOut: false, cancelled: false })
+    expect((await run(s, 'echo same')).result.sessionRestarted).toBe(false)
+  })
+
+  test('exit seen only after the JS thread was busy for long still reports its code', async () => {
+    const s = shell()
+    await run(s, 'true')
+    const pending = s.run({ command: 'exit 3' })
+    const until = Date.now() + 2500
+    while (Date.now() < until) {
+      // Longer than the session waits for the exit report once the shell is gone.
+    }
+    expect(await pending).toMatchObject({ exitCode: 3 })
+  })
+
+  test('a Shell in a worker thread: the worker ends cleanly, with or without close(), and takes its jobs along', async () => {
+    const index = JSON.stringify(join(__dirname, '..', 'index.js'))
+    for (const close of [false, true]) {
+      const m = sleepMarker()
+      const code = `
+        const { parentPort } = require('node:worker_threads')
+        const { Shell } = require(${index})
+        const s = new Shell()
+        ;(async () => {
+          await s.run({ command: 'sleep ${m} &' })
+          const r = await s.run({ command: 'echo hi' }, () => {})
+          if (${close}) await s.close()
+          parentPort.postMessage(r.exitCode)
+        })()`
+      const worker = new Worker(code, { eval: true })
+      const message = new Promise((resolve) => worker.once('message', resolve))
+      const exited = new Promise((resolve) => worker.once('exit', resolve))
+      expect(await message).toBe(0)
+      expect(await exited).toBe(0)
+      expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+    }
   })
 
   test('stdin reads see EOF at once', async () => {

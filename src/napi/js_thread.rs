@@ -4,12 +4,20 @@
 //! `spawn_future` and `ThreadsafeFunction` create and tear down one (a libuv async handle) per
 //! promise and per callback; a persistent session's round trip is a few dozen microseconds, and
 //! that setup was a third of it (an empty async export's round trip measured 32 to 43 µs).
+//!
+//! Futures run as tasks of our own (async-task) that are polled on the runtime's threads, or on
+//! the JS thread when what they wait for arrives there (see [`super::event_loop`]): a run whose
+//! status report wakes the JS thread finishes and settles right there, without a hop through a
+//! runtime thread and back.
 
+use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
 use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+
+use async_task::Runnable;
 
 use napi::bindgen_prelude::{Function, JsValue, ToNapiValue};
 use napi::{sys, Env};
@@ -22,51 +30,219 @@ pub struct JsThread {
     shared: Arc<Shared>,
 }
 
-struct Shared {
-    tsfn: sys::napi_threadsafe_function,
+pub(super) struct Shared {
+    tsfn: Arc<Tsfn>,
+    /// The async context JS sees when the JS thread runs our work outside a call from JS.
+    async_context: sys::napi_async_context,
     /// Promises not settled yet: the function keeps the event loop alive only while there are
     /// (so an idle `Shell` lets the host exit). Changed on the JS thread only.
     pending: AtomicUsize,
+    /// The order in which this owner's [`Turn::InOrder`] promises settle.
+    order: std::sync::Mutex<Order>,
+}
+
+/// Changed on the JS thread only (the lock makes `Shared` shareable).
+#[derive(Default)]
+struct Order {
+    /// [`Turn::InOrder`] promises made so far.
+    made: u64,
+    /// The next promise (in making order) due to settle.
+    next: u64,
+    /// Settlements that came before their turn.
+    early: std::collections::BTreeMap<u64, Job>,
 }
 
 // SAFETY: a threadsafe function may be called and released from any thread; `ref`/`unref` are
-// only called on the JS thread (in `spawn` and in the jobs it queues).
+// only called on the JS thread (in `spawn` and in the jobs it queues), and so is the async
+// context used.
 unsafe impl Send for Shared {}
 unsafe impl Sync for Shared {}
 
 impl Drop for Shared {
     fn drop(&mut self) {
-        unsafe {
-            sys::napi_release_threadsafe_function(
-                self.tsfn,
-                sys::ThreadsafeFunctionReleaseMode::release,
-            )
-        };
+        self.tsfn.release();
     }
+}
+
+/// The threadsafe function until Node finalizes it, which it does when the environment is torn
+/// down even while we hold it: from then on it must not be touched, from any thread.
+struct Tsfn(std::sync::Mutex<Option<TsfnPtr>>);
+
+struct TsfnPtr(sys::napi_threadsafe_function);
+// SAFETY: see `Shared`.
+unsafe impl Send for TsfnPtr {}
+
+impl Tsfn {
+    /// Calls `f` with the function unless it is finalized. Holding the lock keeps the
+    /// finalization (on the JS thread) waiting until `f` is done with it.
+    fn with<R>(&self, f: impl FnOnce(sys::napi_threadsafe_function) -> R) -> Option<R> {
+        let guard = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        guard.as_ref().map(|p| f(p.0))
+    }
+
+    fn release(&self) {
+        let mut guard = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(p) = guard.take() {
+            unsafe {
+                sys::napi_release_threadsafe_function(
+                    p.0,
+                    sys::ThreadsafeFunctionReleaseMode::release,
+                )
+            };
+        }
+    }
+}
+
+/// What the threadsafe function's finalizer needs.
+struct Finalize {
+    tsfn: Arc<Tsfn>,
+    async_context: sys::napi_async_context,
 }
 
 impl Shared {
     /// Queues `job` to run on the JS thread. Fails only while the environment is torn down; the
     /// job, which may hold JS-thread state, is then leaked rather than dropped here.
-    fn queue(&self, job: Job) -> bool {
+    pub(super) fn queue(&self, job: Job) -> bool {
         let data = Box::into_raw(Box::new(job));
-        let status = unsafe {
+        let status = self.tsfn.with(|tsfn| unsafe {
             sys::napi_call_threadsafe_function(
-                self.tsfn,
+                tsfn,
                 data.cast(),
                 sys::ThreadsafeFunctionCallMode::nonblocking,
             )
-        };
-        if status != sys::Status::napi_ok {
+        });
+        if status != Some(sys::Status::napi_ok) {
             std::mem::forget(unsafe { Box::from_raw(data) });
             return false;
         }
         true
     }
+
+    /// Settles a promise with `job`: now when this is the JS thread polling a future, else by a
+    /// job queued to it; a promise numbered in order (see [`Turn`]) after the ones before it.
+    fn settle_in_turn(self: Arc<Self>, number: Option<u64>, job: Job) {
+        let env = POLLING_HERE.get();
+        if env.is_null() {
+            let owner = self.clone();
+            self.queue(Box::new(move |env| owner.in_turn(env, number, job)));
+        } else {
+            self.in_turn(env, number, job);
+        }
+    }
+
+    /// Runs `job` if its promise is free or next in order, then the early ones its settling made
+    /// due; keeps it for its turn otherwise. JS thread only.
+    fn in_turn(&self, env: sys::napi_env, number: Option<u64>, job: Job) {
+        let Some(number) = number else {
+            return job(env);
+        };
+        let mut due = Some(job);
+        {
+            let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
+            if order.next != number {
+                order.early.insert(number, due.take().expect("just set"));
+            }
+        }
+        while let Some(job) = due.take() {
+            job(env);
+            let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
+            order.next += 1;
+            let next = order.next;
+            due = order.early.remove(&next);
+        }
+    }
+
+    /// Runs `work` on the JS thread as JS expects work started by the event loop to run: in a
+    /// handle scope and a callback scope (whose end runs the microtasks, promise reactions among
+    /// them, that `work` queued).
+    pub(super) fn enter_from_event_loop(&self, env: sys::napi_env, work: impl FnOnce()) {
+        unsafe {
+            let mut handles = std::ptr::null_mut();
+            let mut callback = std::ptr::null_mut();
+            sys::napi_open_handle_scope(env, &mut handles);
+            let opened = sys::napi_open_callback_scope(
+                env,
+                std::ptr::null_mut(),
+                self.async_context,
+                &mut callback,
+            ) == sys::Status::napi_ok;
+            work();
+            if opened {
+                sys::napi_close_callback_scope(env, callback);
+            }
+            sys::napi_close_handle_scope(env, handles);
+        }
+    }
 }
 
 /// Work for the JS thread.
-type Job = Box<dyn FnOnce(sys::napi_env) + Send>;
+pub(super) type Job = Box<dyn FnOnce(sys::napi_env) + Send>;
+
+thread_local! {
+    /// Set while a future is polled on the JS thread: the env its settlement may use at once.
+    static POLLING_HERE: Cell<sys::napi_env> = const { Cell::new(std::ptr::null_mut()) };
+    /// Set while the JS thread hands something it read to the futures waiting for it: the
+    /// tasks that wakes, to be polled right there afterwards (see [`woken_by`]).
+    static WOKEN_HERE: RefCell<Option<Vec<Runnable>>> = const { RefCell::new(None) };
+}
+
+/// Where a task goes when it is woken: to the JS thread's list while it collects one (see
+/// [`woken_by`]), else to the runtime.
+fn schedule(runnable: Runnable) {
+    let runnable = WOKEN_HERE.with_borrow_mut(|woken| match woken {
+        Some(list) => {
+            list.push(runnable);
+            None
+        }
+        None => Some(runnable),
+    });
+    if let Some(runnable) = runnable {
+        napi::bindgen_prelude::spawn(async move {
+            runnable.run();
+        });
+    }
+}
+
+/// Calls `wake` (on the JS thread) and returns what it returned and the tasks it woke, which
+/// are to be polled with [`poll_here`] rather than on the runtime.
+pub(super) fn woken_by<T>(wake: impl FnOnce() -> T) -> (T, Vec<Runnable>) {
+    let outer = WOKEN_HERE.replace(Some(Vec::new()));
+    let value = wake();
+    let woken = WOKEN_HERE.replace(outer).unwrap_or_default();
+    (value, woken)
+}
+
+/// Polls tasks on the JS thread (within the runtime, whose timers and I/O they may register).
+/// A task that finishes here settles its promise here.
+pub(super) fn poll_here(env: sys::napi_env, tasks: impl IntoIterator<Item = Runnable>) {
+    let outer = POLLING_HERE.replace(env);
+    napi::bindgen_prelude::within_runtime_if_available(|| {
+        for task in tasks {
+            task.run();
+        }
+    });
+    POLLING_HERE.set(outer);
+}
+
+/// When a promise settles relative to the owner's others.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Turn {
+    /// After every `InOrder` promise made before it (a session's runs, serialized anyway, which
+    /// may end on different threads).
+    InOrder,
+    /// As soon as its work ends (a call rejected before it was queued).
+    Free,
+}
+
+/// Where a promise's future is first polled.
+#[derive(Clone, Copy, PartialEq)]
+pub enum FirstPoll {
+    /// On the runtime: the future may block as it starts (a spawn).
+    OnRuntime,
+    /// Right away, on the JS thread: it starts with a few non-blocking steps (and sees the end
+    /// of a run that already happened).
+    Here,
+}
 
 /// What runs as a promise settles, on the JS thread (removing an AbortSignal listener, releasing
 /// the reference that pinned a session).
@@ -90,6 +266,7 @@ impl JsThread {
     pub fn new(env: &Env) -> napi::Result<JsThread> {
         let mut name = std::ptr::null_mut();
         let mut tsfn = std::ptr::null_mut();
+        let mut async_context = std::ptr::null_mut();
         unsafe {
             napi::check_status!(sys::napi_create_string_utf8(
                 env.raw(),
@@ -97,35 +274,62 @@ impl JsThread {
                 11,
                 &mut name,
             ))?;
-            napi::check_status!(sys::napi_create_threadsafe_function(
+            napi::check_status!(sys::napi_async_init(
+                env.raw(),
+                std::ptr::null_mut(),
+                name,
+                &mut async_context,
+            ))?;
+        }
+        let cell = Arc::new(Tsfn(std::sync::Mutex::new(None)));
+        let finalize = Box::into_raw(Box::new(Finalize {
+            tsfn: cell.clone(),
+            async_context,
+        }));
+        unsafe {
+            let created = napi::check_status!(sys::napi_create_threadsafe_function(
                 env.raw(),
                 std::ptr::null_mut(),
                 std::ptr::null_mut(),
                 name,
                 0,
                 1,
-                std::ptr::null_mut(),
-                None,
+                finalize.cast(),
+                Some(finalized),
                 std::ptr::null_mut(),
                 Some(call_js),
                 &mut tsfn,
-            ))?;
-            napi::check_status!(sys::napi_unref_threadsafe_function(env.raw(), tsfn))?;
+            ));
+            if let Err(e) = created {
+                drop(Box::from_raw(finalize));
+                sys::napi_async_destroy(env.raw(), async_context);
+                return Err(e);
+            }
+            sys::napi_unref_threadsafe_function(env.raw(), tsfn);
         }
+        *cell.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(TsfnPtr(tsfn));
         Ok(JsThread {
             shared: Arc::new(Shared {
-                tsfn,
+                tsfn: cell,
+                async_context,
                 pending: AtomicUsize::new(0),
+                order: std::sync::Mutex::new(Order::default()),
             }),
         })
     }
 
-    /// Runs `fut` on napi's runtime and returns a promise of its value: an `Err` rejects with a
-    /// coded error, a panic with ERR_IO. `on_settle` runs on the JS thread as it settles.
+    pub(super) fn shared(&self) -> Arc<Shared> {
+        self.shared.clone()
+    }
+
+    /// Runs `fut` and returns a promise of its value: an `Err` rejects with a coded error, a
+    /// panic with ERR_IO. `on_settle` runs on the JS thread as it settles.
     pub fn spawn<T, F>(
         &self,
         env: &Env,
         on_settle: Option<OnSettle>,
+        first_poll: FirstPoll,
+        turn: Turn,
         fut: F,
     ) -> napi::Result<sys::napi_value>
     where
@@ -138,24 +342,44 @@ impl JsThread {
             sys::napi_create_promise(env.raw(), &mut deferred, &mut promise)
         })?;
         if self.shared.pending.fetch_add(1, Ordering::SeqCst) == 0 {
-            unsafe { sys::napi_ref_threadsafe_function(env.raw(), self.shared.tsfn) };
+            self.shared
+                .tsfn
+                .with(|tsfn| unsafe { sys::napi_ref_threadsafe_function(env.raw(), tsfn) });
         }
+        let number = (turn == Turn::InOrder).then(|| {
+            let mut order = self.shared.order.lock().unwrap_or_else(|p| p.into_inner());
+            order.made += 1;
+            order.made - 1
+        });
         let js = JsOnly((deferred, on_settle));
         let shared = self.shared.clone();
-        napi::bindgen_prelude::spawn(async move {
-            let result = guarded(fut).await;
-            let queue = shared.clone();
-            queue.queue(Box::new(move |env| {
-                let (deferred, on_settle) = js.take();
-                if let Some(on_settle) = on_settle {
-                    on_settle(&Env::from_raw(env));
-                }
-                settle(env, deferred, result);
-                if shared.pending.fetch_sub(1, Ordering::SeqCst) == 1 {
-                    unsafe { sys::napi_unref_threadsafe_function(env, shared.tsfn) };
-                }
-            }));
-        });
+        let (task, settled) = async_task::spawn(
+            async move {
+                let result = guarded(fut).await;
+                let owner = shared.clone();
+                owner.settle_in_turn(
+                    number,
+                    Box::new(move |env| {
+                        let (deferred, on_settle) = js.take();
+                        if let Some(on_settle) = on_settle {
+                            on_settle(&Env::from_raw(env));
+                        }
+                        settle(env, deferred, result);
+                        if shared.pending.fetch_sub(1, Ordering::SeqCst) == 1 {
+                            shared.tsfn.with(|tsfn| unsafe {
+                                sys::napi_unref_threadsafe_function(env, tsfn)
+                            });
+                        }
+                    }),
+                );
+            },
+            schedule,
+        );
+        settled.detach();
+        match first_poll {
+            FirstPoll::Here => poll_here(env.raw(), [task]),
+            FirstPoll::OnRuntime => task.schedule(),
+        }
         Ok(promise)
     }
 
@@ -255,6 +479,15 @@ fn settle<T: ToNapiValue>(
             Ok(v) => sys::napi_resolve_deferred(env, deferred, v),
             Err(e) => sys::napi_reject_deferred(env, deferred, js_error(env, &e)),
         };
+    }
+}
+
+/// Node is done with the threadsafe function: released by us, or the environment is torn down.
+unsafe extern "C" fn finalized(env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
+    let finalize = unsafe { Box::from_raw(data.cast::<Finalize>()) };
+    *finalize.tsfn.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    if !env.is_null() {
+        unsafe { sys::napi_async_destroy(env, finalize.async_context) };
     }
 }
 

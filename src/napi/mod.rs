@@ -3,6 +3,7 @@
 
 mod commands;
 pub mod error;
+mod event_loop;
 mod js_thread;
 mod options;
 mod output;

@@ -8,7 +8,7 @@ use napi_derive::napi;
 use tokio::sync::mpsc;
 
 use super::error::throw;
-use super::js_thread::{JsCallback, JsThread, OnSettle};
+use super::js_thread::{FirstPoll, JsCallback, JsThread, OnSettle, Turn};
 use super::options::{self, absolute, get, sorted, AbortListener};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
@@ -259,7 +259,13 @@ fn settle<'env>(
             listener.remove(env);
         }
     });
-    let promise = js.spawn(env, Some(on_settle), drive(started))?;
+    let promise = js.spawn(
+        env,
+        Some(on_settle),
+        FirstPoll::OnRuntime,
+        Turn::Free,
+        drive(started),
+    )?;
     Ok(Object::from_raw(env.raw(), promise))
 }
 

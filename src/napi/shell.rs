@@ -10,14 +10,15 @@ use napi_derive::napi;
 use tokio::sync::mpsc;
 
 use super::error::{throw, Coded};
-use super::js_thread::{JsThread, OnSettle};
+use super::event_loop::LoopWatcher;
+use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
 use super::options::{self, absolute, get, sorted, AbortListener};
 use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
 use crate::output::{OutputOptions, OutputPipeline};
 use crate::process::tree;
-use crate::shell::session::{Place, Started};
+use crate::shell::session::{validate_run, Place, Started};
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Options of a persistent session.
@@ -118,10 +119,13 @@ impl Shell {
             non_interactive_env: options.non_interactive_env.unwrap_or(true),
             cwd: None,
         };
-        let session = Session::new(config).map_err(|e| throw(&env, e))?;
+        let js = JsThread::new(&env)?;
+        let session = Session::new(config)
+            .map_err(|e| throw(&env, e))?
+            .with_status_watcher(Arc::new(LoopWatcher::new(js.shared())));
         Ok(Shell {
             session: Arc::new(session),
-            js: JsThread::new(&env)?,
+            js,
         })
     }
 
@@ -141,6 +145,8 @@ impl Shell {
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
         let (prepared, listener) = prepare(env, &options, on_chunk, &self.js);
+        // Checked here, so that a bad call rejects at once rather than in its turn.
+        let prepared = prepared.and_then(|p| validate_run(&p.0).map(|()| p));
         // The run takes its place in line now, in call order; an idle session starts the command
         // right here, before the task below is scheduled.
         let launched = prepared.map(|(req, output, cancel, chunk_fn)| {
@@ -150,10 +156,18 @@ impl Shell {
             };
             (launch, output, cancel, chunk_fn)
         });
-        let promise = self.js.spawn(env, on_settle(listener), async move {
-            let (launch, output, cancel, chunk_fn) = launched?;
-            run_and_deliver(&session, launch, output, cancel, chunk_fn).await
-        })?;
+        // A started run's first steps only register what it waits for: they can be taken here.
+        let (first_poll, turn) = match &launched {
+            Ok((Launch::Started(_), ..)) => (FirstPoll::Here, Turn::InOrder),
+            Ok((Launch::Queued(..), ..)) => (FirstPoll::OnRuntime, Turn::InOrder),
+            Err(_) => (FirstPoll::OnRuntime, Turn::Free),
+        };
+        let promise = self
+            .js
+            .spawn(env, on_settle(listener), first_poll, turn, async move {
+                let (launch, output, cancel, chunk_fn) = launched?;
+                run_and_deliver(&session, launch, output, cancel, chunk_fn).await
+            })?;
         Ok(Object::from_raw(env.raw(), promise))
     }
 
@@ -206,25 +220,31 @@ pub fn execute_shell<'env>(
     })();
     let js = JsThread::new(env)?;
     let (prepared, listener) = prepare(env, &options, on_chunk, &js);
-    let promise = js.spawn(env, on_settle(listener), async move {
-        let (mut req, output, cancel, chunk_fn) = prepared?;
-        let mut config = config?;
-        crate::shell::session::validate_run(&req)?;
-        config.cwd = req.cwd.take();
-        req.env.clear();
-        let session = Session::new(config)?;
-        let place = session.queue();
-        let result = run_and_deliver(
-            &session,
-            Launch::Queued(place, req),
-            output,
-            cancel,
-            chunk_fn,
-        )
-        .await;
-        session.close().await;
-        result
-    })?;
+    let promise = js.spawn(
+        env,
+        on_settle(listener),
+        FirstPoll::OnRuntime,
+        Turn::Free,
+        async move {
+            let (mut req, output, cancel, chunk_fn) = prepared?;
+            let mut config = config?;
+            validate_run(&req)?;
+            config.cwd = req.cwd.take();
+            req.env.clear();
+            let session = Session::new(config)?;
+            let place = session.queue();
+            let result = run_and_deliver(
+                &session,
+                Launch::Queued(place, req),
+                output,
+                cancel,
+                chunk_fn,
+            )
+            .await;
+            session.close().await;
+            result
+        },
+    )?;
     Ok(Object::from_raw(env.raw(), promise))
 }
 

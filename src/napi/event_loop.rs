@@ -1,0 +1,219 @@
+//! Watching a session's status pipe on the host's event loop (libuv, whose API Node and Electron
+//! export to addons), so that the JS thread itself wakes when a run's report arrives and the run
+//! finishes and settles there (see `js_thread`). Output, exits and deadlines stay on the runtime.
+
+use std::alloc::Layout;
+use std::ffi::{c_int, c_void};
+use std::io;
+use std::os::fd::AsRawFd;
+use std::sync::{Arc, Mutex};
+
+use napi::sys;
+
+use super::js_thread::{self, Shared};
+use crate::shell::status::{self, StatusPipe, StatusWatcher, Watch};
+
+#[allow(non_camel_case_types)]
+type uv_poll_cb = unsafe extern "C" fn(handle: *mut c_void, status: c_int, events: c_int);
+#[allow(non_camel_case_types)]
+type uv_close_cb = unsafe extern "C" fn(handle: *mut c_void);
+
+// Resolved against the host at load time, like napi-sys's own `uv_run`.
+extern "C" {
+    fn uv_handle_size(kind: c_int) -> usize;
+    fn uv_poll_init(event_loop: *mut sys::uv_loop_s, handle: *mut c_void, fd: c_int) -> c_int;
+    fn uv_poll_start(handle: *mut c_void, events: c_int, cb: uv_poll_cb) -> c_int;
+    fn uv_poll_stop(handle: *mut c_void) -> c_int;
+    fn uv_close(handle: *mut c_void, cb: uv_close_cb);
+    fn uv_unref(handle: *mut c_void);
+    fn uv_handle_get_data(handle: *const c_void) -> *mut c_void;
+    fn uv_handle_set_data(handle: *mut c_void, data: *mut c_void);
+}
+
+/// `UV_POLL` of libuv's `uv_handle_type`.
+const UV_POLL: c_int = 8;
+/// `UV_READABLE` of libuv's `uv_poll_event`.
+const UV_READABLE: c_int = 1;
+
+/// Watches status pipes on the event loop of the JS thread that `shared` belongs to.
+pub struct LoopWatcher {
+    shared: Arc<Shared>,
+}
+
+impl LoopWatcher {
+    pub fn new(shared: Arc<Shared>) -> Self {
+        LoopWatcher { shared }
+    }
+}
+
+/// A pipe's watch as the JS thread holds it; set by the start job, taken by whichever ends it
+/// first (the watch's owner, or the environment's teardown). Only touched on the JS thread.
+type Slot = Arc<Mutex<Option<Watching>>>;
+
+enum Watching {
+    Loop(*mut Poll),
+    /// The event loop refused the descriptor (never seen): a task on the runtime instead.
+    Runtime {
+        _watch: Watch,
+    },
+}
+
+// SAFETY: the `Poll` behind the pointer is only touched on the JS thread.
+unsafe impl Send for Watching {}
+
+/// What a libuv poll handle carries.
+struct Poll {
+    pipe: Arc<StatusPipe>,
+    env: sys::napi_env,
+    shared: Arc<Shared>,
+    slot: Slot,
+    /// The libuv handle (`uv_handle_size(UV_POLL)` bytes).
+    handle: *mut c_void,
+    /// Removes the hook that closes the handle when the environment is torn down.
+    teardown_hook: sys::napi_async_cleanup_hook_handle,
+    /// Set when the teardown is what closes the handle: tells the environment it is done.
+    closed_by_teardown: sys::napi_async_cleanup_hook_handle,
+}
+
+impl StatusWatcher for LoopWatcher {
+    fn watch(&self, pipe: Arc<StatusPipe>) -> io::Result<Watch> {
+        let slot: Slot = Arc::new(Mutex::new(None));
+        let (start_slot, shared) = (slot.clone(), self.shared.clone());
+        // Handles belong to the loop's thread: the watch starts (and stops) there, in order. A
+        // report written before it starts is not lost: the poll is level-triggered, and a run
+        // reads the pipe itself before waiting.
+        let queued = self.shared.queue(Box::new(move |env| {
+            let watching = unsafe { start(env, pipe.clone(), shared, start_slot.clone()) }
+                .map(Watching::Loop)
+                .or_else(|_| {
+                    napi::bindgen_prelude::within_runtime_if_available(|| {
+                        status::watch_on_runtime(pipe)
+                    })
+                    .map(|watch| Watching::Runtime { _watch: watch })
+                });
+            if let Ok(watching) = watching {
+                *lock(&start_slot) = Some(watching);
+            }
+        }));
+        if !queued {
+            return Err(io::Error::other(
+                "the JavaScript environment is shutting down",
+            ));
+        }
+        let shared = self.shared.clone();
+        Ok(Watch::new(move || {
+            shared.queue(Box::new(move |_env| {
+                if let Some(Watching::Loop(poll)) = lock(&slot).take() {
+                    unsafe { close(poll, std::ptr::null_mut()) };
+                }
+            }));
+        }))
+    }
+}
+
+fn lock(slot: &Slot) -> std::sync::MutexGuard<'_, Option<Watching>> {
+    slot.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn handle_layout() -> Layout {
+    let size = unsafe { uv_handle_size(UV_POLL) };
+    Layout::from_size_align(size.max(1), 16).expect("a small power-of-two alignment")
+}
+
+/// Starts polling `pipe` on `env`'s loop. JS thread only.
+unsafe fn start(
+    env: sys::napi_env,
+    pipe: Arc<StatusPipe>,
+    shared: Arc<Shared>,
+    slot: Slot,
+) -> io::Result<*mut Poll> {
+    unsafe {
+        let mut event_loop = std::ptr::null_mut();
+        if sys::napi_get_uv_event_loop(env, &mut event_loop) != sys::Status::napi_ok {
+            return Err(io::Error::other("no event loop"));
+        }
+        let handle = std::alloc::alloc_zeroed(handle_layout()).cast::<c_void>();
+        if handle.is_null() {
+            return Err(io::ErrorKind::OutOfMemory.into());
+        }
+        let status = uv_poll_init(event_loop, handle, pipe.as_raw_fd());
+        if status != 0 {
+            std::alloc::dealloc(handle.cast(), handle_layout());
+            return Err(io::Error::from_raw_os_error(-status));
+        }
+        let poll = Box::into_raw(Box::new(Poll {
+            pipe,
+            env,
+            shared,
+            slot,
+            handle,
+            teardown_hook: std::ptr::null_mut(),
+            closed_by_teardown: std::ptr::null_mut(),
+        }));
+        uv_handle_set_data(handle, poll.cast());
+        // An idle session must not keep the host alive; a pending run's promise does that.
+        uv_unref(handle);
+        sys::napi_add_async_cleanup_hook(
+            env,
+            Some(on_teardown),
+            poll.cast(),
+            &mut (*poll).teardown_hook,
+        );
+        uv_poll_start(handle, UV_READABLE, on_readable);
+        Ok(poll)
+    }
+}
+
+/// The pipe is readable (or in error, which its read then reports): read it, and finish here the
+/// runs that were waiting for it.
+unsafe extern "C" fn on_readable(handle: *mut c_void, _status: c_int, _events: c_int) {
+    let poll = unsafe { &*uv_handle_get_data(handle).cast::<Poll>() };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let (open, woken) = js_thread::woken_by(|| poll.pipe.fill());
+        if !open {
+            // Level-triggered: an ended pipe would report itself forever.
+            unsafe { uv_poll_stop(handle) };
+        }
+        if !woken.is_empty() {
+            poll.shared.enter_from_event_loop(poll.env, || {
+                js_thread::poll_here(poll.env, woken);
+            });
+        }
+    }));
+    drop(result);
+}
+
+/// The environment is being torn down: close the handle, and say so once it is closed.
+unsafe extern "C" fn on_teardown(done: sys::napi_async_cleanup_hook_handle, data: *mut c_void) {
+    let poll = data.cast::<Poll>();
+    let taken = lock(unsafe { &(*poll).slot }).take();
+    match taken {
+        Some(Watching::Loop(poll)) => unsafe { close(poll, done) },
+        // Already closing for its owner, whose close removed this hook first: not reached.
+        _ => unsafe {
+            sys::napi_remove_async_cleanup_hook(done);
+        },
+    }
+}
+
+/// Stops and closes the handle; frees it once libuv is done with it.
+unsafe fn close(poll: *mut Poll, closed_by_teardown: sys::napi_async_cleanup_hook_handle) {
+    unsafe {
+        if closed_by_teardown.is_null() {
+            sys::napi_remove_async_cleanup_hook((*poll).teardown_hook);
+        }
+        (*poll).closed_by_teardown = closed_by_teardown;
+        uv_poll_stop((*poll).handle);
+        uv_close((*poll).handle, on_closed);
+    }
+}
+
+unsafe extern "C" fn on_closed(handle: *mut c_void) {
+    unsafe {
+        let poll = Box::from_raw(uv_handle_get_data(handle).cast::<Poll>());
+        std::alloc::dealloc(handle.cast(), handle_layout());
+        if !poll.closed_by_teardown.is_null() {
+            sys::napi_remove_async_cleanup_hook(poll.closed_by_teardown);
+        }
+    }
+}
