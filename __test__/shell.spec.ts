@@ -241,24 +241,26 @@ describe('Shell', () => {
     expect(await pending).toMatchObject({ exitCode: 3 })
   })
 
-  test('a Shell in a worker thread: the worker ends cleanly, with or without close(), and takes its jobs along', async () => {
+  test('Shell, executeShell and PtySession in a worker thread: the worker ends cleanly, with or without close(), and takes its jobs along', async () => {
     const index = JSON.stringify(join(__dirname, '..', 'index.js'))
     for (const close of [false, true]) {
       const m = sleepMarker()
       const code = `
         const { parentPort } = require('node:worker_threads')
-        const { Shell } = require(${index})
+        const { Shell, PtySession, executeShell } = require(${index})
         const s = new Shell()
         ;(async () => {
           await s.run({ command: 'sleep ${m} &' })
           const r = await s.run({ command: 'echo hi' }, () => {})
+          const one = await executeShell({ command: 'exit 5' }, () => {})
+          const pty = await new PtySession().start({ command: 'echo pty' }, () => {})
           if (${close}) await s.close()
-          parentPort.postMessage(r.exitCode)
+          parentPort.postMessage([r.exitCode, one.exitCode, pty.exitCode])
         })()`
       const worker = new Worker(code, { eval: true })
       const message = new Promise((resolve) => worker.once('message', resolve))
       const exited = new Promise((resolve) => worker.once('exit', resolve))
-      expect(await message).toBe(0)
+      expect(await message).toEqual([0, 5, 0])
       expect(await exited).toBe(0)
       expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
     }
