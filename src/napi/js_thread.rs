@@ -136,13 +136,14 @@ impl Shared {
         let Some(number) = number else {
             return job(env);
         };
-        let mut due = Some(job);
         {
             let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
             if order.next != number {
-                order.early.insert(number, due.take().expect("just set"));
+                order.early.insert(number, job);
+                return;
             }
         }
+        let mut due = Some(job);
         while let Some(job) = due.take() {
             job(env);
             let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
@@ -239,8 +240,7 @@ pub enum Turn {
 pub enum FirstPoll {
     /// On the runtime: the future may block as it starts (a spawn).
     OnRuntime,
-    /// Right away, on the JS thread: it starts with a few non-blocking steps (and sees the end
-    /// of a run that already happened).
+    /// Right away, on the JS thread: it starts with a few non-blocking steps.
     Here,
 }
 
