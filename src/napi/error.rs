@@ -72,29 +72,29 @@ impl<T> TypeName for Coded<T> {
 
 /// Runs an async export's body, turning a panic into an `ERR_IO` error instead of a promise that
 /// never settles (or a host abort).
-pub async fn guarded<T, F>(fut: F) -> Result<T, Error>
+pub fn guarded<T, F>(fut: F) -> Guarded<F>
 where
     F: Future<Output = Result<T, Error>>,
 {
-    match CatchUnwind(Box::pin(fut)).await {
-        Ok(result) => result,
-        Err(message) => Err(Error::io(
-            "internal error (a bug in agent-shell)",
-            std::io::Error::other(message),
-        )),
-    }
+    Guarded(fut)
 }
 
-struct CatchUnwind<F>(Pin<Box<F>>);
+/// See [`guarded`]. Polls the future it holds in place: no box and no copy of its own (a run's
+/// future is a few KiB, and an `async fn` wrapper would hold it twice).
+pub struct Guarded<F>(F);
 
-impl<F: Future> Future for CatchUnwind<F> {
-    type Output = Result<F::Output, String>;
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let inner = self.0.as_mut();
+impl<T, F: Future<Output = Result<T, Error>>> Future for Guarded<F> {
+    type Output = Result<T, Error>;
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        // SAFETY: structural pinning of the only field: `Guarded` has no `Drop` and no `Unpin`
+        // of its own, and never moves the field out.
+        let inner = unsafe { self.map_unchecked_mut(|s| &mut s.0) };
         match std::panic::catch_unwind(AssertUnwindSafe(|| inner.poll(cx))) {
-            Ok(Poll::Pending) => Poll::Pending,
-            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
-            Err(payload) => Poll::Ready(Err(panic_message(&payload))),
+            Ok(poll) => poll,
+            Err(payload) => Poll::Ready(Err(Error::io(
+                "internal error (a bug in agent-shell)",
+                std::io::Error::other(panic_message(&payload)),
+            ))),
         }
     }
 }
