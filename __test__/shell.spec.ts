@@ -96,11 +96,14 @@ describe('Shell', () => {
     expect(await s.liveBackgroundJobCount()).toBe(0)
   })
 
-  test('liveBackgroundJobCount counts running & jobs', async () => {
+  test('liveBackgroundJobCount counts running & jobs, a pipeline once, as jobs does', async () => {
     const s = shell()
     const m = sleepMarker()
     await run(s, `sleep ${m} &`)
     expect(await s.liveBackgroundJobCount()).toBe(1)
+    await run(s, `sleep ${m} | sleep ${m} | cat & (sleep ${m}) &`)
+    expect(await s.liveBackgroundJobCount()).toBe(3)
+    expect((await run(s, 'jobs -p | wc -l')).text).toBe('3\n')
     await s.close()
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })

@@ -187,6 +187,20 @@ pub fn holding(path: &std::path::Path) -> Vec<Proc> {
         .collect()
 }
 
+/// How many pipelines `pids` form, as a shell counts jobs: a process whose stdin is the pipe
+/// another of them writes its stdout to belongs to that one's pipeline (`a | b &` is one job).
+pub fn pipelines(pids: &[i32]) -> usize {
+    let pipe = |pid: i32, fd: i32| -> Option<String> {
+        let target = fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok()?;
+        let target = target.to_str()?;
+        target.starts_with("pipe:").then(|| target.to_string())
+    };
+    let written: HashSet<String> = pids.iter().filter_map(|&p| pipe(p, 1)).collect();
+    pids.iter()
+        .filter(|&&p| !pipe(p, 0).is_some_and(|read| written.contains(&read)))
+        .count()
+}
+
 /// Every living descendant of `root` (not `root` itself), parents before children.
 pub fn descendants(root: i32) -> Vec<Proc> {
     descendants_of(&children(root))

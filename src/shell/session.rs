@@ -428,13 +428,15 @@ impl Session {
         let Some(live) = &inner.live else {
             return Ok(0);
         };
-        // Between runs every child of the shell is a background job or an adopted orphan of one.
-        Ok(live
+        // Between runs every child of the shell is part of a background job (a pipeline's
+        // processes are children each) or an adopted orphan of one.
+        let running: Vec<i32> = live
             .children_file
             .read()
             .into_iter()
             .filter(|&p| Proc::current(p).is_some())
-            .count())
+            .collect();
+        Ok(tree::pipelines(&running))
     }
 
     /// The shell's pid, when it runs.
