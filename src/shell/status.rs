@@ -13,6 +13,11 @@ use std::task::{Context, Poll, Waker};
 use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 
+/// What is kept of a status pipe between takes. A shell's reports are a few hundred bytes; only
+/// something else writing to the descriptor (a background job's `yes >&251`) comes near this, and
+/// then the oldest bytes go, so that a pipe drained as it fills never grows memory.
+const KEPT_MAX_BYTES: usize = 1024 * 1024;
+
 /// The read end of a status pipe (non-blocking), read in order from any thread.
 pub struct StatusPipe {
     fd: OwnedFd,
@@ -104,6 +109,10 @@ impl StatusPipe {
                 0 => state.ended = true,
                 n if n > 0 => {
                     state.buf.extend_from_slice(&chunk[..n as usize]);
+                    if state.buf.len() > KEPT_MAX_BYTES {
+                        let excess = state.buf.len() - KEPT_MAX_BYTES;
+                        state.buf.drain(..excess);
+                    }
                     got = true;
                     if (n as usize) < chunk.len() {
                         // A pipe read short is empty now; what comes next is a new event.
@@ -189,4 +198,57 @@ pub fn watch_on_runtime(pipe: Arc<StatusPipe>) -> io::Result<Watch> {
         }
     });
     Ok(Watch::new(move || task.abort()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+
+    fn pipe() -> (StatusPipe, std::fs::File) {
+        let mut fds = [0; 2];
+        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+        unsafe { libc::fcntl(fds[0], libc::F_SETFL, libc::O_NONBLOCK) };
+        let read = unsafe { OwnedFd::from_raw_fd(fds[0]) };
+        (StatusPipe::new(read), unsafe {
+            std::fs::File::from_raw_fd(fds[1])
+        })
+    }
+
+    fn taken(pipe: &StatusPipe, read: Read) -> (Vec<u8>, bool) {
+        let mut bytes = Vec::new();
+        let ended = pipe.take(read, |b| bytes.extend_from_slice(b)).unwrap();
+        (bytes, ended)
+    }
+
+    #[test]
+    fn hands_on_in_order_what_the_watcher_and_the_taker_read() {
+        let (pipe, mut writer) = pipe();
+        writer.write_all(b"one ").unwrap();
+        assert!(pipe.fill());
+        writer.write_all(b"two").unwrap();
+        // Only what the watcher read, then what is in the pipe too.
+        assert_eq!(taken(&pipe, Read::Watched), (b"one ".to_vec(), false));
+        assert_eq!(taken(&pipe, Read::Now), (b"two".to_vec(), false));
+        drop(writer);
+        assert!(!pipe.fill());
+        assert_eq!(taken(&pipe, Read::Watched), (Vec::new(), true));
+    }
+
+    #[test]
+    fn keeps_at_most_the_newest_mebibyte_of_a_flood() {
+        let (pipe, mut writer) = pipe();
+        let block = vec![b'x'; 60 * 1024];
+        for _ in 0..40 {
+            writer.write_all(&block).unwrap();
+            assert!(pipe.fill());
+        }
+        writer.write_all(b"END").unwrap();
+        pipe.fill();
+        let (bytes, _) = taken(&pipe, Read::Watched);
+        assert_eq!(bytes.len(), KEPT_MAX_BYTES);
+        assert!(bytes.ends_with(b"xEND"));
+    }
 }
