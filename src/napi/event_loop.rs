@@ -1,5 +1,5 @@
 //! Watching a session's status pipe on the host's event loop (libuv, whose API Node and Electron
-//! export to addons), so that the JS thread itself wakes when a run's report arrives and the run
+//! export to addons; looked up at run time), so that the JS thread itself wakes when a run's report arrives and the run
 //! finishes and settles there (see `js_thread`). Output, exits and deadlines stay on the runtime.
 
 use std::alloc::Layout;
@@ -18,16 +18,46 @@ type uv_poll_cb = unsafe extern "C" fn(handle: *mut c_void, status: c_int, event
 #[allow(non_camel_case_types)]
 type uv_close_cb = unsafe extern "C" fn(handle: *mut c_void);
 
-// Resolved against the host at load time, like napi-sys's own `uv_run`.
-extern "C" {
-    fn uv_handle_size(kind: c_int) -> usize;
-    fn uv_poll_init(event_loop: *mut sys::uv_loop_s, handle: *mut c_void, fd: c_int) -> c_int;
-    fn uv_poll_start(handle: *mut c_void, events: c_int, cb: uv_poll_cb) -> c_int;
-    fn uv_poll_stop(handle: *mut c_void) -> c_int;
-    fn uv_close(handle: *mut c_void, cb: uv_close_cb);
-    fn uv_unref(handle: *mut c_void);
-    fn uv_handle_get_data(handle: *const c_void) -> *mut c_void;
-    fn uv_handle_set_data(handle: *mut c_void, data: *mut c_void);
+/// The libuv functions used, looked up in the host when first needed rather than bound at load:
+/// a host that does not export them (a Node-API runtime other than Node or Electron) still loads
+/// the addon, and its sessions are watched on the runtime instead.
+struct Uv {
+    handle_size: unsafe extern "C" fn(kind: c_int) -> usize,
+    poll_init: unsafe extern "C" fn(*mut sys::uv_loop_s, handle: *mut c_void, fd: c_int) -> c_int,
+    poll_start: unsafe extern "C" fn(handle: *mut c_void, events: c_int, cb: uv_poll_cb) -> c_int,
+    poll_stop: unsafe extern "C" fn(handle: *mut c_void) -> c_int,
+    close: unsafe extern "C" fn(handle: *mut c_void, cb: uv_close_cb),
+    unref: unsafe extern "C" fn(handle: *mut c_void),
+    get_data: unsafe extern "C" fn(handle: *const c_void) -> *mut c_void,
+    set_data: unsafe extern "C" fn(handle: *mut c_void, data: *mut c_void),
+}
+
+fn uv() -> Option<&'static Uv> {
+    static UV: std::sync::OnceLock<Option<Uv>> = std::sync::OnceLock::new();
+    UV.get_or_init(|| {
+        // SAFETY: each symbol is libuv's function of that name, whose C signature the field's
+        // type spells out (libuv 1.x, stable).
+        unsafe {
+            Some(Uv {
+                handle_size: symbol(c"uv_handle_size")?,
+                poll_init: symbol(c"uv_poll_init")?,
+                poll_start: symbol(c"uv_poll_start")?,
+                poll_stop: symbol(c"uv_poll_stop")?,
+                close: symbol(c"uv_close")?,
+                unref: symbol(c"uv_unref")?,
+                get_data: symbol(c"uv_handle_get_data")?,
+                set_data: symbol(c"uv_handle_set_data")?,
+            })
+        }
+    })
+    .as_ref()
+}
+
+/// The host's function `name` as a `F` (a function pointer type the caller vouches for).
+unsafe fn symbol<F: Copy>(name: &std::ffi::CStr) -> Option<F> {
+    const { assert!(std::mem::size_of::<F>() == std::mem::size_of::<*mut c_void>()) };
+    let f = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    (!f.is_null()).then(|| unsafe { std::mem::transmute_copy::<*mut c_void, F>(&f) })
 }
 
 /// `UV_POLL` of libuv's `uv_handle_type`.
@@ -38,11 +68,13 @@ const UV_READABLE: c_int = 1;
 /// Watches status pipes on the event loop of the JS thread that `shared` belongs to.
 pub struct LoopWatcher {
     shared: Arc<Shared>,
+    uv: &'static Uv,
 }
 
 impl LoopWatcher {
-    pub fn new(shared: Arc<Shared>) -> Self {
-        LoopWatcher { shared }
+    /// `None` when the host does not export libuv.
+    pub fn new(shared: Arc<Shared>) -> Option<Self> {
+        Some(LoopWatcher { shared, uv: uv()? })
     }
 }
 
@@ -63,6 +95,7 @@ unsafe impl Send for Watching {}
 
 /// What a libuv poll handle carries.
 struct Poll {
+    uv: &'static Uv,
     pipe: Arc<StatusPipe>,
     env: sys::napi_env,
     shared: Arc<Shared>,
@@ -78,12 +111,12 @@ struct Poll {
 impl StatusWatcher for LoopWatcher {
     fn watch(&self, pipe: Arc<StatusPipe>) -> io::Result<Watch> {
         let slot: Slot = Arc::new(Mutex::new(None));
-        let (start_slot, shared) = (slot.clone(), self.shared.clone());
+        let (start_slot, shared, uv) = (slot.clone(), self.shared.clone(), self.uv);
         // Handles belong to the loop's thread: the watch starts (and stops) there, in order. A
         // report written before it starts is not lost: the poll is level-triggered, and a run
         // reads the pipe itself before waiting.
         let queued = self.shared.queue(Box::new(move |env| {
-            let watching = unsafe { start(env, pipe.clone(), shared, start_slot.clone()) }
+            let watching = unsafe { start(uv, env, pipe.clone(), shared, start_slot.clone()) }
                 .map(Watching::Loop)
                 .or_else(|_| {
                     napi::bindgen_prelude::within_runtime_if_available(|| {
@@ -115,13 +148,14 @@ fn lock(slot: &Slot) -> std::sync::MutexGuard<'_, Option<Watching>> {
     slot.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn handle_layout() -> Layout {
-    let size = unsafe { uv_handle_size(UV_POLL) };
+fn handle_layout(uv: &Uv) -> Layout {
+    let size = unsafe { (uv.handle_size)(UV_POLL) };
     Layout::from_size_align(size.max(1), 16).expect("a small power-of-two alignment")
 }
 
 /// Starts polling `pipe` on `env`'s loop. JS thread only.
 unsafe fn start(
+    uv: &'static Uv,
     env: sys::napi_env,
     pipe: Arc<StatusPipe>,
     shared: Arc<Shared>,
@@ -132,16 +166,17 @@ unsafe fn start(
         if sys::napi_get_uv_event_loop(env, &mut event_loop) != sys::Status::napi_ok {
             return Err(io::Error::other("no event loop"));
         }
-        let handle = std::alloc::alloc_zeroed(handle_layout()).cast::<c_void>();
+        let handle = std::alloc::alloc_zeroed(handle_layout(uv)).cast::<c_void>();
         if handle.is_null() {
             return Err(io::ErrorKind::OutOfMemory.into());
         }
-        let status = uv_poll_init(event_loop, handle, pipe.as_raw_fd());
+        let status = (uv.poll_init)(event_loop, handle, pipe.as_raw_fd());
         if status != 0 {
-            std::alloc::dealloc(handle.cast(), handle_layout());
+            std::alloc::dealloc(handle.cast(), handle_layout(uv));
             return Err(io::Error::from_raw_os_error(-status));
         }
         let poll = Box::into_raw(Box::new(Poll {
+            uv,
             pipe,
             env,
             shared,
@@ -150,16 +185,16 @@ unsafe fn start(
             teardown_hook: std::ptr::null_mut(),
             closed_by_teardown: std::ptr::null_mut(),
         }));
-        uv_handle_set_data(handle, poll.cast());
+        (uv.set_data)(handle, poll.cast());
         // An idle session must not keep the host alive; a pending run's promise does that.
-        uv_unref(handle);
+        (uv.unref)(handle);
         sys::napi_add_async_cleanup_hook(
             env,
             Some(on_teardown),
             poll.cast(),
             &mut (*poll).teardown_hook,
         );
-        uv_poll_start(handle, UV_READABLE, on_readable);
+        (uv.poll_start)(handle, UV_READABLE, on_readable);
         Ok(poll)
     }
 }
@@ -167,12 +202,14 @@ unsafe fn start(
 /// The pipe is readable (or in error, which its read then reports): read it, and finish here the
 /// runs that were waiting for it.
 unsafe extern "C" fn on_readable(handle: *mut c_void, _status: c_int, _events: c_int) {
-    let poll = unsafe { &*uv_handle_get_data(handle).cast::<Poll>() };
+    // Registered only once `uv()` was found.
+    let Some(uv) = uv() else { return };
+    let poll = unsafe { &*(uv.get_data)(handle).cast::<Poll>() };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let (open, woken) = js_thread::woken_by(|| poll.pipe.fill());
         if !open {
             // Level-triggered: an ended pipe would report itself forever.
-            unsafe { uv_poll_stop(handle) };
+            unsafe { (uv.poll_stop)(handle) };
         }
         if !woken.is_empty() {
             poll.shared.enter_from_event_loop(poll.env, || {
@@ -203,15 +240,16 @@ unsafe fn close(poll: *mut Poll, closed_by_teardown: sys::napi_async_cleanup_hoo
             sys::napi_remove_async_cleanup_hook((*poll).teardown_hook);
         }
         (*poll).closed_by_teardown = closed_by_teardown;
-        uv_poll_stop((*poll).handle);
-        uv_close((*poll).handle, on_closed);
+        ((*poll).uv.poll_stop)((*poll).handle);
+        ((*poll).uv.close)((*poll).handle, on_closed);
     }
 }
 
 unsafe extern "C" fn on_closed(handle: *mut c_void) {
+    let Some(uv) = uv() else { return };
     unsafe {
-        let poll = Box::from_raw(uv_handle_get_data(handle).cast::<Poll>());
-        std::alloc::dealloc(handle.cast(), handle_layout());
+        let poll = Box::from_raw((uv.get_data)(handle).cast::<Poll>());
+        std::alloc::dealloc(handle.cast(), handle_layout(uv));
         if !poll.closed_by_teardown.is_null() {
             sys::napi_remove_async_cleanup_hook(poll.closed_by_teardown);
         }

@@ -120,9 +120,12 @@ impl Shell {
             cwd: None,
         };
         let js = JsThread::new(&env)?;
-        let session = Session::new(config)
-            .map_err(|e| throw(&env, e))?
-            .with_status_watcher(Arc::new(LoopWatcher::new(js.shared())));
+        let session = Session::new(config).map_err(|e| throw(&env, e))?;
+        // Where the host exports no libuv, the session's default watcher (the runtime) stays.
+        let session = match LoopWatcher::new(js.shared()) {
+            Some(watcher) => session.with_status_watcher(Arc::new(watcher)),
+            None => session,
+        };
         Ok(Shell {
             session: Arc::new(session),
             js,
