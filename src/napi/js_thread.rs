@@ -199,10 +199,17 @@ fn schedule(runnable: Runnable) {
         }
         None => Some(runnable),
     });
-    if let Some(runnable) = runnable {
-        napi::bindgen_prelude::spawn(async move {
-            runnable.run();
-        });
+    let Some(runnable) = runnable else {
+        return;
+    };
+    let task = async move {
+        runnable.run();
+    };
+    // Within the runtime (its threads, or a poll on the JS thread) its handle is at hand; napi's
+    // `spawn` would take the lock around the runtime again, which a poll on the JS thread holds.
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => drop(runtime.spawn(task)),
+        Err(_) => drop(napi::bindgen_prelude::spawn(task)),
     }
 }
 
