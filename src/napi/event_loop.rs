@@ -113,8 +113,8 @@ impl StatusWatcher for LoopWatcher {
         let slot: Slot = Arc::new(Mutex::new(None));
         let (start_slot, shared, uv) = (slot.clone(), self.shared.clone(), self.uv);
         // Handles belong to the loop's thread: the watch starts (and stops) there, in order. A
-        // report written before it starts is not lost: the poll is level-triggered, and a run
-        // reads the pipe itself before waiting.
+        // report written before it starts is not lost: the poll is level-triggered, so it
+        // reports a pipe that already holds something at once.
         let queued = self.shared.queue(Box::new(move |env| {
             let watching = unsafe { start(uv, env, pipe.clone(), shared, start_slot.clone()) }
                 .map(Watching::Loop)

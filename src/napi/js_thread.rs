@@ -216,22 +216,34 @@ fn schedule(runnable: Runnable) {
 /// Calls `wake` (on the JS thread) and returns what it returned and the tasks it woke, which
 /// are to be polled with [`poll_here`] rather than on the runtime.
 pub(super) fn woken_by<T>(wake: impl FnOnce() -> T) -> (T, Vec<Runnable>) {
-    let outer = WOKEN_HERE.replace(Some(Vec::new()));
+    /// Puts the outer list back however `wake` ends (a panic unwinds through here).
+    struct Restore(Option<Vec<Runnable>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            WOKEN_HERE.set(self.0.take());
+        }
+    }
+    let _restore = Restore(WOKEN_HERE.replace(Some(Vec::new())));
     let value = wake();
-    let woken = WOKEN_HERE.replace(outer).unwrap_or_default();
-    (value, woken)
+    (value, WOKEN_HERE.take().unwrap_or_default())
 }
 
 /// Polls tasks on the JS thread (within the runtime, whose timers and I/O they may register).
 /// A task that finishes here settles its promise here.
 pub(super) fn poll_here(env: sys::napi_env, tasks: impl IntoIterator<Item = Runnable>) {
-    let outer = POLLING_HERE.replace(env);
+    /// Puts the outer value back however the polls end (a panic unwinds through here).
+    struct Restore(sys::napi_env);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            POLLING_HERE.set(self.0);
+        }
+    }
+    let _restore = Restore(POLLING_HERE.replace(env));
     napi::bindgen_prelude::within_runtime_if_available(|| {
         for task in tasks {
             task.run();
         }
     });
-    POLLING_HERE.set(outer);
 }
 
 /// Polls `fut` in place, then hands its output to `then` (an `async` block awaiting `fut` would
