@@ -77,6 +77,10 @@ impl StatusPipe {
         }
         take(&state.buf);
         state.buf.clear();
+        if state.buf.capacity() > 64 * 1024 {
+            // A flood is over: its buffer is not kept for a few hundred bytes per run.
+            state.buf = Vec::new();
+        }
         Ok(state.ended)
     }
 
