@@ -171,6 +171,16 @@ pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 }
 
 /// Sets or clears O_NONBLOCK.
+/// One `read(2)` into `buf`.
+pub fn read_fd(fd: &impl AsRawFd, buf: &mut [u8]) -> std::io::Result<usize> {
+    let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+    if n < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
+    }
+}
+
 pub fn set_nonblocking(fd: &impl AsRawFd, on: bool) -> std::io::Result<()> {
     let raw = fd.as_raw_fd();
     let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };

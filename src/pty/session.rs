@@ -403,31 +403,24 @@ async fn read_report(report: &AsyncFd<std::os::fd::RawFd>) -> Option<std::proces
     let mut record = Vec::new();
     loop {
         let mut buf = [0u8; 64];
-        let n = unsafe { libc::read(*report.get_ref(), buf.as_mut_ptr().cast(), buf.len()) };
-        match n {
-            0 => return None,
-            n if n > 0 => {
-                record.extend_from_slice(&buf[..n as usize]);
+        match spawn::read_fd(report.get_ref(), &mut buf) {
+            Ok(0) => return None,
+            Ok(n) => {
+                record.extend_from_slice(&buf[..n]);
                 if let Some(end) = record.iter().position(|&b| b == 0) {
                     let raw = std::str::from_utf8(&record[..end]).ok()?.parse().ok()?;
                     return Some(std::process::ExitStatus::from_raw(raw));
                 }
             }
-            _ => {
-                let e = std::io::Error::last_os_error();
-                match e.kind() {
-                    std::io::ErrorKind::Interrupted => {}
-                    std::io::ErrorKind::WouldBlock => {
-                        let readable =
-                            tokio::time::timeout_at(deadline.into(), report.readable()).await;
-                        match readable {
-                            Ok(Ok(mut guard)) => guard.clear_ready(),
-                            _ => return None,
-                        }
-                    }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                let readable = tokio::time::timeout_at(deadline.into(), report.readable()).await;
+                match readable {
+                    Ok(Ok(mut guard)) => guard.clear_ready(),
                     _ => return None,
                 }
             }
+            Err(_) => return None,
         }
     }
 }

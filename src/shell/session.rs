@@ -825,7 +825,7 @@ impl Live {
             return;
         };
         loop {
-            match read_fd(fifo.read.get_ref(), &mut self.read_buf) {
+            match spawn::read_fd(fifo.read.get_ref(), &mut self.read_buf) {
                 Ok(0) => return,
                 Ok(n) => {
                     if let Some(tx) = out {
@@ -955,15 +955,6 @@ fn exit_code_of(status: Option<ExitStatus>) -> i32 {
         .unwrap_or(-1)
 }
 
-fn read_fd(fd: &OwnedFd, buf: &mut [u8]) -> std::io::Result<usize> {
-    let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-    if n < 0 {
-        Err(std::io::Error::last_os_error())
-    } else {
-        Ok(n as usize)
-    }
-}
-
 /// Reads and discards until every writer is gone.
 async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
     let mut buf = vec![0u8; READ_CHUNK_BYTES];
@@ -971,7 +962,7 @@ async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
         let Ok(mut guard) = read.readable().await else {
             return;
         };
-        match read_fd(read.get_ref(), &mut buf) {
+        match spawn::read_fd(read.get_ref(), &mut buf) {
             Ok(0) => return,
             Ok(_) => {}
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => guard.clear_ready(),

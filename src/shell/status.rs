@@ -13,6 +13,8 @@ use std::task::{Context, Poll, Waker};
 use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 
+use crate::process::spawn::read_fd;
+
 /// What is kept of a status pipe between takes. A shell's reports are a few hundred bytes; only
 /// something else writing to the descriptor (a background job's `yes >&251`) comes near this, and
 /// then the oldest bytes go, so that a pipe drained as it fills never grows memory.
@@ -107,32 +109,25 @@ impl StatusPipe {
         let mut got = false;
         let mut chunk = [0u8; 4096];
         while !state.ended {
-            let n =
-                unsafe { libc::read(self.fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
-            match n {
-                0 => state.ended = true,
-                n if n > 0 => {
-                    state.buf.extend_from_slice(&chunk[..n as usize]);
+            match read_fd(&self.fd, &mut chunk) {
+                Ok(0) => state.ended = true,
+                Ok(n) => {
+                    state.buf.extend_from_slice(&chunk[..n]);
                     if state.buf.len() > KEPT_MAX_BYTES {
                         let excess = state.buf.len() - KEPT_MAX_BYTES;
                         state.buf.drain(..excess);
                     }
                     got = true;
-                    if (n as usize) < chunk.len() {
+                    if n < chunk.len() {
                         // A pipe read short is empty now; what comes next is a new event.
                         break;
                     }
                 }
-                _ => {
-                    let e = io::Error::last_os_error();
-                    match e.kind() {
-                        io::ErrorKind::Interrupted => {}
-                        io::ErrorKind::WouldBlock => break,
-                        _ => {
-                            state.failed = Some(e);
-                            state.ended = true;
-                        }
-                    }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) => {
+                    state.failed = Some(e);
+                    state.ended = true;
                 }
             }
         }
