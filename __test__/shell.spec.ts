@@ -179,6 +179,20 @@ describe('Shell', () => {
     expect(next.result.sessionRestarted).toBe(false)
   })
 
+  test('a result has the fields that apply, absent (not undefined) otherwise, in one order', async () => {
+    const s = shell()
+    const ended = await s.run({ command: 'true' })
+    expect(Object.keys(ended)).toEqual(['cancelled', 'timedOut', 'exitCode', 'workingDir', 'durationMs', 'sessionRestarted'])
+    expect(ended).toMatchObject({ cancelled: false, timedOut: false, exitCode: 0, workingDir: process.cwd(), sessionRestarted: false })
+    expect(typeof ended.durationMs).toBe('number')
+    const killed = await s.run({ command: 'sh -c "kill -SEGV \\$\\$"', output: {} })
+    expect(Object.keys(killed)).toEqual(['cancelled', 'timedOut', 'exitCode', 'workingDir', 'durationMs', 'signal', 'sessionRestarted', 'output'])
+    expect(killed).toMatchObject({ exitCode: 139, signal: 'SIGSEGV', output: { truncated: false } })
+    const timedOut = await s.run({ command: 'sleep 5', timeoutMs: 50 })
+    expect(Object.keys(timedOut)).toEqual(['cancelled', 'timedOut', 'workingDir', 'durationMs', 'sessionRestarted'])
+    expect(timedOut).toMatchObject({ cancelled: false, timedOut: true })
+  })
+
   test('a builtin loop cannot wedge the session: it is replaced on timeout', async () => {
     const s = shell()
     const { result } = await run(s, 'while :; do :; done', { timeoutMs: 200 })

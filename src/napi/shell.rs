@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use super::error::{throw, Coded};
 use super::event_loop::LoopWatcher;
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
+use super::literal::ShellRunResultJs;
 use super::options::{self, absolute, get, sorted, AbortListener};
 use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
@@ -169,7 +170,9 @@ impl Shell {
             .js
             .spawn(env, on_settle(listener), first_poll, turn, async move {
                 let (launch, output, cancel, chunk_fn) = launched?;
-                run_and_deliver(&session, launch, output, cancel, chunk_fn).await
+                run_and_deliver(&session, launch, output, cancel, chunk_fn)
+                    .await
+                    .map(ShellRunResultJs)
             })?;
         Ok(Object::from_raw(env.raw(), promise))
     }
@@ -245,7 +248,7 @@ pub fn execute_shell<'env>(
             )
             .await;
             session.close().await;
-            result
+            result.map(ShellRunResultJs)
         },
     )?;
     Ok(Object::from_raw(env.raw(), promise))
