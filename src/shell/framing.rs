@@ -17,8 +17,9 @@ pub const STATUS_FD: i32 = 251;
 /// least this long makes every later read of appended text a full 8 KiB read instead of a tiny one.
 const BOOTSTRAP_MIN_BYTES: usize = 8200;
 
-/// The wait at the end of every script chunk: block until the session wakes us.
-const WAIT: &str = "\\builtin read -r -u 250 __agsh_w";
+/// The wait at the end of every script chunk: block until the session wakes us. Options in one
+/// word: bash's cost per run is mostly per command and per word (parsing, expanding).
+const WAIT: &str = "\\builtin read -ru250 __agsh_w";
 
 /// Quotes `s` for the shell: one single-quoted word.
 pub fn quote(s: &str) -> String {
@@ -101,6 +102,8 @@ pub struct RunScript<'a> {
 pub struct Framing {
     /// 16 hex digits.
     marker: String,
+    /// The same for every run of this shell (see [`Framing::postamble`]).
+    postamble: String,
 }
 
 /// The byte that opens every record (ASCII record separator), written as `\036` in printf formats.
@@ -118,9 +121,9 @@ impl Framing {
                 .unwrap_or_default();
             bytes = (now.as_nanos() as u64).to_le_bytes();
         }
-        Framing {
-            marker: bytes.iter().map(|b| format!("{b:02x}")).collect(),
-        }
+        let marker: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let postamble = postamble(&marker);
+        Framing { marker, postamble }
     }
 
     /// A parser for this shell's status stream.
@@ -146,7 +149,7 @@ impl Framing {
 
     /// The printf format text that opens a record of `kind`.
     fn record_start(&self, kind: char) -> String {
-        format!("\\036{}{kind}", self.marker)
+        record_start(&self.marker, kind)
     }
 
     /// The preamble, the user's text, and the postamble of one run.
@@ -202,26 +205,13 @@ impl Framing {
             s.push('\n');
         }
         s.push_str(run.command);
-        s.push_str(&self.postamble());
+        s.push_str(&self.postamble);
         s
     }
 
-    /// Reports traps, status, `$_`, directory and flags, then waits. The two leading newlines end
-    /// the user's last line even when it ends in a backslash continuation. `$?` and `$_` are
-    /// caught first, by an assignment (cheaper than `printf -v`: no command to look up; `$?` is
-    /// digits, so the first `/` ends it); the `trap -p` listing then precedes the status record,
-    /// so that without traps the whole report is one write. `trap -p` with no operand: naming
-    /// DEBUG made bash look the name up among every signal's, which cost about 9 µs of a round
-    /// trip. One redirection for the whole group, and stderr closed rather than opened on
-    /// /dev/null: redirections are most of what a round trip costs the shell (measured: 39 µs per
-    /// run this way, 90 µs with one per command). A trace of the group (`set -x`) goes to the
-    /// closed stderr.
-    pub fn postamble(&self) -> String {
-        let start = self.record_start('S');
-        format!(
-            "\n\n{{ __agsh_w=$?/$_; \\builtin trap -p; \
-             \\builtin printf '{start}%s\\0%s\\0%s\\0' \"$__agsh_w\" \"$PWD\" \"$-\"; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
-        )
+    /// Reports traps, status, flags, `$_` and directory, then waits (see [`postamble`]).
+    pub fn postamble(&self) -> &str {
+        &self.postamble
     }
 
     /// A chunk that runs the EXIT trap a run left set, then clears it, as bash would at the end of a
@@ -235,6 +225,30 @@ impl Framing {
         s.push_str(&self.run_script(state, &run));
         s
     }
+}
+
+/// The printf format text that opens a record of `kind`.
+fn record_start(marker: &str, kind: char) -> String {
+    format!("\\036{marker}{kind}")
+}
+
+/// Reports traps, status, flags, `$_` and directory, then waits. The two leading newlines end
+/// the user's last line even when it ends in a backslash continuation. `$?`, `$-` and `$_` are
+/// caught first, by one assignment (cheaper than `printf -v`: no command to look up; `$?` is
+/// digits and `$-` letters, so the first two `/` end them); the `trap -p` listing then precedes
+/// the status record, so that without traps the whole report is one write. `trap -p` with no
+/// operand: naming DEBUG made bash look the name up among every signal's. One redirection for
+/// the whole group, and stderr closed rather than opened on /dev/null: redirections were most
+/// of a round trip's cost to the shell (39 µs per run this way, 90 µs with one per command). A
+/// trace of the group (`set -x`) goes to the closed stderr. What is left costs per command and
+/// per word (bash parses and expands every word of every run's text; measured with callgrind:
+/// about 20,000 instructions a command, 3,000 a word), so the report has as few of each as it
+/// can: 187,000 instructions a run for `true`, all framing included.
+fn postamble(marker: &str) -> String {
+    let start = record_start(marker, 'S');
+    format!(
+        "\n\n{{ __agsh_w=$?/$-/$_; \\builtin trap -p; \\builtin printf '{start}%s\\0%s\\0' \"$__agsh_w\" \"$PWD\"; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
+    )
 }
 
 /// Extracts the command of `trap -- '<cmd>' EXIT` from `trap -p` output, if an EXIT trap is set.
@@ -328,7 +342,7 @@ impl RecordParser {
         let at = memchr::memmem::find(&self.buf, &self.start)?;
         let body = at + self.start.len() + 1;
         let fields_needed = match self.buf.get(body - 1)? {
-            b'S' => 3,
+            b'S' => 2,
             _ => 1,
         };
         let mut ends = Vec::with_capacity(fields_needed);
@@ -346,15 +360,18 @@ impl RecordParser {
         let text =
             |from: usize, to: usize| String::from_utf8_lossy(&self.buf[from..to]).into_owned();
         let field = |k: usize| text(if k == 0 { body } else { ends[k - 1] + 1 }, ends[k]);
-        let record = if fields_needed == 3 {
-            // `<status>/<$_>`: the status is digits, so the first `/` ends it.
+        let record = if fields_needed == 2 {
+            // `<status>/<flags>/<$_>`: the status is digits and the flags letters, so the first
+            // two `/` end them.
             let caught = field(0);
-            let (status, last_arg) = caught.split_once('/').unwrap_or((&caught, ""));
+            let mut parts = caught.splitn(3, '/');
+            let status = parts.next().unwrap_or_default();
+            let flags = parts.next().unwrap_or_default();
             Record::Status {
                 state: ShellState {
                     last_status: status.parse().unwrap_or(0),
-                    last_arg: last_arg.to_string(),
-                    flags: field(2),
+                    flags: flags.to_string(),
+                    last_arg: parts.next().unwrap_or_default().to_string(),
                     traps: text(0, at),
                 },
                 pwd: field(1),
@@ -429,7 +446,7 @@ mod tests {
         stream.extend(start("D"));
         stream.extend(b"\0dbg\ntrap -- 'x' EXIT\n");
         stream.extend(start("S"));
-        stream.extend(b"2/arg/with/slashes\0/tmp");
+        stream.extend(b"2/hB/arg/with/slashes\0/tm");
         // Split inside a record start, too.
         let (first, rest) = stream.split_at(6);
         p.push(first);
@@ -441,7 +458,7 @@ mod tests {
         );
         assert_eq!(p.next_record(), Some(Record::Saved(None)));
         assert_eq!(p.next_record(), None);
-        p.push(b"\0hB\0dbg\n");
+        p.push(b"p\0dbg\n");
         let rec = p.next_record().unwrap();
         assert_eq!(
             rec,
