@@ -18,8 +18,10 @@ pub const STATUS_FD: i32 = 251;
 const BOOTSTRAP_MIN_BYTES: usize = 8200;
 
 /// The wait at the end of every script chunk: block until the session wakes us. Options in one
-/// word: bash's cost per run is mostly per command and per word (parsing, expanding).
-const WAIT: &str = "\\builtin read -ru250 __agsh_w";
+/// word: bash's cost per run is mostly per command and per word (parsing, expanding). The line
+/// read goes to `$_`, which bash sets anew after every command, and the run's first command
+/// sets it as the previous run left it: no variable for `set` to list.
+const WAIT: &str = "\\builtin read -ru250 _";
 
 /// Quotes `s` for the shell: one single-quoted word.
 pub fn quote(s: &str) -> String {
@@ -156,34 +158,36 @@ impl Framing {
     pub fn run_script(&self, state: &ShellState, run: &RunScript) -> String {
         let mut s = String::with_capacity(run.command.len() + 512);
         let silence = state.needs_silence();
-        // Setup whose commands could be traced: unset the wait variable, undo the last run's env,
-        // move, save and export this run's env.
-        let mut setup = String::from("\\builtin unset __agsh_w");
+        // Setup whose commands could be traced: undo the last run's env, move, save and export
+        // this run's env. Usually there is none.
+        let mut setup: Vec<String> = Vec::new();
         if !run.restore.is_empty() {
-            setup.push_str("; ");
-            setup.push_str(run.restore);
+            setup.push(run.restore.to_string());
         }
         if let Some(cwd) = run.cwd {
-            setup.push_str("; \\builtin cd -- ");
-            setup.push_str(&quote(cwd));
+            setup.push(format!("\\builtin cd -- {}", quote(cwd)));
         }
         if !run.env.is_empty() {
             for (key, _) in run.env {
                 let start = self.record_start('D');
                 // One redirection per command, not one for a group: with a DEBUG trap set, the
                 // setup runs in a group sent to /dev/null, which must catch the trap's output.
-                setup.push_str(&format!("; \\builtin printf '{start}' >&{STATUS_FD}; \\builtin declare -p {key} >&{STATUS_FD} 2>&-; \\builtin printf '\\0' >&{STATUS_FD}"));
+                setup.push(format!("\\builtin printf '{start}' >&{STATUS_FD}; \\builtin declare -p {key} >&{STATUS_FD} 2>&-; \\builtin printf '\\0' >&{STATUS_FD}"));
             }
-            setup.push_str("; \\builtin export");
+            let mut export = String::from("\\builtin export");
             for (key, value) in run.env {
-                setup.push_str(&format!(" {key}={}", quote(value)));
+                export.push_str(&format!(" {key}={}", quote(value)));
             }
+            setup.push(export);
         }
-        if silence || run.cwd.is_some() {
-            s.push_str(&format!("{{ {setup}; }} >/dev/null 2>&1\n"));
-        } else {
-            s.push_str(&setup);
-            s.push('\n');
+        if !setup.is_empty() {
+            let setup = setup.join("; ");
+            if silence || run.cwd.is_some() {
+                s.push_str(&format!("{{ {setup}; }} >/dev/null 2>&1\n"));
+            } else {
+                s.push_str(&setup);
+                s.push('\n');
+            }
         }
         if let Some(fifo) = run.fifo {
             // Outside any group, whose redirections would be undone when it ends, and not through
@@ -236,7 +240,9 @@ fn record_start(marker: &str, kind: char) -> String {
 /// the user's last line even when it ends in a backslash continuation. `$?`, `$-` and `$_` are
 /// caught first, by one assignment (cheaper than `printf -v`: no command to look up; `$?` is
 /// digits and `$-` letters, so the first two `/` end them); the `trap -p` listing then precedes
-/// the status record, so that without traps the whole report is one write. `trap -p` with no
+/// the status record, so that without traps the whole report is one write. The variable is
+/// unset after the report, while the session reads it, rather than in the next run's preamble,
+/// where it would delay the next command. `trap -p` with no
 /// operand: naming DEBUG made bash look the name up among every signal's. One redirection for
 /// the whole group, and stderr closed rather than opened on /dev/null: redirections were most
 /// of a round trip's cost to the shell (39 µs per run this way, 90 µs with one per command). A
@@ -247,7 +253,7 @@ fn record_start(marker: &str, kind: char) -> String {
 fn postamble(marker: &str) -> String {
     let start = record_start(marker, 'S');
     format!(
-        "\n\n{{ __agsh_w=$?/$-/$_; \\builtin trap -p; \\builtin printf '{start}%s\\0%s\\0' \"$__agsh_w\" \"$PWD\"; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
+        "\n\n{{ __agsh_w=$?/$-/$_; \\builtin trap -p; \\builtin printf '{start}%s\\0%s\\0' \"$__agsh_w\" \"$PWD\"; \\builtin unset __agsh_w; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
     )
 }
 
