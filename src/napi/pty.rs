@@ -114,10 +114,10 @@ impl PtySession {
     ) -> Result<Object<'env>> {
         let program = (|| {
             Ok(Program::Shell {
-                command: get::<String>(&options, "command")?
+                command: get::<String>(&options, c"command")?
                     .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?,
-                shell: get::<String>(&options, "shell")?.unwrap_or_else(|| "sh".into()),
-                login: get::<bool>(&options, "login")?.unwrap_or(false),
+                shell: get::<String>(&options, c"shell")?.unwrap_or_else(|| "sh".into()),
+                login: get::<bool>(&options, c"login")?.unwrap_or(false),
             })
         })();
         let (started, listener) = self.start_program(env, &options, program, on_chunk, on_start);
@@ -141,9 +141,9 @@ impl PtySession {
     ) -> Result<Object<'env>> {
         let program = (|| {
             Ok(Program::Argv {
-                application: get::<String>(&options, "application")?
+                application: get::<String>(&options, c"application")?
                     .ok_or_else(|| Error::invalid("application", "is required", "undefined"))?,
-                args: get::<Vec<String>>(&options, "args")?.unwrap_or_default(),
+                args: get::<Vec<String>>(&options, c"args")?.unwrap_or_default(),
             })
         })();
         let (started, listener) = self.start_program(env, &options, program, on_chunk, on_start);
@@ -218,10 +218,10 @@ impl PtySession {
     ) -> Started {
         let req = PtyRequest {
             program: program?,
-            cwd: get::<String>(options, "cwd")?.map(|c| absolute(&c)),
-            env: sorted(get::<HashMap<String, String>>(options, "env")?),
+            cwd: get::<String>(options, c"cwd")?.map(|c| absolute(&c)),
+            env: sorted(get::<HashMap<String, String>>(options, c"env")?),
             timeout: options::timeout(options)?,
-            size: TermSize::from_js(get::<f64>(options, "cols")?, get::<f64>(options, "rows")?)?,
+            size: TermSize::from_js(get::<f64>(options, c"cols")?, get::<f64>(options, c"rows")?)?,
         };
         let (cancel, added) = options::abort_token(env, options)?;
         *listener = added;

@@ -213,14 +213,14 @@ pub fn execute_shell<'env>(
     on_chunk: Option<Function<'env, String, ()>>,
 ) -> Result<Object<'env>> {
     let config = (|| -> crate::error::Result<ShellConfig> {
-        let mut session_env = sorted(get::<HashMap<String, String>>(&options, "sessionEnv")?);
+        let mut session_env = sorted(get::<HashMap<String, String>>(&options, c"sessionEnv")?);
         // One-shot: the per-run env can simply be part of the shell's environment.
-        session_env.extend(sorted(get::<HashMap<String, String>>(&options, "env")?));
+        session_env.extend(sorted(get::<HashMap<String, String>>(&options, c"env")?));
         Ok(ShellConfig {
-            shell: get::<String>(&options, "shell")?.unwrap_or_else(|| "bash".into()),
+            shell: get::<String>(&options, c"shell")?.unwrap_or_else(|| "bash".into()),
             session_env,
-            snapshot: get::<String>(&options, "snapshotPath")?,
-            non_interactive_env: get::<bool>(&options, "nonInteractiveEnv")?.unwrap_or(true),
+            snapshot: get::<String>(&options, c"snapshotPath")?,
+            non_interactive_env: get::<bool>(&options, c"nonInteractiveEnv")?.unwrap_or(true),
             cwd: None,
         })
     })();
@@ -309,17 +309,17 @@ fn prepare_run(
     on_chunk: Option<Function<String, ()>>,
     js: &JsThread,
 ) -> crate::error::Result<(PreparedRun, Option<AbortListener>)> {
-    let command = get::<String>(options, "command")?
+    let command = get::<String>(options, c"command")?
         .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
     let timeout = options::timeout(options)?;
-    let output = match get::<JsOutputOptions>(options, "output")? {
+    let output = match get::<JsOutputOptions>(options, c"output")? {
         Some(o) => Some(o.to_rust()?),
         None => None,
     };
     let req = RunRequest {
         command,
-        cwd: get::<String>(options, "cwd")?.map(|c| absolute(&c)),
-        env: sorted(get::<HashMap<String, String>>(options, "env")?),
+        cwd: get::<String>(options, c"cwd")?.map(|c| absolute(&c)),
+        env: sorted(get::<HashMap<String, String>>(options, c"env")?),
         timeout,
     };
     let chunk_fn = on_chunk
