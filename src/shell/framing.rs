@@ -131,7 +131,7 @@ impl Framing {
     /// A parser for this shell's status stream.
     pub fn parser(&self) -> RecordParser {
         RecordParser {
-            start: self.record_start_bytes(),
+            start: memchr::memmem::Finder::new(&self.record_start_bytes()).into_owned(),
             buf: Vec::new(),
         }
     }
@@ -266,6 +266,9 @@ pub fn exit_trap_command(traps: &str) -> Option<String> {
 /// lines; text that is not `trap` output (a DEBUG trap's stray output, see [`Framing`]) is
 /// skipped, and so is POSIX mode's listing of an unset trap (`trap -- - EXIT`, unquoted).
 fn trap_command(traps: &str, name: &str) -> Option<String> {
+    if traps.is_empty() {
+        return None;
+    }
     let mut found = None;
     let mut rest = traps;
     while let Some(at) = rest.find("trap -- ") {
@@ -332,8 +335,9 @@ pub enum Record {
 /// (see [`Framing`]) are dropped.
 #[derive(Debug)]
 pub struct RecordParser {
-    /// [`RECORD_START`] and the shell's marker.
-    start: Vec<u8>,
+    /// Finds [`RECORD_START`] and the shell's marker (built once: a search's setup costs more
+    /// than searching the few dozen bytes of a report).
+    start: memchr::memmem::Finder<'static>,
     buf: Vec<u8>,
 }
 
@@ -345,8 +349,8 @@ impl RecordParser {
     /// The next complete record, if the buffer holds one. The text before a status record is
     /// the `trap -p` listing; before any other record it is stray output and dropped.
     pub fn next_record(&mut self) -> Option<Record> {
-        let at = memchr::memmem::find(&self.buf, &self.start)?;
-        let body = at + self.start.len() + 1;
+        let at = self.start.find(&self.buf)?;
+        let body = at + self.start.needle().len() + 1;
         let fields_needed = match self.buf.get(body - 1)? {
             b'S' => 2,
             _ => 1,
