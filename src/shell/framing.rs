@@ -149,11 +149,6 @@ impl Framing {
         start
     }
 
-    /// The printf format text that opens a record of `kind`.
-    fn record_start(&self, kind: char) -> String {
-        record_start(&self.marker, kind)
-    }
-
     /// The preamble, the user's text, and the postamble of one run.
     pub fn run_script(&self, state: &ShellState, run: &RunScript) -> String {
         let mut s = String::with_capacity(run.command.len() + 512);
@@ -169,7 +164,7 @@ impl Framing {
         }
         if !run.env.is_empty() {
             for (key, _) in run.env {
-                let start = self.record_start('D');
+                let start = record_start(&self.marker, 'D');
                 // One redirection per command, not one for a group: with a DEBUG trap set, the
                 // setup runs in a group sent to /dev/null, which must catch the trap's output.
                 setup.push(format!("\\builtin printf '{start}' >&{STATUS_FD}; \\builtin declare -p {key} >&{STATUS_FD} 2>&-; \\builtin printf '\\0' >&{STATUS_FD}"));
@@ -242,14 +237,14 @@ fn record_start(marker: &str, kind: char) -> String {
 /// digits and `$-` letters, so the first two `/` end them); the `trap -p` listing then precedes
 /// the status record, so that without traps the whole report is one write. The variable is
 /// unset after the report, while the session reads it, rather than in the next run's preamble,
-/// where it would delay the next command. `trap -p` with no
-/// operand: naming DEBUG made bash look the name up among every signal's. One redirection for
-/// the whole group, and stderr closed rather than opened on /dev/null: redirections were most
-/// of a round trip's cost to the shell (39 µs per run this way, 90 µs with one per command). A
-/// trace of the group (`set -x`) goes to the closed stderr. What is left costs per command and
-/// per word (bash parses and expands every word of every run's text; measured with callgrind:
-/// about 20,000 instructions a command, 3,000 a word), so the report has as few of each as it
-/// can: 187,000 instructions a run for `true`, all framing included.
+/// where it would delay the next command. `trap -p` with no operand: naming DEBUG made bash look
+/// the name up among every signal's. One redirection for the whole group, and stderr closed
+/// rather than opened on /dev/null: redirections were most of a round trip's cost to the shell
+/// (39 µs per run this way, 90 µs with one per command). A trace of the group (`set -x`) goes to
+/// the closed stderr. What is left costs per command and per word (bash parses and expands every
+/// word of every run's text; measured with callgrind: about 20,000 instructions a command, 3,000
+/// a word), so the report has as few of each as it can: 184,000 instructions a run for `true`,
+/// all framing included.
 fn postamble(marker: &str) -> String {
     let start = record_start(marker, 'S');
     format!(
