@@ -55,7 +55,12 @@ describe('Shell', () => {
 
   test('a DEBUG trap that prints, left set across runs, sees only the user commands', async () => {
     const s = shell()
-    expect((await run(s, "trap 'echo dbg' DEBUG; echo a")).text).toBe('dbg\na\n')
+    // The trap is set by the run itself, so it runs before every framing command after it too;
+    // the status is still the run's.
+    const first = await run(s, "trap 'echo dbg' DEBUG; echo a; (exit 5)")
+    expect(first.text).toBe('dbg\na\n')
+    expect(first.result.exitCode).toBe(5)
+    expect((await run(s, 'echo "$?"')).text).toBe('dbg\n5\n')
     expect((await run(s, 'echo "$K"', { env: { K: 'v' } })).text).toBe('dbg\nv\n')
     expect((await run(s, 'echo "${K-unset}"; trap - DEBUG')).text).toBe('dbg\nunset\ndbg\n')
     expect((await run(s, 'echo clean')).text).toBe('clean\n')

@@ -231,24 +231,24 @@ fn record_start(marker: &str, kind: char) -> String {
     format!("\\036{marker}{kind}")
 }
 
-/// Reports traps, status, flags, `$_` and directory, then waits. The two leading newlines end
-/// the user's last line even when it ends in a backslash continuation. `$?`, `$-` and `$_` are
-/// caught first, by one assignment (cheaper than `printf -v`: no command to look up; `$?` is
-/// digits and `$-` letters, so the first two `/` end them); the `trap -p` listing then precedes
-/// the status record, so that without traps the whole report is one write. The variable is
-/// unset after the report, while the session reads it, rather than in the next run's preamble,
-/// where it would delay the next command. `trap -p` with no operand: naming DEBUG made bash look
-/// the name up among every signal's. One redirection for the whole group, and stderr closed
-/// rather than opened on /dev/null: redirections were most of a round trip's cost to the shell
-/// (39 µs per run this way, 90 µs with one per command). A trace of the group (`set -x`) goes to
-/// the closed stderr. What is left costs per command and per word (bash parses and expands every
-/// word of every run's text; measured with callgrind: about 20,000 instructions a command, 3,000
-/// a word), so the report has as few of each as it can: 184,000 instructions a run for `true`,
-/// all framing included.
+/// Reports status, flags, `$_`, directory and traps, then waits. The two leading newlines end
+/// the user's last line even when it ends in a backslash continuation. The status record comes
+/// first, its words expanded before any framing command has run (`$?`, `$-` and `$_` in one word:
+/// `$?` is digits and `$-` letters, so the first two `/` end them); the `trap -p` listing follows
+/// and an end record closes it, so that no variable has to hold the status while `trap -p`
+/// runs (an assignment and its `unset` cost bash more than the end record). `trap -p` with no
+/// operand: naming DEBUG made bash look the name up among every signal's. One redirection for
+/// the whole group, and stderr closed rather than opened on /dev/null: redirections were most of
+/// a round trip's cost to the shell (39 µs per run this way, 90 µs with one per command). A
+/// trace of the group (`set -x`) goes to the closed stderr. What is left costs per command and
+/// per word (bash parses and expands every word of every run's text; measured with callgrind:
+/// about 20,000 instructions a command, 3,000 a word), so the report has as few of each as it
+/// can: 163,000 instructions a run for `true`, all framing included (184,000 with a variable).
 fn postamble(marker: &str) -> String {
-    let start = record_start(marker, 'S');
+    let status = record_start(marker, 'S');
+    let end = record_start(marker, 'E');
     format!(
-        "\n\n{{ __agsh_w=$?/$-/$_; \\builtin trap -p; \\builtin printf '{start}%s\\0%s\\0' \"$__agsh_w\" \"$PWD\"; \\builtin unset __agsh_w; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
+        "\n\n{{ \\builtin printf '{status}%s\\0%s\\0' \"$?/$-/$_\" \"$PWD\"; \\builtin trap -p; \\builtin printf '{end}'; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
     )
 }
 
@@ -341,54 +341,78 @@ impl RecordParser {
         self.buf.extend_from_slice(data);
     }
 
-    /// The next complete record, if the buffer holds one. The text before a status record is
-    /// the `trap -p` listing; before any other record it is stray output and dropped.
+    /// The next complete record, if the buffer holds one. A status record is complete with the
+    /// `trap -p` listing after it, which the end record closes; text before any record is stray
+    /// output and dropped.
     pub fn next_record(&mut self) -> Option<Record> {
-        let at = self.start.find(&self.buf)?;
-        let body = at + self.start.needle().len() + 1;
-        let fields_needed = match self.buf.get(body - 1)? {
-            b'S' => 2,
-            _ => 1,
-        };
-        let mut ends = Vec::with_capacity(fields_needed);
-        for (i, b) in self.buf.iter().enumerate().skip(body) {
-            if *b == 0 {
-                ends.push(i);
-                if ends.len() == fields_needed {
-                    break;
+        loop {
+            let at = self.start.find(&self.buf)?;
+            let body = at + self.start.needle().len() + 1;
+            let kind = *self.buf.get(body - 1)?;
+            let fields_needed = match kind {
+                b'S' => 2,
+                b'D' | b'X' => 1,
+                // An end record with no status before it, or an unknown kind: stray.
+                _ => {
+                    self.buf.drain(..body);
+                    continue;
+                }
+            };
+            let mut ends = Vec::with_capacity(fields_needed);
+            for (i, b) in self.buf.iter().enumerate().skip(body) {
+                if *b == 0 {
+                    ends.push(i);
+                    if ends.len() == fields_needed {
+                        break;
+                    }
                 }
             }
-        }
-        if ends.len() < fields_needed {
-            return None;
-        }
-        let text =
-            |from: usize, to: usize| String::from_utf8_lossy(&self.buf[from..to]).into_owned();
-        let field = |k: usize| text(if k == 0 { body } else { ends[k - 1] + 1 }, ends[k]);
-        let record = if fields_needed == 2 {
-            // `<status>/<flags>/<$_>`: the status is digits and the flags letters, so the first
-            // two `/` end them.
-            let caught = field(0);
-            let mut parts = caught.splitn(3, '/');
-            let status = parts.next().unwrap_or_default();
-            let flags = parts.next().unwrap_or_default();
-            Record::Status {
-                state: ShellState {
-                    last_status: status.parse().unwrap_or(0),
-                    flags: flags.to_string(),
-                    last_arg: parts.next().unwrap_or_default().to_string(),
-                    traps: text(0, at),
-                },
-                pwd: field(1),
+            if ends.len() < fields_needed {
+                return None;
             }
-        } else if self.buf[body - 1] == b'X' {
-            Record::Exited(field(0).parse().unwrap_or(-1))
-        } else {
-            let line = field(0);
-            Record::Saved((!line.is_empty()).then_some(line))
-        };
-        self.buf.drain(..=ends[fields_needed - 1]);
-        Some(record)
+            let text =
+                |from: usize, to: usize| String::from_utf8_lossy(&self.buf[from..to]).into_owned();
+            let field = |k: usize| text(if k == 0 { body } else { ends[k - 1] + 1 }, ends[k]);
+            let (record, consumed) = match kind {
+                b'S' => {
+                    // The listing runs to the next record: the end record, or (should the shell
+                    // die between the two) the exit report, which stays for the next call.
+                    let listing = ends[1] + 1;
+                    let next = listing + self.start.find(&self.buf[listing..])?;
+                    let after_next = next + self.start.needle().len();
+                    let consumed = match self.buf.get(after_next)? {
+                        b'E' => after_next + 1,
+                        _ => next,
+                    };
+                    // `<status>/<flags>/<$_>`: the status is digits and the flags letters, so the
+                    // first two `/` end them.
+                    let caught = field(0);
+                    let mut parts = caught.splitn(3, '/');
+                    let status = parts.next().unwrap_or_default();
+                    let flags = parts.next().unwrap_or_default();
+                    let record = Record::Status {
+                        state: ShellState {
+                            last_status: status.parse().unwrap_or(0),
+                            flags: flags.to_string(),
+                            last_arg: parts.next().unwrap_or_default().to_string(),
+                            traps: text(listing, next),
+                        },
+                        pwd: field(1),
+                    };
+                    (record, consumed)
+                }
+                b'X' => (Record::Exited(field(0).parse().unwrap_or(-1)), ends[0] + 1),
+                _ => {
+                    let line = field(0);
+                    (
+                        Record::Saved((!line.is_empty()).then_some(line)),
+                        ends[0] + 1,
+                    )
+                }
+            };
+            self.buf.drain(..consumed);
+            return Some(record);
+        }
     }
 }
 
@@ -448,8 +472,9 @@ mod tests {
         let mut stream = b"dbg\n".to_vec();
         stream.extend(start("D"));
         stream.extend(b"declare -x A=\"1\"\0junk\0");
+        stream.extend(start("E"));
         stream.extend(start("D"));
-        stream.extend(b"\0dbg\ntrap -- 'x' EXIT\n");
+        stream.extend(b"\0dbg\n");
         stream.extend(start("S"));
         stream.extend(b"2/hB/arg/with/slashes\0/tm");
         // Split inside a record start, too.
@@ -463,7 +488,13 @@ mod tests {
         );
         assert_eq!(p.next_record(), Some(Record::Saved(None)));
         assert_eq!(p.next_record(), None);
-        p.push(b"p\0dbg\n");
+        // The status is complete only with the listing's end record.
+        p.push(b"p\0dbg\ntrap -- 'x' EXIT\n");
+        assert_eq!(p.next_record(), None);
+        p.push(&start("E")[..4]);
+        assert_eq!(p.next_record(), None);
+        p.push(&start("E")[4..]);
+        p.push(b"dbg\n");
         let rec = p.next_record().unwrap();
         assert_eq!(
             rec,
@@ -477,6 +508,25 @@ mod tests {
                 pwd: "/tmp".into()
             }
         );
+        assert_eq!(p.next_record(), None);
+    }
+
+    #[test]
+    fn a_status_cut_short_by_the_shell_exiting_ends_at_the_exit_report() {
+        let framing = Framing::random();
+        let mut p = framing.parser();
+        let mut stream = format!("\x1e{}S0/h/x\0/\0trap -- ", framing.marker).into_bytes();
+        stream.extend(framing.exit_report_prefix());
+        stream.extend(b"9\0");
+        p.push(&stream);
+        match p.next_record() {
+            Some(Record::Status { state, pwd }) => {
+                assert_eq!((state.last_status, state.traps.as_str()), (0, "trap -- "));
+                assert_eq!(pwd, "/");
+            }
+            other => panic!("expected a status, got {other:?}"),
+        }
+        assert_eq!(p.next_record(), Some(Record::Exited(9)));
         assert_eq!(p.next_record(), None);
     }
 
