@@ -4,7 +4,7 @@
 // Each system is used the way its users would use it, and loads only its own library, so that
 // peak RSS is what a host using that system pays. Output is counted in characters (string length)
 // inside the per-chunk callback; a run whose count is not exact reports `ok: false`.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -247,8 +247,20 @@ async function streamThrough(system, command, { monitor } = {}) {
 
 const MiB = 1024 * 1024
 
+// The floors (`floor`, `floor-echo`): bash driven from Rust, no Node in the loop, by
+// examples/framing_floor.rs, which measures and reports in this file's format itself.
+function floor(mode, n, warmup) {
+  const bin = new URL('../target/release/examples/framing_floor', import.meta.url).pathname
+  const r = spawnSync(bin, [mode, String(n), String(warmup)], { encoding: 'utf8' })
+  if (r.error?.code === 'ENOENT') throw new Unavailable(`${bin}: not built (run \`node bench/install.mjs\`)`)
+  const result = JSON.parse(r.stdout.trim().split('\n').pop() || '{}')
+  if (!result.ok) throw new Error(`framing_floor ${mode}: ${result.error ?? r.stderr}`)
+  return result
+}
+
 async function latency(n = params.latencyCommands, warmup = 5) {
   const samples = []
+  if (system === 'floor' || system === 'floor-echo') return floor(system === 'floor' ? 'framing' : 'echo', n, warmup)
   if (system === 'limit') {
     // `bash -c true` spawned by bash itself: the cost of fork + exec + bash start-up, no Node.
     const script = `for ((i = 0; i < ${n + warmup}; i++)); do s=$EPOCHREALTIME; bash -c true; e=$EPOCHREALTIME; echo "$s $e"; done`

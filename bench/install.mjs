@@ -1,5 +1,6 @@
-// Installs bench/'s own dev dependencies (execa, node-pty) before a run, so that the root
-// `npm install` (and CI) never pays for them.
+// Installs bench/'s own dev dependencies (execa, node-pty) and builds the floor program
+// (examples/framing_floor.rs) before a run, so that the root `npm install` (and CI) never pays for
+// them.
 //
 // node-pty is a native module built by node-gyp, which downloads Node's headers from nodejs.org
 // unless it is told where they are. Machines that reach only a package registry cannot download
@@ -21,4 +22,10 @@ const r = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: benchDir
 if (r.status !== 0) {
   console.error(`bench: npm install in ${benchDir} failed (${r.error?.message ?? `exit ${r.status}`})`)
   process.exit(1)
+}
+
+const cargo = spawnSync('cargo', ['build', '--release', '--example', 'framing_floor'], { cwd: dirname(benchDir), stdio: 'inherit' })
+if (cargo.status !== 0) {
+  // The floors are then reported as unavailable; everything else still runs.
+  console.error(`bench: building examples/framing_floor failed (${cargo.error?.message ?? `exit ${cargo.status}`})`)
 }

@@ -6,7 +6,7 @@
 //   node bench/run.mjs [--quick] [--reps N] [--only latency,throughput,...] [--systems exec,cp,...]
 //                      [--out FILE] [--no-write]
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -63,6 +63,8 @@ const SYSTEMS = {
   'shell-sink': { label: 'Shell.run, sink, no callback', kind: 'agent' },
   pty: { label: 'PtySession', kind: 'agent' },
   limit: { label: 'limit', kind: 'limit' },
+  floor: { label: 'floor: bash with `Shell.run`\'s framing, driven from Rust (no Node)', kind: 'limit' },
+  'floor-echo': { label: 'floor: bash with the echo sentinel, driven from Rust (no Node)', kind: 'limit' },
 }
 const mib = (b) => `${b / MiB} MiB`
 const WORKLOADS = [
@@ -78,8 +80,8 @@ const WORKLOADS = [
   {
     id: 'latency-warm',
     title: () => `Latency, warm: ${params.warmCommands} sequential \`true\` after ${params.warmWarmup} (persistent)`,
-    about: 'As above, in a process that first ran the warm-up commands, so that the JS wrapper\'s code is JIT-compiled, as in a host that runs commands back to back for long.',
-    systems: ['jsshell', 'shell'],
+    about: 'As above, in a process that first ran the warm-up commands, so that the JS wrapper\'s code is JIT-compiled, as in a host that runs commands back to back for long. The floors drive the same bash from a Rust program (examples/framing_floor.rs) with no Node in the loop: what each protocol costs bash itself, plus two pipe wake-ups.',
+    systems: ['jsshell', 'shell', 'floor', 'floor-echo'],
     metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
     columns: [{ key: 'p99Us', label: 'p99 µs' }],
   },
@@ -195,7 +197,10 @@ for (const [system, pkg] of [['execa', 'execa'], ['nodepty', 'node-pty']]) {
 }
 const ptyProbe = unavailable.nodepty ? null : spawnSync(process.execPath, ['-e', "require('node-pty')"], { cwd: benchDir, encoding: 'utf8' })
 if (ptyProbe && ptyProbe.status !== 0) unavailable.nodepty = `node-pty: does not load (${ptyProbe.stderr.trim().split('\n').pop()})`
-for (const message of Object.values(unavailable)) console.error(message)
+if (!existsSync(join(rootDir, 'target', 'release', 'examples', 'framing_floor'))) {
+  for (const s of ['floor', 'floor-echo']) unavailable[s] = 'examples/framing_floor: not built (run `node bench/install.mjs`)'
+}
+for (const message of [...new Set(Object.values(unavailable))]) console.error(message)
 
 // ---------------------------------------------------------------------------------------------
 // Runs.
