@@ -8,8 +8,8 @@
 //! Prints one JSON line as bench/case.mjs does: `{"ok":true,"medianUs":…,"p99Us":…,"maxUs":…}`.
 
 use std::fs::File;
-use std::io::Write;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::io::{PipeReader, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
@@ -69,8 +69,8 @@ fn framed(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
             .write_all_at(boot.as_bytes(), 0)
             .map_err(|e| e.to_string())?;
         let mut script_len = boot.len() as u64;
-        let (ctl_read, ctl_write) = pipe()?;
-        let (status_read, status_write) = pipe()?;
+        let (ctl_read, mut ctl) = std::io::pipe().map_err(|e| e.to_string())?;
+        let (mut status_read, status_write) = std::io::pipe().map_err(|e| e.to_string())?;
         let mut child = spawn_bash(
             &["--noprofile", "--norc", "bash"],
             &dir,
@@ -82,7 +82,6 @@ fn framed(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
             Stdio::null(),
         )?;
         drop((ctl_read, status_write));
-        let mut ctl = File::from(ctl_write);
         let framing = Framing::random();
         let mut parser = framing.parser();
         let mut state = ShellState::default();
@@ -109,11 +108,8 @@ fn framed(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
                         other => return Err(format!("unexpected report {other:?}")),
                     }
                 }
-                match read_fd(&status_read, &mut buf) {
-                    Ok(0) => return Err("the shell exited".into()),
-                    Ok(n) => parser.push(&buf[..n]),
-                    Err(e) => return Err(e.to_string()),
-                }
+                let n = read_some(&mut status_read, &mut buf)?;
+                parser.push(&buf[..n]);
             };
             if i >= warmup {
                 times.push(started.elapsed().as_secs_f64() * 1e6);
@@ -132,17 +128,15 @@ fn framed(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
 /// `true` after `true` as the bench's plain JS wrapper sends it: the command and an echo of a
 /// sentinel with `$?` on bash's stdin, read back to the sentinel's newline.
 fn echo_sentinel(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
-    let (stdin_read, stdin_write) = pipe()?;
-    let (stdout_read, stdout_write) = pipe()?;
+    let (stdin_read, mut stdin) = std::io::pipe().map_err(|e| e.to_string())?;
+    let (mut stdout_read, stdout_write) = std::io::pipe().map_err(|e| e.to_string())?;
     let mut child = spawn_bash(
         &["--noprofile", "--norc"],
         &std::env::temp_dir(),
-        &[(stdin_read.as_raw_fd(), 0)],
+        &[],
+        Stdio::from(stdin_read),
         Stdio::from(stdout_write),
-        Stdio::null(),
     )?;
-    drop(stdin_read);
-    let mut stdin = File::from(stdin_write);
     let command = b"true\necho \"__S_floor_$?\"\n";
     let mut buf = vec![0u8; 4096];
     let mut times = Vec::with_capacity(runs);
@@ -151,11 +145,8 @@ fn echo_sentinel(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
         stdin.write_all(command).map_err(|e| e.to_string())?;
         let mut line = Vec::new();
         while line.last() != Some(&b'\n') {
-            match read_fd(&stdout_read, &mut buf) {
-                Ok(0) => return Err("the shell exited".into()),
-                Ok(n) => line.extend_from_slice(&buf[..n]),
-                Err(e) => return Err(e.to_string()),
-            }
+            let n = read_some(&mut stdout_read, &mut buf)?;
+            line.extend_from_slice(&buf[..n]);
         }
         if line != b"__S_floor_0\n" {
             return Err(format!(
@@ -172,45 +163,32 @@ fn echo_sentinel(runs: usize, warmup: usize) -> Result<Vec<f64>, String> {
     Ok(times)
 }
 
-fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
-    let mut fds = [0; 2];
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error().to_string());
-    }
-    // SAFETY: pipe2 just returned these two descriptors, owned by nothing else.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
-}
-
-fn read_fd(fd: &OwnedFd, buf: &mut [u8]) -> std::io::Result<usize> {
-    loop {
-        let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-        if n >= 0 {
-            return Ok(n as usize);
-        }
-        let e = std::io::Error::last_os_error();
-        if e.kind() != std::io::ErrorKind::Interrupted {
-            return Err(e);
-        }
+/// One read of what the shell wrote; its end is an error here.
+fn read_some(from: &mut PipeReader, buf: &mut [u8]) -> Result<usize, String> {
+    match from.read(buf) {
+        Ok(0) => Err("the shell exited".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
     }
 }
 
-/// Starts bash in `dir` with `fds` (parent descriptor, child number) in place; stdin is
-/// /dev/null unless `fds` names 0.
+/// Starts bash in `dir` with `fds` (parent descriptor, child number) in place and stderr on
+/// /dev/null.
 fn spawn_bash(
     args: &[&str],
     dir: &std::path::Path,
     fds: &[(i32, i32)],
+    stdin: Stdio,
     stdout: Stdio,
-    stderr: Stdio,
 ) -> Result<std::process::Child, String> {
     let fds = fds.to_vec();
     let mut command = Command::new("bash");
     command
         .args(args)
         .current_dir(dir)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(stdout)
-        .stderr(stderr);
+        .stderr(Stdio::null());
     // SAFETY: only dup2, which is async-signal-safe, runs between fork and exec.
     unsafe {
         command.pre_exec(move || {
