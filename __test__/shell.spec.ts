@@ -129,6 +129,29 @@ describe('Shell', () => {
     expect(text).toBe('gone /tmp\n')
   })
 
+  test('a run that takes away a builtin the framing needs resolves; the next run gets a fresh shell', async () => {
+    const s = shell()
+    for (const breaker of ['enable -n printf', 'enable -n trap', 'enable -n read', 'builtin() { :; }']) {
+      await run(s, 'v=1')
+      // No timeoutMs: before the framing chained its report, `enable -n printf` left this pending forever.
+      const { result } = await run(s, breaker)
+      expect(result).toMatchObject({ cancelled: false, timedOut: false })
+      const next = await run(s, 'echo "${v-gone}"')
+      expect(next.result).toMatchObject({ exitCode: 0, sessionRestarted: true })
+      expect(next.text).toBe('gone\n')
+    }
+  })
+
+  test('a shell that dies after a run, before it reads the next, runs that next run on a fresh shell', async () => {
+    const s = shell()
+    // Stopped in its wait between runs, then killed once the next run's script is waiting for it.
+    await run(s, 'v=1; (sleep 0.3; kill -STOP $$; sleep 1.5; kill -KILL $$) &')
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const { result, text } = await run(s, 'echo "ran ${v-fresh}"')
+    expect(result).toMatchObject({ exitCode: 0, sessionRestarted: true })
+    expect(text).toBe('ran fresh\n')
+  })
+
   test('exit with a daemon left running: the daemon is ended, not orphaned to init', async () => {
     const s = shell()
     const m = sleepMarker()

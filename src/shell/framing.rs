@@ -20,8 +20,12 @@ const BOOTSTRAP_MIN_BYTES: usize = 8200;
 /// The wait at the end of every script chunk: block until the session wakes us. Options in one
 /// word: bash's cost per run is mostly per command and per word (parsing, expanding). The line
 /// read goes to `$_`, which bash sets anew after every command, and the run's first command
-/// sets it as the previous run left it: no variable for `set` to list.
-const WAIT: &str = "\\builtin read -ru250 _";
+/// sets it as the previous run left it: no variable for `set` to list. A wait that fails (`read`
+/// disabled with `enable -n`, a function named `builtin`, a readonly `_`) ends the shell at once:
+/// reading on, it would run a next run's script that the session may be writing at that moment,
+/// or none. So the newline that starts a run is only ever taken by a wait, and a shell gone with
+/// it still queued never read the run's script (see `Session::finish`).
+const WAIT: &str = "\\builtin read -ru250 _ || \\builtin exit";
 
 /// Quotes `s` for the shell: one single-quoted word.
 pub fn quote(s: &str) -> String {
@@ -244,11 +248,15 @@ fn record_start(marker: &str, kind: char) -> String {
 /// per word (bash parses and expands every word of every run's text; measured with callgrind:
 /// about 20,000 instructions a command, 3,000 a word), so the report has as few of each as it
 /// can: 163,000 instructions a run for `true`, all framing included (184,000 with a variable).
+/// The commands are chained with `&&` up to the wait: should one fail (the run disabled `printf`
+/// or `trap` with `enable -n`), the shell does not wait for a next run that the session would
+/// never start, since the report it waits for never came; it exits, and the session starts a new
+/// one.
 fn postamble(marker: &str) -> String {
     let status = record_start(marker, 'S');
     let end = record_start(marker, 'E');
     format!(
-        "\n\n{{ \\builtin printf '{status}%s\\0%s\\0' \"$?/$-/$_\" \"$PWD\"; \\builtin trap -p; \\builtin printf '{end}'; {WAIT}; }} >&{STATUS_FD} 2>&-\n"
+        "\n\n{{ \\builtin printf '{status}%s\\0%s\\0' \"$?/$-/$_\" \"$PWD\" && \\builtin trap -p && \\builtin printf '{end}' && {WAIT}; }} >&{STATUS_FD} 2>&-\n"
     )
 }
 

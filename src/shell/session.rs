@@ -380,15 +380,34 @@ impl Session {
             req,
             epoch,
             start,
-            restarted,
-            begun,
+            mut restarted,
+            mut begun,
         } = started;
-        let outcome = match begun {
-            Ok(run_start_ticks) => {
-                self.run_on_live(&mut inner, &req, out, cancel, epoch, start, run_start_ticks)
-                    .await
+        let mut retried = false;
+        let outcome = loop {
+            let attempt = match begun {
+                Ok(run_start_ticks) => {
+                    let out = out.clone();
+                    self.run_on_live(&mut inner, &req, out, cancel, epoch, start, run_start_ticks)
+                        .await
+                }
+                Err(e) => Err(e),
+            };
+            match attempt {
+                // The shell ended between runs (it was killed, or its wait failed) and never read
+                // this run's script: the run goes to a new shell, as a run after a restart does.
+                // Once: a shell that dies before its first wait (a snapshot that exits) would fare
+                // no better again. Rare enough that the spawn may happen on whichever thread polls
+                // the run, the JS thread included.
+                Ok(Attempt::NotBegun(_)) if !retried => {
+                    retried = true;
+                    restarted = true;
+                    begun = self
+                        .ensure_live(&mut inner)
+                        .and_then(|_| begin(&mut inner, &req));
+                }
+                other => break other.map(Attempt::into_outcome),
             }
-            Err(e) => Err(e),
         };
         let mut outcome = match outcome {
             Ok(o) => o,
@@ -504,7 +523,7 @@ impl Session {
         epoch: u64,
         start: Instant,
         run_start_ticks: u64,
-    ) -> Result<RunOutcome> {
+    ) -> Result<Attempt> {
         let live = inner.live.as_mut().expect("started on a live shell");
         let deadline = req.timeout.map(|t| start + t);
         let stop = StopSignals {
@@ -547,6 +566,7 @@ impl Session {
                 inner.restore = restore_for(&req.env, saved);
             }
             Ended::ShellExited(status) => {
+                let began = !live.wake_unread();
                 outcome.exit_code = Some(exit_code_of(status));
                 outcome.signal = status
                     .and_then(|s| s.signal())
@@ -554,6 +574,9 @@ impl Session {
                     .map(String::from);
                 outcome.working_dir = inner.working_dir.clone();
                 self.kill_live(inner).await;
+                if !began {
+                    return Ok(Attempt::NotBegun(outcome));
+                }
             }
             Ended::Stopped(why) => {
                 outcome.cancelled = why == Stop::Cancelled;
@@ -575,7 +598,23 @@ impl Session {
                 }
             }
         }
-        Ok(outcome)
+        Ok(Attempt::Ran(outcome))
+    }
+}
+
+/// How a run went on the shell it was given.
+enum Attempt {
+    Ran(RunOutcome),
+    /// The shell was gone before it read the run's script: nothing of the run ran. Holds what to
+    /// report should a new shell fare no better.
+    NotBegun(RunOutcome),
+}
+
+impl Attempt {
+    fn into_outcome(self) -> RunOutcome {
+        match self {
+            Attempt::Ran(o) | Attempt::NotBegun(o) => o,
+        }
     }
 }
 
@@ -721,6 +760,16 @@ impl Live {
             let read = fifo.read;
             tokio::spawn(async move { drain_to_eof(read).await });
         }
+    }
+
+    /// Whether the newline that started the current chunk is still in the control pipe. Only the
+    /// shell's wait takes it, and a failed wait ends the shell (see `framing::WAIT`): a shell gone
+    /// with it queued never read the chunk.
+    fn wake_unread(&self) -> bool {
+        let mut queued: libc::c_int = 0;
+        // FIONREAD on either end of a pipe counts what it holds.
+        let r = unsafe { libc::ioctl(self.ctl.as_raw_fd(), libc::FIONREAD, &mut queued) };
+        r == 0 && queued > 0
     }
 
     fn append_and_wake(&mut self, text: &str) -> Result<()> {
