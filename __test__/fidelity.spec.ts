@@ -13,8 +13,13 @@ const scripts = readdirSync(dir).filter((f) => f.endsWith('.sh')).sort()
  * and the line, the one thing that differs by design (LINENO counts the session's whole script,
  * see README). */
 function normalize(text: string, path: string): string {
-  return text.split(path).join('bash').replace(/^bash: line \d+:/gm, 'bash: line N:')
+  return text.split(path).join('bash').replace(/^bash: (eval: )?line \d+:/gm, 'bash: $1line N:')
 }
+
+/** Scripts that do not parse run through `eval`, so that the syntax error ends the run and not the
+ * session (README); bash's parser then names `eval` in its messages, where a script's read
+ * `bash: line N:`. Every other script must read exactly as bash's. */
+const throughEval = new Set(['syntax-error.sh'])
 
 function direct(path: string) {
   // `exec … 2>&1` merges stderr into the same pipe, in the order bash wrote them.
@@ -53,6 +58,7 @@ describe('fidelity: Shell.run prints and exits as bash running the same script',
   test.each(scripts)('%s', async (name) => {
     const path = join(dir, name)
     const expected = direct(path)
+    if (throughEval.has(name)) expected.text = expected.text.replace(/^bash: line N:/gm, 'bash: eval: line N:')
     const got = await throughShell(path)
     expect({ text: got.text, exitCode: got.exitCode }).toEqual(expected)
     expect({ after: got.after, nextExit: got.nextExit }).toEqual({ after: 'still-usable\n', nextExit: 0 })

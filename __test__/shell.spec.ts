@@ -142,6 +142,31 @@ describe('Shell', () => {
     }
   })
 
+  test('a text that does not parse ends in a syntax error, status 2, and the session keeps its state', async () => {
+    const s = shell()
+    await run(s, 'v=1; cd /tmp')
+    const broken = ['echo "abc', "echo 'abc", 'if true; then echo x', 'echo $(echo a', 'echo a; echo )', 'echo ${v', 'case x in', 'f() {']
+    for (const command of broken) {
+      const { result, text } = await run(s, command)
+      expect({ command, result }).toMatchObject({ command, result: { exitCode: 2, sessionRestarted: false } })
+      expect(text).toMatch(/^bash: eval: line \d+: (syntax error|unexpected EOF)/)
+      // The framing after the text is never read as part of it.
+      expect(text).not.toContain('builtin')
+      expect((await run(s, 'echo "$v $PWD"')).text).toBe('1 /tmp\n')
+    }
+  })
+
+  test('commands before a syntax error run, as in a script; an open here-document ends with the text', async () => {
+    const s = shell()
+    const { result, text } = await run(s, 'cd /tmp\nv=2\nif then fi\necho never')
+    expect(result).toMatchObject({ exitCode: 2, workingDir: '/tmp', sessionRestarted: false })
+    expect(text).not.toContain('never')
+    expect((await run(s, 'echo "$v"')).text).toBe('2\n')
+    const heredoc = await run(s, 'cat <<EOF\nhello')
+    expect(heredoc.result.exitCode).toBe(0)
+    expect(heredoc.text).toMatch(/warning: here-document at line \d+ delimited by end-of-file \(wanted `EOF'\)\nhello\n$/)
+  })
+
   test('a shell that dies after a run, before it reads the next, runs that next run on a fresh shell', async () => {
     const s = shell()
     // Stopped in its wait between runs, then killed once the next run's script is waiting for it.

@@ -87,10 +87,24 @@ impl ShellState {
     }
 }
 
+/// How the shell reads a run's text.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub enum Reading {
+    /// At top level, as the lines of a script: every text that parses.
+    #[default]
+    TopLevel,
+    /// As the argument of `eval`: a text that does not parse (a quote or here-document left open,
+    /// a stray `)`) would read on past its own end into the framing after it, and a syntax error
+    /// ends a non-interactive bash. In `eval`, its end is the string's, and a syntax error ends
+    /// the `eval` (status 2, bash's message), not the shell. See `shell::syntax`.
+    Eval,
+}
+
 /// Everything one run's script needs.
 #[derive(Debug, Clone, Default)]
 pub struct RunScript<'a> {
     pub command: &'a str,
+    pub reading: Reading,
     /// A new FIFO for this run's output, or `None` to keep writing to the previous one.
     pub fifo: Option<&'a str>,
     pub cwd: Option<&'a str>,
@@ -207,7 +221,13 @@ impl Framing {
             s.push_str(&restore);
             s.push('\n');
         }
-        s.push_str(run.command);
+        match run.reading {
+            Reading::TopLevel => s.push_str(run.command),
+            Reading::Eval => {
+                s.push_str("\\builtin eval ");
+                s.push_str(&quote(run.command));
+            }
+        }
         s.push_str(&self.postamble);
         s
     }
@@ -219,9 +239,15 @@ impl Framing {
 
     /// A chunk that runs the EXIT trap a run left set, then clears it, as bash would at the end of a
     /// script. Its status report replaces nothing but `$_`/flags (the run's status stays).
-    pub fn exit_trap_script(&self, state: &ShellState, trap_command: &str) -> String {
+    pub fn exit_trap_script(
+        &self,
+        state: &ShellState,
+        trap_command: &str,
+        reading: Reading,
+    ) -> String {
         let run = RunScript {
             command: trap_command,
+            reading,
             ..Default::default()
         };
         let mut s = String::from("{ \\builtin trap - EXIT; } >/dev/null 2>&1\n");

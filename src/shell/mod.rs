@@ -4,5 +4,6 @@
 pub mod framing;
 pub mod session;
 pub mod status;
+pub mod syntax;
 
 pub use session::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};

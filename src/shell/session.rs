@@ -28,6 +28,7 @@ use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
 use crate::shell::status::{self, Read, StatusPipe, StatusWatcher, Watch};
+use crate::shell::syntax;
 
 /// Bytes read from the output FIFO at a time.
 const READ_CHUNK_BYTES: usize = 64 * 1024;
@@ -310,8 +311,9 @@ impl Session {
     /// shell is running: the shell gets its script before any task is scheduled, which takes a
     /// thread hop off every round trip. Gives the place back (nothing done) when a run is ahead,
     /// the shell must first be started (a spawn does not belong on the caller's thread) or
-    /// given a new FIFO, or the run would not start anyway; [`Session::run_in`] then takes the
-    /// normal path. Finish with [`Session::finish`].
+    /// given a new FIFO, the text is long enough that checking its syntax would hold the caller
+    /// (see `syntax::cheap_to_check`), or the run would not start anyway; [`Session::run_in`] then
+    /// takes the normal path. Finish with [`Session::finish`].
     pub fn try_start(
         &self,
         place: Place,
@@ -328,6 +330,7 @@ impl Session {
             .as_ref()
             .is_some_and(|l| l.fifo.is_some() && !l.spawned.has_exited());
         let startable = ready
+            && syntax::cheap_to_check(&req.command)
             && validate_run(req).is_ok()
             && !self.closed.load(Ordering::SeqCst)
             && !cancel.is_cancelled()
@@ -544,7 +547,8 @@ impl Session {
                 let trap = framing::exit_trap_command(&state.traps);
                 live.state = state;
                 if let Some(trap) = trap {
-                    let script = live.framing.exit_trap_script(&live.state, &trap);
+                    let reading = syntax::reading_for(&trap);
+                    let script = live.framing.exit_trap_script(&live.state, &trap, reading);
                     live.append_and_wake(&script)?;
                     let mut ignored = Vec::new();
                     match live.drive(&out, &stop, &mut ignored).await? {
@@ -673,6 +677,7 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<u64> {
         &live.state,
         &RunScript {
             command: &req.command,
+            reading: syntax::reading_for(&req.command),
             fifo: new_fifo.as_deref(),
             cwd: cwd.as_deref(),
             env: &req.env,

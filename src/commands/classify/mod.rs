@@ -85,6 +85,42 @@ fn parse(src: &str) -> Option<Tree> {
     })
 }
 
+/// Whether tree-sitter-bash parses `command` with no error (see [`syntax_error`]) and no command
+/// named by a word that bash reads as syntax there (tree-sitter-bash takes a stray `then` or `fi`
+/// for a command name; bash reports a syntax error).
+pub fn parses_cleanly(command: &str) -> bool {
+    const NEVER_COMMANDS: &[&str] = &[
+        "then", "else", "elif", "fi", "do", "done", "esac", "in", "}",
+    ];
+    let Some(tree) = parse(command) else {
+        return false;
+    };
+    let root = tree.root_node();
+    if syntax_error(root, command).is_some() {
+        return false;
+    }
+    // Every node once, depth first, with one cursor (a walk that collects children allocates
+    // per node, which cost as much as a short command's parse).
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.kind() == "command_name" && NEVER_COMMANDS.contains(&words::text(node, command)) {
+            return false;
+        }
+        if cursor.goto_first_child() || cursor.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !cursor.goto_parent() {
+                return true;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
 /// The first node tree-sitter could not parse, ignoring what the grammar gets wrong but bash
 /// accepts (`<>`, the read-write redirection).
 fn syntax_error(root: Node<'_>, src: &str) -> Option<String> {
