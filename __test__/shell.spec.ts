@@ -66,6 +66,13 @@ describe('Shell', () => {
     expect((await run(s, 'echo clean')).text).toBe('clean\n')
   })
 
+  test('a RETURN trap under set -T does not see the framing restore a status', async () => {
+    const s = shell()
+    await run(s, "set -T; trap 'echo R' RETURN; f() { :; }")
+    expect((await run(s, '(exit 4)')).result.exitCode).toBe(4)
+    expect((await run(s, 'echo "next $?"; f')).text).toBe('next 4\nR\n')
+  })
+
   test('a multi-line EXIT trap fires when the run ends', async () => {
     const s = shell()
     const { result, text } = await run(s, "trap 'echo \"status $?\"\necho two' EXIT; echo body; (exit 3)")

@@ -79,11 +79,14 @@ pub struct ShellState {
 }
 
 impl ShellState {
-    /// Framing must be silenced when it would otherwise be traced or seen by a DEBUG trap.
+    /// Framing must be silenced when it would otherwise be traced or seen by a DEBUG trap, or by
+    /// a RETURN trap (the restore of a status above 1 calls a function, whose return it sees
+    /// under `set -T`).
     fn needs_silence(&self) -> bool {
         self.flags.contains('x')
             || self.flags.contains('v')
             || trap_command(&self.traps, "DEBUG").is_some()
+            || trap_command(&self.traps, "RETURN").is_some()
     }
 }
 
