@@ -169,9 +169,15 @@ describe('Shell', () => {
     expect(result).toMatchObject({ exitCode: 2, workingDir: '/tmp', sessionRestarted: false })
     expect(text).not.toContain('never')
     expect((await run(s, 'echo "$v"')).text).toBe('2\n')
-    const heredoc = await run(s, 'cat <<EOF\nhello')
-    expect(heredoc.result.exitCode).toBe(0)
-    expect(heredoc.text).toMatch(/warning: here-document at line \d+ delimited by end-of-file \(wanted `EOF'\)\nhello\n$/)
+    // Left open, or closed by a line that is not exactly its delimiter (`EOF ` and ` EOF` are
+    // not `EOF`), a here-document runs to the end of the text, never into the framing.
+    for (const command of ['cat <<EOF\nhello', 'cat <<EOF\nhello\nEOF ', 'cat <<EOF\nhello\n EOF']) {
+      const heredoc = await run(s, command)
+      expect(heredoc.result).toMatchObject({ exitCode: 0, sessionRestarted: false })
+      const body = command.split('\n').slice(1).join('\n')
+      expect(heredoc.text).toMatch(/warning: here-document at line \d+ delimited by end-of-file \(wanted `EOF'\)\n/)
+      expect(heredoc.text.endsWith(`\n${body}\n`)).toBe(true)
+    }
   })
 
   test('a shell that dies after a run, before it reads the next, runs that next run on a fresh shell', async () => {

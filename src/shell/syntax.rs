@@ -152,6 +152,9 @@ mod tests {
             "echo \"$(printf '%s' \"a)\")\"",
             "echo abc \\",
             "echo abc \\\\\\",
+            "cat <<-EOF\n\thi\n\tEOF",
+            "cat <<'EOF'\nhi $x\nEOF\necho after",
+            "cat <<\"E F\"\nhi\nE F",
         ];
         let eval = [
             "echo \"abc",
@@ -168,6 +171,12 @@ mod tests {
             "if",
             "echo a\nthen",
             "echo 'abc \\",
+            "cat <<EOF\nhi\nEOF ",
+            "cat <<EOF\nhi\n EOF",
+            "cat <<-EOF\nhi\n  EOF",
+            "cat <<EOF\r\nhi\r\nEOF\r\n",
+            // Valid, but tree-sitter-bash misreads two here-documents on one line: eval runs it.
+            "cat <<A <<B\na\nA\nb\nB",
         ];
         for text in top_level {
             assert_eq!((text, reading_for(text)), (text, Reading::TopLevel));

@@ -85,9 +85,11 @@ fn parse(src: &str) -> Option<Tree> {
     })
 }
 
-/// Whether tree-sitter-bash parses `command` with no error (see [`syntax_error`]) and no command
-/// named by a word that bash reads as syntax there (tree-sitter-bash takes a stray `then` or `fi`
-/// for a command name; bash reports a syntax error).
+/// Whether tree-sitter-bash parses `command` with no error (see [`syntax_error`]), no command
+/// named by a word that bash reads as syntax there, and every here-document closed by a line
+/// that is its delimiter exactly. tree-sitter-bash takes a stray `then` or `fi` for a command
+/// name, and `EOF ` or ` EOF` for the end of `<<EOF`; bash reports a syntax error, or reads the
+/// here-document on to the end of its input.
 pub fn parses_cleanly(command: &str) -> bool {
     const NEVER_COMMANDS: &[&str] = &[
         "then", "else", "elif", "fi", "do", "done", "esac", "in", "}",
@@ -107,6 +109,9 @@ pub fn parses_cleanly(command: &str) -> bool {
         if node.kind() == "command_name" && NEVER_COMMANDS.contains(&words::text(node, command)) {
             return false;
         }
+        if node.kind() == "heredoc_end" && !ends_heredoc(node, command) {
+            return false;
+        }
         if cursor.goto_first_child() || cursor.goto_next_sibling() {
             continue;
         }
@@ -119,6 +124,36 @@ pub fn parses_cleanly(command: &str) -> bool {
             }
         }
     }
+}
+
+/// Whether the line of `end` (a `heredoc_end`) is the delimiter that its `heredoc_start` names,
+/// as bash compares them: the whole line, with leading tabs dropped for `<<-`.
+fn ends_heredoc(end: Node<'_>, src: &str) -> bool {
+    let Some(redirect) = end.parent() else {
+        return false;
+    };
+    let mut cursor = redirect.walk();
+    let Some(start) = redirect
+        .children(&mut cursor)
+        .find(|n| n.kind() == "heredoc_start")
+    else {
+        return false;
+    };
+    let delimiter: String = words::text(start, src)
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+        .collect();
+    let line_start = src[..end.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[end.end_byte()..]
+        .find('\n')
+        .map_or(src.len(), |i| end.end_byte() + i);
+    let line = &src[line_start..line_end];
+    let line = if words::text(redirect, src).starts_with("<<-") {
+        line.trim_start_matches('\t')
+    } else {
+        line
+    };
+    line == delimiter
 }
 
 /// The first node tree-sitter could not parse, ignoring what the grammar gets wrong but bash
