@@ -183,8 +183,9 @@ describe('Shell', () => {
   test('a shell that dies after a run, before it reads the next, runs that next run on a fresh shell', async () => {
     const s = shell()
     // Stopped in its wait between runs, then killed once the next run's script is waiting for it.
-    await run(s, 'v=1; (sleep 0.3; kill -STOP $$; sleep 1.5; kill -KILL $$) &')
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Generous margins: the stop must come well before the next run, the kill well after it.
+    await run(s, 'v=1; (sleep 0.2; kill -STOP $$; sleep 2.5; kill -KILL $$) &')
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     const { result, text } = await run(s, 'echo "ran ${v-fresh}"')
     expect(result).toMatchObject({ exitCode: 0, sessionRestarted: true })
     expect(text).toBe('ran fresh\n')
