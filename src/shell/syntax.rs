@@ -52,6 +52,11 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_./=:,+@%~*?-".contains(&b)
 }
 
+/// Whitespace between words: a blank or a newline.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n')
+}
+
 /// Whether `command` is in a subset of bash that certainly parses, known without a parser (the
 /// parser costs 10-20 µs, the scan well under one): simple commands of words joined by `&&`,
 /// `||`, `|` or `;`, one command or a continued one per line. A word is made of characters that
@@ -87,7 +92,7 @@ fn is_plain(command: &str) -> bool {
             b'&' | b'|' | b';' => {
                 let end = bytes[i..]
                     .iter()
-                    .position(|&b| b == b' ' || b == b'\t' || b == b'\n')
+                    .position(|&b| is_space(b))
                     .map_or(bytes.len(), |n| i + n);
                 let continues = match &bytes[i..end] {
                     b"&&" | b"||" | b"|" => true,
@@ -102,7 +107,7 @@ fn is_plain(command: &str) -> bool {
             }
             _ => {
                 let start = i;
-                while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\n') {
+                while i < bytes.len() && !is_space(bytes[i]) {
                     match bytes[i] {
                         b'\'' => match bytes[i + 1..].iter().position(|&b| b == b'\'') {
                             Some(n) => i += n + 2,
