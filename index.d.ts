@@ -88,9 +88,15 @@ export declare class Shell {
    * ERR_SESSION_CLOSED.
    */
   run(options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
-  /** Aborts the running command and every queued run; resolves when the session is idle. */
+  /**
+   * Aborts the running command and every queued run (those called before this call); resolves
+   * when the session is idle.
+   */
   abort(): Promise<void>
-  /** Ends the session: aborts work, kills the shell and all its descendants. Idempotent. */
+  /**
+   * Ends the session: aborts work, kills the shell and all its descendants. Idempotent. Runs
+   * called before it resolve as cancelled; runs called after it reject with ERR_SESSION_CLOSED.
+   */
   close(): Promise<void>
   /** Jobs started with `&` in this session that are still running. */
   liveBackgroundJobCount(): Promise<number>

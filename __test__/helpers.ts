@@ -26,11 +26,12 @@ export async function eventually(check: () => boolean, ms = 5000): Promise<boole
   return check()
 }
 
-/** A marker unique to one test, usable as a harmless `sleep` argument: `sleep 1000.<n>`. */
+/** A marker unique to one test, usable as a harmless `sleep` argument: `sleep 1000.<n>`. The
+ * counter has a fixed width, so that no marker is a prefix of another (`…1` of `…12`). */
 let counter = 0
 export function sleepMarker(): string {
   counter += 1
-  return `1000.${process.pid}${counter}`
+  return `1000.${process.pid}${String(counter).padStart(5, '0')}`
 }
 
 /** The error `fn` throws (fails the test when it does not throw). */

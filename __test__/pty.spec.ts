@@ -224,9 +224,15 @@ describe('PtySession', () => {
   test('timeout and AbortSignal end the tree; an aborted signal starts nothing', async () => {
     const s = session()
     const m = sleepMarker()
-    const timed = await run(s, { command: `sleep ${m} & sleep ${m}`, timeoutMs: 300 })
+    const timed = await run(s, { command: `sleep ${m} & exec sleep ${m}`, timeoutMs: 300 })
     // The command died of the TERM sent to it; exitCode is absent, as for a shell run.
     expect(timed.result).toEqual({ cancelled: false, timedOut: true, signal: 'SIGTERM' })
+    // A shell running a script is killed at once (it would go on with the script after its
+    // child died), so it dies of SIGKILL.
+    const m1 = sleepMarker()
+    const shell = await run(s, { command: `sleep ${m1}; echo after`, timeoutMs: 300 })
+    expect(shell).toEqual({ result: { cancelled: false, timedOut: true, signal: 'SIGKILL' }, text: '' })
+    expect(processesWith(m1)).toEqual([])
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
 
     const m2 = sleepMarker()

@@ -234,16 +234,17 @@ describe('Shell', () => {
     expect(child.stdout).toBe('uncaught boom\nexit 0\n')
   })
 
-  test('a timeout kills the command and keeps the session', async () => {
+  test('a timeout kills the command, runs nothing after it, and replaces the shell it stopped', async () => {
     const s = shell()
     const m = sleepMarker()
-    await run(s, 'kept=yes')
-    const { result } = await run(s, `sleep ${m}; echo after`, { timeoutMs: 200 })
+    await run(s, 'kept=yes; cd /tmp')
+    const { result, text } = await run(s, `sleep ${m}; echo after`, { timeoutMs: 200 })
     expect(result).toMatchObject({ timedOut: true, cancelled: false })
-    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
-    const next = await run(s, 'echo $kept')
-    expect(next.text).toBe('yes\n')
-    expect(next.result.sessionRestarted).toBe(false)
+    expect(text).toBe('')
+    expect(processesWith(m)).toEqual([])
+    const next = await run(s, 'echo "${kept-gone} $PWD"')
+    expect(next.text).toBe('gone /tmp\n')
+    expect(next.result.sessionRestarted).toBe(true)
   })
 
   test('a result has the fields that apply, absent (not undefined) otherwise, in one order', async () => {

@@ -177,16 +177,38 @@ impl Shell {
         Ok(Object::from_raw(env.raw(), promise))
     }
 
-    /// Aborts the running command and every queued run; resolves when the session is idle.
-    #[napi]
-    pub async fn abort(&self) {
-        self.session.abort().await
+    /// Aborts the running command and every queued run (those called before this call); resolves
+    /// when the session is idle.
+    #[napi(catch_unwind, ts_return_type = "Promise<void>")]
+    pub fn abort<'env>(&self, env: &'env Env) -> Result<Object<'env>> {
+        // At once, not when a task gets to it: a run called right after abort() is not aborted.
+        self.session.begin_abort();
+        let session = self.session.clone();
+        self.idle_promise(env, async move { session.idle().await })
     }
 
-    /// Ends the session: aborts work, kills the shell and all its descendants. Idempotent.
-    #[napi]
-    pub async fn close(&self) {
-        self.session.close().await
+    /// Ends the session: aborts work, kills the shell and all its descendants. Idempotent. Runs
+    /// called before it resolve as cancelled; runs called after it reject with ERR_SESSION_CLOSED.
+    #[napi(catch_unwind, ts_return_type = "Promise<void>")]
+    pub fn close<'env>(&self, env: &'env Env) -> Result<Object<'env>> {
+        self.session.begin_close();
+        let session = self.session.clone();
+        self.idle_promise(env, async move { session.finish_close().await })
+    }
+
+    /// A promise that resolves (to undefined) when `done` does.
+    fn idle_promise<'env>(
+        &self,
+        env: &'env Env,
+        done: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<Object<'env>> {
+        let promise = self
+            .js
+            .spawn(env, None, FirstPoll::OnRuntime, Turn::Free, async move {
+                done.await;
+                Ok(())
+            })?;
+        Ok(Object::from_raw(env.raw(), promise))
     }
 
     /// Jobs started with `&` in this session that are still running.

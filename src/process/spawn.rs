@@ -161,6 +161,18 @@ pub fn pidfd_open(pid: i32) -> std::io::Result<OwnedFd> {
     Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
 }
 
+/// A duplicate of descriptor `fd` of the process behind `pidfd` (Linux 5.6+), close-on-exec.
+pub fn pidfd_getfd(pidfd: &OwnedFd, fd: RawFd) -> std::io::Result<OwnedFd> {
+    // SAFETY: pidfd_getfd takes a pidfd we own, a descriptor number of that process and no
+    // flags; it returns a new descriptor that we then own.
+    let dup = unsafe { libc::syscall(libc::SYS_pidfd_getfd, pidfd.as_raw_fd(), fd, 0) };
+    if dup < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(dup as RawFd) })
+}
+
 /// A close-on-exec pipe: `(read, write)`.
 pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];

@@ -263,67 +263,150 @@ pub fn kill_tree(pid: i32, signal: i32) -> usize {
 /// How long processes get to exit after TERM before they are killed.
 pub const KILL_GRACE_MS: u64 = 1000; // long enough for a clean exit, short enough for an agent waiting on a timeout
 const POLL_MS: u64 = 10; // how often the grace period checks whether everything is gone
+/// How long freezing or killing a tree may keep at it: a fork bomb under a process limit forks
+/// as fast as its members die, and is only beaten by freezing every member before killing any.
+const CONVERGE_MS: u64 = 3000;
 
-/// Ends `roots` and everything below them: freezes the tree with STOP (so nothing forks past us),
-/// sends TERM and CONT, waits up to `grace` for them to exit, then KILLs what is left, rescanning
-/// so that children born meanwhile are found. `roots` are processes, not just pids, so a recycled
-/// pid is never hit. Returns when everything is gone (or only unkillable zombies remain).
+/// Programs that run shell script text. Killed at once, never sent TERM: a shell that survives
+/// TERM (`trap '' TERM`, `trap 'echo caught' TERM`) or sees its child die goes on with the next
+/// command of its script, and a stopped run must start no further command.
+const SHELLS: &[&str] = &[
+    "bash", "sh", "dash", "ash", "zsh", "ksh", "ksh93", "mksh", "pdksh", "yash", "posh", "fish",
+];
+
+/// Whether `p` runs a shell (a script, or a subshell: a fork of a shell is still that shell).
+fn is_shell(p: &Proc) -> bool {
+    fs::read_link(format!("/proc/{}/exe", p.pid))
+        .ok()
+        .and_then(|exe| exe.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .is_some_and(|name| SHELLS.contains(&name.as_str()))
+}
+
+/// Ends `roots` and everything below them (see [`Frozen`]). `roots` are processes, not just
+/// pids, so a recycled pid is never hit.
 pub fn terminate(roots: &[Proc], grace: Duration) {
-    let protected = protected();
-    let live_roots = || -> Vec<i32> {
-        roots
+    let roots = roots.to_vec();
+    freeze(Box::new(move || {
+        let live: Vec<i32> = roots
             .iter()
             .filter(|p| p.is_alive())
             .map(|p| p.pid)
-            .collect()
+            .collect();
+        descendants_of(&live)
+    }))
+    .terminate(grace);
+}
+
+/// Ends everything below `anchor` (not `anchor` itself); see [`freeze_below`].
+pub fn terminate_below(anchor: i32, grace: Duration) {
+    freeze_below(anchor).terminate(grace);
+}
+
+/// Freezes everything below `anchor` (not `anchor` itself) and returns it frozen: nothing in it
+/// runs, forks or writes until [`Frozen::terminate`]. Every scan starts from `anchor`, so
+/// orphans re-parented to it (a subreaper, or below one) are found too. `anchor` must be a process
+/// that cannot be reaped meanwhile, such as our own unreaped child.
+pub fn freeze_below(anchor: i32) -> Frozen {
+    freeze(Box::new(move || descendants(anchor)))
+}
+
+fn freeze(scan: Scan) -> Frozen {
+    let mut frozen = Frozen {
+        scan,
+        known: HashMap::new(),
+        protected: protected(),
     };
-    let mut known: HashMap<i32, Proc> = HashMap::new();
-    let scan = |known: &mut HashMap<i32, Proc>| {
-        for p in descendants_of(&live_roots()) {
-            if !protected.contains(&p.pid) {
-                known.entry(p.pid).or_insert(p);
+    frozen.freeze_newcomers();
+    frozen
+}
+
+type Scan = Box<dyn Fn() -> Vec<Proc> + Send>;
+
+/// A tree frozen with STOP. [`Frozen::terminate`] kills its shells at once (KILL, while they are
+/// frozen), sends the rest TERM and CONT, waits up to a grace for them to exit, then KILLs what
+/// is left, freezing newcomers first, until nothing is left (or a few seconds passed).
+pub struct Frozen {
+    /// Finds the tree's living members.
+    scan: Scan,
+    known: HashMap<i32, Proc>,
+    /// The host and its ancestors: never signalled.
+    protected: HashSet<i32>,
+}
+
+impl Frozen {
+    /// STOPs every process the scan finds until a scan finds no new one: a stopped process cannot
+    /// fork, so the tree stops growing. Returns the newly frozen.
+    fn freeze_newcomers(&mut self) -> Vec<Proc> {
+        let mut added = Vec::new();
+        let until = Instant::now() + Duration::from_millis(CONVERGE_MS);
+        loop {
+            let mut new = Vec::new();
+            for p in (self.scan)() {
+                if !self.protected.contains(&p.pid) && !self.known.contains_key(&p.pid) {
+                    self.known.insert(p.pid, p);
+                    new.push(p);
+                }
+            }
+            if new.is_empty() {
+                return added;
+            }
+            for p in &new {
+                p.signal(libc::SIGSTOP);
+            }
+            added.extend(new);
+            if Instant::now() >= until {
+                return added;
             }
         }
-    };
+    }
 
-    // Freeze until no new process appears, so a fork loop cannot outrun the scan.
-    for _ in 0..8 {
-        let before = known.len();
-        scan(&mut known);
-        for p in known.values() {
-            p.signal(libc::SIGSTOP);
-        }
-        if known.len() == before {
-            break;
+    /// Shells are killed at once, the others asked to exit (TERM, then CONT to let them act on it).
+    fn end_or_ask(members: &[Proc], grace: Duration) {
+        for p in members {
+            if grace.is_zero() || is_shell(p) {
+                p.signal(libc::SIGKILL);
+            } else {
+                p.signal(libc::SIGTERM);
+                p.signal(libc::SIGCONT);
+            }
         }
     }
-    for p in known.values() {
-        p.signal(libc::SIGTERM);
-        p.signal(libc::SIGCONT);
-    }
-    let deadline = Instant::now() + grace;
-    let mut pause = Duration::from_millis(1);
-    while Instant::now() < deadline {
-        if known.values().all(|p| !p.is_alive()) {
-            scan(&mut known);
-            if known.values().all(|p| !p.is_alive()) {
+
+    /// Ends the frozen tree (see [`Frozen`]). Returns when everything is gone (or only
+    /// unkillable zombies remain).
+    pub fn terminate(mut self, grace: Duration) {
+        let members: Vec<Proc> = self.known.values().copied().collect();
+        Self::end_or_ask(&members, grace);
+        let deadline = Instant::now() + grace;
+        let mut pause = Duration::from_millis(1);
+        while Instant::now() < deadline {
+            if self.known.values().all(|p| !p.is_alive()) {
+                // Newcomers (forked before the freeze took, or by a member before it exited) get
+                // the same treatment; when there are none, the tree is gone.
+                let new = self.freeze_newcomers();
+                if new.is_empty() {
+                    return;
+                }
+                Self::end_or_ask(&new, grace);
+            }
+            // Most processes die at once on TERM: look again soon, then less often.
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(POLL_MS));
+        }
+        let until = Instant::now() + Duration::from_millis(CONVERGE_MS);
+        loop {
+            // Newcomers are frozen before anyone is killed, so that a death cannot make room
+            // for a fork (a fork bomb under a process limit).
+            self.freeze_newcomers();
+            self.known.retain(|_, p| p.is_alive());
+            if self.known.is_empty() || Instant::now() >= until {
                 return;
             }
+            for p in self.known.values() {
+                p.signal(libc::SIGKILL);
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
-        // Most processes die at once on TERM: look again soon, then less often.
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(POLL_MS));
-    }
-    for _ in 0..8 {
-        scan(&mut known);
-        let alive: Vec<Proc> = known.values().filter(|p| p.is_alive()).copied().collect();
-        if alive.is_empty() {
-            return;
-        }
-        for p in &alive {
-            p.signal(libc::SIGKILL);
-        }
-        std::thread::sleep(Duration::from_millis(POLL_MS));
     }
 }
 

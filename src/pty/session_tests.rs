@@ -236,7 +236,9 @@ async fn kill_ends_the_tree_including_escapees() {
 async fn timeout_and_cancel() {
     let s = PtySession::new();
     let m = marker(3);
-    let mut req = sh(&format!("sleep {m}"));
+    // `exec`: the command itself is the root, and is asked to exit with TERM (a shell at the
+    // root would be killed at once, see `tree::Frozen`).
+    let mut req = sh(&format!("exec sleep {m}"));
     req.timeout = Some(Duration::from_millis(200));
     let (o, _) = run(&s, req).await;
     assert_eq!(

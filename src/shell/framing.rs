@@ -378,6 +378,20 @@ impl RecordParser {
         self.buf.extend_from_slice(data);
     }
 
+    /// Whether the buffer holds the start of a status record (complete or not): the shell has
+    /// begun its report, so the run's script is over.
+    pub fn holds_status(&self) -> bool {
+        let needle = self.start.needle();
+        let mut rest = &self.buf[..];
+        while let Some(at) = self.start.find(rest) {
+            if rest.get(at + needle.len()) == Some(&b'S') {
+                return true;
+            }
+            rest = &rest[at + needle.len()..];
+        }
+        false
+    }
+
     /// The next complete record, if the buffer holds one. A status record is complete with the
     /// `trap -p` listing after it, which the end record closes; text before any record is stray
     /// output and dropped.

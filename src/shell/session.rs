@@ -32,11 +32,18 @@ use crate::shell::syntax;
 
 /// Bytes read from the output FIFO at a time.
 const READ_CHUNK_BYTES: usize = 64 * 1024;
-/// After an abort kills the command, how long the shell has to come back to the framing before it
-/// is replaced. A builtin loop (`while :; do :; done`) never comes back.
-const ABORT_SETTLE_MS: u64 = 500;
-/// How often the settle phase kills processes the shell keeps starting.
+/// How long a shell caught by a stop in the middle of its status report has to finish it (the
+/// report is the framing's own few commands).
+const REPORT_SETTLE_MS: u64 = 500;
+/// How often a shell that is gone is checked for its exit report, whatever wakes us.
 const SETTLE_POLL_MS: u64 = 10;
+/// How long a SIGSTOP may take to stop the shell (it is delivered at once unless the shell sits
+/// in an uninterruptible wait); past this, the shell is killed rather than trusted.
+const STOP_TAKES_MS: u64 = 100;
+/// The most read from the output FIFO in one go before the stop signals are looked at again, and
+/// the most read once a run has ended: what the FIFO holds at most (its buffer is set to 1 MiB),
+/// so that a writer that keeps it full (a background `yes`) cannot hold the run.
+const DRAIN_MAX_BYTES: usize = 1 << 20;
 /// How long to wait for the supervisor's report of the shell's exit status once the shell is
 /// gone; it comes right after the reaping, so only a killed supervisor makes this run out.
 const EXIT_REPORT_MS: u64 = 2000;
@@ -198,9 +205,19 @@ struct Live {
     state: ShellState,
     fifo: Option<Fifo>,
     fifo_seq: u64,
-    /// The shell's children when the last run ended: background jobs (and orphans they left),
-    /// which a later run's abort must spare.
+    /// The shell's children when the last run ended: background jobs (and orphans they left).
+    /// A run that leaves a child that is not among them stops using its FIFO.
     children: Vec<i32>,
+    /// Set when the shell's stdout or stderr may no longer be the FIFO (a run's `exec >file`,
+    /// `exec 1>&-`): the next run points them back.
+    redirect: bool,
+    /// A duplicate of the shell's own descriptor on its script: it shares the shell's read offset,
+    /// which tells, even after the shell died, whether it read the chunk it was woken for.
+    script_reader: Option<OwnedFd>,
+    /// Whether the duplicate was tried for (once per shell, after its first run).
+    script_reader_tried: bool,
+    /// Where the current chunk starts in the script.
+    chunk_start: u64,
     /// The shell's children list, read after every run.
     children_file: tree::ChildrenFile,
     /// Reused for every read of the output FIFO.
@@ -256,6 +273,7 @@ impl Session {
     /// Takes a run's place in the session's line now, on the caller's thread: runs start in the
     /// order of these calls, whatever thread their tasks later run on.
     pub fn queue(&self) -> Place {
+        let closed = self.closed.load(Ordering::SeqCst);
         let epoch = self.abort_epoch.load(Ordering::SeqCst);
         // Polled once here, the lock future joins the mutex's FIFO queue (or holds the lock); the
         // task that awaits it later only replaces the no-op waker.
@@ -264,7 +282,11 @@ impl Session {
             Poll::Ready(guard) => Lock::Held(guard),
             Poll::Pending => Lock::Waiting(lock),
         };
-        Place { epoch, lock }
+        Place {
+            epoch,
+            closed,
+            lock,
+        }
     }
 
     /// Runs one command; output bytes go to `out` (bounded: a slow consumer slows the command).
@@ -286,17 +308,18 @@ impl Session {
         cancel: &CancelToken,
     ) -> Result<RunOutcome> {
         validate_run(&req)?;
-        if self.closed.load(Ordering::SeqCst) {
+        // Only a call made after `close()` is refused; one made before it is cancelled by it.
+        if place.closed {
             return Err(Error::SessionClosed);
         }
         let inner = match place.lock {
             Lock::Held(guard) => guard,
             Lock::Waiting(lock) => lock.await,
         };
-        if self.closed.load(Ordering::SeqCst) {
-            return Err(Error::SessionClosed);
-        }
-        if self.abort_epoch.load(Ordering::SeqCst) != place.epoch || cancel.is_cancelled() {
+        if self.closed.load(Ordering::SeqCst)
+            || self.abort_epoch.load(Ordering::SeqCst) != place.epoch
+            || cancel.is_cancelled()
+        {
             return Ok(RunOutcome {
                 cancelled: true,
                 working_dir: inner.working_dir.clone(),
@@ -323,6 +346,7 @@ impl Session {
         let Lock::Held(inner) = place.lock else {
             return Err(place);
         };
+        let closed = place.closed;
         // A live shell whose output FIFO can be reused: nothing to spawn or register with the
         // runtime, which the caller's thread may not be in.
         let ready = inner
@@ -338,6 +362,7 @@ impl Session {
         if !startable {
             return Err(Place {
                 epoch: place.epoch,
+                closed,
                 lock: Lock::Held(inner),
             });
         }
@@ -387,13 +412,20 @@ impl Session {
             mut begun,
         } = started;
         let mut retried = false;
+        let stop = StopSignals {
+            cancel: Some(cancel),
+            abort: Some((self, epoch)),
+            deadline: req.timeout.map(|t| start + t),
+        };
         let outcome = loop {
             let attempt = match begun {
-                Ok(run_start_ticks) => {
-                    let out = out.clone();
-                    self.run_on_live(&mut inner, &req, out, cancel, epoch, start, run_start_ticks)
-                        .await
-                }
+                Ok(()) => self.run_on_live(&mut inner, &req, out.clone(), &stop).await,
+                // The shell was gone before it could be woken: it read nothing of the run.
+                Err(e) if is_broken_pipe(&e) => Ok(Attempt::NotBegun(RunOutcome {
+                    exit_code: Some(-1),
+                    working_dir: inner.working_dir.clone(),
+                    ..Default::default()
+                })),
                 Err(e) => Err(e),
             };
             match attempt {
@@ -426,16 +458,37 @@ impl Session {
 
     /// Aborts the running command and every queued run; resolves when the session is idle.
     pub async fn abort(&self) {
+        self.begin_abort();
+        self.idle().await;
+    }
+
+    /// The part of [`Session::abort`] that takes effect at once: runs queued until now are
+    /// cancelled, runs queued after this are not.
+    pub fn begin_abort(&self) {
         self.abort_epoch.fetch_add(1, Ordering::SeqCst);
         self.abort_notify.notify_waiters();
+    }
+
+    /// Resolves when no run holds the session.
+    pub async fn idle(&self) {
         drop(self.inner.lock().await);
     }
 
     /// Ends the session: aborts work, kills the shell and everything it started. Idempotent.
     pub async fn close(&self) {
+        self.begin_close();
+        self.finish_close().await;
+    }
+
+    /// The part of [`Session::close`] that takes effect at once: runs called until now are
+    /// cancelled, runs called after this are refused.
+    pub fn begin_close(&self) {
         self.closed.store(true, Ordering::SeqCst);
-        self.abort_epoch.fetch_add(1, Ordering::SeqCst);
-        self.abort_notify.notify_waiters();
+        self.begin_abort();
+    }
+
+    /// Kills the shell and everything below it once the runs ahead have let go of it.
+    pub async fn finish_close(&self) {
         let mut inner = self.inner.lock().await;
         self.kill_live(&mut inner).await;
     }
@@ -509,94 +562,107 @@ impl Session {
             // removed in the background. Waiting for that took half a millisecond.
             let mut live = live;
             live.spawned.kill();
-            tokio::task::spawn_blocking(move || live.destroy(Vec::new(), Duration::ZERO));
+            tokio::task::spawn_blocking(move || live.destroy(Duration::ZERO));
             return;
         }
         let grace = Duration::from_millis(tree::KILL_GRACE_MS);
-        let _ = tokio::task::spawn_blocking(move || live.destroy(below, grace)).await;
+        let _ = tokio::task::spawn_blocking(move || live.destroy(grace)).await;
     }
 
-    #[allow(clippy::too_many_arguments)]
     async fn run_on_live(
         &self,
         inner: &mut Inner,
         req: &RunRequest,
         out: Option<mpsc::Sender<Vec<u8>>>,
-        cancel: &CancelToken,
-        epoch: u64,
-        start: Instant,
-        run_start_ticks: u64,
+        stop: &StopSignals<'_>,
     ) -> Result<Attempt> {
-        let live = inner.live.as_mut().expect("started on a live shell");
-        let deadline = req.timeout.map(|t| start + t);
-        let stop = StopSignals {
-            cancel: Some(cancel),
-            abort: Some((self, epoch)),
-            deadline,
+        let Some(live) = inner.live.as_mut() else {
+            return Err(Error::io(
+                "running a command",
+                std::io::Error::other("no shell"),
+            ));
         };
-
         let mut saved = Vec::new();
-        let ended = live.drive(&out, &stop, &mut saved).await?;
+        let mut ended = live.drive(&out, stop, &mut saved).await?;
+        // The run's env is exported in the shell however the run ends; a new shell has none.
+        inner.restore = restore_for(&req.env, saved);
         let mut outcome = RunOutcome::default();
-        match ended {
-            Ended::Status { state, pwd } => {
-                outcome.exit_code = Some(state.last_status);
-                outcome.signal = signal_of_status(state.last_status);
-                outcome.working_dir = Some(pwd.clone());
-                inner.working_dir = Some(pwd);
-                let trap = framing::exit_trap_command(&state.traps);
-                live.state = state;
-                if let Some(trap) = trap {
+        if let Ended::Status { state, pwd } = ended {
+            outcome.exit_code = Some(state.last_status);
+            outcome.signal = signal_of_status(state.last_status);
+            outcome.working_dir = Some(pwd.clone());
+            inner.working_dir = Some(pwd);
+            let trap = framing::exit_trap_command(&state.traps);
+            live.state = state;
+            ended = match trap {
+                // The EXIT trap a run set is part of the run: it may be stopped as the run
+                // may, and its status report leaves the run's status as it was.
+                Some(trap) => {
                     let reading = syntax::reading_for(&trap);
                     let script = live.framing.exit_trap_script(&live.state, &trap, reading);
                     live.append_and_wake(&script)?;
                     let mut ignored = Vec::new();
-                    match live.drive(&out, &stop, &mut ignored).await? {
-                        Ended::Status { state, pwd } => {
-                            live.state = state;
-                            inner.working_dir = Some(pwd.clone());
-                            outcome.working_dir = Some(pwd);
-                        }
+                    match live.drive(&out, stop, &mut ignored).await? {
+                        Ended::Status { state, pwd } => Ended::Status { state, pwd },
                         Ended::ShellExited(status) => {
                             outcome.exit_code = Some(exit_code_of(status));
-                            self.kill_live(inner).await;
+                            Ended::ShellExited(status)
                         }
-                        Ended::Stopped(_) => {}
+                        stopped => stopped,
                     }
                 }
-                if let Some(live) = inner.live.as_mut() {
-                    live.end_run();
-                }
-                inner.restore = restore_for(&req.env, saved);
+                None => Ended::Status {
+                    state: live.state.clone(),
+                    pwd: outcome.working_dir.clone().unwrap_or_default(),
+                },
+            };
+        } else {
+            outcome.working_dir = inner.working_dir.clone();
+        }
+        let Some(live) = inner.live.as_mut() else {
+            return Ok(Attempt::Ran(outcome));
+        };
+        match ended {
+            Ended::Status { state, pwd } => {
+                live.state = state;
+                live.end_run();
+                inner.working_dir = Some(pwd.clone());
+                outcome.working_dir = Some(pwd);
             }
             Ended::ShellExited(status) => {
-                let began = !live.wake_unread();
-                outcome.exit_code = Some(exit_code_of(status));
-                outcome.signal = status
-                    .and_then(|s| s.signal())
-                    .and_then(spawn::signal_name)
-                    .map(String::from);
-                outcome.working_dir = inner.working_dir.clone();
+                let began = live.began_chunk();
+                if outcome.exit_code.is_none() {
+                    outcome.exit_code = Some(exit_code_of(status));
+                    outcome.signal = status
+                        .and_then(|s| s.signal())
+                        .and_then(spawn::signal_name)
+                        .map(String::from);
+                }
                 self.kill_live(inner).await;
                 if !began {
                     return Ok(Attempt::NotBegun(outcome));
                 }
             }
             Ended::Stopped(why) => {
-                outcome.cancelled = why == Stop::Cancelled;
-                outcome.timed_out = why == Stop::TimedOut;
-                let survived = live.stop_run(run_start_ticks, &out).await;
-                match survived {
+                match live.stop_run(&out).await {
+                    // The stop came after the script had ended: its report stands.
                     Some((state, pwd)) => {
+                        if outcome.exit_code.is_none() {
+                            outcome.exit_code = Some(state.last_status);
+                            outcome.signal = signal_of_status(state.last_status);
+                        }
                         live.state = state;
                         live.end_run();
-                        outcome.working_dir = Some(pwd.clone());
-                        inner.working_dir = Some(pwd);
-                        // The run's env is still exported: undo it before the next run.
-                        inner.restore = restore_for(&req.env, saved);
+                        inner.working_dir = Some(pwd.clone());
+                        outcome.working_dir = Some(pwd);
                     }
                     None => {
-                        outcome.working_dir = inner.working_dir.clone();
+                        outcome = RunOutcome {
+                            cancelled: why == Stop::Cancelled,
+                            timed_out: why == Stop::TimedOut,
+                            working_dir: inner.working_dir.clone(),
+                            ..Default::default()
+                        };
                         self.kill_live(inner).await;
                     }
                 }
@@ -643,6 +709,8 @@ enum Liveness {
 pub struct Place {
     /// The abort epoch when the run was called: an `abort()` after that cancels it.
     epoch: u64,
+    /// Whether the session was closed when the run was called: such a run is refused.
+    closed: bool,
     lock: Lock,
 }
 
@@ -661,16 +729,24 @@ pub struct Started {
     epoch: u64,
     start: Instant,
     restarted: bool,
-    /// When the script went to the shell (clock ticks since boot, see [`Live::stop_run`]), or why
-    /// it could not.
-    begun: Result<u64>,
+    /// Whether the script went to the shell, or why it could not.
+    begun: Result<()>,
+}
+
+/// Whether `e` is the failure to wake a shell that is gone (nothing reads its control pipe).
+fn is_broken_pipe(e: &Error) -> bool {
+    matches!(e, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// Appends the run's script to the live shell's and wakes it.
-fn begin(inner: &mut Inner, req: &RunRequest) -> Result<u64> {
+fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
     let restore = std::mem::take(&mut inner.restore);
-    let live = inner.live.as_mut().expect("ensure_live ran");
-    let run_start_ticks = tree::boot_ticks_now();
+    let Some(live) = inner.live.as_mut() else {
+        return Err(Error::io(
+            "starting a command",
+            std::io::Error::other("no shell"),
+        ));
+    };
     let new_fifo = live.prepare_fifo()?;
     let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
     let script = live.framing.run_script(
@@ -684,8 +760,7 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<u64> {
             restore: &restore,
         },
     );
-    live.append_and_wake(&script)?;
-    Ok(run_start_ticks)
+    live.append_and_wake(&script)
 }
 
 /// The three things that stop a run early; a wait that only a deadline ends leaves the others out.
@@ -739,11 +814,15 @@ enum Event {
 
 impl Live {
     /// A FIFO for this run: the current one when nothing but the shell can still write to it,
-    /// else a new one (whose path the preamble redirects to).
+    /// else a new one. Returns the path the preamble must point stdout and stderr at, if any.
     fn prepare_fifo(&mut self) -> Result<Option<String>> {
-        if self.fifo.is_some() {
-            return Ok(None);
+        if let Some(fifo) = &self.fifo {
+            if !std::mem::take(&mut self.redirect) {
+                return Ok(None);
+            }
+            return Ok(Some(fifo.path.to_string_lossy().into_owned()));
         }
+        self.redirect = false;
         self.fifo_seq += 1;
         let path = self.dir.join(format!("out-{}", self.fifo_seq));
         let fifo = make_fifo(&path)?;
@@ -752,35 +831,54 @@ impl Live {
         Ok(Some(text))
     }
 
-    /// After a run: notes the shell's children, and if any may hold the FIFO (a background job,
-    /// an adopted orphan), stops using it; it is drained in the background until its last writer
-    /// is gone.
+    /// After a run: notes the shell's children; if one is new (a background job of this run, or
+    /// an orphan adopted since) it may hold the FIFO, so the FIFO is left to be drained in the
+    /// background until its last writer is gone, and the next run gets a new one. Jobs of earlier
+    /// runs hold earlier FIFOs only, so they cost later runs nothing. Also notes whether the shell
+    /// still writes to the FIFO.
     fn end_run(&mut self) {
-        self.children = self.children_file.read();
-        if self.children.is_empty() {
-            return;
+        if !self.script_reader_tried {
+            self.script_reader_tried = true;
+            self.script_reader = dup_script_descriptor(&self.spawned, &self.script_path);
         }
-        if let Some(fifo) = self.fifo.take() {
-            let _ = std::fs::remove_file(&fifo.path);
-            let read = fifo.read;
-            tokio::spawn(async move { drain_to_eof(read).await });
+        let children = self.children_file.read();
+        let new_child = children.iter().any(|c| !self.children.contains(c));
+        self.children = children;
+        if new_child {
+            if let Some(fifo) = self.fifo.take() {
+                let _ = std::fs::remove_file(&fifo.path);
+                let read = fifo.read;
+                tokio::spawn(async move { drain_to_eof(read).await });
+            }
+        } else if let Some(fifo) = &self.fifo {
+            self.redirect = !shell_writes_to(self.spawned.proc.pid, &fifo.path);
         }
     }
 
-    /// Whether the newline that started the current chunk is still in the control pipe. Only the
-    /// shell's wait takes it, and a failed wait ends the shell (see `framing::WAIT`): a shell gone
-    /// with it queued never read the chunk.
-    fn wake_unread(&self) -> bool {
+    /// Whether the shell read any of the chunk it was last woken for. From its read offset in the
+    /// script when that is known: a shell that took the wake-up but was killed before its next
+    /// read (a SIGKILL pending as the wake-up arrived) read nothing. Otherwise from the control
+    /// pipe: only the shell's wait takes the newline that starts a chunk, and a failed wait ends
+    /// the shell (see `framing::WAIT`), so a shell gone with it queued never read the chunk.
+    fn began_chunk(&self) -> bool {
+        if let Some(reader) = &self.script_reader {
+            // SAFETY: lseek on a descriptor we own; SEEK_CUR with offset 0 only reads the offset.
+            let at = unsafe { libc::lseek(reader.as_raw_fd(), 0, libc::SEEK_CUR) };
+            if at >= 0 {
+                return at as u64 > self.chunk_start;
+            }
+        }
         let mut queued: libc::c_int = 0;
-        // FIONREAD on either end of a pipe counts what it holds.
+        // SAFETY: FIONREAD writes one int; on either end of a pipe it counts what the pipe holds.
         let r = unsafe { libc::ioctl(self.ctl.as_raw_fd(), libc::FIONREAD, &mut queued) };
-        r == 0 && queued > 0
+        !(r == 0 && queued > 0)
     }
 
     fn append_and_wake(&mut self, text: &str) -> Result<()> {
         self.script
             .write_all_at(text.as_bytes(), self.script_len)
             .map_err(|e| Error::io("writing the shell's script", e))?;
+        self.chunk_start = self.script_len;
         self.script_len += text.len() as u64;
         self.ctl
             .write_all(b"\n")
@@ -788,32 +886,26 @@ impl Live {
     }
 
     /// Pumps output until the chunk's status arrives, the shell exits, or a stop signal fires.
+    /// The stop signals are looked at before anything else, and again after every
+    /// [`DRAIN_MAX_BYTES`] of output, so that a flood cannot hide a stop.
     async fn drive(
         &mut self,
         out: &Option<mpsc::Sender<Vec<u8>>>,
         stop: &StopSignals<'_>,
         saved: &mut Vec<Option<String>>,
     ) -> Result<Ended> {
-        let mut stopped = None;
         loop {
             // Only the shell (and what it started) holds the status pipe: its end means it is gone.
-            // After a stop, what the pipe holds is read here: a report that was already there
-            // wins (the command ended before the stop), even if its watcher has not run yet.
-            let read = if stopped.is_some() {
-                Read::Now
-            } else {
-                Read::Watched
-            };
-            let ended = self.take_status(read)?;
+            let ended = self.take_status(Read::Watched)?;
             while let Some(record) = self.records.next_record() {
                 match record {
                     Record::Saved(line) => saved.push(line),
                     Record::Status { state, pwd } => {
-                        self.drain_output(out).await;
+                        self.drain_output(out, DRAIN_MAX_BYTES).await;
                         return Ok(Ended::Status { state, pwd });
                     }
                     Record::Exited(raw) => {
-                        self.drain_output(out).await;
+                        self.drain_output(out, DRAIN_MAX_BYTES).await;
                         return Ok(Ended::ShellExited(Some(ExitStatus::from_raw(raw))));
                     }
                 }
@@ -821,22 +913,24 @@ impl Live {
             if ended {
                 return self.shell_exited(out).await;
             }
-            if let Some(why) = stopped {
-                return Ok(Ended::Stopped(why));
-            }
-            let fifo = self.fifo.as_ref().expect("a run has a FIFO");
+            let Some(fifo) = self.fifo.as_ref() else {
+                return Err(Error::io(
+                    "reading the command's output",
+                    std::io::Error::other("no output FIFO"),
+                ));
+            };
             let event = tokio::select! {
                 biased;
+                why = stop.wait() => Event::Stop(why),
                 _ = self.status.filled() => Event::Status,
                 r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
                 r = self.exited.readable() => { let _ = r; Event::Exited }
-                why = stop.wait() => Event::Stop(why),
             };
             match event {
-                Event::Output => self.drain_output(out).await,
+                Event::Output => self.drain_output(out, DRAIN_MAX_BYTES).await,
                 Event::Status => {}
                 Event::Exited => return self.shell_exited(out).await,
-                Event::Stop(why) => stopped = Some(why),
+                Event::Stop(why) => return Ok(Ended::Stopped(why)),
             }
         }
     }
@@ -845,7 +939,7 @@ impl Live {
     /// supervisor reports on the status pipe right after reaping it.
     async fn shell_exited(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) -> Result<Ended> {
         let _ = self.exited.readable().await;
-        self.drain_output(out).await;
+        self.drain_output(out, DRAIN_MAX_BYTES).await;
         let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
         loop {
             let ended = self.take_status(Read::Now)?;
@@ -873,15 +967,17 @@ impl Live {
             .map_err(|e| Error::io("reading the shell's status", e))
     }
 
-    /// Reads everything the FIFO holds now and hands it on.
-    async fn drain_output(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) {
+    /// Reads what the FIFO holds now, at most `limit` bytes, and hands it on.
+    async fn drain_output(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>, limit: usize) {
         let Some(fifo) = self.fifo.as_ref() else {
             return;
         };
-        loop {
+        let mut taken = 0;
+        while taken < limit {
             match spawn::read_fd(fifo.read.get_ref(), &mut self.read_buf) {
                 Ok(0) => return,
                 Ok(n) => {
+                    taken += n;
                     if let Some(tx) = out {
                         let _ = tx.send(self.read_buf[..n].to_vec()).await;
                     }
@@ -892,96 +988,121 @@ impl Live {
         }
     }
 
-    /// After a timeout or abort: keep the shell from running the rest of the script, end every
-    /// process the run started, and give the shell a moment to report back. Returns the status
-    /// when the shell survived, `None` when it has to be replaced.
+    /// After a timeout or abort. The shell is frozen first, so that it starts nothing more. If
+    /// it had already begun its status report, the run's script had ended before the stop: the
+    /// shell is let go to finish the report, which stands, and the session is kept. Otherwise
+    /// the shell is somewhere in the run's script, and only its death keeps it from running the
+    /// rest (whatever the script did with signals): everything below its supervisor is frozen,
+    /// the output written until then is taken, and the whole tree is ended (shells killed at
+    /// once, the rest sent TERM, a grace, then KILL; see `tree::Frozen`). Returns the report
+    /// when the shell was kept, `None` when it is gone and must be replaced.
     async fn stop_run(
         &mut self,
-        run_start_ticks: u64,
         out: &Option<mpsc::Sender<Vec<u8>>>,
     ) -> Option<(ShellState, String)> {
         let shell = self.spawned.proc;
-        self.cut_script_short();
-        // The run's processes: children the shell did not have when the last run ended, minus
-        // orphans of older background jobs adopted since (they started before this run).
-        let before = std::mem::take(&mut self.children);
-        let run_roots = || -> Vec<Proc> {
-            tree::children_of_single_threaded(shell.pid)
-                .into_iter()
-                .filter(|p| !before.contains(p))
-                .filter_map(Proc::current)
-                .filter(|p| p.start_time >= run_start_ticks)
-                .collect()
-        };
-        let roots = run_roots();
-        let _ = tokio::task::spawn_blocking(move || {
-            tree::terminate(&roots, Duration::from_millis(tree::KILL_GRACE_MS))
-        })
-        .await;
-        let settle_until = Instant::now() + Duration::from_millis(ABORT_SETTLE_MS);
-        let mut ignored = Vec::new();
-        while Instant::now() < settle_until {
-            for p in run_roots() {
-                tree::kill_tree(p.pid, libc::SIGKILL);
-            }
-            let quiet = StopSignals {
+        shell.signal(libc::SIGSTOP);
+        if !stopped_in_time(shell).await {
+            shell.signal(libc::SIGKILL);
+        }
+        if self.take_status(Read::Now).is_ok() && self.records.holds_status() {
+            shell.signal(libc::SIGCONT);
+            let settle = StopSignals {
                 cancel: None,
                 abort: None,
-                deadline: Some(Instant::now() + Duration::from_millis(SETTLE_POLL_MS)),
+                deadline: Some(Instant::now() + Duration::from_millis(REPORT_SETTLE_MS)),
             };
-            match self.drive(out, &quiet, &mut ignored).await {
-                Ok(Ended::Status { state, pwd }) => return Some((state, pwd)),
-                Ok(Ended::Stopped(_)) => continue,
-                _ => return None,
-            }
-        }
-        None
-    }
-
-    /// Replaces the unread rest of the script with a bare postamble, so the commands after the
-    /// one being killed never start. Only safe while the shell waits for a child: it has then
-    /// synced its read position to exactly where it stopped parsing.
-    fn cut_script_short(&mut self) {
-        let pid = self.spawned.proc.pid;
-        // Read before stopping it: a stopped process shows the stop in its wchan.
-        let waiting = std::fs::read_to_string(format!("/proc/{pid}/wchan"))
-            .map(|w| w.contains("do_wait"))
-            .unwrap_or(false);
-        if !self.spawned.proc.signal(libc::SIGSTOP) {
-            return;
-        }
-        if waiting {
-            if let Some(pos) = script_position(pid, &self.script_path) {
-                if pos <= self.script_len {
-                    let tail = self.framing.postamble();
-                    if self.script.set_len(pos).is_ok()
-                        && self.script.write_all_at(tail.as_bytes(), pos).is_ok()
-                    {
-                        self.script_len = pos + tail.len() as u64;
-                    }
+            let mut ignored = Vec::new();
+            if let Ok(Ended::Status { state, pwd }) = self.drive(out, &settle, &mut ignored).await {
+                // A report that leaves an EXIT trap to run would have the stopped run go on.
+                if framing::exit_trap_command(&state.traps).is_none() {
+                    return Some((state, pwd));
                 }
             }
+            shell.signal(libc::SIGSTOP);
         }
-        self.spawned.proc.signal(libc::SIGCONT);
+        let supervisor = self.spawned.supervisor.id() as i32;
+        let fifo = self
+            .fifo
+            .as_ref()
+            .and_then(|f| f.read.get_ref().try_clone().ok());
+        let frozen = tokio::task::spawn_blocking(move || {
+            let frozen = tree::freeze_below(supervisor);
+            let mut taken = Vec::new();
+            if let Some(fifo) = fifo {
+                read_available(&fifo, &mut taken, DRAIN_MAX_BYTES);
+            }
+            (frozen, taken)
+        })
+        .await;
+        let Ok((frozen, taken)) = frozen else {
+            return None;
+        };
+        if let Some(tx) = out {
+            for chunk in taken.chunks(READ_CHUNK_BYTES) {
+                let _ = tx.send(chunk.to_vec()).await;
+            }
+        }
+        let grace = Duration::from_millis(tree::KILL_GRACE_MS);
+        let _ = tokio::task::spawn_blocking(move || frozen.terminate(grace)).await;
+        None
     }
 }
 
-/// Where the shell's read offset in its script file is, from `/proc/<pid>/fdinfo`.
-fn script_position(pid: i32, script: &Path) -> Option<u64> {
-    for entry in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
-        if std::fs::read_link(entry.path()).ok().as_deref() == Some(script) {
-            let info = std::fs::read_to_string(format!(
-                "/proc/{pid}/fdinfo/{}",
-                entry.file_name().to_string_lossy()
-            ))
-            .ok()?;
-            return info
-                .lines()
-                .find_map(|l| l.strip_prefix("pos:"))
-                .and_then(|v| v.trim().parse().ok());
+/// Waits until `shell` is stopped (or gone); false if it did not stop in time.
+async fn stopped_in_time(shell: Proc) -> bool {
+    let deadline = Instant::now() + Duration::from_millis(STOP_TAKES_MS);
+    loop {
+        match tree::stat(shell.pid) {
+            Some(s) if s.start_time == shell.start_time && !s.is_gone() => {
+                if matches!(s.state, 'T' | 't') {
+                    return true;
+                }
+            }
+            _ => return true,
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
+/// Reads what `fd` (non-blocking) holds now, at most `limit` bytes, into `into`.
+fn read_available(fd: &OwnedFd, into: &mut Vec<u8>, limit: usize) {
+    let mut buf = vec![0u8; READ_CHUNK_BYTES];
+    while into.len() < limit {
+        match spawn::read_fd(fd, &mut buf) {
+            Ok(0) => return,
+            Ok(n) => into.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
         }
     }
-    None
+}
+
+/// Whether `pid` (a shell waiting between runs) still has its stdout and stderr on `fifo`. The
+/// shell waits inside the postamble's group, whose redirections saved its own stdout at the
+/// first free descriptor from 10 and its stderr just above the status descriptor (where bash
+/// saves descriptors a redirection replaces); anything else there (a run closed or moved them,
+/// or holds descriptor 10 itself) is answered with a redirection on the next run, which is
+/// harmless when it was not needed.
+fn shell_writes_to(pid: i32, fifo: &Path) -> bool {
+    let saved_stderr = framing::STATUS_FD + 1;
+    [10, saved_stderr].iter().all(|fd| {
+        std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|target| target == fifo)
+    })
+}
+
+/// A duplicate of the shell's descriptor on its script (bash keeps it high, at 255 or just
+/// below), which shares the shell's read offset; `None` where the kernel cannot give one
+/// (pidfd_getfd needs Linux 5.6) or the descriptor is not found.
+fn dup_script_descriptor(spawned: &Spawned, script: &Path) -> Option<OwnedFd> {
+    let pid = spawned.proc.pid;
+    let fd = (200..=255).rev().find(|fd| {
+        std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|target| target == script)
+    })?;
+    spawn::pidfd_getfd(&spawned.pidfd, fd).ok()
 }
 
 /// The text that gives each key of a run's `env` back the value `saved` reported for it (a key
@@ -1199,6 +1320,10 @@ fn start_shell(
         fifo: None,
         fifo_seq: 0,
         children: Vec::new(),
+        redirect: false,
+        script_reader: None,
+        script_reader_tried: false,
+        chunk_start: 0,
         children_file: tree::ChildrenFile::open(spawned_pid),
         read_buf: vec![0; READ_CHUNK_BYTES],
     })
@@ -1237,15 +1362,13 @@ impl Live {
 
     /// Ends everything at once (KILL, no grace).
     fn destroy_now(self) {
-        let below = self.below();
-        self.destroy(below, Duration::ZERO);
+        self.destroy(Duration::ZERO);
     }
 
-    /// Ends `below` (TERM, `grace`, KILL) and the shell, reaps it and removes its files.
-    fn destroy(self, below: Vec<Proc>, grace: Duration) {
-        if !below.is_empty() {
-            tree::terminate(&below, grace);
-        }
+    /// Ends everything below the supervisor (the shell killed at once, what it started sent
+    /// TERM, given `grace`, then KILLed), reaps it and removes its files.
+    fn destroy(self, grace: Duration) {
+        tree::terminate_below(self.spawned.supervisor.id() as i32, grace);
         // The shell itself has nothing to clean up: no grace needed.
         self.spawned.end();
         let _ = std::fs::remove_dir_all(&self.dir);

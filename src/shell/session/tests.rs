@@ -59,27 +59,60 @@ async fn exit_ends_the_shell_and_the_next_run_restarts() {
 }
 
 #[tokio::test]
-async fn timeout_kills_the_command_and_keeps_the_session() {
+async fn a_timeout_ends_the_run_there_and_the_shell_with_it() {
     let s = Session::new(ShellConfig::default()).unwrap();
-    run(&s, "v=kept").await;
+    run(&s, "v=kept; cd /tmp").await;
+    // The rest of a list, the next line, a TERM handler's aftermath: none of it runs.
     let req = RunRequest {
-        command: "echo before; sleep 30\necho after".into(),
+        command: "trap 'echo caught' TERM; echo before; sleep 30; echo after\necho next".into(),
         timeout: Some(Duration::from_millis(300)),
         ..Default::default()
     };
     let (o, text) = run_req(&s, req).await;
-    // bash reports the killed foreground command as a script would ("Terminated"); the next line
-    // of the script never runs.
     assert_eq!(
-        (
-            o.timed_out,
-            o.exit_code,
-            text.replace("Terminated\n", "").as_str()
-        ),
+        (o.timed_out, o.exit_code, text.as_str()),
         (true, None, "before\n")
     );
-    let (o, text) = run(&s, "echo $v").await;
-    assert_eq!((o.session_restarted, text.as_str()), (false, "kept\n"));
+    // The shell was in the middle of the script: it was replaced, in the last directory.
+    let (o, text) = run(&s, "echo ${v-gone} $PWD").await;
+    assert_eq!((o.session_restarted, text.as_str()), (true, "gone /tmp\n"));
+    s.close().await;
+}
+
+/// A watcher that never reports: a host whose event loop is busy past the deadline.
+struct Busy;
+
+impl status::StatusWatcher for Busy {
+    fn watch(&self, _pipe: Arc<StatusPipe>) -> std::io::Result<Watch> {
+        Ok(Watch::new(|| {}))
+    }
+}
+
+#[tokio::test]
+async fn a_stop_that_finds_the_report_there_keeps_the_session() {
+    let s = Session::new(ShellConfig::default())
+        .unwrap()
+        .with_status_watcher(Arc::new(Busy));
+    // Nothing is ever read from the status pipe but at a stop: every run ends by its deadline,
+    // and the report it finds there stands.
+    let req = |command: &str| RunRequest {
+        command: command.into(),
+        timeout: Some(Duration::from_millis(300)),
+        ..Default::default()
+    };
+    let (o, text) = run_req(&s, req("v=kept; echo one; (exit 3)")).await;
+    assert_eq!(
+        (o.timed_out, o.exit_code, text.as_str()),
+        (false, Some(3), "one\n")
+    );
+    let (o, text) = run_req(&s, req("echo $v")).await;
+    assert_eq!(
+        (o.timed_out, o.session_restarted, text.as_str()),
+        (false, false, "kept\n")
+    );
+    // A run still going at its deadline is stopped there, and the shell with it.
+    let (o, text) = run_req(&s, req("echo a; sleep 5; echo b")).await;
+    assert_eq!((o.timed_out, text.as_str()), (true, "a\n"));
     s.close().await;
 }
 
