@@ -11,3 +11,4 @@ mod output;
 mod pty;
 mod shell;
 mod stream;
+mod teardown;

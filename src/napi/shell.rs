@@ -16,6 +16,7 @@ use super::literal::ShellRunResultJs;
 use super::options::{self, absolute, get, sorted, AbortListener};
 use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
+use super::teardown;
 use crate::error::Error;
 use crate::output::{OutputOptions, OutputPipeline};
 use crate::process::tree;
@@ -127,10 +128,9 @@ impl Shell {
             Some(watcher) => session.with_status_watcher(Arc::new(watcher)),
             None => session,
         };
-        Ok(Shell {
-            session: Arc::new(session),
-            js,
-        })
+        let session = Arc::new(session);
+        teardown::kill_at_teardown(&env, &session)?;
+        Ok(Shell { session, js })
     }
 
     /// Runs a command in the session. Resolves when it ended and every chunk was delivered.
@@ -248,18 +248,24 @@ pub fn execute_shell<'env>(
     })();
     let js = JsThread::new(env)?;
     let (prepared, listener) = prepare(env, &options, on_chunk, &js);
+    let ready = prepared.and_then(|(mut req, output, cancel, chunk_fn)| {
+        let mut config = config?;
+        validate_run(&req)?;
+        config.cwd = req.cwd.take();
+        req.env.clear();
+        let session = Arc::new(Session::new(config)?);
+        Ok((session, req, output, cancel, chunk_fn))
+    });
+    if let Ok((session, ..)) = &ready {
+        teardown::kill_at_teardown(env, session)?;
+    }
     let promise = js.spawn(
         env,
         on_settle(listener),
         FirstPoll::OnRuntime,
         Turn::Free,
         async move {
-            let (mut req, output, cancel, chunk_fn) = prepared?;
-            let mut config = config?;
-            validate_run(&req)?;
-            config.cwd = req.cwd.take();
-            req.env.clear();
-            let session = Session::new(config)?;
+            let (session, req, output, cancel, chunk_fn) = ready?;
             let place = session.queue();
             let result = run_and_deliver(
                 &session,

@@ -14,7 +14,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::process::ExitStatus;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
@@ -176,6 +176,9 @@ pub struct Session {
     abort_epoch: AtomicU64,
     abort_notify: Notify,
     closed: AtomicBool,
+    /// The running shell's supervisor (0: none), for [`Session::kill_now`], which cannot wait
+    /// for a run to let go of the session.
+    supervisor: AtomicI32,
     /// Who watches each shell's status pipe; `None`: a task on the runtime.
     watcher: Option<Arc<dyn StatusWatcher>>,
 }
@@ -259,6 +262,7 @@ impl Session {
             abort_epoch: AtomicU64::new(0),
             abort_notify: Notify::new(),
             closed: AtomicBool::new(false),
+            supervisor: AtomicI32::new(0),
             watcher: None,
         })
     }
@@ -487,6 +491,17 @@ impl Session {
         self.begin_abort();
     }
 
+    /// Ends the session at once, from any thread, without waiting for a run to let go of it (a
+    /// host tearing down the JS environment the session belongs to): runs called until now are
+    /// cancelled, later ones refused, and the shell and everything below it are killed now.
+    pub fn kill_now(&self) {
+        self.begin_close();
+        let supervisor = self.supervisor.swap(0, Ordering::SeqCst);
+        if supervisor > 0 {
+            tree::terminate_below(supervisor, Duration::ZERO);
+        }
+    }
+
     /// Kills the shell and everything below it once the runs ahead have let go of it.
     pub async fn finish_close(&self) {
         let mut inner = self.inner.lock().await;
@@ -532,6 +547,7 @@ impl Session {
             }
         }
         if let Some(live) = inner.live.take() {
+            self.supervisor.store(0, Ordering::SeqCst);
             live.destroy_now();
         }
         let restarted = inner.started_once;
@@ -541,11 +557,10 @@ impl Session {
             .map(PathBuf::from)
             .filter(|p| p.is_dir())
             .or_else(|| self.config.cwd.clone());
-        inner.live = Some(start_shell(
-            &self.config,
-            cwd.as_deref(),
-            self.watcher.as_deref(),
-        )?);
+        let live = start_shell(&self.config, cwd.as_deref(), self.watcher.as_deref())?;
+        self.supervisor
+            .store(live.spawned.supervisor.id() as i32, Ordering::SeqCst);
+        inner.live = Some(live);
         inner.started_once = true;
         inner.restore.clear();
         Ok(restarted)
@@ -555,6 +570,7 @@ impl Session {
         let Some(live) = inner.live.take() else {
             return;
         };
+        self.supervisor.store(0, Ordering::SeqCst);
         let below = live.below();
         if below.is_empty() {
             // Nothing to give a grace period (the end of every `executeShell`): the shell is
