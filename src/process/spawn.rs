@@ -56,9 +56,55 @@ pub struct SpawnSpec<'a> {
     pub scratch_dir: Option<&'a Path>,
 }
 
-/// Starts `spec` with stdin, stdout and stderr on `/dev/null`.
+/// Starts `spec` with stdin, stdout and stderr on `/dev/null`. A program named without a `/` (a
+/// session's shell) is looked up on the host's `PATH`, not on the one in `spec.env`: that
+/// environment is the caller's, for the commands the program runs (`env: { PATH: '' }` is a
+/// command's business), and has no say in which shell starts.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
-    spawn_supervised(spec, None)
+    let program = on_host_path(spec.program).map_err(|source| Error::SpawnFailed {
+        program: spec.program.to_string(),
+        source,
+    })?;
+    let spec = SpawnSpec {
+        program: &program,
+        args: spec.args,
+        env: spec.env,
+        cwd: spec.cwd,
+        fds: spec.fds,
+        report: Report {
+            to: spec.report.to,
+            prefix: spec.report.prefix,
+        },
+        scratch_dir: spec.scratch_dir,
+    };
+    spawn_supervised(&spec, None)
+}
+
+/// `program` as the host would find it: a path is kept, a name is looked up on the host's `PATH`
+/// (glibc's default when it has none) and made absolute.
+#[cfg(target_os = "linux")]
+fn on_host_path(program: &str) -> std::io::Result<String> {
+    if program.contains('/') {
+        return Ok(program.to_string());
+    }
+    let path: Vec<(String, String)> = std::env::var("PATH")
+        .map(|p| vec![("PATH".to_string(), p)])
+        .unwrap_or_default();
+    let found = supervisor::resolve(program, &path, None)?;
+    let found = found.to_string_lossy().into_owned();
+    match found.starts_with('/') {
+        true => Ok(found),
+        // A relative entry of the host's PATH counts from the host's directory, not the program's.
+        false => Ok(std::env::current_dir()?
+            .join(found)
+            .to_string_lossy()
+            .into_owned()),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn on_host_path(program: &str) -> std::io::Result<String> {
+    Ok(program.to_string())
 }
 
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
