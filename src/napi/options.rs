@@ -348,13 +348,21 @@ pub fn abort_token(
     obj: &Object,
 ) -> crate::error::Result<(CancelToken, Option<AbortListener>)> {
     let cancel = CancelToken::default();
-    let listener = match get::<Object>(obj, c"signal")? {
+    let signal = get::<Object>(obj, c"signal").map_err(|e| match e {
+        Error::InvalidArg { field, value, .. } => Error::InvalidArg {
+            field,
+            problem: "must be an AbortSignal".into(),
+            value,
+        },
+        other => other,
+    })?;
+    let listener = match signal {
         Some(signal) => watch_abort_signal(env, &signal, &cancel).map_err(|e| {
             take_exception(env.raw(), "signal").unwrap_or_else(|| {
                 Error::invalid(
                     "signal",
                     format!("must be an AbortSignal ({})", e.reason),
-                    "an object",
+                    shown(env.raw(), signal.raw()),
                 )
             })
         })?,
