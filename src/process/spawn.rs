@@ -61,6 +61,7 @@ pub struct SpawnSpec<'a> {
 /// environment is the caller's, for the commands the program runs (`env: { PATH: '' }` is a
 /// command's business), and has no say in which shell starts.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
+    let spec_program = spec.program;
     let program = on_host_path(spec.program).map_err(|source| Error::SpawnFailed {
         program: spec.program.to_string(),
         source,
@@ -77,7 +78,14 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         },
         scratch_dir: spec.scratch_dir,
     };
-    spawn_supervised(&spec, None)
+    // A failure names the program as the caller gave it.
+    spawn_supervised(&spec, None).map_err(|e| match e {
+        Error::SpawnFailed { source, .. } => Error::SpawnFailed {
+            program: spec_program.to_string(),
+            source,
+        },
+        other => other,
+    })
 }
 
 /// `program` as the host would find it: a path is kept, a name is looked up on the host's `PATH`
@@ -267,4 +275,23 @@ pub fn signal_name(n: i32) -> Option<&'static str> {
         libc::SIGSYS => "SIGSYS",
         _ => return None,
     })
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::on_host_path;
+
+    #[test]
+    fn a_name_is_found_on_the_host_path_and_made_absolute() {
+        // The tests' own PATH is the host's here; `sh` is on every Linux PATH.
+        let found = on_host_path("sh").expect("sh on the host's PATH");
+        assert!(found.starts_with('/') && found.ends_with("/sh"), "{found}");
+    }
+
+    #[test]
+    fn a_path_is_kept_and_a_missing_name_is_not_found() {
+        assert_eq!(on_host_path("./x/bash").ok().as_deref(), Some("./x/bash"));
+        let missing = on_host_path("no-such-shell-zq").expect_err("not on PATH");
+        assert_eq!(missing.kind(), std::io::ErrorKind::NotFound);
+    }
 }
