@@ -20,6 +20,7 @@ export declare class OutputSink {
   /**
    * Adds a chunk of output. An escape sequence or a CRLF split across two pushes is handled
    * as a whole. Never throws on artifact write errors (see `artifactError`).
+   * @throws ERR_INVALID_ARG when `chunk` is not a string.
    */
   push(chunk: string): void
   /**
@@ -27,6 +28,7 @@ export declare class OutputSink {
    * `output` on its own line. The artifact file is flushed. The sink stays usable: later pushes
    * continue the same output; a CR or an unfinished escape sequence that ended the last push is
    * resolved as if the output ended there.
+   * @throws ERR_INVALID_ARG when `notice` is given and is not a string.
    */
   dump(notice?: string | undefined | null): OutputSummary
 }
@@ -214,11 +216,15 @@ export interface InterceptorRule {
 
 /**
  * Signals `pid` and all its descendants, children first; returns how many were signalled. Never
- * signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid below 2.
+ * signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid that is not an
+ * integer from 2 to 2^31-1, or a signal that is not an integer from 0 to 64.
  */
 export declare function killTree(pid: number, signal: number): number
 
-/** The pids of every living descendant of `pid`, parents before children. */
+/**
+ * The pids of every living descendant of `pid`, parents before children.
+ * @throws ERR_INVALID_ARG for a pid that is not an integer from 1 to 2^31-1.
+ */
 export declare function listDescendants(pid: number): Array<number>
 
 /**
@@ -451,5 +457,7 @@ export interface ShellRunResult {
  * DCS/SOS/PM/APC strings, charset selection, C1 controls) and control characters other than
  * tab, LF and CR, keeping all printable text (backspace is removed, not applied). An unterminated
  * sequence at the end is dropped.
+ *
+ * @throws ERR_INVALID_ARG when `text` is not a string.
  */
 export declare function stripAnsi(text: string): string

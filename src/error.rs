@@ -14,6 +14,15 @@ pub enum Error {
         problem: String,
         value: String,
     },
+    /// Reading an option ran the caller's own code (a getter, a Proxy trap), and it threw.
+    #[error("{field} could not be read: reading it threw {shown}")]
+    Threw {
+        field: String,
+        /// The thrown value as text.
+        shown: String,
+        /// The thrown value itself, for the JS error's `cause`.
+        cause: Thrown,
+    },
     #[error("cwd does not exist: {}", .0.display())]
     CwdNotFound(PathBuf),
     #[error("cwd is not a directory: {}", .0.display())]
@@ -42,6 +51,16 @@ pub enum Error {
     },
 }
 
+/// A value thrown by the caller's JavaScript, held for the JS layer, which gives it back as the
+/// `cause` of the coded error. Opaque here: the core holds no JS value.
+pub struct Thrown(pub Box<dyn std::any::Any + Send>);
+
+impl std::fmt::Debug for Thrown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Thrown")
+    }
+}
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// A number shown as JavaScript shows it (`-5`, `1.5`, `NaN`, `Infinity`), for the `(got …)` part
@@ -62,7 +81,7 @@ impl Error {
     /// The contract's `code` for this error (API.md §8).
     pub fn code(&self) -> &'static str {
         match self {
-            Error::InvalidArg { .. } => "ERR_INVALID_ARG",
+            Error::InvalidArg { .. } | Error::Threw { .. } => "ERR_INVALID_ARG",
             Error::CwdNotFound(_) => "ERR_CWD_NOT_FOUND",
             Error::CwdNotDir(_) => "ERR_CWD_NOT_DIR",
             Error::SpawnFailed { .. } => "ERR_SPAWN_FAILED",

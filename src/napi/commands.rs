@@ -1,12 +1,15 @@
 //! JS surface of the command helpers (API.md §6): the bash interceptor and its default rules,
 //! head/tail normalization, and command classification. Thin: the logic is in `crate::commands`.
 
+use napi::bindgen_prelude::{JsValue, Object, Unknown};
 use napi::Env;
 use napi_derive::napi;
 
 use crate::commands::{self, classify, head_tail, intercept, rules};
+use crate::error::{Error, Result};
 
 use super::error;
+use super::options::{arg, array, get, optional_arg, FromJs};
 
 /// A rule of the bash interceptor: when `pattern` matches a command (or one of its segments) and
 /// `tool` is available, the command is blocked with `message`.
@@ -108,24 +111,28 @@ pub fn default_interceptor_rules() -> Vec<InterceptorRule> {
 /// read rule on `cat f`.
 ///
 /// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
-#[napi(catch_unwind)]
+#[napi(
+    catch_unwind,
+    ts_args_type = "command: string, rules: Array<InterceptorRule>, availableTools: Array<string>"
+)]
 #[cfg_attr(test, allow(dead_code))]
 pub fn check_bash_interception(
     env: Env,
-    command: String,
-    rules: Vec<InterceptorRule>,
-    available_tools: Vec<String>,
+    command: Unknown,
+    rules: Unknown,
+    available_tools: Unknown,
 ) -> napi::Result<InterceptionResult> {
-    commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
-    let rules: Vec<intercept::Rule> = rules
-        .into_iter()
-        .map(|r| intercept::Rule {
-            pattern: r.pattern,
-            flags: r.flags,
-            tool: r.tool,
-            message: r.message,
-        })
-        .collect();
+    let read = || -> Result<_> {
+        let command = valid_command(command)?;
+        let rules = array(rules.value().env, rules.raw(), "rules")?
+            .into_iter()
+            .enumerate()
+            .map(|(i, rule)| read_rule(rules.value().env, rule, &format!("rules[{i}]")))
+            .collect::<Result<Vec<_>>>()?;
+        let available_tools = arg::<Vec<String>>(available_tools, "availableTools")?;
+        Ok((command, rules, available_tools))
+    };
+    let (command, rules, available_tools) = read().map_err(|e| error::throw(&env, e))?;
     let result = intercept::check(&command, &rules, &available_tools);
     Ok(InterceptionResult {
         blocked: result.blocked,
@@ -142,10 +149,10 @@ pub fn check_bash_interception(
 /// head/tail with a file or other options) comes back unchanged, without limits.
 ///
 /// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
-#[napi(catch_unwind)]
+#[napi(catch_unwind, ts_args_type = "command: string")]
 #[cfg_attr(test, allow(dead_code))]
-pub fn normalize_bash_command(env: Env, command: String) -> napi::Result<NormalizedCommand> {
-    commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
+pub fn normalize_bash_command(env: Env, command: Unknown) -> napi::Result<NormalizedCommand> {
+    let command = valid_command(command).map_err(|e| error::throw(&env, e))?;
     let normalized = head_tail::normalize(&command);
     Ok(NormalizedCommand {
         command: normalized.command,
@@ -159,16 +166,24 @@ pub fn normalize_bash_command(env: Env, command: String) -> napi::Result<Normali
 /// empty line. Kept lines are returned as they were, newlines included.
 ///
 /// @throws {Error} `ERR_INVALID_ARG` when `headLines` or `tailLines` is not a non-negative integer.
-#[napi(catch_unwind)]
+#[napi(
+    catch_unwind,
+    ts_args_type = "text: string, headLines?: number | undefined | null, tailLines?: number | undefined | null"
+)]
 #[cfg_attr(test, allow(dead_code))]
 pub fn apply_head_tail(
     env: Env,
-    text: String,
-    head_lines: Option<f64>,
-    tail_lines: Option<f64>,
+    text: Unknown,
+    head_lines: Option<Unknown>,
+    tail_lines: Option<Unknown>,
 ) -> napi::Result<HeadTailResult> {
-    let head = head_tail::line_limit("headLines", head_lines).map_err(|e| error::throw(&env, e))?;
-    let tail = head_tail::line_limit("tailLines", tail_lines).map_err(|e| error::throw(&env, e))?;
+    let read = || -> Result<_> {
+        let text = arg::<String>(text, "text")?;
+        let head = head_tail::line_limit("headLines", optional_arg(head_lines, "headLines")?)?;
+        let tail = head_tail::line_limit("tailLines", optional_arg(tail_lines, "tailLines")?)?;
+        Ok((text, head, tail))
+    };
+    let (text, head, tail) = read().map_err(|e| error::throw(&env, e))?;
     let (text, applied) = head_tail::apply(&text, head, tail);
     Ok(HeadTailResult { text, applied })
 }
@@ -180,14 +195,62 @@ pub fn apply_head_tail(
 /// a file. This is a guide for approval prompts, not a sandbox.
 ///
 /// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
-#[napi(catch_unwind)]
+#[napi(catch_unwind, ts_args_type = "command: string")]
 #[cfg_attr(test, allow(dead_code))]
-pub fn classify_command(env: Env, command: String) -> napi::Result<CommandClassification> {
-    commands::validate_command(&command).map_err(|e| error::throw(&env, e))?;
+pub fn classify_command(env: Env, command: Unknown) -> napi::Result<CommandClassification> {
+    let command = valid_command(command).map_err(|e| error::throw(&env, e))?;
     let result = classify::classify(&command);
     Ok(CommandClassification {
         level: result.level.as_str().to_string(),
         commands: result.commands,
         reasons: result.reasons,
+    })
+}
+
+/// The `command` argument: a string without NUL bytes.
+fn valid_command(command: Unknown) -> Result<String> {
+    let command = arg::<String>(command, "command")?;
+    commands::validate_command(&command)?;
+    Ok(command)
+}
+
+/// One element of `rules`, each field's type checked and named (`rules[2].pattern`).
+fn read_rule(
+    env: napi::sys::napi_env,
+    raw: napi::sys::napi_value,
+    field: &str,
+) -> Result<intercept::Rule> {
+    let rule = Object::from_js(env, raw, field)?;
+    let required = |key: &std::ffi::CStr, name: &str| -> Result<String> {
+        named_field(&rule, key, field, name)?
+            .ok_or_else(|| Error::invalid(format!("{field}.{name}"), "is required", "undefined"))
+    };
+    Ok(intercept::Rule {
+        pattern: required(c"pattern", "pattern")?,
+        flags: named_field(&rule, c"flags", field, "flags")?,
+        tool: required(c"tool", "tool")?,
+        message: required(c"message", "message")?,
+    })
+}
+
+/// `get`, with the field named `<prefix>.<name>` in errors.
+fn named_field(
+    obj: &Object,
+    key: &std::ffi::CStr,
+    prefix: &str,
+    name: &str,
+) -> Result<Option<String>> {
+    get::<String>(obj, key).map_err(|e| match e {
+        Error::InvalidArg { problem, value, .. } => Error::InvalidArg {
+            field: format!("{prefix}.{name}"),
+            problem,
+            value,
+        },
+        Error::Threw { shown, cause, .. } => Error::Threw {
+            field: format!("{prefix}.{name}"),
+            shown,
+            cause,
+        },
+        other => other,
     })
 }

@@ -10,12 +10,13 @@
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::task::{Context, Poll};
 
-use napi::bindgen_prelude::{ToNapiValue, TypeName};
+use napi::bindgen_prelude::{FromNapiValue, ToNapiValue, TypeName};
 use napi::{sys, Env, Unknown, ValueType};
 
-use crate::error::Error;
+use crate::error::{Error, Thrown};
 
 /// Creates the JS `Error` with `code` and `message` and wraps it so napi-rs throws that object.
 pub fn to_js(env: sys::napi_env, err: &Error) -> napi::Error {
@@ -34,13 +35,155 @@ pub fn js_error(env: sys::napi_env, err: &Error) -> sys::napi_value {
 }
 
 fn try_js_error(env: sys::napi_env, err: &Error) -> napi::Result<sys::napi_value> {
+    // An exception still pending (the caller's code threw where no reader expected it) would
+    // make every call below fail: it becomes the cause instead, unless the error carries one.
+    let pending = pending_exception(env);
+    let cause = match err {
+        Error::Threw { cause, .. } => cause_value(env, cause).or(pending),
+        _ => pending,
+    };
     unsafe {
         let code = String::to_napi_value(env, err.code().to_string())?;
         let message = String::to_napi_value(env, err.to_string())?;
         let mut js_error = std::ptr::null_mut();
         napi::check_status!(sys::napi_create_error(env, code, message, &mut js_error))?;
+        if let Some(cause) = cause {
+            napi::check_status!(sys::napi_set_named_property(
+                env,
+                js_error,
+                c"cause".as_ptr(),
+                cause
+            ))?;
+        }
         Ok(js_error)
     }
+}
+
+/// The pending exception, cleared; `None` when there is none.
+fn pending_exception(env: sys::napi_env) -> Option<sys::napi_value> {
+    let mut pending = false;
+    let mut exception = std::ptr::null_mut();
+    // SAFETY: called on `env`'s JS thread, as every function of this module.
+    unsafe {
+        (sys::napi_is_exception_pending(env, &mut pending) == sys::Status::napi_ok
+            && pending
+            && sys::napi_get_and_clear_last_exception(env, &mut exception) == sys::Status::napi_ok
+            && !exception.is_null())
+        .then_some(exception)
+    }
+}
+
+/// What the caller's code threw, until it becomes an error's `cause`: an object (an `Error`, a
+/// symbol) kept alive by a reference, a primitive (`throw 'text'`) by its value. An error dropped
+/// without reaching JS (two failures at once, only one reported) leaves its reference behind: one
+/// small object, only on that path.
+enum JsCause {
+    Object {
+        env: usize,
+        reference: AtomicPtr<sys::napi_ref__>,
+    },
+    String(String),
+    Number(f64),
+    Bool(bool),
+    Null,
+    Undefined,
+}
+
+/// Takes the pending exception, if the caller's code threw one, as the error for `field`.
+pub fn take_exception(env: sys::napi_env, field: &str) -> Option<Error> {
+    let exception = pending_exception(env)?;
+    let shown = thrown_text(env, exception);
+    Some(Error::Threw {
+        field: field.to_string(),
+        shown,
+        cause: Thrown(Box::new(keep(env, exception))),
+    })
+}
+
+/// Keeps `value` (live in `env`, on its JS thread) for a later `cause`.
+fn keep(env: sys::napi_env, value: sys::napi_value) -> JsCause {
+    let mut kind = sys::ValueType::napi_undefined;
+    // SAFETY (every block): `value` is a live value of `env`, on its JS thread, of the type checked.
+    unsafe { sys::napi_typeof(env, value, &mut kind) };
+    match kind {
+        sys::ValueType::napi_undefined => JsCause::Undefined,
+        sys::ValueType::napi_null => JsCause::Null,
+        sys::ValueType::napi_boolean => {
+            JsCause::Bool(unsafe { bool::from_napi_value(env, value) }.unwrap_or(false))
+        }
+        sys::ValueType::napi_number => {
+            JsCause::Number(unsafe { f64::from_napi_value(env, value) }.unwrap_or(f64::NAN))
+        }
+        sys::ValueType::napi_string => {
+            JsCause::String(unsafe { String::from_napi_value(env, value) }.unwrap_or_default())
+        }
+        _ => {
+            let mut reference = std::ptr::null_mut();
+            let made = unsafe { sys::napi_create_reference(env, value, 1, &mut reference) }
+                == sys::Status::napi_ok;
+            JsCause::Object {
+                env: env as usize,
+                reference: AtomicPtr::new(if made {
+                    reference
+                } else {
+                    std::ptr::null_mut()
+                }),
+            }
+        }
+    }
+}
+
+/// The thrown value's `String(value)` (`Error: boom`), or its type when that throws too.
+fn thrown_text(env: sys::napi_env, value: sys::napi_value) -> String {
+    let mut text = std::ptr::null_mut();
+    // SAFETY: `value` is a live value of `env`; coercion runs JS (`toString`), which may throw:
+    // that exception is cleared.
+    let coerced =
+        unsafe { sys::napi_coerce_to_string(env, value, &mut text) } == sys::Status::napi_ok;
+    if !coerced {
+        pending_exception(env);
+        return format!("{:?}", super::options::shown(env, value));
+    }
+    match unsafe { String::from_napi_value(env, text) } {
+        Ok(s) => s,
+        Err(_) => format!("{:?}", super::options::shown(env, value)),
+    }
+}
+
+/// The value a [`JsCause`] holds; an object's reference is released here, once.
+fn cause_value(env: sys::napi_env, cause: &Thrown) -> Option<sys::napi_value> {
+    let cause = cause.0.downcast_ref::<JsCause>()?;
+    // SAFETY (every block): on `env`'s JS thread; a reference is used only in the environment
+    // that made it (checked), and released exactly once (the swap).
+    let value = unsafe {
+        match cause {
+            JsCause::Undefined => <()>::to_napi_value(env, ()),
+            JsCause::Null => {
+                napi::bindgen_prelude::Null::to_napi_value(env, napi::bindgen_prelude::Null)
+            }
+            JsCause::Bool(b) => bool::to_napi_value(env, *b),
+            JsCause::Number(n) => f64::to_napi_value(env, *n),
+            JsCause::String(s) => String::to_napi_value(env, s.clone()),
+            JsCause::Object {
+                env: made_in,
+                reference,
+            } => {
+                if *made_in != env as usize {
+                    return None;
+                }
+                let reference = reference.swap(std::ptr::null_mut(), Ordering::AcqRel);
+                if reference.is_null() {
+                    return None;
+                }
+                let mut value = std::ptr::null_mut();
+                let got = sys::napi_get_reference_value(env, reference, &mut value)
+                    == sys::Status::napi_ok;
+                sys::napi_delete_reference(env, reference);
+                return (got && !value.is_null()).then_some(value);
+            }
+        }
+    };
+    value.ok()
 }
 
 /// For sync functions: `Err(throw(&env, e))` throws a coded error.

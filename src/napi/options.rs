@@ -1,71 +1,339 @@
-//! Reading a run's options object on the JS thread: optional fields with their type checked and
-//! named in the error, maps turned into sorted pairs, paths made absolute, `timeoutMs`, and an
-//! AbortSignal wired to a [`CancelToken`].
+//! Reading the caller's arguments and options objects on the JS thread: each value's type is
+//! checked and a wrong one named with its value (`shell must be a string (got 5)`), maps turned
+//! into sorted pairs, paths made absolute, `timeoutMs`, and an AbortSignal wired to a
+//! [`CancelToken`]. Whatever the caller's own code throws while being read (a getter, a Proxy
+//! trap) is taken here and becomes the `cause` of a coded error: no exception stays pending.
 
-use std::collections::HashMap;
 use std::ffi::CStr;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use napi::bindgen_prelude::*;
+use napi::sys::ValueType as ValueKind;
 use napi::UnknownRef;
 
+use super::error::take_exception;
 use crate::error::{Error, JsNumber};
 use crate::shell::CancelToken;
 
-/// Reads an optional property, naming it when its type is wrong. The key goes to Node-API as a C
-/// string, which Node internalizes directly: a key made as a JS string first (napi-rs's
-/// `Object::get`) costs a string allocation and a string-table lookup per read, most of the 4 µs
-/// that reading a run's options took.
-pub fn get<V: FromNapiValue + ValidateNapiValue>(
-    obj: &Object,
+/// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`): the bound of every
+/// count and duration read from JS, far below where a conversion to Rust could overflow.
+pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+/// Longest string value quoted whole in a message; a longer one is cut with `…`.
+const SHOWN_STRING_CHARS: usize = 60;
+
+/// A JS value as a message shows it after `got`: `"text"`, `5`, `null`, `an object`.
+pub struct Shown(String);
+
+impl std::fmt::Debug for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn type_of(env: sys::napi_env, raw: sys::napi_value) -> sys::napi_valuetype {
+    let mut kind = ValueKind::napi_undefined;
+    // SAFETY: `raw` is a live value of `env`, on its JS thread.
+    if unsafe { sys::napi_typeof(env, raw, &mut kind) } != sys::Status::napi_ok {
+        return ValueKind::napi_undefined;
+    }
+    kind
+}
+
+/// Describes `raw` for a message, without running any of the caller's code.
+pub fn shown(env: sys::napi_env, raw: sys::napi_value) -> Shown {
+    // SAFETY (every block below): `raw` is a live value of `env`, on its JS thread, of the type
+    // just checked.
+    let text = match type_of(env, raw) {
+        ValueKind::napi_undefined => "undefined".to_string(),
+        ValueKind::napi_null => "null".to_string(),
+        ValueKind::napi_boolean => match unsafe { bool::from_napi_value(env, raw) } {
+            Ok(b) => b.to_string(),
+            Err(_) => "a boolean".to_string(),
+        },
+        ValueKind::napi_number => match unsafe { f64::from_napi_value(env, raw) } {
+            Ok(n) => format!("{:?}", JsNumber(n)),
+            Err(_) => "a number".to_string(),
+        },
+        ValueKind::napi_string => match unsafe { String::from_napi_value(env, raw) } {
+            Ok(s) if s.chars().count() > SHOWN_STRING_CHARS => {
+                let cut: String = s.chars().take(SHOWN_STRING_CHARS).collect();
+                format!("{cut:?}…")
+            }
+            Ok(s) => format!("{s:?}"),
+            Err(_) => "a string".to_string(),
+        },
+        ValueKind::napi_symbol => "a symbol".to_string(),
+        ValueKind::napi_function => "a function".to_string(),
+        ValueKind::napi_bigint => "a bigint".to_string(),
+        ValueKind::napi_object => {
+            let mut array = false;
+            unsafe { sys::napi_is_array(env, raw, &mut array) };
+            if array { "an array" } else { "an object" }.to_string()
+        }
+        _ => "an external value".to_string(),
+    };
+    Shown(text)
+}
+
+/// `field must be <expected> (got <value>)`.
+fn wrong(env: sys::napi_env, raw: sys::napi_value, field: &str, expected: &str) -> Error {
+    Error::invalid(field, format!("must be {expected}"), shown(env, raw))
+}
+
+/// The error for a read of `field` that failed: what the caller's code threw, when it did (taken,
+/// so that it does not stay pending); otherwise `field could not be read`.
+fn read_failed(env: sys::napi_env, field: &str, why: &str) -> Error {
+    take_exception(env, field).unwrap_or_else(|| Error::invalid(field, "could not be read", why))
+}
+
+/// A value read from JS, with its type checked; the error names `field` and the value.
+pub trait FromJs<'env>: Sized {
+    fn from_js(env: sys::napi_env, raw: sys::napi_value, field: &str)
+        -> crate::error::Result<Self>;
+}
+
+impl FromJs<'_> for String {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        if type_of(env, raw) != ValueKind::napi_string {
+            return Err(wrong(env, raw, field, "a string"));
+        }
+        // SAFETY: `raw` is a string of `env`.
+        unsafe { String::from_napi_value(env, raw) }.map_err(|e| read_failed(env, field, &e.reason))
+    }
+}
+
+impl FromJs<'_> for f64 {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        if type_of(env, raw) != ValueKind::napi_number {
+            return Err(wrong(env, raw, field, "a number"));
+        }
+        // SAFETY: `raw` is a number of `env`.
+        unsafe { f64::from_napi_value(env, raw) }.map_err(|e| read_failed(env, field, &e.reason))
+    }
+}
+
+impl FromJs<'_> for bool {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        if type_of(env, raw) != ValueKind::napi_boolean {
+            return Err(wrong(env, raw, field, "a boolean"));
+        }
+        // SAFETY: `raw` is a boolean of `env`.
+        unsafe { bool::from_napi_value(env, raw) }.map_err(|e| read_failed(env, field, &e.reason))
+    }
+}
+
+impl<'env> FromJs<'env> for Object<'env> {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        if type_of(env, raw) != ValueKind::napi_object {
+            return Err(wrong(env, raw, field, "an object"));
+        }
+        Ok(Object::from_raw(env, raw))
+    }
+}
+
+/// A function to call back, e.g. `onChunk`.
+impl<'env, T: JsValuesTupleIntoVec> FromJs<'env> for Function<'env, T, ()> {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        if type_of(env, raw) != ValueKind::napi_function {
+            return Err(wrong(env, raw, field, "a function"));
+        }
+        // SAFETY: `raw` is a function of `env`.
+        unsafe { Function::from_napi_value(env, raw) }
+            .map_err(|e| read_failed(env, field, &e.reason))
+    }
+}
+
+/// `Record<string, string>`, as `(key, value)` pairs sorted by key; a value's field is
+/// `field.key`.
+pub struct StringMap(pub Vec<(String, String)>);
+
+impl FromJs<'_> for StringMap {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        let obj = Object::from_js(env, raw, field)?;
+        let mut keys = std::ptr::null_mut();
+        // SAFETY: `obj` is an object of `env`; a Proxy's traps may throw, which `read_failed` takes.
+        if unsafe { sys::napi_get_property_names(env, obj.raw(), &mut keys) }
+            != sys::Status::napi_ok
+        {
+            return Err(read_failed(env, field, "its keys could not be listed"));
+        }
+        let mut pairs = Vec::new();
+        for key in elements(env, keys, field)? {
+            let key = String::from_js(env, key, &format!("{field} key"))?;
+            let key_field = format!("{field}.{key}");
+            let value = named(env, obj.raw(), &key, &key_field)?;
+            pairs.push((key, String::from_js(env, value, &key_field)?));
+        }
+        pairs.sort();
+        Ok(StringMap(pairs))
+    }
+}
+
+/// `string[]`; an element's field is `field[i]`.
+impl FromJs<'_> for Vec<String> {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        array(env, raw, field)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| String::from_js(env, v, &format!("{field}[{i}]")))
+            .collect()
+    }
+}
+
+/// The elements of an array, checked to be one.
+pub fn array(
+    env: sys::napi_env,
+    raw: sys::napi_value,
+    field: &str,
+) -> crate::error::Result<Vec<sys::napi_value>> {
+    let mut is_array = false;
+    // SAFETY: `raw` is a live value of `env`.
+    if unsafe { sys::napi_is_array(env, raw, &mut is_array) } != sys::Status::napi_ok || !is_array {
+        return Err(wrong(env, raw, field, "an array"));
+    }
+    elements(env, raw, field)
+}
+
+fn elements(
+    env: sys::napi_env,
+    raw: sys::napi_value,
+    field: &str,
+) -> crate::error::Result<Vec<sys::napi_value>> {
+    let mut len = 0u32;
+    // SAFETY: `raw` is an array of `env`.
+    if unsafe { sys::napi_get_array_length(env, raw, &mut len) } != sys::Status::napi_ok {
+        return Err(read_failed(env, field, "its length could not be read"));
+    }
+    (0..len)
+        .map(|i| {
+            let mut value = std::ptr::null_mut();
+            // SAFETY: as above; an element's getter may throw, which `read_failed` takes.
+            match unsafe { sys::napi_get_element(env, raw, i, &mut value) } {
+                sys::Status::napi_ok => Ok(value),
+                _ => Err(read_failed(
+                    env,
+                    &format!("{field}[{i}]"),
+                    "its getter failed",
+                )),
+            }
+        })
+        .collect()
+}
+
+/// `obj[key]` for a key given as a Rust string.
+fn named(
+    env: sys::napi_env,
+    obj: sys::napi_value,
+    key: &str,
+    field: &str,
+) -> crate::error::Result<sys::napi_value> {
+    let read = (|| -> napi::Result<sys::napi_value> {
+        // SAFETY: `obj` is an object of `env`; the key is a string made here.
+        let key = unsafe { String::to_napi_value(env, key.to_string())? };
+        let mut value = std::ptr::null_mut();
+        napi::check_status!(unsafe { sys::napi_get_property(env, obj, key, &mut value) })?;
+        Ok(value)
+    })();
+    read.map_err(|e| read_failed(env, field, &e.reason))
+}
+
+/// Reads an optional property (`undefined` and `null` are absent), naming it when its type is
+/// wrong. The key goes to Node-API as a C string, which Node internalizes directly: a key made as
+/// a JS string first (napi-rs's `Object::get`) costs a string allocation and a string-table
+/// lookup per read, most of the 4 µs that reading a run's options took.
+pub fn get<'env, V: FromJs<'env>>(
+    obj: &Object<'env>,
     field: &CStr,
 ) -> crate::error::Result<Option<V>> {
     let name = field.to_str().unwrap_or("option");
     let env = obj.value().env;
     let mut value = std::ptr::null_mut();
-    let mut kind = sys::ValueType::napi_undefined;
     // SAFETY: `obj` is a live object of this call's environment; `field` is NUL-terminated.
-    let read = unsafe {
-        sys::napi_get_named_property(env, obj.raw(), field.as_ptr(), &mut value)
-            == sys::Status::napi_ok
-            && sys::napi_typeof(env, value, &mut kind) == sys::Status::napi_ok
-    };
-    if !read {
-        // A getter that threw: its exception is what the caller sees.
-        return Err(Error::invalid(
-            name,
-            "could not be read",
-            "its getter threw",
-        ));
+    let status =
+        unsafe { sys::napi_get_named_property(env, obj.raw(), field.as_ptr(), &mut value) };
+    if status != sys::Status::napi_ok {
+        return Err(read_failed(env, name, "its getter failed"));
     }
-    if kind == sys::ValueType::napi_undefined || kind == sys::ValueType::napi_null {
-        return Ok(None);
+    optional(env, value, name)
+}
+
+/// `None` for `undefined` and `null`, else the value read as `V`.
+pub fn optional<'env, V: FromJs<'env>>(
+    env: sys::napi_env,
+    raw: sys::napi_value,
+    field: &str,
+) -> crate::error::Result<Option<V>> {
+    match type_of(env, raw) {
+        ValueKind::napi_undefined | ValueKind::napi_null => Ok(None),
+        _ => V::from_js(env, raw, field).map(Some),
     }
-    // SAFETY: `value` was just read from `obj`, in this call's environment.
-    let value = unsafe { Unknown::from_napi_value(env, value) }
-        .map_err(|e| Error::invalid(name, "could not be read", e.reason))?;
-    arg(value, name).map(Some)
 }
 
 /// Reads a positional argument, naming it when its type is wrong.
-pub fn arg<V: FromNapiValue + ValidateNapiValue>(
-    value: Unknown,
-    field: &str,
-) -> crate::error::Result<V> {
-    let (env, raw) = (value.value().env, value.raw());
-    // SAFETY: `value` is a live value of this call's environment.
-    unsafe { V::validate(env, raw).and_then(|_| V::from_napi_value(env, raw)) }
-        .map_err(|e| Error::invalid(field, "has the wrong type", e.reason))
+pub fn arg<'env, V: FromJs<'env>>(value: Unknown<'env>, field: &str) -> crate::error::Result<V> {
+    V::from_js(value.value().env, value.raw(), field)
 }
 
-/// `timeoutMs`: absent or 0 is no deadline; negative or not finite is `ERR_INVALID_ARG`.
+/// An optional positional argument (`undefined` and `null` are absent).
+pub fn optional_arg<'env, V: FromJs<'env>>(
+    value: Option<Unknown<'env>>,
+    field: &str,
+) -> crate::error::Result<Option<V>> {
+    match value {
+        Some(v) => optional(v.value().env, v.raw(), field),
+        None => Ok(None),
+    }
+}
+
+/// A string option that names a file or a program: a NUL byte cannot be passed to the OS.
+pub fn get_path(obj: &Object, field: &CStr) -> crate::error::Result<Option<String>> {
+    let value = get::<String>(obj, field)?;
+    if let Some(v) = &value {
+        if v.contains('\0') {
+            let name = field.to_str().unwrap_or("option");
+            return Err(Error::invalid(name, "must not contain a NUL byte", v));
+        }
+    }
+    Ok(value)
+}
+
+/// `timeoutMs`: absent or 0 is no deadline; negative, not finite or above
+/// `Number.MAX_SAFE_INTEGER` (285,000 years) is `ERR_INVALID_ARG`.
 pub fn timeout(obj: &Object) -> crate::error::Result<Option<Duration>> {
     match get::<f64>(obj, c"timeoutMs")? {
         None => Ok(None),
-        Some(t) if !t.is_finite() || t < 0.0 => Err(Error::invalid(
+        Some(t) if !t.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&t) => Err(Error::invalid(
             "timeoutMs",
-            "must be a finite number >= 0",
+            "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
             JsNumber(t),
         )),
         Some(0.0) => Ok(None),
@@ -80,13 +348,23 @@ pub fn abort_token(
     obj: &Object,
 ) -> crate::error::Result<(CancelToken, Option<AbortListener>)> {
     let cancel = CancelToken::default();
-    let listener = match get::<Object>(obj, c"signal")? {
+    let signal = get::<Object>(obj, c"signal").map_err(|e| match e {
+        Error::InvalidArg { field, value, .. } => Error::InvalidArg {
+            field,
+            problem: "must be an AbortSignal".into(),
+            value,
+        },
+        other => other,
+    })?;
+    let listener = match signal {
         Some(signal) => watch_abort_signal(env, &signal, &cancel).map_err(|e| {
-            Error::invalid(
-                "signal",
-                format!("must be an AbortSignal ({})", e.reason),
-                "object",
-            )
+            take_exception(env.raw(), "signal").unwrap_or_else(|| {
+                Error::invalid(
+                    "signal",
+                    format!("must be an AbortSignal ({})", e.reason),
+                    shown(env.raw(), signal.raw()),
+                )
+            })
         })?,
         None => None,
     };
@@ -144,10 +422,9 @@ impl AbortListener {
     }
 }
 
-pub fn sorted(map: Option<HashMap<String, String>>) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = map.unwrap_or_default().into_iter().collect();
-    v.sort();
-    v
+/// An optional map's pairs, none when absent.
+pub fn pairs(map: Option<StringMap>) -> Vec<(String, String)> {
+    map.map(|m| m.0).unwrap_or_default()
 }
 
 /// A relative `cwd` is taken from the host process's directory, as child_process does.

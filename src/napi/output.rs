@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::path::PathBuf;
 
+use napi::bindgen_prelude::{Object, Unknown};
 use napi::Env;
 use napi_derive::napi;
 
@@ -12,9 +13,7 @@ use crate::error::{Error, JsNumber, Result};
 use crate::output::{self, OutputOptions, OutputPipeline, OutputSummary};
 
 use super::error;
-
-/// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+use super::options::{arg, get, get_path, optional_arg, MAX_SAFE_INTEGER};
 
 /// How output is processed and bounded: ANSI stripping, newline normalization, an in-memory
 /// budget of a head and a tail, a per-line cap, and an artifact file for the full text.
@@ -47,6 +46,19 @@ pub struct JsOutputOptions {
     /// Turn CRLF and lone CR into LF.
     /// @default true
     pub normalize_newlines: Option<bool>,
+}
+
+/// Reads an `OutputOptions` object property by property, each field's type checked and named.
+pub fn read(obj: &Object) -> Result<JsOutputOptions> {
+    Ok(JsOutputOptions {
+        max_bytes: get(obj, c"maxBytes")?,
+        head_bytes: get(obj, c"headBytes")?,
+        max_columns: get(obj, c"maxColumns")?,
+        artifact_path: get_path(obj, c"artifactPath")?,
+        artifact_max_bytes: get(obj, c"artifactMaxBytes")?,
+        strip_ansi: get(obj, c"stripAnsi")?,
+        normalize_newlines: get(obj, c"normalizeNewlines")?,
+    })
 }
 
 impl JsOutputOptions {
@@ -161,11 +173,15 @@ pub struct OutputSink {
 #[napi]
 impl OutputSink {
     /// @throws {Error} `ERR_INVALID_ARG` when an option is invalid (the message names the field).
-    #[napi(constructor, catch_unwind)]
-    pub fn new(env: Env, options: Option<JsOutputOptions>) -> napi::Result<Self> {
-        let options = options
-            .unwrap_or_default()
-            .to_rust()
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "options?: OutputOptions | undefined | null"
+    )]
+    pub fn new(env: Env, options: Option<Unknown>) -> napi::Result<Self> {
+        let options = optional_arg::<Object>(options, "options")
+            .and_then(|o| o.map(|o| read(&o)).transpose())
+            .and_then(|o| o.unwrap_or_default().to_rust())
             .map_err(|e| error::throw(&env, e))?;
         let pipeline = OutputPipeline::new(&options).map_err(|e| error::throw(&env, e))?;
         Ok(Self { pipeline })
@@ -173,18 +189,23 @@ impl OutputSink {
 
     /// Adds a chunk of output. An escape sequence or a CRLF split across two pushes is handled
     /// as a whole. Never throws on artifact write errors (see `artifactError`).
-    #[napi(catch_unwind)]
-    pub fn push(&mut self, chunk: String) {
+    /// @throws ERR_INVALID_ARG when `chunk` is not a string.
+    #[napi(catch_unwind, ts_args_type = "chunk: string")]
+    pub fn push(&mut self, env: Env, chunk: Unknown) -> napi::Result<()> {
+        let chunk = arg::<String>(chunk, "chunk").map_err(|e| error::throw(&env, e))?;
         let _processed: Cow<'_, str> = self.pipeline.push_str(&chunk);
+        Ok(())
     }
 
     /// The summary of everything pushed so far, with `notice` (e.g. a timeout message) appended to
     /// `output` on its own line. The artifact file is flushed. The sink stays usable: later pushes
     /// continue the same output; a CR or an unfinished escape sequence that ended the last push is
     /// resolved as if the output ended there.
-    #[napi(catch_unwind)]
-    pub fn dump(&mut self, notice: Option<String>) -> JsOutputSummary {
-        self.pipeline.summary(notice.as_deref()).into()
+    /// @throws ERR_INVALID_ARG when `notice` is given and is not a string.
+    #[napi(catch_unwind, ts_args_type = "notice?: string | undefined | null")]
+    pub fn dump(&mut self, env: Env, notice: Option<Unknown>) -> napi::Result<JsOutputSummary> {
+        let notice = optional_arg::<String>(notice, "notice").map_err(|e| error::throw(&env, e))?;
+        Ok(self.pipeline.summary(notice.as_deref()).into())
     }
 }
 
@@ -192,8 +213,11 @@ impl OutputSink {
 /// DCS/SOS/PM/APC strings, charset selection, C1 controls) and control characters other than
 /// tab, LF and CR, keeping all printable text (backspace is removed, not applied). An unterminated
 /// sequence at the end is dropped.
-#[napi(js_name = "stripAnsi", catch_unwind)]
+///
+/// @throws ERR_INVALID_ARG when `text` is not a string.
+#[napi(js_name = "stripAnsi", catch_unwind, ts_args_type = "text: string")]
 #[cfg_attr(test, allow(dead_code))] // #[napi] registers it with Node only outside test builds
-pub fn strip_ansi(text: String) -> String {
-    output::strip_ansi(&text)
+pub fn strip_ansi(env: Env, text: Unknown) -> napi::Result<String> {
+    let text = arg::<String>(text, "text").map_err(|e| error::throw(&env, e))?;
+    Ok(output::strip_ansi(&text))
 }

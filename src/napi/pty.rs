@@ -9,7 +9,9 @@ use tokio::sync::mpsc;
 
 use super::error::throw;
 use super::js_thread::{FirstPoll, JsCallback, JsThread, OnSettle, Turn};
-use super::options::{self, absolute, get, sorted, AbortListener};
+use super::options::{
+    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, StringMap,
+};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
 use crate::pty::{self, Program, PtyOutcome, PtyRequest, PtyRun, TermSize};
@@ -108,19 +110,19 @@ impl PtySession {
         &self,
         env: &'env Env,
         this: This<'env>,
-        options: Object<'env>,
-        on_chunk: Option<Function<'env, String, ()>>,
-        on_start: Option<Function<'env, u32, ()>>,
+        options: Unknown<'env>,
+        on_chunk: Option<Unknown<'env>>,
+        on_start: Option<Unknown<'env>>,
     ) -> Result<Object<'env>> {
-        let program = (|| {
+        let program = |options: &Object| {
             Ok(Program::Shell {
-                command: get::<String>(&options, c"command")?
+                command: get::<String>(options, c"command")?
                     .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?,
-                shell: get::<String>(&options, c"shell")?.unwrap_or_else(|| "sh".into()),
-                login: get::<bool>(&options, c"login")?.unwrap_or(false),
+                shell: get_path(options, c"shell")?.unwrap_or_else(|| "sh".into()),
+                login: get::<bool>(options, c"login")?.unwrap_or(false),
             })
-        })();
-        let (started, listener) = self.start_program(env, &options, program, on_chunk, on_start);
+        };
+        let (started, listener) = self.start_program(env, options, program, on_chunk, on_start);
         settle(env, &self.js, &this, started, listener)
     }
 
@@ -135,18 +137,18 @@ impl PtySession {
         &self,
         env: &'env Env,
         this: This<'env>,
-        options: Object<'env>,
-        on_chunk: Option<Function<'env, String, ()>>,
-        on_start: Option<Function<'env, u32, ()>>,
+        options: Unknown<'env>,
+        on_chunk: Option<Unknown<'env>>,
+        on_start: Option<Unknown<'env>>,
     ) -> Result<Object<'env>> {
-        let program = (|| {
+        let program = |options: &Object| {
             Ok(Program::Argv {
-                application: get::<String>(&options, c"application")?
+                application: get_path(options, c"application")?
                     .ok_or_else(|| Error::invalid("application", "is required", "undefined"))?,
-                args: get::<Vec<String>>(&options, c"args")?.unwrap_or_default(),
+                args: get::<Vec<String>>(options, c"args")?.unwrap_or_default(),
             })
-        })();
-        let (started, listener) = self.start_program(env, &options, program, on_chunk, on_start);
+        };
+        let (started, listener) = self.start_program(env, options, program, on_chunk, on_start);
         settle(env, &self.js, &this, started, listener)
     }
 
@@ -196,13 +198,25 @@ impl PtySession {
     fn start_program(
         &self,
         env: &Env,
-        options: &Object,
-        program: crate::error::Result<Program>,
-        on_chunk: Option<Function<String, ()>>,
-        on_start: Option<Function<u32, ()>>,
+        options: Unknown,
+        program: impl FnOnce(&Object) -> crate::error::Result<Program>,
+        on_chunk: Option<Unknown>,
+        on_start: Option<Unknown>,
     ) -> (Started, Option<AbortListener>) {
         let mut listener = None;
-        let started = self.start_with(env, options, program, on_chunk, on_start, &mut listener);
+        let started = arg::<Object>(options, "options").and_then(|options| {
+            let program = program(&options)?;
+            let on_chunk = optional_arg::<Function<String, ()>>(on_chunk, "onChunk")?;
+            let on_start = optional_arg::<Function<u32, ()>>(on_start, "onStart")?;
+            self.start_with(
+                env,
+                &options,
+                Ok(program),
+                on_chunk,
+                on_start,
+                &mut listener,
+            )
+        });
         (started, listener)
     }
 
@@ -218,8 +232,8 @@ impl PtySession {
     ) -> Started {
         let req = PtyRequest {
             program: program?,
-            cwd: get::<String>(options, c"cwd")?.map(|c| absolute(&c)),
-            env: sorted(get::<HashMap<String, String>>(options, c"env")?),
+            cwd: get_path(options, c"cwd")?.map(|c| absolute(&c)),
+            env: pairs(get::<StringMap>(options, c"env")?),
             timeout: options::timeout(options)?,
             size: TermSize::from_js(get::<f64>(options, c"cols")?, get::<f64>(options, c"rows")?)?,
         };

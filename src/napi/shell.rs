@@ -13,8 +13,10 @@ use super::error::{throw, Coded};
 use super::event_loop::LoopWatcher;
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
 use super::literal::ShellRunResultJs;
-use super::options::{self, absolute, get, sorted, AbortListener};
-use super::output::{JsOutputOptions, JsOutputSummary};
+use super::options::{
+    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, StringMap,
+};
+use super::output::{self as js_output, JsOutputOptions, JsOutputSummary};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use super::teardown;
 use crate::error::Error;
@@ -24,7 +26,10 @@ use crate::shell::session::{validate_run, Place, Started};
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Options of a persistent session.
+// This declares the TypeScript type; the object is read property by property (`shell_config`),
+// so that every field's error is coded and named.
 #[napi(object)]
+#[allow(dead_code)]
 pub struct ShellOptions {
     /// Exported once, when the session's shell starts.
     pub session_env: Option<HashMap<String, String>>,
@@ -106,21 +111,24 @@ pub struct Shell {
 #[napi]
 impl Shell {
     /// @throws ERR_INVALID_ARG for a bad option.
-    #[napi(constructor, catch_unwind)]
-    pub fn new(env: Env, options: Option<ShellOptions>) -> Result<Self> {
-        let options = options.unwrap_or(ShellOptions {
-            session_env: None,
-            snapshot_path: None,
-            shell: None,
-            non_interactive_env: None,
-        });
-        let config = ShellConfig {
-            shell: options.shell.unwrap_or_else(|| "bash".into()),
-            session_env: sorted(options.session_env),
-            snapshot: options.snapshot_path,
-            non_interactive_env: options.non_interactive_env.unwrap_or(true),
-            cwd: None,
-        };
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "options?: ShellOptions | undefined | null"
+    )]
+    pub fn new(env: Env, options: Option<Unknown>) -> Result<Self> {
+        let config = optional_arg::<Object>(options, "options")
+            .and_then(|o| match o {
+                Some(o) => shell_config(&o),
+                None => Ok(ShellConfig {
+                    shell: "bash".into(),
+                    session_env: Vec::new(),
+                    snapshot: None,
+                    non_interactive_env: true,
+                    cwd: None,
+                }),
+            })
+            .map_err(|e| throw(&env, e))?;
         let js = JsThread::new(&env)?;
         let session = Session::new(config).map_err(|e| throw(&env, e))?;
         // Where the host exports no libuv, the session's default watcher (the runtime) stays.
@@ -144,11 +152,11 @@ impl Shell {
     pub fn run<'env>(
         &self,
         env: &'env Env,
-        options: Object<'env>,
-        on_chunk: Option<Function<'env, String, ()>>,
+        options: Unknown<'env>,
+        on_chunk: Option<Unknown<'env>>,
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
-        let (prepared, listener) = prepare(env, &options, on_chunk, &self.js);
+        let (prepared, listener) = prepare(env, options, on_chunk, &self.js);
         // Checked here, so that a bad call rejects at once rather than in its turn.
         let prepared = prepared.and_then(|p| validate_run(&p.0).map(|()| p));
         // The run takes its place in line now, in call order; an idle session starts the command
@@ -231,25 +239,19 @@ impl Shell {
 )]
 pub fn execute_shell<'env>(
     env: &'env Env,
-    options: Object<'env>,
-    on_chunk: Option<Function<'env, String, ()>>,
+    options: Unknown<'env>,
+    on_chunk: Option<Unknown<'env>>,
 ) -> Result<Object<'env>> {
-    let config = (|| -> crate::error::Result<ShellConfig> {
-        let mut session_env = sorted(get::<HashMap<String, String>>(&options, c"sessionEnv")?);
-        // One-shot: the per-run env can simply be part of the shell's environment.
-        session_env.extend(sorted(get::<HashMap<String, String>>(&options, c"env")?));
-        Ok(ShellConfig {
-            shell: get::<String>(&options, c"shell")?.unwrap_or_else(|| "bash".into()),
-            session_env,
-            snapshot: get::<String>(&options, c"snapshotPath")?,
-            non_interactive_env: get::<bool>(&options, c"nonInteractiveEnv")?.unwrap_or(true),
-            cwd: None,
-        })
-    })();
     let js = JsThread::new(env)?;
-    let (prepared, listener) = prepare(env, &options, on_chunk, &js);
+    let (prepared, listener) = prepare(env, options, on_chunk, &js);
+    // Read only once the run's options were: one error per call, the first met.
     let ready = prepared.and_then(|(mut req, output, cancel, chunk_fn)| {
-        let mut config = config?;
+        let options = arg::<Object>(options, "options")?;
+        let mut config = shell_config(&options)?;
+        // One-shot: the per-run env can simply be part of the shell's environment.
+        config
+            .session_env
+            .extend(pairs(get::<StringMap>(&options, c"env")?));
         validate_run(&req)?;
         config.cwd = req.cwd.take();
         req.env.clear();
@@ -283,28 +285,48 @@ pub fn execute_shell<'env>(
 }
 
 /// Signals `pid` and all its descendants, children first; returns how many were signalled. Never
-/// signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid below 2.
-#[napi(catch_unwind)]
-pub fn kill_tree(env: Env, pid: i32, signal: i32) -> Result<u32> {
-    if pid < 2 {
-        return Err(throw(
-            &env,
-            Error::invalid("pid", "must be a process id above 1", pid),
-        ));
-    }
-    if !(0..=64).contains(&signal) {
-        return Err(throw(
-            &env,
-            Error::invalid("signal", "must be a signal number from 0 to 64", signal),
-        ));
-    }
-    Ok(tree::kill_tree(pid, signal) as u32)
+/// signals the host process or its ancestors. @throws ERR_INVALID_ARG for a pid that is not an
+/// integer from 2 to 2^31-1, or a signal that is not an integer from 0 to 64.
+#[napi(catch_unwind, ts_args_type = "pid: number, signal: number")]
+pub fn kill_tree(env: Env, pid: Unknown, signal: Unknown) -> Result<u32> {
+    (|| {
+        let pid = integer(pid, "pid", 2, i32::MAX)?;
+        let signal = integer(signal, "signal", 0, 64)?;
+        Ok(tree::kill_tree(pid, signal) as u32)
+    })()
+    .map_err(|e| throw(&env, e))
 }
 
 /// The pids of every living descendant of `pid`, parents before children.
-#[napi(catch_unwind)]
-pub fn list_descendants(pid: i32) -> Vec<i32> {
-    tree::list_descendants(pid)
+/// @throws ERR_INVALID_ARG for a pid that is not an integer from 1 to 2^31-1.
+#[napi(catch_unwind, ts_args_type = "pid: number")]
+pub fn list_descendants(env: Env, pid: Unknown) -> Result<Vec<i32>> {
+    let pid = integer(pid, "pid", 1, i32::MAX).map_err(|e| throw(&env, e))?;
+    Ok(tree::list_descendants(pid))
+}
+
+/// A JS number that must be an integer in `min..=max` (never wrapped, as Node-API's int32 would).
+fn integer(value: Unknown, field: &str, min: i32, max: i32) -> crate::error::Result<i32> {
+    let n = arg::<f64>(value, field)?;
+    if n.fract() != 0.0 || !(f64::from(min)..=f64::from(max)).contains(&n) {
+        return Err(Error::invalid(
+            field,
+            format!("must be an integer from {min} to {max}"),
+            crate::error::JsNumber(n),
+        ));
+    }
+    Ok(n as i32)
+}
+
+/// The session options shared by `new Shell` and `executeShell`.
+fn shell_config(options: &Object) -> crate::error::Result<ShellConfig> {
+    Ok(ShellConfig {
+        shell: get_path(options, c"shell")?.unwrap_or_else(|| "bash".into()),
+        session_env: pairs(get::<StringMap>(options, c"sessionEnv")?),
+        snapshot: get_path(options, c"snapshotPath")?,
+        non_interactive_env: get::<bool>(options, c"nonInteractiveEnv")?.unwrap_or(true),
+        cwd: None,
+    })
 }
 
 type Prepared = crate::error::Result<PreparedRun>;
@@ -314,11 +336,15 @@ type Prepared = crate::error::Result<PreparedRun>;
 /// returned apart: it stays on the JS thread, to be removed when the run settles.
 fn prepare(
     env: &Env,
-    options: &Object,
-    on_chunk: Option<Function<String, ()>>,
+    options: Unknown,
+    on_chunk: Option<Unknown>,
     js: &JsThread,
 ) -> (Prepared, Option<AbortListener>) {
-    match prepare_run(env, options, on_chunk, js) {
+    let read = arg::<Object>(options, "options").and_then(|options| {
+        let on_chunk = optional_arg::<Function<String, ()>>(on_chunk, "onChunk")?;
+        prepare_run(env, &options, on_chunk, js)
+    });
+    match read {
         Ok((prepared, listener)) => (Ok(prepared), listener),
         Err(e) => (Err(e), None),
     }
@@ -340,14 +366,14 @@ fn prepare_run(
     let command = get::<String>(options, c"command")?
         .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
     let timeout = options::timeout(options)?;
-    let output = match get::<JsOutputOptions>(options, c"output")? {
-        Some(o) => Some(o.to_rust()?),
+    let output = match get::<Object>(options, c"output")? {
+        Some(o) => Some(js_output::read(&o)?.to_rust()?),
         None => None,
     };
     let req = RunRequest {
         command,
-        cwd: get::<String>(options, c"cwd")?.map(|c| absolute(&c)),
-        env: sorted(get::<HashMap<String, String>>(options, c"env")?),
+        cwd: get_path(options, c"cwd")?.map(|c| absolute(&c)),
+        env: pairs(get::<StringMap>(options, c"env")?),
         timeout,
     };
     let chunk_fn = on_chunk

@@ -56,9 +56,63 @@ pub struct SpawnSpec<'a> {
     pub scratch_dir: Option<&'a Path>,
 }
 
-/// Starts `spec` with stdin, stdout and stderr on `/dev/null`.
+/// Starts `spec` with stdin, stdout and stderr on `/dev/null`. A program named without a `/` (a
+/// session's shell) is looked up on the host's `PATH`, not on the one in `spec.env`: that
+/// environment is the caller's, for the commands the program runs (`env: { PATH: '' }` is a
+/// command's business), and has no say in which shell starts.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
-    spawn_supervised(spec, None)
+    let spec_program = spec.program;
+    let program = on_host_path(spec.program).map_err(|source| Error::SpawnFailed {
+        program: spec.program.to_string(),
+        source,
+    })?;
+    let spec = SpawnSpec {
+        program: &program,
+        args: spec.args,
+        env: spec.env,
+        cwd: spec.cwd,
+        fds: spec.fds,
+        report: Report {
+            to: spec.report.to,
+            prefix: spec.report.prefix,
+        },
+        scratch_dir: spec.scratch_dir,
+    };
+    // A failure names the program as the caller gave it.
+    spawn_supervised(&spec, None).map_err(|e| match e {
+        Error::SpawnFailed { source, .. } => Error::SpawnFailed {
+            program: spec_program.to_string(),
+            source,
+        },
+        other => other,
+    })
+}
+
+/// `program` as the host would find it: a path is kept, a name is looked up on the host's `PATH`
+/// (glibc's default when it has none) and made absolute.
+#[cfg(target_os = "linux")]
+fn on_host_path(program: &str) -> std::io::Result<String> {
+    if program.contains('/') {
+        return Ok(program.to_string());
+    }
+    let path: Vec<(String, String)> = std::env::var("PATH")
+        .map(|p| vec![("PATH".to_string(), p)])
+        .unwrap_or_default();
+    let found = supervisor::resolve(program, &path, None)?;
+    let found = found.to_string_lossy().into_owned();
+    match found.starts_with('/') {
+        true => Ok(found),
+        // A relative entry of the host's PATH counts from the host's directory, not the program's.
+        false => Ok(std::env::current_dir()?
+            .join(found)
+            .to_string_lossy()
+            .into_owned()),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn on_host_path(program: &str) -> std::io::Result<String> {
+    Ok(program.to_string())
 }
 
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
@@ -233,4 +287,23 @@ pub fn signal_name(n: i32) -> Option<&'static str> {
         libc::SIGSYS => "SIGSYS",
         _ => return None,
     })
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::on_host_path;
+
+    #[test]
+    fn a_name_is_found_on_the_host_path_and_made_absolute() {
+        // The tests' own PATH is the host's here; `sh` is on every Linux PATH.
+        let found = on_host_path("sh").expect("sh on the host's PATH");
+        assert!(found.starts_with('/') && found.ends_with("/sh"), "{found}");
+    }
+
+    #[test]
+    fn a_path_is_kept_and_a_missing_name_is_not_found() {
+        assert_eq!(on_host_path("./x/bash").ok().as_deref(), Some("./x/bash"));
+        let missing = on_host_path("no-such-shell-zq").expect_err("not on PATH");
+        assert_eq!(missing.kind(), std::io::ErrorKind::NotFound);
+    }
 }

@@ -451,7 +451,11 @@ fn dev_null() -> io::Result<RawFd> {
 /// The path `execvp` would run for `program`, looked up on the program's PATH (glibc's default
 /// when it has none), relative entries from `cwd`: ENOENT when nothing matches, EACCES when a
 /// match is not executable.
-fn resolve(program: &str, env: &[(String, String)], cwd: Option<&Path>) -> io::Result<CString> {
+pub(crate) fn resolve(
+    program: &str,
+    env: &[(String, String)],
+    cwd: Option<&Path>,
+) -> io::Result<CString> {
     let cstring =
         |s: &str| CString::new(s).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e));
     if program.is_empty() {

@@ -1230,6 +1230,13 @@ fn shell_command(shell: &str) -> Result<(String, bool, String)> {
     if name.is_empty() {
         return Err(Error::invalid("shell", "must name a program", shell));
     }
+    if shell.contains('\0') {
+        return Err(Error::invalid(
+            "shell",
+            "must not contain a NUL byte",
+            shell,
+        ));
+    }
     if name == "sh" {
         return Ok(("bash".into(), true, name));
     }
@@ -1252,8 +1259,21 @@ fn start_shell(
     cwd: Option<&Path>,
     watcher: Option<&dyn StatusWatcher>,
 ) -> Result<Live> {
-    let dir = make_temp_dir()?;
     let (program, posix, name) = shell_command(&config.shell)?;
+    let dir = make_temp_dir()?;
+    // No failure may leave the directory behind.
+    start_shell_in(dir.clone(), (program, posix, name), config, cwd, watcher).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(&dir);
+    })
+}
+
+fn start_shell_in(
+    dir: PathBuf,
+    (program, posix, name): (String, bool, String),
+    config: &ShellConfig,
+    cwd: Option<&Path>,
+    watcher: Option<&dyn StatusWatcher>,
+) -> Result<Live> {
     let script_path = dir.join(&name);
     let mut script = File::options()
         .create_new(true)
