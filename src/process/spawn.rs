@@ -71,6 +71,7 @@ pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned>
 #[cfg(not(target_os = "linux"))]
 fn spawn_supervised(spec: &SpawnSpec, _terminal: Option<BorrowedFd>) -> Result<Spawned> {
     Err(Error::SpawnFailed {
+        field: None,
         program: spec.program.to_string(),
         source: std::io::Error::from(std::io::ErrorKind::Unsupported),
     })
@@ -82,6 +83,7 @@ fn spawn_supervised(spec: &SpawnSpec, _terminal: Option<BorrowedFd>) -> Result<S
 fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
     let report = &spec.report;
     let failed = |source| Error::SpawnFailed {
+        field: None,
         program: spec.program.to_string(),
         source,
     };
