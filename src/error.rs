@@ -45,11 +45,7 @@ pub enum Error {
     },
 }
 
-fn spawn_failed_message(
-    field: Option<&str>,
-    program: &str,
-    source: &std::io::Error,
-) -> String {
+fn spawn_failed_message(field: Option<&str>, program: &str, source: &std::io::Error) -> String {
     match field {
         Some(field) => format!("{field} cannot be started (got {program:?}): {source}"),
         None => format!("cannot start {program}: {source}"),

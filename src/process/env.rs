@@ -123,7 +123,10 @@ mod tests {
         assert_eq!(get(&plain, "CI"), Some("true"));
         for opt_out in NO_CI_OPT_OUTS {
             let env = env_with(pairs(&[(opt_out, "1"), ("CI", "host")]), &defaults, &[]);
-            assert_eq!((get(&env, "CI"), get(&env, "AGENT")), (Some("host"), Some("1")));
+            assert_eq!(
+                (get(&env, "CI"), get(&env, "AGENT")),
+                (Some("host"), Some("1"))
+            );
         }
         // An empty value is no opt-out (the anchor tests the value's truthiness).
         let empty = env_with(pairs(&[("PI_BASH_NO_CI", "")]), &defaults, &[]);
