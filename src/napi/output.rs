@@ -59,7 +59,8 @@ pub struct JsOutputOptions {
     /// @default true
     pub normalize_newlines: Option<bool>,
     /// `OutputSink` only (extension): `dump()` leaves the sink open, so later pushes continue the
-    /// same output and the artifact stays open. Without it, `dump()` ends the sink as the anchor's
+    /// same output and the artifact stays open (a capped artifact gets its cut notice and tail
+    /// when the sink is garbage-collected). Without it, `dump()` ends the sink as the anchor's
     /// does: the artifact is completed and closed and later pushes are ignored.
     /// @default false
     pub keep_open: Option<bool>,

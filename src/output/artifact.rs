@@ -186,6 +186,14 @@ impl Artifact {
     }
 }
 
+/// A sink dropped without being ended (a JS `OutputSink` with `keepOpen`, collected) still leaves a
+/// complete file: a capped artifact gets its notice and tail.
+impl Drop for Artifact {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
 impl Cap {
     fn push_tail(&mut self, bytes: &[u8]) {
         if bytes.is_empty() {
@@ -363,6 +371,28 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("€€€") && text.len() <= 200, "{text}");
+    }
+
+    #[test]
+    fn a_dropped_artifact_still_gets_its_tail() {
+        let path = std::env::temp_dir().join(format!(
+            "agent-shell-artifact-{}-dropped.log",
+            std::process::id()
+        ));
+        {
+            let mut artifact = Artifact::new(Some(path.clone()), 150, 10);
+            artifact.start(&[]);
+            artifact.write("0123456789".as_bytes());
+            artifact.write("x".repeat(500).as_bytes());
+            artifact.write(b"the end\n");
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            text.starts_with("0123456789\n[ARTIFACT TRUNCATED: "),
+            "{text}"
+        );
+        assert!(text.ends_with("xthe end\n") && text.len() <= 150, "{text}");
     }
 
     #[test]
