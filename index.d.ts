@@ -19,15 +19,18 @@ export declare class OutputSink {
   constructor(options?: OutputOptions | undefined | null)
   /**
    * Adds a chunk of output. An escape sequence or a CRLF split across two pushes is handled
-   * as a whole. Never throws on artifact write errors (see `artifactError`).
+   * as a whole. Never throws on artifact write errors (see `artifactError`). Ignored after
+   * `dump()` unless the sink was made with `keepOpen`.
    * @throws ERR_INVALID_ARG when `chunk` is not a string.
    */
   push(chunk: string): void
   /**
-   * The summary of everything pushed so far, with `notice` (e.g. a timeout message) appended to
-   * `output` on its own line. The artifact file is flushed. The sink stays usable: later pushes
-   * continue the same output; a CR or an unfinished escape sequence that ended the last push is
-   * resolved as if the output ended there.
+   * The summary of everything pushed so far, with `[notice]` (e.g. a timeout message) as the
+   * first line of `output`. A CR or an unfinished escape sequence that ended the last push is
+   * resolved as if the output ended here. Ends the sink as the anchor's `dump()` does: a capped
+   * artifact gets its cut notice and tail, the file is closed, later pushes are ignored (a
+   * later `dump()` gives the same summary). With `keepOpen`, the artifact is only flushed and
+   * later pushes continue the same output.
    * @throws ERR_INVALID_ARG when `notice` is given and is not a string.
    */
   dump(notice?: string | undefined | null): OutputSummary
@@ -255,33 +258,48 @@ export interface NormalizedCommand {
  */
 export interface OutputOptions {
   /**
-   * In-memory budget in bytes (head + tail). Beyond it, `output` keeps the head, an elision
-   * marker and the most recent bytes.
+   * Inline budget in bytes (head + tail, elision marker included). Beyond it, `output` keeps
+   * the most recent bytes, after the head and an elision marker when a head is kept.
    * @default 51200 (50 KiB)
    */
   maxBytes?: number
   /**
-   * Part of `maxBytes` kept from the start of the output, in bytes; must be <= `maxBytes`.
+   * Part of `maxBytes` kept from the start of the output, in bytes; clamped to `maxBytes / 2`.
    * @default 0 (tail only)
    */
   headBytes?: number
   /**
-   * Per-line cap in bytes: a longer line is cut at a character boundary and ends in `…`. The cap
-   * applies before the budget, so one huge line costs no more memory than this.
+   * Per-line cap in bytes, `…` included: a longer line keeps what fits before a `…` (cut at a
+   * character boundary). The cap applies before the budget, so one huge line costs no more
+   * memory than this.
    * @default 0 (no cap)
    */
   maxColumns?: number
   /**
    * File that receives the full output (stripped and normalized, not line-capped). Created only
-   * once the output exceeds `maxBytes` or a line is capped; it then holds every byte from the
-   * first. Its directory must exist. Write failures are reported in `artifactError`, never thrown.
+   * once the output exceeds `maxBytes` or capping shortens a chunk; it then holds every byte
+   * from the first. Its directory must exist. Write failures are reported in `artifactError`,
+   * never thrown.
    */
   artifactPath?: string
   /**
-   * Cap on the artifact file in bytes; writing stops there (`artifactTruncated` is then true).
+   * Echoed as `artifactId` in the summary when the artifact was written, for hosts that name
+   * artifacts by id (`artifact://<id>`).
+   */
+  artifactId?: string
+  /**
+   * Cap on the artifact file in bytes. A capped artifact keeps its first `artifactHeadBytes`,
+   * a line `[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from the middle]` and the
+   * last bytes up to the cap (`artifactTruncated` is then true). The last bytes wait in memory
+   * (`artifactMaxBytes - artifactHeadBytes` at most) until `dump()`.
    * @default 0 (no cap)
    */
   artifactMaxBytes?: number
+  /**
+   * With `artifactMaxBytes`: bytes kept from the start before the cut; clamped to the cap.
+   * @default 3145728 (3 MiB)
+   */
+  artifactHeadBytes?: number
   /**
    * Remove ANSI escape sequences (colours, cursor movement, titles, hyperlinks) and control
    * characters other than tab, LF and CR.
@@ -293,18 +311,28 @@ export interface OutputOptions {
    * @default true
    */
   normalizeNewlines?: boolean
+  /**
+   * `OutputSink` only (extension): `dump()` leaves the sink open, so later pushes continue the
+   * same output and the artifact stays open (a capped artifact gets its cut notice and tail
+   * when the sink is garbage-collected). Without it, `dump()` ends the sink as the anchor's
+   * does: the artifact is completed and closed and later pushes are ignored.
+   * @default false
+   */
+  keepOpen?: boolean
 }
 
 /**
- * What an output sink saw and kept. Byte counts are of UTF-8 text after ANSI stripping and
- * newline normalization; a line is text ended by a newline (LF) or by the end of the output.
+ * What an output sink saw and kept, with the fields of oh-my-pi's `OutputSummary`. Byte counts
+ * are of UTF-8 text after ANSI stripping and newline normalization; lines are counted as the
+ * anchor counts them: newlines + 1 for any non-empty text (`"a
+"` is 2 lines).
  */
 export interface OutputSummary {
   /**
-   * Everything when it fits in `maxBytes`; otherwise the head, an elision marker on its own line
-   * (`[…N lines elided…]` when at least one whole line was left out, else `[…N bytes elided…]`)
-   * and the tail, which starts at a line start unless its one line is longer than the budget.
-   * Ends with the notice given to `dump`, on its own line.
+   * `[notice]` as the first line when `dump` got a notice; then everything when it fits in
+   * `maxBytes`; otherwise, with no head kept, the last bytes alone (from a character boundary,
+   * possibly mid-line); with a head kept, the head, an elision marker on its own line
+   * (`[…Nln elided…]`, or `[…NB elided…]` when one line or less was left out) and the tail.
    */
   output: string
   /** Output was left out of `output` because it exceeded `maxBytes`. */
@@ -313,24 +341,33 @@ export interface OutputSummary {
   totalBytes: number
   /** Lines of all the output. */
   totalLines: number
-  /** Bytes of `output`, marker and notice included. */
+  /** Bytes of `output` without the notice line; never more than `maxBytes`. */
   outputBytes: number
-  /** Lines of `output`, marker and notice included. */
+  /** Lines of `output` without the notice line. */
   outputLines: number
-  /** Bytes left out of `output` (of the line-capped text); present when `truncated`. */
+  /**
+   * Bytes left out between head and tail (of the line-capped text); present when a head was
+   * kept and output was elided.
+   */
   elidedBytes?: number
-  /** Whole lines left out of `output`; present when `truncated`. */
+  /** Lines left out between head and tail; present with `elidedBytes`. */
   elidedLines?: number
+  /** Bytes dropped by `maxColumns`; present when a line was cut. */
+  columnDroppedBytes?: number
   /** Lines cut by `maxColumns`; present when there were any. */
   columnTruncatedLines?: number
-  /** The artifact file; present when it was written without error. */
+  /** The `maxColumns` in effect; present when a line was cut. */
+  columnMax?: number
+  /** Extension: the artifact file; present when it was written without error. */
   artifactPath?: string
+  /** `artifactId` from the options; present when the artifact was written without error. */
+  artifactId?: string
   /**
    * Extension: why the artifact could not be written (the output is still complete in memory
    * within the budget).
    */
   artifactError?: string
-  /** Extension: true when the artifact stopped at `artifactMaxBytes`. */
+  /** Extension: true when the artifact reached `artifactMaxBytes` and its middle was cut. */
   artifactTruncated?: boolean
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../index.js'
 import { thrown } from './helpers'
 
-const ALL_TOOLS = ['read', 'grep', 'glob', 'edit', 'write']
+const ALL_TOOLS = ['read', 'grep', 'glob', 'edit', 'write', 'hub']
 
 /** What V8 answers for the rules of `tool` on a single-segment command (its only candidate). */
 function v8Blocks(rules: InterceptorRule[], tool: string, segment: string): boolean {
@@ -19,7 +19,7 @@ function v8Blocks(rules: InterceptorRule[], tool: string, segment: string): bool
 }
 
 describe('defaultInterceptorRules', () => {
-  it('covers read, grep, glob, edit and write with patterns V8 compiles', () => {
+  it('covers read, grep, glob, edit, write and hub with patterns V8 compiles', () => {
     const rules = defaultInterceptorRules()
     expect(new Set(rules.map((r) => r.tool))).toEqual(new Set(ALL_TOOLS))
     for (const rule of rules) {
@@ -100,6 +100,10 @@ describe('defaultInterceptorRules', () => {
         "cat <<'EOF' >>log",
         'cat > f <<EOF',
         'echo x > /dev/nullx',
+        // Every redirection target is opened: a device first does not excuse a file.
+        'echo x > /dev/null > out.txt',
+        'printf x > /dev/stdout >> real.txt',
+        "echo x > '/dev/null' >| f",
       ],
       [
         'echo hi',
@@ -108,6 +112,11 @@ describe('defaultInterceptorRules', () => {
         'echo hi > /dev/null',
         'echo hi >/dev/stderr',
         'echo hi > /dev/tty',
+        'echo hi > "/dev/null"',
+        "echo hi > '/dev/stderr'",
+        'echo hi > /dev/fd/3',
+        'echo hi >> /dev/fd/12 2>/dev/null',
+        'echo hi &>/dev/null',
         'echo hi 2>&1',
         'echo hi >&2',
         'echo hi 2> err.log',
@@ -115,6 +124,28 @@ describe('defaultInterceptorRules', () => {
         'cat <<< x > f',
         'echoes > f',
       ],
+    ],
+    [
+      'hub',
+      [
+        'nohup ./server',
+        'npm run dev',
+        'npm start',
+        'bun dev',
+        'yarn dev',
+        'pnpm run start --port 3000',
+        'vite',
+        'next dev',
+        'nodemon server.js',
+        'gdb ./a.out',
+        'docker compose up',
+        'npm test -- --watch',
+        'vitest --watch',
+        'tsc -w',
+        'cargo watch -x test',
+        'watchexec -e rs cargo test',
+      ],
+      ['npm run build', 'npm install', 'vite build', 'docker compose up -d', 'docker compose down', 'tsc --noEmit', 'vitest run', 'npm install foo-w'],
     ],
   ]
 

@@ -38,6 +38,9 @@ describe('stripAnsi', () => {
   })
 })
 
+// Expected values are those of the anchor's OutputSink (oh-my-pi
+// packages/coding-agent/src/session/streaming-output.ts) unless a comment says otherwise;
+// __test__/parity.spec.ts holds the cases where the two used to differ.
 describe('OutputSink', () => {
   it('strips and normalizes by default, and counts', async () => {
     const summary = sinkOf(['\x1b[32mok\x1b[0m\r\n', 'two\rthree\n'])
@@ -45,9 +48,9 @@ describe('OutputSink', () => {
       output: 'ok\ntwo\nthree\n',
       truncated: false,
       totalBytes: 13,
-      totalLines: 3,
+      totalLines: 4, // the anchor counts newlines + 1
       outputBytes: 13,
-      outputLines: 3,
+      outputLines: 4,
     })
     expect(Object.keys(summary).sort()).toEqual(
       ['output', 'outputBytes', 'outputLines', 'totalBytes', 'totalLines', 'truncated'].sort(),
@@ -78,44 +81,45 @@ describe('OutputSink', () => {
     expect(sinkOf(['\x1b[1ma\r\n'], { stripAnsi: false })).toMatchObject({ output: '\x1b[1ma\n' })
   })
 
-  it('keeps the tail within the budget, from a line start, with a line marker', async () => {
+  it('keeps the last bytes alone when no head is kept', async () => {
     const lines = Array.from({ length: 100 }, (_, i) => `line ${i}\n`).join('')
-    expect(sinkOf([lines], { maxBytes: 24 })).toMatchObject({
-      output: '[…97 lines elided…]\nline 97\nline 98\nline 99\n',
+    const summary = sinkOf([lines], { maxBytes: 24 })
+    expect(summary).toMatchObject({
+      output: 'line 97\nline 98\nline 99\n',
       truncated: true,
       totalBytes: lines.length,
-      totalLines: 100,
+      totalLines: 101,
+      outputBytes: 24,
       outputLines: 4,
-      elidedLines: 97,
-      elidedBytes: lines.length - 24,
     })
+    expect(summary.elidedBytes).toBeUndefined()
+    // The cut falls where the budget does, mid-line if need be.
+    expect(sinkOf([lines], { maxBytes: 20 }).output).toBe(' 97\nline 98\nline 99\n')
   })
 
-  it('keeps a head and a tail', async () => {
-    expect(sinkOf(['l1\nl2\nl3\nl4\nl5\nl6\n'], { maxBytes: 9, headBytes: 4 })).toMatchObject({
-      output: 'l1\n[…4 lines elided…]\nl6\n',
+  it('keeps a head and a tail around a line marker, within the budget', async () => {
+    const input = 'line1\nline2\n' + 'mid\n'.repeat(10) + 'end1\nend2\n'
+    expect(sinkOf([input], { maxBytes: 40, headBytes: 12 })).toMatchObject({
+      output: 'line1\nline2\n[…10ln elided…]\nd1\nend2\n',
       truncated: true,
-      elidedLines: 4,
-      elidedBytes: 12,
+      outputBytes: 40,
+      elidedLines: 10,
+      elidedBytes: 42,
     })
   })
 
-  it('counts bytes when no whole line was elided', async () => {
-    expect(sinkOf(['x'.repeat(30) + 'y'.repeat(10)], { maxBytes: 10 })).toMatchObject({
-      output: '[…30 bytes elided…]\n' + 'y'.repeat(10),
-      elidedBytes: 30,
+  it('counts bytes when one line or less was elided', async () => {
+    const summary = sinkOf(['x'.repeat(50) + 'y'.repeat(50)], { maxBytes: 60, headBytes: 10 })
+    expect(summary).toMatchObject({
+      output: 'x'.repeat(10) + '\n[…60B elided…]\n' + 'y'.repeat(30),
+      outputBytes: 60,
+      elidedBytes: 60,
       elidedLines: 0,
     })
   })
 
   it('never cuts a UTF-8 character at the budget edge', async () => {
-    expect(sinkOf(['€€€€'], { maxBytes: 5 })).toMatchObject({
-      output: '[…9 bytes elided…]\n€',
-      elidedBytes: 9,
-    })
-    expect(sinkOf(['€€€€'], { maxBytes: 8, headBytes: 4 })).toMatchObject({
-      output: '€\n[…6 bytes elided…]\n€',
-    })
+    expect(sinkOf(['€€€€'], { maxBytes: 5 })).toMatchObject({ output: '€', outputBytes: 3, truncated: true })
     const text = 'ab€\nc😀d\néé\n€€😀'
     for (let maxBytes = 0; maxBytes <= 30; maxBytes++) {
       for (let headBytes = 0; headBytes <= maxBytes; headBytes += 3) {
@@ -125,38 +129,54 @@ describe('OutputSink', () => {
     }
   })
 
-  it('caps long lines before they reach the budget', async () => {
+  it('clamps headBytes to maxBytes / 2', async () => {
+    const summary = sinkOf(['a\n'.repeat(30)], { maxBytes: 40, headBytes: 40 })
+    expect(summary.output.startsWith('a\n'.repeat(10) + '[…')).toBe(true)
+  })
+
+  it('caps long lines before they reach the budget, the ellipsis within the cap', async () => {
     expect(sinkOf(['short\ntoolong', 'line\n€€€€\n'], { maxColumns: 5 })).toMatchObject({
-      output: 'short\ntoolo…\n€…\n',
+      output: 'short\nto…\n…\n',
       truncated: false,
       totalBytes: 31,
       columnTruncatedLines: 2,
+      columnDroppedBytes: 21,
+      columnMax: 5,
     })
     const huge = new OutputSink({ maxColumns: 100 })
     const chunk = 'z'.repeat(1 << 20)
     for (let i = 0; i < 32; i++) huge.push(chunk)
     expect(huge.dump()).toMatchObject({
-      output: 'z'.repeat(100) + '…',
+      output: 'z'.repeat(97) + '…',
       totalBytes: 32 << 20,
       totalLines: 1,
       columnTruncatedLines: 1,
+      columnDroppedBytes: (32 << 20) - 97,
     })
   })
 
-  it('appends the notice on its own line', async () => {
-    expect(sinkOf(['partial'], null, '[timed out after 5 s]')).toMatchObject({
-      output: 'partial\n[timed out after 5 s]',
-      outputLines: 2,
+  it('puts the notice first, in brackets', async () => {
+    expect(sinkOf(['partial'], null, 'timed out after 5 s')).toMatchObject({
+      output: '[timed out after 5 s]\npartial',
+      outputLines: 1,
       totalLines: 1,
     })
   })
 
-  it('keeps working after dump', async () => {
+  it('ends at dump: later pushes are ignored', async () => {
     const sink = new OutputSink({ maxBytes: 4 })
     sink.push('ab\n')
     expect(sink.dump()).toMatchObject({ output: 'ab\n', truncated: false })
     sink.push('cd\n')
-    expect(sink.dump()).toMatchObject({ output: '[…1 line elided…]\ncd\n', truncated: true })
+    expect(sink.dump()).toMatchObject({ output: 'ab\n', truncated: false, totalBytes: 3 })
+  })
+
+  it('keeps working after dump with keepOpen', async () => {
+    const sink = new OutputSink({ maxBytes: 4, keepOpen: true })
+    sink.push('ab\n')
+    expect(sink.dump()).toMatchObject({ output: 'ab\n', truncated: false })
+    sink.push('cd\n')
+    expect(sink.dump()).toMatchObject({ output: '\ncd\n', truncated: true })
   })
 
   describe('artifact', () => {
@@ -187,7 +207,7 @@ describe('OutputSink', () => {
         if (i === 0) expect(await exists(artifactPath)).toBe(false)
       }
       const summary = sink.dump()
-      expect(summary).toMatchObject({ truncated: true, artifactPath, totalLines: 2000 })
+      expect(summary).toMatchObject({ truncated: true, artifactPath, totalLines: 2001 })
       const expected = all.replace(/\x1b\[\d*m/g, '').replace(/\r\n/g, '\n')
       expect(await readFile(artifactPath, 'utf8')).toBe(expected)
       expect(summary.totalBytes).toBe(Buffer.byteLength(expected))
@@ -200,17 +220,24 @@ describe('OutputSink', () => {
       expect(await readFile(artifactPath, 'utf8')).toBe('ok\nlonger line\n')
     })
 
-    it('stops at artifactMaxBytes', async () => {
+    it('keeps head, a cut notice and tail under artifactMaxBytes', async () => {
       const artifactPath = join(dir, 'capped.log')
-      const summary = sinkOf(['abcdef', '€€€'], { maxBytes: 4, artifactPath, artifactMaxBytes: 8 })
-      expect(summary).toMatchObject({ truncated: true, artifactPath, artifactTruncated: true })
-      expect(await readFile(artifactPath, 'utf8')).toBe('abcdef')
+      const lines = Array.from({ length: 1000 }, (_, i) => `line ${String(i).padStart(4, '0')}\n`)
+      const sink = new OutputSink({ maxBytes: 64, artifactPath, artifactId: 'a1', artifactMaxBytes: 400, artifactHeadBytes: 100 })
+      for (const line of lines) sink.push(line)
+      expect(sink.dump()).toMatchObject({ truncated: true, artifactPath, artifactId: 'a1', artifactTruncated: true })
+      const text = await readFile(artifactPath, 'utf8')
+      // The anchor's layout: head, "[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from the middle]", tail.
+      expect(text.startsWith(lines.slice(0, 10).join('') + '\n[ARTIFACT TRUNCATED: kept first 100B + last ')).toBe(true)
+      expect(text).toMatch(/\[ARTIFACT TRUNCATED: kept first 100B \+ last \d+B of 9\.8KB; 9\.5KB elided from the middle\]\n/)
+      expect(text.endsWith(lines.slice(-10).join(''))).toBe(true)
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(400)
     })
 
     it('reports a write failure in the summary instead of throwing', async () => {
       const artifactPath = join(dir, 'missing', 'out.log')
       const summary = sinkOf(['abc\n'], { maxBytes: 2, artifactPath })
-      expect(summary).toMatchObject({ output: '[…2 bytes elided…]\nc\n', truncated: true })
+      expect(summary).toMatchObject({ output: 'c\n', truncated: true })
       expect(summary.artifactPath).toBeUndefined()
       expect(summary.artifactError).toContain(artifactPath)
     })
@@ -221,7 +248,7 @@ describe('OutputSink', () => {
     [{ headBytes: 1.5 }, 'headBytes must be an integer (got 1.5)'],
     [{ maxColumns: Number.NaN }, 'maxColumns must be a finite number (got NaN)'],
     [{ artifactMaxBytes: Number.POSITIVE_INFINITY }, 'artifactMaxBytes must be a finite number (got Infinity)'],
-    [{ maxBytes: 10, headBytes: 11 }, 'headBytes must be <= maxBytes (10) (got 11)'],
+    [{ artifactHeadBytes: -1 }, 'artifactHeadBytes must be >= 0 (got -1)'],
     [{ artifactPath: '' }, 'artifactPath must not be empty (got "")'],
   ])('rejects %j', async (options, message) => {
     expect(thrown(() => new OutputSink(options))).toMatchObject({ code: 'ERR_INVALID_ARG', message })

@@ -27,8 +27,11 @@ pub enum Error {
     CwdNotFound(PathBuf),
     #[error("cwd is not a directory: {}", .0.display())]
     CwdNotDir(PathBuf),
-    #[error("cannot start {program}: {source}")]
+    /// A program could not be started. `field` names the option that gave it (`shell`), once the
+    /// caller that knows the option has said so with [`Error::naming_field`].
+    #[error("{}", spawn_failed_message(*.field, .program, .source))]
     SpawnFailed {
+        field: Option<&'static str>,
         program: String,
         source: std::io::Error,
     },
@@ -58,6 +61,13 @@ pub struct Thrown(pub Box<dyn std::any::Any + Send>);
 impl std::fmt::Debug for Thrown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Thrown")
+    }
+}
+
+fn spawn_failed_message(field: Option<&str>, program: &str, source: &std::io::Error) -> String {
+    match field {
+        Some(field) => format!("{field} cannot be started (got {program:?}): {source}"),
+        None => format!("cannot start {program}: {source}"),
     }
 }
 
@@ -105,6 +115,22 @@ impl Error {
             field: field.into(),
             problem: problem.into(),
             value: format!("{value:?}"),
+        }
+    }
+
+    /// A spawn failure named after the option that gave the program:
+    /// `shell cannot be started (got "/no/such/bash"): No such file or directory (os error 2)`.
+    /// Other errors are returned as they are.
+    pub fn naming_field(self, field: &'static str) -> Self {
+        match self {
+            Error::SpawnFailed {
+                program, source, ..
+            } => Error::SpawnFailed {
+                field: Some(field),
+                program,
+                source,
+            },
+            other => other,
         }
     }
 

@@ -21,24 +21,35 @@ use super::options::{arg, get, get_path, optional_arg, MAX_SAFE_INTEGER};
 #[napi(object, js_name = "OutputOptions")]
 #[derive(Clone, Debug, Default)]
 pub struct JsOutputOptions {
-    /// In-memory budget in bytes (head + tail). Beyond it, `output` keeps the head, an elision
-    /// marker and the most recent bytes.
+    /// Inline budget in bytes (head + tail, elision marker included). Beyond it, `output` keeps
+    /// the most recent bytes, after the head and an elision marker when a head is kept.
     /// @default 51200 (50 KiB)
     pub max_bytes: Option<f64>,
-    /// Part of `maxBytes` kept from the start of the output, in bytes; must be <= `maxBytes`.
+    /// Part of `maxBytes` kept from the start of the output, in bytes; clamped to `maxBytes / 2`.
     /// @default 0 (tail only)
     pub head_bytes: Option<f64>,
-    /// Per-line cap in bytes: a longer line is cut at a character boundary and ends in `…`. The cap
-    /// applies before the budget, so one huge line costs no more memory than this.
+    /// Per-line cap in bytes, `…` included: a longer line keeps what fits before a `…` (cut at a
+    /// character boundary). The cap applies before the budget, so one huge line costs no more
+    /// memory than this.
     /// @default 0 (no cap)
     pub max_columns: Option<f64>,
     /// File that receives the full output (stripped and normalized, not line-capped). Created only
-    /// once the output exceeds `maxBytes` or a line is capped; it then holds every byte from the
-    /// first. Its directory must exist. Write failures are reported in `artifactError`, never thrown.
+    /// once the output exceeds `maxBytes` or capping shortens a chunk; it then holds every byte
+    /// from the first. Its directory must exist. Write failures are reported in `artifactError`,
+    /// never thrown.
     pub artifact_path: Option<String>,
-    /// Cap on the artifact file in bytes; writing stops there (`artifactTruncated` is then true).
+    /// Echoed as `artifactId` in the summary when the artifact was written, for hosts that name
+    /// artifacts by id (`artifact://<id>`).
+    pub artifact_id: Option<String>,
+    /// Cap on the artifact file in bytes. A capped artifact keeps its first `artifactHeadBytes`,
+    /// a line `[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from the middle]` and the
+    /// last bytes up to the cap (`artifactTruncated` is then true). The last bytes wait in memory
+    /// (`artifactMaxBytes - artifactHeadBytes` at most) until `dump()`.
     /// @default 0 (no cap)
     pub artifact_max_bytes: Option<f64>,
+    /// With `artifactMaxBytes`: bytes kept from the start before the cut; clamped to the cap.
+    /// @default 3145728 (3 MiB)
+    pub artifact_head_bytes: Option<f64>,
     /// Remove ANSI escape sequences (colours, cursor movement, titles, hyperlinks) and control
     /// characters other than tab, LF and CR.
     /// @default true
@@ -46,6 +57,12 @@ pub struct JsOutputOptions {
     /// Turn CRLF and lone CR into LF.
     /// @default true
     pub normalize_newlines: Option<bool>,
+    /// `OutputSink` only (extension): `dump()` leaves the sink open, so later pushes continue the
+    /// same output and the artifact stays open (a capped artifact gets its cut notice and tail
+    /// when the sink is garbage-collected). Without it, `dump()` ends the sink as the anchor's
+    /// does: the artifact is completed and closed and later pushes are ignored.
+    /// @default false
+    pub keep_open: Option<bool>,
 }
 
 /// Reads an `OutputOptions` object property by property, each field's type checked and named.
@@ -55,9 +72,12 @@ pub fn read(obj: &Object) -> Result<JsOutputOptions> {
         head_bytes: get(obj, c"headBytes")?,
         max_columns: get(obj, c"maxColumns")?,
         artifact_path: get_path(obj, c"artifactPath")?,
+        artifact_id: get(obj, c"artifactId")?,
         artifact_max_bytes: get(obj, c"artifactMaxBytes")?,
+        artifact_head_bytes: get(obj, c"artifactHeadBytes")?,
         strip_ansi: get(obj, c"stripAnsi")?,
         normalize_newlines: get(obj, c"normalizeNewlines")?,
+        keep_open: get(obj, c"keepOpen")?,
     })
 }
 
@@ -65,7 +85,7 @@ impl JsOutputOptions {
     /// The Rust options, with defaults filled in.
     ///
     /// Errors (`ERR_INVALID_ARG`, naming the field): a size that is negative, not an integer, not
-    /// finite or above `Number.MAX_SAFE_INTEGER`; `headBytes` > `maxBytes`; an empty `artifactPath`.
+    /// finite or above `Number.MAX_SAFE_INTEGER`; an empty `artifactPath`.
     pub fn to_rust(&self) -> Result<OutputOptions> {
         let defaults = OutputOptions::default();
         let options = OutputOptions {
@@ -74,8 +94,11 @@ impl JsOutputOptions {
             max_columns: byte_count("maxColumns", self.max_columns)?
                 .unwrap_or(defaults.max_columns),
             artifact_path: self.artifact_path.as_ref().map(PathBuf::from),
+            artifact_id: self.artifact_id.clone(),
             artifact_max_bytes: byte_count("artifactMaxBytes", self.artifact_max_bytes)?
                 .map_or(defaults.artifact_max_bytes, |n| n as u64),
+            artifact_head_bytes: byte_count("artifactHeadBytes", self.artifact_head_bytes)?
+                .map_or(defaults.artifact_head_bytes, |n| n as u64),
             strip_ansi: self.strip_ansi.unwrap_or(defaults.strip_ansi),
             normalize_newlines: self
                 .normalize_newlines
@@ -105,15 +128,16 @@ fn byte_count(field: &str, value: Option<f64>) -> Result<Option<usize>> {
     Err(Error::invalid(field, problem, JsNumber(n)))
 }
 
-/// What an output sink saw and kept. Byte counts are of UTF-8 text after ANSI stripping and
-/// newline normalization; a line is text ended by a newline (LF) or by the end of the output.
+/// What an output sink saw and kept, with the fields of oh-my-pi's `OutputSummary`. Byte counts
+/// are of UTF-8 text after ANSI stripping and newline normalization; lines are counted as the
+/// anchor counts them: newlines + 1 for any non-empty text (`"a\n"` is 2 lines).
 #[napi(object, js_name = "OutputSummary")]
 #[derive(Clone, Debug, Default)]
 pub struct JsOutputSummary {
-    /// Everything when it fits in `maxBytes`; otherwise the head, an elision marker on its own line
-    /// (`[…N lines elided…]` when at least one whole line was left out, else `[…N bytes elided…]`)
-    /// and the tail, which starts at a line start unless its one line is longer than the budget.
-    /// Ends with the notice given to `dump`, on its own line.
+    /// `[notice]` as the first line when `dump` got a notice; then everything when it fits in
+    /// `maxBytes`; otherwise, with no head kept, the last bytes alone (from a character boundary,
+    /// possibly mid-line); with a head kept, the head, an elision marker on its own line
+    /// (`[…Nln elided…]`, or `[…NB elided…]` when one line or less was left out) and the tail.
     pub output: String,
     /// Output was left out of `output` because it exceeded `maxBytes`.
     pub truncated: bool,
@@ -121,22 +145,29 @@ pub struct JsOutputSummary {
     pub total_bytes: i64,
     /// Lines of all the output.
     pub total_lines: i64,
-    /// Bytes of `output`, marker and notice included.
+    /// Bytes of `output` without the notice line; never more than `maxBytes`.
     pub output_bytes: i64,
-    /// Lines of `output`, marker and notice included.
+    /// Lines of `output` without the notice line.
     pub output_lines: i64,
-    /// Bytes left out of `output` (of the line-capped text); present when `truncated`.
+    /// Bytes left out between head and tail (of the line-capped text); present when a head was
+    /// kept and output was elided.
     pub elided_bytes: Option<i64>,
-    /// Whole lines left out of `output`; present when `truncated`.
+    /// Lines left out between head and tail; present with `elidedBytes`.
     pub elided_lines: Option<i64>,
+    /// Bytes dropped by `maxColumns`; present when a line was cut.
+    pub column_dropped_bytes: Option<i64>,
     /// Lines cut by `maxColumns`; present when there were any.
     pub column_truncated_lines: Option<i64>,
-    /// The artifact file; present when it was written without error.
+    /// The `maxColumns` in effect; present when a line was cut.
+    pub column_max: Option<i64>,
+    /// Extension: the artifact file; present when it was written without error.
     pub artifact_path: Option<String>,
+    /// `artifactId` from the options; present when the artifact was written without error.
+    pub artifact_id: Option<String>,
     /// Extension: why the artifact could not be written (the output is still complete in memory
     /// within the budget).
     pub artifact_error: Option<String>,
-    /// Extension: true when the artifact stopped at `artifactMaxBytes`.
+    /// Extension: true when the artifact reached `artifactMaxBytes` and its middle was cut.
     pub artifact_truncated: Option<bool>,
 }
 
@@ -152,10 +183,13 @@ impl From<OutputSummary> for JsOutputSummary {
             output_lines: number(summary.output_lines),
             elided_bytes: summary.elided_bytes.map(number),
             elided_lines: summary.elided_lines.map(number),
+            column_dropped_bytes: summary.column_dropped_bytes.map(number),
             column_truncated_lines: summary.column_truncated_lines.map(number),
+            column_max: summary.column_max.map(number),
             artifact_path: summary
                 .artifact_path
                 .map(|p| p.to_string_lossy().into_owned()),
+            artifact_id: summary.artifact_id,
             artifact_error: summary.artifact_error,
             artifact_truncated: summary.artifact_truncated.then_some(true),
         }
@@ -168,6 +202,8 @@ impl From<OutputSummary> for JsOutputSummary {
 #[napi]
 pub struct OutputSink {
     pipeline: OutputPipeline,
+    /// `keepOpen`: `dump()` does not end the sink.
+    keep_open: bool,
 }
 
 #[napi]
@@ -181,14 +217,19 @@ impl OutputSink {
     pub fn new(env: Env, options: Option<Unknown>) -> napi::Result<Self> {
         let options = optional_arg::<Object>(options, "options")
             .and_then(|o| o.map(|o| read(&o)).transpose())
-            .and_then(|o| o.unwrap_or_default().to_rust())
+            .map(|o| o.unwrap_or_default())
             .map_err(|e| error::throw(&env, e))?;
-        let pipeline = OutputPipeline::new(&options).map_err(|e| error::throw(&env, e))?;
-        Ok(Self { pipeline })
+        let rust = options.to_rust().map_err(|e| error::throw(&env, e))?;
+        let pipeline = OutputPipeline::new(&rust).map_err(|e| error::throw(&env, e))?;
+        Ok(Self {
+            pipeline,
+            keep_open: options.keep_open.unwrap_or(false),
+        })
     }
 
     /// Adds a chunk of output. An escape sequence or a CRLF split across two pushes is handled
-    /// as a whole. Never throws on artifact write errors (see `artifactError`).
+    /// as a whole. Never throws on artifact write errors (see `artifactError`). Ignored after
+    /// `dump()` unless the sink was made with `keepOpen`.
     /// @throws ERR_INVALID_ARG when `chunk` is not a string.
     #[napi(catch_unwind, ts_args_type = "chunk: string")]
     pub fn push(&mut self, env: Env, chunk: Unknown) -> napi::Result<()> {
@@ -197,14 +238,19 @@ impl OutputSink {
         Ok(())
     }
 
-    /// The summary of everything pushed so far, with `notice` (e.g. a timeout message) appended to
-    /// `output` on its own line. The artifact file is flushed. The sink stays usable: later pushes
-    /// continue the same output; a CR or an unfinished escape sequence that ended the last push is
-    /// resolved as if the output ended there.
+    /// The summary of everything pushed so far, with `[notice]` (e.g. a timeout message) as the
+    /// first line of `output`. A CR or an unfinished escape sequence that ended the last push is
+    /// resolved as if the output ended here. Ends the sink as the anchor's `dump()` does: a capped
+    /// artifact gets its cut notice and tail, the file is closed, later pushes are ignored (a
+    /// later `dump()` gives the same summary). With `keepOpen`, the artifact is only flushed and
+    /// later pushes continue the same output.
     /// @throws ERR_INVALID_ARG when `notice` is given and is not a string.
     #[napi(catch_unwind, ts_args_type = "notice?: string | undefined | null")]
     pub fn dump(&mut self, env: Env, notice: Option<Unknown>) -> napi::Result<JsOutputSummary> {
         let notice = optional_arg::<String>(notice, "notice").map_err(|e| error::throw(&env, e))?;
+        if !self.keep_open {
+            self.pipeline.end();
+        }
         Ok(self.pipeline.summary(notice.as_deref()).into())
     }
 }

@@ -1,7 +1,14 @@
 //! The artifact file: the full output, spilled to disk only once the in-memory budget no longer
 //! holds it. Write failures are recorded for the summary, never raised mid-stream: a full disk must
 //! not turn a command's result into an exception.
+//!
+//! With `artifactMaxBytes`, the file keeps its first `artifactHeadBytes`, then, once closed, a line
+//! saying how much was cut and the last bytes up to the cap, as the anchor's capped artifact does:
+//! the end of a huge log, where the error usually is, survives. The last bytes wait in a ring of
+//! `artifactMaxBytes - artifactHeadBytes` bytes: the only memory the artifact holds beyond its
+//! write buffer.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -37,22 +44,45 @@ pub struct ArtifactReport {
 #[derive(Debug)]
 pub struct Artifact {
     state: State,
-    /// 0: no cap.
-    max_bytes: u64,
-    written: u64,
+    /// None: no cap.
+    cap: Option<Cap>,
     truncated: bool,
 }
 
+/// A capped artifact's head (written as it comes) and tail (held until the file is closed).
+#[derive(Debug)]
+struct Cap {
+    head_limit: u64,
+    head_written: u64,
+    /// The head took all it could; everything else goes to the tail.
+    head_closed: bool,
+    tail_limit: usize,
+    tail: VecDeque<u8>,
+    /// Bytes that went past the head: the tail's and those it forgot.
+    tail_incoming: u64,
+}
+
 impl Artifact {
-    pub fn new(path: Option<PathBuf>, max_bytes: u64) -> Self {
+    /// `max_bytes` 0: no cap. `head_bytes` is clamped to `max_bytes`.
+    pub fn new(path: Option<PathBuf>, max_bytes: u64, head_bytes: u64) -> Self {
         let state = match path {
             Some(path) => State::Waiting(path),
             None => State::Disabled,
         };
+        let cap = (max_bytes > 0).then(|| {
+            let head_limit = head_bytes.min(max_bytes);
+            Cap {
+                head_limit,
+                head_written: 0,
+                head_closed: false,
+                tail_limit: usize::try_from(max_bytes - head_limit).unwrap_or(usize::MAX),
+                tail: VecDeque::new(),
+                tail_incoming: 0,
+            }
+        });
         Self {
             state,
-            max_bytes,
-            written: 0,
+            cap,
             truncated: false,
         }
     }
@@ -79,25 +109,30 @@ impl Artifact {
         }
     }
 
-    /// Appends `bytes` (whole characters) when the file is being written, up to the cap.
+    /// Appends `bytes` (whole characters) when the file is being written; with a cap, what does
+    /// not fit the head goes to the tail ring.
     pub fn write(&mut self, bytes: &[u8]) {
         let State::Writing(_, writer) = &mut self.state else {
             return;
         };
-        let mut take = bytes.len();
-        if self.max_bytes > 0 {
-            let room = usize::try_from(self.max_bytes - self.written).unwrap_or(usize::MAX);
-            if take > room {
-                take = char_floor(bytes, room);
-                self.truncated = true;
+        let mut head = bytes;
+        let mut rest: &[u8] = &[];
+        if let Some(cap) = &mut self.cap {
+            let room = if cap.head_closed {
+                0
+            } else {
+                usize::try_from(cap.head_limit - cap.head_written).unwrap_or(usize::MAX)
+            };
+            if bytes.len() > room {
+                let take = char_floor(bytes, room);
+                (head, rest) = bytes.split_at(take);
+                cap.head_closed = true;
             }
+            cap.head_written += head.len() as u64;
+            cap.push_tail(rest);
         }
-        let result = writer.write_all(&bytes[..take]);
-        self.written += take as u64;
-        match result {
-            Err(e) => self.fail(e),
-            Ok(()) if self.truncated => self.close(),
-            Ok(()) => {}
+        if let Err(e) = writer.write_all(head) {
+            self.fail(e);
         }
     }
 
@@ -110,8 +145,19 @@ impl Artifact {
         }
     }
 
-    /// Flushes and closes the file; later writes are ignored.
+    /// Writes a capped artifact's cut notice and tail, flushes and closes the file; later writes
+    /// are ignored.
     pub fn close(&mut self) {
+        if let (State::Writing(_, writer), Some(cap)) = (&mut self.state, &mut self.cap) {
+            let (notice, tail) = cap.ending();
+            self.truncated = !notice.is_empty();
+            let result = writer
+                .write_all(notice.as_bytes())
+                .and_then(|()| writer.write_all(tail));
+            if let Err(e) = result {
+                self.fail(e);
+            }
+        }
         self.flush();
         if let State::Writing(path, _) = &self.state {
             self.state = State::Closed(path.clone());
@@ -138,6 +184,94 @@ impl Artifact {
         };
         self.state = State::Failed(describe(&path, e));
     }
+}
+
+/// A sink dropped without being ended (a JS `OutputSink` with `keepOpen`, collected) still leaves a
+/// complete file: a capped artifact gets its notice and tail.
+impl Drop for Artifact {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+impl Cap {
+    fn push_tail(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        self.tail_incoming += bytes.len() as u64;
+        let bytes = &bytes[bytes.len().saturating_sub(self.tail_limit)..];
+        let overflow = (self.tail.len() + bytes.len()).saturating_sub(self.tail_limit);
+        self.tail.drain(..overflow);
+        if self.tail.capacity() < self.tail.len() + bytes.len() {
+            // Geometric growth, never past the limit.
+            let target = (self.tail.capacity() * 2)
+                .max(self.tail.len() + bytes.len())
+                .min(self.tail_limit);
+            self.tail.reserve_exact(target - self.tail.len());
+        }
+        self.tail.extend(bytes);
+    }
+
+    /// The cut notice (empty when nothing was cut) and the tail, from its first whole character.
+    /// The notice takes its bytes from the front of the tail, so the file stays within the cap.
+    fn ending(&mut self) -> (String, &[u8]) {
+        let tail = self.tail.make_contiguous();
+        let mut start = tail
+            .iter()
+            .take(3)
+            .take_while(|&&b| b & 0xC0 == 0x80)
+            .count();
+        let kept = |start: usize| (tail.len() - start) as u64;
+        if self.tail_incoming == kept(start) {
+            return (String::new(), &tail[start..]);
+        }
+        let mut notice = String::new();
+        // Each round shortens the tail by the notice, whose figures then change by a few bytes.
+        for _ in 0..4 {
+            let tail_bytes = kept(start);
+            let dropped = self.tail_incoming - tail_bytes;
+            let head_sep = if self.head_written > 0 { "\n" } else { "" };
+            let tail_sep = if tail_bytes > 0 && tail[start] != b'\n' {
+                "\n"
+            } else {
+                ""
+            };
+            notice = format!(
+                "{head_sep}[ARTIFACT TRUNCATED: kept first {} + last {} of {}; {} elided from the middle]{tail_sep}",
+                format_bytes(self.head_written),
+                format_bytes(tail_bytes),
+                format_bytes(self.head_written + self.tail_incoming),
+                format_bytes(dropped),
+            );
+            let total = self.head_written + notice.len() as u64 + tail_bytes;
+            let cap = self.head_limit + self.tail_limit as u64;
+            if total <= cap || tail_bytes == 0 {
+                break;
+            }
+            let over = usize::try_from(total - cap).unwrap_or(usize::MAX);
+            start = (start + over).min(tail.len());
+            while start < tail.len() && tail[start] & 0xC0 == 0x80 {
+                start += 1;
+            }
+        }
+        (notice, &tail[start..])
+    }
+}
+
+/// A byte count as the anchor's `formatBytes` writes it: `512B`, `1.5KB`, `2.3MB`, `1.2GB`
+/// (one decimal, rounded half up as JavaScript's `toFixed` does).
+pub(crate) fn format_bytes(bytes: u64) -> String {
+    const KIB: u128 = 1024;
+    let n = u128::from(bytes);
+    let (unit, name) = match n {
+        n if n < KIB => return format!("{n}B"),
+        n if n < KIB * KIB => (KIB, "KB"),
+        n if n < KIB * KIB * KIB => (KIB * KIB, "MB"),
+        _ => (KIB * KIB * KIB, "GB"),
+    };
+    let tenths = (n * 10 + unit / 2) / unit;
+    format!("{}.{}{name}", tenths / 10, tenths % 10)
 }
 
 fn describe(path: &std::path::Path, e: std::io::Error) -> String {
@@ -170,9 +304,102 @@ mod tests {
     }
 
     #[test]
+    fn bytes_are_formatted_as_the_anchor_formats_them() {
+        // (bytes, what oh-my-pi's formatBytes gives)
+        let cases = [
+            (0, "0B"),
+            (1023, "1023B"),
+            (1024, "1.0KB"),
+            (1536, "1.5KB"),
+            (1126, "1.1KB"), // 1.0996…
+            (1075, "1.0KB"), // 1.0498…
+            (1076, "1.1KB"), // 1.0507…: toFixed rounds the exact value
+            (1024 * 1024 - 1, "1024.0KB"),
+            (3 * 1024 * 1024, "3.0MB"),
+            (5 * 1024 * 1024 + 1, "5.0MB"),
+            (1024 * 1024 * 1024, "1.0GB"),
+        ];
+        for (bytes, expected) in cases {
+            assert_eq!(format_bytes(bytes), expected, "{bytes}");
+        }
+    }
+
+    fn capped(max: u64, head: u64, chunks: &[&str]) -> (String, bool) {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!(
+            "agent-shell-artifact-{}-{n}.log",
+            std::process::id()
+        ));
+        let mut artifact = Artifact::new(Some(path.clone()), max, head);
+        artifact.start(&[]);
+        for chunk in chunks {
+            artifact.write(chunk.as_bytes());
+        }
+        artifact.close();
+        let truncated = artifact.report().truncated;
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        (text, truncated)
+    }
+
+    #[test]
+    fn a_capped_artifact_keeps_head_notice_and_tail() {
+        // Fits: no notice. Spilled past the head but within the cap: verbatim, no notice.
+        assert_eq!(
+            capped(100, 10, &["0123456789", "abcdef"]),
+            ("0123456789abcdef".into(), false)
+        );
+        assert_eq!(
+            capped(100, 4, &["0123456789"]),
+            ("0123456789".into(), false)
+        );
+        // Cut: head, the anchor's notice line, then the end of the stream; the notice takes its
+        // 88 bytes from the tail so that the file is exactly the cap (300 = 10 + 88 + 202).
+        let x = "x".repeat(1000);
+        let (text, truncated) = capped(300, 10, &["0123456789", &x, "\nthe error at the end\n"]);
+        let expected = format!(
+            "0123456789\n[ARTIFACT TRUNCATED: kept first 10B + last 202B of 1.0KB; 820B elided from the middle]\n{}\nthe error at the end\n",
+            "x".repeat(180)
+        );
+        assert_eq!((text.as_str(), truncated), (expected.as_str(), true));
+        assert_eq!(text.len(), 300);
+        // A cut inside a character: the tail starts at the next whole one.
+        let (text, _) = capped(200, 0, &[&"€".repeat(100)]);
+        assert!(
+            text.starts_with("[ARTIFACT TRUNCATED: kept first 0B + last "),
+            "{text}"
+        );
+        assert!(text.ends_with("€€€") && text.len() <= 200, "{text}");
+    }
+
+    #[test]
+    fn a_dropped_artifact_still_gets_its_tail() {
+        let path = std::env::temp_dir().join(format!(
+            "agent-shell-artifact-{}-dropped.log",
+            std::process::id()
+        ));
+        {
+            let mut artifact = Artifact::new(Some(path.clone()), 150, 10);
+            artifact.start(&[]);
+            artifact.write("0123456789".as_bytes());
+            artifact.write("x".repeat(500).as_bytes());
+            artifact.write(b"the end\n");
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            text.starts_with("0123456789\n[ARTIFACT TRUNCATED: "),
+            "{text}"
+        );
+        assert!(text.ends_with("xthe end\n") && text.len() <= 150, "{text}");
+    }
+
+    #[test]
     fn a_missing_directory_is_reported_not_raised() {
         let mut artifact = Artifact::new(
             Some(PathBuf::from("/nonexistent-dir-agent-shell/out.log")),
+            0,
             0,
         );
         artifact.start(&[b"x"]);

@@ -14,7 +14,7 @@ mod utf8;
 
 pub use ansi::{strip_ansi, AnsiStripper};
 pub use newline::NewlineNormalizer;
-pub use options::{OutputOptions, DEFAULT_MAX_BYTES};
+pub use options::{OutputOptions, DEFAULT_ARTIFACT_HEAD_BYTES, DEFAULT_MAX_BYTES};
 pub use pipeline::OutputPipeline;
 pub use sink::{elision_marker, OutputSink, OutputSummary, COLUMN_ELLIPSIS};
 pub use utf8::Utf8Decoder;

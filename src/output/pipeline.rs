@@ -19,6 +19,8 @@ pub struct OutputPipeline {
     stripper: Option<AnsiStripper>,
     normalizer: Option<NewlineNormalizer>,
     sink: OutputSink,
+    /// [`Self::end`] was called: pushes are ignored.
+    ended: bool,
 }
 
 impl OutputPipeline {
@@ -29,6 +31,7 @@ impl OutputPipeline {
             stripper: options.strip_ansi.then(AnsiStripper::new),
             normalizer: options.normalize_newlines.then(NewlineNormalizer::new),
             sink: OutputSink::new(options)?,
+            ended: false,
         })
     }
 
@@ -36,6 +39,9 @@ impl OutputPipeline {
     /// chunk (decoded, stripped, normalized; not line-capped), which the sink has already taken:
     /// forward it to the caller's callback. May be empty (a held partial character or CR).
     pub fn push_bytes(&mut self, bytes: &[u8]) -> String {
+        if self.ended {
+            return String::new();
+        }
         let decoded = self.decoder.decode(bytes);
         self.process(&decoded).into_owned()
     }
@@ -43,6 +49,9 @@ impl OutputPipeline {
     /// As [`Self::push_bytes`], for text that is already decoded (the JS `OutputSink.push`).
     /// Borrows `text` when no stage changed it.
     pub fn push_str<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
+        if self.ended {
+            return Cow::Borrowed("");
+        }
         self.process(text)
     }
 
@@ -66,14 +75,26 @@ impl OutputPipeline {
     /// The summary of everything pushed so far, after a [`Self::flush`] (whose text is dropped:
     /// call `flush` first to forward it). The pipeline keeps accepting output.
     pub fn summary(&mut self, notice: Option<&str>) -> OutputSummary {
-        self.flush();
+        if !self.ended {
+            self.flush();
+        }
         self.sink.summary(notice)
     }
 
-    /// The final summary: flushes, closes the artifact file.
+    /// Ends the output as the anchor's `dump()` does: held state is flushed, the artifact is
+    /// completed and closed, and later pushes are ignored. [`Self::summary`] still answers.
+    pub fn end(&mut self) {
+        if !self.ended {
+            self.flush();
+            self.sink.end();
+            self.ended = true;
+        }
+    }
+
+    /// The final summary: [`Self::end`], then [`Self::summary`].
     pub fn finish(mut self, notice: Option<&str>) -> OutputSummary {
-        self.flush();
-        self.sink.finish(notice)
+        self.end();
+        self.sink.summary(notice)
     }
 
     /// Memory held for text by the sink, in bytes (see [`OutputSink::retained_bytes`]).
@@ -129,7 +150,7 @@ mod tests {
                 );
                 assert_eq!(streamed, TEXT, "cut at {a},{b}");
                 assert_eq!(summary.output, TEXT, "cut at {a},{b}");
-                assert_eq!(summary.total_lines, 4);
+                assert_eq!(summary.total_lines, 5); // the anchor counts newlines + 1
             }
         }
     }
@@ -164,6 +185,6 @@ mod tests {
         assert_eq!(pipeline.push_bytes(b"a\r"), "a");
         assert_eq!(pipeline.push_bytes(b"\xe2\x82"), "");
         assert_eq!(pipeline.flush(), "\n\u{FFFD}");
-        assert_eq!(pipeline.finish(Some("done")).output, "a\n\u{FFFD}\ndone");
+        assert_eq!(pipeline.finish(Some("done")).output, "[done]\na\n\u{FFFD}");
     }
 }

@@ -1,9 +1,11 @@
 //! The output sink: keeps a bounded head and tail of a command's text in memory, caps long lines,
-//! spills the full text to an artifact file once it no longer fits, and summarizes it all with an
-//! elision marker where output was left out.
+//! spills the full text to an artifact file once it no longer fits, and summarizes it all as the
+//! anchor's `OutputSink.dump()` does (oh-my-pi `session/streaming-output.ts`): same text, same
+//! fields, except where README.md's table of deliberate differences says otherwise.
 //!
 //! Memory is `maxBytes` (head + tail) plus constant buffers, whatever the output's size or shape:
 //! lines are capped before they are stored, and the tail is a ring that forgets its oldest bytes.
+//! A capped artifact adds its pending tail (see `artifact.rs`).
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
@@ -17,46 +19,51 @@ use super::options::OutputOptions;
 /// Appended to a line cut by `maxColumns`.
 pub const COLUMN_ELLIPSIS: &str = "…";
 
-/// What a sink saw and what it kept. Byte counts are of UTF-8 text after ANSI stripping and newline
-/// normalization; a line is a run of text ended by `\n` or by the end of the output.
+/// What a sink saw and what it kept, with the anchor's field meanings (oh-my-pi
+/// `session/streaming-output.ts`). Byte counts are of UTF-8 text after ANSI stripping and newline
+/// normalization. Lines are counted as the anchor counts them: newlines + 1 for any non-empty text
+/// (`"a\n"` is 2 lines, as `"a\n".split("\n")` has 2 parts).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OutputSummary {
-    /// Everything, when it fits; otherwise head + elision marker + tail. Ends with the notice, on
-    /// its own line, when one was given.
+    /// `[notice]` on the first line when a notice was given, then everything when it fits; else
+    /// the tail alone (no head kept) or head, elision marker and tail.
     pub output: String,
     /// Output was left out of `output` because it exceeded the budget.
     pub truncated: bool,
     /// Bytes pushed, before line capping.
     pub total_bytes: u64,
     pub total_lines: u64,
-    /// Of `output`, marker and notice included.
+    /// Of the body (head, marker, tail; not the notice line). Never more than `maxBytes` (see
+    /// [`OutputSink::summary`] for budgets smaller than a marker).
     pub output_bytes: u64,
     pub output_lines: u64,
-    /// When truncated: bytes of the (line-capped) text that `output` leaves out.
+    /// With a head kept and output elided: bytes of the line-capped text left out.
     pub elided_bytes: Option<u64>,
-    /// When truncated: whole lines that `output` leaves out (see [`elision_marker`]).
+    /// With a head kept and output elided: lines left out (see [`elision_marker`]).
     pub elided_lines: Option<u64>,
+    /// Bytes dropped by `maxColumns`, when there were any.
+    pub column_dropped_bytes: Option<u64>,
     /// Lines cut by `maxColumns`, when there were any.
     pub column_truncated_lines: Option<u64>,
+    /// `maxColumns`, when a line was cut.
+    pub column_max: Option<u64>,
     /// The artifact file, when it was written (and no write failed).
     pub artifact_path: Option<PathBuf>,
+    /// `artifactId` from the options, when the artifact was written.
+    pub artifact_id: Option<String>,
     /// Why the artifact could not be written.
     pub artifact_error: Option<String>,
-    /// The artifact stopped at `artifactMaxBytes` and misses the end of the output.
+    /// The artifact reached `artifactMaxBytes` and its middle was cut.
     pub artifact_truncated: bool,
 }
 
-/// The marker that replaces elided output, on a line of its own.
-///
-/// The rule: when at least one whole line was left out, the marker counts lines
-/// (`[…3 lines elided…]`, `[…1 line elided…]`); when only part of a line was (one line longer than
-/// the budget), it counts bytes (`[…120 bytes elided…]`).
+/// The marker that replaces elided output, on a line of its own, as the anchor writes it: lines
+/// when more than one line was left out (`[…3ln elided…]`), else bytes (`[…120B elided…]`).
 pub fn elision_marker(elided_lines: u64, elided_bytes: u64) -> String {
-    match (elided_lines, elided_bytes) {
-        (1, _) => "[…1 line elided…]".to_string(),
-        (0, 1) => "[…1 byte elided…]".to_string(),
-        (0, bytes) => format!("[…{bytes} bytes elided…]"),
-        (lines, _) => format!("[…{lines} lines elided…]"),
+    if elided_lines <= 1 {
+        format!("[…{elided_bytes}B elided…]")
+    } else {
+        format!("[…{elided_lines}ln elided…]")
     }
 }
 
@@ -67,57 +74,64 @@ pub struct OutputSink {
     head_limit: usize,
     /// The first bytes of the (line-capped) text, up to `head_limit`.
     head: String,
-    /// No more text goes to the head: it is full, or the next character did not fit.
+    /// No more text goes to the head: it is full, or text has gone to the tail.
     head_sealed: bool,
     tail: TailRing,
     columns: Option<ColumnCapper>,
     artifact: Artifact,
+    artifact_id: Option<String>,
     total_bytes: u64,
     newlines: u64,
-    ends_with_newline: bool,
     /// Bytes of the line-capped text, the one the budget applies to.
     stored_bytes: u64,
+    /// Set by [`Self::end`]: later pushes are ignored.
+    ended: bool,
 }
 
 impl OutputSink {
-    /// A sink for `options` (validated here).
+    /// A sink for `options` (validated here). `headBytes` is clamped to `maxBytes / 2`, as the
+    /// anchor clamps it.
     pub fn new(options: &OutputOptions) -> Result<Self> {
         options.validate()?;
-        let head_sealed = options.head_bytes == 0;
+        let head_limit = options.head_bytes.min(options.max_bytes / 2);
+        let head_sealed = head_limit == 0;
         Ok(Self {
             max_bytes: options.max_bytes,
-            head_limit: options.head_bytes,
+            head_limit,
             head: String::new(),
             head_sealed,
             tail: TailRing::new(if head_sealed { options.max_bytes } else { 0 }),
             columns: (options.max_columns > 0).then(|| ColumnCapper::new(options.max_columns)),
-            artifact: Artifact::new(options.artifact_path.clone(), options.artifact_max_bytes),
+            artifact: Artifact::new(
+                options.artifact_path.clone(),
+                options.artifact_max_bytes,
+                options.artifact_head_bytes,
+            ),
+            artifact_id: options.artifact_id.clone(),
             total_bytes: 0,
             newlines: 0,
-            ends_with_newline: false,
             stored_bytes: 0,
+            ended: false,
         })
     }
 
-    /// Adds text. Never fails: artifact write errors are reported in the summary.
+    /// Adds text. Never fails: artifact write errors are reported in the summary. Ignored once the
+    /// sink has [ended](Self::end).
     pub fn push(&mut self, text: &str) {
-        if text.is_empty() {
+        if text.is_empty() || self.ended {
             return;
         }
         self.total_bytes += text.len() as u64;
         self.newlines += count_newlines(text.as_bytes());
-        self.ends_with_newline = text.ends_with('\n');
 
-        let capped_before = self.column_truncated_lines();
         let capped = match &mut self.columns {
             Some(columns) => columns.cap(text),
             None => Cow::Borrowed(text),
         };
+        // The anchor's trigger: the budget overflows, or capping made this chunk shorter.
         let overflows = self.stored_bytes + capped.len() as u64 > self.max_bytes as u64;
-        if self.artifact.is_waiting()
-            && (overflows || self.column_truncated_lines() > capped_before)
-        {
-            // Until now nothing was capped or evicted, so head + tail is every byte seen so far.
+        if self.artifact.is_waiting() && (overflows || capped.len() < text.len()) {
+            // Until now nothing was evicted, so head + tail is every byte seen so far.
             let (front, back) = self.tail.bytes.as_slices();
             self.artifact.start(&[self.head.as_bytes(), front, back]);
         }
@@ -126,80 +140,127 @@ impl OutputSink {
         self.store(&capped);
     }
 
-    /// The summary of everything pushed so far, with `notice` (e.g. a timeout notice) appended on
-    /// its own line. The artifact is flushed, and the sink keeps accepting text.
+    /// Ends the sink as the anchor's `dump()` does: the artifact is completed (a capped one gets
+    /// its cut notice and tail) and closed, and later pushes are ignored.
+    pub fn end(&mut self) {
+        self.artifact.close();
+        self.ended = true;
+    }
+
+    /// The summary of everything pushed so far, with `[notice]` as the first line when a non-empty
+    /// notice is given. The artifact is flushed; the sink keeps accepting text unless it ended.
+    ///
+    /// The body is the anchor's: everything when it fits; the tail alone when no head is kept; else
+    /// head, marker and tail, each on its own line. One difference: the anchor's body can exceed
+    /// the budget by the marker; here the tail gives up the marker's bytes, so `output_bytes` stays
+    /// within `maxBytes` (when `maxBytes` is smaller than the head and a marker, the head gives up
+    /// bytes too, and below a marker's own length the marker alone is shown).
     pub fn summary(&mut self, notice: Option<&str>) -> OutputSummary {
         self.artifact.flush();
-        let tail = self.tail.contiguous();
-        let truncated = self.tail.evicted > 0;
-        let (mut output, elided) = if truncated {
-            let head = match self.head.rfind('\n') {
-                Some(end) => &self.head[..=end],
-                None => self.head.as_str(),
-            };
-            let tail = trim_tail(&tail, self.tail.starts_at_line_start());
-            let elided_bytes = self
-                .stored_bytes
-                .saturating_sub((head.len() + tail.len()) as u64);
-            let shown_newlines = count_newlines(head.as_bytes()) + count_newlines(tail.as_bytes());
-            let elided_newlines = self.newlines.saturating_sub(shown_newlines);
-            // The first elided newline ends a line whose start is shown: not a whole line.
-            let head_is_partial = !head.is_empty() && !head.ends_with('\n');
-            let elided_lines = elided_newlines - u64::from(head_is_partial && elided_newlines > 0);
+        let tail_bytes = self.tail.contiguous();
+        let tail = trim_to_char(&tail_bytes);
+        let total_lines = self.newlines + u64::from(self.total_bytes > 0);
+        let column_dropped = self.columns.as_ref().map_or(0, |c| c.dropped_bytes);
+        // Bytes that survived the column cap, as the anchor counts them (ellipses not added).
+        let effective_total = self.total_bytes.saturating_sub(column_dropped);
+        let head = self.head.as_str();
+        let mut truncated = self.tail.evicted > 0;
 
-            let mut output = String::with_capacity(head.len() + tail.len() + 64);
-            output.push_str(head);
-            if head_is_partial {
-                output.push('\n');
-            }
-            output.push_str(&elision_marker(elided_lines, elided_bytes));
-            if !tail.is_empty() {
-                output.push('\n');
-                output.push_str(&tail);
-            }
-            (output, Some((elided_bytes, elided_lines)))
-        } else {
-            let mut output = String::with_capacity(self.head.len() + tail.len());
-            output.push_str(&self.head);
-            output.push_str(&String::from_utf8_lossy(&tail));
-            (output, None)
-        };
-        if let Some(notice) = notice {
-            if !output.is_empty() && !output.ends_with('\n') {
-                output.push('\n');
-            }
-            output.push_str(notice);
-        }
+        let (body, output_lines, elided) =
+            if !head.is_empty() && effective_total > (head.len() + tail.len()) as u64 {
+                truncated = true;
+                let (body, lines, elided_bytes, elided_lines) =
+                    self.elide(head, &tail, effective_total, total_lines);
+                (body, lines, Some((elided_bytes, elided_lines)))
+            } else {
+                let mut body = String::with_capacity(head.len() + tail.len());
+                body.push_str(head);
+                body.push_str(&tail);
+                let lines = anchor_lines(&body);
+                (body, lines, None)
+            };
+
+        let notice_line = notice.filter(|n| !n.is_empty()).map(|n| format!("[{n}]\n"));
         let report = self.artifact.report();
+        let columns = self.columns.as_ref();
+        let column_truncated_lines = columns.map_or(0, |c| c.capped_lines);
         OutputSummary {
             truncated,
             total_bytes: self.total_bytes,
-            total_lines: self.newlines + u64::from(self.total_bytes > 0 && !self.ends_with_newline),
-            output_bytes: output.len() as u64,
-            output_lines: count_lines(&output),
+            total_lines,
+            output_bytes: body.len() as u64,
+            output_lines,
             elided_bytes: elided.map(|(bytes, _)| bytes),
             elided_lines: elided.map(|(_, lines)| lines),
-            column_truncated_lines: Some(self.column_truncated_lines()).filter(|&n| n > 0),
+            column_dropped_bytes: Some(column_dropped).filter(|&n| n > 0),
+            column_truncated_lines: Some(column_truncated_lines).filter(|&n| n > 0),
+            column_max: columns
+                .filter(|c| c.capped_lines > 0)
+                .map(|c| c.max_columns as u64),
+            artifact_id: report.path.as_ref().and(self.artifact_id.clone()),
             artifact_path: report.path,
             artifact_error: report.error,
             artifact_truncated: report.truncated,
-            output,
+            output: match notice_line {
+                Some(line) => line + &body,
+                None => body,
+            },
         }
     }
 
-    /// The final summary; the artifact file is closed.
+    /// Head, marker and tail, within the budget: `(body, lines, elided bytes, elided lines)`,
+    /// counted with the anchor's formulas.
+    fn elide(
+        &self,
+        head: &str,
+        tail: &str,
+        effective_total: u64,
+        total_lines: u64,
+    ) -> (String, u64, u64, u64) {
+        let (mut head, mut tail) = (head, tail);
+        loop {
+            // The anchor counts the head's lines as its newlines, plus its partial last line.
+            let head_lines = count_newlines(head.as_bytes())
+                + u64::from(!head.is_empty() && !head.ends_with('\n'));
+            let tail_lines = anchor_lines(tail);
+            let elided_bytes = effective_total.saturating_sub((head.len() + tail.len()) as u64);
+            let elided_lines = total_lines.saturating_sub(head_lines + tail_lines);
+            let marker = elision_marker(elided_lines, elided_bytes);
+            let head_sep = if head.is_empty() || head.ends_with('\n') {
+                ""
+            } else {
+                "\n"
+            };
+            let tail_sep = if tail.starts_with('\n') { "" } else { "\n" };
+            let size = head.len() + head_sep.len() + marker.len() + tail_sep.len() + tail.len();
+            let over = size.saturating_sub(self.max_bytes);
+            if over == 0 || (head.is_empty() && tail.is_empty()) {
+                let body = [head, head_sep, &marker, tail_sep, tail].concat();
+                return (
+                    body,
+                    head_lines + 1 + tail_lines,
+                    elided_bytes,
+                    elided_lines,
+                );
+            }
+            // Give up bytes from the front of the tail, then from the end of the head.
+            if !tail.is_empty() {
+                tail = &tail[ceil_char_boundary(tail, over.min(tail.len()))..];
+            } else {
+                head = &head[..head.floor_char_boundary(head.len().saturating_sub(over))];
+            }
+        }
+    }
+
+    /// [`Self::end`], then the summary.
     pub fn finish(mut self, notice: Option<&str>) -> OutputSummary {
-        self.artifact.close();
+        self.end();
         self.summary(notice)
     }
 
     /// Bytes of memory held for text (head and tail buffers, by capacity). Bounded by `maxBytes`.
     pub fn retained_bytes(&self) -> usize {
         self.head.capacity() + self.tail.bytes.capacity()
-    }
-
-    fn column_truncated_lines(&self) -> u64 {
-        self.columns.as_ref().map_or(0, |c| c.capped_lines)
     }
 
     fn store(&mut self, mut text: &str) {
@@ -210,8 +271,9 @@ impl OutputSink {
             self.head.push_str(&text[..take]);
             text = &text[take..];
             if !text.is_empty() || self.head.len() == self.head_limit {
+                // Sealed for good: the anchor keeps filling a head that stopped short at a
+                // character boundary, which puts later text before earlier text.
                 self.head_sealed = true;
-                // The head may stop short of its limit at a char boundary; the tail gets the rest.
                 self.tail = TailRing::new(self.max_bytes - self.head.len());
             }
         }
@@ -221,6 +283,32 @@ impl OutputSink {
     }
 }
 
+/// Lines as the anchor counts them: newlines + 1, none for empty text.
+fn anchor_lines(text: &str) -> u64 {
+    if text.is_empty() {
+        0
+    } else {
+        count_newlines(text.as_bytes()) + 1
+    }
+}
+
+/// The smallest char boundary of `text` at or after `at`.
+fn ceil_char_boundary(text: &str, at: usize) -> usize {
+    (at..=text.len())
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(text.len())
+}
+
+/// The tail as text: starts at the first character boundary (the ring may have cut a character).
+fn trim_to_char(tail: &[u8]) -> Cow<'_, str> {
+    let start = tail
+        .iter()
+        .take(3)
+        .take_while(|&&b| b & 0xC0 == 0x80)
+        .count();
+    String::from_utf8_lossy(&tail[start..])
+}
+
 /// The tail: the most recent `limit` bytes, in a ring that grows on demand up to `limit`.
 #[derive(Debug)]
 struct TailRing {
@@ -228,8 +316,6 @@ struct TailRing {
     limit: usize,
     /// Bytes forgotten so far.
     evicted: u64,
-    /// The last forgotten byte: `\n` means the tail starts at a line start.
-    last_evicted: Option<u8>,
 }
 
 impl TailRing {
@@ -238,7 +324,6 @@ impl TailRing {
             bytes: VecDeque::new(),
             limit,
             evicted: 0,
-            last_evicted: None,
         }
     }
 
@@ -246,10 +331,6 @@ impl TailRing {
         if data.len() >= self.limit {
             let keep_from = data.len() - self.limit;
             self.evicted += (self.bytes.len() + keep_from) as u64;
-            self.last_evicted = match keep_from {
-                0 => self.bytes.back().copied().or(self.last_evicted),
-                _ => Some(data[keep_from - 1]),
-            };
             self.bytes.clear();
             self.reserve(data.len() - keep_from);
             self.bytes.extend(&data[keep_from..]);
@@ -257,7 +338,6 @@ impl TailRing {
         }
         let overflow = (self.bytes.len() + data.len()).saturating_sub(self.limit);
         if overflow > 0 {
-            self.last_evicted = Some(self.bytes[overflow - 1]);
             self.bytes.drain(..overflow);
             self.evicted += overflow as u64;
         }
@@ -274,43 +354,25 @@ impl TailRing {
         }
     }
 
-    fn starts_at_line_start(&self) -> bool {
-        matches!(self.last_evicted, None | Some(b'\n'))
-    }
-
     fn contiguous(&self) -> Vec<u8> {
         let (front, back) = self.bytes.as_slices();
         [front, back].concat()
     }
 }
 
-/// The tail as shown after an elision: starts at a character boundary, and at a line start unless
-/// the tail is one line too long for the budget (then its partial first line is kept).
-fn trim_tail(tail: &[u8], at_line_start: bool) -> Cow<'_, str> {
-    let mut start = tail
-        .iter()
-        .take(3)
-        .take_while(|&&b| b & 0xC0 == 0x80)
-        .count();
-    if !(at_line_start && start == 0) {
-        if let Some(newline) = memchr::memchr(b'\n', &tail[start..]) {
-            if start + newline + 1 < tail.len() {
-                start += newline + 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&tail[start..])
-}
-
-/// Caps each line to `max_columns` bytes plus [`COLUMN_ELLIPSIS`], across chunks.
+/// Caps each line to `max_columns` bytes, [`COLUMN_ELLIPSIS`] included, across chunks, as the
+/// anchor does: within a chunk, the part of a line that would pass the cap keeps what fits before
+/// a 3-byte `…`, and the rest of the line is dropped. A line that filled the cap exactly in one
+/// chunk and goes on in the next is already out, so it gets the `…` after its `max_columns` bytes.
 #[derive(Debug)]
 struct ColumnCapper {
     max_columns: usize,
-    /// Bytes of the current line kept so far (at most `max_columns`).
+    /// Bytes of the current line kept so far.
     line_bytes: usize,
     /// The current line was cut: drop everything up to its newline.
     dropping: bool,
     capped_lines: u64,
+    dropped_bytes: u64,
 }
 
 impl ColumnCapper {
@@ -320,6 +382,7 @@ impl ColumnCapper {
             line_bytes: 0,
             dropping: false,
             capped_lines: 0,
+            dropped_bytes: 0,
         }
     }
 
@@ -339,15 +402,19 @@ impl ColumnCapper {
                 match memchr::memchr(b'\n', &bytes[pos..]) {
                     Some(at) => {
                         out.push('\n');
+                        self.dropped_bytes += at as u64;
                         self.dropping = false;
                         self.line_bytes = 0;
                         pos += at + 1;
                     }
-                    None => pos = bytes.len(),
+                    None => {
+                        self.dropped_bytes += (bytes.len() - pos) as u64;
+                        pos = bytes.len();
+                    }
                 }
                 continue;
             }
-            let room = self.max_columns - self.line_bytes;
+            let room = self.max_columns.saturating_sub(self.line_bytes);
             let window_end = pos.saturating_add(room).saturating_add(1).min(bytes.len());
             match memchr::memrchr(b'\n', &bytes[pos..window_end]) {
                 Some(at) => {
@@ -367,9 +434,11 @@ impl ColumnCapper {
                 }
                 None => {
                     let out = out.get_or_insert_with(|| text[..pos].to_string());
-                    let keep = text[pos..].floor_char_boundary(room);
+                    let fits = room.saturating_sub(COLUMN_ELLIPSIS.len());
+                    let keep = text[pos..].floor_char_boundary(fits);
                     out.push_str(&text[pos..pos + keep]);
                     out.push_str(COLUMN_ELLIPSIS);
+                    self.line_bytes += keep + COLUMN_ELLIPSIS.len();
                     self.dropping = true;
                     self.capped_lines += 1;
                     pos += keep;
@@ -398,11 +467,6 @@ pub(crate) fn count_newlines(bytes: &[u8]) -> u64 {
         .chunks(255)
         .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
         .sum()
-}
-
-/// Lines in `text`: newlines, plus one for a last line without a newline.
-fn count_lines(text: &str) -> u64 {
-    count_newlines(text.as_bytes()) + u64::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 #[cfg(test)]

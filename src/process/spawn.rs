@@ -63,6 +63,7 @@ pub struct SpawnSpec<'a> {
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     let spec_program = spec.program;
     let program = on_host_path(spec.program).map_err(|source| Error::SpawnFailed {
+        field: None,
         program: spec.program.to_string(),
         source,
     })?;
@@ -80,7 +81,8 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     };
     // A failure names the program as the caller gave it.
     spawn_supervised(&spec, None).map_err(|e| match e {
-        Error::SpawnFailed { source, .. } => Error::SpawnFailed {
+        Error::SpawnFailed { field, source, .. } => Error::SpawnFailed {
+            field,
             program: spec_program.to_string(),
             source,
         },
@@ -125,6 +127,7 @@ pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned>
 #[cfg(not(target_os = "linux"))]
 fn spawn_supervised(spec: &SpawnSpec, _terminal: Option<BorrowedFd>) -> Result<Spawned> {
     Err(Error::SpawnFailed {
+        field: None,
         program: spec.program.to_string(),
         source: std::io::Error::from(std::io::ErrorKind::Unsupported),
     })
@@ -136,6 +139,7 @@ fn spawn_supervised(spec: &SpawnSpec, _terminal: Option<BorrowedFd>) -> Result<S
 fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
     let report = &spec.report;
     let failed = |source| Error::SpawnFailed {
+        field: None,
         program: spec.program.to_string(),
         source,
     };

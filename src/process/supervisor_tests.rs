@@ -121,7 +121,9 @@ fn failures_to_start_name_the_program_and_the_os_error() {
         ("sh", Some(missing_dir), libc::ENOENT),
     ] {
         match try_start(program, &["-c", "true"], &[], cwd) {
-            Err(Error::SpawnFailed { program: p, source }) => {
+            Err(Error::SpawnFailed {
+                program: p, source, ..
+            }) => {
                 assert_eq!((p.as_str(), source.raw_os_error()), (program, Some(errno)));
             }
             Err(e) => panic!("{program}: {e}"),

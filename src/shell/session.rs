@@ -1321,7 +1321,7 @@ fn start_shell_in(
         Ok(s) => s,
         Err(e) => {
             let _ = std::fs::remove_dir_all(&dir);
-            return Err(e);
+            return Err(e.naming_field("shell"));
         }
     };
     drop((ctl_read, status_write));
