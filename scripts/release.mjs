@@ -93,7 +93,7 @@ function stageRoot(pkg, out) {
     mkdirSync(dirname(join(stage, path)), { recursive: true })
     copyFileSync(join(root, path), join(stage, path))
   }
-  const { scripts, devDependencies, ...published } = pkg
+  const { scripts, devDependencies, allowScripts, ...published } = pkg
   writeJson(join(stage, 'package.json'), published)
   return stage
 }
