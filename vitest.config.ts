@@ -1,10 +1,29 @@
 import { defineConfig } from 'vitest/config'
 
+// The package as installed (packaging.spec.ts) and the host suite under other runtimes
+// (hosts.spec.ts) spawn whole toolchains and runtimes: they run after the API suite, not beside
+// its timing-sensitive tests on a 2-core machine.
+const installed = ['__test__/packaging.spec.ts', '__test__/hosts.spec.ts']
+
 export default defineConfig({
   test: {
-    include: ['__test__/**/*.spec.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    typecheck: { enabled: true, include: ['__test__/**/*.test-d.ts'] },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['__test__/**/*.spec.ts'],
+          exclude: installed,
+          typecheck: { enabled: true, include: ['__test__/**/*.test-d.ts'] },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'installed', include: installed, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })

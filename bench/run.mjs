@@ -59,6 +59,8 @@ const SYSTEMS = {
   nodepty: { label: 'node-pty', kind: 'alt' },
   exec: { label: 'executeShell', kind: 'agent' },
   shell: { label: 'Shell.run', kind: 'agent' },
+  // The same `Shell.run`, its status pipe watched on the runtime (the path Bun and Deno take).
+  'shell-runtime': { label: 'Shell.run, runtime watch (Bun/Deno path)', kind: 'agent', as: 'shell', env: { AGENT_SHELL_STATUS_WATCH: 'runtime' } },
   'exec-sink': { label: 'executeShell, sink, no callback', kind: 'agent' },
   'shell-sink': { label: 'Shell.run, sink, no callback', kind: 'agent' },
   pty: { label: 'PtySession', kind: 'agent' },
@@ -72,7 +74,7 @@ const WORKLOADS = [
     id: 'latency',
     title: () => `Latency: ${params.latencyCommands} sequential \`true\` (one-shot and persistent)`,
     about: 'Time per command after 5 warm-up commands; the median and p99 of each run, then the median of the runs. The one-shot systems spawn `bash -c true` per command; the persistent ones reuse one bash.',
-    systems: ['cp', 'execa', 'nodepty', 'exec', 'pty', 'jsshell', 'shell', 'limit'],
+    systems: ['cp', 'execa', 'nodepty', 'exec', 'pty', 'jsshell', 'shell', 'shell-runtime', 'limit'],
     limitLabel: 'limit: `bash -c true` spawned by bash',
     metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
     columns: [{ key: 'p99Us', label: 'p99 µs' }],
@@ -81,7 +83,7 @@ const WORKLOADS = [
     id: 'latency-warm',
     title: () => `Latency, warm: ${params.warmCommands} sequential \`true\` after ${params.warmWarmup} (persistent)`,
     about: 'As above, in a process that first ran the warm-up commands, so that the JS wrapper\'s code is JIT-compiled, as in a host that runs commands back to back for long. The floors drive the same bash from a Rust program (examples/framing_floor.rs) with no Node in the loop: what each protocol costs bash itself, plus two pipe wake-ups.',
-    systems: ['jsshell', 'shell', 'floor', 'floor-echo'],
+    systems: ['jsshell', 'shell', 'shell-runtime', 'floor', 'floor-echo'],
     metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
     columns: [{ key: 'p99Us', label: 'p99 µs' }],
   },
@@ -215,8 +217,10 @@ const loud = []
 function runCase(w, system, rep) {
   const marker = `${runId}${++caseSeq}`
   const started = performance.now()
-  const child = spawnSync(process.execPath, [join(benchDir, 'case.mjs'), system, w.id, JSON.stringify({ ...params, marker })], {
+  const { as = system, env } = SYSTEMS[system]
+  const child = spawnSync(process.execPath, [join(benchDir, 'case.mjs'), as, w.id, JSON.stringify({ ...params, marker })], {
     cwd: benchDir,
+    env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: CASE_TIMEOUT_MS,
     killSignal: 'SIGKILL',

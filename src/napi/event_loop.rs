@@ -18,9 +18,9 @@ type uv_poll_cb = unsafe extern "C" fn(handle: *mut c_void, status: c_int, event
 #[allow(non_camel_case_types)]
 type uv_close_cb = unsafe extern "C" fn(handle: *mut c_void);
 
-/// The libuv functions used, looked up in the host when first needed rather than bound at load:
-/// a host that does not export them (a Node-API runtime other than Node or Electron) still loads
-/// the addon, and its sessions are watched on the runtime instead.
+/// The libuv functions used, looked up in the host when first needed rather than bound at load,
+/// and only on a host that `super::host` found to be Node or Electron: Bun and Deno export these
+/// names too, but not libuv's behaviour (see `host::status_watch`).
 struct Uv {
     handle_size: unsafe extern "C" fn(kind: c_int) -> usize,
     poll_init: unsafe extern "C" fn(*mut sys::uv_loop_s, handle: *mut c_void, fd: c_int) -> c_int,
@@ -72,7 +72,8 @@ pub struct LoopWatcher {
 }
 
 impl LoopWatcher {
-    /// `None` when the host does not export libuv.
+    /// `None` when the host does not export libuv. Call only where `host::status_watch` chose
+    /// the event loop: another host may export the names with stubs that abort.
     pub fn new(shared: Arc<Shared>) -> Option<Self> {
         Some(LoopWatcher { shared, uv: uv()? })
     }

@@ -4,6 +4,7 @@
 mod commands;
 pub mod error;
 mod event_loop;
+mod host;
 mod js_thread;
 mod literal;
 mod options;

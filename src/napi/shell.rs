@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 
 use super::error::{throw, Coded};
 use super::event_loop::LoopWatcher;
+use super::host::{self, StatusWatch};
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
 use super::literal::ShellRunResultJs;
 use super::options::{
@@ -131,8 +132,12 @@ impl Shell {
             .map_err(|e| throw(&env, e))?;
         let js = JsThread::new(&env)?;
         let session = Session::new(config).map_err(|e| throw(&env, e))?;
-        // Where the host exports no libuv, the session's default watcher (the runtime) stays.
-        let session = match LoopWatcher::new(js.shared()) {
+        // Elsewhere than on Node's own libuv, the session's default watcher (the runtime) stays.
+        let watcher = match host::status_watch(&env) {
+            StatusWatch::EventLoop => LoopWatcher::new(js.shared()),
+            StatusWatch::Runtime => None,
+        };
+        let session = match watcher {
             Some(watcher) => session.with_status_watcher(Arc::new(watcher)),
             None => session,
         };
