@@ -51,7 +51,8 @@ describe('races and faults', () => {
   test('a run that closes or moves the shell’s stdout or stderr does not silence later runs', async () => {
     const s = new Shell()
     try {
-      for (const command of ['exec 1>&-', 'exec 2>&-', 'exec >/dev/null', 'exec 2>/dev/null', 'exec >/dev/null 2>&1', 'exec 10>/dev/null 1>&-']) {
+      await run(s, 'quiet() { exec >/dev/null 2>&1; }')
+      for (const command of ['exec 1>&-', 'exec 2>&-', 'exec >/dev/null', 'exec 2>/dev/null', 'exec >/dev/null 2>&1', 'exec 10>/dev/null 1>&-', 'quiet']) {
         await run(s, command)
         const { result, text } = await run(s, 'echo out; echo err >&2')
         expect({ command, result, text }).toMatchObject({ command, result: { exitCode: 0, sessionRestarted: false }, text: 'out\nerr\n' })

@@ -214,6 +214,10 @@ struct Live {
     /// Set when the shell's stdout or stderr may no longer be the FIFO (a run's `exec >file`,
     /// `exec 1>&-`): the next run points them back.
     redirect: bool,
+    /// Whether a run may have moved the shell's stdout or stderr: set for good once a run's text
+    /// could run `exec` (see [`may_move_descriptors`]), and from the start when a snapshot is
+    /// sourced. Until then the check after each run (two /proc reads, 3 µs) is skipped.
+    watch_descriptors: bool,
     /// A duplicate of the shell's own descriptor on its script: it shares the shell's read offset,
     /// which tells, even after the shell died, whether it read the chunk it was woken for.
     script_reader: Option<OwnedFd>,
@@ -763,6 +767,7 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
             std::io::Error::other("no shell"),
         ));
     };
+    live.watch_descriptors |= may_move_descriptors(&req.command);
     let new_fifo = live.prepare_fifo()?;
     let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
     let script = live.framing.run_script(
@@ -866,7 +871,7 @@ impl Live {
                 let read = fifo.read;
                 tokio::spawn(async move { drain_to_eof(read).await });
             }
-        } else if let Some(fifo) = &self.fifo {
+        } else if let Some(fifo) = self.fifo.as_ref().filter(|_| self.watch_descriptors) {
             self.redirect = !shell_writes_to(self.spawned.proc.pid, &fifo.path);
         }
     }
@@ -1095,6 +1100,26 @@ fn read_available(fd: &OwnedFd, into: &mut Vec<u8>, limit: usize) {
             Err(_) => return,
         }
     }
+}
+
+/// Whether running `command` could move the shell's own descriptors: only the `exec` builtin
+/// makes a redirection outlast its command, and a text reaches it by naming it, or through code
+/// the text does not show (`eval`, `source`, `.`; a function defined by such a text was named
+/// in it when defined). A word of these anywhere is enough: a needless check costs 3 µs.
+fn may_move_descriptors(command: &str) -> bool {
+    let bytes = command.as_bytes();
+    ["exec", "eval", "source"]
+        .iter()
+        .any(|w| command.contains(w))
+        || bytes.windows(2).enumerate().any(|(i, w)| {
+            w[0] == b'.'
+                && matches!(w[1], b' ' | b'\t')
+                && (i == 0
+                    || matches!(
+                        bytes[i - 1],
+                        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'('
+                    ))
+        })
 }
 
 /// Whether `pid` (a shell waiting between runs) still has its stdout and stderr on `fifo`. The
@@ -1357,6 +1382,7 @@ fn start_shell_in(
         fifo_seq: 0,
         children: Vec::new(),
         redirect: false,
+        watch_descriptors: config.snapshot.is_some(),
         script_reader: None,
         script_reader_tried: false,
         chunk_start: 0,

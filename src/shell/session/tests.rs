@@ -150,3 +150,27 @@ async fn exit_trap_fires_when_the_run_ends() {
     assert_eq!(text, "next\n");
     s.close().await;
 }
+
+#[test]
+fn texts_that_may_move_the_shells_descriptors() {
+    for text in [
+        "exec >/dev/null",
+        "f() { builtin exec 2>&-; }",
+        "eval \"$x\"",
+        "source ./env.sh",
+        ". ./env.sh",
+        "true; . f",
+        "x=1\n. f",
+    ] {
+        assert!(may_move_descriptors(text), "{text}");
+    }
+    for text in [
+        "ls -la",
+        "cd ..",
+        "echo a.b",
+        "cat ./f",
+        "git log --oneline",
+    ] {
+        assert!(!may_move_descriptors(text), "{text}");
+    }
+}
