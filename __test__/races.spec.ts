@@ -118,7 +118,11 @@ describe('races and faults', () => {
     }
   })
 
-  test('worker.terminate() with a run pending ends the worker’s shell and the run’s processes', () => {
+  test.each([
+    ['Shell.run', (i: string, m: string) => `new (require(${i}).Shell)().run({ command: 'sleep ${m}' }).catch(() => {})`],
+    ['executeShell', (i: string, m: string) => `require(${i}).executeShell({ command: 'sleep ${m}' }).catch(() => {})`],
+    ['PtySession', (i: string, m: string) => `new (require(${i}).PtySession)().start({ command: 'sleep ${m}' }).catch(() => {})`],
+  ])('worker.terminate() with a %s pending ends its processes', (_name, pending) => {
     const m = sleepMarker()
     const index = JSON.stringify(join(__dirname, '..', 'index.js'))
     // The host checks while it still lives: at its exit, the supervisors end everything anyway.
@@ -129,7 +133,7 @@ describe('races and faults', () => {
       })
       require(${index})
       const { Worker } = require('node:worker_threads')
-      const w = new Worker(${JSON.stringify(`new (require(${index}).Shell)().run({ command: 'sleep ${m}' }).catch(() => {})
+      const w = new Worker(${JSON.stringify(`${pending(index, m)}
         setTimeout(() => require('node:worker_threads').parentPort.postMessage(1), 300)`)}, { eval: true })
       w.once('message', async () => {
         const running = left().length
