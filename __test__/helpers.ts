@@ -1,3 +1,4 @@
+import type { Shell } from '../index.js'
 import { readdirSync, readFileSync } from 'node:fs'
 
 /** Pids of living processes whose command line contains `marker`. */
@@ -42,4 +43,13 @@ export function thrown(fn: () => unknown): unknown {
     return error
   }
   throw new Error('expected a throw')
+}
+
+/** Runs `command` on `s`, collecting its output. */
+export async function runIn(s: Shell, command: string, extra: Record<string, unknown> = {}) {
+  let text = ''
+  const result = await s.run({ command, ...extra }, (_e, chunk) => {
+    text += chunk
+  })
+  return { result, text }
 }

@@ -4,15 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { Shell } from '../index.js'
-import { eventually, processesWith, sleepMarker } from './helpers'
-
-async function run(s: Shell, command: string, extra: Record<string, unknown> = {}) {
-  let text = ''
-  const result = await s.run({ command, ...extra }, (_e, chunk) => {
-    text += chunk
-  })
-  return { result, text }
-}
+import { eventually, processesWith, runIn as run, sleepMarker } from './helpers'
 
 describe('races and faults', () => {
   test('abort() racing the natural end of a run never shifts output or status to the next run', async () => {

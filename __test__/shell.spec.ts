@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, test } from 'vitest'
 import { Shell } from '../index.js'
-import { eventually, processesWith, sleepMarker } from './helpers'
+import { eventually, processesWith, runIn as run, sleepMarker } from './helpers'
 
 const open: Shell[] = []
 function shell(options?: ConstructorParameters<typeof Shell>[0]) {
@@ -17,14 +17,6 @@ function shell(options?: ConstructorParameters<typeof Shell>[0]) {
 afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()))
 })
-
-async function run(s: Shell, command: string, extra: Record<string, unknown> = {}) {
-  let text = ''
-  const result = await s.run({ command, ...extra }, (_e, chunk) => {
-    text += chunk
-  })
-  return { result, text }
-}
 
 describe('Shell', () => {
   test('variables, functions, options, aliases and the directory carry over', async () => {
