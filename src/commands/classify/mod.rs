@@ -6,9 +6,17 @@
 //! `xargs`, `find -exec`. Evasions that hide a command name (`$(echo rm)`, `X=rm; $X`) stay
 //! unknown, but a guess at their value still surfaces anything dangerous.
 
+mod args;
+mod env;
+mod git;
+mod grammar;
 mod programs;
+mod readers;
 mod scripts;
+mod specs;
+mod targets;
 mod words;
+mod wrappers;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -683,7 +691,7 @@ impl Walker {
         if !writes {
             return;
         }
-        if let Some(finding) = programs::write_to("redirection", &target) {
+        if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
     }
