@@ -168,4 +168,3 @@ pub fn printed(program: &str, args: &[Word]) -> Option<String> {
         _ => None,
     }
 }
-

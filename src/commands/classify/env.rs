@@ -79,9 +79,8 @@ const LOWER_CONFIG_PREFIXES: &[&str] = &[
 pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
     let pager = name.ends_with("PAGER");
     let known = HARMLESS.contains(&name) || name.starts_with("LC_");
-    let plain_value = value.is_some_and(|v| {
-        !v.contains('/') && (!pager || HARMLESS_PAGERS.contains(&v))
-    });
+    let plain_value =
+        value.is_some_and(|v| !v.contains('/') && (!pager || HARMLESS_PAGERS.contains(&v)));
     if known && plain_value {
         return None;
     }
@@ -98,7 +97,9 @@ pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
     }
     let lower = name.to_ascii_lowercase();
     if LOWER_CONFIG_PREFIXES.iter().any(|p| lower.starts_with(p)) {
-        return Some(format!("setting {name} changes how later commands reach the network"));
+        return Some(format!(
+            "setting {name} changes how later commands reach the network"
+        ));
     }
     if name.chars().any(|c| c.is_ascii_lowercase()) {
         return None;
@@ -147,7 +148,13 @@ mod tests {
             assert_eq!(shell_risk(name, Some("x")), None, "{name}");
             assert!(prefix_risk(name, Some("x")).is_some(), "{name}");
         }
-        for (name, value) in [("LC_ALL", "C"), ("LANG", "C.UTF-8"), ("TZ", "UTC"), ("GIT_PAGER", "cat"), ("NO_COLOR", "1")] {
+        for (name, value) in [
+            ("LC_ALL", "C"),
+            ("LANG", "C.UTF-8"),
+            ("TZ", "UTC"),
+            ("GIT_PAGER", "cat"),
+            ("NO_COLOR", "1"),
+        ] {
             assert_eq!(prefix_risk(name, Some(value)), None, "{name}");
             assert_eq!(shell_risk(name, Some(value)), None, "{name}");
         }

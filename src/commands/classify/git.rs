@@ -351,4 +351,3 @@ pub fn gh(args: &[Word]) -> Verdict {
         Verdict::write(format!("gh {} changes things on GitHub", sub.unwrap_or("")))
     }
 }
-

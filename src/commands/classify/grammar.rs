@@ -147,7 +147,9 @@ pub enum Problem {
 impl Problem {
     pub fn describe(&self, program: &str) -> String {
         match self {
-            Problem::UnknownOption(o) => format!("{program} is given an option it is not known to take: {o}"),
+            Problem::UnknownOption(o) => {
+                format!("{program} is given an option it is not known to take: {o}")
+            }
             Problem::Ambiguous(o) => format!("{program}'s option {o} is ambiguous"),
             Problem::Abbreviated(o) => {
                 format!("{program}'s option {o} may abbreviate an option not known here")

@@ -365,6 +365,62 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     verdict
 }
 
+/// Whether `program` runs code from a file named in its arguments (shells, interpreters, `source`).
+pub fn runs_files(program: &str) -> bool {
+    let p = family(program);
+    SHELLS.contains(&p) || INTERPRETERS.contains(&p) || p == "source"
+}
+
+/// The files `program` (curl or wget) saves downloads to.
+pub fn downloaded_files(program: &str, args: &[Word]) -> Vec<String> {
+    let urls: Vec<&str> = args
+        .iter()
+        .filter_map(|a| a.value.as_deref())
+        .filter(|v| v.contains("://"))
+        .collect();
+    let remote_name = |u: &&str| {
+        u.split(['?', '#'])
+            .next()
+            .and_then(|u| u.rsplit('/').next())
+            .filter(|n| !n.is_empty())
+            .map(String::from)
+    };
+    let mut out = Vec::new();
+    let mut named = false;
+    for (i, a) in args.iter().enumerate() {
+        let Some(v) = a.value.as_deref() else {
+            continue;
+        };
+        let next = || args.get(i + 1).and_then(|n| n.value.clone());
+        let (short_out, long_out) = match family(program) {
+            "curl" => ("-o", "--output"),
+            "wget" => ("-O", "--output-document"),
+            _ => return out,
+        };
+        if v == short_out || v == long_out {
+            out.extend(next());
+            named = true;
+        } else if let Some(f) = v.strip_prefix(&format!("{long_out}=")) {
+            out.push(f.to_string());
+            named = true;
+        } else if v.starts_with(short_out) && !v.starts_with("--") && v.len() > 2 {
+            out.push(v[2..].to_string());
+            named = true;
+        } else if family(program) == "curl" && (v == "-O" || v == "--remote-name") {
+            out.extend(urls.iter().filter_map(remote_name));
+        }
+    }
+    if family(program) == "wget" && !named {
+        out.extend(urls.iter().filter_map(remote_name));
+    }
+    out
+}
+
+/// Whether `program` is a program this module knows (rather than, say, a function's name).
+pub fn is_known(program: &str) -> bool {
+    known(family(program), program, &[]).is_some()
+}
+
 /// `None` for a program this module does not know. `p` is the family, `written` the name used.
 fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(v) = readers::known(p, args) {
@@ -376,7 +432,38 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         return Some(v);
     }
     if let Some((_, what)) = WRITES.iter().find(|(name, _)| *name == p) {
-        return Some(Verdict::write(format!("{p} {what}")));
+        let mut v = Verdict::write(format!("{p} {what}"));
+        if matches!(p, "cp" | "install" | "rsync") {
+            let ops = operands(
+                args,
+                &[
+                    "-t",
+                    "--target-directory",
+                    "-S",
+                    "--suffix",
+                    "-m",
+                    "--mode",
+                    "-o",
+                    "--owner",
+                    "-g",
+                    "--group",
+                ],
+            );
+            let target = args
+                .windows(2)
+                .find(|w| w[0].is("-t") || w[0].is("--target-directory"))
+                .map(|w| &w[1])
+                .or(ops.last().copied());
+            if let Some(target) = target {
+                if device(target.value.as_deref().unwrap_or(&target.shape)) == Device::Disk {
+                    v.push(
+                        Level::Dangerous,
+                        format!("{p} overwrites the disk device {}", target.text),
+                    );
+                }
+            }
+        }
+        return Some(v);
     }
     if let Some((_, reads)) = SUBCOMMAND_TOOLS.iter().find(|(name, _)| *name == p) {
         return Some(unless_options_hidden(
@@ -798,6 +885,13 @@ fn tee(args: &[Word]) -> Verdict {
     v
 }
 
+/// `-newerXY` with X and Y among a, B, c, m, t.
+fn is_newer_xy(primary: &str) -> bool {
+    primary
+        .strip_prefix("-newer")
+        .is_some_and(|xy| xy.len() == 2 && xy.chars().all(|c| "aBcmt".contains(c)))
+}
+
 fn find(args: &[Word]) -> Verdict {
     /// Primaries followed by a value.
     #[rustfmt::skip]
@@ -813,7 +907,24 @@ fn find(args: &[Word]) -> Verdict {
         "-delete", "-depth", "-maxdepth", "-mindepth", "-xdev", "-mount", "-print", "-print0", "-noleaf", "-daystart",
         "-follow", "-regextype", "-warn", "-nowarn", "-ignore_readdir_race",
     ];
+    /// Primaries without a value.
+    #[rustfmt::skip]
+    const FLAGS: &[&str] = &[
+        "-delete", "-depth", "-d", "-xdev", "-mount", "-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false",
+        "-empty", "-executable", "-readable", "-writable", "-nouser", "-nogroup", "-noleaf", "-daystart", "-follow",
+        "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-not", "-a", "-and", "-o", "-or",
+        "-help", "--help", "-version", "--version",
+    ];
     let mut v = Verdict::default();
+    if let Some(word) = args.iter().find(|a| a.value.is_none() && a.may_be_option()) {
+        v.push(
+            Level::Unknown,
+            format!(
+                "an argument of find is only known at run time: {}",
+                word.text
+            ),
+        );
+    }
     let mut i = 0;
     // Leading options (-H, -L, -P, -D debug, -O level), then the starting points.
     while let Some(a) = args.get(i) {
@@ -852,11 +963,20 @@ fn find(args: &[Word]) -> Verdict {
                     .iter()
                     .position(|w| w.is(";") || w.is("+"))
                     .map_or(args.len(), |p| i + 1 + p);
+                let argv = args[i + 1..end].to_vec();
+                // `-exec rm {} +` deletes what it finds, as `-delete` does.
+                if argv
+                    .first()
+                    .is_some_and(|c| c.is("rm") || c.is("/bin/rm") || c.is("/usr/bin/rm"))
+                {
+                    deletes = true;
+                } else {
+                    filtered = true;
+                }
                 v.nested.push(Nested::Command {
-                    argv: args[i + 1..end].to_vec(),
+                    argv,
                     forwards_stdin: false,
                 });
-                filtered = true;
                 i = end;
             }
             Some(action @ ("-fprint" | "-fprint0" | "-fls" | "-fprintf")) => {
@@ -870,7 +990,15 @@ fn find(args: &[Word]) -> Verdict {
                 filtered |= !UNFILTERED.contains(&primary);
                 i += 1;
             }
-            Some(primary) if primary.starts_with('-') => filtered |= !UNFILTERED.contains(&primary),
+            Some(primary) if FLAGS.contains(&primary) => filtered |= !UNFILTERED.contains(&primary),
+            Some(primary) if is_newer_xy(primary) => {
+                filtered = true;
+                i += 1;
+            }
+            Some(primary) if primary.starts_with('-') => v.push(
+                Level::Unknown,
+                format!("find is given a primary that is not known here: {primary}"),
+            ),
             _ => {}
         }
         i += 1;
@@ -897,34 +1025,57 @@ fn find(args: &[Word]) -> Verdict {
     v
 }
 
+/// xargs's grammar (GNU findutils); it stops at the command.
+const XARGS: super::grammar::Spec = super::grammar::Spec {
+    names: &["xargs"],
+    short: "0a:d:E:e::I:i::L:l::n:oP:prs:tx",
+    long: "arg-file= delimiter= eof? replace? max-lines? max-args= open-tty interactive max-procs= process-slot-var= no-run-if-empty max-chars= show-limits verbose exit null help version",
+    effects: &[],
+    complete: true,
+    numbers: false,
+    posix_order: true,
+};
+
+/// xargs runs its command with words read from stdin appended (or put in place of `-I`'s
+/// string): those words are only known at run time, and can be options (`echo -delete | xargs
+/// find .`).
 fn xargs(args: &[Word]) -> Verdict {
-    #[rustfmt::skip]
-    const WITH_VALUE: &[&str] = &[
-        "-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s",
-        "--max-chars", "--process-slot-var",
-    ];
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        match a.value.as_deref() {
-            Some("--") => {
-                i += 1;
-                break;
-            }
-            Some(o) if WITH_VALUE.contains(&o) => i += 2,
-            Some(o) if o.starts_with('-') && o.len() > 1 => i += 1,
-            None if a.may_be_option() => {
-                return Verdict::unknown(format!(
-                    "an argument of xargs is only known at run time: {}",
-                    a.text
-                ));
-            }
-            _ => break,
-        }
-    }
-    let argv = match args.get(i..) {
-        Some(rest) if !rest.is_empty() => rest.to_vec(),
-        _ => vec![Word::literal("echo")],
+    let parsed = match super::grammar::parse(&XARGS, args) {
+        Ok(parsed) => parsed,
+        Err(problem) => return Verdict::unknown(problem.describe("xargs")),
     };
+    let replace = parsed.get("-I|--replace|-i").map(|o| {
+        o.value()
+            .and_then(|v| v.value.clone())
+            .unwrap_or_else(|| "{}".to_string())
+    });
+    let item = |text: &str| Word {
+        text: text.to_string(),
+        value: None,
+        guess: Some(text.to_string()),
+        shape: super::words::RUNTIME.to_string(),
+        glob: false,
+        downloads: false,
+    };
+    let mut argv: Vec<Word> = if parsed.operands.is_empty() {
+        vec![Word::literal("echo")]
+    } else {
+        parsed.operands.clone()
+    };
+    match replace.filter(|r| !r.is_empty()) {
+        Some(replace) => {
+            for word in argv.iter_mut().skip(1) {
+                if let Some(value) = word.value.clone().filter(|v| v.contains(&replace)) {
+                    *word = Word {
+                        guess: Some(value.replace(&replace, "ITEM")),
+                        shape: value.replace(&replace, &super::words::RUNTIME.to_string()),
+                        ..item(&word.text)
+                    };
+                }
+            }
+        }
+        None => argv.push(item("(words read from stdin)")),
+    }
     Verdict {
         nested: vec![Nested::Command {
             argv,
@@ -1130,4 +1281,3 @@ fn ssh(args: &[Word]) -> Verdict {
     }
     v
 }
-

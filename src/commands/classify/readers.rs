@@ -43,11 +43,10 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
             }
         }
         "date" => {
-            let sets = parsed.operands.iter().any(|o| {
-                    o.value
-                        .as_deref()
-                        .is_none_or(|v| !v.starts_with('+'))
-                });
+            let sets = parsed
+                .operands
+                .iter()
+                .any(|o| o.value.as_deref().is_none_or(|v| !v.starts_with('+')));
             if sets {
                 v.push(Level::Write, "date sets the system clock");
             }
@@ -195,7 +194,10 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
             );
         }
         if fx.network {
-            v.push(Level::Write, "awk program opens a network connection (/inet)");
+            v.push(
+                Level::Write,
+                "awk program opens a network connection (/inet)",
+            );
         }
         if fx.executes && !sandboxed {
             v.push(
@@ -215,10 +217,7 @@ fn tar(parsed: &Parsed, v: &mut Verdict) {
         v.push(Level::Write, "tar extracts files");
     }
     for archive in parsed.all("-f|--file").filter_map(|o| o.value()) {
-        let remote = archive
-            .value
-            .as_deref()
-            .is_none_or(|a| a.contains(':'));
+        let remote = archive.value.as_deref().is_none_or(|a| a.contains(':'));
         if remote && !parsed.has("--force-local") {
             v.push(
                 Level::Unknown,
@@ -248,14 +247,19 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                     None => {}
                 }
             }
-            if args.first().is_some_and(|a| a.value.is_none() && a.may_be_option()) {
+            if args
+                .first()
+                .is_some_and(|a| a.value.is_none() && a.may_be_option())
+            {
                 runtime_name(&mut v, "printf", &args[0]);
             }
         }
         "read" | "mapfile" | "readarray" | "getopts" => {
             let mut i = 0;
             let mut names = Vec::new();
-            let with_value = ["-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-O", "-s", "-c"];
+            let with_value = [
+                "-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-O", "-s", "-c",
+            ];
             while let Some(a) = args.get(i) {
                 match a.value.as_deref() {
                     Some("-C") if p != "read" => {
@@ -289,12 +293,19 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
             }
         }
         "unset" => {
-            for a in args.iter().filter(|a| !a.is("-v") && !a.is("-f") && !a.is("-n")) {
+            for a in args
+                .iter()
+                .filter(|a| !a.is("-v") && !a.is("-f") && !a.is("-n"))
+            {
                 variable_target(&mut v, "unset", a);
             }
         }
         "hash" => {
-            if args.iter().any(|a| a.value.as_deref().is_none_or(|x| x.starts_with("-p") || (x.starts_with('-') && x.contains('p')))) {
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| x.starts_with("-p") || (x.starts_with('-') && x.contains('p')))
+            }) {
                 v.push(Level::Unknown, "hash -p makes a name run another program");
             }
         }
@@ -303,14 +314,20 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
             while let Some(a) = args.get(i) {
                 match a.value.as_deref() {
                     Some("-C" | "-F") => {
-                        v.push(Level::Unknown, format!("{p} {} runs a command or function", a.text));
+                        v.push(
+                            Level::Unknown,
+                            format!("{p} {} runs a command or function", a.text),
+                        );
                     }
                     Some("-W") => {
                         let expands = args.get(i + 1).is_none_or(|w| {
                             w.value.as_deref().is_none_or(|x| x.contains(['$', '`']))
                         });
                         if expands {
-                            v.push(Level::Unknown, format!("{p} -W expands its word list, which can run commands"));
+                            v.push(
+                                Level::Unknown,
+                                format!("{p} -W expands its word list, which can run commands"),
+                            );
                         }
                         i += 1;
                     }
@@ -321,7 +338,11 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
             }
         }
         "jobs" => {
-            if args.iter().any(|a| a.value.as_deref().is_none_or(|x| x.starts_with('-') && x.contains('x'))) {
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| x.starts_with('-') && x.contains('x'))
+            }) {
                 v.push(Level::Unknown, "jobs -x runs a command");
             }
         }
@@ -334,19 +355,36 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
         "set" => {
             for a in args.iter().take_while(|a| !a.is("--")) {
                 match a.value.as_deref() {
-                    Some(x) if (x.starts_with('-') || x.starts_with('+')) && !x.starts_with("--") && x.contains('k') => {
-                        v.push(Level::Unknown, "set -k turns later arguments into environment variables")
+                    Some(x)
+                        if (x.starts_with('-') || x.starts_with('+'))
+                            && !x.starts_with("--")
+                            && x.contains('k') =>
+                    {
+                        v.push(
+                            Level::Unknown,
+                            "set -k turns later arguments into environment variables",
+                        )
                     }
-                    Some("keyword") => v.push(Level::Unknown, "set -o keyword turns later arguments into environment variables"),
+                    Some("keyword") => v.push(
+                        Level::Unknown,
+                        "set -o keyword turns later arguments into environment variables",
+                    ),
                     None if a.may_be_option() => runtime_name(&mut v, "set", a),
                     _ => {}
                 }
             }
         }
         "history" => {
-            let shows = args.iter().all(|a| a.value.as_deref().is_some_and(|x| x.chars().all(|c| c.is_ascii_digit())));
+            let shows = args.iter().all(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|x| x.chars().all(|c| c.is_ascii_digit()))
+            });
             if !shows {
-                v.push(Level::Write, "history changes the shell history or its file");
+                v.push(
+                    Level::Write,
+                    "history changes the shell history or its file",
+                );
             }
         }
         "cd" | "pushd" | "popd" => {}
@@ -361,12 +399,19 @@ pub fn variable_target(v: &mut Verdict, what: &str, name: &Word) {
     let Some(text) = name.value.as_deref() else {
         v.push(
             Level::Unknown,
-            format!("{what} names a variable only known at run time: {}", name.text),
+            format!(
+                "{what} names a variable only known at run time: {}",
+                name.text
+            ),
         );
         return;
     };
     if let Some((_, subscript)) = text.split_once('[') {
-        if subscript.contains(['$', '`']) || !subscript.chars().all(|c| c.is_ascii_alphanumeric() || c == ']' || c == '_' || c == '@' || c == '*') {
+        if subscript.contains(['$', '`'])
+            || !subscript
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == ']' || c == '_' || c == '@' || c == '*')
+        {
             v.push(
                 Level::Unknown,
                 format!("{what} assigns {text}, whose subscript bash evaluates as code"),

@@ -22,6 +22,13 @@ pub const SYSTEM_DIRS: &[&str] = &[
     "/usr/include", "/var/lib", "/System", "/Library", "/Applications", "/Users", "/private", "/nix", "/snap",
 ];
 
+/// Top-level directories that belong to the operating system as a whole: removing anything
+/// under them recursively can break the machine.
+#[rustfmt::skip]
+const OS_TREES: &[&str] = &[
+    "bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "sbin", "sys", "usr", "System", "Library",
+];
+
 /// When `shape` (a word's shape) names a directory whose recursive removal is a disaster. Brace
 /// expansions are tried one by one and paths are resolved lexically, so `{/,x}`, `/tmp/..` and
 /// `./a/../` are seen for what they name.
@@ -68,6 +75,14 @@ pub fn critical_path(path: &str) -> Option<CriticalTarget> {
             return system(format!("the root directory when {name} is empty"));
         }
     }
+    // `~user`: another user's home directory.
+    if let Some(user) = path.strip_prefix('~') {
+        let name = user.split('/').next().unwrap_or("");
+        let rest = &user[name.len()..];
+        if !name.is_empty() && name != "+" && name != "-" && rest.trim_matches('/').is_empty() {
+            return system(format!("the home directory of {name}"));
+        }
+    }
     let (base, rest) = if let Some(rest) = path.strip_prefix('/') {
         (Base::Root, rest)
     } else if let Some(rest) = ["~+", "$PWD"].iter().find_map(|p| after_prefix(path, p)) {
@@ -101,10 +116,21 @@ pub fn critical_path(path: &str) -> Option<CriticalTarget> {
         (Base::Root, _, [entry]) if is_glob(entry) => system(format!(
             "the entries of the root directory matching {entry}"
         )),
+        (Base::Root, _, [top, _]) if matches!(*top, "home" | "Users") => {
+            system(format!("/{}, a user's home directory", segments.join("/")))
+        }
         (Base::Root, _, dirs) => {
             let dir = format!("/{}", dirs.join("/"));
-            SYSTEM_DIRS.contains(&dir.as_str()).then(|| CriticalTarget {
-                description: format!("{dir}, a system directory"),
+            if SYSTEM_DIRS.contains(&dir.as_str()) {
+                return system(format!("{dir}, a system directory"));
+            }
+            let inside_system = match dirs {
+                ["usr", "local", _, _, ..] => false,
+                [top, ..] => OS_TREES.contains(top),
+                [] => false,
+            };
+            inside_system.then(|| CriticalTarget {
+                description: format!("{dir}, inside a system directory"),
                 system: true,
             })
         }
@@ -227,15 +253,21 @@ pub fn device(path: &str) -> Device {
     let Some(name) = path.strip_prefix("/dev/") else {
         return Device::File;
     };
+    // /dev/stdin and /dev/fd/N (other than 1 and 2) reopen whatever the descriptor is, which
+    // can be a file: writing there writes that file. A process substitution's /dev/fd/… is a
+    // pipe to a command that is checked on its own.
     const STREAMS: &[&str] = &[
-        "null", "stdout", "stderr", "stdin", "tty", "zero", "full", "random", "urandom",
+        "null", "stdout", "stderr", "tty", "zero", "full", "random", "urandom", "fd/1", "fd/2",
     ];
     #[rustfmt::skip]
     const DISKS: &[&str] = &[
         "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "loop", "dm-", "md", "sr", "disk", "rdisk", "mapper/", "nbd",
         "mem", "kmem", "port", "root",
     ];
-    if STREAMS.contains(&name) || name.starts_with("fd/") || name.starts_with("pts/") {
+    let substitution = name
+        .strip_prefix("fd/")
+        .is_some_and(|n| n.starts_with(super::words::RUNTIME));
+    if STREAMS.contains(&name) || substitution || name.starts_with("pts/") {
         Device::Stream
     } else if DISKS.iter().any(|d| name.starts_with(d)) {
         Device::Disk
@@ -247,6 +279,12 @@ pub fn device(path: &str) -> Device {
 /// Describes a write into `target` by `what` (`dd`, `tee`, a redirection).
 pub fn write_to(what: &str, target: &Word) -> Option<Finding> {
     let path = target.value.as_deref().unwrap_or(&target.shape);
+    if path.starts_with("/proc/sysrq-trigger") || path == "/proc/sys/kernel/sysrq" {
+        return Some(Finding {
+            level: Level::Dangerous,
+            reason: format!("{what} writes to {path}, which can crash or reboot the machine"),
+        });
+    }
     match device(path) {
         Device::Stream => None,
         Device::Disk => Some(Finding {
@@ -299,6 +337,22 @@ mod tests {
             ("./build", None),
             ("/tmp/x", None),
             ("/usr/local/lib/foo", None),
+            (
+                "/usr/lib/x86_64-linux-gnu",
+                Some(("/usr/lib/x86_64-linux-gnu, inside a system directory", true)),
+            ),
+            (
+                "/etc/ssl",
+                Some(("/etc/ssl, inside a system directory", true)),
+            ),
+            (
+                "/home/$USER",
+                Some(("/home/$USER, a user's home directory", true)),
+            ),
+            ("~root", Some(("the home directory of root", true))),
+            ("~root/x", None),
+            ("/home/bob/project/build", None),
+            ("/var/lib/apt/lists/*", None),
             ("", None),
             ("*.o", None),
             ("build/*", None),
@@ -334,7 +388,9 @@ mod tests {
         let cases = [
             ("/dev/null", Device::Stream),
             ("/dev/stderr", Device::Stream),
-            ("/dev/fd/3", Device::Stream),
+            ("/dev/fd/3", Device::Other),
+            ("/dev/stdin", Device::Other),
+            ("/dev/fd/2", Device::Stream),
             ("/dev/sda", Device::Disk),
             ("/dev/nvme0n1p2", Device::Disk),
             ("/dev/mapper/root", Device::Disk),
@@ -346,4 +402,3 @@ mod tests {
         }
     }
 }
-

@@ -326,3 +326,22 @@ fn deep_syntax_cannot_overflow_the_stack() {
         assert!(result.level >= Unknown, "{:?}", result.reasons);
     }
 }
+
+#[test]
+fn zz_print_trees() {
+    for src in [
+        "echo $((x+1))",
+        "((i++))",
+        "[[ $x -eq 0 ]]",
+        "echo ${a[x]} ${a[$i]} ${!x} ${x@P} ${s:x:2} ${a[0]} ${!a[@]}",
+        "for ((i=0;i<n;i++)); do :; done",
+        "a[$x]=1",
+        "let x=1",
+        "echo $[x]",
+        "declare -n r=PATH",
+        "(( x > 1 ))",
+    ] {
+        let tree = parse(src).unwrap();
+        println!("{src}\n  {}", tree.root_node().to_sexp());
+    }
+}

@@ -200,7 +200,12 @@ pub fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
     if !crate::process::env::is_valid_env_key(name) {
         return false;
     }
-    if let Some(reason) = hijack_reason(name) {
+    let value = word
+        .value
+        .as_deref()
+        .and_then(|v| v.split_once('='))
+        .map(|(_, v)| v);
+    if let Some(reason) = hijack_reason(name).or_else(|| super::env::prefix_risk(name, value)) {
         v.push(Level::Unknown, reason);
     }
     true
@@ -338,4 +343,3 @@ pub fn watch(args: &[Word]) -> Verdict {
         Verdict::script(joined(rest))
     }
 }
-
