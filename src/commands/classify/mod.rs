@@ -15,6 +15,7 @@ mod readers;
 mod scripts;
 mod specs;
 mod targets;
+mod tools;
 mod words;
 mod wrappers;
 

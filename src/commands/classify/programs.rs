@@ -5,6 +5,7 @@ use super::args::*;
 use super::git::{gh, git};
 use super::readers;
 use super::targets::{critical_target, device, write_to, Device};
+use super::tools;
 use super::words::Word;
 use super::wrappers::{alias, interpreter, shell, su, trap, watch, wrapper};
 use super::{Finding, Level};
@@ -217,81 +218,6 @@ const WRITES: &[(&str, &str)] = &[
     ("hx", "opens an editor, which can change files"),
 ];
 
-/// Tools that change files or run project code, except for the listed subcommands, which only read.
-/// Two-word entries match a subcommand and its first operand (`config get`).
-#[rustfmt::skip]
-const SUBCOMMAND_TOOLS: &[(&str, &[&str])] = &[
-    ("cargo", &[
-        "tree", "metadata", "search", "locate-project", "pkgid", "help", "verify-project", "read-manifest", "version",
-        "fmt --check",
-    ]),
-    ("rustup", &["show", "which", "help", "toolchain list", "target list", "component list"]),
-    ("go", &["version", "list", "doc", "help", "vet", "env"]),
-    ("npm", &[
-        "ls", "list", "ll", "la", "view", "v", "info", "show", "outdated", "help", "root", "prefix", "bin", "why",
-        "explain", "search", "s", "find", "doctor", "whoami", "fund", "query", "config get", "config list", "audit",
-    ]),
-    ("yarn", &["list", "info", "why", "help", "outdated", "config get", "config list"]),
-    ("pnpm", &["list", "ls", "why", "outdated", "help", "root", "bin"]),
-    ("pip", &["list", "show", "freeze", "help", "check", "search", "index", "inspect", "debug", "config list"]),
-    ("uv", &["tree", "version", "help", "pip list", "pip show", "pip freeze", "pip tree"]),
-    ("poetry", &["show", "check", "about", "help", "env info", "env list"]),
-    ("gem", &["list", "info", "search", "env", "help", "contents", "which", "query", "specification"]),
-    ("bundle", &["list", "show", "info", "outdated", "check", "help"]),
-    ("composer", &[
-        "show", "info", "outdated", "help", "licenses", "validate", "diagnose", "depends", "why", "why-not",
-    ]),
-    ("apt", &["list", "show", "search", "policy", "depends", "rdepends", "changelog", "help"]),
-    ("apt-get", &["check", "changelog", "help"]),
-    ("apt-cache", &[
-        "show", "search", "policy", "depends", "rdepends", "showpkg", "stats", "pkgnames", "madison", "dump",
-        "showsrc", "unmet",
-    ]),
-    ("dnf", &[
-        "list", "info", "search", "provides", "repolist", "check-update", "history", "deplist", "repoquery", "help",
-    ]),
-    ("yum", &["list", "info", "search", "provides", "repolist", "check-update", "history", "deplist", "help"]),
-    ("brew", &[
-        "list", "ls", "info", "search", "config", "doctor", "outdated", "deps", "leaves", "uses", "desc", "cat",
-        "commands", "help", "--prefix", "--cellar", "--cache",
-    ]),
-    ("snap", &["list", "info", "find", "version", "services", "connections"]),
-    ("apk", &["info", "search", "policy", "list"]),
-    ("conda", &["list", "info", "search", "env list", "config --show"]),
-    ("docker", &[
-        "ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "search",
-        "events", "help",
-    ]),
-    ("podman", &[
-        "ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "search",
-        "events", "help",
-    ]),
-    ("kubectl", &[
-        "get", "describe", "logs", "version", "explain", "top", "api-resources", "api-versions", "cluster-info",
-        "diff", "events", "config view", "config get-contexts", "config current-context", "config get-clusters",
-        "auth can-i", "auth whoami",
-    ]),
-    ("helm", &[
-        "list", "ls", "status", "get", "show", "history", "search", "version", "template", "lint", "env", "repo list",
-    ]),
-    ("terraform", &[
-        "plan", "show", "validate", "version", "output", "providers", "graph", "state list", "state show",
-    ]),
-    ("timedatectl", &["status", "show", "list-timezones"]),
-    ("hostnamectl", &["status", "show"]),
-];
-
-/// Subcommands of container tools' object groups (`docker image ls`) that only read.
-#[rustfmt::skip]
-const CONTAINER_GROUPS: &[&str] = &[
-    "image", "container", "volume", "network", "context", "system", "compose", "node", "service", "stack", "secret",
-    "config", "plugin", "builder", "buildx", "manifest",
-];
-const CONTAINER_READS: &[&str] = &[
-    "ls", "list", "inspect", "ps", "logs", "config", "images", "top", "version", "df", "info",
-    "show", "history",
-];
-
 /// Variables that decide which programs later commands run or what those programs load.
 #[rustfmt::skip]
 const HIJACK_VARIABLES: &[&str] = &[
@@ -465,12 +391,8 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         return Some(v);
     }
-    if let Some((_, reads)) = SUBCOMMAND_TOOLS.iter().find(|(name, _)| *name == p) {
-        return Some(unless_options_hidden(
-            p,
-            args,
-            subcommand_tool(p, reads, args),
-        ));
+    if let Some(v) = tools::check(p, args) {
+        return Some(v);
     }
     if SHELLS.contains(&p) {
         return Some(shell(written, args));
@@ -574,52 +496,82 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             }
         }
         "sysctl" => {
-            let sets = has_short(args, 'w')
-                || has_short(args, 'p')
-                || has_long(args, "--write")
-                || has_long(args, "--load")
-                || operands(args, &[])
-                    .iter()
-                    .any(|o| o.value.as_deref().is_none_or(|v| v.contains('=')));
-            if sets {
-                Verdict::write("sysctl changes kernel parameters")
-            } else {
-                Verdict::read_only()
+            // Reads only names (no `=`) with options that only choose what is shown.
+            let allowed = [
+                "-a",
+                "-A",
+                "-X",
+                "-n",
+                "-e",
+                "-N",
+                "-q",
+                "-b",
+                "-d",
+                "-h",
+                "--all",
+                "--values",
+                "--names",
+                "--binary",
+                "--ignore",
+                "--quiet",
+                "--help",
+                "--version",
+                "-r",
+                "--pattern",
+            ];
+            let mut v = Verdict::read_only();
+            for a in args {
+                match a.value.as_deref() {
+                    None => v.push(
+                        Level::Unknown,
+                        format!(
+                            "an argument of sysctl is only known at run time: {}",
+                            a.text
+                        ),
+                    ),
+                    Some(x)
+                        if x.starts_with('-')
+                            && !allowed.contains(&x)
+                            && !(x.len() > 2
+                                && !x.starts_with("--")
+                                && x[1..].chars().all(|c| "aAXneNqbdh".contains(c))) =>
+                    {
+                        v.push(
+                            Level::Write,
+                            format!("sysctl {x} changes or loads kernel parameters"),
+                        )
+                    }
+                    Some(x) if x.contains('=') => {
+                        v.push(Level::Write, "sysctl changes kernel parameters")
+                    }
+                    _ => {}
+                }
             }
+            v
         }
         "mount" => {
-            if operands(args, &["-t", "--types"]).is_empty() && !has_short(args, 'a') {
-                Verdict::read_only()
-            } else {
-                Verdict::write("mount mounts a file system")
-            }
-        }
-        "ip" => {
-            let changes = args.iter().any(|a| {
+            // Lists mounts only with no operand and listing options.
+            let lists = args.iter().all(|a| {
                 matches!(
                     a.value.as_deref(),
                     Some(
-                        "add"
-                            | "del"
-                            | "delete"
-                            | "set"
-                            | "flush"
-                            | "change"
-                            | "replace"
-                            | "append"
-                            | "exec"
-                            | "prepend"
-                            | "save"
-                            | "restore"
+                        "-l" | "--show-labels"
+                            | "-h"
+                            | "--help"
+                            | "-V"
+                            | "--version"
+                            | "-v"
+                            | "--verbose"
                     )
                 )
             });
-            if changes {
-                Verdict::write("ip changes the network configuration")
-            } else {
+            if lists {
                 Verdict::read_only()
+            } else {
+                Verdict::write("mount mounts or changes a file system")
             }
         }
+        "ip" => ip(args),
         "ifconfig" | "route" | "arp" => {
             if operands(args, &[]).len() > 1 {
                 Verdict::write(format!("{p} changes the network configuration"))
@@ -648,26 +600,45 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         "yq" => writes_with_option(args, 'i', "--inplace", "yq -i edits files in place"),
         "tsc" => {
-            if has_long(args, "--noEmit") {
+            let writes_anyway = [
+                "--generateTrace",
+                "--incremental",
+                "-b",
+                "--build",
+                "--tsBuildInfoFile",
+                "-i",
+            ]
+            .iter()
+            .any(|f| {
+                args.iter().any(|a| {
+                    a.is(f)
+                        || a.value
+                            .as_deref()
+                            .is_some_and(|v| v.starts_with(&format!("{f}=")))
+                })
+            });
+            if has_long(args, "--noEmit") && !writes_anyway {
                 Verdict::read_only()
             } else {
                 Verdict::write("tsc compiles and writes output files")
             }
         }
-        "prettier" => {
-            writes_with_flags(args, &["--write", "-w"], "prettier --write rewrites files")
-        }
-        "eslint" => writes_with_flags(args, &["--fix"], "eslint --fix rewrites files"),
-        "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
-        "ruff" => {
-            let formats = operands(args, &[]).first().is_some_and(|s| s.is("format"));
-            let checks_only = has_long(args, "--check") || has_long(args, "--diff");
-            if has_long(args, "--fix") || (formats && !checks_only) {
-                Verdict::write("ruff rewrites files")
+        "prettier" | "eslint" => {
+            if args.iter().any(|a| {
+                a.is("--write")
+                    || a.is("-w")
+                    || a.is("--fix")
+                    || a.value.as_deref().is_some_and(|v| v.starts_with("--fix"))
+            }) {
+                Verdict::write(format!("{p} rewrites files"))
             } else {
-                Verdict::read_only()
+                Verdict::unknown(format!(
+                    "{p} runs the project's JavaScript configuration and plugins"
+                ))
             }
         }
+        "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
+        "ruff" => ruff(args),
         "black" | "rustfmt" | "isort" => {
             if has_long(args, "--check") || has_long(args, "--diff") {
                 Verdict::read_only()
@@ -725,8 +696,7 @@ const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
 /// The verdict on a program in [`READS_DEPENDING_ON_OPTIONS`] is at least unknown when an
 /// argument only known at run time could be an option.
 fn unless_options_hidden(program: &str, args: &[Word], mut verdict: Verdict) -> Verdict {
-    let depends = READS_DEPENDING_ON_OPTIONS.contains(&program)
-        || SUBCOMMAND_TOOLS.iter().any(|(name, _)| *name == program);
+    let depends = READS_DEPENDING_ON_OPTIONS.contains(&program) || tools::is_tool(program);
     if let Some(unknown) = flag_sensitive(program, args).filter(|_| depends) {
         verdict.findings.extend(unknown.findings);
     }
@@ -1085,6 +1055,176 @@ fn xargs(args: &[Word]) -> Verdict {
     }
 }
 
+/// `ip [options] object [command …]`: only `show`, `list` and `get` (or no command) read; ip
+/// accepts any prefix of a command (`ip a a` is `ip addr add`), so nothing else is taken as a read.
+fn ip(args: &[Word]) -> Verdict {
+    const OPTIONS: &[&str] = &[
+        "-4",
+        "-6",
+        "-s",
+        "-stats",
+        "-statistics",
+        "-d",
+        "-details",
+        "-j",
+        "-json",
+        "-p",
+        "-pretty",
+        "-c",
+        "-color",
+        "-br",
+        "-brief",
+        "-o",
+        "-oneline",
+        "-h",
+        "-human",
+        "-human-readable",
+        "-t",
+        "-timestamp",
+        "-ts",
+        "-0",
+        "-r",
+        "-resolve",
+        "-a",
+        "-all",
+    ];
+    let mut words = args.iter();
+    let mut object = None;
+    for a in words.by_ref() {
+        match a.value.as_deref() {
+            Some(o)
+                if OPTIONS.contains(&o) || o.starts_with("-color=") || o.starts_with("--color") => {
+            }
+            Some(o) if o.starts_with('-') => {
+                return Verdict::unknown(format!(
+                    "ip is given an option not known to only read: {o}"
+                ))
+            }
+            Some(o) => {
+                object = Some(o);
+                break;
+            }
+            None => {
+                return Verdict::unknown(format!(
+                    "an argument of ip is only known at run time: {}",
+                    a.text
+                ))
+            }
+        }
+    }
+    let Some(object) = object else {
+        return Verdict::read_only();
+    };
+    if object.starts_with("netns") && words.clone().next().is_some_and(|w| w.is("exec")) {
+        return Verdict::unknown("ip netns exec runs a command");
+    }
+    match words.next().map(|w| w.value.as_deref()) {
+        None | Some(Some("show" | "list" | "ls" | "lst" | "get")) => Verdict::read_only(),
+        Some(Some(cmd)) if object.starts_with("mon") || object == "help" || cmd == "help" => {
+            Verdict::read_only()
+        }
+        Some(Some(cmd)) => Verdict::write(format!(
+            "ip {object} {cmd} changes the network configuration"
+        )),
+        Some(None) => Verdict::unknown("ip's command is only known at run time"),
+    }
+}
+
+/// ruff: `check` and `format --check`/`--diff` read, unless told to fix or write.
+fn ruff(args: &[Word]) -> Verdict {
+    const WRITES: &[&str] = &[
+        "--fix",
+        "--fix-only",
+        "--unsafe-fixes",
+        "--add-noqa",
+        "--output-file",
+        "-o",
+    ];
+    const READS: &[&str] = &[
+        "--select",
+        "--ignore",
+        "--extend-select",
+        "--extend-ignore",
+        "--per-file-ignores",
+        "--extend-per-file-ignores",
+        "--output-format",
+        "--statistics",
+        "--show-files",
+        "--show-settings",
+        "--show-fixes",
+        "--no-show-fixes",
+        "-q",
+        "--quiet",
+        "-v",
+        "--verbose",
+        "-s",
+        "--silent",
+        "--no-cache",
+        "--config",
+        "--isolated",
+        "--target-version",
+        "--line-length",
+        "--exit-zero",
+        "--diff",
+        "--check",
+        "--preview",
+        "--no-preview",
+        "-e",
+        "--no-fix",
+        "--respect-gitignore",
+        "--no-respect-gitignore",
+        "--exclude",
+        "--extend-exclude",
+        "--force-exclude",
+        "--no-force-exclude",
+        "--stdin-filename",
+        "--fixable",
+        "--unfixable",
+        "--extend-fixable",
+        "--dummy-variable-rgx",
+        "--range",
+        "--color",
+        "-h",
+        "--help",
+        "-n",
+    ];
+    let sub = args.first().and_then(|a| a.value.as_deref());
+    let rest = args.get(1..).unwrap_or(&[]);
+    let mut v = Verdict::read_only();
+    match sub {
+        Some("check") => {}
+        Some("format") if rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
+        Some("version" | "help" | "rule" | "linter" | "--version" | "--help" | "-V" | "-h") => {
+            return v
+        }
+        _ => return Verdict::write(format!("ruff {} can rewrite files", sub.unwrap_or(""))),
+    }
+    for a in rest {
+        match a.value.as_deref() {
+            None if a.may_be_option() => v.push(
+                Level::Unknown,
+                format!("an argument of ruff is only known at run time: {}", a.text),
+            ),
+            Some(x) if x.starts_with('-') => {
+                let name = x.split('=').next().unwrap_or(x);
+                if WRITES.contains(&name) {
+                    v.push(
+                        Level::Write,
+                        format!("ruff {name} rewrites or writes files"),
+                    );
+                } else if !READS.contains(&name) {
+                    v.push(
+                        Level::Unknown,
+                        format!("ruff is given an option not known to only read: {x}"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    v
+}
+
 fn kill(args: &[Word]) -> Verdict {
     let mut pids = Vec::new();
     let mut signal_seen = false;
@@ -1127,6 +1267,15 @@ fn partitioner(program: &str, args: &[Word]) -> Verdict {
     }
 }
 
+/// systemctl's options that only choose what is shown or which manager is asked.
+#[rustfmt::skip]
+const SYSTEMCTL_OPTIONS: &[&str] = &[
+    "-a", "--all", "-t", "--type", "--state", "-l", "--full", "-p", "--property", "-P", "--value", "--no-pager",
+    "--no-legend", "--plain", "-q", "--quiet", "--user", "--system", "-n", "--lines", "-o", "--output", "--show-types",
+    "--failed", "-r", "--recursive", "--reverse", "--after", "--before", "--with-dependencies", "-h", "--help",
+    "--version", "--root", "--legend", "--no-ask-password", "-i", "--ignore-inhibitors",
+];
+
 fn systemctl(args: &[Word]) -> Verdict {
     #[rustfmt::skip]
     const READS: &[&str] = &[
@@ -1157,6 +1306,32 @@ fn systemctl(args: &[Word]) -> Verdict {
         "--signal",
         "--root",
     ];
+    for a in args {
+        match a.value.as_deref() {
+            Some(o) if o.starts_with('-') && o.len() > 1 => {
+                let name = o.split('=').next().unwrap_or(o);
+                let cluster_ok = !name.starts_with("--")
+                    && name[1..]
+                        .chars()
+                        .all(|c| SYSTEMCTL_OPTIONS.contains(&format!("-{c}").as_str()));
+                if matches!(name, "-H" | "--host" | "-M" | "--machine") {
+                    return Verdict::write("systemctl -H reaches another machine");
+                }
+                if !SYSTEMCTL_OPTIONS.contains(&name) && !cluster_ok {
+                    return Verdict::unknown(format!(
+                        "systemctl is given an option not known to only read: {o}"
+                    ));
+                }
+            }
+            None if a.may_be_option() => {
+                return Verdict::unknown(format!(
+                    "an argument of systemctl is only known at run time: {}",
+                    a.text
+                ))
+            }
+            _ => {}
+        }
+    }
     match operands(args, &takes_value)
         .first()
         .map(|w| w.value.as_deref())
@@ -1168,45 +1343,6 @@ fn systemctl(args: &[Word]) -> Verdict {
         }
         Some(Some(sub)) => Verdict::write(format!("systemctl {sub} changes system services")),
         Some(None) => Verdict::unknown("systemctl's command is only known at run time"),
-    }
-}
-
-fn subcommand_tool(program: &str, reads: &[&str], args: &[Word]) -> Verdict {
-    let ops = operands(args, &[]);
-    let Some(first) = ops.first() else {
-        return if args
-            .iter()
-            .all(|a| a.is("-v") || a.is("-V") || a.is("--version") || a.is("-h") || a.is("--help"))
-        {
-            Verdict::read_only()
-        } else {
-            Verdict::write(format!("{program} can change files or run project code"))
-        };
-    };
-    let Some(sub) = first.value.as_deref() else {
-        return Verdict::unknown(format!("{program}'s command is only known at run time"));
-    };
-    let second = ops.get(1).and_then(|w| w.value.as_deref()).unwrap_or("");
-    let pair = format!("{sub} {second}");
-    let flagged = args
-        .iter()
-        .filter_map(|a| a.value.as_deref())
-        .map(|f| format!("{sub} {f}"))
-        .collect::<Vec<_>>();
-    let reads_only = reads.contains(&sub)
-        || reads.contains(&pair.as_str())
-        || flagged.iter().any(|f| reads.contains(&f.as_str()));
-    let container_read = matches!(program, "docker" | "podman")
-        && CONTAINER_GROUPS.contains(&sub)
-        && CONTAINER_READS.contains(&second);
-    let writes_anyway = (program == "go" && sub == "env" && has_short(args, 'w'))
-        || (program == "npm" && sub == "audit" && second == "fix");
-    if (reads_only || container_read) && !writes_anyway {
-        Verdict::read_only()
-    } else {
-        Verdict::write(format!(
-            "{program} {sub} can change files or run project code"
-        ))
     }
 }
 
