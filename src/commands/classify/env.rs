@@ -89,6 +89,11 @@ pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
     ))
 }
 
+/// Whether `NAME=value` only changes formatting (`LC_ALL=C`, `GIT_PAGER=cat`).
+pub fn harmless(name: &str, value: Option<&str>) -> bool {
+    prefix_risk(name, value).is_none()
+}
+
 /// Why assigning or exporting the shell variable `name` is not harmless, when it is not.
 pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
     if HARMLESS.contains(&name) || name.starts_with("LC_") {

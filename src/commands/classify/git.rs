@@ -192,6 +192,11 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
         }
         return v;
     }
+    let runs = ["--upload-pack", "--receive-pack", "--exec"];
+    let transport = NETWORK.contains(&sub) || matches!(sub, "push" | "submodule" | "remote");
+    if transport && runs.iter().any(|r| given(rest, r)) {
+        return Verdict::unknown(format!("git {sub} is told to run another program"));
+    }
     if NETWORK.contains(&sub) {
         return write("reaches another machine over the network");
     }
@@ -335,6 +340,8 @@ fn after_first(rest: &[Word]) -> Vec<Word> {
 /// The option `spelling` (`-x` or `--name`) is among `args`, alone, with `=value`, in a cluster,
 /// or abbreviated (git's parser accepts unambiguous abbreviations).
 fn given(args: &[Word], spelling: &str) -> bool {
+    let end = args.iter().position(|a| a.is("--")).unwrap_or(args.len());
+    let args = &args[..end];
     args.iter().filter_map(|a| a.value.as_deref()).any(|a| {
         if let Some(long) = spelling.strip_prefix("--") {
             let name = a

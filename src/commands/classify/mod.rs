@@ -324,6 +324,17 @@ impl Walker {
             "function_definition" => self.function(node, src),
             "variable_assignment" => self.assignment(node, src, true),
             "declaration_command" => self.declaration(node, src),
+            "unset_command" => {
+                self.record("unset");
+                let mut cursor = node.walk();
+                let args: Vec<Word> = node
+                    .named_children(&mut cursor)
+                    .map(|c| words::word(c, src, &self.vars))
+                    .collect();
+                let verdict = readers::builtin("unset", &args);
+                self.findings.extend(verdict.findings);
+                self.children(node, src);
+            }
             "file_redirect" => self.redirect(node, src),
             "heredoc_redirect" => self.heredoc(node, src, None),
             "comment" | "heredoc_start" | "heredoc_end" => {}
@@ -461,6 +472,7 @@ impl Walker {
             let text = words::text(n, src);
             let name = match n.kind() {
                 "number" => None,
+                "word" if matches!(text, "@" | "*") => None,
                 "variable_name" | "word" => {
                     let identifier = text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                         && !text.starts_with(|c: char| c.is_ascii_digit());
@@ -798,13 +810,16 @@ impl Walker {
             Some(w) => w.value.clone(),
             None => Some(String::new()),
         };
-        let risk = programs::hijack_reason(&name).or_else(|| {
-            if shell {
-                env::shell_risk(&name, fixed.as_deref())
-            } else {
-                env::prefix_risk(&name, fixed.as_deref())
-            }
-        });
+        let risk = (!env::harmless(&name, fixed.as_deref()))
+            .then(|| programs::hijack_reason(&name))
+            .flatten()
+            .or_else(|| {
+                if shell {
+                    env::shell_risk(&name, fixed.as_deref())
+                } else {
+                    env::prefix_risk(&name, fixed.as_deref())
+                }
+            });
         if let Some(reason) = risk {
             self.find(Level::Unknown, reason);
         }
@@ -1020,5 +1035,7 @@ fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
     calls_itself && multiplies
 }
 
+#[cfg(test)]
+mod corpus_tests;
 #[cfg(test)]
 mod tests;

@@ -329,10 +329,21 @@ pub fn downloaded_files(program: &str, args: &[Word]) -> Vec<String> {
         } else if let Some(f) = v.strip_prefix(&format!("{long_out}=")) {
             out.push(f.to_string());
             named = true;
-        } else if v.starts_with(short_out) && !v.starts_with("--") && v.len() > 2 {
-            out.push(v[2..].to_string());
-            named = true;
-        } else if family(program) == "curl" && (v == "-O" || v == "--remote-name") {
+        } else if v.starts_with('-') && !v.starts_with("--") {
+            // A cluster: `-fsSLo file`, `-fsSLofile`, `-fsSLO`.
+            let letter = short_out.chars().nth(1).unwrap_or('o');
+            if let Some(at) = v[1..].find(letter).map(|a| a + 1) {
+                let rest = &v[at + 1..];
+                out.extend(if rest.is_empty() {
+                    next()
+                } else {
+                    Some(rest.to_string())
+                });
+                named = true;
+            } else if family(program) == "curl" && v[1..].contains('O') {
+                out.extend(urls.iter().filter_map(remote_name));
+            }
+        } else if family(program) == "curl" && v == "--remote-name" {
             out.extend(urls.iter().filter_map(remote_name));
         }
     }
@@ -1306,7 +1317,11 @@ fn systemctl(args: &[Word]) -> Verdict {
         "--signal",
         "--root",
     ];
-    for a in args {
+    let verb = operands(args, &takes_value)
+        .first()
+        .and_then(|w| w.value.clone());
+    let reads = verb.as_deref().is_none_or(|v| READS.contains(&v));
+    for a in args.iter().filter(|_| reads) {
         match a.value.as_deref() {
             Some(o) if o.starts_with('-') && o.len() > 1 => {
                 let name = o.split('=').next().unwrap_or(o);

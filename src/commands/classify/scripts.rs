@@ -204,13 +204,17 @@ pub fn awk(program: &str) -> Effects {
             Token::Str(text) if text.starts_with("/inet") => fx.network = true,
             // `getline < file`: a file built at run time could be `/inet/tcp/…`.
             Token::Name(name) if name == "getline" => {
-                if let Some(Token::Op(op)) = tokens.get(k + 1) {
-                    let literal = matches!(tokens.get(k + 2), Some(Token::Str(_)))
+                let redirect = tokens[k + 1..]
+                    .iter()
+                    .take_while(|t| **t != Token::End)
+                    .position(|t| *t == Token::Op("<".to_string()));
+                if let Some(at) = redirect.map(|r| k + 1 + r) {
+                    let literal = matches!(tokens.get(at + 1), Some(Token::Str(_)))
                         && !matches!(
-                            tokens.get(k + 3),
+                            tokens.get(at + 2),
                             Some(Token::Str(_) | Token::Name(_) | Token::Number)
                         );
-                    fx.unreadable |= op == "<" && !literal;
+                    fx.unreadable |= !literal;
                 }
             }
             Token::Name(name) if name == "print" || name == "printf" => {

@@ -48,7 +48,7 @@ fn read_only_commands() {
         ("ls 2>/dev/null || true", ReadOnly),
         ("ls > /dev/null 2>&1", ReadOnly),
         ("tar tzf x.tgz", ReadOnly),
-        ("FOO=1 env | sort", ReadOnly),
+        ("LC_ALL=C env | sort", ReadOnly),
         ("sudo -u bob ls /root", ReadOnly),
         ("timeout 5 grep -r TODO .", ReadOnly),
         ("bash -c 'ls | wc -l'", ReadOnly),
@@ -324,24 +324,5 @@ fn deep_syntax_cannot_overflow_the_stack() {
     for input in inputs {
         let result = classify(&input);
         assert!(result.level >= Unknown, "{:?}", result.reasons);
-    }
-}
-
-#[test]
-fn zz_print_trees() {
-    for src in [
-        "echo $((x+1))",
-        "((i++))",
-        "[[ $x -eq 0 ]]",
-        "echo ${a[x]} ${a[$i]} ${!x} ${x@P} ${s:x:2} ${a[0]} ${!a[@]}",
-        "for ((i=0;i<n;i++)); do :; done",
-        "a[$x]=1",
-        "let x=1",
-        "echo $[x]",
-        "declare -n r=PATH",
-        "(( x > 1 ))",
-    ] {
-        let tree = parse(src).unwrap();
-        println!("{src}\n  {}", tree.root_node().to_sexp());
     }
 }

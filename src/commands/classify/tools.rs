@@ -55,6 +55,7 @@ const TOOLS: &[Tool] = &[
     Tool { name: "apt-cache",
         reads: &["show", "search", "policy", "depends", "rdepends", "showpkg", "stats", "pkgnames", "madison", "dump", "showsrc", "unmet"],
         network: &[], options: "-n --names-only -f --full --installed --recurse -i --important --no-all-versions -h --help" },
+    Tool { name: "apt-get", reads: &["help"], network: &["changelog", "download", "source", "update"], options: "" },
     Tool { name: "apk", reads: &["info", "search", "policy", "list"], network: &[],
         options: "-a --all -d --description -L --contents -R --depends -r --rdepends -s --size -w --webpage -e --installed -v --verbose -I --installed -o --orphaned -u --upgradable" },
     Tool { name: "dnf", reads: &["help", "--version"], network: &["list", "info", "search", "provides", "repolist", "check-update", "repoquery", "deplist", "history"], options: "" },
@@ -125,8 +126,9 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
         ));
     };
     let rest: Vec<&Word> = words.collect();
-    let only_help =
-        matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version" | "version") && rest.is_empty();
+    let only_help = (matches!(sub, "-h" | "--help" | "-V" | "--version")
+        || (sub == "version" && tool.reads.contains(&"version")))
+        && rest.is_empty();
     if only_help {
         return Verdict::read_only();
     }
@@ -178,6 +180,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
             "{program} {sub} can change files or run project code"
         ));
     }
+    let writes_anyway =
+        (program == "go" && sub == "env" && rest.iter().any(|w| w.is("-w") || w.is("-u")))
+            || (program == "npm" && sub == "audit");
+    if writes_anyway {
+        return Verdict::write(format!("{program} {sub} changes settings or packages"));
+    }
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
     for word in &rest {
@@ -212,15 +220,6 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
                 format!("{program} {sub} is given an option not known to only read: {value}"),
             );
         }
-    }
-    let writes_anyway =
-        (program == "go" && sub == "env" && rest.iter().any(|w| w.is("-w") || w.is("-u")))
-            || (program == "npm" && sub == "audit");
-    if writes_anyway {
-        v.push(
-            Level::Write,
-            format!("{program} {sub} changes settings or packages"),
-        );
     }
     v
 }

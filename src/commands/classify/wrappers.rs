@@ -205,7 +205,8 @@ pub fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
         .as_deref()
         .and_then(|v| v.split_once('='))
         .map(|(_, v)| v);
-    if let Some(reason) = hijack_reason(name).or_else(|| super::env::prefix_risk(name, value)) {
+    let risk = super::env::prefix_risk(name, value).and_then(|r| hijack_reason(name).or(Some(r)));
+    if let Some(reason) = risk {
         v.push(Level::Unknown, reason);
     }
     true
@@ -215,15 +216,12 @@ pub fn env(args: &[Word]) -> Verdict {
     let mut v = Verdict::default();
     let mut i = 0;
     while let Some(a) = args.get(i) {
+        i += 1;
         match a.value.as_deref() {
-            Some("--") => {
-                i += 1;
-                break;
-            }
-            Some("-u" | "--unset" | "-C" | "--chdir") => i += 2,
+            Some("--") => break,
+            Some("-u" | "--unset" | "-C" | "--chdir") => i += 1,
             Some("-S" | "--split-string") => {
-                v.nested
-                    .extend(args.get(i + 1).cloned().map(Nested::Script));
+                v.nested.extend(args.get(i).cloned().map(Nested::Script));
                 return v;
             }
             Some(o) if o.starts_with("--split-string=") => {
@@ -231,9 +229,50 @@ pub fn env(args: &[Word]) -> Verdict {
                     .push(Nested::Script(Word::literal(&o["--split-string=".len()..])));
                 return v;
             }
-            Some(o) if o.starts_with('-') && o.len() > 1 => i += 1,
-            _ if takes_assignment(&mut v, a) => i += 1,
-            _ => break,
+            Some(o) if o.starts_with("--") => {}
+            // A cluster: `-iS'cmd'`, `-uNAME`; -S, -u and -C take the rest or the next word.
+            Some(o) if o.starts_with('-') && o.len() > 1 => {
+                for (at, c) in o.char_indices().skip(1) {
+                    let rest = &o[at + 1..];
+                    match c {
+                        'S' => {
+                            let code = if rest.is_empty() {
+                                args.get(i).cloned()
+                            } else {
+                                Some(Word::literal(rest))
+                            };
+                            v.nested.extend(code.map(Nested::Script));
+                            return v;
+                        }
+                        'u' | 'C' => {
+                            if rest.is_empty() {
+                                i += 1;
+                            }
+                            break;
+                        }
+                        'i' | '0' | 'v' => {}
+                        _ => {
+                            v.push(
+                                Level::Unknown,
+                                format!("env is given an option not known here: -{c}"),
+                            );
+                            return v;
+                        }
+                    }
+                }
+            }
+            None if a.may_be_option() => {
+                v.push(
+                    Level::Unknown,
+                    format!("an argument of env is only known at run time: {}", a.text),
+                );
+                return v;
+            }
+            _ if takes_assignment(&mut v, a) => {}
+            _ => {
+                i -= 1;
+                break;
+            }
         }
     }
     let rest = args.get(i..).unwrap_or(&[]);
