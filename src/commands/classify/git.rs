@@ -352,7 +352,9 @@ fn given(args: &[Word], spelling: &str) -> bool {
             let c = spelling.trim_start_matches('-');
             !a.starts_with("--") && a.starts_with('-') && a[1..].contains(c)
         }
-    }) || args.iter().any(|a| a.value.is_none() && a.may_be_option())
+    }) || args
+        .iter()
+        .any(|a| (a.value.is_none() && a.may_be_option()) || grammar::could_expand_to_option(a))
 }
 
 /// Parses `git <sub> <rest>` with `spec`, then lets `mode` look at what was given.

@@ -171,6 +171,14 @@ pub fn parse(spec: &Spec, args: &[Word]) -> Result<Parsed, Problem> {
             out.operands.push(arg.clone());
             continue;
         }
+        if could_expand_to_option(arg) {
+            out.runtime.push(arg.clone());
+            out.operands.push(arg.clone());
+            if spec.posix_order {
+                only_operands = true;
+            }
+            continue;
+        }
         let Some(value) = arg.value.as_deref() else {
             if arg.may_be_option() {
                 out.runtime.push(arg.clone());
@@ -277,6 +285,21 @@ pub fn parse(spec: &Spec, args: &[Word]) -> Result<Parsed, Problem> {
         }
     }
     Ok(out)
+}
+
+/// A word that bash expands into other words that may start with a dash: a glob that starts
+/// with a pattern (`*.txt` matches a file named `--output=x.txt`) or a brace expansion
+/// (`{-o,F}` is `-o F`).
+pub fn could_expand_to_option(arg: &Word) -> bool {
+    let Some(value) = arg.value.as_deref() else {
+        return false;
+    };
+    let glob = arg.glob && value.starts_with(['*', '?', '[']);
+    let braces = !value.starts_with('-')
+        && arg.text.contains('{')
+        && !arg.text.starts_with(['\'', '"'])
+        && (value.contains(',') || value.contains(".."));
+    glob || braces
 }
 
 /// The part `value` of a word whose value is known (`-ofile` → `file`).

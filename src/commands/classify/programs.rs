@@ -897,7 +897,9 @@ fn find(args: &[Word]) -> Verdict {
         "-help", "--help", "-version", "--version",
     ];
     let mut v = Verdict::default();
-    if let Some(word) = args.iter().find(|a| a.value.is_none() && a.may_be_option()) {
+    if let Some(word) = args.iter().find(|a| {
+        (a.value.is_none() && a.may_be_option()) || super::grammar::could_expand_to_option(a)
+    }) {
         v.push(
             Level::Unknown,
             format!(

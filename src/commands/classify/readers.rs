@@ -54,6 +54,23 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         "sed" => sed(&parsed, &mut v),
         "awk" => awk(&parsed, &mut v),
         "tar" => tar(&parsed, &mut v),
+        "less" | "more" => {
+            // `+cmd` runs a less command at start: `+!cmd` a shell, `+s file` a log, `+v` an editor.
+            for op in &parsed.operands {
+                let Some(cmd) = op.value.as_deref().and_then(|v| v.strip_prefix('+')) else {
+                    continue;
+                };
+                let harmless = cmd.chars().all(|c| c.is_ascii_digit())
+                    || matches!(cmd, "G" | "F" | "g")
+                    || cmd.starts_with('/');
+                if !harmless {
+                    v.push(
+                        Level::Unknown,
+                        format!("{program} {} runs a command at start", op.text),
+                    );
+                }
+            }
+        }
         "bat" | "batcat" => {
             if parsed.operands.first().is_some_and(|o| o.is("cache")) {
                 v.push(Level::Write, "bat cache builds or clears bat's cache");
@@ -101,12 +118,9 @@ fn sed(parsed: &Parsed, v: &mut Verdict) {
             "sed runs a script from a file, which cannot be checked",
         );
     }
-    let files = if scripts.is_empty() && !from_file {
+    if scripts.is_empty() && !from_file {
         scripts.extend(parsed.operands.first());
-        parsed.operands.get(1..).unwrap_or(&[])
-    } else {
-        &parsed.operands[..]
-    };
+    }
     for script in scripts {
         let Some(text) = &script.value else {
             v.push(Level::Unknown, "sed's script is only known at run time");
@@ -125,17 +139,6 @@ fn sed(parsed: &Parsed, v: &mut Verdict) {
         if fx.writes && !sandboxed {
             v.push(Level::Write, "sed script writes to a file (w)");
         }
-    }
-    if parsed.has("-i|--in-place") {
-        let what = match files.len() {
-            0 => "files".to_string(),
-            _ => files
-                .iter()
-                .map(|f| f.text.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        };
-        v.push(Level::Write, format!("sed -i edits {what} in place"));
     }
 }
 
@@ -384,6 +387,29 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 v.push(
                     Level::Write,
                     "history changes the shell history or its file",
+                );
+            }
+        }
+        "tput" => {
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| matches!(x, "init" | "reset"))
+            }) {
+                v.push(
+                    Level::Unknown,
+                    "tput init and reset can run the terminal's setup program",
+                );
+            }
+        }
+        "ulimit" => {
+            if let Some(a) = args.iter().find(|a| a.value.is_none()) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "ulimit evaluates {} as arithmetic, which can run code",
+                        a.text
+                    ),
                 );
             }
         }

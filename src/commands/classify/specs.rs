@@ -158,7 +158,7 @@ pub const SPECS: &[Spec] = &[
     Spec { effects: &[("-o|--output", Write, "zstd -o writes a file"), ("--rm", Write, "zstd --rm deletes its input"), ("--trace", Write, "zstd --trace writes a log")],
         ..spec(&["zstdcat", "zcat", "bzcat", "xzcat", "lzcat", "unzstdcat"], "cdfhHklLnNqrStTvV0123456789o:",
         "stdout decompress force help keep list license no-name name quiet recursive suffix= synchronous test verbose version rm trace= format=") },
-    full(&["sed"], "nrEsuzi::e:f:l:b", "quiet silent debug expression= file= follow-symlinks in-place? line-length= null-data zero-terminated posix regexp-extended separate sandbox unbuffered binary help version"),
+    Spec { effects: &[("-i|--in-place", Write, "sed -i edits files in place")], ..full(&["sed"], "nrEsuzi::e:f:l:b", "quiet silent debug expression= file= follow-symlinks in-place? line-length= null-data zero-terminated posix regexp-extended separate sandbox unbuffered binary help version") },
     Spec { effects: &[
             ("-d|--dump-variables|-o|--pretty-print|-p|--profile", Write, "awk writes a dump or profile file"),
             ("-D|--debug", Unknown, "awk --debug reads debugger commands"),

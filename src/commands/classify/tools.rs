@@ -84,7 +84,7 @@ const TOOLS: &[Tool] = &[
     Tool { name: "kubectl", reads: &["config view", "config get-contexts", "config current-context", "config get-clusters", "version --client", "help"],
         network: &["get", "describe", "logs", "explain", "top", "api-resources", "api-versions", "cluster-info", "diff", "events", "auth", "version"],
         options: "--client --minify --raw -o --output -h --help" },
-    Tool { name: "helm", reads: &["version", "env", "help", "lint", "template", "repo list", "plugin list"], network: &["list", "ls", "status", "get", "show", "history", "search"],
+    Tool { name: "helm", reads: &["version", "env", "help", "lint", "repo list", "plugin list"], network: &["list", "ls", "status", "get", "show", "history", "search", "template"],
         options: "--short --template -o --output -h --help --strict --values -f --set --namespace -n" },
     Tool { name: "terraform", reads: &["version", "fmt -check", "fmt --check", "-version", "-help"], network: &["plan", "show", "output", "providers", "graph", "state", "validate"],
         options: "-check -diff -recursive -list=false -json -no-color" },
@@ -189,6 +189,15 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
     for word in &rest {
+        if super::grammar::could_expand_to_option(word) {
+            v.push(
+                Level::Unknown,
+                format!(
+                    "{program} {sub} is given {}, which bash can expand into options",
+                    word.text
+                ),
+            );
+        }
         let Some(value) = word.value.as_deref() else {
             if word.may_be_option() {
                 v.push(
