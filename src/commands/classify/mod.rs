@@ -393,7 +393,12 @@ impl Walker {
                                 .child_by_field_name("operator")
                                 .map(|o| words::text(o, src))
                                 .unwrap_or("");
-                            if ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"].contains(&operator) {
+                            // `[ $x -eq 1 ]` (the test builtin) takes numbers only; `[[ ]]`
+                            // evaluates arithmetic.
+                            let arithmetic = text.starts_with("[[");
+                            if arithmetic
+                                && ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"].contains(&operator)
+                            {
                                 operands.extend(child.child_by_field_name("left"));
                                 operands.extend(child.child_by_field_name("right"));
                             }
@@ -401,11 +406,22 @@ impl Walker {
                         if child.kind() == "unary_expression"
                             && child.child(0).is_some_and(|o| words::text(o, src) == "-v")
                         {
-                            operands.extend(
-                                child.named_child(
-                                    (child.named_child_count() as u32).saturating_sub(1),
-                                ),
-                            );
+                            // `-v name`: a subscript in the name is evaluated.
+                            let count = child.child_count() as u32;
+                            let name: String = (1..count)
+                                .filter_map(|i| child.child(i))
+                                .map(|n| words::text(n, src))
+                                .collect();
+                            let last = (child.named_child_count() as u32).saturating_sub(1);
+                            let word = match child.named_child(last) {
+                                Some(n) if name.starts_with(['\'', '"', '$']) => {
+                                    words::word(n, src, &self.vars)
+                                }
+                                _ => Word::literal(&name),
+                            };
+                            let mut verdict = programs::Verdict::read_only();
+                            readers::variable_target(&mut verdict, "-v", &word);
+                            self.findings.extend(verdict.findings);
                         }
                         stack.push(child);
                     }
@@ -424,6 +440,19 @@ impl Walker {
                             "{text} uses the value of a variable as a name, which can run code"
                         ),
                     );
+                }
+                // `${NAME:=value}` assigns NAME.
+                let assigned: String = inner
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let rest = &inner[assigned.len()..];
+                if rest.starts_with(":=") || rest.starts_with('=') {
+                    let risk = programs::hijack_reason(&assigned)
+                        .or_else(|| env::shell_risk(&assigned, None));
+                    if let Some(reason) = risk {
+                        self.find(Level::Unknown, reason);
+                    }
                 }
                 if inner.ends_with("@P") {
                     self.find(

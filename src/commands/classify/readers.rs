@@ -260,12 +260,19 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
         "read" | "mapfile" | "readarray" | "getopts" => {
             let mut i = 0;
             let mut names = Vec::new();
-            let with_value = [
-                "-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-O", "-s", "-c",
-            ];
+            let with_value: &[&str] = match p {
+                "read" => &["-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"],
+                _ => &["-d", "-n", "-O", "-s", "-u", "-c"],
+            };
             while let Some(a) = args.get(i) {
                 match a.value.as_deref() {
-                    Some("-C") if p != "read" => {
+                    Some(o)
+                        if p != "read"
+                            && p != "getopts"
+                            && o.starts_with('-')
+                            && !o.starts_with("--")
+                            && o.contains('C') =>
+                    {
                         v.push(Level::Unknown, format!("{p} -C runs a callback"));
                         i += 1;
                     }
@@ -433,11 +440,10 @@ pub fn variable_target(v: &mut Verdict, what: &str, name: &Word) {
         return;
     };
     if let Some((_, subscript)) = text.split_once('[') {
-        if subscript.contains(['$', '`'])
-            || !subscript
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == ']' || c == '_' || c == '@' || c == '*')
-        {
+        // An index is arithmetic: only a number (or @, *) is safe.
+        let index = subscript.strip_suffix(']').unwrap_or(subscript);
+        let literal = index.chars().all(|c| c.is_ascii_digit()) || matches!(index, "@" | "*");
+        if !literal {
             v.push(
                 Level::Unknown,
                 format!("{what} assigns {text}, whose subscript bash evaluates as code"),
