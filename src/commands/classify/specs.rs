@@ -118,7 +118,7 @@ pub const SPECS: &[Spec] = &[
         "help version gitignore gitfile= ignore-case matchdirs metafirst prune info infofile= noreport charset= filelimit= dirsfirst filesfirst timefmt= inodes device si du sort= nolinks hintro= houtro= fromfile fromtabfile fflinks condense hyperlink") },
     Spec { effects: &[
             ("-o|-O|--log-file|--LOG-FILE", Write, "less -o writes a log file"),
-            ("--lesskey-src|--lesskey-content", Unknown, "less loads key bindings that can run commands"),
+            ("-k|--lesskey-file|--lesskey-src|--lesskey-content", Unknown, "less loads key bindings, which can set LESSOPEN and run commands"),
         ], ..spec(&["less", "more"], "aAb:BcCdeEfFgGh:iIj:JKk:Lmno:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:",
         "help version quit-at-eof QUIT-AT-EOF quit-if-one-screen ignore-case IGNORE-CASE long-prompt LONG-PROMPT LINE-NUMBERS line-numbers RAW-CONTROL-CHARS raw-control-chars chop-long-lines squeeze-blank-lines no-init tabs= pattern= prompt= status-column mouse wheel-lines= use-color color= follow-name incsearch header= no-vbell quotes= rscroll= save-marks search-skip-screen silent log-file= LOG-FILE= lesskey-file= lesskey-src= lesskey-content= tag= tag-file= window= shift= max-back-scroll= buffers= auto-buffers jump-target= no-keypad no-histdups no-number-headers redraw-on-quit exit-follow-on-close") },
     Spec { effects: &[
@@ -182,7 +182,7 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "ps", "pgrep", "pidof", "pstree", "lsof", "lsblk", "lscpu", "lsmem", "lsmod", "lspci", "lsusb", "findmnt",
     "free", "uptime", "w", "last", "lastlog", "getent", "getconf", "objdump", "readelf", "size", "hexdump", "hd",
     "cal", "ncal", "expr", "yes", "vmstat", "iostat", "mpstat", "netstat", "whatis", "apropos", "look", "locate",
-    "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "gron", "duf", "procs", "bc",
+    "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc",
 ];
 
 /// The grammar of `program`, when it has one.

@@ -18,9 +18,19 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
                 i += 1;
                 break;
             }
-            Some(
-                "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" | "-C" | "--init-command",
-            ) => i += 2,
+            // Startup files and commands run before anything else.
+            Some(o)
+                if matches!(o, "-C" | "--debugger")
+                    || ["--rcfile", "--init-file", "--init-command"]
+                        .iter()
+                        .any(|p| o.starts_with(p)) =>
+            {
+                return Verdict::unknown(format!(
+                    "{program} {} runs a startup file or command",
+                    a.text
+                ));
+            }
+            Some("-o" | "+o" | "-O" | "+O") => i += 2,
             Some("--command") => {
                 command_mode = true;
                 i += 1;
