@@ -115,9 +115,12 @@ const BLAME: Spec = spec(
     "root show-stats score-debug show-name show-number porcelain line-porcelain incremental show-email ignore-rev= ignore-revs-file= color-lines color-by-age progress no-progress reverse= first-parent encoding= contents= date= abbrev? minimal",
 );
 
+/// Options (`-x|--name`) that make a command do more than read, with the level and what they do.
+type Effects = &'static [(&'static str, Level, &'static str)];
+
 /// Read commands that have no option that writes or runs anything, with the options that do.
 #[rustfmt::skip]
-const READS_ANY: &[(&str, &[(&str, Level, &str)])] = &[
+const READS_ANY: &[(&str, Effects)] = &[
     ("rev-parse", &[]), ("ls-files", &[]), ("ls-tree", &[]), ("cat-file", &[]), ("describe", &[]),
     ("for-each-ref", &[]), ("name-rev", &[]), ("merge-base", &[]), ("count-objects", &[]), ("check-ignore", &[]),
     ("check-attr", &[]), ("show-ref", &[]), ("show-branch", &[]), ("var", &[]), ("verify-commit", &[]),

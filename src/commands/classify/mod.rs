@@ -407,7 +407,7 @@ impl Walker {
                             && child.child(0).is_some_and(|o| words::text(o, src) == "-v")
                         {
                             // `-v name`: a subscript in the name is evaluated.
-                            let count = child.child_count() as u32;
+                            let count = child.child_count();
                             let name: String = (1..count)
                                 .filter_map(|i| child.child(i))
                                 .map(|n| words::text(n, src))

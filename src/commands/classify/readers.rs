@@ -71,10 +71,8 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
                 }
             }
         }
-        "bat" | "batcat" => {
-            if parsed.operands.first().is_some_and(|o| o.is("cache")) {
-                v.push(Level::Write, "bat cache builds or clears bat's cache");
-            }
+        "bat" | "batcat" if parsed.operands.first().is_some_and(|o| o.is("cache")) => {
+            v.push(Level::Write, "bat cache builds or clears bat's cache");
         }
         _ => {}
     }
@@ -245,9 +243,8 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
     match p {
         "printf" => {
             if let Some(i) = args.iter().position(|a| a.is("-v")) {
-                match args.get(i + 1) {
-                    Some(name) => variable_target(&mut v, "printf -v", name),
-                    None => {}
+                if let Some(name) = args.get(i + 1) {
+                    variable_target(&mut v, "printf -v", name)
                 }
             }
             if args
@@ -310,14 +307,14 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 variable_target(&mut v, "unset", a);
             }
         }
-        "hash" => {
+        "hash"
             if args.iter().any(|a| {
                 a.value
                     .as_deref()
                     .is_none_or(|x| x.starts_with("-p") || (x.starts_with('-') && x.contains('p')))
-            }) {
-                v.push(Level::Unknown, "hash -p makes a name run another program");
-            }
+            }) =>
+        {
+            v.push(Level::Unknown, "hash -p makes a name run another program");
         }
         "compgen" | "complete" => {
             let mut i = 0;
@@ -347,14 +344,14 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 i += 1;
             }
         }
-        "jobs" => {
+        "jobs"
             if args.iter().any(|a| {
                 a.value
                     .as_deref()
                     .is_none_or(|x| x.starts_with('-') && x.contains('x'))
-            }) {
-                v.push(Level::Unknown, "jobs -x runs a command");
-            }
+            }) =>
+        {
+            v.push(Level::Unknown, "jobs -x runs a command");
         }
         "enable" => {
             let lists = args.iter().all(|a| a.is("-a") || a.is("-p") || a.is("-s"));
@@ -397,17 +394,17 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 );
             }
         }
-        "tput" => {
+        "tput"
             if args.iter().any(|a| {
                 a.value
                     .as_deref()
                     .is_none_or(|x| matches!(x, "init" | "reset"))
-            }) {
-                v.push(
-                    Level::Unknown,
-                    "tput init and reset can run the terminal's setup program",
-                );
-            }
+            }) =>
+        {
+            v.push(
+                Level::Unknown,
+                "tput init and reset can run the terminal's setup program",
+            );
         }
         "ulimit" => {
             if let Some(a) = args.iter().find(|a| a.value.is_none()) {
