@@ -651,7 +651,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
         "ruff" => ruff(args),
         "black" | "rustfmt" | "isort" => {
-            if has_long(args, "--check") || has_long(args, "--diff") {
+            if has_long(args, "--check") || has_long(args, "--diff") || has_long(args, "--check-only") {
                 Verdict::read_only()
             } else {
                 Verdict::write(format!("{p} rewrites files"))

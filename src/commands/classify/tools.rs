@@ -23,7 +23,7 @@ struct Tool {
 #[rustfmt::skip]
 const TOOLS: &[Tool] = &[
     Tool { name: "cargo",
-        reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check"],
+        reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list"],
         network: &["search", "info", "owner"],
         options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
     Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
@@ -117,7 +117,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
         first = words.next();
     }
     let Some(first) = first else {
-        return changes();
+        // `timedatectl` and `hostnamectl` alone show the status.
+        return if matches!(program, "timedatectl" | "hostnamectl") {
+            Verdict::read_only()
+        } else {
+            changes()
+        };
     };
     let Some(sub) = first.value.as_deref() else {
         return Verdict::unknown(format!(
@@ -126,7 +131,7 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
         ));
     };
     let rest: Vec<&Word> = words.collect();
-    let only_help = (matches!(sub, "-h" | "--help" | "-V" | "--version")
+    let only_help = (matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version")
         || (sub == "version" && tool.reads.contains(&"version")))
         && rest.is_empty();
     if only_help {
