@@ -651,7 +651,10 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
         "ruff" => ruff(args),
         "black" | "rustfmt" | "isort" => {
-            if has_long(args, "--check") || has_long(args, "--diff") || has_long(args, "--check-only") {
+            if has_long(args, "--check")
+                || has_long(args, "--diff")
+                || has_long(args, "--check-only")
+            {
                 Verdict::read_only()
             } else {
                 Verdict::write(format!("{p} rewrites files"))
@@ -1027,6 +1030,15 @@ fn xargs(args: &[Word]) -> Verdict {
         Ok(parsed) => parsed,
         Err(problem) => return Verdict::unknown(problem.describe("xargs")),
     };
+    if let Some(var) = parsed.get("--process-slot-var").and_then(|o| o.value()) {
+        let name = var.value.as_deref().unwrap_or("");
+        if super::env::prefix_risk(name, Some("0")).is_some() {
+            return Verdict::unknown(format!(
+                "xargs --process-slot-var sets {} in the command's environment",
+                var.text
+            ));
+        }
+    }
     let replace = parsed.get("-I|--replace|-i").map(|o| {
         o.value()
             .and_then(|v| v.value.clone())

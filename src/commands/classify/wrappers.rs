@@ -239,7 +239,29 @@ pub fn env(args: &[Word]) -> Verdict {
                     .push(Nested::Script(Word::literal(&o["--split-string=".len()..])));
                 return v;
             }
-            Some(o) if o.starts_with("--") => {}
+            Some(
+                "--ignore-environment"
+                | "--null"
+                | "--debug"
+                | "--block-signal"
+                | "--default-signal"
+                | "--ignore-signal"
+                | "--list-signal-handling",
+            ) => {}
+            Some(o)
+                if o.starts_with("--unset=")
+                    || o.starts_with("--chdir=")
+                    || o.starts_with("--block-signal=")
+                    || o.starts_with("--default-signal=")
+                    || o.starts_with("--ignore-signal=") => {}
+            // Any other long option may take the next word as its value (`--argv0 ls rm …`).
+            Some(o) if o.starts_with("--") => {
+                v.push(
+                    Level::Unknown,
+                    format!("env is given an option not known here: {o}"),
+                );
+                return v;
+            }
             // A cluster: `-iS'cmd'`, `-uNAME`; -S, -u and -C take the rest or the next word.
             Some(o) if o.starts_with('-') && o.len() > 1 => {
                 for (at, c) in o.char_indices().skip(1) {
