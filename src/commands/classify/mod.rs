@@ -8,12 +8,14 @@
 
 mod args;
 mod env;
+mod files;
 mod git;
 mod grammar;
 mod programs;
 mod readers;
 mod scripts;
 mod specs;
+mod system;
 mod targets;
 mod tools;
 mod words;
