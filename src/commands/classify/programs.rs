@@ -426,6 +426,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "shred" => shred(args),
         "tee" => tee(args),
         "kill" => kill(args),
+        "ldd" => Verdict::unknown("ldd can run the program it inspects"),
         "killall5" => Verdict::dangerous("killall5 signals every process on the machine"),
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             Verdict::dangerous(format!("{p} powers off or restarts the machine"))

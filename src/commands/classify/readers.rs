@@ -54,6 +54,14 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         "sed" => sed(&parsed, &mut v),
         "awk" => awk(&parsed, &mut v),
         "tar" => tar(&parsed, &mut v),
+        "top" => {
+            if !parsed.has("-b") {
+                v.push(
+                    Level::Unknown,
+                    "top without -b reads keys that can kill or renice processes",
+                );
+            }
+        }
         "less" | "more" => {
             // `+cmd` runs a less command at start: `+!cmd` a shell, `+s file` a log, `+v` an editor.
             for op in &parsed.operands {
