@@ -119,7 +119,7 @@ pub const SPECS: &[Spec] = &[
     Spec { effects: &[
             ("-o|-O|--log-file|--LOG-FILE", Write, "less -o writes a log file"),
             ("-k|--lesskey-file|--lesskey-src|--lesskey-content", Unknown, "less loads key bindings, which can set LESSOPEN and run commands"),
-        ], ..spec(&["less", "more"], "aAb:BcCdeEfFgGh:iIj:JKk:Lmno:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:",
+        ], ..spec(&["less", "more"], "aAb:BcCdD:eEfFgGh:iIj:JKk:LmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:",
         "help version quit-at-eof QUIT-AT-EOF quit-if-one-screen ignore-case IGNORE-CASE long-prompt LONG-PROMPT LINE-NUMBERS line-numbers RAW-CONTROL-CHARS raw-control-chars chop-long-lines squeeze-blank-lines no-init tabs= pattern= prompt= status-column mouse wheel-lines= use-color color= follow-name incsearch header= no-vbell quotes= rscroll= save-marks search-skip-screen silent log-file= LOG-FILE= lesskey-file= lesskey-src= lesskey-content= tag= tag-file= window= shift= max-back-scroll= buffers= auto-buffers jump-target= no-keypad no-histdups no-number-headers redraw-on-quit exit-follow-on-close") },
     Spec { effects: &[
             ("-P|--pager|-H|--html|-X|--gxditview|-T|--troff-device|-t|--troff|-Z|--ditroff|-C|--config-file|-p|--preprocessor|-l|--local-file", Unknown, "man runs a program named on its command line or formats a file that is not a manual page"),
