@@ -69,17 +69,6 @@ pub fn flag_sensitive(program: &str, args: &[Word]) -> Option<Verdict> {
     })
 }
 
-pub fn writes_with_option(args: &[Word], short: char, long: &str, reason: &str) -> Verdict {
-    if let Some(v) = flag_sensitive("the command", args) {
-        return v;
-    }
-    if has_short(args, short) || has_long(args, long) {
-        Verdict::write(reason)
-    } else {
-        Verdict::read_only()
-    }
-}
-
 pub fn writes_with_flags(args: &[Word], flags: &[&str], reason: &str) -> Verdict {
     if flags.iter().any(|f| {
         if f.starts_with("--") {

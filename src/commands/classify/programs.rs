@@ -612,7 +612,6 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
                 Verdict::write(format!("{p} replaces files with (de)compressed copies"))
             }
         }
-        "yq" => writes_with_option(args, 'i', "--inplace", "yq -i edits files in place"),
         "tsc" => {
             let writes_anyway = [
                 "--generateTrace",

@@ -176,6 +176,11 @@ pub const SPECS: &[Spec] = &[
     // Interactive top takes keys that kill and renice processes and write ~/.toprc; batch mode
     // (-b, required in `readers`) reads no keys.
     spec(&["top"], "bcd:EeHin:o:O:p:s:SU:u:w::1", "help version"),
+    Spec { effects: &[
+            ("-i|--inplace", Write, "yq -i edits files in place"),
+            ("-s|--split-exp", Write, "yq -s writes a file per document"),
+            ("--from-file", Unknown, "yq reads its expression from a file"),
+        ], ..spec(&["yq"], "CMPNjernio:p:I:s:0", "colors no-colors prettyPrint no-doc tojson exit-status unwrapScalar null-input inplace output-format= input-format= indent= split-exp= nul-output from-file= front-matter= expression= header-preprocess help version") },
     Spec { effects: &[("-o|--output", Write, "iconv -o writes to a file")],
         ..spec(&["iconv"], "f:t:lco:s", "from-code= to-code= list output= silent verbose help usage version") },
 ];
