@@ -386,6 +386,36 @@ impl Walker {
             }
             "subscript" => operands.extend(node.child_by_field_name("index")),
             "test_command" => {
+                // `[ $x ]`: the test builtin sees the words `$x` splits into, and `-v a[$(cmd)]`
+                // among them runs cmd. `[[ ]]` does not split.
+                if !text.starts_with("[[") {
+                    let mut stack = vec![node];
+                    while let Some(n) = stack.pop() {
+                        let mut cursor = n.walk();
+                        for child in n.named_children(&mut cursor) {
+                            match child.kind() {
+                                "string" | "raw_string" | "ansi_c_string" => {}
+                                "simple_expansion" | "expansion" | "command_substitution" => {
+                                    let name = words::text(child, src)
+                                        .trim_start_matches('$')
+                                        .trim_start_matches('{')
+                                        .trim_end_matches('}')
+                                        .to_string();
+                                    if !self.numeric.contains(&name) {
+                                        self.find(
+                                            Level::Unknown,
+                                            format!(
+                                                "{} is unquoted in [ ]: word splitting can turn it into -v a[$(cmd)], which runs cmd",
+                                                words::text(child, src)
+                                            ),
+                                        );
+                                    }
+                                }
+                                _ => stack.push(child),
+                            }
+                        }
+                    }
+                }
                 let mut stack = vec![node];
                 while let Some(n) = stack.pop() {
                     let mut cursor = n.walk();

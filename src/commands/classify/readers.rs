@@ -38,6 +38,16 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
     }
     match program {
         "uniq" => {
+            // An unquoted `$X` can split into `in out`.
+            if let Some(word) = parsed.operands.iter().find(|o| o.value.is_none()) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "uniq's operand {} is only known at run time; a second operand is written",
+                        word.text
+                    ),
+                );
+            }
             if let Some(out) = parsed.operands.get(1) {
                 v.push(Level::Write, format!("uniq writes to {}", out.text));
             }
@@ -301,6 +311,15 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
             }
         }
         "test" | "[" => {
+            if let Some(word) = args.iter().find(|a| splits(a)) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "{p} is given {}, which word splitting can turn into -v a[$(cmd)]",
+                        word.text
+                    ),
+                );
+            }
             for pair in args.windows(2) {
                 if pair[0].is("-v") {
                     variable_target(&mut v, "test -v", &pair[1]);
@@ -429,6 +448,11 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
         _ => {}
     }
     v
+}
+
+/// An unquoted word with an expansion: bash splits its value into words.
+pub fn splits(word: &Word) -> bool {
+    word.value.is_none() && !word.text.starts_with(['"', '\'']) && word.text.contains('$')
 }
 
 /// A word that names a variable to assign: a name only known at run time, or with a subscript
