@@ -64,13 +64,11 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         "sed" => sed(&parsed, &mut v),
         "awk" => awk(&parsed, &mut v),
         "tar" => tar(&parsed, &mut v),
-        "top" => {
-            if !parsed.has("-b") {
-                v.push(
-                    Level::Unknown,
-                    "top without -b reads keys that can kill or renice processes",
-                );
-            }
+        "top" if !parsed.has("-b") => {
+            v.push(
+                Level::Unknown,
+                "top without -b reads keys that can kill or renice processes",
+            );
         }
         "less" | "more" => {
             // `+cmd` runs a less command at start: `+!cmd` a shell, `+s file` a log, `+v` an editor.
@@ -301,6 +299,15 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                     _ => names.push(a),
                 }
                 i += 1;
+            }
+            if let Some(word) = args.iter().find(|a| splits(a)) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "{p} is given {}, which splits into words only known at run time",
+                        word.text
+                    ),
+                );
             }
             let names: Vec<&Word> = match p {
                 "getopts" => names.into_iter().skip(1).take(1).collect(),
