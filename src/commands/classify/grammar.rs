@@ -180,6 +180,24 @@ pub fn parse(spec: &Spec, args: &[Word]) -> Result<Parsed, Problem> {
             continue;
         }
         let Some(value) = arg.value.as_deref() else {
+            // `--name="$X"`: a known option whose value is only known at run time.
+            if let Some((name, _)) = arg.shape.strip_prefix("--").and_then(|l| l.split_once('=')) {
+                // Quoted, so word splitting cannot add a word: `--author="$A"`.
+                let quoted = arg.text.starts_with('"')
+                    || arg.text.split_once('=').is_some_and(|(_, v)| {
+                        v.starts_with('"') && v.ends_with('"') && v.len() > 1
+                    });
+                let literal = quoted && !name.contains(['$', super::words::RUNTIME]);
+                if let (true, Ok((canonical, Takes::Value | Takes::Optional))) =
+                    (literal, spec.long_option(name))
+                {
+                    out.options.push(Opt {
+                        name: format!("--{canonical}"),
+                        values: vec![arg.clone()],
+                    });
+                    continue;
+                }
+            }
             if arg.may_be_option() {
                 out.runtime.push(arg.clone());
             }

@@ -703,16 +703,16 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
 /// `tar -x`): a run-time argument could be one of those.
 #[rustfmt::skip]
 const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
-    "git", "date", "hostname", "dmesg", "journalctl", "sysctl", "tar", "unzip", "gzip", "gunzip", "bzip2", "bunzip2",
+    "date", "hostname", "dmesg", "journalctl", "sysctl", "tar", "unzip", "gzip", "gunzip", "bzip2", "bunzip2",
     "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz", "brotli", "compress", "uncompress", "crontab",
     "uniq", "xxd", "tsc", "prettier", "eslint", "gofmt", "ruff", "black", "rustfmt", "isort", "ip", "mount", "fdisk",
-    "sfdisk", "gdisk", "sgdisk", "parted", "systemctl", "gh",
+    "sfdisk", "gdisk", "sgdisk", "parted", "systemctl",
 ];
 
 /// The verdict on a program in [`READS_DEPENDING_ON_OPTIONS`] is at least unknown when an
 /// argument only known at run time could be an option.
 fn unless_options_hidden(program: &str, args: &[Word], mut verdict: Verdict) -> Verdict {
-    let depends = READS_DEPENDING_ON_OPTIONS.contains(&program) || tools::is_tool(program);
+    let depends = READS_DEPENDING_ON_OPTIONS.contains(&program);
     if let Some(unknown) = flag_sensitive(program, args).filter(|_| depends) {
         verdict.findings.extend(unknown.findings);
     }

@@ -92,11 +92,6 @@ const TOOLS: &[Tool] = &[
     Tool { name: "hostnamectl", reads: &["status", "show"], network: &[], options: "--static --transient --pretty --json" },
 ];
 
-/// Whether `program` is a tool of this module.
-pub fn is_tool(program: &str) -> bool {
-    TOOLS.iter().any(|t| t.name == program)
-}
-
 /// The verdict on `program args` for a tool of this module; `None` for other programs.
 pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     let tool = TOOLS.iter().find(|t| t.name == program)?;
