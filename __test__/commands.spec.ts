@@ -529,14 +529,12 @@ const readOnly: string[] = [
   'npm ls',
   'cargo tree',
   'docker ps',
-  'kubectl get pods',
   'python3 --version',
   'command -v git',
   'export FOO=1 && echo $FOO',
   "cat <<'EOF' | grep x\nhi\nEOF",
   'systemctl status nginx',
   'crontab -l',
-  'gh pr view 12',
   'ls | tee /dev/null',
 ]
 
@@ -577,6 +575,9 @@ const write: string[] = [
   'tar xzf x.tgz',
   'exec > log',
   'ls | xargs rm',
+  // Network reads count as writes (issue 19): the cluster's API server, GitHub's API.
+  'kubectl get pods',
+  'gh pr view 12',
 ]
 
 const dangerous: string[] = [

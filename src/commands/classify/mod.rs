@@ -6,9 +6,20 @@
 //! `xargs`, `find -exec`. Evasions that hide a command name (`$(echo rm)`, `X=rm; $X`) stay
 //! unknown, but a guess at their value still surfaces anything dangerous.
 
+mod args;
+mod env;
+mod files;
+mod git;
+mod grammar;
 mod programs;
+mod readers;
 mod scripts;
+mod specs;
+mod system;
+mod targets;
+mod tools;
 mod words;
+mod wrappers;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -213,6 +224,10 @@ struct Walker {
     functions: HashSet<String>,
     /// Variables assigned fixed values so far, to guess `$X` in `X=rm; $X -rf /`.
     vars: HashMap<String, String>,
+    /// Files saved by a downloader earlier in the command (`curl -o x.sh`).
+    downloaded: HashSet<String>,
+    /// Variables assigned a number so far: safe to evaluate as arithmetic.
+    numeric: HashSet<String>,
     /// Nested scripts being walked (`bash -c` inside `bash -c`).
     depth: usize,
     /// Syntax levels being walked.
@@ -311,18 +326,251 @@ impl Walker {
             "function_definition" => self.function(node, src),
             "variable_assignment" => self.assignment(node, src, true),
             "declaration_command" => self.declaration(node, src),
+            "unset_command" => {
+                self.record("unset");
+                let mut cursor = node.walk();
+                let args: Vec<Word> = node
+                    .named_children(&mut cursor)
+                    .map(|c| words::word(c, src, &self.vars))
+                    .collect();
+                let verdict = readers::builtin("unset", &args);
+                self.findings.extend(verdict.findings);
+                self.children(node, src);
+            }
             "file_redirect" => self.redirect(node, src),
             "heredoc_redirect" => self.heredoc(node, src, None),
             "comment" | "heredoc_start" | "heredoc_end" => {}
-            _ => {
-                let mut cursor = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-                for child in children {
-                    self.statement(child, src, &Stdin::Inherited);
+            "arithmetic_expansion"
+            | "c_style_for_statement"
+            | "subscript"
+            | "expansion"
+            | "test_command"
+            | "compound_statement" => {
+                self.children(node, src);
+                self.evaluated(node, src);
+            }
+            _ => self.children(node, src),
+        }
+        Stage::default()
+    }
+
+    fn children(&mut self, node: Node<'_>, src: &str) {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.statement(child, src, &Stdin::Inherited);
+        }
+    }
+
+    /// Places where bash evaluates a variable's value as code: arithmetic (`$((x))`, `((x))`,
+    /// `[[ $x -eq 1 ]]`, array subscripts, `${s:x}`), where a value like `a[$(cmd)]` runs `cmd`;
+    /// indirection (`${!x}`) and prompt expansion (`${x@P}`).
+    fn evaluated(&mut self, node: Node<'_>, src: &str) {
+        let text = words::text(node, src);
+        let mut operands: Vec<Node<'_>> = Vec::new();
+        match node.kind() {
+            "arithmetic_expansion" => operands.push(node),
+            "compound_statement" if text.starts_with("((") => operands.push(node),
+            "c_style_for_statement" => {
+                for field in ["condition", "update"] {
+                    let mut cursor = node.walk();
+                    operands.extend(node.children_by_field_name(field, &mut cursor));
+                }
+                if let Some(init) = node.child_by_field_name("initializer") {
+                    if init.kind() != "variable_assignment" {
+                        operands.push(init);
+                    } else if let Some(value) = init.child_by_field_name("value") {
+                        operands.push(value);
+                    }
+                }
+            }
+            "subscript" => operands.extend(node.child_by_field_name("index")),
+            "test_command" => {
+                // `[ $x ]`: the test builtin sees the words `$x` splits into, and `-v a[$(cmd)]`
+                // among them runs cmd. `[[ ]]` does not split.
+                if !text.starts_with("[[") {
+                    let mut stack = vec![node];
+                    while let Some(n) = stack.pop() {
+                        let mut cursor = n.walk();
+                        for child in n.named_children(&mut cursor) {
+                            match child.kind() {
+                                "string" | "raw_string" | "ansi_c_string" => {}
+                                "simple_expansion" | "expansion" | "command_substitution" => {
+                                    let name = words::text(child, src)
+                                        .trim_start_matches('$')
+                                        .trim_start_matches('{')
+                                        .trim_end_matches('}')
+                                        .to_string();
+                                    if !self.numeric.contains(&name) {
+                                        self.find(
+                                            Level::Unknown,
+                                            format!(
+                                                "{} is unquoted in [ ]: word splitting can turn it into -v a[$(cmd)], which runs cmd",
+                                                words::text(child, src)
+                                            ),
+                                        );
+                                    }
+                                }
+                                _ => stack.push(child),
+                            }
+                        }
+                    }
+                }
+                let mut stack = vec![node];
+                while let Some(n) = stack.pop() {
+                    let mut cursor = n.walk();
+                    for child in n.named_children(&mut cursor) {
+                        if child.kind() == "binary_expression" {
+                            let operator = child
+                                .child_by_field_name("operator")
+                                .map(|o| words::text(o, src))
+                                .unwrap_or("");
+                            // `[ $x -eq 1 ]` (the test builtin) takes numbers only; `[[ ]]`
+                            // evaluates arithmetic.
+                            let arithmetic = text.starts_with("[[");
+                            if arithmetic
+                                && ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"].contains(&operator)
+                            {
+                                operands.extend(child.child_by_field_name("left"));
+                                operands.extend(child.child_by_field_name("right"));
+                            }
+                        }
+                        if child.kind() == "unary_expression"
+                            && child.child(0).is_some_and(|o| words::text(o, src) == "-v")
+                        {
+                            // `-v name`: a subscript in the name is evaluated.
+                            let count = child.child_count();
+                            let name: String = (1..count)
+                                .filter_map(|i| child.child(i))
+                                .map(|n| words::text(n, src))
+                                .collect();
+                            let last = (child.named_child_count() as u32).saturating_sub(1);
+                            let word = match child.named_child(last) {
+                                Some(n) if name.starts_with(['\'', '"', '$']) => {
+                                    words::word(n, src, &self.vars)
+                                }
+                                _ => Word::literal(&name),
+                            };
+                            let mut verdict = programs::Verdict::read_only();
+                            readers::variable_target(&mut verdict, "-v", &word);
+                            self.findings.extend(verdict.findings);
+                        }
+                        stack.push(child);
+                    }
+                }
+            }
+            "expansion" => {
+                let inner = text.trim_start_matches("${").trim_end_matches('}');
+                let lists = inner.ends_with("[@]")
+                    || inner.ends_with("[*]")
+                    || inner.ends_with('*')
+                    || inner.ends_with('@');
+                if inner.starts_with('!') && !lists {
+                    self.find(
+                        Level::Unknown,
+                        format!(
+                            "{text} uses the value of a variable as a name, which can run code"
+                        ),
+                    );
+                }
+                // `${NAME:=value}` assigns NAME.
+                let assigned: String = inner
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let rest = &inner[assigned.len()..];
+                if rest.starts_with(":=") || rest.starts_with('=') {
+                    let risk = programs::hijack_reason(&assigned)
+                        .or_else(|| env::shell_risk(&assigned, None));
+                    if let Some(reason) = risk {
+                        self.find(Level::Unknown, reason);
+                    }
+                }
+                if inner.ends_with("@P") {
+                    self.find(
+                        Level::Unknown,
+                        format!("{text} expands a value as a prompt, which can run commands"),
+                    );
+                }
+                let name_len = inner
+                    .trim_start_matches(['!', '#'])
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(inner.len());
+                let after = inner
+                    .trim_start_matches(['!', '#'])
+                    .get(name_len..)
+                    .unwrap_or("");
+                let offset =
+                    after.starts_with(':') && !after[1..].starts_with(['-', '=', '?', '+']);
+                if offset {
+                    let mut cursor = node.walk();
+                    operands.extend(node.named_children(&mut cursor).skip(1));
+                }
+            }
+            _ => {}
+        }
+        for operand in operands {
+            if let Some(name) = self.unsafe_in_arithmetic(operand, src) {
+                self.find(
+                    Level::Unknown,
+                    format!(
+                        "bash evaluates {name} as arithmetic in {}, so a value like a[$(cmd)] runs cmd",
+                        words::text(node, src).chars().take(40).collect::<String>()
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The first value in arithmetic `node` that is not a number assigned in this command.
+    fn unsafe_in_arithmetic(&self, node: Node<'_>, src: &str) -> Option<String> {
+        const NUMERIC_SPECIALS: &[&str] = &[
+            "#", "?", "$", "!", "RANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "UID", "EUID",
+            "SRANDOM",
+        ];
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            let text = words::text(n, src);
+            let name = match n.kind() {
+                "number" => None,
+                "word" if matches!(text, "@" | "*") => None,
+                "variable_name" | "word" => {
+                    let identifier = text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        && !text.starts_with(|c: char| c.is_ascii_digit());
+                    if identifier || n.kind() == "variable_name" {
+                        Some(text.to_string())
+                    } else if text
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || "+-*/%<>=!&|^~?:(), x".contains(c))
+                    {
+                        None
+                    } else {
+                        Some(text.to_string())
+                    }
+                }
+                "simple_expansion" | "expansion" => {
+                    let inner = text
+                        .trim_start_matches('$')
+                        .trim_start_matches('{')
+                        .trim_end_matches('}');
+                    Some(inner.to_string())
+                }
+                "command_substitution" | "process_substitution" => return Some(text.to_string()),
+                _ => {
+                    let mut cursor = n.walk();
+                    stack.extend(n.named_children(&mut cursor));
+                    None
+                }
+            };
+            if let Some(name) = name {
+                let safe =
+                    NUMERIC_SPECIALS.contains(&name.as_str()) || self.numeric.contains(&name);
+                if !safe {
+                    return Some(name);
                 }
             }
         }
-        Stage::default()
+        None
     }
 
     fn pipeline(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) {
@@ -467,6 +715,12 @@ impl Walker {
             None => written.as_str(),
             Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
             Some((_, base)) => {
+                if self.downloaded.contains(&normal_path(&written)) {
+                    self.find(
+                        Level::Dangerous,
+                        format!("{written} runs a file downloaded from the network earlier in the command"),
+                    );
+                }
                 self.find(
                     Level::Unknown,
                     format!("{written} is not a system program, so it cannot be checked"),
@@ -478,7 +732,10 @@ impl Walker {
                 return Stage::default();
             }
         };
-        if self.functions.contains(program) {
+        // A function of that name may have been defined: its body was walked where it was
+        // defined. When a program has the name too, it may run instead (the definition may sit
+        // in a subshell, or on a branch that does not run), so it is judged as well.
+        if self.functions.contains(program) && !programs::is_known(program) {
             return Stage::default();
         }
         let program = program.to_string();
@@ -486,6 +743,25 @@ impl Walker {
     }
 
     fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        for file in programs::downloaded_files(program, args) {
+            self.downloaded.insert(normal_path(&file));
+        }
+        if programs::runs_files(program) {
+            let runs_download = args.iter().find(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| self.downloaded.contains(&normal_path(v)))
+            });
+            if let Some(file) = runs_download {
+                self.find(
+                    Level::Dangerous,
+                    format!(
+                        "{program} runs {}, downloaded from the network earlier in the command",
+                        file.text
+                    ),
+                );
+            }
+        }
         let verdict = programs::check(program, args);
         self.findings.extend(verdict.findings);
         let mut stage = Stage {
@@ -579,45 +855,116 @@ impl Walker {
 
     /// `NAME=value`; `shell` when it sets a shell variable rather than one command's environment.
     fn assignment(&mut self, node: Node<'_>, src: &str, shell: bool) {
-        let name = node
-            .child_by_field_name("name")
-            .map(|n| words::text(n, src).to_string())
+        let name_node = node.child_by_field_name("name");
+        if let Some(subscript) = name_node.filter(|n| n.kind() == "subscript") {
+            self.statement(subscript, src, &Stdin::Inherited);
+        }
+        let name = name_node
+            .map(|n| {
+                let text = words::text(n, src);
+                text.split('[').next().unwrap_or(text).to_string()
+            })
             .unwrap_or_default();
-        if let Some(reason) = programs::hijack_reason(&name) {
+        let value = node.child_by_field_name("value");
+        let value_word = value.map(|v| words::word(v, src, &self.vars));
+        let fixed = match &value_word {
+            Some(w) => w.value.clone(),
+            None => Some(String::new()),
+        };
+        let risk = (!env::harmless(&name, fixed.as_deref()))
+            .then(|| programs::hijack_reason(&name))
+            .flatten()
+            .or_else(|| {
+                if shell {
+                    env::shell_risk(&name, fixed.as_deref())
+                } else {
+                    env::prefix_risk(&name, fixed.as_deref())
+                }
+            });
+        if let Some(reason) = risk {
             self.find(Level::Unknown, reason);
         }
-        let Some(value) = node.child_by_field_name("value") else {
+        let Some(value) = value else {
             if shell {
                 self.vars.insert(name, String::new());
             }
             return;
         };
         self.statement(value, src, &Stdin::Inherited);
+        let is_number = fixed.as_deref().is_some_and(|v| {
+            !v.is_empty()
+                && v.trim_start_matches('-')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+        });
+        if is_number {
+            self.numeric.insert(name.clone());
+        } else {
+            self.numeric.remove(&name);
+        }
         if shell {
-            match words::word(value, src, &self.vars).guess {
+            match value_word.and_then(|w| w.guess) {
                 Some(guess) => self.vars.insert(name, guess),
                 None => self.vars.remove(&name),
             };
         }
     }
 
-    /// `export`, `declare`, `local`, `readonly`, `typeset`: they only set shell state.
+    /// `export`, `declare`, `local`, `readonly`, `typeset`: they only set shell state, unless a
+    /// name is only known at run time (`declare "$x"` evaluates `x`'s value as an assignment), a
+    /// name reference (`-n`) or integer attribute (`-i`) makes later assignments evaluate code, or
+    /// the variable configures programs.
     fn declaration(&mut self, node: Node<'_>, src: &str) {
-        if let Some(keyword) = node.child(0) {
-            self.record(words::text(keyword, src));
+        let keyword = node.child(0).map(|k| words::text(k, src).to_string());
+        if let Some(keyword) = &keyword {
+            self.record(keyword);
         }
+        let keyword = keyword.unwrap_or_default();
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         for child in children {
             match child.kind() {
                 "variable_assignment" => self.assignment(child, src, true),
-                "variable_name" => {
-                    let name = words::text(child, src);
-                    if let Some(reason) = programs::hijack_reason(name) {
-                        self.find(Level::Unknown, reason);
+                "variable_name" => {}
+                "word" | "raw_string" | "string" | "concatenation"
+                    if words::word(child, src, &self.vars)
+                        .value
+                        .is_some_and(|v| v.starts_with('-') || v.starts_with('+')) =>
+                {
+                    let flags = words::word(child, src, &self.vars)
+                        .value
+                        .unwrap_or_default();
+                    if flags.contains(['n', 'i']) && !flags.starts_with('+') {
+                        self.find(
+                            Level::Unknown,
+                            format!("{keyword} {flags}: later assignments evaluate their values as names or arithmetic, which can run code"),
+                        );
+                    }
+                }
+                "word" => {
+                    let word = words::word(child, src, &self.vars);
+                    let harmless = word
+                        .value
+                        .as_deref()
+                        .is_some_and(|v| v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+                    if !harmless {
+                        self.find(
+                            Level::Unknown,
+                            format!(
+                                "{keyword} is given {}, which bash evaluates as an assignment",
+                                word.text
+                            ),
+                        );
                     }
                 }
                 _ => {
+                    self.find(
+                        Level::Unknown,
+                        format!(
+                            "{keyword} is given {}, only known at run time, which bash evaluates as an assignment",
+                            words::text(child, src)
+                        ),
+                    );
                     self.statement(child, src, &Stdin::Inherited);
                 }
             }
@@ -664,10 +1011,8 @@ impl Walker {
             .value
             .as_deref()
             .is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
-        let network = target
-            .value
-            .as_deref()
-            .is_some_and(|v| v.starts_with("/dev/tcp/") || v.starts_with("/dev/udp/"));
+        let shape = target.value.clone().unwrap_or_else(|| target.shape.clone());
+        let network = shape.starts_with("/dev/tcp/") || shape.starts_with("/dev/udp/");
         if network {
             self.find(
                 Level::Write,
@@ -681,9 +1026,23 @@ impl Walker {
             _ => false,
         };
         if !writes {
+            // Bash opens /dev/tcp/host/port itself: a path only known at run time could be one.
+            let could_connect = target.value.is_none()
+                && !duplicates_fd
+                && (shape.starts_with(['$', words::RUNTIME]) || shape.starts_with("/dev/"))
+                && !shape.starts_with("/dev/fd/");
+            if could_connect && operator.starts_with('<') && operator != "<&" {
+                self.find(
+                    Level::Unknown,
+                    format!(
+                        "redirection reads {}, a path only known at run time (it could be /dev/tcp/…)",
+                        target.text
+                    ),
+                );
+            }
             return;
         }
-        if let Some(finding) = programs::write_to("redirection", &target) {
+        if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
     }
@@ -715,6 +1074,11 @@ impl Walker {
     }
 }
 
+/// `./x.sh` and `x.sh` name the same file.
+fn normal_path(path: &str) -> String {
+    path.trim_start_matches("./").to_string()
+}
+
 /// A function that runs itself in a pipeline or in the background multiplies without bound.
 fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
     let mut calls_itself = false;
@@ -732,5 +1096,7 @@ fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
     calls_itself && multiplies
 }
 
+#[cfg(test)]
+mod corpus_tests;
 #[cfg(test)]
 mod tests;

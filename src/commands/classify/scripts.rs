@@ -10,6 +10,8 @@ pub struct Effects {
     pub executes: bool,
     /// Could not be read (fail closed: treat as unknown).
     pub unreadable: bool,
+    /// Opens a network connection (gawk's `/inet/tcp/…` special files).
+    pub network: bool,
 }
 
 /// Files that sed and awk treat as the standard streams, not as files to write.
@@ -199,6 +201,22 @@ pub fn awk(program: &str) -> Effects {
                 fx.executes = true
             }
             Token::Op(op) if op == "|" || op == "|&" => fx.executes = true,
+            Token::Str(text) if text.starts_with("/inet") => fx.network = true,
+            // `getline < file`: a file built at run time could be `/inet/tcp/…`.
+            Token::Name(name) if name == "getline" => {
+                let redirect = tokens[k + 1..]
+                    .iter()
+                    .take_while(|t| **t != Token::End)
+                    .position(|t| *t == Token::Op("<".to_string()));
+                if let Some(at) = redirect.map(|r| k + 1 + r) {
+                    let literal = matches!(tokens.get(at + 1), Some(Token::Str(_)))
+                        && !matches!(
+                            tokens.get(at + 2),
+                            Some(Token::Str(_) | Token::Name(_) | Token::Number)
+                        );
+                    fx.unreadable |= !literal;
+                }
+            }
             Token::Name(name) if name == "print" || name == "printf" => {
                 let mut depth = 0i32;
                 for (j, t) in tokens.iter().enumerate().skip(k + 1) {
@@ -307,6 +325,7 @@ mod tests {
             writes,
             executes,
             unreadable,
+            network: false,
         }
     }
 

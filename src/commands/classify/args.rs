@@ -1,0 +1,159 @@
+//! Helpers that look at a program's arguments without a grammar: options, operands, run-time
+//! words, and the few ways a verdict describes them.
+
+use super::programs::Verdict;
+use super::words::Word;
+
+// ---------------------------------------------------------------------------------------------
+// Argument helpers
+
+/// The option words (`-x`, `--long`) before a `--`, as written.
+pub fn options(args: &[Word]) -> impl Iterator<Item = &str> {
+    args.iter()
+        .take_while(|a| !a.is("--"))
+        .filter_map(|a| a.value.as_deref())
+        .filter(|v| v.starts_with('-') && v.len() > 1)
+}
+
+/// A short option `-x`, alone or in a cluster (`-rf`).
+pub fn has_short(args: &[Word], flag: char) -> bool {
+    options(args).any(|o| !o.starts_with("--") && o[1..].contains(flag))
+}
+
+/// A long option, alone or with `=value`.
+pub fn has_long(args: &[Word], name: &str) -> bool {
+    options(args).any(|o| {
+        o == name
+            || o.strip_prefix(name)
+                .is_some_and(|rest| rest.starts_with('='))
+    })
+}
+
+/// The operands: words that are not options, nor the values of the options in `takes_value`.
+pub fn operands<'a>(args: &'a [Word], takes_value: &[&str]) -> Vec<&'a Word> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut only_operands = false;
+    while i < args.len() {
+        let a = &args[i];
+        match a.value.as_deref() {
+            _ if only_operands => out.push(a),
+            Some("--") => only_operands = true,
+            Some(v) if v.starts_with('-') && v.len() > 1 => {
+                if takes_value.contains(&v) {
+                    i += 1;
+                }
+            }
+            _ => out.push(a),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The first argument before `--` that is only known at run time and could be an option.
+pub fn dynamic_option(args: &[Word]) -> Option<&Word> {
+    args.iter()
+        .take_while(|a| !a.is("--"))
+        .find(|a| a.value.is_none() && a.may_be_option())
+}
+
+/// For programs whose effect depends on their options: unknown when an option could hide in a
+/// run-time value (`sort $OPTS` may be `sort -o file`).
+pub fn flag_sensitive(program: &str, args: &[Word]) -> Option<Verdict> {
+    dynamic_option(args).map(|a| {
+        Verdict::unknown(format!(
+            "an argument of {program} is only known at run time: {}",
+            a.text
+        ))
+    })
+}
+
+pub fn writes_with_flags(args: &[Word], flags: &[&str], reason: &str) -> Verdict {
+    if flags.iter().any(|f| {
+        if f.starts_with("--") {
+            has_long(args, f)
+        } else {
+            args.iter().any(|a| a.is(f))
+        }
+    }) {
+        Verdict::write(reason)
+    } else {
+        Verdict::read_only()
+    }
+}
+
+/// Read-only with one of `listing` options; otherwise a write described by `reason`.
+pub fn lists_with(args: &[Word], listing: &[&str], reason: &str) -> Verdict {
+    let lists = listing.iter().any(|l| {
+        let flag = l.trim_start_matches('-');
+        if flag.len() == 1 {
+            has_short(args, flag.chars().next().unwrap_or('-'))
+        } else {
+            has_long(args, l)
+        }
+    });
+    if lists {
+        Verdict::read_only()
+    } else {
+        Verdict::write(reason)
+    }
+}
+
+/// Up to three words, for a reason: `a.txt, b.txt, c.txt and 2 more`.
+pub fn list(words: &[&Word]) -> String {
+    let shown: Vec<&str> = words.iter().take(3).map(|w| w.text.as_str()).collect();
+    match words.len() {
+        n if n > 3 => format!("{} and {} more", shown.join(", "), n - 3),
+        _ => shown.join(", "),
+    }
+}
+
+/// The arguments as one shell string (for `eval`, `ssh host cmd`, `sudo -s cmd`, `watch cmd`).
+pub fn joined(args: &[Word]) -> Word {
+    let text = args
+        .iter()
+        .map(|a| a.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let all = |f: fn(&Word) -> Option<&String>| -> Option<String> {
+        args.iter()
+            .map(|a| f(a).cloned())
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(" "))
+    };
+    Word {
+        value: all(|w| w.value.as_ref()),
+        guess: all(|w| w.guess.as_ref()),
+        shape: args
+            .iter()
+            .map(|a| a.shape.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        glob: args.iter().any(|a| a.glob),
+        downloads: args.iter().any(|a| a.downloads),
+        text,
+    }
+}
+
+/// What `echo`/`printf` print when their arguments are fixed.
+pub fn printed(program: &str, args: &[Word]) -> Option<String> {
+    let values: Vec<&str> = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
+    match program {
+        "echo" => {
+            let words: Vec<&str> = values
+                .into_iter()
+                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+                .collect();
+            Some(words.join(" ") + "\n")
+        }
+        "printf" => match values.as_slice() {
+            [format] if !format.contains(['%', '\\']) => Some(format.to_string()),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,371 @@
+//! Programs that change files: what they would destroy (`rm`, `mv`, `chmod -R`, `dd`, `shred`),
+//! `tee`'s targets, `find`'s actions and `xargs`, which runs a command with words from stdin.
+
+use super::args::*;
+use super::programs::{Nested, Verdict};
+use super::targets::{critical_target, device, write_to, Device};
+use super::words::Word;
+use super::Level;
+
+// ---------------------------------------------------------------------------------------------
+// File programs
+
+pub fn rm(args: &[Word]) -> Verdict {
+    let recursive = has_short(args, 'r') || has_short(args, 'R') || has_long(args, "--recursive");
+    // A run-time argument (`rm $FLAGS /`) may hold -r.
+    let may_recurse = recursive || dynamic_option(args).is_some();
+    let spelled = if has_short(args, 'f') || has_long(args, "--force") {
+        "rm -rf"
+    } else {
+        "rm -r"
+    };
+    let targets = operands(args, &[]);
+    let mut v = Verdict::default();
+    if has_long(args, "--no-preserve-root") {
+        v.push(
+            Level::Dangerous,
+            "rm --no-preserve-root lets rm delete the root directory",
+        );
+    }
+    if may_recurse {
+        for target in &targets {
+            if let Some(critical) = critical_target(&target.shape) {
+                v.push(
+                    Level::Dangerous,
+                    format!("{spelled} targets {}", critical.description),
+                );
+            }
+        }
+    }
+    let what = if recursive { " recursively" } else { "" };
+    if targets.is_empty() {
+        v.push(Level::Write, "rm deletes files");
+    } else {
+        v.push(Level::Write, format!("rm deletes {}{what}", list(&targets)));
+    }
+    v
+}
+
+pub fn mv(args: &[Word]) -> Verdict {
+    let ops = operands(args, &["-t", "--target-directory", "-S", "--suffix"]);
+    let has_target_option = has_short(args, 't') || has_long(args, "--target-directory");
+    let sources = if has_target_option {
+        &ops[..]
+    } else {
+        &ops[..ops.len().saturating_sub(1)]
+    };
+    let mut v = Verdict::default();
+    for source in sources {
+        if let Some(critical) = critical_target(&source.shape).filter(|c| c.system) {
+            v.push(
+                Level::Dangerous,
+                format!("mv moves {}", critical.description),
+            );
+        }
+    }
+    v.push(
+        Level::Write,
+        format!(
+            "mv moves {}",
+            if sources.is_empty() {
+                "files".to_string()
+            } else {
+                list(sources)
+            }
+        ),
+    );
+    v
+}
+
+pub fn ownership(program: &str, what: &str, args: &[Word]) -> Verdict {
+    let recursive = has_short(args, 'R') || has_long(args, "--recursive");
+    let ops = operands(args, &[]);
+    let targets = if has_long(args, "--reference") {
+        &ops[..]
+    } else {
+        ops.get(1..).unwrap_or(&[])
+    };
+    let mut v = Verdict::default();
+    for target in targets {
+        let Some(critical) = critical_target(&target.shape).filter(|c| c.system) else {
+            continue;
+        };
+        let is_root = critical.description == "the root directory";
+        if recursive || is_root {
+            let spelled = if recursive {
+                format!("{program} -R")
+            } else {
+                program.to_string()
+            };
+            v.push(
+                Level::Dangerous,
+                format!("{spelled} changes the {what} of {}", critical.description),
+            );
+        }
+    }
+    v.push(
+        Level::Write,
+        format!("{program} changes the {what} of {}", list(targets)),
+    );
+    v
+}
+
+pub fn dd(args: &[Word]) -> Verdict {
+    let mut v = Verdict::default();
+    for arg in args {
+        let Some(target) = arg
+            .guess
+            .as_deref()
+            .unwrap_or(&arg.shape)
+            .strip_prefix("of=")
+        else {
+            continue;
+        };
+        let target_word = Word {
+            value: arg.value.as_ref().map(|_| target.to_string()),
+            ..Word::literal(target)
+        };
+        v.findings.extend(write_to("dd", &target_word));
+    }
+    v
+}
+
+pub fn shred(args: &[Word]) -> Verdict {
+    let targets = operands(
+        args,
+        &["-n", "--iterations", "-s", "--size", "--random-source"],
+    );
+    let mut v = Verdict::default();
+    for target in &targets {
+        if device(target.value.as_deref().unwrap_or(&target.shape)) == Device::Disk {
+            v.push(
+                Level::Dangerous,
+                format!("shred overwrites the disk device {}", target.text),
+            );
+        }
+    }
+    v.push(
+        Level::Write,
+        format!("shred destroys the contents of {}", list(&targets)),
+    );
+    v
+}
+
+pub fn tee(args: &[Word]) -> Verdict {
+    let mut v = Verdict::default();
+    for target in operands(args, &["--output-error"]) {
+        v.findings.extend(write_to("tee", target));
+    }
+    v
+}
+
+/// `-newerXY` with X and Y among a, B, c, m, t.
+pub fn is_newer_xy(primary: &str) -> bool {
+    primary
+        .strip_prefix("-newer")
+        .is_some_and(|xy| xy.len() == 2 && xy.chars().all(|c| "aBcmt".contains(c)))
+}
+
+pub fn find(args: &[Word]) -> Verdict {
+    /// Primaries followed by a value.
+    #[rustfmt::skip]
+    const WITH_VALUE: &[&str] = &[
+        "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname",
+        "-type", "-xtype", "-newer", "-anewer", "-cnewer", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin",
+        "-ctime", "-cmin", "-user", "-group", "-uid", "-gid", "-maxdepth", "-mindepth", "-links", "-inum",
+        "-samefile", "-fstype", "-used", "-context", "-printf", "-regextype", "-newermt", "-newerct", "-newerat",
+    ];
+    /// Primaries that do not narrow what `-delete` removes.
+    #[rustfmt::skip]
+    const UNFILTERED: &[&str] = &[
+        "-delete", "-depth", "-maxdepth", "-mindepth", "-xdev", "-mount", "-print", "-print0", "-noleaf", "-daystart",
+        "-follow", "-regextype", "-warn", "-nowarn", "-ignore_readdir_race",
+    ];
+    /// Primaries without a value.
+    #[rustfmt::skip]
+    const FLAGS: &[&str] = &[
+        "-delete", "-depth", "-d", "-xdev", "-mount", "-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false",
+        "-empty", "-executable", "-readable", "-writable", "-nouser", "-nogroup", "-noleaf", "-daystart", "-follow",
+        "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-not", "-a", "-and", "-o", "-or",
+        "-help", "--help", "-version", "--version",
+    ];
+    let mut v = Verdict::default();
+    if let Some(word) = args.iter().find(|a| {
+        (a.value.is_none() && a.may_be_option()) || super::grammar::could_expand_to_option(a)
+    }) {
+        v.push(
+            Level::Unknown,
+            format!(
+                "an argument of find is only known at run time: {}",
+                word.text
+            ),
+        );
+    }
+    let mut i = 0;
+    // Leading options (-H, -L, -P, -D debug, -O level), then the starting points.
+    while let Some(a) = args.get(i) {
+        match a.value.as_deref() {
+            Some("-H" | "-L" | "-P") => i += 1,
+            Some("-D") => i += 2,
+            Some(o) if o.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let mut paths = Vec::new();
+    while let Some(a) = args.get(i) {
+        let starts_expression = a
+            .value
+            .as_deref()
+            .is_some_and(|s| s.starts_with('-') || matches!(s, "(" | "!" | ")" | ","));
+        if starts_expression {
+            break;
+        }
+        paths.push(a);
+        i += 1;
+    }
+    let mut deletes = false;
+    let mut filtered = false;
+    while let Some(a) = args.get(i) {
+        match a.value.as_deref() {
+            None if a.may_be_option() => {
+                v.push(
+                    Level::Unknown,
+                    format!("an argument of find is only known at run time: {}", a.text),
+                );
+            }
+            Some("-delete") => deletes = true,
+            Some("-exec" | "-execdir" | "-ok" | "-okdir") => {
+                let end = args[i + 1..]
+                    .iter()
+                    .position(|w| w.is(";") || w.is("+"))
+                    .map_or(args.len(), |p| i + 1 + p);
+                let argv = args[i + 1..end].to_vec();
+                // `-exec rm {} +` deletes what it finds, as `-delete` does.
+                if argv
+                    .first()
+                    .is_some_and(|c| c.is("rm") || c.is("/bin/rm") || c.is("/usr/bin/rm"))
+                {
+                    deletes = true;
+                } else {
+                    filtered = true;
+                }
+                v.nested.push(Nested::Command {
+                    argv,
+                    forwards_stdin: false,
+                });
+                i = end;
+            }
+            Some(action @ ("-fprint" | "-fprint0" | "-fls" | "-fprintf")) => {
+                if let Some(target) = args.get(i + 1) {
+                    v.findings
+                        .extend(write_to(&format!("find {action}"), target));
+                }
+                i += if action == "-fprintf" { 2 } else { 1 };
+            }
+            Some(primary) if WITH_VALUE.contains(&primary) => {
+                filtered |= !UNFILTERED.contains(&primary);
+                i += 1;
+            }
+            Some(primary) if FLAGS.contains(&primary) => filtered |= !UNFILTERED.contains(&primary),
+            Some(primary) if is_newer_xy(primary) => {
+                filtered = true;
+                i += 1;
+            }
+            Some(primary) if primary.starts_with('-') => v.push(
+                Level::Unknown,
+                format!("find is given a primary that is not known here: {primary}"),
+            ),
+            _ => {}
+        }
+        i += 1;
+    }
+    if deletes {
+        let dot = Word::literal(".");
+        let roots: Vec<&Word> = if paths.is_empty() { vec![&dot] } else { paths };
+        for root in &roots {
+            if let Some(critical) = critical_target(&root.shape).filter(|c| c.system || !filtered) {
+                v.push(
+                    Level::Dangerous,
+                    format!(
+                        "find -delete deletes everything under {}",
+                        critical.description
+                    ),
+                );
+            }
+        }
+        v.push(
+            Level::Write,
+            format!("find -delete deletes files under {}", list(&roots)),
+        );
+    }
+    v
+}
+
+/// xargs's grammar (GNU findutils); it stops at the command.
+pub const XARGS: super::grammar::Spec = super::grammar::Spec {
+    names: &["xargs"],
+    short: "0a:d:E:e::I:i::L:l::n:oP:prs:tx",
+    long: "arg-file= delimiter= eof? replace? max-lines? max-args= open-tty interactive max-procs= process-slot-var= no-run-if-empty max-chars= show-limits verbose exit null help version",
+    effects: &[],
+    complete: true,
+    numbers: false,
+    posix_order: true,
+};
+
+/// xargs runs its command with words read from stdin appended (or put in place of `-I`'s
+/// string): those words are only known at run time, and can be options (`echo -delete | xargs
+/// find .`).
+pub fn xargs(args: &[Word]) -> Verdict {
+    let parsed = match super::grammar::parse(&XARGS, args) {
+        Ok(parsed) => parsed,
+        Err(problem) => return Verdict::unknown(problem.describe("xargs")),
+    };
+    if let Some(var) = parsed.get("--process-slot-var").and_then(|o| o.value()) {
+        let name = var.value.as_deref().unwrap_or("");
+        if super::env::prefix_risk(name, Some("0")).is_some() {
+            return Verdict::unknown(format!(
+                "xargs --process-slot-var sets {} in the command's environment",
+                var.text
+            ));
+        }
+    }
+    let replace = parsed.get("-I|--replace|-i").map(|o| {
+        o.value()
+            .and_then(|v| v.value.clone())
+            .unwrap_or_else(|| "{}".to_string())
+    });
+    let item = |text: &str| Word {
+        text: text.to_string(),
+        value: None,
+        guess: Some(text.to_string()),
+        shape: super::words::RUNTIME.to_string(),
+        glob: false,
+        downloads: false,
+    };
+    let mut argv: Vec<Word> = if parsed.operands.is_empty() {
+        vec![Word::literal("echo")]
+    } else {
+        parsed.operands.clone()
+    };
+    match replace.filter(|r| !r.is_empty()) {
+        Some(replace) => {
+            for word in argv.iter_mut().skip(1) {
+                if let Some(value) = word.value.clone().filter(|v| v.contains(&replace)) {
+                    *word = Word {
+                        guess: Some(value.replace(&replace, "ITEM")),
+                        shape: value.replace(&replace, &super::words::RUNTIME.to_string()),
+                        ..item(&word.text)
+                    };
+                }
+            }
+        }
+        None => argv.push(item("(words read from stdin)")),
+    }
+    Verdict {
+        nested: vec![Nested::Command {
+            argv,
+            forwards_stdin: false,
+        }],
+        ..Verdict::default()
+    }
+}

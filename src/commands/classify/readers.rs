@@ -1,0 +1,539 @@
+//! Programs that can be read-only, judged by their option grammar ([`super::specs`]): every
+//! option must be known, and none that writes, runs or connects may be given. A few need a look
+//! past their options (`sed` and `awk` programs, `tar` modes, `uniq`'s output operand), and the
+//! shell's own builtins have rules of their own.
+
+use super::env;
+use super::grammar::{self, Parsed, Spec};
+use super::programs::{hijack_reason, Nested, Verdict};
+use super::scripts;
+use super::specs;
+use super::words::Word;
+use super::Level;
+
+/// The verdict on `program` (which has the grammar `spec`) run with `args`.
+pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
+    let args = match program {
+        "tar" => old_style_tar(args),
+        _ => args.to_vec(),
+    };
+    let parsed = match grammar::parse(spec, &args) {
+        Ok(parsed) => parsed,
+        Err(problem) => return Verdict::unknown(problem.describe(program)),
+    };
+    let mut v = Verdict::read_only();
+    if let Some(word) = parsed.runtime.first() {
+        if !spec.only_reads() {
+            v.push(
+                Level::Unknown,
+                format!(
+                    "an argument of {program} is only known at run time and could be an option: {}",
+                    word.text
+                ),
+            );
+        }
+    }
+    for (level, reason) in grammar::effects(spec, &parsed) {
+        v.push(level, reason);
+    }
+    match program {
+        "uniq" => {
+            // An unquoted `$X` can split into `in out`.
+            if let Some(word) = parsed.operands.iter().find(|o| o.value.is_none()) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "uniq's operand {} is only known at run time; a second operand is written",
+                        word.text
+                    ),
+                );
+            }
+            if let Some(out) = parsed.operands.get(1) {
+                v.push(Level::Write, format!("uniq writes to {}", out.text));
+            }
+        }
+        "date" => {
+            let sets = parsed
+                .operands
+                .iter()
+                .any(|o| o.value.as_deref().is_none_or(|v| !v.starts_with('+')));
+            if sets {
+                v.push(Level::Write, "date sets the system clock");
+            }
+        }
+        "sed" => sed(&parsed, &mut v),
+        "awk" => awk(&parsed, &mut v),
+        "tar" => tar(&parsed, &mut v),
+        "top" if !parsed.has("-b") => {
+            v.push(
+                Level::Unknown,
+                "top without -b reads keys that can kill or renice processes",
+            );
+        }
+        "less" | "more" => {
+            // `+cmd` runs a less command at start: `+!cmd` a shell, `+s file` a log, `+v` an editor.
+            for op in &parsed.operands {
+                let Some(cmd) = op.value.as_deref().and_then(|v| v.strip_prefix('+')) else {
+                    continue;
+                };
+                let harmless = cmd.chars().all(|c| c.is_ascii_digit())
+                    || matches!(cmd, "G" | "F" | "g")
+                    || cmd.starts_with('/');
+                if !harmless {
+                    v.push(
+                        Level::Unknown,
+                        format!("{program} {} runs a command at start", op.text),
+                    );
+                }
+            }
+        }
+        "bat" | "batcat" if parsed.operands.first().is_some_and(|o| o.is("cache")) => {
+            v.push(Level::Write, "bat cache builds or clears bat's cache");
+        }
+        _ => {}
+    }
+    v
+}
+
+/// `tar tzf x.tgz`: a first argument without a dash is a cluster of letters whose values follow
+/// it in order.
+fn old_style_tar(args: &[Word]) -> Vec<Word> {
+    const TAKES_VALUE: &str = "bCfFgHIKLNTVX";
+    let Some(first) = args.first().and_then(|a| a.value.as_deref()) else {
+        return args.to_vec();
+    };
+    if first.starts_with('-') || first.is_empty() {
+        return args.to_vec();
+    }
+    let mut out = Vec::new();
+    let mut rest = args[1..].iter();
+    for c in first.chars() {
+        out.push(Word::literal(&format!("-{c}")));
+        if TAKES_VALUE.contains(c) {
+            if let Some(value) = rest.next() {
+                out.push(value.clone());
+            }
+        }
+    }
+    out.extend(rest.cloned());
+    out
+}
+
+fn sed(parsed: &Parsed, v: &mut Verdict) {
+    let sandboxed = parsed.has("--sandbox");
+    let mut scripts: Vec<&Word> = parsed
+        .all("-e|--expression")
+        .filter_map(|o| o.value())
+        .collect();
+    let from_file = parsed.has("-f|--file");
+    if from_file && !sandboxed {
+        v.push(
+            Level::Unknown,
+            "sed runs a script from a file, which cannot be checked",
+        );
+    }
+    if scripts.is_empty() && !from_file {
+        scripts.extend(parsed.operands.first());
+    }
+    for script in scripts {
+        let Some(text) = &script.value else {
+            v.push(Level::Unknown, "sed's script is only known at run time");
+            continue;
+        };
+        let fx = scripts::sed(text);
+        if fx.unreadable {
+            v.push(
+                Level::Unknown,
+                format!("sed script {text:?} could not be read, so it cannot be checked"),
+            );
+        }
+        if fx.executes && !sandboxed {
+            v.push(Level::Unknown, "sed script runs shell commands (e)");
+        }
+        if fx.writes && !sandboxed {
+            v.push(Level::Write, "sed script writes to a file (w)");
+        }
+    }
+}
+
+fn awk(parsed: &Parsed, v: &mut Verdict) {
+    for include in parsed.all("-i|--include") {
+        match include.value() {
+            Some(lib) if lib.is("inplace") || lib.is("inplace.awk") => {
+                v.push(Level::Write, "awk -i inplace edits files in place")
+            }
+            _ => v.push(
+                Level::Unknown,
+                "awk loads a library, which cannot be checked",
+            ),
+        }
+    }
+    for w in parsed.all("-W") {
+        let harmless = w.value().is_some_and(|x| {
+            matches!(
+                x.value.as_deref(),
+                Some("version" | "v" | "usage" | "help" | "interactive" | "i" | "posix_space")
+            )
+        });
+        if !harmless {
+            v.push(
+                Level::Unknown,
+                format!(
+                    "awk -W {} is an implementation option that is not known here",
+                    w.value().map_or("", |x| x.text.as_str())
+                ),
+            );
+        }
+    }
+    let mut programs: Vec<&Word> = parsed
+        .all("-e|--source")
+        .filter_map(|o| o.value())
+        .collect();
+    if parsed.has("-f|--file|-E|--exec") {
+        v.push(
+            Level::Unknown,
+            "awk runs a program from a file, which cannot be checked",
+        );
+    } else if programs.is_empty() {
+        programs.extend(parsed.operands.first());
+    }
+    let sandboxed = parsed.has("-S|--sandbox");
+    for program in programs {
+        let Some(text) = &program.value else {
+            v.push(Level::Unknown, "awk's program is only known at run time");
+            continue;
+        };
+        let fx = scripts::awk(text);
+        if fx.unreadable {
+            v.push(
+                Level::Unknown,
+                "awk program reads a file named at run time, which could be a network connection",
+            );
+        }
+        if fx.network {
+            v.push(
+                Level::Write,
+                "awk program opens a network connection (/inet)",
+            );
+        }
+        if fx.executes && !sandboxed {
+            v.push(
+                Level::Unknown,
+                "awk program runs shell commands (system or a pipe)",
+            );
+        }
+        if fx.writes && !sandboxed {
+            v.push(Level::Write, "awk program writes to a file");
+        }
+    }
+}
+
+fn tar(parsed: &Parsed, v: &mut Verdict) {
+    let extracts = parsed.has("-x|--extract|--get");
+    if extracts && !parsed.has("-O|--to-stdout") {
+        v.push(Level::Write, "tar extracts files");
+    }
+    for archive in parsed.all("-f|--file").filter_map(|o| o.value()) {
+        let remote = archive.value.as_deref().is_none_or(|a| a.contains(':'));
+        if remote && !parsed.has("--force-local") {
+            v.push(
+                Level::Unknown,
+                format!(
+                    "tar reads {} over the network when it names host:file",
+                    archive.text
+                ),
+            );
+        }
+    }
+}
+
+/// Builtins and the few programs in `programs::READ_ONLY`.
+pub fn builtin(p: &str, args: &[Word]) -> Verdict {
+    let mut v = Verdict::read_only();
+    let runtime_name = |v: &mut Verdict, what: &str, w: &Word| {
+        v.push(
+            Level::Unknown,
+            format!("{what} names a variable only known at run time: {}", w.text),
+        )
+    };
+    match p {
+        "printf" => {
+            if let Some(i) = args.iter().position(|a| a.is("-v")) {
+                if let Some(name) = args.get(i + 1) {
+                    variable_target(&mut v, "printf -v", name)
+                }
+            }
+            if args
+                .first()
+                .is_some_and(|a| a.value.is_none() && a.may_be_option())
+            {
+                runtime_name(&mut v, "printf", &args[0]);
+            }
+        }
+        "read" | "mapfile" | "readarray" | "getopts" => {
+            let mut i = 0;
+            let mut names = Vec::new();
+            let with_value: &[&str] = match p {
+                "read" => &["-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"],
+                _ => &["-d", "-n", "-O", "-s", "-u", "-c"],
+            };
+            while let Some(a) = args.get(i) {
+                match a.value.as_deref() {
+                    Some(o)
+                        if p != "read"
+                            && p != "getopts"
+                            && o.starts_with('-')
+                            && !o.starts_with("--")
+                            && o.contains('C') =>
+                    {
+                        v.push(Level::Unknown, format!("{p} -C runs a callback"));
+                        i += 1;
+                    }
+                    Some(o) if with_value.contains(&o) && p != "getopts" => {
+                        if o == "-a" && p == "read" {
+                            names.extend(args.get(i + 1));
+                        }
+                        i += 1;
+                    }
+                    Some(o) if o.starts_with('-') && o.len() > 1 && p != "getopts" => {}
+                    _ => names.push(a),
+                }
+                i += 1;
+            }
+            if let Some(word) = args.iter().find(|a| splits(a)) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "{p} is given {}, which splits into words only known at run time",
+                        word.text
+                    ),
+                );
+            }
+            let names: Vec<&Word> = match p {
+                "getopts" => names.into_iter().skip(1).take(1).collect(),
+                _ => names,
+            };
+            for name in names {
+                variable_target(&mut v, p, name);
+            }
+        }
+        "test" | "[" => {
+            if let Some(word) = args.iter().find(|a| splits(a)) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "{p} is given {}, which word splitting can turn into -v a[$(cmd)]",
+                        word.text
+                    ),
+                );
+            }
+            for pair in args.windows(2) {
+                if pair[0].is("-v") {
+                    variable_target(&mut v, "test -v", &pair[1]);
+                }
+            }
+        }
+        "unset" => {
+            for a in args
+                .iter()
+                .filter(|a| !a.is("-v") && !a.is("-f") && !a.is("-n"))
+            {
+                variable_target(&mut v, "unset", a);
+            }
+        }
+        "hash"
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| x.starts_with("-p") || (x.starts_with('-') && x.contains('p')))
+            }) =>
+        {
+            v.push(Level::Unknown, "hash -p makes a name run another program");
+        }
+        "compgen" | "complete" => {
+            let mut i = 0;
+            while let Some(a) = args.get(i) {
+                match a.value.as_deref() {
+                    Some("-C" | "-F") => {
+                        v.push(
+                            Level::Unknown,
+                            format!("{p} {} runs a command or function", a.text),
+                        );
+                    }
+                    Some("-W") => {
+                        let expands = args.get(i + 1).is_none_or(|w| {
+                            w.value.as_deref().is_none_or(|x| x.contains(['$', '`']))
+                        });
+                        if expands {
+                            v.push(
+                                Level::Unknown,
+                                format!("{p} -W expands its word list, which can run commands"),
+                            );
+                        }
+                        i += 1;
+                    }
+                    None if a.may_be_option() => runtime_name(&mut v, p, a),
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        "jobs"
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| x.starts_with('-') && x.contains('x'))
+            }) =>
+        {
+            v.push(Level::Unknown, "jobs -x runs a command");
+        }
+        "enable" => {
+            let lists = args.iter().all(|a| a.is("-a") || a.is("-p") || a.is("-s"));
+            if !lists {
+                v.push(Level::Unknown, "enable loads or turns off shell builtins");
+            }
+        }
+        "set" => {
+            for a in args.iter().take_while(|a| !a.is("--")) {
+                match a.value.as_deref() {
+                    Some(x)
+                        if (x.starts_with('-') || x.starts_with('+'))
+                            && !x.starts_with("--")
+                            && x.contains('k') =>
+                    {
+                        v.push(
+                            Level::Unknown,
+                            "set -k turns later arguments into environment variables",
+                        )
+                    }
+                    Some("keyword") => v.push(
+                        Level::Unknown,
+                        "set -o keyword turns later arguments into environment variables",
+                    ),
+                    None if a.may_be_option() => runtime_name(&mut v, "set", a),
+                    _ => {}
+                }
+            }
+        }
+        "history" => {
+            let shows = args.iter().all(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|x| x.chars().all(|c| c.is_ascii_digit()))
+            });
+            if !shows {
+                v.push(
+                    Level::Write,
+                    "history changes the shell history or its file",
+                );
+            }
+        }
+        "tput"
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| matches!(x, "init" | "reset"))
+            }) =>
+        {
+            v.push(
+                Level::Unknown,
+                "tput init and reset can run the terminal's setup program",
+            );
+        }
+        "ulimit" => {
+            if let Some(a) = args.iter().find(|a| a.value.is_none()) {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "ulimit evaluates {} as arithmetic, which can run code",
+                        a.text
+                    ),
+                );
+            }
+        }
+        "cd" | "pushd" | "popd" => {}
+        _ => {}
+    }
+    v
+}
+
+/// An unquoted word with an expansion: bash splits its value into words.
+pub fn splits(word: &Word) -> bool {
+    word.value.is_none() && !word.text.starts_with(['"', '\'']) && word.text.contains('$')
+}
+
+/// A word that names a variable to assign: a name only known at run time, or with a subscript
+/// that expands (`a[$(cmd)]`), runs code; a configuration variable is [`env::shell_risk`].
+pub fn variable_target(v: &mut Verdict, what: &str, name: &Word) {
+    let Some(text) = name.value.as_deref() else {
+        v.push(
+            Level::Unknown,
+            format!(
+                "{what} names a variable only known at run time: {}",
+                name.text
+            ),
+        );
+        return;
+    };
+    if let Some((_, subscript)) = text.split_once('[') {
+        // An index is arithmetic: only a number (or @, *) is safe.
+        let index = subscript.strip_suffix(']').unwrap_or(subscript);
+        let literal = index.chars().all(|c| c.is_ascii_digit()) || matches!(index, "@" | "*");
+        if !literal {
+            v.push(
+                Level::Unknown,
+                format!("{what} assigns {text}, whose subscript bash evaluates as code"),
+            );
+        }
+    }
+    let base = text.split('[').next().unwrap_or(text);
+    if let Some(reason) = hijack_reason(base).or_else(|| env::shell_risk(base, None)) {
+        v.push(Level::Unknown, reason);
+    }
+}
+
+/// The verdict on a program with a grammar or known to take any argument, `None` otherwise.
+pub fn known(p: &str, args: &[Word]) -> Option<Verdict> {
+    if let Some(spec) = specs::find(p) {
+        return Some(by_grammar(p, spec, args));
+    }
+    if specs::ANY_ARGUMENTS.contains(&p) {
+        return Some(Verdict::read_only());
+    }
+    None
+}
+
+/// `fd … -x cmd`: the grammar covers what comes before the command.
+pub fn fd(args: &[Word]) -> Verdict {
+    let exec = args.iter().position(|a| {
+        a.value
+            .as_deref()
+            .is_some_and(|v| matches!(v, "-x" | "--exec" | "-X" | "--exec-batch"))
+    });
+    let (own, command) = match exec {
+        Some(i) => (&args[..i], Some(&args[i + 1..])),
+        None => (args, None),
+    };
+    let mut v = by_grammar("fd", &FD, own);
+    if let Some(command) = command {
+        let end = command
+            .iter()
+            .position(|w| w.is(";"))
+            .unwrap_or(command.len());
+        v.nested.push(Nested::Command {
+            argv: command[..end].to_vec(),
+            forwards_stdin: false,
+        });
+    }
+    v
+}
+
+const FD: Spec = Spec {
+    names: &["fd", "fdfind"],
+    short: "HIusiglFaLp0d:t:e:E:S:o:c:j:1qhV",
+    long: "hidden no-hidden no-ignore ignore no-ignore-vcs ignore-vcs no-ignore-parent no-global-ignore-file unrestricted case-sensitive ignore-case glob regex fixed-strings and= absolute-path relative-path list-details follow no-follow full-path print0 max-depth= min-depth= exact-depth= prune type= extension= exclude= ignore-file= color= threads= size= changed-within= changed-before= change-newer-than= change-older-than= newer= older= owner= format= max-results= quiet show-errors base-directory= path-separator= search-path= strip-cwd-prefix? one-file-system hyperlink? help version",
+    effects: &[],
+    complete: false,
+    numbers: false,
+    posix_order: false,
+};

@@ -1,0 +1,201 @@
+//! The option grammars of the programs that can be read-only (see [`super::grammar`]). A program
+//! listed here is read-only when every option it is given is listed and none of its effects
+//! applies; a few (`sed`, `awk`, `tar`, `date`, …) are looked at further in `programs.rs`.
+//!
+//! Grammars marked `complete` list every option of the GNU program as its `--help` prints it
+//! (coreutils 9, grep 3, diffutils 3), so abbreviations resolve as getopt_long resolves them.
+
+use super::grammar::Spec;
+use super::Level::{Unknown, Write};
+
+/// A grammar with the defaults: every option exact, options anywhere.
+const fn spec(names: &'static [&'static str], short: &'static str, long: &'static str) -> Spec {
+    Spec {
+        names,
+        short,
+        long,
+        effects: &[],
+        complete: false,
+        numbers: false,
+        posix_order: false,
+    }
+}
+
+/// A grammar whose long options are all listed.
+const fn full(names: &'static [&'static str], short: &'static str, long: &'static str) -> Spec {
+    Spec {
+        complete: true,
+        ..spec(names, short, long)
+    }
+}
+
+const HV: &str = "help version";
+
+#[rustfmt::skip]
+pub const SPECS: &[Spec] = &[
+    full(&["cat"], "AbeEnstTuv", "show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting help version"),
+    full(&["tac"], "brs:", "before regex separator= help version"),
+    Spec { numbers: true, ..full(&["head"], "c:n:qvz", "bytes= lines= quiet silent verbose zero-terminated help version") },
+    Spec { numbers: true, ..full(&["tail"], "c:fFn:qs:vz", "bytes= follow? lines= max-unchanged-stats= pid= quiet silent retry sleep-interval= verbose zero-terminated debug help version") },
+    full(&["wc"], "cmlLw", "bytes chars lines files0-from= max-line-length words total= debug help version"),
+    Spec { numbers: true, ..full(&["grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"],
+        "EFGPe:f:iywxzsvVm:bnHhoqaId:D:rRLlcTZB:A:C:Uu",
+        "extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match version help max-count= byte-offset line-number no-line-number line-buffered with-filename no-filename label= only-matching quiet silent binary-files= text directories= devices= recursive dereference-recursive include= exclude= exclude-from= exclude-dir= files-without-match files-with-matches count initial-tab null before-context= after-context= context= group-separator= no-group-separator color? colour? binary unix-byte-offsets") },
+    Spec { effects: &[
+            ("-o|--output", Write, "sort -o writes to a file"),
+            ("--compress-program", Unknown, "sort --compress-program runs another program"),
+        ], ..full(&["sort"], "bdfgiMhnRrVcCk:mo:sS:t:T:uz",
+        "ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check? compress-program= debug files0-from= key= merge output= stable buffer-size= field-separator= temporary-directory= parallel= unique zero-terminated help version") },
+    full(&["uniq"], "cdDf:is:uzw:", "count repeated all-repeated? skip-fields= group? ignore-case skip-chars= unique zero-terminated check-chars= help version"),
+    full(&["cut"], "b:c:d:f:nszM", "bytes= characters= delimiter= fields= complement only-delimited output-delimiter= zero-terminated help version"),
+    full(&["tr"], "cCdst", "complement delete squeeze-repeats truncate-set1 help version"),
+    full(&["nl"], "b:d:f:h:i:l:n:ps:v:w:", "body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= help version"),
+    full(&["fold"], "bsw:", "bytes characters spaces width= help version"),
+    full(&["paste"], "d:sz", "delimiters= serial zero-terminated help version"),
+    full(&["join"], "a:e:ij:o:t:v:1:2:z", "ignore-case check-order nocheck-order header zero-terminated help version"),
+    full(&["comm"], "123z", "check-order nocheck-order output-delimiter= total zero-terminated help version"),
+    full(&["expand"], "it:", "initial tabs= help version"),
+    full(&["unexpand"], "at:", "all first-only tabs= help version"),
+    full(&["seq"], "f:s:w", "format= separator= equal-width help version"),
+    full(&["basename"], "as:z", "multiple suffix= zero help version"),
+    full(&["dirname"], "z", "zero help version"),
+    full(&["realpath"], "emLPqsz", "canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero help version"),
+    full(&["readlink"], "femnqsvz", "canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero help version"),
+    full(&["stat"], "Lfc:t", "dereference file-system cached= format= printf= terse help version"),
+    Spec { effects: &[("-C|--compile", Write, "file -C writes a compiled magic file")],
+        ..full(&["file"], "vm:zZbcCe:f:F:iklLhnN0pPrsSd",
+        "help version magic-file= uncompress uncompress-noreport brief checking-printout exclude= exclude-quiet= files-from= separator= mime apple extension mime-type mime-encoding keep-going list dereference no-dereference no-buffer no-pad print0 preserve-date parameter= raw special-files no-sandbox compile debug") },
+    full(&["du"], "0aB:bcDd:HhkLlmPSst:X:x", "null all apparent-size block-size= bytes total dereference-args max-depth= files0-from= human-readable inodes dereference count-links no-dereference separate-dirs si summarize threshold= time? time-style= exclude-from= exclude= one-file-system help version"),
+    full(&["df"], "aB:hHiklPt:Tx:v", "all block-size= human-readable si inodes local no-sync output? portability sync total type= print-type exclude-type= help version"),
+    full(&["uname"], "asnrvmpio", "all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system help version"),
+    full(&["id"], "aZgGnruz", "context group groups name real user zero help version"),
+    full(&["ls", "dir", "vdir"], "aAbBcCdDfFgGhHiI:klLmnNopqQrRsStT:uUvw:xXZ1",
+        "all almost-all author escape block-size= ignore-backups color? directory dired classify? file-type format= full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide= hyperlink? indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style= reverse recursive size sort= time= time-style= tabsize= width= context zero help version"),
+    Spec { effects: &[("-s|--set", Write, "date sets the system clock")], ..full(&["date"], "d:f:I::Rr:s:u", "date= debug file= iso-8601? resolution rfc-email rfc-3339= reference= set= utc universal help version") },
+    Spec { numbers: true, ..full(&["diff"], "qscC:uU:enyW:pF:tTlrNx:X:S:iEZbwBI:aD:dv",
+        "normal brief report-identical-files context? unified? ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty paginate recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= unchanged-group-format= changed-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= minimal horizon-lines= speed-large-files color? palette= help version") },
+    full(&["cmp"], "bi:ln:sv", "print-bytes ignore-initial= verbose bytes= quiet silent help version"),
+    Spec { effects: &[
+            ("-o|--output", Write, "sdiff -o writes the merged file"),
+            ("--diff-program", Unknown, "sdiff --diff-program runs another program"),
+        ], ..full(&["sdiff"], "o:iEZbWBI:aw:lstdHv",
+        "output= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= strip-trailing-cr text width= left-column suppress-common-lines expand-tabs tabsize= minimal speed-large-files diff-program= help version") },
+    Spec { effects: &[("--diff-program", Unknown, "diff3 --diff-program runs another program")],
+        ..full(&["diff3"], "AeE3xXimaTL:v", "show-all ed show-overlap easy-only overlap-only merge text strip-trailing-cr initial-tab diff-program= label= help version") },
+    full(&["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum"], "bctzw", "binary check tag text zero ignore-missing quiet status strict warn help version"),
+    full(&["b2sum"], "bcl:tzw", "binary check length= tag text zero ignore-missing quiet status strict warn help version"),
+    full(&["cksum"], "a:cl:zw", "algorithm= base64 check length= raw tag untagged zero ignore-missing quiet status strict warn debug help version"),
+    full(&["sum"], "rs", "sysv help version"),
+    full(&["base64", "base32"], "diw:", "decode ignore-garbage wrap= help version"),
+    full(&["od"], "A:j:N:S::t:vw::abcdfilosx", "address-radix= endian= skip-bytes= read-bytes= strings? format= output-duplicates width? traditional help version"),
+    full(&["printenv"], "0", "null help version"),
+    full(&["tty"], "s", "silent quiet help version"),
+    full(&["numfmt"], "d:z", "debug delimiter= field= format= from= from-unit= grouping header? invalid= padding= round= suffix= to= to-unit= zero-terminated help version"),
+    full(&["fmt"], "cp:stuw:g:", "crown-margin prefix= split-only tagged-paragraph uniform-spacing width= goal= help version"),
+    full(&["pr"], "acdD:e::Fh:i::Jl:mn::N:o:rs::tTvw:W:", "pages= columns= across show-control-chars double-space date-format= expand-tabs? form-feed header= output-tabs? join-lines length= merge number-lines? first-line-number= indent= no-file-warnings separator? sep-string? omit-header omit-pagination show-nonprinting width= page-width= help version"),
+    full(&["tsort"], "", "debug help version"),
+    full(&["nproc"], "", "all ignore= help version"),
+    full(&["whoami", "groups", "users", "logname", "arch", "hostid"], "", HV),
+    full(&["who"], "abdHlmpqrstTu", "all boot dead heading ips login lookup process count runlevel short time users mesg message writable help version"),
+    full(&["pwd"], "LP", "logical physical help version"),
+    full(&["sleep"], "", HV),
+    full(&["dircolors"], "bcp", "sh bourne-shell csh c-shell print-database print-ls-colors help version"),
+    full(&["pathchk"], "pP", "portability help version"),
+    Spec { effects: &[("-o|--output", Write, "shuf -o writes to a file")],
+        ..full(&["shuf"], "ei:n:o:rz", "echo input-range= head-count= output= random-source= repeat zero-terminated help version") },
+    full(&["factor"], "h", "exponents help version"),
+    full(&["rev"], "0hV", "zero help version"),
+    spec(&["column"], "tnc:dNs:o:R:T:W:H:O:JrieLlEpx", "table table-name= table-order= table-columns= table-columns-limit= table-noextreme= table-noheadings table-header-repeat table-hide= table-right= table-truncate= table-wrap= keep-empty-lines json tree= tree-id= tree-parent= output-width= output-separator= separator= fillrows help version"),
+    spec(&["strings"], "adfn:t:woT:e:s:hv", "all data print-file-name bytes= radix= include-all-whitespace target= encoding= unicode= output-separator= help version"),
+    spec(&["locale"], "amckvV", "all-locales charmaps category-name keyword-name verbose help usage version"),
+    spec(&["which"], "as", "all skip-alias skip-dot skip-tilde show-dot show-tilde tty-only read-alias read-functions skip-functions"),
+    spec(&["whereis"], "bmsuB:M:S:flV", "help version"),
+    // Programs with a grammar of their own.
+    Spec { effects: &[
+            ("-o", Write, "tree -o writes its listing to a file"),
+            ("-R", Write, "tree -R writes an index file into each directory"),
+        ], ..spec(&["tree"], "adlfxL:RP:I:ACDFgHhinNopqQrsStT:uUvX",
+        "help version gitignore gitfile= ignore-case matchdirs metafirst prune info infofile= noreport charset= filelimit= dirsfirst filesfirst timefmt= inodes device si du sort= nolinks hintro= houtro= fromfile fromtabfile fflinks condense hyperlink") },
+    Spec { effects: &[
+            ("-o|-O|--log-file|--LOG-FILE", Write, "less -o writes a log file"),
+            ("-k|--lesskey-file|--lesskey-src|--lesskey-content", Unknown, "less loads key bindings, which can set LESSOPEN and run commands"),
+        ], ..spec(&["less", "more"], "aAb:BcCdD:eEfFgGh:iIj:JKk:LmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:",
+        "help version quit-at-eof QUIT-AT-EOF quit-if-one-screen ignore-case IGNORE-CASE long-prompt LONG-PROMPT LINE-NUMBERS line-numbers RAW-CONTROL-CHARS raw-control-chars chop-long-lines squeeze-blank-lines no-init tabs= pattern= prompt= status-column mouse wheel-lines= use-color color= follow-name incsearch header= no-vbell quotes= rscroll= save-marks search-skip-screen silent log-file= LOG-FILE= lesskey-file= lesskey-src= lesskey-content= tag= tag-file= window= shift= max-back-scroll= buffers= auto-buffers jump-target= no-keypad no-histdups no-number-headers redraw-on-quit exit-follow-on-close") },
+    Spec { effects: &[
+            ("-P|--pager|-H|--html|-X|--gxditview|-T|--troff-device|-t|--troff|-Z|--ditroff|-C|--config-file|-p|--preprocessor|-l|--local-file", Unknown, "man runs a program named on its command line or formats a file that is not a manual page"),
+        ], ..spec(&["man"], "aC:d:DfhHikK:L:m:M:p:P:r:R:s:S:tT:uVwWZl",
+        "all config-file= debug default whatis help html? apropos global-apropos locale= systems= manpath= preprocessor= pager= prompt= recode= sections= troff troff-device? update version where path location where-cat location-cat ditroff regex wildcard names-only no-subpages no-hyphenation nh no-justification nj local-file gxditview? warnings? encoding= ignore-case match-case") },
+    Spec { effects: &[
+            ("-o|--output|--dribble", Write, "info writes a file"),
+            ("--init-file", Unknown, "info loads key bindings from a file"),
+        ], ..spec(&["info"], "ad:f:hkn:o:Ovw", "all apropos= directory= dribble= file= help index-search= init-file= node= output= raw-escapes restore= show-options usage speech-friendly strict-node-location subnodes version vi-keys where location") },
+    spec(&["jq", "gojq", "jaq"], "nrjascCeSMRL:f:h", "null-input raw-output raw-output0 join-output ascii-output compact-output tab indent= color-output monochrome-output sort-keys slurp raw-input exit-status seq stream stream-errors arg# argjson# slurpfile# rawfile# args jsonargs from-file= unbuffered help version build-configuration"),
+    Spec { effects: &[
+            ("--pre", Unknown, "rg --pre runs another program on every file"),
+            ("--hostname-bin", Unknown, "rg --hostname-bin runs another program"),
+        ], numbers: false, ..spec(&["rg"], "A:B:C:abcE:e:f:FLg:hHiIj:lm:M:nNo0pPqr:sSt:T:uUvVwxz.d:",
+        "after-context= before-context= context= text count count-matches color= colors= column no-column context-separator= no-context-separator crlf debug trace dfa-size-limit= encoding= engine= field-context-separator= field-match-separator= file= files files-with-matches files-without-match fixed-strings follow glob= iglob= glob-case-insensitive heading no-heading hidden no-hidden hyperlink-format= ignore-case ignore-file= ignore-file-case-insensitive include-zero invert-match json no-json line-buffered block-buffered line-number no-line-number line-regexp max-columns= max-columns-preview max-count= max-depth= maxdepth= max-filesize= mmap no-mmap multiline multiline-dotall no-config no-filename with-filename no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs no-messages no-pcre2-unicode no-require-git no-unicode null null-data one-file-system only-matching passthru passthrough path-separator= pcre2 pcre2-version pre= pre-glob= pretty quiet regex-size-limit= regexp= replace= search-zip no-search-zip smart-case case-sensitive sort= sortr= sort-files stats no-stats threads= trim type= type-not= type-add= type-clear= type-list unrestricted vimgrep word-regexp auto-hybrid-regex binary no-binary hostname-bin= help version") },
+    Spec { effects: &[("--pager", Unknown, "ag --pager runs another program")],
+        ..spec(&["ag"], "aA:B:C:cDfg:G:hHiLlm:nop:QrsStuUvVwz0",
+        "ackmate all-text all-types after= before= break no-break color no-color color-line-number= color-match= color-path= column no-column context= count debug depth= filename no-filename file-search-regex= files-with-matches files-without-matches fixed-strings follow group no-group heading no-heading hidden ignore= ignore-case ignore-dir= invert-match line-numbers list-file-types literal max-count= numbers no-numbers one-device only-matching pager= no-pager parallel passthrough path-to-ignore= print-long-lines print0 recurse no-recurse search-binary search-zip silent skip-vcs-ignores smart-case stats stats-only unrestricted vimgrep word-regexp workers= case-sensitive help version") },
+    Spec { effects: &[
+            ("--pager|--ackrc|--env", Unknown, "ack runs a pager or reads options from a file named on its command line"),
+        ], ..spec(&["ack", "ack-grep"], "A:B:C:cfg:hHiIklLm:nosvwxQ1",
+        "after-context= before-context= context? count color nocolor colour nocolour column nocolumn files-with-matches files-without-matches filter nofilter follow nofollow group nogroup heading noheading ignore-case smart-case no-smart-case ignore-dir= noignore-dir= ignore-file= literal match= max-count= output= pager= nopager passthru print0 recurse no-recurse show-types sort-files type= type-add= type-set= type-del= word-regexp line= ackrc= env noenv help version") },
+    Spec { effects: &[
+            ("--pager|--lessopen|--config-file", Unknown, "bat runs a pager or a preprocessor"),
+            ("--generate-config-file", Write, "bat writes a configuration file"),
+        ], ..spec(&["bat", "batcat"], "ApPl:H:dnSL:m:r:uhVs",
+        "show-all plain language= highlight-line= file-name= diff diff-context= tabs= wrap= chop-long-lines terminal-width= number color= italic-text= decorations= force-colorization paging= pager= map-syntax= ignored-suffix= theme= theme-dark= theme-light= list-themes squeeze-blank squeeze-limit= strip-ansi= style= line-range= list-languages unbuffered completion= diagnostic acknowledgements set-terminal-title no-config no-custom-assets no-paging config-file config-dir cache-dir generate-config-file lessopen no-lessopen nonprintable-notation= binary= help version") },
+    spec(&["eza", "exa"], "1lGxRTFaAdDfrsg:hHiSnL:I:ZMbBXtumUoC@w:",
+        "oneline long grid across recurse tree classify? colour? color? colour-scale? color-scale? icons? all almost-all list-dirs only-dirs only-files reverse sort= group-directories-first group-directories-last header links inode blocksize numeric level= ignore-glob= git-ignore binary bytes group smart-group modified accessed created changed time= time-style= no-permissions no-filesize no-user no-time no-icons octal-permissions git git-repos git-repos-no-status no-git extended context mounts total-size hyperlink width= absolute? follow-symlinks dereference help version"),
+    spec(&["tokei"], "cefhlo:s:Vt:Ch", "columns= exclude= files help hidden languages no-ignore no-ignore-parent no-ignore-dot no-ignore-vcs output= sort= type= compact num-format= verbose version"),
+    Spec { effects: &[
+            ("-K|--kill", Write, "ss -K closes network connections"),
+            ("-D|--diag", Write, "ss -D writes raw information to a file"),
+        ], ..spec(&["ss"], "hVnrapsiemoKSMTZzbtuwx0lA:f:D:F:N:4O6HE",
+        "help version numeric resolve all listening options extended memory processes process-id info tos cgroup tipcinfo kill summary events context contexts bpf bpf-maps ipv4 ipv6 packet tcp mptcp udp dccp raw unix sctp vsock tipc xdp inet-sockets no-header oneline query= socket= family= diag= filter= net= threads") },
+    Spec { effects: &[("-o|--output", Write, "zstd -o writes a file"), ("--rm", Write, "zstd --rm deletes its input"), ("--trace", Write, "zstd --trace writes a log")],
+        ..spec(&["zstdcat", "zcat", "bzcat", "xzcat", "lzcat", "unzstdcat"], "cdfhHklLnNqrStTvV0123456789o:",
+        "stdout decompress force help keep list license no-name name quiet recursive suffix= synchronous test verbose version rm trace= format=") },
+    Spec { effects: &[("-i|--in-place", Write, "sed -i edits files in place")], ..full(&["sed"], "nrEsuzi::e:f:l:b", "quiet silent debug expression= file= follow-symlinks in-place? line-length= null-data zero-terminated posix regexp-extended separate sandbox unbuffered binary help version") },
+    Spec { effects: &[
+            ("-d|--dump-variables|-o|--pretty-print|-p|--profile", Write, "awk writes a dump or profile file"),
+            ("-D|--debug", Unknown, "awk --debug reads debugger commands"),
+            ("-l|--load", Unknown, "awk --load loads a compiled extension"),
+        ], posix_order: true, ..spec(&["awk"], "f:F:v:bcCd::D::e:E:ghi:Ikl:L::MnNo::Op::PrsStVW:",
+        "file= field-separator= assign= characters-as-bytes traditional copyright dump-variables? debug? source= exec= gen-pot help include= trace csv load= lint? bignum non-decimal-data use-lc-numeric pretty-print? optimize profile? posix re-interval no-optimize sandbox lint-old version") },
+    Spec { effects: &[
+            ("-c|--create|-r|--append|-u|--update|-A|--catenate|--concatenate|--delete", Write, "tar creates or changes an archive"),
+            ("-I|--use-compress-program|--to-command|-F|--info-script|--new-volume-script|--rsh-command|--checkpoint-action", Unknown, "tar runs another program"),
+            ("-g|--listed-incremental|--index-file|--volno-file|--remove-files|-M|--multi-volume", Write, "tar writes a file besides the archive"),
+        ], ..spec(&["tar"], "AcdrtuxC:f:F:g:GhiI:jJkK:lL:mMN:oOpPsStT:UvV:wWX:zZb:aH:B",
+        "catenate concatenate create delete diff compare append list test-label update extract get directory= file= info-script= new-volume-script= listed-incremental= incremental dereference ignore-zeros use-compress-program= bzip2 xz keep-old-files starting-file= check-links tape-length= touch multi-volume newer= after-date= no-same-owner same-owner to-stdout same-permissions preserve-permissions absolute-names sparse same-order preserve-order files-from= unlink-first verbose label= interactive confirmation verify exclude-from= gzip gunzip ungzip compress uncompress blocking-factor= auto-compress format= read-full-records exclude= exclude-vcs exclude-vcs-ignores exclude-caches wildcards no-wildcards anchored no-anchored ignore-case strip-components= transform= xform= show-transformed-names one-file-system numeric-owner owner= group= mode= mtime= sort= totals? checkpoint? checkpoint-action= to-command= rsh-command= force-local zstd lzip lzma lzop no-auto-compress occurrence? full-time utc quoting-style= show-defaults show-omitted-dirs index-file= volno-file= record-size= null no-null recursion no-recursion warning= backup? suffix= overwrite overwrite-dir keep-newer-files keep-directory-symlink skip-old-files remove-files help usage version") },
+    Spec { effects: &[("--plugin", Unknown, "nm --plugin loads a shared library")],
+        ..spec(&["nm"], "aABCDgjlnoprsSuvVPtf:X:", "debug-syms print-file-name demangle? no-demangle dynamic format= extern-only defined-only no-sort numeric-sort portability print-armap reverse-sort size-sort special-syms undefined-only line-numbers radix= target= plugin= help version synthetic with-symbol-versions without-symbol-versions quiet") },
+    // Interactive top takes keys that kill and renice processes and write ~/.toprc; batch mode
+    // (-b, required in `readers`) reads no keys.
+    spec(&["top"], "bcd:EeHin:o:O:p:s:SU:u:w::1", "help version"),
+    Spec { effects: &[
+            ("-i|--inplace", Write, "yq -i edits files in place"),
+            ("-s|--split-exp", Write, "yq -s writes a file per document"),
+            ("--from-file", Unknown, "yq reads its expression from a file"),
+        ], ..spec(&["yq"], "CMPNjernio:p:I:s:0", "colors no-colors prettyPrint no-doc tojson exit-status unwrapScalar null-input inplace output-format= input-format= indent= split-exp= nul-output from-file= front-matter= expression= header-preprocess help version") },
+    Spec { effects: &[("-o|--output", Write, "iconv -o writes to a file")],
+        ..spec(&["iconv"], "f:t:lco:s", "from-code= to-code= list output= silent verbose help usage version") },
+];
+
+/// Programs with no option that writes a file, runs a program or reaches the network: every
+/// argument they can be given only changes what they show (checked against their manuals).
+#[rustfmt::skip]
+pub const ANY_ARGUMENTS: &[&str] = &[
+    "ps", "pgrep", "pidof", "pstree", "lsof", "lsblk", "lscpu", "lsmem", "lsmod", "lspci", "lsusb", "findmnt",
+    "free", "uptime", "w", "last", "lastlog", "getent", "getconf", "objdump", "readelf", "size", "hexdump", "hd",
+    "cal", "ncal", "expr", "yes", "vmstat", "iostat", "mpstat", "netstat", "whatis", "apropos", "look", "locate",
+    "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc",
+];
+
+/// The grammar of `program`, when it has one.
+pub fn find(program: &str) -> Option<&'static Spec> {
+    SPECS.iter().find(|s| s.names.contains(&program))
+}

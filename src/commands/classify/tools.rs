@@ -1,0 +1,234 @@
+//! Tools with subcommands (package managers, container and cluster clients): which subcommands
+//! only read, which reach the network, and the options a read may take. The command must come
+//! first: an option before it may take a value that is really the command (`npm --cache ls
+//! install` installs), so any option there makes the verdict unknown. After it, every option must
+//! be on the tool's list of options that only change what is shown.
+
+use super::programs::Verdict;
+use super::words::Word;
+use super::Level;
+
+/// One tool.
+struct Tool {
+    name: &'static str,
+    /// Subcommands (or `sub sub2` pairs) that only read local state.
+    reads: &'static [&'static str],
+    /// Subcommands that only read, but over the network (a `write` by the contract).
+    network: &'static [&'static str],
+    /// Options allowed after a read subcommand, space separated; `--x` also allows `--x=value`.
+    /// A separate value word counts as an operand, which a read command only shows.
+    options: &'static str,
+}
+
+#[rustfmt::skip]
+const TOOLS: &[Tool] = &[
+    Tool { name: "cargo",
+        reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list"],
+        network: &["search", "info", "owner"],
+        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
+    Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
+        options: "-v --verbose -q --quiet --installed --toolchain -h --help" },
+    Tool { name: "go", reads: &["version", "env", "help"], network: &["list", "doc", "vet", "mod download", "get"],
+        options: "-json -changed -m" },
+    Tool { name: "npm",
+        reads: &["ls", "list", "ll", "la", "help", "root", "prefix", "bin", "why", "explain", "query", "config get", "config list", "get", "fund"],
+        network: &["view", "v", "info", "show", "outdated", "search", "s", "find", "doctor", "whoami", "audit", "ping", "access", "owner", "dist-tag", "team", "token", "profile"],
+        options: "--all -a --json --long -l --parseable -p --depth --global -g --prod --production --dev --omit --include --link --unicode --location -w --workspace --workspaces --include-workspace-root --package-lock-only -h --help" },
+    Tool { name: "yarn", reads: &["list", "why", "help", "config get", "config list"], network: &["info", "outdated", "npm"],
+        options: "--depth --pattern --json -h --help" },
+    Tool { name: "pnpm", reads: &["list", "ls", "why", "help", "root", "bin"], network: &["outdated", "view", "info", "audit"],
+        options: "--depth --json --long --parseable -g --global -r --recursive --prod -P --dev -D -h --help" },
+    Tool { name: "pip", reads: &["list", "show", "freeze", "help", "check", "inspect", "debug", "config list"], network: &["search", "index", "download"],
+        options: "-v --verbose -q --quiet -f --files -l --local --user --format --not-required --exclude-editable --include-editable --path --all --exclude -h --help --disable-pip-version-check --no-color" },
+    Tool { name: "uv", reads: &["help", "pip list", "pip show", "pip freeze", "pip tree", "self version", "python list", "--version"], network: &["tree", "version", "sync", "lock"],
+        options: "--format --strict --exclude-editable --files --depth --invert --no-dedupe -q --quiet -v --verbose --color --no-progress -h --help --only-installed" },
+    Tool { name: "poetry", reads: &["show", "check", "about", "help", "env info", "env list"], network: &["search"],
+        options: "--tree --only --without --with --top-level --why -T --no-dev -p --path --full-path -h --help --no-ansi -q --quiet -v" },
+    Tool { name: "gem", reads: &["list", "info", "env", "help", "contents", "which", "specification"], network: &["search", "query", "fetch", "outdated"],
+        options: "--local -l -d --details --versions --no-versions -a --all -e --exact -h --help" },
+    Tool { name: "bundle", reads: &["list", "show", "info", "help"], network: &["outdated"],
+        options: "--paths --name-only --only-group --without-group --path -h --help" },
+    Tool { name: "composer", reads: &["show", "info", "help", "licenses", "validate", "depends", "why", "why-not"], network: &["outdated", "diagnose", "search"],
+        options: "-t --tree -i --installed -D --direct -N --name-only -P --path -s --self -a --available --format -f --no-dev -r --recursive --strict --no-check-publish -h --help --no-interaction -n --no-plugins --no-scripts --no-ansi" },
+    Tool { name: "apt", reads: &["list", "show", "search", "policy", "depends", "rdepends", "help"], network: &["changelog", "download"],
+        options: "--installed --upgradable --all-versions -a --names-only --full -h --help" },
+    Tool { name: "apt-cache",
+        reads: &["show", "search", "policy", "depends", "rdepends", "showpkg", "stats", "pkgnames", "madison", "dump", "showsrc", "unmet"],
+        network: &[], options: "-n --names-only -f --full --installed --recurse -i --important --no-all-versions -h --help" },
+    Tool { name: "apt-get", reads: &["help"], network: &["changelog", "download", "source", "update"], options: "" },
+    Tool { name: "apk", reads: &["info", "search", "policy", "list"], network: &[],
+        options: "-a --all -d --description -L --contents -R --depends -r --rdepends -s --size -w --webpage -e --installed -v --verbose -I --installed -o --orphaned -u --upgradable" },
+    Tool { name: "dnf", reads: &["help", "--version"], network: &["list", "info", "search", "provides", "repolist", "check-update", "repoquery", "deplist", "history"], options: "" },
+    Tool { name: "yum", reads: &["help", "--version"], network: &["list", "info", "search", "provides", "repolist", "check-update", "deplist", "history"], options: "" },
+    Tool { name: "brew", reads: &["list", "ls", "--prefix", "--cellar", "--cache", "--repository", "config", "leaves", "commands", "help"], network: &["info", "search", "outdated", "deps", "uses", "desc", "doctor", "cat"],
+        options: "--versions --formula --cask -1 -l --installed --json -q --quiet -h --help" },
+    Tool { name: "snap", reads: &["list", "version", "services", "connections"], network: &["info", "find"], options: "--all" },
+    Tool { name: "conda", reads: &["list", "info", "env list", "config --show"], network: &["search"],
+        options: "-n --name -p --prefix --json -e --export --explicit --revisions -a --all -e --envs" },
+    Tool { name: "docker",
+        reads: &["ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "events", "help",
+            "image ls", "image list", "image inspect", "image history", "container ls", "container list", "container ps",
+            "container inspect", "container logs", "container top", "container port", "container diff", "container stats",
+            "volume ls", "volume list", "volume inspect", "network ls", "network list", "network inspect", "context ls",
+            "context list", "context inspect", "context show", "system df", "system info", "system events", "compose ps",
+            "compose ls", "compose logs", "compose images", "compose top", "compose config", "compose version",
+            "buildx ls", "buildx version", "buildx inspect", "builder ls", "builder inspect", "plugin ls", "plugin inspect"],
+        network: &["search", "pull", "login", "manifest inspect"],
+        options: "-a --all -q --quiet --no-trunc -f --filter --format -n --last -l --latest -s --size --tail -t --timestamps --since --until --details --follow -H --human --type --digests --no-stream -v --verbose --services --status --json" },
+    Tool { name: "podman",
+        reads: &["ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "diff", "events", "help",
+            "image ls", "image list", "image inspect", "container ls", "container list", "container inspect", "volume ls", "volume inspect",
+            "network ls", "network inspect", "system df", "system info", "pod ps", "pod ls"],
+        network: &["search", "pull", "login"],
+        options: "-a --all -q --quiet --no-trunc -f --filter --format -n --last -l --latest -s --size --tail -t --timestamps --since --until --details --follow --type --digests --no-stream" },
+    Tool { name: "kubectl", reads: &["config view", "config get-contexts", "config current-context", "config get-clusters", "version --client", "help"],
+        network: &["get", "describe", "logs", "explain", "top", "api-resources", "api-versions", "cluster-info", "diff", "events", "auth", "version"],
+        options: "--client --minify --raw -o --output -h --help" },
+    Tool { name: "helm", reads: &["version", "env", "help", "lint", "repo list", "plugin list"], network: &["list", "ls", "status", "get", "show", "history", "search", "template"],
+        options: "--short --template -o --output -h --help --strict --values -f --set --namespace -n" },
+    Tool { name: "terraform", reads: &["version", "fmt -check", "fmt --check", "-version", "-help"], network: &["plan", "show", "output", "providers", "graph", "state", "validate"],
+        options: "-check -diff -recursive -list=false -json -no-color" },
+    Tool { name: "timedatectl", reads: &["status", "show", "list-timezones"], network: &[], options: "-a --all -p --property --value --no-pager" },
+    Tool { name: "hostnamectl", reads: &["status", "show"], network: &[], options: "--static --transient --pretty --json" },
+];
+
+/// The verdict on `program args` for a tool of this module; `None` for other programs.
+pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
+    let tool = TOOLS.iter().find(|t| t.name == program)?;
+    Some(judge(tool, args))
+}
+
+fn judge(tool: &Tool, args: &[Word]) -> Verdict {
+    let program = tool.name;
+    let changes = || Verdict::write(format!("{program} can change files or run project code"));
+    let mut words = args.iter();
+    // `cargo +nightly tree`: rustup's toolchain selector.
+    let mut first = words.next();
+    if program == "cargo"
+        && first
+            .and_then(|w| w.value.as_deref())
+            .is_some_and(|v| v.starts_with('+'))
+    {
+        first = words.next();
+    }
+    let Some(first) = first else {
+        // `timedatectl` and `hostnamectl` alone show the status.
+        return if matches!(program, "timedatectl" | "hostnamectl") {
+            Verdict::read_only()
+        } else {
+            changes()
+        };
+    };
+    let Some(sub) = first.value.as_deref() else {
+        return Verdict::unknown(format!(
+            "{program}'s command is only known at run time: {}",
+            first.text
+        ));
+    };
+    let rest: Vec<&Word> = words.collect();
+    let only_help = (matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version")
+        || (sub == "version" && tool.reads.contains(&"version")))
+        && rest.is_empty();
+    if only_help {
+        return Verdict::read_only();
+    }
+    if sub.starts_with('-') && !tool.reads.contains(&sub) {
+        return Verdict::unknown(format!(
+            "{program} is given an option before its command ({sub}); its value could be taken for the command"
+        ));
+    }
+    let second = rest
+        .iter()
+        .find(|w| !w.may_be_option())
+        .and_then(|w| w.value.as_deref());
+    let pair = second.map(|s| format!("{sub} {s}"));
+    let flagged: Vec<String> = rest
+        .iter()
+        .filter_map(|w| w.value.as_deref())
+        .map(|f| format!("{sub} {f}"))
+        .collect();
+    let listed = |list: &[&str]| {
+        list.contains(&sub)
+            || pair.as_deref().is_some_and(|p| list.contains(&p))
+            || flagged.iter().any(|f| list.contains(&f.as_str()))
+    };
+    let pair_listed = |list: &[&str]| {
+        pair.as_deref().is_some_and(|p| list.contains(&p))
+            || flagged.iter().any(|f| list.contains(&f.as_str()))
+    };
+    // A two-word entry (`config get`) decides for its first word.
+    let needs_pair = tool
+        .reads
+        .iter()
+        .chain(tool.network)
+        .any(|r| r.split_once(' ').is_some_and(|(s, _)| s == sub));
+    let reads = if needs_pair {
+        pair_listed(tool.reads)
+    } else {
+        listed(tool.reads)
+    };
+    let network = if needs_pair {
+        pair_listed(tool.network)
+    } else {
+        listed(tool.network)
+    };
+    if network && !reads {
+        return Verdict::write(format!("{program} {sub} reaches the network"));
+    }
+    if !reads {
+        return Verdict::write(format!(
+            "{program} {sub} can change files or run project code"
+        ));
+    }
+    let writes_anyway =
+        (program == "go" && sub == "env" && rest.iter().any(|w| w.is("-w") || w.is("-u")))
+            || (program == "npm" && sub == "audit");
+    if writes_anyway {
+        return Verdict::write(format!("{program} {sub} changes settings or packages"));
+    }
+    let allowed: Vec<&str> = tool.options.split_whitespace().collect();
+    let mut v = Verdict::read_only();
+    for word in &rest {
+        if super::grammar::could_expand_to_option(word) {
+            v.push(
+                Level::Unknown,
+                format!(
+                    "{program} {sub} is given {}, which bash can expand into options",
+                    word.text
+                ),
+            );
+        }
+        let Some(value) = word.value.as_deref() else {
+            if word.may_be_option() {
+                v.push(
+                    Level::Unknown,
+                    format!(
+                        "an argument of {program} {sub} is only known at run time: {}",
+                        word.text
+                    ),
+                );
+            }
+            continue;
+        };
+        if value == "--" {
+            break;
+        }
+        if !value.starts_with('-') || value == "-" {
+            continue;
+        }
+        let name = value.split('=').next().unwrap_or(value);
+        let known = allowed.contains(&name)
+            || tool.reads.iter().any(|r| *r == format!("{sub} {value}"))
+            || (!name.starts_with("--")
+                && name[1..]
+                    .chars()
+                    .all(|c| allowed.contains(&format!("-{c}").as_str())));
+        if !known {
+            v.push(
+                Level::Unknown,
+                format!("{program} {sub} is given an option not known to only read: {value}"),
+            );
+        }
+    }
+    v
+}

@@ -1,0 +1,416 @@
+//! Shells, interpreters and wrappers: programs that run other code.
+
+use super::args::*;
+use super::programs::{hijack_reason, Nested, Verdict};
+use super::words::Word;
+use super::Level;
+
+// ---------------------------------------------------------------------------------------------
+// Shells, interpreters, wrappers
+
+pub fn shell(program: &str, args: &[Word]) -> Verdict {
+    let mut i = 0;
+    let mut command_mode = false;
+    let mut stdin_mode = false;
+    while let Some(a) = args.get(i) {
+        match a.value.as_deref() {
+            Some("--" | "-") => {
+                i += 1;
+                break;
+            }
+            // Startup files and commands run before anything else.
+            Some(o)
+                if matches!(o, "-C" | "--debugger")
+                    || ["--rcfile", "--init-file", "--init-command"]
+                        .iter()
+                        .any(|p| o.starts_with(p)) =>
+            {
+                return Verdict::unknown(format!(
+                    "{program} {} runs a startup file or command",
+                    a.text
+                ));
+            }
+            Some("-o" | "+o" | "-O" | "+O") => i += 2,
+            Some("--command") => {
+                command_mode = true;
+                i += 1;
+                break;
+            }
+            Some(o) if o.starts_with("--") => i += 1,
+            Some(o) if (o.starts_with('-') || o.starts_with('+')) && o.len() > 1 => {
+                command_mode |= o[1..].contains('c');
+                stdin_mode |= o[1..].contains('s');
+                i += 1;
+            }
+            None if a.may_be_option() && !command_mode => {
+                return Verdict::unknown(format!(
+                    "an option of {program} is only known at run time: {}",
+                    a.text
+                ));
+            }
+            _ => break,
+        }
+    }
+    let operand = args.get(i);
+    match operand {
+        Some(code) if command_mode => Verdict::script(code.clone()),
+        _ if command_mode => Verdict::read_only(),
+        Some(_) if stdin_mode => Verdict {
+            nested: vec![Nested::StdinScript],
+            ..Verdict::default()
+        },
+        Some(script) if script.downloads => Verdict::dangerous(format!(
+            "{program} runs a script downloaded from the network"
+        )),
+        Some(script) => Verdict::unknown(format!(
+            "{program} runs the script {}, which cannot be checked",
+            script.text
+        )),
+        None => Verdict {
+            nested: vec![Nested::StdinScript],
+            ..Verdict::default()
+        },
+    }
+}
+
+pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
+    if matches!(args, [only] if ["-v", "-V", "--version", "-h", "--help", "version", "-version"].iter().any(|f| only.is(f)))
+    {
+        return Verdict::read_only();
+    }
+    if args.iter().any(|a| a.downloads) {
+        return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
+    }
+    let inline = [
+        "-c",
+        "-e",
+        "-E",
+        "-p",
+        "-r",
+        "--eval",
+        "--print",
+        "--command",
+    ]
+    .iter()
+    .any(|f| args.iter().any(|a| a.is(f)))
+        || options(args).any(|o| {
+            !o.starts_with("--")
+                && o.len() > 2
+                && (o.ends_with('e') || o.ends_with('c'))
+                && program != "java"
+        });
+    if inline {
+        return Verdict::unknown(format!(
+            "{program} runs inline code, which cannot be checked"
+        ));
+    }
+    if let Some(i) = args.iter().position(|a| a.is("-m")) {
+        let module = args.get(i + 1).map_or("a module", |m| m.text.as_str());
+        return Verdict::unknown(format!("{program} runs {module}, which cannot be checked"));
+    }
+    match args.iter().find(|a| !a.may_be_option() || a.is("-")) {
+        Some(stdin) if stdin.is("-") => Verdict {
+            nested: vec![Nested::StdinCode],
+            ..Verdict::default()
+        },
+        Some(script) => Verdict::unknown(format!(
+            "{program} runs {}, which cannot be checked",
+            script.text
+        )),
+        None => Verdict {
+            nested: vec![Nested::StdinCode],
+            ..Verdict::default()
+        },
+    }
+}
+
+pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
+    match program {
+        "env" => env(args),
+        "sudo" | "doas" => sudo(program, args),
+        "command" => {
+            if args
+                .iter()
+                .take_while(|a| a.may_be_option())
+                .any(|a| a.is("-v") || a.is("-V"))
+            {
+                Verdict::read_only()
+            } else {
+                Verdict::runs(skip_options(args, &[]))
+            }
+        }
+        "exec" => Verdict::runs(skip_options(args, &["-a"])),
+        "nice" => Verdict::runs(skip_options(args, &["-n", "--adjustment"])),
+        "ionice" => {
+            let mut v = Verdict::runs(skip_options(
+                args,
+                &[
+                    "-c",
+                    "--class",
+                    "-n",
+                    "--classdata",
+                    "-p",
+                    "--pid",
+                    "-P",
+                    "--pgid",
+                    "-u",
+                    "--uid",
+                ],
+            ));
+            if has_short(args, 'p') || has_short(args, 'P') || has_short(args, 'u') {
+                v.push(
+                    Level::Write,
+                    "ionice changes the priority of running processes",
+                );
+            }
+            v
+        }
+        "timeout" => {
+            let rest = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
+            Verdict::runs(rest.get(1..).unwrap_or(&[]))
+        }
+        "stdbuf" => Verdict::runs(skip_options(
+            args,
+            &["-i", "-o", "-e", "--input", "--output", "--error"],
+        )),
+        "time" => {
+            let mut v = Verdict::runs(skip_options(args, &["-f", "--format", "-o", "--output"]));
+            if has_short(args, 'o') || has_long(args, "--output") {
+                v.push(Level::Write, "time -o writes to a file");
+            }
+            v
+        }
+        "caffeinate" => Verdict::runs(skip_options(args, &["-t", "-w"])),
+        "busybox" => Verdict::runs(args),
+        // builtin, chronic, coproc, nohup, setsid, unbuffer: options without values.
+        _ => Verdict::runs(skip_options(args, &[])),
+    }
+}
+
+/// The arguments after the leading options (and the values of `takes_value`).
+pub fn skip_options<'a>(args: &'a [Word], takes_value: &[&str]) -> &'a [Word] {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        match a.value.as_deref() {
+            Some("--") => return &args[i + 1..],
+            Some(o) if takes_value.contains(&o) => i += 2,
+            Some(o) if o.starts_with('-') && o.len() > 1 => i += 1,
+            _ => break,
+        }
+    }
+    args.get(i..).unwrap_or(&[])
+}
+
+/// Whether `word` is a `NAME=value` assignment (as `env` and `sudo` take before the command);
+/// an assignment that can redirect later commands makes the verdict unknown.
+pub fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
+    let Some((name, _)) = word.text.split_once('=') else {
+        return false;
+    };
+    if !crate::process::env::is_valid_env_key(name) {
+        return false;
+    }
+    let value = word
+        .value
+        .as_deref()
+        .and_then(|v| v.split_once('='))
+        .map(|(_, v)| v);
+    let risk = super::env::prefix_risk(name, value).and_then(|r| hijack_reason(name).or(Some(r)));
+    if let Some(reason) = risk {
+        v.push(Level::Unknown, reason);
+    }
+    true
+}
+
+pub fn env(args: &[Word]) -> Verdict {
+    let mut v = Verdict::default();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        match a.value.as_deref() {
+            Some("--") => break,
+            Some("-u" | "--unset" | "-C" | "--chdir") => i += 1,
+            Some("-S" | "--split-string") => {
+                v.nested.extend(args.get(i).cloned().map(Nested::Script));
+                return v;
+            }
+            Some(o) if o.starts_with("--split-string=") => {
+                v.nested
+                    .push(Nested::Script(Word::literal(&o["--split-string=".len()..])));
+                return v;
+            }
+            Some(
+                "--ignore-environment"
+                | "--null"
+                | "--debug"
+                | "--block-signal"
+                | "--default-signal"
+                | "--ignore-signal"
+                | "--list-signal-handling",
+            ) => {}
+            Some(o)
+                if o.starts_with("--unset=")
+                    || o.starts_with("--chdir=")
+                    || o.starts_with("--block-signal=")
+                    || o.starts_with("--default-signal=")
+                    || o.starts_with("--ignore-signal=") => {}
+            // Any other long option may take the next word as its value (`--argv0 ls rm …`).
+            Some(o) if o.starts_with("--") => {
+                v.push(
+                    Level::Unknown,
+                    format!("env is given an option not known here: {o}"),
+                );
+                return v;
+            }
+            // A cluster: `-iS'cmd'`, `-uNAME`; -S, -u and -C take the rest or the next word.
+            Some(o) if o.starts_with('-') && o.len() > 1 => {
+                for (at, c) in o.char_indices().skip(1) {
+                    let rest = &o[at + 1..];
+                    match c {
+                        'S' => {
+                            let code = if rest.is_empty() {
+                                args.get(i).cloned()
+                            } else {
+                                Some(Word::literal(rest))
+                            };
+                            v.nested.extend(code.map(Nested::Script));
+                            return v;
+                        }
+                        'u' | 'C' => {
+                            if rest.is_empty() {
+                                i += 1;
+                            }
+                            break;
+                        }
+                        'i' | '0' | 'v' => {}
+                        _ => {
+                            v.push(
+                                Level::Unknown,
+                                format!("env is given an option not known here: -{c}"),
+                            );
+                            return v;
+                        }
+                    }
+                }
+            }
+            None if a.may_be_option() => {
+                v.push(
+                    Level::Unknown,
+                    format!("an argument of env is only known at run time: {}", a.text),
+                );
+                return v;
+            }
+            _ if takes_assignment(&mut v, a) => {}
+            _ => {
+                i -= 1;
+                break;
+            }
+        }
+    }
+    let rest = args.get(i..).unwrap_or(&[]);
+    let inner = Verdict::runs(rest);
+    v.nested.extend(inner.nested);
+    v
+}
+
+pub fn sudo(program: &str, args: &[Word]) -> Verdict {
+    #[rustfmt::skip]
+    const WITH_VALUE: &[&str] = &[
+        "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--close-from",
+        "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--chroot",
+    ];
+    let mut v = Verdict::default();
+    let mut shell_mode = false;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        match a.value.as_deref() {
+            Some("--") => {
+                i += 1;
+                break;
+            }
+            Some("-e" | "--edit") => {
+                return Verdict::write(format!("{program} -e edits files as root"))
+            }
+            Some("-i" | "-s" | "--login" | "--shell") => {
+                shell_mode = true;
+                i += 1;
+            }
+            Some(o) if WITH_VALUE.contains(&o) => i += 2,
+            Some(o) if o.starts_with('-') && o.len() > 1 => {
+                shell_mode |= !o.starts_with("--") && (o.contains('i') || o.contains('s'));
+                i += 1;
+            }
+            _ if takes_assignment(&mut v, a) => i += 1,
+            _ => break,
+        }
+    }
+    let rest = args.get(i..).unwrap_or(&[]);
+    match (rest.is_empty(), shell_mode) {
+        (true, true) => v.push(Level::Unknown, format!("{program} opens a root shell")),
+        (true, false) => {}
+        (false, true) => v.nested.push(Nested::Script(joined(rest))),
+        (false, false) => v.nested.push(Nested::Command {
+            argv: rest.to_vec(),
+            forwards_stdin: true,
+        }),
+    }
+    v
+}
+
+pub fn su(args: &[Word]) -> Verdict {
+    let code = args
+        .iter()
+        .position(|a| a.is("-c") || a.is("--command"))
+        .and_then(|i| args.get(i + 1));
+    let inline = args.iter().find_map(|a| {
+        Some(Word::literal(
+            a.value.as_deref()?.strip_prefix("--command=")?,
+        ))
+    });
+    match code.cloned().or(inline) {
+        Some(code) => Verdict::script(code),
+        None => Verdict::unknown("su starts a shell as another user"),
+    }
+}
+
+pub fn trap(args: &[Word]) -> Verdict {
+    let rest = match args.first() {
+        Some(a) if a.is("--") => &args[1..],
+        _ => args,
+    };
+    match rest {
+        [] => Verdict::read_only(),
+        [first, ..] if first.is("-p") || first.is("-l") || first.is("-") || first.is("") => {
+            Verdict::read_only()
+        }
+        [_] => Verdict::read_only(),
+        [handler, ..] => Verdict::script(handler.clone()),
+    }
+}
+
+pub fn alias(args: &[Word]) -> Verdict {
+    let mut v = Verdict::default();
+    for a in args.iter().filter(|a| !a.is("-p")) {
+        match a.value.as_deref().map(|x| x.split_once('=')) {
+            Some(Some((_, body))) => v.nested.push(Nested::Script(Word::literal(body))),
+            Some(None) => {}
+            None => v.push(
+                Level::Unknown,
+                format!("alias defines a command only known at run time: {}", a.text),
+            ),
+        }
+    }
+    v
+}
+
+pub fn watch(args: &[Word]) -> Verdict {
+    let exec = has_short(args, 'x') || has_long(args, "--exec");
+    let rest = skip_options(args, &["-n", "--interval", "-q", "--equexit"]);
+    if exec {
+        Verdict::runs(rest)
+    } else if rest.is_empty() {
+        Verdict::read_only()
+    } else {
+        Verdict::script(joined(rest))
+    }
+}
