@@ -26,7 +26,7 @@ pub const DEFAULT_MAX_JOBS: usize = 64;
 pub const DEFAULT_BUFFER_BYTES: usize = 1 << 20;
 /// Output chunks (of up to 64 KiB) in flight between a job's shell and its buffer: the buffer
 /// takes them as fast as they come, so this only smooths bursts.
-const CHUNK_QUEUE: usize = 4;
+const CHUNK_QUEUE: usize = 1;
 
 /// How a job stands. Never `Completed` for a job that did not end by itself with status 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
