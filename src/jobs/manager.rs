@@ -513,7 +513,7 @@ fn settle(state: &mut JobState, outcome: &RunOutcome) {
 /// Starts the job's shell (from the session's state, if any) and runs the command on it.
 async fn run_job(
     job: &Job,
-    run: RunRequest,
+    mut run: RunRequest,
     from: Option<Arc<Session>>,
     snapshot: Option<&std::path::Path>,
     tx: mpsc::Sender<Vec<u8>>,
@@ -532,6 +532,7 @@ async fn run_job(
             // An explicit cwd is the shell's start (the bootstrap moves there); else the session's.
             let cwd = run.cwd.is_none().then_some(captured.cwd.as_str());
             write_private(path, &state::with_cwd(&captured, cwd))?;
+            run.command.insert_str(0, &captured.trace);
         }
         job.session.launch().await
     };

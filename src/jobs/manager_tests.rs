@@ -274,3 +274,51 @@ async fn dropping_the_manager_kills_its_jobs() {
     }
     assert_eq!(count_processes(&marker), 0);
 }
+
+#[tokio::test]
+async fn options_that_shape_output_carry_over_without_framing_noise() {
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(&session, "set -eux").await;
+    let m = manager();
+    let id = m
+        .start(
+            spec("echo one; false; echo never"),
+            Some(session.clone()),
+            None,
+        )
+        .unwrap();
+    let out = m.wait(&id, None).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.info.exit_code, out.output.as_str()),
+        (JobStatus::Failed, Some(1), "+ echo one\none\n+ false\n")
+    );
+    session.close().await;
+}
+
+#[tokio::test]
+async fn the_snapshot_sources_without_an_error() {
+    let session = Session::new(ShellConfig::default()).unwrap();
+    run(&session, "declare -r R=1; declare -ir I=2; declare -ax A=(x); set -u; shopt -s extglob; f() { :; }; declare -fx f; alias a='echo \"it'\\''s\"'").await;
+    let (_, raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap();
+    let script = state::snapshot(&raw).unwrap().script;
+    let path = std::env::temp_dir().join(format!("agsh-snapshot-test-{}.sh", std::process::id()));
+    std::fs::write(&path, &script).unwrap();
+    let out = std::process::Command::new("bash")
+        .args([
+            "--noprofile",
+            "--norc",
+            "-c",
+            "source \"$1\" && echo \"$R $I ${A[0]}\" && alias a && declare -F f",
+            "bash",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1 2 x\nalias a='echo \"it'\\''s\"'\nf\n"
+    );
+    session.close().await;
+}

@@ -63,11 +63,19 @@ const SPECIAL: &[&str] = &[
 /// (`monitor`).
 const KEPT_OPTIONS: &[&str] = &["noexec", "onecmd", "monitor"];
 
+/// Options that print what runs: set in the snapshot, they would trace the framing of the job's
+/// first run too (its preamble is only silenced for a shell known to trace); they are turned on
+/// by the job's command itself instead (see [`Captured::trace`]).
+const TRACE_OPTIONS: &[&str] = &["xtrace", "verbose"];
+
 /// The state read by [`CAPTURE`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct Captured {
     pub(crate) cwd: String,
     pub(crate) script: String,
+    /// Turns on the session's [`TRACE_OPTIONS`]; put before the command, on its first line (so
+    /// that `LINENO` counts as in the session).
+    pub(crate) trace: String,
 }
 
 /// Builds the script from [`CAPTURE`]'s output; `None` when the output is not that (the capture
@@ -145,15 +153,27 @@ pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
         }
     }
     // Options last: `set -e` or `set -u` must not apply to the lines above.
+    let mut trace = String::new();
     for line in options.lines() {
         let name = line.rsplit(' ').next().unwrap_or_default();
-        if line.starts_with("set ") && !KEPT_OPTIONS.contains(&name) {
-            s.push_str("\\builtin ");
-            s.push_str(line);
-            s.push('\n');
+        if !line.starts_with("set ") || KEPT_OPTIONS.contains(&name) {
+            continue;
         }
+        if TRACE_OPTIONS.contains(&name) {
+            if line.starts_with("set -o ") {
+                trace.push_str(&format!("\\builtin {line}; "));
+            }
+            continue;
+        }
+        s.push_str("\\builtin ");
+        s.push_str(line);
+        s.push('\n');
     }
-    Some(Captured { cwd, script: s })
+    Some(Captured {
+        cwd,
+        script: s,
+        trace,
+    })
 }
 
 /// The script that moves to `cwd` and then restores the state (the move first: `OLDPWD` among
@@ -204,7 +224,7 @@ mod tests {
     #[test]
     fn builds_a_script_in_order_leaving_specials_and_blocking_options() {
         let output = [
-            "set -o errexit\nset +o noexec\nset -o onecmd\nset +o xtrace\n",
+            "set -o errexit\nset +o noexec\nset -o onecmd\nset -o xtrace\nset +o verbose\n",
             "shopt -s expand_aliases\nshopt -u extglob\n",
             "alias ll='ls -l'\n",
             "f () \n{ \n    echo f\n}\n",
@@ -226,9 +246,9 @@ mod tests {
             \\builtin alias ll='ls -l'\n\
             \\builtin shopt -s expand_aliases\n\
             \\builtin shopt -u extglob\n\
-            \\builtin set -o errexit\n\
-            \\builtin set +o xtrace\n";
+            \\builtin set -o errexit\n";
         assert_eq!(captured.script, expected);
+        assert_eq!(captured.trace, "\\builtin set -o xtrace; ");
         assert_eq!(
             with_cwd(&captured, Some("/it's")),
             format!("\\builtin cd -- '/it'\\''s'\n{expected}")
