@@ -520,9 +520,20 @@ async fn run_job(
 ) -> Result<RunOutcome> {
     let prepare = async {
         if let (Some(session), Some(path)) = (from, snapshot) {
-            let (_, output) = session
-                .run_aside(state::CAPTURE, state::CAPTURE_LIMIT_BYTES)
-                .await?;
+            // A task of its own: a kill while the session runs the capture must not drop the
+            // capture half-way (the session would lose track of its shell); it finishes and puts
+            // the session's `$?` back whatever becomes of the job.
+            let capture = tokio::spawn(async move {
+                session
+                    .run_aside(state::CAPTURE, state::CAPTURE_LIMIT_BYTES)
+                    .await
+            });
+            let (_, output) = capture.await.map_err(|e| {
+                Error::io(
+                    "reading the session's state",
+                    std::io::Error::other(e.to_string()),
+                )
+            })??;
             let captured = state::snapshot(&output).ok_or_else(|| {
                 Error::io(
                     "reading the session's state",

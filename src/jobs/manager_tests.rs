@@ -322,3 +322,28 @@ async fn the_snapshot_sources_without_an_error() {
     );
     session.close().await;
 }
+
+#[tokio::test]
+async fn a_kill_while_the_session_is_busy_leaves_the_session_whole() {
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(&session, "x=1; (exit 3)").await;
+    let busy = {
+        let session = session.clone();
+        tokio::spawn(async move { run(&session, "sleep 0.5; echo done").await })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let m = manager();
+    let id = m
+        .start(spec("echo job"), Some(session.clone()), None)
+        .unwrap();
+    let out = m.kill(&id).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.output.as_str()),
+        (JobStatus::Killed, "")
+    );
+    let (o, text) = busy.await.unwrap();
+    assert_eq!((o.exit_code, text.as_str()), (Some(0), "done\n"));
+    let (_, text) = run(&session, "echo $? $x").await;
+    assert_eq!(text, "0 1\n");
+    session.close().await;
+}
