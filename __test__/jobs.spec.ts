@@ -271,6 +271,14 @@ describe('JobManager: starting from a Shell', () => {
 })
 
 describe('JobManager: errors', () => {
+  test('a shell that cannot start makes a failed job whose output says why', async () => {
+    const jobs = manager()
+    const exit = exitWatch()
+    const id = jobs.start({ command: 'true', shell: '/no/such/bash' }, exit.onExit)
+    expect(await exit.ended).toMatchObject({ id, status: 'failed' })
+    expect(jobs.output(id).output).toMatch(/shell cannot be started \(got "\/no\/such\/bash"\)/)
+  })
+
   test('unknown ids are ERR_JOB_NOT_FOUND for every method', async () => {
     const jobs = manager()
     expect(thrown(() => jobs.output('job-404'))).toMatchObject({ code: 'ERR_JOB_NOT_FOUND' })
