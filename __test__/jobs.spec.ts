@@ -73,8 +73,8 @@ describe('JobManager: start, status and exit', () => {
     const jobs = manager()
     const failed = jobs.start({ command: 'echo no >&2; exit 3' })
     const segv = jobs.start({ command: 'kill -SEGV $$' })
-    const timed = jobs.start({ command: 'echo started; exec sleep 30', timeoutMs: 300 })
-    const killed = jobs.start({ command: 'echo up; exec sleep 30' })
+    const timed = jobs.start({ command: `echo started; exec sleep ${marker()}`, timeoutMs: 300 })
+    const killed = jobs.start({ command: `echo up; exec sleep ${marker()}` })
     expect(await jobs.wait(failed)).toMatchObject({ status: 'failed', exitCode: 3, output: 'no\n' })
     expect(await jobs.wait(segv)).toMatchObject({ status: 'failed', exitCode: 139, signal: 'SIGSEGV' })
     const t = await jobs.wait(timed)
@@ -92,8 +92,8 @@ describe('JobManager: start, status and exit', () => {
     const jobs = manager()
     const controller = new AbortController()
     const exit = exitWatch()
-    const aborted = jobs.start({ command: 'exec sleep 30', signal: controller.signal }, exit.onExit)
-    const other = jobs.start({ command: 'exec sleep 30' })
+    const aborted = jobs.start({ command: `exec sleep ${marker()}`, signal: controller.signal }, exit.onExit)
+    const other = jobs.start({ command: `exec sleep ${marker()}` })
     controller.abort()
     expect(await exit.ended).toMatchObject({ id: aborted, status: 'killed' })
     await jobs.close()
@@ -127,7 +127,7 @@ describe('JobManager: output', () => {
 
   test('bufferBytes bounds what a read returns while the job runs', async () => {
     const jobs = manager({ bufferBytes: 1000 })
-    const id = jobs.start({ command: "yes 'twelve bytes' | head -c 100000; exec sleep 30" })
+    const id = jobs.start({ command: `yes 'twelve bytes' | head -c 100000; exec sleep ${marker()}` })
     expect(await eventually(() => jobs.list()[0].status === 'running' && jobs.output(id, { filter: 'never' }).droppedBytes > 0)).toBe(true)
     await jobs.kill(id)
   })
@@ -195,7 +195,7 @@ describe('JobManager: process trees and hosts', () => {
 
   test('a job that prints nothing costs no CPU', async () => {
     const jobs = manager()
-    const ids = Array.from({ length: 8 }, () => jobs.start({ command: 'exec sleep 30' }))
+    const ids = Array.from({ length: 8 }, () => jobs.start({ command: `exec sleep ${marker()}` }))
     await new Promise((r) => setTimeout(r, 300))
     const before = process.cpuUsage()
     await new Promise((r) => setTimeout(r, 1000))
@@ -288,8 +288,8 @@ describe('JobManager: errors', () => {
 
   test('starting past maxJobs running jobs is ERR_TOO_MANY_JOBS; an ended job frees its place', async () => {
     const jobs = manager({ maxJobs: 2 })
-    const a = jobs.start({ command: 'exec sleep 30' })
-    jobs.start({ command: 'exec sleep 30' })
+    const a = jobs.start({ command: `exec sleep ${marker()}` })
+    jobs.start({ command: `exec sleep ${marker()}` })
     expect(thrown(() => jobs.start({ command: 'true' }))).toMatchObject({ code: 'ERR_TOO_MANY_JOBS', message: expect.stringContaining('maxJobs') })
     await jobs.kill(a)
     expect(typeof jobs.start({ command: 'true' })).toBe('string')
