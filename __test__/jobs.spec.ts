@@ -237,6 +237,8 @@ describe('JobManager: starting from a Shell', () => {
       expect(await shell.run({ command: setup })).toMatchObject({ exitCode: 5 })
       const names = async () => (await runText(shell, 'compgen -v | grep -v "^_$"; compgen -A function; alias -p'))
       const namesBefore = await names()
+      // Bash's own variables are the job's (its pid), SHELLOPTS as the same options make it.
+      const colons = await runText(shell, 'echo "${SHELLOPTS//[^:]/}"')
       expect(await shell.run({ command: ': last-arg; (exit 5)' })).toMatchObject({ exitCode: 5 })
       const jobs = manager()
       const probe = [
@@ -245,12 +247,13 @@ describe('JobManager: starting from a Shell', () => {
         'll',
         'shopt -qo pipefail && echo pipefail',
         'declare -p CONSTANT',
+        'echo "$$ $BASHPID ${SHELLOPTS//[^:]/}"',
         'bash -c \'echo "child sees $EXPORTED and ${plain-no plain}"\'',
       ].join('\n')
       const id = jobs.start({ command: probe, shell })
       const out = await jobs.wait(id)
       expect(out).toMatchObject({ status: 'completed', exitCode: 0 })
-      expect(out.output).toBe(`${dir}|with space|not exported|fixed|two three|value|42|unset\nhello job\naliased\npipefail\ndeclare -r CONSTANT="fixed"\nchild sees with space and no plain\n`)
+      expect(out.output).toBe(`${dir}|with space|not exported|fixed|two three|value|42|unset\nhello job\naliased\npipefail\ndeclare -r CONSTANT="fixed"\n${out.pid} ${out.pid} ${colons.trim()}\nchild sees with space and no plain\n`)
       // The session reads $? and $_ as its own last run left them, and has nothing new.
       expect(await runText(shell, 'echo "$? $_"')).toBe('5 last-arg\n')
       expect(await names()).toBe(namesBefore)

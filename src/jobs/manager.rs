@@ -16,6 +16,7 @@ use super::state;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, Result};
 use crate::output::{OutputOptions, OutputPipeline};
+use crate::shell::framing::quote;
 use crate::shell::session::validate_run;
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
 
@@ -242,13 +243,14 @@ impl JobManager {
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
                 let path = snapshot_path(&id)?;
-                config.snapshot = Some(path.to_string_lossy().into_owned());
+                // A `snapshotPath` of the job's own is sourced first, from the state file.
+                let own = config.snapshot.replace(path.to_string_lossy().into_owned());
                 // Explicit `env` and `sessionEnv` must win over the session's variables, which
                 // the snapshot sets after the shell started: they go with the run.
                 let mut env = std::mem::take(&mut config.session_env);
                 env.extend(std::mem::take(&mut run.env));
                 run.env = env;
-                Some(path)
+                Some(StateFile { path, own })
             }
             None => {
                 // One-shot, as executeShell: the run's env is the shell's environment.
@@ -453,23 +455,30 @@ impl Job {
     }
 }
 
+/// Where a job that starts from a session gets the session's state: a file its shell sources
+/// (after `own`, the job's own `snapshotPath`, if any).
+struct StateFile {
+    path: PathBuf,
+    own: Option<String>,
+}
+
 /// Runs the job to its end, then records how it ended and tells `on_exit`.
 async fn drive(
     job: Arc<Job>,
     run: RunRequest,
     from: Option<Arc<Session>>,
-    snapshot: Option<PathBuf>,
+    snapshot: Option<StateFile>,
     pipeline: OutputPipeline,
     artifact: Option<PathBuf>,
     on_exit: Option<OnExit>,
 ) {
     let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
     let collect = collect(job.clone(), rx, pipeline, artifact);
-    let run = run_job(&job, run, from, snapshot.as_deref(), tx);
+    let run = run_job(&job, run, from, snapshot.as_ref(), tx);
     let (outcome, ()) = tokio::join!(run, collect);
     job.session.close().await;
-    if let Some(path) = snapshot {
-        let _ = std::fs::remove_file(path);
+    if let Some(state) = snapshot {
+        let _ = std::fs::remove_file(state.path);
     }
     let info = {
         let mut state = job.lock();
@@ -515,11 +524,11 @@ async fn run_job(
     job: &Job,
     mut run: RunRequest,
     from: Option<Arc<Session>>,
-    snapshot: Option<&std::path::Path>,
+    snapshot: Option<&StateFile>,
     tx: mpsc::Sender<Vec<u8>>,
 ) -> Result<RunOutcome> {
     let prepare = async {
-        if let (Some(session), Some(path)) = (from, snapshot) {
+        if let (Some(session), Some(file)) = (from, snapshot) {
             // A task of its own: a kill while the session runs the capture must not drop the
             // capture half-way (the session would lose track of its shell); it finishes and puts
             // the session's `$?` back whatever becomes of the job.
@@ -542,7 +551,12 @@ async fn run_job(
             })?;
             // An explicit cwd is the shell's start (the bootstrap moves there); else the session's.
             let cwd = run.cwd.is_none().then_some(captured.cwd.as_str());
-            write_private(path, &state::with_cwd(&captured, cwd))?;
+            let mut text = match &file.own {
+                Some(own) => format!("\\builtin source -- {}\n", quote(own)),
+                None => String::new(),
+            };
+            text.push_str(&state::with_cwd(&captured, cwd));
+            write_private(&file.path, &text)?;
             run.command.insert_str(0, &captured.trace);
         }
         job.session.launch().await

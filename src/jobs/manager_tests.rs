@@ -347,3 +347,19 @@ async fn a_kill_while_the_session_is_busy_leaves_the_session_whole() {
     assert_eq!(text, "0 1\n");
     session.close().await;
 }
+
+#[tokio::test]
+async fn a_jobs_own_snapshot_is_sourced_before_the_sessions_state() {
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(&session, "x=session").await;
+    let own = std::env::temp_dir().join(format!("agsh-own-snapshot-{}.sh", std::process::id()));
+    std::fs::write(&own, "mine() { echo mine; }; x=own\n").unwrap();
+    let m = manager();
+    let mut job = spec("mine; echo $x");
+    job.config.snapshot = Some(own.to_string_lossy().into_owned());
+    let id = m.start(job, Some(session.clone()), None).unwrap();
+    let out = m.wait(&id, None).await.unwrap();
+    let _ = std::fs::remove_file(&own);
+    assert_eq!(out.output, "mine\nsession\n");
+    session.close().await;
+}
