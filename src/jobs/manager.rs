@@ -17,6 +17,7 @@ use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, Result};
 use crate::output::{OutputOptions, OutputPipeline};
 use crate::shell::framing::quote;
+use crate::shell::session::aside::Aside;
 use crate::shell::session::validate_run;
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
 
@@ -529,6 +530,7 @@ async fn run_job(
 ) -> Result<RunOutcome> {
     let prepare = async {
         if let (Some(session), Some(file)) = (from, snapshot) {
+            let from_config = session.config().clone();
             // A task of its own: a kill while the session runs the capture must not drop the
             // capture half-way (the session would lose track of its shell); it finishes and puts
             // the session's `$?` back whatever becomes of the job.
@@ -537,18 +539,23 @@ async fn run_job(
                     .run_aside(state::CAPTURE, state::CAPTURE_LIMIT_BYTES)
                     .await
             });
-            let (_, output) = capture.await.map_err(|e| {
+            let aside = capture.await.map_err(|e| {
                 Error::io(
                     "reading the session's state",
                     std::io::Error::other(e.to_string()),
                 )
             })??;
-            let captured = state::snapshot(&output).ok_or_else(|| {
-                Error::io(
-                    "reading the session's state",
-                    std::io::Error::other("the state report was cut short"),
-                )
-            })?;
+            let captured = match aside {
+                Aside::Ran(_, output) => state::snapshot(&output).ok_or_else(|| {
+                    Error::io(
+                        "reading the session's state",
+                        std::io::Error::other("the state report was cut short"),
+                    )
+                })?,
+                Aside::NoShell { working_dir } => {
+                    state::unstarted(from_config, working_dir.as_deref())
+                }
+            };
             // An explicit cwd is the shell's start (the bootstrap moves there); else the session's.
             let cwd = run.cwd.is_none().then_some(captured.cwd.as_str());
             let mut text = match &file.own {

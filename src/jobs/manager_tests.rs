@@ -299,7 +299,9 @@ async fn options_that_shape_output_carry_over_without_framing_noise() {
 async fn the_snapshot_sources_without_an_error() {
     let session = Session::new(ShellConfig::default()).unwrap();
     run(&session, "declare -r R=1; declare -ir I=2; declare -ax A=(x); set -u; shopt -s extglob; f() { :; }; declare -fx f; alias a='echo \"it'\\''s\"'").await;
-    let (_, raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap();
+    let Aside::Ran(_, raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap() else {
+        panic!("the session's shell runs");
+    };
     let script = state::snapshot(&raw).unwrap().script;
     let path = std::env::temp_dir().join(format!("agsh-snapshot-test-{}.sh", std::process::id()));
     std::fs::write(&path, &script).unwrap();
@@ -361,5 +363,33 @@ async fn a_jobs_own_snapshot_is_sourced_before_the_sessions_state() {
     let out = m.wait(&id, None).await.unwrap();
     let _ = std::fs::remove_file(&own);
     assert_eq!(out.output, "mine\nsession\n");
+    session.close().await;
+}
+
+#[tokio::test]
+async fn a_session_without_a_running_shell_is_not_restarted_by_a_job() {
+    let config = ShellConfig {
+        session_env: vec![("SESSION_VAR".into(), "s".into())],
+        cwd: Some("/tmp".into()),
+        ..Default::default()
+    };
+    let session = Arc::new(Session::new(config).unwrap());
+    let m = manager();
+    // Never started: the job starts as the session's first shell would.
+    let id = m
+        .start(spec("echo $SESSION_VAR $PWD"), Some(session.clone()), None)
+        .unwrap();
+    assert_eq!(m.wait(&id, None).await.unwrap().output, "s /tmp\n");
+    run(&session, "cd /").await;
+    let (o, _) = run(&session, "exit 3").await;
+    assert_eq!((o.exit_code, o.session_restarted), (Some(3), false));
+    // Its shell exited: the job starts in its last directory, and the session's next run still
+    // reports the restart.
+    let id = m
+        .start(spec("echo $SESSION_VAR $PWD"), Some(session.clone()), None)
+        .unwrap();
+    assert_eq!(m.wait(&id, None).await.unwrap().output, "s /\n");
+    let (o, text) = run(&session, "echo $PWD").await;
+    assert_eq!((o.session_restarted, text.as_str()), (true, "/\n"));
     session.close().await;
 }

@@ -6,6 +6,7 @@
 //! options that would stop it from running its command (`noexec`, `onecmd`).
 
 use crate::shell::framing::quote;
+use crate::shell::ShellConfig;
 
 /// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, `declare -f`, `declare -F`, `$PWD`,
 /// then one `declare -p` per variable. Options first, before anything here changes one; the
@@ -176,10 +177,35 @@ pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
     })
 }
 
+/// The state of a session whose shell is not running (never started, or it exited and the next
+/// run starts a new one): what a new shell of it would start with, its `sessionEnv` and
+/// `snapshotPath`, in its last directory.
+pub(crate) fn unstarted(config: ShellConfig, working_dir: Option<&str>) -> Captured {
+    let mut script = String::new();
+    for (key, value) in &config.session_env {
+        script.push_str(&format!("\\builtin export {key}={}\n", quote(value)));
+    }
+    if let Some(path) = &config.snapshot {
+        script.push_str(&format!("\\builtin source -- {}\n", quote(path)));
+    }
+    let cwd = match working_dir {
+        Some(dir) => dir.to_string(),
+        None => config
+            .cwd
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
+    Captured {
+        cwd,
+        script,
+        trace: String::new(),
+    }
+}
+
 /// The script that moves to `cwd` and then restores the state (the move first: `OLDPWD` among
 /// the state's variables then reads as the session's).
 pub(crate) fn with_cwd(captured: &Captured, cwd: Option<&str>) -> String {
-    match cwd {
+    match cwd.filter(|dir| !dir.is_empty()) {
         Some(dir) => format!("\\builtin cd -- {}\n{}", quote(dir), captured.script),
         None => captured.script.clone(),
     }

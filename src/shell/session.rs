@@ -1412,7 +1412,7 @@ impl Live {
 }
 
 #[path = "session/aside.rs"]
-mod aside;
+pub(crate) mod aside;
 
 #[cfg(test)]
 #[path = "session/tests.rs"]

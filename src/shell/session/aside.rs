@@ -28,12 +28,11 @@ impl Session {
     /// Runs `command` in its turn, as [`Session::run`] does, and returns its output (at most
     /// `limit_bytes` of it). The run after it reads `$?` and `$_` as the run before it left
     /// them: the framing restores both from the session's record, which is put back here, in the
-    /// turn taken right behind the command's, before any later run can start.
-    pub(crate) async fn run_aside(
-        &self,
-        command: &str,
-        limit_bytes: usize,
-    ) -> Result<(RunOutcome, Vec<u8>)> {
+    /// turn taken right behind the command's, before any later run can start. When no shell
+    /// runs in its turn (none started yet, or the last one exited), nothing runs: starting one
+    /// would take the `sessionRestarted` of the session's next run; the session's directory is
+    /// returned instead.
+    pub(crate) async fn run_aside(&self, command: &str, limit_bytes: usize) -> Result<Aside> {
         let Place {
             epoch,
             closed,
@@ -47,10 +46,16 @@ impl Session {
             Lock::Held(guard) => guard,
             Lock::Waiting(lock) => lock.await,
         };
-        let saved = guard
-            .live
-            .as_ref()
-            .map(|live| (live.state.last_status, live.state.last_arg.clone()));
+        let saved = match &guard.live {
+            Some(live) if !live.spawned.has_exited() => {
+                (live.state.last_status, live.state.last_arg.clone())
+            }
+            _ => {
+                return Ok(Aside::NoShell {
+                    working_dir: guard.working_dir.clone(),
+                })
+            }
+        };
         let (tx, mut rx) = mpsc::channel::<Vec<u8>>(4);
         let collect = async move {
             let mut all = Vec::new();
@@ -77,10 +82,17 @@ impl Session {
             Lock::Waiting(lock) => lock.await,
         };
         if let Some(live) = inner.live.as_mut() {
-            let (status, arg) = saved.unwrap_or_default();
-            live.state.last_status = status;
-            live.state.last_arg = arg;
+            (live.state.last_status, live.state.last_arg) = saved;
         }
-        Ok((outcome, text))
+        Ok(Aside::Ran(outcome, text))
     }
+}
+
+/// What [`Session::run_aside`] did.
+pub(crate) enum Aside {
+    Ran(RunOutcome, Vec<u8>),
+    /// No shell ran in the command's turn; the session's directory then.
+    NoShell {
+        working_dir: Option<String>,
+    },
 }
