@@ -546,7 +546,7 @@ async fn run_job(
                 )
             })??;
             let captured = match aside {
-                Aside::Ran(_, output) => state::snapshot(&output).ok_or_else(|| {
+                Aside::Ran(output) => state::snapshot(&output).ok_or_else(|| {
                     Error::io(
                         "reading the session's state",
                         std::io::Error::other("the state report was cut short"),

@@ -299,7 +299,7 @@ async fn options_that_shape_output_carry_over_without_framing_noise() {
 async fn the_snapshot_sources_without_an_error() {
     let session = Session::new(ShellConfig::default()).unwrap();
     run(&session, "declare -r R=1; declare -ir I=2; declare -ax A=(x); set -u; shopt -s extglob; f() { :; }; declare -fx f; alias a='echo \"it'\\''s\"'").await;
-    let Aside::Ran(_, raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap() else {
+    let Aside::Ran(raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap() else {
         panic!("the session's shell runs");
     };
     let script = state::snapshot(&raw).unwrap().script;

@@ -76,7 +76,7 @@ impl Session {
         };
         let cancel = CancelToken::default();
         let (outcome, text) = tokio::join!(self.run_in(place, req, Some(tx), &cancel), collect);
-        let outcome = outcome?;
+        outcome?;
         let mut inner = match behind.lock {
             Lock::Held(guard) => guard,
             Lock::Waiting(lock) => lock.await,
@@ -84,13 +84,13 @@ impl Session {
         if let Some(live) = inner.live.as_mut() {
             (live.state.last_status, live.state.last_arg) = saved;
         }
-        Ok(Aside::Ran(outcome, text))
+        Ok(Aside::Ran(text))
     }
 }
 
 /// What [`Session::run_aside`] did.
 pub(crate) enum Aside {
-    Ran(RunOutcome, Vec<u8>),
+    Ran(Vec<u8>),
     /// No shell ran in the command's turn; the session's directory then.
     NoShell {
         working_dir: Option<String>,
