@@ -287,6 +287,11 @@ describe('JobManager: errors', () => {
     expect(thrown(() => jobs.output('job-404'))).toMatchObject({ code: 'ERR_JOB_NOT_FOUND' })
     await expect(jobs.wait('job-404')).rejects.toMatchObject({ code: 'ERR_JOB_NOT_FOUND' })
     await expect(jobs.kill('job-404')).rejects.toMatchObject({ code: 'ERR_JOB_NOT_FOUND' })
+    // Arguments of the wrong type or range are ERR_INVALID_ARG naming them.
+    const id = jobs.start({ command: 'true' })
+    expect(thrown(() => jobs.output(5 as never))).toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringContaining('id') })
+    await expect(jobs.wait(id, -1)).rejects.toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringContaining('timeoutMs') })
+    expect(thrown(() => jobs.start({ command: 'true' }, 'nope' as never))).toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringContaining('onExit') })
   })
 
   test('starting past maxJobs running jobs is ERR_TOO_MANY_JOBS; an ended job frees its place', async () => {
