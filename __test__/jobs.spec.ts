@@ -205,11 +205,13 @@ describe('JobManager: process trees and hosts', () => {
     for (const id of ids) expect(jobs.output(id).status).toBe('running')
   })
 
-  test('64 jobs flooding unread output stay within 64 x bufferBytes plus a few MiB', async () => {
+  test('64 jobs flooding unread output stay within 64 x bufferBytes plus the chunks in flight', async () => {
     const { stdout } = await run(process.execPath, [join(fixtures, 'jobs-flood.mjs'), '64', String(256 * 1024), '3'], { timeout: 60_000 })
     const r = JSON.parse(stdout)
     expect(r).toMatchObject({ outputBytes: 256 * 1024, status: 'running', killedStatus: 'killed' })
     expect(r.droppedBytes).toBeGreaterThan(0)
+    // Per job, besides its buffer: the session's 64 KiB read buffer and up to two 64 KiB chunks on
+    // their way (about 12 MiB for 64 jobs), plus the runtime's own; measured 29 MiB in all here.
     expect(r.growthBytes).toBeLessThan(64 * 256 * 1024 + 24 * MiB)
   }, 60_000)
 })
