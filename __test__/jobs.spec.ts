@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { JobManager, Shell, type JobInfo } from '../index.js'
 import { eventually, processesWith, sleepMarker, thrown } from './helpers'
@@ -191,6 +193,19 @@ describe('JobManager: process trees and hosts', () => {
     const { stdout } = await run(process.execPath, ['--expose-gc', join(fixtures, 'jobs-host.mjs'), 'gc', m], { timeout: 20_000 })
     expect(stdout.trim()).toBe('gone')
     expect(processesWith(m)).toEqual([])
+  })
+
+  test('a worker terminated with a job running takes the job with it', async () => {
+    const m = marker()
+    const addon = JSON.stringify(join(__dirname, '..', 'index.js'))
+    const code = `const { JobManager } = require(${addon}); const { parentPort } = require('node:worker_threads');
+      globalThis.jobs = new JobManager(); globalThis.jobs.start({ command: 'sleep ${m}' }); parentPort.postMessage('started');
+      setInterval(() => {}, 1000) // a running job does not keep the worker alive: this does`
+    const worker = new Worker(code, { eval: true })
+    await once(worker, 'message')
+    expect(await eventually(() => processesWith(`sleep ${m}`).length === 1)).toBe(true)
+    await worker.terminate()
+    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })
 
   test('a job that prints nothing costs no CPU', async () => {
