@@ -1437,6 +1437,9 @@ impl Live {
     }
 }
 
+#[path = "session/aside.rs"]
+pub(crate) mod aside;
+
 #[cfg(test)]
 #[path = "session/tests.rs"]
 mod tests;
