@@ -178,14 +178,15 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
   async function runForeground(p: Plan, context: ToolContext): Promise<ToolResult> {
     const started = Date.now()
     const live = liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!)
-    const cwd = p.cwd ?? (sessionStarted ? undefined : initialCwd)
+    // Always given: a session whose shell was replaced (after `exit`, a timeout or an abort) keeps its directory.
+    const cwd = p.cwd ?? sessionCwd
     sessionStarted = true
     let result
     try {
       result = await session.run(
         {
           command: p.command,
-          ...(cwd !== undefined && { cwd }),
+          cwd,
           ...(p.env && { env: p.env }),
           timeoutMs: p.timeout.seconds * 1000,
           ...(context.signal && { signal: context.signal }),
@@ -254,7 +255,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     }
     if (p.timeout.requested !== undefined) details.requestedTimeoutSeconds = p.timeout.requested
     const notices = p.timeout.notice ? [p.timeout.notice] : []
-    if (outcome.sessionRestarted) notices.push('[The shell had ended (an earlier `exit`?) and was restarted: variables, functions, aliases and the directory of the session were reset.]')
+    if (outcome.sessionRestarted) notices.push('[A new shell was started (the previous command was stopped or ended the shell): variables, functions and aliases of the session were reset; the working directory was kept.]')
     let text = formatOutput(summary, p, details)
     if (notices.length) text = `${notices.join('\n')}\n${text}`
     if (outcome.timedOut) {
