@@ -2,7 +2,6 @@
 // The `agent-shell` command (API.md §11): `run` executes one command through the native layer and
 // exits with its code; `mcp` serves the tool set over stdio.
 import { executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
-import { serveStdio } from './mcp'
 
 const USAGE = `agent-shell: the shell layer of AI coding agents, from the command line.
 
@@ -173,6 +172,8 @@ async function mcp(args: string[]): Promise<number | undefined> {
   const maxTimeoutSeconds = seconds('--max-timeout', get('--max-timeout', 'AGENT_SHELL_MAX_TIMEOUT'))
   // The place for server-wide policy (a sandbox, once the native layer enforces one) is here: a
   // flag and an environment variable, passed on as a BashToolsOptions field.
+  // Loaded here: `run` should not pay for the MCP SDK's start-up.
+  const { serveStdio } = await import('./mcp.js')
   await serveStdio({
     name: 'agent-shell',
     version: packageVersion(),
