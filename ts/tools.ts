@@ -418,7 +418,9 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
   function jobError(error: unknown, id: string): ToolResult {
     const code = (error as { code?: string } | null)?.code
     if (code === 'ERR_JOB_NOT_FOUND') {
-      return errorResult(`No background job with bash_id "${id}". Use the bash_id that the bash tool returned for a command started with run_in_background: true; a job that was killed or that this session never started has no output to read.`, { bashId: id })
+      const known = jobs?.list().map((j) => `${j.id} (${j.status}${j.label ? `: ${j.label}` : ''})`) ?? []
+      const which = known.length ? ` The background jobs of this session are: ${known.join(', ')}.` : ' This session has no background jobs.'
+      return errorResult(`No background job with bash_id "${id}". Use the bash_id that the bash tool returned for a command started with run_in_background: true.${which}`, { bashId: id })
     }
     if (code === 'ERR_INVALID_ARG') return errorResult(`Invalid input: ${(error as Error).message}. Fix it and call the tool again.`, { bashId: id })
     return nativeErrorResult(error)
