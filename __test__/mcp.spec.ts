@@ -93,6 +93,18 @@ describe('agent-shell mcp', () => {
     expect(await call(client, 'bash', { command: 'sleep 20' })).toMatchObject({ isError: true, structuredContent: { timedOut: true, timeoutSeconds: 1 } })
   })
 
+  it('kills a command when the client cancels its request, and the session goes on', async () => {
+    const client = await connect()
+    const marker = sleepMarker()
+    const controller = new AbortController()
+    const pending = client.callTool({ name: 'bash', arguments: { command: `sleep ${marker}` } }, undefined, { signal: controller.signal })
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
+    controller.abort()
+    await expect(pending).rejects.toThrow()
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+    expect(text(await call(client, 'bash', { command: 'echo still-here' }))).toMatch(/still-here$/)
+  })
+
   it('ends the session and its processes when the client disconnects', async () => {
     const client = await connect()
     const marker = sleepMarker()
