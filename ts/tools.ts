@@ -315,27 +315,32 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
 
   // ---- background ----
 
-  function backgroundStart(p: Plan, timeoutMs: number | undefined): string {
+  /** A job starts from the session's state, so the session's shell must exist first (with the tool set's cwd and env). */
+  async function sessionReady(): Promise<void> {
+    if (sessionStarted) return
+    sessionStarted = true
+    await session.run({ command: ':', cwd: sessionCwd })
+  }
+
+  async function backgroundStart(p: Plan, timeoutMs: number | undefined): Promise<string> {
     const manager = jobManager()
-    const fresh = !sessionStarted
+    await sessionReady()
     return manager.start({
       command: p.command,
-      ...(p.cwd !== undefined ? { cwd: p.cwd } : fresh ? { cwd: initialCwd } : {}),
+      ...(p.cwd !== undefined && { cwd: p.cwd }),
       ...(p.env && { env: p.env }),
-      ...(fresh && options.env && { sessionEnv: options.env }),
       ...(timeoutMs !== undefined && { timeoutMs }),
       ...(p.description !== undefined && { label: p.description }),
-      // A session that has not run anything yet has no state to copy; the job then starts from the tool set's options.
-      ...(fresh ? options.shell !== undefined && { shell: options.shell } : { shell: session }),
+      shell: session,
     })
   }
 
-  function startBackground(p: Plan): ToolResult {
+  async function startBackground(p: Plan): Promise<ToolResult> {
     if (p.pty) return errorResult('`pty` and `run_in_background` cannot be combined: run the command in the background without pty.', {})
     let id: string
     try {
       // A background job has no deadline unless the model gave one: servers and watchers run until killed.
-      id = backgroundStart(p, p.timeout.explicit ? p.timeout.seconds * 1000 : undefined)
+      id = await backgroundStart(p, p.timeout.explicit ? p.timeout.seconds * 1000 : undefined)
     } catch (error) {
       if (error instanceof InputError) return errorResult(error.message, {})
       return nativeErrorResult(error)
@@ -354,7 +359,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     let id: string
     try {
       manager = jobManager()
-      id = backgroundStart(p, p.timeout.seconds * 1000)
+      id = await backgroundStart(p, p.timeout.seconds * 1000)
     } catch (error) {
       if (error instanceof InputError) return errorResult(error.message, {})
       return nativeErrorResult(error)
