@@ -10,6 +10,58 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * Background jobs: commands that run on after `start` returned (an agent's `run_in_background`,
+ * BashOutput and KillBash). Each job runs as `executeShell` runs a command, on its own shell,
+ * and its status says how it really ended. A running job does not keep the host process alive
+ * by itself; the host's exit, `close()`, or the manager being garbage-collected kills every job
+ * it has running, with its whole process tree.
+ */
+export declare class JobManager {
+  /** @throws ERR_INVALID_ARG for a bad option, ERR_IO when `artifactDir` cannot be created. */
+  constructor(options?: JobManagerOptions | undefined | null)
+  /**
+   * Starts a job and returns its id at once; the command runs on. Takes `executeShell`'s
+   * options, plus `label`, and `shell` given a `Shell`: the job then runs in a fresh bash that
+   * starts from that session's state (working directory, exported and shell variables,
+   * functions, aliases, options), read in the session's turn without disturbing it.
+   * `signal` kills the job when it aborts. `output` sets `stripAnsi`, `normalizeNewlines`,
+   * and the artifact's `artifactPath` (instead of `artifactDir`), `artifactMaxBytes` and
+   * `artifactHeadBytes`. `onExit` is called once, when the job ends, with its `JobInfo`.
+   * @throws ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR as `executeShell` rejects;
+   * ERR_TOO_MANY_JOBS past `maxJobs` running jobs; ERR_SESSION_CLOSED when the manager or the
+   * given `Shell` is closed.
+   */
+  start(options: Omit<ShellExecuteOptions, 'shell'> & { label?: string; shell?: string | Shell }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null): string
+  /**
+   * What the job wrote since the last read, with its state. With `filter`, only the lines
+   * that match `new RegExp(filter, flags)` (the others are consumed too); while the job runs,
+   * a last line without its newline yet stays unread, to be matched whole.
+   * @throws ERR_JOB_NOT_FOUND for an unknown or forgotten id (the oldest ended jobs are
+   * forgotten past `maxJobs` of them); ERR_INVALID_ARG for a filter that does not compile.
+   */
+  output(id: string, options?: JobOutputOptions | undefined | null): JobOutput
+  /**
+   * Resolves when the job ended, or after `timeoutMs` (absent or null: no limit; 0: at once)
+   * with status `running`; with the output since the last read.
+   * Rejects with ERR_JOB_NOT_FOUND or ERR_INVALID_ARG.
+   */
+  wait(id: string, timeoutMs?: number | undefined | null): Promise<JobOutput>
+  /**
+   * Kills the job's whole process tree (children, `setsid` escapees and all: TERM, a short
+   * grace, then KILL) and resolves once it ended, with what it had left unread. A job that had
+   * already ended keeps its status. Rejects with ERR_JOB_NOT_FOUND.
+   */
+  kill(id: string): Promise<JobOutput>
+  /** Every job, running or ended (until forgotten), in start order. */
+  list(): Array<JobInfo>
+  /**
+   * Kills every job (their whole trees) and resolves when all ended. Later `start` calls throw
+   * ERR_SESSION_CLOSED; reads of the jobs still answer. Idempotent.
+   */
+  close(): Promise<void>
+}
+
+/**
  * A bounded buffer for command output: strips ANSI sequences, normalizes newlines, keeps a head
  * and a tail within `maxBytes`, caps long lines, and spills the full text to `artifactPath` once
  * it no longer fits. Memory stays bounded by the budget whatever is pushed.
@@ -215,6 +267,79 @@ export interface InterceptorRule {
   tool: string
   /** Why the command is blocked and what to do instead, for the agent. */
   message: string
+}
+
+/** A job as `list()` shows it. */
+export interface JobInfo {
+  id: string
+  label?: string
+  command: string
+  /**
+   * `completed`: exit 0; `failed`: a non-zero exit, a signal, or a shell that could not start;
+   * `killed`: by `kill`, `close`, the `signal` option or the manager's end; `timed_out`: by its
+   * own `timeoutMs`.
+   */
+  status: 'running' | 'completed' | 'failed' | 'killed' | 'timed_out'
+  /** As `executeShell`'s: absent while running and for a killed or timed-out job. */
+  exitCode?: number
+  /** e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is 128+n). */
+  signal?: string
+  /** Milliseconds since the Unix epoch, as `Date.now()`. */
+  startedAt: number
+  endedAt?: number
+  /** The job's shell process, once started. */
+  pid?: number
+}
+
+/** Options of a `JobManager`. */
+export interface JobManagerOptions {
+  /** Jobs that may run at once; `start` past it throws ERR_TOO_MANY_JOBS. @default 64 */
+  maxJobs?: number
+  /**
+   * Unread output kept per job, in bytes; older output is dropped and counted in
+   * `droppedBytes`. @default 1048576 (1 MiB)
+   */
+  bufferBytes?: number
+  /**
+   * A directory (created if missing) where each job's whole output is also written, as
+   * `<id>.log`, capped as the sink's artifact is (`output.artifactMaxBytes`).
+   */
+  artifactDir?: string
+}
+
+/** A read of a job's output, with the job's state at that moment. */
+export interface JobOutput {
+  id: string
+  label?: string
+  command: string
+  status: 'running' | 'completed' | 'failed' | 'killed' | 'timed_out'
+  exitCode?: number
+  signal?: string
+  startedAt: number
+  endedAt?: number
+  pid?: number
+  /**
+   * What the job wrote since the last read (decoded, ANSI-stripped, CRLF/CR as LF); for a
+   * filtered read, only the lines that matched.
+   */
+  output: string
+  /** Bytes of output lost since the last read because more than `bufferBytes` were unread. */
+  droppedBytes: number
+  /**
+   * The job's whole output, when the manager has an `artifactDir` (once the job wrote
+   * something; complete once it ended).
+   */
+  artifactPath?: string
+}
+
+/** Options of one read of a job's output. */
+export interface JobOutputOptions {
+  /**
+   * Keep only the lines this JavaScript regular expression matches (`new RegExp(filter,
+   * flags)`); the other lines are consumed too.
+   */
+  filter?: string
+  flags?: string
 }
 
 /**

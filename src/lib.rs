@@ -4,6 +4,7 @@
 
 pub mod commands;
 pub mod error;
+pub mod jobs;
 pub mod output;
 pub mod process;
 pub mod pty;

@@ -5,6 +5,7 @@ mod commands;
 pub mod error;
 mod event_loop;
 mod host;
+mod jobs;
 mod js_thread;
 mod literal;
 mod options;

@@ -109,6 +109,13 @@ pub struct Shell {
     js: JsThread,
 }
 
+impl Shell {
+    /// The session, for a job that starts from its state.
+    pub(super) fn session(&self) -> &Arc<Session> {
+        &self.session
+    }
+}
+
 #[napi]
 impl Shell {
     /// @throws ERR_INVALID_ARG for a bad option.

@@ -1411,6 +1411,9 @@ impl Live {
     }
 }
 
+#[path = "session/aside.rs"]
+mod aside;
+
 #[cfg(test)]
 #[path = "session/tests.rs"]
 mod tests;

@@ -1,0 +1,614 @@
+//! The job manager: starts commands that run on while the caller goes on, keeps each one's unread
+//! output (bounded), and reports how each ended. A job is one run on a fresh [`Session`] that is
+//! closed when the run ends, exactly as `executeShell` runs a command: the same framing,
+//! timeout, stop sequence and tree kill. Nothing polls: a job's task sleeps until its output or
+//! its end arrives.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use tokio::sync::{mpsc, watch};
+
+use super::buffer::Unread;
+use super::state;
+use crate::commands::js_regex::JsRegex;
+use crate::error::{Error, Result};
+use crate::output::{OutputOptions, OutputPipeline};
+use crate::shell::session::validate_run;
+use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
+
+/// Running jobs allowed at once unless the manager is told otherwise.
+pub const DEFAULT_MAX_JOBS: usize = 64;
+/// Unread output kept per job unless the manager is told otherwise: 1 MiB, about 15,000 lines of
+/// a build log, far more than an agent reads at once.
+pub const DEFAULT_BUFFER_BYTES: usize = 1 << 20;
+/// Output chunks (of up to 64 KiB) in flight between a job's shell and its buffer: the buffer
+/// takes them as fast as they come, so this only smooths bursts.
+const CHUNK_QUEUE: usize = 1;
+
+/// How a job stands. Never `Completed` for a job that did not end by itself with status 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobStatus {
+    Running,
+    /// Ended by itself with exit status 0.
+    Completed,
+    /// Ended by itself with a non-zero status or a signal, or could not start.
+    Failed,
+    /// Ended by `kill` or `close` (or the manager's end).
+    Killed,
+    /// Ended by its own `timeoutMs`.
+    TimedOut,
+}
+
+impl JobStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Running => "running",
+            JobStatus::Completed => "completed",
+            JobStatus::Failed => "failed",
+            JobStatus::Killed => "killed",
+            JobStatus::TimedOut => "timed_out",
+        }
+    }
+}
+
+/// How a manager bounds its jobs.
+#[derive(Debug, Clone)]
+pub struct ManagerOptions {
+    /// Running jobs at once; starting one more fails with `TooManyJobs`.
+    pub max_jobs: usize,
+    /// Unread output kept per job, in bytes; older output is dropped and counted.
+    pub buffer_bytes: usize,
+    /// Where each job's whole output is also written, as `<id>.log`.
+    pub artifact_dir: Option<PathBuf>,
+}
+
+impl Default for ManagerOptions {
+    fn default() -> Self {
+        ManagerOptions {
+            max_jobs: DEFAULT_MAX_JOBS,
+            buffer_bytes: DEFAULT_BUFFER_BYTES,
+            artifact_dir: None,
+        }
+    }
+}
+
+/// What to run as a job.
+#[derive(Debug, Clone, Default)]
+pub struct JobSpec {
+    pub label: Option<String>,
+    /// The shell to start (for a job that starts from a session: its environment, before the
+    /// session's state replaces it).
+    pub config: ShellConfig,
+    /// The command, its `cwd`, `env` and `timeout`.
+    pub run: RunRequest,
+    /// How output is cleaned (`stripAnsi`, `normalizeNewlines`) and how the artifact is capped
+    /// (`artifactMaxBytes`, `artifactHeadBytes`); an `artifact_path` here overrides the
+    /// manager's `artifact_dir` for this job. The in-memory budget is the manager's.
+    pub output: OutputOptions,
+    /// Kills the job when cancelled (an AbortSignal's counterpart), as `kill` does.
+    pub cancel: CancelToken,
+}
+
+/// A job as `list()` shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobInfo {
+    pub id: String,
+    pub label: Option<String>,
+    pub command: String,
+    pub status: JobStatus,
+    pub exit_code: Option<i32>,
+    pub signal: Option<String>,
+    /// Milliseconds since the Unix epoch, as `Date.now()`.
+    pub started_at_ms: f64,
+    pub ended_at_ms: Option<f64>,
+    /// The job's shell, once it started.
+    pub pid: Option<i32>,
+}
+
+/// A read of a job's output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobOutput {
+    pub info: JobInfo,
+    /// Output since the last read (only the matching lines, for a filtered read).
+    pub output: String,
+    /// Output lost since the last read because the unread buffer was full.
+    pub dropped_bytes: u64,
+    pub artifact_path: Option<PathBuf>,
+}
+
+/// Called once when a job ends, with how it ended.
+pub type OnExit = Box<dyn FnOnce(JobInfo) + Send>;
+
+/// The task that runs one job to its end (see [`JobManager::prepare`]).
+pub type JobTask = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// Background jobs, each on its own shell. Dropping the manager kills every job it has running.
+pub struct JobManager {
+    options: ManagerOptions,
+    jobs: Mutex<Jobs>,
+}
+
+#[derive(Default)]
+struct Jobs {
+    /// In start order.
+    list: Vec<Arc<Job>>,
+    by_id: HashMap<String, Arc<Job>>,
+    next: u64,
+    closed: bool,
+}
+
+struct Job {
+    id: String,
+    label: Option<String>,
+    command: String,
+    started_at_ms: f64,
+    session: Arc<Session>,
+    cancel: CancelToken,
+    state: Mutex<JobState>,
+    ended: watch::Sender<bool>,
+}
+
+struct JobState {
+    status: JobStatus,
+    exit_code: Option<i32>,
+    signal: Option<String>,
+    ended_at_ms: Option<f64>,
+    pid: Option<i32>,
+    /// `kill`, `close` or the manager's end asked for it: how it then ends is `Killed`.
+    kill_requested: bool,
+    unread: Unread,
+    artifact_path: Option<PathBuf>,
+}
+
+impl JobManager {
+    /// A manager; its `artifact_dir` is created if missing.
+    pub fn new(options: ManagerOptions) -> Result<Self> {
+        if let Some(dir) = &options.artifact_dir {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Error::io(format!("creating artifactDir {}", dir.display()), e))?;
+        }
+        Ok(JobManager {
+            options,
+            jobs: Mutex::new(Jobs::default()),
+        })
+    }
+
+    /// Starts `spec` and returns its id at once; the command runs on in a task of the current
+    /// tokio runtime (call from within one; else see [`JobManager::prepare`]). With `from`, the job's shell starts from that
+    /// session's state (see [`state`]), read through the session's queue without disturbing it.
+    /// `on_exit` is called once when the job ends.
+    pub fn start(
+        &self,
+        spec: JobSpec,
+        from: Option<Arc<Session>>,
+        on_exit: Option<OnExit>,
+    ) -> Result<String> {
+        let (id, task) = self.prepare(spec, from, on_exit)?;
+        tokio::spawn(task);
+        Ok(id)
+    }
+
+    /// [`JobManager::start`] for a caller that runs the job's task itself (on a runtime it
+    /// enters by other means): the job is registered and its id returned, with the task that
+    /// runs it, which must be spawned at once.
+    pub fn prepare(
+        &self,
+        spec: JobSpec,
+        from: Option<Arc<Session>>,
+        on_exit: Option<OnExit>,
+    ) -> Result<(String, JobTask)> {
+        let JobSpec {
+            label,
+            mut config,
+            mut run,
+            mut output,
+            cancel,
+        } = spec;
+        validate_run(&run)?;
+        if from.as_ref().is_some_and(|s| s.is_closed()) {
+            return Err(Error::SessionClosed);
+        }
+        let mut jobs = self.lock_jobs();
+        if jobs.closed {
+            return Err(Error::SessionClosed);
+        }
+        let running = jobs.running();
+        if running >= self.options.max_jobs {
+            return Err(Error::TooManyJobs {
+                running,
+                limit: self.options.max_jobs,
+            });
+        }
+        jobs.next += 1;
+        let id = format!("job-{}", jobs.next);
+        if output.artifact_path.is_none() {
+            output.artifact_path = self
+                .options
+                .artifact_dir
+                .as_ref()
+                .map(|dir| dir.join(format!("{id}.log")));
+        }
+        // The budget in memory is the unread buffer; the sink keeps nothing and spills every
+        // byte to the artifact from the first one.
+        output.max_bytes = 0;
+        output.head_bytes = 0;
+        output.max_columns = 0;
+        let pipeline = OutputPipeline::new(&output)?;
+        let snapshot = match &from {
+            Some(session) => {
+                // The session's shell binary, so that `sh` sessions give `sh` jobs.
+                config.shell = session.config().shell.clone();
+                let path = snapshot_path(&id)?;
+                config.snapshot = Some(path.to_string_lossy().into_owned());
+                // Explicit `env` and `sessionEnv` must win over the session's variables, which
+                // the snapshot sets after the shell started: they go with the run.
+                let mut env = std::mem::take(&mut config.session_env);
+                env.extend(std::mem::take(&mut run.env));
+                run.env = env;
+                Some(path)
+            }
+            None => {
+                // One-shot, as executeShell: the run's env is the shell's environment.
+                config.session_env.extend(std::mem::take(&mut run.env));
+                config.cwd = run.cwd.take();
+                None
+            }
+        };
+        let session = Arc::new(Session::new(config)?);
+        let (ended, _) = watch::channel(false);
+        let job = Arc::new(Job {
+            id: id.clone(),
+            label,
+            command: run.command.clone(),
+            started_at_ms: now_ms(),
+            session,
+            cancel,
+            state: Mutex::new(JobState {
+                status: JobStatus::Running,
+                exit_code: None,
+                signal: None,
+                ended_at_ms: None,
+                pid: None,
+                kill_requested: false,
+                unread: Unread::new(self.options.buffer_bytes),
+                artifact_path: None,
+            }),
+            ended,
+        });
+        jobs.forget_ended_beyond(self.options.max_jobs);
+        jobs.list.push(job.clone());
+        jobs.by_id.insert(id.clone(), job.clone());
+        drop(jobs);
+        let artifact = output.artifact_path.clone();
+        let task = drive(job, run, from, snapshot, pipeline, artifact, on_exit);
+        Ok((id, Box::pin(task)))
+    }
+
+    /// What the job wrote since the last read; with `filter`, only the lines it matches (the rest
+    /// is consumed too). While the job runs, a last line without its newline yet stays unread
+    /// for a filtered read, to be matched whole.
+    pub fn output(&self, id: &str, filter: Option<&JsRegex>) -> Result<JobOutput> {
+        Ok(self.job(id)?.read(filter))
+    }
+
+    /// Resolves when the job ended, or after `timeout` (the job then still `Running`), with the
+    /// output since the last read.
+    pub async fn wait(&self, id: &str, timeout: Option<Duration>) -> Result<JobOutput> {
+        let job = self.job(id)?;
+        let mut ended = job.ended.subscribe();
+        let until_ended = ended.wait_for(|e| *e);
+        match timeout {
+            Some(t) => drop(tokio::time::timeout(t, until_ended).await),
+            None => drop(until_ended.await),
+        }
+        Ok(job.read(None))
+    }
+
+    /// Kills the job's whole process tree (TERM, a grace, KILL) and resolves once it ended, with
+    /// what it left unread. A job that had already ended keeps its status.
+    pub async fn kill(&self, id: &str) -> Result<JobOutput> {
+        let job = self.job(id)?;
+        job.kill().await;
+        Ok(job.read(None))
+    }
+
+    /// Every job known, in start order (ended ones until forgotten).
+    pub fn list(&self) -> Vec<JobInfo> {
+        let jobs = self.lock_jobs();
+        jobs.list.iter().map(|j| j.info()).collect()
+    }
+
+    /// Kills every job and refuses new ones; resolves when all ended. Idempotent.
+    pub async fn close(&self) {
+        let running: Vec<Arc<Job>> = {
+            let mut jobs = self.lock_jobs();
+            jobs.closed = true;
+            jobs.list.clone()
+        };
+        for job in &running {
+            job.request_kill();
+        }
+        for job in &running {
+            job.kill().await;
+        }
+    }
+
+    /// Kills every job at once, from any thread, without waiting (a host tearing down).
+    pub fn kill_now(&self) {
+        let jobs = {
+            let mut jobs = self.lock_jobs();
+            jobs.closed = true;
+            jobs.list.clone()
+        };
+        for job in jobs {
+            job.request_kill();
+            job.session.kill_now();
+        }
+    }
+
+    fn job(&self, id: &str) -> Result<Arc<Job>> {
+        self.lock_jobs()
+            .by_id
+            .get(id)
+            .cloned()
+            .ok_or_else(|| Error::JobNotFound(id.to_string()))
+    }
+
+    fn lock_jobs(&self) -> MutexGuard<'_, Jobs> {
+        self.jobs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Drop for JobManager {
+    fn drop(&mut self) {
+        self.kill_now();
+    }
+}
+
+impl Jobs {
+    fn running(&self) -> usize {
+        self.list.iter().filter(|j| j.is_running()).count()
+    }
+
+    /// Keeps at most `keep` ended jobs (their info and unread output), forgetting the oldest.
+    fn forget_ended_beyond(&mut self, keep: usize) {
+        let ended = self.list.len() - self.running();
+        let mut extra = ended.saturating_sub(keep);
+        if extra == 0 {
+            return;
+        }
+        let by_id = &mut self.by_id;
+        self.list.retain(|job| {
+            if extra > 0 && !job.is_running() {
+                extra -= 1;
+                by_id.remove(&job.id);
+                return false;
+            }
+            true
+        });
+    }
+}
+
+impl Job {
+    fn lock(&self) -> MutexGuard<'_, JobState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn is_running(&self) -> bool {
+        self.lock().status == JobStatus::Running
+    }
+
+    fn info(&self) -> JobInfo {
+        let state = self.lock();
+        self.info_of(&state)
+    }
+
+    fn info_of(&self, state: &JobState) -> JobInfo {
+        JobInfo {
+            id: self.id.clone(),
+            label: self.label.clone(),
+            command: self.command.clone(),
+            status: state.status,
+            exit_code: state.exit_code,
+            signal: state.signal.clone(),
+            started_at_ms: self.started_at_ms,
+            ended_at_ms: state.ended_at_ms,
+            pid: state.pid,
+        }
+    }
+
+    fn read(&self, filter: Option<&JsRegex>) -> JobOutput {
+        let mut state = self.lock();
+        let running = state.status == JobStatus::Running;
+        let (output, dropped_bytes) = match filter {
+            Some(re) => state.unread.take_matching(re, running),
+            None => state.unread.take(),
+        };
+        if !running {
+            state.unread.release();
+        }
+        JobOutput {
+            info: self.info_of(&state),
+            output,
+            dropped_bytes,
+            artifact_path: state.artifact_path.clone(),
+        }
+    }
+
+    fn request_kill(&self) {
+        let mut state = self.lock();
+        if state.status == JobStatus::Running {
+            state.kill_requested = true;
+            self.cancel.cancel();
+        }
+    }
+
+    async fn kill(&self) {
+        self.request_kill();
+        let mut ended = self.ended.subscribe();
+        let _ = ended.wait_for(|e| *e).await;
+    }
+}
+
+/// Runs the job to its end, then records how it ended and tells `on_exit`.
+async fn drive(
+    job: Arc<Job>,
+    run: RunRequest,
+    from: Option<Arc<Session>>,
+    snapshot: Option<PathBuf>,
+    pipeline: OutputPipeline,
+    artifact: Option<PathBuf>,
+    on_exit: Option<OnExit>,
+) {
+    let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
+    let collect = collect(job.clone(), rx, pipeline, artifact);
+    let run = run_job(&job, run, from, snapshot.as_deref(), tx);
+    let (outcome, ()) = tokio::join!(run, collect);
+    job.session.close().await;
+    if let Some(path) = snapshot {
+        let _ = std::fs::remove_file(path);
+    }
+    let info = {
+        let mut state = job.lock();
+        match outcome {
+            Ok(outcome) => settle(&mut state, &outcome),
+            Err(e) => {
+                state.status = if state.kill_requested {
+                    JobStatus::Killed
+                } else {
+                    JobStatus::Failed
+                };
+                state.unread.push(&format!("agent-shell: {e}\n"));
+            }
+        }
+        state.ended_at_ms = Some(now_ms());
+        job.info_of(&state)
+    };
+    job.ended.send_replace(true);
+    if let Some(on_exit) = on_exit {
+        on_exit(info);
+    }
+}
+
+/// The status a run's outcome gives a job.
+fn settle(state: &mut JobState, outcome: &RunOutcome) {
+    state.exit_code = outcome.exit_code;
+    state.signal = outcome.signal.clone();
+    state.status = if outcome.timed_out {
+        JobStatus::TimedOut
+    } else if outcome.cancelled || (state.kill_requested && outcome.exit_code != Some(0)) {
+        state.exit_code = None;
+        state.signal = None;
+        JobStatus::Killed
+    } else if outcome.exit_code == Some(0) && outcome.signal.is_none() {
+        JobStatus::Completed
+    } else {
+        JobStatus::Failed
+    };
+}
+
+/// Starts the job's shell (from the session's state, if any) and runs the command on it.
+async fn run_job(
+    job: &Job,
+    run: RunRequest,
+    from: Option<Arc<Session>>,
+    snapshot: Option<&std::path::Path>,
+    tx: mpsc::Sender<Vec<u8>>,
+) -> Result<RunOutcome> {
+    let prepare = async {
+        if let (Some(session), Some(path)) = (from, snapshot) {
+            let (_, output) = session
+                .run_aside(state::CAPTURE, state::CAPTURE_LIMIT_BYTES)
+                .await?;
+            let captured = state::snapshot(&output).ok_or_else(|| {
+                Error::io(
+                    "reading the session's state",
+                    std::io::Error::other("the state report was cut short"),
+                )
+            })?;
+            // An explicit cwd is the shell's start (the bootstrap moves there); else the session's.
+            let cwd = run.cwd.is_none().then_some(captured.cwd.as_str());
+            write_private(path, &state::with_cwd(&captured, cwd))?;
+        }
+        job.session.launch().await
+    };
+    let pid = tokio::select! {
+        pid = prepare => pid?,
+        _ = job.cancel.cancelled() => return Ok(RunOutcome { cancelled: true, ..Default::default() }),
+    };
+    job.lock().pid = Some(pid);
+    job.session.run(run, Some(tx), job.cancel.clone()).await
+}
+
+/// Feeds the job's output through the pipeline (decoding, ANSI stripping, newline
+/// normalization, the artifact) into its unread buffer.
+async fn collect(
+    job: Arc<Job>,
+    mut rx: mpsc::Receiver<Vec<u8>>,
+    mut pipeline: OutputPipeline,
+    artifact: Option<PathBuf>,
+) {
+    let mut artifact = artifact;
+    while let Some(bytes) = rx.recv().await {
+        let text = pipeline.push_bytes(&bytes);
+        let mut state = job.lock();
+        state.unread.push(&text);
+        if !text.is_empty() && state.artifact_path.is_none() {
+            state.artifact_path = artifact.take();
+        }
+    }
+    let tail = pipeline.flush();
+    let summary = pipeline.finish(None);
+    let mut state = job.lock();
+    state.unread.push(&tail);
+    // The file as written, or none when writing it failed (or nothing was output).
+    state.artifact_path = summary.artifact_path;
+    if let Some(error) = summary.artifact_error {
+        state
+            .unread
+            .push(&format!("agent-shell: the job's artifact: {error}\n"));
+    }
+}
+
+/// A file only the user can read, for the session's state (which may hold secrets).
+fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
+    file.write_all(text.as_bytes())
+        .map_err(|e| Error::io(format!("writing {}", path.display()), e))
+}
+
+/// Where a job's snapshot of a session goes: the temp dir, with a name no other process picks.
+fn snapshot_path(id: &str) -> Result<PathBuf> {
+    let mut bytes = [0u8; 8];
+    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
+    let got = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    if got != bytes.len() as isize {
+        return Err(Error::io(
+            "naming the job's state file",
+            std::io::Error::last_os_error(),
+        ));
+    }
+    let tag: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    Ok(std::env::temp_dir().join(format!("agent-shell-{}-{id}-{tag}.sh", std::process::id())))
+}
+
+fn now_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
+}
+
+#[cfg(test)]
+#[path = "manager_tests.rs"]
+mod tests;

@@ -1,0 +1,276 @@
+use super::*;
+use pretty_assertions::assert_eq;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn spec(command: &str) -> JobSpec {
+    JobSpec {
+        run: RunRequest {
+            command: command.into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn manager() -> JobManager {
+    JobManager::new(ManagerOptions::default()).unwrap()
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agent-shell-jobs-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[tokio::test]
+async fn status_is_the_truth() {
+    let m = manager();
+    let ok = m.start(spec("echo hi"), None, None).unwrap();
+    let failed = m.start(spec("echo no >&2; exit 3"), None, None).unwrap();
+    let segv = m.start(spec("kill -SEGV $$"), None, None).unwrap();
+    let mut timed = spec("echo started; sleep 30");
+    timed.run.timeout = Some(Duration::from_millis(300));
+    let timed = m.start(timed, None, None).unwrap();
+    let out = m.wait(&ok, None).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.info.exit_code, out.output.as_str()),
+        (JobStatus::Completed, Some(0), "hi\n")
+    );
+    assert!(out.info.pid.is_some() && out.info.ended_at_ms.is_some());
+    let out = m.wait(&failed, None).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.info.exit_code, out.output.as_str()),
+        (JobStatus::Failed, Some(3), "no\n")
+    );
+    let out = m.wait(&segv, None).await.unwrap();
+    assert_eq!(
+        (
+            out.info.status,
+            out.info.exit_code,
+            out.info.signal.as_deref()
+        ),
+        (JobStatus::Failed, Some(139), Some("SIGSEGV"))
+    );
+    let out = m.wait(&timed, None).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.info.exit_code, out.output.as_str()),
+        (JobStatus::TimedOut, None, "started\n")
+    );
+    // Read output is gone; the job is still known.
+    assert_eq!(m.output(&ok, None).unwrap().output, "");
+    assert_eq!(m.list().len(), 4);
+}
+
+#[tokio::test]
+async fn wait_with_a_timeout_leaves_the_job_running_and_kill_ends_it() {
+    let m = manager();
+    let id = m.start(spec("echo up; sleep 30"), None, None).unwrap();
+    let out = m.wait(&id, Some(Duration::from_millis(200))).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.output.as_str()),
+        (JobStatus::Running, "up\n")
+    );
+    let out = m.kill(&id).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.info.exit_code),
+        (JobStatus::Killed, None)
+    );
+    // A second kill of an ended job changes nothing.
+    let again = m.kill(&id).await.unwrap();
+    assert_eq!(again.info.status, JobStatus::Killed);
+}
+
+#[tokio::test]
+async fn kill_ends_a_dev_server_tree_that_escaped_with_setsid() {
+    let m = manager();
+    let marker = format!("agsh-devserver-{}", std::process::id());
+    let command = format!(
+        "setsid bash -c 'exec -a {marker} sleep 300' & bash -c 'exec -a {marker} sleep 300' & echo ready; wait"
+    );
+    let id = m.start(spec(&command), None, None).unwrap();
+    let out = m.wait(&id, Some(Duration::from_millis(500))).await.unwrap();
+    assert_eq!(out.output, "ready\n");
+    assert_eq!(count_processes(&marker), 2);
+    let out = m.kill(&id).await.unwrap();
+    assert_eq!(out.info.status, JobStatus::Killed);
+    assert_eq!(count_processes(&marker), 0);
+}
+
+fn count_processes(marker: &str) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(|e| e.ok())
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c.starts_with(marker.as_bytes()))
+        })
+        .count()
+}
+
+#[tokio::test]
+async fn unread_output_is_bounded_and_the_artifact_has_it_all() {
+    let dir = temp_dir("flood");
+    let m = JobManager::new(ManagerOptions {
+        buffer_bytes: 1 << 20,
+        artifact_dir: Some(dir.clone()),
+        ..Default::default()
+    })
+    .unwrap();
+    // 8 MiB in 131072 lines of 64 bytes, colored: the color codes are stripped.
+    let command = "printf '\\033[31m%s\\033[0m\\r\\n' $(seq -w 1 131072 | sed 's/$/.12345678901234567890123456789012345678901234567890123456/')";
+    let id = m.start(spec(command), None, None).unwrap();
+    let out = m.wait(&id, None).await.unwrap();
+    assert_eq!(out.info.status, JobStatus::Completed);
+    let total = 131072 * 64;
+    assert_eq!(out.output.len(), 1 << 20);
+    assert_eq!(out.dropped_bytes as usize + out.output.len(), total);
+    assert!(out
+        .output
+        .ends_with("131072.12345678901234567890123456789012345678901234567890123456\n"));
+    let path = out.artifact_path.unwrap();
+    assert_eq!(path, dir.join(format!("{id}.log")));
+    let artifact = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(artifact.len(), total);
+    assert!(artifact.starts_with("000001.1234"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn a_filtered_read_returns_matching_lines_and_consumes_the_rest() {
+    let m = manager();
+    let id = m
+        .start(
+            spec("printf 'ok 1\\nERROR one\\nok 2\\nwarning: two\\n'"),
+            None,
+            None,
+        )
+        .unwrap();
+    m.wait(&id, None).await.unwrap();
+    // wait consumed it; run again to read filtered.
+    let id = m
+        .start(
+            spec("printf 'ok 1\\nERROR one\\nok 2\\nwarning: two\\n'; sleep 0.2"),
+            None,
+            None,
+        )
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let re = JsRegex::new("error|WARN", "i").unwrap();
+    let out = m.output(&id, Some(&re)).unwrap();
+    assert_eq!(out.output, "ERROR one\nwarning: two\n");
+    assert_eq!(m.wait(&id, None).await.unwrap().output, "");
+}
+
+#[tokio::test]
+async fn too_many_jobs_and_unknown_ids() {
+    let m = JobManager::new(ManagerOptions {
+        max_jobs: 2,
+        ..Default::default()
+    })
+    .unwrap();
+    let a = m.start(spec("sleep 30"), None, None).unwrap();
+    let _b = m.start(spec("sleep 30"), None, None).unwrap();
+    let err = m.start(spec("true"), None, None).unwrap_err();
+    assert_eq!(err.code(), "ERR_TOO_MANY_JOBS");
+    assert_eq!(
+        m.output("job-99", None).unwrap_err().code(),
+        "ERR_JOB_NOT_FOUND"
+    );
+    m.kill(&a).await.unwrap();
+    let c = m.start(spec("true"), None, None).unwrap();
+    m.close().await;
+    assert!(m.list().iter().all(|j| j.status != JobStatus::Running));
+    assert_eq!(
+        m.start(spec("true"), None, None).unwrap_err().code(),
+        "ERR_SESSION_CLOSED"
+    );
+    assert!(m.output(&c, None).is_ok());
+}
+
+#[tokio::test]
+async fn on_exit_is_called_once_with_the_final_info() {
+    let m = manager();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let seen = calls.clone();
+    let on_exit: OnExit = Box::new(move |info| {
+        seen.fetch_add(1, Ordering::SeqCst);
+        let _ = tx.send(info);
+    });
+    let id = m.start(spec("exit 4"), None, Some(on_exit)).unwrap();
+    let info = rx.await.unwrap();
+    assert_eq!(
+        (info.id.as_str(), info.status, info.exit_code),
+        (id.as_str(), JobStatus::Failed, Some(4))
+    );
+    m.close().await;
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_job_starts_from_a_sessions_state_without_disturbing_it() {
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    let setup = "cd /tmp && export EXP='e x'; plain=p; declare -r RO=r; declare -a ARR=(1 '2 3'); \
+                 declare -A MAP=([k]=v); f() { echo \"f:$1\"; }; shopt -s expand_aliases; alias hi='echo alias-hi'; \
+                 set -o pipefail; unset HOME; (exit 7)";
+    let (o, _) = run(&session, setup).await;
+    assert_eq!(o.exit_code, Some(7));
+    let m = manager();
+    let probe = "echo \"$PWD|$EXP|$plain|$RO|${ARR[1]}|${MAP[k]}|${HOME-unset}|$(f 1)\"; hi; \
+                 shopt -q -o pipefail && echo pipefail; declare -p RO; bash -c 'echo child:$EXP'";
+    let id = m.start(spec(probe), Some(session.clone()), None).unwrap();
+    let out = m.wait(&id, None).await.unwrap();
+    assert_eq!(
+        out.output,
+        "/tmp|e x|p|r|2 3|v|unset|f:1\nalias-hi\npipefail\ndeclare -r RO=\"r\"\nchild:e x\n"
+    );
+    assert_eq!(out.info.status, JobStatus::Completed);
+    // The session reads `$?` as its own last run left it.
+    let (_, text) = run(&session, "echo $? $_").await;
+    assert_eq!(text, "7 HOME\n");
+    session.close().await;
+}
+
+async fn run(s: &Session, command: &str) -> (RunOutcome, String) {
+    let (tx, mut rx) = mpsc::channel(16);
+    let collect = tokio::spawn(async move {
+        let mut all = Vec::new();
+        while let Some(chunk) = rx.recv().await {
+            all.extend(chunk);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    let req = RunRequest {
+        command: command.into(),
+        ..Default::default()
+    };
+    let outcome = s.run(req, Some(tx), CancelToken::default()).await.unwrap();
+    (outcome, collect.await.unwrap())
+}
+
+#[tokio::test]
+async fn dropping_the_manager_kills_its_jobs() {
+    let marker = format!("agsh-dropped-{}", std::process::id());
+    {
+        let m = manager();
+        let id = m
+            .start(
+                spec(&format!(
+                    "setsid bash -c 'exec -a {marker} sleep 300' & echo ok; wait"
+                )),
+                None,
+                None,
+            )
+            .unwrap();
+        m.wait(&id, Some(Duration::from_millis(500))).await.unwrap();
+        assert_eq!(count_processes(&marker), 1);
+    }
+    // kill_now sends KILL at once; the kernel needs a moment to finish the exits.
+    for _ in 0..100 {
+        if count_processes(&marker) == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(count_processes(&marker), 0);
+}

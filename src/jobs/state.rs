@@ -1,0 +1,242 @@
+//! A session's state as a script a fresh bash sources: working directory, variables (exported
+//! and not, with their attributes), functions, aliases and options. [`CAPTURE`] runs on the
+//! session (in a subshell, so that reading the state changes nothing in it) and prints the state
+//! in NUL-separated sections; [`snapshot`] turns that into the script. Variables that bash keeps
+//! for itself (`BASHPID`, `SHELLOPTS`, `RANDOM`, …) are left to the new shell, and so are the
+//! options that would stop it from running its command (`noexec`, `onecmd`).
+
+use crate::shell::framing::quote;
+
+/// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, `declare -f`, `declare -F`, `$PWD`,
+/// then one `declare -p` per variable. Options first, before anything here changes one; the
+/// variable names are read with `IFS` unset for the read only (the session's own `IFS` is part
+/// of its state). The loop's variable is made after `compgen -v` listed the names: it is not
+/// among them.
+pub(crate) const CAPTURE: &str = r#"( \builtin set +o; \builtin printf '\0'; \builtin shopt -p; \builtin printf '\0'; \builtin set +euo pipefail; \builtin alias -p; \builtin printf '\0'; \builtin declare -f; \builtin printf '\0'; \builtin declare -F; \builtin printf '\0%s\0' "$PWD"; \builtin compgen -v | while IFS= \builtin read -r __agsh_v; do \builtin declare -p -- "$__agsh_v"; \builtin printf '\0'; done ) 2>/dev/null"#;
+
+/// The most output of [`CAPTURE`] taken: a session's state is a few KiB; a session holding a
+/// huge variable is cut here rather than copied whole.
+pub(crate) const CAPTURE_LIMIT_BYTES: usize = 64 << 20;
+
+/// Variables that bash sets for itself, that are read-only, or that only mean something in the
+/// shell that has them; the new shell keeps its own.
+const SPECIAL: &[&str] = &[
+    "_",
+    "BASH",
+    "BASHOPTS",
+    "BASHPID",
+    "BASH_ALIASES",
+    "BASH_ARGC",
+    "BASH_ARGV",
+    "BASH_ARGV0",
+    "BASH_CMDS",
+    "BASH_COMMAND",
+    "BASH_EXECUTION_STRING",
+    "BASH_LINENO",
+    "BASH_REMATCH",
+    "BASH_SOURCE",
+    "BASH_SUBSHELL",
+    "BASH_VERSINFO",
+    "BASH_VERSION",
+    "COMP_WORDBREAKS",
+    "DIRSTACK",
+    "EPOCHREALTIME",
+    "EPOCHSECONDS",
+    "EUID",
+    "FUNCNAME",
+    "GROUPS",
+    "HISTCMD",
+    "LINENO",
+    "PIPESTATUS",
+    "PPID",
+    "PWD",
+    "RANDOM",
+    "SECONDS",
+    "SHELLOPTS",
+    "SHLVL",
+    "SRANDOM",
+    "UID",
+];
+
+/// Options left as the new shell has them: with them on it would not run its command at all
+/// (`noexec`), only its first command (`onecmd`), or try job control without a terminal
+/// (`monitor`).
+const KEPT_OPTIONS: &[&str] = &["noexec", "onecmd", "monitor"];
+
+/// The state read by [`CAPTURE`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Captured {
+    pub(crate) cwd: String,
+    pub(crate) script: String,
+}
+
+/// Builds the script from [`CAPTURE`]'s output; `None` when the output is not that (the capture
+/// was cut short).
+pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
+    let text = String::from_utf8_lossy(output);
+    let mut sections = text.split('\0');
+    let options = sections.next()?;
+    let shopts = sections.next()?;
+    let aliases = sections.next()?;
+    let functions = sections.next()?;
+    let function_attrs = sections.next()?;
+    let cwd = sections.next()?.to_string();
+    let mut variables: Vec<(&str, &str)> = Vec::new();
+    for declaration in sections {
+        let declaration = declaration.trim_end_matches('\n');
+        if declaration.is_empty() {
+            continue;
+        }
+        if let Some(name) = declared_name(declaration) {
+            variables.push((name, declaration));
+        }
+    }
+    let mut s = String::with_capacity(text.len() + 256);
+    // Exported variables the new shell got from its environment and the session does not have
+    // (it unset them) go first: nothing below may depend on them.
+    let mut exported: Vec<&str> = variables
+        .iter()
+        .filter(|(_, d)| declared_flags(d).contains('x'))
+        .map(|(n, _)| *n)
+        .collect();
+    exported.sort_unstable();
+    s.push_str("for __agsh_v in $(\\builtin compgen -e); do case \" ");
+    s.push_str(&exported.join(" "));
+    s.push_str(" \" in *\" $__agsh_v \"*) ;; *) \\builtin unset -v \"$__agsh_v\";; esac; done; \\builtin unset -v __agsh_v\n");
+    for (name, declaration) in &variables {
+        if SPECIAL.contains(name) {
+            continue;
+        }
+        // At the top level of a sourced file, `declare` makes globals, as the session's are.
+        // Not `builtin declare`: an array's `=(…)` parses only as the argument of the
+        // declaration builtin named as such (and no function can be named so yet: functions
+        // come after).
+        s.push_str(declaration);
+        s.push('\n');
+    }
+    s.push_str(functions);
+    if !functions.ends_with('\n') {
+        s.push('\n');
+    }
+    // `declare -F` lists each function with its attributes (`declare -fx f` exports it).
+    for line in function_attrs.lines() {
+        if line.starts_with("declare -f") && !line.starts_with("declare -f ") {
+            s.push_str("\\builtin ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    for line in aliases.lines() {
+        if line.starts_with("alias ") {
+            s.push_str("\\builtin ");
+            s.push_str(line);
+            s.push('\n');
+        } else if !line.is_empty() {
+            // The rest of an alias whose value spans lines.
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    for line in shopts.lines() {
+        if line.starts_with("shopt ") {
+            s.push_str("\\builtin ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    // Options last: `set -e` or `set -u` must not apply to the lines above.
+    for line in options.lines() {
+        let name = line.rsplit(' ').next().unwrap_or_default();
+        if line.starts_with("set ") && !KEPT_OPTIONS.contains(&name) {
+            s.push_str("\\builtin ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    Some(Captured { cwd, script: s })
+}
+
+/// The script that moves to `cwd` and then restores the state (the move first: `OLDPWD` among
+/// the state's variables then reads as the session's).
+pub(crate) fn with_cwd(captured: &Captured, cwd: Option<&str>) -> String {
+    match cwd {
+        Some(dir) => format!("\\builtin cd -- {}\n{}", quote(dir), captured.script),
+        None => captured.script.clone(),
+    }
+}
+
+/// `declare -flags NAME=value` → flags.
+fn declared_flags(declaration: &str) -> &str {
+    declaration
+        .strip_prefix("declare ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_default()
+}
+
+/// `declare -flags NAME=value` or `declare -flags NAME` → NAME.
+fn declared_name(declaration: &str) -> Option<&str> {
+    let rest = declaration.strip_prefix("declare ")?;
+    let (_, rest) = rest.split_once(' ')?;
+    let end = rest
+        .find(|c: char| c == '=' || c.is_whitespace())
+        .unwrap_or(rest.len());
+    let name = &rest[..end];
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn reads_names_and_flags() {
+        assert_eq!(declared_name("declare -x A=\"1\""), Some("A"));
+        assert_eq!(declared_name("declare -a ARR=([0]=\"x\")"), Some("ARR"));
+        assert_eq!(
+            declared_name("declare -- UNSET_BUT_DECLARED"),
+            Some("UNSET_BUT_DECLARED")
+        );
+        assert_eq!(declared_flags("declare -rx R=\"1\""), "-rx");
+        assert_eq!(declared_name("nonsense"), None);
+    }
+
+    #[test]
+    fn builds_a_script_in_order_leaving_specials_and_blocking_options() {
+        let output = [
+            "set -o errexit\nset +o noexec\nset -o onecmd\nset +o xtrace\n",
+            "shopt -s expand_aliases\nshopt -u extglob\n",
+            "alias ll='ls -l'\n",
+            "f () \n{ \n    echo f\n}\n",
+            "declare -f f\ndeclare -fx g\n",
+            "/tmp/x",
+            "declare -x PATH=\"/bin\"\n",
+            "declare -ir BASHPID=\"5\"\n",
+            "declare -r RO=\"v\"\n",
+            "",
+        ]
+        .join("\0");
+        let captured = snapshot(output.as_bytes()).unwrap();
+        assert_eq!(captured.cwd, "/tmp/x");
+        let expected = "for __agsh_v in $(\\builtin compgen -e); do case \" PATH \" in *\" $__agsh_v \"*) ;; *) \\builtin unset -v \"$__agsh_v\";; esac; done; \\builtin unset -v __agsh_v\n\
+            declare -x PATH=\"/bin\"\n\
+            declare -r RO=\"v\"\n\
+            f () \n{ \n    echo f\n}\n\
+            \\builtin declare -fx g\n\
+            \\builtin alias ll='ls -l'\n\
+            \\builtin shopt -s expand_aliases\n\
+            \\builtin shopt -u extglob\n\
+            \\builtin set -o errexit\n\
+            \\builtin set +o xtrace\n";
+        assert_eq!(captured.script, expected);
+        assert_eq!(
+            with_cwd(&captured, Some("/it's")),
+            format!("\\builtin cd -- '/it'\\''s'\n{expected}")
+        );
+    }
+
+    #[test]
+    fn a_cut_capture_is_refused() {
+        assert_eq!(snapshot(b"set -o errexit\n\0shopt"), None);
+    }
+}

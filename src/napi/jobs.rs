@@ -1,0 +1,432 @@
+//! JS surface of background jobs: `JobManager` (API.md §9). Options are read here, the jobs run in
+//! `crate::jobs`. A running job does not keep the host alive by itself (a forgotten dev server
+//! must not hold Node open); a pending `wait`/`kill`/`close` promise does.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+
+use super::error::throw;
+use super::js_thread::{FirstPoll, JsThread, Turn};
+use super::options::{
+    self, absolute, arg, get, get_path, optional_arg, pairs, shown, StringMap, MAX_SAFE_INTEGER,
+};
+use super::output as js_output;
+use super::shell::Shell;
+use super::stream;
+use crate::commands::js_regex::JsRegex;
+use crate::error::{Error, JsNumber};
+use crate::jobs::{self, JobSpec, ManagerOptions};
+use crate::output::OutputOptions;
+use crate::shell::{RunRequest, Session, ShellConfig};
+
+/// Options of a `JobManager`.
+#[napi(object)]
+#[allow(dead_code)]
+pub struct JobManagerOptions {
+    /// Jobs that may run at once; `start` past it throws ERR_TOO_MANY_JOBS. @default 64
+    pub max_jobs: Option<f64>,
+    /// Unread output kept per job, in bytes; older output is dropped and counted in
+    /// `droppedBytes`. @default 1048576 (1 MiB)
+    pub buffer_bytes: Option<f64>,
+    /// A directory (created if missing) where each job's whole output is also written, as
+    /// `<id>.log`, capped as the sink's artifact is (`output.artifactMaxBytes`).
+    pub artifact_dir: Option<String>,
+}
+
+/// A job as `list()` shows it.
+#[napi(object)]
+pub struct JobInfo {
+    pub id: String,
+    pub label: Option<String>,
+    pub command: String,
+    /// `completed`: exit 0; `failed`: a non-zero exit, a signal, or a shell that could not start;
+    /// `killed`: by `kill`, `close`, the `signal` option or the manager's end; `timed_out`: by its
+    /// own `timeoutMs`.
+    #[napi(ts_type = "'running' | 'completed' | 'failed' | 'killed' | 'timed_out'")]
+    pub status: String,
+    /// As `executeShell`'s: absent while running and for a killed or timed-out job.
+    pub exit_code: Option<i32>,
+    /// e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is 128+n).
+    pub signal: Option<String>,
+    /// Milliseconds since the Unix epoch, as `Date.now()`.
+    pub started_at: f64,
+    pub ended_at: Option<f64>,
+    /// The job's shell process, once started.
+    pub pid: Option<i32>,
+}
+
+/// A read of a job's output, with the job's state at that moment.
+#[napi(object)]
+pub struct JobOutput {
+    pub id: String,
+    pub label: Option<String>,
+    pub command: String,
+    #[napi(ts_type = "'running' | 'completed' | 'failed' | 'killed' | 'timed_out'")]
+    pub status: String,
+    pub exit_code: Option<i32>,
+    pub signal: Option<String>,
+    pub started_at: f64,
+    pub ended_at: Option<f64>,
+    pub pid: Option<i32>,
+    /// What the job wrote since the last read (decoded, ANSI-stripped, CRLF/CR as LF); for a
+    /// filtered read, only the lines that matched.
+    pub output: String,
+    /// Bytes of output lost since the last read because more than `bufferBytes` were unread.
+    pub dropped_bytes: f64,
+    /// The job's whole output, when the manager has an `artifactDir` (once the job wrote
+    /// something; complete once it ended).
+    pub artifact_path: Option<String>,
+}
+
+/// Options of one read of a job's output.
+#[napi(object)]
+#[allow(dead_code)]
+pub struct JobOutputOptions {
+    /// Keep only the lines this JavaScript regular expression matches (`new RegExp(filter,
+    /// flags)`); the other lines are consumed too.
+    pub filter: Option<String>,
+    pub flags: Option<String>,
+}
+
+/// Background jobs: commands that run on after `start` returned (an agent's `run_in_background`,
+/// BashOutput and KillBash). Each job runs as `executeShell` runs a command, on its own shell,
+/// and its status says how it really ended. A running job does not keep the host process alive
+/// by itself; the host's exit, `close()`, or the manager being garbage-collected kills every job
+/// it has running, with its whole process tree.
+#[napi]
+pub struct JobManager {
+    core: Arc<jobs::JobManager>,
+    js: JsThread,
+}
+
+#[napi]
+impl JobManager {
+    /// @throws ERR_INVALID_ARG for a bad option, ERR_IO when `artifactDir` cannot be created.
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "options?: JobManagerOptions | undefined | null"
+    )]
+    pub fn new(env: Env, options: Option<Unknown>) -> Result<Self> {
+        let core = manager_options(options)
+            .and_then(jobs::JobManager::new)
+            .map_err(|e| throw(&env, e))?;
+        let core = Arc::new(core);
+        let js = JsThread::new(&env)?;
+        kill_at_teardown(&env, &core)?;
+        Ok(JobManager { core, js })
+    }
+
+    /// Starts a job and returns its id at once; the command runs on. Takes `executeShell`'s
+    /// options, plus `label`, and `shell` given a `Shell`: the job then runs in a fresh bash that
+    /// starts from that session's state (working directory, exported and shell variables,
+    /// functions, aliases, options), read in the session's turn without disturbing it.
+    /// `signal` kills the job when it aborts. `output` sets `stripAnsi`, `normalizeNewlines`,
+    /// and the artifact's `artifactPath` (instead of `artifactDir`), `artifactMaxBytes` and
+    /// `artifactHeadBytes`. `onExit` is called once, when the job ends, with its `JobInfo`.
+    /// @throws ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR as `executeShell` rejects;
+    /// ERR_TOO_MANY_JOBS past `maxJobs` running jobs; ERR_SESSION_CLOSED when the manager or the
+    /// given `Shell` is closed.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "options: Omit<ShellExecuteOptions, 'shell'> & { label?: string; shell?: string | Shell }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null"
+    )]
+    pub fn start(&self, env: Env, options: Unknown, on_exit: Option<Unknown>) -> Result<String> {
+        self.start_job(&env, options, on_exit)
+            .map_err(|e| throw(&env, e))
+    }
+
+    fn start_job(
+        &self,
+        env: &Env,
+        options: Unknown,
+        on_exit: Option<Unknown>,
+    ) -> crate::error::Result<String> {
+        let (mut spec, from) = job_spec(options)?;
+        let on_exit = optional_arg::<Function<JobInfo, ()>>(on_exit, "onExit")?
+            .map(|f| stream::callback(&self.js, env, f, "onExit"))
+            .transpose()?;
+        let options = arg::<Object>(options, "options")?;
+        // Last, so that nothing after it can fail and leave the listener behind.
+        let (cancel, listener) = options::abort_token(env, &options)?;
+        spec.cancel = cancel;
+        let listener = listener.map(JsOnly);
+        let shared = self.js.shared();
+        let notify: jobs::OnExit = Box::new(move |info| {
+            if let Some(listener) = listener {
+                shared.queue(Box::new(move |env| listener.0.remove(&Env::from_raw(env))));
+            }
+            if let Some(on_exit) = on_exit {
+                tokio::spawn(async move { on_exit.call(info_js(info)).await });
+            }
+        });
+        let (id, task) = self.core.prepare(spec, from, Some(notify))?;
+        napi::bindgen_prelude::spawn(task);
+        Ok(id)
+    }
+
+    /// What the job wrote since the last read, with its state. With `filter`, only the lines
+    /// that match `new RegExp(filter, flags)` (the others are consumed too); while the job runs,
+    /// a last line without its newline yet stays unread, to be matched whole.
+    /// @throws ERR_JOB_NOT_FOUND for an unknown or forgotten id (the oldest ended jobs are
+    /// forgotten past `maxJobs` of them); ERR_INVALID_ARG for a filter that does not compile.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "id: string, options?: JobOutputOptions | undefined | null"
+    )]
+    pub fn output(&self, env: Env, id: Unknown, options: Option<Unknown>) -> Result<JobOutput> {
+        (|| {
+            let id = arg::<String>(id, "id")?;
+            let filter = match optional_arg::<Object>(options, "options")? {
+                Some(o) => filter(&o)?,
+                None => None,
+            };
+            self.core.output(&id, filter.as_ref()).map(output_js)
+        })()
+        .map_err(|e| throw(&env, e))
+    }
+
+    /// Resolves when the job ended, or after `timeoutMs` (absent or null: no limit; 0: at once)
+    /// with status `running`; with the output since the last read.
+    /// Rejects with ERR_JOB_NOT_FOUND or ERR_INVALID_ARG.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "id: string, timeoutMs?: number | undefined | null",
+        ts_return_type = "Promise<JobOutput>"
+    )]
+    pub fn wait<'env>(
+        &self,
+        env: &'env Env,
+        id: Unknown<'env>,
+        timeout_ms: Option<Unknown<'env>>,
+    ) -> Result<Object<'env>> {
+        let read = (|| {
+            let id = arg::<String>(id, "id")?;
+            let timeout = optional_arg::<f64>(timeout_ms, "timeoutMs")?
+                .map(|t| duration("timeoutMs", t))
+                .transpose()?;
+            Ok((id, timeout))
+        })();
+        let core = self.core.clone();
+        self.promise(env, async move {
+            let (id, timeout) = read?;
+            core.wait(&id, timeout).await.map(output_js)
+        })
+    }
+
+    /// Kills the job's whole process tree (children, `setsid` escapees and all: TERM, a short
+    /// grace, then KILL) and resolves once it ended, with what it had left unread. A job that had
+    /// already ended keeps its status. Rejects with ERR_JOB_NOT_FOUND.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "id: string",
+        ts_return_type = "Promise<JobOutput>"
+    )]
+    pub fn kill<'env>(&self, env: &'env Env, id: Unknown<'env>) -> Result<Object<'env>> {
+        let id = arg::<String>(id, "id");
+        let core = self.core.clone();
+        self.promise(env, async move { core.kill(&id?).await.map(output_js) })
+    }
+
+    /// Every job, running or ended (until forgotten), in start order.
+    #[napi]
+    pub fn list(&self) -> Vec<JobInfo> {
+        self.core.list().into_iter().map(info_js).collect()
+    }
+
+    /// Kills every job (their whole trees) and resolves when all ended. Later `start` calls throw
+    /// ERR_SESSION_CLOSED; reads of the jobs still answer. Idempotent.
+    #[napi(catch_unwind, ts_return_type = "Promise<void>")]
+    pub fn close<'env>(&self, env: &'env Env) -> Result<Object<'env>> {
+        let core = self.core.clone();
+        self.promise(env, async move {
+            core.close().await;
+            Ok(())
+        })
+    }
+
+    fn promise<'env, T: ToNapiValue + Send + 'static>(
+        &self,
+        env: &'env Env,
+        fut: impl std::future::Future<Output = crate::error::Result<T>> + Send + 'static,
+    ) -> Result<Object<'env>> {
+        let promise = self
+            .js
+            .spawn(env, None, FirstPoll::OnRuntime, Turn::Free, fut)?;
+        Ok(Object::from_raw(env.raw(), promise))
+    }
+}
+
+/// JS-thread state carried through the runtime's threads, which only move it.
+struct JsOnly<T>(T);
+// SAFETY: the listener is only moved by the runtime's threads; it is used (removed) in a job
+// queued to the JS thread, the only place that unwraps it.
+unsafe impl<T> Send for JsOnly<T> {}
+
+/// Kills every job of `core` when `env` is torn down (a worker terminated, the host exiting):
+/// running jobs must not outlive the JS environment that started them.
+fn kill_at_teardown(env: &Env, core: &Arc<jobs::JobManager>) -> Result<()> {
+    let weak = Arc::downgrade(core);
+    env.add_env_cleanup_hook(weak, |weak| {
+        if let Some(core) = weak.upgrade() {
+            core.kill_now();
+        }
+    })?;
+    Ok(())
+}
+
+fn manager_options(options: Option<Unknown>) -> crate::error::Result<ManagerOptions> {
+    let mut read = ManagerOptions::default();
+    let Some(options) = optional_arg::<Object>(options, "options")? else {
+        return Ok(read);
+    };
+    if let Some(n) = get::<f64>(&options, c"maxJobs")? {
+        read.max_jobs = count("maxJobs", n)?;
+    }
+    if let Some(n) = get::<f64>(&options, c"bufferBytes")? {
+        read.buffer_bytes = count("bufferBytes", n)?;
+    }
+    read.artifact_dir = get_path(&options, c"artifactDir")?.map(|d| absolute(&d));
+    Ok(read)
+}
+
+/// A count that must be a positive integer.
+fn count(field: &str, n: f64) -> crate::error::Result<usize> {
+    if n.fract() != 0.0 || !(1.0..=MAX_SAFE_INTEGER).contains(&n) {
+        return Err(Error::invalid(
+            field,
+            "must be an integer from 1 to Number.MAX_SAFE_INTEGER",
+            JsNumber(n),
+        ));
+    }
+    Ok(usize::try_from(n as u64).unwrap_or(usize::MAX))
+}
+
+fn duration(field: &str, ms: f64) -> crate::error::Result<Duration> {
+    if !ms.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&ms) {
+        return Err(Error::invalid(
+            field,
+            "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
+            JsNumber(ms),
+        ));
+    }
+    Ok(Duration::from_secs_f64(ms / 1000.0))
+}
+
+/// The compiled `filter`, if given.
+fn filter(options: &Object) -> crate::error::Result<Option<JsRegex>> {
+    let Some(pattern) = get::<String>(options, c"filter")? else {
+        return Ok(None);
+    };
+    let flags = get::<String>(options, c"flags")?.unwrap_or_default();
+    JsRegex::new(&pattern, &flags).map(Some).map_err(|why| {
+        Error::invalid(
+            "filter",
+            format!("must be a valid regular expression with flags {flags:?} ({why})"),
+            &pattern,
+        )
+    })
+}
+
+/// Reads `start`'s options in `executeShell`'s order, so that the first bad one is named.
+fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Session>>)> {
+    let options = arg::<Object>(options, "options")?;
+    let command = get::<String>(&options, c"command")?
+        .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
+    let timeout = options::timeout(&options)?;
+    let output = match get::<Object>(&options, c"output")? {
+        Some(o) => js_output::read(&o)?.to_rust()?,
+        None => OutputOptions::default(),
+    };
+    let run = RunRequest {
+        command,
+        cwd: get_path(&options, c"cwd")?.map(|c| absolute(&c)),
+        env: pairs(get::<StringMap>(&options, c"env")?),
+        timeout,
+    };
+    let (shell, from) = shell_option(&options)?;
+    let config = ShellConfig {
+        shell: shell.unwrap_or_else(|| "bash".into()),
+        session_env: pairs(get::<StringMap>(&options, c"sessionEnv")?),
+        snapshot: get_path(&options, c"snapshotPath")?,
+        non_interactive_env: get::<bool>(&options, c"nonInteractiveEnv")?.unwrap_or(true),
+        cwd: None,
+    };
+    let label = get::<String>(&options, c"label")?;
+    let spec = JobSpec {
+        label,
+        config,
+        run,
+        output,
+        cancel: Default::default(),
+    };
+    Ok((spec, from))
+}
+
+/// `shell`: a program (string), or a `Shell` whose state the job starts from.
+fn shell_option(options: &Object) -> crate::error::Result<(Option<String>, Option<Arc<Session>>)> {
+    let env = options.value().env;
+    let value: Unknown = options
+        .get_named_property_unchecked("shell")
+        .map_err(|e| Error::invalid("shell", "could not be read", e.reason))?;
+    match value.get_type() {
+        Ok(ValueType::Undefined | ValueType::Null) => Ok((None, None)),
+        Ok(ValueType::String) => Ok((get_path(options, c"shell")?, None)),
+        Ok(ValueType::Object) => {
+            // SAFETY: `value` is a live object of this call's environment, on its thread.
+            let shell = unsafe { ClassInstance::<Shell>::from_napi_value(env, value.raw()) }
+                .map_err(|_| {
+                    Error::invalid(
+                        "shell",
+                        "must be a program name or a Shell",
+                        shown(env, value.raw()),
+                    )
+                })?;
+            Ok((None, Some(shell.session().clone())))
+        }
+        _ => Err(Error::invalid(
+            "shell",
+            "must be a program name or a Shell",
+            shown(env, value.raw()),
+        )),
+    }
+}
+
+fn status(status: jobs::JobStatus) -> String {
+    status.as_str().to_string()
+}
+
+fn info_js(i: jobs::JobInfo) -> JobInfo {
+    JobInfo {
+        id: i.id,
+        label: i.label,
+        command: i.command,
+        status: status(i.status),
+        exit_code: i.exit_code,
+        signal: i.signal,
+        started_at: i.started_at_ms,
+        ended_at: i.ended_at_ms,
+        pid: i.pid,
+    }
+}
+
+fn output_js(o: jobs::JobOutput) -> JobOutput {
+    let i = o.info;
+    JobOutput {
+        id: i.id,
+        label: i.label,
+        command: i.command,
+        status: status(i.status),
+        exit_code: i.exit_code,
+        signal: i.signal,
+        started_at: i.started_at_ms,
+        ended_at: i.ended_at_ms,
+        pid: i.pid,
+        output: o.output,
+        dropped_bytes: o.dropped_bytes as f64,
+        artifact_path: o.artifact_path.map(|p| p.to_string_lossy().into_owned()),
+    }
+}
