@@ -93,6 +93,27 @@ describe('agent-shell mcp', () => {
     expect(await call(client, 'bash', { command: 'sleep 20' })).toMatchObject({ isError: true, structuredContent: { timedOut: true, timeoutSeconds: 1 } })
   })
 
+  it('starts a background job, reads it and kills it', async () => {
+    const client = await connect()
+    const marker = sleepMarker()
+    const started = await call(client, 'bash', { command: `echo job-up; sleep ${marker}`, run_in_background: true })
+    expect(started).toMatchObject({ isError: false, structuredContent: { bashId: expect.any(String) } })
+    const id = (started.structuredContent as { bashId: string }).bashId
+    expect(text(started)).toContain(`bash_id: ${id}`)
+    let read = ''
+    for (let i = 0; i < 100 && !read.includes('job-up'); i++) {
+      read += text(await call(client, 'bash_output', { bash_id: id }))
+      if (!read.includes('job-up')) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(read).toContain('job-up')
+    expect(read).toContain('Status: running')
+    expect(processesWith(marker).length).toBe(1)
+    const killed = await call(client, 'kill_bash', { shell_id: id })
+    expect(killed).toMatchObject({ isError: false, structuredContent: { status: 'killed' } })
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+    expect(await call(client, 'bash_output', { bash_id: 'missing' })).toMatchObject({ isError: true })
+  })
+
   it('kills a command when the client cancels its request, and the session goes on', async () => {
     const client = await connect()
     const marker = sleepMarker()

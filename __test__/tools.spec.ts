@@ -257,3 +257,102 @@ describe('bash', () => {
     expect(() => createBashTools({ sandbox: { network: false } })).toThrow(expect.objectContaining({ code: 'ERR_SANDBOX_UNAVAILABLE' }))
   })
 })
+
+describe('background jobs', () => {
+  /** Reads a job until `done(text)` holds, as a model would, with a pause between reads. */
+  async function readUntil(t: BashToolSet, id: string, done: (all: string, r: ToolResult) => boolean, ms = 10_000) {
+    let all = ''
+    const end = Date.now() + ms
+    for (;;) {
+      const r = await t.bashOutput.execute({ bash_id: id })
+      expect(r.isError).toBe(false)
+      all += `${text(r)}\n`
+      if (done(all, r) || Date.now() > end) return { all, last: r }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  it('run_in_background returns a bash_id at once; the job starts from the session state without moving the session', async () => {
+    mkdirSync(join(dir, 'sub'))
+    const t = tools()
+    await t.bash.execute({ command: 'export FROM_SESSION=var; greet() { echo "hello $1"; }; cd sub' })
+    const started = Date.now()
+    const r = await t.bash.execute({ command: 'sleep 2; greet "$FROM_SESSION from $(basename "$PWD")"; cd /; exit 3', run_in_background: true, description: 'greets' })
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(r).toMatchObject({ isError: false, details: { bashId: expect.any(String), background: true } })
+    const id = r.details.bashId as string
+    expect(text(r)).toContain(`bash_id: ${id}`)
+    const { all, last } = await readUntil(t, id, (_, out) => out.details.status !== 'running')
+    expect(all).toContain('hello var from sub')
+    expect(last.details).toMatchObject({ bashId: id, status: 'failed', exitCode: 3 })
+    expect(text(last)).toMatch(/Status: failed \(exit code 3\)$/)
+    // The session did not move.
+    expect(text(await t.bash.execute({ command: 'pwd' }))).toBe(join(dir, 'sub'))
+  })
+
+  it('accepts async as an alias, and bash_output returns only new output, filtered when asked', async () => {
+    const t = tools()
+    const r = await t.bash.execute({ command: 'for i in 1 2 3 4 5 6; do echo "n$i"; echo "odd$i" | grep -E "odd[135]"; sleep 0.1; done', async: true })
+    const id = r.details.bashId as string
+    const { all, last } = await readUntil(t, id, (_, out) => out.details.status === 'completed')
+    expect(all.match(/^n\d$/gm)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6'])
+    expect(last.details).toMatchObject({ status: 'completed', exitCode: 0 })
+    expect(text(await t.bashOutput.execute({ bash_id: id }))).toMatch(/^\(no new output\)\n\nStatus: completed \(exit code 0\)$/)
+    const g = await t.bash.execute({ command: 'printf "keep 1\\ndrop 2\\nkeep 3\\n"; sleep 0.3', run_in_background: true })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const only = await t.bashOutput.execute({ bash_id: g.details.bashId, filter: '^keep' })
+    expect(text(only)).toMatch(/^keep 1\nkeep 3\n/)
+    expect(await t.bashOutput.execute({ bash_id: g.details.bashId, filter: '(' })).toMatchObject({ isError: true })
+  })
+
+  it('kill_bash kills the job and everything it started, by shell_id or bash_id', async () => {
+    const t = tools()
+    const marker = sleepMarker()
+    const r = await t.bash.execute({ command: `echo up; sleep ${marker} & sleep ${marker}; wait`, run_in_background: true })
+    const id = r.details.bashId as string
+    expect(await eventually(() => processesWith(marker).length === 2)).toBe(true)
+    const killed = await t.killBash.execute({ shell_id: id })
+    expect(killed).toMatchObject({ isError: false, details: { bashId: id, status: 'killed' } })
+    expect(text(killed)).toMatch(new RegExp(`^Killed background job ${id} and every process it started\\.\\n\\n(up\\n\\n)?Status: killed$`))
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+    const other = await t.bash.execute({ command: `sleep ${marker}`, run_in_background: true })
+    expect(await t.killBash.execute({ bash_id: other.details.bashId })).toMatchObject({ details: { status: 'killed' } })
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+  })
+
+  it('gives clear error results for unknown or missing ids', async () => {
+    const t = tools()
+    const out = await t.bashOutput.execute({ bash_id: 'nope' })
+    expect(out).toMatchObject({ isError: true })
+    expect(text(out)).toMatch(/^No background job with bash_id "nope"\. .*This session has no background jobs\.$/)
+    const running = await t.bash.execute({ command: 'sleep 5', run_in_background: true, description: 'napping' })
+    const kill = await t.killBash.execute({ shell_id: 'nope' })
+    expect(kill).toMatchObject({ isError: true })
+    expect(text(kill)).toContain(`${running.details.bashId} (running: napping)`)
+    expect(await t.killBash.execute({})).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/shell_id/) }] })
+    expect(await t.bashOutput.execute({})).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/bash_id/) }] })
+  })
+
+  it('with autoBackgroundMs, a quick command reads as a foreground result and a slow one becomes a job', async () => {
+    const t = tools({ autoBackgroundMs: 500 })
+    expect(await t.bash.execute({ command: 'echo quick; exit 2' })).toMatchObject({ isError: true, content: [{ text: 'quick\n\nCommand exited with code 2' }], details: { exitCode: 2 } })
+    const started = Date.now()
+    const slow = await t.bash.execute({ command: 'echo begun; sleep 3; echo finished' })
+    expect(Date.now() - started).toBeLessThan(2500)
+    expect(slow).toMatchObject({ isError: false, details: { autoBackgrounded: true, bashId: expect.any(String) } })
+    expect(text(slow)).toMatch(/still running after 0\.5 s; it continues in the background with bash_id: \S+\n[\s\S]*\n\nbegun$/)
+    const { all, last } = await readUntil(t, slow.details.bashId as string, (_, out) => out.details.status !== 'running')
+    expect(all).toContain('finished')
+    expect(all).not.toContain('begun')
+    expect(last.details).toMatchObject({ status: 'completed', exitCode: 0 })
+  })
+
+  it('close() kills every background job', async () => {
+    const t = tools()
+    const marker = sleepMarker()
+    await t.bash.execute({ command: `sleep ${marker}`, run_in_background: true })
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
+    await t.close()
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+  })
+})

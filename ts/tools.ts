@@ -16,7 +16,6 @@ import {
   Shell,
   stripAnsi,
   type InterceptorRule,
-  type JobManagerLike,
   type JobOutput,
   type OutputOptions,
   type OutputSummary,
@@ -75,7 +74,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
   /** The session's directory as last reported; relative `cwd` inputs resolve against it. */
   let sessionCwd = initialCwd
   let sessionStarted = false
-  let jobs: JobManagerLike | undefined
+  let jobs: JobManager | undefined
   let closed = false
 
   function ensureArtifactDir(): string {
@@ -89,9 +88,8 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     return { artifactId: id, artifactPath: join(ensureArtifactDir(), `${id}.log`) }
   }
 
-  function jobManager(): JobManagerLike {
+  function jobManager(): JobManager {
     if (jobs) return jobs
-    if (!JobManager) throw new InputError('Background jobs are not available in this build of agent-shell (its native layer has no JobManager). Run the command in the foreground instead.')
     jobs = new JobManager({ ...options.jobs, artifactDir: ensureArtifactDir() })
     return jobs
   }
@@ -355,7 +353,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
 
   async function runAutoBackground(p: Plan, context: ToolContext, waitMs: number): Promise<ToolResult> {
     const started = Date.now()
-    let manager: JobManagerLike
+    let manager: JobManager
     let id: string
     try {
       manager = jobManager()
