@@ -1,6 +1,6 @@
 // `agent-shell mcp` end to end: the official SDK's own client talks to the built server
 // (dist/cli.js) over stdio, as Claude Desktop or Claude Code would.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -63,6 +63,14 @@ describe('agent-shell mcp', () => {
     expect(text(await call(client, 'bash', { command: 'echo "kept=$KEPT"' }))).toBe('kept=1')
   })
 
+  it('names the file of a truncated output, which the client cannot resolve itself', async () => {
+    const client = await connect()
+    const r = await call(client, 'bash', { command: 'seq 1 100000' })
+    const [, id, path] = /Full output: artifact:\/\/(\S+) \(the file (\S+);/.exec(text(r)) ?? []
+    expect(r.structuredContent).toMatchObject({ artifactId: id, truncation: { truncated: true, totalLines: 100001 } })
+    expect(readFileSync(path!, 'utf8').split('\n')).toHaveLength(100001)
+  })
+
   it('returns failures as error results the model can read', async () => {
     const client = await connect()
     const failed = await call(client, 'bash', { command: 'echo oops; exit 2' })
@@ -107,7 +115,7 @@ describe('agent-shell mcp', () => {
     }
     expect(read).toContain('job-up')
     expect(read).toContain('Status: running')
-    expect(processesWith(marker).length).toBe(1)
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
     const killed = await call(client, 'kill_bash', { shell_id: id })
     expect(killed).toMatchObject({ isError: false, structuredContent: { status: 'killed' } })
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
@@ -130,7 +138,7 @@ describe('agent-shell mcp', () => {
     const client = await connect()
     const marker = sleepMarker()
     await call(client, 'bash', { command: `(sleep ${marker} &) ; echo started` })
-    expect(processesWith(marker).length).toBe(1)
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
     await client.close()
     expect(await eventually(() => processesWith(marker).length === 0, 10_000)).toBe(true)
   })

@@ -79,7 +79,15 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     })
     if (timer) clearTimeout(timer)
     send()
-    return { content: result.content, isError: result.isError, structuredContent: result.details }
+    // An MCP client cannot call resolveArtifact: name the file, which the model can read with bash.
+    const content = result.content.map((c) => ({
+      ...c,
+      text: c.text.replace(/artifact:\/\/([\w.-]+)/g, (ref, id: string) => {
+        const path = tools.resolveArtifact(id)
+        return path ? `${ref} (the file ${path}; read parts of it with bash, e.g. sed -n '1,200p')` : ref
+      }),
+    }))
+    return { content, isError: result.isError, structuredContent: result.details }
   })
 
   return {
