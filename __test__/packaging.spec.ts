@@ -3,9 +3,9 @@
 // with `require`, with ESM named imports (under Node, Bun and Deno) and compiled against by a
 // strict TypeScript consumer.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join } from 'node:path'
+import { delimiter, dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = dirname(import.meta.dirname)
@@ -47,6 +47,21 @@ beforeAll(() => {
   project = join(dir, 'consumer')
   spawnSync('mkdir', ['-p', project])
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  // The package's registry dependencies (the MCP SDK and what it needs) as the checkout has them
+  // installed, so that the install below resolves them without a registry.
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+  const copied: string[] = []
+  for (const [path, entry] of Object.entries<{ dev?: boolean; devOptional?: boolean }>(lock.packages)) {
+    if (path === '' || entry.dev || entry.devOptional || path.lastIndexOf('node_modules/') !== 0) continue
+    cpSync(join(root, path), join(project, path), { recursive: true })
+    copied.push(`${join(root, path)}/`)
+  }
+  // With their bin links: npm reinstalls (from the registry) a package whose bin link is missing.
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
+  for (const name of readdirSync(join(root, 'node_modules', '.bin'))) {
+    const target = readlinkSync(join(root, 'node_modules', '.bin', name))
+    if (copied.some((dir) => resolve(root, 'node_modules', '.bin', target).startsWith(dir))) symlinkSync(target, join(project, 'node_modules', '.bin', name))
+  }
   // --offline with an empty cache: anything fetched from a registry would fail the install.
   const installed = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'npm-cache'), ...tarballs])
   expect(installed.status, installed.stderr).toBe(0)
@@ -65,7 +80,8 @@ describe('the packed package', () => {
   it('is a root package without a binary or install scripts, and a platform package with one', () => {
     const list = (tarball: string) => spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort()
     const [platformTarball, rootTarball] = tarballs
-    expect(list(rootTarball)).toEqual(['package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'])
+    const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
+    expect(list(rootTarball)).toEqual([...dist, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
     expect(list(platformTarball)).toEqual(['package/README.md', 'package/agent-shell.linux-x64-gnu.node', 'package/package.json'])
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'agent-shell', 'package.json'), 'utf8'))
     expect(manifest.scripts).toBeUndefined()
@@ -97,6 +113,20 @@ describe('the packed package', () => {
     const r = run(process.execPath, ['use.cjs'])
     expect(r.stderr).toBe('')
     expect(JSON.parse(r.stdout)).toEqual({ out: 'persisted\n', code: 0, one: 3 })
+  })
+
+  it('gives the tool layer as agent-shell/tools and the agent-shell command', () => {
+    writeFileSync(
+      join(project, 'tools.mjs'),
+      `import { createBashTools } from 'agent-shell/tools'
+      const tools = createBashTools()
+      const r = await tools.bash.execute({ command: 'echo from-tools' })
+      await tools.close()
+      console.log(r.content[0].text)`,
+    )
+    expect(run(process.execPath, ['tools.mjs'])).toMatchObject({ stdout: 'from-tools\n', status: 0 })
+    const cli = run(join(project, 'node_modules', '.bin', 'agent-shell'), ['run', '--', 'echo from-cli; exit 4'])
+    expect(cli).toMatchObject({ stdout: 'from-cli\n', status: 4 })
   })
 
   it.each([

@@ -1,0 +1,145 @@
+// `agent-shell mcp` end to end: the official SDK's own client talks to the built server
+// (dist/cli.js) over stdio, as Claude Desktop or Claude Code would.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eventually, processesWith, sleepMarker } from './helpers'
+
+const root = dirname(import.meta.dirname)
+const cli = join(root, 'dist', 'cli.js')
+let dir = ''
+let clients: Client[] = []
+
+async function connect(args: string[] = []): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp', '--cwd', dir, ...args],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir },
+    stderr: 'pipe',
+  })
+  const client = new Client({ name: 'agent-shell-test', version: '1.0.0' })
+  await client.connect(transport)
+  clients.push(client)
+  return client
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
+  (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : {})) as CallToolResult
+const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-shell-mcp-'))
+})
+afterEach(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  clients = []
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('agent-shell mcp', () => {
+  it('initializes and lists the three tools with their JSON Schemas and descriptions', async () => {
+    const client = await connect()
+    expect(client.getServerVersion()).toMatchObject({ name: 'agent-shell' })
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name)).toEqual(['bash', 'bash_output', 'kill_bash'])
+    expect(tools[0]).toMatchObject({
+      description: expect.stringMatching(/persistent shell session/),
+      inputSchema: { type: 'object', required: ['command'], properties: { command: { type: 'string' }, run_in_background: { type: 'boolean' } } },
+    })
+    expect(tools[1]).toMatchObject({ inputSchema: { required: ['bash_id'] }, annotations: { readOnlyHint: true } })
+  })
+
+  it('runs commands in one persistent session, in --cwd', async () => {
+    const client = await connect()
+    expect(await call(client, 'bash', { command: 'export KEPT=1; pwd' })).toMatchObject({
+      isError: false,
+      content: [{ type: 'text', text: dir }],
+      structuredContent: { exitCode: 0, cwd: dir, timeoutSeconds: 300 },
+    })
+    expect(text(await call(client, 'bash', { command: 'echo "kept=$KEPT"' }))).toBe('kept=1')
+  })
+
+  it('names the file of a truncated output, which the client cannot resolve itself', async () => {
+    const client = await connect()
+    const r = await call(client, 'bash', { command: 'seq 1 100000' })
+    const [, id, path] = /Full output: artifact:\/\/(\S+) \(the file (\S+);/.exec(text(r)) ?? []
+    expect(r.structuredContent).toMatchObject({ artifactId: id, truncation: { truncated: true, totalLines: 100001 } })
+    expect(readFileSync(path!, 'utf8').split('\n')).toHaveLength(100001)
+  })
+
+  it('returns failures as error results the model can read', async () => {
+    const client = await connect()
+    const failed = await call(client, 'bash', { command: 'echo oops; exit 2' })
+    expect(failed).toMatchObject({ isError: true, structuredContent: { exitCode: 2 } })
+    expect(text(failed)).toBe('oops\n\nCommand exited with code 2')
+    expect(await call(client, 'bash', { command: 'true', cwd: 'nowhere' })).toMatchObject({
+      isError: true,
+      content: [{ text: `Working directory does not exist: ${join(dir, 'nowhere')}` }],
+    })
+    expect(await call(client, 'frobnicate', {})).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/Unknown tool: frobnicate/) }] })
+  })
+
+  it('streams partial output as progress notifications when the client asks for progress', async () => {
+    const client = await connect()
+    const progress: Progress[] = []
+    const r = await call(client, 'bash', { command: 'for i in 1 2 3 4 5; do echo step$i; sleep 0.2; done' }, (p) => progress.push(p))
+    expect(text(r)).toBe('step1\nstep2\nstep3\nstep4\nstep5')
+    expect(progress.length).toBeGreaterThanOrEqual(2)
+    expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1))
+    expect(progress.map((p) => p.message).join('')).toBe('step1\nstep2\nstep3\nstep4\nstep5\n')
+    // Without a progressToken, none are sent (and the call still works).
+    expect(text(await call(client, 'bash', { command: 'echo quiet' }))).toBe('quiet')
+  })
+
+  it('applies server options from flags: the interceptor and the default timeout', async () => {
+    const client = await connect(['--interceptor', '--default-timeout', '1'])
+    expect(await call(client, 'bash', { command: 'cat /etc/hostname' })).toMatchObject({ isError: true, structuredContent: { blocked: true, suggestedTool: 'read' } })
+    expect(await call(client, 'bash', { command: 'sleep 20' })).toMatchObject({ isError: true, structuredContent: { timedOut: true, timeoutSeconds: 1 } })
+  })
+
+  it('starts a background job, reads it and kills it', async () => {
+    const client = await connect()
+    const marker = sleepMarker()
+    const started = await call(client, 'bash', { command: `echo job-up; sleep ${marker}`, run_in_background: true })
+    expect(started).toMatchObject({ isError: false, structuredContent: { bashId: expect.any(String) } })
+    const id = (started.structuredContent as { bashId: string }).bashId
+    expect(text(started)).toContain(`bash_id: ${id}`)
+    let read = ''
+    for (let i = 0; i < 100 && !read.includes('job-up'); i++) {
+      read += text(await call(client, 'bash_output', { bash_id: id }))
+      if (!read.includes('job-up')) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(read).toContain('job-up')
+    expect(read).toContain('Status: running')
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
+    const killed = await call(client, 'kill_bash', { shell_id: id })
+    expect(killed).toMatchObject({ isError: false, structuredContent: { status: 'killed' } })
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+    expect(await call(client, 'bash_output', { bash_id: 'missing' })).toMatchObject({ isError: true })
+  })
+
+  it('kills a command when the client cancels its request, and the session goes on', async () => {
+    const client = await connect()
+    const marker = sleepMarker()
+    const controller = new AbortController()
+    const pending = client.callTool({ name: 'bash', arguments: { command: `sleep ${marker}` } }, undefined, { signal: controller.signal })
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
+    controller.abort()
+    await expect(pending).rejects.toThrow()
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+    expect(text(await call(client, 'bash', { command: 'echo still-here' }))).toMatch(/still-here$/)
+  })
+
+  it('ends the session and its processes when the client disconnects', async () => {
+    const client = await connect()
+    const marker = sleepMarker()
+    await call(client, 'bash', { command: `(sleep ${marker} &) ; echo started` })
+    expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
+    await client.close()
+    expect(await eventually(() => processesWith(marker).length === 0, 10_000)).toBe(true)
+  })
+})

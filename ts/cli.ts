@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// The `agent-shell` command (API.md §11): `run` executes one command through the native layer and
+// exits with its code; `mcp` serves the tool set over stdio.
+import { executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
+
+const USAGE = `agent-shell: the shell layer of AI coding agents, from the command line.
+
+Usage:
+  agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] -- COMMAND...
+  agent-shell mcp [--cwd DIR] [--shell SHELL] [--default-timeout SECONDS] [--max-timeout SECONDS]
+                  [--auto-background-ms MS] [--interceptor [--available-tools a,b,...]]
+  agent-shell --help | run --help | mcp --help
+
+Commands:
+  run   Runs COMMAND with bash (as \`bash -c\`, stdin on /dev/null, pagers and prompts off), streams
+        its output (stdout and stderr merged) live, and exits with its exit code (128+n when it
+        died of signal n, 124 when it timed out).
+  mcp   A Model Context Protocol server on stdin/stdout exposing the tools bash, bash_output and
+        kill_bash (one persistent bash session, background jobs).
+
+Run "agent-shell run --help" or "agent-shell mcp --help" for their options.`
+
+const RUN_USAGE = `Usage: agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] -- COMMAND...
+
+Runs COMMAND (the words after --, joined by spaces) with bash through agent-shell's native layer:
+stdin on /dev/null, the non-interactive environment (pagers off, prompts refused, CI=true), and
+the whole process tree killed on timeout or Ctrl-C.
+
+Options:
+  --cwd DIR            run in DIR (default: the current directory)
+  --timeout SECONDS    kill the command and everything it started after SECONDS (default: none)
+  --pty                run on a pseudo-terminal (the command sees a terminal)
+  --json               print no live output; print the result as one JSON object instead:
+                       { exitCode, signal, timedOut, cancelled, durationMs, output: { output, truncated, ... } }
+  -h, --help           this text
+
+Exit status: the command's exit code; 128+n when it died of signal n; 124 when it timed out;
+130 when interrupted; 2 for a usage error.`
+
+const MCP_USAGE = `Usage: agent-shell mcp [options]
+
+Serves the tools bash, bash_output and kill_bash over the Model Context Protocol on stdin/stdout,
+for MCP clients such as Claude Desktop or Claude Code. Partial output of a running command is
+sent as progress notifications when the client asks for progress.
+
+Options (each also read from the environment variable shown):
+  --cwd DIR                    the session's starting directory (AGENT_SHELL_CWD; default: the current directory)
+  --shell SHELL                shell binary (AGENT_SHELL_SHELL; default: bash)
+  --default-timeout SECONDS    a command's timeout when the model gives none (AGENT_SHELL_DEFAULT_TIMEOUT; default: 300)
+  --max-timeout SECONDS        the largest timeout a model may ask for (AGENT_SHELL_MAX_TIMEOUT; default: 3600)
+  --auto-background-ms MS      a command still running after MS becomes a background job (AGENT_SHELL_AUTO_BACKGROUND_MS; default: off)
+  --interceptor                block commands that have a dedicated tool (AGENT_SHELL_INTERCEPTOR=1; default: off)
+  --available-tools a,b,...    with --interceptor: the client's dedicated tools (AGENT_SHELL_AVAILABLE_TOOLS; default: every tool the rules name)
+  -h, --help                   this text`
+
+class UsageError extends Error {}
+
+interface Parsed {
+  flags: Map<string, string | true>
+  rest: string[]
+}
+
+/** `--name value`, `--name=value` and boolean `--name`; everything after `--` (or the first word that is not an option) is `rest`. */
+function parse(args: string[], valued: Set<string>, booleans: Set<string>): Parsed {
+  const flags = new Map<string, string | true>()
+  let i = 0
+  for (; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '--') {
+      i++
+      break
+    }
+    if (!arg.startsWith('-') || arg === '-') break
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    if (name === '-h' || name === '--help') flags.set('--help', true)
+    else if (booleans.has(name)) flags.set(name, true)
+    else if (valued.has(name)) {
+      const value = inline ?? args[++i]
+      if (value === undefined) throw new UsageError(`${name} needs a value`)
+      flags.set(name, value)
+    } else throw new UsageError(`unknown option ${arg}`)
+  }
+  return { flags, rest: args.slice(i) }
+}
+
+function seconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${name} must be a positive number of seconds (got ${JSON.stringify(value)})`)
+  return n
+}
+
+/** 128+n for a signal, 124 for a timeout (as coreutils' timeout), 130 when interrupted. */
+function exitStatus(result: ShellRunResult | PtyRunResult, interrupted: boolean): number {
+  if (result.timedOut) return 124
+  if (result.cancelled) return interrupted ? 130 : 1
+  return result.exitCode ?? 1
+}
+
+async function run(args: string[]): Promise<number> {
+  const { flags, rest } = parse(args, new Set(['--cwd', '--timeout']), new Set(['--pty', '--json']))
+  if (flags.has('--help')) {
+    process.stdout.write(`${RUN_USAGE}\n`)
+    return 0
+  }
+  const command = rest.join(' ')
+  if (command.trim() === '') throw new UsageError('no command given: agent-shell run [options] -- COMMAND')
+  const timeout = seconds('--timeout', flags.get('--timeout') as string | undefined)
+  const cwd = flags.get('--cwd') as string | undefined
+  const json = flags.has('--json')
+
+  const controller = new AbortController()
+  let interrupted = false
+  const onSignal = () => {
+    interrupted = true
+    controller.abort()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  const onChunk = json ? null : (error: Error | null, chunk: string) => void (error || process.stdout.write(chunk))
+  const common = {
+    command,
+    ...(cwd !== undefined && { cwd }),
+    ...(timeout !== undefined && { timeoutMs: Math.round(timeout * 1000) }),
+    signal: controller.signal,
+  }
+  try {
+    if (flags.has('--pty')) {
+      const pty = new PtySession()
+      const cols = process.stdout.columns
+      const rows = process.stdout.rows
+      const result = await pty.start({ ...common, shell: 'bash', ...(cols && { cols }), ...(rows && { rows }) }, onChunk)
+      if (json) process.stdout.write(`${JSON.stringify({ ...result, output: pty.screen() })}\n`)
+      return exitStatus(result, interrupted)
+    }
+    const result = await executeShell({ ...common, ...(json && { output: {} }) }, onChunk)
+    if (json) process.stdout.write(`${JSON.stringify(result)}\n`)
+    return exitStatus(result, interrupted)
+  } catch (error) {
+    const e = error as { code?: string; message?: string }
+    process.stderr.write(`agent-shell: ${e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}\n`)
+    return 2
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+}
+
+async function mcp(args: string[]): Promise<number | undefined> {
+  const { flags, rest } = parse(
+    args,
+    new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools']),
+    new Set(['--interceptor']),
+  )
+  if (flags.has('--help')) {
+    process.stdout.write(`${MCP_USAGE}\n`)
+    return 0
+  }
+  if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`)
+  const env = process.env
+  const get = (flag: string, variable: string) => (flags.get(flag) as string | undefined) ?? (env[variable] || undefined)
+  const autoBackground = get('--auto-background-ms', 'AGENT_SHELL_AUTO_BACKGROUND_MS')
+  const autoBackgroundMs = autoBackground === undefined ? undefined : Number(autoBackground)
+  if (autoBackgroundMs !== undefined && !(Number.isInteger(autoBackgroundMs) && autoBackgroundMs > 0)) {
+    throw new UsageError(`--auto-background-ms must be a positive whole number of milliseconds (got ${JSON.stringify(autoBackground)})`)
+  }
+  const interceptor = flags.has('--interceptor') || ['1', 'true'].includes(env.AGENT_SHELL_INTERCEPTOR ?? '')
+  const available = get('--available-tools', 'AGENT_SHELL_AVAILABLE_TOOLS')
+  const cwd = get('--cwd', 'AGENT_SHELL_CWD')
+  const shell = get('--shell', 'AGENT_SHELL_SHELL')
+  const defaultTimeoutSeconds = seconds('--default-timeout', get('--default-timeout', 'AGENT_SHELL_DEFAULT_TIMEOUT'))
+  const maxTimeoutSeconds = seconds('--max-timeout', get('--max-timeout', 'AGENT_SHELL_MAX_TIMEOUT'))
+  // The place for server-wide policy (a sandbox, once the native layer enforces one) is here: a
+  // flag and an environment variable, passed on as a BashToolsOptions field.
+  // Loaded here: `run` should not pay for the MCP SDK's start-up.
+  const { serveStdio } = await import('./mcp.js')
+  await serveStdio({
+    name: 'agent-shell',
+    version: packageVersion(),
+    tools: {
+      ...(cwd !== undefined && { cwd }),
+      ...(shell !== undefined && { shell }),
+      ...(defaultTimeoutSeconds !== undefined && { defaultTimeoutSeconds }),
+      ...(maxTimeoutSeconds !== undefined && { maxTimeoutSeconds }),
+      ...(autoBackgroundMs !== undefined && { autoBackgroundMs }),
+      ...(interceptor && { interceptor: available ? { availableTools: available.split(',').map((t) => t.trim()).filter(Boolean) } : {} }),
+    },
+  })
+  return undefined // serves until stdin closes
+}
+
+function packageVersion(): string {
+  try {
+    return (require('../package.json') as { version: string }).version
+  } catch {
+    return '0.0.0'
+  }
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const [command, ...args] = argv
+  try {
+    switch (command) {
+      case 'run':
+        return await run(args)
+      case 'mcp':
+        return await mcp(args)
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        process.stdout.write(`${USAGE}\n`)
+        return command === undefined ? 2 : 0
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`)
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`agent-shell: ${error.message}\nRun "agent-shell --help" for usage.\n`)
+    return 2
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code === undefined) return
+    // Let stdout drain before exiting (a pipe may still hold the last chunk).
+    process.exitCode = code
+    if (process.stdout.writableLength === 0) process.exit(code)
+    process.stdout.once('drain', () => process.exit(code))
+  },
+  (error: unknown) => {
+    process.stderr.write(`agent-shell: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,614 @@
+// createBashTools (API.md §10): the `bash`, `bash_output` and `kill_bash` tools on one persistent
+// native `Shell`, a native `JobManager` for background jobs, and the tool set's artifacts.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  applyHeadTail,
+  checkBashInterception,
+  classifyCommand,
+  defaultInterceptorRules,
+  JobManager,
+  normalizeBashCommand,
+  OutputSink,
+  PtySession,
+  Shell,
+  stripAnsi,
+  type InterceptorRule,
+  type JobOutput,
+  type OutputOptions,
+  type OutputSummary,
+} from './native'
+import {
+  bashDescription,
+  bashInputSchema,
+  bashOutputDescription,
+  bashOutputInputSchema,
+  killBashDescription,
+  killBashInputSchema,
+} from './descriptions'
+import {
+  checkDirectory,
+  envInput,
+  InputError,
+  leadingCd,
+  optionalBoolean,
+  optionalLineCount,
+  optionalString,
+  record,
+  requiredCommand,
+  timeoutInput,
+} from './input'
+import type { AgentTool, BashToolSet, BashToolsOptions, PermissionDecision, ToolContext, ToolResult } from './types'
+
+const KB = 1024
+// The anchor's defaults: 50 KB shown, of which the first 20 KB; lines longer than 768 bytes are cut.
+const DEFAULT_OUTPUT: OutputOptions = { maxBytes: 50 * KB, headBytes: 20 * KB, maxColumns: 768 }
+const DEFAULT_TIMEOUT_SECONDS = 300
+const MAX_TIMEOUT_SECONDS = 3600
+const UPDATE_INTERVAL_MS = 200 // live output for a UI: often enough to look live, rare enough to cost nothing
+
+export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
+  if (options.sandbox !== undefined) {
+    // The native layer does not confine commands yet; running unconfined when confinement was
+    // asked for would fail open.
+    const error = new Error('sandbox: this build of agent-shell cannot confine commands yet; remove the sandbox option or wait for a build that has it') as Error & { code: string }
+    error.code = 'ERR_SANDBOX_UNAVAILABLE'
+    throw error
+  }
+  const maxTimeoutSeconds = options.maxTimeoutSeconds ?? MAX_TIMEOUT_SECONDS
+  const defaultTimeoutSeconds = Math.min(options.defaultTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, maxTimeoutSeconds)
+  const output: OutputOptions = { ...DEFAULT_OUTPUT, ...options.output }
+  const initialCwd = options.cwd ?? process.cwd()
+  const ownArtifactDir = options.artifactDir === undefined
+  let artifactDir = options.artifactDir
+  const artifacts = new Map<string, string>()
+  const interceptor = options.interceptor && {
+    rules: options.interceptor.rules ?? defaultInterceptorRules(),
+    availableTools: options.interceptor.availableTools,
+  }
+
+  const shellOptions = { sessionEnv: options.env, shell: options.shell }
+  const session = new Shell(shellOptions)
+  /** The session's directory as last reported; relative `cwd` inputs resolve against it. */
+  let sessionCwd = initialCwd
+  let sessionStarted = false
+  let jobs: JobManager | undefined
+  let closed = false
+
+  function ensureArtifactDir(): string {
+    if (artifactDir === undefined) artifactDir = mkdtempSync(join(tmpdir(), 'agent-shell-artifacts-'))
+    else mkdirSync(artifactDir, { recursive: true })
+    return artifactDir
+  }
+
+  function newArtifact(): OutputOptions {
+    const id = `bash-${randomBytes(6).toString('hex')}`
+    return { artifactId: id, artifactPath: join(ensureArtifactDir(), `${id}.log`) }
+  }
+
+  function jobManager(): JobManager {
+    if (jobs) return jobs
+    jobs = new JobManager({ ...options.jobs, artifactDir: ensureArtifactDir() })
+    return jobs
+  }
+
+  // ---- bash ----
+
+  interface Plan {
+    command: string
+    cwd?: string
+    env?: Record<string, string>
+    timeout: ReturnType<typeof timeoutInput>
+    headLines?: number
+    tailLines?: number
+    background: boolean
+    pty: boolean
+    description?: string
+  }
+
+  function plan(raw: unknown): Plan | ToolResult {
+    const input = record(raw)
+    const given = requiredCommand(input)
+    const timeout = timeoutInput(input, defaultTimeoutSeconds, maxTimeoutSeconds)
+    const env = envInput(input)
+    let cwdInput = optionalString(input, 'cwd')
+    const head = optionalLineCount(input, 'head')
+    const tail = optionalLineCount(input, 'tail')
+    const background = (optionalBoolean(input, 'run_in_background') ?? false) || (optionalBoolean(input, 'async') ?? false)
+    const pty = optionalBoolean(input, 'pty') ?? false
+    const description = optionalString(input, 'description')
+
+    let command = given
+    const cd = cwdInput === undefined ? leadingCd(given) : undefined
+    if (cd) {
+      cwdInput = cd.dir
+      command = cd.rest
+    }
+    const cwd = cwdInput === undefined ? undefined : checkDirectory(cwdInput, sessionCwd)
+
+    if (interceptor) {
+      const available = interceptor.availableTools ?? [...new Set(interceptor.rules.map((r: InterceptorRule) => r.tool))]
+      for (const candidate of cd ? [given, command] : [given]) {
+        const verdict = checkBashInterception(candidate, interceptor.rules, available)
+        if (verdict.blocked) {
+          return errorResult(verdict.message ?? `Blocked: use the ${verdict.suggestedTool} tool instead.`, {
+            blocked: true,
+            suggestedTool: verdict.suggestedTool,
+            matchedSegment: verdict.matchedSegment,
+          })
+        }
+      }
+    }
+
+    const normalized = normalizeBashCommand(command)
+    return {
+      command: normalized.command,
+      cwd,
+      env,
+      timeout,
+      headLines: head ?? normalized.headLines,
+      tailLines: tail ?? normalized.tailLines,
+      background,
+      pty,
+      description,
+    }
+  }
+
+  async function runBash(raw: unknown, context: ToolContext = {}): Promise<ToolResult> {
+    throwIfAborted(context.signal)
+    if (closed) return errorResult('The bash tool set was closed; no command can run.', {})
+    let p: Plan | ToolResult
+    try {
+      p = plan(raw)
+    } catch (error) {
+      if (error instanceof InputError) return errorResult(error.message, {})
+      throw error
+    }
+    if ('content' in p) return p
+    if (p.background) return startBackground(p)
+    if (p.pty) return runPty(p, context)
+    if (options.autoBackgroundMs !== undefined) return runAutoBackground(p, context, options.autoBackgroundMs)
+    return runForeground(p, context)
+  }
+
+  async function runForeground(p: Plan, context: ToolContext): Promise<ToolResult> {
+    const started = Date.now()
+    const live = liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!)
+    // Always given: a session whose shell was replaced (after `exit`, a timeout or an abort) keeps its directory.
+    const cwd = p.cwd ?? sessionCwd
+    sessionStarted = true
+    let result
+    try {
+      result = await session.run(
+        {
+          command: p.command,
+          cwd,
+          ...(p.env && { env: p.env }),
+          timeoutMs: p.timeout.seconds * 1000,
+          ...(context.signal && { signal: context.signal }),
+          output: { ...output, ...newArtifact() },
+        },
+        live.onChunk,
+      )
+    } catch (error) {
+      live.stop()
+      return nativeErrorResult(error)
+    }
+    live.stop()
+    if (result.workingDir) sessionCwd = result.workingDir
+    if (result.cancelled) {
+      if (context.signal?.aborted) throw abortError(context.signal)
+      return errorResult('The command was cancelled because the bash tool set was closed.', { cancelled: true })
+    }
+    return finish(p, started, result.output, {
+      exitCode: result.exitCode,
+      timedOut: result.timedOut,
+      signal: result.signal,
+      cwd: sessionCwd,
+      ...(result.sessionRestarted && { sessionRestarted: true }),
+    })
+  }
+
+  async function runPty(p: Plan, context: ToolContext): Promise<ToolResult> {
+    const started = Date.now()
+    const live = liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!)
+    const sink = new OutputSink({ ...output, ...newArtifact() })
+    const pty = new PtySession()
+    let result
+    try {
+      result = await pty.start(
+        {
+          command: p.command,
+          cwd: p.cwd ?? sessionCwd,
+          env: { ...options.env, ...p.env },
+          timeoutMs: p.timeout.seconds * 1000,
+          shell: options.shell ?? 'bash',
+          ...(context.signal && { signal: context.signal }),
+        },
+        (error, chunk) => {
+          if (error) return
+          sink.push(chunk)
+          live.onChunk(null, chunk)
+        },
+      )
+    } catch (error) {
+      live.stop()
+      return nativeErrorResult(error)
+    }
+    live.stop()
+    if (result.cancelled) {
+      if (context.signal?.aborted) throw abortError(context.signal)
+      return errorResult('The command was cancelled.', { cancelled: true })
+    }
+    return finish(p, started, sink.dump(), { exitCode: result.exitCode, timedOut: result.timedOut, signal: result.signal, pty: true })
+  }
+
+  function finish(p: Plan, started: number, summary: OutputSummary | undefined, outcome: { exitCode?: number; timedOut: boolean; signal?: string } & Record<string, unknown>): ToolResult {
+    const details: Record<string, unknown> = {
+      ...outcome,
+      timeoutSeconds: p.timeout.seconds,
+      wallTimeMs: Date.now() - started,
+    }
+    if (p.timeout.requested !== undefined) details.requestedTimeoutSeconds = p.timeout.requested
+    const notices = p.timeout.notice ? [p.timeout.notice] : []
+    if (outcome.sessionRestarted) notices.push('[A new shell was started (the previous command was stopped or ended the shell): variables, functions and aliases of the session were reset; the working directory was kept.]')
+    let text = formatOutput(summary, p, details)
+    if (notices.length) text = `${notices.join('\n')}\n${text}`
+    if (outcome.timedOut) {
+      return { content: [{ type: 'text', text: `${text}\n\nCommand timed out after ${p.timeout.seconds} seconds and was killed with everything it started. If it needs longer, run it again with a larger timeout or run_in_background: true.` }], isError: true, details }
+    }
+    if (outcome.exitCode !== undefined && outcome.exitCode !== 0) {
+      return { content: [{ type: 'text', text: `${text}\n\nCommand exited with code ${outcome.exitCode}` }], isError: true, details }
+    }
+    return { content: [{ type: 'text', text }], isError: false, details }
+  }
+
+  /** The shown text of a summary, head/tail applied, with a footer saying what was left out and where the rest is. */
+  function formatOutput(summary: OutputSummary | undefined, p: Plan, details: Record<string, unknown>): string {
+    let text = summary?.output ?? ''
+    if (summary) {
+      const truncation: Record<string, unknown> = {
+        truncated: summary.truncated,
+        totalLines: summary.totalLines,
+        totalBytes: summary.totalBytes,
+        outputLines: summary.outputLines,
+        outputBytes: summary.outputBytes,
+      }
+      if (summary.truncated) truncation.shown = shownRange(summary)
+      for (const key of ['elidedLines', 'elidedBytes', 'columnTruncatedLines', 'columnDroppedBytes', 'columnMax', 'artifactError'] as const) {
+        if (summary[key] !== undefined) truncation[key] = summary[key]
+      }
+      if (summary.artifactId && summary.artifactPath) {
+        artifacts.set(summary.artifactId, summary.artifactPath)
+        truncation.artifactId = summary.artifactId
+        details.artifactId = summary.artifactId
+      }
+      details.truncation = truncation
+    }
+    if (p.headLines !== undefined || p.tailLines !== undefined) {
+      const cut = applyHeadTail(text, p.headLines ?? null, p.tailLines ?? null)
+      details.headTail = { headLines: p.headLines, tailLines: p.tailLines, applied: cut.applied }
+      text = cut.text
+    }
+    text = text.replace(/\n+$/, '')
+    if (text === '') text = '(no output)'
+    const footer: string[] = []
+    if (summary?.truncated) {
+      const shown = shownRange(summary)
+      const what = shown.headLines > 0 ? `the first ${shown.headLines} and the last ${shown.tailLines} lines` : `the last ${shown.tailLines} lines`
+      footer.push(`[Output truncated: ${summary.totalLines} lines (${formatBytes(summary.totalBytes)}) in all; showing ${what}.${artifactHint(summary)}]`)
+    } else if (summary?.columnTruncatedLines) {
+      footer.push(`[${summary.columnTruncatedLines} long lines were cut at ${summary.columnMax} bytes.${artifactHint(summary)}]`)
+    }
+    return footer.length ? `${text}\n\n${footer.join('\n')}` : text
+  }
+
+  function artifactHint(summary: OutputSummary): string {
+    if (summary.artifactId && summary.artifactPath) return ` Full output: artifact://${summary.artifactId}`
+    if (summary.artifactError) return ` The full output could not be saved: ${summary.artifactError}`
+    return ''
+  }
+
+  // ---- background ----
+
+  /** A job starts from the session's state, so the session's shell must exist first (with the tool set's cwd and env). */
+  async function sessionReady(): Promise<void> {
+    if (sessionStarted) return
+    sessionStarted = true
+    await session.run({ command: ':', cwd: sessionCwd })
+  }
+
+  async function backgroundStart(p: Plan, timeoutMs: number | undefined): Promise<string> {
+    const manager = jobManager()
+    await sessionReady()
+    return manager.start({
+      command: p.command,
+      ...(p.cwd !== undefined && { cwd: p.cwd }),
+      ...(p.env && { env: p.env }),
+      ...(timeoutMs !== undefined && { timeoutMs }),
+      ...(p.description !== undefined && { label: p.description }),
+      shell: session,
+    })
+  }
+
+  async function startBackground(p: Plan): Promise<ToolResult> {
+    if (p.pty) return errorResult('`pty` and `run_in_background` cannot be combined: run the command in the background without pty.', {})
+    let id: string
+    try {
+      // A background job has no deadline unless the model gave one: servers and watchers run until killed.
+      id = await backgroundStart(p, p.timeout.explicit ? p.timeout.seconds * 1000 : undefined)
+    } catch (error) {
+      if (error instanceof InputError) return errorResult(error.message, {})
+      return nativeErrorResult(error)
+    }
+    const text = [
+      `Command running in background with bash_id: ${id}`,
+      'Read its output with the bash_output tool and stop it with the kill_bash tool (give them this bash_id).',
+    ]
+    if (p.timeout.notice) text.unshift(p.timeout.notice)
+    return { content: [{ type: 'text', text: text.join('\n') }], isError: false, details: { bashId: id, background: true } }
+  }
+
+  async function runAutoBackground(p: Plan, context: ToolContext, waitMs: number): Promise<ToolResult> {
+    const started = Date.now()
+    let manager: JobManager
+    let id: string
+    try {
+      manager = jobManager()
+      id = await backgroundStart(p, p.timeout.seconds * 1000)
+    } catch (error) {
+      if (error instanceof InputError) return errorResult(error.message, {})
+      return nativeErrorResult(error)
+    }
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (context.signal?.aborted) resolve('aborted')
+      context.signal?.addEventListener('abort', () => resolve('aborted'), { once: true })
+    })
+    const ended = await Promise.race([manager.wait(id, waitMs), aborted])
+    if (ended === 'aborted') {
+      await manager.kill(id).catch(() => undefined)
+      throw abortError(context.signal)
+    }
+    if (ended.status === 'running') {
+      const soFar = stripAnsi(ended.output).replace(/\n+$/, '')
+      const text = [
+        `Command is still running after ${formatSeconds(waitMs)}; it continues in the background with bash_id: ${id}`,
+        'Read its output with the bash_output tool and stop it with the kill_bash tool.',
+        '',
+        soFar === '' ? '(no output yet)' : soFar,
+      ].join('\n')
+      return { content: [{ type: 'text', text }], isError: false, details: { bashId: id, background: true, autoBackgrounded: true, wallTimeMs: Date.now() - started } }
+    }
+    // It ended in time: shown as a foreground command, bounded by the same sink.
+    const sink = new OutputSink({ ...output, ...newArtifact() })
+    sink.push(ended.output)
+    return finish(p, started, sink.dump(), {
+      exitCode: ended.exitCode,
+      timedOut: ended.status === 'timed_out',
+      signal: ended.signal,
+      bashId: id,
+    })
+  }
+
+  function jobText(out: JobOutput, lead: string[]): string {
+    const body = out.output.replace(/\n+$/, '')
+    const lines = [...lead, body === '' ? '(no new output)' : body, '']
+    if (out.droppedBytes > 0) {
+      let hint = ''
+      if (out.artifactPath) {
+        artifacts.set(out.id, out.artifactPath)
+        hint = ` The full output is in artifact://${out.id}`
+      }
+      lines.push(`[${formatBytes(out.droppedBytes)} of older output were dropped before it was read.${hint}]`)
+    }
+    lines.push(`Status: ${out.status}${out.exitCode !== undefined ? ` (exit code ${out.exitCode})` : ''}${out.signal ? ` (signal ${out.signal})` : ''}`)
+    return lines.join('\n')
+  }
+
+  function jobDetails(out: JobOutput): Record<string, unknown> {
+    return {
+      bashId: out.id,
+      status: out.status,
+      ...(out.exitCode !== undefined && { exitCode: out.exitCode }),
+      ...(out.signal !== undefined && { signal: out.signal }),
+      droppedBytes: out.droppedBytes,
+      ...(out.artifactPath !== undefined && { artifactPath: out.artifactPath }),
+    }
+  }
+
+  function jobError(error: unknown, id: string): ToolResult {
+    const code = (error as { code?: string } | null)?.code
+    if (code === 'ERR_JOB_NOT_FOUND') {
+      const known = jobs?.list().map((j) => `${j.id} (${j.status}${j.label ? `: ${j.label}` : ''})`) ?? []
+      const which = known.length ? ` The background jobs of this session are: ${known.join(', ')}.` : ' This session has no background jobs.'
+      return errorResult(`No background job with bash_id "${id}". Use the bash_id that the bash tool returned for a command started with run_in_background: true.${which}`, { bashId: id })
+    }
+    if (code === 'ERR_INVALID_ARG') return errorResult(`Invalid input: ${(error as Error).message}. Fix it and call the tool again.`, { bashId: id })
+    return nativeErrorResult(error)
+  }
+
+  const bash: AgentTool = {
+    name: 'bash',
+    description: bashDescription({ defaultTimeoutSeconds, maxTimeoutSeconds, maxBytes: output.maxBytes ?? 0, headBytes: output.headBytes ?? 0 }),
+    inputSchema: withTimeoutBounds(bashInputSchema, defaultTimeoutSeconds, maxTimeoutSeconds),
+    execute: runBash,
+    checkPermissions: (input) => permissions(input),
+    isReadOnly: (input) => permissions(input).behavior === 'allow',
+  }
+
+  const bashOutput: AgentTool = {
+    name: 'bash_output',
+    description: bashOutputDescription,
+    inputSchema: bashOutputInputSchema as unknown as Record<string, unknown>,
+    async execute(raw, context = {}) {
+      throwIfAborted(context.signal)
+      let id: string
+      let filter: string | undefined
+      try {
+        const input = record(raw)
+        id = optionalString(input, 'bash_id') ?? ''
+        if (id === '') throw new InputError('`bash_id` is required: give the bash_id that the bash tool returned.')
+        filter = optionalString(input, 'filter')
+      } catch (error) {
+        if (error instanceof InputError) return errorResult(error.message, {})
+        throw error
+      }
+      try {
+        const out = jobManager().output(id, filter !== undefined ? { filter } : null)
+        return { content: [{ type: 'text', text: jobText(out, []) }], isError: false, details: jobDetails(out) }
+      } catch (error) {
+        if (error instanceof InputError) return errorResult(error.message, {})
+        return jobError(error, id)
+      }
+    },
+    isReadOnly: () => true,
+    checkPermissions: () => ({ behavior: 'allow', reasons: ['reads the output of a background job'] }),
+  }
+
+  const killBash: AgentTool = {
+    name: 'kill_bash',
+    description: killBashDescription,
+    inputSchema: killBashInputSchema as unknown as Record<string, unknown>,
+    async execute(raw, context = {}) {
+      throwIfAborted(context.signal)
+      let id: string
+      try {
+        const input = record(raw)
+        id = optionalString(input, 'shell_id') ?? optionalString(input, 'bash_id') ?? ''
+        if (id === '') throw new InputError('`shell_id` is required: give the bash_id of the background job to stop.')
+      } catch (error) {
+        if (error instanceof InputError) return errorResult(error.message, {})
+        throw error
+      }
+      try {
+        const out = await jobManager().kill(id)
+        const lead = out.status === 'killed' ? [`Killed background job ${id} and every process it started.`, ''] : [`Background job ${id} had already ended.`, '']
+        return { content: [{ type: 'text', text: jobText(out, lead) }], isError: false, details: jobDetails(out) }
+      } catch (error) {
+        if (error instanceof InputError) return errorResult(error.message, {})
+        return jobError(error, id)
+      }
+    },
+    isReadOnly: () => false,
+    checkPermissions: () => ({ behavior: 'allow', reasons: ['stops a background job this tool set started'] }),
+  }
+
+  return {
+    bash,
+    bashOutput,
+    killBash,
+    resolveArtifact(id: string) {
+      return artifacts.get(id.startsWith('artifact://') ? id.slice('artifact://'.length) : id)
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await Promise.all([session.close(), jobs?.close()])
+      if (ownArtifactDir && artifactDir !== undefined) rmSync(artifactDir, { recursive: true, force: true })
+      artifacts.clear()
+    },
+  }
+}
+
+/** allow for read-only commands, ask for writes and anything unproven, deny for dangerous ones (classifyCommand). */
+function permissions(raw: unknown): PermissionDecision {
+  let command: string
+  try {
+    command = requiredCommand(record(raw))
+  } catch (error) {
+    return { behavior: 'ask', reasons: [error instanceof Error ? error.message : String(error)] }
+  }
+  const c = classifyCommand(command)
+  const behavior = c.level === 'read-only' ? 'allow' : c.level === 'dangerous' ? 'deny' : 'ask'
+  return { behavior, reasons: c.reasons.length ? c.reasons : [`${c.level}: ${c.commands.join(', ') || 'no command'}`] }
+}
+
+function withTimeoutBounds(schema: typeof bashInputSchema, defaultSeconds: number, maxSeconds: number): Record<string, unknown> {
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      timeout: { type: 'number', description: `Timeout in seconds (1 to ${maxSeconds}). Default: ${defaultSeconds}.` },
+    },
+  }
+}
+
+/** What the sink kept: lines of the head (before the elision marker) and of the tail. */
+function shownRange(summary: OutputSummary): { headLines: number; tailLines: number } {
+  const lines = summary.output.replace(/\n$/, '').split('\n')
+  const marker = lines.findIndex((line) => /^\[…\d+(?:ln|B) elided…\]$/.test(line))
+  if (marker < 0) return { headLines: 0, tailLines: lines.length }
+  return { headLines: marker, tailLines: lines.length - marker - 1 }
+}
+
+/** Live output for `onUpdate` (throttled, the last `maxBytes` so far) and `onOutput` (each piece). */
+function liveOutput(context: ToolContext, maxBytes: number) {
+  let text = ''
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let dirty = false
+  const flush = () => {
+    timer = undefined
+    if (!dirty) return
+    dirty = false
+    context.onUpdate?.(text)
+  }
+  return {
+    onChunk(error: Error | null, chunk: string) {
+      if (error) return
+      const clean = stripAnsi(chunk).replace(/\r\n?/g, '\n')
+      if (clean === '') return
+      context.onOutput?.(clean)
+      if (!context.onUpdate) return
+      text += clean
+      if (text.length > maxBytes) text = text.slice(text.length - maxBytes)
+      dirty = true
+      timer ??= setTimeout(flush, UPDATE_INTERVAL_MS)
+    },
+    stop() {
+      if (timer) clearTimeout(timer)
+      flush()
+    },
+  }
+}
+
+function errorResult(text: string, details: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true, details }
+}
+
+/** A native rejection (bad cwd, bad option, a shell that cannot start) as a result that tells the model what happened. */
+function nativeErrorResult(error: unknown): ToolResult {
+  const e = error as { code?: string; message?: string } | null
+  const message = e?.message ?? String(error)
+  switch (e?.code) {
+    case 'ERR_CWD_NOT_FOUND':
+      return errorResult(`Working directory does not exist: ${message.replace(/^cwd does not exist: /, '')}`, { code: e.code })
+    case 'ERR_CWD_NOT_DIR':
+      return errorResult(`Working directory is not a directory: ${message.replace(/^cwd is not a directory: /, '')}`, { code: e.code })
+    case 'ERR_TOO_MANY_JOBS':
+      return errorResult(`Too many background jobs are running (${message}). Stop some with kill_bash first.`, { code: e.code })
+    case undefined:
+      throw error
+    default:
+      return errorResult(`${message} (${e?.code})`, { code: e?.code })
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw abortError(signal)
+}
+
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason
+  if (reason instanceof Error && reason.name === 'AbortError') return reason
+  return new DOMException('The bash command was aborted', 'AbortError')
+}
+
+function formatBytes(n: number): string {
+  return n < KB ? `${n} B` : n < KB * KB ? `${(n / KB).toFixed(1)} KB` : `${(n / KB / KB).toFixed(1)} MB`
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`
+}

@@ -1,0 +1,74 @@
+// The shapes an agent host sees (API.md §10): tools with a JSON Schema input, an `execute` that
+// resolves to a result (a command's failure is a result, never a rejection), and the options of
+// a tool set.
+import type { InterceptorRule, OutputOptions } from '..'
+
+export interface ToolResult {
+  content: { type: 'text'; text: string }[]
+  isError: boolean
+  details: Record<string, unknown>
+}
+
+export interface ToolContext {
+  /** Aborting it stops the command (and its whole process tree); `execute` then rejects with an `AbortError`. */
+  signal?: AbortSignal
+  /** The output so far (ANSI-stripped, the last `maxBytes` of it), at most every 200 ms while a command runs. */
+  onUpdate?: (partialText: string) => void
+  /** Extension: each new piece of output as it arrives (ANSI-stripped), for hosts that stream it (the MCP server, the CLI). */
+  onOutput?: (text: string) => void
+}
+
+export interface PermissionDecision {
+  behavior: 'allow' | 'ask' | 'deny'
+  reasons: string[]
+}
+
+export interface AgentTool {
+  name: string
+  description: string
+  /** JSON Schema (draft 2020-12 compatible, `type: 'object'`). */
+  inputSchema: Record<string, unknown>
+  execute(input: unknown, context?: ToolContext): Promise<ToolResult>
+  checkPermissions?(input: unknown): PermissionDecision
+  isReadOnly?(input: unknown): boolean
+}
+
+export interface BashToolSet {
+  bash: AgentTool
+  bashOutput: AgentTool
+  killBash: AgentTool
+  /** `artifact://<id>` (or the bare id) -> the file that holds that output in full; undefined when unknown. */
+  resolveArtifact(id: string): string | undefined
+  /** Closes the session, kills every background job and removes the tool set's own artifact directory. Idempotent. */
+  close(): Promise<void>
+}
+
+/** Not enforced yet by the native layer: a tool set given one refuses to start (fails closed). */
+export interface SandboxPolicy {
+  writableRoots?: string[]
+  readableRoots?: string[]
+  network?: boolean
+}
+
+export interface BashToolsOptions {
+  /** The session's starting directory. @default process.cwd() */
+  cwd?: string
+  /** Exported once in the session (and given to background jobs and PTY commands). */
+  env?: Record<string, string>
+  /** Shell binary. @default "bash" */
+  shell?: string
+  /** @default 300 */
+  defaultTimeoutSeconds?: number
+  /** @default 3600 */
+  maxTimeoutSeconds?: number
+  /** Off unless given. `rules` default to `defaultInterceptorRules()`, `availableTools` to every tool the rules name. */
+  interceptor?: { rules?: InterceptorRule[]; availableTools?: string[] }
+  /** Merged over the default: 50 KB budget, 20 KB head, 768 columns. */
+  output?: OutputOptions
+  /** Where full outputs are kept. @default a temp dir of the tool set's own, removed by close() */
+  artifactDir?: string
+  /** Off unless set: a foreground command still running after this many ms returns as a background job. */
+  autoBackgroundMs?: number
+  jobs?: { maxJobs?: number; bufferBytes?: number }
+  sandbox?: SandboxPolicy
+}
