@@ -1,6 +1,7 @@
 //! The seccomp filter of a sandboxed program: what Landlock cannot express. Written as a few
-//! lines of classic BPF rather than through a crate: the program is a dozen fixed checks on a
-//! syscall number and one argument, which a generator would not make shorter or clearer.
+//! lines of classic BPF rather than through a crate (seccompiler, libseccomp): the program is a
+//! dozen fixed checks on a syscall number and one argument, which a generator would not make
+//! shorter or clearer, and a C library would add a build dependency.
 //! Always: no new user namespaces (`unshare`/`clone` with `CLONE_NEWUSER`; `clone3`, whose flags
 //! a filter cannot read, answers ENOSYS so that libc falls back to `clone`), no io_uring (its
 //! operations bypass the socket checks below), no `open_by_handle_at`. With the network off:
@@ -49,64 +50,121 @@ fn errno(e: i32) -> u32 {
     RET_ERRNO | (e as u32 & 0xffff)
 }
 
-/// The filter for `network`, as BPF instructions.
+/// Where a jump goes: the next instruction, or a labelled one further on.
+#[derive(Clone, Copy, PartialEq)]
+enum To {
+    Next,
+    L(Label),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Label {
+    Syscall,
+    NewUser,
+    Socket,
+    SendTo,
+    Eperm,
+    Eacces,
+    Enosys,
+}
+
+/// A few lines of BPF with labelled forward jumps, resolved into offsets by [`Asm::finish`].
+#[derive(Default)]
+struct Asm {
+    code: Vec<(u16, To, To, u32)>,
+    labels: Vec<(Label, usize)>,
+}
+
+impl Asm {
+    fn ld(&mut self, at: u32) {
+        self.code.push((LD_W_ABS, To::Next, To::Next, at));
+    }
+    fn jump(&mut self, code: u16, k: u32, yes: To, no: To) {
+        self.code.push((code, yes, no, k));
+    }
+    fn ret(&mut self, k: u32) {
+        self.code.push((RET_K, To::Next, To::Next, k));
+    }
+    fn label(&mut self, l: Label) {
+        self.labels.push((l, self.code.len()));
+    }
+    fn finish(self) -> Vec<libc::sock_filter> {
+        let at = |l: Label| {
+            self.labels
+                .iter()
+                .find(|&&(x, _)| x == l)
+                .map(|&(_, i)| i)
+                .unwrap_or_else(|| unreachable!("every label used is placed"))
+        };
+        self.code
+            .iter()
+            .enumerate()
+            .map(|(i, &(code, yes, no, k))| {
+                let off = |to: To| match to {
+                    To::Next => 0,
+                    // BPF jumps forward only, by at most 255: labels follow their users, and
+                    // the program is a few dozen instructions.
+                    To::L(l) => u8::try_from(at(l).wrapping_sub(i + 1))
+                        .unwrap_or_else(|_| unreachable!("a jump backwards or too far")),
+                };
+                op(code, off(yes), off(no), k)
+            })
+            .collect()
+    }
+}
+
+/// The filter for `network`, as BPF instructions. The syscall number is loaded once and compared
+/// in a chain (the kernel runs the filter for every number when it is installed, to cache which
+/// ones are always allowed: a short chain keeps that cheap), and only the few calls whose
+/// arguments matter go on to read them.
 pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
+    use Label::*;
     let nr = |n: libc::c_long| n as u32;
-    let mut p = vec![
-        op(LD_W_ABS, 0, 0, ARCH_AT),
-        op(JEQ_K, 1, 0, AUDIT_ARCH),
-        op(RET_K, 0, 0, RET_KILL_PROCESS),
-    ];
+    let mut a = Asm::default();
+    a.ld(ARCH_AT);
+    a.jump(JEQ_K, AUDIT_ARCH, To::L(Syscall), To::Next);
+    a.ret(RET_KILL_PROCESS);
+    a.label(Syscall);
+    a.ld(NR_AT);
     #[cfg(target_arch = "x86_64")]
-    p.extend([
-        op(LD_W_ABS, 0, 0, NR_AT),
-        op(JGE_K, 0, 1, X32_SYSCALL_BIT),
-        op(RET_K, 0, 0, errno(libc::ENOSYS)),
-    ]);
-    let deny = |p: &mut Vec<_>, n, e| {
-        p.extend([
-            op(LD_W_ABS, 0, 0, NR_AT),
-            op(JEQ_K, 0, 1, nr(n)),
-            op(RET_K, 0, 0, errno(e)),
-        ])
-    };
-    let deny_flag = |p: &mut Vec<_>, n, arg, mask, e| {
-        p.extend([
-            op(LD_W_ABS, 0, 0, NR_AT),
-            op(JEQ_K, 0, 3, nr(n)),
-            op(LD_W_ABS, 0, 0, arg_lo(arg)),
-            op(JSET_K, 0, 1, mask),
-            op(RET_K, 0, 0, errno(e)),
-        ])
-    };
-    deny(&mut p, libc::SYS_io_uring_setup, libc::EPERM);
-    deny(&mut p, libc::SYS_open_by_handle_at, libc::EPERM);
-    deny(&mut p, libc::SYS_clone3, libc::ENOSYS);
-    deny_flag(&mut p, libc::SYS_unshare, 0, CLONE_NEWUSER, libc::EPERM);
-    deny_flag(&mut p, libc::SYS_clone, 0, CLONE_NEWUSER, libc::EPERM);
+    a.jump(JGE_K, X32_SYSCALL_BIT, To::L(Enosys), To::Next);
+    let to = |a: &mut Asm, n, l| a.jump(JEQ_K, nr(n), To::L(l), To::Next);
+    to(&mut a, libc::SYS_io_uring_setup, Eperm);
+    to(&mut a, libc::SYS_open_by_handle_at, Eperm);
+    to(&mut a, libc::SYS_clone3, Enosys);
+    to(&mut a, libc::SYS_unshare, NewUser);
+    to(&mut a, libc::SYS_clone, NewUser);
+    if network == Network::Denied {
+        to(&mut a, libc::SYS_socket, Socket);
+        to(&mut a, libc::SYS_connect, Eacces);
+        to(&mut a, libc::SYS_sendto, SendTo);
+    }
+    a.ret(RET_ALLOW);
+    a.label(NewUser);
+    a.ld(arg_lo(0));
+    a.jump(JSET_K, CLONE_NEWUSER, To::L(Eperm), To::Next);
+    a.ret(RET_ALLOW);
     if network == Network::Denied {
         // socket(family, …): AF_UNIX only.
-        p.extend([
-            op(LD_W_ABS, 0, 0, NR_AT),
-            op(JEQ_K, 0, 3, nr(libc::SYS_socket)),
-            op(LD_W_ABS, 0, 0, arg_lo(0)),
-            op(JEQ_K, 1, 0, libc::AF_UNIX as u32),
-            op(RET_K, 0, 0, errno(libc::EACCES)),
-        ]);
-        deny(&mut p, libc::SYS_connect, libc::EACCES);
+        a.label(Socket);
+        a.ld(arg_lo(0));
+        a.jump(JEQ_K, libc::AF_UNIX as u32, To::Next, To::L(Eacces));
+        a.ret(RET_ALLOW);
         // sendto(fd, buf, len, flags, addr, addrlen): an address (a named Unix socket) is refused.
-        p.extend([
-            op(LD_W_ABS, 0, 0, NR_AT),
-            op(JEQ_K, 0, 5, nr(libc::SYS_sendto)),
-            op(LD_W_ABS, 0, 0, arg_lo(4)),
-            op(JEQ_K, 0, 2, 0),
-            op(LD_W_ABS, 0, 0, arg_hi(4)),
-            op(JEQ_K, 1, 0, 0),
-            op(RET_K, 0, 0, errno(libc::EACCES)),
-        ]);
+        a.label(SendTo);
+        a.ld(arg_lo(4));
+        a.jump(JEQ_K, 0, To::Next, To::L(Eacces));
+        a.ld(arg_hi(4));
+        a.jump(JEQ_K, 0, To::Next, To::L(Eacces));
+        a.ret(RET_ALLOW);
     }
-    p.push(op(RET_K, 0, 0, RET_ALLOW));
-    p
+    a.label(Eperm);
+    a.ret(errno(libc::EPERM));
+    a.label(Eacces);
+    a.ret(errno(libc::EACCES));
+    a.label(Enosys);
+    a.ret(errno(libc::ENOSYS));
+    a.finish()
 }
 
 #[cfg(test)]
