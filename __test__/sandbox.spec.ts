@@ -110,6 +110,28 @@ describe('sandbox: escapes are denied', () => {
     expect(text).toMatch(/kill 1\n$/)
   })
 
+  test("the host's /proc entries are out of reach", async () => {
+    dirs()
+    const proc = `/proc/${process.pid}`
+    const { text } = await sandboxed(
+      `for f in environ mem root/ cwd/; do cat ${proc}/$f >/dev/null 2>&1 && echo "read $f"; done; ls ${proc}/root/ 2>&1 | sed 's/.*: //'`,
+    )
+    expect(text).toBe('Permission denied\n')
+  })
+
+  test('a timeout still ends a sandboxed tree, setsid escapees included', async () => {
+    dirs()
+    const marker = sleepMarker()
+    const result = await executeShell({
+      command: `setsid sleep ${marker} & sleep ${marker}`,
+      cwd: work,
+      sandbox: {},
+      timeoutMs: 300,
+    })
+    expect(result).toMatchObject({ timedOut: true })
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+  })
+
   test('what a command left running stays confined after its run', async () => {
     dirs()
     const marker = sleepMarker()
