@@ -130,15 +130,17 @@ impl SandboxPolicy {
             Some(dir) => (dir.to_path_buf(), false),
             None => (make_temp_dir()?, true),
         };
-        // From here on a failure drops the confinement-to-be, which removes a temp dir it owns.
-        let mut confinement = Confinement {
-            ruleset: ruleset_placeholder()?,
+        let ruleset = self.ruleset(abi.0, cwd, &tmpdir).inspect_err(|_| {
+            if owns_tmpdir {
+                let _ = std::fs::remove_dir_all(&tmpdir);
+            }
+        })?;
+        Ok(Confinement {
+            ruleset,
             filter: seccomp::filter(self.network),
             tmpdir,
             owns_tmpdir,
-        };
-        confinement.ruleset = self.ruleset(abi.0, cwd, &confinement.tmpdir)?;
-        Ok(confinement)
+        })
     }
 
     fn ruleset(&self, abi: i32, cwd: &Path, tmpdir: &Path) -> Result<OwnedFd> {
@@ -390,13 +392,6 @@ fn required((abi, simulated): (i32, bool), network: Network) -> std::result::Res
             ))
         }
     }
-}
-
-/// A descriptor to stand in for the ruleset while it is built.
-fn ruleset_placeholder() -> Result<OwnedFd> {
-    std::fs::File::open("/dev/null")
-        .map(OwnedFd::from)
-        .map_err(|e| Error::io("opening /dev/null", e))
 }
 
 fn make_temp_dir() -> Result<PathBuf> {

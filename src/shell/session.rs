@@ -1185,8 +1185,11 @@ fn make_fifo(path: &Path) -> Result<Fifo> {
             std::io::Error::last_os_error(),
         ));
     }
+    // O_NOFOLLOW: a sandboxed command may write in this directory, and must not get us to open a
+    // file outside its roots by putting a symlink in the FIFO's place.
     let open = |flags| {
-        let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_NONBLOCK | libc::O_CLOEXEC) };
+        let flags = flags | libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOFOLLOW;
+        let fd = unsafe { libc::open(c.as_ptr(), flags) };
         if fd < 0 {
             Err(Error::io(
                 format!("opening {}", path.display()),
