@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { createSocket } from 'node:dgram'
 import { tmpdir } from 'node:os'
@@ -43,6 +43,13 @@ function outsideUntouched() {
 }
 
 describe('sandbox: what stays allowed', () => {
+  test("the caller's own TMPDIR wins over the session's", async () => {
+    dirs()
+    const result = await executeShell({ command: 'echo "$TMPDIR" > t', cwd: work, env: { TMPDIR: work }, sandbox: {} })
+    expect(result.exitCode).toBe(0)
+    expect(readFileSync(join(work, 't'), 'utf8')).toBe(`${work}\n`)
+  })
+
   test('a build in the working directory, TMPDIR, reading system files', async () => {
     dirs()
     writeFileSync(join(work, 'hello.c'), '#include <stdio.h>\nint main(void){puts("built");return 0;}\n')
@@ -345,6 +352,10 @@ describe('sandbox: failing closed', () => {
       [{ readableRoots: [work, join(base, 'missing')] }, 'sandbox.readableRoots[1]'],
       [{ network: 'yes' }, 'sandbox.network'],
     ]
+    expect(thrown(() => new Shell({ sandbox: { writableRoots: [join(base, 'missing')] } }))).toMatchObject({
+      code: 'ERR_INVALID_ARG',
+      message: expect.stringMatching(/^sandbox\.writableRoots\[0\] must name an existing file or directory/),
+    })
     for (const [sandbox, field] of cases) {
       await expect(
         executeShell({ command: 'true', cwd: work, sandbox: sandbox as SandboxPolicy }),
