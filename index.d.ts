@@ -442,7 +442,7 @@ export interface SandboxPolicy {
   /**
    * Where writing is allowed; relative paths count from the host's directory. The session's own
    * temp directory, given to the command as `TMPDIR`, is writable in any case.
-   * @default the run's working directory (a `Shell`'s: its starting directory)
+   * @default the run's working directory (a `Shell`'s: the host's directory when it is constructed)
    */
   writableRoots?: Array<string>
   /**
@@ -451,8 +451,8 @@ export interface SandboxPolicy {
    */
   readableRoots?: Array<string>
   /**
-   * TCP/UDP to any address (loopback included) and Unix socket connections.
-   * @default false
+   * TCP/UDP to any address (loopback included), sockets other than `AF_UNIX`, and `connect`
+   * to any Unix socket. @default false
    */
   network?: boolean
 }

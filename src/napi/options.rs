@@ -450,13 +450,13 @@ pub fn absolute(path: &str) -> PathBuf {
 pub struct JsSandboxPolicy {
     /// Where writing is allowed; relative paths count from the host's directory. The session's own
     /// temp directory, given to the command as `TMPDIR`, is writable in any case.
-    /// @default the run's working directory (a `Shell`'s: its starting directory)
+    /// @default the run's working directory (a `Shell`'s: the host's directory when it is constructed)
     pub writable_roots: Option<Vec<String>>,
     /// Where reading is allowed besides the system directories (`/usr`, `/bin`, `/sbin`, `/lib*`,
     /// `/etc`, `/proc`, `/dev`) and the writable roots. @default the whole filesystem
     pub readable_roots: Option<Vec<String>>,
-    /// TCP/UDP to any address (loopback included) and Unix socket connections.
-    /// @default false
+    /// TCP/UDP to any address (loopback included), sockets other than `AF_UNIX`, and `connect`
+    /// to any Unix socket. @default false
     pub network: Option<bool>,
 }
 
