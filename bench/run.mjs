@@ -388,7 +388,7 @@ for (const t of TARGETS) {
     if (!pass) failedTargets++
     const show = (s) => (s ? `${fmt(s.value)} ${unit}` : 'no result')
     const why = broken.length ? ` (${broken.length} failed run${broken.length > 1 ? 's' : ''})` : ''
-    const shown = added === undefined ? fmtRatio(r, t.k) : added === null ? '—' : `+${fmt(added)} ${unit}`
+    const shown = added === undefined ? fmtRatio(r, t.k) : added === null ? '—' : `${added >= 0 ? '+' : ''}${fmt(added)} ${unit}`
     cells = [show(sa), show(sb), shown, `${pass ? 'PASS' : 'FAIL'}${why}`]
   }
   out(`| ${t.text} | ${cells.join(' | ')} |`)
