@@ -110,3 +110,36 @@ fn a_confined_program_writes_only_in_its_roots() {
     assert!(!dir.join("out/f").exists() && !dir.join("out/g").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_program_that_cannot_enter_its_sandbox_never_runs() {
+    let dir = scratch("enter");
+    let marker = dir.join("in/ran");
+    let policy = SandboxPolicy::default().fixed_at(&dir.join("in"));
+    let mut confinement = policy.confine(&dir.join("in"), None).unwrap();
+    // Not a ruleset: landlock_restrict_self refuses it in the vfork child, after no_new_privs.
+    confinement.ruleset = std::fs::File::open("/dev/null").unwrap().into();
+    let args = vec!["-c".to_string(), format!("touch {}", marker.display())];
+    let started = spawn::spawn(&SpawnSpec {
+        program: "/bin/sh",
+        args: &args,
+        env: &[],
+        cwd: None,
+        fds: &[],
+        report: Report {
+            to: ReportTo::Own(libc::STDERR_FILENO),
+            prefix: b"",
+        },
+        scratch_dir: None,
+        sandbox: Some(&confinement),
+    });
+    match started {
+        Err(crate::error::Error::SandboxUnavailable(why)) => {
+            assert!(why.starts_with("landlock_restrict_self failed"), "{why}")
+        }
+        Err(other) => panic!("expected SandboxUnavailable, got {other:?}"),
+        Ok(_) => panic!("the program started outside its sandbox"),
+    }
+    assert!(!marker.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
