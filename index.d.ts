@@ -510,6 +510,8 @@ export interface PtyArgvStartOptions {
   cols?: number
   /** @default 40 */
   rows?: number
+  /** As `PtyStartOptions.sandbox`. */
+  sandbox?: SandboxPolicy
 }
 
 /** How a PTY command ended. Its failure is a result, never a rejection. */
@@ -546,6 +548,38 @@ export interface PtyStartOptions {
   shell?: string
   /** Run the shell as a login shell (`-l`). @default false */
   login?: boolean
+  /**
+   * Confines the command and everything it starts (writable by default: `cwd` and a temp
+   * directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
+   * kernel cannot enforce it.
+   */
+  sandbox?: SandboxPolicy
+}
+
+/**
+ * A sandbox for a command and everything it starts (Linux: Landlock and seccomp). A denied
+ * operation fails as the OS fails it (`EACCES`/`EPERM`); where the kernel cannot enforce the
+ * policy, the call rejects with `ERR_SANDBOX_UNAVAILABLE` and nothing runs. Root inside it has no
+ * capabilities. Set `AGENT_SHELL_SANDBOX_SIMULATE_ABI=<n>` (for tests only) to have the kernel
+ * taken as offering at most Landlock ABI `n`.
+ */
+export interface SandboxPolicy {
+  /**
+   * Where writing is allowed; relative paths count from the host's directory. The session's own
+   * temp directory, given to the command as `TMPDIR`, is writable in any case.
+   * @default the run's working directory (a `Shell`'s: the host's directory when it is constructed)
+   */
+  writableRoots?: Array<string>
+  /**
+   * Where reading is allowed besides the system directories (`/usr`, `/bin`, `/sbin`, `/lib*`,
+   * `/etc`, `/proc`, `/dev`) and the writable roots. @default the whole filesystem
+   */
+  readableRoots?: Array<string>
+  /**
+   * TCP/UDP to any address (loopback included), sockets other than `AF_UNIX`, and `connect`
+   * to any Unix socket. @default false
+   */
+  network?: boolean
 }
 
 /** A one-shot command (`executeShell`). */
@@ -563,6 +597,12 @@ export interface ShellExecuteOptions {
   /** @default true */
   nonInteractiveEnv?: boolean
   output?: OutputOptions
+  /**
+   * Confines the command and everything it starts (writable by default: `cwd` and a temp
+   * directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
+   * kernel cannot enforce it.
+   */
+  sandbox?: SandboxPolicy
 }
 
 /** Options of a persistent session. */
@@ -575,6 +615,11 @@ export interface ShellOptions {
   shell?: string
   /** Apply the non-interactive environment (pagers off, `CI=true`, …). @default true */
   nonInteractiveEnv?: boolean
+  /**
+   * Confines the shell and everything it starts, fixed when the shell starts (its writable
+   * root by default: the host's directory then). @throws ERR_SANDBOX_UNAVAILABLE
+   */
+  sandbox?: SandboxPolicy
 }
 
 /**

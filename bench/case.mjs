@@ -45,7 +45,7 @@ const pty = () => (nodePty ??= require('node-pty'))
 let execaFn
 const execa = async () => (execaFn ??= (await import('execa')).execa)
 
-const AGENT_SYSTEMS = new Set(['exec', 'shell', 'exec-sink', 'shell-sink', 'pty'])
+const AGENT_SYSTEMS = new Set(['exec', 'exec-sandbox', 'shell', 'exec-sink', 'shell-sink', 'pty'])
 
 function requirePtySession() {
   if (typeof agent().PtySession !== 'function') throw new Unavailable('PtySession: not available in this build')
@@ -171,6 +171,9 @@ async function warmUp() {
     case 'exec-sink':
       await execRun('true')
       break
+    case 'exec-sandbox':
+      await execRun('true', null, { sandbox: {} })
+      break
     case 'execa':
       await execaRun('true', null)
       break
@@ -285,6 +288,9 @@ async function latency(n = params.latencyCommands, warmup = 5) {
       }
       case 'exec':
         once = () => execRun('true', null)
+        break
+      case 'exec-sandbox':
+        once = () => execRun('true', null, { sandbox: {} })
         break
       case 'nodepty':
         once = () => nodePtyRunNoGrace('true')

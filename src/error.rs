@@ -47,6 +47,9 @@ pub enum Error {
     JobNotFound(String),
     #[error("{running} jobs are running, the limit is maxJobs = {limit}")]
     TooManyJobs { running: usize, limit: usize },
+    /// The kernel cannot enforce the sandbox asked for; the message names what is missing.
+    #[error("sandbox unavailable: {0}")]
+    SandboxUnavailable(String),
     #[error("{context}: {source}")]
     Io {
         context: String,
@@ -101,6 +104,7 @@ impl Error {
             Error::PtyBusy => "ERR_PTY_BUSY",
             Error::JobNotFound(_) => "ERR_JOB_NOT_FOUND",
             Error::TooManyJobs { .. } => "ERR_TOO_MANY_JOBS",
+            Error::SandboxUnavailable(_) => "ERR_SANDBOX_UNAVAILABLE",
             Error::Io { .. } => "ERR_IO",
         }
     }

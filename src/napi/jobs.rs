@@ -354,6 +354,14 @@ fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Sessi
         snapshot: get_path(&options, c"snapshotPath")?,
         non_interactive_env: get::<bool>(&options, c"nonInteractiveEnv")?.unwrap_or(true),
         cwd: None,
+        // Fixed where the job starts, as executeShell's is; one the kernel cannot enforce is
+        // refused here, not reported as a failed job.
+        sandbox: options::sandbox(&options)?
+            .map(|p| {
+                let p = p.fixed_at(&super::shell::start_dir(run.cwd.as_deref()));
+                p.check().map(|()| p)
+            })
+            .transpose()?,
     };
     let label = get::<String>(&options, c"label")?;
     let spec = JobSpec {

@@ -11,9 +11,11 @@ use std::time::Duration;
 use napi::bindgen_prelude::*;
 use napi::sys::ValueType as ValueKind;
 use napi::UnknownRef;
+use napi_derive::napi;
 
 use super::error::take_exception;
 use crate::error::{Error, JsNumber};
+use crate::process::sandbox::{Network, SandboxPolicy};
 use crate::shell::CancelToken;
 
 /// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`): the bound of every
@@ -434,5 +436,81 @@ pub fn absolute(path: &str) -> PathBuf {
         p
     } else {
         std::env::current_dir().map(|d| d.join(&p)).unwrap_or(p)
+    }
+}
+
+/// A sandbox for a command and everything it starts (Linux: Landlock and seccomp). A denied
+/// operation fails as the OS fails it (`EACCES`/`EPERM`); where the kernel cannot enforce the
+/// policy, the call rejects with `ERR_SANDBOX_UNAVAILABLE` and nothing runs. Root inside it has no
+/// capabilities. Set `AGENT_SHELL_SANDBOX_SIMULATE_ABI=<n>` (for tests only) to have the kernel
+/// taken as offering at most Landlock ABI `n`.
+// Declares the TypeScript type; the object is read property by property (`sandbox`).
+#[napi(object, js_name = "SandboxPolicy")]
+#[allow(dead_code)]
+pub struct JsSandboxPolicy {
+    /// Where writing is allowed; relative paths count from the host's directory. The session's own
+    /// temp directory, given to the command as `TMPDIR`, is writable in any case.
+    /// @default the run's working directory (a `Shell`'s: the host's directory when it is constructed)
+    pub writable_roots: Option<Vec<String>>,
+    /// Where reading is allowed besides the system directories (`/usr`, `/bin`, `/sbin`, `/lib*`,
+    /// `/etc`, `/proc`, `/dev`) and the writable roots. @default the whole filesystem
+    pub readable_roots: Option<Vec<String>>,
+    /// TCP/UDP to any address (loopback included), sockets other than `AF_UNIX`, and `connect`
+    /// to any Unix socket. @default false
+    pub network: Option<bool>,
+}
+
+/// The `sandbox` option, absent when not given. Paths are made absolute; whether they exist is
+/// checked when the policy is built.
+pub fn sandbox(obj: &Object) -> crate::error::Result<Option<SandboxPolicy>> {
+    let Some(policy) = get::<Object>(obj, c"sandbox")? else {
+        return Ok(None);
+    };
+    let roots = |field: &CStr, name: &str| -> crate::error::Result<Option<Vec<PathBuf>>> {
+        let Some(list) = get::<Vec<String>>(&policy, field).map_err(|e| renamed(e, name))? else {
+            return Ok(None);
+        };
+        list.iter()
+            .enumerate()
+            .map(|(i, p)| match p.contains('\0') || p.is_empty() {
+                true => Err(Error::invalid(
+                    format!("{name}[{i}]"),
+                    "must be a non-empty path without NUL bytes",
+                    p,
+                )),
+                false => Ok(absolute(p)),
+            })
+            .collect::<crate::error::Result<Vec<_>>>()
+            .map(Some)
+    };
+    let network =
+        match get::<bool>(&policy, c"network").map_err(|e| renamed(e, "sandbox.network"))? {
+            Some(true) => Network::Allowed,
+            Some(false) | None => Network::Denied,
+        };
+    Ok(Some(SandboxPolicy {
+        writable_roots: roots(c"writableRoots", "sandbox.writableRoots")?,
+        readable_roots: roots(c"readableRoots", "sandbox.readableRoots")?,
+        network,
+    }))
+}
+
+/// An error about a field of a nested object, named by its full path: `writableRoots[1]` read
+/// from `sandbox` is `sandbox.writableRoots[1]`.
+fn renamed(e: Error, full: &str) -> Error {
+    match e {
+        Error::InvalidArg {
+            field,
+            problem,
+            value,
+        } => Error::InvalidArg {
+            field: match field.find('[') {
+                Some(at) => format!("{full}{}", &field[at..]),
+                None => full.to_string(),
+            },
+            problem,
+            value,
+        },
+        other => other,
     }
 }

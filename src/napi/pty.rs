@@ -10,7 +10,8 @@ use tokio::sync::mpsc;
 use super::error::throw;
 use super::js_thread::{FirstPoll, JsCallback, JsThread, OnSettle, Turn};
 use super::options::{
-    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, StringMap,
+    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, JsSandboxPolicy,
+    StringMap,
 };
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
 use crate::error::Error;
@@ -41,6 +42,10 @@ pub struct PtyStartOptions {
     pub shell: Option<String>,
     /// Run the shell as a login shell (`-l`). @default false
     pub login: Option<bool>,
+    /// Confines the command and everything it starts (writable by default: `cwd` and a temp
+    /// directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
+    /// kernel cannot enforce it.
+    pub sandbox: Option<JsSandboxPolicy>,
 }
 
 /// A program and its arguments for `PtySession.startArgv`, with no shell parsing.
@@ -60,6 +65,8 @@ pub struct PtyArgvStartOptions {
     pub cols: Option<f64>,
     /// @default 40
     pub rows: Option<f64>,
+    /// As `PtyStartOptions.sandbox`.
+    pub sandbox: Option<JsSandboxPolicy>,
 }
 
 /// How a PTY command ended. Its failure is a result, never a rejection.
@@ -236,6 +243,7 @@ impl PtySession {
             env: pairs(get::<StringMap>(options, c"env")?),
             timeout: options::timeout(options)?,
             size: TermSize::from_js(get::<f64>(options, c"cols")?, get::<f64>(options, c"rows")?)?,
+            sandbox: options::sandbox(options)?,
         };
         let (cancel, added) = options::abort_token(env, options)?;
         *listener = added;

@@ -15,7 +15,8 @@ use super::host::{self, StatusWatch};
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
 use super::literal::ShellRunResultJs;
 use super::options::{
-    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, StringMap,
+    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, JsSandboxPolicy,
+    StringMap,
 };
 use super::output::{self as js_output, JsOutputOptions, JsOutputSummary};
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
@@ -40,6 +41,9 @@ pub struct ShellOptions {
     pub shell: Option<String>,
     /// Apply the non-interactive environment (pagers off, `CI=true`, …). @default true
     pub non_interactive_env: Option<bool>,
+    /// Confines the shell and everything it starts, fixed when the shell starts (its writable
+    /// root by default: the host's directory then). @throws ERR_SANDBOX_UNAVAILABLE
+    pub sandbox: Option<JsSandboxPolicy>,
 }
 
 /// One command on a `Shell`. This and `ShellExecuteOptions` declare the TypeScript types; the
@@ -81,6 +85,10 @@ pub struct ShellExecuteOptions {
     /// @default true
     pub non_interactive_env: Option<bool>,
     pub output: Option<JsOutputOptions>,
+    /// Confines the command and everything it starts (writable by default: `cwd` and a temp
+    /// directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
+    /// kernel cannot enforce it.
+    pub sandbox: Option<JsSandboxPolicy>,
 }
 
 /// How a command ended. Failure of the command is a result, never a rejection.
@@ -134,7 +142,17 @@ impl Shell {
                     snapshot: None,
                     non_interactive_env: true,
                     cwd: None,
+                    sandbox: None,
                 }),
+            })
+            .and_then(|mut config| {
+                // The roots are fixed now: a shell replaced later in another directory keeps them.
+                if let Some(policy) = config.sandbox.take() {
+                    let policy = policy.fixed_at(&start_dir(None));
+                    policy.check()?;
+                    config.sandbox = Some(policy);
+                }
+                Ok(config)
             })
             .map_err(|e| throw(&env, e))?;
         let js = JsThread::new(&env)?;
@@ -266,6 +284,9 @@ pub fn execute_shell<'env>(
             .extend(pairs(get::<StringMap>(&options, c"env")?));
         validate_run(&req)?;
         config.cwd = req.cwd.take();
+        config.sandbox = config
+            .sandbox
+            .map(|p| p.fixed_at(&start_dir(config.cwd.as_deref())));
         req.env.clear();
         let session = Arc::new(Session::new(config)?);
         Ok((session, req, output, cancel, chunk_fn))
@@ -330,6 +351,14 @@ fn integer(value: Unknown, field: &str, min: i32, max: i32) -> crate::error::Res
     Ok(n as i32)
 }
 
+/// Where a shell starts: `cwd`, else the host's directory.
+pub(super) fn start_dir(cwd: Option<&std::path::Path>) -> std::path::PathBuf {
+    match cwd {
+        Some(dir) => dir.to_path_buf(),
+        None => std::env::current_dir().unwrap_or_else(|_| "/".into()),
+    }
+}
+
 /// The session options shared by `new Shell` and `executeShell`.
 fn shell_config(options: &Object) -> crate::error::Result<ShellConfig> {
     Ok(ShellConfig {
@@ -338,6 +367,7 @@ fn shell_config(options: &Object) -> crate::error::Result<ShellConfig> {
         snapshot: get_path(options, c"snapshotPath")?,
         non_interactive_env: get::<bool>(options, c"nonInteractiveEnv")?.unwrap_or(true),
         cwd: None,
+        sandbox: options::sandbox(options)?,
     })
 }
 

@@ -54,6 +54,8 @@ pub struct SpawnSpec<'a> {
     /// A directory of the session's files that the supervisor removes if the host goes away
     /// without doing so (see [`supervisor::Request::scratch_dir`]).
     pub scratch_dir: Option<&'a Path>,
+    /// The confinement the program and everything it starts live in (see [`super::sandbox`]).
+    pub sandbox: Option<&'a super::sandbox::Confinement>,
 }
 
 /// Starts `spec` with stdin, stdout and stderr on `/dev/null`. A program named without a `/` (a
@@ -78,6 +80,7 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
             prefix: spec.report.prefix,
         },
         scratch_dir: spec.scratch_dir,
+        sandbox: spec.sandbox,
     };
     // A failure names the program as the caller gave it.
     spawn_supervised(&spec, None).map_err(|e| match e {
@@ -153,8 +156,17 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         prefix: report.prefix,
         terminal: terminal.map(|t| t.as_raw_fd()),
         scratch_dir: spec.scratch_dir,
+        sandbox: spec.sandbox,
     })
-    .map_err(failed)?;
+    .map_err(|e| {
+        match e
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<supervisor::SandboxFailed>())
+        {
+            Some(why) => Error::SandboxUnavailable(why.0.clone()),
+            None => failed(e),
+        }
+    })?;
     // The supervisor does not reap the program before `release`, so the pid is still its.
     let pidfd = pidfd_open(started.program).and_then(|fd| started.release().map(|()| fd));
     let supervisor::Started {

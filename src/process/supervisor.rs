@@ -23,6 +23,7 @@ use std::process::ExitStatus;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::OnceLock;
 
+use super::sandbox::{self, ChildSandbox, Confinement};
 use super::spawn::ReportTo;
 use super::sys;
 
@@ -53,6 +54,9 @@ pub struct Request<'a> {
     /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
     /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
     pub terminal: Option<RawFd>,
+    /// The confinement the program enters before `execve` (see [`super::sandbox`]); it must live
+    /// until [`start`] returns.
+    pub sandbox: Option<&'a Confinement>,
     /// A directory of files (no subdirectories) that belong to the session, removed by the
     /// supervisor when the host goes away without removing it (killed, or exited without closing
     /// the session).
@@ -110,6 +114,11 @@ struct Plan {
     prefix: [u8; MAX_PREFIX_BYTES],
     prefix_len: usize,
     child_stack_top: *mut u8,
+    /// The program's confinement, when `sandboxed`.
+    sandbox: Option<ChildSandbox>,
+    /// Set by the vfork child with `errno` when entering the sandbox failed: the
+    /// [`sandbox::Step`] that did.
+    sandbox_step: AtomicI32,
     /// Set by the supervisor or the vfork child when starting the program failed.
     errno: AtomicI32,
     /// The program's pid, set by the supervisor once it was exec'd.
@@ -250,10 +259,16 @@ pub fn start(req: &Request) -> io::Result<Started> {
     let tty = match req.terminal {
         Some(host_fd) => {
             fds.push((host_fd, next, libc::O_CLOEXEC));
-            next
+            next += 1;
+            next - 1
         }
         None => -1,
     };
+    // The ruleset goes to the vfork child only: close-on-exec, the program never holds it.
+    let child_sandbox = req.sandbox.map(|c| {
+        fds.push((c.ruleset_fd(), next, libc::O_CLOEXEC));
+        c.for_child(next)
+    });
 
     let page = page_size();
     let round = |n: usize| n.div_ceil(page) * page;
@@ -306,6 +321,8 @@ pub fn start(req: &Request) -> io::Result<Started> {
         prefix: [0; MAX_PREFIX_BYTES],
         prefix_len: req.prefix.len().min(MAX_PREFIX_BYTES),
         child_stack_top: unsafe { region.base.add(child_stack.1) },
+        sandbox: child_sandbox,
+        sandbox_step: AtomicI32::new(0),
         errno: AtomicI32::new(0),
         program: AtomicI32::new(0),
     };
@@ -353,13 +370,28 @@ pub fn start(req: &Request) -> io::Result<Started> {
         });
     }
     let errno = plan.map_or(0, |p| p.errno.load(Ordering::Acquire));
+    let step = plan.and_then(|p| sandbox::Step::from_i32(p.sandbox_step.load(Ordering::Acquire)));
     drop(live_write);
     let _ = supervisor.wait();
-    Err(match errno {
-        0 => io::Error::other("the supervisor exited before starting the program"),
-        e => io::Error::from_raw_os_error(e),
+    Err(match (step, errno) {
+        (Some(step), e) => io::Error::other(SandboxFailed(step.describe(e))),
+        (None, 0) => io::Error::other("the supervisor exited before starting the program"),
+        (None, e) => io::Error::from_raw_os_error(e),
     })
 }
+
+/// The program could not enter its sandbox (carried in an `io::Error` to [`super::spawn`], which
+/// makes it `ERR_SANDBOX_UNAVAILABLE`).
+#[derive(Debug)]
+pub struct SandboxFailed(pub String);
+
+impl std::fmt::Display for SandboxFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SandboxFailed {}
 
 impl Supervisor {
     pub fn id(&self) -> u32 {
@@ -667,6 +699,14 @@ unsafe extern "C" fn exec_program(arg: *mut c_void) -> c_int {
             // supervisor stays outside, without a terminal. Our descriptor table is a copy of the
             // supervisor's: rearranging it here leaves the supervisor's alone.
             if let Err(e) = terminal_stdio(plan.tty) {
+                plan.errno.store(e, Ordering::Release);
+                return 127;
+            }
+        }
+        if let Some(confinement) = &plan.sandbox {
+            // Last before exec: the program and all it starts inherit the domain and the filter.
+            if let Err((step, e)) = sandbox::enter(confinement) {
+                plan.sandbox_step.store(step as i32, Ordering::Release);
                 plan.errno.store(e, Ordering::Release);
                 return 127;
             }

@@ -42,6 +42,7 @@ fn try_start(
             prefix: b"S:",
         },
         scratch_dir: None,
+        sandbox: None,
     })?;
     Ok((spawned, status_read))
 }
@@ -305,6 +306,7 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
                 prefix: b"S:",
             },
             scratch_dir: None,
+            sandbox: None,
         },
         pair.slave.as_fd(),
     )
@@ -365,6 +367,7 @@ fn a_host_gone_without_closing_leaves_no_scratch_files() {
             prefix: b"S:",
         },
         scratch_dir: Some(&dir),
+        sandbox: None,
     })
     .unwrap();
     let Spawned { mut supervisor, .. } = { spawned };

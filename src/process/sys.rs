@@ -272,6 +272,52 @@ pub unsafe fn prctl(option: c_int, arg: usize) -> Res {
     unsafe { call(libc::SYS_prctl, [option as usize, arg, 0, 0, 0, 0]) }
 }
 
+/// `prctl(option, a, b, c, d)` with every argument (`PR_CAP_AMBIENT`, `PR_SET_NO_NEW_PRIVS`).
+pub unsafe fn prctl5(option: c_int, args: [usize; 4]) -> Res {
+    unsafe {
+        call(
+            libc::SYS_prctl,
+            [option as usize, args[0], args[1], args[2], args[3], 0],
+        )
+    }
+}
+
+/// Clears the effective, permitted and inheritable capability sets of the calling process.
+pub unsafe fn capset_none() -> Res {
+    // _LINUX_CAPABILITY_VERSION_3: two 32-bit words per set.
+    let header: [u32; 2] = [0x2008_0522, 0];
+    let data = [0u32; 6];
+    let args = [header.as_ptr() as usize, data.as_ptr() as usize, 0, 0, 0, 0];
+    unsafe { call(libc::SYS_capset, args) }
+}
+
+/// `landlock_restrict_self(ruleset, 0)`: the calling thread enters the ruleset's domain.
+pub unsafe fn landlock_restrict_self(ruleset: c_int) -> Res {
+    unsafe {
+        call(
+            libc::SYS_landlock_restrict_self,
+            [ruleset as usize, 0, 0, 0, 0, 0],
+        )
+    }
+}
+
+/// `seccomp(SECCOMP_SET_MODE_FILTER, 0, prog)`.
+pub unsafe fn seccomp_filter(prog: *const libc::sock_fprog) -> Res {
+    unsafe {
+        call(
+            libc::SYS_seccomp,
+            [
+                libc::SECCOMP_SET_MODE_FILTER as usize,
+                0,
+                prog as usize,
+                0,
+                0,
+                0,
+            ],
+        )
+    }
+}
+
 /// The kernel's signal set: one bit per signal, 1..=64.
 pub type SigSet = u64;
 pub const ALL_SIGNALS: SigSet = !0;

@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -27,6 +27,7 @@ use super::size::TermSize;
 use super::terminal::Terminal;
 use crate::error::{Error, Result};
 use crate::process::env::host_env_with;
+use crate::process::sandbox::{Confinement, SandboxPolicy};
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::shell::session::{validate_cwd, validate_env};
@@ -71,6 +72,8 @@ pub struct PtyRequest {
     /// Counted from the start; `None` for none.
     pub timeout: Option<Duration>,
     pub size: TermSize,
+    /// Confines the command and all it starts.
+    pub sandbox: Option<SandboxPolicy>,
 }
 
 /// What became of a command. Its failure is an outcome, never an error.
@@ -188,7 +191,16 @@ impl PtySession {
             }
             Program::Argv { application, args } => (application, args),
         };
-        let env = host_env_with(&[("TERM", DEFAULT_TERM)], &req.env);
+        let mut env = host_env_with(&[("TERM", DEFAULT_TERM)], &req.env);
+        let sandbox = match &req.sandbox {
+            Some(policy) => {
+                let cwd = req.cwd.clone().or_else(|| std::env::current_dir().ok());
+                let c = policy.confine(cwd.as_deref().unwrap_or(Path::new("/")), None)?;
+                c.set_tmpdir(&mut env, &req.env);
+                Some(c)
+            }
+            None => None,
+        };
         let (report_read, report_write) =
             spawn::pipe().map_err(|e| Error::io("the exit report pipe", e))?;
         let spawned = spawn::spawn_on_terminal(
@@ -203,6 +215,7 @@ impl PtySession {
                     prefix: b"",
                 },
                 scratch_dir: None,
+                sandbox: sandbox.as_ref(),
             },
             pair.slave.as_fd(),
         )?;
@@ -230,6 +243,7 @@ impl PtySession {
             input,
             cancel,
             deadline: req.timeout.map(|t| Instant::now() + t),
+            _sandbox: sandbox,
         })
     }
 
@@ -288,6 +302,8 @@ pub struct PtyRun {
     input: Arc<Input>,
     cancel: CancelToken,
     deadline: Option<Instant>,
+    /// Holds the command's sandbox temp directory until the run is dropped.
+    _sandbox: Option<Confinement>,
 }
 
 impl PtyRun {

@@ -12,6 +12,7 @@ fn sh(command: &str) -> PtyRequest {
         env: Vec::new(),
         timeout: None,
         size: TermSize::default(),
+        sandbox: None,
     }
 }
 

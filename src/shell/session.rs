@@ -24,6 +24,7 @@ use tokio::sync::{mpsc, Mutex, Notify, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
 use crate::process::env::{host_env_with, is_valid_env_key, NON_INTERACTIVE_ENV};
+use crate::process::sandbox::SandboxPolicy;
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
@@ -61,6 +62,8 @@ pub struct ShellConfig {
     pub non_interactive_env: bool,
     /// Directory the shell starts in; `None` for the host's.
     pub cwd: Option<PathBuf>,
+    /// Confines the shell and all it starts, from its start (roots fixed by the caller).
+    pub sandbox: Option<SandboxPolicy>,
 }
 
 impl Default for ShellConfig {
@@ -71,6 +74,7 @@ impl Default for ShellConfig {
             snapshot: None,
             non_interactive_env: true,
             cwd: None,
+            sandbox: None,
         }
     }
 }
@@ -1206,8 +1210,11 @@ fn make_fifo(path: &Path) -> Result<Fifo> {
             std::io::Error::last_os_error(),
         ));
     }
+    // O_NOFOLLOW: a sandboxed command may write in this directory, and must not get us to open a
+    // file outside its roots by putting a symlink in the FIFO's place.
     let open = |flags| {
-        let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_NONBLOCK | libc::O_CLOEXEC) };
+        let flags = flags | libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOFOLLOW;
+        let fd = unsafe { libc::open(c.as_ptr(), flags) };
         if fd < 0 {
             Err(Error::io(
                 format!("opening {}", path.display()),
@@ -1306,11 +1313,18 @@ fn start_shell_in(
         .write(true)
         .open(&script_path)
         .map_err(|e| Error::io("creating the shell's script", e))?;
-    let env = shell_env(config);
+    let mut env = shell_env(config);
     let cwd = match cwd {
         Some(dir) => dir.to_path_buf(),
         None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
     };
+    let sandbox = match &config.sandbox {
+        Some(policy) => Some(policy.confine(&cwd, Some(&dir))?),
+        None => None,
+    };
+    if let Some(sandbox) = &sandbox {
+        sandbox.set_tmpdir(&mut env, &config.session_env);
+    }
     let oldpwd = env
         .iter()
         .find(|(k, _)| k == "OLDPWD")
@@ -1341,6 +1355,7 @@ fn start_shell_in(
         },
         // The script and the FIFOs: a host that exits without close() (or dies) leaves no files.
         scratch_dir: Some(&dir),
+        sandbox: sandbox.as_ref(),
     });
     let spawned = match spawned {
         Ok(s) => s,

@@ -1,0 +1,292 @@
+//! The seccomp filter of a sandboxed program: what Landlock cannot express. Written as a few
+//! lines of classic BPF rather than through a crate (seccompiler, libseccomp): the program is a
+//! dozen fixed checks on a syscall number and one argument, which a generator would not make
+//! shorter or clearer, and a C library would add a build dependency.
+//! Always: no new user namespaces (`unshare`/`clone` with `CLONE_NEWUSER`; `clone3`, whose flags
+//! a filter cannot read, answers ENOSYS so that libc falls back to `clone`), no io_uring (its
+//! operations bypass the socket checks below), no `open_by_handle_at`. With the network off:
+//! `socket` for `AF_UNIX` only, no `connect` at all (Landlock of this era does not confine
+//! connecting to a Unix socket by path), no `sendto` with an address.
+
+use super::Network;
+
+// Classic BPF opcodes (linux/filter.h).
+const LD_W_ABS: u16 = 0x20;
+const JEQ_K: u16 = 0x15;
+const JGE_K: u16 = 0x35;
+const JSET_K: u16 = 0x45;
+const RET_K: u16 = 0x06;
+
+// Offsets in `struct seccomp_data`.
+const NR_AT: u32 = 0;
+const ARCH_AT: u32 = 4;
+/// Low 32 bits of argument `i` (both architectures are little-endian).
+const fn arg_lo(i: u32) -> u32 {
+    16 + 8 * i
+}
+const fn arg_hi(i: u32) -> u32 {
+    16 + 8 * i + 4
+}
+
+const RET_ALLOW: u32 = 0x7fff_0000;
+const RET_KILL_PROCESS: u32 = 0x8000_0000;
+const RET_ERRNO: u32 = 0x0005_0000;
+
+#[cfg(target_arch = "x86_64")]
+const AUDIT_ARCH: u32 = 0xc000_003e;
+#[cfg(target_arch = "aarch64")]
+const AUDIT_ARCH: u32 = 0xc000_00b7;
+/// x86_64's x32 system calls are the same numbers with this bit set: none is allowed.
+#[cfg(target_arch = "x86_64")]
+const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+
+const CLONE_NEWUSER: u32 = libc::CLONE_NEWUSER as u32;
+
+fn op(code: u16, jt: u8, jf: u8, k: u32) -> libc::sock_filter {
+    libc::sock_filter { code, jt, jf, k }
+}
+
+fn errno(e: i32) -> u32 {
+    RET_ERRNO | (e as u32 & 0xffff)
+}
+
+/// Where a jump goes: the next instruction, or a labelled one further on.
+#[derive(Clone, Copy, PartialEq)]
+enum To {
+    Next,
+    L(Label),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Label {
+    Syscall,
+    NewUser,
+    Socket,
+    SendTo,
+    Eperm,
+    Eacces,
+    Enosys,
+}
+
+/// A few lines of BPF with labelled forward jumps, resolved into offsets by [`Asm::finish`].
+#[derive(Default)]
+struct Asm {
+    code: Vec<(u16, To, To, u32)>,
+    labels: Vec<(Label, usize)>,
+}
+
+impl Asm {
+    fn ld(&mut self, at: u32) {
+        self.code.push((LD_W_ABS, To::Next, To::Next, at));
+    }
+    fn jump(&mut self, code: u16, k: u32, yes: To, no: To) {
+        self.code.push((code, yes, no, k));
+    }
+    fn ret(&mut self, k: u32) {
+        self.code.push((RET_K, To::Next, To::Next, k));
+    }
+    fn label(&mut self, l: Label) {
+        self.labels.push((l, self.code.len()));
+    }
+    fn finish(self) -> Vec<libc::sock_filter> {
+        let at = |l: Label| {
+            self.labels
+                .iter()
+                .find(|&&(x, _)| x == l)
+                .map(|&(_, i)| i)
+                .unwrap_or_else(|| unreachable!("every label used is placed"))
+        };
+        self.code
+            .iter()
+            .enumerate()
+            .map(|(i, &(code, yes, no, k))| {
+                let off = |to: To| match to {
+                    To::Next => 0,
+                    // BPF jumps forward only, by at most 255: labels follow their users, and
+                    // the program is a few dozen instructions.
+                    To::L(l) => u8::try_from(at(l).wrapping_sub(i + 1))
+                        .unwrap_or_else(|_| unreachable!("a jump backwards or too far")),
+                };
+                op(code, off(yes), off(no), k)
+            })
+            .collect()
+    }
+}
+
+/// The filter for `network`, as BPF instructions. The syscall number is loaded once and compared
+/// in a chain (the kernel runs the filter for every number when it is installed, to cache which
+/// ones are always allowed: a short chain keeps that cheap), and only the few calls whose
+/// arguments matter go on to read them.
+pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
+    use Label::*;
+    let nr = |n: libc::c_long| n as u32;
+    let mut a = Asm::default();
+    a.ld(ARCH_AT);
+    a.jump(JEQ_K, AUDIT_ARCH, To::L(Syscall), To::Next);
+    a.ret(RET_KILL_PROCESS);
+    a.label(Syscall);
+    a.ld(NR_AT);
+    #[cfg(target_arch = "x86_64")]
+    a.jump(JGE_K, X32_SYSCALL_BIT, To::L(Enosys), To::Next);
+    let to = |a: &mut Asm, n, l| a.jump(JEQ_K, nr(n), To::L(l), To::Next);
+    to(&mut a, libc::SYS_io_uring_setup, Eperm);
+    to(&mut a, libc::SYS_open_by_handle_at, Eperm);
+    to(&mut a, libc::SYS_clone3, Enosys);
+    to(&mut a, libc::SYS_unshare, NewUser);
+    to(&mut a, libc::SYS_clone, NewUser);
+    if network == Network::Denied {
+        to(&mut a, libc::SYS_socket, Socket);
+        to(&mut a, libc::SYS_connect, Eacces);
+        to(&mut a, libc::SYS_sendto, SendTo);
+    }
+    a.ret(RET_ALLOW);
+    a.label(NewUser);
+    a.ld(arg_lo(0));
+    a.jump(JSET_K, CLONE_NEWUSER, To::L(Eperm), To::Next);
+    a.ret(RET_ALLOW);
+    if network == Network::Denied {
+        // socket(family, …): AF_UNIX only.
+        a.label(Socket);
+        a.ld(arg_lo(0));
+        a.jump(JEQ_K, libc::AF_UNIX as u32, To::Next, To::L(Eacces));
+        a.ret(RET_ALLOW);
+        // sendto(fd, buf, len, flags, addr, addrlen): an address (a named Unix socket) is refused.
+        a.label(SendTo);
+        a.ld(arg_lo(4));
+        a.jump(JEQ_K, 0, To::Next, To::L(Eacces));
+        a.ld(arg_hi(4));
+        a.jump(JEQ_K, 0, To::Next, To::L(Eacces));
+        a.ret(RET_ALLOW);
+    }
+    a.label(Eperm);
+    a.ret(errno(libc::EPERM));
+    a.label(Eacces);
+    a.ret(errno(libc::EACCES));
+    a.label(Enosys);
+    a.ret(errno(libc::ENOSYS));
+    a.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs the filter on one system call, as the kernel's interpreter would.
+    fn run(prog: &[libc::sock_filter], arch: u32, nr: u32, args: [u64; 6]) -> u32 {
+        let mut data = [0u8; 64];
+        data[0..4].copy_from_slice(&nr.to_le_bytes());
+        data[4..8].copy_from_slice(&arch.to_le_bytes());
+        for (i, a) in args.iter().enumerate() {
+            data[16 + 8 * i..24 + 8 * i].copy_from_slice(&a.to_le_bytes());
+        }
+        let mut acc = 0u32;
+        let mut pc = 0usize;
+        loop {
+            let i = prog[pc];
+            pc += 1;
+            match i.code {
+                LD_W_ABS => {
+                    let k = i.k as usize;
+                    acc = u32::from_le_bytes([data[k], data[k + 1], data[k + 2], data[k + 3]]);
+                }
+                JEQ_K | JGE_K | JSET_K => {
+                    let taken = match i.code {
+                        JEQ_K => acc == i.k,
+                        JGE_K => acc >= i.k,
+                        _ => acc & i.k != 0,
+                    };
+                    pc += if taken { i.jt } else { i.jf } as usize;
+                }
+                RET_K => return i.k,
+                other => panic!("unexpected opcode {other:#x}"),
+            }
+        }
+    }
+
+    fn call(net: Network, n: libc::c_long, args: [u64; 6]) -> u32 {
+        run(&filter(net), AUDIT_ARCH, n as u32, args)
+    }
+
+    #[test]
+    fn the_filter_answers_as_meant() {
+        use Network::*;
+        let inet = libc::AF_INET as u64;
+        let unix = libc::AF_UNIX as u64;
+        let newuser = libc::CLONE_NEWUSER as u64;
+        let cases: &[(Network, libc::c_long, [u64; 6], u32)] = &[
+            (Denied, libc::SYS_read, [0; 6], RET_ALLOW),
+            (
+                Denied,
+                libc::SYS_socket,
+                [inet, 1, 0, 0, 0, 0],
+                errno(libc::EACCES),
+            ),
+            (Denied, libc::SYS_socket, [unix, 1, 0, 0, 0, 0], RET_ALLOW),
+            (Allowed, libc::SYS_socket, [inet, 1, 0, 0, 0, 0], RET_ALLOW),
+            (
+                Denied,
+                libc::SYS_connect,
+                [3, 0, 0, 0, 0, 0],
+                errno(libc::EACCES),
+            ),
+            (Allowed, libc::SYS_connect, [3, 0, 0, 0, 0, 0], RET_ALLOW),
+            (Denied, libc::SYS_sendto, [3, 0, 0, 0, 0, 0], RET_ALLOW),
+            (
+                Denied,
+                libc::SYS_sendto,
+                [3, 0, 0, 0, 1 << 40, 0],
+                errno(libc::EACCES),
+            ),
+            (
+                Denied,
+                libc::SYS_sendto,
+                [3, 0, 0, 0, 0x1000, 0],
+                errno(libc::EACCES),
+            ),
+            (
+                Allowed,
+                libc::SYS_unshare,
+                [newuser, 0, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_unshare,
+                [libc::CLONE_NEWNS as u64, 0, 0, 0, 0, 0],
+                RET_ALLOW,
+            ),
+            (
+                Allowed,
+                libc::SYS_clone,
+                [newuser | 17, 0, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (Allowed, libc::SYS_clone, [17, 0, 0, 0, 0, 0], RET_ALLOW),
+            (Allowed, libc::SYS_clone3, [0; 6], errno(libc::ENOSYS)),
+            (
+                Allowed,
+                libc::SYS_io_uring_setup,
+                [0; 6],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_open_by_handle_at,
+                [0; 6],
+                errno(libc::EPERM),
+            ),
+        ];
+        for &(net, n, args, want) in cases {
+            assert_eq!(call(net, n, args), want, "{net:?} syscall {n} {args:?}");
+        }
+        assert_eq!(
+            run(&filter(Allowed), 0x4000_0003, 0, [0; 6]),
+            RET_KILL_PROCESS
+        );
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(
+            run(&filter(Allowed), AUDIT_ARCH, X32_SYSCALL_BIT, [0; 6]),
+            errno(libc::ENOSYS)
+        );
+    }
+}

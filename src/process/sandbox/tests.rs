@@ -1,0 +1,145 @@
+use std::os::fd::AsRawFd;
+use std::path::PathBuf;
+
+use pretty_assertions::assert_eq;
+
+use super::*;
+use crate::process::spawn::{self, pipe, Report, ReportTo, SpawnSpec};
+
+#[test]
+fn what_the_kernel_lacks_is_named() {
+    let cases: &[((i32, bool), Network, Option<&str>)] = &[
+        ((7, false), Network::Denied, None),
+        ((6, false), Network::Denied, None),
+        ((3, false), Network::Allowed, None),
+        (
+            (0, true),
+            Network::Allowed,
+            Some("the sandbox needs Landlock ABI 3 (filesystem rules with truncate, Linux 6.2); this kernel offers no Landlock (simulated by AGENT_SHELL_SANDBOX_SIMULATE_ABI)"),
+        ),
+        (
+            (3, false),
+            Network::Denied,
+            Some("the sandbox needs Landlock ABI 4 (TCP bind/connect rules, Linux 6.7) for network: false; this kernel offers Landlock ABI 3"),
+        ),
+        (
+            (5, false),
+            Network::Denied,
+            Some("the sandbox needs Landlock ABI 6 (abstract Unix socket scoping, Linux 6.12) for network: false; this kernel offers Landlock ABI 5"),
+        ),
+    ];
+    for &(abi, network, want) in cases {
+        assert_eq!(
+            required(abi, network).err().as_deref(),
+            want,
+            "{abi:?} {network:?}"
+        );
+    }
+}
+
+#[test]
+fn default_roots_are_fixed_once() {
+    let policy = SandboxPolicy::default().fixed_at(Path::new("/a"));
+    assert_eq!(policy.writable_roots, Some(vec![PathBuf::from("/a")]));
+    let again = policy.clone().fixed_at(Path::new("/b"));
+    assert_eq!(again, policy);
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agent-shell-sbx-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("in")).unwrap();
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    dir
+}
+
+/// Runs `script` under `sh` confined by `policy` started in `cwd`; returns its wait status.
+fn run_confined(policy: &SandboxPolicy, cwd: &Path, script: &str) -> i32 {
+    let confinement = policy.confine(cwd, None).unwrap();
+    let (status_read, status_write) = pipe().unwrap();
+    let args = vec!["-c".to_string(), script.to_string()];
+    let mut env = vec![("PATH".to_string(), "/usr/bin:/bin".to_string())];
+    confinement.set_tmpdir(&mut env, &[]);
+    let spawned = spawn::spawn(&SpawnSpec {
+        program: "/bin/sh",
+        args: &args,
+        env: &env,
+        cwd: Some(cwd),
+        fds: &[],
+        report: Report {
+            to: ReportTo::Own(status_write.as_raw_fd()),
+            prefix: b"S:",
+        },
+        scratch_dir: None,
+        sandbox: Some(&confinement),
+    })
+    .unwrap();
+    drop(status_write);
+    let mut out = Vec::new();
+    let mut buf = [0u8; 64];
+    while let Ok(n) = spawn::read_fd(&status_read, &mut buf) {
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+    spawned.end();
+    let text = String::from_utf8_lossy(&out);
+    text.trim_start_matches("S:")
+        .trim_end_matches('\0')
+        .parse()
+        .unwrap_or(-1)
+}
+
+#[test]
+fn a_confined_program_writes_only_in_its_roots() {
+    let dir = scratch("roots");
+    let inside = dir.join("in");
+    let policy = SandboxPolicy::default().fixed_at(&inside);
+    let status = run_confined(
+        &policy,
+        &inside,
+        &format!(
+            "echo a > ok && echo t > \"$TMPDIR/t\" && cat /etc/hostname >/dev/null && \
+             ! echo b > {out}/f 2>/dev/null && ! (setsid sh -c 'echo c > {out}/g') 2>/dev/null",
+            out = dir.join("out").display()
+        ),
+    );
+    assert_eq!(status, 0);
+    assert!(inside.join("ok").exists());
+    assert!(!dir.join("out/f").exists() && !dir.join("out/g").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_program_that_cannot_enter_its_sandbox_never_runs() {
+    let dir = scratch("enter");
+    let marker = dir.join("in/ran");
+    let policy = SandboxPolicy::default().fixed_at(&dir.join("in"));
+    let mut confinement = policy.confine(&dir.join("in"), None).unwrap();
+    // Not a ruleset: landlock_restrict_self refuses it in the vfork child, after no_new_privs.
+    confinement.ruleset = std::fs::File::open("/dev/null").unwrap().into();
+    let args = vec!["-c".to_string(), format!("touch {}", marker.display())];
+    let started = spawn::spawn(&SpawnSpec {
+        program: "/bin/sh",
+        args: &args,
+        env: &[],
+        cwd: None,
+        fds: &[],
+        report: Report {
+            to: ReportTo::Own(libc::STDERR_FILENO),
+            prefix: b"",
+        },
+        scratch_dir: None,
+        sandbox: Some(&confinement),
+    });
+    match started {
+        Err(crate::error::Error::SandboxUnavailable(why)) => {
+            assert!(why.starts_with("landlock_restrict_self failed"), "{why}")
+        }
+        Err(other) => panic!("expected SandboxUnavailable, got {other:?}"),
+        Ok(_) => panic!("the program started outside its sandbox"),
+    }
+    assert!(!marker.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
