@@ -313,7 +313,8 @@ impl Terminal {
                 {
                     continue;
                 }
-                line.push(cell.c);
+                // A tab leaves `\t` in the blank cell it starts at (for copying); it shows blank.
+                line.push(if cell.c == '\t' { ' ' } else { cell.c });
                 line.extend(cell.zerowidth().into_iter().flatten());
             }
             if !row[Column(cols - 1)].flags.contains(Flags::WRAPLINE) {
@@ -624,6 +625,39 @@ mod tests {
                 fast.skipped
             );
         }
+    }
+
+    #[test]
+    fn text_is_what_the_screen_shows() {
+        let a19 = "a".repeat(19);
+        let cases: &[(&str, &str)] = &[
+            ("\x1b(0lqk\r\nmqj\x1b(Bq", "┌─┐\n└─┘q"),
+            ("x\ty", "x       y"),
+            ("日本\r\nok", "日本\nok"),
+            // A wide character that does not fit in the last column starts the next row.
+            (&format!("{a19}日x"), &format!("{a19}日x")),
+            ("e\u{301}!", "e\u{301}!"),
+            ("trailing   \r\n\r\n   \r\n", "trailing"),
+            ("\r\n\r\nlow", "\n\nlow"),
+        ];
+        for (output, screen) in cases {
+            let mut t = terminal();
+            t.feed(output.as_bytes());
+            assert_eq!(t.text(0), *screen, "{output:?}");
+        }
+    }
+
+    #[test]
+    fn scrollback_comes_first_and_a_wrapped_row_joins_across_the_top() {
+        let mut t = terminal();
+        t.feed(b"1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n");
+        t.feed("w".repeat(30).as_bytes());
+        t.feed(b"\r\n7\r\n8\r\n9\r\n10");
+        // Screen: the wrapped line's second row, 7 to 10; above: its first row, 6, 5, ...
+        assert_eq!(t.text(0), format!("{}\n7\n8\n9\n10", "w".repeat(10)));
+        assert_eq!(t.text(1), format!("{}\n7\n8\n9\n10", "w".repeat(30)));
+        assert_eq!(t.text(3), format!("5\n6\n{}\n7\n8\n9\n10", "w".repeat(30)));
+        assert_eq!(t.text(usize::MAX).lines().count(), 11);
     }
 
     #[test]
