@@ -443,6 +443,11 @@ mod tests {
             (b"\x1b[>c", SECONDARY_DEVICE_ATTRIBUTES),
             (b"\x1b[H\x1b[6n\x1b[5;9H\x1b[6n", b"\x1b[1;1R\x1b[5;9R"),
             (b"\x1b[31mred\x1b[0m\x1b[2J", b""),
+            // Not the extended cursor query: no reply.
+            (b"\x1b[?16n\x1b[?66n\x1b[?6;1n", b""),
+            (b"\x1b[3;4H\x1b[?6n\x1b[6n", b"\x1b[?3;4R\x1b[3;4R"),
+            // Mode reports: autowrap is set, insert mode reset.
+            (b"\x1b[?7$p\x1b[4$p", b"\x1b[?7;1$y\x1b[4;2$y"),
         ];
         for (output, reply) in cases {
             assert_eq!(
