@@ -665,6 +665,60 @@ mod tests {
         assert_eq!(t.text(usize::MAX).lines().count(), 11);
     }
 
+    /// Whatever a program writes and however the terminal is resized, nothing panics (the
+    /// model is fed on the reader under the session's lock).
+    #[test]
+    fn random_output_and_resizes_do_not_panic() {
+        let pieces: &[&[u8]] = &[
+            b"\x1b[",
+            b"\x1b]",
+            b"\x1b(0",
+            b"\x1b[?1049h",
+            b"\x1b[?1049l",
+            b"\x1b[?7l",
+            b"\x1b[4h",
+            b"\x1b[2;3r",
+            b"\x1b[?6n",
+            b"\x1b[6n",
+            b"\x1b[99;99H",
+            b"\x1b[Z",
+            b"\x1bD",
+            b"\x1bM",
+            b"\x1b[?2026h",
+            b"\x1b[L",
+            b"\x1b[M",
+            b"\x1b[P",
+            b"\x1b[@",
+            b"\t",
+            b"\r\n",
+            b"\n",
+            "日本\u{301}".as_bytes(),
+            b"\xff\xfe",
+            b"9;",
+            b"abcdefghijklmnopqrstuvwxyz",
+        ];
+        let mut rng = Rng(42);
+        let mut t = terminal();
+        for step in 0..20_000 {
+            let mut out = Vec::new();
+            for _ in 0..rng.below(8) {
+                match rng.below(3) {
+                    0 => out.push(rng.below(256) as u8),
+                    _ => out.extend_from_slice(pieces[rng.below(pieces.len())]),
+                }
+            }
+            t.feed(&out);
+            if step % 97 == 0 {
+                let cols = 20 + rng.below(60) as u16;
+                let rows = 5 + rng.below(30) as u16;
+                t.resize(TermSize { cols, rows });
+            }
+            if step % 13 == 0 {
+                t.text(rng.below(2000));
+            }
+        }
+    }
+
     #[test]
     fn resize_keeps_the_text() {
         let mut t = terminal();
