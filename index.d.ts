@@ -125,11 +125,13 @@ export declare class PtySession {
    */
   kill(): void
   /**
-   * The visible screen of the running or last command as plain text (a terminal emulator in
-   * Rust): one line per row, a wrapped row continuing its line, trailing blanks left out.
-   * Empty before the first command.
+   * What a terminal emulator (alacritty's, in Rust) shows for the running or last command, as
+   * plain text: one line per row, a row that wrapped continuing its line, trailing blanks and
+   * blank rows at the bottom left out. With `scrollback`, up to that many rows that scrolled
+   * off the top come first (1000 are kept). Empty before the first command.
+   * @throws ERR_INVALID_ARG when `scrollback` is not a non-negative integer (or Infinity).
    */
-  screen(): string
+  screen(options?: PtyScreenOptions | undefined | null): string
 }
 
 /**
@@ -526,6 +528,15 @@ export interface PtyRunResult {
    * out), or when its status is 128+n, as a shell reports a child's death.
    */
   signal?: string
+}
+
+/** What `PtySession.screen` includes. */
+export interface PtyScreenOptions {
+  /**
+   * Rows of scrollback to show above the screen, oldest first; more than are kept (1000)
+   * shows all kept. @default 0
+   */
+  scrollback?: number
 }
 
 /** A command for `PtySession.start`. */

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -422,5 +423,151 @@ describe('PtySession', () => {
     }
     s.write('\r')
     expect(await done).toMatchObject({ exitCode: 0 })
+  })
+})
+
+/** `text` as a printf format that writes exactly its UTF-8 bytes (every byte but letters, digits
+ * and spaces as an octal escape, which dash's printf knows). */
+function printfBytes(text: string): string {
+  return [...Buffer.from(text)]
+    .map((b) => (/[A-Za-z0-9 ]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : '\\' + b.toString(8).padStart(3, '0')))
+    .join('')
+}
+
+/** What screen() shows after a command writes `output` on a terminal of this size. */
+async function screenAfter(output: string, cols = 20, rows = 5, scrollback?: number) {
+  const s = session()
+  await run(s, { command: `printf '${printfBytes(output)}'`, cols, rows })
+  return scrollback === undefined ? s.screen() : s.screen({ scrollback })
+}
+
+// Each expected screen is what tmux shows for the same output at the same size
+// (`tmux capture-pane -pJ`); the tests do not run tmux.
+describe('PtySession screen() shows what a terminal shows', () => {
+  test('DEC line drawing (ESC ( 0) draws boxes', async () => {
+    expect(await screenAfter('\x1b(0lqqqk\r\nx   x\r\nmqqqj\x1b(B ok')).toBe('┌───┐\n│   │\n└───┘ ok')
+    // G1 as line drawing, shifted in with SO and out with SI.
+    expect(await screenAfter('\x1b)0a\x0eqqq\x0fq')).toBe('a───q')
+  })
+
+  test('autowrap off (CSI ?7l) keeps writing the last column', async () => {
+    expect(await screenAfter('\x1b[?7labcdefghijklmnopqrstuvwxyz\x1b[?7h\r\nnext')).toBe('abcdefghijklmnopqrsz\nnext')
+  })
+
+  test('insert mode (CSI 4 h) shifts the rest of the row right', async () => {
+    expect(await screenAfter('abcdef\r\x1b[4hXY\x1b[4lZ')).toBe('XYZbcdef')
+  })
+
+  test('save and restore cursor (CSI s, CSI u; ESC 7, ESC 8)', async () => {
+    expect(await screenAfter('hello\x1b[s\r\nworld\x1b[uX')).toBe('helloX\nworld')
+    expect(await screenAfter('ab\x1b7\r\n\r\ncd\x1b8Y')).toBe('abY\n\ncd')
+  })
+
+  test('index (ESC D) moves down in the same column, next line (ESC E) to the next line', async () => {
+    expect(await screenAfter('ab\x1bDcd\x1bEef')).toBe('ab\n  cd\nef')
+    // At the bottom row both scroll.
+    expect(await screenAfter('1\r\n2\r\n3\r\n4\r\n5\x1bDx\x1bEy')).toBe('3\n4\n5\n x\ny')
+  })
+
+  test('back-tab (CSI Z) moves to the previous tab stop', async () => {
+    expect(await screenAfter('abcdefghijk\x1b[Z*')).toBe('abcdefgh*jk')
+    expect(await screenAfter('x\t\ty\x1b[2Z#')).toBe('x       #       y')
+  })
+
+  test('a row that wrapped continues its line, also when its last column is blank', async () => {
+    expect(await screenAfter('x'.repeat(19) + ' yy')).toBe('x'.repeat(19) + ' yy')
+    expect(await screenAfter('a'.repeat(45) + '\r\nb')).toBe('a'.repeat(45) + '\nb')
+    // A row filled to its last column, then a new line, did not wrap.
+    expect(await screenAfter('c'.repeat(20) + '\r\nd')).toBe('c'.repeat(20) + '\nd')
+  })
+
+  test('trailing blanks are left out: tildes padded to the width, a prompt, a bottom row of spaces', async () => {
+    const vimLike = '\x1b[?1049h\x1b[H\x1b[2Jtext' + [2, 3, 4].map((r) => `\x1b[${r};1H~` + ' '.repeat(19)).join('') + '\x1b[5;1Hprompt$ ' + '\x1b[6;1H' + ' '.repeat(19)
+    expect(await screenAfter(vimLike, 20, 6)).toBe('text\n~\n~\n~\nprompt$')
+    expect(await screenAfter('   \r\n  \r\n')).toBe('')
+  })
+
+  test('a grown terminal shows the rows that had scrolled off on top; a narrowed one reflows', async () => {
+    const s = session()
+    const { done, until } = start(s, { command: 'seq 60; echo x; read x', cols: 120, rows: 40 })
+    expect(await until('x\r\n')).toBe(true)
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i))
+    // 60 numbers, x, and the cursor's row: 40 rows from 23 on.
+    expect(s.screen()).toBe([...lines(23, 60), 'x'].join('\n'))
+    s.resize(120, 50)
+    expect(s.screen()).toBe([...lines(13, 60), 'x'].join('\n'))
+    s.resize(120, 20)
+    expect(s.screen()).toBe([...lines(43, 60), 'x'].join('\n'))
+    s.resize(120, 40)
+    expect(s.screen()).toBe([...lines(23, 60), 'x'].join('\n'))
+    s.write('\r')
+    expect(await done).toMatchObject({ exitCode: 0 })
+
+    const narrowed = start(s, { command: `printf '%s\\n' ${'y'.repeat(35)} end; read x`, cols: 40, rows: 5 })
+    expect(await narrowed.until('end')).toBe(true)
+    // The line's first row goes into the scrollback, which keeps the cursor's row in place.
+    s.resize(20, 5)
+    expect(s.screen()).toBe('y'.repeat(15) + '\nend')
+    expect(s.screen({ scrollback: 1 })).toBe('y'.repeat(35) + '\nend')
+    s.resize(40, 5)
+    expect(s.screen()).toBe('y'.repeat(35) + '\nend')
+    s.write('\r')
+    await narrowed.done
+  })
+
+  test('screen({ scrollback }) puts the rows that scrolled off above the screen', async () => {
+    const s = session()
+    await run(s, { command: 'seq 100', cols: 20, rows: 5 })
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i)).join('\n')
+    expect(s.screen()).toBe(lines(97, 100))
+    expect(s.screen({})).toBe(lines(97, 100))
+    expect(s.screen({ scrollback: 0 })).toBe(lines(97, 100))
+    expect(s.screen({ scrollback: 3 })).toBe(lines(94, 100))
+    expect(s.screen({ scrollback: Infinity })).toBe(lines(1, 100))
+    expect(s.screen({ scrollback: 5000 })).toBe(lines(1, 100))
+    for (const bad of [-1, 1.5, NaN, '3']) {
+      expect(thrown(() => s.screen({ scrollback: bad as number }))).toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringContaining('scrollback') })
+    }
+    expect(thrown(() => (s.screen as (o: unknown) => string)(7))).toMatchObject({ code: 'ERR_INVALID_ARG' })
+    // Only the last 1000 rows are kept.
+    await run(s, { command: 'seq 3000', cols: 20, rows: 5 })
+    expect(s.screen({ scrollback: Infinity })).toBe(lines(1997, 3000))
+  })
+
+  test('a resize during a full-screen redraw under load shows the redraw at the new size', async () => {
+    // A full-screen program that redraws every row at once on SIGWINCH (Node, as vim does it:
+    // woken at the signal, one write), at the size the terminal reports.
+    const program = [
+      'const draw = () => {',
+      '  const { columns: c, rows: r } = process.stdout',
+      "  let s = '\\x1b[H\\x1b[2J'",
+      '  for (let i = 1; i <= r; i++) s += `\\x1b[${i};1Hrow ${i} of ${r}x${c}\\x1b[${i};${c}H#`',
+      '  process.stdout.write(s)',
+      '}',
+      "process.stdout.write('\\x1b[?1049h')",
+      'draw()',
+      "process.stdout.on('resize', draw)",
+      'setInterval(() => {}, 60_000)',
+    ].join('\n')
+    const expected = (cols: number, rows: number) =>
+      Array.from({ length: rows }, (_, i) => `row ${i + 1} of ${rows}x${cols}`.padEnd(cols - 1) + '#').join('\n')
+    const busy: ChildProcess[] = []
+    const s = session()
+    try {
+      for (let i = 0; i < 3; i++) busy.push(spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }))
+      const done = s.startArgv({ application: process.execPath, args: ['-e', program], cols: 120, rows: 40 })
+      expect(await eventually(() => s.screen() === expected(120, 40), 10_000)).toBe(true)
+      const sizes = [[100, 30], [132, 43], [80, 24], [120, 40], [60, 20], [200, 60]]
+      for (const [cols, rows] of [...sizes, ...sizes, ...sizes, ...sizes, ...sizes]) {
+        s.resize(cols, rows)
+        // A redraw fed at the old size would leave the screen wrong until the next redraw.
+        const shown = await eventually(() => s.screen() === expected(cols, rows), 10_000)
+        expect(shown ? 'the redraw' : s.screen()).toBe('the redraw')
+      }
+      s.kill()
+      expect(await done).toMatchObject({ cancelled: true })
+    } finally {
+      for (const p of busy) p.kill('SIGKILL')
+    }
   })
 })

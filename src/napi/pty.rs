@@ -14,7 +14,7 @@ use super::options::{
     StringMap,
 };
 use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
-use crate::error::Error;
+use crate::error::{Error, JsNumber};
 use crate::pty::{self, Program, PtyOutcome, PtyRequest, PtyRun, TermSize};
 
 /// A command for `PtySession.start`.
@@ -67,6 +67,29 @@ pub struct PtyArgvStartOptions {
     pub rows: Option<f64>,
     /// As `PtyStartOptions.sandbox`.
     pub sandbox: Option<JsSandboxPolicy>,
+}
+
+/// What `PtySession.screen` includes.
+#[napi(object)]
+#[allow(dead_code)]
+pub struct PtyScreenOptions {
+    /// Rows of scrollback to show above the screen, oldest first; more than are kept (1000)
+    /// shows all kept. @default 0
+    pub scrollback: Option<f64>,
+}
+
+/// `scrollback`: a non-negative integer, or Infinity for all rows kept.
+fn scrollback_rows(value: Option<f64>) -> crate::error::Result<usize> {
+    match value {
+        None => Ok(0),
+        Some(n) if n == f64::INFINITY => Ok(usize::MAX),
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
+        Some(n) => Err(Error::invalid(
+            "scrollback",
+            "must be a non-negative integer or Infinity",
+            JsNumber(n),
+        )),
+    }
 }
 
 /// How a PTY command ended. Its failure is a result, never a rejection.
@@ -190,12 +213,25 @@ impl PtySession {
         self.core.kill().map_err(|e| throw(&env, e))
     }
 
-    /// The visible screen of the running or last command as plain text (a terminal emulator in
-    /// Rust): one line per row, a wrapped row continuing its line, trailing blanks left out.
-    /// Empty before the first command.
-    #[napi(catch_unwind)]
-    pub fn screen(&self) -> String {
-        self.core.screen()
+    /// What a terminal emulator (alacritty's, in Rust) shows for the running or last command, as
+    /// plain text: one line per row, a row that wrapped continuing its line, trailing blanks and
+    /// blank rows at the bottom left out. With `scrollback`, up to that many rows that scrolled
+    /// off the top come first (1000 are kept). Empty before the first command.
+    /// @throws ERR_INVALID_ARG when `scrollback` is not a non-negative integer (or Infinity).
+    #[napi(
+        catch_unwind,
+        ts_args_type = "options?: PtyScreenOptions | undefined | null"
+    )]
+    pub fn screen(&self, env: Env, options: Option<Unknown>) -> Result<String> {
+        (|| {
+            let options = optional_arg::<Object>(options, "options")?;
+            let scrollback = match options {
+                Some(options) => get::<f64>(&options, c"scrollback")?,
+                None => None,
+            };
+            Ok(self.core.screen(scrollback_rows(scrollback)?))
+        })()
+        .map_err(|e| throw(&env, e))
     }
 }
 

@@ -259,8 +259,13 @@ impl PtySession {
     pub fn resize(&self, size: TermSize) -> Result<()> {
         let active = lock(&self.shared.active);
         let active = active.as_ref().ok_or(Error::PtyNotRunning)?;
+        // The model is held across both: the reader feeds it under this lock, so the redraw the
+        // program makes on SIGWINCH reaches the model at the new size, never at the old one.
+        // What was read before is parsed at the old size first.
+        let mut terminal = lock(&self.shared.terminal);
+        terminal.flush();
         open::set_size(&active.master, size).map_err(|e| Error::io("resizing the terminal", e))?;
-        lock(&self.shared.terminal).resize(size);
+        terminal.resize(size);
         Ok(())
     }
 
@@ -271,9 +276,11 @@ impl PtySession {
         Ok(())
     }
 
-    /// The visible screen of the running or last command as plain text.
-    pub fn screen(&self) -> String {
-        lock(&self.shared.terminal).text()
+    /// The visible screen of the running or last command as plain text, after up to
+    /// `scrollback` rows that scrolled off above it (at most
+    /// [`SCROLLBACK_LINES`](super::terminal::SCROLLBACK_LINES) are kept).
+    pub fn screen(&self, scrollback: usize) -> String {
+        lock(&self.shared.terminal).text(scrollback)
     }
 }
 

@@ -192,9 +192,9 @@ async fn input_resize_and_screen() {
     assert_eq!(handle.await.unwrap().unwrap().exit_code, Some(0));
     let text = String::from_utf8_lossy(&lock(&received)).into_owned();
     assert_eq!(text, "40 120\r\nhello\r\ngot hello\r\n30 100\r\n");
-    assert_eq!(s.screen(), "40 120\nhello\ngot hello\n30 100");
+    assert_eq!(s.screen(0), "40 120\nhello\ngot hello\n30 100");
     run(&s, sh("printf 'abc\\rX'")).await;
-    assert_eq!(s.screen(), "Xbc");
+    assert_eq!(s.screen(0), "Xbc");
 }
 
 #[tokio::test]

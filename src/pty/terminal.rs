@@ -1,41 +1,64 @@
-//! The terminal model: a vt100 screen fed with everything the command writes. It answers the
-//! queries a program sends to its terminal and then waits on (cursor position, device status,
-//! device attributes), which would otherwise block it forever with no terminal emulator on the
-//! other end, and it gives `screen()` its text.
+//! The terminal model: a full terminal emulator (alacritty's, which Alacritty and Zed are built
+//! on) fed with everything the command writes. It answers the queries a program sends to its
+//! terminal and then waits on (cursor position, device status, device attributes), which would
+//! otherwise block it forever with no terminal emulator on the other end, and it gives
+//! `screen()` its text, with up to [`SCROLLBACK_LINES`] rows of scrollback above the screen.
 //!
-//! vt100 parses about 45 MB/s, half of what a pty carries, so bulk plain text is fast-forwarded:
-//! only the part of it that can still be on the screen at its end is parsed (see
-//! [`Terminal::feed_plain`]). The result is the same screen, cursor and replies as parsing all.
-//! A terminal is read at most 4 KiB at a time (the line discipline's buffer), too little to
-//! fast-forward, so plain reads are batched first; anything else (a query among it) is parsed at
-//! once.
+//! The emulator parses about 150 MB/s, near what a pty carries, so bulk plain text is
+//! fast-forwarded: only the part of it that can still be on the screen or in the scrollback at
+//! its end is parsed (see [`Terminal::feed_plain`]). The result is the same screen, scrollback,
+//! cursor and replies as parsing all. A terminal is read at most 4 KiB at a time (the line
+//! discipline's buffer), too little to fast-forward, so plain reads are batched first (at most
+//! [`PLAIN_BATCH_BYTES`] held); anything else (a query among it) is parsed at once.
 
 use std::io::Write;
-use std::num::NonZeroU16;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use alacritty_terminal::event::{Event, EventListener};
+use alacritty_terminal::grid::Dimensions;
+use alacritty_terminal::index::{Column, Line};
+use alacritty_terminal::term::cell::Flags;
+use alacritty_terminal::term::{Config, Term};
+use alacritty_terminal::vte::ansi::{Processor, Timeout};
 
 use super::size::TermSize;
 
 /// Primary device attributes: a VT100 with the advanced video option, the answer programs that
 /// only check "is there a terminal" accept.
 const PRIMARY_DEVICE_ATTRIBUTES: &[u8] = b"\x1b[?1;2c";
-/// Secondary device attributes: terminal type 0, version 0 (no xterm quirks to assume).
+/// Secondary device attributes: terminal type 0, version 0 (no xterm quirks to assume, and no
+/// library version posing as a terminal's).
 const SECONDARY_DEVICE_ATTRIBUTES: &[u8] = b"\x1b[>0;0;0c";
-/// Device status report: "terminal OK".
-const STATUS_OK: &[u8] = b"\x1b[0n";
+
+/// Rows kept above the screen once they scroll off: what `screen({ scrollback })` can show and
+/// what a grown terminal pulls back down. xterm keeps 1024 by default; at 120 columns this is
+/// about 3 MB per session at most (24-byte cells), allocated only as rows scroll off.
+pub const SCROLLBACK_LINES: usize = 1000;
 
 /// Plain text (see [`is_plain`]) shorter than this is parsed whole: the bookkeeping of
 /// fast-forwarding would cost more than it saves.
 const FAST_FORWARD_MIN_BYTES: usize = 8 * 1024;
 /// Reads of plain text are held back and parsed together once this much is held (or before
-/// anything else is parsed or the screen is read): large enough to fast-forward. Measured on a
-/// 256 MiB line through a pty: 41 MiB/s parsing every 4 KiB read, (see the commit) batched.
-const PLAIN_BATCH_BYTES: usize = 256 * 1024;
+/// anything else is parsed or the screen is read): large enough to fast-forward past the
+/// screen and the scrollback, whose `rows + SCROLLBACK_LINES + 1` last lines (or as many
+/// columns-wide rows of a long line, 125 KB at 120x40) are parsed per batch. Measured at
+/// 120x40 on 256 MiB: 1 MiB batches parse one long line at half the rate of 4 MiB ones.
+const PLAIN_BATCH_BYTES: usize = 4 * 1024 * 1024;
 
-/// A screen without scrollback, plus the replies owed to the program.
+/// A screen with its scrollback, plus the replies owed to the program.
 pub struct Terminal {
-    parser: vt100::Parser<Replies>,
+    term: Term<Replies>,
+    parser: Processor<NoSync>,
+    /// Where the emulator puts the replies it makes (`Term` keeps its listener private).
+    replies: Replies,
+    /// Rows of scrollback the emulator keeps.
+    history: usize,
     /// Plain text not parsed yet (see [`PLAIN_BATCH_BYTES`]).
     held: Vec<u8>,
+    /// How many characters without CR or LF plain text has written since the cursor last moved
+    /// otherwise (0 when unknown): a long line that goes on from one batch to the next.
+    run_in: usize,
     /// Where the parser may be in an escape sequence, after what it was given.
     sequence: Sequence,
     /// Bytes fast-forwarded, for tests to see that it happened.
@@ -44,43 +67,83 @@ pub struct Terminal {
 }
 
 /// Collects the replies to the queries found while parsing, in order.
-#[derive(Default)]
-struct Replies {
-    pending: Vec<u8>,
+#[derive(Clone, Default)]
+struct Replies(Arc<Mutex<Vec<u8>>>);
+
+impl Replies {
+    fn push(&self, reply: &[u8]) {
+        // A poisoned lock only means a panic elsewhere mid-push; the bytes are still a Vec.
+        let mut pending = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        pending.extend_from_slice(reply);
+    }
+
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
 }
 
-impl vt100::Callbacks for Replies {
-    fn unhandled_csi(
-        &mut self,
-        screen: &mut vt100::Screen,
-        first_intermediate: Option<u8>,
-        _second_intermediate: Option<u8>,
-        params: &[&[u16]],
-        c: char,
-    ) {
-        let first = params.first().and_then(|p| p.first()).copied().unwrap_or(0);
-        // The cursor is 0-based in the model and 1-based on the wire.
-        let (row, col) = screen.cursor_position();
-        let (row, col) = (u32::from(row) + 1, u32::from(col) + 1);
-        let out = &mut self.pending;
-        // Writes to a Vec cannot fail.
-        let _ = match (first_intermediate, c, first) {
-            (None, 'n', 6) => write!(out, "\x1b[{row};{col}R"),
-            (Some(b'?'), 'n', 6) => write!(out, "\x1b[?{row};{col}R"),
-            (None, 'n', 5) => out.write_all(STATUS_OK),
-            (None, 'c', 0) => out.write_all(PRIMARY_DEVICE_ATTRIBUTES),
-            (Some(b'>'), 'c', 0) => out.write_all(SECONDARY_DEVICE_ATTRIBUTES),
-            _ => Ok(()),
-        };
+impl EventListener for Replies {
+    fn send_event(&self, event: Event) {
+        // Cursor position (6n), device status (5n) and the modes' reports are the emulator's
+        // own; the device attributes stay the ones this crate always gave.
+        if let Event::PtyWrite(text) = event {
+            let reply = match text.as_bytes() {
+                [b'\x1b', b'[', b'?', .., b'c'] => PRIMARY_DEVICE_ATTRIBUTES,
+                [b'\x1b', b'[', b'>', .., b'c'] => SECONDARY_DEVICE_ATTRIBUTES,
+                other => other,
+            };
+            self.push(reply);
+        }
+    }
+}
+
+/// Synchronized updates (`CSI ? 2026 h`) are not held back: with no frame to paint there is no
+/// tearing to avoid, and a held update would hide the screen, and delay the answers to queries
+/// inside it, until a timer that nothing here would fire.
+#[derive(Default)]
+struct NoSync;
+
+impl Timeout for NoSync {
+    fn set_timeout(&mut self, _: Duration) {}
+    fn clear_timeout(&mut self) {}
+    fn pending_timeout(&self) -> bool {
+        false
+    }
+}
+
+/// A size as the emulator takes it.
+struct Size(TermSize);
+
+impl Dimensions for Size {
+    fn total_lines(&self) -> usize {
+        self.screen_lines()
+    }
+    fn screen_lines(&self) -> usize {
+        usize::from(self.0.rows.max(1))
+    }
+    fn columns(&self) -> usize {
+        usize::from(self.0.cols.max(1))
     }
 }
 
 impl Terminal {
     pub fn new(size: TermSize) -> Self {
-        let (rows, cols) = dimensions(size);
+        Self::with_history(size, SCROLLBACK_LINES)
+    }
+
+    fn with_history(size: TermSize, history: usize) -> Self {
+        let replies = Replies::default();
+        let config = Config {
+            scrolling_history: history,
+            ..Config::default()
+        };
         Terminal {
-            parser: vt100::Parser::new_with_callbacks(rows, cols, 0, Replies::default()),
+            term: Term::new(config, &Size(size), replies.clone()),
+            parser: Processor::new(),
+            replies,
+            history,
             held: Vec::new(),
+            run_in: 0,
             sequence: Sequence::Ground,
             #[cfg(test)]
             skipped: 0,
@@ -100,8 +163,24 @@ impl Terminal {
             return Vec::new();
         }
         self.parse_held();
-        self.sequence = output.iter().fold(self.sequence, |s, &b| s.next(b));
-        self.parse(output)
+        // The emulator does not answer `CSI ? 6 n` (DECXCPR): the parse stops after each one to
+        // answer it from the cursor of that moment.
+        let mut from = 0;
+        for (i, &b) in output.iter().enumerate() {
+            self.sequence = self.sequence.next(b);
+            if self.sequence == Sequence::ExtendedCursorQuery {
+                self.sequence = Sequence::Ground;
+                self.parse(&output[from..=i]);
+                from = i + 1;
+                let point = self.term.grid().cursor.point;
+                let mut reply = Vec::new();
+                // Writes to a Vec cannot fail.
+                let _ = write!(reply, "\x1b[?{};{}R", point.line.0 + 1, point.column.0 + 1);
+                self.replies.push(&reply);
+            }
+        }
+        self.parse(&output[from..]);
+        self.replies.take()
     }
 
     fn parse_held(&mut self) {
@@ -115,27 +194,39 @@ impl Terminal {
         self.held.clear();
     }
 
-    fn parse(&mut self, output: &[u8]) -> Vec<u8> {
+    fn parse(&mut self, output: &[u8]) {
         let mut rest = output;
         while let Some((start, end)) = long_plain_run(rest) {
-            self.parser.process(&rest[..start]);
+            self.process_any(&rest[..start]);
             self.feed_plain(&rest[start..end]);
             rest = &rest[end..];
         }
-        self.parser.process(rest);
-        std::mem::take(&mut self.parser.callbacks_mut().pending)
+        self.process_any(rest);
+    }
+
+    /// Parses bytes that may move the cursor anywhere.
+    fn process_any(&mut self, bytes: &[u8]) {
+        if !bytes.is_empty() {
+            self.run_in = 0;
+            self.process(bytes);
+        }
+    }
+
+    fn process(&mut self, bytes: &[u8]) {
+        self.parser.advance(&mut self.term, bytes);
     }
 
     /// Parses plain text (no escapes, no controls but CR and LF), skipping whole lines that
-    /// scroll out of sight before the text ends. That is only exact when every LF scrolls, i.e.
-    /// the cursor sits on the bottom row of the scroll region (which vt100 does not expose), so
-    /// it is checked on the screen itself: after one short line and its CRLF, the cursor is on
-    /// the same row and that row is blank again. (Where an LF cannot scroll, the line would
-    /// still be on that row, or the cursor would have moved down.) From then on plain text
-    /// keeps it there, and the last `rows + 1` lines rewrite every row of the region.
+    /// scroll out of sight and out of the scrollback before the text ends. That is only exact
+    /// when every LF scrolls, i.e. the cursor sits on the bottom row of the scroll region (which
+    /// the emulator does not expose), so it is checked on the screen itself: after one short
+    /// line and its CRLF, the cursor is on the same row and that row is blank again. (Where an
+    /// LF cannot scroll, the line would still be on that row, or the cursor would have moved
+    /// down.) From then on plain text keeps it there, and the last `rows + history + 1` lines
+    /// rewrite every row of the region and of the scrollback.
     fn feed_plain(&mut self, text: &[u8]) {
         let (rows, cols) = self.size();
-        let keep = rows + 1;
+        let keep = rows + self.history + 1;
         let ends: Vec<usize> = memchr::memmem::find_iter(text, b"\r\n")
             .map(|i| i + 2)
             .collect();
@@ -145,12 +236,12 @@ impl Terminal {
         self.feed_lines(&text[..ends[keep - 1]]);
         let probe = &text[ends[keep - 1]..ends[keep]];
         let line = &probe[..probe.len() - 2];
-        let (row, _) = self.parser.screen().cursor_position();
+        let row = self.term.grid().cursor.point.line;
         self.feed_lines(probe);
         let scrolled = line.len() < cols
             && line.iter().any(u8::is_ascii_graphic)
             && !line.iter().any(|&b| b == b'\r' || b == b'\n')
-            && self.parser.screen().cursor_position().0 == row
+            && self.term.grid().cursor.point.line == row
             && self.row_is_blank(row);
         let resume = if scrolled {
             ends[ends.len() - keep - 1]
@@ -164,65 +255,107 @@ impl Terminal {
         self.feed_lines(&text[resume..]);
     }
 
-    /// Parses plain text, skipping the middle of lines longer than the screen. However the
-    /// cursor starts, after `(rows + 1) * cols` characters without CR or LF it is in a cycle of
-    /// period `cols` (scrolling the region a row per `cols` characters, or rewriting the bottom
-    /// row when it cannot scroll, or stuck in the last column without autowrap), so skipping a
-    /// multiple of `cols` leaves the screen as it was, once the last `(rows + 1) * cols` are
-    /// parsed.
+    /// Parses plain text, skipping the middle of lines longer than the screen and scrollback.
+    /// However the cursor starts, after `(rows + history + 1) * cols` characters without CR or
+    /// LF it is in a cycle of period `cols` (scrolling the region a row per `cols` characters,
+    /// or rewriting the bottom row when it cannot scroll, or stuck in the last column without
+    /// autowrap), so skipping a multiple of `cols` leaves the screen and the scrollback as they
+    /// were, once the last `(rows + history + 1) * cols` are parsed. A line that goes on from
+    /// the last batch (see [`Terminal::run_in`]) is in its cycle from the start of this one.
     fn feed_lines(&mut self, text: &[u8]) {
         let (rows, cols) = self.size();
-        let warm = (rows + 1) * cols;
+        let warm = (rows + self.history + 1) * cols;
         let mut parsed_to = 0;
         let mut stretch_start = 0;
+        let mut taken = self.run_in;
         let breaks = memchr::memchr2_iter(b'\r', b'\n', text).chain(std::iter::once(text.len()));
         for end in breaks {
-            let len = end - stretch_start;
-            if len > 2 * warm + cols {
-                let from = stretch_start + warm;
-                self.parser.process(&text[parsed_to..from]);
-                parsed_to = from + (len - 2 * warm) / cols * cols;
+            // From where `warm` characters of the stretch are taken to where `warm` are left.
+            let from = stretch_start + warm.saturating_sub(taken);
+            let to = end.saturating_sub(warm);
+            if to > from + cols {
+                self.process(&text[parsed_to..from]);
+                parsed_to = from + (to - from) / cols * cols;
                 #[cfg(test)]
                 {
                     self.skipped += parsed_to - from;
                 }
             }
+            taken = 0;
             stretch_start = end + 1;
         }
-        self.parser.process(&text[parsed_to..]);
+        self.process(&text[parsed_to..]);
+        self.run_in = match memchr::memrchr2(b'\r', b'\n', text) {
+            Some(at) => text.len() - at - 1,
+            None => self.run_in.saturating_add(text.len()),
+        };
     }
 
+    /// `(rows, cols)`.
     fn size(&self) -> (usize, usize) {
-        let (rows, cols) = self.parser.screen().size();
-        (usize::from(rows.get()), usize::from(cols.get()))
+        (self.term.screen_lines(), self.term.columns())
     }
 
-    fn row_is_blank(&self, row: u16) -> bool {
-        let (_, cols) = self.parser.screen().size();
-        self.parser
-            .screen()
-            .rows(0, cols.get())
-            .nth(usize::from(row))
-            .is_some_and(|text| text.trim().is_empty())
+    fn row_is_blank(&self, row: Line) -> bool {
+        let grid = self.term.grid();
+        (0..grid.columns()).all(|col| grid[row][Column(col)].c == ' ')
     }
 
+    /// Parses the plain text held back so far.
+    pub fn flush(&mut self) {
+        self.parse_held();
+    }
+
+    /// Resizes the screen as a terminal window does: the primary screen reflows its lines to
+    /// the new width and, when it grows taller, pulls the rows that had scrolled off back down.
     pub fn resize(&mut self, size: TermSize) {
         self.parse_held();
-        let (rows, cols) = dimensions(size);
-        self.parser.set_size(rows, cols);
+        self.run_in = 0;
+        self.term.resize(Size(size));
     }
 
-    /// The visible screen as plain text: one line per row, a row that wrapped continuing on the
-    /// same line, trailing blanks and blank rows at the bottom left out.
-    pub fn text(&mut self) -> String {
+    /// The visible screen as plain text, after up to `scrollback` rows from above it: one line
+    /// per row, a row that wrapped continuing on the same line, trailing blanks and blank rows
+    /// at the bottom left out.
+    pub fn text(&mut self, scrollback: usize) -> String {
         self.parse_held();
-        self.parser.screen().contents()
+        let grid = self.term.grid();
+        let (rows, cols) = (grid.screen_lines(), grid.columns());
+        let above = scrollback.min(grid.history_size());
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for row in -(above as i32)..rows as i32 {
+            let row = &grid[Line(row)];
+            for col in 0..cols {
+                let cell = &row[Column(col)];
+                if cell
+                    .flags
+                    .intersects(Flags::WIDE_CHAR_SPACER | Flags::LEADING_WIDE_CHAR_SPACER)
+                {
+                    continue;
+                }
+                // A tab leaves `\t` in the blank cell it starts at (for copying); it shows blank.
+                line.push(if cell.c == '\t' { ' ' } else { cell.c });
+                line.extend(cell.zerowidth().into_iter().flatten());
+            }
+            if !row[Column(cols - 1)].flags.contains(Flags::WRAPLINE) {
+                lines.push(line.trim_end_matches(' ').to_owned());
+                line.clear();
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line.trim_end_matches(' ').to_owned());
+        }
+        while lines.last().is_some_and(String::is_empty) {
+            lines.pop();
+        }
+        lines.join("\n")
     }
 }
 
 /// Whether the parser is inside an escape sequence: a coarse copy of the ECMA-48 states of
-/// vte's parser, enough to know when plain bytes could end a query. Where it is unsure it says
-/// "inside", which only costs batching.
+/// vte's parser, enough to know when plain bytes could end a query, and to spot `CSI ? 6 n`.
+/// Where it is unsure it says "inside", which only costs batching.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Sequence {
     Ground,
@@ -232,6 +365,11 @@ enum Sequence {
     EscapeIntermediate,
     /// After `ESC [`: ends at a final byte.
     Csi,
+    /// After `ESC [ ?`, then `ESC [ ? 6`: on the way to `CSI ? 6 n`.
+    CsiQuestion,
+    CsiQuestionSix,
+    /// `CSI ? 6 n` just ended (the extended cursor position report); else as `Ground`.
+    ExtendedCursorQuery,
     /// After `ESC ]`: ends at BEL or ST (`ESC \`).
     Osc,
     /// After `ESC P`, `ESC X`, `ESC ^`, `ESC _`: ends at ST.
@@ -245,13 +383,17 @@ impl Sequence {
             // CAN and SUB cancel any sequence; ESC starts one anywhere.
             (_, 0x18 | 0x1a) => Ground,
             (_, 0x1b) => Escape,
-            (Ground, _) => Ground,
+            (Ground | ExtendedCursorQuery, _) => Ground,
             (Escape, b'[') => Csi,
             (Escape, b']') => Osc,
             (Escape, b'P' | b'X' | b'^' | b'_') => String,
             (Escape | EscapeIntermediate, 0x20..=0x2f) => EscapeIntermediate,
             (Escape | EscapeIntermediate, 0x30..=0x7e) => Ground,
-            (Csi, 0x40..=0x7e) => Ground,
+            (Csi, b'?') => CsiQuestion,
+            (CsiQuestion, b'6') => CsiQuestionSix,
+            (CsiQuestionSix, b'n') => ExtendedCursorQuery,
+            (Csi | CsiQuestion | CsiQuestionSix, 0x40..=0x7e) => Ground,
+            (CsiQuestion | CsiQuestionSix, 0x20..=0x3f) => Csi,
             (Osc, 0x07) => Ground,
             (state, _) => state,
         }
@@ -293,12 +435,6 @@ fn plain_len(bytes: &[u8]) -> usize {
         .unwrap_or(rest.len())
 }
 
-fn dimensions(size: TermSize) -> (NonZeroU16, NonZeroU16) {
-    // TermSize is clamped to at least 5 x 20; 1 only guards the conversion.
-    let nonzero = |n: u16| NonZeroU16::new(n).unwrap_or(NonZeroU16::MIN);
-    (nonzero(size.rows), nonzero(size.cols))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,7 +448,7 @@ mod tests {
     fn carriage_return_overwrites() {
         let mut t = terminal();
         assert_eq!(t.feed(b"abc\rX"), b"");
-        assert_eq!(t.text(), "Xbc");
+        assert_eq!(t.text(0), "Xbc");
     }
 
     #[test]
@@ -328,6 +464,11 @@ mod tests {
             (b"\x1b[>c", SECONDARY_DEVICE_ATTRIBUTES),
             (b"\x1b[H\x1b[6n\x1b[5;9H\x1b[6n", b"\x1b[1;1R\x1b[5;9R"),
             (b"\x1b[31mred\x1b[0m\x1b[2J", b""),
+            // Not the extended cursor query: no reply.
+            (b"\x1b[?16n\x1b[?66n\x1b[?6;1n", b""),
+            (b"\x1b[3;4H\x1b[?6n\x1b[6n", b"\x1b[?3;4R\x1b[3;4R"),
+            // Mode reports: autowrap is set, insert mode reset.
+            (b"\x1b[?7$p\x1b[4$p", b"\x1b[?7;1$y\x1b[4;2$y"),
         ];
         for (output, reply) in cases {
             assert_eq!(
@@ -346,7 +487,7 @@ mod tests {
         assert_eq!(t.feed(b"["), b"");
         assert_eq!(t.feed(b"6"), b"");
         assert_eq!(t.feed(b"nz"), b"\x1b[1;3R");
-        assert_eq!(t.text(), "xyz");
+        assert_eq!(t.text(0), "xyz");
     }
 
     /// A deterministic xorshift generator, so a failing case can be replayed.
@@ -431,18 +572,20 @@ mod tests {
             input.extend_from_slice(b"\x07\x1b[6n");
 
             // Compared after every chunk: a later run of text would hide an earlier mistake.
-            let mut reference = Terminal::new(size);
-            let mut fast = Terminal::new(size);
+            // With and without scrollback: skipping must leave it as parsing all does.
+            let history = [0, 3][case / n / 12 % 2];
+            let mut reference = Terminal::with_history(size, history);
+            let mut fast = Terminal::with_history(size, history);
             let mut rest = &input[..];
             while !rest.is_empty() {
                 let n = (1 + rng.below(70_000)).min(rest.len());
-                reference.parser.process(&rest[..n]);
-                let want = std::mem::take(&mut reference.parser.callbacks_mut().pending);
+                reference.process(&rest[..n]);
+                let want = reference.replies.take();
                 let got = fast.feed(&rest[..n]);
-                assert_eq!(fast.text(), reference.text(), "case {case}");
+                assert_eq!(fast.text(history), reference.text(history), "case {case}");
                 assert_eq!(
-                    fast.parser.screen().cursor_position(),
-                    reference.parser.screen().cursor_position(),
+                    fast.term.grid().cursor.point,
+                    reference.term.grid().cursor.point,
                     "case {case}"
                 );
                 assert_eq!(
@@ -484,10 +627,11 @@ mod tests {
         for short in [false, true] {
             let mut input = plain_text(&mut rng, 1 << 20, 20, short);
             input.extend_from_slice(b"\x1b[6n");
-            let mut reference = Terminal::new(TermSize { cols: 20, rows: 5 });
-            reference.parser.process(&input);
-            let want = std::mem::take(&mut reference.parser.callbacks_mut().pending);
-            let mut fast = Terminal::new(TermSize { cols: 20, rows: 5 });
+            let size = TermSize { cols: 20, rows: 5 };
+            let mut reference = Terminal::with_history(size, 3);
+            reference.process(&input);
+            let want = reference.replies.take();
+            let mut fast = Terminal::with_history(size, 3);
             let mut got = Vec::new();
             for read in input.chunks(4096) {
                 got.extend(fast.feed(read));
@@ -497,7 +641,10 @@ mod tests {
                 String::from_utf8_lossy(&got),
                 String::from_utf8_lossy(&want)
             );
-            assert_eq!(fast.text(), reference.text());
+            assert_eq!(
+                fast.text(SCROLLBACK_LINES),
+                reference.text(SCROLLBACK_LINES)
+            );
             assert!(
                 fast.skipped > input.len() / 2,
                 "only {} bytes fast-forwarded",
@@ -507,11 +654,146 @@ mod tests {
     }
 
     #[test]
+    fn text_is_what_the_screen_shows() {
+        let a19 = "a".repeat(19);
+        let cases: &[(&str, &str)] = &[
+            ("\x1b(0lqk\r\nmqj\x1b(Bq", "┌─┐\n└─┘q"),
+            ("x\ty", "x       y"),
+            ("日本\r\nok", "日本\nok"),
+            // A wide character that does not fit in the last column starts the next row.
+            (&format!("{a19}日x"), &format!("{a19}日x")),
+            ("e\u{301}!", "e\u{301}!"),
+            ("trailing   \r\n\r\n   \r\n", "trailing"),
+            ("\r\n\r\nlow", "\n\nlow"),
+        ];
+        for (output, screen) in cases {
+            let mut t = terminal();
+            t.feed(output.as_bytes());
+            assert_eq!(t.text(0), *screen, "{output:?}");
+        }
+    }
+
+    #[test]
+    fn scrollback_comes_first_and_a_wrapped_row_joins_across_the_top() {
+        let mut t = terminal();
+        t.feed(b"1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n");
+        t.feed("w".repeat(30).as_bytes());
+        t.feed(b"\r\n7\r\n8\r\n9\r\n10");
+        // Screen: the wrapped line's second row, 7 to 10; above: its first row, 6, 5, ...
+        assert_eq!(t.text(0), format!("{}\n7\n8\n9\n10", "w".repeat(10)));
+        assert_eq!(t.text(1), format!("{}\n7\n8\n9\n10", "w".repeat(30)));
+        assert_eq!(t.text(3), format!("5\n6\n{}\n7\n8\n9\n10", "w".repeat(30)));
+        assert_eq!(t.text(usize::MAX).lines().count(), 11);
+    }
+
+    #[test]
+    fn a_line_longer_than_a_batch_is_fast_forwarded_across_batches() {
+        let size = TermSize { cols: 23, rows: 5 };
+        // Period 90: a skip that is not a multiple of the width would show.
+        let mut input: Vec<u8> = b"start\r\n".to_vec();
+        input.extend((0..3 * PLAIN_BATCH_BYTES + 12_345).map(|i| b'!' + (i % 90) as u8));
+        input.extend_from_slice(b"\x1b[6n");
+        for history in [0, 3] {
+            let mut reference = Terminal::with_history(size, history);
+            reference.process(&input);
+            let want = reference.replies.take();
+            let mut fast = Terminal::with_history(size, history);
+            let mut got = Vec::new();
+            for read in input.chunks(64 * 1024) {
+                got.extend(fast.feed(read));
+            }
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want)
+            );
+            assert_eq!(fast.text(history), reference.text(history));
+
+            // A resize in the middle of the line, and the line going on at the new width.
+            let (head, tail) = input.split_at(PLAIN_BATCH_BYTES + 777);
+            let wider = TermSize { cols: 31, rows: 6 };
+            let mut reference = Terminal::with_history(size, history);
+            reference.process(head);
+            reference.resize(wider);
+            reference.process(tail);
+            let mut resized = Terminal::with_history(size, history);
+            for read in head.chunks(64 * 1024) {
+                resized.feed(read);
+            }
+            resized.resize(wider);
+            for read in tail.chunks(64 * 1024) {
+                resized.feed(read);
+            }
+            assert_eq!(resized.text(history), reference.text(history));
+            // Only the first `warm` characters of the line and the last of each batch are parsed.
+            let warm = (5 + history + 1) * 23;
+            assert!(
+                fast.skipped + 5 * warm + 5 * 23 > input.len(),
+                "{}",
+                fast.skipped
+            );
+        }
+    }
+
+    /// Whatever a program writes and however the terminal is resized, nothing panics (the
+    /// model is fed on the reader under the session's lock).
+    #[test]
+    fn random_output_and_resizes_do_not_panic() {
+        let pieces: &[&[u8]] = &[
+            b"\x1b[",
+            b"\x1b]",
+            b"\x1b(0",
+            b"\x1b[?1049h",
+            b"\x1b[?1049l",
+            b"\x1b[?7l",
+            b"\x1b[4h",
+            b"\x1b[2;3r",
+            b"\x1b[?6n",
+            b"\x1b[6n",
+            b"\x1b[99;99H",
+            b"\x1b[Z",
+            b"\x1bD",
+            b"\x1bM",
+            b"\x1b[?2026h",
+            b"\x1b[L",
+            b"\x1b[M",
+            b"\x1b[P",
+            b"\x1b[@",
+            b"\t",
+            b"\r\n",
+            b"\n",
+            "日本\u{301}".as_bytes(),
+            b"\xff\xfe",
+            b"9;",
+            b"abcdefghijklmnopqrstuvwxyz",
+        ];
+        let mut rng = Rng(42);
+        let mut t = terminal();
+        for step in 0..20_000 {
+            let mut out = Vec::new();
+            for _ in 0..rng.below(8) {
+                match rng.below(3) {
+                    0 => out.push(rng.below(256) as u8),
+                    _ => out.extend_from_slice(pieces[rng.below(pieces.len())]),
+                }
+            }
+            t.feed(&out);
+            if step % 97 == 0 {
+                let cols = 20 + rng.below(60) as u16;
+                let rows = 5 + rng.below(30) as u16;
+                t.resize(TermSize { cols, rows });
+            }
+            if step % 13 == 0 {
+                t.text(rng.below(2000));
+            }
+        }
+    }
+
+    #[test]
     fn resize_keeps_the_text() {
         let mut t = terminal();
         t.feed(b"hello\r\nworld");
         t.resize(TermSize { cols: 40, rows: 10 });
         assert_eq!(t.feed(b"\x1b[6n"), b"\x1b[2;6R");
-        assert_eq!(t.text(), "hello\nworld");
+        assert_eq!(t.text(0), "hello\nworld");
     }
 }
