@@ -2,6 +2,7 @@
 // (dist/cli.js) over stdio, as Claude Desktop or Claude Code would.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer, type AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -99,6 +100,30 @@ describe('agent-shell mcp', () => {
     const client = await connect(['--interceptor', '--default-timeout', '1'])
     expect(await call(client, 'bash', { command: 'cat /etc/hostname' })).toMatchObject({ isError: true, structuredContent: { blocked: true, suggestedTool: 'read' } })
     expect(await call(client, 'bash', { command: 'sleep 20' })).toMatchObject({ isError: true, structuredContent: { timedOut: true, timeoutSeconds: 1 } })
+  })
+
+  it('confines every command with --sandbox: writes only under --cwd, no network', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'agent-shell-mcp-outside-'))
+    try {
+      const client = await connect(['--sandbox'])
+      expect(text(await call(client, 'bash', { command: 'echo x > inside && cat inside' }))).toContain('x')
+      const denied = await call(client, 'bash', { command: `echo x > ${outside}/f` })
+      expect({ isError: denied.isError, text: text(denied) }).toMatchObject({ isError: true, text: expect.stringMatching(/Permission denied/) })
+      // A listener the test itself opened: reachable without the sandbox, not with it.
+      const server = createServer((socket) => socket.end())
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      const port = (server.address() as AddressInfo).port
+      try {
+        const probe = `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`
+        expect(text(await call(client, 'bash', { command: probe }))).not.toContain('connected')
+        const open = await connect([])
+        expect(text(await call(open, 'bash', { command: probe }))).toContain('connected')
+      } finally {
+        server.close()
+      }
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
   })
 
   it('starts a background job, reads it and kills it', async () => {

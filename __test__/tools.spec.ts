@@ -253,8 +253,37 @@ describe('bash', () => {
     expect(await t.bash.execute({ command: 'echo hi' })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/closed/) }] })
   })
 
-  it('refuses a sandbox it cannot enforce (fails closed)', () => {
-    expect(() => createBashTools({ sandbox: { network: false } })).toThrow(expect.objectContaining({ code: 'ERR_SANDBOX_UNAVAILABLE' }))
+  it('confines foreground, PTY and background commands with its sandbox', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'agent-shell-outside-'))
+    try {
+      const t = tools({ sandbox: {} })
+      const write = (where: string) => `echo x > ${where}/f && echo wrote`
+      expect(text(await t.bash.execute({ command: write(dir) }))).toContain('wrote')
+      const denied = await t.bash.execute({ command: write(outside) })
+      expect({ isError: denied.isError, text: text(denied) }).toMatchObject({ isError: true, text: expect.stringMatching(/Permission denied/) })
+      const pty = await t.bash.execute({ command: write(outside), pty: true })
+      expect(text(pty)).toMatch(/Permission denied/)
+      const started = await t.bash.execute({ command: write(outside), run_in_background: true })
+      const id = (started.details as { bashId: string }).bashId
+      let read = ''
+      for (const end = Date.now() + 5000; Date.now() < end && !/Permission denied/.test(read); ) {
+        read += text(await t.bashOutput.execute({ bash_id: id }))
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(read).toMatch(/Permission denied/)
+      expect(existsSync(join(outside, 'f'))).toBe(false)
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a sandbox the kernel cannot enforce (fails closed)', () => {
+    process.env.AGENT_SHELL_SANDBOX_SIMULATE_ABI = '0'
+    try {
+      expect(() => createBashTools({ sandbox: { network: false } })).toThrow(expect.objectContaining({ code: 'ERR_SANDBOX_UNAVAILABLE' }))
+    } finally {
+      delete process.env.AGENT_SHELL_SANDBOX_SIMULATE_ABI
+    }
   })
 })
 

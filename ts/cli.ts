@@ -51,6 +51,11 @@ Options (each also read from the environment variable shown):
   --auto-background-ms MS      a command still running after MS becomes a background job (AGENT_SHELL_AUTO_BACKGROUND_MS; default: off)
   --interceptor                block commands that have a dedicated tool (AGENT_SHELL_INTERCEPTOR=1; default: off)
   --available-tools a,b,...    with --interceptor: the client's dedicated tools (AGENT_SHELL_AVAILABLE_TOOLS; default: every tool the rules name)
+  --sandbox                    confine every command (Landlock + seccomp): writes only under the working
+                               directory, its temp dir and --writable dirs; no network unless --network
+                               (AGENT_SHELL_SANDBOX=1; default: off)
+  --writable DIR,...           with --sandbox: the writable roots (AGENT_SHELL_WRITABLE; default: the --cwd directory)
+  --network                    with --sandbox: allow TCP and UDP (AGENT_SHELL_NETWORK=1; default: off)
   -h, --help                   this text`
 
 class UsageError extends Error {}
@@ -149,8 +154,8 @@ async function run(args: string[]): Promise<number> {
 async function mcp(args: string[]): Promise<number | undefined> {
   const { flags, rest } = parse(
     args,
-    new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools']),
-    new Set(['--interceptor']),
+    new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools', '--writable']),
+    new Set(['--interceptor', '--sandbox', '--network']),
   )
   if (flags.has('--help')) {
     process.stdout.write(`${MCP_USAGE}\n`)
@@ -170,8 +175,14 @@ async function mcp(args: string[]): Promise<number | undefined> {
   const shell = get('--shell', 'AGENT_SHELL_SHELL')
   const defaultTimeoutSeconds = seconds('--default-timeout', get('--default-timeout', 'AGENT_SHELL_DEFAULT_TIMEOUT'))
   const maxTimeoutSeconds = seconds('--max-timeout', get('--max-timeout', 'AGENT_SHELL_MAX_TIMEOUT'))
-  // The place for server-wide policy (a sandbox, once the native layer enforces one) is here: a
-  // flag and an environment variable, passed on as a BashToolsOptions field.
+  const on = (flag: string, variable: string) => flags.has(flag) || ['1', 'true'].includes(env[variable] ?? '')
+  const writable = get('--writable', 'AGENT_SHELL_WRITABLE')
+  const sandbox = on('--sandbox', 'AGENT_SHELL_SANDBOX')
+    ? {
+        network: on('--network', 'AGENT_SHELL_NETWORK'),
+        ...(writable !== undefined && { writableRoots: writable.split(',').map((d) => d.trim()).filter(Boolean) }),
+      }
+    : undefined
   // Loaded here: `run` should not pay for the MCP SDK's start-up.
   const { serveStdio } = await import('./mcp.js')
   await serveStdio({
@@ -184,6 +195,7 @@ async function mcp(args: string[]): Promise<number | undefined> {
       ...(maxTimeoutSeconds !== undefined && { maxTimeoutSeconds }),
       ...(autoBackgroundMs !== undefined && { autoBackgroundMs }),
       ...(interceptor && { interceptor: available ? { availableTools: available.split(',').map((t) => t.trim()).filter(Boolean) } : {} }),
+      ...(sandbox && { sandbox }),
     },
   })
   return undefined // serves until stdin closes

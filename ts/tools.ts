@@ -50,13 +50,6 @@ const MAX_TIMEOUT_SECONDS = 3600
 const UPDATE_INTERVAL_MS = 200 // live output for a UI: often enough to look live, rare enough to cost nothing
 
 export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
-  if (options.sandbox !== undefined) {
-    // The native layer does not confine commands yet; running unconfined when confinement was
-    // asked for would fail open.
-    const error = new Error('sandbox: this build of agent-shell cannot confine commands yet; remove the sandbox option or wait for a build that has it') as Error & { code: string }
-    error.code = 'ERR_SANDBOX_UNAVAILABLE'
-    throw error
-  }
   const maxTimeoutSeconds = options.maxTimeoutSeconds ?? MAX_TIMEOUT_SECONDS
   const defaultTimeoutSeconds = Math.min(options.defaultTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, maxTimeoutSeconds)
   const output: OutputOptions = { ...DEFAULT_OUTPUT, ...options.output }
@@ -69,7 +62,10 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     availableTools: options.interceptor.availableTools,
   }
 
-  const shellOptions = { sessionEnv: options.env, shell: options.shell }
+  // Every command of the tool set, foreground, PTY or background, runs confined the same way;
+  // writable by default: the tool set's directory (and each run's own temp dir).
+  const sandbox = options.sandbox && { ...options.sandbox, writableRoots: options.sandbox.writableRoots ?? [initialCwd] }
+  const shellOptions = { sessionEnv: options.env, shell: options.shell, ...(sandbox && { sandbox }) }
   const session = new Shell(shellOptions)
   /** The session's directory as last reported; relative `cwd` inputs resolve against it. */
   let sessionCwd = initialCwd
@@ -225,6 +221,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
           env: { ...options.env, ...p.env },
           timeoutMs: p.timeout.seconds * 1000,
           shell: options.shell ?? 'bash',
+          ...(sandbox && { sandbox }),
           ...(context.signal && { signal: context.signal }),
         },
         (error, chunk) => {
@@ -329,6 +326,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
       ...(p.env && { env: p.env }),
       ...(timeoutMs !== undefined && { timeoutMs }),
       ...(p.description !== undefined && { label: p.description }),
+      ...(sandbox && { sandbox }),
       shell: session,
     })
   }
