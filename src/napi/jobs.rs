@@ -362,6 +362,7 @@ fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Sessi
                 p.check().map(|()| p)
             })
             .transpose()?,
+        ..Default::default()
     };
     let label = get::<String>(&options, c"label")?;
     let spec = JobSpec {

@@ -143,6 +143,7 @@ impl Shell {
                     non_interactive_env: true,
                     cwd: None,
                     sandbox: None,
+                    ..Default::default()
                 }),
             })
             .and_then(|mut config| {
@@ -368,6 +369,7 @@ fn shell_config(options: &Object) -> crate::error::Result<ShellConfig> {
         non_interactive_env: get::<bool>(options, c"nonInteractiveEnv")?.unwrap_or(true),
         cwd: None,
         sandbox: options::sandbox(options)?,
+        ..Default::default()
     })
 }
 

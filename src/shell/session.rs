@@ -31,8 +31,8 @@ use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
 use crate::shell::status::{self, Read, StatusPipe, StatusWatcher, Watch};
 use crate::shell::syntax;
 
-/// Bytes read from the output FIFO at a time.
-const READ_CHUNK_BYTES: usize = 64 * 1024;
+/// Bytes read from the output FIFO at a time, by default.
+pub(crate) const READ_CHUNK_BYTES: usize = 64 * 1024;
 /// How long a shell caught by a stop in the middle of its status report has to finish it (the
 /// report is the framing's own few commands).
 const REPORT_SETTLE_MS: u64 = 500;
@@ -64,6 +64,10 @@ pub struct ShellConfig {
     pub cwd: Option<PathBuf>,
     /// Confines the shell and all it starts, from its start (roots fixed by the caller).
     pub sandbox: Option<SandboxPolicy>,
+    /// The most output read from the FIFO at a time, and so the largest chunk handed on: large
+    /// for throughput by default; a background job, whose output mostly waits unread, holds less
+    /// with a smaller one.
+    pub read_chunk_bytes: usize,
 }
 
 impl Default for ShellConfig {
@@ -75,6 +79,7 @@ impl Default for ShellConfig {
             non_interactive_env: true,
             cwd: None,
             sandbox: None,
+            read_chunk_bytes: READ_CHUNK_BYTES,
         }
     }
 }
@@ -1402,7 +1407,7 @@ fn start_shell_in(
         script_reader_tried: false,
         chunk_start: 0,
         children_file: tree::ChildrenFile::open(spawned_pid),
-        read_buf: vec![0; READ_CHUNK_BYTES],
+        read_buf: vec![0; config.read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
     })
 }
 
