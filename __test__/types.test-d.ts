@@ -63,5 +63,7 @@ test('PtySession matches API.md §4', () => {
   expectTypeOf<PtySession['write']>().toEqualTypeOf<(data: string) => void>()
   expectTypeOf<PtySession['resize']>().toEqualTypeOf<(cols: number, rows: number) => void>()
   expectTypeOf<PtySession['kill']>().toEqualTypeOf<() => void>()
-  expectTypeOf<PtySession['screen']>().toEqualTypeOf<() => string>()
+  // API.md's `screen(): string`, with the additive scrollback option (extension).
+  expectTypeOf<PtySession['screen']>().toBeCallableWith()
+  expectTypeOf<PtySession['screen']>().returns.toEqualTypeOf<string>()
 })
