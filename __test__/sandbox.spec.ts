@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { createSocket } from 'node:dgram'
@@ -214,9 +215,23 @@ describe('sandbox: network', () => {
     dirs()
     const path = join(outside, 'sock')
     const abstract = `\0agent-shell-test-${process.pid}-${n}`
-    const servers = [createServer((s) => s.end('unix\n')), createServer((s) => s.end('abstract\n'))]
-    await new Promise<void>((resolve) => servers[0].listen(path, resolve))
-    await new Promise<void>((resolve) => servers[1].listen(abstract, resolve))
+    const server = createServer((s) => s.end('unix\n'))
+    await new Promise<void>((resolve) => server.listen(path, resolve))
+    // The abstract listener is Python's: Node 20 binds an abstract name padded with NULs to the
+    // whole sun_path (Node 22 binds the exact name), which no exact-length connect reaches.
+    const listener = spawn('python3', ['-c', `import socket
+s = socket.socket(socket.AF_UNIX)
+s.bind('\\0${abstract.slice(1)}')
+s.listen(8)
+print('ready', flush=True)
+while True:
+    c, _ = s.accept()
+    c.sendall(b'abstract\\n')
+    c.close()`])
+    await new Promise<void>((resolve, reject) => {
+      listener.stdout.once('data', () => resolve())
+      listener.once('exit', (code) => reject(new Error(`the abstract listener exited (${code})`)))
+    })
     const py = (addr: string) =>
       `python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect(${addr}); print(s.recv(64).decode(), end='')" 2>&1 | tail -1`
     const command = `${py(`'${path}'`)}; ${py(`'\\\\0${abstract.slice(1)}'`)}`
@@ -226,7 +241,8 @@ describe('sandbox: network', () => {
       const on = await sandboxed(command, { network: true })
       expect(on.text).toBe('unix\nabstract\n')
     } finally {
-      for (const s of servers) await new Promise<void>((resolve) => s.close(() => resolve()))
+      listener.kill()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   })
 })
