@@ -144,17 +144,6 @@ fn parse_pids(text: &str) -> impl Iterator<Item = i32> + '_ {
     text.split_ascii_whitespace().filter_map(|p| p.parse().ok())
 }
 
-/// Now, in the unit of [`Proc::start_time`]: clock ticks since boot.
-pub fn boot_ticks_now() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) };
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    ts.tv_sec as u64 * hz + ts.tv_nsec as u64 * hz / 1_000_000_000
-}
-
 fn children_by_scan(parent: i32) -> Vec<i32> {
     all_pids()
         .filter(|&pid| matches!(stat(pid), Some(s) if s.ppid == parent))
