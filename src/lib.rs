@@ -2,13 +2,13 @@
 //!
 //! Everything but `napi/` is plain Rust, tested by `cargo test` without Node.
 
-pub mod commands;
-pub mod error;
-pub mod jobs;
-pub mod output;
-pub mod process;
-pub mod pty;
-pub mod shell;
+pub(crate) mod commands;
+pub(crate) mod error;
+pub(crate) mod jobs;
+pub(crate) mod output;
+pub(crate) mod process;
+pub(crate) mod pty;
+pub(crate) mod shell;
 
 // Exports are registered with Node by napi-derive; a `cargo test` build has no caller for some.
 #[cfg_attr(test, allow(dead_code))]

@@ -186,6 +186,7 @@ impl JobManager {
     /// tokio runtime (call from within one; else see [`JobManager::prepare`]). With `from`, the job's shell starts from that
     /// session's state (see [`state`]), read through the session's queue without disturbing it.
     /// `on_exit` is called once when the job ends.
+    #[cfg(test)]
     pub fn start(
         &self,
         spec: JobSpec,

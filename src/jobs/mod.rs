@@ -7,7 +7,4 @@ mod buffer;
 mod manager;
 mod state;
 
-pub use manager::{
-    JobInfo, JobManager, JobOutput, JobSpec, JobStatus, JobTask, ManagerOptions, OnExit,
-    DEFAULT_BUFFER_BYTES, DEFAULT_MAX_JOBS,
-};
+pub use manager::{JobInfo, JobManager, JobOutput, JobSpec, JobStatus, ManagerOptions, OnExit};

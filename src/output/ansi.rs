@@ -94,6 +94,7 @@ impl AnsiStripper {
     }
 
     /// Strips one chunk and returns its printable text.
+    #[cfg(test)]
     pub fn push(&mut self, input: &str) -> String {
         self.strip(input).into_owned()
     }
@@ -115,6 +116,7 @@ impl AnsiStripper {
     }
 
     /// Whether a sequence is in progress (its end has not been seen yet).
+    #[cfg(test)]
     pub fn in_sequence(&self) -> bool {
         self.state != State::Ground
     }

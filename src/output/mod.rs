@@ -12,9 +12,8 @@ mod pipeline;
 mod sink;
 mod utf8;
 
-pub use ansi::{strip_ansi, AnsiStripper};
-pub use newline::NewlineNormalizer;
-pub use options::{OutputOptions, DEFAULT_ARTIFACT_HEAD_BYTES, DEFAULT_MAX_BYTES};
+pub use ansi::strip_ansi;
+pub use options::OutputOptions;
 pub use pipeline::OutputPipeline;
-pub use sink::{elision_marker, OutputSink, OutputSummary, COLUMN_ELLIPSIS};
+pub use sink::OutputSummary;
 pub use utf8::Utf8Decoder;

@@ -16,6 +16,7 @@ impl NewlineNormalizer {
     }
 
     /// Normalizes one chunk; a trailing CR is held back.
+    #[cfg(test)]
     pub fn push(&mut self, input: &str) -> String {
         self.normalize(input).into_owned()
     }
@@ -77,6 +78,7 @@ impl NewlineNormalizer {
     }
 
     /// Whether a CR is held, waiting for the next chunk.
+    #[cfg(test)]
     pub fn holds_cr(&self) -> bool {
         self.held_cr
     }

@@ -97,11 +97,6 @@ impl OutputPipeline {
         self.sink.summary(notice)
     }
 
-    /// Memory held for text by the sink, in bytes (see [`OutputSink::retained_bytes`]).
-    pub fn retained_bytes(&self) -> usize {
-        self.sink.retained_bytes()
-    }
-
     fn process<'a>(&mut self, text: &'a str) -> Cow<'a, str> {
         let stripped = match &mut self.stripper {
             Some(stripper) => stripper.strip(text),

@@ -253,12 +253,14 @@ impl OutputSink {
     }
 
     /// [`Self::end`], then the summary.
+    #[cfg(test)]
     pub fn finish(mut self, notice: Option<&str>) -> OutputSummary {
         self.end();
         self.summary(notice)
     }
 
     /// Bytes of memory held for text (head and tail buffers, by capacity). Bounded by `maxBytes`.
+    #[cfg(test)]
     pub fn retained_bytes(&self) -> usize {
         self.head.capacity() + self.tail.bytes.capacity()
     }

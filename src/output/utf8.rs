@@ -67,6 +67,7 @@ impl Utf8Decoder {
     }
 
     /// Bytes held for the next call (an incomplete character), for tests and accounting.
+    #[cfg(test)]
     pub fn pending_len(&self) -> usize {
         self.pending_len
     }
