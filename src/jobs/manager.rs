@@ -16,23 +16,25 @@ use super::state;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, Result};
 use crate::output::{OutputOptions, OutputPipeline};
+use crate::run::CancelToken;
 use crate::shell::framing::quote;
 use crate::shell::session::aside::Aside;
 use crate::shell::session::validate_run;
-use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
+use crate::shell::{RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Running jobs allowed at once unless the manager is told otherwise.
 pub const DEFAULT_MAX_JOBS: usize = 64;
 /// Unread output kept per job unless the manager is told otherwise: 1 MiB, about 15,000 lines of
 /// a build log, far more than an agent reads at once.
 pub const DEFAULT_BUFFER_BYTES: usize = 1 << 20;
-/// Output chunks (of up to [`READ_CHUNK_BYTES`]) in flight between a job's shell and its buffer:
+/// Output chunks (of up to [`JOB_READ_CHUNK_BYTES`]) in flight between a job's shell and its buffer:
 /// the buffer takes them as fast as they come, so this only smooths bursts.
 const CHUNK_QUEUE: usize = 1;
 /// What a job's session reads from its output at a time. A job's output mostly waits unread in
 /// its buffer, and each job holds a read buffer and a chunk or two in flight of this size besides
-/// (at the sessions' 64 KiB, 64 flooding jobs held 14 MiB more than their buffers).
-const READ_CHUNK_BYTES: usize = 16 * 1024;
+/// (at the run layer's 64 KiB, `run::READ_CHUNK_BYTES`, 64 flooding jobs held 14 MiB more
+/// than their buffers).
+const JOB_READ_CHUNK_BYTES: usize = 16 * 1024;
 
 /// How a job stands. Never `Completed` for a job that did not end by itself with status 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,7 +267,7 @@ impl JobManager {
                 None
             }
         };
-        config.read_chunk_bytes = READ_CHUNK_BYTES;
+        config.read_chunk_bytes = JOB_READ_CHUNK_BYTES;
         let session = Arc::new(Session::new(config)?);
         let (ended, _) = watch::channel(false);
         let job = Arc::new(Job {

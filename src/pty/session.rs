@@ -30,20 +30,13 @@ use crate::process::env::host_env_with;
 use crate::process::sandbox::{Confinement, SandboxPolicy};
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec, Spawned};
 use crate::process::tree::{self, Proc};
-use crate::shell::session::{validate_cwd, validate_env};
-use crate::shell::CancelToken;
+use crate::run::{self, validate, CancelToken, Ending, Stop, EXIT_REPORT_MS, READ_CHUNK_BYTES};
 
-/// Bytes read from the master before they are handed on (several reads of at most 4 KiB each).
-const READ_CHUNK_BYTES: usize = 64 * 1024;
 /// After the command exits, how long its descendants may keep the terminal open before they are
 /// ended; a grandchild holding the terminal must not keep the run pending.
 const DRAIN_AFTER_EXIT_MS: u64 = 250;
 /// TERM for a terminal unless the caller sets it: what programs are most likely to know.
 const DEFAULT_TERM: &str = "xterm-256color";
-/// How long to wait for the supervisor's report of the command's exit status once the command is
-/// gone and its output drained; it comes right after the reaping, so only a killed supervisor
-/// makes this run out.
-const EXIT_REPORT_MS: u64 = 2000;
 
 /// What to run on the terminal.
 #[derive(Debug, Clone)]
@@ -76,44 +69,20 @@ pub struct PtyRequest {
     pub sandbox: Option<SandboxPolicy>,
 }
 
-/// What became of a command. Its failure is an outcome, never an error.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PtyOutcome {
-    /// The exit status, 128+n when it died of signal n; `None` when cancelled or timed out.
-    pub exit_code: Option<i32>,
-    /// The signal that ended it (or that its status 128+n names, the shell convention).
-    pub signal: Option<String>,
-    /// Ended by `kill()`, the abort signal, or the session's drop.
-    pub cancelled: bool,
-    pub timed_out: bool,
-}
-
-/// Why a command was ended by us.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Stop {
-    Cancelled,
-    TimedOut,
-}
+/// What became of a command: its exit code (128+n when it died of signal n, the shell
+/// convention, and then the signal's name), or that it was cancelled (`kill()`, the abort signal,
+/// the session's drop) or timed out. Its failure is an outcome, never an error.
+pub type PtyOutcome = Ending;
 
 /// Checks a request before anything starts.
 pub fn validate(req: &PtyRequest) -> Result<()> {
-    let no_nul = |field: &str, value: &str| {
-        if value.contains('\0') {
-            Err(Error::invalid(field, "must not contain a NUL byte", value))
-        } else {
-            Ok(())
-        }
-    };
     match &req.program {
         Program::Shell { shell, command, .. } => {
-            if command.trim().is_empty() {
-                return Err(Error::invalid("command", "must not be empty", command));
-            }
-            no_nul("command", command)?;
+            validate::command("command", command)?;
             if shell.is_empty() {
                 return Err(Error::invalid("shell", "must not be empty", shell));
             }
-            no_nul("shell", shell)?;
+            validate::no_nul("shell", shell)?;
         }
         Program::Argv { application, args } => {
             if application.is_empty() {
@@ -123,15 +92,15 @@ pub fn validate(req: &PtyRequest) -> Result<()> {
                     application,
                 ));
             }
-            no_nul("application", application)?;
+            validate::no_nul("application", application)?;
             for (i, arg) in args.iter().enumerate() {
-                no_nul(&format!("args[{i}]"), arg)?;
+                validate::no_nul(&format!("args[{i}]"), arg)?;
             }
         }
     }
-    validate_env("env", &req.env)?;
+    validate::env("env", &req.env)?;
     if let Some(cwd) = &req.cwd {
-        validate_cwd(cwd)?;
+        validate::cwd(cwd)?;
     }
     Ok(())
 }
@@ -353,10 +322,11 @@ impl PtyRun {
             stop_reading.clone(),
         ));
 
+        let stop_tokens = [&self.cancel];
         let stopped = tokio::select! {
             biased;
             _ = exited.readable() => None,
-            why = stop_signal(&self.cancel, self.deadline) => Some(why),
+            why = run::wait_for_stop(&stop_tokens, self.deadline) => Some(why),
             _ = self.input.pump(&master) => None,
         };
         if stopped.is_some() {
@@ -460,44 +430,11 @@ impl Drop for PtyRun {
     }
 }
 
-/// Resolves when the run must be stopped, saying why.
-async fn stop_signal(cancel: &CancelToken, deadline: Option<Instant>) -> Stop {
-    let timeout = async {
-        match deadline {
-            Some(d) => tokio::time::sleep_until(d.into()).await,
-            None => std::future::pending().await,
-        }
-    };
-    tokio::select! {
-        _ = cancel.cancelled() => Stop::Cancelled,
-        _ = timeout => Stop::TimedOut,
-    }
-}
-
 /// `status` is `None` when it is unknown (the supervisor was killed before reporting it).
 fn outcome(status: Option<std::process::ExitStatus>, stopped: Option<Stop>) -> PtyOutcome {
-    use std::os::unix::process::ExitStatusExt;
-    let signal = status.and_then(|s| s.signal());
-    let name = |n: i32| spawn::signal_name(n).map(String::from);
     match stopped {
-        Some(why) => PtyOutcome {
-            exit_code: None,
-            signal: signal.and_then(name),
-            cancelled: why == Stop::Cancelled,
-            timed_out: why == Stop::TimedOut,
-        },
-        None => {
-            let code = status
-                .and_then(|s| s.code())
-                .or(signal.map(|s| 128 + s))
-                .unwrap_or(-1);
-            PtyOutcome {
-                exit_code: Some(code),
-                signal: signal.or((code > 128).then(|| code - 128)).and_then(name),
-                cancelled: false,
-                timed_out: false,
-            }
-        }
+        Some(why) => Ending::stopped(why, status),
+        None => Ending::exited(status),
     }
 }
 

@@ -125,7 +125,7 @@ pub struct RunScript<'a> {
 pub struct Framing {
     /// 16 hex digits.
     marker: String,
-    /// The same for every run of this shell (see [`Framing::postamble`]).
+    /// The same for every run of this shell (see [`postamble`]).
     postamble: String,
 }
 
@@ -233,11 +233,6 @@ impl Framing {
         }
         s.push_str(&self.postamble);
         s
-    }
-
-    /// Reports traps, status, flags, `$_` and directory, then waits (see [`postamble`]).
-    pub fn postamble(&self) -> &str {
-        &self.postamble
     }
 
     /// A chunk that runs the EXIT trap a run left set, then clears it, as bash would at the end of a

@@ -6,4 +6,5 @@ pub mod session;
 pub mod status;
 pub mod syntax;
 
-pub use session::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
+pub(crate) use crate::run::CancelToken;
+pub use session::{RunOutcome, RunRequest, Session, ShellConfig};

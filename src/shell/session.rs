@@ -14,25 +14,24 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::process::ExitStatus;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Arc, PoisonError};
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use tokio::io::unix::AsyncFd;
-use tokio::sync::{mpsc, Mutex, Notify, OwnedMutexGuard};
+use tokio::sync::{mpsc, Mutex, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
-use crate::process::env::{host_env_with, is_valid_env_key, NON_INTERACTIVE_ENV};
+use crate::process::env::{host_env_with, NON_INTERACTIVE_ENV};
 use crate::process::sandbox::SandboxPolicy;
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
+use crate::run::{self, validate, CancelToken, Ending, Stop, EXIT_REPORT_MS, READ_CHUNK_BYTES};
 use crate::shell::framing::{self, Framing, Record, RunScript, ShellState};
 use crate::shell::status::{self, Read, StatusPipe, StatusWatcher, Watch};
 use crate::shell::syntax;
 
-/// Bytes read from the output FIFO at a time, by default.
-pub(crate) const READ_CHUNK_BYTES: usize = 64 * 1024;
 /// How long a shell caught by a stop in the middle of its status report has to finish it (the
 /// report is the framing's own few commands).
 const REPORT_SETTLE_MS: u64 = 500;
@@ -45,9 +44,6 @@ const STOP_TAKES_MS: u64 = 100;
 /// the most read once a run has ended: what the FIFO holds at most (its buffer is set to 1 MiB),
 /// so that a writer that keeps it full (a background `yes`) cannot hold the run.
 const DRAIN_MAX_BYTES: usize = 1 << 20;
-/// How long to wait for the supervisor's report of the shell's exit status once the shell is
-/// gone; it comes right after the reaping, so only a killed supervisor makes this run out.
-const EXIT_REPORT_MS: u64 = 2000;
 
 /// How a session's shell is started.
 #[derive(Debug, Clone)]
@@ -105,75 +101,23 @@ pub struct RunOutcome {
     pub session_restarted: bool,
 }
 
-/// Cancels one run (an AbortSignal's counterpart).
-#[derive(Debug, Clone, Default)]
-pub struct CancelToken(Arc<(AtomicBool, Notify)>);
-
-impl CancelToken {
-    pub fn cancel(&self) {
-        self.0 .0.store(true, Ordering::SeqCst);
-        self.0 .1.notify_waiters();
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.0 .0.load(Ordering::SeqCst)
-    }
-    /// Resolves once `cancel()` was called (at once if it already was).
-    pub async fn cancelled(&self) {
-        loop {
-            let notified = self.0 .1.notified();
-            if self.is_cancelled() {
-                return;
-            }
-            notified.await;
-        }
+impl RunOutcome {
+    fn set_ending(&mut self, ending: Ending) {
+        self.exit_code = ending.exit_code;
+        self.signal = ending.signal;
+        self.cancelled = ending.cancelled;
+        self.timed_out = ending.timed_out;
     }
 }
 
 /// Checks what a run asks for before anything starts.
 pub fn validate_run(req: &RunRequest) -> Result<()> {
-    if req.command.trim().is_empty() {
-        return Err(Error::invalid("command", "must not be empty", &req.command));
-    }
-    if req.command.contains('\0') {
-        return Err(Error::invalid(
-            "command",
-            "must not contain a NUL byte",
-            &req.command,
-        ));
-    }
-    validate_env("env", &req.env)?;
+    validate::command("command", &req.command)?;
+    validate::env("env", &req.env)?;
     if let Some(cwd) = &req.cwd {
-        validate_cwd(cwd)?;
+        validate::cwd(cwd)?;
     }
     Ok(())
-}
-
-pub fn validate_env(field: &str, env: &[(String, String)]) -> Result<()> {
-    for (key, value) in env {
-        if !is_valid_env_key(key) {
-            return Err(Error::invalid(
-                format!("{field} key"),
-                "must match ^[A-Za-z_][A-Za-z0-9_]*$",
-                key,
-            ));
-        }
-        if value.contains('\0') {
-            return Err(Error::invalid(
-                format!("{field}.{key}"),
-                "must not contain a NUL byte",
-                value,
-            ));
-        }
-    }
-    Ok(())
-}
-
-pub fn validate_cwd(cwd: &Path) -> Result<()> {
-    match std::fs::metadata(cwd) {
-        Ok(m) if m.is_dir() => Ok(()),
-        Ok(_) => Err(Error::CwdNotDir(cwd.to_path_buf())),
-        Err(_) => Err(Error::CwdNotFound(cwd.to_path_buf())),
-    }
 }
 
 /// A persistent shell session. Runs are serialized in call order.
@@ -181,9 +125,9 @@ pub struct Session {
     config: ShellConfig,
     /// In an `Arc` so that a started run can hold it across the thread hop (see `try_start`).
     inner: Arc<Mutex<Inner>>,
-    /// Bumped by `abort()`: runs queued before the bump resolve as cancelled.
-    abort_epoch: AtomicU64,
-    abort_notify: Notify,
+    /// Cancelled and replaced by `abort()`: each run holds the token current when it was
+    /// called, so the runs called before an abort are cancelled and later ones are not.
+    abort: std::sync::Mutex<CancelToken>,
     closed: AtomicBool,
     /// The running shell's supervisor (0: none), for [`Session::kill_now`], which cannot wait
     /// for a run to let go of the session.
@@ -247,13 +191,6 @@ struct Fifo {
     _write: OwnedFd,
 }
 
-/// Why a run stopped early.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Stop {
-    Cancelled,
-    TimedOut,
-}
-
 /// How one chunk of script ended.
 enum Ended {
     Status {
@@ -267,13 +204,12 @@ enum Ended {
 
 impl Session {
     pub fn new(config: ShellConfig) -> Result<Self> {
-        validate_env("sessionEnv", &config.session_env)?;
+        validate::env("sessionEnv", &config.session_env)?;
         shell_command(&config.shell)?;
         Ok(Session {
             config,
             inner: Arc::new(Mutex::new(Inner::default())),
-            abort_epoch: AtomicU64::new(0),
-            abort_notify: Notify::new(),
+            abort: std::sync::Mutex::new(CancelToken::default()),
             closed: AtomicBool::new(false),
             supervisor: AtomicI32::new(0),
             watcher: None,
@@ -291,7 +227,7 @@ impl Session {
     /// order of these calls, whatever thread their tasks later run on.
     pub fn queue(&self) -> Place {
         let closed = self.closed.load(Ordering::SeqCst);
-        let epoch = self.abort_epoch.load(Ordering::SeqCst);
+        let aborted = self.abort_token();
         // Polled once here, the lock future joins the mutex's FIFO queue (or holds the lock); the
         // task that awaits it later only replaces the no-op waker.
         let mut lock: WaitingLock = Box::pin(self.inner.clone().lock_owned());
@@ -300,7 +236,7 @@ impl Session {
             Poll::Pending => Lock::Waiting(lock),
         };
         Place {
-            epoch,
+            aborted,
             closed,
             lock,
         }
@@ -334,7 +270,7 @@ impl Session {
             Lock::Waiting(lock) => lock.await,
         };
         if self.closed.load(Ordering::SeqCst)
-            || self.abort_epoch.load(Ordering::SeqCst) != place.epoch
+            || place.aborted.is_cancelled()
             || cancel.is_cancelled()
         {
             return Ok(RunOutcome {
@@ -343,7 +279,7 @@ impl Session {
                 ..Default::default()
             });
         }
-        let started = self.start(inner, req, place.epoch, Liveness::Unchecked);
+        let started = self.start(inner, req, place.aborted, Liveness::Unchecked);
         self.finish(started, out, cancel).await
     }
 
@@ -375,15 +311,15 @@ impl Session {
             && validate_run(req).is_ok()
             && !self.closed.load(Ordering::SeqCst)
             && !cancel.is_cancelled()
-            && self.abort_epoch.load(Ordering::SeqCst) == place.epoch;
+            && !place.aborted.is_cancelled();
         if !startable {
             return Err(Place {
-                epoch: place.epoch,
+                aborted: place.aborted,
                 closed,
                 lock: Lock::Held(inner),
             });
         }
-        Ok(self.start(inner, req.clone(), place.epoch, Liveness::Seen))
+        Ok(self.start(inner, req.clone(), place.aborted, Liveness::Seen))
     }
 
     /// Hands the shell the run's script (starting a shell first if there is none).
@@ -391,7 +327,7 @@ impl Session {
         &self,
         mut inner: OwnedMutexGuard<Inner>,
         req: RunRequest,
-        epoch: u64,
+        aborted: CancelToken,
         shell: Liveness,
     ) -> Started {
         let start = Instant::now();
@@ -406,7 +342,7 @@ impl Session {
         Started {
             inner,
             req,
-            epoch,
+            aborted,
             start,
             restarted,
             begun,
@@ -423,15 +359,14 @@ impl Session {
         let Started {
             mut inner,
             req,
-            epoch,
+            aborted,
             start,
             mut restarted,
             mut begun,
         } = started;
         let mut retried = false;
         let stop = StopSignals {
-            cancel: Some(cancel),
-            abort: Some((self, epoch)),
+            tokens: [Some(cancel), Some(&aborted)],
             deadline: req.timeout.map(|t| start + t),
         };
         let outcome = loop {
@@ -473,17 +408,20 @@ impl Session {
         Ok(outcome)
     }
 
-    /// Aborts the running command and every queued run; resolves when the session is idle.
-    pub async fn abort(&self) {
-        self.begin_abort();
-        self.idle().await;
+    /// Aborts the running command and every run queued until now (runs queued after this are
+    /// not); takes effect at once. [`Session::idle`] then tells when the session is idle.
+    pub fn begin_abort(&self) {
+        let mut current = self.abort.lock().unwrap_or_else(PoisonError::into_inner);
+        current.cancel();
+        *current = CancelToken::default();
     }
 
-    /// The part of [`Session::abort`] that takes effect at once: runs queued until now are
-    /// cancelled, runs queued after this are not.
-    pub fn begin_abort(&self) {
-        self.abort_epoch.fetch_add(1, Ordering::SeqCst);
-        self.abort_notify.notify_waiters();
+    /// The token that the next `abort()` cancels.
+    fn abort_token(&self) -> CancelToken {
+        self.abort
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Resolves when no run holds the session.
@@ -540,16 +478,6 @@ impl Session {
             .filter(|&p| Proc::current(p).is_some())
             .collect();
         Ok(tree::pipelines(&running))
-    }
-
-    /// The shell's pid, when it runs.
-    pub async fn pid(&self) -> Option<i32> {
-        self.inner
-            .lock()
-            .await
-            .live
-            .as_ref()
-            .map(|l| l.spawned.proc.pid)
     }
 
     /// Starts the shell if there is none; returns whether this replaced an earlier one.
@@ -617,8 +545,7 @@ impl Session {
         inner.restore = restore_for(&req.env, saved);
         let mut outcome = RunOutcome::default();
         if let Ended::Status { state, pwd } = ended {
-            outcome.exit_code = Some(state.last_status);
-            outcome.signal = signal_of_status(state.last_status);
+            outcome.set_ending(Ending::from_exit_code(state.last_status));
             outcome.working_dir = Some(pwd.clone());
             inner.working_dir = Some(pwd);
             let trap = framing::exit_trap_command(&state.traps);
@@ -634,7 +561,7 @@ impl Session {
                     match live.drive(&out, stop, &mut ignored).await? {
                         Ended::Status { state, pwd } => Ended::Status { state, pwd },
                         Ended::ShellExited(status) => {
-                            outcome.exit_code = Some(exit_code_of(status));
+                            outcome.exit_code = Ending::exited(status).exit_code;
                             Ended::ShellExited(status)
                         }
                         stopped => stopped,
@@ -661,11 +588,7 @@ impl Session {
             Ended::ShellExited(status) => {
                 let began = live.began_chunk();
                 if outcome.exit_code.is_none() {
-                    outcome.exit_code = Some(exit_code_of(status));
-                    outcome.signal = status
-                        .and_then(|s| s.signal())
-                        .and_then(spawn::signal_name)
-                        .map(String::from);
+                    outcome.set_ending(Ending::exited(status));
                 }
                 self.kill_live(inner).await;
                 if !began {
@@ -677,8 +600,7 @@ impl Session {
                     // The stop came after the script had ended: its report stands.
                     Some((state, pwd)) => {
                         if outcome.exit_code.is_none() {
-                            outcome.exit_code = Some(state.last_status);
-                            outcome.signal = signal_of_status(state.last_status);
+                            outcome.set_ending(Ending::from_exit_code(state.last_status));
                         }
                         live.state = state;
                         live.end_run();
@@ -687,11 +609,10 @@ impl Session {
                     }
                     None => {
                         outcome = RunOutcome {
-                            cancelled: why == Stop::Cancelled,
-                            timed_out: why == Stop::TimedOut,
                             working_dir: inner.working_dir.clone(),
                             ..Default::default()
                         };
+                        outcome.set_ending(Ending::stopped(why, None));
                         self.kill_live(inner).await;
                     }
                 }
@@ -736,8 +657,8 @@ enum Liveness {
 
 /// A run's place in the session's line (see [`Session::queue`]).
 pub struct Place {
-    /// The abort epoch when the run was called: an `abort()` after that cancels it.
-    epoch: u64,
+    /// Cancelled by an `abort()` after the run was called.
+    aborted: CancelToken,
     /// Whether the session was closed when the run was called: such a run is refused.
     closed: bool,
     lock: Lock,
@@ -755,7 +676,7 @@ enum Lock {
 pub struct Started {
     inner: OwnedMutexGuard<Inner>,
     req: RunRequest,
-    epoch: u64,
+    aborted: CancelToken,
     start: Instant,
     restarted: bool,
     /// Whether the script went to the shell, or why it could not.
@@ -793,45 +714,17 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
     live.append_and_wake(&script)
 }
 
-/// The three things that stop a run early; a wait that only a deadline ends leaves the others out.
+/// What stops a run early: its own cancel token and the session's abort token, and its deadline.
+/// A wait that only a deadline ends leaves the tokens out.
 struct StopSignals<'a> {
-    cancel: Option<&'a CancelToken>,
-    /// The session and the abort epoch the run started in.
-    abort: Option<(&'a Session, u64)>,
+    tokens: [Option<&'a CancelToken>; 2],
     deadline: Option<Instant>,
 }
 
 impl StopSignals<'_> {
     async fn wait(&self) -> Stop {
-        let cancelled = async {
-            match self.cancel {
-                Some(token) => token.cancelled().await,
-                None => std::future::pending().await,
-            }
-        };
-        let aborted = async {
-            let Some((session, epoch)) = self.abort else {
-                return std::future::pending().await;
-            };
-            loop {
-                let notified = session.abort_notify.notified();
-                if session.abort_epoch.load(Ordering::SeqCst) != epoch {
-                    return;
-                }
-                notified.await;
-            }
-        };
-        let timeout = async {
-            match self.deadline {
-                Some(d) => tokio::time::sleep_until(d.into()).await,
-                None => std::future::pending().await,
-            }
-        };
-        tokio::select! {
-            _ = cancelled => Stop::Cancelled,
-            _ = aborted => Stop::Cancelled,
-            _ = timeout => Stop::TimedOut,
-        }
+        let tokens: Vec<&CancelToken> = self.tokens.iter().flatten().copied().collect();
+        run::wait_for_stop(&tokens, self.deadline).await
     }
 }
 
@@ -1038,8 +931,7 @@ impl Live {
         if self.take_status(Read::Now).is_ok() && self.records.holds_status() {
             shell.signal(libc::SIGCONT);
             let settle = StopSignals {
-                cancel: None,
-                abort: None,
+                tokens: [None, None],
                 deadline: Some(Instant::now() + Duration::from_millis(REPORT_SETTLE_MS)),
             };
             let mut ignored = Vec::new();
@@ -1162,22 +1054,6 @@ fn restore_for(env: &[(String, String)], saved: Vec<Option<String>>) -> String {
     let pairs: Vec<(String, Option<String>)> =
         env.iter().map(|(k, _)| k.clone()).zip(saved).collect();
     framing::restore_env(&pairs)
-}
-
-/// `$?` above 128 is how bash reports a death by signal.
-fn signal_of_status(status: i32) -> Option<String> {
-    if status > 128 {
-        spawn::signal_name(status - 128).map(String::from)
-    } else {
-        None
-    }
-}
-
-/// The exit code as bash reports it (`128 + n` for a death by signal n); -1 when unknown.
-fn exit_code_of(status: Option<ExitStatus>) -> i32 {
-    status
-        .and_then(|s| s.code().or_else(|| s.signal().map(|n| 128 + n)))
-        .unwrap_or(-1)
 }
 
 /// Reads and discards until every writer is gone.

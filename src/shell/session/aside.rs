@@ -34,7 +34,7 @@ impl Session {
     /// returned instead.
     pub(crate) async fn run_aside(&self, command: &str, limit_bytes: usize) -> Result<Aside> {
         let Place {
-            epoch,
+            aborted,
             closed,
             lock,
         } = self.queue();
@@ -70,7 +70,7 @@ impl Session {
             ..Default::default()
         };
         let place = Place {
-            epoch,
+            aborted,
             closed,
             lock: Lock::Held(guard),
         };

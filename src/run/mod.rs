@@ -1,0 +1,23 @@
+//! The run layer under `Shell`, `PtySession` and background jobs: what every run of a command
+//! shares, whatever runs it. A run is checked once before anything starts ([`validate`]), can be
+//! cancelled ([`CancelToken`]) or expire ([`Stop`], [`wait_for_stop`]), and ends in an
+//! [`Ending`] read from a wait status or from the shell's `$?`. How a stop then ends the
+//! command's processes is `process::tree`'s (freeze, TERM, grace, KILL).
+
+mod cancel;
+mod ending;
+mod stop;
+pub(crate) mod validate;
+
+pub(crate) use cancel::CancelToken;
+pub(crate) use ending::Ending;
+pub(crate) use stop::{wait_for_stop, Stop};
+
+/// Bytes read from a command's output at a time (and the size of each chunk queued toward the
+/// callback): 64 KiB is the Linux pipe's default capacity, so one read empties a full pipe.
+pub(crate) const READ_CHUNK_BYTES: usize = 64 * 1024;
+
+/// How long a supervisor's report of its command's wait status may take after the command is
+/// gone. It is written right after the reap; 2 s is for a host so loaded that the supervisor was
+/// not scheduled, after which the status is reported as unknown.
+pub(crate) const EXIT_REPORT_MS: u64 = 2000;
