@@ -39,15 +39,18 @@ fn open_at(ptmx: &Path, size: TermSize) -> Result<PtyPair> {
         .map_err(|e| pty_error(&format!("opening {}", ptmx.display()), e))?;
     let fd = master.as_raw_fd();
     let unlock: libc::c_int = 0;
+    // SAFETY: `fd` is the open master; TIOCSPTLCK reads one int, which `unlock` is.
     if unsafe { libc::ioctl(fd, libc::TIOCSPTLCK, &unlock) } < 0 {
         return Err(pty_error("unlocking the pty", last_error()));
     }
     let mut number: libc::c_uint = 0;
+    // SAFETY: TIOCGPTN writes one unsigned int, into `number`, which outlives the call.
     if unsafe { libc::ioctl(fd, libc::TIOCGPTN, &mut number) } < 0 {
         return Err(pty_error("reading the pty number", last_error()));
     }
     let slave_path = PathBuf::from(format!("/dev/pts/{number}"));
     // TIOCGPTPEER (Linux 4.13) opens the slave without a path lookup; older kernels use the path.
+    // SAFETY: TIOCGPTPEER takes open flags by value and returns a new descriptor or -1.
     let peer = unsafe {
         libc::ioctl(
             fd,
@@ -56,6 +59,7 @@ fn open_at(ptmx: &Path, size: TermSize) -> Result<PtyPair> {
         )
     };
     let slave = if peer >= 0 {
+        // SAFETY: `peer` is a descriptor the ioctl just opened, owned by nothing else.
         unsafe { OwnedFd::from_raw_fd(peer) }
     } else {
         OpenOptions::new()
@@ -82,6 +86,7 @@ pub fn set_size(master: &File, size: TermSize) -> std::io::Result<()> {
         ws_xpixel: 0,
         ws_ypixel: 0,
     };
+    // SAFETY: `master` is open; TIOCSWINSZ reads one `winsize`, which lives across the call.
     if unsafe { libc::ioctl(master.as_raw_fd(), libc::TIOCSWINSZ, &winsize) } < 0 {
         return Err(last_error());
     }
@@ -98,8 +103,10 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn size_of(fd: &impl AsRawFd) -> (u16, u16) {
+        // SAFETY: `winsize` is plain integers, for which all zeroes is a valid value.
         let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
         assert_eq!(
+            // SAFETY: TIOCGWINSZ writes one `winsize` into `ws`, which outlives the call.
             unsafe { libc::ioctl(fd.as_raw_fd(), libc::TIOCGWINSZ, &mut ws) },
             0
         );
@@ -107,6 +114,7 @@ mod tests {
     }
 
     fn is_cloexec(fd: &impl AsRawFd) -> bool {
+        // SAFETY: F_GETFD only reads the descriptor's flags.
         unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETFD) & libc::FD_CLOEXEC != 0 }
     }
 
