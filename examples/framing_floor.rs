@@ -23,6 +23,18 @@ mod framing;
 
 use framing::{Framing, Record, RunScript, ShellState};
 
+// framing.rs takes its marker's random bytes from the crate's descriptor helpers, which come with
+// the crate; here the same eight bytes come from /dev/urandom.
+mod process {
+    pub mod fd {
+        pub fn random_bytes() -> std::io::Result<[u8; 8]> {
+            let mut bytes = [0u8; 8];
+            std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut bytes)?;
+            Ok(bytes)
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mode = args.first().map(String::as_str).unwrap_or("framing");

@@ -630,15 +630,8 @@ fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
 
 /// Where a job's snapshot of a session goes: the temp dir, with a name no other process picks.
 fn snapshot_path(id: &str) -> Result<PathBuf> {
-    let mut bytes = [0u8; 8];
-    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
-    let got = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
-    if got != bytes.len() as isize {
-        return Err(Error::io(
-            "naming the job's state file",
-            std::io::Error::last_os_error(),
-        ));
-    }
+    let bytes = crate::process::fd::random_bytes()
+        .map_err(|e| Error::io("naming the job's state file", e))?;
     let tag: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     Ok(std::env::temp_dir().join(format!("agent-shell-{}-{id}-{tag}.sh", std::process::id())))
 }

@@ -2,6 +2,7 @@
 //! pid-reuse safety), and the non-interactive environment every non-PTY command gets.
 
 pub mod env;
+pub(crate) mod fd;
 pub mod sandbox;
 pub mod spawn;
 #[cfg(target_os = "linux")]

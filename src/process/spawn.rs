@@ -14,6 +14,9 @@ use crate::error::{Error, Result};
 use crate::process::supervisor::{self, Supervisor};
 use crate::process::tree::Proc;
 
+// Kept here for their callers; they live with the other descriptor helpers.
+pub(crate) use super::fd::{pipe, read_fd, set_nonblocking};
+
 /// A started program: its identity, a pidfd that becomes readable when it exits, and its
 /// supervisor, our direct child (see [`super::supervisor`]).
 pub struct Spawned {
@@ -241,43 +244,6 @@ pub fn pidfd_getfd(pidfd: &OwnedFd, fd: RawFd) -> std::io::Result<OwnedFd> {
     }
     // SAFETY: a descriptor just returned to us and owned by nothing else.
     Ok(unsafe { OwnedFd::from_raw_fd(dup as RawFd) })
-}
-
-/// A close-on-exec pipe: `(read, write)`.
-pub fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
-}
-
-/// Sets or clears O_NONBLOCK.
-/// One `read(2)` into `buf`.
-pub fn read_fd(fd: &impl AsRawFd, buf: &mut [u8]) -> std::io::Result<usize> {
-    let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-    if n < 0 {
-        Err(std::io::Error::last_os_error())
-    } else {
-        Ok(n as usize)
-    }
-}
-
-pub fn set_nonblocking(fd: &impl AsRawFd, on: bool) -> std::io::Result<()> {
-    let raw = fd.as_raw_fd();
-    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
-    if flags < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    let flags = if on {
-        flags | libc::O_NONBLOCK
-    } else {
-        flags & !libc::O_NONBLOCK
-    };
-    if unsafe { libc::fcntl(raw, libc::F_SETFL, flags) } < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(())
 }
 
 /// The name of signal `n` (`SIGKILL`), for results.

@@ -27,6 +27,7 @@ use super::size::TermSize;
 use super::terminal::Terminal;
 use crate::error::{Error, Result};
 use crate::process::env::host_env_with;
+use crate::process::fd;
 use crate::process::sandbox::{Confinement, SandboxPolicy};
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec, Spawned};
 use crate::process::tree::{self, Proc};
@@ -291,28 +292,19 @@ impl PtyRun {
     /// exited and its output is drained, ending it early on cancel or timeout.
     pub async fn wait(&mut self, out: Option<mpsc::Sender<Vec<u8>>>) -> Result<PtyOutcome> {
         // One registration for both directions: epoll takes a descriptor once.
-        // SAFETY: the `Arc<File>` keeps the master open, always as the same descriptor, for as
-        // long as the `AsyncFd` lives; the pidfd and the report pipe are owned by `self`, and the
-        // `AsyncFd`s registered on them are dropped before either is closed.
-        let master = unsafe {
-            AsyncFd::register_with_interest(
-                self.master.clone(),
-                Interest::READABLE | Interest::WRITABLE,
-            )
-        }
-        .map(Arc::new)
-        .map_err(|e| Error::io("registering the pty", e.into()))?;
-        let Some(pidfd) = self.spawned.as_ref().map(|s| s.pidfd.as_raw_fd()) else {
+        let master = fd::register(self.master.clone(), Interest::READABLE | Interest::WRITABLE)
+            .map(Arc::new)
+            .map_err(|e| Error::io("registering the pty", e))?;
+        let Some(pidfd) = self.spawned.as_ref().map(|s| s.pidfd.as_fd()) else {
             return Err(Error::io(
                 "waiting for the command",
                 std::io::Error::other("wait() called twice"),
             ));
         };
-        let exited = unsafe { AsyncFd::register_with_interest(pidfd, Interest::READABLE) }
-            .map_err(|e| Error::io("registering the pidfd", e.into()))?;
-        let report =
-            unsafe { AsyncFd::register_with_interest(self.report.as_raw_fd(), Interest::READABLE) }
-                .map_err(|e| Error::io("registering the exit report pipe", e.into()))?;
+        let exited = fd::register(pidfd, Interest::READABLE)
+            .map_err(|e| Error::io("registering the pidfd", e))?;
+        let report = fd::register(self.report.as_fd(), Interest::READABLE)
+            .map_err(|e| Error::io("registering the exit report pipe", e))?;
         let stop_reading = CancelToken::default();
         let mut reader = tokio::spawn(read_output(
             master.clone(),
@@ -390,7 +382,9 @@ impl PtyRun {
 
 /// The command's wait status as its supervisor reports it (the status in decimal, then NUL);
 /// `None` when the supervisor went away without reporting (it was killed).
-async fn read_report(report: &AsyncFd<std::os::fd::RawFd>) -> Option<std::process::ExitStatus> {
+async fn read_report(
+    report: &AsyncFd<std::os::fd::BorrowedFd<'_>>,
+) -> Option<std::process::ExitStatus> {
     use std::os::unix::process::ExitStatusExt;
     let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
     let mut record = Vec::new();

@@ -135,15 +135,14 @@ const RECORD_START: u8 = 0x1e;
 impl Framing {
     /// A framing with a fresh random marker.
     pub fn random() -> Self {
-        let mut bytes = [0u8; 8];
         // A marker only has to be unlikely to occur by accident, so a failed getrandom (never
         // seen on Linux) falling back to the time is harmless.
-        if unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) } != 8 {
+        let bytes = crate::process::fd::random_bytes().unwrap_or_else(|_| {
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap_or_default();
-            bytes = (now.as_nanos() as u64).to_le_bytes();
-        }
+            (now.as_nanos() as u64).to_le_bytes()
+        });
         let marker: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let postamble = postamble(&marker);
         Framing { marker, postamble }

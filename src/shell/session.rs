@@ -24,6 +24,7 @@ use tokio::sync::{mpsc, Mutex, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
 use crate::process::env::{host_env_with, NON_INTERACTIVE_ENV};
+use crate::process::fd;
 use crate::process::sandbox::SandboxPolicy;
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
@@ -785,16 +786,11 @@ impl Live {
     /// the shell (see `framing::WAIT`), so a shell gone with it queued never read the chunk.
     fn began_chunk(&self) -> bool {
         if let Some(reader) = &self.script_reader {
-            // SAFETY: lseek on a descriptor we own; SEEK_CUR with offset 0 only reads the offset.
-            let at = unsafe { libc::lseek(reader.as_raw_fd(), 0, libc::SEEK_CUR) };
-            if at >= 0 {
-                return at as u64 > self.chunk_start;
+            if let Ok(at) = fd::offset(reader) {
+                return at > self.chunk_start;
             }
         }
-        let mut queued: libc::c_int = 0;
-        // SAFETY: FIONREAD writes one int; on either end of a pipe it counts what the pipe holds.
-        let r = unsafe { libc::ioctl(self.ctl.as_raw_fd(), libc::FIONREAD, &mut queued) };
-        !(r == 0 && queued > 0)
+        !matches!(fd::queued_bytes(&self.ctl), Ok(queued) if queued > 0)
     }
 
     fn append_and_wake(&mut self, text: &str) -> Result<()> {
@@ -1073,43 +1069,10 @@ async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
     }
 }
 
-/// Registers a descriptor we own with the runtime, for readability.
-fn register(fd: OwnedFd) -> std::io::Result<AsyncFd<OwnedFd>> {
-    // SAFETY: an `OwnedFd` is open, stays open while the `AsyncFd` owns it, and always returns
-    // the same descriptor.
-    unsafe { AsyncFd::register_with_interest(fd, tokio::io::Interest::READABLE) }
-        .map_err(std::io::Error::from)
-}
-
 fn make_fifo(path: &Path) -> Result<Fifo> {
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| Error::io("FIFO path", std::io::ErrorKind::InvalidInput.into()))?;
-    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } < 0 {
-        return Err(Error::io(
-            format!("creating {}", path.display()),
-            std::io::Error::last_os_error(),
-        ));
-    }
-    // O_NOFOLLOW: a sandboxed command may write in this directory, and must not get us to open a
-    // file outside its roots by putting a symlink in the FIFO's place.
-    let open = |flags| {
-        let flags = flags | libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOFOLLOW;
-        let fd = unsafe { libc::open(c.as_ptr(), flags) };
-        if fd < 0 {
-            Err(Error::io(
-                format!("opening {}", path.display()),
-                std::io::Error::last_os_error(),
-            ))
-        } else {
-            Ok(unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) })
-        }
-    };
-    let read = open(libc::O_RDONLY)?;
-    let write = open(libc::O_WRONLY)?;
-    // A bigger pipe buffer lets a fast producer run ahead of a slow reader for longer.
-    unsafe { libc::fcntl(read.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
-    let read = register(read).map_err(|e| Error::io("registering the output FIFO", e))?;
+    let (read, write) = fd::make_fifo(path)?;
+    let read =
+        fd::register_readable(read).map_err(|e| Error::io("registering the output FIFO", e))?;
     Ok(Fifo {
         path: path.to_path_buf(),
         read,
@@ -1173,7 +1136,8 @@ fn start_shell(
     watcher: Option<&dyn StatusWatcher>,
 ) -> Result<Live> {
     let (program, posix, name) = shell_command(&config.shell)?;
-    let dir = make_temp_dir()?;
+    let dir = fd::make_private_temp_dir("agent-shell-")
+        .map_err(|e| Error::io("creating a temporary directory", e))?;
     // No failure may leave the directory behind.
     start_shell_in(dir.clone(), (program, posix, name), config, cwd, watcher).inspect_err(|_| {
         let _ = std::fs::remove_dir_all(&dir);
@@ -1253,7 +1217,7 @@ fn start_shell_in(
         None => status::watch_on_runtime(status.clone()),
     }
     .map_err(|e| Error::io("watching the status pipe", e))?;
-    let exited = register(
+    let exited = fd::register_readable(
         spawned
             .pidfd
             .try_clone()
@@ -1285,22 +1249,6 @@ fn start_shell_in(
         children_file: tree::ChildrenFile::open(spawned_pid),
         read_buf: vec![0; config.read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
     })
-}
-
-fn make_temp_dir() -> Result<PathBuf> {
-    use std::os::unix::ffi::OsStrExt;
-    let template = std::env::temp_dir().join("agent-shell-XXXXXX");
-    let mut bytes = template.as_os_str().as_bytes().to_vec();
-    bytes.push(0);
-    let ptr = unsafe { libc::mkdtemp(bytes.as_mut_ptr().cast()) };
-    if ptr.is_null() {
-        return Err(Error::io(
-            "creating a temporary directory",
-            std::io::Error::last_os_error(),
-        ));
-    }
-    bytes.pop();
-    Ok(PathBuf::from(std::ffi::OsStr::from_bytes(&bytes)))
 }
 
 impl Live {

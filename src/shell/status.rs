@@ -10,10 +10,9 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 
-use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 
-use crate::process::spawn::read_fd;
+use crate::process::fd::{self, read_fd};
 
 /// What is kept of a status pipe between takes. A shell's reports are a few hundred bytes; only
 /// something else writing to the descriptor (a background job's `yes >&251`) comes near this, and
@@ -146,6 +145,10 @@ impl AsRawFd for StatusPipe {
     }
 }
 
+// SAFETY: the pipe owns its descriptor (`fd` is private and never replaced), open until the pipe
+// is dropped.
+unsafe impl fd::StableFd for StatusPipe {}
+
 /// Whether [`StatusPipe::take`] reads the pipe itself.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Read {
@@ -179,10 +182,7 @@ impl Drop for Watch {
 
 /// The default watch: a task on the runtime. Call within the runtime.
 pub fn watch_on_runtime(pipe: Arc<StatusPipe>) -> io::Result<Watch> {
-    // SAFETY: the pipe owns its descriptor, which stays open as long as the `Arc` the `AsyncFd`
-    // holds, and always returns the same one.
-    let fd = unsafe { AsyncFd::register_with_interest(pipe, Interest::READABLE) }
-        .map_err(io::Error::from)?;
+    let fd = fd::register(pipe, Interest::READABLE)?;
     let task = tokio::spawn(async move {
         loop {
             let Ok(mut ready) = fd.readable().await else {

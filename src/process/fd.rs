@@ -1,0 +1,239 @@
+//! Descriptor and OS helpers, written once for every session kind: pipes, FIFOs, one `read(2)`,
+//! a descriptor's offset and queued bytes, registering a descriptor with tokio, private temporary
+//! directories and random bytes. Each raw call here states why it holds; callers stay safe code.
+
+use std::ffi::{CString, OsStr};
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tokio::io::unix::AsyncFd;
+use tokio::io::Interest;
+
+use crate::error::{Error, Result};
+
+/// Pipe buffer of an output FIFO, in bytes (the Linux default is 64 KiB): a bigger buffer lets a
+/// fast producer run ahead of a slow reader for longer; 1 MiB is the unprivileged maximum
+/// (`/proc/sys/fs/pipe-max-size`).
+pub(crate) const FIFO_PIPE_BYTES: libc::c_int = 1 << 20;
+
+/// A close-on-exec pipe: `(read, write)`.
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the two-element array it is given.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created for us and are owned by nothing else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// One `read(2)` into `buf`.
+pub(crate) fn read_fd(fd: &impl AsRawFd, buf: &mut [u8]) -> io::Result<usize> {
+    // SAFETY: `buf` is valid for writes of `buf.len()` bytes, and read writes at most that many.
+    let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+    if n < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
+    }
+}
+
+/// Sets or clears O_NONBLOCK.
+pub(crate) fn set_nonblocking(fd: &impl AsRawFd, on: bool) -> io::Result<()> {
+    let raw = fd.as_raw_fd();
+    // SAFETY: F_GETFL only reads the flags of a descriptor the caller holds open.
+    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
+    if flags < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let flags = if on {
+        flags | libc::O_NONBLOCK
+    } else {
+        flags & !libc::O_NONBLOCK
+    };
+    // SAFETY: F_SETFL with flags just read back, changed in O_NONBLOCK only.
+    if unsafe { libc::fcntl(raw, libc::F_SETFL, flags) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The file offset of `fd` (`lseek(fd, 0, SEEK_CUR)`): how far a reader sharing its open file
+/// description has read.
+pub(crate) fn offset(fd: &impl AsRawFd) -> io::Result<u64> {
+    // SAFETY: lseek on a descriptor the caller holds open; SEEK_CUR with offset 0 only reads the
+    // offset.
+    let at = unsafe { libc::lseek(fd.as_raw_fd(), 0, libc::SEEK_CUR) };
+    if at < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(at as u64)
+}
+
+/// How many bytes are queued in `fd` (FIONREAD); on either end of a pipe, what the pipe holds.
+pub(crate) fn queued_bytes(fd: &impl AsRawFd) -> io::Result<usize> {
+    let mut queued: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int, into `queued`.
+    if unsafe { libc::ioctl(fd.as_raw_fd(), libc::FIONREAD, &mut queued) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(queued.max(0) as usize)
+}
+
+/// A value that holds one open descriptor and reports that same descriptor for as long as it
+/// lives: what tokio asks of what it registers.
+///
+/// # Safety
+/// `as_raw_fd` must return the same open descriptor for the value's whole life. (The crate never
+/// swaps the value out through `AsyncFd::get_mut`.)
+pub(crate) unsafe trait StableFd: AsRawFd {}
+
+// SAFETY: an `OwnedFd` is open until dropped and never changes its number.
+unsafe impl StableFd for OwnedFd {}
+// SAFETY: a `File` owns its descriptor, open until dropped, and never changes it.
+unsafe impl StableFd for File {}
+// SAFETY: a `BorrowedFd<'a>` is open for `'a`, which whatever holds it cannot outlive.
+unsafe impl StableFd for BorrowedFd<'_> {}
+// SAFETY: the `Arc` keeps its value, and so that value's descriptor, alive and unchanged.
+unsafe impl<T: StableFd> StableFd for Arc<T> {}
+
+/// Registers `fd` with the runtime for `interest`. Call within the runtime.
+pub(crate) fn register<T: StableFd>(fd: T, interest: Interest) -> io::Result<AsyncFd<T>> {
+    // SAFETY: `StableFd` promises an open descriptor that stays the same while the value lives,
+    // and the `AsyncFd` owns the value.
+    unsafe { AsyncFd::register_with_interest(fd, interest) }.map_err(io::Error::from)
+}
+
+/// Registers a descriptor we own with the runtime, for readability. Call within the runtime.
+pub(crate) fn register_readable(fd: OwnedFd) -> io::Result<AsyncFd<OwnedFd>> {
+    register(fd, Interest::READABLE)
+}
+
+/// Creates a FIFO at `path` (mode 0600) and opens it, non-blocking and close-on-exec, for reading
+/// and for writing: `(read, write)`. The read end's pipe holds [`FIFO_PIPE_BYTES`].
+pub(crate) fn make_fifo(path: &Path) -> Result<(OwnedFd, OwnedFd)> {
+    let c = CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| Error::io("FIFO path", io::ErrorKind::InvalidInput.into()))?;
+    // SAFETY: `c` is a NUL-terminated path that outlives the call.
+    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } < 0 {
+        return Err(Error::io(
+            format!("creating {}", path.display()),
+            io::Error::last_os_error(),
+        ));
+    }
+    // O_NOFOLLOW: a sandboxed command may write in this directory, and must not get us to open a
+    // file outside its roots by putting a symlink in the FIFO's place.
+    let open = |flags| {
+        let flags = flags | libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOFOLLOW;
+        // SAFETY: `c` is a NUL-terminated path that outlives the call.
+        let fd = unsafe { libc::open(c.as_ptr(), flags) };
+        if fd < 0 {
+            Err(Error::io(
+                format!("opening {}", path.display()),
+                io::Error::last_os_error(),
+            ))
+        } else {
+            // SAFETY: a descriptor just opened for us and owned by nothing else.
+            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        }
+    };
+    let read = open(libc::O_RDONLY)?;
+    let write = open(libc::O_WRONLY)?;
+    // Best effort: a FIFO with the default buffer still works, only with less slack.
+    // SAFETY: F_SETPIPE_SZ on a pipe descriptor we own takes a size and touches no memory.
+    unsafe { libc::fcntl(read.as_raw_fd(), libc::F_SETPIPE_SZ, FIFO_PIPE_BYTES) };
+    Ok((read, write))
+}
+
+/// Creates a directory only we can enter (mkdtemp, mode 0700) in the temp dir, named `prefix`
+/// and six random characters.
+pub(crate) fn make_private_temp_dir(prefix: &str) -> io::Result<PathBuf> {
+    let template = std::env::temp_dir().join(format!("{prefix}XXXXXX"));
+    let mut bytes = template.as_os_str().as_bytes().to_vec();
+    if bytes.contains(&0) {
+        return Err(io::ErrorKind::InvalidInput.into());
+    }
+    bytes.push(0);
+    // SAFETY: `bytes` is a NUL-terminated template ending in XXXXXX that mkdtemp rewrites in
+    // place, without changing its length.
+    let ptr = unsafe { libc::mkdtemp(bytes.as_mut_ptr().cast()) };
+    if ptr.is_null() {
+        return Err(io::Error::last_os_error());
+    }
+    bytes.pop();
+    Ok(PathBuf::from(OsStr::from_bytes(&bytes)))
+}
+
+/// Eight bytes from the kernel's random source (getrandom).
+pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
+    let mut bytes = [0u8; 8];
+    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
+    let got = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    if got < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if got != bytes.len() as isize {
+        // Requests of up to 256 bytes are never cut short once the pool is ready; this is a
+        // pool that is not.
+        return Err(io::ErrorKind::WouldBlock.into());
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pipe_carries_bytes_and_reports_what_it_holds() {
+        let (read, write) = pipe().unwrap();
+        let mut write = File::from(write);
+        std::io::Write::write_all(&mut write, b"abc").unwrap();
+        assert_eq!(queued_bytes(&read).unwrap(), 3);
+        let mut buf = [0u8; 8];
+        assert_eq!(read_fd(&read, &mut buf).unwrap(), 3);
+        assert_eq!(&buf[..3], b"abc");
+        assert_eq!(queued_bytes(&read).unwrap(), 0);
+        set_nonblocking(&read, true).unwrap();
+        let err = read_fd(&read, &mut buf).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::WouldBlock);
+    }
+
+    #[test]
+    fn a_file_offset_follows_reads() {
+        let dir = make_private_temp_dir("agent-shell-fd-test-").unwrap();
+        let path = dir.join("f");
+        std::fs::write(&path, b"hello").unwrap();
+        let file = File::open(&path).unwrap();
+        assert_eq!(offset(&file).unwrap(), 0);
+        let mut buf = [0u8; 2];
+        read_fd(&file, &mut buf).unwrap();
+        assert_eq!(offset(&file).unwrap(), 2);
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_fifo_is_opened_at_both_ends() {
+        let dir = make_private_temp_dir("agent-shell-fd-test-").unwrap();
+        let path = dir.join("fifo");
+        let (read, write) = make_fifo(&path).unwrap();
+        let mut write = File::from(write);
+        std::io::Write::write_all(&mut write, b"x").unwrap();
+        let mut buf = [0u8; 4];
+        assert_eq!(read_fd(&read, &mut buf).unwrap(), 1);
+        assert!(make_fifo(&path).is_err(), "the path is taken");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn random_bytes_differ() {
+        assert_ne!(random_bytes().unwrap(), random_bytes().unwrap());
+    }
+}
