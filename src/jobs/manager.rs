@@ -19,7 +19,7 @@ use crate::output::{OutputOptions, OutputPipeline};
 use crate::run::CancelToken;
 use crate::shell::framing::quote;
 use crate::shell::session::aside::Aside;
-use crate::shell::session::validate_run;
+use crate::shell::validate_run;
 use crate::shell::{RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Running jobs allowed at once unless the manager is told otherwise.

@@ -2,9 +2,13 @@
 //! is one run on a fresh session.
 
 pub mod framing;
+mod live;
+mod request;
 pub mod session;
+mod start;
 pub mod status;
 pub mod syntax;
 
 pub(crate) use crate::run::CancelToken;
-pub use session::{RunOutcome, RunRequest, Session, ShellConfig};
+pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig};
+pub use session::Session;

@@ -204,16 +204,11 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
     use std::io::Write;
-    use std::os::fd::FromRawFd;
 
     fn pipe() -> (StatusPipe, std::fs::File) {
-        let mut fds = [0; 2];
-        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
-        unsafe { libc::fcntl(fds[0], libc::F_SETFL, libc::O_NONBLOCK) };
-        let read = unsafe { OwnedFd::from_raw_fd(fds[0]) };
-        (StatusPipe::new(read), unsafe {
-            std::fs::File::from_raw_fd(fds[1])
-        })
+        let (read, write) = crate::process::fd::pipe().unwrap();
+        crate::process::fd::set_nonblocking(&read, true).unwrap();
+        (StatusPipe::new(read), std::fs::File::from(write))
     }
 
     fn taken(pipe: &StatusPipe, read: Read) -> (Vec<u8>, bool) {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::shell::status::{self, StatusPipe, Watch};
 use pretty_assertions::assert_eq;
 
 async fn run(s: &Session, command: &str) -> (RunOutcome, String) {

@@ -1,0 +1,221 @@
+//! Starting a session's shell (its program, environment, script file, descriptors and
+//! supervisor) and ending it with everything below it.
+
+use std::fs::File;
+use std::io::Write;
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::error::{Error, Result};
+use crate::process::env::{host_env_with, NON_INTERACTIVE_ENV};
+use crate::process::fd;
+use crate::process::spawn::{self};
+use crate::process::tree::{self, Proc};
+use crate::shell::framing::{self, Framing, ShellState};
+use crate::shell::status::{self, StatusPipe, StatusWatcher};
+
+use super::live::{Live, DRAIN_MAX_BYTES};
+use super::request::ShellConfig;
+
+/// The environment a shell starts with: the host's, the non-interactive defaults, the session's.
+fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
+    let defaults = if config.non_interactive_env {
+        NON_INTERACTIVE_ENV
+    } else {
+        &[]
+    };
+    host_env_with(defaults, &config.session_env)
+}
+
+/// Shells known not to be bash, which the framing cannot drive.
+const OTHER_SHELLS: &[&str] = &[
+    "dash", "ash", "zsh", "ksh", "mksh", "fish", "csh", "tcsh", "nu", "pwsh",
+];
+
+/// The program, whether to add `--posix`, and the script's name (what `$0` reads) for a
+/// configured shell. The framing speaks bash: `sh` is bash in POSIX mode, as bash runs when
+/// invoked as `sh`; a shell known not to be bash is refused rather than left to fail obscurely.
+pub(super) fn shell_command(shell: &str) -> Result<(String, bool, String)> {
+    let name = Path::new(shell)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if name.is_empty() {
+        return Err(Error::invalid("shell", "must name a program", shell));
+    }
+    if shell.contains('\0') {
+        return Err(Error::invalid(
+            "shell",
+            "must not contain a NUL byte",
+            shell,
+        ));
+    }
+    if name == "sh" {
+        return Ok(("bash".into(), true, name));
+    }
+    if OTHER_SHELLS.contains(&name.as_str()) {
+        return Err(Error::invalid(
+            "shell",
+            "must be bash or sh (bash in POSIX mode): sessions are framed in bash",
+            shell,
+        ));
+    }
+    Ok((shell.to_string(), false, name))
+}
+
+/// Starts the shell on its script. The shell is started in the script's directory with the
+/// script's bare name (the shell's own, `bash`), so that `$0`, `BASH_SOURCE` and error messages
+/// read `bash: line 1: …` as under `bash -c`, never a temporary path; the bootstrap then moves to
+/// `cwd`.
+pub(super) fn start_shell(
+    config: &ShellConfig,
+    cwd: Option<&Path>,
+    watcher: Option<&dyn StatusWatcher>,
+) -> Result<Live> {
+    let (program, posix, name) = shell_command(&config.shell)?;
+    let dir = fd::make_private_temp_dir("agent-shell-")
+        .map_err(|e| Error::io("creating a temporary directory", e))?;
+    // No failure may leave the directory behind.
+    start_shell_in(dir.clone(), (program, posix, name), config, cwd, watcher).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(&dir);
+    })
+}
+
+fn start_shell_in(
+    dir: PathBuf,
+    (program, posix, name): (String, bool, String),
+    config: &ShellConfig,
+    cwd: Option<&Path>,
+    watcher: Option<&dyn StatusWatcher>,
+) -> Result<Live> {
+    let script_path = dir.join(&name);
+    let mut script = File::options()
+        .create_new(true)
+        .read(true)
+        .write(true)
+        .open(&script_path)
+        .map_err(|e| Error::io("creating the shell's script", e))?;
+    let mut env = shell_env(config);
+    let cwd = match cwd {
+        Some(dir) => dir.to_path_buf(),
+        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+    };
+    let sandbox = match &config.sandbox {
+        Some(policy) => Some(policy.confine(&cwd, Some(&dir))?),
+        None => None,
+    };
+    if let Some(sandbox) = &sandbox {
+        sandbox.set_tmpdir(&mut env, &config.session_env);
+    }
+    let oldpwd = env
+        .iter()
+        .find(|(k, _)| k == "OLDPWD")
+        .map(|(_, v)| v.as_str());
+    let boot = framing::bootstrap(&cwd.to_string_lossy(), oldpwd, config.snapshot.as_deref());
+    let framing = Framing::random();
+    script
+        .write_all(boot.as_bytes())
+        .map_err(|e| Error::io("writing the shell's script", e))?;
+    let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
+    let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
+    let mut args = vec!["--noprofile".to_string(), "--norc".to_string(), name];
+    if posix {
+        args.insert(0, "--posix".into());
+    }
+    let spawned = spawn::spawn(&spawn::SpawnSpec {
+        program: &program,
+        args: &args,
+        env: &env,
+        cwd: Some(&dir),
+        fds: &[
+            (ctl_read.as_raw_fd(), framing::CTL_FD),
+            (status_write.as_raw_fd(), framing::STATUS_FD),
+        ],
+        report: spawn::Report {
+            to: spawn::ReportTo::Target(framing::STATUS_FD),
+            prefix: &framing.exit_report_prefix(),
+        },
+        // The script and the FIFOs: a host that exits without close() (or dies) leaves no files.
+        scratch_dir: Some(&dir),
+        sandbox: sandbox.as_ref(),
+    });
+    let spawned = match spawned {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&dir);
+            return Err(e.naming_field("shell"));
+        }
+    };
+    drop((ctl_read, status_write));
+    spawn::set_nonblocking(&status_read, true).map_err(|e| Error::io("status pipe", e))?;
+    let status = Arc::new(StatusPipe::new(status_read));
+    let status_watch = match watcher {
+        Some(w) => w.watch(status.clone()),
+        None => status::watch_on_runtime(status.clone()),
+    }
+    .map_err(|e| Error::io("watching the status pipe", e))?;
+    let exited = fd::register_readable(
+        spawned
+            .pidfd
+            .try_clone()
+            .map_err(|e| Error::io("pidfd", e))?,
+    )
+    .map_err(|e| Error::io("registering the pidfd", e))?;
+    let spawned_pid = spawned.proc.pid;
+    Ok(Live {
+        spawned,
+        exited,
+        ctl: File::from(ctl_write),
+        status,
+        _status_watch: status_watch,
+        records: framing.parser(),
+        framing,
+        script,
+        script_path,
+        script_len: boot.len() as u64,
+        dir,
+        state: ShellState::default(),
+        fifo: None,
+        fifo_seq: 0,
+        children: Vec::new(),
+        redirect: false,
+        watch_descriptors: config.snapshot.is_some(),
+        script_reader: None,
+        script_reader_tried: false,
+        chunk_start: 0,
+        children_file: tree::ChildrenFile::open(spawned_pid),
+        read_buf: vec![0; config.read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
+    })
+}
+
+impl Live {
+    /// What runs below the shell, and below its supervisor (what a shell that exited left
+    /// behind).
+    pub(super) fn below(&self) -> Vec<Proc> {
+        let shell = self.spawned.proc;
+        let supervisor = self.spawned.supervisor.id() as i32;
+        self.children_file
+            .read()
+            .into_iter()
+            .chain(tree::children_of_single_threaded(supervisor))
+            .filter(|&pid| pid != shell.pid)
+            .filter_map(Proc::current)
+            .collect()
+    }
+
+    /// Ends everything at once (KILL, no grace).
+    pub(super) fn destroy_now(self) {
+        self.destroy(Duration::ZERO);
+    }
+
+    /// Ends everything below the supervisor (the shell killed at once, what it started sent
+    /// TERM, given `grace`, then KILLed), reaps it and removes its files.
+    pub(super) fn destroy(self, grace: Duration) {
+        tree::terminate_below(self.spawned.supervisor.id() as i32, grace);
+        // The shell itself has nothing to clean up: no grace needed.
+        self.spawned.end();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
