@@ -314,11 +314,10 @@ impl PtyRun {
             stop_reading.clone(),
         ));
 
-        let stop_tokens = [&self.cancel];
         let stopped = tokio::select! {
             biased;
             _ = exited.readable() => None,
-            why = run::wait_for_stop(&stop_tokens, self.deadline) => Some(why),
+            why = run::wait_for_stop([Some(&self.cancel), None], self.deadline) => Some(why),
             _ = self.input.pump(&master) => None,
         };
         if stopped.is_some() {

@@ -14,14 +14,18 @@ pub(crate) enum Stop {
 
 /// Resolves when one of `tokens` is cancelled or `deadline` passes, saying which. With no token
 /// and no deadline it never resolves. A cancel wins over a deadline that passed at the same time.
-pub(crate) async fn wait_for_stop(tokens: &[&CancelToken], deadline: Option<Instant>) -> Stop {
-    let cancelled = async {
-        if tokens.is_empty() {
-            return std::future::pending().await;
+/// Two tokens at most (a run's own and its session's abort), so that the wait, made afresh on
+/// every event of a run, allocates nothing.
+pub(crate) async fn wait_for_stop(
+    tokens: [Option<&CancelToken>; 2],
+    deadline: Option<Instant>,
+) -> Stop {
+    async fn cancelled(token: Option<&CancelToken>) {
+        match token {
+            Some(token) => token.cancelled().await,
+            None => std::future::pending().await,
         }
-        let waits = tokens.iter().map(|t| Box::pin(t.cancelled()));
-        futures_select_all(waits).await
-    };
+    }
     let expired = async {
         match deadline {
             Some(d) => tokio::time::sleep_until(d.into()).await,
@@ -30,26 +34,10 @@ pub(crate) async fn wait_for_stop(tokens: &[&CancelToken], deadline: Option<Inst
     };
     tokio::select! {
         biased;
-        _ = cancelled => Stop::Cancelled,
+        _ = cancelled(tokens[0]) => Stop::Cancelled,
+        _ = cancelled(tokens[1]) => Stop::Cancelled,
         _ = expired => Stop::TimedOut,
     }
-}
-
-/// Resolves when the first of `futures` does (tokio has no `select_all` for a runtime-sized set,
-/// and a run has at most two tokens: not worth a dependency).
-async fn futures_select_all<F: std::future::Future<Output = ()> + Unpin>(
-    futures: impl Iterator<Item = F>,
-) {
-    let mut futures: Vec<F> = futures.collect();
-    std::future::poll_fn(move |cx| {
-        for f in futures.iter_mut() {
-            if std::pin::Pin::new(f).poll(cx).is_ready() {
-                return std::task::Poll::Ready(());
-            }
-        }
-        std::task::Poll::Pending
-    })
-    .await
 }
 
 #[cfg(test)]
@@ -63,7 +51,7 @@ mod tests {
         let session = CancelToken::default();
         let waiter = tokio::spawn({
             let (own, session) = (own.clone(), session.clone());
-            async move { wait_for_stop(&[&own, &session], None).await }
+            async move { wait_for_stop([Some(&own), Some(&session)], None).await }
         });
         tokio::task::yield_now().await;
         session.cancel();
@@ -79,15 +67,21 @@ mod tests {
     async fn a_deadline_times_out_and_a_cancel_wins_a_tie() {
         let token = CancelToken::default();
         let soon = Instant::now() + Duration::from_millis(20);
-        assert_eq!(wait_for_stop(&[&token], Some(soon)).await, Stop::TimedOut);
+        assert_eq!(
+            wait_for_stop([Some(&token), None], Some(soon)).await,
+            Stop::TimedOut
+        );
         token.cancel();
         let past = Instant::now() - Duration::from_millis(1);
-        assert_eq!(wait_for_stop(&[&token], Some(past)).await, Stop::Cancelled);
+        assert_eq!(
+            wait_for_stop([None, Some(&token)], Some(past)).await,
+            Stop::Cancelled
+        );
     }
 
     #[tokio::test]
     async fn nothing_to_wait_for_never_stops() {
-        let never = wait_for_stop(&[], None);
+        let never = wait_for_stop([None, None], None);
         assert!(tokio::time::timeout(Duration::from_millis(50), never)
             .await
             .is_err());

@@ -103,8 +103,7 @@ pub(super) struct StopSignals<'a> {
 
 impl StopSignals<'_> {
     async fn wait(&self) -> Stop {
-        let tokens: Vec<&CancelToken> = self.tokens.iter().flatten().copied().collect();
-        run::wait_for_stop(&tokens, self.deadline).await
+        run::wait_for_stop(self.tokens, self.deadline).await
     }
 }
 
