@@ -19,10 +19,10 @@ use super::options::{
     StringMap,
 };
 use super::output::{self as js_output, JsOutputOptions, JsOutputSummary};
-use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
+use super::stream::{self, ChunkFn};
 use super::teardown;
 use crate::error::Error;
-use crate::output::{OutputOptions, OutputPipeline};
+use crate::output::{deliver, OutputOptions, OutputPipeline, CHUNK_QUEUE};
 use crate::process::tree;
 use crate::shell::session::{validate_run, Place, Started};
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
@@ -472,7 +472,7 @@ async fn run_and_deliver(
         .await
         .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
     let outcome = outcome?;
-    Ok(to_result(outcome, summary))
+    Ok(to_result(outcome, summary.map(JsOutputSummary::from)))
 }
 
 fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
