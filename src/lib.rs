@@ -8,6 +8,7 @@ pub(crate) mod jobs;
 pub(crate) mod output;
 pub(crate) mod process;
 pub(crate) mod pty;
+pub(crate) mod run;
 pub(crate) mod shell;
 
 // Exports are registered with Node by napi-derive; a `cargo test` build has no caller for some.

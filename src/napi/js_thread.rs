@@ -26,6 +26,7 @@ use napi::{sys, Env};
 
 use super::error::{guarded, js_error};
 use crate::error::Error;
+use crate::run::order::Order;
 
 /// Settles promises and calls callbacks of one owner on the JS thread.
 pub struct JsThread {
@@ -39,19 +40,9 @@ pub(super) struct Shared {
     /// Promises not settled yet: the function keeps the event loop alive only while there are
     /// (so an idle `Shell` lets the host exit). Changed on the JS thread only.
     pending: AtomicUsize,
-    /// The order in which this owner's [`Turn::InOrder`] promises settle.
-    order: std::sync::Mutex<Order>,
-}
-
-/// Changed on the JS thread only (the lock makes `Shared` shareable).
-#[derive(Default)]
-struct Order {
-    /// [`Turn::InOrder`] promises made so far.
-    made: u64,
-    /// The next promise (in making order) due to settle.
-    next: u64,
-    /// Settlements that came before their turn.
-    early: std::collections::BTreeMap<u64, Job>,
+    /// The order in which this owner's [`Turn::InOrder`] promises settle. Changed on the JS
+    /// thread only (the lock makes `Shared` shareable).
+    order: std::sync::Mutex<Order<Job>>,
 }
 
 // SAFETY: a threadsafe function may be called and released from any thread; `ref`/`unref` are
@@ -138,21 +129,17 @@ impl Shared {
         let Some(number) = number else {
             return job(env);
         };
-        {
-            let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
-            if order.next != number {
-                order.early.insert(number, job);
-                return;
-            }
-        }
-        let mut due = Some(job);
-        while let Some(job) = due.take() {
+        // Each job runs outside the lock: it may settle a promise whose reactions make more.
+        let mut due = self.order().arrive(number, job);
+        while let Some(job) = due {
             job(env);
-            let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
-            order.next += 1;
-            let next = order.next;
-            due = order.early.remove(&next);
+            due = self.order().done();
         }
+    }
+
+    fn order(&self) -> std::sync::MutexGuard<'_, Order<Job>> {
+        // Nothing panics while holding it; a poisoned order is still consistent.
+        self.order.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Runs `work` on the JS thread as JS expects work started by the event loop to run: in a
@@ -389,11 +376,7 @@ impl JsThread {
                 .tsfn
                 .with(|tsfn| unsafe { sys::napi_ref_threadsafe_function(env.raw(), tsfn) });
         }
-        let number = (turn == Turn::InOrder).then(|| {
-            let mut order = self.shared.order.lock().unwrap_or_else(|p| p.into_inner());
-            order.made += 1;
-            order.made - 1
-        });
+        let number = (turn == Turn::InOrder).then(|| self.shared.order().ticket());
         let js = JsOnly((deferred, on_settle));
         let shared = self.shared.clone();
         let settle_now = move |result: Result<T, Error>| {
