@@ -16,6 +16,7 @@ use std::task::{Context, Poll};
 use napi::bindgen_prelude::{FromNapiValue, ToNapiValue, TypeName};
 use napi::{sys, Env, Unknown, ValueType};
 
+use super::value::shown;
 use crate::error::{Error, Thrown};
 
 /// Creates the JS `Error` with `code` and `message` and wraps it so napi-rs throws that object.
@@ -142,11 +143,11 @@ fn thrown_text(env: sys::napi_env, value: sys::napi_value) -> String {
         unsafe { sys::napi_coerce_to_string(env, value, &mut text) } == sys::Status::napi_ok;
     if !coerced {
         pending_exception(env);
-        return format!("{:?}", super::options::shown(env, value));
+        return format!("{:?}", shown(env, value));
     }
     match unsafe { String::from_napi_value(env, text) } {
         Ok(s) => s,
-        Err(_) => format!("{:?}", super::options::shown(env, value)),
+        Err(_) => format!("{:?}", shown(env, value)),
     }
 }
 

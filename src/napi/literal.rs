@@ -3,11 +3,31 @@
 //! in V8's runtime: a `ShellRunResult` made that way was a tenth of the JS thread's time in a
 //! `Shell.run('true')` round trip (perf). An object literal in a JIT-compiled function gets the
 //! same from inline caches. Where the function cannot be compiled, napi-rs builds the object.
+//! `ShellRunResult` is declared here, beside its maker, for `Shell` and `executeShell` alike.
 
 use napi::bindgen_prelude::{JsValue, ToNapiValue};
 use napi::{sys, Env};
+use napi_derive::napi;
 
-use super::shell::ShellRunResult;
+use super::output::JsOutputSummary;
+
+/// How a command ended. Failure of the command is a result, never a rejection.
+#[napi(object)]
+pub struct ShellRunResult {
+    /// Absent when cancelled or timed out.
+    pub exit_code: Option<i32>,
+    pub cancelled: bool,
+    pub timed_out: bool,
+    /// The session's directory after the command.
+    pub working_dir: Option<String>,
+    pub duration_ms: Option<f64>,
+    /// e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is then 128+n).
+    pub signal: Option<String>,
+    /// The shell process had to be replaced (it exited or was wedged); session state was lost.
+    pub session_restarted: Option<bool>,
+    /// Present when `options.output` was given.
+    pub output: Option<JsOutputSummary>,
+}
 
 /// Fields in the order napi-rs gives them (required first, then optional ones as declared), and
 /// absent rather than `undefined` when `None`, as napi-rs leaves them.
