@@ -206,6 +206,8 @@ fn named(
         // SAFETY: `obj` is an object of `env`; the key is a string made here.
         let key = unsafe { String::to_napi_value(env, key.to_string())? };
         let mut value = std::ptr::null_mut();
+        // SAFETY: `obj` is a live object of `env` and `key` a string just made in it, on the JS
+        // thread; a getter that throws leaves an exception that `read_failed` takes.
         napi::check_status!(unsafe { sys::napi_get_property(env, obj, key, &mut value) })?;
         Ok(value)
     })();

@@ -32,19 +32,21 @@ pub fn type_of(env: sys::napi_env, raw: sys::napi_value) -> sys::napi_valuetype 
 
 /// Describes `raw` for a message, without running any of the caller's code.
 pub fn shown(env: sys::napi_env, raw: sys::napi_value) -> Shown {
-    // SAFETY (every block below): `raw` is a live value of `env`, on its JS thread, of the type
-    // just checked.
+    // Each read below is of a live value of `env`, on its JS thread, of the type just checked.
     let text = match type_of(env, raw) {
         ValueKind::napi_undefined => "undefined".to_string(),
         ValueKind::napi_null => "null".to_string(),
+        // SAFETY: `raw` is a live boolean of `env`, on its JS thread.
         ValueKind::napi_boolean => match unsafe { bool::from_napi_value(env, raw) } {
             Ok(b) => b.to_string(),
             Err(_) => "a boolean".to_string(),
         },
+        // SAFETY: `raw` is a live number of `env`, on its JS thread.
         ValueKind::napi_number => match unsafe { f64::from_napi_value(env, raw) } {
             Ok(n) => format!("{:?}", JsNumber(n)),
             Err(_) => "a number".to_string(),
         },
+        // SAFETY: `raw` is a live string of `env`, on its JS thread.
         ValueKind::napi_string => match unsafe { String::from_napi_value(env, raw) } {
             Ok(s) if s.chars().count() > SHOWN_STRING_CHARS => {
                 let cut: String = s.chars().take(SHOWN_STRING_CHARS).collect();
@@ -58,6 +60,7 @@ pub fn shown(env: sys::napi_env, raw: sys::napi_value) -> Shown {
         ValueKind::napi_bigint => "a bigint".to_string(),
         ValueKind::napi_object => {
             let mut array = false;
+            // SAFETY: `raw` is a live object of `env`, on its JS thread.
             unsafe { sys::napi_is_array(env, raw, &mut array) };
             if array { "an array" } else { "an object" }.to_string()
         }

@@ -77,8 +77,8 @@ fn coalescing_stops_past_the_cap() {
     // 40 KiB is under the cap, so the second read joins it; 80 KiB is not, so the third waits.
     let sizes: Vec<usize> = got.iter().map(String::len).collect();
     assert_eq!(sizes, vec![80 << 10, 40 << 10]);
-    assert!(COALESCE_MAX_BYTES < 80 << 10);
 }
+const _: () = assert!(COALESCE_MAX_BYTES > 40 << 10 && COALESCE_MAX_BYTES <= 80 << 10);
 
 #[test]
 fn a_character_split_across_reads_stays_whole() {
