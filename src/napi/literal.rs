@@ -26,6 +26,9 @@ pub struct ShellRunResult {
     /// The shell process had to be replaced (it exited or was wedged); session state was lost.
     pub session_restarted: Option<bool>,
     /// Present when `options.output` was given.
+    // Named here: napi-derive knows `JsOutputSummary`'s JS name only once `output.rs` was
+    // expanded, which comes after this file.
+    #[napi(ts_type = "OutputSummary")]
     pub output: Option<JsOutputSummary>,
 }
 
