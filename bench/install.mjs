@@ -1,6 +1,6 @@
 // Installs bench/'s own dev dependencies (execa, node-pty) and builds the floor program
-// (examples/framing_floor.rs) before a run, so that the root `npm install` (and CI) never pays for
-// them.
+// (examples/framing_floor.rs, which links the crate without its Node-API bindings) before a run,
+// so that the root `npm install` (and CI) never pays for them.
 //
 // node-pty is a native module built by node-gyp, which downloads Node's headers from nodejs.org
 // unless it is told where they are. Machines that reach only a package registry cannot download
@@ -24,7 +24,7 @@ if (r.status !== 0) {
   process.exit(1)
 }
 
-const cargo = spawnSync('cargo', ['build', '--release', '--example', 'framing_floor'], { cwd: dirname(benchDir), stdio: 'inherit' })
+const cargo = spawnSync('cargo', ['build', '--release', '--no-default-features', '--example', 'framing_floor'], { cwd: dirname(benchDir), stdio: 'inherit' })
 if (cargo.status !== 0) {
   // The floors are then reported as unavailable; everything else still runs.
   console.error(`bench: building examples/framing_floor failed (${cargo.error?.message ?? `exit ${cargo.status}`})`)

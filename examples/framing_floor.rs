@@ -3,7 +3,7 @@
 //! with an echo sentinel as a plain JS wrapper sends it. bench/ reports both beside `Shell.run`:
 //! what a round trip would cost if everything on the Node side were free.
 //!
-//!   cargo run --release --example framing_floor -- framing|echo RUNS WARMUP
+//!   cargo run --release --no-default-features --example framing_floor -- framing|echo RUNS WARMUP
 //!
 //! Prints one JSON line as bench/case.mjs does: `{"ok":true,"medianUs":…,"p99Us":…,"maxUs":…}`.
 
@@ -15,13 +15,9 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-// The session's framing module itself, compiled into this program: linking the whole crate would
-// pull in its Node-API bindings, which only a Node process can resolve.
-#[allow(dead_code)]
-#[path = "../src/shell/framing.rs"]
-mod framing;
-
-use framing::{Framing, Record, RunScript, ShellState};
+// The session's framing module itself, from the crate built without its Node-API bindings
+// (`--no-default-features`), which only a Node process can resolve.
+use agent_shell::framing::{self, Framing, Record, RunScript, ShellState};
 
 // framing.rs takes its marker's random bytes from the crate's descriptor helpers, which come with
 // the crate; here the same eight bytes come from /dev/urandom.

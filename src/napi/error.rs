@@ -6,6 +6,10 @@
 //! reference: sync functions return it as `Err`; `#[napi] async fn`s resolve to [`Coded`], whose
 //! conversion turns an `Err` into that object and rejects with it; promises settled through a
 //! `JsThread` reject with [`js_error`].
+//!
+//! Every function here takes a raw `napi_env` and is called on that environment's JS thread,
+//! while it is live (from a call from JS, or a job of a `JsThread`): the SAFETY comments below
+//! rest on that.
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
@@ -16,11 +20,13 @@ use std::task::{Context, Poll};
 use napi::bindgen_prelude::{FromNapiValue, ToNapiValue, TypeName};
 use napi::{sys, Env, Unknown, ValueType};
 
+use super::value::shown;
 use crate::error::{Error, Thrown};
 
 /// Creates the JS `Error` with `code` and `message` and wraps it so napi-rs throws that object.
 pub fn to_js(env: sys::napi_env, err: &Error) -> napi::Error {
     match try_js_error(env, err) {
+        // SAFETY: `js_error` was just made in `env`, on its thread (module rule).
         Ok(js_error) => napi::Error::from(unsafe { Unknown::from_raw_unchecked(env, js_error) }),
         Err(e) => e,
     }
@@ -30,6 +36,7 @@ pub fn to_js(env: sys::napi_env, err: &Error) -> napi::Error {
 pub fn js_error(env: sys::napi_env, err: &Error) -> sys::napi_value {
     match try_js_error(env, err) {
         Ok(js_error) => js_error,
+        // SAFETY: on the JS thread of the live `env` (module rule).
         Err(e) => unsafe { napi::JsError::from(e).into_value(env) },
     }
 }
@@ -42,6 +49,8 @@ fn try_js_error(env: sys::napi_env, err: &Error) -> napi::Result<sys::napi_value
         Error::Threw { cause, .. } => cause_value(env, cause).or(pending),
         _ => pending,
     };
+    // SAFETY: on the JS thread of the live `env` (module rule); every value passed was made in
+    // `env` just before, `cause` included, and the property name is NUL-terminated.
     unsafe {
         let code = String::to_napi_value(env, err.code().to_string())?;
         let message = String::to_napi_value(env, err.to_string())?;
@@ -103,22 +112,26 @@ pub fn take_exception(env: sys::napi_env, field: &str) -> Option<Error> {
 /// Keeps `value` (live in `env`, on its JS thread) for a later `cause`.
 fn keep(env: sys::napi_env, value: sys::napi_value) -> JsCause {
     let mut kind = sys::ValueType::napi_undefined;
-    // SAFETY (every block): `value` is a live value of `env`, on its JS thread, of the type checked.
+    // SAFETY: `value` is a live value of `env`, on its JS thread.
     unsafe { sys::napi_typeof(env, value, &mut kind) };
     match kind {
         sys::ValueType::napi_undefined => JsCause::Undefined,
         sys::ValueType::napi_null => JsCause::Null,
         sys::ValueType::napi_boolean => {
+            // SAFETY: `value` is a live boolean of `env`, on its JS thread.
             JsCause::Bool(unsafe { bool::from_napi_value(env, value) }.unwrap_or(false))
         }
         sys::ValueType::napi_number => {
+            // SAFETY: `value` is a live number of `env`, on its JS thread.
             JsCause::Number(unsafe { f64::from_napi_value(env, value) }.unwrap_or(f64::NAN))
         }
         sys::ValueType::napi_string => {
+            // SAFETY: `value` is a live string of `env`, on its JS thread.
             JsCause::String(unsafe { String::from_napi_value(env, value) }.unwrap_or_default())
         }
         _ => {
             let mut reference = std::ptr::null_mut();
+            // SAFETY: `value` is a live object (or symbol) of `env`, on its JS thread.
             let made = unsafe { sys::napi_create_reference(env, value, 1, &mut reference) }
                 == sys::Status::napi_ok;
             JsCause::Object {
@@ -142,18 +155,19 @@ fn thrown_text(env: sys::napi_env, value: sys::napi_value) -> String {
         unsafe { sys::napi_coerce_to_string(env, value, &mut text) } == sys::Status::napi_ok;
     if !coerced {
         pending_exception(env);
-        return format!("{:?}", super::options::shown(env, value));
+        return format!("{:?}", shown(env, value));
     }
+    // SAFETY: `text` is the string coercion just made in `env`.
     match unsafe { String::from_napi_value(env, text) } {
         Ok(s) => s,
-        Err(_) => format!("{:?}", super::options::shown(env, value)),
+        Err(_) => format!("{:?}", shown(env, value)),
     }
 }
 
 /// The value a [`JsCause`] holds; an object's reference is released here, once.
 fn cause_value(env: sys::napi_env, cause: &Thrown) -> Option<sys::napi_value> {
     let cause = cause.0.downcast_ref::<JsCause>()?;
-    // SAFETY (every block): on `env`'s JS thread; a reference is used only in the environment
+    // SAFETY: on `env`'s JS thread (module rule); a reference is used only in the environment
     // that made it (checked), and released exactly once (the swap).
     let value = unsafe {
         match cause {
@@ -198,6 +212,7 @@ pub struct Coded<T>(pub Result<T, Error>);
 impl<T: ToNapiValue> ToNapiValue for Coded<T> {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         match val.0 {
+            // SAFETY: napi-rs calls this on the JS thread of the live `env`, as `T`'s own.
             Ok(v) => unsafe { T::to_napi_value(env, v) },
             Err(e) => Err(to_js(env, &e)),
         }

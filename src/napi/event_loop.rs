@@ -56,7 +56,10 @@ fn uv() -> Option<&'static Uv> {
 /// The host's function `name` as a `F` (a function pointer type the caller vouches for).
 unsafe fn symbol<F: Copy>(name: &std::ffi::CStr) -> Option<F> {
     const { assert!(std::mem::size_of::<F>() == std::mem::size_of::<*mut c_void>()) };
+    // SAFETY: `name` is NUL-terminated; a look-up in the loaded objects has no other condition.
     let f = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    // SAFETY: `F` is pointer-sized (checked above) and a function pointer type that the caller
+    // vouches matches the symbol.
     (!f.is_null()).then(|| unsafe { std::mem::transmute_copy::<*mut c_void, F>(&f) })
 }
 
@@ -103,6 +106,8 @@ struct Poll {
     slot: Slot,
     /// The libuv handle (`uv_handle_size(UV_POLL)` bytes).
     handle: *mut c_void,
+    /// How `handle` was allocated, to free it alike.
+    layout: Layout,
     /// Removes the hook that closes the handle when the environment is torn down.
     teardown_hook: sys::napi_async_cleanup_hook_handle,
     /// Set when the teardown is what closes the handle: tells the environment it is done.
@@ -117,6 +122,7 @@ impl StatusWatcher for LoopWatcher {
         // report written before it starts is not lost: the poll is level-triggered, so it
         // reports a pipe that already holds something at once.
         let queued = self.shared.queue(Box::new(move |env| {
+            // SAFETY: a job, so on the JS thread with its `env`; `uv` was found in this host.
             let watching = unsafe { start(uv, env, pipe.clone(), shared, start_slot.clone()) }
                 .map(Watching::Loop)
                 .or_else(|_| {
@@ -138,6 +144,9 @@ impl StatusWatcher for LoopWatcher {
         Ok(Watch::new(move || {
             shared.queue(Box::new(move |_env| {
                 if let Some(Watching::Loop(poll)) = lock(&slot).take() {
+                    // SAFETY: a job, so on the loop's thread; taken out of the slot, so closed
+                    // once (the teardown takes from the same slot), and the teardown hook has
+                    // not run (the slot was still full).
                     unsafe { close(poll, std::ptr::null_mut()) };
                 }
             }));
@@ -149,12 +158,17 @@ fn lock(slot: &Slot) -> std::sync::MutexGuard<'_, Option<Watching>> {
     slot.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn handle_layout(uv: &Uv) -> Layout {
+/// The memory of a poll handle; `None` only for a size no allocation could have.
+fn handle_layout(uv: &Uv) -> Option<Layout> {
+    // SAFETY: libuv's `uv_handle_size` only reads its argument, a valid handle type.
     let size = unsafe { (uv.handle_size)(UV_POLL) };
-    Layout::from_size_align(size.max(1), 16).expect("a small power-of-two alignment")
+    Layout::from_size_align(size.max(1), 16).ok()
 }
 
-/// Starts polling `pipe` on `env`'s loop. JS thread only.
+/// Starts polling `pipe` on `env`'s loop.
+///
+/// # Safety
+/// On the JS thread of `env`, with `uv` the host's libuv (that of `env`'s loop).
 unsafe fn start(
     uv: &'static Uv,
     env: sys::napi_env,
@@ -162,18 +176,23 @@ unsafe fn start(
     shared: Arc<Shared>,
     slot: Slot,
 ) -> io::Result<*mut Poll> {
+    let layout = handle_layout(uv).ok_or(io::ErrorKind::OutOfMemory)?;
+    // SAFETY: as the caller vouches. The handle gets the size libuv asks for (zeroed, non-zero
+    // size) and is freed with the same layout, here when libuv refused it, else in `on_closed`
+    // once libuv is done with it. Its data is the `Poll`, set before the poll starts, freed in
+    // `on_closed` too. The cleanup hook gets the same `Poll`, and is removed before it goes.
     unsafe {
         let mut event_loop = std::ptr::null_mut();
         if sys::napi_get_uv_event_loop(env, &mut event_loop) != sys::Status::napi_ok {
             return Err(io::Error::other("no event loop"));
         }
-        let handle = std::alloc::alloc_zeroed(handle_layout(uv)).cast::<c_void>();
+        let handle = std::alloc::alloc_zeroed(layout).cast::<c_void>();
         if handle.is_null() {
             return Err(io::ErrorKind::OutOfMemory.into());
         }
         let status = (uv.poll_init)(event_loop, handle, pipe.as_raw_fd());
         if status != 0 {
-            std::alloc::dealloc(handle.cast(), handle_layout(uv));
+            std::alloc::dealloc(handle.cast(), layout);
             return Err(io::Error::from_raw_os_error(-status));
         }
         let poll = Box::into_raw(Box::new(Poll {
@@ -183,6 +202,7 @@ unsafe fn start(
             shared,
             slot,
             handle,
+            layout,
             teardown_hook: std::ptr::null_mut(),
             closed_by_teardown: std::ptr::null_mut(),
         }));
@@ -205,11 +225,14 @@ unsafe fn start(
 unsafe extern "C" fn on_readable(handle: *mut c_void, _status: c_int, _events: c_int) {
     // Registered only once `uv()` was found.
     let Some(uv) = uv() else { return };
+    // SAFETY: our handle, whose data is its `Poll` from before the poll started until
+    // `on_closed`, after which libuv calls nothing of it.
     let poll = unsafe { &*(uv.get_data)(handle).cast::<Poll>() };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let (open, woken) = js_thread::woken_by(|| poll.pipe.fill());
         if !open {
             // Level-triggered: an ended pipe would report itself forever.
+            // SAFETY: on the loop's thread, in the handle's own callback; it is not closed yet.
             unsafe { (uv.poll_stop)(handle) };
         }
         if !woken.is_empty() {
@@ -224,10 +247,14 @@ unsafe extern "C" fn on_readable(handle: *mut c_void, _status: c_int, _events: c
 /// The environment is being torn down: close the handle, and say so once it is closed.
 unsafe extern "C" fn on_teardown(done: sys::napi_async_cleanup_hook_handle, data: *mut c_void) {
     let poll = data.cast::<Poll>();
+    // SAFETY: `data` is the `Poll` this hook was added with; it lives until `on_closed`, and an
+    // owner's close removes this hook before closing.
     let taken = lock(unsafe { &(*poll).slot }).take();
     match taken {
+        // SAFETY: on the loop's thread; taken out of the slot, so closed once.
         Some(Watching::Loop(poll)) => unsafe { close(poll, done) },
         // Already closing for its owner, whose close removed this hook first: not reached.
+        // SAFETY: `done` is the handle Node gave this hook, removed once to say it is done.
         _ => unsafe {
             sys::napi_remove_async_cleanup_hook(done);
         },
@@ -235,7 +262,12 @@ unsafe extern "C" fn on_teardown(done: sys::napi_async_cleanup_hook_handle, data
 }
 
 /// Stops and closes the handle; frees it once libuv is done with it.
+///
+/// # Safety
+/// On the loop's thread, with `poll` a live `Poll` from `start`, closed once. `closed_by_teardown`
+/// is null unless the teardown hook is what closes it (its hook is then not removed here).
 unsafe fn close(poll: *mut Poll, closed_by_teardown: sys::napi_async_cleanup_hook_handle) {
+    // SAFETY: as the caller vouches; the hook removed here has not run (the slot was full).
     unsafe {
         if closed_by_teardown.is_null() {
             sys::napi_remove_async_cleanup_hook((*poll).teardown_hook);
@@ -248,9 +280,12 @@ unsafe fn close(poll: *mut Poll, closed_by_teardown: sys::napi_async_cleanup_hoo
 
 unsafe extern "C" fn on_closed(handle: *mut c_void) {
     let Some(uv) = uv() else { return };
+    // SAFETY: libuv calls this once, when it is done with the handle: its `Poll` (boxed in
+    // `start`) and its memory (allocated there with `layout`) are ours to free. `closed_by_teardown`
+    // is the teardown hook's handle, removed once to tell Node the handle is closed.
     unsafe {
         let poll = Box::from_raw((uv.get_data)(handle).cast::<Poll>());
-        std::alloc::dealloc(handle.cast(), handle_layout(uv));
+        std::alloc::dealloc(handle.cast(), poll.layout);
         if !poll.closed_by_teardown.is_null() {
             sys::napi_remove_async_cleanup_hook(poll.closed_by_teardown);
         }

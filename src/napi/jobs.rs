@@ -11,11 +11,12 @@ use napi_derive::napi;
 use super::error::throw;
 use super::js_thread::{FirstPoll, JsThread, Turn};
 use super::options::{
-    self, absolute, arg, get, get_path, optional_arg, pairs, shown, StringMap, MAX_SAFE_INTEGER,
+    self, absolute, arg, get, get_path, optional_arg, pairs, StringMap, MAX_SAFE_INTEGER,
 };
 use super::output as js_output;
 use super::shell::Shell;
 use super::stream;
+use super::value::shown;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, JsNumber};
 use crate::jobs::{self, JobSpec, ManagerOptions};

@@ -26,6 +26,7 @@ use napi::{sys, Env};
 
 use super::error::{guarded, js_error};
 use crate::error::Error;
+use crate::run::order::Order;
 
 /// Settles promises and calls callbacks of one owner on the JS thread.
 pub struct JsThread {
@@ -39,25 +40,17 @@ pub(super) struct Shared {
     /// Promises not settled yet: the function keeps the event loop alive only while there are
     /// (so an idle `Shell` lets the host exit). Changed on the JS thread only.
     pending: AtomicUsize,
-    /// The order in which this owner's [`Turn::InOrder`] promises settle.
-    order: std::sync::Mutex<Order>,
-}
-
-/// Changed on the JS thread only (the lock makes `Shared` shareable).
-#[derive(Default)]
-struct Order {
-    /// [`Turn::InOrder`] promises made so far.
-    made: u64,
-    /// The next promise (in making order) due to settle.
-    next: u64,
-    /// Settlements that came before their turn.
-    early: std::collections::BTreeMap<u64, Job>,
+    /// The order in which this owner's [`Turn::InOrder`] promises settle. Changed on the JS
+    /// thread only (the lock makes `Shared` shareable).
+    order: std::sync::Mutex<Order<Job>>,
 }
 
 // SAFETY: a threadsafe function may be called and released from any thread; `ref`/`unref` are
 // only called on the JS thread (in `spawn` and in the jobs it queues), and so is the async
 // context used.
 unsafe impl Send for Shared {}
+// SAFETY: as for `Send`: what is shared is the threadsafe function (behind its lock), an atomic,
+// the order (behind its lock), and the async context, which only the JS thread uses.
 unsafe impl Sync for Shared {}
 
 impl Drop for Shared {
@@ -85,6 +78,9 @@ impl Tsfn {
     fn release(&self) {
         let mut guard = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(p) = guard.take() {
+            // SAFETY: taken out of the slot under the lock, so released once, and only while
+            // Node has not finalized it (the finalizer empties the slot under the same lock).
+            // Releasing is allowed from any thread.
             unsafe {
                 sys::napi_release_threadsafe_function(
                     p.0,
@@ -106,6 +102,8 @@ impl Shared {
     /// job, which may hold JS-thread state, is then leaked rather than dropped here.
     pub(super) fn queue(&self, job: Job) -> bool {
         let data = Box::into_raw(Box::new(job));
+        // SAFETY: a threadsafe function may be called from any thread; `with` holds it live.
+        // On success Node owns `data` and hands it to `call_js` once.
         let status = self.tsfn.with(|tsfn| unsafe {
             sys::napi_call_threadsafe_function(
                 tsfn,
@@ -114,6 +112,8 @@ impl Shared {
             )
         });
         if status != Some(sys::Status::napi_ok) {
+            // SAFETY: `data` came from `Box::into_raw` above and Node refused it, so it is ours
+            // again; it is leaked, not dropped (see above).
             std::mem::forget(unsafe { Box::from_raw(data) });
             return false;
         }
@@ -138,27 +138,27 @@ impl Shared {
         let Some(number) = number else {
             return job(env);
         };
-        {
-            let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
-            if order.next != number {
-                order.early.insert(number, job);
-                return;
-            }
-        }
-        let mut due = Some(job);
-        while let Some(job) = due.take() {
+        // Each job runs outside the lock: it may settle a promise whose reactions make more.
+        let mut due = self.order().arrive(number, job);
+        while let Some(job) = due {
             job(env);
-            let mut order = self.order.lock().unwrap_or_else(|p| p.into_inner());
-            order.next += 1;
-            let next = order.next;
-            due = order.early.remove(&next);
+            due = self.order().done();
         }
+    }
+
+    fn order(&self) -> std::sync::MutexGuard<'_, Order<Job>> {
+        // Nothing panics while holding it; a poisoned order is still consistent.
+        self.order.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Runs `work` on the JS thread as JS expects work started by the event loop to run: in a
     /// handle scope and a callback scope (whose end runs the microtasks, promise reactions among
     /// them, that `work` queued).
     pub(super) fn enter_from_event_loop(&self, env: sys::napi_env, work: impl FnOnce()) {
+        // SAFETY: the caller runs on the JS thread of `env`, from its event loop, outside any
+        // call from JS; `async_context` was made for `env` and lives as long as the threadsafe
+        // function, which `self` holds. The scopes close in reverse order of opening, and the
+        // callback scope only if it opened.
         unsafe {
             let mut handles = std::ptr::null_mut();
             let mut callback = std::ptr::null_mut();
@@ -259,6 +259,7 @@ impl<F: Future, C: FnOnce(F::Output)> Future for Then<F, C> {
         // SAFETY: `fut` is pinned structurally and never moved; `then` is not pinned (it is only
         // taken out). `Then` has no `Drop` and no `Unpin` of its own.
         let this = unsafe { self.get_unchecked_mut() };
+        // SAFETY: as above: `fut` is pinned in place with `Then`.
         let fut = unsafe { Pin::new_unchecked(&mut this.fut) };
         let output = std::task::ready!(fut.poll(cx));
         if let Some(then) = this.then.take() {
@@ -296,6 +297,7 @@ pub type OnSettle = Box<dyn FnOnce(&Env)>;
 struct JsOnly<T>(T);
 // SAFETY: see above; it is only unwrapped by jobs, which run on the JS thread.
 unsafe impl<T> Send for JsOnly<T> {}
+// SAFETY: as for `Send`: other threads hold it without ever reading it.
 unsafe impl<T> Sync for JsOnly<T> {}
 
 impl<T> JsOnly<T> {
@@ -310,6 +312,8 @@ impl JsThread {
         let mut name = std::ptr::null_mut();
         let mut tsfn = std::ptr::null_mut();
         let mut async_context = std::ptr::null_mut();
+        // SAFETY: `env` is the live environment of this call from JS, on its thread; the name is
+        // a NUL-terminated static string of 11 bytes.
         unsafe {
             napi::check_status!(sys::napi_create_string_utf8(
                 env.raw(),
@@ -329,6 +333,9 @@ impl JsThread {
             tsfn: cell.clone(),
             async_context,
         }));
+        // SAFETY: on the JS thread of `env`; `name` and `async_context` were made above for it.
+        // Node owns `finalize` once the function is created and hands it to `finalized`; when
+        // creation fails it is ours again, and freed here with the context.
         unsafe {
             let created = napi::check_status!(sys::napi_create_threadsafe_function(
                 env.raw(),
@@ -381,19 +388,17 @@ impl JsThread {
     {
         let mut deferred = std::ptr::null_mut();
         let mut promise = std::ptr::null_mut();
+        // SAFETY: `env` is the live environment of this call from JS, on its thread.
         napi::check_status!(unsafe {
             sys::napi_create_promise(env.raw(), &mut deferred, &mut promise)
         })?;
         if self.shared.pending.fetch_add(1, Ordering::SeqCst) == 0 {
+            // SAFETY: on the JS thread (a call from JS); `with` holds the function live.
             self.shared
                 .tsfn
                 .with(|tsfn| unsafe { sys::napi_ref_threadsafe_function(env.raw(), tsfn) });
         }
-        let number = (turn == Turn::InOrder).then(|| {
-            let mut order = self.shared.order.lock().unwrap_or_else(|p| p.into_inner());
-            order.made += 1;
-            order.made - 1
-        });
+        let number = (turn == Turn::InOrder).then(|| self.shared.order().ticket());
         let js = JsOnly((deferred, on_settle));
         let shared = self.shared.clone();
         let settle_now = move |result: Result<T, Error>| {
@@ -407,6 +412,8 @@ impl JsThread {
                     }
                     settle(env, deferred, result);
                     if shared.pending.fetch_sub(1, Ordering::SeqCst) == 1 {
+                        // SAFETY: a job, so on the JS thread with its `env`; `with` holds the
+                        // function live.
                         shared
                             .tsfn
                             .with(|tsfn| unsafe { sys::napi_unref_threadsafe_function(env, tsfn) });
@@ -437,6 +444,7 @@ impl JsThread {
         f: Function<T, ()>,
     ) -> napi::Result<JsCallback<T>> {
         let mut reference = std::ptr::null_mut();
+        // SAFETY: `f` is a live function of this call from JS, on the thread of `env`.
         napi::check_status!(unsafe {
             sys::napi_create_reference(env.raw(), f.raw(), 1, &mut reference)
         })?;
@@ -462,6 +470,8 @@ impl<T: ToNapiValue + Send + 'static> JsCallback<T> {
         let (done, returned) = tokio::sync::oneshot::channel::<()>();
         let function = self.function.clone();
         let queued = self.shared.queue(Box::new(move |env| {
+            // SAFETY: a job, so on the JS thread with its `env`; the reference is deleted only by
+            // the job `Drop` queues, which runs after this one (the queue keeps order).
             unsafe { call_function(env, function.0, value) };
             let _ = done.send(());
         }));
@@ -475,16 +485,23 @@ impl<T> Drop for JsCallback<T> {
     fn drop(&mut self) {
         let function = self.function.clone();
         // After every call this callback queued: the queue is in order.
+        // SAFETY: a job, so on the JS thread with its `env`; the last use of the reference,
+        // queued after every call that uses it.
         self.shared.queue(Box::new(move |env| unsafe {
             sys::napi_delete_reference(env, function.0);
         }));
     }
 }
 
+/// Calls the referenced function with `(null, value)`; a throw becomes an uncaught exception.
+///
+/// # Safety
+/// On the JS thread of `env`, with `function` a live reference made in `env`.
 unsafe fn call_function<T: ToNapiValue>(env: sys::napi_env, function: sys::napi_ref, value: T) {
     let mut func = std::ptr::null_mut();
     let mut recv = std::ptr::null_mut();
     let mut null = std::ptr::null_mut();
+    // SAFETY: as the caller vouches; every value used is made here in `env` and checked.
     unsafe {
         if sys::napi_get_reference_value(env, function, &mut func) != sys::Status::napi_ok
             || func.is_null()
@@ -512,6 +529,8 @@ fn settle<T: ToNapiValue>(
     deferred: sys::napi_deferred,
     result: Result<T, Error>,
 ) {
+    // SAFETY: a job, so on the JS thread with its `env`; `deferred` was made by `spawn` in this
+    // environment and is settled once (the job that owns it is `FnOnce`).
     unsafe {
         let value = result.and_then(|v| {
             T::to_napi_value(env, v).map_err(|e| {
@@ -530,9 +549,11 @@ fn settle<T: ToNapiValue>(
 
 /// Node is done with the threadsafe function: released by us, or the environment is torn down.
 unsafe extern "C" fn finalized(env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
+    // SAFETY: `data` is the `Finalize` boxed in `JsThread::new`, which Node hands back once.
     let finalize = unsafe { Box::from_raw(data.cast::<Finalize>()) };
     *finalize.tsfn.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
     if !env.is_null() {
+        // SAFETY: on the JS thread of the live `env` that made the context, destroyed once.
         unsafe { sys::napi_async_destroy(env, finalize.async_context) };
     }
 }
@@ -543,6 +564,7 @@ unsafe extern "C" fn call_js(
     _context: *mut c_void,
     data: *mut c_void,
 ) {
+    // SAFETY: `data` is a `Job` boxed by `Shared::queue`, which Node hands here once.
     let job = unsafe { Box::from_raw(data.cast::<Job>()) };
     if env.is_null() {
         // Teardown: the JS-thread state is gone with the environment.

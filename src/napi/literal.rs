@@ -3,11 +3,34 @@
 //! in V8's runtime: a `ShellRunResult` made that way was a tenth of the JS thread's time in a
 //! `Shell.run('true')` round trip (perf). An object literal in a JIT-compiled function gets the
 //! same from inline caches. Where the function cannot be compiled, napi-rs builds the object.
+//! `ShellRunResult` is declared here, beside its maker, for `Shell` and `executeShell` alike.
 
 use napi::bindgen_prelude::{JsValue, ToNapiValue};
 use napi::{sys, Env};
+use napi_derive::napi;
 
-use super::shell::ShellRunResult;
+use super::output::JsOutputSummary;
+
+/// How a command ended. Failure of the command is a result, never a rejection.
+#[napi(object)]
+pub struct ShellRunResult {
+    /// Absent when cancelled or timed out.
+    pub exit_code: Option<i32>,
+    pub cancelled: bool,
+    pub timed_out: bool,
+    /// The session's directory after the command.
+    pub working_dir: Option<String>,
+    pub duration_ms: Option<f64>,
+    /// e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is then 128+n).
+    pub signal: Option<String>,
+    /// The shell process had to be replaced (it exited or was wedged); session state was lost.
+    pub session_restarted: Option<bool>,
+    /// Present when `options.output` was given.
+    // Named here: napi-derive knows `JsOutputSummary`'s JS name only once `output.rs` was
+    // expanded, which comes after this file.
+    #[napi(ts_type = "OutputSummary")]
+    pub output: Option<JsOutputSummary>,
+}
 
 /// Fields in the order napi-rs gives them (required first, then optional ones as declared), and
 /// absent rather than `undefined` when `None`, as napi-rs leaves them.
@@ -34,9 +57,11 @@ pub struct ShellRunResultJs(pub ShellRunResult);
 impl ToNapiValue for ShellRunResultJs {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         let Some(maker) = shell_run_result_maker(env) else {
+            // SAFETY: napi-rs calls this on the JS thread of the live `env`, as the struct's own.
             return unsafe { ShellRunResult::to_napi_value(env, val.0) };
         };
         let r = val.0;
+        // SAFETY: as above.
         let argv = unsafe {
             [
                 bool::to_napi_value(env, r.cancelled)?,
@@ -51,7 +76,10 @@ impl ToNapiValue for ShellRunResultJs {
         };
         let mut recv = std::ptr::null_mut();
         let mut result = std::ptr::null_mut();
+        // SAFETY: as above.
         napi::check_status!(unsafe { sys::napi_get_undefined(env, &mut recv) })?;
+        // SAFETY: as above; `maker` is a function of `env` and every argument a value made in
+        // it just now. The maker is our own code, which does not throw.
         napi::check_status!(unsafe {
             sys::napi_call_function(env, recv, maker, argv.len(), argv.as_ptr(), &mut result)
         })?;
@@ -60,21 +88,27 @@ impl ToNapiValue for ShellRunResultJs {
 }
 
 /// `undefined` for `None` (napi-rs would give `null`).
+///
+/// # Safety
+/// On the JS thread of the live `env`, as `T::to_napi_value`.
 unsafe fn optional<T: ToNapiValue>(
     env: sys::napi_env,
     value: Option<T>,
 ) -> napi::Result<sys::napi_value> {
     match value {
+        // SAFETY: as the caller vouches.
         Some(v) => unsafe { T::to_napi_value(env, v) },
         None => {
             let mut undefined = std::ptr::null_mut();
+            // SAFETY: as the caller vouches.
             napi::check_status!(unsafe { sys::napi_get_undefined(env, &mut undefined) })?;
             Ok(undefined)
         }
     }
 }
 
-/// The environment's compiled maker, compiled on first use.
+/// The environment's compiled maker, compiled on first use. Called by a conversion to JS, so on
+/// the JS thread of the live `env`.
 fn shell_run_result_maker(env: sys::napi_env) -> Option<sys::napi_value> {
     let js = Env::from_raw(env);
     let reference = match js.get_instance_data::<Makers>() {
@@ -91,6 +125,8 @@ fn shell_run_result_maker(env: sys::napi_env) -> Option<sys::napi_value> {
         }
     };
     let mut value = std::ptr::null_mut();
+    // SAFETY: on the JS thread of `env`, whose instance data holds `reference` (made in `env`,
+    // alive as long as it is).
     let status = unsafe { sys::napi_get_reference_value(env, reference, &mut value) };
     (status == sys::Status::napi_ok && !value.is_null()).then_some(value)
 }
@@ -99,6 +135,8 @@ fn compile(env: &Env, source: &str) -> Option<sys::napi_ref> {
     let source = env.create_string(source).ok()?;
     let mut function = std::ptr::null_mut();
     let mut reference = std::ptr::null_mut();
+    // SAFETY: `env` is a live environment on its thread (an `Env` is only had there); `source`
+    // is a string of it, and `function` is created before it is referenced.
     let ok = unsafe {
         sys::napi_run_script(env.raw(), source.raw(), &mut function) == sys::Status::napi_ok
             && sys::napi_create_reference(env.raw(), function, 1, &mut reference)
@@ -107,6 +145,7 @@ fn compile(env: &Env, source: &str) -> Option<sys::napi_ref> {
     if !ok {
         // A host that forbids compiling code throws: that is not the caller's exception.
         let mut exception = std::ptr::null_mut();
+        // SAFETY: as above.
         unsafe { sys::napi_get_and_clear_last_exception(env.raw(), &mut exception) };
     }
     ok.then_some(reference)

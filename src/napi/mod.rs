@@ -14,3 +14,4 @@ mod pty;
 mod shell;
 mod stream;
 mod teardown;
+mod value;

@@ -14,6 +14,7 @@ use napi::UnknownRef;
 use napi_derive::napi;
 
 use super::error::take_exception;
+use super::value::{shown, type_of};
 use crate::error::{Error, JsNumber};
 use crate::process::sandbox::{Network, SandboxPolicy};
 use crate::shell::CancelToken;
@@ -21,63 +22,6 @@ use crate::shell::CancelToken;
 /// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`): the bound of every
 /// count and duration read from JS, far below where a conversion to Rust could overflow.
 pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
-/// Longest string value quoted whole in a message; a longer one is cut with `…`.
-const SHOWN_STRING_CHARS: usize = 60;
-
-/// A JS value as a message shows it after `got`: `"text"`, `5`, `null`, `an object`.
-pub struct Shown(String);
-
-impl std::fmt::Debug for Shown {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-fn type_of(env: sys::napi_env, raw: sys::napi_value) -> sys::napi_valuetype {
-    let mut kind = ValueKind::napi_undefined;
-    // SAFETY: `raw` is a live value of `env`, on its JS thread.
-    if unsafe { sys::napi_typeof(env, raw, &mut kind) } != sys::Status::napi_ok {
-        return ValueKind::napi_undefined;
-    }
-    kind
-}
-
-/// Describes `raw` for a message, without running any of the caller's code.
-pub fn shown(env: sys::napi_env, raw: sys::napi_value) -> Shown {
-    // SAFETY (every block below): `raw` is a live value of `env`, on its JS thread, of the type
-    // just checked.
-    let text = match type_of(env, raw) {
-        ValueKind::napi_undefined => "undefined".to_string(),
-        ValueKind::napi_null => "null".to_string(),
-        ValueKind::napi_boolean => match unsafe { bool::from_napi_value(env, raw) } {
-            Ok(b) => b.to_string(),
-            Err(_) => "a boolean".to_string(),
-        },
-        ValueKind::napi_number => match unsafe { f64::from_napi_value(env, raw) } {
-            Ok(n) => format!("{:?}", JsNumber(n)),
-            Err(_) => "a number".to_string(),
-        },
-        ValueKind::napi_string => match unsafe { String::from_napi_value(env, raw) } {
-            Ok(s) if s.chars().count() > SHOWN_STRING_CHARS => {
-                let cut: String = s.chars().take(SHOWN_STRING_CHARS).collect();
-                format!("{cut:?}…")
-            }
-            Ok(s) => format!("{s:?}"),
-            Err(_) => "a string".to_string(),
-        },
-        ValueKind::napi_symbol => "a symbol".to_string(),
-        ValueKind::napi_function => "a function".to_string(),
-        ValueKind::napi_bigint => "a bigint".to_string(),
-        ValueKind::napi_object => {
-            let mut array = false;
-            unsafe { sys::napi_is_array(env, raw, &mut array) };
-            if array { "an array" } else { "an object" }.to_string()
-        }
-        _ => "an external value".to_string(),
-    };
-    Shown(text)
-}
-
 /// `field must be <expected> (got <value>)`.
 fn wrong(env: sys::napi_env, raw: sys::napi_value, field: &str, expected: &str) -> Error {
     Error::invalid(field, format!("must be {expected}"), shown(env, raw))
@@ -262,6 +206,8 @@ fn named(
         // SAFETY: `obj` is an object of `env`; the key is a string made here.
         let key = unsafe { String::to_napi_value(env, key.to_string())? };
         let mut value = std::ptr::null_mut();
+        // SAFETY: `obj` is a live object of `env` and `key` a string just made in it, on the JS
+        // thread; a getter that throws leaves an exception that `read_failed` takes.
         napi::check_status!(unsafe { sys::napi_get_property(env, obj, key, &mut value) })?;
         Ok(value)
     })();

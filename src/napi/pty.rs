@@ -13,8 +13,9 @@ use super::options::{
     self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, JsSandboxPolicy,
     StringMap,
 };
-use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
+use super::stream::{self, ChunkFn};
 use crate::error::{Error, JsNumber};
+use crate::output::{deliver, CHUNK_QUEUE};
 use crate::pty::{self, Program, PtyOutcome, PtyRequest, PtyRun, TermSize};
 
 /// A command for `PtySession.start`.

@@ -13,16 +13,16 @@ use super::error::{throw, Coded};
 use super::event_loop::LoopWatcher;
 use super::host::{self, StatusWatch};
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
-use super::literal::ShellRunResultJs;
+use super::literal::{ShellRunResult, ShellRunResultJs};
 use super::options::{
     self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, JsSandboxPolicy,
     StringMap,
 };
 use super::output::{self as js_output, JsOutputOptions, JsOutputSummary};
-use super::stream::{self, deliver, ChunkFn, CHUNK_QUEUE};
+use super::stream::{self, ChunkFn};
 use super::teardown;
 use crate::error::Error;
-use crate::output::{OutputOptions, OutputPipeline};
+use crate::output::{deliver, OutputOptions, OutputPipeline, CHUNK_QUEUE};
 use crate::process::tree;
 use crate::shell::session::{validate_run, Place, Started};
 use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
@@ -89,24 +89,6 @@ pub struct ShellExecuteOptions {
     /// directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
     /// kernel cannot enforce it.
     pub sandbox: Option<JsSandboxPolicy>,
-}
-
-/// How a command ended. Failure of the command is a result, never a rejection.
-#[napi(object)]
-pub struct ShellRunResult {
-    /// Absent when cancelled or timed out.
-    pub exit_code: Option<i32>,
-    pub cancelled: bool,
-    pub timed_out: bool,
-    /// The session's directory after the command.
-    pub working_dir: Option<String>,
-    pub duration_ms: Option<f64>,
-    /// e.g. "SIGSEGV" when the command's last process died of a signal (`exitCode` is then 128+n).
-    pub signal: Option<String>,
-    /// The shell process had to be replaced (it exited or was wedged); session state was lost.
-    pub session_restarted: Option<bool>,
-    /// Present when `options.output` was given.
-    pub output: Option<JsOutputSummary>,
 }
 
 /// A persistent session on a real shell process: variables, functions, aliases, options and the
@@ -472,7 +454,7 @@ async fn run_and_deliver(
         .await
         .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
     let outcome = outcome?;
-    Ok(to_result(outcome, summary))
+    Ok(to_result(outcome, summary.map(JsOutputSummary::from)))
 }
 
 fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {

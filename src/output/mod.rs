@@ -3,9 +3,12 @@
 //!
 //! [`OutputPipeline`] chains them for a process reader: bytes in, processed text out (to forward to
 //! a JS callback), an [`OutputSummary`] at the end. Each stage is usable on its own.
+//! [`deliver`] drives a pipeline from a reader's bounded queue to a [`ChunkReceiver`] the host
+//! implements.
 
 mod ansi;
 mod artifact;
+mod deliver;
 mod newline;
 mod options;
 mod pipeline;
@@ -13,7 +16,7 @@ mod sink;
 mod utf8;
 
 pub use ansi::strip_ansi;
+pub(crate) use deliver::{deliver, ChunkReceiver, Received, CHUNK_QUEUE};
 pub use options::OutputOptions;
 pub use pipeline::OutputPipeline;
 pub use sink::OutputSummary;
-pub use utf8::Utf8Decoder;

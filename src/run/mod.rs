@@ -2,10 +2,12 @@
 //! shares, whatever runs it. A run is checked once before anything starts ([`validate`]), can be
 //! cancelled ([`CancelToken`]) or expire ([`Stop`], [`wait_for_stop`]), and ends in an
 //! [`Ending`] read from a wait status or from the shell's `$?`. How a stop then ends the
-//! command's processes is `process::tree`'s (freeze, TERM, grace, KILL).
+//! command's processes is `process::tree`'s (freeze, TERM, grace, KILL). Results of one owner's
+//! runs are handed back in the order the runs were made ([`order`]).
 
 mod cancel;
 mod ending;
+pub(crate) mod order;
 mod stop;
 pub(crate) mod validate;
 
