@@ -15,7 +15,7 @@ use super::buffer::Unread;
 use super::state;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, Result};
-use crate::output::{OutputOptions, OutputPipeline};
+use crate::output::{deliver, ChunkReceiver, OutputOptions, OutputPipeline, Received};
 use crate::run::CancelToken;
 use crate::shell::framing::quote;
 use crate::shell::session::aside::Aside;
@@ -588,29 +588,42 @@ async fn run_job(
 /// normalization, the artifact) into its unread buffer.
 async fn collect(
     job: Arc<Job>,
-    mut rx: mpsc::Receiver<Vec<u8>>,
-    mut pipeline: OutputPipeline,
+    rx: mpsc::Receiver<Vec<u8>>,
+    pipeline: OutputPipeline,
     artifact: Option<PathBuf>,
 ) {
-    let mut artifact = artifact;
-    while let Some(bytes) = rx.recv().await {
-        let text = pipeline.push_bytes(&bytes);
-        let mut state = job.lock();
-        state.unread.push(&text);
-        if !text.is_empty() && state.artifact_path.is_none() {
-            state.artifact_path = artifact.take();
-        }
-    }
-    let tail = pipeline.flush();
-    let summary = pipeline.finish(None);
+    let receiver = UnreadReceiver {
+        job: job.clone(),
+        artifact,
+    };
+    let Some(summary) = deliver(rx, Some(pipeline), Some(receiver)).await else {
+        return;
+    };
     let mut state = job.lock();
-    state.unread.push(&tail);
     // The file as written, or none when writing it failed (or nothing was output).
     state.artifact_path = summary.artifact_path;
     if let Some(error) = summary.artifact_error {
         state
             .unread
             .push(&format!("agent-shell: the job's artifact: {error}\n"));
+    }
+}
+
+/// Takes a job's output, as it is delivered, into its unread buffer.
+struct UnreadReceiver {
+    job: Arc<Job>,
+    /// The artifact's path, shown from the first output on.
+    artifact: Option<PathBuf>,
+}
+
+impl ChunkReceiver for UnreadReceiver {
+    fn receive(&mut self, text: String) -> Received<'_> {
+        let mut state = self.job.lock();
+        state.unread.push(&text);
+        if state.artifact_path.is_none() {
+            state.artifact_path = self.artifact.take();
+        }
+        Box::pin(std::future::ready(()))
     }
 }
 

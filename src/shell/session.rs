@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
+use crate::output::{
+    deliver, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary, CHUNK_QUEUE,
+};
 use crate::process::tree::{self, Proc};
 use crate::run::{validate, CancelToken, Ending};
 use crate::shell::framing::{self, RunScript};
@@ -470,6 +473,45 @@ impl Session {
             }
         }
         Ok(Attempt::Ran(outcome))
+    }
+}
+
+/// A run handed to the shell on the caller's thread ([`Session::try_start`]), or one still to
+/// go through the session's line ([`Session::queue`]).
+pub enum Launch {
+    Started(Started),
+    Queued(Place, RunRequest),
+}
+
+impl Session {
+    /// Runs `launch` to its end with its output decoded (and run through `output`'s sink when
+    /// given) and handed to `receiver`, each piece awaited (a slow receiver slows the command).
+    /// Returns once the receiver took the last of it, with the sink's summary.
+    pub async fn run_delivered<R: ChunkReceiver + 'static>(
+        &self,
+        launch: Launch,
+        output: Option<&OutputOptions>,
+        receiver: Option<R>,
+        cancel: &CancelToken,
+    ) -> Result<(RunOutcome, Option<OutputSummary>)> {
+        let run = |out| async move {
+            match launch {
+                Launch::Started(started) => self.finish(started, out, cancel).await,
+                Launch::Queued(place, req) => self.run_in(place, req, out, cancel).await,
+            }
+        };
+        if receiver.is_none() && output.is_none() {
+            // Nothing wants the bytes: the session drains them without a delivery task.
+            return Ok((run(None).await?, None));
+        }
+        let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
+        let pipeline = output.map(OutputPipeline::new).transpose()?;
+        let delivery = tokio::spawn(deliver(rx, pipeline, receiver));
+        let outcome = run(Some(tx)).await;
+        let summary = delivery
+            .await
+            .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
+        Ok((outcome?, summary))
     }
 }
 

@@ -175,3 +175,44 @@ fn texts_that_may_move_the_shells_descriptors() {
         assert!(!may_move_descriptors(text), "{text}");
     }
 }
+
+/// Takes delivered text into a shared string.
+struct Collect(std::sync::Arc<std::sync::Mutex<String>>);
+
+impl ChunkReceiver for Collect {
+    fn receive(&mut self, text: String) -> crate::output::Received<'_> {
+        self.0.lock().unwrap().push_str(&text);
+        Box::pin(std::future::ready(()))
+    }
+}
+
+#[tokio::test]
+async fn a_rust_caller_gets_the_output_decoded_and_through_the_sink() {
+    let s = Session::new(ShellConfig::default()).unwrap();
+    let text = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let output = OutputOptions {
+        max_bytes: 8,
+        ..Default::default()
+    };
+    // A character split across two writes, ANSI colour, and more than the budget.
+    let command = r"printf '\303'; sleep 0.05; printf '\251 \033[31mred\033[0m 0123456789\n'";
+    let req = RunRequest {
+        command: command.into(),
+        ..Default::default()
+    };
+    let (outcome, summary) = s
+        .run_delivered(
+            Launch::Queued(s.queue(), req),
+            Some(&output),
+            Some(Collect(text.clone())),
+            &CancelToken::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(outcome.exit_code, Some(0));
+    assert_eq!(text.lock().unwrap().as_str(), "é red 0123456789\n");
+    let summary = summary.expect("a sink was asked for");
+    assert!(summary.truncated, "{summary:?}");
+    assert_eq!(summary.total_bytes, "é red 0123456789\n".len() as u64);
+    s.close().await;
+}
