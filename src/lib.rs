@@ -9,6 +9,7 @@ pub(crate) mod output;
 pub(crate) mod process;
 pub(crate) mod pty;
 pub(crate) mod shell;
+pub(crate) mod syntax;
 
 // Exports are registered with Node by napi-derive; a `cargo test` build has no caller for some.
 #[cfg_attr(test, allow(dead_code))]

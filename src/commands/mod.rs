@@ -8,7 +8,6 @@ pub mod head_tail;
 pub mod intercept;
 pub mod js_regex;
 pub mod rules;
-pub mod segments;
 
 use crate::error::{Error, Result};
 

@@ -2,8 +2,8 @@
 //! is one run on a fresh session.
 
 pub mod framing;
+pub mod reading;
 pub mod session;
 pub mod status;
-pub mod syntax;
 
 pub use session::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};

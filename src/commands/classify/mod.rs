@@ -21,10 +21,11 @@ mod tools;
 mod words;
 mod wrappers;
 
-use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
-use tree_sitter::{Node, Parser, Tree};
+use tree_sitter::Node;
+
+use crate::syntax::tree::{self, is_read_write_redirection, parse, syntax_error};
 
 use programs::Nested;
 use words::Word;
@@ -77,123 +78,6 @@ pub fn classify(command: &str) -> Classification {
     let mut walker = Walker::default();
     walker.script(command);
     walker.finish()
-}
-
-fn parse(src: &str) -> Option<Tree> {
-    thread_local! {
-        static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
-    }
-    PARSER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&tree_sitter_bash::LANGUAGE.into())
-                .ok()?;
-            *slot = Some(parser);
-        }
-        slot.as_mut()?.parse(src, None)
-    })
-}
-
-/// Whether tree-sitter-bash parses `command` with no error (see [`syntax_error`]), no command
-/// named by a word that bash reads as syntax there, and every here-document closed by a line
-/// that is its delimiter exactly. tree-sitter-bash takes a stray `then` or `fi` for a command
-/// name, and `EOF ` or ` EOF` for the end of `<<EOF`; bash reports a syntax error, or reads the
-/// here-document on to the end of its input.
-pub fn parses_cleanly(command: &str) -> bool {
-    const NEVER_COMMANDS: &[&str] = &[
-        "then", "else", "elif", "fi", "do", "done", "esac", "in", "}",
-    ];
-    let Some(tree) = parse(command) else {
-        return false;
-    };
-    let root = tree.root_node();
-    if syntax_error(root, command).is_some() {
-        return false;
-    }
-    // Every node once, depth first, with one cursor (a walk that collects children allocates
-    // per node, which cost as much as a short command's parse).
-    let mut cursor = root.walk();
-    loop {
-        let node = cursor.node();
-        if node.kind() == "command_name" && NEVER_COMMANDS.contains(&words::text(node, command)) {
-            return false;
-        }
-        if node.kind() == "heredoc_end" && !ends_heredoc(node, command) {
-            return false;
-        }
-        if cursor.goto_first_child() || cursor.goto_next_sibling() {
-            continue;
-        }
-        loop {
-            if !cursor.goto_parent() {
-                return true;
-            }
-            if cursor.goto_next_sibling() {
-                break;
-            }
-        }
-    }
-}
-
-/// Whether the line of `end` (a `heredoc_end`) is the delimiter that its `heredoc_start` names,
-/// as bash compares them: the whole line, with leading tabs dropped for `<<-`.
-fn ends_heredoc(end: Node<'_>, src: &str) -> bool {
-    let Some(redirect) = end.parent() else {
-        return false;
-    };
-    let mut cursor = redirect.walk();
-    let Some(start) = redirect
-        .children(&mut cursor)
-        .find(|n| n.kind() == "heredoc_start")
-    else {
-        return false;
-    };
-    let delimiter: String = words::text(start, src)
-        .chars()
-        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-        .collect();
-    let line_start = src[..end.start_byte()].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = src[end.end_byte()..]
-        .find('\n')
-        .map_or(src.len(), |i| end.end_byte() + i);
-    let line = &src[line_start..line_end];
-    let line = if words::text(redirect, src).starts_with("<<-") {
-        line.trim_start_matches('\t')
-    } else {
-        line
-    };
-    line == delimiter
-}
-
-/// The first node tree-sitter could not parse, ignoring what the grammar gets wrong but bash
-/// accepts (`<>`, the read-write redirection).
-fn syntax_error(root: Node<'_>, src: &str) -> Option<String> {
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if node.is_missing() {
-            return Some(format!("missing {}", node.kind()));
-        }
-        if node.is_error() && !is_read_write_redirection(node, src) {
-            let text: String = words::text(node, src).chars().take(30).collect();
-            return Some(format!("near {text:?}"));
-        }
-        if node.has_error() {
-            let mut cursor = node.walk();
-            let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-            stack.extend(children.into_iter().rev());
-        }
-    }
-    None
-}
-
-/// tree-sitter-bash reads `<>` as `<` followed by an error `>`.
-fn is_read_write_redirection(node: Node<'_>, src: &str) -> bool {
-    node.is_error()
-        && words::text(node, src) == ">"
-        && node.parent().is_some_and(|p| p.kind() == "file_redirect")
-        && node.prev_sibling().is_some_and(|s| s.kind() == "<")
 }
 
 /// What a command's stdin is, as far as the code it might run goes.
@@ -291,11 +175,11 @@ impl Walker {
             self.find(Level::Unknown, "shell code is nested too deeply to check");
             return;
         }
-        let Some(tree) = parse(src) else {
+        let Some(parsed) = parse(src) else {
             self.find(Level::Unknown, "the command could not be parsed");
             return;
         };
-        let root = tree.root_node();
+        let root = parsed.root_node();
         if let Some(where_) = syntax_error(root, src) {
             self.find(
                 Level::Unknown,
@@ -366,7 +250,7 @@ impl Walker {
     /// `[[ $x -eq 1 ]]`, array subscripts, `${s:x}`), where a value like `a[$(cmd)]` runs `cmd`;
     /// indirection (`${!x}`) and prompt expansion (`${x@P}`).
     fn evaluated(&mut self, node: Node<'_>, src: &str) {
-        let text = words::text(node, src);
+        let text = tree::text(node, src);
         let mut operands: Vec<Node<'_>> = Vec::new();
         match node.kind() {
             "arithmetic_expansion" => operands.push(node),
@@ -396,7 +280,7 @@ impl Walker {
                             match child.kind() {
                                 "string" | "raw_string" | "ansi_c_string" => {}
                                 "simple_expansion" | "expansion" | "command_substitution" => {
-                                    let name = words::text(child, src)
+                                    let name = tree::text(child, src)
                                         .trim_start_matches('$')
                                         .trim_start_matches('{')
                                         .trim_end_matches('}')
@@ -406,7 +290,7 @@ impl Walker {
                                             Level::Unknown,
                                             format!(
                                                 "{} is unquoted in [ ]: word splitting can turn it into -v a[$(cmd)], which runs cmd",
-                                                words::text(child, src)
+                                                tree::text(child, src)
                                             ),
                                         );
                                     }
@@ -423,7 +307,7 @@ impl Walker {
                         if child.kind() == "binary_expression" {
                             let operator = child
                                 .child_by_field_name("operator")
-                                .map(|o| words::text(o, src))
+                                .map(|o| tree::text(o, src))
                                 .unwrap_or("");
                             // `[ $x -eq 1 ]` (the test builtin) takes numbers only; `[[ ]]`
                             // evaluates arithmetic.
@@ -436,13 +320,13 @@ impl Walker {
                             }
                         }
                         if child.kind() == "unary_expression"
-                            && child.child(0).is_some_and(|o| words::text(o, src) == "-v")
+                            && child.child(0).is_some_and(|o| tree::text(o, src) == "-v")
                         {
                             // `-v name`: a subscript in the name is evaluated.
                             let count = child.child_count();
                             let name: String = (1..count)
                                 .filter_map(|i| child.child(i))
-                                .map(|n| words::text(n, src))
+                                .map(|n| tree::text(n, src))
                                 .collect();
                             let last = (child.named_child_count() as u32).saturating_sub(1);
                             let word = match child.named_child(last) {
@@ -515,7 +399,7 @@ impl Walker {
                     Level::Unknown,
                     format!(
                         "bash evaluates {name} as arithmetic in {}, so a value like a[$(cmd)] runs cmd",
-                        words::text(node, src).chars().take(40).collect::<String>()
+                        tree::text(node, src).chars().take(40).collect::<String>()
                     ),
                 );
             }
@@ -530,7 +414,7 @@ impl Walker {
         ];
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
-            let text = words::text(n, src);
+            let text = tree::text(n, src);
             let name = match n.kind() {
                 "number" => None,
                 "word" if matches!(text, "@" | "*") => None,
@@ -607,7 +491,7 @@ impl Walker {
             .unwrap_or_default();
         // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
         let passes_on =
-            body.is_some_and(|b| b.kind() == "command" && words::text(b, src).trim() == "cat");
+            body.is_some_and(|b| b.kind() == "command" && tree::text(b, src).trim() == "cat");
         for r in redirects {
             match (r.kind(), &body_stdin) {
                 ("heredoc_redirect", Stdin::Text(text)) if passes_on => {
@@ -632,7 +516,7 @@ impl Walker {
                 let expands = body
                     .named_children(&mut body_cursor)
                     .any(|c| c.kind() != "heredoc_content");
-                (!expands).then(|| words::text(*body, src).to_string())
+                (!expands).then(|| tree::text(*body, src).to_string())
             }
             "herestring_redirect" => {
                 let word = words::word(*children.first()?, src, &self.vars);
@@ -861,7 +745,7 @@ impl Walker {
         }
         let name = name_node
             .map(|n| {
-                let text = words::text(n, src);
+                let text = tree::text(n, src);
                 text.split('[').next().unwrap_or(text).to_string()
             })
             .unwrap_or_default();
@@ -915,7 +799,7 @@ impl Walker {
     /// name reference (`-n`) or integer attribute (`-i`) makes later assignments evaluate code, or
     /// the variable configures programs.
     fn declaration(&mut self, node: Node<'_>, src: &str) {
-        let keyword = node.child(0).map(|k| words::text(k, src).to_string());
+        let keyword = node.child(0).map(|k| tree::text(k, src).to_string());
         if let Some(keyword) = &keyword {
             self.record(keyword);
         }
@@ -962,7 +846,7 @@ impl Walker {
                         Level::Unknown,
                         format!(
                             "{keyword} is given {}, only known at run time, which bash evaluates as an assignment",
-                            words::text(child, src)
+                            tree::text(child, src)
                         ),
                     );
                     self.statement(child, src, &Stdin::Inherited);
@@ -974,7 +858,7 @@ impl Walker {
     fn function(&mut self, node: Node<'_>, src: &str) {
         let name = node
             .child_by_field_name("name")
-            .map(|n| words::text(n, src).to_string())
+            .map(|n| tree::text(n, src).to_string())
             .unwrap_or_default();
         self.functions.insert(name.clone());
         let Some(body) = node.child_by_field_name("body") else {
@@ -997,7 +881,7 @@ impl Walker {
             if node.field_name_for_child(i as u32) == Some("destination") {
                 destinations.push(child);
             } else if !child.is_named() || is_read_write_redirection(child, src) {
-                operator.push_str(words::text(child, src));
+                operator.push_str(tree::text(child, src));
             }
         }
         for destination in &destinations {
@@ -1086,7 +970,7 @@ fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
     let mut stack = vec![body];
     while let Some(node) = stack.pop() {
         match node.kind() {
-            "command_name" if words::text(node, src) == name => calls_itself = true,
+            "command_name" if tree::text(node, src) == name => calls_itself = true,
             "pipeline" | "&" => multiplies = true,
             _ => {}
         }

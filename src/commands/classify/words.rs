@@ -6,6 +6,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use crate::syntax::tree::text;
+
 /// Marks a part of a word's shape that is only known at run time and has no name.
 pub const RUNTIME: char = '\u{1}';
 
@@ -94,11 +96,6 @@ fn shortened(raw: &str) -> String {
         Some((cut, _)) => format!("{}…", &raw[..cut]),
         None => raw.to_string(),
     }
-}
-
-/// The source text of `node`.
-pub fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
-    src.get(node.byte_range()).unwrap_or("")
 }
 
 struct Builder {
@@ -426,11 +423,7 @@ mod tests {
 
     /// The last argument of the first command in `src`.
     fn last_argument(src: &str, vars: &HashMap<String, String>) -> Word {
-        let mut parser = tree_sitter::Parser::new();
-        parser
-            .set_language(&tree_sitter_bash::LANGUAGE.into())
-            .expect("bash grammar loads");
-        let tree = parser.parse(src, None).expect("parses");
+        let tree = crate::syntax::tree::parse(src).expect("parses");
         let mut stack = vec![tree.root_node()];
         while let Some(n) = stack.pop() {
             if n.kind() == "command" {

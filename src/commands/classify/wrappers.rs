@@ -207,7 +207,7 @@ pub fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
     let Some((name, _)) = word.text.split_once('=') else {
         return false;
     };
-    if !crate::process::env::is_valid_env_key(name) {
+    if !crate::syntax::is_name(name) {
         return false;
     }
     let value = word
