@@ -2,10 +2,10 @@
 //! `tee`'s targets, `find`'s actions and `xargs`, which runs a command with words from stdin.
 
 use super::args::*;
-use super::programs::{Nested, Verdict};
 use super::targets::{critical_target, device, write_to, Device};
+use super::verdict::Level;
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
-use super::Level;
 
 // ---------------------------------------------------------------------------------------------
 // File programs

@@ -18,6 +18,7 @@ mod specs;
 mod system;
 mod targets;
 mod tools;
+mod verdict;
 mod words;
 mod wrappers;
 
@@ -27,48 +28,9 @@ use tree_sitter::Node;
 
 use crate::syntax::tree::{self, is_read_write_redirection, parse, syntax_error};
 
-use programs::Nested;
+use env::hijack_reason;
+use verdict::{Classification, Finding, Level, Nested, Verdict};
 use words::Word;
-
-/// How much a command can do, from least to most worrying; the worst part decides the whole.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    ReadOnly,
-    Write,
-    /// Could not be proven safe: unknown programs, run-time command names, unparsable input.
-    Unknown,
-    Dangerous,
-}
-
-impl Level {
-    /// The name used in the JavaScript contract.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::ReadOnly => "read-only",
-            Level::Write => "write",
-            Level::Unknown => "unknown",
-            Level::Dangerous => "dangerous",
-        }
-    }
-}
-
-/// The verdict on a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Classification {
-    pub level: Level,
-    /// Every command name that would run, substitutions and nested code included, in order of
-    /// appearance, without repeats.
-    pub commands: Vec<String>,
-    /// Why, worst first, in words an agent can show a user.
-    pub reasons: Vec<String>,
-}
-
-/// One thing found that makes a command more than read-only.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Finding {
-    level: Level,
-    reason: String,
-}
 
 const MAX_SCRIPT_DEPTH: usize = 8; // `bash -c "bash -c …"` nests; no honest command goes deeper
 const MAX_TREE_DEPTH: usize = 200; // the walk recurses per syntax level; bounded so no input can overflow the stack
@@ -335,7 +297,7 @@ impl Walker {
                                 }
                                 _ => Word::literal(&name),
                             };
-                            let mut verdict = programs::Verdict::read_only();
+                            let mut verdict = Verdict::read_only();
                             readers::variable_target(&mut verdict, "-v", &word);
                             self.findings.extend(verdict.findings);
                         }
@@ -364,8 +326,8 @@ impl Walker {
                     .collect();
                 let rest = &inner[assigned.len()..];
                 if rest.starts_with(":=") || rest.starts_with('=') {
-                    let risk = programs::hijack_reason(&assigned)
-                        .or_else(|| env::shell_risk(&assigned, None));
+                    let risk =
+                        hijack_reason(&assigned).or_else(|| env::shell_risk(&assigned, None));
                     if let Some(reason) = risk {
                         self.find(Level::Unknown, reason);
                     }
@@ -756,7 +718,7 @@ impl Walker {
             None => Some(String::new()),
         };
         let risk = (!env::harmless(&name, fixed.as_deref()))
-            .then(|| programs::hijack_reason(&name))
+            .then(|| hijack_reason(&name))
             .flatten()
             .or_else(|| {
                 if shell {

@@ -8,86 +8,9 @@ use super::readers;
 use super::system::{ip, kill, partitioner, ruff, systemctl};
 use super::targets::{device, Device};
 use super::tools;
+use super::verdict::{Level, Nested, Verdict};
 use super::words::Word;
 use super::wrappers::{alias, interpreter, shell, su, trap, watch, wrapper};
-use super::{Finding, Level};
-
-/// The classification of one program invocation, before nested commands are looked at.
-#[derive(Debug, Default)]
-pub struct Verdict {
-    pub findings: Vec<Finding>,
-    pub nested: Vec<Nested>,
-    /// Writes a download to stdout: piping it into a shell runs remote code.
-    pub downloads: bool,
-    /// What it prints, when that is fixed (`echo 'rm -rf /' | sh`).
-    pub output: Option<String>,
-}
-
-/// Code that an invocation runs in turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Nested {
-    /// Another command: wrappers (`sudo`, `env`, `timeout`), `find -exec`, `xargs`.
-    Command {
-        argv: Vec<Word>,
-        forwards_stdin: bool,
-    },
-    /// Shell code in a word: `bash -c`, `eval`, `trap`, `ssh host …`.
-    Script(Word),
-    /// A shell reading its commands from stdin.
-    StdinScript,
-    /// An interpreter (python, node, …) reading its program from stdin.
-    StdinCode,
-}
-
-impl Verdict {
-    pub fn read_only() -> Self {
-        Verdict::default()
-    }
-
-    pub fn of(level: Level, reason: impl Into<String>) -> Self {
-        let mut v = Verdict::default();
-        v.push(level, reason);
-        v
-    }
-
-    pub fn write(reason: impl Into<String>) -> Self {
-        Verdict::of(Level::Write, reason)
-    }
-
-    pub fn unknown(reason: impl Into<String>) -> Self {
-        Verdict::of(Level::Unknown, reason)
-    }
-
-    pub fn dangerous(reason: impl Into<String>) -> Self {
-        Verdict::of(Level::Dangerous, reason)
-    }
-
-    /// A wrapper around `argv` (nothing to run when empty).
-    pub fn runs(argv: &[Word]) -> Self {
-        let mut v = Verdict::default();
-        if !argv.is_empty() {
-            v.nested.push(Nested::Command {
-                argv: argv.to_vec(),
-                forwards_stdin: true,
-            });
-        }
-        v
-    }
-
-    pub fn script(code: Word) -> Self {
-        Verdict {
-            nested: vec![Nested::Script(code)],
-            ..Verdict::default()
-        }
-    }
-
-    pub fn push(&mut self, level: Level, reason: impl Into<String>) {
-        self.findings.push(Finding {
-            level,
-            reason: reason.into(),
-        });
-    }
-}
 
 /// Shell builtins and programs that only read or change the shell's own state (looked at
 /// further in `builtin`); other read-only programs have a grammar in `specs`.
@@ -219,23 +142,6 @@ const WRITES: &[(&str, &str)] = &[
     ("micro", "opens an editor, which can change files"),
     ("hx", "opens an editor, which can change files"),
 ];
-
-/// Variables that decide which programs later commands run or what those programs load.
-#[rustfmt::skip]
-const HIJACK_VARIABLES: &[&str] = &[
-    "PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV",
-    "ENV", "PROMPT_COMMAND", "PS4", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
-    "GIT_PAGER", "PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
-    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_ASKPASS", "SSH_ASKPASS", "PYTHONPATH", "PYTHONSTARTUP",
-    "NODE_OPTIONS", "PERL5OPT", "PERL5LIB", "RUBYOPT", "LESSOPEN", "LESSCLOSE", "MANPAGER", "BROWSER",
-];
-
-/// Why assigning `name` is not harmless, when it is not.
-pub fn hijack_reason(name: &str) -> Option<String> {
-    HIJACK_VARIABLES.contains(&name).then(|| {
-        format!("setting {name} can change which programs later commands run or what they load")
-    })
-}
 
 /// Directories whose programs are the system's own: `/bin/rm` is `rm`; `./rm` is not.
 pub const SYSTEM_BIN_DIRS: &[&str] = &[

@@ -2,9 +2,9 @@
 //! `systemctl`; each reads only with the arguments listed here.
 
 use super::args::*;
-use super::programs::Verdict;
+use super::verdict::Level;
+use super::verdict::Verdict;
 use super::words::Word;
-use super::Level;
 
 /// `ip [options] object [command …]`: only `show`, `list` and `get` (or no command) read; ip
 /// accepts any prefix of a command (`ip a a` is `ip addr add`), so nothing else is taken as a read.

@@ -1,9 +1,10 @@
 //! Shells, interpreters and wrappers: programs that run other code.
 
 use super::args::*;
-use super::programs::{hijack_reason, Nested, Verdict};
+use super::env::hijack_reason;
+use super::verdict::Level;
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
-use super::Level;
 
 // ---------------------------------------------------------------------------------------------
 // Shells, interpreters, wrappers
