@@ -12,9 +12,11 @@
 //!   tree sees nesting (functions, loops, substitutions inside words), and only the scan is cheap
 //!   and tolerant enough for every keystroke-sized check; neither can stand in for the other.
 //!
+//! [`quotes`] gives the value of a quoted part of a word, once the parse has found the parts.
 //! [`is_name`] is bash's NAME, shared with `process::env` (which names it `is_valid_env_key`).
 
 pub(crate) mod plain;
+pub(crate) mod quotes;
 pub(crate) mod scan;
 pub(crate) mod segments;
 pub(crate) mod tree;
