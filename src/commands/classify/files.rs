@@ -369,3 +369,21 @@ pub fn xargs(args: &[Word]) -> Verdict {
         ..Verdict::default()
     }
 }
+
+/// The compressors: they replace files with (de)compressed copies unless they write to stdout, list
+/// or test.
+pub fn compressor(program: &str, args: &[Word]) -> Verdict {
+    let to_stdout = has_short(args, 'c')
+        || has_short(args, 'l')
+        || has_short(args, 't')
+        || ["--stdout", "--to-stdout", "--list", "--test"]
+            .iter()
+            .any(|o| has_long(args, o));
+    if to_stdout && !has_short(args, 'o') {
+        Verdict::read_only()
+    } else {
+        Verdict::write(format!(
+            "{program} replaces files with (de)compressed copies"
+        ))
+    }
+}

@@ -13,10 +13,12 @@
 //! none of them imports `programs` or the walker back.
 
 mod args;
+mod devtools;
 mod env;
 mod files;
 mod git;
 mod grammar;
+mod network;
 mod programs;
 mod readers;
 mod scripts;
