@@ -2,6 +2,7 @@
 //!
 //! Plain Rust, no napi: `src/napi/commands.rs` is the JavaScript skin over [`intercept::check`],
 //! [`rules::default_rules`], [`head_tail::normalize`], [`head_tail::apply`] and [`classify::classify`].
+//! The bash syntax they read (the segment splitter, the tree-sitter parse) is [`crate::syntax`]'s.
 
 pub mod classify;
 pub mod head_tail;

@@ -8,9 +8,9 @@
 //!
 //! The arrows run one way: [`walker`] walks the tree (the syntax itself is `crate::syntax`'s) and
 //! hands each program and its [`words`] to `programs`, which dispatches to the file that knows
-//! it (`files`, `git`, `readers`, `system`, `tools`, `wrappers`); those build a
-//! [`verdict::Verdict`] with `args`, `grammar` and `specs`, `targets`, `env` and `scripts`, and
-//! none of them imports `programs` or the walker back.
+//! it (`devtools`, `files`, `git`, `network`, `readers`, `system`, `tools`, `wrappers`); those
+//! build a [`verdict::Verdict`] with `args`, `grammar` and `specs`, `targets`, `env` and
+//! `scripts`, and none of them imports `programs` or the walker back.
 
 mod args;
 mod devtools;
