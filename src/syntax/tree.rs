@@ -73,6 +73,12 @@ pub fn parses_cleanly(command: &str) -> bool {
 
 /// Whether the line of `end` (a `heredoc_end`) is the delimiter that its `heredoc_start` names,
 /// as bash compares them: the whole line, with leading tabs dropped for `<<-`.
+///
+/// The delimiter is read from tree-sitter's `heredoc_start` here and from the bytes after `<<`
+/// in [`super::scan::read_heredoc_operator`] (for the splitter, which has no tree). The two agree
+/// on every usual spelling (`EOF`, `'EOF'`, `"EOF"`, `\EOF`, `"E F"`); they differ on a quote
+/// escaped inside a quoted delimiter (`<<"a\"b"`), where making one answer as the other would
+/// change what a check or a split says today.
 fn ends_heredoc(end: Node<'_>, src: &str) -> bool {
     let Some(redirect) = end.parent() else {
         return false;
