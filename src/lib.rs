@@ -14,6 +14,7 @@ pub(crate) mod process;
 pub(crate) mod pty;
 pub(crate) mod run;
 pub(crate) mod shell;
+pub(crate) mod syntax;
 
 // Exports are registered with Node by napi-derive; a `cargo test` build has no caller for some.
 #[cfg(feature = "node")]

@@ -2,8 +2,8 @@
 //! into line limits, so the tool runs the command whole (keeping the full output as an artifact)
 //! and applies the limits to what it shows.
 
-use super::segments::{self, Segment, Separator};
 use crate::error::{Error, JsNumber, Result};
+use crate::syntax::segments::{self, Segment, Separator};
 
 /// A command with its trailing `head`/`tail` stages removed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::js_regex;
-use super::segments;
+use crate::syntax::segments;
 
 /// A rule: when `pattern` (a JS regular expression with `flags`) matches, and `tool` is available,
 /// the command is blocked with `message`.

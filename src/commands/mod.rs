@@ -2,13 +2,13 @@
 //!
 //! Plain Rust, no napi: `src/napi/commands.rs` is the JavaScript skin over [`intercept::check`],
 //! [`rules::default_rules`], [`head_tail::normalize`], [`head_tail::apply`] and [`classify::classify`].
+//! The bash syntax they read (the segment splitter, the tree-sitter parse) is [`crate::syntax`]'s.
 
 pub mod classify;
 pub mod head_tail;
 pub mod intercept;
 pub mod js_regex;
 pub mod rules;
-pub mod segments;
 
 use crate::error::{Error, Result};
 

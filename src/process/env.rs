@@ -95,11 +95,7 @@ fn env_with(
 }
 
 /// Whether `key` is a name a shell can export: `^[A-Za-z_][A-Za-z0-9_]*$`.
-pub fn is_valid_env_key(key: &str) -> bool {
-    let mut chars = key.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
+pub use crate::syntax::is_name as is_valid_env_key;
 
 #[cfg(test)]
 mod tests {

@@ -99,7 +99,7 @@ pub enum Reading {
     /// As the argument of `eval`: a text that does not parse (a quote or here-document left open,
     /// a stray `)`) would read on past its own end into the framing after it, and a syntax error
     /// ends a non-interactive bash. In `eval`, its end is the string's, and a syntax error ends
-    /// the `eval` (status 2, bash's message), not the shell. See `shell::syntax`.
+    /// the `eval` (status 2, bash's message), not the shell. See `shell::reading`.
     Eval,
 }
 

@@ -3,11 +3,11 @@
 
 pub mod framing;
 mod live;
+pub mod reading;
 mod request;
 pub mod session;
 mod start;
 pub mod status;
-pub mod syntax;
 
 pub(crate) use crate::run::CancelToken;
 pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig};

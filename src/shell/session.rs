@@ -22,8 +22,8 @@ use crate::output::{
 use crate::process::tree::{self, Proc};
 use crate::run::{validate, CancelToken, Ending};
 use crate::shell::framing::{self, RunScript};
+use crate::shell::reading;
 use crate::shell::status::StatusWatcher;
-use crate::shell::syntax;
 
 use super::live::{may_move_descriptors, Ended, Live, StopSignals};
 use super::request::{RunOutcome, RunRequest, ShellConfig};
@@ -142,7 +142,7 @@ impl Session {
     /// thread hop off every round trip. Gives the place back (nothing done) when a run is ahead,
     /// the shell must first be started (a spawn does not belong on the caller's thread) or
     /// given a new FIFO, the text is long enough that checking its syntax would hold the caller
-    /// (see `syntax::cheap_to_check`), or the run would not start anyway; [`Session::run_in`] then
+    /// (see `reading::cheap_to_check`), or the run would not start anyway; [`Session::run_in`] then
     /// takes the normal path. Finish with [`Session::finish`].
     pub fn try_start(
         &self,
@@ -161,7 +161,7 @@ impl Session {
             .as_ref()
             .is_some_and(|l| l.fifo.is_some() && !l.spawned.has_exited());
         let startable = ready
-            && syntax::cheap_to_check(&req.command)
+            && reading::cheap_to_check(&req.command)
             && validate_run(req).is_ok()
             && !self.closed.load(Ordering::SeqCst)
             && !cancel.is_cancelled()
@@ -408,7 +408,7 @@ impl Session {
                 // The EXIT trap a run set is part of the run: it may be stopped as the run
                 // may, and its status report leaves the run's status as it was.
                 Some(trap) => {
-                    let reading = syntax::reading_for(&trap);
+                    let reading = reading::reading_for(&trap);
                     let script = live.framing.exit_trap_script(&live.state, &trap, reading);
                     live.append_and_wake(&script)?;
                     let mut ignored = Vec::new();
@@ -597,7 +597,7 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
         &live.state,
         &RunScript {
             command: &req.command,
-            reading: syntax::reading_for(&req.command),
+            reading: reading::reading_for(&req.command),
             fifo: new_fifo.as_deref(),
             cwd: cwd.as_deref(),
             env: &req.env,

@@ -1,7 +1,7 @@
 //! Helpers that look at a program's arguments without a grammar: options, operands, run-time
 //! words, and the few ways a verdict describes them.
 
-use super::programs::Verdict;
+use super::verdict::Verdict;
 use super::words::Word;
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use super::{classify, Level};
+use super::classify;
+use super::verdict::Level;
 
 const ADVERSARIAL: &str = include_str!("corpus/adversarial.txt");
 const EVERYDAY: &str = include_str!("corpus/everyday.txt");

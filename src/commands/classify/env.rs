@@ -116,6 +116,23 @@ pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
     })
 }
 
+/// Variables that decide which programs later commands run or what those programs load.
+#[rustfmt::skip]
+const HIJACK_VARIABLES: &[&str] = &[
+    "PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV",
+    "ENV", "PROMPT_COMMAND", "PS4", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
+    "GIT_PAGER", "PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_ASKPASS", "SSH_ASKPASS", "PYTHONPATH", "PYTHONSTARTUP",
+    "NODE_OPTIONS", "PERL5OPT", "PERL5LIB", "RUBYOPT", "LESSOPEN", "LESSCLOSE", "MANPAGER", "BROWSER",
+];
+
+/// Why assigning `name` is not harmless, when it is not.
+pub fn hijack_reason(name: &str) -> Option<String> {
+    HIJACK_VARIABLES.contains(&name).then(|| {
+        format!("setting {name} can change which programs later commands run or what they load")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,10 +2,10 @@
 //! `tee`'s targets, `find`'s actions and `xargs`, which runs a command with words from stdin.
 
 use super::args::*;
-use super::programs::{Nested, Verdict};
 use super::targets::{critical_target, device, write_to, Device};
+use super::verdict::Level;
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
-use super::Level;
 
 // ---------------------------------------------------------------------------------------------
 // File programs
@@ -367,5 +367,23 @@ pub fn xargs(args: &[Word]) -> Verdict {
             forwards_stdin: false,
         }],
         ..Verdict::default()
+    }
+}
+
+/// The compressors: they replace files with (de)compressed copies unless they write to stdout, list
+/// or test.
+pub fn compressor(program: &str, args: &[Word]) -> Verdict {
+    let to_stdout = has_short(args, 'c')
+        || has_short(args, 'l')
+        || has_short(args, 't')
+        || ["--stdout", "--to-stdout", "--list", "--test"]
+            .iter()
+            .any(|o| has_long(args, o));
+    if to_stdout && !has_short(args, 'o') {
+        Verdict::read_only()
+    } else {
+        Verdict::write(format!(
+            "{program} replaces files with (de)compressed copies"
+        ))
     }
 }

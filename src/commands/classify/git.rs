@@ -4,9 +4,9 @@
 
 use super::args::*;
 use super::grammar::{self, Parsed, Spec};
-use super::programs::{Nested, Verdict};
+use super::verdict::Level::{self, Unknown, Write};
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
-use super::Level::{self, Unknown, Write};
 
 const fn spec(short: &'static str, long: &'static str) -> Spec {
     Spec {

@@ -5,8 +5,8 @@
 //! after operands. An option the grammar does not list makes the parse fail, so a program's
 //! verdict can only be read-only when every option it was given is known.
 
+use super::verdict::Level;
 use super::words::Word;
-use super::Level;
 
 /// What a long option takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,92 +2,20 @@
 //! command (wrappers, `find -exec`, `bash -c`). A program not listed here is unknown.
 
 use super::args::*;
-use super::files::{dd, find, mv, ownership, rm, shred, tee, xargs};
+use super::devtools::{formatter, js_linter, ruff, tsc};
+use super::files::{compressor, dd, find, mv, ownership, rm, shred, tee, xargs};
 use super::git::{gh, git};
+use super::network::{curl, httpie, ssh, wget};
 use super::readers;
-use super::system::{ip, kill, partitioner, ruff, systemctl};
+use super::system::{
+    date, dmesg, hostname, ip, journalctl, kill, mount, net_config, partitioner, run_level, sysctl,
+    systemctl,
+};
 use super::targets::{device, Device};
 use super::tools;
+use super::verdict::{Level, Nested, Verdict};
 use super::words::Word;
 use super::wrappers::{alias, interpreter, shell, su, trap, watch, wrapper};
-use super::{Finding, Level};
-
-/// The classification of one program invocation, before nested commands are looked at.
-#[derive(Debug, Default)]
-pub struct Verdict {
-    pub findings: Vec<Finding>,
-    pub nested: Vec<Nested>,
-    /// Writes a download to stdout: piping it into a shell runs remote code.
-    pub downloads: bool,
-    /// What it prints, when that is fixed (`echo 'rm -rf /' | sh`).
-    pub output: Option<String>,
-}
-
-/// Code that an invocation runs in turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Nested {
-    /// Another command: wrappers (`sudo`, `env`, `timeout`), `find -exec`, `xargs`.
-    Command {
-        argv: Vec<Word>,
-        forwards_stdin: bool,
-    },
-    /// Shell code in a word: `bash -c`, `eval`, `trap`, `ssh host …`.
-    Script(Word),
-    /// A shell reading its commands from stdin.
-    StdinScript,
-    /// An interpreter (python, node, …) reading its program from stdin.
-    StdinCode,
-}
-
-impl Verdict {
-    pub fn read_only() -> Self {
-        Verdict::default()
-    }
-
-    pub fn of(level: Level, reason: impl Into<String>) -> Self {
-        let mut v = Verdict::default();
-        v.push(level, reason);
-        v
-    }
-
-    pub fn write(reason: impl Into<String>) -> Self {
-        Verdict::of(Level::Write, reason)
-    }
-
-    pub fn unknown(reason: impl Into<String>) -> Self {
-        Verdict::of(Level::Unknown, reason)
-    }
-
-    pub fn dangerous(reason: impl Into<String>) -> Self {
-        Verdict::of(Level::Dangerous, reason)
-    }
-
-    /// A wrapper around `argv` (nothing to run when empty).
-    pub fn runs(argv: &[Word]) -> Self {
-        let mut v = Verdict::default();
-        if !argv.is_empty() {
-            v.nested.push(Nested::Command {
-                argv: argv.to_vec(),
-                forwards_stdin: true,
-            });
-        }
-        v
-    }
-
-    pub fn script(code: Word) -> Self {
-        Verdict {
-            nested: vec![Nested::Script(code)],
-            ..Verdict::default()
-        }
-    }
-
-    pub fn push(&mut self, level: Level, reason: impl Into<String>) {
-        self.findings.push(Finding {
-            level,
-            reason: reason.into(),
-        });
-    }
-}
 
 /// Shell builtins and programs that only read or change the shell's own state (looked at
 /// further in `builtin`); other read-only programs have a grammar in `specs`.
@@ -219,23 +147,6 @@ const WRITES: &[(&str, &str)] = &[
     ("micro", "opens an editor, which can change files"),
     ("hx", "opens an editor, which can change files"),
 ];
-
-/// Variables that decide which programs later commands run or what those programs load.
-#[rustfmt::skip]
-const HIJACK_VARIABLES: &[&str] = &[
-    "PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV",
-    "ENV", "PROMPT_COMMAND", "PS4", "IFS", "SHELLOPTS", "BASHOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF",
-    "GIT_PAGER", "PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_EXEC_PATH", "GIT_CONFIG_PARAMETERS",
-    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_ASKPASS", "SSH_ASKPASS", "PYTHONPATH", "PYTHONSTARTUP",
-    "NODE_OPTIONS", "PERL5OPT", "PERL5LIB", "RUBYOPT", "LESSOPEN", "LESSCLOSE", "MANPAGER", "BROWSER",
-];
-
-/// Why assigning `name` is not harmless, when it is not.
-pub fn hijack_reason(name: &str) -> Option<String> {
-    HIJACK_VARIABLES.contains(&name).then(|| {
-        format!("setting {name} can change which programs later commands run or what they load")
-    })
-}
 
 /// Directories whose programs are the system's own: `/bin/rm` is `rm`; `./rm` is not.
 pub const SYSTEM_BIN_DIRS: &[&str] = &[
@@ -431,13 +342,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             Verdict::dangerous(format!("{p} powers off or restarts the machine"))
         }
-        "init" | "telinit" => match operands(args, &[]).first() {
-            Some(level) if level.is("0") || level.is("6") => Verdict::dangerous(format!(
-                "{p} {} powers off or restarts the machine",
-                level.text
-            )),
-            _ => Verdict::write(format!("{p} changes the run level")),
-        },
+        "init" | "telinit" => run_level(p, args),
         "mkfs" | "mke2fs" | "mkswap" | "wipefs" | "blkdiscard" => {
             Verdict::dangerous(format!("{written} erases a disk or partition"))
         }
@@ -451,226 +356,31 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             Some(out) => Verdict::write(format!("xxd writes to {}", out.text)),
             None => Verdict::read_only(),
         },
-        "date" => {
-            let sets_clock = has_short(args, 's')
-                || has_long(args, "--set")
-                || operands(args, &["-d", "--date", "-f", "--file", "-r", "--reference"])
-                    .iter()
-                    .any(|o| {
-                        o.value
-                            .as_deref()
-                            .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
-                    });
-            if sets_clock {
-                Verdict::write("date sets the system clock")
-            } else {
-                Verdict::read_only()
-            }
-        }
-        "hostname" => match (
-            operands(args, &[]).first(),
-            has_short(args, 'F') || has_long(args, "--file"),
-        ) {
-            (Some(_), _) | (_, true) => Verdict::write("hostname renames the machine"),
-            _ => Verdict::read_only(),
-        },
-        "dmesg" => {
-            let clears = [
-                "-c",
-                "-C",
-                "--clear",
-                "--read-clear",
-                "-D",
-                "-E",
-                "--console-off",
-                "--console-on",
-                "-n",
-                "--console-level",
-            ]
-            .iter()
-            .any(|o| args.iter().any(|a| a.is(o)));
-            if clears {
-                Verdict::write("dmesg changes the kernel log")
-            } else {
-                Verdict::read_only()
-            }
-        }
-        "journalctl" => {
-            let changes = args.iter().filter_map(|a| a.value.as_deref()).any(|v| {
-                v.starts_with("--vacuum")
-                    || matches!(
-                        v,
-                        "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys"
-                    )
-            });
-            if changes {
-                Verdict::write("journalctl changes the system journal")
-            } else {
-                Verdict::read_only()
-            }
-        }
-        "sysctl" => {
-            // Reads only names (no `=`) with options that only choose what is shown.
-            let allowed = [
-                "-a",
-                "-A",
-                "-X",
-                "-n",
-                "-e",
-                "-N",
-                "-q",
-                "-b",
-                "-d",
-                "-h",
-                "--all",
-                "--values",
-                "--names",
-                "--binary",
-                "--ignore",
-                "--quiet",
-                "--help",
-                "--version",
-                "-r",
-                "--pattern",
-            ];
-            let mut v = Verdict::read_only();
-            for a in args {
-                match a.value.as_deref() {
-                    None => v.push(
-                        Level::Unknown,
-                        format!(
-                            "an argument of sysctl is only known at run time: {}",
-                            a.text
-                        ),
-                    ),
-                    Some(x)
-                        if x.starts_with('-')
-                            && !allowed.contains(&x)
-                            && !(x.len() > 2
-                                && !x.starts_with("--")
-                                && x[1..].chars().all(|c| "aAXneNqbdh".contains(c))) =>
-                    {
-                        v.push(
-                            Level::Write,
-                            format!("sysctl {x} changes or loads kernel parameters"),
-                        )
-                    }
-                    Some(x) if x.contains('=') => {
-                        v.push(Level::Write, "sysctl changes kernel parameters")
-                    }
-                    _ => {}
-                }
-            }
-            v
-        }
-        "mount" => {
-            // Lists mounts only with no operand and listing options.
-            let lists = args.iter().all(|a| {
-                matches!(
-                    a.value.as_deref(),
-                    Some(
-                        "-l" | "--show-labels"
-                            | "-h"
-                            | "--help"
-                            | "-V"
-                            | "--version"
-                            | "-v"
-                            | "--verbose"
-                    )
-                )
-            });
-            if lists {
-                Verdict::read_only()
-            } else {
-                Verdict::write("mount mounts or changes a file system")
-            }
-        }
+        "date" => date(args),
+        "hostname" => hostname(args),
+        "dmesg" => dmesg(args),
+        "journalctl" => journalctl(args),
+        "sysctl" => sysctl(args),
+        "mount" => mount(args),
         "ip" => ip(args),
-        "ifconfig" | "route" | "arp" => {
-            if operands(args, &[]).len() > 1 {
-                Verdict::write(format!("{p} changes the network configuration"))
-            } else {
-                Verdict::read_only()
-            }
-        }
+        "ifconfig" | "route" | "arp" => net_config(p, args),
         "unzip" => lists_with(
             args,
             &["-l", "-v", "-t", "-Z", "-p", "-c", "-z"],
             "unzip extracts files",
         ),
         "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4"
-        | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => {
-            let to_stdout = has_short(args, 'c')
-                || has_short(args, 'l')
-                || has_short(args, 't')
-                || ["--stdout", "--to-stdout", "--list", "--test"]
-                    .iter()
-                    .any(|o| has_long(args, o));
-            if to_stdout && !has_short(args, 'o') {
-                Verdict::read_only()
-            } else {
-                Verdict::write(format!("{p} replaces files with (de)compressed copies"))
-            }
-        }
-        "tsc" => {
-            let writes_anyway = [
-                "--generateTrace",
-                "--incremental",
-                "-b",
-                "--build",
-                "--tsBuildInfoFile",
-                "-i",
-            ]
-            .iter()
-            .any(|f| {
-                args.iter().any(|a| {
-                    a.is(f)
-                        || a.value
-                            .as_deref()
-                            .is_some_and(|v| v.starts_with(&format!("{f}=")))
-                })
-            });
-            if has_long(args, "--noEmit") && !writes_anyway {
-                Verdict::read_only()
-            } else {
-                Verdict::write("tsc compiles and writes output files")
-            }
-        }
-        "prettier" | "eslint" => {
-            if args.iter().any(|a| {
-                a.is("--write")
-                    || a.is("-w")
-                    || a.is("--fix")
-                    || a.value.as_deref().is_some_and(|v| v.starts_with("--fix"))
-            }) {
-                Verdict::write(format!("{p} rewrites files"))
-            } else {
-                Verdict::unknown(format!(
-                    "{p} runs the project's JavaScript configuration and plugins"
-                ))
-            }
-        }
+        | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => compressor(p, args),
+        "tsc" => tsc(args),
+        "prettier" | "eslint" => js_linter(p, args),
         "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
         "ruff" => ruff(args),
-        "black" | "rustfmt" | "isort" => {
-            if has_long(args, "--check")
-                || has_long(args, "--diff")
-                || has_long(args, "--check-only")
-            {
-                Verdict::read_only()
-            } else {
-                Verdict::write(format!("{p} rewrites files"))
-            }
-        }
+        "black" | "rustfmt" | "isort" => formatter(p, args),
         "git" => git(args),
         "gh" => gh(args),
         "curl" => curl(args),
         "wget" => wget(args),
-        "http" | "https" | "xh" => {
-            let mut v = Verdict::write(format!("{p} accesses the network"));
-            v.downloads = true;
-            v
-        }
+        "http" | "https" | "xh" => httpie(p),
         "ssh" => ssh(args),
         "su" => su(args),
         "eval" => {
@@ -717,76 +427,4 @@ fn unless_options_hidden(program: &str, args: &[Word], mut verdict: Verdict) -> 
         verdict.findings.extend(unknown.findings);
     }
     verdict
-}
-
-// ---------------------------------------------------------------------------------------------
-// Network
-
-fn curl(args: &[Word]) -> Verdict {
-    let mut v = Verdict::write("curl accesses the network");
-    let writes_file = has_long(args, "--output")
-        || has_long(args, "--remote-name")
-        || has_long(args, "--output-dir")
-        || has_short(args, 'o')
-        || has_short(args, 'O');
-    if writes_file {
-        v.push(Level::Write, "curl writes the download to a file");
-    }
-    let sends = [
-        "--data",
-        "--data-binary",
-        "--data-raw",
-        "--data-urlencode",
-        "--form",
-        "--upload-file",
-        "--json",
-    ]
-    .iter()
-    .any(|o| has_long(args, o))
-        || has_short(args, 'd')
-        || has_short(args, 'F')
-        || has_short(args, 'T');
-    if sends {
-        v.push(Level::Write, "curl sends data to a server");
-    }
-    v.downloads = !writes_file;
-    v
-}
-
-fn wget(args: &[Word]) -> Verdict {
-    let mut v = Verdict::write("wget downloads from the network");
-    v.downloads = args.windows(2).any(|w| {
-        w[0].value
-            .as_deref()
-            .is_some_and(|o| o.ends_with('O') && o.starts_with('-'))
-            && w[1].is("-")
-    }) || args.iter().any(|a| {
-        a.value.as_deref().is_some_and(|o| {
-            (o.starts_with('-') && !o.starts_with("--") && o.ends_with("O-"))
-                || o == "--output-document=-"
-        })
-    });
-    v
-}
-
-fn ssh(args: &[Word]) -> Verdict {
-    #[rustfmt::skip]
-    const WITH_VALUE: &[&str] = &[
-        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S",
-        "-W", "-w", "-B", "-P",
-    ];
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        match a.value.as_deref() {
-            Some(o) if WITH_VALUE.contains(&o) => i += 2,
-            Some(o) if o.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
-    let mut v = Verdict::write("ssh connects to another machine");
-    if let Some(remote) = args.get(i + 1..).filter(|r| !r.is_empty()) {
-        v.push(Level::Write, "ssh runs commands on another machine");
-        v.nested.push(Nested::Script(joined(remote)));
-    }
-    v
 }

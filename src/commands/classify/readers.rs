@@ -4,12 +4,13 @@
 //! shell's own builtins have rules of their own.
 
 use super::env;
+use super::env::hijack_reason;
 use super::grammar::{self, Parsed, Spec};
-use super::programs::{hijack_reason, Nested, Verdict};
 use super::scripts;
 use super::specs;
+use super::verdict::Level;
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
-use super::Level;
 
 /// The verdict on `program` (which has the grammar `spec`) run with `args`.
 pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {

@@ -6,7 +6,7 @@
 //! (coreutils 9, grep 3, diffutils 3), so abbreviations resolve as getopt_long resolves them.
 
 use super::grammar::Spec;
-use super::Level::{Unknown, Write};
+use super::verdict::Level::{Unknown, Write};
 
 /// A grammar with the defaults: every option exact, options anywhere.
 const fn spec(names: &'static [&'static str], short: &'static str, long: &'static str) -> Spec {

@@ -1,10 +1,11 @@
-//! Programs that change the system or run project tooling: `ip`, `ruff`, `kill`, partitioners,
-//! `systemctl`; each reads only with the arguments listed here.
+//! Programs that look at or change the machine itself: its network configuration (`ip`,
+//! `ifconfig`), processes (`kill`), disks (partitioners, `mount`), services (`systemctl`), clock,
+//! name, kernel log and parameters, run level; each reads only with the arguments listed here.
 
 use super::args::*;
-use super::programs::Verdict;
+use super::verdict::Level;
+use super::verdict::Verdict;
 use super::words::Word;
-use super::Level;
 
 /// `ip [options] object [command …]`: only `show`, `list` and `get` (or no command) read; ip
 /// accepts any prefix of a command (`ip a a` is `ip addr add`), so nothing else is taken as a read.
@@ -79,101 +80,6 @@ pub fn ip(args: &[Word]) -> Verdict {
         )),
         Some(None) => Verdict::unknown("ip's command is only known at run time"),
     }
-}
-
-/// ruff: `check` and `format --check`/`--diff` read, unless told to fix or write.
-pub fn ruff(args: &[Word]) -> Verdict {
-    const WRITES: &[&str] = &[
-        "--fix",
-        "--fix-only",
-        "--unsafe-fixes",
-        "--add-noqa",
-        "--output-file",
-        "-o",
-    ];
-    const READS: &[&str] = &[
-        "--select",
-        "--ignore",
-        "--extend-select",
-        "--extend-ignore",
-        "--per-file-ignores",
-        "--extend-per-file-ignores",
-        "--output-format",
-        "--statistics",
-        "--show-files",
-        "--show-settings",
-        "--show-fixes",
-        "--no-show-fixes",
-        "-q",
-        "--quiet",
-        "-v",
-        "--verbose",
-        "-s",
-        "--silent",
-        "--no-cache",
-        "--config",
-        "--isolated",
-        "--target-version",
-        "--line-length",
-        "--exit-zero",
-        "--diff",
-        "--check",
-        "--preview",
-        "--no-preview",
-        "-e",
-        "--no-fix",
-        "--respect-gitignore",
-        "--no-respect-gitignore",
-        "--exclude",
-        "--extend-exclude",
-        "--force-exclude",
-        "--no-force-exclude",
-        "--stdin-filename",
-        "--fixable",
-        "--unfixable",
-        "--extend-fixable",
-        "--dummy-variable-rgx",
-        "--range",
-        "--color",
-        "-h",
-        "--help",
-        "-n",
-    ];
-    let sub = args.first().and_then(|a| a.value.as_deref());
-    let rest = args.get(1..).unwrap_or(&[]);
-    let mut v = Verdict::read_only();
-    match sub {
-        Some("check") => {}
-        Some("format") if rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
-        Some("version" | "help" | "rule" | "linter" | "--version" | "--help" | "-V" | "-h") => {
-            return v
-        }
-        _ => return Verdict::write(format!("ruff {} can rewrite files", sub.unwrap_or(""))),
-    }
-    for a in rest {
-        match a.value.as_deref() {
-            None if a.may_be_option() => v.push(
-                Level::Unknown,
-                format!("an argument of ruff is only known at run time: {}", a.text),
-            ),
-            Some(x) if x.starts_with('-') => {
-                let name = x.split('=').next().unwrap_or(x);
-                if WRITES.contains(&name) {
-                    v.push(
-                        Level::Write,
-                        format!("ruff {name} rewrites or writes files"),
-                    );
-                } else if !READS.contains(&name) {
-                    v.push(
-                        Level::Unknown,
-                        format!("ruff is given an option not known to only read: {x}"),
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
-    v
 }
 
 pub fn kill(args: &[Word]) -> Verdict {
@@ -298,5 +204,166 @@ pub fn systemctl(args: &[Word]) -> Verdict {
         }
         Some(Some(sub)) => Verdict::write(format!("systemctl {sub} changes system services")),
         Some(None) => Verdict::unknown("systemctl's command is only known at run time"),
+    }
+}
+
+/// `init`/`telinit`: levels 0 and 6 power off or restart the machine.
+pub fn run_level(program: &str, args: &[Word]) -> Verdict {
+    match operands(args, &[]).first() {
+        Some(level) if level.is("0") || level.is("6") => Verdict::dangerous(format!(
+            "{program} {} powers off or restarts the machine",
+            level.text
+        )),
+        _ => Verdict::write(format!("{program} changes the run level")),
+    }
+}
+
+/// `date`: reads, unless it sets the clock (`-s`, `--set`, or a date as an operand).
+pub fn date(args: &[Word]) -> Verdict {
+    let sets_clock = has_short(args, 's')
+        || has_long(args, "--set")
+        || operands(args, &["-d", "--date", "-f", "--file", "-r", "--reference"])
+            .iter()
+            .any(|o| {
+                o.value
+                    .as_deref()
+                    .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+            });
+    if sets_clock {
+        Verdict::write("date sets the system clock")
+    } else {
+        Verdict::read_only()
+    }
+}
+
+/// `hostname`: reads, unless given a new name or a file to read one from.
+pub fn hostname(args: &[Word]) -> Verdict {
+    match (
+        operands(args, &[]).first(),
+        has_short(args, 'F') || has_long(args, "--file"),
+    ) {
+        (Some(_), _) | (_, true) => Verdict::write("hostname renames the machine"),
+        _ => Verdict::read_only(),
+    }
+}
+
+/// `dmesg`: reads, unless it clears the kernel log or changes the console level.
+pub fn dmesg(args: &[Word]) -> Verdict {
+    let clears = [
+        "-c",
+        "-C",
+        "--clear",
+        "--read-clear",
+        "-D",
+        "-E",
+        "--console-off",
+        "--console-on",
+        "-n",
+        "--console-level",
+    ]
+    .iter()
+    .any(|o| args.iter().any(|a| a.is(o)));
+    if clears {
+        Verdict::write("dmesg changes the kernel log")
+    } else {
+        Verdict::read_only()
+    }
+}
+
+/// `journalctl`: reads, unless it vacuums, rotates, flushes or sets up keys.
+pub fn journalctl(args: &[Word]) -> Verdict {
+    let changes = args.iter().filter_map(|a| a.value.as_deref()).any(|v| {
+        v.starts_with("--vacuum")
+            || matches!(
+                v,
+                "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys"
+            )
+    });
+    if changes {
+        Verdict::write("journalctl changes the system journal")
+    } else {
+        Verdict::read_only()
+    }
+}
+
+/// `sysctl`: reads names with options that only choose what is shown; anything else may set a
+/// kernel parameter.
+pub fn sysctl(args: &[Word]) -> Verdict {
+    // Reads only names (no `=`) with options that only choose what is shown.
+    let allowed = [
+        "-a",
+        "-A",
+        "-X",
+        "-n",
+        "-e",
+        "-N",
+        "-q",
+        "-b",
+        "-d",
+        "-h",
+        "--all",
+        "--values",
+        "--names",
+        "--binary",
+        "--ignore",
+        "--quiet",
+        "--help",
+        "--version",
+        "-r",
+        "--pattern",
+    ];
+    let mut v = Verdict::read_only();
+    for a in args {
+        match a.value.as_deref() {
+            None => v.push(
+                Level::Unknown,
+                format!(
+                    "an argument of sysctl is only known at run time: {}",
+                    a.text
+                ),
+            ),
+            Some(x)
+                if x.starts_with('-')
+                    && !allowed.contains(&x)
+                    && !(x.len() > 2
+                        && !x.starts_with("--")
+                        && x[1..].chars().all(|c| "aAXneNqbdh".contains(c))) =>
+            {
+                v.push(
+                    Level::Write,
+                    format!("sysctl {x} changes or loads kernel parameters"),
+                )
+            }
+            Some(x) if x.contains('=') => v.push(Level::Write, "sysctl changes kernel parameters"),
+            _ => {}
+        }
+    }
+    v
+}
+
+/// `mount`: lists mounts only with no operand and listing options.
+pub fn mount(args: &[Word]) -> Verdict {
+    // Lists mounts only with no operand and listing options.
+    let lists = args.iter().all(|a| {
+        matches!(
+            a.value.as_deref(),
+            Some(
+                "-l" | "--show-labels" | "-h" | "--help" | "-V" | "--version" | "-v" | "--verbose"
+            )
+        )
+    });
+    if lists {
+        Verdict::read_only()
+    } else {
+        Verdict::write("mount mounts or changes a file system")
+    }
+}
+
+/// `ifconfig`, `route`, `arp`: more than one operand changes the network configuration.
+pub fn net_config(program: &str, args: &[Word]) -> Verdict {
+    if operands(args, &[]).len() > 1 {
+        Verdict::write(format!("{program} changes the network configuration"))
+    } else {
+        Verdict::read_only()
     }
 }

@@ -1,7 +1,7 @@
 //! What a destructive command would destroy: the root, a home, a system directory, a disk device.
 
+use super::verdict::{Finding, Level};
 use super::words::Word;
-use super::{Finding, Level};
 
 // ---------------------------------------------------------------------------------------------
 // Destructive targets

@@ -1,5 +1,6 @@
 //! Table-driven tests of the classifier core: levels by category, evasions, reasons, bounds.
 
+use super::verdict::Level;
 use super::*;
 use pretty_assertions::assert_eq;
 

@@ -4,9 +4,9 @@
 //! install` installs), so any option there makes the verdict unknown. After it, every option must
 //! be on the tool's list of options that only change what is shown.
 
-use super::programs::Verdict;
+use super::verdict::Level;
+use super::verdict::Verdict;
 use super::words::Word;
-use super::Level;
 
 /// One tool.
 struct Tool {

@@ -6,6 +6,9 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
+use crate::syntax::quotes::{decode_ansi_c, unescape_double, unescape_unquoted};
+use crate::syntax::tree::text;
+
 /// Marks a part of a word's shape that is only known at run time and has no name.
 pub const RUNTIME: char = '\u{1}';
 
@@ -94,11 +97,6 @@ fn shortened(raw: &str) -> String {
         Some((cut, _)) => format!("{}…", &raw[..cut]),
         None => raw.to_string(),
     }
-}
-
-/// The source text of `node`.
-pub fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
-    src.get(node.byte_range()).unwrap_or("")
 }
 
 struct Builder {
@@ -325,100 +323,6 @@ fn has_unquoted_glob(raw: &str) -> bool {
     false
 }
 
-/// Quote removal outside quotes: `\x` is `x`, a backslash-newline disappears.
-pub fn unescape_unquoted(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('\n') | None => {}
-            Some(next) => out.push(next),
-        }
-    }
-    out
-}
-
-/// Quote removal inside double quotes: a backslash only escapes `$`, `` ` ``, `"`, `\` and newline.
-fn unescape_double(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, chars.peek()) {
-            ('\\', Some('\n')) => {
-                chars.next();
-            }
-            ('\\', Some(&next @ ('$' | '`' | '"' | '\\'))) => {
-                out.push(next);
-                chars.next();
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// The value of `$'…'`: C escapes, including the `\x72\x6d` spelling of `rm`.
-fn decode_ansi_c(inner: &str) -> String {
-    let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let Some(e) = chars.next() else {
-            out.push('\\');
-            break;
-        };
-        let decoded = match e {
-            'a' => Some('\u{7}'),
-            'b' => Some('\u{8}'),
-            'e' | 'E' => Some('\u{1b}'),
-            'f' => Some('\u{c}'),
-            'n' => Some('\n'),
-            'r' => Some('\r'),
-            't' => Some('\t'),
-            'v' => Some('\u{b}'),
-            '\\' | '\'' | '"' | '?' => Some(e),
-            'x' => code_point(&mut chars, 16, 2, None),
-            'u' => code_point(&mut chars, 16, 4, None),
-            'U' => code_point(&mut chars, 16, 8, None),
-            '0'..='7' => code_point(&mut chars, 8, 3, Some(e)),
-            'c' => chars.next().map(|x| char::from((x as u8) & 0x1f)),
-            other => {
-                out.push('\\');
-                Some(other)
-            }
-        };
-        out.extend(decoded);
-    }
-    out
-}
-
-/// Reads up to `max` digits in `radix` (after `first`, already read) as a character.
-fn code_point(
-    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
-    radix: u32,
-    max: usize,
-    first: Option<char>,
-) -> Option<char> {
-    let mut digits: String = first.into_iter().collect();
-    while digits.len() < max {
-        match chars.peek() {
-            Some(d) if d.is_digit(radix) => digits.push(*d),
-            _ => break,
-        }
-        chars.next();
-    }
-    u32::from_str_radix(&digits, radix)
-        .ok()
-        .and_then(char::from_u32)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,11 +330,7 @@ mod tests {
 
     /// The last argument of the first command in `src`.
     fn last_argument(src: &str, vars: &HashMap<String, String>) -> Word {
-        let mut parser = tree_sitter::Parser::new();
-        parser
-            .set_language(&tree_sitter_bash::LANGUAGE.into())
-            .expect("bash grammar loads");
-        let tree = parser.parse(src, None).expect("parses");
+        let tree = crate::syntax::tree::parse(src).expect("parses");
         let mut stack = vec![tree.root_node()];
         while let Some(n) = stack.pop() {
             if n.kind() == "command" {

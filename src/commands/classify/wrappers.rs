@@ -1,9 +1,10 @@
 //! Shells, interpreters and wrappers: programs that run other code.
 
 use super::args::*;
-use super::programs::{hijack_reason, Nested, Verdict};
+use super::env::hijack_reason;
+use super::verdict::Level;
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
-use super::Level;
 
 // ---------------------------------------------------------------------------------------------
 // Shells, interpreters, wrappers
@@ -207,7 +208,7 @@ pub fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
     let Some((name, _)) = word.text.split_once('=') else {
         return false;
     };
-    if !crate::process::env::is_valid_env_key(name) {
+    if !crate::syntax::is_name(name) {
         return false;
     }
     let value = word

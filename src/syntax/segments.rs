@@ -1,6 +1,12 @@
 //! Splits a bash command into flat segments on its unquoted list and pipeline operators (`&&`, `||`,
 //! `;`, `|`, `|&`, `&`, newlines), the way the interceptor and head/tail normalization see it.
-//! Quotes, escapes, `$( )`, `${ }`, backticks, process substitution and here-doc bodies are opaque.
+//! Quotes, escapes, `$( )`, `${ }`, backticks, process substitution and here-doc bodies are opaque
+//! (the steps of [`super::scan`]).
+
+use super::scan::{
+    assignment_value_start, read_heredoc_operator, skip_blanks, skip_comment, skip_heredoc_body,
+    skip_quoted, skip_word, PendingHeredoc,
+};
 
 /// One command of a flat split, as written (quotes and escapes kept).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,158 +88,6 @@ fn is_js_whitespace(c: char) -> bool {
                 | '\u{3000}'
                 | '\u{feff}'
     )
-}
-
-/// If an assignment word (`NAME=` or `NAME+=`) starts at `i`, the index where its value starts.
-fn assignment_value_start(s: &[u8], i: usize) -> Option<usize> {
-    let first = *s.get(i)?;
-    if !(first.is_ascii_alphabetic() || first == b'_') {
-        return None;
-    }
-    let mut j = i + 1;
-    while j < s.len() && (s[j].is_ascii_alphanumeric() || s[j] == b'_') {
-        j += 1;
-    }
-    match (s.get(j), s.get(j + 1)) {
-        (Some(b'='), _) => Some(j + 1),
-        (Some(b'+'), Some(b'=')) => Some(j + 2),
-        _ => None,
-    }
-}
-
-fn skip_blanks(s: &[u8], mut i: usize) -> usize {
-    while i < s.len() && (s[i] == b' ' || s[i] == b'\t') {
-        i += 1;
-    }
-    i
-}
-
-/// The end of the shell word starting at `i` (quotes, escapes and substitutions are part of it).
-fn skip_word(s: &[u8], mut i: usize) -> usize {
-    while i < s.len() {
-        match s[i] {
-            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' => return i,
-            b'(' => i = skip_parens(s, i),
-            _ => i = skip_quoted(s, i).unwrap_or(i + 1),
-        }
-    }
-    i
-}
-
-/// If a quoted or substituted region starts at `i` (or a backslash escape), the index after it.
-fn skip_quoted(s: &[u8], i: usize) -> Option<usize> {
-    match (s[i], s.get(i + 1)) {
-        (b'\\', _) => Some((i + 2).min(s.len())),
-        (b'\'', _) => Some(skip_single(s, i)),
-        (b'"', _) => Some(skip_double(s, i)),
-        (b'`', _) => Some(skip_backtick(s, i)),
-        (b'$', Some(b'\'')) => Some(skip_ansi_c(s, i + 1)),
-        (b'$', Some(b'"')) => Some(skip_double(s, i + 1)),
-        (b'$', Some(b'(')) => Some(skip_parens(s, i + 1)),
-        (b'$', Some(b'{')) => Some(skip_braces(s, i + 1)),
-        (b'<' | b'>', Some(b'(')) => Some(skip_parens(s, i + 1)),
-        _ => None,
-    }
-}
-
-/// `i` is at an opening `'`; returns the index after the closing one.
-fn skip_single(s: &[u8], i: usize) -> usize {
-    match s[i + 1..].iter().position(|&b| b == b'\'') {
-        Some(p) => i + 1 + p + 1,
-        None => s.len(),
-    }
-}
-
-/// `i` is at the `'` of `$'…'`, where a backslash escapes the quote.
-fn skip_ansi_c(s: &[u8], mut i: usize) -> usize {
-    i += 1;
-    while i < s.len() {
-        match s[i] {
-            b'\\' => i += 2,
-            b'\'' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    s.len()
-}
-
-/// `i` is at an opening `"`; substitutions inside may themselves hold quotes.
-fn skip_double(s: &[u8], mut i: usize) -> usize {
-    i += 1;
-    while i < s.len() {
-        match (s[i], s.get(i + 1)) {
-            (b'\\', _) => i += 2,
-            (b'"', _) => return i + 1,
-            (b'`', _) => i = skip_backtick(s, i),
-            (b'$', Some(b'(')) => i = skip_parens(s, i + 1),
-            (b'$', Some(b'{')) => i = skip_braces(s, i + 1),
-            _ => i += 1,
-        }
-    }
-    s.len()
-}
-
-fn skip_backtick(s: &[u8], mut i: usize) -> usize {
-    i += 1;
-    while i < s.len() {
-        match s[i] {
-            b'\\' => i += 2,
-            b'`' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    s.len()
-}
-
-/// `i` is at an opening `(`; returns the index after its matching `)`. A `(…)` body is commands,
-/// so it may hold comments.
-fn skip_parens(s: &[u8], i: usize) -> usize {
-    skip_balanced(s, i, b'(', b')', true)
-}
-
-/// `i` is at the `{` of `${`; returns the index after its matching `}`.
-fn skip_braces(s: &[u8], i: usize) -> usize {
-    skip_balanced(s, i, b'{', b'}', false)
-}
-
-/// `i` is at `open`; returns the index after its matching `close`, skipping quoted text (and
-/// comments when `comments`).
-fn skip_balanced(s: &[u8], mut i: usize, open: u8, close: u8, comments: bool) -> usize {
-    let mut depth = 0usize;
-    while i < s.len() {
-        match s[i] {
-            b if b == open => {
-                depth += 1;
-                i += 1;
-            }
-            b if b == close => {
-                depth -= 1;
-                i += 1;
-                if depth == 0 {
-                    return i;
-                }
-            }
-            b'#' if comments && i > 0 && matches!(s[i - 1], b' ' | b'\t' | b'\n') => {
-                i = skip_comment(s, i)
-            }
-            _ => i = skip_quoted(s, i).unwrap_or(i + 1),
-        }
-    }
-    s.len()
-}
-
-/// The index of the newline that ends the comment starting at `i` (or the end).
-fn skip_comment(s: &[u8], i: usize) -> usize {
-    s[i..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(s.len(), |p| i + p)
-}
-
-/// A here-document whose body starts after the current line.
-struct PendingHeredoc {
-    delimiter: String,
-    strip_tabs: bool,
 }
 
 struct Splitter<'a> {
@@ -352,75 +206,6 @@ impl<'a> Splitter<'a> {
         });
         true
     }
-}
-
-/// Reads the `[-]WORD` after `<<` at `i`: returns where the operator ends and the pending body.
-fn read_heredoc_operator(s: &[u8], mut i: usize) -> (usize, Option<PendingHeredoc>) {
-    let strip_tabs = s.get(i) == Some(&b'-');
-    if strip_tabs {
-        i += 1;
-    }
-    i = skip_blanks(s, i);
-    let mut delimiter = Vec::new();
-    while i < s.len() {
-        match s[i] {
-            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' => break,
-            b'\\' if i + 1 < s.len() => {
-                delimiter.push(s[i + 1]);
-                i += 2;
-            }
-            quote @ (b'\'' | b'"') => {
-                let end = if quote == b'\'' {
-                    skip_single(s, i)
-                } else {
-                    skip_double(s, i)
-                };
-                let inner_end = if end > i + 1 && s.get(end - 1) == Some(&quote) {
-                    end - 1
-                } else {
-                    end
-                };
-                delimiter.extend_from_slice(&s[i + 1..inner_end.max(i + 1)]);
-                i = end;
-            }
-            b => {
-                delimiter.push(b);
-                i += 1;
-            }
-        }
-    }
-    if delimiter.is_empty() {
-        return (i, None);
-    }
-    let delimiter = String::from_utf8_lossy(&delimiter).into_owned();
-    (
-        i,
-        Some(PendingHeredoc {
-            delimiter,
-            strip_tabs,
-        }),
-    )
-}
-
-/// `i` is at the start of a here-doc body; returns the index after its delimiter line.
-fn skip_heredoc_body(s: &[u8], mut i: usize, heredoc: &PendingHeredoc) -> usize {
-    while i < s.len() {
-        let line_end = s[i..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(s.len(), |p| i + p);
-        let mut line = &s[i..line_end];
-        if heredoc.strip_tabs {
-            while let [b'\t', rest @ ..] = line {
-                line = rest;
-            }
-        }
-        i = (line_end + 1).min(s.len());
-        if line == heredoc.delimiter.as_bytes() {
-            return i;
-        }
-    }
-    s.len()
 }
 
 #[cfg(test)]

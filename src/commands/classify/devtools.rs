@@ -1,0 +1,153 @@
+//! Project tooling that reads in a check mode and rewrites files otherwise: `ruff`, `tsc`, the
+//! JavaScript linters, the formatters.
+
+use super::args::*;
+use super::verdict::{Level, Verdict};
+use super::words::Word;
+
+/// ruff: `check` and `format --check`/`--diff` read, unless told to fix or write.
+pub fn ruff(args: &[Word]) -> Verdict {
+    const WRITES: &[&str] = &[
+        "--fix",
+        "--fix-only",
+        "--unsafe-fixes",
+        "--add-noqa",
+        "--output-file",
+        "-o",
+    ];
+    const READS: &[&str] = &[
+        "--select",
+        "--ignore",
+        "--extend-select",
+        "--extend-ignore",
+        "--per-file-ignores",
+        "--extend-per-file-ignores",
+        "--output-format",
+        "--statistics",
+        "--show-files",
+        "--show-settings",
+        "--show-fixes",
+        "--no-show-fixes",
+        "-q",
+        "--quiet",
+        "-v",
+        "--verbose",
+        "-s",
+        "--silent",
+        "--no-cache",
+        "--config",
+        "--isolated",
+        "--target-version",
+        "--line-length",
+        "--exit-zero",
+        "--diff",
+        "--check",
+        "--preview",
+        "--no-preview",
+        "-e",
+        "--no-fix",
+        "--respect-gitignore",
+        "--no-respect-gitignore",
+        "--exclude",
+        "--extend-exclude",
+        "--force-exclude",
+        "--no-force-exclude",
+        "--stdin-filename",
+        "--fixable",
+        "--unfixable",
+        "--extend-fixable",
+        "--dummy-variable-rgx",
+        "--range",
+        "--color",
+        "-h",
+        "--help",
+        "-n",
+    ];
+    let sub = args.first().and_then(|a| a.value.as_deref());
+    let rest = args.get(1..).unwrap_or(&[]);
+    let mut v = Verdict::read_only();
+    match sub {
+        Some("check") => {}
+        Some("format") if rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
+        Some("version" | "help" | "rule" | "linter" | "--version" | "--help" | "-V" | "-h") => {
+            return v
+        }
+        _ => return Verdict::write(format!("ruff {} can rewrite files", sub.unwrap_or(""))),
+    }
+    for a in rest {
+        match a.value.as_deref() {
+            None if a.may_be_option() => v.push(
+                Level::Unknown,
+                format!("an argument of ruff is only known at run time: {}", a.text),
+            ),
+            Some(x) if x.starts_with('-') => {
+                let name = x.split('=').next().unwrap_or(x);
+                if WRITES.contains(&name) {
+                    v.push(
+                        Level::Write,
+                        format!("ruff {name} rewrites or writes files"),
+                    );
+                } else if !READS.contains(&name) {
+                    v.push(
+                        Level::Unknown,
+                        format!("ruff is given an option not known to only read: {x}"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    v
+}
+
+/// `tsc`: reads with `--noEmit`, unless an option writes anyway (a trace, build info).
+pub fn tsc(args: &[Word]) -> Verdict {
+    let writes_anyway = [
+        "--generateTrace",
+        "--incremental",
+        "-b",
+        "--build",
+        "--tsBuildInfoFile",
+        "-i",
+    ]
+    .iter()
+    .any(|f| {
+        args.iter().any(|a| {
+            a.is(f)
+                || a.value
+                    .as_deref()
+                    .is_some_and(|v| v.starts_with(&format!("{f}=")))
+        })
+    });
+    if has_long(args, "--noEmit") && !writes_anyway {
+        Verdict::read_only()
+    } else {
+        Verdict::write("tsc compiles and writes output files")
+    }
+}
+
+/// `prettier`, `eslint`: `--write`/`--fix` rewrite files; otherwise they run the project's
+/// configuration and plugins.
+pub fn js_linter(program: &str, args: &[Word]) -> Verdict {
+    if args.iter().any(|a| {
+        a.is("--write")
+            || a.is("-w")
+            || a.is("--fix")
+            || a.value.as_deref().is_some_and(|v| v.starts_with("--fix"))
+    }) {
+        Verdict::write(format!("{program} rewrites files"))
+    } else {
+        Verdict::unknown(format!(
+            "{program} runs the project's JavaScript configuration and plugins"
+        ))
+    }
+}
+
+/// `black`, `rustfmt`, `isort`: read with `--check`/`--diff`, else rewrite files.
+pub fn formatter(program: &str, args: &[Word]) -> Verdict {
+    if has_long(args, "--check") || has_long(args, "--diff") || has_long(args, "--check-only") {
+        Verdict::read_only()
+    } else {
+        Verdict::write(format!("{program} rewrites files"))
+    }
+}

@@ -1,0 +1,83 @@
+//! Programs that reach the network as their job: downloaders (`curl`, `wget`, HTTPie), whose
+//! output piped into a shell runs remote code, and `ssh`, which runs its remote command as shell
+//! code on the other machine.
+
+use super::args::*;
+use super::verdict::{Level, Nested, Verdict};
+use super::words::Word;
+
+pub fn curl(args: &[Word]) -> Verdict {
+    let mut v = Verdict::write("curl accesses the network");
+    let writes_file = has_long(args, "--output")
+        || has_long(args, "--remote-name")
+        || has_long(args, "--output-dir")
+        || has_short(args, 'o')
+        || has_short(args, 'O');
+    if writes_file {
+        v.push(Level::Write, "curl writes the download to a file");
+    }
+    let sends = [
+        "--data",
+        "--data-binary",
+        "--data-raw",
+        "--data-urlencode",
+        "--form",
+        "--upload-file",
+        "--json",
+    ]
+    .iter()
+    .any(|o| has_long(args, o))
+        || has_short(args, 'd')
+        || has_short(args, 'F')
+        || has_short(args, 'T');
+    if sends {
+        v.push(Level::Write, "curl sends data to a server");
+    }
+    v.downloads = !writes_file;
+    v
+}
+
+pub fn wget(args: &[Word]) -> Verdict {
+    let mut v = Verdict::write("wget downloads from the network");
+    v.downloads = args.windows(2).any(|w| {
+        w[0].value
+            .as_deref()
+            .is_some_and(|o| o.ends_with('O') && o.starts_with('-'))
+            && w[1].is("-")
+    }) || args.iter().any(|a| {
+        a.value.as_deref().is_some_and(|o| {
+            (o.starts_with('-') && !o.starts_with("--") && o.ends_with("O-"))
+                || o == "--output-document=-"
+        })
+    });
+    v
+}
+
+pub fn ssh(args: &[Word]) -> Verdict {
+    #[rustfmt::skip]
+    const WITH_VALUE: &[&str] = &[
+        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S",
+        "-W", "-w", "-B", "-P",
+    ];
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        match a.value.as_deref() {
+            Some(o) if WITH_VALUE.contains(&o) => i += 2,
+            Some(o) if o.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    let mut v = Verdict::write("ssh connects to another machine");
+    if let Some(remote) = args.get(i + 1..).filter(|r| !r.is_empty()) {
+        v.push(Level::Write, "ssh runs commands on another machine");
+        v.nested.push(Nested::Script(joined(remote)));
+    }
+    v
+}
+
+/// HTTPie and xh: they reach the network and print the download.
+pub fn httpie(program: &str) -> Verdict {
+    let mut v = Verdict::write(format!("{program} accesses the network"));
+    v.downloads = true;
+    v
+}

@@ -1,0 +1,123 @@
+//! The verdict model: how worrying a command is ([`Level`]), one thing found that makes it so
+//! ([`Finding`]), the verdict on one program invocation before the code it runs in turn
+//! ([`Verdict`], [`Nested`]), and the verdict on a whole command ([`Classification`]). Every
+//! other file of the classifier builds on these; none of them is imported here.
+
+use super::words::Word;
+
+/// How much a command can do, from least to most worrying; the worst part decides the whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    ReadOnly,
+    Write,
+    /// Could not be proven safe: unknown programs, run-time command names, unparsable input.
+    Unknown,
+    Dangerous,
+}
+
+impl Level {
+    /// The name used in the JavaScript contract.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::ReadOnly => "read-only",
+            Level::Write => "write",
+            Level::Unknown => "unknown",
+            Level::Dangerous => "dangerous",
+        }
+    }
+}
+
+/// The verdict on a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Classification {
+    pub level: Level,
+    /// Every command name that would run, substitutions and nested code included, in order of
+    /// appearance, without repeats.
+    pub commands: Vec<String>,
+    /// Why, worst first, in words an agent can show a user.
+    pub reasons: Vec<String>,
+}
+
+/// One thing found that makes a command more than read-only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub level: Level,
+    pub reason: String,
+}
+
+/// The classification of one program invocation, before nested commands are looked at.
+#[derive(Debug, Default)]
+pub struct Verdict {
+    pub findings: Vec<Finding>,
+    pub nested: Vec<Nested>,
+    /// Writes a download to stdout: piping it into a shell runs remote code.
+    pub downloads: bool,
+    /// What it prints, when that is fixed (`echo 'rm -rf /' | sh`).
+    pub output: Option<String>,
+}
+
+/// Code that an invocation runs in turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nested {
+    /// Another command: wrappers (`sudo`, `env`, `timeout`), `find -exec`, `xargs`.
+    Command {
+        argv: Vec<Word>,
+        forwards_stdin: bool,
+    },
+    /// Shell code in a word: `bash -c`, `eval`, `trap`, `ssh host …`.
+    Script(Word),
+    /// A shell reading its commands from stdin.
+    StdinScript,
+    /// An interpreter (python, node, …) reading its program from stdin.
+    StdinCode,
+}
+
+impl Verdict {
+    pub fn read_only() -> Self {
+        Verdict::default()
+    }
+
+    pub fn of(level: Level, reason: impl Into<String>) -> Self {
+        let mut v = Verdict::default();
+        v.push(level, reason);
+        v
+    }
+
+    pub fn write(reason: impl Into<String>) -> Self {
+        Verdict::of(Level::Write, reason)
+    }
+
+    pub fn unknown(reason: impl Into<String>) -> Self {
+        Verdict::of(Level::Unknown, reason)
+    }
+
+    pub fn dangerous(reason: impl Into<String>) -> Self {
+        Verdict::of(Level::Dangerous, reason)
+    }
+
+    /// A wrapper around `argv` (nothing to run when empty).
+    pub fn runs(argv: &[Word]) -> Self {
+        let mut v = Verdict::default();
+        if !argv.is_empty() {
+            v.nested.push(Nested::Command {
+                argv: argv.to_vec(),
+                forwards_stdin: true,
+            });
+        }
+        v
+    }
+
+    pub fn script(code: Word) -> Self {
+        Verdict {
+            nested: vec![Nested::Script(code)],
+            ..Verdict::default()
+        }
+    }
+
+    pub fn push(&mut self, level: Level, reason: impl Into<String>) {
+        self.findings.push(Finding {
+            level,
+            reason: reason.into(),
+        });
+    }
+}

@@ -1,0 +1,131 @@
+//! `NAME=value`, before a command or on its own, and the declaration builtins (`export`,
+//! `declare`, `local`, `readonly`, `typeset`): which variables could hijack later commands, and
+//! what the walk remembers of their values.
+
+use tree_sitter::Node;
+
+use super::{Stdin, Walker};
+use crate::commands::classify::env::{self, hijack_reason};
+use crate::commands::classify::verdict::Level;
+use crate::commands::classify::words;
+use crate::syntax::tree;
+
+impl Walker {
+    /// `NAME=value`; `shell` when it sets a shell variable rather than one command's environment.
+    pub(super) fn assignment(&mut self, node: Node<'_>, src: &str, shell: bool) {
+        let name_node = node.child_by_field_name("name");
+        if let Some(subscript) = name_node.filter(|n| n.kind() == "subscript") {
+            self.statement(subscript, src, &Stdin::Inherited);
+        }
+        let name = name_node
+            .map(|n| {
+                let text = tree::text(n, src);
+                text.split('[').next().unwrap_or(text).to_string()
+            })
+            .unwrap_or_default();
+        let value = node.child_by_field_name("value");
+        let value_word = value.map(|v| words::word(v, src, &self.vars));
+        let fixed = match &value_word {
+            Some(w) => w.value.clone(),
+            None => Some(String::new()),
+        };
+        let risk = (!env::harmless(&name, fixed.as_deref()))
+            .then(|| hijack_reason(&name))
+            .flatten()
+            .or_else(|| {
+                if shell {
+                    env::shell_risk(&name, fixed.as_deref())
+                } else {
+                    env::prefix_risk(&name, fixed.as_deref())
+                }
+            });
+        if let Some(reason) = risk {
+            self.find(Level::Unknown, reason);
+        }
+        let Some(value) = value else {
+            if shell {
+                self.vars.insert(name, String::new());
+            }
+            return;
+        };
+        self.statement(value, src, &Stdin::Inherited);
+        let is_number = fixed.as_deref().is_some_and(|v| {
+            !v.is_empty()
+                && v.trim_start_matches('-')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+        });
+        if is_number {
+            self.numeric.insert(name.clone());
+        } else {
+            self.numeric.remove(&name);
+        }
+        if shell {
+            match value_word.and_then(|w| w.guess) {
+                Some(guess) => self.vars.insert(name, guess),
+                None => self.vars.remove(&name),
+            };
+        }
+    }
+
+    /// `export`, `declare`, `local`, `readonly`, `typeset`: they only set shell state, unless a
+    /// name is only known at run time (`declare "$x"` evaluates `x`'s value as an assignment), a
+    /// name reference (`-n`) or integer attribute (`-i`) makes later assignments evaluate code, or
+    /// the variable configures programs.
+    pub(super) fn declaration(&mut self, node: Node<'_>, src: &str) {
+        let keyword = node.child(0).map(|k| tree::text(k, src).to_string());
+        if let Some(keyword) = &keyword {
+            self.record(keyword);
+        }
+        let keyword = keyword.unwrap_or_default();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            match child.kind() {
+                "variable_assignment" => self.assignment(child, src, true),
+                "variable_name" => {}
+                "word" | "raw_string" | "string" | "concatenation"
+                    if words::word(child, src, &self.vars)
+                        .value
+                        .is_some_and(|v| v.starts_with('-') || v.starts_with('+')) =>
+                {
+                    let flags = words::word(child, src, &self.vars)
+                        .value
+                        .unwrap_or_default();
+                    if flags.contains(['n', 'i']) && !flags.starts_with('+') {
+                        self.find(
+                            Level::Unknown,
+                            format!("{keyword} {flags}: later assignments evaluate their values as names or arithmetic, which can run code"),
+                        );
+                    }
+                }
+                "word" => {
+                    let word = words::word(child, src, &self.vars);
+                    let harmless = word
+                        .value
+                        .as_deref()
+                        .is_some_and(|v| v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+                    if !harmless {
+                        self.find(
+                            Level::Unknown,
+                            format!(
+                                "{keyword} is given {}, which bash evaluates as an assignment",
+                                word.text
+                            ),
+                        );
+                    }
+                }
+                _ => {
+                    self.find(
+                        Level::Unknown,
+                        format!(
+                            "{keyword} is given {}, only known at run time, which bash evaluates as an assignment",
+                            tree::text(child, src)
+                        ),
+                    );
+                    self.statement(child, src, &Stdin::Inherited);
+                }
+            }
+        }
+    }
+}

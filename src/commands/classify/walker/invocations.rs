@@ -1,0 +1,228 @@
+//! A simple command: its prefix assignments and input, its name resolved (a path, a function, a
+//! run-time word), its program judged ([`crate::commands::classify::programs`]), and the code the
+//! program runs in turn (wrapped commands, `bash -c` scripts, scripts read from stdin) walked.
+
+use tree_sitter::Node;
+
+use super::{Stage, Stdin, Walker};
+use crate::commands::classify::programs;
+use crate::commands::classify::verdict::{Level, Nested};
+use crate::commands::classify::words::{self, Word};
+
+impl Walker {
+    pub(super) fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        let mut name = None;
+        let mut prefix = Vec::new();
+        let mut args = Vec::new();
+        let mut redirects = Vec::new();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "variable_assignment" => prefix.push(child),
+                "command_name" => name = Some(child),
+                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                    redirects.push(child)
+                }
+                "comment" => {}
+                _ => args.push(child),
+            }
+        }
+        for assignment in prefix {
+            self.assignment(assignment, src, false);
+        }
+        let mut stdin = stdin.clone();
+        for r in &redirects {
+            if let Some(text) = self.fixed_input(*r, src) {
+                stdin = Stdin::Text(text);
+            }
+        }
+        let stdin = &stdin;
+        let arg_words: Vec<Word> = args
+            .iter()
+            .map(|a| words::word(*a, src, &self.vars))
+            .collect();
+        let stage = match name
+            .and_then(|n| n.named_child(0))
+            .filter(|n| !n.is_missing())
+        {
+            Some(name_node) => {
+                let name_word = words::word(name_node, src, &self.vars);
+                self.invoke(&name_word, &arg_words, stdin)
+            }
+            None => Stage::default(),
+        };
+        for part in name.into_iter().chain(args) {
+            self.statement(part, src, &Stdin::Inherited);
+        }
+        for r in redirects {
+            self.statement(r, src, &Stdin::Inherited);
+        }
+        stage
+    }
+
+    pub(super) fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
+        let Some(written) = name.value.clone() else {
+            self.record(&name.text);
+            self.find(
+                Level::Unknown,
+                format!("the command name {} is only known at run time", name.text),
+            );
+            if let Some(guess) = name.guess.clone() {
+                self.speculate(|w| {
+                    w.invoke(&Word::literal(&guess), args, stdin);
+                });
+            }
+            return Stage::default();
+        };
+        self.record(&written);
+        if written.is_empty() {
+            self.find(Level::Unknown, "the command name is empty");
+            return Stage::default();
+        }
+        let program = match written.rsplit_once('/') {
+            None => written.as_str(),
+            Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
+            Some((_, base)) => {
+                if self.downloaded.contains(&normal_path(&written)) {
+                    self.find(
+                        Level::Dangerous,
+                        format!("{written} runs a file downloaded from the network earlier in the command"),
+                    );
+                }
+                self.find(
+                    Level::Unknown,
+                    format!("{written} is not a system program, so it cannot be checked"),
+                );
+                let base = base.to_string();
+                self.speculate(|w| {
+                    w.run(&base, args, stdin);
+                });
+                return Stage::default();
+            }
+        };
+        // A function of that name may have been defined: its body was walked where it was
+        // defined. When a program has the name too, it may run instead (the definition may sit
+        // in a subshell, or on a branch that does not run), so it is judged as well.
+        if self.functions.contains(program) && !programs::is_known(program) {
+            return Stage::default();
+        }
+        let program = program.to_string();
+        self.run(&program, args, stdin)
+    }
+
+    pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        for file in programs::downloaded_files(program, args) {
+            self.downloaded.insert(normal_path(&file));
+        }
+        if programs::runs_files(program) {
+            let runs_download = args.iter().find(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| self.downloaded.contains(&normal_path(v)))
+            });
+            if let Some(file) = runs_download {
+                self.find(
+                    Level::Dangerous,
+                    format!(
+                        "{program} runs {}, downloaded from the network earlier in the command",
+                        file.text
+                    ),
+                );
+            }
+        }
+        let verdict = programs::check(program, args);
+        self.findings.extend(verdict.findings);
+        let mut stage = Stage {
+            downloads: verdict.downloads,
+            output: verdict.output,
+        };
+        for nested in verdict.nested {
+            match nested {
+                Nested::Command {
+                    argv,
+                    forwards_stdin,
+                } => {
+                    let Some((name, rest)) = argv.split_first() else {
+                        continue;
+                    };
+                    let inner_stdin = if forwards_stdin {
+                        stdin.clone()
+                    } else {
+                        Stdin::Inherited
+                    };
+                    let inner = self.invoke(name, rest, &inner_stdin);
+                    stage.downloads |= inner.downloads;
+                    stage.output = stage.output.or(inner.output);
+                }
+                Nested::Script(code) => self.nested_script(program, &code),
+                Nested::StdinScript => match stdin {
+                    Stdin::Text(text)
+                    | Stdin::Piped {
+                        downloads: false,
+                        text: Some(text),
+                    } => {
+                        let text = text.clone();
+                        self.script(&text);
+                    }
+                    Stdin::Piped {
+                        downloads: true, ..
+                    } => {
+                        self.find(
+                            Level::Dangerous,
+                            format!("a script downloaded from the network is piped into {program}"),
+                        );
+                    }
+                    _ => self.find(
+                        Level::Unknown,
+                        format!(
+                            "{program} runs commands read from its input, which cannot be checked"
+                        ),
+                    ),
+                },
+                Nested::StdinCode => match stdin {
+                    Stdin::Piped {
+                        downloads: true, ..
+                    } => {
+                        self.find(
+                            Level::Dangerous,
+                            format!("code downloaded from the network is piped into {program}"),
+                        );
+                    }
+                    _ => self.find(
+                        Level::Unknown,
+                        format!("{program} runs code read from its input, which cannot be checked"),
+                    ),
+                },
+            }
+        }
+        stage
+    }
+
+    pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
+        if let Some(text) = &code.value {
+            self.script(text);
+            return;
+        }
+        self.find(
+            Level::Unknown,
+            format!(
+                "{program} runs shell code only known at run time: {}",
+                code.text
+            ),
+        );
+        if code.downloads {
+            self.find(
+                Level::Dangerous,
+                format!("{program} runs a script downloaded from the network"),
+            );
+        }
+        if let Some(guess) = code.guess.clone() {
+            self.speculate(|w| w.script(&guess));
+        }
+    }
+}
+
+/// `./x.sh` and `x.sh` name the same file.
+fn normal_path(path: &str) -> String {
+    path.trim_start_matches("./").to_string()
+}

@@ -1,0 +1,241 @@
+//! The walk over a command's syntax tree: statements, pipelines (what each stage hands the next),
+//! functions, and the state a script builds up as it goes (variables, functions, downloads).
+//! Simple commands ([`invocations`]), assignments ([`assignments`]), redirections
+//! ([`redirects`]) and the places bash evaluates a value as code ([`evaluation`]) have a file
+//! each; each adds to the one [`Walker`].
+
+mod assignments;
+mod evaluation;
+mod invocations;
+mod redirects;
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use super::readers;
+use super::verdict::{Classification, Finding, Level};
+use super::words::{self, Word};
+use crate::syntax::tree::{self, parse, syntax_error};
+
+const MAX_SCRIPT_DEPTH: usize = 8; // `bash -c "bash -c …"` nests; no honest command goes deeper
+const MAX_TREE_DEPTH: usize = 200; // the walk recurses per syntax level; bounded so no input can overflow the stack
+
+/// What a command's stdin is, as far as the code it might run goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Stdin {
+    Inherited,
+    /// From the previous stage of a pipeline.
+    Piped {
+        downloads: bool,
+        text: Option<String>,
+    },
+    /// A here-document or here-string with fixed text.
+    Text(String),
+}
+
+/// What a pipeline stage hands to the next one.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(super) struct Stage {
+    downloads: bool,
+    output: Option<String>,
+}
+
+/// One classification under way: what was found, and what the script has set up so far.
+#[derive(Default)]
+pub(super) struct Walker {
+    findings: Vec<Finding>,
+    commands: Vec<String>,
+    /// Functions defined so far: calling one runs a body already walked.
+    functions: HashSet<String>,
+    /// Variables assigned fixed values so far, to guess `$X` in `X=rm; $X -rf /`.
+    vars: HashMap<String, String>,
+    /// Files saved by a downloader earlier in the command (`curl -o x.sh`).
+    downloaded: HashSet<String>,
+    /// Variables assigned a number so far: safe to evaluate as arithmetic.
+    numeric: HashSet<String>,
+    /// Nested scripts being walked (`bash -c` inside `bash -c`).
+    depth: usize,
+    /// Syntax levels being walked.
+    tree_depth: usize,
+}
+
+impl Walker {
+    pub(super) fn finish(self) -> Classification {
+        let level = self
+            .findings
+            .iter()
+            .map(|f| f.level)
+            .max()
+            .unwrap_or(Level::ReadOnly);
+        let mut findings = self.findings;
+        findings.sort_by_key(|f| std::cmp::Reverse(f.level));
+        let mut reasons: Vec<String> = Vec::new();
+        for finding in findings {
+            if !reasons.contains(&finding.reason) {
+                reasons.push(finding.reason);
+            }
+        }
+        if level == Level::ReadOnly {
+            reasons = vec![if self.commands.is_empty() {
+                "nothing runs".to_string()
+            } else {
+                format!("every command only reads: {}", self.commands.join(", "))
+            }];
+        }
+        Classification {
+            level,
+            commands: self.commands,
+            reasons,
+        }
+    }
+
+    fn find(&mut self, level: Level, reason: impl Into<String>) {
+        self.findings.push(Finding {
+            level,
+            reason: reason.into(),
+        });
+    }
+
+    fn record(&mut self, name: &str) {
+        if !self.commands.iter().any(|c| c == name) {
+            self.commands.push(name.to_string());
+        }
+    }
+
+    /// Runs `f` on a guess (a value only known at run time): only what is dangerous counts.
+    fn speculate(&mut self, f: impl FnOnce(&mut Self)) {
+        let kept = std::mem::take(&mut self.findings);
+        f(self);
+        let guessed = std::mem::replace(&mut self.findings, kept);
+        self.findings
+            .extend(guessed.into_iter().filter(|f| f.level == Level::Dangerous));
+    }
+
+    pub(super) fn script(&mut self, src: &str) {
+        if self.depth >= MAX_SCRIPT_DEPTH {
+            self.find(Level::Unknown, "shell code is nested too deeply to check");
+            return;
+        }
+        let Some(parsed) = parse(src) else {
+            self.find(Level::Unknown, "the command could not be parsed");
+            return;
+        };
+        let root = parsed.root_node();
+        if let Some(where_) = syntax_error(root, src) {
+            self.find(
+                Level::Unknown,
+                format!("the command could not be parsed ({where_})"),
+            );
+        }
+        self.depth += 1;
+        self.statement(root, src, &Stdin::Inherited);
+        self.depth -= 1;
+    }
+
+    fn statement(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        if self.tree_depth >= MAX_TREE_DEPTH {
+            self.find(Level::Unknown, "the command is nested too deeply to check");
+            return Stage::default();
+        }
+        self.tree_depth += 1;
+        let stage = self.statement_inner(node, src, stdin);
+        self.tree_depth -= 1;
+        stage
+    }
+
+    fn statement_inner(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        match node.kind() {
+            "command" => return self.command(node, src, stdin),
+            "redirected_statement" => return self.redirected(node, src, stdin),
+            "pipeline" => self.pipeline(node, src, stdin),
+            "function_definition" => self.function(node, src),
+            "variable_assignment" => self.assignment(node, src, true),
+            "declaration_command" => self.declaration(node, src),
+            "unset_command" => {
+                self.record("unset");
+                let mut cursor = node.walk();
+                let args: Vec<Word> = node
+                    .named_children(&mut cursor)
+                    .map(|c| words::word(c, src, &self.vars))
+                    .collect();
+                let verdict = readers::builtin("unset", &args);
+                self.findings.extend(verdict.findings);
+                self.children(node, src);
+            }
+            "file_redirect" => self.redirect(node, src),
+            "heredoc_redirect" => self.heredoc(node, src, None),
+            "comment" | "heredoc_start" | "heredoc_end" => {}
+            "arithmetic_expansion"
+            | "c_style_for_statement"
+            | "subscript"
+            | "expansion"
+            | "test_command"
+            | "compound_statement" => {
+                self.children(node, src);
+                self.evaluated(node, src);
+            }
+            _ => self.children(node, src),
+        }
+        Stage::default()
+    }
+
+    fn children(&mut self, node: Node<'_>, src: &str) {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            self.statement(child, src, &Stdin::Inherited);
+        }
+    }
+
+    fn pipeline(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) {
+        let mut cursor = node.walk();
+        let stages: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let mut input = stdin.clone();
+        for stage in stages {
+            let out = self.statement(stage, src, &input);
+            input = Stdin::Piped {
+                downloads: out.downloads,
+                text: out.output,
+            };
+        }
+    }
+
+    fn function(&mut self, node: Node<'_>, src: &str) {
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| tree::text(n, src).to_string())
+            .unwrap_or_default();
+        self.functions.insert(name.clone());
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        if is_fork_bomb(&name, body, src) {
+            self.find(
+                Level::Dangerous,
+                format!("fork bomb: {name}() starts copies of itself until the machine runs out of processes"),
+            );
+        }
+        self.statement(body, src, &Stdin::Inherited);
+    }
+}
+
+/// A function that runs itself in a pipeline or in the background multiplies without bound.
+fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
+    let mut calls_itself = false;
+    let mut multiplies = false;
+    let mut stack = vec![body];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "command_name" if tree::text(node, src) == name => calls_itself = true,
+            "pipeline" | "&" => multiplies = true,
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    calls_itself && multiplies
+}

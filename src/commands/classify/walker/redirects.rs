@@ -1,0 +1,149 @@
+//! Redirections: what a file redirection writes or opens (a network connection through
+//! `/dev/tcp`), and what a here-document or here-string feeds the command it belongs to.
+
+use tree_sitter::Node;
+
+use super::{Stage, Stdin, Walker};
+use crate::commands::classify::targets;
+use crate::commands::classify::verdict::Level;
+use crate::commands::classify::words;
+use crate::syntax::tree::{self, is_read_write_redirection};
+
+impl Walker {
+    pub(super) fn redirected(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        let body = node.child_by_field_name("body");
+        let mut cursor = node.walk();
+        let redirects: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| Some(c.id()) != body.map(|b| b.id()))
+            .collect();
+        let mut body_stdin = stdin.clone();
+        for r in &redirects {
+            if let Some(text) = self.fixed_input(*r, src) {
+                body_stdin = Stdin::Text(text);
+            }
+        }
+        let stage = body
+            .map(|b| self.statement(b, src, &body_stdin))
+            .unwrap_or_default();
+        // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
+        let passes_on =
+            body.is_some_and(|b| b.kind() == "command" && tree::text(b, src).trim() == "cat");
+        for r in redirects {
+            match (r.kind(), &body_stdin) {
+                ("heredoc_redirect", Stdin::Text(text)) if passes_on => {
+                    self.heredoc(r, src, Some(text.clone()))
+                }
+                _ => {
+                    self.statement(r, src, &Stdin::Inherited);
+                }
+            }
+        }
+        stage
+    }
+
+    /// The text a here-document or here-string feeds, when it is fixed.
+    pub(super) fn fixed_input(&self, node: Node<'_>, src: &str) -> Option<String> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        match node.kind() {
+            "heredoc_redirect" => {
+                let body = children.iter().find(|c| c.kind() == "heredoc_body")?;
+                let mut body_cursor = body.walk();
+                let expands = body
+                    .named_children(&mut body_cursor)
+                    .any(|c| c.kind() != "heredoc_content");
+                (!expands).then(|| tree::text(*body, src).to_string())
+            }
+            "herestring_redirect" => {
+                let word = words::word(*children.first()?, src, &self.vars);
+                Some(word.value? + "\n")
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn redirect(&mut self, node: Node<'_>, src: &str) {
+        let mut operator = String::new();
+        let mut destinations = Vec::new();
+        let mut cursor = node.walk();
+        for (i, child) in node.children(&mut cursor).enumerate() {
+            if node.field_name_for_child(i as u32) == Some("destination") {
+                destinations.push(child);
+            } else if !child.is_named() || is_read_write_redirection(child, src) {
+                operator.push_str(tree::text(child, src));
+            }
+        }
+        for destination in &destinations {
+            self.statement(*destination, src, &Stdin::Inherited);
+        }
+        let Some(destination) = destinations.first() else {
+            return;
+        };
+        let target = words::word(*destination, src, &self.vars);
+        let duplicates_fd = target
+            .value
+            .as_deref()
+            .is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
+        let shape = target.value.clone().unwrap_or_else(|| target.shape.clone());
+        let network = shape.starts_with("/dev/tcp/") || shape.starts_with("/dev/udp/");
+        if network {
+            self.find(
+                Level::Write,
+                format!("redirection opens a network connection ({})", target.text),
+            );
+            return;
+        }
+        let writes = match operator.as_str() {
+            ">" | ">|" | "&>" | "<>" | ">>" | "&>>" => true,
+            ">&" => !duplicates_fd,
+            _ => false,
+        };
+        if !writes {
+            // Bash opens /dev/tcp/host/port itself: a path only known at run time could be one.
+            let could_connect = target.value.is_none()
+                && !duplicates_fd
+                && (shape.starts_with(['$', words::RUNTIME]) || shape.starts_with("/dev/"))
+                && !shape.starts_with("/dev/fd/");
+            if could_connect && operator.starts_with('<') && operator != "<&" {
+                self.find(
+                    Level::Unknown,
+                    format!(
+                        "redirection reads {}, a path only known at run time (it could be /dev/tcp/…)",
+                        target.text
+                    ),
+                );
+            }
+            return;
+        }
+        if let Some(finding) = targets::write_to("redirection", &target) {
+            self.findings.push(finding);
+        }
+    }
+
+    /// A here-document; `output` is what its command prints when known (a plain `cat`).
+    pub(super) fn heredoc(&mut self, node: Node<'_>, src: &str, output: Option<String>) {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if child.kind() == "pipeline" {
+                // tree-sitter-bash puts the stages after `cmd <<EOF |` inside the here-doc.
+                let mut stage_cursor = child.walk();
+                let stages: Vec<Node<'_>> = child.named_children(&mut stage_cursor).collect();
+                let mut input = Stdin::Piped {
+                    downloads: false,
+                    text: output.clone(),
+                };
+                for stage in stages {
+                    let out = self.statement(stage, src, &input);
+                    input = Stdin::Piped {
+                        downloads: out.downloads,
+                        text: out.output,
+                    };
+                }
+            } else {
+                self.statement(child, src, &Stdin::Inherited);
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! The full parse: bash text as tree-sitter-bash's syntax tree, with the checks that tell a text
+//! bash would run from one it would reject (tree-sitter recovers from errors where bash stops),
+//! and the node helpers the command classifier walks the tree with.
+
+use std::cell::RefCell;
+
+use tree_sitter::{Node, Parser, Tree};
+
+/// The source text of `node`.
+pub fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+/// Parses `src` with this thread's parser (made once per thread: a parser holds its language and
+/// scratch memory); `None` when the grammar cannot be loaded or the parse is cut short.
+pub fn parse(src: &str) -> Option<Tree> {
+    thread_local! {
+        static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+    }
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&tree_sitter_bash::LANGUAGE.into())
+                .ok()?;
+            *slot = Some(parser);
+        }
+        slot.as_mut()?.parse(src, None)
+    })
+}
+
+/// Whether tree-sitter-bash parses `command` with no error (see [`syntax_error`]), no command
+/// named by a word that bash reads as syntax there, and every here-document closed by a line
+/// that is its delimiter exactly. tree-sitter-bash takes a stray `then` or `fi` for a command
+/// name, and `EOF ` or ` EOF` for the end of `<<EOF`; bash reports a syntax error, or reads the
+/// here-document on to the end of its input.
+pub fn parses_cleanly(command: &str) -> bool {
+    const NEVER_COMMANDS: &[&str] = &[
+        "then", "else", "elif", "fi", "do", "done", "esac", "in", "}",
+    ];
+    let Some(tree) = parse(command) else {
+        return false;
+    };
+    let root = tree.root_node();
+    if syntax_error(root, command).is_some() {
+        return false;
+    }
+    // Every node once, depth first, with one cursor (a walk that collects children allocates
+    // per node, which cost as much as a short command's parse).
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.kind() == "command_name" && NEVER_COMMANDS.contains(&text(node, command)) {
+            return false;
+        }
+        if node.kind() == "heredoc_end" && !ends_heredoc(node, command) {
+            return false;
+        }
+        if cursor.goto_first_child() || cursor.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !cursor.goto_parent() {
+                return true;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
+/// Whether the line of `end` (a `heredoc_end`) is the delimiter that its `heredoc_start` names,
+/// as bash compares them: the whole line, with leading tabs dropped for `<<-`.
+///
+/// The delimiter is read from tree-sitter's `heredoc_start` here and from the bytes after `<<`
+/// in [`super::scan::read_heredoc_operator`] (for the splitter, which has no tree). The two agree
+/// on every usual spelling (`EOF`, `'EOF'`, `"EOF"`, `\EOF`, `"E F"`); they differ on a quote
+/// escaped inside a quoted delimiter (`<<"a\"b"`), where making one answer as the other would
+/// change what a check or a split says today.
+fn ends_heredoc(end: Node<'_>, src: &str) -> bool {
+    let Some(redirect) = end.parent() else {
+        return false;
+    };
+    let mut cursor = redirect.walk();
+    let Some(start) = redirect
+        .children(&mut cursor)
+        .find(|n| n.kind() == "heredoc_start")
+    else {
+        return false;
+    };
+    let delimiter: String = text(start, src)
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+        .collect();
+    let line_start = src[..end.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[end.end_byte()..]
+        .find('\n')
+        .map_or(src.len(), |i| end.end_byte() + i);
+    let line = &src[line_start..line_end];
+    let line = if text(redirect, src).starts_with("<<-") {
+        line.trim_start_matches('\t')
+    } else {
+        line
+    };
+    line == delimiter
+}
+
+/// The first node tree-sitter could not parse, ignoring what the grammar gets wrong but bash
+/// accepts (`<>`, the read-write redirection).
+pub fn syntax_error(root: Node<'_>, src: &str) -> Option<String> {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_missing() {
+            return Some(format!("missing {}", node.kind()));
+        }
+        if node.is_error() && !is_read_write_redirection(node, src) {
+            let text: String = text(node, src).chars().take(30).collect();
+            return Some(format!("near {text:?}"));
+        }
+        if node.has_error() {
+            let mut cursor = node.walk();
+            let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    None
+}
+
+/// tree-sitter-bash reads `<>` as `<` followed by an error `>`.
+pub fn is_read_write_redirection(node: Node<'_>, src: &str) -> bool {
+    node.is_error()
+        && text(node, src) == ">"
+        && node.parent().is_some_and(|p| p.kind() == "file_redirect")
+        && node.prev_sibling().is_some_and(|s| s.kind() == "<")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn tells_texts_bash_runs_from_texts_it_rejects() {
+        let clean = [
+            "ls -la",
+            "for i in 1 2; do echo $i; done",
+            "cat <<-EOF\n\thi\n\tEOF",
+            "echo x <> F",
+            "exec 3<>F",
+            "",
+        ];
+        for text in clean {
+            assert!(parses_cleanly(text), "{text:?}");
+        }
+        let rejected = [
+            "echo 'abc",
+            "if true; then echo x",
+            "echo a\nthen",
+            "}",
+            "cat <<EOF\nhi\nEOF ",
+            "cat <<-EOF\nhi\n  EOF",
+        ];
+        for text in rejected {
+            assert!(!parses_cleanly(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn names_the_first_error() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("echo ok", None),
+            ("echo x <> F", None),
+            ("echo )", Some("near \")\"")),
+        ];
+        for (src, expected) in cases {
+            let tree = parse(src).expect("the bash grammar loads");
+            assert_eq!(
+                (*src, syntax_error(tree.root_node(), src).as_deref()),
+                (*src, *expected)
+            );
+        }
+        let tree = parse("echo héllo").expect("the bash grammar loads");
+        let first = tree.root_node().child(0).expect("a command");
+        assert_eq!(text(first, "echo héllo"), "echo héllo");
+    }
+}
