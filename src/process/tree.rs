@@ -20,7 +20,8 @@ pub struct Proc {
 #[derive(Debug, Clone, Copy)]
 pub struct Stat {
     pub ppid: i32,
-    /// The session id: the pid of the session's leader.
+    /// The session id: the pid of the session's leader (read by tests only).
+    #[cfg(test)]
     pub session: i32,
     pub start_time: u64,
     /// `Z` (zombie) and `X` (dead) count as gone.
@@ -47,11 +48,14 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let state = fields.next()?.chars().next()?;
     let ppid = fields.next()?.parse().ok()?;
     let _pgrp = fields.next()?;
-    let session = fields.next()?.parse().ok()?;
+    let session: i32 = fields.next()?.parse().ok()?;
+    #[cfg(not(test))]
+    let _ = session;
     // After state, ppid, pgrp and session, start time is the 16th remaining field (field 22).
     let start_time = fields.nth(15)?.parse().ok()?;
     Some(Stat {
         ppid,
+        #[cfg(test)]
         session,
         start_time,
         state,
@@ -80,7 +84,7 @@ impl Proc {
         if !self.is_alive() {
             return false;
         }
-        unsafe { libc::kill(self.pid, signal) == 0 }
+        super::fd::kill(self.pid, signal)
     }
 }
 

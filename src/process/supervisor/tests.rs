@@ -1,12 +1,15 @@
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use pretty_assertions::assert_eq;
 
+use super::child::write_decimal;
 use super::*;
 use crate::error::Error;
+use crate::process::request::ReportTo;
 use crate::process::spawn::{self, pipe, Report, SpawnSpec, Spawned};
 use crate::process::tree;
 
@@ -57,10 +60,12 @@ fn read_all(fd: &OwnedFd) -> Vec<u8> {
             events: libc::POLLIN,
             revents: 0,
         };
+        // SAFETY: poll reads and writes the one `pollfd` it is given.
         if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
             continue;
         }
         let mut buf = [0u8; 256];
+        // SAFETY: read writes at most `buf.len()` bytes into `buf`.
         let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
         if n <= 0 {
             break;
@@ -153,8 +158,10 @@ fn descriptors_are_mapped_even_when_a_source_sits_at_another_target() {
     // Above REPORT_FD: with few descriptors open (a filtered run), a pipe could sit at it, and
     // the report would then go to that pipe instead.
     let above_report = |fd: OwnedFd| -> OwnedFd {
+        // SAFETY: F_DUPFD_CLOEXEC takes an integer and returns a new descriptor.
         let moved = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, REPORT_FD + 1) };
         assert!(moved > REPORT_FD);
+        // SAFETY: the descriptor just made, owned by nothing else.
         unsafe { OwnedFd::from_raw_fd(moved) }
     };
     let (read_a, write_a) = pipe().unwrap();
@@ -245,6 +252,7 @@ fn a_killed_supervisor_takes_the_program_along() {
     let program = spawned.proc;
     let supervisor = spawned.supervisor.id() as i32;
     // As the OOM killer would, with the host whose memory the supervisor shares.
+    // SAFETY: kill takes integers; the supervisor is our unreaped child, so its pid is its own.
     unsafe { libc::kill(supervisor, libc::SIGKILL) };
     let deadline = Instant::now() + Duration::from_secs(5);
     while program.is_alive() && Instant::now() < deadline {
@@ -276,6 +284,7 @@ fn read_until(master: &std::fs::File, needle: &str) -> String {
             events: libc::POLLIN,
             revents: 0,
         };
+        // SAFETY: poll reads and writes the one `pollfd` it is given.
         if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
             continue;
         }
