@@ -55,15 +55,20 @@ pub(crate) fn write_fd(fd: &impl AsRawFd, buf: &[u8]) -> io::Result<usize> {
     }
 }
 
-/// Whether `fd` is readable right now (a zero-timeout `poll`); an error counts as not known.
+/// Whether `fd` is readable right now (a zero-timeout `poll`).
 pub(crate) fn readable_now(fd: &impl AsRawFd) -> io::Result<bool> {
+    poll_readable(fd, 0)
+}
+
+/// Whether `fd` becomes readable within `timeout_ms` milliseconds (`poll`; negative: no limit).
+pub(crate) fn poll_readable(fd: &impl AsRawFd, timeout_ms: i32) -> io::Result<bool> {
     let mut p = libc::pollfd {
         fd: fd.as_raw_fd(),
         events: libc::POLLIN,
         revents: 0,
     };
     // SAFETY: poll reads and writes exactly the one `pollfd` it is given.
-    match unsafe { libc::poll(&mut p, 1, 0) } {
+    match unsafe { libc::poll(&mut p, 1, timeout_ms) } {
         0 => Ok(false),
         n if n > 0 => Ok(true),
         _ => Err(io::Error::last_os_error()),

@@ -14,10 +14,12 @@
 //! stays alive while the supervisor runs, even after the host exited.
 //!
 //! This file is the host's side: [`start`], and the [`Supervisor`] handle that reaps it. The
-//! request's encoding into the region is in `plan`, the code that runs in the clones in `child`.
+//! memory they run on is `region`, the request's encoding into it `plan`, the code that runs in
+//! the clones `child`.
 
 mod child;
 mod plan;
+mod region;
 
 use std::fs::File;
 use std::io;
@@ -28,7 +30,7 @@ use std::process::ExitStatus;
 use std::sync::atomic::Ordering;
 use std::sync::OnceLock;
 
-use self::plan::{Descriptors, Region};
+use self::plan::{Descriptors, Encoded};
 use super::fd;
 use super::request::{Request, SandboxFailed};
 use super::resolve::resolve;
@@ -39,7 +41,7 @@ use super::sys;
 pub(crate) struct Supervisor {
     pid: i32,
     /// `None` once reaped.
-    region: Option<Region>,
+    region: Option<Encoded>,
     status: Option<ExitStatus>,
 }
 
@@ -88,7 +90,7 @@ pub(crate) fn start(req: &Request) -> io::Result<Started> {
     while matches!(fd::read_fd(&ready_read, &mut buf), Err(e) if e.kind() == io::ErrorKind::Interrupted)
     {
     }
-    let plan = supervisor.region.as_ref().map(Region::plan);
+    let plan = supervisor.region.as_ref().map(Encoded::plan);
     let program = plan.map_or(0, |p| p.program.load(Ordering::Acquire));
     if program > 0 {
         return Ok(Started {
@@ -109,7 +111,7 @@ pub(crate) fn start(req: &Request) -> io::Result<Started> {
 }
 
 /// Starts the supervisor on `region`'s stack, running [`child::supervise`] on its plan.
-fn clone_supervisor(region: &Region) -> io::Result<i32> {
+fn clone_supervisor(region: &Encoded) -> io::Result<i32> {
     // No host signal handler may ever run on the supervisor's stack with the host's TLS: the
     // supervisor starts with every signal blocked and keeps them so.
     let old = sys::sigprocmask(libc::SIG_SETMASK, sys::ALL_SIGNALS)

@@ -405,6 +405,7 @@ pub unsafe fn seccomp_filter(prog: *const libc::sock_fprog) -> Res {
 
 /// The kernel's signal set: one bit per signal, 1..=64.
 pub type SigSet = u64;
+/// Every signal: the mask the supervisor is started with, so no host handler runs on its stack.
 pub const ALL_SIGNALS: SigSet = !0;
 
 pub fn sig_bit(sig: c_int) -> SigSet {

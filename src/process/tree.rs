@@ -258,6 +258,7 @@ pub const KILL_GRACE_MS: u64 = 1000; // long enough for a clean exit, short enou
 const POLL_MS: u64 = 10; // how often the grace period checks whether everything is gone
 /// How long freezing or killing a tree may keep at it: a fork bomb under a process limit forks
 /// as fast as its members die, and is only beaten by freezing every member before killing any.
+/// 3 s, three kill graces, is a bound, not a measurement: a stop that cannot win still returns.
 const CONVERGE_MS: u64 = 3000;
 
 /// Programs that run shell script text. Killed at once, never sent TERM: a shell that survives

@@ -1,7 +1,7 @@
-//! A [`Request`] encoded for processes that may not allocate: one anonymous mapping, the
-//! [`Region`], holds the supervisor's and the vfork child's stacks behind guard pages and the
-//! [`Plan`] with every string and array they read, and the descriptor table they set up. Built in
-//! the host before the clone; after it, only the plan's atomics change.
+//! A [`Request`] encoded for processes that may not allocate: the [`Plan`], with every string
+//! and array the supervisor and the vfork child read and the descriptor table they set up,
+//! written into the data of the [`Region`] they run on. Built in the host before the clone;
+//! after it, only the plan's atomics change.
 
 use std::ffi::{c_char, c_int, CStr};
 use std::io;
@@ -9,7 +9,7 @@ use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::AtomicI32;
 
-use crate::process::fd;
+use super::region::Region;
 use crate::process::request::{ReportTo, Request};
 use crate::process::sandbox::ChildSandbox;
 
@@ -22,11 +22,6 @@ pub(super) const MAX_CALLER_FDS: usize = 7;
 /// ready, a report descriptor of its own, the terminal. A sandbox's ruleset takes one more; a
 /// start that would need 15 is refused (no caller comes near: a shell passes 2, a PTY run 0).
 pub(super) const MAX_FDS: usize = 3 + MAX_CALLER_FDS + 4;
-/// Stack of the supervisor in bytes: its deepest frame reads `/proc` into a 4 KiB buffer; the
-/// rest is headroom for unoptimized test builds. Untouched pages cost nothing.
-const SUPERVISOR_STACK_BYTES: usize = 64 * 1024;
-/// Stack of the vfork child in bytes, which only makes a few system calls before `execve`.
-const CHILD_STACK_BYTES: usize = 32 * 1024;
 /// Bytes set aside for the pointer arrays' alignment padding and terminators beyond their
 /// entries: 8 per array would do; 32 keeps a miscount from ever reaching the mapping's end.
 const ARRAY_SLACK_BYTES: usize = 32;
@@ -133,76 +128,25 @@ impl Descriptors {
     }
 }
 
-/// An anonymous mapping: `[guard][supervisor stack][guard][child stack][plan, strings]`, with a
-/// [`Plan`] written in it. Only [`encode`] makes one.
-pub(super) struct Region {
-    base: *mut u8,
-    len: usize,
-    /// Where the plan starts (page-aligned, so aligned for it).
-    plan_at: usize,
-    /// Where the supervisor's stack ends (its top: stacks grow down).
-    supervisor_stack_top: usize,
+/// A region with a [`Plan`] written at the start of its data. Only [`encode`] makes one.
+pub(super) struct Encoded {
+    region: Region,
 }
 
-// SAFETY: a region is plain memory owned by whoever holds the `Region`: moving it to another
-// thread moves that ownership (the reaper thread of `Supervisor::drop` unmaps it there).
-unsafe impl Send for Region {}
-// SAFETY: through `&Region` the host only reads the plan, whose fields the supervisor never writes
-// but for its atomics.
-unsafe impl Sync for Region {}
-
-impl Region {
-    fn map(len: usize) -> io::Result<Region> {
-        // SAFETY: a fresh private anonymous mapping, at an address of the kernel's choosing, so
-        // nothing else is replaced.
-        let base = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
-                -1,
-                0,
-            )
-        };
-        if base == libc::MAP_FAILED {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(Region {
-            base: base.cast(),
-            len,
-            plan_at: 0,
-            supervisor_stack_top: 0,
-        })
-    }
-
-    /// A pointer `at` bytes into the region; `at` must be at most its length.
-    fn at(&self, at: usize) -> *mut u8 {
-        debug_assert!(at <= self.len);
-        self.base.wrapping_add(at)
-    }
-
-    /// The plan, as the supervisor reads it.
+impl Encoded {
+    /// The plan, as the supervisor and the vfork child get it.
     pub(super) fn plan_ptr(&self) -> *mut Plan {
-        self.at(self.plan_at).cast()
+        self.region.data().0.cast()
     }
 
     pub(super) fn plan(&self) -> &Plan {
-        // SAFETY: `encode` wrote a `Plan` at `plan_at` (page-aligned) before handing the region
-        // out, and nothing but the plan's atomics is written after.
+        // SAFETY: `encode` wrote a `Plan` at the start of the data (page-aligned) before handing
+        // this out, and nothing but the plan's atomics is written after.
         unsafe { &*self.plan_ptr() }
     }
 
     pub(super) fn supervisor_stack_top(&self) -> *mut u8 {
-        self.at(self.supervisor_stack_top)
-    }
-}
-
-impl Drop for Region {
-    fn drop(&mut self) {
-        // SAFETY: the mapping is ours, and dropped only once no process runs on it (the
-        // supervisor was reaped, or never started).
-        unsafe { libc::munmap(self.base.cast(), self.len) };
+        self.region.supervisor_stack_top()
     }
 }
 
@@ -248,7 +192,7 @@ impl Arena {
 
 /// Maps a region for `req` (its program found at `path`) and writes its plan, with the
 /// descriptors of `table`. Fails on a NUL byte in a string, or when the region cannot be mapped.
-pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Result<Region> {
+pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Result<Encoded> {
     let nul = |s: &[u8]| {
         if s.contains(&0) {
             Err(io::Error::new(
@@ -274,11 +218,6 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
     }
     let path = path.to_bytes();
 
-    let page = fd::page_size();
-    let round = |n: usize| n.div_ceil(page) * page;
-    let sup_stack = (page, page + SUPERVISOR_STACK_BYTES);
-    let child_stack = (sup_stack.1 + page, sup_stack.1 + page + CHILD_STACK_BYTES);
-    let plan_at = child_stack.1;
     let strings: usize = [path.len(), req.program.len(), b"/bin/sh".len()]
         .into_iter()
         .chain(req.args.iter().map(String::len))
@@ -289,20 +228,11 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
         .sum();
     let pointer = std::mem::size_of::<*const c_char>();
     let arrays = (req.args.len() + 3 + req.env.len() + 1) * pointer + ARRAY_SLACK_BYTES;
-    let len = round(plan_at + std::mem::size_of::<Plan>() + arrays + strings);
-    let mut region = Region::map(len)?;
-    region.plan_at = plan_at;
-    region.supervisor_stack_top = sup_stack.1;
-    for guard in [0, sup_stack.1] {
-        // SAFETY: one page at a page-aligned offset inside our mapping, which nothing uses yet.
-        if unsafe { libc::mprotect(region.at(guard).cast(), page, libc::PROT_NONE) } < 0 {
-            return Err(io::Error::last_os_error());
-        }
-    }
-
+    let region = Region::map(std::mem::size_of::<Plan>() + arrays + strings)?;
+    let (data, end) = region.data();
     let mut arena = Arena {
-        at: region.at(plan_at + std::mem::size_of::<Plan>()),
-        end: region.at(len),
+        at: data.wrapping_add(std::mem::size_of::<Plan>()),
+        end,
     };
     let mut argv = vec![
         arena.string(b"/bin/sh")?,
@@ -336,7 +266,7 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
         tty: table.tty,
         prefix: [0; MAX_PREFIX_BYTES],
         prefix_len,
-        child_stack_top: region.at(child_stack.1),
+        child_stack_top: region.child_stack_top(),
         sandbox: table.sandbox,
         sandbox_step: AtomicI32::new(0),
         errno: AtomicI32::new(0),
@@ -344,8 +274,8 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
     };
     plan.fds[..table.fds.len()].copy_from_slice(&table.fds);
     plan.prefix[..prefix_len].copy_from_slice(&req.prefix[..prefix_len]);
-    // SAFETY: `plan_at` is page-aligned and the region has room for a `Plan` there (counted in
-    // `len`), in memory no reference covers yet.
-    unsafe { region.plan_ptr().write(plan) };
-    Ok(region)
+    // SAFETY: the data starts page-aligned and has room for a `Plan` (asked for in
+    // `Region::map`), in memory no reference covers yet.
+    unsafe { data.cast::<Plan>().write(plan) };
+    Ok(Encoded { region })
 }

@@ -11,8 +11,9 @@ use super::*;
 use crate::error::Error;
 use crate::process::request::ReportTo;
 use crate::process::spawn::{self, pipe, Report, SpawnSpec, Spawned};
-use crate::process::tree;
+use crate::process::{fd, tree};
 
+/// Descriptor number at which the tests' programs get their status pipe (any above stdio does).
 const REPORT_FD: RawFd = 5;
 
 fn env() -> Vec<(String, String)> {
@@ -55,22 +56,14 @@ fn read_all(fd: &OwnedFd) -> Vec<u8> {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut out = Vec::new();
     while Instant::now() < deadline {
-        let mut p = libc::pollfd {
-            fd: fd.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: poll reads and writes the one `pollfd` it is given.
-        if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
+        if !matches!(fd::poll_readable(fd, 100), Ok(true)) {
             continue;
         }
         let mut buf = [0u8; 256];
-        // SAFETY: read writes at most `buf.len()` bytes into `buf`.
-        let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-        if n <= 0 {
-            break;
+        match fd::read_fd(fd, &mut buf) {
+            Ok(n) if n > 0 => out.extend_from_slice(&buf[..n]),
+            _ => break,
         }
-        out.extend_from_slice(&buf[..n as usize]);
     }
     out
 }
@@ -252,8 +245,8 @@ fn a_killed_supervisor_takes_the_program_along() {
     let program = spawned.proc;
     let supervisor = spawned.supervisor.id() as i32;
     // As the OOM killer would, with the host whose memory the supervisor shares.
-    // SAFETY: kill takes integers; the supervisor is our unreaped child, so its pid is its own.
-    unsafe { libc::kill(supervisor, libc::SIGKILL) };
+    // The supervisor is our unreaped child, so its pid is its own.
+    fd::kill(supervisor, libc::SIGKILL);
     let deadline = Instant::now() + Duration::from_secs(5);
     while program.is_alive() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
@@ -279,13 +272,7 @@ fn read_until(master: &std::fs::File, needle: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut out = Vec::new();
     while !String::from_utf8_lossy(&out).contains(needle) && Instant::now() < deadline {
-        let mut p = libc::pollfd {
-            fd: master.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: poll reads and writes the one `pollfd` it is given.
-        if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
+        if !matches!(fd::poll_readable(master, 100), Ok(true)) {
             continue;
         }
         let mut buf = [0u8; 256];
