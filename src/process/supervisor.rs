@@ -87,8 +87,11 @@ pub(crate) fn start(req: &Request) -> io::Result<Started> {
 
     // The supervisor closes its copy of `ready` when the program was exec'd or failed to start.
     let mut buf = [0u8; 8];
-    while matches!(fd::read_fd(&ready_read, &mut buf), Err(e) if e.kind() == io::ErrorKind::Interrupted)
-    {
+    loop {
+        match fd::read_fd(&ready_read, &mut buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            _ => break,
+        }
     }
     let plan = supervisor.region.as_ref().map(Encoded::plan);
     let program = plan.map_or(0, |p| p.program.load(Ordering::Acquire));
