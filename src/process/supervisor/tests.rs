@@ -1,3 +1,6 @@
+//! Supervised starts end to end: the wait status report, start failures and PATH lookup, the
+//! descriptor mapping, what leaks (nothing), the liveness pipe, terminals, scratch files.
+
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
