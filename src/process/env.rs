@@ -53,6 +53,7 @@ pub const NON_INTERACTIVE_ENV: &[(&str, &str)] = &[
     ("CLOUDSDK_CORE_DISABLE_PROMPTS", "1"),
 ];
 
+/// The variable among the defaults that a host may opt out of (see [`NO_CI_OPT_OUTS`]).
 const CI: &str = "CI";
 
 /// Host variables that keep `CI=true` out of the defaults, as the anchor's `buildNonInteractiveEnv`

@@ -1,11 +1,13 @@
-//! Descriptor and OS helpers, written once for every session kind: pipes, FIFOs, one `read(2)`,
-//! a descriptor's offset and queued bytes, registering a descriptor with tokio, private temporary
-//! directories and random bytes. Each raw call here states why it holds; callers stay safe code.
+//! Descriptor and OS helpers of the host side, written once for every session kind: pipes,
+//! FIFOs, one `read(2)`/`write(2)`, a descriptor's offset and queued bytes, registering a
+//! descriptor with tokio, pidfds, signalling and reaping a pid, private temporary directories and
+//! random bytes. Each raw call here states why it holds; callers stay safe code. (The raw system
+//! calls of the cloned supervisor, which may not use libc, are in [`super::sys`].)
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -39,6 +41,37 @@ pub(crate) fn read_fd(fd: &impl AsRawFd, buf: &mut [u8]) -> io::Result<usize> {
         Err(io::Error::last_os_error())
     } else {
         Ok(n as usize)
+    }
+}
+
+/// One `write(2)` of `buf`.
+pub(crate) fn write_fd(fd: &impl AsRawFd, buf: &[u8]) -> io::Result<usize> {
+    // SAFETY: `buf` is valid for reads of `buf.len()` bytes, and write reads at most that many.
+    let n = unsafe { libc::write(fd.as_raw_fd(), buf.as_ptr().cast(), buf.len()) };
+    if n < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
+    }
+}
+
+/// Whether `fd` is readable right now (a zero-timeout `poll`).
+pub(crate) fn readable_now(fd: &impl AsRawFd) -> io::Result<bool> {
+    poll_readable(fd, 0)
+}
+
+/// Whether `fd` becomes readable within `timeout_ms` milliseconds (`poll`; negative: no limit).
+pub(crate) fn poll_readable(fd: &impl AsRawFd, timeout_ms: i32) -> io::Result<bool> {
+    let mut p = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: poll reads and writes exactly the one `pollfd` it is given.
+    match unsafe { libc::poll(&mut p, 1, timeout_ms) } {
+        0 => Ok(false),
+        n if n > 0 => Ok(true),
+        _ => Err(io::Error::last_os_error()),
     }
 }
 
@@ -82,6 +115,71 @@ pub(crate) fn queued_bytes(fd: &impl AsRawFd) -> io::Result<usize> {
         return Err(io::Error::last_os_error());
     }
     Ok(queued.max(0) as usize)
+}
+
+/// A descriptor that becomes readable when `pid` exits (Linux 5.3+), non-blocking.
+pub(crate) fn pidfd_open(pid: i32) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags, touches no memory of ours, and returns a new
+    // descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, libc::PIDFD_NONBLOCK) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// A duplicate of descriptor `fd` of the process behind `pidfd` (Linux 5.6+), close-on-exec.
+pub(crate) fn pidfd_getfd(pidfd: &OwnedFd, fd: RawFd) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_getfd takes a pidfd we own, a descriptor number of that process and no
+    // flags; it returns a new descriptor that we then own.
+    let dup = unsafe { libc::syscall(libc::SYS_pidfd_getfd, pidfd.as_raw_fd(), fd, 0) };
+    if dup < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(dup as RawFd) })
+}
+
+/// `kill(pid, signal)`: whether it was sent. The caller makes sure `pid` is the process it means.
+pub(crate) fn kill(pid: i32, signal: i32) -> bool {
+    // SAFETY: kill takes two integers and touches no memory.
+    unsafe { libc::kill(pid, signal) == 0 }
+}
+
+/// Reaps our child `pid` (`waitpid`), retrying when interrupted; `hang: false` returns `None`
+/// at once when it has not exited. Returns its raw wait status.
+pub(crate) fn waitpid(pid: i32, hang: bool) -> io::Result<Option<i32>> {
+    let options = if hang { 0 } else { libc::WNOHANG };
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid writes one int, into `status`.
+        match unsafe { libc::waitpid(pid, &mut status, options) } {
+            0 => return Ok(None),
+            n if n > 0 => return Ok(Some(status)),
+            _ => {
+                let e = io::Error::last_os_error();
+                if e.kind() != io::ErrorKind::Interrupted {
+                    return Err(e);
+                }
+            }
+        }
+    }
+}
+
+/// The memory page size in bytes; 4 KiB (every Linux default) if the system will not say.
+pub(crate) fn page_size() -> usize {
+    // SAFETY: sysconf takes a name and touches no memory.
+    match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
+        n if n > 0 => n as usize,
+        _ => 4096,
+    }
+}
+
+/// Whether we may execute `path` (`access(X_OK)`).
+pub(crate) fn is_executable(path: &CStr) -> bool {
+    // SAFETY: `path` is NUL-terminated and outlives the call.
+    unsafe { libc::access(path.as_ptr(), libc::X_OK) == 0 }
 }
 
 /// A value that holds one open descriptor and reports that same descriptor for as long as it

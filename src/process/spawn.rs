@@ -6,16 +6,20 @@
 //! session's shell, a PTY command) is started under a supervisor, by [`super::supervisor`],
 //! without copying the host. Linux only: elsewhere starting fails with `Unsupported`.
 
-use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use super::fd;
 #[cfg(target_os = "linux")]
-use crate::process::supervisor::{self, Supervisor};
-use crate::process::tree::Proc;
+use super::request::{Request, SandboxFailed};
+#[cfg(target_os = "linux")]
+use super::supervisor::{self, Supervisor};
+use super::tree::Proc;
+use crate::error::{Error, Result};
 
-// Kept here for their callers; they live with the other descriptor helpers.
-pub(crate) use super::fd::{pipe, read_fd, set_nonblocking};
+// Kept here for their callers outside process/; they live with the other descriptor helpers.
+pub(crate) use super::fd::{pidfd_getfd, pipe, read_fd, set_nonblocking};
+pub(crate) use super::request::ReportTo;
 
 /// A started program: its identity, a pidfd that becomes readable when it exits, and its
 /// supervisor, our direct child (see [`super::supervisor`]).
@@ -34,16 +38,6 @@ pub struct Report<'a> {
     pub prefix: &'a [u8],
 }
 
-/// The descriptor a supervisor reports the program's wait status on.
-#[derive(Debug, Clone, Copy)]
-pub enum ReportTo {
-    /// A target number of [`SpawnSpec::fds`]: the program holds it too (a shell's status pipe).
-    Target(RawFd),
-    /// One of our descriptors that only the supervisor gets (the program's exit is all that is
-    /// written to it, and its EOF says the supervisor is gone).
-    Own(RawFd),
-}
-
 /// What to start and which of our descriptors it gets, at which numbers.
 pub struct SpawnSpec<'a> {
     pub program: &'a str,
@@ -55,7 +49,7 @@ pub struct SpawnSpec<'a> {
     /// Where the program's supervisor reports its exit.
     pub report: Report<'a>,
     /// A directory of the session's files that the supervisor removes if the host goes away
-    /// without doing so (see [`supervisor::Request::scratch_dir`]).
+    /// without doing so (see [`Request::scratch_dir`]).
     pub scratch_dir: Option<&'a Path>,
     /// The confinement the program and everything it starts live in (see [`super::sandbox`]).
     pub sandbox: Option<&'a super::sandbox::Confinement>,
@@ -106,7 +100,7 @@ fn on_host_path(program: &str) -> std::io::Result<String> {
     let path: Vec<(String, String)> = std::env::var("PATH")
         .map(|p| vec![("PATH".to_string(), p)])
         .unwrap_or_default();
-    let found = supervisor::resolve(program, &path, None)?;
+    let found = super::resolve::resolve(program, &path, None)?;
     let found = found.to_string_lossy().into_owned();
     match found.starts_with('/') {
         true => Ok(found),
@@ -149,7 +143,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         program: spec.program.to_string(),
         source,
     };
-    let started = supervisor::start(&supervisor::Request {
+    let started = supervisor::start(&Request {
         program: spec.program,
         args: spec.args,
         env: spec.env,
@@ -161,17 +155,14 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         scratch_dir: spec.scratch_dir,
         sandbox: spec.sandbox,
     })
-    .map_err(|e| {
-        match e
-            .get_ref()
-            .and_then(|e| e.downcast_ref::<supervisor::SandboxFailed>())
-        {
+    .map_err(
+        |e| match e.get_ref().and_then(|e| e.downcast_ref::<SandboxFailed>()) {
             Some(why) => Error::SandboxUnavailable(why.0.clone()),
             None => failed(e),
-        }
-    })?;
+        },
+    )?;
     // The supervisor does not reap the program before `release`, so the pid is still its.
-    let pidfd = pidfd_open(started.program).and_then(|fd| started.release().map(|()| fd));
+    let pidfd = fd::pidfd_open(started.program).and_then(|fd| started.release().map(|()| fd));
     let supervisor::Started {
         mut supervisor,
         program: pid,
@@ -212,38 +203,8 @@ impl Spawned {
 
     /// Whether the process has exited, from its pidfd (no /proc read).
     pub fn has_exited(&self) -> bool {
-        let mut fd = libc::pollfd {
-            fd: self.pidfd.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        match unsafe { libc::poll(&mut fd, 1, 0) } {
-            0 => false,
-            1 => true,
-            _ => !self.proc.is_alive(),
-        }
+        fd::readable_now(&self.pidfd).unwrap_or_else(|_| !self.proc.is_alive())
     }
-}
-
-/// A descriptor that becomes readable when `pid` exits (Linux 5.3+).
-pub fn pidfd_open(pid: i32) -> std::io::Result<OwnedFd> {
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, libc::PIDFD_NONBLOCK) };
-    if fd < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
-}
-
-/// A duplicate of descriptor `fd` of the process behind `pidfd` (Linux 5.6+), close-on-exec.
-pub fn pidfd_getfd(pidfd: &OwnedFd, fd: RawFd) -> std::io::Result<OwnedFd> {
-    // SAFETY: pidfd_getfd takes a pidfd we own, a descriptor number of that process and no
-    // flags; it returns a new descriptor that we then own.
-    let dup = unsafe { libc::syscall(libc::SYS_pidfd_getfd, pidfd.as_raw_fd(), fd, 0) };
-    if dup < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: a descriptor just returned to us and owned by nothing else.
-    Ok(unsafe { OwnedFd::from_raw_fd(dup as RawFd) })
 }
 
 /// The name of signal `n` (`SIGKILL`), for results.

@@ -2,12 +2,19 @@
 //! memory but not its thread-local storage: the supervisor and the program's vfork child. libc's
 //! wrappers write `errno` into the TLS of the host thread that cloned them (a race with that
 //! thread), so these return `-errno` instead and touch nothing but their arguments.
+//!
+//! A call that only passes integers and Rust slices is a safe function (the kernel reads or
+//! writes within the slices it is given); one that takes a raw pointer, or closes or replaces a
+//! descriptor number that something else may own, stays `unsafe` with its contract in `# Safety`.
 
 use std::ffi::{c_char, c_int, c_long, c_void};
 
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 compile_error!("the supervisor needs raw system calls for this architecture (src/process/sys.rs)");
 
+/// # Safety
+/// `n` must be a system call whose arguments `a` are valid for it: every pointer among them
+/// points at memory of the size and mutability the call expects.
 #[cfg(target_arch = "x86_64")]
 unsafe fn syscall6(n: c_long, a: [usize; 6]) -> isize {
     let ret: isize;
@@ -25,6 +32,8 @@ unsafe fn syscall6(n: c_long, a: [usize; 6]) -> isize {
     ret
 }
 
+/// # Safety
+/// As the x86_64 version.
 #[cfg(target_arch = "aarch64")]
 unsafe fn syscall6(n: c_long, a: [usize; 6]) -> isize {
     let ret: isize;
@@ -52,7 +61,10 @@ fn check(ret: isize) -> Res {
     }
 }
 
+/// # Safety
+/// As [`syscall6`].
 unsafe fn call(n: c_long, a: [usize; 6]) -> Res {
+    // SAFETY: the caller upholds `syscall6`'s contract.
     check(unsafe { syscall6(n, a) })
 }
 
@@ -95,7 +107,7 @@ pub unsafe fn clone(
         );
     }
     #[cfg(target_arch = "aarch64")]
-    // SAFETY: as above.
+    // SAFETY: as for x86_64: the child never comes back into this function.
     unsafe {
         core::arch::asm!(
             "svc 0",
@@ -118,7 +130,9 @@ pub unsafe fn clone(
     check(ret)
 }
 
-pub unsafe fn read(fd: c_int, buf: &mut [u8]) -> Res {
+/// `read(fd, buf)`.
+pub fn read(fd: c_int, buf: &mut [u8]) -> Res {
+    // SAFETY: `buf` is valid for writes of `buf.len()` bytes, and read writes at most that many.
     unsafe {
         call(
             libc::SYS_read,
@@ -127,7 +141,9 @@ pub unsafe fn read(fd: c_int, buf: &mut [u8]) -> Res {
     }
 }
 
-pub unsafe fn write(fd: c_int, buf: &[u8]) -> Res {
+/// `write(fd, buf)`.
+pub fn write(fd: c_int, buf: &[u8]) -> Res {
+    // SAFETY: `buf` is valid for reads of `buf.len()` bytes, and write reads at most that many.
     unsafe {
         call(
             libc::SYS_write,
@@ -136,11 +152,21 @@ pub unsafe fn write(fd: c_int, buf: &[u8]) -> Res {
     }
 }
 
+/// `close(fd)`.
+///
+/// # Safety
+/// Nothing else may own `fd` (an `OwnedFd` of the host would see its number reused).
 pub unsafe fn close(fd: c_int) -> Res {
+    // SAFETY: integers only; the caller owns `fd`.
     unsafe { call(libc::SYS_close, [fd as usize, 0, 0, 0, 0, 0]) }
 }
 
+/// `close_range(first, last, 0)`.
+///
+/// # Safety
+/// As [`close`], for every descriptor in the range.
 pub unsafe fn close_range(first: u32, last: u32) -> Res {
+    // SAFETY: integers only; the caller owns the range.
     unsafe {
         call(
             libc::SYS_close_range,
@@ -149,7 +175,12 @@ pub unsafe fn close_range(first: u32, last: u32) -> Res {
     }
 }
 
+/// `dup3(from, to, flags)`.
+///
+/// # Safety
+/// As [`close`] for `to`, which is closed if open.
 pub unsafe fn dup3(from: c_int, to: c_int, flags: c_int) -> Res {
+    // SAFETY: integers only; the caller owns `to`.
     unsafe {
         call(
             libc::SYS_dup3,
@@ -158,7 +189,12 @@ pub unsafe fn dup3(from: c_int, to: c_int, flags: c_int) -> Res {
     }
 }
 
+/// `fcntl(fd, cmd, arg)` with an integer argument (`F_DUPFD_CLOEXEC`).
+///
+/// # Safety
+/// `cmd` must take an integer argument, not a pointer.
 pub unsafe fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> Res {
+    // SAFETY: the caller passes a command that takes an integer, so no memory is touched.
     unsafe {
         call(
             libc::SYS_fcntl,
@@ -167,8 +203,13 @@ pub unsafe fn fcntl(fd: c_int, cmd: c_int, arg: c_int) -> Res {
     }
 }
 
+/// `open(path, O_RDONLY | O_CLOEXEC)`.
+///
+/// # Safety
+/// `path` must point at a NUL-terminated string that stays valid for the call.
 pub unsafe fn open_read(path: *const c_char) -> Res {
     let flags = (libc::O_RDONLY | libc::O_CLOEXEC) as usize;
+    // SAFETY: the caller passes a valid NUL-terminated path.
     unsafe {
         call(
             libc::SYS_openat,
@@ -177,8 +218,13 @@ pub unsafe fn open_read(path: *const c_char) -> Res {
     }
 }
 
+/// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)`.
+///
+/// # Safety
+/// As [`open_read`].
 pub unsafe fn open_directory(path: *const c_char) -> Res {
     let flags = (libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC) as usize;
+    // SAFETY: the caller passes a valid NUL-terminated path.
     unsafe {
         call(
             libc::SYS_openat,
@@ -188,7 +234,9 @@ pub unsafe fn open_directory(path: *const c_char) -> Res {
 }
 
 /// Directory entries as `linux_dirent64` records.
-pub unsafe fn getdents64(fd: c_int, buf: &mut [u8]) -> Res {
+pub fn getdents64(fd: c_int, buf: &mut [u8]) -> Res {
+    // SAFETY: `buf` is valid for writes of `buf.len()` bytes, and getdents64 writes at most that
+    // many.
     unsafe {
         call(
             libc::SYS_getdents64,
@@ -198,7 +246,8 @@ pub unsafe fn getdents64(fd: c_int, buf: &mut [u8]) -> Res {
 }
 
 /// Rewinds a directory (or file) descriptor to its start.
-pub unsafe fn lseek_start(fd: c_int) -> Res {
+pub fn lseek_start(fd: c_int) -> Res {
+    // SAFETY: integers only; no memory is touched.
     unsafe {
         call(
             libc::SYS_lseek,
@@ -208,7 +257,11 @@ pub unsafe fn lseek_start(fd: c_int) -> Res {
 }
 
 /// `unlinkat(dir, path, flags)`; `dir` may be `AT_FDCWD`.
+///
+/// # Safety
+/// As [`open_read`] for `path`.
 pub unsafe fn unlinkat(dir: c_int, path: *const c_char, flags: c_int) -> Res {
+    // SAFETY: the caller passes a valid NUL-terminated path.
     unsafe {
         call(
             libc::SYS_unlinkat,
@@ -217,12 +270,17 @@ pub unsafe fn unlinkat(dir: c_int, path: *const c_char, flags: c_int) -> Res {
     }
 }
 
+/// `chdir(path)`.
+///
+/// # Safety
+/// As [`open_read`] for `path`.
 pub unsafe fn chdir(path: *const c_char) -> Res {
+    // SAFETY: the caller passes a valid NUL-terminated path.
     unsafe { call(libc::SYS_chdir, [path as usize, 0, 0, 0, 0, 0]) }
 }
 
 /// `poll` with a timeout in milliseconds (negative: none), as `ppoll` (aarch64 has no `poll`).
-pub unsafe fn poll(fds: &mut [libc::pollfd], timeout_ms: i64) -> Res {
+pub fn poll(fds: &mut [libc::pollfd], timeout_ms: i64) -> Res {
     let ts = libc::timespec {
         tv_sec: (timeout_ms / 1000) as _,
         tv_nsec: ((timeout_ms % 1000) * 1_000_000) as _,
@@ -233,11 +291,13 @@ pub unsafe fn poll(fds: &mut [libc::pollfd], timeout_ms: i64) -> Res {
         &ts as *const libc::timespec as usize
     };
     let args = [fds.as_mut_ptr() as usize, fds.len(), ts, 0, 8, 0];
+    // SAFETY: ppoll reads and writes the `fds.len()` entries of `fds` and reads `ts`, which lives
+    // on this frame (or gets null); the null sigmask with size 8 leaves the mask alone.
     unsafe { call(libc::SYS_ppoll, args) }
 }
 
 /// `wait4(pid, &status, options, NULL)`: `(pid, status)`.
-pub unsafe fn wait4(pid: c_int, options: c_int) -> Result<(c_int, c_int), c_int> {
+pub fn wait4(pid: c_int, options: c_int) -> Result<(c_int, c_int), c_int> {
     let mut status: c_int = 0;
     let args = [
         pid as usize,
@@ -247,19 +307,26 @@ pub unsafe fn wait4(pid: c_int, options: c_int) -> Result<(c_int, c_int), c_int>
         0,
         0,
     ];
+    // SAFETY: wait4 writes one int, into `status`; the null rusage is not written.
     unsafe { call(libc::SYS_wait4, args) }.map(|pid| (pid as c_int, status))
 }
 
-pub unsafe fn kill(pid: c_int, sig: c_int) -> Res {
+pub fn kill(pid: c_int, sig: c_int) -> Res {
+    // SAFETY: integers only; no memory is touched.
     unsafe { call(libc::SYS_kill, [pid as usize, sig as usize, 0, 0, 0, 0]) }
 }
 
-pub unsafe fn setsid() -> Res {
+pub fn setsid() -> Res {
+    // SAFETY: no arguments; no memory is touched.
     unsafe { call(libc::SYS_setsid, [0; 6]) }
 }
 
 /// `ioctl(fd, request, arg)` with an integer argument (`TIOCSCTTY`).
+///
+/// # Safety
+/// `request` must take an integer argument, not a pointer.
 pub unsafe fn ioctl(fd: c_int, request: libc::c_ulong, arg: usize) -> Res {
+    // SAFETY: the caller passes a request that takes an integer, so no memory is touched.
     unsafe {
         call(
             libc::SYS_ioctl,
@@ -268,12 +335,22 @@ pub unsafe fn ioctl(fd: c_int, request: libc::c_ulong, arg: usize) -> Res {
     }
 }
 
+/// `prctl(option, arg)`.
+///
+/// # Safety
+/// `option` must take an integer argument (`PR_SET_CHILD_SUBREAPER`, `PR_SET_PDEATHSIG`), not
+/// a pointer.
 pub unsafe fn prctl(option: c_int, arg: usize) -> Res {
+    // SAFETY: the caller passes an option that takes an integer, so no memory is touched.
     unsafe { call(libc::SYS_prctl, [option as usize, arg, 0, 0, 0, 0]) }
 }
 
 /// `prctl(option, a, b, c, d)` with every argument (`PR_CAP_AMBIENT`, `PR_SET_NO_NEW_PRIVS`).
+///
+/// # Safety
+/// As [`prctl`], for every argument.
 pub unsafe fn prctl5(option: c_int, args: [usize; 4]) -> Res {
+    // SAFETY: the caller passes an option that takes integers, so no memory is touched.
     unsafe {
         call(
             libc::SYS_prctl,
@@ -283,16 +360,19 @@ pub unsafe fn prctl5(option: c_int, args: [usize; 4]) -> Res {
 }
 
 /// Clears the effective, permitted and inheritable capability sets of the calling process.
-pub unsafe fn capset_none() -> Res {
+pub fn capset_none() -> Res {
     // _LINUX_CAPABILITY_VERSION_3: two 32-bit words per set.
     let header: [u32; 2] = [0x2008_0522, 0];
     let data = [0u32; 6];
     let args = [header.as_ptr() as usize, data.as_ptr() as usize, 0, 0, 0, 0];
+    // SAFETY: capset reads the header (2 words) and, for version 3, two 3-word data entries: the
+    // six words of `data`, both on this frame.
     unsafe { call(libc::SYS_capset, args) }
 }
 
 /// `landlock_restrict_self(ruleset, 0)`: the calling thread enters the ruleset's domain.
-pub unsafe fn landlock_restrict_self(ruleset: c_int) -> Res {
+pub fn landlock_restrict_self(ruleset: c_int) -> Res {
+    // SAFETY: integers only; no memory is touched.
     unsafe {
         call(
             libc::SYS_landlock_restrict_self,
@@ -302,7 +382,12 @@ pub unsafe fn landlock_restrict_self(ruleset: c_int) -> Res {
 }
 
 /// `seccomp(SECCOMP_SET_MODE_FILTER, 0, prog)`.
+///
+/// # Safety
+/// `prog` must point at a `sock_fprog` whose `filter` points at `len` instructions, all valid
+/// for the call.
 pub unsafe fn seccomp_filter(prog: *const libc::sock_fprog) -> Res {
+    // SAFETY: the caller passes a valid program.
     unsafe {
         call(
             libc::SYS_seccomp,
@@ -320,6 +405,7 @@ pub unsafe fn seccomp_filter(prog: *const libc::sock_fprog) -> Res {
 
 /// The kernel's signal set: one bit per signal, 1..=64.
 pub type SigSet = u64;
+/// Every signal: the mask the supervisor is started with, so no host handler runs on its stack.
 pub const ALL_SIGNALS: SigSet = !0;
 
 pub fn sig_bit(sig: c_int) -> SigSet {
@@ -327,7 +413,7 @@ pub fn sig_bit(sig: c_int) -> SigSet {
 }
 
 /// `rt_sigprocmask(how, set)`, returning the previous mask.
-pub unsafe fn sigprocmask(how: c_int, set: SigSet) -> Result<SigSet, c_int> {
+pub fn sigprocmask(how: c_int, set: SigSet) -> Result<SigSet, c_int> {
     let mut old: SigSet = 0;
     let args = [
         how as usize,
@@ -337,6 +423,8 @@ pub unsafe fn sigprocmask(how: c_int, set: SigSet) -> Result<SigSet, c_int> {
         0,
         0,
     ];
+    // SAFETY: rt_sigprocmask reads the 8-byte `set` and writes the 8-byte `old`, both on this
+    // frame.
     unsafe { call(libc::SYS_rt_sigprocmask, args) }.map(|_| old)
 }
 
@@ -350,7 +438,7 @@ struct KernelSigaction {
 }
 
 /// Sets the disposition of `sig` to its default.
-pub unsafe fn sig_default(sig: c_int) -> Res {
+pub fn sig_default(sig: c_int) -> Res {
     let act = KernelSigaction {
         handler: libc::SIG_DFL,
         flags: 0,
@@ -365,11 +453,13 @@ pub unsafe fn sig_default(sig: c_int) -> Res {
         0,
         0,
     ];
+    // SAFETY: rt_sigaction reads the kernel-layout `act` on this frame; the old action (null) is
+    // not written. SIG_DFL installs no handler, so no code of ours can be called.
     unsafe { call(libc::SYS_rt_sigaction, args) }
 }
 
 /// A signalfd for `set` (which must be blocked).
-pub unsafe fn signalfd(set: SigSet, flags: c_int) -> Res {
+pub fn signalfd(set: SigSet, flags: c_int) -> Res {
     let args = [
         usize::MAX,
         &set as *const SigSet as usize,
@@ -378,11 +468,12 @@ pub unsafe fn signalfd(set: SigSet, flags: c_int) -> Res {
         0,
         0,
     ];
+    // SAFETY: signalfd4 reads the 8-byte `set` on this frame and returns a new descriptor.
     unsafe { call(libc::SYS_signalfd4, args) }
 }
 
 /// The soft limit on descriptors.
-pub unsafe fn nofile_limit() -> Res {
+pub fn nofile_limit() -> Res {
     let mut lim = libc::rlimit64 {
         rlim_cur: 0,
         rlim_max: 0,
@@ -395,15 +486,22 @@ pub unsafe fn nofile_limit() -> Res {
         0,
         0,
     ];
+    // SAFETY: prlimit64 with a null new limit only writes the old one, into `lim` on this frame.
     unsafe { call(libc::SYS_prlimit64, args) }.map(|_| lim.rlim_cur as usize)
 }
 
+/// `execve(path, argv, envp)`: returns only on failure, with the errno.
+///
+/// # Safety
+/// `path` must be NUL-terminated; `argv` and `envp` null-terminated arrays of NUL-terminated
+/// strings; all valid for the call.
 pub unsafe fn execve(
     path: *const c_char,
     argv: *const *const c_char,
     envp: *const *const c_char,
 ) -> c_int {
     let args = [path as usize, argv as usize, envp as usize, 0, 0, 0];
+    // SAFETY: the caller passes valid strings and arrays.
     match unsafe { call(libc::SYS_execve, args) } {
         Ok(_) => 0,
         Err(errno) => errno,
@@ -411,7 +509,9 @@ pub unsafe fn execve(
 }
 
 /// Ends the calling process (a clone without `CLONE_THREAD` is its own thread group).
-pub unsafe fn exit(code: c_int) -> ! {
+pub fn exit(code: c_int) -> ! {
+    // SAFETY: integers only; exit_group ends every thread of the process, so nothing of ours runs
+    // after it.
     unsafe {
         syscall6(libc::SYS_exit_group, [code as usize, 0, 0, 0, 0, 0]);
     }

@@ -20,7 +20,8 @@ pub struct Proc {
 #[derive(Debug, Clone, Copy)]
 pub struct Stat {
     pub ppid: i32,
-    /// The session id: the pid of the session's leader.
+    /// The session id: the pid of the session's leader (read by tests only).
+    #[cfg(test)]
     pub session: i32,
     pub start_time: u64,
     /// `Z` (zombie) and `X` (dead) count as gone.
@@ -47,11 +48,14 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let state = fields.next()?.chars().next()?;
     let ppid = fields.next()?.parse().ok()?;
     let _pgrp = fields.next()?;
-    let session = fields.next()?.parse().ok()?;
+    let session: i32 = fields.next()?.parse().ok()?;
+    #[cfg(not(test))]
+    let _ = session;
     // After state, ppid, pgrp and session, start time is the 16th remaining field (field 22).
     let start_time = fields.nth(15)?.parse().ok()?;
     Some(Stat {
         ppid,
+        #[cfg(test)]
         session,
         start_time,
         state,
@@ -80,7 +84,7 @@ impl Proc {
         if !self.is_alive() {
             return false;
         }
-        unsafe { libc::kill(self.pid, signal) == 0 }
+        super::fd::kill(self.pid, signal)
     }
 }
 
@@ -254,6 +258,7 @@ pub const KILL_GRACE_MS: u64 = 1000; // long enough for a clean exit, short enou
 const POLL_MS: u64 = 10; // how often the grace period checks whether everything is gone
 /// How long freezing or killing a tree may keep at it: a fork bomb under a process limit forks
 /// as fast as its members die, and is only beaten by freezing every member before killing any.
+/// 3 s, three kill graces, is a bound, not a measurement: a stop that cannot win still returns.
 const CONVERGE_MS: u64 = 3000;
 
 /// Programs that run shell script text. Killed at once, never sent TERM: a shell that survives

@@ -28,10 +28,13 @@ const fn arg_hi(i: u32) -> u32 {
     16 + 8 * i + 4
 }
 
+// Filter return actions (linux/seccomp.h); RET_ERRNO carries the errno in its low 16 bits.
 const RET_ALLOW: u32 = 0x7fff_0000;
 const RET_KILL_PROCESS: u32 = 0x8000_0000;
 const RET_ERRNO: u32 = 0x0005_0000;
 
+/// The architecture the filter admits (AUDIT_ARCH_X86_64 / AUDIT_ARCH_AARCH64, linux/audit.h): a
+/// system call of another ABI has other numbers, so it is refused outright.
 #[cfg(target_arch = "x86_64")]
 const AUDIT_ARCH: u32 = 0xc000_003e;
 #[cfg(target_arch = "aarch64")]
@@ -40,6 +43,7 @@ const AUDIT_ARCH: u32 = 0xc000_00b7;
 #[cfg(target_arch = "x86_64")]
 const X32_SYSCALL_BIT: u32 = 0x4000_0000;
 
+/// The clone flag the filter looks for, as the 32-bit word it compares.
 const CLONE_NEWUSER: u32 = libc::CLONE_NEWUSER as u32;
 
 fn op(code: u16, jt: u8, jf: u8, k: u32) -> libc::sock_filter {

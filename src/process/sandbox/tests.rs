@@ -1,3 +1,6 @@
+//! The Linux sandbox: what a kernel lacks is named, and a confined program writes only in its
+//! roots or, when it cannot enter its sandbox, never runs.
+
 use std::os::fd::AsRawFd;
 use std::path::PathBuf;
 

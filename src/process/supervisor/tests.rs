@@ -1,15 +1,22 @@
+//! Supervised starts end to end: the wait status report, start failures and PATH lookup, the
+//! descriptor mapping, what leaks (nothing), the liveness pipe, terminals, scratch files.
+
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use pretty_assertions::assert_eq;
 
+use super::child::write_decimal;
 use super::*;
 use crate::error::Error;
+use crate::process::request::ReportTo;
 use crate::process::spawn::{self, pipe, Report, SpawnSpec, Spawned};
-use crate::process::tree;
+use crate::process::{fd, tree};
 
+/// Descriptor number at which the tests' programs get their status pipe (any above stdio does).
 const REPORT_FD: RawFd = 5;
 
 fn env() -> Vec<(String, String)> {
@@ -52,20 +59,14 @@ fn read_all(fd: &OwnedFd) -> Vec<u8> {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut out = Vec::new();
     while Instant::now() < deadline {
-        let mut p = libc::pollfd {
-            fd: fd.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
+        if !matches!(fd::poll_readable(fd, 100), Ok(true)) {
             continue;
         }
         let mut buf = [0u8; 256];
-        let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-        if n <= 0 {
-            break;
+        match fd::read_fd(fd, &mut buf) {
+            Ok(n) if n > 0 => out.extend_from_slice(&buf[..n]),
+            _ => break,
         }
-        out.extend_from_slice(&buf[..n as usize]);
     }
     out
 }
@@ -153,8 +154,10 @@ fn descriptors_are_mapped_even_when_a_source_sits_at_another_target() {
     // Above REPORT_FD: with few descriptors open (a filtered run), a pipe could sit at it, and
     // the report would then go to that pipe instead.
     let above_report = |fd: OwnedFd| -> OwnedFd {
+        // SAFETY: F_DUPFD_CLOEXEC takes an integer and returns a new descriptor.
         let moved = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, REPORT_FD + 1) };
         assert!(moved > REPORT_FD);
+        // SAFETY: the descriptor just made, owned by nothing else.
         unsafe { OwnedFd::from_raw_fd(moved) }
     };
     let (read_a, write_a) = pipe().unwrap();
@@ -245,7 +248,8 @@ fn a_killed_supervisor_takes_the_program_along() {
     let program = spawned.proc;
     let supervisor = spawned.supervisor.id() as i32;
     // As the OOM killer would, with the host whose memory the supervisor shares.
-    unsafe { libc::kill(supervisor, libc::SIGKILL) };
+    // The supervisor is our unreaped child, so its pid is its own.
+    fd::kill(supervisor, libc::SIGKILL);
     let deadline = Instant::now() + Duration::from_secs(5);
     while program.is_alive() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
@@ -271,12 +275,7 @@ fn read_until(master: &std::fs::File, needle: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut out = Vec::new();
     while !String::from_utf8_lossy(&out).contains(needle) && Instant::now() < deadline {
-        let mut p = libc::pollfd {
-            fd: master.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        if unsafe { libc::poll(&mut p, 1, 100) } <= 0 {
+        if !matches!(fd::poll_readable(master, 100), Ok(true)) {
             continue;
         }
         let mut buf = [0u8; 256];

@@ -1,0 +1,54 @@
+//! What a supervised start is asked for and how it can fail, shared by [`super::spawn`], which
+//! builds a request from a caller's spec, and [`super::supervisor`], which carries it out (neither
+//! imports the other's side of it).
+
+use std::os::fd::RawFd;
+use std::path::Path;
+
+use super::sandbox::Confinement;
+
+/// The descriptor a supervisor reports the program's wait status on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum ReportTo {
+    /// A target number of [`super::spawn::SpawnSpec::fds`]: the program holds it too (a shell's status pipe).
+    Target(RawFd),
+    /// One of our descriptors that only the supervisor gets (the program's exit is all that is
+    /// written to it, and its EOF says the supervisor is gone).
+    Own(RawFd),
+}
+
+/// What to start under a supervisor: the descriptors are the host's numbers.
+pub(crate) struct Request<'a> {
+    pub(crate) program: &'a str,
+    pub(crate) args: &'a [String],
+    pub(crate) env: &'a [(String, String)],
+    pub(crate) cwd: Option<&'a Path>,
+    /// `(host fd, fd number in the program)`.
+    pub(crate) fds: &'a [(RawFd, RawFd)],
+    /// Where the program's wait status goes, as `prefix`, the status in decimal, then a NUL.
+    pub(crate) report: ReportTo,
+    pub(crate) prefix: &'a [u8],
+    /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
+    /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
+    pub(crate) terminal: Option<RawFd>,
+    /// The confinement the program enters before `execve` (see [`super::sandbox`]); it must live
+    /// until [`super::supervisor::start`] returns.
+    pub(crate) sandbox: Option<&'a Confinement>,
+    /// A directory of files (no subdirectories) that belong to the session, removed by the
+    /// supervisor when the host goes away without removing it (killed, or exited without closing
+    /// the session).
+    pub(crate) scratch_dir: Option<&'a Path>,
+}
+
+/// The program could not enter its sandbox (carried in an `io::Error` to [`super::spawn`], which
+/// makes it `ERR_SANDBOX_UNAVAILABLE`).
+#[derive(Debug)]
+pub(crate) struct SandboxFailed(pub(crate) String);
+
+impl std::fmt::Display for SandboxFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SandboxFailed {}
