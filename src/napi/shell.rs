@@ -22,7 +22,7 @@ use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, ChunkFn};
 use super::teardown;
 use crate::error::Error;
-use crate::output::{deliver, OutputOptions, OutputPipeline, CHUNK_QUEUE};
+use crate::output::{deliver_while, OutputOptions, OutputPipeline};
 use crate::process::sandbox::SandboxPolicy;
 use crate::process::tree;
 use crate::shell::session::{validate_run, Place, Started};
@@ -473,22 +473,10 @@ async fn run_and_deliver(
     cancel: CancelToken,
     chunk_fn: Option<ChunkFn>,
 ) -> crate::error::Result<ShellRunResult> {
-    if chunk_fn.is_none() && output.is_none() {
-        // Nothing wants the bytes: the session drains them without a delivery task.
-        return Ok(to_result(launch.run(session, None, cancel).await?, None));
-    }
-    let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
-    let pipeline = match &output {
-        Some(o) => Some(OutputPipeline::new(o)?),
-        None => None,
-    };
-    let deliver = tokio::spawn(deliver(rx, pipeline, chunk_fn));
-    let outcome = launch.run(session, Some(tx), cancel).await;
-    let summary = deliver
-        .await
-        .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
-    let outcome = outcome?;
-    Ok(to_result(outcome, summary.map(JsOutputSummary::from)))
+    let pipeline = output.as_ref().map(OutputPipeline::new).transpose()?;
+    let (outcome, summary) =
+        deliver_while(pipeline, chunk_fn, |out| launch.run(session, out, cancel)).await?;
+    Ok(to_result(outcome?, summary.map(JsOutputSummary::from)))
 }
 
 fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
