@@ -9,7 +9,7 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use super::error::throw;
-use super::js_thread::{FirstPoll, JsThread, Turn};
+use super::js_thread::{FirstPoll, JsOnly, JsThread, Turn};
 use super::options::{
     self, absolute, arg, get, js_name, js_readers, optional_arg, pairs, path, required, shown_name,
     timeout, Path, MAX_SAFE_INTEGER,
@@ -166,11 +166,13 @@ impl JobManager {
         // Last, so that nothing after it can fail and leave the listener behind.
         let (cancel, listener) = options::abort_token(env, ShellExecuteOptions::signal(&options))?;
         spec.cancel = cancel;
-        let listener = listener.map(JsOnly);
+        let listener = listener.map(JsOnly::new);
         let shared = self.js.shared();
         let notify: jobs::OnExit = Box::new(move |info| {
             if let Some(listener) = listener {
-                shared.queue(Box::new(move |env| listener.0.remove(&Env::from_raw(env))));
+                shared.queue(Box::new(move |env| {
+                    listener.take().remove(&Env::from_raw(env))
+                }));
             }
             if let Some(on_exit) = on_exit {
                 tokio::spawn(async move { on_exit.call(info_js(info)).await });
@@ -272,12 +274,6 @@ impl JobManager {
         Ok(Object::from_raw(env.raw(), promise))
     }
 }
-
-/// JS-thread state carried through the runtime's threads, which only move it.
-struct JsOnly<T>(T);
-// SAFETY: the listener is only moved by the runtime's threads; it is used (removed) in a job
-// queued to the JS thread, the only place that unwraps it.
-unsafe impl<T> Send for JsOnly<T> {}
 
 /// Kills every job of `core` when `env` is torn down (a worker terminated, the host exiting):
 /// running jobs must not outlive the JS environment that started them.
