@@ -71,7 +71,8 @@ macro_rules! js_name {
 /// `ERR_INVALID_ARG` naming the field). Every field of the struct must be listed, and only its
 /// fields: the check below stops compiling otherwise. Callers read the fields they need, in the
 /// order they need them; where Rust keeps the struct itself (`OutputOptions`), it is built from
-/// the readers.
+/// the readers. The JS name is napi-rs's camelCase of the field's: a field renamed with
+/// `#[napi(js_name)]` would need a reader of its own.
 macro_rules! js_readers {
     ($name:ident { $($field:ident => $read:ty),* $(,)? }) => {
         // A field may be read through another declaration of the same field: `executeShell`'s
