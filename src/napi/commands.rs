@@ -9,7 +9,7 @@ use crate::commands::{self, classify, head_tail, intercept, rules};
 use crate::error::{Error, Result};
 
 use super::error;
-use super::options::{arg, array, get, optional_arg, FromJs};
+use super::options::{arg, array, js_name, js_readers, optional_arg, required, FromJs};
 
 /// A rule of the bash interceptor: when `pattern` matches a command (or one of its segments) and
 /// `tool` is available, the command is blocked with `message`.
@@ -29,6 +29,13 @@ pub struct InterceptorRule {
     /// Why the command is blocked and what to do instead, for the agent.
     pub message: String,
 }
+
+js_readers!(InterceptorRule {
+    pattern => String,
+    flags => String,
+    tool => String,
+    message => String,
+});
 
 /// What `checkBashInterception` decided.
 #[napi(object)]
@@ -221,36 +228,37 @@ fn read_rule(
     field: &str,
 ) -> Result<intercept::Rule> {
     let rule = Object::from_js(env, raw, field)?;
-    let required = |key: &std::ffi::CStr, name: &str| -> Result<String> {
-        named_field(&rule, key, field, name)?
-            .ok_or_else(|| Error::invalid(format!("{field}.{name}"), "is required", "undefined"))
-    };
+    type R = InterceptorRule;
+    let named = |e| prefixed(e, field);
     Ok(intercept::Rule {
-        pattern: required(c"pattern", "pattern")?,
-        flags: named_field(&rule, c"flags", field, "flags")?,
-        tool: required(c"tool", "tool")?,
-        message: required(c"message", "message")?,
+        pattern: required(R::pattern(&rule).map_err(named)?, js_name!(pattern)).map_err(named)?,
+        flags: R::flags(&rule).map_err(named)?,
+        tool: required(R::tool(&rule).map_err(named)?, js_name!(tool)).map_err(named)?,
+        message: required(R::message(&rule).map_err(named)?, js_name!(message)).map_err(named)?,
     })
 }
 
-/// `get`, with the field named `<prefix>.<name>` in errors.
-fn named_field(
-    obj: &Object,
-    key: &std::ffi::CStr,
-    prefix: &str,
-    name: &str,
-) -> Result<Option<String>> {
-    get::<String>(obj, key).map_err(|e| match e {
-        Error::InvalidArg { problem, value, .. } => Error::InvalidArg {
-            field: format!("{prefix}.{name}"),
+/// An error about a field of the element `prefix`, named in full (`rules[2].pattern`).
+fn prefixed(e: Error, prefix: &str) -> Error {
+    match e {
+        Error::InvalidArg {
+            field,
+            problem,
+            value,
+        } => Error::InvalidArg {
+            field: format!("{prefix}.{field}"),
             problem,
             value,
         },
-        Error::Threw { shown, cause, .. } => Error::Threw {
-            field: format!("{prefix}.{name}"),
+        Error::Threw {
+            field,
+            shown,
+            cause,
+        } => Error::Threw {
+            field: format!("{prefix}.{field}"),
             shown,
             cause,
         },
         other => other,
-    })
+    }
 }

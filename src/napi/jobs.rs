@@ -9,21 +9,21 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use super::error::throw;
-use super::js_thread::{FirstPoll, JsThread, Turn};
+use super::js_thread::{FirstPoll, JsOnly, JsThread, Turn};
 use super::options::{
-    self, absolute, arg, get, get_path, optional_arg, pairs, StringMap, MAX_SAFE_INTEGER,
+    self, absolute, arg, get, js_name, js_readers, optional_arg, pairs, path, required, shown_name,
+    timeout, Path, MAX_SAFE_INTEGER,
 };
-use super::output as js_output;
-use super::shell::Shell;
+use super::shell::{Shell, ShellExecuteOptions};
 use super::stream;
 use super::value::shown;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, JsNumber};
 use crate::jobs::{self, JobSpec, ManagerOptions};
-use crate::output::OutputOptions;
 use crate::shell::{RunRequest, Session, ShellConfig};
 
 /// Options of a `JobManager`.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct JobManagerOptions {
@@ -36,6 +36,12 @@ pub struct JobManagerOptions {
     /// `<id>.log`, capped as the sink's artifact is (`output.artifactMaxBytes`).
     pub artifact_dir: Option<String>,
 }
+
+js_readers!(JobManagerOptions {
+    max_jobs => f64,
+    buffer_bytes => f64,
+    artifact_dir => Path,
+});
 
 /// A job as `list()` shows it.
 #[napi(object)]
@@ -83,6 +89,7 @@ pub struct JobOutput {
 }
 
 /// Options of one read of a job's output.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct JobOutputOptions {
@@ -91,6 +98,11 @@ pub struct JobOutputOptions {
     pub filter: Option<String>,
     pub flags: Option<String>,
 }
+
+js_readers!(JobOutputOptions {
+    filter => String,
+    flags => String,
+});
 
 /// Background jobs: commands that run on after `start` returned (an agent's `run_in_background`,
 /// BashOutput and KillBash). Each job runs as `executeShell` runs a command, on its own shell,
@@ -152,13 +164,15 @@ impl JobManager {
             .transpose()?;
         let options = arg::<Object>(options, "options")?;
         // Last, so that nothing after it can fail and leave the listener behind.
-        let (cancel, listener) = options::abort_token(env, &options)?;
+        let (cancel, listener) = options::abort_token(env, ShellExecuteOptions::signal(&options))?;
         spec.cancel = cancel;
-        let listener = listener.map(JsOnly);
+        let listener = listener.map(JsOnly::new);
         let shared = self.js.shared();
         let notify: jobs::OnExit = Box::new(move |info| {
             if let Some(listener) = listener {
-                shared.queue(Box::new(move |env| listener.0.remove(&Env::from_raw(env))));
+                shared.queue(Box::new(move |env| {
+                    listener.take().remove(&Env::from_raw(env))
+                }));
             }
             if let Some(on_exit) = on_exit {
                 tokio::spawn(async move { on_exit.call(info_js(info)).await });
@@ -261,12 +275,6 @@ impl JobManager {
     }
 }
 
-/// JS-thread state carried through the runtime's threads, which only move it.
-struct JsOnly<T>(T);
-// SAFETY: the listener is only moved by the runtime's threads; it is used (removed) in a job
-// queued to the JS thread, the only place that unwraps it.
-unsafe impl<T> Send for JsOnly<T> {}
-
 /// Kills every job of `core` when `env` is torn down (a worker terminated, the host exiting):
 /// running jobs must not outlive the JS environment that started them.
 fn kill_at_teardown(env: &Env, core: &Arc<jobs::JobManager>) -> Result<()> {
@@ -284,21 +292,22 @@ fn manager_options(options: Option<Unknown>) -> crate::error::Result<ManagerOpti
     let Some(options) = optional_arg::<Object>(options, "options")? else {
         return Ok(read);
     };
-    if let Some(n) = get::<f64>(&options, c"maxJobs")? {
-        read.max_jobs = count("maxJobs", n)?;
+    type O = JobManagerOptions;
+    if let Some(n) = O::max_jobs(&options)? {
+        read.max_jobs = count(js_name!(max_jobs), n)?;
     }
-    if let Some(n) = get::<f64>(&options, c"bufferBytes")? {
-        read.buffer_bytes = count("bufferBytes", n)?;
+    if let Some(n) = O::buffer_bytes(&options)? {
+        read.buffer_bytes = count(js_name!(buffer_bytes), n)?;
     }
-    read.artifact_dir = get_path(&options, c"artifactDir")?.map(|d| absolute(&d));
+    read.artifact_dir = path(O::artifact_dir(&options)?).map(|d| absolute(&d));
     Ok(read)
 }
 
 /// A count that must be a positive integer.
-fn count(field: &str, n: f64) -> crate::error::Result<usize> {
+fn count(field: &std::ffi::CStr, n: f64) -> crate::error::Result<usize> {
     if n.fract() != 0.0 || !(1.0..=MAX_SAFE_INTEGER).contains(&n) {
         return Err(Error::invalid(
-            field,
+            shown_name(field),
             "must be an integer from 1 to Number.MAX_SAFE_INTEGER",
             JsNumber(n),
         ));
@@ -319,10 +328,10 @@ fn duration(field: &str, ms: f64) -> crate::error::Result<Duration> {
 
 /// The compiled `filter`, if given.
 fn filter(options: &Object) -> crate::error::Result<Option<JsRegex>> {
-    let Some(pattern) = get::<String>(options, c"filter")? else {
+    let Some(pattern) = JobOutputOptions::filter(options)? else {
         return Ok(None);
     };
-    let flags = get::<String>(options, c"flags")?.unwrap_or_default();
+    let flags = JobOutputOptions::flags(options)?.unwrap_or_default();
     JsRegex::new(&pattern, &flags).map(Some).map_err(|why| {
         Error::invalid(
             "filter",
@@ -335,29 +344,26 @@ fn filter(options: &Object) -> crate::error::Result<Option<JsRegex>> {
 /// Reads `start`'s options in `executeShell`'s order, so that the first bad one is named.
 fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Session>>)> {
     let options = arg::<Object>(options, "options")?;
-    let command = get::<String>(&options, c"command")?
-        .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
-    let timeout = options::timeout(&options)?;
-    let output = match get::<Object>(&options, c"output")? {
-        Some(o) => js_output::read(&o)?.to_rust()?,
-        None => OutputOptions::default(),
-    };
+    type O = ShellExecuteOptions;
+    let command = required(O::command(&options)?, js_name!(command))?;
+    let timeout = timeout(O::timeout_ms(&options)?);
+    let output = O::output(&options)?.unwrap_or_default();
     let run = RunRequest {
         command,
-        cwd: get_path(&options, c"cwd")?.map(|c| absolute(&c)),
-        env: pairs(get::<StringMap>(&options, c"env")?),
+        cwd: path(O::cwd(&options)?).map(|c| absolute(&c)),
+        env: pairs(O::env(&options)?),
         timeout,
     };
     let (shell, from) = shell_option(&options)?;
     let config = ShellConfig {
         shell: shell.unwrap_or_else(|| "bash".into()),
-        session_env: pairs(get::<StringMap>(&options, c"sessionEnv")?),
-        snapshot: get_path(&options, c"snapshotPath")?,
-        non_interactive_env: get::<bool>(&options, c"nonInteractiveEnv")?.unwrap_or(true),
+        session_env: pairs(O::session_env(&options)?),
+        snapshot: path(O::snapshot_path(&options)?),
+        non_interactive_env: O::non_interactive_env(&options)?.unwrap_or(true),
         cwd: None,
         // Fixed where the job starts, as executeShell's is; one the kernel cannot enforce is
         // refused here, not reported as a failed job.
-        sandbox: options::sandbox(&options)?
+        sandbox: O::sandbox(&options)?
             .map(|p| {
                 let p = p.fixed_at(&super::shell::start_dir(run.cwd.as_deref()));
                 p.check().map(|()| p)
@@ -384,7 +390,7 @@ fn shell_option(options: &Object) -> crate::error::Result<(Option<String>, Optio
         .map_err(|e| Error::invalid("shell", "could not be read", e.reason))?;
     match value.get_type() {
         Ok(ValueType::Undefined | ValueType::Null) => Ok((None, None)),
-        Ok(ValueType::String) => Ok((get_path(options, c"shell")?, None)),
+        Ok(ValueType::String) => Ok((path(ShellExecuteOptions::shell(options)?), None)),
         Ok(ValueType::Object) => {
             // SAFETY: `value` is a live object of this call's environment, on its thread.
             let shell = unsafe { ClassInstance::<Shell>::from_napi_value(env, value.raw()) }

@@ -292,17 +292,22 @@ pub enum FirstPoll {
 /// the reference that pinned a session).
 pub type OnSettle = Box<dyn FnOnce(&Env)>;
 
-/// State that belongs to the JS thread (a deferred, a reference, an `OnSettle`) carried through
-/// the runtime's threads, which only move it and never touch it.
-struct JsOnly<T>(T);
+/// State that belongs to the JS thread (a deferred, a reference, an `OnSettle`, an AbortSignal
+/// listener) carried through the runtime's threads, which only move it and never touch it.
+pub(super) struct JsOnly<T>(T);
 // SAFETY: see above; it is only unwrapped by jobs, which run on the JS thread.
 unsafe impl<T> Send for JsOnly<T> {}
 // SAFETY: as for `Send`: other threads hold it without ever reading it.
 unsafe impl<T> Sync for JsOnly<T> {}
 
 impl<T> JsOnly<T> {
-    /// Only on the JS thread. (A method, so that closures capture the whole wrapper.)
-    fn take(self) -> T {
+    /// Wraps JS-thread state (on the JS thread) for the trip.
+    pub(super) fn new(value: T) -> Self {
+        JsOnly(value)
+    }
+
+    /// Only on the JS thread, in a job. (A method, so that closures capture the whole wrapper.)
+    pub(super) fn take(self) -> T {
         self.0
     }
 }

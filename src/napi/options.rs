@@ -3,6 +3,13 @@
 //! into sorted pairs, paths made absolute, `timeoutMs`, and an AbortSignal wired to a
 //! [`CancelToken`]. Whatever the caller's own code throws while being read (a getter, a Proxy
 //! trap) is taken here and becomes the `cause` of a coded error: no exception stays pending.
+//!
+//! Each options object is described once, by the `#[napi(object)]` struct that index.d.ts is
+//! generated from; [`js_readers!`] gives it a reader per field, which reads the property of that
+//! field's JS name as a given type, and checks that every field has one. Values are converted
+//! and fields named here; what a value may be is the core's to check, except where nothing
+//! checks it before it matters (paths without NUL bytes, the range of a JS number that becomes a
+//! duration).
 
 use std::ffi::CStr;
 use std::path::PathBuf;
@@ -17,7 +24,73 @@ use super::error::take_exception;
 use super::value::{shown, type_of};
 use crate::error::{Error, JsNumber};
 use crate::process::sandbox::{Network, SandboxPolicy};
-use crate::shell::CancelToken;
+use crate::run::CancelToken;
+
+/// `snake_case` as napi-rs names a field in JS (`timeout_ms` → `timeoutMs`), NUL-padded to `N`
+/// bytes; for [`js_name!`], at compile time.
+pub const fn camel_case<const N: usize>(snake: &str) -> [u8; N] {
+    let bytes = snake.as_bytes();
+    let mut out = [0u8; N];
+    let (mut i, mut j, mut upper) = (0, 0, false);
+    while i < bytes.len() {
+        if bytes[i] == b'_' {
+            upper = true;
+        } else {
+            out[j] = if upper {
+                bytes[i].to_ascii_uppercase()
+            } else {
+                bytes[i]
+            };
+            upper = false;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The JS name of the Rust field `$field`, as a C string made at compile time (see [`get`] for
+/// why a C string): the name napi-rs gives the field in index.d.ts.
+macro_rules! js_name {
+    ($field:ident) => {{
+        const BYTES: [u8; stringify!($field).len() + 1] =
+            $crate::napi::options::camel_case(stringify!($field));
+        const NAME: &::std::ffi::CStr = match ::std::ffi::CStr::from_bytes_until_nul(&BYTES) {
+            Ok(name) => name,
+            // Not reached: the camelCase name is shorter than the array, so a NUL ends it.
+            Err(_) => panic!("a field name without its NUL"),
+        };
+        NAME
+    }};
+}
+
+/// The readers of a JS options object, declared once by its `#[napi(object)]` struct (whose doc
+/// comments and field types make its TypeScript interface in index.d.ts):
+/// `js_readers!(Struct { field => Type, … })` gives `Struct::field(&obj)`, which reads the
+/// property of the field's JS name as `Type` with [`get`] (absent: `None`; a wrong type:
+/// `ERR_INVALID_ARG` naming the field). Every field of the struct must be listed, and only its
+/// fields: the check below stops compiling otherwise. Callers read the fields they need, in the
+/// order they need them; where Rust keeps the struct itself (`OutputOptions`), it is built from
+/// the readers. The JS name is napi-rs's camelCase of the field's: a field renamed with
+/// `#[napi(js_name)]` would need a reader of its own.
+macro_rules! js_readers {
+    ($name:ident { $($field:ident => $read:ty),* $(,)? }) => {
+        // A field may be read through another declaration of the same field: `executeShell`'s
+        // options are a run's and a session's, read with their readers.
+        #[allow(dead_code)]
+        impl $name {
+            $(
+                pub fn $field<'env>(
+                    obj: &::napi::bindgen_prelude::Object<'env>,
+                ) -> $crate::error::Result<Option<$read>> {
+                    $crate::napi::options::get(obj, $crate::napi::options::js_name!($field))
+                }
+            )*
+        }
+        const _: fn($name) = |$name { $($field: _),* }| {};
+    };
+}
+pub(crate) use {js_name, js_readers};
 
 /// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`): the bound of every
 /// count and duration read from JS, far below where a conversion to Rust could overflow.
@@ -222,7 +295,7 @@ pub fn get<'env, V: FromJs<'env>>(
     obj: &Object<'env>,
     field: &CStr,
 ) -> crate::error::Result<Option<V>> {
-    let name = field.to_str().unwrap_or("option");
+    let name = shown_name(field);
     let env = obj.value().env;
     let mut value = std::ptr::null_mut();
     // SAFETY: `obj` is a live object of this call's environment; `field` is NUL-terminated.
@@ -262,41 +335,63 @@ pub fn optional_arg<'env, V: FromJs<'env>>(
     }
 }
 
-/// A string option that names a file or a program: a NUL byte cannot be passed to the OS.
-pub fn get_path(obj: &Object, field: &CStr) -> crate::error::Result<Option<String>> {
-    let value = get::<String>(obj, field)?;
-    if let Some(v) = &value {
-        if v.contains('\0') {
-            let name = field.to_str().unwrap_or("option");
-            return Err(Error::invalid(name, "must not contain a NUL byte", v));
+/// A string that names a file or a program: a NUL byte cannot be passed to the OS.
+pub struct Path(pub String);
+
+impl FromJs<'_> for Path {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        let value = String::from_js(env, raw, field)?;
+        if value.contains('\0') {
+            return Err(Error::invalid(field, "must not contain a NUL byte", &value));
+        }
+        Ok(Path(value))
+    }
+}
+
+/// A path, as a string.
+pub fn path(value: Option<Path>) -> Option<String> {
+    value.map(|p| p.0)
+}
+
+/// A deadline in milliseconds (`timeoutMs`): 0 is none; negative, not finite or above
+/// `Number.MAX_SAFE_INTEGER` (285,000 years) is `ERR_INVALID_ARG`.
+pub struct TimeoutMs(Option<Duration>);
+
+impl FromJs<'_> for TimeoutMs {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        match f64::from_js(env, raw, field)? {
+            t if !t.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&t) => Err(Error::invalid(
+                field,
+                "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
+                JsNumber(t),
+            )),
+            0.0 => Ok(TimeoutMs(None)),
+            t => Ok(TimeoutMs(Some(Duration::from_secs_f64(t / 1000.0)))),
         }
     }
-    Ok(value)
 }
 
-/// `timeoutMs`: absent or 0 is no deadline; negative, not finite or above
-/// `Number.MAX_SAFE_INTEGER` (285,000 years) is `ERR_INVALID_ARG`.
-pub fn timeout(obj: &Object) -> crate::error::Result<Option<Duration>> {
-    match get::<f64>(obj, c"timeoutMs")? {
-        None => Ok(None),
-        Some(t) if !t.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&t) => Err(Error::invalid(
-            "timeoutMs",
-            "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
-            JsNumber(t),
-        )),
-        Some(0.0) => Ok(None),
-        Some(t) => Ok(Some(Duration::from_secs_f64(t / 1000.0))),
-    }
+/// The deadline, none when absent.
+pub fn timeout(value: Option<TimeoutMs>) -> Option<Duration> {
+    value.and_then(|t| t.0)
 }
 
-/// A token cancelled when the options' `signal` aborts (already cancelled when it has), and the
-/// listener this added to the signal, to be removed when the run settles.
+/// A token cancelled when `signal` (the options' `signal`, as read) aborts (already cancelled
+/// when it has), and the listener this added to the signal, to be removed when the run settles.
 pub fn abort_token(
     env: &Env,
-    obj: &Object,
+    signal: crate::error::Result<Option<Object>>,
 ) -> crate::error::Result<(CancelToken, Option<AbortListener>)> {
     let cancel = CancelToken::default();
-    let signal = get::<Object>(obj, c"signal").map_err(|e| match e {
+    let signal = signal.map_err(|e| match e {
         Error::InvalidArg { field, value, .. } => Error::InvalidArg {
             field,
             problem: "must be an AbortSignal".into(),
@@ -370,6 +465,17 @@ impl AbortListener {
     }
 }
 
+/// `value`, or `ERR_INVALID_ARG` naming `field` (a [`js_name!`]) when it is absent.
+pub fn required<T>(value: Option<T>, field: &CStr) -> crate::error::Result<T> {
+    value.ok_or_else(|| Error::invalid(shown_name(field), "is required", "undefined"))
+}
+
+/// A [`js_name!`] as messages show it.
+pub fn shown_name(field: &CStr) -> &str {
+    // Made from a Rust identifier: always UTF-8.
+    field.to_str().unwrap_or("option")
+}
+
 /// An optional map's pairs, none when absent.
 pub fn pairs(map: Option<StringMap>) -> Vec<(String, String)> {
     map.map(|m| m.0).unwrap_or_default()
@@ -390,7 +496,7 @@ pub fn absolute(path: &str) -> PathBuf {
 /// policy, the call rejects with `ERR_SANDBOX_UNAVAILABLE` and nothing runs. Root inside it has no
 /// capabilities. Set `AGENT_SHELL_SANDBOX_SIMULATE_ABI=<n>` (for tests only) to have the kernel
 /// taken as offering at most Landlock ABI `n`.
-// Declares the TypeScript type; the object is read property by property (`sandbox`).
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object, js_name = "SandboxPolicy")]
 #[allow(dead_code)]
 pub struct JsSandboxPolicy {
@@ -406,39 +512,53 @@ pub struct JsSandboxPolicy {
     pub network: Option<bool>,
 }
 
-/// The `sandbox` option, absent when not given. Paths are made absolute; whether they exist is
-/// checked when the policy is built.
-pub fn sandbox(obj: &Object) -> crate::error::Result<Option<SandboxPolicy>> {
-    let Some(policy) = get::<Object>(obj, c"sandbox")? else {
-        return Ok(None);
-    };
-    let roots = |field: &CStr, name: &str| -> crate::error::Result<Option<Vec<PathBuf>>> {
-        let Some(list) = get::<Vec<String>>(&policy, field).map_err(|e| renamed(e, name))? else {
-            return Ok(None);
+js_readers!(JsSandboxPolicy {
+    writable_roots => Vec<String>,
+    readable_roots => Vec<String>,
+    network => bool,
+});
+
+/// The `sandbox` option. Paths are made absolute; whether they exist is checked when the policy
+/// is built. A field's errors name it in full (`sandbox.writableRoots[1]`).
+impl FromJs<'_> for SandboxPolicy {
+    fn from_js(
+        env: sys::napi_env,
+        raw: sys::napi_value,
+        field: &str,
+    ) -> crate::error::Result<Self> {
+        let policy = Object::from_js(env, raw, field)?;
+        let roots = |list: crate::error::Result<Option<Vec<String>>>,
+                     name: &str|
+         -> crate::error::Result<Option<Vec<PathBuf>>> {
+            let name = format!("{field}.{name}");
+            let Some(list) = list.map_err(|e| renamed(e, &name))? else {
+                return Ok(None);
+            };
+            list.iter()
+                .enumerate()
+                .map(|(i, p)| match p.contains('\0') || p.is_empty() {
+                    true => Err(Error::invalid(
+                        format!("{name}[{i}]"),
+                        "must be a non-empty path without NUL bytes",
+                        p,
+                    )),
+                    false => Ok(absolute(p)),
+                })
+                .collect::<crate::error::Result<Vec<_>>>()
+                .map(Some)
         };
-        list.iter()
-            .enumerate()
-            .map(|(i, p)| match p.contains('\0') || p.is_empty() {
-                true => Err(Error::invalid(
-                    format!("{name}[{i}]"),
-                    "must be a non-empty path without NUL bytes",
-                    p,
-                )),
-                false => Ok(absolute(p)),
-            })
-            .collect::<crate::error::Result<Vec<_>>>()
-            .map(Some)
-    };
-    let network =
-        match get::<bool>(&policy, c"network").map_err(|e| renamed(e, "sandbox.network"))? {
+        let network = match JsSandboxPolicy::network(&policy)
+            .map_err(|e| renamed(e, &format!("{field}.network")))?
+        {
             Some(true) => Network::Allowed,
             Some(false) | None => Network::Denied,
         };
-    Ok(Some(SandboxPolicy {
-        writable_roots: roots(c"writableRoots", "sandbox.writableRoots")?,
-        readable_roots: roots(c"readableRoots", "sandbox.readableRoots")?,
-        network,
-    }))
+        Ok(SandboxPolicy {
+            writable_roots: roots(JsSandboxPolicy::writable_roots(&policy), "writableRoots")?,
+            readable_roots: roots(JsSandboxPolicy::readable_roots(&policy), "readableRoots")?,
+            network,
+        })
+    }
 }
 
 /// An error about a field of a nested object, named by its full path: `writableRoots[1]` read
@@ -458,5 +578,18 @@ fn renamed(e: Error, full: &str) -> Error {
             value,
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn js_names_are_napi_rs_camel_case() {
+        assert_eq!(js_name!(command), c"command");
+        assert_eq!(js_name!(timeout_ms), c"timeoutMs");
+        assert_eq!(js_name!(non_interactive_env), c"nonInteractiveEnv");
+        assert_eq!(js_name!(artifact_head_bytes), c"artifactHeadBytes");
     }
 }

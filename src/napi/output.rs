@@ -13,7 +13,9 @@ use crate::error::{Error, JsNumber, Result};
 use crate::output::{self, OutputOptions, OutputPipeline, OutputSummary};
 
 use super::error;
-use super::options::{arg, get, get_path, optional_arg, MAX_SAFE_INTEGER};
+use super::options::{
+    arg, js_name, js_readers, optional_arg, path, shown_name, FromJs, Path, MAX_SAFE_INTEGER,
+};
 
 /// How output is processed and bounded: ANSI stripping, newline normalization, an in-memory
 /// budget of a head and a tail, a per-line cap, and an artifact file for the full text.
@@ -65,20 +67,41 @@ pub struct JsOutputOptions {
     pub keep_open: Option<bool>,
 }
 
+js_readers!(JsOutputOptions {
+    max_bytes => f64,
+    head_bytes => f64,
+    max_columns => f64,
+    artifact_path => Path,
+    artifact_id => String,
+    artifact_max_bytes => f64,
+    artifact_head_bytes => f64,
+    strip_ansi => bool,
+    normalize_newlines => bool,
+    keep_open => bool,
+});
+
 /// Reads an `OutputOptions` object property by property, each field's type checked and named.
 pub fn read(obj: &Object) -> Result<JsOutputOptions> {
+    type O = JsOutputOptions;
     Ok(JsOutputOptions {
-        max_bytes: get(obj, c"maxBytes")?,
-        head_bytes: get(obj, c"headBytes")?,
-        max_columns: get(obj, c"maxColumns")?,
-        artifact_path: get_path(obj, c"artifactPath")?,
-        artifact_id: get(obj, c"artifactId")?,
-        artifact_max_bytes: get(obj, c"artifactMaxBytes")?,
-        artifact_head_bytes: get(obj, c"artifactHeadBytes")?,
-        strip_ansi: get(obj, c"stripAnsi")?,
-        normalize_newlines: get(obj, c"normalizeNewlines")?,
-        keep_open: get(obj, c"keepOpen")?,
+        max_bytes: O::max_bytes(obj)?,
+        head_bytes: O::head_bytes(obj)?,
+        max_columns: O::max_columns(obj)?,
+        artifact_path: path(O::artifact_path(obj)?),
+        artifact_id: O::artifact_id(obj)?,
+        artifact_max_bytes: O::artifact_max_bytes(obj)?,
+        artifact_head_bytes: O::artifact_head_bytes(obj)?,
+        strip_ansi: O::strip_ansi(obj)?,
+        normalize_newlines: O::normalize_newlines(obj)?,
+        keep_open: O::keep_open(obj)?,
     })
+}
+
+/// An `output` option: read as above, then made the core's options (defaults filled in).
+impl FromJs<'_> for OutputOptions {
+    fn from_js(env: napi::sys::napi_env, raw: napi::sys::napi_value, field: &str) -> Result<Self> {
+        read(&Object::from_js(env, raw, field)?)?.to_rust()
+    }
 }
 
 impl JsOutputOptions {
@@ -89,16 +112,21 @@ impl JsOutputOptions {
     pub fn to_rust(&self) -> Result<OutputOptions> {
         let defaults = OutputOptions::default();
         let options = OutputOptions {
-            max_bytes: byte_count("maxBytes", self.max_bytes)?.unwrap_or(defaults.max_bytes),
-            head_bytes: byte_count("headBytes", self.head_bytes)?.unwrap_or(defaults.head_bytes),
-            max_columns: byte_count("maxColumns", self.max_columns)?
+            max_bytes: byte_count(js_name!(max_bytes), self.max_bytes)?
+                .unwrap_or(defaults.max_bytes),
+            head_bytes: byte_count(js_name!(head_bytes), self.head_bytes)?
+                .unwrap_or(defaults.head_bytes),
+            max_columns: byte_count(js_name!(max_columns), self.max_columns)?
                 .unwrap_or(defaults.max_columns),
             artifact_path: self.artifact_path.as_ref().map(PathBuf::from),
             artifact_id: self.artifact_id.clone(),
-            artifact_max_bytes: byte_count("artifactMaxBytes", self.artifact_max_bytes)?
+            artifact_max_bytes: byte_count(js_name!(artifact_max_bytes), self.artifact_max_bytes)?
                 .map_or(defaults.artifact_max_bytes, |n| n as u64),
-            artifact_head_bytes: byte_count("artifactHeadBytes", self.artifact_head_bytes)?
-                .map_or(defaults.artifact_head_bytes, |n| n as u64),
+            artifact_head_bytes: byte_count(
+                js_name!(artifact_head_bytes),
+                self.artifact_head_bytes,
+            )?
+            .map_or(defaults.artifact_head_bytes, |n| n as u64),
             strip_ansi: self.strip_ansi.unwrap_or(defaults.strip_ansi),
             normalize_newlines: self
                 .normalize_newlines
@@ -110,7 +138,7 @@ impl JsOutputOptions {
 }
 
 /// A JS number as a byte count.
-fn byte_count(field: &str, value: Option<f64>) -> Result<Option<usize>> {
+fn byte_count(field: &std::ffi::CStr, value: Option<f64>) -> Result<Option<usize>> {
     let Some(n) = value else {
         return Ok(None);
     };
@@ -125,7 +153,7 @@ fn byte_count(field: &str, value: Option<f64>) -> Result<Option<usize>> {
     } else {
         return Ok(Some(usize::try_from(n as u64).unwrap_or(usize::MAX)));
     };
-    Err(Error::invalid(field, problem, JsNumber(n)))
+    Err(Error::invalid(shown_name(field), problem, JsNumber(n)))
 }
 
 /// What an output sink saw and kept, with the fields of oh-my-pi's `OutputSummary`. Byte counts

@@ -10,17 +10,17 @@ use tokio::sync::mpsc;
 use super::error::throw;
 use super::js_thread::{FirstPoll, JsCallback, JsThread, OnSettle, Turn};
 use super::options::{
-    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, JsSandboxPolicy,
-    StringMap,
+    self, absolute, arg, js_name, js_readers, optional_arg, pairs, path, required, shown_name,
+    timeout, AbortListener, JsSandboxPolicy, Path, StringMap, TimeoutMs,
 };
 use super::stream::{self, ChunkFn};
 use crate::error::{Error, JsNumber};
 use crate::output::{deliver, CHUNK_QUEUE};
+use crate::process::sandbox::SandboxPolicy;
 use crate::pty::{self, Program, PtyOutcome, PtyRequest, PtyRun, TermSize};
 
 /// A command for `PtySession.start`.
-// This and `PtyArgvStartOptions` declare the TypeScript types; the options object is read
-// property by property, because the AbortSignal must stay a live JS object.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct PtyStartOptions {
@@ -49,7 +49,22 @@ pub struct PtyStartOptions {
     pub sandbox: Option<JsSandboxPolicy>,
 }
 
+js_readers!(PtyStartOptions {
+    command => String,
+    cwd => Path,
+    env => StringMap,
+    timeout_ms => TimeoutMs,
+    signal => Object<'env>,
+    cols => f64,
+    rows => f64,
+    // The core checks it (`pty::session::validate`), before anything starts.
+    shell => String,
+    login => bool,
+    sandbox => SandboxPolicy,
+});
+
 /// A program and its arguments for `PtySession.startArgv`, with no shell parsing.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct PtyArgvStartOptions {
@@ -70,7 +85,21 @@ pub struct PtyArgvStartOptions {
     pub sandbox: Option<JsSandboxPolicy>,
 }
 
+js_readers!(PtyArgvStartOptions {
+    // As `shell`.
+    application => String,
+    args => Vec<String>,
+    cwd => Path,
+    env => StringMap,
+    timeout_ms => TimeoutMs,
+    signal => Object<'env>,
+    cols => f64,
+    rows => f64,
+    sandbox => SandboxPolicy,
+});
+
 /// What `PtySession.screen` includes.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct PtyScreenOptions {
@@ -79,6 +108,10 @@ pub struct PtyScreenOptions {
     pub scrollback: Option<f64>,
 }
 
+js_readers!(PtyScreenOptions {
+    scrollback => f64,
+});
+
 /// `scrollback`: a non-negative integer, or Infinity for all rows kept.
 fn scrollback_rows(value: Option<f64>) -> crate::error::Result<usize> {
     match value {
@@ -86,7 +119,7 @@ fn scrollback_rows(value: Option<f64>) -> crate::error::Result<usize> {
         Some(n) if n == f64::INFINITY => Ok(usize::MAX),
         Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
         Some(n) => Err(Error::invalid(
-            "scrollback",
+            shown_name(js_name!(scrollback)),
             "must be a non-negative integer or Infinity",
             JsNumber(n),
         )),
@@ -146,11 +179,11 @@ impl PtySession {
         on_start: Option<Unknown<'env>>,
     ) -> Result<Object<'env>> {
         let program = |options: &Object| {
+            type O = PtyStartOptions;
             Ok(Program::Shell {
-                command: get::<String>(options, c"command")?
-                    .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?,
-                shell: get_path(options, c"shell")?.unwrap_or_else(|| "sh".into()),
-                login: get::<bool>(options, c"login")?.unwrap_or(false),
+                command: required(O::command(options)?, js_name!(command))?,
+                shell: O::shell(options)?.unwrap_or_else(|| "sh".into()),
+                login: O::login(options)?.unwrap_or(false),
             })
         };
         let (started, listener) = self.start_program(env, options, program, on_chunk, on_start);
@@ -173,10 +206,10 @@ impl PtySession {
         on_start: Option<Unknown<'env>>,
     ) -> Result<Object<'env>> {
         let program = |options: &Object| {
+            type O = PtyArgvStartOptions;
             Ok(Program::Argv {
-                application: get_path(options, c"application")?
-                    .ok_or_else(|| Error::invalid("application", "is required", "undefined"))?,
-                args: get::<Vec<String>>(options, c"args")?.unwrap_or_default(),
+                application: required(O::application(options)?, js_name!(application))?,
+                args: O::args(options)?.unwrap_or_default(),
             })
         };
         let (started, listener) = self.start_program(env, options, program, on_chunk, on_start);
@@ -227,7 +260,7 @@ impl PtySession {
         (|| {
             let options = optional_arg::<Object>(options, "options")?;
             let scrollback = match options {
-                Some(options) => get::<f64>(&options, c"scrollback")?,
+                Some(options) => PtyScreenOptions::scrollback(&options)?,
                 None => None,
             };
             Ok(self.core.screen(scrollback_rows(scrollback)?))
@@ -274,15 +307,17 @@ impl PtySession {
         on_start: Option<Function<u32, ()>>,
         listener: &mut Option<AbortListener>,
     ) -> Started {
+        // The fields `start` and `startArgv` share, read as `start`'s.
+        type O = PtyStartOptions;
         let req = PtyRequest {
             program: program?,
-            cwd: get_path(options, c"cwd")?.map(|c| absolute(&c)),
-            env: pairs(get::<StringMap>(options, c"env")?),
-            timeout: options::timeout(options)?,
-            size: TermSize::from_js(get::<f64>(options, c"cols")?, get::<f64>(options, c"rows")?)?,
-            sandbox: options::sandbox(options)?,
+            cwd: path(O::cwd(options)?).map(|c| absolute(&c)),
+            env: pairs(O::env(options)?),
+            timeout: timeout(O::timeout_ms(options)?),
+            size: TermSize::from_js(O::cols(options)?, O::rows(options)?)?,
+            sandbox: O::sandbox(options)?,
         };
-        let (cancel, added) = options::abort_token(env, options)?;
+        let (cancel, added) = options::abort_token(env, O::signal(options))?;
         *listener = added;
         let chunk_fn = on_chunk
             .map(|f| stream::callback(&self.js, env, f, "chunk"))

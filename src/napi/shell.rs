@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
-use tokio::sync::mpsc;
 
 use super::error::{throw, Coded};
 use super::event_loop::LoopWatcher;
@@ -15,21 +14,22 @@ use super::host::{self, StatusWatch};
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
 use super::literal::{ShellRunResult, ShellRunResultJs};
 use super::options::{
-    self, absolute, arg, get, get_path, optional_arg, pairs, AbortListener, JsSandboxPolicy,
-    StringMap,
+    self, absolute, arg, js_name, js_readers, optional_arg, pairs, path, required, timeout,
+    AbortListener, JsSandboxPolicy, Path, StringMap, TimeoutMs,
 };
-use super::output::{self as js_output, JsOutputOptions, JsOutputSummary};
+use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, ChunkFn};
 use super::teardown;
 use crate::error::Error;
-use crate::output::{deliver, OutputOptions, OutputPipeline, CHUNK_QUEUE};
+use crate::output::OutputOptions;
+use crate::process::sandbox::SandboxPolicy;
 use crate::process::tree;
-use crate::shell::session::{validate_run, Place, Started};
-use crate::shell::{CancelToken, RunOutcome, RunRequest, Session, ShellConfig};
+use crate::run::CancelToken;
+use crate::shell::session::Launch;
+use crate::shell::{validate_run, RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Options of a persistent session.
-// This declares the TypeScript type; the object is read property by property (`shell_config`),
-// so that every field's error is coded and named.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct ShellOptions {
@@ -46,9 +46,19 @@ pub struct ShellOptions {
     pub sandbox: Option<JsSandboxPolicy>,
 }
 
+js_readers!(ShellOptions {
+    session_env => StringMap,
+    snapshot_path => Path,
+    // The core checks it (`Session::new`), before the session exists.
+    shell => String,
+    non_interactive_env => bool,
+    sandbox => SandboxPolicy,
+});
+
 /// One command on a `Shell`. This and `ShellExecuteOptions` declare the TypeScript types; the
 /// options object is read property by property in `prepare`, because the AbortSignal must stay a
 /// live JS object.
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct ShellRunOptions {
@@ -67,7 +77,17 @@ pub struct ShellRunOptions {
     pub output: Option<JsOutputOptions>,
 }
 
+js_readers!(ShellRunOptions {
+    command => String,
+    cwd => Path,
+    env => StringMap,
+    timeout_ms => TimeoutMs,
+    signal => Object<'env>,
+    output => OutputOptions,
+});
+
 /// A one-shot command (`executeShell`).
+// Declares the TypeScript type; the object is read field by field, with the readers below.
 #[napi(object)]
 #[allow(dead_code)]
 pub struct ShellExecuteOptions {
@@ -90,6 +110,22 @@ pub struct ShellExecuteOptions {
     /// kernel cannot enforce it.
     pub sandbox: Option<JsSandboxPolicy>,
 }
+
+js_readers!(ShellExecuteOptions {
+    command => String,
+    cwd => Path,
+    env => StringMap,
+    session_env => StringMap,
+    timeout_ms => TimeoutMs,
+    snapshot_path => Path,
+    signal => Object<'env>,
+    // Read here only by a job's `start`, which numbers the job before the core checks the
+    // shell: checked as it is read, so that a bad one uses no number.
+    shell => Path,
+    non_interactive_env => bool,
+    output => OutputOptions,
+    sandbox => SandboxPolicy,
+});
 
 /// A persistent session on a real shell process: variables, functions, aliases, options and the
 /// working directory carry over between `run()` calls, which are serialized in call order.
@@ -264,7 +300,7 @@ pub fn execute_shell<'env>(
         // One-shot: the per-run env can simply be part of the shell's environment.
         config
             .session_env
-            .extend(pairs(get::<StringMap>(&options, c"env")?));
+            .extend(pairs(ShellExecuteOptions::env(&options)?));
         validate_run(&req)?;
         config.cwd = req.cwd.take();
         config.sandbox = config
@@ -344,13 +380,14 @@ pub(super) fn start_dir(cwd: Option<&std::path::Path>) -> std::path::PathBuf {
 
 /// The session options shared by `new Shell` and `executeShell`.
 fn shell_config(options: &Object) -> crate::error::Result<ShellConfig> {
+    type O = ShellOptions;
     Ok(ShellConfig {
-        shell: get_path(options, c"shell")?.unwrap_or_else(|| "bash".into()),
-        session_env: pairs(get::<StringMap>(options, c"sessionEnv")?),
-        snapshot: get_path(options, c"snapshotPath")?,
-        non_interactive_env: get::<bool>(options, c"nonInteractiveEnv")?.unwrap_or(true),
+        shell: O::shell(options)?.unwrap_or_else(|| "bash".into()),
+        session_env: pairs(O::session_env(options)?),
+        snapshot: path(O::snapshot_path(options)?),
+        non_interactive_env: O::non_interactive_env(options)?.unwrap_or(true),
         cwd: None,
-        sandbox: options::sandbox(options)?,
+        sandbox: O::sandbox(options)?,
         ..Default::default()
     })
 }
@@ -389,45 +426,22 @@ fn prepare_run(
     on_chunk: Option<Function<String, ()>>,
     js: &JsThread,
 ) -> crate::error::Result<(PreparedRun, Option<AbortListener>)> {
-    let command = get::<String>(options, c"command")?
-        .ok_or_else(|| Error::invalid("command", "is required", "undefined"))?;
-    let timeout = options::timeout(options)?;
-    let output = match get::<Object>(options, c"output")? {
-        Some(o) => Some(js_output::read(&o)?.to_rust()?),
-        None => None,
-    };
+    type O = ShellRunOptions;
+    let command = required(O::command(options)?, js_name!(command))?;
+    let timeout = timeout(O::timeout_ms(options)?);
+    let output = O::output(options)?;
     let req = RunRequest {
         command,
-        cwd: get_path(options, c"cwd")?.map(|c| absolute(&c)),
-        env: pairs(get::<StringMap>(options, c"env")?),
+        cwd: path(O::cwd(options)?).map(|c| absolute(&c)),
+        env: pairs(O::env(options)?),
         timeout,
     };
     let chunk_fn = on_chunk
         .map(|f| stream::callback(js, env, f, "chunk"))
         .transpose()?;
     // Last, so that nothing after it can fail and leave the listener behind.
-    let (cancel, listener) = options::abort_token(env, options)?;
+    let (cancel, listener) = options::abort_token(env, O::signal(options))?;
     Ok(((req, output, cancel, chunk_fn), listener))
-}
-
-/// A run already handed to the shell, or one still to go through the session's queue.
-enum Launch {
-    Started(Started),
-    Queued(Place, RunRequest),
-}
-
-impl Launch {
-    async fn run(
-        self,
-        session: &Session,
-        out: Option<mpsc::Sender<Vec<u8>>>,
-        cancel: CancelToken,
-    ) -> crate::error::Result<RunOutcome> {
-        match self {
-            Launch::Started(started) => session.finish(started, out, &cancel).await,
-            Launch::Queued(place, req) => session.run_in(place, req, out, &cancel).await,
-        }
-    }
 }
 
 /// Runs a command on `session`, decoding and delivering output; resolves after the last chunk's
@@ -439,21 +453,9 @@ async fn run_and_deliver(
     cancel: CancelToken,
     chunk_fn: Option<ChunkFn>,
 ) -> crate::error::Result<ShellRunResult> {
-    if chunk_fn.is_none() && output.is_none() {
-        // Nothing wants the bytes: the session drains them without a delivery task.
-        return Ok(to_result(launch.run(session, None, cancel).await?, None));
-    }
-    let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
-    let pipeline = match &output {
-        Some(o) => Some(OutputPipeline::new(o)?),
-        None => None,
-    };
-    let deliver = tokio::spawn(deliver(rx, pipeline, chunk_fn));
-    let outcome = launch.run(session, Some(tx), cancel).await;
-    let summary = deliver
-        .await
-        .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
-    let outcome = outcome?;
+    let (outcome, summary) = session
+        .run_delivered(launch, output.as_ref(), chunk_fn, &cancel)
+        .await?;
     Ok(to_result(outcome, summary.map(JsOutputSummary::from)))
 }
 

@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 use super::pipeline::OutputPipeline;
 use super::sink::OutputSummary;
 use super::utf8::Utf8Decoder;
+use crate::error::{Error, Result};
 
 /// Chunks buffered between the reader and the receiver; with 64 KiB reads this bounds undelivered
 /// output to about 1 MiB, after which the command is slowed down.
@@ -70,6 +71,31 @@ pub(crate) async fn deliver<R: ChunkReceiver>(
         r.receive(tail).await;
     }
     pipeline.map(|p| p.finish(None))
+}
+
+/// Runs `run` with the sending end of a delivery to `receiver` through `pipeline` (`None` when
+/// neither is given: nothing wants the output, which the run then drains itself), and returns
+/// its value with the pipeline's summary once every chunk was received: whoever waits for the
+/// run learns of its end only after the last receive.
+pub(crate) async fn deliver_while<T, R, F>(
+    pipeline: Option<OutputPipeline>,
+    receiver: Option<R>,
+    run: impl FnOnce(Option<mpsc::Sender<Vec<u8>>>) -> F,
+) -> Result<(T, Option<OutputSummary>)>
+where
+    F: Future<Output = T>,
+    R: ChunkReceiver + 'static,
+{
+    if pipeline.is_none() && receiver.is_none() {
+        return Ok((run(None).await, None));
+    }
+    let (tx, rx) = mpsc::channel(CHUNK_QUEUE);
+    let delivery = tokio::spawn(deliver(rx, pipeline, receiver));
+    let value = run(Some(tx)).await;
+    let summary = delivery
+        .await
+        .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
+    Ok((value, summary))
 }
 
 #[cfg(test)]

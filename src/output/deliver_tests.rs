@@ -203,3 +203,39 @@ fn a_receiver_that_does_not_finish_stalls_the_sender_once_the_queue_is_full() {
         assert!(collect.got().iter().all(|t| t.len() == COALESCE_MAX_BYTES));
     });
 }
+
+#[test]
+fn deliver_while_returns_after_the_last_receive() {
+    let pipeline = OutputPipeline::new(&OutputOptions::default()).unwrap();
+    let collect = Collect::default();
+    let (value, summary) = runtime()
+        .block_on(deliver_while(
+            Some(pipeline),
+            Some(collect.clone()),
+            |tx| async move {
+                let tx = tx.unwrap();
+                for i in 0..100 {
+                    tx.send(format!("{i}\n").into_bytes()).await.unwrap();
+                }
+                "done"
+            },
+        ))
+        .unwrap();
+    let expected: String = (0..100).map(|i| format!("{i}\n")).collect();
+    assert_eq!(value, "done");
+    assert_eq!(collect.got().concat(), expected);
+    assert_eq!(summary.unwrap().output, expected);
+}
+
+#[test]
+fn deliver_while_without_pipeline_or_receiver_gives_no_sender() {
+    let (had_sender, summary) = runtime()
+        .block_on(deliver_while::<_, Collect, _>(
+            None,
+            None,
+            |tx| async move { tx.is_some() },
+        ))
+        .unwrap();
+    assert!(!had_sender);
+    assert!(summary.is_none());
+}

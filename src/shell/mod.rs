@@ -9,6 +9,5 @@ pub mod session;
 mod start;
 pub mod status;
 
-pub(crate) use crate::run::CancelToken;
 pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig};
 pub use session::Session;

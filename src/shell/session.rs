@@ -16,9 +16,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
-use crate::output::{
-    deliver, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary, CHUNK_QUEUE,
-};
+use crate::output::{deliver_while, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary};
 use crate::process::tree::{self, Proc};
 use crate::run::{validate, CancelToken, Ending};
 use crate::shell::framing::{self, RunScript};
@@ -26,9 +24,7 @@ use crate::shell::reading;
 use crate::shell::status::StatusWatcher;
 
 use super::live::{may_move_descriptors, Ended, Live, StopSignals};
-use super::request::{RunOutcome, RunRequest, ShellConfig};
-// napi/ imports it from here.
-pub use super::request::validate_run;
+use super::request::{validate_run, RunOutcome, RunRequest, ShellConfig};
 use super::start::{shell_command, start_shell};
 
 /// A persistent shell session. Runs are serialized in call order.
@@ -494,23 +490,14 @@ impl Session {
         receiver: Option<R>,
         cancel: &CancelToken,
     ) -> Result<(RunOutcome, Option<OutputSummary>)> {
-        let run = |out| async move {
+        let pipeline = output.map(OutputPipeline::new).transpose()?;
+        let (outcome, summary) = deliver_while(pipeline, receiver, |out| async move {
             match launch {
                 Launch::Started(started) => self.finish(started, out, cancel).await,
                 Launch::Queued(place, req) => self.run_in(place, req, out, cancel).await,
             }
-        };
-        if receiver.is_none() && output.is_none() {
-            // Nothing wants the bytes: the session drains them without a delivery task.
-            return Ok((run(None).await?, None));
-        }
-        let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
-        let pipeline = output.map(OutputPipeline::new).transpose()?;
-        let delivery = tokio::spawn(deliver(rx, pipeline, receiver));
-        let outcome = run(Some(tx)).await;
-        let summary = delivery
-            .await
-            .map_err(|e| Error::io("delivering output", std::io::Error::other(e.to_string())))?;
+        })
+        .await?;
         Ok((outcome?, summary))
     }
 }
