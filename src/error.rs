@@ -122,6 +122,32 @@ impl Error {
         }
     }
 
+    /// An error about a field read inside a larger value, renamed by `rename` (for example to its
+    /// full path, `rules[2].pattern`). Errors that name no field are returned as they are.
+    pub fn renaming_field(self, rename: impl FnOnce(String) -> String) -> Self {
+        match self {
+            Error::InvalidArg {
+                field,
+                problem,
+                value,
+            } => Error::InvalidArg {
+                field: rename(field),
+                problem,
+                value,
+            },
+            Error::Threw {
+                field,
+                shown,
+                cause,
+            } => Error::Threw {
+                field: rename(field),
+                shown,
+                cause,
+            },
+            other => other,
+        }
+    }
+
     /// A spawn failure named after the option that gave the program:
     /// `shell cannot be started (got "/no/such/bash"): No such file or directory (os error 2)`.
     /// Other errors are returned as they are.

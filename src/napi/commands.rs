@@ -229,36 +229,11 @@ fn read_rule(
 ) -> Result<intercept::Rule> {
     let rule = Object::from_js(env, raw, field)?;
     type R = InterceptorRule;
-    let named = |e| prefixed(e, field);
+    let named = |e: Error| e.renaming_field(|name| format!("{field}.{name}"));
     Ok(intercept::Rule {
         pattern: required(R::pattern(&rule).map_err(named)?, js_name!(pattern)).map_err(named)?,
         flags: R::flags(&rule).map_err(named)?,
         tool: required(R::tool(&rule).map_err(named)?, js_name!(tool)).map_err(named)?,
         message: required(R::message(&rule).map_err(named)?, js_name!(message)).map_err(named)?,
     })
-}
-
-/// An error about a field of the element `prefix`, named in full (`rules[2].pattern`).
-fn prefixed(e: Error, prefix: &str) -> Error {
-    match e {
-        Error::InvalidArg {
-            field,
-            problem,
-            value,
-        } => Error::InvalidArg {
-            field: format!("{prefix}.{field}"),
-            problem,
-            value,
-        },
-        Error::Threw {
-            field,
-            shown,
-            cause,
-        } => Error::Threw {
-            field: format!("{prefix}.{field}"),
-            shown,
-            cause,
-        },
-        other => other,
-    }
 }

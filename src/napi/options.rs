@@ -564,21 +564,10 @@ impl FromJs<'_> for SandboxPolicy {
 /// An error about a field of a nested object, named by its full path: `writableRoots[1]` read
 /// from `sandbox` is `sandbox.writableRoots[1]`.
 fn renamed(e: Error, full: &str) -> Error {
-    match e {
-        Error::InvalidArg {
-            field,
-            problem,
-            value,
-        } => Error::InvalidArg {
-            field: match field.find('[') {
-                Some(at) => format!("{full}{}", &field[at..]),
-                None => full.to_string(),
-            },
-            problem,
-            value,
-        },
-        other => other,
-    }
+    e.renaming_field(|field| match field.find('[') {
+        Some(at) => format!("{full}{}", &field[at..]),
+        None => full.to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -154,15 +154,7 @@ impl Shell {
         let config = optional_arg::<Object>(options, "options")
             .and_then(|o| match o {
                 Some(o) => shell_config(&o),
-                None => Ok(ShellConfig {
-                    shell: "bash".into(),
-                    session_env: Vec::new(),
-                    snapshot: None,
-                    non_interactive_env: true,
-                    cwd: None,
-                    sandbox: None,
-                    ..Default::default()
-                }),
+                None => Ok(ShellConfig::default()),
             })
             .and_then(|mut config| {
                 // The roots are fixed now: a shell replaced later in another directory keeps them.
