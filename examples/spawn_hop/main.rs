@@ -3,15 +3,20 @@
 //! `posix_spawn` and `fork` + `exec` for scale (issue 20). One process, variants interleaved
 //! (order rotated every iteration), the host holding a touched heap of each size asked for.
 //!
+//!   node bench/spawn_hop.mjs     # builds all of it, runs 3 rounds beside executeShell, writes
+//!                                # bench/SPAWN-HOP-RESULTS.md
+//! or by hand (the two special helpers first: each build overwrites the example's usual output):
+//!   cargo rustc --release --example spawn_hop_helper -- -C target-feature=+crt-static
+//!   cp target/release/examples/spawn_hop_helper target/release/examples/spawn_hop_helper-static
+//!   cargo rustc --release --example spawn_hop_helper_min -- --cfg spawn_hop_min -C panic=abort \
+//!     -C relocation-model=static -C target-feature=+crt-static -C link-arg=-nostartfiles
+//!   cp target/release/examples/spawn_hop_helper_min target/release/examples/spawn_hop_helper-min
 //!   cargo build --release --example spawn_hop --example spawn_hop_helper
-//!   # optional, a statically linked helper beside it (same profile):
-//!   cargo rustc --release --example spawn_hop_helper -- -C target-feature=+crt-static \
-//!     && cp target/release/examples/spawn_hop_helper target/release/examples/spawn_hop_helper-static \
-//!     && cargo build --release --example spawn_hop_helper
-//!   target/release/examples/spawn_hop [--iters 300] [--warmup 20] [--heaps 0,200,1024] [--rounds 1] [--json]
+//!   target/release/examples/spawn_hop [--iters 300] [--warmup 20] [--heaps 0,200,1024] [--rounds 1]
+//!     [--only LABEL,..] [--fork] [--json] [--check]
 //!
-//! bench/spawn_hop.mjs runs it interleaved with `executeShell` from Node and writes
-//! bench/SPAWN-HOP-RESULTS.md.
+//! The helpers found beside this program (`spawn_hop_helper`, `-static`, `-min`) are each measured
+//! from their file and from a memfd.
 //!
 //! Variants (each measured from "start requested" to "exit status received by the host"):
 //! - `clone`: a reduced copy of `supervisor::start` for `executeShell`'s shape (stdio on
@@ -26,7 +31,8 @@
 //! - `memfd:NAME`: as `helper:NAME`, the executable's bytes copied once into a memfd (as a helper
 //!   embedded in the .node would be) and spawned through /proc/self/fd/N.
 //! - `spawn`: `posix_spawn` of the program itself (stdio on /dev/null), `waitpid`.
-//! - `fork`: `fork` + `execve` of the program itself, `waitpid` (cost grows with the host's heap).
+//! - `fork` (with `--fork` only): `fork` + `execve` of the program itself, `waitpid` (cost grows
+//!   with the host's heap, and the work it leaves behind slows the variant run after it).
 //!
 //! Not timed: resolving the program on PATH (identical in both designs), reaping the supervisor
 //! or helper after the report (it exits on its own; `reaped` columns give start → reaped).
@@ -70,6 +76,9 @@ struct Options {
     rounds: usize,
     json: bool,
     check: bool,
+    /// Only the variants whose label contains one of these.
+    only: Vec<String>,
+    fork: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -80,6 +89,8 @@ fn options() -> Result<Options, String> {
         rounds: 1,
         json: false,
         check: false,
+        only: Vec::new(),
+        fork: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -96,6 +107,8 @@ fn options() -> Result<Options, String> {
             }
             "--json" => o.json = true,
             "--check" => o.check = true,
+            "--fork" => o.fork = true,
+            "--only" => o.only = value()?.split(',').map(str::to_string).collect(),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -175,7 +188,14 @@ fn run() -> Result<(), String> {
         memfds.push(fd);
     }
     variants.push(Variant::Spawn);
-    variants.push(Variant::Fork);
+    // Opt-in: a fork of a large host leaves work (its copy's page tables to tear down) that
+    // slows whatever runs next, so it does not go into the interleaved mix by default.
+    if o.fork {
+        variants.push(Variant::Fork);
+    }
+    if !o.only.is_empty() {
+        variants.retain(|v| o.only.iter().any(|w| v.label().contains(w.as_str())));
+    }
 
     let bash = which("bash").ok_or("bash not on PATH")?;
     let programs = [
