@@ -121,7 +121,13 @@ fn options() -> Result<Options, String> {
 #[derive(Clone)]
 enum Variant {
     Clone,
-    Helper { name: String, path: CString },
+    /// `clone_exec`: started by a `clone(CLONE_VM)` child that only places descriptors and
+    /// execs (the host does not wait for the exec, as it waits in `posix_spawn`'s vfork).
+    Helper {
+        name: String,
+        path: CString,
+        clone_exec: bool,
+    },
     Spawn,
     Fork,
 }
@@ -173,7 +179,15 @@ fn run() -> Result<(), String> {
         variants.push(Variant::Helper {
             name: format!("helper:{name}"),
             path: cstring(path.as_os_str().as_encoded_bytes())?,
+            clone_exec: false,
         });
+        if name.ends_with("-min") {
+            variants.push(Variant::Helper {
+                name: format!("clone_exec:{name}"),
+                path: cstring(path.as_os_str().as_encoded_bytes())?,
+                clone_exec: true,
+            });
+        }
         let t = Instant::now();
         let fd = memfd_with(path)?;
         eprintln!(
@@ -184,6 +198,7 @@ fn run() -> Result<(), String> {
         variants.push(Variant::Helper {
             name: format!("memfd:{name}"),
             path: cstring(format!("/proc/self/fd/{}", fd.as_raw_fd()).as_bytes())?,
+            clone_exec: false,
         });
         memfds.push(fd);
     }
@@ -388,7 +403,9 @@ fn once(ctx: &Ctx, variant: &Variant, program: &Program) -> io::Result<(f64, f64
                 (status_write.as_raw_fd(), STATUS_FD),
             ];
             let started = match variant {
-                Variant::Helper { path, .. } => start_helper(ctx, path, program, &fds)?,
+                Variant::Helper {
+                    path, clone_exec, ..
+                } => start_helper(ctx, path, *clone_exec, program, &fds)?,
                 _ => start_clone(ctx, program, &fds)?,
             };
             drop((ctl_read, status_write));
@@ -578,6 +595,7 @@ fn start_clone(ctx: &Ctx, program: &Program, fds: &[(RawFd, RawFd)]) -> io::Resu
 fn start_helper(
     ctx: &Ctx,
     helper: &CString,
+    clone_exec: bool,
     program: &Program,
     fds: &[(RawFd, RawFd)],
 ) -> io::Result<Started> {
@@ -615,13 +633,26 @@ fn start_helper(
     }
     let envs = env_cstrings(ctx)?;
 
-    let mut actions = FileActions::new()?;
-    for (i, &(from, _, _)) in all.iter().enumerate() {
-        actions.dup2(from, base + i as RawFd)?;
-    }
-    let attr = SpawnAttr::all_blocked()?;
-    let pid = posix_spawn(helper, &actions, &attr, &args, &envs)?;
-    drop((live_read, ready_write, actions, attr));
+    let moves: Vec<(RawFd, RawFd)> = all
+        .iter()
+        .enumerate()
+        .map(|(i, &(from, _, _))| (from, base + i as RawFd))
+        .collect();
+    // Lives until the helper was reaped (a clone_exec child reads it until it exec'd).
+    let mut launch = None;
+    let pid = if clone_exec {
+        let (pid, memory) = clone_exec_helper(helper, &args, &envs, &moves)?;
+        launch = Some(memory);
+        pid
+    } else {
+        let mut actions = FileActions::new()?;
+        for &(from, to) in &moves {
+            actions.dup2(from, to)?;
+        }
+        let attr = SpawnAttr::all_blocked()?;
+        posix_spawn(helper, &actions, &attr, &args, &envs)?
+    };
+    drop((live_read, ready_write));
 
     let mut buf = [0u8; 4];
     let n = loop {
@@ -635,6 +666,7 @@ fn start_helper(
     if n != 4 || value <= 0 {
         drop(live_write);
         let _ = wait(pid);
+        drop(launch);
         return Err(match n {
             4 => io::Error::from_raw_os_error(-value),
             _ => io::Error::other("the helper exited before starting the program"),
@@ -644,8 +676,102 @@ fn start_helper(
         supervisor: pid,
         program: value,
         liveness: live_write,
-        region: None,
+        region: launch.map(|l| l.region),
     })
+}
+
+/// What a `clone_exec` child reads: it shares our memory until its `execve`.
+#[repr(C)]
+struct ExecPlan {
+    path: *const c_char,
+    argv: *const *const c_char,
+    envp: *const *const c_char,
+    moves: [(RawFd, RawFd); MAX_FDS],
+    nmoves: usize,
+}
+
+struct CloneLaunch {
+    region: Region,
+}
+
+/// The helper started without `posix_spawn`: a `clone(CLONE_VM)` child on a stack of its own
+/// places the descriptors and execs; we go on at once (no vfork wait). The region holds the
+/// stack, the plan and the strings, and is unmapped once the helper was reaped.
+fn clone_exec_helper(
+    path: &CString,
+    args: &[CString],
+    envs: &[CString],
+    moves: &[(RawFd, RawFd)],
+) -> io::Result<(libc::pid_t, CloneLaunch)> {
+    let page = 4096;
+    let stack = 16 * 1024;
+    let plan_at = page + stack;
+    let strings: usize = std::iter::once(path)
+        .chain(args)
+        .chain(envs)
+        .map(|c| c.as_bytes().len() + 1)
+        .sum();
+    let arrays = (args.len() + envs.len() + 2) * 8 + 32;
+    let len = (plan_at + std::mem::size_of::<ExecPlan>() + arrays + strings).div_ceil(page) * page;
+    let region = Region::new(len)?;
+    // SAFETY: the first page of the region we just mapped.
+    if unsafe { libc::mprotect(region.base.cast(), page, libc::PROT_NONE) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let mut arena = Arena {
+        // SAFETY: offsets inside the region.
+        at: unsafe { region.base.add(plan_at + std::mem::size_of::<ExecPlan>()) },
+        // SAFETY: the end of the region.
+        end: unsafe { region.base.add(len) },
+    };
+    let argv: Vec<_> = args.iter().map(|a| arena.string(a.as_bytes())).collect();
+    let envp: Vec<_> = envs.iter().map(|e| arena.string(e.as_bytes())).collect();
+    let mut plan = ExecPlan {
+        path: arena.string(path.as_bytes()),
+        argv: arena.pointers(&argv),
+        envp: arena.pointers(&envp),
+        moves: [(0, 0); MAX_FDS],
+        nmoves: moves.len().min(MAX_FDS),
+    };
+    plan.moves[..plan.nmoves].copy_from_slice(&moves[..plan.nmoves]);
+    // SAFETY: the plan's place in the region, page-aligned.
+    let plan_ptr = unsafe { region.base.add(plan_at) } as *mut ExecPlan;
+    // SAFETY: as above; nothing else refers to that memory yet.
+    unsafe { plan_ptr.write(plan) };
+    // SAFETY: the host's mask, restored right after the clone; the child execs with all blocked,
+    // as posix_spawn's attribute would have it.
+    let old = unsafe { sys::sigprocmask(libc::SIG_SETMASK, sys::ALL_SIGNALS) }
+        .map_err(io::Error::from_raw_os_error)?;
+    // SAFETY: the child runs on the region's stack, which lives until the helper was reaped, and
+    // makes raw system calls only.
+    let pid = unsafe {
+        sys::clone(
+            (libc::CLONE_VM | libc::SIGCHLD) as usize,
+            region.base.add(plan_at),
+            exec_helper,
+            plan_ptr.cast(),
+        )
+    };
+    // SAFETY: restores the mask saved above.
+    let _ = unsafe { sys::sigprocmask(libc::SIG_SETMASK, old) };
+    let pid = pid.map_err(io::Error::from_raw_os_error)? as i32;
+    Ok((pid, CloneLaunch { region }))
+}
+
+/// The `clone_exec` child: descriptors to the numbers the helper expects (all above every
+/// source), then `execve`. Raw system calls only.
+unsafe extern "C" fn exec_helper(arg: *mut std::ffi::c_void) -> c_int {
+    // SAFETY: the plan lives until the helper was reaped.
+    let plan = unsafe { &*(arg as *const ExecPlan) };
+    for &(from, to) in &plan.moves[..plan.nmoves] {
+        // SAFETY: raw system call.
+        if unsafe { sys::dup3(from, to, 0) }.is_err() {
+            return 127;
+        }
+    }
+    // SAFETY: raw system call on the plan's strings.
+    let _ = unsafe { sys::execve(plan.path, plan.argv, plan.envp) };
+    127
 }
 
 fn env_cstrings(ctx: &Ctx) -> io::Result<Vec<CString>> {
