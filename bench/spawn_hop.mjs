@@ -5,7 +5,9 @@
 // Prints Markdown and writes bench/SPAWN-HOP-RESULTS.md.
 //
 //   npx napi build --platform --release        # the addon executeShell runs from
-//   node bench/spawn_hop.mjs [--rounds 3] [--iters 300] [--exec-runs 300] [--no-build] [--no-write]
+//   node bench/spawn_hop.mjs [--rounds 3] [--iters 300] [--exec-runs 300] [--heaps 0,200,1024]
+//                            [--only LABEL,..] [--out FILE] [--no-build] [--no-write]
+// (--only and --heaps go to examples/spawn_hop; --only must keep `clone`.)
 // (internal: node bench/spawn_hop.mjs --case exec HEAP_MB RUNS)
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, writeFileSync } from 'node:fs'
@@ -22,6 +24,10 @@ const argv = process.argv.slice(2)
 const option = (name, fallback) => {
   const at = argv.indexOf(name)
   return at >= 0 ? Number(argv[at + 1]) : fallback
+}
+const text = (name, fallback) => {
+  const at = argv.indexOf(name)
+  return at >= 0 ? argv[at + 1] : fallback
 }
 const quantile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -51,7 +57,8 @@ if (at >= 0) {
 const rounds = option('--rounds', 3)
 const iters = option('--iters', 300)
 const execRuns = option('--exec-runs', 300)
-const heaps = [0, 200, 1024]
+const heaps = text('--heaps', '0,200,1024').split(',').map(Number)
+const only = text('--only', null)
 
 function run(cmd, args, what) {
   const r = spawnSync(cmd, args, { cwd: rootDir, encoding: 'utf8', maxBuffer: 64 << 20 })
@@ -74,14 +81,20 @@ if (!argv.includes('--no-build')) {
 const started = new Date()
 const loadBefore = os.loadavg()
 const execs = { 0: [], 1024: [] }
+const execHeaps = heaps.includes(1024) ? [0, 1024] : [0]
 const hop = [] // JSON lines of every round
 let binaries = ''
+const roundLoad = []
 for (let round = 1; round <= rounds; round++) {
+  roundLoad.push(os.loadavg()[0])
   const steps = [
-    () => execs[0].push(JSON.parse(run(process.execPath, [fileURLToPath(import.meta.url), '--case', 'exec', '0', String(execRuns)], 'executeShell').stdout)),
-    () => execs[1024].push(JSON.parse(run(process.execPath, [fileURLToPath(import.meta.url), '--case', 'exec', '1024', String(execRuns)], 'executeShell, 1 GB').stdout)),
+    ...execHeaps.map((heap) => () =>
+      execs[heap].push(JSON.parse(run(process.execPath, [fileURLToPath(import.meta.url), '--case', 'exec', String(heap), String(execRuns)], `executeShell, heap ${heap} MB`).stdout)),
+    ),
     () => {
-      const r = run(join(examples, 'spawn_hop'), ['--json', '--iters', String(iters), '--heaps', heaps.join(',')], 'spawn_hop')
+      const args = ['--json', '--iters', String(iters), '--heaps', heaps.join(',')]
+      if (only) args.push('--only', only)
+      const r = run(join(examples, 'spawn_hop'), args, 'spawn_hop')
       binaries = r.stderr.trim()
       for (const line of r.stdout.trim().split('\n')) hop.push({ ...JSON.parse(line), round })
     },
@@ -104,7 +117,7 @@ ${started.toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model}), Li
 load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end.
 ${rounds} rounds; in each, the Rust A/B (${iters} iterations per variant after 20 warm-ups, variants interleaved, order
 rotated every iteration) and executeShell (${execRuns} runs after 5, fresh Node process) in rotated order. Every figure is the
-median of the ${rounds} rounds' figures, with their min–max. Command: \`node bench/spawn_hop.mjs\` (see its header and
+median of the ${rounds} rounds' figures, with their min–max. Command: \`node bench/spawn_hop.mjs ${argv.join(' ')}\` (see its header and
 examples/spawn_hop/main.rs for what each variant does).
 
 Helpers (same release profile):
@@ -115,8 +128,7 @@ ${binaries.split('\n').map((l) => `- ${l}`).join('\n')}
 | host | median µs | p90 µs |
 |---|---|---|
 | Node alone | ${spread(execs[0].map((e) => e.medianUs))} | ${spread(execs[0].map((e) => e.p90Us))} |
-| Node + 1 GB touched Buffer | ${spread(execs[1024].map((e) => e.medianUs))} | ${spread(execs[1024].map((e) => e.p90Us))} |
-`
+${execs[1024].length ? `| Node + 1 GB touched Buffer | ${spread(execs[1024].map((e) => e.medianUs))} | ${spread(execs[1024].map((e) => e.p90Us))} |\n` : ''}`
 for (const heap of heaps) {
   md += `\n## Start to exit status received by the host, host heap ${heap} MB touched\n\n`
   md += `"extra" is the variant's median minus today's (clone) median in the same round; "% of executeShell" divides it by executeShell's median (${fmt(execMedian)} µs, Node alone).\n\n`
@@ -134,5 +146,15 @@ for (const heap of heaps) {
     md += `| ${variant} | ${cells.join(' | ')} |\n`
   }
 }
+md += `\n## Per round (load shows in every figure; the quietest round is closest to the cost itself)\n\n`
+md += `bash -c true, host heap 0 MB: each helper's median minus clone's median in that round.\n\n`
+const helpers = variants.filter((v) => v !== 'clone (today)' && v !== 'posix_spawn direct')
+md += `| round | load avg (1 min) at start | executeShell median µs | clone median µs | ${helpers.map((h) => `${h} extra µs`).join(' | ')} | posix_spawn direct µs |\n`
+md += `|---|---|---|---|${helpers.map(() => '---').join('|')}|---|\n`
+for (let round = 1; round <= rounds; round++) {
+  const get = (v) => hop.find((h) => h.round === round && h.heapMb === 0 && h.program === programs[0] && h.variant === v)?.medianUs
+  const base = get('clone (today)')
+  md += `| ${round} | ${roundLoad[round - 1].toFixed(2)} | ${fmt(execs[0][round - 1].medianUs)} | ${fmt(base)} | ${helpers.map((h) => fmt(get(h) - base)).join(' | ')} | ${fmt(get('posix_spawn direct'))} |\n`
+}
 console.log(md)
-if (!argv.includes('--no-write')) writeFileSync(join(benchDir, 'SPAWN-HOP-RESULTS.md'), md)
+if (!argv.includes('--no-write')) writeFileSync(text('--out', join(benchDir, 'SPAWN-HOP-RESULTS.md')), md)
