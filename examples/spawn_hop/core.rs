@@ -124,13 +124,10 @@ pub unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
 
 fn fail(plan: &Plan, errno: c_int) -> ! {
     plan.errno.store(errno, Ordering::Release);
-    // SAFETY: raw system calls on our own descriptor.
-    unsafe {
-        if plan.pid_on_ready {
-            let _ = sys::write(plan.ready, &(-errno).to_ne_bytes());
-        }
-        sys::exit(127)
+    if plan.pid_on_ready {
+        let _ = sys::write(plan.ready, &(-errno).to_ne_bytes());
     }
+    sys::exit(127)
 }
 
 unsafe fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
@@ -149,8 +146,7 @@ unsafe fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
             },
         ];
         let timeout_ms = if sigchld < 0 { 100 } else { -1 };
-        // SAFETY: raw system call on our own array.
-        if unsafe { sys::poll(&mut fds, timeout_ms) }.is_err() {
+        if sys::poll(&mut fds, timeout_ms).is_err() {
             continue;
         }
         if fds[0].revents != 0 {
@@ -161,11 +157,9 @@ unsafe fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
             }
         }
         let mut drain = [0u8; 512];
-        // SAFETY: raw system call into our own buffer.
-        while sigchld >= 0 && matches!(unsafe { sys::read(sigchld, &mut drain) }, Ok(n) if n > 0) {}
+        while sigchld >= 0 && matches!(sys::read(sigchld, &mut drain), Ok(n) if n > 0) {}
         loop {
-            // SAFETY: raw system call.
-            match unsafe { sys::wait4(-1, libc::WNOHANG) } {
+            match sys::wait4(-1, libc::WNOHANG) {
                 Ok((0, _)) => break,
                 Ok((pid, status)) => {
                     if pid == program && report_fd >= 0 {
@@ -180,8 +174,7 @@ unsafe fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
                 }
                 Err(_) => {
                     if report_fd < 0 {
-                        // SAFETY: raw system call.
-                        unsafe { sys::exit(0) };
+                        sys::exit(0);
                     }
                     break;
                 }
@@ -216,10 +209,7 @@ unsafe fn close_all_but(keep: &[RawFd]) {
         let last = next_kept.map_or(u32::MAX, |k| (k - 1) as u32);
         // SAFETY: raw system call.
         if next_kept != Some(fd) && unsafe { sys::close_range(fd as u32, last) }.is_err() {
-            // SAFETY: raw system call.
-            let limit = unsafe { sys::nofile_limit() }
-                .unwrap_or(1 << 16)
-                .min(1 << 20);
+            let limit = sys::nofile_limit().unwrap_or(1 << 16).min(1 << 20);
             let end = next_kept.map_or(limit as RawFd, |k| k.min(limit as RawFd));
             for f in fd..end {
                 // SAFETY: raw system call.
@@ -240,8 +230,7 @@ unsafe fn report(fd: RawFd, prefix: &[u8], status: c_int) {
     let mut len = prefix.len() + write_decimal(&mut buf[prefix.len()..], status);
     buf[len] = 0;
     len += 1;
-    // SAFETY: raw system call on our own descriptor.
-    let _ = unsafe { sys::write(fd, &buf[..len]) };
+    let _ = sys::write(fd, &buf[..len]);
 }
 
 fn write_decimal(out: &mut [u8], n: i32) -> usize {
@@ -291,8 +280,7 @@ unsafe fn for_each_child(mut f: impl FnMut(libc::pid_t)) {
     let mut pid: libc::pid_t = 0;
     let mut in_number = false;
     loop {
-        // SAFETY: raw system call into our own buffer.
-        let n = match unsafe { sys::read(fd, &mut buf) } {
+        let n = match sys::read(fd, &mut buf) {
             Ok(n) if n > 0 => n,
             _ => break,
         };

@@ -549,8 +549,8 @@ fn start_clone(ctx: &Ctx, program: &Program, fds: &[(RawFd, RawFd)]) -> io::Resu
     // SAFETY: as above; nothing else refers to that memory yet.
     unsafe { plan_ptr.write(plan) };
 
-    // SAFETY: the host's mask, restored right after the clone.
-    let old = unsafe { sys::sigprocmask(libc::SIG_SETMASK, sys::ALL_SIGNALS) }
+    // The host's mask, restored right after the clone.
+    let old = sys::sigprocmask(libc::SIG_SETMASK, sys::ALL_SIGNALS)
         .map_err(io::Error::from_raw_os_error)?;
     // SAFETY: the supervisor runs on the region's stack, which lives until it was reaped, and
     // makes raw system calls only.
@@ -562,8 +562,8 @@ fn start_clone(ctx: &Ctx, program: &Program, fds: &[(RawFd, RawFd)]) -> io::Resu
             plan_ptr.cast(),
         )
     };
-    // SAFETY: restores the mask saved above.
-    let _ = unsafe { sys::sigprocmask(libc::SIG_SETMASK, old) };
+    // Restores the mask saved above.
+    let _ = sys::sigprocmask(libc::SIG_SETMASK, old);
     let pid = pid.map_err(io::Error::from_raw_os_error)? as i32;
     drop((live_read, ready_write));
 
@@ -738,9 +738,9 @@ fn clone_exec_helper(
     let plan_ptr = unsafe { region.base.add(plan_at) } as *mut ExecPlan;
     // SAFETY: as above; nothing else refers to that memory yet.
     unsafe { plan_ptr.write(plan) };
-    // SAFETY: the host's mask, restored right after the clone; the child execs with all blocked,
-    // as posix_spawn's attribute would have it.
-    let old = unsafe { sys::sigprocmask(libc::SIG_SETMASK, sys::ALL_SIGNALS) }
+    // The host's mask, restored right after the clone; the child execs with all blocked, as
+    // posix_spawn's attribute would have it.
+    let old = sys::sigprocmask(libc::SIG_SETMASK, sys::ALL_SIGNALS)
         .map_err(io::Error::from_raw_os_error)?;
     // SAFETY: the child runs on the region's stack, which lives until the helper was reaped, and
     // makes raw system calls only.
@@ -752,8 +752,8 @@ fn clone_exec_helper(
             plan_ptr.cast(),
         )
     };
-    // SAFETY: restores the mask saved above.
-    let _ = unsafe { sys::sigprocmask(libc::SIG_SETMASK, old) };
+    // Restores the mask saved above.
+    let _ = sys::sigprocmask(libc::SIG_SETMASK, old);
     let pid = pid.map_err(io::Error::from_raw_os_error)? as i32;
     Ok((pid, CloneLaunch { region }))
 }
