@@ -171,3 +171,16 @@ impl Error {
         }
     }
 }
+
+/// Rejects a string that must become a C string (a command, an argument, a path, an environment
+/// value): one with a NUL byte, named with its field and where the byte is.
+pub(crate) fn no_nul(field: &str, value: &str) -> Result<()> {
+    match value.find('\0') {
+        Some(at) => Err(Error::invalid(
+            field,
+            format!("must not contain a NUL byte (at {at})"),
+            value,
+        )),
+        None => Ok(()),
+    }
+}

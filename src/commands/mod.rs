@@ -10,18 +10,11 @@ pub mod intercept;
 pub mod js_regex;
 pub mod rules;
 
-use crate::error::{Error, Result};
+use crate::error::{no_nul, Result};
 
 /// Rejects a command no shell could be given: one with a NUL byte.
 pub fn validate_command(command: &str) -> Result<()> {
-    match command.find('\0') {
-        Some(at) => Err(Error::invalid(
-            "command",
-            format!("must not contain a NUL byte (at {at})"),
-            command,
-        )),
-        None => Ok(()),
-    }
+    no_nul("command", command)
 }
 
 #[cfg(test)]

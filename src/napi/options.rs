@@ -345,9 +345,7 @@ impl FromJs<'_> for Path {
         field: &str,
     ) -> crate::error::Result<Self> {
         let value = String::from_js(env, raw, field)?;
-        if value.contains('\0') {
-            return Err(Error::invalid(field, "must not contain a NUL byte", &value));
-        }
+        crate::error::no_nul(field, &value)?;
         Ok(Path(value))
     }
 }

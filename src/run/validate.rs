@@ -14,17 +14,7 @@ pub(crate) fn command(field: &str, text: &str) -> Result<()> {
     no_nul(field, text)
 }
 
-/// A string that becomes a C string (an argument, a path, an environment value).
-pub(crate) fn no_nul(field: &str, value: &str) -> Result<()> {
-    match value.find('\0') {
-        Some(at) => Err(Error::invalid(
-            field,
-            format!("must not contain a NUL byte (at {at})"),
-            value,
-        )),
-        None => Ok(()),
-    }
-}
+pub(crate) use crate::error::no_nul;
 
 /// Environment pairs: keys are shell names, values have no NUL byte.
 pub(crate) fn env(field: &str, env: &[(String, String)]) -> Result<()> {

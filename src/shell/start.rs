@@ -45,13 +45,7 @@ pub(super) fn shell_command(shell: &str) -> Result<(String, bool, String)> {
     if name.is_empty() {
         return Err(Error::invalid("shell", "must name a program", shell));
     }
-    if shell.contains('\0') {
-        return Err(Error::invalid(
-            "shell",
-            "must not contain a NUL byte",
-            shell,
-        ));
-    }
+    crate::error::no_nul("shell", shell)?;
     if name == "sh" {
         return Ok(("bash".into(), true, name));
     }
