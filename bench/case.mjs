@@ -363,7 +363,8 @@ async function lines() {
   const n = params.lines
   const expected = seqChars(n)
   const r = await streamThrough(system, linesCommand(n))
-  const complete = r.chars === expected && (r.totalLines === undefined || r.totalLines === n)
+  // The sink counts lines as the anchor's does: newlines + 1 (n lines, each ending in a newline).
+  const complete = r.chars === expected && (r.totalLines === undefined || r.totalLines === n + 1)
   return {
     ok: complete && r.exitCode === 0,
     error: complete ? undefined : `delivered ${r.chars} of ${expected} characters (${r.totalLines ?? '?'} lines)`,
