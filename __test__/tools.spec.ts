@@ -376,6 +376,43 @@ describe('background jobs', () => {
     expect(last.details).toMatchObject({ status: 'completed', exitCode: 0 })
   })
 
+  it('with autoBackgroundMs, a call shows its output live while it waits, and the job keeps the rest', async () => {
+    const t = tools({ autoBackgroundMs: 1500 })
+    const updates: string[] = []
+    const pieces: string[] = []
+    const started = Date.now()
+    let firstUpdateAt = 0
+    const slow = await t.bash.execute(
+      { command: 'echo begun; sleep 0.5; echo middle; sleep 4; echo finished' },
+      {
+        onUpdate: (text) => {
+          firstUpdateAt ||= Date.now() - started
+          updates.push(text)
+        },
+        onOutput: (piece) => pieces.push(piece),
+      },
+    )
+    // The first output reached the host long before the call returned.
+    expect(firstUpdateAt).toBeGreaterThan(0)
+    expect(firstUpdateAt).toBeLessThan(1200)
+    expect(updates.at(-1)).toBe('begun\nmiddle\n')
+    expect(pieces.join('')).toBe('begun\nmiddle\n')
+    expect(slow).toMatchObject({ isError: false, details: { autoBackgrounded: true } })
+    expect(text(slow)).toMatch(/\n\nbegun\nmiddle$/)
+    const { all, last } = await readUntil(t, slow.details.bashId as string, (_, out) => out.details.status !== 'running')
+    expect(all).toContain('finished')
+    expect(all).not.toContain('middle')
+    expect(last.details).toMatchObject({ status: 'completed', exitCode: 0 })
+
+    // A command that ends in time reads as a foreground result, with its output shown live too.
+    const quick: string[] = []
+    const done = await t.bash.execute({ command: 'echo a; sleep 0.4; echo b' }, { onOutput: (piece) => quick.push(piece) })
+    expect(done).toMatchObject({ isError: false, content: [{ text: 'a\nb' }], details: { exitCode: 0 } })
+    expect(quick.join('')).toBe('a\nb\n')
+    expect(quick.length).toBeGreaterThan(1)
+    await t.close()
+  })
+
   it('close() kills every background job', async () => {
     const t = tools()
     const marker = sleepMarker()

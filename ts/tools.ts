@@ -364,13 +364,28 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
       if (context.signal?.aborted) resolve('aborted')
       context.signal?.addEventListener('abort', () => resolve('aborted'), { once: true })
     })
-    const ended = await Promise.race([manager.wait(id, waitMs), aborted])
-    if (ended === 'aborted') {
-      await manager.kill(id).catch(() => undefined)
-      throw abortError(context.signal)
+    // Live output, for a host that shows it: the job's output is read as it comes (each read
+    // takes it from the job's buffer) and kept in the sink that gives the result its text.
+    const live = context.onUpdate || context.onOutput ? liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!) : undefined
+    const sink = new OutputSink({ ...output, ...newArtifact() })
+    const deadline = started + waitMs
+    let ended: JobOutput
+    for (;;) {
+      const slice = live ? Math.min(UPDATE_INTERVAL_MS, Math.max(0, deadline - Date.now())) : waitMs
+      const read = await Promise.race([manager.wait(id, slice), aborted])
+      if (read === 'aborted') {
+        live?.stop()
+        await manager.kill(id).catch(() => undefined)
+        throw abortError(context.signal)
+      }
+      sink.push(read.output)
+      live?.onChunk(null, read.output)
+      ended = read
+      if (read.status !== 'running' || Date.now() >= deadline) break
     }
+    live?.stop()
     if (ended.status === 'running') {
-      const soFar = stripAnsi(ended.output).replace(/\n+$/, '')
+      const soFar = sink.dump().output.replace(/\n+$/, '')
       const text = [
         `Command is still running after ${formatSeconds(waitMs)}; it continues in the background with bash_id: ${id}`,
         'Read its output with the bash_output tool and stop it with the kill_bash tool.',
@@ -380,8 +395,6 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
       return { content: [{ type: 'text', text }], isError: false, details: { bashId: id, background: true, autoBackgrounded: true, wallTimeMs: Date.now() - started } }
     }
     // It ended in time: shown as a foreground command, bounded by the same sink.
-    const sink = new OutputSink({ ...output, ...newArtifact() })
-    sink.push(ended.output)
     return finish(p, started, sink.dump(), {
       exitCode: ended.exitCode,
       timedOut: ended.status === 'timed_out',
