@@ -77,6 +77,16 @@ impl Proc {
         matches!(stat(self.pid), Some(s) if s.start_time == self.start_time && !s.is_gone())
     }
 
+    /// Whether this process is stopped (by SIGSTOP) or gone.
+    pub fn is_stopped_or_gone(&self) -> bool {
+        match stat(self.pid) {
+            Some(s) if s.start_time == self.start_time && !s.is_gone() => {
+                matches!(s.state, 'T' | 't')
+            }
+            _ => true,
+        }
+    }
+
     /// Sends `signal` if the pid still belongs to this process. Returns whether it was sent.
     pub fn signal(&self, signal: i32) -> bool {
         // The window between this check and kill(2) is microseconds, while a pid is only reused
@@ -260,6 +270,10 @@ const POLL_MS: u64 = 10; // how often the grace period checks whether everything
 /// as fast as its members die, and is only beaten by freezing every member before killing any.
 /// 3 s, three kill graces, is a bound, not a measurement: a stop that cannot win still returns.
 const CONVERGE_MS: u64 = 3000;
+/// How long a frozen tree's members may take to be seen stopped: SIGSTOP takes effect when each is
+/// next scheduled, at once unless it sits in an uninterruptible wait. Past this, what is not
+/// stopped yet is left to the kill that follows.
+const STOP_SEEN_MS: u64 = 100;
 
 /// Programs that run shell script text. Killed at once, never sent TERM: a shell that survives
 /// TERM (`trap '' TERM`, `trap 'echo caught' TERM`) or sees its child die goes on with the next
@@ -311,6 +325,7 @@ fn freeze(scan: Scan) -> Frozen {
         protected: protected(),
     };
     frozen.freeze_newcomers();
+    frozen.await_stopped();
     frozen
 }
 
@@ -328,6 +343,20 @@ pub struct Frozen {
 }
 
 impl Frozen {
+    /// Waits (at most [`STOP_SEEN_MS`]) until every member is seen stopped or gone, so that what
+    /// the caller does with the tree frozen (take its output) sees it quiet.
+    fn await_stopped(&self) {
+        let deadline = Instant::now() + Duration::from_millis(STOP_SEEN_MS);
+        let mut pending: Vec<Proc> = self.known.values().copied().collect();
+        loop {
+            pending.retain(|p| !p.is_stopped_or_gone());
+            if pending.is_empty() || Instant::now() >= deadline {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// STOPs every process the scan finds until a scan finds no new one: a stopped process cannot
     /// fork, so the tree stops growing. Returns the newly frozen.
     fn freeze_newcomers(&mut self) -> Vec<Proc> {

@@ -321,11 +321,9 @@ impl PtyRun {
             _ = self.input.pump(&master) => None,
         };
         if stopped.is_some() {
-            let root = self.root;
-            let _ = tokio::task::spawn_blocking(move || {
-                tree::terminate(&[root], Duration::from_millis(tree::KILL_GRACE_MS))
-            })
-            .await;
+            // The command and all it started, escapees included: the supervisor is not reaped
+            // before `spawned` is taken below.
+            run::end_below(self.supervisor, || ()).await;
             let _ = exited.readable().await;
         }
 

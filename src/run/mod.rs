@@ -1,8 +1,8 @@
 //! The run layer under `Shell`, `PtySession` and background jobs: what every run of a command
 //! shares, whatever runs it. A run is checked once before anything starts ([`validate`]), can be
 //! cancelled ([`CancelToken`]) or expire ([`Stop`], [`wait_for_stop`]), and ends in an
-//! [`Ending`] read from a wait status or from the shell's `$?`. How a stop then ends the
-//! command's processes is `process::tree`'s (freeze, TERM, grace, KILL). Results of one owner's
+//! [`Ending`] read from a wait status or from the shell's `$?`. A stopped run is ended by one
+//! sequence ([`end_below`]: freeze, take the output, TERM, grace, KILL). Results of one owner's
 //! runs are handed back in the order the runs were made ([`order`]).
 
 mod cancel;
@@ -13,7 +13,7 @@ pub(crate) mod validate;
 
 pub(crate) use cancel::CancelToken;
 pub(crate) use ending::Ending;
-pub(crate) use stop::{wait_for_stop, Stop};
+pub(crate) use stop::{end_below, wait_for_stop, Stop};
 
 /// Bytes read from a command's output at a time (and the size of each chunk queued toward the
 /// callback): 64 KiB is the Linux pipe's default capacity, so one read empties a full pipe.

@@ -1,9 +1,12 @@
-//! Why a run is stopped early, and the wait for it: a run stops when any of its cancel tokens is
-//! cancelled (its own `signal`, a session's `abort()`) or its deadline passes.
+//! Why a run is stopped early, the wait for it, and the sequence that ends a stopped run: a run
+//! stops when any of its cancel tokens is cancelled (its own `signal`, a session's `abort()`) or
+//! its deadline passes; then everything it started is frozen, its output taken, and all of it
+//! ended.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::CancelToken;
+use crate::process::tree;
 
 /// Why a run was ended by us rather than by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +41,31 @@ pub(crate) async fn wait_for_stop(
         _ = cancelled(tokens[1]) => Stop::Cancelled,
         _ = expired => Stop::TimedOut,
     }
+}
+
+/// How long a stopped run's processes have between TERM and KILL (shells get KILL at once: see
+/// `process::tree::Frozen`).
+pub(crate) const STOP_GRACE: Duration = Duration::from_millis(tree::KILL_GRACE_MS);
+
+/// The stop sequence, for every kind of run: everything below `supervisor` (the command and all
+/// it started, escapees re-parented to the supervisor included) is frozen at once, so that
+/// nothing more of it runs; `take` runs while it is frozen (to take the output written until
+/// then); then the shells among it are killed at once and the rest sent TERM, given
+/// [`STOP_GRACE`], then KILL. `supervisor` must not be reaped meanwhile. Runs on the blocking
+/// pool; `None` when that pool is gone (the runtime is shutting down).
+pub(crate) async fn end_below<T: Send + 'static>(
+    supervisor: i32,
+    take: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (frozen, taken) = tokio::task::spawn_blocking(move || {
+        let frozen = tree::freeze_below(supervisor);
+        let taken = take();
+        (frozen, taken)
+    })
+    .await
+    .ok()?;
+    let _ = tokio::task::spawn_blocking(move || frozen.terminate(STOP_GRACE)).await;
+    Some(taken)
 }
 
 #[cfg(test)]
@@ -85,5 +113,40 @@ mod tests {
         assert!(tokio::time::timeout(Duration::from_millis(50), never)
             .await
             .is_err());
+    }
+
+    #[tokio::test]
+    async fn the_stop_sequence_freezes_everything_below_then_ends_it() {
+        // The anchor stands for a supervisor: our own unreaped child, with a tree below it that
+        // a plain kill of one process would not end (a setsid escapee, a TERM-ignoring shell).
+        let mut anchor = std::process::Command::new("bash")
+            .args([
+                "-c",
+                "setsid sleep 60 & (trap '' TERM; sleep 60; sleep 60) & sleep 60 & wait",
+            ])
+            .spawn()
+            .unwrap();
+        let anchor_pid = anchor.id() as i32;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while tree::descendants(anchor_pid).len() < 4 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let below = tree::descendants(anchor_pid);
+        assert!(below.len() >= 4, "{below:?}");
+        let states = end_below(anchor_pid, move || {
+            tree::descendants(anchor_pid)
+                .iter()
+                .map(|p| tree::stat(p.pid).map(|s| s.state))
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap();
+        assert!(
+            states.iter().all(|s| matches!(s, Some('T' | 't'))),
+            "all frozen while taken: {states:?}"
+        );
+        assert!(below.iter().all(|p| !p.is_alive()), "all ended");
+        let _ = anchor.kill();
+        let _ = anchor.wait();
     }
 }

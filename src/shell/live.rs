@@ -291,7 +291,7 @@ impl Live {
     /// the shell is somewhere in the run's script, and only its death keeps it from running the
     /// rest (whatever the script did with signals): everything below its supervisor is frozen,
     /// the output written until then is taken, and the whole tree is ended (shells killed at
-    /// once, the rest sent TERM, a grace, then KILL; see `tree::Frozen`). Returns the report
+    /// once, the rest sent TERM, a grace, then KILL: `run::end_below`). Returns the report
     /// when the shell was kept, `None` when it is gone and must be replaced.
     pub(super) async fn stop_run(
         &mut self,
@@ -322,25 +322,19 @@ impl Live {
             .fifo
             .as_ref()
             .and_then(|f| f.read.get_ref().try_clone().ok());
-        let frozen = tokio::task::spawn_blocking(move || {
-            let frozen = tree::freeze_below(supervisor);
+        let taken = run::end_below(supervisor, move || {
             let mut taken = Vec::new();
             if let Some(fifo) = fifo {
                 read_available(&fifo, &mut taken, DRAIN_MAX_BYTES);
             }
-            (frozen, taken)
+            taken
         })
         .await;
-        let Ok((frozen, taken)) = frozen else {
-            return None;
-        };
-        if let Some(tx) = out {
+        if let (Some(tx), Some(taken)) = (out, taken) {
             for chunk in taken.chunks(READ_CHUNK_BYTES) {
                 let _ = tx.send(chunk.to_vec()).await;
             }
         }
-        let grace = Duration::from_millis(tree::KILL_GRACE_MS);
-        let _ = tokio::task::spawn_blocking(move || frozen.terminate(grace)).await;
         None
     }
 }
@@ -348,20 +342,13 @@ impl Live {
 /// Waits until `shell` is stopped (or gone); false if it did not stop in time.
 async fn stopped_in_time(shell: Proc) -> bool {
     let deadline = Instant::now() + Duration::from_millis(STOP_TAKES_MS);
-    loop {
-        match tree::stat(shell.pid) {
-            Some(s) if s.start_time == shell.start_time && !s.is_gone() => {
-                if matches!(s.state, 'T' | 't') {
-                    return true;
-                }
-            }
-            _ => return true,
-        }
+    while !shell.is_stopped_or_gone() {
         if Instant::now() >= deadline {
             return false;
         }
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
+    true
 }
 
 /// Reads what `fd` (non-blocking) holds now, at most `limit` bytes, into `into`.
