@@ -200,7 +200,7 @@ impl JobManager {
         Ok(id)
     }
 
-    /// [`JobManager::start`] for a caller that runs the job's task itself (on a runtime it
+    /// Starts a job for a caller that runs the job's task itself (on a runtime it
     /// enters by other means): the job is registered and its id returned, with the task that
     /// runs it, which must be spawned at once.
     pub fn prepare(

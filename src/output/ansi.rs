@@ -99,7 +99,7 @@ impl AnsiStripper {
         self.strip(input).into_owned()
     }
 
-    /// As [`Self::push`], but borrows `input` when it holds nothing to strip (the common case).
+    /// Strips one chunk, borrowing `input` when it holds nothing to strip (the common case).
     pub fn strip<'a>(&mut self, input: &'a str) -> Cow<'a, str> {
         if self.state == State::Ground && next_control(input.as_bytes(), 0).is_none() {
             return Cow::Borrowed(input);

@@ -3,7 +3,7 @@
 //!
 //! [`OutputPipeline`] chains them for a process reader: bytes in, processed text out (to forward to
 //! a JS callback), an [`OutputSummary`] at the end. Each stage is usable on its own.
-//! [`deliver`] drives a pipeline from a reader's bounded queue to a [`ChunkReceiver`] the host
+//! [`deliver()`] drives a pipeline from a reader's bounded queue to a [`ChunkReceiver`] the host
 //! implements.
 
 mod ansi;

@@ -21,7 +21,8 @@ impl NewlineNormalizer {
         self.normalize(input).into_owned()
     }
 
-    /// As [`Self::push`], but borrows `input` when it has no CR and nothing was held.
+    /// Normalizes one chunk (a trailing CR is held back), borrowing `input` when it has no CR and
+    /// nothing was held.
     pub fn normalize<'a>(&mut self, input: &'a str) -> Cow<'a, str> {
         if input.is_empty() {
             return Cow::Borrowed(input);

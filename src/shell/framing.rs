@@ -113,12 +113,12 @@ pub struct RunScript<'a> {
     pub cwd: Option<&'a str>,
     /// Exported for this run; their previous values are reported first (see [`Record::Saved`]).
     pub env: &'a [(String, String)],
-    /// Text that undoes the previous run's `env` (from [`restore_env`]).
+    /// Text that undoes the previous run's `env` (from `restore_env`).
     pub restore: &'a str,
 }
 
 /// One shell's framing: the text it is sent and the parser of what it reports. Every record the
-/// shell writes starts with [`RECORD_START`] and a random marker of this shell, so stray bytes on
+/// shell writes starts with `RECORD_START` and a random marker of this shell, so stray bytes on
 /// the status descriptor (a user's DEBUG trap printing before a framing command, an
 /// `echo >&251`) are skipped instead of confusing the parser.
 #[derive(Debug, Clone)]

@@ -16,7 +16,8 @@ pub struct ShellConfig {
     pub session_env: Vec<(String, String)>,
     /// Sourced once, when the shell starts.
     pub snapshot: Option<String>,
-    /// Apply [`NON_INTERACTIVE_ENV`] under the caller's keys.
+    /// Apply the non-interactive environment (`process::env::NON_INTERACTIVE_ENV`) under the
+    /// caller's keys.
     pub non_interactive_env: bool,
     /// Directory the shell starts in; `None` for the host's.
     pub cwd: Option<PathBuf>,
