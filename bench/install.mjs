@@ -24,7 +24,7 @@ if (r.status !== 0) {
   process.exit(1)
 }
 
-const cargo = spawnSync('cargo', ['build', '--release', '--no-default-features', '--example', 'framing_floor'], { cwd: dirname(benchDir), stdio: 'inherit' })
+const cargo = spawnSync('cargo', ['build', '--release', '--no-default-features', '--features', 'floor', '--example', 'framing_floor'], { cwd: dirname(benchDir), stdio: 'inherit' })
 if (cargo.status !== 0) {
   // The floors are then reported as unavailable; everything else still runs.
   console.error(`bench: building examples/framing_floor failed (${cargo.error?.message ?? `exit ${cargo.status}`})`)

@@ -3,27 +3,16 @@
 //! with an echo sentinel as a plain JS wrapper sends it. bench/ reports both beside `Shell.run`:
 //! what a round trip would cost if everything on the Node side were free.
 //!
-//!   cargo run --release --no-default-features --example framing_floor -- framing|echo RUNS WARMUP
+//!   cargo run --release --no-default-features --features floor --example framing_floor -- framing|echo RUNS WARMUP
 //!
 //! Prints one JSON line as bench/case.mjs does: `{"ok":true,"medianUs":…,"p99Us":…,"maxUs":…}`.
 
-// With the Node-API bindings (the default feature `node`) the crate links only into a Node
-// process, and `cargo test` builds examples with default features: this program is then a stub
-// that says how to build it (`bench/install.mjs` does).
-#[cfg(feature = "node")]
-fn main() {
-    println!(
-        "{{\"ok\":false,\"error\":\"built with the node feature: build it with cargo build --release --no-default-features --example framing_floor (node bench/install.mjs does)\"}}"
-    );
-    std::process::exit(1);
-}
-
-#[cfg(not(feature = "node"))]
+// Built only with the feature `floor` and without the Node-API bindings (the default feature
+// `node`), with which the crate links only into a Node process: Cargo.toml's [[example]] entry.
 fn main() {
     floor::main()
 }
 
-#[cfg(not(feature = "node"))]
 mod floor {
     use std::fs::File;
     use std::io::{PipeReader, Read, Write};
