@@ -4,6 +4,10 @@
 //! a later run's output), its script appended to the shell's script file, and a wake-up on the
 //! control pipe. The run ends when the shell reports its status; the FIFO is then drained of what
 //! is already in it and no longer: a grandchild that keeps the FIFO open cannot hold the run.
+//!
+//! Here: the line runs wait in, starting and finishing a run, abort and close, and delivery of a
+//! run's output to a Rust receiver. The running shell itself is `live.rs`'s; starting and ending
+//! one is `start.rs`'s.
 
 use std::future::Future;
 use std::path::PathBuf;
