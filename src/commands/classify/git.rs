@@ -4,20 +4,14 @@
 
 use super::args::*;
 use super::grammar::{self, Parsed, Spec};
+use super::specs;
 use super::verdict::Level::{self, Unknown, Write};
 use super::verdict::{Nested, Verdict};
 use super::words::Word;
 
+/// A grammar of git's with the defaults (see `specs::spec`).
 const fn spec(short: &'static str, long: &'static str) -> Spec {
-    Spec {
-        names: &["git"],
-        short,
-        long,
-        effects: &[],
-        complete: false,
-        numbers: false,
-        posix_order: false,
-    }
+    specs::spec(&["git"], short, long)
 }
 
 /// git's own options, before the command.

@@ -9,7 +9,11 @@ use super::grammar::Spec;
 use super::verdict::Level::{Unknown, Write};
 
 /// A grammar with the defaults: every option exact, options anywhere.
-const fn spec(names: &'static [&'static str], short: &'static str, long: &'static str) -> Spec {
+pub(super) const fn spec(
+    names: &'static [&'static str],
+    short: &'static str,
+    long: &'static str,
+) -> Spec {
     Spec {
         names,
         short,
