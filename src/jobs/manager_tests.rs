@@ -1,4 +1,5 @@
 use super::*;
+use crate::shell::session::tests::run;
 use pretty_assertions::assert_eq;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -229,23 +230,6 @@ async fn a_job_starts_from_a_sessions_state_without_disturbing_it() {
     let (_, text) = run(&session, "echo $? $_").await;
     assert_eq!(text, "7 HOME\n");
     session.close().await;
-}
-
-async fn run(s: &Session, command: &str) -> (RunOutcome, String) {
-    let (tx, mut rx) = mpsc::channel(16);
-    let collect = tokio::spawn(async move {
-        let mut all = Vec::new();
-        while let Some(chunk) = rx.recv().await {
-            all.extend(chunk);
-        }
-        String::from_utf8_lossy(&all).into_owned()
-    });
-    let req = RunRequest {
-        command: command.into(),
-        ..Default::default()
-    };
-    let outcome = s.run(req, Some(tx), CancelToken::default()).await.unwrap();
-    (outcome, collect.await.unwrap())
 }
 
 #[tokio::test]

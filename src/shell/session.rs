@@ -612,4 +612,4 @@ pub(crate) mod aside;
 
 #[cfg(test)]
 #[path = "session/tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -2,7 +2,8 @@ use super::*;
 use crate::shell::status::{self, StatusPipe, Watch};
 use pretty_assertions::assert_eq;
 
-async fn run(s: &Session, command: &str) -> (RunOutcome, String) {
+/// Runs `command` on `s`; its outcome and its whole output (also used by the jobs' tests).
+pub(crate) async fn run(s: &Session, command: &str) -> (RunOutcome, String) {
     run_req(
         s,
         RunRequest {
