@@ -9,6 +9,25 @@
 //! commands are `\builtin`-qualified (immune to aliases and functions named like builtins) and,
 //! when xtrace or a DEBUG trap is active, run with their output sent to /dev/null.
 
+/// How a run's lines are numbered from 1, as under `bash -c`. Assigning `LINENO` in a command of its
+/// own changes nothing: every simple command, loop, `[[`, `((`, `eval`, `source` and trap handler
+/// puts back the line number it found when it ends. An assignment made while bash expands the
+/// redirection word of a group command happens before the group's body runs and outside any such
+/// save, so the body's commands put back the new value and the next line bash reads counts on
+/// from it. So the group that ends every chunk (the bootstrap's wait, the postamble) sets the count
+/// to -1 in its redirection's word (`>&$((LINENO=-1,251))` reads `>&251`): a run's preamble is
+/// always exactly one line, line 0, and the run's text starts at line 1. No output, no trace line,
+/// no DEBUG-trap call, `$?` and `$_` untouched; about 15,000 of bash's instructions a run (callgrind),
+/// where a group of its own before the run's text cost 22,000 and more.
+///
+/// A user who unsets `LINENO` ends its special meaning, and an assignment would then create a plain
+/// variable: once a run's text (or the snapshot) names `LINENO`, the session's postambles assign only
+/// while it is set (`${LINENO+…}`, which costs bash about 15,000 instructions more: the arithmetic
+/// text is then expanded before it is evaluated). A file sourced by a run that unsets `LINENO` is
+/// not seen: it then reads -1 at the start of each later run (README).
+const LINE_RESET: &str = "LINENO=-1,";
+const LINE_RESET_GUARDED: &str = "${LINENO+LINENO=-1,}";
+
 /// The descriptor the shell blocks on between runs; one newline written to it starts the next run.
 pub const CTL_FD: i32 = 250;
 /// The descriptor the shell reports each run's status on.
@@ -27,8 +46,23 @@ const BOOTSTRAP_MIN_BYTES: usize = 8200;
 /// it still queued never read the run's script (see `Session::finish`).
 const WAIT: &str = "\\builtin read -ru250 _ || \\builtin exit";
 
-/// Quotes `s` for the shell: one single-quoted word.
+/// Quotes `s` for the shell: one word on one line (a run's preamble must be one line, see
+/// [`LINE_RESET`]): single-quoted, or ANSI-C quoted (`$'a\nb'`) when `s` holds a newline.
 pub fn quote(s: &str) -> String {
+    if s.contains('\n') {
+        let mut out = String::with_capacity(s.len() + 4);
+        out.push_str("$'");
+        for c in s.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\'' => out.push_str("\\'"),
+                '\n' => out.push_str("\\n"),
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        return out;
+    }
     let mut out = String::with_capacity(s.len() + 2);
     out.push('\'');
     for c in s.chars() {
@@ -46,7 +80,9 @@ pub fn quote(s: &str) -> String {
 /// see `start_shell`) to `cwd`, the snapshot, then the first wait. `oldpwd` is the value the
 /// shell was started with, which the move must not change.
 pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
-    let mut s = format!("{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n", quote(cwd));
+    // A script read from a file has a bottom frame `main` in `FUNCNAME` that `bash -c` has not.
+    let mut s = String::from("\\builtin unset 'FUNCNAME[0]'\n");
+    s.push_str(&format!("{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n", quote(cwd)));
     match oldpwd {
         Some(dir) => s.push_str(&format!("OLDPWD={}\n", quote(dir))),
         None => s.push_str("\\builtin unset OLDPWD\n"),
@@ -62,7 +98,10 @@ pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> Str
         s.push_str(" padding");
     }
     s.push('\n');
-    s.push_str(&format!("{{ {WAIT}; }} >/dev/null 2>&1\n"));
+    // The snapshot may have unset `LINENO`: the guarded reset (see [`LINE_RESET`]).
+    s.push_str(&format!(
+        "{{ {WAIT}; }} >/dev/null 2>&$(({LINE_RESET_GUARDED}1))\n"
+    ));
     s
 }
 
@@ -115,6 +154,9 @@ pub struct RunScript<'a> {
     pub env: &'a [(String, String)],
     /// Text that undoes the previous run's `env` (from `restore_env`).
     pub restore: &'a str,
+    /// Whether `LINENO` may have been unset in this shell (a run's text or the snapshot named
+    /// it): the postamble then resets the line count only while it is set (see [`LINE_RESET`]).
+    pub lineno_named: bool,
 }
 
 /// One shell's framing: the text it is sent and the parser of what it reports. Every record the
@@ -127,6 +169,8 @@ pub struct Framing {
     marker: String,
     /// The same for every run of this shell (see [`postamble`]).
     postamble: String,
+    /// The same, resetting the line count only while `LINENO` is set (see [`LINE_RESET`]).
+    postamble_guarded: String,
 }
 
 /// The byte that opens every record (ASCII record separator), written as `\036` in printf formats.
@@ -144,8 +188,11 @@ impl Framing {
             (now.as_nanos() as u64).to_le_bytes()
         });
         let marker: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        let postamble = postamble(&marker);
-        Framing { marker, postamble }
+        Framing {
+            postamble: postamble(&marker, LINE_RESET),
+            postamble_guarded: postamble(&marker, LINE_RESET_GUARDED),
+            marker,
+        }
     }
 
     /// A parser for this shell's status stream.
@@ -171,7 +218,14 @@ impl Framing {
 
     /// The preamble, the user's text, and the postamble of one run.
     pub fn run_script(&self, state: &ShellState, run: &RunScript) -> String {
+        self.chunk(state, run, None)
+    }
+
+    /// A run's script: its preamble, which is one line (see [`LINE_RESET`]) that starts with
+    /// `first` when given, the run's text, the postamble.
+    fn chunk(&self, state: &ShellState, run: &RunScript, first: Option<&str>) -> String {
         let mut s = String::with_capacity(run.command.len() + 512);
+        s.extend(first);
         let silence = state.needs_silence();
         // Setup whose commands could be traced: undo the last run's env, move, save and export
         // this run's env. Usually there is none.
@@ -198,16 +252,16 @@ impl Framing {
         if !setup.is_empty() {
             let setup = setup.join("; ");
             if silence || run.cwd.is_some() {
-                s.push_str(&format!("{{ {setup}; }} >/dev/null 2>&1\n"));
+                s.push_str(&format!("{{ {setup}; }} >/dev/null 2>&1; "));
             } else {
                 s.push_str(&setup);
-                s.push('\n');
+                s.push_str("; ");
             }
         }
         if let Some(fifo) = run.fifo {
             // Outside any group, whose redirections would be undone when it ends, and not through
             // `builtin`, whose redirections are its own: only a bare `exec` makes them permanent.
-            s.push_str(&format!("\\exec >|{} 2>&1\n", quote(fifo)));
+            s.push_str(&format!("\\exec >|{} 2>&1; ", quote(fifo)));
         }
         // The last command before the user's text leaves `$?` and `$_` as the previous run did.
         // `&& :` keeps a failing restore from tripping `set -e`; the `:` never runs.
@@ -230,7 +284,11 @@ impl Framing {
                 s.push_str(&quote(run.command));
             }
         }
-        s.push_str(&self.postamble);
+        s.push_str(if run.lineno_named {
+            &self.postamble_guarded
+        } else {
+            &self.postamble
+        });
         s
     }
 
@@ -241,15 +299,15 @@ impl Framing {
         state: &ShellState,
         trap_command: &str,
         reading: Reading,
+        lineno_named: bool,
     ) -> String {
         let run = RunScript {
             command: trap_command,
             reading,
+            lineno_named,
             ..Default::default()
         };
-        let mut s = String::from("{ \\builtin trap - EXIT; } >/dev/null 2>&1\n");
-        s.push_str(&self.run_script(state, &run));
-        s
+        self.chunk(state, &run, Some("{ \\builtin trap - EXIT; } >/dev/null 2>&1; "))
     }
 }
 
@@ -275,11 +333,11 @@ fn record_start(marker: &str, kind: char) -> String {
 /// or `trap` with `enable -n`), the shell does not wait for a next run that the session would
 /// never start, since the report it waits for never came; it exits, and the session starts a new
 /// one.
-fn postamble(marker: &str) -> String {
+fn postamble(marker: &str, line_reset: &str) -> String {
     let status = record_start(marker, 'S');
     let end = record_start(marker, 'E');
     format!(
-        "\n\n{{ \\builtin printf '{status}%s\\0%s\\0' \"$?/$-/$_\" \"$PWD\" && \\builtin trap -p && \\builtin printf '{end}' && {WAIT}; }} >&{STATUS_FD} 2>&-\n"
+        "\n\n{{ \\builtin printf '{status}%s\\0%s\\0' \"$?/$-/$_\" \"$PWD\" && \\builtin trap -p && \\builtin printf '{end}' && {WAIT}; }} >&$(({line_reset}{STATUS_FD})) 2>&-\n"
     )
 }
 
@@ -466,12 +524,49 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
+    /// The line count restarts at -1 before a chunk's preamble, so the preamble must be one line
+    /// whatever it carries, for the run's text to start at line 1.
+    #[test]
+    fn a_preamble_is_one_line() {
+        let framing = Framing::random();
+        let env = [("MULTI".to_string(), "a\nb".to_string())];
+        let states = [
+            ShellState::default(),
+            ShellState {
+                last_status: 3,
+                last_arg: "x\ny".into(),
+                flags: "hBx".into(),
+                traps: "trap -- 'echo' DEBUG\n".into(),
+            },
+        ];
+        for state in &states {
+            let run = RunScript {
+                command: "USER-TEXT",
+                fifo: Some("/tmp/d\nir/fifo"),
+                cwd: Some("/tmp/new\nline"),
+                env: &env,
+                restore: "\\builtin unset K",
+                ..Default::default()
+            };
+            for script in [
+                framing.run_script(state, &run),
+                framing.exit_trap_script(state, "USER-TEXT", Reading::TopLevel, false),
+            ] {
+                let preamble = &script[..script.find("USER-TEXT").unwrap()];
+                assert_eq!(preamble.matches('\n').count(), 1, "{preamble}");
+                assert!(preamble.ends_with('\n'), "{preamble}");
+            }
+        }
+    }
+
     #[test]
     fn quotes_single_quotes() {
         assert_eq!(quote("it's"), "'it'\\''s'");
-        let quoted = quote("a'b\\c 'd'\nx");
+        let quoted = quote("a'b\\c 'd' x");
         let (word, rest) = quoted_word(&quoted).unwrap();
-        assert_eq!((word.as_str(), rest), ("a'b\\c 'd'\nx", ""));
+        assert_eq!((word.as_str(), rest), ("a'b\\c 'd' x", ""));
+        // A preamble is one line: a newline is quoted ANSI-C style.
+        assert_eq!(quote("a'b\\c\nd"), "$'a\\'b\\\\c\\nd'");
     }
 
     #[test]

@@ -63,6 +63,9 @@ pub(super) struct Live {
     /// could run `exec` (see [`may_move_descriptors`]), and from the start when a snapshot is
     /// sourced. Until then the check after each run (two /proc reads, 3 µs) is skipped.
     pub(super) watch_descriptors: bool,
+    /// Whether `LINENO` may have been unset: set for good once a run's text names it, and from the
+    /// start when the snapshot does (see `framing::LINE_RESET`).
+    pub(super) lineno_named: bool,
     /// A duplicate of the shell's own descriptor on its script: it shares the shell's read offset,
     /// which tells, even after the shell died, whether it read the chunk it was woken for.
     pub(super) script_reader: Option<OwnedFd>,

@@ -409,7 +409,12 @@ impl Session {
                 // may, and its status report leaves the run's status as it was.
                 Some(trap) => {
                     let reading = reading::reading_for(&trap);
-                    let script = live.framing.exit_trap_script(&live.state, &trap, reading);
+                    let script = live.framing.exit_trap_script(
+                        &live.state,
+                        &trap,
+                        reading,
+                        live.lineno_named,
+                    );
                     live.append_and_wake(&script)?;
                     let mut ignored = Vec::new();
                     match live.drive(&out, stop, &mut ignored).await? {
@@ -582,6 +587,7 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
         ));
     };
     live.watch_descriptors |= may_move_descriptors(&req.command);
+    live.lineno_named |= req.command.contains("LINENO");
     let new_fifo = live.prepare_fifo()?;
     let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
     let script = live.framing.run_script(
@@ -593,6 +599,7 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
             cwd: cwd.as_deref(),
             env: &req.env,
             restore: &restore,
+            lineno_named: live.lineno_named,
         },
     );
     live.append_and_wake(&script)
