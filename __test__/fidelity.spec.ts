@@ -122,3 +122,13 @@ describe('line numbers count from 1 in every run', () => {
     }
   })
 })
+
+test('a first run starts with $_ as bash -c does: the environment\'s _', async () => {
+  let text = ''
+  await executeShell({ command: 'echo "$_"', sessionEnv: { _: '/some/program' } }, (_e, chunk) => {
+    text += chunk
+  })
+  const direct = spawnSync('bash', ['--noprofile', '--norc', '-c', 'echo "$_"'], { env: { ...process.env, _: '/some/program' }, encoding: 'utf8' })
+  expect(text).toBe(direct.stdout)
+  expect(text).toBe('/some/program\n')
+})

@@ -92,6 +92,11 @@ fn start_shell_in(
         .open(&script_path)
         .map_err(|e| Error::io("creating the shell's script", e))?;
     let mut env = shell_env(config);
+    // `$_` as `bash -c` starts with it: the environment's `_`, or `$0`.
+    let first_last_arg = env
+        .iter()
+        .find(|(k, _)| k == "_")
+        .map_or_else(|| name.clone(), |(_, v)| v.clone());
     let cwd = match cwd {
         Some(dir) => dir.to_path_buf(),
         None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
@@ -170,7 +175,10 @@ fn start_shell_in(
         script_path,
         script_len: boot.len() as u64,
         dir,
-        state: ShellState::default(),
+        state: ShellState {
+            last_arg: first_last_arg,
+            ..ShellState::default()
+        },
         fifo: None,
         fifo_seq: 0,
         children: Vec::new(),
