@@ -82,7 +82,10 @@ pub fn quote(s: &str) -> String {
 pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
     // A script read from a file has a bottom frame `main` in `FUNCNAME` that `bash -c` has not.
     let mut s = String::from("\\builtin unset 'FUNCNAME[0]'\n");
-    s.push_str(&format!("{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n", quote(cwd)));
+    s.push_str(&format!(
+        "{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n",
+        quote(cwd)
+    ));
     match oldpwd {
         Some(dir) => s.push_str(&format!("OLDPWD={}\n", quote(dir))),
         None => s.push_str("\\builtin unset OLDPWD\n"),
@@ -307,7 +310,11 @@ impl Framing {
             lineno_named,
             ..Default::default()
         };
-        self.chunk(state, &run, Some("{ \\builtin trap - EXIT; } >/dev/null 2>&1; "))
+        self.chunk(
+            state,
+            &run,
+            Some("{ \\builtin trap - EXIT; } >/dev/null 2>&1; "),
+        )
     }
 }
 

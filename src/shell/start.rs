@@ -184,12 +184,11 @@ fn start_shell_in(
         children: Vec::new(),
         redirect: false,
         watch_descriptors: config.snapshot.is_some(),
-        lineno_named: config
-            .snapshot
-            .as_ref()
-            .is_some_and(|path| std::fs::read(path).map_or(true, |text| {
+        lineno_named: config.snapshot.as_ref().is_some_and(|path| {
+            std::fs::read(path).map_or(true, |text| {
                 memchr::memmem::find(&text, b"LINENO").is_some()
-            })),
+            })
+        }),
         script_reader: None,
         script_reader_tried: false,
         chunk_start: 0,
