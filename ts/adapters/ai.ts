@@ -3,9 +3,12 @@
 // SDK records a `tool-error` and the model reads the text as `error-text`), the call's abortSignal
 // reaches the command, live output arrives as preliminary results (streamText), and an `ask`
 // verdict is the SDK's `needsApproval`.
-import { jsonSchema, tool, type Tool } from 'ai'
+import type * as Ai from 'ai'
+import type { Tool } from 'ai'
 import type { AgentTool, BashToolSet, ToolResult } from '../types'
-import { BashToolError, DENIED, progress, refusal, resultText, toolSet, verdict, type AdapterOptions } from './common'
+import { BashToolError, DENIED, progress, refusal, requirePeer, resultText, toolSet, verdict, type AdapterOptions } from './common'
+
+const { jsonSchema, tool } = requirePeer<typeof Ai>('ai', 'agent-shell/ai', 'ai', 'ai@^6')
 
 export { BashToolError, type AdapterOptions } from './common'
 

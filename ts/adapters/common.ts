@@ -13,6 +13,20 @@ export interface AdapterOptions extends BashToolsOptions {
   approval?: boolean
 }
 
+/**
+ * The framework's module, or an error that says which package to install: the frameworks are
+ * optional peer dependencies, so a missing one is the user's next step, not a stack trace.
+ */
+export function requirePeer<T>(moduleId: string, subpath: string, peer: string, install: string): T {
+  try {
+    return require(moduleId) as T
+  } catch (error) {
+    const e = error as { code?: string; message?: string } | null
+    if (e?.code !== 'MODULE_NOT_FOUND' || !e.message?.includes(`'${moduleId}'`)) throw error
+    throw Object.assign(new Error(`${subpath} needs ${peer}, an optional peer dependency that is not installed: npm install ${install}`), { code: 'MODULE_NOT_FOUND', cause: error })
+  }
+}
+
 /** The tool set the adapter wraps, and the three tools in the order the frameworks list them. */
 export function toolSet(options: AdapterOptions): { set: BashToolSet; tools: AgentTool[]; approval: boolean } {
   const { approval = true, ...rest } = options

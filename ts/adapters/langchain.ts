@@ -7,11 +7,16 @@
 // through langchain's human-in-the-loop middleware: pass `interruptOn` to
 // `humanInTheLoopMiddleware`. Without that middleware an `ask` call is refused (unless
 // `approval: false`), and a `deny` is refused always.
-import { ToolMessage } from '@langchain/core/messages'
-import { DynamicStructuredTool, ToolInputParsingException, type StructuredToolInterface } from '@langchain/core/tools'
+import type * as Messages from '@langchain/core/messages'
+import type * as Tools from '@langchain/core/tools'
+import type { ToolMessage as ToolMessageType } from '@langchain/core/messages'
+import type { StructuredToolInterface } from '@langchain/core/tools'
 import type { RunnableConfig } from '@langchain/core/runnables'
 import type { AgentTool, BashToolSet, ToolResult } from '../types'
-import { BashToolError, DENIED, progress, refusal, resultText, toolSet, verdict, type AdapterOptions } from './common'
+import { BashToolError, DENIED, progress, refusal, requirePeer, resultText, toolSet, verdict, type AdapterOptions } from './common'
+
+const { ToolMessage } = requirePeer<typeof Messages>('@langchain/core/messages', 'agent-shell/langchain', '@langchain/core', '@langchain/core')
+const { DynamicStructuredTool, ToolInputParsingException } = requirePeer<typeof Tools>('@langchain/core/tools', 'agent-shell/langchain', '@langchain/core', '@langchain/core')
 
 export { BashToolError, type AdapterOptions } from './common'
 
@@ -40,7 +45,7 @@ export interface LangChainBashTools {
   close(): Promise<void>
 }
 
-type Output = ToolMessage | string
+type Output = ToolMessageType | string
 
 export function bashToolsForLangChain(options: AdapterOptions = {}): LangChainBashTools {
   const { set, tools, approval } = toolSet(options)

@@ -5,9 +5,12 @@
 // the run's signal reaches the command; an `ask` verdict is the SDK's `needsApproval` (an
 // interruption the host approves or rejects). The SDK does not stream a tool's progress:
 // `onUpdate` gives it to the host.
-import { tool, type FunctionTool } from '@openai/agents'
+import type * as Agents from '@openai/agents'
+import type { FunctionTool } from '@openai/agents'
 import type { AgentTool, BashToolSet } from '../types'
-import { BashToolError, DENIED, refusal, resultText, toolSet, verdict, type AdapterContext, type AdapterOptions } from './common'
+import { BashToolError, DENIED, refusal, requirePeer, resultText, toolSet, verdict, type AdapterContext, type AdapterOptions } from './common'
+
+const { tool } = requirePeer<typeof Agents>('@openai/agents', 'agent-shell/openai-agents', '@openai/agents', '@openai/agents zod')
 
 export { BashToolError, type AdapterOptions } from './common'
 
