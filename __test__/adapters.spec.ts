@@ -15,7 +15,8 @@ import type { ChatResult } from '@langchain/core/outputs'
 import { Command, MemorySaver } from '@langchain/langgraph'
 import { createAgent, humanInTheLoopMiddleware } from 'langchain'
 import { bashToolsForAiSdk, type AiSdkToolOutput } from '../ts/adapters/ai'
-import { bashToolsForOpenAIAgents } from '../ts/adapters/openai-agents'
+import { bashToolsForOpenAIAgents, shellToolForOpenAIAgents } from '../ts/adapters/openai-agents'
+import { bashToolForAnthropic } from '../ts/adapters/anthropic'
 import { bashToolsForLangChain } from '../ts/adapters/langchain'
 import { eventually, processesWith, sleepMarker } from './helpers'
 
@@ -428,5 +429,92 @@ describe('agent-shell/langchain (LangChain.js createAgent)', () => {
     expect(pieces.length).toBeGreaterThan(1)
     expect(pieces.join('')).toBe('line1\nline2\nline3\n')
     expect(model.shown('call-1')).toMatchObject({ status: 'success', content: 'line1\nline2\nline3' })
+  })
+})
+
+describe("OpenAI's shell tool (shellToolForOpenAIAgents)", () => {
+  /** A Model that issues shell calls (one action per step) and keeps what it was shown. */
+  class ShellModel implements Model {
+    requests: ModelRequest[] = []
+    private n = 0
+    constructor(private steps: ({ commands: string[]; timeoutMs?: number } | string)[]) {}
+    async getResponse(request: ModelRequest): Promise<ModelResponse> {
+      this.requests.push(request)
+      const step = this.steps.shift() ?? 'done'
+      this.n += 1
+      const output: ModelResponse['output'] =
+        typeof step === 'string'
+          ? [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step }] }]
+          : [{ type: 'shell_call', callId: `call-${this.n}`, status: 'completed', action: step }]
+      return { usage: new Usage(), output }
+    }
+    // eslint-disable-next-line require-yield
+    async *getStreamedResponse(): AsyncIterable<never> {
+      throw new Error('the tests run without streaming')
+    }
+    shown(callId: string): unknown {
+      for (const request of this.requests) {
+        if (typeof request.input === 'string') continue
+        const found = request.input.find((item) => item.type === 'shell_call_output' && item.callId === callId)
+        if (found) return (found as { output: unknown }).output
+      }
+      return undefined
+    }
+  }
+
+  it('gives stdout and stderr apart with the outcome, in one persistent session', async () => {
+    const shell = track(shellToolForOpenAIAgents({ cwd: dir, env: { HOME: dir } }))
+    const model = new ShellModel([{ commands: ['cd /', 'pwd; echo err >&2; echo out; ls /missing-dir'] }, { commands: ['sleep 5'], timeoutMs: 300 }])
+    const result = await new Runner().run(new Agent({ name: 'shell', model, tools: [shell.tool] }), 'run it')
+    expect(result.finalOutput).toBe('done')
+    expect(model.shown('call-1')).toEqual([
+      { stdout: '', stderr: '', outcome: { type: 'exit', exitCode: 0 } },
+      { stdout: '/\nout\n', stderr: expect.stringMatching(/^err\nls: cannot access '\/missing-dir'/), outcome: { type: 'exit', exitCode: 2 } },
+    ])
+    expect(model.shown('call-2')).toEqual([{ stdout: '', stderr: '', outcome: { type: 'timeout' } }])
+  })
+
+  it('asks before a write (needsApproval), and refuses a denied action without running any of it', async () => {
+    const shell = track(shellToolForOpenAIAgents({ cwd: dir, env: { HOME: dir } }))
+    const model = new ShellModel([{ commands: [asked()] }, { commands: [`touch ${join(dir, 'first')}`, denied()] }])
+    const agent = new Agent({ name: 'shell', model, tools: [shell.tool] })
+    const runner = new Runner()
+    let result = await runner.run(agent, 'run it')
+    expect(result.interruptions).toHaveLength(1)
+    expect(existsSync(join(dir, 'approved-ran'))).toBe(false)
+    result.state.approve(result.interruptions[0]!)
+    result = await runner.run(agent, result.state)
+    expect(existsSync(join(dir, 'approved-ran'))).toBe(true)
+    expect(result.interruptions).toEqual([])
+    expect(model.shown('call-2')).toEqual([{ stdout: '', stderr: expect.stringMatching(/^Not run\. This command is not allowed/), outcome: { type: 'exit', exitCode: null } }])
+    expect(existsSync(join(dir, 'first'))).toBe(false)
+    expect(existsSync(join(dir, 'denied-ran'))).toBe(false)
+  })
+})
+
+describe("Anthropic's bash_20250124 tool (bashToolForAnthropic)", () => {
+  it('runs tool_use inputs into tool_result fields; restart gives a fresh session', async () => {
+    const bash = track(bashToolForAnthropic({ cwd: dir, env: { HOME: dir } }))
+    expect(bash.definition).toEqual({ type: 'bash_20250124', name: 'bash' })
+    expect(await bash.run({ command: 'X=kept; echo hi' })).toEqual({ content: 'hi', is_error: false })
+    expect(await bash.run({ command: 'echo "[$X]"' })).toEqual({ content: '[kept]', is_error: false })
+    const failed = await bash.run({ command: failing() })
+    expect(failed).toMatchObject({ is_error: true, content: expect.stringMatching(/Command exited with code 2$/) })
+    expect(await bash.run({ restart: true })).toMatchObject({ is_error: false, content: expect.stringContaining('restarted') })
+    expect(await bash.run({ command: 'echo "[$X]"' })).toEqual({ content: '[]', is_error: false })
+  })
+
+  it('refuses a denied command, gives the verdict for a host that asks, and stops on abort', async () => {
+    const bash = track(bashToolForAnthropic({ cwd: dir, env: { HOME: dir } }))
+    expect(await bash.run({ command: denied() })).toMatchObject({ is_error: true, content: expect.stringMatching(/^Not run\. This command is not allowed/) })
+    expect(existsSync(join(dir, 'denied-ran'))).toBe(false)
+    expect(bash.checkPermissions({ command: asked() })).toMatchObject({ behavior: 'ask' })
+    const marker = sleepMarker()
+    const controller = new AbortController()
+    const running = bash.run({ command: `sleep ${marker}` }, { signal: controller.signal })
+    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    controller.abort()
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' })
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
   })
 })

@@ -92,7 +92,7 @@ describe('the packed package', () => {
     const list = (tarball: string) => spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort()
     const [platformTarball, rootTarball] = tarballs
     const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
-    const adapters = ['ai', 'common', 'langchain', 'openai-agents'].flatMap((m) => [`package/dist/adapters/${m}.d.ts`, `package/dist/adapters/${m}.js`])
+    const adapters = ['ai', 'anthropic', 'common', 'langchain', 'openai-agents'].flatMap((m) => [`package/dist/adapters/${m}.d.ts`, `package/dist/adapters/${m}.js`])
     expect(list(rootTarball)).toEqual([...dist, ...adapters, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
     expect(list(platformTarball)).toEqual(['package/README.md', 'package/agent-shell.linux-x64-gnu.node', 'package/package.json'])
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'agent-shell', 'package.json'), 'utf8'))
