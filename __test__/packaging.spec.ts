@@ -154,10 +154,13 @@ describe('the packed package', () => {
       join(project, 'adapter.mjs'),
       `import { bashToolsForAiSdk } from 'agent-shell/ai'
       const { tools, close } = bashToolsForAiSdk()
-      let output
-      for await (const part of tools.bash.execute({ command: 'echo from-ai' }, { toolCallId: '1', messages: [] })) output = part
-      console.log(JSON.stringify(await tools.bash.toModelOutput({ toolCallId: '1', input: {}, output })))
-      await close()`,
+      try {
+        let output
+        for await (const part of tools.bash.execute({ command: 'echo from-ai' }, { toolCallId: '1', messages: [] })) output = part
+        console.log(JSON.stringify(await tools.bash.toModelOutput({ toolCallId: '1', input: {}, output })))
+      } finally {
+        await close()
+      }`,
     )
     const r = run(process.execPath, ['adapter.mjs'])
     expect(r.stderr).toBe('')
