@@ -44,6 +44,8 @@ const denied = () => `touch ${join(dir, 'denied-ran')}; git push --force`
 /** A write: the classifier asks. */
 const asked = () => `touch ${join(dir, 'approved-ran')}`
 const slowLines = 'for i in 1 2 3; do echo line$i; sleep 0.3; done'
+/** A command with a process that left its tree's parent (re-parented): the kill must find it too. */
+const tree = (marker: string) => `( sleep ${marker} & ); sleep ${marker}`
 
 // The model interface's types, as the mock implements it (the SDK does not export them).
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0]
@@ -119,10 +121,10 @@ describe('agent-shell/ai (Vercel AI SDK)', () => {
   it("stops the command with the call's abort signal", async () => {
     const { tools } = adapter()
     const marker = sleepMarker()
-    const { model } = scripted([{ tool: 'bash', input: { command: `sleep ${marker}` } }])
+    const { model } = scripted([{ tool: 'bash', input: { command: tree(marker) } }])
     const controller = new AbortController()
     const running = generateText({ model, tools, prompt: 'run it', stopWhen: stepCountIs(3), abortSignal: controller.signal })
-    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    expect(await eventually(() => processesWith(marker).length === 2)).toBe(true)
     controller.abort()
     await expect(running).rejects.toMatchObject({ name: 'AbortError' })
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
@@ -269,10 +271,10 @@ describe('agent-shell/openai-agents (OpenAI Agents SDK)', () => {
   it("stops the command with the run's signal", async () => {
     const { tools } = adapter()
     const marker = sleepMarker()
-    const model = new ScriptedModel([{ tool: 'bash', input: { command: `sleep ${marker}` } }])
+    const model = new ScriptedModel([{ tool: 'bash', input: { command: tree(marker) } }])
     const controller = new AbortController()
     const running = new Runner().run(agentWith(model, tools), 'run it', { signal: controller.signal })
-    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    expect(await eventually(() => processesWith(marker).length === 2)).toBe(true)
     controller.abort()
     await expect(running).rejects.toThrow(/abort/i)
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
@@ -376,10 +378,10 @@ describe('agent-shell/langchain (LangChain.js createAgent)', () => {
   it("stops the command with the run's signal", async () => {
     const { tools } = adapter()
     const marker = sleepMarker()
-    const model = new ScriptedChatModel([{ tool: 'bash', input: { command: `sleep ${marker}` } }])
+    const model = new ScriptedChatModel([{ tool: 'bash', input: { command: tree(marker) } }])
     const controller = new AbortController()
     const running = createAgent({ model, tools }).invoke({ messages: [{ role: 'user', content: 'run it' }] }, { signal: controller.signal })
-    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    expect(await eventually(() => processesWith(marker).length === 2)).toBe(true)
     controller.abort()
     await expect(running).rejects.toThrow(/abort/i)
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
@@ -511,8 +513,8 @@ describe("Anthropic's bash_20250124 tool (bashToolForAnthropic)", () => {
     expect(bash.checkPermissions({ command: asked() })).toMatchObject({ behavior: 'ask' })
     const marker = sleepMarker()
     const controller = new AbortController()
-    const running = bash.run({ command: `sleep ${marker}` }, { signal: controller.signal })
-    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    const running = bash.run({ command: tree(marker) }, { signal: controller.signal })
+    expect(await eventually(() => processesWith(marker).length === 2)).toBe(true)
     controller.abort()
     await expect(running).rejects.toMatchObject({ name: 'AbortError' })
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
