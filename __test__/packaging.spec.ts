@@ -40,9 +40,20 @@ beforeAll(() => {
   tarballs = packed.stdout.trim().split('\n')
 
   const hasTool = (d: string) => ['cargo', 'rustc'].some((t) => existsSync(join(d, t)))
-  userPath = [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter)]
-    .filter((d) => d && !hasTool(d) && !d.includes('node_modules'))
-    .join(delimiter)
+  const searched = [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter)].filter((d) => d && !d.includes('node_modules'))
+  // A directory that holds cargo beside everything else (a distribution's /usr/bin) is replaced
+  // by links to all it holds but the Rust toolchain.
+  const linked = join(dir, 'bin')
+  mkdirSync(linked)
+  const seen = new Set<string>()
+  for (const d of searched.filter(hasTool)) {
+    for (const name of readdirSync(d)) {
+      if (/^(cargo|rust)/.test(name) || seen.has(name)) continue
+      seen.add(name)
+      symlinkSync(join(d, name), join(linked, name))
+    }
+  }
+  userPath = [linked, ...searched.filter((d) => !hasTool(d))].join(delimiter)
 
   project = join(dir, 'consumer')
   spawnSync('mkdir', ['-p', project])
@@ -81,7 +92,8 @@ describe('the packed package', () => {
     const list = (tarball: string) => spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort()
     const [platformTarball, rootTarball] = tarballs
     const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
-    expect(list(rootTarball)).toEqual([...dist, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
+    const adapters = ['ai', 'anthropic', 'common', 'langchain', 'openai-agents'].flatMap((m) => [`package/dist/adapters/${m}.d.ts`, `package/dist/adapters/${m}.js`])
+    expect(list(rootTarball)).toEqual([...dist, ...adapters, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
     expect(list(platformTarball)).toEqual(['package/README.md', 'package/agent-shell.linux-x64-gnu.node', 'package/package.json'])
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'agent-shell', 'package.json'), 'utf8'))
     expect(manifest.scripts).toBeUndefined()
@@ -127,6 +139,36 @@ describe('the packed package', () => {
     expect(run(process.execPath, ['tools.mjs'])).toMatchObject({ stdout: 'from-tools\n', status: 0 })
     const cli = run(join(project, 'node_modules', '.bin', 'agent-shell'), ['run', '--', 'echo from-cli; exit 4'])
     expect(cli).toMatchObject({ stdout: 'from-cli\n', status: 4 })
+  })
+
+  it('gives the framework adapters as subpaths, each loading only with its framework installed', () => {
+    // The AI SDK as the checkout has it installed, with what it needs (from the lock file).
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages as Record<string, { dependencies?: Record<string, string> }>
+    const copy = (path: string) => {
+      if (existsSync(join(project, path))) return
+      cpSync(join(root, path), join(project, path), { recursive: true })
+      for (const dep of Object.keys(lock[path]?.dependencies ?? {})) copy(lock[`${path}/node_modules/${dep}`] ? `${path}/node_modules/${dep}` : `node_modules/${dep}`)
+    }
+    copy('node_modules/ai')
+    writeFileSync(
+      join(project, 'adapter.mjs'),
+      `import { bashToolsForAiSdk } from 'agent-shell/ai'
+      const { tools, close } = bashToolsForAiSdk()
+      try {
+        let output
+        for await (const part of tools.bash.execute({ command: 'echo from-ai' }, { toolCallId: '1', messages: [] })) output = part
+        console.log(JSON.stringify(await tools.bash.toModelOutput({ toolCallId: '1', input: {}, output })))
+      } finally {
+        await close()
+      }`,
+    )
+    const r = run(process.execPath, ['adapter.mjs'])
+    expect(r.stderr).toBe('')
+    expect(JSON.parse(r.stdout)).toEqual({ type: 'text', value: 'from-ai' })
+
+    // LangChain is not installed here: the subpath says what to install.
+    const missing = run(process.execPath, ['-e', "try { require('agent-shell/langchain') } catch (e) { console.log(e.code + ': ' + e.message) }"])
+    expect(missing.stdout.trim()).toBe('MODULE_NOT_FOUND: agent-shell/langchain needs @langchain/core, an optional peer dependency that is not installed: npm install @langchain/core')
   })
 
   it.each([
