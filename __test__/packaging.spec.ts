@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = dirname(import.meta.dirname)
 const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const platformPkg = 'agent-shell-linux-x64-gnu'
+// The platform this suite runs on, as napi-rs names it (CI runs it on each published target).
+const libcOf = (platform: string) => (platform === 'linux' ? '-gnu' : '')
+const target = `${process.platform}-${process.arch}${libcOf(process.platform)}`
+const platformPkg = `agent-shell-${target}`
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
 let dir = ''
@@ -32,7 +35,7 @@ function run(cmd: string, args: string[], options: SpawnSyncOptions = {}) {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-shell-pack-'))
-  const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs'), '--platforms', 'linux-x64-gnu'], {
+  const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs'), '--platforms', target], {
     cwd: root,
     encoding: 'utf8',
   })
@@ -91,7 +94,7 @@ describe('the packed package', () => {
     const [platformTarball, rootTarball] = tarballs
     const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
     expect(list(rootTarball)).toEqual([...dist, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
-    expect(list(platformTarball)).toEqual(['package/README.md', 'package/agent-shell.linux-x64-gnu.node', 'package/package.json'])
+    expect(list(platformTarball)).toEqual(['package/README.md', `package/agent-shell.${target}.node`, 'package/package.json'])
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'agent-shell', 'package.json'), 'utf8'))
     expect(manifest.scripts).toBeUndefined()
     expect(manifest).toMatchObject({
@@ -102,7 +105,8 @@ describe('the packed package', () => {
       optionalDependencies: { [platformPkg]: rootPkg.version },
     })
     const platform = JSON.parse(readFileSync(join(project, 'node_modules', platformPkg, 'package.json'), 'utf8'))
-    expect(platform).toMatchObject({ name: platformPkg, version: rootPkg.version, os: ['linux'], cpu: ['x64'], libc: ['glibc'] })
+    expect(platform).toMatchObject({ name: platformPkg, version: rootPkg.version, os: [process.platform], cpu: [process.arch] })
+    expect(platform.libc).toEqual(process.platform === 'linux' ? ['glibc'] : undefined)
   })
 
   it('loads with require and runs a session', () => {
@@ -204,8 +208,13 @@ describe('the packed package', () => {
     return JSON.parse(r.stdout) as { code: string; message: string }
   }
   const pkgDir = () => join(project, 'node_modules', 'agent-shell')
-  const fromSource = (target: string) =>
-    `build it from source: clone the repository, run \`npm install\` there (needs Rust and cargo; it builds agent-shell.${target}.node), then depend on that directory.`
+  const fromSource = (t: string) =>
+    `build it from source: clone the repository, run \`npm install\` there (needs Rust and cargo; it builds agent-shell.${t}.node), then depend on that directory.`
+  /** What index.js tries for a target, in order: on macOS the universal binary first. */
+  const candidates = (platform: string, t: string) =>
+    [...(platform === 'darwin' ? ['darwin-universal'] : []), t].flatMap((c) => [`${pkgDir()}/agent-shell.${c}.node`, `agent-shell-${c}@${rootPkg.version}`])
+  const install = (t: string) =>
+    `To fix: install agent-shell-${t}@${rootPkg.version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource(t)}`
 
   it('fails to load with an error naming the platform, what was tried and what to do, when the platform package is absent', () => {
     const platformDir = join(project, 'node_modules', platformPkg)
@@ -215,9 +224,9 @@ describe('the packed package', () => {
       expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
       expect(error.message).toBe(
         [
-          `agent-shell: no native binary could be loaded for linux-x64-gnu (Node ${process.versions.node}).`,
-          `Tried: ${pkgDir()}/agent-shell.linux-x64-gnu.node, ${platformPkg}@${rootPkg.version}.`,
-          `To fix: install ${platformPkg}@${rootPkg.version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource('linux-x64-gnu')}`,
+          `agent-shell: no native binary could be loaded for ${target} (Node ${process.versions.node}).`,
+          `Tried: ${candidates(process.platform, target).join(', ')}.`,
+          install(target),
         ].join('\n'),
       )
     } finally {
@@ -225,39 +234,44 @@ describe('the packed package', () => {
     }
   })
 
-  it('names the other published targets the same way (a Mac, simulated), and says when none is published', () => {
-    const mac = loadError({ platform: 'darwin', arch: 'arm64' })
-    expect(mac.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
-    expect(mac.message).toBe(
+  it('names another published target the same way (simulated), and says when none is published', () => {
+    // A Mac from Linux; from a Mac, the other Mac (faking the OS only where libc does not matter).
+    const other = process.platform === 'darwin' ? { platform: 'darwin', arch: process.arch === 'arm64' ? 'x64' : 'arm64' } : { platform: 'darwin', arch: 'arm64' }
+    const otherTarget = `${other.platform}-${other.arch}`
+    const elsewhere = loadError(other)
+    expect(elsewhere.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+    expect(elsewhere.message).toBe(
       [
-        `agent-shell: no native binary could be loaded for darwin-arm64 (Node ${process.versions.node}).`,
-        `Tried: ${pkgDir()}/agent-shell.darwin-universal.node, agent-shell-darwin-universal@${rootPkg.version}, ` +
-          `${pkgDir()}/agent-shell.darwin-arm64.node, agent-shell-darwin-arm64@${rootPkg.version}.`,
-        `To fix: install agent-shell-darwin-arm64@${rootPkg.version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource('darwin-arm64')}`,
+        `agent-shell: no native binary could be loaded for ${otherTarget} (Node ${process.versions.node}).`,
+        `Tried: ${candidates(other.platform, otherTarget).join(', ')}.`,
+        install(otherTarget),
       ].join('\n'),
     )
+    const riscvTarget = `${process.platform}-riscv64${libcOf(process.platform)}`
     const riscv = loadError({ arch: 'riscv64' })
     expect(riscv.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
     expect(riscv.message.split('\n').slice(-1)[0]).toBe(
-      `No prebuilt binary exists for linux-riscv64-gnu (published for linux-x64-gnu, linux-arm64-gnu, darwin-arm64, darwin-x64). To use it, ${fromSource('linux-riscv64-gnu')}`,
+      `No prebuilt binary exists for ${riscvTarget} (published for linux-x64-gnu, linux-arm64-gnu, darwin-arm64, darwin-x64). To use it, ${fromSource(riscvTarget)}`,
     )
     // Never the napi loader's own advice (npm's lockfile bug), which is not what went wrong.
-    for (const { message } of [mac, riscv]) expect(message).not.toMatch(/package-lock|4828|Cannot find native binding/)
+    for (const { message } of [elsewhere, riscv]) expect(message).not.toMatch(/package-lock|4828|Cannot find native binding/)
   })
 
   it('says so when a binary is there but does not load', () => {
-    const binary = join(project, 'node_modules', platformPkg, 'agent-shell.linux-x64-gnu.node')
+    const binary = join(project, 'node_modules', platformPkg, `agent-shell.${target}.node`)
     renameSync(binary, `${binary}.away`)
-    writeFileSync(binary, 'not an ELF file\n')
+    writeFileSync(binary, 'not a shared library\n')
     try {
       const error = loadError()
       expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
-      expect(error.message.split('\n')).toEqual([
-        `agent-shell: no native binary could be loaded for linux-x64-gnu (Node ${process.versions.node}).`,
-        `Tried: ${pkgDir()}/agent-shell.linux-x64-gnu.node.`,
-        expect.stringMatching(new RegExp(`^A binary was found but did not load: ${binary}: (invalid ELF header|file too short)`)),
-        `To fix: reinstall agent-shell and ${platformPkg} at the same version, or ${fromSource('linux-x64-gnu')}`,
+      const lines = error.message.split('\n')
+      expect(lines).toEqual([
+        `agent-shell: no native binary could be loaded for ${target} (Node ${process.versions.node}).`,
+        `Tried: ${candidates(process.platform, target).filter((c) => !c.startsWith(platformPkg)).join(', ')}.`,
+        expect.stringMatching(/^A binary was found but did not load: /),
+        `To fix: reinstall agent-shell and ${platformPkg} at the same version, or ${fromSource(target)}`,
       ])
+      expect(lines[2]).toContain(binary) // the loader's own reason (dlopen's), naming the file
     } finally {
       rmSync(binary)
       renameSync(`${binary}.away`, binary)
