@@ -90,7 +90,8 @@ check('executeShell: a timeout kills the whole tree', ['executeShell'], async ()
   const result = await executeShell({
     command: `sleep 300 & echo $! >> ${pids}; (sleep 300 & echo $! >> ${pids}; wait) & echo $$ >> ${pids}; wait`,
     cwd: base,
-    timeoutMs: 3_000,
+    // Long enough for the three to start on a slow emulated machine.
+    timeoutMs: 6_000,
   })
   assert.equal(result.timedOut, true)
   const started = pidsIn(pids)
@@ -152,11 +153,17 @@ check('PtySession: a terminal, input, resize and screen()', ['PtySession'], asyn
   await second.start({ command: "printf 'abc\\rX'", cwd: base })
   assert.equal(second.screen(), 'Xbc')
   const killed = new PtySession()
-  const running = killed.startArgv({ application: 'sleep', args: ['300'], cwd: base })
-  await sleep(200)
+  let sleeper = 0
+  const running = killed.startArgv({ application: 'sleep', args: ['300'], cwd: base, timeoutMs: 120_000 }, null, (err, p) => {
+    assert.equal(err, null)
+    sleeper = p
+  })
+  await eventually('the PTY child started', () => sleeper > 0)
   killed.kill()
   const k = await running
+  assert.equal(k.timedOut, false)
   assert.notEqual(k.exitCode, 0)
+  await eventually(`PTY child ${sleeper} gone`, () => !alive(sleeper))
 })
 
 check('OutputSink: truncation and artifact', ['OutputSink'], () => {
