@@ -230,6 +230,7 @@ const initrd = await step('root filesystem (initramfs)', () => {
   for (const d of ['usr/share/doc', 'usr/share/man', 'usr/share/locale', 'usr/share/info']) rmSync(join(fs, d), { recursive: true, force: true })
   const out = join(cache, 'initrd.cpio')
   const bytes = writeCpio(fs, out)
+  rmSync(fs, { recursive: true, force: true }) // the archive holds it all
   log(`initramfs ${out}: ${(bytes / 2 ** 20).toFixed(0)} MiB`)
   return out
 })
