@@ -3,7 +3,7 @@
 // with `require`, with ESM named imports (under Node, Bun and Deno) and compiled against by a
 // strict TypeScript consumer.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,7 +34,8 @@ function run(cmd: string, args: string[], options: SpawnSyncOptions = {}) {
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-shell-pack-'))
+  // Real path: Node reports the loader's __dirname resolved (macOS's /var is /private/var).
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'agent-shell-pack-')))
   const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs'), '--platforms', target], {
     cwd: root,
     encoding: 'utf8',
