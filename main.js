@@ -20,18 +20,31 @@ function explain(cause) {
     : process.versions.deno
       ? `Deno ${process.versions.deno}`
       : `Node ${process.versions.node}`
-  const error = new Error(
-    [
-      `${name}: no native binary could be loaded for ${target} (${host}).`,
-      `Looked for ./${name}.${target}.node beside ${__dirname}/index.js, then the package ${name}-${target}@${version}.`,
-      `Prebuilt binaries are published for: ${prebuilt.join(', ') || 'none'}.`,
-      prebuilt.includes(target)
-        ? `This platform has one: its package was not installed. Reinstall without --omit=optional / --no-optional (npm bug 4828: remove node_modules and package-lock.json, then install again).`
-        : `This platform has none.`,
-      `To build from source (Rust stable and cargo on PATH): clone the repository, run \`npm install\` there (it builds ${name}.${target}.node), then depend on that directory.`,
-      `Cause: ${cause && cause.message}`,
-    ].join('\n'),
-  )
+  // What index.js tried, from its chain of load errors: "Cannot find module 'X'" for each candidate
+  // that is absent (the WebAssembly fallbacks, never published, left out), anything else for a
+  // binary that exists but did not load. Its own message (npm's lockfile advice) is not repeated.
+  const tried = []
+  const failures = []
+  const messages = []
+  for (let e = cause; e && messages.length < 50; e = e.cause) messages.unshift(String(e.message))
+  for (const message of messages) {
+    const missing = /^Cannot find module '([^']+)'/.exec(message)
+    if (missing) {
+      if (!/wasi|wasm/.test(missing[1])) tried.push(missing[1].startsWith('./') ? `${__dirname}/${missing[1].slice(2)}` : `${missing[1]}@${version}`)
+    } else if (!/^Unsupported |^Cannot find native binding/.test(message)) failures.push(message.split('\n')[0])
+  }
+  const fromSource = `build it from source: clone the repository, run \`npm install\` there (needs Rust and cargo; it builds ${name}.${target}.node), then depend on that directory.`
+  const lines = [`${name}: no native binary could be loaded for ${target} (${host}).`]
+  if (tried.length > 0) lines.push(`Tried: ${tried.join(', ')}.`)
+  if (failures.length > 0) {
+    lines.push(`A binary was found but did not load: ${failures[0]}`)
+    lines.push(`To fix: reinstall ${name} and ${name}-${target} at the same version, or ${fromSource}`)
+  } else if (prebuilt.includes(target)) {
+    lines.push(`To fix: install ${name}-${target}@${version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource}`)
+  } else {
+    lines.push(`No prebuilt binary exists for ${target} (published for ${prebuilt.join(', ') || 'none'}). To use it, ${fromSource}`)
+  }
+  const error = new Error(lines.join('\n'))
   error.code = 'ERR_NATIVE_BINARY_NOT_FOUND'
   error.cause = cause
   return error

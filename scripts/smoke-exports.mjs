@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// A smoke suite of every export of the native addon, in plain Node (no vitest, no node_modules):
+// what scripts/check-linux-arm64.mjs runs inside the emulated arm64 machine, where only Node, bash,
+// coreutils and the package's own files exist. It runs on any Linux host too:
+//
+//   node scripts/smoke-exports.mjs [PACKAGE_DIR]     (default: this checkout)
+//
+// Each check prints `ok - name` or `not ok - name: why`; the last line is
+// `SMOKE RESULT: pass N/N` or `SMOKE RESULT: fail F/N`, and the exit status says the same.
+// An export that no check covers fails the suite, so a new export has to be added here.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import assert from 'node:assert/strict'
+
+const pkgDir = resolve(process.argv[2] ?? join(fileURLToPath(import.meta.url), '..', '..'))
+const native = createRequire(join(pkgDir, 'package.json'))('./main.js')
+const {
+  applyHeadTail,
+  checkBashInterception,
+  classifyCommand,
+  defaultInterceptorRules,
+  executeShell,
+  JobManager,
+  killTree,
+  listDescendants,
+  normalizeBashCommand,
+  OutputSink,
+  PtySession,
+  Shell,
+  stripAnsi,
+} = native
+
+const base = mkdtempSync(join(tmpdir(), 'agent-shell-smoke-'))
+const covered = new Set(['__napiBindingTarget'])
+const checks = []
+const check = (name, exports, fn) => checks.push({ name, exports, fn })
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+/** Polls `fn` until it returns true; emulated machines are slow, so the bound is generous. */
+async function eventually(what, fn, ms = 60_000) {
+  const end = Date.now() + ms
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`still not true after ${ms} ms: ${what}`)
+    await sleep(100)
+  }
+}
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    if (error.code === 'ESRCH') return false
+    throw error
+  }
+}
+const pidsIn = (file) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number)
+/** Runs `fn`, returns what it threw (or rejected with); fails when it did not. */
+async function thrown(fn) {
+  try {
+    await fn()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected an error, got none')
+}
+
+check('__napiBindingTarget is native', [], () => assert.equal(native.__napiBindingTarget, 'native'))
+
+check('executeShell: streams output and reports the exit code', ['executeShell'], async () => {
+  let text = ''
+  const result = await executeShell({ command: 'echo "hello $((6*7))"; uname -m; exit 3', cwd: base }, (err, chunk) => {
+    assert.equal(err, null)
+    text += chunk
+  })
+  assert.equal(result.exitCode, 3)
+  assert.equal(result.timedOut, false)
+  const [hello, machine] = text.trim().split('\n')
+  assert.equal(hello, 'hello 42')
+  console.log(`# uname -m in the shell: ${machine}; process.arch: ${process.arch}`)
+  // Inside the emulated machine the check passes the machine it booted (SMOKE_EXPECT_MACHINE=aarch64).
+  if (process.env.SMOKE_EXPECT_MACHINE) assert.equal(machine, process.env.SMOKE_EXPECT_MACHINE)
+})
+
+check('executeShell: a timeout kills the whole tree', ['executeShell'], async () => {
+  const pids = join(base, 'timeout-pids')
+  const result = await executeShell({
+    command: `sleep 300 & echo $! >> ${pids}; (sleep 300 & echo $! >> ${pids}; wait) & echo $$ >> ${pids}; wait`,
+    cwd: base,
+    // Long enough for the three to start on a slow emulated machine.
+    timeoutMs: 6_000,
+  })
+  assert.equal(result.timedOut, true)
+  const started = pidsIn(pids)
+  assert.equal(started.length, 3)
+  await eventually(`pids ${started} gone`, () => started.every((pid) => !alive(pid)))
+})
+
+check('Shell: state persists across runs; a timeout leaves a working session', ['Shell'], async () => {
+  const shell = new Shell({ sessionEnv: { HOME: base } })
+  try {
+    const collect = async (options) => {
+      let text = ''
+      const result = await shell.run({ cwd: base, ...options }, (err, chunk) => {
+        assert.equal(err, null)
+        text += chunk
+      })
+      return { result, text }
+    }
+    assert.equal((await collect({ command: `mkdir -p sub && cd sub && export SMOKE=kept && f() { echo "f:$1"; }` })).result.exitCode, 0)
+    const second = await collect({ command: 'echo "$SMOKE"; pwd; f x', cwd: undefined })
+    assert.equal(second.text, `kept\n${join(base, 'sub')}\nf:x\n`)
+    assert.equal(second.result.workingDir, join(base, 'sub'))
+    const timedOut = await collect({ command: 'sleep 300', timeoutMs: 2_000 })
+    assert.equal(timedOut.result.timedOut, true)
+    const after = await collect({ command: 'echo after' })
+    assert.equal(after.text, 'after\n')
+    assert.equal(await shell.liveBackgroundJobCount(), 0)
+    await shell.abort()
+  } finally {
+    await shell.close()
+  }
+})
+
+check('PtySession: a terminal, input, resize and screen()', ['PtySession'], async () => {
+  const pty = new PtySession()
+  let text = ''
+  let pid = 0
+  const done = pty.start(
+    { command: 'test -t 0 && echo is-a-tty; read -r line; echo "got:$line"; stty size', cwd: base, cols: 80, rows: 24, timeoutMs: 60_000 },
+    (err, chunk) => {
+      assert.equal(err, null)
+      text += chunk
+    },
+    (err, p) => {
+      assert.equal(err, null)
+      pid = p
+    },
+  )
+  await eventually('is-a-tty printed', () => text.includes('is-a-tty'))
+  pty.resize(100, 30)
+  pty.write('typed\n')
+  const result = await done
+  assert.equal(result.exitCode, 0)
+  assert.ok(pid > 0)
+  assert.match(text, /got:typed/)
+  assert.match(text, /30 100/)
+  assert.match(pty.screen(), /got:typed/)
+  const second = new PtySession()
+  await second.start({ command: "printf 'abc\\rX'", cwd: base })
+  assert.equal(second.screen(), 'Xbc')
+  const killed = new PtySession()
+  let sleeper = 0
+  const running = killed.startArgv({ application: 'sleep', args: ['300'], cwd: base, timeoutMs: 120_000 }, null, (err, p) => {
+    assert.equal(err, null)
+    sleeper = p
+  })
+  await eventually('the PTY child started', () => sleeper > 0)
+  killed.kill()
+  const k = await running
+  assert.equal(k.timedOut, false)
+  assert.notEqual(k.exitCode, 0)
+  await eventually(`PTY child ${sleeper} gone`, () => !alive(sleeper))
+})
+
+check('OutputSink: truncation and artifact', ['OutputSink'], () => {
+  const artifactPath = join(base, 'artifact.log')
+  const sink = new OutputSink({ maxBytes: 64, artifactPath })
+  for (let i = 0; i < 100; i++) sink.push(`line ${i}\n`)
+  const summary = sink.dump()
+  assert.equal(summary.truncated, true)
+  assert.equal(summary.totalBytes, 790)
+  assert.match(summary.output, /line 99\n$/)
+  assert.ok(summary.output.length < 200)
+  assert.equal(readFileSync(artifactPath, 'utf8').length, 790)
+})
+
+check('stripAnsi', ['stripAnsi'], () => {
+  assert.equal(stripAnsi('\x1b[1;31mred\x1b[0m \x1b]0;title\x07plain'), 'red plain')
+})
+
+check('killTree and listDescendants on a tree the test started', ['killTree', 'listDescendants'], async () => {
+  const child = spawn('bash', ['-c', 'sleep 300 & (sleep 300 & wait) & wait'], { stdio: 'ignore' })
+  const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal)))
+  let tree = []
+  await eventually('three descendants', () => (tree = listDescendants(child.pid)).length >= 3)
+  const signalled = killTree(child.pid, 9)
+  assert.ok(signalled >= 4, `killTree signalled ${signalled}`)
+  assert.equal(await exited, 'SIGKILL')
+  await eventually(`descendants ${tree} gone`, () => tree.every((pid) => !alive(pid)))
+  assert.deepEqual(listDescendants(child.pid), [])
+})
+
+check('JobManager: start, wait, kill, list, close', ['JobManager'], async () => {
+  const jobs = new JobManager({ artifactDir: join(base, 'jobs') })
+  const exits = []
+  const ok = jobs.start({ command: 'echo job-out; exit 4', cwd: base, label: 'four' }, (err, info) => exits.push(info.status))
+  const done = await jobs.wait(ok, 60_000)
+  assert.equal(done.exitCode, 4)
+  assert.equal(done.label, 'four')
+  assert.match(done.output, /job-out/)
+  const long = jobs.start({ command: 'sleep 300', cwd: base }, (err, info) => exits.push(info.status))
+  assert.equal(jobs.output(long).status, 'running')
+  assert.equal(jobs.list().length, 2)
+  const killed = await jobs.kill(long)
+  assert.equal(killed.status, 'killed')
+  await eventually('both exit callbacks', () => exits.length === 2)
+  assert.deepEqual(exits, ['failed', 'killed'])
+  await jobs.close()
+})
+
+check('classifyCommand, checkBashInterception, normalizeBashCommand, applyHeadTail', [
+  'classifyCommand',
+  'checkBashInterception',
+  'defaultInterceptorRules',
+  'normalizeBashCommand',
+  'applyHeadTail',
+], () => {
+  assert.equal(classifyCommand('ls -la | grep foo').level, 'read-only')
+  assert.equal(classifyCommand('rm -rf /').level, 'dangerous')
+  assert.equal(classifyCommand('echo hi > out.txt').level, 'write')
+  const rules = defaultInterceptorRules()
+  assert.ok(rules.length > 0)
+  const blocked = checkBashInterception('cat src/main.rs', rules, ['read'])
+  assert.equal(blocked.blocked, true)
+  assert.equal(blocked.suggestedTool, 'read')
+  assert.deepEqual(checkBashInterception('cat src/main.rs', rules, []), { blocked: false })
+  assert.deepEqual(normalizeBashCommand('git log | head -n 5'), { command: 'git log', headLines: 5 })
+  assert.deepEqual(applyHeadTail('a\nb\nc\nd\n', 2), { text: 'a\nb\n', applied: true })
+  assert.deepEqual(applyHeadTail('a\nb\nc\nd\n', null, 1), { text: 'd\n', applied: true })
+})
+
+check('sandbox: enforced where the kernel has Landlock, else fails closed', ['executeShell'], async () => {
+  const work = join(base, 'sandbox-work')
+  const outside = join(base, 'sandbox-outside')
+  mkdirSync(work)
+  mkdirSync(outside)
+  let lsm = null
+  try {
+    lsm = readFileSync('/sys/kernel/security/lsm', 'utf8').split(',')
+  } catch {}
+  console.log(`# kernel LSMs: ${lsm ? lsm.join(',') : 'unknown (no securityfs)'}`)
+  let result
+  try {
+    result = await executeShell({ command: `echo in > inside; echo out > ${outside}/escaped`, cwd: work, sandbox: {} })
+  } catch (error) {
+    assert.equal(error.code, 'ERR_SANDBOX_UNAVAILABLE', `unexpected error ${error.code}: ${error.message}`)
+    assert.ok(!lsm || !lsm.includes('landlock'), `the kernel lists landlock, yet: ${error.message}`)
+    assert.ok(!existsSync(join(work, 'inside')), 'nothing ran')
+    console.log(`# sandbox failed closed: ${error.message}`)
+    return
+  }
+  assert.notEqual(result.exitCode, 0)
+  assert.equal(readFileSync(join(work, 'inside'), 'utf8'), 'in\n')
+  assert.ok(!existsSync(join(outside, 'escaped')), 'a write outside the writable roots got through')
+  const invalid = await thrown(() => executeShell({ command: 'true', cwd: work, sandbox: { writableRoots: ['relative/path'] } }))
+  assert.match(String(invalid.code), /^ERR_/)
+  console.log('# sandbox enforced')
+})
+
+let failed = 0
+for (const { name, exports, fn } of checks) {
+  for (const e of exports) covered.add(e)
+  try {
+    await fn()
+    console.log(`ok - ${name}`)
+  } catch (error) {
+    failed += 1
+    console.log(`not ok - ${name}: ${error && error.stack ? error.stack : error}`)
+  }
+}
+const uncovered = Object.keys(native).filter((name) => !covered.has(name))
+if (uncovered.length > 0) {
+  failed += 1
+  console.log(`not ok - every export is covered: no check for ${uncovered.join(', ')}`)
+} else console.log(`ok - every export is covered (${Object.keys(native).length})`)
+rmSync(base, { recursive: true, force: true })
+const total = checks.length + 1
+console.log(failed === 0 ? `SMOKE RESULT: pass ${total}/${total}` : `SMOKE RESULT: fail ${failed}/${total}`)
+process.exit(failed === 0 ? 0 : 1)
