@@ -14,7 +14,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { encode } from 'gpt-tokenizer'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -27,7 +26,10 @@ const show = argv.includes('--show')
 
 const fixtures = path.join(here, 'fixtures', 'minimizer')
 const replay = path.join(here, '.minimizer-work', 'replay')
-const tokens = (s) => encode(s).length
+// gpt-tokenizer when bench/'s dependencies are installed; otherwise (the vitest suite runs this
+// for its fact checks only) the usual estimate of four characters a token.
+const encode = await import('gpt-tokenizer').then((m) => m.encode, () => null)
+const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4))
 
 /** The program a command starts first (after `cd … &&` and assignments). */
 function firstProgram(command) {
@@ -77,13 +79,13 @@ function searchable(text) {
   return outLines.map(norm)
 }
 
-const has = (lines, parts) => lines.some((l) => parts.every((p) => l.includes(norm(p))))
+const has = (lines, parts) => lines.some((l) => parts.every((p) => (typeof p === 'string' ? l.includes(norm(p)) : p.test(l))))
 
 function facts(c) {
   const raw = c.output
   const lines = raw.split('\n')
   const f = []
-  const add = (kind, ...parts) => { if (parts.every((p) => p && norm(p).length)) f.push({ kind, parts }) }
+  const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
   const program = firstProgram(c.command).split('/').pop()
   const args = c.command.split(/\s+/)
   const sub = args[1] ?? ''
@@ -133,7 +135,9 @@ function facts(c) {
     if (dependency(l)) continue
     let m
     for (const loc of l.matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
-      if (loc[2] || loc[4]) add('location', `${loc[1]}:${loc[2] ?? loc[4]}${loc[3] || loc[5] ? `:${loc[3] ?? loc[5]}` : ''}`)
+      // The file and its line:col on one line (a list of locations after one file counts).
+      const at = `${loc[2] ?? loc[4]}${loc[3] || loc[5] ? `:${loc[3] ?? loc[5]}` : ''}`
+      if (loc[2] || loc[4]) add('location', loc[1], new RegExp(`(^|[^\\d])${at}($|[^\\d])`))
     }
     if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
     if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
@@ -192,13 +196,13 @@ for (const c of cases) {
     raw: tokens(c.output), ours: tokens(oursText), anchor: tokens(anchorText),
     oursFilter: mine.minimized?.filter ?? '-', anchorFilter: theirs?.minimized?.filter ?? '-',
     facts: fs_.length, lostOurs, lostAnchor, changedNonSimple,
-    anchorLostTokens: lostAnchor.reduce((n, f) => n + tokens(f.parts.join(' ')), 0),
+    anchorLostTokens: lostAnchor.reduce((n, f) => n + tokens(f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0),
   })
   if (show) {
     console.log(`\n===== ${c.name}: ${c.command}\n----- ours (${mine.minimized?.filter ?? 'unchanged'})\n${oursText}`)
-    if (lostOurs.length) console.log('LOST:', lostOurs.map((f) => `${f.kind}: ${f.parts.join(' | ')}`).join('\n  '))
+    if (lostOurs.length) console.log('LOST:', lostOurs.map(fmt).join('\n  '))
     if (argv.includes('--anchor')) console.log(`----- anchor (${theirs?.minimized?.filter ?? 'unchanged'})\n${anchorText}`)
-    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map((f) => `${f.kind}: ${f.parts.join(' | ')}`).join('\n  '))
+    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map(fmt).join('\n  '))
   }
 }
 fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
@@ -220,7 +224,7 @@ const worse = rows.filter((r) => r.ours > r.anchor + r.anchorLostTokens)
 md += `\nCases where agent-shell's text costs more than the anchor's plus the facts the anchor dropped: ${worse.length ? worse.map((r) => `${r.name} (${r.ours} vs ${r.anchor}+${r.anchorLostTokens})`).join(', ') : 'none'}.\n`
 console.log(md)
 for (const r of rows) {
-  for (const f of r.lostOurs) console.log(`agent-shell lost in ${r.name}: ${f.kind}: ${f.parts.join(' | ')}`)
+  for (const f of r.lostOurs) console.log(`agent-shell lost in ${r.name}: ${f.kind}: ${f.parts.map(String).join(' | ')}`)
 }
 if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\n${md}`)
 process.exit(failures ? 1 : 0)

@@ -92,7 +92,11 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         return None;
     }
     let mut out: Vec<String> = Vec::new();
-    let mut diff = DiffCompactor::default();
+    // History: the changed lines are the facts; context stays in `git diff` only.
+    let mut diff = DiffCompactor {
+        no_context: true,
+        ..Default::default()
+    };
     let mut in_diff = false;
     let mut header: Option<CommitHeader> = None;
     for line in lines {
@@ -139,14 +143,16 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
                 h.extra.push(line.trim().to_string());
                 continue;
             }
-            out.push(h.render());
+            // The subject joins its commit's line.
+            out.push(format!("{} — {}", h.render(), line.trim()));
             header = None;
+            continue;
         }
         if line.trim().is_empty() {
             continue;
         }
         if let Some(msg) = line.strip_prefix("    ") {
-            out.push(format!("  {msg}"));
+            out.push(format!("    {msg}"));
         } else if let Some((path, rest)) = stat_line(line) {
             out.push(format!(" {path} |{rest}"));
         } else {
@@ -157,7 +163,26 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         out.push(h.render());
     }
     diff.finish(&mut out);
-    Some(join_lines(out))
+    Some(join_lines(once_per_day(out)))
+}
+
+/// A day's header line (`2026-01-05:`) only where the day changes.
+fn once_per_day(lines: Vec<String>) -> Vec<String> {
+    let mut last_day = String::new();
+    lines
+        .into_iter()
+        .map(|l| match l.split_once(":\n") {
+            Some((day, rest)) if day.len() == 10 && !day.contains(' ') => {
+                if day == last_day {
+                    rest.to_string()
+                } else {
+                    last_day = day.to_string();
+                    l
+                }
+            }
+            _ => l,
+        })
+        .collect()
 }
 
 fn is_hash_line(rest: &str) -> bool {
@@ -178,7 +203,7 @@ impl CommitHeader {
     fn new(rest: &str) -> Self {
         let (hash, refs) = rest.split_once(' ').unwrap_or((rest, ""));
         CommitHeader {
-            hash: hash.chars().take(10).collect(),
+            hash: hash.chars().take(7).collect(),
             refs: refs.trim().to_string(),
             author: String::new(),
             date: String::new(),
@@ -189,6 +214,10 @@ impl CommitHeader {
 
     fn render(&self) -> String {
         let mut s = format!("{} {} {}", self.hash, self.date, self.author);
+        if let Some((day, time)) = self.date.split_once(' ').filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-') {
+            // `2026-01-05:` once per day, then `  10:00 +0000 abc1234 Author`.
+            s = format!("{day}:\n  {time} {} {}", self.hash, self.author);
+        }
         if !self.refs.is_empty() {
             s.push(' ');
             s.push_str(&self.refs);
@@ -284,6 +313,8 @@ struct DiffCompactor {
     in_hunk: bool,
     file_note: Vec<String>,
     path: Option<String>,
+    /// Drop every context line (history), rather than keep one beside each change.
+    no_context: bool,
 }
 
 impl DiffCompactor {
@@ -356,8 +387,7 @@ impl DiffCompactor {
         for (i, l) in lines.iter().enumerate() {
             let keep = changed(i)
                 || l.starts_with('\\')
-                || (i > 0 && changed(i - 1))
-                || changed(i + 1);
+                || (!self.no_context && ((i > 0 && changed(i - 1)) || changed(i + 1)));
             if keep {
                 out.push(l.clone());
             }

@@ -21,6 +21,22 @@ impl Grouped {
         }
     }
 
+    /// Adds `at` to an earlier finding of `file` with the same `message` (`3:3, 14:3 msg`).
+    fn add_location(&mut self, file: &str, message: &str, at: &str) -> bool {
+        let Some((_, lines)) = self.files.iter_mut().find(|(f, _)| f == file) else {
+            return false;
+        };
+        let suffix = format!(" {message}");
+        for l in lines.iter_mut() {
+            if l.ends_with(&suffix) && !l[..l.len() - suffix.len()].contains(' ') || l.ends_with(&suffix) && l[..l.len() - suffix.len()].split(", ").all(|p| !p.contains(' ')) {
+                let at_end = l.len() - suffix.len();
+                l.insert_str(at_end, &format!(", {at}"));
+                return true;
+            }
+        }
+        false
+    }
+
     /// Appends a continuation line to the last finding of `file`.
     fn continue_last(&mut self, line: &str) -> bool {
         match self.files.last_mut().and_then(|(_, l)| l.last_mut()) {
@@ -56,7 +72,11 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
             found = true;
             let sev = if &c[4] == "error" { "" } else { &c[4] };
             let sep = if sev.is_empty() { "" } else { " " };
-            grouped.add(&c[1], format!("{}:{} {sev}{sep}{}", &c[2], &c[3], &c[5]));
+            let message = format!("{sev}{sep}{}", &c[5]);
+            let at = format!("{}:{}", &c[2], &c[3]);
+            if !grouped.add_location(&c[1], &message, &at) {
+                grouped.add(&c[1], format!("{at} {message}"));
+            }
         } else if line.starts_with(' ') && found && rest.is_empty() {
             grouped.continue_last(line);
         } else {

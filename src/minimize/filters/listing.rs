@@ -18,17 +18,17 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     }
     let long_row = re!(r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\S+(?:,\s*\S+)?)\s+(\S+\s+\S+\s+\S+)\s(.*)$")?;
     let mut out = Vec::new();
-    let mut entries: Vec<String> = Vec::new();
+    let mut entries: Vec<(String, String)> = Vec::new();
     for line in ctx.text.lines() {
         if line.starts_with("total ") && line[6..].trim().chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
             continue;
         }
         if line.is_empty() {
-            flush(&mut entries, &mut out);
+            flush_ls(&mut entries, &mut out);
             continue;
         }
         if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line)) {
-            flush(&mut entries, &mut out);
+            flush_ls(&mut entries, &mut out);
             out.push(line.to_string());
             continue;
         }
@@ -41,20 +41,71 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
                 let kind = &c[1];
                 let size = &c[2];
                 let exec = c[0].get(1..10).is_some_and(|m| m.contains('x'));
-                entries.push(match kind {
+                let size = human(size);
+                let full = match kind {
                     "d" => format!("{name}/"),
                     "l" => name.to_string(),
                     "-" if exec => format!("{name}* {size}"),
                     "-" => format!("{name} {size}"),
                     other => format!("{name} ({other}) {size}"),
-                });
+                };
+                let short = match kind {
+                    "d" => format!("{name}/"),
+                    "l" => name.split(" -> ").next().unwrap_or(name).to_string(),
+                    _ => name.to_string(),
+                };
+                entries.push((full, short));
                 continue;
             }
         }
-        entries.push(line.to_string());
+        entries.push((line.to_string(), line.to_string()));
     }
-    flush(&mut entries, &mut out);
+    flush_ls(&mut entries, &mut out);
     Some(join_lines(out))
+}
+
+/// Entries above this in one directory are shown by name only (directories end in `/`): sizes,
+/// link targets and executable marks would cost more than the names.
+const NAMES_ONLY_ABOVE: usize = 100;
+
+fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
+    if entries.len() > NAMES_ONLY_ABOVE {
+        let mut names: Vec<String> = entries
+            .drain(..)
+            .map(|(_, short)| if short.contains(' ') { format!("'{short}'") } else { short })
+            .collect();
+        let mut row = String::new();
+        for n in names.drain(..) {
+            if !row.is_empty() && row.len() + n.len() + 1 > ROW_CHARS {
+                out.push(format!("  {}", std::mem::take(&mut row)));
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(&n);
+        }
+        if !row.is_empty() {
+            out.push(format!("  {row}"));
+        }
+        out.push("  [names only; sizes, modes and dates in the raw output]".to_string());
+    } else {
+        let mut full: Vec<String> = entries.drain(..).map(|(f, _)| f).collect();
+        flush(&mut full, out);
+    }
+}
+
+/// A byte count as ls -h would show it (`4.0K`, `1.2M`); a size already human or a device's
+/// `major, minor` as given.
+fn human(size: &str) -> String {
+    let Ok(n) = size.parse::<u64>() else {
+        return size.to_string();
+    };
+    match n {
+        0..=1023 => n.to_string(),
+        1024..=1_048_575 => format!("{:.1}K", n as f64 / 1024.0),
+        1_048_576..=1_073_741_823 => format!("{:.1}M", n as f64 / 1_048_576.0),
+        _ => format!("{:.1}G", n as f64 / 1_073_741_824.0),
+    }
 }
 
 /// Entries on rows of about [`ROW_CHARS`], two spaces apart.
