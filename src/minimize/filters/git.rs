@@ -166,23 +166,39 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     Some(join_lines(once_per_day(out)))
 }
 
-/// A day's header line (`2026-01-05:`) only where the day changes.
+/// A day's header line (`2026-01-05:`) where several commits in a row share the day; a commit
+/// alone on its day has the day on its own line (`2026-01-05 10:00 +0000 abc1234 …`).
 fn once_per_day(lines: Vec<String>) -> Vec<String> {
+    fn day_of(l: &str) -> Option<(&str, &str)> {
+        l.split_once(":\n")
+            .filter(|(day, _)| day.len() == 10 && !day.contains(' '))
+    }
+    let days: Vec<Option<String>> = lines
+        .iter()
+        .map(|l| day_of(l).map(|(d, _)| d.to_string()))
+        .collect();
+    let commit_days: Vec<&String> = days.iter().flatten().collect();
     let mut last_day = String::new();
-    lines
-        .into_iter()
-        .map(|l| match l.split_once(":\n") {
-            Some((day, rest)) if day.len() == 10 && !day.contains(' ') => {
-                if day == last_day {
-                    rest.to_string()
-                } else {
-                    last_day = day.to_string();
-                    l
-                }
-            }
-            _ => l,
-        })
-        .collect()
+    let mut seen = 0usize;
+    let mut out = Vec::with_capacity(lines.len());
+    for l in &lines {
+        let Some((day, rest)) = day_of(l) else {
+            out.push(l.clone());
+            continue;
+        };
+        let shared_with_next = commit_days.get(seen + 1).is_some_and(|d| d.as_str() == day);
+        seen += 1;
+        if day == last_day {
+            out.push(rest.to_string());
+        } else if shared_with_next {
+            last_day = day.to_string();
+            out.push(l.clone());
+        } else {
+            last_day.clear();
+            out.push(format!("{day} {}", rest.trim_start()));
+        }
+    }
+    out
 }
 
 fn is_hash_line(rest: &str) -> bool {
