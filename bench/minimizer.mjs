@@ -69,6 +69,7 @@ function searchable(text) {
       const h = header.endsWith(':') ? header.slice(0, -1) : header
       outLines.push(`${h}:${line.trim()}`)
       outLines.push(`${h} ${line.trim()}`)
+      if (h.endsWith('/')) outLines.push(h + line.trim())
       for (const item of line.trim().split(/\s{2,}/)) {
         const name = item.replace(/\s+\S+$/, '')
         outLines.push(h.endsWith('/') ? h + item : `${h}/${item}`)

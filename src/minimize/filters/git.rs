@@ -99,6 +99,12 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     };
     let mut in_diff = false;
     let mut header: Option<CommitHeader> = None;
+    // One author for every commit (common in a branch or a small repo): said once, at the top.
+    let sole_author = sole_author(ctx.text);
+    if let Some(a) = &sole_author {
+        let n = ctx.text.lines().filter(|l| l.starts_with("Author:")).count();
+        out.push(format!("[all {n} commits by {a}]"));
+    }
     for line in lines {
         if let Some(rest) = line.strip_prefix("commit ") {
             if is_hash_line(rest) {
@@ -121,7 +127,11 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         }
         if let Some(h) = &mut header {
             if let Some(author) = line.strip_prefix("Author:") {
-                h.author = strip_email(author.trim());
+                h.author = match &sole_author {
+                    Some(_) => String::new(),
+                    None => strip_email(author.trim()),
+                };
+                h.has_author = true;
                 continue;
             }
             if let Some(date) = line.strip_prefix("Date:") {
@@ -132,7 +142,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
                 h.merge = Some(merge.trim().to_string());
                 continue;
             }
-            if line.trim().is_empty() && h.author.is_empty() {
+            if line.trim().is_empty() && !h.has_author {
                 continue;
             }
             if line.trim().is_empty() {
@@ -210,6 +220,7 @@ struct CommitHeader {
     hash: String,
     refs: String,
     author: String,
+    has_author: bool,
     date: String,
     merge: Option<String>,
     extra: Vec<String>,
@@ -222,6 +233,7 @@ impl CommitHeader {
             hash: hash.chars().take(7).collect(),
             refs: refs.trim().to_string(),
             author: String::new(),
+            has_author: false,
             date: String::new(),
             merge: None,
             extra: Vec::new(),
@@ -229,11 +241,16 @@ impl CommitHeader {
     }
 
     fn render(&self) -> String {
-        let mut s = format!("{} {} {}", self.hash, self.date, self.author);
-        if let Some((day, time)) = self.date.split_once(' ').filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-') {
-            // `2026-01-05:` once per day, then `  10:00 +0000 abc1234 Author`.
-            s = format!("{day}:\n  {time} {} {}", self.hash, self.author);
-        }
+        let day_time = self
+            .date
+            .split_once(' ')
+            .filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-');
+        let mut s = match day_time {
+            // `2026-01-05:` (kept once per day by `once_per_day`), then `  10:00 +0000 abc1234 Author`.
+            Some((day, time)) => format!("{day}:\n  {time} {} {}", self.hash, self.author),
+            None => format!("{} {} {}", self.hash, self.date, self.author),
+        };
+        s.truncate(s.trim_end().len());
         if !self.refs.is_empty() {
             s.push(' ');
             s.push_str(&self.refs);
@@ -247,6 +264,23 @@ impl CommitHeader {
         }
         s
     }
+}
+
+/// The author of every commit of a log, when there is one and more than one commit.
+fn sole_author(text: &str) -> Option<String> {
+    let mut authors = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Author:"))
+        .map(|a| strip_email(a.trim()));
+    let first = authors.next()?;
+    let mut n = 1;
+    for a in authors {
+        if a != first {
+            return None;
+        }
+        n += 1;
+    }
+    (n > 1).then_some(first)
 }
 
 fn strip_email(author: &str) -> String {

@@ -68,6 +68,9 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
 /// link targets and executable marks would cost more than the names.
 const NAMES_ONLY_ABOVE: usize = 100;
 
+/// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
+const NAMES_ROW_CHARS: usize = 700;
+
 fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
     if entries.len() > NAMES_ONLY_ABOVE {
         let mut names: Vec<String> = entries
@@ -76,8 +79,8 @@ fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
             .collect();
         let mut row = String::new();
         for n in names.drain(..) {
-            if !row.is_empty() && row.len() + n.len() + 1 > ROW_CHARS {
-                out.push(format!("  {}", std::mem::take(&mut row)));
+            if !row.is_empty() && row.len() + n.len() + 1 > NAMES_ROW_CHARS {
+                out.push(std::mem::take(&mut row));
             }
             if !row.is_empty() {
                 row.push(' ');
@@ -85,9 +88,9 @@ fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
             row.push_str(&n);
         }
         if !row.is_empty() {
-            out.push(format!("  {row}"));
+            out.push(row);
         }
-        out.push("  [names only; sizes, modes and dates in the raw output]".to_string());
+        out.push("[names only; details in the raw output]".to_string());
     } else {
         let mut full: Vec<String> = entries.drain(..).map(|(f, _)| f).collect();
         flush(&mut full, out);
@@ -170,8 +173,9 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
-/// `path:line:text` (or `path:text`, `path-line-text` context) grouped under `path:`, each as
-/// `  line: text` with the text's leading whitespace dropped.
+/// `path:line:text` (or `path:text`, `path-line-text` context) grouped under the file's directory:
+/// `dir/` then `  file:line: text`, the text's leading whitespace dropped; a run of lines of one
+/// file within it keeps the file name on each line, so every line reads whole.
 pub(super) fn grep(ctx: &Context) -> Option<String> {
     let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
     let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
@@ -179,35 +183,47 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
         || ctx.inv.has_flag(&["--recursive", "--with-filename"], Some('r'))
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
-    if !with_names || ctx.inv.has_flag(&["--files-with-matches", "--count", "--files", "--json", "--null"], None) {
-        return None;
-    }
-    if ctx.inv.has_flag(&[], Some('l')) || ctx.inv.has_flag(&[], Some('c')) || ctx.inv.has_flag(&[], Some('Z')) {
+    if !with_names
+        || ctx.inv.has_flag(&["--files-with-matches", "--count", "--files", "--json", "--null"], None)
+        || ctx.inv.has_flag(&[], Some('l'))
+        || ctx.inv.has_flag(&[], Some('c'))
+        || ctx.inv.has_flag(&[], Some('Z'))
+    {
         return None;
     }
     let mut out: Vec<String> = Vec::new();
-    let mut current: Option<String> = None;
+    let mut current_dir: Option<String> = None;
     let mut grouped = 0usize;
     for line in ctx.text.lines() {
         let parsed = match numbered.captures(line) {
-            Some(c) if c[2] == c[4] => Some((c[1].to_string(), format!("{}{} ", &c[3], &c[2]), c[5].to_string())),
+            Some(c) if c[2] == c[4] => Some((c[1].to_string(), format!("{}{}{} ", &c[2], &c[3], &c[2]), c[5].to_string())),
             _ => named
                 .captures(line)
                 .filter(|c| c[1].contains(['.', '/']))
-                .map(|c| (c[1].to_string(), String::new(), c[2].to_string())),
+                .map(|c| (c[1].to_string(), ":".to_string(), c[2].to_string())),
         };
         match parsed {
-            Some((path, prefix, text)) => {
-                if current.as_deref() != Some(path.as_str()) {
-                    out.push(format!("{path}:"));
-                    current = Some(path);
+            Some((path, sep, text)) => {
+                let (dir, file) = match path.rsplit_once('/') {
+                    Some((d, f)) => (format!("{d}/"), f.to_string()),
+                    None => (String::new(), path.clone()),
+                };
+                if dir.is_empty() {
+                    current_dir = None;
+                    out.push(format!("{file}{sep}{}", text.trim()));
+                    grouped += 1;
+                    continue;
+                }
+                if current_dir.as_deref() != Some(dir.as_str()) {
+                    out.push(dir.clone());
+                    current_dir = Some(dir);
                 }
                 grouped += 1;
-                out.push(format!("  {prefix}{}", text.trim()));
+                out.push(format!("  {file}{sep}{}", text.trim()).trim_end().to_string());
             }
             None if line == "--" => out.push("  --".into()),
             None => {
-                current = None;
+                current_dir = None;
                 out.push(line.to_string());
             }
         }

@@ -12,9 +12,21 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
     let verbose = re!(r"^(\S+::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(.*?)\s*(\[\s*\d+%\])?$")?;
     let header = re!(r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )")?;
+    let has_summary = ctx.text.contains(" short test summary info ");
     let mut out = Vec::new();
     let mut section = "";
     for line in ctx.text.lines() {
+        if let Some(rest) = line.strip_prefix("collecting ... ") {
+            out.push(rest.to_string());
+            continue;
+        }
+        if line.starts_with("_ _ _") {
+            continue;
+        }
+        if section == "summary" && line.starts_with(' ') {
+            // A summary entry's message continued: the same lines as the failure's `E` lines.
+            continue;
+        }
         if let Some(c) = banner.captures(line) {
             let title = c.get(1).map_or("", |m| m.as_str());
             section = match title {
@@ -34,7 +46,9 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         }
         if let Some(c) = verbose.captures(line) {
             let outcome = c.get(2).map_or("", |m| m.as_str());
-            if outcome != "PASSED" {
+            // Failures and errors are named again in the short summary, with their message.
+            let in_summary = matches!(outcome, "FAILED" | "ERROR") && has_summary;
+            if outcome != "PASSED" && !in_summary {
                 out.push(format!("{} {outcome}{}", &c[1], &c[3]));
             }
             continue;
