@@ -83,6 +83,7 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
             || t.starts_with("=== CONT")
             || t.starts_with("=== NAME")
         {
+            in_pass = false;
             continue;
         }
         if t.starts_with("--- PASS") {
