@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { executeShell, Shell } from '../index.js'
-import { createBashTools } from '../dist/index.js'
+import { createBashTools } from '../ts/index'
 
 const fixture = JSON.parse(readFileSync(join(__dirname, '../bench/fixtures/minimizer/git-log.json'), 'utf8'))
 const dir = mkdtempSync(join(tmpdir(), 'agent-shell-minimizer-'))

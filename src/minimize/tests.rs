@@ -153,8 +153,12 @@ fn listings_keep_every_name() {
         "./\n  a/  b.txt\n./a/\n  x.rs  y.rs\n"
     );
     assert_eq!(
-        text_of("grep -rn TODO .", "./a.rs:3:    // TODO one\n./a.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"),
-        "./\n  a.rs:3: // TODO one\n  a.rs:9: // TODO two\n./s/\n  b.rs-1- TODO\nc.rs:2: x\n"
+        text_of("grep -rn TODO .", "./a.rs:3:    // TODO one\n./b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"),
+        "./\n  a.rs:3: // TODO one\n  b.rs:9: // TODO two\n./s/\n  b.rs-1- TODO\nc.rs:2: x\n"
+    );
+    assert_eq!(
+        text_of("grep -rn x src", "src/a.rs:1:x\nsrc/a.rs:2:  x\nsrc/a.rs:3:x\n"),
+        "src/a.rs:\n  1: x\n  2: x\n  3: x\n"
     );
     assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
     assert_eq!(run("grep -rl TODO .", "./a.rs\n"), None);

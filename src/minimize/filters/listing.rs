@@ -173,10 +173,24 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
-/// `path:line:text` (or `path:text`, `path-line-text` context) grouped under the file's directory:
-/// `dir/` then `  file:line: text`, the text's leading whitespace dropped; a run of lines of one
-/// file within it keeps the file name on each line, so every line reads whole.
+/// How grep's lines are grouped.
+#[derive(Clone, Copy, PartialEq)]
+enum GroupBy {
+    /// `path:` then `  line: text`: best when files have many matches.
+    File,
+    /// `dir/` then `  file:line: text`: best when matches spread over many files.
+    Dir,
+}
+
+/// `path:line:text` (or `path:text`, `path-line-text` context) grouped under their file or their
+/// directory, whichever is shorter, the text's leading whitespace dropped.
 pub(super) fn grep(ctx: &Context) -> Option<String> {
+    let by_file = grep_grouped(ctx, GroupBy::File)?;
+    let by_dir = grep_grouped(ctx, GroupBy::Dir)?;
+    Some(if by_dir.len() < by_file.len() { by_dir } else { by_file })
+}
+
+fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
     let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
     let with_names = ctx.inv.program == "rg" && !ctx.inv.has_flag(&["--no-filename"], Some('I'))
@@ -204,10 +218,13 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
         };
         match parsed {
             Some((path, sep, text)) => {
-                let (dir, file) = match path.rsplit_once('/') {
-                    Some((d, f)) => (format!("{d}/"), f.to_string()),
-                    None => (String::new(), path.clone()),
+                let (dir, file) = match (by, path.rsplit_once('/')) {
+                    (GroupBy::File, _) => (format!("{path}:"), String::new()),
+                    (GroupBy::Dir, Some((d, f))) => (format!("{d}/"), f.to_string()),
+                    (GroupBy::Dir, None) => (String::new(), path.clone()),
                 };
+                // Under a file's own header a line starts with its number (`  12: text`).
+                let sep = if by == GroupBy::File { sep.trim_start_matches([':', '-']).to_string() } else { sep };
                 if dir.is_empty() {
                     current_dir = None;
                     out.push(format!("{file}{sep}{}", text.trim()));
