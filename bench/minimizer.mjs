@@ -91,8 +91,16 @@ function facts(c) {
   const args = c.command.split(/\s+/)
   const sub = args[1] ?? ''
   if (program === 'git') {
+    let inMessage = false
     for (const l of lines) {
       let m
+      // A commit's message: the indented lines after its Date line.
+      if (inMessage && (l === '' || l.startsWith('    '))) {
+        if (l.trim()) add('message', l.trim())
+        continue
+      }
+      inMessage = false
+      if ((m = /^Date:/.exec(l))) inMessage = true
       if ((m = /^commit ([0-9a-f]{7})/.exec(l))) add('sha', m[1])
       else if ((m = /^Author:\s+(.*?) </.exec(l))) add('author', m[1])
       else if ((m = /^Date:\s+(.*)$/.exec(l))) add('date', m[1])
