@@ -45,7 +45,7 @@ pub(crate) fn single_simple_command(command: &str) -> Option<Invocation> {
         return None;
     }
     // `cmd &` runs in the background: its output is not this run's to rewrite.
-    if (0..root.child_count()).any(|i| root.child(i as u32).is_some_and(|c| c.kind() == "&")) {
+    if (0..root.child_count()).any(|i| root.child(i).is_some_and(|c| c.kind() == "&")) {
         return None;
     }
     let mut statements = named_children(root).filter(|n| n.kind() != "comment");
