@@ -358,6 +358,56 @@ export declare function killTree(pid: number, signal: number): number
 export declare function listDescendants(pid: number): Array<number>
 
 /**
+ * The output minimizer: after a run, the output of a single simple command whose program has a
+ * filter (git, cargo, go, make/cmake/ninja/ctest, gtest, npm/pnpm/yarn/bun, pytest, jest, vitest,
+ * tsc, eslint, ruff, ls, find, grep/rg, cat of a source file) is rewritten into compact text in
+ * the result's `minimized`, keeping every failing test, count, error and warning with its
+ * location, and summary. Pipes, lists, compound commands and output under 1,000 characters pass
+ * unchanged. Chunks still stream raw.
+ */
+export interface MinimizerOptions {
+  /** Master switch. @default false */
+  enabled?: boolean
+  /**
+   * A TOML file overriding the defaults (`~` expanded): `enabled`, `only`, `except`,
+   * `max_capture_bytes`, `source_outline_level`, and `[filters.<name>]` line filters.
+   */
+  settingsPath?: string
+  /**
+   * xxHash64 (hex) of the settings file: a file whose hash differs is ignored (a trust gate
+   * for a path an agent could write).
+   */
+  settingsHash?: string
+  /** Programs minimized (e.g. `"git"`); empty or absent: every filter. */
+  only?: Array<string>
+  /** Programs never minimized. */
+  except?: Array<string>
+  /** Output above this many bytes is passed on raw. @default 4194304 (4 MiB) */
+  maxCaptureBytes?: number
+  /**
+   * `cat <source file>`: `"default"` (declarations and signatures) or `"aggressive"`
+   * (signatures only). @default "default"
+   */
+  sourceOutlineLevel?: string
+  /** Accepted for the anchor's callers; it changes nothing here (there are no legacy filters). */
+  legacyFilters?: boolean
+}
+
+/** What the minimizer made of a run's output; present only when a filter changed the text. */
+export interface MinimizerResult {
+  /** The filter that ran, e.g. `"git-log"`, `"cargo-test"`, `"vitest"`, `"npm:vitest"`. */
+  filter: string
+  /** The compact text a model should read instead of the streamed chunks. */
+  text: string
+  /** The whole captured output, as streamed. */
+  originalText: string
+  /** Bytes of `originalText`. */
+  inputBytes: number
+  /** Bytes of `text`. */
+  outputBytes: number
+}
+
+/**
  * Lifts a trailing `| head -n N` (also `-N`, `-nN`, `--lines=N`) or `| tail -n N` out of a
  * command, so it can run whole while its output is cut with `applyHeadTail`. `… | head -n H |
  * tail -n T` gives both limits. Only when the command is a single pipeline that ends with that
@@ -614,6 +664,8 @@ export interface ShellExecuteOptions {
    * kernel cannot enforce it.
    */
   sandbox?: SandboxPolicy
+  /** Output minimizer (API.md §2a); the result carries `minimized` when a filter changed the text. */
+  minimizer?: MinimizerOptions
 }
 
 /** Options of a persistent session. */
@@ -631,6 +683,8 @@ export interface ShellOptions {
    * root by default: the host's directory then). @throws ERR_SANDBOX_UNAVAILABLE
    */
   sandbox?: SandboxPolicy
+  /** Output minimizer for every run of the session (a run's own `minimizer` replaces it). */
+  minimizer?: MinimizerOptions
 }
 
 /**
@@ -651,6 +705,8 @@ export interface ShellRunOptions {
   signal?: AbortSignal
   /** Native output sink for this run; the result then carries `output`. */
   output?: OutputOptions
+  /** Output minimizer for this run, instead of the session's. */
+  minimizer?: MinimizerOptions
 }
 
 /** How a command ended. Failure of the command is a result, never a rejection. */
@@ -668,6 +724,8 @@ export interface ShellRunResult {
   sessionRestarted?: boolean
   /** Present when `options.output` was given. */
   output?: OutputSummary
+  /** Present only when a minimizer filter changed the output (`minimizer` option). */
+  minimized?: MinimizerResult
 }
 
 /**

@@ -9,6 +9,7 @@
 pub(crate) mod commands;
 pub(crate) mod error;
 pub(crate) mod jobs;
+pub(crate) mod minimize;
 pub(crate) mod output;
 pub(crate) mod process;
 pub(crate) mod pty;

@@ -1,7 +1,7 @@
 // createBashTools (API.md §10): the `bash`, `bash_output` and `kill_bash` tools on one persistent
 // native `Shell`, a native `JobManager` for background jobs, and the tool set's artifacts.
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -19,6 +19,8 @@ import {
   type JobOutput,
   type OutputOptions,
   type OutputSummary,
+  type MinimizerOptions,
+  type ShellRunResult,
 } from './native'
 import {
   bashDescription,
@@ -185,6 +187,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
           timeoutMs: p.timeout.seconds * 1000,
           ...(context.signal && { signal: context.signal }),
           output: { ...output, ...newArtifact() },
+          ...minimizerOption(p),
         },
         live.onChunk,
       )
@@ -198,13 +201,44 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
       if (context.signal?.aborted) throw abortError(context.signal)
       return errorResult('The command was cancelled because the bash tool set was closed.', { cancelled: true })
     }
-    return finish(p, started, result.output, {
+    const minimized = minimizedOutput(result)
+    return finish(p, started, minimized?.summary ?? result.output, {
+      ...(minimized && { minimized: minimized.details }),
       exitCode: result.exitCode,
       timedOut: result.timedOut,
       signal: result.signal,
       cwd: sessionCwd,
       ...(result.sessionRestarted && { sessionRestarted: true }),
     })
+  }
+
+  // ---- output minimizer (API.md §2a, §10) ----
+
+  const minimizer: MinimizerOptions = options.minimizer ?? { enabled: true }
+
+  /** The minimizer for a foreground run; none when head/tail was asked for (the lines meant are the raw output's). */
+  function minimizerOption(p: Plan): { minimizer?: MinimizerOptions } {
+    return p.headLines === undefined && p.tailLines === undefined ? { minimizer } : {}
+  }
+
+  /** A minimized run's text: the compact text, then the original kept as an artifact; `undefined` to show the output as it is. */
+  function minimizedOutput(result: ShellRunResult): { summary: OutputSummary; details: Record<string, unknown> } | undefined {
+    const m = result.minimized
+    const budget = output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!
+    if (!m || !result.output || Buffer.byteLength(m.text) > budget) return undefined
+    const { artifactId, artifactPath } = newArtifact() as { artifactId: string; artifactPath: string }
+    writeFileSync(artifactPath, m.originalText)
+    artifacts.set(artifactId, artifactPath)
+    const text = `${m.text.replace(/\n+$/, '')}\n[raw output: artifact://${artifactId}]`
+    const summary: OutputSummary = {
+      ...result.output,
+      output: text,
+      truncated: false,
+      columnTruncatedLines: 0,
+      artifactId: undefined,
+      artifactPath: undefined,
+    }
+    return { summary, details: { filter: m.filter, inputBytes: m.inputBytes, outputBytes: m.outputBytes, artifactId } }
   }
 
   async function runPty(p: Plan, context: ToolContext): Promise<ToolResult> {

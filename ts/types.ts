@@ -1,7 +1,7 @@
 // The shapes an agent host sees (API.md §10): tools with a JSON Schema input, an `execute` that
 // resolves to a result (a command's failure is a result, never a rejection), and the options of
 // a tool set.
-import type { InterceptorRule, OutputOptions } from '..'
+import type { InterceptorRule, MinimizerOptions, OutputOptions } from '..'
 
 export interface ToolResult {
   content: { type: 'text'; text: string }[]
@@ -71,4 +71,6 @@ export interface BashToolsOptions {
   autoBackgroundMs?: number
   jobs?: { maxJobs?: number; bufferBytes?: number }
   sandbox?: SandboxPolicy
+  /** Output minimizer for foreground calls (API.md §2a); a minimized call's text is the compact text and `[raw output: artifact://<id>]`. @default { enabled: true } */
+  minimizer?: MinimizerOptions
 }

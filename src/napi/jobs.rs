@@ -348,6 +348,9 @@ fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Sessi
     let command = required(O::command(&options)?, js_name!(command))?;
     let timeout = timeout(O::timeout_ms(&options)?);
     let output = O::output(&options)?.unwrap_or_default();
+    // Accepted and checked as executeShell's; a job's output is read in pieces while it runs
+    // (bashOutput), so there is no whole output to minimize (README, Output minimizer).
+    O::minimizer(&options)?;
     let run = RunRequest {
         command,
         cwd: path(O::cwd(&options)?).map(|c| absolute(&c)),

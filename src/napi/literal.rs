@@ -9,6 +9,7 @@ use napi::bindgen_prelude::{JsValue, ToNapiValue};
 use napi::{sys, Env};
 use napi_derive::napi;
 
+use super::minimize::JsMinimizerResult;
 use super::output::JsOutputSummary;
 
 /// How a command ended. Failure of the command is a result, never a rejection.
@@ -30,11 +31,14 @@ pub struct ShellRunResult {
     // expanded, which comes after this file.
     #[napi(ts_type = "OutputSummary")]
     pub output: Option<JsOutputSummary>,
+    /// Present only when a minimizer filter changed the output (`minimizer` option).
+    #[napi(ts_type = "MinimizerResult")]
+    pub minimized: Option<JsMinimizerResult>,
 }
 
 /// Fields in the order napi-rs gives them (required first, then optional ones as declared), and
 /// absent rather than `undefined` when `None`, as napi-rs leaves them.
-const SHELL_RUN_RESULT: &str = "(function shellRunResult(cancelled, timedOut, exitCode, workingDir, durationMs, signal, sessionRestarted, output) {
+const SHELL_RUN_RESULT: &str = "(function shellRunResult(cancelled, timedOut, exitCode, workingDir, durationMs, signal, sessionRestarted, output, minimized) {
   'use strict';
   const r = { cancelled, timedOut };
   if (exitCode !== undefined) r.exitCode = exitCode;
@@ -43,6 +47,7 @@ const SHELL_RUN_RESULT: &str = "(function shellRunResult(cancelled, timedOut, ex
   if (signal !== undefined) r.signal = signal;
   if (sessionRestarted !== undefined) r.sessionRestarted = sessionRestarted;
   if (output !== undefined) r.output = output;
+  if (minimized !== undefined) r.minimized = minimized;
   return r;
 })";
 
@@ -72,6 +77,7 @@ impl ToNapiValue for ShellRunResultJs {
                 optional(env, r.signal)?,
                 optional(env, r.session_restarted)?,
                 optional(env, r.output)?,
+                optional(env, r.minimized)?,
             ]
         };
         let mut recv = std::ptr::null_mut();

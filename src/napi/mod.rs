@@ -8,6 +8,7 @@ mod host;
 mod jobs;
 mod js_thread;
 mod literal;
+mod minimize;
 mod options;
 mod output;
 mod pty;

@@ -17,10 +17,12 @@ use super::options::{
     self, absolute, arg, js_name, js_readers, optional_arg, pairs, path, required, timeout,
     AbortListener, JsSandboxPolicy, Path, StringMap, TimeoutMs,
 };
+use super::minimize::{JsMinimizerOptions, JsMinimizerResult};
 use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, ChunkFn};
 use super::teardown;
 use crate::error::Error;
+use crate::minimize::{self, Capture, MinimizerOptions};
 use crate::output::OutputOptions;
 use crate::process::sandbox::SandboxPolicy;
 use crate::process::tree;
@@ -44,6 +46,9 @@ pub struct ShellOptions {
     /// Confines the shell and everything it starts, fixed when the shell starts (its writable
     /// root by default: the host's directory then). @throws ERR_SANDBOX_UNAVAILABLE
     pub sandbox: Option<JsSandboxPolicy>,
+    /// Output minimizer for every run of the session (a run's own `minimizer` replaces it).
+    #[napi(ts_type = "MinimizerOptions")]
+    pub minimizer: Option<JsMinimizerOptions>,
 }
 
 js_readers!(ShellOptions {
@@ -53,6 +58,7 @@ js_readers!(ShellOptions {
     shell => String,
     non_interactive_env => bool,
     sandbox => SandboxPolicy,
+    minimizer => MinimizerOptions,
 });
 
 /// One command on a `Shell`. This and `ShellExecuteOptions` declare the TypeScript types; the
@@ -75,6 +81,9 @@ pub struct ShellRunOptions {
     pub signal: Option<Unknown<'static>>,
     /// Native output sink for this run; the result then carries `output`.
     pub output: Option<JsOutputOptions>,
+    /// Output minimizer for this run, instead of the session's.
+    #[napi(ts_type = "MinimizerOptions")]
+    pub minimizer: Option<JsMinimizerOptions>,
 }
 
 js_readers!(ShellRunOptions {
@@ -84,6 +93,7 @@ js_readers!(ShellRunOptions {
     timeout_ms => TimeoutMs,
     signal => Object<'env>,
     output => OutputOptions,
+    minimizer => MinimizerOptions,
 });
 
 /// A one-shot command (`executeShell`).
@@ -109,6 +119,9 @@ pub struct ShellExecuteOptions {
     /// directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
     /// kernel cannot enforce it.
     pub sandbox: Option<JsSandboxPolicy>,
+    /// Output minimizer (API.md §2a); the result carries `minimized` when a filter changed the text.
+    #[napi(ts_type = "MinimizerOptions")]
+    pub minimizer: Option<JsMinimizerOptions>,
 }
 
 js_readers!(ShellExecuteOptions {
@@ -125,6 +138,7 @@ js_readers!(ShellExecuteOptions {
     non_interactive_env => bool,
     output => OutputOptions,
     sandbox => SandboxPolicy,
+    minimizer => MinimizerOptions,
 });
 
 /// A persistent session on a real shell process: variables, functions, aliases, options and the
@@ -133,6 +147,8 @@ js_readers!(ShellExecuteOptions {
 pub struct Shell {
     session: Arc<Session>,
     js: JsThread,
+    /// The session's minimizer options, for runs that give none.
+    minimizer: Option<MinimizerOptions>,
 }
 
 impl Shell {
@@ -151,9 +167,13 @@ impl Shell {
         ts_args_type = "options?: ShellOptions | undefined | null"
     )]
     pub fn new(env: Env, options: Option<Unknown>) -> Result<Self> {
+        let mut minimizer = None;
         let config = optional_arg::<Object>(options, "options")
             .and_then(|o| match o {
-                Some(o) => shell_config(&o),
+                Some(o) => {
+                    minimizer = ShellOptions::minimizer(&o)?;
+                    shell_config(&o)
+                }
                 None => Ok(ShellConfig::default()),
             })
             .and_then(|mut config| {
@@ -179,7 +199,11 @@ impl Shell {
         };
         let session = Arc::new(session);
         teardown::kill_at_teardown(&env, &session)?;
-        Ok(Shell { session, js })
+        Ok(Shell {
+            session,
+            js,
+            minimizer,
+        })
     }
 
     /// Runs a command in the session. Resolves when it ended and every chunk was delivered.
@@ -198,16 +222,20 @@ impl Shell {
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
         let (prepared, listener) = prepare(env, options, on_chunk, &self.js);
+        let prepared = prepared.map(|mut p| {
+            p.minimizer = p.minimizer.take().or_else(|| self.minimizer.clone());
+            p
+        });
         // Checked here, so that a bad call rejects at once rather than in its turn.
-        let prepared = prepared.and_then(|p| validate_run(&p.0).map(|()| p));
+        let prepared = prepared.and_then(|p| validate_run(&p.req).map(|()| p));
         // The run takes its place in line now, in call order; an idle session starts the command
         // right here, before the task below is scheduled.
-        let launched = prepared.map(|(req, output, cancel, chunk_fn)| {
-            let launch = match session.try_start(session.queue(), &req, &cancel) {
+        let launched = prepared.map(|p| {
+            let launch = match session.try_start(session.queue(), &p.req, &p.cancel) {
                 Ok(started) => Launch::Started(started),
-                Err(place) => Launch::Queued(place, req),
+                Err(place) => Launch::Queued(place, p.req.clone()),
             };
-            (launch, output, cancel, chunk_fn)
+            (launch, p)
         });
         // A started run's first steps only register what it waits for: they can be taken here.
         let (first_poll, turn) = match &launched {
@@ -218,10 +246,8 @@ impl Shell {
         let promise = self
             .js
             .spawn(env, on_settle(listener), first_poll, turn, async move {
-                let (launch, output, cancel, chunk_fn) = launched?;
-                run_and_deliver(&session, launch, output, cancel, chunk_fn)
-                    .await
-                    .map(ShellRunResultJs)
+                let (launch, p) = launched?;
+                run_and_deliver(&session, launch, p).await.map(ShellRunResultJs)
             })?;
         Ok(Object::from_raw(env.raw(), promise))
     }
@@ -286,21 +312,22 @@ pub fn execute_shell<'env>(
     let js = JsThread::new(env)?;
     let (prepared, listener) = prepare(env, options, on_chunk, &js);
     // Read only once the run's options were: one error per call, the first met.
-    let ready = prepared.and_then(|(mut req, output, cancel, chunk_fn)| {
+    let ready = prepared.and_then(|mut p| {
+        let req = &mut p.req;
         let options = arg::<Object>(options, "options")?;
         let mut config = shell_config(&options)?;
         // One-shot: the per-run env can simply be part of the shell's environment.
         config
             .session_env
             .extend(pairs(ShellExecuteOptions::env(&options)?));
-        validate_run(&req)?;
+        validate_run(req)?;
         config.cwd = req.cwd.take();
         config.sandbox = config
             .sandbox
             .map(|p| p.fixed_at(&start_dir(config.cwd.as_deref())));
         req.env.clear();
         let session = Arc::new(Session::new(config)?);
-        Ok((session, req, output, cancel, chunk_fn))
+        Ok((session, p))
     });
     if let Ok((session, ..)) = &ready {
         teardown::kill_at_teardown(env, session)?;
@@ -311,16 +338,10 @@ pub fn execute_shell<'env>(
         FirstPoll::OnRuntime,
         Turn::Free,
         async move {
-            let (session, req, output, cancel, chunk_fn) = ready?;
+            let (session, p) = ready?;
             let place = session.queue();
-            let result = run_and_deliver(
-                &session,
-                Launch::Queued(place, req),
-                output,
-                cancel,
-                chunk_fn,
-            )
-            .await;
+            let req = p.req.clone();
+            let result = run_and_deliver(&session, Launch::Queued(place, req), p).await;
             session.close().await;
             result.map(ShellRunResultJs)
         },
@@ -405,12 +426,14 @@ fn prepare(
     }
 }
 
-type PreparedRun = (
-    RunRequest,
-    Option<OutputOptions>,
-    CancelToken,
-    Option<ChunkFn>,
-);
+/// A run's options, read on the JS thread.
+struct PreparedRun {
+    req: RunRequest,
+    output: Option<OutputOptions>,
+    cancel: CancelToken,
+    chunk_fn: Option<ChunkFn>,
+    minimizer: Option<MinimizerOptions>,
+}
 
 fn prepare_run(
     env: &Env,
@@ -422,6 +445,7 @@ fn prepare_run(
     let command = required(O::command(options)?, js_name!(command))?;
     let timeout = timeout(O::timeout_ms(options)?);
     let output = O::output(options)?;
+    let minimizer = O::minimizer(options)?;
     let req = RunRequest {
         command,
         cwd: path(O::cwd(options)?).map(|c| absolute(&c)),
@@ -433,25 +457,50 @@ fn prepare_run(
         .transpose()?;
     // Last, so that nothing after it can fail and leave the listener behind.
     let (cancel, listener) = options::abort_token(env, O::signal(options))?;
-    Ok(((req, output, cancel, chunk_fn), listener))
+    let prepared = PreparedRun {
+        req,
+        output,
+        cancel,
+        chunk_fn,
+        minimizer,
+    };
+    Ok((prepared, listener))
 }
 
 /// Runs a command on `session`, decoding and delivering output; resolves after the last chunk's
 /// callback ran.
+/// With a minimizer on, the chunks pass through a bounded capture, which the minimizer reads once
+/// the run ended.
 async fn run_and_deliver(
     session: &Session,
     launch: Launch,
-    output: Option<OutputOptions>,
-    cancel: CancelToken,
-    chunk_fn: Option<ChunkFn>,
+    p: PreparedRun,
 ) -> crate::error::Result<ShellRunResult> {
+    let minimizer = p.minimizer.map(|m| m.resolve()).filter(|c| c.enabled);
+    let Some(config) = minimizer else {
+        let (outcome, summary) = session
+            .run_delivered(launch, p.output.as_ref(), p.chunk_fn, &p.cancel)
+            .await?;
+        return Ok(to_result(outcome, summary.map(JsOutputSummary::from), None));
+    };
+    let command = p.req.command;
+    let (capture, captured) = Capture::new(p.chunk_fn, config.max_capture_bytes);
     let (outcome, summary) = session
-        .run_delivered(launch, output.as_ref(), chunk_fn, &cancel)
+        .run_delivered(launch, p.output.as_ref(), Some(capture), &p.cancel)
         .await?;
-    Ok(to_result(outcome, summary.map(JsOutputSummary::from)))
+    let minimized = minimize::minimize(&command, &captured.take(), &config);
+    Ok(to_result(
+        outcome,
+        summary.map(JsOutputSummary::from),
+        minimized.map(JsMinimizerResult::from),
+    ))
 }
 
-fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
+fn to_result(
+    o: RunOutcome,
+    output: Option<JsOutputSummary>,
+    minimized: Option<JsMinimizerResult>,
+) -> ShellRunResult {
     ShellRunResult {
         exit_code: o.exit_code,
         cancelled: o.cancelled,
@@ -461,6 +510,7 @@ fn to_result(o: RunOutcome, output: Option<JsOutputSummary>) -> ShellRunResult {
         signal: o.signal,
         session_restarted: Some(o.session_restarted),
         output,
+        minimized,
     }
 }
 

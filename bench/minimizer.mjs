@@ -1,0 +1,239 @@
+// The output minimizer's benchmark (issue #32): over the recorded corpus of real outputs
+// (fixtures/minimizer/, made by minimizer-corpus.mjs), each command is replayed through
+// agent-shell's executeShell and the anchor's (@oh-my-pi/pi-natives, its Linux x64 .node loaded
+// directly), with the program replaced by a shim that prints the recorded output and exits with
+// the recorded code, so both minimizers see the same command and the same output in the same run.
+// Reports tokens (gpt-tokenizer, o200k) of raw / agent-shell / anchor per case and in total, and
+// checks every fact of each case (extracted from the raw output: locations, failing tests,
+// summaries, errors, authors and dates, stats, changed lines, matches, directories, signatures)
+// in each visible text. Exits 1 when agent-shell loses a fact or changes a pipe's or a compound
+// command's output.
+//
+//   node bench/minimizer.mjs [--write] [--case NAME] [--show]
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+const ours = require(path.join(here, '..', 'index.js'))
+const anchorPath = path.join(here, 'node_modules/@oh-my-pi/pi-natives-linux-x64/pi_natives.linux-x64-modern.node')
+const anchor = fs.existsSync(anchorPath) ? require(anchorPath) : null
+const argv = process.argv.slice(2)
+const only = argv.includes('--case') ? argv[argv.indexOf('--case') + 1] : null
+const show = argv.includes('--show')
+
+const fixtures = path.join(here, 'fixtures', 'minimizer')
+const replay = path.join(here, '.minimizer-work', 'replay')
+// gpt-tokenizer when bench/'s dependencies are installed; otherwise (the vitest suite runs this
+// for its fact checks only) the usual estimate of four characters a token.
+const encode = await import('gpt-tokenizer').then((m) => m.encode, () => null)
+const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4))
+
+/** The program a command starts first (after `cd … &&` and assignments). */
+function firstProgram(command) {
+  const seg = command.split(/&&|\|\||;|\|/).map((s) => s.trim()).find((s) => !/^cd(\s|$)/.test(s)) ?? command
+  return seg.split(/\s+/).find((w) => !/^\w+=/.test(w))
+}
+
+function shim(c, dir) {
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(path.join(dir, 'bin'), { recursive: true })
+  const out = path.join(dir, 'output.txt')
+  fs.writeFileSync(out, c.output)
+  const program = firstProgram(c.command)
+  const script = `#!/bin/bash\n/bin/cat '${out}'\nexit ${c.exitCode ?? 0}\n`
+  const target = program.includes('/') ? path.join(dir, 'cwd', program) : path.join(dir, 'bin', program)
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  fs.mkdirSync(path.join(dir, 'cwd'), { recursive: true })
+  fs.writeFileSync(target, script, { mode: 0o755 })
+  return { cwd: path.join(dir, 'cwd'), env: { PATH: `${path.join(dir, 'bin')}:${process.env.PATH}` } }
+}
+
+// ---- facts -------------------------------------------------------------------------------------
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
+const gitDate = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\w{3}) (\d{1,2}) (\d\d:\d\d):\d\d (\d{4}) ([+-]\d{4})/g
+const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${String(MONTHS.indexOf(m) + 1).padStart(2, '0')}-${d.padStart(2, '0')} ${hm} ${tz}`)
+const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
+const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
+
+/** Visible lines plus, under each unindented header (`path:`, `dir/`), header-joined copies. */
+function searchable(text) {
+  const lines = text.split('\n')
+  const outLines = [...lines]
+  let header = null
+  for (const line of lines) {
+    if (/^\S.*[:/]$/.test(line) && !/^\s/.test(line)) { header = line; continue }
+    if (header && /^\s+\S/.test(line)) {
+      const h = header.endsWith(':') ? header.slice(0, -1) : header
+      outLines.push(`${h}:${line.trim()}`)
+      outLines.push(`${h} ${line.trim()}`)
+      if (h.endsWith('/')) outLines.push(h + line.trim())
+      for (const item of line.trim().split(/\s{2,}/)) {
+        const name = item.replace(/\s+\S+$/, '')
+        outLines.push(h.endsWith('/') ? h + item : `${h}/${item}`)
+        outLines.push(h.endsWith('/') ? h + name : `${h}/${name}`)
+      }
+    } else if (!/^\s/.test(line)) header = null
+  }
+  return outLines.map(norm)
+}
+
+const has = (lines, parts) => lines.some((l) => parts.every((p) => (typeof p === 'string' ? l.includes(norm(p)) : p.test(l))))
+
+function facts(c) {
+  const raw = c.output
+  const lines = raw.split('\n')
+  const f = []
+  const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
+  const program = firstProgram(c.command).split('/').pop()
+  const args = c.command.split(/\s+/)
+  const sub = args[1] ?? ''
+  if (program === 'git') {
+    let inMessage = false
+    for (const l of lines) {
+      let m
+      // A commit's message: the indented lines after its Date line.
+      if (inMessage && (l === '' || l.startsWith('    '))) {
+        if (l.trim()) add('message', l.trim())
+        continue
+      }
+      inMessage = false
+      if ((m = /^Date:/.exec(l))) inMessage = true
+      if ((m = /^commit ([0-9a-f]{7})/.exec(l))) add('sha', m[1])
+      else if ((m = /^Author:\s+(.*?) </.exec(l))) add('author', m[1])
+      else if ((m = /^Date:\s+(.*)$/.exec(l))) add('date', m[1])
+      else if ((m = /^ (\S.*?)\s+\|\s+(\d+|Bin.*)/.exec(l))) add('stat', m[1], m[2].split(' ')[0])
+      else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
+      else if ((m = /^\t(?:[a-z ]+:\s+)?(.+)$/.exec(l)) && sub === 'status') add('path', m[1])
+      else if ((m = /^diff --git a\/\S+ b\/(\S+)/.exec(l))) add('file', m[1])
+      else if ((m = /^ +\d+ files? changed.*/.exec(l))) add('summary', m[0])
+      else if ((m = /^On branch (\S+)/.exec(l))) add('branch', m[1])
+    }
+    return f
+  }
+  if (program === 'ls') {
+    const recursive = /-\w*R/.test(c.command)
+    for (const l of lines) {
+      if (!l || /^total \d/.test(l)) continue
+      if (/:$/.test(l) && !/^[-dl][-rwx]/.test(l)) { if (recursive) add('directory', l.slice(0, -1)); continue }
+      const name = /^[-dlcbps][-rwxsStT.+@]{9}/.test(l) ? l.split(/\s+/).slice(8).join(' ').split(' -> ')[0] : l
+      if (name !== '.' && name !== '..') add('entry', name)
+    }
+    return f
+  }
+  if (program === 'find') {
+    for (const l of lines) if (l && l !== '.') add('path', l)
+    return f
+  }
+  if (program === 'grep' || program === 'rg') {
+    for (const l of lines) {
+      const m = /^([^:]+?)([:-])(\d+)\2(.*)$/.exec(l)
+      if (m && m[2] === ':') add('match', m[1], `${m[3]}`, m[4].trim() || m[1])
+    }
+    return f
+  }
+  if (program === 'cat') {
+    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:fn|function|def|class|struct|enum|trait|interface|impl|type)\s+[\w<]/
+    for (const l of lines) if (sig.test(l) && !/^\s*(\/\/|#|\*)/.test(l)) add('signature', l.trim())
+    return f
+  }
+  // Build, lint and test tools.
+  for (const l of lines) {
+    if (dependency(l)) continue
+    let m
+    for (const loc of l.matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
+      // The file and its line:col on one line (a list of locations after one file counts).
+      const at = `${loc[2] ?? loc[4]}${loc[3] || loc[5] ? `:${loc[3] ?? loc[5]}` : ''}`
+      if (loc[2] || loc[4]) add('location', loc[1], new RegExp(`(^|[^\\d])${at}($|[^\\d])`))
+    }
+    if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
+    if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
+    if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
+    if ((m = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/.exec(l))) add('finding', m[1], m[2], m[3], m[4])
+    if ((m = /^([A-Z]+\d+) /.exec(l)) || (m = /:\d+:\d+: ([A-Z]+\d+) /.exec(l))) add('rule', m[1])
+    if ((m = /^test (\S+) \.\.\. (FAILED|ignored)/.exec(l))) add('test', m[1], m[2] === 'ignored' ? 'ignored' : m[1])
+    if ((m = /^---- (\S+) stdout ----/.exec(l))) add('test', m[1])
+    if ((m = /^ FAIL {1,2}(.+?)( \[.*\])?$/.exec(l))) add('test', ...m[1].split(' > ').map((s) => s.trim()))
+    if ((m = /^\s+[×✗] (.+?)( \d+ms)?$/.exec(l))) add('test', m[1].split(' > ').pop())
+    if ((m = /^\s+● (.+)$/.exec(l))) add('test', m[1].split(' › ').pop())
+    if ((m = /^(?:FAILED|ERROR) (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
+    if ((m = /^\s*--- FAIL: (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\[  FAILED  \] (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^test result: (.*?); finished/.exec(l))) add('summary', m[1])
+    if ((m = /^\s*(Test Files|Tests|Test Suites|Snapshots)\s+(.+)$/.exec(l))) add('summary', m[1], m[2])
+    if ((m = /^Tests:\s+(.+)$/.exec(l))) add('summary', m[1])
+    if ((m = /^=+ (.*(?:passed|failed|error).*) =+$/.exec(l))) add('summary', m[1])
+    if ((m = /^(\d+ (?:failed|passed).*) in [\d.]+s$/.exec(l))) add('summary', m[1])
+    if ((m = /^(Found \d+ errors?.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^✖ (\d+ problems?.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^\[\*\] (\d+ fixable.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^(FAIL|ok)\s+(\S+)/.exec(l))) add('summary', m[1], m[2])
+    if ((m = /generated (\d+ warnings?)/.exec(l))) add('summary', m[0])
+    if ((m = /^error: could not compile `(\w+)`/.exec(l))) add('summary', m[0])
+    if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
+  }
+  return f
+}
+
+// ---- run ----------------------------------------------------------------------------------------
+const simple = (cmd) => !/&&|\|\||;|\||\$\(|`/.test(cmd)
+const cases = fs.readdirSync(fixtures).filter((n) => n.endsWith('.json')).sort()
+  .map((n) => JSON.parse(fs.readFileSync(path.join(fixtures, n), 'utf8')))
+  .filter((c) => !only || c.name === only)
+const rows = []
+let failures = 0
+for (const c of cases) {
+  const { cwd, env } = shim(c, path.join(replay, c.name))
+  const minimizer = { enabled: true }
+  const mine = await ours.executeShell({ command: c.command, cwd, env, minimizer }, () => {})
+  const theirs = anchor ? await anchor.executeShell({ command: c.command, cwd, env, minimizer }, () => {}) : null
+  const oursText = mine.minimized?.text ?? c.output
+  const anchorText = theirs?.minimized?.text ?? c.output
+  const fs_ = facts(c)
+  const oursS = searchable(oursText)
+  const anchorS = searchable(anchorText)
+  const lostOurs = fs_.filter((f) => !has(oursS, f.parts))
+  const lostAnchor = fs_.filter((f) => !has(anchorS, f.parts))
+  const changedNonSimple = !simple(c.command) && mine.minimized !== undefined
+  if (lostOurs.length || changedNonSimple) failures++
+  rows.push({
+    name: c.name, heldout: c.heldout, command: c.command,
+    raw: tokens(c.output), ours: tokens(oursText), anchor: tokens(anchorText),
+    oursFilter: mine.minimized?.filter ?? '-', anchorFilter: theirs?.minimized?.filter ?? '-',
+    facts: fs_.length, lostOurs, lostAnchor, changedNonSimple,
+    anchorLostTokens: lostAnchor.reduce((n, f) => n + tokens(f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0),
+  })
+  if (show) {
+    console.log(`\n===== ${c.name}: ${c.command}\n----- ours (${mine.minimized?.filter ?? 'unchanged'})\n${oursText}`)
+    if (lostOurs.length) console.log('LOST:', lostOurs.map(fmt).join('\n  '))
+    if (argv.includes('--anchor')) console.log(`----- anchor (${theirs?.minimized?.filter ?? 'unchanged'})\n${anchorText}`)
+    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map(fmt).join('\n  '))
+  }
+}
+fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
+
+const sum = (rs, k) => rs.reduce((n, r) => n + r[k], 0)
+const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`
+let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|\n`
+for (const r of rows) {
+  md += `| ${r.name} | ${r.heldout ? 'held-out' : 'dev'} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.oursFilter} / ${r.anchorFilter} |\n`
+}
+for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)], ['held-out', rows.filter((r) => r.heldout)]]) {
+  if (!rs.length) continue
+  const raw = sum(rs, 'raw'), o = sum(rs, 'ours'), a = sum(rs, 'anchor')
+  const lostO = rs.reduce((n, r) => n + r.lostOurs.length, 0), lostA = rs.reduce((n, r) => n + r.lostAnchor.length, 0)
+  const anchorLossCases = rs.filter((r) => r.lostAnchor.length).length
+  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | |\n`
+}
+const worse = rows.filter((r) => r.ours > r.anchor + r.anchorLostTokens)
+md += `\nCases where agent-shell's text costs more than the anchor's plus the facts the anchor dropped: ${worse.length ? worse.map((r) => `${r.name} (${r.ours} vs ${r.anchor}+${r.anchorLostTokens})`).join(', ') : 'none'}.\n`
+console.log(md)
+for (const r of rows) {
+  for (const f of r.lostOurs) console.log(`agent-shell lost in ${r.name}: ${f.kind}: ${f.parts.map(String).join(' | ')}`)
+}
+if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\n${md}`)
+process.exit(failures ? 1 : 0)

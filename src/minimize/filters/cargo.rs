@@ -1,0 +1,198 @@
+//! cargo build, check, clippy, run and test. Kept: every diagnostic's header and `-->` locations,
+//! label texts, notes and help, the source lines of errors, each crate's warning count, every
+//! failing or ignored test with its output and panic location, every `test result:` with tests.
+//! Dropped: progress (Compiling, Checking, Downloading...), gutters and carets, warnings' source
+//! lines, lint-explanation links, passing tests, binaries with no tests.
+
+use super::Context;
+use crate::minimize::text::{is_dependency_frame, join_lines};
+
+fn is_frame_name(t: &str) -> bool {
+    t.split_once(": ")
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The long name of a cargo alias.
+pub(super) fn long(sub: &str) -> &str {
+    match sub {
+        "b" => "build",
+        "c" => "check",
+        "r" => "run",
+        other => other,
+    }
+}
+
+pub(super) fn build(ctx: &Context) -> Option<String> {
+    let mut out = Vec::new();
+    let mut diag = Diagnostics::default();
+    for line in ctx.text.lines() {
+        diag.push(line, &mut out);
+    }
+    diag.flush(&mut out);
+    Some(join_lines(out))
+}
+
+pub(super) fn test(ctx: &Context) -> Option<String> {
+    let mut out = Vec::new();
+    let mut diag = Diagnostics::default();
+    let mut lines = ctx.text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let t = line.trim();
+        // A backtrace frame (`  3: name` / `at path:line`) inside the toolchain or a dependency.
+        if is_frame_name(t) {
+            if let Some(at) = lines.peek().map(|l| l.trim()) {
+                if at.starts_with("at ") && is_dependency_frame(at) {
+                    lines.next();
+                    continue;
+                }
+            }
+        }
+        if t.starts_with("note: Some details are omitted") {
+            continue;
+        }
+        if t.starts_with("test ") && (t.ends_with(" ... ok") || t.contains(" ... ok ")) {
+            continue;
+        }
+        if t == "running 0 tests" || t.starts_with("test result: ok. 0 passed; 0 failed; 0 ignored;") {
+            continue;
+        }
+        if t.starts_with("note: run with `RUST_BACKTRACE=1`") {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("Running ") {
+            // `Running unittests src/lib.rs (target/debug/deps/x-0123abcd)`: the hash path is noise.
+            let rest = match rest.rfind(" (target/") {
+                Some(i) if rest.ends_with(')') => &rest[..i],
+                _ => rest,
+            };
+            diag.flush(&mut out);
+            out.push(format!("Running {rest}"));
+            continue;
+        }
+        diag.push(line, &mut out);
+    }
+    diag.flush(&mut out);
+    Some(join_lines(out))
+}
+
+/// Progress lines cargo prints while it works.
+fn is_progress(t: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "Compiling ", "Checking ", "Downloading ", "Downloaded ", "Updating ", "Locking ",
+        "Adding ", "Blocking ", "Fresh ", "Documenting ", "Packaging ", "Verifying ",
+        "Unpacking ", "Removing ", "Building ",
+    ];
+    WORDS.iter().any(|w| t.starts_with(w)) && !t.contains("error")
+}
+
+/// What the current diagnostic is: its details are kept for errors only.
+#[derive(Default, PartialEq, Clone, Copy)]
+enum Kind {
+    #[default]
+    Other,
+    Error,
+    Warning,
+}
+
+/// rustc's diagnostics made compact, line by line: `loc: error[E0308]: msg` (the header and its
+/// `-->` joined), then for errors the label texts, source lines, notes and help; a warning is its
+/// one line (its suggestions and notes drop).
+#[derive(Default)]
+struct Diagnostics {
+    kind: Kind,
+    header: Option<String>,
+}
+
+impl Diagnostics {
+    fn flush(&mut self, out: &mut Vec<String>) {
+        if let Some(h) = self.header.take() {
+            out.push(h);
+        }
+    }
+
+    fn push(&mut self, line: &str, out: &mut Vec<String>) {
+        let t = line.trim();
+        if is_progress(t) || t.starts_with("Finished ") {
+            return;
+        }
+        if t.starts_with("For more information about this error")
+            || t.starts_with("For more information about an error")
+            || t.starts_with("Some errors have detailed explanations")
+        {
+            return;
+        }
+        let is_header = (line.starts_with("error") || line.starts_with("warning"))
+            && line.contains(": ");
+        if is_header {
+            self.flush(out);
+            self.kind = if line.starts_with("error") { Kind::Error } else { Kind::Warning };
+            // `warning: `x` (lib) generated 3 warnings (run `cargo fix ...`)`: the hint drops.
+            let header = match line.find(" (run `cargo") {
+                Some(i) if line.contains(" generated ") => &line[..i],
+                _ => line,
+            };
+            self.header = Some(header.to_string());
+            return;
+        }
+        if let Some(loc) = t.strip_prefix("--> ") {
+            match self.header.take() {
+                Some(h) => out.push(format!("{loc}: {h}")),
+                None if self.kind != Kind::Warning => out.push(format!("  --> {loc}")),
+                None => {}
+            }
+            return;
+        }
+        self.flush(out);
+        if t.is_empty() {
+            out.push(String::new());
+            return;
+        }
+        let detail = t.starts_with("= ")
+            || t.starts_with("::: ")
+            || t.starts_with("help:")
+            || t.starts_with("note:") && self.kind != Kind::Other
+            || t.starts_with('|')
+            || is_source_line(t);
+        if !detail {
+            self.kind = Kind::Other;
+            out.push(line.to_string());
+            return;
+        }
+        if self.kind == Kind::Warning {
+            return;
+        }
+        if let Some(note) = t.strip_prefix("= ") {
+            if (note.starts_with("note: `#[") && note.ends_with("on by default"))
+                || note.starts_with("help: for further information visit")
+                || note.starts_with("note: requested on the command line with")
+            {
+                return;
+            }
+            out.push(format!("  {note}"));
+            return;
+        }
+        if let Some(loc) = t.strip_prefix("::: ") {
+            out.push(format!("  ::: {loc}"));
+            return;
+        }
+        if let Some(content) = t.strip_prefix('|') {
+            // Carets, connectors and labels: only a label's text is kept.
+            let label = content
+                .trim_start_matches([' ', '^', '-', '_', '|', '+', '~', '\'', '`'].as_ref())
+                .trim();
+            if label.chars().any(|c| c.is_alphanumeric()) {
+                out.push(format!("  {label}"));
+            }
+            return;
+        }
+        out.push(format!("  {t}"));
+    }
+}
+
+/// `12 |     code` or a suggestion's `12 - old` / `12 + new` / `12 ~ new`.
+fn is_source_line(t: &str) -> bool {
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0
+        && t[digits..].trim_start().starts_with(['|', '-', '+', '~'])
+        && t[digits..].starts_with(' ')
+}

@@ -1,0 +1,453 @@
+//! git status, log, show, diff and stash. Kept: the branch and its tracking line, every path with
+//! its state, every commit's hash, author, date, refs and whole message, `--stat`'s per-file counts
+//! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
+//! ids, file modes, and context lines away from a change.
+
+use super::Context;
+use crate::minimize::command::Invocation;
+use crate::minimize::text::join_lines;
+
+/// The git subcommand, past global options (`-C dir`, `-c k=v`, `--no-pager`).
+pub(super) fn subcommand(inv: &Invocation) -> Option<String> {
+    let mut args = inv.args.iter();
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => {
+                args.next();
+            }
+            a if a.starts_with('-') => {}
+            a => return Some(a.to_string()),
+        }
+    }
+    None
+}
+
+/// Long-format `git status` as a short list per section.
+pub(super) fn status(ctx: &Context) -> Option<String> {
+    if ctx
+        .inv
+        .has_flag(&["--short", "--porcelain", "--porcelain=v1", "--porcelain=v2"], Some('s'))
+    {
+        return None;
+    }
+    let mut out = Vec::new();
+    for line in ctx.text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("(use \"git") || trimmed.starts_with("(commit or discard") {
+            continue;
+        }
+        let section = match trimmed {
+            "Changes to be committed:" => Some("staged:"),
+            "Changes not staged for commit:" => Some("unstaged:"),
+            "Untracked files:" => Some("untracked:"),
+            "Unmerged paths:" => Some("unmerged:"),
+            "Ignored files:" => Some("ignored:"),
+            _ => None,
+        };
+        if let Some(s) = section {
+            out.push(s.to_string());
+            continue;
+        }
+        if let Some(entry) = line.strip_prefix('\t') {
+            out.push(format!("  {}", short_state(entry)));
+            continue;
+        }
+        let line = match trimmed.find(" (use \"git") {
+            Some(i) => &trimmed[..i],
+            None => trimmed,
+        };
+        out.push(line.to_string());
+    }
+    Some(join_lines(out.iter().filter(|l| !l.is_empty())))
+}
+
+fn short_state(entry: &str) -> String {
+    const STATES: &[(&str, &str)] = &[
+        ("modified:", "M"),
+        ("new file:", "A"),
+        ("deleted:", "D"),
+        ("renamed:", "R"),
+        ("copied:", "C"),
+        ("typechange:", "T"),
+        ("both modified:", "UU"),
+        ("both added:", "AA"),
+        ("both deleted:", "DD"),
+        ("added by us:", "AU"),
+        ("added by them:", "UA"),
+        ("deleted by us:", "DU"),
+        ("deleted by them:", "UD"),
+    ];
+    for (long, short) in STATES {
+        if let Some(path) = entry.strip_prefix(long) {
+            return format!("{short} {}", path.trim());
+        }
+    }
+    entry.trim().to_string()
+}
+
+/// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections.
+pub(super) fn log(ctx: &Context) -> Option<String> {
+    let mut lines = ctx.text.lines().peekable();
+    if !lines.peek()?.starts_with("commit ") {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::new();
+    // History: the changed lines are the facts; context stays in `git diff` only.
+    let mut diff = DiffCompactor {
+        no_context: true,
+        ..Default::default()
+    };
+    let mut in_diff = false;
+    let mut header: Option<CommitHeader> = None;
+    // One author for every commit (common in a branch or a small repo): said once, at the top.
+    let sole_author = sole_author(ctx.text);
+    if let Some(a) = &sole_author {
+        let n = ctx.text.lines().filter(|l| l.starts_with("Author:")).count();
+        out.push(format!("[all {n} commits by {a}]"));
+    }
+    for line in lines {
+        if let Some(rest) = line.strip_prefix("commit ") {
+            if is_hash_line(rest) {
+                diff.finish(&mut out);
+                in_diff = false;
+                if let Some(h) = header.take() {
+                    out.push(h.render());
+                }
+                header = Some(CommitHeader::new(rest));
+                continue;
+            }
+        }
+        if in_diff || line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
+            if let Some(h) = header.take() {
+                out.push(h.render());
+            }
+            in_diff = true;
+            diff.push(line, &mut out);
+            continue;
+        }
+        if let Some(h) = &mut header {
+            if let Some(author) = line.strip_prefix("Author:") {
+                h.author = match &sole_author {
+                    Some(_) => String::new(),
+                    None => strip_email(author.trim()),
+                };
+                h.has_author = true;
+                continue;
+            }
+            if let Some(date) = line.strip_prefix("Date:") {
+                h.date = iso_date(date.trim());
+                continue;
+            }
+            if let Some(merge) = line.strip_prefix("Merge:") {
+                h.merge = Some(merge.trim().to_string());
+                continue;
+            }
+            if line.trim().is_empty() && !h.has_author {
+                continue;
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            if !line.starts_with("    ") {
+                // An unknown header line (fuller formats): kept as written.
+                h.extra.push(line.trim().to_string());
+                continue;
+            }
+            // The subject joins its commit's line.
+            out.push(format!("{} — {}", h.render(), line.trim()));
+            header = None;
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(msg) = line.strip_prefix("    ") {
+            out.push(format!("    {msg}"));
+        } else if let Some((path, rest)) = stat_line(line) {
+            out.push(format!(" {path} |{rest}"));
+        } else {
+            out.push(line.trim_end().to_string());
+        }
+    }
+    if let Some(h) = header.take() {
+        out.push(h.render());
+    }
+    diff.finish(&mut out);
+    Some(join_lines(once_per_day(out)))
+}
+
+/// A day's header line (`2026-01-05:`) where several commits in a row share the day; a commit
+/// alone on its day has the day on its own line (`2026-01-05 10:00 +0000 abc1234 …`).
+fn once_per_day(lines: Vec<String>) -> Vec<String> {
+    fn day_of(l: &str) -> Option<(&str, &str)> {
+        l.split_once(":\n")
+            .filter(|(day, _)| day.len() == 10 && !day.contains(' '))
+    }
+    let days: Vec<Option<String>> = lines
+        .iter()
+        .map(|l| day_of(l).map(|(d, _)| d.to_string()))
+        .collect();
+    let commit_days: Vec<&String> = days.iter().flatten().collect();
+    let mut last_day = String::new();
+    let mut seen = 0usize;
+    let mut out = Vec::with_capacity(lines.len());
+    for l in &lines {
+        let Some((day, rest)) = day_of(l) else {
+            out.push(l.clone());
+            continue;
+        };
+        let shared_with_next = commit_days.get(seen + 1).is_some_and(|d| d.as_str() == day);
+        seen += 1;
+        if day == last_day {
+            out.push(rest.to_string());
+        } else if shared_with_next {
+            last_day = day.to_string();
+            out.push(l.clone());
+        } else {
+            last_day.clear();
+            out.push(format!("{day} {}", rest.trim_start()));
+        }
+    }
+    out
+}
+
+fn is_hash_line(rest: &str) -> bool {
+    let hash = rest.split_whitespace().next().unwrap_or("");
+    hash.len() >= 7 && hash.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+struct CommitHeader {
+    hash: String,
+    refs: String,
+    author: String,
+    has_author: bool,
+    date: String,
+    merge: Option<String>,
+    extra: Vec<String>,
+}
+
+impl CommitHeader {
+    fn new(rest: &str) -> Self {
+        let (hash, refs) = rest.split_once(' ').unwrap_or((rest, ""));
+        CommitHeader {
+            hash: hash.chars().take(7).collect(),
+            refs: refs.trim().to_string(),
+            author: String::new(),
+            has_author: false,
+            date: String::new(),
+            merge: None,
+            extra: Vec::new(),
+        }
+    }
+
+    fn render(&self) -> String {
+        let day_time = self
+            .date
+            .split_once(' ')
+            .filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-');
+        let mut s = match day_time {
+            // `2026-01-05:` (kept once per day by `once_per_day`), then `  10:00 +0000 abc1234 Author`.
+            Some((day, time)) => format!("{day}:\n  {time} {} {}", self.hash, self.author),
+            None => format!("{} {} {}", self.hash, self.date, self.author),
+        };
+        s.truncate(s.trim_end().len());
+        if !self.refs.is_empty() {
+            s.push(' ');
+            s.push_str(&self.refs);
+        }
+        if let Some(m) = &self.merge {
+            s.push_str(&format!(" merge {m}"));
+        }
+        for e in &self.extra {
+            s.push_str("\n  ");
+            s.push_str(e);
+        }
+        s
+    }
+}
+
+/// The author of every commit of a log, when there is one and more than one commit.
+fn sole_author(text: &str) -> Option<String> {
+    let mut authors = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Author:"))
+        .map(|a| strip_email(a.trim()));
+    let first = authors.next()?;
+    let mut n = 1;
+    for a in authors {
+        if a != first {
+            return None;
+        }
+        n += 1;
+    }
+    (n > 1).then_some(first)
+}
+
+fn strip_email(author: &str) -> String {
+    match author.find(" <") {
+        Some(i) if author.ends_with('>') => author[..i].to_string(),
+        _ => author.to_string(),
+    }
+}
+
+/// `Wed Nov 25 22:14:19 2026 +0000` as `2026-11-25 22:14 +0000`; any other form as written.
+pub(crate) fn iso_date(date: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let parts: Vec<&str> = date.split_whitespace().collect();
+    if let [_, month, day, time, year, tz] = parts.as_slice() {
+        if let Some(m) = MONTHS.iter().position(|x| x == month) {
+            let hm = time.rsplit_once(':').map_or(*time, |(hm, _)| hm);
+            if let Ok(d) = day.parse::<u32>() {
+                return format!("{year}-{:02}-{d:02} {hm} {tz}", m + 1);
+            }
+        }
+    }
+    date.to_string()
+}
+
+/// A `--stat` line: ` path | 12 ++--` as (path, ` 12`); binary changes as written.
+fn stat_line(line: &str) -> Option<(&str, String)> {
+    if !line.starts_with(' ') {
+        return None;
+    }
+    let (path, rest) = line.split_once(" | ")?;
+    let rest = rest.trim();
+    let count = rest.split_whitespace().next()?;
+    if count.parse::<u64>().is_ok() {
+        Some((path.trim(), format!(" {count}")))
+    } else if rest.starts_with("Bin") {
+        Some((path.trim(), format!(" {rest}")))
+    } else {
+        None
+    }
+}
+
+/// `git diff` (also `--stat` alone, which passes through the same path).
+pub(super) fn diff(ctx: &Context) -> Option<String> {
+    let mut out = Vec::new();
+    let mut diff = DiffCompactor::default();
+    let mut seen_diff = false;
+    for line in ctx.text.lines() {
+        if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
+            seen_diff = true;
+        }
+        if seen_diff {
+            diff.push(line, &mut out);
+        } else if let Some((path, rest)) = stat_line(line) {
+            out.push(format!(" {path} |{rest}"));
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    diff.finish(&mut out);
+    seen_diff.then(|| join_lines(out))
+}
+
+/// `git stash list` is compact already; `git stash show -p` is a diff.
+pub(super) fn stash(ctx: &Context) -> Option<String> {
+    if ctx.text.contains("\ndiff --git ") || ctx.text.starts_with("diff --git ") {
+        diff(ctx)
+    } else {
+        None
+    }
+}
+
+/// A unified diff made compact: one `--- path` line per file (with `(new file)`, `(deleted)`,
+/// renames), hunk headers, every changed line, and one context line on each side of a change.
+#[derive(Default)]
+struct DiffCompactor {
+    /// The current hunk's lines, held until its end to know which context lines touch a change.
+    hunk: Vec<String>,
+    in_hunk: bool,
+    file_note: Vec<String>,
+    path: Option<String>,
+    /// Drop every context line (history), rather than keep one beside each change.
+    no_context: bool,
+}
+
+impl DiffCompactor {
+    fn push(&mut self, line: &str, out: &mut Vec<String>) {
+        if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
+            self.finish(out);
+            let path = line
+                .rsplit_once(" b/")
+                .map(|(_, p)| p.to_string())
+                .unwrap_or_else(|| line.trim_start_matches("diff --cc ").to_string());
+            self.path = Some(path);
+            return;
+        }
+        if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
+            self.hunk.push(line.to_string());
+            return;
+        }
+        if line.starts_with("@@") {
+            self.flush_hunk(out);
+            self.header(out);
+            out.push(line.to_string());
+            self.in_hunk = true;
+            return;
+        }
+        self.flush_hunk(out);
+        self.in_hunk = false;
+        if line.starts_with("index ")
+            || line.starts_with("--- ")
+            || line.starts_with("+++ ")
+            || line.starts_with("similarity index")
+            || line.starts_with("dissimilarity index")
+            || line.starts_with("old mode")
+            || line.starts_with("new mode")
+        {
+            return;
+        }
+        if line.starts_with("new file mode") {
+            self.file_note.push("(new file)".into());
+        } else if line.starts_with("deleted file mode") {
+            self.file_note.push("(deleted)".into());
+        } else if let Some(from) = line.strip_prefix("rename from ") {
+            self.file_note.push(format!("(renamed from {from})"));
+        } else if line.starts_with("rename to ") || line.starts_with("copy to ") {
+        } else if let Some(from) = line.strip_prefix("copy from ") {
+            self.file_note.push(format!("(copied from {from})"));
+        } else {
+            self.header(out);
+            out.push(line.to_string());
+        }
+    }
+
+    fn header(&mut self, out: &mut Vec<String>) {
+        if let Some(path) = self.path.take() {
+            let mut h = format!("--- {path}");
+            for n in self.file_note.drain(..) {
+                h.push(' ');
+                h.push_str(&n);
+            }
+            out.push(h);
+        }
+    }
+
+    fn flush_hunk(&mut self, out: &mut Vec<String>) {
+        let lines = std::mem::take(&mut self.hunk);
+        let changed = |i: usize| {
+            lines
+                .get(i)
+                .is_some_and(|l| l.starts_with(['+', '-']))
+        };
+        for (i, l) in lines.iter().enumerate() {
+            let keep = changed(i)
+                || l.starts_with('\\')
+                || (!self.no_context && ((i > 0 && changed(i - 1)) || changed(i + 1)));
+            if keep {
+                out.push(l.clone());
+            }
+        }
+    }
+
+    fn finish(&mut self, out: &mut Vec<String>) {
+        self.flush_hunk(out);
+        self.in_hunk = false;
+        self.header(out);
+        self.file_note.clear();
+    }
+}

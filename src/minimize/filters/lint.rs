@@ -1,0 +1,159 @@
+//! tsc, eslint and ruff: every finding keeps its file, line, column, severity, code and message;
+//! findings are grouped under their file (`path:` then `  line:col ...`), so a path is written
+//! once. Also kept: continuation lines of a message, every summary and fixable count. Dropped:
+//! ruff's source snippets and fix hints, eslint's column padding.
+
+use super::Context;
+use crate::minimize::text::join_lines;
+use crate::re;
+
+/// Findings in order, grouped under the file each first appeared with.
+#[derive(Default)]
+struct Grouped {
+    files: Vec<(String, Vec<String>)>,
+}
+
+impl Grouped {
+    fn add(&mut self, file: &str, line: String) {
+        match self.files.iter_mut().find(|(f, _)| f == file) {
+            Some((_, lines)) => lines.push(line),
+            None => self.files.push((file.to_string(), vec![line])),
+        }
+    }
+
+    /// Adds `at` to an earlier finding of `file` with the same `message` (`3:3, 14:3 msg`).
+    fn add_location(&mut self, file: &str, message: &str, at: &str) -> bool {
+        let Some((_, lines)) = self.files.iter_mut().find(|(f, _)| f == file) else {
+            return false;
+        };
+        let suffix = format!(" {message}");
+        for l in lines.iter_mut() {
+            if l.ends_with(&suffix) && !l[..l.len() - suffix.len()].contains(' ') || l.ends_with(&suffix) && l[..l.len() - suffix.len()].split(", ").all(|p| !p.contains(' ')) {
+                let at_end = l.len() - suffix.len();
+                l.insert_str(at_end, &format!(", {at}"));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Appends a continuation line to the last finding of `file`.
+    fn continue_last(&mut self, line: &str) -> bool {
+        match self.files.last_mut().and_then(|(_, l)| l.last_mut()) {
+            Some(last) => {
+                last.push('\n');
+                last.push_str("    ");
+                last.push_str(line.trim());
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn render(self, rest: Vec<String>) -> String {
+        let mut out = Vec::new();
+        for (file, lines) in self.files {
+            out.push(format!("{file}:"));
+            out.extend(lines.into_iter().map(|l| format!("  {l}")));
+        }
+        out.extend(rest);
+        join_lines(out)
+    }
+}
+
+/// `src/a.ts(10,5): error TS2322: msg` as `src/a.ts:` / `  10:5 error TS2322: msg`.
+pub(super) fn tsc(ctx: &Context) -> Option<String> {
+    let diag = re!(r"^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$")?;
+    let mut grouped = Grouped::default();
+    let mut rest = Vec::new();
+    let mut found = false;
+    for line in ctx.text.lines() {
+        if let Some(c) = diag.captures(line) {
+            found = true;
+            let sev = if &c[4] == "error" { "" } else { &c[4] };
+            let sep = if sev.is_empty() { "" } else { " " };
+            let message = format!("{sev}{sep}{}", &c[5]);
+            let at = format!("{}:{}", &c[2], &c[3]);
+            if !grouped.add_location(&c[1], &message, &at) {
+                grouped.add(&c[1], format!("{at} {message}"));
+            }
+        } else if line.starts_with(' ') && found && rest.is_empty() {
+            grouped.continue_last(line);
+        } else {
+            rest.push(line.to_string());
+        }
+    }
+    found.then(|| grouped.render(rest))
+}
+
+/// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows.
+pub(super) fn eslint(ctx: &Context) -> Option<String> {
+    let row = re!(r"^\s+(\d+:\d+)\s+(error|warning)\s+(.*?)(?:\s{2,}(\S+))?\s*$")?;
+    let mut out = Vec::new();
+    let mut found = false;
+    for line in ctx.text.lines() {
+        if let Some(c) = row.captures(line) {
+            found = true;
+            let rule = c.get(4).map_or(String::new(), |r| format!(" ({})", r.as_str()));
+            out.push(format!("  {} {} {}{rule}", &c[1], &c[2], &c[3]));
+        } else if !line.starts_with(' ') && line.starts_with('/') && !line.contains(' ') {
+            out.push(format!("{line}:"));
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    found.then(|| join_lines(out))
+}
+
+/// ruff's full format (`F401 [*] msg` / ` --> a.py:1:8` / snippet / `help:`), grouped by file;
+/// its concise format (`a.py:1:8: F401 msg`) grouped the same way.
+pub(super) fn ruff(ctx: &Context) -> Option<String> {
+    let header = re!(r"^([A-Z]+[0-9]+|invalid-syntax|SyntaxError)(.*)$")?;
+    let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
+    let concise = re!(r"^(.+?\.pyi?):(\d+):(\d+): (.*)$")?;
+    let mut grouped = Grouped::default();
+    let mut rest = Vec::new();
+    let mut pending: Option<String> = None;
+    let mut found = false;
+    let mut in_finding = false;
+    for line in ctx.text.lines() {
+        if let Some(c) = concise.captures(line) {
+            found = true;
+            grouped.add(&c[1], format!("{}:{} {}", &c[2], &c[3], &c[4]));
+            in_finding = true;
+            continue;
+        }
+        if let (Some(msg), Some(c)) = (&pending, arrow.captures(line)) {
+            found = true;
+            grouped.add(&c[1], format!("{}:{} {msg}", &c[2], &c[3]));
+            pending = None;
+            in_finding = true;
+            continue;
+        }
+        if let Some(c) = header.captures(line) {
+            pending = Some(format!("{}{}", &c[1], &c[2]));
+            in_finding = false;
+            continue;
+        }
+        if let Some(msg) = pending.take() {
+            rest.push(msg);
+        }
+        if in_finding {
+            let t = line.trim_start();
+            if t.starts_with('|') || t.is_empty() || t.starts_with("help:") || t.starts_with("= help:") || t.starts_with("::") {
+                continue;
+            }
+            if let Some((g, _)) = t.split_once('|') {
+                if g.trim().bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+                    continue;
+                }
+            }
+            in_finding = false;
+        }
+        rest.push(line.to_string());
+    }
+    if let Some(msg) = pending {
+        rest.push(msg);
+    }
+    found.then(|| grouped.render(rest))
+}

@@ -1,0 +1,249 @@
+//! ls, find, grep and rg: every name, path and match is kept; only the layout changes. `ls -l`
+//! keeps name, size, kind (`dir/`, `exe*`, `link -> target`) and drops modes, owners, dates and
+//! totals; `ls -R` and `find` list each directory once with its entries on one line; grep's
+//! matches are grouped under their file with the content's indentation dropped.
+
+use super::Context;
+use crate::minimize::text::join_lines;
+use crate::re;
+
+/// Entries joined on a line up to about this width, so a huge directory stays readable.
+const ROW_CHARS: usize = 160;
+
+pub(super) fn ls(ctx: &Context) -> Option<String> {
+    let long = ctx.inv.has_flag(&[], Some('l'));
+    let recursive = ctx.inv.has_flag(&["--recursive"], Some('R'));
+    if !long && !recursive {
+        return None;
+    }
+    let long_row = re!(r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\S+(?:,\s*\S+)?)\s+(\S+\s+\S+\s+\S+)\s(.*)$")?;
+    let mut out = Vec::new();
+    let mut entries: Vec<(String, String)> = Vec::new();
+    for line in ctx.text.lines() {
+        if line.starts_with("total ") && line[6..].trim().chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
+            continue;
+        }
+        if line.is_empty() {
+            flush_ls(&mut entries, &mut out);
+            continue;
+        }
+        if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line)) {
+            flush_ls(&mut entries, &mut out);
+            out.push(line.to_string());
+            continue;
+        }
+        if long {
+            if let Some(c) = long_row.captures(line) {
+                let name = &c[4];
+                if name == "." || name == ".." {
+                    continue;
+                }
+                let kind = &c[1];
+                let size = &c[2];
+                let exec = c[0].get(1..10).is_some_and(|m| m.contains('x'));
+                let size = human(size);
+                let full = match kind {
+                    "d" => format!("{name}/"),
+                    "l" => name.to_string(),
+                    "-" if exec => format!("{name}* {size}"),
+                    "-" => format!("{name} {size}"),
+                    other => format!("{name} ({other}) {size}"),
+                };
+                let short = match kind {
+                    "d" => format!("{name}/"),
+                    "l" => name.split(" -> ").next().unwrap_or(name).to_string(),
+                    _ => name.to_string(),
+                };
+                entries.push((full, short));
+                continue;
+            }
+        }
+        entries.push((line.to_string(), line.to_string()));
+    }
+    flush_ls(&mut entries, &mut out);
+    Some(join_lines(out))
+}
+
+/// Entries above this in one directory are shown by name only (directories end in `/`): sizes,
+/// link targets and executable marks would cost more than the names.
+const NAMES_ONLY_ABOVE: usize = 100;
+
+/// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
+const NAMES_ROW_CHARS: usize = 700;
+
+fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
+    if entries.len() > NAMES_ONLY_ABOVE {
+        let mut names: Vec<String> = entries
+            .drain(..)
+            .map(|(_, short)| if short.contains(' ') { format!("'{short}'") } else { short })
+            .collect();
+        let mut row = String::new();
+        for n in names.drain(..) {
+            if !row.is_empty() && row.len() + n.len() + 1 > NAMES_ROW_CHARS {
+                out.push(std::mem::take(&mut row));
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(&n);
+        }
+        if !row.is_empty() {
+            out.push(row);
+        }
+        out.push("[names only; details in the raw output]".to_string());
+    } else {
+        let mut full: Vec<String> = entries.drain(..).map(|(f, _)| f).collect();
+        flush(&mut full, out);
+    }
+}
+
+/// A byte count as ls -h would show it (`4.0K`, `1.2M`); a size already human or a device's
+/// `major, minor` as given.
+fn human(size: &str) -> String {
+    let Ok(n) = size.parse::<u64>() else {
+        return size.to_string();
+    };
+    match n {
+        0..=1023 => n.to_string(),
+        1024..=1_048_575 => format!("{:.1}K", n as f64 / 1024.0),
+        1_048_576..=1_073_741_823 => format!("{:.1}M", n as f64 / 1_048_576.0),
+        _ => format!("{:.1}G", n as f64 / 1_073_741_824.0),
+    }
+}
+
+/// Entries on rows of about [`ROW_CHARS`], two spaces apart.
+fn flush(entries: &mut Vec<String>, out: &mut Vec<String>) {
+    let mut row = String::new();
+    for e in entries.drain(..) {
+        if !row.is_empty() && row.len() + e.len() + 2 > ROW_CHARS {
+            out.push(format!("  {}", std::mem::take(&mut row)));
+        }
+        if !row.is_empty() {
+            row.push_str("  ");
+        }
+        row.push_str(&e);
+    }
+    if !row.is_empty() {
+        out.push(format!("  {row}"));
+    }
+}
+
+/// Paths grouped by directory: `dir/` then its entries; an entry that is itself a listed
+/// directory ends in `/`.
+pub(super) fn find(ctx: &Context) -> Option<String> {
+    if ctx.inv.args.iter().any(|a| {
+        matches!(a.as_str(), "-printf" | "-fprintf" | "-ls" | "-fls" | "-print0" | "-exec" | "-execdir" | "-ok" | "-delete")
+    }) {
+        return None;
+    }
+    let paths: Vec<&str> = ctx.text.lines().collect();
+    let dirs: std::collections::HashSet<&str> = paths
+        .iter()
+        .filter_map(|p| p.rsplit_once('/').map(|(d, _)| d))
+        .collect();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = Default::default();
+    let mut other = Vec::new();
+    for p in &paths {
+        let Some((dir, name)) = p.rsplit_once('/') else {
+            // The starting point (`.`) or a message such as `find: 'x': Permission denied`.
+            if !dirs.contains(p) {
+                other.push(p.to_string());
+            }
+            continue;
+        };
+        if name.is_empty() || p.starts_with("find: ") {
+            other.push(p.to_string());
+            continue;
+        }
+        let entry = if dirs.contains(p) { format!("{name}/") } else { name.to_string() };
+        let dir = if dir.is_empty() { "/".to_string() } else { format!("{dir}/") };
+        let i = *index.entry(dir.clone()).or_insert_with(|| {
+            groups.push((dir, Vec::new()));
+            groups.len() - 1
+        });
+        groups[i].1.push(entry);
+    }
+    let mut out = Vec::new();
+    for (dir, mut entries) in groups {
+        out.push(dir);
+        flush(&mut entries, &mut out);
+    }
+    out.extend(other);
+    Some(join_lines(out))
+}
+
+/// How grep's lines are grouped.
+#[derive(Clone, Copy, PartialEq)]
+enum GroupBy {
+    /// `path:` then `  line: text`: best when files have many matches.
+    File,
+    /// `dir/` then `  file:line: text`: best when matches spread over many files.
+    Dir,
+}
+
+/// `path:line:text` (or `path:text`, `path-line-text` context) grouped under their file or their
+/// directory, whichever is shorter, the text's leading whitespace dropped.
+pub(super) fn grep(ctx: &Context) -> Option<String> {
+    let by_file = grep_grouped(ctx, GroupBy::File)?;
+    let by_dir = grep_grouped(ctx, GroupBy::Dir)?;
+    Some(if by_dir.len() < by_file.len() { by_dir } else { by_file })
+}
+
+fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
+    let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
+    let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
+    let with_names = ctx.inv.program == "rg" && !ctx.inv.has_flag(&["--no-filename"], Some('I'))
+        || ctx.inv.has_flag(&["--recursive", "--with-filename"], Some('r'))
+        || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
+        || ctx.inv.has_flag(&[], Some('H'));
+    if !with_names
+        || ctx.inv.has_flag(&["--files-with-matches", "--count", "--files", "--json", "--null"], None)
+        || ctx.inv.has_flag(&[], Some('l'))
+        || ctx.inv.has_flag(&[], Some('c'))
+        || ctx.inv.has_flag(&[], Some('Z'))
+    {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut current_dir: Option<String> = None;
+    let mut grouped = 0usize;
+    for line in ctx.text.lines() {
+        let parsed = match numbered.captures(line) {
+            Some(c) if c[2] == c[4] => Some((c[1].to_string(), format!("{}{}{} ", &c[2], &c[3], &c[2]), c[5].to_string())),
+            _ => named
+                .captures(line)
+                .filter(|c| c[1].contains(['.', '/']))
+                .map(|c| (c[1].to_string(), ":".to_string(), c[2].to_string())),
+        };
+        match parsed {
+            Some((path, sep, text)) => {
+                let (dir, file) = match (by, path.rsplit_once('/')) {
+                    (GroupBy::File, _) => (format!("{path}:"), String::new()),
+                    (GroupBy::Dir, Some((d, f))) => (format!("{d}/"), f.to_string()),
+                    (GroupBy::Dir, None) => (String::new(), path.clone()),
+                };
+                // Under a file's own header a line starts with its number (`  12: text`).
+                let sep = if by == GroupBy::File { sep.trim_start_matches([':', '-']).to_string() } else { sep };
+                if dir.is_empty() {
+                    current_dir = None;
+                    out.push(format!("{file}{sep}{}", text.trim()));
+                    grouped += 1;
+                    continue;
+                }
+                if current_dir.as_deref() != Some(dir.as_str()) {
+                    out.push(dir.clone());
+                    current_dir = Some(dir);
+                }
+                grouped += 1;
+                out.push(format!("  {file}{sep}{}", text.trim()).trim_end().to_string());
+            }
+            None if line == "--" => out.push("  --".into()),
+            None => {
+                current_dir = None;
+                out.push(line.to_string());
+            }
+        }
+    }
+    (grouped > 0).then(|| out.join("\n") + "\n")
+}

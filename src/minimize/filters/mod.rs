@@ -1,0 +1,131 @@
+//! The built-in filters, one file per family of programs, and the dispatch from a command's
+//! program (and subcommand) to its filter. A filter returns `None` when it does not recognize the
+//! output or finds nothing to drop; its text then passes unchanged.
+
+mod build;
+mod cargo;
+mod git;
+mod lint;
+mod listing;
+mod pkg;
+mod source;
+mod tests_js;
+mod tests_native;
+
+use super::command::Invocation;
+use super::settings::OutlineLevel;
+use super::text::keeps_locations;
+
+/// What a filter sees.
+pub(crate) struct Context<'a> {
+    pub inv: &'a Invocation,
+    /// The output, ANSI-stripped, with `\n` line ends.
+    pub text: &'a str,
+    pub outline: OutlineLevel,
+}
+
+/// How a filter's output is checked before it is used.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Guard {
+    /// Every `file:line[:col]` of the input must still be in the output, verbatim.
+    Locations,
+    /// The filter restructures paths (listings, grep): its own tests check what it keeps.
+    Own,
+}
+
+type Filter = fn(&Context) -> Option<String>;
+
+/// Runs the filter for the command's program; `(label, text)` when it rewrote the output.
+pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
+    let (label, filter, guard) = choose(ctx)?;
+    let text = filter(ctx)?;
+    if guard == Guard::Locations && !keeps_locations(ctx.text, &text) {
+        return None;
+    }
+    Some((label, text))
+}
+
+fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
+    let inv = ctx.inv;
+    let program = inv.program.as_str();
+    let sub = inv.subcommand().unwrap_or("");
+    let pick = |label: &str, f: Filter, g: Guard| Some((label.to_string(), f, g));
+    match program {
+        "git" => {
+            let sub = git::subcommand(inv)?;
+            match sub.as_str() {
+                "status" => pick("git-status", git::status, Guard::Locations),
+                "log" => pick("git-log", git::log, Guard::Locations),
+                "show" => pick("git-show", git::log, Guard::Locations),
+                "diff" => pick("git-diff", git::diff, Guard::Locations),
+                "stash" => pick("git-stash", git::stash, Guard::Locations),
+                _ => None,
+            }
+        }
+        "cargo" => match sub {
+            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" => {
+                pick(&format!("cargo-{}", cargo::long(sub)), cargo::build, Guard::Locations)
+            }
+            "test" | "t" | "nextest" => pick("cargo-test", cargo::test, Guard::Locations),
+            _ => None,
+        },
+        "go" => match sub {
+            "build" | "vet" | "install" | "run" => {
+                pick(&format!("go-{sub}"), build::compiler, Guard::Locations)
+            }
+            "test" => pick("go-test", tests_native::go_test, Guard::Locations),
+            _ => None,
+        },
+        "make" | "gmake" | "ninja" | "cmake" => pick(program, build::compiler, Guard::Locations),
+        "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
+        "pytest" | "py.test" => pick("pytest", tests_native::pytest, Guard::Locations),
+        "python" | "python3" if inv.args.first().map(String::as_str) == Some("-m") => {
+            match inv.args.get(1).map(String::as_str) {
+                Some("pytest") => pick("pytest", tests_native::pytest, Guard::Locations),
+                Some("ruff") => pick("ruff", lint::ruff, Guard::Own),
+                _ => None,
+            }
+        }
+        "vitest" => pick("vitest", tests_js::vitest, Guard::Locations),
+        "jest" => pick("jest", tests_js::jest, Guard::Locations),
+        "tsc" => pick("tsc", lint::tsc, Guard::Own),
+        "eslint" => pick("eslint", lint::eslint, Guard::Own),
+        "ruff" => pick("ruff", lint::ruff, Guard::Own),
+        "npm" | "pnpm" | "yarn" | "bun" | "npx" | "bunx" | "pnpx" => pkg::choose(ctx),
+        "ls" => pick("ls", listing::ls, Guard::Own),
+        "find" => pick("find", listing::find, Guard::Own),
+        "grep" | "egrep" | "fgrep" | "rg" => pick(program, listing::grep, Guard::Own),
+        "cat" if source::is_source_cat(inv) => pick("cat-outline", source::outline, Guard::Own),
+        _ => sniff(ctx.text),
+    }
+}
+
+/// A program recognized by its output rather than its name: a gtest binary, a test runner or
+/// compiler started through a script.
+fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
+    let head: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
+    let found: Option<(&str, Filter)> = if head.contains("[==========] Running") {
+        Some(("gtest", tests_native::gtest))
+    } else if head.contains("RUN  v") || text.contains("Test Files ") {
+        Some(("vitest", tests_js::vitest))
+    } else if text.contains("\nTests:") && text.contains("Test Suites:") {
+        Some(("jest", tests_js::jest))
+    } else if head.contains("test session starts") {
+        Some(("pytest", tests_native::pytest))
+    } else if text.contains("error TS") {
+        Some(("tsc", lint::tsc))
+    } else if text.contains("problem") && text.contains('✖') {
+        Some(("eslint", lint::eslint))
+    } else {
+        None
+    };
+    found.map(|(l, f)| {
+        let guard = if matches!(l, "tsc" | "eslint") { Guard::Own } else { Guard::Locations };
+        (l.to_string(), f, guard)
+    })
+}
+
+/// The sniffed filter for output a package manager's script printed.
+fn sniffed(ctx: &Context) -> Option<(String, Filter, Guard)> {
+    sniff(ctx.text)
+}

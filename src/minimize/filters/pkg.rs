@@ -1,0 +1,43 @@
+//! npm, pnpm, yarn, bun (and npx, bunx). `install`/`add`/`ci`: progress and funding notices drop,
+//! warnings (deduplicated, with a count), errors and the summary stay. `test`/`run`/`exec` and
+//! npx: the script's banner (`> pkg@1.0.0 test` / `> vitest run`) drops and the output goes to the
+//! filter its content shows (vitest, jest, pytest, tsc, eslint, gtest); unrecognized output passes.
+
+use super::{sniffed, Context, Filter, Guard};
+use crate::minimize::text::join_lines;
+use crate::re;
+
+pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
+    let program = ctx.inv.program.as_str();
+    let sub = ctx.inv.subcommand().unwrap_or("");
+    match sub {
+        "install" | "i" | "add" | "ci" | "update" | "upgrade" | "remove" | "uninstall" => {
+            Some((format!("{program}-install"), install, Guard::Locations))
+        }
+        _ => sniffed(ctx).map(|(label, f, g)| (format!("{program}:{label}"), f, g)),
+    }
+}
+
+fn install(ctx: &Context) -> Option<String> {
+    let noise = re!(r"^(npm (notice|http fetch|timing|sill|verb)|Progress: resolved|Packages: \+|\++$|[⠁-⣿] |\s*$|Resolving: |Downloading |Already up to date|Done in |bun install v|Saved lockfile|run `npm fund`|\d+ packages? (are|is) looking for funding|  run `npm fund` for details)")?;
+    let mut out: Vec<String> = Vec::new();
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    for line in ctx.text.lines() {
+        if noise.is_match(line) {
+            continue;
+        }
+        let t = line.trim_end();
+        match seen.iter_mut().find(|(l, _)| l == t) {
+            Some((_, n)) => *n += 1,
+            None => {
+                seen.push((t.to_string(), 1));
+                out.push(t.to_string());
+            }
+        }
+    }
+    let out = out.into_iter().map(|l| match seen.iter().find(|(s, _)| *s == l) {
+        Some((_, n)) if *n > 1 => format!("{l} (x{n})"),
+        _ => l,
+    });
+    Some(join_lines(out))
+}

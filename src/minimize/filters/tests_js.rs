@@ -1,0 +1,77 @@
+//! vitest and jest. Kept: every failing file and test (`❯`, `×`, `FAIL`, `●`), assertion messages
+//! with expected/received, the failing source line, stack frames in the project, console output,
+//! the `Test Files` / `Tests` / `Test Suites` / `Snapshots` summary. Dropped: passing files and
+//! tests, code frames around the failing line, frames inside node_modules and node internals,
+//! separators, the start time.
+
+use super::Context;
+use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::re;
+
+pub(super) fn vitest(ctx: &Context) -> Option<String> {
+    let passing = re!(r"^\s*[✓√] ")?;
+    let frame = re!(r"^\s+\d+\|")?;
+    let caret = re!(r"^\s+\|\s*\^")?;
+    let separator = re!(r"^⎯+(\[\d+/\d+\])?⎯*$")?;
+    let has_details = ctx.text.contains("Failed Tests") || ctx.text.contains("Failed Suites");
+    let mut out = Vec::new();
+    for line in ctx.text.lines() {
+        let t = line.trim();
+        if passing.is_match(line) || frame.is_match(line) || caret.is_match(line) {
+            continue;
+        }
+        if separator.is_match(t) {
+            continue;
+        }
+        if let Some(title) = t.strip_prefix('⎯').map(|s| s.trim_matches('⎯').trim()) {
+            out.push(format!("-- {title} --"));
+            continue;
+        }
+        if has_details && t.starts_with("→ ") {
+            continue;
+        }
+        if t.starts_with("Start at ") {
+            continue;
+        }
+        if let Some(d) = t.strip_prefix("Duration ") {
+            let d = d.trim();
+            let d = d.split_once(" (").map_or(d, |(d, _)| d);
+            out.push(format!("   Duration {d}"));
+            continue;
+        }
+        if t.starts_with("❯ ") && is_dependency_frame(t) {
+            continue;
+        }
+        out.push(line.trim_end().to_string());
+    }
+    Some(join_lines(out))
+}
+
+pub(super) fn jest(ctx: &Context) -> Option<String> {
+    let passing = re!(r"^\s*[✓√] ")?;
+    let frame = re!(r"^\s+\d+ \|")?;
+    let failing_line = re!(r"^\s+>\s*(\d+) \|(.*)$")?;
+    let caret = re!(r"^\s+\|\s*\^")?;
+    let mut out = Vec::new();
+    for line in ctx.text.lines() {
+        let t = line.trim();
+        if line.starts_with("PASS ") || passing.is_match(line) || caret.is_match(line) {
+            continue;
+        }
+        if let Some(c) = failing_line.captures(line) {
+            out.push(format!("    > {}|{}", &c[1], &c[2]));
+            continue;
+        }
+        if frame.is_match(line) {
+            continue;
+        }
+        if t.starts_with("at ") && (is_dependency_frame(t) || !t.contains('/')) {
+            continue;
+        }
+        if t == "Ran all test suites." {
+            continue;
+        }
+        out.push(line.trim_end().to_string());
+    }
+    Some(join_lines(out))
+}

@@ -1,0 +1,87 @@
+//! The output minimizer (API.md §2a): after a run, the captured output of a single simple command
+//! whose program has a filter is rewritten into compact text for a model, keeping every fact an
+//! agent acts on (failing tests and counts, errors and warnings with their `file:line`, summaries).
+//! The original stays available; anything unsure passes unchanged. Memory: one capture per run,
+//! bounded by `maxCaptureBytes` (default 4 MiB).
+
+mod capture;
+mod command;
+mod filters;
+mod settings;
+mod text;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+pub(crate) use capture::{Capture, Captured};
+pub(crate) use command::single_simple_command;
+pub(crate) use settings::{MinimizerConfig, MinimizerOptions};
+
+use crate::output::strip_ansi;
+
+/// Output shorter than this (in characters) passes unchanged: a filter saves little there and a
+/// model reads it whole anyway.
+pub(crate) const MIN_INPUT_CHARS: usize = 1000;
+
+/// A rewrite that keeps more than this share of the input is not worth a changed text: the
+/// caller would store an artifact and add a footer for a few bytes.
+const MIN_SAVING_RATIO: f64 = 0.9;
+
+/// What the minimizer made of a run's output (the contract's `MinimizerResult`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Minimized {
+    /// Which filter ran, e.g. `git-log`, `cargo-test`, `vitest`.
+    pub filter: String,
+    pub text: String,
+    pub original_text: String,
+    pub input_bytes: usize,
+    pub output_bytes: usize,
+}
+
+/// Minimizes `output`, the captured output of `command`; `None` when
+/// nothing changed: minimizer off, not a single simple command, no filter for the program, output
+/// short, over the capture bound, a filter that found nothing to drop, failed or panicked.
+pub(crate) fn minimize(
+    command: &str,
+    output: &Captured,
+    config: &MinimizerConfig,
+) -> Option<Minimized> {
+    let original = match output {
+        Captured::Text(t) if config.enabled => t,
+        _ => return None,
+    };
+    if original.chars().count() < MIN_INPUT_CHARS {
+        return None;
+    }
+    let invocation = single_simple_command(command)?;
+    if !config.allows(&invocation.program) {
+        return None;
+    }
+    let clean = strip_ansi(original).replace("\r\n", "\n");
+    let ctx = filters::Context {
+        inv: &invocation,
+        text: &clean,
+        outline: config.outline,
+    };
+    // A filter is plain text processing; should one panic all the same, the output passes raw.
+    let rewritten = catch_unwind(AssertUnwindSafe(|| {
+        config
+            .user_filter(command, &clean)
+            .or_else(|| filters::run(&ctx))
+    }))
+    .ok()
+    .flatten()?;
+    let (filter, text) = rewritten;
+    if text.len() as f64 > clean.len() as f64 * MIN_SAVING_RATIO || text.trim().is_empty() {
+        return None;
+    }
+    Some(Minimized {
+        filter,
+        output_bytes: text.len(),
+        input_bytes: original.len(),
+        text,
+        original_text: original.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,243 @@
+use super::settings::OutlineLevel;
+use super::*;
+
+fn config() -> MinimizerConfig {
+    MinimizerOptions {
+        enabled: Some(true),
+        ..Default::default()
+    }
+    .resolve()
+}
+
+#[test]
+fn disabled_short_and_compound_commands_pass_unchanged() {
+    let long = "commit 0123456789abcdef\nAuthor: A <a@b>\nDate:   Wed Nov 25 22:14:19 2026 +0000\n\n    msg\n\n".repeat(40);
+    let out = Captured::Text(long.clone());
+    assert!(minimize("git log", &out, &config()).is_some());
+    assert!(minimize("git log", &out, &MinimizerOptions::default().resolve()).is_none());
+    assert!(minimize("cd x && git log", &out, &config()).is_none());
+    assert!(minimize("git log | cat", &out, &config()).is_none());
+    assert!(minimize("git log", &Captured::TooLarge, &config()).is_none());
+    let short = Captured::Text(long[..500].to_string());
+    assert!(minimize("git log", &short, &config()).is_none());
+}
+
+fn run(command: &str, text: &str) -> Option<(String, String)> {
+    let inv = single_simple_command(command).expect("a simple command");
+    filters::run(&filters::Context {
+        inv: &inv,
+        text,
+        outline: OutlineLevel::Default,
+    })
+}
+
+fn text_of(command: &str, text: &str) -> String {
+    run(command, text)
+        .unwrap_or_else(|| panic!("no filter rewrote the output of {command:?}"))
+        .1
+}
+
+#[test]
+fn git_status_lists_paths_by_section() {
+    let raw = "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n\tnew file:   a.txt\n\nChanges not staged for commit:\n  (use \"git add <file>...\" to update what will be committed)\n\tmodified:   src/b.rs\n\tdeleted:    c.md\n\nUntracked files:\n  (use \"git add <file>...\" to include in what will be committed)\n\tnotes/\n";
+    assert_eq!(
+        text_of("git status", raw),
+        "On branch main\nstaged:\n  A a.txt\nunstaged:\n  M src/b.rs\n  D c.md\nuntracked:\n  notes/\n"
+    );
+    assert_eq!(run("git status -s", " M a\n"), None);
+}
+
+#[test]
+fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
+    let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
+    assert_eq!(
+        text_of("git log --stat -p", raw),
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file changed, 2 insertions(+), 1 deletion(-)\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ -1,3 +1,3 @@\n-b\n+c\n"
+    );
+}
+
+#[test]
+fn git_log_names_a_sole_author_once_and_groups_a_day() {
+    let commit = |h: char, t: &str| format!("commit {}\nAuthor: Ada <a@b>\nDate:   Mon Jan 5 {t}:00 2026 +0000\n\n    m{h}\n\n", h.to_string().repeat(40));
+    let raw = commit('a', "10:00") + &commit('b', "09:00");
+    assert_eq!(
+        text_of("git log", &raw),
+        "[all 2 commits by Ada]\n2026-01-05:\n  10:00 +0000 aaaaaaa — ma\n  09:00 +0000 bbbbbbb — mb\n"
+    );
+}
+
+#[test]
+fn git_diff_keeps_one_context_line_beside_changes() {
+    let raw = "diff --git a/f b/f\nnew file mode 100644\nindex 0..1\n--- /dev/null\n+++ b/f\n@@ -0,0 +1 @@\n+x\ndiff --git a/g b/g\nindex 1..2 100644\n--- a/g\n+++ b/g\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+three\n 4\n 5\n";
+    assert_eq!(
+        text_of("git diff", raw),
+        "--- f (new file)\n@@ -0,0 +1 @@\n+x\n--- g\n@@ -1,5 +1,5 @@\n 2\n-3\n+three\n 4\n"
+    );
+}
+
+#[test]
+fn cargo_errors_keep_details_and_warnings_are_one_line() {
+    let raw = "   Compiling x v0.1.0 (/p)\nwarning: unused variable: `a`\n --> src/lib.rs:3:9\n  |\n3 |     let a = 5;\n  |         ^ help: prefix it: `_a`\n  |\n  = note: `#[warn(unused_variables)]` on by default\n\nerror[E0308]: mismatched types\n  --> src/lib.rs:9:21\n   |\n9  |     let s: String = sum;\n   |            ------   ^^^ expected `String`, found `u32`\n   |            |\n   |            expected due to this\n\nFor more information about this error, try `rustc --explain E0308`.\nwarning: `x` (lib) generated 1 warning (run `cargo fix --lib -p x` to apply 1 suggestion)\nerror: could not compile `x` (lib) due to 1 previous error; 1 warning emitted\n";
+    assert_eq!(
+        text_of("cargo build", raw),
+        "src/lib.rs:3:9: warning: unused variable: `a`\n\nsrc/lib.rs:9:21: error[E0308]: mismatched types\n  9  |     let s: String = sum;\n  expected `String`, found `u32`\n  expected due to this\n\nwarning: `x` (lib) generated 1 warning\nerror: could not compile `x` (lib) due to 1 previous error; 1 warning emitted\n"
+    );
+}
+
+#[test]
+fn cargo_test_drops_passing_tests_and_toolchain_frames() {
+    let raw = "     Running unittests src/lib.rs (target/debug/deps/calc-0123abcd)\n\nrunning 3 tests\ntest a ... ok\ntest b ... FAILED\ntest c ... ignored\n\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at src/lib.rs:5:9:\nboom\nstack backtrace:\n   0: core::panicking::panic_fmt\n             at /rustc/abc/library/core/src/panicking.rs:80:14\n   1: calc::b\n             at ./src/lib.rs:5:9\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n     Running tests/it.rs (target/debug/deps/it-1)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
+    let out = text_of("cargo test", raw);
+    assert!(!out.contains("test a ... ok") && !out.contains("/rustc/"), "{out}");
+    for kept in ["test b ... FAILED", "test c ... ignored", "panicked at src/lib.rs:5:9", "at ./src/lib.rs:5:9", "test result: FAILED. 1 passed; 1 failed", "Running unittests src/lib.rs\n"] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+}
+
+#[test]
+fn test_runners_keep_failures_and_summaries() {
+    let vitest = " RUN  v3.2.7 /p\n\n ✓ test/a.test.ts (15 tests) 3ms\n ❯ test/b.test.ts (3 tests | 1 failed) 5ms\n   ✓ b > ok 1ms\n   × b > fails 2ms\n     → expected 1 to be 2\n\n⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯\n\n FAIL  test/b.test.ts > b > fails\nAssertionError: expected 1 to be 2\n ❯ test/b.test.ts:8:15\n      6|   it('x', () => {\n      8|     expect(1).toBe(2)\n       |               ^\n\n⎯⎯⎯⎯⎯⎯⎯⎯[1/1]⎯\n\n Test Files  1 failed | 1 passed (2)\n      Tests  1 failed | 17 passed (18)\n   Start at  10:00:00\n   Duration  300ms (transform 20ms)\n";
+    let out = text_of("npx vitest run", vitest);
+    assert!(!out.contains("✓") && !out.contains("6|") && !out.contains("Start at"), "{out}");
+    for kept in ["× b > fails", "FAIL  test/b.test.ts > b > fails", "AssertionError: expected 1 to be 2", "❯ test/b.test.ts:8:15", "Tests  1 failed | 17 passed (18)", "Test Files  1 failed | 1 passed (2)"] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    let jest = "PASS src/a.test.js\nFAIL src/b.test.js\n  ● suite › fails\n\n    expect(received).toBe(expected)\n\n    Expected: 2\n    Received: 1\n\n      6 |   test('fails', () => {\n    > 7 |     expect(1).toBe(2);\n        |               ^\n\n      at Object.toBe (src/b.test.js:7:15)\n      at run (node_modules/jest-circus/build/run.js:1:1)\n\nTest Suites: 1 failed, 1 passed, 2 total\nTests:       1 failed, 5 passed, 6 total\nRan all test suites.\n";
+    let out = text_of("jest", jest);
+    assert!(!out.contains("PASS ") && !out.contains("jest-circus") && !out.contains("6 |"), "{out}");
+    for kept in ["FAIL src/b.test.js", "● suite › fails", "Expected: 2", "> 7| ", "(src/b.test.js:7:15)", "Tests:       1 failed, 5 passed, 6 total"] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    let gtest = "[==========] Running 2 tests from 1 test suite.\n[----------] 2 tests from S\n[ RUN      ] S.A\n[       OK ] S.A (0 ms)\n[ RUN      ] S.B\nt.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B (0 ms)\n[==========] 2 tests ran.\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n";
+    assert_eq!(
+        text_of("./build/t", gtest),
+        "[==========] Running 2 tests from 1 test suite.\nt.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B (0 ms)\n[==========] 2 tests ran.\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n"
+    );
+    let ctest = "Test project /b\n    Start 1: a\n1/2 Test #1: a ................   Passed    0.01 sec\n    Start 2: b\n2/2 Test #2: b ................***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n";
+    assert_eq!(
+        text_of("ctest", ctest),
+        "Test project /b\n2/2 Test #2: b ***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n"
+    );
+    let go = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
+    assert_eq!(
+        text_of("go test -v ./...", go),
+        "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n"
+    );
+}
+
+#[test]
+fn linters_group_findings_under_their_file() {
+    let tsc = "src/a.ts(3,3): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/a.ts(14,3): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts(1,7): error TS2304: Cannot find name 'x'.\n";
+    assert_eq!(
+        text_of("tsc --noEmit", tsc),
+        "src/a.ts:\n  3:3, 14:3 TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts:\n  1:7 TS2304: Cannot find name 'x'.\n"
+    );
+    let ruff = "F401 [*] `os` imported but unused\n --> calc.py:1:8\n  |\n1 | import os, sys\n  |        ^^\n  |\nhelp: Remove unused import\n\nE711 Comparison to `None` should be `cond is None`\n --> lib/u.py:6:13\n  |\n6 |     if l == None:\n  |             ^^^^\n  |\n\nFound 2 errors.\n[*] 1 fixable with the `--fix` option.\n";
+    assert_eq!(
+        text_of("ruff check .", ruff),
+        "calc.py:\n  1:8 F401 [*] `os` imported but unused\nlib/u.py:\n  6:13 E711 Comparison to `None` should be `cond is None`\nFound 2 errors.\n[*] 1 fixable with the `--fix` option.\n"
+    );
+    let eslint = "\n/p/src/a.js\n  2:1   error    Unexpected var, use let or const instead  no-var\n  5:9   warning  Expected '===' and instead saw '=='       eqeqeq\n\n✖ 2 problems (1 error, 1 warning)\n";
+    assert_eq!(
+        text_of("eslint src", eslint),
+        "/p/src/a.js:\n  2:1 error Unexpected var, use let or const instead (no-var)\n  5:9 warning Expected '===' and instead saw '==' (eqeqeq)\n\n✖ 2 problems (1 error, 1 warning)\n"
+    );
+}
+
+#[test]
+fn listings_keep_every_name() {
+    let ls = "total 8\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 .\ndrwxr-xr-x 9 u g 4096 Nov 25 22:14 ..\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 src\n-rwxr-xr-x 1 u g 20480 Nov 25 22:14 run.sh\n-rw-r--r-- 1 u g 12 Nov 25 22:14 a b.txt\nlrwxrwxrwx 1 u g 4 Nov 25 22:14 l -> src\n";
+    assert_eq!(text_of("ls -la", ls), "  src/  run.sh* 20.0K  a b.txt 12  l -> src\n");
+    assert_eq!(
+        text_of("find .", ".\n./a\n./a/x.rs\n./a/y.rs\n./b.txt\n"),
+        "./\n  a/  b.txt\n./a/\n  x.rs  y.rs\n"
+    );
+    assert_eq!(
+        text_of("grep -rn TODO .", "./a.rs:3:    // TODO one\n./b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"),
+        "./\n  a.rs:3: // TODO one\n  b.rs:9: // TODO two\n./s/\n  b.rs-1- TODO\nc.rs:2: x\n"
+    );
+    assert_eq!(
+        text_of("grep -rn x src", "src/a.rs:1:x\nsrc/a.rs:2:  x\nsrc/a.rs:3:x\n"),
+        "src/a.rs:\n  1: x\n  2: x\n  3: x\n"
+    );
+    assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
+    assert_eq!(run("grep -rl TODO .", "./a.rs\n"), None);
+}
+
+#[test]
+fn source_outline_keeps_signatures_whole() {
+    let rust = "use std::io;\nuse std::fs;\n\n/// Doc.\npub struct S {\n    a: u32,\n}\n\nimpl S {\n    pub fn new(\n        a: u32,\n    ) -> Self {\n        S { a }\n    }\n\n    fn get(&self) -> u32 {\n        if self.a > 0 { return 1; }\n        self.a\n    }\n}\n";
+    assert_eq!(
+        text_of("cat src/s.rs", rust),
+        "[outline of src/s.rs: 20 lines, bodies elided; `sed -n 'A,Bp' src/s.rs` prints lines A..B]\n1: (2 import lines)\n5: pub struct S {\n9: impl S {\n10:     pub fn new(\n11:         a: u32,\n12:     ) -> Self {\n16:     fn get(&self) -> u32 {\n"
+    );
+    let py = "import os\n\nclass A:\n    def f(self,\n          x):\n        return x\n\nasync def g():\n    pass\n";
+    assert_eq!(
+        text_of("cat a.py", py),
+        "[outline of a.py: 9 lines, bodies elided; `sed -n 'A,Bp' a.py` prints lines A..B]\n1: (1 import lines)\n3: class A:\n4:     def f(self,\n5:           x):\n8: async def g():\n"
+    );
+    assert_eq!(run("cat -n a.py", py), None);
+    assert_eq!(run("cat notes.txt", "x"), None);
+}
+
+#[test]
+fn settings_file_is_trusted_only_with_a_matching_hash() {
+    let dir = std::env::temp_dir().join(format!("agent-shell-minimize-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.toml");
+    let toml = "schema_version = 1\nexcept = [\"git\"]\nsource_outline_level = \"aggressive\"\n[filters.mytool]\nmatch_command = \"^mytool\\\\b\"\nstrip_lines_matching = [\"^DEBUG\"]\n";
+    std::fs::write(&path, toml).unwrap();
+    let hash = format!("{:016x}", xxhash_rust::xxh64::xxh64(toml.as_bytes(), 0));
+    let with = |h: Option<String>| {
+        MinimizerOptions {
+            enabled: Some(true),
+            settings_path: Some(path.to_string_lossy().into_owned()),
+            settings_hash: h,
+            ..Default::default()
+        }
+        .resolve()
+    };
+    let trusted = with(Some(hash.to_uppercase()));
+    assert!(!trusted.allows("git") && trusted.allows("cargo"));
+    assert_eq!(trusted.outline, OutlineLevel::Aggressive);
+    let text = "DEBUG x\nkept\n".repeat(300);
+    let out = minimize("mytool run", &Captured::Text(text), &trusted).unwrap();
+    assert_eq!((out.filter.as_str(), out.text.lines().count()), ("user:mytool", 300));
+    assert!(with(Some("0123".into())).allows("git"));
+    assert!(!with(None).allows("git"));
+    // An explicit option wins over the file.
+    let explicit = MinimizerOptions {
+        enabled: Some(true),
+        settings_path: Some(path.to_string_lossy().into_owned()),
+        except: Some(vec![]),
+        ..Default::default()
+    }
+    .resolve();
+    assert!(explicit.allows("git"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every recorded real output of bench/fixtures/minimizer: a command that is not a single simple
+/// command is never changed, and nothing a filter returns is longer than the output it was given.
+/// (The fact checks over the same corpus run in bench/minimizer.mjs, from __test__/minimizer.spec.ts.)
+#[test]
+fn recorded_corpus_pipes_and_lists_pass_unchanged() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/fixtures/minimizer");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let raw = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let case: serde_json::Value = serde_json::from_str(&raw).unwrap();
+        let command = case["command"].as_str().unwrap();
+        let output = case["output"].as_str().unwrap().to_string();
+        let result = minimize(command, &Captured::Text(output.clone()), &config());
+        if command.contains('|') || command.contains("&&") || command.contains(';') {
+            assert_eq!(result, None, "{command}");
+        }
+        if let Some(m) = result {
+            assert!(m.text.len() < output.len(), "{command}");
+            assert_eq!(m.original_text, output);
+        }
+        seen += 1;
+    }
+    assert!(seen >= 40, "the corpus has {seen} cases");
+}

@@ -1,0 +1,91 @@
+//! Line helpers the filters share, and the guard that refuses a rewrite which lost a location.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// `path/file.ext:12` or `:12:5`, and tsc's `file.ts(12,5)`: what an agent opens next.
+fn location_pattern() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::\d+(?::\d+)?|\(\d+,\d+\))")
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Every location in `text`, as written.
+pub(crate) fn locations(text: &str) -> Vec<&str> {
+    match location_pattern() {
+        Some(re) => re.find_iter(text).map(|m| m.as_str()).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Whether every location of `raw` is still in `out`; frames inside installed dependencies
+/// (`node_modules/`, `site-packages/`, the Rust toolchain) are not the agent's to fix.
+pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
+    raw.lines()
+        .filter(|l| !is_dependency_frame(l))
+        .flat_map(locations)
+        .all(|l| out.contains(l))
+}
+
+pub(crate) fn is_dependency_frame(line: &str) -> bool {
+    ["node_modules/", "site-packages/", "node:internal", "/rustc/", ".cargo/registry/"]
+        .iter()
+        .any(|d| line.contains(d))
+}
+
+/// Lines joined, runs of blank lines made one, leading and trailing blank lines dropped.
+pub(crate) fn join_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> String {
+    let mut out = String::new();
+    let mut blank = true;
+    for line in lines {
+        let line = line.as_ref().trim_end();
+        if line.is_empty() {
+            if !blank {
+                out.push('\n');
+            }
+            blank = true;
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+        blank = false;
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+/// A regex compiled once (patterns are constants: a failure is a bug, and the filter then
+/// declines through `?`).
+#[macro_export]
+macro_rules! re {
+    ($pattern:expr) => {{
+        static RE: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+        RE.get_or_init(|| regex::Regex::new($pattern).ok()).as_ref()
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_are_found() {
+        assert_eq!(
+            locations("error at src/lib.rs:10:5 and a.ts(3,4) and x.py:7: y"),
+            vec!["src/lib.rs:10:5", "a.ts(3,4)", "x.py:7"]
+        );
+        assert!(keeps_locations("a src/x.rs:1", "b src/x.rs:1"));
+        assert!(!keeps_locations("a src/x.rs:1", "b"));
+    }
+
+    #[test]
+    fn blank_runs_are_squeezed() {
+        assert_eq!(join_lines(["", "a", "", "", "b", ""]), "a\n\nb\n");
+    }
+}
