@@ -193,7 +193,7 @@ impl Live {
         self.children_file
             .read()
             .into_iter()
-            .chain(tree::children_of_single_threaded(supervisor))
+            .chain(tree::anchor_children(supervisor))
             .filter(|&pid| pid != shell.pid)
             .filter_map(Proc::current)
             .collect()
