@@ -38,6 +38,10 @@ pub(crate) mod linux;
 #[cfg(target_os = "macos")]
 pub(crate) mod macos;
 pub(crate) mod posix;
+// macOS's parsers are plain Rust: Linux's tests run them too.
+#[cfg(all(test, not(target_os = "macos")))]
+#[path = "macos/parse.rs"]
+mod macos_parse;
 
 #[cfg(target_os = "linux")]
 pub(crate) use linux as native;
