@@ -167,15 +167,6 @@ pub(crate) fn waitpid(pid: i32, hang: bool) -> io::Result<Option<i32>> {
     }
 }
 
-/// The memory page size in bytes; 4 KiB (every Linux default) if the system will not say.
-pub(crate) fn page_size() -> usize {
-    // SAFETY: sysconf takes a name and touches no memory.
-    match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
-        n if n > 0 => n as usize,
-        _ => 4096,
-    }
-}
-
 /// Whether we may execute `path` (`access(X_OK)`).
 pub(crate) fn is_executable(path: &CStr) -> bool {
     // SAFETY: `path` is NUL-terminated and outlives the call.

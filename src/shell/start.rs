@@ -69,6 +69,7 @@ pub(super) fn start_shell(
     watcher: Option<&dyn StatusWatcher>,
 ) -> Result<Live> {
     let (program, posix, name) = shell_command(&config.shell)?;
+    let program = super::bash::usable_bash(&program, std::env::var("PATH").ok().as_deref())?;
     let dir = fd::make_private_temp_dir("agent-shell-")
         .map_err(|e| Error::io("creating a temporary directory", e))?;
     // No failure may leave the directory behind.

@@ -89,6 +89,7 @@ pub enum Backend {
 }
 
 /// The environment variable that selects the posix backend on Linux (`posix`); read once.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub const BACKEND_ENV: &str = "AGENT_SHELL_BACKEND";
 
 /// The backend of this process: on Linux the `clone` supervisor unless [`BACKEND_ENV`] is
