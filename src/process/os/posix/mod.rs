@@ -11,7 +11,8 @@
 //!   OS layer's `exit_watch`, set up before the reaper can reap.
 //! - A watchdog, `/bin/sh` in a session of its own, holds the read end of the liveness pipe:
 //!   when it closes (the host closed it, or died), it kills the program's session and process group
-//!   (`kill -KILL -<pid>`, `pkill -KILL -s <pid>`) and removes the scratch directory. Its pid is
+//!   (`kill -KILL -<pid>`, `pkill -KILL -s <pid>`), removes the scratch directory, and kills what
+//!   `ps` shows with the run's marker in its environment. Its pid is
 //!   the run's anchor (what the clone supervisor's is on Linux): unreaped until the run ends, so
 //!   never reused meanwhile.
 //! - There is no subreaper: what the run started is found by its [`Scope`] (see
@@ -66,11 +67,19 @@ pub(crate) struct Watchdog {
 }
 
 /// The watchdog's script: `$1` the program's pid (its session and group), `$2` the scratch
-/// directory or empty. It reads its stdin, the liveness pipe, until EOF.
+/// directory or empty, `$3` the run's id (the marker is `AGENT_SHELL_RUN_$3=1`, spelled out only
+/// here, so that no command line of the watchdog's holds it). It reads its stdin, the liveness
+/// pipe, until EOF, then ends the program's group and session, removes the files, and ends every
+/// process `ps` shows with the marker in its environment (BSD `ps e`: Linux's procps and macOS's
+/// ps alike).
 const WATCHDOG: &str = r#"while read -r _; do :; done
 kill -KILL -- "-$1" 2>/dev/null
 pkill -KILL -s "$1" 2>/dev/null
 [ -n "$2" ] && rm -rf -- "$2"
+m="AGENT_SHELL_RUN_$3=1"
+ps axwwe -o pid= -o command= 2>/dev/null | while read -r pid rest; do
+  case " $rest " in *" $m "*) kill -KILL "$pid" 2>/dev/null ;; esac
+done
 exit 0"#;
 
 impl Watchdog {
@@ -124,7 +133,8 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
     };
     let path = resolve(&program, req.env, req.cwd).map_err(failed)?;
     let id = native::random_bytes().map_err(failed)?;
-    let marker = format!("{MARKER_PREFIX}{:016x}=1", u64::from_ne_bytes(id));
+    let run_id = format!("{:016x}", u64::from_ne_bytes(id));
+    let marker = format!("{MARKER_PREFIX}{run_id}=1");
     let mut env: Vec<String> = req.env.iter().map(|(k, v)| format!("{k}={v}")).collect();
     env.push(marker.clone());
 
@@ -169,6 +179,7 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
             "sh".into(),
             pid.to_string(),
             scratch,
+            run_id,
         ],
         env: &[],
         cwd: None,

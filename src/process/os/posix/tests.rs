@@ -114,10 +114,20 @@ fn a_setsid_double_forked_escapee_is_found_by_the_marker_and_ended() {
 }
 
 #[test]
-fn the_watchdog_ends_the_session_when_the_liveness_pipe_closes() {
-    let (mut started, _status) = start_sh("sleep 30 & sleep 32; wait", None);
+fn the_watchdog_ends_the_session_and_marked_escapees_when_the_liveness_pipe_closes() {
+    // As when the host dies: nothing but the watchdog is left to end the run.
+    let (mut started, _status) = start_sh(
+        "sleep 30 & setsid sh -c 'sleep 31 & exit 0'; sleep 32; wait",
+        None,
+    );
     let anchor = started.supervisor.id() as i32;
-    wait_until("the sleeps run", || tree::descendants(anchor).len() >= 3);
+    let sleeps = || {
+        tree::descendants(anchor)
+            .iter()
+            .filter(|p| native::exe_name(p.pid).as_deref() == Some("sleep"))
+            .count()
+    };
+    wait_until("the sleeps run", || sleeps() == 3);
     let members = tree::descendants(anchor);
     drop(started.liveness);
     started.supervisor.wait().unwrap();
