@@ -19,10 +19,10 @@ use crate::error::Result;
 
 #[cfg(target_os = "linux")]
 mod linux;
-#[cfg(target_os = "linux")]
-mod seccomp;
 #[cfg(target_os = "macos")]
 mod macos;
+#[cfg(target_os = "linux")]
+mod seccomp;
 #[cfg(not(any(target_os = "linux", target_os = "macos")))]
 mod unsupported;
 
@@ -98,8 +98,10 @@ pub(crate) fn posix_command(
     #[cfg(not(target_os = "macos"))]
     {
         let _ = (c, program, args);
-        Err("the posix backend cannot enter the Linux sandbox (Landlock and seccomp are \
+        Err(
+            "the posix backend cannot enter the Linux sandbox (Landlock and seccomp are \
              entered by the clone supervisor); unset AGENT_SHELL_BACKEND"
-            .into())
+                .into(),
+        )
     }
 }

@@ -10,8 +10,8 @@ use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::Path;
 
 use super::fd;
-use super::os::{self, StartFailed};
 pub(crate) use super::os::Supervisor;
+use super::os::{self, StartFailed};
 use super::request::{Request, SandboxFailed};
 use super::tree::Proc;
 use crate::error::{Error, Result};

@@ -83,7 +83,11 @@ pub fn holding(path: &std::path::Path) -> Vec<Proc> {
     os::native::all_pids()
         .into_iter()
         .filter(|&pid| pid != host)
-        .filter(|&pid| os::native::fd_paths(pid).iter().any(|target| target == path))
+        .filter(|&pid| {
+            os::native::fd_paths(pid)
+                .iter()
+                .any(|target| target == path)
+        })
         .filter_map(Proc::current)
         .collect()
 }
@@ -533,18 +537,18 @@ mod tests {
     /// did what escapees do.
     fn run_snapshot() -> Vec<ProcEntry> {
         vec![
-            e(1, 0, 1, 1, 0),              // launchd
-            e(50, 1, 50, 50, 10),          // the host
-            e(100, 50, 100, 100, 1000),    // the program: its own session and group
-            e(101, 100, 100, 100, 1001),   // its child
-            e(102, 101, 102, 100, 1002),   // a grandchild in a group of its own
-            e(110, 1, 100, 100, 1010),     // double-forked, re-parented, same session
-            e(120, 1, 120, 120, 1020),     // setsid + double fork: found by the marker only
-            e(121, 120, 120, 120, 1021),   // the escapee's child: below a member
-            e(122, 1, 120, 120, 1022),     // its orphan in its session: by session
-            e(130, 1, 130, 130, 1030),     // an unrelated process started during the run
-            e(140, 1, 100, 100, 900),      // in session 100 but older than the program: a reused id
-            e(150, 50, 150, 150, 1040),    // another child of the host
+            e(1, 0, 1, 1, 0),            // launchd
+            e(50, 1, 50, 50, 10),        // the host
+            e(100, 50, 100, 100, 1000),  // the program: its own session and group
+            e(101, 100, 100, 100, 1001), // its child
+            e(102, 101, 102, 100, 1002), // a grandchild in a group of its own
+            e(110, 1, 100, 100, 1010),   // double-forked, re-parented, same session
+            e(120, 1, 120, 120, 1020),   // setsid + double fork: found by the marker only
+            e(121, 120, 120, 120, 1021), // the escapee's child: below a member
+            e(122, 1, 120, 120, 1022),   // its orphan in its session: by session
+            e(130, 1, 130, 130, 1030),   // an unrelated process started during the run
+            e(140, 1, 100, 100, 900),    // in session 100 but older than the program: a reused id
+            e(150, 50, 150, 150, 1040),  // another child of the host
         ]
     }
 

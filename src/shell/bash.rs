@@ -18,7 +18,11 @@ pub const MIN_MAJOR: u32 = 4;
 
 /// Where a newer bash usually is when `PATH` finds an old one first (Homebrew on Apple silicon,
 /// Homebrew on Intel and most source installs, MacPorts).
-const WELL_KNOWN: &[&str] = &["/opt/homebrew/bin/bash", "/usr/local/bin/bash", "/opt/local/bin/bash"];
+const WELL_KNOWN: &[&str] = &[
+    "/opt/homebrew/bin/bash",
+    "/usr/local/bin/bash",
+    "/opt/local/bin/bash",
+];
 
 /// How to get a bash 4+, for the error.
 const HOW: &str = "sessions need bash 4 or later: install one (macOS: `brew install bash`) or \
@@ -33,9 +37,9 @@ pub(super) fn usable_bash(program: &str, host_path: Option<&str>) -> Result<Stri
     };
     if program.contains('/') {
         return match major_version(Path::new(program)) {
-            Some(major) if major < MIN_MAJOR => Err(refuse(format!(
-                "{program} is bash {major}; {HOW}"
-            ))),
+            Some(major) if major < MIN_MAJOR => {
+                Err(refuse(format!("{program} is bash {major}; {HOW}")))
+            }
             // Unknown (not found, not bash): the start reports what is wrong.
             _ => Ok(program.to_string()),
         };
@@ -83,16 +87,15 @@ fn candidates(program: &str, path: Option<&str>) -> Vec<PathBuf> {
 
 /// `(mtime, size, inode)`: a file replaced or rebuilt is asked again.
 type Stamp = (i64, u64, u64);
+/// Each bash asked: its stamp then, and its major version (`None`: not a bash that runs).
+type Known = HashMap<PathBuf, (Stamp, Option<u32>)>;
 
 /// The major version of the bash at `path`, `None` when it is not a bash that runs.
 fn major_version(path: &Path) -> Option<u32> {
-    static KNOWN: LazyLock<Mutex<HashMap<PathBuf, (Stamp, Option<u32>)>>> =
-        LazyLock::new(Default::default);
+    static KNOWN: LazyLock<Mutex<Known>> = LazyLock::new(Default::default);
     let meta = std::fs::metadata(path).ok()?;
     let stamp = (meta.mtime(), meta.size(), meta.ino());
-    let known = |k: &mut HashMap<PathBuf, (Stamp, Option<u32>)>| {
-        k.get(path).filter(|(s, _)| *s == stamp).map(|(_, v)| *v)
-    };
+    let known = |k: &mut Known| k.get(path).filter(|(s, _)| *s == stamp).map(|(_, v)| *v);
     if let Some(v) = known(&mut KNOWN.lock().unwrap_or_else(|e| e.into_inner())) {
         return v;
     }
@@ -132,7 +135,10 @@ mod tests {
         let err = usable_bash(&path, None).unwrap_err();
         assert_eq!(err.code(), "ERR_SPAWN_FAILED");
         let text = err.to_string();
-        assert!(text.contains("bash 3") && text.contains("brew install bash"), "{text}");
+        assert!(
+            text.contains("bash 3") && text.contains("brew install bash"),
+            "{text}"
+        );
         assert!(text.starts_with("shell cannot be started"), "{text}");
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -49,7 +49,9 @@ pub(crate) use linux as native;
 pub(crate) use macos as native;
 
 #[cfg(not(any(target_os = "linux", target_os = "macos")))]
-compile_error!("agent-shell's OS layer has Linux and macOS backends (src/process/os/); see README, Platform");
+compile_error!(
+    "agent-shell's OS layer has Linux and macOS backends (src/process/os/); see README, Platform"
+);
 
 /// One process as the table shows it at one moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -108,4 +108,3 @@ pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
     }
     Ok(bytes)
 }
-

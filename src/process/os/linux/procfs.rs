@@ -141,7 +141,11 @@ pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
 pub(crate) fn pipe_id(pid: i32, fd: i32) -> Option<u64> {
     let target = fd_path(pid, fd)?;
     let target = target.to_str()?;
-    target.strip_prefix("pipe:[")?.strip_suffix(']')?.parse().ok()
+    target
+        .strip_prefix("pipe:[")?
+        .strip_suffix(']')?
+        .parse()
+        .ok()
 }
 
 /// Whether the environment `pid` was started with (`/proc/<pid>/environ`, readable for our own

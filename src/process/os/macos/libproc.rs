@@ -172,7 +172,8 @@ pub(crate) fn fd_path(pid: i32, fd: i32) -> Option<PathBuf> {
 pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
     let entry_size = std::mem::size_of::<libc::proc_fdinfo>();
     // SAFETY: with no buffer, proc_pidinfo only returns the size it needs.
-    let needed = unsafe { libc::proc_pidinfo(pid, libc::PROC_PIDLISTFDS, 0, std::ptr::null_mut(), 0) };
+    let needed =
+        unsafe { libc::proc_pidinfo(pid, libc::PROC_PIDLISTFDS, 0, std::ptr::null_mut(), 0) };
     if needed <= 0 {
         return Vec::new();
     }
@@ -182,7 +183,13 @@ pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
     let bytes = (count * entry_size) as c_int;
     // SAFETY: proc_pidinfo writes at most `bytes` bytes into `fds`.
     let got = unsafe {
-        libc::proc_pidinfo(pid, libc::PROC_PIDLISTFDS, 0, fds.as_mut_ptr().cast(), bytes)
+        libc::proc_pidinfo(
+            pid,
+            libc::PROC_PIDLISTFDS,
+            0,
+            fds.as_mut_ptr().cast(),
+            bytes,
+        )
     };
     fds.truncate((got.max(0) as usize / entry_size).min(count));
     fds.iter()

@@ -26,8 +26,11 @@ pub(crate) fn open_pty(_ptmx: &Path) -> Result<(File, OwnedFd, PathBuf), (String
     // SAFETY: fcntl with integer arguments on our own descriptor touches no memory.
     let flags_set = unsafe {
         libc::fcntl(raw, libc::F_SETFD, libc::FD_CLOEXEC) == 0
-            && libc::fcntl(raw, libc::F_SETFL, libc::fcntl(raw, libc::F_GETFL) | libc::O_NONBLOCK)
-                == 0
+            && libc::fcntl(
+                raw,
+                libc::F_SETFL,
+                libc::fcntl(raw, libc::F_GETFL) | libc::O_NONBLOCK,
+            ) == 0
     };
     if !flags_set {
         return Err(err("setting the master's flags"));

@@ -77,7 +77,10 @@ pub(super) fn spawn(s: &Spawn) -> io::Result<i32> {
         .iter()
         .map(|e| cstring(e.as_bytes()))
         .collect::<io::Result<Vec<_>>>()?;
-    let cwd = s.cwd.map(|c| cstring(c.as_os_str().as_bytes())).transpose()?;
+    let cwd = s
+        .cwd
+        .map(|c| cstring(c.as_os_str().as_bytes()))
+        .transpose()?;
 
     // A source may sit at a target number: every source is first copied above all targets.
     let above = s.fds.iter().map(|&(_, to)| to).max().unwrap_or(2) + 1;

@@ -108,7 +108,10 @@ fn a_setsid_double_forked_escapee_is_found_by_the_marker_and_ended() {
     );
     assert!(tree::anchor_children(anchor).contains(&escapee.pid));
     tree::terminate_below(anchor, Duration::from_millis(200));
-    assert!(found.iter().all(|p| !p.is_alive()), "survivors in {found:?}");
+    assert!(
+        found.iter().all(|p| !p.is_alive()),
+        "survivors in {found:?}"
+    );
     drop(started.liveness);
     started.supervisor.wait().unwrap();
 }

@@ -4,7 +4,6 @@
 
 use std::io;
 
-
 /// Stack of the supervisor in bytes: its deepest frame reads `/proc` into a 4 KiB buffer; the
 /// rest is headroom for unoptimized test builds. Untouched pages cost nothing.
 const SUPERVISOR_STACK_BYTES: usize = 64 * 1024;
