@@ -36,7 +36,8 @@ pub(crate) fn open_pty(_ptmx: &Path) -> Result<(File, OwnedFd, PathBuf), (String
         return Err(err("setting the master's flags"));
     }
     // SAFETY: grantpt and unlockpt take the master and touch no memory of ours.
-    if unsafe { libc::grantpt(raw) } != 0 || unsafe { libc::unlockpt(raw) } != 0 {
+    let unlocked = unsafe { libc::grantpt(raw) == 0 && libc::unlockpt(raw) == 0 };
+    if !unlocked {
         return Err(err("unlocking the pty"));
     }
     let mut name = [0u8; 128];

@@ -145,9 +145,12 @@ unsafe fn posix_spawn_raw(
     let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
     // SAFETY: as above.
     let mut none: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: sigfillset and sigemptyset write the set they are given.
+    // SAFETY: sigfillset, sigdelset and sigemptyset write the set they are given.
     unsafe {
         libc::sigfillset(&mut all);
+        // Never caught or ignored anyway; XNU's spawn need not be asked to reset them.
+        libc::sigdelset(&mut all, libc::SIGKILL);
+        libc::sigdelset(&mut all, libc::SIGSTOP);
         libc::sigemptyset(&mut none);
     }
     let flags = libc::POSIX_SPAWN_SETSIGDEF as libc::c_short
