@@ -169,6 +169,15 @@ impl Spawned {
     /// Kills the program and reaps the supervisor, which, its liveness pipe closed, first kills
     /// whatever is left below it.
     pub fn end(mut self) {
+        self.proc.signal(libc::SIGKILL);
+        if self.supervisor.sweeps_on_close() {
+            // The posix watchdog's sweep spawns processes; the same search in here does not.
+            let anchor = self.supervisor.id() as i32;
+            super::tree::terminate_below(anchor, std::time::Duration::ZERO);
+            if let Some(liveness) = &self.liveness {
+                self.supervisor.done(liveness);
+            }
+        }
         self.kill();
         let _ = self.supervisor.wait();
     }

@@ -136,6 +136,21 @@ impl Supervisor {
     }
 }
 
+impl Supervisor {
+    /// Whether closing the liveness pipe makes it search for what is left (the posix watchdog
+    /// spawns `pkill` and `ps`): the host then ends the run itself and says [`Supervisor::done`].
+    pub(crate) fn sweeps_on_close(&self) -> bool {
+        matches!(self, Supervisor::Posix(_))
+    }
+
+    /// Tells it the run was ended by the host, through its liveness pipe.
+    pub(crate) fn done(&self, liveness: &OwnedFd) {
+        if let Supervisor::Posix(_) = self {
+            posix::Watchdog::done(liveness);
+        }
+    }
+}
+
 /// A program started, with what watches it.
 pub(crate) struct Started {
     pub(crate) supervisor: Supervisor,

@@ -69,10 +69,10 @@ pub(crate) struct Watchdog {
 /// The watchdog's script: `$1` the program's pid (its session and group), `$2` the scratch
 /// directory or empty, `$3` the run's id (the marker is `AGENT_SHELL_RUN_$3=1`, spelled out only
 /// here, so that no command line of the watchdog's holds it). It reads its stdin, the liveness
-/// pipe, until EOF, then ends the program's group and session, removes the files, and ends every
+/// pipe, until `done` (the host ended the run itself) or EOF, then ends the program's group and session, removes the files, and ends every
 /// process `ps` shows with the marker in its environment (BSD `ps e`: Linux's procps and macOS's
 /// ps alike).
-const WATCHDOG: &str = r#"while read -r _; do :; done
+const WATCHDOG: &str = r#"while read -r word; do [ "$word" = done ] && exit 0; done
 kill -KILL -- "-$1" 2>/dev/null
 pkill -KILL -s "$1" 2>/dev/null
 [ -n "$2" ] && rm -rf -- "$2"
@@ -100,6 +100,16 @@ impl Watchdog {
         let status = ExitStatus::from_raw(raw);
         self.status = Some(status);
         Ok(status)
+    }
+}
+
+/// What tells the watchdog the host ended the run itself.
+const DONE: &[u8] = b"done\n";
+
+impl Watchdog {
+    /// Tells the watchdog behind `liveness` that the host ended the run: it exits at once.
+    pub(crate) fn done(liveness: &OwnedFd) {
+        let _ = fd::write_fd(liveness, DONE);
     }
 }
 
