@@ -11,9 +11,9 @@ use std::ffi::{c_char, c_int, c_void, CString, OsString};
 use std::os::unix::ffi::OsStringExt;
 use std::sync::atomic::AtomicI32;
 
-// src/process/sys.rs is linted where it lives (the crate), not in each program that includes it.
+// src/process/os/linux/sys.rs is linted where it lives (the crate), not in each program that includes it.
 #[allow(dead_code, clippy::undocumented_unsafe_blocks)]
-#[path = "../src/process/sys.rs"]
+#[path = "../src/process/os/linux/sys.rs"]
 mod sys;
 
 #[path = "spawn_hop/core.rs"]

@@ -25,9 +25,9 @@ compile_error!("spawn_hop_helper_min is written for x86_64 only");
 extern crate core as std;
 
 #[cfg(spawn_hop_min)]
-// src/process/sys.rs is linted where it lives (the crate), not in each program that includes it.
+// src/process/os/linux/sys.rs is linted where it lives (the crate), not in each program that includes it.
 #[allow(dead_code, clippy::undocumented_unsafe_blocks)]
-#[path = "../src/process/sys.rs"]
+#[path = "../src/process/os/linux/sys.rs"]
 mod sys;
 
 #[cfg(spawn_hop_min)]

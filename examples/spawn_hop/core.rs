@@ -1,7 +1,7 @@
 //! The supervisor's own work, shared by both sides of the A/B: a reduced copy of
-//! `src/process/supervisor.rs` (`supervise`, `exec_program`, `supervise_loop`, `report`,
+//! `src/process/os/linux/supervisor.rs` (`supervise`, `exec_program`, `supervise_loop`, `report`,
 //! `close_all_but`, `kill_all_children`), raw system calls only (`sys` is the crate's own
-//! `src/process/sys.rs`). Left out, because `executeShell` without a sandbox does not use them at
+//! `src/process/os/linux/sys.rs`). Left out, because `executeShell` without a sandbox does not use them at
 //! start: the terminal (PtySession only), the sandbox (entered in the vfork child), the scratch
 //! directory (removed only when the host goes away).
 //!

@@ -44,9 +44,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::Instant;
 
-// src/process/sys.rs is linted where it lives (the crate), not in each program that includes it.
+// src/process/os/linux/sys.rs is linted where it lives (the crate), not in each program that includes it.
 #[allow(dead_code, clippy::undocumented_unsafe_blocks)]
-#[path = "../../src/process/sys.rs"]
+#[path = "../../src/process/os/linux/sys.rs"]
 mod sys;
 
 #[path = "core.rs"]

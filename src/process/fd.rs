@@ -1,13 +1,13 @@
 //! Descriptor and OS helpers of the host side, written once for every session kind: pipes,
 //! FIFOs, one `read(2)`/`write(2)`, a descriptor's offset and queued bytes, registering a
 //! descriptor with tokio, pidfds, signalling and reaping a pid, private temporary directories and
-//! random bytes. Each raw call here states why it holds; callers stay safe code. (The raw system
-//! calls of the cloned supervisor, which may not use libc, are in [`super::sys`].)
+//! random bytes. Each raw call here states why it holds; callers stay safe code. What differs per
+//! platform (pipes, pidfds, pipe sizes, random bytes) is forwarded to [`super::os`].
 
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,6 +15,7 @@ use std::sync::Arc;
 use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 
+use super::os;
 use crate::error::{Error, Result};
 
 /// Pipe buffer of an output FIFO, in bytes (the Linux default is 64 KiB): a bigger buffer lets a
@@ -24,13 +25,7 @@ pub(crate) const FIFO_PIPE_BYTES: libc::c_int = 1 << 20;
 
 /// A close-on-exec pipe: `(read, write)`.
 pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 writes two descriptors into the two-element array it is given.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors were just created for us and are owned by nothing else.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+    os::native::pipe()
 }
 
 /// One `read(2)` into `buf`.
@@ -117,28 +112,33 @@ pub(crate) fn queued_bytes(fd: &impl AsRawFd) -> io::Result<usize> {
     Ok(queued.max(0) as usize)
 }
 
-/// A descriptor that becomes readable when `pid` exits (Linux 5.3+), non-blocking.
-pub(crate) fn pidfd_open(pid: i32) -> io::Result<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags, touches no memory of ours, and returns a new
-    // descriptor or -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, libc::PIDFD_NONBLOCK) };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: a descriptor just returned to us and owned by nothing else.
-    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+/// A duplicate of descriptor `fd` of the process watched by `exit_fd` (see [`os`]: Linux only,
+/// `pidfd_getfd`, 5.6+), close-on-exec.
+pub(crate) fn pidfd_getfd(exit_fd: &OwnedFd, fd: RawFd) -> io::Result<OwnedFd> {
+    os::native::dup_from(exit_fd, fd)
 }
 
-/// A duplicate of descriptor `fd` of the process behind `pidfd` (Linux 5.6+), close-on-exec.
-pub(crate) fn pidfd_getfd(pidfd: &OwnedFd, fd: RawFd) -> io::Result<OwnedFd> {
-    // SAFETY: pidfd_getfd takes a pidfd we own, a descriptor number of that process and no
-    // flags; it returns a new descriptor that we then own.
-    let dup = unsafe { libc::syscall(libc::SYS_pidfd_getfd, pidfd.as_raw_fd(), fd, 0) };
+/// A process-wide `/dev/null`, read-write and close-on-exec: the stdio of every program started
+/// without a terminal.
+pub(crate) fn dev_null() -> io::Result<BorrowedFd<'static>> {
+    static NULL: std::sync::OnceLock<OwnedFd> = std::sync::OnceLock::new();
+    if let Some(fd) = NULL.get() {
+        return Ok(fd.as_fd());
+    }
+    // std opens close-on-exec.
+    let null = File::options().read(true).write(true).open("/dev/null")?;
+    Ok(NULL.get_or_init(|| OwnedFd::from(null)).as_fd())
+}
+
+/// A close-on-exec duplicate of `fd` at the lowest free number from `from` on.
+pub(crate) fn dup_cloexec(fd: RawFd, from: RawFd) -> io::Result<OwnedFd> {
+    // SAFETY: F_DUPFD_CLOEXEC takes an integer and returns a new descriptor or -1.
+    let dup = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, from) };
     if dup < 0 {
         return Err(io::Error::last_os_error());
     }
-    // SAFETY: a descriptor just returned to us and owned by nothing else.
-    Ok(unsafe { OwnedFd::from_raw_fd(dup as RawFd) })
+    // SAFETY: a descriptor just created for us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(dup) })
 }
 
 /// `kill(pid, signal)`: whether it was sent. The caller makes sure `pid` is the process it means.
@@ -164,15 +164,6 @@ pub(crate) fn waitpid(pid: i32, hang: bool) -> io::Result<Option<i32>> {
                 }
             }
         }
-    }
-}
-
-/// The memory page size in bytes; 4 KiB (every Linux default) if the system will not say.
-pub(crate) fn page_size() -> usize {
-    // SAFETY: sysconf takes a name and touches no memory.
-    match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
-        n if n > 0 => n as usize,
-        _ => 4096,
     }
 }
 
@@ -242,8 +233,7 @@ pub(crate) fn make_fifo(path: &Path) -> Result<(OwnedFd, OwnedFd)> {
     let read = open(libc::O_RDONLY)?;
     let write = open(libc::O_WRONLY)?;
     // Best effort: a FIFO with the default buffer still works, only with less slack.
-    // SAFETY: F_SETPIPE_SZ on a pipe descriptor we own takes a size and touches no memory.
-    unsafe { libc::fcntl(read.as_raw_fd(), libc::F_SETPIPE_SZ, FIFO_PIPE_BYTES) };
+    os::native::grow_pipe(&read, FIFO_PIPE_BYTES);
     Ok((read, write))
 }
 
@@ -266,20 +256,9 @@ pub(crate) fn make_private_temp_dir(prefix: &str) -> io::Result<PathBuf> {
     Ok(PathBuf::from(OsStr::from_bytes(&bytes)))
 }
 
-/// Eight bytes from the kernel's random source (getrandom).
+/// Eight bytes from the kernel's random source.
 pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
-    let mut bytes = [0u8; 8];
-    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
-    let got = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
-    if got < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    if got != bytes.len() as isize {
-        // Requests of up to 256 bytes are never cut short once the pool is ready; this is a
-        // pool that is not.
-        return Err(io::ErrorKind::WouldBlock.into());
-    }
-    Ok(bytes)
+    os::native::random_bytes()
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! (`linux`), [`SandboxPolicy::confine`] builds, in the host, a Landlock ruleset (through the
 //! `landlock` crate) and a seccomp filter (`seccomp`); the program's vfork child then enters both
 //! with raw system calls only (`enter`), as the supervisor's rules demand (no allocation, no
-//! locks). Elsewhere (`unsupported`) there is no enforcement yet, so every start with a policy
+//! locks). On macOS (`macos`), Seatbelt: the program is started under `sandbox-exec` with a
+//! generated profile ([`posix_command`]). Elsewhere (`unsupported`) there is no enforcement yet, so every start with a policy
 //! fails with [`Error::SandboxUnavailable`] naming the platform.
 //!
 //! Fail closed: a kernel that cannot enforce the policy makes [`SandboxPolicy::confine`] fail with
@@ -18,16 +19,20 @@ use crate::error::Result;
 
 #[cfg(target_os = "linux")]
 mod linux;
+#[cfg(target_os = "macos")]
+mod macos;
 #[cfg(target_os = "linux")]
 mod seccomp;
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
 mod unsupported;
 
 #[cfg(target_os = "linux")]
 use linux as platform;
 #[cfg(target_os = "linux")]
 pub(crate) use linux::{enter, ChildSandbox, Step};
-#[cfg(not(target_os = "linux"))]
+#[cfg(target_os = "macos")]
+use macos as platform;
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
 use unsupported as platform;
 
 pub use platform::Confinement;
@@ -76,5 +81,27 @@ impl SandboxPolicy {
     /// `ERR_INVALID_ARG` when a root does not exist.
     pub fn confine(&self, cwd: &Path, session_dir: Option<&Path>) -> Result<Confinement> {
         platform::confine(self, cwd, session_dir)
+    }
+}
+
+/// The command the posix backend starts for `program args` confined by `c`: on macOS the program
+/// under `sandbox-exec`; on Linux an error (Landlock and seccomp are entered by the clone
+/// supervisor's vfork child, which the posix backend does not have), so that nothing runs
+/// unconfined.
+pub(crate) fn posix_command(
+    c: &Confinement,
+    program: &str,
+    args: &[String],
+) -> std::result::Result<(String, Vec<String>), String> {
+    #[cfg(target_os = "macos")]
+    return Ok(c.command(program, args));
+    #[cfg(not(target_os = "macos"))]
+    {
+        let _ = (c, program, args);
+        Err(
+            "the posix backend cannot enter the Linux sandbox (Landlock and seccomp are \
+             entered by the clone supervisor); unset AGENT_SHELL_BACKEND"
+                .into(),
+        )
     }
 }

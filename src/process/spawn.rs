@@ -3,17 +3,16 @@
 //! commands it runs, `setsid` and double-forked escapees included, stay below it), default signal
 //! dispositions (Node ignores SIGPIPE; children must not inherit that), and a pidfd so its exit
 //! is noticed without a SIGCHLD handler (which would fight libuv's). Every program (a shell
-//! session's shell, a PTY command) is started under a supervisor, by [`super::supervisor`],
-//! without copying the host. Linux only: elsewhere starting fails with `Unsupported`.
+//! session's shell, a PTY command) is started under a supervisor by the OS layer ([`super::os`]:
+//! on Linux a `clone` of the host that copies nothing; on macOS `posix_spawn` and a watchdog).
 
 use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::Path;
 
 use super::fd;
-#[cfg(target_os = "linux")]
+pub(crate) use super::os::Supervisor;
+use super::os::{self, StartFailed};
 use super::request::{Request, SandboxFailed};
-#[cfg(target_os = "linux")]
-use super::supervisor::{self, Supervisor};
 use super::tree::Proc;
 use crate::error::{Error, Result};
 
@@ -21,11 +20,12 @@ use crate::error::{Error, Result};
 pub(crate) use super::fd::{pidfd_getfd, pipe, read_fd, set_nonblocking};
 pub(crate) use super::request::ReportTo;
 
-/// A started program: its identity, a pidfd that becomes readable when it exits, and its
-/// supervisor, our direct child (see [`super::supervisor`]).
+/// A started program: its identity, a descriptor that becomes readable when it exits, and its
+/// supervisor, our direct child (see [`super::os`]).
 pub struct Spawned {
-    pub supervisor: Supervisor,
+    pub(crate) supervisor: Supervisor,
     pub proc: Proc,
+    /// Readable once the program exited: a pidfd on Linux, a kqueue watching it on macOS.
     pub pidfd: OwnedFd,
     /// Write end of the supervisor's liveness pipe; closing it makes the supervisor kill what is
     /// left below it and exit.
@@ -92,7 +92,6 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
 
 /// `program` as the host would find it: a path is kept, a name is looked up on the host's `PATH`
 /// (glibc's default when it has none) and made absolute.
-#[cfg(target_os = "linux")]
 fn on_host_path(program: &str) -> std::io::Result<String> {
     if program.contains('/') {
         return Ok(program.to_string());
@@ -112,11 +111,6 @@ fn on_host_path(program: &str) -> std::io::Result<String> {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn on_host_path(program: &str) -> std::io::Result<String> {
-    Ok(program.to_string())
-}
-
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
 /// terminal (it leads its own session, so the terminal's signals reach what it starts). Only the
 /// program and what it starts hold the terminal; the supervisor has none.
@@ -124,18 +118,8 @@ pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned>
     spawn_supervised(spec, Some(slave))
 }
 
-#[cfg(not(target_os = "linux"))]
-fn spawn_supervised(spec: &SpawnSpec, _terminal: Option<BorrowedFd>) -> Result<Spawned> {
-    Err(Error::SpawnFailed {
-        field: None,
-        program: spec.program.to_string(),
-        source: std::io::Error::from(std::io::ErrorKind::Unsupported),
-    })
-}
-
-/// The supervisor and the program are started without copying the host (see
-/// [`super::supervisor`]).
-#[cfg(target_os = "linux")]
+/// The supervisor and the program are started by the OS layer's backend (see
+/// [`super::os`]): on Linux without copying the host.
 fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
     let report = &spec.report;
     let failed = |source| Error::SpawnFailed {
@@ -143,7 +127,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         program: spec.program.to_string(),
         source,
     };
-    let started = supervisor::start(&Request {
+    let started = os::start(&Request {
         program: spec.program,
         args: spec.args,
         env: spec.env,
@@ -154,34 +138,29 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         terminal: terminal.map(|t| t.as_raw_fd()),
         scratch_dir: spec.scratch_dir,
         sandbox: spec.sandbox,
-    })
-    .map_err(
-        |e| match e.get_ref().and_then(|e| e.downcast_ref::<SandboxFailed>()) {
-            Some(why) => Error::SandboxUnavailable(why.0.clone()),
-            None => failed(e),
-        },
-    )?;
-    // The supervisor does not reap the program before `release`, so the pid is still its.
-    let pidfd = fd::pidfd_open(started.program).and_then(|fd| started.release().map(|()| fd));
-    let supervisor::Started {
-        mut supervisor,
-        program: pid,
-        liveness,
-    } = started;
-    let pidfd = match pidfd {
-        Ok(fd) => fd,
-        Err(e) => {
-            // Out of descriptors, say: a program we cannot watch must not run on. The
-            // supervisor, its liveness pipe closed, kills it.
-            drop(liveness);
-            let _ = supervisor.wait();
-            return Err(Error::io("pidfd_open", e));
+    });
+    let started = match started {
+        Ok(started) => started,
+        Err(StartFailed::Watch(e)) => return Err(Error::io("watching the program's exit", e)),
+        Err(StartFailed::Start(e)) => {
+            return Err(
+                match e.get_ref().and_then(|e| e.downcast_ref::<SandboxFailed>()) {
+                    Some(why) => Error::SandboxUnavailable(why.0.clone()),
+                    None => failed(e),
+                },
+            )
         }
     };
+    let os::Started {
+        supervisor,
+        program: pid,
+        exit_fd,
+        liveness,
+    } = started;
     Ok(Spawned {
         supervisor,
         proc: Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
-        pidfd,
+        pidfd: exit_fd,
         liveness: Some(liveness),
     })
 }
@@ -190,6 +169,15 @@ impl Spawned {
     /// Kills the program and reaps the supervisor, which, its liveness pipe closed, first kills
     /// whatever is left below it.
     pub fn end(mut self) {
+        self.proc.signal(libc::SIGKILL);
+        if self.supervisor.sweeps_on_close() {
+            // The posix watchdog's sweep spawns processes; the same search in here does not.
+            let anchor = self.supervisor.id() as i32;
+            super::tree::terminate_below(anchor, std::time::Duration::ZERO);
+            if let Some(liveness) = &self.liveness {
+                self.supervisor.done(liveness);
+            }
+        }
         self.kill();
         let _ = self.supervisor.wait();
     }
@@ -232,7 +220,7 @@ pub fn signal_name(n: i32) -> Option<&'static str> {
     })
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests {
     use super::on_host_path;
 

@@ -1,65 +1,32 @@
-//! Process trees on Linux, read from `/proc`: who descends from whom, and killing a whole tree.
+//! Process trees: who descends from whom, and killing a whole tree, written once over the OS
+//! layer's process table ([`super::os`]).
 //!
 //! A process is identified by its pid *and* its start time, so a pid recycled after the process
-//! exited is never signalled. The shells we start are child subreapers, so `setsid` and
-//! double-forked escapees stay below them and are found here.
+//! exited is never signalled. On Linux (the `clone` backend) the shells we start are child
+//! subreapers, so `setsid` and double-forked escapees stay below them and are found by walking
+//! children. With the posix backend (macOS) there is no subreaper: what a run started is found in
+//! a snapshot of the process table by its scope ([`scope_members`]: descent, the sessions and
+//! process groups the run created, the run's environment marker, all started no earlier than it).
 
 use std::collections::{HashMap, HashSet};
-use std::fs;
 use std::time::{Duration, Instant};
+
+use super::os::{self, posix::Scope, ProcEntry};
 
 /// A process as seen at one moment: pid plus the start time that makes it unique.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Proc {
     pub pid: i32,
-    /// Field 22 of `/proc/<pid>/stat`, in clock ticks since boot.
+    /// When it started (see [`ProcEntry::start_time`]).
     pub start_time: u64,
 }
 
-/// What `/proc/<pid>/stat` says about one process.
-#[derive(Debug, Clone, Copy)]
-pub struct Stat {
-    pub ppid: i32,
-    /// The session id: the pid of the session's leader (read by tests only).
-    #[cfg(test)]
-    pub session: i32,
-    pub start_time: u64,
-    /// `Z` (zombie) and `X` (dead) count as gone.
-    pub state: char,
-}
+/// What the process table says about one process.
+pub type Stat = ProcEntry;
 
-impl Stat {
-    pub fn is_gone(&self) -> bool {
-        matches!(self.state, 'Z' | 'X')
-    }
-}
-
-/// Reads `/proc/<pid>/stat`; `None` when the process does not exist.
+/// One process's entry in the table; `None` when the process does not exist.
 pub fn stat(pid: i32) -> Option<Stat> {
-    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    parse_stat(&text)
-}
-
-/// The command name is in parentheses and may itself contain spaces and parentheses, so fields
-/// are counted from the last `)`.
-fn parse_stat(text: &str) -> Option<Stat> {
-    let rest = &text[text.rfind(')')? + 1..];
-    let mut fields = rest.split_ascii_whitespace();
-    let state = fields.next()?.chars().next()?;
-    let ppid = fields.next()?.parse().ok()?;
-    let _pgrp = fields.next()?;
-    let session: i32 = fields.next()?.parse().ok()?;
-    #[cfg(not(test))]
-    let _ = session;
-    // After state, ppid, pgrp and session, start time is the 16th remaining field (field 22).
-    let start_time = fields.nth(15)?.parse().ok()?;
-    Some(Stat {
-        ppid,
-        #[cfg(test)]
-        session,
-        start_time,
-        state,
-    })
+    os::native::entry(pid)
 }
 
 impl Proc {
@@ -80,9 +47,7 @@ impl Proc {
     /// Whether this process is stopped (by SIGSTOP) or gone.
     pub fn is_stopped_or_gone(&self) -> bool {
         match stat(self.pid) {
-            Some(s) if s.start_time == self.start_time && !s.is_gone() => {
-                matches!(s.state, 'T' | 't')
-            }
+            Some(s) if s.start_time == self.start_time && !s.is_gone() => s.is_stopped(),
             _ => true,
         }
     }
@@ -98,115 +63,171 @@ impl Proc {
     }
 }
 
-/// Direct children of `pid`, from the `children` file of each of its threads (cheap: no scan of
-/// all of `/proc`). Falls back to a full scan on kernels without that file.
+/// Direct children of `pid`.
 pub fn children(pid: i32) -> Vec<i32> {
-    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for task in tasks.flatten() {
-        match fs::read_to_string(task.path().join("children")) {
-            Ok(text) => out.extend(parse_pids(&text)),
-            Err(_) => return children_by_scan(pid),
-        }
-    }
-    out
+    os::native::children(pid)
 }
 
-/// Direct children of a single-threaded process such as a shell: one file read, where
-/// [`children`] lists the task directory first. Called on every run, so it is worth the twin.
+/// Direct children of a single-threaded process such as a shell (on Linux one file read).
 pub fn children_of_single_threaded(pid: i32) -> Vec<i32> {
-    match fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
-        Ok(text) => parse_pids(&text).collect(),
-        Err(_) => children(pid),
-    }
+    os::native::children_of_single_threaded(pid)
 }
 
-/// The children list of one single-threaded process, kept open: each [`ChildrenFile::read`] is
-/// one `pread` (the kernel regenerates the list at offset 0) instead of an open, a stat, a read
-/// and a close. A shell's children are read after every run.
-pub struct ChildrenFile {
-    pid: i32,
-    file: Option<fs::File>,
-}
-
-impl ChildrenFile {
-    pub fn open(pid: i32) -> ChildrenFile {
-        let file = fs::File::open(format!("/proc/{pid}/task/{pid}/children")).ok();
-        ChildrenFile { pid, file }
-    }
-
-    /// The process's direct children now.
-    pub fn read(&self) -> Vec<i32> {
-        use std::os::unix::fs::FileExt;
-        let Some(file) = &self.file else {
-            return children_of_single_threaded(self.pid);
-        };
-        let mut buf = [0u8; 4096];
-        match file.read_at(&mut buf, 0) {
-            // A full buffer may have been cut mid-list: read it all the slow way.
-            Ok(n) if n < buf.len() => {
-                parse_pids(std::str::from_utf8(&buf[..n]).unwrap_or("")).collect()
-            }
-            _ => children_of_single_threaded(self.pid),
-        }
-    }
-}
-
-fn parse_pids(text: &str) -> impl Iterator<Item = i32> + '_ {
-    text.split_ascii_whitespace().filter_map(|p| p.parse().ok())
-}
-
-fn children_by_scan(parent: i32) -> Vec<i32> {
-    all_pids()
-        .filter(|&pid| matches!(stat(pid), Some(s) if s.ppid == parent))
-        .collect()
-}
-
-/// Every pid in `/proc`.
-fn all_pids() -> impl Iterator<Item = i32> {
-    fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-}
+/// The children list of one process, cheap to read again (a shell's, after every run).
+pub(crate) use os::native::ChildrenFile;
 
 /// The living processes, other than the host, with a descriptor open on `path` (a terminal
 /// device, say). Processes of other users are not visible and not listed.
 pub fn holding(path: &std::path::Path) -> Vec<Proc> {
     let host = std::process::id() as i32;
-    all_pids()
+    os::native::all_pids()
+        .into_iter()
         .filter(|&pid| pid != host)
         .filter(|&pid| {
-            fs::read_dir(format!("/proc/{pid}/fd"))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .any(|fd| fs::read_link(fd.path()).is_ok_and(|target| target == path))
+            os::native::fd_paths(pid)
+                .iter()
+                .any(|target| target == path)
         })
         .filter_map(Proc::current)
         .collect()
 }
 
+/// Whether descriptor `fd` of `pid` is open on `path` (a file of ours: the OS may name it by its
+/// resolved path, `/private/var/…` for `/var/…` on macOS).
+pub fn fd_is(pid: i32, fd: i32, path: &std::path::Path) -> bool {
+    os::native::fd_path(pid, fd).is_some_and(|target| {
+        target == path || std::fs::canonicalize(path).is_ok_and(|resolved| target == resolved)
+    })
+}
+
 /// How many pipelines `pids` form, as a shell counts jobs: a process whose stdin is the pipe
 /// another of them writes its stdout to belongs to that one's pipeline (`a | b &` is one job).
 pub fn pipelines(pids: &[i32]) -> usize {
-    let pipe = |pid: i32, fd: i32| -> Option<String> {
-        let target = fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok()?;
-        let target = target.to_str()?;
-        target.starts_with("pipe:").then(|| target.to_string())
-    };
-    let written: HashSet<String> = pids.iter().filter_map(|&p| pipe(p, 1)).collect();
+    let pipe = os::native::pipe_id;
+    let written: HashSet<u64> = pids.iter().filter_map(|&p| pipe(p, 1)).collect();
     pids.iter()
         .filter(|&&p| !pipe(p, 0).is_some_and(|read| written.contains(&read)))
         .count()
 }
 
-/// Every living descendant of `root` (not `root` itself), parents before children.
+/// Every living descendant of `root` (not `root` itself), parents before children. When `root`
+/// anchors a run of the posix backend (its watchdog), the run's members (see [`scope_members`]).
 pub fn descendants(root: i32) -> Vec<Proc> {
+    if let Some(scope) = os::posix::scope(root) {
+        return members_now(&scope);
+    }
     descendants_of(&children(root))
+}
+
+/// The processes `root` anchors that have no parent among them: on Linux its children (a
+/// supervisor's: the program and orphans it adopted); for a posix run, the program and what
+/// escaped from below it.
+pub fn anchor_children(root: i32) -> Vec<i32> {
+    if let Some(scope) = os::posix::scope(root) {
+        let snapshot = os::native::snapshot();
+        let members = scope_members(&snapshot, &scope, |pid| {
+            os::native::environ_contains(pid, scope.marker.as_bytes())
+        });
+        let pids: HashSet<i32> = members.iter().map(|p| p.pid).collect();
+        return snapshot
+            .iter()
+            .filter(|e| pids.contains(&e.pid) && !pids.contains(&e.ppid))
+            .map(|e| e.pid)
+            .collect();
+    }
+    children_of_single_threaded(root)
+}
+
+fn members_now(scope: &Scope) -> Vec<Proc> {
+    scope_members(&os::native::snapshot(), scope, |pid| {
+        os::native::environ_contains(pid, scope.marker.as_bytes())
+    })
+}
+
+/// The living members of a run in `snapshot`, parents before children: its program (if it is
+/// still the process it was), every process below a member, and every process started no earlier
+/// than the program that is in a session or process group a member leads or belongs to, or
+/// whose environment holds the run's marker (`has_marker`, asked only of such candidates, once
+/// each). A session or group id is a pid of its leader: sessions and groups reached this way
+/// were made by the run (the program leads a session of its own), so nothing outside the run is
+/// in them; the start-time bound keeps out processes of a recycled pid or id.
+pub fn scope_members(
+    snapshot: &[ProcEntry],
+    scope: &Scope,
+    mut has_marker: impl FnMut(i32) -> bool,
+) -> Vec<Proc> {
+    let started = scope.program.start_time;
+    let candidates: Vec<&ProcEntry> = snapshot
+        .iter()
+        .filter(|e| !e.is_gone() && e.start_time >= started)
+        .collect();
+    let mut members: Vec<&ProcEntry> = Vec::new();
+    let mut member_pids: HashSet<i32> = HashSet::new();
+    let mut sessions: HashSet<i32> = HashSet::new();
+    let mut groups: HashSet<i32> = HashSet::new();
+    let mut marked: HashMap<i32, bool> = HashMap::new();
+    // The program was started leading a session and a group of its own: both outlive it while
+    // anything is in them, and their ids are not reused meanwhile.
+    sessions.insert(scope.program.pid);
+    groups.insert(scope.program.pid);
+    if let Some(program) = candidates
+        .iter()
+        .find(|e| e.pid == scope.program.pid && e.start_time == started)
+    {
+        members.push(program);
+        member_pids.insert(program.pid);
+        sessions.insert(program.session);
+        groups.insert(program.pgid);
+    }
+    loop {
+        let mut grew = false;
+        for e in &candidates {
+            if member_pids.contains(&e.pid) {
+                continue;
+            }
+            let joined = member_pids.contains(&e.ppid)
+                || sessions.contains(&e.session)
+                || groups.contains(&e.pgid)
+                || *marked.entry(e.pid).or_insert_with(|| has_marker(e.pid));
+            if joined {
+                members.push(e);
+                member_pids.insert(e.pid);
+                sessions.insert(e.session);
+                groups.insert(e.pgid);
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    // Parents before children: by depth below the members that have no member parent.
+    let parent: HashMap<i32, i32> = members.iter().map(|e| (e.pid, e.ppid)).collect();
+    let depth = |mut pid: i32| {
+        let mut d = 0;
+        while let Some(&pp) = parent.get(&pid) {
+            if !member_pids.contains(&pp) || d > members.len() {
+                break;
+            }
+            pid = pp;
+            d += 1;
+        }
+        d
+    };
+    let mut out: Vec<(usize, Proc)> = members
+        .iter()
+        .map(|e| {
+            (
+                depth(e.pid),
+                Proc {
+                    pid: e.pid,
+                    start_time: e.start_time,
+                },
+            )
+        })
+        .collect();
+    out.sort_by_key(|(d, p)| (*d, p.start_time, p.pid));
+    out.into_iter().map(|(_, p)| p).collect()
 }
 
 /// The given processes and everything below them, parents before children.
@@ -284,10 +305,7 @@ const SHELLS: &[&str] = &[
 
 /// Whether `p` runs a shell (a script, or a subshell: a fork of a shell is still that shell).
 fn is_shell(p: &Proc) -> bool {
-    fs::read_link(format!("/proc/{}/exe", p.pid))
-        .ok()
-        .and_then(|exe| exe.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .is_some_and(|name| SHELLS.contains(&name.as_str()))
+    os::native::exe_name(p.pid).is_some_and(|name| SHELLS.contains(&name.as_str()))
 }
 
 /// Ends `roots` and everything below them (see [`Frozen`]). `roots` are processes, not just
@@ -440,17 +458,6 @@ mod tests {
     use std::process::{Command, Stdio};
 
     #[test]
-    fn parses_stat_with_parentheses_in_the_name() {
-        let line =
-            "1234 (a) b (c)) S 77 1234 1234 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 987654 1000 10";
-        let s = parse_stat(line).unwrap();
-        assert_eq!(
-            (s.ppid, s.session, s.start_time, s.state),
-            (77, 1234, 987654, 'S')
-        );
-    }
-
-    #[test]
     fn finds_and_kills_a_tree_including_a_setsid_escapee() {
         let mut child = Command::new("bash")
             .args([
@@ -509,6 +516,117 @@ mod tests {
         // Both the background sleep and the exec'd leader inherited descriptor 3.
         assert_eq!(holders.len(), 2, "{holders:?}");
         assert!(members.iter().all(|p| !p.is_alive()));
+    }
+
+    fn e(pid: i32, ppid: i32, pgid: i32, session: i32, start_time: u64) -> ProcEntry {
+        ProcEntry {
+            pid,
+            ppid,
+            pgid,
+            session,
+            start_time,
+            state: 'S',
+        }
+    }
+
+    fn pids(members: &[Proc]) -> Vec<i32> {
+        members.iter().map(|p| p.pid).collect()
+    }
+
+    /// A snapshot as macOS would show a run of program 100 (started at 1000) after its children
+    /// did what escapees do.
+    fn run_snapshot() -> Vec<ProcEntry> {
+        vec![
+            e(1, 0, 1, 1, 0),            // launchd
+            e(50, 1, 50, 50, 10),        // the host
+            e(100, 50, 100, 100, 1000),  // the program: its own session and group
+            e(101, 100, 100, 100, 1001), // its child
+            e(102, 101, 102, 100, 1002), // a grandchild in a group of its own
+            e(110, 1, 100, 100, 1010),   // double-forked, re-parented, same session
+            e(120, 1, 120, 120, 1020),   // setsid + double fork: found by the marker only
+            e(121, 120, 120, 120, 1021), // the escapee's child: below a member
+            e(122, 1, 120, 120, 1022),   // its orphan in its session: by session
+            e(130, 1, 130, 130, 1030),   // an unrelated process started during the run
+            e(140, 1, 100, 100, 900),    // in session 100 but older than the program: a reused id
+            e(150, 50, 150, 150, 1040),  // another child of the host
+        ]
+    }
+
+    #[test]
+    fn a_scope_finds_descendants_session_and_group_members_and_marked_escapees() {
+        let scope = Scope {
+            program: Proc {
+                pid: 100,
+                start_time: 1000,
+            },
+            marker: "AGENT_SHELL_RUN_0123456789abcdef=1".into(),
+        };
+        let mut asked = Vec::new();
+        let members = scope_members(&run_snapshot(), &scope, |pid| {
+            asked.push(pid);
+            pid == 120
+        });
+        let mut found = pids(&members);
+        // Parents before children.
+        let at = |pid| found.iter().position(|&p| p == pid).unwrap();
+        assert!(at(100) < at(101) && at(101) < at(102) && at(120) < at(121));
+        found.sort();
+        assert_eq!(found, vec![100, 101, 102, 110, 120, 121, 122]);
+        // The marker is asked once per candidate at most, never of the old or of members found
+        // otherwise first.
+        let mut unique = asked.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), asked.len(), "{asked:?}");
+        assert!(!asked.contains(&140) && !asked.contains(&1) && !asked.contains(&50));
+    }
+
+    #[test]
+    fn a_scope_without_its_program_still_finds_what_the_run_left() {
+        let scope = Scope {
+            program: Proc {
+                pid: 100,
+                start_time: 1000,
+            },
+            marker: "AGENT_SHELL_RUN_0=1".into(),
+        };
+        let snapshot: Vec<ProcEntry> = run_snapshot()
+            .into_iter()
+            .filter(|p| p.pid != 100)
+            .collect();
+        let mut found = pids(&scope_members(&snapshot, &scope, |_| false));
+        found.sort();
+        // Session 100 outlives its leader: 101, 102 (below 101) and 110 are in it.
+        assert_eq!(found, vec![101, 102, 110]);
+        // A recycled program pid (a different start time) is not the program.
+        let recycled = Scope {
+            program: Proc {
+                pid: 150,
+                start_time: 7,
+            },
+            marker: "AGENT_SHELL_RUN_1=1".into(),
+        };
+        let found = pids(&scope_members(&run_snapshot(), &recycled, |_| false));
+        assert!(!found.contains(&50), "{found:?}");
+    }
+
+    #[test]
+    fn a_zombie_is_no_member() {
+        let scope = Scope {
+            program: Proc {
+                pid: 100,
+                start_time: 1000,
+            },
+            marker: "AGENT_SHELL_RUN_2=1".into(),
+        };
+        let mut snapshot = run_snapshot();
+        for p in &mut snapshot {
+            if p.pid == 110 {
+                p.state = 'Z';
+            }
+        }
+        let found = pids(&scope_members(&snapshot, &scope, |_| false));
+        assert!(!found.contains(&110) && found.contains(&101), "{found:?}");
     }
 
     #[test]

@@ -1,17 +1,18 @@
-//! Opening a pseudo-terminal pair and sizing it.
+//! Opening a pseudo-terminal pair and sizing it. The pair is the OS layer's
+//! (`process::os::native::open_pty`).
 //!
-//! Both ends are opened close-on-exec in the same call that creates them. `openpty(3)` (and so
-//! portable-pty) sets the flag afterwards: a process forked by another thread in that window (a
-//! `Shell`'s bash, a `child_process.spawn`) would inherit the slave and hold it open for its whole
-//! life, and a read of the master would then never end.
+//! Both ends are opened close-on-exec in the same call that creates them where the OS allows
+//! (Linux). `openpty(3)` (and so portable-pty) sets the flag afterwards: a process forked by
+//! another thread in that window (a `Shell`'s bash, a `child_process.spawn`) would inherit the
+//! slave and hold it open for its whole life, and a read of the master would then never end.
 
-use std::fs::{File, OpenOptions};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::fs::OpenOptionsExt;
+use std::fs::File;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 use super::size::TermSize;
 use crate::error::{Error, Result};
+use crate::process::os;
 
 /// Our ends of a new pseudo-terminal. The master is non-blocking.
 pub struct PtyPair {
@@ -25,51 +26,16 @@ pub struct PtyPair {
 
 /// Opens a pseudo-terminal of `size`. Fails with `ERR_PTY` when none can be had.
 pub fn open(size: TermSize) -> Result<PtyPair> {
-    open_at(Path::new("/dev/ptmx"), size)
+    open_at(Path::new(PTMX), size)
 }
+
+/// The pseudo-terminal multiplexer (the same path on Linux and macOS).
+const PTMX: &str = "/dev/ptmx";
 
 fn open_at(ptmx: &Path, size: TermSize) -> Result<PtyPair> {
     let pty_error = |what: &str, e: std::io::Error| Error::Pty(format!("{what}: {e}"));
-    // std opens with O_CLOEXEC.
-    let master = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .custom_flags(libc::O_NOCTTY | libc::O_NONBLOCK)
-        .open(ptmx)
-        .map_err(|e| pty_error(&format!("opening {}", ptmx.display()), e))?;
-    let fd = master.as_raw_fd();
-    let unlock: libc::c_int = 0;
-    // SAFETY: `fd` is the open master; TIOCSPTLCK reads one int, which `unlock` is.
-    if unsafe { libc::ioctl(fd, libc::TIOCSPTLCK, &unlock) } < 0 {
-        return Err(pty_error("unlocking the pty", last_error()));
-    }
-    let mut number: libc::c_uint = 0;
-    // SAFETY: TIOCGPTN writes one unsigned int, into `number`, which outlives the call.
-    if unsafe { libc::ioctl(fd, libc::TIOCGPTN, &mut number) } < 0 {
-        return Err(pty_error("reading the pty number", last_error()));
-    }
-    let slave_path = PathBuf::from(format!("/dev/pts/{number}"));
-    // TIOCGPTPEER (Linux 4.13) opens the slave without a path lookup; older kernels use the path.
-    // SAFETY: TIOCGPTPEER takes open flags by value and returns a new descriptor or -1.
-    let peer = unsafe {
-        libc::ioctl(
-            fd,
-            libc::TIOCGPTPEER,
-            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
-        )
-    };
-    let slave = if peer >= 0 {
-        // SAFETY: `peer` is a descriptor the ioctl just opened, owned by nothing else.
-        unsafe { OwnedFd::from_raw_fd(peer) }
-    } else {
-        OpenOptions::new()
-            .read(true)
-            .write(true)
-            .custom_flags(libc::O_NOCTTY)
-            .open(&slave_path)
-            .map(OwnedFd::from)
-            .map_err(|e| pty_error(&format!("opening {}", slave_path.display()), e))?
-    };
+    let (master, slave, slave_path) =
+        os::native::open_pty(ptmx).map_err(|(what, e)| pty_error(&what, e))?;
     set_size(&master, size).map_err(|e| pty_error("sizing the pty", e))?;
     Ok(PtyPair {
         master,
@@ -123,7 +89,7 @@ mod tests {
         let pair = open(TermSize { cols: 99, rows: 33 }).unwrap();
         assert_eq!(size_of(&pair.slave), (99, 33));
         assert!(is_cloexec(&pair.master) && is_cloexec(&pair.slave));
-        assert!(pair.slave_path.starts_with("/dev/pts"));
+        assert!(pair.slave_path.starts_with("/dev/"));
         set_size(&pair.master, TermSize { cols: 50, rows: 10 }).unwrap();
         assert_eq!(size_of(&pair.slave), (50, 10));
     }

@@ -395,19 +395,17 @@ pub(super) fn may_move_descriptors(command: &str) -> bool {
 /// harmless when it was not needed.
 fn shell_writes_to(pid: i32, fifo: &Path) -> bool {
     let saved_stderr = framing::STATUS_FD + 1;
-    [10, saved_stderr].iter().all(|fd| {
-        std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|target| target == fifo)
-    })
+    [10, saved_stderr]
+        .iter()
+        .all(|&fd| tree::fd_is(pid, fd, fifo))
 }
 
 /// A duplicate of the shell's descriptor on its script (bash keeps it high, at 255 or just
 /// below), which shares the shell's read offset; `None` where the kernel cannot give one
-/// (pidfd_getfd needs Linux 5.6) or the descriptor is not found.
+/// (pidfd_getfd needs Linux 5.6; macOS has none) or the descriptor is not found.
 fn dup_script_descriptor(spawned: &Spawned, script: &Path) -> Option<OwnedFd> {
     let pid = spawned.proc.pid;
-    let fd = (200..=255).rev().find(|fd| {
-        std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|target| target == script)
-    })?;
+    let fd = (200..=255).rev().find(|&fd| tree::fd_is(pid, fd, script))?;
     spawn::pidfd_getfd(&spawned.pidfd, fd).ok()
 }
 

@@ -1,6 +1,7 @@
 //! The persistent session on a real shell process and its framing protocol; one-shot execution
 //! is one run on a fresh session.
 
+mod bash;
 pub mod framing;
 mod live;
 pub mod reading;

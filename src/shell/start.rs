@@ -69,6 +69,7 @@ pub(super) fn start_shell(
     watcher: Option<&dyn StatusWatcher>,
 ) -> Result<Live> {
     let (program, posix, name) = shell_command(&config.shell)?;
+    let program = super::bash::usable_bash(&program, std::env::var("PATH").ok().as_deref())?;
     let dir = fd::make_private_temp_dir("agent-shell-")
         .map_err(|e| Error::io("creating a temporary directory", e))?;
     // No failure may leave the directory behind.
@@ -206,7 +207,7 @@ impl Live {
         self.children_file
             .read()
             .into_iter()
-            .chain(tree::children_of_single_threaded(supervisor))
+            .chain(tree::anchor_children(supervisor))
             .filter(|&pid| pid != shell.pid)
             .filter_map(Proc::current)
             .collect()

@@ -4,8 +4,6 @@
 
 use std::io;
 
-use crate::process::fd;
-
 /// Stack of the supervisor in bytes: its deepest frame reads `/proc` into a 4 KiB buffer; the
 /// rest is headroom for unoptimized test builds. Untouched pages cost nothing.
 const SUPERVISOR_STACK_BYTES: usize = 64 * 1024;
@@ -32,7 +30,7 @@ unsafe impl Sync for Region {}
 impl Region {
     /// Maps a region with room for `data_bytes` of data, its guard pages made inaccessible.
     pub(super) fn map(data_bytes: usize) -> io::Result<Region> {
-        let page = fd::page_size();
+        let page = page_size();
         let supervisor_stack_top = page + SUPERVISOR_STACK_BYTES;
         let child_stack_top = supervisor_stack_top + page + CHILD_STACK_BYTES;
         let data_at = child_stack_top;
@@ -94,5 +92,14 @@ impl Drop for Region {
         // SAFETY: the mapping is ours, and dropped only once no process runs on it (the
         // supervisor was reaped, or never started).
         unsafe { libc::munmap(self.base.cast(), self.len) };
+    }
+}
+
+/// The memory page size in bytes; 4 KiB (every Linux default) if the system will not say.
+fn page_size() -> usize {
+    // SAFETY: sysconf takes a name and touches no memory.
+    match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
+        n if n > 0 => n as usize,
+        _ => 4096,
     }
 }

@@ -21,21 +21,19 @@ mod child;
 mod plan;
 mod region;
 
-use std::fs::File;
 use std::io;
 use std::mem::ManuallyDrop;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::sync::atomic::Ordering;
-use std::sync::OnceLock;
 
 use self::plan::{Descriptors, Encoded};
-use super::fd;
-use super::request::{Request, SandboxFailed};
-use super::resolve::resolve;
-use super::sandbox;
 use super::sys;
+use crate::process::fd;
+use crate::process::request::{Request, SandboxFailed};
+use crate::process::resolve::resolve;
+use crate::process::sandbox;
 
 /// A supervisor we started: reaping it unmaps the memory it runs on.
 pub(crate) struct Supervisor {
@@ -72,7 +70,7 @@ pub(crate) fn start(req: &Request) -> io::Result<Started> {
     let (ready_read, ready_write) = fd::pipe()?;
     let table = Descriptors::new(
         req,
-        dev_null()?,
+        fd::dev_null()?.as_raw_fd(),
         live_read.as_raw_fd(),
         ready_write.as_raw_fd(),
     )?;
@@ -175,17 +173,6 @@ impl Drop for Supervisor {
                 drop(ManuallyDrop::into_inner(region));
             });
     }
-}
-
-/// A process-wide `/dev/null`, the source of every supervised program's stdio.
-fn dev_null() -> io::Result<RawFd> {
-    static NULL: OnceLock<OwnedFd> = OnceLock::new();
-    if let Some(fd) = NULL.get() {
-        return Ok(fd.as_raw_fd());
-    }
-    // std opens close-on-exec.
-    let null = File::options().read(true).write(true).open("/dev/null")?;
-    Ok(NULL.get_or_init(|| OwnedFd::from(null)).as_raw_fd())
 }
 
 #[cfg(test)]

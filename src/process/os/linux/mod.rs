@@ -1,0 +1,110 @@
+//! Linux: the process table from `/proc` (`procfs`), exit notification through pidfds,
+//! `/dev/ptmx` terminals (`pty`), and the `clone` supervisor (`supervisor/`, on the raw system
+//! calls of `sys`).
+
+mod procfs;
+mod pty;
+pub(crate) mod supervisor;
+pub(crate) mod sys;
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+
+pub(crate) use procfs::{
+    all_pids, children, children_of_single_threaded, entry, environ_contains, exe_name, fd_path,
+    fd_paths, pipe_id, snapshot, ChildrenFile,
+};
+pub(crate) use pty::open_pty;
+
+use super::{StartFailed, Started, Supervisor};
+use crate::process::request::Request;
+
+/// The posix backend's extra `posix_spawn` flags: glibc's `POSIX_SPAWN_SETSID` (2.26+). Our
+/// descriptors are all close-on-exec already.
+pub(crate) const SPAWN_FLAGS: libc::c_short = libc::POSIX_SPAWN_SETSID as libc::c_short;
+
+/// Starts `req` under a `clone` supervisor and opens a pidfd for the program while the
+/// supervisor still holds it unreaped (so the pid cannot have been reused), then lets it go.
+pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
+    let started = supervisor::start(req).map_err(StartFailed::Start)?;
+    let pidfd = exit_watch(started.program).and_then(|fd| started.release().map(|()| fd));
+    let supervisor::Started {
+        mut supervisor,
+        program,
+        liveness,
+    } = started;
+    match pidfd {
+        Ok(exit_fd) => Ok(Started {
+            supervisor: Supervisor::Clone(supervisor),
+            program,
+            exit_fd,
+            liveness,
+        }),
+        Err(e) => {
+            // Out of descriptors, say: a program we cannot watch must not run on. The
+            // supervisor, its liveness pipe closed, kills it.
+            drop(liveness);
+            let _ = supervisor.wait();
+            Err(StartFailed::Watch(e))
+        }
+    }
+}
+
+/// A pidfd (Linux 5.3+), non-blocking: readable once `pid` exits.
+pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags, touches no memory of ours, and returns a new
+    // descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, libc::PIDFD_NONBLOCK) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// A duplicate of descriptor `fd` of the process behind the pidfd `watch` (Linux 5.6+),
+/// close-on-exec.
+pub(crate) fn dup_from(watch: &OwnedFd, fd: RawFd) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_getfd takes a pidfd we own, a descriptor number of that process and no
+    // flags; it returns a new descriptor that we then own.
+    let dup = unsafe { libc::syscall(libc::SYS_pidfd_getfd, watch.as_raw_fd(), fd, 0) };
+    if dup < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(dup as RawFd) })
+}
+
+/// A pipe, both ends close-on-exec from the start: `(read, write)`.
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the two-element array it is given.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created for us and are owned by nothing else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Best effort: gives the pipe behind `fd` a buffer of `bytes`.
+pub(crate) fn grow_pipe(fd: &impl AsRawFd, bytes: libc::c_int) {
+    // SAFETY: F_SETPIPE_SZ on a pipe descriptor the caller holds takes a size and touches no
+    // memory.
+    unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETPIPE_SZ, bytes) };
+}
+
+/// Eight bytes from the kernel's random source (getrandom).
+pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
+    let mut bytes = [0u8; 8];
+    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
+    let got = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    if got < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if got != bytes.len() as isize {
+        // Requests of up to 256 bytes are never cut short once the pool is ready; this is a
+        // pool that is not.
+        return Err(io::ErrorKind::WouldBlock.into());
+    }
+    Ok(bytes)
+}

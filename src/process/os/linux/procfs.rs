@@ -1,0 +1,190 @@
+//! The process table from `/proc`: a process's `stat` line, its children (the `children` file of
+//! each of its threads, no scan of all of `/proc`), its executable, its descriptors and its
+//! environment.
+
+use std::fs;
+use std::path::PathBuf;
+
+use crate::process::os::ProcEntry;
+
+/// Reads `/proc/<pid>/stat`; `None` when the process does not exist.
+pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
+    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(pid, &text)
+}
+
+/// The command name is in parentheses and may itself contain spaces and parentheses, so fields
+/// are counted from the last `)`.
+fn parse_stat(pid: i32, text: &str) -> Option<ProcEntry> {
+    let rest = &text[text.rfind(')')? + 1..];
+    let mut fields = rest.split_ascii_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    let pgid = fields.next()?.parse().ok()?;
+    let session = fields.next()?.parse().ok()?;
+    // After state, ppid, pgrp and session, start time is the 16th remaining field (field 22).
+    let start_time = fields.nth(15)?.parse().ok()?;
+    Some(ProcEntry {
+        pid,
+        ppid,
+        pgid,
+        session,
+        start_time,
+        state,
+    })
+}
+
+/// Every pid in `/proc`.
+pub(crate) fn all_pids() -> Vec<i32> {
+    fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .collect()
+}
+
+/// Every process that can be read now.
+pub(crate) fn snapshot() -> Vec<ProcEntry> {
+    all_pids().into_iter().filter_map(entry).collect()
+}
+
+/// Direct children of `pid`, from the `children` file of each of its threads (cheap: no scan of
+/// all of `/proc`). Falls back to a full scan on kernels without that file.
+pub(crate) fn children(pid: i32) -> Vec<i32> {
+    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for task in tasks.flatten() {
+        match fs::read_to_string(task.path().join("children")) {
+            Ok(text) => out.extend(parse_pids(&text)),
+            Err(_) => return children_by_scan(pid),
+        }
+    }
+    out
+}
+
+/// Direct children of a single-threaded process such as a shell: one file read, where
+/// [`children`] lists the task directory first. Called on every run, so it is worth the twin.
+pub(crate) fn children_of_single_threaded(pid: i32) -> Vec<i32> {
+    match fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
+        Ok(text) => parse_pids(&text).collect(),
+        Err(_) => children(pid),
+    }
+}
+
+/// The children list of one single-threaded process, kept open: each [`ChildrenFile::read`] is
+/// one `pread` (the kernel regenerates the list at offset 0) instead of an open, a stat, a read
+/// and a close. A shell's children are read after every run.
+pub(crate) struct ChildrenFile {
+    pid: i32,
+    file: Option<fs::File>,
+}
+
+impl ChildrenFile {
+    pub(crate) fn open(pid: i32) -> ChildrenFile {
+        let file = fs::File::open(format!("/proc/{pid}/task/{pid}/children")).ok();
+        ChildrenFile { pid, file }
+    }
+
+    /// The process's direct children now.
+    pub(crate) fn read(&self) -> Vec<i32> {
+        use std::os::unix::fs::FileExt;
+        let Some(file) = &self.file else {
+            return children_of_single_threaded(self.pid);
+        };
+        let mut buf = [0u8; 4096];
+        match file.read_at(&mut buf, 0) {
+            // A full buffer may have been cut mid-list: read it all the slow way.
+            Ok(n) if n < buf.len() => {
+                parse_pids(std::str::from_utf8(&buf[..n]).unwrap_or("")).collect()
+            }
+            _ => children_of_single_threaded(self.pid),
+        }
+    }
+}
+
+fn parse_pids(text: &str) -> impl Iterator<Item = i32> + '_ {
+    text.split_ascii_whitespace().filter_map(|p| p.parse().ok())
+}
+
+fn children_by_scan(parent: i32) -> Vec<i32> {
+    all_pids()
+        .into_iter()
+        .filter(|&pid| matches!(entry(pid), Some(s) if s.ppid == parent))
+        .collect()
+}
+
+/// The file name of the program `pid` runs (`/proc/<pid>/exe`).
+pub(crate) fn exe_name(pid: i32) -> Option<String> {
+    let exe = fs::read_link(format!("/proc/{pid}/exe")).ok()?;
+    Some(exe.file_name()?.to_string_lossy().into_owned())
+}
+
+/// What descriptor `fd` of `pid` points at: a path, or `pipe:[inode]` and the like.
+pub(crate) fn fd_path(pid: i32, fd: i32) -> Option<PathBuf> {
+    fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok()
+}
+
+/// What every descriptor of `pid` points at.
+pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
+    fs::read_dir(format!("/proc/{pid}/fd"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|fd| fs::read_link(fd.path()).ok())
+        .collect()
+}
+
+/// The pipe descriptor `fd` of `pid` is an end of, as a number both ends share (its inode).
+pub(crate) fn pipe_id(pid: i32, fd: i32) -> Option<u64> {
+    let target = fd_path(pid, fd)?;
+    let target = target.to_str()?;
+    target
+        .strip_prefix("pipe:[")?
+        .strip_suffix(']')?
+        .parse()
+        .ok()
+}
+
+/// Whether the environment `pid` was started with (`/proc/<pid>/environ`, readable for our own
+/// user's processes) holds the entry `needle` (`NAME=value`).
+pub(crate) fn environ_contains(pid: i32, needle: &[u8]) -> bool {
+    fs::read(format!("/proc/{pid}/environ"))
+        .is_ok_and(|env| env.split(|&b| b == 0).any(|entry| entry == needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn parses_stat_with_parentheses_in_the_name() {
+        let line =
+            "1234 (a) b (c)) S 77 1230 1234 0 -1 4194560 100 0 0 0 0 0 0 0 20 0 1 0 987654 1000 10";
+        let s = parse_stat(1234, line).unwrap();
+        assert_eq!(
+            (s.ppid, s.pgid, s.session, s.start_time, s.state),
+            (77, 1230, 1234, 987654, 'S')
+        );
+    }
+
+    #[test]
+    fn reads_our_own_entry_environment_and_pipes() {
+        let me = std::process::id() as i32;
+        let e = entry(me).unwrap();
+        assert_eq!(e.pid, me);
+        assert!(!e.is_gone() && e.start_time > 0);
+        assert!(snapshot().iter().any(|p| p.pid == me));
+        let (read, write) = crate::process::os::native::pipe().unwrap();
+        use std::os::fd::AsRawFd;
+        let ends = (
+            pipe_id(me, read.as_raw_fd()),
+            pipe_id(me, write.as_raw_fd()),
+        );
+        assert!(ends.0.is_some() && ends.0 == ends.1, "{ends:?}");
+        assert!(!environ_contains(me, b"AGENT_SHELL_NO_SUCH_ENTRY=1"));
+    }
+}

@@ -1,0 +1,132 @@
+//! macOS: the process table from libproc (`proc_pidinfo`, `proc_listallpids`,
+//! `proc_listchildpids`, `proc_pidfdinfo`, `proc_pidpath`) and `sysctl(KERN_PROCARGS2)` for
+//! environments, exit notification from kqueue (`EVFILT_PROC`, `NOTE_EXIT`), terminals through
+//! `posix_openpt`. Programs start through the posix backend (`super::posix`): macOS has no
+//! `clone`, no subreaper and no pidfd.
+//!
+//! Type-checked and linked for aarch64 and x86_64 (`scripts/check-apple.mjs`), never run on a Mac
+//! yet: README, Platform, lists every function here as such.
+
+mod libproc;
+pub(crate) mod parse;
+mod pty;
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+
+pub(crate) use libproc::{
+    all_pids, children, entry, environ_contains, exe_name, fd_path, fd_paths, pipe_id, snapshot,
+};
+pub(crate) use pty::open_pty;
+
+/// Apple's `POSIX_SPAWN_SETSID` (macOS 10.15+), which the libc crate does not define.
+const POSIX_SPAWN_SETSID: libc::c_short = 0x0400;
+
+/// The posix backend's extra `posix_spawn` flags: a session of its own, and no descriptor of the
+/// host but those the file actions hand over (`POSIX_SPAWN_CLOEXEC_DEFAULT`), whatever another
+/// thread opened without close-on-exec.
+pub(crate) const SPAWN_FLAGS: libc::c_short =
+    POSIX_SPAWN_SETSID | libc::POSIX_SPAWN_CLOEXEC_DEFAULT as libc::c_short;
+
+/// Direct children of a single-threaded process: the same call as [`children`] here.
+pub(crate) fn children_of_single_threaded(pid: i32) -> Vec<i32> {
+    children(pid)
+}
+
+/// A process's children list; on macOS each read is one `proc_listchildpids`.
+pub(crate) struct ChildrenFile {
+    pid: i32,
+}
+
+impl ChildrenFile {
+    pub(crate) fn open(pid: i32) -> ChildrenFile {
+        ChildrenFile { pid }
+    }
+
+    pub(crate) fn read(&self) -> Vec<i32> {
+        children(self.pid)
+    }
+}
+
+fn owned(fd: RawFd) -> io::Result<OwnedFd> {
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+fn set_cloexec(fd: &impl AsRawFd) -> io::Result<()> {
+    // SAFETY: F_SETFD with FD_CLOEXEC on a descriptor the caller holds touches no memory.
+    if unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// A kqueue watching `pid` for `NOTE_EXIT`: readable once it exits (a kqueue is readable while
+/// events are pending, and nothing takes this one's). A pid that has exited already (a zombie:
+/// the caller has not reaped it) gives a pipe at EOF, readable at once.
+pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
+    // SAFETY: kqueue takes no arguments and returns a new descriptor or -1.
+    let kq = owned(unsafe { libc::kqueue() })?;
+    set_cloexec(&kq)?;
+    // SAFETY: `kevent` is plain data; every field that matters is set below.
+    let mut change: libc::kevent = unsafe { std::mem::zeroed() };
+    change.ident = pid as libc::uintptr_t;
+    change.filter = libc::EVFILT_PROC;
+    change.flags = libc::EV_ADD | libc::EV_ONESHOT;
+    change.fflags = libc::NOTE_EXIT;
+    // SAFETY: one change read from `change`; no event list, so nothing is written.
+    let rc = unsafe {
+        libc::kevent(
+            kq.as_raw_fd(),
+            &change,
+            1,
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null(),
+        )
+    };
+    if rc < 0 {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() == Some(libc::ESRCH) {
+            let (read, _write) = pipe()?;
+            return Ok(read);
+        }
+        return Err(e);
+    }
+    Ok(kq)
+}
+
+/// macOS cannot copy another process's descriptor (Linux's `pidfd_getfd`).
+pub(crate) fn dup_from(_watch: &OwnedFd, _fd: RawFd) -> io::Result<OwnedFd> {
+    Err(io::ErrorKind::Unsupported.into())
+}
+
+/// A pipe, both ends then made close-on-exec (macOS has no `pipe2`; the posix backend starts
+/// programs with `POSIX_SPAWN_CLOEXEC_DEFAULT`, so its own starts never catch the window).
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe writes two descriptors into the two-element array it is given.
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let (read, write) = (owned(fds[0])?, owned(fds[1])?);
+    set_cloexec(&read)?;
+    set_cloexec(&write)?;
+    Ok((read, write))
+}
+
+/// macOS pipes grow by themselves (to 64 KiB); there is no call to size one.
+pub(crate) fn grow_pipe(_fd: &impl AsRawFd, _bytes: libc::c_int) {}
+
+/// Eight bytes from the kernel's random source (getentropy).
+pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
+    let mut bytes = [0u8; 8];
+    // SAFETY: getentropy writes `bytes.len()` (at most 256) bytes into the buffer it is given.
+    if unsafe { libc::getentropy(bytes.as_mut_ptr().cast(), bytes.len()) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(bytes)
+}
