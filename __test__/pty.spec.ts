@@ -167,9 +167,15 @@ describe('PtySession', () => {
   })
 
   test('login: true runs the shell as a login shell', async () => {
-    const s = session()
-    const { text } = await run(s, { command: 'shopt -q login_shell && echo login', shell: 'bash', login: true })
-    expect(text).toContain('login\r\n')
+    // A login shell reads the profile files of HOME: one of its own, not the machine's.
+    const home = mkdtempSync(join(tmpdir(), 'agent-shell-pty-home-'))
+    try {
+      const s = session()
+      const { text } = await run(s, { command: 'shopt -q login_shell && echo login', shell: 'bash', login: true, env: { HOME: home } })
+      expect(text).toContain('login\r\n')
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+    }
   })
 
   test('default size 120x40, clamping, and resize (the command sees SIGWINCH)', async () => {
