@@ -583,7 +583,9 @@ export interface SandboxPolicy {
   writableRoots?: Array<string>
   /**
    * Where reading is allowed besides the system directories (`/usr`, `/bin`, `/sbin`, `/lib*`,
-   * `/etc`, `/proc`, `/dev`) and the writable roots. @default the whole filesystem
+   * `/etc`, `/proc`, and the character devices of `/dev` every program uses) and the writable
+   * roots. @default the whole filesystem but `/dev` (there: the devices every program uses and
+   * the run's own terminal; never a disk or another terminal)
    */
   readableRoots?: Array<string>
   /**

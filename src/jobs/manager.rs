@@ -250,6 +250,14 @@ impl JobManager {
             Some(session) => {
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
+                // A sandboxed session's job is confined at least as the session is: it runs
+                // the session's functions and aliases, which must not run with more than it had.
+                if let Some(outer) = &session.config().sandbox {
+                    config.sandbox = Some(match config.sandbox.take() {
+                        Some(own) => own.within(outer),
+                        None => outer.clone(),
+                    });
+                }
                 let path = snapshot_path(&id)?;
                 // A `snapshotPath` of the job's own is sourced first, from the state file.
                 let own = config.snapshot.replace(path.to_string_lossy().into_owned());

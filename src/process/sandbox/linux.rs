@@ -20,19 +20,28 @@ use crate::process::{fd, sys};
 pub const SIMULATE_ABI_ENV: &str = "AGENT_SHELL_SANDBOX_SIMULATE_ABI";
 
 /// Read everywhere, when `readableRoots` narrows reading: what a shell and the usual tools need to
-/// start at all (binaries, libraries, `/etc` for the loader, locales and users, `/proc`, `/dev`).
+/// start at all (binaries, libraries, `/etc` for the loader, locales and users, `/proc`), and in
+/// `/dev` only [`READABLE_DEVICES`].
 const SYSTEM_READABLE: &[&str] = &[
-    "/bin", "/sbin", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/dev",
+    "/bin", "/sbin", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
 ];
-/// Devices every program may open for writing (`> /dev/null`, its own terminal).
-const WRITABLE_DEVICES: &[&str] = &[
+/// What `/dev` offers for reading in every policy, the whole filesystem readable or not: the
+/// character devices every program uses. Never a disk (a block device read as root gives every
+/// file's blocks, whatever the rules on the files) and never another terminal's `/dev/pts/N`
+/// (reading one takes its keystrokes). `/dev` itself may be listed. `/dev/stdin` and friends are
+/// symbolic links: what they lead to is what is checked.
+const READABLE_DEVICES: &[&str] = &[
     "/dev/null",
     "/dev/zero",
     "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
     "/dev/tty",
     "/dev/ptmx",
-    "/dev/pts",
 ];
+/// Devices every program may open for writing (`> /dev/null`, its controlling terminal, a new
+/// pseudo-terminal). The terminal a PTY run is on is added by name ([`SandboxPolicy::terminal`]).
+const WRITABLE_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx"];
 
 /// The kernel objects that confine one program: a Landlock ruleset and a seccomp filter, built in
 /// the host, entered by the program's vfork child. Also owns the program's temp directory when
@@ -133,7 +142,19 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
 
     let mut rules: Vec<(PathBuf, BitFlags<AccessFs>, Option<String>)> = Vec::new();
     match &policy.readable_roots {
-        None => rules.push(("/".into(), read, None)),
+        None => {
+            // Everything but /dev, one rule per entry of `/` (a rule on `/` would take in /dev).
+            let entries = std::fs::read_dir("/").map_err(|e| {
+                Error::SandboxUnavailable(format!("cannot list / for the read rules: {e}"))
+            })?;
+            for entry in entries.flatten() {
+                if entry.file_name() != "dev" {
+                    rules.push((entry.path(), read, None));
+                }
+            }
+            // POSIX shared memory is files like /tmp's: readable when everything is.
+            rules.push(("/dev/shm".into(), read, None));
+        }
         Some(roots) => {
             rules.extend(SYSTEM_READABLE.iter().map(|p| (p.into(), read, None)));
             rules.extend(
@@ -156,11 +177,21 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
     }
     rules.push((tmpdir.to_path_buf(), write, None));
     let file_rights = AccessFs::from_file(v);
+    // /dev may be listed (its directories too), nothing under it read but the devices below.
+    rules.push(("/dev".into(), AccessFs::ReadDir.into(), None));
+    rules.extend(
+        READABLE_DEVICES
+            .iter()
+            .map(|p| (p.into(), AccessFs::ReadFile.into(), None)),
+    );
     rules.extend(
         WRITABLE_DEVICES
             .iter()
             .map(|p| (p.into(), file_rights, None)),
     );
+    if let Some(terminal) = &policy.terminal {
+        rules.push((terminal.clone(), file_rights, None));
+    }
     for (path, access, field) in rules {
         let meta = match (std::fs::metadata(&path), field) {
             (Ok(meta), _) => meta,

@@ -4,9 +4,15 @@
 //! shorter or clearer, and a C library would add a build dependency.
 //! Always: no new user namespaces (`unshare`/`clone` with `CLONE_NEWUSER`; `clone3`, whose flags
 //! a filter cannot read, answers ENOSYS so that libc falls back to `clone`), no io_uring (its
-//! operations bypass the socket checks below), no `open_by_handle_at`. With the network off:
-//! `socket` for `AF_UNIX` only, no `connect` at all (Landlock of this era does not confine
-//! connecting to a Unix socket by path), no `sendto` with an address.
+//! operations bypass the socket checks below), no `open_by_handle_at`; no kernel objects that
+//! outlive the sandbox or are shared with processes outside it by a global name or number (SysV
+//! shared memory, message queues and semaphores, POSIX message queues, the kernel keyrings); and
+//! the calls that change another process's limits or scheduling (`prlimit64`, `setpriority`,
+//! `ioprio_set`, `sched_set*`) only on the caller itself (a target of 0): the host runs as the
+//! same user, so a limit set on it (`RLIMIT_FSIZE`) would fail the host's own writes.
+//! With the network off: `socket` for `AF_UNIX` only, no `connect` at all (Landlock of this era
+//! does not confine connecting to a Unix socket by path), no `sendto` with an address, no
+//! `sendmmsg` (its addresses are in memory a filter cannot read).
 
 use super::Network;
 
@@ -67,6 +73,8 @@ enum Label {
     NewUser,
     Socket,
     SendTo,
+    SelfArg0,
+    SelfArg1,
     Eperm,
     Eacces,
     Enosys,
@@ -117,6 +125,38 @@ impl Asm {
     }
 }
 
+/// Kernel objects found by a global key or number, which a process outside created or will read:
+/// SysV IPC (a segment attached, a message sent, a semaphore held), POSIX message queues, keyrings.
+const SHARED_BY_NAME: &[libc::c_long] = &[
+    libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
+    libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semtimedop,
+    libc::SYS_semctl,
+    libc::SYS_mq_open,
+    libc::SYS_mq_unlink,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_keyctl,
+];
+/// Calls on a process named by their first argument: allowed on the caller only (0).
+const SELF_ONLY_ARG0: &[libc::c_long] = &[
+    libc::SYS_prlimit64,
+    libc::SYS_sched_setaffinity,
+    libc::SYS_sched_setscheduler,
+    libc::SYS_sched_setparam,
+    libc::SYS_sched_setattr,
+];
+/// Calls on a process named by their second argument (`setpriority(which, who, …)`,
+/// `ioprio_set(which, who, …)`): allowed on the caller only (0).
+const SELF_ONLY_ARG1: &[libc::c_long] = &[libc::SYS_setpriority, libc::SYS_ioprio_set];
+
 /// The filter for `network`, as BPF instructions. The syscall number is loaded once and compared
 /// in a chain (the kernel runs the filter for every number when it is installed, to cache which
 /// ones are always allowed: a short chain keeps that cheap), and only the few calls whose
@@ -138,15 +178,34 @@ pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
     to(&mut a, libc::SYS_clone3, Enosys);
     to(&mut a, libc::SYS_unshare, NewUser);
     to(&mut a, libc::SYS_clone, NewUser);
+    for &n in SHARED_BY_NAME {
+        to(&mut a, n, Eperm);
+    }
+    for &n in SELF_ONLY_ARG0 {
+        to(&mut a, n, SelfArg0);
+    }
+    for &n in SELF_ONLY_ARG1 {
+        to(&mut a, n, SelfArg1);
+    }
     if network == Network::Denied {
         to(&mut a, libc::SYS_socket, Socket);
         to(&mut a, libc::SYS_connect, Eacces);
         to(&mut a, libc::SYS_sendto, SendTo);
+        to(&mut a, libc::SYS_sendmmsg, Eacces);
     }
     a.ret(RET_ALLOW);
     a.label(NewUser);
     a.ld(arg_lo(0));
     a.jump(JSET_K, CLONE_NEWUSER, To::L(Eperm), To::Next);
+    a.ret(RET_ALLOW);
+    // A pid (pid_t: the low word is all the kernel reads) of 0 is the caller.
+    a.label(SelfArg0);
+    a.ld(arg_lo(0));
+    a.jump(JEQ_K, 0, To::Next, To::L(Eperm));
+    a.ret(RET_ALLOW);
+    a.label(SelfArg1);
+    a.ld(arg_lo(1));
+    a.jump(JEQ_K, 0, To::Next, To::L(Eperm));
     a.ret(RET_ALLOW);
     if network == Network::Denied {
         // socket(family, …): AF_UNIX only.
@@ -280,7 +339,31 @@ mod tests {
                 errno(libc::EPERM),
             ),
         ];
-        for &(net, n, args, want) in cases {
+        let shared = [
+            libc::SYS_shmget,
+            libc::SYS_shmat,
+            libc::SYS_msgsnd,
+            libc::SYS_semop,
+            libc::SYS_mq_open,
+            libc::SYS_add_key,
+            libc::SYS_keyctl,
+        ];
+        let mut cases = cases.to_vec();
+        for n in shared {
+            cases.push((Allowed, n, [0; 6], errno(libc::EPERM)));
+        }
+        let host = 4242u64;
+        cases.extend([
+            (Allowed, libc::SYS_prlimit64, [0, 1, 0, 0, 0, 0], RET_ALLOW),
+            (Allowed, libc::SYS_prlimit64, [host, 1, 0, 0, 0, 0], errno(libc::EPERM)),
+            (Allowed, libc::SYS_sched_setaffinity, [host, 8, 0, 0, 0, 0], errno(libc::EPERM)),
+            (Allowed, libc::SYS_setpriority, [0, 0, 19, 0, 0, 0], RET_ALLOW),
+            (Allowed, libc::SYS_setpriority, [0, host, 19, 0, 0, 0], errno(libc::EPERM)),
+            (Allowed, libc::SYS_ioprio_set, [1, host, 0, 0, 0, 0], errno(libc::EPERM)),
+            (Denied, libc::SYS_sendmmsg, [3, 0, 1, 0, 0, 0], errno(libc::EACCES)),
+            (Allowed, libc::SYS_sendmmsg, [3, 0, 1, 0, 0, 0], RET_ALLOW),
+        ]);
+        for &(net, n, args, want) in &cases {
             assert_eq!(call(net, n, args), want, "{net:?} syscall {n} {args:?}");
         }
         assert_eq!(
