@@ -291,6 +291,8 @@ export interface JobInfo {
   endedAt?: number
   /** The job's shell process, once started. */
   pid?: number
+  /** The directory the job's shell was in when its command ended (absent until then). */
+  workingDir?: string
 }
 
 /** Options of a `JobManager`. */
@@ -320,6 +322,8 @@ export interface JobOutput {
   startedAt: number
   endedAt?: number
   pid?: number
+  /** The directory the job's shell was in when its command ended (absent until then). */
+  workingDir?: string
   /**
    * What the job wrote since the last read (decoded, ANSI-stripped, CRLF/CR as LF); for a
    * filtered read, only the lines that matched.
