@@ -10,7 +10,8 @@ let dir = ''
 let sets: BashToolSet[] = []
 
 function tools(options: BashToolsOptions = {}): BashToolSet {
-  const set = createBashTools({ cwd: dir, env: { HOME: dir }, ...options })
+  // Read-only enforcement (on by default) has its own spec, enforce.spec.ts; here calls run in the session.
+  const set = createBashTools({ cwd: dir, env: { HOME: dir }, enforceReadOnly: false, ...options })
   sets.push(set)
   return set
 }
