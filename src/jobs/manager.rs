@@ -595,7 +595,9 @@ async fn run_job(
             }
             text.push_str(&state::with_cwd(&captured, cwd));
             if own_tmpdir {
-                text.push_str("\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n");
+                text.push_str(
+                    "\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n",
+                );
             }
             write_private(&file.path, &text)?;
             run.command.insert_str(0, &captured.trace);

@@ -445,7 +445,10 @@ mod tests {
         let mut artifact = Artifact::new(Some(dir.join("old.log")), 0, 0);
         artifact.start(&[b"new\n"]);
         artifact.close();
-        assert_eq!(std::fs::read_to_string(dir.join("old.log")).unwrap(), "new\n");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("old.log")).unwrap(),
+            "new\n"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

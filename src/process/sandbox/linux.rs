@@ -1,8 +1,9 @@
 //! The sandbox on Linux: a Landlock ruleset and a seccomp filter built in the host
 //! ([`confine`]), entered by the program's vfork child with raw system calls only ([`enter`]).
 
-use std::ffi::c_int;
+use std::ffi::{c_int, CString};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -18,6 +19,12 @@ use crate::process::{fd, sys};
 /// For tests only: caps the Landlock ABI the kernel is taken to offer (`0`: no Landlock), read at
 /// each policy build, so that `ERR_SANDBOX_UNAVAILABLE` can be seen on a kernel that has it all.
 pub const SIMULATE_ABI_ENV: &str = "AGENT_SHELL_SANDBOX_SIMULATE_ABI";
+/// For tests only: set to `1`, the read-only mounts are not tried, as where the kernel offers no
+/// user or mount namespaces (metadata calls are then refused by the filter everywhere).
+pub const SIMULATE_NO_MOUNTS_ENV: &str = "AGENT_SHELL_SANDBOX_SIMULATE_NO_MOUNTS";
+/// Writable directories a sandbox mounts read-write again over its read-only tree, at most: the
+/// child holds one descriptor per directory on its stack, in an array of this size.
+const MAX_WRITABLE_MOUNTS: usize = 64;
 
 /// Read everywhere, when `readableRoots` narrows reading: what a shell and the usual tools need to
 /// start at all (binaries, libraries, `/etc` for the loader, locales and users, `/proc`), and in
@@ -41,7 +48,13 @@ const READABLE_DEVICES: &[&str] = &[
 ];
 /// Devices every program may open for writing (`> /dev/null`, its controlling terminal, a new
 /// pseudo-terminal). The terminal a PTY run is on is added by name ([`SandboxPolicy::terminal`]).
-const WRITABLE_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx"];
+const WRITABLE_DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/tty",
+    "/dev/ptmx",
+];
 
 /// The kernel objects that confine one program: a Landlock ruleset and a seccomp filter, built in
 /// the host, entered by the program's vfork child. Also owns the program's temp directory when
@@ -49,6 +62,9 @@ const WRITABLE_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev
 pub struct Confinement {
     ruleset: OwnedFd,
     filter: Vec<libc::sock_filter>,
+    /// The filter used where the read-only mounts could not be made (metadata calls refused).
+    fallback: Vec<libc::sock_filter>,
+    mounts: Mounts,
     tmpdir: PathBuf,
     owns_tmpdir: bool,
 }
@@ -105,11 +121,64 @@ pub(super) fn confine(
             let _ = std::fs::remove_dir_all(&tmpdir);
         }
     })?;
+    let mounts = mounts(policy, cwd, &tmpdir);
+    let mounts = match mounts {
+        Ok(m) => m,
+        Err(e) => {
+            if owns_tmpdir {
+                let _ = std::fs::remove_dir_all(&tmpdir);
+            }
+            return Err(e);
+        }
+    };
     Ok(Confinement {
         ruleset,
-        filter: seccomp::filter(policy.network),
+        filter: seccomp::filter(policy.network, seccomp::Metadata::ToMounts),
+        fallback: seccomp::filter(policy.network, seccomp::Metadata::Denied),
+        mounts,
         tmpdir,
         owns_tmpdir,
+    })
+}
+
+/// What Landlock cannot see (a file's mode, owner, times, extended attributes, `chattr` flags)
+/// is stopped by the mounts, as bubblewrap does: in a mount namespace of its own (and a user
+/// namespace, for a user other than root), everything is remounted read-only, then the writable
+/// roots and the temp dir read-write again over it, so that a metadata change outside them fails
+/// with EROFS. Built here, made by the child ([`enter`]).
+struct Mounts {
+    enabled: bool,
+    writable: Vec<CString>,
+    cwd: CString,
+    /// Written to `/proc/self/{uid,gid}_map` in a new user namespace: the caller's own ids.
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+    root: bool,
+}
+
+fn mounts(policy: &SandboxPolicy, cwd: &Path, tmpdir: &Path) -> Result<Mounts> {
+    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).unwrap_or_default();
+    let mut writable: Vec<CString> = match &policy.writable_roots {
+        None => vec![c(cwd)],
+        Some(roots) => roots.iter().map(|p| c(p)).collect(),
+    };
+    writable.push(c(tmpdir));
+    if writable.len() > MAX_WRITABLE_MOUNTS {
+        return Err(Error::invalid(
+            "sandbox.writableRoots",
+            format!("must hold at most {} roots", MAX_WRITABLE_MOUNTS - 1),
+            writable.len() - 1,
+        ));
+    }
+    // SAFETY: getuid/getgid/geteuid cannot fail.
+    let (uid, gid, euid) = unsafe { (libc::getuid(), libc::getgid(), libc::geteuid()) };
+    Ok(Mounts {
+        enabled: std::env::var(SIMULATE_NO_MOUNTS_ENV).as_deref() != Ok("1"),
+        writable,
+        cwd: c(cwd),
+        uid_map: format!("{euid} {euid} 1\n").into_bytes(),
+        gid_map: format!("{gid} {gid} 1\n").into_bytes(),
+        root: euid == 0 && uid == 0,
     })
 }
 
@@ -245,6 +314,11 @@ impl Confinement {
                 len: self.filter.len() as u16,
                 filter: self.filter.as_ptr().cast_mut(),
             },
+            fallback: libc::sock_fprog {
+                len: self.fallback.len() as u16,
+                filter: self.fallback.as_ptr().cast_mut(),
+            },
+            mounts: &self.mounts,
         }
     }
 }
@@ -254,6 +328,8 @@ impl Confinement {
 pub(crate) struct ChildSandbox {
     ruleset: RawFd,
     prog: libc::sock_fprog,
+    fallback: libc::sock_fprog,
+    mounts: *const Mounts,
 }
 
 /// Which step of entering the sandbox failed, as the host reports it.
@@ -264,6 +340,7 @@ pub(crate) enum Step {
     Capabilities = 2,
     Landlock = 3,
     Seccomp = 4,
+    Mounts = 5,
 }
 
 impl Step {
@@ -273,6 +350,7 @@ impl Step {
             2 => Step::Capabilities,
             3 => Step::Landlock,
             4 => Step::Seccomp,
+            5 => Step::Mounts,
             _ => return None,
         })
     }
@@ -283,6 +361,7 @@ impl Step {
             Step::Capabilities => "dropping capabilities",
             Step::Landlock => "landlock_restrict_self",
             Step::Seccomp => "installing the seccomp filter",
+            Step::Mounts => "making the read-only mounts",
         };
         format!(
             "{what} failed: {}",
@@ -308,11 +387,134 @@ pub(crate) unsafe fn enter(s: &ChildSandbox) -> std::result::Result<(), (Step, c
         Ok(_) | Err(libc::EINVAL) => {}
         Err(e) => return Err((Step::Capabilities, e)),
     }
+    // While root still has its capabilities (a user namespace gives others theirs).
+    // SAFETY: the caller guarantees `s.mounts` points at the live confinement's mounts.
+    let mounted = unsafe { read_only_mounts(&*s.mounts) }.map_err(|e| (Step::Mounts, e))?;
     sys::capset_none().map_err(|e| (Step::Capabilities, e))?;
     sys::landlock_restrict_self(s.ruleset).map_err(|e| (Step::Landlock, e))?;
-    // SAFETY: the caller guarantees `s.prog` points at a live filter.
-    unsafe { sys::seccomp_filter(&s.prog) }.map_err(|e| (Step::Seccomp, e))?;
+    let prog = if mounted { &s.prog } else { &s.fallback };
+    // SAFETY: the caller guarantees both filters are live.
+    unsafe { sys::seccomp_filter(prog) }.map_err(|e| (Step::Seccomp, e))?;
     Ok(())
+}
+
+/// `struct mount_attr` (linux/mount.h, MOUNT_ATTR_SIZE_VER0).
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+
+fn sys_ok(r: libc::c_long) -> std::result::Result<libc::c_long, c_int> {
+    if r < 0 {
+        // SAFETY: errno is thread-local and readable after a failed call.
+        Err(unsafe { *libc::__errno_location() })
+    } else {
+        Ok(r)
+    }
+}
+
+/// The child's side of [`Mounts`], raw system calls only. `Ok(false)`: no namespace could be made
+/// (the kernel or a container forbids them), nothing changed; the caller then refuses metadata
+/// calls instead. An error after the namespace was made fails the start.
+///
+/// # Safety
+/// `m` must be live; called in the vfork child before `execve`.
+unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
+    if !m.enabled {
+        return Ok(false);
+    }
+    // SAFETY (all calls below): integers, and pointers to NUL-terminated strings and buffers that
+    // `m` keeps alive.
+    let alone =
+        m.root && sys_ok(unsafe { libc::syscall(libc::SYS_unshare, libc::CLONE_NEWNS) }).is_ok();
+    if !alone {
+        let flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS;
+        if sys_ok(unsafe { libc::syscall(libc::SYS_unshare, flags) }).is_err() {
+            return Ok(false);
+        }
+        for (path, text) in [
+            (c"/proc/self/setgroups", &b"deny"[..]),
+            (c"/proc/self/uid_map", &m.uid_map[..]),
+            (c"/proc/self/gid_map", &m.gid_map[..]),
+        ] {
+            let fd = sys_ok(unsafe {
+                libc::syscall(
+                    libc::SYS_openat,
+                    libc::AT_FDCWD,
+                    path.as_ptr(),
+                    libc::O_WRONLY | libc::O_CLOEXEC,
+                )
+            })? as c_int;
+            let written =
+                sys_ok(unsafe { libc::syscall(libc::SYS_write, fd, text.as_ptr(), text.len()) });
+            let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
+            written?;
+        }
+    }
+    let private = MountAttr {
+        attr_set: 0,
+        attr_clr: 0,
+        propagation: libc::MS_PRIVATE,
+        userns_fd: 0,
+    };
+    let size = std::mem::size_of::<MountAttr>();
+    // Copies of the writable trees as they are, made private (nothing we mount is seen outside).
+    let mut fds = [-1 as c_int; MAX_WRITABLE_MOUNTS];
+    for (slot, path) in fds.iter_mut().zip(&m.writable) {
+        let flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_RECURSIVE;
+        *slot = sys_ok(unsafe {
+            libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, path.as_ptr(), flags)
+        })? as c_int;
+        let at = libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE;
+        sys_ok(unsafe {
+            libc::syscall(
+                libc::SYS_mount_setattr,
+                *slot,
+                c"".as_ptr(),
+                at,
+                &private,
+                size,
+            )
+        })?;
+    }
+    let read_only = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY,
+        ..private
+    };
+    sys_ok(unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c"/".as_ptr(),
+            AT_RECURSIVE,
+            &read_only,
+            size,
+        )
+    })?;
+    for (&fd, path) in fds.iter().zip(&m.writable) {
+        sys_ok(unsafe {
+            libc::syscall(
+                libc::SYS_move_mount,
+                fd,
+                c"".as_ptr(),
+                libc::AT_FDCWD,
+                path.as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH,
+            )
+        })?;
+        let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
+    }
+    // The directory it was in is now under the read-only tree: the same path, looked up again,
+    // is the writable copy.
+    sys_ok(unsafe { libc::syscall(libc::SYS_chdir, m.cwd.as_ptr()) })?;
+    Ok(true)
 }
 
 /// `prctl` option and argument (linux/prctl.h; not in the libc crate for every target).

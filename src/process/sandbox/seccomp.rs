@@ -161,7 +161,52 @@ const SELF_ONLY_ARG1: &[libc::c_long] = &[libc::SYS_setpriority, libc::SYS_iopri
 /// in a chain (the kernel runs the filter for every number when it is installed, to cache which
 /// ones are always allowed: a short chain keeps that cheap), and only the few calls whose
 /// arguments matter go on to read them.
-pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
+/// Calls that change a file's metadata (mode, owner, times, extended attributes), which Landlock
+/// does not see. Refused outright (EPERM) where the read-only mounts that stop them outside the
+/// writable roots could not be made ([`Metadata::Denied`]): inside the roots too, then.
+const METADATA: &[libc::c_long] = &[
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_chmod,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_chown,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_lchown,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_utime,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_utimes,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_futimesat,
+    libc::SYS_fchmod,
+    libc::SYS_fchmodat,
+    SYS_FCHMODAT2,
+    libc::SYS_fchown,
+    libc::SYS_fchownat,
+    libc::SYS_utimensat,
+    libc::SYS_setxattr,
+    libc::SYS_lsetxattr,
+    libc::SYS_fsetxattr,
+    libc::SYS_removexattr,
+    libc::SYS_lremovexattr,
+    libc::SYS_fremovexattr,
+    SYS_SETXATTRAT,
+    SYS_REMOVEXATTRAT,
+];
+/// Numbers shared by every architecture since Linux 5.x's unified table (asm-generic/unistd.h).
+const SYS_FCHMODAT2: libc::c_long = 452;
+const SYS_SETXATTRAT: libc::c_long = 463;
+const SYS_REMOVEXATTRAT: libc::c_long = 466;
+
+/// Whether metadata calls are left to the read-only mounts or refused by the filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Metadata {
+    /// Read-only mounts stop them outside the writable roots.
+    ToMounts,
+    /// No mounts could be made: refused everywhere.
+    Denied,
+}
+
+pub(crate) fn filter(network: Network, metadata: Metadata) -> Vec<libc::sock_filter> {
     use Label::*;
     let nr = |n: libc::c_long| n as u32;
     let mut a = Asm::default();
@@ -180,6 +225,11 @@ pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
     to(&mut a, libc::SYS_clone, NewUser);
     for &n in SHARED_BY_NAME {
         to(&mut a, n, Eperm);
+    }
+    if metadata == Metadata::Denied {
+        for &n in METADATA {
+            to(&mut a, n, Eperm);
+        }
     }
     for &n in SELF_ONLY_ARG0 {
         to(&mut a, n, SelfArg0);
@@ -267,7 +317,21 @@ mod tests {
     }
 
     fn call(net: Network, n: libc::c_long, args: [u64; 6]) -> u32 {
-        run(&filter(net), AUDIT_ARCH, n as u32, args)
+        run(&filter(net, Metadata::ToMounts), AUDIT_ARCH, n as u32, args)
+    }
+
+    #[test]
+    fn without_mounts_metadata_calls_are_refused() {
+        for n in [
+            libc::SYS_fchmodat,
+            libc::SYS_utimensat,
+            libc::SYS_fsetxattr,
+            libc::SYS_fchownat,
+        ] {
+            let prog = filter(Network::Allowed, Metadata::Denied);
+            assert_eq!(run(&prog, AUDIT_ARCH, n as u32, [0; 6]), errno(libc::EPERM));
+            assert_eq!(call(Network::Allowed, n, [0; 6]), RET_ALLOW);
+        }
     }
 
     #[test]
@@ -355,24 +419,59 @@ mod tests {
         let host = 4242u64;
         cases.extend([
             (Allowed, libc::SYS_prlimit64, [0, 1, 0, 0, 0, 0], RET_ALLOW),
-            (Allowed, libc::SYS_prlimit64, [host, 1, 0, 0, 0, 0], errno(libc::EPERM)),
-            (Allowed, libc::SYS_sched_setaffinity, [host, 8, 0, 0, 0, 0], errno(libc::EPERM)),
-            (Allowed, libc::SYS_setpriority, [0, 0, 19, 0, 0, 0], RET_ALLOW),
-            (Allowed, libc::SYS_setpriority, [0, host, 19, 0, 0, 0], errno(libc::EPERM)),
-            (Allowed, libc::SYS_ioprio_set, [1, host, 0, 0, 0, 0], errno(libc::EPERM)),
-            (Denied, libc::SYS_sendmmsg, [3, 0, 1, 0, 0, 0], errno(libc::EACCES)),
+            (
+                Allowed,
+                libc::SYS_prlimit64,
+                [host, 1, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_sched_setaffinity,
+                [host, 8, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_setpriority,
+                [0, 0, 19, 0, 0, 0],
+                RET_ALLOW,
+            ),
+            (
+                Allowed,
+                libc::SYS_setpriority,
+                [0, host, 19, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_ioprio_set,
+                [1, host, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Denied,
+                libc::SYS_sendmmsg,
+                [3, 0, 1, 0, 0, 0],
+                errno(libc::EACCES),
+            ),
             (Allowed, libc::SYS_sendmmsg, [3, 0, 1, 0, 0, 0], RET_ALLOW),
         ]);
         for &(net, n, args, want) in &cases {
             assert_eq!(call(net, n, args), want, "{net:?} syscall {n} {args:?}");
         }
         assert_eq!(
-            run(&filter(Allowed), 0x4000_0003, 0, [0; 6]),
+            run(&filter(Allowed, Metadata::ToMounts), 0x4000_0003, 0, [0; 6]),
             RET_KILL_PROCESS
         );
         #[cfg(target_arch = "x86_64")]
         assert_eq!(
-            run(&filter(Allowed), AUDIT_ARCH, X32_SYSCALL_BIT, [0; 6]),
+            run(
+                &filter(Allowed, Metadata::ToMounts),
+                AUDIT_ARCH,
+                X32_SYSCALL_BIT,
+                [0; 6]
+            ),
             errno(libc::ENOSYS)
         );
     }
