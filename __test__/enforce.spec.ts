@@ -81,7 +81,7 @@ describe('a read-only call runs confined and still works', () => {
     expect(text(ok)).toBe('project data\ntmp-ok\nproject data')
     const denied = await confinedRun(t, { command: 'echo x > made' })
     expect(denied).toMatchObject({ isError: true, details: { confined: true } })
-    expect(text(denied)).toMatch(/Permission denied[\s\S]*ran confined to reading[\s\S]*ask the user to approve running it unconfined/)
+    expect(text(denied)).toMatch(/Read-only file system[\s\S]*ran confined to reading[\s\S]*ask the user to approve running it unconfined/)
     expect(existsSync(join(dir, 'made'))).toBe(false)
   })
 
@@ -93,10 +93,10 @@ describe('a read-only call runs confined and still works', () => {
     let out: ToolResult
     do out = await t.bashOutput.execute({ bash_id: id })
     while (out.details.status === 'running' && (await new Promise((r) => setTimeout(r, 50)), true))
-    expect(text(out)).toMatch(/Permission denied/)
+    expect(text(out)).toMatch(/Read-only file system/)
     const pty = await confinedRun(t, { command: `echo x > ${outside}/pty; echo "status $?"`, pty: true })
     expect(pty.details).toMatchObject({ confined: true, pty: true })
-    expect(text(pty)).toMatch(/Permission denied[\s\S]*status 1/)
+    expect(text(pty)).toMatch(/Read-only file system[\s\S]*status 1/)
     expect(existsSync(join(outside, 'bg')) || existsSync(join(outside, 'pty'))).toBe(false)
   })
 

@@ -105,7 +105,7 @@ describe('sandbox: escapes are denied', () => {
     dirs()
     // The denial shows as the OS's own error; the outside directory is as it was.
     const { text } = await sandboxed(make(outside))
-    expect(text).toMatch(/permission denied|operation not permitted|invalid cross-device link/i)
+    expect(text).toMatch(/permission denied|operation not permitted|invalid cross-device link|read-only file system/i)
     outsideUntouched()
     expect(existsSync(join(outside, 'new'))).toBe(false)
     expect(existsSync(join(outside, 'd'))).toBe(false)
@@ -267,7 +267,7 @@ describe('sandbox: a Shell', () => {
       await shell.close()
     }
     const text = chunks.join('')
-    expect(text).toBe(`${work}\nf 1\nPermission denied\n${SECRET}${outside}\nPermission denied\nwrote-d\n`)
+    expect(text).toBe(`${work}\nf 1\nRead-only file system\n${SECRET}${outside}\nRead-only file system\nwrote-d\n`)
     expect(readFileSync(join(work, 'a'), 'utf8')).toBe('a\n')
     expect(existsSync(join(work, 'd'))).toBe(true)
     expect(existsSync(join(outside, 'b'))).toBe(false)
@@ -299,7 +299,7 @@ describe('sandbox: PtySession', () => {
       (_e, c) => (out += c),
     )
     expect(r.exitCode).toBe(0)
-    expect(out).toMatch(/Permission denied/)
+    expect(out).toMatch(/Read-only file system/)
     expect(out).toMatch(/status [1-9]/)
     expect(readFileSync(join(work, 'in'), 'utf8')).toBe('ok\n')
     out = ''
@@ -308,7 +308,7 @@ describe('sandbox: PtySession', () => {
       (_e, c) => (out += c),
     )
     expect(argv.exitCode).toBe(1)
-    expect(out).toMatch(/Permission denied/)
+    expect(out).toMatch(/Read-only file system/)
     expect(existsSync(join(work, 'argv'))).toBe(true)
     expect(existsSync(join(outside, 'new'))).toBe(false)
     outsideUntouched()
@@ -354,7 +354,7 @@ describe('sandbox: failing closed', () => {
     })
     const { result, text } = await sandboxed(`echo x > ${outside}/new; echo ok > in && cat in`, { network: true })
     expect(result.exitCode).toBe(0)
-    expect(text).toMatch(/Permission denied\nok\n$/)
+    expect(text).toMatch(/Read-only file system\nok\n$/)
     outsideUntouched()
   })
 

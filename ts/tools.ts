@@ -665,7 +665,7 @@ function confinementNotes(command: string, result: ToolResult): string[] {
   if (!('bashId' in result.details && result.details.background) && REFUSED.test(result.content[0]?.text ?? '')) {
     notes.push(
       '[This command was classified read-only, so it ran confined to reading: no writes outside its own temp dir ($TMPDIR), no network, no signals to other processes. ' +
-        'Something it tried was refused (the "Permission denied" / "Operation not permitted" above may be that). ' +
+        'Something it tried was refused (the "Permission denied" / "Operation not permitted" / "Read-only file system" above may be that). ' +
         'If it needs to write, connect or signal, ask the user to approve running it unconfined.]',
     )
   }

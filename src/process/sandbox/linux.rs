@@ -64,7 +64,9 @@ pub struct Confinement {
     filter: Vec<libc::sock_filter>,
     /// The filter used where the read-only mounts could not be made (metadata calls refused).
     fallback: Vec<libc::sock_filter>,
-    mounts: Mounts,
+    /// Boxed: the child reads it through a pointer while the `Confinement` itself may move (into
+    /// the session that keeps it), as the filters' heap buffers stay put.
+    mounts: Box<Mounts>,
     tmpdir: PathBuf,
     owns_tmpdir: bool,
 }
@@ -135,7 +137,7 @@ pub(super) fn confine(
         ruleset,
         filter: seccomp::filter(policy.network, seccomp::Metadata::ToMounts),
         fallback: seccomp::filter(policy.network, seccomp::Metadata::Denied),
-        mounts,
+        mounts: Box::new(mounts),
         tmpdir,
         owns_tmpdir,
     })
@@ -149,7 +151,6 @@ pub(super) fn confine(
 struct Mounts {
     enabled: bool,
     writable: Vec<CString>,
-    cwd: CString,
     /// Written to `/proc/self/{uid,gid}_map` in a new user namespace: the caller's own ids.
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
@@ -175,7 +176,6 @@ fn mounts(policy: &SandboxPolicy, cwd: &Path, tmpdir: &Path) -> Result<Mounts> {
     Ok(Mounts {
         enabled: std::env::var(SIMULATE_NO_MOUNTS_ENV).as_deref() != Ok("1"),
         writable,
-        cwd: c(cwd),
         uid_map: format!("{euid} {euid} 1\n").into_bytes(),
         gid_map: format!("{gid} {gid} 1\n").into_bytes(),
         root: euid == 0 && uid == 0,
@@ -318,7 +318,7 @@ impl Confinement {
                 len: self.fallback.len() as u16,
                 filter: self.fallback.as_ptr().cast_mut(),
             },
-            mounts: &self.mounts,
+            mounts: &*self.mounts,
         }
     }
 }
@@ -511,9 +511,11 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
         })?;
         let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
     }
-    // The directory it was in is now under the read-only tree: the same path, looked up again,
-    // is the writable copy.
-    sys_ok(unsafe { libc::syscall(libc::SYS_chdir, m.cwd.as_ptr()) })?;
+    // The directory it is in (set before, by the spawn) is now under the read-only tree: the
+    // same path, looked up again, is the writable copy when it is in a root.
+    let mut cwd = [0u8; libc::PATH_MAX as usize];
+    sys_ok(unsafe { libc::syscall(libc::SYS_getcwd, cwd.as_mut_ptr(), cwd.len()) })?;
+    sys_ok(unsafe { libc::syscall(libc::SYS_chdir, cwd.as_ptr()) })?;
     Ok(true)
 }
 
