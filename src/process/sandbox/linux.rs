@@ -430,12 +430,12 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
     if !m.enabled {
         return Ok(false);
     }
-    // SAFETY (all calls below): integers, and pointers to NUL-terminated strings and buffers that
-    // `m` keeps alive.
     let alone =
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
         m.root && sys_ok(unsafe { libc::syscall(libc::SYS_unshare, libc::CLONE_NEWNS) }).is_ok();
     if !alone {
         let flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
         if sys_ok(unsafe { libc::syscall(libc::SYS_unshare, flags) }).is_err() {
             return Ok(false);
         }
@@ -444,6 +444,7 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
             (c"/proc/self/uid_map", &m.uid_map[..]),
             (c"/proc/self/gid_map", &m.gid_map[..]),
         ] {
+            // SAFETY: integers, and pointers to strings and buffers alive for the call.
             let fd = sys_ok(unsafe {
                 libc::syscall(
                     libc::SYS_openat,
@@ -453,7 +454,9 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
                 )
             })? as c_int;
             let written =
+                // SAFETY: integers, and pointers to strings and buffers alive for the call.
                 sys_ok(unsafe { libc::syscall(libc::SYS_write, fd, text.as_ptr(), text.len()) });
+            // SAFETY: integers, and pointers to strings and buffers alive for the call.
             let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
             written?;
         }
@@ -469,10 +472,12 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
     let mut fds = [-1 as c_int; MAX_WRITABLE_MOUNTS];
     for (slot, path) in fds.iter_mut().zip(&m.writable) {
         let flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_RECURSIVE;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
         *slot = sys_ok(unsafe {
             libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, path.as_ptr(), flags)
         })? as c_int;
         let at = libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
         sys_ok(unsafe {
             libc::syscall(
                 libc::SYS_mount_setattr,
@@ -488,6 +493,7 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
         attr_set: MOUNT_ATTR_RDONLY,
         ..private
     };
+    // SAFETY: integers, and pointers to strings and buffers alive for the call.
     sys_ok(unsafe {
         libc::syscall(
             libc::SYS_mount_setattr,
@@ -499,6 +505,7 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
         )
     })?;
     for (&fd, path) in fds.iter().zip(&m.writable) {
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
         sys_ok(unsafe {
             libc::syscall(
                 libc::SYS_move_mount,
@@ -509,12 +516,15 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
                 MOVE_MOUNT_F_EMPTY_PATH,
             )
         })?;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
         let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
     }
     // The directory it is in (set before, by the spawn) is now under the read-only tree: the
     // same path, looked up again, is the writable copy when it is in a root.
     let mut cwd = [0u8; libc::PATH_MAX as usize];
+    // SAFETY: integers, and pointers to strings and buffers alive for the call.
     sys_ok(unsafe { libc::syscall(libc::SYS_getcwd, cwd.as_mut_ptr(), cwd.len()) })?;
+    // SAFETY: integers, and pointers to strings and buffers alive for the call.
     sys_ok(unsafe { libc::syscall(libc::SYS_chdir, cwd.as_ptr()) })?;
     Ok(true)
 }
