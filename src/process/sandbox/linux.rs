@@ -2,7 +2,7 @@
 //! ([`confine`]), entered by the program's vfork child with raw system calls only ([`enter`]).
 
 use std::ffi::{c_int, CString};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -213,13 +213,15 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
     match &policy.readable_roots {
         None => {
             // Everything but /dev, one rule per entry of `/` (a rule on `/` would take in /dev).
-            let entries = std::fs::read_dir("/").map_err(|e| {
-                Error::SandboxUnavailable(format!("cannot list / for the read rules: {e}"))
-            })?;
-            for entry in entries.flatten() {
-                if entry.file_name() != "dev" {
-                    rules.push((entry.path(), read, None));
-                }
+            for (fd, is_dir) in root_entries()?.iter() {
+                let access = if *is_dir {
+                    read
+                } else {
+                    read & AccessFs::from_file(v)
+                };
+                created = created
+                    .add_rule(PathBeneath::new(fd.as_fd(), access))
+                    .map_err(refused)?;
             }
             // POSIX shared memory is files like /tmp's: readable when everything is.
             rules.push(("/dev/shm".into(), read, None));
@@ -288,6 +290,45 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
     }
     let fd: Option<OwnedFd> = created.into();
     fd.ok_or_else(|| Error::SandboxUnavailable("Landlock is not enforced".into()))
+}
+
+/// The entries of `/` but `/dev`, opened (`O_PATH`) once and kept while `/` is unchanged (its
+/// inode and change time): listing and opening them for every start cost 170 µs here, adding
+/// their rules to a ruleset 10.
+type RootEntries = std::sync::Arc<Vec<(PathFd, bool)>>;
+
+fn root_entries() -> Result<RootEntries> {
+    use std::os::unix::fs::MetadataExt;
+    static CACHE: std::sync::Mutex<Option<((u64, i64, i64), RootEntries)>> =
+        std::sync::Mutex::new(None);
+    let unavailable = |e: std::io::Error| {
+        Error::SandboxUnavailable(format!("cannot list / for the read rules: {e}"))
+    };
+    let meta = std::fs::metadata("/").map_err(unavailable)?;
+    let key = (meta.ino(), meta.ctime(), meta.ctime_nsec());
+    let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((k, entries)) = cache.as_ref() {
+        if *k == key {
+            return Ok(entries.clone());
+        }
+    }
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir("/").map_err(unavailable)?.flatten() {
+        if entry.file_name() == "dev" {
+            continue;
+        }
+        // A dangling link or an entry gone since the listing: nothing to read there.
+        let Ok(meta) = std::fs::metadata(entry.path()) else {
+            continue;
+        };
+        let Ok(fd) = PathFd::new(entry.path()) else {
+            continue;
+        };
+        entries.push((fd, meta.is_dir()));
+    }
+    let entries = std::sync::Arc::new(entries);
+    *cache = Some((key, entries.clone()));
+    Ok(entries)
 }
 
 impl Confinement {

@@ -234,3 +234,22 @@ fn metadata_outside_the_roots_stays_as_it_was() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `cargo test --release confine_cost -- --ignored --nocapture`: what building a confinement
+/// costs in the host (the ruleset, one rule per entry of `/`, both filters), median of 200.
+#[test]
+#[ignore]
+fn confine_cost() {
+    let dir = scratch("cost");
+    let policy = SandboxPolicy::default().fixed_at(&dir);
+    let mut times: Vec<u128> = (0..200)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            drop(policy.confine(&dir, Some(&dir)).unwrap());
+            t.elapsed().as_micros()
+        })
+        .collect();
+    times.sort_unstable();
+    println!("confine: median {} µs", times[100]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
