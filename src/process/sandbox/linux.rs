@@ -296,11 +296,12 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
 /// inode and change time): listing and opening them for every start cost 170 µs here, adding
 /// their rules to a ruleset 10.
 type RootEntries = std::sync::Arc<Vec<(PathFd, bool)>>;
+/// `/`'s inode and change time (seconds, nanoseconds), and its entries as of then.
+type RootCache = Option<((u64, i64, i64), RootEntries)>;
 
 fn root_entries() -> Result<RootEntries> {
     use std::os::unix::fs::MetadataExt;
-    static CACHE: std::sync::Mutex<Option<((u64, i64, i64), RootEntries)>> =
-        std::sync::Mutex::new(None);
+    static CACHE: std::sync::Mutex<RootCache> = std::sync::Mutex::new(None);
     let unavailable = |e: std::io::Error| {
         Error::SandboxUnavailable(format!("cannot list / for the read rules: {e}"))
     };
