@@ -91,9 +91,12 @@ describe('a read-only call runs confined and still works', () => {
     expect(bg.details).toMatchObject({ confined: true, background: true })
     const id = bg.details.bashId as string
     let out: ToolResult
-    do out = await t.bashOutput.execute({ bash_id: id })
-    while (out.details.status === 'running' && (await new Promise((r) => setTimeout(r, 50)), true))
-    expect(text(out)).toMatch(/Read-only file system/)
+    let seen = ''
+    do {
+      out = await t.bashOutput.execute({ bash_id: id })
+      seen += text(out)
+    } while (out.details.status === 'running' && (await new Promise((r) => setTimeout(r, 50)), true))
+    expect(seen).toMatch(/Read-only file system/)
     const pty = await confinedRun(t, { command: `echo x > ${outside}/pty; echo "status $?"`, pty: true })
     expect(pty.details).toMatchObject({ confined: true, pty: true })
     expect(text(pty)).toMatch(/Read-only file system[\s\S]*status 1/)
