@@ -291,6 +291,8 @@ export interface JobInfo {
   endedAt?: number
   /** The job's shell process, once started. */
   pid?: number
+  /** The directory the job's shell was in when its command ended (absent until then). */
+  workingDir?: string
 }
 
 /** Options of a `JobManager`. */
@@ -320,6 +322,8 @@ export interface JobOutput {
   startedAt: number
   endedAt?: number
   pid?: number
+  /** The directory the job's shell was in when its command ended (absent until then). */
+  workingDir?: string
   /**
    * What the job wrote since the last read (decoded, ANSI-stripped, CRLF/CR as LF); for a
    * filtered read, only the lines that matched.
@@ -356,6 +360,14 @@ export declare function killTree(pid: number, signal: number): number
  * @throws ERR_INVALID_ARG for a pid that is not an integer from 1 to 2^31-1.
  */
 export declare function listDescendants(pid: number): Array<number>
+
+/**
+ * Minimizes `output`, the whole output of `command`, exactly as a run's `minimizer` option would
+ * (extension: for output gathered elsewhere, such as a job's, which is read in pieces while it
+ * runs). `null` when nothing changed (minimizer off, not a single simple command, no filter,
+ * output short or over `maxCaptureBytes`).
+ */
+export declare function minimizeOutput(command: string, output: string, options?: MinimizerOptions | undefined | null): MinimizerResult | null
 
 /**
  * The output minimizer: after a run, the output of a single simple command whose program has a
@@ -633,7 +645,9 @@ export interface SandboxPolicy {
   writableRoots?: Array<string>
   /**
    * Where reading is allowed besides the system directories (`/usr`, `/bin`, `/sbin`, `/lib*`,
-   * `/etc`, `/proc`, `/dev`) and the writable roots. @default the whole filesystem
+   * `/etc`, `/proc`, and the character devices of `/dev` every program uses) and the writable
+   * roots. @default the whole filesystem but `/dev` (there: the devices every program uses and
+   * the run's own terminal; never a disk or another terminal)
    */
   readableRoots?: Array<string>
   /**

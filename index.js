@@ -846,5 +846,6 @@ module.exports.defaultInterceptorRules = nativeBinding.defaultInterceptorRules
 module.exports.executeShell = nativeBinding.executeShell
 module.exports.killTree = nativeBinding.killTree
 module.exports.listDescendants = nativeBinding.listDescendants
+module.exports.minimizeOutput = nativeBinding.minimizeOutput
 module.exports.normalizeBashCommand = nativeBinding.normalizeBashCommand
 module.exports.stripAnsi = nativeBinding.stripAnsi

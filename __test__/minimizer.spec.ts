@@ -80,6 +80,11 @@ describe('minimizer', () => {
       expect(m).not.toBeNull()
       expect(readFileSync(tools.resolveArtifact(`artifact://${m![1]}`)!, 'utf8')).toBe(fixture.output)
       expect(r.details.minimized).toMatchObject({ filter: 'git-log', inputBytes: Buffer.byteLength(fixture.output) })
+      // A read-only call runs confined (a job started from the session's state) and is minimized all the same.
+      expect(r.details.confined).toBe(true)
+      const approved = await tools.bash.execute({ command: 'git log' }, { approved: true })
+      expect(approved.details.confined).toBeUndefined()
+      expect(approved.details.minimized).toMatchObject({ filter: 'git-log' })
       const piped = await tools.bash.execute({ command: 'git log | cat' })
       expect(piped.details.minimized).toBeUndefined()
       const off = createBashTools({ cwd: dir, env, minimizer: { enabled: false } })

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { createSocket } from 'node:dgram'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { executeShell, PtySession, Shell, type SandboxPolicy } from '../index.js'
+import { executeShell, JobManager, PtySession, Shell, type SandboxPolicy } from '../index.js'
 import { eventually, processesWith, sleepMarker, thrown } from './helpers'
 
 // Each test gets a working directory (the default writable root) and, beside it, a directory
@@ -105,7 +105,7 @@ describe('sandbox: escapes are denied', () => {
     dirs()
     // The denial shows as the OS's own error; the outside directory is as it was.
     const { text } = await sandboxed(make(outside))
-    expect(text).toMatch(/permission denied|operation not permitted|invalid cross-device link/i)
+    expect(text).toMatch(/permission denied|operation not permitted|invalid cross-device link|read-only file system/i)
     outsideUntouched()
     expect(existsSync(join(outside, 'new'))).toBe(false)
     expect(existsSync(join(outside, 'd'))).toBe(false)
@@ -267,7 +267,7 @@ describe('sandbox: a Shell', () => {
       await shell.close()
     }
     const text = chunks.join('')
-    expect(text).toBe(`${work}\nf 1\nPermission denied\n${SECRET}${outside}\nPermission denied\nwrote-d\n`)
+    expect(text).toBe(`${work}\nf 1\nRead-only file system\n${SECRET}${outside}\nRead-only file system\nwrote-d\n`)
     expect(readFileSync(join(work, 'a'), 'utf8')).toBe('a\n')
     expect(existsSync(join(work, 'd'))).toBe(true)
     expect(existsSync(join(outside, 'b'))).toBe(false)
@@ -299,7 +299,7 @@ describe('sandbox: PtySession', () => {
       (_e, c) => (out += c),
     )
     expect(r.exitCode).toBe(0)
-    expect(out).toMatch(/Permission denied/)
+    expect(out).toMatch(/Read-only file system/)
     expect(out).toMatch(/status [1-9]/)
     expect(readFileSync(join(work, 'in'), 'utf8')).toBe('ok\n')
     out = ''
@@ -308,7 +308,7 @@ describe('sandbox: PtySession', () => {
       (_e, c) => (out += c),
     )
     expect(argv.exitCode).toBe(1)
-    expect(out).toMatch(/Permission denied/)
+    expect(out).toMatch(/Read-only file system/)
     expect(existsSync(join(work, 'argv'))).toBe(true)
     expect(existsSync(join(outside, 'new'))).toBe(false)
     outsideUntouched()
@@ -354,7 +354,7 @@ describe('sandbox: failing closed', () => {
     })
     const { result, text } = await sandboxed(`echo x > ${outside}/new; echo ok > in && cat in`, { network: true })
     expect(result.exitCode).toBe(0)
-    expect(text).toMatch(/Permission denied\nok\n$/)
+    expect(text).toMatch(/Read-only file system\nok\n$/)
     outsideUntouched()
   })
 
@@ -362,6 +362,8 @@ describe('sandbox: failing closed', () => {
     dirs()
     const cases: [unknown, string][] = [
       [5, 'sandbox'],
+      [[], 'sandbox'],
+      ['/tmp', 'sandbox'],
       [{ writableRoots: '/tmp' }, 'sandbox.writableRoots'],
       [{ writableRoots: [7] }, 'sandbox.writableRoots[0]'],
       [{ writableRoots: [join(base, 'missing')] }, 'sandbox.writableRoots[0]'],
@@ -377,5 +379,143 @@ describe('sandbox: failing closed', () => {
         executeShell({ command: 'true', cwd: work, sandbox: sandbox as SandboxPolicy }),
       ).rejects.toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringMatching(new RegExp(`^${field.replace(/[[\].]/g, '\\$&')} `)) })
     }
+  })
+})
+
+// Issue 31 §3: routes out of a confined command found by an escape campaign, each closed.
+describe('sandbox: the routes of the escape campaign are closed', () => {
+  test('with readableRoots, no block device (nor any /dev entry but the usual ones) can be read', async () => {
+    dirs()
+    const block = readdirSync('/dev').map((d) => `/dev/${d}`).find((p) => {
+      try {
+        return statSync(p).isBlockDevice()
+      } catch {
+        return false
+      }
+    })
+    if (!block) console.warn('sandbox.spec: this machine has no block device under /dev; the block-device read is not tried')
+    const target = block ?? '/dev/kmsg'
+    for (const sandbox of [{ readableRoots: [work] }, {}]) {
+      const { text } = await sandboxed(`head -c 1 ${target} > /dev/null 2>&1 && echo read; ls /dev > /dev/null && echo listed; head -c 1 /dev/urandom | wc -c`, sandbox)
+      expect(text, JSON.stringify(sandbox)).toBe('listed\n1\n')
+    }
+  })
+
+  test("another terminal's /dev/pts/N can be neither read nor written", async () => {
+    dirs()
+    const pty = new PtySession()
+    let seen = ''
+    let ttyPath = ''
+    const running = pty.start({ command: 'tty; sleep 5', cwd: work }, (_e, c) => (seen += c))
+    expect(await eventually(() => /\/dev\/pts\/\d+/.test(seen))).toBe(true)
+    ttyPath = /\/dev\/pts\/\d+/.exec(seen)![0]
+    try {
+      const { text } = await sandboxed(`{ echo hijack > ${ttyPath}; } 2>/dev/null && echo wrote; timeout 1 head -c 1 ${ttyPath} >/dev/null 2>&1 && echo read; echo done`)
+      expect(text).toBe('done\n')
+      expect(seen).not.toMatch(/hijack/)
+    } finally {
+      pty.kill()
+      await running.catch(() => undefined)
+    }
+  })
+
+  test('prlimit, setpriority and sched_setaffinity on the host are refused', async () => {
+    dirs()
+    const { text } = await sandboxed(
+      `prlimit --pid ${process.pid} --fsize=1 2>/dev/null && echo limited; renice -n 19 -p ${process.pid} >/dev/null 2>&1 && echo reniced; ` +
+        `taskset -p 1 ${process.pid} >/dev/null 2>&1 && echo pinned; prlimit --fsize=100000 true && echo own-ok`,
+    )
+    expect(text).toBe('own-ok\n')
+    // The host still writes files of any size.
+    writeFileSync(join(work, 'host-write'), 'x'.repeat(4096))
+    expect(statSync(join(work, 'host-write')).size).toBe(4096)
+  })
+
+  test('SysV IPC made outside, POSIX message queues and keyrings are out of reach', async () => {
+    dirs()
+    const made = execFileSync('ipcmk', ['-M', '4096'], { encoding: 'utf8' })
+    const id = /(\d+)\s*$/.exec(made.trim())![1]
+    try {
+      const py = (nr: number, args: string) => `python3 -c "import ctypes, os; r = ctypes.CDLL(None, use_errno=True).syscall(${nr}, ${args}); print(r, os.strerror(ctypes.get_errno()) if r < 0 else '')"`
+      const { text } = await sandboxed(
+        `ipcrm -m ${id} 2>&1 | tail -1; ipcmk -M 4096 2>&1 | tail -1; ipcmk -Q 2>&1 | tail -1; ipcmk -S 1 2>&1 | tail -1; ` +
+          // shmat(id, 0, 0); add_key("user", "k", "v", 1, KEY_SPEC_USER_KEYRING); mq_open("/q", O_CREAT|O_RDWR, 0600, 0)
+          `${py(30, `${id}, 0, 0`)}; ${py(248, `b'user', b'k', b'v', 1, -4`)}; ${py(240, `b'q', 0o102, 0o600, 0`)}`,
+      )
+      // Nothing removed or made (ipcrm/ipcmk say why in their own words), then the raw calls' answers.
+      expect(text).not.toMatch(/id: \d|resource\(s\) deleted/i)
+      expect(text).toMatch(/\n-1 Operation not permitted\n-1 Operation not permitted\n-1 Operation not permitted\n$/)
+      expect(execFileSync('ipcs', ['-m', '-i', id], { encoding: 'utf8' })).toMatch(new RegExp(`shmid=${id}`))
+    } finally {
+      execFileSync('ipcrm', ['-m', id])
+    }
+  })
+
+  test('file metadata outside the roots stays: chmod (setuid included), touch -d, chattr', async () => {
+    dirs()
+    const secret = join(outside, 'secret')
+    const before = statSync(secret)
+    const { text } = await sandboxed(
+      `chmod 4777 ${secret} 2>&1 | sed 's/.*: //'; touch -d 2001-01-01 ${secret} 2>&1 | sed 's/.*: //'; chmod 700 ${outside} 2>&1 | sed 's/.*: //'; ` +
+        `echo x > mine && chmod 4755 mine && touch -d 2001-01-01 mine && stat -c %a mine`,
+    )
+    expect(text).toBe('Read-only file system\nRead-only file system\nRead-only file system\n4755\n')
+    const after = statSync(secret)
+    expect([after.mode, after.mtimeMs]).toEqual([before.mode, before.mtimeMs])
+  })
+
+  test('where no namespace can be made, metadata calls are refused everywhere (fail closed)', async () => {
+    dirs()
+    process.env.AGENT_SHELL_SANDBOX_SIMULATE_NO_MOUNTS = '1'
+    try {
+      const secret = join(outside, 'secret')
+      const before = statSync(secret)
+      const { text } = await sandboxed(`chmod 4777 ${secret} 2>&1 | sed 's/.*: //'; echo x > mine && chmod 755 mine 2>&1 | sed 's/.*: //'; { echo y > ${secret}; } 2>&1 | sed 's/.*: //'`)
+      expect(text).toBe('Operation not permitted\nOperation not permitted\nPermission denied\n')
+      expect(statSync(secret).mode).toBe(before.mode)
+    } finally {
+      delete process.env.AGENT_SHELL_SANDBOX_SIMULATE_NO_MOUNTS
+    }
+  })
+
+  test("a job from a sandboxed Shell is confined by the Shell's policy, its own policy or not", async () => {
+    dirs()
+    const shell = new Shell({ sandbox: { writableRoots: [work] } })
+    const jobs = new JobManager()
+    try {
+      await shell.run({ command: `leak() { echo x > ${outside}/$1; }`, cwd: work })
+      const plain = jobs.start({ command: 'leak plain; echo in > in-plain', shell })
+      // Its own policy is wider: only what both allow holds.
+      const wider = jobs.start({ command: 'leak wider; echo in > in-wider', shell, sandbox: { writableRoots: [outside, work], network: true } })
+      const [a, b] = await Promise.all([jobs.wait(plain), jobs.wait(wider)])
+      expect(a.output + b.output).toMatch(/Read-only file system[\s\S]*Read-only file system/)
+      expect(existsSync(join(outside, 'plain')) || existsSync(join(outside, 'wider'))).toBe(false)
+      expect(existsSync(join(work, 'in-plain')) && existsSync(join(work, 'in-wider'))).toBe(true)
+    } finally {
+      await jobs.close()
+      await shell.close()
+    }
+    outsideUntouched()
+  })
+
+  test('the host does not write an artifact through a link planted in a writable root', async () => {
+    dirs()
+    const shell = new Shell({ sandbox: { writableRoots: [work] } })
+    const jobs = new JobManager({ artifactDir: work })
+    try {
+      // The confined command plants the links; the host's artifacts then land on them.
+      await shell.run({ command: `ln -s ${outside}/secret art.log; ln -s ${outside}/secret job-1.log`, cwd: work })
+      const r = await shell.run({ command: 'seq 1 5000', output: { maxBytes: 100, artifactPath: join(work, 'art.log') } })
+      expect(r.output).toMatchObject({ truncated: true })
+      expect(r.output?.artifactError).toMatch(/symbolic link; refused/)
+      const id = jobs.start({ command: 'seq 1 100', cwd: work })
+      const out = await jobs.wait(id)
+      expect(out.output).toMatch(/symbolic link; refused/)
+      expect(lstatSync(join(work, 'art.log')).isSymbolicLink()).toBe(true)
+    } finally {
+      await jobs.close()
+      await shell.close()
+    }
+    outsideUntouched()
   })
 })

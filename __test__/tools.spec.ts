@@ -10,7 +10,8 @@ let dir = ''
 let sets: BashToolSet[] = []
 
 function tools(options: BashToolsOptions = {}): BashToolSet {
-  const set = createBashTools({ cwd: dir, env: { HOME: dir }, ...options })
+  // Read-only enforcement (on by default) has its own spec, enforce.spec.ts; here calls run in the session.
+  const set = createBashTools({ cwd: dir, env: { HOME: dir }, enforceReadOnly: false, ...options })
   sets.push(set)
   return set
 }
@@ -260,17 +261,17 @@ describe('bash', () => {
       const write = (where: string) => `echo x > ${where}/f && echo wrote`
       expect(text(await t.bash.execute({ command: write(dir) }))).toContain('wrote')
       const denied = await t.bash.execute({ command: write(outside) })
-      expect({ isError: denied.isError, text: text(denied) }).toMatchObject({ isError: true, text: expect.stringMatching(/Permission denied/) })
+      expect({ isError: denied.isError, text: text(denied) }).toMatchObject({ isError: true, text: expect.stringMatching(/Permission denied|Read-only file system/) })
       const pty = await t.bash.execute({ command: write(outside), pty: true })
-      expect(text(pty)).toMatch(/Permission denied/)
+      expect(text(pty)).toMatch(/Permission denied|Read-only file system/)
       const started = await t.bash.execute({ command: write(outside), run_in_background: true })
       const id = (started.details as { bashId: string }).bashId
       let read = ''
-      for (const end = Date.now() + 5000; Date.now() < end && !/Permission denied/.test(read); ) {
+      for (const end = Date.now() + 5000; Date.now() < end && !/Permission denied|Read-only file system/.test(read); ) {
         read += text(await t.bashOutput.execute({ bash_id: id }))
         await new Promise((r) => setTimeout(r, 50))
       }
-      expect(read).toMatch(/Permission denied/)
+      expect(read).toMatch(/Permission denied|Read-only file system/)
       expect(existsSync(join(outside, 'f'))).toBe(false)
     } finally {
       rmSync(outside, { recursive: true, force: true })

@@ -25,7 +25,10 @@ export interface McpServerHandle {
 }
 
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
-  const tools = createBashTools(options.tools)
+  // An MCP client decides on every call itself (asks its user, or not) and calls only what it
+  // decided to run; the server sees no verdict to enforce: calls run as configured unless the
+  // options ask for `enforceReadOnly`.
+  const tools = createBashTools({ enforceReadOnly: false, ...options.tools })
   const list: AgentTool[] = [tools.bash, tools.bashOutput, tools.killBash]
   const server = new Server(
     { name: options.name ?? 'agent-shell', version: options.version ?? '0.0.0' },

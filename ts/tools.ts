@@ -1,7 +1,7 @@
 // createBashTools (API.md §10): the `bash`, `bash_output` and `kill_bash` tools on one persistent
 // native `Shell`, a native `JobManager` for background jobs, and the tool set's artifacts.
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -10,6 +10,7 @@ import {
   classifyCommand,
   defaultInterceptorRules,
   JobManager,
+  minimizeOutput,
   normalizeBashCommand,
   OutputSink,
   PtySession,
@@ -21,6 +22,7 @@ import {
   type OutputSummary,
   type MinimizerOptions,
   type ShellRunResult,
+  type SandboxPolicy,
 } from './native'
 import {
   bashDescription,
@@ -165,6 +167,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
       throw error
     }
     if ('content' in p) return p
+    if (mustConfine(raw, context)) return runReadOnly(p, context)
     if (p.background) return startBackground(p)
     if (p.pty) return runPty(p, context)
     if (options.autoBackgroundMs !== undefined) return runAutoBackground(p, context, options.autoBackgroundMs)
@@ -241,7 +244,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     return { summary, details: { filter: m.filter, inputBytes: m.inputBytes, outputBytes: m.outputBytes, artifactId } }
   }
 
-  async function runPty(p: Plan, context: ToolContext): Promise<ToolResult> {
+  async function runPty(p: Plan, context: ToolContext, policy: SandboxPolicy | undefined = sandbox): Promise<ToolResult> {
     const started = Date.now()
     const live = liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!)
     const sink = new OutputSink({ ...output, ...newArtifact() })
@@ -255,7 +258,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
           env: { ...options.env, ...p.env },
           timeoutMs: p.timeout.seconds * 1000,
           shell: options.shell ?? 'bash',
-          ...(sandbox && { sandbox }),
+          ...(policy && { sandbox: policy }),
           ...(context.signal && { signal: context.signal }),
         },
         (error, chunk) => {
@@ -351,26 +354,26 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     await session.run({ command: ':', cwd: sessionCwd })
   }
 
-  async function backgroundStart(p: Plan, timeoutMs: number | undefined): Promise<string> {
-    const manager = jobManager()
+  async function backgroundStart(p: Plan, timeoutMs: number | undefined, policy: SandboxPolicy | undefined = sandbox, manager = jobManager()): Promise<string> {
     await sessionReady()
     return manager.start({
       command: p.command,
-      ...(p.cwd !== undefined && { cwd: p.cwd }),
+      // The directory the tool set knows: a confined call's `cd` moved it without moving the shell.
+      cwd: p.cwd ?? sessionCwd,
       ...(p.env && { env: p.env }),
       ...(timeoutMs !== undefined && { timeoutMs }),
       ...(p.description !== undefined && { label: p.description }),
-      ...(sandbox && { sandbox }),
+      ...(policy && { sandbox: policy }),
       shell: session,
     })
   }
 
-  async function startBackground(p: Plan): Promise<ToolResult> {
+  async function startBackground(p: Plan, policy: SandboxPolicy | undefined = sandbox): Promise<ToolResult> {
     if (p.pty) return errorResult('`pty` and `run_in_background` cannot be combined: run the command in the background without pty.', {})
     let id: string
     try {
       // A background job has no deadline unless the model gave one: servers and watchers run until killed.
-      id = await backgroundStart(p, p.timeout.explicit ? p.timeout.seconds * 1000 : undefined)
+      id = await backgroundStart(p, p.timeout.explicit ? p.timeout.seconds * 1000 : undefined, policy)
     } catch (error) {
       if (error instanceof InputError) return errorResult(error.message, {})
       return nativeErrorResult(error)
@@ -383,13 +386,13 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     return { content: [{ type: 'text', text: text.join('\n') }], isError: false, details: { bashId: id, background: true } }
   }
 
-  async function runAutoBackground(p: Plan, context: ToolContext, waitMs: number): Promise<ToolResult> {
+  async function runAutoBackground(p: Plan, context: ToolContext, waitMs: number, policy: SandboxPolicy | undefined = sandbox): Promise<ToolResult> {
     const started = Date.now()
     let manager: JobManager
     let id: string
     try {
       manager = jobManager()
-      id = await backgroundStart(p, p.timeout.seconds * 1000)
+      id = await backgroundStart(p, p.timeout.seconds * 1000, policy)
     } catch (error) {
       if (error instanceof InputError) return errorResult(error.message, {})
       return nativeErrorResult(error)
@@ -474,13 +477,128 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     return nativeErrorResult(error)
   }
 
+  // ---- read-only enforcement (API.md §10: a read-only verdict is enforced, not only predicted) ----
+  //
+  // A call the classifier lets through (`allow`) runs confined to reading, so that a command it
+  // wrongly calls read-only can do no harm. How: a one-shot bash started from the session's state
+  // (its directory, variables, functions, aliases, options: a native job with `shell: session`,
+  // as background jobs are), inside the native sandbox with nothing writable but the run's own
+  // temp dir and no network. The session itself is not touched: what the call changes in the
+  // shell (variables, functions, aliases, options) is not kept; its final directory is (a
+  // directory is a place, as the `cwd` input is, not code that could run later unconfined).
+
+  const enforceReadOnly = options.enforceReadOnly ?? true
+  /** Nothing writable but the run's own temp dir (its TMPDIR), no network; reading as the tool set's sandbox allows. A sandboxed session's job is also confined by the session's policy (the native layer meets both). */
+  const readOnlyPolicy: SandboxPolicy = {
+    writableRoots: [],
+    network: false,
+    ...(sandbox?.readableRoots && { readableRoots: sandbox.readableRoots }),
+  }
+  /** Why calls cannot be confined here, once a confined start was refused with ERR_SANDBOX_UNAVAILABLE: from then on `allow` reads `ask`. */
+  let confinementUnavailable: string | undefined
+  /** Confined foreground calls run as jobs of their own manager, so that they are not listed among the model's background jobs. */
+  let confinedJobs: JobManager | undefined
+
+  function mustConfine(raw: unknown, context: ToolContext): boolean {
+    return enforceReadOnly && context.approved !== true && permissions(raw).behavior === 'allow'
+  }
+
+  function gatedPermissions(raw: unknown): PermissionDecision {
+    const decision = permissions(raw)
+    if (decision.behavior !== 'allow' || !enforceReadOnly || confinementUnavailable === undefined) return decision
+    return { behavior: 'ask', reasons: [...decision.reasons, `read-only commands cannot be confined on this system (${confinementUnavailable}), so each needs approval`] }
+  }
+
+  async function runReadOnly(p: Plan, context: ToolContext): Promise<ToolResult> {
+    if (confinementUnavailable !== undefined) return confinementRefused(confinementUnavailable)
+    let result: ToolResult
+    if (p.background) result = await startBackground(p, readOnlyPolicy)
+    else if (p.pty) result = await runPty(p, context, readOnlyPolicy)
+    else if (options.autoBackgroundMs !== undefined) result = await runAutoBackground(p, context, options.autoBackgroundMs, readOnlyPolicy)
+    else result = await runConfinedForeground(p, context)
+    if (result.details.code === 'ERR_SANDBOX_UNAVAILABLE') {
+      confinementUnavailable = result.content[0]?.text.replace(/ \(ERR_SANDBOX_UNAVAILABLE\)$/, '') ?? 'the sandbox is unavailable'
+      return confinementRefused(confinementUnavailable)
+    }
+    result.details.confined = true
+    const notes = confinementNotes(p.command, result)
+    if (notes.length) result.content[0]!.text += `\n\n${notes.join('\n')}`
+    return result
+  }
+
+  async function runConfinedForeground(p: Plan, context: ToolContext): Promise<ToolResult> {
+    const started = Date.now()
+    let manager: JobManager
+    let id: string
+    try {
+      manager = confinedJobs ??= new JobManager({ bufferBytes: CONFINED_BUFFER_BYTES })
+      id = await backgroundStart({ ...p, description: undefined }, p.timeout.seconds * 1000, readOnlyPolicy, manager)
+    } catch (error) {
+      if (error instanceof InputError) return errorResult(error.message, {})
+      return nativeErrorResult(error)
+    }
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (context.signal?.aborted) resolve('aborted')
+      context.signal?.addEventListener('abort', () => resolve('aborted'), { once: true })
+    })
+    const live = context.onUpdate || context.onOutput ? liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!) : undefined
+    const sink = new OutputSink({ ...output, ...newArtifact() })
+    // The minimizer reads the whole output once the job ended, as a run's `minimizer` would.
+    const minimizing = minimizerOption(p).minimizer
+    const captureLimit = minimizing?.enabled ? (minimizing.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES) : 0
+    let captured: string[] | undefined = captureLimit > 0 ? [] : undefined
+    let capturedBytes = 0
+    let dropped = 0
+    let ended: JobOutput
+    for (;;) {
+      // Read in slices, so that the job's unread buffer never holds more than a slice's output.
+      const read = await Promise.race([manager.wait(id, UPDATE_INTERVAL_MS), aborted])
+      if (read === 'aborted') {
+        live?.stop()
+        await manager.kill(id).catch(() => undefined)
+        throw abortError(context.signal)
+      }
+      sink.push(read.output)
+      if (captured) {
+        capturedBytes += read.output.length
+        if (capturedBytes > captureLimit) captured = undefined
+        else captured.push(read.output)
+      }
+      live?.onChunk(null, read.output)
+      dropped += read.droppedBytes
+      if (read.status !== 'running') {
+        ended = read
+        break
+      }
+    }
+    live?.stop()
+    if (ended.status === 'killed') return errorResult('The command was cancelled because the bash tool set was closed.', { cancelled: true })
+    // The tool layer's own `cd` (the `cwd` input, a leading `cd dir &&`), then where the command ended.
+    if (p.cwd !== undefined) sessionCwd = p.cwd
+    if (ended.workingDir !== undefined && ended.workingDir !== sessionCwd && isDirectory(ended.workingDir)) sessionCwd = ended.workingDir
+    const summary = sink.dump()
+    const minimized =
+      captured && dropped === 0
+        ? minimizedOutput({ minimized: minimizeOutput(p.command, captured.join(''), minimizing) ?? undefined, output: summary } as ShellRunResult)
+        : undefined
+    const result = finish(p, started, minimized?.summary ?? summary, {
+      ...(minimized && { minimized: minimized.details }),
+      exitCode: ended.exitCode,
+      timedOut: ended.status === 'timed_out',
+      signal: ended.signal,
+      cwd: sessionCwd,
+    })
+    if (dropped > 0) result.content[0]!.text += `\n[${formatBytes(dropped)} of output were lost: it came faster than it could be read.]`
+    return result
+  }
+
   const bash: AgentTool = {
     name: 'bash',
     description: bashDescription({ defaultTimeoutSeconds, maxTimeoutSeconds, maxBytes: output.maxBytes ?? 0, headBytes: output.headBytes ?? 0 }),
     inputSchema: withTimeoutBounds(bashInputSchema, defaultTimeoutSeconds, maxTimeoutSeconds),
     execute: runBash,
-    checkPermissions: (input) => permissions(input),
-    isReadOnly: (input) => permissions(input).behavior === 'allow',
+    checkPermissions: (input) => gatedPermissions(input),
+    isReadOnly: (input) => gatedPermissions(input).behavior === 'allow',
   }
 
   const bashOutput: AgentTool = {
@@ -540,7 +658,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     checkPermissions: () => ({ behavior: 'allow', reasons: ['stops a background job this tool set started'] }),
   }
 
-  return {
+  const set: BashToolSet = {
     bash,
     bashOutput,
     killBash,
@@ -550,12 +668,24 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     async close() {
       if (closed) return
       closed = true
-      await Promise.all([session.close(), jobs?.close()])
+      await Promise.all([session.close(), jobs?.close(), confinedJobs?.close()])
       if (ownArtifactDir && artifactDir !== undefined) rmSync(artifactDir, { recursive: true, force: true })
       artifacts.clear()
     },
   }
+  // For tests: the confined path whatever the classifier says, to show the confinement holds for
+  // a command the classifier would (wrongly) let through. Not part of the package's exports.
+  Object.defineProperty(set, RUN_CONFINED, {
+    value: async (raw: unknown, context: ToolContext = {}) => {
+      const p = plan(raw)
+      return 'content' in p ? p : runReadOnly(p, context)
+    },
+  })
+  return set
 }
+
+/** The key of a tool set's confined path, for tests (`set[RUN_CONFINED](input, context)`). */
+export const RUN_CONFINED = Symbol('agent-shell.runConfined')
 
 /** allow for read-only commands, ask for writes and anything unproven, deny for dangerous ones (classifyCommand). */
 function permissions(raw: unknown): PermissionDecision {
@@ -568,6 +698,54 @@ function permissions(raw: unknown): PermissionDecision {
   const c = classifyCommand(command)
   const behavior = c.level === 'read-only' ? 'allow' : c.level === 'dangerous' ? 'deny' : 'ask'
   return { behavior, reasons: c.reasons.length ? c.reasons : [`${c.level}: ${c.commands.join(', ') || 'no command'}`] }
+}
+
+/** The minimizer's capture bound when its options give none (API.md §2a: 4 MiB). */
+const DEFAULT_MAX_CAPTURE_BYTES = 4 * 1024 * 1024
+
+/** What a confined call's job may hold unread between two reads (200 ms apart). */
+const CONFINED_BUFFER_BYTES = 8 * KB * KB
+
+/** An OS refusal in the output: what the confinement (or anything else) denied. */
+const REFUSED = /Permission denied|Operation not permitted|Read-only file system|PermissionError|\bE(?:ACCES|PERM|ROFS)\b/
+/** Builtins whose effect is the shell's own state, which a confined call does not carry back (besides assignments, below). */
+const STATE_BUILTINS = new Set(['unset', 'unalias', 'trap', 'umask', 'enable', 'read', 'mapfile', 'readarray', 'hash', 'shift', 'getopts', 'complete'])
+/** An assignment (`X=1`, `export X=1`, `alias a=b`, `declare -A m=()`), a function definition, `set -o …`, `shopt -s …`. */
+const STATE_CHANGE = /(?:^|[\s;&|(])[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=|(?:^|[\s;&|(])function\s|\w\s*\(\)\s*\{|\bset\s+[-+][a-zA-Z]|\bshopt\s+-[su]\b/
+
+/** The lines a confined call's result ends with: what was refused, what was not kept. */
+function confinementNotes(command: string, result: ToolResult): string[] {
+  const notes: string[] = []
+  if (!('bashId' in result.details && result.details.background) && REFUSED.test(result.content[0]?.text ?? '')) {
+    notes.push(
+      '[This command was classified read-only, so it ran confined to reading: no writes outside its own temp dir ($TMPDIR), no network, no signals to other processes. ' +
+        'Something it tried was refused (the "Permission denied" / "Operation not permitted" / "Read-only file system" above may be that). ' +
+        'If it needs to write, connect or signal, ask the user to approve running it unconfined.]',
+    )
+  }
+  const words = classifyCommand(command).commands
+  if (words.some((w) => STATE_BUILTINS.has(w)) || STATE_CHANGE.test(command)) {
+    notes.push(
+      '[It ran confined, in a copy of the session: the variables, functions, aliases and options it set are not kept in the session (its working directory is). ' +
+        'To keep them, ask the user to approve running it in the session.]',
+    )
+  }
+  return notes
+}
+
+function confinementRefused(why: string): ToolResult {
+  return errorResult(
+    `This command was classified read-only, so it must run confined to reading, but this system cannot confine it: ${why}. Nothing ran. Ask the user to approve running it unconfined.`,
+    { confined: false, code: 'ERR_SANDBOX_UNAVAILABLE' },
+  )
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 function withTimeoutBounds(schema: typeof bashInputSchema, defaultSeconds: number, maxSeconds: number): Record<string, unknown> {

@@ -16,6 +16,8 @@ export interface ToolContext {
   onUpdate?: (partialText: string) => void
   /** Extension: each new piece of output as it arrives (ANSI-stripped), for hosts that stream it (the MCP server, the CLI). */
   onOutput?: (text: string) => void
+  /** A person approved this call: it runs as configured, not confined to reading even when `checkPermissions` said `allow`. */
+  approved?: boolean
 }
 
 export interface PermissionDecision {
@@ -43,7 +45,7 @@ export interface BashToolSet {
   close(): Promise<void>
 }
 
-/** Not enforced yet by the native layer: a tool set given one refuses to start (fails closed). */
+/** The native sandbox (README, Security): every command of the tool set runs confined by it. */
 export interface SandboxPolicy {
   writableRoots?: string[]
   readableRoots?: string[]
@@ -73,4 +75,10 @@ export interface BashToolsOptions {
   sandbox?: SandboxPolicy
   /** Output minimizer for foreground calls (API.md §2a); a minimized call's text is the compact text and `[raw output: artifact://<id>]`. @default { enabled: true } */
   minimizer?: MinimizerOptions
+  /**
+   * A `bash` call whose `checkPermissions` verdict is `allow` runs confined to reading (no write
+   * outside its own temp dir, no network, no signal outside its own processes), unless the call's
+   * context says `approved: true`. Its result has `details.confined: true`. @default true
+   */
+  enforceReadOnly?: boolean
 }

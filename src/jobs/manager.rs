@@ -114,6 +114,9 @@ pub struct JobInfo {
     pub ended_at_ms: Option<f64>,
     /// The job's shell, once it started.
     pub pid: Option<i32>,
+    /// The directory the job's shell was in when its command ended (absent until then, and
+    /// when the shell did not report one).
+    pub working_dir: Option<String>,
 }
 
 /// A read of a job's output.
@@ -165,6 +168,7 @@ struct JobState {
     signal: Option<String>,
     ended_at_ms: Option<f64>,
     pid: Option<i32>,
+    working_dir: Option<String>,
     /// `kill`, `close` or the manager's end asked for it: how it then ends is `Killed`.
     kill_requested: bool,
     unread: Unread,
@@ -250,6 +254,14 @@ impl JobManager {
             Some(session) => {
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
+                // A sandboxed session's job is confined at least as the session is: it runs
+                // the session's functions and aliases, which must not run with more than it had.
+                if let Some(outer) = &session.config().sandbox {
+                    config.sandbox = Some(match config.sandbox.take() {
+                        Some(own) => own.within(outer),
+                        None => outer.clone(),
+                    });
+                }
                 let path = snapshot_path(&id)?;
                 // A `snapshotPath` of the job's own is sourced first, from the state file.
                 let own = config.snapshot.replace(path.to_string_lossy().into_owned());
@@ -283,6 +295,7 @@ impl JobManager {
                 signal: None,
                 ended_at_ms: None,
                 pid: None,
+                working_dir: None,
                 kill_requested: false,
                 unread: Unread::new(self.options.buffer_bytes),
                 artifact_path: None,
@@ -428,6 +441,7 @@ impl Job {
             started_at_ms: self.started_at_ms,
             ended_at_ms: state.ended_at_ms,
             pid: state.pid,
+            working_dir: state.working_dir.clone(),
         }
     }
 
@@ -513,6 +527,7 @@ async fn drive(
 
 /// The status a run's outcome gives a job.
 fn settle(state: &mut JobState, outcome: &RunOutcome) {
+    state.working_dir = outcome.working_dir.clone();
     state.exit_code = outcome.exit_code;
     state.signal = outcome.signal.clone();
     state.status = if outcome.timed_out {
@@ -570,7 +585,20 @@ async fn run_job(
                 Some(own) => format!("\\builtin source -- {}\n", quote(own)),
                 None => String::new(),
             };
+            // A sandboxed job writes only in its own temp dir, which its shell got as TMPDIR:
+            // the session's TMPDIR (or its lack of one) must not replace it, unless the job's
+            // own `env` names one.
+            let own_tmpdir = job.session.config().sandbox.is_some()
+                && !run.env.iter().any(|(k, _)| k == "TMPDIR");
+            if own_tmpdir {
+                text.push_str("__agsh_tmpdir=$TMPDIR\n");
+            }
             text.push_str(&state::with_cwd(&captured, cwd));
+            if own_tmpdir {
+                text.push_str(
+                    "\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n",
+                );
+            }
             write_private(&file.path, &text)?;
             run.command.insert_str(0, &captured.trace);
         }

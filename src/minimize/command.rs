@@ -148,7 +148,10 @@ mod tests {
             single_simple_command("/usr/bin/grep -rn 'a b' \"src\""),
             inv("grep", &["-rn", "a b", "src"])
         );
-        assert_eq!(single_simple_command("ls -la $HOME"), inv("ls", &["-la", "$HOME"]));
+        assert_eq!(
+            single_simple_command("ls -la $HOME"),
+            inv("ls", &["-la", "$HOME"])
+        );
     }
 
     #[test]

@@ -184,7 +184,11 @@ fn expand_home(path: &str) -> PathBuf {
 
 impl UserFilterDef {
     fn compile(&self) -> Option<UserFilter> {
-        let all = |v: &[String]| v.iter().map(|p| Regex::new(p).ok()).collect::<Option<Vec<_>>>();
+        let all = |v: &[String]| {
+            v.iter()
+                .map(|p| Regex::new(p).ok())
+                .collect::<Option<Vec<_>>>()
+        };
         Some(UserFilter {
             command: Regex::new(self.match_command.as_deref()?).ok()?,
             strip: all(&self.strip_lines_matching)?,
@@ -208,20 +212,20 @@ impl UserFilter {
             .filter(|l| !self.strip.iter().any(|r| r.is_match(l)))
             .filter(|l| self.keep.is_empty() || self.keep.iter().any(|r| r.is_match(l)))
             .map(|l| {
-                self.replace
-                    .iter()
-                    .fold(l.to_string(), |l, (r, with)| r.replace_all(&l, with.as_str()).into_owned())
+                self.replace.iter().fold(l.to_string(), |l, (r, with)| {
+                    r.replace_all(&l, with.as_str()).into_owned()
+                })
             })
             .collect();
-        let limit = self
-            .max_lines
-            .or(match (self.head_lines, self.tail_lines) {
-                (None, None) => None,
-                (h, t) => Some(h.unwrap_or(0) + t.unwrap_or(0)),
-            });
+        let limit = self.max_lines.or(match (self.head_lines, self.tail_lines) {
+            (None, None) => None,
+            (h, t) => Some(h.unwrap_or(0) + t.unwrap_or(0)),
+        });
         if let Some(limit) = limit {
             if lines.len() > limit {
-                let head = self.head_lines.unwrap_or(limit.saturating_sub(self.tail_lines.unwrap_or(0)));
+                let head = self
+                    .head_lines
+                    .unwrap_or(limit.saturating_sub(self.tail_lines.unwrap_or(0)));
                 let tail = limit.saturating_sub(head);
                 let cut = lines.len() - head - tail;
                 let rest = lines.split_off(head);
@@ -242,7 +246,10 @@ impl MinimizerConfig {
 
     /// The first user filter whose `match_command` matches `command`, applied.
     pub(super) fn user_filter(&self, command: &str, text: &str) -> Option<(String, String)> {
-        let (name, f) = self.user_filters.iter().find(|(_, f)| f.command.is_match(command))?;
+        let (name, f) = self
+            .user_filters
+            .iter()
+            .find(|(_, f)| f.command.is_match(command))?;
         Some((format!("user:{name}"), f.apply(text)))
     }
 }

@@ -58,7 +58,12 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
 
 #[test]
 fn git_log_names_a_sole_author_once_and_groups_a_day() {
-    let commit = |h: char, t: &str| format!("commit {}\nAuthor: Ada <a@b>\nDate:   Mon Jan 5 {t}:00 2026 +0000\n\n    m{h}\n\n", h.to_string().repeat(40));
+    let commit = |h: char, t: &str| {
+        format!(
+            "commit {}\nAuthor: Ada <a@b>\nDate:   Mon Jan 5 {t}:00 2026 +0000\n\n    m{h}\n\n",
+            h.to_string().repeat(40)
+        )
+    };
     let raw = commit('a', "10:00") + &commit('b', "09:00");
     assert_eq!(
         text_of("git log", &raw),
@@ -88,8 +93,18 @@ fn cargo_errors_keep_details_and_warnings_are_one_line() {
 fn cargo_test_drops_passing_tests_and_toolchain_frames() {
     let raw = "     Running unittests src/lib.rs (target/debug/deps/calc-0123abcd)\n\nrunning 3 tests\ntest a ... ok\ntest b ... FAILED\ntest c ... ignored\n\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at src/lib.rs:5:9:\nboom\nstack backtrace:\n   0: core::panicking::panic_fmt\n             at /rustc/abc/library/core/src/panicking.rs:80:14\n   1: calc::b\n             at ./src/lib.rs:5:9\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n     Running tests/it.rs (target/debug/deps/it-1)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
     let out = text_of("cargo test", raw);
-    assert!(!out.contains("test a ... ok") && !out.contains("/rustc/"), "{out}");
-    for kept in ["test b ... FAILED", "test c ... ignored", "panicked at src/lib.rs:5:9", "at ./src/lib.rs:5:9", "test result: FAILED. 1 passed; 1 failed", "Running unittests src/lib.rs\n"] {
+    assert!(
+        !out.contains("test a ... ok") && !out.contains("/rustc/"),
+        "{out}"
+    );
+    for kept in [
+        "test b ... FAILED",
+        "test c ... ignored",
+        "panicked at src/lib.rs:5:9",
+        "at ./src/lib.rs:5:9",
+        "test result: FAILED. 1 passed; 1 failed",
+        "Running unittests src/lib.rs\n",
+    ] {
         assert!(out.contains(kept), "{kept} in {out}");
     }
 }
@@ -98,14 +113,34 @@ fn cargo_test_drops_passing_tests_and_toolchain_frames() {
 fn test_runners_keep_failures_and_summaries() {
     let vitest = " RUN  v3.2.7 /p\n\n ✓ test/a.test.ts (15 tests) 3ms\n ❯ test/b.test.ts (3 tests | 1 failed) 5ms\n   ✓ b > ok 1ms\n   × b > fails 2ms\n     → expected 1 to be 2\n\n⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯\n\n FAIL  test/b.test.ts > b > fails\nAssertionError: expected 1 to be 2\n ❯ test/b.test.ts:8:15\n      6|   it('x', () => {\n      8|     expect(1).toBe(2)\n       |               ^\n\n⎯⎯⎯⎯⎯⎯⎯⎯[1/1]⎯\n\n Test Files  1 failed | 1 passed (2)\n      Tests  1 failed | 17 passed (18)\n   Start at  10:00:00\n   Duration  300ms (transform 20ms)\n";
     let out = text_of("npx vitest run", vitest);
-    assert!(!out.contains("✓") && !out.contains("6|") && !out.contains("Start at"), "{out}");
-    for kept in ["× b > fails", "FAIL  test/b.test.ts > b > fails", "AssertionError: expected 1 to be 2", "❯ test/b.test.ts:8:15", "Tests  1 failed | 17 passed (18)", "Test Files  1 failed | 1 passed (2)"] {
+    assert!(
+        !out.contains("✓") && !out.contains("6|") && !out.contains("Start at"),
+        "{out}"
+    );
+    for kept in [
+        "× b > fails",
+        "FAIL  test/b.test.ts > b > fails",
+        "AssertionError: expected 1 to be 2",
+        "❯ test/b.test.ts:8:15",
+        "Tests  1 failed | 17 passed (18)",
+        "Test Files  1 failed | 1 passed (2)",
+    ] {
         assert!(out.contains(kept), "{kept} in {out}");
     }
     let jest = "PASS src/a.test.js\nFAIL src/b.test.js\n  ● suite › fails\n\n    expect(received).toBe(expected)\n\n    Expected: 2\n    Received: 1\n\n      6 |   test('fails', () => {\n    > 7 |     expect(1).toBe(2);\n        |               ^\n\n      at Object.toBe (src/b.test.js:7:15)\n      at run (node_modules/jest-circus/build/run.js:1:1)\n\nTest Suites: 1 failed, 1 passed, 2 total\nTests:       1 failed, 5 passed, 6 total\nRan all test suites.\n";
     let out = text_of("jest", jest);
-    assert!(!out.contains("PASS ") && !out.contains("jest-circus") && !out.contains("6 |"), "{out}");
-    for kept in ["FAIL src/b.test.js", "● suite › fails", "Expected: 2", "> 7| ", "(src/b.test.js:7:15)", "Tests:       1 failed, 5 passed, 6 total"] {
+    assert!(
+        !out.contains("PASS ") && !out.contains("jest-circus") && !out.contains("6 |"),
+        "{out}"
+    );
+    for kept in [
+        "FAIL src/b.test.js",
+        "● suite › fails",
+        "Expected: 2",
+        "> 7| ",
+        "(src/b.test.js:7:15)",
+        "Tests:       1 failed, 5 passed, 6 total",
+    ] {
         assert!(out.contains(kept), "{kept} in {out}");
     }
     let gtest = "[==========] Running 2 tests from 1 test suite.\n[----------] 2 tests from S\n[ RUN      ] S.A\n[       OK ] S.A (0 ms)\n[ RUN      ] S.B\nt.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B (0 ms)\n[==========] 2 tests ran.\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n";
@@ -147,17 +182,26 @@ fn linters_group_findings_under_their_file() {
 #[test]
 fn listings_keep_every_name() {
     let ls = "total 8\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 .\ndrwxr-xr-x 9 u g 4096 Nov 25 22:14 ..\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 src\n-rwxr-xr-x 1 u g 20480 Nov 25 22:14 run.sh\n-rw-r--r-- 1 u g 12 Nov 25 22:14 a b.txt\nlrwxrwxrwx 1 u g 4 Nov 25 22:14 l -> src\n";
-    assert_eq!(text_of("ls -la", ls), "  src/  run.sh* 20.0K  a b.txt 12  l -> src\n");
+    assert_eq!(
+        text_of("ls -la", ls),
+        "  src/  run.sh* 20.0K  a b.txt 12  l -> src\n"
+    );
     assert_eq!(
         text_of("find .", ".\n./a\n./a/x.rs\n./a/y.rs\n./b.txt\n"),
         "./\n  a/  b.txt\n./a/\n  x.rs  y.rs\n"
     );
     assert_eq!(
-        text_of("grep -rn TODO .", "./a.rs:3:    // TODO one\n./b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"),
+        text_of(
+            "grep -rn TODO .",
+            "./a.rs:3:    // TODO one\n./b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"
+        ),
         "./\n  a.rs:3: // TODO one\n  b.rs:9: // TODO two\n./s/\n  b.rs-1- TODO\nc.rs:2: x\n"
     );
     assert_eq!(
-        text_of("grep -rn x src", "src/a.rs:1:x\nsrc/a.rs:2:  x\nsrc/a.rs:3:x\n"),
+        text_of(
+            "grep -rn x src",
+            "src/a.rs:1:x\nsrc/a.rs:2:  x\nsrc/a.rs:3:x\n"
+        ),
         "src/a.rs:\n  1: x\n  2: x\n  3: x\n"
     );
     assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
@@ -202,7 +246,10 @@ fn settings_file_is_trusted_only_with_a_matching_hash() {
     assert_eq!(trusted.outline, OutlineLevel::Aggressive);
     let text = "DEBUG x\nkept\n".repeat(300);
     let out = minimize("mytool run", &Captured::Text(text), &trusted).unwrap();
-    assert_eq!((out.filter.as_str(), out.text.lines().count()), ("user:mytool", 300));
+    assert_eq!(
+        (out.filter.as_str(), out.text.lines().count()),
+        ("user:mytool", 300)
+    );
     assert!(with(Some("0123".into())).allows("git"));
     assert!(!with(None).allows("git"));
     // An explicit option wins over the file.

@@ -32,9 +32,15 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
 }
 
 pub(crate) fn is_dependency_frame(line: &str) -> bool {
-    ["node_modules/", "site-packages/", "node:internal", "/rustc/", ".cargo/registry/"]
-        .iter()
-        .any(|d| line.contains(d))
+    [
+        "node_modules/",
+        "site-packages/",
+        "node:internal",
+        "/rustc/",
+        ".cargo/registry/",
+    ]
+    .iter()
+    .any(|d| line.contains(d))
 }
 
 /// Lines joined, runs of blank lines made one, leading and trailing blank lines dropped.

@@ -63,6 +63,8 @@ pub struct JobInfo {
     pub ended_at: Option<f64>,
     /// The job's shell process, once started.
     pub pid: Option<i32>,
+    /// The directory the job's shell was in when its command ended (absent until then).
+    pub working_dir: Option<String>,
 }
 
 /// A read of a job's output, with the job's state at that moment.
@@ -78,6 +80,8 @@ pub struct JobOutput {
     pub started_at: f64,
     pub ended_at: Option<f64>,
     pub pid: Option<i32>,
+    /// The directory the job's shell was in when its command ended (absent until then).
+    pub working_dir: Option<String>,
     /// What the job wrote since the last read (decoded, ANSI-stripped, CRLF/CR as LF); for a
     /// filtered read, only the lines that matched.
     pub output: String,
@@ -429,6 +433,7 @@ fn info_js(i: jobs::JobInfo) -> JobInfo {
         started_at: i.started_at_ms,
         ended_at: i.ended_at_ms,
         pid: i.pid,
+        working_dir: i.working_dir,
     }
 }
 
@@ -444,6 +449,7 @@ fn output_js(o: jobs::JobOutput) -> JobOutput {
         started_at: i.started_at_ms,
         ended_at: i.ended_at_ms,
         pid: i.pid,
+        working_dir: i.working_dir,
         output: o.output,
         dropped_bytes: o.dropped_bytes as f64,
         artifact_path: o.artifact_path.map(|p| p.to_string_lossy().into_owned()),

@@ -1,12 +1,13 @@
 //! JS surface of the output minimizer (API.md §2a): `MinimizerOptions` read into the core's
 //! options, and `MinimizerResult` made from the core's [`Minimized`].
 
-use napi::bindgen_prelude::Object;
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
 use napi_derive::napi;
 
-use super::options::{js_readers, FromJs, MAX_SAFE_INTEGER};
+use super::options::{arg, js_readers, optional_arg, FromJs, MAX_SAFE_INTEGER};
 use crate::error::{Error, JsNumber, Result};
-use crate::minimize::{Minimized, MinimizerOptions};
+use crate::minimize::{self, Captured, Minimized, MinimizerOptions};
 
 /// The output minimizer: after a run, the output of a single simple command whose program has a
 /// filter (git, cargo, go, make/cmake/ninja/ctest, gtest, npm/pnpm/yarn/bun, pytest, jest, vitest,
@@ -51,11 +52,7 @@ js_readers!(JsMinimizerOptions {
 });
 
 impl FromJs<'_> for MinimizerOptions {
-    fn from_js(
-        env: napi::sys::napi_env,
-        raw: napi::sys::napi_value,
-        field: &str,
-    ) -> Result<Self> {
+    fn from_js(env: napi::sys::napi_env, raw: napi::sys::napi_value, field: &str) -> Result<Self> {
         type O = JsMinimizerOptions;
         let obj = Object::from_js(env, raw, field)?;
         let named = |e: Error, name: &str| e.renaming_field(|_| format!("{field}.{name}"));
@@ -119,3 +116,37 @@ impl From<Minimized> for JsMinimizerResult {
     }
 }
 
+/// Minimizes `output`, the whole output of `command`, exactly as a run's `minimizer` option would
+/// (extension: for output gathered elsewhere, such as a job's, which is read in pieces while it
+/// runs). `null` when nothing changed (minimizer off, not a single simple command, no filter,
+/// output short or over `maxCaptureBytes`).
+#[napi(
+    catch_unwind,
+    js_name = "minimizeOutput",
+    ts_args_type = "command: string, output: string, options?: MinimizerOptions | undefined | null",
+    ts_return_type = "MinimizerResult | null"
+)]
+pub fn minimize_output(
+    env: Env,
+    command: Unknown<'_>,
+    output: Unknown<'_>,
+    options: Option<Unknown<'_>>,
+) -> napi::Result<Option<JsMinimizerResult>> {
+    let read = || -> Result<Option<JsMinimizerResult>> {
+        let command: String = arg(command, "command")?;
+        let output: String = arg(output, "output")?;
+        let Some(config) = optional_arg::<MinimizerOptions>(options, "options")?
+            .map(|o| o.resolve())
+            .filter(|c| c.enabled)
+        else {
+            return Ok(None);
+        };
+        let captured = if output.len() > config.max_capture_bytes {
+            Captured::TooLarge
+        } else {
+            Captured::Text(output)
+        };
+        Ok(minimize::minimize(&command, &captured, &config).map(JsMinimizerResult::from))
+    };
+    read().map_err(|e| super::error::throw(&env, e))
+}

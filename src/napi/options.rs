@@ -503,7 +503,9 @@ pub struct JsSandboxPolicy {
     /// @default the run's working directory (a `Shell`'s: the host's directory when it is constructed)
     pub writable_roots: Option<Vec<String>>,
     /// Where reading is allowed besides the system directories (`/usr`, `/bin`, `/sbin`, `/lib*`,
-    /// `/etc`, `/proc`, `/dev`) and the writable roots. @default the whole filesystem
+    /// `/etc`, `/proc`, and the character devices of `/dev` every program uses) and the writable
+    /// roots. @default the whole filesystem but `/dev` (there: the devices every program uses and
+    /// the run's own terminal; never a disk or another terminal)
     pub readable_roots: Option<Vec<String>>,
     /// TCP/UDP to any address (loopback included), sockets other than `AF_UNIX`, and `connect`
     /// to any Unix socket. @default false
@@ -524,6 +526,14 @@ impl FromJs<'_> for SandboxPolicy {
         raw: sys::napi_value,
         field: &str,
     ) -> crate::error::Result<Self> {
+        let mut is_array = false;
+        // SAFETY: `raw` is a live value of `env`.
+        let status = unsafe { sys::napi_is_array(env, raw, &mut is_array) };
+        // An array is an object to `typeof`, but no policy: `sandbox: []` would otherwise read
+        // as `{}`, every default applied, which is not what whoever wrote it meant.
+        if status != sys::Status::napi_ok || is_array {
+            return Err(wrong(env, raw, field, "a policy object"));
+        }
         let policy = Object::from_js(env, raw, field)?;
         let roots = |list: crate::error::Result<Option<Vec<String>>>,
                      name: &str|
@@ -555,6 +565,7 @@ impl FromJs<'_> for SandboxPolicy {
             writable_roots: roots(JsSandboxPolicy::writable_roots(&policy), "writableRoots")?,
             readable_roots: roots(JsSandboxPolicy::readable_roots(&policy), "readableRoots")?,
             network,
+            terminal: None,
         })
     }
 }

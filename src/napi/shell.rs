@@ -13,11 +13,11 @@ use super::event_loop::LoopWatcher;
 use super::host::{self, StatusWatch};
 use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
 use super::literal::{ShellRunResult, ShellRunResultJs};
+use super::minimize::{JsMinimizerOptions, JsMinimizerResult};
 use super::options::{
     self, absolute, arg, js_name, js_readers, optional_arg, pairs, path, required, timeout,
     AbortListener, JsSandboxPolicy, Path, StringMap, TimeoutMs,
 };
-use super::minimize::{JsMinimizerOptions, JsMinimizerResult};
 use super::output::{JsOutputOptions, JsOutputSummary};
 use super::stream::{self, ChunkFn};
 use super::teardown;
@@ -247,7 +247,9 @@ impl Shell {
             .js
             .spawn(env, on_settle(listener), first_poll, turn, async move {
                 let (launch, p) = launched?;
-                run_and_deliver(&session, launch, p).await.map(ShellRunResultJs)
+                run_and_deliver(&session, launch, p)
+                    .await
+                    .map(ShellRunResultJs)
             })?;
         Ok(Object::from_raw(env.raw(), promise))
     }

@@ -97,7 +97,7 @@ impl Artifact {
         let State::Waiting(path) = std::mem::replace(&mut self.state, State::Disabled) else {
             return;
         };
-        match File::create(&path) {
+        match create(&path) {
             Ok(file) => {
                 self.state =
                     State::Writing(path, BufWriter::with_capacity(WRITE_BUFFER_BYTES, file));
@@ -274,6 +274,32 @@ pub(crate) fn format_bytes(bytes: u64) -> String {
     format!("{}.{}{name}", tenths / 10, tenths % 10)
 }
 
+/// Opens the artifact for writing, emptied, refusing anything but a regular file of its own: the
+/// path may lie in a directory a sandboxed command can write, which could have planted a symbolic
+/// link there (to a file it may not write: the host would write it), a hard link, or a FIFO (that
+/// would hold the host's open). The last component only: the directories on the way are the
+/// caller's choice.
+fn create(path: &std::path::Path) -> std::io::Result<File> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => std::io::Error::other("it is a symbolic link; refused"),
+            _ => e,
+        })?;
+    let meta = file.metadata()?;
+    if !meta.file_type().is_file() || meta.nlink() > 1 {
+        return Err(std::io::Error::other(
+            "it is not a regular file of its own (a device, a FIFO, or a hard link); refused",
+        ));
+    }
+    file.set_len(0)?;
+    Ok(file)
+}
+
 fn describe(path: &std::path::Path, e: std::io::Error) -> String {
     Error::io(
         format!("cannot write the output artifact {}", path.display()),
@@ -393,6 +419,37 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("xthe end\n") && text.len() <= 150, "{text}");
+    }
+
+    #[test]
+    fn a_planted_link_is_refused_not_followed() {
+        let dir = std::env::temp_dir().join(format!("agent-shell-artifact-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("target");
+        std::fs::write(&target, "keep\n").unwrap();
+        std::os::unix::fs::symlink(&target, dir.join("sym.log")).unwrap();
+        std::fs::hard_link(&target, dir.join("hard.log")).unwrap();
+        for (name, why) in [("sym.log", "symbolic link"), ("hard.log", "hard link")] {
+            let mut artifact = Artifact::new(Some(dir.join(name)), 0, 0);
+            artifact.start(&[b"x"]);
+            artifact.close();
+            let report = artifact.report();
+            assert_eq!(report.path, None, "{name}");
+            let error = report.error.unwrap_or_default();
+            assert!(error.contains(why), "{name}: {error}");
+        }
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
+        // A file of its own at the path is reused, emptied.
+        std::fs::write(dir.join("old.log"), "old old old\n").unwrap();
+        let mut artifact = Artifact::new(Some(dir.join("old.log")), 0, 0);
+        artifact.start(&[b"new\n"]);
+        artifact.close();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("old.log")).unwrap(),
+            "new\n"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub struct SandboxPolicy {
     /// and the writable roots are readable in any case.
     pub readable_roots: Option<Vec<PathBuf>>,
     pub network: Network,
+    /// The terminal the program runs on (a `PtySession`'s `/dev/pts/N`), opened by the host; the
+    /// only terminal besides `/dev/tty` it may open by name. Set by the PTY session, not by users.
+    pub terminal: Option<PathBuf>,
 }
 
 impl SandboxPolicy {
@@ -66,6 +69,48 @@ impl SandboxPolicy {
         self.writable_roots
             .get_or_insert_with(|| vec![cwd.to_path_buf()]);
         self
+    }
+
+    /// The policy that allows only what both `self` and `outer` allow: what a program confined by
+    /// `outer` (a sandboxed session) starts with a policy of its own (a job of that session)
+    /// gets, so that nothing the session's commands left behind (a function, an alias) runs with
+    /// more than the session had. Roots are subtrees, so the meet of two lists is, pair by pair,
+    /// the deeper of two nested roots (paths compared once resolved); `None` (everything readable)
+    /// meets anything as that thing. Both policies should be [`SandboxPolicy::fixed_at`] first.
+    pub fn within(&self, outer: &SandboxPolicy) -> SandboxPolicy {
+        fn meet(a: &Option<Vec<PathBuf>>, b: &Option<Vec<PathBuf>>) -> Option<Vec<PathBuf>> {
+            let (a, b) = match (a, b) {
+                (None, other) | (other, None) => return other.clone(),
+                (Some(a), Some(b)) => (a, b),
+            };
+            let real = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+            let mut out = Vec::new();
+            for x in a.iter().map(real) {
+                for y in b.iter().map(real) {
+                    let deeper = if x.starts_with(&y) {
+                        x.clone()
+                    } else if y.starts_with(&x) {
+                        y
+                    } else {
+                        continue;
+                    };
+                    if !out.contains(&deeper) {
+                        out.push(deeper);
+                    }
+                }
+            }
+            Some(out)
+        }
+        SandboxPolicy {
+            writable_roots: meet(&self.writable_roots, &outer.writable_roots),
+            readable_roots: meet(&self.readable_roots, &outer.readable_roots),
+            network: if self.network == Network::Allowed && outer.network == Network::Allowed {
+                Network::Allowed
+            } else {
+                Network::Denied
+            },
+            terminal: self.terminal.clone(),
+        }
     }
 
     /// Fails as [`SandboxPolicy::confine`] would, for what can be known before a start: whether

@@ -165,6 +165,11 @@ impl PtySession {
         let sandbox = match &req.sandbox {
             Some(policy) => {
                 let cwd = req.cwd.clone().or_else(|| std::env::current_dir().ok());
+                // Its own terminal only: never another one's /dev/pts/N.
+                let policy = SandboxPolicy {
+                    terminal: Some(pair.slave_path.clone()),
+                    ..policy.clone()
+                };
                 let c = policy.confine(cwd.as_deref().unwrap_or(Path::new("/")), None)?;
                 c.set_tmpdir(&mut env, &req.env);
                 Some(c)

@@ -12,8 +12,12 @@ use crate::re;
 const COMMAND_KEEP_CHARS: usize = 160;
 
 pub(super) fn compiler(ctx: &Context) -> Option<String> {
-    let progress = re!(r"^\[\s*\d+%\] (Building|Linking|Built target|Generating|Scanning)|^\[\d+/\d+\] |^make(\[\d+\])?: (Entering|Leaving) directory|^(Scanning dependencies|Consolidate compiler generated) ")?;
-    let cmake_chatter = re!(r"^-- (The [A-Z]+ compiler identification|Detecting |Check for working|Performing Test|Looking for|Found |Configuring done|Generating done|Build files have been written|Check if compiler)")?;
+    let progress = re!(
+        r"^\[\s*\d+%\] (Building|Linking|Built target|Generating|Scanning)|^\[\d+/\d+\] |^make(\[\d+\])?: (Entering|Leaving) directory|^(Scanning dependencies|Consolidate compiler generated) "
+    )?;
+    let cmake_chatter = re!(
+        r"^-- (The [A-Z]+ compiler identification|Detecting |Check for working|Performing Test|Looking for|Found |Configuring done|Generating done|Build files have been written|Check if compiler)"
+    )?;
     let code = re!(r"^\s*\d+\s+\|")?;
     let caret = re!(r"^\s*\|[\s^~\-+|]*$")?;
     let mut out = Vec::new();
@@ -48,7 +52,9 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         }
         after_failed = line.starts_with("FAILED: ");
         if let Some((_, label)) = line.split_once('|').filter(|(g, _)| g.trim().is_empty()) {
-            let label = label.trim_start_matches([' ', '^', '~', '-', '|', '+']).trim();
+            let label = label
+                .trim_start_matches([' ', '^', '~', '-', '|', '+'])
+                .trim();
             if !label.is_empty() {
                 out.push(format!("  {label}"));
             }

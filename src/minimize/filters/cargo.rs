@@ -53,7 +53,9 @@ pub(super) fn test(ctx: &Context) -> Option<String> {
         if t.starts_with("test ") && (t.ends_with(" ... ok") || t.contains(" ... ok ")) {
             continue;
         }
-        if t == "running 0 tests" || t.starts_with("test result: ok. 0 passed; 0 failed; 0 ignored;") {
+        if t == "running 0 tests"
+            || t.starts_with("test result: ok. 0 passed; 0 failed; 0 ignored;")
+        {
             continue;
         }
         if t.starts_with("note: run with `RUST_BACKTRACE=1`") {
@@ -78,9 +80,21 @@ pub(super) fn test(ctx: &Context) -> Option<String> {
 /// Progress lines cargo prints while it works.
 fn is_progress(t: &str) -> bool {
     const WORDS: &[&str] = &[
-        "Compiling ", "Checking ", "Downloading ", "Downloaded ", "Updating ", "Locking ",
-        "Adding ", "Blocking ", "Fresh ", "Documenting ", "Packaging ", "Verifying ",
-        "Unpacking ", "Removing ", "Building ",
+        "Compiling ",
+        "Checking ",
+        "Downloading ",
+        "Downloaded ",
+        "Updating ",
+        "Locking ",
+        "Adding ",
+        "Blocking ",
+        "Fresh ",
+        "Documenting ",
+        "Packaging ",
+        "Verifying ",
+        "Unpacking ",
+        "Removing ",
+        "Building ",
     ];
     WORDS.iter().any(|w| t.starts_with(w)) && !t.contains("error")
 }
@@ -121,11 +135,15 @@ impl Diagnostics {
         {
             return;
         }
-        let is_header = (line.starts_with("error") || line.starts_with("warning"))
-            && line.contains(": ");
+        let is_header =
+            (line.starts_with("error") || line.starts_with("warning")) && line.contains(": ");
         if is_header {
             self.flush(out);
-            self.kind = if line.starts_with("error") { Kind::Error } else { Kind::Warning };
+            self.kind = if line.starts_with("error") {
+                Kind::Error
+            } else {
+                Kind::Warning
+            };
             // `warning: `x` (lib) generated 3 warnings (run `cargo fix ...`)`: the hint drops.
             let header = match line.find(" (run `cargo") {
                 Some(i) if line.contains(" generated ") => &line[..i],

@@ -24,10 +24,10 @@ pub(super) fn subcommand(inv: &Invocation) -> Option<String> {
 
 /// Long-format `git status` as a short list per section.
 pub(super) fn status(ctx: &Context) -> Option<String> {
-    if ctx
-        .inv
-        .has_flag(&["--short", "--porcelain", "--porcelain=v1", "--porcelain=v2"], Some('s'))
-    {
+    if ctx.inv.has_flag(
+        &["--short", "--porcelain", "--porcelain=v1", "--porcelain=v2"],
+        Some('s'),
+    ) {
         return None;
     }
     let mut out = Vec::new();
@@ -102,7 +102,11 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     // One author for every commit (common in a branch or a small repo): said once, at the top.
     let sole_author = sole_author(ctx.text);
     if let Some(a) = &sole_author {
-        let n = ctx.text.lines().filter(|l| l.starts_with("Author:")).count();
+        let n = ctx
+            .text
+            .lines()
+            .filter(|l| l.starts_with("Author:"))
+            .count();
         out.push(format!("[all {n} commits by {a}]"));
     }
     for line in lines {
@@ -429,11 +433,7 @@ impl DiffCompactor {
 
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
-        let changed = |i: usize| {
-            lines
-                .get(i)
-                .is_some_and(|l| l.starts_with(['+', '-']))
-        };
+        let changed = |i: usize| lines.get(i).is_some_and(|l| l.starts_with(['+', '-']));
         for (i, l) in lines.iter().enumerate() {
             let keep = changed(i)
                 || l.starts_with('\\')

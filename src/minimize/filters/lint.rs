@@ -28,7 +28,12 @@ impl Grouped {
         };
         let suffix = format!(" {message}");
         for l in lines.iter_mut() {
-            if l.ends_with(&suffix) && !l[..l.len() - suffix.len()].contains(' ') || l.ends_with(&suffix) && l[..l.len() - suffix.len()].split(", ").all(|p| !p.contains(' ')) {
+            if l.ends_with(&suffix) && !l[..l.len() - suffix.len()].contains(' ')
+                || l.ends_with(&suffix)
+                    && l[..l.len() - suffix.len()]
+                        .split(", ")
+                        .all(|p| !p.contains(' '))
+            {
                 let at_end = l.len() - suffix.len();
                 l.insert_str(at_end, &format!(", {at}"));
                 return true;
@@ -94,7 +99,9 @@ pub(super) fn eslint(ctx: &Context) -> Option<String> {
     for line in ctx.text.lines() {
         if let Some(c) = row.captures(line) {
             found = true;
-            let rule = c.get(4).map_or(String::new(), |r| format!(" ({})", r.as_str()));
+            let rule = c
+                .get(4)
+                .map_or(String::new(), |r| format!(" ({})", r.as_str()));
             out.push(format!("  {} {} {}{rule}", &c[1], &c[2], &c[3]));
         } else if !line.starts_with(' ') && line.starts_with('/') && !line.contains(' ') {
             out.push(format!("{line}:"));
@@ -140,7 +147,12 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         }
         if in_finding {
             let t = line.trim_start();
-            if t.starts_with('|') || t.is_empty() || t.starts_with("help:") || t.starts_with("= help:") || t.starts_with("::") {
+            if t.starts_with('|')
+                || t.is_empty()
+                || t.starts_with("help:")
+                || t.starts_with("= help:")
+                || t.starts_with("::")
+            {
                 continue;
             }
             if let Some((g, _)) = t.split_once('|') {

@@ -16,18 +16,26 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     if !long && !recursive {
         return None;
     }
-    let long_row = re!(r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\S+(?:,\s*\S+)?)\s+(\S+\s+\S+\s+\S+)\s(.*)$")?;
+    let long_row = re!(
+        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\S+(?:,\s*\S+)?)\s+(\S+\s+\S+\s+\S+)\s(.*)$"
+    )?;
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
     for line in ctx.text.lines() {
-        if line.starts_with("total ") && line[6..].trim().chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
+        if line.starts_with("total ")
+            && line[6..]
+                .trim()
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.')
+        {
             continue;
         }
         if line.is_empty() {
             flush_ls(&mut entries, &mut out);
             continue;
         }
-        if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line)) {
+        if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line))
+        {
             flush_ls(&mut entries, &mut out);
             out.push(line.to_string());
             continue;
@@ -75,7 +83,13 @@ fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
     if entries.len() > NAMES_ONLY_ABOVE {
         let mut names: Vec<String> = entries
             .drain(..)
-            .map(|(_, short)| if short.contains(' ') { format!("'{short}'") } else { short })
+            .map(|(_, short)| {
+                if short.contains(' ') {
+                    format!("'{short}'")
+                } else {
+                    short
+                }
+            })
             .collect();
         let mut row = String::new();
         for n in names.drain(..) {
@@ -132,7 +146,18 @@ fn flush(entries: &mut Vec<String>, out: &mut Vec<String>) {
 /// directory ends in `/`.
 pub(super) fn find(ctx: &Context) -> Option<String> {
     if ctx.inv.args.iter().any(|a| {
-        matches!(a.as_str(), "-printf" | "-fprintf" | "-ls" | "-fls" | "-print0" | "-exec" | "-execdir" | "-ok" | "-delete")
+        matches!(
+            a.as_str(),
+            "-printf"
+                | "-fprintf"
+                | "-ls"
+                | "-fls"
+                | "-print0"
+                | "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-delete"
+        )
     }) {
         return None;
     }
@@ -156,8 +181,16 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
             other.push(p.to_string());
             continue;
         }
-        let entry = if dirs.contains(p) { format!("{name}/") } else { name.to_string() };
-        let dir = if dir.is_empty() { "/".to_string() } else { format!("{dir}/") };
+        let entry = if dirs.contains(p) {
+            format!("{name}/")
+        } else {
+            name.to_string()
+        };
+        let dir = if dir.is_empty() {
+            "/".to_string()
+        } else {
+            format!("{dir}/")
+        };
         let i = *index.entry(dir.clone()).or_insert_with(|| {
             groups.push((dir, Vec::new()));
             groups.len() - 1
@@ -187,18 +220,33 @@ enum GroupBy {
 pub(super) fn grep(ctx: &Context) -> Option<String> {
     let by_file = grep_grouped(ctx, GroupBy::File)?;
     let by_dir = grep_grouped(ctx, GroupBy::Dir)?;
-    Some(if by_dir.len() < by_file.len() { by_dir } else { by_file })
+    Some(if by_dir.len() < by_file.len() {
+        by_dir
+    } else {
+        by_file
+    })
 }
 
 fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
     let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
     let with_names = ctx.inv.program == "rg" && !ctx.inv.has_flag(&["--no-filename"], Some('I'))
-        || ctx.inv.has_flag(&["--recursive", "--with-filename"], Some('r'))
+        || ctx
+            .inv
+            .has_flag(&["--recursive", "--with-filename"], Some('r'))
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
     if !with_names
-        || ctx.inv.has_flag(&["--files-with-matches", "--count", "--files", "--json", "--null"], None)
+        || ctx.inv.has_flag(
+            &[
+                "--files-with-matches",
+                "--count",
+                "--files",
+                "--json",
+                "--null",
+            ],
+            None,
+        )
         || ctx.inv.has_flag(&[], Some('l'))
         || ctx.inv.has_flag(&[], Some('c'))
         || ctx.inv.has_flag(&[], Some('Z'))
@@ -210,7 +258,11 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     let mut grouped = 0usize;
     for line in ctx.text.lines() {
         let parsed = match numbered.captures(line) {
-            Some(c) if c[2] == c[4] => Some((c[1].to_string(), format!("{}{}{} ", &c[2], &c[3], &c[2]), c[5].to_string())),
+            Some(c) if c[2] == c[4] => Some((
+                c[1].to_string(),
+                format!("{}{}{} ", &c[2], &c[3], &c[2]),
+                c[5].to_string(),
+            )),
             _ => named
                 .captures(line)
                 .filter(|c| c[1].contains(['.', '/']))
@@ -224,7 +276,11 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
                     (GroupBy::Dir, None) => (String::new(), path.clone()),
                 };
                 // Under a file's own header a line starts with its number (`  12: text`).
-                let sep = if by == GroupBy::File { sep.trim_start_matches([':', '-']).to_string() } else { sep };
+                let sep = if by == GroupBy::File {
+                    sep.trim_start_matches([':', '-']).to_string()
+                } else {
+                    sep
+                };
                 if dir.is_empty() {
                     current_dir = None;
                     out.push(format!("{file}{sep}{}", text.trim()));
@@ -236,7 +292,11 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
                     current_dir = Some(dir);
                 }
                 grouped += 1;
-                out.push(format!("  {file}{sep}{}", text.trim()).trim_end().to_string());
+                out.push(
+                    format!("  {file}{sep}{}", text.trim())
+                        .trim_end()
+                        .to_string(),
+                );
             }
             None if line == "--" => out.push("  --".into()),
             None => {

@@ -63,9 +63,11 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             }
         }
         "cargo" => match sub {
-            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" => {
-                pick(&format!("cargo-{}", cargo::long(sub)), cargo::build, Guard::Locations)
-            }
+            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" => pick(
+                &format!("cargo-{}", cargo::long(sub)),
+                cargo::build,
+                Guard::Locations,
+            ),
             "test" | "t" | "nextest" => pick("cargo-test", cargo::test, Guard::Locations),
             _ => None,
         },
@@ -120,7 +122,11 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         None
     };
     found.map(|(l, f)| {
-        let guard = if matches!(l, "tsc" | "eslint") { Guard::Own } else { Guard::Locations };
+        let guard = if matches!(l, "tsc" | "eslint") {
+            Guard::Own
+        } else {
+            Guard::Locations
+        };
         (l.to_string(), f, guard)
     })
 }

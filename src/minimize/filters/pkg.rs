@@ -19,7 +19,9 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
 }
 
 fn install(ctx: &Context) -> Option<String> {
-    let noise = re!(r"^(npm (notice|http fetch|timing|sill|verb)|Progress: resolved|Packages: \+|\++$|[⠁-⣿] |\s*$|Resolving: |Downloading |Already up to date|Done in |bun install v|Saved lockfile|run `npm fund`|\d+ packages? (are|is) looking for funding|  run `npm fund` for details)")?;
+    let noise = re!(
+        r"^(npm (notice|http fetch|timing|sill|verb)|Progress: resolved|Packages: \+|\++$|[⠁-⣿] |\s*$|Resolving: |Downloading |Already up to date|Done in |bun install v|Saved lockfile|run `npm fund`|\d+ packages? (are|is) looking for funding|  run `npm fund` for details)"
+    )?;
     let mut out: Vec<String> = Vec::new();
     let mut seen: Vec<(String, usize)> = Vec::new();
     for line in ctx.text.lines() {
@@ -35,9 +37,11 @@ fn install(ctx: &Context) -> Option<String> {
             }
         }
     }
-    let out = out.into_iter().map(|l| match seen.iter().find(|(s, _)| *s == l) {
-        Some((_, n)) if *n > 1 => format!("{l} (x{n})"),
-        _ => l,
-    });
+    let out = out
+        .into_iter()
+        .map(|l| match seen.iter().find(|(s, _)| *s == l) {
+            Some((_, n)) if *n > 1 => format!("{l} (x{n})"),
+            _ => l,
+        });
     Some(join_lines(out))
 }

@@ -52,12 +52,16 @@ struct Patterns {
 fn patterns(lang: Lang) -> Option<Patterns> {
     Some(match lang {
         Lang::Rust => Patterns {
-            decl: re!(r"^\s*(pub(\([^)]*\))?\s+)?((const|async|unsafe|default|extern\s+\S+)\s+)*(fn|struct|enum|trait|impl|mod|type|union|macro_rules!)[\s<({!]")?,
+            decl: re!(
+                r"^\s*(pub(\([^)]*\))?\s+)?((const|async|unsafe|default|extern\s+\S+)\s+)*(fn|struct|enum|trait|impl|mod|type|union|macro_rules!)[\s<({!]"
+            )?,
             top_only: re!(r"^(pub(\([^)]*\))?\s+)?(const|static)\s")?.into(),
             import: re!(r"^\s*(pub\s+)?(use|extern crate)\s")?,
         },
         Lang::Js => Patterns {
-            decl: re!(r"^\s*(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(function\*?|class|interface|type|enum|namespace|module)\s|^\s{1,8}(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set)\s+)*\*?(?:#?[A-Za-z_$][\w$]*)\??\s*(<[^>]*>)?\s*\([^;]*$|^(export\s+)?(const|let|var)\s+[A-Za-z_$][\w$]*\s*(:[^=]+)?=\s*(async\s+)?(\([^)]*\)|[A-Za-z_$][\w$]*)\s*(:[^=]+)?=>")?,
+            decl: re!(
+                r"^\s*(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(function\*?|class|interface|type|enum|namespace|module)\s|^\s{1,8}(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set)\s+)*\*?(?:#?[A-Za-z_$][\w$]*)\??\s*(<[^>]*>)?\s*\([^;]*$|^(export\s+)?(const|let|var)\s+[A-Za-z_$][\w$]*\s*(:[^=]+)?=\s*(async\s+)?(\([^)]*\)|[A-Za-z_$][\w$]*)\s*(:[^=]+)?=>"
+            )?,
             top_only: re!(r"^(export\s+)?(const|let|var)\s")?.into(),
             import: re!(r"^\s*import\s|^\s*(const|let|var)\s+.*=\s*require\(")?,
         },
@@ -72,12 +76,16 @@ fn patterns(lang: Lang) -> Option<Patterns> {
             import: re!(r"^import\s|^\t\x22")?,
         },
         Lang::Jvm => Patterns {
-            decl: re!(r"^\s*(@\w+\s+)*((public|private|protected|internal|static|final|abstract|override|open|sealed|data|suspend|inline|synchronized|async|virtual|partial|readonly)\s+)*(class|interface|enum|record|object|struct|fun|func|def|trait)\s|^\s*((public|private|protected|internal|static|final|abstract|override|synchronized|async|virtual)\s+)+[\w<>\[\],.? ]+\s+\w+\s*\([^;]*$")?,
+            decl: re!(
+                r"^\s*(@\w+\s+)*((public|private|protected|internal|static|final|abstract|override|open|sealed|data|suspend|inline|synchronized|async|virtual|partial|readonly)\s+)*(class|interface|enum|record|object|struct|fun|func|def|trait)\s|^\s*((public|private|protected|internal|static|final|abstract|override|synchronized|async|virtual)\s+)+[\w<>\[\],.? ]+\s+\w+\s*\([^;]*$"
+            )?,
             top_only: None,
             import: re!(r"^\s*(import|using|package)\s")?,
         },
         Lang::C => Patterns {
-            decl: re!(r"^(template\s*<.*>\s*)?(static\s+|inline\s+|extern\s+|virtual\s+|constexpr\s+)*[A-Za-z_][\w:<>,\s\*&]*[\s\*&]+\**[A-Za-z_~][\w:~]*\s*\([^;]*$|^\s*(class|struct|enum|union|namespace|typedef)\s|^\s+(virtual\s+|static\s+)?[A-Za-z_][\w:<>,\*&\s]*\s[\*&]?~?[A-Za-z_]\w*\s*\([^;{]*\)\s*(const)?\s*(override)?\s*;")?,
+            decl: re!(
+                r"^(template\s*<.*>\s*)?(static\s+|inline\s+|extern\s+|virtual\s+|constexpr\s+)*[A-Za-z_][\w:<>,\s\*&]*[\s\*&]+\**[A-Za-z_~][\w:~]*\s*\([^;]*$|^\s*(class|struct|enum|union|namespace|typedef)\s|^\s+(virtual\s+|static\s+)?[A-Za-z_][\w:<>,\*&\s]*\s[\*&]?~?[A-Za-z_]\w*\s*\([^;{]*\)\s*(const)?\s*(override)?\s*;"
+            )?,
             top_only: re!(r"^#define\s")?.into(),
             import: re!(r"^\s*#\s*include\s")?,
         },
@@ -91,11 +99,29 @@ fn patterns(lang: Lang) -> Option<Patterns> {
 
 fn control_word(line: &str) -> bool {
     let t = line.trim_start();
-    let word: String = t.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let word: String = t
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
     matches!(
         word.as_str(),
-        "if" | "for" | "while" | "switch" | "catch" | "return" | "else" | "do" | "try" | "match"
-            | "loop" | "new" | "await" | "throw" | "super" | "this" | "elif" | "with"
+        "if" | "for"
+            | "while"
+            | "switch"
+            | "catch"
+            | "return"
+            | "else"
+            | "do"
+            | "try"
+            | "match"
+            | "loop"
+            | "new"
+            | "await"
+            | "throw"
+            | "super"
+            | "this"
+            | "elif"
+            | "with"
     )
 }
 
@@ -131,8 +157,8 @@ pub(super) fn outline(ctx: &Context) -> Option<String> {
             continue;
         }
         let is_decl = p.decl.is_match(line) && !control_word(line);
-        let is_top = ctx.outline == OutlineLevel::Default
-            && p.top_only.is_some_and(|r| r.is_match(line));
+        let is_top =
+            ctx.outline == OutlineLevel::Default && p.top_only.is_some_and(|r| r.is_match(line));
         if !(is_decl || is_top) {
             i += 1;
             continue;

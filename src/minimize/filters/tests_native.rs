@@ -10,8 +10,11 @@ use crate::re;
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let banner = re!(r"^=+ (.*?) =+$")?;
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
-    let verbose = re!(r"^(\S+::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(.*?)\s*(\[\s*\d+%\])?$")?;
-    let header = re!(r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )")?;
+    let verbose =
+        re!(r"^(\S+::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(.*?)\s*(\[\s*\d+%\])?$")?;
+    let header = re!(
+        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )"
+    )?;
     let has_summary = ctx.text.contains(" short test summary info ");
     let mut out = Vec::new();
     let mut section = "";

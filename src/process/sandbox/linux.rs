@@ -1,8 +1,9 @@
 //! The sandbox on Linux: a Landlock ruleset and a seccomp filter built in the host
 //! ([`confine`]), entered by the program's vfork child with raw system calls only ([`enter`]).
 
-use std::ffi::c_int;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::ffi::{c_int, CString};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -18,20 +19,41 @@ use crate::process::{fd, sys};
 /// For tests only: caps the Landlock ABI the kernel is taken to offer (`0`: no Landlock), read at
 /// each policy build, so that `ERR_SANDBOX_UNAVAILABLE` can be seen on a kernel that has it all.
 pub const SIMULATE_ABI_ENV: &str = "AGENT_SHELL_SANDBOX_SIMULATE_ABI";
+/// For tests only: set to `1`, the read-only mounts are not tried, as where the kernel offers no
+/// user or mount namespaces (metadata calls are then refused by the filter everywhere).
+pub const SIMULATE_NO_MOUNTS_ENV: &str = "AGENT_SHELL_SANDBOX_SIMULATE_NO_MOUNTS";
+/// Writable directories a sandbox mounts read-write again over its read-only tree, at most: the
+/// child holds one descriptor per directory on its stack, in an array of this size.
+const MAX_WRITABLE_MOUNTS: usize = 64;
 
 /// Read everywhere, when `readableRoots` narrows reading: what a shell and the usual tools need to
-/// start at all (binaries, libraries, `/etc` for the loader, locales and users, `/proc`, `/dev`).
+/// start at all (binaries, libraries, `/etc` for the loader, locales and users, `/proc`), and in
+/// `/dev` only [`READABLE_DEVICES`].
 const SYSTEM_READABLE: &[&str] = &[
-    "/bin", "/sbin", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/dev",
+    "/bin", "/sbin", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
 ];
-/// Devices every program may open for writing (`> /dev/null`, its own terminal).
+/// What `/dev` offers for reading in every policy, the whole filesystem readable or not: the
+/// character devices every program uses. Never a disk (a block device read as root gives every
+/// file's blocks, whatever the rules on the files) and never another terminal's `/dev/pts/N`
+/// (reading one takes its keystrokes). `/dev` itself may be listed. `/dev/stdin` and friends are
+/// symbolic links: what they lead to is what is checked.
+const READABLE_DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+    "/dev/ptmx",
+];
+/// Devices every program may open for writing (`> /dev/null`, its controlling terminal, a new
+/// pseudo-terminal). The terminal a PTY run is on is added by name ([`SandboxPolicy::terminal`]).
 const WRITABLE_DEVICES: &[&str] = &[
     "/dev/null",
     "/dev/zero",
     "/dev/full",
     "/dev/tty",
     "/dev/ptmx",
-    "/dev/pts",
 ];
 
 /// The kernel objects that confine one program: a Landlock ruleset and a seccomp filter, built in
@@ -40,6 +62,11 @@ const WRITABLE_DEVICES: &[&str] = &[
 pub struct Confinement {
     ruleset: OwnedFd,
     filter: Vec<libc::sock_filter>,
+    /// The filter used where the read-only mounts could not be made (metadata calls refused).
+    fallback: Vec<libc::sock_filter>,
+    /// Boxed: the child reads it through a pointer while the `Confinement` itself may move (into
+    /// the session that keeps it), as the filters' heap buffers stay put.
+    mounts: Box<Mounts>,
     tmpdir: PathBuf,
     owns_tmpdir: bool,
 }
@@ -96,11 +123,62 @@ pub(super) fn confine(
             let _ = std::fs::remove_dir_all(&tmpdir);
         }
     })?;
+    let mounts = mounts(policy, cwd, &tmpdir);
+    let mounts = match mounts {
+        Ok(m) => m,
+        Err(e) => {
+            if owns_tmpdir {
+                let _ = std::fs::remove_dir_all(&tmpdir);
+            }
+            return Err(e);
+        }
+    };
     Ok(Confinement {
         ruleset,
-        filter: seccomp::filter(policy.network),
+        filter: seccomp::filter(policy.network, seccomp::Metadata::ToMounts),
+        fallback: seccomp::filter(policy.network, seccomp::Metadata::Denied),
+        mounts: Box::new(mounts),
         tmpdir,
         owns_tmpdir,
+    })
+}
+
+/// What Landlock cannot see (a file's mode, owner, times, extended attributes, `chattr` flags)
+/// is stopped by the mounts, as bubblewrap does: in a mount namespace of its own (and a user
+/// namespace, for a user other than root), everything is remounted read-only, then the writable
+/// roots and the temp dir read-write again over it, so that a metadata change outside them fails
+/// with EROFS. Built here, made by the child ([`enter`]).
+struct Mounts {
+    enabled: bool,
+    writable: Vec<CString>,
+    /// Written to `/proc/self/{uid,gid}_map` in a new user namespace: the caller's own ids.
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+    root: bool,
+}
+
+fn mounts(policy: &SandboxPolicy, cwd: &Path, tmpdir: &Path) -> Result<Mounts> {
+    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).unwrap_or_default();
+    let mut writable: Vec<CString> = match &policy.writable_roots {
+        None => vec![c(cwd)],
+        Some(roots) => roots.iter().map(|p| c(p)).collect(),
+    };
+    writable.push(c(tmpdir));
+    if writable.len() > MAX_WRITABLE_MOUNTS {
+        return Err(Error::invalid(
+            "sandbox.writableRoots",
+            format!("must hold at most {} roots", MAX_WRITABLE_MOUNTS - 1),
+            writable.len() - 1,
+        ));
+    }
+    // SAFETY: getuid/getgid/geteuid cannot fail.
+    let (uid, gid, euid) = unsafe { (libc::getuid(), libc::getgid(), libc::geteuid()) };
+    Ok(Mounts {
+        enabled: std::env::var(SIMULATE_NO_MOUNTS_ENV).as_deref() != Ok("1"),
+        writable,
+        uid_map: format!("{euid} {euid} 1\n").into_bytes(),
+        gid_map: format!("{gid} {gid} 1\n").into_bytes(),
+        root: euid == 0 && uid == 0,
     })
 }
 
@@ -133,7 +211,21 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
 
     let mut rules: Vec<(PathBuf, BitFlags<AccessFs>, Option<String>)> = Vec::new();
     match &policy.readable_roots {
-        None => rules.push(("/".into(), read, None)),
+        None => {
+            // Everything but /dev, one rule per entry of `/` (a rule on `/` would take in /dev).
+            for (fd, is_dir) in root_entries()?.iter() {
+                let access = if *is_dir {
+                    read
+                } else {
+                    read & AccessFs::from_file(v)
+                };
+                created = created
+                    .add_rule(PathBeneath::new(fd.as_fd(), access))
+                    .map_err(refused)?;
+            }
+            // POSIX shared memory is files like /tmp's: readable when everything is.
+            rules.push(("/dev/shm".into(), read, None));
+        }
         Some(roots) => {
             rules.extend(SYSTEM_READABLE.iter().map(|p| (p.into(), read, None)));
             rules.extend(
@@ -156,11 +248,21 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
     }
     rules.push((tmpdir.to_path_buf(), write, None));
     let file_rights = AccessFs::from_file(v);
+    // /dev may be listed (its directories too), nothing under it read but the devices below.
+    rules.push(("/dev".into(), AccessFs::ReadDir.into(), None));
+    rules.extend(
+        READABLE_DEVICES
+            .iter()
+            .map(|p| (p.into(), AccessFs::ReadFile.into(), None)),
+    );
     rules.extend(
         WRITABLE_DEVICES
             .iter()
             .map(|p| (p.into(), file_rights, None)),
     );
+    if let Some(terminal) = &policy.terminal {
+        rules.push((terminal.clone(), file_rights, None));
+    }
     for (path, access, field) in rules {
         let meta = match (std::fs::metadata(&path), field) {
             (Ok(meta), _) => meta,
@@ -190,6 +292,46 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
     fd.ok_or_else(|| Error::SandboxUnavailable("Landlock is not enforced".into()))
 }
 
+/// The entries of `/` but `/dev`, opened (`O_PATH`) once and kept while `/` is unchanged (its
+/// inode and change time): listing and opening them for every start cost 170 µs here, adding
+/// their rules to a ruleset 10.
+type RootEntries = std::sync::Arc<Vec<(PathFd, bool)>>;
+/// `/`'s inode and change time (seconds, nanoseconds), and its entries as of then.
+type RootCache = Option<((u64, i64, i64), RootEntries)>;
+
+fn root_entries() -> Result<RootEntries> {
+    use std::os::unix::fs::MetadataExt;
+    static CACHE: std::sync::Mutex<RootCache> = std::sync::Mutex::new(None);
+    let unavailable = |e: std::io::Error| {
+        Error::SandboxUnavailable(format!("cannot list / for the read rules: {e}"))
+    };
+    let meta = std::fs::metadata("/").map_err(unavailable)?;
+    let key = (meta.ino(), meta.ctime(), meta.ctime_nsec());
+    let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((k, entries)) = cache.as_ref() {
+        if *k == key {
+            return Ok(entries.clone());
+        }
+    }
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir("/").map_err(unavailable)?.flatten() {
+        if entry.file_name() == "dev" {
+            continue;
+        }
+        // A dangling link or an entry gone since the listing: nothing to read there.
+        let Ok(meta) = std::fs::metadata(entry.path()) else {
+            continue;
+        };
+        let Ok(fd) = PathFd::new(entry.path()) else {
+            continue;
+        };
+        entries.push((fd, meta.is_dir()));
+    }
+    let entries = std::sync::Arc::new(entries);
+    *cache = Some((key, entries.clone()));
+    Ok(entries)
+}
+
 impl Confinement {
     /// Sets `TMPDIR` in `env` to [`Confinement::tmpdir`], unless the caller's own variables
     /// (`caller`) set it.
@@ -214,6 +356,11 @@ impl Confinement {
                 len: self.filter.len() as u16,
                 filter: self.filter.as_ptr().cast_mut(),
             },
+            fallback: libc::sock_fprog {
+                len: self.fallback.len() as u16,
+                filter: self.fallback.as_ptr().cast_mut(),
+            },
+            mounts: &*self.mounts,
         }
     }
 }
@@ -223,6 +370,8 @@ impl Confinement {
 pub(crate) struct ChildSandbox {
     ruleset: RawFd,
     prog: libc::sock_fprog,
+    fallback: libc::sock_fprog,
+    mounts: *const Mounts,
 }
 
 /// Which step of entering the sandbox failed, as the host reports it.
@@ -233,6 +382,7 @@ pub(crate) enum Step {
     Capabilities = 2,
     Landlock = 3,
     Seccomp = 4,
+    Mounts = 5,
 }
 
 impl Step {
@@ -242,6 +392,7 @@ impl Step {
             2 => Step::Capabilities,
             3 => Step::Landlock,
             4 => Step::Seccomp,
+            5 => Step::Mounts,
             _ => return None,
         })
     }
@@ -252,6 +403,7 @@ impl Step {
             Step::Capabilities => "dropping capabilities",
             Step::Landlock => "landlock_restrict_self",
             Step::Seccomp => "installing the seccomp filter",
+            Step::Mounts => "making the read-only mounts",
         };
         format!(
             "{what} failed: {}",
@@ -277,11 +429,146 @@ pub(crate) unsafe fn enter(s: &ChildSandbox) -> std::result::Result<(), (Step, c
         Ok(_) | Err(libc::EINVAL) => {}
         Err(e) => return Err((Step::Capabilities, e)),
     }
+    // While root still has its capabilities (a user namespace gives others theirs).
+    // SAFETY: the caller guarantees `s.mounts` points at the live confinement's mounts.
+    let mounted = unsafe { read_only_mounts(&*s.mounts) }.map_err(|e| (Step::Mounts, e))?;
     sys::capset_none().map_err(|e| (Step::Capabilities, e))?;
     sys::landlock_restrict_self(s.ruleset).map_err(|e| (Step::Landlock, e))?;
-    // SAFETY: the caller guarantees `s.prog` points at a live filter.
-    unsafe { sys::seccomp_filter(&s.prog) }.map_err(|e| (Step::Seccomp, e))?;
+    let prog = if mounted { &s.prog } else { &s.fallback };
+    // SAFETY: the caller guarantees both filters are live.
+    unsafe { sys::seccomp_filter(prog) }.map_err(|e| (Step::Seccomp, e))?;
     Ok(())
+}
+
+/// `struct mount_attr` (linux/mount.h, MOUNT_ATTR_SIZE_VER0).
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+
+fn sys_ok(r: libc::c_long) -> std::result::Result<libc::c_long, c_int> {
+    if r < 0 {
+        // SAFETY: errno is thread-local and readable after a failed call.
+        Err(unsafe { *libc::__errno_location() })
+    } else {
+        Ok(r)
+    }
+}
+
+/// The child's side of [`Mounts`], raw system calls only. `Ok(false)`: no namespace could be made
+/// (the kernel or a container forbids them), nothing changed; the caller then refuses metadata
+/// calls instead. An error after the namespace was made fails the start.
+///
+/// # Safety
+/// `m` must be live; called in the vfork child before `execve`.
+unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
+    if !m.enabled {
+        return Ok(false);
+    }
+    let alone =
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
+        m.root && sys_ok(unsafe { libc::syscall(libc::SYS_unshare, libc::CLONE_NEWNS) }).is_ok();
+    if !alone {
+        let flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
+        if sys_ok(unsafe { libc::syscall(libc::SYS_unshare, flags) }).is_err() {
+            return Ok(false);
+        }
+        for (path, text) in [
+            (c"/proc/self/setgroups", &b"deny"[..]),
+            (c"/proc/self/uid_map", &m.uid_map[..]),
+            (c"/proc/self/gid_map", &m.gid_map[..]),
+        ] {
+            // SAFETY: integers, and pointers to strings and buffers alive for the call.
+            let fd = sys_ok(unsafe {
+                libc::syscall(
+                    libc::SYS_openat,
+                    libc::AT_FDCWD,
+                    path.as_ptr(),
+                    libc::O_WRONLY | libc::O_CLOEXEC,
+                )
+            })? as c_int;
+            let written =
+                // SAFETY: integers, and pointers to strings and buffers alive for the call.
+                sys_ok(unsafe { libc::syscall(libc::SYS_write, fd, text.as_ptr(), text.len()) });
+            // SAFETY: integers, and pointers to strings and buffers alive for the call.
+            let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
+            written?;
+        }
+    }
+    let private = MountAttr {
+        attr_set: 0,
+        attr_clr: 0,
+        propagation: libc::MS_PRIVATE,
+        userns_fd: 0,
+    };
+    let size = std::mem::size_of::<MountAttr>();
+    // Copies of the writable trees as they are, made private (nothing we mount is seen outside).
+    let mut fds = [-1 as c_int; MAX_WRITABLE_MOUNTS];
+    for (slot, path) in fds.iter_mut().zip(&m.writable) {
+        let flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_RECURSIVE;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
+        *slot = sys_ok(unsafe {
+            libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, path.as_ptr(), flags)
+        })? as c_int;
+        let at = libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
+        sys_ok(unsafe {
+            libc::syscall(
+                libc::SYS_mount_setattr,
+                *slot,
+                c"".as_ptr(),
+                at,
+                &private,
+                size,
+            )
+        })?;
+    }
+    let read_only = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY,
+        ..private
+    };
+    // SAFETY: integers, and pointers to strings and buffers alive for the call.
+    sys_ok(unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c"/".as_ptr(),
+            AT_RECURSIVE,
+            &read_only,
+            size,
+        )
+    })?;
+    for (&fd, path) in fds.iter().zip(&m.writable) {
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
+        sys_ok(unsafe {
+            libc::syscall(
+                libc::SYS_move_mount,
+                fd,
+                c"".as_ptr(),
+                libc::AT_FDCWD,
+                path.as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH,
+            )
+        })?;
+        // SAFETY: integers, and pointers to strings and buffers alive for the call.
+        let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
+    }
+    // The directory it is in (set before, by the spawn) is now under the read-only tree: the
+    // same path, looked up again, is the writable copy when it is in a root.
+    let mut cwd = [0u8; libc::PATH_MAX as usize];
+    // SAFETY: integers, and pointers to strings and buffers alive for the call.
+    sys_ok(unsafe { libc::syscall(libc::SYS_getcwd, cwd.as_mut_ptr(), cwd.len()) })?;
+    // SAFETY: integers, and pointers to strings and buffers alive for the call.
+    sys_ok(unsafe { libc::syscall(libc::SYS_chdir, cwd.as_ptr()) })?;
+    Ok(true)
 }
 
 /// `prctl` option and argument (linux/prctl.h; not in the libc crate for every target).

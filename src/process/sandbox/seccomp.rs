@@ -4,9 +4,15 @@
 //! shorter or clearer, and a C library would add a build dependency.
 //! Always: no new user namespaces (`unshare`/`clone` with `CLONE_NEWUSER`; `clone3`, whose flags
 //! a filter cannot read, answers ENOSYS so that libc falls back to `clone`), no io_uring (its
-//! operations bypass the socket checks below), no `open_by_handle_at`. With the network off:
-//! `socket` for `AF_UNIX` only, no `connect` at all (Landlock of this era does not confine
-//! connecting to a Unix socket by path), no `sendto` with an address.
+//! operations bypass the socket checks below), no `open_by_handle_at`; no kernel objects that
+//! outlive the sandbox or are shared with processes outside it by a global name or number (SysV
+//! shared memory, message queues and semaphores, POSIX message queues, the kernel keyrings); and
+//! the calls that change another process's limits or scheduling (`prlimit64`, `setpriority`,
+//! `ioprio_set`, `sched_set*`) only on the caller itself (a target of 0): the host runs as the
+//! same user, so a limit set on it (`RLIMIT_FSIZE`) would fail the host's own writes.
+//! With the network off: `socket` for `AF_UNIX` only, no `connect` at all (Landlock of this era
+//! does not confine connecting to a Unix socket by path), no `sendto` with an address, no
+//! `sendmmsg` (its addresses are in memory a filter cannot read).
 
 use super::Network;
 
@@ -67,6 +73,8 @@ enum Label {
     NewUser,
     Socket,
     SendTo,
+    SelfArg0,
+    SelfArg1,
     Eperm,
     Eacces,
     Enosys,
@@ -117,11 +125,88 @@ impl Asm {
     }
 }
 
+/// Kernel objects found by a global key or number, which a process outside created or will read:
+/// SysV IPC (a segment attached, a message sent, a semaphore held), POSIX message queues, keyrings.
+const SHARED_BY_NAME: &[libc::c_long] = &[
+    libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
+    libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semtimedop,
+    libc::SYS_semctl,
+    libc::SYS_mq_open,
+    libc::SYS_mq_unlink,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_keyctl,
+];
+/// Calls on a process named by their first argument: allowed on the caller only (0).
+const SELF_ONLY_ARG0: &[libc::c_long] = &[
+    libc::SYS_prlimit64,
+    libc::SYS_sched_setaffinity,
+    libc::SYS_sched_setscheduler,
+    libc::SYS_sched_setparam,
+    libc::SYS_sched_setattr,
+];
+/// Calls on a process named by their second argument (`setpriority(which, who, …)`,
+/// `ioprio_set(which, who, …)`): allowed on the caller only (0).
+const SELF_ONLY_ARG1: &[libc::c_long] = &[libc::SYS_setpriority, libc::SYS_ioprio_set];
+
 /// The filter for `network`, as BPF instructions. The syscall number is loaded once and compared
 /// in a chain (the kernel runs the filter for every number when it is installed, to cache which
 /// ones are always allowed: a short chain keeps that cheap), and only the few calls whose
 /// arguments matter go on to read them.
-pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
+/// Calls that change a file's metadata (mode, owner, times, extended attributes), which Landlock
+/// does not see. Refused outright (EPERM) where the read-only mounts that stop them outside the
+/// writable roots could not be made ([`Metadata::Denied`]): inside the roots too, then.
+const METADATA: &[libc::c_long] = &[
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_chmod,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_chown,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_lchown,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_utime,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_utimes,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_futimesat,
+    libc::SYS_fchmod,
+    libc::SYS_fchmodat,
+    SYS_FCHMODAT2,
+    libc::SYS_fchown,
+    libc::SYS_fchownat,
+    libc::SYS_utimensat,
+    libc::SYS_setxattr,
+    libc::SYS_lsetxattr,
+    libc::SYS_fsetxattr,
+    libc::SYS_removexattr,
+    libc::SYS_lremovexattr,
+    libc::SYS_fremovexattr,
+    SYS_SETXATTRAT,
+    SYS_REMOVEXATTRAT,
+];
+/// Numbers shared by every architecture since Linux 5.x's unified table (asm-generic/unistd.h).
+const SYS_FCHMODAT2: libc::c_long = 452;
+const SYS_SETXATTRAT: libc::c_long = 463;
+const SYS_REMOVEXATTRAT: libc::c_long = 466;
+
+/// Whether metadata calls are left to the read-only mounts or refused by the filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Metadata {
+    /// Read-only mounts stop them outside the writable roots.
+    ToMounts,
+    /// No mounts could be made: refused everywhere.
+    Denied,
+}
+
+pub(crate) fn filter(network: Network, metadata: Metadata) -> Vec<libc::sock_filter> {
     use Label::*;
     let nr = |n: libc::c_long| n as u32;
     let mut a = Asm::default();
@@ -138,15 +223,39 @@ pub(crate) fn filter(network: Network) -> Vec<libc::sock_filter> {
     to(&mut a, libc::SYS_clone3, Enosys);
     to(&mut a, libc::SYS_unshare, NewUser);
     to(&mut a, libc::SYS_clone, NewUser);
+    for &n in SHARED_BY_NAME {
+        to(&mut a, n, Eperm);
+    }
+    if metadata == Metadata::Denied {
+        for &n in METADATA {
+            to(&mut a, n, Eperm);
+        }
+    }
+    for &n in SELF_ONLY_ARG0 {
+        to(&mut a, n, SelfArg0);
+    }
+    for &n in SELF_ONLY_ARG1 {
+        to(&mut a, n, SelfArg1);
+    }
     if network == Network::Denied {
         to(&mut a, libc::SYS_socket, Socket);
         to(&mut a, libc::SYS_connect, Eacces);
         to(&mut a, libc::SYS_sendto, SendTo);
+        to(&mut a, libc::SYS_sendmmsg, Eacces);
     }
     a.ret(RET_ALLOW);
     a.label(NewUser);
     a.ld(arg_lo(0));
     a.jump(JSET_K, CLONE_NEWUSER, To::L(Eperm), To::Next);
+    a.ret(RET_ALLOW);
+    // A pid (pid_t: the low word is all the kernel reads) of 0 is the caller.
+    a.label(SelfArg0);
+    a.ld(arg_lo(0));
+    a.jump(JEQ_K, 0, To::Next, To::L(Eperm));
+    a.ret(RET_ALLOW);
+    a.label(SelfArg1);
+    a.ld(arg_lo(1));
+    a.jump(JEQ_K, 0, To::Next, To::L(Eperm));
     a.ret(RET_ALLOW);
     if network == Network::Denied {
         // socket(family, …): AF_UNIX only.
@@ -208,7 +317,21 @@ mod tests {
     }
 
     fn call(net: Network, n: libc::c_long, args: [u64; 6]) -> u32 {
-        run(&filter(net), AUDIT_ARCH, n as u32, args)
+        run(&filter(net, Metadata::ToMounts), AUDIT_ARCH, n as u32, args)
+    }
+
+    #[test]
+    fn without_mounts_metadata_calls_are_refused() {
+        for n in [
+            libc::SYS_fchmodat,
+            libc::SYS_utimensat,
+            libc::SYS_fsetxattr,
+            libc::SYS_fchownat,
+        ] {
+            let prog = filter(Network::Allowed, Metadata::Denied);
+            assert_eq!(run(&prog, AUDIT_ARCH, n as u32, [0; 6]), errno(libc::EPERM));
+            assert_eq!(call(Network::Allowed, n, [0; 6]), RET_ALLOW);
+        }
     }
 
     #[test]
@@ -280,16 +403,75 @@ mod tests {
                 errno(libc::EPERM),
             ),
         ];
-        for &(net, n, args, want) in cases {
+        let shared = [
+            libc::SYS_shmget,
+            libc::SYS_shmat,
+            libc::SYS_msgsnd,
+            libc::SYS_semop,
+            libc::SYS_mq_open,
+            libc::SYS_add_key,
+            libc::SYS_keyctl,
+        ];
+        let mut cases = cases.to_vec();
+        for n in shared {
+            cases.push((Allowed, n, [0; 6], errno(libc::EPERM)));
+        }
+        let host = 4242u64;
+        cases.extend([
+            (Allowed, libc::SYS_prlimit64, [0, 1, 0, 0, 0, 0], RET_ALLOW),
+            (
+                Allowed,
+                libc::SYS_prlimit64,
+                [host, 1, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_sched_setaffinity,
+                [host, 8, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_setpriority,
+                [0, 0, 19, 0, 0, 0],
+                RET_ALLOW,
+            ),
+            (
+                Allowed,
+                libc::SYS_setpriority,
+                [0, host, 19, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Allowed,
+                libc::SYS_ioprio_set,
+                [1, host, 0, 0, 0, 0],
+                errno(libc::EPERM),
+            ),
+            (
+                Denied,
+                libc::SYS_sendmmsg,
+                [3, 0, 1, 0, 0, 0],
+                errno(libc::EACCES),
+            ),
+            (Allowed, libc::SYS_sendmmsg, [3, 0, 1, 0, 0, 0], RET_ALLOW),
+        ]);
+        for &(net, n, args, want) in &cases {
             assert_eq!(call(net, n, args), want, "{net:?} syscall {n} {args:?}");
         }
         assert_eq!(
-            run(&filter(Allowed), 0x4000_0003, 0, [0; 6]),
+            run(&filter(Allowed, Metadata::ToMounts), 0x4000_0003, 0, [0; 6]),
             RET_KILL_PROCESS
         );
         #[cfg(target_arch = "x86_64")]
         assert_eq!(
-            run(&filter(Allowed), AUDIT_ARCH, X32_SYSCALL_BIT, [0; 6]),
+            run(
+                &filter(Allowed, Metadata::ToMounts),
+                AUDIT_ARCH,
+                X32_SYSCALL_BIT,
+                [0; 6]
+            ),
             errno(libc::ENOSYS)
         );
     }

@@ -1,0 +1,234 @@
+// A read-only verdict is enforced (API.md §10, issue 31 §1): a `bash` call whose checkPermissions
+// says `allow` runs confined to reading. The adversarial set below writes, connects and signals in
+// sneaky ways; each goes through the tool layer when the classifier lets it through (that is the
+// hole enforcement closes), and through the tool set's confined path directly when the classifier
+// already asks for it, so that the confinement is shown to hold whatever the classifier says.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createBashTools, type BashToolSet, type BashToolsOptions, type ToolContext, type ToolResult } from '../ts/index'
+import { RUN_CONFINED } from '../ts/tools'
+
+let dir = ''
+let outside = ''
+let sets: BashToolSet[] = []
+
+function tools(options: BashToolsOptions = {}): BashToolSet {
+  const set = createBashTools({ cwd: dir, env: { HOME: dir }, ...options })
+  sets.push(set)
+  return set
+}
+const text = (r: ToolResult) => r.content.map((c) => c.text).join('')
+const confinedRun = (t: BashToolSet, input: unknown, context: ToolContext = {}): Promise<ToolResult> =>
+  (t as unknown as Record<symbol, (i: unknown, c?: ToolContext) => Promise<ToolResult>>)[RUN_CONFINED]!(input, context)
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-shell-enforce-'))
+  outside = join(dir, 'outside')
+  mkdirSync(outside)
+  writeFileSync(join(outside, 'keep'), 'keep\n')
+})
+afterEach(async () => {
+  await Promise.all(sets.map((s) => s.close()))
+  sets = []
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('a read-only call runs confined and still works', () => {
+  it('sees the session: variables, functions, aliases, options, directory', async () => {
+    mkdirSync(join(dir, 'sub'))
+    const t = tools()
+    await t.bash.execute({ command: 'export V=exported; W=plain; f() { echo "fn $1"; }; shopt -s expand_aliases; alias al="echo aliased"; set -o pipefail; cd sub' }, { approved: true })
+    const input = { command: 'echo "$V $W"; pwd; type -t f; alias al; shopt -o pipefail | tr -s " \\t" " "' }
+    expect(t.bash.checkPermissions!(input).behavior).toBe('allow')
+    const r = await t.bash.execute(input)
+    expect(r).toMatchObject({ isError: false, details: { confined: true, exitCode: 0 } })
+    expect(text(r)).toBe(`exported plain\n${join(dir, 'sub')}\nfunction\nalias al='echo aliased'\npipefail on`)
+  })
+
+  it('an approved call and enforceReadOnly: false run in the session, unconfined', async () => {
+    const t = tools()
+    const approved = await t.bash.execute({ command: 'export KEPT=1' }, { approved: true })
+    expect(approved.details.confined).toBeUndefined()
+    expect(text(await t.bash.execute({ command: 'echo ${KEPT-unset}' }, { approved: true }))).toBe('1')
+    const off = tools({ enforceReadOnly: false })
+    const r = await off.bash.execute({ command: 'export KEPT=2' })
+    expect(r.details.confined).toBeUndefined()
+    expect(text(await off.bash.execute({ command: 'echo ${KEPT-unset}' }))).toBe('2')
+  })
+
+  it('its directory carries over; what it sets in the shell does not, and the text says so', async () => {
+    mkdirSync(join(dir, 'a'))
+    const t = tools()
+    const cd = await t.bash.execute({ command: 'cd a' })
+    expect(cd).toMatchObject({ details: { confined: true, cwd: join(dir, 'a') } })
+    const exp = await t.bash.execute({ command: 'export X=1' })
+    expect(exp.details.confined).toBe(true)
+    expect(text(exp)).toMatch(/variables, functions, aliases and options it set are not kept.*ask the user to approve/s)
+    expect(text(await t.bash.execute({ command: 'pwd; echo ${X-unset}' }, { approved: true }))).toBe(`${join(dir, 'a')}\nunset`)
+    // A leading `cd dir &&` is the tool layer's own cd: kept as well.
+    const back = await t.bash.execute({ command: `cd ${dir} && ls` })
+    expect(back.details).toMatchObject({ confined: true, cwd: dir })
+  })
+
+  it('writes in its own TMPDIR, reads the project, and a refused write is named with what to do', async () => {
+    writeFileSync(join(dir, 'data'), 'project data\n')
+    const t = tools()
+    const ok = await confinedRun(t, { command: 'cat data; mktemp >/dev/null && echo tmp-ok; sort data -o "$TMPDIR/s" && cat "$TMPDIR/s"' })
+    expect(text(ok)).toBe('project data\ntmp-ok\nproject data')
+    const denied = await confinedRun(t, { command: 'echo x > made' })
+    expect(denied).toMatchObject({ isError: true, details: { confined: true } })
+    expect(text(denied)).toMatch(/Read-only file system[\s\S]*ran confined to reading[\s\S]*ask the user to approve running it unconfined/)
+    expect(existsSync(join(dir, 'made'))).toBe(false)
+  })
+
+  it('background and pty calls are confined too', async () => {
+    const t = tools()
+    const bg = await confinedRun(t, { command: `echo x > ${outside}/bg; echo done`, run_in_background: true })
+    expect(bg.details).toMatchObject({ confined: true, background: true })
+    const id = bg.details.bashId as string
+    let out: ToolResult
+    let seen = ''
+    do {
+      out = await t.bashOutput.execute({ bash_id: id })
+      seen += text(out)
+    } while (out.details.status === 'running' && (await new Promise((r) => setTimeout(r, 50)), true))
+    expect(seen).toMatch(/Read-only file system/)
+    const pty = await confinedRun(t, { command: `echo x > ${outside}/pty; echo "status $?"`, pty: true })
+    expect(pty.details).toMatchObject({ confined: true, pty: true })
+    expect(text(pty)).toMatch(/Read-only file system[\s\S]*status 1/)
+    expect(existsSync(join(outside, 'bg')) || existsSync(join(outside, 'pty'))).toBe(false)
+  })
+
+  it('a command that cannot be confined here does not run, and allow turns into ask', async () => {
+    const t = tools()
+    process.env.AGENT_SHELL_SANDBOX_SIMULATE_ABI = '0'
+    try {
+      const r = await t.bash.execute({ command: `ls ${dir}` })
+      expect(r).toMatchObject({ isError: true, details: { confined: false, code: 'ERR_SANDBOX_UNAVAILABLE' } })
+      expect(text(r)).toMatch(/cannot confine it: .*Landlock.*Nothing ran\. Ask the user to approve/)
+      expect(t.bash.checkPermissions!({ command: 'ls' })).toMatchObject({ behavior: 'ask' })
+    } finally {
+      delete process.env.AGENT_SHELL_SANDBOX_SIMULATE_ABI
+    }
+  })
+})
+
+describe('adversarial: no write, connection or signal gets past an allow verdict', () => {
+  let server: Server
+  let port = 0
+  let connections = 0
+  let victim: ChildProcess
+  beforeAll(async () => {
+    server = createServer((s) => {
+      connections += 1
+      s.end('hello\n')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as { port: number }).port
+    victim = spawn('sleep', ['600'], { stdio: 'ignore' })
+  })
+  afterAll(async () => {
+    victim.kill('SIGKILL')
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+
+  // `O` is a directory outside every writable root; `K` a file in it.
+  const writes: string[] = [
+    'echo ${a[$(touch O/w1)]}',
+    `echo "\${x:-'$(touch O/w2)'}"`,
+    'f() { ls; } > O/w3; f',
+    '[ a > O/w4 ]',
+    'cat <<E\n$(touch O/w5)\nE',
+    'echo `echo \\`touch O/w6\\``',
+    'printf -vX "%s" y; echo > O/w7',
+    "find . -maxdepth 0 -fprint O/w8",
+    "find . -maxdepth 0 -exec touch O/w9 {} +",
+    'sort -o O/w10 /dev/null',
+    "echo -e 'touch O/w11' | sh",
+    'echo O/w12 | xargs touch',
+    "awk 'BEGIN { print 1 > \"O/w13\" }'",
+    "sed -n 'w O/w14' /etc/hostname",
+    'git -C O init -q',
+    'ln -s /etc O/w15',
+    'mkfifo O/w16',
+    'cp /etc/hostname O/w17',
+    'tee O/w18 < /dev/null',
+    "python3 -c \"open('O/w19', 'w')\"",
+    'echo x >> K',
+    'truncate -s 0 K',
+    'rm -f K',
+    'mv K O/w20',
+    'exec 3>O/w21',
+    'env touch O/w22',
+    'command -p touch O/w23',
+    'eval "touch O/w24"',
+    'bash -c "touch O/w25"',
+    '(cd O && touch w26)',
+    'HISTFILE=O/w27 history -w',
+    'x=$(touch O/w28)',
+    'ls > O/w29',
+    'echo ${!a[$(touch O/w30)]}',
+  ]
+  const connects: string[] = [
+    `exec 3<>/dev/tcp/127.0.0.1/PORT && head -1 <&3`,
+    `cat < /dev/tcp/127.0.0.1/PORT`,
+    `python3 -c "import socket; socket.create_connection(('127.0.0.1', PORT))"`,
+    `curl -s http://127.0.0.1:PORT/`,
+  ]
+  const signals: string[] = ['kill -TERM PID', 'kill -KILL PID', 'pkill -f "^sleep 600$"', `python3 -c "import os; os.kill(PID, 9)"`]
+
+  async function attempt(t: BashToolSet, command: string): Promise<{ verdict: string; result: ToolResult }> {
+    const verdict = t.bash.checkPermissions!({ command }).behavior
+    // Through the tool layer when the classifier lets it through; else the confined path itself.
+    const result = verdict === 'allow' ? await t.bash.execute({ command }) : await confinedRun(t, { command })
+    expect(result.details.confined, command).toBe(true)
+    return { verdict, result }
+  }
+
+  it('writes', async () => {
+    const t = tools()
+    const through: string[] = []
+    for (const template of writes) {
+      const command = template.replaceAll('O/', `${outside}/`).replaceAll(' O ', ` ${outside} `).replace(/\bK\b/, `${outside}/keep`)
+      const { verdict } = await attempt(t, command)
+      if (verdict === 'allow') through.push(command)
+      expect(readFileSync(join(outside, 'keep'), 'utf8'), command).toBe('keep\n')
+    }
+    const made = (await import('node:fs')).readdirSync(outside)
+    expect(made).toEqual(['keep'])
+    // Visible: how many the classifier let through (each was then stopped by the confinement).
+    console.log(`enforce: ${through.length} of ${writes.length} writing commands were classified allow and stopped by the confinement`)
+  })
+
+  it('connections', async () => {
+    const t = tools()
+    const before = connections
+    for (const template of connects) await attempt(t, template.replaceAll('PORT', String(port)))
+    expect(connections).toBe(before)
+  })
+
+  it('signals', async () => {
+    const t = tools()
+    for (const template of signals) await attempt(t, template.replaceAll('PID', String(victim.pid)))
+    expect(victim.exitCode).toBeNull()
+    expect(victim.signalCode).toBeNull()
+    expect(process.kill(victim.pid!, 0)).toBe(true)
+  })
+
+  it('metadata of files outside: chmod, touch -d, setfattr', async () => {
+    const t = tools()
+    const keep = join(outside, 'keep')
+    const before = statSync(keep)
+    const outsideMode = statSync(outside).mode
+    for (const command of [`chmod 4777 ${keep}`, `touch -d 2001-01-01 ${keep}`, `setfattr -n user.x -v 1 ${keep} 2>&1 || true`, `chmod 700 ${outside}`]) {
+      await attempt(t, command)
+    }
+    const after = statSync(keep)
+    expect({ mode: after.mode, mtime: after.mtimeMs }).toEqual({ mode: before.mode, mtime: before.mtimeMs })
+    expect(statSync(outside).mode).toBe(outsideMode)
+  })
+})
