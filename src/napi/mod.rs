@@ -10,6 +10,7 @@ mod js_thread;
 mod literal;
 mod options;
 mod output;
+mod pool;
 mod pty;
 mod shell;
 mod stream;

@@ -46,6 +46,18 @@ pub fn quote(s: &str) -> String {
 /// see `start_shell`) to `cwd`, the snapshot, then the first wait. `oldpwd` is the value the
 /// shell was started with, which the move must not change.
 pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
+    let mut s = bootstrap_head(cwd, oldpwd, snapshot);
+    s.push('#');
+    while s.len() < BOOTSTRAP_MIN_BYTES {
+        s.push_str(" padding");
+    }
+    s.push('\n');
+    s.push_str(&format!("{{ {WAIT}; }} >/dev/null 2>&1\n"));
+    s
+}
+
+/// [`bootstrap`]'s lines before its padding: the move to `cwd`, `OLDPWD`, the snapshot.
+fn bootstrap_head(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
     let mut s = format!("{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n", quote(cwd));
     match oldpwd {
         Some(dir) => s.push_str(&format!("OLDPWD={}\n", quote(dir))),
@@ -57,12 +69,29 @@ pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> Str
             quote(path)
         ));
     }
-    s.push('#');
+    s
+}
+
+/// The script of a shell started ahead of need (`shell::pool`), before anyone knows its
+/// directory or snapshot: [`bootstrap`]'s padding and first wait.
+pub fn bootstrap_pooled() -> String {
+    let mut s = String::from("#");
     while s.len() < BOOTSTRAP_MIN_BYTES {
         s.push_str(" padding");
     }
     s.push('\n');
     s.push_str(&format!("{{ {WAIT}; }} >/dev/null 2>&1\n"));
+    s
+}
+
+/// The first chunk a pooled shell is woken for when it is taken: [`bootstrap`]'s head and the
+/// wait for the first run, on the head's last line. (Not `SECONDS=0`: bash 5.2 then corrupts its
+/// heap on a later syntax error in `eval`; `shell::pool` keeps `SECONDS` exact otherwise.) After [`bootstrap_pooled`]'s two lines, exactly as many lines as
+/// [`bootstrap`] has: the first run's `LINENO` is a fresh shell's.
+pub fn bootstrap_taken(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
+    let mut s = bootstrap_head(cwd, oldpwd, snapshot);
+    s.pop();
+    s.push_str(&format!("; {{ {WAIT}; }} >/dev/null 2>&1\n"));
     s
 }
 

@@ -43,7 +43,7 @@ pub(super) struct Live {
     pub(super) exited: AsyncFd<OwnedFd>,
     pub(super) ctl: File,
     pub(super) status: Arc<StatusPipe>,
-    pub(super) _status_watch: Watch,
+    pub(super) _status_watch: Option<Watch>,
     pub(super) framing: Framing,
     pub(super) records: framing::RecordParser,
     pub(super) script: File,

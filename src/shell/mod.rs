@@ -3,11 +3,13 @@
 
 pub mod framing;
 mod live;
+pub mod pool;
 pub mod reading;
 mod request;
 pub mod session;
 mod start;
 pub mod status;
 
+pub use pool::Pool;
 pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig};
 pub use session::Session;
