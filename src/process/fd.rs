@@ -335,3 +335,10 @@ mod tests {
         assert_ne!(random_bytes().unwrap(), random_bytes().unwrap());
     }
 }
+
+/// The buffer size of the pipe or FIFO `fd` is an end of (F_GETPIPE_SZ); `None` if unknown.
+pub(crate) fn pipe_size(fd: &impl AsRawFd) -> Option<usize> {
+    // SAFETY: F_GETPIPE_SZ on a descriptor we hold reads a size and touches no memory.
+    let size = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETPIPE_SZ) };
+    usize::try_from(size).ok()
+}
