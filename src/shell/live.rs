@@ -17,6 +17,7 @@ use tokio::io::unix::AsyncFd;
 use tokio::sync::mpsc;
 
 use crate::error::{Error, Result};
+use crate::output::Outbox;
 use crate::process::fd;
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
@@ -36,6 +37,14 @@ const STOP_TAKES_MS: u64 = 100;
 /// the most read once a run has ended: what the FIFO holds at most (its buffer is set to 1 MiB),
 /// so that a writer that keeps it full (a background `yes`) cannot hold the run.
 pub(super) const DRAIN_MAX_BYTES: usize = 1 << 20;
+/// While output streams in (a read found less than [`READ_CHUNK_BYTES`] less than this after
+/// the previous one), the next read waits this long after the previous: what the writer writes
+/// meanwhile is taken in one read instead of one wake-up per write (a `tr` writes 4 KiB at a
+/// time: 16 wake-ups and 16 deliveries per 64 KiB), at most this much later. Output that comes
+/// now and then, a run's end and a stop are never delayed.
+const STREAM_PAUSE: Duration = Duration::from_millis(1);
+/// The least FIFO buffer a pause is taken with: at 1 GB/s a writer fills 1 MB per pause.
+const PAUSE_MIN_PIPE_BYTES: usize = 1 << 20;
 
 /// The running shell and the session's ends of its descriptors.
 pub(super) struct Live {
@@ -74,10 +83,16 @@ pub(super) struct Live {
     pub(super) children_file: tree::ChildrenFile,
     /// Reused for every read of the output FIFO.
     pub(super) read_buf: Vec<u8>,
+    /// When output was last read, and when it may next be read (see [`STREAM_PAUSE`]).
+    pub(super) last_read: Option<Instant>,
+    pub(super) read_after: Option<Instant>,
 }
 
 pub(super) struct Fifo {
     pub(super) path: PathBuf,
+    /// Whether its buffer holds enough for a read to wait [`STREAM_PAUSE`] while output streams
+    /// in (see [`Live::drive`]) without the writer waiting on it.
+    may_pause: bool,
     pub(super) read: AsyncFd<OwnedFd>,
     /// Held while the FIFO is current, so reads never see EOF between runs.
     pub(super) _write: OwnedFd,
@@ -109,6 +124,8 @@ impl StopSignals<'_> {
 
 enum Event {
     Output,
+    /// The delivery has room for the output coalesced while it had none.
+    Room,
     Status,
     Exited,
     Stop(Stop),
@@ -139,6 +156,8 @@ impl Live {
     /// runs hold earlier FIFOs only, so they cost later runs nothing. Also notes whether the shell
     /// still writes to the FIFO.
     pub(super) fn end_run(&mut self) {
+        self.last_read = None;
+        self.read_after = None;
         if !self.script_reader_tried {
             self.script_reader_tried = true;
             self.script_reader = dup_script_descriptor(&self.spawned, &self.script_path);
@@ -191,6 +210,18 @@ impl Live {
         stop: &StopSignals<'_>,
         saved: &mut Vec<Option<String>>,
     ) -> Result<Ended> {
+        let mut outbox = Outbox::new(out.as_ref());
+        let ended = self.drive_with(&mut outbox, stop, saved).await;
+        outbox.flush().await;
+        ended
+    }
+
+    async fn drive_with(
+        &mut self,
+        out: &mut Outbox<'_>,
+        stop: &StopSignals<'_>,
+        saved: &mut Vec<Option<String>>,
+    ) -> Result<Ended> {
         loop {
             // Only the shell (and what it started) holds the status pipe: its end means it is gone.
             let ended = self.take_status(Read::Watched)?;
@@ -216,15 +247,30 @@ impl Live {
                     std::io::Error::other("no output FIFO"),
                 ));
             };
+            let pause = self.read_after.filter(|at| *at > Instant::now());
             let event = tokio::select! {
                 biased;
                 why = stop.wait() => Event::Stop(why),
                 _ = self.status.filled() => Event::Status,
-                r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
+                _ = out.room() => Event::Room,
+                _ = tokio::time::sleep_until(pause.unwrap_or_else(Instant::now).into()), if pause.is_some() => Event::Output,
+                r = fifo.read.readable(), if pause.is_none() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
                 r = self.exited.readable() => { let _ = r; Event::Exited }
             };
             match event {
-                Event::Output => self.drain_output(out, DRAIN_MAX_BYTES).await,
+                Event::Output => {
+                    let now = Instant::now();
+                    let taken = self.drain_output(out, DRAIN_MAX_BYTES).await;
+                    let streaming = self
+                        .last_read
+                        .is_some_and(|at| now.duration_since(at) < STREAM_PAUSE * 2);
+                    self.last_read = Some(now);
+                    self.read_after = (streaming
+                        && taken < READ_CHUNK_BYTES
+                        && self.fifo.as_ref().is_some_and(|f| f.may_pause))
+                    .then(|| now + STREAM_PAUSE);
+                }
+                Event::Room => out.flush().await,
                 Event::Status => {}
                 Event::Exited => return self.shell_exited(out).await,
                 Event::Stop(why) => return Ok(Ended::Stopped(why)),
@@ -234,7 +280,7 @@ impl Live {
 
     /// Once the shell is gone: takes the output it left and its wait status, which its
     /// supervisor reports on the status pipe right after reaping it.
-    async fn shell_exited(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) -> Result<Ended> {
+    async fn shell_exited(&mut self, out: &mut Outbox<'_>) -> Result<Ended> {
         let _ = self.exited.readable().await;
         self.drain_output(out, DRAIN_MAX_BYTES).await;
         let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
@@ -265,24 +311,24 @@ impl Live {
     }
 
     /// Reads what the FIFO holds now, at most `limit` bytes, and hands it on.
-    async fn drain_output(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>, limit: usize) {
+    /// Returns how much it took.
+    async fn drain_output(&mut self, out: &mut Outbox<'_>, limit: usize) -> usize {
         let Some(fifo) = self.fifo.as_ref() else {
-            return;
+            return 0;
         };
         let mut taken = 0;
         while taken < limit {
             match spawn::read_fd(fifo.read.get_ref(), &mut self.read_buf) {
-                Ok(0) => return,
+                Ok(0) => return taken,
                 Ok(n) => {
                     taken += n;
-                    if let Some(tx) = out {
-                        let _ = tx.send(self.read_buf[..n].to_vec()).await;
-                    }
+                    out.push(&self.read_buf[..n]).await;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => return,
+                Err(_) => return taken,
             }
         }
+        taken
     }
 
     /// After a timeout or abort. The shell is frozen first, so that it starts nothing more. If
@@ -427,10 +473,12 @@ async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
 
 fn make_fifo(path: &Path) -> Result<Fifo> {
     let (read, write) = fd::make_fifo(path)?;
+    let may_pause = fd::pipe_size(&read).is_some_and(|n| n >= PAUSE_MIN_PIPE_BYTES);
     let read =
         fd::register_readable(read).map_err(|e| Error::io("registering the output FIFO", e))?;
     Ok(Fifo {
         path: path.to_path_buf(),
+        may_pause,
         read,
         _write: write,
     })
