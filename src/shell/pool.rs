@@ -42,6 +42,8 @@ use super::status::StatusWatcher;
 pub const POOL_SIZE: usize = 2;
 /// A pool with no call for this long ends its shells.
 pub const IDLE_RELEASE: Duration = Duration::from_secs(5);
+/// The longest a call waits for a shell being started for the pool before it starts its own.
+const FILL_WAIT: Duration = Duration::from_millis(100);
 
 /// What two shells must share to be interchangeable.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,6 +99,8 @@ pub struct Pool {
     /// The runtime the shells' descriptors are registered with, and the pool's work runs on.
     runtime: Handle,
     state: Mutex<State>,
+    /// Told whenever a shell started for the pool is ready (or failed to start).
+    filled: tokio::sync::Notify,
 }
 
 struct State {
@@ -125,6 +129,7 @@ impl Pool {
                 reaper: false,
                 closed: false,
             }),
+            filled: tokio::sync::Notify::new(),
         })
     }
 
@@ -232,12 +237,34 @@ impl Pool {
         Some(to_next_second.min(IDLE_RELEASE - since))
     }
 
+    /// Waits (at most [`FILL_WAIT`]) until a shell waits in the pool, when none does and one is
+    /// being started: a call that finds the pool empty takes the shell being started for it
+    /// rather than starting one more beside it.
+    pub(super) async fn until_filled(&self) {
+        let deadline = tokio::time::Instant::now() + FILL_WAIT;
+        loop {
+            let notified = self.filled.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let state = self.state();
+                if !state.waiting.is_empty() || state.filling == 0 || state.closed {
+                    return;
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return;
+            }
+        }
+    }
+
     /// Starts one shell on `key`'s plan; keeps it if the pool still wants that plan.
     fn fill(&self, key: Key) {
         let second = clock().as_secs();
         let live = start_pooled(key.plan.clone());
         let mut state = self.state();
         state.filling -= 1;
+        self.filled.notify_waiters();
         let Ok(live) = live else {
             return;
         };
@@ -247,6 +274,8 @@ impl Pool {
             return;
         }
         state.waiting.push((key, second, live));
+        drop(state);
+        self.filled.notify_waiters();
     }
 
     /// Ends the pool's shells now, and every shell started for it later: the pool takes no more.

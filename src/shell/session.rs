@@ -144,6 +144,19 @@ impl Session {
                 ..Default::default()
             });
         }
+        let mut inner = inner;
+        if inner.live.is_none() {
+            // A shell being started for the pool is further along than one started now.
+            if let Some(pool) = &self.pool {
+                pool.until_filled().await;
+            }
+            if let Some(live) = self.take_pooled(&inner) {
+                let restarted = self.install(&mut inner, live);
+                let mut started = self.start(inner, req, place.aborted, Liveness::Seen);
+                started.restarted |= restarted;
+                return self.finish(started, out, cancel).await;
+            }
+        }
         let started = self.start(inner, req, place.aborted, Liveness::Unchecked);
         self.finish(started, out, cancel).await
     }
