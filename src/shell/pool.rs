@@ -155,16 +155,14 @@ impl Pool {
                 return None;
             }
             state.last_call = Instant::now();
-            // Shells on another plan will not be taken: the pool follows the last call.
+            // Shells on another plan will not be taken: the pool follows the last call, once a
+            // shell could be started on its plan (see `started`).
             if state.want.as_ref() != Some(&key) {
-                state.want = Some(key.clone());
+                state.want = None;
             }
-            let mut stale = state.take_stale();
+            let stale = state.take_stale();
             let at = state.waiting.iter().position(|(k, ..)| *k == key);
             let found = at.map(|i| state.waiting.swap_remove(i).2);
-            if found.is_some() {
-                stale.extend(state.take_stale());
-            }
             (found, stale)
         };
         let _runtime = self.runtime.enter();
@@ -182,6 +180,22 @@ impl Pool {
                 None
             }
         }
+    }
+
+    /// Tells the pool that a shell was just started on `config` (a call that found none to take
+    /// started its own): the pool is filled on that plan from now on. Only then: a plan that
+    /// cannot start (a missing program) has no shell started for the pool, nor its temp dir made.
+    pub(super) fn started(self: &Arc<Self>, config: &ShellConfig) {
+        let Some(key) = Key::now(config) else {
+            return;
+        };
+        {
+            let mut state = self.state();
+            state.last_call = Instant::now();
+            state.want = Some(key);
+        }
+        let _runtime = self.runtime.enter();
+        self.refill();
     }
 
     /// Starts shells on the wanted plan until the pool (with those being started) is full, and

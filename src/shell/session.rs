@@ -381,11 +381,17 @@ impl Session {
         }
         let live = match self.take_pooled(inner) {
             Some(live) => live,
-            None => start_shell(
-                &self.config,
-                self.start_dir(inner).as_deref(),
-                self.watcher.as_deref(),
-            )?,
+            None => {
+                let live = start_shell(
+                    &self.config,
+                    self.start_dir(inner).as_deref(),
+                    self.watcher.as_deref(),
+                )?;
+                if let Some(pool) = &self.pool {
+                    pool.started(&self.config);
+                }
+                live
+            }
         };
         Ok(self.install(inner, live))
     }
