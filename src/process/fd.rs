@@ -282,13 +282,6 @@ pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
     Ok(bytes)
 }
 
-/// The buffer size of the pipe or FIFO `fd` is an end of (F_GETPIPE_SZ); `None` if unknown.
-pub(crate) fn pipe_size(fd: &impl AsRawFd) -> Option<usize> {
-    // SAFETY: F_GETPIPE_SZ on a descriptor we hold reads a size and touches no memory.
-    let size = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETPIPE_SZ) };
-    usize::try_from(size).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,14 +37,6 @@ const STOP_TAKES_MS: u64 = 100;
 /// the most read once a run has ended: what the FIFO holds at most (its buffer is set to 1 MiB),
 /// so that a writer that keeps it full (a background `yes`) cannot hold the run.
 pub(super) const DRAIN_MAX_BYTES: usize = 1 << 20;
-/// While output streams in (a read found less than [`READ_CHUNK_BYTES`] less than this after
-/// the previous one), the next read waits this long after the previous: what the writer writes
-/// meanwhile is taken in one read instead of one wake-up per write (a `tr` writes 4 KiB at a
-/// time: 16 wake-ups and 16 deliveries per 64 KiB), at most this much later. Output that comes
-/// now and then, a run's end and a stop are never delayed.
-const STREAM_PAUSE: Duration = Duration::from_millis(1);
-/// The least FIFO buffer a pause is taken with: at 1 GB/s a writer fills 1 MB per pause.
-const PAUSE_MIN_PIPE_BYTES: usize = 1 << 20;
 
 /// The running shell and the session's ends of its descriptors.
 pub(super) struct Live {
@@ -83,16 +75,11 @@ pub(super) struct Live {
     pub(super) children_file: tree::ChildrenFile,
     /// Reused for every read of the output FIFO.
     pub(super) read_buf: Vec<u8>,
-    /// When output was last read, and when it may next be read (see [`STREAM_PAUSE`]).
-    pub(super) last_read: Option<Instant>,
-    pub(super) read_after: Option<Instant>,
 }
 
 pub(super) struct Fifo {
     pub(super) path: PathBuf,
-    /// Whether its buffer holds enough for a read to wait [`STREAM_PAUSE`] while output streams
-    /// in (see [`Live::drive`]) without the writer waiting on it.
-    may_pause: bool,
+
     pub(super) read: AsyncFd<OwnedFd>,
     /// Held while the FIFO is current, so reads never see EOF between runs.
     pub(super) _write: OwnedFd,
@@ -156,8 +143,6 @@ impl Live {
     /// runs hold earlier FIFOs only, so they cost later runs nothing. Also notes whether the shell
     /// still writes to the FIFO.
     pub(super) fn end_run(&mut self) {
-        self.last_read = None;
-        self.read_after = None;
         if !self.script_reader_tried {
             self.script_reader_tried = true;
             self.script_reader = dup_script_descriptor(&self.spawned, &self.script_path);
@@ -247,28 +232,17 @@ impl Live {
                     std::io::Error::other("no output FIFO"),
                 ));
             };
-            let pause = self.read_after.filter(|at| *at > Instant::now());
             let event = tokio::select! {
                 biased;
                 why = stop.wait() => Event::Stop(why),
                 _ = self.status.filled() => Event::Status,
                 _ = out.room() => Event::Room,
-                _ = tokio::time::sleep_until(pause.unwrap_or_else(Instant::now).into()), if pause.is_some() => Event::Output,
-                r = fifo.read.readable(), if pause.is_none() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
+                r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
                 r = self.exited.readable() => { let _ = r; Event::Exited }
             };
             match event {
                 Event::Output => {
-                    let now = Instant::now();
-                    let taken = self.drain_output(out, DRAIN_MAX_BYTES).await;
-                    let streaming = self
-                        .last_read
-                        .is_some_and(|at| now.duration_since(at) < STREAM_PAUSE * 2);
-                    self.last_read = Some(now);
-                    self.read_after = (streaming
-                        && taken < READ_CHUNK_BYTES
-                        && self.fifo.as_ref().is_some_and(|f| f.may_pause))
-                    .then(|| now + STREAM_PAUSE);
+                    self.drain_output(out, DRAIN_MAX_BYTES).await;
                 }
                 Event::Room => out.flush().await,
                 Event::Status => {}
@@ -473,12 +447,10 @@ async fn drain_to_eof(read: AsyncFd<OwnedFd>) {
 
 fn make_fifo(path: &Path) -> Result<Fifo> {
     let (read, write) = fd::make_fifo(path)?;
-    let may_pause = fd::pipe_size(&read).is_some_and(|n| n >= PAUSE_MIN_PIPE_BYTES);
     let read =
         fd::register_readable(read).map_err(|e| Error::io("registering the output FIFO", e))?;
     Ok(Fifo {
         path: path.to_path_buf(),
-        may_pause,
         read,
         _write: write,
     })

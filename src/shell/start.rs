@@ -239,8 +239,6 @@ fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
         chunk_start: 0,
         children_file: tree::ChildrenFile::open(spawned_pid),
         read_buf: vec![0; read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
-        last_read: None,
-        read_after: None,
     })
 }
 
