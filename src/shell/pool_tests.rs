@@ -34,6 +34,14 @@ fn config(snapshot: Option<String>) -> ShellConfig {
 async fn a_pooled_shell_runs_its_first_command_as_a_fresh_one() {
     let snapshot =
         std::env::temp_dir().join(format!("agsh-pool-snapshot-{}.sh", std::process::id()));
+    // Removed however the test ends.
+    struct Removed(std::path::PathBuf);
+    impl Drop for Removed {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+    let _removed = Removed(snapshot.clone());
     std::fs::write(
         &snapshot,
         "alias ll='ls -l'\nf() { echo f; }\nshopt -s extglob\nset -o noclobber\n",
@@ -91,7 +99,6 @@ async fn a_pooled_shell_runs_its_first_command_as_a_fresh_one() {
         s.close().await;
     }
     pool.close();
-    std::fs::remove_file(snapshot.as_deref().unwrap()).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
