@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { executeShell, killTree, listDescendants } from '../index.js'
 import { eventually, processesWith, sleepMarker } from './helpers'
+import { join } from 'node:path'
 
 async function collect(options: Parameters<typeof executeShell>[0]) {
   const chunks: string[] = []
@@ -128,6 +129,37 @@ describe('executeShell', () => {
   })
 })
 
+describe('shells started ahead of need', () => {
+  test('a pooled shell sees the host environment and directory as they are at the call', async () => {
+    await collect({ command: 'true' }) // the pool is filled after a first call
+    await new Promise((r) => setTimeout(r, 300))
+    process.env.AGENT_SHELL_POOL_PROBE = 'set after the fill'
+    try {
+      expect((await collect({ command: 'echo "${AGENT_SHELL_POOL_PROBE-unset} $PWD"' })).text).toBe(
+        `set after the fill ${process.cwd()}\n`,
+      )
+    } finally {
+      delete process.env.AGENT_SHELL_POOL_PROBE
+    }
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await collect({ command: 'echo "${AGENT_SHELL_POOL_PROBE-unset}"' })).text).toBe('unset\n')
+    expect((await collect({ command: 'echo "$PWD $OLDPWD"', cwd: '/tmp' })).text).toBe(`/tmp ${process.env.OLDPWD ?? ''}\n`)
+  })
+
+  test('a host that never runs a command starts no process', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const script = `
+      const m = require(${JSON.stringify(join(__dirname, '..', 'index.js'))})
+      new m.Shell(); m.stripAnsi('x')
+      setTimeout(() => {
+        const fs = require('fs')
+        const kids = fs.readdirSync('/proc/self/task').flatMap((t) => fs.readFileSync('/proc/self/task/' + t + '/children', 'utf8').split(' ').filter(Boolean))
+        console.log(kids.length)
+      }, 300)`
+    expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()).toBe('0')
+  })
+})
+
 describe('process trees', () => {
   test('listDescendants and killTree see the whole tree and never the host', async () => {
     const m = sleepMarker()
@@ -146,7 +178,8 @@ describe('process trees', () => {
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
     expect(() => killTree(1, 15)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG' }))
     // The killed shell's supervisor exits by itself and is reaped off the settle path (it takes
-    // half a millisecond, a loaded machine more): nothing is left shortly after.
-    expect(await eventually(() => killTree(process.pid, 0) === 0)).toBe(true)
+    // half a millisecond, a loaded machine more); the shells started ahead of need are ended 5 s
+    // after the last call: nothing is left then.
+    expect(await eventually(() => killTree(process.pid, 0) === 0, 15_000)).toBe(true)
   })
 })

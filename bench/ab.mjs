@@ -1,24 +1,39 @@
-// Same-process A/B of two builds of the addon (`node bench/ab.mjs OLD.node [NEW.node] [--reps N]`;
-// NEW defaults to the checkout's build): the round trips a refactor must not slow down, each
-// measured on both builds in turn, rounds interleaved, medians of the per-round medians and the
-// ratio NEW/OLD (below 1: NEW is faster). For a before/after of a change, build the older commit
-// into a file first (e.g. in a worktree) and pass it as OLD.
+// Same-process A/B of two builds of the addon, optionally with the anchor as a third column:
+//
+//   node bench/ab.mjs OLD.node [NEW.node] [--reps N] [--anchor] [--only a,b]
+//
+// NEW defaults to the checkout's build; --anchor adds `@oh-my-pi/pi-natives`' Linux x64 binary
+// (installed by `npm install` in bench/). Each workload is measured on every build in turn, rounds
+// interleaved (order alternated), medians of the per-round values; the ratios NEW/OLD and
+// NEW/anchor (for times below 1 is better; for MB/s above 1 is better). For a before/after of a
+// change, build the older commit into a file first (e.g. `cp agent-shell.linux-x64-gnu.node
+// target/old.node` before the change) and pass it as OLD.
 import { createRequire } from 'node:module'
 import { existsSync } from 'node:fs'
+import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const require = createRequire(import.meta.url)
-const rootDir = dirname(dirname(fileURLToPath(import.meta.url)))
+const benchDir = dirname(fileURLToPath(import.meta.url))
+const rootDir = dirname(benchDir)
 const args = process.argv.slice(2)
-const repsAt = args.indexOf('--reps')
-const reps = repsAt >= 0 ? Number(args.splice(repsAt, 2)[1]) : 5
+const take = (name) => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args.splice(at, 2)[1] : undefined
+}
+const reps = Number(take('--reps') ?? 5)
+const only = take('--only')?.split(',')
+const anchorAt = args.indexOf('--anchor')
+const withAnchor = anchorAt >= 0 && args.splice(anchorAt, 1)
 const [oldPath, newPath = join(rootDir, 'agent-shell.linux-x64-gnu.node')] = args
 if (!oldPath || !existsSync(oldPath) || !existsSync(newPath) || !(reps > 0)) {
-  console.error('usage: node bench/ab.mjs OLD.node [NEW.node] [--reps N]')
+  console.error('usage: node bench/ab.mjs OLD.node [NEW.node] [--reps N] [--anchor] [--only WORKLOAD,...]')
   process.exit(2)
 }
+export const ANCHOR_PATH = join(benchDir, 'node_modules/@oh-my-pi/pi-natives-linux-x64/pi_natives.linux-x64-modern.node')
 const builds = { old: require(resolve(oldPath)), new: require(resolve(newPath)) }
+if (withAnchor) builds.anchor = require(ANCHOR_PATH)
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -33,53 +48,84 @@ async function timeEach(n, fn) {
   }
   return median(us)
 }
+const close = async (s) => s.close?.()
+const MiB = 1024 * 1024
+async function stream(bytes, fn) {
+  let got = 0
+  let callbacks = 0
+  const t = process.hrtime.bigint()
+  await fn((_e, c) => { got += c.length; callbacks++ })
+  const s = Number(process.hrtime.bigint() - t) / 1e9
+  if (got < bytes) throw new Error(`got ${got} of ${bytes} bytes`)
+  return { value: bytes / MiB / s, callbacks }
+}
+const yes = (n) => `head -c ${n} /dev/zero | tr "\\0" x`
 
 const workloads = {
   // µs per call
-  'executeShell true': async (m) => timeEach(100, () => m.executeShell({ command: 'true' })),
-  'Shell.run true': async (m) => {
+  'executeShell true (µs)': async (m) => timeEach(50, () => m.executeShell({ command: 'true' })),
+  'executeShell /bin/true (µs)': async (m) => timeEach(50, () => m.executeShell({ command: '/bin/true' })),
+  'new Shell + first run (µs)': async (m) => timeEach(30, async () => {
+    const shell = new m.Shell()
+    await shell.run({ command: 'true' })
+    await close(shell)
+  }),
+  'Shell.run true (µs)': async (m) => {
     const shell = new m.Shell()
     await shell.run({ command: 'true' })
     const us = await timeEach(1000, () => shell.run({ command: 'true' }))
-    await shell.close()
+    await close(shell)
     return us
   },
-  'Shell.run echo + callback': async (m) => {
+  'Shell.run echo + callback (µs)': async (m) => {
     const shell = new m.Shell()
     await shell.run({ command: 'true' })
     const us = await timeEach(1000, () => shell.run({ command: 'echo hi' }, () => {}))
-    await shell.close()
+    await close(shell)
     return us
   },
-  'PtySession true': async (m) => {
+  'PtySession true (µs)': async (m) => {
     const pty = new m.PtySession()
-    return timeEach(50, () => pty.start({ command: 'true' }))
+    return timeEach(30, () => pty.start({ command: 'true' }))
   },
-  // ms for 64 MiB through the callback
-  'Shell.run 64 MiB stream (ms)': async (m) => {
+  // MB/s through the callback (higher is better)
+  'Shell.run 64 MiB stream (MiB/s)': async (m) => {
     const shell = new m.Shell()
-    const t = process.hrtime.bigint()
-    let bytes = 0
-    await shell.run({ command: 'head -c 67108864 /dev/zero | tr "\\0" x' }, (_e, c) => { bytes += c.length })
-    const ms = Number(process.hrtime.bigint() - t) / 1e6
-    await shell.close()
-    if (bytes !== 67108864) throw new Error(`got ${bytes} bytes`)
-    return ms
+    await shell.run({ command: 'true' })
+    const r = await stream(64 * MiB, (cb) => shell.run({ command: yes(64 * MiB) }, cb))
+    await close(shell)
+    return r
+  },
+  'executeShell 256 MiB stream (MiB/s)': async (m) => stream(256 * MiB, (cb) => m.executeShell({ command: yes(256 * MiB) }, cb)),
+  'PTY 64 MiB (MiB/s)': async (m) => {
+    const pty = new m.PtySession()
+    return stream(64 * MiB, (cb) => pty.start({ command: `head -c ${64 * MiB} /dev/zero | tr '\\0' a`, cols: 120, rows: 40 }, cb))
   },
 }
 
+const names = Object.keys(builds)
 const results = {}
+const load = [os.loadavg()[0]]
 for (let round = 0; round < reps; round++) {
   for (const [name, fn] of Object.entries(workloads)) {
-    const order = round % 2 === 0 ? ['old', 'new'] : ['new', 'old']
+    if (only && !only.some((o) => name.startsWith(o))) continue
+    const order = round % 2 === 0 ? names : [...names].reverse()
     for (const which of order) {
-      ;((results[name] ??= { old: [], new: [] })[which]).push(await fn(builds[which]))
+      const r = await fn(builds[which])
+      const slot = ((results[name] ??= {})[which] ??= { values: [], callbacks: [] })
+      slot.values.push(typeof r === 'number' ? r : r.value)
+      if (typeof r === 'object') slot.callbacks.push(r.callbacks)
     }
   }
 }
-console.log(`| workload | old | new | new/old |\n|---|---|---|---|`)
+load.push(os.loadavg()[0])
+const head = names.map((n) => n).join(' | ')
+const ratios = ['new/old', ...(withAnchor ? ['new/anchor'] : [])]
+console.log(`${reps} rounds; load average (1 min) ${load.map((l) => l.toFixed(2)).join(' → ')}\n`)
+console.log(`| workload | ${head} | ${ratios.join(' | ')} |\n|---|${names.map(() => '---|').join('')}${ratios.map(() => '---|').join('')}`)
 for (const [name, r] of Object.entries(results)) {
-  const o = median(r.old)
-  const n = median(r.new)
-  console.log(`| ${name} | ${o.toFixed(1)} | ${n.toFixed(1)} | ${(n / o).toFixed(2)}x |`)
+  const med = Object.fromEntries(names.map((n) => [n, median(r[n].values)]))
+  const cells = names.map((n) => `${med[n].toFixed(1)}${r[n].callbacks.length ? ` (${median(r[n].callbacks)} cb)` : ''}`)
+  const rs = [med.new / med.old, ...(withAnchor ? [med.new / med.anchor] : [])].map((x) => `${x.toFixed(2)}x`)
+  console.log(`| ${name} | ${cells.join(' | ')} | ${rs.join(' | ')} |`)
 }

@@ -45,6 +45,38 @@ const pty = () => (nodePty ??= require('node-pty'))
 let execaFn
 const execa = async () => (execaFn ??= (await import('execa')).execa)
 
+// The anchor, `@oh-my-pi/pi-natives` (its Linux x64 binary, installed by bench/install.mjs): its
+// package entry expects Bun, but the .node loads under Node when required directly. Its
+// `executeShell`, `Shell` (an in-process interpreter, brush) and `PtySession` take the same
+// options as agent-shell's for what the bench uses.
+let anchorModule
+export const ANCHOR_DIR = new URL('./node_modules/@oh-my-pi/pi-natives-linux-x64/', import.meta.url).pathname
+const anchor = () => {
+  if (anchorModule) return anchorModule
+  for (const file of ['pi_natives.linux-x64-modern.node', 'pi_natives.linux-x64-baseline.node']) {
+    try {
+      return (anchorModule = require(ANCHOR_DIR + file))
+    } catch (err) {
+      if (err?.code !== 'MODULE_NOT_FOUND' && !/instruction|cpu/i.test(String(err?.message))) throw err
+    }
+  }
+  throw new Unavailable(`the anchor: ${ANCHOR_DIR} not installed (run \`node bench/install.mjs\`)`)
+}
+function anchorExec(command, onChunk, extra = {}) {
+  return anchor().executeShell({ command, ...extra }, onChunk ? (err, chunk) => onChunk(chunk) : null)
+}
+function anchorPtyRun(command, onChunk, extra = {}) {
+  return new (anchor().PtySession)().start({ command, shell: 'bash', cols: 120, rows: 40, ...extra }, onChunk ? (err, chunk) => onChunk(chunk) : null, null)
+}
+async function anchorSession() {
+  const sh = new (anchor().Shell)()
+  return {
+    run: (command, onChunk, extra = {}) => sh.run({ command, ...extra }, onChunk ? (err, chunk) => onChunk(chunk) : null),
+    // The anchor's Shell has no close(): abort what runs and let it be collected.
+    close: async () => (sh.close ? sh.close() : sh.abort()),
+  }
+}
+
 const AGENT_SYSTEMS = new Set(['exec', 'exec-sandbox', 'shell', 'exec-sink', 'shell-sink', 'pty'])
 
 function requirePtySession() {
@@ -167,6 +199,17 @@ async function warmUp() {
       await session.run('true')
       return session
     }
+    case 'anchor-shell': {
+      const session = await anchorSession()
+      await session.run('true')
+      return session
+    }
+    case 'anchor':
+      await anchorExec('true')
+      break
+    case 'anchor-pty':
+      await anchorPtyRun('true', null)
+      break
     case 'exec':
     case 'exec-sink':
       await execRun('true')
@@ -216,7 +259,14 @@ async function streamThrough(system, command, { monitor } = {}) {
       r = await execRun(command, count)
       break
     case 'shell':
+    case 'anchor-shell':
       r = await session.run(command, count)
+      break
+    case 'anchor':
+      r = await anchorExec(command, count)
+      break
+    case 'anchor-pty':
+      r = await anchorPtyRun(command, count)
       break
     case 'exec-sink':
       r = await execRun(command, null, { output: {} })
@@ -261,12 +311,12 @@ function floor(mode, n, warmup) {
   return result
 }
 
-async function latency(n = params.latencyCommands, warmup = 5) {
+async function latency(n = params.latencyCommands, warmup = 5, command = 'true') {
   const samples = []
   if (system === 'floor' || system === 'floor-echo') return floor(system === 'floor' ? 'framing' : 'echo', n, warmup)
   if (system === 'limit') {
     // `bash -c true` spawned by bash itself: the cost of fork + exec + bash start-up, no Node.
-    const script = `for ((i = 0; i < ${n + warmup}; i++)); do s=$EPOCHREALTIME; bash -c true; e=$EPOCHREALTIME; echo "$s $e"; done`
+    const script = `for ((i = 0; i < ${n + warmup}; i++)); do s=$EPOCHREALTIME; bash -c ${command}; e=$EPOCHREALTIME; echo "$s $e"; done`
     let out = ''
     await cpRun(script, (c) => (out += c))
     const lines = out.trim().split('\n').slice(warmup)
@@ -279,16 +329,28 @@ async function latency(n = params.latencyCommands, warmup = 5) {
     let close = async () => {}
     switch (system) {
       case 'cp':
-        once = () => cpRun('true', null)
+        once = () => cpRun(command, null)
         break
       case 'execa': {
         const run = await execa()
-        once = () => run('bash', ['-c', 'true'], { stdin: 'ignore' })
+        once = () => run('bash', ['-c', command], { stdin: 'ignore' })
         break
       }
       case 'exec':
-        once = () => execRun('true', null)
+        once = () => execRun(command, null)
         break
+      case 'anchor':
+        once = () => anchorExec(command, null)
+        break
+      case 'anchor-pty':
+        once = () => anchorPtyRun(command, null)
+        break
+      case 'anchor-shell': {
+        const s = await anchorSession()
+        once = () => s.run(command)
+        close = s.close
+        break
+      }
       case 'exec-sandbox':
         once = () => execRun('true', null, { sandbox: {} })
         break
@@ -319,7 +381,7 @@ async function latency(n = params.latencyCommands, warmup = 5) {
       const t = now()
       const r = await once()
       samples.push((now() - t) * 1000)
-      if (r.exitCode !== 0) throw new Error(`\`true\` exited with ${r.exitCode}`)
+      if (r.exitCode !== 0) throw new Error(`\`${command}\` exited with ${r.exitCode}`)
     }
     await close()
   }
@@ -442,6 +504,20 @@ async function concurrent() {
         return out.replace(/\r\n/g, '\n')
       }
       break
+    case 'anchor':
+      once = async () => {
+        let out = ''
+        await anchorExec(command, (c) => (out += c))
+        return out
+      }
+      break
+    case 'anchor-pty':
+      once = async () => {
+        let out = ''
+        await anchorPtyRun(command, (c) => (out += c))
+        return out.replace(/\r\n/g, '\n')
+      }
+      break
     default:
       throw new Error(`no concurrent case for ${system}`)
   }
@@ -524,6 +600,15 @@ async function timeoutTree() {
     case 'pty':
       run = ptySessionRun(command, null, { timeoutMs })
       break
+    case 'anchor':
+      run = anchorExec(command, null, { timeoutMs })
+      break
+    case 'anchor-shell':
+      run = session.run(command, null, { timeoutMs })
+      break
+    case 'anchor-pty':
+      run = anchorPtyRun(command, null, { timeoutMs })
+      break
     default:
       throw new Error(`no timeout case for ${system}`)
   }
@@ -577,7 +662,33 @@ function quantile(sorted, q) {
 // then JIT-compiled, as in a long-lived host that runs commands back to back.
 const latencyWarm = () => latency(params.warmCommands, params.warmWarmup)
 
-const WORKLOADS = { latency, 'latency-warm': latencyWarm, throughput, lines, eventloop: eventLoop, pty: ptyThroughput, concurrent, timeout: timeoutTree }
+// A one-shot external program: the same work for every system, the anchor's interpreter included
+// (it interprets `true` itself, but must start `/bin/true`).
+const latencyBin = () => latency(params.latencyCommands, 5, '/bin/true')
+
+// A cold session: \`new Shell()\` and its first run, then close, repeated; the host already ran a
+// command (the library is loaded). What an agent pays per backgrounded call or per new session.
+async function cold() {
+  const n = params.coldSessions
+  await warmUp()
+  const open = { shell: agentSession, 'anchor-shell': anchorSession }[system]
+  if (!open) throw new Error(`no cold case for ${system}`)
+  const samples = []
+  for (let i = 0; i < n + 3; i++) {
+    const t = now()
+    const s = await open()
+    const r = await s.run('true')
+    if (i >= 3) samples.push((now() - t) * 1000)
+    if (r.exitCode !== 0) throw new Error(`\`true\` exited with ${r.exitCode}`)
+    await s.close()
+    // As between an agent's calls: the host does other work between sessions.
+    await sleep(params.coldGapMs)
+  }
+  samples.sort((a, b) => a - b)
+  return { ok: true, medianUs: quantile(samples, 0.5), p99Us: quantile(samples, 0.99) }
+}
+
+const WORKLOADS = { latency, 'latency-bin': latencyBin, cold, 'latency-warm': latencyWarm, throughput, lines, eventloop: eventLoop, pty: ptyThroughput, concurrent, timeout: timeoutTree }
 
 try {
   if (!WORKLOADS[workload]) throw new Error(`unknown workload ${workload}`)

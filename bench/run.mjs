@@ -36,6 +36,8 @@ const params = {
   warmCommands: quick ? 1000 : 5000,
   warmWarmup: quick ? 1000 : 3000,
   lines: 1_000_000,
+  coldSessions: quick ? 20 : 50,
+  coldGapMs: 20,
   concurrency: 50,
   treeSize: 20,
   timeoutMs: 200,
@@ -65,6 +67,10 @@ const SYSTEMS = {
   'exec-sink': { label: 'executeShell, sink, no callback', kind: 'agent' },
   'shell-sink': { label: 'Shell.run, sink, no callback', kind: 'agent' },
   pty: { label: 'PtySession', kind: 'agent' },
+  // The anchor, @oh-my-pi/pi-natives (its Linux x64 binary; its Shell is an in-process interpreter).
+  anchor: { label: 'anchor executeShell', kind: 'alt' },
+  'anchor-shell': { label: 'anchor Shell.run', kind: 'alt' },
+  'anchor-pty': { label: 'anchor PtySession', kind: 'alt' },
   limit: { label: 'limit', kind: 'limit' },
   floor: { label: 'floor: bash with `Shell.run`\'s framing, driven from Rust (no Node)', kind: 'limit' },
   'floor-echo': { label: 'floor: bash with the echo sentinel, driven from Rust (no Node)', kind: 'limit' },
@@ -75,8 +81,25 @@ const WORKLOADS = [
     id: 'latency',
     title: () => `Latency: ${params.latencyCommands} sequential \`true\` (one-shot and persistent)`,
     about: 'Time per command after 5 warm-up commands; the median and p99 of each run, then the median of the runs. The one-shot systems spawn `bash -c true` per command; the persistent ones reuse one bash.',
-    systems: ['cp', 'execa', 'nodepty', 'exec', 'exec-sandbox', 'pty', 'jsshell', 'shell', 'shell-runtime', 'limit'],
+    systems: ['cp', 'execa', 'nodepty', 'anchor', 'anchor-pty', 'exec', 'exec-sandbox', 'pty', 'jsshell', 'anchor-shell', 'shell', 'shell-runtime', 'limit'],
     limitLabel: 'limit: `bash -c true` spawned by bash',
+    metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
+    columns: [{ key: 'p99Us', label: 'p99 µs' }],
+  },
+  {
+    id: 'latency-bin',
+    title: () => `Latency: ${params.latencyCommands} sequential \`/bin/true\` (one-shot)`,
+    about: 'As above with an external program, which every system must start (the anchor interprets `true` itself, not `/bin/true`).',
+    systems: ['cp', 'anchor', 'exec', 'limit'],
+    limitLabel: 'limit: `bash -c /bin/true` spawned by bash',
+    metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
+    columns: [{ key: 'p99Us', label: 'p99 µs' }],
+  },
+  {
+    id: 'cold',
+    title: () => `Cold session: \`new Shell()\` + first \`true\` + close, ${params.coldSessions} times, ${params.coldGapMs} ms apart`,
+    about: 'In a host that already ran a command (the library is loaded): what a new session costs until its first result, as for an agent that makes one per backgrounded call.',
+    systems: ['anchor-shell', 'shell'],
     metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
     columns: [{ key: 'p99Us', label: 'p99 µs' }],
   },
@@ -84,7 +107,7 @@ const WORKLOADS = [
     id: 'latency-warm',
     title: () => `Latency, warm: ${params.warmCommands} sequential \`true\` after ${params.warmWarmup} (persistent)`,
     about: 'As above, in a process that first ran the warm-up commands, so that the JS wrapper\'s code is JIT-compiled, as in a host that runs commands back to back for long. The floors drive the same bash from a Rust program (examples/framing_floor.rs) with no Node in the loop: what each protocol costs bash itself, plus two pipe wake-ups.',
-    systems: ['jsshell', 'shell', 'shell-runtime', 'floor', 'floor-echo'],
+    systems: ['jsshell', 'anchor-shell', 'shell', 'shell-runtime', 'floor', 'floor-echo'],
     metric: { key: 'medianUs', label: 'median µs', unit: 'µs', better: 'lower' },
     columns: [{ key: 'p99Us', label: 'p99 µs' }],
   },
@@ -92,7 +115,7 @@ const WORKLOADS = [
     id: 'throughput',
     title: () => `Throughput: ${mib(params.bytes)} of \`yes … | head -c ${params.bytes}\``,
     about: 'A per-chunk callback counts characters (sink rows: no callback, `output: {}`); the count must be exact. Peak RSS is the host process\'s maxRSS at the end (Node alone is about 43 MB).',
-    systems: ['cp', 'execa', 'exec', 'shell', 'exec-sink', 'shell-sink', 'limit'],
+    systems: ['cp', 'execa', 'anchor', 'anchor-shell', 'exec', 'shell', 'exec-sink', 'shell-sink', 'limit'],
     limitLabel: 'limit: `cat` pipe',
     metric: { key: 'mibps', label: 'MiB/s', unit: 'MiB/s', better: 'higher' },
     columns: [
@@ -105,7 +128,7 @@ const WORKLOADS = [
     id: 'lines',
     title: () => `One million short lines: \`seq ${params.lines}\``,
     about: 'Wall time of the run with a per-chunk callback counting characters (sink row: none); the count must be exact.',
-    systems: ['cp', 'execa', 'exec', 'shell', 'exec-sink'],
+    systems: ['cp', 'execa', 'anchor', 'anchor-shell', 'exec', 'shell', 'exec-sink'],
     metric: { key: 'ms', label: 'ms', unit: 'ms', better: 'lower' },
     columns: [{ key: 'callbacks', label: 'callbacks', int: true }],
   },
@@ -113,7 +136,7 @@ const WORKLOADS = [
     id: 'concurrent',
     title: () => `${params.concurrency} concurrent one-shot \`sleep 0.1; echo x\``,
     about: 'Wall time until all runs resolved, each with its `x`.',
-    systems: ['cp', 'execa', 'nodepty', 'exec', 'pty'],
+    systems: ['cp', 'execa', 'nodepty', 'anchor', 'anchor-pty', 'exec', 'pty'],
     metric: { key: 'ms', label: 'ms', unit: 'ms', better: 'lower' },
     columns: [],
   },
@@ -121,7 +144,7 @@ const WORKLOADS = [
     id: 'eventloop',
     title: () => `Event-loop delay while streaming ${mib(params.bytes)}`,
     about: '`perf_hooks.monitorEventLoopDelay({ resolution: 1 })` over the run, with the counting callback (sink row: none).',
-    systems: ['cp', 'execa', 'exec', 'shell', 'exec-sink'],
+    systems: ['cp', 'execa', 'anchor', 'anchor-shell', 'exec', 'shell', 'exec-sink'],
     metric: { key: 'maxMs', label: 'max delay ms', unit: 'ms', better: 'lower' },
     columns: [
       { key: 'p99Ms', label: 'p99 delay ms' },
@@ -132,7 +155,7 @@ const WORKLOADS = [
     id: 'timeout',
     title: () => `Timeout to a ${params.treeSize}-process tree gone (timeout ${params.timeoutMs} ms)`,
     about: `\`for i in $(seq ${params.treeSize}); do (exec -a MARKER sleep 1000) & done; wait\`; time from start + ${params.timeoutMs} ms to the last marked process gone (/proc polled every ms). child_process: the naive approach (detached, \`process.kill(-pid, 'SIGKILL')\` on a timer); execa: its \`timeout\` option; node-pty: \`kill()\` on a timer. "settled" is when the call returned. agent-shell counts its timeout from the command's start, so its numbers also carry its spawn time.`,
-    systems: ['cp', 'execa', 'nodepty', 'exec', 'shell', 'pty'],
+    systems: ['cp', 'execa', 'nodepty', 'anchor', 'anchor-shell', 'anchor-pty', 'exec', 'shell', 'pty'],
     metric: { key: 'goneMs', label: 'tree gone ms', unit: 'ms', better: 'lower' },
     columns: [{ key: 'settledMs', label: 'settled ms' }],
   },
@@ -140,7 +163,7 @@ const WORKLOADS = [
     id: 'pty',
     title: () => `PTY throughput: ${mib(params.bytes)} of \`head -c ${params.bytes} /dev/zero | tr '\\0' a\``,
     about: 'Through a pseudo-terminal (120×40), bash -c, a callback counting characters. node-pty resolves at exit; its time is taken at exit or at its last chunk, whichever is later, and chunks arriving up to 100 ms after exit still count.',
-    systems: ['nodepty', 'pty'],
+    systems: ['nodepty', 'anchor-pty', 'pty'],
     metric: { key: 'mibps', label: 'MiB/s', unit: 'MiB/s', better: 'higher' },
     columns: [
       { key: 'deliveredPct', label: 'delivered % (min)', reduce: 'min', digits: 4 },
@@ -167,6 +190,18 @@ const TARGETS = [
   { text: 'PTY throughput ≥ 1.0× node-pty, 100% of bytes in every run', w: 'pty', a: 'pty', b: 'nodepty', op: '>=', k: 1 },
   { text: 'event-loop max delay ≤ child_process\'s (`executeShell`)', w: 'eventloop', a: 'exec', b: 'cp', op: '<=', k: 1, key: 'maxMs' },
   { text: 'event-loop max delay ≤ child_process\'s (`Shell.run`)', w: 'eventloop', a: 'shell', b: 'cp', op: '<=', k: 1, key: 'maxMs' },
+  // Issue 33: at or ahead of the anchor on every workload.
+  { text: '`executeShell(\'true\')` latency ≤ 1.0× the anchor\'s', w: 'latency', a: 'exec', b: 'anchor', op: '<=', k: 1 },
+  { text: '`executeShell(\'/bin/true\')` latency ≤ 1.0× the anchor\'s', w: 'latency-bin', a: 'exec', b: 'anchor', op: '<=', k: 1 },
+  { text: 'cold `new Shell()` + first run ≤ 1.0× the anchor\'s', w: 'cold', a: 'shell', b: 'anchor-shell', op: '<=', k: 1 },
+  { text: '`Shell.run` latency ≤ 1.0× the anchor\'s', w: 'latency', a: 'shell', b: 'anchor-shell', op: '<=', k: 1 },
+  { text: '`Shell.run` latency, warm, ≤ 1.0× the anchor\'s', w: 'latency-warm', a: 'shell', b: 'anchor-shell', op: '<=', k: 1 },
+  { text: 'throughput with a callback ≥ 1.0× the anchor\'s (`executeShell`)', w: 'throughput', a: 'exec', b: 'anchor', op: '>=', k: 1 },
+  { text: 'throughput with a callback ≥ 1.0× the anchor\'s (`Shell.run`)', w: 'throughput', a: 'shell', b: 'anchor-shell', op: '>=', k: 1 },
+  { text: 'PTY throughput ≥ 1.0× the anchor\'s', w: 'pty', a: 'pty', b: 'anchor-pty', op: '>=', k: 1 },
+  { text: `peak RSS for ${mib(params.bytes)} ≤ the anchor's (\`executeShell\`, callback)`, w: 'throughput', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'rssMb' },
+  { text: 'event-loop max delay ≤ the anchor\'s (`executeShell`)', w: 'eventloop', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'maxMs' },
+  { text: 'timeout: tree gone ≤ 1.0× the anchor\'s (`executeShell`)', w: 'timeout', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'goneMs' },
 ]
 
 const workloads = WORKLOADS.filter((w) => !only || only.includes(w.id))
@@ -199,6 +234,10 @@ if (typeof agentShell.PtySession !== 'function') unavailable.pty = 'PtySession: 
 const versionOf = (name) => tryLoad(() => JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8')).version)
 for (const [system, pkg] of [['execa', 'execa'], ['nodepty', 'node-pty']]) {
   if (versionOf(pkg) instanceof Error) unavailable[system] = `${pkg}: not installed (run \`node bench/install.mjs\`)`
+}
+const anchorDir = join(benchDir, 'node_modules', '@oh-my-pi', 'pi-natives-linux-x64')
+if (!existsSync(anchorDir)) {
+  for (const s of ['anchor', 'anchor-shell', 'anchor-pty']) unavailable[s] = '@oh-my-pi/pi-natives-linux-x64 (the anchor): not installed (run `node bench/install.mjs`)'
 }
 const ptyProbe = unavailable.nodepty ? null : spawnSync(process.execPath, ['-e', "require('node-pty')"], { cwd: benchDir, encoding: 'utf8' })
 if (ptyProbe && ptyProbe.status !== 0) unavailable.nodepty = `node-pty: does not load (${ptyProbe.stderr.trim().split('\n').pop()})`
@@ -345,6 +384,7 @@ function versions() {
     `agent-shell ${rootPkg.version} (git ${git}${dirty})`,
     `execa ${v('execa')}`,
     `node-pty ${v('node-pty')}`,
+    `the anchor @oh-my-pi/pi-natives-linux-x64 ${v('@oh-my-pi/pi-natives-linux-x64')}`,
   ].join(', ')
 }
 function machine() {

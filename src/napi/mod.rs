@@ -11,6 +11,7 @@ mod literal;
 mod minimize;
 mod options;
 mod output;
+mod pool;
 mod pty;
 mod shell;
 mod stream;

@@ -19,6 +19,7 @@ use super::options::{
     AbortListener, JsSandboxPolicy, Path, StringMap, TimeoutMs,
 };
 use super::output::{JsOutputOptions, JsOutputSummary};
+use super::pool;
 use super::stream::{self, ChunkFn};
 use super::teardown;
 use crate::error::Error;
@@ -197,7 +198,7 @@ impl Shell {
             Some(watcher) => session.with_status_watcher(Arc::new(watcher)),
             None => session,
         };
-        let session = Arc::new(session);
+        let session = Arc::new(pool::pooled(&env, session)?);
         teardown::kill_at_teardown(&env, &session)?;
         Ok(Shell {
             session,
@@ -328,22 +329,33 @@ pub fn execute_shell<'env>(
             .sandbox
             .map(|p| p.fixed_at(&start_dir(config.cwd.as_deref())));
         req.env.clear();
-        let session = Arc::new(Session::new(config)?);
-        Ok((session, p))
+        Ok((Session::new(config)?, p))
     });
-    if let Ok((session, ..)) = &ready {
-        teardown::kill_at_teardown(env, session)?;
-    }
+    // With a shell from the pool, the run starts right here, before any task is scheduled.
+    let ready = match ready {
+        Ok((session, p)) => {
+            let session = Arc::new(pool::pooled(env, session)?);
+            teardown::kill_at_teardown(env, &session)?;
+            let launch = match session.try_start(session.queue(), &p.req, &p.cancel) {
+                Ok(started) => Launch::Started(started),
+                Err(place) => Launch::Queued(place, p.req.clone()),
+            };
+            Ok((session, launch, p))
+        }
+        Err(e) => Err(e),
+    };
+    let first_poll = match &ready {
+        Ok((_, Launch::Started(_), _)) => FirstPoll::Here,
+        _ => FirstPoll::OnRuntime,
+    };
     let promise = js.spawn(
         env,
         on_settle(listener),
-        FirstPoll::OnRuntime,
+        first_poll,
         Turn::Free,
         async move {
-            let (session, p) = ready?;
-            let place = session.queue();
-            let req = p.req.clone();
-            let result = run_and_deliver(&session, Launch::Queued(place, req), p).await;
+            let (session, launch, p) = ready?;
+            let result = run_and_deliver(&session, launch, p).await;
             session.close().await;
             result.map(ShellRunResultJs)
         },

@@ -73,6 +73,75 @@ pub(crate) async fn deliver<R: ChunkReceiver>(
     pipeline.map(|p| p.finish(None))
 }
 
+/// The reader's end of a delivery: what it reads is sent at once while the queue has room, and
+/// coalesced while it has none (the receiver is busy), up to [`COALESCE_MAX_BYTES`], past which
+/// the reader waits for room (and so stops reading: the writer fills its pipe and waits). So a
+/// receiver that keeps up gets each read as it comes, and a busy one gets fewer, larger pieces
+/// for the same bytes, whatever size the writer writes in. A reader that holds coalesced bytes
+/// must wait for [`Outbox::room`] beside its input, and [`Outbox::flush`] before it ends.
+pub(crate) struct Outbox<'a> {
+    tx: Option<&'a mpsc::Sender<Vec<u8>>>,
+    pending: Vec<u8>,
+}
+
+impl<'a> Outbox<'a> {
+    pub(crate) fn new(tx: Option<&'a mpsc::Sender<Vec<u8>>>) -> Self {
+        Outbox {
+            tx,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Hands `bytes` on, or keeps them with what waits for room.
+    pub(crate) async fn push(&mut self, bytes: &[u8]) {
+        let Some(tx) = self.tx else {
+            return;
+        };
+        if self.pending.is_empty() {
+            match tx.try_reserve() {
+                Ok(permit) => return permit.send(bytes.to_vec()),
+                Err(mpsc::error::TrySendError::Closed(())) => return,
+                Err(mpsc::error::TrySendError::Full(())) => {}
+            }
+        }
+        self.pending.extend_from_slice(bytes);
+        match tx.try_reserve() {
+            Ok(permit) => permit.send(std::mem::take(&mut self.pending)),
+            Err(mpsc::error::TrySendError::Full(())) => {
+                if self.pending.len() >= COALESCE_MAX_BYTES {
+                    self.flush().await;
+                }
+            }
+            Err(mpsc::error::TrySendError::Closed(())) => self.pending.clear(),
+        }
+    }
+
+    /// Whether bytes wait for room.
+    pub(crate) fn holds(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Resolves when the queue has room for what waits (never, when nothing does); then call
+    /// [`Outbox::flush`].
+    pub(crate) async fn room(&self) {
+        match self.tx {
+            Some(tx) if self.holds() => {
+                let _ = tx.reserve().await;
+            }
+            _ => std::future::pending().await,
+        }
+    }
+
+    /// Sends what waits, waiting for room.
+    pub(crate) async fn flush(&mut self) {
+        if let (Some(tx), true) = (self.tx, self.holds()) {
+            if tx.send(std::mem::take(&mut self.pending)).await.is_err() {
+                self.pending.clear();
+            }
+        }
+    }
+}
+
 /// Runs `run` with the sending end of a delivery to `receiver` through `pipeline` (`None` when
 /// neither is given: nothing wants the output, which the run then drains itself), and returns
 /// its value with the pipeline's summary once every chunk was received: whoever waits for the

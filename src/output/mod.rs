@@ -16,7 +16,7 @@ mod sink;
 mod utf8;
 
 pub use ansi::strip_ansi;
-pub(crate) use deliver::{deliver, deliver_while, ChunkReceiver, Received, CHUNK_QUEUE};
+pub(crate) use deliver::{deliver, deliver_while, ChunkReceiver, Outbox, Received, CHUNK_QUEUE};
 pub use options::OutputOptions;
 pub use pipeline::OutputPipeline;
 pub use sink::OutputSummary;

@@ -80,12 +80,29 @@ pub fn quote(s: &str) -> String {
 /// see `start_shell`) to `cwd`, the snapshot, then the first wait. `oldpwd` is the value the
 /// shell was started with, which the move must not change.
 pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
-    // A script read from a file has a bottom frame `main` in `FUNCNAME` that `bash -c` has not.
-    let mut s = String::from("\\builtin unset 'FUNCNAME[0]'\n");
-    s.push_str(&format!(
-        "{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n",
-        quote(cwd)
-    ));
+    let mut s = String::from(FRAME_START);
+    s.push_str(&bootstrap_head(cwd, oldpwd, snapshot));
+    s.push('#');
+    while s.len() < BOOTSTRAP_MIN_BYTES {
+        s.push_str(" padding");
+    }
+    s.push('\n');
+    s.push_str(&first_wait());
+    s
+}
+
+/// A script read from a file has a bottom frame `main` in `FUNCNAME` that `bash -c` has not.
+const FRAME_START: &str = "\\builtin unset 'FUNCNAME[0]'\n";
+
+/// The wait for the first run, which restarts the line count (see [`LINE_RESET`]); guarded, since
+/// a snapshot may have unset `LINENO`.
+fn first_wait() -> String {
+    format!("{{ {WAIT}; }} >/dev/null 2>&$(({LINE_RESET_GUARDED}1))\n")
+}
+
+/// [`bootstrap`]'s lines before its padding: the move to `cwd`, `OLDPWD`, the snapshot.
+fn bootstrap_head(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
+    let mut s = format!("{{ \\builtin cd -- {}; }} >/dev/null 2>&1\n", quote(cwd));
     match oldpwd {
         Some(dir) => s.push_str(&format!("OLDPWD={}\n", quote(dir))),
         None => s.push_str("\\builtin unset OLDPWD\n"),
@@ -96,15 +113,32 @@ pub fn bootstrap(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> Str
             quote(path)
         ));
     }
+    s
+}
+
+/// The script of a shell started ahead of need (`shell::pool`), before anyone knows its
+/// directory or snapshot: [`bootstrap`]'s first line, padding and a wait. Its line count does not
+/// matter: the wait [`bootstrap_taken`] ends with restarts it.
+pub fn bootstrap_pooled() -> String {
+    let mut s = String::from(FRAME_START);
     s.push('#');
     while s.len() < BOOTSTRAP_MIN_BYTES {
         s.push_str(" padding");
     }
     s.push('\n');
-    // The snapshot may have unset `LINENO`: the guarded reset (see [`LINE_RESET`]).
-    s.push_str(&format!(
-        "{{ {WAIT}; }} >/dev/null 2>&$(({LINE_RESET_GUARDED}1))\n"
-    ));
+    s.push_str(&format!("{{ {WAIT}; }} >/dev/null 2>&1\n"));
+    s
+}
+
+/// The first chunk a pooled shell is woken for when it is taken: [`bootstrap`]'s head and the
+/// wait for the first run, on the head's last line, so that the shell ends as [`bootstrap`]'s
+/// does. (Not `SECONDS=0`: bash 5.2 then corrupts its heap on a later syntax error in `eval`;
+/// `shell::pool` keeps `SECONDS` exact otherwise.)
+pub fn bootstrap_taken(cwd: &str, oldpwd: Option<&str>, snapshot: Option<&str>) -> String {
+    let mut s = bootstrap_head(cwd, oldpwd, snapshot);
+    s.pop();
+    s.push_str("; ");
+    s.push_str(&first_wait());
     s
 }
 

@@ -17,6 +17,7 @@ use tokio::io::unix::AsyncFd;
 use tokio::sync::mpsc;
 
 use crate::error::{Error, Result};
+use crate::output::Outbox;
 use crate::process::fd;
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
@@ -43,7 +44,7 @@ pub(super) struct Live {
     pub(super) exited: AsyncFd<OwnedFd>,
     pub(super) ctl: File,
     pub(super) status: Arc<StatusPipe>,
-    pub(super) _status_watch: Watch,
+    pub(super) _status_watch: Option<Watch>,
     pub(super) framing: Framing,
     pub(super) records: framing::RecordParser,
     pub(super) script: File,
@@ -81,6 +82,7 @@ pub(super) struct Live {
 
 pub(super) struct Fifo {
     pub(super) path: PathBuf,
+
     pub(super) read: AsyncFd<OwnedFd>,
     /// Held while the FIFO is current, so reads never see EOF between runs.
     pub(super) _write: OwnedFd,
@@ -112,6 +114,8 @@ impl StopSignals<'_> {
 
 enum Event {
     Output,
+    /// The delivery has room for the output coalesced while it had none.
+    Room,
     Status,
     Exited,
     Stop(Stop),
@@ -194,6 +198,18 @@ impl Live {
         stop: &StopSignals<'_>,
         saved: &mut Vec<Option<String>>,
     ) -> Result<Ended> {
+        let mut outbox = Outbox::new(out.as_ref());
+        let ended = self.drive_with(&mut outbox, stop, saved).await;
+        outbox.flush().await;
+        ended
+    }
+
+    async fn drive_with(
+        &mut self,
+        out: &mut Outbox<'_>,
+        stop: &StopSignals<'_>,
+        saved: &mut Vec<Option<String>>,
+    ) -> Result<Ended> {
         loop {
             // Only the shell (and what it started) holds the status pipe: its end means it is gone.
             let ended = self.take_status(Read::Watched)?;
@@ -223,11 +239,15 @@ impl Live {
                 biased;
                 why = stop.wait() => Event::Stop(why),
                 _ = self.status.filled() => Event::Status,
+                _ = out.room() => Event::Room,
                 r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
                 r = self.exited.readable() => { let _ = r; Event::Exited }
             };
             match event {
-                Event::Output => self.drain_output(out, DRAIN_MAX_BYTES).await,
+                Event::Output => {
+                    self.drain_output(out, DRAIN_MAX_BYTES).await;
+                }
+                Event::Room => out.flush().await,
                 Event::Status => {}
                 Event::Exited => return self.shell_exited(out).await,
                 Event::Stop(why) => return Ok(Ended::Stopped(why)),
@@ -237,7 +257,7 @@ impl Live {
 
     /// Once the shell is gone: takes the output it left and its wait status, which its
     /// supervisor reports on the status pipe right after reaping it.
-    async fn shell_exited(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>) -> Result<Ended> {
+    async fn shell_exited(&mut self, out: &mut Outbox<'_>) -> Result<Ended> {
         let _ = self.exited.readable().await;
         self.drain_output(out, DRAIN_MAX_BYTES).await;
         let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
@@ -268,24 +288,24 @@ impl Live {
     }
 
     /// Reads what the FIFO holds now, at most `limit` bytes, and hands it on.
-    async fn drain_output(&mut self, out: &Option<mpsc::Sender<Vec<u8>>>, limit: usize) {
+    /// Returns how much it took.
+    async fn drain_output(&mut self, out: &mut Outbox<'_>, limit: usize) -> usize {
         let Some(fifo) = self.fifo.as_ref() else {
-            return;
+            return 0;
         };
         let mut taken = 0;
         while taken < limit {
             match spawn::read_fd(fifo.read.get_ref(), &mut self.read_buf) {
-                Ok(0) => return,
+                Ok(0) => return taken,
                 Ok(n) => {
                     taken += n;
-                    if let Some(tx) = out {
-                        let _ = tx.send(self.read_buf[..n].to_vec()).await;
-                    }
+                    out.push(&self.read_buf[..n]).await;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => return,
+                Err(_) => return taken,
             }
         }
+        taken
     }
 
     /// After a timeout or abort. The shell is frozen first, so that it starts nothing more. If

@@ -4,11 +4,13 @@
 mod bash;
 pub mod framing;
 mod live;
+pub mod pool;
 pub mod reading;
 mod request;
 pub mod session;
 mod start;
 pub mod status;
 
+pub use pool::Pool;
 pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig};
 pub use session::Session;

@@ -28,6 +28,7 @@ use crate::shell::reading;
 use crate::shell::status::StatusWatcher;
 
 use super::live::{may_move_descriptors, Ended, Live, StopSignals};
+use super::pool::Pool;
 use super::request::{validate_run, RunOutcome, RunRequest, ShellConfig};
 use super::start::{shell_command, start_shell};
 
@@ -45,6 +46,8 @@ pub struct Session {
     supervisor: AtomicI32,
     /// Who watches each shell's status pipe; `None`: a task on the runtime.
     watcher: Option<Arc<dyn StatusWatcher>>,
+    /// Where a shell started ahead of need may be taken from instead of starting one.
+    pool: Option<Arc<Pool>>,
 }
 
 #[derive(Default)]
@@ -67,6 +70,7 @@ impl Session {
             closed: AtomicBool::new(false),
             supervisor: AtomicI32::new(0),
             watcher: None,
+            pool: None,
         })
     }
 
@@ -74,6 +78,13 @@ impl Session {
     /// on the runtime.
     pub fn with_status_watcher(mut self, watcher: Arc<dyn StatusWatcher>) -> Self {
         self.watcher = Some(watcher);
+        self
+    }
+
+    /// Has the session take its shells from `pool` when it holds one started as this session's
+    /// would be (see `shell::pool`), and keep the pool filled.
+    pub fn with_pool(mut self, pool: Arc<Pool>) -> Self {
+        self.pool = Some(pool);
         self
     }
 
@@ -133,6 +144,19 @@ impl Session {
                 ..Default::default()
             });
         }
+        let mut inner = inner;
+        if inner.live.is_none() {
+            // A shell being started for the pool is further along than one started now.
+            if let Some(pool) = &self.pool {
+                pool.until_filled().await;
+            }
+            if let Some(live) = self.take_pooled(&inner) {
+                let restarted = self.install(&mut inner, live);
+                let mut started = self.start(inner, req, place.aborted, Liveness::Seen);
+                started.restarted |= restarted;
+                return self.finish(started, out, cancel).await;
+            }
+        }
         let started = self.start(inner, req, place.aborted, Liveness::Unchecked);
         self.finish(started, out, cancel).await
     }
@@ -150,22 +174,30 @@ impl Session {
         req: &RunRequest,
         cancel: &CancelToken,
     ) -> std::result::Result<Started, Place> {
-        let Lock::Held(inner) = place.lock else {
+        let Lock::Held(mut inner) = place.lock else {
             return Err(place);
         };
         let closed = place.closed;
+        let would_start = reading::cheap_to_check(&req.command)
+            && validate_run(req).is_ok()
+            && !self.closed.load(Ordering::SeqCst)
+            && !cancel.is_cancelled()
+            && !place.aborted.is_cancelled();
+        // No shell yet: one waiting in the pool is taken here (no spawn: nothing is started on
+        // the caller's thread).
+        let mut restarted = false;
+        if would_start && inner.live.is_none() {
+            if let Some(live) = self.take_pooled(&inner) {
+                restarted = self.install(&mut inner, live);
+            }
+        }
         // A live shell whose output FIFO can be reused: nothing to spawn or register with the
         // runtime, which the caller's thread may not be in.
         let ready = inner
             .live
             .as_ref()
             .is_some_and(|l| l.fifo.is_some() && !l.spawned.has_exited());
-        let startable = ready
-            && reading::cheap_to_check(&req.command)
-            && validate_run(req).is_ok()
-            && !self.closed.load(Ordering::SeqCst)
-            && !cancel.is_cancelled()
-            && !place.aborted.is_cancelled();
+        let startable = ready && would_start;
         if !startable {
             return Err(Place {
                 aborted: place.aborted,
@@ -173,7 +205,9 @@ impl Session {
                 lock: Lock::Held(inner),
             });
         }
-        Ok(self.start(inner, req.clone(), place.aborted, Liveness::Seen))
+        let mut started = self.start(inner, req.clone(), place.aborted, Liveness::Seen);
+        started.restarted |= restarted;
+        Ok(started)
     }
 
     /// Hands the shell the run's script (starting a shell first if there is none).
@@ -345,20 +379,52 @@ impl Session {
             self.supervisor.store(0, Ordering::SeqCst);
             live.destroy_now();
         }
-        let restarted = inner.started_once;
-        let cwd = inner
+        let live = match self.take_pooled(inner) {
+            Some(live) => live,
+            None => {
+                let live = start_shell(
+                    &self.config,
+                    self.start_dir(inner).as_deref(),
+                    self.watcher.as_deref(),
+                )?;
+                if let Some(pool) = &self.pool {
+                    pool.started(&self.config);
+                }
+                live
+            }
+        };
+        Ok(self.install(inner, live))
+    }
+
+    /// Where a new shell starts: where the last one was, else the configured directory.
+    fn start_dir(&self, inner: &Inner) -> Option<PathBuf> {
+        inner
             .working_dir
             .clone()
             .map(PathBuf::from)
             .filter(|p| p.is_dir())
-            .or_else(|| self.config.cwd.clone());
-        let live = start_shell(&self.config, cwd.as_deref(), self.watcher.as_deref())?;
+            .or_else(|| self.config.cwd.clone())
+    }
+
+    /// A shell from the pool, made the one `start_shell` would start now.
+    fn take_pooled(&self, inner: &Inner) -> Option<Live> {
+        let pool = self.pool.as_ref()?;
+        let cwd = match self.start_dir(inner) {
+            Some(dir) => dir,
+            None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+        };
+        pool.take(&self.config, &cwd, self.watcher.as_deref())
+    }
+
+    /// Makes `live` the session's shell; returns whether it replaces an earlier one.
+    fn install(&self, inner: &mut Inner, live: Live) -> bool {
+        let restarted = inner.started_once;
         self.supervisor
             .store(live.spawned.supervisor.id() as i32, Ordering::SeqCst);
         inner.live = Some(live);
         inner.started_once = true;
         inner.restore.clear();
-        Ok(restarted)
+        restarted
     }
 
     async fn kill_live(&self, inner: &mut Inner) {

@@ -59,6 +59,30 @@ pub(super) fn shell_command(shell: &str) -> Result<(String, bool, String)> {
     Ok((shell.to_string(), false, name))
 }
 
+/// What a shell is started as: its program, whether in POSIX mode, its script's name (what `$0`
+/// reads) and its environment (the host's at this moment, the non-interactive defaults, the
+/// session's). Two shells started on equal plans start alike (see `shell::pool`).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Plan {
+    program: String,
+    posix: bool,
+    name: String,
+    pub(super) env: Vec<(String, String)>,
+}
+
+impl Plan {
+    pub(super) fn of(config: &ShellConfig) -> Result<Plan> {
+        let (program, posix, name) = shell_command(&config.shell)?;
+        let program = super::bash::usable_bash(&program, std::env::var("PATH").ok().as_deref())?;
+        Ok(Plan {
+            program,
+            posix,
+            name,
+            env: shell_env(config),
+        })
+    }
+}
+
 /// Starts the shell on its script. The shell is started in the script's directory with the
 /// script's bare name (the shell's own, `bash`), so that `$0`, `BASH_SOURCE` and error messages
 /// read `bash: line 1: …` as under `bash -c`, never a temporary path; the bootstrap then moves to
@@ -68,23 +92,56 @@ pub(super) fn start_shell(
     cwd: Option<&Path>,
     watcher: Option<&dyn StatusWatcher>,
 ) -> Result<Live> {
-    let (program, posix, name) = shell_command(&config.shell)?;
-    let program = super::bash::usable_bash(&program, std::env::var("PATH").ok().as_deref())?;
+    let plan = Plan::of(config)?;
     let dir = fd::make_private_temp_dir("agent-shell-")
         .map_err(|e| Error::io("creating a temporary directory", e))?;
     // No failure may leave the directory behind.
-    start_shell_in(dir.clone(), (program, posix, name), config, cwd, watcher).inspect_err(|_| {
-        let _ = std::fs::remove_dir_all(&dir);
-    })
+    start_shell_in(dir.clone(), plan, Boot::Now { config, cwd })
+        .and_then(|mut live| {
+            live.watch_status(watcher)?;
+            Ok(live)
+        })
+        .inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(&dir);
+        })
 }
 
-fn start_shell_in(
-    dir: PathBuf,
-    (program, posix, name): (String, bool, String),
-    config: &ShellConfig,
-    cwd: Option<&Path>,
-    watcher: Option<&dyn StatusWatcher>,
-) -> Result<Live> {
+/// Starts a shell ahead of need on `plan` (no sandbox, no snapshot, no directory yet, its status
+/// pipe not watched, its first FIFO made): [`Live::take`] makes it the shell [`start_shell`]
+/// would have started. Call within the runtime.
+pub(super) fn start_pooled(plan: Plan) -> Result<Live> {
+    let dir = fd::make_private_temp_dir("agent-shell-")
+        .map_err(|e| Error::io("creating a temporary directory", e))?;
+    start_shell_in(dir.clone(), plan, Boot::Later)
+        .and_then(|mut live| {
+            live.prepare_fifo()?;
+            // The first run's script must still point the shell's output at it.
+            live.redirect = true;
+            Ok(live)
+        })
+        .inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(&dir);
+        })
+}
+
+/// What the shell's script starts with.
+enum Boot<'a> {
+    /// The whole bootstrap: the move to the directory, the snapshot, the first wait.
+    Now {
+        config: &'a ShellConfig,
+        cwd: Option<&'a Path>,
+    },
+    /// Only the wait: the rest is handed over when the shell is taken ([`Live::take`]).
+    Later,
+}
+
+fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
+    let Plan {
+        program,
+        posix,
+        name,
+        mut env,
+    } = plan;
     let script_path = dir.join(&name);
     let mut script = File::options()
         .create_new(true)
@@ -92,28 +149,35 @@ fn start_shell_in(
         .write(true)
         .open(&script_path)
         .map_err(|e| Error::io("creating the shell's script", e))?;
-    let mut env = shell_env(config);
     // `$_` as `bash -c` starts with it: the environment's `_`, or `$0`.
     let first_last_arg = env
         .iter()
         .find(|(k, _)| k == "_")
         .map_or_else(|| name.clone(), |(_, v)| v.clone());
-    let cwd = match cwd {
-        Some(dir) => dir.to_path_buf(),
-        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+    let (boot, sandbox, read_chunk_bytes, watch_descriptors, lineno_named) = match boot {
+        Boot::Now { config, cwd } => {
+            let cwd = match cwd {
+                Some(dir) => dir.to_path_buf(),
+                None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+            };
+            let sandbox = match &config.sandbox {
+                Some(policy) => Some(policy.confine(&cwd, Some(&dir))?),
+                None => None,
+            };
+            if let Some(sandbox) = &sandbox {
+                sandbox.set_tmpdir(&mut env, &config.session_env);
+            }
+            let boot = framing::bootstrap(
+                &cwd.to_string_lossy(),
+                oldpwd(&env),
+                config.snapshot.as_deref(),
+            );
+            let watch = config.snapshot.is_some();
+            let lineno = snapshot_names_lineno(config);
+            (boot, sandbox, config.read_chunk_bytes, watch, lineno)
+        }
+        Boot::Later => (framing::bootstrap_pooled(), None, 0, false, false),
     };
-    let sandbox = match &config.sandbox {
-        Some(policy) => Some(policy.confine(&cwd, Some(&dir))?),
-        None => None,
-    };
-    if let Some(sandbox) = &sandbox {
-        sandbox.set_tmpdir(&mut env, &config.session_env);
-    }
-    let oldpwd = env
-        .iter()
-        .find(|(k, _)| k == "OLDPWD")
-        .map(|(_, v)| v.as_str());
-    let boot = framing::bootstrap(&cwd.to_string_lossy(), oldpwd, config.snapshot.as_deref());
     let framing = Framing::random();
     script
         .write_all(boot.as_bytes())
@@ -151,11 +215,6 @@ fn start_shell_in(
     drop((ctl_read, status_write));
     spawn::set_nonblocking(&status_read, true).map_err(|e| Error::io("status pipe", e))?;
     let status = Arc::new(StatusPipe::new(status_read));
-    let status_watch = match watcher {
-        Some(w) => w.watch(status.clone()),
-        None => status::watch_on_runtime(status.clone()),
-    }
-    .map_err(|e| Error::io("watching the status pipe", e))?;
     let exited = fd::register_readable(
         spawned
             .pidfd
@@ -169,7 +228,7 @@ fn start_shell_in(
         exited,
         ctl: File::from(ctl_write),
         status,
-        _status_watch: status_watch,
+        _status_watch: None,
         records: framing.parser(),
         framing,
         script,
@@ -184,21 +243,70 @@ fn start_shell_in(
         fifo_seq: 0,
         children: Vec::new(),
         redirect: false,
-        watch_descriptors: config.snapshot.is_some(),
-        lineno_named: config.snapshot.as_ref().is_some_and(|path| {
-            std::fs::read(path).map_or(true, |text| {
-                memchr::memmem::find(&text, b"LINENO").is_some()
-            })
-        }),
+        watch_descriptors,
+        lineno_named,
         script_reader: None,
         script_reader_tried: false,
         chunk_start: 0,
         children_file: tree::ChildrenFile::open(spawned_pid),
-        read_buf: vec![0; config.read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
+        read_buf: vec![0; read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
     })
 }
 
+/// Whether the session's snapshot (sourced at start) names `LINENO`, and so may unset it (see
+/// `framing::LINE_RESET`); a snapshot that cannot be read is taken to.
+fn snapshot_names_lineno(config: &ShellConfig) -> bool {
+    config.snapshot.as_ref().is_some_and(|path| {
+        std::fs::read(path).map_or(true, |text| {
+            memchr::memmem::find(&text, b"LINENO").is_some()
+        })
+    })
+}
+
+/// The `OLDPWD` a shell is started with, which its move to its directory must not change.
+fn oldpwd(env: &[(String, String)]) -> Option<&str> {
+    env.iter()
+        .find(|(k, _)| k == "OLDPWD")
+        .map(|(_, v)| v.as_str())
+}
+
 impl Live {
+    /// Has `watcher` (or a task on the runtime: call within it then) watch the status pipe.
+    fn watch_status(&mut self, watcher: Option<&dyn StatusWatcher>) -> Result<()> {
+        let watch = match watcher {
+            Some(w) => w.watch(self.status.clone()),
+            None => status::watch_on_runtime(self.status.clone()),
+        }
+        .map_err(|e| Error::io("watching the status pipe", e))?;
+        self._status_watch = Some(watch);
+        Ok(())
+    }
+
+    /// Makes a shell from [`start_pooled`] (started on `config`'s plan) the one [`start_shell`]
+    /// would start now for `config` in `cwd`: it is handed the rest of the bootstrap (the move to
+    /// `cwd`, `OLDPWD`, the snapshot) as its first chunk, and its status pipe is watched. The
+    /// run's own chunk follows; the shell takes both in turn, as a fresh shell takes its
+    /// bootstrap and then the run.
+    pub(super) fn take(
+        &mut self,
+        config: &ShellConfig,
+        env: &[(String, String)],
+        cwd: &Path,
+        watcher: Option<&dyn StatusWatcher>,
+    ) -> Result<()> {
+        self.watch_status(watcher)?;
+        self.watch_descriptors = config.snapshot.is_some();
+        self.lineno_named = snapshot_names_lineno(config);
+        self.read_buf
+            .resize(config.read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES), 0);
+        let boot = framing::bootstrap_taken(
+            &cwd.to_string_lossy(),
+            oldpwd(env),
+            config.snapshot.as_deref(),
+        );
+        self.append_and_wake(&boot)
+    }
+
     /// What runs below the shell, and below its supervisor (what a shell that exited left
     /// behind).
     pub(super) fn below(&self) -> Vec<Proc> {

@@ -1,0 +1,359 @@
+//! Shells started ahead of need: the process start that a real shell costs is paid before a call,
+//! not during it. A [`Pool`] holds a few shells started on the plan of the last call that took
+//! one, each waiting at its first wait with nothing yet run; a call whose shell would start on
+//! the same plan takes one instead of starting its own, and the pool is refilled off the hot path.
+//!
+//! A shell taken from the pool is the shell the call would have started:
+//! - it was started on an equal [`Plan`]: the same program, mode and script name, and the same
+//!   environment (the host's environment as it is at the time of the call, compared entry by
+//!   entry, the non-interactive defaults, the session's), and the host's identity and file-mode
+//!   mask (`Umask`, `Uid`, `Gid`, `Groups` and the capability sets of `/proc/self/status`) are
+//!   as they were when it was started. Anything else (a host that changed its environment with
+//!   `process.env.X = …` since) is a miss: the stale shells are ended and the call starts its own;
+//! - it was started in its own temporary directory, as every shell is; its directory, `OLDPWD`
+//!   and snapshot are handed to it when it is taken, before the run ([`Live::take`]), with the
+//!   line count of the fresh bootstrap (the first run's `LINENO` is the same);
+//! - it was started in the same second of the clock as the call: bash's `SECONDS` counts whole
+//!   seconds of the clock since its start, so it reads what a fresh shell's would. Shells from
+//!   an earlier second are replaced at each turn of the second while the pool is in use;
+//! - it is used once: it is taken out of the pool, and ends with the session that took it;
+//! - sandboxed sessions never take one (a sandbox confines a shell from its start), nor do
+//!   sessions whose environment carries `SECONDS` (bash starts its clock from it).
+//!
+//! Bounds: at most [`POOL_SIZE`] shells wait in a pool, all on one plan (a call on another plan
+//! ends them). A pool with no call for [`IDLE_RELEASE`] ends its shells. Nothing is started
+//! before the first call that could take a shell: a host that never runs a command pays nothing.
+//! The owner ends a pool's shells with [`Pool::close`] (the Node bindings do at the teardown of
+//! the JavaScript environment that made it); a host that dies takes them along (each shell's
+//! supervisor ends its tree when the host goes away).
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use tokio::runtime::Handle;
+
+use super::live::Live;
+use super::request::ShellConfig;
+use super::start::{start_pooled, Plan};
+use super::status::StatusWatcher;
+
+/// The most shells waiting in one pool.
+pub const POOL_SIZE: usize = 2;
+/// A pool with no call for this long ends its shells.
+pub const IDLE_RELEASE: Duration = Duration::from_secs(5);
+/// The longest a call waits for a shell being started for the pool before it starts its own.
+const FILL_WAIT: Duration = Duration::from_millis(100);
+
+/// What two shells must share to be interchangeable.
+#[derive(Debug, Clone, PartialEq)]
+struct Key {
+    plan: Plan,
+    host: String,
+}
+
+impl Key {
+    /// The key a shell started now on `config` would have; `None` when `config` may not use a
+    /// pooled shell.
+    fn now(config: &ShellConfig) -> Option<Key> {
+        if config.sandbox.is_some() {
+            return None;
+        }
+        let plan = Plan::of(config).ok()?;
+        if plan.env.iter().any(|(k, _)| k == "SECONDS") {
+            return None;
+        }
+        Some(Key {
+            plan,
+            host: host_identity()?,
+        })
+    }
+}
+
+/// The host's identity, capabilities and file-mode mask, which a shell inherits at its start.
+fn host_identity() -> Option<String> {
+    const FIELDS: &[&str] = &[
+        "Umask:",
+        "Uid:",
+        "Gid:",
+        "Groups:",
+        "CapInh:",
+        "CapPrm:",
+        "CapEff:",
+        "CapBnd:",
+        "CapAmb:",
+        "NoNewPrivs:",
+    ];
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    Some(
+        status
+            .lines()
+            .filter(|l| FIELDS.iter().any(|f| l.starts_with(f)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// Shells started ahead of need for one owner (a JavaScript environment). See the module.
+pub struct Pool {
+    /// The runtime the shells' descriptors are registered with, and the pool's work runs on.
+    runtime: Handle,
+    state: Mutex<State>,
+    /// Told whenever a shell started for the pool is ready (or failed to start).
+    filled: tokio::sync::Notify,
+}
+
+struct State {
+    /// Each with the second of the clock its start began in.
+    waiting: Vec<(Key, u64, Live)>,
+    /// Shells being started for the pool.
+    filling: usize,
+    /// The plan of the last call: what the pool is filled on.
+    want: Option<Key>,
+    last_call: Instant,
+    /// Whether a task waits to end the shells of an idle pool.
+    reaper: bool,
+    closed: bool,
+}
+
+impl Pool {
+    /// An empty pool; its shells will be registered with, and started on, `runtime`.
+    pub fn new(runtime: Handle) -> Arc<Pool> {
+        Arc::new(Pool {
+            runtime,
+            state: Mutex::new(State {
+                waiting: Vec::new(),
+                filling: 0,
+                want: None,
+                last_call: Instant::now(),
+                reaper: false,
+                closed: false,
+            }),
+            filled: tokio::sync::Notify::new(),
+        })
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A shell for `config` in `cwd`, its status pipe watched by `watcher` (or a task on the
+    /// runtime), as [`super::start::start_shell`] would start it now; `None` when the pool has
+    /// none for it (the caller then starts its own). Either way the pool is refilled, in the
+    /// background, on this call's plan. Never blocks on a process start: may be called on any
+    /// thread.
+    pub(super) fn take(
+        self: &Arc<Self>,
+        config: &ShellConfig,
+        cwd: &Path,
+        watcher: Option<&dyn StatusWatcher>,
+    ) -> Option<Live> {
+        let key = Key::now(config)?;
+        let (found, stale) = {
+            let mut state = self.state();
+            if state.closed {
+                return None;
+            }
+            state.last_call = Instant::now();
+            // Shells on another plan will not be taken: the pool follows the last call, once a
+            // shell could be started on its plan (see `started`).
+            if state.want.as_ref() != Some(&key) {
+                state.want = None;
+            }
+            let stale = state.take_stale();
+            let at = state.waiting.iter().position(|(k, ..)| *k == key);
+            let found = at.map(|i| state.waiting.swap_remove(i).2);
+            (found, stale)
+        };
+        let _runtime = self.runtime.enter();
+        end_all(stale);
+        self.refill();
+        let mut live = found?;
+        if live.spawned.has_exited() {
+            end_all(vec![live]);
+            return None;
+        }
+        match live.take(config, &key.plan.env, cwd, watcher) {
+            Ok(()) => Some(live),
+            Err(_) => {
+                end_all(vec![live]);
+                None
+            }
+        }
+    }
+
+    /// Tells the pool that a shell was just started on `config` (a call that found none to take
+    /// started its own): the pool is filled on that plan from now on. Only then: a plan that
+    /// cannot start (a missing program) has no shell started for the pool, nor its temp dir made.
+    pub(super) fn started(self: &Arc<Self>, config: &ShellConfig) {
+        let Some(key) = Key::now(config) else {
+            return;
+        };
+        {
+            let mut state = self.state();
+            state.last_call = Instant::now();
+            state.want = Some(key);
+        }
+        let _runtime = self.runtime.enter();
+        self.refill();
+    }
+
+    /// Starts shells on the wanted plan until the pool (with those being started) is full, and
+    /// has the pool emptied once it is idle.
+    fn refill(self: &Arc<Self>) {
+        let mut state = self.state();
+        let Some(key) = state.want.clone() else {
+            return;
+        };
+        while !state.closed && state.waiting.len() + state.filling < POOL_SIZE {
+            state.filling += 1;
+            let (pool, key) = (self.clone(), key.clone());
+            self.runtime.spawn_blocking(move || pool.fill(key));
+        }
+        if !state.reaper && !state.closed {
+            state.reaper = true;
+            let pool = Arc::downgrade(self);
+            self.runtime.spawn(async move {
+                loop {
+                    let wait = match pool.upgrade() {
+                        Some(pool) => pool.keep(),
+                        None => return,
+                    };
+                    match wait {
+                        Some(left) => tokio::time::sleep(left).await,
+                        None => return,
+                    }
+                }
+            });
+        }
+    }
+
+    /// The pool's upkeep, at each turn of the second while it is in use: shells of an earlier
+    /// second are replaced; once idle, its shells are ended. Returns how long until the next
+    /// upkeep, `None` once the pool is idle.
+    fn keep(self: &Arc<Self>) -> Option<Duration> {
+        let mut state = self.state();
+        let since = state.last_call.elapsed();
+        if since >= IDLE_RELEASE || state.closed {
+            state.reaper = false;
+            state.want = None;
+            let ended = state.waiting.drain(..).map(|(.., l)| l).collect();
+            drop(state);
+            end_all(ended);
+            return None;
+        }
+        let stale = state.take_stale();
+        drop(state);
+        end_all(stale);
+        self.refill();
+        let to_next_second =
+            Duration::from_nanos(1_000_000_000 - u64::from(clock().subsec_nanos()) + 1_000_000);
+        Some(to_next_second.min(IDLE_RELEASE - since))
+    }
+
+    /// Waits (at most [`FILL_WAIT`]) until a shell waits in the pool, when none does and one is
+    /// being started: a call that finds the pool empty takes the shell being started for it
+    /// rather than starting one more beside it.
+    pub(super) async fn until_filled(&self) {
+        let deadline = tokio::time::Instant::now() + FILL_WAIT;
+        loop {
+            let notified = self.filled.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let state = self.state();
+                if !state.waiting.is_empty() || state.filling == 0 || state.closed {
+                    return;
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Starts one shell on `key`'s plan; keeps it if the pool still wants that plan.
+    fn fill(&self, key: Key) {
+        let second = clock().as_secs();
+        let live = start_pooled(key.plan.clone());
+        let mut state = self.state();
+        state.filling -= 1;
+        self.filled.notify_waiters();
+        let Ok(live) = live else {
+            return;
+        };
+        if state.closed || state.want.as_ref() != Some(&key) || state.waiting.len() >= POOL_SIZE {
+            drop(state);
+            live.destroy_now();
+            return;
+        }
+        state.waiting.push((key, second, live));
+        drop(state);
+        self.filled.notify_waiters();
+    }
+
+    /// Ends the pool's shells now, and every shell started for it later: the pool takes no more.
+    pub fn close(&self) {
+        let ended: Vec<Live> = {
+            let mut state = self.state();
+            state.closed = true;
+            state.want = None;
+            state.waiting.drain(..).map(|(.., l)| l).collect()
+        };
+        for live in ended {
+            live.destroy_now();
+        }
+    }
+
+    /// How many shells wait in the pool.
+    #[cfg(test)]
+    fn waiting(&self) -> usize {
+        self.state().waiting.len()
+    }
+
+    #[cfg(test)]
+    fn waiting_pids(&self) -> Vec<i32> {
+        self.state()
+            .waiting
+            .iter()
+            .map(|(.., l)| l.spawned.proc.pid)
+            .collect()
+    }
+}
+
+impl State {
+    /// Takes out the shells that may not be handed out any more: those on another plan than the
+    /// wanted one, and those whose start began in an earlier second of the clock than now.
+    fn take_stale(&mut self) -> Vec<Live> {
+        let now = clock().as_secs();
+        let want = self.want.clone();
+        let (keep, stale) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|(k, second, _)| *second == now && want.as_ref() == Some(k));
+        self.waiting = keep;
+        stale.into_iter().map(|(.., l)| l).collect()
+    }
+}
+
+/// The wall clock, as bash reads it for `SECONDS`.
+fn clock() -> Duration {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// Ends shells off the caller's thread (reaping one takes a moment). Call within the runtime.
+fn end_all(shells: Vec<Live>) {
+    if shells.is_empty() {
+        return;
+    }
+    tokio::task::spawn_blocking(move || {
+        for live in shells {
+            live.destroy_now();
+        }
+    });
+}
+
+#[cfg(test)]
+#[path = "pool_tests.rs"]
+mod tests;
