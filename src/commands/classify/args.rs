@@ -69,20 +69,6 @@ pub fn flag_sensitive(program: &str, args: &[Word]) -> Option<Verdict> {
     })
 }
 
-pub fn writes_with_flags(args: &[Word], flags: &[&str], reason: &str) -> Verdict {
-    if flags.iter().any(|f| {
-        if f.starts_with("--") {
-            has_long(args, f)
-        } else {
-            args.iter().any(|a| a.is(f))
-        }
-    }) {
-        Verdict::write(reason)
-    } else {
-        Verdict::read_only()
-    }
-}
-
 /// Read-only with one of `listing` options; otherwise a write described by `reason`.
 pub fn lists_with(args: &[Word], listing: &[&str], reason: &str) -> Verdict {
     let lists = listing.iter().any(|l| {

@@ -45,3 +45,5 @@ pub fn classify(command: &str) -> Classification {
 mod corpus_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod probe;

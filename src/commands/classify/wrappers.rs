@@ -31,7 +31,30 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
                     a.text
                 ));
             }
-            Some("-o" | "+o" | "-O" | "+O") => i += 2,
+            Some("-o" | "+o") => {
+                const READ_ONLY_SETTINGS: &[&str] = &[
+                    "errexit", "nounset", "xtrace", "verbose", "noglob", "pipefail", "posix",
+                    "noexec", "noclobber", "allexport", "braceexpand", "hashall", "monitor",
+                    "notify", "errtrace", "functrace", "physical", "privileged", "nolog",
+                ];
+                match args.get(i + 1).and_then(|s| s.value.as_deref()) {
+                    Some(setting) if READ_ONLY_SETTINGS.contains(&setting) => i += 2,
+                    _ => {
+                        return Verdict::unknown(format!(
+                            "{program} {} sets an option that changes what its commands mean",
+                            a.text
+                        ))
+                    }
+                }
+            }
+            Some("-O" | "+O") => i += 2,
+            // An interactive shell runs ~/.bashrc and writes the history; `-k` turns arguments
+            // that look like assignments into environment variables.
+            Some(o) if o.starts_with('-') && !o.starts_with("--") && o[1..].contains(['i', 'k']) => {
+                return Verdict::unknown(format!(
+                    "{program} {o} runs startup files and keeps a history, or takes arguments as variables"
+                ));
+            }
             Some("--command") => {
                 command_mode = true;
                 i += 1;
@@ -183,6 +206,14 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         }
         "caffeinate" => Verdict::runs(skip_options(args, &["-t", "-w"])),
         "busybox" => Verdict::runs(args),
+        "nohup" => {
+            let mut v = Verdict::runs(skip_options(args, &[]));
+            v.push(
+                Level::Write,
+                "nohup writes nohup.out when its output is a terminal",
+            );
+            v
+        }
         // builtin, chronic, coproc, nohup, setsid, unbuffer: options without values.
         _ => Verdict::runs(skip_options(args, &[])),
     }
