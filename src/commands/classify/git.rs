@@ -189,6 +189,9 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
         }
         return v;
     }
+    if super::modes::git(sub, rest) {
+        return Verdict::read_only();
+    }
     let runs = ["--upload-pack", "--receive-pack", "--exec"];
     let transport = NETWORK.contains(&sub) || matches!(sub, "push" | "submodule" | "remote");
     if transport && runs.iter().any(|r| given(rest, r)) {

@@ -276,6 +276,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(v) = readers::known(p, args) {
         return Some(v);
     }
+    if let Some(v) = super::modes::check(p, args) {
+        return Some(v);
+    }
     if READ_ONLY.contains(&p) {
         let mut v = readers::builtin(p, args);
         v.output = printed(p, args);
