@@ -46,5 +46,3 @@ pub fn classify(command: &str) -> Classification {
 mod corpus_tests;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod probe;

@@ -41,7 +41,9 @@ impl Walker {
                     .child_by_field_name("name")
                     .map(|n| tree::text(n, src))
                     .unwrap_or("");
-                if !self.assoc.contains(array) {
+                let assoc = self.assoc.contains(array)
+                    && !self.tainted.contains(&format!("{UNSET}{array}"));
+                if !assoc {
                     operands.extend(node.child_by_field_name("index"));
                 }
             }
@@ -403,13 +405,18 @@ fn unescaped_substitution(text: &str) -> bool {
     false
 }
 
+/// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
+pub(super) const UNSET: &str = "unset ";
+
 /// Every variable that something in the script at `root` may set to a value other than a
 /// number: assignments of other values anywhere (`+=` included), `${x:=…}`, and any name an
 /// argument word holds (`read x`, `printf -vx`, `mapfile x`, `for x in …`).
 pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
     let mut out = HashSet::new();
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
+    // Each node with whether it is part of a command's argument (where a word can name a
+    // variable to set), not of arithmetic or a subscript (where a word reads one).
+    let mut stack = vec![(root, false)];
+    while let Some((n, in_argument)) = stack.pop() {
         let text = tree::text(n, src);
         match n.kind() {
             "variable_assignment" => {
@@ -431,7 +438,7 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                     out.insert(name.to_string());
                 }
             }
-            "word" | "raw_string" | "string_content" => {
+            "word" | "raw_string" | "string_content" if in_argument => {
                 // Every name in a word, and every tail of a name after an option's dash.
                 const MAX_NAME: usize = 64; // longer runs are not names anyone writes after a dash
                 for run in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
@@ -448,7 +455,12 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                 let mut cursor = n.walk();
                 for child in n.named_children(&mut cursor) {
                     if matches!(child.kind(), "variable_name" | "word") {
-                        out.insert(tree::text(child, src).to_string());
+                        let name = tree::text(child, src);
+                        out.insert(name.to_string());
+                        if n.kind() == "unset_command" {
+                            // An array unset anywhere may be indexed when it is read.
+                            out.insert(format!("{UNSET}{name}"));
+                        }
                     }
                 }
             }
@@ -465,8 +477,15 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
             }
             _ => {}
         }
+        let argument = match n.kind() {
+            "command" => true,
+            "command_name" | "arithmetic_expansion" | "subscript" | "c_style_for_statement"
+            | "test_command" => false,
+            "compound_statement" if text.starts_with("((") => false,
+            _ => in_argument,
+        };
         let mut cursor = n.walk();
-        stack.extend(n.named_children(&mut cursor));
+        stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
     }
     out
 }
