@@ -18,7 +18,10 @@ const ADVERSARIAL: &[&str] = &[
 ];
 const EVERYDAY: &[(&str, &str)] = &[
     ("everyday.txt", include_str!("corpus/everyday.txt")),
-    ("fresh-everyday.txt", include_str!("corpus/fresh-everyday.txt")),
+    (
+        "fresh-everyday.txt",
+        include_str!("corpus/fresh-everyday.txt"),
+    ),
 ];
 
 /// The share of everyday read-only commands that may be called something else.

@@ -84,10 +84,26 @@ fn ar(values: &[&str]) -> bool {
 /// `dpkg -l`, `-L`, `-s`, `-S`, `-p`, `-c`, `-I`, `--get-selections`, … with package names.
 fn dpkg(values: &[&str]) -> bool {
     const QUERIES: &[&str] = &[
-        "-l", "--list", "-L", "--listfiles", "-s", "--status", "-S", "--search", "-p",
-        "--print-avail", "-c", "--contents", "-I", "--info", "--get-selections",
-        "--print-architecture", "--print-foreign-architectures", "--compare-versions",
-        "--version", "--help",
+        "-l",
+        "--list",
+        "-L",
+        "--listfiles",
+        "-s",
+        "--status",
+        "-S",
+        "--search",
+        "-p",
+        "--print-avail",
+        "-c",
+        "--contents",
+        "-I",
+        "--info",
+        "--get-selections",
+        "--print-architecture",
+        "--print-foreign-architectures",
+        "--compare-versions",
+        "--version",
+        "--help",
     ];
     matches!(values.first(), Some(first) if QUERIES.contains(first))
         && values[1..].iter().all(|v| !v.starts_with('-'))
@@ -97,22 +113,54 @@ fn dpkg(values: &[&str]) -> bool {
 /// shown; `-out`, `-engine`, `-provider` and the rest are not on the lists.
 fn openssl(values: &[&str]) -> bool {
     const DIGESTS: &[&str] = &[
-        "-md5", "-sha1", "-sha224", "-sha256", "-sha384", "-sha512", "-sha3-256", "-sha3-512",
-        "-blake2b512", "-blake2s256", "-sm3", "-ripemd160",
+        "-md5",
+        "-sha1",
+        "-sha224",
+        "-sha256",
+        "-sha384",
+        "-sha512",
+        "-sha3-256",
+        "-sha3-512",
+        "-blake2b512",
+        "-blake2s256",
+        "-sm3",
+        "-ripemd160",
     ];
     let Some((sub, rest)) = values.split_first() else {
         return false;
     };
     match *sub {
-        "version" => rest.iter().all(|v| matches!(*v, "-a" | "-v" | "-b" | "-o" | "-f" | "-p" | "-d")),
-        "dgst" | "md5" | "sha1" | "sha256" | "sha512" => rest
+        "version" => rest
             .iter()
-            .all(|v| !v.starts_with('-') || DIGESTS.contains(v) || matches!(*v, "-r" | "-hex" | "-c" | "-list")),
+            .all(|v| matches!(*v, "-a" | "-v" | "-b" | "-o" | "-f" | "-p" | "-d")),
+        "dgst" | "md5" | "sha1" | "sha256" | "sha512" => rest.iter().all(|v| {
+            !v.starts_with('-')
+                || DIGESTS.contains(v)
+                || matches!(*v, "-r" | "-hex" | "-c" | "-list")
+        }),
         "x509" => {
             const SHOWS: &[&str] = &[
-                "-noout", "-text", "-subject", "-issuer", "-dates", "-enddate", "-startdate",
-                "-serial", "-fingerprint", "-pubkey", "-modulus", "-purpose", "-email", "-hash",
-                "-subject_hash", "-issuer_hash", "-ocsp_uri", "-ext", "-nameopt", "-inform", "-in",
+                "-noout",
+                "-text",
+                "-subject",
+                "-issuer",
+                "-dates",
+                "-enddate",
+                "-startdate",
+                "-serial",
+                "-fingerprint",
+                "-pubkey",
+                "-modulus",
+                "-purpose",
+                "-email",
+                "-hash",
+                "-subject_hash",
+                "-issuer_hash",
+                "-ocsp_uri",
+                "-ext",
+                "-nameopt",
+                "-inform",
+                "-in",
             ];
             const VALUES: &[&str] = &["-in", "-inform", "-nameopt", "-ext"];
             let mut i = 0;
@@ -169,7 +217,10 @@ fn preprocess(program: &str, values: &[&str]) -> bool {
             | "-nostdinc++" | "-w" | "-H" | "-trigraphs" | "-traditional-cpp" | "-ansi" => {}
             "-I" | "-D" | "-U" | "-x" | "-isystem" | "-iquote" | "-idirafter" | "-include"
             | "-imacros" => i += 1,
-            v if (v.starts_with("-I") || v.starts_with("-D") || v.starts_with("-U") || v.starts_with("-std="))
+            v if (v.starts_with("-I")
+                || v.starts_with("-D")
+                || v.starts_with("-U")
+                || v.starts_with("-std="))
                 && v.len() > 2 => {}
             v if v.starts_with('-') && v != "-" => return false,
             _ => operands += 1,
@@ -186,14 +237,38 @@ fn patch(values: &[&str]) -> bool {
         i += 1;
         match *v {
             "--dry-run" => dry = true,
-            "-R" | "--reverse" | "-N" | "--forward" | "-s" | "--silent" | "--quiet" | "-f"
-            | "--force" | "-t" | "--batch" | "-l" | "--ignore-whitespace" | "--verbose" | "-u"
-            | "--unified" | "-c" | "--context" | "-n" | "--normal" | "-E"
+            "-R"
+            | "--reverse"
+            | "-N"
+            | "--forward"
+            | "-s"
+            | "--silent"
+            | "--quiet"
+            | "-f"
+            | "--force"
+            | "-t"
+            | "--batch"
+            | "-l"
+            | "--ignore-whitespace"
+            | "--verbose"
+            | "-u"
+            | "--unified"
+            | "-c"
+            | "--context"
+            | "-n"
+            | "--normal"
+            | "-E"
             | "--remove-empty-files" => {}
             "-p" | "-i" | "-F" | "-d" | "--directory" | "--input" | "--fuzz" | "--strip" => i += 1,
-            v if (v.starts_with("-p") || v.starts_with("-F") || v.starts_with("-i") || v.starts_with("-d"))
-                && v.len() > 2 && !v.starts_with("--") => {}
-            v if v.starts_with("--strip=") || v.starts_with("--fuzz=") || v.starts_with("--input=")
+            v if (v.starts_with("-p")
+                || v.starts_with("-F")
+                || v.starts_with("-i")
+                || v.starts_with("-d"))
+                && v.len() > 2
+                && !v.starts_with("--") => {}
+            v if v.starts_with("--strip=")
+                || v.starts_with("--fuzz=")
+                || v.starts_with("--input=")
                 || v.starts_with("--directory=") => {}
             v if v.starts_with('-') => return false,
             _ => {}
@@ -209,7 +284,10 @@ fn kill(values: &[&str]) -> bool {
         _ => return false,
     };
     let pids = pids.strip_prefix(&["--"]).unwrap_or(pids);
-    !pids.is_empty() && pids.iter().all(|p| p.chars().all(|c| c.is_ascii_digit() || c == '%'))
+    !pids.is_empty()
+        && pids
+            .iter()
+            .all(|p| p.chars().all(|c| c.is_ascii_digit() || c == '%'))
 }
 
 /// `mktemp -u …`: prints a name and creates nothing.
@@ -224,7 +302,9 @@ fn mktemp(values: &[&str]) -> bool {
                 dry |= v.contains('u');
             }
             "-p" | "--suffix" => i += 1,
-            v if v.starts_with("--tmpdir") || v.starts_with("--suffix=") || (v.starts_with("-p") && v.len() > 2) => {}
+            v if v.starts_with("--tmpdir")
+                || v.starts_with("--suffix=")
+                || (v.starts_with("-p") && v.len() > 2) => {}
             v if v.starts_with('-') => return false,
             _ => {}
         }

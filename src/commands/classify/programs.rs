@@ -503,7 +503,9 @@ fn gofmt(args: &[Word]) -> Verdict {
         };
         match name {
             "l" | "d" | "e" | "s" | "h" | "help" => {}
-            "w" if value.is_none_or(|v| matches!(v, "false" | "0" | "f" | "F" | "FALSE" | "False")) => {
+            "w" if value
+                .is_none_or(|v| matches!(v, "false" | "0" | "f" | "F" | "FALSE" | "False")) =>
+            {
                 if value.is_none() {
                     return Verdict::write("gofmt -w rewrites files");
                 }

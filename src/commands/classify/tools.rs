@@ -201,7 +201,9 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     if resolves && !frozen {
         v.push(
             Level::Write,
-            format!("cargo {sub} may write Cargo.lock and fetch the registry (--frozen only reads)"),
+            format!(
+                "cargo {sub} may write Cargo.lock and fetch the registry (--frozen only reads)"
+            ),
         );
     }
     for word in &rest {

@@ -33,9 +33,25 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
             }
             Some("-o" | "+o") => {
                 const READ_ONLY_SETTINGS: &[&str] = &[
-                    "errexit", "nounset", "xtrace", "verbose", "noglob", "pipefail", "posix",
-                    "noexec", "noclobber", "allexport", "braceexpand", "hashall", "monitor",
-                    "notify", "errtrace", "functrace", "physical", "privileged", "nolog",
+                    "errexit",
+                    "nounset",
+                    "xtrace",
+                    "verbose",
+                    "noglob",
+                    "pipefail",
+                    "posix",
+                    "noexec",
+                    "noclobber",
+                    "allexport",
+                    "braceexpand",
+                    "hashall",
+                    "monitor",
+                    "notify",
+                    "errtrace",
+                    "functrace",
+                    "physical",
+                    "privileged",
+                    "nolog",
                 ];
                 match args.get(i + 1).and_then(|s| s.value.as_deref()) {
                     Some(setting) if READ_ONLY_SETTINGS.contains(&setting) => i += 2,
@@ -50,7 +66,9 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
             Some("-O" | "+O") => i += 2,
             // An interactive shell runs ~/.bashrc and writes the history; `-k` turns arguments
             // that look like assignments into environment variables.
-            Some(o) if o.starts_with('-') && !o.starts_with("--") && o[1..].contains(['i', 'k']) => {
+            Some(o)
+                if o.starts_with('-') && !o.starts_with("--") && o[1..].contains(['i', 'k']) =>
+            {
                 return Verdict::unknown(format!(
                     "{program} {o} runs startup files and keeps a history, or takes arguments as variables"
                 ));

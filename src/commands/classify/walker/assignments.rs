@@ -160,7 +160,10 @@ fn runs_first(node: Node<'_>) -> bool {
                     .child_by_field_name("initializer")
                     .is_some_and(|i| i.id() == n.id());
             }
-            "list" if parent.named_child(0).is_some_and(|first| first.id() == n.id()) => {}
+            "list"
+                if parent
+                    .named_child(0)
+                    .is_some_and(|first| first.id() == n.id()) => {}
             "declaration_command" | "variable_assignments" => {}
             _ => return false,
         }

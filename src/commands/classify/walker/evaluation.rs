@@ -255,7 +255,8 @@ impl Walker {
                                 .strip_suffix("[@]")
                                 .or_else(|| n.strip_suffix("[*]"))
                                 .unwrap_or(n);
-                            !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                            !n.is_empty()
+                                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                         });
                         if length {
                             continue;
@@ -333,7 +334,9 @@ impl Walker {
         let mut chars = inner.chars().peekable();
         while let Some(c) = chars.next() {
             match (c, chars.peek()) {
-                ('\\', Some(&next)) if matches!(next, '\\' | '`' | '$') || (in_string && next == '"') => {
+                ('\\', Some(&next))
+                    if matches!(next, '\\' | '`' | '$') || (in_string && next == '"') =>
+                {
                     code.push(next);
                     chars.next();
                 }
@@ -433,7 +436,9 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                                 .chars()
                                 .all(|c| c.is_ascii_digit()))
                 });
-                let appends = text.get(written.len()..).is_some_and(|t| t.starts_with("+="));
+                let appends = text
+                    .get(written.len()..)
+                    .is_some_and(|t| t.starts_with("+="));
                 if !numeric || appends {
                     out.insert(name.to_string());
                 }
@@ -479,7 +484,10 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
         }
         let argument = match n.kind() {
             "command" => true,
-            "command_name" | "arithmetic_expansion" | "subscript" | "c_style_for_statement"
+            "command_name"
+            | "arithmetic_expansion"
+            | "subscript"
+            | "c_style_for_statement"
             | "test_command" => false,
             "compound_statement" if text.starts_with("((") => false,
             _ => in_argument,
