@@ -408,6 +408,26 @@ fn unescaped_substitution(text: &str) -> bool {
     false
 }
 
+/// `for NAME in WORDS`, when every word is a number or a brace range of numbers (`{1..9}`):
+/// NAME, which then holds a number in the body and after it.
+pub(super) fn numeric_loop(node: Node<'_>, src: &str) -> Option<String> {
+    let name = node.child_by_field_name("variable")?;
+    let mut cursor = node.walk();
+    let values: Vec<Node<'_>> = node.children_by_field_name("value", &mut cursor).collect();
+    let number = |t: &str| !t.is_empty() && t.trim_start_matches('-').chars().all(|c| c.is_ascii_digit());
+    let all_numbers = !values.is_empty()
+        && values.iter().all(|v| {
+            let text = tree::text(*v, src);
+            let range = text
+                .strip_prefix('{')
+                .and_then(|t| t.strip_suffix('}'))
+                .and_then(|t| t.split_once(".."))
+                .is_some_and(|(a, b)| number(a) && number(b));
+            number(text) || range
+        });
+    all_numbers.then(|| tree::text(name, src).to_string())
+}
+
 /// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
 pub(super) const UNSET: &str = "unset ";
 
@@ -456,6 +476,7 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                     }
                 }
             }
+            "for_statement" if numeric_loop(n, src).is_some() => {}
             "for_statement" | "select_statement" | "declaration_command" | "unset_command" => {
                 let mut cursor = n.walk();
                 for child in n.named_children(&mut cursor) {

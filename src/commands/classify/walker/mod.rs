@@ -200,6 +200,15 @@ impl Walker {
             "word" | "string_content" | "raw_string" | "heredoc_content" => {
                 self.hidden_substitution(node, src)
             }
+            "for_statement" => {
+                // `for i in 1 2 3` / `for i in {1..9}`: i holds a number inside the loop.
+                let numeric = self.numeric.clone();
+                if let Some(name) = evaluation::numeric_loop(node, src) {
+                    self.numeric.insert(name);
+                }
+                self.children(node, src);
+                self.numeric = numeric;
+            }
             "c_style_for_statement" => {
                 // The initializer's numbers hold inside the loop only.
                 let numeric = self.numeric.clone();
