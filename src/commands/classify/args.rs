@@ -29,6 +29,19 @@ pub fn has_long(args: &[Word], name: &str) -> bool {
     })
 }
 
+/// A long option that getopt_long could take for `name` (`--output`): the name itself or any
+/// prefix of it (`--out`, `--o=F`), with or without `=value`. For options that write: an
+/// abbreviation that is ambiguous makes the program fail, so counting it errs on the safe side.
+pub fn has_long_prefix(args: &[Word], name: &str) -> bool {
+    let full = name.trim_start_matches('-');
+    options(args).any(|o| {
+        o.strip_prefix("--").is_some_and(|given| {
+            let given = given.split('=').next().unwrap_or(given);
+            !given.is_empty() && full.starts_with(given)
+        })
+    })
+}
+
 /// The operands: words that are not options, nor the values of the options in `takes_value`.
 pub fn operands<'a>(args: &'a [Word], takes_value: &[&str]) -> Vec<&'a Word> {
     let mut out = Vec::new();

@@ -225,7 +225,7 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         )),
         "time" => {
             let mut v = Verdict::runs(skip_options(args, &["-f", "--format", "-o", "--output"]));
-            if has_short(args, 'o') || has_long(args, "--output") {
+            if has_short(args, 'o') || has_long_prefix(args, "--output") {
                 v.push(Level::Write, "time -o writes to a file");
             }
             v

@@ -414,7 +414,12 @@ pub(super) fn numeric_loop(node: Node<'_>, src: &str) -> Option<String> {
     let name = node.child_by_field_name("variable")?;
     let mut cursor = node.walk();
     let values: Vec<Node<'_>> = node.children_by_field_name("value", &mut cursor).collect();
-    let number = |t: &str| !t.is_empty() && t.trim_start_matches('-').chars().all(|c| c.is_ascii_digit());
+    let number = |t: &str| {
+        !t.is_empty()
+            && t.trim_start_matches('-')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+    };
     let all_numbers = !values.is_empty()
         && values.iter().all(|v| {
             let text = tree::text(*v, src);
