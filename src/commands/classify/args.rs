@@ -143,10 +143,19 @@ pub fn printed(program: &str, args: &[Word]) -> Option<String> {
         .collect::<Option<_>>()?;
     match program {
         "echo" => {
+            // Options are any leading `-neE` clusters; with a backslash anywhere the text
+            // depends on -e and on `shopt xpg_echo`, so it is not known.
             let words: Vec<&str> = values
                 .into_iter()
-                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+                .skip_while(|a| {
+                    a.len() > 1
+                        && a.starts_with('-')
+                        && a[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
+                })
                 .collect();
+            if words.iter().any(|w| w.contains('\\')) {
+                return None;
+            }
             Some(words.join(" ") + "\n")
         }
         "printf" => match values.as_slice() {
