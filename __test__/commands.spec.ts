@@ -527,7 +527,7 @@ const readOnly: string[] = [
   'timeout 5 grep -r x .',
   'find . -type f | xargs grep foo',
   'npm ls',
-  'cargo tree',
+  'cargo tree --frozen',
   'docker ps',
   'python3 --version',
   'command -v git',
@@ -561,6 +561,7 @@ const write: string[] = [
   'npm install',
   'pip install requests',
   'cargo build',
+  'cargo tree', // writes a missing or stale Cargo.lock
   'make',
   'docker run ubuntu',
   'curl https://example.com',

@@ -36,39 +36,60 @@ pub fn parse(src: &str) -> Option<Tree> {
 /// name, and `EOF ` or ` EOF` for the end of `<<EOF`; bash reports a syntax error, or reads the
 /// here-document on to the end of its input.
 pub fn parses_cleanly(command: &str) -> bool {
-    const NEVER_COMMANDS: &[&str] = &[
-        "then", "else", "elif", "fi", "do", "done", "esac", "in", "}",
-    ];
     let Some(tree) = parse(command) else {
         return false;
     };
     let root = tree.root_node();
-    if syntax_error(root, command).is_some() {
-        return false;
-    }
+    syntax_error(root, command).is_none() && misread(root, command).is_none()
+}
+
+/// Where tree-sitter-bash parses `src` without an error but bash would read it otherwise: a
+/// command named by a word that bash reads as syntax there (a stray `then` or `fi`), a
+/// here-document not closed by a line that is its delimiter exactly (`EOF ` or ` EOF`), or a
+/// here-document operator whose line goes on after a backslash-newline (bash joins the lines
+/// first, so `<<E\<newline>OF` is delimited by `EOF`).
+pub fn misread(root: Node<'_>, src: &str) -> Option<String> {
+    const NEVER_COMMANDS: &[&str] = &[
+        "then", "else", "elif", "fi", "do", "done", "esac", "in", "}",
+    ];
     // Every node once, depth first, with one cursor (a walk that collects children allocates
     // per node, which cost as much as a short command's parse).
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();
-        if node.kind() == "command_name" && NEVER_COMMANDS.contains(&text(node, command)) {
-            return false;
+        if node.kind() == "command_name" && NEVER_COMMANDS.contains(&text(node, src)) {
+            return Some(format!("{} is not a command there", text(node, src)));
         }
-        if node.kind() == "heredoc_end" && !ends_heredoc(node, command) {
-            return false;
+        if node.kind() == "heredoc_end" && !ends_heredoc(node, src) {
+            return Some("a here-document's end is not its delimiter".to_string());
+        }
+        if node.kind() == "heredoc_start" && continues_line(node, src) {
+            return Some("a here-document's line goes on after a backslash".to_string());
         }
         if cursor.goto_first_child() || cursor.goto_next_sibling() {
             continue;
         }
         loop {
             if !cursor.goto_parent() {
-                return true;
+                return None;
             }
             if cursor.goto_next_sibling() {
                 break;
             }
         }
     }
+}
+
+/// Whether the line holding `start` (a `heredoc_start`) ends in a backslash-newline, or the
+/// delimiter itself holds a backslash or newline tree-sitter may have split differently.
+fn continues_line(start: Node<'_>, src: &str) -> bool {
+    let from = start.start_byte();
+    let line = match src[from..].find('\n') {
+        Some(i) => &src[from..from + i],
+        None => &src[from..],
+    };
+    let trailing = line.len() - line.trim_end_matches('\\').len();
+    trailing % 2 == 1 || text(start, src).contains('\n')
 }
 
 /// Whether the line of `end` (a `heredoc_end`) is the delimiter that its `heredoc_start` names,
@@ -161,6 +182,7 @@ mod tests {
             "}",
             "cat <<EOF\nhi\nEOF ",
             "cat <<-EOF\nhi\n  EOF",
+            "cat <<E\\\nOF\nls\nEOF",
         ];
         for text in rejected {
             assert!(!parses_cleanly(text), "{text:?}");

@@ -29,6 +29,19 @@ pub fn has_long(args: &[Word], name: &str) -> bool {
     })
 }
 
+/// A long option that getopt_long could take for `name` (`--output`): the name itself or any
+/// prefix of it (`--out`, `--o=F`), with or without `=value`. For options that write: an
+/// abbreviation that is ambiguous makes the program fail, so counting it errs on the safe side.
+pub fn has_long_prefix(args: &[Word], name: &str) -> bool {
+    let full = name.trim_start_matches('-');
+    options(args).any(|o| {
+        o.strip_prefix("--").is_some_and(|given| {
+            let given = given.split('=').next().unwrap_or(given);
+            !given.is_empty() && full.starts_with(given)
+        })
+    })
+}
+
 /// The operands: words that are not options, nor the values of the options in `takes_value`.
 pub fn operands<'a>(args: &'a [Word], takes_value: &[&str]) -> Vec<&'a Word> {
     let mut out = Vec::new();
@@ -67,20 +80,6 @@ pub fn flag_sensitive(program: &str, args: &[Word]) -> Option<Verdict> {
             a.text
         ))
     })
-}
-
-pub fn writes_with_flags(args: &[Word], flags: &[&str], reason: &str) -> Verdict {
-    if flags.iter().any(|f| {
-        if f.starts_with("--") {
-            has_long(args, f)
-        } else {
-            args.iter().any(|a| a.is(f))
-        }
-    }) {
-        Verdict::write(reason)
-    } else {
-        Verdict::read_only()
-    }
 }
 
 /// Read-only with one of `listing` options; otherwise a write described by `reason`.
@@ -144,10 +143,19 @@ pub fn printed(program: &str, args: &[Word]) -> Option<String> {
         .collect::<Option<_>>()?;
     match program {
         "echo" => {
+            // Options are any leading `-neE` clusters; with a backslash anywhere the text
+            // depends on -e and on `shopt xpg_echo`, so it is not known.
             let words: Vec<&str> = values
                 .into_iter()
-                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+                .skip_while(|a| {
+                    a.len() > 1
+                        && a.starts_with('-')
+                        && a[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
+                })
                 .collect();
+            if words.iter().any(|w| w.contains('\\')) {
+                return None;
+            }
             Some(words.join(" ") + "\n")
         }
         "printf" => match values.as_slice() {

@@ -1,6 +1,7 @@
-//! The classifier against two corpora: `corpus/adversarial.txt` (commands that write, run code or
-//! reach the network; none may be read-only) and `corpus/everyday.txt` (commands that only read;
-//! at most 2 % may be called anything else). Entries marked `run` are really run by bash in a
+//! The classifier against its corpora: `corpus/adversarial.txt` and `corpus/fresh-adversarial.txt`
+//! (commands that write, run code or reach the network; none may be read-only) and
+//! `corpus/everyday.txt` and `corpus/fresh-everyday.txt` (commands that only read; at most 2 % of
+//! each may be called anything else). The `fresh-` ones were written later by a new adversary. Entries marked `run` are really run by bash in a
 //! throwaway directory, to check that the adversarial ones do change it and the everyday ones do
 //! not.
 
@@ -11,8 +12,17 @@ use std::process::{Command, Stdio};
 use super::classify;
 use super::verdict::Level;
 
-const ADVERSARIAL: &str = include_str!("corpus/adversarial.txt");
-const EVERYDAY: &str = include_str!("corpus/everyday.txt");
+const ADVERSARIAL: &[&str] = &[
+    include_str!("corpus/adversarial.txt"),
+    include_str!("corpus/fresh-adversarial.txt"),
+];
+const EVERYDAY: &[(&str, &str)] = &[
+    ("everyday.txt", include_str!("corpus/everyday.txt")),
+    (
+        "fresh-everyday.txt",
+        include_str!("corpus/fresh-everyday.txt"),
+    ),
+];
 
 /// The share of everyday read-only commands that may be called something else.
 const MAX_FALSE_ALARMS_PERCENT: f64 = 2.0;
@@ -31,7 +41,8 @@ fn unescape(s: &str) -> String {
 
 fn adversarial() -> Vec<Entry> {
     ADVERSARIAL
-        .lines()
+        .iter()
+        .flat_map(|corpus| corpus.lines())
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {
             let fields: Vec<&str> = line.split('\t').collect();
@@ -54,7 +65,11 @@ fn adversarial() -> Vec<Entry> {
 }
 
 fn everyday() -> Vec<(String, bool)> {
-    EVERYDAY
+    EVERYDAY.iter().flat_map(|(_, c)| everyday_in(c)).collect()
+}
+
+fn everyday_in(corpus: &str) -> Vec<(String, bool)> {
+    corpus
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {
@@ -99,28 +114,30 @@ fn no_adversarial_command_is_read_only() {
 
 #[test]
 fn few_everyday_commands_are_called_more_than_read_only() {
-    let entries = everyday();
-    assert!(entries.len() >= 200, "only {} entries", entries.len());
-    let alarms: Vec<String> = entries
-        .iter()
-        .filter_map(|(command, _)| {
-            let got = classify(command);
-            (got.level != Level::ReadOnly)
-                .then(|| format!("{command:?}: {} {:?}", got.level.as_str(), got.reasons))
-        })
-        .collect();
-    let percent = 100.0 * alarms.len() as f64 / entries.len() as f64;
-    println!(
-        "everyday read-only commands called something else: {} of {} ({percent:.1} %)\n{}",
-        alarms.len(),
-        entries.len(),
-        alarms.join("\n")
-    );
-    assert!(
-        percent <= MAX_FALSE_ALARMS_PERCENT,
-        "{percent:.1} % false alarms:\n{}",
-        alarms.join("\n")
-    );
+    assert!(everyday().len() >= 350, "only {} entries", everyday().len());
+    for (name, corpus) in EVERYDAY {
+        let entries = everyday_in(corpus);
+        let alarms: Vec<String> = entries
+            .iter()
+            .filter_map(|(command, _)| {
+                let got = classify(command);
+                (got.level != Level::ReadOnly)
+                    .then(|| format!("{command:?}: {} {:?}", got.level.as_str(), got.reasons))
+            })
+            .collect();
+        let percent = 100.0 * alarms.len() as f64 / entries.len() as f64;
+        println!(
+            "{name}: everyday read-only commands called something else: {} of {} ({percent:.1} %)\n{}",
+            alarms.len(),
+            entries.len(),
+            alarms.join("\n")
+        );
+        assert!(
+            percent <= MAX_FALSE_ALARMS_PERCENT,
+            "{name}: {percent:.1} % false alarms:\n{}",
+            alarms.join("\n")
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +166,8 @@ impl Sandbox {
             .ok()?;
         let setup = "printf 'b\\na\\nc\\n' > a.txt; printf 'a\\nc\\nd\\n' > b.txt; echo v > v; \
             mkdir d; echo f > d/f; echo in > in.txt; tar cf x.tar a.txt; tar czf x.tgz a.txt; \
-            gzip -c a.txt > x.gz; git init -q -b main . && git add -A && \
+            gzip -c a.txt > x.gz; echo 'let x = 1;' > a.js; ar rc x.a a.txt; \
+            printf -- '--- a/a.txt\\n+++ b/a.txt\\n@@ -1 +1 @@\\n-b\\n+B\\n' > x.patch; git init -q -b main . && git add -A && \
             git -c user.name=t -c user.email=t@t commit -qm init";
         let sandbox = Sandbox { root };
         let ok = sandbox.command(setup).status().ok()?.success();

@@ -373,8 +373,13 @@ pub fn xargs(args: &[Word]) -> Verdict {
 /// The compressors: they replace files with (de)compressed copies unless they write to stdout, list
 /// or test.
 pub fn compressor(program: &str, args: &[Word]) -> Verdict {
+    // `-l` lists for gzip, xz and zstd; for lz4 it picks the legacy format (and compresses).
+    let lists = !matches!(
+        program,
+        "lz4" | "bzip2" | "bunzip2" | "brotli" | "compress" | "uncompress"
+    );
     let to_stdout = has_short(args, 'c')
-        || has_short(args, 'l')
+        || (lists && has_short(args, 'l'))
         || has_short(args, 't')
         || ["--stdout", "--to-stdout", "--list", "--test"]
             .iter()

@@ -189,6 +189,9 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
         }
         return v;
     }
+    if super::modes::git(sub, rest) {
+        return Verdict::read_only();
+    }
     let runs = ["--upload-pack", "--receive-pack", "--exec"];
     let transport = NETWORK.contains(&sub) || matches!(sub, "push" | "submodule" | "remote");
     if transport && runs.iter().any(|r| given(rest, r)) {
@@ -456,7 +459,7 @@ const HARMLESS_SETTINGS: &[&str] = &[
     "diff.statgraphwidth", "diff.submodule", "log.date", "log.decorate", "log.abbrevcommit", "log.follow",
     "log.showroot", "log.mailmap", "log.showsignature", "status.short", "status.branch", "status.showuntrackedfiles",
     "status.relativepaths", "grep.linenumber", "grep.extendedregexp", "grep.patterntype", "grep.column",
-    "blame.date", "safe.directory", "init.defaultbranch", "user.name", "user.email", "pager.branch", "pager.log",
+    "blame.date", "init.defaultbranch", "user.name", "user.email", "pager.branch", "pager.log",
     "pager.diff", "pager.show", "pager.status", "pager.tag", "pager.grep", "core.pager", "versionsort.suffix",
     "tag.sort", "branch.sort", "format.pretty", "pretty.oneline", "merge.conflictstyle",
 ];

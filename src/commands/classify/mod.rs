@@ -18,6 +18,7 @@ mod env;
 mod files;
 mod git;
 mod grammar;
+mod modes;
 mod network;
 mod programs;
 mod readers;

@@ -276,6 +276,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(v) = readers::known(p, args) {
         return Some(v);
     }
+    if let Some(v) = super::modes::check(p, args) {
+        return Some(v);
+    }
     if READ_ONLY.contains(&p) {
         let mut v = readers::builtin(p, args);
         v.output = printed(p, args);
@@ -352,10 +355,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "find" => find(args),
         "fd" => readers::fd(args),
         "xargs" => xargs(args),
-        "xxd" => match operands(args, &["-c", "-g", "-l", "-o", "-s", "-n", "-C"]).get(1) {
-            Some(out) => Verdict::write(format!("xxd writes to {}", out.text)),
-            None => Verdict::read_only(),
-        },
+        "xxd" => xxd(args),
         "date" => date(args),
         "hostname" => hostname(args),
         "dmesg" => dmesg(args),
@@ -373,7 +373,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => compressor(p, args),
         "tsc" => tsc(args),
         "prettier" | "eslint" => js_linter(p, args),
-        "gofmt" => writes_with_flags(args, &["-w"], "gofmt -w rewrites files"),
+        "gofmt" => gofmt(args),
         "ruff" => ruff(args),
         "black" | "rustfmt" | "isort" => formatter(p, args),
         "git" => git(args),
@@ -427,4 +427,95 @@ fn unless_options_hidden(program: &str, args: &[Word], mut verdict: Verdict) -> 
         verdict.findings.extend(unknown.findings);
     }
     verdict
+}
+
+/// xxd reads its options as the C source does: by the first letters of each word (`-c8`,
+/// `-cols 8`, `-ps`), a value attached or in the next word; a second operand is the output file.
+fn xxd(args: &[Word]) -> Verdict {
+    const TAKE_VALUE: &[(&str, &str)] = &[
+        ("-c", "-cols"),
+        ("-g", "-groupsize"),
+        ("-l", "-len"),
+        ("-o", "-offset"),
+        ("-s", "-seek"),
+        ("-n", "-name"),
+        ("-R", "-R"),
+    ];
+    const FLAGS: &str = "abCEehiprudv";
+    let mut operands = Vec::new();
+    let mut i = 0;
+    let mut only_operands = false;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return Verdict::unknown(format!(
+                "an argument of xxd is only known at run time: {}",
+                a.text
+            ));
+        };
+        if only_operands || v == "-" || !v.starts_with('-') {
+            operands.push(a);
+            continue;
+        }
+        if v == "--" {
+            only_operands = true;
+            continue;
+        }
+        if let Some((short, long)) = TAKE_VALUE.iter().find(|(s, _)| v.starts_with(s)) {
+            if v == *short || v == *long {
+                i += 1;
+            }
+            continue;
+        }
+        if !v[1..].starts_with(|c: char| FLAGS.contains(c)) {
+            return Verdict::unknown(format!("xxd is given an option not known here: {v}"));
+        }
+    }
+    match operands.get(1) {
+        Some(out) if !out.is("-") => Verdict::write(format!("xxd writes to {}", out.text)),
+        _ => Verdict::read_only(),
+    }
+}
+
+/// gofmt parses options with Go's flag package: one dash or two, no clusters, a boolean set by
+/// `-w`, `--w`, `-w=true` or `-w=1`.
+fn gofmt(args: &[Word]) -> Verdict {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            if a.may_be_option() {
+                return Verdict::unknown(format!(
+                    "an argument of gofmt is only known at run time: {}",
+                    a.text
+                ));
+            }
+            continue;
+        };
+        if v == "--" || v == "-" || !v.starts_with('-') {
+            // The flag package stops at the first operand.
+            break;
+        }
+        let flag = v.trim_start_matches('-');
+        let (name, value) = match flag.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (flag, None),
+        };
+        match name {
+            "l" | "d" | "e" | "s" | "h" | "help" => {}
+            "w" if value
+                .is_none_or(|v| matches!(v, "false" | "0" | "f" | "F" | "FALSE" | "False")) =>
+            {
+                if value.is_none() {
+                    return Verdict::write("gofmt -w rewrites files");
+                }
+            }
+            "w" => return Verdict::write("gofmt -w rewrites files"),
+            "r" if value.is_none() => i += 1,
+            "r" => {}
+            "cpuprofile" => return Verdict::write("gofmt -cpuprofile writes a file"),
+            _ => return Verdict::unknown(format!("gofmt is given an option not known here: {v}")),
+        }
+    }
+    Verdict::read_only()
 }

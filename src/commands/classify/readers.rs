@@ -259,10 +259,29 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
     };
     match p {
         "printf" => {
-            if let Some(i) = args.iter().position(|a| a.is("-v")) {
-                if let Some(name) = args.get(i + 1) {
-                    variable_target(&mut v, "printf -v", name)
+            // printf's only option is -v NAME, also attached (`-vNAME`); the format follows.
+            let mut i = 0;
+            while let Some(a) = args.get(i) {
+                match a.value.as_deref() {
+                    Some("--") | None => break,
+                    Some("-v") => {
+                        if let Some(name) = args.get(i + 1) {
+                            variable_target(&mut v, "printf -v", name)
+                        }
+                        i += 2;
+                    }
+                    Some(o) if o.starts_with("-v") => {
+                        variable_target(&mut v, "printf -v", &Word::literal(&o[2..]));
+                        i += 1;
+                    }
+                    _ => break,
                 }
+            }
+            if args
+                .first()
+                .is_some_and(|a| a.value.is_none() && a.may_be_option())
+            {
+                runtime_name(&mut v, "printf", &args[0]);
             }
             if args
                 .first()

@@ -196,7 +196,8 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "ps", "pgrep", "pidof", "pstree", "lsof", "lsblk", "lscpu", "lsmem", "lsmod", "lspci", "lsusb", "findmnt",
     "free", "uptime", "w", "last", "lastlog", "getent", "getconf", "objdump", "readelf", "size", "hexdump", "hd",
     "cal", "ncal", "expr", "yes", "vmstat", "iostat", "mpstat", "netstat", "whatis", "apropos", "look", "locate",
-    "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc",
+    "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc", "zipinfo", "getfacl",
+    "dpkg-query",
 ];
 
 /// The grammar of `program`, when it has one.

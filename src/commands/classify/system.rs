@@ -221,7 +221,7 @@ pub fn run_level(program: &str, args: &[Word]) -> Verdict {
 /// `date`: reads, unless it sets the clock (`-s`, `--set`, or a date as an operand).
 pub fn date(args: &[Word]) -> Verdict {
     let sets_clock = has_short(args, 's')
-        || has_long(args, "--set")
+        || has_long_prefix(args, "--set")
         || operands(args, &["-d", "--date", "-f", "--file", "-r", "--reference"])
             .iter()
             .any(|o| {
@@ -240,7 +240,10 @@ pub fn date(args: &[Word]) -> Verdict {
 pub fn hostname(args: &[Word]) -> Verdict {
     match (
         operands(args, &[]).first(),
-        has_short(args, 'F') || has_long(args, "--file"),
+        has_short(args, 'F')
+            || has_short(args, 'b')
+            || has_long_prefix(args, "--file")
+            || has_long_prefix(args, "--boot"),
     ) {
         (Some(_), _) | (_, true) => Verdict::write("hostname renames the machine"),
         _ => Verdict::read_only(),
@@ -249,36 +252,66 @@ pub fn hostname(args: &[Word]) -> Verdict {
 
 /// `dmesg`: reads, unless it clears the kernel log or changes the console level.
 pub fn dmesg(args: &[Word]) -> Verdict {
-    let clears = [
-        "-c",
-        "-C",
+    // Short options that only choose what is shown (`l`, `f`, `s`, `F`, `K` take a value).
+    const SHOWS: &str = "HTtxkuwWLSrdePJpVh";
+    const VALUES: &str = "lfsFK";
+    const CHANGES: &[&str] = &[
         "--clear",
         "--read-clear",
-        "-D",
-        "-E",
         "--console-off",
         "--console-on",
-        "-n",
         "--console-level",
-    ]
-    .iter()
-    .any(|o| args.iter().any(|a| a.is(o)));
-    if clears {
-        Verdict::write("dmesg changes the kernel log")
-    } else {
-        Verdict::read_only()
+    ];
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return Verdict::unknown(format!(
+                "an argument of dmesg is only known at run time: {}",
+                a.text
+            ));
+        };
+        if let Some(long) = v.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or(long);
+            if name.is_empty() || CHANGES.iter().any(|c| c[2..].starts_with(name)) {
+                return Verdict::write("dmesg changes the kernel log");
+            }
+            continue;
+        }
+        let Some(cluster) = v.strip_prefix('-') else {
+            continue;
+        };
+        for (at, c) in cluster.char_indices() {
+            if VALUES.contains(c) {
+                if at + 1 == cluster.len() {
+                    i += 1;
+                }
+                break;
+            }
+            if !SHOWS.contains(c) {
+                return Verdict::write("dmesg changes the kernel log");
+            }
+        }
     }
+    Verdict::read_only()
 }
 
 /// `journalctl`: reads, unless it vacuums, rotates, flushes or sets up keys.
 pub fn journalctl(args: &[Word]) -> Verdict {
-    let changes = args.iter().filter_map(|a| a.value.as_deref()).any(|v| {
-        v.starts_with("--vacuum")
-            || matches!(
-                v,
-                "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--setup-keys"
-            )
-    });
+    let changes = [
+        "--vacuum-size",
+        "--vacuum-files",
+        "--vacuum-time",
+        "--rotate",
+        "--flush",
+        "--sync",
+        "--relinquish-var",
+        "--smart-relinquish-var",
+        "--setup-keys",
+        "--update-catalog",
+    ]
+    .iter()
+    .any(|o| has_long_prefix(args, o));
     if changes {
         Verdict::write("journalctl changes the system journal")
     } else {

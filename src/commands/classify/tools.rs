@@ -137,14 +137,18 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
             "{program} is given an option before its command ({sub}); its value could be taken for the command"
         ));
     }
+    // The second word names the subcommand only right after the first (`kubectl config set
+    // current-context view` is `config set`, whose operand happens to be `view`).
     let second = rest
-        .iter()
-        .find(|w| !w.may_be_option())
+        .first()
+        .filter(|w| !w.may_be_option())
         .and_then(|w| w.value.as_deref());
     let pair = second.map(|s| format!("{sub} {s}"));
+    // An option that selects a read (`version --client`, `fmt --check`) may stand anywhere.
     let flagged: Vec<String> = rest
         .iter()
         .filter_map(|w| w.value.as_deref())
+        .filter(|f| f.starts_with('-'))
         .map(|f| format!("{sub} {f}"))
         .collect();
     let listed = |list: &[&str]| {
@@ -186,8 +190,22 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     if writes_anyway {
         return Verdict::write(format!("{program} {sub} changes settings or packages"));
     }
+    // `cargo tree` and `cargo metadata` resolve the dependencies first: they write a missing or
+    // stale Cargo.lock and fetch the registry for it, unless told not to.
+    let resolves = program == "cargo"
+        && (sub == "tree" || (sub == "metadata" && !rest.iter().any(|w| w.is("--no-deps"))));
+    let frozen = rest.iter().any(|w| w.is("--frozen"))
+        || (rest.iter().any(|w| w.is("--locked")) && rest.iter().any(|w| w.is("--offline")));
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
+    if resolves && !frozen {
+        v.push(
+            Level::Write,
+            format!(
+                "cargo {sub} may write Cargo.lock and fetch the registry (--frozen only reads)"
+            ),
+        );
+    }
     for word in &rest {
         if super::grammar::could_expand_to_option(word) {
             v.push(

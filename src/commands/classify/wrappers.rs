@@ -10,6 +10,14 @@ use super::words::Word;
 // Shells, interpreters, wrappers
 
 pub fn shell(program: &str, args: &[Word]) -> Verdict {
+    // zsh, ksh, fish, … read code their own way (`*(e:'cmd':)`, `=(cmd)`, `(cmd)`): a bash
+    // parse of it proves nothing.
+    let base = program.rsplit('/').next().unwrap_or(program);
+    if !matches!(base, "bash" | "sh" | "dash" | "ash" | "rbash") {
+        return Verdict::unknown(format!(
+            "{program} runs code in its own syntax, which is not checked here"
+        ));
+    }
     let mut i = 0;
     let mut command_mode = false;
     let mut stdin_mode = false;
@@ -31,7 +39,48 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
                     a.text
                 ));
             }
-            Some("-o" | "+o" | "-O" | "+O") => i += 2,
+            Some("-o" | "+o") => {
+                const READ_ONLY_SETTINGS: &[&str] = &[
+                    "errexit",
+                    "nounset",
+                    "xtrace",
+                    "verbose",
+                    "noglob",
+                    "pipefail",
+                    "posix",
+                    "noexec",
+                    "noclobber",
+                    "allexport",
+                    "braceexpand",
+                    "hashall",
+                    "monitor",
+                    "notify",
+                    "errtrace",
+                    "functrace",
+                    "physical",
+                    "privileged",
+                    "nolog",
+                ];
+                match args.get(i + 1).and_then(|s| s.value.as_deref()) {
+                    Some(setting) if READ_ONLY_SETTINGS.contains(&setting) => i += 2,
+                    _ => {
+                        return Verdict::unknown(format!(
+                            "{program} {} sets an option that changes what its commands mean",
+                            a.text
+                        ))
+                    }
+                }
+            }
+            Some("-O" | "+O") => i += 2,
+            // An interactive shell runs ~/.bashrc and writes the history; `-k` turns arguments
+            // that look like assignments into environment variables.
+            Some(o)
+                if o.starts_with('-') && !o.starts_with("--") && o[1..].contains(['i', 'k']) =>
+            {
+                return Verdict::unknown(format!(
+                    "{program} {o} runs startup files and keeps a history, or takes arguments as variables"
+                ));
+            }
             Some("--command") => {
                 command_mode = true;
                 i += 1;
@@ -176,13 +225,21 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         )),
         "time" => {
             let mut v = Verdict::runs(skip_options(args, &["-f", "--format", "-o", "--output"]));
-            if has_short(args, 'o') || has_long(args, "--output") {
+            if has_short(args, 'o') || has_long_prefix(args, "--output") {
                 v.push(Level::Write, "time -o writes to a file");
             }
             v
         }
         "caffeinate" => Verdict::runs(skip_options(args, &["-t", "-w"])),
         "busybox" => Verdict::runs(args),
+        "nohup" => {
+            let mut v = Verdict::runs(skip_options(args, &[]));
+            v.push(
+                Level::Write,
+                "nohup writes nohup.out when its output is a terminal",
+            );
+            v
+        }
         // builtin, chronic, coproc, nohup, setsid, unbuffer: options without values.
         _ => Verdict::runs(skip_options(args, &[])),
     }

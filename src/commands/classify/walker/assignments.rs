@@ -55,7 +55,7 @@ impl Walker {
                     .chars()
                     .all(|c| c.is_ascii_digit())
         });
-        if is_number {
+        if is_number && shell && runs_first(node) {
             self.numeric.insert(name.clone());
         } else {
             self.numeric.remove(&name);
@@ -80,10 +80,27 @@ impl Walker {
         let keyword = keyword.unwrap_or_default();
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let associative = matches!(keyword.as_str(), "declare" | "typeset")
+            && children.iter().any(|c| {
+                let flags = tree::text(*c, src);
+                flags.starts_with('-') && flags.contains('A')
+            });
         for child in children {
             match child.kind() {
-                "variable_assignment" => self.assignment(child, src, true),
-                "variable_name" => {}
+                "variable_assignment" => {
+                    if associative && runs_first(node) {
+                        if let Some(name) = child.child_by_field_name("name") {
+                            self.assoc.insert(tree::text(name, src).to_string());
+                        }
+                    }
+                    self.assignment(child, src, true)
+                }
+                "variable_name" => {
+                    // `declare -A m` at the top level: m's subscripts are words from here on.
+                    if associative && runs_first(node) {
+                        self.assoc.insert(tree::text(child, src).to_string());
+                    }
+                }
                 "word" | "raw_string" | "string" | "concatenation"
                     if words::word(child, src, &self.vars)
                         .value
@@ -128,4 +145,29 @@ impl Walker {
             }
         }
     }
+}
+
+/// Whether `node` runs whenever the script runs, before what follows it: a statement of the
+/// script itself (not in a branch, loop, function or subshell), the first of an `&&`/`||` list,
+/// a declaration's assignment, or the initializer of a `for ((…))`.
+fn runs_first(node: Node<'_>) -> bool {
+    let mut n = node;
+    while let Some(parent) = n.parent() {
+        match parent.kind() {
+            "program" => return true,
+            "c_style_for_statement" => {
+                return parent
+                    .child_by_field_name("initializer")
+                    .is_some_and(|i| i.id() == n.id());
+            }
+            "list"
+                if parent
+                    .named_child(0)
+                    .is_some_and(|first| first.id() == n.id()) => {}
+            "declaration_command" | "variable_assignments" => {}
+            _ => return false,
+        }
+        n = parent;
+    }
+    false
 }

@@ -2,6 +2,8 @@
 //! subscripts, `${s:x}`), where a value like `a[$(cmd)]` runs `cmd`; indirection (`${!x}`),
 //! prompt expansion (`${x@P}`), and unquoted words in `[ ]` that can split into `-v a[$(cmd)]`.
 
+use std::collections::HashSet;
+
 use tree_sitter::Node;
 
 use super::Walker;
@@ -34,11 +36,22 @@ impl Walker {
                     }
                 }
             }
-            "subscript" => operands.extend(node.child_by_field_name("index")),
+            "subscript" => {
+                let array = node
+                    .child_by_field_name("name")
+                    .map(|n| tree::text(n, src))
+                    .unwrap_or("");
+                let assoc = self.assoc.contains(array)
+                    && !self.tainted.contains(&format!("{UNSET}{array}"));
+                if !assoc {
+                    operands.extend(node.child_by_field_name("index"));
+                }
+            }
             "test_command" => {
                 // `[ $x ]`: the test builtin sees the words `$x` splits into, and `-v a[$(cmd)]`
                 // among them runs cmd. `[[ ]]` does not split.
                 if !text.starts_with("[[") {
+                    self.single_bracket_redirects(node, src);
                     let mut stack = vec![node];
                     while let Some(n) = stack.pop() {
                         let mut cursor = n.walk();
@@ -51,7 +64,7 @@ impl Walker {
                                         .trim_start_matches('{')
                                         .trim_end_matches('}')
                                         .to_string();
-                                    if !self.numeric.contains(&name) {
+                                    if !self.is_numeric(&name) {
                                         self.find(
                                             Level::Unknown,
                                             format!(
@@ -153,14 +166,21 @@ impl Walker {
                 let offset =
                     after.starts_with(':') && !after[1..].starts_with(['-', '=', '?', '+']);
                 if offset {
-                    let mut cursor = node.walk();
-                    operands.extend(node.named_children(&mut cursor).skip(1));
+                    if let Some(unsafe_part) = self.unsafe_arithmetic(&after[1..]) {
+                        self.find(
+                            Level::Unknown,
+                            format!(
+                                "bash evaluates {unsafe_part} as arithmetic in {}, so a value like a[$(cmd)] runs cmd",
+                                text.chars().take(40).collect::<String>()
+                            ),
+                        );
+                    }
                 }
             }
             _ => {}
         }
         for operand in operands {
-            if let Some(name) = self.unsafe_in_arithmetic(operand, src) {
+            if let Some(name) = self.unsafe_in_arithmetic(operand, src, node) {
                 self.find(
                     Level::Unknown,
                     format!(
@@ -172,54 +192,334 @@ impl Walker {
         }
     }
 
-    /// The first value in arithmetic `node` that is not a number assigned in this command.
-    pub(super) fn unsafe_in_arithmetic(&self, node: Node<'_>, src: &str) -> Option<String> {
+    /// The first part of arithmetic `node` (inside `context`) that is not a number, an operator
+    /// or a variable assigned a number in this command.
+    pub(super) fn unsafe_in_arithmetic(
+        &self,
+        node: Node<'_>,
+        src: &str,
+        context: Node<'_>,
+    ) -> Option<String> {
+        let mut text = tree::text(node, src);
+        if node.id() == context.id() {
+            // The whole `$((…))`, `$[…]` or `((…))`.
+            text = text.trim_start_matches('$');
+            text = text
+                .strip_prefix("((")
+                .and_then(|t| t.strip_suffix("))"))
+                .or_else(|| text.strip_prefix('[').and_then(|t| t.strip_suffix(']')))
+                .unwrap_or(text);
+        }
+        self.unsafe_arithmetic(text)
+    }
+
+    /// The first part of the arithmetic text `text` that could run code when bash evaluates it:
+    /// anything but numbers, operators, `@`/`*` and variables that hold numbers. Quotes count
+    /// (bash expands `$(…)` inside single quotes there), so do subscripts (`a[i]` evaluates `i`
+    /// and the element), substitutions and `${…}` other than a length.
+    pub(super) fn unsafe_arithmetic(&self, text: &str) -> Option<String> {
         const NUMERIC_SPECIALS: &[&str] = &[
             "#", "?", "$", "!", "RANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "UID", "EUID",
             "SRANDOM",
         ];
-        let mut stack = vec![node];
-        while let Some(n) = stack.pop() {
-            let text = tree::text(n, src);
-            let name = match n.kind() {
-                "number" => None,
-                "word" if matches!(text, "@" | "*") => None,
-                "variable_name" | "word" => {
-                    let identifier = text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                        && !text.starts_with(|c: char| c.is_ascii_digit());
-                    if identifier || n.kind() == "variable_name" {
-                        Some(text.to_string())
-                    } else if text
-                        .chars()
-                        .all(|c| c.is_ascii_digit() || "+-*/%<>=!&|^~?:(), x".contains(c))
-                    {
-                        None
-                    } else {
-                        Some(text.to_string())
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        let identifier = |at: usize| -> String {
+            chars[at..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .collect()
+        };
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_whitespace() || "+-*/%<>=!&|^~?:,()@".contains(c) {
+                i += 1;
+                continue;
+            }
+            if c.is_ascii_digit() {
+                // 42, 0x1f, 2#101, 64#_@
+                i += chars[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '#' | '_' | '@'))
+                    .count();
+                continue;
+            }
+            let name = if c == '$' {
+                match chars.get(i + 1) {
+                    Some('{') => {
+                        let close = chars[i..].iter().position(|c| *c == '}')?;
+                        let inner: String = chars[i + 2..i + close].iter().collect();
+                        i += close + 1;
+                        let length = inner.strip_prefix('#').is_some_and(|n| {
+                            let n = n
+                                .strip_suffix("[@]")
+                                .or_else(|| n.strip_suffix("[*]"))
+                                .unwrap_or(n);
+                            !n.is_empty()
+                                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        });
+                        if length {
+                            continue;
+                        }
+                        inner
                     }
+                    Some(c) if "#?$!".contains(*c) => {
+                        i += 2;
+                        continue;
+                    }
+                    Some(c) if c.is_ascii_alphabetic() || *c == '_' => {
+                        let name = identifier(i + 1);
+                        i += 1 + name.len();
+                        name
+                    }
+                    _ => return Some(chars[i..].iter().take(20).collect()),
                 }
-                "simple_expansion" | "expansion" => {
-                    let inner = text
-                        .trim_start_matches('$')
-                        .trim_start_matches('{')
-                        .trim_end_matches('}');
-                    Some(inner.to_string())
-                }
-                "command_substitution" | "process_substitution" => return Some(text.to_string()),
-                _ => {
-                    let mut cursor = n.walk();
-                    stack.extend(n.named_children(&mut cursor));
-                    None
-                }
+            } else if c.is_ascii_alphabetic() || c == '_' {
+                let name = identifier(i);
+                i += name.len();
+                name
+            } else {
+                // Quotes, brackets, backquotes, backslashes: not plain arithmetic.
+                return Some(chars[i..].iter().take(20).collect());
             };
-            if let Some(name) = name {
-                let safe =
-                    NUMERIC_SPECIALS.contains(&name.as_str()) || self.numeric.contains(&name);
-                if !safe {
-                    return Some(name);
-                }
+            if !(NUMERIC_SPECIALS.contains(&name.as_str()) || self.is_numeric(&name)) {
+                return Some(name);
             }
         }
         None
     }
+
+    /// The kinds of the nodes around the one being walked, nearest first.
+    fn inside(&self) -> impl Iterator<Item = &str> + '_ {
+        self.path.iter().rev().skip(1).map(String::as_str)
+    }
+
+    /// `[ a > f ]`: `[` is a command, so `>` and `<` there are redirections, which
+    /// tree-sitter-bash reads as comparisons.
+    fn single_bracket_redirects(&mut self, node: Node<'_>, src: &str) {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            let mut cursor = n.walk();
+            for child in n.children(&mut cursor) {
+                let operator = tree::text(child, src);
+                if !child.is_named() && (operator.starts_with('>') || operator.starts_with('<')) {
+                    let target = child
+                        .next_named_sibling()
+                        .map(|t| tree::text(t, src))
+                        .unwrap_or("");
+                    self.find(
+                        if operator.starts_with('>') {
+                            Level::Write
+                        } else {
+                            Level::Unknown
+                        },
+                        format!("in [ ], {operator} is a redirection ({operator} {target})"),
+                    );
+                }
+                stack.push(child);
+            }
+        }
+    }
+
+    /// `` `…` ``: bash reads the text between the backquotes again after removing the
+    /// backslashes before `\`, `` ` `` and `$`, so nested backquotes are commands too.
+    pub(super) fn backticks(&mut self, node: Node<'_>, src: &str) {
+        let raw = tree::text(node, src);
+        let inner = raw
+            .strip_prefix('`')
+            .and_then(|r| r.strip_suffix('`'))
+            .unwrap_or(raw);
+        let in_string = self.inside().any(|k| k == "string");
+        let mut code = String::with_capacity(inner.len());
+        let mut chars = inner.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, chars.peek()) {
+                ('\\', Some(&next))
+                    if matches!(next, '\\' | '`' | '$') || (in_string && next == '"') =>
+                {
+                    code.push(next);
+                    chars.next();
+                }
+                _ => code.push(c),
+            }
+        }
+        self.script(&code);
+    }
+
+    /// A `$(` or backquote that tree-sitter-bash left inside plain text, where bash would run
+    /// it (`"${x:+`cmd`}"`), or a single-quoted text where bash does not take the quotes as
+    /// quotes: in `${x:-'…'}` within double quotes, in an array subscript, in arithmetic.
+    pub(super) fn hidden_substitution(&mut self, node: Node<'_>, src: &str) {
+        let text = tree::text(node, src);
+        let expands = match node.kind() {
+            "raw_string" => {
+                let evaluated = self
+                    .inside()
+                    .take_while(|k| !matches!(*k, "command_substitution" | "program"))
+                    .any(|k| matches!(k, "expansion" | "subscript"));
+                evaluated && text.contains(['$', '`'])
+            }
+            "heredoc_content" => {
+                let quoted = node
+                    .parent()
+                    .and_then(|b| b.parent())
+                    .and_then(|r| {
+                        let mut cursor = r.walk();
+                        let start = r
+                            .children(&mut cursor)
+                            .find(|c| c.kind() == "heredoc_start");
+                        start
+                    })
+                    .is_some_and(|s| tree::text(s, src).contains(['\'', '"', '\\']));
+                !quoted && unescaped_substitution(text)
+            }
+            _ => unescaped_substitution(text),
+        };
+        if expands {
+            self.find(
+                Level::Unknown,
+                format!(
+                    "bash expands {} as code here, which the parse does not show",
+                    text.chars().take(40).collect::<String>()
+                ),
+            );
+        }
+    }
+}
+
+/// `$(` or a backquote not escaped by a backslash.
+fn unescaped_substitution(text: &str) -> bool {
+    let mut escaped = false;
+    let mut previous_dollar = false;
+    for c in text.chars() {
+        if escaped {
+            escaped = false;
+            previous_dollar = false;
+            continue;
+        }
+        match c {
+            '\\' => escaped = true,
+            '`' => return true,
+            '(' | '[' if previous_dollar => return true,
+            _ => {}
+        }
+        previous_dollar = c == '$';
+    }
+    false
+}
+
+/// `for NAME in WORDS`, when every word is a number or a brace range of numbers (`{1..9}`):
+/// NAME, which then holds a number in the body and after it.
+pub(super) fn numeric_loop(node: Node<'_>, src: &str) -> Option<String> {
+    let name = node.child_by_field_name("variable")?;
+    let mut cursor = node.walk();
+    let values: Vec<Node<'_>> = node.children_by_field_name("value", &mut cursor).collect();
+    let number = |t: &str| {
+        !t.is_empty()
+            && t.trim_start_matches('-')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+    };
+    let all_numbers = !values.is_empty()
+        && values.iter().all(|v| {
+            let text = tree::text(*v, src);
+            let range = text
+                .strip_prefix('{')
+                .and_then(|t| t.strip_suffix('}'))
+                .and_then(|t| t.split_once(".."))
+                .is_some_and(|(a, b)| number(a) && number(b));
+            number(text) || range
+        });
+    all_numbers.then(|| tree::text(name, src).to_string())
+}
+
+/// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
+pub(super) const UNSET: &str = "unset ";
+
+/// Every variable that something in the script at `root` may set to a value other than a
+/// number: assignments of other values anywhere (`+=` included), `${x:=…}`, and any name an
+/// argument word holds (`read x`, `printf -vx`, `mapfile x`, `for x in …`).
+pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    // Each node with whether it is part of a command's argument (where a word can name a
+    // variable to set), not of arithmetic or a subscript (where a word reads one).
+    let mut stack = vec![(root, false)];
+    while let Some((n, in_argument)) = stack.pop() {
+        let text = tree::text(n, src);
+        match n.kind() {
+            "variable_assignment" => {
+                let name_node = n.child_by_field_name("name");
+                let written = name_node.map(|m| tree::text(m, src)).unwrap_or("");
+                let name = written.split('[').next().unwrap_or(written);
+                let value = n.child_by_field_name("value");
+                let numeric = value.is_none_or(|v| {
+                    let value = tree::text(v, src);
+                    v.kind() == "arithmetic_expansion"
+                        || (!value.is_empty()
+                            && value
+                                .trim_start_matches('-')
+                                .chars()
+                                .all(|c| c.is_ascii_digit()))
+                });
+                let appends = text
+                    .get(written.len()..)
+                    .is_some_and(|t| t.starts_with("+="));
+                if !numeric || appends {
+                    out.insert(name.to_string());
+                }
+            }
+            "word" | "raw_string" | "string_content" if in_argument => {
+                // Every name in a word, and every tail of a name after an option's dash.
+                const MAX_NAME: usize = 64; // longer runs are not names anyone writes after a dash
+                for run in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                    if run.len() > MAX_NAME {
+                        out.insert(run.to_string());
+                        continue;
+                    }
+                    for (at, _) in run.char_indices() {
+                        out.insert(run[at..].to_string());
+                    }
+                }
+            }
+            "for_statement" if numeric_loop(n, src).is_some() => {}
+            "for_statement" | "select_statement" | "declaration_command" | "unset_command" => {
+                let mut cursor = n.walk();
+                for child in n.named_children(&mut cursor) {
+                    if matches!(child.kind(), "variable_name" | "word") {
+                        let name = tree::text(child, src);
+                        out.insert(name.to_string());
+                        if n.kind() == "unset_command" {
+                            // An array unset anywhere may be indexed when it is read.
+                            out.insert(format!("{UNSET}{name}"));
+                        }
+                    }
+                }
+            }
+            "expansion" => {
+                let inner = text.trim_start_matches("${");
+                let name: String = inner
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let rest = &inner[name.len()..];
+                if rest.starts_with(":=") || rest.starts_with('=') {
+                    out.insert(name);
+                }
+            }
+            _ => {}
+        }
+        let argument = match n.kind() {
+            "command" => true,
+            "command_name"
+            | "arithmetic_expansion"
+            | "subscript"
+            | "c_style_for_statement"
+            | "test_command" => false,
+            "compound_statement" if text.starts_with("((") => false,
+            _ => in_argument,
+        };
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
+    }
+    out
 }

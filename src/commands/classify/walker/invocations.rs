@@ -8,6 +8,7 @@ use super::{Stage, Stdin, Walker};
 use crate::commands::classify::programs;
 use crate::commands::classify::verdict::{Level, Nested};
 use crate::commands::classify::words::{self, Word};
+use crate::syntax::tree;
 
 impl Walker {
     pub(super) fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
@@ -27,7 +28,20 @@ impl Walker {
                 _ => args.push(child),
             }
         }
+        // `IFS=… read`: IFS only changes how the builtin splits what it reads.
+        let reads_lines = name
+            .map(|n| tree::text(n, src))
+            .is_some_and(|n| matches!(n, "read" | "mapfile" | "readarray"));
         for assignment in prefix {
+            let ifs = assignment
+                .child_by_field_name("name")
+                .is_some_and(|n| tree::text(n, src) == "IFS");
+            if ifs && reads_lines {
+                if let Some(value) = assignment.child_by_field_name("value") {
+                    self.statement(value, src, &Stdin::Inherited);
+                }
+                continue;
+            }
             self.assignment(assignment, src, false);
         }
         let mut stdin = stdin.clone();

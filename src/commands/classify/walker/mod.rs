@@ -52,12 +52,21 @@ pub(super) struct Walker {
     vars: HashMap<String, String>,
     /// Files saved by a downloader earlier in the command (`curl -o x.sh`).
     downloaded: HashSet<String>,
-    /// Variables assigned a number so far: safe to evaluate as arithmetic.
+    /// Variables assigned a number so far, unconditionally (at the top level of the script):
+    /// safe to evaluate as arithmetic unless [`Walker::tainted`].
     numeric: HashSet<String>,
+    /// Variables that something in the script (a branch, a loop, a function body, `read`,
+    /// `printf -v`, …) may set to a value other than a number, wherever it stands.
+    tainted: HashSet<String>,
+    /// Arrays declared associative (`declare -A`) at the top level so far: their subscripts are
+    /// words, not arithmetic.
+    assoc: HashSet<String>,
     /// Nested scripts being walked (`bash -c` inside `bash -c`).
     depth: usize,
     /// Syntax levels being walked.
     tree_depth: usize,
+    /// The kinds of the nodes being walked, outermost first (what a node is inside of).
+    path: Vec<String>,
 }
 
 impl Walker {
@@ -128,9 +137,28 @@ impl Walker {
                 format!("the command could not be parsed ({where_})"),
             );
         }
+        if let Some(doubt) = tree::misread(root, src) {
+            self.find(
+                Level::Unknown,
+                format!("bash may read the command differently than it looks ({doubt})"),
+            );
+        }
+        // A nested script (`bash -c`) starts with nothing known about its variables.
+        let numeric = std::mem::take(&mut self.numeric);
+        let assoc = std::mem::take(&mut self.assoc);
+        let tainted = self.tainted.clone();
+        self.tainted.extend(evaluation::tainted(root, src));
         self.depth += 1;
         self.statement(root, src, &Stdin::Inherited);
         self.depth -= 1;
+        self.numeric = numeric;
+        self.assoc = assoc;
+        self.tainted = tainted;
+    }
+
+    /// `name` holds a number whenever it is evaluated here.
+    fn is_numeric(&self, name: &str) -> bool {
+        self.numeric.contains(name) && !self.tainted.contains(name)
     }
 
     fn statement(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
@@ -139,7 +167,9 @@ impl Walker {
             return Stage::default();
         }
         self.tree_depth += 1;
+        self.path.push(node.kind().to_string());
         let stage = self.statement_inner(node, src, stdin);
+        self.path.pop();
         self.tree_depth -= 1;
         stage
     }
@@ -164,10 +194,31 @@ impl Walker {
                 self.children(node, src);
             }
             "file_redirect" => self.redirect(node, src),
+            "command_substitution" if tree::text(node, src).starts_with('`') => {
+                self.backticks(node, src)
+            }
+            "word" | "string_content" | "raw_string" | "heredoc_content" => {
+                self.hidden_substitution(node, src)
+            }
+            "for_statement" => {
+                // `for i in 1 2 3` / `for i in {1..9}`: i holds a number inside the loop.
+                let numeric = self.numeric.clone();
+                if let Some(name) = evaluation::numeric_loop(node, src) {
+                    self.numeric.insert(name);
+                }
+                self.children(node, src);
+                self.numeric = numeric;
+            }
+            "c_style_for_statement" => {
+                // The initializer's numbers hold inside the loop only.
+                let numeric = self.numeric.clone();
+                self.children(node, src);
+                self.evaluated(node, src);
+                self.numeric = numeric;
+            }
             "heredoc_redirect" => self.heredoc(node, src, None),
             "comment" | "heredoc_start" | "heredoc_end" => {}
             "arithmetic_expansion"
-            | "c_style_for_statement"
             | "subscript"
             | "expansion"
             | "test_command"
@@ -220,6 +271,14 @@ impl Walker {
             );
         }
         self.statement(body, src, &Stdin::Inherited);
+        // `f() { ls; } > out`: the redirections apply at every call.
+        let mut cursor = node.walk();
+        let redirects: Vec<Node<'_>> = node
+            .children_by_field_name("redirect", &mut cursor)
+            .collect();
+        for redirect in redirects {
+            self.statement(redirect, src, &Stdin::Inherited);
+        }
     }
 }
 

@@ -1,0 +1,313 @@
+//! Read-only modes of programs that otherwise write, run code or are not known here: `ar t`,
+//! `dpkg -l`, `openssl dgst`, `python3 -m json.tool`, `node --check`, `gcc -E`, `patch
+//! --dry-run`, `kill -0`, `mktemp -u`, `git apply --check`, `git format-patch --stdout`. Each
+//! answers read-only only when the mode is certain: the word that selects it cannot be an
+//! option's value (it comes first, or every option before it is known), and every other option
+//! is on a list of options that only change what is shown. Anything else falls through to the
+//! program's usual verdict.
+
+use super::verdict::Verdict;
+use super::words::Word;
+
+/// Read-only when `program args` is one of the read-only modes; `None` otherwise.
+pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
+    // `kill -0 $$`: the shell's special parameters that hold a process id are numbers.
+    const PID_PARAMETERS: &[&str] = &["$$", "$!", "$PPID", "$BASHPID", "\"$$\"", "\"$!\""];
+    let values: Vec<&str> = args
+        .iter()
+        .map(|a| match a.value.as_deref() {
+            None if program == "kill" && PID_PARAMETERS.contains(&a.text.as_str()) => Some("1"),
+            other => other,
+        })
+        .collect::<Option<_>>()?;
+    if args.iter().any(|a| a.glob) {
+        return None;
+    }
+    let reads = match program {
+        "ar" => ar(&values),
+        "dpkg" => dpkg(&values),
+        "openssl" => openssl(&values),
+        "python" | "python3" | "pypy" => json_tool(&values),
+        "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => preprocess(program, &values),
+        "patch" => patch(&values),
+        "kill" => kill(&values),
+        "mktemp" => mktemp(&values),
+        _ => false,
+    };
+    reads.then(Verdict::read_only)
+}
+
+/// `git apply --check|--stat|--numstat|--summary …` and `git format-patch --stdout …`, the mode
+/// first (a later one could be an option's value: `--exclude --check` excludes `--check`).
+pub fn git(sub: &str, rest: &[Word]) -> bool {
+    let Some(values) = rest
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    if rest.iter().any(|a| a.glob) {
+        return false;
+    }
+    match (sub, values.split_first()) {
+        ("apply", Some((mode, more))) => {
+            matches!(*mode, "--check" | "--stat" | "--numstat" | "--summary")
+                && !more.iter().any(|v| {
+                    v.starts_with("--apply")
+                        || v.starts_with("--build-fake-ancestor")
+                        || v.starts_with("--reject")
+                })
+        }
+        ("format-patch", Some((mode, more))) => {
+            *mode == "--stdout"
+                && !more.iter().any(|v| {
+                    *v == "-o" || v.starts_with("--output-directory") || v.starts_with("--o")
+                })
+        }
+        _ => false,
+    }
+}
+
+/// `ar t archive …` / `ar p archive …` (a key of `t` or `p` with `v`/`O` modifiers).
+fn ar(values: &[&str]) -> bool {
+    let Some((key, rest)) = values.split_first() else {
+        return false;
+    };
+    let key = key.strip_prefix('-').unwrap_or(key);
+    let lists = key.chars().filter(|c| matches!(c, 't' | 'p')).count() == 1
+        && key.chars().all(|c| matches!(c, 't' | 'p' | 'v' | 'O'));
+    lists && !rest.is_empty() && rest.iter().all(|v| !v.starts_with('-'))
+}
+
+/// `dpkg -l`, `-L`, `-s`, `-S`, `-p`, `-c`, `-I`, `--get-selections`, … with package names.
+fn dpkg(values: &[&str]) -> bool {
+    const QUERIES: &[&str] = &[
+        "-l",
+        "--list",
+        "-L",
+        "--listfiles",
+        "-s",
+        "--status",
+        "-S",
+        "--search",
+        "-p",
+        "--print-avail",
+        "-c",
+        "--contents",
+        "-I",
+        "--info",
+        "--get-selections",
+        "--print-architecture",
+        "--print-foreign-architectures",
+        "--compare-versions",
+        "--version",
+        "--help",
+    ];
+    matches!(values.first(), Some(first) if QUERIES.contains(first))
+        && values[1..].iter().all(|v| !v.starts_with('-'))
+}
+
+/// `openssl dgst`, `openssl version`, `openssl x509 -noout …`: options that only pick what is
+/// shown; `-out`, `-engine`, `-provider` and the rest are not on the lists.
+fn openssl(values: &[&str]) -> bool {
+    const DIGESTS: &[&str] = &[
+        "-md5",
+        "-sha1",
+        "-sha224",
+        "-sha256",
+        "-sha384",
+        "-sha512",
+        "-sha3-256",
+        "-sha3-512",
+        "-blake2b512",
+        "-blake2s256",
+        "-sm3",
+        "-ripemd160",
+    ];
+    let Some((sub, rest)) = values.split_first() else {
+        return false;
+    };
+    match *sub {
+        "version" => rest
+            .iter()
+            .all(|v| matches!(*v, "-a" | "-v" | "-b" | "-o" | "-f" | "-p" | "-d")),
+        "dgst" | "md5" | "sha1" | "sha256" | "sha512" => rest.iter().all(|v| {
+            !v.starts_with('-')
+                || DIGESTS.contains(v)
+                || matches!(*v, "-r" | "-hex" | "-c" | "-list")
+        }),
+        "x509" => {
+            const SHOWS: &[&str] = &[
+                "-noout",
+                "-text",
+                "-subject",
+                "-issuer",
+                "-dates",
+                "-enddate",
+                "-startdate",
+                "-serial",
+                "-fingerprint",
+                "-pubkey",
+                "-modulus",
+                "-purpose",
+                "-email",
+                "-hash",
+                "-subject_hash",
+                "-issuer_hash",
+                "-ocsp_uri",
+                "-ext",
+                "-nameopt",
+                "-inform",
+                "-in",
+            ];
+            const VALUES: &[&str] = &["-in", "-inform", "-nameopt", "-ext"];
+            let mut i = 0;
+            let mut quiet = false;
+            while let Some(v) = rest.get(i) {
+                if !SHOWS.contains(v) && !DIGESTS.contains(v) {
+                    return false;
+                }
+                quiet |= *v == "-noout";
+                i += if VALUES.contains(v) { 2 } else { 1 };
+            }
+            quiet && i == rest.len()
+        }
+        _ => false,
+    }
+}
+
+/// `python3 -m json.tool [options] [infile]`: a second file operand is where it writes.
+fn json_tool(values: &[&str]) -> bool {
+    let ["-m", "json.tool", rest @ ..] = values else {
+        return false;
+    };
+    let mut files = 0;
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        match *v {
+            "--sort-keys" | "--no-ensure-ascii" | "--json-lines" | "--tab" | "--no-indent"
+            | "--compact" => {}
+            "--indent" => i += 1,
+            v if v.starts_with("--indent=") => {}
+            "-" => files += 1,
+            v if v.starts_with('-') => return false,
+            _ => files += 1,
+        }
+        i += 1;
+    }
+    files <= 1
+}
+
+/// `gcc -E …`: preprocess to stdout; `-o`, `-M*` dependency files, plugins and specs are not on
+/// the list.
+fn preprocess(program: &str, values: &[&str]) -> bool {
+    if program == "cpp" && values.first() != Some(&"-E") && !values.is_empty() {
+        // cpp is the preprocessor itself; its second operand is an output file.
+    }
+    let mut preprocesses = program == "cpp";
+    let mut operands = 0;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-E" => preprocesses = true,
+            "-P" | "-C" | "-CC" | "-dM" | "-dD" | "-dN" | "-dI" | "-undef" | "-nostdinc"
+            | "-nostdinc++" | "-w" | "-H" | "-trigraphs" | "-traditional-cpp" | "-ansi" => {}
+            "-I" | "-D" | "-U" | "-x" | "-isystem" | "-iquote" | "-idirafter" | "-include"
+            | "-imacros" => i += 1,
+            v if (v.starts_with("-I")
+                || v.starts_with("-D")
+                || v.starts_with("-U")
+                || v.starts_with("-std="))
+                && v.len() > 2 => {}
+            v if v.starts_with('-') && v != "-" => return false,
+            _ => operands += 1,
+        }
+    }
+    preprocesses && (program != "cpp" || operands <= 1)
+}
+
+/// `patch --dry-run …` with options that do not name files to write.
+fn patch(values: &[&str]) -> bool {
+    let mut dry = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "--dry-run" => dry = true,
+            "-R"
+            | "--reverse"
+            | "-N"
+            | "--forward"
+            | "-s"
+            | "--silent"
+            | "--quiet"
+            | "-f"
+            | "--force"
+            | "-t"
+            | "--batch"
+            | "-l"
+            | "--ignore-whitespace"
+            | "--verbose"
+            | "-u"
+            | "--unified"
+            | "-c"
+            | "--context"
+            | "-n"
+            | "--normal"
+            | "-E"
+            | "--remove-empty-files" => {}
+            "-p" | "-i" | "-F" | "-d" | "--directory" | "--input" | "--fuzz" | "--strip" => i += 1,
+            v if (v.starts_with("-p")
+                || v.starts_with("-F")
+                || v.starts_with("-i")
+                || v.starts_with("-d"))
+                && v.len() > 2
+                && !v.starts_with("--") => {}
+            v if v.starts_with("--strip=")
+                || v.starts_with("--fuzz=")
+                || v.starts_with("--input=")
+                || v.starts_with("--directory=") => {}
+            v if v.starts_with('-') => return false,
+            _ => {}
+        }
+    }
+    dry
+}
+
+/// `kill -0 PID…` (and `-s 0`, `-n 0`): asks whether a process exists, signals nothing.
+fn kill(values: &[&str]) -> bool {
+    let pids = match values {
+        ["-0", pids @ ..] | ["-s" | "-n", "0", pids @ ..] | ["--signal", "0", pids @ ..] => pids,
+        _ => return false,
+    };
+    let pids = pids.strip_prefix(&["--"]).unwrap_or(pids);
+    !pids.is_empty()
+        && pids
+            .iter()
+            .all(|p| p.chars().all(|c| c.is_ascii_digit() || c == '%'))
+}
+
+/// `mktemp -u …`: prints a name and creates nothing.
+fn mktemp(values: &[&str]) -> bool {
+    let mut dry = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-u" | "--dry-run" => dry = true,
+            "-d" | "--directory" | "-q" | "--quiet" | "-t" | "-ud" | "-du" | "-uq" | "-qu" => {
+                dry |= v.contains('u');
+            }
+            "-p" | "--suffix" => i += 1,
+            v if v.starts_with("--tmpdir")
+                || v.starts_with("--suffix=")
+                || (v.starts_with("-p") && v.len() > 2) => {}
+            v if v.starts_with('-') => return false,
+            _ => {}
+        }
+    }
+    dry
+}
