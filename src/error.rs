@@ -50,6 +50,9 @@ pub enum Error {
     /// The kernel cannot enforce the sandbox asked for; the message names what is missing.
     #[error("sandbox unavailable: {0}")]
     SandboxUnavailable(String),
+    /// An AbortSignal given to a wait aborted it (`name` is `AbortError` in JS).
+    #[error("{0} was aborted")]
+    Aborted(&'static str),
     #[error("{context}: {source}")]
     Io {
         context: String,
@@ -106,6 +109,7 @@ impl Error {
             Error::TooManyJobs { .. } => "ERR_TOO_MANY_JOBS",
             Error::SandboxUnavailable(_) => "ERR_SANDBOX_UNAVAILABLE",
             Error::Io { .. } => "ERR_IO",
+            Error::Aborted(_) => "ABORT_ERR",
         }
     }
 

@@ -10,6 +10,7 @@ mod js_thread;
 mod literal;
 mod options;
 mod output;
+mod process;
 mod pty;
 mod shell;
 mod stream;

@@ -15,4 +15,5 @@ pub mod spawn;
 pub(crate) mod supervisor;
 #[cfg(target_os = "linux")]
 mod sys;
+pub(crate) mod reference;
 pub mod tree;
