@@ -589,7 +589,7 @@ export interface PtyArgvStartOptions {
   env?: Record<string, string>
   /** Deadline in milliseconds from the start; absent or 0: none. */
   timeoutMs?: number
-  signal?: AbortSignal
+  signal?: unknown
   /** @default 120 */
   cols?: number
   /** @default 40 */
@@ -632,7 +632,7 @@ export interface PtyStartOptions {
   /** Deadline in milliseconds from the start; absent or 0: none. */
   timeoutMs?: number
   /** Ends the command (the result is then `cancelled`). */
-  signal?: AbortSignal
+  signal?: unknown
   /** Terminal width, clamped to 20..400. @default 120 */
   cols?: number
   /** Terminal height, clamped to 5..200. @default 40 */
@@ -684,7 +684,7 @@ export interface ShellExecuteOptions {
   /** Deadline in milliseconds; absent or 0: none. */
   timeoutMs?: number
   snapshotPath?: string
-  signal?: AbortSignal
+  signal?: unknown
   /** Shell binary (name or path). @default "bash" */
   shell?: string
   /** @default true */
@@ -730,7 +730,7 @@ export interface ShellRunOptions {
   /** Deadline in milliseconds from the command's start; absent or 0: none. */
   timeoutMs?: number
   /** Aborts this run. */
-  signal?: AbortSignal
+  signal?: unknown
   /** Native output sink for this run; the result then carries `output`. */
   output?: OutputOptions
 }
