@@ -427,7 +427,12 @@ impl Session {
                 },
             };
         } else {
-            outcome.working_dir = inner.working_dir.clone();
+            // The shell exited (`exit N`) before reporting a directory: the last one it reported,
+            // else the one it started in (the anchor always gives `workingDir`).
+            outcome.working_dir = inner.working_dir.clone().or_else(|| {
+                let start = self.config.cwd.clone().or_else(|| std::env::current_dir().ok());
+                start.map(|d| d.to_string_lossy().into_owned())
+            });
         }
         let Some(live) = inner.live.as_mut() else {
             return Ok(Attempt::Ran(outcome));
