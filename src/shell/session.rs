@@ -427,9 +427,11 @@ impl Session {
                 },
             };
         } else {
-            // The shell exited (`exit N`) before reporting a directory: the last one it reported,
-            // else the one it started in (the anchor always gives `workingDir`).
-            outcome.working_dir = inner.working_dir.clone().or_else(|| {
+            // The shell exited (`exit N`) before reporting a directory: the run's `cwd`, else the
+            // last one it reported, else the one it started in (the anchor always gives
+            // `workingDir`).
+            let asked = req.cwd.as_ref().map(|d| d.to_string_lossy().into_owned());
+            outcome.working_dir = asked.or_else(|| inner.working_dir.clone()).or_else(|| {
                 let start = self.config.cwd.clone().or_else(|| std::env::current_dir().ok());
                 start.map(|d| d.to_string_lossy().into_owned())
             });
