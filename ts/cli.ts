@@ -64,6 +64,14 @@ Options (each also read from the environment variable shown):
                                (AGENT_SHELL_SANDBOX=1; default: off)
   --writable DIR,...           with --sandbox: the writable roots (AGENT_SHELL_WRITABLE; default: the --cwd directory)
   --network                    with --sandbox: allow TCP and UDP (AGENT_SHELL_NETWORK=1; default: off)
+  --strict-schemas             list input schemas OpenAI's strict mode accepts: every field required and
+                               nullable, env as a list of {name, value} (AGENT_SHELL_STRICT_SCHEMAS=1;
+                               default: off; either form of input is accepted)
+
+While a call that asked for progress runs, a progress notification is sent at least every 5 s
+(AGENT_SHELL_PROGRESS_HEARTBEAT_MS), so a client that resets its timeout on progress keeps waiting
+for a silent command. Every result carries structuredContent { output, isError, exitCode, ... }
+(outputSchema given), so a client that shows only structured content still shows the output.
   -h, --help                   this text`
 
 class UsageError extends Error {}
@@ -198,7 +206,7 @@ async function mcp(args: string[]): Promise<number | undefined> {
   const { flags, rest } = parse(
     args,
     new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools', '--writable']),
-    new Set(['--interceptor', '--sandbox', '--network']),
+    new Set(['--interceptor', '--sandbox', '--network', '--strict-schemas']),
   )
   if (flags.has('--help')) {
     process.stdout.write(`${MCP_USAGE}\n`)
@@ -228,8 +236,11 @@ async function mcp(args: string[]): Promise<number | undefined> {
     : undefined
   // Loaded here: `run` should not pay for the MCP SDK's start-up.
   const { serveStdio } = await import('./mcp.js')
+  const heartbeat = env.AGENT_SHELL_PROGRESS_HEARTBEAT_MS
   await serveStdio({
     name: 'agent-shell',
+    strictSchemas: on('--strict-schemas', 'AGENT_SHELL_STRICT_SCHEMAS'),
+    ...(heartbeat && Number(heartbeat) > 0 && { progressHeartbeatMs: Number(heartbeat) }),
     version: packageVersion(),
     tools: {
       ...(cwd !== undefined && { cwd }),
