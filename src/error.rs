@@ -72,6 +72,11 @@ impl std::fmt::Debug for Thrown {
 
 fn spawn_failed_message(field: Option<&str>, program: &str, source: &std::io::Error) -> String {
     match field {
+        // E2BIG: what was too large is the environment and the arguments, which `field` names.
+        Some(field) if source.raw_os_error() == Some(libc::E2BIG) => format!(
+            "{field} too large: {program:?} cannot be started with them (the OS limits a program's \
+             environment and arguments together): {source}"
+        ),
         Some(field) => format!("{field} cannot be started (got {program:?}): {source}"),
         None => format!("cannot start {program}: {source}"),
     }
@@ -156,7 +161,20 @@ impl Error {
     /// `shell cannot be started (got "/no/such/bash"): No such file or directory (os error 2)`.
     /// Other errors are returned as they are.
     pub fn naming_field(self, field: &'static str) -> Self {
+        self.naming_fields(field, field)
+    }
+
+    /// As [`Error::naming_field`], naming `too_large` instead when the program could not start
+    /// because its environment and arguments were too large (E2BIG).
+    pub fn naming_fields(self, field: &'static str, too_large: &'static str) -> Self {
         match self {
+            Error::SpawnFailed {
+                program, source, ..
+            } if source.raw_os_error() == Some(libc::E2BIG) => Error::SpawnFailed {
+                field: Some(too_large),
+                program,
+                source,
+            },
             Error::SpawnFailed {
                 program, source, ..
             } => Error::SpawnFailed {

@@ -139,7 +139,7 @@ fn start_shell_in(
         Ok(s) => s,
         Err(e) => {
             let _ = std::fs::remove_dir_all(&dir);
-            return Err(e.naming_field("shell"));
+            return Err(e.naming_fields("shell", "sessionEnv or env"));
         }
     };
     drop((ctl_read, status_write));
