@@ -130,3 +130,32 @@ describe('Shell.close (shell-close.test.ts)', () => {
     expect(await shell.liveBackgroundJobCount()).toBe(0)
   })
 })
+
+// coding-agent/test/tools/bash-interceptor.test.ts, "BashTool interception": the anchor's tool
+// throws; agent-shell's tool layer gives an error result (API.md §10) with the same text.
+describe('bash tool interception (bash-interceptor.test.ts)', () => {
+  const withRules = async (rule: { pattern: string; tool: string; message: string }, command: string) => {
+    const { createBashTools } = await import('../dist/index.js')
+    const { mkdirSync } = await import('node:fs')
+    mkdirSync(join(testDir, 'packages', 'coding-agent'), { recursive: true })
+    const tools = createBashTools({ cwd: testDir, interceptor: { rules: [rule], availableTools: [rule.tool] } })
+    try {
+      return await tools.bash.execute({ command })
+    } finally {
+      await tools.close()
+    }
+  }
+
+  it('checks the original command before leading cd normalization', async () => {
+    const r = await withRules({ pattern: '^\\s*cd\\s+', tool: 'bash', message: 'Do not hide directory changes in the command string.' }, 'cd packages/coding-agent && echo ok')
+    expect(r.isError).toBe(true)
+    expect(r.content[0]!.text).toContain('Do not hide directory changes')
+  })
+
+  it('checks the cwd-normalized command after leading cd normalization', async () => {
+    const command = 'cd packages/coding-agent && cat package.json'
+    const r = await withRules({ pattern: '^\\s*cat\\s+', tool: 'read', message: 'Use read instead.' }, command)
+    expect(r.isError).toBe(true)
+    expect(r.content[0]!.text).toContain(`Use read instead.\n\nOriginal command: ${command}`)
+  })
+})
