@@ -39,7 +39,9 @@ describe('Process (the anchor’s process API)', () => {
   })
 
   it('fromPath matches the executable path exactly', async () => {
-    const child = await started('exec sleep 30', 0)
+    // Spawned directly: 'spawn' comes after the exec, so the executable is sleep's already.
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' })
+    await new Promise((r) => child.once('spawn', r))
     const { readlinkSync } = await import('node:fs')
     const exe = readlinkSync(`/proc/${child.pid}/exe`)
     expect(Process.fromPath(exe).map((p) => p.pid)).toContain(child.pid)
