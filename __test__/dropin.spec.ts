@@ -73,6 +73,13 @@ describe('nothing of ours stays in the temp dir', () => {
       const code = await new Promise<string>((r) => nul.stdout.once('data', (d) => r(String(d).trim())))
       expect(code).toBe('ERR_INVALID_ARG')
       expect(readdirSync(tmp)).toEqual([])
+
+      // A host that exits as soon as its last executeShell resolved (the CLI does).
+      for (let i = 0; i < 5; i++) {
+        const quick = host(tmp, `require(${JSON.stringify(addon)}).executeShell({ command: 'true' }).then(() => process.exit(0))`)
+        await new Promise((r) => quick.once('exit', r))
+      }
+      expect(readdirSync(tmp)).toEqual([])
     } finally {
       rmSync(tmp, { recursive: true, force: true })
     }

@@ -373,6 +373,10 @@ impl Session {
             // removed in the background. Waiting for that took half a millisecond.
             let mut live = live;
             live.spawned.kill();
+            // The files go now, not with the reap: a host that exits right after (the CLI, a
+            // script ending after its last `executeShell`) must not leave them, and the
+            // supervisor, which removes them when the host dies, exits with the shell.
+            live.remove_files();
             tokio::task::spawn_blocking(move || live.destroy(Duration::ZERO));
             return;
         }

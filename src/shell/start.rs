@@ -200,6 +200,11 @@ impl Live {
     }
 
     /// Ends everything at once (KILL, no grace).
+    /// Removes the session's script and FIFOs (the shell must be dead or dying).
+    pub(super) fn remove_files(&self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+
     pub(super) fn destroy_now(self) {
         self.destroy(Duration::ZERO);
     }
