@@ -89,6 +89,54 @@ export declare class OutputSink {
 }
 
 /**
+ * A stable process reference: a pid pinned by its start time, so a recycled pid is never read
+ * or signalled. Made by `Process.fromPid` / `Process.fromPath`; there is no constructor.
+ */
+export declare class Process {
+  /**
+   * The running process with this pid, or `null` when there is none (or `pid` is not a
+   * positive pid). @throws ERR_INVALID_ARG when `pid` is not an integer.
+   */
+  static fromPid(pid: number): Process | null
+  /** Running processes whose executable path is exactly `path` (no symlink is resolved). */
+  static fromPath(path: string): Array<Process>
+  /** The process id. */
+  get pid(): number
+  /** The parent's pid; `null` once the process is gone. */
+  get ppid(): number | null
+  /** The process's argument vector; empty once it is gone (or unreadable). */
+  args(): Array<string>
+  /**
+   * Signals the process and its descendants, children first (never the host or its
+   * ancestors); returns how many were signalled. @default signal 9 (SIGKILL)
+   * @throws ERR_INVALID_ARG for a signal that is not an integer from 0 to 64.
+   */
+  killTree(signal?: number | undefined | null): number
+  /**
+   * Ends the process and its descendants: TERM (and CONT), up to `gracefulMs` for them to
+   * exit, KILL to what is left (found again, wherever it was re-parented), then up to
+   * `timeoutMs` for the process to exit. Resolves `true` when it is gone, `false` when it
+   * outlived `timeoutMs`. Rejects with an `AbortError` when `signal` aborts.
+   * @throws ERR_INVALID_ARG for a bad option.
+   */
+  terminate(options?: ProcessTerminateOptions | undefined | null): Promise<boolean>
+  /**
+   * Waits until the process exits: `true` then, `false` when `timeoutMs` passed first.
+   * Rejects with an `AbortError` when `signal` aborts. @throws ERR_INVALID_ARG for a bad option.
+   */
+  waitForExit(options?: ProcessWaitOptions | undefined | null): Promise<boolean>
+  /** The process group id; `null` once the process is gone. */
+  groupId(): number | null
+  /** The direct children, as stable references; empty once the process is gone. */
+  children(): Array<Process>
+  /**
+   * `running` while this very process runs; `exited` once it exited (a zombie counts as
+   * exited) or its pid was reused.
+   */
+  status(): ProcessStatus
+}
+
+/**
  * Interactive commands on a pseudo-terminal, one at a time: the command sees a real terminal
  * (its stdin, stdout and stderr, and its controlling terminal), and queries it sends to the
  * terminal are answered. A `PtySession` whose command runs stays alive until the command ends;
@@ -560,6 +608,40 @@ export interface OutputSummary {
   artifactTruncated?: boolean
 }
 
+/** Current state of a process reference. */
+export declare enum ProcessStatus {
+  /** The referenced process is still running. */
+  Running = 'running',
+  /** The referenced process has exited (or its pid now names another process). */
+  Exited = 'exited',
+}
+
+/** Options of `Process.terminate`. */
+export interface ProcessTerminateOptions {
+  /** Also signal the process's group (never the host's own group). */
+  group?: boolean
+  /** Milliseconds between TERM and KILL; negative: KILL at once. @default 1000 */
+  gracefulMs?: number
+  /** Milliseconds to wait after KILL for the process to exit. @default 1000 */
+  timeoutMs?: number
+  /**
+   * An `AbortSignal` that cancels the wait (rejects with an `AbortError`); typed `unknown` as
+   * the anchor's, checked when called.
+   */
+  signal?: unknown
+}
+
+/** Options of `Process.waitForExit`. */
+export interface ProcessWaitOptions {
+  /** Milliseconds to wait before resolving `false`; absent: until the process exits. */
+  timeoutMs?: number
+  /**
+   * An `AbortSignal` that cancels the wait (rejects with an `AbortError`); typed `unknown` as
+   * the anchor's, checked when called.
+   */
+  signal?: unknown
+}
+
 /** A program and its arguments for `PtySession.startArgv`, with no shell parsing. */
 export interface PtyArgvStartOptions {
   /** Name (looked up in `PATH`) or path of the program. */
@@ -569,7 +651,7 @@ export interface PtyArgvStartOptions {
   env?: Record<string, string>
   /** Deadline in milliseconds from the start; absent or 0: none. */
   timeoutMs?: number
-  signal?: AbortSignal
+  signal?: unknown
   /** @default 120 */
   cols?: number
   /** @default 40 */
@@ -612,7 +694,7 @@ export interface PtyStartOptions {
   /** Deadline in milliseconds from the start; absent or 0: none. */
   timeoutMs?: number
   /** Ends the command (the result is then `cancelled`). */
-  signal?: AbortSignal
+  signal?: unknown
   /** Terminal width, clamped to 20..400. @default 120 */
   cols?: number
   /** Terminal height, clamped to 5..200. @default 40 */
@@ -666,7 +748,7 @@ export interface ShellExecuteOptions {
   /** Deadline in milliseconds; absent or 0: none. */
   timeoutMs?: number
   snapshotPath?: string
-  signal?: AbortSignal
+  signal?: unknown
   /** Shell binary (name or path). @default "bash" */
   shell?: string
   /** @default true */
@@ -716,7 +798,7 @@ export interface ShellRunOptions {
   /** Deadline in milliseconds from the command's start; absent or 0: none. */
   timeoutMs?: number
   /** Aborts this run. */
-  signal?: AbortSignal
+  signal?: unknown
   /** Native output sink for this run; the result then carries `output`. */
   output?: OutputOptions
   /** Output minimizer for this run, instead of the session's. */

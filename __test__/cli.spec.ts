@@ -1,7 +1,7 @@
 // The `agent-shell` command (API.md §11): `run` streams output live and exits with the command's
 // code; `--help` says how. Runs the built dist/cli.js (npm test builds it first: `tsc -p ts`).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,8 +11,8 @@ const root = dirname(import.meta.dirname)
 const cli = join(root, 'dist', 'cli.js')
 let home = ''
 
-function agentShell(args: string[], options: { cwd?: string } = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 20_000, cwd: options.cwd ?? home, env: { ...process.env, HOME: home } })
+function agentShell(args: string[], options: { cwd?: string; input?: string } = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 20_000, cwd: options.cwd ?? home, env: { ...process.env, HOME: home }, input: options.input })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
@@ -88,6 +88,39 @@ describe('agent-shell run', () => {
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
   })
 
+  it('on SIGTERM kills the command’s tree and exits 143 (128+15)', async () => {
+    const marker = sleepMarker()
+    const child = spawn(process.execPath, [cli, 'run', '--', `echo ready; sleep ${marker}`], { env: { ...process.env, HOME: home } })
+    await new Promise((resolve) => child.stdout.once('data', resolve))
+    child.kill('SIGTERM')
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).toBe(143)
+    expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+  })
+
+  it('ends quietly when stdout closes (| head -1): the command’s tree killed, status 141 as SIGPIPE gives', () => {
+    const marker = sleepMarker()
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "$0" "$1" run -- 'seq 1 3000000; sleep ${marker}' | head -1`, process.execPath, cli], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, HOME: home },
+    })
+    expect(r).toMatchObject({ status: 141, stdout: '1\n', stderr: '' })
+    expect(processesWith(marker)).toEqual([])
+    expect(spawnSync('bash', ['-c', `"$0" "$1" run -- 'seq 1 3000000' | head -1`, process.execPath, cli], { encoding: 'utf8' })).toMatchObject({ status: 0, stdout: '1\n', stderr: '' })
+  })
+
+  it('hands the command this program’s stdin with --stdin (else /dev/null)', () => {
+    expect(agentShell(['run', '--stdin', '--', 'cat; echo end'], { input: 'hi\nthere\n' })).toEqual({ status: 0, stdout: 'hi\nthere\nend\n', stderr: '' })
+    expect(agentShell(['run', '--', 'cat; echo end'], { input: 'hi\n' })).toMatchObject({ status: 0, stdout: 'end\n' })
+    expect(agentShell(['run', '--stdin', '--pty', '--', 'cat'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--stdin cannot be used with --pty/) })
+  })
+
+  it('prints its version with --version', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+    expect(agentShell(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' })
+  })
+
   it('rejects bad usage with status 2 and a hint', () => {
     expect(agentShell(['run'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/no command given/) })
     expect(agentShell(['run', '--timeout', 'soon', '--', 'true'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--timeout must be a positive number/) })
@@ -100,7 +133,7 @@ describe('agent-shell --help', () => {
   it('describes both commands', () => {
     const r = agentShell(['--help'])
     expect(r.status).toBe(0)
-    expect(r.stdout).toContain('agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] -- COMMAND')
+    expect(r.stdout).toContain('agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] -- COMMAND')
     expect(r.stdout).toContain('agent-shell mcp')
     expect(r.stdout).toMatch(/128\+n/)
   })
@@ -108,7 +141,7 @@ describe('agent-shell --help', () => {
   it('describes run’s options and exit status', () => {
     const r = agentShell(['run', '--help'])
     expect(r.status).toBe(0)
-    for (const option of ['--cwd DIR', '--timeout SECONDS', '--pty', '--json']) expect(r.stdout).toContain(option)
+    for (const option of ['--cwd DIR', '--timeout SECONDS', '--pty', '--json', '--stdin']) expect(r.stdout).toContain(option)
     expect(r.stdout).toMatch(/Exit status: the command's exit code; 128\+n/)
   })
 

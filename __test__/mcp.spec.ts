@@ -15,11 +15,11 @@ const cli = join(root, 'dist', 'cli.js')
 let dir = ''
 let clients: Client[] = []
 
-async function connect(args: string[] = []): Promise<Client> {
+async function connect(args: string[] = [], env: Record<string, string> = {}): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, 'mcp', '--cwd', dir, ...args],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...env },
     stderr: 'pipe',
   })
   const client = new Client({ name: 'agent-shell-test', version: '1.0.0' })
@@ -54,6 +54,57 @@ describe('agent-shell mcp', () => {
     expect(tools[1]).toMatchObject({ inputSchema: { required: ['bash_id'] }, annotations: { readOnlyHint: true } })
   })
 
+  it('carries the output in structuredContent too, as its outputSchema says', async () => {
+    const client = await connect()
+    const { tools } = await client.listTools()
+    for (const tool of tools) expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['output', 'isError'] })
+    // The SDK client validates structuredContent against the outputSchema it listed.
+    expect(await call(client, 'bash', { command: 'echo visible' })).toMatchObject({
+      structuredContent: { output: 'visible', isError: false, exitCode: 0 },
+    })
+    const failed = await call(client, 'bash', { command: 'echo why; exit 3' })
+    expect(failed).toMatchObject({ isError: true, structuredContent: { isError: true, exitCode: 3, output: expect.stringContaining('why') } })
+    expect((failed.structuredContent as { output: string }).output).toBe(text(failed))
+  })
+
+  it('answers an unknown tool with a JSON-RPC error (-32602), not a tool result', async () => {
+    const client = await connect()
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: no_such_tool') })
+  })
+
+  it('sends progress while a silent command runs, so a client resetting its timeout on progress waits', async () => {
+    const client = await connect([], { AGENT_SHELL_PROGRESS_HEARTBEAT_MS: '300' })
+    const seen: Progress[] = []
+    const result = (await client.callTool({ name: 'bash', arguments: { command: 'sleep 4; echo done' } }, undefined, {
+      timeout: 2000,
+      resetTimeoutOnProgress: true,
+      onprogress: (p) => seen.push(p),
+    })) as CallToolResult
+    expect(result).toMatchObject({ isError: false, structuredContent: { output: 'done' } })
+    expect(seen.length).toBeGreaterThan(3)
+    // Without progress the same wait fails with the SDK's request timeout.
+    await expect(client.callTool({ name: 'bash', arguments: { command: 'sleep 4' } }, undefined, { timeout: 1000 })).rejects.toMatchObject({ code: -32001 })
+  })
+
+  it('offers OpenAI strict-mode schemas with --strict-schemas, and takes strict input', async () => {
+    const client = await connect(['--strict-schemas'])
+    const { tools } = await client.listTools()
+    const walk = (schema: Record<string, unknown>) => {
+      if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))) {
+        const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>
+        expect(schema.additionalProperties).toBe(false)
+        expect([...((schema.required as string[]) ?? [])].sort()).toEqual(Object.keys(properties).sort())
+        Object.values(properties).forEach(walk)
+      }
+      if (schema.items) walk(schema.items as Record<string, unknown>)
+    }
+    for (const tool of tools) walk(tool.inputSchema as Record<string, unknown>)
+    const bash = tools[0]!.inputSchema as { properties: Record<string, { type: unknown }> }
+    expect(bash.properties.env!.type).toEqual(['array', 'null'])
+    const strictCall = { command: 'echo "$A"', timeout: null, cwd: null, env: [{ name: 'A', value: 'from-pairs' }], head: null, tail: null, run_in_background: null, async: null, pty: null, description: null }
+    expect(await call(client, 'bash', strictCall)).toMatchObject({ isError: false, structuredContent: { output: 'from-pairs' } })
+  })
+
   it('runs commands in one persistent session, in --cwd', async () => {
     const client = await connect()
     expect(await call(client, 'bash', { command: 'export KEPT=1; pwd' })).toMatchObject({
@@ -81,7 +132,6 @@ describe('agent-shell mcp', () => {
       isError: true,
       content: [{ text: `Working directory does not exist: ${join(dir, 'nowhere')}` }],
     })
-    expect(await call(client, 'frobnicate', {})).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/Unknown tool: frobnicate/) }] })
   })
 
   it('streams partial output as progress notifications when the client asks for progress', async () => {

@@ -231,6 +231,29 @@ describe('the packed package', () => {
     expect(wrong.stdout).toMatch(/consumer\.ts\(2,16\): error TS2322/)
   })
 
+  it('compiles a CommonJS TypeScript consumer (node10 resolution, which ignores exports) that imports agent-shell/tools', () => {
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'commonjs', esModuleInterop: true, lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        files: ['consumer.ts'],
+      }),
+    )
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      `import { createBashTools } from 'agent-shell/tools'
+      import { Process, executeShell } from 'agent-shell'
+      const tools = createBashTools({ cwd: '/' })
+      const name: string = tools.bash.name
+      const p: Process | null = Process.fromPid(1)
+      export { name, p, executeShell }
+      `,
+    )
+    const r = run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+    expect(r.stdout + r.stderr).toBe('')
+    expect(r.status).toBe(0)
+  })
+
   /** The error `require('agent-shell')` throws in the consumer, with `process` made to say `fake`. */
   function loadError(fake: { platform?: string; arch?: string } = {}) {
     const preload = join(dir, 'fake-platform.cjs')

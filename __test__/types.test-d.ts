@@ -1,4 +1,6 @@
 import { expectTypeOf, test } from 'vitest'
+import { Process, ProcessStatus } from '../index.js'
+import type { ProcessTerminateOptions, ProcessWaitOptions } from '../index.js'
 import type {
   executeShell,
   Shell,
@@ -22,7 +24,7 @@ test('the generated declarations carry the contract', () => {
     sessionRestarted?: boolean
     output?: OutputSummary
   }>()
-  expectTypeOf<ShellRunOptions>().toHaveProperty('signal').toEqualTypeOf<AbortSignal | undefined>()
+  expectTypeOf<ShellRunOptions>().toHaveProperty('signal').toEqualTypeOf<unknown>() // as the anchor's: an AbortSignal, checked at run time
   expectTypeOf<ShellRunOptions>().toHaveProperty('timeoutMs').toEqualTypeOf<number | undefined>()
   expectTypeOf<typeof executeShell>().returns.toEqualTypeOf<Promise<ShellRunResult>>()
   expectTypeOf<Shell['run']>().parameter(1).toEqualTypeOf<((error: Error | null, chunk: string) => void) | undefined | null>()
@@ -39,7 +41,7 @@ test('PtySession matches API.md §4', () => {
     cwd?: string
     env?: Record<string, string>
     timeoutMs?: number
-    signal?: AbortSignal
+    signal?: unknown
     cols?: number
     rows?: number
     shell?: string
@@ -51,11 +53,11 @@ test('PtySession matches API.md §4', () => {
     cwd?: string
     env?: Record<string, string>
     timeoutMs?: number
-    signal?: AbortSignal
+    signal?: unknown
     cols?: number
     rows?: number
   }>()
-  expectTypeOf<PtyStartOptions>().toHaveProperty('signal').toEqualTypeOf<AbortSignal | undefined>()
+  expectTypeOf<PtyStartOptions>().toHaveProperty('signal').toEqualTypeOf<unknown>() // as the anchor's: an AbortSignal, checked at run time
   expectTypeOf<PtySession['start']>().parameters.toEqualTypeOf<[PtyStartOptions, ChunkCallback?, StartCallback?]>()
   expectTypeOf<PtySession['startArgv']>().parameters.toEqualTypeOf<[PtyArgvStartOptions, ChunkCallback?, StartCallback?]>()
   expectTypeOf<PtySession['start']>().returns.toEqualTypeOf<Promise<PtyRunResult>>()
@@ -66,4 +68,24 @@ test('PtySession matches API.md §4', () => {
   // API.md's `screen(): string`, with the additive scrollback option (extension).
   expectTypeOf<PtySession['screen']>().toBeCallableWith()
   expectTypeOf<PtySession['screen']>().returns.toEqualTypeOf<string>()
+})
+
+declare const run: typeof executeShell
+
+test('Process matches API.md §7a, and code written against the anchor compiles', () => {
+  expectTypeOf(Process.fromPid).toEqualTypeOf<(pid: number) => Process | null>()
+  expectTypeOf(Process.fromPath).returns.toEqualTypeOf<Process[]>()
+  expectTypeOf<Process['pid']>().toEqualTypeOf<number>()
+  expectTypeOf<Process['ppid']>().toEqualTypeOf<number | null>()
+  expectTypeOf<Process['terminate']>().returns.toEqualTypeOf<Promise<boolean>>()
+  expectTypeOf<Process['waitForExit']>().returns.toEqualTypeOf<Promise<boolean>>()
+  expectTypeOf<Process['status']>().returns.toEqualTypeOf<ProcessStatus>()
+  expectTypeOf<ProcessTerminateOptions>().toEqualTypeOf<{ group?: boolean; gracefulMs?: number; timeoutMs?: number; signal?: unknown }>()
+  expectTypeOf<ProcessWaitOptions>().toEqualTypeOf<{ timeoutMs?: number; signal?: unknown }>()
+  const anchorStyle = (signal: unknown) => [
+    Process.fromPid(1)?.terminate({ group: true, gracefulMs: -1, timeoutMs: 500, signal }),
+    run({ command: 'true', signal }),
+  ]
+  expectTypeOf(anchorStyle).toBeFunction()
+  expectTypeOf(ProcessStatus.Running).toMatchTypeOf<ProcessStatus>()
 })

@@ -50,6 +50,9 @@ pub enum Error {
     /// The kernel cannot enforce the sandbox asked for; the message names what is missing.
     #[error("sandbox unavailable: {0}")]
     SandboxUnavailable(String),
+    /// An AbortSignal given to a wait aborted it (`name` is `AbortError` in JS).
+    #[error("{0} was aborted")]
+    Aborted(&'static str),
     #[error("{context}: {source}")]
     Io {
         context: String,
@@ -69,6 +72,11 @@ impl std::fmt::Debug for Thrown {
 
 fn spawn_failed_message(field: Option<&str>, program: &str, source: &std::io::Error) -> String {
     match field {
+        // E2BIG: what was too large is the environment and the arguments, which `field` names.
+        Some(field) if source.raw_os_error() == Some(libc::E2BIG) => format!(
+            "{field} too large: {program:?} cannot be started with them (the OS limits a program's \
+             environment and arguments together): {source}"
+        ),
         Some(field) => format!("{field} cannot be started (got {program:?}): {source}"),
         None => format!("cannot start {program}: {source}"),
     }
@@ -106,6 +114,7 @@ impl Error {
             Error::TooManyJobs { .. } => "ERR_TOO_MANY_JOBS",
             Error::SandboxUnavailable(_) => "ERR_SANDBOX_UNAVAILABLE",
             Error::Io { .. } => "ERR_IO",
+            Error::Aborted(_) => "ABORT_ERR",
         }
     }
 
@@ -152,7 +161,20 @@ impl Error {
     /// `shell cannot be started (got "/no/such/bash"): No such file or directory (os error 2)`.
     /// Other errors are returned as they are.
     pub fn naming_field(self, field: &'static str) -> Self {
+        self.naming_fields(field, field)
+    }
+
+    /// As [`Error::naming_field`], naming `too_large` instead when the program could not start
+    /// because its environment and arguments were too large (E2BIG).
+    pub fn naming_fields(self, field: &'static str, too_large: &'static str) -> Self {
         match self {
+            Error::SpawnFailed {
+                program, source, ..
+            } if source.raw_os_error() == Some(libc::E2BIG) => Error::SpawnFailed {
+                field: Some(too_large),
+                program,
+                source,
+            },
             Error::SpawnFailed {
                 program, source, ..
             } => Error::SpawnFailed {

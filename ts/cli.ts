@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // The `agent-shell` command (API.md §11): `run` executes one command through the native layer and
 // exits with its code; `mcp` serves the tool set over stdio.
+import { spawnSync } from 'node:child_process'
+import { createWriteStream, fstatSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
 
 const USAGE = `agent-shell: the shell layer of AI coding agents, from the command line.
 
 Usage:
-  agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] -- COMMAND...
+  agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] -- COMMAND...
   agent-shell mcp [--cwd DIR] [--shell SHELL] [--default-timeout SECONDS] [--max-timeout SECONDS]
                   [--auto-background-ms MS] [--interceptor [--available-tools a,b,...]]
-  agent-shell --help | run --help | mcp --help
+  agent-shell --help | run --help | mcp --help | --version
 
 Commands:
   run   Runs COMMAND with bash (as \`bash -c\`, stdin on /dev/null, pagers and prompts off), streams
@@ -20,7 +24,7 @@ Commands:
 
 Run "agent-shell run --help" or "agent-shell mcp --help" for their options.`
 
-const RUN_USAGE = `Usage: agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] -- COMMAND...
+const RUN_USAGE = `Usage: agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] -- COMMAND...
 
 Runs COMMAND (the words after --, joined by spaces) with bash through agent-shell's native layer:
 stdin on /dev/null, the non-interactive environment (pagers off, prompts refused, CI=true), and
@@ -30,12 +34,16 @@ Options:
   --cwd DIR            run in DIR (default: the current directory)
   --timeout SECONDS    kill the command and everything it started after SECONDS (default: none)
   --pty                run on a pseudo-terminal (the command sees a terminal)
+  --stdin              give the command this program's stdin instead of /dev/null
+                       (echo hi | agent-shell run --stdin -- cat); not with --pty
   --json               print no live output; print the result as one JSON object instead:
                        { exitCode, signal, timedOut, cancelled, durationMs, output: { output, truncated, ... } }
   -h, --help           this text
 
 Exit status: the command's exit code; 128+n when it died of signal n; 124 when it timed out;
-130 when interrupted; 2 for a usage error.`
+130 when interrupted (SIGINT), 143 when terminated (SIGTERM); 141 when stdout closed early (as
+a writer in a shell pipeline that got SIGPIPE: the command's tree is killed quietly); 2 for a
+usage error.`
 
 const MCP_USAGE = `Usage: agent-shell mcp [options]
 
@@ -56,6 +64,14 @@ Options (each also read from the environment variable shown):
                                (AGENT_SHELL_SANDBOX=1; default: off)
   --writable DIR,...           with --sandbox: the writable roots (AGENT_SHELL_WRITABLE; default: the --cwd directory)
   --network                    with --sandbox: allow TCP and UDP (AGENT_SHELL_NETWORK=1; default: off)
+  --strict-schemas             list input schemas OpenAI's strict mode accepts: every field required and
+                               nullable, env as a list of {name, value} (AGENT_SHELL_STRICT_SCHEMAS=1;
+                               default: off; either form of input is accepted)
+
+While a call that asked for progress runs, a progress notification is sent at least every 5 s
+(AGENT_SHELL_PROGRESS_HEARTBEAT_MS), so a client that resets its timeout on progress keeps waiting
+for a silent command. Every result carries structuredContent { output, isError, exitCode, ... }
+(outputSchema given), so a client that shows only structured content still shows the output.
   -h, --help                   this text`
 
 class UsageError extends Error {}
@@ -95,34 +111,69 @@ function seconds(name: string, value: string | undefined): number | undefined {
   return n
 }
 
-/** 128+n for a signal, 124 for a timeout (as coreutils' timeout), 130 when interrupted. */
-function exitStatus(result: ShellRunResult | PtyRunResult, interrupted: boolean): number {
+/** 128+n for a signal, 124 for a timeout (as coreutils' timeout), 128+n when this program got signal n (or SIGPIPE: stdout closed). */
+function exitStatus(result: ShellRunResult | PtyRunResult, stoppedBy: number | undefined): number {
+  if (stoppedBy !== undefined) return 128 + stoppedBy
   if (result.timedOut) return 124
-  if (result.cancelled) return interrupted ? 130 : 1
+  if (result.cancelled) return 1
   return result.exitCode ?? 1
 }
 
+const SIGNALS = { SIGINT: 2, SIGPIPE: 13, SIGTERM: 15 } as const
+
+/**
+ * A path the command opens to read this program's stdin, live. A pipe, file or terminal is opened
+ * again through /proc (nothing is relayed); a socket (a Node parent's stdio) cannot be, so it is
+ * relayed into a FIFO in a private directory, removed as soon as both ends are open.
+ */
+function stdinPath(): string {
+  if (!fstatSync(0).isSocket()) return `/proc/${process.pid}/fd/0`
+  const dir = mkdtempSync(join(tmpdir(), 'agent-shell-stdin-'))
+  const fifo = join(dir, 'stdin')
+  const made = spawnSync('mkfifo', ['-m', '600', fifo])
+  if (made.status !== 0) throw new Error(`--stdin: cannot make a FIFO in ${dir}: ${made.stderr}`)
+  const out = createWriteStream(fifo)
+  out.on('open', () => rmSync(dir, { recursive: true, force: true }))
+  out.on('error', () => {})
+  process.stdin.pipe(out)
+  return `'${fifo}'`
+}
+
 async function run(args: string[]): Promise<number> {
-  const { flags, rest } = parse(args, new Set(['--cwd', '--timeout']), new Set(['--pty', '--json']))
+  const { flags, rest } = parse(args, new Set(['--cwd', '--timeout']), new Set(['--pty', '--json', '--stdin']))
   if (flags.has('--help')) {
     process.stdout.write(`${RUN_USAGE}\n`)
     return 0
   }
-  const command = rest.join(' ')
+  let command = rest.join(' ')
   if (command.trim() === '') throw new UsageError('no command given: agent-shell run [options] -- COMMAND')
+  if (flags.has('--stdin')) {
+    if (flags.has('--pty')) throw new UsageError('--stdin cannot be used with --pty (the command reads the terminal)')
+    command = `{\n${command}\n} < ${stdinPath()}`
+  }
   const timeout = seconds('--timeout', flags.get('--timeout') as string | undefined)
   const cwd = flags.get('--cwd') as string | undefined
   const json = flags.has('--json')
 
   const controller = new AbortController()
-  let interrupted = false
-  const onSignal = () => {
-    interrupted = true
+  let stoppedBy: number | undefined
+  const stop = (signal: keyof typeof SIGNALS) => {
+    stoppedBy ??= SIGNALS[signal]
     controller.abort()
   }
+  const onSignal = (signal: NodeJS.Signals) => stop(signal as keyof typeof SIGNALS)
+  // A closed stdout (`agent-shell run -- seq 1 3000000 | head -1`) ends the command as SIGPIPE
+  // would end a writer in a pipeline: its tree is killed, nothing is reported.
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') stop('SIGPIPE')
+    else stop('SIGTERM')
+  }
+  process.stdout.on('error', onStdoutError)
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
-  const onChunk = json ? null : (error: Error | null, chunk: string) => void (error || process.stdout.write(chunk))
+  const onChunk = json
+    ? null
+    : (error: Error | null, chunk: string) => void (error || stoppedBy !== undefined || process.stdout.write(chunk))
   const common = {
     command,
     ...(cwd !== undefined && { cwd }),
@@ -135,12 +186,12 @@ async function run(args: string[]): Promise<number> {
       const cols = process.stdout.columns
       const rows = process.stdout.rows
       const result = await pty.start({ ...common, shell: 'bash', ...(cols && { cols }), ...(rows && { rows }) }, onChunk)
-      if (json) process.stdout.write(`${JSON.stringify({ ...result, output: pty.screen() })}\n`)
-      return exitStatus(result, interrupted)
+      if (json && stoppedBy === undefined) process.stdout.write(`${JSON.stringify({ ...result, output: pty.screen() })}\n`)
+      return exitStatus(result, stoppedBy)
     }
     const result = await executeShell({ ...common, ...(json && { output: {} }) }, onChunk)
-    if (json) process.stdout.write(`${JSON.stringify(result)}\n`)
-    return exitStatus(result, interrupted)
+    if (json && stoppedBy === undefined) process.stdout.write(`${JSON.stringify(result)}\n`)
+    return exitStatus(result, stoppedBy)
   } catch (error) {
     const e = error as { code?: string; message?: string }
     process.stderr.write(`agent-shell: ${e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}\n`)
@@ -155,7 +206,7 @@ async function mcp(args: string[]): Promise<number | undefined> {
   const { flags, rest } = parse(
     args,
     new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools', '--writable']),
-    new Set(['--interceptor', '--sandbox', '--network']),
+    new Set(['--interceptor', '--sandbox', '--network', '--strict-schemas']),
   )
   if (flags.has('--help')) {
     process.stdout.write(`${MCP_USAGE}\n`)
@@ -185,8 +236,11 @@ async function mcp(args: string[]): Promise<number | undefined> {
     : undefined
   // Loaded here: `run` should not pay for the MCP SDK's start-up.
   const { serveStdio } = await import('./mcp.js')
+  const heartbeat = env.AGENT_SHELL_PROGRESS_HEARTBEAT_MS
   await serveStdio({
     name: 'agent-shell',
+    strictSchemas: on('--strict-schemas', 'AGENT_SHELL_STRICT_SCHEMAS'),
+    ...(heartbeat && Number(heartbeat) > 0 && { progressHeartbeatMs: Number(heartbeat) }),
     version: packageVersion(),
     tools: {
       ...(cwd !== undefined && { cwd }),
@@ -217,6 +271,11 @@ async function main(argv: string[]): Promise<number | undefined> {
         return await run(args)
       case 'mcp':
         return await mcp(args)
+      case '-v':
+      case '--version':
+      case 'version':
+        process.stdout.write(`${packageVersion()}\n`)
+        return 0
       case undefined:
       case '-h':
       case '--help':
@@ -238,8 +297,9 @@ main(process.argv.slice(2)).then(
     if (code === undefined) return
     // Let stdout drain before exiting (a pipe may still hold the last chunk).
     process.exitCode = code
-    if (process.stdout.writableLength === 0) process.exit(code)
+    if (process.stdout.writableLength === 0 || process.stdout.destroyed) process.exit(code)
     process.stdout.once('drain', () => process.exit(code))
+    process.stdout.once('error', () => process.exit(code))
   },
   (error: unknown) => {
     process.stderr.write(`agent-shell: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)

@@ -3,18 +3,87 @@
 // the client as progress notifications when its request carries a progressToken.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createBashTools } from './tools'
 import type { AgentTool, BashToolSet, BashToolsOptions } from './types'
 
 const PROGRESS_INTERVAL_MS = 100 // coalesce output into a few notifications a second, not one per chunk
+/** A progress notification at least this often while a call with a progress token runs, output or
+ * not: the TypeScript SDK client's request timeout is 60 s (reset by progress when it asks), while
+ * a command may run for 300 s and print nothing. */
+export const PROGRESS_HEARTBEAT_MS = 5_000
 
+/**
+ * What every result carries as `structuredContent`, and the `outputSchema` that says so: the text
+ * the model reads (`output`) beside the details. A client that shows the model only the
+ * structured content (OpenAI Agents' `useStructuredContent`) still shows it the output.
+ */
+export const toolOutputSchema = {
+  type: 'object',
+  properties: {
+    output: { type: 'string', description: 'The text of the result, as in `content`.' },
+    isError: { type: 'boolean' },
+    exitCode: { type: 'number' },
+  },
+  required: ['output', 'isError'],
+} as const
+
+type JsonSchema = Record<string, unknown>
+
+/**
+ * A schema OpenAI's strict mode accepts (`strict: true` function tools, Structured Outputs): every
+ * property required, optional ones nullable (null means absent to these tools), no open maps (the
+ * `env` map becomes a list of `{ name, value }` pairs, which the server turns back into a map) and
+ * `additionalProperties: false` throughout. Keywords strict mode refuses (`minimum`) are dropped.
+ */
+export function strictInputSchema(schema: JsonSchema): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+  const required = new Set((schema.required ?? []) as string[])
+  const strict: Record<string, JsonSchema> = {}
+  for (const [name, property] of Object.entries(properties)) {
+    let p: JsonSchema = { ...property }
+    delete p.minimum
+    if (p.type === 'object' && p.additionalProperties && typeof p.additionalProperties === 'object') {
+      p = {
+        type: 'array',
+        description: `${String(p.description ?? '')} Given as a list of { name, value } pairs.`.trim(),
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, value: p.additionalProperties },
+          required: ['name', 'value'],
+          additionalProperties: false,
+        },
+      }
+    }
+    if (!required.has(name)) p.type = [p.type as string, 'null']
+    strict[name] = p
+  }
+  return { type: 'object', properties: strict, required: Object.keys(strict), additionalProperties: false }
+}
+
+/** Turns strict-mode input back into the tools' own: `null` fields dropped, pair lists into maps. */
+function fromStrictInput(input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null) continue
+    const pairs = Array.isArray(value) && value.every((v) => v && typeof v === 'object' && 'name' in v && 'value' in v)
+    out[key] = pairs ? Object.fromEntries((value as { name: string; value: unknown }[]).map((v) => [v.name, v.value])) : value
+  }
+  return out
+}
 export interface McpServerOptions {
   /** Options of the tool set the server exposes. */
   tools?: BashToolsOptions
   /** Server name reported to clients. @default "agent-shell" */
   name?: string
   version?: string
+  /** List the tools with OpenAI strict-mode input schemas ({@link strictInputSchema}); the server
+   * accepts both forms of input either way. @default false */
+  strictSchemas?: boolean
+  /** Milliseconds between progress notifications while a call with a progress token runs
+   * silently. @default PROGRESS_HEARTBEAT_MS (5000) */
+  progressHeartbeatMs?: number
 }
 
 export interface McpServerHandle {
@@ -43,7 +112,11 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     tools: list.map((tool) => ({
       name: tool.name,
       description: tool.description,
-      inputSchema: tool.inputSchema as { type: 'object'; properties?: Record<string, object> },
+      inputSchema: (options.strictSchemas ? strictInputSchema(tool.inputSchema as JsonSchema) : tool.inputSchema) as {
+        type: 'object'
+        properties?: Record<string, object>
+      },
+      outputSchema: toolOutputSchema as unknown as { type: 'object'; properties?: Record<string, object> },
       annotations: {
         readOnlyHint: tool === tools.bashOutput,
         destructiveHint: tool === tools.bash || tool === tools.killBash,
@@ -55,7 +128,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = list.find((t) => t.name === request.params.name)
     if (!tool) {
-      return { content: [{ type: 'text', text: `Unknown tool: ${request.params.name}. The tools are ${list.map((t) => t.name).join(', ')}.` }], isError: true }
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. The tools are ${list.map((t) => t.name).join(', ')}.`)
     }
     const progressToken = request.params._meta?.progressToken
     let pending = ''
@@ -71,7 +144,15 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
         .sendNotification({ method: 'notifications/progress', params: { progressToken, progress, message } })
         .catch(() => undefined)
     }
-    const result = await tool.execute(request.params.arguments ?? {}, {
+    // Silence is not an end: a heartbeat keeps a client that resets its timeout on progress waiting.
+    const heartbeat =
+      progressToken === undefined
+        ? undefined
+        : setInterval(() => {
+            progress += 1
+            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress } }).catch(() => undefined)
+          }, options.progressHeartbeatMs ?? PROGRESS_HEARTBEAT_MS)
+    const result = await tool.execute(fromStrictInput(request.params.arguments ?? {}), {
       signal: extra.signal,
       ...(progressToken !== undefined && {
         onOutput(text: string) {
@@ -79,7 +160,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
           timer ??= setTimeout(send, PROGRESS_INTERVAL_MS)
         },
       }),
-    })
+    }).finally(() => clearInterval(heartbeat))
     if (timer) clearTimeout(timer)
     send()
     // An MCP client cannot call resolveArtifact: name the file, which the model can read with bash.
@@ -90,7 +171,8 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
         return path ? `${ref} (the file ${path}; read parts of it with bash, e.g. sed -n '1,200p')` : ref
       }),
     }))
-    return { content, isError: result.isError, structuredContent: result.details }
+    const output = content.map((c) => c.text).join('\n')
+    return { content, isError: result.isError, structuredContent: { ...result.details, output, isError: result.isError } }
   })
 
   return {

@@ -56,6 +56,15 @@ fn try_js_error(env: sys::napi_env, err: &Error) -> napi::Result<sys::napi_value
         let message = String::to_napi_value(env, err.to_string())?;
         let mut js_error = std::ptr::null_mut();
         napi::check_status!(sys::napi_create_error(env, code, message, &mut js_error))?;
+        if matches!(err, Error::Aborted(_)) {
+            let name = String::to_napi_value(env, "AbortError".to_string())?;
+            napi::check_status!(sys::napi_set_named_property(
+                env,
+                js_error,
+                c"name".as_ptr(),
+                name
+            ))?;
+        }
         if let Some(cause) = cause {
             napi::check_status!(sys::napi_set_named_property(
                 env,

@@ -12,6 +12,7 @@ mod minimize;
 mod options;
 mod output;
 mod pool;
+mod process;
 mod pty;
 mod shell;
 mod stream;

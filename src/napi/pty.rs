@@ -33,7 +33,7 @@ pub struct PtyStartOptions {
     /// Deadline in milliseconds from the start; absent or 0: none.
     pub timeout_ms: Option<f64>,
     /// Ends the command (the result is then `cancelled`).
-    #[napi(ts_type = "AbortSignal")]
+    #[napi(ts_type = "unknown")]
     pub signal: Option<Unknown<'static>>,
     /// Terminal width, clamped to 20..400. @default 120
     pub cols: Option<f64>,
@@ -75,7 +75,7 @@ pub struct PtyArgvStartOptions {
     pub env: Option<HashMap<String, String>>,
     /// Deadline in milliseconds from the start; absent or 0: none.
     pub timeout_ms: Option<f64>,
-    #[napi(ts_type = "AbortSignal")]
+    #[napi(ts_type = "unknown")]
     pub signal: Option<Unknown<'static>>,
     /// @default 120
     pub cols: Option<f64>,

@@ -78,7 +78,7 @@ pub struct ShellRunOptions {
     /// Deadline in milliseconds from the command's start; absent or 0: none.
     pub timeout_ms: Option<f64>,
     /// Aborts this run.
-    #[napi(ts_type = "AbortSignal")]
+    #[napi(ts_type = "unknown")]
     pub signal: Option<Unknown<'static>>,
     /// Native output sink for this run; the result then carries `output`.
     pub output: Option<JsOutputOptions>,
@@ -109,7 +109,7 @@ pub struct ShellExecuteOptions {
     /// Deadline in milliseconds; absent or 0: none.
     pub timeout_ms: Option<f64>,
     pub snapshot_path: Option<String>,
-    #[napi(ts_type = "AbortSignal")]
+    #[napi(ts_type = "unknown")]
     pub signal: Option<Unknown<'static>>,
     /// Shell binary (name or path). @default "bash"
     pub shell: Option<String>,

@@ -8,6 +8,7 @@
 pub mod env;
 pub(crate) mod fd;
 pub(crate) mod os;
+pub(crate) mod reference;
 mod request;
 mod resolve;
 pub mod sandbox;

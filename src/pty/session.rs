@@ -149,6 +149,11 @@ impl PtySession {
             return Err(Error::PtyBusy);
         }
         let pair = open::open(req.size)?;
+        // Which options a failure to start names (see `Error::naming_fields`).
+        let (field, too_large) = match &req.program {
+            Program::Shell { .. } => ("shell", "env or command"),
+            Program::Argv { .. } => ("application", "env or args"),
+        };
         let (program, args) = match req.program {
             Program::Shell {
                 shell,
@@ -193,7 +198,8 @@ impl PtySession {
                 sandbox: sandbox.as_ref(),
             },
             pair.slave.as_fd(),
-        )?;
+        )
+        .map_err(|e| e.naming_fields(field, too_large))?;
         // Only the command may hold the terminal, or reading it never ends; only the supervisor
         // may hold the report pipe, so that its EOF says the supervisor is gone.
         drop((pair.slave, report_write));

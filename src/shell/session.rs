@@ -439,6 +439,10 @@ impl Session {
             // removed in the background. Waiting for that took half a millisecond.
             let mut live = live;
             live.spawned.kill();
+            // The files go now, not with the reap: a host that exits right after (the CLI, a
+            // script ending after its last `executeShell`) must not leave them, and the
+            // supervisor, which removes them when the host dies, exits with the shell.
+            live.remove_files();
             tokio::task::spawn_blocking(move || live.destroy(Duration::ZERO));
             return;
         }
@@ -498,7 +502,18 @@ impl Session {
                 },
             };
         } else {
-            outcome.working_dir = inner.working_dir.clone();
+            // The shell exited (`exit N`) before reporting a directory: the run's `cwd`, else the
+            // last one it reported, else the one it started in (the anchor always gives
+            // `workingDir`).
+            let asked = req.cwd.as_ref().map(|d| d.to_string_lossy().into_owned());
+            outcome.working_dir = asked.or_else(|| inner.working_dir.clone()).or_else(|| {
+                let start = self
+                    .config
+                    .cwd
+                    .clone()
+                    .or_else(|| std::env::current_dir().ok());
+                start.map(|d| d.to_string_lossy().into_owned())
+            });
         }
         let Some(live) = inner.live.as_mut() else {
             return Ok(Attempt::Ran(outcome));

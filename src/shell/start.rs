@@ -209,7 +209,7 @@ fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
         Ok(s) => s,
         Err(e) => {
             let _ = std::fs::remove_dir_all(&dir);
-            return Err(e.naming_field("shell"));
+            return Err(e.naming_fields("shell", "sessionEnv or env"));
         }
     };
     drop((ctl_read, status_write));
@@ -322,6 +322,11 @@ impl Live {
     }
 
     /// Ends everything at once (KILL, no grace).
+    /// Removes the session's script and FIFOs (the shell must be dead or dying).
+    pub(super) fn remove_files(&self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+
     pub(super) fn destroy_now(self) {
         self.destroy(Duration::ZERO);
     }

@@ -11,8 +11,8 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
 pub(crate) use procfs::{
-    all_pids, children, children_of_single_threaded, entry, environ_contains, exe_name, fd_path,
-    fd_paths, pipe_id, snapshot, ChildrenFile,
+    all_pids, argv, children, children_of_single_threaded, entry, environ_contains, exe_name,
+    exe_path, fd_path, fd_paths, pipe_id, snapshot, ChildrenFile,
 };
 pub(crate) use pty::open_pty;
 

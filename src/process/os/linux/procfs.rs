@@ -118,8 +118,29 @@ fn children_by_scan(parent: i32) -> Vec<i32> {
 
 /// The file name of the program `pid` runs (`/proc/<pid>/exe`).
 pub(crate) fn exe_name(pid: i32) -> Option<String> {
-    let exe = fs::read_link(format!("/proc/{pid}/exe")).ok()?;
+    let exe = exe_path(pid)?;
     Some(exe.file_name()?.to_string_lossy().into_owned())
+}
+
+/// The path of the program `pid` runs (`/proc/<pid>/exe`).
+pub(crate) fn exe_path(pid: i32) -> Option<PathBuf> {
+    fs::read_link(format!("/proc/{pid}/exe")).ok()
+}
+
+/// The arguments `pid` was started with (`/proc/<pid>/cmdline`); empty for a kernel thread, a
+/// zombie or a process we may not read.
+pub(crate) fn argv(pid: i32) -> Vec<String> {
+    let Ok(bytes) = fs::read(format!("/proc/{pid}/cmdline")) else {
+        return Vec::new();
+    };
+    let bytes = bytes.strip_suffix(&[0]).unwrap_or(&bytes);
+    if bytes.is_empty() {
+        return Vec::new();
+    }
+    bytes
+        .split(|&b| b == 0)
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect()
 }
 
 /// What descriptor `fd` of `pid` points at: a path, or `pipe:[inode]` and the like.

@@ -128,6 +128,12 @@ pub(crate) fn snapshot() -> Vec<ProcEntry> {
 
 /// The file name of the program `pid` runs.
 pub(crate) fn exe_name(pid: i32) -> Option<String> {
+    let path = exe_path(pid)?;
+    Some(path.file_name()?.to_string_lossy().into_owned())
+}
+
+/// The path of the program `pid` runs (`proc_pidpath`).
+pub(crate) fn exe_path(pid: i32) -> Option<PathBuf> {
     let mut buf = vec![0u8; PIDPATH_MAX];
     // SAFETY: proc_pidpath writes at most `buf.len()` bytes into `buf`.
     let n = unsafe { libc::proc_pidpath(pid, buf.as_mut_ptr().cast(), buf.len() as u32) };
@@ -135,8 +141,13 @@ pub(crate) fn exe_name(pid: i32) -> Option<String> {
         return None;
     }
     buf.truncate(n as usize);
-    let path = PathBuf::from(String::from_utf8_lossy(&buf).into_owned());
-    Some(path.file_name()?.to_string_lossy().into_owned())
+    Some(PathBuf::from(String::from_utf8_lossy(&buf).into_owned()))
+}
+
+/// The arguments `pid` was started with (`KERN_PROCARGS2`: readable for our own user's
+/// processes); empty where they cannot be read.
+pub(crate) fn argv(pid: i32) -> Vec<String> {
+    procargs(pid).map_or_else(Vec::new, |buf| super::parse::procargs_argv(&buf))
 }
 
 /// The path of the file descriptor `fd` of `pid` is open on, if it is a file (a vnode).
@@ -224,6 +235,11 @@ pub(crate) fn pipe_id(pid: i32, fd: i32) -> Option<u64> {
 /// Whether the environment `pid` was exec'd with (`KERN_PROCARGS2`: readable for our own user's
 /// processes) holds the entry `needle` (`NAME=value`).
 pub(crate) fn environ_contains(pid: i32, needle: &[u8]) -> bool {
+    procargs(pid).is_some_and(|buf| super::parse::procargs_env_contains(&buf, needle))
+}
+
+/// The `KERN_PROCARGS2` record of `pid` (see `parse`), if it can be read.
+fn procargs(pid: i32) -> Option<Vec<u8>> {
     let mut mib = [libc::CTL_KERN, libc::KERN_PROCARGS2, pid];
     let mut size: libc::size_t = 0;
     // SAFETY: with a null buffer, sysctl only writes the size it needs into `size`.
@@ -238,7 +254,7 @@ pub(crate) fn environ_contains(pid: i32, needle: &[u8]) -> bool {
         )
     };
     if rc != 0 || size == 0 {
-        return false;
+        return None;
     }
     let mut buf = vec![0u8; size];
     // SAFETY: sysctl writes at most `size` bytes into `buf`, and the length it wrote to `size`.
@@ -253,8 +269,8 @@ pub(crate) fn environ_contains(pid: i32, needle: &[u8]) -> bool {
         )
     };
     if rc != 0 {
-        return false;
+        return None;
     }
     buf.truncate(size);
-    super::parse::procargs_env_contains(&buf, needle)
+    Some(buf)
 }

@@ -15,7 +15,8 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
 pub(crate) use libproc::{
-    all_pids, children, entry, environ_contains, exe_name, fd_path, fd_paths, pipe_id, snapshot,
+    all_pids, argv, children, entry, environ_contains, exe_name, exe_path, fd_path, fd_paths,
+    pipe_id, snapshot,
 };
 pub(crate) use pty::open_pty;
 

@@ -28,6 +28,26 @@ pub(crate) fn procargs_env_contains(buf: &[u8], needle: &[u8]) -> bool {
     strings.take_while(|s| !s.is_empty()).any(|s| s == needle)
 }
 
+/// The arguments of a `KERN_PROCARGS2` record (see [`procargs_env_contains`]).
+pub(crate) fn procargs_argv(buf: &[u8]) -> Vec<String> {
+    let int = std::mem::size_of::<c_int>();
+    if buf.len() < int {
+        return Vec::new();
+    }
+    let argc = c_int::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]).max(0) as usize;
+    let mut rest = &buf[int..];
+    let Some(end) = rest.iter().position(|&b| b == 0) else {
+        return Vec::new();
+    };
+    rest = &rest[end..];
+    let start = rest.iter().position(|&b| b != 0).unwrap_or(rest.len());
+    rest = &rest[start..];
+    rest.split(|&b| b == 0)
+        .take(argc)
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,6 +62,13 @@ mod tests {
         }
         out.extend_from_slice(&[0, 0]);
         out
+    }
+
+    #[test]
+    fn reads_the_arguments() {
+        let r = record(2, "/bin/sleep", &["sleep", "5"], &["PATH=/bin"]);
+        assert_eq!(procargs_argv(&r), ["sleep", "5"]);
+        assert!(procargs_argv(&r[..3]).is_empty());
     }
 
     #[test]

@@ -1,0 +1,87 @@
+// What a user of the anchor (@oh-my-pi/pi-natives) relies on beyond the Process class
+// (process.spec.ts): results shaped as the anchor's, error messages that name the option.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { executeShell, PtySession, Shell } from '../index.js'
+import { eventually } from './helpers'
+
+const addon = join(import.meta.dirname, '..', 'index.js')
+
+describe('drop-in details', () => {
+  it('executeShell gives workingDir after `exit N` too', async () => {
+    expect(await executeShell({ command: 'exit 3', cwd: '/tmp' })).toMatchObject({ exitCode: 3, workingDir: '/tmp' })
+    const sh = new Shell()
+    try {
+      await sh.run({ command: 'cd /' })
+      expect(await sh.run({ command: 'exit 4' })).toMatchObject({ exitCode: 4, workingDir: '/' })
+    } finally {
+      await sh.close()
+    }
+  })
+})
+
+describe('a program that cannot start names the option that gave it', () => {
+  const big = 'x'.repeat(10 * 1024 * 1024)
+  it('a missing shell or application', async () => {
+    await expect(executeShell({ command: 'true', shell: '/nope' })).rejects.toMatchObject({
+      code: 'ERR_SPAWN_FAILED',
+      message: 'shell cannot be started (got "/nope"): No such file or directory (os error 2)',
+    })
+    await expect(new PtySession().startArgv({ application: '/nope', args: [] })).rejects.toMatchObject({
+      code: 'ERR_SPAWN_FAILED',
+      message: 'application cannot be started (got "/nope"): No such file or directory (os error 2)',
+    })
+  })
+
+  it('an environment or arguments too large for the OS (E2BIG)', async () => {
+    const tooLarge = (fields: string) => ({ code: 'ERR_SPAWN_FAILED', message: expect.stringMatching(new RegExp(`^${fields} too large: .*Argument list too long`)) })
+    await expect(executeShell({ command: 'true', env: { BIG: big } })).rejects.toMatchObject(tooLarge('sessionEnv or env'))
+    const sh = new Shell({ sessionEnv: { BIG: big } })
+    await expect(sh.run({ command: 'true' })).rejects.toMatchObject(tooLarge('sessionEnv or env'))
+    await sh.close()
+    await expect(new PtySession().startArgv({ application: '/bin/true', args: [big] })).rejects.toMatchObject(tooLarge('env or args'))
+  })
+})
+
+describe('nothing of ours stays in the temp dir', () => {
+  const host = (tmp: string, script: string) =>
+    spawn(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] })
+
+  it('after a host killed with SIGKILL, a terminated worker, and a shell value with a NUL byte', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'agent-shell-hygiene-'))
+    try {
+      const killed = host(tmp, `const a = require(${JSON.stringify(addon)}); const s = new a.Shell(); s.run({ command: 'echo ready' }).then(() => console.log('ready')); setInterval(() => {}, 1000)`)
+      await new Promise((r) => killed.stdout.once('data', r))
+      expect(readdirSync(tmp).length).toBeGreaterThan(0) // the session's script and FIFO live there
+      killed.kill('SIGKILL')
+      expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+
+      const worker = host(
+        tmp,
+        `const { Worker } = require('node:worker_threads')
+        const w = new Worker(\`const a = require(${JSON.stringify(addon)}); const s = new a.Shell(); s.run({ command: 'true' }).then(() => require('node:worker_threads').parentPort.postMessage(1))\`, { eval: true })
+        w.on('message', async () => { await w.terminate(); console.log('done') })`,
+      )
+      await new Promise((r) => worker.stdout.once('data', r))
+      expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+      worker.kill('SIGKILL')
+
+      const nul = host(tmp, `const a = require(${JSON.stringify(addon)}); a.executeShell({ command: 'true', shell: 'ba\\0sh' }).catch((e) => console.log(e.code))`)
+      const code = await new Promise<string>((r) => nul.stdout.once('data', (d) => r(String(d).trim())))
+      expect(code).toBe('ERR_INVALID_ARG')
+      expect(readdirSync(tmp)).toEqual([])
+
+      // A host that exits as soon as its last executeShell resolved (the CLI does).
+      for (let i = 0; i < 5; i++) {
+        const quick = host(tmp, `require(${JSON.stringify(addon)}).executeShell({ command: 'true' }).then(() => process.exit(0))`)
+        await new Promise((r) => quick.once('exit', r))
+      }
+      expect(readdirSync(tmp)).toEqual([])
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+})
