@@ -496,7 +496,9 @@ describe("OpenAI's shell tool (shellToolForOpenAIAgents)", () => {
 
 describe("Anthropic's bash_20250124 tool (bashToolForAnthropic)", () => {
   it('runs tool_use inputs into tool_result fields; restart gives a fresh session', async () => {
-    const bash = track(bashToolForAnthropic({ cwd: dir, env: { HOME: dir } }))
+    // Session state carries over between calls run in the session (a confined read-only call's
+    // variables are not kept: enforce.spec.ts), so this one runs every call in it.
+    const bash = track(bashToolForAnthropic({ cwd: dir, env: { HOME: dir }, enforceReadOnly: false }))
     expect(bash.definition).toEqual({ type: 'bash_20250124', name: 'bash' })
     expect(await bash.run({ command: 'X=kept; echo hi' })).toEqual({ content: 'hi', is_error: false })
     expect(await bash.run({ command: 'echo "[$X]"' })).toEqual({ content: '[kept]', is_error: false })
