@@ -2,10 +2,10 @@
 // run agents on, at the versions pinned in devDependencies: the Node running this suite (CI's
 // Node 20), Node 24, Bun and Deno. Each must pass every check and end by itself.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 const root = dirname(import.meta.dirname)
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies
@@ -19,13 +19,17 @@ const suite = join(root, '__test__', 'hosts', 'suite.mjs')
 const entry = join(root, 'main.js')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
+// Deno's cache for this run only, removed afterwards: nothing of ours stays in the temp dir.
+const denoDir = mkdtempSync(join(tmpdir(), 'agent-shell-deno-'))
+afterAll(() => rmSync(denoDir, { recursive: true, force: true }))
+
 type Report = { status: number | null; lines: string[]; stderr: string; figures: Record<string, unknown> | null }
 
 function runSuite(command: string, args: string[], env: Record<string, string>): Promise<Report> {
   return new Promise((resolve) => {
     const child = spawn(command, [...args, suite, entry], {
       cwd: tmpdir(),
-      env: { ...process.env, NO_COLOR: '1', DENO_DIR: join(tmpdir(), 'agent-shell-deno-dir'), ...env },
+      env: { ...process.env, NO_COLOR: '1', DENO_DIR: denoDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
