@@ -145,7 +145,7 @@ impl Supervisor {
 
     /// Tells it the run was ended by the host, through its liveness pipe.
     pub(crate) fn done(&self, liveness: &OwnedFd) {
-        if let Supervisor::Posix(_) = self {
+        if self.sweeps_on_close() {
             posix::Watchdog::done(liveness);
         }
     }
