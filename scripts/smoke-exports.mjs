@@ -27,7 +27,10 @@ const {
   JobManager,
   killTree,
   listDescendants,
+  minimizeOutput,
   normalizeBashCommand,
+  Process,
+  ProcessStatus,
   OutputSink,
   PtySession,
   Shell,
@@ -192,6 +195,37 @@ check('killTree and listDescendants on a tree the test started', ['killTree', 'l
   assert.equal(await exited, 'SIGKILL')
   await eventually(`descendants ${tree} gone`, () => tree.every((pid) => !alive(pid)))
   assert.deepEqual(listDescendants(child.pid), [])
+})
+
+check('Process: a stable reference, its args, children, terminate and status', ['Process', 'ProcessStatus'], async () => {
+  const child = spawn('bash', ['-c', 'sleep 300 & wait'], { stdio: 'ignore' })
+  const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal)))
+  const p = Process.fromPid(child.pid)
+  assert.ok(p, 'Process.fromPid found the child')
+  assert.equal(p.pid, child.pid)
+  assert.equal(p.ppid, process.pid)
+  await eventually('the argv', () => p.args().join(' ') === 'bash -c sleep 300 & wait')
+  await eventually('a child', () => p.children().length === 1)
+  assert.equal(p.status(), ProcessStatus.Running)
+  assert.equal(await p.terminate({ gracefulMs: 200 }), true)
+  assert.equal(await exited, 'SIGTERM')
+  assert.equal(p.status(), ProcessStatus.Exited)
+  assert.equal(Process.fromPid(999_999_999 % 4_194_304 || 4_194_303), null)
+})
+
+check('minimizeOutput: a single simple command is minimized, a pipe never', ['minimizeOutput'], () => {
+  const commit = (i) =>
+    `commit ${i.toString(16).padStart(2, '0').repeat(20)}\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Nov 2${i % 10} 10:00:00 2026 +0000\n\n    Change number ${i} of the engine\n`
+  const output = Array.from({ length: 30 }, (_, i) => commit(i)).join('\n')
+  const m = minimizeOutput('git log', output, { enabled: true })
+  assert.ok(m, 'git log output was minimized')
+  assert.equal(m.filter, 'git-log')
+  assert.equal(m.originalText, output)
+  assert.ok(m.outputBytes < m.inputBytes, `${m.outputBytes} < ${m.inputBytes}`)
+  for (let i = 0; i < 30; i++) assert.ok(m.text.includes(`Change number ${i} of`), `commit ${i} kept`)
+  assert.ok(m.text.includes('Ada Lovelace'))
+  assert.equal(minimizeOutput('git log | cat', output, { enabled: true }), null)
+  assert.equal(minimizeOutput('git log', output), null)
 })
 
 check('JobManager: start, wait, kill, list, close', ['JobManager'], async () => {
