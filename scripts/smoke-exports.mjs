@@ -200,17 +200,22 @@ check('killTree and listDescendants on a tree the test started', ['killTree', 'l
 check('Process: a stable reference, its args, children, terminate and status', ['Process', 'ProcessStatus'], async () => {
   const child = spawn('bash', ['-c', 'sleep 300 & wait'], { stdio: 'ignore' })
   const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal)))
-  const p = Process.fromPid(child.pid)
-  assert.ok(p, 'Process.fromPid found the child')
-  assert.equal(p.pid, child.pid)
-  assert.equal(p.ppid, process.pid)
-  await eventually('the argv', () => p.args().join(' ') === 'bash -c sleep 300 & wait')
-  await eventually('a child', () => p.children().length === 1)
-  assert.equal(p.status(), ProcessStatus.Running)
-  assert.equal(await p.terminate({ gracefulMs: 200 }), true)
-  assert.equal(await exited, 'SIGTERM')
-  assert.equal(p.status(), ProcessStatus.Exited)
-  assert.equal(Process.fromPid(999_999_999 % 4_194_304 || 4_194_303), null)
+  try {
+    const p = Process.fromPid(child.pid)
+    assert.ok(p, 'Process.fromPid found the child')
+    assert.equal(p.pid, child.pid)
+    assert.equal(p.ppid, process.pid)
+    await eventually('the argv', () => p.args().join(' ') === 'bash -c sleep 300 & wait')
+    await eventually('a child', () => p.children().length === 1)
+    assert.equal(p.status(), ProcessStatus.Running)
+    assert.equal(await p.terminate({ gracefulMs: 200 }), true)
+    assert.equal(await exited, 'SIGTERM')
+    assert.equal(p.status(), ProcessStatus.Exited)
+    assert.equal(Process.fromPid(4_194_303), null)
+  } finally {
+    // Whatever failed above, the tree this check started ends with it.
+    if (child.exitCode === null && child.signalCode === null) killTree(child.pid, 9)
+  }
 })
 
 check('minimizeOutput: a single simple command is minimized, a pipe never', ['minimizeOutput'], () => {
