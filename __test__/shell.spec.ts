@@ -195,14 +195,17 @@ describe('Shell', () => {
   test('a host that dies (SIGKILL) takes the shell, its jobs and its running command along, and leaves no files', async () => {
     const m = sleepMarker()
     const tmp = mkdtempSync(join(tmpdir(), 'host-dies-'))
-    const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'host-dies.mjs'), m], {
-      env: { ...process.env, TMPDIR: tmp },
-    })
-    expect(child.signal).toBe('SIGKILL')
-    expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
-    // The session's script and FIFOs lived in TMPDIR: its supervisor removed them.
-    expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
-    rmSync(tmp, { recursive: true })
+    try {
+      const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'host-dies.mjs'), m], {
+        env: { ...process.env, TMPDIR: tmp },
+      })
+      expect(child.signal).toBe('SIGKILL')
+      expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+      // The session's script and FIFOs lived in TMPDIR: its supervisor removed them.
+      expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
   })
 
   test('a pending run keeps the host alive; an idle Shell does not', () => {
