@@ -189,21 +189,9 @@ impl Process {
             Ok((how, options::abort_token(env, O::signal(&o))?))
         })();
         let inner = self.inner;
-        let (ready, listener) = split(read);
-        let promise = js.spawn(
-            env,
-            on_settle(listener),
-            FirstPoll::Here,
-            Turn::Free,
-            async move {
-                let (how, cancel) = ready?;
-                inner
-                    .terminate(how, &cancel)
-                    .await
-                    .map_err(|_| Error::Aborted("terminate"))
-            },
-        )?;
-        Ok(Object::from_raw(env.raw(), promise))
+        abortable(env, &js, read, "terminate", move |how, cancel| async move {
+            inner.terminate(how, &cancel).await
+        })
     }
 
     /// Waits until the process exits: `true` then, `false` when `timeoutMs` passed first.
@@ -230,21 +218,13 @@ impl Process {
             Ok((timeout, options::abort_token(env, O::signal(&o))?))
         })();
         let inner = self.inner;
-        let (ready, listener) = split(read);
-        let promise = js.spawn(
+        abortable(
             env,
-            on_settle(listener),
-            FirstPoll::Here,
-            Turn::Free,
-            async move {
-                let (timeout, cancel) = ready?;
-                inner
-                    .wait_for_exit(timeout, &cancel)
-                    .await
-                    .map_err(|_| Error::Aborted("waitForExit"))
-            },
-        )?;
-        Ok(Object::from_raw(env.raw(), promise))
+            &js,
+            read,
+            "waitForExit",
+            move |timeout, cancel| async move { inner.wait_for_exit(timeout, &cancel).await },
+        )
     }
 
     /// The process group id; `null` once the process is gone.
@@ -297,6 +277,37 @@ fn millis(ms: f64, field: &str) -> crate::error::Result<Duration> {
 type Token = (crate::run::CancelToken, Option<AbortListener>);
 
 /// The options as read, apart from the AbortSignal listener, which stays on the JS thread.
+/// A promise of `wait(options, cancel)`, run with the options `read` read (their `signal` made a
+/// token), that rejects with an `AbortError` naming `what` when the signal aborts, or with the
+/// reading's error; the signal's listener is removed as it settles.
+fn abortable<'env, T, F, Fut>(
+    env: &'env Env,
+    js: &JsThread,
+    read: crate::error::Result<(T, Token)>,
+    what: &'static str,
+    wait: F,
+) -> Result<Object<'env>>
+where
+    T: Send + 'static,
+    F: FnOnce(T, crate::run::CancelToken) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = std::result::Result<bool, reference::Cancelled>> + Send,
+{
+    let (ready, listener) = split(read);
+    let promise = js.spawn(
+        env,
+        on_settle(listener),
+        FirstPoll::Here,
+        Turn::Free,
+        async move {
+            let (options, cancel) = ready?;
+            wait(options, cancel)
+                .await
+                .map_err(|_| Error::Aborted(what))
+        },
+    )?;
+    Ok(Object::from_raw(env.raw(), promise))
+}
+
 fn split<T>(
     read: crate::error::Result<(T, Token)>,
 ) -> (

@@ -13,9 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[cfg(doc)]
-use crate::error::Error;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 #[cfg(target_os = "linux")]
 mod linux;
@@ -127,6 +125,26 @@ impl SandboxPolicy {
     pub fn confine(&self, cwd: &Path, session_dir: Option<&Path>) -> Result<Confinement> {
         platform::confine(self, cwd, session_dir)
     }
+}
+
+/// Every root of `policy` names an existing file or directory (`ERR_INVALID_ARG` naming the first
+/// that does not), as each platform's `check` requires.
+#[cfg_attr(not(any(target_os = "linux", target_os = "macos")), allow(dead_code))]
+fn roots_exist(policy: &SandboxPolicy) -> Result<()> {
+    let named = |name: &str, roots: &Option<Vec<PathBuf>>| -> Result<()> {
+        for (i, root) in roots.iter().flatten().enumerate() {
+            if std::fs::metadata(root).is_err() {
+                return Err(Error::invalid(
+                    format!("sandbox.{name}[{i}]"),
+                    "must name an existing file or directory",
+                    root.display(),
+                ));
+            }
+        }
+        Ok(())
+    };
+    named("writableRoots", &policy.writable_roots)?;
+    named("readableRoots", &policy.readable_roots)
 }
 
 /// The command the posix backend starts for `program args` confined by `c`: on macOS the program

@@ -89,20 +89,7 @@ impl Drop for Confinement {
 
 pub(super) fn check(policy: &SandboxPolicy) -> Result<()> {
     required(effective_abi(), policy.network).map_err(Error::SandboxUnavailable)?;
-    let named = |name: &str, roots: &Option<Vec<PathBuf>>| -> Result<()> {
-        for (i, root) in roots.iter().flatten().enumerate() {
-            if std::fs::metadata(root).is_err() {
-                return Err(Error::invalid(
-                    format!("sandbox.{name}[{i}]"),
-                    "must name an existing file or directory",
-                    root.display(),
-                ));
-            }
-        }
-        Ok(())
-    };
-    named("writableRoots", &policy.writable_roots)?;
-    named("readableRoots", &policy.readable_roots)
+    super::roots_exist(policy)
 }
 
 pub(super) fn confine(

@@ -66,20 +66,7 @@ pub(super) fn check(policy: &SandboxPolicy) -> Result<()> {
     if let Some(e) = unavailable() {
         return Err(e);
     }
-    let named = |name: &str, roots: &Option<Vec<PathBuf>>| -> Result<()> {
-        for (i, root) in roots.iter().flatten().enumerate() {
-            if std::fs::metadata(root).is_err() {
-                return Err(Error::invalid(
-                    format!("sandbox.{name}[{i}]"),
-                    "must name an existing file or directory",
-                    root.display(),
-                ));
-            }
-        }
-        Ok(())
-    };
-    named("writableRoots", &policy.writable_roots)?;
-    named("readableRoots", &policy.readable_roots)
+    super::roots_exist(policy)
 }
 
 pub(super) fn confine(
