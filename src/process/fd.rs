@@ -256,6 +256,19 @@ pub(crate) fn make_private_temp_dir(prefix: &str) -> io::Result<PathBuf> {
     Ok(PathBuf::from(OsStr::from_bytes(&bytes)))
 }
 
+/// A path in the temp directory, `prefix` and ten random letters and digits, that nothing is at
+/// (made by whoever will remove it; see [`crate::process::spawn::ScratchFile`]).
+pub(crate) fn temp_dir_path(prefix: &str) -> io::Result<PathBuf> {
+    const LETTERS: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut n = u64::from_ne_bytes(random_bytes()?);
+    let mut name = String::from(prefix);
+    for _ in 0..10 {
+        name.push(char::from(LETTERS[(n % 62) as usize]));
+        n /= 62;
+    }
+    Ok(std::env::temp_dir().join(name))
+}
+
 /// Eight bytes from the kernel's random source.
 pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
     os::native::random_bytes()

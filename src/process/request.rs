@@ -38,6 +38,37 @@ pub(crate) struct Request<'a> {
     /// supervisor when the host goes away without removing it (killed, or exited without closing
     /// the session).
     pub(crate) scratch_dir: Option<&'a Path>,
+    /// When set, `scratch_dir` does not exist yet: it is made (mode 0700) with this file in it
+    /// by what removes it when the host goes away, before the program starts, so that the
+    /// directory never exists without something to remove it. The start fails with `EEXIST`
+    /// when the directory exists.
+    pub(crate) scratch_file: Option<ScratchFile<'a>>,
+}
+
+/// A file [`Request::scratch_dir`] is made with (the program's script).
+#[derive(Clone, Copy)]
+pub(crate) struct ScratchFile<'a> {
+    /// A file name, without `/`.
+    pub(crate) name: &'a str,
+    pub(crate) text: &'a [u8],
+}
+
+impl ScratchFile<'_> {
+    /// Makes `dir` (0700) with the file in it (0644 less the umask), here in the host: for a
+    /// start that cannot do it on the other side of the host (the posix backend).
+    pub(crate) fn make_in_host(&self, dir: &Path) -> std::io::Result<()> {
+        use std::io::Write;
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new().mode(0o700).create(dir)?;
+        let written = std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(dir.join(self.name))
+            .and_then(|mut f| f.write_all(self.text));
+        written.inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(dir);
+        })
+    }
 }
 
 /// The program could not enter its sandbox (carried in an `io::Error` to [`super::spawn`], which

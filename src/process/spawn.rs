@@ -12,6 +12,7 @@ use std::path::Path;
 use super::fd;
 pub(crate) use super::os::Supervisor;
 use super::os::{self, StartFailed};
+pub(crate) use super::request::ScratchFile;
 use super::request::{Request, SandboxFailed};
 use super::tree::Proc;
 use crate::error::{Error, Result};
@@ -51,6 +52,9 @@ pub struct SpawnSpec<'a> {
     /// A directory of the session's files that the supervisor removes if the host goes away
     /// without doing so (see [`Request::scratch_dir`]).
     pub scratch_dir: Option<&'a Path>,
+    /// The file `scratch_dir` is made with, when it is not made yet (see
+    /// [`Request::scratch_file`]).
+    pub scratch_file: Option<ScratchFile<'a>>,
     /// The confinement the program and everything it starts live in (see [`super::sandbox`]).
     pub sandbox: Option<&'a super::sandbox::Confinement>,
 }
@@ -77,6 +81,7 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
             prefix: spec.report.prefix,
         },
         scratch_dir: spec.scratch_dir,
+        scratch_file: spec.scratch_file,
         sandbox: spec.sandbox,
     };
     // A failure names the program as the caller gave it.
@@ -137,6 +142,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         prefix: report.prefix,
         terminal: terminal.map(|t| t.as_raw_fd()),
         scratch_dir: spec.scratch_dir,
+        scratch_file: spec.scratch_file,
         sandbox: spec.sandbox,
     });
     let started = match started {

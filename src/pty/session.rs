@@ -195,6 +195,7 @@ impl PtySession {
                     prefix: b"",
                 },
                 scratch_dir: None,
+                scratch_file: None,
                 sandbox: sandbox.as_ref(),
             },
             pair.slave.as_fd(),

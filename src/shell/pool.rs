@@ -44,6 +44,8 @@ pub const POOL_SIZE: usize = 2;
 pub const IDLE_RELEASE: Duration = Duration::from_secs(5);
 /// The longest a call waits for a shell being started for the pool before it starts its own.
 const FILL_WAIT: Duration = Duration::from_millis(100);
+/// The longest [`Pool::close`] waits for the shells being started for the pool.
+const CLOSE_WAIT: Duration = Duration::from_millis(100);
 
 /// What two shells must share to be interchangeable.
 #[derive(Debug, Clone, PartialEq)]
@@ -273,26 +275,31 @@ impl Pool {
     }
 
     /// Starts one shell on `key`'s plan; keeps it if the pool still wants that plan.
+    /// It counts as being started until it waits in the pool or is ended (see [`Pool::close`]).
     fn fill(&self, key: Key) {
         let second = clock().as_secs();
         let live = start_pooled(key.plan.clone());
         let mut state = self.state();
-        state.filling -= 1;
-        self.filled.notify_waiters();
-        let Ok(live) = live else {
-            return;
-        };
-        if state.closed || state.want.as_ref() != Some(&key) || state.waiting.len() >= POOL_SIZE {
-            drop(state);
-            live.destroy_now();
-            return;
+        let wanted =
+            !state.closed && state.want.as_ref() == Some(&key) && state.waiting.len() < POOL_SIZE;
+        match live {
+            Ok(live) if wanted => state.waiting.push((key, second, live)),
+            Ok(live) => {
+                drop(state);
+                live.destroy_now();
+                state = self.state();
+            }
+            Err(_) => {}
         }
-        state.waiting.push((key, second, live));
+        state.filling -= 1;
         drop(state);
         self.filled.notify_waiters();
     }
 
     /// Ends the pool's shells now, and every shell started for it later: the pool takes no more.
+    /// Waits (at most [`CLOSE_WAIT`]) until no shell is being started for it, nor ended for
+    /// having been started too late: this is called as the host goes away, and its files should
+    /// go with it.
     pub fn close(&self) {
         let ended: Vec<Live> = {
             let mut state = self.state();
@@ -302,6 +309,10 @@ impl Pool {
         };
         for live in ended {
             live.destroy_now();
+        }
+        let deadline = Instant::now() + CLOSE_WAIT;
+        while self.state().filling > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 

@@ -437,12 +437,12 @@ impl Session {
             // Nothing to give a grace period (the end of every `executeShell`): the shell is
             // killed now, and its supervisor, which then exits by itself, is reaped and the files
             // removed in the background. Waiting for that took half a millisecond.
+            // The files go now, not with the reap, and before the kill: a host that exits right
+            // after (the CLI, a script ending after its last `executeShell`) must not leave them,
+            // and the supervisor, which removes them when the host dies, exits with the shell.
+            live.remove_files();
             let mut live = live;
             live.spawned.kill();
-            // The files go now, not with the reap: a host that exits right after (the CLI, a
-            // script ending after its last `executeShell`) must not leave them, and the
-            // supervisor, which removes them when the host dies, exits with the shell.
-            live.remove_files();
             tokio::task::spawn_blocking(move || live.destroy(Duration::ZERO));
             return;
         }

@@ -93,35 +93,22 @@ pub(super) fn start_shell(
     watcher: Option<&dyn StatusWatcher>,
 ) -> Result<Live> {
     let plan = Plan::of(config)?;
-    let dir = fd::make_private_temp_dir("agent-shell-")
-        .map_err(|e| Error::io("creating a temporary directory", e))?;
-    // No failure may leave the directory behind.
-    start_shell_in(dir.clone(), plan, Boot::Now { config, cwd })
-        .and_then(|mut live| {
-            live.watch_status(watcher)?;
-            Ok(live)
-        })
-        .inspect_err(|_| {
-            let _ = std::fs::remove_dir_all(&dir);
-        })
+    start_shell_in(plan, Boot::Now { config, cwd }).and_then(|mut live| {
+        live.watch_status(watcher)?;
+        Ok(live)
+    })
 }
 
 /// Starts a shell ahead of need on `plan` (no sandbox, no snapshot, no directory yet, its status
 /// pipe not watched, its first FIFO made): [`Live::take`] makes it the shell [`start_shell`]
 /// would have started. Call within the runtime.
 pub(super) fn start_pooled(plan: Plan) -> Result<Live> {
-    let dir = fd::make_private_temp_dir("agent-shell-")
-        .map_err(|e| Error::io("creating a temporary directory", e))?;
-    start_shell_in(dir.clone(), plan, Boot::Later)
-        .and_then(|mut live| {
-            live.prepare_fifo()?;
-            // The first run's script must still point the shell's output at it.
-            live.redirect = true;
-            Ok(live)
-        })
-        .inspect_err(|_| {
-            let _ = std::fs::remove_dir_all(&dir);
-        })
+    start_shell_in(plan, Boot::Later).and_then(|mut live| {
+        live.prepare_fifo()?;
+        // The first run's script must still point the shell's output at it.
+        live.redirect = true;
+        Ok(live)
+    })
 }
 
 /// What the shell's script starts with.
@@ -135,7 +122,27 @@ enum Boot<'a> {
     Later,
 }
 
-fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
+/// Starts the shell in a temporary directory of its own, with its script there. The directory is
+/// made by the shell's supervisor, which removes it if the host goes away: it never exists
+/// without something to remove it. A sandboxed shell's is made here first (its sandbox is made
+/// for it), and removed here on any failure.
+fn start_shell_in(plan: Plan, boot: Boot) -> Result<Live> {
+    let sandboxed = matches!(&boot, Boot::Now { config, .. } if config.sandbox.is_some());
+    let dir = match sandboxed {
+        true => fd::make_private_temp_dir("agent-shell-"),
+        false => fd::temp_dir_path("agent-shell-"),
+    }
+    .map_err(|e| Error::io("creating a temporary directory", e))?;
+    start_shell_at(dir.clone(), sandboxed, plan, boot).inspect_err(|_| {
+        // No failure may leave the directory behind (made by the supervisor, it is gone already).
+        if sandboxed {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    })
+}
+
+/// [`start_shell_in`] in `dir`, made already when `made`.
+fn start_shell_at(dir: PathBuf, made: bool, plan: Plan, boot: Boot) -> Result<Live> {
     let Plan {
         program,
         posix,
@@ -143,12 +150,6 @@ fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
         mut env,
     } = plan;
     let script_path = dir.join(&name);
-    let mut script = File::options()
-        .create_new(true)
-        .read(true)
-        .write(true)
-        .open(&script_path)
-        .map_err(|e| Error::io("creating the shell's script", e))?;
     // `$_` as `bash -c` starts with it: the environment's `_`, or `$0`.
     let first_last_arg = env
         .iter()
@@ -179,12 +180,21 @@ fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
         Boot::Later => (framing::bootstrap_pooled(), None, 0, false, false),
     };
     let framing = Framing::random();
-    script
-        .write_all(boot.as_bytes())
-        .map_err(|e| Error::io("writing the shell's script", e))?;
+    if made {
+        File::options()
+            .create_new(true)
+            .write(true)
+            .open(&script_path)
+            .and_then(|mut f| f.write_all(boot.as_bytes()))
+            .map_err(|e| Error::io("writing the shell's script", e))?;
+    }
     let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
-    let mut args = vec!["--noprofile".to_string(), "--norc".to_string(), name];
+    let mut args = vec![
+        "--noprofile".to_string(),
+        "--norc".to_string(),
+        name.clone(),
+    ];
     if posix {
         args.insert(0, "--posix".into());
     }
@@ -203,13 +213,19 @@ fn start_shell_in(dir: PathBuf, plan: Plan, boot: Boot) -> Result<Live> {
         },
         // The script and the FIFOs: a host that exits without close() (or dies) leaves no files.
         scratch_dir: Some(&dir),
+        scratch_file: (!made).then_some(spawn::ScratchFile {
+            name: &name,
+            text: boot.as_bytes(),
+        }),
         sandbox: sandbox.as_ref(),
     });
-    let spawned = match spawned {
-        Ok(s) => s,
+    let spawned = spawned.map_err(|e| e.naming_fields("shell", "sessionEnv or env"))?;
+    // Ours to append the runs to; the shell reads it through its own descriptor.
+    let script = match File::options().read(true).write(true).open(&script_path) {
+        Ok(f) => f,
         Err(e) => {
-            let _ = std::fs::remove_dir_all(&dir);
-            return Err(e.naming_fields("shell", "sessionEnv or env"));
+            spawned.end();
+            return Err(Error::io("opening the shell's script", e));
         }
     };
     drop((ctl_read, status_write));
@@ -321,22 +337,23 @@ impl Live {
             .collect()
     }
 
-    /// Ends everything at once (KILL, no grace).
-    /// Removes the session's script and FIFOs (the shell must be dead or dying).
+    /// Removes the session's script and FIFOs (only when the shell is being ended).
     pub(super) fn remove_files(&self) {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 
+    /// Ends everything at once (KILL, no grace).
     pub(super) fn destroy_now(self) {
         self.destroy(Duration::ZERO);
     }
 
-    /// Ends everything below the supervisor (the shell killed at once, what it started sent
-    /// TERM, given `grace`, then KILLed), reaps it and removes its files.
+    /// Removes its files, then ends everything below the supervisor (the shell killed at once,
+    /// what it started sent TERM, given `grace`, then KILLed) and reaps it. Files first: until
+    /// the supervisor is gone, a host that exits midway leaves their removal to it.
     pub(super) fn destroy(self, grace: Duration) {
+        self.remove_files();
         tree::terminate_below(self.spawned.supervisor.id() as i32, grace);
         // The shell itself has nothing to clean up: no grace needed.
         self.spawned.end();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

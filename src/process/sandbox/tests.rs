@@ -74,6 +74,7 @@ fn run_confined(policy: &SandboxPolicy, cwd: &Path, script: &str) -> i32 {
             prefix: b"S:",
         },
         scratch_dir: None,
+        scratch_file: None,
         sandbox: Some(&confinement),
     })
     .unwrap();
@@ -134,6 +135,7 @@ fn a_program_that_cannot_enter_its_sandbox_never_runs() {
             prefix: b"",
         },
         scratch_dir: None,
+        scratch_file: None,
         sandbox: Some(&confinement),
     });
     match started {
@@ -167,6 +169,7 @@ fn run_confined_mounts(policy: &SandboxPolicy, cwd: &Path, script: &str, mounts:
             prefix: b"S:",
         },
         scratch_dir: None,
+        scratch_file: None,
         sandbox: Some(&confinement),
     })
     .unwrap();

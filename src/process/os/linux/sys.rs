@@ -218,6 +218,50 @@ pub unsafe fn open_read(path: *const c_char) -> Res {
     }
 }
 
+/// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`: a new file, never an existing
+/// one.
+///
+/// # Safety
+/// As [`open_read`].
+pub unsafe fn create_new(path: *const c_char, mode: u32) -> Res {
+    let flags = (libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC) as usize;
+    // SAFETY: the caller passes a valid NUL-terminated path.
+    unsafe {
+        call(
+            libc::SYS_openat,
+            [
+                libc::AT_FDCWD as usize,
+                path as usize,
+                flags,
+                mode as usize,
+                0,
+                0,
+            ],
+        )
+    }
+}
+
+/// `mkdir(path, mode)`.
+///
+/// # Safety
+/// As [`open_read`].
+pub unsafe fn mkdir(path: *const c_char, mode: u32) -> Res {
+    // SAFETY: the caller passes a valid NUL-terminated path.
+    unsafe {
+        call(
+            libc::SYS_mkdirat,
+            [
+                libc::AT_FDCWD as usize,
+                path as usize,
+                mode as usize,
+                0,
+                0,
+                0,
+            ],
+        )
+    }
+}
+
 /// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)`.
 ///
 /// # Safety

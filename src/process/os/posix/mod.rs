@@ -133,8 +133,20 @@ impl Drop for Watchdog {
     }
 }
 
-/// Starts `req` (see the module's header).
+/// Starts `req` (see the module's header). A scratch directory to make is made here, before the
+/// watchdog that would remove it exists: a host killed in between leaves it.
 pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
+    let (Some(dir), Some(file)) = (req.scratch_dir, req.scratch_file) else {
+        return start_watched(req);
+    };
+    file.make_in_host(dir).map_err(StartFailed::Start)?;
+    start_watched(req).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(dir);
+    })
+}
+
+/// Starts `req`, its scratch directory made, with its watchdog.
+fn start_watched(req: &Request) -> Result<Started, StartFailed> {
     let failed = StartFailed::Start;
     let (program, args) = match req.sandbox {
         None => (req.program.to_string(), req.args.to_vec()),

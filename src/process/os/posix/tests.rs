@@ -30,6 +30,7 @@ fn start_sh(script: &str, terminal: Option<RawFd>) -> (Started, OwnedFd) {
         prefix: b"S:",
         terminal,
         scratch_dir: None,
+        scratch_file: None,
         sandbox: None,
     })
     .unwrap_or_else(|_| panic!("start failed"));

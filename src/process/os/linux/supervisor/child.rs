@@ -77,10 +77,16 @@ pub(super) unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
     keep[MAX_FDS] = sigchld;
     // SAFETY: as for dup3: the table is our own, and what we keep is not closed.
     unsafe { close_all_but(&keep) };
+    if !plan.scratch_file.is_null() {
+        // SAFETY: a non-null `scratch_file` comes with its directory and text in the region.
+        if let Err(e) = unsafe { make_scratch(plan) } {
+            fail(plan, e);
+        }
+    }
     if !plan.cwd.is_null() {
         // SAFETY: a non-null `cwd` is a NUL-terminated string in the region.
         if let Err(e) = unsafe { sys::chdir(plan.cwd) } {
-            fail(plan, e);
+            fail_made(plan, e);
         }
     }
 
@@ -95,7 +101,7 @@ pub(super) unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
         )
     } {
         Ok(pid) => pid as c_int,
-        Err(e) => fail(plan, e),
+        Err(e) => fail_made(plan, e),
     };
     // CLONE_VFORK: we go on once the child exec'd or exited. The terminal is the program's now;
     // a copy here would keep it open after every process of the run closed it.
@@ -105,6 +111,7 @@ pub(super) unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
     }
     if plan.errno.load(Ordering::Acquire) != 0 {
         let _ = sys::wait4(program, 0);
+        remove_made_scratch(plan);
         sys::exit(START_FAILED);
     }
     plan.program.store(program, Ordering::Release);
@@ -124,6 +131,65 @@ pub(super) unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
 fn fail(plan: &Plan, errno: c_int) -> ! {
     plan.errno.store(errno, Ordering::Release);
     sys::exit(START_FAILED)
+}
+
+/// [`fail`], once [`make_scratch`] made the scratch directory: removes it first.
+fn fail_made(plan: &Plan, errno: c_int) -> ! {
+    remove_made_scratch(plan);
+    fail(plan, errno)
+}
+
+/// Removes the scratch directory if we made it (see [`make_scratch`]).
+fn remove_made_scratch(plan: &Plan) {
+    if !plan.scratch_file.is_null() {
+        // SAFETY: the plan's scratch directory is a NUL-terminated string in the region.
+        unsafe { remove_scratch_dir(plan.scratch_dir) };
+    }
+}
+
+/// Makes the scratch directory (0700) with its file (0644 less the umask) in it, as the first
+/// of the session's files: from here on we remove them should the host go away. Leaves nothing
+/// when it fails.
+///
+/// # Safety
+/// `plan.scratch_dir` and `plan.scratch_file` must be NUL-terminated strings and
+/// `plan.scratch_text` hold `plan.scratch_text_len` bytes, all in the region.
+unsafe fn make_scratch(plan: &Plan) -> Result<(), c_int> {
+    // SAFETY: the caller passes valid strings.
+    unsafe { sys::mkdir(plan.scratch_dir, 0o700) }?;
+    // SAFETY: as above.
+    let fd = match unsafe { sys::create_new(plan.scratch_file, 0o644) } {
+        Ok(fd) => fd as RawFd,
+        Err(e) => {
+            // SAFETY: as above; the directory we just made, empty.
+            let _ = unsafe { sys::unlinkat(libc::AT_FDCWD, plan.scratch_dir, libc::AT_REMOVEDIR) };
+            return Err(e);
+        }
+    };
+    // SAFETY: the caller passes the text's address and length, in the region.
+    let text = unsafe { std::slice::from_raw_parts(plan.scratch_text, plan.scratch_text_len) };
+    let mut at = 0;
+    let mut written = Ok(0);
+    while at < text.len() {
+        written = sys::write(fd, &text[at..]);
+        match written {
+            Ok(n) if n > 0 => at += n,
+            Err(libc::EINTR) => {}
+            Ok(_) => {
+                written = Err(libc::EIO);
+                break;
+            }
+            Err(_) => break,
+        }
+    }
+    // SAFETY: the file we just opened, in our own table.
+    let _ = unsafe { sys::close(fd) };
+    if let Err(e) = written {
+        // SAFETY: as above.
+        unsafe { remove_scratch_dir(plan.scratch_dir) };
+        return Err(e);
+    }
+    Ok(())
 }
 
 /// Kills every process below us, removes the scratch directory and exits: the host is gone.
@@ -172,13 +238,31 @@ fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
                     }
                 }
                 Err(_) => {
-                    // No children left; once the program is gone too, nothing is left to watch.
+                    // No children left; once the program is gone too, nothing is left to watch,
+                    // but a scratch directory. That one waits for the host: a program that exits
+                    // because the host died (a shell reading EOF on its control pipe) must not
+                    // take us with it before we saw the host go and removed the directory.
                     if report_fd < 0 {
-                        sys::exit(0);
+                        if plan.scratch_dir.is_null() {
+                            sys::exit(0);
+                        }
+                        wait_for_host(plan);
                     }
                     break;
                 }
             }
+        }
+    }
+}
+
+/// Waits until the host closes the liveness pipe (it closes it when it ends the session, or dies),
+/// then ends as [`end_all`] does.
+fn wait_for_host(plan: &Plan) -> ! {
+    let mut buf = [0u8; 1];
+    loop {
+        match sys::read(plan.liveness, &mut buf) {
+            Err(libc::EINTR) | Ok(1..) => continue,
+            _ => end_all(plan),
         }
     }
 }

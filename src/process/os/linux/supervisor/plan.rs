@@ -6,7 +6,7 @@
 use std::ffi::{c_char, c_int, CStr};
 use std::io;
 use std::os::fd::RawFd;
-use std::os::unix::ffi::OsStrExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::sync::atomic::AtomicI32;
 
 use super::region::Region;
@@ -38,6 +38,12 @@ pub(super) struct Plan {
     pub(super) cwd: *const c_char,
     /// [`Request::scratch_dir`], or null.
     pub(super) scratch_dir: *const c_char,
+    /// The path of [`Request::scratch_file`] in `scratch_dir`, which the supervisor then makes;
+    /// null when it is made already.
+    pub(super) scratch_file: *const c_char,
+    /// The file's text: `scratch_text_len` bytes.
+    pub(super) scratch_text: *const u8,
+    pub(super) scratch_text_len: usize,
     /// `(host fd, target, flags for dup3)`.
     pub(super) fds: [(RawFd, RawFd, c_int); MAX_FDS],
     pub(super) nfds: usize,
@@ -177,6 +183,13 @@ impl Arena {
         Ok(p as *const c_char)
     }
 
+    fn bytes(&mut self, b: &[u8]) -> io::Result<*const u8> {
+        let p = self.take(b.len(), 1)?;
+        // SAFETY: `take` gave `b.len()` bytes of the region, which no `&` or `&mut` covers.
+        unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), p, b.len()) };
+        Ok(p)
+    }
+
     fn pointers(&mut self, items: &[*const c_char]) -> io::Result<*mut *const c_char> {
         let len = std::mem::size_of_val(items) + std::mem::size_of::<*const c_char>();
         let p = self.take(len, std::mem::align_of::<*const c_char>())? as *mut *const c_char;
@@ -216,6 +229,21 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
     if let Some(c) = cwd {
         nul(c)?;
     }
+    let scratch_file = match (req.scratch_dir, req.scratch_file) {
+        (Some(dir), Some(file)) if !file.name.contains('/') => {
+            Some((dir.join(file.name).into_os_string().into_vec(), file.text))
+        }
+        (_, None) => None,
+        _ => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a scratch file needs a scratch directory and a name without `/`",
+            ))
+        }
+    };
+    if let Some((path, _)) = &scratch_file {
+        nul(path)?;
+    }
     let path = path.to_bytes();
 
     let strings: usize = [path.len(), req.program.len(), b"/bin/sh".len()]
@@ -224,6 +252,7 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
         .chain(req.env.iter().map(|(k, v)| k.len() + 1 + v.len()))
         .chain(cwd.map(<[u8]>::len))
         .chain(scratch_dir.map(<[u8]>::len))
+        .chain(scratch_file.iter().flat_map(|(p, t)| [p.len(), t.len()]))
         .map(|n| n + 1)
         .sum();
     let pointer = std::mem::size_of::<*const c_char>();
@@ -258,6 +287,15 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
             Some(d) => arena.string(d)?,
             None => std::ptr::null(),
         },
+        scratch_file: match &scratch_file {
+            Some((path, _)) => arena.string(path)?,
+            None => std::ptr::null(),
+        },
+        scratch_text: match &scratch_file {
+            Some((_, text)) => arena.bytes(text)?,
+            None => std::ptr::null(),
+        },
+        scratch_text_len: scratch_file.map_or(0, |(_, text)| text.len()),
         fds: [(0, 0, 0); MAX_FDS],
         nfds: table.fds.len(),
         liveness: table.liveness,

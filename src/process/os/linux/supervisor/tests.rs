@@ -28,6 +28,84 @@ fn start(program: &str, args: &[&str], extra: &[(RawFd, RawFd)]) -> (Spawned, Ow
     try_start(program, args, extra, None).unwrap()
 }
 
+/// A scratch directory the supervisor makes: there with its file before the program starts
+/// (the program reads it), removed when the host goes even after the program exited first.
+#[test]
+fn a_scratch_directory_made_by_the_supervisor_is_there_for_the_program_and_goes_with_the_host() {
+    let dir = std::env::temp_dir().join(format!("agent-shell-test-made-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (status_read, status_write) = pipe().unwrap();
+    let spawned = spawn::spawn(&SpawnSpec {
+        program: "sh",
+        // The program reads its file, then exits before the host goes (as a shell does when the
+        // host dies: its control pipe closes before the liveness pipe).
+        args: &["-c".to_string(), format!("cat script >&{REPORT_FD}")],
+        env: &env(),
+        cwd: Some(&dir),
+        fds: &[(status_write.as_raw_fd(), REPORT_FD)],
+        report: Report {
+            to: ReportTo::Target(REPORT_FD),
+            prefix: b"S:",
+        },
+        scratch_dir: Some(&dir),
+        scratch_file: Some(spawn::ScratchFile {
+            name: "script",
+            text: b"the text",
+        }),
+        sandbox: None,
+    })
+    .unwrap();
+    drop(status_write);
+    let out = read_all(&status_read);
+    assert!(
+        out.starts_with(b"the text"),
+        "{:?}",
+        String::from_utf8_lossy(&out)
+    );
+    assert!(
+        out.ends_with(b"S:0\0"),
+        "{:?}",
+        String::from_utf8_lossy(&out)
+    );
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&dir).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700);
+    // The program is gone; the supervisor stays until the host goes, then removes the directory.
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(dir.join("script").exists());
+    let Spawned { mut supervisor, .. } = { spawned };
+    supervisor.wait().unwrap();
+    assert!(!dir.exists(), "{} is still there", dir.display());
+}
+
+/// A scratch directory that exists already is not taken over: the start fails, and leaves it.
+#[test]
+fn a_scratch_directory_that_exists_fails_the_start() {
+    let dir = std::env::temp_dir().join(format!("agent-shell-test-taken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let started = spawn::spawn(&SpawnSpec {
+        program: "true",
+        args: &[],
+        env: &env(),
+        cwd: Some(&dir),
+        fds: &[],
+        report: Report {
+            to: ReportTo::Target(REPORT_FD),
+            prefix: b"S:",
+        },
+        scratch_dir: Some(&dir),
+        scratch_file: Some(spawn::ScratchFile {
+            name: "script",
+            text: b"x",
+        }),
+        sandbox: None,
+    });
+    let err = started.err().expect("the start must fail");
+    assert!(err.to_string().contains("File exists"), "{err}");
+    assert!(dir.exists());
+    std::fs::remove_dir(&dir).unwrap();
+}
+
 fn try_start(
     program: &str,
     args: &[&str],
@@ -49,6 +127,7 @@ fn try_start(
             prefix: b"S:",
         },
         scratch_dir: None,
+        scratch_file: None,
         sandbox: None,
     })?;
     Ok((spawned, status_read))
@@ -305,6 +384,7 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
                 prefix: b"S:",
             },
             scratch_dir: None,
+            scratch_file: None,
             sandbox: None,
         },
         pair.slave.as_fd(),
@@ -366,6 +446,7 @@ fn a_host_gone_without_closing_leaves_no_scratch_files() {
             prefix: b"S:",
         },
         scratch_dir: Some(&dir),
+        scratch_file: None,
         sandbox: None,
     })
     .unwrap();
