@@ -44,6 +44,8 @@ pub const POOL_SIZE: usize = 2;
 pub const IDLE_RELEASE: Duration = Duration::from_secs(5);
 /// The longest a call waits for a shell being started for the pool before it starts its own.
 const FILL_WAIT: Duration = Duration::from_millis(100);
+/// How long after a shell was taken the pool starts its replacement.
+const REFILL_DELAY: Duration = Duration::from_millis(3);
 /// The longest [`Pool::close`] waits for the shells being started for the pool.
 const CLOSE_WAIT: Duration = Duration::from_millis(100);
 
@@ -169,7 +171,7 @@ impl Pool {
         };
         let _runtime = self.runtime.enter();
         end_all(stale);
-        self.refill();
+        self.refill_later();
         let mut live = found?;
         if live.spawned.has_exited() {
             end_all(vec![live]);
@@ -198,6 +200,19 @@ impl Pool {
         }
         let _runtime = self.runtime.enter();
         self.refill();
+    }
+
+    /// [`Pool::refill`] once the run that took a shell is likely over: a shell started now would
+    /// compete with it for the processor (two cores, the host and the taken shell are busy),
+    /// and a run that finds the pool empty starts its own shell anyway.
+    fn refill_later(self: &Arc<Self>) {
+        let pool = Arc::downgrade(self);
+        self.runtime.spawn(async move {
+            tokio::time::sleep(REFILL_DELAY).await;
+            if let Some(pool) = pool.upgrade() {
+                pool.refill();
+            }
+        });
     }
 
     /// Starts shells on the wanted plan until the pool (with those being started) is full, and

@@ -337,23 +337,19 @@ impl Live {
             .collect()
     }
 
-    /// Removes the session's script and FIFOs (only when the shell is being ended).
-    pub(super) fn remove_files(&self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-
     /// Ends everything at once (KILL, no grace).
     pub(super) fn destroy_now(self) {
         self.destroy(Duration::ZERO);
     }
 
-    /// Removes its files, then ends everything below the supervisor (the shell killed at once,
-    /// what it started sent TERM, given `grace`, then KILLed) and reaps it. Files first: until
-    /// the supervisor is gone, a host that exits midway leaves their removal to it.
+    /// Ends everything below the supervisor (the shell killed at once, what it started sent
+    /// TERM, given `grace`, then KILLed), reaps it and removes the session's files. The
+    /// supervisor removes them too once its liveness pipe closes (and so when a host exits
+    /// midway): the removal here is for a backend whose watchdog may not have yet.
     pub(super) fn destroy(self, grace: Duration) {
-        self.remove_files();
         tree::terminate_below(self.spawned.supervisor.id() as i32, grace);
         // The shell itself has nothing to clean up: no grace needed.
         self.spawned.end();
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
