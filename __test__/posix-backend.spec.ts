@@ -23,6 +23,10 @@ describe('posix backend (AGENT_SHELL_BACKEND=posix)', () => {
     expect(seen.descendantsBeforeClose).toBe(true)
     expect(seen.pty.exitCode).toBe(0)
     expect(seen.pty.output).toContain('on-a-tty')
+    expect(seen.ptyMissing).toEqual({
+      code: 'ERR_SPAWN_FAILED',
+      message: 'application cannot be started (got "/nope"): No such file or directory (os error 2)',
+    })
     // Nothing of either run outlived it, the escapee included.
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })

@@ -45,6 +45,22 @@ pub(super) fn tty_path(tty: RawFd) -> io::Result<PathBuf> {
     Ok(PathBuf::from(std::ffi::OsStr::from_bytes(name.to_bytes())))
 }
 
+/// Whether `path` (from `cwd` when relative) is a file we may execute: ENOENT, EACCES as
+/// `execve` would fail.
+fn startable(path: &CStr, cwd: Option<&Path>) -> io::Result<()> {
+    let path = Path::new(std::ffi::OsStr::from_bytes(path.to_bytes()));
+    let on_disk = match cwd {
+        Some(cwd) if path.is_relative() => cwd.join(path),
+        _ => path.to_path_buf(),
+    };
+    let meta = std::fs::metadata(&on_disk)?;
+    let c = cstring(on_disk.as_os_str().as_bytes())?;
+    if !meta.is_file() || !fd::is_executable(&c) {
+        return Err(io::Error::from_raw_os_error(libc::EACCES));
+    }
+    Ok(())
+}
+
 fn cstring(s: impl Into<Vec<u8>>) -> io::Result<CString> {
     CString::new(s).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
 }
@@ -54,6 +70,9 @@ pub(super) fn spawn(s: &Spawn) -> io::Result<i32> {
     let mut argv: Vec<CString> = Vec::new();
     let path: CString = match s.terminal {
         Some(tty) => {
+            // The trampoline's `exec` would turn a program that cannot start into sh's exit 127:
+            // fail as `execve` would instead.
+            startable(s.path, s.cwd)?;
             argv.extend([
                 cstring("sh")?,
                 cstring("-c")?,
