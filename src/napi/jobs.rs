@@ -149,7 +149,7 @@ impl JobManager {
     /// given `Shell` is closed.
     #[napi(
         catch_unwind,
-        ts_args_type = "options: Omit<ShellExecuteOptions, 'shell'> & { label?: string; shell?: string | Shell }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null"
+        ts_args_type = "options: Omit<ShellExecuteOptions, 'shell' | 'stderr'> & { label?: string; shell?: string | Shell; stderr?: 'merge' }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null"
     )]
     pub fn start(&self, env: Env, options: Unknown, on_exit: Option<Unknown>) -> Result<String> {
         self.start_job(&env, options, on_exit)
