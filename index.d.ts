@@ -31,7 +31,7 @@ export declare class JobManager {
    * ERR_TOO_MANY_JOBS past `maxJobs` running jobs; ERR_SESSION_CLOSED when the manager or the
    * given `Shell` is closed.
    */
-  start(options: Omit<ShellExecuteOptions, 'shell'> & { label?: string; shell?: string | Shell }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null): string
+  start(options: Omit<ShellExecuteOptions, 'shell' | 'stderr'> & { label?: string; shell?: string | Shell; stderr?: 'merge' }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null): string
   /**
    * What the job wrote since the last read, with its state. With `filter`, only the lines
    * that match `new RegExp(filter, flags)` (the others are consumed too); while the job runs,
