@@ -20,7 +20,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
-use crate::output::{deliver_while, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary};
+use crate::output::{
+    deliver, deliver_while, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary,
+    CHUNK_QUEUE,
+};
 use crate::process::tree::{self, Proc};
 use crate::run::{validate, CancelToken, Ending};
 use crate::shell::framing::{self, RunScript};
@@ -636,17 +639,21 @@ impl Session {
         let pipeline = output.map(OutputPipeline::new).transpose()?;
         let err_pipeline = OutputPipeline::new(err_output)?;
         let (inner, summary) = deliver_while(pipeline, receiver, |out| async move {
-            deliver_while(Some(err_pipeline), err_receiver, |err| async move {
-                let senders = Senders { out, err };
+            // Stderr's delivery goes beside the run in the same task rather than in a task of
+            // its own (as `deliver_while` does): stderr is mostly small, and a spawned task and
+            // its join cost every run apart.
+            let (tx, rx) = mpsc::channel(CHUNK_QUEUE);
+            let senders = Senders { out, err: Some(tx) };
+            let run = async move {
                 match launch {
                     Launch::Started(started) => self.finish_to(started, senders, cancel).await,
                     Launch::Queued(place, req) => self.run_in_to(place, req, senders, cancel).await,
                 }
-            })
-            .await
+            };
+            tokio::join!(run, deliver(rx, Some(err_pipeline), err_receiver))
         })
         .await?;
-        let (outcome, err_summary) = inner?;
+        let (outcome, err_summary) = inner;
         let err_summary = err_summary
             .ok_or_else(|| Error::io("delivering stderr", std::io::Error::other("no summary")))?;
         Ok((outcome?, summary, err_summary))
