@@ -171,7 +171,10 @@ impl Live {
             (true, Some(err)) => Some(err),
             (true, None) => {
                 let path = self.next_fifo_path("err");
-                Some(Box::new(make_fifo(&path)?))
+                // Failed, the run does not start: the next one must still point the shell at
+                // its FIFOs.
+                let made = make_fifo(&path).inspect_err(|_| self.redirect = true)?;
+                Some(Box::new(made))
             }
             (false, Some(err)) => {
                 // Only the shell writes to it (a new child would have retired it, see
