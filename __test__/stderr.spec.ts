@@ -75,6 +75,32 @@ describe('executeShell with stderr apart', () => {
     expect(readFileSync(`${artifactPath}.stderr`, 'utf8')).toBe(numbered(3000))
   })
 
+  test('each stream has its own decoder: characters split across writes, interleaved, stay whole', async () => {
+    // é (\303\251) on stderr and € (\342\202\254) on stdout, each cut in two, the halves interleaved.
+    const command = "printf '\\303' >&2; printf '\\342\\202'; sleep 0.05; printf '\\251\\n' >&2; printf '\\254\\n'"
+    expect(await apart(viaExecute, { command })).toMatchObject({ out: '€\n', err: 'é\n' })
+  })
+
+  test('a slow onStderr slows the command but loses nothing, while stdout floods beside it', async () => {
+    let out = ''
+    let err = ''
+    let slowCalls = 0
+    const result = await executeShell(
+      { command: 'seq 1 200000 | sed s/^/o/ & seq 1 100000 | sed s/^/e/ >&2; wait', stderr: 'separate' },
+      (_e, c) => (out += c),
+      (_e, c) => {
+        slowCalls++
+        const until = Date.now() + 2
+        while (Date.now() < until);
+        err += c
+      },
+    )
+    expect(result.exitCode).toBe(0)
+    expect(slowCalls).toBeGreaterThan(0)
+    expect(out === numbered(200000, 'o')).toBe(true)
+    expect(err === numbered(100000, 'e')).toBe(true)
+  })
+
   test('a timeout keeps what both streams wrote', async () => {
     const { result, out, err } = await apart(viaExecute, { command: 'echo o; echo e >&2; sleep 30', timeoutMs: 300 })
     expect({ timedOut: result.timedOut, out, err }).toEqual({ timedOut: true, out: 'o\n', err: 'e\n' })
