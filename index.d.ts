@@ -31,7 +31,7 @@ export declare class JobManager {
    * ERR_TOO_MANY_JOBS past `maxJobs` running jobs; ERR_SESSION_CLOSED when the manager or the
    * given `Shell` is closed.
    */
-  start(options: Omit<ShellExecuteOptions, 'shell'> & { label?: string; shell?: string | Shell }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null): string
+  start(options: Omit<ShellExecuteOptions, 'shell' | 'stderr'> & { label?: string; shell?: string | Shell; stderr?: 'merge' }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null): string
   /**
    * What the job wrote since the last read, with its state. With `filter`, only the lines
    * that match `new RegExp(filter, flags)` (the others are consumed too); while the job runs,
@@ -194,7 +194,7 @@ export declare class Shell {
    * Rejects with ERR_INVALID_ARG, ERR_CWD_NOT_FOUND, ERR_CWD_NOT_DIR, ERR_SPAWN_FAILED or
    * ERR_SESSION_CLOSED.
    */
-  run(options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
+  run(options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null, onStderr?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
   /**
    * Aborts the running command and every queued run (those called before this call); resolves
    * when the session is idle.
@@ -273,7 +273,7 @@ export interface CommandClassification {
 export declare function defaultInterceptorRules(): Array<InterceptorRule>
 
 /** Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it. */
-export declare function executeShell(options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
+export declare function executeShell(options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null, onStderr?: ((error: Error | null, chunk: string) => void) | undefined | null): Promise<ShellRunResult>
 
 /** The text after `applyHeadTail`. */
 export interface HeadTailResult {
@@ -762,6 +762,8 @@ export interface ShellExecuteOptions {
   sandbox?: SandboxPolicy
   /** Output minimizer (API.md §2a); the result carries `minimized` when a filter changed the text. */
   minimizer?: MinimizerOptions
+  /** `"merge"` (default) or `"separate"`, as `ShellRunOptions.stderr`. */
+  stderr?: 'merge' | 'separate'
 }
 
 /** Options of a persistent session. */
@@ -803,6 +805,11 @@ export interface ShellRunOptions {
   output?: OutputOptions
   /** Output minimizer for this run, instead of the session's. */
   minimizer?: MinimizerOptions
+  /**
+   * `"merge"` (default): stderr with stdout, in arrival order, to `onChunk`. `"separate"`:
+   * stdout alone to `onChunk`, stderr to `onStderr`, and the result carries `stderr`.
+   */
+  stderr?: 'merge' | 'separate'
 }
 
 /** How a command ended. Failure of the command is a result, never a rejection. */
@@ -822,6 +829,11 @@ export interface ShellRunResult {
   output?: OutputSummary
   /** Present only when a minimizer filter changed the output (`minimizer` option). */
   minimized?: MinimizerResult
+  /**
+   * With `stderr: "separate"`: stderr's text, in its own summary (the `output` options'
+   * budgets; the defaults without them). `output` and the chunks then hold stdout alone.
+   */
+  stderr?: OutputSummary
 }
 
 /**

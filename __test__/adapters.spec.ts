@@ -2,7 +2,7 @@
 // framework's own agent loop by a scripted model: what the model reads, what the framework counts
 // as a failed call, abort, permission (deny never runs, ask goes through the approval hook) and
 // live output where the framework streams it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -474,6 +474,38 @@ describe("OpenAI's shell tool (shellToolForOpenAIAgents)", () => {
       { stdout: '/\nout\n', stderr: expect.stringMatching(/^err\nls: cannot access '\/missing-dir'/), outcome: { type: 'exit', exitCode: 2 } },
     ])
     expect(model.shown('call-2')).toEqual([{ stdout: '', stderr: '', outcome: { type: 'timeout' } }])
+  })
+
+  it('keeps interleaved stdout and stderr apart, each in its order', async () => {
+    const shell = track(shellToolForOpenAIAgents({ cwd: dir, env: { HOME: dir } }))
+    const { output } = await shell.shell.run({ commands: ['for i in 1 2 3; do echo out$i; echo err$i >&2; done; printf tail >&2'] })
+    expect(output).toEqual([{ stdout: 'out1\nout2\nout3\n', stderr: 'err1\nerr2\nerr3\ntail', outcome: { type: 'exit', exitCode: 0 } }])
+  })
+
+  it('bounds a big stderr to maxOutputLength, keeping its end, as it bounds stdout', async () => {
+    const shell = track(shellToolForOpenAIAgents({ cwd: dir, env: { HOME: dir } }))
+    // 1.3 MB of stderr, more than a pipe holds, beside a little stdout.
+    const { output, maxOutputLength } = await shell.shell.run({ commands: ['seq 1 200000 >&2; echo done'], maxOutputLength: 1000 })
+    expect(maxOutputLength).toBe(1000)
+    const [first] = output
+    expect(first!.stdout).toBe('done\n')
+    expect(first!.outcome).toEqual({ type: 'exit', exitCode: 0 })
+    expect(Buffer.byteLength(first!.stderr)).toBeLessThanOrEqual(1000)
+    expect(first!.stderr).toMatch(/\n199999\n200000\n$/)
+  })
+
+  it("leaves a command's own redirections of stderr as bash -c does, for that command only", async () => {
+    const shell = track(shellToolForOpenAIAgents({ cwd: dir, env: { HOME: dir } }))
+    const log = join(dir, 'err.log')
+    const { output } = await shell.shell.run({
+      commands: [`ls ${join(dir, 'missing')} 2>&1; echo to-err >&2`, `exec 2>${log}; echo hidden >&2; echo shown`, 'echo back >&2'],
+    })
+    expect(output).toEqual([
+      { stdout: expect.stringMatching(/^ls: cannot access .*missing/), stderr: 'to-err\n', outcome: { type: 'exit', exitCode: 0 } },
+      { stdout: 'shown\n', stderr: '', outcome: { type: 'exit', exitCode: 0 } },
+      { stdout: '', stderr: 'back\n', outcome: { type: 'exit', exitCode: 0 } },
+    ])
+    expect(readFileSync(log, 'utf8')).toBe('hidden\n')
   })
 
   it('asks before a write (needsApproval), and refuses a denied action without running any of it', async () => {

@@ -89,3 +89,11 @@ test('Process matches API.md §7a, and code written against the anchor compiles'
   expectTypeOf(anchorStyle).toBeFunction()
   expectTypeOf(ProcessStatus.Running).toMatchTypeOf<ProcessStatus>()
 })
+
+test('stdout and stderr apart: the option, the third callback and the result field', () => {
+  expectTypeOf<ShellRunOptions>().toHaveProperty('stderr').toEqualTypeOf<'merge' | 'separate' | undefined>()
+  expectTypeOf<Parameters<typeof executeShell>[0]>().toHaveProperty('stderr').toEqualTypeOf<'merge' | 'separate' | undefined>()
+  expectTypeOf<Shell['run']>().parameter(2).toEqualTypeOf<((error: Error | null, chunk: string) => void) | undefined | null>()
+  expectTypeOf<typeof executeShell>().parameter(2).toEqualTypeOf<((error: Error | null, chunk: string) => void) | undefined | null>()
+  expectTypeOf<ShellRunResult>().toHaveProperty('stderr').toEqualTypeOf<OutputSummary | undefined>()
+})

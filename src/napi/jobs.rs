@@ -149,7 +149,7 @@ impl JobManager {
     /// given `Shell` is closed.
     #[napi(
         catch_unwind,
-        ts_args_type = "options: Omit<ShellExecuteOptions, 'shell'> & { label?: string; shell?: string | Shell }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null"
+        ts_args_type = "options: Omit<ShellExecuteOptions, 'shell' | 'stderr'> & { label?: string; shell?: string | Shell; stderr?: 'merge' }, onExit?: ((error: Error | null, info: JobInfo) => void) | undefined | null"
     )]
     pub fn start(&self, env: Env, options: Unknown, on_exit: Option<Unknown>) -> Result<String> {
         self.start_job(&env, options, on_exit)
@@ -355,11 +355,22 @@ fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Sessi
     // Accepted and checked as executeShell's; a job's output is read in pieces while it runs
     // (bashOutput), so there is no whole output to minimize (README, Output minimizer).
     O::minimizer(&options)?;
+    // A job's output is one stream that `bashOutput` reads in pieces: stderr stays merged.
+    if let Some(stderr) = O::stderr(&options)? {
+        if crate::shell::Stderr::parse("stderr", &stderr)? != crate::shell::Stderr::Merge {
+            return Err(crate::error::Error::invalid(
+                "stderr",
+                "must be \"merge\" for a job (its output is one stream)",
+                &stderr,
+            ));
+        }
+    }
     let run = RunRequest {
         command,
         cwd: path(O::cwd(&options)?).map(|c| absolute(&c)),
         env: pairs(O::env(&options)?),
         timeout,
+        ..Default::default()
     };
     let (shell, from) = shell_option(&options)?;
     let config = ShellConfig {

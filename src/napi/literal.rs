@@ -34,11 +34,15 @@ pub struct ShellRunResult {
     /// Present only when a minimizer filter changed the output (`minimizer` option).
     #[napi(ts_type = "MinimizerResult")]
     pub minimized: Option<JsMinimizerResult>,
+    /// With `stderr: "separate"`: stderr's text, in its own summary (the `output` options'
+    /// budgets; the defaults without them). `output` and the chunks then hold stdout alone.
+    #[napi(ts_type = "OutputSummary")]
+    pub stderr: Option<JsOutputSummary>,
 }
 
 /// Fields in the order napi-rs gives them (required first, then optional ones as declared), and
 /// absent rather than `undefined` when `None`, as napi-rs leaves them.
-const SHELL_RUN_RESULT: &str = "(function shellRunResult(cancelled, timedOut, exitCode, workingDir, durationMs, signal, sessionRestarted, output, minimized) {
+const SHELL_RUN_RESULT: &str = "(function shellRunResult(cancelled, timedOut, exitCode, workingDir, durationMs, signal, sessionRestarted, output, minimized, stderr) {
   'use strict';
   const r = { cancelled, timedOut };
   if (exitCode !== undefined) r.exitCode = exitCode;
@@ -48,6 +52,7 @@ const SHELL_RUN_RESULT: &str = "(function shellRunResult(cancelled, timedOut, ex
   if (sessionRestarted !== undefined) r.sessionRestarted = sessionRestarted;
   if (output !== undefined) r.output = output;
   if (minimized !== undefined) r.minimized = minimized;
+  if (stderr !== undefined) r.stderr = stderr;
   return r;
 })";
 
@@ -78,6 +83,7 @@ impl ToNapiValue for ShellRunResultJs {
                 optional(env, r.session_restarted)?,
                 optional(env, r.output)?,
                 optional(env, r.minimized)?,
+                optional(env, r.stderr)?,
             ]
         };
         let mut recv = std::ptr::null_mut();

@@ -29,7 +29,7 @@ use crate::process::sandbox::SandboxPolicy;
 use crate::process::tree;
 use crate::run::CancelToken;
 use crate::shell::session::Launch;
-use crate::shell::{validate_run, RunOutcome, RunRequest, Session, ShellConfig};
+use crate::shell::{validate_run, RunOutcome, RunRequest, Session, ShellConfig, Stderr};
 
 /// Options of a persistent session.
 // Declares the TypeScript type; the object is read field by field, with the readers below.
@@ -85,6 +85,10 @@ pub struct ShellRunOptions {
     /// Output minimizer for this run, instead of the session's.
     #[napi(ts_type = "MinimizerOptions")]
     pub minimizer: Option<JsMinimizerOptions>,
+    /// `"merge"` (default): stderr with stdout, in arrival order, to `onChunk`. `"separate"`:
+    /// stdout alone to `onChunk`, stderr to `onStderr`, and the result carries `stderr`.
+    #[napi(ts_type = "'merge' | 'separate'")]
+    pub stderr: Option<String>,
 }
 
 js_readers!(ShellRunOptions {
@@ -95,6 +99,7 @@ js_readers!(ShellRunOptions {
     signal => Object<'env>,
     output => OutputOptions,
     minimizer => MinimizerOptions,
+    stderr => String,
 });
 
 /// A one-shot command (`executeShell`).
@@ -123,6 +128,9 @@ pub struct ShellExecuteOptions {
     /// Output minimizer (API.md §2a); the result carries `minimized` when a filter changed the text.
     #[napi(ts_type = "MinimizerOptions")]
     pub minimizer: Option<JsMinimizerOptions>,
+    /// `"merge"` (default) or `"separate"`, as `ShellRunOptions.stderr`.
+    #[napi(ts_type = "'merge' | 'separate'")]
+    pub stderr: Option<String>,
 }
 
 js_readers!(ShellExecuteOptions {
@@ -140,6 +148,7 @@ js_readers!(ShellExecuteOptions {
     output => OutputOptions,
     sandbox => SandboxPolicy,
     minimizer => MinimizerOptions,
+    stderr => String,
 });
 
 /// A persistent session on a real shell process: variables, functions, aliases, options and the
@@ -212,7 +221,7 @@ impl Shell {
     /// ERR_SESSION_CLOSED.
     #[napi(
         catch_unwind,
-        ts_args_type = "options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null",
+        ts_args_type = "options: ShellRunOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null, onStderr?: ((error: Error | null, chunk: string) => void) | undefined | null",
         ts_return_type = "Promise<ShellRunResult>"
     )]
     pub fn run<'env>(
@@ -220,9 +229,10 @@ impl Shell {
         env: &'env Env,
         options: Unknown<'env>,
         on_chunk: Option<Unknown<'env>>,
+        on_stderr: Option<Unknown<'env>>,
     ) -> Result<Object<'env>> {
         let session = self.session.clone();
-        let (prepared, listener) = prepare(env, options, on_chunk, &self.js);
+        let (prepared, listener) = prepare(env, options, [on_chunk, on_stderr], &self.js);
         let prepared = prepared.map(|mut p| {
             p.minimizer = p.minimizer.take().or_else(|| self.minimizer.clone());
             p
@@ -304,16 +314,17 @@ impl Shell {
 /// Runs one command on a fresh shell that is closed afterwards: nothing it started outlives it.
 #[napi(
     catch_unwind,
-    ts_args_type = "options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null",
+    ts_args_type = "options: ShellExecuteOptions, onChunk?: ((error: Error | null, chunk: string) => void) | undefined | null, onStderr?: ((error: Error | null, chunk: string) => void) | undefined | null",
     ts_return_type = "Promise<ShellRunResult>"
 )]
 pub fn execute_shell<'env>(
     env: &'env Env,
     options: Unknown<'env>,
     on_chunk: Option<Unknown<'env>>,
+    on_stderr: Option<Unknown<'env>>,
 ) -> Result<Object<'env>> {
     let js = JsThread::new(env)?;
-    let (prepared, listener) = prepare(env, options, on_chunk, &js);
+    let (prepared, listener) = prepare(env, options, [on_chunk, on_stderr], &js);
     // Read only once the run's options were: one error per call, the first met.
     let ready = prepared.and_then(|mut p| {
         let req = &mut p.req;
@@ -427,12 +438,13 @@ type Prepared = crate::error::Result<PreparedRun>;
 fn prepare(
     env: &Env,
     options: Unknown,
-    on_chunk: Option<Unknown>,
+    [on_chunk, on_stderr]: [Option<Unknown>; 2],
     js: &JsThread,
 ) -> (Prepared, Option<AbortListener>) {
     let read = arg::<Object>(options, "options").and_then(|options| {
         let on_chunk = optional_arg::<Function<String, ()>>(on_chunk, "onChunk")?;
-        prepare_run(env, &options, on_chunk, js)
+        let on_stderr = optional_arg::<Function<String, ()>>(on_stderr, "onStderr")?;
+        prepare_run(env, &options, [on_chunk, on_stderr], js)
     });
     match read {
         Ok((prepared, listener)) => (Ok(prepared), listener),
@@ -446,13 +458,15 @@ struct PreparedRun {
     output: Option<OutputOptions>,
     cancel: CancelToken,
     chunk_fn: Option<ChunkFn>,
+    /// With `stderr: "separate"`: the stderr callback.
+    err_fn: Option<ChunkFn>,
     minimizer: Option<MinimizerOptions>,
 }
 
 fn prepare_run(
     env: &Env,
     options: &Object,
-    on_chunk: Option<Function<String, ()>>,
+    [on_chunk, on_stderr]: [Option<Function<String, ()>>; 2],
     js: &JsThread,
 ) -> crate::error::Result<(PreparedRun, Option<AbortListener>)> {
     type O = ShellRunOptions;
@@ -460,14 +474,19 @@ fn prepare_run(
     let timeout = timeout(O::timeout_ms(options)?);
     let output = O::output(options)?;
     let minimizer = O::minimizer(options)?;
+    let stderr = stderr_option(options, on_stderr.is_some())?;
     let req = RunRequest {
         command,
         cwd: path(O::cwd(options)?).map(|c| absolute(&c)),
         env: pairs(O::env(options)?),
         timeout,
+        stderr,
     };
     let chunk_fn = on_chunk
         .map(|f| stream::callback(js, env, f, "chunk"))
+        .transpose()?;
+    let err_fn = on_stderr
+        .map(|f| stream::callback(js, env, f, "stderr"))
         .transpose()?;
     // Last, so that nothing after it can fail and leave the listener behind.
     let (cancel, listener) = options::abort_token(env, O::signal(options))?;
@@ -476,6 +495,7 @@ fn prepare_run(
         output,
         cancel,
         chunk_fn,
+        err_fn,
         minimizer,
     };
     Ok((prepared, listener))
@@ -490,6 +510,9 @@ async fn run_and_deliver(
     launch: Launch,
     p: PreparedRun,
 ) -> crate::error::Result<ShellRunResult> {
+    if p.req.stderr == Stderr::Separate {
+        return run_apart(session, launch, p).await;
+    }
     let minimizer = p.minimizer.map(|m| m.resolve()).filter(|c| c.enabled);
     let Some(config) = minimizer else {
         let (outcome, summary) = session
@@ -510,6 +533,70 @@ async fn run_and_deliver(
     ))
 }
 
+/// [`run_and_deliver`] for a run that keeps stderr apart: stdout as there (and minimized alone),
+/// stderr to its own callback and summary.
+async fn run_apart(
+    session: &Session,
+    launch: Launch,
+    p: PreparedRun,
+) -> crate::error::Result<ShellRunResult> {
+    let err_output = crate::output::stderr_options(p.output.as_ref());
+    let minimizer = p.minimizer.map(|m| m.resolve()).filter(|c| c.enabled);
+    let Some(config) = minimizer else {
+        let (outcome, summary, err) = session
+            .run_delivered_apart(
+                launch,
+                p.output.as_ref(),
+                p.chunk_fn,
+                &err_output,
+                p.err_fn,
+                &p.cancel,
+            )
+            .await?;
+        let mut result = to_result(outcome, summary.map(JsOutputSummary::from), None);
+        result.stderr = Some(JsOutputSummary::from(err));
+        return Ok(result);
+    };
+    let command = p.req.command;
+    let (capture, captured) = Capture::new(p.chunk_fn, config.max_capture_bytes);
+    let (outcome, summary, err) = session
+        .run_delivered_apart(
+            launch,
+            p.output.as_ref(),
+            Some(capture),
+            &err_output,
+            p.err_fn,
+            &p.cancel,
+        )
+        .await?;
+    let minimized = minimize::minimize(&command, &captured.take(), &config);
+    let mut result = to_result(
+        outcome,
+        summary.map(JsOutputSummary::from),
+        minimized.map(JsMinimizerResult::from),
+    );
+    result.stderr = Some(JsOutputSummary::from(err));
+    Ok(result)
+}
+
+/// The run's `stderr` option; an `onStderr` callback needs `"separate"` (with stderr merged it
+/// would never be called).
+fn stderr_option(options: &Object, has_callback: bool) -> crate::error::Result<Stderr> {
+    let field = "stderr";
+    let stderr = match ShellRunOptions::stderr(options)? {
+        Some(value) => Stderr::parse(field, &value)?,
+        None => Stderr::Merge,
+    };
+    if has_callback && stderr != Stderr::Separate {
+        return Err(Error::invalid(
+            "onStderr",
+            "needs the option stderr: \"separate\"",
+            "a function",
+        ));
+    }
+    Ok(stderr)
+}
+
 fn to_result(
     o: RunOutcome,
     output: Option<JsOutputSummary>,
@@ -525,6 +612,7 @@ fn to_result(
         session_restarted: Some(o.session_restarted),
         output,
         minimized,
+        stderr: None,
     }
 }
 

@@ -17,6 +17,6 @@ mod utf8;
 
 pub use ansi::strip_ansi;
 pub(crate) use deliver::{deliver, deliver_while, ChunkReceiver, Outbox, Received, CHUNK_QUEUE};
-pub use options::OutputOptions;
+pub use options::{stderr_options, OutputOptions};
 pub use pipeline::OutputPipeline;
 pub use sink::OutputSummary;

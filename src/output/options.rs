@@ -65,6 +65,19 @@ impl OutputOptions {
     }
 }
 
+/// The sink options of a run's stderr kept apart (the run option `stderr: "separate"`): the
+/// run's own `output` options, the defaults without them; its artifact, when there is one, is
+/// written beside stdout's, at the same path with `.stderr` appended.
+pub fn stderr_options(output: Option<&OutputOptions>) -> OutputOptions {
+    let mut options = output.cloned().unwrap_or_default();
+    options.artifact_path = options.artifact_path.map(|path| {
+        let mut name = path.into_os_string();
+        name.push(".stderr");
+        PathBuf::from(name)
+    });
+    options
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +87,27 @@ mod tests {
     fn defaults_are_valid() {
         assert!(OutputOptions::default().validate().is_ok());
         assert_eq!(OutputOptions::default().max_bytes, 51_200);
+    }
+
+    #[test]
+    fn stderr_apart_keeps_the_budgets_and_writes_its_own_artifact() {
+        assert_eq!(stderr_options(None), OutputOptions::default());
+        let output = OutputOptions {
+            max_bytes: 100,
+            head_bytes: 10,
+            artifact_path: Some(PathBuf::from("/x/run.log")),
+            artifact_id: Some("id".into()),
+            ..Default::default()
+        };
+        let err = stderr_options(Some(&output));
+        assert_eq!(err.artifact_path, Some(PathBuf::from("/x/run.log.stderr")));
+        assert_eq!(
+            err,
+            OutputOptions {
+                artifact_path: err.artifact_path.clone(),
+                ..output
+            }
+        );
     }
 
     #[test]

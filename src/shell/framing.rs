@@ -186,6 +186,8 @@ pub struct RunScript<'a> {
     pub reading: Reading,
     /// A new FIFO for this run's output, or `None` to keep writing to the previous one.
     pub fifo: Option<&'a str>,
+    /// With `fifo`: the FIFO stderr goes to, apart from stdout; `None`: stderr goes to `fifo`.
+    pub err_fifo: Option<&'a str>,
     pub cwd: Option<&'a str>,
     /// Exported for this run; their previous values are reported first (see [`Record::Saved`]).
     pub env: &'a [(String, String)],
@@ -298,7 +300,10 @@ impl Framing {
         if let Some(fifo) = run.fifo {
             // Outside any group, whose redirections would be undone when it ends, and not through
             // `builtin`, whose redirections are its own: only a bare `exec` makes them permanent.
-            s.push_str(&format!("\\exec >|{} 2>&1; ", quote(fifo)));
+            match run.err_fifo {
+                None => s.push_str(&format!("\\exec >|{} 2>&1; ", quote(fifo))),
+                Some(err) => s.push_str(&format!("\\exec >|{} 2>|{}; ", quote(fifo), quote(err))),
+            }
         }
         // The last command before the user's text leaves `$?` and `$_` as the previous run did.
         // `&& :` keeps a failing restore from tripping `set -e`; the `:` never runs.
@@ -589,8 +594,13 @@ mod tests {
                 restore: "\\builtin unset K",
                 ..Default::default()
             };
+            let apart = RunScript {
+                err_fifo: Some("/tmp/d\nir/err"),
+                ..run.clone()
+            };
             for script in [
                 framing.run_script(state, &run),
+                framing.run_script(state, &apart),
                 framing.exit_trap_script(state, "USER-TEXT", Reading::TopLevel, false),
             ] {
                 let preamble = &script[..script.find("USER-TEXT").unwrap()];

@@ -86,6 +86,25 @@ pub(super) struct Fifo {
     pub(super) read: AsyncFd<OwnedFd>,
     /// Held while the FIFO is current, so reads never see EOF between runs.
     pub(super) _write: OwnedFd,
+    /// The shell's stderr, on a FIFO of its own while runs keep it apart (`Stderr::Separate`);
+    /// `None`: stderr goes to this FIFO with stdout. Made, kept and retired with this one (its
+    /// own `stderr` is always `None`).
+    pub(super) stderr: Option<Box<Fifo>>,
+}
+
+/// Where a run's output goes: stdout (and stderr with it, unless the run keeps stderr apart),
+/// and stderr apart. `None`: nobody wants it; it is read and dropped all the same.
+#[derive(Clone, Default)]
+pub struct Senders {
+    pub out: Option<mpsc::Sender<Vec<u8>>>,
+    pub err: Option<mpsc::Sender<Vec<u8>>>,
+}
+
+impl Senders {
+    /// Everything (stdout and stderr, merged or not) to `out`.
+    pub fn merged(out: Option<mpsc::Sender<Vec<u8>>>) -> Self {
+        Senders { out, err: None }
+    }
 }
 
 /// How one chunk of script ended.
@@ -116,28 +135,76 @@ enum Event {
     Output,
     /// The delivery has room for the output coalesced while it had none.
     Room,
+    /// The same, for stderr apart.
+    ErrRoom,
     Status,
     Exited,
     Stop(Stop),
 }
 
 impl Live {
-    /// A FIFO for this run: the current one when nothing but the shell can still write to it,
-    /// else a new one. Returns the path the preamble must point stdout and stderr at, if any.
+    /// A FIFO for this run's output, stderr merged: see [`Live::prepare_fifos`].
     pub(super) fn prepare_fifo(&mut self) -> Result<Option<String>> {
-        if let Some(fifo) = &self.fifo {
-            if !std::mem::take(&mut self.redirect) {
-                return Ok(None);
-            }
-            return Ok(Some(fifo.path.to_string_lossy().into_owned()));
+        Ok(self.prepare_fifos(false)?.map(|(out, _)| out))
+    }
+
+    /// The FIFOs for this run: the current ones when nothing but the shell can still write to
+    /// them, else new ones; with `separate`, one more for stderr. Returns the paths the preamble
+    /// must point stdout and stderr at (stderr's `None`: at stdout's), if it must.
+    pub(super) fn prepare_fifos(
+        &mut self,
+        separate: bool,
+    ) -> Result<Option<(String, Option<String>)>> {
+        let text = |p: &Path| p.to_string_lossy().into_owned();
+        if self.fifo.is_none() {
+            self.redirect = false;
+            let path = self.next_fifo_path("out");
+            self.fifo = Some(make_fifo(&path)?);
+        } else if !self.fifos_ready(separate) {
+            // The run keeps stderr apart where the last one did not, or the other way round.
+            self.redirect = true;
+        } else if !std::mem::take(&mut self.redirect) {
+            return Ok(None);
         }
         self.redirect = false;
+        let err = match (separate, self.fifo.as_mut().and_then(|f| f.stderr.take())) {
+            (true, Some(err)) => Some(err),
+            (true, None) => {
+                let path = self.next_fifo_path("err");
+                // Failed, the run does not start: the next one must still point the shell at
+                // its FIFOs.
+                let made = make_fifo(&path).inspect_err(|_| self.redirect = true)?;
+                Some(Box::new(made))
+            }
+            (false, Some(err)) => {
+                // Only the shell writes to it (a new child would have retired it, see
+                // `end_run`), and the preamble moves the shell's stderr away first thing.
+                retire(*err);
+                None
+            }
+            (false, None) => None,
+        };
+        let Some(fifo) = self.fifo.as_mut() else {
+            return Ok(None);
+        };
+        fifo.stderr = err;
+        Ok(Some((
+            text(&fifo.path),
+            fifo.stderr.as_ref().map(|e| text(&e.path)),
+        )))
+    }
+
+    /// Whether the current FIFOs serve a run as they are (stderr apart or not, as `separate`
+    /// says), so that [`Live::prepare_fifos`] makes and drops none.
+    pub(super) fn fifos_ready(&self, separate: bool) -> bool {
+        self.fifo
+            .as_ref()
+            .is_some_and(|f| f.stderr.is_some() == separate)
+    }
+
+    fn next_fifo_path(&mut self, what: &str) -> PathBuf {
         self.fifo_seq += 1;
-        let path = self.dir.join(format!("out-{}", self.fifo_seq));
-        let fifo = make_fifo(&path)?;
-        let text = path.to_string_lossy().into_owned();
-        self.fifo = Some(fifo);
-        Ok(Some(text))
+        self.dir.join(format!("{what}-{}", self.fifo_seq))
     }
 
     /// After a run: notes the shell's children; if one is new (a background job of this run, or
@@ -154,13 +221,15 @@ impl Live {
         let new_child = children.iter().any(|c| !self.children.contains(c));
         self.children = children;
         if new_child {
-            if let Some(fifo) = self.fifo.take() {
-                let _ = std::fs::remove_file(&fifo.path);
-                let read = fifo.read;
-                tokio::spawn(async move { drain_to_eof(read).await });
+            if let Some(mut fifo) = self.fifo.take() {
+                if let Some(err) = fifo.stderr.take() {
+                    retire(*err);
+                }
+                retire(fifo);
             }
         } else if let Some(fifo) = self.fifo.as_ref().filter(|_| self.watch_descriptors) {
-            self.redirect = !shell_writes_to(self.spawned.proc.pid, &fifo.path);
+            let err = fifo.stderr.as_ref().map_or(&fifo.path, |e| &e.path);
+            self.redirect = !shell_writes_to(self.spawned.proc.pid, &fifo.path, err);
         }
     }
 
@@ -194,19 +263,23 @@ impl Live {
     /// [`DRAIN_MAX_BYTES`] of output, so that a flood cannot hide a stop.
     pub(super) async fn drive(
         &mut self,
-        out: &Option<mpsc::Sender<Vec<u8>>>,
+        senders: &Senders,
         stop: &StopSignals<'_>,
         saved: &mut Vec<Option<String>>,
     ) -> Result<Ended> {
-        let mut outbox = Outbox::new(out.as_ref());
-        let ended = self.drive_with(&mut outbox, stop, saved).await;
-        outbox.flush().await;
+        let mut outboxes = Outboxes {
+            out: Outbox::new(senders.out.as_ref()),
+            err: Outbox::new(senders.err.as_ref()),
+        };
+        let ended = self.drive_with(&mut outboxes, stop, saved).await;
+        outboxes.out.flush().await;
+        outboxes.err.flush().await;
         ended
     }
 
     async fn drive_with(
         &mut self,
-        out: &mut Outbox<'_>,
+        out: &mut Outboxes<'_>,
         stop: &StopSignals<'_>,
         saved: &mut Vec<Option<String>>,
     ) -> Result<Ended> {
@@ -235,19 +308,32 @@ impl Live {
                     std::io::Error::other("no output FIFO"),
                 ));
             };
+            let err_readable = async {
+                match &fifo.stderr {
+                    Some(err) => {
+                        if let Ok(mut g) = err.read.readable().await {
+                            g.clear_ready();
+                        }
+                    }
+                    None => std::future::pending().await,
+                }
+            };
             let event = tokio::select! {
                 biased;
                 why = stop.wait() => Event::Stop(why),
                 _ = self.status.filled() => Event::Status,
-                _ = out.room() => Event::Room,
+                _ = out.out.room() => Event::Room,
+                _ = out.err.room() => Event::ErrRoom,
                 r = fifo.read.readable() => { if let Ok(mut g) = r { g.clear_ready(); } Event::Output }
+                () = err_readable => Event::Output,
                 r = self.exited.readable() => { let _ = r; Event::Exited }
             };
             match event {
                 Event::Output => {
                     self.drain_output(out, DRAIN_MAX_BYTES).await;
                 }
-                Event::Room => out.flush().await,
+                Event::Room => out.out.flush().await,
+                Event::ErrRoom => out.err.flush().await,
                 Event::Status => {}
                 Event::Exited => return self.shell_exited(out).await,
                 Event::Stop(why) => return Ok(Ended::Stopped(why)),
@@ -257,7 +343,7 @@ impl Live {
 
     /// Once the shell is gone: takes the output it left and its wait status, which its
     /// supervisor reports on the status pipe right after reaping it.
-    async fn shell_exited(&mut self, out: &mut Outbox<'_>) -> Result<Ended> {
+    async fn shell_exited(&mut self, out: &mut Outboxes<'_>) -> Result<Ended> {
         let _ = self.exited.readable().await;
         self.drain_output(out, DRAIN_MAX_BYTES).await;
         let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
@@ -287,25 +373,16 @@ impl Live {
             .map_err(|e| Error::io("reading the shell's status", e))
     }
 
-    /// Reads what the FIFO holds now, at most `limit` bytes, and hands it on.
-    /// Returns how much it took.
-    async fn drain_output(&mut self, out: &mut Outbox<'_>, limit: usize) -> usize {
+    /// Reads what the FIFOs hold now, at most `limit` bytes from each, and hands it on: stdout
+    /// (or both, merged) to `out.out`, stderr apart to `out.err`.
+    async fn drain_output(&mut self, out: &mut Outboxes<'_>, limit: usize) {
         let Some(fifo) = self.fifo.as_ref() else {
-            return 0;
+            return;
         };
-        let mut taken = 0;
-        while taken < limit {
-            match spawn::read_fd(fifo.read.get_ref(), &mut self.read_buf) {
-                Ok(0) => return taken,
-                Ok(n) => {
-                    taken += n;
-                    out.push(&self.read_buf[..n]).await;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => return taken,
-            }
+        drain_fifo(fifo, &mut self.read_buf, &mut out.out, limit).await;
+        if let Some(err) = &fifo.stderr {
+            drain_fifo(err, &mut self.read_buf, &mut out.err, limit).await;
         }
-        taken
     }
 
     /// After a timeout or abort. The shell is frozen first, so that it starts nothing more. If
@@ -316,10 +393,7 @@ impl Live {
     /// the output written until then is taken, and the whole tree is ended (shells killed at
     /// once, the rest sent TERM, a grace, then KILL: `run::end_below`). Returns the report
     /// when the shell was kept, `None` when it is gone and must be replaced.
-    pub(super) async fn stop_run(
-        &mut self,
-        out: &Option<mpsc::Sender<Vec<u8>>>,
-    ) -> Option<(ShellState, String)> {
+    pub(super) async fn stop_run(&mut self, out: &Senders) -> Option<(ShellState, String)> {
         let shell = self.spawned.proc;
         shell.signal(libc::SIGSTOP);
         if !stopped_in_time(shell).await {
@@ -345,17 +419,29 @@ impl Live {
             .fifo
             .as_ref()
             .and_then(|f| f.read.get_ref().try_clone().ok());
+        let err_fifo = self
+            .fifo
+            .as_ref()
+            .and_then(|f| f.stderr.as_ref())
+            .and_then(|f| f.read.get_ref().try_clone().ok());
         let taken = run::end_below(supervisor, move || {
-            let mut taken = Vec::new();
-            if let Some(fifo) = fifo {
-                read_available(&fifo, &mut taken, DRAIN_MAX_BYTES);
-            }
-            taken
+            let take = |fifo: Option<OwnedFd>| {
+                let mut taken = Vec::new();
+                if let Some(fifo) = fifo {
+                    read_available(&fifo, &mut taken, DRAIN_MAX_BYTES);
+                }
+                taken
+            };
+            (take(fifo), take(err_fifo))
         })
         .await;
-        if let (Some(tx), Some(taken)) = (out, taken) {
-            for chunk in taken.chunks(READ_CHUNK_BYTES) {
-                let _ = tx.send(chunk.to_vec()).await;
+        if let Some((taken, err_taken)) = taken {
+            for (tx, taken) in [(&out.out, taken), (&out.err, err_taken)] {
+                if let Some(tx) = tx {
+                    for chunk in taken.chunks(READ_CHUNK_BYTES) {
+                        let _ = tx.send(chunk.to_vec()).await;
+                    }
+                }
             }
         }
         None
@@ -407,17 +493,16 @@ pub(super) fn may_move_descriptors(command: &str) -> bool {
         })
 }
 
-/// Whether `pid` (a shell waiting between runs) still has its stdout and stderr on `fifo`. The
+/// Whether `pid` (a shell waiting between runs) still has its stdout on `out` and its stderr on
+/// `err` (the same FIFO unless stderr is kept apart). The
 /// shell waits inside the postamble's group, whose redirections saved its own stdout at the
 /// first free descriptor from 10 and its stderr just above the status descriptor (where bash
 /// saves descriptors a redirection replaces); anything else there (a run closed or moved them,
 /// or holds descriptor 10 itself) is answered with a redirection on the next run, which is
 /// harmless when it was not needed.
-fn shell_writes_to(pid: i32, fifo: &Path) -> bool {
+fn shell_writes_to(pid: i32, out: &Path, err: &Path) -> bool {
     let saved_stderr = framing::STATUS_FD + 1;
-    [10, saved_stderr]
-        .iter()
-        .all(|&fd| tree::fd_is(pid, fd, fifo))
+    tree::fd_is(pid, 10, out) && tree::fd_is(pid, saved_stderr, err)
 }
 
 /// A duplicate of the shell's descriptor on its script (bash keeps it high, at 255 or just
@@ -427,6 +512,36 @@ fn dup_script_descriptor(spawned: &Spawned, script: &Path) -> Option<OwnedFd> {
     let pid = spawned.proc.pid;
     let fd = (200..=255).rev().find(|&fd| tree::fd_is(pid, fd, script))?;
     spawn::pidfd_getfd(&spawned.pidfd, fd).ok()
+}
+
+/// The stdout and stderr ends of a delivery (see [`Senders`]).
+struct Outboxes<'a> {
+    out: Outbox<'a>,
+    err: Outbox<'a>,
+}
+
+/// Reads what `fifo` holds now, at most `limit` bytes, into `out` through `buf`.
+async fn drain_fifo(fifo: &Fifo, buf: &mut [u8], out: &mut Outbox<'_>, limit: usize) {
+    let mut taken = 0;
+    while taken < limit {
+        match spawn::read_fd(fifo.read.get_ref(), buf) {
+            Ok(0) => return,
+            Ok(n) => {
+                taken += n;
+                out.push(&buf[..n]).await;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return,
+        }
+    }
+}
+
+/// Takes `fifo` out of use: its name goes now, and what still writes to it is read and dropped
+/// in the background until the last writer is gone.
+fn retire(fifo: Fifo) {
+    let _ = std::fs::remove_file(&fifo.path);
+    let read = fifo.read;
+    tokio::spawn(async move { drain_to_eof(read).await });
 }
 
 /// Reads and discards until every writer is gone.
@@ -454,5 +569,6 @@ fn make_fifo(path: &Path) -> Result<Fifo> {
         path: path.to_path_buf(),
         read,
         _write: write,
+        stderr: None,
     })
 }

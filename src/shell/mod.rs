@@ -12,5 +12,5 @@ mod start;
 pub mod status;
 
 pub use pool::Pool;
-pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig};
+pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig, Stderr};
 pub use session::Session;

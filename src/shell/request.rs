@@ -50,6 +50,33 @@ pub struct RunRequest {
     pub cwd: Option<PathBuf>,
     pub env: Vec<(String, String)>,
     pub timeout: Option<Duration>,
+    /// Whether stderr goes with stdout (the default) or apart.
+    pub stderr: Stderr,
+}
+
+/// Where a run's stderr goes (the JS option `stderr`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Stderr {
+    /// With stdout, in arrival order: one stream (the anchor's contract).
+    #[default]
+    Merge,
+    /// On a stream of its own, read beside stdout's: each stream in its own order.
+    Separate,
+}
+
+impl Stderr {
+    /// The JS option's value: `"merge"` or `"separate"`.
+    pub fn parse(field: &str, value: &str) -> Result<Self> {
+        match value {
+            "merge" => Ok(Stderr::Merge),
+            "separate" => Ok(Stderr::Separate),
+            other => Err(crate::error::Error::invalid(
+                field,
+                "must be \"merge\" or \"separate\"",
+                other,
+            )),
+        }
+    }
 }
 
 /// What became of a run. A command's failure is an outcome, never an error.
@@ -81,4 +108,22 @@ pub fn validate_run(req: &RunRequest) -> Result<()> {
         validate::cwd(cwd)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stderr_reads_merge_or_separate_and_names_a_bad_value() {
+        assert_eq!(Stderr::parse("stderr", "merge").unwrap(), Stderr::Merge);
+        assert_eq!(
+            Stderr::parse("stderr", "separate").unwrap(),
+            Stderr::Separate
+        );
+        assert_eq!(
+            Stderr::parse("stderr", "apart").unwrap_err().to_string(),
+            "stderr must be \"merge\" or \"separate\" (got \"apart\")"
+        );
+    }
 }

@@ -20,16 +20,20 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex, OwnedMutexGuard};
 
 use crate::error::{Error, Result};
-use crate::output::{deliver_while, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary};
+use crate::output::{
+    deliver, deliver_while, ChunkReceiver, OutputOptions, OutputPipeline, OutputSummary,
+    CHUNK_QUEUE,
+};
 use crate::process::tree::{self, Proc};
 use crate::run::{validate, CancelToken, Ending};
 use crate::shell::framing::{self, RunScript};
 use crate::shell::reading;
 use crate::shell::status::StatusWatcher;
 
+pub use super::live::Senders;
 use super::live::{may_move_descriptors, Ended, Live, StopSignals};
 use super::pool::Pool;
-use super::request::{validate_run, RunOutcome, RunRequest, ShellConfig};
+use super::request::{validate_run, RunOutcome, RunRequest, ShellConfig, Stderr};
 use super::start::{shell_command, start_shell};
 
 /// A persistent shell session. Runs are serialized in call order.
@@ -125,6 +129,18 @@ impl Session {
         out: Option<mpsc::Sender<Vec<u8>>>,
         cancel: &CancelToken,
     ) -> Result<RunOutcome> {
+        self.run_in_to(place, req, Senders::merged(out), cancel)
+            .await
+    }
+
+    /// [`Session::run_in`], with stderr to `out.err` when the run keeps it apart.
+    pub async fn run_in_to(
+        &self,
+        place: Place,
+        req: RunRequest,
+        out: Senders,
+        cancel: &CancelToken,
+    ) -> Result<RunOutcome> {
         validate_run(&req)?;
         // Only a call made after `close()` is refused; one made before it is cancelled by it.
         if place.closed {
@@ -154,11 +170,11 @@ impl Session {
                 let restarted = self.install(&mut inner, live);
                 let mut started = self.start(inner, req, place.aborted, Liveness::Seen);
                 started.restarted |= restarted;
-                return self.finish(started, out, cancel).await;
+                return self.finish_to(started, out, cancel).await;
             }
         }
         let started = self.start(inner, req, place.aborted, Liveness::Unchecked);
-        self.finish(started, out, cancel).await
+        self.finish_to(started, out, cancel).await
     }
 
     /// Starts `req` on the caller's thread when its place is at the front of the line and the
@@ -191,12 +207,13 @@ impl Session {
                 restarted = self.install(&mut inner, live);
             }
         }
-        // A live shell whose output FIFO can be reused: nothing to spawn or register with the
+        // A live shell whose output FIFOs can be reused: nothing to spawn or register with the
         // runtime, which the caller's thread may not be in.
+        let separate = req.stderr == Stderr::Separate;
         let ready = inner
             .live
             .as_ref()
-            .is_some_and(|l| l.fifo.is_some() && !l.spawned.has_exited());
+            .is_some_and(|l| l.fifos_ready(separate) && !l.spawned.has_exited());
         let startable = ready && would_start;
         if !startable {
             return Err(Place {
@@ -244,6 +261,16 @@ impl Session {
         out: Option<mpsc::Sender<Vec<u8>>>,
         cancel: &CancelToken,
     ) -> Result<RunOutcome> {
+        self.finish_to(started, Senders::merged(out), cancel).await
+    }
+
+    /// [`Session::finish`], with stderr to `out.err` when the run keeps it apart.
+    pub async fn finish_to(
+        &self,
+        started: Started,
+        out: Senders,
+        cancel: &CancelToken,
+    ) -> Result<RunOutcome> {
         let Started {
             mut inner,
             req,
@@ -259,7 +286,7 @@ impl Session {
         };
         let outcome = loop {
             let attempt = match begun {
-                Ok(()) => self.run_on_live(&mut inner, &req, out.clone(), &stop).await,
+                Ok(()) => self.run_on_live(&mut inner, &req, &out, &stop).await,
                 // The shell was gone before it could be woken: it read nothing of the run.
                 Err(e) if is_broken_pipe(&e) => Ok(Attempt::NotBegun(RunOutcome {
                     exit_code: Some(-1),
@@ -453,7 +480,7 @@ impl Session {
         &self,
         inner: &mut Inner,
         req: &RunRequest,
-        out: Option<mpsc::Sender<Vec<u8>>>,
+        out: &Senders,
         stop: &StopSignals<'_>,
     ) -> Result<Attempt> {
         let Some(live) = inner.live.as_mut() else {
@@ -463,7 +490,7 @@ impl Session {
             ));
         };
         let mut saved = Vec::new();
-        let mut ended = live.drive(&out, stop, &mut saved).await?;
+        let mut ended = live.drive(out, stop, &mut saved).await?;
         // The run's env is exported in the shell however the run ends; a new shell has none.
         inner.restore = restore_for(&req.env, saved);
         let mut outcome = RunOutcome::default();
@@ -486,7 +513,7 @@ impl Session {
                     );
                     live.append_and_wake(&script)?;
                     let mut ignored = Vec::new();
-                    match live.drive(&out, stop, &mut ignored).await? {
+                    match live.drive(out, stop, &mut ignored).await? {
                         Ended::Status { state, pwd } => Ended::Status { state, pwd },
                         Ended::ShellExited(status) => {
                             outcome.exit_code = Ending::exited(status).exit_code;
@@ -535,7 +562,7 @@ impl Session {
                 }
             }
             Ended::Stopped(why) => {
-                match live.stop_run(&out).await {
+                match live.stop_run(out).await {
                     // The stop came after the script had ended: its report stands.
                     Some((state, pwd)) => {
                         if outcome.exit_code.is_none() {
@@ -588,6 +615,47 @@ impl Session {
         })
         .await?;
         Ok((outcome?, summary))
+    }
+
+    /// [`Session::run_delivered`] for a run that keeps stderr apart: stdout goes as there, stderr
+    /// through a pipeline of its own on `err_output` (always: its summary is the only place its
+    /// text stays when `err_receiver` is `None`) to `err_receiver`. Each stream is delivered in
+    /// its own order; returns once both receivers took the last of theirs, with stdout's summary
+    /// (when `output` was given) and stderr's.
+    pub async fn run_delivered_apart<R, E>(
+        &self,
+        launch: Launch,
+        output: Option<&OutputOptions>,
+        receiver: Option<R>,
+        err_output: &OutputOptions,
+        err_receiver: Option<E>,
+        cancel: &CancelToken,
+    ) -> Result<(RunOutcome, Option<OutputSummary>, OutputSummary)>
+    where
+        R: ChunkReceiver + 'static,
+        E: ChunkReceiver + 'static,
+    {
+        let pipeline = output.map(OutputPipeline::new).transpose()?;
+        let err_pipeline = OutputPipeline::new(err_output)?;
+        let (inner, summary) = deliver_while(pipeline, receiver, |out| async move {
+            // Stderr's delivery goes beside the run in the same task rather than in a task of
+            // its own (as `deliver_while` does): stderr is mostly small, and a spawned task and
+            // its join cost every run apart.
+            let (tx, rx) = mpsc::channel(CHUNK_QUEUE);
+            let senders = Senders { out, err: Some(tx) };
+            let run = async move {
+                match launch {
+                    Launch::Started(started) => self.finish_to(started, senders, cancel).await,
+                    Launch::Queued(place, req) => self.run_in_to(place, req, senders, cancel).await,
+                }
+            };
+            tokio::join!(run, deliver(rx, Some(err_pipeline), err_receiver))
+        })
+        .await?;
+        let (outcome, err_summary) = inner;
+        let err_summary = err_summary
+            .ok_or_else(|| Error::io("delivering stderr", std::io::Error::other("no summary")))?;
+        Ok((outcome?, summary, err_summary))
     }
 }
 
@@ -668,14 +736,15 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
     };
     live.watch_descriptors |= may_move_descriptors(&req.command);
     live.lineno_named |= req.command.contains("LINENO");
-    let new_fifo = live.prepare_fifo()?;
+    let new_fifos = live.prepare_fifos(req.stderr == Stderr::Separate)?;
     let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
     let script = live.framing.run_script(
         &live.state,
         &RunScript {
             command: &req.command,
             reading: reading::reading_for(&req.command),
-            fifo: new_fifo.as_deref(),
+            fifo: new_fifos.as_ref().map(|(out, _)| out.as_str()),
+            err_fifo: new_fifos.as_ref().and_then(|(_, err)| err.as_deref()),
             cwd: cwd.as_deref(),
             env: &req.env,
             restore: &restore,
@@ -700,3 +769,7 @@ pub(crate) mod aside;
 #[cfg(test)]
 #[path = "session/tests.rs"]
 pub(crate) mod tests;
+
+#[cfg(test)]
+#[path = "session/stderr_tests.rs"]
+mod stderr_tests;

@@ -7,9 +7,6 @@
 // `onUpdate` gives it to the host.
 import type * as Agents from '@openai/agents'
 import type { FunctionTool } from '@openai/agents'
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { classifyCommand, Shell as NativeShell } from '../native'
 import type { AgentTool, BashToolSet } from '../types'
 import { BashToolError, DENIED, refusal, requirePeer, resultText, toolSet, verdict, type AdapterContext, type AdapterOptions } from './common'
@@ -84,22 +81,20 @@ export interface OpenAIShellTool {
   tool: Agents.ShellTool
   /** The SDK's Shell interface: `run({ commands, timeoutMs, maxOutputLength })` -> `{ output: [{ stdout, stderr, outcome }] }`. */
   shell: Agents.Shell
-  /** Ends the session and removes its scratch directory. */
+  /** Ends the session. */
   close(): Promise<void>
 }
 
 /**
- * OpenAI's `shell` tool wants stdout and stderr apart. The native layer merges them (in the order
- * they were written); until it has an option to keep them apart, each command runs as
- * `{ command; } 2>file` in the session and stderr is read back from that file, so stderr is not
- * streamed and is bounded only when it is read.
+ * OpenAI's `shell` tool wants stdout and stderr apart: each command runs with the native option
+ * `stderr: 'separate'`, which reads the two streams from pipes of their own, each bounded by
+ * `maxOutputLength` (its last bytes are kept) as it comes. The command's own redirections
+ * (`2>&1`, `exec 2>file`) behave as under `bash -c`.
  */
 export function shellToolForOpenAIAgents(options: OpenAIShellOptions = {}): OpenAIShellTool {
   const session = new NativeShell({ ...(options.env && { sessionEnv: options.env }), ...(options.shell && { shell: options.shell }) })
-  const scratch = mkdtempSync(join(tmpdir(), 'agent-shell-stderr-'))
   const approval = options.approval ?? true
   let cwd = options.cwd ?? process.cwd()
-  let runs = 0
   const verdictOf = (command: string) => classifyCommand(command)
 
   const shell: Agents.Shell = {
@@ -110,20 +105,17 @@ export function shellToolForOpenAIAgents(options: OpenAIShellOptions = {}): Open
       const denied = action.commands.map(verdictOf).find((c) => c.level === 'dangerous')
       if (denied) return { output: [{ stdout: '', stderr: `Not run. ${DENIED}: ${denied.reasons.join('; ')}`, outcome: { type: 'exit', exitCode: null } }], maxOutputLength: limit }
       for (const command of action.commands) {
-        runs += 1
-        const errPath = join(scratch, `${runs}.err`)
         const result = await session.run({
-          command: `{ ${command}\n} 2>${shellQuote(errPath)}`,
+          command,
           cwd,
           timeoutMs: action.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
           output: { maxBytes: limit, headBytes: 0 },
+          stderr: 'separate',
         })
         if (result.workingDir) cwd = result.workingDir
-        const stderr = readTail(errPath, limit)
-        rmSync(errPath, { force: true })
         output.push({
           stdout: result.output?.output ?? '',
-          stderr,
+          stderr: result.stderr?.output ?? '',
           outcome: result.timedOut ? { type: 'timeout' } : { type: 'exit', exitCode: result.exitCode ?? null },
         })
         if (result.timedOut) break
@@ -142,35 +134,9 @@ export function shellToolForOpenAIAgents(options: OpenAIShellOptions = {}): Open
       },
     }),
     shell,
-    async close() {
-      await session.close()
-      rmSync(scratch, { recursive: true, force: true })
-    },
+    close: () => session.close(),
   }
 }
 
 const DEFAULT_SHELL_TIMEOUT_MS = 300_000 // the bash tool's default
 const DEFAULT_SHELL_OUTPUT_BYTES = 50 * 1024 // the bash tool's default budget
-
-/** The last `limit` bytes of a file (the end of an error output says most), '' when there is none. */
-function readTail(path: string, limit: number): string {
-  let size: number
-  try {
-    size = statSync(path).size
-  } catch {
-    return ''
-  }
-  const length = Math.min(size, limit)
-  const buffer = Buffer.alloc(length)
-  const fd = openSync(path, 'r')
-  try {
-    readSync(fd, buffer, 0, length, size - length)
-  } finally {
-    closeSync(fd)
-  }
-  return buffer.toString('utf8')
-}
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`
-}
