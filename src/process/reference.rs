@@ -261,6 +261,14 @@ mod tests {
         let pid = child.id() as i32;
         settle(pid, 1);
         let p = ProcessRef::from_pid(pid).unwrap();
+        // Both execs done (the fork and the exec race the reads below otherwise).
+        let until = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < until
+            && (p.args() != ["sleep", "31"]
+                || p.children().iter().any(|c| c.args() != ["sleep", "30"]))
+        {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         assert_eq!(p.args(), vec!["sleep", "31"]);
         assert_eq!(p.ppid(), Some(std::process::id() as i32));
         assert!(p.group_id().is_some());
