@@ -45,6 +45,7 @@ pub(super) fn usable_bash(program: &str, host_path: Option<&str>) -> Result<Stri
         };
     }
     let mut old: Vec<(PathBuf, u32)> = Vec::new();
+    // Looked at in turn, the first good one taken: each candidate costs a stat or two.
     for candidate in candidates(program, host_path) {
         match major_version(&candidate) {
             Some(major) if major >= MIN_MAJOR => {
@@ -65,24 +66,25 @@ pub(super) fn usable_bash(program: &str, host_path: Option<&str>) -> Result<Stri
 }
 
 /// `program` in every directory of `path` (relative entries skipped), then the well-known
-/// places, each once, those that exist.
-fn candidates(program: &str, path: Option<&str>) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = Vec::new();
+/// places, each once, those that exist; found as they are asked for.
+fn candidates<'a>(program: &'a str, path: Option<&'a str>) -> impl Iterator<Item = PathBuf> + 'a {
     let on_path = path
         .unwrap_or("/usr/bin:/bin")
         .split(':')
         .filter(|d| d.starts_with('/'))
-        .map(|d| Path::new(d).join(program));
+        .map(move |d| Path::new(d).join(program));
     let known = WELL_KNOWN
         .iter()
-        .filter(|_| program == "bash")
+        .filter(move |_| program == "bash")
         .map(PathBuf::from);
-    for p in on_path.chain(known) {
-        if p.is_file() && !out.contains(&p) {
-            out.push(p);
+    let mut seen: Vec<PathBuf> = Vec::new();
+    on_path.chain(known).filter(move |p| {
+        let new = p.is_file() && !seen.contains(p);
+        if new {
+            seen.push(p.clone());
         }
-    }
-    out
+        new
+    })
 }
 
 /// `(mtime, size, inode)`: a file replaced or rebuilt is asked again.
