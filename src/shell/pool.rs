@@ -153,7 +153,7 @@ impl Pool {
         watcher: Option<&dyn StatusWatcher>,
     ) -> Option<Live> {
         let key = Key::now(config)?;
-        let (found, stale) = {
+        let (found, stale, emptied) = {
             let mut state = self.state();
             if state.closed {
                 return None;
@@ -167,11 +167,16 @@ impl Pool {
             let stale = state.take_stale();
             let at = state.waiting.iter().position(|(k, ..)| *k == key);
             let found = at.map(|i| state.waiting.swap_remove(i).2);
-            (found, stale)
+            (found, stale, state.waiting.is_empty())
         };
         let _runtime = self.runtime.enter();
         end_all(stale);
-        self.refill_later();
+        // While a shell still waits for the next call, the replacement can wait for this run to
+        // be over; the last one's replacement (calls back to back) cannot.
+        match emptied {
+            true => self.refill(),
+            false => self.refill_later(),
+        }
         let mut live = found?;
         if live.spawned.has_exited() {
             end_all(vec![live]);
