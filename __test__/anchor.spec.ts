@@ -312,3 +312,226 @@ describe.skipIf(process.platform !== 'linux')('BashTool runs children outside th
     }
   })
 })
+
+// coding-agent/test/tools/bash-interceptor.test.ts, the rest of it. The anchor's
+// checkBashInterception(command, availableTools, rules) returns `{ block }`; agent-shell's
+// (API.md §6) takes (command, rules, availableTools) and returns `{ blocked }`.
+describe('bash interception (bash-interceptor.test.ts)', () => {
+  const blocks = async (command: string, tools: string[], rules?: { pattern: string; tool: string; message: string }[]) => {
+    const native = await import('../index.js')
+    return native.checkBashInterception(command, rules ?? native.defaultInterceptorRules(), tools).blocked
+  }
+
+  it('BashTool interception: includes structured recovery data in a blocked command error', async () => {
+    const { createBashTools } = await import('../dist/index.js')
+    const { checkBashInterception, defaultInterceptorRules } = await import('../index.js')
+    const command = 'grep pattern path'
+    const replacement = { tool: 'grep', command }
+    expect(checkBashInterception(command, defaultInterceptorRules(), ['grep'])).toMatchObject({ blocked: true, suggestedTool: 'grep' })
+    const tools = createBashTools({ cwd: testDir, interceptor: { availableTools: ['grep'] } })
+    try {
+      // The anchor's tool throws an error with `context.replacement`; agent-shell's gives an error result.
+      const r = await tools.bash.execute({ command })
+      expect(r).toMatchObject({ isError: true, details: { replacement } })
+      expect(r.content[0]!.text).toContain(`Structured recovery: ${JSON.stringify(replacement)}`)
+    } finally {
+      await tools.close()
+    }
+  })
+
+  describe('compound command interception', () => {
+    const rules = [{ pattern: '^\\s*git\\s+commit\\b', tool: 'commit', message: 'Use the commit tool instead.' }]
+
+    it.each([
+      'git commit -m message',
+      'git add file && git commit -m message',
+      'git add file; git commit -m message',
+      'git add file || git commit -m message',
+      'git add file & git commit -m message',
+      'git add file\ngit commit -m message',
+    ])('blocks a later command after %s', async (command) => {
+      expect(await blocks(command, ['commit'], rules)).toBe(true)
+    })
+
+    it('does not intercept a downstream pipe stage that consumes piped stdin', async () => {
+      expect(await blocks('git add file | git commit -m message', ['commit'], rules)).toBe(false)
+      expect(await blocks('git add file || git commit -m message', ['commit'], rules)).toBe(true)
+    })
+
+    it('removes one or more leading environment assignments before matching', async () => {
+      expect(await blocks('GIT_AUTHOR_EMAIL="a@example.com" git commit -m message', ['commit'], rules)).toBe(true)
+      expect(await blocks('GIT_AUTHOR_EMAIL="a@example.com" GIT_AUTHOR_NAME=Dev git commit -m message', ['commit'], rules)).toBe(true)
+    })
+
+    it('does not treat quoted, escaped, or commented text as a later command', async () => {
+      for (const command of [`printf '%s\\n' "git add file && git commit -m message"`, 'echo "git commit"', 'echo git\\ commit', 'echo ok # git commit -m message']) {
+        expect(await blocks(command, ['commit'], rules)).toBe(false)
+      }
+    })
+
+    it('does not treat redirection targets as later commands', async () => {
+      for (const command of ['echo hi >|git commit -m message', 'echo hi >| git commit -m message', 'echo hi >&git commit -m message', 'echo hi >& git commit -m message', 'echo hi <&3 git commit -m message']) {
+        expect(await blocks(command, ['commit'], rules)).toBe(false)
+      }
+      expect(await blocks('echo hi <&3 && git commit -m message', ['commit'], rules)).toBe(true)
+    })
+
+    it('does not add matches for unsupported shell syntax', async () => {
+      for (const command of [
+        'echo "$(git commit -m message)"',
+        'echo `git commit -m message`',
+        'echo ${x:-foo;git commit -m message}',
+        "cat <<'EOF'\ngit commit -m message\nEOF",
+      ]) {
+        expect(await blocks(command, ['commit'], rules)).toBe(false)
+      }
+      // The anchor also lets `( git commit -m message )` and `echo start; { true; git commit -m message; }`
+      // through; agent-shell checks the commands inside a group (README, deliberate differences).
+      for (const command of ['( git commit -m message )', 'echo start; { true; git commit -m message; }']) {
+        expect(await blocks(command, ['commit'], rules)).toBe(true)
+      }
+    })
+
+    it('keeps matching a rule written for the complete original input', async () => {
+      const complete = [{ pattern: '^git add file && git commit', tool: 'commit', message: 'Use the commit tool instead.' }]
+      expect(await blocks('git add file && git commit -m message', ['commit'], complete)).toBe(true)
+    })
+
+    it('does not block when the suggested tool is unavailable', async () => {
+      expect(await blocks('git add file && git commit -m message', [], rules)).toBe(false)
+    })
+  })
+
+  describe('default echo/printf redirect rule', () => {
+    const tools = ['write']
+    it('blocks unquoted redirects to files', async () => {
+      for (const c of ['echo hi > out.txt', 'echo hi >> out.txt', 'printf "%s" foo > /tmp/x']) expect(await blocks(c, tools), c).toBe(true)
+    })
+    it('blocks clobber and variable-target redirects', async () => {
+      for (const c of ['echo hi >| out.txt', 'echo hi > $OUT']) expect(await blocks(c, tools), c).toBe(true)
+    })
+    it('does not block /dev device sink redirects', async () => {
+      for (const c of ['echo result > /dev/null', 'echo done > /dev/null 2>&1', 'echo "" > /dev/tty', 'echo x > /dev/stdout', 'echo "marker" > /dev/stderr', 'echo x > "/dev/null"']) {
+        expect(await blocks(c, tools), c).toBe(false)
+      }
+    })
+    it('still blocks real paths that resemble /dev sinks', async () => {
+      for (const c of ['echo data > ./dev/null', 'echo data > /devices/x']) expect(await blocks(c, tools), c).toBe(true)
+    })
+    it('keeps scanning after allowed /dev sink redirects', async () => {
+      for (const c of ['echo data > /dev/null > out.txt', 'printf x > /dev/stdout >> real.txt']) expect(await blocks(c, tools), c).toBe(true)
+    })
+    it('does not block `>` inside quoted text or fd duplication', async () => {
+      for (const c of ['echo "a -> b"', 'echo "<p>hi</p>"', "printf 'use 2>&1'", 'echo "err" >&2']) expect(await blocks(c, tools), c).toBe(false)
+    })
+  })
+
+  describe('default grep rule and pipeline stdin', () => {
+    const tools = ['grep']
+    it('blocks standalone file searches', async () => {
+      for (const c of ['grep pattern path', 'rg pattern src']) expect(await blocks(c, tools), c).toBe(true)
+    })
+    it('blocks a first-stage grep that produces pipeline input', async () => {
+      expect(await blocks('grep x file | wc -l', tools)).toBe(true)
+    })
+    it('does not block grep consuming pipeline stdin', async () => {
+      for (const c of ["printf 'x\\n' | grep x", "tr -d '\\r' < input.log | grep -v '^ *foo'", "printf 'x\\n' |\n grep x", "printf 'x\\n' |\n # filter\n grep x", "printf 'x\\n' |& grep x"]) {
+        expect(await blocks(c, tools), c).toBe(false)
+      }
+    })
+    it('still blocks a standalone grep sequenced after a pipeline', async () => {
+      expect(await blocks('cat log | tr a b && grep err file', tools)).toBe(true)
+    })
+  })
+
+  describe('default hub start rules', () => {
+    it.each(['bun run dev', 'vite --host 0.0.0.0', 'lldb ./app', 'bun test --watch', 'nohup server', 'server &'])('routes %s to hub start', async (command) => {
+      const { checkBashInterception, defaultInterceptorRules } = await import('../index.js')
+      expect(checkBashInterception(command, defaultInterceptorRules(), ['hub'])).toMatchObject({ blocked: true, suggestedTool: 'hub' })
+    })
+    it.each(['git diff -w', 'docker compose up -d', 'bun test', "printf 'server &'"])('does not misclassify finite command %s', async (command) => {
+      expect(await blocks(command, ['hub'])).toBe(false)
+    })
+  })
+})
+
+// The anchor's OutputSink tests (coding-agent/test/streaming-output.test.ts, "OutputSink", and
+// streaming-output-bounds.test.ts, "OutputSink artifact spill bounds"), for agent-shell's native
+// OutputSink (API.md §5): the anchor's `spillThreshold` is `maxBytes`; its push and dump are async.
+describe('OutputSink (streaming-output.test.ts)', () => {
+  const bytes = (t: string) => Buffer.byteLength(t, 'utf8')
+  const sink = async (options?: Record<string, unknown>) => new (await import('../index.js')).OutputSink(options)
+
+  it('tracks totals and adds notice in dump', async () => {
+    const s = await sink()
+    s.push('hello\nworld')
+    const dumped = s.dump('notice')
+    expect(dumped.output).toBe('[notice]\nhello\nworld')
+    expect(dumped.truncated).toBe(false)
+    expect(dumped.totalLines).toBe(2)
+    expect(dumped.totalBytes).toBe(bytes('hello\nworld'))
+    expect(dumped.outputLines).toBe(2)
+    expect(dumped.outputBytes).toBe(bytes('hello\nworld'))
+  })
+
+  it('counts lines correctly when chunks contain no newlines', async () => {
+    const s = await sink()
+    s.push('abc')
+    s.push('def')
+    const dumped = s.dump()
+    expect(dumped.totalLines).toBe(1)
+    expect(dumped.outputLines).toBe(1)
+  })
+
+  it('counts all newline boundaries across chunk splits', async () => {
+    const s = await sink()
+    s.push('a\n')
+    s.push('b\n\n')
+    s.push('c')
+    const dumped = s.dump()
+    expect(dumped.output).toBe('a\nb\n\nc')
+    expect(dumped.totalLines).toBe(4)
+    expect(dumped.outputLines).toBe(4)
+  })
+
+  it('truncates in-memory output when spill threshold is exceeded', async () => {
+    const s = await sink({ maxBytes: 5 })
+    s.push('abc')
+    s.push('def')
+    const dumped = s.dump()
+    expect(dumped.truncated).toBe(true)
+    expect(dumped.output).toBe('bcdef')
+    expect(dumped.totalBytes).toBe(6)
+    expect(dumped.outputBytes).toBe(5)
+  })
+
+  it('spills full output to artifact file when artifact path is provided', async () => {
+    const artifactPath = join(testDir, 'output.log')
+    const s = await sink({ artifactPath, artifactId: 'artifact-1', maxBytes: 5 })
+    s.push('abc')
+    s.push('def')
+    const dumped = s.dump()
+    expect(dumped.truncated).toBe(true)
+    expect(dumped.artifactId).toBe('artifact-1')
+    expect(require('node:fs').readFileSync(artifactPath, 'utf8')).toBe('abcdef')
+    expect(dumped.output).toBe('bcdef')
+  })
+
+  // The anchor's sink caps its artifact at 4 MiB by default; agent-shell's has no cap unless
+  // `artifactMaxBytes` is given (API.md §5), so the test gives the anchor's.
+  it('default artifact cap keeps noisy output bounded and marks omitted bytes', async () => {
+    const artifactPath = join(testDir, 'capped.log')
+    const s = await sink({ artifactPath, artifactId: 'output', maxBytes: 128, headBytes: 32, artifactMaxBytes: 4 * 1024 * 1024 })
+    const repeated = 'x'.repeat(64 * 1024)
+    for (let index = 0; index < 80; index++) s.push(repeated)
+    const summary = s.dump()
+    const artifact: string = require('node:fs').readFileSync(artifactPath, 'utf8')
+    expect(summary.truncated).toBe(true)
+    expect(summary.outputBytes).toBeLessThanOrEqual(128 + 256)
+    expect(artifact).toContain('[ARTIFACT TRUNCATED:')
+    expect(artifact).toContain('elided from the middle]')
+    expect(bytes(artifact)).toBeLessThan(4 * 1024 * 1024 + 256)
+    expect(artifact.startsWith('x'.repeat(32))).toBe(true)
+    expect(artifact.endsWith('x'.repeat(4 * 1024 * 1024 - 3 * 1024 * 1024))).toBe(true)
+  })
+})
