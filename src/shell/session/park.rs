@@ -139,16 +139,25 @@ impl Session {
             ..Default::default()
         };
         let restore = inner.restore.clone();
+        // The turn right behind the capture, taken now (as `Session::queue` takes one, without
+        // counting as activity): a run called meanwhile comes after it, so that `$?` and `$_`
+        // are put back before that run reads them.
+        let mut behind: WaitingLock = Box::pin(self.inner.clone().lock_owned());
+        let behind = match behind.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(guard) => Lock::Held(guard),
+            Poll::Pending => Lock::Waiting(behind),
+        };
         let place = Place {
             aborted: self.abort_token(),
             closed: false,
             lock: Lock::Held(inner),
         };
         let cancel = CancelToken::default();
-        // The session's lock goes with the run and comes back after it: taken again at once,
-        // before any run called meanwhile (which counts as activity, checked below).
         let (outcome, output) = tokio::join!(self.run_in(place, req, Some(tx), &cancel), collect);
-        let mut inner = self.inner.lock().await;
+        let mut inner = match behind {
+            Lock::Held(guard) => guard,
+            Lock::Waiting(lock) => lock.await,
+        };
         if let Some(live) = inner.live.as_mut() {
             live.state.last_status = saved.last_status;
             live.state.last_arg = saved.last_arg.clone();
@@ -157,8 +166,7 @@ impl Session {
         let Ok(outcome) = outcome else {
             return false;
         };
-        // Activity after the capture began: a run called meanwhile waits for this lock; it keeps
-        // the shell.
+        // A run called meanwhile (it waits behind this turn) keeps the shell.
         if outcome.exit_code != Some(0)
             || self.parking.activity.load(Ordering::SeqCst) != seen
             || self.closed.load(Ordering::SeqCst)
