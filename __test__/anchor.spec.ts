@@ -100,8 +100,8 @@ describe('shell (native.test.ts)', () => {
 })
 
 describe('Shell.close (shell-close.test.ts)', () => {
-  // The anchor's message is "Shell is closed"; agent-shell's carries the contract's code.
-  const closed = { code: 'ERR_SESSION_CLOSED' }
+  // The anchor's message, with the contract's code (API.md §8).
+  const closed = { code: 'ERR_SESSION_CLOSED', message: 'Shell is closed' }
 
   it('rejects future runs after close', async () => {
     const shell = new Shell()
