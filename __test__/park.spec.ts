@@ -171,3 +171,14 @@ describe.skipIf(process.platform !== 'linux')('what a parked state cannot carry 
     await stays('set -x')
   })
 })
+
+describe.skipIf(process.platform !== 'linux')('a session waits for its background jobs, then parks', () => {
+  it('parks once its last `&` job ended, with no run after it', async () => {
+    const s = shell()
+    await s.run({ command: 'KEPT=yes; sleep 0.6 &' })
+    const pid = Number(await out(s, 'echo $$'))
+    expect(alive(pid)).toBe(true)
+    expect(await eventually(() => !alive(pid), 5000), 'parked after the job ended').toBe(true)
+    expect(await out(s, 'echo $KEPT')).toBe('yes\n')
+  })
+})

@@ -12,7 +12,7 @@
 //! attributes: arrays, integers, read-only), functions, aliases, `set -o` and `shopt` options,
 //! the umask, `$?` and `$_`, and the undo of the last run's `env`. Not carried: what only a
 //! process has: `$$`, `BASHPID`, `PPID`, `$!`, `SECONDS`, the `RANDOM` sequence, the command hash
-//! table, resource limits (`ulimit`).
+//! table, resource limits (`ulimit`), and ended `&` jobs that `jobs` has not listed yet.
 
 use super::*;
 use crate::jobs::state;
@@ -38,8 +38,9 @@ pub(super) struct Parking {
 }
 
 /// What the probe run before the capture prints, NUL-terminated: the umask, `$#`, the `pushd`
-/// stack's size, the jobs bash knows of; then [`state::CAPTURE`]'s sections.
-const PROBE: &str = r#"{ \builtin umask; \builtin printf '\0%s\0%s\0' "$#" "${#DIRSTACK[@]}"; \builtin jobs -p; \builtin printf '\0'; } 2>/dev/null; "#;
+/// stack's size, the running jobs bash knows of; then [`state::CAPTURE`]'s sections. (A job that
+/// ended and that `jobs` has not listed yet is not carried: `jobs` lists nothing after a restore.)
+const PROBE: &str = r#"{ \builtin umask; \builtin printf '\0%s\0%s\0' "$#" "${#DIRSTACK[@]}"; \builtin jobs -rp; \builtin printf '\0'; } 2>/dev/null; "#;
 
 impl Session {
     /// Parks the shell once it has been idle for `idle` (see the module's notes).
@@ -79,8 +80,18 @@ impl Session {
                 if session.parking.activity.load(Ordering::SeqCst) != seen {
                     continue;
                 }
+                // Later: a run holds the session, or a job still runs below the shell (the
+                // anchor's agent keeps such a `Shell` until its jobs end, and runs nothing more).
+                if session.park_if_idle(seen).await.is_none() {
+                    continue;
+                }
                 session.parking.pending.store(false, Ordering::SeqCst);
-                session.park_if_idle(seen).await;
+                // A run that ended meanwhile found this timer pending and started none.
+                if session.parking.activity.load(Ordering::SeqCst) != seen
+                    && !session.parking.pending.swap(true, Ordering::SeqCst)
+                {
+                    continue;
+                }
                 return;
             }
         };
@@ -90,23 +101,30 @@ impl Session {
         }));
     }
 
-    /// Parks the shell now if nothing happened since `seen` and its state can be carried; returns
-    /// whether it parked.
-    pub(crate) async fn park_if_idle(&self, seen: u64) -> bool {
+    /// Parks the shell now if nothing happened since `seen` and its state can be carried:
+    /// `Some(true)` when it parked, `Some(false)` when it cannot until a run changes the
+    /// session, `None` to try again after another idle period (a run holds the session, one was
+    /// called, or a process still runs below the shell).
+    pub(crate) async fn park_if_idle(&self, seen: u64) -> Option<bool> {
         if self.closed.load(Ordering::SeqCst) {
-            return false;
+            return Some(false);
         }
         // Not while a run holds the session or waits for it.
         let Ok(inner) = self.inner.clone().try_lock_owned() else {
-            return false;
+            return None;
         };
-        if self.parking.activity.load(Ordering::SeqCst) != seen || inner.parked.is_some() {
-            return false;
+        if self.parking.activity.load(Ordering::SeqCst) != seen {
+            return None;
+        }
+        if inner.parked.is_some() {
+            return Some(false);
+        }
+        if inner.live.as_ref().is_some_and(|live| !live.below().is_empty()) {
+            return None;
         }
         let carried = match &inner.live {
             Some(live) if !live.spawned.has_exited() => {
-                live.below().is_empty()
-                    && live.state.traps.trim().is_empty()
+                live.state.traps.trim().is_empty()
                     && !live.state.flags.contains('x')
                     && !live.state.flags.contains('v')
                     && only_own_descriptors(live)
@@ -114,14 +132,14 @@ impl Session {
             _ => false,
         };
         if !carried {
-            return false;
+            return Some(false);
         }
         let Some((saved, lineno_named)) = inner
             .live
             .as_ref()
             .map(|l| (l.state.clone(), l.lineno_named))
         else {
-            return false;
+            return Some(false);
         };
         // The capture runs as an aside does: in the session's turn, its output kept, `$?` and
         // `$_` put back after it.
@@ -163,18 +181,18 @@ impl Session {
             live.state.last_arg = saved.last_arg.clone();
         }
         inner.restore = restore;
-        let Ok(outcome) = outcome else {
-            return false;
-        };
         // A run called meanwhile (it waits behind this turn) keeps the shell.
-        if outcome.exit_code != Some(0)
-            || self.parking.activity.load(Ordering::SeqCst) != seen
-            || self.closed.load(Ordering::SeqCst)
-        {
-            return false;
+        if self.parking.activity.load(Ordering::SeqCst) != seen {
+            return None;
+        }
+        let Ok(outcome) = outcome else {
+            return Some(false);
+        };
+        if outcome.exit_code != Some(0) || self.closed.load(Ordering::SeqCst) {
+            return Some(false);
         }
         let Some(script) = parked_script(&output) else {
-            return false;
+            return Some(false);
         };
         inner.parked = Some(Parked {
             script,
@@ -185,7 +203,7 @@ impl Session {
             lineno_named,
         });
         self.kill_live(&mut inner).await;
-        true
+        Some(true)
     }
 
     /// Starts the shell that restores a parked state: a fresh one, on the session's config but
