@@ -783,6 +783,13 @@ export interface ShellOptions {
   sandbox?: SandboxPolicy
   /** Output minimizer for every run of the session (a run's own `minimizer` replaces it). */
   minimizer?: MinimizerOptions
+  /**
+   * After this long with no run, no live background job and nothing the session's state cannot
+   * carry (traps, open descriptors, positional parameters), the session's state is kept and its
+   * shell ends; the next run restores it in a fresh shell (`$$` then differs; README, Session
+   * semantics). 0 never parks. @default 60000
+   */
+  idleParkMs?: number
 }
 
 /**

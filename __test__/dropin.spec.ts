@@ -23,6 +23,23 @@ describe('drop-in details', () => {
   })
 })
 
+// `npm install` rewrites package-lock.json when its root entry says other than package.json (the
+// `bin` entry was once missing from it). Checked by hand as well: `npm install` in a fresh clone
+// leaves `git status` clean.
+describe('package-lock.json', () => {
+  it("its root entry is package.json's, so that npm install in a clone does not rewrite it", async () => {
+    const { readFileSync } = await import('node:fs')
+    const root = join(import.meta.dirname, '..')
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+    const entry = lock.packages['']
+    expect(lock).toMatchObject({ name: pkg.name, version: pkg.version })
+    for (const key of ['name', 'version', 'license', 'bin', 'engines', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'peerDependenciesMeta']) {
+      expect(entry[key], key).toEqual(pkg[key])
+    }
+  })
+})
+
 describe('a program that cannot start names the option that gave it', () => {
   const big = 'x'.repeat(10 * 1024 * 1024)
   it('a missing shell or application', async () => {

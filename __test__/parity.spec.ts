@@ -146,14 +146,14 @@ describe('OutputSink, as the anchor streaming-output.ts', () => {
       const summary = dump(blocks, { artifactPath, artifactMaxBytes: 4 * MiB })
       expect(summary).toMatchObject({ artifactPath, artifactTruncated: true })
       const text = await readFile(artifactPath, 'utf8')
-      const head = blocks.slice(0, 3 * 1024).join('')
+      // The head stops 128 bytes short of 3 MiB, room kept for the notice: the tail then keeps all
+      // of artifactMaxBytes - 3 MiB, as the anchor's does, and the file stays within the cap
+      // (deliberate difference: the anchor's goes past it by the notice).
+      const head = blocks.join('').slice(0, 3 * MiB - 128)
       expect(text.startsWith(head)).toBe(true)
-      // The anchor's notice line. Deliberate difference: its bytes come off the tail, so the file
-      // stays within artifactMaxBytes (the anchor's goes past it by the notice).
       const notice = text.slice(head.length, text.indexOf(']\n', head.length) + 2)
-      // (the anchor's would read "last 1.0MB": its tail keeps all of artifactMaxBytes - 3 MiB).
-      expect(notice).toBe('\n[ARTIFACT TRUNCATED: kept first 3.0MB + last 1023.9KB of 5.0MB; 1.0MB elided from the middle]\n')
-      expect(text.endsWith(blocks.slice(-1000).join(''))).toBe(true)
+      expect(notice).toBe('\n[ARTIFACT TRUNCATED: kept first 3.0MB + last 1.0MB of 5.0MB; 1.0MB elided from the middle]\n')
+      expect(text.endsWith(blocks.slice(-1024).join(''))).toBe(true)
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4 * MiB)
       expect(Buffer.byteLength(text)).toBeGreaterThan(4 * MiB - 200)
     })

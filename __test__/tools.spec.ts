@@ -76,7 +76,7 @@ describe('bash', () => {
     const t = tools({ maxTimeoutSeconds: 5 })
     const r = await t.bash.execute({ command: 'echo started; sleep 30', timeout: 0.1 })
     expect(r).toMatchObject({ isError: true, details: { timedOut: true, timeoutSeconds: 1, requestedTimeoutSeconds: 0.1 } })
-    expect(text(r)).toMatch(/^\[timeout 0.1 s is outside 1..5 s; using 1 s\]\nstarted\n\nCommand timed out after 1 seconds/)
+    expect(text(r)).toMatch(/^\[timeout 0.1 s is outside 1..5 s; using 1 s\]\nstarted\n\n\[Command timed out after 1 seconds\] It was killed/)
     const big = await t.bash.execute({ command: 'echo ok', timeout: 9999 })
     expect(big).toMatchObject({ isError: false, details: { timeoutSeconds: 5, requestedTimeoutSeconds: 9999 } })
     expect(text(big)).toMatch(/^\[timeout 9999 s is outside 1..5 s; using 5 s\]\n(\[A new shell was started .*\]\n)?ok$/)

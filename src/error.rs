@@ -35,8 +35,12 @@ pub enum Error {
         program: String,
         source: std::io::Error,
     },
-    #[error("the session is closed")]
+    /// The anchor's words: a `Shell` (or the session a job was to start from) was closed.
+    #[error("Shell is closed")]
     SessionClosed,
+    /// A `JobManager` was closed (the same code).
+    #[error("the JobManager is closed")]
+    JobsClosed,
     #[error("no pseudo-terminal available: {0}")]
     Pty(String),
     #[error("no command is running on this PtySession")]
@@ -106,7 +110,7 @@ impl Error {
             Error::CwdNotFound(_) => "ERR_CWD_NOT_FOUND",
             Error::CwdNotDir(_) => "ERR_CWD_NOT_DIR",
             Error::SpawnFailed { .. } => "ERR_SPAWN_FAILED",
-            Error::SessionClosed => "ERR_SESSION_CLOSED",
+            Error::SessionClosed | Error::JobsClosed => "ERR_SESSION_CLOSED",
             Error::Pty(_) => "ERR_PTY",
             Error::PtyNotRunning => "ERR_PTY_NOT_RUNNING",
             Error::PtyBusy => "ERR_PTY_BUSY",

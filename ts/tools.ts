@@ -133,10 +133,14 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
       for (const candidate of cd ? [given, command] : [given]) {
         const verdict = checkBashInterception(candidate, interceptor.rules, available)
         if (verdict.blocked) {
-          return errorResult(verdict.message ?? `Blocked: use the ${verdict.suggestedTool} tool instead.`, {
+          // The anchor's structured recovery: which tool to call instead, for which command.
+          const replacement = { tool: verdict.suggestedTool, command: candidate }
+          const message = verdict.message ?? `Blocked: use the ${verdict.suggestedTool} tool instead.`
+          return errorResult(`${message}\n\nStructured recovery: ${JSON.stringify(replacement)}`, {
             blocked: true,
             suggestedTool: verdict.suggestedTool,
             matchedSegment: verdict.matchedSegment,
+            replacement,
           })
         }
       }
@@ -201,7 +205,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     live.stop()
     if (result.workingDir) sessionCwd = result.workingDir
     if (result.cancelled) {
-      if (context.signal?.aborted) throw abortError(context.signal)
+      if (context.signal?.aborted) throw abortError(context.signal, result.output?.output)
       return errorResult('The command was cancelled because the bash tool set was closed.', { cancelled: true })
     }
     const minimized = minimizedOutput(result)
@@ -291,7 +295,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     let text = formatOutput(summary, p, details)
     if (notices.length) text = `${notices.join('\n')}\n${text}`
     if (outcome.timedOut) {
-      return { content: [{ type: 'text', text: `${text}\n\nCommand timed out after ${p.timeout.seconds} seconds and was killed with everything it started. If it needs longer, run it again with a larger timeout or run_in_background: true.` }], isError: true, details }
+      return { content: [{ type: 'text', text: `${text}\n\n[Command timed out after ${p.timeout.seconds} seconds] It was killed with everything it started. If it needs longer, run it again with a larger timeout or run_in_background: true.` }], isError: true, details }
     }
     if (outcome.exitCode !== undefined && outcome.exitCode !== 0) {
       return { content: [{ type: 'text', text: `${text}\n\nCommand exited with code ${outcome.exitCode}` }], isError: true, details }
@@ -822,10 +826,14 @@ function throwIfAborted(signal: AbortSignal | undefined) {
   if (signal?.aborted) throw abortError(signal)
 }
 
-function abortError(signal: AbortSignal | undefined): Error {
-  const reason: unknown = signal?.reason
-  if (reason instanceof Error && reason.name === 'AbortError') return reason
-  return new DOMException('The bash command was aborted', 'AbortError')
+/**
+ * The rejection of an aborted call: an `AbortError` whose message is the anchor's notice,
+ * `[Command cancelled]`, followed by the output so far; the signal's reason is its `cause`.
+ */
+function abortError(signal: AbortSignal | undefined, output?: string): Error {
+  const error = new Error(output ? `[Command cancelled]\n${output}` : '[Command cancelled]', { cause: signal?.reason })
+  error.name = 'AbortError'
+  return Object.assign(error, { code: 'ABORT_ERR' })
 }
 
 function formatBytes(n: number): string {

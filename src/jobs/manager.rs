@@ -226,7 +226,7 @@ impl JobManager {
         }
         let mut jobs = self.lock_jobs();
         if jobs.closed {
-            return Err(Error::SessionClosed);
+            return Err(Error::JobsClosed);
         }
         let running = jobs.running();
         if running >= self.options.max_jobs {

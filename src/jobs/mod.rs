@@ -5,6 +5,6 @@
 
 mod buffer;
 mod manager;
-mod state;
+pub(crate) mod state;
 
 pub use manager::{JobInfo, JobManager, JobOutput, JobSpec, JobStatus, ManagerOptions, OnExit};

@@ -50,7 +50,15 @@ pub struct ShellOptions {
     /// Output minimizer for every run of the session (a run's own `minimizer` replaces it).
     #[napi(ts_type = "MinimizerOptions")]
     pub minimizer: Option<JsMinimizerOptions>,
+    /// After this long with no run, no live background job and nothing the session's state cannot
+    /// carry (traps, open descriptors, positional parameters), the session's state is kept and its
+    /// shell ends; the next run restores it in a fresh shell (`$$` then differs; README, Session
+    /// semantics). 0 never parks. @default 60000
+    pub idle_park_ms: Option<f64>,
 }
+
+/// How long a `Shell` stays idle before it parks (`ShellOptions.idleParkMs`).
+const DEFAULT_IDLE_PARK: std::time::Duration = std::time::Duration::from_secs(60);
 
 js_readers!(ShellOptions {
     session_env => StringMap,
@@ -60,6 +68,7 @@ js_readers!(ShellOptions {
     non_interactive_env => bool,
     sandbox => SandboxPolicy,
     minimizer => MinimizerOptions,
+    idle_park_ms => TimeoutMs,
 });
 
 /// One command on a `Shell`. This and `ShellExecuteOptions` declare the TypeScript types; the
@@ -178,10 +187,14 @@ impl Shell {
     )]
     pub fn new(env: Env, options: Option<Unknown>) -> Result<Self> {
         let mut minimizer = None;
+        let mut idle_park = Some(DEFAULT_IDLE_PARK);
         let config = optional_arg::<Object>(options, "options")
             .and_then(|o| match o {
                 Some(o) => {
                     minimizer = ShellOptions::minimizer(&o)?;
+                    if let Some(ms) = ShellOptions::idle_park_ms(&o)? {
+                        idle_park = timeout(Some(ms));
+                    }
                     shell_config(&o)
                 }
                 None => Ok(ShellConfig::default()),
@@ -205,6 +218,10 @@ impl Shell {
         };
         let session = match watcher {
             Some(watcher) => session.with_status_watcher(Arc::new(watcher)),
+            None => session,
+        };
+        let session = match idle_park {
+            Some(idle) => session.with_idle_park(idle),
             None => session,
         };
         let session = Arc::new(pool::pooled(&env, session)?);
@@ -258,9 +275,9 @@ impl Shell {
             .js
             .spawn(env, on_settle(listener), first_poll, turn, async move {
                 let (launch, p) = launched?;
-                run_and_deliver(&session, launch, p)
-                    .await
-                    .map(ShellRunResultJs)
+                let result = run_and_deliver(&session, launch, p).await;
+                session.schedule_park();
+                result.map(ShellRunResultJs)
             })?;
         Ok(Object::from_raw(env.raw(), promise))
     }

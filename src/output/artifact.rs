@@ -52,6 +52,8 @@ pub struct Artifact {
 /// A capped artifact's head (written as it comes) and tail (held until the file is closed).
 #[derive(Debug)]
 struct Cap {
+    /// The cap's head part; the head written stops [`notice_room`] short of it, so that the cut
+    /// notice fits there and the tail keeps its whole part of the cap.
     head_limit: u64,
     head_written: u64,
     /// The head took all it could; everything else goes to the tail.
@@ -121,7 +123,8 @@ impl Artifact {
             let room = if cap.head_closed {
                 0
             } else {
-                usize::try_from(cap.head_limit - cap.head_written).unwrap_or(usize::MAX)
+                let limit = cap.head_limit - notice_room(cap.head_limit);
+                usize::try_from(limit.saturating_sub(cap.head_written)).unwrap_or(usize::MAX)
             };
             if bytes.len() > room {
                 let take = char_floor(bytes, room);
@@ -194,6 +197,18 @@ impl Drop for Artifact {
     }
 }
 
+/// Bytes of a capped artifact's head left for the cut notice (about 90-105 bytes): 128 when the
+/// head is 1 KiB or more (the default is 3 MiB), so that the tail keeps its whole part of the cap
+/// as the anchor's does; none for a smaller head. What the notice needs beyond its room comes from
+/// the tail.
+fn notice_room(head_limit: u64) -> u64 {
+    if head_limit >= 1024 {
+        128
+    } else {
+        0
+    }
+}
+
 impl Cap {
     fn push_tail(&mut self, bytes: &[u8]) {
         if bytes.is_empty() {
@@ -214,7 +229,8 @@ impl Cap {
     }
 
     /// The cut notice (empty when nothing was cut) and the tail, from its first whole character.
-    /// The notice takes its bytes from the front of the tail, so the file stays within the cap.
+    /// The notice goes in the room the head left for it; what it needs beyond that comes from the
+    /// front of the tail, so the file stays within the cap.
     fn ending(&mut self) -> (String, &[u8]) {
         let tail = self.tail.make_contiguous();
         let mut start = tail
@@ -397,6 +413,20 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("€€€") && text.len() <= 200, "{text}");
+    }
+
+    #[test]
+    fn a_head_of_a_kib_or_more_leaves_room_for_the_notice_and_the_tail_keeps_its_part() {
+        // The anchor's capped file ends with the whole tail part of the cap (its test: the last
+        // `artifactMaxBytes - artifactHeadBytes` bytes); here too, and the file is within the cap.
+        let x = "x".repeat(10_000);
+        let (text, truncated) = capped(4096, 2048, &["H".repeat(3000).as_str(), &x, "\nend\n"]);
+        assert!(truncated);
+        assert!(text.len() <= 4096, "{}", text.len());
+        assert!(text.starts_with(&"H".repeat(2048 - 128)), "{text}");
+        let tail = format!("{}\nend\n", "x".repeat(2048 - 5));
+        assert!(text.ends_with(&tail), "{text}");
+        assert!(text.contains("\n[ARTIFACT TRUNCATED: kept first 1.9KB + last 2.0KB of "), "{text}");
     }
 
     #[test]

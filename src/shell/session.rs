@@ -52,6 +52,8 @@ pub struct Session {
     watcher: Option<Arc<dyn StatusWatcher>>,
     /// Where a shell started ahead of need may be taken from instead of starting one.
     pool: Option<Arc<Pool>>,
+    /// Parking the shell of an idle session (`session/park.rs`).
+    parking: park::Parking,
 }
 
 #[derive(Default)]
@@ -61,6 +63,8 @@ struct Inner {
     /// Undoes the previous run's `env`; prepended to the next chunk.
     restore: String,
     working_dir: Option<String>,
+    /// The state of a parked session, which the next shell restores (`session/park.rs`).
+    parked: Option<park::Parked>,
 }
 
 impl Session {
@@ -75,6 +79,7 @@ impl Session {
             supervisor: AtomicI32::new(0),
             watcher: None,
             pool: None,
+            parking: park::Parking::default(),
         })
     }
 
@@ -95,6 +100,7 @@ impl Session {
     /// Takes a run's place in the session's line now, on the caller's thread: runs start in the
     /// order of these calls, whatever thread their tasks later run on.
     pub fn queue(&self) -> Place {
+        self.touch();
         let closed = self.closed.load(Ordering::SeqCst);
         let aborted = self.abort_token();
         // Polled once here, the lock future joins the mutex's FIFO queue (or holds the lock); the
@@ -161,7 +167,8 @@ impl Session {
             });
         }
         let mut inner = inner;
-        if inner.live.is_none() {
+        // A parked session's next shell restores its state (`ensure_live`): not one from the pool.
+        if inner.live.is_none() && inner.parked.is_none() {
             // A shell being started for the pool is further along than one started now.
             if let Some(pool) = &self.pool {
                 pool.until_filled().await;
@@ -202,7 +209,7 @@ impl Session {
         // No shell yet: one waiting in the pool is taken here (no spawn: nothing is started on
         // the caller's thread).
         let mut restarted = false;
-        if would_start && inner.live.is_none() {
+        if would_start && inner.live.is_none() && inner.parked.is_none() {
             if let Some(live) = self.take_pooled(&inner) {
                 restarted = self.install(&mut inner, live);
             }
@@ -371,6 +378,7 @@ impl Session {
     /// Kills the shell and everything below it once the runs ahead have let go of it.
     pub async fn finish_close(&self) {
         let mut inner = self.inner.lock().await;
+        inner.parked = None;
         self.kill_live(&mut inner).await;
     }
 
@@ -397,6 +405,11 @@ impl Session {
 
     /// Starts the shell if there is none; returns whether this replaced an earlier one.
     fn ensure_live(&self, inner: &mut Inner) -> Result<bool> {
+        if inner.live.is_none() {
+            if let Some(unparked) = self.unpark(inner) {
+                return unparked.map(|()| false);
+            }
+        }
         if let Some(live) = &inner.live {
             if !live.spawned.has_exited() {
                 return Ok(false);
@@ -765,6 +778,9 @@ fn restore_for(env: &[(String, String)], saved: Vec<Option<String>>) -> String {
 
 #[path = "session/aside.rs"]
 pub(crate) mod aside;
+
+#[path = "session/park.rs"]
+pub(crate) mod park;
 
 #[cfg(test)]
 #[path = "session/tests.rs"]

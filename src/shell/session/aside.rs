@@ -42,10 +42,14 @@ impl Session {
         if closed {
             return Err(Error::SessionClosed);
         }
-        let guard = match lock {
+        let mut guard = match lock {
             Lock::Held(guard) => guard,
             Lock::Waiting(lock) => lock.await,
         };
+        // A parked session's state is in no shell: the shell that restores it is started.
+        if let Some(unparked) = self.unpark(&mut guard) {
+            unparked?;
+        }
         let saved = match &guard.live {
             Some(live) if !live.spawned.has_exited() => {
                 (live.state.last_status, live.state.last_arg.clone())
