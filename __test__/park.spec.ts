@@ -94,6 +94,12 @@ describe.skipIf(process.platform !== 'linux')('an idle Shell parks and restores 
     )
   })
 
+  it('the resource limits, soft and hard (lowered, or a soft one raised up to the hard one)', async () => {
+    const s = shell()
+    await parkAfter(s, 'ulimit -S -n 256; ulimit -H -n 512; ulimit -S -c 0')
+    expect(await out(s, 'ulimit -Sn; ulimit -Hn; ulimit -Sc')).toBe('256\n512\n0\n')
+  })
+
   it('the umask', async () => {
     const s = shell()
     await parkAfter(s, `umask 027; cd ${JSON.stringify(dir)}`)

@@ -426,7 +426,10 @@ mod tests {
         assert!(text.starts_with(&"H".repeat(2048 - 128)), "{text}");
         let tail = format!("{}\nend\n", "x".repeat(2048 - 5));
         assert!(text.ends_with(&tail), "{text}");
-        assert!(text.contains("\n[ARTIFACT TRUNCATED: kept first 1.9KB + last 2.0KB of "), "{text}");
+        assert!(
+            text.contains("\n[ARTIFACT TRUNCATED: kept first 1.9KB + last 2.0KB of "),
+            "{text}"
+        );
     }
 
     #[test]

@@ -10,9 +10,10 @@
 //! not open, no trap, no positional parameter, no `pushd` stack, no `xtrace`/`verbose`, and the
 //! capture complete. Carried: the directory, `OLDPWD`, variables (exported or not, with their
 //! attributes: arrays, integers, read-only), functions, aliases, `set -o` and `shopt` options,
-//! the umask, `$?` and `$_`, and the undo of the last run's `env`. Not carried: what only a
-//! process has: `$$`, `BASHPID`, `PPID`, `$!`, `SECONDS`, the `RANDOM` sequence, the command hash
-//! table, resource limits (`ulimit`), and ended `&` jobs that `jobs` has not listed yet.
+//! the umask, the resource limits (`ulimit`, soft and hard), `$?` and `$_`, and the undo of the
+//! last run's `env`. Not carried: what only a process has: `$$`, `BASHPID`, `PPID`, `$!`,
+//! `SECONDS`, the `RANDOM` sequence, the command hash table, and ended `&` jobs that `jobs` has
+//! not listed yet.
 
 use super::*;
 use crate::jobs::state;
@@ -38,9 +39,10 @@ pub(super) struct Parking {
 }
 
 /// What the probe run before the capture prints, NUL-terminated: the umask, `$#`, the `pushd`
-/// stack's size, the running jobs bash knows of; then [`state::CAPTURE`]'s sections. (A job that
-/// ended and that `jobs` has not listed yet is not carried: `jobs` lists nothing after a restore.)
-const PROBE: &str = r#"{ \builtin umask; \builtin printf '\0%s\0%s\0' "$#" "${#DIRSTACK[@]}"; \builtin jobs -rp; \builtin printf '\0'; } 2>/dev/null; "#;
+/// stack's size, the running jobs bash knows of, the soft and the hard resource limits; then
+/// [`state::CAPTURE`]'s sections. (A job that ended and that `jobs` has not listed yet is not
+/// carried: `jobs` lists nothing after a restore.)
+const PROBE: &str = r#"{ \builtin umask; \builtin printf '\0%s\0%s\0' "$#" "${#DIRSTACK[@]}"; \builtin jobs -rp; \builtin printf '\0'; \builtin ulimit -aS; \builtin printf '\0'; \builtin ulimit -aH; \builtin printf '\0'; } 2>/dev/null; "#;
 
 impl Session {
     /// Parks the shell once it has been idle for `idle` (see the module's notes).
@@ -119,7 +121,11 @@ impl Session {
         if inner.parked.is_some() {
             return Some(false);
         }
-        if inner.live.as_ref().is_some_and(|live| !live.below().is_empty()) {
+        if inner
+            .live
+            .as_ref()
+            .is_some_and(|live| !live.below().is_empty())
+        {
             return None;
         }
         let carried = match &inner.live {
@@ -161,7 +167,10 @@ impl Session {
         // counting as activity): a run called meanwhile comes after it, so that `$?` and `$_`
         // are put back before that run reads them.
         let mut behind: WaitingLock = Box::pin(self.inner.clone().lock_owned());
-        let behind = match behind.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        let behind = match behind
+            .as_mut()
+            .poll(&mut Context::from_waker(Waker::noop()))
+        {
             Poll::Ready(guard) => Lock::Held(guard),
             Poll::Pending => Lock::Waiting(behind),
         };
@@ -216,8 +225,8 @@ impl Session {
             ..self.config.clone()
         };
         let cwd = self.start_dir(inner);
-        let started = start_shell(&config, cwd.as_deref(), self.watcher.as_deref()).and_then(
-            |mut live| {
+        let started =
+            start_shell(&config, cwd.as_deref(), self.watcher.as_deref()).and_then(|mut live| {
                 let path = live.dir.join("parked-state");
                 std::fs::write(&path, &parked.script)
                     .map_err(|e| Error::io("writing the session's parked state", e))?;
@@ -231,8 +240,7 @@ impl Session {
                 live.state = parked.state.clone();
                 live.lineno_named = parked.lineno_named;
                 Ok(live)
-            },
-        );
+            });
         Some(started.map(|live| {
             // Not a restart: the session's state is the one it had. Its last run's `env` is
             // undone in the new shell as it would have been in the old one.
@@ -252,10 +260,7 @@ fn only_own_descriptors(live: &Live) -> bool {
         return false;
     };
     let target = |fd: i32| std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok();
-    let pipes = [
-        target(framing::CTL_FD),
-        target(framing::STATUS_FD),
-    ];
+    let pipes = [target(framing::CTL_FD), target(framing::STATUS_FD)];
     entries.flatten().all(|entry| {
         let Ok(fd) = entry.file_name().to_string_lossy().parse::<i32>() else {
             return false;
@@ -274,20 +279,55 @@ fn only_own_descriptors(live: &Live) -> bool {
 /// output; `None` when the state cannot be carried (positional parameters, a `pushd` stack, jobs)
 /// or the capture is incomplete.
 fn parked_script(output: &[u8]) -> Option<String> {
-    let mut fields = output.splitn(5, |&b| b == 0);
-    let umask = std::str::from_utf8(fields.next()?).ok()?.trim().to_string();
-    let positional = std::str::from_utf8(fields.next()?).ok()?.trim();
-    let dirstack = std::str::from_utf8(fields.next()?).ok()?.trim();
-    let jobs = std::str::from_utf8(fields.next()?).ok()?.trim();
+    let mut fields = output.splitn(7, |&b| b == 0);
+    let mut text = || std::str::from_utf8(fields.next()?).ok();
+    let umask = text()?.trim().to_string();
+    let positional = text()?.trim();
+    let dirstack = text()?.trim();
+    let jobs = text()?.trim();
+    let soft = limits(text()?)?;
+    let hard = limits(text()?)?;
     let rest = fields.next()?;
     let octal = !umask.is_empty() && umask.bytes().all(|b| (b'0'..=b'7').contains(&b));
-    if !octal || positional != "0" || dirstack != "1" || !jobs.is_empty() {
+    if !octal || positional != "0" || dirstack != "1" || !jobs.is_empty() || soft.is_empty() {
         return None;
     }
     let captured = state::snapshot(rest)?;
     let mut script = format!("\\builtin umask {umask}\n");
+    // Each limit as the shell had it: the soft one first (never above the hard one it had, so
+    // always allowed), then the hard one, then the soft one again (allowed now that the hard one
+    // is in place, whichever was lowered).
+    for (flag, soft) in &soft {
+        let Some((_, hard)) = hard.iter().find(|(f, _)| f == flag) else {
+            return None;
+        };
+        let set = |kind: &str, value: &str| {
+            format!("\\builtin ulimit -{kind} -{flag} {value} 2>/dev/null; ")
+        };
+        script.push_str(&set("S", soft));
+        script.push_str(&set("H", hard));
+        script.push_str(&set("S", soft));
+        script.push('\n');
+    }
     script.push_str(&state::with_cwd(&captured, Some(&captured.cwd)));
     Some(script)
+}
+
+/// `ulimit -a`'s lines (`open files  (-n) 1024`, `core file size  (blocks, -c) 0`) as
+/// `(letter, value)`; `None` when a line is not of that shape.
+fn limits(text: &str) -> Option<Vec<(char, String)>> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let close = line.rfind(") ")?;
+            let mut head = line[..close].chars().rev();
+            let flag = head.next().filter(char::is_ascii_alphabetic)?;
+            (head.next() == Some('-')).then_some(())?;
+            let value = line[close + 2..].trim();
+            let plain = value == "unlimited" || value.bytes().all(|b| b.is_ascii_digit());
+            (plain && !value.is_empty()).then(|| (flag, value.to_string()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -297,16 +337,29 @@ mod tests {
     #[test]
     fn refuses_what_it_cannot_carry() {
         let capture = "set -o errexit\n\0shopt -s extglob\n\0\0\0\0/tmp\0declare -- A=\"1\"\n\0";
-        let ok = format!("0022\n\x000\x001\x00\0{capture}");
+        let soft = "core file size              (blocks, -c) 0\nopen files                          (-n) 1024\n";
+        let hard = "core file size              (blocks, -c) unlimited\nopen files                          (-n) 4096\n";
+        let limits = format!("{soft}\0{hard}\0");
+        let ok = format!("0022\n\x000\x001\x00\0{limits}{capture}");
         let script = parked_script(ok.as_bytes()).unwrap();
-        assert!(script.starts_with("\\builtin umask 0022\n\\builtin cd -- '/tmp'\n"), "{script}");
+        assert!(script.starts_with("\\builtin umask 0022\n"), "{script}");
+        assert!(
+            script.contains("\\builtin ulimit -S -n 1024 2>/dev/null; \\builtin ulimit -H -n 4096 2>/dev/null; \\builtin ulimit -S -n 1024 2>/dev/null; \n"),
+            "{script}"
+        );
+        assert!(
+            script.contains("\\builtin ulimit -H -c unlimited 2>/dev/null"),
+            "{script}"
+        );
+        assert!(script.contains("\\builtin cd -- '/tmp'\n"), "{script}");
         assert!(script.contains("declare -- A=\"1\"\n"), "{script}");
         for bad in [
-            format!("0022\n\x002\x001\x00\0{capture}"),
-            format!("0022\n\x000\x002\x00\0{capture}"),
-            format!("0022\n\x000\x001\x004242\n\0{capture}"),
-            format!("\x000\x001\x00\0{capture}"),
-            "0022\n\x000\x001\x00\0set -o errexit\n".to_string(),
+            format!("0022\n\x002\x001\x00\0{limits}{capture}"),
+            format!("0022\n\x000\x002\x00\0{limits}{capture}"),
+            format!("0022\n\x000\x001\x004242\n\0{limits}{capture}"),
+            format!("\x000\x001\x00\0{limits}{capture}"),
+            format!("0022\n\x000\x001\x00\0odd line\n\0{hard}\0{capture}"),
+            format!("0022\n\x000\x001\x00\0{limits}set -o errexit\n"),
         ] {
             assert_eq!(parked_script(bad.as_bytes()), None, "{bad:?}");
         }
