@@ -52,7 +52,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file changed, 2 insertions(+), 1 deletion(-)\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ -1,3 +1,3 @@\n-b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ -1,3 +1,3 @@\n-b\n+c\n"
     );
 }
 
@@ -287,4 +287,17 @@ fn recorded_corpus_pipes_and_lists_pass_unchanged() {
         seen += 1;
     }
     assert!(seen >= 40, "the corpus has {seen} cases");
+}
+
+#[test]
+fn git_stat_summary_keeps_its_three_numbers_and_passes_other_lines() {
+    use crate::minimize::filters::stat_summary_for_test as s;
+    assert_eq!(s(" 2 files changed, 4 insertions(+), 1 deletion(-)").as_deref(), Some(" 2 files, +4 -1"));
+    assert_eq!(s(" 1 file changed, 3 deletions(-)").as_deref(), Some(" 1 file, -3"));
+    assert_eq!(s(" 1 file changed, 7 insertions(+)").as_deref(), Some(" 1 file, +7"));
+    assert_eq!(s(" 1 file changed").as_deref(), Some(" 1 file"));
+    // Anything else (a message line, another tool's wording) is not a summary.
+    assert_eq!(s(" 2 files changed and more"), None);
+    assert_eq!(s("    3 files changed, 1 insertion(+)"), None);
+    assert_eq!(s(" 2 files changed, 4 lines(+)"), None);
 }

@@ -169,6 +169,8 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             out.push(format!("    {msg}"));
         } else if let Some((path, rest)) = stat_line(line) {
             out.push(format!(" {path} |{rest}"));
+        } else if let Some(summary) = stat_summary(line) {
+            out.push(summary);
         } else {
             out.push(line.trim_end().to_string());
         }
@@ -328,6 +330,29 @@ fn stat_line(line: &str) -> Option<(&str, String)> {
     }
 }
 
+/// `--stat`'s summary, ` 2 files changed, 4 insertions(+), 1 deletion(-)`, as ` 2 files, +4 -1`
+/// (the same three numbers); any other line `None`.
+pub(crate) fn stat_summary(line: &str) -> Option<String> {
+    let rest = line.strip_prefix(' ')?.trim_end();
+    let mut parts = rest.split(", ");
+    let files = parts.next()?;
+    let (n, unit) = files.strip_suffix(" changed")?.split_once(' ')?;
+    if n.parse::<u64>().is_err() || !matches!(unit, "file" | "files") {
+        return None;
+    }
+    let mut counts = Vec::new();
+    for p in parts {
+        let (k, what) = p.split_once(' ')?;
+        k.parse::<u64>().ok()?;
+        match what {
+            "insertion(+)" | "insertions(+)" => counts.push(format!("+{k}")),
+            "deletion(-)" | "deletions(-)" => counts.push(format!("-{k}")),
+            _ => return None,
+        }
+    }
+    Some(format!(" {n} {unit}, {}", counts.join(" ")).trim_end().trim_end_matches(',').to_string())
+}
+
 /// `git diff` (also `--stat` alone, which passes through the same path).
 pub(super) fn diff(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
@@ -341,6 +366,8 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
             diff.push(line, &mut out);
         } else if let Some((path, rest)) = stat_line(line) {
             out.push(format!(" {path} |{rest}"));
+        } else if let Some(summary) = stat_summary(line) {
+            out.push(summary);
         } else {
             out.push(line.to_string());
         }
