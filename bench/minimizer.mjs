@@ -87,7 +87,8 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const has = (lines, parts) => lines.some((l) => parts.every((p) => (typeof p === 'string' ? l.includes(norm(p)) : p.test(l))))
 
 function facts(c) {
-  const raw = c.output
+  // The facts are the text as a reader sees it: colour codes aside.
+  const raw = c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
   const lines = raw.split('\n')
   const f = []
   const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
@@ -136,14 +137,23 @@ function facts(c) {
     return f
   }
   if (program === 'grep' || program === 'rg') {
+    const numbered = /(^|\s)-\w*n/.test(c.command)
     for (const l of lines) {
-      const m = /^([^:]+?)([:-])(\d+)\2(.*)$/.exec(l)
-      if (m && m[2] === ':') add('match', m[1], `${m[3]}`, m[4].trim() || m[1])
+      const m = /^([^:]+?):(\d+):(.*)$/.exec(l)
+      if (numbered && m) add('match', m[1], `${m[2]}`, m[3].trim() || m[1])
+      // Without line numbers (rg's default when piped): `path:text`.
+      const u = !numbered && /^([^:\s][^:]*\.\w+):(.*)$/.exec(l)
+      if (u) add('match', u[1], u[2].trim() || u[1])
+      // Counts (`-c`): `path:12`.
+      const k = /^([^:\s][^:]*):(\d+)$/.exec(l)
+      if (k && /(^|\s)-\w*c|--count/.test(c.command)) add('count', k[1], k[2])
     }
     return f
   }
   if (program === 'cat') {
-    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:fn|function|def|class|struct|enum|trait|interface|impl|type)\s+[\w<]/
+    // A declaration (a function-like keyword then a name and its parameters, or a type keyword then
+    // a name), not prose in a docstring such as `function that supports ...`.
+    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:(?:fn|function|def|func)\s+(?:\([^)]*\)\s*)?\w+\s*[(<]|(?:class|struct|enum|trait|interface|impl|type)\s+[\w<])/
     for (const l of lines) if (sig.test(l) && !/^\s*(\/\/|#|\*)/.test(l)) add('signature', l.trim())
     return f
   }
@@ -170,6 +180,12 @@ function facts(c) {
     if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
     if ((m = /^\s*--- FAIL: (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\[  FAILED  \] (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\s*\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*\**(Failed|Not Run|Timeout|Exception|Subprocess aborted)/.exec(l))) add('test', m[1], m[2])
+    if ((m = /^\s+\d+ - (\S+) \(([\w ]+)\)$/.exec(l))) add('test', m[1], m[2])
+    if ((m = /^\s+✕ (.+?)( \(\d+ ms\))?$/.exec(l))) add('test', m[1])
+    if ((m = /^(\d+% tests passed, \d+ tests? failed out of \d+)/.exec(l))) add('summary', m[1])
+    if ((m = /^CMake Error at (\S+?):(\d+)/.exec(l))) add('location', m[1], m[2])
+    if ((m = /^FAILED: (.+)$/.exec(l))) add('summary', m[1].slice(0, 60))
     if ((m = /^test result: (.*?); finished/.exec(l))) add('summary', m[1])
     if ((m = /^\s*(Test Files|Tests|Test Suites|Snapshots)\s+(.+)$/.exec(l))) add('summary', m[1], m[2])
     if ((m = /^Tests:\s+(.+)$/.exec(l))) add('summary', m[1])
@@ -188,7 +204,8 @@ function facts(c) {
 }
 
 // ---- run ----------------------------------------------------------------------------------------
-const simple = (cmd) => !/&&|\|\||;|\||\$\(|`/.test(cmd)
+// Quoted text aside (`-R "Vec|always"` is one argument), no pipe, list or substitution.
+const simple = (cmd) => !/&&|\|\||;|\||\$\(|`/.test(cmd.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, 'q'))
 const cases = fs.readdirSync(fixtures).filter((n) => n.endsWith('.json')).sort()
   .map((n) => JSON.parse(fs.readFileSync(path.join(fixtures, n), 'utf8')))
   .filter((c) => !only || c.name === only)
@@ -216,9 +233,9 @@ for (const c of cases) {
   })
   if (show) {
     console.log(`\n===== ${c.name}: ${c.command}\n----- ours (${mine.minimized?.filter ?? 'unchanged'})\n${oursText}`)
-    if (lostOurs.length) console.log('LOST:', lostOurs.map(fmt).join('\n  '))
+    if (lostOurs.length) console.log('LOST:', lostOurs.map((f) => `${f.kind}: ${f.parts.map(String).join(" | ")}`).join('\n  '))
     if (argv.includes('--anchor')) console.log(`----- anchor (${theirs?.minimized?.filter ?? 'unchanged'})\n${anchorText}`)
-    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map(fmt).join('\n  '))
+    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map((f) => `${f.kind}: ${f.parts.map(String).join(" | ")}`).join('\n  '))
   }
 }
 fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })

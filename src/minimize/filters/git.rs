@@ -1,7 +1,7 @@
 //! git status, log, show, diff and stash. Kept: the branch and its tracking line, every path with
 //! its state, every commit's hash, author, date, refs and whole message, `--stat`'s per-file counts
 //! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
-//! ids, file modes, and context lines away from a change.
+//! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
 use super::Context;
 use crate::minimize::command::Invocation;
@@ -350,13 +350,23 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
             _ => return None,
         }
     }
-    Some(format!(" {n} {unit}, {}", counts.join(" ")).trim_end().trim_end_matches(',').to_string())
+    Some(
+        format!(" {n} {unit}, {}", counts.join(" "))
+            .trim_end()
+            .trim_end_matches(',')
+            .to_string(),
+    )
 }
 
 /// `git diff` (also `--stat` alone, which passes through the same path).
 pub(super) fn diff(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
-    let mut diff = DiffCompactor::default();
+    // The changed lines and their hunk headers (the line numbers) are the facts; context lines
+    // are the file as it is, which the agent reads from the file when it needs them.
+    let mut diff = DiffCompactor {
+        no_context: true,
+        ..Default::default()
+    };
     let mut seen_diff = false;
     for line in ctx.text.lines() {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
@@ -386,7 +396,8 @@ pub(super) fn stash(ctx: &Context) -> Option<String> {
 }
 
 /// A unified diff made compact: one `--- path` line per file (with `(new file)`, `(deleted)`,
-/// renames), hunk headers, every changed line, and one context line on each side of a change.
+/// renames, `(binary)`), hunk headers, every changed line, and (unless `no_context`) one context
+/// line on each side of a change.
 #[derive(Default)]
 struct DiffCompactor {
     /// The current hunk's lines, held until its end to know which context lines touch a change.
@@ -441,6 +452,11 @@ impl DiffCompactor {
         } else if line.starts_with("rename to ") || line.starts_with("copy to ") {
         } else if let Some(from) = line.strip_prefix("copy from ") {
             self.file_note.push(format!("(copied from {from})"));
+        } else if self.path.is_some()
+            && line.starts_with("Binary files ")
+            && line.ends_with(" differ")
+        {
+            self.file_note.push("(binary)".into());
         } else {
             self.header(out);
             out.push(line.to_string());
