@@ -13,13 +13,19 @@ fn config() -> MinimizerConfig {
 fn disabled_short_and_compound_commands_pass_unchanged() {
     let long = "commit 0123456789abcdef\nAuthor: A <a@b>\nDate:   Wed Nov 25 22:14:19 2026 +0000\n\n    msg\n\n".repeat(40);
     let out = Captured::Text(long.clone());
-    assert!(minimize("git log", &out, &config()).is_some());
-    assert!(minimize("git log", &out, &MinimizerOptions::default().resolve()).is_none());
-    assert!(minimize("cd x && git log", &out, &config()).is_none());
-    assert!(minimize("git log | cat", &out, &config()).is_none());
-    assert!(minimize("git log", &Captured::TooLarge, &config()).is_none());
+    assert!(minimize("git log", &out, &config(), Some(0)).is_some());
+    assert!(minimize(
+        "git log",
+        &out,
+        &MinimizerOptions::default().resolve(),
+        Some(0)
+    )
+    .is_none());
+    assert!(minimize("cd x && git log", &out, &config(), Some(0)).is_none());
+    assert!(minimize("git log | cat", &out, &config(), Some(0)).is_none());
+    assert!(minimize("git log", &Captured::TooLarge, &config(), Some(0)).is_none());
     let short = Captured::Text(long[..500].to_string());
-    assert!(minimize("git log", &short, &config()).is_none());
+    assert!(minimize("git log", &short, &config(), Some(0)).is_none());
 }
 
 fn run(command: &str, text: &str) -> Option<(String, String)> {
@@ -245,7 +251,7 @@ fn settings_file_is_trusted_only_with_a_matching_hash() {
     assert!(!trusted.allows("git") && trusted.allows("cargo"));
     assert_eq!(trusted.outline, OutlineLevel::Aggressive);
     let text = "DEBUG x\nkept\n".repeat(300);
-    let out = minimize("mytool run", &Captured::Text(text), &trusted).unwrap();
+    let out = minimize("mytool run", &Captured::Text(text), &trusted, Some(0)).unwrap();
     assert_eq!(
         (out.filter.as_str(), out.text.lines().count()),
         ("user:mytool", 300)
@@ -276,7 +282,7 @@ fn recorded_corpus_pipes_and_lists_pass_unchanged() {
         let case: serde_json::Value = serde_json::from_str(&raw).unwrap();
         let command = case["command"].as_str().unwrap();
         let output = case["output"].as_str().unwrap().to_string();
-        let result = minimize(command, &Captured::Text(output.clone()), &config());
+        let result = minimize(command, &Captured::Text(output.clone()), &config(), Some(0));
         // Quoted text aside (`-R "Vec|always"` is one argument).
         let unquoted: String = command.split(['"', '\'']).step_by(2).collect();
         if unquoted.contains('|') || unquoted.contains("&&") || unquoted.contains(';') {
@@ -440,4 +446,84 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     // A GOPATH project's own frames are not Go's.
     let gopath = "panic: x\n\ngoroutine 1 [running]:\nmain.run()\n\t/home/u/go/src/myapp/main.go:9 +0x1d\nFAIL\tmyapp\t0.001s\n";
     assert!(text_of("go test", gopath).contains("/home/u/go/src/myapp/main.go:9"));
+}
+
+/// The anchor's TOML filter keys, each with the anchor's semantics as its own built-in filters
+/// use them (its rsync, ping, rails-migrate and rustc filters, ported from RTK).
+#[test]
+fn settings_file_filters_have_the_anchors_pipeline() {
+    let dir =
+        std::env::temp_dir().join(format!("agent-shell-minimize-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.toml");
+    let toml = r#"schema_version = 1
+[filters.rsync]
+match_command = "^rsync$"
+only_on_exit = [0]
+strip_lines_matching = ["^sending incremental file list$"]
+match_output = [{ pattern = "total size is", message = "ok (synced)", unless = "(?i)(error|failed)" }]
+truncate_lines_at = 20
+[filters.ping]
+match_command = "^ping6?$"
+except_on_exit = [2]
+keep_lines_matching = ["packet loss", "^rtt"]
+on_empty = "ping: ok"
+[filters.migrate]
+match_command = "^rails$"
+match_subcommand = "^db:migrate$"
+keep_lines_matching = ["migrated"]
+replace = [{ pattern = "=+$", replacement = "" }]
+replace_after = [{ pattern = "^== \\d+ (\\w+): migrated.*$", replacement = "$1" }]
+[filters.quiet]
+match_command = "^quiet$"
+keep_lines_matching = ["^error"]
+preserve_if_empty = true
+[[tests.rsync]]
+name = "ok when synced"
+input = "sending incremental file list\nf\ntotal size is 9  speedup is 1.0\n"
+expected = "ok (synced)"
+[[tests.rsync]]
+name = "errors are not swallowed, long lines are cut"
+input = "rsync: error in protocol data stream\ntotal size is 9\n"
+expected = "rsync: error in prot…\ntotal size is 9\n"
+[[tests.migrate]]
+name = "a migration's name only"
+input = "== 2024 CreateUsers: migrating =====\n== 2024 CreateUsers: migrated (0.1s) =====\n"
+expected = "CreateUsers\n"
+"#;
+    std::fs::write(&path, toml).unwrap();
+    let config = MinimizerOptions {
+        enabled: Some(true),
+        settings_path: Some(path.to_string_lossy().into_owned()),
+        ..Default::default()
+    }
+    .resolve();
+    assert_eq!(config.failing_user_tests(), Vec::<String>::new());
+    let long = |s: &str| s.repeat(1 + 1200 / s.len());
+    let run = |cmd: &str, text: &str, exit: Option<i32>| {
+        minimize(cmd, &Captured::Text(text.to_string()), &config, exit).map(|m| (m.filter, m.text))
+    };
+    // match_output with unless; only_on_exit: a failed or killed rsync is not this filter's.
+    let synced = long("sending incremental file list\nsome/file\n") + "total size is 9\n";
+    assert_eq!(
+        run("rsync -av a b", &synced, Some(0)),
+        Some(("user:rsync".into(), "ok (synced)".into()))
+    );
+    assert_eq!(run("rsync -av a b", &synced, Some(23)), None);
+    assert_eq!(run("rsync -av a b", &synced, None), None);
+    // keep_lines_matching, on_empty; except_on_exit.
+    let ping = long("64 bytes from 1.2.3.4: icmp_seq=1 ttl=58 time=12.3 ms\n");
+    assert_eq!(
+        run("ping -c 3 host", &ping, Some(0)),
+        Some(("user:ping".into(), "ping: ok".into()))
+    );
+    assert_eq!(run("ping -c 3 host", &ping, Some(2)), None);
+    // match_subcommand: only `rails db:migrate`.
+    let migrations = long("== 2024 CreateUsers: migrating =====\n-- create_table(:users)\n== 2024 CreateUsers: migrated (0.1s) =====\n");
+    assert!(run("rails db:migrate", &migrations, Some(0))
+        .is_some_and(|(_, t)| t.lines().all(|l| l == "CreateUsers")));
+    assert_eq!(run("rails server", &migrations, Some(0)), None);
+    // preserve_if_empty: nothing kept, the output passes unchanged.
+    assert_eq!(run("quiet", &long("all good here\n"), Some(0)), None);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
