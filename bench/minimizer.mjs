@@ -225,7 +225,7 @@ for (const c of cases) {
   const lostAnchor = fs_.filter((f) => !has(anchorS, f.parts))
   const changedNonSimple = !simple(c.command) && mine.minimized !== undefined
   rows.push({
-    name: c.name, heldout: c.heldout, command: c.command,
+    name: c.name, heldout: c.heldout, wide: c.wide, command: c.command,
     raw: tokens(c.output), ours: tokens(oursText), anchor: tokens(anchorText),
     oursFilter: mine.minimized?.filter ?? '-', anchorFilter: theirs?.minimized?.filter ?? '-',
     facts: fs_.length, lostOurs, lostAnchor, changedNonSimple,
@@ -242,17 +242,6 @@ fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
 
 const sum = (rs, k) => rs.reduce((n, r) => n + r[k], 0)
 const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`
-let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|\n`
-for (const r of rows) {
-  md += `| ${r.name} | ${r.heldout ? 'held-out' : 'dev'} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.oursFilter} / ${r.anchorFilter} |\n`
-}
-for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)], ['held-out', rows.filter((r) => r.heldout)]]) {
-  if (!rs.length) continue
-  const raw = sum(rs, 'raw'), o = sum(rs, 'ours'), a = sum(rs, 'anchor')
-  const lostO = rs.reduce((n, r) => n + r.lostOurs.length, 0), lostA = rs.reduce((n, r) => n + r.lostAnchor.length, 0)
-  const anchorLossCases = rs.filter((r) => r.lostAnchor.length).length
-  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | |\n`
-}
 // The bar, per case: every violation with its reason.
 const violations = []
 for (const r of rows) {
@@ -267,9 +256,20 @@ for (const r of rows) {
   r.barMet = !violations.some((v) => v.includes(` ${r.name}: `) || v.startsWith(`${r.name}: `))
   if (r.lostOurs.length || r.changedNonSimple) failures++
 }
+let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | bar | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|---|\n`
+for (const r of rows) {
+  md += `| ${r.name} | ${r.wide ? 'held-out (wide)' : r.heldout ? 'held-out' : 'dev'} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.barMet ? 'met' : '**not met**'} | ${r.oursFilter} / ${r.anchorFilter} |\n`
+}
+for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)], ['held-out', rows.filter((r) => r.heldout)], ['held-out (wide)', rows.filter((r) => r.wide)]]) {
+  if (!rs.length) continue
+  const raw = sum(rs, 'raw'), o = sum(rs, 'ours'), a = sum(rs, 'anchor')
+  const lostO = rs.reduce((n, r) => n + r.lostOurs.length, 0), lostA = rs.reduce((n, r) => n + r.lostAnchor.length, 0)
+  const anchorLossCases = rs.filter((r) => r.lostAnchor.length).length
+  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | ${rs.filter((r) => r.barMet).length}/${rs.length} met | |\n`
+}
 if (argv.includes('--strict')) failures = violations.length
 md += `\nThe bar per case (every fact kept; tokens <= the anchor's where it keeps every fact, <= the anchor's plus its dropped facts' tokens where it drops some; pipes and compound commands unchanged): met in ${rows.filter((r) => r.barMet).length} of ${rows.length} cases.\n`
 md += violations.length ? `\nViolations:\n${violations.map((v) => `- ${v}`).join('\n')}\n` : '\nViolations: none.\n'
 console.log(md)
-if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\n${md}`)
+if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines).\n\n${md}`)
 process.exit(failures ? 1 : 0)
