@@ -389,7 +389,7 @@ export interface JobOutput {
    * and this read holds its whole output: the job ended, nothing was read before (no earlier
    * read returned output), nothing was dropped, no `filter`. Absent otherwise.
    */
-  minimized?: JsMinimizerResult
+  minimized?: MinimizerResult
 }
 
 /** Options of one read of a job's output. */

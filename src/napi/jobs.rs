@@ -95,6 +95,7 @@ pub struct JobOutput {
     /// Extension: as a run's (API.md §2a), when the job was started with an enabled `minimizer`
     /// and this read holds its whole output: the job ended, nothing was read before (no earlier
     /// read returned output), nothing was dropped, no `filter`. Absent otherwise.
+    #[napi(ts_type = "MinimizerResult")]
     pub minimized: Option<super::minimize::JsMinimizerResult>,
 }
 
