@@ -22,6 +22,8 @@ const cache = path.join(here, '.minimizer-cache')
 const out = path.join(here, 'fixtures', 'minimizer')
 const argv = process.argv.slice(2)
 const jestDir = argv.includes('--jest') ? path.resolve(argv[argv.indexOf('--jest') + 1]) : null
+// `--only REGEX`: record only the cases whose name matches (the others' fixtures stay as recorded).
+const only = argv.includes('--only') ? new RegExp(argv[argv.indexOf('--only') + 1]) : null
 
 fs.rmSync(work, { recursive: true, force: true })
 fs.mkdirSync(work, { recursive: true })
@@ -34,6 +36,7 @@ const have = (p) => spawnSync('sh', ['-c', `command -v ${p}`]).status === 0
 
 /** Runs `command` with bash in `cwd`, stdout and stderr merged as the shell tool merges them. */
 function record(name, command, cwd, { env = {} } = {}) {
+  if (only && !only.test(name)) return
   const r = spawnSync('bash', ['-c', `${command} 2>&1`], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'], // stdin on /dev/null, as the shell tool runs commands
@@ -491,6 +494,38 @@ const goRoot = have('go') ? execFileSync('go', ['env', 'GOROOT'], { encoding: 'u
 if (goRoot) {
   record('cat-go-heldout', 'cat strings/builder.go', path.join(goRoot, 'src'))
   record('cat-go-2-heldout', 'cat net/http/cookie.go', path.join(goRoot, 'src'))
+}
+
+// ---- a third round, recorded after the second round's fixes and measured before any change ----
+{
+  const repoEnv = {}
+  record('r3-git-log-merges-heldout', 'git log -n 12 --stat', repo, repoEnv)
+  record('r3-git-show-stat-heldout', 'git show --stat HEAD~1', repo, repoEnv)
+  record('r3-git-log-p-repo-heldout', 'git log -p -n 3 -- bench/minimizer.mjs', repo, repoEnv)
+  record('r3-ls-la-include-heldout', 'ls -la /usr/include/x86_64-linux-gnu/sys', repo)
+  record('r3-ls-lh-heldout', 'ls -lh node_modules/.bin', repo)
+  record('r3-find-type-f-heldout', "find ts __test__ -type f -name '*.ts'", repo)
+  record('r3-grep-rnw-heldout', 'grep -rnw "Option" src/minimize', repo)
+  record('r3-rg-type-heldout', 'rg -n --type rust "fn [a-z_]+\\(" src/minimize/filters', repo)
+  record('r3-cat-rs-heldout', 'cat src/jobs/buffer.rs', repo)
+  record('r3-cat-ts-heldout', 'cat ts/input.ts', repo)
+  record('r3-cat-go-heldout', 'cat fmt/print.go', path.join(execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim(), 'src'))
+  const pyLib3 = execFileSync('python3', ['-c', 'import json, os; print(os.path.dirname(os.path.dirname(json.__file__)))'], { encoding: 'utf8' }).trim()
+  record('r3-cat-py-heldout', 'cat contextlib.py', pyLib3)
+  if (fs.existsSync(path.join(cache, 'py', 'pytest'))) {
+    const p = path.join(work, 'py-r3')
+    const pyEnv = { env: { PYTHONPATH: path.join(cache, 'py'), PATH: `${path.join(cache, 'py', 'bin')}:${process.env.PATH}` } }
+    write(path.join(p, 'test_r3.py'), `import pytest\n\n${Array.from({ length: 25 }, (_, i) => `def test_ok_${i}():\n    assert ${i} == ${i}\n`).join('\n')}\n\ndef helper(x):\n    return {'a': x}['b']\n\ndef test_keyerror():\n    helper(1)\n\ndef test_compare():\n    assert [1, 2, 3] == [1, 2, 4]\n\n@pytest.mark.parametrize('x', [1, 2])\ndef test_param(x):\n    assert x < 2\n`)
+    record('r3-pytest-rA-heldout', 'pytest -rA', p, pyEnv)
+    record('r3-pytest-tb-native-heldout', 'pytest --tb=native', p, pyEnv)
+    record('r3-pytest-tb-line-heldout', 'pytest --tb=line', p, pyEnv)
+  }
+  if (have('cargo')) {
+    const r = path.join(work, 'rust-r3')
+    write(path.join(r, 'Cargo.toml'), '[package]\nname = "r3"\nversion = "0.1.0"\nedition = "2021"\n')
+    write(path.join(r, 'src/lib.rs'), `pub fn a(v: &Vec<i32>) -> usize { v.len() }\npub fn b(x: i32) -> i32 { return x + 1; }\npub fn c(s: &String) -> bool { s.len() == 0 }\npub fn d(o: Option<i32>) -> i32 { match o { Some(x) => x, None => 0 } }\npub fn e(x: i32) -> bool { if x > 0 { true } else { false } }\npub fn f() { let v = vec![1]; for i in 0..v.len() { println!("{}", v[i]); } }\npub fn g(x: &i32) -> i32 { x.clone() }\n`)
+    record('r3-cargo-clippy-many-heldout', 'cargo clippy -- -W clippy::pedantic', r)
+  }
 }
 
 fs.rmSync(work, { recursive: true, force: true })

@@ -527,3 +527,34 @@ expected = "CreateUsers\n"
     assert_eq!(run("quiet", &long("all good here\n"), Some(0)), None);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The third round's rules (each from a format, not a recording): passing tests in pytest's
+/// `-rA` summary drop as they do elsewhere; with diffs between commits, each commit keeps its day;
+/// a long `ls -l` listing is names only.
+#[test]
+fn third_round_rules() {
+    let pytest = "=========================== short test summary info ============================\nPASSED t.py::test_ok\nFAILED t.py::test_bad - assert 1 == 2\n========================= 1 failed, 1 passed in 0.01s ==========================\n";
+    let out = text_of("pytest -rA", pytest);
+    assert!(
+        !out.contains("test_ok") && out.contains("FAILED t.py::test_bad - assert 1 == 2"),
+        "{out}"
+    );
+    let commit = |h: &str, t: &str| {
+        format!("commit {h}\nAuthor: A <a@b>\nDate:   Mon Jan 5 {t} 2026 +0000\n\n    s {h}\n\ndiff --git a/f b/f\nindex 1..2 100644\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n")
+    };
+    let log = commit("1111111111", "10:00:00") + &commit("2222222222", "11:00:00");
+    let out = text_of("git log -p", &log);
+    assert!(
+        out.contains("2026-01-05 10:00 +0000 1111111")
+            && out.contains("2026-01-05 11:00 +0000 2222222"),
+        "{out}"
+    );
+    let rows: String = (0..60)
+        .map(|i| format!("-rw-r--r-- 1 u g 1234 Nov 25 22:14 file{i}.h\n"))
+        .collect();
+    let out = text_of("ls -la", &format!("total 8\n{rows}"));
+    assert!(
+        out.contains("file0.h file1.h") && !out.contains("1.2K") && out.contains("[names only"),
+        "{out}"
+    );
+}

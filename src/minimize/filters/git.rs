@@ -98,6 +98,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         ..Default::default()
     };
     let mut in_diff = false;
+    let mut in_any_diff = false;
     let mut header: Option<CommitHeader> = None;
     // One author for every commit (common in a branch or a small repo): said once, at the top.
     let sole_author = sole_author(ctx.text);
@@ -126,6 +127,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
                 out.push(h.render());
             }
             in_diff = true;
+            in_any_diff = true;
             diff.push(line, &mut out);
             continue;
         }
@@ -179,12 +181,15 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         out.push(h.render());
     }
     diff.finish(&mut out);
-    Some(join_lines(once_per_day(out)))
+    // A day said once for a run of commits reads well while everything between them is indented
+    // (messages, stats); a diff's unindented `--- path` and `@@` lines would cut a commit off
+    // from its day's header.
+    Some(join_lines(once_per_day(out, !in_any_diff)))
 }
 
 /// A day's header line (`2026-01-05:`) where several commits in a row share the day; a commit
 /// alone on its day has the day on its own line (`2026-01-05 10:00 +0000 abc1234 …`).
-fn once_per_day(lines: Vec<String>) -> Vec<String> {
+fn once_per_day(lines: Vec<String>, group: bool) -> Vec<String> {
     fn day_of(l: &str) -> Option<(&str, &str)> {
         l.split_once(":\n")
             .filter(|(day, _)| day.len() == 10 && !day.contains(' '))
@@ -204,9 +209,9 @@ fn once_per_day(lines: Vec<String>) -> Vec<String> {
         };
         let shared_with_next = commit_days.get(seen + 1).is_some_and(|d| d.as_str() == day);
         seen += 1;
-        if day == last_day {
+        if group && day == last_day {
             out.push(rest.to_string());
-        } else if shared_with_next {
+        } else if group && shared_with_next {
             last_day = day.to_string();
             out.push(l.clone());
         } else {

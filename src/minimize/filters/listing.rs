@@ -76,8 +76,9 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
 }
 
 /// Entries above this in one directory are shown by name only (directories end in `/`): sizes,
-/// link targets and executable marks would cost more than the names.
-const NAMES_ONLY_ABOVE: usize = 100;
+/// link targets and executable marks would cost more than the names (a long listing is read for
+/// its names; the raw output keeps the rest).
+const NAMES_ONLY_ABOVE: usize = 50;
 
 /// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
 const NAMES_ROW_CHARS: usize = 700;

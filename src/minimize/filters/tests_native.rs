@@ -27,6 +27,11 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         if line.starts_with("_ _ _") {
             continue;
         }
+        // `-rA`/`-rP` list passing tests in the short summary too; passing tests are dropped
+        // everywhere else, and the final counts say how many passed.
+        if section == "summary" && line.starts_with("PASSED ") {
+            continue;
+        }
         if section == "summary" && line.starts_with(' ') {
             // A summary entry's message continued: the same lines as the failure's `E` lines.
             continue;
