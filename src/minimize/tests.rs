@@ -398,6 +398,14 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
         out.contains("File \"/p/test_a.py\", line 5, in test_b"),
         "{out}"
     );
+    let frames = native.replace("Traceback (most recent call last):\n", "Traceback (most recent call last):\n  File \"/usr/lib/python3/dist-packages/_pytest/runner.py\", line 341, in from_call\n    result = func()\n  File \"/usr/lib/python3/dist-packages/pluggy/_hooks.py\", line 513, in __call__\n    return x\n");
+    let out = text_of("pytest --tb=native", &frames);
+    assert!(
+        out.contains("[2 frames in pytest and installed packages]")
+            && !out.contains("runner.py")
+            && out.contains("test_a.py\", line 5"),
+        "{out}"
+    );
     // jest: a frame in the project's root directory (no `/` in its path) stays.
     let jest = "FAIL ./a.test.js\n  ● adds\n\n    expect(received).toBe(expected)\n\n      at Object.toBe (a.test.js:3:15)\n      at new Promise (<anonymous>)\n\nTests:       1 failed, 1 total\n";
     let out = text_of("jest", jest);

@@ -35,6 +35,7 @@ pub(crate) fn is_dependency_frame(line: &str) -> bool {
     [
         "node_modules/",
         "site-packages/",
+        "dist-packages/",
         "node:internal",
         "/rustc/",
         ".cargo/registry/",

@@ -4,7 +4,7 @@
 //! tests, progress dots, session headers, traceback source lines (the `>` line stays).
 
 use super::Context;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::{is_dependency_frame, join_lines};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -16,6 +16,7 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )"
     )?;
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
+    let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
     let mut out = Vec::new();
     let mut section = "";
@@ -77,6 +78,22 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
             if (line.starts_with(' ') || line.starts_with('\t')) && !native_location.is_match(line)
             {
                 continue;
+            }
+            // A native traceback's frames in pytest's own machinery or an installed package:
+            // counted, not shown (the test's own frames stay).
+            if native_location.is_match(line)
+                && (line.contains("/_pytest/")
+                    || line.contains("/pluggy/")
+                    || is_dependency_frame(line))
+            {
+                skipped_frames += 1;
+                continue;
+            }
+            if skipped_frames > 0 {
+                out.push(format!(
+                    "  [{skipped_frames} frames in pytest and installed packages]"
+                ));
+                skipped_frames = 0;
             }
         }
         out.push(line.to_string());
