@@ -2,7 +2,10 @@
 // variants the first recording (minimizer-corpus.mjs) lacked, all marked held out: they were
 // recorded after the filters were written and measured before any filter changed.
 //
-//   node bench/minimizer-corpus-wide.mjs [--jest DIR]
+//   node bench/minimizer-corpus-wide.mjs [--jest DIR] [--only REGEX]
+//
+// The `r3-` cases are a third round, recorded after the second round's fixes and measured before
+// any further change (bench/MINIMIZER-RESULTS.md says what each round found).
 //
 // Needs: cargo, go, python3, git, node; cmake, ninja, ctest, googletest and ripgrep (Debian 12:
 // `apt-get install cmake ninja-build googletest libgtest-dev ripgrep`: cmake 3.25.1, ninja 1.11.1,
