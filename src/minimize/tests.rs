@@ -566,3 +566,16 @@ fn third_round_rules() {
         "{out}"
     );
 }
+
+/// A clean `cargo build` is its `Finished` line, not the progress log (nor nothing).
+#[test]
+fn clean_cargo_build_is_its_finished_line() {
+    let log: String = (0..60)
+        .map(|i| format!("   Compiling crate{i} v0.{i}.0\n"))
+        .collect::<String>()
+        + "    Finished `release` profile [optimized] target(s) in 12.3s\n";
+    assert_eq!(
+        text_of("cargo build --release", &log),
+        "Finished `release` profile [optimized] target(s) in 12.3s\n"
+    );
+}
