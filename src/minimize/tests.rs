@@ -579,3 +579,15 @@ fn clean_cargo_build_is_its_finished_line() {
         "Finished `release` profile [optimized] target(s) in 12.3s\n"
     );
 }
+
+/// A clean ninja or make build is its last line.
+#[test]
+fn clean_native_build_is_its_last_line() {
+    let log: String = (1..=60)
+        .map(|i| format!("[{i}/60] Building CXX object CMakeFiles/app.dir/src/f{i}.cpp.o\n"))
+        .collect();
+    assert_eq!(
+        text_of("ninja -C build", &log),
+        "[60/60] Building CXX object CMakeFiles/app.dir/src/f60.cpp.o\n"
+    );
+}
