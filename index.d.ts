@@ -384,6 +384,12 @@ export interface JobOutput {
    * something; complete once it ended).
    */
   artifactPath?: string
+  /**
+   * Extension: as a run's (API.md §2a), when the job was started with an enabled `minimizer`
+   * and this read holds its whole output: the job ended, nothing was read before (no earlier
+   * read returned output), nothing was dropped, no `filter`. Absent otherwise.
+   */
+  minimized?: MinimizerResult
 }
 
 /** Options of one read of a job's output. */

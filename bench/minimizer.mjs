@@ -6,10 +6,13 @@
 // Reports tokens (gpt-tokenizer, o200k) of raw / agent-shell / anchor per case and in total, and
 // checks every fact of each case (extracted from the raw output: locations, failing tests,
 // summaries, errors, authors and dates, stats, changed lines, matches, directories, signatures)
-// in each visible text. Exits 1 when agent-shell loses a fact or changes a pipe's or a compound
-// command's output.
+// in each visible text, then the bar of issue #32 per case: agent-shell keeps every fact, costs
+// at most the anchor's tokens where the anchor keeps every fact, at most the anchor's tokens plus
+// the tokens of the facts it dropped where it drops some, and never changes a pipe's or a
+// compound command's output. Every violation is printed. Exits 1 when agent-shell loses a fact or
+// changes a pipe's or a compound command's output; with --strict, on any violation of the bar.
 //
-//   node bench/minimizer.mjs [--write] [--case NAME] [--show]
+//   node bench/minimizer.mjs [--write] [--strict] [--case NAME] [--show [--anchor]]
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -80,10 +83,12 @@ function searchable(text) {
   return outLines.map(norm)
 }
 
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const has = (lines, parts) => lines.some((l) => parts.every((p) => (typeof p === 'string' ? l.includes(norm(p)) : p.test(l))))
 
 function facts(c) {
-  const raw = c.output
+  // The facts are the text as a reader sees it: colour codes aside.
+  const raw = c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
   const lines = raw.split('\n')
   const f = []
   const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
@@ -108,7 +113,11 @@ function facts(c) {
       else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
       else if ((m = /^\t(?:[a-z ]+:\s+)?(.+)$/.exec(l)) && sub === 'status') add('path', m[1])
       else if ((m = /^diff --git a\/\S+ b\/(\S+)/.exec(l))) add('file', m[1])
-      else if ((m = /^ +\d+ files? changed.*/.exec(l))) add('summary', m[0])
+      else if ((m = /^ +(\d+) (files?) changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?$/.exec(l))) {
+        // The summary's three numbers, as git writes them or as `N files, +X -Y`.
+        const compact = `${m[1]} ${m[2]},?${m[3] ? ` \\+${m[3]}` : ''}${m[4] ? ` -${m[4]}` : ''}`
+        add('summary', new RegExp(`(^|[^\\w])(${esc(norm(m[0]))}|${compact})$`))
+      }
       else if ((m = /^On branch (\S+)/.exec(l))) add('branch', m[1])
     }
     return f
@@ -128,14 +137,23 @@ function facts(c) {
     return f
   }
   if (program === 'grep' || program === 'rg') {
+    const numbered = /(^|\s)-\w*n/.test(c.command)
     for (const l of lines) {
-      const m = /^([^:]+?)([:-])(\d+)\2(.*)$/.exec(l)
-      if (m && m[2] === ':') add('match', m[1], `${m[3]}`, m[4].trim() || m[1])
+      const m = /^([^:]+?):(\d+):(.*)$/.exec(l)
+      if (numbered && m) add('match', m[1], `${m[2]}`, m[3].trim() || m[1])
+      // Without line numbers (rg's default when piped): `path:text`.
+      const u = !numbered && /^([^:\s][^:]*\.\w+):(.*)$/.exec(l)
+      if (u) add('match', u[1], u[2].trim() || u[1])
+      // Counts (`-c`): `path:12`.
+      const k = /^([^:\s][^:]*):(\d+)$/.exec(l)
+      if (k && /(^|\s)-\w*c|--count/.test(c.command)) add('count', k[1], k[2])
     }
     return f
   }
   if (program === 'cat') {
-    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:fn|function|def|class|struct|enum|trait|interface|impl|type)\s+[\w<]/
+    // A declaration (a function-like keyword then a name and its parameters, or a type keyword then
+    // a name), not prose in a docstring such as `function that supports ...`.
+    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:(?:fn|function|def|func)\s+(?:\([^)]*\)\s*)?\w+\s*[(<]|(?:class|struct|enum|trait|interface|impl|type)\s+[\w<])/
     for (const l of lines) if (sig.test(l) && !/^\s*(\/\/|#|\*)/.test(l)) add('signature', l.trim())
     return f
   }
@@ -162,6 +180,12 @@ function facts(c) {
     if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
     if ((m = /^\s*--- FAIL: (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\[  FAILED  \] (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\s*\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*\**(Failed|Not Run|Timeout|Exception|Subprocess aborted)/.exec(l))) add('test', m[1], m[2])
+    if ((m = /^\s+\d+ - (\S+) \(([\w ]+)\)$/.exec(l))) add('test', m[1], m[2])
+    if ((m = /^\s+✕ (.+?)( \(\d+ ms\))?$/.exec(l))) add('test', m[1])
+    if ((m = /^(\d+% tests passed, \d+ tests? failed out of \d+)/.exec(l))) add('summary', m[1])
+    if ((m = /^CMake Error at (\S+?):(\d+)/.exec(l))) add('location', m[1], m[2])
+    if ((m = /^FAILED: (.+)$/.exec(l))) add('summary', m[1].slice(0, 60))
     if ((m = /^test result: (.*?); finished/.exec(l))) add('summary', m[1])
     if ((m = /^\s*(Test Files|Tests|Test Suites|Snapshots)\s+(.+)$/.exec(l))) add('summary', m[1], m[2])
     if ((m = /^Tests:\s+(.+)$/.exec(l))) add('summary', m[1])
@@ -180,7 +204,8 @@ function facts(c) {
 }
 
 // ---- run ----------------------------------------------------------------------------------------
-const simple = (cmd) => !/&&|\|\||;|\||\$\(|`/.test(cmd)
+// Quoted text aside (`-R "Vec|always"` is one argument), no pipe, list or substitution.
+const simple = (cmd) => !/&&|\|\||;|\||\$\(|`/.test(cmd.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, 'q'))
 const cases = fs.readdirSync(fixtures).filter((n) => n.endsWith('.json')).sort()
   .map((n) => JSON.parse(fs.readFileSync(path.join(fixtures, n), 'utf8')))
   .filter((c) => !only || c.name === only)
@@ -199,9 +224,8 @@ for (const c of cases) {
   const lostOurs = fs_.filter((f) => !has(oursS, f.parts))
   const lostAnchor = fs_.filter((f) => !has(anchorS, f.parts))
   const changedNonSimple = !simple(c.command) && mine.minimized !== undefined
-  if (lostOurs.length || changedNonSimple) failures++
   rows.push({
-    name: c.name, heldout: c.heldout, command: c.command,
+    name: c.name, heldout: c.heldout, wide: c.wide, command: c.command,
     raw: tokens(c.output), ours: tokens(oursText), anchor: tokens(anchorText),
     oursFilter: mine.minimized?.filter ?? '-', anchorFilter: theirs?.minimized?.filter ?? '-',
     facts: fs_.length, lostOurs, lostAnchor, changedNonSimple,
@@ -209,31 +233,43 @@ for (const c of cases) {
   })
   if (show) {
     console.log(`\n===== ${c.name}: ${c.command}\n----- ours (${mine.minimized?.filter ?? 'unchanged'})\n${oursText}`)
-    if (lostOurs.length) console.log('LOST:', lostOurs.map(fmt).join('\n  '))
+    if (lostOurs.length) console.log('LOST:', lostOurs.map((f) => `${f.kind}: ${f.parts.map(String).join(" | ")}`).join('\n  '))
     if (argv.includes('--anchor')) console.log(`----- anchor (${theirs?.minimized?.filter ?? 'unchanged'})\n${anchorText}`)
-    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map(fmt).join('\n  '))
+    if (argv.includes('--anchor') && lostAnchor.length) console.log('ANCHOR LOST:', lostAnchor.map((f) => `${f.kind}: ${f.parts.map(String).join(" | ")}`).join('\n  '))
   }
 }
 fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
 
 const sum = (rs, k) => rs.reduce((n, r) => n + r[k], 0)
 const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`
-let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|\n`
+// The bar, per case: every violation with its reason.
+const violations = []
 for (const r of rows) {
-  md += `| ${r.name} | ${r.heldout ? 'held-out' : 'dev'} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.oursFilter} / ${r.anchorFilter} |\n`
+  for (const f of r.lostOurs) violations.push(`agent-shell lost in ${r.name}: ${f.kind}: ${f.parts.map(String).join(' | ')}`)
+  if (r.changedNonSimple) violations.push(`agent-shell changed ${r.name}: the output of a pipe or compound command`)
+  const limit = r.anchor + (r.lostAnchor.length ? r.anchorLostTokens : 0)
+  if (r.ours > limit) {
+    violations.push(r.lostAnchor.length
+      ? `${r.name}: ${r.ours} tokens > anchor's ${r.anchor} + ${r.anchorLostTokens} for the ${r.lostAnchor.length} facts it dropped`
+      : `${r.name}: ${r.ours} tokens > anchor's ${r.anchor} (the anchor keeps every fact)`)
+  }
+  r.barMet = !violations.some((v) => v.includes(` ${r.name}: `) || v.startsWith(`${r.name}: `))
+  if (r.lostOurs.length || r.changedNonSimple) failures++
 }
-for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)], ['held-out', rows.filter((r) => r.heldout)]]) {
+let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | bar | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|---|\n`
+for (const r of rows) {
+  md += `| ${r.name} | ${r.wide ? 'held-out (wide)' : r.heldout ? 'held-out' : 'dev'} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.barMet ? 'met' : '**not met**'} | ${r.oursFilter} / ${r.anchorFilter} |\n`
+}
+for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)], ['held-out', rows.filter((r) => r.heldout)], ['held-out (wide)', rows.filter((r) => r.wide)]]) {
   if (!rs.length) continue
   const raw = sum(rs, 'raw'), o = sum(rs, 'ours'), a = sum(rs, 'anchor')
   const lostO = rs.reduce((n, r) => n + r.lostOurs.length, 0), lostA = rs.reduce((n, r) => n + r.lostAnchor.length, 0)
   const anchorLossCases = rs.filter((r) => r.lostAnchor.length).length
-  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | |\n`
+  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | ${rs.filter((r) => r.barMet).length}/${rs.length} met | |\n`
 }
-const worse = rows.filter((r) => r.ours > r.anchor + r.anchorLostTokens)
-md += `\nCases where agent-shell's text costs more than the anchor's plus the facts the anchor dropped: ${worse.length ? worse.map((r) => `${r.name} (${r.ours} vs ${r.anchor}+${r.anchorLostTokens})`).join(', ') : 'none'}.\n`
+if (argv.includes('--strict')) failures = violations.length
+md += `\nThe bar per case (every fact kept; tokens <= the anchor's where it keeps every fact, <= the anchor's plus its dropped facts' tokens where it drops some; pipes and compound commands unchanged): met in ${rows.filter((r) => r.barMet).length} of ${rows.length} cases.\n`
+md += violations.length ? `\nViolations:\n${violations.map((v) => `- ${v}`).join('\n')}\n` : '\nViolations: none.\n'
 console.log(md)
-for (const r of rows) {
-  for (const f of r.lostOurs) console.log(`agent-shell lost in ${r.name}: ${f.kind}: ${f.parts.map(String).join(' | ')}`)
-}
-if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\n${md}`)
+if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped).\n\n${md}`)
 process.exit(failures ? 1 : 0)

@@ -37,13 +37,15 @@ pub struct Minimized {
     pub output_bytes: usize,
 }
 
-/// Minimizes `output`, the captured output of `command`; `None` when
+/// Minimizes `output`, the captured output of `command` that ended with `exit_code` (`None`:
+/// unknown, or killed; only user filters gated on exit codes look at it); `None` when
 /// nothing changed: minimizer off, not a single simple command, no filter for the program, output
 /// short, over the capture bound, a filter that found nothing to drop, failed or panicked.
 pub(crate) fn minimize(
     command: &str,
     output: &Captured,
     config: &MinimizerConfig,
+    exit_code: Option<i32>,
 ) -> Option<Minimized> {
     let original = match output {
         Captured::Text(t) if config.enabled => t,
@@ -65,7 +67,7 @@ pub(crate) fn minimize(
     // A filter is plain text processing; should one panic all the same, the output passes raw.
     let rewritten = catch_unwind(AssertUnwindSafe(|| {
         config
-            .user_filter(command, &clean)
+            .user_filter(command, &invocation, exit_code, &clean)
             .or_else(|| filters::run(&ctx))
     }))
     .ok()

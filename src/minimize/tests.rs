@@ -13,13 +13,19 @@ fn config() -> MinimizerConfig {
 fn disabled_short_and_compound_commands_pass_unchanged() {
     let long = "commit 0123456789abcdef\nAuthor: A <a@b>\nDate:   Wed Nov 25 22:14:19 2026 +0000\n\n    msg\n\n".repeat(40);
     let out = Captured::Text(long.clone());
-    assert!(minimize("git log", &out, &config()).is_some());
-    assert!(minimize("git log", &out, &MinimizerOptions::default().resolve()).is_none());
-    assert!(minimize("cd x && git log", &out, &config()).is_none());
-    assert!(minimize("git log | cat", &out, &config()).is_none());
-    assert!(minimize("git log", &Captured::TooLarge, &config()).is_none());
+    assert!(minimize("git log", &out, &config(), Some(0)).is_some());
+    assert!(minimize(
+        "git log",
+        &out,
+        &MinimizerOptions::default().resolve(),
+        Some(0)
+    )
+    .is_none());
+    assert!(minimize("cd x && git log", &out, &config(), Some(0)).is_none());
+    assert!(minimize("git log | cat", &out, &config(), Some(0)).is_none());
+    assert!(minimize("git log", &Captured::TooLarge, &config(), Some(0)).is_none());
     let short = Captured::Text(long[..500].to_string());
-    assert!(minimize("git log", &short, &config()).is_none());
+    assert!(minimize("git log", &short, &config(), Some(0)).is_none());
 }
 
 fn run(command: &str, text: &str) -> Option<(String, String)> {
@@ -52,7 +58,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file changed, 2 insertions(+), 1 deletion(-)\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ -1,3 +1,3 @@\n-b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ -1,3 +1,3 @@\n-b\n+c\n"
     );
 }
 
@@ -72,11 +78,11 @@ fn git_log_names_a_sole_author_once_and_groups_a_day() {
 }
 
 #[test]
-fn git_diff_keeps_one_context_line_beside_changes() {
+fn git_diff_keeps_changed_lines_and_hunk_headers_not_context() {
     let raw = "diff --git a/f b/f\nnew file mode 100644\nindex 0..1\n--- /dev/null\n+++ b/f\n@@ -0,0 +1 @@\n+x\ndiff --git a/g b/g\nindex 1..2 100644\n--- a/g\n+++ b/g\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+three\n 4\n 5\n";
     assert_eq!(
         text_of("git diff", raw),
-        "--- f (new file)\n@@ -0,0 +1 @@\n+x\n--- g\n@@ -1,5 +1,5 @@\n 2\n-3\n+three\n 4\n"
+        "--- f (new file)\n@@ -0,0 +1 @@\n+x\n--- g\n@@ -1,5 +1,5 @@\n-3\n+three\n"
     );
 }
 
@@ -146,7 +152,7 @@ fn test_runners_keep_failures_and_summaries() {
     let gtest = "[==========] Running 2 tests from 1 test suite.\n[----------] 2 tests from S\n[ RUN      ] S.A\n[       OK ] S.A (0 ms)\n[ RUN      ] S.B\nt.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B (0 ms)\n[==========] 2 tests ran.\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n";
     assert_eq!(
         text_of("./build/t", gtest),
-        "[==========] Running 2 tests from 1 test suite.\nt.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B (0 ms)\n[==========] 2 tests ran.\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n"
+        "t.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n"
     );
     let ctest = "Test project /b\n    Start 1: a\n1/2 Test #1: a ................   Passed    0.01 sec\n    Start 2: b\n2/2 Test #2: b ................***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n";
     assert_eq!(
@@ -195,7 +201,7 @@ fn listings_keep_every_name() {
             "grep -rn TODO .",
             "./a.rs:3:    // TODO one\n./b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"
         ),
-        "./\n  a.rs:3: // TODO one\n  b.rs:9: // TODO two\n./s/\n  b.rs-1- TODO\nc.rs:2: x\n"
+        "./\n  a.rs:3: // TODO one\n  b.rs:9: // TODO two\n./s/b.rs-1-TODO\nc.rs:2: x\n"
     );
     assert_eq!(
         text_of(
@@ -245,7 +251,7 @@ fn settings_file_is_trusted_only_with_a_matching_hash() {
     assert!(!trusted.allows("git") && trusted.allows("cargo"));
     assert_eq!(trusted.outline, OutlineLevel::Aggressive);
     let text = "DEBUG x\nkept\n".repeat(300);
-    let out = minimize("mytool run", &Captured::Text(text), &trusted).unwrap();
+    let out = minimize("mytool run", &Captured::Text(text), &trusted, Some(0)).unwrap();
     assert_eq!(
         (out.filter.as_str(), out.text.lines().count()),
         ("user:mytool", 300)
@@ -276,8 +282,10 @@ fn recorded_corpus_pipes_and_lists_pass_unchanged() {
         let case: serde_json::Value = serde_json::from_str(&raw).unwrap();
         let command = case["command"].as_str().unwrap();
         let output = case["output"].as_str().unwrap().to_string();
-        let result = minimize(command, &Captured::Text(output.clone()), &config());
-        if command.contains('|') || command.contains("&&") || command.contains(';') {
+        let result = minimize(command, &Captured::Text(output.clone()), &config(), Some(0));
+        // Quoted text aside (`-R "Vec|always"` is one argument).
+        let unquoted: String = command.split(['"', '\'']).step_by(2).collect();
+        if unquoted.contains('|') || unquoted.contains("&&") || unquoted.contains(';') {
             assert_eq!(result, None, "{command}");
         }
         if let Some(m) = result {
@@ -287,4 +295,299 @@ fn recorded_corpus_pipes_and_lists_pass_unchanged() {
         seen += 1;
     }
     assert!(seen >= 40, "the corpus has {seen} cases");
+}
+
+#[test]
+fn git_stat_summary_keeps_its_three_numbers_and_passes_other_lines() {
+    use crate::minimize::filters::stat_summary_for_test as s;
+    assert_eq!(
+        s(" 2 files changed, 4 insertions(+), 1 deletion(-)").as_deref(),
+        Some(" 2 files, +4 -1")
+    );
+    assert_eq!(
+        s(" 1 file changed, 3 deletions(-)").as_deref(),
+        Some(" 1 file, -3")
+    );
+    assert_eq!(
+        s(" 1 file changed, 7 insertions(+)").as_deref(),
+        Some(" 1 file, +7")
+    );
+    assert_eq!(s(" 1 file changed").as_deref(), Some(" 1 file"));
+    // Anything else (a message line, another tool's wording) is not a summary.
+    assert_eq!(s(" 2 files changed and more"), None);
+    assert_eq!(s("    3 files changed, 1 insertion(+)"), None);
+    assert_eq!(s(" 2 files changed, 4 lines(+)"), None);
+}
+
+/// Item 3 of issue 32: a shape a filter does not know passes raw, and a known shape with an odd
+/// detail keeps it. Each case is a real variant of a program's output.
+#[test]
+fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
+    // git: formats other than the default medium one.
+    assert_eq!(
+        run("git log --oneline", "abc1234 (HEAD -> main) x\ndef5678 y\n"),
+        None
+    );
+    assert_eq!(
+        run(
+            "git log --graph",
+            "* commit abc1234567\n| Author: A <a@b>\n"
+        ),
+        None
+    );
+    assert_eq!(
+        run(
+            "git diff --stat",
+            " a.rs | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n"
+        ),
+        None
+    );
+    // A binary file in a diff is named, with its state.
+    let bin = "diff --git a/logo.png b/logo.png\nnew file mode 100644\nindex 0000000..1234567\nBinary files /dev/null and b/logo.png differ\ndiff --git a/a.txt b/a.txt\nindex 1..2 100644\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n";
+    assert_eq!(
+        text_of("git diff", bin),
+        "--- logo.png (new file) (binary)\n--- a.txt\n@@ -1 +1 @@\n-a\n+b\n"
+    );
+    // linters in formats other than their default: JSON, compact, statistics.
+    assert_eq!(
+        run(
+            "eslint -f json .",
+            "[{\"filePath\":\"/p/a.js\",\"messages\":[]}]\n"
+        ),
+        None
+    );
+    assert_eq!(
+        run(
+            "eslint -f compact .",
+            "/p/a.js: line 2, col 1, Error - Unexpected var (no-var)\n\n1 problem\n"
+        ),
+        None
+    );
+    assert_eq!(
+        run(
+            "ruff check --statistics .",
+            "12\tF401\t[*] unused-import\n3\tE711\t[ ] none-comparison\n"
+        ),
+        None
+    );
+    assert_eq!(
+        run(
+            "tsc --listFiles",
+            "/p/node_modules/typescript/lib/lib.d.ts\n/p/src/a.ts\n"
+        ),
+        None
+    );
+    // tsc --pretty: code frames go, every location and related location stays.
+    let pretty = "src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.\n\n3 const n: number = 'x'\n        ~\n\nsrc/a.ts:9:1 - error TS2551: Property 'nam' does not exist on type 'U'. Did you mean 'name'?\n\n9 u.nam\n    ~~~\n\n  src/u.ts:2:3\n    2   name: string\n        ~~~~\n    'name' is declared here.\n\n\nFound 2 errors in 2 files.\n\nErrors  Files\n     1  src/a.ts:3\n     1  src/u.ts:2\n";
+    let out = text_of("tsc --pretty", pretty);
+    assert!(!out.contains("~") && !out.contains("const n"), "{out}");
+    for kept in [
+        "3:7 TS2322",
+        "9:1 TS2551",
+        "src/u.ts:2:3",
+        "'name' is declared here.",
+        "Found 2 errors in 2 files.",
+        "1  src/u.ts:2",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    // pytest --tb=native: the traceback's `File ..., line N` locations stay.
+    let native = "============================= test session starts ==============================\nplatform linux -- Python 3.11.2, pytest-8.3.3\nrootdir: /p\ncollected 2 items\n\ntest_a.py .F                                                             [100%]\n\n=================================== FAILURES ===================================\n___________________________________ test_b ____________________________________\nTraceback (most recent call last):\n  File \"/p/test_a.py\", line 5, in test_b\n    assert add(1, 2) == 4\nAssertionError: assert 3 == 4\n=========================== short test summary info ============================\nFAILED test_a.py::test_b - assert 3 == 4\n========================= 1 failed, 1 passed in 0.01s ==========================\n";
+    let out = text_of("pytest --tb=native", native);
+    assert!(
+        out.contains("File \"/p/test_a.py\", line 5, in test_b"),
+        "{out}"
+    );
+    let frames = native.replace("Traceback (most recent call last):\n", "Traceback (most recent call last):\n  File \"/usr/lib/python3/dist-packages/_pytest/runner.py\", line 341, in from_call\n    result = func()\n  File \"/usr/lib/python3/dist-packages/pluggy/_hooks.py\", line 513, in __call__\n    return x\n");
+    let out = text_of("pytest --tb=native", &frames);
+    assert!(
+        out.contains("[2 frames in pytest and installed packages]")
+            && !out.contains("runner.py")
+            && out.contains("test_a.py\", line 5"),
+        "{out}"
+    );
+    // jest: a frame in the project's root directory (no `/` in its path) stays.
+    let jest = "FAIL ./a.test.js\n  ● adds\n\n    expect(received).toBe(expected)\n\n      at Object.toBe (a.test.js:3:15)\n      at new Promise (<anonymous>)\n\nTests:       1 failed, 1 total\n";
+    let out = text_of("jest", jest);
+    assert!(
+        out.contains("(a.test.js:3:15)") && !out.contains("<anonymous>"),
+        "{out}"
+    );
+    // ls: a row whose date is in no form ls writes passes as written; ISO dates are understood.
+    let iso = "total 8\n-rw-r--r-- 1 u g 12 2025-11-25 22:14 my file.txt\ndrwxr-xr-x 2 u g 4096 2025-11-25 22:14 src\n";
+    assert_eq!(
+        text_of("ls -l --time-style=long-iso", iso),
+        "  my file.txt 12  src/\n"
+    );
+    let odd = "total 8\n-rw-r--r-- 1 u g 12 yesterday noon my file.txt\n";
+    assert_eq!(
+        text_of("ls -l --time-style=+%x", odd),
+        "  -rw-r--r-- 1 u g 12 yesterday noon my file.txt\n"
+    );
+    // ls -li / -ls: rows led by an inode or a block count are kept whole.
+    let inode = "total 8\n1234 -rw-r--r-- 1 u g 12 Nov 25 22:14 a.txt\n";
+    assert!(text_of("ls -li", inode).contains("1234 -rw-r--r-- 1 u g 12 Nov 25 22:14 a.txt"));
+    // grep: without file names (-h, one file), in heading mode, or with unnumbered context, raw.
+    assert_eq!(run("grep -rh x .", "a.b: x\nc/d: x\n"), None);
+    assert_eq!(run("rg --heading x", "src/a.rs\n12:x: y\n"), None);
+    assert_eq!(
+        run("rg -C1 x", "src/a.rs-let y: u8 = 1;\nsrc/a.rs:x\n"),
+        None
+    );
+    // A context line is split after a path known from a match line only.
+    let ctx = "src/a-1-b.rs-11-before: x\nsrc/a-1-b.rs:12:match\nsrc/a-1-b.rs-13-after\n";
+    assert_eq!(
+        text_of("grep -rn -C1 match src", ctx),
+        "src/a-1-b.rs:\n  11- before: x\n  12: match\n  13- after\n"
+    );
+    // go test: frames in Go's own sources become a count; the test's frames stay.
+    let go = "--- FAIL: TestPanics (0.00s)\npanic: boom [recovered]\n\tpanic: boom\n\ngoroutine 7 [running]:\ntesting.tRunner.func1.2({0x1, 0x2})\n\t/usr/local/go/src/testing/testing.go:1396 +0x24e\npanic({0x1, 0x2})\n\t/usr/local/go/src/runtime/panic.go:884 +0x212\nexample.com/x.TestPanics(0xc0?)\n\t/home/u/x/x_test.go:7 +0x2e\ntesting.tRunner(0xc0, 0x5)\n\t/usr/local/go/src/testing/testing.go:1446 +0x10b\nFAIL\texample.com/x\t0.005s\n";
+    let out = text_of("go test ./...", go);
+    assert!(
+        out.contains("\t/home/u/x/x_test.go:7 +0x2e") && out.contains("example.com/x.TestPanics"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[2 frames in Go's runtime and libraries]") && !out.contains("testing.go"),
+        "{out}"
+    );
+    // A GOPATH project's own frames are not Go's.
+    let gopath = "panic: x\n\ngoroutine 1 [running]:\nmain.run()\n\t/home/u/go/src/myapp/main.go:9 +0x1d\nFAIL\tmyapp\t0.001s\n";
+    assert!(text_of("go test", gopath).contains("/home/u/go/src/myapp/main.go:9"));
+}
+
+/// The anchor's TOML filter keys, each with the anchor's semantics as its own built-in filters
+/// use them (its rsync, ping, rails-migrate and rustc filters, ported from RTK).
+#[test]
+fn settings_file_filters_have_the_anchors_pipeline() {
+    let dir =
+        std::env::temp_dir().join(format!("agent-shell-minimize-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.toml");
+    let toml = r#"schema_version = 1
+[filters.rsync]
+match_command = "^rsync$"
+only_on_exit = [0]
+strip_lines_matching = ["^sending incremental file list$"]
+match_output = [{ pattern = "total size is", message = "ok (synced)", unless = "(?i)(error|failed)" }]
+truncate_lines_at = 20
+[filters.ping]
+match_command = "^ping6?$"
+except_on_exit = [2]
+keep_lines_matching = ["packet loss", "^rtt"]
+on_empty = "ping: ok"
+[filters.migrate]
+match_command = "^rails$"
+match_subcommand = "^db:migrate$"
+keep_lines_matching = ["migrated"]
+replace = [{ pattern = "=+$", replacement = "" }]
+replace_after = [{ pattern = "^== \\d+ (\\w+): migrated.*$", replacement = "$1" }]
+[filters.quiet]
+match_command = "^quiet$"
+keep_lines_matching = ["^error"]
+preserve_if_empty = true
+[[tests.rsync]]
+name = "ok when synced"
+input = "sending incremental file list\nf\ntotal size is 9  speedup is 1.0\n"
+expected = "ok (synced)"
+[[tests.rsync]]
+name = "errors are not swallowed, long lines are cut"
+input = "rsync: error in protocol data stream\ntotal size is 9\n"
+expected = "rsync: error in prot…\ntotal size is 9\n"
+[[tests.migrate]]
+name = "a migration's name only"
+input = "== 2024 CreateUsers: migrating =====\n== 2024 CreateUsers: migrated (0.1s) =====\n"
+expected = "CreateUsers\n"
+"#;
+    std::fs::write(&path, toml).unwrap();
+    let config = MinimizerOptions {
+        enabled: Some(true),
+        settings_path: Some(path.to_string_lossy().into_owned()),
+        ..Default::default()
+    }
+    .resolve();
+    assert_eq!(config.failing_user_tests(), Vec::<String>::new());
+    let long = |s: &str| s.repeat(1 + 1200 / s.len());
+    let run = |cmd: &str, text: &str, exit: Option<i32>| {
+        minimize(cmd, &Captured::Text(text.to_string()), &config, exit).map(|m| (m.filter, m.text))
+    };
+    // match_output with unless; only_on_exit: a failed or killed rsync is not this filter's.
+    let synced = long("sending incremental file list\nsome/file\n") + "total size is 9\n";
+    assert_eq!(
+        run("rsync -av a b", &synced, Some(0)),
+        Some(("user:rsync".into(), "ok (synced)".into()))
+    );
+    assert_eq!(run("rsync -av a b", &synced, Some(23)), None);
+    assert_eq!(run("rsync -av a b", &synced, None), None);
+    // keep_lines_matching, on_empty; except_on_exit.
+    let ping = long("64 bytes from 1.2.3.4: icmp_seq=1 ttl=58 time=12.3 ms\n");
+    assert_eq!(
+        run("ping -c 3 host", &ping, Some(0)),
+        Some(("user:ping".into(), "ping: ok".into()))
+    );
+    assert_eq!(run("ping -c 3 host", &ping, Some(2)), None);
+    // match_subcommand: only `rails db:migrate`.
+    let migrations = long("== 2024 CreateUsers: migrating =====\n-- create_table(:users)\n== 2024 CreateUsers: migrated (0.1s) =====\n");
+    assert!(run("rails db:migrate", &migrations, Some(0))
+        .is_some_and(|(_, t)| t.lines().all(|l| l == "CreateUsers")));
+    assert_eq!(run("rails server", &migrations, Some(0)), None);
+    // preserve_if_empty: nothing kept, the output passes unchanged.
+    assert_eq!(run("quiet", &long("all good here\n"), Some(0)), None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The third round's rules (each from a format, not a recording): passing tests in pytest's
+/// `-rA` summary drop as they do elsewhere; with diffs between commits, each commit keeps its day;
+/// a long `ls -l` listing is names only.
+#[test]
+fn third_round_rules() {
+    let pytest = "=========================== short test summary info ============================\nPASSED t.py::test_ok\nFAILED t.py::test_bad - assert 1 == 2\n========================= 1 failed, 1 passed in 0.01s ==========================\n";
+    let out = text_of("pytest -rA", pytest);
+    assert!(
+        !out.contains("test_ok") && out.contains("FAILED t.py::test_bad - assert 1 == 2"),
+        "{out}"
+    );
+    let commit = |h: &str, t: &str| {
+        format!("commit {h}\nAuthor: A <a@b>\nDate:   Mon Jan 5 {t} 2026 +0000\n\n    s {h}\n\ndiff --git a/f b/f\nindex 1..2 100644\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n")
+    };
+    let log = commit("1111111111", "10:00:00") + &commit("2222222222", "11:00:00");
+    let out = text_of("git log -p", &log);
+    assert!(
+        out.contains("2026-01-05 10:00 +0000 1111111")
+            && out.contains("2026-01-05 11:00 +0000 2222222"),
+        "{out}"
+    );
+    let rows: String = (0..60)
+        .map(|i| format!("-rw-r--r-- 1 u g 1234 Nov 25 22:14 file{i}.h\n"))
+        .collect();
+    let out = text_of("ls -la", &format!("total 8\n{rows}"));
+    assert!(
+        out.contains("file0.h file1.h") && !out.contains("1.2K") && out.contains("[names only"),
+        "{out}"
+    );
+}
+
+/// A clean `cargo build` is its `Finished` line, not the progress log (nor nothing).
+#[test]
+fn clean_cargo_build_is_its_finished_line() {
+    let log: String = (0..60)
+        .map(|i| format!("   Compiling crate{i} v0.{i}.0\n"))
+        .collect::<String>()
+        + "    Finished `release` profile [optimized] target(s) in 12.3s\n";
+    assert_eq!(
+        text_of("cargo build --release", &log),
+        "Finished `release` profile [optimized] target(s) in 12.3s\n"
+    );
+}
+
+/// A clean ninja or make build is its last line.
+#[test]
+fn clean_native_build_is_its_last_line() {
+    let log: String = (1..=60)
+        .map(|i| format!("[{i}/60] Building CXX object CMakeFiles/app.dir/src/f{i}.cpp.o\n"))
+        .collect();
+    assert_eq!(
+        text_of("ninja -C build", &log),
+        "[60/60] Building CXX object CMakeFiles/app.dir/src/f60.cpp.o\n"
+    );
 }

@@ -35,12 +35,24 @@ pub(crate) fn is_dependency_frame(line: &str) -> bool {
     [
         "node_modules/",
         "site-packages/",
+        "dist-packages/",
         "node:internal",
         "/rustc/",
         ".cargo/registry/",
+        "/pkg/mod/",
     ]
     .iter()
     .any(|d| line.contains(d))
+        || is_go_toolchain_path(line)
+}
+
+/// A path inside Go's own sources: `<GOROOT>/src/<standard package>/…`, GOROOT being a `go` or
+/// `go-1.x` directory (or Homebrew's `libexec`), the package one of the standard library's.
+pub(crate) fn is_go_toolchain_path(line: &str) -> bool {
+    crate::re!(
+        r"/(?:go|go-[\d.]+|libexec)/src/(?:runtime|testing|internal|sync|reflect|syscall|os|fmt|net|io|encoding|time|context|strings|bytes|errors|sort|strconv|math|crypto|log|bufio|unicode|path|regexp|text|html|database|compress|archive|container|debug|embed|flag|hash|image|mime|plugin)/"
+    )
+    .is_some_and(|r| r.is_match(line))
 }
 
 /// Lines joined, runs of blank lines made one, leading and trailing blank lines dropped.

@@ -2,7 +2,8 @@
 //! `crate::jobs`. A running job does not keep the host alive by itself (a forgotten dev server
 //! must not hold Node open); a pending `wait`/`kill`/`close` promise does.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use napi::bindgen_prelude::*;
@@ -20,6 +21,7 @@ use super::value::shown;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, JsNumber};
 use crate::jobs::{self, JobSpec, ManagerOptions};
+use crate::minimize::{self, Captured, MinimizerConfig, MinimizerOptions};
 use crate::shell::{RunRequest, Session, ShellConfig};
 
 /// Options of a `JobManager`.
@@ -90,6 +92,11 @@ pub struct JobOutput {
     /// The job's whole output, when the manager has an `artifactDir` (once the job wrote
     /// something; complete once it ended).
     pub artifact_path: Option<String>,
+    /// Extension: as a run's (API.md §2a), when the job was started with an enabled `minimizer`
+    /// and this read holds its whole output: the job ended, nothing was read before (no earlier
+    /// read returned output), nothing was dropped, no `filter`. Absent otherwise.
+    #[napi(ts_type = "MinimizerResult")]
+    pub minimized: Option<super::minimize::JsMinimizerResult>,
 }
 
 /// Options of one read of a job's output.
@@ -117,6 +124,40 @@ js_readers!(JobOutputOptions {
 pub struct JobManager {
     core: Arc<jobs::JobManager>,
     js: JsThread,
+    /// The jobs started with an enabled minimizer whose whole output has not been read yet.
+    whole: Arc<Mutex<HashMap<String, WholeOutput>>>,
+}
+
+/// A job whose whole output may still be minimized, as a run's would be.
+struct WholeOutput {
+    command: String,
+    config: MinimizerConfig,
+}
+
+/// The minimized text of `read`, when it is the whole output of a job started with a minimizer:
+/// the job ended, no earlier read returned output, none was dropped, the read was not filtered.
+/// A read that returned output (or lost some) ends the job's chance: later reads are pieces.
+fn minimize_whole(
+    whole: &Mutex<HashMap<String, WholeOutput>>,
+    read: &jobs::JobOutput,
+    filtered: bool,
+) -> Option<super::minimize::JsMinimizerResult> {
+    let mut whole = whole.lock().unwrap_or_else(|e| e.into_inner());
+    let ended = read.info.status != jobs::JobStatus::Running;
+    let consumed = !read.output.is_empty() || read.dropped_bytes > 0 || filtered;
+    if !ended && !consumed {
+        return None;
+    }
+    let job = whole.remove(&read.info.id)?;
+    if !ended || filtered || read.dropped_bytes > 0 {
+        return None;
+    }
+    let captured = if read.output.len() > job.config.max_capture_bytes {
+        Captured::TooLarge
+    } else {
+        Captured::Text(read.output.clone())
+    };
+    minimize::minimize(&job.command, &captured, &job.config, read.info.exit_code).map(Into::into)
 }
 
 #[napi]
@@ -134,7 +175,11 @@ impl JobManager {
         let core = Arc::new(core);
         let js = JsThread::new(&env)?;
         kill_at_teardown(&env, &core)?;
-        Ok(JobManager { core, js })
+        Ok(JobManager {
+            core,
+            js,
+            whole: Default::default(),
+        })
     }
 
     /// Starts a job and returns its id at once; the command runs on. Takes `executeShell`'s
@@ -162,7 +207,8 @@ impl JobManager {
         options: Unknown,
         on_exit: Option<Unknown>,
     ) -> crate::error::Result<String> {
-        let (mut spec, from) = job_spec(options)?;
+        let (mut spec, from, minimizer) = job_spec(options)?;
+        let command = spec.run.command.clone();
         let on_exit = optional_arg::<Function<JobInfo, ()>>(on_exit, "onExit")?
             .map(|f| stream::callback(&self.js, env, f, "onExit"))
             .transpose()?;
@@ -183,6 +229,13 @@ impl JobManager {
             }
         });
         let (id, task) = self.core.prepare(spec, from, Some(notify))?;
+        if let Some(config) = minimizer.map(|m| m.resolve()).filter(|c| c.enabled) {
+            let mut whole = self.whole.lock().unwrap_or_else(|e| e.into_inner());
+            // Jobs the manager forgot (never read to their end) are forgotten here too.
+            let known: Vec<String> = self.core.list().into_iter().map(|i| i.id).collect();
+            whole.retain(|id, _| known.contains(id));
+            whole.insert(id.clone(), WholeOutput { command, config });
+        }
         napi::bindgen_prelude::spawn(task);
         Ok(id)
     }
@@ -203,7 +256,9 @@ impl JobManager {
                 Some(o) => filter(&o)?,
                 None => None,
             };
-            self.core.output(&id, filter.as_ref()).map(output_js)
+            let read = self.core.output(&id, filter.as_ref())?;
+            let minimized = minimize_whole(&self.whole, &read, filter.is_some());
+            Ok(output_js(read, minimized))
         })()
         .map_err(|e| throw(&env, e))
     }
@@ -230,9 +285,12 @@ impl JobManager {
             Ok((id, timeout))
         })();
         let core = self.core.clone();
+        let whole = self.whole.clone();
         self.promise(env, async move {
             let (id, timeout) = read?;
-            core.wait(&id, timeout).await.map(output_js)
+            let read = core.wait(&id, timeout).await?;
+            let minimized = minimize_whole(&whole, &read, false);
+            Ok(output_js(read, minimized))
         })
     }
 
@@ -247,7 +305,12 @@ impl JobManager {
     pub fn kill<'env>(&self, env: &'env Env, id: Unknown<'env>) -> Result<Object<'env>> {
         let id = arg::<String>(id, "id");
         let core = self.core.clone();
-        self.promise(env, async move { core.kill(&id?).await.map(output_js) })
+        let whole = self.whole.clone();
+        self.promise(env, async move {
+            let read = core.kill(&id?).await?;
+            let minimized = minimize_whole(&whole, &read, false);
+            Ok(output_js(read, minimized))
+        })
     }
 
     /// Every job, running or ended (until forgotten), in start order.
@@ -346,15 +409,17 @@ fn filter(options: &Object) -> crate::error::Result<Option<JsRegex>> {
 }
 
 /// Reads `start`'s options in `executeShell`'s order, so that the first bad one is named.
-fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Session>>)> {
+type Spec = (JobSpec, Option<Arc<Session>>, Option<MinimizerOptions>);
+
+fn job_spec(options: Unknown) -> crate::error::Result<Spec> {
     let options = arg::<Object>(options, "options")?;
     type O = ShellExecuteOptions;
     let command = required(O::command(&options)?, js_name!(command))?;
     let timeout = timeout(O::timeout_ms(&options)?);
     let output = O::output(&options)?.unwrap_or_default();
-    // Accepted and checked as executeShell's; a job's output is read in pieces while it runs
-    // (bashOutput), so there is no whole output to minimize (README, Output minimizer).
-    O::minimizer(&options)?;
+    // A job's output is read in pieces while it runs (bashOutput): it is minimized only when one
+    // read holds all of it (`minimize_whole`).
+    let minimizer = O::minimizer(&options)?;
     // A job's output is one stream that `bashOutput` reads in pieces: stderr stays merged.
     if let Some(stderr) = O::stderr(&options)? {
         if crate::shell::Stderr::parse("stderr", &stderr)? != crate::shell::Stderr::Merge {
@@ -397,7 +462,7 @@ fn job_spec(options: Unknown) -> crate::error::Result<(JobSpec, Option<Arc<Sessi
         output,
         cancel: Default::default(),
     };
-    Ok((spec, from))
+    Ok((spec, from, minimizer))
 }
 
 /// `shell`: a program (string), or a `Shell` whose state the job starts from.
@@ -448,7 +513,10 @@ fn info_js(i: jobs::JobInfo) -> JobInfo {
     }
 }
 
-fn output_js(o: jobs::JobOutput) -> JobOutput {
+fn output_js(
+    o: jobs::JobOutput,
+    minimized: Option<super::minimize::JsMinimizerResult>,
+) -> JobOutput {
     let i = o.info;
     JobOutput {
         id: i.id,
@@ -464,5 +532,6 @@ fn output_js(o: jobs::JobOutput) -> JobOutput {
         output: o.output,
         dropped_bytes: o.dropped_bytes as f64,
         artifact_path: o.artifact_path.map(|p| p.to_string_lossy().into_owned()),
+        minimized,
     }
 }

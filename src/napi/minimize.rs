@@ -146,7 +146,7 @@ pub fn minimize_output(
         } else {
             Captured::Text(output)
         };
-        Ok(minimize::minimize(&command, &captured, &config).map(JsMinimizerResult::from))
+        Ok(minimize::minimize(&command, &captured, &config, None).map(JsMinimizerResult::from))
     };
     read().map_err(|e| super::error::throw(&env, e))
 }

@@ -62,5 +62,16 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
+    // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
+    // app`), not nothing: an empty text would leave the whole progress log to be read.
+    if out.iter().all(|l| l.trim().is_empty()) {
+        out.extend(
+            ctx.text
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .map(|l| l.trim().to_string()),
+        );
+    }
     Some(join_lines(out))
 }

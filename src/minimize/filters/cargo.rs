@@ -29,6 +29,16 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
         diag.push(line, &mut out);
     }
     diag.flush(&mut out);
+    // A clean build is its `Finished` line (the profile and the time), not nothing: an empty
+    // text would leave the whole progress log to be read.
+    if out.iter().all(|l| l.trim().is_empty()) {
+        out.extend(
+            ctx.text
+                .lines()
+                .filter(|l| l.trim_start().starts_with("Finished "))
+                .map(|l| l.trim().to_string()),
+        );
+    }
     Some(join_lines(out))
 }
 

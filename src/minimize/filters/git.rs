@@ -1,7 +1,7 @@
 //! git status, log, show, diff and stash. Kept: the branch and its tracking line, every path with
 //! its state, every commit's hash, author, date, refs and whole message, `--stat`'s per-file counts
 //! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
-//! ids, file modes, and context lines away from a change.
+//! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
 use super::Context;
 use crate::minimize::command::Invocation;
@@ -98,6 +98,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         ..Default::default()
     };
     let mut in_diff = false;
+    let mut in_any_diff = false;
     let mut header: Option<CommitHeader> = None;
     // One author for every commit (common in a branch or a small repo): said once, at the top.
     let sole_author = sole_author(ctx.text);
@@ -126,6 +127,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
                 out.push(h.render());
             }
             in_diff = true;
+            in_any_diff = true;
             diff.push(line, &mut out);
             continue;
         }
@@ -169,6 +171,8 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             out.push(format!("    {msg}"));
         } else if let Some((path, rest)) = stat_line(line) {
             out.push(format!(" {path} |{rest}"));
+        } else if let Some(summary) = stat_summary(line) {
+            out.push(summary);
         } else {
             out.push(line.trim_end().to_string());
         }
@@ -177,12 +181,15 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         out.push(h.render());
     }
     diff.finish(&mut out);
-    Some(join_lines(once_per_day(out)))
+    // A day said once for a run of commits reads well while everything between them is indented
+    // (messages, stats); a diff's unindented `--- path` and `@@` lines would cut a commit off
+    // from its day's header.
+    Some(join_lines(once_per_day(out, !in_any_diff)))
 }
 
 /// A day's header line (`2026-01-05:`) where several commits in a row share the day; a commit
 /// alone on its day has the day on its own line (`2026-01-05 10:00 +0000 abc1234 …`).
-fn once_per_day(lines: Vec<String>) -> Vec<String> {
+fn once_per_day(lines: Vec<String>, group: bool) -> Vec<String> {
     fn day_of(l: &str) -> Option<(&str, &str)> {
         l.split_once(":\n")
             .filter(|(day, _)| day.len() == 10 && !day.contains(' '))
@@ -202,9 +209,9 @@ fn once_per_day(lines: Vec<String>) -> Vec<String> {
         };
         let shared_with_next = commit_days.get(seen + 1).is_some_and(|d| d.as_str() == day);
         seen += 1;
-        if day == last_day {
+        if group && day == last_day {
             out.push(rest.to_string());
-        } else if shared_with_next {
+        } else if group && shared_with_next {
             last_day = day.to_string();
             out.push(l.clone());
         } else {
@@ -328,10 +335,43 @@ fn stat_line(line: &str) -> Option<(&str, String)> {
     }
 }
 
+/// `--stat`'s summary, ` 2 files changed, 4 insertions(+), 1 deletion(-)`, as ` 2 files, +4 -1`
+/// (the same three numbers); any other line `None`.
+pub(crate) fn stat_summary(line: &str) -> Option<String> {
+    let rest = line.strip_prefix(' ')?.trim_end();
+    let mut parts = rest.split(", ");
+    let files = parts.next()?;
+    let (n, unit) = files.strip_suffix(" changed")?.split_once(' ')?;
+    if n.parse::<u64>().is_err() || !matches!(unit, "file" | "files") {
+        return None;
+    }
+    let mut counts = Vec::new();
+    for p in parts {
+        let (k, what) = p.split_once(' ')?;
+        k.parse::<u64>().ok()?;
+        match what {
+            "insertion(+)" | "insertions(+)" => counts.push(format!("+{k}")),
+            "deletion(-)" | "deletions(-)" => counts.push(format!("-{k}")),
+            _ => return None,
+        }
+    }
+    Some(
+        format!(" {n} {unit}, {}", counts.join(" "))
+            .trim_end()
+            .trim_end_matches(',')
+            .to_string(),
+    )
+}
+
 /// `git diff` (also `--stat` alone, which passes through the same path).
 pub(super) fn diff(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
-    let mut diff = DiffCompactor::default();
+    // The changed lines and their hunk headers (the line numbers) are the facts; context lines
+    // are the file as it is, which the agent reads from the file when it needs them.
+    let mut diff = DiffCompactor {
+        no_context: true,
+        ..Default::default()
+    };
     let mut seen_diff = false;
     for line in ctx.text.lines() {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
@@ -341,6 +381,8 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
             diff.push(line, &mut out);
         } else if let Some((path, rest)) = stat_line(line) {
             out.push(format!(" {path} |{rest}"));
+        } else if let Some(summary) = stat_summary(line) {
+            out.push(summary);
         } else {
             out.push(line.to_string());
         }
@@ -359,7 +401,8 @@ pub(super) fn stash(ctx: &Context) -> Option<String> {
 }
 
 /// A unified diff made compact: one `--- path` line per file (with `(new file)`, `(deleted)`,
-/// renames), hunk headers, every changed line, and one context line on each side of a change.
+/// renames, `(binary)`), hunk headers, every changed line, and (unless `no_context`) one context
+/// line on each side of a change.
 #[derive(Default)]
 struct DiffCompactor {
     /// The current hunk's lines, held until its end to know which context lines touch a change.
@@ -414,6 +457,11 @@ impl DiffCompactor {
         } else if line.starts_with("rename to ") || line.starts_with("copy to ") {
         } else if let Some(from) = line.strip_prefix("copy from ") {
             self.file_note.push(format!("(copied from {from})"));
+        } else if self.path.is_some()
+            && line.starts_with("Binary files ")
+            && line.ends_with(" differ")
+        {
+            self.file_note.push("(binary)".into());
         } else {
             self.header(out);
             out.push(line.to_string());

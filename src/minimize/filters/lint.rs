@@ -66,15 +66,34 @@ impl Grouped {
     }
 }
 
-/// `src/a.ts(10,5): error TS2322: msg` as `src/a.ts:` / `  10:5 error TS2322: msg`.
+/// tsc's diagnostics, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty (`src/a.ts:10:5 -
+/// error TS2322: msg` with a code frame), as `src/a.ts:` / `  10:5 TS2322: msg`. Kept: every
+/// message's continuation lines and related locations (`src/b.ts:2:3` / `'x' is declared here.`),
+/// the summary and the pretty error table. Dropped: the pretty code frames (source lines and
+/// squiggles under a diagnostic), which repeat the file the location points to.
 pub(super) fn tsc(ctx: &Context) -> Option<String> {
-    let diag = re!(r"^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$")?;
+    let plain = re!(r"^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$")?;
+    let pretty = re!(r"^(\S.*?):(\d+):(\d+) - (error|warning|message) (TS\d+: .*)$")?;
+    let related = re!(r"^\s+(\S+?):(\d+):(\d+)$")?;
+    // A code frame's lines: `12 source text` (or a bare number), squiggles, blank gutters.
+    let frame = re!(r"^\s*\d+( .*)?$|^[\s~]*$")?;
     let mut grouped = Grouped::default();
-    let mut rest = Vec::new();
+    // The lines before the first diagnostic (a script runner's banner) and after the last one.
+    let mut before = Vec::new();
+    let mut after: Vec<String> = Vec::new();
     let mut found = false;
+    // Inside a pretty diagnostic, past the blank line that opens its code frame.
+    let mut in_frame = false;
+    let mut is_pretty = false;
     for line in ctx.text.lines() {
-        if let Some(c) = diag.captures(line) {
+        let diag = plain
+            .captures(line)
+            .map(|c| (c, false))
+            .or_else(|| pretty.captures(line).map(|c| (c, true)));
+        if let Some((c, p)) = diag.filter(|_| after.is_empty()) {
             found = true;
+            is_pretty = p;
+            in_frame = false;
             let sev = if &c[4] == "error" { "" } else { &c[4] };
             let sep = if sev.is_empty() { "" } else { " " };
             let message = format!("{sev}{sep}{}", &c[5]);
@@ -82,13 +101,37 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
             if !grouped.add_location(&c[1], &message, &at) {
                 grouped.add(&c[1], format!("{at} {message}"));
             }
-        } else if line.starts_with(' ') && found && rest.is_empty() {
-            grouped.continue_last(line);
+            continue;
+        }
+        if found && after.is_empty() {
+            if is_pretty {
+                if line.trim().is_empty() {
+                    in_frame = true;
+                    continue;
+                }
+                if in_frame && frame.is_match(line) {
+                    continue;
+                }
+                if let Some(c) = related.captures(line) {
+                    grouped.continue_last(&format!("{}:{}:{}", &c[1], &c[2], &c[3]));
+                    in_frame = true;
+                    continue;
+                }
+            }
+            if line.starts_with(' ') {
+                grouped.continue_last(line);
+                continue;
+            }
+        }
+        if found {
+            after.push(line.to_string());
         } else {
-            rest.push(line.to_string());
+            before.push(line.to_string());
         }
     }
-    found.then(|| grouped.render(rest))
+    before.push(grouped.render(Vec::new()));
+    before.extend(after);
+    found.then(|| join_lines(before))
 }
 
 /// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows.

@@ -16,8 +16,11 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     if !long && !recursive {
         return None;
     }
+    // The date in one of ls's own forms (`Nov 25 22:14`, `25 Nov 2025`, `2025-11-25 22:14`,
+    // `--full-time`'s, `11-25 22:14`); a row whose date is in another form passes as written, as
+    // its name could not be told from the date.
     let long_row = re!(
-        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\S+(?:,\s*\S+)?)\s+(\S+\s+\S+\s+\S+)\s(.*)$"
+        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:,\s*\d+)?|\d+(?:\.\d+)?[KMGTPE]i?)\s+(\p{L}\S*\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4})|\d{1,2}\s+\p{L}\S*\s+(?:\d{1,2}:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}(?:\s+\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?|\d{2}-\d{2}\s+\d{2}:\d{2})\s(.*)$"
     )?;
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
@@ -73,8 +76,9 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
 }
 
 /// Entries above this in one directory are shown by name only (directories end in `/`): sizes,
-/// link targets and executable marks would cost more than the names.
-const NAMES_ONLY_ABOVE: usize = 100;
+/// link targets and executable marks would cost more than the names (a long listing is read for
+/// its names; the raw output keeps the rest).
+const NAMES_ONLY_ABOVE: usize = 50;
 
 /// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
 const NAMES_ROW_CHARS: usize = 700;
@@ -206,6 +210,46 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// Whether grep or rg prints context lines (`-A`, `-B`, `-C` and their long forms).
+fn has_context(ctx: &Context) -> bool {
+    ctx.inv.has_flag(&[], Some('A'))
+        || ctx.inv.has_flag(&[], Some('B'))
+        || ctx.inv.has_flag(&[], Some('C'))
+        || ctx.inv.args.iter().any(|a| {
+            ["--context", "--after-context", "--before-context"]
+                .iter()
+                .any(|l| a.starts_with(l))
+        })
+}
+
+/// A context line `path-12-text` split after the known path it starts with (the longest).
+fn context_line(
+    line: &str,
+    known: &std::collections::HashSet<String>,
+) -> Option<(String, String, String)> {
+    let mut best: Option<(String, String, String)> = None;
+    for path in known {
+        let Some(rest) = line
+            .strip_prefix(path.as_str())
+            .and_then(|r| r.strip_prefix('-'))
+        else {
+            continue;
+        };
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let Some(text) = rest[digits..].strip_prefix('-').filter(|_| digits > 0) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(p, _, _)| p.len() < path.len()) {
+            best = Some((
+                path.clone(),
+                format!("-{}- ", &rest[..digits]),
+                text.to_string(),
+            ));
+        }
+    }
+    best
+}
+
 /// How grep's lines are grouped.
 #[derive(Clone, Copy, PartialEq)]
 enum GroupBy {
@@ -229,6 +273,8 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
 
 fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
+    // A match line, `path:12:text`: the path ends at the first `:` followed by a number and `:`.
+    let matched = re!(r"^([^\s:][^:]*?):(\d+):(.*)$")?;
     let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
     let with_names = ctx.inv.program == "rg" && !ctx.inv.has_flag(&["--no-filename"], Some('I'))
         || ctx
@@ -237,6 +283,10 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
     if !with_names
+        || ctx.inv.has_flag(&["--no-filename", "--heading", "--pretty"], Some('h'))
+        || ctx.inv.program == "rg" && ctx.inv.has_flag(&[], Some('p'))
+        // Context lines without numbers (`path-text`) cannot be told from `path:text` safely.
+        || has_context(ctx) && !ctx.inv.has_flag(&["--line-number"], Some('n'))
         || ctx.inv.has_flag(
             &[
                 "--files-with-matches",
@@ -253,16 +303,25 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     {
         return None;
     }
+    // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
+    // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
+    let known: std::collections::HashSet<String> = ctx
+        .text
+        .lines()
+        .filter_map(|l| matched.captures(l))
+        .map(|c| c[1].to_string())
+        .collect();
     let mut out: Vec<String> = Vec::new();
     let mut current_dir: Option<String> = None;
     let mut grouped = 0usize;
     for line in ctx.text.lines() {
-        let parsed = match numbered.captures(line) {
-            Some(c) if c[2] == c[4] => Some((
+        let parsed = match (matched.captures(line), numbered.captures(line)) {
+            (Some(c), _) => Some((
                 c[1].to_string(),
-                format!("{}{}{} ", &c[2], &c[3], &c[2]),
-                c[5].to_string(),
+                ":".to_string() + &c[2] + ": ",
+                c[3].to_string(),
             )),
+            (None, Some(c)) if &c[2] == "-" && &c[4] == "-" => context_line(line, &known),
             _ => named
                 .captures(line)
                 .filter(|c| c[1].contains(['.', '/']))

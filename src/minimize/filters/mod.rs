@@ -12,6 +12,9 @@ mod source;
 mod tests_js;
 mod tests_native;
 
+#[cfg(test)]
+pub(crate) use git::stat_summary as stat_summary_for_test;
+
 use super::command::Invocation;
 use super::settings::OutlineLevel;
 use super::text::keeps_locations;

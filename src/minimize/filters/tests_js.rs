@@ -5,7 +5,7 @@
 //! separators, the start time.
 
 use super::Context;
-use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::minimize::text::{is_dependency_frame, join_lines, locations};
 use crate::re;
 
 pub(super) fn vitest(ctx: &Context) -> Option<String> {
@@ -65,7 +65,8 @@ pub(super) fn jest(ctx: &Context) -> Option<String> {
         if frame.is_match(line) {
             continue;
         }
-        if t.starts_with("at ") && (is_dependency_frame(t) || !t.contains('/')) {
+        // A stack frame inside a dependency or with no location (`at new Promise (<anonymous>)`).
+        if t.starts_with("at ") && (is_dependency_frame(t) || locations(t).is_empty()) {
             continue;
         }
         if t == "Ran all test suites." {

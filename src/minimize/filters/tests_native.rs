@@ -4,7 +4,7 @@
 //! tests, progress dots, session headers, traceback source lines (the `>` line stays).
 
 use super::Context;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::{is_dependency_frame, join_lines};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -15,6 +15,8 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let header = re!(
         r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )"
     )?;
+    let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
+    let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
     let mut out = Vec::new();
     let mut section = "";
@@ -24,6 +26,11 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
             continue;
         }
         if line.starts_with("_ _ _") {
+            continue;
+        }
+        // `-rA`/`-rP` list passing tests in the short summary too; passing tests are dropped
+        // everywhere else, and the final counts say how many passed.
+        if section == "summary" && line.starts_with("PASSED ") {
             continue;
         }
         if section == "summary" && line.starts_with(' ') {
@@ -66,9 +73,27 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
                     continue;
                 }
             }
-            // Traceback source lines; the failing line (`>`) and `E` lines stay.
-            if line.starts_with(' ') || line.starts_with('\t') {
+            // Traceback source lines; the failing line (`>`) and `E` lines stay, and so do a
+            // native traceback's `File "x.py", line 3, in f` locations (`--tb=native`).
+            if (line.starts_with(' ') || line.starts_with('\t')) && !native_location.is_match(line)
+            {
                 continue;
+            }
+            // A native traceback's frames in pytest's own machinery or an installed package:
+            // counted, not shown (the test's own frames stay).
+            if native_location.is_match(line)
+                && (line.contains("/_pytest/")
+                    || line.contains("/pluggy/")
+                    || is_dependency_frame(line))
+            {
+                skipped_frames += 1;
+                continue;
+            }
+            if skipped_frames > 0 {
+                out.push(format!(
+                    "  [{skipped_frames} frames in pytest and installed packages]"
+                ));
+                skipped_frames = 0;
             }
         }
         out.push(line.to_string());
@@ -79,7 +104,11 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
 pub(super) fn go_test(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut in_pass = false;
-    for line in ctx.text.lines() {
+    let lines: Vec<&str> = ctx.text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        i += 1;
         let t = line.trim_start();
         if t.starts_with("=== RUN")
             || t.starts_with("=== PAUSE")
@@ -100,9 +129,41 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         if line.starts_with('?') && line.ends_with("[no test files]") {
             continue;
         }
+        // A goroutine trace's frames (`func(args)` / `\t/path/file.go:12 +0x2e`) inside Go's
+        // own sources or the module cache: counted, not shown; the test's frames stay.
+        if let Some(next) = lines.get(i) {
+            if is_go_frame_location(next) && is_outside_frame(next) && !line.starts_with('\t') {
+                let mut n = 1;
+                i += 1;
+                while i + 1 < lines.len()
+                    && is_go_frame_location(lines[i + 1])
+                    && is_outside_frame(lines[i + 1])
+                    && !lines[i].starts_with('\t')
+                {
+                    n += 1;
+                    i += 2;
+                }
+                out.push(format!(
+                    "\t[{n} frame{} in Go's runtime and libraries]",
+                    if n == 1 { "" } else { "s" }
+                ));
+                continue;
+            }
+        }
         out.push(line.to_string());
     }
     Some(join_lines(out))
+}
+
+/// `\t/usr/lib/go/src/testing/testing.go:1446 +0x10b`: the second line of a goroutine frame.
+fn is_go_frame_location(line: &str) -> bool {
+    re!(r"^\t\S+\.go:\d+( \+0x[0-9a-f]+)?$").is_some_and(|r| r.is_match(line))
+}
+
+/// A frame in the Go toolchain's standard library (`…/go-1.19/src/testing/…`) or a downloaded
+/// module (`…/pkg/mod/…`), not the project's code.
+fn is_outside_frame(location: &str) -> bool {
+    location.contains("/pkg/mod/") || crate::minimize::text::is_go_toolchain_path(location)
 }
 
 pub(super) fn ctest(ctx: &Context) -> Option<String> {
@@ -125,6 +186,26 @@ pub(super) fn ctest(ctx: &Context) -> Option<String> {
 pub(super) fn gtest(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut test_lines: Option<Vec<&str>> = None;
+    // gtest's closing lines repeat what the opening ones say: the test count (`Running 33 tests
+    // from 4 test suites.` / `33 tests from 4 test suites ran.`), the failed count and names
+    // (`[  FAILED  ] 3 tests, listed below:` / ` 3 FAILED TESTS`). The opening line goes when the
+    // closing one is there (a crashed binary has none); a failing test's own line loses its time
+    // when the list at the end names it again.
+    let ran = ctx
+        .text
+        .lines()
+        .any(|l| l.starts_with("[==========] ") && l.contains(" ran."));
+    let listed = ctx.text.lines().find_map(|l| {
+        l.strip_prefix("[  FAILED  ] ")?
+            .strip_suffix(", listed below:")
+            .map(|n| {
+                n.trim_end_matches(" tests")
+                    .trim_end_matches(" test")
+                    .to_string()
+            })
+    });
+    let passed = ctx.text.lines().any(|l| l.starts_with("[  PASSED  ] "));
+    let timing = re!(r" \(\d+ ms\)$")?;
     for line in ctx.text.lines() {
         if line.starts_with("[ RUN      ]") {
             test_lines = Some(Vec::new());
@@ -134,14 +215,32 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
             test_lines = None;
             continue;
         }
-        if line.starts_with("[----------]") {
+        if line.starts_with("[----------]") || line.starts_with("Running main() from ") {
             continue;
+        }
+        if ran && line.starts_with("[==========] Running ") {
+            continue;
+        }
+        // The run's total is the passed, failed and skipped counts that follow it.
+        if passed && line.starts_with("[==========] ") && line.contains(" ran.") {
+            continue;
+        }
+        if let Some(n) = &listed {
+            let t = line.trim();
+            if t == format!("{n} FAILED TESTS") || t == format!("{n} FAILED TEST") {
+                continue;
+            }
         }
         if line.starts_with("[  FAILED  ]") || line.starts_with("[  SKIPPED ]") {
             if let Some(lines) = test_lines.take() {
                 out.extend(lines.into_iter().map(str::to_string));
             }
-            out.push(line.to_string());
+            let line = if listed.is_some() {
+                timing.replace(line, "").into_owned()
+            } else {
+                line.to_string()
+            };
+            out.push(line);
             continue;
         }
         match &mut test_lines {
@@ -152,5 +251,5 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
     if let Some(lines) = test_lines {
         out.extend(lines.into_iter().map(str::to_string));
     }
-    Some(join_lines(out))
+    Some(join_lines(out.into_iter().filter(|l| !l.trim().is_empty())))
 }
