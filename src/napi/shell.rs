@@ -586,7 +586,7 @@ async fn run_apart(
             &p.cancel,
         )
         .await?;
-    let minimized = minimize::minimize(&command, &captured.take(), &config);
+    let minimized = minimize::minimize(&command, &captured.take(), &config, outcome.exit_code);
     let mut result = to_result(
         outcome,
         summary.map(JsOutputSummary::from),
