@@ -57,17 +57,21 @@ impl ScratchFile<'_> {
     /// Makes `dir` (0700) with the file in it (0644 less the umask), here in the host: for a
     /// start that cannot do it on the other side of the host (the posix backend).
     pub(crate) fn make_in_host(&self, dir: &Path) -> std::io::Result<()> {
-        use std::io::Write;
         use std::os::unix::fs::DirBuilderExt;
         std::fs::DirBuilder::new().mode(0o700).create(dir)?;
-        let written = std::fs::File::options()
+        self.write_in(dir).inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(dir);
+        })
+    }
+
+    /// Writes the file, new, in `dir`, which exists.
+    pub(crate) fn write_in(&self, dir: &Path) -> std::io::Result<()> {
+        use std::io::Write;
+        std::fs::File::options()
             .write(true)
             .create_new(true)
             .open(dir.join(self.name))
-            .and_then(|mut f| f.write_all(self.text));
-        written.inspect_err(|_| {
-            let _ = std::fs::remove_dir_all(dir);
-        })
+            .and_then(|mut f| f.write_all(self.text))
     }
 }
 

@@ -2,7 +2,6 @@
 //! supervisor) and ending it with everything below it.
 
 use std::fs::File;
-use std::io::Write;
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -180,12 +179,13 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Plan, boot: Boot) -> Result<Li
         Boot::Later => (framing::bootstrap_pooled(), None, 0, false, false),
     };
     let framing = Framing::random();
+    let script_file = spawn::ScratchFile {
+        name: &name,
+        text: boot.as_bytes(),
+    };
     if made {
-        File::options()
-            .create_new(true)
-            .write(true)
-            .open(&script_path)
-            .and_then(|mut f| f.write_all(boot.as_bytes()))
+        script_file
+            .write_in(&dir)
             .map_err(|e| Error::io("writing the shell's script", e))?;
     }
     let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
@@ -213,10 +213,7 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Plan, boot: Boot) -> Result<Li
         },
         // The script and the FIFOs: a host that exits without close() (or dies) leaves no files.
         scratch_dir: Some(&dir),
-        scratch_file: (!made).then_some(spawn::ScratchFile {
-            name: &name,
-            text: boot.as_bytes(),
-        }),
+        scratch_file: (!made).then_some(script_file),
         sandbox: sandbox.as_ref(),
     });
     let spawned = spawned.map_err(|e| e.naming_fields("shell", "sessionEnv or env"))?;

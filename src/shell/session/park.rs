@@ -298,9 +298,7 @@ fn parked_script(output: &[u8]) -> Option<String> {
     // always allowed), then the hard one, then the soft one again (allowed now that the hard one
     // is in place, whichever was lowered).
     for (flag, soft) in &soft {
-        let Some((_, hard)) = hard.iter().find(|(f, _)| f == flag) else {
-            return None;
-        };
+        let (_, hard) = hard.iter().find(|(f, _)| f == flag)?;
         let set = |kind: &str, value: &str| {
             format!("\\builtin ulimit -{kind} -{flag} {value} 2>/dev/null; ")
         };
