@@ -146,7 +146,8 @@ impl ProcessRef {
     }
 
     /// TERM to the tree (and the group), a grace, KILL to what is left (found again from every
-    /// member, as orphans move), then a wait. `true` when the process is gone at the end.
+    /// member, as orphans move), then a wait for all of it. `true` when the process is gone at the
+    /// end.
     pub async fn terminate(&self, how: Terminate, cancel: &CancelToken) -> Result<bool, Cancelled> {
         if cancel.is_cancelled() {
             return Err(Cancelled);
@@ -186,8 +187,11 @@ impl ProcessRef {
         let mut left: Vec<Proc> = tree::descendants_of(&live);
         left.retain(|p| !host.contains(&p.pid));
         signal_all(&left, libc::SIGKILL);
-        let done = wait_gone(&[self.0], Some(Instant::now() + how.kill_wait), cancel).await?;
-        Ok(done)
+        // SIGKILL lands asynchronously: wait for everything it was sent to, so that nothing
+        // killed here is still running when the caller goes on.
+        left.push(self.0);
+        wait_gone(&left, Some(Instant::now() + how.kill_wait), cancel).await?;
+        Ok(!self.0.is_alive())
     }
 }
 
