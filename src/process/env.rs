@@ -1,6 +1,8 @@
 //! The non-interactive environment of API.md §7: nothing a command runs may wait for a pager, an
 //! editor, a password prompt or a progress bar, and nothing colours its output.
 
+use std::ffi::OsString;
+
 /// Keys and values applied to every non-PTY command unless the caller gives the key: the anchor's
 /// `NON_INTERACTIVE_ENV` (oh-my-pi `coding-agent/src/exec/non-interactive-env.ts`), key for key,
 /// plus `GIT_ASKPASS` (API.md §7). The askpass helpers are `false`, found on `PATH` by git and ssh:
@@ -66,8 +68,23 @@ pub fn host_env_with(
     defaults: &[(&str, &str)],
     overrides: &[(String, String)],
 ) -> Vec<(String, String)> {
-    let host = std::env::vars_os()
-        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+    env_over(
+        &std::env::vars_os().collect::<Vec<_>>(),
+        defaults,
+        overrides,
+    )
+}
+
+/// [`host_env_with`] for a host environment read already (`std::env::vars_os`): entries that are
+/// not UTF-8 are left out.
+pub fn env_over(
+    host: &[(OsString, OsString)],
+    defaults: &[(&str, &str)],
+    overrides: &[(String, String)],
+) -> Vec<(String, String)> {
+    let host = host
+        .iter()
+        .filter_map(|(k, v)| Some((k.to_str()?.to_string(), v.to_str()?.to_string())))
         .collect();
     env_with(host, defaults, overrides)
 }

@@ -65,6 +65,12 @@ pub(super) fn usable_bash(program: &str, host_path: Option<&str>) -> Result<Stri
     }
 }
 
+/// Whether `path`, found by [`usable_bash`] earlier, is still a bash new enough: one stat while
+/// the file is unchanged.
+pub(super) fn still_usable(path: &str) -> bool {
+    path.contains('/') && major_version(Path::new(path)).is_some_and(|m| m >= MIN_MAJOR)
+}
+
 /// `program` in every directory of `path` (relative entries skipped), then the well-known
 /// places, each once, those that exist; found as they are asked for.
 fn candidates<'a>(program: &'a str, path: Option<&'a str>) -> impl Iterator<Item = PathBuf> + 'a {

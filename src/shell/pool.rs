@@ -27,8 +27,10 @@
 //! the JavaScript environment that made it); a host that dies takes them along (each shell's
 //! supervisor ends its tree when the host goes away).
 
+use std::fs::File;
+use std::os::unix::fs::FileExt;
 use std::path::Path;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::runtime::Handle;
@@ -52,7 +54,7 @@ const CLOSE_WAIT: Duration = Duration::from_millis(100);
 /// What two shells must share to be interchangeable.
 #[derive(Debug, Clone, PartialEq)]
 struct Key {
-    plan: Plan,
+    plan: Arc<Plan>,
     host: String,
 }
 
@@ -67,10 +69,8 @@ impl Key {
         if plan.env.iter().any(|(k, _)| k == "SECONDS") {
             return None;
         }
-        Some(Key {
-            plan,
-            host: host_identity()?,
-        })
+        let host = host_identity()?;
+        Some(Key { plan, host })
     }
 }
 
@@ -88,7 +88,22 @@ fn host_identity() -> Option<String> {
         "CapAmb:",
         "NoNewPrivs:",
     ];
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    // Opened once and read again from its start: procfs makes the text anew at each read, and the
+    // open and close were a third of the cost.
+    static STATUS: LazyLock<Option<File>> = LazyLock::new(|| File::open("/proc/self/status").ok());
+    let file = STATUS.as_ref()?;
+    let mut buf = vec![0u8; 4096];
+    let mut len = 0;
+    loop {
+        if len == buf.len() {
+            buf.resize(len * 2, 0);
+        }
+        match file.read_at(&mut buf[len..], len as u64).ok()? {
+            0 => break,
+            n => len += n,
+        }
+    }
+    let status = std::str::from_utf8(&buf[..len]).ok()?;
     Some(
         status
             .lines()

@@ -1,14 +1,15 @@
 //! Starting a session's shell (its program, environment, script file, descriptors and
 //! supervisor) and ending it with everything below it.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-use crate::process::env::{host_env_with, NON_INTERACTIVE_ENV};
+use crate::process::env::{env_over, NON_INTERACTIVE_ENV};
 use crate::process::fd;
 use crate::process::spawn::{self};
 use crate::process::tree::{self, Proc};
@@ -17,16 +18,6 @@ use crate::shell::status::{self, StatusPipe, StatusWatcher};
 
 use super::live::{Live, DRAIN_MAX_BYTES};
 use super::request::ShellConfig;
-
-/// The environment a shell starts with: the host's, the non-interactive defaults, the session's.
-fn shell_env(config: &ShellConfig) -> Vec<(String, String)> {
-    let defaults = if config.non_interactive_env {
-        NON_INTERACTIVE_ENV
-    } else {
-        &[]
-    };
-    host_env_with(defaults, &config.session_env)
-}
 
 /// Shells known not to be bash, which the framing cannot drive.
 const OTHER_SHELLS: &[&str] = &[
@@ -61,7 +52,7 @@ pub(super) fn shell_command(shell: &str) -> Result<(String, bool, String)> {
 /// What a shell is started as: its program, whether in POSIX mode, its script's name (what `$0`
 /// reads) and its environment (the host's at this moment, the non-interactive defaults, the
 /// session's). Two shells started on equal plans start alike (see `shell::pool`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Plan {
     program: String,
     posix: bool,
@@ -70,16 +61,59 @@ pub(super) struct Plan {
 }
 
 impl Plan {
-    pub(super) fn of(config: &ShellConfig) -> Result<Plan> {
-        let (program, posix, name) = shell_command(&config.shell)?;
-        let program = super::bash::usable_bash(&program, std::env::var("PATH").ok().as_deref())?;
+    /// The plan a shell started now on `config` would have. The last plan made is kept with what
+    /// it was made from (the configuration's shell and environment options, the host's whole
+    /// environment): while those are equal and its bash is still the file that was asked (one
+    /// stat), it is the answer, and the search of `PATH` and the building of the environment are
+    /// not done again on every call.
+    pub(super) fn of(config: &ShellConfig) -> Result<Arc<Plan>> {
+        static LAST: Mutex<Option<(PlanInputs, Arc<Plan>)>> = Mutex::new(None);
+        let inputs = PlanInputs {
+            shell: config.shell.clone(),
+            non_interactive_env: config.non_interactive_env,
+            session_env: config.session_env.clone(),
+            host_env: std::env::vars_os().collect(),
+        };
+        let last = match &*LAST.lock().unwrap_or_else(PoisonError::into_inner) {
+            Some((was, plan)) if *was == inputs => Some(plan.clone()),
+            _ => None,
+        };
+        if let Some(plan) = last.filter(|p| super::bash::still_usable(&p.program)) {
+            return Ok(plan);
+        }
+        let plan = Arc::new(Plan::make(&inputs)?);
+        *LAST.lock().unwrap_or_else(PoisonError::into_inner) = Some((inputs, plan.clone()));
+        Ok(plan)
+    }
+
+    fn make(inputs: &PlanInputs) -> Result<Plan> {
+        let (program, posix, name) = shell_command(&inputs.shell)?;
+        let path = inputs
+            .host_env
+            .iter()
+            .find(|(k, _)| k == "PATH")
+            .and_then(|(_, v)| v.to_str());
+        let program = super::bash::usable_bash(&program, path)?;
+        let defaults = match inputs.non_interactive_env {
+            true => NON_INTERACTIVE_ENV,
+            false => &[],
+        };
         Ok(Plan {
             program,
             posix,
             name,
-            env: shell_env(config),
+            env: env_over(&inputs.host_env, defaults, &inputs.session_env),
         })
     }
+}
+
+/// What a [`Plan`] is made from.
+#[derive(Clone, PartialEq)]
+struct PlanInputs {
+    shell: String,
+    non_interactive_env: bool,
+    session_env: Vec<(String, String)>,
+    host_env: Vec<(OsString, OsString)>,
 }
 
 /// Starts the shell on its script. The shell is started in the script's directory with the
@@ -101,7 +135,7 @@ pub(super) fn start_shell(
 /// Starts a shell ahead of need on `plan` (no sandbox, no snapshot, no directory yet, its status
 /// pipe not watched, its first FIFO made): [`Live::take`] makes it the shell [`start_shell`]
 /// would have started. Call within the runtime.
-pub(super) fn start_pooled(plan: Plan) -> Result<Live> {
+pub(super) fn start_pooled(plan: Arc<Plan>) -> Result<Live> {
     start_shell_in(plan, Boot::Later).and_then(|mut live| {
         live.prepare_fifo()?;
         // The first run's script must still point the shell's output at it.
@@ -125,7 +159,7 @@ enum Boot<'a> {
 /// made by the shell's supervisor, which removes it if the host goes away: it never exists
 /// without something to remove it. A sandboxed shell's is made here first (its sandbox is made
 /// for it), and removed here on any failure.
-fn start_shell_in(plan: Plan, boot: Boot) -> Result<Live> {
+fn start_shell_in(plan: Arc<Plan>, boot: Boot) -> Result<Live> {
     let sandboxed = matches!(&boot, Boot::Now { config, .. } if config.sandbox.is_some());
     let dir = match sandboxed {
         true => fd::make_private_temp_dir("agent-shell-"),
@@ -141,13 +175,13 @@ fn start_shell_in(plan: Plan, boot: Boot) -> Result<Live> {
 }
 
 /// [`start_shell_in`] in `dir`, made already when `made`.
-fn start_shell_at(dir: PathBuf, made: bool, plan: Plan, boot: Boot) -> Result<Live> {
+fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Result<Live> {
     let Plan {
         program,
         posix,
         name,
         mut env,
-    } = plan;
+    } = Arc::unwrap_or_clone(plan);
     let script_path = dir.join(&name);
     // `$_` as `bash -c` starts with it: the environment's `_`, or `$0`.
     let first_last_arg = env
@@ -348,5 +382,33 @@ impl Live {
         // The shell itself has nothing to clean up: no grace needed.
         self.spawned.end();
         let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_is_made_again_only_when_what_it_is_made_from_changes() {
+        let config = |probe: &str| ShellConfig {
+            shell: "bash".into(),
+            session_env: vec![("AGENT_SHELL_PLAN_PROBE".into(), probe.into())],
+            ..Default::default()
+        };
+        let first = Plan::of(&config("one")).unwrap();
+        let again = Plan::of(&config("one")).unwrap();
+        // Unless another test made a plan in between (tests run on threads of one process).
+        let other = Plan::of(&config("two")).unwrap();
+        assert!(other.env.contains(&("AGENT_SHELL_PLAN_PROBE".into(), "two".into())));
+        assert_eq!(first, again);
+        assert_ne!(first, other);
+        let posix = Plan::of(&ShellConfig {
+            shell: "sh".into(),
+            ..config("two")
+        })
+        .unwrap();
+        assert!(posix.posix && !other.posix);
+        assert!(other.program.starts_with('/'), "{}", other.program);
     }
 }
