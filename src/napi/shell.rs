@@ -384,7 +384,7 @@ pub fn execute_shell<'env>(
         async move {
             let (session, launch, p) = ready?;
             let result = run_and_deliver(&session, launch, p).await;
-            session.close().await;
+            session.close_soon().await;
             result.map(ShellRunResultJs)
         },
     )?;

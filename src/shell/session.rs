@@ -357,6 +357,26 @@ impl Session {
         self.finish_close().await;
     }
 
+    /// [`Session::close`] for a session no one will use again (the end of `executeShell`): when
+    /// nothing runs below its shell (which then only waits for a run that will not come), the
+    /// kill of the shell is left to a task on the runtime, and the caller goes on at once;
+    /// anything below it is ended as by `close` before this returns.
+    pub async fn close_soon(self: &Arc<Self>) {
+        self.begin_close();
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return self.finish_close().await;
+        };
+        {
+            let inner = self.inner.lock().await;
+            if inner.live.as_ref().is_some_and(|l| !l.below().is_empty()) {
+                drop(inner);
+                return self.finish_close().await;
+            }
+        }
+        let session = self.clone();
+        drop(runtime.spawn(async move { session.finish_close().await }));
+    }
+
     /// The part of [`Session::close`] that takes effect at once: runs called until now are
     /// cancelled, runs called after this are refused.
     pub fn begin_close(&self) {

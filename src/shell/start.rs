@@ -400,7 +400,9 @@ mod tests {
         let again = Plan::of(&config("one")).unwrap();
         // Unless another test made a plan in between (tests run on threads of one process).
         let other = Plan::of(&config("two")).unwrap();
-        assert!(other.env.contains(&("AGENT_SHELL_PLAN_PROBE".into(), "two".into())));
+        assert!(other
+            .env
+            .contains(&("AGENT_SHELL_PLAN_PROBE".into(), "two".into())));
         assert_eq!(first, again);
         assert_ne!(first, other);
         let posix = Plan::of(&ShellConfig {
