@@ -185,25 +185,27 @@ impl Pool {
             (found, stale, state.waiting.is_empty())
         };
         let _runtime = self.runtime.enter();
-        end_all(stale);
+        // The shell is handed its first chunk first: it works on it while the rest is done.
+        let mut unusable = stale;
+        let taken = found.and_then(|mut live| {
+            let handed = !live.spawned.has_exited()
+                && live.take(config, &key.plan.env, cwd, watcher).is_ok();
+            match handed {
+                true => Some(live),
+                false => {
+                    unusable.push(live);
+                    None
+                }
+            }
+        });
+        end_all(unusable);
         // While a shell still waits for the next call, the replacement can wait for this run to
         // be over; the last one's replacement (calls back to back) cannot.
         match emptied {
             true => self.refill(),
             false => self.refill_later(),
         }
-        let mut live = found?;
-        if live.spawned.has_exited() {
-            end_all(vec![live]);
-            return None;
-        }
-        match live.take(config, &key.plan.env, cwd, watcher) {
-            Ok(()) => Some(live),
-            Err(_) => {
-                end_all(vec![live]);
-                None
-            }
-        }
+        taken
     }
 
     /// Tells the pool that a shell was just started on `config` (a call that found none to take
