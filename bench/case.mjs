@@ -25,6 +25,9 @@ const streamCommand = (bytes) => `yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEF
 // No newline in the output: a tty turns "\n" into "\r\n", which would change the count.
 const ptyCommand = (bytes) => `head -c ${bytes} /dev/zero | tr '\\0' a`
 const linesCommand = (lines) => `seq ${lines}`
+// Programs named by path: the anchor runs `yes`, `head` and `tr` in its own process when named
+// bare, and these are separate processes for every system.
+const programsCommand = (bytes) => `/usr/bin/head -c ${bytes} /dev/zero | /usr/bin/tr '\\0' x`
 const treeCommand = (marker, size) => `for i in $(seq ${size}); do (exec -a ${marker} sleep 1000) & done; wait`
 
 function seqChars(lines) {
@@ -421,6 +424,20 @@ async function throughput() {
   }
 }
 
+async function throughputPrograms() {
+  const bytes = params.bytes
+  const r = await streamThrough(system, programsCommand(bytes))
+  const complete = r.chars === bytes
+  return {
+    ok: complete && r.exitCode === 0,
+    error: complete ? undefined : `delivered ${r.chars} of ${bytes} characters`,
+    ms: r.ms,
+    mibps: bytes / MiB / (r.ms / 1000),
+    callbacks: r.callbacks,
+    chars: r.chars,
+  }
+}
+
 async function lines() {
   const n = params.lines
   const expected = seqChars(n)
@@ -688,7 +705,7 @@ async function cold() {
   return { ok: true, medianUs: quantile(samples, 0.5), p99Us: quantile(samples, 0.99) }
 }
 
-const WORKLOADS = { latency, 'latency-bin': latencyBin, cold, 'latency-warm': latencyWarm, throughput, lines, eventloop: eventLoop, pty: ptyThroughput, concurrent, timeout: timeoutTree }
+const WORKLOADS = { latency, 'latency-bin': latencyBin, cold, 'latency-warm': latencyWarm, throughput, 'throughput-programs': throughputPrograms, lines, eventloop: eventLoop, pty: ptyThroughput, concurrent, timeout: timeoutTree }
 
 try {
   if (!WORKLOADS[workload]) throw new Error(`unknown workload ${workload}`)

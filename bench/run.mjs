@@ -125,6 +125,14 @@ const WORKLOADS = [
     ],
   },
   {
+    id: 'throughput-programs',
+    title: () => `Throughput, programs named by path: ${mib(params.bytes)} of \`/usr/bin/head -c ${params.bytes} /dev/zero | /usr/bin/tr '\\0' x\``,
+    about: 'As above, with a command whose programs are separate processes for every system: the anchor runs `yes`, `head`, `tr` and `seq` named bare inside its own process, so the workload above measures its built-in `yes` and `head` against processes.',
+    systems: ['cp', 'anchor', 'anchor-shell', 'exec', 'shell'],
+    metric: { key: 'mibps', label: 'MiB/s', unit: 'MiB/s', better: 'higher' },
+    columns: [{ key: 'callbacks', label: 'callbacks', int: true }],
+  },
+  {
     id: 'lines',
     title: () => `One million short lines: \`seq ${params.lines}\``,
     about: 'Wall time of the run with a per-chunk callback counting characters (sink row: none); the count must be exact.',
@@ -199,6 +207,8 @@ const TARGETS = [
   { text: 'throughput with a callback ≥ 1.0× the anchor\'s (`executeShell`)', w: 'throughput', a: 'exec', b: 'anchor', op: '>=', k: 1 },
   { text: 'throughput with a callback ≥ 1.0× the anchor\'s (`Shell.run`)', w: 'throughput', a: 'shell', b: 'anchor-shell', op: '>=', k: 1 },
   { text: 'PTY throughput ≥ 1.0× the anchor\'s', w: 'pty', a: 'pty', b: 'anchor-pty', op: '>=', k: 1 },
+  { text: 'throughput, programs named by path, ≥ 1.0× the anchor\'s (`executeShell`)', w: 'throughput-programs', a: 'exec', b: 'anchor', op: '>=', k: 1 },
+  { text: 'throughput, programs named by path, ≥ 1.0× the anchor\'s (`Shell.run`)', w: 'throughput-programs', a: 'shell', b: 'anchor-shell', op: '>=', k: 1 },
   { text: `peak RSS for ${mib(params.bytes)} ≤ the anchor's (\`executeShell\`, callback)`, w: 'throughput', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'rssMb' },
   { text: 'event-loop max delay ≤ the anchor\'s (`executeShell`)', w: 'eventloop', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'maxMs' },
   { text: 'timeout: tree gone ≤ 1.0× the anchor\'s (`executeShell`)', w: 'timeout', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'goneMs' },
