@@ -65,4 +65,11 @@ impl<R: ChunkReceiver> ChunkReceiver for Capture<R> {
             None => Box::pin(async {}),
         }
     }
+
+    fn finish(&mut self) -> Received<'_> {
+        match &mut self.inner {
+            Some(r) => r.finish(),
+            None => Box::pin(async {}),
+        }
+    }
 }

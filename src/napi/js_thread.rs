@@ -472,6 +472,14 @@ impl<T: ToNapiValue + Send + 'static> JsCallback<T> {
     /// Calls the function and waits until it returned (so a slow callback slows its caller).
     /// A callback that throws reports an uncaught exception, as a throwing event listener does.
     pub async fn call(&self, value: T) {
+        if let Some(returned) = self.queue_call(value) {
+            let _ = returned.await;
+        }
+    }
+
+    /// Queues a call of the function; the receiver is told when it returned. `None` when the
+    /// environment is shutting down (nothing is called).
+    pub fn queue_call(&self, value: T) -> Option<tokio::sync::oneshot::Receiver<()>> {
         let (done, returned) = tokio::sync::oneshot::channel::<()>();
         let function = self.function.clone();
         let queued = self.shared.queue(Box::new(move |env| {
@@ -480,9 +488,7 @@ impl<T: ToNapiValue + Send + 'static> JsCallback<T> {
             unsafe { call_function(env, function.0, value) };
             let _ = done.send(());
         }));
-        if queued {
-            let _ = returned.await;
-        }
+        queued.then_some(returned)
     }
 }
 

@@ -320,7 +320,7 @@ impl PtySession {
         let (cancel, added) = options::abort_token(env, O::signal(options))?;
         *listener = added;
         let chunk_fn = on_chunk
-            .map(|f| stream::callback(&self.js, env, f, "chunk"))
+            .map(|f| stream::chunk_callback(&self.js, env, f, "chunk"))
             .transpose()?;
         let start_fn = on_start
             .map(|f| stream::callback(&self.js, env, f, "start"))

@@ -500,10 +500,10 @@ fn prepare_run(
         stderr,
     };
     let chunk_fn = on_chunk
-        .map(|f| stream::callback(js, env, f, "chunk"))
+        .map(|f| stream::chunk_callback(js, env, f, "chunk"))
         .transpose()?;
     let err_fn = on_stderr
-        .map(|f| stream::callback(js, env, f, "stderr"))
+        .map(|f| stream::chunk_callback(js, env, f, "stderr"))
         .transpose()?;
     // Last, so that nothing after it can fail and leave the listener behind.
     let (cancel, listener) = options::abort_token(env, O::signal(options))?;

@@ -1,20 +1,50 @@
 //! Output to JavaScript: the callbacks a run reports through, and the JS chunk callback as the
 //! core's [`ChunkReceiver`] (the delivery loop itself is `crate::output::deliver`).
 
+use std::collections::VecDeque;
+
 use napi::bindgen_prelude::*;
+use tokio::sync::oneshot;
 
 use super::js_thread::{JsCallback, JsThread};
 use crate::error::Error;
 use crate::output::{ChunkReceiver, Received};
 
-/// The chunk callback of a run.
-pub type ChunkFn = JsCallback<String>;
+/// Calls of a chunk callback queued to the JS thread at once. With one, every chunk waited for
+/// the JS thread to call the callback and tell the runtime it returned, and the JS thread then
+/// waited for the next chunk: two wake-ups per chunk, each a few to tens of microseconds, in
+/// which neither side worked. With two, the next chunk is there when a call returns, and a slow
+/// callback still slows the delivery (and from there the command): at most two chunks (each at
+/// most `COALESCE_MAX_BYTES`) wait for the JS thread.
+const CALLS_QUEUED: usize = 2;
 
-/// Each receive is one call of the callback, complete when it returned: a slow callback slows
-/// the delivery, and from there the command.
+/// The chunk callback of a run.
+pub struct ChunkFn {
+    callback: JsCallback<String>,
+    /// Told when each queued call returned, oldest first.
+    queued: VecDeque<oneshot::Receiver<()>>,
+}
+
+/// A receive is done once the callback was queued with fewer than [`CALLS_QUEUED`] calls ahead
+/// of it not yet returned; [`ChunkReceiver::finish`] once every call returned.
 impl ChunkReceiver for ChunkFn {
     fn receive(&mut self, text: String) -> Received<'_> {
-        Box::pin(self.call(text))
+        Box::pin(async move {
+            self.queued.extend(self.callback.queue_call(text));
+            while self.queued.len() >= CALLS_QUEUED {
+                if let Some(returned) = self.queued.pop_front() {
+                    let _ = returned.await;
+                }
+            }
+        })
+    }
+
+    fn finish(&mut self) -> Received<'_> {
+        Box::pin(async move {
+            while let Some(returned) = self.queued.pop_front() {
+                let _ = returned.await;
+            }
+        })
     }
 }
 
@@ -30,5 +60,18 @@ pub fn callback<T: 'static + Send + ToNapiValue>(
             format!("creating the {what} callback"),
             std::io::Error::other(e.reason.clone()),
         )
+    })
+}
+
+/// [`callback`] for a run's chunks.
+pub fn chunk_callback(
+    js: &JsThread,
+    env: &Env,
+    f: Function<String, ()>,
+    what: &str,
+) -> crate::error::Result<ChunkFn> {
+    Ok(ChunkFn {
+        callback: callback(js, env, f, what)?,
+        queued: VecDeque::new(),
     })
 }

@@ -34,6 +34,13 @@ pub(crate) type Received<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 pub(crate) trait ChunkReceiver: Send {
     /// Takes `text` (never empty). Delivery awaits the returned future before the next receive.
     fn receive(&mut self, text: String) -> Received<'_>;
+
+    /// Done when every text received so far has been taken: delivery awaits it after the last
+    /// receive. For a receiver whose receive is done before the text was taken (a JS callback
+    /// with calls queued ahead, see `napi::stream`).
+    fn finish(&mut self) -> Received<'_> {
+        Box::pin(async {})
+    }
 }
 
 /// Delivers what the reader queues on `rx` until every sender is gone: coalesced up to
@@ -67,8 +74,11 @@ pub(crate) async fn deliver<R: ChunkReceiver>(
         Some(p) => p.flush(),
         None => decoder.finish(),
     };
-    if let (Some(r), false) = (&mut receiver, tail.is_empty()) {
-        r.receive(tail).await;
+    if let Some(r) = &mut receiver {
+        if !tail.is_empty() {
+            r.receive(tail).await;
+        }
+        r.finish().await;
     }
     pipeline.map(|p| p.finish(None))
 }
