@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module'
 import { existsSync } from 'node:fs'
 import os from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -118,6 +119,14 @@ const workloads = {
   },
   'executeShell 256 MiB stream (MiB/s)': async (m) => stream(256 * MiB, (cb) => m.executeShell({ command: yes(256 * MiB) }, cb)),
   'executeShell 256 MiB, programs by path (MiB/s)': async (m) => stream(256 * MiB, (cb) => m.executeShell({ command: programs(256 * MiB) }, cb)),
+  // ms (lower is better): the event loop's longest stall while 256 MiB stream to a callback.
+  'event-loop max delay, executeShell 256 MiB (ms)': async (m) => {
+    const monitor = monitorEventLoopDelay({ resolution: 1 })
+    monitor.enable()
+    await stream(256 * MiB, (cb) => m.executeShell({ command: yes(256 * MiB) }, cb))
+    monitor.disable()
+    return monitor.max / 1e6
+  },
   'PTY 64 MiB (MiB/s)': async (m) => {
     const pty = new m.PtySession()
     return stream(64 * MiB, (cb) => pty.start({ command: `head -c ${64 * MiB} /dev/zero | tr '\\0' a`, cols: 120, rows: 40 }, cb))
