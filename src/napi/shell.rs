@@ -301,7 +301,10 @@ impl Shell {
         self.idle_promise(env, async move { session.finish_close().await })
     }
 
-    /// A promise that resolves (to undefined) when `done` does.
+    /// A promise that resolves (to undefined) when `done` does. `done` is first polled here, on
+    /// the JS thread: a session with no run to wait for is closed (or found idle) within the
+    /// call, and its promise settled, without a hop to a runtime thread and back (which cost
+    /// `close()` 0.2 ms of its 0.2 ms on this machine).
     fn idle_promise<'env>(
         &self,
         env: &'env Env,
@@ -309,7 +312,7 @@ impl Shell {
     ) -> Result<Object<'env>> {
         let promise = self
             .js
-            .spawn(env, None, FirstPoll::OnRuntime, Turn::Free, async move {
+            .spawn(env, None, FirstPoll::Here, Turn::Free, async move {
                 done.await;
                 Ok(())
             })?;

@@ -175,7 +175,7 @@ impl Spawned {
     /// Kills the program and reaps the supervisor, which, its liveness pipe closed, first kills
     /// whatever is left below it.
     pub fn end(mut self) {
-        self.proc.signal(libc::SIGKILL);
+        self.signal_program(libc::SIGKILL);
         if self.supervisor.sweeps_on_close() {
             // The posix watchdog's sweep spawns processes; the same search in here does not.
             let anchor = self.supervisor.id() as i32;
@@ -191,8 +191,16 @@ impl Spawned {
     /// Kills the program and closes the liveness pipe, so that the supervisor kills whatever is
     /// left below it and exits; reaping it is left to [`Spawned::end`].
     pub fn kill(&mut self) {
-        self.proc.signal(libc::SIGKILL);
+        self.signal_program(libc::SIGKILL);
         drop(self.liveness.take());
+    }
+
+    /// Signals the program through its exit watch where the OS can (no /proc read: it cost
+    /// `close()` a third of its time), else by its pid, checked.
+    fn signal_program(&self, signal: i32) {
+        if super::os::native::signal_by_watch(&self.pidfd, signal).is_none() {
+            self.proc.signal(signal);
+        }
     }
 
     /// Whether the process has exited, from its pidfd (no /proc read).

@@ -8,8 +8,9 @@
 //!   executable's name (`exe_name`), what its descriptors point at (`fd_path`, `fd_paths`,
 //!   `pipe_id`), whether its environment holds a string (`environ_contains`);
 //! - exit notification: `exit_watch(pid)`, a descriptor that becomes readable when the pid exits
-//!   (a pidfd on Linux, a kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS), and `dup_from`, a copy
-//!   of a descriptor of the process behind such a watch (Linux only: `pidfd_getfd`);
+//!   (a pidfd on Linux, a kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS), `dup_from`, a copy
+//!   of a descriptor of the process behind such a watch (Linux only: `pidfd_getfd`), and
+//!   `signal_by_watch`, a signal to that process (Linux: `pidfd_send_signal`; macOS: `None`);
 //! - descriptors: a close-on-exec `pipe`, `grow_pipe`, `random_bytes`;
 //! - terminals: `open_pty` (the pair, close-on-exec);
 //! - `SPAWN_FLAGS`, the `posix_spawn` flags of the platform's libc that start a session (and on

@@ -62,6 +62,22 @@ pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
     Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
 }
 
+/// Sends `signal` to the process behind the pidfd `watch` (the very process, whatever became of
+/// its pid): `Some(false)` when it has exited. No /proc read, as a check of the pid would need.
+pub(crate) fn signal_by_watch(watch: &OwnedFd, signal: i32) -> Option<bool> {
+    // SAFETY: pidfd_send_signal takes a pidfd we own, a signal number, no siginfo and no flags.
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            watch.as_raw_fd(),
+            signal,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+    Some(rc == 0)
+}
+
 /// A duplicate of descriptor `fd` of the process behind the pidfd `watch` (Linux 5.6+),
 /// close-on-exec.
 pub(crate) fn dup_from(watch: &OwnedFd, fd: RawFd) -> io::Result<OwnedFd> {

@@ -65,6 +65,11 @@ fn set_cloexec(fd: &impl AsRawFd) -> io::Result<()> {
     Ok(())
 }
 
+/// A kqueue cannot signal the process it watches: `None` (the caller signals the pid).
+pub(crate) fn signal_by_watch(_watch: &OwnedFd, _signal: i32) -> Option<bool> {
+    None
+}
+
 /// A kqueue watching `pid` for `NOTE_EXIT`: readable once it exits (a kqueue is readable while
 /// events are pending, and nothing takes this one's). A pid that has exited already (a zombie:
 /// the caller has not reaped it) gives a pipe at EOF, readable at once.
