@@ -1,9 +1,11 @@
-//! The way back to the JS thread from the runtime's threads, one per owner (a `Shell`, a
-//! `PtySession`, an `executeShell` call): a single threadsafe function through which the owner's
-//! promises are settled and its callbacks called, in the order they were queued. napi-rs's
+//! The way back to the JS thread from the runtime's threads: one threadsafe function per JS
+//! environment, made with its first owner (a `Shell`, a `PtySession`, an `executeShell` call)
+//! and kept until Node finalizes it as the environment is torn down, through which every owner's
+//! promises are settled and callbacks called, in the order they were queued. napi-rs's
 //! `spawn_future` and `ThreadsafeFunction` create and tear down one (a libuv async handle) per
 //! promise and per callback; a persistent session's round trip is a few dozen microseconds, and
-//! that setup was a third of it (an empty async export's round trip measured 32 to 43 µs).
+//! that setup was a third of it (an empty async export's round trip measured 32 to 43 µs). Made
+//! per owner, it still cost every `executeShell` and `new Shell()` 26 µs.
 //!
 //! Futures run as tasks of our own (async-task) that are polled on the runtime's threads, or on
 //! the JS thread when what they wait for arrives there (see [`super::event_loop`]): a run whose
@@ -33,30 +35,36 @@ pub struct JsThread {
     shared: Arc<Shared>,
 }
 
+/// One owner's side: the environment's way back, and the order of the owner's promises.
 pub(super) struct Shared {
-    tsfn: Arc<Tsfn>,
-    /// The async context JS sees when the JS thread runs our work outside a call from JS.
-    async_context: sys::napi_async_context,
-    /// Promises not settled yet: the function keeps the event loop alive only while there are
-    /// (so an idle `Shell` lets the host exit). Changed on the JS thread only.
-    pending: AtomicUsize,
+    env: Arc<EnvThread>,
     /// The order in which this owner's [`Turn::InOrder`] promises settle. Changed on the JS
     /// thread only (the lock makes `Shared` shareable).
     order: std::sync::Mutex<Order<Job>>,
 }
 
-// SAFETY: a threadsafe function may be called and released from any thread; `ref`/`unref` are
-// only called on the JS thread (in `spawn` and in the jobs it queues), and so is the async
-// context used.
-unsafe impl Send for Shared {}
-// SAFETY: as for `Send`: what is shared is the threadsafe function (behind its lock), an atomic,
-// the order (behind its lock), and the async context, which only the JS thread uses.
-unsafe impl Sync for Shared {}
+/// One JS environment's threadsafe function and what goes with it.
+struct EnvThread {
+    tsfn: Arc<Tsfn>,
+    /// The async context JS sees when the JS thread runs our work outside a call from JS.
+    async_context: sys::napi_async_context,
+    /// Promises of every owner not settled yet: the function keeps the event loop alive only
+    /// while there are (so an idle `Shell` lets the host exit). Changed on the JS thread only.
+    pending: AtomicUsize,
+}
 
-impl Drop for Shared {
-    fn drop(&mut self) {
-        self.tsfn.release();
-    }
+// SAFETY: a threadsafe function may be called from any thread; `ref`/`unref` are only called on
+// the JS thread (in `spawn` and in the jobs it queues), and so is the async context used.
+unsafe impl Send for EnvThread {}
+// SAFETY: as for `Send`: what is shared is the threadsafe function (behind its lock), an atomic,
+// and the async context, which only the JS thread uses.
+unsafe impl Sync for EnvThread {}
+
+thread_local! {
+    /// Each environment of this thread's threadsafe function, by the environment's address;
+    /// removed by the function's finalizer (the environment's teardown).
+    static ENV_THREADS: RefCell<std::collections::HashMap<usize, Arc<EnvThread>>> =
+        RefCell::new(std::collections::HashMap::new());
 }
 
 /// The threadsafe function until Node finalizes it, which it does when the environment is torn
@@ -64,7 +72,7 @@ impl Drop for Shared {
 struct Tsfn(std::sync::Mutex<Option<TsfnPtr>>);
 
 struct TsfnPtr(sys::napi_threadsafe_function);
-// SAFETY: see `Shared`.
+// SAFETY: see `EnvThread`.
 unsafe impl Send for TsfnPtr {}
 
 impl Tsfn {
@@ -74,27 +82,14 @@ impl Tsfn {
         let guard = self.0.lock().unwrap_or_else(|p| p.into_inner());
         guard.as_ref().map(|p| f(p.0))
     }
-
-    fn release(&self) {
-        let mut guard = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(p) = guard.take() {
-            // SAFETY: taken out of the slot under the lock, so released once, and only while
-            // Node has not finalized it (the finalizer empties the slot under the same lock).
-            // Releasing is allowed from any thread.
-            unsafe {
-                sys::napi_release_threadsafe_function(
-                    p.0,
-                    sys::ThreadsafeFunctionReleaseMode::release,
-                )
-            };
-        }
-    }
 }
 
 /// What the threadsafe function's finalizer needs.
 struct Finalize {
     tsfn: Arc<Tsfn>,
     async_context: sys::napi_async_context,
+    /// The environment's key in `ENV_THREADS`.
+    key: usize,
 }
 
 impl Shared {
@@ -104,7 +99,7 @@ impl Shared {
         let data = Box::into_raw(Box::new(job));
         // SAFETY: a threadsafe function may be called from any thread; `with` holds it live.
         // On success Node owns `data` and hands it to `call_js` once.
-        let status = self.tsfn.with(|tsfn| unsafe {
+        let status = self.env.tsfn.with(|tsfn| unsafe {
             sys::napi_call_threadsafe_function(
                 tsfn,
                 data.cast(),
@@ -166,7 +161,7 @@ impl Shared {
             let opened = sys::napi_open_callback_scope(
                 env,
                 std::ptr::null_mut(),
-                self.async_context,
+                self.env.async_context,
                 &mut callback,
             ) == sys::Status::napi_ok;
             work();
@@ -313,7 +308,28 @@ impl<T> JsOnly<T> {
 }
 
 impl JsThread {
+    /// A new owner's way back to the JS thread of `env`.
     pub fn new(env: &Env) -> napi::Result<JsThread> {
+        let key = env.raw() as usize;
+        let found = ENV_THREADS.with_borrow(|all| all.get(&key).cloned());
+        let env_thread = match found {
+            Some(found) => found,
+            None => {
+                let made = Arc::new(Self::make(env)?);
+                ENV_THREADS.with_borrow_mut(|all| all.insert(key, made.clone()));
+                made
+            }
+        };
+        Ok(JsThread {
+            shared: Arc::new(Shared {
+                env: env_thread,
+                order: std::sync::Mutex::new(Order::default()),
+            }),
+        })
+    }
+
+    /// The threadsafe function of `env`, unreferenced (it keeps no event loop alive).
+    fn make(env: &Env) -> napi::Result<EnvThread> {
         let mut name = std::ptr::null_mut();
         let mut tsfn = std::ptr::null_mut();
         let mut async_context = std::ptr::null_mut();
@@ -337,6 +353,7 @@ impl JsThread {
         let finalize = Box::into_raw(Box::new(Finalize {
             tsfn: cell.clone(),
             async_context,
+            key: env.raw() as usize,
         }));
         // SAFETY: on the JS thread of `env`; `name` and `async_context` were made above for it.
         // Node owns `finalize` once the function is created and hands it to `finalized`; when
@@ -363,13 +380,10 @@ impl JsThread {
             sys::napi_unref_threadsafe_function(env.raw(), tsfn);
         }
         *cell.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(TsfnPtr(tsfn));
-        Ok(JsThread {
-            shared: Arc::new(Shared {
-                tsfn: cell,
-                async_context,
-                pending: AtomicUsize::new(0),
-                order: std::sync::Mutex::new(Order::default()),
-            }),
+        Ok(EnvThread {
+            tsfn: cell,
+            async_context,
+            pending: AtomicUsize::new(0),
         })
     }
 
@@ -397,9 +411,10 @@ impl JsThread {
         napi::check_status!(unsafe {
             sys::napi_create_promise(env.raw(), &mut deferred, &mut promise)
         })?;
-        if self.shared.pending.fetch_add(1, Ordering::SeqCst) == 0 {
+        if self.shared.env.pending.fetch_add(1, Ordering::SeqCst) == 0 {
             // SAFETY: on the JS thread (a call from JS); `with` holds the function live.
             self.shared
+                .env
                 .tsfn
                 .with(|tsfn| unsafe { sys::napi_ref_threadsafe_function(env.raw(), tsfn) });
         }
@@ -416,10 +431,11 @@ impl JsThread {
                         on_settle(&Env::from_raw(env));
                     }
                     settle(env, deferred, result);
-                    if shared.pending.fetch_sub(1, Ordering::SeqCst) == 1 {
+                    if shared.env.pending.fetch_sub(1, Ordering::SeqCst) == 1 {
                         // SAFETY: a job, so on the JS thread with its `env`; `with` holds the
                         // function live.
                         shared
+                            .env
                             .tsfn
                             .with(|tsfn| unsafe { sys::napi_unref_threadsafe_function(env, tsfn) });
                     }
@@ -563,6 +579,17 @@ unsafe extern "C" fn finalized(env: sys::napi_env, data: *mut c_void, _hint: *mu
     // SAFETY: `data` is the `Finalize` boxed in `JsThread::new`, which Node hands back once.
     let finalize = unsafe { Box::from_raw(data.cast::<Finalize>()) };
     *finalize.tsfn.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    // The environment's entry goes with it (only this function's: a later environment at the
+    // same address has its own). `try_with`: the thread may be exiting.
+    let _ = ENV_THREADS.try_with(|all| {
+        let mut all = all.borrow_mut();
+        if all
+            .get(&finalize.key)
+            .is_some_and(|e| Arc::ptr_eq(&e.tsfn, &finalize.tsfn))
+        {
+            all.remove(&finalize.key);
+        }
+    });
     if !env.is_null() {
         // SAFETY: on the JS thread of the live `env` that made the context, destroyed once.
         unsafe { sys::napi_async_destroy(env, finalize.async_context) };
