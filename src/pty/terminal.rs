@@ -158,7 +158,7 @@ impl Terminal {
         if self.sequence == Sequence::Ground && plain_len(output) == output.len() {
             self.held.extend_from_slice(output);
             if self.held.len() >= PLAIN_BATCH_BYTES {
-                self.parse_held();
+                self.parse_held_batch();
             }
             return Vec::new();
         }
@@ -183,6 +183,18 @@ impl Terminal {
         self.replies.take()
     }
 
+    /// [`Terminal::parse_held`] for a full batch, which more plain text may follow: a line still
+    /// going on at its end keeps its last characters held, unparsed (see `feed_lines`), so that
+    /// the next batch skips them if the line goes on. Parsing each batch's end, which the next
+    /// batch of a long line overwrites, was two thirds of the model's time in a flood.
+    fn parse_held_batch(&mut self) {
+        let held = std::mem::take(&mut self.held);
+        // Held text is plain, and a batch is long enough to fast-forward.
+        let taken = self.feed_plain(&held, true);
+        self.held = held;
+        self.held.drain(..taken);
+    }
+
     fn parse_held(&mut self) {
         if self.held.is_empty() {
             return;
@@ -198,7 +210,7 @@ impl Terminal {
         let mut rest = output;
         while let Some((start, end)) = long_plain_run(rest) {
             self.process_any(&rest[..start]);
-            self.feed_plain(&rest[start..end]);
+            self.feed_plain(&rest[start..end], false);
             rest = &rest[end..];
         }
         self.process_any(rest);
@@ -223,21 +235,22 @@ impl Terminal {
     /// line and its CRLF, the cursor is on the same row and that row is blank again. (Where an
     /// LF cannot scroll, the line would still be on that row, or the cursor would have moved
     /// down.) From then on plain text keeps it there, and the last `rows + history + 1` lines
-    /// rewrite every row of the region and of the scrollback.
-    fn feed_plain(&mut self, text: &[u8]) {
+    /// rewrite every row of the region and of the scrollback. With `open`, more plain text may
+    /// follow: see `feed_lines`. Returns how much of `text` was taken (the rest is not parsed).
+    fn feed_plain(&mut self, text: &[u8], open: bool) -> usize {
         let (rows, cols) = self.size();
         let keep = rows + self.history + 1;
         let ends: Vec<usize> = memchr::memmem::find_iter(text, b"\r\n")
             .map(|i| i + 2)
             .collect();
         if ends.len() < 2 * keep + 2 {
-            return self.feed_lines(text);
+            return self.feed_lines(text, open);
         }
-        self.feed_lines(&text[..ends[keep - 1]]);
+        self.feed_lines(&text[..ends[keep - 1]], false);
         let probe = &text[ends[keep - 1]..ends[keep]];
         let line = &probe[..probe.len() - 2];
         let row = self.term.grid().cursor.point.line;
-        self.feed_lines(probe);
+        self.feed_lines(probe, false);
         let scrolled = line.len() < cols
             && line.iter().any(u8::is_ascii_graphic)
             && !line.iter().any(|&b| b == b'\r' || b == b'\n')
@@ -252,7 +265,7 @@ impl Terminal {
         {
             self.skipped += resume - ends[keep];
         }
-        self.feed_lines(&text[resume..]);
+        resume + self.feed_lines(&text[resume..], open)
     }
 
     /// Parses plain text, skipping the middle of lines longer than the screen and scrollback.
@@ -262,18 +275,26 @@ impl Terminal {
     /// autowrap), so skipping a multiple of `cols` leaves the screen and the scrollback as they
     /// were, once the last `(rows + history + 1) * cols` are parsed. A line that goes on from
     /// the last batch (see [`Terminal::run_in`]) is in its cycle from the start of this one.
-    fn feed_lines(&mut self, text: &[u8]) {
+    ///
+    /// With `open` (more plain text may follow), a last line that was skipped into is left there:
+    /// its last characters (`warm` and less than `cols` more) are not parsed, and the caller
+    /// keeps them for the text that follows, whose parse takes them in or skips them as part of
+    /// the same line; the screen is exact again whenever everything held is parsed. Returns how
+    /// much of `text` was taken.
+    fn feed_lines(&mut self, text: &[u8], open: bool) -> usize {
         let (rows, cols) = self.size();
         let warm = (rows + self.history + 1) * cols;
         let mut parsed_to = 0;
         let mut stretch_start = 0;
         let mut taken = self.run_in;
+        let mut last_skipped = false;
         let breaks = memchr::memchr2_iter(b'\r', b'\n', text).chain(std::iter::once(text.len()));
         for end in breaks {
             // From where `warm` characters of the stretch are taken to where `warm` are left.
             let from = stretch_start + warm.saturating_sub(taken);
             let to = end.saturating_sub(warm);
-            if to > from + cols {
+            last_skipped = to > from + cols;
+            if last_skipped {
                 self.process(&text[parsed_to..from]);
                 parsed_to = from + (to - from) / cols * cols;
                 #[cfg(test)]
@@ -284,11 +305,18 @@ impl Terminal {
             taken = 0;
             stretch_start = end + 1;
         }
-        self.process(&text[parsed_to..]);
-        self.run_in = match memchr::memrchr2(b'\r', b'\n', text) {
-            Some(at) => text.len() - at - 1,
-            None => self.run_in.saturating_add(text.len()),
+        let taken_to = match open && last_skipped {
+            true => parsed_to,
+            false => {
+                self.process(&text[parsed_to..]);
+                text.len()
+            }
         };
+        self.run_in = match memchr::memrchr2(b'\r', b'\n', &text[..taken_to]) {
+            Some(at) => taken_to - at - 1,
+            None => self.run_in.saturating_add(taken_to),
+        };
+        taken_to
     }
 
     /// `(rows, cols)`.
@@ -732,6 +760,69 @@ mod tests {
                 fast.skipped
             );
         }
+    }
+
+    #[test]
+    fn a_batch_leaves_the_end_of_a_line_that_goes_on_unparsed() {
+        let size = TermSize { cols: 23, rows: 5 };
+        let line = |n: usize, phase: usize| (0..n).map(move |i| b'!' + ((i + phase) % 89) as u8);
+        // A long line over several batches; lines; a long line ending mid-batch; lines again;
+        // then the same with the screen read (everything held parsed) in the middle.
+        let mut input: Vec<u8> = b"start\r\n".to_vec();
+        input.extend(line(3 * PLAIN_BATCH_BYTES + 999, 0));
+        for i in 0..3000 {
+            input.extend_from_slice(format!("\r\nline {i}").as_bytes());
+        }
+        input.extend_from_slice(b"\r\n");
+        input.extend(line(PLAIN_BATCH_BYTES / 2 + 5, 7));
+        input.extend_from_slice(b"\r\nlast\r\n");
+        input.extend(line(PLAIN_BATCH_BYTES + 17, 3));
+        input.extend_from_slice(b"\x1b[6n");
+        for history in [0, 3] {
+            let mut reference = Terminal::with_history(size, history);
+            reference.process(&input);
+            let want = reference.replies.take();
+            for read_at in [None, Some(2 * PLAIN_BATCH_BYTES + 4097)] {
+                let mut fast = Terminal::with_history(size, history);
+                let mut got = Vec::new();
+                let mut fed = 0;
+                for read in input.chunks(4095) {
+                    got.extend(fast.feed(read));
+                    fed += read.len();
+                    if read_at.is_some_and(|at| fed >= at && fed - read.len() < at) {
+                        let mut partial = Terminal::with_history(size, history);
+                        partial.process(&input[..fed]);
+                        assert_eq!(fast.text(history), partial.text(history));
+                    }
+                }
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want)
+                );
+                assert_eq!(fast.text(history), reference.text(history));
+                assert_eq!(
+                    fast.term.grid().cursor.point,
+                    reference.term.grid().cursor.point
+                );
+            }
+        }
+        // The first long line alone: its start and its end are parsed, not each batch's end.
+        let mut input: Vec<u8> = b"start\r\n".to_vec();
+        input.extend(line(5 * PLAIN_BATCH_BYTES + 999, 0));
+        let mut fast = Terminal::with_history(size, 3);
+        for read in input.chunks(4095) {
+            fast.feed(read);
+        }
+        let mut reference = Terminal::with_history(size, 3);
+        reference.process(&input);
+        assert_eq!(fast.text(3), reference.text(3));
+        let warm = (5 + 3 + 1) * 23;
+        assert!(
+            fast.skipped + 2 * warm + 3 * 23 + 7 >= input.len(),
+            "{} of {}",
+            fast.skipped,
+            input.len()
+        );
     }
 
     /// Whatever a program writes and however the terminal is resized, nothing panics (the
