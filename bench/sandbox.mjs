@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+// A sandboxed session never takes a shell started ahead of need: the plain starts must not either.
+process.env.AGENT_SHELL_POOL = '0'
 const require = createRequire(import.meta.url)
 const { executeShell } = require('../index.js')
 const pairs = Number(process.argv[2] ?? 400)
