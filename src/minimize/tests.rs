@@ -37,6 +37,13 @@ fn run(command: &str, text: &str) -> Option<(String, String)> {
     })
 }
 
+/// Fails naming the first of `kept` that `out` lacks.
+fn assert_keeps(out: &str, kept: &[&str]) {
+    for kept in kept {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+}
+
 fn text_of(command: &str, text: &str) -> String {
     run(command, text)
         .unwrap_or_else(|| panic!("no filter rewrote the output of {command:?}"))
@@ -103,16 +110,17 @@ fn cargo_test_drops_passing_tests_and_toolchain_frames() {
         !out.contains("test a ... ok") && !out.contains("/rustc/"),
         "{out}"
     );
-    for kept in [
-        "test b ... FAILED",
-        "test c ... ignored",
-        "panicked at src/lib.rs:5:9",
-        "at ./src/lib.rs:5:9",
-        "test result: FAILED. 1 passed; 1 failed",
-        "Running unittests src/lib.rs\n",
-    ] {
-        assert!(out.contains(kept), "{kept} in {out}");
-    }
+    assert_keeps(
+        &out,
+        &[
+            "test b ... FAILED",
+            "test c ... ignored",
+            "panicked at src/lib.rs:5:9",
+            "at ./src/lib.rs:5:9",
+            "test result: FAILED. 1 passed; 1 failed",
+            "Running unittests src/lib.rs\n",
+        ],
+    );
 }
 
 #[test]
@@ -123,32 +131,34 @@ fn test_runners_keep_failures_and_summaries() {
         !out.contains("✓") && !out.contains("6|") && !out.contains("Start at"),
         "{out}"
     );
-    for kept in [
-        "× b > fails",
-        "FAIL  test/b.test.ts > b > fails",
-        "AssertionError: expected 1 to be 2",
-        "❯ test/b.test.ts:8:15",
-        "Tests  1 failed | 17 passed (18)",
-        "Test Files  1 failed | 1 passed (2)",
-    ] {
-        assert!(out.contains(kept), "{kept} in {out}");
-    }
+    assert_keeps(
+        &out,
+        &[
+            "× b > fails",
+            "FAIL  test/b.test.ts > b > fails",
+            "AssertionError: expected 1 to be 2",
+            "❯ test/b.test.ts:8:15",
+            "Tests  1 failed | 17 passed (18)",
+            "Test Files  1 failed | 1 passed (2)",
+        ],
+    );
     let jest = "PASS src/a.test.js\nFAIL src/b.test.js\n  ● suite › fails\n\n    expect(received).toBe(expected)\n\n    Expected: 2\n    Received: 1\n\n      6 |   test('fails', () => {\n    > 7 |     expect(1).toBe(2);\n        |               ^\n\n      at Object.toBe (src/b.test.js:7:15)\n      at run (node_modules/jest-circus/build/run.js:1:1)\n\nTest Suites: 1 failed, 1 passed, 2 total\nTests:       1 failed, 5 passed, 6 total\nRan all test suites.\n";
     let out = text_of("jest", jest);
     assert!(
         !out.contains("PASS ") && !out.contains("jest-circus") && !out.contains("6 |"),
         "{out}"
     );
-    for kept in [
-        "FAIL src/b.test.js",
-        "● suite › fails",
-        "Expected: 2",
-        "> 7| ",
-        "(src/b.test.js:7:15)",
-        "Tests:       1 failed, 5 passed, 6 total",
-    ] {
-        assert!(out.contains(kept), "{kept} in {out}");
-    }
+    assert_keeps(
+        &out,
+        &[
+            "FAIL src/b.test.js",
+            "● suite › fails",
+            "Expected: 2",
+            "> 7| ",
+            "(src/b.test.js:7:15)",
+            "Tests:       1 failed, 5 passed, 6 total",
+        ],
+    );
     let gtest = "[==========] Running 2 tests from 1 test suite.\n[----------] 2 tests from S\n[ RUN      ] S.A\n[       OK ] S.A (0 ms)\n[ RUN      ] S.B\nt.cc:12: Failure\nExpected equality\n[  FAILED  ] S.B (0 ms)\n[==========] 2 tests ran.\n[  PASSED  ] 1 test.\n[  FAILED  ] 1 test, listed below:\n[  FAILED  ] S.B\n";
     assert_eq!(
         text_of("./build/t", gtest),
@@ -381,16 +391,17 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     let pretty = "src/a.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.\n\n3 const n: number = 'x'\n        ~\n\nsrc/a.ts:9:1 - error TS2551: Property 'nam' does not exist on type 'U'. Did you mean 'name'?\n\n9 u.nam\n    ~~~\n\n  src/u.ts:2:3\n    2   name: string\n        ~~~~\n    'name' is declared here.\n\n\nFound 2 errors in 2 files.\n\nErrors  Files\n     1  src/a.ts:3\n     1  src/u.ts:2\n";
     let out = text_of("tsc --pretty", pretty);
     assert!(!out.contains("~") && !out.contains("const n"), "{out}");
-    for kept in [
-        "3:7 TS2322",
-        "9:1 TS2551",
-        "src/u.ts:2:3",
-        "'name' is declared here.",
-        "Found 2 errors in 2 files.",
-        "1  src/u.ts:2",
-    ] {
-        assert!(out.contains(kept), "{kept} in {out}");
-    }
+    assert_keeps(
+        &out,
+        &[
+            "3:7 TS2322",
+            "9:1 TS2551",
+            "src/u.ts:2:3",
+            "'name' is declared here.",
+            "Found 2 errors in 2 files.",
+            "1  src/u.ts:2",
+        ],
+    );
     // pytest --tb=native: the traceback's `File ..., line N` locations stay.
     let native = "============================= test session starts ==============================\nplatform linux -- Python 3.11.2, pytest-8.3.3\nrootdir: /p\ncollected 2 items\n\ntest_a.py .F                                                             [100%]\n\n=================================== FAILURES ===================================\n___________________________________ test_b ____________________________________\nTraceback (most recent call last):\n  File \"/p/test_a.py\", line 5, in test_b\n    assert add(1, 2) == 4\nAssertionError: assert 3 == 4\n=========================== short test summary info ============================\nFAILED test_a.py::test_b - assert 3 == 4\n========================= 1 failed, 1 passed in 0.01s ==========================\n";
     let out = text_of("pytest --tb=native", native);
