@@ -67,6 +67,14 @@ struct Inner {
     parked: Option<park::Parked>,
 }
 
+/// When [`Session`]'s `kill_live` kills a shell with nothing below it.
+#[derive(Clone, Copy, PartialEq)]
+enum IdleShell {
+    KillNow,
+    /// On the reaping thread, after the caller went on (`close_soon`).
+    KillLater,
+}
+
 impl Session {
     pub fn new(config: ShellConfig) -> Result<Self> {
         validate::env("sessionEnv", &config.session_env)?;
@@ -321,7 +329,7 @@ impl Session {
         let mut outcome = match outcome {
             Ok(o) => o,
             Err(e) => {
-                self.kill_live(&mut inner).await;
+                self.kill_live(&mut inner, IdleShell::KillNow).await;
                 return Err(e);
             }
         };
@@ -359,22 +367,13 @@ impl Session {
 
     /// [`Session::close`] for a session no one will use again (the end of `executeShell`): when
     /// nothing runs below its shell (which then only waits for a run that will not come), the
-    /// kill of the shell is left to a task on the runtime, and the caller goes on at once;
+    /// kill of the shell is left to the thread that reaps it, and the caller goes on at once;
     /// anything below it is ended as by `close` before this returns.
-    pub async fn close_soon(self: &Arc<Self>) {
+    pub async fn close_soon(&self) {
         self.begin_close();
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return self.finish_close().await;
-        };
-        {
-            let inner = self.inner.lock().await;
-            if inner.live.as_ref().is_some_and(|l| !l.below().is_empty()) {
-                drop(inner);
-                return self.finish_close().await;
-            }
-        }
-        let session = self.clone();
-        drop(runtime.spawn(async move { session.finish_close().await }));
+        let mut inner = self.inner.lock().await;
+        inner.parked = None;
+        self.kill_live(&mut inner, IdleShell::KillLater).await;
     }
 
     /// The part of [`Session::close`] that takes effect at once: runs called until now are
@@ -399,7 +398,7 @@ impl Session {
     pub async fn finish_close(&self) {
         let mut inner = self.inner.lock().await;
         inner.parked = None;
-        self.kill_live(&mut inner).await;
+        self.kill_live(&mut inner, IdleShell::KillNow).await;
     }
 
     pub fn is_closed(&self) -> bool {
@@ -487,7 +486,9 @@ impl Session {
         restarted
     }
 
-    async fn kill_live(&self, inner: &mut Inner) {
+    /// Ends the shell and everything below it. Below it, a grace period first, awaited; a shell
+    /// with nothing below it is killed now, or with `KillLater` by the thread that reaps it.
+    async fn kill_live(&self, inner: &mut Inner, idle: IdleShell) {
         let Some(live) = inner.live.take() else {
             return;
         };
@@ -501,7 +502,10 @@ impl Session {
             // mounted with `discard`). A host that exits right after leaves nothing either: the
             // supervisor is a process of its own.
             let mut live = live;
-            live.spawned.kill();
+            if idle == IdleShell::KillNow {
+                live.spawned.kill();
+            }
+            // `destroy` kills the shell too, if it is still there.
             tokio::task::spawn_blocking(move || live.destroy(Duration::ZERO));
             return;
         }
@@ -589,7 +593,7 @@ impl Session {
                 if outcome.exit_code.is_none() {
                     outcome.set_ending(Ending::exited(status));
                 }
-                self.kill_live(inner).await;
+                self.kill_live(inner, IdleShell::KillNow).await;
                 if !began {
                     return Ok(Attempt::NotBegun(outcome));
                 }
@@ -612,7 +616,7 @@ impl Session {
                             ..Default::default()
                         };
                         outcome.set_ending(Ending::stopped(why, None));
-                        self.kill_live(inner).await;
+                        self.kill_live(inner, IdleShell::KillNow).await;
                     }
                 }
             }

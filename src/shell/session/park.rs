@@ -211,7 +211,7 @@ impl Session {
             },
             lineno_named,
         });
-        self.kill_live(&mut inner).await;
+        self.kill_live(&mut inner, IdleShell::KillNow).await;
         Some(true)
     }
 
