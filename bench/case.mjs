@@ -28,7 +28,10 @@ const linesCommand = (lines) => `seq ${lines}`
 // Programs named by path: the anchor runs `yes`, `head` and `tr` in its own process when named
 // bare, and these are separate processes for every system.
 const programsCommand = (bytes) => `/usr/bin/head -c ${bytes} /dev/zero | /usr/bin/tr '\\0' x`
-const treeCommand = (marker, size) => `for i in $(seq ${size}); do (exec -a ${marker} sleep 1000) & done; wait`
+// The tree's processes are programs named by path, with the marker as their argument (a duration of
+// about 1000 s): the anchor runs `sleep` named bare in its own process and has no `exec -a`, so the
+// tree of `(exec -a MARKER sleep 1000) &` never existed under it.
+const treeCommand = (marker, size) => `for i in $(seq ${size}); do /bin/sleep ${marker} & done; wait`
 
 function seqChars(lines) {
   let total = 0
@@ -546,7 +549,7 @@ async function concurrent() {
   return { ok: wrong === 0, error: wrong ? `${wrong} of ${n} runs did not print "x"` : undefined, ms }
 }
 
-// Processes whose argv[0] is the marker (`exec -a`), alive (a zombie's cmdline is empty).
+// Processes with the marker as an argument, alive (a zombie's cmdline is empty).
 function markerPids(marker) {
   const pids = []
   for (const name of readdirSync('/proc')) {
@@ -557,7 +560,7 @@ function markerPids(marker) {
 }
 function hasMarker(pid, marker) {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(marker)
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes(marker)
   } catch {
     return false
   }

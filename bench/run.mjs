@@ -164,7 +164,7 @@ const WORKLOADS = [
   {
     id: 'timeout',
     title: () => `Timeout to a ${params.treeSize}-process tree gone (timeout ${params.timeoutMs} ms)`,
-    about: `\`for i in $(seq ${params.treeSize}); do (exec -a MARKER sleep 1000) & done; wait\`; time from start + ${params.timeoutMs} ms to the last marked process gone (/proc polled every ms). child_process: the naive approach (detached, \`process.kill(-pid, 'SIGKILL')\` on a timer); execa: its \`timeout\` option; node-pty: \`kill()\` on a timer. "settled" is when the call returned. agent-shell counts its timeout from the command's start, so its numbers also carry its spawn time.`,
+    about: `\`for i in $(seq ${params.treeSize}); do /bin/sleep 1000.MARKER & done; wait\`; time from start + ${params.timeoutMs} ms to the last marked process gone (/proc polled every ms). child_process: the naive approach (detached, \`process.kill(-pid, 'SIGKILL')\` on a timer); execa: its \`timeout\` option; node-pty: \`kill()\` on a timer. "settled" is when the call returned. agent-shell counts its timeout from the command's start, so its numbers also carry its spawn time.`,
     systems: ['cp', 'execa', 'nodepty', 'anchor', 'anchor-shell', 'anchor-pty', 'exec', 'shell', 'pty'],
     metric: { key: 'goneMs', label: 'tree gone ms', unit: 'ms', better: 'lower' },
     columns: [{ key: 'settledMs', label: 'settled ms' }],
@@ -262,7 +262,8 @@ for (const message of [...new Set(Object.values(unavailable))]) console.error(me
 // ---------------------------------------------------------------------------------------------
 // Runs.
 
-const runId = `asbench_${process.pid}_`
+// Markers are sleep durations (case.mjs's tree command): 1000.<pid>0<case>, matched whole.
+const runId = `1000.${process.pid}0`
 let caseSeq = 0
 const results = new Map() // `${workload}/${system}` -> [result]
 const key = (w, s) => `${w}/${s}`
@@ -317,7 +318,7 @@ function sweep(prefix) {
   for (const name of readdirSync('/proc')) {
     if (name.charCodeAt(0) > 57) continue
     try {
-      if (readFileSync(`/proc/${name}/cmdline`, 'latin1').startsWith(prefix)) {
+      if (readFileSync(`/proc/${name}/cmdline`, 'latin1').split('\0').some((arg) => arg.startsWith(prefix))) {
         process.kill(Number(name), 'SIGKILL')
         killed++
       }
