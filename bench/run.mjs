@@ -215,6 +215,7 @@ const TARGETS = [
   { text: `peak RSS for ${mib(params.bytes)} ≤ the anchor's (\`executeShell\`, callback)`, w: 'throughput', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'rssMb' },
   { text: 'event-loop max delay ≤ the anchor\'s (`executeShell`)', w: 'eventloop', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'maxMs' },
   { text: 'timeout: tree gone ≤ 1.0× the anchor\'s (`executeShell`)', w: 'timeout', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'goneMs' },
+  { text: 'timeout: call settled ≤ 1.0× the anchor\'s (`executeShell`)', w: 'timeout', a: 'exec', b: 'anchor', op: '<=', k: 1, key: 'settledMs' },
 ]
 
 const workloads = WORKLOADS.filter((w) => !only || only.includes(w.id))

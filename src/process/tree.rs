@@ -61,6 +61,14 @@ impl Proc {
         }
         super::fd::kill(self.pid, signal)
     }
+
+    /// Sends `signal` without looking first, to a process seen alive a moment ago (by the scan
+    /// that found it, or a check just made) or frozen since (a stopped process does not exit by
+    /// itself): the same window as [`Proc::signal`]'s, without its read of the process table,
+    /// which a stop makes three times for each member of a tree.
+    fn signal_seen(&self, signal: i32) -> bool {
+        super::fd::kill(self.pid, signal)
+    }
 }
 
 /// Direct children of `pid`.
@@ -286,7 +294,10 @@ pub fn kill_tree(pid: i32, signal: i32) -> usize {
 
 /// How long processes get to exit after TERM before they are killed.
 pub const KILL_GRACE_MS: u64 = 1000; // long enough for a clean exit, short enough for an agent waiting on a timeout
-const POLL_MS: u64 = 10; // how often the grace period checks whether everything is gone
+/// The longest pause between two looks at processes given a signal (see [`poll_until`]).
+const POLL_MS: u64 = 10;
+/// The first pause: a look at a process costs about 5 µs (one /proc read on Linux).
+const FIRST_PAUSE_US: u64 = 50;
 /// How long freezing or killing a tree may keep at it: a fork bomb under a process limit forks
 /// as fast as its members die, and is only beaten by freezing every member before killing any.
 /// 3 s, three kill graces, is a bound, not a measurement: a stop that cannot win still returns.
@@ -366,13 +377,10 @@ impl Frozen {
     fn await_stopped(&self) {
         let deadline = Instant::now() + Duration::from_millis(STOP_SEEN_MS);
         let mut pending: Vec<Proc> = self.known.values().copied().collect();
-        loop {
+        poll_until(deadline, || {
             pending.retain(|p| !p.is_stopped_or_gone());
-            if pending.is_empty() || Instant::now() >= deadline {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
+            pending.is_empty()
+        });
     }
 
     /// STOPs every process the scan finds until a scan finds no new one: a stopped process cannot
@@ -392,7 +400,7 @@ impl Frozen {
                 return added;
             }
             for p in &new {
-                p.signal(libc::SIGSTOP);
+                p.signal_seen(libc::SIGSTOP);
             }
             added.extend(new);
             if Instant::now() >= until {
@@ -405,10 +413,10 @@ impl Frozen {
     fn end_or_ask(members: &[Proc], grace: Duration) {
         for p in members {
             if grace.is_zero() || is_shell(p) {
-                p.signal(libc::SIGKILL);
+                p.signal_seen(libc::SIGKILL);
             } else {
-                p.signal(libc::SIGTERM);
-                p.signal(libc::SIGCONT);
+                p.signal_seen(libc::SIGTERM);
+                p.signal_seen(libc::SIGCONT);
             }
         }
     }
@@ -419,20 +427,18 @@ impl Frozen {
         let members: Vec<Proc> = self.known.values().copied().collect();
         Self::end_or_ask(&members, grace);
         let deadline = Instant::now() + grace;
-        let mut pause = Duration::from_millis(1);
-        while Instant::now() < deadline {
-            if self.known.values().all(|p| !p.is_alive()) {
-                // Newcomers (forked before the freeze took, or by a member before it exited) get
-                // the same treatment; when there are none, the tree is gone.
-                let new = self.freeze_newcomers();
-                if new.is_empty() {
-                    return;
-                }
-                Self::end_or_ask(&new, grace);
+        let gone = poll_until(deadline, || {
+            if self.known.values().any(|p| p.is_alive()) {
+                return false;
             }
-            // Most processes die at once on TERM: look again soon, then less often.
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(POLL_MS));
+            // Newcomers (forked before the freeze took, or by a member before it exited) get
+            // the same treatment; when there are none, the tree is gone.
+            let new = self.freeze_newcomers();
+            Self::end_or_ask(&new, grace);
+            new.is_empty()
+        });
+        if gone {
+            return;
         }
         let until = Instant::now() + Duration::from_millis(CONVERGE_MS);
         loop {
@@ -444,10 +450,29 @@ impl Frozen {
                 return;
             }
             for p in self.known.values() {
-                p.signal(libc::SIGKILL);
+                p.signal_seen(libc::SIGKILL);
             }
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+}
+
+/// Calls `done` until it holds (true) or `deadline` passes (false, after a last call). A
+/// process acts on a signal when it is next scheduled, within tens of microseconds unless the
+/// processors are busy: the first look again is after [`FIRST_PAUSE_US`], each later one after
+/// twice the pause before, up to [`POLL_MS`].
+pub fn poll_until(deadline: Instant, mut done: impl FnMut() -> bool) -> bool {
+    let mut pause = Duration::from_micros(FIRST_PAUSE_US);
+    loop {
+        if done() {
+            return true;
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return false;
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(POLL_MS));
     }
 }
 

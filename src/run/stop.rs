@@ -57,15 +57,14 @@ pub(crate) async fn end_below<T: Send + 'static>(
     supervisor: i32,
     take: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
-    let (frozen, taken) = tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         let frozen = tree::freeze_below(supervisor);
         let taken = take();
-        (frozen, taken)
+        frozen.terminate(STOP_GRACE);
+        taken
     })
     .await
-    .ok()?;
-    let _ = tokio::task::spawn_blocking(move || frozen.terminate(STOP_GRACE)).await;
-    Some(taken)
+    .ok()
 }
 
 #[cfg(test)]

@@ -448,16 +448,13 @@ impl Live {
     }
 }
 
-/// Waits until `shell` is stopped (or gone); false if it did not stop in time.
+/// Waits until `shell` is stopped (or gone); false if it did not stop in time. On the blocking
+/// pool: a look every millisecond of the runtime's timer would add one to every stop.
 async fn stopped_in_time(shell: Proc) -> bool {
     let deadline = Instant::now() + Duration::from_millis(STOP_TAKES_MS);
-    while !shell.is_stopped_or_gone() {
-        if Instant::now() >= deadline {
-            return false;
-        }
-        tokio::time::sleep(Duration::from_millis(1)).await;
-    }
-    true
+    tokio::task::spawn_blocking(move || tree::poll_until(deadline, || shell.is_stopped_or_gone()))
+        .await
+        .unwrap_or(false)
 }
 
 /// Reads what `fd` (non-blocking) holds now, at most `limit` bytes, into `into`.
