@@ -23,7 +23,8 @@ const maxRssKb = () => process.resourceUsage().maxRSS
 // 64-byte ASCII lines, so characters = bytes.
 const streamCommand = (bytes) => `yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ | head -c ${bytes}`
 // No newline in the output: a tty turns "\n" into "\r\n", which would change the count.
-const ptyCommand = (bytes) => `head -c ${bytes} /dev/zero | tr '\\0' a`
+// Programs named by path, as below: the anchor's own shell would run a bare `head` and `tr` itself.
+const ptyCommand = (bytes) => `/usr/bin/head -c ${bytes} /dev/zero | /usr/bin/tr '\\0' a`
 const linesCommand = (lines) => `seq ${lines}`
 // Programs named by path: the anchor runs `yes`, `head` and `tr` in its own process when named
 // bare, and these are separate processes for every system.
@@ -71,8 +72,10 @@ const anchor = () => {
 function anchorExec(command, onChunk, extra = {}) {
   return anchor().executeShell({ command, ...extra }, onChunk ? (err, chunk) => onChunk(chunk) : null)
 }
+// Its own shell: given `shell: 'bash'` the anchor's PtySession starts bash and never runs the
+// command (every run timed out), so its PTY column was empty.
 function anchorPtyRun(command, onChunk, extra = {}) {
-  return new (anchor().PtySession)().start({ command, shell: 'bash', cols: 120, rows: 40, ...extra }, onChunk ? (err, chunk) => onChunk(chunk) : null, null)
+  return new (anchor().PtySession)().start({ command, cols: 120, rows: 40, ...extra }, onChunk ? (err, chunk) => onChunk(chunk) : null, null)
 }
 async function anchorSession() {
   const sh = new (anchor().Shell)()

@@ -171,8 +171,8 @@ const WORKLOADS = [
   },
   {
     id: 'pty',
-    title: () => `PTY throughput: ${mib(params.bytes)} of \`head -c ${params.bytes} /dev/zero | tr '\\0' a\``,
-    about: 'Through a pseudo-terminal (120×40), bash -c, a callback counting characters. node-pty resolves at exit; its time is taken at exit or at its last chunk, whichever is later, and chunks arriving up to 100 ms after exit still count.',
+    title: () => `PTY throughput: ${mib(params.bytes)} of \`/usr/bin/head -c ${params.bytes} /dev/zero | /usr/bin/tr '\\0' a\``,
+    about: 'Through a pseudo-terminal (120×40), bash -c (the anchor: its own shell, which starts the same two programs), a callback counting characters. node-pty resolves at exit; its time is taken at exit or at its last chunk, whichever is later, and chunks arriving up to 100 ms after exit still count.',
     systems: ['nodepty', 'anchor-pty', 'pty'],
     metric: { key: 'mibps', label: 'MiB/s', unit: 'MiB/s', better: 'higher' },
     columns: [
