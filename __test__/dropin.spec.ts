@@ -63,6 +63,42 @@ describe('a program that cannot start names the option that gave it', () => {
   })
 })
 
+describe("a shell's scratch directory", () => {
+  // With no TMPDIR named, a plain shell's script and FIFOs go to a memory filesystem: the user's
+  // runtime directory when there is one (else /dev/shm). Its script keeps only its last chunks.
+  it('is in the runtime directory, holds little of a long session, and is gone with a killed host', async () => {
+    const runtime = mkdtempSync(join(tmpdir(), 'agent-shell-runtime-'))
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: runtime }
+      delete env.TMPDIR
+      const script = `const a = require(${JSON.stringify(addon)}); const fs = require('node:fs'); const path = require('node:path')
+        const s = new a.Shell()
+        ;(async () => {
+          const big = 'x'.repeat(1000)
+          for (let i = 0; i < 400; i++) await s.run({ command: ': ' + big })
+          const r = await s.run({ command: 'echo $LINENO' }, () => {})
+          const dirs = fs.readdirSync(${JSON.stringify(runtime)})
+          const scripts = dirs.map((d) => fs.statSync(path.join(${JSON.stringify(runtime)}, d, 'bash'))).map((st) => ({ size: st.size, allocated: st.blocks * 512 }))
+          console.log(JSON.stringify({ dirs: dirs.length, scripts, exitCode: r.exitCode }))
+          setInterval(() => {}, 1000)
+        })()`
+      const host = spawn(process.execPath, ['-e', script], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+      const line = await new Promise<string>((r) => host.stdout.once('data', (d) => r(String(d))))
+      const got = JSON.parse(line)
+      expect(got.exitCode).toBe(0)
+      expect(got.dirs).toBeGreaterThan(0)
+      // The session's script: over 400 KB written, a few pages kept (64 KiB between two frees).
+      const long = got.scripts.reduce((a: { size: number }, b: { size: number }) => (b.size > a.size ? b : a))
+      expect(long.size).toBeGreaterThan(400_000)
+      expect(long.allocated).toBeLessThan(160 * 1024)
+      host.kill('SIGKILL')
+      expect(await eventually(() => readdirSync(runtime).length === 0)).toBe(true)
+    } finally {
+      rmSync(runtime, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('nothing of ours stays in the temp dir', () => {
   const host = (tmp: string, script: string) =>
     spawn(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] })

@@ -25,6 +25,9 @@ use crate::run::{self, CancelToken, Stop, EXIT_REPORT_MS, READ_CHUNK_BYTES};
 use crate::shell::framing::{self, Framing, Record, ShellState};
 use crate::shell::status::{Read, StatusPipe, Watch};
 
+/// How much of the script the shell is past before its storage is freed: one call frees many
+/// runs' chunks.
+const PUNCH_STEP_BYTES: u64 = 64 * 1024;
 /// How long a shell caught by a stop in the middle of its status report has to finish it (the
 /// report is the framing's own few commands).
 const REPORT_SETTLE_MS: u64 = 500;
@@ -74,6 +77,8 @@ pub(super) struct Live {
     pub(super) script_reader_tried: bool,
     /// Where the current chunk starts in the script.
     pub(super) chunk_start: u64,
+    /// Where the script's storage was freed up to (see [`Live::append_and_wake`]).
+    pub(super) punched: u64,
     /// The shell's children list, read after every run.
     pub(super) children_file: tree::ChildrenFile,
     /// Reused for every read of the output FIFO.
@@ -251,6 +256,14 @@ impl Live {
         self.script
             .write_all_at(text.as_bytes(), self.script_len)
             .map_err(|e| Error::io("writing the shell's script", e))?;
+        // The shell waits at the end of the last chunk, so it is past every chunk before that
+        // one and never reads them again (it only seeks back within the chunk it runs): their
+        // storage is freed, a long session's script taking no more than its last chunks, in
+        // memory or on disk.
+        if self.chunk_start >= self.punched + PUNCH_STEP_BYTES {
+            fd::punch_prefix(&self.script, self.chunk_start);
+            self.punched = self.chunk_start;
+        }
         self.chunk_start = self.script_len;
         self.script_len += text.len() as u64;
         self.ctl

@@ -145,6 +145,7 @@ pub(super) fn start_pooled(plan: Arc<Plan>) -> Result<Live> {
 }
 
 /// What the shell's script starts with.
+#[derive(Clone, Copy)]
 enum Boot<'a> {
     /// The whole bootstrap: the move to the directory, the snapshot, the first wait.
     Now {
@@ -155,23 +156,32 @@ enum Boot<'a> {
     Later,
 }
 
-/// Starts the shell in a temporary directory of its own, with its script there. The directory is
-/// made by the shell's supervisor, which removes it if the host goes away: it never exists
-/// without something to remove it. A sandboxed shell's is made here first (its sandbox is made
-/// for it), and removed here on any failure.
+/// Starts the shell in a scratch directory of its own, with its script there (see
+/// [`fd::scratch_parent`] for where). The directory is made by the shell's supervisor, which
+/// removes it if the host goes away: it never exists without something to remove it. A start
+/// that fails in a memory filesystem (full, say) is made again in the temp directory. A
+/// sandboxed shell's directory is its commands' temp directory: made here first (its sandbox is
+/// made for it), and removed here on any failure.
 fn start_shell_in(plan: Arc<Plan>, boot: Boot) -> Result<Live> {
-    let sandboxed = matches!(&boot, Boot::Now { config, .. } if config.sandbox.is_some());
-    let dir = match sandboxed {
-        true => fd::make_private_temp_dir("agent-shell-"),
-        false => fd::temp_dir_path("agent-shell-"),
-    }
-    .map_err(|e| Error::io("creating a temporary directory", e))?;
-    start_shell_at(dir.clone(), sandboxed, plan, boot).inspect_err(|_| {
-        // No failure may leave the directory behind (made by the supervisor, it is gone already).
-        if sandboxed {
+    let scratch = |parent: &Path| {
+        fd::scratch_path_in(parent, "agent-shell-")
+            .map_err(|e| Error::io("creating a temporary directory", e))
+    };
+    if matches!(&boot, Boot::Now { config, .. } if config.sandbox.is_some()) {
+        let dir = fd::make_private_temp_dir("agent-shell-")
+            .map_err(|e| Error::io("creating a temporary directory", e))?;
+        return start_shell_at(dir.clone(), true, plan, boot).inspect_err(|_| {
             let _ = std::fs::remove_dir_all(&dir);
+        });
+    }
+    let parent = fd::scratch_parent();
+    let temp = std::env::temp_dir();
+    match start_shell_at(scratch(&parent)?, false, plan.clone(), boot) {
+        Err(Error::SpawnFailed { .. } | Error::Io { .. }) if parent != temp => {
+            start_shell_at(scratch(&temp)?, false, plan, boot)
         }
-    })
+        started => started,
+    }
 }
 
 /// [`start_shell_in`] in `dir`, made already when `made`.
@@ -295,6 +305,7 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
         script_reader: None,
         script_reader_tried: false,
         chunk_start: 0,
+        punched: 0,
         children_file: tree::ChildrenFile::open(spawned_pid),
         read_buf: vec![0; read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],
     })
