@@ -97,6 +97,27 @@ describe("a shell's scratch directory", () => {
       rmSync(runtime, { recursive: true, force: true })
     }
   })
+
+  // A runtime directory where no directory can be made (/proc: writable for root by its mode, and
+  // refusing every mkdir): each start fails there and is made again in the temp directory. As
+  // another user /proc is not writable, and the start goes to /dev/shm or the temp directory.
+  it('falls back to the temp directory when a start fails in the runtime directory', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: '/proc' }
+    delete env.TMPDIR
+    const script = `const a = require(${JSON.stringify(addon)})
+      ;(async () => {
+        let out = ''
+        const r = await a.executeShell({ command: 'echo one' }, (e, c) => (out += c))
+        const s = new a.Shell()
+        await s.run({ command: 'echo two' }, (e, c) => (out += c))
+        await s.close()
+        console.log(JSON.stringify({ out, exitCode: r.exitCode }))
+        process.exit(0)
+      })()`
+    const host = spawn(process.execPath, ['-e', script], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    const line = await new Promise<string>((r) => host.stdout.once('data', (d) => r(String(d))))
+    expect(JSON.parse(line)).toEqual({ out: 'one\ntwo\n', exitCode: 0 })
+  })
 })
 
 describe('nothing of ours stays in the temp dir', () => {
