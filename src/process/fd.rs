@@ -313,26 +313,28 @@ fn usable_dir(dir: &Path) -> bool {
     dir.is_dir() && unsafe { libc::access(c.as_ptr(), libc::W_OK | libc::X_OK) } == 0
 }
 
-/// Frees the storage of `file`'s first `len` bytes (rounded down to whole pages), which read as
-/// zeros afterwards; its size is unchanged. Filesystems that cannot do it are left alone.
-pub(crate) fn punch_prefix(file: &File, len: u64) {
+/// Frees the storage of the whole pages of `file` from the one holding byte `from` to the one
+/// holding byte `to` (not included), which read as zeros afterwards; its size is unchanged. Called
+/// again with `from` at the last call's `to`, it frees the page left straddling that boundary.
+/// Filesystems that cannot do it are left alone.
+pub(crate) fn punch(file: &File, from: u64, to: u64) {
     #[cfg(target_os = "linux")]
     {
-        let len = len & !4095;
-        if len > 0 {
+        let (start, end) = (from & !4095, to & !4095);
+        if end > start {
             // SAFETY: fallocate only changes the storage of the descriptor's file.
             let _ = unsafe {
                 libc::fallocate(
                     file.as_raw_fd(),
                     libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE,
-                    0,
-                    len as libc::off_t,
+                    start as libc::off_t,
+                    (end - start) as libc::off_t,
                 )
             };
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (file, len);
+    let _ = (file, from, to);
 }
 
 /// Eight bytes from the kernel's random source.
@@ -398,7 +400,7 @@ mod tests {
             file.metadata().unwrap().blocks() * 512
         };
         let before = allocated();
-        punch_prefix(&file, 128 * 1024 + 100);
+        punch(&file, 0, 128 * 1024 + 100);
         let after = allocated();
         let read = std::fs::read(&path).unwrap();
         let _ = std::fs::remove_dir_all(&dir);

@@ -261,7 +261,7 @@ impl Live {
         // storage is freed, a long session's script taking no more than its last chunks, in
         // memory or on disk.
         if self.chunk_start >= self.punched + PUNCH_STEP_BYTES {
-            fd::punch_prefix(&self.script, self.chunk_start);
+            fd::punch(&self.script, self.punched, self.chunk_start);
             self.punched = self.chunk_start;
         }
         self.chunk_start = self.script_len;
