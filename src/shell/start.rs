@@ -163,13 +163,10 @@ enum Boot<'a> {
 /// sandboxed shell's directory is its commands' temp directory: made here first (its sandbox is
 /// made for it), and removed here on any failure.
 fn start_shell_in(plan: Arc<Plan>, boot: Boot) -> Result<Live> {
-    let scratch = |parent: &Path| {
-        fd::scratch_path_in(parent, "agent-shell-")
-            .map_err(|e| Error::io("creating a temporary directory", e))
-    };
+    let no_dir = |e| Error::io("creating a temporary directory", e);
+    let scratch = |parent: &Path| fd::scratch_path_in(parent, "agent-shell-").map_err(no_dir);
     if matches!(&boot, Boot::Now { config, .. } if config.sandbox.is_some()) {
-        let dir = fd::make_private_temp_dir("agent-shell-")
-            .map_err(|e| Error::io("creating a temporary directory", e))?;
+        let dir = fd::make_private_temp_dir("agent-shell-").map_err(no_dir)?;
         return start_shell_at(dir.clone(), true, plan, boot).inspect_err(|_| {
             let _ = std::fs::remove_dir_all(&dir);
         });
