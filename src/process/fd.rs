@@ -202,6 +202,12 @@ pub(crate) fn register_readable(fd: OwnedFd) -> io::Result<AsyncFd<OwnedFd>> {
     register(fd, Interest::READABLE)
 }
 
+/// A descriptor that becomes readable once `after` has passed (see `os::native::timer`),
+/// registered with the runtime. Call within the runtime.
+pub(crate) fn timer(after: std::time::Duration) -> io::Result<AsyncFd<OwnedFd>> {
+    register_readable(os::native::timer(after)?)
+}
+
 /// Creates a FIFO at `path` (mode 0600) and opens it, non-blocking and close-on-exec, for reading
 /// and for writing: `(read, write)`. The read end's pipe holds [`FIFO_PIPE_BYTES`].
 pub(crate) fn make_fifo(path: &Path) -> Result<(OwnedFd, OwnedFd)> {

@@ -224,7 +224,7 @@ impl PtySession {
             slave_path: pair.slave_path,
             input,
             cancel,
-            deadline: req.timeout.map(|t| Instant::now() + t),
+            deadline: req.timeout.map(|t| run::Deadline::new(Instant::now() + t)),
             _sandbox: sandbox,
         })
     }
@@ -290,7 +290,7 @@ pub struct PtyRun {
     slave_path: PathBuf,
     input: Arc<Input>,
     cancel: CancelToken,
-    deadline: Option<Instant>,
+    deadline: Option<run::Deadline>,
     /// Holds the command's sandbox temp directory until the run is dropped.
     _sandbox: Option<Confinement>,
 }
@@ -329,7 +329,7 @@ impl PtyRun {
         let stopped = tokio::select! {
             biased;
             _ = exited.readable() => None,
-            why = run::wait_for_stop([Some(&self.cancel), None], self.deadline) => Some(why),
+            why = run::wait_for_stop([Some(&self.cancel), None], self.deadline.as_ref()) => Some(why),
             _ = self.input.pump(&master) => None,
         };
         if stopped.is_some() {

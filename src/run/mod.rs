@@ -13,7 +13,7 @@ pub(crate) mod validate;
 
 pub(crate) use cancel::CancelToken;
 pub(crate) use ending::Ending;
-pub(crate) use stop::{end_below, wait_for_stop, Stop};
+pub(crate) use stop::{end_below, wait_for_stop, Deadline, Stop};
 
 /// Bytes read from a command's output at a time (and the size of each chunk queued toward the
 /// callback): 64 KiB is the Linux pipe's default capacity, so one read empties a full pipe.

@@ -3,10 +3,14 @@
 //! its deadline passes; then everything it started is frozen, its output taken, and all of it
 //! ended.
 
+use std::os::fd::OwnedFd;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use tokio::io::unix::AsyncFd;
+
 use super::CancelToken;
-use crate::process::tree;
+use crate::process::{fd, tree};
 
 /// Why a run was ended by us rather than by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,13 +19,63 @@ pub(crate) enum Stop {
     TimedOut,
 }
 
+/// A run's deadline, kept to within tens of microseconds. The runtime's timer counts whole
+/// milliseconds and fired 0.6-2 ms after the deadline (1.5 ms on average: a 200 ms timeout
+/// stopped its run at 201.5 ms); so it only brings the wait to [`Deadline::NEAR`] before the
+/// deadline, and the rest is waited on a timer descriptor of the OS (`fd::timer`), made then,
+/// once: the wait for a stop is made afresh on every event of a run. Without a descriptor (none
+/// left), the runtime's timer does it all.
+#[derive(Debug)]
+pub(crate) struct Deadline {
+    at: Instant,
+    near: OnceLock<Option<AsyncFd<OwnedFd>>>,
+}
+
+impl Deadline {
+    /// Where the runtime's timer hands over: more than it can be late by.
+    const NEAR: Duration = Duration::from_millis(3);
+
+    pub(crate) fn new(at: Instant) -> Deadline {
+        Deadline {
+            at,
+            near: OnceLock::new(),
+        }
+    }
+
+    /// Resolves once the deadline has passed.
+    pub(crate) async fn passed(&self) {
+        let near = self.at.checked_sub(Self::NEAR).unwrap_or(self.at);
+        if Instant::now() < near {
+            tokio::time::sleep_until(near.into()).await;
+        }
+        let precise = self.near.get_or_init(|| {
+            let left = self.at.saturating_duration_since(Instant::now());
+            fd::timer(left).ok()
+        });
+        if let Some(timer) = precise {
+            // The timer is never read: once it fired, it stays readable.
+            loop {
+                if Instant::now() >= self.at {
+                    return;
+                }
+                match timer.readable().await {
+                    Ok(mut ready) if Instant::now() < self.at => ready.clear_ready(),
+                    Ok(_) => return,
+                    Err(_) => break,
+                }
+            }
+        }
+        tokio::time::sleep_until(self.at.into()).await;
+    }
+}
+
 /// Resolves when one of `tokens` is cancelled or `deadline` passes, saying which. With no token
 /// and no deadline it never resolves. A cancel wins over a deadline that passed at the same time.
 /// Two tokens at most (a run's own and its session's abort), so that the wait, made afresh on
 /// every event of a run, allocates nothing.
 pub(crate) async fn wait_for_stop(
     tokens: [Option<&CancelToken>; 2],
-    deadline: Option<Instant>,
+    deadline: Option<&Deadline>,
 ) -> Stop {
     async fn cancelled(token: Option<&CancelToken>) {
         match token {
@@ -31,7 +85,7 @@ pub(crate) async fn wait_for_stop(
     }
     let expired = async {
         match deadline {
-            Some(d) => tokio::time::sleep_until(d.into()).await,
+            Some(d) => d.passed().await,
             None => std::future::pending().await,
         }
     };
@@ -95,15 +149,41 @@ mod tests {
         let token = CancelToken::default();
         let soon = Instant::now() + Duration::from_millis(20);
         assert_eq!(
-            wait_for_stop([Some(&token), None], Some(soon)).await,
+            wait_for_stop([Some(&token), None], Some(&Deadline::new(soon))).await,
             Stop::TimedOut
         );
         token.cancel();
         let past = Instant::now() - Duration::from_millis(1);
         assert_eq!(
-            wait_for_stop([None, Some(&token)], Some(past)).await,
+            wait_for_stop([None, Some(&token)], Some(&Deadline::new(past))).await,
             Stop::Cancelled
         );
+    }
+
+    #[tokio::test]
+    async fn a_deadline_waited_afresh_after_every_event_passes_at_it_never_before() {
+        let at = Instant::now() + Duration::from_millis(40);
+        let deadline = Deadline::new(at);
+        // As a run's loop does: the wait is dropped at each event and made again.
+        for _ in 0..50 {
+            let _ = tokio::time::timeout(Duration::from_micros(700), deadline.passed()).await;
+        }
+        tokio::time::timeout(Duration::from_secs(5), deadline.passed())
+            .await
+            .expect("the deadline passes");
+        assert!(Instant::now() >= at, "not before its time");
+        // Once passed, it stays passed.
+        tokio::time::timeout(Duration::from_secs(5), deadline.passed())
+            .await
+            .expect("passed again at once");
+        assert!(
+            deadline.near.get().is_some_and(|t| t.is_some()),
+            "one timer made"
+        );
+        let past = Deadline::new(Instant::now() - Duration::from_millis(5));
+        tokio::time::timeout(Duration::from_secs(5), past.passed())
+            .await
+            .expect("a deadline already past has passed");
     }
 
     #[tokio::test]

@@ -127,12 +127,12 @@ pub(super) enum Ended {
 /// A wait that only a deadline ends leaves the tokens out.
 pub(super) struct StopSignals<'a> {
     pub(super) tokens: [Option<&'a CancelToken>; 2],
-    pub(super) deadline: Option<Instant>,
+    pub(super) deadline: Option<run::Deadline>,
 }
 
 impl StopSignals<'_> {
     async fn wait(&self) -> Stop {
-        run::wait_for_stop(self.tokens, self.deadline).await
+        run::wait_for_stop(self.tokens, self.deadline.as_ref()).await
     }
 }
 
@@ -416,7 +416,9 @@ impl Live {
             shell.signal(libc::SIGCONT);
             let settle = StopSignals {
                 tokens: [None, None],
-                deadline: Some(Instant::now() + Duration::from_millis(REPORT_SETTLE_MS)),
+                deadline: Some(run::Deadline::new(
+                    Instant::now() + Duration::from_millis(REPORT_SETTLE_MS),
+                )),
             };
             let mut ignored = Vec::new();
             if let Ok(Ended::Status { state, pwd }) = self.drive(out, &settle, &mut ignored).await {

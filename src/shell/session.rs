@@ -25,7 +25,7 @@ use crate::output::{
     CHUNK_QUEUE,
 };
 use crate::process::tree::{self, Proc};
-use crate::run::{validate, CancelToken, Ending};
+use crate::run::{validate, CancelToken, Deadline, Ending};
 use crate::shell::framing::{self, RunScript};
 use crate::shell::reading;
 use crate::shell::status::StatusWatcher;
@@ -297,7 +297,7 @@ impl Session {
         let mut retried = false;
         let stop = StopSignals {
             tokens: [Some(cancel), Some(&aborted)],
-            deadline: req.timeout.map(|t| start + t),
+            deadline: req.timeout.map(|t| Deadline::new(start + t)),
         };
         let outcome = loop {
             let attempt = match begun {

@@ -11,7 +11,9 @@
 //!   (a pidfd on Linux, a kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS), `dup_from`, a copy
 //!   of a descriptor of the process behind such a watch (Linux only: `pidfd_getfd`), and
 //!   `signal_by_watch`, a signal to that process (Linux: `pidfd_send_signal`; macOS: `None`);
-//! - descriptors: a close-on-exec `pipe`, `grow_pipe`, `random_bytes`;
+//! - descriptors: a close-on-exec `pipe`, `grow_pipe`, `random_bytes`, and `timer(after)`, a
+//!   descriptor that becomes readable once `after` has passed (a timerfd on Linux, a kqueue with
+//!   `EVFILT_TIMER` on macOS): the runtime's own timer counts whole milliseconds;
 //! - terminals: `open_pty` (the pair, close-on-exec);
 //! - `SPAWN_FLAGS`, the `posix_spawn` flags of the platform's libc that start a session (and on
 //!   macOS close every descriptor not handed over).

@@ -50,6 +50,40 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
     }
 }
 
+/// A timer descriptor, non-blocking: readable once `after` has passed on the monotonic clock
+/// (a timerfd; it fires within the kernel's high-resolution timer slack, tens of microseconds).
+pub(crate) fn timer(after: std::time::Duration) -> io::Result<OwnedFd> {
+    // SAFETY: timerfd_create takes a clock and flags and returns a new descriptor or -1.
+    let fd = unsafe {
+        libc::timerfd_create(
+            libc::CLOCK_MONOTONIC,
+            libc::TFD_NONBLOCK | libc::TFD_CLOEXEC,
+        )
+    };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a descriptor just returned to us and owned by nothing else.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+    // A zero value would disarm the timer: what is due now is due in a nanosecond.
+    let after = after.max(std::time::Duration::from_nanos(1));
+    let spec = libc::itimerspec {
+        it_interval: libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        },
+        it_value: libc::timespec {
+            tv_sec: after.as_secs() as libc::time_t,
+            tv_nsec: after.subsec_nanos() as libc::c_long,
+        },
+    };
+    // SAFETY: `spec` is a valid itimerspec read by the call; no old value is asked for.
+    if unsafe { libc::timerfd_settime(fd.as_raw_fd(), 0, &spec, std::ptr::null_mut()) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(fd)
+}
+
 /// A pidfd (Linux 5.3+), non-blocking: readable once `pid` exits.
 pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
     // SAFETY: pidfd_open takes a pid and flags, touches no memory of ours, and returns a new

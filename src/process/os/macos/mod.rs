@@ -105,6 +105,36 @@ pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
     Ok(kq)
 }
 
+/// A kqueue, non-blocking, readable once `after` has passed: a one-shot `EVFILT_TIMER` in
+/// microseconds, `NOTE_CRITICAL` so that the system does not coalesce it with later timers.
+pub(crate) fn timer(after: std::time::Duration) -> io::Result<OwnedFd> {
+    // SAFETY: kqueue takes no arguments and returns a new descriptor or -1.
+    let kq = owned(unsafe { libc::kqueue() })?;
+    set_cloexec(&kq)?;
+    // SAFETY: `kevent` is plain data; every field that matters is set below.
+    let mut change: libc::kevent = unsafe { std::mem::zeroed() };
+    change.ident = 1;
+    change.filter = libc::EVFILT_TIMER;
+    change.flags = libc::EV_ADD | libc::EV_ONESHOT;
+    change.fflags = libc::NOTE_USECONDS | libc::NOTE_CRITICAL;
+    change.data = after.as_micros().clamp(1, isize::MAX as u128) as libc::intptr_t;
+    // SAFETY: one change read from `change`; no event list, so nothing is written.
+    let rc = unsafe {
+        libc::kevent(
+            kq.as_raw_fd(),
+            &change,
+            1,
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null(),
+        )
+    };
+    if rc < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(kq)
+}
+
 /// macOS cannot copy another process's descriptor (Linux's `pidfd_getfd`).
 pub(crate) fn dup_from(_watch: &OwnedFd, _fd: RawFd) -> io::Result<OwnedFd> {
     Err(io::ErrorKind::Unsupported.into())
