@@ -9,8 +9,20 @@ use crate::process::os::ProcEntry;
 
 /// Reads `/proc/<pid>/stat`; `None` when the process does not exist.
 pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
-    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    parse_stat(pid, &text)
+    let mut buf = [0u8; 2048];
+    let text = read_small(&format!("/proc/{pid}/stat"), &mut buf)?;
+    parse_stat(pid, text)
+}
+
+/// A procfs file read whole in one `read` into `buf` (procfs makes the text at that read): an
+/// open, a read and a close, where `fs::read_to_string` also asks the size, which procfs does not
+/// know. A stop reads a few files of each process of a tree, several times. `None` when the file
+/// cannot be read or does not fit.
+fn read_small<'b>(path: &str, buf: &'b mut [u8]) -> Option<&'b str> {
+    use std::io::Read;
+    let n = fs::File::open(path).ok()?.read(buf).ok()?;
+    (n < buf.len()).then_some(())?;
+    std::str::from_utf8(&buf[..n]).ok()
 }
 
 /// The command name is in parentheses and may itself contain spaces and parentheses, so fields
@@ -52,7 +64,18 @@ pub(crate) fn snapshot() -> Vec<ProcEntry> {
 /// Direct children of `pid`, from the `children` file of each of its threads (cheap: no scan of
 /// all of `/proc`). Falls back to a full scan on kernels without that file.
 pub(crate) fn children(pid: i32) -> Vec<i32> {
-    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+    // A single-threaded process (most of a tree) has one such file, at a known place: procfs
+    // counts a process's threads in its task directory's link count (two plus one a thread), so
+    // one stat spares the listing of the directory.
+    use std::os::unix::fs::MetadataExt;
+    let task_dir = format!("/proc/{pid}/task");
+    if fs::metadata(&task_dir).is_ok_and(|m| m.nlink() == 3) {
+        let mut buf = [0u8; 4096];
+        if let Some(text) = read_small(&format!("{task_dir}/{pid}/children"), &mut buf) {
+            return parse_pids(text).collect();
+        }
+    }
+    let Ok(tasks) = fs::read_dir(task_dir) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -68,9 +91,10 @@ pub(crate) fn children(pid: i32) -> Vec<i32> {
 /// Direct children of a single-threaded process such as a shell: one file read, where
 /// [`children`] lists the task directory first. Called on every run, so it is worth the twin.
 pub(crate) fn children_of_single_threaded(pid: i32) -> Vec<i32> {
-    match fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
-        Ok(text) => parse_pids(&text).collect(),
-        Err(_) => children(pid),
+    let mut buf = [0u8; 4096];
+    match read_small(&format!("/proc/{pid}/task/{pid}/children"), &mut buf) {
+        Some(text) => parse_pids(text).collect(),
+        None => children(pid),
     }
 }
 
@@ -190,6 +214,45 @@ mod tests {
             (s.ppid, s.pgid, s.session, s.start_time, s.state),
             (77, 1230, 1234, 987654, 'S')
         );
+    }
+
+    #[test]
+    fn finds_the_children_of_every_thread_and_of_a_single_threaded_process() {
+        use std::process::{Command, Stdio};
+        use std::sync::mpsc;
+        let me = std::process::id() as i32;
+        // Started from a thread of its own, which lives while we look: only that thread's
+        // `children` file lists it. The shell is single-threaded and has one child.
+        let (started, pid) = mpsc::channel();
+        let (looked, done) = mpsc::channel::<()>();
+        let starter = std::thread::spawn(move || {
+            let child = Command::new("sh")
+                .args(["-c", "sleep 30 & wait"])
+                .stdin(Stdio::null())
+                .spawn()
+                .unwrap();
+            started.send(child.id() as i32).unwrap();
+            let _ = done.recv();
+            child
+        });
+        let shell = pid.recv().unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while children(shell).is_empty() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let ours = children(me);
+        let below = children(shell);
+        let below_too = children_of_single_threaded(shell);
+        looked.send(()).unwrap();
+        let mut child = starter.join().unwrap();
+        for &p in &below {
+            crate::process::fd::kill(p, libc::SIGKILL);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(ours.contains(&shell), "{shell} among {ours:?}");
+        assert_eq!(below.len(), 1, "{below:?}");
+        assert_eq!(below, below_too);
     }
 
     #[test]
