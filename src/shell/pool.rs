@@ -323,7 +323,7 @@ impl Pool {
             Ok(live) if wanted => state.waiting.push((key, second, live)),
             Ok(live) => {
                 drop(state);
-                live.destroy_now();
+                live.destroy_idle();
                 state = self.state();
             }
             Err(_) => {}
@@ -345,7 +345,7 @@ impl Pool {
             state.waiting.drain(..).map(|(.., l)| l).collect()
         };
         for live in ended {
-            live.destroy_now();
+            live.destroy_idle();
         }
         let deadline = Instant::now() + CLOSE_WAIT;
         while self.state().filling > 0 && Instant::now() < deadline {
@@ -397,7 +397,7 @@ fn end_all(shells: Vec<Live>) {
     }
     tokio::task::spawn_blocking(move || {
         for live in shells {
-            live.destroy_now();
+            live.destroy_idle();
         }
     });
 }

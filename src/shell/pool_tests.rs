@@ -149,3 +149,33 @@ async fn the_pool_follows_the_last_plan_and_ends_its_shells_when_closed() {
         s.close().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_pooled_shell_started_on_its_own_ends_with_it() {
+    // BASH_ENV runs before the shell's first wait: each shell of this plan, pooled ones
+    // included, leaves a process of its own below it, which ending an unused shell (no search of
+    // its tree: its supervisor ends what is below) must take along.
+    let marker = format!("1000.{}7", std::process::id());
+    let env_file = std::env::temp_dir().join(format!("agsh-pool-env-{}.sh", std::process::id()));
+    std::fs::write(&env_file, format!("/bin/sleep {marker} &\n")).unwrap();
+    let marked = || {
+        use crate::process::os::native;
+        native::all_pids()
+            .into_iter()
+            .filter(|&pid| native::argv(pid).iter().any(|a| *a == marker))
+            .count()
+    };
+    let pool = Pool::new(Handle::current());
+    let config = ShellConfig {
+        session_env: vec![("BASH_ENV".into(), env_file.to_string_lossy().into_owned())],
+        ..Default::default()
+    };
+    let session = Session::new(config).unwrap().with_pool(pool.clone());
+    run(&session, "true").await;
+    until(|| pool.waiting() == POOL_SIZE).await;
+    until(|| marked() > POOL_SIZE).await;
+    session.close().await;
+    pool.close();
+    let _ = std::fs::remove_file(&env_file);
+    until(|| marked() == 0).await;
+}

@@ -505,8 +505,8 @@ impl Session {
             if idle == IdleShell::KillNow {
                 live.spawned.kill();
             }
-            // `destroy` kills the shell too, if it is still there.
-            tokio::task::spawn_blocking(move || live.destroy(Duration::ZERO));
+            // `destroy_idle` kills the shell too, if it is still there.
+            tokio::task::spawn_blocking(move || live.destroy_idle());
             return;
         }
         let grace = Duration::from_millis(tree::KILL_GRACE_MS);
