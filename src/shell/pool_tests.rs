@@ -162,7 +162,7 @@ async fn what_a_pooled_shell_started_on_its_own_ends_with_it() {
         use crate::process::os::native;
         native::all_pids()
             .into_iter()
-            .filter(|&pid| native::argv(pid).iter().any(|a| *a == marker))
+            .filter(|&pid| native::argv(pid).contains(&marker))
             .count()
     };
     let pool = Pool::new(Handle::current());
