@@ -74,55 +74,31 @@ pub(crate) fn signal_by_watch(_watch: &OwnedFd, _signal: i32) -> Option<bool> {
 /// events are pending, and nothing takes this one's). A pid that has exited already (a zombie:
 /// the caller has not reaped it) gives a pipe at EOF, readable at once.
 pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
-    // SAFETY: kqueue takes no arguments and returns a new descriptor or -1.
-    let kq = owned(unsafe { libc::kqueue() })?;
-    set_cloexec(&kq)?;
     // SAFETY: `kevent` is plain data; every field that matters is set below.
     let mut change: libc::kevent = unsafe { std::mem::zeroed() };
     change.ident = pid as libc::uintptr_t;
     change.filter = libc::EVFILT_PROC;
     change.flags = libc::EV_ADD | libc::EV_ONESHOT;
     change.fflags = libc::NOTE_EXIT;
-    // SAFETY: one change read from `change`; no event list, so nothing is written.
-    let rc = unsafe {
-        libc::kevent(
-            kq.as_raw_fd(),
-            &change,
-            1,
-            std::ptr::null_mut(),
-            0,
-            std::ptr::null(),
-        )
-    };
-    if rc < 0 {
-        let e = io::Error::last_os_error();
-        if e.raw_os_error() == Some(libc::ESRCH) {
+    match kqueue_with(&change) {
+        Err(e) if e.raw_os_error() == Some(libc::ESRCH) => {
             let (read, _write) = pipe()?;
-            return Ok(read);
+            Ok(read)
         }
-        return Err(e);
+        other => other,
     }
-    Ok(kq)
 }
 
-/// A kqueue, non-blocking, readable once `after` has passed: a one-shot `EVFILT_TIMER` in
-/// microseconds, `NOTE_CRITICAL` so that the system does not coalesce it with later timers.
-pub(crate) fn timer(after: std::time::Duration) -> io::Result<OwnedFd> {
+/// A new kqueue, close-on-exec, with `change` registered in it.
+fn kqueue_with(change: &libc::kevent) -> io::Result<OwnedFd> {
     // SAFETY: kqueue takes no arguments and returns a new descriptor or -1.
     let kq = owned(unsafe { libc::kqueue() })?;
     set_cloexec(&kq)?;
-    // SAFETY: `kevent` is plain data; every field that matters is set below.
-    let mut change: libc::kevent = unsafe { std::mem::zeroed() };
-    change.ident = 1;
-    change.filter = libc::EVFILT_TIMER;
-    change.flags = libc::EV_ADD | libc::EV_ONESHOT;
-    change.fflags = libc::NOTE_USECONDS | libc::NOTE_CRITICAL;
-    change.data = after.as_micros().clamp(1, isize::MAX as u128) as libc::intptr_t;
     // SAFETY: one change read from `change`; no event list, so nothing is written.
     let rc = unsafe {
         libc::kevent(
             kq.as_raw_fd(),
-            &change,
+            change,
             1,
             std::ptr::null_mut(),
             0,
@@ -133,6 +109,19 @@ pub(crate) fn timer(after: std::time::Duration) -> io::Result<OwnedFd> {
         return Err(io::Error::last_os_error());
     }
     Ok(kq)
+}
+
+/// A kqueue readable once `after` has passed: a one-shot `EVFILT_TIMER` in
+/// microseconds, `NOTE_CRITICAL` so that the system does not coalesce it with later timers.
+pub(crate) fn timer(after: std::time::Duration) -> io::Result<OwnedFd> {
+    // SAFETY: `kevent` is plain data; every field that matters is set below.
+    let mut change: libc::kevent = unsafe { std::mem::zeroed() };
+    change.ident = 1;
+    change.filter = libc::EVFILT_TIMER;
+    change.flags = libc::EV_ADD | libc::EV_ONESHOT;
+    change.fflags = libc::NOTE_USECONDS | libc::NOTE_CRITICAL;
+    change.data = after.as_micros().clamp(1, isize::MAX as u128) as libc::intptr_t;
+    kqueue_with(&change)
 }
 
 /// macOS cannot copy another process's descriptor (Linux's `pidfd_getfd`).
