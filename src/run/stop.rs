@@ -53,16 +53,12 @@ impl Deadline {
             fd::timer(left).ok()
         });
         if let Some(timer) = precise {
-            // The timer is never read: once it fired, it stays readable.
-            loop {
-                if Instant::now() >= self.at {
-                    return;
-                }
-                match timer.readable().await {
-                    Ok(mut ready) if Instant::now() < self.at => ready.clear_ready(),
-                    Ok(_) => return,
-                    Err(_) => break,
-                }
+            // The timer is never read: once it fired, it stays readable, and a wait made again
+            // returns at once. It never fires early (armed for what was left when it was made);
+            // should it seem to, the runtime's timer does the rest: waiting on it again would
+            // wait for a readiness that never comes back.
+            if timer.readable().await.is_ok() && Instant::now() >= self.at {
+                return;
             }
         }
         tokio::time::sleep_until(self.at.into()).await;

@@ -21,7 +21,9 @@ pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
 fn read_small<'b>(path: &str, buf: &'b mut [u8]) -> Option<&'b str> {
     use std::io::Read;
     let n = fs::File::open(path).ok()?.read(buf).ok()?;
-    (n < buf.len()).then_some(())?;
+    if n == buf.len() {
+        return None;
+    }
     std::str::from_utf8(&buf[..n]).ok()
 }
 

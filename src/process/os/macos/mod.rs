@@ -120,7 +120,8 @@ pub(crate) fn timer(after: std::time::Duration) -> io::Result<OwnedFd> {
     change.filter = libc::EVFILT_TIMER;
     change.flags = libc::EV_ADD | libc::EV_ONESHOT;
     change.fflags = libc::NOTE_USECONDS | libc::NOTE_CRITICAL;
-    change.data = after.as_micros().clamp(1, isize::MAX as u128) as libc::intptr_t;
+    // Rounded up: a timer that fired before the deadline would leave the wait to the runtime's.
+    change.data = after.as_nanos().div_ceil(1000).clamp(1, isize::MAX as u128) as libc::intptr_t;
     kqueue_with(&change)
 }
 
