@@ -398,9 +398,8 @@ impl Live {
     /// midway): the removal here is for a backend whose watchdog may not have yet.
     pub(super) fn destroy(self, grace: Duration) {
         tree::terminate_below(self.spawned.supervisor.id() as i32, grace);
-        // The shell itself has nothing to clean up: no grace needed.
-        self.spawned.end();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        // Nothing is below it now; the shell itself has nothing to clean up: no grace needed.
+        self.destroy_idle();
     }
 }
 
