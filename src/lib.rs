@@ -6,6 +6,7 @@
 // Without the bindings, what only they call has no caller: not dead in the addon.
 #![cfg_attr(not(feature = "node"), allow(dead_code, unused_imports))]
 
+pub(crate) mod cancel;
 pub(crate) mod commands;
 pub(crate) mod error;
 pub(crate) mod jobs;

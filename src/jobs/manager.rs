@@ -12,13 +12,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, watch};
 
 use super::buffer::Unread;
-use super::state;
 use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, Result};
 use crate::output::{deliver, ChunkReceiver, OutputOptions, OutputPipeline, Received};
 use crate::run::CancelToken;
 use crate::shell::framing::quote;
 use crate::shell::session::aside::Aside;
+use crate::shell::state;
 use crate::shell::validate_run;
 use crate::shell::{RunOutcome, RunRequest, Session, ShellConfig};
 

@@ -5,6 +5,5 @@
 
 mod buffer;
 mod manager;
-pub(crate) mod state;
 
 pub use manager::{JobInfo, JobManager, JobOutput, JobSpec, JobStatus, ManagerOptions, OnExit};

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::os;
 use super::tree::{self, Proc};
-use crate::run::CancelToken;
+use crate::cancel::CancelToken;
 
 // ---- OS reads -------------------------------------------------------------------------------
 

@@ -1,25 +1,25 @@
 //! Starting a shell as the root of a tree we can always find and end: its own session (no
 //! controlling terminal, no terminal signals from the host's), a child subreaper (orphans of the
 //! commands it runs, `setsid` and double-forked escapees included, stay below it), default signal
-//! dispositions (Node ignores SIGPIPE; children must not inherit that), and a pidfd so its exit
-//! is noticed without a SIGCHLD handler (which would fight libuv's). Every program (a shell
+//! dispositions (Node ignores SIGPIPE; children must not inherit that), and an exit watch so its
+//! exit is noticed without a SIGCHLD handler (which would fight libuv's). Every program (a shell
 //! session's shell, a PTY command) is started under a supervisor by the OS layer ([`super::os`]:
 //! on Linux a `clone` of the host that copies nothing; on macOS `posix_spawn` and a watchdog).
 
 use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::Path;
 
-use super::fd;
+use super::os::fd;
+pub(crate) use super::os::request::ScratchFile;
+use super::os::request::{Request, SandboxFailed};
+pub(crate) use super::os::watch::ExitWatch;
 pub(crate) use super::os::Supervisor;
-use super::os::{self, StartFailed};
-pub(crate) use super::request::ScratchFile;
-use super::request::{Request, SandboxFailed};
-use super::tree::Proc;
+use super::os::{self, Proc, StartFailed};
 use crate::error::{Error, Result};
 
 // Kept here for their callers outside process/; they live with the other descriptor helpers.
-pub(crate) use super::fd::{pidfd_getfd, pipe, read_fd, set_nonblocking};
-pub(crate) use super::request::ReportTo;
+pub(crate) use super::os::fd::{pipe, read_fd, set_nonblocking};
+pub(crate) use super::os::request::ReportTo;
 
 /// A started program: its identity, a descriptor that becomes readable when it exits, and its
 /// supervisor, our direct child (see [`super::os`]).
@@ -27,7 +27,7 @@ pub struct Spawned {
     pub(crate) supervisor: Supervisor,
     pub proc: Proc,
     /// Readable once the program exited: a pidfd on Linux, a kqueue watching it on macOS.
-    pub pidfd: OwnedFd,
+    pub(crate) exit: ExitWatch,
     /// Write end of the supervisor's liveness pipe; closing it makes the supervisor kill what is
     /// left below it and exit.
     liveness: Option<OwnedFd>,
@@ -55,8 +55,8 @@ pub struct SpawnSpec<'a> {
     /// The file `scratch_dir` is made with, when it is not made yet (see
     /// [`Request::scratch_file`]).
     pub scratch_file: Option<ScratchFile<'a>>,
-    /// The confinement the program and everything it starts live in (see [`super::sandbox`]).
-    pub sandbox: Option<&'a super::sandbox::Confinement>,
+    /// The confinement the program and everything it starts live in (see [`super::os::sandbox`]).
+    pub sandbox: Option<&'a os::Confinement>,
 }
 
 /// Starts `spec` with stdin, stdout and stderr on `/dev/null`. A program named without a `/` (a
@@ -104,7 +104,7 @@ fn on_host_path(program: &str) -> std::io::Result<String> {
     let path: Vec<(String, String)> = std::env::var("PATH")
         .map(|p| vec![("PATH".to_string(), p)])
         .unwrap_or_default();
-    let found = super::resolve::resolve(program, &path, None)?;
+    let found = super::os::resolve::resolve(program, &path, None)?;
     let found = found.to_string_lossy().into_owned();
     match found.starts_with('/') {
         true => Ok(found),
@@ -160,13 +160,13 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
     let os::Started {
         supervisor,
         program: pid,
-        exit_fd,
+        exit,
         liveness,
     } = started;
     Ok(Spawned {
         supervisor,
         proc: Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
-        pidfd: exit_fd,
+        exit,
         liveness: Some(liveness),
     })
 }
@@ -198,14 +198,14 @@ impl Spawned {
     /// Signals the program through its exit watch where the OS can (no /proc read: it cost
     /// `close()` a third of its time), else by its pid, checked.
     fn signal_program(&self, signal: i32) {
-        if super::os::native::signal_by_watch(&self.pidfd, signal).is_none() {
+        if self.exit.signal(signal).is_none() {
             self.proc.signal(signal);
         }
     }
 
-    /// Whether the process has exited, from its pidfd (no /proc read).
+    /// Whether the process has exited, from its exit watch (no /proc read).
     pub fn has_exited(&self) -> bool {
-        fd::readable_now(&self.pidfd).unwrap_or_else(|_| !self.proc.is_alive())
+        fd::readable_now(&self.exit).unwrap_or_else(|_| !self.proc.is_alive())
     }
 }
 

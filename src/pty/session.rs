@@ -28,7 +28,8 @@ use super::terminal::Terminal;
 use crate::error::{Error, Result};
 use crate::process::env::host_env_with;
 use crate::process::fd;
-use crate::process::sandbox::{Confinement, SandboxPolicy};
+use crate::process::os::Confinement;
+use crate::process::sandbox::SandboxPolicy;
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::run::{self, validate, CancelToken, Ending, Stop, EXIT_REPORT_MS, READ_CHUNK_BYTES};
@@ -307,14 +308,14 @@ impl PtyRun {
         let master = fd::register(self.master.clone(), Interest::READABLE | Interest::WRITABLE)
             .map(Arc::new)
             .map_err(|e| Error::io("registering the pty", e))?;
-        let Some(pidfd) = self.spawned.as_ref().map(|s| s.pidfd.as_fd()) else {
+        let Some(exit) = self.spawned.as_ref().map(|s| s.exit.as_fd()) else {
             return Err(Error::io(
                 "waiting for the command",
                 std::io::Error::other("wait() called twice"),
             ));
         };
-        let exited = fd::register(pidfd, Interest::READABLE)
-            .map_err(|e| Error::io("registering the pidfd", e))?;
+        let exited = fd::register(exit, Interest::READABLE)
+            .map_err(|e| Error::io("registering the command's exit watch", e))?;
         let report = fd::register(self.report.as_fd(), Interest::READABLE)
             .map_err(|e| Error::io("registering the exit report pipe", e))?;
         let stop_reading = CancelToken::default();

@@ -5,13 +5,12 @@
 //! sequence ([`end_below`]: freeze, take the output, TERM, grace, KILL). Results of one owner's
 //! runs are handed back in the order the runs were made ([`order`]).
 
-mod cancel;
 mod ending;
 pub(crate) mod order;
 mod stop;
 pub(crate) mod validate;
 
-pub(crate) use cancel::CancelToken;
+pub(crate) use crate::cancel::CancelToken;
 pub(crate) use ending::Ending;
 pub(crate) use stop::{end_below, wait_for_stop, Deadline, Stop};
 

@@ -519,11 +519,11 @@ fn shell_writes_to(pid: i32, out: &Path, err: &Path) -> bool {
 
 /// A duplicate of the shell's descriptor on its script (bash keeps it high, at 255 or just
 /// below), which shares the shell's read offset; `None` where the kernel cannot give one
-/// (pidfd_getfd needs Linux 5.6; macOS has none) or the descriptor is not found.
+/// (Linux 5.6's pidfd_getfd; macOS has none) or the descriptor is not found.
 fn dup_script_descriptor(spawned: &Spawned, script: &Path) -> Option<OwnedFd> {
     let pid = spawned.proc.pid;
     let fd = (200..=255).rev().find(|&fd| tree::fd_is(pid, fd, script))?;
-    spawn::pidfd_getfd(&spawned.pidfd, fd).ok()
+    spawned.exit.copy_fd(fd).ok()
 }
 
 /// The stdout and stderr ends of a delivery (see [`Senders`]).

@@ -9,6 +9,7 @@ pub mod reading;
 mod request;
 pub mod session;
 mod start;
+pub(crate) mod state;
 pub mod status;
 
 pub use pool::Pool;

@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -271,11 +271,12 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
     let status = Arc::new(StatusPipe::new(status_read));
     let exited = fd::register_readable(
         spawned
-            .pidfd
-            .try_clone()
-            .map_err(|e| Error::io("pidfd", e))?,
+            .exit
+            .as_fd()
+            .try_clone_to_owned()
+            .map_err(|e| Error::io("the shell's exit watch", e))?,
     )
-    .map_err(|e| Error::io("registering the pidfd", e))?;
+    .map_err(|e| Error::io("registering the shell's exit watch", e))?;
     let spawned_pid = spawned.proc.pid;
     Ok(Live {
         spawned,

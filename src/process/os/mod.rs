@@ -1,6 +1,10 @@
-//! The OS layer: every call that differs between platforms, behind one door (this file; no
-//! `#[cfg(target_os)]` outside it in `process/`, `shell/` and `pty/`, except the sandbox's own
-//! door in `sandbox.rs`). What differs on macOS is in `macos/`, on Linux in `linux/`.
+//! The OS layer: every call that differs between platforms, behind one door (this file and
+//! `native.rs`, which names this platform's module; no `#[cfg(target_os)]` and no `/proc` read
+//! anywhere above `os/`). What differs on macOS is in `macos/`, on Linux in `linux/`, each with
+//! its sandbox back-end. `os/` is a floor: nothing in it imports the code above it. What both
+//! need is here: the process-table entry and a process's identity (`proc`), descriptor helpers
+//! (`fd`), a start request (`request`), program lookup (`resolve`), the sandbox policy
+//! (`sandbox`) and the exit watch (`watch`).
 //!
 //! Each platform module (`native` below) provides the same items:
 //! - the process table: [`ProcEntry`] by pid (`entry`), every pid (`all_pids`), a whole
@@ -28,60 +32,43 @@
 //! Everything above this layer is written once: walking the process table and the freeze, TERM,
 //! grace, KILL policy (`tree.rs`), the stop sequence (`run/`), the FIFO framing (`shell/`).
 //! Windows would add `windows/` with the same items (a Job Object for the tree, ConPTY for
-//! terminals; see README, Platform).
+//! terminals; see docs/platforms.md).
 
 use std::io;
 use std::os::fd::OwnedFd;
+use std::path::Path;
 use std::process::ExitStatus;
 
-use super::request::Request;
-
+mod entry;
+pub(crate) mod fd;
+mod launch;
 #[cfg(target_os = "linux")]
 pub(crate) mod linux;
 #[cfg(target_os = "macos")]
 pub(crate) mod macos;
+pub(crate) mod native;
 pub(crate) mod posix;
+pub(crate) mod proc;
+pub(crate) mod request;
+pub(crate) mod resolve;
+pub mod sandbox;
+pub(crate) mod watch;
 // macOS's parsers are plain Rust: Linux's tests run them too.
 #[cfg(all(test, not(target_os = "macos")))]
 #[path = "macos/parse.rs"]
 mod macos_parse;
 
-#[cfg(target_os = "linux")]
-pub(crate) use linux as native;
-#[cfg(target_os = "macos")]
-pub(crate) use macos as native;
-
 #[cfg(not(any(target_os = "linux", target_os = "macos")))]
 compile_error!(
-    "agent-shell's OS layer has Linux and macOS backends (src/process/os/); see README, Platform"
+    "agent-shell's OS layer has Linux and macOS backends (src/process/os/); see docs/platforms.md"
 );
 
-/// One process as the table shows it at one moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProcEntry {
-    pub pid: i32,
-    pub ppid: i32,
-    /// The process group.
-    pub pgid: i32,
-    /// The session: the pid of its leader.
-    pub session: i32,
-    /// When it started, in the platform's unit (clock ticks since boot on Linux, microseconds
-    /// since the epoch on macOS): only compared with other start times of the same machine.
-    pub start_time: u64,
-    /// As `ps` shows it: `R`/`S`/`D` running or sleeping, `T`/`t` stopped, `Z`/`X` gone.
-    pub state: char,
-}
-
-impl ProcEntry {
-    /// A zombie (or dead) process: exited, only not reaped yet.
-    pub fn is_gone(&self) -> bool {
-        matches!(self.state, 'Z' | 'X')
-    }
-
-    pub fn is_stopped(&self) -> bool {
-        matches!(self.state, 'T' | 't')
-    }
-}
+pub use entry::ProcEntry;
+pub(crate) use launch::StartFailed;
+pub use native::sandbox::Confinement;
+pub use proc::Proc;
+use request::Request;
+use sandbox::SandboxPolicy;
 
 /// How programs are started and their trees found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,9 +124,7 @@ impl Supervisor {
             Supervisor::Posix(w) => w.wait(),
         }
     }
-}
 
-impl Supervisor {
     /// Whether closing the liveness pipe makes it search for what is left (the posix watchdog
     /// spawns `pkill` and `ps`): the host then ends the run itself and says [`Supervisor::done`].
     pub(crate) fn sweeps_on_close(&self) -> bool {
@@ -155,27 +140,34 @@ impl Supervisor {
 }
 
 /// A program started, with what watches it.
-pub(crate) struct Started {
-    pub(crate) supervisor: Supervisor,
-    pub(crate) program: i32,
-    /// Readable once the program exited (see the module's `exit_watch`).
-    pub(crate) exit_fd: OwnedFd,
-    /// The write end of the supervisor's liveness pipe: closing it ends the run.
-    pub(crate) liveness: OwnedFd,
-}
-
-/// Why a start failed: the program did not start, or it started but cannot be watched (and was
-/// ended again).
-pub(crate) enum StartFailed {
-    Start(io::Error),
-    Watch(io::Error),
-}
+pub(crate) type Started = launch::Launched<Supervisor>;
 
 /// Starts `req` with the backend of this process.
 pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
     match backend() {
         #[cfg(target_os = "linux")]
-        Backend::Clone => linux::start(req),
-        Backend::Posix => posix::start(req),
+        Backend::Clone => linux::supervisor::launch(req).map(|l| l.map(Supervisor::Clone)),
+        Backend::Posix => posix::start(req).map(|l| l.map(Supervisor::Posix)),
+    }
+}
+
+impl SandboxPolicy {
+    /// Fails as [`SandboxPolicy::confine`] would, for what can be known before a start: whether
+    /// the kernel can enforce the policy, whether its roots exist.
+    pub fn check(&self) -> crate::error::Result<()> {
+        native::sandbox::check(self)
+    }
+
+    /// Builds the confinement of a program started in `cwd`. `session_dir`: a directory of the
+    /// session's own files (a shell's script and FIFOs), kept writable and given as its temp
+    /// directory; without one, a temp directory is made and owned by the confinement.
+    /// Fails with `ERR_SANDBOX_UNAVAILABLE` when the kernel cannot enforce the policy, and with
+    /// `ERR_INVALID_ARG` when a root does not exist.
+    pub fn confine(
+        &self,
+        cwd: &Path,
+        session_dir: Option<&Path>,
+    ) -> crate::error::Result<Confinement> {
+        native::sandbox::confine(self, cwd, session_dir)
     }
 }

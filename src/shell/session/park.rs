@@ -1,7 +1,7 @@
 //! Parking an idle session: a `Shell` left idle (the anchor's agent drops one after each
 //! backgrounded call without `close()`) gives its bash and supervisor back after an idle period
 //! instead of keeping them until a garbage collection. Its state is read first (the same capture
-//! a job started from the session uses, `jobs::state`), the shell is ended, and the next run (or
+//! a job started from the session uses, `shell::state`), the shell is ended, and the next run (or
 //! job, or anything else that needs the shell) starts a fresh bash that restores that state
 //! before it reads the run.
 //!
@@ -16,14 +16,14 @@
 //! not listed yet.
 
 use super::*;
-use crate::jobs::state;
 use crate::shell::framing::ShellState;
+use crate::shell::state;
 use std::sync::atomic::AtomicU64;
 use std::sync::Weak;
 
 /// A parked session's state, restored by the next shell it starts.
 pub(super) struct Parked {
-    /// The state as a script (directory first, then `umask`, then `jobs::state`'s script).
+    /// The state as a script (directory first, then `umask`, then `shell::state`'s script).
     script: String,
     /// `$?`, `$_` and `$-` after the last run, as the framing restores them.
     state: ShellState,

@@ -1,9 +1,11 @@
 //! Linux: the process table from `/proc` (`procfs`), exit notification through pidfds,
-//! `/dev/ptmx` terminals (`pty`), and the `clone` supervisor (`supervisor/`, on the raw system
-//! calls of `sys`).
+//! `/dev/ptmx` terminals (`pty`), the `clone` supervisor (`supervisor/`, on the raw system
+//! calls of `sys`) and the sandbox (`sandbox`: Landlock and `seccomp`).
 
 mod procfs;
 mod pty;
+pub(crate) mod sandbox;
+mod seccomp;
 pub(crate) mod supervisor;
 pub(crate) mod sys;
 
@@ -16,39 +18,9 @@ pub(crate) use procfs::{
 };
 pub(crate) use pty::open_pty;
 
-use super::{StartFailed, Started, Supervisor};
-use crate::process::request::Request;
-
 /// The posix backend's extra `posix_spawn` flags: glibc's `POSIX_SPAWN_SETSID` (2.26+). Our
 /// descriptors are all close-on-exec already.
 pub(crate) const SPAWN_FLAGS: libc::c_short = libc::POSIX_SPAWN_SETSID as libc::c_short;
-
-/// Starts `req` under a `clone` supervisor and opens a pidfd for the program while the
-/// supervisor still holds it unreaped (so the pid cannot have been reused), then lets it go.
-pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
-    let started = supervisor::start(req).map_err(StartFailed::Start)?;
-    let pidfd = exit_watch(started.program).and_then(|fd| started.release().map(|()| fd));
-    let supervisor::Started {
-        mut supervisor,
-        program,
-        liveness,
-    } = started;
-    match pidfd {
-        Ok(exit_fd) => Ok(Started {
-            supervisor: Supervisor::Clone(supervisor),
-            program,
-            exit_fd,
-            liveness,
-        }),
-        Err(e) => {
-            // Out of descriptors, say: a program we cannot watch must not run on. The
-            // supervisor, its liveness pipe closed, kills it.
-            drop(liveness);
-            let _ = supervisor.wait();
-            Err(StartFailed::Watch(e))
-        }
-    }
-}
 
 /// A timer descriptor, non-blocking: readable once `after` has passed on the monotonic clock
 /// (a timerfd; it fires within the kernel's high-resolution timer slack, tens of microseconds).

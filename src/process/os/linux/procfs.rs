@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::process::os::ProcEntry;
+use crate::process::os::entry::ProcEntry;
 
 /// Reads `/proc/<pid>/stat`; `None` when the process does not exist.
 pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
@@ -248,7 +248,7 @@ mod tests {
         looked.send(()).unwrap();
         let mut child = starter.join().unwrap();
         for &p in &below {
-            crate::process::fd::kill(p, libc::SIGKILL);
+            crate::process::os::fd::kill(p, libc::SIGKILL);
         }
         let _ = child.kill();
         let _ = child.wait();

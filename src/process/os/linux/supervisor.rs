@@ -29,11 +29,12 @@ use std::process::ExitStatus;
 use std::sync::atomic::Ordering;
 
 use self::plan::{Descriptors, Encoded};
-use super::sys;
-use crate::process::fd;
-use crate::process::request::{Request, SandboxFailed};
-use crate::process::resolve::resolve;
-use crate::process::sandbox;
+use super::{sandbox, sys};
+use crate::process::os::fd;
+use crate::process::os::launch::{Launched, StartFailed};
+use crate::process::os::request::{Request, SandboxFailed};
+use crate::process::os::resolve::resolve;
+use crate::process::os::watch::ExitWatch;
 
 /// A supervisor we started: reaping it unmaps the memory it runs on.
 pub(crate) struct Supervisor {
@@ -59,6 +60,33 @@ impl Started {
             Ok(1) => Ok(()),
             Ok(_) => Err(io::ErrorKind::WriteZero.into()),
             Err(e) => Err(e),
+        }
+    }
+}
+
+/// Starts `req` under a `clone` supervisor and opens the program's exit watch (a pidfd) while
+/// the supervisor still holds it unreaped (so the pid cannot have been reused), then lets it go.
+pub(crate) fn launch(req: &Request) -> Result<Launched<Supervisor>, StartFailed> {
+    let started = start(req).map_err(StartFailed::Start)?;
+    let exit = ExitWatch::open(started.program).and_then(|w| started.release().map(|()| w));
+    let Started {
+        mut supervisor,
+        program,
+        liveness,
+    } = started;
+    match exit {
+        Ok(exit) => Ok(Launched {
+            supervisor,
+            program,
+            exit,
+            liveness,
+        }),
+        Err(e) => {
+            // Out of descriptors, say: a program we cannot watch must not run on. The
+            // supervisor, its liveness pipe closed, kills it.
+            drop(liveness);
+            let _ = supervisor.wait();
+            Err(StartFailed::Watch(e))
         }
     }
 }

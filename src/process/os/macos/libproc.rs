@@ -3,7 +3,7 @@
 use std::ffi::{c_int, c_void};
 use std::path::PathBuf;
 
-use crate::process::os::ProcEntry;
+use crate::process::os::entry::ProcEntry;
 
 /// `PROC_PIDFDVNODEPATHINFO` and `PROC_PIDFDPIPEINFO` of `<sys/proc_info.h>`.
 const PROC_PIDFDVNODEPATHINFO: c_int = 2;

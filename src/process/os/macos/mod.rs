@@ -10,6 +10,7 @@
 mod libproc;
 pub(crate) mod parse;
 mod pty;
+pub(crate) mod sandbox;
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};

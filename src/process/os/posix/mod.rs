@@ -27,12 +27,13 @@ use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
-use super::{native, StartFailed, Started, Supervisor};
-use crate::process::fd;
-use crate::process::request::{ReportTo, Request, SandboxFailed};
-use crate::process::resolve::resolve;
-use crate::process::sandbox;
-use crate::process::tree::Proc;
+use super::fd;
+use super::launch::{Launched, StartFailed};
+use super::native;
+use super::proc::Proc;
+use super::request::{ReportTo, Request, SandboxFailed};
+use super::resolve::resolve;
+use super::watch::ExitWatch;
 
 /// The start of the environment marker's name; the rest is 16 hex digits of a random run id.
 pub const MARKER_PREFIX: &str = "AGENT_SHELL_RUN_";
@@ -135,7 +136,7 @@ impl Drop for Watchdog {
 
 /// Starts `req` (see the module's header). A scratch directory to make is made here, before the
 /// watchdog that would remove it exists: a host killed in between leaves it.
-pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
+pub(crate) fn start(req: &Request) -> Result<Launched<Watchdog>, StartFailed> {
     let (Some(dir), Some(file)) = (req.scratch_dir, req.scratch_file) else {
         return start_watched(req);
     };
@@ -146,11 +147,11 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
 }
 
 /// Starts `req`, its scratch directory made, with its watchdog.
-fn start_watched(req: &Request) -> Result<Started, StartFailed> {
+fn start_watched(req: &Request) -> Result<Launched<Watchdog>, StartFailed> {
     let failed = StartFailed::Start;
     let (program, args) = match req.sandbox {
         None => (req.program.to_string(), req.args.to_vec()),
-        Some(confinement) => sandbox::posix_command(confinement, req.program, req.args)
+        Some(confinement) => native::sandbox::posix_command(confinement, req.program, req.args)
             .map_err(|why| failed(io::Error::other(SandboxFailed(why))))?,
     };
     let path = resolve(&program, req.env, req.cwd).map_err(failed)?;
@@ -184,7 +185,7 @@ fn start_watched(req: &Request) -> Result<Started, StartFailed> {
         e
     };
     // Before the reaper can reap it: its pid is still its own.
-    let exit_fd = native::exit_watch(pid).map_err(|e| StartFailed::Watch(abandon(e)))?;
+    let exit = ExitWatch::open(pid).map_err(|e| StartFailed::Watch(abandon(e)))?;
     let started = native::entry(pid).map_or(0, |e| e.start_time);
     let report = report_fd(req).map_err(|e| failed(abandon(e)))?;
     let (live_read, liveness) = native::pipe().map_err(|e| failed(abandon(e)))?;
@@ -224,10 +225,10 @@ fn start_watched(req: &Request) -> Result<Started, StartFailed> {
             marker,
         },
     );
-    let supervisor = Supervisor::Posix(Watchdog {
+    let supervisor = Watchdog {
         pid: watchdog,
         status: None,
-    });
+    };
     let reaper = std::thread::Builder::new()
         .name("agent-shell-reaper".into())
         .spawn(move || reap_and_report(pid, report));
@@ -239,10 +240,10 @@ fn start_watched(req: &Request) -> Result<Started, StartFailed> {
         let _ = supervisor.wait();
         return Err(StartFailed::Watch(io::Error::other("no reaper thread")));
     }
-    Ok(Started {
+    Ok(Launched {
         supervisor,
         program: pid,
-        exit_fd,
+        exit,
         liveness,
     })
 }

@@ -10,7 +10,7 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use crate::process::fd;
+use crate::process::os::fd;
 use crate::process::os::native;
 
 /// The trampoline of a terminal program: `$1` the terminal's path, then the program and its

@@ -15,7 +15,7 @@ fn env() -> Vec<(String, String)> {
 }
 
 /// Starts `sh -c script` on the posix backend, its status reported on `REPORT_FD` as `S:<n>`.
-fn start_sh(script: &str, terminal: Option<RawFd>) -> (Started, OwnedFd) {
+fn start_sh(script: &str, terminal: Option<RawFd>) -> (Launched<Watchdog>, OwnedFd) {
     let (status_read, status_write) = native::pipe().unwrap();
     let args = vec!["-c".to_string(), script.to_string()];
     let env = env();
@@ -66,7 +66,7 @@ fn the_program_leads_its_own_session_carries_the_marker_and_its_status_is_report
     let (mut started, status) = start_sh("exit 7", None);
     let report = read_all(&status);
     assert_eq!(report, format!("S:{}\0", 7 << 8));
-    assert!(fd::readable_now(&started.exit_fd).unwrap());
+    assert!(fd::readable_now(&started.exit).unwrap());
     let anchor = started.supervisor.id() as i32;
     let scope = scope(anchor).expect("the run's scope is registered");
     assert_eq!(scope.program.pid, started.program);

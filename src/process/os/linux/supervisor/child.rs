@@ -9,8 +9,8 @@ use std::os::fd::RawFd;
 use std::sync::atomic::Ordering;
 
 use super::plan::{Plan, MAX_FDS, MAX_PREFIX_BYTES};
-use crate::process::sandbox;
-use crate::process::sys;
+use crate::process::os::linux::sandbox;
+use crate::process::os::linux::sys;
 
 /// Signal numbers the kernel knows, 1..=64 (`SIGRTMAX` on x86_64 and aarch64).
 const MAX_SIGNAL: c_int = 64;

@@ -10,8 +10,8 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::sync::atomic::AtomicI32;
 
 use super::region::Region;
-use crate::process::request::{ReportTo, Request};
-use crate::process::sandbox::ChildSandbox;
+use crate::process::os::linux::sandbox::ChildSandbox;
+use crate::process::os::request::{ReportTo, Request};
 
 /// Longest report prefix in bytes (the status record start, 20-odd bytes today); a longer one is
 /// cut. Fixed so that the supervisor formats its report on its stack.
@@ -58,7 +58,7 @@ pub(super) struct Plan {
     /// The program's confinement, if any.
     pub(super) sandbox: Option<ChildSandbox>,
     /// Set by the vfork child with `errno` when entering the sandbox failed: the
-    /// [`crate::process::sandbox::Step`] that did.
+    /// [`crate::process::os::linux::sandbox::Step`] that did.
     pub(super) sandbox_step: AtomicI32,
     /// Set by the supervisor or the vfork child when starting the program failed.
     pub(super) errno: AtomicI32,

@@ -12,9 +12,10 @@ use pretty_assertions::assert_eq;
 use super::child::write_decimal;
 use super::*;
 use crate::error::Error;
-use crate::process::request::ReportTo;
+use crate::process::os::fd;
+use crate::process::os::request::ReportTo;
 use crate::process::spawn::{self, pipe, Report, SpawnSpec, Spawned};
-use crate::process::{fd, tree};
+use crate::process::tree;
 
 /// Descriptor number at which the tests' programs get their status pipe (any above stdio does).
 const REPORT_FD: RawFd = 5;

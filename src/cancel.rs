@@ -1,4 +1,5 @@
-//! Cancellation of one run: the counterpart of an `AbortSignal`, shareable across threads.
+//! Cancellation of one run: the counterpart of an `AbortSignal`, shareable across threads. It
+//! sits below every layer that waits (the process tree, the run, the session).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

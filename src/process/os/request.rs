@@ -5,7 +5,7 @@
 use std::os::fd::RawFd;
 use std::path::Path;
 
-use super::sandbox::Confinement;
+use super::native::sandbox::Confinement;
 
 /// The descriptor a supervisor reports the program's wait status on.
 #[derive(Debug, Clone, Copy)]

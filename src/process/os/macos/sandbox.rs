@@ -12,8 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Network, SandboxPolicy};
 use crate::error::{Error, Result};
+use crate::process::os::sandbox::{roots_exist, Network, SandboxPolicy};
 
 /// Only this `sandbox-exec`: one earlier on `PATH` could be anyone's.
 pub(crate) const SANDBOX_EXEC: &str = "/usr/bin/sandbox-exec";
@@ -62,14 +62,14 @@ fn unavailable() -> Option<Error> {
     })
 }
 
-pub(super) fn check(policy: &SandboxPolicy) -> Result<()> {
+pub(crate) fn check(policy: &SandboxPolicy) -> Result<()> {
     if let Some(e) = unavailable() {
         return Err(e);
     }
-    super::roots_exist(policy)
+    roots_exist(policy)
 }
 
-pub(super) fn confine(
+pub(crate) fn confine(
     policy: &SandboxPolicy,
     cwd: &Path,
     session_dir: Option<&Path>,
@@ -78,7 +78,7 @@ pub(super) fn confine(
     let (tmpdir, owns_tmpdir) = match session_dir {
         Some(dir) => (dir.to_path_buf(), false),
         None => (
-            crate::process::fd::make_private_temp_dir("agent-shell-sandbox-")
+            crate::process::os::fd::make_private_temp_dir("agent-shell-sandbox-")
                 .map_err(|e| Error::io("creating the sandbox's temp directory", e))?,
             true,
         ),
@@ -185,4 +185,14 @@ impl Confinement {
         out.extend(args.iter().cloned());
         (SANDBOX_EXEC.to_string(), out)
     }
+}
+
+/// The command the posix backend starts for `program args` confined by `c`: the program under
+/// `sandbox-exec`.
+pub(crate) fn posix_command(
+    c: &Confinement,
+    program: &str,
+    args: &[String],
+) -> std::result::Result<(String, Vec<String>), String> {
+    Ok(c.command(program, args))
 }

@@ -2,7 +2,7 @@
 //! FIFOs, one `read(2)`/`write(2)`, a descriptor's offset and queued bytes, registering a
 //! descriptor with tokio, pidfds, signalling and reaping a pid, private temporary directories and
 //! random bytes. Each raw call here states why it holds; callers stay safe code. What differs per
-//! platform (pipes, pidfds, pipe sizes, random bytes) is forwarded to [`super::os`].
+//! platform (pipes, pipe sizes, timers, random bytes) is forwarded to [`super::native`].
 
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 
-use super::os;
+use super::native;
 use crate::error::{Error, Result};
 
 /// Pipe buffer of an output FIFO, in bytes (the Linux default is 64 KiB): a bigger buffer lets a
@@ -25,7 +25,7 @@ pub(crate) const FIFO_PIPE_BYTES: libc::c_int = 1 << 20;
 
 /// A close-on-exec pipe: `(read, write)`.
 pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    os::native::pipe()
+    native::pipe()
 }
 
 /// One `read(2)` into `buf`.
@@ -112,12 +112,6 @@ pub(crate) fn queued_bytes(fd: &impl AsRawFd) -> io::Result<usize> {
     Ok(queued.max(0) as usize)
 }
 
-/// A duplicate of descriptor `fd` of the process watched by `exit_fd` (see [`os`]: Linux only,
-/// `pidfd_getfd`, 5.6+), close-on-exec.
-pub(crate) fn pidfd_getfd(exit_fd: &OwnedFd, fd: RawFd) -> io::Result<OwnedFd> {
-    os::native::dup_from(exit_fd, fd)
-}
-
 /// A process-wide `/dev/null`, read-write and close-on-exec: the stdio of every program started
 /// without a terminal.
 pub(crate) fn dev_null() -> io::Result<BorrowedFd<'static>> {
@@ -202,10 +196,10 @@ pub(crate) fn register_readable(fd: OwnedFd) -> io::Result<AsyncFd<OwnedFd>> {
     register(fd, Interest::READABLE)
 }
 
-/// A descriptor that becomes readable once `after` has passed (see `os::native::timer`),
+/// A descriptor that becomes readable once `after` has passed (see `native::timer`),
 /// registered with the runtime. Call within the runtime.
 pub(crate) fn timer(after: std::time::Duration) -> io::Result<AsyncFd<OwnedFd>> {
-    register_readable(os::native::timer(after)?)
+    register_readable(native::timer(after)?)
 }
 
 /// Creates a FIFO at `path` (mode 0600) and opens it, non-blocking and close-on-exec, for reading
@@ -239,7 +233,7 @@ pub(crate) fn make_fifo(path: &Path) -> Result<(OwnedFd, OwnedFd)> {
     let read = open(libc::O_RDONLY)?;
     let write = open(libc::O_WRONLY)?;
     // Best effort: a FIFO with the default buffer still works, only with less slack.
-    os::native::grow_pipe(&read, FIFO_PIPE_BYTES);
+    native::grow_pipe(&read, FIFO_PIPE_BYTES);
     Ok((read, write))
 }
 
@@ -263,7 +257,7 @@ pub(crate) fn make_private_temp_dir(prefix: &str) -> io::Result<PathBuf> {
 }
 
 /// A path in `parent`, `prefix` and ten random letters and digits, that nothing is at (made by
-/// whoever will remove it; see [`crate::process::spawn::ScratchFile`]).
+/// whoever will remove it; see [`super::request::ScratchFile`]).
 pub(crate) fn scratch_path_in(parent: &Path, prefix: &str) -> io::Result<PathBuf> {
     const LETTERS: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut n = u64::from_ne_bytes(random_bytes()?);
@@ -345,7 +339,7 @@ pub(crate) fn punch(file: &File, from: u64, to: u64) {
 
 /// Eight bytes from the kernel's random source.
 pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
-    os::native::random_bytes()
+    native::random_bytes()
 }
 
 #[cfg(test)]

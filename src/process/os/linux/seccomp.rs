@@ -14,7 +14,7 @@
 //! does not confine connecting to a Unix socket by path), no `sendto` with an address, no
 //! `sendmmsg` (its addresses are in memory a filter cannot read).
 
-use super::Network;
+use crate::process::os::sandbox::Network;
 
 // Classic BPF opcodes (linux/filter.h).
 const LD_W_ABS: u16 = 0x20;

@@ -12,9 +12,11 @@ use landlock::{
     RulesetAttr, RulesetCreatedAttr, Scope, ABI,
 };
 
-use super::{seccomp, Network, SandboxPolicy};
+use super::seccomp;
+use super::sys;
 use crate::error::{Error, Result};
-use crate::process::{fd, sys};
+use crate::process::os::fd;
+use crate::process::os::sandbox::{roots_exist, Network, SandboxPolicy};
 
 /// For tests only: caps the Landlock ABI the kernel is taken to offer (`0`: no Landlock), read at
 /// each policy build, so that `ERR_SANDBOX_UNAVAILABLE` can be seen on a kernel that has it all.
@@ -87,12 +89,12 @@ impl Drop for Confinement {
     }
 }
 
-pub(super) fn check(policy: &SandboxPolicy) -> Result<()> {
+pub(crate) fn check(policy: &SandboxPolicy) -> Result<()> {
     required(effective_abi(), policy.network).map_err(Error::SandboxUnavailable)?;
-    super::roots_exist(policy)
+    roots_exist(policy)
 }
 
-pub(super) fn confine(
+pub(crate) fn confine(
     policy: &SandboxPolicy,
     cwd: &Path,
     session_dir: Option<&Path>,
@@ -669,6 +671,22 @@ fn make_temp_dir() -> Result<PathBuf> {
         .map_err(|e| Error::io("creating the sandbox TMPDIR", e))
 }
 
+/// The command the posix backend would start for a program confined by `c`: an error on Linux
+/// (Landlock and seccomp are entered by the clone supervisor's vfork child, which the posix
+/// backend does not have), so that nothing runs unconfined.
+pub(crate) fn posix_command(
+    c: &Confinement,
+    program: &str,
+    args: &[String],
+) -> std::result::Result<(String, Vec<String>), String> {
+    let _ = (c, program, args);
+    Err(
+        "the posix backend cannot enter the Linux sandbox (Landlock and seccomp are entered by \
+         the clone supervisor); unset AGENT_SHELL_BACKEND"
+            .into(),
+    )
+}
+
 #[cfg(test)]
-#[path = "tests.rs"]
+#[path = "sandbox_tests.rs"]
 mod tests;

@@ -1,6 +1,6 @@
 //! Finding a program as `execvp` would: on a `PATH` (glibc's default when there is none),
 //! relative entries counted from a working directory. Used for the host's lookup of a session's
-//! shell ([`super::spawn`]) and the program's own ([`super::supervisor`]).
+//! shell (`process::spawn`) and the program's own (each backend's start).
 
 use std::ffi::CString;
 use std::io;

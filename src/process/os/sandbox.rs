@@ -1,39 +1,18 @@
-//! The sandbox: what a program and everything it starts may write, read and reach. The policy
-//! ([`SandboxPolicy`]) is the same everywhere; enforcing it is per platform. On Linux
-//! (`linux`), [`SandboxPolicy::confine`] builds, in the host, a Landlock ruleset (through the
-//! `landlock` crate) and a seccomp filter (`seccomp`); the program's vfork child then enters both
-//! with raw system calls only (`enter`), as the supervisor's rules demand (no allocation, no
-//! locks). On macOS (`macos`), Seatbelt: the program is started under `sandbox-exec` with a
-//! generated profile ([`posix_command`]). Elsewhere (`unsupported`) there is no enforcement yet, so every start with a policy
-//! fails with [`Error::SandboxUnavailable`] naming the platform.
+//! The sandbox policy: what a program and everything it starts may write, read and reach. The
+//! policy ([`SandboxPolicy`]) is the same everywhere; enforcing it is per platform, behind the
+//! door (`SandboxPolicy::check` and `confine` there). On Linux (`linux/sandbox.rs`), a Landlock
+//! ruleset (through the `landlock` crate) and a seccomp filter (`linux/seccomp.rs`), built in the
+//! host and entered by the program's vfork child with raw system calls only, as the supervisor's
+//! rules demand (no allocation, no locks). On macOS (`macos/sandbox.rs`), Seatbelt: the program
+//! is started under `sandbox-exec` with a generated profile.
 //!
-//! Fail closed: a kernel that cannot enforce the policy makes [`SandboxPolicy::confine`] fail with
+//! Fail closed: a kernel that cannot enforce the policy makes `confine` fail with
 //! [`Error::SandboxUnavailable`]; nothing ever runs unconfined instead. A new platform adds a
-//! module with the same `check`, `confine` and `Confinement`.
+//! `sandbox` module with the same `check`, `confine`, `posix_command` and `Confinement`.
 
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-
-#[cfg(target_os = "linux")]
-mod linux;
-#[cfg(target_os = "macos")]
-mod macos;
-#[cfg(target_os = "linux")]
-mod seccomp;
-#[cfg(not(any(target_os = "linux", target_os = "macos")))]
-mod unsupported;
-
-#[cfg(target_os = "linux")]
-use linux as platform;
-#[cfg(target_os = "linux")]
-pub(crate) use linux::{enter, ChildSandbox, Step};
-#[cfg(target_os = "macos")]
-use macos as platform;
-#[cfg(not(any(target_os = "linux", target_os = "macos")))]
-use unsupported as platform;
-
-pub use platform::Confinement;
 
 /// Whether the sandboxed program may use the network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -110,27 +89,11 @@ impl SandboxPolicy {
             terminal: self.terminal.clone(),
         }
     }
-
-    /// Fails as [`SandboxPolicy::confine`] would, for what can be known before a start: whether
-    /// the kernel can enforce the policy, whether its roots exist.
-    pub fn check(&self) -> Result<()> {
-        platform::check(self)
-    }
-
-    /// Builds the confinement of a program started in `cwd`. `session_dir`: a directory of the
-    /// session's own files (a shell's script and FIFOs), kept writable and given as its temp
-    /// directory; without one, a temp directory is made and owned by the confinement.
-    /// Fails with `ERR_SANDBOX_UNAVAILABLE` when the kernel cannot enforce the policy, and with
-    /// `ERR_INVALID_ARG` when a root does not exist.
-    pub fn confine(&self, cwd: &Path, session_dir: Option<&Path>) -> Result<Confinement> {
-        platform::confine(self, cwd, session_dir)
-    }
 }
 
 /// Every root of `policy` names an existing file or directory (`ERR_INVALID_ARG` naming the first
 /// that does not), as each platform's `check` requires.
-#[cfg_attr(not(any(target_os = "linux", target_os = "macos")), allow(dead_code))]
-fn roots_exist(policy: &SandboxPolicy) -> Result<()> {
+pub(crate) fn roots_exist(policy: &SandboxPolicy) -> Result<()> {
     let named = |name: &str, roots: &Option<Vec<PathBuf>>| -> Result<()> {
         for (i, root) in roots.iter().flatten().enumerate() {
             if std::fs::metadata(root).is_err() {
@@ -145,26 +108,4 @@ fn roots_exist(policy: &SandboxPolicy) -> Result<()> {
     };
     named("writableRoots", &policy.writable_roots)?;
     named("readableRoots", &policy.readable_roots)
-}
-
-/// The command the posix backend starts for `program args` confined by `c`: on macOS the program
-/// under `sandbox-exec`; on Linux an error (Landlock and seccomp are entered by the clone
-/// supervisor's vfork child, which the posix backend does not have), so that nothing runs
-/// unconfined.
-pub(crate) fn posix_command(
-    c: &Confinement,
-    program: &str,
-    args: &[String],
-) -> std::result::Result<(String, Vec<String>), String> {
-    #[cfg(target_os = "macos")]
-    return Ok(c.command(program, args));
-    #[cfg(not(target_os = "macos"))]
-    {
-        let _ = (c, program, args);
-        Err(
-            "the posix backend cannot enter the Linux sandbox (Landlock and seccomp are \
-             entered by the clone supervisor); unset AGENT_SHELL_BACKEND"
-                .into(),
-        )
-    }
 }

@@ -5,8 +5,8 @@
 //! for itself (`BASHPID`, `SHELLOPTS`, `RANDOM`, …) are left to the new shell, and so are the
 //! options that would stop it from running its command (`noexec`, `onecmd`).
 
-use crate::shell::framing::quote;
-use crate::shell::ShellConfig;
+use super::framing::quote;
+use super::ShellConfig;
 
 /// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, `declare -f`, `declare -F`, `$PWD`,
 /// then one `declare -p` per variable. Options first, before anything here changes one; the
