@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { eventually, processesWith, sleepMarker } from './helpers.js'
 
 describe('posix backend (AGENT_SHELL_BACKEND=posix)', () => {
-  test('executeShell, Shell, a timeout with a setsid escapee, close and PtySession', async () => {
+  test('executeShell, Shell, a timeout with a setsid escapee, close, PtySession, the pool and parking', async () => {
     const m = sleepMarker()
     const child = spawnSync(process.execPath, [join(__dirname, 'fixtures', 'posix-backend.mjs'), m], {
       env: { ...process.env, AGENT_SHELL_BACKEND: 'posix' },
@@ -27,6 +27,9 @@ describe('posix backend (AGENT_SHELL_BACKEND=posix)', () => {
       code: 'ERR_SPAWN_FAILED',
       message: 'application cannot be started (got "/nope"): No such file or directory (os error 2)',
     })
+    // The pool and parking run on this backend too (what macOS gets through the OS layer).
+    expect(seen.pooled).toBe(true)
+    expect(seen.parked).toEqual({ gone: true, output: 'f kept\nfresh\n', restarted: false })
     // Nothing of either run outlived it, the escapee included.
     expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
   })

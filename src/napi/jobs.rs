@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -280,7 +279,7 @@ impl JobManager {
         let read = (|| {
             let id = arg::<String>(id, "id")?;
             let timeout = optional_arg::<f64>(timeout_ms, "timeoutMs")?
-                .map(|t| duration("timeoutMs", t))
+                .map(|t| options::millis("timeoutMs", t))
                 .transpose()?;
             Ok((id, timeout))
         })();
@@ -380,17 +379,6 @@ fn count(field: &std::ffi::CStr, n: f64) -> crate::error::Result<usize> {
         ));
     }
     Ok(usize::try_from(n as u64).unwrap_or(usize::MAX))
-}
-
-fn duration(field: &str, ms: f64) -> crate::error::Result<Duration> {
-    if !ms.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&ms) {
-        return Err(Error::invalid(
-            field,
-            "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
-            JsNumber(ms),
-        ));
-    }
-    Ok(Duration::from_secs_f64(ms / 1000.0))
 }
 
 /// The compiled `filter`, if given.

@@ -355,8 +355,20 @@ pub fn path(value: Option<Path>) -> Option<String> {
     value.map(|p| p.0)
 }
 
-/// A deadline in milliseconds (`timeoutMs`): 0 is none; negative, not finite or above
-/// `Number.MAX_SAFE_INTEGER` (285,000 years) is `ERR_INVALID_ARG`.
+/// A duration given in milliseconds (every `…Ms` option): negative, not finite or above
+/// `Number.MAX_SAFE_INTEGER` (285,000 years) is `ERR_INVALID_ARG` naming `field`.
+pub fn millis(field: &str, ms: f64) -> crate::error::Result<Duration> {
+    if !ms.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&ms) {
+        return Err(Error::invalid(
+            field,
+            "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
+            JsNumber(ms),
+        ));
+    }
+    Ok(Duration::from_secs_f64(ms / 1000.0))
+}
+
+/// A deadline in milliseconds (`timeoutMs`, read by [`millis`]): 0 is none.
 pub struct TimeoutMs(Option<Duration>);
 
 impl FromJs<'_> for TimeoutMs {
@@ -365,15 +377,8 @@ impl FromJs<'_> for TimeoutMs {
         raw: sys::napi_value,
         field: &str,
     ) -> crate::error::Result<Self> {
-        match f64::from_js(env, raw, field)? {
-            t if !t.is_finite() || !(0.0..=MAX_SAFE_INTEGER).contains(&t) => Err(Error::invalid(
-                field,
-                "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
-                JsNumber(t),
-            )),
-            0.0 => Ok(TimeoutMs(None)),
-            t => Ok(TimeoutMs(Some(Duration::from_secs_f64(t / 1000.0)))),
-        }
+        let after = millis(field, f64::from_js(env, raw, field)?)?;
+        Ok(TimeoutMs((!after.is_zero()).then_some(after)))
     }
 }
 

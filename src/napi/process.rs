@@ -175,11 +175,11 @@ impl Process {
                     ))
                 }
                 Some(g) if g < 0.0 => None,
-                Some(g) => Some(millis(g, "gracefulMs")?),
+                Some(g) => Some(options::millis("gracefulMs", g)?),
             };
             let kill_wait = match O::timeout_ms(&o)? {
                 None => Duration::from_millis(reference::DEFAULT_KILL_WAIT_MS),
-                Some(t) => millis(t, "timeoutMs")?,
+                Some(t) => options::millis("timeoutMs", t)?,
             };
             let how = Terminate {
                 group: O::group(&o)?.unwrap_or(false),
@@ -213,7 +213,7 @@ impl Process {
                 return Ok((None, options::abort_token(env, Ok(None))?));
             };
             let timeout = O::timeout_ms(&o)?
-                .map(|t| millis(t, "timeoutMs"))
+                .map(|t| options::millis("timeoutMs", t))
                 .transpose()?;
             Ok((timeout, options::abort_token(env, O::signal(&o))?))
         })();
@@ -260,18 +260,6 @@ fn default_terminate() -> Terminate {
         grace: Some(Duration::from_millis(reference::DEFAULT_GRACE_MS)),
         kill_wait: Duration::from_millis(reference::DEFAULT_KILL_WAIT_MS),
     }
-}
-
-/// A duration option in milliseconds: finite, from 0.
-fn millis(ms: f64, field: &str) -> crate::error::Result<Duration> {
-    if !ms.is_finite() || !(0.0..=options::MAX_SAFE_INTEGER).contains(&ms) {
-        return Err(Error::invalid(
-            field,
-            "must be a finite number from 0 to Number.MAX_SAFE_INTEGER",
-            JsNumber(ms),
-        ));
-    }
-    Ok(Duration::from_secs_f64(ms / 1000.0))
 }
 
 type Token = (crate::run::CancelToken, Option<AbortListener>);

@@ -27,10 +27,8 @@
 //! the JavaScript environment that made it); a host that dies takes them along (each shell's
 //! supervisor ends its tree when the host goes away).
 
-use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::path::Path;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::runtime::Handle;
@@ -39,6 +37,7 @@ use super::live::Live;
 use super::request::ShellConfig;
 use super::start::{start_pooled, Plan};
 use super::status::StatusWatcher;
+use crate::process::os;
 
 /// The most shells waiting in one pool.
 pub const POOL_SIZE: usize = 2;
@@ -69,48 +68,9 @@ impl Key {
         if plan.env.iter().any(|(k, _)| k == "SECONDS") {
             return None;
         }
-        let host = host_identity()?;
+        let host = os::native::host_identity()?;
         Some(Key { plan, host })
     }
-}
-
-/// The host's identity, capabilities and file-mode mask, which a shell inherits at its start.
-fn host_identity() -> Option<String> {
-    const FIELDS: &[&str] = &[
-        "Umask:",
-        "Uid:",
-        "Gid:",
-        "Groups:",
-        "CapInh:",
-        "CapPrm:",
-        "CapEff:",
-        "CapBnd:",
-        "CapAmb:",
-        "NoNewPrivs:",
-    ];
-    // Opened once and read again from its start: procfs makes the text anew at each read, and the
-    // open and close were a third of the cost.
-    static STATUS: LazyLock<Option<File>> = LazyLock::new(|| File::open("/proc/self/status").ok());
-    let file = STATUS.as_ref()?;
-    let mut buf = vec![0u8; 4096];
-    let mut len = 0;
-    loop {
-        if len == buf.len() {
-            buf.resize(len * 2, 0);
-        }
-        match file.read_at(&mut buf[len..], len as u64).ok()? {
-            0 => break,
-            n => len += n,
-        }
-    }
-    let status = std::str::from_utf8(&buf[..len]).ok()?;
-    Some(
-        status
-            .lines()
-            .filter(|l| FIELDS.iter().any(|f| l.starts_with(f)))
-            .collect::<Vec<_>>()
-            .join("\n"),
-    )
 }
 
 /// Shells started ahead of need for one owner (a JavaScript environment). See the module.

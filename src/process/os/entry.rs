@@ -1,5 +1,7 @@
-//! One process as the process table shows it: what each platform fills in (`/proc` on Linux,
-//! libproc on macOS) and everything above reads.
+//! One process as the process table shows it, and what one of its descriptors points at: what
+//! each platform fills in (`/proc` on Linux, libproc on macOS) and everything above reads.
+
+use std::path::PathBuf;
 
 /// One process as the table shows it at one moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,4 +28,16 @@ impl ProcEntry {
     pub fn is_stopped(&self) -> bool {
         matches!(self.state, 'T' | 't')
     }
+}
+
+/// What one descriptor of a process points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FdTarget {
+    /// A file, directory or device, by the path the OS gives (resolved: `/private/var/…` for
+    /// `/var/…` on macOS).
+    File(PathBuf),
+    /// An end of a pipe (or FIFO), as a number both ends share.
+    Pipe(u64),
+    /// Anything else: a socket, an event or timer descriptor, a kqueue.
+    Other,
 }

@@ -270,28 +270,27 @@ pub(crate) fn scratch_path_in(parent: &Path, prefix: &str) -> io::Result<PathBuf
 }
 
 /// Where a plain shell's scratch directory goes: its script and FIFOs, which no command sees
-/// (a sandboxed shell's is its commands' `TMPDIR`, always in the temp directory). On Linux, when
-/// the host names no `TMPDIR`, a memory filesystem: `$XDG_RUNTIME_DIR` (the per-user directory
-/// meant for such files), else `/dev/shm`, whichever is a directory we may write to. Making and
-/// removing a directory and its files there costs a fraction of what it costs on a disk
-/// filesystem (ext4 mounted with `discard` here: one-shot calls back to back 20 % faster). Else,
-/// and when a start there fails (a full `/dev/shm`), the temp directory.
+/// (a sandboxed shell's is its commands' `TMPDIR`, always in the temp directory). When the host
+/// names no `TMPDIR` and the platform mounts a memory filesystem (`native::MEMORY_DIRS`: Linux's
+/// `/dev/shm`), a directory there: `$XDG_RUNTIME_DIR` (the per-user directory meant for such
+/// files) first, whichever is a directory we may write to. Making and removing a directory and its
+/// files there costs a fraction of what it costs on a disk filesystem (ext4 mounted with `discard`
+/// here: one-shot calls back to back 20 % faster). Else, and when a start there fails (a full
+/// `/dev/shm`), the temp directory.
 pub(crate) fn scratch_parent() -> PathBuf {
-    #[cfg(target_os = "linux")]
-    if let Some(memory) = memory_scratch_parent(|k| std::env::var_os(k), usable_dir) {
-        return memory;
-    }
-    std::env::temp_dir()
+    memory_scratch_parent(|k| std::env::var_os(k), native::MEMORY_DIRS, usable_dir)
+        .unwrap_or_else(std::env::temp_dir)
 }
 
-/// [`scratch_parent`]'s memory filesystem, from the environment (`var`) and a check of a
-/// directory (`usable`).
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+/// [`scratch_parent`]'s memory filesystem, from the environment (`var`), the platform's memory
+/// directories (`memory`; none: no memory filesystem at all) and a check of a directory
+/// (`usable`).
 fn memory_scratch_parent(
     var: impl Fn(&str) -> Option<std::ffi::OsString>,
+    memory: &[&str],
     usable: impl Fn(&Path) -> bool,
 ) -> Option<PathBuf> {
-    if var("TMPDIR").is_some_and(|v| !v.is_empty()) {
+    if memory.is_empty() || var("TMPDIR").is_some_and(|v| !v.is_empty()) {
         return None;
     }
     let runtime = var("XDG_RUNTIME_DIR")
@@ -299,12 +298,11 @@ fn memory_scratch_parent(
         .filter(|p| p.is_absolute());
     runtime
         .into_iter()
-        .chain([PathBuf::from("/dev/shm")])
+        .chain(memory.iter().map(PathBuf::from))
         .find(|p| usable(p))
 }
 
 /// Whether `dir` is a directory we may make entries in.
-#[cfg(target_os = "linux")]
 fn usable_dir(dir: &Path) -> bool {
     let Ok(c) = CString::new(dir.as_os_str().as_bytes()) else {
         return false;
@@ -316,25 +314,12 @@ fn usable_dir(dir: &Path) -> bool {
 /// Frees the storage of the whole pages of `file` from the one holding byte `from` to the one
 /// holding byte `to` (not included), which read as zeros afterwards; its size is unchanged. Called
 /// again with `from` at the last call's `to`, it frees the page left straddling that boundary.
-/// Filesystems that cannot do it are left alone.
+/// Filesystems and platforms that cannot do it are left alone (see `native::punch_hole`).
 pub(crate) fn punch(file: &File, from: u64, to: u64) {
-    #[cfg(target_os = "linux")]
-    {
-        let (start, end) = (from & !4095, to & !4095);
-        if end > start {
-            // SAFETY: fallocate only changes the storage of the descriptor's file.
-            let _ = unsafe {
-                libc::fallocate(
-                    file.as_raw_fd(),
-                    libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE,
-                    start as libc::off_t,
-                    (end - start) as libc::off_t,
-                )
-            };
-        }
+    let (start, end) = (from & !4095, to & !4095);
+    if end > start {
+        native::punch_hole(file, start, end - start);
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (file, from, to);
 }
 
 /// Eight bytes from the kernel's random source.
@@ -345,6 +330,8 @@ pub(crate) fn random_bytes() -> io::Result<[u8; 8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const SHM: &[&str] = &["/dev/shm"];
 
     #[test]
     fn scratch_goes_to_memory_unless_tmpdir_is_named() {
@@ -360,35 +347,41 @@ mod tests {
         let none = |_: &Path| false;
         let shm = Some(PathBuf::from("/dev/shm"));
         let run = Some(PathBuf::from("/run/user/1000"));
-        assert_eq!(memory_scratch_parent(env(&[]), all), shm);
+        assert_eq!(memory_scratch_parent(env(&[]), SHM, all), shm);
         assert_eq!(
-            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "/run/user/1000")]), all),
+            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "/run/user/1000")]), SHM, all),
             run
         );
         // An explicit TMPDIR is the host's choice; an empty one is not a choice.
         assert_eq!(
-            memory_scratch_parent(env(&[("TMPDIR", "/var/tmp")]), all),
+            memory_scratch_parent(env(&[("TMPDIR", "/var/tmp")]), SHM, all),
             None
         );
-        assert_eq!(memory_scratch_parent(env(&[("TMPDIR", "")]), all), shm);
+        assert_eq!(memory_scratch_parent(env(&[("TMPDIR", "")]), SHM, all), shm);
         // A relative or unusable runtime directory is passed over.
         assert_eq!(
-            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "run")]), all),
+            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "run")]), SHM, all),
             shm
         );
         let only_shm = |p: &Path| p == Path::new("/dev/shm");
         assert_eq!(
-            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "/run/user/1000")]), only_shm),
+            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "/run/user/1000")]), SHM, only_shm),
             shm
         );
-        assert_eq!(memory_scratch_parent(env(&[]), none), None);
+        assert_eq!(memory_scratch_parent(env(&[]), SHM, none), None);
+        // A platform without a memory filesystem (macOS) never looks.
+        assert_eq!(
+            memory_scratch_parent(env(&[("XDG_RUNTIME_DIR", "/run/user/1000")]), &[], all),
+            None
+        );
     }
 
     #[cfg(target_os = "linux")]
     #[test]
     fn a_punched_prefix_frees_its_pages_and_keeps_the_rest() {
         // Where shells' scripts go by default: tmpfs frees punched pages on every kernel since 3.5.
-        let parent = memory_scratch_parent(|_| None, usable_dir).unwrap_or_else(std::env::temp_dir);
+        let parent = memory_scratch_parent(|_| None, native::MEMORY_DIRS, usable_dir)
+            .unwrap_or_else(std::env::temp_dir);
         let dir = parent.join(format!("agent-shell-punch-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("script");

@@ -63,7 +63,7 @@ compile_error!(
     "agent-shell's OS layer has Linux and macOS backends (src/process/os/); see docs/platforms.md"
 );
 
-pub use entry::ProcEntry;
+pub use entry::{FdTarget, ProcEntry};
 pub(crate) use launch::StartFailed;
 pub use native::sandbox::Confinement;
 pub use proc::Proc;

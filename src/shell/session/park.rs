@@ -16,6 +16,7 @@
 //! not listed yet.
 
 use super::*;
+use crate::process::os::{self, FdTarget};
 use crate::shell::framing::ShellState;
 use crate::shell::state;
 use std::sync::atomic::AtomicU64;
@@ -253,25 +254,23 @@ impl Session {
 
 /// Whether every descriptor the shell has open is one the session gave it: stdin on
 /// `/dev/null`, the control and status pipes, the script and FIFOs in its directory. `false`
-/// where `/proc` cannot tell (a shell there does not park).
+/// where the OS cannot tell (a shell there does not park).
 fn only_own_descriptors(live: &Live) -> bool {
     let pid = live.spawned.proc.pid;
-    let Ok(entries) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+    let Some(open) = os::native::open_fds(pid) else {
         return false;
     };
-    let target = |fd: i32| std::fs::read_link(format!("/proc/{pid}/fd/{fd}")).ok();
-    let pipes = [target(framing::CTL_FD), target(framing::STATUS_FD)];
-    entries.flatten().all(|entry| {
-        let Ok(fd) = entry.file_name().to_string_lossy().parse::<i32>() else {
-            return false;
-        };
-        let Some(path) = target(fd) else {
-            // Closed since the listing.
-            return true;
-        };
-        (fd == 0 && path == std::path::Path::new("/dev/null"))
-            || path.starts_with(&live.dir)
-            || pipes.iter().any(|p| p.as_ref() == Some(&path))
+    let pipes = [framing::CTL_FD, framing::STATUS_FD].map(|fd| os::native::pipe_id(pid, fd));
+    // The OS names files by their resolved path (`/private/var/…` on macOS).
+    let dir = std::fs::canonicalize(&live.dir).unwrap_or_else(|_| live.dir.clone());
+    open.iter().all(|(fd, target)| match target {
+        FdTarget::File(path) => {
+            (*fd == 0 && path == std::path::Path::new("/dev/null"))
+                || path.starts_with(&live.dir)
+                || path.starts_with(&dir)
+        }
+        FdTarget::Pipe(id) => pipes.contains(&Some(*id)),
+        FdTarget::Other => false,
     })
 }
 

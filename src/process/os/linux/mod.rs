@@ -14,13 +14,30 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
 pub(crate) use procfs::{
     all_pids, argv, children, children_of_single_threaded, entry, environ_contains, exe_name,
-    exe_path, fd_path, fd_paths, pipe_id, snapshot, ChildrenFile,
+    exe_path, fd_path, fd_paths, host_identity, open_fds, pipe_id, snapshot, ChildrenFile,
 };
 pub(crate) use pty::open_pty;
 
 /// The posix backend's extra `posix_spawn` flags: glibc's `POSIX_SPAWN_SETSID` (2.26+). Our
 /// descriptors are all close-on-exec already.
 pub(crate) const SPAWN_FLAGS: libc::c_short = libc::POSIX_SPAWN_SETSID as libc::c_short;
+
+/// Memory filesystems a shell's scratch directory may go in (see `fd::scratch_parent`).
+pub(crate) const MEMORY_DIRS: &[&str] = &["/dev/shm"];
+
+/// Frees the storage of `len` bytes of `file` from `start` (whole pages), which read as zeros
+/// afterwards (`fallocate` with `PUNCH_HOLE`); filesystems that cannot do it are left alone.
+pub(crate) fn punch_hole(file: &std::fs::File, start: u64, len: u64) {
+    // SAFETY: fallocate only changes the storage of the descriptor's file.
+    let _ = unsafe {
+        libc::fallocate(
+            file.as_raw_fd(),
+            libc::FALLOC_FL_PUNCH_HOLE | libc::FALLOC_FL_KEEP_SIZE,
+            start as libc::off_t,
+            len as libc::off_t,
+        )
+    };
+}
 
 /// A timer descriptor, non-blocking: readable once `after` has passed on the monotonic clock
 /// (a timerfd; it fires within the kernel's high-resolution timer slack, tens of microseconds).

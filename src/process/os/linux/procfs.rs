@@ -3,9 +3,11 @@
 //! environment.
 
 use std::fs;
+use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
-use crate::process::os::entry::ProcEntry;
+use crate::process::os::entry::{FdTarget, ProcEntry};
 
 /// Reads `/proc/<pid>/stat`; `None` when the process does not exist.
 pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
@@ -116,7 +118,6 @@ impl ChildrenFile {
 
     /// The process's direct children now.
     pub(crate) fn read(&self) -> Vec<i32> {
-        use std::os::unix::fs::FileExt;
         let Some(file) = &self.file else {
             return children_of_single_threaded(self.pid);
         };
@@ -186,13 +187,37 @@ pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
 
 /// The pipe descriptor `fd` of `pid` is an end of, as a number both ends share (its inode).
 pub(crate) fn pipe_id(pid: i32, fd: i32) -> Option<u64> {
-    let target = fd_path(pid, fd)?;
-    let target = target.to_str()?;
-    target
+    pipe_inode(&fd_path(pid, fd)?)
+}
+
+/// The pipe inode of a descriptor's link (`pipe:[123]`).
+fn pipe_inode(link: &std::path::Path) -> Option<u64> {
+    link.to_str()?
         .strip_prefix("pipe:[")?
         .strip_suffix(']')?
         .parse()
         .ok()
+}
+
+/// Every descriptor `pid` has open (`/proc/<pid>/fd`) and what it points at; those closed while
+/// they were listed are left out. `None` when the process cannot be looked at.
+pub(crate) fn open_fds(pid: i32) -> Option<Vec<(i32, FdTarget)>> {
+    let entries = fs::read_dir(format!("/proc/{pid}/fd")).ok()?;
+    Some(
+        entries
+            .flatten()
+            .filter_map(|entry| {
+                let fd = entry.file_name().to_str()?.parse().ok()?;
+                let link = fs::read_link(entry.path()).ok()?;
+                let target = match pipe_inode(&link) {
+                    Some(inode) => FdTarget::Pipe(inode),
+                    None if link.is_absolute() => FdTarget::File(link),
+                    None => FdTarget::Other,
+                };
+                Some((fd, target))
+            })
+            .collect(),
+    )
 }
 
 /// Whether the environment `pid` was started with (`/proc/<pid>/environ`, readable for our own
@@ -200,6 +225,48 @@ pub(crate) fn pipe_id(pid: i32, fd: i32) -> Option<u64> {
 pub(crate) fn environ_contains(pid: i32, needle: &[u8]) -> bool {
     fs::read(format!("/proc/{pid}/environ"))
         .is_ok_and(|env| env.split(|&b| b == 0).any(|entry| entry == needle))
+}
+
+/// The host's identity, capabilities and file-mode mask, which a shell inherits at its start
+/// (`Umask`, `Uid`, `Gid`, `Groups` and the capability sets of `/proc/self/status`), as text that
+/// is equal for equal identities.
+pub(crate) fn host_identity() -> Option<String> {
+    const FIELDS: &[&str] = &[
+        "Umask:",
+        "Uid:",
+        "Gid:",
+        "Groups:",
+        "CapInh:",
+        "CapPrm:",
+        "CapEff:",
+        "CapBnd:",
+        "CapAmb:",
+        "NoNewPrivs:",
+    ];
+    // Opened once and read again from its start: procfs makes the text anew at each read, and the
+    // open and close were a third of the cost.
+    static STATUS: LazyLock<Option<fs::File>> =
+        LazyLock::new(|| fs::File::open("/proc/self/status").ok());
+    let file = STATUS.as_ref()?;
+    let mut buf = vec![0u8; 4096];
+    let mut len = 0;
+    loop {
+        if len == buf.len() {
+            buf.resize(len * 2, 0);
+        }
+        match file.read_at(&mut buf[len..], len as u64).ok()? {
+            0 => break,
+            n => len += n,
+        }
+    }
+    let status = std::str::from_utf8(&buf[..len]).ok()?;
+    Some(
+        status
+            .lines()
+            .filter(|l| FIELDS.iter().any(|f| l.starts_with(f)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use std::ffi::{c_int, c_void};
 use std::path::PathBuf;
 
-use crate::process::os::entry::ProcEntry;
+use crate::process::os::entry::{FdTarget, ProcEntry};
 
 /// `PROC_PIDFDVNODEPATHINFO` and `PROC_PIDFDPIPEINFO` of `<sys/proc_info.h>`.
 const PROC_PIDFDVNODEPATHINFO: c_int = 2;
@@ -179,14 +179,15 @@ pub(crate) fn fd_path(pid: i32, fd: i32) -> Option<PathBuf> {
     (!bytes.is_empty()).then(|| PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
-/// The paths of every file descriptor of `pid` open on a file.
-pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
+/// The descriptors `pid` has open, with their kind (`PROC_PIDLISTFDS`); `None` when the process
+/// cannot be looked at.
+fn list_fds(pid: i32) -> Option<Vec<libc::proc_fdinfo>> {
     let entry_size = std::mem::size_of::<libc::proc_fdinfo>();
     // SAFETY: with no buffer, proc_pidinfo only returns the size it needs.
     let needed =
         unsafe { libc::proc_pidinfo(pid, libc::PROC_PIDLISTFDS, 0, std::ptr::null_mut(), 0) };
     if needed <= 0 {
-        return Vec::new();
+        return None;
     }
     let count = needed as usize / entry_size + 16;
     // SAFETY: plain integers.
@@ -202,11 +203,41 @@ pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
             bytes,
         )
     };
-    fds.truncate((got.max(0) as usize / entry_size).min(count));
-    fds.iter()
+    if got <= 0 {
+        return None;
+    }
+    fds.truncate((got as usize / entry_size).min(count));
+    Some(fds)
+}
+
+/// The paths of every file descriptor of `pid` open on a file.
+pub(crate) fn fd_paths(pid: i32) -> Vec<PathBuf> {
+    list_fds(pid)
+        .unwrap_or_default()
+        .iter()
         .filter(|f| f.proc_fdtype == libc::PROX_FDTYPE_VNODE as u32)
         .filter_map(|f| fd_path(pid, f.proc_fd))
         .collect()
+}
+
+/// Every descriptor `pid` has open and what it points at; those closed while they were listed
+/// are left out. `None` when the process cannot be looked at.
+pub(crate) fn open_fds(pid: i32) -> Option<Vec<(i32, FdTarget)>> {
+    let listed = list_fds(pid)?;
+    Some(
+        listed
+            .iter()
+            .filter_map(|f| {
+                let fd = f.proc_fd;
+                let target = match f.proc_fdtype {
+                    t if t == libc::PROX_FDTYPE_VNODE as u32 => FdTarget::File(fd_path(pid, fd)?),
+                    t if t == libc::PROX_FDTYPE_PIPE as u32 => FdTarget::Pipe(pipe_id(pid, fd)?),
+                    _ => FdTarget::Other,
+                };
+                Some((fd, target))
+            })
+            .collect(),
+    )
 }
 
 /// The pipe descriptor `fd` of `pid` is an end of, as a number both ends share: the smaller of

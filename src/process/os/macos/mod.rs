@@ -17,7 +17,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
 pub(crate) use libproc::{
     all_pids, argv, children, entry, environ_contains, exe_name, exe_path, fd_path, fd_paths,
-    pipe_id, snapshot,
+    open_fds, pipe_id, snapshot,
 };
 pub(crate) use pty::open_pty;
 
@@ -29,6 +29,49 @@ const POSIX_SPAWN_SETSID: libc::c_short = 0x0400;
 /// thread opened without close-on-exec.
 pub(crate) const SPAWN_FLAGS: libc::c_short =
     POSIX_SPAWN_SETSID | libc::POSIX_SPAWN_CLOEXEC_DEFAULT as libc::c_short;
+
+/// macOS mounts no memory filesystem for temporary files: scratch directories go in the temp
+/// directory (see `fd::scratch_parent`).
+pub(crate) const MEMORY_DIRS: &[&str] = &[];
+
+/// Left alone on macOS: APFS's `F_PUNCHHOLE` could free a read script's storage, but a session's
+/// script there stays whole (as it did before punching came to Linux), and no Mac has run it.
+pub(crate) fn punch_hole(_file: &std::fs::File, _start: u64, _len: u64) {}
+
+/// The host's ids, groups and file-mode mask, which a shell inherits at its start, as text that is
+/// equal for equal identities. The mask has no call that only reads it: it is read by setting it
+/// to `077` and back (as Node's `process.umask()` does with `0`), so a file another thread makes
+/// in that window gets fewer permissions, never more.
+pub(crate) fn host_identity() -> Option<String> {
+    // SAFETY: these take no arguments and only return ids.
+    let ids = unsafe {
+        (
+            libc::getuid(),
+            libc::geteuid(),
+            libc::getgid(),
+            libc::getegid(),
+        )
+    };
+    // SAFETY: with a zero count getgroups only returns how many groups there are.
+    let count = unsafe { libc::getgroups(0, std::ptr::null_mut()) };
+    if count < 0 {
+        return None;
+    }
+    let mut groups: Vec<libc::gid_t> = vec![0; count as usize + 1];
+    // SAFETY: getgroups writes at most `groups.len()` ids into `groups`.
+    let got = unsafe { libc::getgroups(groups.len() as libc::c_int, groups.as_mut_ptr()) };
+    if got < 0 {
+        return None;
+    }
+    groups.truncate(got as usize);
+    // SAFETY: umask takes and returns a mask; the old one is put back at once.
+    let mask = unsafe {
+        let old = libc::umask(0o077);
+        libc::umask(old);
+        old
+    };
+    Some(format!("ids {ids:?} groups {groups:?} umask {mask:o}"))
+}
 
 /// Direct children of a single-threaded process: the same call as [`children`] here.
 pub(crate) fn children_of_single_threaded(pid: i32) -> Vec<i32> {
