@@ -7,7 +7,7 @@
 //! - it was started on an equal [`Plan`]: the same program, mode and script name, and the same
 //!   environment (the host's environment as it is at the time of the call, compared entry by
 //!   entry, the non-interactive defaults, the session's), and the host's identity and file-mode
-//!   mask (`Umask`, `Uid`, `Gid`, `Groups` and the capability sets of `/proc/self/status`) are
+//!   mask (the OS layer's `host_identity`: ids, groups, umask and, on Linux, capabilities) are
 //!   as they were when it was started. Anything else (a host that changed its environment with
 //!   `process.env.X = …` since) is a miss: the stale shells are ended and the call starts its own;
 //! - it was started in its own temporary directory, as every shell is; its directory, `OLDPWD`
