@@ -350,16 +350,14 @@ pub fn execute_shell<'env>(
         let req = &mut p.req;
         let options = arg::<Object>(options, "options")?;
         let mut config = shell_config(&options)?;
-        // One-shot: the per-run env can simply be part of the shell's environment.
-        config
-            .session_env
-            .extend(pairs(ShellExecuteOptions::env(&options)?));
         validate_run(req)?;
+        // One-shot: the per-run env (read with the run's options) can simply be part of the
+        // shell's environment.
+        config.session_env.append(&mut req.env);
         config.cwd = req.cwd.take();
         config.sandbox = config
             .sandbox
             .map(|p| p.fixed_at(&start_dir(config.cwd.as_deref())));
-        req.env.clear();
         Ok((Session::new(config)?, p))
     });
     // With a shell from the pool, the run starts right here, before any task is scheduled.
