@@ -155,6 +155,8 @@ impl Session {
         out: Senders,
         cancel: &CancelToken,
     ) -> Result<RunOutcome> {
+        // Checked again here, where the run may have waited in line: a directory removed
+        // meanwhile must not leave the command running wherever the shell was.
         validate_run(&req)?;
         // Only a call made after `close()` is refused; one made before it is cancelled by it.
         if place.closed {
@@ -198,7 +200,8 @@ impl Session {
     /// the shell must first be started (a spawn does not belong on the caller's thread) or
     /// given a new FIFO, the text is long enough that checking its syntax would hold the caller
     /// (see `reading::cheap_to_check`), or the run would not start anyway; [`Session::run_in`] then
-    /// takes the normal path. Finish with [`Session::finish`].
+    /// takes the normal path. Finish with [`Session::finish`]. `req` must have passed
+    /// [`validate_run`] in the same call: it is not checked again here.
     pub fn try_start(
         &self,
         place: Place,
@@ -209,8 +212,8 @@ impl Session {
             return Err(place);
         };
         let closed = place.closed;
+        // `req` was checked by the caller a moment ago (`validate_run`, on this same call).
         let would_start = reading::cheap_to_check(&req.command)
-            && validate_run(req).is_ok()
             && !self.closed.load(Ordering::SeqCst)
             && !cancel.is_cancelled()
             && !place.aborted.is_cancelled();
