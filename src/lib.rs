@@ -5,6 +5,10 @@
 
 // Without the bindings, what only they call has no caller: not dead in the addon.
 #![cfg_attr(not(feature = "node"), allow(dead_code, unused_imports))]
+// On Windows the shell session is not on the OS layer yet (its framing needs named pipes; see
+// docs/windows.md): the POSIX start path, and the Windows job and pipe code built ahead of it,
+// have no caller there.
+#![cfg_attr(windows, allow(dead_code))]
 
 pub(crate) mod cancel;
 pub(crate) mod commands;

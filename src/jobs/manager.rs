@@ -658,13 +658,7 @@ impl ChunkReceiver for UnreadReceiver {
 /// A file only the user can read, for the session's state (which may hold secrets).
 fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
     use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-        .map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
+    let mut file = crate::process::fd::create_private_file(path).map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
     file.write_all(text.as_bytes())
         .map_err(|e| Error::io(format!("writing {}", path.display()), e))
 }

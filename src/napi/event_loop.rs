@@ -5,7 +5,7 @@
 use std::alloc::Layout;
 use std::ffi::{c_int, c_void};
 use std::io;
-use std::os::fd::AsRawFd;
+use crate::process::os::fd::AsRawFd;
 use std::sync::{Arc, Mutex};
 
 use napi::sys;
@@ -56,8 +56,7 @@ fn uv() -> Option<&'static Uv> {
 /// The host's function `name` as a `F` (a function pointer type the caller vouches for).
 unsafe fn symbol<F: Copy>(name: &std::ffi::CStr) -> Option<F> {
     const { assert!(std::mem::size_of::<F>() == std::mem::size_of::<*mut c_void>()) };
-    // SAFETY: `name` is NUL-terminated; a look-up in the loaded objects has no other condition.
-    let f = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    let f = crate::process::os::host_symbol(name);
     // SAFETY: `F` is pointer-sized (checked above) and a function pointer type that the caller
     // vouches matches the symbol.
     (!f.is_null()).then(|| unsafe { std::mem::transmute_copy::<*mut c_void, F>(&f) })

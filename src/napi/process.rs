@@ -131,7 +131,7 @@ impl Process {
     pub fn kill_tree(&self, env: Env, signal: Option<Unknown>) -> Result<u32> {
         let signal = optional_arg::<f64>(signal, "signal")
             .and_then(|s| match s {
-                None => Ok(libc::SIGKILL),
+                None => Ok(crate::process::os::signal::SIGKILL),
                 Some(n) if n.fract() == 0.0 && (0.0..=64.0).contains(&n) => Ok(n as i32),
                 Some(n) => Err(Error::invalid(
                     "signal",

@@ -296,24 +296,7 @@ pub(crate) fn format_bytes(bytes: u64) -> String {
 /// would hold the host's open). The last component only: the directories on the way are the
 /// caller's choice.
 fn create(path: &std::path::Path) -> std::io::Result<File> {
-    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| match e.raw_os_error() {
-            Some(libc::ELOOP) => std::io::Error::other("it is a symbolic link; refused"),
-            _ => e,
-        })?;
-    let meta = file.metadata()?;
-    if !meta.file_type().is_file() || meta.nlink() > 1 {
-        return Err(std::io::Error::other(
-            "it is not a regular file of its own (a device, a FIFO, or a hard link); refused",
-        ));
-    }
-    file.set_len(0)?;
-    Ok(file)
+    crate::process::fd::create_own_file(path)
 }
 
 fn describe(path: &std::path::Path, e: std::io::Error) -> String {
@@ -461,7 +444,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let target = dir.join("target");
         std::fs::write(&target, "keep\n").unwrap();
-        std::os::unix::fs::symlink(&target, dir.join("sym.log")).unwrap();
+        crate::process::fd::symlink_file(&target, &dir.join("sym.log")).unwrap();
         std::fs::hard_link(&target, dir.join("hard.log")).unwrap();
         for (name, why) in [("sym.log", "symbolic link"), ("hard.log", "hard link")] {
             let mut artifact = Artifact::new(Some(dir.join(name)), 0, 0);

@@ -3,7 +3,7 @@
 //! and a polite terminate (TERM, a grace, KILL) that can be waited on and cancelled.
 //!
 //! Its OS reads beyond `tree.rs` come from the OS layer (`os::native`: argv, executable, pids)
-//! and POSIX `getpgid`.
+//! and its group (`getpgid` on POSIX; none on Windows).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -24,9 +24,7 @@ fn read_exe(pid: i32) -> Option<std::path::PathBuf> {
 }
 
 fn read_pgid(pid: i32) -> Option<i32> {
-    // SAFETY: getpgid takes a plain integer and touches no memory of ours.
-    let g = unsafe { libc::getpgid(pid) };
-    (g > 0).then_some(g)
+    os::fd::process_group(pid)
 }
 
 fn all_pids() -> Vec<i32> {
@@ -166,14 +164,13 @@ impl ProcessRef {
                 p.signal(signal);
             }
             if let Some(g) = group {
-                // SAFETY: kill takes two integers and touches no memory; `-g` is a group that is
-                // not the host's.
-                unsafe { libc::kill(-g, signal) };
+                // `g` is not the host's group.
+                os::fd::kill_group(g, signal);
             }
         };
         if let Some(grace) = how.grace {
-            signal_all(&members, libc::SIGTERM);
-            signal_all(&members, libc::SIGCONT);
+            signal_all(&members, os::signal::SIGTERM);
+            signal_all(&members, os::signal::SIGCONT);
             if wait_gone(&members, Some(Instant::now() + grace), cancel).await? {
                 return Ok(true);
             }
@@ -186,7 +183,7 @@ impl ProcessRef {
             .collect();
         let mut left: Vec<Proc> = tree::descendants_of(&live);
         left.retain(|p| !host.contains(&p.pid));
-        signal_all(&left, libc::SIGKILL);
+        signal_all(&left, os::signal::SIGKILL);
         // SIGKILL lands asynchronously: wait for everything it was sent to, so that nothing
         // killed here is still running when the caller goes on.
         left.push(self.0);
@@ -279,11 +276,11 @@ mod tests {
         let kids: Vec<Vec<String>> = p.children().iter().map(|c| c.args()).collect();
         assert_eq!(kids, vec![vec!["sleep".to_string(), "30".to_string()]]);
         assert!(ProcessRef::from_path(&read_exe(pid).unwrap()).contains(&p));
-        assert_eq!(p.kill_tree(libc::SIGKILL), 2);
+        assert_eq!(p.kill_tree(os::signal::SIGKILL), 2);
         let _ = child.wait();
         assert!(!p.is_running());
         assert_eq!((p.args(), p.ppid(), p.group_id()), (vec![], None, None));
-        assert_eq!(p.kill_tree(libc::SIGKILL), 0);
+        assert_eq!(p.kill_tree(os::signal::SIGKILL), 0);
     }
 
     #[tokio::test]
@@ -317,7 +314,7 @@ mod tests {
         );
         cancel.cancel();
         assert_eq!(p.wait_for_exit(None, &cancel).await, Err(Cancelled));
-        p.kill_tree(libc::SIGKILL);
+        p.kill_tree(os::signal::SIGKILL);
         let _ = child.wait();
         assert_eq!(
             p.wait_for_exit(None, &CancelToken::default()).await,

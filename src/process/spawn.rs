@@ -6,7 +6,7 @@
 //! session's shell, a PTY command) is started under a supervisor by the OS layer ([`super::os`]:
 //! on Linux a `clone` of the host that copies nothing; on macOS `posix_spawn` and a watchdog).
 
-use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use super::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::Path;
 
 use super::os::fd;
@@ -60,12 +60,13 @@ pub struct SpawnSpec<'a> {
 }
 
 /// Starts `spec` with stdin, stdout and stderr on `/dev/null`. A program named without a `/` (a
-/// session's shell) is looked up on the host's `PATH`, not on the one in `spec.env`: that
+/// session's shell) is looked up on the host's `PATH` (on Windows: Git Bash is found, see
+/// [`os::find_program`]), not on the one in `spec.env`: that
 /// environment is the caller's, for the commands the program runs (`env: { PATH: '' }` is a
 /// command's business), and has no say in which shell starts.
 pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
     let spec_program = spec.program;
-    let program = on_host_path(spec.program).map_err(|source| Error::SpawnFailed {
+    let program = os::find_program(spec.program).map_err(|source| Error::SpawnFailed {
         field: None,
         program: spec.program.to_string(),
         source,
@@ -93,27 +94,6 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         },
         other => other,
     })
-}
-
-/// `program` as the host would find it: a path is kept, a name is looked up on the host's `PATH`
-/// (glibc's default when it has none) and made absolute.
-fn on_host_path(program: &str) -> std::io::Result<String> {
-    if program.contains('/') {
-        return Ok(program.to_string());
-    }
-    let path: Vec<(String, String)> = std::env::var("PATH")
-        .map(|p| vec![("PATH".to_string(), p)])
-        .unwrap_or_default();
-    let found = super::os::resolve::resolve(program, &path, None)?;
-    let found = found.to_string_lossy().into_owned();
-    match found.starts_with('/') {
-        true => Ok(found),
-        // A relative entry of the host's PATH counts from the host's directory, not the program's.
-        false => Ok(std::env::current_dir()?
-            .join(found)
-            .to_string_lossy()
-            .into_owned()),
-    }
 }
 
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
@@ -175,7 +155,7 @@ impl Spawned {
     /// Kills the program and reaps the supervisor, which, its liveness pipe closed, first kills
     /// whatever is left below it.
     pub fn end(mut self) {
-        self.signal_program(libc::SIGKILL);
+        self.signal_program(os::signal::SIGKILL);
         if self.supervisor.sweeps_on_close() {
             // The posix watchdog's sweep spawns processes; the same search in here does not.
             let anchor = self.supervisor.id() as i32;
@@ -191,7 +171,7 @@ impl Spawned {
     /// Kills the program and closes the liveness pipe, so that the supervisor kills whatever is
     /// left below it and exits; reaping it is left to [`Spawned::end`].
     pub fn kill(&mut self) {
-        self.signal_program(libc::SIGKILL);
+        self.signal_program(os::signal::SIGKILL);
         drop(self.liveness.take());
     }
 
@@ -211,32 +191,33 @@ impl Spawned {
 
 /// The name of signal `n` (`SIGKILL`), for results.
 pub fn signal_name(n: i32) -> Option<&'static str> {
+    use super::os::signal as sig;
     Some(match n {
-        libc::SIGHUP => "SIGHUP",
-        libc::SIGINT => "SIGINT",
-        libc::SIGQUIT => "SIGQUIT",
-        libc::SIGILL => "SIGILL",
-        libc::SIGTRAP => "SIGTRAP",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGUSR1 => "SIGUSR1",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGUSR2 => "SIGUSR2",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGALRM => "SIGALRM",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGSYS => "SIGSYS",
+        sig::SIGHUP => "SIGHUP",
+        sig::SIGINT => "SIGINT",
+        sig::SIGQUIT => "SIGQUIT",
+        sig::SIGILL => "SIGILL",
+        sig::SIGTRAP => "SIGTRAP",
+        sig::SIGABRT => "SIGABRT",
+        sig::SIGBUS => "SIGBUS",
+        sig::SIGFPE => "SIGFPE",
+        os::signal::SIGKILL => "SIGKILL",
+        sig::SIGUSR1 => "SIGUSR1",
+        sig::SIGSEGV => "SIGSEGV",
+        sig::SIGUSR2 => "SIGUSR2",
+        sig::SIGPIPE => "SIGPIPE",
+        sig::SIGALRM => "SIGALRM",
+        sig::SIGTERM => "SIGTERM",
+        sig::SIGXCPU => "SIGXCPU",
+        sig::SIGXFSZ => "SIGXFSZ",
+        sig::SIGSYS => "SIGSYS",
         _ => return None,
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::on_host_path;
+    use super::os::find_program as on_host_path;
 
     #[test]
     fn a_name_is_found_on_the_host_path_and_made_absolute() {

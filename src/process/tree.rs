@@ -11,7 +11,9 @@
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use super::os::{self, posix::Scope, ProcEntry};
+use super::os::scope::{scope, Scope};
+use super::os::signal::{SIGCONT, SIGKILL, SIGSTOP, SIGTERM};
+use super::os::{self, ProcEntry};
 
 pub use super::os::proc::{stat, Proc};
 
@@ -65,7 +67,7 @@ pub fn pipelines(pids: &[i32]) -> usize {
 /// Every living descendant of `root` (not `root` itself), parents before children. When `root`
 /// anchors a run of the posix backend (its watchdog), the run's members (see [`scope_members`]).
 pub fn descendants(root: i32) -> Vec<Proc> {
-    if let Some(scope) = os::posix::scope(root) {
+    if let Some(scope) = scope(root) {
         return members_now(&scope);
     }
     descendants_of(&children(root))
@@ -75,7 +77,7 @@ pub fn descendants(root: i32) -> Vec<Proc> {
 /// supervisor's: the program and orphans it adopted); for a posix run, the program and what
 /// escaped from below it.
 pub fn anchor_children(root: i32) -> Vec<i32> {
-    if let Some(scope) = os::posix::scope(root) {
+    if let Some(scope) = scope(root) {
         let snapshot = os::native::snapshot();
         let members = scope_members(&snapshot, &scope, |pid| {
             os::native::environ_contains(pid, scope.marker.as_bytes())
@@ -344,7 +346,7 @@ impl Frozen {
                 return added;
             }
             for p in &new {
-                p.signal_seen(libc::SIGSTOP);
+                p.signal_seen(SIGSTOP);
             }
             added.extend(new);
             if Instant::now() >= until {
@@ -357,10 +359,10 @@ impl Frozen {
     fn end_or_ask(members: &[Proc], grace: Duration) {
         for p in members {
             if grace.is_zero() || is_shell(p) {
-                p.signal_seen(libc::SIGKILL);
+                p.signal_seen(SIGKILL);
             } else {
-                p.signal_seen(libc::SIGTERM);
-                p.signal_seen(libc::SIGCONT);
+                p.signal_seen(SIGTERM);
+                p.signal_seen(SIGCONT);
             }
         }
     }
@@ -394,7 +396,7 @@ impl Frozen {
                 return;
             }
             for p in self.known.values() {
-                p.signal_seen(libc::SIGKILL);
+                p.signal_seen(SIGKILL);
             }
             std::thread::sleep(Duration::from_millis(1));
         }

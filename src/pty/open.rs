@@ -7,7 +7,7 @@
 //! slave and hold it open for its whole life, and a read of the master would then never end.
 
 use std::fs::File;
-use std::os::fd::{AsRawFd, OwnedFd};
+use crate::process::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
 use super::size::TermSize;
@@ -46,42 +46,17 @@ fn open_at(ptmx: &Path, size: TermSize) -> Result<PtyPair> {
 
 /// Sets the terminal's size; the kernel sends SIGWINCH to its foreground process group.
 pub fn set_size(master: &File, size: TermSize) -> std::io::Result<()> {
-    let winsize = libc::winsize {
-        ws_row: size.rows,
-        ws_col: size.cols,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: `master` is open; TIOCSWINSZ reads one `winsize`, which lives across the call.
-    if unsafe { libc::ioctl(master.as_raw_fd(), libc::TIOCSWINSZ, &winsize) } < 0 {
-        return Err(last_error());
-    }
-    Ok(())
-}
-
-fn last_error() -> std::io::Error {
-    std::io::Error::last_os_error()
+    crate::process::fd::set_winsize(master, size.cols, size.rows)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+    use crate::process::fd::{is_cloexec, winsize};
 
-    fn size_of(fd: &impl AsRawFd) -> (u16, u16) {
-        // SAFETY: `winsize` is plain integers, for which all zeroes is a valid value.
-        let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
-        assert_eq!(
-            // SAFETY: TIOCGWINSZ writes one `winsize` into `ws`, which outlives the call.
-            unsafe { libc::ioctl(fd.as_raw_fd(), libc::TIOCGWINSZ, &mut ws) },
-            0
-        );
-        (ws.ws_col, ws.ws_row)
-    }
-
-    fn is_cloexec(fd: &impl AsRawFd) -> bool {
-        // SAFETY: F_GETFD only reads the descriptor's flags.
-        unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETFD) & libc::FD_CLOEXEC != 0 }
+    fn size_of(fd: &OwnedFd) -> (u16, u16) {
+        winsize(fd).unwrap()
     }
 
     #[test]

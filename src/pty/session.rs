@@ -13,12 +13,11 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use crate::process::fd::{AsFd, AsRawFd, AsyncFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 use tokio::sync::{mpsc, Notify};
 
@@ -393,9 +392,8 @@ impl PtyRun {
 /// The command's wait status as its supervisor reports it (the status in decimal, then NUL);
 /// `None` when the supervisor went away without reporting (it was killed).
 async fn read_report(
-    report: &AsyncFd<std::os::fd::BorrowedFd<'_>>,
+    report: &AsyncFd<BorrowedFd<'_>>,
 ) -> Option<std::process::ExitStatus> {
-    use std::os::unix::process::ExitStatusExt;
     let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
     let mut record = Vec::new();
     loop {
@@ -406,7 +404,7 @@ async fn read_report(
                 record.extend_from_slice(&buf[..n]);
                 if let Some(end) = record.iter().position(|&b| b == 0) {
                     let raw = std::str::from_utf8(&record[..end]).ok()?.parse().ok()?;
-                    return Some(std::process::ExitStatus::from_raw(raw));
+                    return Some(crate::process::fd::exit_status(raw));
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}

@@ -1,10 +1,10 @@
 //! How a run ended, as every runner reports it: an exit code as bash gives it (`128 + n` for a
 //! death by signal n), the signal's name, or that we stopped it.
 
-use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 
 use super::Stop;
+use crate::process::fd::exit_signal;
 use crate::process::spawn::signal_name;
 
 /// A run's end. A command's failure is an ending, never an error.
@@ -24,7 +24,7 @@ impl Ending {
     /// unknown (its supervisor was killed before reporting it), read as exit code -1.
     pub(crate) fn exited(status: Option<ExitStatus>) -> Self {
         let code = status
-            .and_then(|s| s.code().or_else(|| s.signal().map(|n| 128 + n)))
+            .and_then(|s| s.code().or_else(|| exit_signal(&s).map(|n| 128 + n)))
             .unwrap_or(-1);
         Ending::from_exit_code(code)
     }
@@ -44,7 +44,7 @@ impl Ending {
         Ending {
             exit_code: None,
             signal: status
-                .and_then(|s| s.signal())
+                .and_then(|s| exit_signal(&s))
                 .and_then(signal_name)
                 .map(String::from),
             cancelled: why == Stop::Cancelled,
@@ -78,7 +78,7 @@ mod tests {
 
     #[test]
     fn endings_from_wait_statuses_and_exit_codes() {
-        let raw = ExitStatus::from_raw;
+        let raw = crate::process::fd::exit_status;
         let cases = [
             (Ending::exited(Some(raw(0))), ending(Some(0), None, None)),
             (
@@ -86,7 +86,7 @@ mod tests {
                 ending(Some(3), None, None),
             ),
             (
-                Ending::exited(Some(raw(libc::SIGSEGV))),
+                Ending::exited(Some(raw(crate::process::os::signal::SIGSEGV))),
                 ending(Some(139), Some("SIGSEGV"), None),
             ),
             (Ending::exited(None), ending(Some(-1), None, None)),
@@ -97,7 +97,7 @@ mod tests {
             (Ending::from_exit_code(128), ending(Some(128), None, None)),
             (Ending::from_exit_code(255), ending(Some(255), None, None)),
             (
-                Ending::stopped(Stop::TimedOut, Some(raw(libc::SIGKILL))),
+                Ending::stopped(Stop::TimedOut, Some(raw(crate::process::os::signal::SIGKILL))),
                 ending(None, Some("SIGKILL"), Some(Stop::TimedOut)),
             ),
             (

@@ -3,14 +3,12 @@
 //! its deadline passes; then everything it started is frozen, its output taken, and all of it
 //! ended.
 
-use std::os::fd::OwnedFd;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use tokio::io::unix::AsyncFd;
-
 use super::CancelToken;
-use crate::process::{fd, tree};
+use crate::process::fd::{self, AsyncFd, OwnedFd};
+use crate::process::tree;
 
 /// Why a run was ended by us rather than by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

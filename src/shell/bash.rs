@@ -6,7 +6,6 @@
 //! while the file is unchanged.
 
 use std::collections::HashMap;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{LazyLock, Mutex};
@@ -102,7 +101,7 @@ type Known = HashMap<PathBuf, (Stamp, Option<u32>)>;
 fn major_version(path: &Path) -> Option<u32> {
     static KNOWN: LazyLock<Mutex<Known>> = LazyLock::new(Default::default);
     let meta = std::fs::metadata(path).ok()?;
-    let stamp = (meta.mtime(), meta.size(), meta.ino());
+    let stamp = crate::process::fd::file_stamp(&meta);
     let known = |k: &mut Known| k.get(path).filter(|(s, _)| *s == stamp).map(|(_, v)| *v);
     if let Some(v) = known(&mut KNOWN.lock().unwrap_or_else(|e| e.into_inner())) {
         return v;
@@ -125,14 +124,13 @@ fn major_version(path: &Path) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
     /// A directory with a fake `bash` that reports major version `major`.
     fn fake_bash(major: u32) -> PathBuf {
         let dir = crate::process::fd::make_private_temp_dir("agent-shell-bash-test-").unwrap();
         let bash = dir.join("bash");
         std::fs::write(&bash, format!("#!/bin/sh\necho {major}\n")).unwrap();
-        std::fs::set_permissions(&bash, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::process::fd::make_executable(&bash).unwrap();
         dir
     }
 

@@ -5,20 +5,16 @@
 
 use std::fs::File;
 use std::io::Write;
-use std::os::fd::OwnedFd;
-use std::os::unix::fs::FileExt;
-use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::io::unix::AsyncFd;
 use tokio::sync::mpsc;
 
 use crate::error::{Error, Result};
 use crate::output::Outbox;
-use crate::process::fd;
+use crate::process::fd::{self, AsyncFd, OwnedFd};
 use crate::process::spawn::{self, Spawned};
 use crate::process::tree::{self, Proc};
 use crate::run::{self, CancelToken, Stop, EXIT_REPORT_MS, READ_CHUNK_BYTES};
@@ -253,8 +249,7 @@ impl Live {
     }
 
     pub(super) fn append_and_wake(&mut self, text: &str) -> Result<()> {
-        self.script
-            .write_all_at(text.as_bytes(), self.script_len)
+        fd::write_all_at(&self.script, text.as_bytes(), self.script_len)
             .map_err(|e| Error::io("writing the shell's script", e))?;
         // The shell waits at the end of the last chunk, so it is past every chunk before that
         // one and never reads them again (it only seeks back within the chunk it runs): their
@@ -308,7 +303,7 @@ impl Live {
                     }
                     Record::Exited(raw) => {
                         self.drain_output(out, DRAIN_MAX_BYTES).await;
-                        return Ok(Ended::ShellExited(Some(ExitStatus::from_raw(raw))));
+                        return Ok(Ended::ShellExited(Some(fd::exit_status(raw))));
                     }
                 }
             }
@@ -364,7 +359,7 @@ impl Live {
             let ended = self.take_status(Read::Now)?;
             while let Some(record) = self.records.next_record() {
                 if let Record::Exited(raw) = record {
-                    return Ok(Ended::ShellExited(Some(ExitStatus::from_raw(raw))));
+                    return Ok(Ended::ShellExited(Some(fd::exit_status(raw))));
                 }
             }
             let now = Instant::now();
@@ -408,12 +403,12 @@ impl Live {
     /// when the shell was kept, `None` when it is gone and must be replaced.
     pub(super) async fn stop_run(&mut self, out: &Senders) -> Option<(ShellState, String)> {
         let shell = self.spawned.proc;
-        shell.signal(libc::SIGSTOP);
+        shell.signal(crate::process::os::signal::SIGSTOP);
         if !stopped_in_time(shell).await {
-            shell.signal(libc::SIGKILL);
+            shell.signal(crate::process::os::signal::SIGKILL);
         }
         if self.take_status(Read::Now).is_ok() && self.records.holds_status() {
-            shell.signal(libc::SIGCONT);
+            shell.signal(crate::process::os::signal::SIGCONT);
             let settle = StopSignals {
                 tokens: [None, None],
                 deadline: Some(run::Deadline::new(
@@ -427,7 +422,7 @@ impl Live {
                     return Some((state, pwd));
                 }
             }
-            shell.signal(libc::SIGSTOP);
+            shell.signal(crate::process::os::signal::SIGSTOP);
         }
         let supervisor = self.spawned.supervisor.id() as i32;
         let fifo = self

@@ -6,7 +6,7 @@
 //! run's promise is the one the shell wakes, so a round trip needs no hop through a runtime thread.
 
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use crate::process::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 

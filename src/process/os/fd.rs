@@ -7,12 +7,12 @@
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+pub(crate) use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tokio::io::unix::AsyncFd;
+pub(crate) use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
 
 use super::native;
@@ -254,6 +254,128 @@ pub(crate) fn make_private_temp_dir(prefix: &str) -> io::Result<PathBuf> {
     }
     bytes.pop();
     Ok(PathBuf::from(OsStr::from_bytes(&bytes)))
+}
+
+/// Opens `path` for writing, emptied, refusing anything but a regular file of its own: not a
+/// symbolic link (`O_NOFOLLOW`), a device, a FIFO (non-blocking open, then refused) or a file
+/// with other hard links (an artifact's directory may be writable by a sandboxed command).
+pub(crate) fn create_own_file(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => io::Error::other("it is a symbolic link; refused"),
+            _ => e,
+        })?;
+    let meta = file.metadata()?;
+    if !meta.file_type().is_file() || meta.nlink() > 1 {
+        return Err(io::Error::other(
+            "it is not a regular file of its own (a device, a FIFO, or a hard link); refused",
+        ));
+    }
+    file.set_len(0)?;
+    Ok(file)
+}
+
+/// Sets a terminal's size (`TIOCSWINSZ` on its master); the kernel sends SIGWINCH to its
+/// foreground process group.
+pub(crate) fn set_winsize(master: &File, cols: u16, rows: u16) -> io::Result<()> {
+    let winsize = libc::winsize {
+        ws_row: rows,
+        ws_col: cols,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: `master` is open; TIOCSWINSZ reads one `winsize`, which lives across the call.
+    if unsafe { libc::ioctl(master.as_raw_fd(), libc::TIOCSWINSZ, &winsize) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+/// A terminal's size, `(cols, rows)` (`TIOCGWINSZ`).
+pub(crate) fn winsize(fd: &impl AsRawFd) -> io::Result<(u16, u16)> {
+    // SAFETY: `winsize` is plain integers, for which all zeroes is a valid value.
+    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ writes one `winsize` into `ws`, which outlives the call.
+    if unsafe { libc::ioctl(fd.as_raw_fd(), libc::TIOCGWINSZ, &mut ws) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok((ws.ws_col, ws.ws_row))
+}
+
+#[cfg(test)]
+/// Whether `fd` is closed on exec.
+pub(crate) fn is_cloexec(fd: &impl AsRawFd) -> bool {
+    // SAFETY: F_GETFD only reads the descriptor's flags.
+    unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETFD) & libc::FD_CLOEXEC != 0 }
+}
+
+#[cfg(test)]
+/// Makes `path` executable by everyone (mode 0755).
+pub(crate) fn make_executable(path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+}
+
+#[cfg(test)]
+/// A symbolic link at `link` to the file `target`.
+pub(crate) fn symlink_file(target: &Path, link: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
+/// Creates `path`, new, mode 0600: a file only the user can read.
+pub(crate) fn create_private_file(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)
+}
+
+/// Makes `dir`, mode 0700: only we can enter it.
+pub(crate) fn create_private_dir(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new().mode(0o700).create(dir)
+}
+
+/// The group of `pid` (`getpgid`), when it has one we can see.
+pub(crate) fn process_group(pid: i32) -> Option<i32> {
+    // SAFETY: getpgid takes a plain integer and touches no memory of ours.
+    let g = unsafe { libc::getpgid(pid) };
+    (g > 0).then_some(g)
+}
+
+/// Signals every process of group `group` (`kill(-group)`): whether it was sent. The caller
+/// makes sure the group is not the host's.
+pub(crate) fn kill_group(group: i32, signal: i32) -> bool {
+    // SAFETY: kill takes two integers and touches no memory.
+    unsafe { libc::kill(-group, signal) == 0 }
+}
+
+/// The signal that ended a process, from its wait status.
+pub(crate) fn exit_signal(status: &std::process::ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal()
+}
+
+/// An `ExitStatus` from a raw wait status.
+pub(crate) fn exit_status(raw: i32) -> std::process::ExitStatus {
+    use std::os::unix::process::ExitStatusExt;
+    std::process::ExitStatus::from_raw(raw)
+}
+
+/// Writes all of `buf` at `offset` without moving the file's position (`pwrite`).
+pub(crate) fn write_all_at(file: &File, buf: &[u8], offset: u64) -> io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    file.write_all_at(buf, offset)
+}
+
+/// What tells a changed file from the one seen before: `(mtime, size, inode)`.
+pub(crate) fn file_stamp(meta: &std::fs::Metadata) -> (i64, u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.mtime(), meta.size(), meta.ino())
 }
 
 /// A path in `parent`, `prefix` and ten random letters and digits, that nothing is at (made by

@@ -2,7 +2,7 @@
 //! supervisor it runs under (each backend's own type; the door wraps it).
 
 use std::io;
-use std::os::fd::OwnedFd;
+use super::fd::OwnedFd;
 
 use super::watch::ExitWatch;
 

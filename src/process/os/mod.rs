@@ -31,15 +31,25 @@
 //!
 //! Everything above this layer is written once: walking the process table and the freeze, TERM,
 //! grace, KILL policy (`tree.rs`), the stop sequence (`run/`), the FIFO framing (`shell/`).
-//! Windows would add `windows/` with the same items (a Job Object for the tree, ConPTY for
-//! terminals; see docs/platforms.md).
+//!
+//! Windows (`windows/`) fills the same items its own way: the process table from a Toolhelp
+//! snapshot (a process's identity is its pid and creation time), signals as `TerminateProcess`
+//! with MSYS's numbers (`signal`), random bytes and `%TEMP%` scratch; its starts go into a job
+//! object (`windows/job.rs`), its pipes are named pipes only the user can open. The POSIX
+//! descriptor helpers the code above uses (`fd`) exist there as stand-ins that fail at run time
+//! (the session framing over named pipes is not built yet; see docs/windows.md): this door mounts
+//! `windows/fd.rs` and `windows/signal.rs` under the names `fd` and `signal`, and the POSIX-only
+//! modules (`posix/`, `resolve`) are not compiled there.
 
 use std::io;
-use std::os::fd::OwnedFd;
 use std::path::Path;
 use std::process::ExitStatus;
 
 mod entry;
+#[cfg(unix)]
+pub(crate) mod fd;
+#[cfg(windows)]
+#[path = "windows/fd.rs"]
 pub(crate) mod fd;
 mod launch;
 #[cfg(target_os = "linux")]
@@ -47,23 +57,44 @@ pub(crate) mod linux;
 #[cfg(target_os = "macos")]
 pub(crate) mod macos;
 pub(crate) mod native;
+#[cfg(unix)]
 pub(crate) mod posix;
 pub(crate) mod proc;
 pub(crate) mod request;
+#[cfg(unix)]
 pub(crate) mod resolve;
 pub mod sandbox;
+pub(crate) mod scope;
+#[cfg(unix)]
+pub(crate) mod signal;
+#[cfg(windows)]
+#[path = "windows/signal.rs"]
+pub(crate) mod signal;
 pub(crate) mod watch;
+#[cfg(windows)]
+pub(crate) mod windows;
 // macOS's parsers are plain Rust: Linux's tests run them too.
 #[cfg(all(test, not(target_os = "macos")))]
 #[path = "macos/parse.rs"]
 mod macos_parse;
+// So are Windows' bash discovery, path translation and start bookkeeping.
+#[cfg(all(test, not(windows)))]
+#[path = "windows/discover.rs"]
+mod windows_discover;
+#[cfg(all(test, not(windows)))]
+#[path = "windows/paths.rs"]
+mod windows_paths;
+#[cfg(all(test, not(windows)))]
+#[path = "windows/plan.rs"]
+mod windows_plan;
 
-#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+#[cfg(not(any(target_os = "linux", target_os = "macos", windows)))]
 compile_error!(
-    "agent-shell's OS layer has Linux and macOS backends (src/process/os/); see docs/platforms.md"
+    "agent-shell's OS layer has Linux, macOS and Windows backends (src/process/os/); see docs/platforms.md"
 );
 
 pub use entry::{FdTarget, ProcEntry};
+use fd::OwnedFd;
 pub(crate) use launch::StartFailed;
 pub use native::sandbox::Confinement;
 pub use proc::Proc;
@@ -77,7 +108,11 @@ pub enum Backend {
     #[cfg(target_os = "linux")]
     Clone,
     /// `posix_spawn` and a run scope (`posix/`): macOS always; Linux when selected.
+    #[cfg(unix)]
     Posix,
+    /// Windows: a job object per start (`windows/job.rs`).
+    #[cfg(windows)]
+    Job,
 }
 
 /// The environment variable that selects the posix backend on Linux (`posix`); read once.
@@ -85,7 +120,7 @@ pub enum Backend {
 pub const BACKEND_ENV: &str = "AGENT_SHELL_BACKEND";
 
 /// The backend of this process: on Linux the `clone` supervisor unless [`BACKEND_ENV`] is
-/// `posix` when first asked; on macOS the posix backend.
+/// `posix` when first asked; on macOS the posix backend; on Windows a job object.
 pub fn backend() -> Backend {
     #[cfg(target_os = "linux")]
     {
@@ -95,8 +130,14 @@ pub fn backend() -> Backend {
             _ => Backend::Clone,
         })
     }
-    #[cfg(not(target_os = "linux"))]
-    Backend::Posix
+    #[cfg(target_os = "macos")]
+    {
+        Backend::Posix
+    }
+    #[cfg(windows)]
+    {
+        Backend::Job
+    }
 }
 
 /// What a started program runs under: the process the host reaps last, whose pid anchors the
@@ -104,7 +145,11 @@ pub fn backend() -> Backend {
 pub(crate) enum Supervisor {
     #[cfg(target_os = "linux")]
     Clone(linux::supervisor::Supervisor),
+    #[cfg(unix)]
     Posix(posix::Watchdog),
+    /// Windows: a session's start is not built yet ([`start`] fails), so none exists.
+    #[cfg(windows)]
+    Job(fd::Never),
 }
 
 impl Supervisor {
@@ -112,7 +157,10 @@ impl Supervisor {
         match self {
             #[cfg(target_os = "linux")]
             Supervisor::Clone(s) => s.id(),
+            #[cfg(unix)]
             Supervisor::Posix(w) => w.id(),
+            #[cfg(windows)]
+            Supervisor::Job(never) => match *never {},
         }
     }
 
@@ -121,21 +169,35 @@ impl Supervisor {
         match self {
             #[cfg(target_os = "linux")]
             Supervisor::Clone(s) => s.wait(),
+            #[cfg(unix)]
             Supervisor::Posix(w) => w.wait(),
+            #[cfg(windows)]
+            Supervisor::Job(never) => match *never {},
         }
     }
 
     /// Whether closing the liveness pipe makes it search for what is left (the posix watchdog
     /// spawns `pkill` and `ps`): the host then ends the run itself and says [`Supervisor::done`].
     pub(crate) fn sweeps_on_close(&self) -> bool {
-        matches!(self, Supervisor::Posix(_))
+        #[cfg(unix)]
+        {
+            matches!(self, Supervisor::Posix(_))
+        }
+        #[cfg(windows)]
+        {
+            let Supervisor::Job(never) = self;
+            match *never {}
+        }
     }
 
     /// Tells it the run was ended by the host, through its liveness pipe.
     pub(crate) fn done(&self, liveness: &OwnedFd) {
+        #[cfg(unix)]
         if self.sweeps_on_close() {
             posix::Watchdog::done(liveness);
         }
+        #[cfg(windows)]
+        let _ = liveness;
     }
 }
 
@@ -147,7 +209,44 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
     match backend() {
         #[cfg(target_os = "linux")]
         Backend::Clone => linux::supervisor::launch(req).map(|l| l.map(Supervisor::Clone)),
+        #[cfg(unix)]
         Backend::Posix => posix::start(req).map(|l| l.map(Supervisor::Posix)),
+        #[cfg(windows)]
+        Backend::Job => {
+            let _ = req;
+            Err(StartFailed::Start(fd::not_yet("a shell session")))
+        }
+    }
+}
+
+/// The program a session starts, as the host finds it: on Linux and macOS a path is kept and a
+/// name is looked up on the host's `PATH` (made absolute); on Windows Git for Windows' bash is
+/// found as `windows/discover.rs` says. The error says what was tried.
+pub(crate) fn find_program(program: &str) -> io::Result<String> {
+    #[cfg(unix)]
+    {
+        resolve::on_host_path(program)
+    }
+    #[cfg(windows)]
+    {
+        windows::find_shell(program)
+    }
+}
+
+/// A symbol of the host process (Node's `uv_*`), or null: `dlsym(RTLD_DEFAULT)` on Linux and
+/// macOS; on Windows always null (libuv's poll handles there take sockets, not pipes, so the
+/// event-loop watcher is not used and the runtime watches instead).
+pub(crate) fn host_symbol(name: &std::ffi::CStr) -> *mut std::ffi::c_void {
+    #[cfg(unix)]
+    {
+        // SAFETY: `name` is NUL-terminated; a look-up in the loaded objects has no other
+        // condition.
+        unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) }
+    }
+    #[cfg(windows)]
+    {
+        let _ = name;
+        std::ptr::null_mut()
     }
 }
 

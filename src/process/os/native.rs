@@ -5,3 +5,5 @@
 pub(crate) use super::linux::*;
 #[cfg(target_os = "macos")]
 pub(crate) use super::macos::*;
+#[cfg(windows)]
+pub(crate) use super::windows::*;

@@ -2,7 +2,7 @@
 //! builds a request from a caller's spec, and [`super::supervisor`], which carries it out (neither
 //! imports the other's side of it).
 
-use std::os::fd::RawFd;
+use super::fd::RawFd;
 use std::path::Path;
 
 use super::native::sandbox::Confinement;
@@ -57,8 +57,7 @@ impl ScratchFile<'_> {
     /// Makes `dir` (0700) with the file in it (0644 less the umask), here in the host: for a
     /// start that cannot do it on the other side of the host (the posix backend).
     pub(crate) fn make_in_host(&self, dir: &Path) -> std::io::Result<()> {
-        use std::os::unix::fs::DirBuilderExt;
-        std::fs::DirBuilder::new().mode(0o700).create(dir)?;
+        super::fd::create_private_dir(dir)?;
         self.write_in(dir).inspect_err(|_| {
             let _ = std::fs::remove_dir_all(dir);
         })

@@ -72,3 +72,24 @@ pub(crate) fn resolve(
         libc::ENOENT
     }))
 }
+
+/// `program` as the host would find it: a path is kept, a name is looked up on the host's `PATH`
+/// (glibc's default when it has none) and made absolute.
+pub(crate) fn on_host_path(program: &str) -> std::io::Result<String> {
+    if program.contains('/') {
+        return Ok(program.to_string());
+    }
+    let path: Vec<(String, String)> = std::env::var("PATH")
+        .map(|p| vec![("PATH".to_string(), p)])
+        .unwrap_or_default();
+    let found = resolve(program, &path, None)?;
+    let found = found.to_string_lossy().into_owned();
+    match found.starts_with('/') {
+        true => Ok(found),
+        // A relative entry of the host's PATH counts from the host's directory, not the program's.
+        false => Ok(std::env::current_dir()?
+            .join(found)
+            .to_string_lossy()
+            .into_owned()),
+    }
+}

@@ -1,9 +1,10 @@
 //! A process's exit, as a descriptor: readable once the process exits (a pidfd on Linux, a
-//! kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS). Opened while the process cannot have been
+//! kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS; on Windows, where a process handle does this,
+//! `native::exit_watch` fails: see `windows/process.rs`). Opened while the process cannot have been
 //! reaped yet, so it names that very process whatever becomes of its pid.
 
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use super::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 
 use super::native;
 

@@ -20,12 +20,10 @@
 
 mod spawn;
 
-use std::collections::HashMap;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
-use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use super::fd;
 use super::launch::{Launched, StartFailed};
@@ -34,32 +32,7 @@ use super::proc::Proc;
 use super::request::{ReportTo, Request, SandboxFailed};
 use super::resolve::resolve;
 use super::watch::ExitWatch;
-
-/// The start of the environment marker's name; the rest is 16 hex digits of a random run id.
-pub const MARKER_PREFIX: &str = "AGENT_SHELL_RUN_";
-
-/// What identifies the processes of one run without a subreaper.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scope {
-    /// The program as started: it leads its own session and process group, whose ids are its
-    /// pid, and nothing of the run started before it.
-    pub program: Proc,
-    /// The run's environment entry (`AGENT_SHELL_RUN_<hex>=1`).
-    pub marker: String,
-}
-
-fn scopes() -> MutexGuard<'static, HashMap<i32, Scope>> {
-    static SCOPES: LazyLock<Mutex<HashMap<i32, Scope>>> = LazyLock::new(Default::default);
-    SCOPES.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The scope of the run `anchor` (a watchdog's pid) anchors, while that watchdog is unreaped.
-pub(crate) fn scope(anchor: i32) -> Option<Scope> {
-    if anchor <= 0 {
-        return None;
-    }
-    scopes().get(&anchor).cloned()
-}
+use super::scope::{scopes, Scope, MARKER_PREFIX};
 
 /// The watchdog of one run (see the module's header): our child until [`Watchdog::wait`].
 pub(crate) struct Watchdog {

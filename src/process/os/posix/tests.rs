@@ -5,6 +5,7 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::process::os::scope::scope;
 use crate::process::os::native;
 use crate::process::tree;
 
@@ -77,7 +78,7 @@ fn the_program_leads_its_own_session_carries_the_marker_and_its_status_is_report
     );
     drop(started.liveness);
     started.supervisor.wait().unwrap();
-    assert!(super::scope(anchor).is_none(), "removed once reaped");
+    assert!(crate::process::os::scope::scope(anchor).is_none(), "removed once reaped");
 }
 
 #[test]

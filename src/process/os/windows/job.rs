@@ -1,0 +1,259 @@
+//! Starting a program into a job object, Codex's scheme: the job is made with
+//! `JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE` and **without** `BREAKAWAY_OK`/`SILENT_BREAKAWAY_OK` (the
+//! MSYS runtime starts children with `CREATE_BREAKAWAY_FROM_JOB` whenever a job allows it, and
+//! they would escape); the program is created suspended, assigned to the job, then resumed, so
+//! that nothing it starts can run before it is in the job; only the handles the caller names are
+//! inherited (`PROC_THREAD_ATTRIBUTE_HANDLE_LIST`), whatever else of the host's is inheritable.
+//! Ending the job (`TerminateJobObject`, or closing its last handle, as when the host dies) ends
+//! the program and everything below it, grandchildren and detached ones included.
+
+use std::io;
+use std::path::Path;
+use std::time::Duration;
+
+use windows_sys::Win32::Foundation::{
+    SetHandleInformation, HANDLE, HANDLE_FLAG_INHERIT, WAIT_OBJECT_0, WAIT_TIMEOUT,
+};
+use windows_sys::Win32::System::JobObjects::{
+    AssignProcessToJobObject, CreateJobObjectW, JobObjectBasicProcessIdList,
+    JobObjectExtendedLimitInformation, QueryInformationJobObject, SetInformationJobObject,
+    TerminateJobObject, JOBOBJECT_BASIC_PROCESS_ID_LIST, JOBOBJECT_EXTENDED_LIMIT_INFORMATION,
+    JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
+};
+use windows_sys::Win32::System::Threading::{
+    CreateProcessW, DeleteProcThreadAttributeList, GetExitCodeProcess,
+    InitializeProcThreadAttributeList, ResumeThread, TerminateProcess, UpdateProcThreadAttribute,
+    WaitForSingleObject, CREATE_NO_WINDOW, CREATE_SUSPENDED, CREATE_UNICODE_ENVIRONMENT,
+    EXTENDED_STARTUPINFO_PRESENT, LPPROC_THREAD_ATTRIBUTE_LIST, PROCESS_INFORMATION,
+    PROC_THREAD_ATTRIBUTE_HANDLE_LIST, STARTF_USESTDHANDLES, STARTUPINFOEXW,
+};
+
+use super::plan::{command_line, env_block, handle_list};
+use super::{Handle, NULL};
+
+/// A job object whose processes all end when it is ended or its last handle closes.
+#[derive(Debug)]
+pub(crate) struct Job(Handle);
+
+impl Job {
+    /// A new, unnamed job: `KILL_ON_JOB_CLOSE`, no breakaway allowed.
+    pub(crate) fn new() -> io::Result<Job> {
+        // SAFETY: no attributes, no name; returns a new handle or null.
+        let job = Handle::new(unsafe { CreateJobObjectW(std::ptr::null(), std::ptr::null()) })?;
+        // SAFETY: plain data; all zeroes is "no limits".
+        let mut limits: JOBOBJECT_EXTENDED_LIMIT_INFORMATION = unsafe { std::mem::zeroed() };
+        limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
+        // SAFETY: the job we own; the structure and its size as the class asks.
+        let ok = unsafe {
+            SetInformationJobObject(
+                job.raw(),
+                JobObjectExtendedLimitInformation,
+                (&limits as *const JOBOBJECT_EXTENDED_LIMIT_INFORMATION).cast(),
+                std::mem::size_of::<JOBOBJECT_EXTENDED_LIMIT_INFORMATION>() as u32,
+            )
+        };
+        if ok == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(Job(job))
+    }
+
+    /// Ends every process in the job with `exit_code`.
+    pub(crate) fn terminate(&self, exit_code: u32) -> io::Result<()> {
+        // SAFETY: the job we own.
+        if unsafe { TerminateJobObject(self.0.raw(), exit_code) } == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
+    /// The pids of the job's processes now (at most `MAX_LISTED`).
+    pub(crate) fn pids(&self) -> io::Result<Vec<u32>> {
+        /// More than any run's tree: a larger one still ends whole with the job.
+        const MAX_LISTED: usize = 4096;
+        #[repr(C)]
+        struct List {
+            head: JOBOBJECT_BASIC_PROCESS_ID_LIST,
+            rest: [usize; MAX_LISTED - 1],
+        }
+        // SAFETY: plain data; filled by the call.
+        let mut list: List = unsafe { std::mem::zeroed() };
+        // SAFETY: the job we own; the buffer and its size.
+        let ok = unsafe {
+            QueryInformationJobObject(
+                self.0.raw(),
+                JobObjectBasicProcessIdList,
+                (&mut list as *mut List).cast(),
+                std::mem::size_of::<List>() as u32,
+                std::ptr::null_mut(),
+            )
+        };
+        if ok == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let n = (list.head.NumberOfProcessIdsInList as usize).min(MAX_LISTED);
+        let first = std::iter::once(list.head.ProcessIdList[0]);
+        Ok(first.chain(list.rest.iter().copied()).take(n).map(|p| p as u32).collect())
+    }
+}
+
+/// What to start: the program (a path), its arguments, environment and directory, its standard
+/// handles (ours, made inheritable only for the start) and nothing else of ours.
+pub(crate) struct StartSpec<'a> {
+    pub(crate) program: &'a str,
+    pub(crate) args: &'a [String],
+    pub(crate) env: &'a [(String, String)],
+    pub(crate) cwd: Option<&'a Path>,
+    /// stdin, stdout, stderr.
+    pub(crate) stdio: [HANDLE; 3],
+}
+
+/// A program started in a job, our handle on it (its exit watch).
+#[derive(Debug)]
+pub(crate) struct Started {
+    pub(crate) pid: u32,
+    process: Handle,
+}
+
+impl Started {
+    /// Waits up to `timeout` for the program to exit: its exit code, or `None` while it runs.
+    pub(crate) fn wait(&self, timeout: Duration) -> io::Result<Option<u32>> {
+        let ms = timeout.as_millis().min(u128::from(u32::MAX - 1)) as u32;
+        // SAFETY: a process handle we own.
+        match unsafe { WaitForSingleObject(self.process.raw(), ms) } {
+            WAIT_OBJECT_0 => {
+                let mut code = 0u32;
+                // SAFETY: as above; one u32 written.
+                if unsafe { GetExitCodeProcess(self.process.raw(), &mut code) } == 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(Some(code))
+            }
+            WAIT_TIMEOUT => Ok(None),
+            _ => Err(io::Error::last_os_error()),
+        }
+    }
+}
+
+fn wide(s: &str) -> Vec<u16> {
+    s.encode_utf16().chain(std::iter::once(0)).collect()
+}
+
+/// Starts `spec` suspended, puts it in `job`, resumes it.
+pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
+    let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidInput, what.to_string());
+    let mut line = wide(&command_line(spec.program, spec.args));
+    let program = wide(spec.program);
+    let env = env_block(spec.env).ok_or_else(|| invalid("an environment variable cannot be passed to a Windows program"))?;
+    let cwd = spec.cwd.map(|c| wide(&c.to_string_lossy()));
+    let inherited = handle_list(&spec.stdio.map(|h| h as usize));
+    for &h in &inherited {
+        // SAFETY: a handle the caller holds open; only its inherit flag changes.
+        if unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT) } == 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    let mut attrs = AttributeList::with_handles(&inherited)?;
+    // SAFETY: plain data; the fields that matter are set below.
+    let mut si: STARTUPINFOEXW = unsafe { std::mem::zeroed() };
+    si.StartupInfo.cb = std::mem::size_of::<STARTUPINFOEXW>() as u32;
+    si.StartupInfo.dwFlags = STARTF_USESTDHANDLES;
+    si.StartupInfo.hStdInput = spec.stdio[0];
+    si.StartupInfo.hStdOutput = spec.stdio[1];
+    si.StartupInfo.hStdError = spec.stdio[2];
+    si.lpAttributeList = attrs.ptr();
+    // SAFETY: plain data, written by the call.
+    let mut pi: PROCESS_INFORMATION = unsafe { std::mem::zeroed() };
+    // SAFETY: NUL-terminated wide strings that outlive the call (the command line writable, as
+    // the call asks); the environment block is double-NUL ended UTF-16; `si` holds a live
+    // attribute list whose handle array (`inherited`) outlives the call.
+    let ok = unsafe {
+        CreateProcessW(
+            program.as_ptr(),
+            line.as_mut_ptr(),
+            std::ptr::null(),
+            std::ptr::null(),
+            1,
+            CREATE_SUSPENDED | EXTENDED_STARTUPINFO_PRESENT | CREATE_UNICODE_ENVIRONMENT | CREATE_NO_WINDOW,
+            env.as_ptr().cast(),
+            cwd.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+            &si.StartupInfo,
+            &mut pi,
+        )
+    };
+    let created = io::Error::last_os_error();
+    for &h in &inherited {
+        // SAFETY: as above: the flag is taken back once the child has its copies.
+        unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, 0) };
+    }
+    drop(attrs);
+    drop(inherited);
+    if ok == 0 {
+        return Err(created);
+    }
+    let process = Handle(pi.hProcess);
+    let thread = Handle(pi.hThread);
+    // SAFETY: the job and the (suspended) process are ours.
+    if unsafe { AssignProcessToJobObject(job.0.raw(), process.raw()) } == 0 {
+        let e = io::Error::last_os_error();
+        // SAFETY: our suspended process, which never ran a instruction of its own.
+        unsafe { TerminateProcess(process.raw(), 1) };
+        return Err(e);
+    }
+    // SAFETY: the main thread of our process, suspended by CREATE_SUSPENDED.
+    if unsafe { ResumeThread(thread.raw()) } == u32::MAX {
+        let e = io::Error::last_os_error();
+        let _ = job.terminate(1);
+        return Err(e);
+    }
+    Ok(Started { pid: pi.dwProcessId, process })
+}
+
+/// A `PROC_THREAD_ATTRIBUTE_LIST` holding one attribute, the handle list.
+struct AttributeList {
+    buf: Vec<u8>,
+}
+
+impl AttributeList {
+    fn with_handles(handles: &[usize]) -> io::Result<AttributeList> {
+        let mut size = 0usize;
+        // SAFETY: with a null list the call only writes the size it needs into `size`.
+        unsafe { InitializeProcThreadAttributeList(std::ptr::null_mut(), 1, 0, &mut size) };
+        let mut list = AttributeList { buf: vec![0u8; size.max(1)] };
+        // SAFETY: a buffer of the size the call asked for.
+        if unsafe { InitializeProcThreadAttributeList(list.ptr(), 1, 0, &mut size) } == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        if handles.is_empty() {
+            return Ok(list);
+        }
+        // SAFETY: an initialised list; the handle array is the caller's and outlives the start.
+        let ok = unsafe {
+            UpdateProcThreadAttribute(
+                list.ptr(),
+                0,
+                PROC_THREAD_ATTRIBUTE_HANDLE_LIST as usize,
+                handles.as_ptr().cast(),
+                std::mem::size_of_val(handles),
+                NULL,
+                std::ptr::null(),
+            )
+        };
+        if ok == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(list)
+    }
+
+    fn ptr(&mut self) -> LPPROC_THREAD_ATTRIBUTE_LIST {
+        self.buf.as_mut_ptr().cast()
+    }
+}
+
+impl Drop for AttributeList {
+    fn drop(&mut self) {
+        // SAFETY: initialised in `with_handles` (a list that failed to initialise is all zeroes,
+        // which the call accepts).
+        unsafe { DeleteProcThreadAttributeList(self.ptr()) };
+    }
+}

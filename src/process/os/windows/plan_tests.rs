@@ -1,0 +1,89 @@
+use pretty_assertions::assert_eq;
+
+use super::*;
+
+fn words(w: &[&str]) -> Vec<String> {
+    w.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn a_command_line_splits_back_into_the_same_words() {
+    let cases: &[&[&str]] = &[
+        &["C:\\Program Files\\Git\\bin\\bash.exe", "--noprofile", "--norc", "-c", "echo hi"],
+        &["bash.exe", ""],
+        &["bash.exe", "a\"b", "\"", "\\", "\\\\", "a\\", "a\\\\", "a\\\"b", "tab\there", "nl\nhere"],
+        &["x", "C:\\dir with space\\", "trailing\\\\"],
+        &["x", "ünïcödé", "$HOME", "'single'", "%PATH%"],
+    ];
+    for case in cases {
+        let (program, args) = case.split_first().unwrap();
+        let line = command_line(program, &words(args));
+        assert_eq!(split_command_line(&line), words(case), "{line}");
+    }
+}
+
+#[test]
+fn plain_words_are_left_unquoted() {
+    assert_eq!(
+        command_line("bash.exe", &words(&["-c", "true"])),
+        "bash.exe -c true"
+    );
+    assert_eq!(command_line("a b.exe", &words(&["", "x\"y"])), r#""a b.exe" "" "x\"y""#);
+    assert_eq!(command_line("x", &words(&["C:\\a b\\"])), r#"x "C:\a b\\""#);
+}
+
+fn decode(block: &[u16]) -> Vec<String> {
+    let text = String::from_utf16(block).unwrap();
+    assert!(text.ends_with("\0\0"), "{text:?}");
+    text.trim_end_matches('\0').split('\0').map(str::to_string).collect()
+}
+
+#[test]
+fn the_environment_block_is_sorted_without_case_and_double_nul_ended() {
+    let env = [
+        ("Path".to_string(), "C:\\bin".to_string()),
+        ("b".to_string(), "2".to_string()),
+        ("A".to_string(), "1".to_string()),
+        ("PATH".to_string(), "C:\\Git\\bin".to_string()),
+        ("_x".to_string(), "ü".to_string()),
+    ];
+    assert_eq!(
+        decode(&env_block(&env).unwrap()),
+        ["A=1", "b=2", "PATH=C:\\Git\\bin", "_x=ü"]
+    );
+    assert_eq!(env_block(&[]).unwrap(), [0, 0]);
+    for bad in [("", "x"), ("A=B", "x"), ("A", "x\0y")] {
+        assert_eq!(env_block(&[(bad.0.into(), bad.1.into())]), None, "{bad:?}");
+    }
+}
+
+#[test]
+fn pipe_names_are_per_process_and_unguessable() {
+    let name = pipe_name(4242, [0xab; 16]);
+    assert_eq!(name, format!(r"\\.\pipe\agent-shell-4242-{}", "ab".repeat(16)));
+    assert_ne!(pipe_name(1, [0; 16]), pipe_name(1, [1; 16]));
+    assert_eq!(user_only_sddl("S-1-5-21-1-2-3-1001"), "D:P(A;;GA;;;S-1-5-21-1-2-3-1001)");
+}
+
+#[test]
+fn the_handle_list_has_each_handle_once_and_no_invalid_one() {
+    assert_eq!(handle_list(&[8, 0, 12, 8, usize::MAX, 16]), [8, 12, 16]);
+    assert_eq!(handle_list(&[]), Vec::<usize>::new());
+}
+
+fn e(pid: i32, ppid: i32, start_time: u64) -> ProcEntry {
+    ProcEntry { pid, ppid, pgid: pid, session: 0, start_time, state: 'R' }
+}
+
+#[test]
+fn a_child_older_than_its_parent_is_not_its_child() {
+    // 300 started at 50 under a parent with pid 100 that exited; the pid 100 now names a process
+    // started at 90, whose real child 400 started at 95.
+    let snapshot = [e(100, 4, 90), e(300, 100, 50), e(400, 100, 95), e(500, 400, 96), e(600, 600, 1)];
+    assert_eq!(children_in(&snapshot, 100), [400]);
+    assert_eq!(children_in(&snapshot, 400), [500]);
+    // A process is never its own child (pid 0 and 4 name themselves as parent on Windows).
+    assert_eq!(children_in(&snapshot, 600), Vec::<i32>::new());
+    assert_eq!(children_in(&snapshot, 999), Vec::<i32>::new());
+    assert_eq!(filetime(1, 2), (2u64 << 32) | 1);
+}
