@@ -11,7 +11,9 @@ try {
 
 function explain(cause) {
   const { platform, arch } = process
-  const libc = platform === 'linux' ? (isMusl() ? '-musl' : '-gnu') : ''
+  // The suffix of napi's target names: the C library on Linux, the toolchain on Windows (official
+  // Node builds are MSVC's; index.js takes the `-gnu` binary only under a MinGW-built Node).
+  const libc = platform === 'linux' ? (isMusl() ? '-musl' : '-gnu') : platform === 'win32' ? '-msvc' : ''
   const target = `${platform}-${arch}${libc}`
   const { name, version, optionalDependencies = {} } = require('./package.json')
   const prebuilt = Object.keys(optionalDependencies).map((pkg) => pkg.slice(name.length + 1))

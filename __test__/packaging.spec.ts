@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const root = dirname(import.meta.dirname)
 const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 // The platform this suite runs on, as napi-rs names it (CI runs it on each published target).
-const libcOf = (platform: string) => (platform === 'linux' ? '-gnu' : '')
+const libcOf = (platform: string) => (platform === 'linux' ? '-gnu' : platform === 'win32' ? '-msvc' : '')
 const target = `${process.platform}-${process.arch}${libcOf(process.platform)}`
 const platformPkg = `agent-shell-${target}`
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
@@ -306,10 +306,22 @@ describe('the packed package', () => {
     const riscv = loadError({ arch: 'riscv64' })
     expect(riscv.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
     expect(riscv.message.split('\n').slice(-1)[0]).toBe(
-      `No prebuilt binary exists for ${riscvTarget} (published for linux-x64-gnu, linux-arm64-gnu, darwin-arm64, darwin-x64). To use it, ${fromSource(riscvTarget)}`,
+      `No prebuilt binary exists for ${riscvTarget} (published for linux-x64-gnu, linux-arm64-gnu, darwin-arm64, darwin-x64, win32-x64-msvc). To use it, ${fromSource(riscvTarget)}`,
     )
     // Never the napi loader's own advice (npm's lockfile bug), which is not what went wrong.
     for (const { message } of [elsewhere, riscv]) expect(message).not.toMatch(/package-lock|4828|Cannot find native binding/)
+  })
+
+  it('names the Windows package on Windows (simulated)', () => {
+    const error = loadError({ platform: 'win32', arch: 'x64' })
+    expect(error.code).toBe('ERR_NATIVE_BINARY_NOT_FOUND')
+    expect(error.message).toBe(
+      [
+        `agent-shell: no native binary could be loaded for win32-x64-msvc (Node ${process.versions.node}).`,
+        `Tried: ${candidates('win32', 'win32-x64-msvc').join(', ')}.`,
+        install('win32-x64-msvc'),
+      ].join('\n'),
+    )
   })
 
   it('says so when a binary is there but does not load', () => {
@@ -344,6 +356,7 @@ describe('npm install of a clone', () => {
     ['darwin', 'arm64'],
     ['darwin', 'x64'],
     ['linux', 'arm64'],
+    ['win32', 'x64'],
   ])('succeeds on %s-%s', (os, cpu) => {
     const clone = join(dir, `clone-${os}-${cpu}`)
     mkdirSync(join(clone, '__test__', 'runtimes'), { recursive: true })

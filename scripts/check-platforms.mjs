@@ -5,6 +5,7 @@
 //   scripts/check-apple.mjs        both Apple targets: type-check with tests, link the release .node
 //   scripts/check-linux-arm64.mjs  linux-arm64-gnu: build, then the smoke suite of every export on
 //                                  an emulated arm64 machine (qemu-system-aarch64)
+//   scripts/check-windows.mjs      win32-x64 (gnu): type-check with tests, link the release addon
 //
 // Each check installs what it needs itself (pinned, into its cache under target/). This script runs
 // them one after the other, prints each one's time, and exits non-zero when any of them failed.
@@ -17,6 +18,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)))
 const checks = [
   { name: 'apple (darwin-arm64, darwin-x64)', script: 'scripts/check-apple.mjs' },
   { name: 'linux-arm64-gnu', script: 'scripts/check-linux-arm64.mjs' },
+  { name: 'win32-x64 (x86_64-pc-windows-gnu)', script: 'scripts/check-windows.mjs' },
 ]
 
 const results = []
