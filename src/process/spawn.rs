@@ -37,6 +37,9 @@ pub struct Spawned {
 pub struct Report<'a> {
     pub to: ReportTo,
     pub prefix: &'a [u8],
+    /// With the status, the directory the program was in when it exited (see
+    /// [`Request::report_dir`]).
+    pub dir: bool,
 }
 
 /// What to start and which of our descriptors it gets, at which numbers.
@@ -80,6 +83,7 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         report: Report {
             to: spec.report.to,
             prefix: spec.report.prefix,
+            dir: spec.report.dir,
         },
         scratch_dir: spec.scratch_dir,
         scratch_file: spec.scratch_file,
@@ -120,6 +124,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         fds: spec.fds,
         report: report.to,
         prefix: report.prefix,
+        report_dir: report.dir,
         terminal: terminal.map(|t| t.as_raw_fd()),
         scratch_dir: spec.scratch_dir,
         scratch_file: spec.scratch_file,

@@ -193,6 +193,7 @@ impl PtySession {
                 report: Report {
                     to: ReportTo::Own(report_write.as_raw_fd()),
                     prefix: b"",
+                    dir: false,
                 },
                 scratch_dir: None,
                 scratch_file: None,

@@ -242,7 +242,8 @@ impl Framing {
         }
     }
 
-    /// What the shell's supervisor writes before the shell's wait status (see [`Record::Exited`]).
+    /// What the shell's supervisor writes before the shell's wait status and directory (see
+    /// [`Record::Exited`]).
     pub fn exit_report_prefix(&self) -> Vec<u8> {
         let mut prefix = self.record_start_bytes();
         prefix.push(b'X');
@@ -457,8 +458,9 @@ pub enum Record {
     Saved(Option<String>),
     /// The end of a chunk: the new shell state and the directory.
     Status { state: ShellState, pwd: String },
-    /// The shell exited; its wait status, as its supervisor reaped it.
-    Exited(i32),
+    /// The shell exited; its wait status, as its supervisor reaped it, and the directory it was
+    /// in then, when its supervisor could tell (see `spawn::Report::dir`).
+    Exited { status: i32, pwd: Option<String> },
 }
 
 /// Splits the status stream into records; partial input stays buffered. Bytes outside records
@@ -550,7 +552,16 @@ impl RecordParser {
                     };
                     (record, consumed)
                 }
-                b'X' => (Record::Exited(field(0).parse().unwrap_or(-1)), ends[0] + 1),
+                b'X' => {
+                    // `<status>` or `<status>:<directory>`: the status is a decimal number.
+                    let report = field(0);
+                    let (status, pwd) = match report.split_once(':') {
+                        Some((status, pwd)) => (status, Some(pwd.to_string())),
+                        None => (report.as_str(), None),
+                    };
+                    let status = status.parse().unwrap_or(-1);
+                    (Record::Exited { status, pwd }, ends[0] + 1)
+                }
                 _ => {
                     let line = field(0);
                     (
@@ -709,6 +720,8 @@ mod tests {
         let mut stream = format!("\x1e{}S0/h/x\0/\0trap -- ", framing.marker).into_bytes();
         stream.extend(framing.exit_report_prefix());
         stream.extend(b"9\0");
+        stream.extend(framing.exit_report_prefix());
+        stream.extend(b"256:/tmp/a:b\0");
         p.push(&stream);
         match p.next_record() {
             Some(Record::Status { state, pwd }) => {
@@ -717,7 +730,12 @@ mod tests {
             }
             other => panic!("expected a status, got {other:?}"),
         }
-        assert_eq!(p.next_record(), Some(Record::Exited(9)));
+        let exited = |status, pwd: Option<&str>| Record::Exited {
+            status,
+            pwd: pwd.map(str::to_string),
+        };
+        assert_eq!(p.next_record(), Some(exited(9, None)));
+        assert_eq!(p.next_record(), Some(exited(256, Some("/tmp/a:b"))));
         assert_eq!(p.next_record(), None);
     }
 

@@ -114,9 +114,23 @@ pub(super) enum Ended {
         state: ShellState,
         pwd: String,
     },
-    /// The shell's wait status, `None` when its supervisor did not report it (it was killed).
-    ShellExited(Option<ExitStatus>),
+    /// The shell's wait status, `None` when its supervisor did not report it (it was killed),
+    /// and the directory it was in when it exited, when its supervisor could tell.
+    ShellExited {
+        status: Option<ExitStatus>,
+        pwd: Option<String>,
+    },
     Stopped(Stop),
+}
+
+impl Ended {
+    /// The shell's exit as its supervisor reported it: the raw wait status and the directory.
+    fn exited(raw: i32, pwd: Option<String>) -> Ended {
+        Ended::ShellExited {
+            status: Some(fd::exit_status(raw)),
+            pwd,
+        }
+    }
 }
 
 /// What stops a run early: its own cancel token and the session's abort token, and its deadline.
@@ -301,9 +315,9 @@ impl Live {
                         self.drain_output(out, DRAIN_MAX_BYTES).await;
                         return Ok(Ended::Status { state, pwd });
                     }
-                    Record::Exited(raw) => {
+                    Record::Exited { status, pwd } => {
                         self.drain_output(out, DRAIN_MAX_BYTES).await;
-                        return Ok(Ended::ShellExited(Some(fd::exit_status(raw))));
+                        return Ok(Ended::exited(status, pwd));
                     }
                 }
             }
@@ -358,13 +372,16 @@ impl Live {
         loop {
             let ended = self.take_status(Read::Now)?;
             while let Some(record) = self.records.next_record() {
-                if let Record::Exited(raw) = record {
-                    return Ok(Ended::ShellExited(Some(fd::exit_status(raw))));
+                if let Record::Exited { status, pwd } = record {
+                    return Ok(Ended::exited(status, pwd));
                 }
             }
             let now = Instant::now();
             if ended || now >= deadline {
-                return Ok(Ended::ShellExited(None));
+                return Ok(Ended::ShellExited {
+                    status: None,
+                    pwd: None,
+                });
             }
             // Looks again soon even unwoken: the watcher may be a host's event loop that is busy.
             let wait = (deadline - now).min(Duration::from_millis(SETTLE_POLL_MS));

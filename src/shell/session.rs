@@ -555,9 +555,9 @@ impl Session {
                     let mut ignored = Vec::new();
                     match live.drive(out, stop, &mut ignored).await? {
                         Ended::Status { state, pwd } => Ended::Status { state, pwd },
-                        Ended::ShellExited(status) => {
+                        Ended::ShellExited { status, pwd } => {
                             outcome.exit_code = Ending::exited(status).exit_code;
-                            Ended::ShellExited(status)
+                            Ended::ShellExited { status, pwd }
                         }
                         stopped => stopped,
                     }
@@ -568,9 +568,10 @@ impl Session {
                 },
             };
         } else {
-            // The shell exited (`exit N`) before reporting a directory: the run's `cwd`, else the
-            // last one it reported, else the one it started in (the anchor always gives
-            // `workingDir`).
+            // The shell exited (`exit N`) before its framing reported a directory: where the run
+            // started (the run's `cwd`, else the last one reported, else the one the session
+            // started in; the anchor always gives `workingDir`), unless the supervisor tells
+            // where the shell was when it exited (below).
             let asked = req.cwd.as_ref().map(|d| d.to_string_lossy().into_owned());
             outcome.working_dir = asked.or_else(|| inner.working_dir.clone()).or_else(|| {
                 let start = self
@@ -591,11 +592,17 @@ impl Session {
                 inner.working_dir = Some(pwd.clone());
                 outcome.working_dir = Some(pwd);
             }
-            Ended::ShellExited(status) => {
+            Ended::ShellExited { status, pwd } => {
                 let began = live.began_chunk();
                 if outcome.exit_code.is_none() {
                     outcome.set_ending(Ending::exited(status));
                 }
+                // The directory the shell was in when it exited, as `cd sub; (exit 4)` would have
+                // reported it; the next shell starts there.
+                if let Some(pwd) = pwd {
+                    outcome.working_dir = Some(spelled_from(pwd, outcome.working_dir.as_deref()));
+                }
+                inner.working_dir.clone_from(&outcome.working_dir);
                 self.kill_live(inner, IdleShell::KillNow).await;
                 if !began {
                     return Ok(Attempt::NotBegun(outcome));
@@ -758,6 +765,27 @@ pub struct Started {
     restarted: bool,
     /// Whether the script went to the shell, or why it could not.
     begun: Result<()>,
+}
+
+/// `dir`, a directory as the kernel names it (no symbolic link in it), spelled as the shell would
+/// after moving there from `base` (the directory the run started in, as the shell spelled it):
+/// below `base`'s real path, `base` and the rest; anything else as it is. A run started in
+/// `~/proj`, a link to `/data/proj`, that ends in `sub` reports `~/proj/sub` (expanded).
+fn spelled_from(dir: String, base: Option<&str>) -> String {
+    let Some(base) = base else {
+        return dir;
+    };
+    let Ok(real) = std::fs::canonicalize(base) else {
+        return dir;
+    };
+    match std::path::Path::new(&dir).strip_prefix(&real) {
+        Ok(rest) if rest.as_os_str().is_empty() => base.to_string(),
+        Ok(rest) => std::path::Path::new(base)
+            .join(rest)
+            .to_string_lossy()
+            .into_owned(),
+        Err(_) => dir,
+    }
 }
 
 /// Whether `e` is the failure to wake a shell that is gone (nothing reads its control pipe).

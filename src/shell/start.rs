@@ -251,6 +251,7 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
         report: spawn::Report {
             to: spawn::ReportTo::Target(framing::STATUS_FD),
             prefix: &framing.exit_report_prefix(),
+            dir: true,
         },
         // The script and the FIFOs: a host that exits without close() (or dies) leaves no files.
         scratch_dir: Some(&dir),

@@ -28,6 +28,10 @@ pub(crate) struct Request<'a> {
     /// Where the program's wait status goes, as `prefix`, the status in decimal, then a NUL.
     pub(crate) report: ReportTo,
     pub(crate) prefix: &'a [u8],
+    /// Whether the report also says the directory the program was in when it exited: the status
+    /// is then followed by `:` and that directory (nothing after the status when it cannot be
+    /// known). A shell's `exit` ends it before its framing could report where it was.
+    pub(crate) report_dir: bool,
     /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
     /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
     pub(crate) terminal: Option<RawFd>,

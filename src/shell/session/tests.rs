@@ -217,3 +217,27 @@ async fn a_rust_caller_gets_the_output_decoded_and_through_the_sink() {
     assert_eq!(summary.total_bytes, "é red 0123456789\n".len() as u64);
     s.close().await;
 }
+
+/// The directory a shell exited in, as its supervisor reads it (no symbolic link), is spelled from
+/// the run's starting directory as the run spelled it.
+#[test]
+fn an_exit_directory_is_spelled_from_where_the_run_started() {
+    let base = crate::process::fd::make_private_temp_dir("agent-shell-spelled-test-").unwrap();
+    let real = base.canonicalize().unwrap();
+    std::fs::create_dir_all(real.join("real/sub")).unwrap();
+    std::os::unix::fs::symlink(real.join("real"), real.join("link")).unwrap();
+    let at = |p: &str| real.join(p).to_string_lossy().into_owned();
+    let link = at("link");
+    let sub = at("real/sub");
+    let cases = [
+        (at("real"), Some(link.as_str()), link.clone()),
+        (at("real/sub"), Some(link.as_str()), format!("{link}/sub")),
+        (at("real/sub"), Some("/nonexistent"), at("real/sub")),
+        (at("real"), Some(sub.as_str()), at("real")),
+        ("/".to_string(), None, "/".to_string()),
+    ];
+    for (dir, from, spelled) in cases {
+        assert_eq!(spelled_from(dir.clone(), from), spelled, "{dir} from {from:?}");
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -437,13 +437,14 @@ impl Step {
 }
 
 /// In the vfork child, before `execve`: no new privileges, no capabilities, the Landlock domain,
-/// the filter. Raw system calls only. Root is confined too: with `no_new_privs`, an `execve` never
+/// the filter; returns whether the child now has namespaces of its own, and with them a
+/// directory of its own (`unshare(CLONE_NEWNS)` unshares `CLONE_FS`). Raw system calls only. Root is confined too: with `no_new_privs`, an `execve` never
 /// grants more than the permitted set it starts from (commoncap's "they get no more than they
 /// had"), which is empty here, so the bounding set need not be emptied (41 calls saved).
 ///
 /// # Safety
 /// `s.prog` must point at a live filter, and `s.ruleset` be a Landlock ruleset descriptor.
-pub(crate) unsafe fn enter(s: &ChildSandbox) -> std::result::Result<(), (Step, c_int)> {
+pub(crate) unsafe fn enter(s: &ChildSandbox) -> std::result::Result<bool, (Step, c_int)> {
     // SAFETY: PR_SET_NO_NEW_PRIVS takes integers.
     unsafe { sys::prctl5(libc::PR_SET_NO_NEW_PRIVS, [1, 0, 0, 0]) }
         .map_err(|e| (Step::NoNewPrivs, e))?;
@@ -461,7 +462,7 @@ pub(crate) unsafe fn enter(s: &ChildSandbox) -> std::result::Result<(), (Step, c
     let prog = if mounted { &s.prog } else { &s.fallback };
     // SAFETY: the caller guarantees both filters are live.
     unsafe { sys::seccomp_filter(prog) }.map_err(|e| (Step::Seccomp, e))?;
-    Ok(())
+    Ok(mounted)
 }
 
 /// `struct mount_attr` (linux/mount.h, MOUNT_ATTR_SIZE_VER0).

@@ -72,6 +72,7 @@ fn run_confined(policy: &SandboxPolicy, cwd: &Path, script: &str) -> i32 {
         report: Report {
             to: ReportTo::Own(status_write.as_raw_fd()),
             prefix: b"S:",
+            dir: false,
         },
         scratch_dir: None,
         scratch_file: None,
@@ -133,6 +134,7 @@ fn a_program_that_cannot_enter_its_sandbox_never_runs() {
         report: Report {
             to: ReportTo::Own(libc::STDERR_FILENO),
             prefix: b"",
+            dir: false,
         },
         scratch_dir: None,
         scratch_file: None,
@@ -152,6 +154,22 @@ fn a_program_that_cannot_enter_its_sandbox_never_runs() {
 /// Runs `script` as [`run_confined`] does, with the read-only mounts made or (`mounts: false`)
 /// not, as where the kernel offers no namespaces.
 fn run_confined_mounts(policy: &SandboxPolicy, cwd: &Path, script: &str, mounts: bool) -> i32 {
+    confined_report(policy, cwd, script, mounts, false)
+        .trim_start_matches("S:")
+        .trim_end_matches('\0')
+        .parse()
+        .unwrap_or(-1)
+}
+
+/// Runs `script` as [`run_confined_mounts`] does; returns its supervisor's report, with the
+/// directory it exited in when `dir` asks for it.
+fn confined_report(
+    policy: &SandboxPolicy,
+    cwd: &Path,
+    script: &str,
+    mounts: bool,
+    dir: bool,
+) -> String {
     let mut confinement = policy.confine(cwd, None).unwrap();
     confinement.mounts.enabled = mounts;
     let (status_read, status_write) = pipe().unwrap();
@@ -167,6 +185,7 @@ fn run_confined_mounts(policy: &SandboxPolicy, cwd: &Path, script: &str, mounts:
         report: Report {
             to: ReportTo::Own(status_write.as_raw_fd()),
             prefix: b"S:",
+            dir,
         },
         scratch_dir: None,
         scratch_file: None,
@@ -183,11 +202,23 @@ fn run_confined_mounts(policy: &SandboxPolicy, cwd: &Path, script: &str, mounts:
         out.extend_from_slice(&buf[..n]);
     }
     spawned.end();
-    String::from_utf8_lossy(&out)
-        .trim_start_matches("S:")
-        .trim_end_matches('\0')
-        .parse()
-        .unwrap_or(-1)
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A program in a mount namespace of its own has a directory of its own (`unshare(CLONE_NEWNS)`
+/// unshares it): its supervisor, left where the program started, says nothing rather than
+/// something wrong. Without the namespaces the directory is still shared, and reported.
+#[test]
+fn a_sandboxed_program_s_exit_directory_is_reported_only_while_shared() {
+    let dir = scratch("exitdir");
+    let inside = dir.join("in");
+    std::fs::create_dir_all(inside.join("sub")).unwrap();
+    let policy = SandboxPolicy::default().fixed_at(&inside);
+    let script = "cd sub; exit 3";
+    assert_eq!(confined_report(&policy, &inside, script, true, true), "S:768\0");
+    let shared = format!("S:768:{}\0", inside.join("sub").display());
+    assert_eq!(confined_report(&policy, &inside, script, false, true), shared);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -323,6 +323,19 @@ pub unsafe fn chdir(path: *const c_char) -> Res {
     unsafe { call(libc::SYS_chdir, [path as usize, 0, 0, 0, 0, 0]) }
 }
 
+/// `getcwd(buf)`: the directory's path and its terminating NUL at the start of `buf`; returns
+/// the length with the NUL. Fails with `ENOENT` when the directory was removed, `ERANGE` when
+/// `buf` is too small.
+pub fn getcwd(buf: &mut [u8]) -> Res {
+    // SAFETY: the kernel writes at most `buf.len()` bytes into `buf`, which we own.
+    unsafe {
+        call(
+            libc::SYS_getcwd,
+            [buf.as_mut_ptr() as usize, buf.len(), 0, 0, 0, 0],
+        )
+    }
+}
+
 /// `poll` with a timeout in milliseconds (negative: none), as `ppoll` (aarch64 has no `poll`).
 pub fn poll(fds: &mut [libc::pollfd], timeout_ms: i64) -> Res {
     let ts = libc::timespec {

@@ -243,7 +243,8 @@ fn report_fd(req: &Request) -> io::Result<Report> {
     })
 }
 
-/// Waits for `pid` and writes its wait status as the clone supervisor does.
+/// Waits for `pid` and writes its wait status as the clone supervisor does, never with a
+/// directory ([`Request::report_dir`]): nothing shares the program's, which is gone with it.
 fn reap_and_report(pid: i32, report: Report) {
     let Ok(Some(status)) = fd::waitpid(pid, true) else {
         return;

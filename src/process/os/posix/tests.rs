@@ -29,6 +29,7 @@ fn start_sh(script: &str, terminal: Option<RawFd>) -> (Launched<Watchdog>, Owned
         fds: &fds,
         report: ReportTo::Target(REPORT_FD),
         prefix: b"S:",
+        report_dir: false,
         terminal,
         scratch_dir: None,
         scratch_file: None,

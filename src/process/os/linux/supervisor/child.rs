@@ -90,11 +90,16 @@ pub(super) unsafe extern "C" fn supervise(arg: *mut c_void) -> c_int {
         }
     }
 
+    // With `report_dir`, the program shares our directory (CLONE_FS): where it moves, we move, so
+    // that once it exited our directory is the one it was in (see `report`). The kernel keeps
+    // the sharing across `execve`; it then refuses setuid (LSM_UNSAFE_SHARE) to a program that
+    // the shell itself `exec`s, and only to that one: what it forks gets a copy.
+    let share_dir = if plan.report_dir { libc::CLONE_FS } else { 0 };
     // SAFETY: the child stack is the region's, which outlives the child; `exec_program` makes
     // raw system calls only and reads the plan, as `clone` demands with CLONE_VM.
     let program = match unsafe {
         sys::clone(
-            (libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD) as usize,
+            (libc::CLONE_VM | libc::CLONE_VFORK | share_dir | libc::SIGCHLD) as usize,
             plan.child_stack_top,
             exec_program,
             arg,
@@ -231,7 +236,8 @@ fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
                 Ok((0, _)) => break,
                 Ok((pid, status)) => {
                     if pid == program && report_fd >= 0 {
-                        report(report_fd, &plan.prefix[..plan.prefix_len], status);
+                        let shared = plan.dir_shared.load(Ordering::Acquire);
+                        report(report_fd, &plan.prefix[..plan.prefix_len], status, shared);
                         // SAFETY: the report descriptor is ours, in our own table.
                         let _ = unsafe { sys::close(report_fd) };
                         report_fd = -1;
@@ -297,10 +303,14 @@ unsafe extern "C" fn exec_program(arg: *mut c_void) -> c_int {
         // Last before exec: the program and all it starts inherit the domain and the filter.
         // SAFETY: the confinement's filter lives in the host's `Confinement`, which outlives the
         // start (`Request::sandbox`), and its ruleset was put at its number by the supervisor.
-        if let Err((step, e)) = unsafe { sandbox::enter(confinement) } {
-            plan.sandbox_step.store(step as i32, Ordering::Release);
-            plan.errno.store(e, Ordering::Release);
-            return START_FAILED;
+        match unsafe { sandbox::enter(confinement) } {
+            Ok(false) => {}
+            Ok(true) => plan.dir_shared.store(false, Ordering::Release),
+            Err((step, e)) => {
+                plan.sandbox_step.store(step as i32, Ordering::Release);
+                plan.errno.store(e, Ordering::Release);
+                return START_FAILED;
+            }
         }
     }
     let _ = sys::sigprocmask(libc::SIG_SETMASK, 0);
@@ -362,12 +372,29 @@ unsafe fn close_all_but(keep: &[RawFd]) {
     }
 }
 
-/// Writes `prefix`, `status` in decimal and a NUL in one write.
-fn report(fd: RawFd, prefix: &[u8], status: c_int) {
-    let mut buf = [0u8; MAX_PREFIX_BYTES + 16];
+/// Writes `prefix`, `status` in decimal and a NUL in one write; with `dir` (the program shared
+/// our directory until it exited), `:` and that directory before the NUL, when it still exists
+/// and is reachable (`getcwd` names an unreachable one `(unreachable)/…`). Our directory then
+/// goes back to `/`, so that we hold on to no directory of the user's while we wait.
+fn report(fd: RawFd, prefix: &[u8], status: c_int, dir: bool) {
+    let mut buf = [0u8; MAX_PREFIX_BYTES + 16 + libc::PATH_MAX as usize];
     let prefix = &prefix[..prefix.len().min(MAX_PREFIX_BYTES)];
     buf[..prefix.len()].copy_from_slice(prefix);
     let mut len = prefix.len() + write_decimal(&mut buf[prefix.len()..], status);
+    if dir {
+        let at = len + 1;
+        // The last byte stays for the NUL the report ends with.
+        let room = buf.len() - 1;
+        if let Ok(n) = sys::getcwd(&mut buf[at..room]) {
+            if n > 1 && buf[at] == b'/' {
+                buf[len] = b':';
+                // `n` counts getcwd's NUL, which ends the report.
+                len = at + n - 1;
+            }
+        }
+        // SAFETY: a NUL-terminated literal.
+        let _ = unsafe { sys::chdir(c"/".as_ptr()) };
+    }
     buf[len] = 0;
     len += 1;
     let _ = sys::write(fd, &buf[..len]);

@@ -7,7 +7,7 @@ use std::ffi::{c_char, c_int, CStr};
 use std::io;
 use std::os::fd::RawFd;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
-use std::sync::atomic::AtomicI32;
+use std::sync::atomic::{AtomicBool, AtomicI32};
 
 use super::region::Region;
 use crate::process::os::linux::sandbox::ChildSandbox;
@@ -54,6 +54,12 @@ pub(super) struct Plan {
     pub(super) tty: RawFd,
     pub(super) prefix: [u8; MAX_PREFIX_BYTES],
     pub(super) prefix_len: usize,
+    /// [`Request::report_dir`]: the program shares its directory with the supervisor
+    /// (`CLONE_FS`), which reports it after the status.
+    pub(super) report_dir: bool,
+    /// Cleared by the vfork child when the program stopped sharing its directory with us (its
+    /// sandbox's mount namespace): the supervisor's is then no longer the program's.
+    pub(super) dir_shared: AtomicBool,
     pub(super) child_stack_top: *mut u8,
     /// The program's confinement, if any.
     pub(super) sandbox: Option<ChildSandbox>,
@@ -304,6 +310,8 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
         tty: table.tty,
         prefix: [0; MAX_PREFIX_BYTES],
         prefix_len,
+        report_dir: req.report_dir,
+        dir_shared: AtomicBool::new(req.report_dir),
         child_stack_top: region.child_stack_top(),
         sandbox: table.sandbox,
         sandbox_step: AtomicI32::new(0),

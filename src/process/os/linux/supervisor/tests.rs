@@ -47,6 +47,7 @@ fn a_scratch_directory_made_by_the_supervisor_is_there_for_the_program_and_goes_
         report: Report {
             to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
+            dir: false,
         },
         scratch_dir: Some(&dir),
         scratch_file: Some(spawn::ScratchFile {
@@ -93,6 +94,7 @@ fn a_scratch_directory_that_exists_fails_the_start() {
         report: Report {
             to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
+            dir: false,
         },
         scratch_dir: Some(&dir),
         scratch_file: Some(spawn::ScratchFile {
@@ -126,6 +128,7 @@ fn try_start(
         report: Report {
             to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
+            dir: false,
         },
         scratch_dir: None,
         scratch_file: None,
@@ -182,6 +185,43 @@ fn the_supervisor_reports_the_wait_status() {
         let record = format!("S:{status}\0");
         assert_eq!(String::from_utf8(read_all(&status_read)).unwrap(), record);
         assert!(spawned.has_exited());
+        spawned.end();
+    }
+}
+
+/// With `dir`, the program shares its directory with the supervisor, which reports where the
+/// program was when it exited (`exec` included: the process's directory, whatever it runs), or
+/// nothing when that directory is gone.
+#[test]
+fn the_supervisor_reports_the_directory_the_program_exited_in() {
+    let gone = std::env::temp_dir().join(format!("agent-shell-test-gone-{}", std::process::id()));
+    let gone = gone.to_string_lossy();
+    let cases = [
+        ("cd /usr; exit 3".to_string(), "S:768:/usr\0".to_string()),
+        ("cd /; exec sh -c 'cd /usr/bin; kill -9 $$'".into(), "S:9:/usr/bin\0".into()),
+        (format!("mkdir {gone}; cd {gone}; rmdir {gone}; exit 1"), "S:256\0".into()),
+    ];
+    for (script, record) in cases {
+        let (status_read, status_write) = pipe().unwrap();
+        let spawned = spawn::spawn(&SpawnSpec {
+            program: "sh",
+            args: &["-c".to_string(), script.clone()],
+            env: &env(),
+            cwd: None,
+            fds: &[(status_write.as_raw_fd(), REPORT_FD)],
+            report: Report {
+                to: ReportTo::Target(REPORT_FD),
+                prefix: b"S:",
+                dir: true,
+            },
+            scratch_dir: None,
+            scratch_file: None,
+            sandbox: None,
+        })
+        .unwrap();
+        drop(status_write);
+        let out = String::from_utf8(read_all(&status_read)).unwrap();
+        assert_eq!(out, record, "{script}");
         spawned.end();
     }
 }
@@ -383,6 +423,7 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
             report: Report {
                 to: ReportTo::Own(report_write.as_raw_fd()),
                 prefix: b"S:",
+                dir: false,
             },
             scratch_dir: None,
             scratch_file: None,
@@ -445,6 +486,7 @@ fn a_host_gone_without_closing_leaves_no_scratch_files() {
         report: Report {
             to: ReportTo::Target(REPORT_FD),
             prefix: b"S:",
+            dir: false,
         },
         scratch_dir: Some(&dir),
         scratch_file: None,
