@@ -27,6 +27,7 @@ use napi::bindgen_prelude::{Function, JsValue, ToNapiValue};
 use napi::{sys, Env};
 
 use super::error::{guarded, js_error};
+use crate::cancel::CancelToken;
 use crate::error::Error;
 use crate::run::order::Order;
 
@@ -51,6 +52,8 @@ struct EnvThread {
     /// Promises of every owner not settled yet: the function keeps the event loop alive only
     /// while there are (so an idle `Shell` lets the host exit). Changed on the JS thread only.
     pending: AtomicUsize,
+    /// Cancelled when Node finalizes the function (see [`finalized`]).
+    gone: CancelToken,
 }
 
 // SAFETY: a threadsafe function may be called from any thread; `ref`/`unref` are only called on
@@ -90,6 +93,8 @@ struct Finalize {
     async_context: sys::napi_async_context,
     /// The environment's key in `ENV_THREADS`.
     key: usize,
+    /// [`EnvThread::gone`].
+    gone: CancelToken,
 }
 
 impl Shared {
@@ -350,10 +355,12 @@ impl JsThread {
             ))?;
         }
         let cell = Arc::new(Tsfn(std::sync::Mutex::new(None)));
+        let gone = CancelToken::default();
         let finalize = Box::into_raw(Box::new(Finalize {
             tsfn: cell.clone(),
             async_context,
             key: env.raw() as usize,
+            gone: gone.clone(),
         }));
         // SAFETY: on the JS thread of `env`; `name` and `async_context` were made above for it.
         // Node owns `finalize` once the function is created and hands it to `finalized`; when
@@ -384,6 +391,7 @@ impl JsThread {
             tsfn: cell,
             async_context,
             pending: AtomicUsize::new(0),
+            gone,
         })
     }
 
@@ -489,13 +497,13 @@ impl<T: ToNapiValue + Send + 'static> JsCallback<T> {
     /// A callback that throws reports an uncaught exception, as a throwing event listener does.
     pub async fn call(&self, value: T) {
         if let Some(returned) = self.queue_call(value) {
-            let _ = returned.await;
+            returned.wait().await;
         }
     }
 
-    /// Queues a call of the function; the receiver is told when it returned. `None` when the
+    /// Queues a call of the function; the [`Returned`] tells when it returned. `None` when the
     /// environment is shutting down (nothing is called).
-    pub fn queue_call(&self, value: T) -> Option<tokio::sync::oneshot::Receiver<()>> {
+    pub fn queue_call(&self, value: T) -> Option<Returned> {
         let (done, returned) = tokio::sync::oneshot::channel::<()>();
         let function = self.function.clone();
         let queued = self.shared.queue(Box::new(move |env| {
@@ -504,7 +512,29 @@ impl<T: ToNapiValue + Send + 'static> JsCallback<T> {
             unsafe { call_function(env, function.0, value) };
             let _ = done.send(());
         }));
-        queued.then_some(returned)
+        queued.then_some(Returned {
+            returned,
+            gone: self.shared.env.gone.clone(),
+        })
+    }
+}
+
+/// The return of a queued call, or the end of its environment. A call still queued when the
+/// environment is torn down is never made, and its job, which may hold JS-thread state, is leaked
+/// with what tells its return (see [`call_js`]): whoever waits for it (a run delivering its
+/// output) would wait forever, holding its session, whose shell's supervisor then outlived the
+/// terminated worker for as long as the host lived.
+pub struct Returned {
+    returned: tokio::sync::oneshot::Receiver<()>,
+    gone: CancelToken,
+}
+
+impl Returned {
+    pub async fn wait(self) {
+        tokio::select! {
+            _ = self.returned => {}
+            () = self.gone.cancelled() => {}
+        }
     }
 }
 
@@ -579,6 +609,9 @@ unsafe extern "C" fn finalized(env: sys::napi_env, data: *mut c_void, _hint: *mu
     // SAFETY: `data` is the `Finalize` boxed in `JsThread::new`, which Node hands back once.
     let finalize = unsafe { Box::from_raw(data.cast::<Finalize>()) };
     *finalize.tsfn.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    // Node makes no call still queued (it hands each to `call_js` without an environment, right
+    // after this): nothing may wait for one.
+    finalize.gone.cancel();
     // The environment's entry goes with it (only this function's: a later environment at the
     // same address has its own). `try_with`: the thread may be exiting.
     let _ = ENV_THREADS.try_with(|all| {

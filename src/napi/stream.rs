@@ -4,9 +4,8 @@
 use std::collections::VecDeque;
 
 use napi::bindgen_prelude::*;
-use tokio::sync::oneshot;
 
-use super::js_thread::{JsCallback, JsThread};
+use super::js_thread::{JsCallback, JsThread, Returned};
 use crate::error::Error;
 use crate::output::{ChunkReceiver, Received};
 
@@ -22,7 +21,7 @@ const CALLS_QUEUED: usize = 2;
 pub struct ChunkFn {
     callback: JsCallback<String>,
     /// Told when each queued call returned, oldest first.
-    queued: VecDeque<oneshot::Receiver<()>>,
+    queued: VecDeque<Returned>,
 }
 
 /// A receive is done once the callback was queued with fewer than [`CALLS_QUEUED`] calls ahead
@@ -33,7 +32,7 @@ impl ChunkReceiver for ChunkFn {
             self.queued.extend(self.callback.queue_call(text));
             while self.queued.len() >= CALLS_QUEUED {
                 if let Some(returned) = self.queued.pop_front() {
-                    let _ = returned.await;
+                    returned.wait().await;
                 }
             }
         })
@@ -42,7 +41,7 @@ impl ChunkReceiver for ChunkFn {
     fn finish(&mut self) -> Received<'_> {
         Box::pin(async move {
             while let Some(returned) = self.queued.pop_front() {
-                let _ = returned.await;
+                returned.wait().await;
             }
         })
     }
