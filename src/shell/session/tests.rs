@@ -237,7 +237,11 @@ fn an_exit_directory_is_spelled_from_where_the_run_started() {
         ("/".to_string(), None, "/".to_string()),
     ];
     for (dir, from, spelled) in cases {
-        assert_eq!(spelled_from(dir.clone(), from), spelled, "{dir} from {from:?}");
+        assert_eq!(
+            spelled_from(dir.clone(), from),
+            spelled,
+            "{dir} from {from:?}"
+        );
     }
     std::fs::remove_dir_all(&base).unwrap();
 }

@@ -215,9 +215,15 @@ fn a_sandboxed_program_s_exit_directory_is_reported_only_while_shared() {
     std::fs::create_dir_all(inside.join("sub")).unwrap();
     let policy = SandboxPolicy::default().fixed_at(&inside);
     let script = "cd sub; exit 3";
-    assert_eq!(confined_report(&policy, &inside, script, true, true), "S:768\0");
+    assert_eq!(
+        confined_report(&policy, &inside, script, true, true),
+        "S:768\0"
+    );
     let shared = format!("S:768:{}\0", inside.join("sub").display());
-    assert_eq!(confined_report(&policy, &inside, script, false, true), shared);
+    assert_eq!(
+        confined_report(&policy, &inside, script, false, true),
+        shared
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -198,8 +198,14 @@ fn the_supervisor_reports_the_directory_the_program_exited_in() {
     let gone = gone.to_string_lossy();
     let cases = [
         ("cd /usr; exit 3".to_string(), "S:768:/usr\0".to_string()),
-        ("cd /; exec sh -c 'cd /usr/bin; kill -9 $$'".into(), "S:9:/usr/bin\0".into()),
-        (format!("mkdir {gone}; cd {gone}; rmdir {gone}; exit 1"), "S:256\0".into()),
+        (
+            "cd /; exec sh -c 'cd /usr/bin; kill -9 $$'".into(),
+            "S:9:/usr/bin\0".into(),
+        ),
+        (
+            format!("mkdir {gone}; cd {gone}; rmdir {gone}; exit 1"),
+            "S:256\0".into(),
+        ),
     ];
     for (script, record) in cases {
         let (status_read, status_write) = pipe().unwrap();
