@@ -523,8 +523,8 @@ js_readers!(JsSandboxPolicy {
     network => bool,
 });
 
-/// The `sandbox` option. Paths are made absolute; whether they exist is checked when the policy
-/// is built. A field's errors name it in full (`sandbox.writableRoots[1]`).
+/// The `sandbox` option. Paths are made absolute and resolved, once (see
+/// [`SandboxPolicy::resolved`]). A field's errors name it in full (`sandbox.writableRoots[1]`).
 impl FromJs<'_> for SandboxPolicy {
     fn from_js(
         env: sys::napi_env,
@@ -566,12 +566,13 @@ impl FromJs<'_> for SandboxPolicy {
             Some(true) => Network::Allowed,
             Some(false) | None => Network::Denied,
         };
-        Ok(SandboxPolicy {
+        SandboxPolicy {
             writable_roots: roots(JsSandboxPolicy::writable_roots(&policy), "writableRoots")?,
             readable_roots: roots(JsSandboxPolicy::readable_roots(&policy), "readableRoots")?,
             network,
             terminal: None,
-        })
+        }
+        .resolved(field)
     }
 }
 

@@ -170,12 +170,15 @@ impl PtySession {
         let sandbox = match &req.sandbox {
             Some(policy) => {
                 let cwd = req.cwd.clone().or_else(|| std::env::current_dir().ok());
-                // Its own terminal only: never another one's /dev/pts/N.
+                let cwd = cwd.as_deref().unwrap_or(Path::new("/"));
+                // Its own terminal only: never another one's /dev/pts/N. The default root, the
+                // working directory, resolved as the policy's own roots are.
                 let policy = SandboxPolicy {
                     terminal: Some(pair.slave_path.clone()),
                     ..policy.clone()
-                };
-                let c = policy.confine(cwd.as_deref().unwrap_or(Path::new("/")), None)?;
+                }
+                .fixed_at(cwd);
+                let c = policy.confine(cwd, None)?;
                 c.set_tmpdir(&mut env, &req.env);
                 Some(c)
             }

@@ -107,6 +107,9 @@ pub(crate) fn confine(
         Some(dir) => (dir.to_path_buf(), false),
         None => (make_temp_dir()?, true),
     };
+    // Ours, made in the host's temp directory, which may be reached through a symbolic link
+    // (`$TMPDIR` on macOS is): as a root, the directory it leads to (see [`open_root`]).
+    let tmpdir = std::fs::canonicalize(&tmpdir).unwrap_or(tmpdir);
     let ruleset = ruleset(policy, abi.0, cwd, &tmpdir).inspect_err(|_| {
         if owns_tmpdir {
             let _ = std::fs::remove_dir_all(&tmpdir);
@@ -266,7 +269,7 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
             .map_err(refused)?;
     }
     for (path, access, field) in rules {
-        let meta = match (std::fs::metadata(&path), field) {
+        let meta = match (std::fs::metadata(&path), field.clone()) {
             (Ok(meta), _) => meta,
             // A system path this machine lacks (`/lib32`).
             (Err(_), None) => continue,
@@ -283,8 +286,13 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
         } else {
             access & file_rights
         };
-        let fd = PathFd::new(&path).map_err(|e| {
-            Error::SandboxUnavailable(format!("cannot open {}: {e}", path.display()))
+        let fd = open_root(&path).map_err(|e| match (e.raw_os_error(), field) {
+            (Some(libc::ELOOP), Some(field)) => Error::invalid(
+                field,
+                "changed since it was resolved: a symbolic link is now on its path",
+                path.display(),
+            ),
+            _ => Error::SandboxUnavailable(format!("cannot open {}: {e}", path.display())),
         })?;
         created = created
             .add_rule(PathBeneath::new(fd, access))
@@ -292,6 +300,61 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
     }
     let fd: Option<OwnedFd> = created.into();
     fd.ok_or_else(|| Error::SandboxUnavailable("Landlock is not enforced".into()))
+}
+
+/// A root of the policy (or the session's temp directory, or its terminal), opened (`O_PATH`) for
+/// its rule without following a symbolic link anywhere on its path: a root was resolved once,
+/// when the policy was read (`SandboxPolicy::resolved`), and a path that has become a link since
+/// (a writable root's subdirectory replaced by a link to `/etc` by a command confined to the
+/// other root) fails with `ELOOP` rather than confining what the link leads to. The child's
+/// mounts find it the same way ([`open_unfollowed`]).
+fn open_root(path: &Path) -> std::io::Result<OwnedFd> {
+    let path = CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL))?;
+    match open_unfollowed(&path) {
+        // SAFETY: a descriptor just opened, ours alone.
+        Ok(fd) => Ok(unsafe { std::os::fd::FromRawFd::from_raw_fd(fd) }),
+        Err(e) => Err(std::io::Error::from_raw_os_error(e)),
+    }
+}
+
+/// `struct open_how` (linux/openat2.h; the libc crate's cannot be built outside it).
+#[repr(C)]
+struct OpenHow {
+    flags: u64,
+    mode: u64,
+    resolve: u64,
+}
+const RESOLVE_NO_SYMLINKS: u64 = 0x04;
+
+/// Opens `path` (`O_PATH`, close-on-exec) following no symbolic link on the way, raw system
+/// calls only (the vfork child uses it too). Where `openat2` is refused (Linux < 5.6, or a
+/// container's filter), `O_NOFOLLOW` guards the last component only.
+fn open_unfollowed(path: &std::ffi::CStr) -> std::result::Result<c_int, c_int> {
+    let how = OpenHow {
+        flags: (libc::O_PATH | libc::O_CLOEXEC) as u64,
+        mode: 0,
+        resolve: RESOLVE_NO_SYMLINKS,
+    };
+    // SAFETY: integers, and pointers to a string and a struct alive for the call.
+    let opened = sys_ok(unsafe {
+        libc::syscall(
+            libc::SYS_openat2,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            &how,
+            std::mem::size_of::<OpenHow>(),
+        )
+    });
+    match opened {
+        Err(libc::ENOSYS) | Err(libc::EPERM) => {
+            let flags = libc::O_PATH | libc::O_CLOEXEC | libc::O_NOFOLLOW;
+            // SAFETY: integers, and a pointer to a string alive for the call.
+            sys_ok(unsafe { libc::syscall(libc::SYS_openat, libc::AT_FDCWD, path.as_ptr(), flags) })
+                .map(|fd| fd as c_int)
+        }
+        other => other.map(|fd| fd as c_int),
+    }
 }
 
 /// A system path of the rules (`/dev/null`, `/usr`), opened (`O_PATH`) once for the host's life,
@@ -477,6 +540,7 @@ const MOUNT_ATTR_RDONLY: u64 = 0x1;
 const OPEN_TREE_CLONE: libc::c_uint = 1;
 const AT_RECURSIVE: libc::c_uint = 0x8000;
 const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+const MOVE_MOUNT_T_EMPTY_PATH: libc::c_uint = 0x40;
 
 fn sys_ok(r: libc::c_long) -> std::result::Result<libc::c_long, c_int> {
     if r < 0 {
@@ -536,13 +600,20 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
     };
     let size = std::mem::size_of::<MountAttr>();
     // Copies of the writable trees as they are, made private (nothing we mount is seen outside).
+    // Each is found as the host found it for its rule, following no symbolic link ([`open_root`]):
+    // a root that became a link in between fails the start; and the copy is mounted back where
+    // that lookup found it, not where the path leads by then.
     let mut fds = [-1 as c_int; MAX_WRITABLE_MOUNTS];
-    for (slot, path) in fds.iter_mut().zip(&m.writable) {
-        let flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_RECURSIVE;
+    let mut places = [-1 as c_int; MAX_WRITABLE_MOUNTS];
+    for ((slot, place), path) in fds.iter_mut().zip(places.iter_mut()).zip(&m.writable) {
+        *place = open_unfollowed(path)?;
+        let flags = OPEN_TREE_CLONE
+            | libc::O_CLOEXEC as libc::c_uint
+            | AT_RECURSIVE
+            | libc::AT_EMPTY_PATH as libc::c_uint;
         // SAFETY: integers, and pointers to strings and buffers alive for the call.
-        *slot = sys_ok(unsafe {
-            libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, path.as_ptr(), flags)
-        })? as c_int;
+        *slot = sys_ok(unsafe { libc::syscall(libc::SYS_open_tree, *place, c"".as_ptr(), flags) })?
+            as c_int;
         let at = libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE;
         // SAFETY: integers, and pointers to strings and buffers alive for the call.
         sys_ok(unsafe {
@@ -571,20 +642,22 @@ unsafe fn read_only_mounts(m: &Mounts) -> std::result::Result<bool, c_int> {
             size,
         )
     })?;
-    for (&fd, path) in fds.iter().zip(&m.writable) {
+    for (&fd, &place) in fds.iter().zip(&places).take(m.writable.len()) {
         // SAFETY: integers, and pointers to strings and buffers alive for the call.
         sys_ok(unsafe {
             libc::syscall(
                 libc::SYS_move_mount,
                 fd,
                 c"".as_ptr(),
-                libc::AT_FDCWD,
-                path.as_ptr(),
-                MOVE_MOUNT_F_EMPTY_PATH,
+                place,
+                c"".as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH,
             )
         })?;
         // SAFETY: integers, and pointers to strings and buffers alive for the call.
         let _ = unsafe { libc::syscall(libc::SYS_close, fd) };
+        // SAFETY: as above.
+        let _ = unsafe { libc::syscall(libc::SYS_close, place) };
     }
     // The directory it is in (set before, by the spawn) is now under the read-only tree: the
     // same path, looked up again, is the writable copy when it is in a root.
