@@ -501,8 +501,9 @@ export interface NormalizedCommand {
  */
 export interface OutputOptions {
   /**
-   * Inline budget in bytes (head + tail, elision marker included). Beyond it, `output` keeps
-   * the most recent bytes, after the head and an elision marker when a head is kept.
+   * Inline budget in bytes (head + tail). Beyond it, `output` keeps the most recent bytes,
+   * after the head and an elision marker line when a head is kept (the marker line comes on
+   * top of the budget, as in the anchor).
    * @default 51200 (50 KiB)
    */
   maxBytes?: number
@@ -531,10 +532,11 @@ export interface OutputOptions {
    */
   artifactId?: string
   /**
-   * Cap on the artifact file in bytes. A capped artifact keeps its first `artifactHeadBytes`,
-   * a line `[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from the middle]` and the
-   * last bytes up to the cap (`artifactTruncated` is then true). The last bytes wait in memory
-   * (`artifactMaxBytes - artifactHeadBytes` at most) until `dump()`.
+   * Cap on the artifact file's text in bytes. A capped artifact is its first
+   * `artifactHeadBytes`, a line `[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from
+   * the middle]` and the output's last `artifactMaxBytes - artifactHeadBytes` bytes
+   * (`artifactTruncated` is then true): the notice line (about 100 bytes) comes on top of the
+   * cap, as in the anchor. The last bytes wait in memory until `dump()`.
    * @default 0 (no cap)
    */
   artifactMaxBytes?: number
@@ -584,7 +586,10 @@ export interface OutputSummary {
   totalBytes: number
   /** Lines of all the output. */
   totalLines: number
-  /** Bytes of `output` without the notice line; never more than `maxBytes`. */
+  /**
+   * Bytes of `output` without the notice line: at most `maxBytes`, plus the elision marker
+   * line when a head was kept and output was elided.
+   */
   outputBytes: number
   /** Lines of `output` without the notice line. */
   outputLines: number
@@ -595,6 +600,17 @@ export interface OutputSummary {
   elidedBytes?: number
   /** Lines left out between head and tail; present with `elidedBytes`. */
   elidedLines?: number
+  /**
+   * Extension: lines of `output` shown before the elision marker (0 when there is none);
+   * present when `truncated`. Lines are counted as a reader counts them: a final newline ends
+   * the last line, and the notice line is not counted.
+   */
+  headLines?: number
+  /**
+   * Extension: lines of `output` shown after the elision marker, or of all of it when there is
+   * no marker (no head kept); present when `truncated`, counted as `headLines` is.
+   */
+  tailLines?: number
   /** Bytes dropped by `maxColumns`; present when a line was cut. */
   columnDroppedBytes?: number
   /** Lines cut by `maxColumns`; present when there were any. */

@@ -517,6 +517,77 @@ describe('OutputSink (streaming-output.test.ts)', () => {
     expect(dumped.output).toBe('bcdef')
   })
 
+  // The next three are the anchor's tests as they are; the exact bytes each also asserts are what
+  // the anchor's OutputSink gives for the same input (pi-tui 18.2.9, tools/streaming-output.ts).
+  it('caps artifact-on-disk size: head + notice + tail when stream exceeds cap', async () => {
+    const artifactPath = join(testDir, 'capped-exact.log')
+    const s = await sink({ artifactPath, artifactId: 'art-cap', maxBytes: 16, artifactMaxBytes: 32, artifactHeadBytes: 16 })
+    // Push 64 raw bytes; cap is 32 (16 head + 16 tail): head = first 16, notice, tail = last 16.
+    const payload = '0123456789ABCDEF'.repeat(4)
+    s.push(payload)
+    s.dump()
+    const artifactText: string = require('node:fs').readFileSync(artifactPath, 'utf8')
+    expect(artifactText.startsWith('0123456789ABCDEF')).toBe(true)
+    expect(artifactText.endsWith('0123456789ABCDEF')).toBe(true)
+    expect(artifactText).toContain('[ARTIFACT TRUNCATED:')
+    expect(artifactText).toContain('elided from the middle')
+    const stripped = artifactText.replace(/\n?\[ARTIFACT TRUNCATED:[^\]]+\]\n?/g, '')
+    expect(bytes(stripped)).toBe(32)
+    expect(artifactText).toBe('0123456789ABCDEF\n[ARTIFACT TRUNCATED: kept first 16B + last 16B of 64B; 32B elided from the middle]\n0123456789ABCDEF')
+  })
+
+  it('head-retain mode: middle elision splices head, marker, and tail', async () => {
+    const s = await sink({ maxBytes: 6, headBytes: 6 })
+    const lines = Array.from({ length: 12 }, (_, i) => `L${i}`).join('\n')
+    s.push(lines)
+    const dumped = s.dump()
+    expect(dumped.truncated).toBe(true)
+    expect(dumped.elidedBytes ?? 0).toBeGreaterThan(0)
+    expect(dumped.elidedLines ?? 0).toBeGreaterThan(0)
+    expect(dumped.output.startsWith('L0\n')).toBe(true)
+    expect(dumped.output.endsWith('L11')).toBe(true)
+    expect(dumped.output).toContain('elided')
+    expect(dumped.totalBytes).toBe(bytes(lines))
+    expect(dumped).toEqual({
+      output: 'L0\n[…10ln elided…]\nL11',
+      truncated: true,
+      totalLines: 12,
+      totalBytes: 37,
+      outputLines: 3,
+      outputBytes: 26,
+      elidedBytes: 31,
+      elidedLines: 10,
+      headLines: 1, // extension
+      tailLines: 1, // extension
+    })
+  })
+
+  it('maxColumns: middle elision math subtracts column-dropped bytes', async () => {
+    const s = await sink({ maxColumns: 4, maxBytes: 6, headBytes: 6 })
+    const input = `head\n${'M'.repeat(200)}\ntail`
+    s.push(input)
+    const dumped = s.dump()
+    const elided = dumped.elidedBytes ?? 0
+    const dropped = dumped.columnDroppedBytes ?? 0
+    expect(dropped).toBeGreaterThan(0)
+    expect(elided + dropped).toBeLessThan(dumped.totalBytes)
+    expect(dumped).toEqual({
+      output: 'hea\n[…5B elided…]\nail',
+      truncated: true,
+      totalLines: 3,
+      totalBytes: 210,
+      outputLines: 3,
+      outputBytes: 25,
+      elidedBytes: 5,
+      elidedLines: 1,
+      columnDroppedBytes: 199,
+      columnTruncatedLines: 1,
+      columnMax: 4,
+      headLines: 1, // extension
+      tailLines: 1, // extension
+    })
+  })
+
   // The anchor's sink caps its artifact at 4 MiB by default; agent-shell's has no cap unless
   // `artifactMaxBytes` is given (API.md §5), so the test gives the anchor's.
   it('default artifact cap keeps noisy output bounded and marks omitted bytes', async () => {

@@ -35,22 +35,22 @@ describe('OutputSink, as the anchor streaming-output.ts', () => {
       totalLines: 5, // newlines + 1
       outputBytes: 12,
       outputLines: 4,
+      headLines: 0, // extension: no marker, no head
+      tailLines: 3, // extension: the end of "two", "three", "four"
     })
     expect(dump(['one\ntwo\nthree\nfour\n'], { maxBytes: 8 }).output).toBe('ee\nfour\n')
   })
 
   it('marks the elided middle with `[…Nln elided…]` when more than one line went', () => {
     const input = 'line1\nline2\n' + 'mid\n'.repeat(10) + 'end1\nend2\n'
-    // The anchor gives 'line1\nline2\n[…5ln elided…]\nd\nmid\nmid\nmid\nmid\nend1\nend2\n' (59 bytes
-    // for a 40-byte budget). Deliberate difference: the tail gives up the marker's bytes so that
-    // outputBytes stays within maxBytes; the marker is the anchor's for what is then elided.
+    // Head and tail share the 40 bytes (12 + 28); the marker line comes on top, as in the anchor.
     expect(dump([input], { maxBytes: 40, headBytes: 12 })).toMatchObject({
-      output: 'line1\nline2\n[…10ln elided…]\nd1\nend2\n',
+      output: 'line1\nline2\n[…5ln elided…]\nd\nmid\nmid\nmid\nmid\nend1\nend2\n',
       truncated: true,
-      outputBytes: 40,
-      outputLines: 6, // head lines + 1 + tail lines, the anchor's formula
-      elidedLines: 10,
-      elidedBytes: 42,
+      outputBytes: 59,
+      outputLines: 11, // head lines + 1 + tail lines, the anchor's formula
+      elidedLines: 5,
+      elidedBytes: 22,
     })
   })
 
@@ -58,16 +58,16 @@ describe('OutputSink, as the anchor streaming-output.ts', () => {
     const input = 'a'.repeat(9) + '\n' + 'b'.repeat(30) + '\n' + 'c'.repeat(29) + '\n'
     // The anchor: elidedLines = totalLines - headLines - tailLines = 4 - 1 - 3 = 0 → bytes.
     expect(dump([input], { maxBytes: 60, headBytes: 10 })).toMatchObject({
-      output: 'a'.repeat(9) + '\n[…30B elided…]\n' + 'c'.repeat(29) + '\n',
+      output: 'a'.repeat(9) + '\n[…11B elided…]\n' + 'b'.repeat(19) + '\n' + 'c'.repeat(29) + '\n',
       elidedLines: 0,
-      elidedBytes: 30,
-      outputBytes: 59,
+      elidedBytes: 11,
+      outputBytes: 79,
     })
     const oneHugeLine = dump(['x'.repeat(50) + 'y'.repeat(50)], { maxBytes: 60, headBytes: 10 })
-    expect(oneHugeLine.output).toBe('x'.repeat(10) + '\n[…60B elided…]\n' + 'y'.repeat(30))
+    expect(oneHugeLine.output).toBe('x'.repeat(10) + '\n[…40B elided…]\n' + 'y'.repeat(50))
   })
 
-  it('keeps outputBytes within the budget whatever the input and options', () => {
+  it('keeps head and tail within the budget whatever the input and options, the marker line on top', () => {
     const inputs = [
       Array.from({ length: 500 }, (_, i) => `line ${i}\n`).join(''),
       'x'.repeat(5000),
@@ -77,7 +77,8 @@ describe('OutputSink, as the anchor streaming-output.ts', () => {
       for (const maxBytes of [24, 40, 64, 100, 1000, 4096]) {
         for (const headBytes of [0, 1, 7, 12, maxBytes / 4, maxBytes / 2, maxBytes]) {
           const summary = dump([input], { maxBytes, headBytes: Math.floor(headBytes) })
-          expect(summary.outputBytes, `${maxBytes}/${headBytes}`).toBeLessThanOrEqual(maxBytes)
+          const marker = /\n?\[…\d+(?:ln|B) elided…\]\n?/.exec(summary.output)?.[0] ?? ''
+          expect(summary.outputBytes - Buffer.byteLength(marker), `${maxBytes}/${headBytes}`).toBeLessThanOrEqual(maxBytes)
           expect(Buffer.byteLength(summary.output)).toBe(summary.outputBytes)
         }
       }
@@ -87,7 +88,7 @@ describe('OutputSink, as the anchor streaming-output.ts', () => {
   it('clamps headBytes to maxBytes / 2, as the anchor does', () => {
     expect(dump(['0123456789'], { maxBytes: 10, headBytes: 10 }).output).toBe('0123456789')
     // 20 of 40 bytes of head, not 40 (nor an error).
-    expect(dump(['a\n'.repeat(40)], { maxBytes: 40, headBytes: 40 }).output.startsWith('a\n'.repeat(10) + '[…')).toBe(true)
+    expect(dump(['a\n'.repeat(40)], { maxBytes: 40, headBytes: 40 }).output).toBe('a\n'.repeat(10) + '[…20ln elided…]\n' + 'a\n'.repeat(10))
   })
 
   it('caps lines at maxColumns bytes with the `…` inside the cap, and reports the anchor fields', () => {
@@ -146,16 +147,11 @@ describe('OutputSink, as the anchor streaming-output.ts', () => {
       const summary = dump(blocks, { artifactPath, artifactMaxBytes: 4 * MiB })
       expect(summary).toMatchObject({ artifactPath, artifactTruncated: true })
       const text = await readFile(artifactPath, 'utf8')
-      // The head stops 128 bytes short of 3 MiB, room kept for the notice: the tail then keeps all
-      // of artifactMaxBytes - 3 MiB, as the anchor's does, and the file stays within the cap
-      // (deliberate difference: the anchor's goes past it by the notice).
-      const head = blocks.join('').slice(0, 3 * MiB - 128)
-      expect(text.startsWith(head)).toBe(true)
-      const notice = text.slice(head.length, text.indexOf(']\n', head.length) + 2)
-      expect(notice).toBe('\n[ARTIFACT TRUNCATED: kept first 3.0MB + last 1.0MB of 5.0MB; 1.0MB elided from the middle]\n')
-      expect(text.endsWith(blocks.slice(-1024).join(''))).toBe(true)
-      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4 * MiB)
-      expect(Buffer.byteLength(text)).toBeGreaterThan(4 * MiB - 200)
+      // The anchor's file: the first 3 MiB, the notice, the last artifactMaxBytes - 3 MiB; the
+      // notice line comes on top of the cap.
+      const notice = '\n[ARTIFACT TRUNCATED: kept first 3.0MB + last 1.0MB of 5.0MB; 1.0MB elided from the middle]\n'
+      expect(text === blocks.join('').slice(0, 3 * MiB) + notice + blocks.slice(-1024).join('')).toBe(true)
+      expect(Buffer.byteLength(text)).toBe(4 * MiB + notice.length)
     })
 
     it('names artifactId only when the artifact was written', () => {

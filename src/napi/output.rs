@@ -23,8 +23,9 @@ use super::options::{
 #[napi(object, js_name = "OutputOptions")]
 #[derive(Clone, Debug, Default)]
 pub struct JsOutputOptions {
-    /// Inline budget in bytes (head + tail, elision marker included). Beyond it, `output` keeps
-    /// the most recent bytes, after the head and an elision marker when a head is kept.
+    /// Inline budget in bytes (head + tail). Beyond it, `output` keeps the most recent bytes,
+    /// after the head and an elision marker line when a head is kept (the marker line comes on
+    /// top of the budget, as in the anchor).
     /// @default 51200 (50 KiB)
     pub max_bytes: Option<f64>,
     /// Part of `maxBytes` kept from the start of the output, in bytes; clamped to `maxBytes / 2`.
@@ -43,10 +44,11 @@ pub struct JsOutputOptions {
     /// Echoed as `artifactId` in the summary when the artifact was written, for hosts that name
     /// artifacts by id (`artifact://<id>`).
     pub artifact_id: Option<String>,
-    /// Cap on the artifact file in bytes. A capped artifact keeps its first `artifactHeadBytes`,
-    /// a line `[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from the middle]` and the
-    /// last bytes up to the cap (`artifactTruncated` is then true). The last bytes wait in memory
-    /// (`artifactMaxBytes - artifactHeadBytes` at most) until `dump()`.
+    /// Cap on the artifact file's text in bytes. A capped artifact is its first
+    /// `artifactHeadBytes`, a line `[ARTIFACT TRUNCATED: kept first … + last … of …; … elided from
+    /// the middle]` and the output's last `artifactMaxBytes - artifactHeadBytes` bytes
+    /// (`artifactTruncated` is then true): the notice line (about 100 bytes) comes on top of the
+    /// cap, as in the anchor. The last bytes wait in memory until `dump()`.
     /// @default 0 (no cap)
     pub artifact_max_bytes: Option<f64>,
     /// With `artifactMaxBytes`: bytes kept from the start before the cut; clamped to the cap.
@@ -173,7 +175,8 @@ pub struct JsOutputSummary {
     pub total_bytes: i64,
     /// Lines of all the output.
     pub total_lines: i64,
-    /// Bytes of `output` without the notice line; never more than `maxBytes`.
+    /// Bytes of `output` without the notice line: at most `maxBytes`, plus the elision marker
+    /// line when a head was kept and output was elided.
     pub output_bytes: i64,
     /// Lines of `output` without the notice line.
     pub output_lines: i64,
@@ -182,6 +185,13 @@ pub struct JsOutputSummary {
     pub elided_bytes: Option<i64>,
     /// Lines left out between head and tail; present with `elidedBytes`.
     pub elided_lines: Option<i64>,
+    /// Extension: lines of `output` shown before the elision marker (0 when there is none);
+    /// present when `truncated`. Lines are counted as a reader counts them: a final newline ends
+    /// the last line, and the notice line is not counted.
+    pub head_lines: Option<i64>,
+    /// Extension: lines of `output` shown after the elision marker, or of all of it when there is
+    /// no marker (no head kept); present when `truncated`, counted as `headLines` is.
+    pub tail_lines: Option<i64>,
     /// Bytes dropped by `maxColumns`; present when a line was cut.
     pub column_dropped_bytes: Option<i64>,
     /// Lines cut by `maxColumns`; present when there were any.
@@ -211,6 +221,8 @@ impl From<OutputSummary> for JsOutputSummary {
             output_lines: number(summary.output_lines),
             elided_bytes: summary.elided_bytes.map(number),
             elided_lines: summary.elided_lines.map(number),
+            head_lines: summary.head_lines.map(number),
+            tail_lines: summary.tail_lines.map(number),
             column_dropped_bytes: summary.column_dropped_bytes.map(number),
             column_truncated_lines: summary.column_truncated_lines.map(number),
             column_max: summary.column_max.map(number),

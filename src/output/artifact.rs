@@ -2,11 +2,11 @@
 //! holds it. Write failures are recorded for the summary, never raised mid-stream: a full disk must
 //! not turn a command's result into an exception.
 //!
-//! With `artifactMaxBytes`, the file keeps its first `artifactHeadBytes`, then, once closed, a line
-//! saying how much was cut and the last bytes up to the cap, as the anchor's capped artifact does:
-//! the end of a huge log, where the error usually is, survives. The last bytes wait in a ring of
-//! `artifactMaxBytes - artifactHeadBytes` bytes: the only memory the artifact holds beyond its
-//! write buffer.
+//! With `artifactMaxBytes`, the file is exactly the anchor's capped artifact: its first
+//! `artifactHeadBytes`, then, once closed, a line saying how much was cut, then the stream's last
+//! `artifactMaxBytes - artifactHeadBytes` bytes: the end of a huge log, where the error usually is,
+//! survives. The cap bounds head and tail; the notice line (about 100 bytes) comes on top. The last
+//! bytes wait in a ring of that size: the only memory the artifact holds beyond its write buffer.
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -52,8 +52,7 @@ pub struct Artifact {
 /// A capped artifact's head (written as it comes) and tail (held until the file is closed).
 #[derive(Debug)]
 struct Cap {
-    /// The cap's head part; the head written stops [`notice_room`] short of it, so that the cut
-    /// notice fits there and the tail keeps its whole part of the cap.
+    /// The cap's head part.
     head_limit: u64,
     head_written: u64,
     /// The head took all it could; everything else goes to the tail.
@@ -123,8 +122,7 @@ impl Artifact {
             let room = if cap.head_closed {
                 0
             } else {
-                let limit = cap.head_limit - notice_room(cap.head_limit);
-                usize::try_from(limit.saturating_sub(cap.head_written)).unwrap_or(usize::MAX)
+                usize::try_from(cap.head_limit - cap.head_written).unwrap_or(usize::MAX)
             };
             if bytes.len() > room {
                 let take = char_floor(bytes, room);
@@ -197,18 +195,6 @@ impl Drop for Artifact {
     }
 }
 
-/// Bytes of a capped artifact's head left for the cut notice (about 90-105 bytes): 128 when the
-/// head is 1 KiB or more (the default is 3 MiB), so that the tail keeps its whole part of the cap
-/// as the anchor's does; none for a smaller head. What the notice needs beyond its room comes from
-/// the tail.
-fn notice_room(head_limit: u64) -> u64 {
-    if head_limit >= 1024 {
-        128
-    } else {
-        0
-    }
-}
-
 impl Cap {
     fn push_tail(&mut self, bytes: &[u8]) {
         if bytes.is_empty() {
@@ -228,50 +214,35 @@ impl Cap {
         self.tail.extend(bytes);
     }
 
-    /// The cut notice (empty when nothing was cut) and the tail, from its first whole character.
-    /// The notice goes in the room the head left for it; what it needs beyond that comes from the
-    /// front of the tail, so the file stays within the cap.
+    /// The cut notice (empty when nothing was cut) and the tail, from its first whole character:
+    /// the anchor's `[ARTIFACT TRUNCATED: …]` line between head and tail.
     fn ending(&mut self) -> (String, &[u8]) {
         let tail = self.tail.make_contiguous();
-        let mut start = tail
+        let start = tail
             .iter()
             .take(3)
             .take_while(|&&b| b & 0xC0 == 0x80)
             .count();
-        let kept = |start: usize| (tail.len() - start) as u64;
-        if self.tail_incoming == kept(start) {
-            return (String::new(), &tail[start..]);
+        let tail = &tail[start..];
+        let tail_bytes = tail.len() as u64;
+        let dropped = self.tail_incoming - tail_bytes;
+        if dropped == 0 {
+            return (String::new(), tail);
         }
-        let mut notice = String::new();
-        // Each round shortens the tail by the notice, whose figures then change by a few bytes.
-        for _ in 0..4 {
-            let tail_bytes = kept(start);
-            let dropped = self.tail_incoming - tail_bytes;
-            let head_sep = if self.head_written > 0 { "\n" } else { "" };
-            let tail_sep = if tail_bytes > 0 && tail[start] != b'\n' {
-                "\n"
-            } else {
-                ""
-            };
-            notice = format!(
-                "{head_sep}[ARTIFACT TRUNCATED: kept first {} + last {} of {}; {} elided from the middle]{tail_sep}",
-                format_bytes(self.head_written),
-                format_bytes(tail_bytes),
-                format_bytes(self.head_written + self.tail_incoming),
-                format_bytes(dropped),
-            );
-            let total = self.head_written + notice.len() as u64 + tail_bytes;
-            let cap = self.head_limit + self.tail_limit as u64;
-            if total <= cap || tail_bytes == 0 {
-                break;
-            }
-            let over = usize::try_from(total - cap).unwrap_or(usize::MAX);
-            start = (start + over).min(tail.len());
-            while start < tail.len() && tail[start] & 0xC0 == 0x80 {
-                start += 1;
-            }
-        }
-        (notice, &tail[start..])
+        let head_sep = if self.head_written > 0 { "\n" } else { "" };
+        let tail_sep = if tail.first().is_some_and(|&b| b != b'\n') {
+            "\n"
+        } else {
+            ""
+        };
+        let notice = format!(
+            "{head_sep}[ARTIFACT TRUNCATED: kept first {} + last {} of {}; {} elided from the middle]{tail_sep}",
+            format_bytes(self.head_written),
+            format_bytes(tail_bytes),
+            format_bytes(self.head_written + self.tail_incoming),
+            format_bytes(dropped),
+        );
+        (notice, tail)
     }
 }
 
@@ -379,40 +350,36 @@ mod tests {
             capped(100, 4, &["0123456789"]),
             ("0123456789".into(), false)
         );
-        // Cut: head, the anchor's notice line, then the end of the stream; the notice takes its
-        // 88 bytes from the tail so that the file is exactly the cap (300 = 10 + 88 + 202).
+        // Cut: head, the anchor's notice line, then the stream's last `max - head` bytes; the
+        // notice comes on top of the cap (388 = 10 + 88 + 290), as in the anchor (expected values
+        // from oh-my-pi's `OutputSink`, pi-tui 18.2.9 `tools/streaming-output.ts`).
         let x = "x".repeat(1000);
         let (text, truncated) = capped(300, 10, &["0123456789", &x, "\nthe error at the end\n"]);
         let expected = format!(
-            "0123456789\n[ARTIFACT TRUNCATED: kept first 10B + last 202B of 1.0KB; 820B elided from the middle]\n{}\nthe error at the end\n",
-            "x".repeat(180)
+            "0123456789\n[ARTIFACT TRUNCATED: kept first 10B + last 290B of 1.0KB; 732B elided from the middle]\n{}\nthe error at the end\n",
+            "x".repeat(268)
         );
         assert_eq!((text.as_str(), truncated), (expected.as_str(), true));
-        assert_eq!(text.len(), 300);
-        // A cut inside a character: the tail starts at the next whole one.
+        // A cut inside a character: the tail starts at the next whole one (66 of the 200 bytes).
         let (text, _) = capped(200, 0, &[&"€".repeat(100)]);
-        assert!(
-            text.starts_with("[ARTIFACT TRUNCATED: kept first 0B + last "),
-            "{text}"
+        let expected = format!(
+            "[ARTIFACT TRUNCATED: kept first 0B + last 198B of 300B; 102B elided from the middle]\n{}",
+            "€".repeat(66)
         );
-        assert!(text.ends_with("€€€") && text.len() <= 200, "{text}");
+        assert_eq!(text, expected);
     }
 
     #[test]
-    fn a_head_of_a_kib_or_more_leaves_room_for_the_notice_and_the_tail_keeps_its_part() {
-        // The anchor's capped file ends with the whole tail part of the cap (its test: the last
-        // `artifactMaxBytes - artifactHeadBytes` bytes); here too, and the file is within the cap.
+    fn a_capped_artifact_keeps_all_of_its_head_and_the_last_bytes() {
         let x = "x".repeat(10_000);
         let (text, truncated) = capped(4096, 2048, &["H".repeat(3000).as_str(), &x, "\nend\n"]);
         assert!(truncated);
-        assert!(text.len() <= 4096, "{}", text.len());
-        assert!(text.starts_with(&"H".repeat(2048 - 128)), "{text}");
-        let tail = format!("{}\nend\n", "x".repeat(2048 - 5));
-        assert!(text.ends_with(&tail), "{text}");
-        assert!(
-            text.contains("\n[ARTIFACT TRUNCATED: kept first 1.9KB + last 2.0KB of "),
-            "{text}"
+        let expected = format!(
+            "{}\n[ARTIFACT TRUNCATED: kept first 2.0KB + last 2.0KB of 12.7KB; 8.7KB elided from the middle]\n{}\nend\n",
+            "H".repeat(2048),
+            "x".repeat(2043)
         );
+        assert_eq!(text, expected);
     }
 
     #[test]
@@ -430,11 +397,11 @@ mod tests {
         }
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let _ = std::fs::remove_file(&path);
-        assert!(
-            text.starts_with("0123456789\n[ARTIFACT TRUNCATED: "),
-            "{text}"
+        let expected = format!(
+            "0123456789\n[ARTIFACT TRUNCATED: kept first 10B + last 140B of 518B; 368B elided from the middle]\n{}the end\n",
+            "x".repeat(132)
         );
-        assert!(text.ends_with("xthe end\n") && text.len() <= 150, "{text}");
+        assert_eq!(text, expected);
     }
 
     #[test]

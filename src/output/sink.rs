@@ -33,14 +33,20 @@ pub struct OutputSummary {
     /// Bytes pushed, before line capping.
     pub total_bytes: u64,
     pub total_lines: u64,
-    /// Of the body (head, marker, tail; not the notice line). Never more than `maxBytes` (see
-    /// [`OutputSink::summary`] for budgets smaller than a marker).
+    /// Of the body (head, marker, tail; not the notice line). At most `maxBytes`, plus the marker
+    /// line when a head is kept and output was elided (see [`OutputSink::summary`]).
     pub output_bytes: u64,
     pub output_lines: u64,
     /// With a head kept and output elided: bytes of the line-capped text left out.
     pub elided_bytes: Option<u64>,
     /// With a head kept and output elided: lines left out (see [`elision_marker`]).
     pub elided_lines: Option<u64>,
+    /// When truncated: lines of the body shown before the elision marker (0 when there is none),
+    /// counted as a reader counts them (a final newline ends the last line).
+    pub head_lines: Option<u64>,
+    /// When truncated: lines of the body shown after the elision marker, or of the whole body when
+    /// there is none, counted as `head_lines` is.
+    pub tail_lines: Option<u64>,
     /// Bytes dropped by `maxColumns`, when there were any.
     pub column_dropped_bytes: Option<u64>,
     /// Lines cut by `maxColumns`, when there were any.
@@ -151,34 +157,45 @@ impl OutputSink {
     /// notice is given. The artifact is flushed; the sink keeps accepting text unless it ended.
     ///
     /// The body is the anchor's: everything when it fits; the tail alone when no head is kept; else
-    /// head, marker and tail, each on its own line. One difference: the anchor's body can exceed
-    /// the budget by the marker; here the tail gives up the marker's bytes, so `output_bytes` stays
-    /// within `maxBytes` (when `maxBytes` is smaller than the head and a marker, the head gives up
-    /// bytes too, and below a marker's own length the marker alone is shown).
+    /// head, marker and tail, each on its own line. Head and tail together stay within `maxBytes`
+    /// (the tail keeps `maxBytes` minus the head); the marker line comes on top of them, as in the
+    /// anchor, so an elided body is up to a marker and two separators (about 30 bytes) longer.
     pub fn summary(&mut self, notice: Option<&str>) -> OutputSummary {
         self.artifact.flush();
         let tail_bytes = self.tail.contiguous();
         let tail = trim_to_char(&tail_bytes);
         let total_lines = self.newlines + u64::from(self.total_bytes > 0);
         let column_dropped = self.columns.as_ref().map_or(0, |c| c.dropped_bytes);
-        // Bytes that survived the column cap, as the anchor counts them (ellipses not added).
+        // Bytes that survived the column cap, as the anchor counts them (ellipses not added), so
+        // that bytes a line cap dropped are not counted again as elided.
         let effective_total = self.total_bytes.saturating_sub(column_dropped);
         let head = self.head.as_str();
-        let mut truncated = self.tail.evicted > 0;
+        let elided = !head.is_empty() && effective_total > (head.len() + tail.len()) as u64;
+        let truncated = elided || self.tail.evicted > 0;
 
-        let (body, output_lines, elided) =
-            if !head.is_empty() && effective_total > (head.len() + tail.len()) as u64 {
-                truncated = true;
-                let (body, lines, elided_bytes, elided_lines) =
-                    self.elide(head, &tail, effective_total, total_lines);
-                (body, lines, Some((elided_bytes, elided_lines)))
-            } else {
-                let mut body = String::with_capacity(head.len() + tail.len());
-                body.push_str(head);
-                body.push_str(&tail);
-                let lines = anchor_lines(&body);
-                (body, lines, None)
+        let (body, output_lines, elision, shown) = if elided {
+            let e = Elision::of(head, &tail, effective_total, total_lines);
+            let shown = Shown {
+                head_lines: e.head_lines,
+                tail_lines: shown_lines(tail.strip_prefix('\n').unwrap_or(&tail)),
             };
+            (
+                e.body,
+                e.head_lines + 1 + e.tail_lines,
+                Some((e.bytes, e.lines)),
+                Some(shown),
+            )
+        } else {
+            let mut body = String::with_capacity(head.len() + tail.len());
+            body.push_str(head);
+            body.push_str(&tail);
+            let lines = anchor_lines(&body);
+            let shown = truncated.then(|| Shown {
+                head_lines: 0,
+                tail_lines: shown_lines(&body),
+            });
+            (body, lines, None, shown)
+        };
 
         let notice_line = notice.filter(|n| !n.is_empty()).map(|n| format!("[{n}]\n"));
         let report = self.artifact.report();
@@ -190,8 +207,10 @@ impl OutputSink {
             total_lines,
             output_bytes: body.len() as u64,
             output_lines,
-            elided_bytes: elided.map(|(bytes, _)| bytes),
-            elided_lines: elided.map(|(_, lines)| lines),
+            elided_bytes: elision.map(|(bytes, _)| bytes),
+            elided_lines: elision.map(|(_, lines)| lines),
+            head_lines: shown.map(|s| s.head_lines),
+            tail_lines: shown.map(|s| s.tail_lines),
             column_dropped_bytes: Some(column_dropped).filter(|&n| n > 0),
             column_truncated_lines: Some(column_truncated_lines).filter(|&n| n > 0),
             column_max: columns
@@ -205,50 +224,6 @@ impl OutputSink {
                 Some(line) => line + &body,
                 None => body,
             },
-        }
-    }
-
-    /// Head, marker and tail, within the budget: `(body, lines, elided bytes, elided lines)`,
-    /// counted with the anchor's formulas.
-    fn elide(
-        &self,
-        head: &str,
-        tail: &str,
-        effective_total: u64,
-        total_lines: u64,
-    ) -> (String, u64, u64, u64) {
-        let (mut head, mut tail) = (head, tail);
-        loop {
-            // The anchor counts the head's lines as its newlines, plus its partial last line.
-            let head_lines = count_newlines(head.as_bytes())
-                + u64::from(!head.is_empty() && !head.ends_with('\n'));
-            let tail_lines = anchor_lines(tail);
-            let elided_bytes = effective_total.saturating_sub((head.len() + tail.len()) as u64);
-            let elided_lines = total_lines.saturating_sub(head_lines + tail_lines);
-            let marker = elision_marker(elided_lines, elided_bytes);
-            let head_sep = if head.is_empty() || head.ends_with('\n') {
-                ""
-            } else {
-                "\n"
-            };
-            let tail_sep = if tail.starts_with('\n') { "" } else { "\n" };
-            let size = head.len() + head_sep.len() + marker.len() + tail_sep.len() + tail.len();
-            let over = size.saturating_sub(self.max_bytes);
-            if over == 0 || (head.is_empty() && tail.is_empty()) {
-                let body = [head, head_sep, &marker, tail_sep, tail].concat();
-                return (
-                    body,
-                    head_lines + 1 + tail_lines,
-                    elided_bytes,
-                    elided_lines,
-                );
-            }
-            // Give up bytes from the front of the tail, then from the end of the head.
-            if !tail.is_empty() {
-                tail = &tail[ceil_char_boundary(tail, over.min(tail.len()))..];
-            } else {
-                head = &head[..head.floor_char_boundary(head.len().saturating_sub(over))];
-            }
         }
     }
 
@@ -285,6 +260,54 @@ impl OutputSink {
     }
 }
 
+/// Head, marker and tail of an elided body, with the anchor's counts (its `dump()`).
+struct Elision {
+    body: String,
+    /// The head's lines: its newlines, plus its partial last line.
+    head_lines: u64,
+    /// The tail's lines as the anchor counts them (newlines + 1).
+    tail_lines: u64,
+    bytes: u64,
+    lines: u64,
+}
+
+impl Elision {
+    fn of(head: &str, tail: &str, effective_total: u64, total_lines: u64) -> Self {
+        let head_lines =
+            count_newlines(head.as_bytes()) + u64::from(!head.is_empty() && !head.ends_with('\n'));
+        let tail_lines = anchor_lines(tail);
+        let bytes = effective_total.saturating_sub((head.len() + tail.len()) as u64);
+        let lines = total_lines.saturating_sub(head_lines + tail_lines);
+        let marker = elision_marker(lines, bytes);
+        let head_sep = if head.ends_with('\n') { "" } else { "\n" };
+        let tail_sep = if tail.starts_with('\n') { "" } else { "\n" };
+        Self {
+            body: [head, head_sep, &marker, tail_sep, tail].concat(),
+            head_lines,
+            tail_lines,
+            bytes,
+            lines,
+        }
+    }
+}
+
+/// What a truncated body shows, in lines as a reader counts them (see [`shown_lines`]).
+#[derive(Clone, Copy)]
+struct Shown {
+    head_lines: u64,
+    tail_lines: u64,
+}
+
+/// Lines of `text` as a reader counts them, and as `applyHeadTail` does: a final newline ends the
+/// last line rather than starting an empty one; empty text has none.
+fn shown_lines(text: &str) -> u64 {
+    if text.is_empty() {
+        0
+    } else {
+        count_newlines(text.as_bytes()) + 1 - u64::from(text.ends_with('\n'))
+    }
+}
+
 /// Lines as the anchor counts them: newlines + 1, none for empty text.
 fn anchor_lines(text: &str) -> u64 {
     if text.is_empty() {
@@ -292,13 +315,6 @@ fn anchor_lines(text: &str) -> u64 {
     } else {
         count_newlines(text.as_bytes()) + 1
     }
-}
-
-/// The smallest char boundary of `text` at or after `at`.
-fn ceil_char_boundary(text: &str, at: usize) -> usize {
-    (at..=text.len())
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(text.len())
 }
 
 /// The tail as text: starts at the first character boundary (the ring may have cut a character).
