@@ -189,6 +189,15 @@ describe('bash', () => {
     expect(existsSync(dirname(path))).toBe(false)
   })
 
+  it("says what a truncated text shows from the sink's figures, whatever lines look like its marker", async () => {
+    // Tail only (no head): the last 60 bytes are lines 89..100, a line that reads like the elision
+    // marker, "a" and "b". Reading the marker back out of the text took that line for one.
+    const t = tools({ output: { maxBytes: 60, headBytes: 0 } })
+    const r = await t.bash.execute({ command: "seq 1 100; echo '[…5ln elided…]'; echo a; echo b" })
+    expect(text(r)).toMatch(/^89\n[\s\S]*\n100\n\[…5ln elided…\]\na\nb\n\n\[Output truncated: 104 lines \(315 B\) in all; showing the last 15 lines\. Full output: artifact:\/\/\S+\]$/)
+    expect(r.details).toMatchObject({ truncation: { truncated: true, shown: { headLines: 0, tailLines: 15 } } })
+  })
+
   it('takes the output budget and the artifact directory from options, and caps long lines', async () => {
     const artifactDir = join(dir, 'artifacts')
     const t = tools({ output: { maxBytes: 100, headBytes: 0 }, artifactDir })

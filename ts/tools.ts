@@ -762,12 +762,9 @@ function withTimeoutBounds(schema: typeof bashInputSchema, defaultSeconds: numbe
   }
 }
 
-/** What the sink kept: lines of the head (before the elision marker) and of the tail. */
+/** What a truncated summary shows: lines before the elision marker (none without a head) and after it, as the sink counted them. */
 function shownRange(summary: OutputSummary): { headLines: number; tailLines: number } {
-  const lines = summary.output.replace(/\n$/, '').split('\n')
-  const marker = lines.findIndex((line) => /^\[…\d+(?:ln|B) elided…\]$/.test(line))
-  if (marker < 0) return { headLines: 0, tailLines: lines.length }
-  return { headLines: marker, tailLines: lines.length - marker - 1 }
+  return { headLines: summary.headLines ?? 0, tailLines: summary.tailLines ?? 0 }
 }
 
 /** Live output for `onUpdate` (throttled, the last `maxBytes` so far) and `onOutput` (each piece). */
