@@ -227,6 +227,27 @@ describe('bash', () => {
     expect(pieces.join('')).toBe(`${text(r)}\n`)
   })
 
+  it('streams clean live output (no ANSI, LF newlines) when escapes and CRLFs are split across writes', async () => {
+    // Cleaned once, natively, as the chunks are read (the run's sink, a job's buffer): an escape
+    // sequence or a CRLF cut between two writes must not leak into onOutput/onUpdate.
+    const command = [
+      "printf '\\033[31mred\\033[0m\\r'",
+      'sleep 0.15',
+      "printf '\\nline2\\033['",
+      'sleep 0.15',
+      "printf '1mbold\\033[0m\\r\\n\\033]0;title\\007end\\r\\n'",
+    ].join('; ')
+    for (const options of [{}, { autoBackgroundMs: 5000 }]) {
+      const updates: string[] = []
+      const pieces: string[] = []
+      const r = await tools(options).bash.execute({ command }, { onUpdate: (t) => updates.push(t), onOutput: (p) => pieces.push(p) })
+      expect(text(r), JSON.stringify(options)).toBe('red\nline2bold\nend')
+      expect(pieces.length, JSON.stringify(options)).toBeGreaterThan(1)
+      expect(pieces.join(''), JSON.stringify(options)).toBe('red\nline2bold\nend\n')
+      expect(updates.at(-1), JSON.stringify(options)).toBe('red\nline2bold\nend\n')
+    }
+  })
+
   it('rejects as an AbortError when the signal aborts, and kills the command', async () => {
     const t = tools()
     const marker = sleepMarker()

@@ -181,6 +181,8 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
   async function runForeground(p: Plan, context: ToolContext): Promise<ToolResult> {
     const started = Date.now()
     const live = liveOutput(context, output.maxBytes ?? DEFAULT_OUTPUT.maxBytes!)
+    // The run's sink cleans its chunks (unless the tool set's `output` turned that off): no second pass here.
+    const nativeCleans = output.stripAnsi !== false && output.normalizeNewlines !== false
     // Always given: a session whose shell was replaced (after `exit`, a timeout or an abort) keeps its directory.
     const cwd = p.cwd ?? sessionCwd
     sessionStarted = true
@@ -196,7 +198,11 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
           output: { ...output, ...newArtifact() },
           ...minimizerOption(p),
         },
-        live.onChunk,
+        (error, chunk) => {
+          if (error) return
+          if (nativeCleans) live.onText(chunk)
+          else live.onRaw(chunk)
+        },
       )
     } catch (error) {
       live.stop()
@@ -268,7 +274,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
         (error, chunk) => {
           if (error) return
           sink.push(chunk)
-          live.onChunk(null, chunk)
+          live.onRaw(chunk)
         },
       )
     } catch (error) {
@@ -420,7 +426,8 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
         throw abortError(context.signal)
       }
       sink.push(read.output)
-      live?.onChunk(null, read.output)
+      // A job's output is cleaned natively (API.md §9).
+      live?.onText(read.output)
       ended = read
       if (read.status !== 'running' || Date.now() >= deadline) break
     }
@@ -568,7 +575,8 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
         if (capturedBytes > captureLimit) captured = undefined
         else captured.push(read.output)
       }
-      live?.onChunk(null, read.output)
+      // A job's output is cleaned natively (API.md §9).
+      live?.onText(read.output)
       dropped += read.droppedBytes
       if (read.status !== 'running') {
         ended = read
@@ -767,7 +775,11 @@ function shownRange(summary: OutputSummary): { headLines: number; tailLines: num
   return { headLines: summary.headLines ?? 0, tailLines: summary.tailLines ?? 0 }
 }
 
-/** Live output for `onUpdate` (throttled, the last `maxBytes` so far) and `onOutput` (each piece). */
+/**
+ * Live output for `onUpdate` (throttled, the last `maxBytes` so far) and `onOutput` (each piece),
+ * both clean (no ANSI, LF newlines): `onText` takes text the native layer already cleaned (a run's
+ * chunks, a job's reads) as it is; `onRaw` cleans raw terminal output (a PTY's) first.
+ */
 function liveOutput(context: ToolContext, maxBytes: number) {
   let text = ''
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -778,17 +790,19 @@ function liveOutput(context: ToolContext, maxBytes: number) {
     dirty = false
     context.onUpdate?.(text)
   }
+  const onText = (clean: string) => {
+    if (clean === '') return
+    context.onOutput?.(clean)
+    if (!context.onUpdate) return
+    text += clean
+    if (text.length > maxBytes) text = text.slice(text.length - maxBytes)
+    dirty = true
+    timer ??= setTimeout(flush, UPDATE_INTERVAL_MS)
+  }
   return {
-    onChunk(error: Error | null, chunk: string) {
-      if (error) return
-      const clean = stripAnsi(chunk).replace(/\r\n?/g, '\n')
-      if (clean === '') return
-      context.onOutput?.(clean)
-      if (!context.onUpdate) return
-      text += clean
-      if (text.length > maxBytes) text = text.slice(text.length - maxBytes)
-      dirty = true
-      timer ??= setTimeout(flush, UPDATE_INTERVAL_MS)
+    onText,
+    onRaw(chunk: string) {
+      onText(stripAnsi(chunk).replace(/\r\n?/g, '\n'))
     },
     stop() {
       if (timer) clearTimeout(timer)
