@@ -94,8 +94,12 @@ describe('the packed package', () => {
     const list = (tarball: string) => spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort()
     const [platformTarball, rootTarball] = tarballs
     const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
+    const bash = ['artifacts', 'background', 'bash-tool', 'config', 'enforce', 'foreground', 'format', 'job-tools', 'live', 'minimize', 'plan', 'results', 'session', 'toolset'].flatMap((m) => [
+      `package/dist/bash/${m}.d.ts`,
+      `package/dist/bash/${m}.js`,
+    ])
     const adapters = ['ai', 'anthropic', 'common', 'langchain', 'openai-agents'].flatMap((m) => [`package/dist/adapters/${m}.d.ts`, `package/dist/adapters/${m}.js`])
-    expect(list(rootTarball)).toEqual([...dist, ...adapters, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
+    expect(list(rootTarball)).toEqual([...dist, ...bash, ...adapters, 'package/README.md', 'package/index.d.ts', 'package/index.js', 'package/main.js', 'package/package.json'].sort())
     expect(list(platformTarball)).toEqual(['package/README.md', `package/agent-shell.${target}.node`, 'package/package.json'])
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'agent-shell', 'package.json'), 'utf8'))
     expect(manifest.scripts).toBeUndefined()

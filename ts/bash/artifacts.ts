@@ -1,0 +1,46 @@
+// Where a tool set keeps full outputs (`artifact://<id>`): the caller's `artifactDir`, or a temp
+// dir of its own made on first need, removed by `close()`; a caller's dir is the caller's and is
+// never removed.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export class Artifacts {
+  #dir: string | undefined
+  readonly #own: boolean
+  readonly #byId = new Map<string, string>()
+
+  constructor(artifactDir: string | undefined) {
+    this.#dir = artifactDir
+    this.#own = artifactDir === undefined
+  }
+
+  /** The directory, made on first need (and made again if it went). */
+  dir(): string {
+    if (this.#dir === undefined) this.#dir = mkdtempSync(join(tmpdir(), 'agent-shell-artifacts-'))
+    else mkdirSync(this.#dir, { recursive: true })
+    return this.#dir
+  }
+
+  /** A fresh id and the file it will name (not created here), as the `output` options of a run. */
+  next(): { artifactId: string; artifactPath: string } {
+    const id = `bash-${randomBytes(6).toString('hex')}`
+    return { artifactId: id, artifactPath: join(this.dir(), `${id}.log`) }
+  }
+
+  /** Makes `artifact://<id>` resolve to `path`. */
+  keep(id: string, path: string): void {
+    this.#byId.set(id, path)
+  }
+
+  resolve(id: string): string | undefined {
+    return this.#byId.get(id.startsWith('artifact://') ? id.slice('artifact://'.length) : id)
+  }
+
+  /** Forgets every artifact and removes the dir when it is the tool set's own. */
+  close(): void {
+    if (this.#own && this.#dir !== undefined) rmSync(this.#dir, { recursive: true, force: true })
+    this.#byId.clear()
+  }
+}

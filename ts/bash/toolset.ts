@@ -1,0 +1,13 @@
+// What every part of one tool set works with: its settings, its artifacts, its session, and the
+// read-only gate's memory.
+import type { Artifacts } from './artifacts'
+import type { ToolConfig } from './config'
+import type { ToolSession } from './session'
+
+export interface ToolSetState {
+  config: ToolConfig
+  artifacts: Artifacts
+  session: ToolSession
+  /** Why calls cannot be confined here, once a confined start was refused with ERR_SANDBOX_UNAVAILABLE: from then on `allow` reads `ask`. */
+  confinementUnavailable?: string
+}
