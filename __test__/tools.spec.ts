@@ -1,7 +1,8 @@
 // The tool layer (API.md §10) as an agent host uses it: createBashTools from agent-shell/tools.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBashTools, type BashToolSet, type BashToolsOptions, type ToolResult } from '../ts/index'
 import { eventually, processesWith, sleepMarker } from './helpers'
@@ -455,5 +456,40 @@ describe('background jobs', () => {
     expect(await eventually(() => processesWith(marker).length === 1)).toBe(true)
     await t.close()
     expect(await eventually(() => processesWith(marker).length === 0)).toBe(true)
+  })
+})
+
+describe('temp files at exit', () => {
+  const fixture = join(__dirname, 'fixtures', 'tools-exit.mjs')
+  // The child's own temp dir (its TMPDIR): whatever the package makes there without being told
+  // where shows up in it.
+  const leaveWithout = (how: string, ...args: string[]) => {
+    const tmp = mkdtempSync(join(dir, 'tmp-'))
+    const child = spawnSync(process.execPath, [fixture, how, dir, ...args], { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8', timeout: 30_000 })
+    return { tmp, child, artifact: child.stdout.trim() }
+  }
+
+  it.each(['end', 'exit'])('a tool set that was never closed leaves nothing in the temp dir once its process exits (%s)', async (how) => {
+    const { tmp, child, artifact } = leaveWithout(how)
+    expect(child.status, child.stderr).toBe(0)
+    expect(artifact.startsWith(join(tmp, 'agent-shell-artifacts-'))).toBe(true)
+    expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+  })
+
+  it('one killed by SIGKILL leaves its artifact directory, with the outputs it kept, and nothing else', async () => {
+    const { tmp, child, artifact } = leaveWithout('kill')
+    expect(child.signal).toBe('SIGKILL')
+    expect(await eventually(() => readdirSync(tmp).length === 1)).toBe(true)
+    expect(readdirSync(tmp)).toEqual([basename(dirname(artifact))])
+    expect(readdirSync(dirname(artifact)).sort()).toEqual([basename(artifact), 'job-1.log'].sort())
+  })
+
+  it("never removes a caller's artifactDir", () => {
+    const artifactDir = join(dir, 'kept')
+    const { tmp, child, artifact } = leaveWithout('end', artifactDir)
+    expect(child.status, child.stderr).toBe(0)
+    expect(dirname(artifact)).toBe(artifactDir)
+    expect(readdirSync(artifactDir).sort()).toEqual([basename(artifact), 'job-1.log'].sort())
+    expect(readdirSync(tmp)).toEqual([])
   })
 })

@@ -67,7 +67,10 @@ export interface BashToolsOptions {
   interceptor?: { rules?: InterceptorRule[]; availableTools?: string[] }
   /** Merged over the default: 50 KB budget, 20 KB head, 768 columns. */
   output?: OutputOptions
-  /** Where full outputs are kept. @default a temp dir of the tool set's own, removed by close() */
+  /**
+   * Where full outputs are kept; a given dir is the caller's and is never removed.
+   * @default a temp dir of the tool set's own (`agent-shell-artifacts-*` in the OS temp dir), removed by close() or, for a tool set never closed, when the process exits
+   */
   artifactDir?: string
   /** Off unless set: a foreground command still running after this many ms returns as a background job. */
   autoBackgroundMs?: number

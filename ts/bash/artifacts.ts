@@ -1,10 +1,37 @@
 // Where a tool set keeps full outputs (`artifact://<id>`): the caller's `artifactDir`, or a temp
-// dir of its own made on first need, removed by `close()`; a caller's dir is the caller's and is
-// never removed.
+// dir of its own made on first need. A dir of its own is removed by `close()` and, for a tool set
+// never closed, when the process exits; a caller's dir is the caller's and is never removed.
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+/** The dirs the package made and has not removed yet, removed at exit. One `exit` listener for all. */
+const madeDirs = new Set<string>()
+let exitHooked = false
+
+function removeMadeDirs(): void {
+  for (const dir of madeDirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // Nothing to report to at exit; what could not be removed stays.
+    }
+  }
+  madeDirs.clear()
+}
+
+/** Removes `dir` at process exit, unless `close()` removed it first. */
+function removeAtExit(dir: string): void {
+  madeDirs.add(dir)
+  if (!exitHooked) {
+    exitHooked = true
+    // `exit` runs for a normal end, `process.exit()` and an uncaught exception, not for a signal
+    // without a handler (a handler that calls `process.exit()` runs it); rmSync is synchronous, as
+    // an `exit` listener must be.
+    process.on('exit', removeMadeDirs)
+  }
+}
 
 export class Artifacts {
   #dir: string | undefined
@@ -20,6 +47,7 @@ export class Artifacts {
   dir(): string {
     if (this.#dir === undefined) this.#dir = mkdtempSync(join(tmpdir(), 'agent-shell-artifacts-'))
     else mkdirSync(this.#dir, { recursive: true })
+    if (this.#own) removeAtExit(this.#dir)
     return this.#dir
   }
 
@@ -40,7 +68,10 @@ export class Artifacts {
 
   /** Forgets every artifact and removes the dir when it is the tool set's own. */
   close(): void {
-    if (this.#own && this.#dir !== undefined) rmSync(this.#dir, { recursive: true, force: true })
+    if (this.#own && this.#dir !== undefined) {
+      rmSync(this.#dir, { recursive: true, force: true })
+      madeDirs.delete(this.#dir)
+    }
     this.#byId.clear()
   }
 }
