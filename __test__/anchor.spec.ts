@@ -131,8 +131,10 @@ describe('Shell.close (shell-close.test.ts)', () => {
   })
 })
 
-// coding-agent/test/tools/bash-interceptor.test.ts, "BashTool interception": the anchor's tool
-// throws; agent-shell's tool layer gives an error result (API.md §10) with the same text.
+// coding-agent/test/tools/bash-interceptor.test.ts, "BashTool interception". A deliberate difference
+// (README, deliberate differences; API.md §10: a tool's failure is a result): the anchor's tool
+// throws, agent-shell's gives an error result (`isError: true`) with the anchor's text and
+// `details.blocked`.
 describe('bash tool interception (bash-interceptor.test.ts)', () => {
   const withRules = async (rule: { pattern: string; tool: string; message: string }, command: string) => {
     const { createBashTools } = await import('../dist/index.js')
@@ -147,15 +149,18 @@ describe('bash tool interception (bash-interceptor.test.ts)', () => {
   }
 
   it('checks the original command before leading cd normalization', async () => {
-    const r = await withRules({ pattern: '^\\s*cd\\s+', tool: 'bash', message: 'Do not hide directory changes in the command string.' }, 'cd packages/coding-agent && echo ok')
-    expect(r.isError).toBe(true)
+    const command = 'cd packages/coding-agent && echo ok'
+    const r = await withRules({ pattern: '^\\s*cd\\s+', tool: 'bash', message: 'Do not hide directory changes in the command string.' }, command)
+    // The anchor: `await expect(tool.execute(…)).rejects.toThrow("Do not hide directory changes")`.
+    expect(r).toMatchObject({ isError: true, details: { blocked: true, suggestedTool: 'bash', replacement: { tool: 'bash', command } } })
     expect(r.content[0]!.text).toContain('Do not hide directory changes')
   })
 
   it('checks the cwd-normalized command after leading cd normalization', async () => {
     const command = 'cd packages/coding-agent && cat package.json'
     const r = await withRules({ pattern: '^\\s*cat\\s+', tool: 'read', message: 'Use read instead.' }, command)
-    expect(r.isError).toBe(true)
+    // The anchor: `await expect(tool.execute(…)).rejects.toThrow(\`Use read instead.\\n\\nOriginal command: ${command}\`)`.
+    expect(r).toMatchObject({ isError: true, details: { blocked: true, suggestedTool: 'read', replacement: { tool: 'read', command } } })
     expect(r.content[0]!.text).toContain(`Use read instead.\n\nOriginal command: ${command}`)
   })
 })
@@ -332,7 +337,7 @@ describe('bash interception (bash-interceptor.test.ts)', () => {
     try {
       // The anchor's tool throws an error with `context.replacement`; agent-shell's gives an error result.
       const r = await tools.bash.execute({ command })
-      expect(r).toMatchObject({ isError: true, details: { replacement } })
+      expect(r).toMatchObject({ isError: true, details: { blocked: true, replacement } })
       expect(r.content[0]!.text).toContain(`Structured recovery: ${JSON.stringify(replacement)}`)
     } finally {
       await tools.close()
