@@ -9,7 +9,7 @@
 // change, build the older commit into a file first (e.g. `cp agent-shell.linux-x64-gnu.node
 // target/old.node` before the change) and pass it as OLD.
 import { createRequire } from 'node:module'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dirname, join, resolve } from 'node:path'
@@ -65,6 +65,10 @@ async function stream(bytes, fn) {
 const yes = (n) => `yes 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ | head -c ${n}`
 // Programs named by path: separate processes for every build.
 const programs = (n) => `/usr/bin/head -c ${n} /dev/zero | /usr/bin/tr "\\0" x`
+// The tool layer's sink options (createBashTools' defaults), its artifact in a scratch dir.
+const scratch = mkdtempSync(join(os.tmpdir(), 'agent-shell-ab-'))
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }))
+const toolSink = (artifact) => ({ maxBytes: 50 * 1024, headBytes: 20 * 1024, maxColumns: 768, ...(artifact && { artifactPath: join(scratch, 'run.log') }) })
 
 const workloads = {
   // µs per call
@@ -117,8 +121,25 @@ const workloads = {
     await close(shell)
     return r
   },
+  'Shell.run 64 MiB stream, sink + artifact (MiB/s)': async (m) => {
+    const shell = new m.Shell()
+    await shell.run({ command: 'true' })
+    const r = await stream(64 * MiB, (cb) => shell.run({ command: yes(64 * MiB), output: toolSink(true) }, cb))
+    await close(shell)
+    return r
+  },
   'executeShell 256 MiB stream (MiB/s)': async (m) => stream(256 * MiB, (cb) => m.executeShell({ command: yes(256 * MiB) }, cb)),
+  'executeShell 256 MiB stream, sink (MiB/s)': async (m) => stream(256 * MiB, (cb) => m.executeShell({ command: yes(256 * MiB), output: toolSink(false) }, cb)),
   'executeShell 256 MiB, programs by path (MiB/s)': async (m) => stream(256 * MiB, (cb) => m.executeShell({ command: programs(256 * MiB) }, cb)),
+  // The sink alone, in process: 64 MiB pushed in 64 KiB chunks, then dumped (no subprocess).
+  'OutputSink 64 MiB push + dump (MiB/s)': async (m) => {
+    const chunk = `${'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\n'.repeat(1024)}`
+    const t = process.hrtime.bigint()
+    const sink = new m.OutputSink(toolSink(true))
+    for (let sent = 0; sent < 64 * MiB; sent += chunk.length) sink.push(chunk)
+    sink.dump()
+    return 64 / (Number(process.hrtime.bigint() - t) / 1e9)
+  },
   // ms (lower is better): the event loop's longest stall while 256 MiB stream to a callback.
   'event-loop max delay, executeShell 256 MiB (ms)': async (m) => {
     const monitor = monitorEventLoopDelay({ resolution: 1 })
