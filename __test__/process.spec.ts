@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { Process, ProcessStatus, killTree, listDescendants } from '../index.js'
 
-const started = async (script: string, children: number) => {
-  const child = spawn('bash', ['-c', script], { stdio: 'ignore' })
+const started = async (script: string, children: number, stdin: 'ignore' | 'pipe' = 'ignore') => {
+  const child = spawn('bash', ['-c', script], { stdio: [stdin, 'ignore', 'ignore'] })
   await new Promise((r) => child.once('spawn', r))
   for (let i = 0; i < 500 && listDescendants(child.pid!).length < children; i++) await new Promise((r) => setTimeout(r, 10))
   return child
@@ -11,11 +11,14 @@ const started = async (script: string, children: number) => {
 
 describe('Process (the anchor’s process API)', () => {
   it('reads a running tree and ends it, children first, by default with SIGKILL', async () => {
-    const child = await started('sleep 30 & sleep 31 & wait', 2)
+    // The shell waits on its stdin, not on its children: one that waited on them could end by
+    // itself between its children's SIGKILL and its own (seen under load), and be signalled by
+    // no one.
+    const child = await started('sleep 30 & sleep 31 & read -r _', 2, 'pipe')
     const p = Process.fromPid(child.pid!)!
     expect(p).toBeInstanceOf(Process)
     expect({ pid: p.pid, ppid: p.ppid, args: p.args(), status: p.status() }).toEqual({
-      pid: child.pid, ppid: process.pid, args: ['bash', '-c', 'sleep 30 & sleep 31 & wait'], status: ProcessStatus.Running,
+      pid: child.pid, ppid: process.pid, args: ['bash', '-c', 'sleep 30 & sleep 31 & read -r _'], status: ProcessStatus.Running,
     })
     expect(p.groupId()).toBe(Process.fromPid(process.pid)!.groupId())
     expect(p.children().map((c) => c.args()).sort()).toEqual([['sleep', '30'], ['sleep', '31']])
