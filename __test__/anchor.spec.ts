@@ -1,6 +1,6 @@
 // The anchor's own tests (can1357/oh-my-pi, packages/natives/test: native.test.ts "pty" and "shell",
 // shell-close.test.ts), ported from bun:test to vitest, for the exports agent-shell replaces.
-// Differences kept on purpose are in README's "Deliberate differences from the anchor".
+// Differences kept on purpose are in docs/behaviour.md's "Deliberate differences from the anchor".
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -100,7 +100,7 @@ describe('shell (native.test.ts)', () => {
 })
 
 describe('Shell.close (shell-close.test.ts)', () => {
-  // The anchor's message, with the contract's code (API.md §8).
+  // The anchor's message, with the contract's code (docs/api.md §8).
   const closed = { code: 'ERR_SESSION_CLOSED', message: 'Shell is closed' }
 
   it('rejects future runs after close', async () => {
@@ -132,7 +132,7 @@ describe('Shell.close (shell-close.test.ts)', () => {
 })
 
 // coding-agent/test/tools/bash-interceptor.test.ts, "BashTool interception". A deliberate difference
-// (README, deliberate differences; API.md §10: a tool's failure is a result): the anchor's tool
+// (docs/behaviour.md, deliberate differences; docs/api.md §10: a tool's failure is a result): the anchor's tool
 // throws, agent-shell's gives an error result (`isError: true`) with the anchor's text and
 // `details.blocked`.
 describe('bash tool interception (bash-interceptor.test.ts)', () => {
@@ -252,8 +252,8 @@ describe('BashTool execution results', () => {
   })
 
   // The anchor's result for a zero exit has no `isError` and no `details.exitCode`; agent-shell's
-  // (API.md §10) has `isError: false` and `details.exitCode: 0`: a deliberate difference (README).
-  it('returns a success result for a zero exit (isError false, details.exitCode 0: README, deliberate differences)', async () => {
+  // (docs/api.md §10) has `isError: false` and `details.exitCode: 0`: a deliberate difference (docs/behaviour.md).
+  it('returns a success result for a zero exit (isError false, details.exitCode 0: docs/behaviour.md, deliberate differences)', async () => {
     const result = await withTools((t) => t.bash.execute({ command: 'printf hi' }))
     expect(result.isError).toBe(false)
     expect(result.details?.exitCode).toBe(0)
@@ -280,7 +280,7 @@ describe('BashTool execution results', () => {
 // for every external command, so a child's session id is its own pid; agent-shell's commands run on
 // real bash, which is the leader of a session of its own: a child is in that session (the
 // shell's), never in the host's. What the anchor's test guards (a command that opens /dev/tty or
-// calls tcsetpgrp cannot stop the host) holds; sid == pid does not (README, deliberate differences).
+// calls tcsetpgrp cannot stop the host) holds; sid == pid does not (docs/behaviour.md, deliberate differences).
 describe.skipIf(process.platform !== 'linux')('BashTool runs children outside the host session (agent-session-bash-detach.test.ts)', () => {
   const field = (stat: string, n: number) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3])
   const hostSid = () => field(require('node:fs').readFileSync('/proc/self/stat', 'utf8'), 6)
@@ -320,7 +320,7 @@ describe.skipIf(process.platform !== 'linux')('BashTool runs children outside th
 
 // coding-agent/test/tools/bash-interceptor.test.ts, the rest of it. The anchor's
 // checkBashInterception(command, availableTools, rules) returns `{ block }`; agent-shell's
-// (API.md §6) takes (command, rules, availableTools) and returns `{ blocked }`.
+// (docs/api.md §6) takes (command, rules, availableTools) and returns `{ blocked }`.
 describe('bash interception (bash-interceptor.test.ts)', () => {
   const blocks = async (command: string, tools: string[], rules?: { pattern: string; tool: string; message: string }[]) => {
     const native = await import('../index.js')
@@ -391,7 +391,7 @@ describe('bash interception (bash-interceptor.test.ts)', () => {
         expect(await blocks(command, ['commit'], rules)).toBe(false)
       }
       // The anchor also lets `( git commit -m message )` and `echo start; { true; git commit -m message; }`
-      // through; agent-shell checks the commands inside a group (README, deliberate differences).
+      // through; agent-shell checks the commands inside a group (docs/behaviour.md, deliberate differences).
       for (const command of ['( git commit -m message )', 'echo start; { true; git commit -m message; }']) {
         expect(await blocks(command, ['commit'], rules)).toBe(true)
       }
@@ -462,7 +462,7 @@ describe('bash interception (bash-interceptor.test.ts)', () => {
 
 // The anchor's OutputSink tests (coding-agent/test/streaming-output.test.ts, "OutputSink", and
 // streaming-output-bounds.test.ts, "OutputSink artifact spill bounds"), for agent-shell's native
-// OutputSink (API.md §5): the anchor's `spillThreshold` is `maxBytes`; its push and dump are async.
+// OutputSink (docs/api.md §5): the anchor's `spillThreshold` is `maxBytes`; its push and dump are async.
 describe('OutputSink (streaming-output.test.ts)', () => {
   const bytes = (t: string) => Buffer.byteLength(t, 'utf8')
   const sink = async (options?: Record<string, unknown>) => new (await import('../index.js')).OutputSink(options)
@@ -594,7 +594,7 @@ describe('OutputSink (streaming-output.test.ts)', () => {
   })
 
   // The anchor's sink caps its artifact at 4 MiB by default; agent-shell's has no cap unless
-  // `artifactMaxBytes` is given (API.md §5), so the test gives the anchor's.
+  // `artifactMaxBytes` is given (docs/api.md §5), so the test gives the anchor's.
   it('default artifact cap keeps noisy output bounded and marks omitted bytes', async () => {
     const artifactPath = join(testDir, 'capped.log')
     const s = await sink({ artifactPath, artifactId: 'output', maxBytes: 128, headBytes: 32, artifactMaxBytes: 4 * 1024 * 1024 })

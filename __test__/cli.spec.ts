@@ -1,4 +1,4 @@
-// The `agent-shell` command (API.md §11): `run` streams output live and exits with the command's
+// The `agent-shell` command (docs/api.md §11): `run` streams output live and exits with the command's
 // code; `--help` says how. Runs the built dist/cli.js (npm test builds it first: `tsc -p ts`).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'

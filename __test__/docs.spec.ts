@@ -1,4 +1,4 @@
-// The docs stay true to the code: docs/api.md (the contract the source cites as "API.md §N")
+// The docs stay true to the code: docs/api.md (the contract the source cites as "docs/api.md §N")
 // names every export of the generated index.d.ts, every method of its classes and every field of
 // its interfaces; README.md stays the user's page (under 400 lines); and every relative link in
 // README.md and docs/*.md points at a file that exists (and, with a #fragment, at a heading there).

@@ -1,4 +1,4 @@
-// A read-only verdict is enforced (API.md §10, issue 31 §1): a `bash` call whose checkPermissions
+// A read-only verdict is enforced (docs/api.md §10, issue 31 §1): a `bash` call whose checkPermissions
 // says `allow` runs confined to reading. The adversarial set below writes, connects and signals in
 // sneaky ways; each goes through the tool layer when the classifier lets it through (that is the
 // hole enforcement closes), and through the tool set's confined path directly when the classifier

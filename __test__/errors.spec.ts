@@ -18,7 +18,7 @@ import {
 import { thrown } from './helpers'
 
 // Every wrong input gets an Error with a contract code and a message naming the field and the
-// value (API.md §8, issue 18 items 9 to 15).
+// value (docs/api.md §8, issue 18 items 9 to 15).
 
 /** Calls `fn` with arguments the declarations do not allow. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -50,7 +50,7 @@ describe('the directory a run reports when it ends its shell', () => {
   })
 
   test('a program exec-ed by the shell that changes directory itself: the directory it ended in', async () => {
-    // The session's process was that program when it ended (README, Session semantics).
+    // The session's process was that program when it ended (docs/behaviour.md, Session semantics).
     const d = dir()
     const result = await executeShell({ command: "exec bash -c 'cd sub; exit 3'", cwd: d })
     expect(result).toMatchObject({ exitCode: 3, workingDir: join(d, 'sub') })

@@ -11,13 +11,13 @@ const dir = join(__dirname, 'fixtures', 'fidelity')
 const scripts = readdirSync(dir).filter((f) => f.endsWith('.sh')).sort()
 
 /** Scripts that do not parse run through `eval`, so that the syntax error ends the run and not the
- * session (README); bash's parser then names `eval` in its messages, where `bash -c` reads
+ * session (docs/behaviour.md); bash's parser then names `eval` in its messages, where `bash -c` reads
  * `bash: line N:`. Every other script must read exactly as `bash -c` does, line numbers included. */
 const throughEval = new Set(['syntax-error.sh'])
 
 /** A fatal expansion error (`set -u` and an unset variable, `${x:?}`) ends bash: `bash -c` then
  * exits 127 (its one-command reader returns 127 on that jump), a shell reading a script file exits
- * with the failed command's status, 1, and a session's shell reads a file (README). */
+ * with the failed command's status, 1, and a session's shell reads a file (docs/behaviour.md). */
 const fatalExpansion = new Set(['set-u.sh'])
 
 function direct(path: string) {
@@ -30,7 +30,7 @@ function direct(path: string) {
 }
 
 /** bash 5.2 names the source of a function defined under `-c` `environment` in its messages
- * (`environment: line 8: …`), where a session's shell, reading a file, names it as `$0` (README). */
+ * (`environment: line 8: …`), where a session's shell, reading a file, names it as `$0` (docs/behaviour.md). */
 function functionSource(text: string): string {
   return text.replace(/^environment: line /gm, 'bash: line ')
 }

@@ -227,7 +227,7 @@ describe('JobManager: process trees and hosts', () => {
     expect(r.droppedBytes).toBeGreaterThan(0)
     // Per job, besides its buffer: its session's 16 KiB read buffer, the chunks on their way and
     // their decoded copies, the output pipeline's state, the allocator's per-thread arenas, plus
-    // the runtime's own: about 0.2 MiB a flooding job (51 KiB an idle one), as README's jobs
+    // the runtime's own: about 0.2 MiB a flooding job (51 KiB an idle one), as docs/benchmarks.md's jobs
     // figures say. Measured 28.3-29.4 MB in all here (16 MiB of buffers), builds apart by their
     // code's layout alone; 0.22 MiB a job is the bound.
     expect(r.growthBytes).toBeLessThan(64 * 256 * 1024 + 14 * MiB)

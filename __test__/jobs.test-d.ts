@@ -1,7 +1,7 @@
 import { expectTypeOf, test } from 'vitest'
 import type { JobInfo, JobManager, JobOutput, Shell } from '../index.js'
 
-test("JobManager's declarations carry API.md §9", () => {
+test("JobManager's declarations carry docs/api.md §9", () => {
   expectTypeOf<JobInfo>().toMatchTypeOf<{
     id: string
     label?: string

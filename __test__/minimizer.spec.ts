@@ -1,4 +1,4 @@
-// The output minimizer (API.md §2a) seen from JS: a single simple command is minimized, a pipe, a
+// The output minimizer (docs/api.md §2a) seen from JS: a single simple command is minimized, a pipe, a
 // list or a compound command never is, options turn it off, and the tool layer shows the compact
 // text with the original as an artifact. The fact checks over the whole recorded corpus of real
 // outputs run through bench/minimizer.mjs (it exits 1 when a filter drops a fact).

@@ -1,6 +1,6 @@
 // Drop-in parity with the anchor (issue 24): each test states the value oh-my-pi's coding-agent gives
 // for the same input, and cites the file it comes from. Where agent-shell deliberately differs, the
-// test says so and README.md ("Deliberate differences from the anchor") gives the reason.
+// test says so and docs/behaviour.md ("Deliberate differences from the anchor") gives the reason.
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -235,7 +235,7 @@ describe('defaultInterceptorRules, as the anchor DEFAULT_BASH_INTERCEPTOR_RULES'
     expect(checkBashInterception(command, rules, ['write']).blocked).toBe(blocked)
   })
 
-  it('is stricter than the anchor inside ( … ) and { …; } (README: deliberate differences)', () => {
+  it('is stricter than the anchor inside ( … ) and { …; } (docs/behaviour.md: deliberate differences)', () => {
     // The anchor does not split grouping and checks only the whole command, which does not start
     // with `cat`; agent-shell checks the commands inside the group too.
     expect(checkBashInterception('(cd src && cat main.rs)', rules, tools).suggestedTool).toBe('read')
@@ -267,7 +267,7 @@ describe('non-interactive environment, as the anchor NON_INTERACTIVE_ENV', () =>
     EDITOR: 'true',
     GIT_TERMINAL_PROMPT: '0',
     SSH_ASKPASS: 'false', // the anchor: $which("false") ?? "false"; git and ssh look it up on PATH
-    GIT_ASKPASS: 'false', // API.md §7 (the anchor sets SSH_ASKPASS only)
+    GIT_ASKPASS: 'false', // docs/api.md §7 (the anchor sets SSH_ASKPASS only)
     CI: 'true',
     AGENT: '1',
     npm_config_yes: 'true',

@@ -1,4 +1,4 @@
-// A `Shell` left idle parks (ShellOptions.idleParkMs; README, Session semantics): its state is
+// A `Shell` left idle parks (ShellOptions.idleParkMs; docs/behaviour.md, Session semantics): its state is
 // kept, its bash and supervisor end without waiting for a garbage collection, and the next run
 // restores the state in a fresh bash. One test per carried piece of state; the things a snapshot
 // cannot carry keep the shell.

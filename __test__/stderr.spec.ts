@@ -1,4 +1,4 @@
-// stdout and stderr apart (`stderr: 'separate'`, README "stdout and stderr apart"): each stream to
+// stdout and stderr apart (`stderr: 'separate'`, docs/behaviour.md "stdout and stderr apart"): each stream to
 // its own callback and summary, each complete and in order before the promise settles; the
 // command's own redirections as under `bash -c`; the merged default unchanged.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'

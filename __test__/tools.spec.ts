@@ -1,4 +1,4 @@
-// The tool layer (API.md §10) as an agent host uses it: createBashTools from agent-shell/tools.
+// The tool layer (docs/api.md §10) as an agent host uses it: createBashTools from agent-shell/tools.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -32,7 +32,7 @@ test('the generated declarations carry the contract', () => {
   expectTypeOf<Shell['liveBackgroundJobCount']>().returns.toEqualTypeOf<Promise<number>>()
 })
 
-test('PtySession matches API.md §4', () => {
+test('PtySession matches docs/api.md §4', () => {
   type ChunkCallback = ((error: Error | null, chunk: string) => void) | undefined | null
   type StartCallback = ((error: Error | null, pid: number) => void) | undefined | null
   expectTypeOf<PtyRunResult>().toEqualTypeOf<{ exitCode?: number; cancelled: boolean; timedOut: boolean; signal?: string }>()
@@ -65,14 +65,14 @@ test('PtySession matches API.md §4', () => {
   expectTypeOf<PtySession['write']>().toEqualTypeOf<(data: string) => void>()
   expectTypeOf<PtySession['resize']>().toEqualTypeOf<(cols: number, rows: number) => void>()
   expectTypeOf<PtySession['kill']>().toEqualTypeOf<() => void>()
-  // API.md's `screen(): string`, with the additive scrollback option (extension).
+  // docs/api.md's `screen(): string`, with the additive scrollback option (extension).
   expectTypeOf<PtySession['screen']>().toBeCallableWith()
   expectTypeOf<PtySession['screen']>().returns.toEqualTypeOf<string>()
 })
 
 declare const run: typeof executeShell
 
-test('Process matches API.md §7a, and code written against the anchor compiles', () => {
+test('Process matches docs/api.md §7a, and code written against the anchor compiles', () => {
   expectTypeOf(Process.fromPid).toEqualTypeOf<(pid: number) => Process | null>()
   expectTypeOf(Process.fromPath).returns.toEqualTypeOf<Process[]>()
   expectTypeOf<Process['pid']>().toEqualTypeOf<number>()

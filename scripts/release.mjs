@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The release flow: one npm package per platform target (npm/<platform>/, napi-rs's layout) holding
 // that target's binary, and the root package `agent-shell` that lists them as optionalDependencies
-// and loads whichever matches. Steps (README.md, "Releasing"):
+// and loads whichever matches. Steps (docs/platforms.md, "Releasing"):
 //
 //   node scripts/release.mjs version <x.y.z>   set the version everywhere it is written
 //   npm run build (or CI's build job per target) -> agent-shell.<platform>.node at the root

@@ -1,5 +1,5 @@
 //! The one error type of agent-shell. Every fallible operation returns it; `napi/error.rs` is the
-//! only place that turns it into a JavaScript error with a string `code` (API.md §8).
+//! only place that turns it into a JavaScript error with a string `code` (docs/api.md §8).
 
 use std::path::PathBuf;
 
@@ -103,7 +103,7 @@ impl std::fmt::Debug for JsNumber {
 }
 
 impl Error {
-    /// The contract's `code` for this error (API.md §8).
+    /// The contract's `code` for this error (docs/api.md §8).
     pub fn code(&self) -> &'static str {
         match self {
             Error::InvalidArg { .. } | Error::Threw { .. } => "ERR_INVALID_ARG",

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `agent-shell` command (API.md §11): `run` executes one command through the native layer and
+// The `agent-shell` command (docs/api.md §11): `run` executes one command through the native layer and
 // exits with its code; `mcp` serves the tool set over stdio.
 import { spawnSync } from 'node:child_process'
 import { createWriteStream, fstatSync, mkdtempSync, rmSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// createBashTools (API.md §10): the `bash`, `bash_output` and `kill_bash` tools on one persistent
+// createBashTools (docs/api.md §10): the `bash`, `bash_output` and `kill_bash` tools on one persistent
 // native `Shell`, a native `JobManager` for background jobs, and the tool set's artifacts. The
 // parts live in ./bash/: the settings (config), the artifacts, the session, a call's plan, the
 // runs (foreground, background), the read-only gate (enforce), the result text (format) and the

@@ -1,4 +1,4 @@
-// The shapes an agent host sees (API.md §10): tools with a JSON Schema input, an `execute` that
+// The shapes an agent host sees (docs/api.md §10): tools with a JSON Schema input, an `execute` that
 // resolves to a result (a command's failure is a result, never a rejection), and the options of
 // a tool set.
 import type { InterceptorRule, MinimizerOptions, OutputOptions } from '..'
@@ -45,7 +45,7 @@ export interface BashToolSet {
   close(): Promise<void>
 }
 
-/** The native sandbox (README, Security): every command of the tool set runs confined by it. */
+/** The native sandbox (docs/security.md): every command of the tool set runs confined by it. */
 export interface SandboxPolicy {
   writableRoots?: string[]
   readableRoots?: string[]
@@ -76,7 +76,7 @@ export interface BashToolsOptions {
   autoBackgroundMs?: number
   jobs?: { maxJobs?: number; bufferBytes?: number }
   sandbox?: SandboxPolicy
-  /** Output minimizer for foreground calls (API.md §2a); a minimized call's text is the compact text and `[raw output: artifact://<id>]`. @default { enabled: true } */
+  /** Output minimizer for foreground calls (docs/api.md §2a); a minimized call's text is the compact text and `[raw output: artifact://<id>]`. @default { enabled: true } */
   minimizer?: MinimizerOptions
   /**
    * A `bash` call whose `checkPermissions` verdict is `allow` runs confined to reading (no write

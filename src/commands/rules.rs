@@ -6,7 +6,7 @@
 //! `new RegExp`), written for the flat segments of `segments.rs`: a segment starts at its command
 //! word. They read shell words roughly (quotes are honoured where it matters, e.g. a `>` inside
 //! quotes is not a redirection) and lean towards letting a command through; where they decide
-//! differently from the anchor's patterns, README.md lists the case and the reason.
+//! differently from the anchor's patterns, docs/behaviour.md lists the case and the reason.
 
 use super::intercept::Rule;
 

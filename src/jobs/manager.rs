@@ -658,7 +658,8 @@ impl ChunkReceiver for UnreadReceiver {
 /// A file only the user can read, for the session's state (which may hold secrets).
 fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
     use std::io::Write;
-    let mut file = crate::process::fd::create_private_file(path).map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
+    let mut file = crate::process::fd::create_private_file(path)
+        .map_err(|e| Error::io(format!("creating {}", path.display()), e))?;
     file.write_all(text.as_bytes())
         .map_err(|e| Error::io(format!("writing {}", path.display()), e))
 }

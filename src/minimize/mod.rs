@@ -1,4 +1,4 @@
-//! The output minimizer (API.md §2a): after a run, the captured output of a single simple command
+//! The output minimizer (docs/api.md §2a): after a run, the captured output of a single simple command
 //! whose program has a filter is rewritten into compact text for a model, keeping every fact an
 //! agent acts on (failing tests and counts, errors and warnings with their `file:line`, summaries).
 //! The original stays available; anything unsure passes unchanged. Memory: one capture per run,

@@ -1,4 +1,4 @@
-//! JS surface of the command helpers (API.md §6): the bash interceptor and its default rules,
+//! JS surface of the command helpers (docs/api.md §6): the bash interceptor and its default rules,
 //! head/tail normalization, and command classification. Thin: the logic is in `crate::commands`.
 
 use napi::bindgen_prelude::{JsValue, Object, Unknown};

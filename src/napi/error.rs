@@ -1,5 +1,5 @@
 //! The single mapping from [`crate::error::Error`] to a JavaScript error carrying a string `code`
-//! (API.md §8), and the panic guard that keeps a Rust panic from taking the host down.
+//! (docs/api.md §8), and the panic guard that keeps a Rust panic from taking the host down.
 //!
 //! napi-rs builds rejections from `napi::Status`, whose `code` is a fixed enum name. To give JS the
 //! contract's codes, the error object is created here, on the JS thread, and handed to napi-rs by

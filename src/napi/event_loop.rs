@@ -2,10 +2,10 @@
 //! export to addons; looked up at run time), so that the JS thread itself wakes when a run's report arrives and the run
 //! finishes and settles there (see `js_thread`). Output, exits and deadlines stay on the runtime.
 
+use crate::process::os::fd::AsRawFd;
 use std::alloc::Layout;
 use std::ffi::{c_int, c_void};
 use std::io;
-use crate::process::os::fd::AsRawFd;
 use std::sync::{Arc, Mutex};
 
 use napi::sys;

@@ -1,4 +1,4 @@
-//! JS surface of background jobs: `JobManager` (API.md §9). Options are read here, the jobs run in
+//! JS surface of background jobs: `JobManager` (docs/api.md §9). Options are read here, the jobs run in
 //! `crate::jobs`. A running job does not keep the host alive by itself (a forgotten dev server
 //! must not hold Node open); a pending `wait`/`kill`/`close` promise does.
 
@@ -91,7 +91,7 @@ pub struct JobOutput {
     /// The job's whole output, when the manager has an `artifactDir` (once the job wrote
     /// something; complete once it ended).
     pub artifact_path: Option<String>,
-    /// Extension: as a run's (API.md §2a), when the job was started with an enabled `minimizer`
+    /// Extension: as a run's (docs/api.md §2a), when the job was started with an enabled `minimizer`
     /// and this read holds its whole output: the job ended, nothing was read before (no earlier
     /// read returned output), nothing was dropped, no `filter`. Absent otherwise.
     #[napi(ts_type = "MinimizerResult")]

@@ -1,4 +1,4 @@
-//! JS surface of the output minimizer (API.md §2a): `MinimizerOptions` read into the core's
+//! JS surface of the output minimizer (docs/api.md §2a): `MinimizerOptions` read into the core's
 //! options, and `MinimizerResult` made from the core's [`Minimized`].
 
 use napi::bindgen_prelude::{Object, Unknown};

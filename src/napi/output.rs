@@ -1,4 +1,4 @@
-//! JS surface of the output sink: `OutputSink` and `stripAnsi` (API.md §5). `OutputOptions` and
+//! JS surface of the output sink: `OutputSink` and `stripAnsi` (docs/api.md §5). `OutputOptions` and
 //! `OutputSummary` are public so that the shell layer can reuse them for `ShellRunOptions.output`
 //! and `ShellRunResult.output`.
 

@@ -1,4 +1,4 @@
-//! JS surface of `Process` and `ProcessStatus` (API.md §7a, the anchor's current process API):
+//! JS surface of `Process` and `ProcessStatus` (docs/api.md §7a, the anchor's current process API):
 //! reads the arguments, calls `crate::process::reference`, and turns cancellations into
 //! `AbortError` rejections.
 

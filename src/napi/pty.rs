@@ -1,4 +1,4 @@
-//! JS surface of the pseudo-terminal session: `PtySession` (API.md §4). Options are read here,
+//! JS surface of the pseudo-terminal session: `PtySession` (docs/api.md §4). Options are read here,
 //! the command runs in `crate::pty`, and output is delivered through `super::stream`.
 
 use std::collections::HashMap;

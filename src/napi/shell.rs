@@ -1,4 +1,4 @@
-//! JS surface of the shell: `Shell`, `executeShell`, `killTree`, `listDescendants` (API.md §2,
+//! JS surface of the shell: `Shell`, `executeShell`, `killTree`, `listDescendants` (docs/api.md §2,
 //! §3, §7). Options are read here, runs happen in `crate::shell`, and output is delivered through
 //! `super::stream`.
 
@@ -52,8 +52,8 @@ pub struct ShellOptions {
     pub minimizer: Option<JsMinimizerOptions>,
     /// After this long with no run, no live background job and nothing the session's state cannot
     /// carry (traps, open descriptors, positional parameters), the session's state is kept and its
-    /// shell ends; the next run restores it in a fresh shell (`$$` then differs; README, Session
-    /// semantics). 0 never parks. @default 60000
+    /// shell ends; the next run restores it in a fresh shell (`$$` then differs; docs/behaviour.md,
+    /// Session semantics). 0 never parks. @default 60000
     pub idle_park_ms: Option<f64>,
 }
 
@@ -134,7 +134,7 @@ pub struct ShellExecuteOptions {
     /// directory given as `TMPDIR`; network off). Rejects with ERR_SANDBOX_UNAVAILABLE where the
     /// kernel cannot enforce it.
     pub sandbox: Option<JsSandboxPolicy>,
-    /// Output minimizer (API.md §2a); the result carries `minimized` when a filter changed the text.
+    /// Output minimizer (docs/api.md §2a); the result carries `minimized` when a filter changed the text.
     #[napi(ts_type = "MinimizerOptions")]
     pub minimizer: Option<JsMinimizerOptions>,
     /// `"merge"` (default) or `"separate"`, as `ShellRunOptions.stderr`.

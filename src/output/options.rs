@@ -1,4 +1,4 @@
-//! The options of an output sink (API.md §5 `OutputOptions`), with their defaults and validation.
+//! The options of an output sink (docs/api.md §5 `OutputOptions`), with their defaults and validation.
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! The output sink: keeps a bounded head and tail of a command's text in memory, caps long lines,
 //! spills the full text to an artifact file once it no longer fits, and summarizes it all as the
 //! anchor's `OutputSink.dump()` does (oh-my-pi `session/streaming-output.ts`): same text, same
-//! fields, except where README.md's table of deliberate differences says otherwise.
+//! fields, except where docs/behaviour.md's table of deliberate differences says otherwise.
 //!
 //! Memory is `maxBytes` (head + tail) plus constant buffers, whatever the output's size or shape:
 //! lines are capped before they are stored, and the tail is a ring that forgets its oldest bytes.

@@ -1,11 +1,11 @@
-//! The non-interactive environment of API.md §7: nothing a command runs may wait for a pager, an
+//! The non-interactive environment of docs/api.md §7: nothing a command runs may wait for a pager, an
 //! editor, a password prompt or a progress bar, and nothing colours its output.
 
 use std::ffi::OsString;
 
 /// Keys and values applied to every non-PTY command unless the caller gives the key: the anchor's
 /// `NON_INTERACTIVE_ENV` (oh-my-pi `coding-agent/src/exec/non-interactive-env.ts`), key for key,
-/// plus `GIT_ASKPASS` (API.md §7). The askpass helpers are `false`, found on `PATH` by git and ssh:
+/// plus `GIT_ASKPASS` (docs/api.md §7). The askpass helpers are `false`, found on `PATH` by git and ssh:
 /// a credential prompt is refused rather than answered with an empty secret.
 pub const NON_INTERACTIVE_ENV: &[(&str, &str)] = &[
     // Pagers would wait for a key.

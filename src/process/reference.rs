@@ -1,4 +1,4 @@
-//! A stable reference to any process (the anchor's `Process`, API.md §7a): a pid pinned by its
+//! A stable reference to any process (the anchor's `Process`, docs/api.md §7a): a pid pinned by its
 //! start time, so a recycled pid is never read or signalled; its argv, group, children; a tree kill
 //! and a polite terminate (TERM, a grace, KILL) that can be waited on and cancelled.
 //!

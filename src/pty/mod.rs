@@ -1,4 +1,4 @@
-//! The pseudo-terminal session (API.md §4): commands on a fresh terminal each, the terminal model
+//! The pseudo-terminal session (docs/api.md §4): commands on a fresh terminal each, the terminal model
 //! that answers their queries and keeps their screen, and the terminal's size rules.
 
 pub(crate) mod open;

@@ -6,8 +6,8 @@
 //! another thread in that window (a `Shell`'s bash, a `child_process.spawn`) would inherit the
 //! slave and hold it open for its whole life, and a read of the master would then never end.
 
-use std::fs::File;
 use crate::process::fd::OwnedFd;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use super::size::TermSize;
@@ -52,8 +52,8 @@ pub fn set_size(master: &File, size: TermSize) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pretty_assertions::assert_eq;
     use crate::process::fd::{is_cloexec, winsize};
+    use pretty_assertions::assert_eq;
 
     fn size_of(fd: &OwnedFd) -> (u16, u16) {
         winsize(fd).unwrap()

@@ -10,10 +10,10 @@
 //! what it left behind, daemons that left its session and the terminal included, stays below the
 //! supervisor and is ended with it.
 
+use crate::process::fd::{AsFd, AsRawFd, AsyncFd, BorrowedFd, OwnedFd};
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{Read, Write};
-use crate::process::fd::{AsFd, AsRawFd, AsyncFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -395,9 +395,7 @@ impl PtyRun {
 
 /// The command's wait status as its supervisor reports it (the status in decimal, then NUL);
 /// `None` when the supervisor went away without reporting (it was killed).
-async fn read_report(
-    report: &AsyncFd<BorrowedFd<'_>>,
-) -> Option<std::process::ExitStatus> {
+async fn read_report(report: &AsyncFd<BorrowedFd<'_>>) -> Option<std::process::ExitStatus> {
     let deadline = Instant::now() + Duration::from_millis(EXIT_REPORT_MS);
     let mut record = Vec::new();
     loop {

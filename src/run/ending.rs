@@ -97,7 +97,10 @@ mod tests {
             (Ending::from_exit_code(128), ending(Some(128), None, None)),
             (Ending::from_exit_code(255), ending(Some(255), None, None)),
             (
-                Ending::stopped(Stop::TimedOut, Some(raw(crate::process::os::signal::SIGKILL))),
+                Ending::stopped(
+                    Stop::TimedOut,
+                    Some(raw(crate::process::os::signal::SIGKILL)),
+                ),
                 ending(None, Some("SIGKILL"), Some(Stop::TimedOut)),
             ),
             (

@@ -24,7 +24,7 @@
 /// variable: once a run's text (or the snapshot) names `LINENO`, the session's postambles assign only
 /// while it is set (`${LINENO+…}`, which costs bash about 15,000 instructions more: the arithmetic
 /// text is then expanded before it is evaluated). A file sourced by a run that unsets `LINENO` is
-/// not seen: it then reads -1 at the start of each later run (README).
+/// not seen: it then reads -1 at the start of each later run (docs/behaviour.md).
 const LINE_RESET: &str = "LINENO=-1,";
 const LINE_RESET_GUARDED: &str = "${LINENO+LINENO=-1,}";
 

@@ -1,9 +1,9 @@
 //! Starting a session's shell (its program, environment, script file, descriptors and
 //! supervisor) and ending it with everything below it.
 
+use crate::process::fd::{AsFd, AsRawFd};
 use std::ffi::OsString;
 use std::fs::File;
-use crate::process::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;

@@ -5,8 +5,8 @@
 //! when the session is given a [`StatusWatcher`]. On the host's loop, the thread that settles the
 //! run's promise is the one the shell wakes, so a round trip needs no hop through a runtime thread.
 
-use std::io;
 use crate::process::fd::{AsRawFd, OwnedFd, RawFd};
+use std::io;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 

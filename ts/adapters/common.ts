@@ -66,7 +66,7 @@ export function refusal(decision: PermissionDecision, why: string): ToolResult {
 
 export const DENIED = 'This command is not allowed (the permission check denied it)'
 
-/** `ToolContext` with the approval flag of API.md §10 (an approved call is not confined to reading). */
+/** `ToolContext` with the approval flag of docs/api.md §10 (an approved call is not confined to reading). */
 export type AdapterContext = ToolContext & { approved?: boolean }
 
 export type Progress = { kind: 'update'; text: string } | { kind: 'output'; text: string }

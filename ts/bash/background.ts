@@ -86,7 +86,7 @@ export async function runAutoBackground(
       throw abortError(context.signal)
     }
     sink.push(read.output)
-    // A job's output is cleaned natively (API.md §9).
+    // A job's output is cleaned natively (docs/api.md §9).
     live?.onText(read.output)
     ended = read
     if (read.status !== 'running' || Date.now() >= deadline) break

@@ -10,7 +10,7 @@ const DEFAULT_TIMEOUT_SECONDS = 300
 const MAX_TIMEOUT_SECONDS = 3600
 /** Live output for a UI: often enough to look live, rare enough to cost nothing. */
 export const UPDATE_INTERVAL_MS = 200
-/** The minimizer's capture bound when its options give none (API.md §2a: 4 MiB). */
+/** The minimizer's capture bound when its options give none (docs/api.md §2a: 4 MiB). */
 export const DEFAULT_MAX_CAPTURE_BYTES = 4 * 1024 * 1024
 
 export interface ToolConfig {

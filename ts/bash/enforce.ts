@@ -1,4 +1,4 @@
-// Permissions and the read-only gate (API.md §10: a read-only verdict is enforced, not only
+// Permissions and the read-only gate (docs/api.md §10: a read-only verdict is enforced, not only
 // predicted). `checkPermissions` classifies the command; a call the classifier lets through
 // (`allow`) runs confined to reading, so that a command it wrongly calls read-only can do no harm.
 // How: a one-shot bash started from the session's state (its directory, variables, functions,
@@ -116,7 +116,7 @@ async function runConfinedForeground(t: ToolSetState, p: Plan, context: ToolCont
       if (capturedBytes > captureLimit) captured = undefined
       else captured.push(read.output)
     }
-    // A job's output is cleaned natively (API.md §9).
+    // A job's output is cleaned natively (docs/api.md §9).
     live?.onText(read.output)
     dropped += read.droppedBytes
     if (read.status !== 'running') {

@@ -1,4 +1,4 @@
-// The output minimizer of foreground calls (API.md §2a, §10): a minimized call's text is the
+// The output minimizer of foreground calls (docs/api.md §2a, §10): a minimized call's text is the
 // compact text, then `[raw output: artifact://<id>]` naming the original, kept as an artifact.
 import { writeFileSync } from 'node:fs'
 import type { MinimizerOptions, OutputSummary, ShellRunResult } from '../native'

@@ -331,7 +331,11 @@ pub(crate) fn symlink_file(target: &Path, link: &Path) -> io::Result<()> {
 /// Creates `path`, new, mode 0600: a file only the user can read.
 pub(crate) fn create_private_file(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
 }
 
 /// Makes `dir`, mode 0700: only we can enter it.

@@ -1,8 +1,8 @@
 //! What a backend hands back when it started a program: the program, what watches it, and the
 //! supervisor it runs under (each backend's own type; the door wraps it).
 
-use std::io;
 use super::fd::OwnedFd;
+use std::io;
 
 use super::watch::ExitWatch;
 

@@ -32,4 +32,3 @@ pub(crate) fn scope(anchor: i32) -> Option<Scope> {
     }
     scopes().get(&anchor).cloned()
 }
-

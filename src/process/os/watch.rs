@@ -3,8 +3,8 @@
 //! `native::exit_watch` fails: see `windows/process.rs`). Opened while the process cannot have been
 //! reaped yet, so it names that very process whatever becomes of its pid.
 
-use std::io;
 use super::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use std::io;
 
 use super::native;
 

@@ -5,7 +5,7 @@
 //! `clone`, no subreaper and no pidfd.
 //!
 //! Type-checked and linked for aarch64 and x86_64 (`scripts/check-apple.mjs`), never run on a Mac
-//! yet: README, Platform, lists every function here as such.
+//! yet: docs/platforms.md lists every function here as such.
 
 mod libproc;
 pub(crate) mod parse;

@@ -8,7 +8,7 @@
 //!
 //! Fail closed: without `/usr/bin/sandbox-exec`, [`check`] and [`confine`] fail with
 //! `ERR_SANDBOX_UNAVAILABLE`; a profile the kernel refuses makes `sandbox-exec` exit (71) before
-//! the program runs, so nothing runs unconfined. Never run on a Mac yet (see README).
+//! the program runs, so nothing runs unconfined. Never run on a Mac yet (see docs/platforms.md).
 
 use std::path::{Path, PathBuf};
 

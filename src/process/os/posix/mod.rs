@@ -31,8 +31,8 @@ use super::native;
 use super::proc::Proc;
 use super::request::{ReportTo, Request, SandboxFailed};
 use super::resolve::resolve;
-use super::watch::ExitWatch;
 use super::scope::{scopes, Scope, MARKER_PREFIX};
+use super::watch::ExitWatch;
 
 /// The watchdog of one run (see the module's header): our child until [`Watchdog::wait`].
 pub(crate) struct Watchdog {

@@ -5,8 +5,8 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::process::os::scope::scope;
 use crate::process::os::native;
+use crate::process::os::scope::scope;
 use crate::process::tree;
 
 const REPORT_FD: RawFd = 5;
@@ -79,7 +79,10 @@ fn the_program_leads_its_own_session_carries_the_marker_and_its_status_is_report
     );
     drop(started.liveness);
     started.supervisor.wait().unwrap();
-    assert!(crate::process::os::scope::scope(anchor).is_none(), "removed once reaped");
+    assert!(
+        crate::process::os::scope::scope(anchor).is_none(),
+        "removed once reaped"
+    );
 }
 
 #[test]

@@ -65,19 +65,30 @@ pub(crate) fn find_bash(shell: Option<&str>, host: &dyn Host) -> Result<Found, N
     if let Some(shell) = shell.filter(|s| !is_default_name(s)) {
         if looks_like_path(shell) {
             return if host.is_file(shell) {
-                Ok(Found { path: shell.to_string(), via: "shell" })
+                Ok(Found {
+                    path: shell.to_string(),
+                    via: "shell",
+                })
             } else {
-                Err(NotFound::Pointed { by: "shell", path: shell.to_string() })
+                Err(NotFound::Pointed {
+                    by: "shell",
+                    path: shell.to_string(),
+                })
             };
         }
         let exe = with_exe(shell);
         for dir in path_dirs(host) {
             let candidate = join(&dir, &exe);
             if host.is_file(&candidate) && !is_wsl_launcher(&candidate, host) {
-                return Ok(Found { path: candidate, via: "shell" });
+                return Ok(Found {
+                    path: candidate,
+                    via: "shell",
+                });
             }
         }
-        return Err(NotFound::Nowhere { tried: vec![format!("shell {shell:?} on PATH")] });
+        return Err(NotFound::Nowhere {
+            tried: vec![format!("shell {shell:?} on PATH")],
+        });
     }
     for var in BASH_VARS {
         if let Some(path) = host.var(var).filter(|v| !v.is_empty()) {
@@ -97,7 +108,10 @@ pub(crate) fn find_bash(shell: Option<&str>, host: &dyn Host) -> Result<Found, N
             for under in UNDER_ROOT {
                 let candidate = join(&root, under);
                 if host.is_file(&candidate) {
-                    return Ok(Found { path: candidate, via: "git.exe on PATH" });
+                    return Ok(Found {
+                        path: candidate,
+                        via: "git.exe on PATH",
+                    });
                 }
                 tried.push(candidate);
             }
@@ -110,7 +124,10 @@ pub(crate) fn find_bash(shell: Option<&str>, host: &dyn Host) -> Result<Found, N
         for under in UNDER_ROOT {
             let candidate = join(&root, under);
             if host.is_file(&candidate) {
-                return Ok(Found { path: candidate, via: "a standard install root" });
+                return Ok(Found {
+                    path: candidate,
+                    via: "a standard install root",
+                });
             }
             tried.push(candidate);
         }
@@ -120,11 +137,16 @@ pub(crate) fn find_bash(shell: Option<&str>, host: &dyn Host) -> Result<Found, N
         let candidate = join(&dir, "bash.exe");
         if host.is_file(&candidate) {
             if is_wsl_launcher(&candidate, host) {
-                tried.push(format!("{candidate} (the WSL launcher: commands would run in Linux)"));
+                tried.push(format!(
+                    "{candidate} (the WSL launcher: commands would run in Linux)"
+                ));
                 skipped = true;
                 continue;
             }
-            return Ok(Found { path: candidate, via: "bash.exe on PATH" });
+            return Ok(Found {
+                path: candidate,
+                via: "bash.exe on PATH",
+            });
         }
     }
     if !skipped {
@@ -145,10 +167,11 @@ pub(crate) fn install_roots(host: &dyn Host) -> Vec<String> {
     if let Some(dir) = host.var("LOCALAPPDATA").filter(|v| !v.is_empty()) {
         roots.push(join(&dir, "Programs\\Git"));
     }
-    let scoop = host
-        .var("SCOOP")
-        .filter(|v| !v.is_empty())
-        .or_else(|| host.var("USERPROFILE").filter(|v| !v.is_empty()).map(|h| join(&h, "scoop")));
+    let scoop = host.var("SCOOP").filter(|v| !v.is_empty()).or_else(|| {
+        host.var("USERPROFILE")
+            .filter(|v| !v.is_empty())
+            .map(|h| join(&h, "scoop"))
+    });
     if let Some(scoop) = scoop {
         roots.push(join(&scoop, "apps\\git\\current"));
     }
@@ -182,7 +205,11 @@ pub(crate) fn git_root(dir: &str) -> String {
 /// Whether `path` is one of Windows' WSL launchers (`bash.exe` in System32, Sysnative, or the
 /// user's WindowsApps), which run commands inside a Linux distribution.
 pub(crate) fn is_wsl_launcher(path: &str, host: &dyn Host) -> bool {
-    let norm = |p: &str| p.replace('/', "\\").trim_end_matches('\\').to_ascii_lowercase();
+    let norm = |p: &str| {
+        p.replace('/', "\\")
+            .trim_end_matches('\\')
+            .to_ascii_lowercase()
+    };
     let dir = norm(split_last(path).0);
     let system_root = host
         .var("SystemRoot")
@@ -218,7 +245,10 @@ fn with_exe(name: &str) -> String {
 
 /// PATH's directories (Windows separates them with `;`; entries may be quoted).
 fn path_dirs(host: &dyn Host) -> Vec<String> {
-    let path = host.var("PATH").or_else(|| host.var("Path")).unwrap_or_default();
+    let path = host
+        .var("PATH")
+        .or_else(|| host.var("Path"))
+        .unwrap_or_default();
     path.split(';')
         .map(|d| d.trim().trim_matches('"'))
         .filter(|d| !d.is_empty())

@@ -48,7 +48,10 @@ const WSL: &str = "C:\\WINDOWS\\system32\\bash.exe";
 const WSL_APPS: &str = "C:\\Users\\me\\AppData\\Local\\Microsoft\\WindowsApps\\bash.exe";
 
 fn found(path: &str, via: &'static str) -> Result<Found, NotFound> {
-    Ok(Found { path: path.into(), via })
+    Ok(Found {
+        path: path.into(),
+        via,
+    })
 }
 
 #[test]
@@ -56,7 +59,10 @@ fn the_order_of_the_issue() {
     let all = Fake::windows()
         .var("AGENT_SHELL_BASH", "D:\\tools\\bash.exe")
         .var("CLAUDE_CODE_GIT_BASH_PATH", "E:\\Git\\bin\\bash.exe")
-        .var("PATH", "D:\\PortableGit\\cmd;C:\\msys64\\usr\\bin;C:\\WINDOWS\\system32")
+        .var(
+            "PATH",
+            "D:\\PortableGit\\cmd;C:\\msys64\\usr\\bin;C:\\WINDOWS\\system32",
+        )
         .file("D:\\custom\\bash.exe")
         .file("D:\\tools\\bash.exe")
         .file("E:\\Git\\bin\\bash.exe")
@@ -66,17 +72,35 @@ fn the_order_of_the_issue() {
         .file("C:\\msys64\\usr\\bin\\bash.exe")
         .file(WSL);
     // Each step taken away in turn uncovers the next one.
-    assert_eq!(find_bash(Some("D:\\custom\\bash.exe"), &all), found("D:\\custom\\bash.exe", "shell"));
-    assert_eq!(find_bash(None, &all), found("D:\\tools\\bash.exe", "AGENT_SHELL_BASH"));
+    assert_eq!(
+        find_bash(Some("D:\\custom\\bash.exe"), &all),
+        found("D:\\custom\\bash.exe", "shell")
+    );
+    assert_eq!(
+        find_bash(None, &all),
+        found("D:\\tools\\bash.exe", "AGENT_SHELL_BASH")
+    );
     let mut m = all;
     m.vars.remove("AGENT_SHELL_BASH");
-    assert_eq!(find_bash(Some("bash"), &m), found("E:\\Git\\bin\\bash.exe", "CLAUDE_CODE_GIT_BASH_PATH"));
+    assert_eq!(
+        find_bash(Some("bash"), &m),
+        found("E:\\Git\\bin\\bash.exe", "CLAUDE_CODE_GIT_BASH_PATH")
+    );
     m.vars.remove("CLAUDE_CODE_GIT_BASH_PATH");
-    assert_eq!(find_bash(None, &m), found("D:\\PortableGit\\bin\\bash.exe", "git.exe on PATH"));
+    assert_eq!(
+        find_bash(None, &m),
+        found("D:\\PortableGit\\bin\\bash.exe", "git.exe on PATH")
+    );
     m.files.remove("d:\\portablegit\\cmd\\git.exe");
-    assert_eq!(find_bash(None, &m), found(PF_BASH, "a standard install root"));
+    assert_eq!(
+        find_bash(None, &m),
+        found(PF_BASH, "a standard install root")
+    );
     m.files.remove(&PF_BASH.to_ascii_lowercase());
-    assert_eq!(find_bash(None, &m), found("C:\\msys64\\usr\\bin\\bash.exe", "bash.exe on PATH"));
+    assert_eq!(
+        find_bash(None, &m),
+        found("C:\\msys64\\usr\\bin\\bash.exe", "bash.exe on PATH")
+    );
 }
 
 #[test]
@@ -84,7 +108,10 @@ fn git_on_path_finds_either_bash_of_its_root() {
     for (dir, root) in [
         ("C:\\Program Files\\Git\\cmd", "C:\\Program Files\\Git"),
         ("C:\\Program Files\\Git\\bin\\", "C:\\Program Files\\Git"),
-        ("C:\\Program Files\\Git\\mingw64\\bin", "C:\\Program Files\\Git"),
+        (
+            "C:\\Program Files\\Git\\mingw64\\bin",
+            "C:\\Program Files\\Git",
+        ),
         ("D:\\Git\\usr\\bin", "D:\\Git"),
         ("D:\\odd", "D:\\odd"),
     ] {
@@ -94,7 +121,10 @@ fn git_on_path_finds_either_bash_of_its_root() {
         .var("PATH", "D:\\Git\\cmd")
         .file("D:\\Git\\cmd\\git.exe")
         .file("D:\\Git\\usr\\bin\\bash.exe");
-    assert_eq!(find_bash(None, &only_usr), found("D:\\Git\\usr\\bin\\bash.exe", "git.exe on PATH"));
+    assert_eq!(
+        find_bash(None, &only_usr),
+        found("D:\\Git\\usr\\bin\\bash.exe", "git.exe on PATH")
+    );
 }
 
 #[test]
@@ -112,12 +142,19 @@ fn the_standard_roots_in_order() {
     let user = Fake::windows().file("C:\\Users\\me\\AppData\\Local\\Programs\\Git\\bin\\bash.exe");
     assert_eq!(
         find_bash(None, &user),
-        found("C:\\Users\\me\\AppData\\Local\\Programs\\Git\\bin\\bash.exe", "a standard install root")
+        found(
+            "C:\\Users\\me\\AppData\\Local\\Programs\\Git\\bin\\bash.exe",
+            "a standard install root"
+        )
     );
-    let scoop = Fake::windows().file("C:\\Users\\me\\scoop\\apps\\git\\current\\usr\\bin\\bash.exe");
+    let scoop =
+        Fake::windows().file("C:\\Users\\me\\scoop\\apps\\git\\current\\usr\\bin\\bash.exe");
     assert_eq!(
         find_bash(None, &scoop),
-        found("C:\\Users\\me\\scoop\\apps\\git\\current\\usr\\bin\\bash.exe", "a standard install root")
+        found(
+            "C:\\Users\\me\\scoop\\apps\\git\\current\\usr\\bin\\bash.exe",
+            "a standard install root"
+        )
     );
 }
 
@@ -127,7 +164,12 @@ fn the_wsl_launchers_are_never_taken() {
     let Err(NotFound::Nowhere { tried }) = find_bash(None, &m) else {
         panic!("a WSL launcher was taken");
     };
-    assert!(tried.iter().any(|t| t.starts_with(WSL) && t.contains("WSL")), "{tried:?}");
+    assert!(
+        tried
+            .iter()
+            .any(|t| t.starts_with(WSL) && t.contains("WSL")),
+        "{tried:?}"
+    );
     assert!(is_wsl_launcher("c:\\windows\\SYSTEM32\\bash.exe", &m));
     assert!(is_wsl_launcher(WSL_APPS, &m));
     assert!(is_wsl_launcher("C:\\Windows\\Sysnative\\bash.exe", &m));
@@ -137,7 +179,9 @@ fn the_wsl_launchers_are_never_taken() {
 #[test]
 fn nothing_found_names_every_place_and_how_to_fix_it() {
     let err = find_bash(None, &Fake::windows()).unwrap_err();
-    let NotFound::Nowhere { tried } = &err else { panic!("{err:?}") };
+    let NotFound::Nowhere { tried } = &err else {
+        panic!("{err:?}")
+    };
     assert_eq!(
         tried,
         &[
@@ -156,7 +200,12 @@ fn nothing_found_names_every_place_and_how_to_fix_it() {
         ]
     );
     let text = err.to_string();
-    for needle in ["Git for Windows", "`shell` option", "AGENT_SHELL_BASH", "winget install Git.Git"] {
+    for needle in [
+        "Git for Windows",
+        "`shell` option",
+        "AGENT_SHELL_BASH",
+        "winget install Git.Git",
+    ] {
         assert!(text.contains(needle), "{needle} missing from {text}");
     }
 }
@@ -166,25 +215,48 @@ fn an_explicit_choice_that_points_at_nothing_is_an_error_not_a_fall_back() {
     let m = Fake::windows().file(PF_BASH);
     assert_eq!(
         find_bash(Some("D:\\gone\\bash.exe"), &m),
-        Err(NotFound::Pointed { by: "shell", path: "D:\\gone\\bash.exe".into() })
+        Err(NotFound::Pointed {
+            by: "shell",
+            path: "D:\\gone\\bash.exe".into()
+        })
     );
-    let v = Fake::windows().file(PF_BASH).var("CLAUDE_CODE_GIT_BASH_PATH", "D:\\gone.exe");
+    let v = Fake::windows()
+        .file(PF_BASH)
+        .var("CLAUDE_CODE_GIT_BASH_PATH", "D:\\gone.exe");
     assert_eq!(
         find_bash(None, &v),
-        Err(NotFound::Pointed { by: "CLAUDE_CODE_GIT_BASH_PATH", path: "D:\\gone.exe".into() })
+        Err(NotFound::Pointed {
+            by: "CLAUDE_CODE_GIT_BASH_PATH",
+            path: "D:\\gone.exe".into()
+        })
     );
     // An empty variable counts as unset.
     let empty = Fake::windows().file(PF_BASH).var("AGENT_SHELL_BASH", "");
-    assert_eq!(find_bash(None, &empty), found(PF_BASH, "a standard install root"));
+    assert_eq!(
+        find_bash(None, &empty),
+        found(PF_BASH, "a standard install root")
+    );
 }
 
 #[test]
 fn another_shell_by_name_is_looked_up_on_path() {
-    let m = Fake::windows().var("PATH", "C:\\WINDOWS\\system32;D:\\bb").file("D:\\bb\\sh.exe").file(PF_BASH);
+    let m = Fake::windows()
+        .var("PATH", "C:\\WINDOWS\\system32;D:\\bb")
+        .file("D:\\bb\\sh.exe")
+        .file(PF_BASH);
     assert_eq!(find_bash(Some("sh"), &m), found("D:\\bb\\sh.exe", "shell"));
-    assert_eq!(find_bash(Some("BASH.EXE"), &m), found(PF_BASH, "a standard install root"));
-    assert!(matches!(find_bash(Some("zsh"), &m), Err(NotFound::Nowhere { .. })));
+    assert_eq!(
+        find_bash(Some("BASH.EXE"), &m),
+        found(PF_BASH, "a standard install root")
+    );
+    assert!(matches!(
+        find_bash(Some("zsh"), &m),
+        Err(NotFound::Nowhere { .. })
+    ));
     // A forward-slash path is a path too.
     let fwd = Fake::windows().file("D:/Git/bin/bash.exe");
-    assert_eq!(find_bash(Some("D:/Git/bin/bash.exe"), &fwd), found("D:/Git/bin/bash.exe", "shell"));
+    assert_eq!(
+        find_bash(Some("D:/Git/bin/bash.exe"), &fwd),
+        found("D:/Git/bin/bash.exe", "shell")
+    );
 }

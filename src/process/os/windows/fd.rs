@@ -245,7 +245,10 @@ pub(crate) fn timer(_after: std::time::Duration) -> io::Result<AsyncFd<OwnedFd>>
 }
 
 pub(crate) fn make_fifo(path: &Path) -> Result<(OwnedFd, OwnedFd)> {
-    Err(Error::io(format!("creating {}", path.display()), not_yet("a FIFO")))
+    Err(Error::io(
+        format!("creating {}", path.display()),
+        not_yet("a FIFO"),
+    ))
 }
 
 /// A new directory in `%TEMP%` named `prefix` and ten random characters. `%TEMP%` is the user's
@@ -355,7 +358,10 @@ pub(crate) fn create_own_file(path: &Path) -> io::Result<File> {
 /// Creates `path`, new; it inherits its directory's ACL (the job snapshots go in `%TEMP%`, the
 /// user's own).
 pub(crate) fn create_private_file(path: &Path) -> io::Result<File> {
-    std::fs::OpenOptions::new().write(true).create_new(true).open(path)
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
 }
 
 /// No pseudo-terminal on Windows yet (ConPTY is to come).

@@ -93,7 +93,11 @@ impl Job {
         }
         let n = (list.head.NumberOfProcessIdsInList as usize).min(MAX_LISTED);
         let first = std::iter::once(list.head.ProcessIdList[0]);
-        Ok(first.chain(list.rest.iter().copied()).take(n).map(|p| p as u32).collect())
+        Ok(first
+            .chain(list.rest.iter().copied())
+            .take(n)
+            .map(|p| p as u32)
+            .collect())
     }
 }
 
@@ -144,12 +148,15 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
     let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidInput, what.to_string());
     let mut line = wide(&command_line(spec.program, spec.args));
     let program = wide(spec.program);
-    let env = env_block(spec.env).ok_or_else(|| invalid("an environment variable cannot be passed to a Windows program"))?;
+    let env = env_block(spec.env)
+        .ok_or_else(|| invalid("an environment variable cannot be passed to a Windows program"))?;
     let cwd = spec.cwd.map(|c| wide(&c.to_string_lossy()));
     let inherited = handle_list(&spec.stdio.map(|h| h as usize));
     for &h in &inherited {
         // SAFETY: a handle the caller holds open; only its inherit flag changes.
-        if unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT) } == 0 {
+        if unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT) }
+            == 0
+        {
             return Err(io::Error::last_os_error());
         }
     }
@@ -174,7 +181,10 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
             std::ptr::null(),
             std::ptr::null(),
             1,
-            CREATE_SUSPENDED | EXTENDED_STARTUPINFO_PRESENT | CREATE_UNICODE_ENVIRONMENT | CREATE_NO_WINDOW,
+            CREATE_SUSPENDED
+                | EXTENDED_STARTUPINFO_PRESENT
+                | CREATE_UNICODE_ENVIRONMENT
+                | CREATE_NO_WINDOW,
             env.as_ptr().cast(),
             cwd.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
             &si.StartupInfo,
@@ -206,7 +216,10 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
         let _ = job.terminate(1);
         return Err(e);
     }
-    Ok(Started { pid: pi.dwProcessId, process })
+    Ok(Started {
+        pid: pi.dwProcessId,
+        process,
+    })
 }
 
 /// A `PROC_THREAD_ATTRIBUTE_LIST` holding one attribute, the handle list.
@@ -219,7 +232,9 @@ impl AttributeList {
         let mut size = 0usize;
         // SAFETY: with a null list the call only writes the size it needs into `size`.
         unsafe { InitializeProcThreadAttributeList(std::ptr::null_mut(), 1, 0, &mut size) };
-        let mut list = AttributeList { buf: vec![0u8; size.max(1)] };
+        let mut list = AttributeList {
+            buf: vec![0u8; size.max(1)],
+        };
         // SAFETY: a buffer of the size the call asked for.
         if unsafe { InitializeProcThreadAttributeList(list.ptr(), 1, 0, &mut size) } == 0 {
             return Err(io::Error::last_os_error());

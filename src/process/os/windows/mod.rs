@@ -111,7 +111,9 @@ pub(crate) fn environ_contains(_pid: i32, _needle: &[u8]) -> bool {
 /// The host's identity, which a shell inherits: the user's SID (a pooled shell is only handed to
 /// the same user).
 pub(crate) fn host_identity() -> Option<String> {
-    pipe::current_user_sid().ok().map(|sid| format!("user {sid}"))
+    pipe::current_user_sid()
+        .ok()
+        .map(|sid| format!("user {sid}"))
 }
 
 /// No pseudo-terminal yet: ConPTY is to come.
@@ -152,7 +154,9 @@ pub(crate) fn fill_random(buf: &mut [u8]) -> io::Result<()> {
         )
     };
     if status < 0 {
-        return Err(io::Error::other(format!("BCryptGenRandom failed (NTSTATUS {status:#x})")));
+        return Err(io::Error::other(format!(
+            "BCryptGenRandom failed (NTSTATUS {status:#x})"
+        )));
     }
     Ok(())
 }
@@ -161,7 +165,10 @@ pub(crate) fn fill_random(buf: &mut [u8]) -> io::Result<()> {
 /// MSYS one): whether it was ended. SIGSTOP and SIGCONT are not sent (Windows has no stop).
 pub(crate) fn kill(pid: i32, signal: i32) -> bool {
     use windows_sys::Win32::System::Threading::{OpenProcess, TerminateProcess, PROCESS_TERMINATE};
-    if pid <= 0 || signal == crate::process::os::signal::SIGSTOP || signal == crate::process::os::signal::SIGCONT {
+    if pid <= 0
+        || signal == crate::process::os::signal::SIGSTOP
+        || signal == crate::process::os::signal::SIGCONT
+    {
         return false;
     }
     if signal == 0 {

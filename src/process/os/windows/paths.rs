@@ -52,13 +52,19 @@ pub(crate) fn to_windows(path: &str, root: Option<&str>) -> String {
     if let Some(rest) = path.strip_prefix("//") {
         return format!("\\\\{}", rest.replace('/', "\\"));
     }
-    let after = path.strip_prefix("/cygdrive").filter(|r| r.starts_with('/')).unwrap_or(path);
+    let after = path
+        .strip_prefix("/cygdrive")
+        .filter(|r| r.starts_with('/'))
+        .unwrap_or(path);
     let mut parts = after[1..].splitn(2, '/');
     let first = parts.next().unwrap_or("");
     let rest = parts.next().unwrap_or("");
     if first.len() == 1 && first.as_bytes()[0].is_ascii_alphabetic() {
         let drive = first.to_ascii_uppercase();
-        return format!("{drive}:\\{}", rest.replace('/', "\\").trim_end_matches('\\'));
+        return format!(
+            "{drive}:\\{}",
+            rest.replace('/', "\\").trim_end_matches('\\')
+        );
     }
     match root {
         Some(root) => {
@@ -78,7 +84,10 @@ pub(crate) fn to_windows(path: &str, root: Option<&str>) -> String {
 /// Windows one kept (forward slashes turned). Drive-relative (`C:repo`) is refused: `None`.
 pub(crate) fn cwd_to_windows(cwd: &str, root: Option<&str>) -> Option<String> {
     let b = cwd.as_bytes();
-    if b.len() >= 2 && b[1] == b':' && b[0].is_ascii_alphabetic() && b.get(2).is_some_and(|c| *c != b'\\' && *c != b'/')
+    if b.len() >= 2
+        && b[1] == b':'
+        && b[0].is_ascii_alphabetic()
+        && b.get(2).is_some_and(|c| *c != b'\\' && *c != b'/')
     {
         return None;
     }

@@ -12,7 +12,10 @@ fn windows_to_posix() {
         ("D:/work/x y/z", Some("/d/work/x y/z")),
         ("C:\\", Some("/c/")),
         ("C:", Some("/c/")),
-        ("C:\\Program Files\\Git\\bin", Some("/c/Program Files/Git/bin")),
+        (
+            "C:\\Program Files\\Git\\bin",
+            Some("/c/Program Files/Git/bin"),
+        ),
         ("\\\\server\\share\\dir", Some("//server/share/dir")),
         ("\\\\?\\C:\\very\\long", Some("/c/very/long")),
         ("\\\\?\\UNC\\server\\share", Some("//server/share")),

@@ -45,7 +45,13 @@ pub(crate) fn current_user_sid() -> io::Result<String> {
     let mut len = 0u32;
     // SAFETY: a token with query rights; at most the buffer's size written.
     if unsafe {
-        GetTokenInformation(token.raw(), TokenUser, buf.as_mut_ptr().cast(), (buf.len() * 8) as u32, &mut len)
+        GetTokenInformation(
+            token.raw(),
+            TokenUser,
+            buf.as_mut_ptr().cast(),
+            (buf.len() * 8) as u32,
+            &mut len,
+        )
     } == 0
     {
         return Err(io::Error::last_os_error());
@@ -76,7 +82,12 @@ impl UserOnly {
         let mut sd = std::ptr::null_mut();
         // SAFETY: a NUL-terminated SDDL string; the call allocates the descriptor.
         if unsafe {
-            ConvertStringSecurityDescriptorToSecurityDescriptorW(sddl.as_ptr(), SDDL_REVISION_1, &mut sd, std::ptr::null_mut())
+            ConvertStringSecurityDescriptorToSecurityDescriptorW(
+                sddl.as_ptr(),
+                SDDL_REVISION_1,
+                &mut sd,
+                std::ptr::null_mut(),
+            )
         } == 0
         {
             return Err(io::Error::last_os_error());
@@ -137,6 +148,14 @@ pub(crate) fn open_writer(name: &str) -> io::Result<Handle> {
     let sa = sd.attributes(true);
     // SAFETY: a NUL-terminated name; security attributes that outlive the call.
     Handle::new(unsafe {
-        CreateFileW(wide(name).as_ptr(), GENERIC_WRITE, 0, &sa, OPEN_EXISTING, 0, std::ptr::null_mut())
+        CreateFileW(
+            wide(name).as_ptr(),
+            GENERIC_WRITE,
+            0,
+            &sa,
+            OPEN_EXISTING,
+            0,
+            std::ptr::null_mut(),
+        )
     })
 }

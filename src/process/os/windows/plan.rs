@@ -14,7 +14,10 @@ use crate::process::os::entry::ProcEntry;
 /// where they come before a quote (or the closing one).
 pub(crate) fn command_line(program: &str, args: &[String]) -> String {
     let mut line = String::new();
-    for (i, word) in std::iter::once(program).chain(args.iter().map(String::as_str)).enumerate() {
+    for (i, word) in std::iter::once(program)
+        .chain(args.iter().map(String::as_str))
+        .enumerate()
+    {
         if i > 0 {
             line.push(' ');
         }

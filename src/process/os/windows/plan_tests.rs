@@ -9,9 +9,26 @@ fn words(w: &[&str]) -> Vec<String> {
 #[test]
 fn a_command_line_splits_back_into_the_same_words() {
     let cases: &[&[&str]] = &[
-        &["C:\\Program Files\\Git\\bin\\bash.exe", "--noprofile", "--norc", "-c", "echo hi"],
+        &[
+            "C:\\Program Files\\Git\\bin\\bash.exe",
+            "--noprofile",
+            "--norc",
+            "-c",
+            "echo hi",
+        ],
         &["bash.exe", ""],
-        &["bash.exe", "a\"b", "\"", "\\", "\\\\", "a\\", "a\\\\", "a\\\"b", "tab\there", "nl\nhere"],
+        &[
+            "bash.exe",
+            "a\"b",
+            "\"",
+            "\\",
+            "\\\\",
+            "a\\",
+            "a\\\\",
+            "a\\\"b",
+            "tab\there",
+            "nl\nhere",
+        ],
         &["x", "C:\\dir with space\\", "trailing\\\\"],
         &["x", "ünïcödé", "$HOME", "'single'", "%PATH%"],
     ];
@@ -28,14 +45,20 @@ fn plain_words_are_left_unquoted() {
         command_line("bash.exe", &words(&["-c", "true"])),
         "bash.exe -c true"
     );
-    assert_eq!(command_line("a b.exe", &words(&["", "x\"y"])), r#""a b.exe" "" "x\"y""#);
+    assert_eq!(
+        command_line("a b.exe", &words(&["", "x\"y"])),
+        r#""a b.exe" "" "x\"y""#
+    );
     assert_eq!(command_line("x", &words(&["C:\\a b\\"])), r#"x "C:\a b\\""#);
 }
 
 fn decode(block: &[u16]) -> Vec<String> {
     let text = String::from_utf16(block).unwrap();
     assert!(text.ends_with("\0\0"), "{text:?}");
-    text.trim_end_matches('\0').split('\0').map(str::to_string).collect()
+    text.trim_end_matches('\0')
+        .split('\0')
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -60,9 +83,15 @@ fn the_environment_block_is_sorted_without_case_and_double_nul_ended() {
 #[test]
 fn pipe_names_are_per_process_and_unguessable() {
     let name = pipe_name(4242, [0xab; 16]);
-    assert_eq!(name, format!(r"\\.\pipe\agent-shell-4242-{}", "ab".repeat(16)));
+    assert_eq!(
+        name,
+        format!(r"\\.\pipe\agent-shell-4242-{}", "ab".repeat(16))
+    );
     assert_ne!(pipe_name(1, [0; 16]), pipe_name(1, [1; 16]));
-    assert_eq!(user_only_sddl("S-1-5-21-1-2-3-1001"), "D:P(A;;GA;;;S-1-5-21-1-2-3-1001)");
+    assert_eq!(
+        user_only_sddl("S-1-5-21-1-2-3-1001"),
+        "D:P(A;;GA;;;S-1-5-21-1-2-3-1001)"
+    );
 }
 
 #[test]
@@ -72,14 +101,27 @@ fn the_handle_list_has_each_handle_once_and_no_invalid_one() {
 }
 
 fn e(pid: i32, ppid: i32, start_time: u64) -> ProcEntry {
-    ProcEntry { pid, ppid, pgid: pid, session: 0, start_time, state: 'R' }
+    ProcEntry {
+        pid,
+        ppid,
+        pgid: pid,
+        session: 0,
+        start_time,
+        state: 'R',
+    }
 }
 
 #[test]
 fn a_child_older_than_its_parent_is_not_its_child() {
     // 300 started at 50 under a parent with pid 100 that exited; the pid 100 now names a process
     // started at 90, whose real child 400 started at 95.
-    let snapshot = [e(100, 4, 90), e(300, 100, 50), e(400, 100, 95), e(500, 400, 96), e(600, 600, 1)];
+    let snapshot = [
+        e(100, 4, 90),
+        e(300, 100, 50),
+        e(400, 100, 95),
+        e(500, 400, 96),
+        e(600, 600, 1),
+    ];
     assert_eq!(children_in(&snapshot, 100), [400]);
     assert_eq!(children_in(&snapshot, 400), [500]);
     // A process is never its own child (pid 0 and 4 name themselves as parent on Windows).

@@ -8,8 +8,7 @@ use std::path::PathBuf;
 
 use windows_sys::Win32::Foundation::FILETIME;
 use windows_sys::Win32::System::Diagnostics::ToolHelp::{
-    CreateToolhelp32Snapshot, Process32FirstW, Process32NextW, PROCESSENTRY32W,
-    TH32CS_SNAPPROCESS,
+    CreateToolhelp32Snapshot, Process32FirstW, Process32NextW, PROCESSENTRY32W, TH32CS_SNAPPROCESS,
 };
 use windows_sys::Win32::System::Threading::{
     GetExitCodeProcess, GetProcessTimes, OpenProcess, QueryFullProcessImageNameW,
@@ -37,7 +36,11 @@ fn processes() -> Vec<(u32, u32, String)> {
     // SAFETY: `e` is a PROCESSENTRY32W with dwSize set, which the call fills.
     let mut more = unsafe { Process32FirstW(snap.raw(), &mut e) } != 0;
     while more {
-        let len = e.szExeFile.iter().position(|&c| c == 0).unwrap_or(e.szExeFile.len());
+        let len = e
+            .szExeFile
+            .iter()
+            .position(|&c| c == 0)
+            .unwrap_or(e.szExeFile.len());
         let name = String::from_utf16_lossy(&e.szExeFile[..len]);
         out.push((e.th32ProcessID, e.th32ParentProcessID, name));
         // SAFETY: as above.
@@ -54,18 +57,32 @@ fn open(pid: i32) -> Option<Handle> {
 /// `pid`'s creation time, and whether it still runs (`None`: not ours to open, or gone).
 fn times(pid: i32) -> Option<(u64, bool)> {
     let process = open(pid)?;
-    let zero = FILETIME { dwLowDateTime: 0, dwHighDateTime: 0 };
+    let zero = FILETIME {
+        dwLowDateTime: 0,
+        dwHighDateTime: 0,
+    };
     let (mut created, mut exited, mut kernel, mut user) = (zero, zero, zero, zero);
     // SAFETY: a process handle with query rights; four FILETIMEs written.
-    if unsafe { GetProcessTimes(process.raw(), &mut created, &mut exited, &mut kernel, &mut user) }
-        == 0
+    if unsafe {
+        GetProcessTimes(
+            process.raw(),
+            &mut created,
+            &mut exited,
+            &mut kernel,
+            &mut user,
+        )
+    } == 0
     {
         return None;
     }
     let mut code = 0u32;
     // SAFETY: as above; one u32 written.
-    let running = unsafe { GetExitCodeProcess(process.raw(), &mut code) } != 0 && code == STILL_ACTIVE;
-    Some((filetime(created.dwLowDateTime, created.dwHighDateTime), running))
+    let running =
+        unsafe { GetExitCodeProcess(process.raw(), &mut code) } != 0 && code == STILL_ACTIVE;
+    Some((
+        filetime(created.dwLowDateTime, created.dwHighDateTime),
+        running,
+    ))
 }
 
 fn to_entry(pid: u32, ppid: u32) -> ProcEntry {
@@ -98,7 +115,10 @@ pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
 }
 
 pub(crate) fn all_pids() -> Vec<i32> {
-    processes().into_iter().map(|(pid, _, _)| pid as i32).collect()
+    processes()
+        .into_iter()
+        .map(|(pid, _, _)| pid as i32)
+        .collect()
 }
 
 /// Direct children of `pid`: those naming it as parent that started no earlier than it.
@@ -122,10 +142,18 @@ pub(crate) fn exe_path(pid: i32) -> Option<PathBuf> {
     let mut buf = vec![0u16; 32_768];
     let mut len = buf.len() as u32;
     // SAFETY: a process handle with query rights; at most `len` UTF-16 units written to `buf`.
-    if unsafe { QueryFullProcessImageNameW(process.raw(), PROCESS_NAME_WIN32, buf.as_mut_ptr(), &mut len) }
-        == 0
+    if unsafe {
+        QueryFullProcessImageNameW(
+            process.raw(),
+            PROCESS_NAME_WIN32,
+            buf.as_mut_ptr(),
+            &mut len,
+        )
+    } == 0
     {
         return None;
     }
-    Some(PathBuf::from(String::from_utf16_lossy(&buf[..len as usize])))
+    Some(PathBuf::from(String::from_utf16_lossy(
+        &buf[..len as usize],
+    )))
 }
