@@ -12,4 +12,5 @@ pub mod spawn;
 pub mod tree;
 
 pub(crate) use os::fd;
+pub(crate) use os::host;
 pub use os::sandbox;

@@ -3,8 +3,8 @@
 //! anywhere above `os/`). What differs on macOS is in `macos/`, on Linux in `linux/`, each with
 //! its sandbox back-end. `os/` is a floor: nothing in it imports the code above it. What both
 //! need is here: the process-table entry and a process's identity (`proc`), descriptor helpers
-//! (`fd`), a start request (`request`), program lookup (`resolve`), the sandbox policy
-//! (`sandbox`) and the exit watch (`watch`).
+//! (`fd`), the host's own user and exit hook (`host`), a start request (`request`), program
+//! lookup (`resolve`), the sandbox policy (`sandbox`) and the exit watch (`watch`).
 //!
 //! Each platform module (`native` below) provides the same items:
 //! - the process table: [`ProcEntry`] by pid (`entry`), every pid (`all_pids`), a whole
@@ -51,6 +51,7 @@ pub(crate) mod fd;
 #[cfg(windows)]
 #[path = "windows/fd.rs"]
 pub(crate) mod fd;
+pub(crate) mod host;
 mod launch;
 #[cfg(target_os = "linux")]
 pub(crate) mod linux;
