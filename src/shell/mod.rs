@@ -8,6 +8,7 @@ pub mod pool;
 pub mod reading;
 mod request;
 pub mod session;
+pub mod snapshot;
 mod start;
 pub(crate) mod state;
 pub mod status;
