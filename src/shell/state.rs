@@ -8,12 +8,13 @@
 use super::framing::quote;
 use super::ShellConfig;
 
-/// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, `declare -f`, `declare -F`, `$PWD`,
-/// then one `declare -p` per variable. Options first, before anything here changes one; the
-/// variable names are read with `IFS` unset for the read only (the session's own `IFS` is part
-/// of its state). The loop's variable is made after `compgen -v` listed the names: it is not
-/// among them.
-pub(crate) const CAPTURE: &str = r#"( \builtin set +o; \builtin printf '\0'; \builtin shopt -p; \builtin printf '\0'; \builtin set +euo pipefail; \builtin alias -p; \builtin printf '\0'; \builtin declare -f; \builtin printf '\0'; \builtin declare -F; \builtin printf '\0%s\0' "$PWD"; \builtin compgen -v | while IFS= \builtin read -r __agsh_v; do \builtin declare -p -- "$__agsh_v"; \builtin printf '\0'; done ) 2>/dev/null"#;
+/// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, each function's `declare -f` then an
+/// empty field (a definition is never empty), `declare -F`, `$PWD`, then one `declare -p` per
+/// variable. Options first, before anything here changes one (`lastpipe` then goes off: the
+/// loops' variables stay in their pipelines' subshells); the names are read with `IFS` set for
+/// the read only (the session's own `IFS` is part of its state). The variables' loop variable is
+/// made after `compgen -v` listed the names: it is not among them.
+pub(crate) const CAPTURE: &str = r#"( \builtin set +o; \builtin printf '\0'; \builtin shopt -p; \builtin printf '\0'; \builtin set +euo pipefail; \builtin shopt -u lastpipe; \builtin alias -p; \builtin printf '\0'; \builtin declare -F | while IFS=' ' \builtin read -r _ _ __agsh_f; do \builtin declare -f -- "$__agsh_f"; \builtin printf '\0'; done; \builtin printf '\0'; \builtin declare -F; \builtin printf '\0%s\0' "$PWD"; \builtin compgen -v | while IFS= \builtin read -r __agsh_v; do \builtin declare -p -- "$__agsh_v"; \builtin printf '\0'; done ) 2>/dev/null"#;
 
 /// The most output of [`CAPTURE`] taken: a session's state is a few KiB; a session holding a
 /// huge variable is cut here rather than copied whole.
@@ -87,7 +88,13 @@ pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
     let options = sections.next()?;
     let shopts = sections.next()?;
     let aliases = sections.next()?;
-    let functions = sections.next()?;
+    let mut functions = Vec::new();
+    loop {
+        match sections.next()? {
+            "" => break,
+            definition => functions.push(definition.trim_end_matches('\n')),
+        }
+    }
     let function_attrs = sections.next()?;
     let cwd = sections.next()?.to_string();
     let mut variables: Vec<(&str, &str)> = Vec::new();
@@ -101,6 +108,18 @@ pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
         }
     }
     let mut s = String::with_capacity(text.len() + 256);
+    // Options first, but `expand_aliases` (set after the aliases) and `set -o` (last): a
+    // function may need `extglob` to parse.
+    let expand_aliases = shopts
+        .lines()
+        .find(|l| l.starts_with("shopt ") && l.ends_with(" expand_aliases"));
+    for line in shopts.lines() {
+        if line.starts_with("shopt ") && Some(line) != expand_aliases {
+            s.push_str("\\builtin ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
     // Exported variables the new shell got from its environment and the session does not have
     // (it unset them) go first: nothing below may depend on them.
     let mut exported: Vec<&str> = variables
@@ -123,8 +142,12 @@ pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
         s.push_str(declaration);
         s.push('\n');
     }
-    s.push_str(functions);
-    if !functions.ends_with('\n') {
+    // One isolated definition each: one that does not parse (whatever the reason) drops only
+    // itself, never the rest of the state. Before the aliases, so that none is expanded into a
+    // body stored expanded already.
+    for definition in functions {
+        s.push_str("\\builtin eval -- ");
+        s.push_str(&single_quoted(definition));
         s.push('\n');
     }
     // `declare -F` lists each function with its attributes (`declare -fx f` exports it).
@@ -135,23 +158,20 @@ pub(crate) fn snapshot(output: &[u8]) -> Option<Captured> {
             s.push('\n');
         }
     }
-    for line in aliases.lines() {
-        if line.starts_with("alias ") {
-            s.push_str("\\builtin ");
-            s.push_str(line);
-            s.push('\n');
-        } else if !line.is_empty() {
-            // The rest of an alias whose value spans lines.
-            s.push_str(line);
-            s.push('\n');
-        }
+    // Each its own command, its name and value quoted as one word (`-` and values over several
+    // lines included).
+    for (name, value) in alias_listing(aliases.as_bytes()) {
+        s.push_str("\\builtin alias -- ");
+        s.push_str(&single_quoted(&format!(
+            "{name}={}",
+            String::from_utf8_lossy(&value)
+        )));
+        s.push('\n');
     }
-    for line in shopts.lines() {
-        if line.starts_with("shopt ") {
-            s.push_str("\\builtin ");
-            s.push_str(line);
-            s.push('\n');
-        }
+    if let Some(line) = expand_aliases {
+        s.push_str("\\builtin ");
+        s.push_str(line);
+        s.push('\n');
     }
     // Options last: `set -e` or `set -u` must not apply to the lines above.
     let mut trace = String::new();
@@ -211,6 +231,73 @@ pub(crate) fn with_cwd(captured: &Captured, cwd: Option<&str>) -> String {
     }
 }
 
+/// bash's `alias -p`: lines `alias [-- ]NAME='VALUE'`, the value single-quoted with each `'`
+/// written `'\''` (a value's newlines inside the quotes). Lines of another shape are skipped.
+pub(crate) fn alias_listing(listing: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut rest = listing;
+    while !rest.is_empty() {
+        let Some(after) = rest.strip_prefix(b"alias ") else {
+            rest = skip_line(rest);
+            continue;
+        };
+        let after = after.strip_prefix(b"-- ").unwrap_or(after);
+        let Some(eq) = after.iter().position(|&b| b == b'=') else {
+            rest = skip_line(after);
+            continue;
+        };
+        let name = String::from_utf8_lossy(&after[..eq]).into_owned();
+        let mut value = Vec::new();
+        let mut i = eq + 1;
+        let mut ok = true;
+        loop {
+            match after.get(i) {
+                Some(b'\'') => match after[i + 1..].iter().position(|&b| b == b'\'') {
+                    Some(close) => {
+                        value.extend_from_slice(&after[i + 1..i + 1 + close]);
+                        i += close + 2;
+                    }
+                    None => {
+                        ok = false;
+                        i = after.len();
+                        break;
+                    }
+                },
+                Some(b'\\') if after.get(i + 1).is_some() => {
+                    value.push(after[i + 1]);
+                    i += 2;
+                }
+                Some(b'\n') => {
+                    i += 1;
+                    break;
+                }
+                None => break,
+                Some(&b) => {
+                    value.push(b);
+                    i += 1;
+                }
+            }
+        }
+        if ok {
+            out.push((name, value));
+        }
+        rest = &after[i.min(after.len())..];
+    }
+    out
+}
+
+fn skip_line(s: &[u8]) -> &[u8] {
+    match s.iter().position(|&b| b == b'\n') {
+        Some(n) => &s[n + 1..],
+        None => &[],
+    }
+}
+
+/// `text` as one single-quoted word, over as many lines as it has (`'` written `'\''`).
+fn single_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
 /// `declare -flags NAME=value` → flags.
 fn declared_flags(declaration: &str) -> &str {
     declaration
@@ -252,8 +339,10 @@ mod tests {
         let output = [
             "set -o errexit\nset +o noexec\nset -o onecmd\nset -o xtrace\nset +o verbose\n",
             "shopt -s expand_aliases\nshopt -u extglob\n",
-            "alias ll='ls -l'\n",
-            "f () \n{ \n    echo f\n}\n",
+            "alias ll='ls -l'\nalias -- -='cd -'\n",
+            "f () \n{ \n    echo 'f'\n}\n",
+            "g () \n{ \n    :\n}\n",
+            "",
             "declare -f f\ndeclare -fx g\n",
             "/tmp/x",
             "declare -x PATH=\"/bin\"\n",
@@ -264,20 +353,58 @@ mod tests {
         .join("\0");
         let captured = snapshot(output.as_bytes()).unwrap();
         assert_eq!(captured.cwd, "/tmp/x");
-        let expected = "for __agsh_v in $(\\builtin compgen -e); do case \" PATH \" in *\" $__agsh_v \"*) ;; *) \\builtin unset -v \"$__agsh_v\";; esac; done; \\builtin unset -v __agsh_v\n\
+        let expected = "\\builtin shopt -u extglob\n\
+            for __agsh_v in $(\\builtin compgen -e); do case \" PATH \" in *\" $__agsh_v \"*) ;; *) \\builtin unset -v \"$__agsh_v\";; esac; done; \\builtin unset -v __agsh_v\n\
             declare -x PATH=\"/bin\"\n\
             declare -r RO=\"v\"\n\
-            f () \n{ \n    echo f\n}\n\
+            \\builtin eval -- 'f () \n{ \n    echo '\\''f'\\''\n}'\n\
+            \\builtin eval -- 'g () \n{ \n    :\n}'\n\
             \\builtin declare -fx g\n\
-            \\builtin alias ll='ls -l'\n\
+            \\builtin alias -- 'll=ls -l'\n\
+            \\builtin alias -- '-=cd -'\n\
             \\builtin shopt -s expand_aliases\n\
-            \\builtin shopt -u extglob\n\
             \\builtin set -o errexit\n";
         assert_eq!(captured.script, expected);
         assert_eq!(captured.trace, "\\builtin set -o xtrace; ");
         assert_eq!(
             with_cwd(&captured, Some("/it's")),
             format!("\\builtin cd -- '/it'\\''s'\n{expected}")
+        );
+    }
+
+    /// What a snapshot of the user's shell gives a session (an `extglob` function, `globstar`,
+    /// aliases, one spanning lines) comes back whole in a fresh bash: the options before the
+    /// functions that need them, each definition on its own.
+    #[test]
+    fn a_state_with_an_extglob_function_and_aliases_comes_back_whole() {
+        let session = r#"shopt -s extglob globstar expand_aliases
+f() { case $1 in @(a|b)) echo ab;; *) echo other;; esac; }
+alias ll='echo LL'
+alias -- -='echo dash'
+alias two=$'echo one\n\necho two'
+g() { echo g; }
+"#;
+        let run = |script: &str| {
+            std::process::Command::new("bash")
+                .args(["--noprofile", "--norc", "-c", script])
+                .env_clear()
+                .env("PATH", "/usr/bin:/bin")
+                .output()
+                .unwrap()
+                .stdout
+        };
+        let output = run(&format!("{session}{CAPTURE}"));
+        let captured = snapshot(&output).unwrap();
+        let file = std::env::temp_dir().join(format!("agsh-state-{}.sh", std::process::id()));
+        std::fs::write(&file, &captured.script).unwrap();
+        let restored = run(&format!(
+            "source '{}' >/dev/null 2>&1\nf a; f c; g; ll; -; two; shopt -p extglob globstar expand_aliases",
+            file.display()
+        ));
+        let _ = std::fs::remove_file(&file);
+        assert_eq!(
+            String::from_utf8_lossy(&restored),
+            "ab\nother\ng\nLL\ndash\none\ntwo\nshopt -s extglob\nshopt -s globstar\nshopt -s expand_aliases\n"
         );
     }
 

@@ -1,6 +1,8 @@
 //! The capture's output, read: NUL-separated records that the capture script (`script`) writes
 //! to its FIFO, byte for byte (a value may hold any byte but NUL, newlines and invalid UTF-8
-//! included), and bash's `alias -p` listing.
+//! included).
+
+use crate::shell::state::alias_listing;
 
 /// What a shell had once its startup files ran.
 #[derive(Debug, Default, PartialEq)]
@@ -87,67 +89,5 @@ fn declared_source(name: &str, field: &[u8]) -> String {
             .map(|(_, file)| file.to_string())
             .unwrap_or_default(),
         None => field.to_string(),
-    }
-}
-
-/// bash's `alias -p`: lines `alias [-- ]NAME='VALUE'`, the value single-quoted with each `'`
-/// written `'\''` (a value's newlines inside the quotes). Lines of another shape are skipped.
-pub(super) fn alias_listing(listing: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut rest = listing;
-    while !rest.is_empty() {
-        let Some(after) = rest.strip_prefix(b"alias ") else {
-            rest = skip_line(rest);
-            continue;
-        };
-        let after = after.strip_prefix(b"-- ").unwrap_or(after);
-        let Some(eq) = after.iter().position(|&b| b == b'=') else {
-            rest = skip_line(after);
-            continue;
-        };
-        let name = String::from_utf8_lossy(&after[..eq]).into_owned();
-        let mut value = Vec::new();
-        let mut i = eq + 1;
-        let mut ok = true;
-        loop {
-            match after.get(i) {
-                Some(b'\'') => match after[i + 1..].iter().position(|&b| b == b'\'') {
-                    Some(close) => {
-                        value.extend_from_slice(&after[i + 1..i + 1 + close]);
-                        i += close + 2;
-                    }
-                    None => {
-                        ok = false;
-                        i = after.len();
-                        break;
-                    }
-                },
-                Some(b'\\') if after.get(i + 1).is_some() => {
-                    value.push(after[i + 1]);
-                    i += 2;
-                }
-                Some(b'\n') => {
-                    i += 1;
-                    break;
-                }
-                None => break,
-                Some(&b) => {
-                    value.push(b);
-                    i += 1;
-                }
-            }
-        }
-        if ok {
-            out.push((name, value));
-        }
-        rest = &after[i.min(after.len())..];
-    }
-    out
-}
-
-fn skip_line(s: &[u8]) -> &[u8] {
-    match s.iter().position(|&b| b == b'\n') {
-        Some(n) => &s[n + 1..],
-        None => &[],
     }
 }

@@ -1,9 +1,10 @@
 use pretty_assertions::assert_eq;
 
-use super::dump::{alias_listing, parse, Function};
+use super::dump::{parse, Function};
 use super::file::{merged_path, path_merge, quote, render, Plan, Var};
 use super::policy::{glob_matches, secret, zsh_only};
 use super::script;
+use crate::shell::state::alias_listing;
 
 #[test]
 fn alias_listings_read_back_byte_for_byte() {
