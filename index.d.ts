@@ -219,6 +219,20 @@ export declare class Shell {
 export declare function applyHeadTail(text: string, headLines?: number | undefined | null, tailLines?: number | undefined | null): HeadTailResult
 
 /**
+ * Captures the user's shell as their terminal has it (aliases, functions, the glob options and
+ * the environment their startup files set) into a bash file for `Shell`'s `snapshotPath`. The
+ * shell runs interactive in a session of its own with no terminal, stdin on /dev/null and
+ * `AGENT_SHELL_SNAPSHOT=1` (a startup file can test it to leave things out); what it prints
+ * goes nowhere. Names of builtins and core tools (`cd`, `ls`, `rm`, `git`, …), zsh-only syntax,
+ * completion machinery and variables that look like secrets are never taken. Captures are
+ * shared: one per shell, options, environment and startup files' identity in this process (a
+ * touched `~/.bashrc` is captured again), a failure remembered.
+ * Resolves, never rejects for the capture itself (see `status`).
+ * @throws ERR_INVALID_ARG for a malformed option
+ */
+export declare function captureShellSnapshot(options?: ShellSnapshotOptions | undefined | null): Promise<ShellSnapshotInfo>
+
+/**
  * Checks whether a bash command should be blocked in favour of a dedicated tool.
  *
  * Rules are tried in order; a rule applies only when its `tool` is in `availableTools`. Each is
@@ -863,6 +877,120 @@ export interface ShellRunResult {
    * budgets; the defaults without them). `output` and the chunks then hold stdout alone.
    */
   stderr?: OutputSummary
+}
+
+/** How many of each a snapshot defines. */
+export interface ShellSnapshotCounts {
+  aliases: number
+  functions: number
+  /** `shopt -s` lines, `expand_aliases` included. */
+  options: number
+  /** Variables set (exported, PATH, and the shell variables a taken function reads). */
+  env: number
+}
+
+/** Something the startup files defined that the snapshot left out: its name, never its value. */
+export interface ShellSnapshotDropped {
+  name: string
+  kind: 'alias' | 'function' | 'option' | 'env'
+  /** Why: `a core tool`, `looks like a secret`, `set by the caller`, `did not take in bash`, … */
+  reason: string
+}
+
+/** What a snapshot takes (extension). */
+export interface ShellSnapshotInclude {
+  /** @default true */
+  aliases?: boolean
+  /** @default true */
+  functions?: boolean
+  /**
+   * The options that change how commands read: extglob, globstar, dotglob, nullglob,
+   * failglob, nocaseglob, nocasematch (zsh's mapped to them). @default true
+   */
+  options?: boolean
+  /** The environment the startup files added or changed. @default true */
+  env?: boolean
+}
+
+/** The result of `captureShellSnapshot`. */
+export interface ShellSnapshotInfo {
+  /**
+   * `ok`: the file is written (some things may have been dropped); `timeout`: the startup
+   * files did not finish in `timeoutMs` (all they started was killed); `failed`; `unsupported`:
+   * the shell is neither bash nor zsh; `disabled`: `AGENT_SHELL_SNAPSHOT=0`, or this host runs
+   * inside a capture.
+   */
+  status: 'ok' | 'timeout' | 'failed' | 'unsupported' | 'disabled'
+  /**
+   * The snapshot, a bash file to give `Shell` as `snapshotPath` (status `ok` only). Mode 0600
+   * in a 0700 directory of this process's own, outside HOME and the project; removed when
+   * the process exits.
+   */
+  path?: string
+  /** Why the status is not `ok`. */
+  reason?: string
+  /** The shell captured (its path), or as given when it could not be used. */
+  shell: string
+  /** How long the capture took (the first capture's, when this result was shared). */
+  durationMs: number
+  counts: ShellSnapshotCounts
+  dropped: Array<ShellSnapshotDropped>
+  /**
+   * Extension: the names the snapshot defines as commands (its functions and aliases), which
+   * a command classifier must take as unknown programs.
+   */
+  names: Array<string>
+  /**
+   * Extension: this result is an earlier capture's of this process (same shell, options,
+   * environment and startup files).
+   */
+  cached: boolean
+}
+
+/** Options of `captureShellSnapshot`. */
+export interface ShellSnapshotOptions {
+  /**
+   * The shell to capture, a name or a path: bash or zsh. @default `$SHELL` (of `env`, else
+   * of the host); another shell resolves with status `unsupported`.
+   */
+  shell?: string
+  /**
+   * Read the login startup files too (`/etc/profile`, `~/.bash_profile`, `~/.zprofile`, …),
+   * as a new terminal tab does on macOS. @default true on macOS, false elsewhere
+   */
+  login?: boolean
+  /**
+   * Milliseconds the startup files may take; then everything they started is killed and the
+   * result's status is `timeout`. From 1 to 600000. @default 5000
+   */
+  timeoutMs?: number
+  /** Where the startup files run (relative: from the host's directory). @default HOME */
+  cwd?: string
+  /**
+   * The caller's environment: the capture starts from it, and the snapshot never sets a key
+   * it has (PATH is merged: the directories the startup files put in front stay in front,
+   * this PATH follows). Give a session's `sessionEnv` here too, so that it wins.
+   * @default process.env
+   */
+  env?: Record<string, string>
+  /** Extension: what to take; each defaults to true. */
+  include?: ShellSnapshotInclude
+  /**
+   * Extension: names of functions, aliases and variables to leave out (`*` matches any text,
+   * case is ignored).
+   */
+  exclude?: Array<string>
+  /**
+   * Extension: variable names to treat as secrets (never written), beside those that look
+   * like one (`*TOKEN*`, `*SECRET*`, `*PASSWORD*`, `*API_KEY*`, `*_KEY`, a URL with a
+   * password, a known token format).
+   */
+  redact?: Array<string>
+  /**
+   * Extension: capture again even when this process has a capture of the same shell,
+   * options, environment and startup files (a failure included). @default false
+   */
+  refresh?: boolean
 }
 
 /**

@@ -841,6 +841,7 @@ module.exports.Process = nativeBinding.Process
 module.exports.PtySession = nativeBinding.PtySession
 module.exports.Shell = nativeBinding.Shell
 module.exports.applyHeadTail = nativeBinding.applyHeadTail
+module.exports.captureShellSnapshot = nativeBinding.captureShellSnapshot
 module.exports.checkBashInterception = nativeBinding.checkBashInterception
 module.exports.classifyCommand = nativeBinding.classifyCommand
 module.exports.defaultInterceptorRules = nativeBinding.defaultInterceptorRules

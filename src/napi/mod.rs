@@ -15,6 +15,7 @@ mod pool;
 mod process;
 mod pty;
 mod shell;
+mod snapshot;
 mod stream;
 mod teardown;
 mod value;
