@@ -134,7 +134,7 @@ describe('agent-shell --help', () => {
   it('describes both commands', () => {
     const r = agentShell(['--help'])
     expect(r.status).toBe(0)
-    expect(r.stdout).toContain('agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] -- COMMAND')
+    expect(r.stdout).toContain('agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] [--snapshot] -- COMMAND')
     expect(r.stdout).toContain('agent-shell mcp')
     expect(r.stdout).toMatch(/128\+n/)
   })
@@ -142,7 +142,7 @@ describe('agent-shell --help', () => {
   it('describes run’s options and exit status', () => {
     const r = agentShell(['run', '--help'])
     expect(r.status).toBe(0)
-    for (const option of ['--cwd DIR', '--timeout SECONDS', '--pty', '--json', '--stdin']) expect(r.stdout).toContain(option)
+    for (const option of ['--cwd DIR', '--timeout SECONDS', '--pty', '--json', '--stdin', '--snapshot']) expect(r.stdout).toContain(option)
     expect(r.stdout).toMatch(/Exit status: the command's exit code; 128\+n/)
   })
 

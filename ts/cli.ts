@@ -5,14 +5,27 @@ import { spawnSync } from 'node:child_process'
 import { createWriteStream, fstatSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
+import type { BashSnapshotOptions } from './bash/snapshot'
+import { captureShellSnapshot, executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
+
+/** The snapshot's options, shared by `run --snapshot` and `mcp`, as help lines with their descriptions from column `width`. */
+function snapshotHelp(width: number): string {
+  const rows: [string, string][] = [
+    ['--snapshot-shell SHELL', 'the shell to capture, bash or zsh (AGENT_SHELL_SNAPSHOT_SHELL; default: $SHELL)'],
+    ['--snapshot-login', 'read its login files too (AGENT_SHELL_SNAPSHOT_LOGIN=1; default: on macOS only)'],
+    ['--no-snapshot-login', 'do not (AGENT_SHELL_SNAPSHOT_LOGIN=0)'],
+    ['--snapshot-timeout MS', 'how long its startup files may take (AGENT_SHELL_SNAPSHOT_TIMEOUT_MS; default: 5000)'],
+    ['--snapshot-exclude a,b,...', 'names of aliases, functions and variables to leave out (AGENT_SHELL_SNAPSHOT_EXCLUDE)'],
+  ]
+  return rows.map(([flag, text]) => (flag.length <= width - 4 ? `  ${flag.padEnd(width - 3)} ${text}` : `  ${flag}\n${' '.repeat(width)}${text}`)).join('\n')
+}
 
 const USAGE = `agent-shell: the shell layer of AI coding agents, from the command line.
 
 Usage:
-  agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] -- COMMAND...
+  agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] [--snapshot] -- COMMAND...
   agent-shell mcp [--cwd DIR] [--shell SHELL] [--default-timeout SECONDS] [--max-timeout SECONDS]
-                  [--auto-background-ms MS] [--interceptor [--available-tools a,b,...]]
+                  [--auto-background-ms MS] [--interceptor [--available-tools a,b,...]] [--no-snapshot]
   agent-shell --help | run --help | mcp --help | --version
 
 Commands:
@@ -24,7 +37,7 @@ Commands:
 
 Run "agent-shell run --help" or "agent-shell mcp --help" for their options.`
 
-const RUN_USAGE = `Usage: agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] -- COMMAND...
+const RUN_USAGE = `Usage: agent-shell run [--cwd DIR] [--timeout SECONDS] [--pty] [--json] [--stdin] [--snapshot] -- COMMAND...
 
 Runs COMMAND (the words after --, joined by spaces) with bash through agent-shell's native layer:
 stdin on /dev/null, the non-interactive environment (pagers off, prompts refused, CI=true), and
@@ -38,6 +51,10 @@ Options:
                        (echo hi | agent-shell run --stdin -- cat); not with --pty
   --json               print no live output; print the result as one JSON object instead:
                        { exitCode, signal, timedOut, cancelled, durationMs, output: { output, truncated, ... } }
+  --snapshot           first capture your shell as your terminal has it (aliases, functions, glob
+                       options, the PATH and variables your ~/.bashrc or ~/.zshrc set) and run
+                       COMMAND with it (default: off; see docs/snapshot.md)
+${snapshotHelp(23)}
   -h, --help           this text
 
 Exit status: the command's exit code; 128+n when it died of signal n; 124 when it timed out;
@@ -67,12 +84,39 @@ Options (each also read from the environment variable shown):
   --strict-schemas             list input schemas OpenAI's strict mode accepts: every field required and
                                nullable, env as a list of {name, value} (AGENT_SHELL_STRICT_SCHEMAS=1;
                                default: off; either form of input is accepted)
+  --no-snapshot                do not capture your shell (AGENT_SHELL_SNAPSHOT=0; default: on: the
+                               session has the aliases, functions, glob options, PATH and variables
+                               your ~/.bashrc or ~/.zshrc set; the first call waits for the capture)
+${snapshotHelp(31)}
 
 While a call that asked for progress runs, a progress notification is sent at least every 5 s
 (AGENT_SHELL_PROGRESS_HEARTBEAT_MS), so a client that resets its timeout on progress keeps waiting
 for a silent command. Every result carries structuredContent { output, isError, exitCode, ... }
 (outputSchema given), so a client that shows only structured content still shows the output.
   -h, --help                   this text`
+
+const SNAPSHOT_VALUED = ['--snapshot-shell', '--snapshot-timeout', '--snapshot-exclude']
+const SNAPSHOT_BOOLEANS = ['--snapshot-login', '--no-snapshot-login']
+
+/** The snapshot's options from the flags and the environment. */
+function snapshotOptions(flags: Map<string, string | true>): BashSnapshotOptions {
+  const env = process.env
+  const get = (flag: string, variable: string) => (flags.get(flag) as string | undefined) ?? (env[variable] || undefined)
+  const shell = get('--snapshot-shell', 'AGENT_SHELL_SNAPSHOT_SHELL')
+  const timeout = get('--snapshot-timeout', 'AGENT_SHELL_SNAPSHOT_TIMEOUT_MS')
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout)
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0 && timeoutMs <= 600_000)) {
+    throw new UsageError(`--snapshot-timeout must be a whole number of milliseconds from 1 to 600000 (got ${JSON.stringify(timeout)})`)
+  }
+  const login = flags.has('--snapshot-login') ? true : flags.has('--no-snapshot-login') ? false : env.AGENT_SHELL_SNAPSHOT_LOGIN ? ['1', 'true'].includes(env.AGENT_SHELL_SNAPSHOT_LOGIN) : undefined
+  const exclude = get('--snapshot-exclude', 'AGENT_SHELL_SNAPSHOT_EXCLUDE')
+  return {
+    ...(shell !== undefined && { shell }),
+    ...(login !== undefined && { login }),
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    ...(exclude !== undefined && { exclude: exclude.split(',').map((n) => n.trim()).filter(Boolean) }),
+  }
+}
 
 class UsageError extends Error {}
 
@@ -140,7 +184,7 @@ function stdinPath(): string {
 }
 
 async function run(args: string[]): Promise<number> {
-  const { flags, rest } = parse(args, new Set(['--cwd', '--timeout']), new Set(['--pty', '--json', '--stdin']))
+  const { flags, rest } = parse(args, new Set(['--cwd', '--timeout', ...SNAPSHOT_VALUED]), new Set(['--pty', '--json', '--stdin', '--snapshot', ...SNAPSHOT_BOOLEANS]))
   if (flags.has('--help')) {
     process.stdout.write(`${RUN_USAGE}\n`)
     return 0
@@ -154,6 +198,14 @@ async function run(args: string[]): Promise<number> {
   const timeout = seconds('--timeout', flags.get('--timeout') as string | undefined)
   const cwd = flags.get('--cwd') as string | undefined
   const json = flags.has('--json')
+  // The user's shell, captured first (off unless asked: a one-shot command from a terminal has
+  // its environment already); what could not be captured is said on stderr, and the command runs.
+  let snapshotPath: string | undefined
+  if (flags.has('--snapshot') && process.env.AGENT_SHELL_SNAPSHOT !== '0') {
+    const info = await captureShellSnapshot({ ...snapshotOptions(flags), ...(cwd !== undefined && { cwd }) })
+    if (info.status === 'ok') snapshotPath = info.path
+    else process.stderr.write(`agent-shell: no shell snapshot (${info.status}: ${info.reason ?? 'unknown'})\n`)
+  }
 
   const controller = new AbortController()
   let stoppedBy: number | undefined
@@ -185,11 +237,12 @@ async function run(args: string[]): Promise<number> {
       const pty = new PtySession()
       const cols = process.stdout.columns
       const rows = process.stdout.rows
-      const result = await pty.start({ ...common, shell: 'bash', ...(cols && { cols }), ...(rows && { rows }) }, onChunk)
+      const ptyCommand = snapshotPath === undefined ? command : `\\builtin source -- '${snapshotPath.replace(/'/g, "'\\''")}' </dev/null >/dev/null 2>&1\n${command}`
+      const result = await pty.start({ ...common, command: ptyCommand, shell: 'bash', ...(cols && { cols }), ...(rows && { rows }) }, onChunk)
       if (json && stoppedBy === undefined) process.stdout.write(`${JSON.stringify({ ...result, output: pty.screen() })}\n`)
       return exitStatus(result, stoppedBy)
     }
-    const result = await executeShell({ ...common, ...(json && { output: {} }) }, onChunk)
+    const result = await executeShell({ ...common, ...(snapshotPath !== undefined && { snapshotPath }), ...(json && { output: {} }) }, onChunk)
     if (json && stoppedBy === undefined) process.stdout.write(`${JSON.stringify(result)}\n`)
     return exitStatus(result, stoppedBy)
   } catch (error) {
@@ -205,8 +258,8 @@ async function run(args: string[]): Promise<number> {
 async function mcp(args: string[]): Promise<number | undefined> {
   const { flags, rest } = parse(
     args,
-    new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools', '--writable']),
-    new Set(['--interceptor', '--sandbox', '--network', '--strict-schemas']),
+    new Set(['--cwd', '--shell', '--default-timeout', '--max-timeout', '--auto-background-ms', '--available-tools', '--writable', ...SNAPSHOT_VALUED]),
+    new Set(['--interceptor', '--sandbox', '--network', '--strict-schemas', '--no-snapshot', ...SNAPSHOT_BOOLEANS]),
   )
   if (flags.has('--help')) {
     process.stdout.write(`${MCP_USAGE}\n`)
@@ -250,6 +303,7 @@ async function mcp(args: string[]): Promise<number | undefined> {
       ...(autoBackgroundMs !== undefined && { autoBackgroundMs }),
       ...(interceptor && { interceptor: available ? { availableTools: available.split(',').map((t) => t.trim()).filter(Boolean) } : {} }),
       ...(sandbox && { sandbox }),
+      snapshot: flags.has('--no-snapshot') ? false : snapshotOptions(flags),
     },
   })
   return undefined // serves until stdin closes

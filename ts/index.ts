@@ -2,3 +2,4 @@
 export { createBashTools } from './tools'
 export { createMcpServer, type McpServerOptions } from './mcp'
 export type { AgentTool, BashToolSet, BashToolsOptions, PermissionDecision, SandboxPolicy, ToolContext, ToolResult } from './types'
+export type { BashSnapshotOptions, SnapshotDetails } from './bash/snapshot'

@@ -1,7 +1,8 @@
 // The shapes an agent host sees (docs/api.md §10): tools with a JSON Schema input, an `execute` that
 // resolves to a result (a command's failure is a result, never a rejection), and the options of
 // a tool set.
-import type { InterceptorRule, MinimizerOptions, OutputOptions } from '..'
+import type { InterceptorRule, MinimizerOptions, OutputOptions, ShellSnapshotInfo } from '..'
+import type { BashSnapshotOptions } from './bash/snapshot'
 
 export interface ToolResult {
   content: { type: 'text'; text: string }[]
@@ -43,6 +44,8 @@ export interface BashToolSet {
   resolveArtifact(id: string): string | undefined
   /** Closes the session, kills every background job and removes the tool set's own artifact directory. Idempotent. */
   close(): Promise<void>
+  /** Captures the user's shell again (docs/snapshot.md); the next `bash` call runs in a new shell with it. */
+  refreshSnapshot(): Promise<ShellSnapshotInfo>
 }
 
 /** The native sandbox (docs/security.md): every command of the tool set runs confined by it. */
@@ -84,4 +87,12 @@ export interface BashToolsOptions {
    * context says `approved: true`. Its result has `details.confined: true`. @default true
    */
   enforceReadOnly?: boolean
+  /**
+   * The user's shell as their terminal has it (docs/snapshot.md): their aliases, functions, glob
+   * options and the environment their startup files set (PATH merged), captured when the tool
+   * set is made; the first `bash` call waits for it and its `details.snapshot` says what was
+   * captured and dropped (names only). `false` (or `AGENT_SHELL_SNAPSHOT=0` in the environment)
+   * turns it off. @default true
+   */
+  snapshot?: boolean | BashSnapshotOptions
 }

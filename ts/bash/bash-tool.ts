@@ -16,7 +16,7 @@ export function bashTool(t: ToolSetState): AgentTool {
     name: 'bash',
     description: bashDescription({ defaultTimeoutSeconds, maxTimeoutSeconds, maxBytes: output.maxBytes ?? 0, headBytes: output.headBytes ?? 0 }),
     inputSchema: withTimeoutBounds(bashInputSchema, defaultTimeoutSeconds, maxTimeoutSeconds),
-    execute: (raw, context) => runBash(t, raw, context),
+    execute: (raw, context) => t.snapshot.run(() => runBash(t, raw, context)),
     checkPermissions: (input) => gatedPermissions(t, input),
     isReadOnly: (input) => gatedPermissions(t, input).behavior === 'allow',
   }
@@ -42,9 +42,11 @@ async function runBash(t: ToolSetState, raw: unknown, context: ToolContext = {})
 }
 
 /** The confined path whatever the classifier says (for tests: see `RUN_CONFINED`). */
-export async function runConfined(t: ToolSetState, raw: unknown, context: ToolContext = {}): Promise<ToolResult> {
-  const p = planCall(raw, t.config, t.session.cwd)
-  return 'content' in p ? p : runReadOnly(t, p, context)
+export function runConfined(t: ToolSetState, raw: unknown, context: ToolContext = {}): Promise<ToolResult> {
+  return t.snapshot.run(async () => {
+    const p = planCall(raw, t.config, t.session.cwd)
+    return 'content' in p ? p : runReadOnly(t, p, context)
+  })
 }
 
 function withTimeoutBounds(schema: typeof bashInputSchema, defaultSeconds: number, maxSeconds: number): Record<string, unknown> {

@@ -46,7 +46,7 @@ export function permissions(raw: unknown): PermissionDecision {
 
 /** `permissions`, except that `allow` reads `ask` once this system was found unable to confine. */
 export function gatedPermissions(t: ToolSetState, raw: unknown): PermissionDecision {
-  const decision = permissions(raw)
+  const decision = t.snapshot.gate(raw, permissions(raw))
   if (decision.behavior !== 'allow' || !t.config.enforceReadOnly || t.confinementUnavailable === undefined) return decision
   return {
     behavior: 'ask',
@@ -56,7 +56,7 @@ export function gatedPermissions(t: ToolSetState, raw: unknown): PermissionDecis
 
 /** The call must run confined: its verdict is `allow`, enforcement is on, and no person approved it. */
 export function mustConfine(t: ToolSetState, raw: unknown, context: ToolContext): boolean {
-  return t.config.enforceReadOnly && context.approved !== true && permissions(raw).behavior === 'allow'
+  return t.config.enforceReadOnly && context.approved !== true && t.snapshot.gate(raw, permissions(raw)).behavior === 'allow'
 }
 
 /** Runs `p` confined to reading, whichever way it would have run; nothing runs where that cannot be done. */

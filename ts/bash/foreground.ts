@@ -75,7 +75,7 @@ export async function runPty(t: ToolSetState, p: Plan, context: ToolContext, pol
   try {
     result = await pty.start(
       {
-        command: p.command,
+        command: t.snapshot.forPty(p.command),
         cwd: p.cwd ?? session.cwd,
         env: { ...config.options.env, ...p.env },
         timeoutMs: p.timeout.seconds * 1000,

@@ -5,7 +5,8 @@ import type { ToolConfig } from './config'
 import type { Artifacts } from './artifacts'
 
 export class ToolSession {
-  readonly shell: Shell
+  /** Replaced once, by the one made with the user's shell snapshot (see `useSnapshot`). */
+  shell: Shell
   /** The session's directory as last reported; relative `cwd` inputs resolve against it. */
   cwd: string
   /** The session's shell was asked to run something: it exists (or is starting). */
@@ -21,6 +22,17 @@ export class ToolSession {
     this.#artifacts = artifacts
     this.shell = new Shell(config.shellOptions)
     this.cwd = config.initialCwd
+  }
+
+  /**
+   * The session's shell from now on is one that sources the snapshot at `path`: the one made
+   * before it was ready never started (the first call waits for the capture); after a refresh,
+   * the next call's shell is a new one, in the session's directory.
+   */
+  useSnapshot(path: string): void {
+    void this.shell.close()
+    this.shell = new Shell({ ...this.#config.shellOptions, snapshotPath: path })
+    this.started = false
   }
 
   /** The model's background jobs, made on first need; their full outputs go with the artifacts. */
