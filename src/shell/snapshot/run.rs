@@ -70,6 +70,10 @@ pub(super) async fn run(
     // it when its liveness pipe closes): a startup file's background job, a daemon it started.
     let ended = tokio::task::spawn_blocking(move || spawned.end()).await;
     let _ = std::fs::remove_file(fifo);
+    // The bash dump's list of names (`script`), written beside the FIFO.
+    let mut names = fifo.as_os_str().to_owned();
+    names.push(".names");
+    let _ = std::fs::remove_file(names);
     ended.map_err(|e| {
         Error::io(
             "ending the capture shell",
