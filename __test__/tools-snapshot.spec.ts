@@ -68,6 +68,12 @@ describe('createBashTools({ snapshot })', () => {
     expect(second.details.snapshot).toBeUndefined()
   })
 
+  it('a pty call sources the snapshot itself (its path through the environment, unset once read)', async () => {
+    const t = tools()
+    const r = await t.bash.execute({ command: 'll; ab a; echo "${__agsh_snapshot-unset}"', pty: true }, { approved: true })
+    expect(text(r).replace(/\r/g, '')).toBe('LL\nab\nunset')
+  })
+
   it('names the snapshot defines are unknown programs to the permission check, from the first call on', async () => {
     const t = tools()
     // While the capture runs, no name can be ruled out.

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { createWriteStream, fstatSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BashSnapshotOptions } from './bash/snapshot'
+import { withSnapshot, type BashSnapshotOptions } from './bash/snapshot'
 import { captureShellSnapshot, executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
 
 /** The snapshot's options, shared by `run --snapshot` and `mcp`, as help lines with their descriptions from column `width`. */
@@ -237,8 +237,8 @@ async function run(args: string[]): Promise<number> {
       const pty = new PtySession()
       const cols = process.stdout.columns
       const rows = process.stdout.rows
-      const ptyCommand = snapshotPath === undefined ? command : `\\builtin source -- '${snapshotPath.replace(/'/g, "'\\''")}' </dev/null >/dev/null 2>&1\n${command}`
-      const result = await pty.start({ ...common, command: ptyCommand, shell: 'bash', ...(cols && { cols }), ...(rows && { rows }) }, onChunk)
+      const sourced = snapshotPath === undefined ? {} : withSnapshot(snapshotPath, command, {})
+      const result = await pty.start({ ...common, ...sourced, shell: 'bash', ...(cols && { cols }), ...(rows && { rows }) }, onChunk)
       if (json && stoppedBy === undefined) process.stdout.write(`${JSON.stringify({ ...result, output: pty.screen() })}\n`)
       return exitStatus(result, stoppedBy)
     }

@@ -75,9 +75,8 @@ export async function runPty(t: ToolSetState, p: Plan, context: ToolContext, pol
   try {
     result = await pty.start(
       {
-        command: t.snapshot.forPty(p.command),
+        ...t.snapshot.forPty(p.command, { ...config.options.env, ...p.env }),
         cwd: p.cwd ?? session.cwd,
-        env: { ...config.options.env, ...p.env },
         timeoutMs: p.timeout.seconds * 1000,
         shell: config.options.shell ?? 'bash',
         ...(policy && { sandbox: policy }),

@@ -139,9 +139,21 @@ export class ToolSnapshot {
     return this.start(true)
   }
 
-  /** A PTY command runs outside the session: it sources the snapshot itself, on a line of its own (aliases apply from the next). */
-  forPty(command: string): string {
-    return this.path === undefined ? command : `\\builtin source -- '${this.path.replace(/'/g, "'\\''")}' </dev/null >/dev/null 2>&1\n${command}`
+  /** A PTY command runs outside the session: it sources the snapshot itself (see `withSnapshot`). */
+  forPty(command: string, env: Record<string, string>): { command: string; env: Record<string, string> } {
+    return this.path === undefined ? { command, env } : withSnapshot(this.path, command, env)
+  }
+}
+
+/**
+ * A command that sources the snapshot at `path` first, on a line of its own (aliases apply from the
+ * next line), for a bash that is not a session's (a PTY command): the path goes through the
+ * environment, never a program's arguments, and is unset once read.
+ */
+export function withSnapshot(path: string, command: string, env: Record<string, string>): { command: string; env: Record<string, string> } {
+  return {
+    command: `{ \\builtin source -- "$__agsh_snapshot"; } </dev/null >/dev/null 2>&1; \\builtin unset -v __agsh_snapshot\n${command}`,
+    env: { ...env, __agsh_snapshot: path },
   }
 }
 

@@ -417,3 +417,19 @@ async fn a_zsh_users_zshrc() {
         format!("hi there\nshopt -s dotglob\nshopt -s globstar\n{home_dir}/zbin:/usr/bin:/bin\nz value\n")
     );
 }
+
+/// A desktop client starts an MCP server in `/`: the filesystem's root is no project to keep the
+/// snapshot out of.
+#[tokio::test]
+async fn a_capture_in_the_filesystem_root() {
+    let home = Home::new(&[(".bashrc", "alias here=true\n")]);
+    let info = capture(SnapshotRequest {
+        cwd: Some(PathBuf::from("/")),
+        ..request(&home, "bash")
+    })
+    .await;
+    assert_eq!(
+        (info.status, info.names),
+        (Status::Ok, vec!["here".to_string()])
+    );
+}

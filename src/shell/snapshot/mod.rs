@@ -583,9 +583,14 @@ async fn checked(
             "--noprofile".to_string(),
             "--norc".to_string(),
             "-c".to_string(),
-            script::validation(&candidate, &fifo, &end),
+            script::validation(&fifo, &end),
         ];
         let trailer = format!("{end}\0");
+        let mut env = env.clone();
+        env.push((
+            script::CHECKED_FILE_ENV.into(),
+            candidate.to_string_lossy().into_owned(),
+        ));
         let program = Program {
             path: &bash,
             args: &args,

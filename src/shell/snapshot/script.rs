@@ -115,12 +115,15 @@ builtin printf "%s\0" {end}
     )
 }
 
-/// The check of a written snapshot: a plain bash (`--noprofile --norc -c` this) sources it, then
-/// dumps what it has.
-pub(super) fn validation(file: &Path, fifo: &Path, end: &str) -> String {
+/// The variable that names the file the check sources (the file's path is never in a program's
+/// arguments, which any user may read; a process's environment only its owner).
+pub(super) const CHECKED_FILE_ENV: &str = "__agsh_file";
+
+/// The check of a written snapshot: a plain bash (`--noprofile --norc -c` this) sources the file
+/// named by [`CHECKED_FILE_ENV`], then dumps what it has.
+pub(super) fn validation(fifo: &Path, end: &str) -> String {
     format!(
-        "{{ \\builtin source -- {}; }} </dev/null >/dev/null 2>&1\n{CHECK_PRELUDE}{}",
-        quote(&file.to_string_lossy()),
+        "{{ \\builtin source -- \"${CHECKED_FILE_ENV}\"; }} </dev/null >/dev/null 2>&1\n{CHECK_PRELUDE}{}",
         bash_dump(fifo, end)
     )
 }

@@ -23,9 +23,10 @@ pub(super) fn dir() -> Result<&'static Path, String> {
     DIR.get_or_init(make).as_deref().map_err(Clone::clone)
 }
 
-/// Whether `dir` is inside `root` (both as given, and as they resolve).
+/// Whether `dir` is inside `root` (both as given, and as they resolve). The filesystem's root is
+/// no project and no HOME to keep out of (a desktop client starts its MCP servers in `/`).
 pub(super) fn inside(dir: &Path, root: &Path) -> bool {
-    if root.as_os_str().is_empty() {
+    if root.as_os_str().is_empty() || root.parent().is_none() {
         return false;
     }
     let resolved = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());

@@ -74,7 +74,9 @@ fn the_file_quotes_every_value_and_keeps_its_order() {
 
 #[test]
 fn path_keeps_the_callers_entries_with_what_the_startup_files_added_around_them() {
-    let cases: &[(&str, &str, Option<(&str, &str)>)] = &[
+    /// The startup files' PATH, the caller's, and the front and back expected.
+    type Case<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
+    let cases: &[Case] = &[
         ("/n:/usr/bin:/bin", "/usr/bin:/bin", Some(("/n", ""))),
         (
             "/n:/usr/bin:/m:/bin:/o",
