@@ -153,7 +153,13 @@ fn gone(home: &Home, name: &str) -> bool {
         .trim()
         .parse()
         .unwrap();
+    // Killed and reaped, or killed and left a zombie to an init that does not reap (a container's).
     !fd::kill(pid, 0)
+        || std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            stat.rsplit(") ")
+                .next()
+                .is_some_and(|rest| rest.starts_with('Z'))
+        })
 }
 
 #[tokio::test]

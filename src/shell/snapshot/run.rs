@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::error::{Error, Result};
 use crate::process::fd;
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec};
+use crate::process::tree;
 
 /// The most a dump may hold: an oh-my-zsh setup's is a few hundred KiB; a startup file that
 /// defines a gigabyte of functions is cut off here rather than read into memory.
@@ -66,9 +67,14 @@ pub(super) async fn run(
     drop(report_write);
     let spawned = spawned?;
     let outcome = collect(read, report_read, end, timeout).await;
-    // Everything below the supervisor goes, at once (the supervisor kills what it finds below
-    // it when its liveness pipe closes): a startup file's background job, a daemon it started.
-    let ended = tokio::task::spawn_blocking(move || spawned.end()).await;
+    // Everything the run started goes, at once and while the shell still lives (the posix
+    // backend finds a run's members through it: its session, its groups, and below it): a
+    // startup file's background job, a `setsid` escapee, a daemon it started.
+    let ended = tokio::task::spawn_blocking(move || {
+        tree::terminate_below(spawned.supervisor.id() as i32, Duration::ZERO);
+        spawned.end();
+    })
+    .await;
     let _ = std::fs::remove_file(fifo);
     // The bash dump's list of names (`script`), written beside the FIFO.
     let mut names = fifo.as_os_str().to_owned();
