@@ -439,3 +439,88 @@ async fn a_capture_in_the_filesystem_root() {
         (Status::Ok, vec!["here".to_string()])
     );
 }
+
+/// What does not take in bash is dropped alone, and listed: a definition that does not parse
+/// (here an extglob pattern with extglob off), a variable bash will not assign, an option it
+/// lacks; the rest of the file still defines what it should.
+#[tokio::test]
+async fn the_check_drops_what_does_not_take_and_keeps_the_rest() {
+    let dir = store::dir().unwrap();
+    let plan = Plan {
+        options: vec!["globstar".into(), "no_such_option".into()],
+        vars: vec![
+            Var::Exported("KEPT".into(), b"yes".to_vec()),
+            Var::Shell("BASHOPTS".into(), b"readonly in bash".to_vec()),
+        ],
+        functions: vec![
+            (
+                "bad".into(),
+                b"bad () { case $1 in @(a|b)) :;; esac; }".to_vec(),
+            ),
+            ("good".into(), b"good () { echo good; }".to_vec()),
+        ],
+        aliases: vec![
+            ("ok".into(), b"echo ok".to_vec()),
+            ("a b".into(), b"x".to_vec()),
+        ],
+        expand_aliases: true,
+    };
+    let target = Target {
+        kind: ShellKind::Bash,
+        program: "bash".into(),
+        login: false,
+        timeout: DEFAULT_TIMEOUT,
+        cwd: PathBuf::from("/"),
+        home: PathBuf::new(),
+        env: Vec::new(),
+        include: Include::default(),
+        exclude: Vec::new(),
+        redact: Vec::new(),
+    };
+    let mut dropped = Vec::new();
+    let kept = checked(
+        plan,
+        &target,
+        dir,
+        "check-test",
+        "/usr/bin:/bin",
+        &mut dropped,
+    )
+    .await
+    .unwrap();
+    let mut names: Vec<(&str, Kind)> = dropped.iter().map(|d| (d.name.as_str(), d.kind)).collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    assert_eq!(
+        names,
+        [
+            ("BASHOPTS", Kind::Env),
+            ("a b", Kind::Alias),
+            ("bad", Kind::Function),
+            ("no_such_option", Kind::Option),
+        ]
+    );
+    assert_eq!(kept.options, ["globstar"]);
+    assert_eq!(kept.functions.len(), 1);
+    assert_eq!(kept.aliases.len(), 1);
+    assert_eq!(kept.vars, [Var::Exported("KEPT".into(), b"yes".to_vec())]);
+}
+
+#[test]
+fn the_directory_must_be_a_private_directory_of_ours() {
+    use std::os::unix::fs::PermissionsExt;
+    let base = std::env::temp_dir().join(format!("agsh-snap-private-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(base.join("real")).unwrap();
+    let real = base.join("real");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o700)).unwrap();
+    assert_eq!(store::check_private(&real), Ok(()));
+    std::os::unix::fs::symlink(&real, base.join("link")).unwrap();
+    assert!(store::check_private(&base.join("link"))
+        .unwrap_err()
+        .contains("not a directory"));
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert!(store::check_private(&real)
+        .unwrap_err()
+        .contains("open to other users"));
+    let _ = std::fs::remove_dir_all(&base);
+}
