@@ -12,7 +12,8 @@
 //! caller's environment and options, and the startup files' identity), and a failure is
 //! remembered for the process.
 
-#[cfg(test)]
+// They run shells and read /proc: Linux's and macOS's.
+#[cfg(all(test, unix))]
 mod capture_tests;
 mod dump;
 mod file;
@@ -25,7 +26,6 @@ mod store;
 mod tests;
 
 use std::collections::HashMap;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -34,7 +34,7 @@ use self::dump::Dump;
 use self::file::{Plan, Var};
 use self::run::{Outcome, Program};
 use crate::process::env::NON_INTERACTIVE_ENV;
-use crate::process::{fd, spawn};
+use crate::process::fd;
 
 /// The environment variable a startup file tests to leave things out of a capture (`1` while
 /// one runs), and that turns snapshots off in a host (`0`).
@@ -344,7 +344,7 @@ fn key(t: &Target) -> u64 {
     }
     for file in startup_files(t) {
         let id = std::fs::metadata(&file)
-            .map(|m| format!("{}:{}:{}:{}", m.len(), m.mtime(), m.mtime_nsec(), m.ino()))
+            .map(|m| format!("{:?}:{:?}", m.modified().ok(), fd::file_stamp(&m)))
             .unwrap_or_default();
         text.push_str(&format!("{}={id}\0", file.display()));
     }

@@ -351,7 +351,7 @@ pub(super) fn shell_state(name: &str) -> bool {
     SHELL_STATE.contains(&name)
         || name.starts_with("BASH")
         // The posix backend's mark on every process of a run, the capture's included.
-        || name.starts_with(crate::process::os::posix::MARKER_PREFIX)
+        || name.starts_with(crate::process::os::scope::MARKER_PREFIX)
         || name.starts_with("__agsh_")
         || name.starts_with("COMP_")
 }

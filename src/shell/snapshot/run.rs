@@ -5,12 +5,11 @@
 //! tree is killed. Whatever the startup files left running (a background job, an agent, a
 //! `sleep`) is killed when the dump is whole, before the run returns.
 
-use std::os::fd::AsRawFd;
 use std::path::Path;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-use crate::process::fd;
+use crate::process::fd::{self, AsRawFd, OwnedFd};
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec};
 use crate::process::tree;
 
@@ -59,6 +58,7 @@ pub(super) async fn run(
         report: Report {
             to: ReportTo::Own(report_write.as_raw_fd()),
             prefix: b"",
+            dir: false,
         },
         scratch_dir: None,
         scratch_file: None,
@@ -89,12 +89,7 @@ pub(super) async fn run(
     outcome
 }
 
-async fn collect(
-    read: std::os::fd::OwnedFd,
-    report: std::os::fd::OwnedFd,
-    end: &[u8],
-    timeout: Duration,
-) -> Result<Outcome> {
+async fn collect(read: OwnedFd, report: OwnedFd, end: &[u8], timeout: Duration) -> Result<Outcome> {
     let io = |e| Error::io("reading the capture", e);
     spawn::set_nonblocking(&report, true).map_err(io)?;
     let read = fd::register_readable(read).map_err(io)?;

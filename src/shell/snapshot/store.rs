@@ -6,7 +6,6 @@
 //! next host that makes its own.
 
 use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -49,13 +48,7 @@ fn make() -> Result<PathBuf, String> {
     remove_stale(&parent);
     let name = format!("{PREFIX}{}-", std::process::id());
     let dir = fd::scratch_path_in(&parent, &name).map_err(|e| e.to_string())?;
-    std::fs::DirBuilder::new()
-        .mode(0o700)
-        .create(&dir)
-        .map_err(|e| format!("making {}: {e}", dir.display()))?;
-    // The umask may have taken bits off; none may be added.
-    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
-        .map_err(|e| format!("setting the mode of {}: {e}", dir.display()))?;
+    fd::create_private_dir(&dir).map_err(|e| format!("making {}: {e}", dir.display()))?;
     check_private(&dir)?;
     if !host::at_exit(remove_at_exit) {
         let _ = std::fs::remove_dir(&dir);
@@ -67,16 +60,10 @@ fn make() -> Result<PathBuf, String> {
 /// The directory is a directory (not a symlink to one), ours, and only ours to enter.
 pub(super) fn check_private(dir: &Path) -> Result<(), String> {
     let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    if meta.file_type().is_symlink() || !meta.is_dir() {
-        return Err(format!("{} is not a directory", dir.display()));
+    match host::not_private_dir(&meta) {
+        Some(why) => Err(format!("{} is {why}", dir.display())),
+        None => Ok(()),
     }
-    if meta.uid() != host::effective_uid() {
-        return Err(format!("{} is not owned by this user", dir.display()));
-    }
-    if meta.mode() & 0o077 != 0 {
-        return Err(format!("{} is open to other users", dir.display()));
-    }
-    Ok(())
 }
 
 extern "C" fn remove_at_exit() {
@@ -91,7 +78,6 @@ fn remove_stale(parent: &Path) {
     let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
-    let uid = host::effective_uid();
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(pid) = name
@@ -102,7 +88,9 @@ fn remove_stale(parent: &Path) {
         else {
             continue;
         };
-        let ours = entry.metadata().is_ok_and(|m| m.is_dir() && m.uid() == uid);
+        let ours = entry
+            .metadata()
+            .is_ok_and(|m| m.is_dir() && host::owned(&m));
         if ours && pid > 0 && pid != std::process::id() as i32 && !fd::kill(pid, 0) {
             let _ = std::fs::remove_dir_all(entry.path());
         }
@@ -113,16 +101,9 @@ fn remove_stale(parent: &Path) {
 pub(super) fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
     let path = dir.join(name);
     let temporary = fd::scratch_path_in(dir, ".writing-")?;
-    let written = std::fs::File::options()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(&temporary)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.set_permissions(std::fs::Permissions::from_mode(0o600))
-        })
+    // New (never a symlink or a file already there), mode 0600 less the umask.
+    let written = fd::create_private_file(&temporary)
+        .and_then(|mut f| f.write_all(bytes))
         .and_then(|()| std::fs::rename(&temporary, &path));
     match written {
         Ok(()) => Ok(path),
