@@ -1,5 +1,6 @@
 //! Captures of fake HOMEs (never the machine's own startup files), bash always, zsh where it is
-//! installed (the tests say when they skip).
+//! installed (the tests say when they skip). They run shells: Linux's and macOS's.
+#![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

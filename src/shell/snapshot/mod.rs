@@ -12,8 +12,7 @@
 //! caller's environment and options, and the startup files' identity), and a failure is
 //! remembered for the process.
 
-// They run shells and read /proc: Linux's and macOS's.
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod capture_tests;
 mod dump;
 mod file;
