@@ -94,7 +94,7 @@ describe('the packed package', () => {
     const list = (tarball: string) => spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').sort()
     const [platformTarball, rootTarball] = tarballs
     const dist = ['cli', 'descriptions', 'index', 'input', 'mcp', 'native', 'tools', 'types'].flatMap((m) => [`package/dist/${m}.d.ts`, `package/dist/${m}.js`])
-    const bash = ['artifacts', 'background', 'bash-tool', 'config', 'enforce', 'foreground', 'format', 'job-tools', 'live', 'minimize', 'plan', 'results', 'session', 'toolset'].flatMap((m) => [
+    const bash = ['artifacts', 'background', 'bash-tool', 'config', 'enforce', 'foreground', 'format', 'job-tools', 'live', 'minimize', 'plan', 'results', 'session', 'snapshot', 'toolset'].flatMap((m) => [
       `package/dist/bash/${m}.d.ts`,
       `package/dist/bash/${m}.js`,
     ])
