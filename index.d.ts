@@ -399,7 +399,7 @@ export interface JobOutput {
    */
   artifactPath?: string
   /**
-   * Extension: as a run's (API.md §2a), when the job was started with an enabled `minimizer`
+   * Extension: as a run's (docs/api.md §2a), when the job was started with an enabled `minimizer`
    * and this read holds its whole output: the job ended, nothing was read before (no earlier
    * read returned output), nothing was dropped, no `filter`. Absent otherwise.
    */
@@ -796,7 +796,7 @@ export interface ShellExecuteOptions {
    * kernel cannot enforce it.
    */
   sandbox?: SandboxPolicy
-  /** Output minimizer (API.md §2a); the result carries `minimized` when a filter changed the text. */
+  /** Output minimizer (docs/api.md §2a); the result carries `minimized` when a filter changed the text. */
   minimizer?: MinimizerOptions
   /** `"merge"` (default) or `"separate"`, as `ShellRunOptions.stderr`. */
   stderr?: 'merge' | 'separate'
@@ -822,8 +822,8 @@ export interface ShellOptions {
   /**
    * After this long with no run, no live background job and nothing the session's state cannot
    * carry (traps, open descriptors, positional parameters), the session's state is kept and its
-   * shell ends; the next run restores it in a fresh shell (`$$` then differs; README, Session
-   * semantics). 0 never parks. @default 60000
+   * shell ends; the next run restores it in a fresh shell (`$$` then differs; docs/behaviour.md,
+   * Session semantics). 0 never parks. @default 60000
    */
   idleParkMs?: number
 }
