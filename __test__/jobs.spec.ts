@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -283,6 +283,30 @@ describe('JobManager: starting from a Shell', () => {
     } finally {
       await shell.close()
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test("a host that exits while such a job runs leaves no state file (the session's variables) behind", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'agent-shell-jobs-exit-'))
+    try {
+      const m = marker()
+      const script = `
+        const { JobManager, Shell } = require(${JSON.stringify(join(__dirname, '..', 'index.js'))})
+        const shell = new Shell()
+        shell.run({ command: 'SECRET_LIKE=value' }).then(() => {
+          const jobs = new JobManager()
+          jobs.start({ command: 'sleep ${m}', shell })
+          setTimeout(() => {
+            console.log(require('fs').readdirSync(${JSON.stringify(tmp)}).filter((n) => n.includes('-job-')).length)
+            process.exit(0)
+          }, 500)
+        })`
+      const { stdout } = await run(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: tmp } })
+      expect(stdout.trim()).toBe('1') // the job's state file, while it ran
+      expect(readdirSync(tmp).filter((n) => n.includes('-job-'))).toEqual([])
+      expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
     }
   })
 

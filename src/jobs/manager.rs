@@ -501,7 +501,7 @@ async fn drive(
     let (outcome, ()) = tokio::join!(run, collect);
     job.session.close().await;
     if let Some(state) = snapshot {
-        let _ = std::fs::remove_file(state.path);
+        remove_state_file(&state.path);
     }
     let info = {
         let mut state = job.lock();
@@ -599,6 +599,7 @@ async fn run_job(
                     "\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n",
                 );
             }
+            track_state_file(&file.path);
             write_private(&file.path, &text)?;
             run.command.insert_str(0, &captured.trace);
         }
@@ -652,6 +653,43 @@ impl ChunkReceiver for UnreadReceiver {
             state.artifact_path = self.artifact.take();
         }
         Box::pin(std::future::ready(()))
+    }
+}
+
+/// The state files of jobs still running. Each is removed when its job ends; those left when the
+/// host exits through `exit()` (the end of Node's event loop, `process.exit()`) are removed then,
+/// so that a host that does not wait for its jobs leaves none of the session's variables behind.
+/// A host killed by a signal runs no exit hook: its files stay (docs/behaviour.md, jobs).
+static STATE_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Adds `path` to [`STATE_FILES`], with the exit hook registered once.
+fn track_state_file(path: &std::path::Path) {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        crate::process::host::at_exit(remove_state_files_at_exit);
+    });
+    STATE_FILES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(path.to_path_buf());
+}
+
+/// Removes a job's state file, now that its shell no longer needs it.
+fn remove_state_file(path: &std::path::Path) {
+    let _ = std::fs::remove_file(path);
+    STATE_FILES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|p| p != path);
+}
+
+extern "C" fn remove_state_files_at_exit() {
+    // Another thread may hold the lock as the host exits: then its files are left, never waited
+    // for (an exit hook that blocks would hang the exit).
+    if let Ok(files) = STATE_FILES.try_lock() {
+        for path in files.iter() {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
