@@ -2,7 +2,22 @@
 // resolves to a result (a command's failure is a result, never a rejection), and the options of
 // a tool set.
 import type { InterceptorRule, MinimizerOptions, OutputOptions, ShellSnapshotInfo } from '..'
-import type { BashSnapshotOptions } from './bash/snapshot'
+
+/** `createBashTools({ snapshot })`: the capture's options (`true`: all defaults). */
+export interface BashSnapshotOptions {
+  /** The shell to capture, bash or zsh. @default `$SHELL` */
+  shell?: string
+  /** Read the login startup files too. @default true on macOS, false elsewhere */
+  login?: boolean
+  /** Milliseconds the startup files may take; the first call waits at most this long. @default 5000 */
+  timeoutMs?: number
+  /** What to take; each defaults to true. */
+  include?: { aliases?: boolean; functions?: boolean; options?: boolean; env?: boolean }
+  /** Names of functions, aliases and variables to leave out (`*` matches any text). */
+  exclude?: string[]
+  /** Variable names to treat as secrets, beside those that look like one. */
+  redact?: string[]
+}
 
 export interface ToolResult {
   content: { type: 'text'; text: string }[]

@@ -4,23 +4,9 @@
 // on, reported once in `details.snapshot` (names only, never a value). The names it defines are
 // unknown programs to the permission check, never read-only.
 import { captureShellSnapshot, classifyCommand, type ShellSnapshotInfo, type ShellSnapshotOptions } from '../native'
-import type { BashToolsOptions, PermissionDecision, ToolResult } from '../types'
+import type { BashSnapshotOptions, BashToolsOptions, PermissionDecision, ToolResult } from '../types'
 
-/** `createBashTools({ snapshot })`: the capture's options (`true`: all defaults). */
-export interface BashSnapshotOptions {
-  /** The shell to capture, bash or zsh. @default `$SHELL` */
-  shell?: string
-  /** Read the login startup files too. @default true on macOS, false elsewhere */
-  login?: boolean
-  /** Milliseconds the startup files may take; the first call waits at most this long. @default 5000 */
-  timeoutMs?: number
-  /** What to take; each defaults to true. */
-  include?: { aliases?: boolean; functions?: boolean; options?: boolean; env?: boolean }
-  /** Names of functions, aliases and variables to leave out (`*` matches any text). */
-  exclude?: string[]
-  /** Variable names to treat as secrets, beside those that look like one. */
-  redact?: string[]
-}
+export type { BashSnapshotOptions }
 
 /** What the first call's `details.snapshot` says: the status, the counts, what was dropped (names). */
 export interface SnapshotDetails {
