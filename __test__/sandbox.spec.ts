@@ -79,6 +79,30 @@ describe('sandbox: what stays allowed', () => {
   })
 })
 
+describe('sandbox: a session snapshot', () => {
+  test('is read by the confined shell even where reading is limited to roots that do not hold it', async () => {
+    dirs()
+    const snapshot = join(outside, 'snapshot.sh')
+    writeFileSync(snapshot, "greet() { echo hello; }\nalias ll='echo listed'\nshopt -s expand_aliases\n")
+    const sh = new Shell({ snapshotPath: snapshot, sandbox: { readableRoots: [work] } })
+    try {
+      let text = ''
+      const r = await sh.run({ command: 'greet; ll; (cat secret 2>/dev/null) || echo no-read', cwd: work }, (err, chunk) => {
+        if (!err) text += chunk
+      })
+      expect({ exitCode: r.exitCode, text }).toEqual({ exitCode: 0, text: 'hello\nlisted\nno-read\n' })
+      let denied = ''
+      await sh.run({ command: `cat ${join(outside, 'secret')} 2>&1 >/dev/null | grep -c denied` }, (err, chunk) => {
+        if (!err) denied += chunk
+      })
+      expect(denied).toBe('1\n') // the snapshot file alone was made readable, not its directory
+    } finally {
+      await sh.close()
+    }
+    outsideUntouched()
+  })
+})
+
 describe('sandbox: escapes are denied', () => {
   const escapes: [string, (out: string) => string][] = [
     ['a plain write', (o) => `echo x > ${o}/secret`],

@@ -201,9 +201,16 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
                 Some(dir) => dir.to_path_buf(),
                 None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
             };
-            let sandbox = match &config.sandbox {
-                Some(policy) => Some(policy.confine(&cwd, Some(&dir))?),
-                None => None,
+            let sandbox = match (&config.sandbox, &config.snapshot) {
+                // The snapshot is sourced by the shell itself, inside its sandbox.
+                (Some(policy), Some(snapshot)) => Some(
+                    policy
+                        .clone()
+                        .reading(Path::new(snapshot))
+                        .confine(&cwd, Some(&dir))?,
+                ),
+                (Some(policy), None) => Some(policy.confine(&cwd, Some(&dir))?),
+                (None, _) => None,
             };
             if let Some(sandbox) = &sandbox {
                 sandbox.set_tmpdir(&mut env, &config.session_env);

@@ -75,6 +75,19 @@ impl SandboxPolicy {
         })
     }
 
+    /// The policy with `file` readable too where reading is limited to roots: a file the
+    /// confined shell itself is given to read at its start (a session's snapshot), as its own
+    /// scratch directory is. Resolved as a root is; a file that leads nowhere is left out (the
+    /// shell then fails to read it as it would anywhere).
+    pub fn reading(mut self, file: &Path) -> Self {
+        if let (Some(roots), Ok(real)) = (&mut self.readable_roots, std::fs::canonicalize(file)) {
+            if !roots.contains(&real) {
+                roots.push(real);
+            }
+        }
+        self
+    }
+
     /// The policy that allows only what both `self` and `outer` allow: what a program confined by
     /// `outer` (a sandboxed session) starts with a policy of its own (a job of that session)
     /// gets, so that nothing the session's commands left behind (a function, an alias) runs with
