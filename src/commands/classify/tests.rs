@@ -1,6 +1,6 @@
 //! Table-driven tests of the classifier core: levels by category, evasions, reasons, bounds.
 
-use super::verdict::Level;
+use super::verdict::{ContextUse, Level};
 use super::*;
 use pretty_assertions::assert_eq;
 
@@ -252,6 +252,7 @@ fn reports_commands_and_reasons() {
                 level: ReadOnly,
                 commands: vec!["ls".into(), "grep".into()],
                 reasons: vec!["every command only reads: ls, grep".into()],
+                context: ContextUse::Assumed,
             },
         ),
         (
@@ -264,6 +265,7 @@ fn reports_commands_and_reasons() {
                     "redirection writes to out.txt".into(),
                     "rm deletes / recursively".into(),
                 ],
+                context: ContextUse::Assumed,
             },
         ),
         (
@@ -276,6 +278,7 @@ fn reports_commands_and_reasons() {
                     "unknown program: bar".into(),
                     "unknown program: baz".into(),
                 ],
+                context: ContextUse::Assumed,
             },
         ),
         (
@@ -284,6 +287,7 @@ fn reports_commands_and_reasons() {
                 level: ReadOnly,
                 commands: vec!["sudo".into(), "bash".into(), "git".into()],
                 reasons: vec!["every command only reads: sudo, bash, git".into()],
+                context: ContextUse::Assumed,
             },
         ),
     ];

@@ -4,8 +4,7 @@
 //! install` installs), so any option there makes the verdict unknown. After it, every option must
 //! be on the tool's list of options that only change what is shown.
 
-use super::verdict::Level;
-use super::verdict::Verdict;
+use super::verdict::{Level, Settle, Verdict};
 use super::words::Word;
 
 /// One tool.
@@ -199,11 +198,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
     if resolves && !frozen {
-        v.push(
+        v.push_unless(
             Level::Write,
             format!(
                 "cargo {sub} may write Cargo.lock and fetch the registry (--frozen only reads)"
             ),
+            Settle::CargoLockfile,
         );
     }
     for word in &rest {

@@ -5,6 +5,8 @@
 use tree_sitter::Node;
 
 use super::{Stage, Stdin, Walker};
+use crate::commands::classify::context::Alias;
+use crate::commands::classify::env;
 use crate::commands::classify::programs;
 use crate::commands::classify::verdict::{Level, Nested};
 use crate::commands::classify::words::{self, Word};
@@ -32,12 +34,23 @@ impl Walker {
         let reads_lines = name
             .map(|n| tree::text(n, src))
             .is_some_and(|n| matches!(n, "read" | "mapfile" | "readarray"));
+        let outer_prefix = self.prefix.len();
         for assignment in prefix {
-            let ifs = assignment
+            let name = assignment
                 .child_by_field_name("name")
-                .is_some_and(|n| tree::text(n, src) == "IFS");
-            if ifs && reads_lines {
-                if let Some(value) = assignment.child_by_field_name("value") {
+                .map(|n| tree::text(n, src).to_string())
+                .unwrap_or_default();
+            let value = assignment.child_by_field_name("value");
+            let fixed = match value {
+                Some(v) => words::word(v, src, &self.vars).value,
+                None => Some(String::new()),
+            };
+            self.prefix.push((name.clone(), fixed));
+            // `IFS=… read`: IFS only changes how the builtin splits what it reads. With the
+            // context read, a variable it judges per program is judged there.
+            let judged = self.probe.is_some() && env::judged_in_context(&name);
+            if (name == "IFS" && reads_lines) || judged {
+                if let Some(value) = value {
                     self.statement(value, src, &Stdin::Inherited);
                 }
                 continue;
@@ -71,6 +84,7 @@ impl Walker {
         for r in redirects {
             self.statement(r, src, &Stdin::Inherited);
         }
+        self.prefix.truncate(outer_prefix);
         stage
     }
 
@@ -125,6 +139,29 @@ impl Walker {
     }
 
     pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        if let Some(probe) = &mut self.probe {
+            match program {
+                "cd" | "pushd" => {
+                    let target = args
+                        .iter()
+                        .find(|a| !a.may_be_option() || a.value.is_none());
+                    match target {
+                        Some(t) => probe.cd(t.value.as_deref(), &t.text),
+                        None => probe.cd(Some(""), "~"),
+                    }
+                }
+                "git" => match probe.git_alias(args, &self.prefix) {
+                    Some(Alias::Shell(code)) => {
+                        self.record("sh");
+                        self.script(&code);
+                        return Stage::default();
+                    }
+                    Some(Alias::Git(expanded)) => return self.run("git", &expanded, stdin),
+                    None => {}
+                },
+                _ => {}
+            }
+        }
         for file in programs::downloaded_files(program, args) {
             self.downloaded.insert(normal_path(&file));
         }
@@ -144,7 +181,11 @@ impl Walker {
                 );
             }
         }
-        let verdict = programs::check(program, args);
+        let mut verdict = programs::check(program, args);
+        if let Some(probe) = &mut self.probe {
+            probe.settle(program, args, &mut verdict);
+            probe.check(program, args, &self.prefix, &mut verdict);
+        }
         self.findings.extend(verdict.findings);
         let mut stage = Stage {
             downloads: verdict.downloads,

@@ -13,8 +13,9 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
+use super::context::Probe;
 use super::readers;
-use super::verdict::{Classification, Finding, Level};
+use super::verdict::{Classification, ContextUse, Finding, Level};
 use super::words::{self, Word};
 use crate::syntax::tree::{self, parse, syntax_error};
 
@@ -67,10 +68,28 @@ pub(super) struct Walker {
     tree_depth: usize,
     /// The kinds of the nodes being walked, outermost first (what a node is inside of).
     path: Vec<String>,
+    /// The command's context, when given: what its programs will read.
+    probe: Option<Probe>,
+    /// The `NAME=value` prefixes of the commands being walked (a nested command inherits its
+    /// wrapper's), with their values when fixed.
+    prefix: Vec<(String, Option<String>)>,
 }
 
 impl Walker {
+    /// A walk that reads the command's context.
+    pub(super) fn with_probe(probe: Probe) -> Self {
+        Walker {
+            probe: Some(probe),
+            ..Walker::default()
+        }
+    }
+
     pub(super) fn finish(self) -> Classification {
+        let context = if self.probe.is_some() {
+            ContextUse::Read
+        } else {
+            ContextUse::Assumed
+        };
         let level = self
             .findings
             .iter()
@@ -96,6 +115,7 @@ impl Walker {
             level,
             commands: self.commands,
             reasons,
+            context,
         }
     }
 
@@ -103,6 +123,7 @@ impl Walker {
         self.findings.push(Finding {
             level,
             reason: reason.into(),
+            settle: None,
         });
     }
 

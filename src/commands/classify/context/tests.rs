@@ -1,0 +1,1 @@
+//! Planted repositories and configuration, classified in context.
