@@ -22,6 +22,7 @@ mod grammar;
 mod modes;
 mod network;
 mod programs;
+mod python;
 mod readers;
 mod scripts;
 mod specs;

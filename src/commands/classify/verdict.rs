@@ -75,6 +75,9 @@ pub enum Settle {
     /// `cargo tree`/`metadata` may write Cargo.lock: not when it is current and nothing is
     /// fetched ([`super::context`] reads it).
     CargoLockfile,
+    /// A Python program that only prints: what it imports is the context's to check (modules
+    /// shadowed in the working directory), so it is read-only only when the context was read.
+    PythonModules,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

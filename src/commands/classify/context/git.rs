@@ -34,7 +34,7 @@ use crate::commands::classify::words::Word;
 /// git's own commands (`git --list-cmds=main,nohelpers`, git 2.47): an alias of the same name is
 /// never used.
 #[rustfmt::skip]
-const COMMANDS: &[&str] = &[
+pub const COMMANDS: &[&str] = &[
     "add", "am", "annotate", "apply", "archimport", "archive", "bisect", "blame", "branch", "bugreport", "bundle",
     "cat-file", "check-attr", "check-ignore", "check-mailmap", "check-ref-format", "checkout", "checkout-index",
     "cherry", "cherry-pick", "clean", "clone", "column", "commit", "commit-graph", "commit-tree", "config",

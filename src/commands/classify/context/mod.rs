@@ -270,6 +270,8 @@ impl Probe {
         let env = self.env(&[]);
         verdict.findings.retain(|f| match f.settle {
             None => true,
+            // `Probe::check` reads the interpreter's module path for the same program.
+            Some(Settle::PythonModules) => false,
             Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
                 rust::lockfile_current(
                     &Here {
@@ -300,6 +302,11 @@ fn is_contextual(program: &str) -> bool {
         family(program),
         "git" | "cargo" | "rustc" | "rustup" | "npm" | "npx" | "yarn" | "pnpm" | "python" | "pip"
     )
+}
+
+/// `sub` is one of git's own commands.
+pub fn git_command(sub: &str) -> bool {
+    git::COMMANDS.contains(&sub)
 }
 
 /// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`.

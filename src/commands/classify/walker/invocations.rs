@@ -64,17 +64,30 @@ impl Walker {
             }
         }
         let stdin = &stdin;
-        let arg_words: Vec<Word> = args
+        // Brace expansion comes first: `uniq a{,.out}` has two operands.
+        let mut arg_words: Vec<Word> = args
             .iter()
-            .map(|a| words::word(*a, src, &self.vars))
+            .flat_map(|a| {
+                words::expand_braces(*a, src, &self.vars)
+                    .unwrap_or_else(|| vec![words::word(*a, src, &self.vars)])
+            })
             .collect();
         let stage = match name
             .and_then(|n| n.named_child(0))
             .filter(|n| !n.is_missing())
         {
             Some(name_node) => {
-                let name_word = words::word(name_node, src, &self.vars);
-                self.invoke(&name_word, &arg_words, stdin)
+                let expanded = words::expand_braces(name_node, src, &self.vars)
+                    .filter(|names| !names.is_empty());
+                let (name_word, mut rest) = match expanded {
+                    Some(mut names) => {
+                        let first = names.remove(0);
+                        (first, names)
+                    }
+                    None => (words::word(name_node, src, &self.vars), Vec::new()),
+                };
+                rest.append(&mut arg_words);
+                self.invoke(&name_word, &rest, stdin)
             }
             None => Stage::default(),
         };
@@ -254,8 +267,8 @@ impl Walker {
     }
 
     pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
-        if let Some(text) = &code.value {
-            self.script(text);
+        if let Some(text) = code.value.clone().or_else(|| self.definite_value(code)) {
+            self.script(&text);
             return;
         }
         self.find(
@@ -274,6 +287,46 @@ impl Walker {
         if let Some(guess) = code.guess.clone() {
             self.speculate(|w| w.script(&guess));
         }
+    }
+}
+
+impl Walker {
+    /// The value of `word` when every expansion in it is a variable of [`Walker::definite`]
+    /// (`"$cmd"`, `${cmd}`), and nothing else in it is only known at run time.
+    fn definite_value(&self, word: &Word) -> Option<String> {
+        let text = word.text.as_str();
+        if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
+            return None;
+        }
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        let mut any = false;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' | b'\'' => return None,
+                b'$' => {
+                    let braced = bytes.get(i + 1) == Some(&b'{');
+                    let start = if braced { i + 2 } else { i + 1 };
+                    let end = crate::syntax::scan::name_end(bytes, start);
+                    if end == start {
+                        return None;
+                    }
+                    if braced && bytes.get(end) != Some(&b'}') {
+                        return None;
+                    }
+                    if !self.definite.contains_key(&text[start..end]) {
+                        return None;
+                    }
+                    any = true;
+                    i = if braced { end + 1 } else { end };
+                }
+                _ => i += 1,
+            }
+        }
+        if !any {
+            return None;
+        }
+        word.guess.clone()
     }
 }
 
