@@ -89,12 +89,13 @@ fn harmless_less_options(value: &str) -> bool {
     value.split_whitespace().all(|w| {
         let short = w.starts_with('-') && !w.starts_with("--");
         let long = w.strip_prefix("--").unwrap_or("");
-        !w.starts_with('+')
-            && !(short && w.contains(['k', 'o', 'O']))
-            && !long.starts_with("lesskey")
-            && !long.starts_with("log-file")
-            && !long.starts_with("LOG-FILE")
-            && (short || w.starts_with("--") || w.chars().all(|c| c.is_ascii_digit()))
+        let risky = w.starts_with('+')
+            || (short && w.contains(['k', 'o', 'O']))
+            || ["lesskey", "log-file", "LOG-FILE"]
+                .iter()
+                .any(|l| long.starts_with(l));
+        let option = short || w.starts_with("--") || w.chars().all(|c| c.is_ascii_digit());
+        !risky && option
     })
 }
 

@@ -371,13 +371,12 @@ fn expression(
             Tok::Str {
                 text,
                 fstring: true,
-            } => {
-                if !fstring_parts(text).iter().all(|part| {
-                    tokens(part)
-                        .is_some_and(|p| expression(&p[..p.len() - 1], modules, locals, uses_paths))
-                }) {
-                    return false;
-                }
+            } if !fstring_parts(text).iter().all(|part| {
+                tokens(part)
+                    .is_some_and(|p| expression(&p[..p.len() - 1], modules, locals, uses_paths))
+            }) =>
+            {
+                return false
             }
             Tok::Op(o) if matches!(o.as_str(), ":=" | "+=" | "-=" | "*=" | "/=" | "@") => {
                 return false

@@ -79,6 +79,20 @@ pub fn is_executable(path: &Path) -> bool {
     fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
+/// The home directory of the account this process runs as, from `/etc/passwd` (ssh and sqlite3
+/// take `~` from there, not from `HOME`). The account is the owner of `/proc/self`.
+pub fn account_home() -> Option<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = fs::metadata("/proc/self").ok()?.uid().to_string();
+    let Contents::Text(passwd) = read_text(Path::new("/etc/passwd")) else {
+        return None;
+    };
+    passwd.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        (fields.len() >= 7 && fields[2] == uid).then(|| PathBuf::from(fields[5]))
+    })
+}
+
 /// `path` joined onto `base` unless it is absolute, with `.` and `..` resolved in the text (not
 /// through symbolic links, as a shell's `cd` does).
 pub fn join(base: &Path, path: &str) -> PathBuf {

@@ -564,11 +564,11 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             if has(&["--no-index"]) {
                 c.filters = true;
             } else {
-                c.index = true;
                 let revisions = ops.iter().filter(|o| looks_like_revision(o, repo)).count();
                 let range = ops.iter().any(|o| o.contains(".."));
                 let cached = has(&["--cached", "--staged"]);
                 let tree_to_tree = range || revisions >= 2;
+                c.index = !tree_to_tree;
                 c.refresh = !cached && !tree_to_tree;
             }
             let content =
@@ -941,8 +941,24 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         return;
     };
     let sub = sub.to_string();
-    let rest = &g.rest[1..];
-    let found = discover(here, &g, &dir);
+    let rest = g.rest[1..].to_vec();
+    judge(here, &g, &dir, &sub, &rest, out, 0);
+}
+
+const MAX_SUBMODULES: usize = 16; // submodules looked into per repository; more are taken to apply
+const MAX_SUBMODULE_DEPTH: usize = 3; // submodules of submodules of submodules
+
+/// The findings for `git sub rest` run in `dir`; `depth` > 0 in a submodule git recursed into.
+fn judge(
+    here: &Here<'_>,
+    g: &Global,
+    dir: &Path,
+    sub: &str,
+    rest: &[Word],
+    out: &mut Verdict,
+    depth: usize,
+) {
+    let found = discover(here, g, dir);
     let repo = match &found {
         Found::Repo(r) => Some(r),
         Found::Unknown(why) => {
@@ -954,9 +970,18 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
         Found::None => None,
     };
-    let config = config(here, repo, &g);
-    let c = consults(&sub, rest, &config, repo);
-    let runs = |what: &str| format!("git {sub} runs {what}");
+    let config = config(here, repo, g);
+    let c = consults(sub, rest, &config, repo);
+    let runs = |what: &str| {
+        if depth == 0 {
+            format!("git {sub} runs {what}")
+        } else {
+            format!(
+                "git {sub} recurses into the submodule at {} and runs {what}",
+                dir.display()
+            )
+        }
+    };
     let mut found: Vec<String> = Vec::new();
     let mut push = |reason: String| found.push(reason);
     let any = c.index
@@ -994,12 +1019,19 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             .is_some_and(|v| v.trim() == "0"));
     if c.writes_index && locks {
         if let Some(repo) = repo {
-            if let Some(hook) = hook(repo, &config, "post-index-change") {
-                if is_stale() {
+            if is_stale() {
+                if let Some(hook) = hook(repo, &config, "post-index-change") {
                     push(runs(&format!(
                         "the post-index-change hook {hook} when it rewrites a stale index"
                     )));
                 }
+                out.push(
+                    Level::Write,
+                    format!(
+                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
+                        repo.git_dir.join("index").display()
+                    ),
+                );
             }
         }
     }
@@ -1022,7 +1054,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             || (!textconvs.is_empty() && c.textconv)
             || (!commands.is_empty() && c.ext_diff);
         if wanted {
-            let d = drivers(here, repo, &config, &g);
+            let d = drivers(here, repo, &config, g);
             let why = |name: &str| match &d.any {
                 Some(any) => format!(" ({any})"),
                 None => format!(" (chosen by {name} in the attributes)"),
@@ -1137,6 +1169,42 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     for reason in found {
         out.push(Level::Unknown, reason);
     }
+    // status, diff and describe --dirty look into each submodule's work tree with a git of its
+    // own, which reads the submodule's configuration.
+    let recurses = c.index
+        && matches!(sub, "status" | "diff" | "describe")
+        && !has_option(rest, "--ignore-submodules");
+    if let (true, Some(top)) = (recurses, repo.and_then(|r| r.work_tree.as_ref())) {
+        let Contents::Text(modules) = files::read_text(&top.join(".gitmodules")) else {
+            return;
+        };
+        let paths: Vec<String> = gitconfig::parse(&modules)
+            .into_iter()
+            .filter(|(k, _)| k.starts_with("submodule.") && k.ends_with(".path"))
+            .filter_map(|(_, v)| v)
+            .collect();
+        if depth >= MAX_SUBMODULE_DEPTH || paths.len() > MAX_SUBMODULES {
+            out.push(
+                Level::Unknown,
+                format!("git {sub} recurses into more submodules than are read here"),
+            );
+            return;
+        }
+        let inner = Global::default();
+        for path in paths {
+            let dir = files::join(top, &path);
+            if files::exists(&dir.join(".git")) {
+                judge(here, &inner, &dir, "status", &[], out, depth + 1);
+            }
+        }
+    }
+}
+
+/// `--name` (or `--name=…`) is among the options of `rest`.
+fn has_option(rest: &[Word], name: &str) -> bool {
+    options(rest)
+        .iter()
+        .any(|o| o.split('=').next() == Some(name))
 }
 
 /// `core.fsmonitor` names a hook or turns the daemon on.

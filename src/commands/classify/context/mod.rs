@@ -192,13 +192,19 @@ impl Probe {
             .and_then(|path| files::on_path(program, path, &self.dirs[0]));
         let interpreter = resolved.as_deref().and_then(files::interpreter);
         tools::loader(&env, &self.dirs, &mut out);
-        tools::interpreted(
-            program,
-            resolved.as_deref(),
-            interpreter.as_deref(),
-            &env,
-            &mut out,
-        );
+        // `node -v`, `perl -v`: the interpreter prints its version before it reads its options
+        // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
+        let version_only = interpreter.is_none()
+            && matches!(args, [only] if ["-v", "-V", "--version", "-version"].iter().any(|v| only.is(v)));
+        if !version_only {
+            tools::interpreted(
+                program,
+                resolved.as_deref(),
+                interpreter.as_deref(),
+                &env,
+                &mut out,
+            );
+        }
         let contextual = is_contextual(program);
         if contextual {
             if let Some(lost) = &self.lost {

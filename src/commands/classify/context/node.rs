@@ -186,6 +186,7 @@ fn yarn(here: &Here<'_>, out: &mut Verdict) {
                             trimmed[key.len()..]
                                 .trim_start_matches(['"', ':', '=', ' '])
                                 .trim()
+                                .trim_matches(['"', '\''])
                         ),
                     ),
                     "plugins" => {

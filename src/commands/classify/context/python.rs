@@ -194,9 +194,19 @@ fn flags(args: &[Word]) -> Flags {
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if super::family(here.program) == "pip" {
         script(here, out);
+        pip(here, args, out);
         return;
     }
     let f = flags(args);
+    if let Mode::Module(Some(module)) = &f.mode {
+        if module == "pip" {
+            let after = args
+                .iter()
+                .position(|a| a.is("pip"))
+                .map_or(&[][..], |i| &args[i + 1..]);
+            pip(here, after, out);
+        }
+    }
     if f.mode == Mode::Info {
         return;
     }
@@ -491,5 +501,66 @@ mod tests {
             vec!["csv", "sys", "os", "a"]
         );
         assert!(imports("print(1)").is_empty());
+    }
+}
+
+/// pip's commands that use the package index check for a newer pip first and record it in its
+/// cache (`selfcheck`), unless told not to (`--disable-pip-version-check`, `--no-index`,
+/// `PIP_DISABLE_PIP_VERSION_CHECK`, `disable-pip-version-check` in a pip.conf).
+fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let sub = args
+        .iter()
+        .filter_map(|a| a.value.as_deref())
+        .find(|v| !v.starts_with('-'));
+    if !matches!(
+        sub,
+        Some("list" | "install" | "download" | "wheel" | "index")
+    ) {
+        return;
+    }
+    let flag = |name: &str| args.iter().any(|a| a.is(name));
+    if flag("--disable-pip-version-check") || flag("--no-index") {
+        return;
+    }
+    for name in ["PIP_DISABLE_PIP_VERSION_CHECK", "PIP_NO_INDEX"] {
+        if here
+            .env
+            .value(name)
+            .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on"))
+        {
+            return;
+        }
+    }
+    let mut configs: Vec<PathBuf> = vec![
+        PathBuf::from("/etc/pip.conf"),
+        PathBuf::from("/etc/xdg/pip/pip.conf"),
+    ];
+    if let Some(home) = here.env.home() {
+        configs.push(home.join(".pip/pip.conf"));
+    }
+    if let Some(xdg) = here.env.xdg_config() {
+        configs.push(xdg.join("pip/pip.conf"));
+    }
+    if let Some(file) = here.env.value("PIP_CONFIG_FILE") {
+        configs.push(files::join(here.dir, file));
+    }
+    let disabled = configs.iter().any(|c| match files::read_text(c) {
+        Contents::Text(t) => t.lines().any(|l| {
+            let l = l.trim().to_ascii_lowercase().replace('_', "-");
+            (l.starts_with("disable-pip-version-check") || l.starts_with("no-index"))
+                && l.split('=')
+                    .nth(1)
+                    .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"))
+        }),
+        _ => false,
+    });
+    if !disabled {
+        out.push(
+            Level::Write,
+            format!(
+                "pip {} checks the index for a newer pip and records it in its cache (--disable-pip-version-check turns that off)",
+                sub.unwrap_or("")
+            ),
+        );
     }
 }

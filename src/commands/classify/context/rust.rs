@@ -254,7 +254,13 @@ fn toolchain(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         );
         return;
     }
-    if installed(here, &name).is_none() {
+    // A channel (`stable`, `nightly-2024-01-01`, `1.80`) is downloaded when missing; another
+    // name is a linked toolchain, and rustup stops when it is missing.
+    let channel = ["stable", "beta", "nightly"]
+        .iter()
+        .any(|c| name == *c || name.starts_with(&format!("{c}-")))
+        || name.starts_with(|c: char| c.is_ascii_digit());
+    if channel && installed(here, &name).is_none() {
         out.push(
             Level::Write,
             format!("{program} installs the toolchain {name} ({origin}), which is not installed"),

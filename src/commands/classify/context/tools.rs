@@ -173,15 +173,23 @@ pub fn interpreted(
 
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     match here.program {
-        "less" | "more" => less(here, out),
+        "less" | "more" => {
+            let no_preprocessor = args.iter().any(|a| {
+                a.is("--no-lessopen")
+                    || a.value.as_deref().is_some_and(|v| {
+                        v.starts_with('-') && !v.starts_with("--") && v.contains('L')
+                    })
+            });
+            if !no_preprocessor {
+                less(here, out)
+            }
+        }
         "rg" => rg(here, out),
         "tar" => tar(here, out),
         "ssh" => ssh(here, args, out),
         "sqlite3" => sqlite(here, args, out),
-        "man" => {
-            if here.env.is_set("MANOPT") {
-                out.push(Level::Unknown, "man takes options from MANOPT");
-            }
+        "man" if here.env.is_set("MANOPT") => {
+            out.push(Level::Unknown, "man takes options from MANOPT");
         }
         _ => {}
     }
@@ -273,7 +281,7 @@ fn rg(here: &Here<'_>, out: &mut Verdict) {
             );
             return;
         }
-        Var::Set(p) if p.is_empty() => return,
+        Var::Set("") => return,
         Var::Set(p) => files::join(here.dir, p),
     };
     let text = match files::read_text(&path) {
@@ -355,7 +363,8 @@ fn ssh(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     .map(|f| Some(f.to_string()))
             })
         });
-    let home = here.env.home();
+    // ssh takes `~` from the account's entry in the password database, not from HOME.
+    let home = files::account_home();
     let mut queue: Vec<(PathBuf, PathBuf)> = Vec::new();
     match given {
         Some(Some(f)) if f != "none" => {
@@ -490,7 +499,13 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
     }
     if !init {
-        if let Some(rc) = here.env.home().map(|h| h.join(".sqliterc")) {
+        // sqlite3 takes ~ from the account's entry in the password database (HOME only when
+        // there is none).
+        let home = files::account_home().or_else(|| here.env.home());
+        if let Some(rc) = home
+            .map(|h| h.join(".sqliterc"))
+            .filter(|rc| files::is_file(rc))
+        {
             if files::is_file(&rc) {
                 out.push(
                     Level::Unknown,
