@@ -557,66 +557,6 @@ fn fstring_parts(text: &str) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_programs_that_only_print() {
-        for code in [
-            "print(1)",
-            "print(1 + 1)",
-            "import sys; print(sys.version_info[:2])",
-            "import sys; print(len(sys.argv))",
-            "import json; print(json.dumps([1, 2]))",
-            "import sys; print(sys.path[1])",
-            "import platform; print(platform.machine(), platform.python_version())",
-            "import os; print(os.getcwd()); print(os.path.exists('x'))",
-            "import json; print(json.load(open('config.json'))['name'])",
-            "print(f'{1+2} {\"a\".upper()}')",
-            "import sys; print(*sys.path, sep='\\n')",
-            "print('a', end='')",
-            "import os; print(os.environ.get('HOME'), os.sep, os.environ['PATH'])",
-            "from os import path; print(path.join('a', 'b'))",
-            "from json import dumps; print(dumps(1))",
-            "import sys\nfor_each = [x * 2 for x in range(3)]\nprint(for_each)",
-            "import os.path; print(os.path.join('a', 'b'))",
-            "from pathlib import Path; print(Path('a').exists())",
-            "import sys; sys.stdout.write('x\\n')",
-            "import csv, sys; print(sys.version_info[:2])",
-            "import json; print(json.__version__)",
-        ] {
-            assert!(only_prints(code), "{code}");
-        }
-        for code in [
-            "import os; os.system('touch x')",
-            "open('x', 'w').write('1')",
-            "open('x', mode='a')",
-            "__import__('os').system('id')",
-            "import subprocess; subprocess.run(['id'])",
-            "print(().__class__.__bases__[0].__subclasses__())",
-            "exec('print(1)')",
-            "eval('1')",
-            "import numpy; print(numpy.__version__)",
-            "from pathlib import Path; Path('x').write_text('1')",
-            "from pathlib import Path; Path('x').replace('y')",
-            "import json; json.dump({}, open('x', 'w'))",
-            "getattr(__builtins__, 'exec')('1')",
-            "def f(): pass",
-            "import shutil; shutil.rmtree('x')",
-            "print(f'{__import__(\"os\").system(\"id\")}')",
-            "import os; os.remove('x')",
-            "x = open('a'); x.write('b')",
-            "import pickle",
-            "import os; list(map(os.system, ['id']))",
-            "import os; f = os.remove; f('x')",
-            "import os; os.environ['X'] = 'y'",
-        ] {
-            assert!(!only_prints(code), "{code}");
-        }
-    }
-}
-
 /// The verdict on `python args` when it certainly only reads: `-c` with a program that only
 /// prints, or `-m` with a module run in a read-only mode, after options that change nothing
 /// about what runs. `None`: not known to only read (the caller decides).
@@ -757,4 +697,64 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_programs_that_only_print() {
+        for code in [
+            "print(1)",
+            "print(1 + 1)",
+            "import sys; print(sys.version_info[:2])",
+            "import sys; print(len(sys.argv))",
+            "import json; print(json.dumps([1, 2]))",
+            "import sys; print(sys.path[1])",
+            "import platform; print(platform.machine(), platform.python_version())",
+            "import os; print(os.getcwd()); print(os.path.exists('x'))",
+            "import json; print(json.load(open('config.json'))['name'])",
+            "print(f'{1+2} {\"a\".upper()}')",
+            "import sys; print(*sys.path, sep='\\n')",
+            "print('a', end='')",
+            "import os; print(os.environ.get('HOME'), os.sep, os.environ['PATH'])",
+            "from os import path; print(path.join('a', 'b'))",
+            "from json import dumps; print(dumps(1))",
+            "import sys\nfor_each = [x * 2 for x in range(3)]\nprint(for_each)",
+            "import os.path; print(os.path.join('a', 'b'))",
+            "from pathlib import Path; print(Path('a').exists())",
+            "import sys; sys.stdout.write('x\\n')",
+            "import csv, sys; print(sys.version_info[:2])",
+            "import json; print(json.__version__)",
+        ] {
+            assert!(only_prints(code), "{code}");
+        }
+        for code in [
+            "import os; os.system('touch x')",
+            "open('x', 'w').write('1')",
+            "open('x', mode='a')",
+            "__import__('os').system('id')",
+            "import subprocess; subprocess.run(['id'])",
+            "print(().__class__.__bases__[0].__subclasses__())",
+            "exec('print(1)')",
+            "eval('1')",
+            "import numpy; print(numpy.__version__)",
+            "from pathlib import Path; Path('x').write_text('1')",
+            "from pathlib import Path; Path('x').replace('y')",
+            "import json; json.dump({}, open('x', 'w'))",
+            "getattr(__builtins__, 'exec')('1')",
+            "def f(): pass",
+            "import shutil; shutil.rmtree('x')",
+            "print(f'{__import__(\"os\").system(\"id\")}')",
+            "import os; os.remove('x')",
+            "x = open('a'); x.write('b')",
+            "import pickle",
+            "import os; list(map(os.system, ['id']))",
+            "import os; f = os.remove; f('x')",
+            "import os; os.environ['X'] = 'y'",
+        ] {
+            assert!(!only_prints(code), "{code}");
+        }
+    }
 }

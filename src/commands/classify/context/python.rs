@@ -490,20 +490,6 @@ fn shadowing(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_imports() {
-        assert_eq!(
-            imports("import csv, sys as s; from os.path import join\nimport a.b"),
-            vec!["csv", "sys", "os", "a"]
-        );
-        assert!(imports("print(1)").is_empty());
-    }
-}
-
 /// pip's commands that use the package index check for a newer pip first and record it in its
 /// cache (`selfcheck`), unless told not to (`--disable-pip-version-check`, `--no-index`,
 /// `PIP_DISABLE_PIP_VERSION_CHECK`, `disable-pip-version-check` in a pip.conf).
@@ -562,5 +548,19 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 sub.unwrap_or("")
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_imports() {
+        assert_eq!(
+            imports("import csv, sys as s; from os.path import join\nimport a.b"),
+            vec!["csv", "sys", "os", "a"]
+        );
+        assert!(imports("print(1)").is_empty());
     }
 }
