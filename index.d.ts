@@ -254,9 +254,28 @@ export declare function checkBashInterception(command: string, rules: Array<Inte
  * `timeout`, `nohup`) is a known reader used with read-only options and no redirection writes
  * a file. This is a guide for approval prompts, not a sandbox.
  *
- * @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
+ * With `options`, the command is classified where it will run: what its programs read before
+ * they run is read first (never run): the git repository and configuration that apply, cargo's
+ * and rustup's, npm's, yarn's and pnpm's, Python's module path and site files, pager and tool
+ * variables, what kind of file each program is. Configuration that makes a reader run code or
+ * write makes the verdict not `read-only`, with the file and key in `reasons`. Without
+ * `options`, `context` is `none`: the verdict assumes there is no such configuration.
+ *
+ * @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte, or an option has the
+ * wrong type.
  */
-export declare function classifyCommand(command: string): CommandClassification
+export declare function classifyCommand(command: string, options?: ClassifyOptions | undefined | null): CommandClassification
+
+/** Where a command will run, for `classifyCommand` (extension). */
+export interface ClassifyOptions {
+  /** The directory the command will run in. @default the host's working directory */
+  cwd?: string
+  /**
+   * The environment it will run with (`HOME`, `PATH`, `GIT_DIR`, …), whole: it is not merged
+   * with the host's. @default the host's environment
+   */
+  env?: Record<string, string>
+}
 
 /** How much a command can do (extension). */
 export interface CommandClassification {
@@ -273,9 +292,17 @@ export interface CommandClassification {
   commands: Array<string>
   /**
    * Why, worst first, in words an agent can show a user (e.g. `rm -rf targets the root
-   * directory`, `redirection writes to out.txt`, `unknown program: foo`).
+   * directory`, `redirection writes to out.txt`, `unknown program: foo`). A finding in the
+   * context names the file and key (`git status runs the fsmonitor hook (core.fsmonitor = … in
+   * /repo/.git/config)`).
    */
   reasons: Array<string>
+  /**
+   * `read`: the command's directory and environment were read (`classifyCommand(command,
+   * { cwd, env })`). `none`: no context was given, and the verdict assumes that no
+   * configuration in the directory, HOME or environment makes a program run code.
+   */
+  context: 'none' | 'read'
 }
 
 /**

@@ -89,13 +89,13 @@ for (const c of cases) {
       f.adversarial++
       if (readOnly) {
         f.holes++
-        misses.push({ id: c.id, family: c.family, kind: 'hole', command: c.command, reason: v.reason })
+        misses.push({ id: c.id, family: c.family, kind: 'hole', command: c.command, reasons: v.reasons })
       }
     } else {
       f.everyday++
       if (!readOnly) {
         f.falseAlarms++
-        misses.push({ id: c.id, family: c.family, kind: 'false alarm', command: c.command, level: v.level, reason: v.reason })
+        misses.push({ id: c.id, family: c.family, kind: 'false alarm', command: c.command, level: v.level, reasons: v.reasons })
       }
     }
   } finally {

@@ -1,6 +1,8 @@
 //! JS surface of the command helpers (docs/api.md §6): the bash interceptor and its default rules,
 //! head/tail normalization, and command classification. Thin: the logic is in `crate::commands`.
 
+use std::collections::HashMap;
+
 use napi::bindgen_prelude::{JsValue, Object, Unknown};
 use napi::Env;
 use napi_derive::napi;
@@ -9,7 +11,9 @@ use crate::commands::{self, classify, head_tail, intercept, rules};
 use crate::error::{Error, Result};
 
 use super::error;
-use super::options::{arg, array, js_name, js_readers, optional_arg, required, FromJs};
+use super::options::{
+    arg, array, js_name, js_readers, optional_arg, required, FromJs, Path, StringMap,
+};
 
 /// A rule of the bash interceptor: when `pattern` matches a command (or one of its segments) and
 /// `tool` is available, the command is blocked with `message`.
@@ -85,9 +89,33 @@ pub struct CommandClassification {
     /// order of appearance, without repeats.
     pub commands: Vec<String>,
     /// Why, worst first, in words an agent can show a user (e.g. `rm -rf targets the root
-    /// directory`, `redirection writes to out.txt`, `unknown program: foo`).
+    /// directory`, `redirection writes to out.txt`, `unknown program: foo`). A finding in the
+    /// context names the file and key (`git status runs the fsmonitor hook (core.fsmonitor = … in
+    /// /repo/.git/config)`).
     pub reasons: Vec<String>,
+    /// `read`: the command's directory and environment were read (`classifyCommand(command,
+    /// { cwd, env })`). `none`: no context was given, and the verdict assumes that no
+    /// configuration in the directory, HOME or environment makes a program run code.
+    #[napi(ts_type = "'none' | 'read'")]
+    pub context: String,
 }
+
+/// Where a command will run, for `classifyCommand` (extension).
+// Declares the TypeScript type; the object is read field by field, with the readers below.
+#[napi(object)]
+#[allow(dead_code)]
+pub struct ClassifyOptions {
+    /// The directory the command will run in. @default the host's working directory
+    pub cwd: Option<String>,
+    /// The environment it will run with (`HOME`, `PATH`, `GIT_DIR`, …), whole: it is not merged
+    /// with the host's. @default the host's environment
+    pub env: Option<HashMap<String, String>>,
+}
+
+js_readers!(ClassifyOptions {
+    cwd => Path,
+    env => StringMap,
+});
 
 /// The default interceptor rules, for the tools `read` (cat/head/tail/less/more with a file),
 /// `grep` (grep/rg/ag/ack), `glob` (find/fd/locate by name or type), `edit` (`sed -i`, `perl -i`,
@@ -201,16 +229,52 @@ pub fn apply_head_tail(
 /// `timeout`, `nohup`) is a known reader used with read-only options and no redirection writes
 /// a file. This is a guide for approval prompts, not a sandbox.
 ///
-/// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte.
-#[napi(catch_unwind, ts_args_type = "command: string")]
+/// With `options`, the command is classified where it will run: what its programs read before
+/// they run is read first (never run): the git repository and configuration that apply, cargo's
+/// and rustup's, npm's, yarn's and pnpm's, Python's module path and site files, pager and tool
+/// variables, what kind of file each program is. Configuration that makes a reader run code or
+/// write makes the verdict not `read-only`, with the file and key in `reasons`. Without
+/// `options`, `context` is `none`: the verdict assumes there is no such configuration.
+///
+/// @throws {Error} `ERR_INVALID_ARG` when `command` contains a NUL byte, or an option has the
+/// wrong type.
+#[napi(
+    catch_unwind,
+    ts_args_type = "command: string, options?: ClassifyOptions | undefined | null"
+)]
 #[cfg_attr(test, allow(dead_code))]
-pub fn classify_command(env: Env, command: Unknown) -> napi::Result<CommandClassification> {
-    let command = valid_command(command).map_err(|e| error::throw(&env, e))?;
-    let result = classify::classify(&command);
+pub fn classify_command(
+    env: Env,
+    command: Unknown,
+    options: Option<Unknown>,
+) -> napi::Result<CommandClassification> {
+    let read = || -> Result<(String, Option<classify::Context>)> {
+        let command = valid_command(command)?;
+        let Some(options) = optional_arg::<Object>(options, "options")? else {
+            return Ok((command, None));
+        };
+        let cwd = match ClassifyOptions::cwd(&options)? {
+            Some(super::options::Path(cwd)) => std::path::absolute(&cwd)
+                .map_err(|e| Error::invalid("options.cwd", "must be a path", e.to_string()))?,
+            None => std::env::current_dir()
+                .map_err(|e| Error::invalid("options.cwd", "could not be read", e.to_string()))?,
+        };
+        let vars = match ClassifyOptions::env(&options)? {
+            Some(StringMap(pairs)) => pairs.into_iter().collect(),
+            None => std::env::vars().collect(),
+        };
+        Ok((command, Some(classify::Context { cwd, env: vars })))
+    };
+    let (command, context) = read().map_err(|e| error::throw(&env, e))?;
+    let result = match &context {
+        Some(context) => classify::classify_in(&command, context),
+        None => classify::classify(&command),
+    };
     Ok(CommandClassification {
         level: result.level.as_str().to_string(),
         commands: result.commands,
         reasons: result.reasons,
+        context: result.context.as_str().to_string(),
     })
 }
 

@@ -15,6 +15,7 @@
 //! [`quotes`] gives the value of a quoted part of a word, once the parse has found the parts.
 //! [`is_name`] is bash's NAME, shared with `process::env` (which names it `is_valid_env_key`).
 
+pub(crate) mod continuations;
 pub(crate) mod plain;
 pub(crate) mod quotes;
 pub(crate) mod scan;

@@ -173,6 +173,18 @@ pub struct PendingHeredoc {
     strip_tabs: bool,
 }
 
+impl PendingHeredoc {
+    /// The delimiter line, quotes removed.
+    pub fn delimiter(&self) -> &str {
+        &self.delimiter
+    }
+
+    /// `<<-`: leading tabs are removed from each line, the delimiter's included.
+    pub fn strips_tabs(&self) -> bool {
+        self.strip_tabs
+    }
+}
+
 /// Reads the `[-]WORD` after `<<` at `i`: returns where the operator ends and the pending body.
 pub fn read_heredoc_operator(s: &[u8], mut i: usize) -> (usize, Option<PendingHeredoc>) {
     let strip_tabs = s.get(i) == Some(&b'-');

@@ -136,7 +136,7 @@ pub fn syntax_error(root: Node<'_>, src: &str) -> Option<String> {
         if node.is_missing() {
             return Some(format!("missing {}", node.kind()));
         }
-        if node.is_error() && !is_read_write_redirection(node, src) {
+        if node.is_error() && !is_read_write_redirection(node, src) && !is_herestring(node, src) {
             let text: String = text(node, src).chars().take(30).collect();
             return Some(format!("near {text:?}"));
         }
@@ -147,6 +147,18 @@ pub fn syntax_error(root: Node<'_>, src: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// tree-sitter-bash reads `<<<` after a compound command (`done <<< x`, `} <<< x`) as an error
+/// `<<` followed by a redirection `< x`.
+pub fn is_herestring(node: Node<'_>, src: &str) -> bool {
+    node.is_error()
+        && text(node, src) == "<<"
+        && node.next_sibling().is_some_and(|next| {
+            next.kind() == "file_redirect"
+                && next.start_byte() == node.end_byte()
+                && text(next, src).starts_with('<')
+        })
 }
 
 /// tree-sitter-bash reads `<>` as `<` followed by an error `>`.

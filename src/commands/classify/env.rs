@@ -33,6 +33,115 @@ const HARMLESS: &[&str] = &[
     "DU_BLOCK_SIZE",
 ];
 
+/// Names that change nothing about what a program writes or runs, with why; allowed before a
+/// command whatever their value.
+#[rustfmt::skip]
+const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
+    ("GIT_OPTIONAL_LOCKS", "0 keeps git from taking locks to rewrite the index; any other value is git's default"),
+    ("GIT_FLUSH", "when git flushes its output"),
+    ("GIT_ADVICE", "whether git prints hints"),
+    ("GIT_LITERAL_PATHSPECS", "how git reads pathspecs"),
+    ("GIT_GLOB_PATHSPECS", "how git reads pathspecs"),
+    ("GIT_NOGLOB_PATHSPECS", "how git reads pathspecs"),
+    ("GIT_ICASE_PATHSPECS", "how git reads pathspecs"),
+    ("GIT_MERGE_AUTOEDIT", "only used by merges, which write anyway"),
+    ("GIT_CONFIG_NOSYSTEM", "git reads less configuration"),
+    ("RUST_BACKTRACE", "how much of a panic's backtrace is printed"),
+    ("RUST_LIB_BACKTRACE", "how much of a backtrace is captured"),
+    ("RUST_LOG", "which log lines go to stderr"),
+    ("RUST_LOG_STYLE", "log colours"),
+    ("CARGO_LOG", "which of cargo's log lines go to stderr"),
+    ("CARGO_TERM_COLOR", "colours"),
+    ("CARGO_TERM_VERBOSE", "verbosity"),
+    ("CARGO_TERM_QUIET", "verbosity"),
+    ("CARGO_TERM_PROGRESS_WHEN", "progress bars"),
+    ("CARGO_TERM_PROGRESS_WIDTH", "progress bars"),
+    ("CARGO_NET_OFFLINE", "true keeps cargo off the network"),
+    ("NODE_ENV", "which dependencies npm lists or a program configures itself for; loads nothing"),
+    ("NODE_NO_WARNINGS", "warnings"),
+    ("NODE_DISABLE_COLORS", "colours"),
+    ("NO_UPDATE_NOTIFIER", "turns update checks off"),
+    ("PYTHONUNBUFFERED", "output buffering"),
+    ("PYTHONIOENCODING", "the encoding of the standard streams"),
+    ("PYTHONUTF8", "the default encoding"),
+    ("PYTHONHASHSEED", "hash randomization"),
+    ("PYTHONDONTWRITEBYTECODE", "keeps Python from writing compiled modules"),
+    ("PYTHONNOUSERSITE", "Python skips the user's site directory (loads less)"),
+    ("PYTHONSAFEPATH", "Python keeps the working directory off its module path (loads less)"),
+    ("PIP_DISABLE_PIP_VERSION_CHECK", "keeps pip from checking for a newer pip"),
+    ("PIP_NO_COLOR", "colours"),
+    ("PIP_NO_INPUT", "keeps pip from prompting"),
+    ("CI", "programs turn off prompts and progress output"),
+    ("DEBIAN_FRONTEND", "how apt prompts"),
+    ("GREP_COLOR", "colours"),
+    ("GREP_COLORS", "colours"),
+    ("GCC_COLORS", "colours"),
+    ("JQ_COLORS", "colours"),
+    ("SYSTEMD_COLORS", "colours"),
+    ("MANWIDTH", "the width man formats for"),
+    ("TERM_PROGRAM", "which terminal a program believes it runs in"),
+    ("HOSTNAME", "a name some programs print"),
+];
+
+/// `LESS` holds less's options: harmless unless one loads key bindings (`-k`, `--lesskey-…`),
+/// names a log file (`-o`, `-O`) or runs a command at start (`+`).
+fn harmless_less_options(value: &str) -> bool {
+    value.split_whitespace().all(|w| {
+        let short = w.starts_with('-') && !w.starts_with("--");
+        let long = w.strip_prefix("--").unwrap_or("");
+        let risky = w.starts_with('+')
+            || (short && w.contains(['k', 'o', 'O']))
+            || ["lesskey", "log-file", "LOG-FILE"]
+                .iter()
+                .any(|l| long.starts_with(l));
+        let option = short || w.starts_with("--") || w.chars().all(|c| c.is_ascii_digit());
+        !risky && option
+    })
+}
+
+/// Names whose effect, with the context read, is judged for each program that runs
+/// ([`super::context`]): where git finds its repository and configuration, Python its modules,
+/// bash its startup file, node, less, rg and tar their options, rustup its toolchain.
+pub fn judged_in_context(name: &str) -> bool {
+    const JUDGED: &[&str] = &[
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_CONFIG_GLOBAL",
+        "GIT_CONFIG_SYSTEM",
+        "GIT_CONFIG_COUNT",
+        "GIT_CONFIG_PARAMETERS",
+        "GIT_CEILING_DIRECTORIES",
+        "GIT_ATTR_SOURCE",
+        "GIT_ATTR_NOSYSTEM",
+        "GIT_EXTERNAL_DIFF",
+        "PYTHONPATH",
+        "PYTHONSTARTUP",
+        "PYTHONUSERBASE",
+        "PYTHONWARNINGS",
+        "PYTHONHOME",
+        "PYTHONINSPECT",
+        "PYTHONPYCACHEPREFIX",
+        "BASH_ENV",
+        "NODE_OPTIONS",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "RIPGREP_CONFIG_PATH",
+        "TAR_OPTIONS",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "PERL5OPT",
+        "PERL5LIB",
+        "PERLLIB",
+        "RUBYOPT",
+        "RUBYLIB",
+        "MANOPT",
+    ];
+    JUDGED.contains(&name)
+        || name.starts_with("GIT_CONFIG_KEY_")
+        || name.starts_with("GIT_CONFIG_VALUE_")
+}
+
 /// Pagers may be set, but only to a program that just prints.
 const HARMLESS_PAGERS: &[&str] = &["", "cat", "less", "more", "less -R", "less -FRX"];
 
@@ -77,6 +186,12 @@ const LOWER_CONFIG_PREFIXES: &[&str] = &[
 
 /// Why `NAME=value` placed before a command is not harmless, when it is not.
 pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
+    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) {
+        return None;
+    }
+    if name == "LESS" && value.is_some_and(harmless_less_options) {
+        return None;
+    }
     let pager = name.ends_with("PAGER");
     let known = HARMLESS.contains(&name) || name.starts_with("LC_");
     let plain_value =
@@ -96,6 +211,9 @@ pub fn harmless(name: &str, value: Option<&str>) -> bool {
 
 /// Why assigning or exporting the shell variable `name` is not harmless, when it is not.
 pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
+    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) {
+        return None;
+    }
     if HARMLESS.contains(&name) || name.starts_with("LC_") {
         return prefix_risk(name, value)
             .map(|_| format!("setting {name} can change what later commands do"));

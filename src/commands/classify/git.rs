@@ -180,6 +180,10 @@ pub fn git(args: &[Word]) -> Verdict {
 /// The verdict on `git <sub> <rest>`.
 fn command(sub: &str, rest: &[Word]) -> Verdict {
     let write = |what: &str| Verdict::write(format!("git {sub} {what}"));
+    // `git <command> -h` prints the command's usage and exits.
+    if matches!(rest, [only] if only.is("-h")) && is_command(sub) {
+        return Verdict::read_only();
+    }
     if let Some((_, effects)) = READS_ANY.iter().find(|(name, _)| *name == sub) {
         let mut v = Verdict::read_only();
         for (spellings, level, what) in *effects {
@@ -502,4 +506,9 @@ pub fn gh(args: &[Word]) -> Verdict {
         let what = args.first().map_or("", |a| a.text.as_str());
         Verdict::write(format!("gh {what} reaches GitHub over the network"))
     }
+}
+
+/// `sub` is one of git's own commands (an alias named like one is never used).
+fn is_command(sub: &str) -> bool {
+    super::context::git_command(sub)
 }

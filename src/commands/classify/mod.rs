@@ -13,6 +13,7 @@
 //! `scripts`, and none of them imports `programs` or the walker back.
 
 mod args;
+pub mod context;
 mod devtools;
 mod env;
 mod files;
@@ -21,6 +22,7 @@ mod grammar;
 mod modes;
 mod network;
 mod programs;
+mod python;
 mod readers;
 mod scripts;
 mod specs;
@@ -32,12 +34,21 @@ mod walker;
 mod words;
 mod wrappers;
 
-use verdict::Classification;
+pub use context::Context;
+pub use verdict::Classification;
 use walker::Walker;
 
-/// Classifies `command`.
+/// Classifies `command`, assuming no configuration makes its programs run code.
 pub fn classify(command: &str) -> Classification {
     let mut walker = Walker::default();
+    walker.script(command);
+    walker.finish()
+}
+
+/// Classifies `command` as it would run in `context`: what its programs will read there (the git
+/// repository, cargo's, npm's, Python's and the pagers' configuration) is read first.
+pub fn classify_in(command: &str, context: &Context) -> Classification {
+    let mut walker = Walker::with_probe(context::Probe::new(context.clone()));
     walker.script(command);
     walker.finish()
 }

@@ -29,7 +29,17 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "openssl" => openssl(&values),
         "python" | "python3" | "pypy" => json_tool(&values),
         "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
-        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => preprocess(program, &values),
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => {
+            compiler_info(&values) || preprocess(program, &values)
+        }
+        "rustc" => rustc_info(&values),
+        "sqlite3" => sqlite_read_only(&values),
+        "json_pp" => json_pp(&values),
+        "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "as" | "make" | "gmake" | "cmake"
+        | "ninja" | "meson" | "javac" => matches!(
+            values.as_slice(),
+            ["--version" | "-v" | "-V" | "-version" | "--help"]
+        ),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
@@ -68,6 +78,235 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         }
         _ => false,
     }
+}
+
+/// `sqlite3 -readonly db 'select …'`: the database opened read-only, statements that only
+/// read, dot-commands that only show. The shell's own SQL functions that write files or run an
+/// editor (`writefile`, `edit`), `ATTACH`, `VACUUM INTO` and extensions are refused; no SQL at all
+/// means statements from stdin, which cannot be checked.
+fn sqlite_read_only(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-readonly",
+        "-safe",
+        "-bail",
+        "-batch",
+        "-header",
+        "-noheader",
+        "-column",
+        "-csv",
+        "-json",
+        "-line",
+        "-list",
+        "-markdown",
+        "-table",
+        "-box",
+        "-html",
+        "-quote",
+        "-tabs",
+        "-ascii",
+        "-echo",
+        "-nofollow",
+        "-stats",
+        "-memtrace",
+        "-version",
+        "-help",
+        "-interactive",
+    ];
+    const WITH_VALUE: &[&str] = &["-separator", "-newline", "-nullvalue", "-cmd", "-escape"];
+    const DOT: &[&str] = &[
+        ".tables",
+        ".table",
+        ".schema",
+        ".indexes",
+        ".indices",
+        ".headers",
+        ".header",
+        ".mode",
+        ".dbinfo",
+        ".show",
+        ".databases",
+        ".fullschema",
+        ".width",
+        ".nullvalue",
+        ".separator",
+        ".print",
+        ".help",
+        ".version",
+        ".stats",
+        ".timer",
+        ".eqp",
+        ".dump",
+        ".changes",
+        ".echo",
+        ".bail",
+        ".lint",
+        ".dbconfig",
+        ".limit",
+        ".parameter",
+        ".prompt",
+        ".selftest",
+        ".vfsinfo",
+        ".vfslist",
+        ".vfsname",
+        ".sha3sum",
+        ".explain",
+    ];
+    let mut read_only = false;
+    let mut database = None;
+    let mut statements: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            v if FLAGS.contains(&v) => read_only |= v == "-readonly",
+            v if WITH_VALUE.contains(&v) => {
+                if v == "-cmd" {
+                    statements.extend(values.get(i));
+                }
+                i += 1;
+            }
+            v if v.starts_with('-') => return false,
+            v if database.is_none() => database = Some(v),
+            v => statements.push(v),
+        }
+    }
+    if !read_only || database.is_none() || statements.is_empty() {
+        return false;
+    }
+    statements.iter().all(|text| {
+        text.split(';').all(|statement| {
+            let s = statement.trim();
+            let lower = s.to_ascii_lowercase();
+            if s.is_empty() {
+                return true;
+            }
+            if let Some(dot) = s.strip_prefix('.') {
+                let command = format!(".{}", dot.split_whitespace().next().unwrap_or(""));
+                return DOT.contains(&command.as_str())
+                    && !lower.contains(".once")
+                    && !lower.contains(".output");
+            }
+            let first = lower.split_whitespace().next().unwrap_or("");
+            let reads = matches!(first, "select" | "with" | "values" | "explain")
+                || (first == "pragma" && !lower.contains('='));
+            let denied = [
+                "writefile",
+                "edit(",
+                "load_extension",
+                "attach",
+                "vacuum",
+                "fts3_tokenizer",
+                "zipfile",
+                "sqlar",
+                "readfile",
+                "lsdir",
+                "fsdir",
+            ]
+            .iter()
+            .any(|d| lower.contains(d));
+            reads && !denied
+        })
+    })
+}
+
+/// `json_pp`: converts JSON to JSON or a Perl dump; `-f eval` would evaluate Perl.
+fn json_pp(values: &[&str]) -> bool {
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-f" => {
+                if values.get(i) != Some(&"json") {
+                    return false;
+                }
+                i += 1;
+            }
+            "-t" | "-json_opt" => i += 1,
+            "-v" | "-V" => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// `gcc -dumpmachine`, `cc --version`, `clang -print-resource-dir`: options that print what the
+/// compiler is and where it looks, and compile nothing (every option must be one of those).
+fn compiler_info(values: &[&str]) -> bool {
+    const INFO: &[&str] = &[
+        "--version",
+        "-v",
+        "-dumpmachine",
+        "-dumpversion",
+        "-dumpfullversion",
+        "-dumpspecs",
+        "-print-search-dirs",
+        "-print-libgcc-file-name",
+        "-print-multiarch",
+        "-print-multi-lib",
+        "-print-multi-directory",
+        "-print-multi-os-directory",
+        "-print-sysroot",
+        "-print-sysroot-headers-suffix",
+        "-print-resource-dir",
+        "--print-resource-dir",
+        "-print-targets",
+        "--print-targets",
+        "--print-target-triple",
+        "-print-target-triple",
+        "--print-effective-triple",
+        "-print-effective-triple",
+        "--help",
+        "--target-help",
+        "-print-diagnostic-options",
+    ];
+    !values.is_empty()
+        && values.iter().all(|v| {
+            INFO.contains(v)
+                || v.starts_with("-print-file-name=")
+                || v.starts_with("-print-prog-name=")
+                || v.starts_with("--print-file-name=")
+                || v.starts_with("--print-prog-name=")
+        })
+}
+
+/// `rustc -vV`, `rustc --print sysroot`, `rustc --explain E0308`: what rustc is and knows, with
+/// nothing compiled (`--print kind=path` writes a file: not here).
+fn rustc_info(values: &[&str]) -> bool {
+    let mut any = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-V" | "--version" | "-vV" | "-Vv" | "-h" | "--help" => any = true,
+            "-v" | "--verbose" => {}
+            "--print" | "--explain" | "--target" => {
+                let Some(value) = values.get(i) else {
+                    return false;
+                };
+                if value.contains('=') || value.starts_with('-') {
+                    return false;
+                }
+                any |= *v != "--target";
+                i += 1;
+            }
+            "-C" | "-W" => {
+                if values.get(i) != Some(&"help") {
+                    return false;
+                }
+                any = true;
+                i += 1;
+            }
+            v if v.starts_with("--print=") || v.starts_with("--explain=") => {
+                if v.matches('=').count() > 1 {
+                    return false;
+                }
+                any = true;
+            }
+            v if v.starts_with("--target=") => {}
+            _ => return false,
+        }
+    }
+    any
 }
 
 /// `ar t archive …` / `ar p archive …` (a key of `t` or `p` with `v`/`O` modifiers).
@@ -133,6 +372,23 @@ fn openssl(values: &[&str]) -> bool {
         "version" => rest
             .iter()
             .all(|v| matches!(*v, "-a" | "-v" | "-b" | "-o" | "-f" | "-p" | "-d")),
+        "rand" => {
+            // `openssl rand -hex 16`: prints random bytes (`-out` writes, `-engine` loads).
+            let mut i = 0;
+            let mut count = 0;
+            while let Some(v) = rest.get(i) {
+                match *v {
+                    "-hex" | "-base64" => {}
+                    v if v.chars().all(|c| c.is_ascii_digit()) => count += 1,
+                    _ => return false,
+                }
+                i += 1;
+            }
+            count == 1
+        }
+        "list" | "ciphers" | "help" => rest.iter().all(|v| {
+            v.starts_with('-') && !matches!(*v, "-engine" | "-provider" | "-provider-path" | "-out")
+        }),
         "dgst" | "md5" | "sha1" | "sha256" | "sha512" => rest.iter().all(|v| {
             !v.starts_with('-')
                 || DIGESTS.contains(v)

@@ -60,12 +60,32 @@ pub fn ssh(args: &[Word]) -> Verdict {
         "-W", "-w", "-B", "-P",
     ];
     let mut i = 0;
+    // `-G` prints the configuration for a host and exits; `-V` prints the version; `-Q` lists
+    // what is supported. None connects (`-E` would write a log file).
+    let mut prints = false;
+    let mut logs = false;
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
-            Some(o) if WITH_VALUE.contains(&o) => i += 2,
+            Some(o) if WITH_VALUE.contains(&o) => {
+                logs |= o == "-E";
+                prints |= o == "-Q";
+                i += 2
+            }
+            Some(o) if o.starts_with('-') && !o.starts_with("--") => {
+                prints |= o.contains(['G', 'V']);
+                logs |= o.contains('E');
+                i += 1
+            }
             Some(o) if o.starts_with('-') => i += 1,
+            None if a.may_be_option() => {
+                logs = true;
+                i += 1
+            }
             _ => break,
         }
+    }
+    if prints && !logs {
+        return Verdict::read_only();
     }
     let mut v = Verdict::write("ssh connects to another machine");
     if let Some(remote) = args.get(i + 1..).filter(|r| !r.is_empty()) {

@@ -13,7 +13,7 @@ use super::system::{
 };
 use super::targets::{device, Device};
 use super::tools;
-use super::verdict::{Level, Nested, Verdict};
+use super::verdict::{Level, Verdict};
 use super::words::Word;
 use super::wrappers::{alias, interpreter, shell, su, trap, watch, wrapper};
 
@@ -340,7 +340,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "shred" => shred(args),
         "tee" => tee(args),
         "kill" => kill(args),
-        "ldd" => Verdict::unknown("ldd can run the program it inspects"),
+        "ldd" => ldd(args),
         "killall5" => Verdict::dangerous("killall5 signals every process on the machine"),
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             Verdict::dangerous(format!("{p} powers off or restarts the machine"))
@@ -383,11 +383,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "http" | "https" | "xh" => httpie(p),
         "ssh" => ssh(args),
         "su" => su(args),
-        "eval" => {
-            let mut v = Verdict::unknown("eval runs code built from its arguments");
-            v.nested.push(Nested::Script(joined(args)));
-            v
-        }
+        // The code is walked as a script: fixed text is judged as it is, a value only known at
+        // run time is unknown (see `Walker::nested_script`).
+        "eval" => Verdict::script(joined(args)),
         "source" => match args.first() {
             Some(file) if file.downloads => {
                 Verdict::dangerous("source runs a script downloaded from the network")
@@ -515,6 +513,28 @@ fn gofmt(args: &[Word]) -> Verdict {
             "r" => {}
             "cpuprofile" => return Verdict::write("gofmt -cpuprofile writes a file"),
             _ => return Verdict::unknown(format!("gofmt is given an option not known here: {v}")),
+        }
+    }
+    Verdict::read_only()
+}
+
+/// ldd has the dynamic loader list a program's libraries; the loader a program names itself runs
+/// first, so only system programs (whose loader is the system's) are read-only.
+fn ldd(args: &[Word]) -> Verdict {
+    const SYSTEM: &[&str] = &["/bin/", "/sbin/", "/usr/", "/lib/", "/lib64/", "/lib32/"];
+    for a in args {
+        match a.value.as_deref() {
+            Some(
+                "-v" | "--verbose" | "-u" | "--unused" | "-d" | "--data-relocs" | "-r"
+                | "--function-relocs" | "--version" | "--help",
+            ) => {}
+            Some(path) if SYSTEM.iter().any(|d| path.starts_with(d)) && !path.contains("/../") => {}
+            _ => {
+                return Verdict::unknown(format!(
+                    "ldd can run the loader {} names; only system programs are known to be safe",
+                    a.text
+                ))
+            }
         }
     }
     Verdict::read_only()

@@ -197,7 +197,8 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "free", "uptime", "w", "last", "lastlog", "getent", "getconf", "objdump", "readelf", "size", "hexdump", "hd",
     "cal", "ncal", "expr", "yes", "vmstat", "iostat", "mpstat", "netstat", "whatis", "apropos", "look", "locate",
     "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc", "zipinfo", "getfacl",
-    "dpkg-query",
+    "dpkg-query", "mountpoint", "shasum", "zipdetails", "lsattr", "namei", "lsns", "lslocks", "lsipc", "ipcs",
+    "xxhsum", "b3sum", "crc32", "pdfinfo", "lsb_release", "basenc", "colrm", "datamash",
 ];
 
 /// The grammar of `program`, when it has one.

@@ -283,6 +283,7 @@ pub fn write_to(what: &str, target: &Word) -> Option<Finding> {
         return Some(Finding {
             level: Level::Dangerous,
             reason: format!("{what} writes to {path}, which can crash or reboot the machine"),
+            settle: None,
         });
     }
     match device(path) {
@@ -290,14 +291,17 @@ pub fn write_to(what: &str, target: &Word) -> Option<Finding> {
         Device::Disk => Some(Finding {
             level: Level::Dangerous,
             reason: format!("{what} overwrites the disk device {path}"),
+            settle: None,
         }),
         Device::File | Device::Other if target.value.is_none() => Some(Finding {
             level: Level::Write,
             reason: format!("{what} writes to {}, a file named at run time", target.text),
+            settle: None,
         }),
         Device::File | Device::Other => Some(Finding {
             level: Level::Write,
             reason: format!("{what} writes to {path}"),
+            settle: None,
         }),
     }
 }

@@ -1,6 +1,6 @@
 //! Table-driven tests of the classifier core: levels by category, evasions, reasons, bounds.
 
-use super::verdict::Level;
+use super::verdict::{ContextUse, Level};
 use super::*;
 use pretty_assertions::assert_eq;
 
@@ -58,6 +58,8 @@ fn read_only_commands() {
         ("cat <<'EOF' | grep x\nhello\nEOF", ReadOnly),
         ("python3 --version", ReadOnly),
         ("command -v rm", ReadOnly),
+        ("eval \"ls\"", ReadOnly),
+        ("cmd='wc -l f'; eval \"$cmd\"", ReadOnly),
         ("rg foo src", ReadOnly),
         ("jq '.name' package.json", ReadOnly),
         ("cat $FILE | wc -l", ReadOnly),
@@ -161,7 +163,7 @@ fn unknown_commands() {
         ("foo --bar", Unknown),
         ("$CMD arg", Unknown),
         ("\"$CMD\" arg", Unknown),
-        ("eval \"ls\"", Unknown),
+        ("eval \"$x\"", Unknown),
         ("source env.sh", Unknown),
         (". ./env.sh", Unknown),
         ("./configure", Unknown),
@@ -252,6 +254,7 @@ fn reports_commands_and_reasons() {
                 level: ReadOnly,
                 commands: vec!["ls".into(), "grep".into()],
                 reasons: vec!["every command only reads: ls, grep".into()],
+                context: ContextUse::Assumed,
             },
         ),
         (
@@ -264,6 +267,7 @@ fn reports_commands_and_reasons() {
                     "redirection writes to out.txt".into(),
                     "rm deletes / recursively".into(),
                 ],
+                context: ContextUse::Assumed,
             },
         ),
         (
@@ -276,6 +280,7 @@ fn reports_commands_and_reasons() {
                     "unknown program: bar".into(),
                     "unknown program: baz".into(),
                 ],
+                context: ContextUse::Assumed,
             },
         ),
         (
@@ -284,6 +289,7 @@ fn reports_commands_and_reasons() {
                 level: ReadOnly,
                 commands: vec!["sudo".into(), "bash".into(), "git".into()],
                 reasons: vec!["every command only reads: sudo, bash, git".into()],
+                context: ContextUse::Assumed,
             },
         ),
     ];

@@ -4,8 +4,7 @@
 //! install` installs), so any option there makes the verdict unknown. After it, every option must
 //! be on the tool's list of options that only change what is shown.
 
-use super::verdict::Level;
-use super::verdict::Verdict;
+use super::verdict::{Level, Settle, Verdict};
 use super::words::Word;
 
 /// One tool.
@@ -23,7 +22,8 @@ struct Tool {
 #[rustfmt::skip]
 const TOOLS: &[Tool] = &[
     Tool { name: "cargo",
-        reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list"],
+        reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list", "-vV", "-Vv",
+            "clippy --version", "clippy -V", "fmt --version", "fmt -V", "miri --version"],
         network: &["search", "info", "owner"],
         options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
     Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
@@ -31,7 +31,7 @@ const TOOLS: &[Tool] = &[
     Tool { name: "go", reads: &["version", "env", "help"], network: &["list", "doc", "vet", "mod download", "get"],
         options: "-json -changed -m" },
     Tool { name: "npm",
-        reads: &["ls", "list", "ll", "la", "help", "root", "prefix", "bin", "why", "explain", "query", "config get", "config list", "get", "fund"],
+        reads: &["ls", "list", "ll", "la", "help", "root", "prefix", "bin", "why", "explain", "query", "config get", "config list", "get", "fund", "pkg get"],
         network: &["view", "v", "info", "show", "outdated", "search", "s", "find", "doctor", "whoami", "audit", "ping", "access", "owner", "dist-tag", "team", "token", "profile"],
         options: "--all -a --json --long -l --parseable -p --depth --global -g --prod --production --dev --omit --include --link --unicode --location -w --workspace --workspaces --include-workspace-root --package-lock-only -h --help" },
     Tool { name: "yarn", reads: &["list", "why", "help", "config get", "config list"], network: &["info", "outdated", "npm"],
@@ -126,6 +126,20 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
         ));
     };
     let rest: Vec<&Word> = words.collect();
+    // `npm run` with no script lists the scripts.
+    let lists_scripts = program == "npm"
+        && matches!(sub, "run" | "run-script" | "rum" | "urn")
+        && rest.iter().all(|w| {
+            w.value.as_deref().is_some_and(|v| {
+                matches!(
+                    v,
+                    "--json" | "--parseable" | "-w" | "--workspaces" | "--if-present"
+                )
+            })
+        });
+    if lists_scripts {
+        return Verdict::read_only();
+    }
     let only_help = (matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version")
         || (sub == "version" && tool.reads.contains(&"version")))
         && rest.is_empty();
@@ -199,11 +213,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
     if resolves && !frozen {
-        v.push(
+        v.push_unless(
             Level::Write,
             format!(
                 "cargo {sub} may write Cargo.lock and fetch the registry (--frozen only reads)"
             ),
+            Settle::CargoLockfile,
         );
     }
     for word in &rest {

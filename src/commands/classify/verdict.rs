@@ -36,6 +36,28 @@ pub struct Classification {
     pub commands: Vec<String>,
     /// Why, worst first, in words an agent can show a user.
     pub reasons: Vec<String>,
+    /// Whether the directory and environment the command runs in were read.
+    pub context: ContextUse,
+}
+
+/// Whether a classification read the command's context ([`super::context`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContextUse {
+    /// None was given: the verdict assumes that no configuration in the directory, HOME or
+    /// environment makes a program run code.
+    Assumed,
+    /// The directory and environment were read.
+    Read,
+}
+
+impl ContextUse {
+    /// The name used in the JavaScript contract.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContextUse::Assumed => "none",
+            ContextUse::Read => "read",
+        }
+    }
 }
 
 /// One thing found that makes a command more than read-only.
@@ -43,6 +65,19 @@ pub struct Classification {
 pub struct Finding {
     pub level: Level,
     pub reason: String,
+    /// The context can settle it: with the context read, it holds only if the context says so.
+    pub settle: Option<Settle>,
+}
+
+/// What a finding assumed that the context can settle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settle {
+    /// `cargo tree`/`metadata` may write Cargo.lock: not when it is current and nothing is
+    /// fetched ([`super::context`] reads it).
+    CargoLockfile,
+    /// A Python program that only prints: what it imports is the context's to check (modules
+    /// shadowed in the working directory), so it is read-only only when the context was read.
+    PythonModules,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.
@@ -118,6 +153,16 @@ impl Verdict {
         self.findings.push(Finding {
             level,
             reason: reason.into(),
+            settle: None,
+        });
+    }
+
+    /// A finding the context can settle (see [`Settle`]).
+    pub fn push_unless(&mut self, level: Level, reason: impl Into<String>, settle: Settle) {
+        self.findings.push(Finding {
+            level,
+            reason: reason.into(),
+            settle: Some(settle),
         });
     }
 }

@@ -310,6 +310,200 @@ fn runs_downloader(node: Node<'_>, src: &str) -> bool {
     false
 }
 
+/// The words bash makes of the word at `node` by brace expansion (`a.txt{,.out}` is `a.txt
+/// a.txt.out`), before any other expansion: `None` when it has no brace expression. Past
+/// [`MAX_BRACE_WORDS`] words, one word only known at run time stands for them all.
+pub fn expand_braces(
+    node: Node<'_>,
+    src: &str,
+    vars: &HashMap<String, String>,
+) -> Option<Vec<Word>> {
+    if !matches!(node.kind(), "word" | "concatenation" | "brace_expression") {
+        return None;
+    }
+    let raw = text(node, src);
+    if !raw.contains('{') {
+        return None;
+    }
+    let mut alternatives = Vec::new();
+    if !brace_words(raw.as_bytes(), &mut alternatives) {
+        return Some(vec![Word {
+            text: shortened(raw),
+            value: None,
+            guess: None,
+            shape: RUNTIME.to_string(),
+            glob: true,
+            downloads: runs_downloader(node, src),
+        }]);
+    }
+    if alternatives.len() == 1 && alternatives[0] == raw.as_bytes() {
+        return None;
+    }
+    // Each alternative is a word of its own: parse them as the arguments of one command.
+    let mut line = String::from(":");
+    for alternative in &alternatives {
+        line.push(' ');
+        line.push_str(&String::from_utf8_lossy(alternative));
+    }
+    let tree = crate::syntax::tree::parse(&line)?;
+    let command = tree.root_node().named_child(0)?;
+    if command.kind() != "command" {
+        return None;
+    }
+    let mut cursor = command.walk();
+    let words: Vec<Word> = command
+        .children_by_field_name("argument", &mut cursor)
+        .map(|arg| word(arg, &line, vars))
+        .collect();
+    (words.len() == alternatives.len()).then_some(words)
+}
+
+const MAX_BRACE_WORDS: usize = 64; // `{a,b}{c,d}…`: more words than this are not followed one by one
+
+/// Brace-expands `raw` (shell text, quotes kept) into `out`; false past [`MAX_BRACE_WORDS`].
+fn brace_words(raw: &[u8], out: &mut Vec<Vec<u8>>) -> bool {
+    let Some((open, close, parts)) = first_brace(raw) else {
+        out.push(raw.to_vec());
+        return out.len() <= MAX_BRACE_WORDS;
+    };
+    for part in parts {
+        let mut next = raw[..open].to_vec();
+        next.extend_from_slice(&part);
+        next.extend_from_slice(&raw[close + 1..]);
+        if !brace_words(&next, out) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The first brace expression of `s` outside quotes and substitutions: where it opens and
+/// closes, and its alternatives (a comma list or a sequence).
+fn first_brace(s: &[u8]) -> Option<(usize, usize, Vec<Vec<u8>>)> {
+    use crate::syntax::scan::skip_quoted;
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            b'{' => {
+                if let Some(found) = brace_at(s, i) {
+                    return Some(found);
+                }
+                i += 1;
+            }
+            _ => match skip_quoted(s, i) {
+                Some(end) => i = end,
+                None => i += 1,
+            },
+        }
+    }
+    None
+}
+
+fn brace_at(s: &[u8], open: usize) -> Option<(usize, usize, Vec<Vec<u8>>)> {
+    use crate::syntax::scan::skip_quoted;
+    let mut depth = 0;
+    let mut commas = Vec::new();
+    let mut i = open + 1;
+    while i < s.len() {
+        match s[i] {
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' if depth == 0 => {
+                let inner = &s[open + 1..i];
+                let parts: Vec<Vec<u8>> = if !commas.is_empty() {
+                    let mut parts = Vec::new();
+                    let mut start = open + 1;
+                    for &c in &commas {
+                        parts.push(s[start..c].to_vec());
+                        start = c + 1;
+                    }
+                    parts.push(s[start..i].to_vec());
+                    parts
+                } else {
+                    sequence(inner)?
+                };
+                return Some((open, i, parts));
+            }
+            b'}' => {
+                depth -= 1;
+                i += 1;
+            }
+            b',' if depth == 0 => {
+                commas.push(i);
+                i += 1;
+            }
+            b' ' | b'\t' | b'\n' => return None,
+            _ => match skip_quoted(s, i) {
+                Some(end) => i = end,
+                None => i += 1,
+            },
+        }
+    }
+    None
+}
+
+/// `1..5`, `05..10..5`, `a..e`: the words of a sequence expression.
+fn sequence(inner: &[u8]) -> Option<Vec<Vec<u8>>> {
+    let text = std::str::from_utf8(inner).ok()?;
+    let parts: Vec<&str> = text.split("..").collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let step: i64 = match parts.get(2) {
+        Some(n) => n.parse::<i64>().ok()?.abs().max(1),
+        None => 1,
+    };
+    let mut out = Vec::new();
+    if let (Ok(a), Ok(b)) = (parts[0].parse::<i64>(), parts[1].parse::<i64>()) {
+        let width = if parts[0].starts_with('0') || parts[1].starts_with('0') {
+            parts[0].len().max(parts[1].len())
+        } else {
+            0
+        };
+        let count = (a - b).unsigned_abs() / step as u64 + 1;
+        if count as usize > MAX_BRACE_WORDS {
+            // More words than are followed: the caller stands one unknown word for them.
+            return Some(vec![Vec::new(); MAX_BRACE_WORDS + 1]);
+        }
+        let mut n = a;
+        loop {
+            out.push(format!("{n:0width$}").into_bytes());
+            if n == b {
+                break;
+            }
+            n += if a < b { step } else { -step };
+            if (a < b && n > b) || (a > b && n < b) {
+                break;
+            }
+        }
+        return Some(out);
+    }
+    let (a, b) = (parts[0].as_bytes(), parts[1].as_bytes());
+    if a.len() == 1 && b.len() == 1 && a[0].is_ascii_alphabetic() && b[0].is_ascii_alphabetic() {
+        let (a, b) = (a[0], b[0]);
+        let mut c = a;
+        loop {
+            out.push(vec![c]);
+            if c == b {
+                break;
+            }
+            let next = if a < b {
+                c as i64 + step
+            } else {
+                c as i64 - step
+            };
+            if (a < b && next > b as i64) || (a > b && next < b as i64) {
+                break;
+            }
+            c = next as u8;
+        }
+        return Some(out);
+    }
+    None
+}
+
 fn has_unquoted_glob(raw: &str) -> bool {
     let mut escaped = false;
     for c in raw.chars() {

@@ -131,6 +131,11 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if args.iter().any(|a| a.downloads) {
         return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
     }
+    if super::context::family(program) == "python" {
+        if let Some(v) = super::python::invocation(args) {
+            return v;
+        }
+    }
     let inline = [
         "-c",
         "-e",

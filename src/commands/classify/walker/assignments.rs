@@ -60,6 +60,14 @@ impl Walker {
         } else {
             self.numeric.remove(&name);
         }
+        match &fixed {
+            Some(v) if shell && runs_first(node) && self.assigned_once.contains(&name) => {
+                self.definite.insert(name.clone(), v.clone());
+            }
+            _ => {
+                self.definite.remove(&name);
+            }
+        }
         if shell {
             match value_word.and_then(|w| w.guess) {
                 Some(guess) => self.vars.insert(name, guess),

@@ -523,3 +523,76 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
     }
     out
 }
+
+/// Variables the script at `root` sets with exactly one assignment and by no other means: no
+/// second assignment (anywhere, `+=` included), no `read`/`printf -v`/`mapfile` (any name in an
+/// argument word counts), no loop or declaration naming it, no `${x:=…}`.
+pub(super) fn assigned_once(root: Node<'_>, src: &str) -> HashSet<String> {
+    let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut other = HashSet::new();
+    let mut stack = vec![(root, false)];
+    while let Some((n, in_argument)) = stack.pop() {
+        let text = tree::text(n, src);
+        match n.kind() {
+            "variable_assignment" => {
+                let written = n
+                    .child_by_field_name("name")
+                    .map(|m| tree::text(m, src))
+                    .unwrap_or("");
+                let name = written.split('[').next().unwrap_or(written).to_string();
+                let appends = text
+                    .get(written.len()..)
+                    .is_some_and(|t| t.starts_with("+="));
+                *counts.entry(name.clone()).or_default() += if appends || written.contains('[') {
+                    2
+                } else {
+                    1
+                };
+            }
+            "word" | "raw_string" | "string_content" if in_argument => {
+                for run in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                    for (at, _) in run.char_indices() {
+                        other.insert(run[at..].to_string());
+                    }
+                }
+            }
+            "for_statement" | "select_statement" | "declaration_command" | "unset_command" => {
+                let mut cursor = n.walk();
+                for child in n.named_children(&mut cursor) {
+                    if matches!(child.kind(), "variable_name" | "word") {
+                        other.insert(tree::text(child, src).to_string());
+                    }
+                }
+            }
+            "expansion" => {
+                let inner = text.trim_start_matches("${");
+                let name: String = inner
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let rest = &inner[name.len()..];
+                if rest.starts_with(":=") || rest.starts_with('=') {
+                    other.insert(name);
+                }
+            }
+            _ => {}
+        }
+        let argument = match n.kind() {
+            "command" => true,
+            "command_name"
+            | "arithmetic_expansion"
+            | "subscript"
+            | "c_style_for_statement"
+            | "test_command" => false,
+            "compound_statement" if text.starts_with("((") => false,
+            _ => in_argument,
+        };
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
+    }
+    counts
+        .into_iter()
+        .filter(|(name, count)| *count == 1 && !other.contains(name))
+        .map(|(name, _)| name)
+        .collect()
+}

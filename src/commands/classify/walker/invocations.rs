@@ -5,6 +5,8 @@
 use tree_sitter::Node;
 
 use super::{Stage, Stdin, Walker};
+use crate::commands::classify::context::Alias;
+use crate::commands::classify::env;
 use crate::commands::classify::programs;
 use crate::commands::classify::verdict::{Level, Nested};
 use crate::commands::classify::words::{self, Word};
@@ -32,12 +34,23 @@ impl Walker {
         let reads_lines = name
             .map(|n| tree::text(n, src))
             .is_some_and(|n| matches!(n, "read" | "mapfile" | "readarray"));
+        let outer_prefix = self.prefix.len();
         for assignment in prefix {
-            let ifs = assignment
+            let name = assignment
                 .child_by_field_name("name")
-                .is_some_and(|n| tree::text(n, src) == "IFS");
-            if ifs && reads_lines {
-                if let Some(value) = assignment.child_by_field_name("value") {
+                .map(|n| tree::text(n, src).to_string())
+                .unwrap_or_default();
+            let value = assignment.child_by_field_name("value");
+            let fixed = match value {
+                Some(v) => words::word(v, src, &self.vars).value,
+                None => Some(String::new()),
+            };
+            self.prefix.push((name.clone(), fixed));
+            // `IFS=… read`: IFS only changes how the builtin splits what it reads. With the
+            // context read, a variable it judges per program is judged there.
+            let judged = self.probe.is_some() && env::judged_in_context(&name);
+            if (name == "IFS" && reads_lines) || judged {
+                if let Some(value) = value {
                     self.statement(value, src, &Stdin::Inherited);
                 }
                 continue;
@@ -51,17 +64,30 @@ impl Walker {
             }
         }
         let stdin = &stdin;
-        let arg_words: Vec<Word> = args
+        // Brace expansion comes first: `uniq a{,.out}` has two operands.
+        let mut arg_words: Vec<Word> = args
             .iter()
-            .map(|a| words::word(*a, src, &self.vars))
+            .flat_map(|a| {
+                words::expand_braces(*a, src, &self.vars)
+                    .unwrap_or_else(|| vec![words::word(*a, src, &self.vars)])
+            })
             .collect();
         let stage = match name
             .and_then(|n| n.named_child(0))
             .filter(|n| !n.is_missing())
         {
             Some(name_node) => {
-                let name_word = words::word(name_node, src, &self.vars);
-                self.invoke(&name_word, &arg_words, stdin)
+                let expanded = words::expand_braces(name_node, src, &self.vars)
+                    .filter(|names| !names.is_empty());
+                let (name_word, mut rest) = match expanded {
+                    Some(mut names) => {
+                        let first = names.remove(0);
+                        (first, names)
+                    }
+                    None => (words::word(name_node, src, &self.vars), Vec::new()),
+                };
+                rest.append(&mut arg_words);
+                self.invoke(&name_word, &rest, stdin)
             }
             None => Stage::default(),
         };
@@ -71,6 +97,7 @@ impl Walker {
         for r in redirects {
             self.statement(r, src, &Stdin::Inherited);
         }
+        self.prefix.truncate(outer_prefix);
         stage
     }
 
@@ -125,6 +152,29 @@ impl Walker {
     }
 
     pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        if let Some(probe) = &mut self.probe {
+            match program {
+                "cd" | "pushd" => {
+                    let target = args
+                        .iter()
+                        .find(|a| !a.may_be_option() || a.value.is_none());
+                    match target {
+                        Some(t) => probe.cd(t.value.as_deref(), &t.text),
+                        None => probe.cd(Some(""), "~"),
+                    }
+                }
+                "git" => match probe.git_alias(args, &self.prefix) {
+                    Some(Alias::Shell(code)) => {
+                        self.record("sh");
+                        self.script(&code);
+                        return Stage::default();
+                    }
+                    Some(Alias::Git(expanded)) => return self.run("git", &expanded, stdin),
+                    None => {}
+                },
+                _ => {}
+            }
+        }
         for file in programs::downloaded_files(program, args) {
             self.downloaded.insert(normal_path(&file));
         }
@@ -144,7 +194,11 @@ impl Walker {
                 );
             }
         }
-        let verdict = programs::check(program, args);
+        let mut verdict = programs::check(program, args);
+        if let Some(probe) = &mut self.probe {
+            probe.settle(program, args, &mut verdict);
+            probe.check(program, args, &self.prefix, &mut verdict);
+        }
         self.findings.extend(verdict.findings);
         let mut stage = Stage {
             downloads: verdict.downloads,
@@ -213,8 +267,8 @@ impl Walker {
     }
 
     pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
-        if let Some(text) = &code.value {
-            self.script(text);
+        if let Some(text) = code.value.clone().or_else(|| self.definite_value(code)) {
+            self.script(&text);
             return;
         }
         self.find(
@@ -233,6 +287,46 @@ impl Walker {
         if let Some(guess) = code.guess.clone() {
             self.speculate(|w| w.script(&guess));
         }
+    }
+}
+
+impl Walker {
+    /// The value of `word` when every expansion in it is a variable of [`Walker::definite`]
+    /// (`"$cmd"`, `${cmd}`), and nothing else in it is only known at run time.
+    fn definite_value(&self, word: &Word) -> Option<String> {
+        let text = word.text.as_str();
+        if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
+            return None;
+        }
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        let mut any = false;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' | b'\'' => return None,
+                b'$' => {
+                    let braced = bytes.get(i + 1) == Some(&b'{');
+                    let start = if braced { i + 2 } else { i + 1 };
+                    let end = crate::syntax::scan::name_end(bytes, start);
+                    if end == start {
+                        return None;
+                    }
+                    if braced && bytes.get(end) != Some(&b'}') {
+                        return None;
+                    }
+                    if !self.definite.contains_key(&text[start..end]) {
+                        return None;
+                    }
+                    any = true;
+                    i = if braced { end + 1 } else { end };
+                }
+                _ => i += 1,
+            }
+        }
+        if !any {
+            return None;
+        }
+        word.guess.clone()
     }
 }
 

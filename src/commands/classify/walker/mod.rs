@@ -13,8 +13,9 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
+use super::context::Probe;
 use super::readers;
-use super::verdict::{Classification, Finding, Level};
+use super::verdict::{Classification, ContextUse, Finding, Level};
 use super::words::{self, Word};
 use crate::syntax::tree::{self, parse, syntax_error};
 
@@ -58,6 +59,12 @@ pub(super) struct Walker {
     /// Variables that something in the script (a branch, a loop, a function body, `read`,
     /// `printf -v`, …) may set to a value other than a number, wherever it stands.
     tainted: HashSet<String>,
+    /// Variables assigned once in the script, at its top level, a fixed value: their value is
+    /// certain after that assignment (`cmd='wc -l f'; eval "$cmd"`).
+    definite: HashMap<String, String>,
+    /// Variables the script sets only with one plain assignment (no `read`, loop, `printf -v`,
+    /// `${x:=…}`, second assignment): candidates for [`Walker::definite`].
+    assigned_once: HashSet<String>,
     /// Arrays declared associative (`declare -A`) at the top level so far: their subscripts are
     /// words, not arithmetic.
     assoc: HashSet<String>,
@@ -67,10 +74,28 @@ pub(super) struct Walker {
     tree_depth: usize,
     /// The kinds of the nodes being walked, outermost first (what a node is inside of).
     path: Vec<String>,
+    /// The command's context, when given: what its programs will read.
+    probe: Option<Probe>,
+    /// The `NAME=value` prefixes of the commands being walked (a nested command inherits its
+    /// wrapper's), with their values when fixed.
+    prefix: Vec<(String, Option<String>)>,
 }
 
 impl Walker {
+    /// A walk that reads the command's context.
+    pub(super) fn with_probe(probe: Probe) -> Self {
+        Walker {
+            probe: Some(probe),
+            ..Walker::default()
+        }
+    }
+
     pub(super) fn finish(self) -> Classification {
+        let context = if self.probe.is_some() {
+            ContextUse::Read
+        } else {
+            ContextUse::Assumed
+        };
         let level = self
             .findings
             .iter()
@@ -96,6 +121,7 @@ impl Walker {
             level,
             commands: self.commands,
             reasons,
+            context,
         }
     }
 
@@ -103,6 +129,7 @@ impl Walker {
         self.findings.push(Finding {
             level,
             reason: reason.into(),
+            settle: None,
         });
     }
 
@@ -126,6 +153,9 @@ impl Walker {
             self.find(Level::Unknown, "shell code is nested too deeply to check");
             return;
         }
+        // bash joins backslash-newlines before it reads words; tree-sitter-bash would split there.
+        let joined = crate::syntax::continuations::join(src);
+        let src: &str = &joined;
         let Some(parsed) = parse(src) else {
             self.find(Level::Unknown, "the command could not be parsed");
             return;
@@ -148,12 +178,21 @@ impl Walker {
         let assoc = std::mem::take(&mut self.assoc);
         let tainted = self.tainted.clone();
         self.tainted.extend(evaluation::tainted(root, src));
+        let outer_definite = std::mem::take(&mut self.definite);
+        let outer_once = std::mem::replace(
+            &mut self.assigned_once,
+            evaluation::assigned_once(root, src),
+        );
         self.depth += 1;
         self.statement(root, src, &Stdin::Inherited);
         self.depth -= 1;
         self.numeric = numeric;
         self.assoc = assoc;
         self.tainted = tainted;
+        // Code run by `eval`, a trap or `bash -c` may have set anything the outer script uses.
+        drop(outer_definite);
+        self.definite.clear();
+        self.assigned_once = outer_once;
     }
 
     /// `name` holds a number whenever it is evaluated here.
@@ -199,6 +238,18 @@ impl Walker {
             }
             "word" | "string_content" | "raw_string" | "heredoc_content" => {
                 self.hidden_substitution(node, src)
+            }
+            // The pattern of `${x#…}`, `${x^^…}`, `[[ … =~ … ]]`: expanded before it is used, and
+            // tree-sitter-bash leaves it as plain text.
+            "regex" | "extglob_pattern" => {
+                let text = tree::text(node, src);
+                if text.contains("$(")
+                    || text.contains('`')
+                    || text.contains("${")
+                    || text.contains("$[")
+                {
+                    self.script(&format!(": {text}"));
+                }
             }
             "for_statement" => {
                 // `for i in 1 2 3` / `for i in {1..9}`: i holds a number inside the loop.

@@ -1,0 +1,1294 @@
+//! git in context: the repository found as git finds it (`GIT_DIR`, `--git-dir`, `-C`, a
+//! `.git` directory or gitfile up the tree, a bare repository, `GIT_CEILING_DIRECTORIES`), its
+//! configuration ([`gitconfig`]), its attributes, and which of the keys that run programs the
+//! subcommand consults. What each subcommand consults was measured with git 2.47 (a program per
+//! key that logs which command ran it):
+//!
+//! - `core.fsmonitor`: every command that reads the index (status, diff but tree to tree, ls-files,
+//!   grep, blame, check-ignore, check-attr, clean, describe --dirty, `:path` revisions, fsck,
+//!   diff-files/-index/-tree), not log, show, branch, rev-parse.
+//! - the `post-index-change` hook: status and describe --dirty, when they rewrite a stale index
+//!   (not with `GIT_OPTIONAL_LOCKS=0`).
+//! - clean and process filters chosen by attributes: blame and diff --no-index always; status,
+//!   diff, ls-files -m, add -n, describe --dirty for files whose stat data changed.
+//! - textconv drivers chosen by attributes: log, show and whatchanged with a patch or pickaxe
+//!   (-p, -S, -G; not --stat), show of a commit, diff, blame, range-diff, `--textconv`.
+//! - `diff.external`, `GIT_EXTERNAL_DIFF` and `diff.<driver>.command`: diff (--no-index
+//!   included) unless --no-ext-diff; log and show only with --ext-diff.
+//! - signature verification (`gpg.program`): `log.showSignature` on log/show/whatchanged,
+//!   --show-signature, `%G` formats, `%(signature)`, verify-commit, verify-tag, tag -v.
+//! - the help viewer (`man.viewer`, `help.format`): help and `--help`.
+//! - aliases: a command that is not git's own.
+
+use std::collections::HashSet;
+use std::fs;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use super::files::{self, Contents};
+use super::gitconfig::{self, Conditions, Config, Loader};
+use super::{Alias, Here, Var};
+use crate::commands::classify::verdict::{Level, Verdict};
+use crate::commands::classify::words::Word;
+
+/// git's own commands (`git --list-cmds=main,nohelpers`, git 2.47): an alias of the same name is
+/// never used.
+#[rustfmt::skip]
+pub const COMMANDS: &[&str] = &[
+    "add", "am", "annotate", "apply", "archimport", "archive", "bisect", "blame", "branch", "bugreport", "bundle",
+    "cat-file", "check-attr", "check-ignore", "check-mailmap", "check-ref-format", "checkout", "checkout-index",
+    "cherry", "cherry-pick", "clean", "clone", "column", "commit", "commit-graph", "commit-tree", "config",
+    "count-objects", "credential", "credential-cache", "credential-store", "cvsexportcommit", "cvsimport",
+    "cvsserver", "daemon", "describe", "diagnose", "diff", "diff-files", "diff-index", "diff-tree", "difftool",
+    "fast-export", "fast-import", "fetch", "fetch-pack", "filter-branch", "fmt-merge-msg", "for-each-ref",
+    "for-each-repo", "format-patch", "fsck", "fsck-objects", "gc", "get-tar-commit-id", "grep", "hash-object",
+    "help", "hook", "http-backend", "http-fetch", "http-push", "imap-send", "index-pack", "init", "init-db",
+    "instaweb", "interpret-trailers", "log", "ls-files", "ls-remote", "ls-tree", "mailinfo", "mailsplit",
+    "maintenance", "merge", "merge-base", "merge-file", "merge-index", "merge-octopus", "merge-one-file",
+    "merge-ours", "merge-recursive", "merge-recursive-ours", "merge-recursive-theirs", "merge-resolve",
+    "merge-subtree", "merge-tree", "mergetool", "mktag", "mktree", "multi-pack-index", "mv", "name-rev", "notes",
+    "p4", "pack-objects", "pack-redundant", "pack-refs", "patch-id", "pickaxe", "prune", "prune-packed", "pull",
+    "push", "quiltimport", "range-diff", "read-tree", "rebase", "receive-pack", "reflog", "refs", "remote",
+    "repack", "replace", "replay", "request-pull", "rerere", "reset", "restore", "rev-list", "rev-parse",
+    "revert", "rm", "send-email", "send-pack", "shell", "shortlog", "show", "show-branch", "show-index",
+    "show-ref", "sparse-checkout", "stage", "stash", "status", "stripspace", "submodule", "svn", "switch",
+    "symbolic-ref", "tag", "unpack-file", "unpack-objects", "update-index", "update-ref", "update-server-info",
+    "upload-archive", "upload-pack", "var", "verify-commit", "verify-pack", "verify-tag", "version",
+    "whatchanged", "worktree", "write-tree", "lfs",
+];
+
+/// git's options before the command, as far as finding the repository goes.
+#[derive(Default)]
+struct Global {
+    /// `-C` directories, in order.
+    chdirs: Vec<Option<String>>,
+    git_dir: Option<Option<String>>,
+    work_tree: Option<Option<String>>,
+    no_optional_locks: bool,
+    attr_source: bool,
+    /// `-c key=value`.
+    settings: Vec<(String, Option<String>)>,
+    /// The command and its arguments.
+    rest: Vec<Word>,
+}
+
+fn global(args: &[Word]) -> Global {
+    let mut g = Global::default();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let Some(v) = a.value.as_deref() else {
+            break;
+        };
+        let next = || args.get(i + 1).map(|n| n.value.clone());
+        match v {
+            "-C" => {
+                g.chdirs.push(next().flatten());
+                i += 2;
+            }
+            "-c" => {
+                if let Some(Some(setting)) = next() {
+                    let (k, val) = match setting.split_once('=') {
+                        Some((k, val)) => (k.to_string(), Some(val.to_string())),
+                        None => (setting.clone(), None),
+                    };
+                    if let Some(k) = gitconfig::canonical_key(&k) {
+                        g.settings.push((k, val));
+                    }
+                }
+                i += 2;
+            }
+            "--git-dir" | "--work-tree" | "--namespace" | "--config-env" | "--attr-source"
+            | "--list-cmds" | "--super-prefix" => {
+                let value = next().flatten();
+                match v {
+                    "--git-dir" => g.git_dir = Some(value),
+                    "--work-tree" => g.work_tree = Some(value),
+                    "--attr-source" => g.attr_source = true,
+                    _ => {}
+                }
+                i += 2;
+            }
+            "--no-optional-locks" => {
+                g.no_optional_locks = true;
+                i += 1;
+            }
+            "--" => {
+                i += 1;
+                break;
+            }
+            o if o.starts_with("--git-dir=") => {
+                g.git_dir = Some(Some(o["--git-dir=".len()..].to_string()));
+                i += 1;
+            }
+            o if o.starts_with("--work-tree=") => {
+                g.work_tree = Some(Some(o["--work-tree=".len()..].to_string()));
+                i += 1;
+            }
+            o if o.starts_with("--attr-source=") => {
+                g.attr_source = true;
+                i += 1;
+            }
+            o if o.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    g.rest = args.get(i..).unwrap_or(&[]).to_vec();
+    g
+}
+
+/// A repository as git found it.
+#[derive(Debug, Clone)]
+struct Repo {
+    git_dir: PathBuf,
+    common_dir: PathBuf,
+    work_tree: Option<PathBuf>,
+}
+
+enum Found {
+    None,
+    Repo(Repo),
+    /// Named by something only known at run time, or unreadable.
+    Unknown(String),
+}
+
+/// The repository git uses in `dir` with `g`'s options and the environment.
+fn discover(here: &Here<'_>, g: &Global, dir: &Path) -> Found {
+    let env = here.env;
+    let explicit = match &g.git_dir {
+        Some(Some(d)) => Some(files::join(dir, d)),
+        Some(None) => return Found::Unknown("--git-dir is only known at run time".into()),
+        None => match env.get("GIT_DIR") {
+            Var::Set(d) if !d.is_empty() => Some(files::join(dir, d)),
+            Var::Runtime => return Found::Unknown("GIT_DIR is only known at run time".into()),
+            _ => None,
+        },
+    };
+    let work_tree_given = match &g.work_tree {
+        Some(Some(w)) => Some(files::join(dir, w)),
+        Some(None) => return Found::Unknown("--work-tree is only known at run time".into()),
+        None => match env.get("GIT_WORK_TREE") {
+            Var::Set(w) if !w.is_empty() => Some(files::join(dir, w)),
+            Var::Runtime => {
+                return Found::Unknown("GIT_WORK_TREE is only known at run time".into())
+            }
+            _ => None,
+        },
+    };
+    if let Some(git_dir) = explicit {
+        let git_dir = match gitfile(&git_dir) {
+            Some(target) => target,
+            None => git_dir,
+        };
+        if !is_git_dir(&git_dir) {
+            return Found::None;
+        }
+        let common_dir = common_dir(&git_dir);
+        // With GIT_DIR and no work tree named, the current directory is the top of the tree.
+        return Found::Repo(Repo {
+            git_dir,
+            common_dir,
+            work_tree: work_tree_given.or_else(|| Some(dir.to_path_buf())),
+        });
+    }
+    let ceilings: Vec<PathBuf> = match env.get("GIT_CEILING_DIRECTORIES") {
+        Var::Set(c) => c
+            .split(':')
+            .filter(|c| c.starts_with('/'))
+            .map(PathBuf::from)
+            .collect(),
+        _ => Vec::new(),
+    };
+    for (level, candidate) in files::ancestors(dir).enumerate() {
+        if level > 0 && ceilings.iter().any(|c| c == candidate) {
+            break;
+        }
+        let dot_git = candidate.join(".git");
+        if files::is_file(&dot_git) {
+            return match gitfile(&dot_git) {
+                Some(git_dir) if is_git_dir(&git_dir) => Found::Repo(Repo {
+                    common_dir: common_dir(&git_dir),
+                    git_dir,
+                    work_tree: Some(work_tree_given.unwrap_or_else(|| candidate.to_path_buf())),
+                }),
+                // git stops with "not a git repository" at an unusable gitfile.
+                _ => Found::None,
+            };
+        }
+        if is_git_dir(&dot_git) {
+            return Found::Repo(Repo {
+                common_dir: common_dir(&dot_git),
+                git_dir: dot_git,
+                work_tree: Some(work_tree_given.unwrap_or_else(|| candidate.to_path_buf())),
+            });
+        }
+        if is_git_dir(candidate) && files::is_dir(&candidate.join("objects")) {
+            return Found::Repo(Repo {
+                git_dir: candidate.to_path_buf(),
+                common_dir: common_dir(candidate),
+                work_tree: work_tree_given,
+            });
+        }
+    }
+    Found::None
+}
+
+/// The directory a gitfile (`gitdir: …`) points to.
+fn gitfile(path: &Path) -> Option<PathBuf> {
+    if !files::is_file(path) {
+        return None;
+    }
+    let Contents::Text(text) = files::read_text(path) else {
+        return None;
+    };
+    let target = text.lines().next()?.strip_prefix("gitdir:")?.trim();
+    Some(files::join(path.parent()?, target))
+}
+
+fn is_git_dir(dir: &Path) -> bool {
+    files::exists(&dir.join("HEAD")) && files::is_dir(dir)
+}
+
+/// `commondir` of a linked worktree's git directory, else the directory itself.
+fn common_dir(git_dir: &Path) -> PathBuf {
+    match files::read_text(&git_dir.join("commondir")) {
+        Contents::Text(t) => files::join(git_dir, t.trim()),
+        _ => git_dir.to_path_buf(),
+    }
+}
+
+/// The branch HEAD names.
+fn branch(git_dir: &Path) -> Option<String> {
+    let Contents::Text(head) = files::read_text(&git_dir.join("HEAD")) else {
+        return None;
+    };
+    head.trim()
+        .strip_prefix("ref: refs/heads/")
+        .map(str::to_string)
+}
+
+/// The configuration git reads for `repo` (none: outside a repository), in git's order.
+fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
+    let env = here.env;
+    let home = env.home();
+    let mut conditions = Conditions {
+        home: home.clone(),
+        ..Conditions::default()
+    };
+    if let Some(repo) = repo {
+        conditions.git_dirs.push(repo.git_dir.clone());
+        if let Ok(real) = fs::canonicalize(&repo.git_dir) {
+            conditions.git_dirs.push(real);
+        }
+        conditions.branch = branch(&repo.git_dir);
+    }
+    let mut config = Config::default();
+    let mut loader = Loader::new(&conditions);
+    let no_system = env
+        .value("GIT_CONFIG_NOSYSTEM")
+        .is_some_and(|v| gitconfig::truthy(Some(v)));
+    if !no_system {
+        match env.get("GIT_CONFIG_SYSTEM") {
+            Var::Set(p) => loader.file(&mut config, &files::join(here.dir, p)),
+            Var::Runtime => config
+                .unreadable
+                .push("GIT_CONFIG_SYSTEM (only known at run time)".into()),
+            Var::Unset => loader.file(&mut config, Path::new("/etc/gitconfig")),
+        }
+    }
+    match env.get("GIT_CONFIG_GLOBAL") {
+        Var::Set(p) => loader.file(&mut config, &files::join(here.dir, p)),
+        Var::Runtime => config
+            .unreadable
+            .push("GIT_CONFIG_GLOBAL (only known at run time)".into()),
+        Var::Unset => {
+            if let Some(xdg) = env.xdg_config() {
+                loader.file(&mut config, &xdg.join("git/config"));
+            }
+            if let Some(home) = &home {
+                loader.file(&mut config, &home.join(".gitconfig"));
+            }
+        }
+    }
+    if let Some(repo) = repo {
+        loader.file(&mut config, &repo.common_dir.join("config"));
+        if config.bool("extensions.worktreeconfig") == Some(true) {
+            loader.file(&mut config, &repo.git_dir.join("config.worktree"));
+        }
+    }
+    match env.get("GIT_CONFIG_COUNT") {
+        Var::Set(count) => {
+            let count: usize = count.trim().parse().unwrap_or(0);
+            for n in 0..count.min(1000) {
+                let key = env.get(&format!("GIT_CONFIG_KEY_{n}"));
+                let value = env.get(&format!("GIT_CONFIG_VALUE_{n}"));
+                match (key, value) {
+                    (Var::Set(k), Var::Set(v)) => {
+                        if let Some(k) = gitconfig::canonical_key(k) {
+                            config.entries.push(gitconfig::Entry {
+                                key: k,
+                                value: Some(v.to_string()),
+                                origin: format!("GIT_CONFIG_KEY_{n}"),
+                            });
+                        }
+                    }
+                    (Var::Unset, Var::Unset) => {}
+                    _ => config
+                        .unreadable
+                        .push(format!("GIT_CONFIG_KEY_{n} (only known at run time)")),
+                }
+            }
+        }
+        Var::Runtime => config
+            .unreadable
+            .push("GIT_CONFIG_COUNT (only known at run time)".into()),
+        Var::Unset => {}
+    }
+    match env.get("GIT_CONFIG_PARAMETERS") {
+        Var::Set(p) => match gitconfig::parameters(p) {
+            Some(pairs) => {
+                config
+                    .entries
+                    .extend(pairs.into_iter().map(|(key, value)| gitconfig::Entry {
+                        key,
+                        value,
+                        origin: "GIT_CONFIG_PARAMETERS".into(),
+                    }))
+            }
+            None => config.unreadable.push("GIT_CONFIG_PARAMETERS".into()),
+        },
+        Var::Runtime => config
+            .unreadable
+            .push("GIT_CONFIG_PARAMETERS (only known at run time)".into()),
+        Var::Unset => {}
+    }
+    for (key, value) in &g.settings {
+        config.entries.push(gitconfig::Entry {
+            key: key.clone(),
+            value: value.clone(),
+            origin: "git -c".into(),
+        });
+    }
+    config
+}
+
+/// What a git command consults that can run a program.
+#[derive(Debug, Default, Clone, Copy)]
+struct Consults {
+    /// Reads the index (`core.fsmonitor` runs).
+    index: bool,
+    /// Compares the work tree with the index: clean filters run for files whose stat data
+    /// changed, and a stale index is rewritten (the `post-index-change` hook runs).
+    refresh: bool,
+    /// Rewrites a stale index (status, describe --dirty).
+    writes_index: bool,
+    /// Runs clean filters on work-tree files whatever the index says (blame, diff --no-index).
+    filters: bool,
+    /// Runs smudge filters (`cat-file --filters`).
+    smudge: bool,
+    textconv: bool,
+    ext_diff: bool,
+    signatures: bool,
+    help: bool,
+}
+
+/// The options of `rest` before `--`, as given.
+fn options(rest: &[Word]) -> Vec<&str> {
+    rest.iter()
+        .map_while(|a| a.value.as_deref())
+        .take_while(|v| *v != "--")
+        .filter(|v| v.starts_with('-') && v.len() > 1)
+        .collect()
+}
+
+/// The operands of `rest` before `--` (words that are not options; a value of an option that
+/// takes one separately may be among them, which only widens what is consulted).
+fn operands(rest: &[Word]) -> Vec<&str> {
+    rest.iter()
+        .map(|a| a.value.as_deref().unwrap_or("$"))
+        .take_while(|v| *v != "--")
+        .filter(|v| !v.starts_with('-'))
+        .collect()
+}
+
+/// `-p`, `--patch`, `-S…`: an option that makes log/show/diff compare file contents.
+fn patch_option(o: &str) -> bool {
+    const LONG: &[&str] = &[
+        "--patch",
+        "--unified",
+        "--patch-with-stat",
+        "--patch-with-raw",
+        "--cc",
+        "--dd",
+        "--word-diff",
+        "--word-diff-regex",
+        "--color-words",
+        "--function-context",
+        "--pickaxe-all",
+        "--pickaxe-regex",
+        "--find-object",
+        "--remerge-diff",
+        "--textconv",
+        "--binary",
+        "--full-index",
+        "--diff-merges",
+        "--combined-all-paths",
+        "--color-moved",
+        "--anchored",
+        "--patience",
+        "--histogram",
+        "--minimal",
+    ];
+    if let Some(long) = o.strip_prefix("--") {
+        let name = long.split('=').next().unwrap_or(long);
+        return LONG.contains(&format!("--{name}").as_str());
+    }
+    let cluster = &o[1..];
+    cluster
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c, 'S' | 'G' | 'L' | 'U' | 'W'))
+        || cluster.chars().all(|c| c.is_ascii_alphanumeric())
+            && cluster.chars().any(|c| matches!(c, 'p' | 'u' | 'c' | 'm'))
+}
+
+/// An option that limits a diff to names or statistics (no content compared).
+fn no_content_option(o: &str) -> bool {
+    let name = o.split('=').next().unwrap_or(o);
+    matches!(
+        name,
+        "--stat"
+            | "--numstat"
+            | "--shortstat"
+            | "--dirstat"
+            | "--dirstat-by-file"
+            | "--summary"
+            | "--name-only"
+            | "--name-status"
+            | "--raw"
+            | "--no-patch"
+            | "-s"
+            | "--quiet"
+            | "--check"
+            | "--compact-summary"
+    )
+}
+
+/// A revision that names a file in the index (`:path`, `:0:path`, not `:/message`).
+fn index_path(rev: &str) -> bool {
+    rev.starts_with(':') && !rev.starts_with(":/") && !rev.starts_with(":!")
+}
+
+/// Something that looks like a revision rather than a path: diff between two of these does not
+/// read the index.
+fn looks_like_revision(word: &str, repo: Option<&Repo>) -> bool {
+    if word.contains("..")
+        || word.contains(['~', '^'])
+        || word.contains("@{")
+        || matches!(
+            word,
+            "HEAD" | "FETCH_HEAD" | "ORIG_HEAD" | "MERGE_HEAD" | "@"
+        )
+    {
+        return true;
+    }
+    if word.len() >= 7 && word.chars().all(|c| c.is_ascii_hexdigit()) {
+        return true;
+    }
+    let Some(repo) = repo else {
+        return false;
+    };
+    ["refs/heads/", "refs/tags/", "refs/remotes/", ""]
+        .iter()
+        .any(|p| files::exists(&repo.common_dir.join(format!("{p}{word}"))))
+        || match files::read_text(&repo.common_dir.join("packed-refs")) {
+            Contents::Text(t) => t.lines().any(|l| {
+                l.split_once(' ')
+                    .is_some_and(|(_, r)| r.rsplit('/').next() == Some(word) || r == word)
+            }),
+            _ => false,
+        }
+}
+
+/// A `--format`/`--pretty` value, a `pretty.<name>` alias or `format.pretty` that shows a
+/// signature.
+fn shows_signature(format: &str, config: &Config) -> bool {
+    let format = format
+        .strip_prefix("format:")
+        .or_else(|| format.strip_prefix("tformat:"))
+        .unwrap_or(format);
+    if format.contains("%G") || format.contains("%(signature") {
+        return true;
+    }
+    config
+        .last(&format!("pretty.{format}"))
+        .is_some_and(|e| e.text().contains("%G"))
+}
+
+fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> Consults {
+    let opts = options(rest);
+    let ops = operands(rest);
+    let has = |names: &[&str]| {
+        opts.iter().any(|o| {
+            let name = o.split('=').next().unwrap_or(o);
+            names.contains(&name)
+        })
+    };
+    let mut c = Consults::default();
+    if has(&["-h"]) && rest.len() == 1 {
+        return c;
+    }
+    if has(&["--help"]) || sub == "help" {
+        c.help = sub != "help" || !has(&["-a", "--all", "-g", "--guides", "-c", "--config"]);
+        return c;
+    }
+    let formats: Vec<&str> = opts
+        .iter()
+        .filter_map(|o| {
+            o.strip_prefix("--format=")
+                .or_else(|| o.strip_prefix("--pretty="))
+        })
+        .collect();
+    let format_signature = formats.iter().any(|f| shows_signature(f, config))
+        || (formats.is_empty()
+            && config
+                .last("format.pretty")
+                .is_some_and(|e| shows_signature(e.text(), config)));
+    c.index = ops.iter().any(|o| index_path(o));
+    match sub {
+        "status" => {
+            c.index = true;
+            c.refresh = true;
+            c.writes_index = true;
+        }
+        "diff" => {
+            if has(&["--no-index"]) {
+                c.filters = true;
+            } else {
+                let revisions = ops.iter().filter(|o| looks_like_revision(o, repo)).count();
+                let range = ops.iter().any(|o| o.contains(".."));
+                let cached = has(&["--cached", "--staged"]);
+                let tree_to_tree = range || revisions >= 2;
+                c.index = !tree_to_tree;
+                c.refresh = !cached && !tree_to_tree;
+            }
+            let content =
+                !opts.iter().any(|o| no_content_option(o)) || opts.iter().any(|o| patch_option(o));
+            c.textconv = content;
+            c.ext_diff = content && !has(&["--no-ext-diff"]);
+        }
+        "diff-files" | "diff-index" => {
+            c.index = true;
+            c.refresh = sub == "diff-files" || !has(&["--cached"]);
+            c.ext_diff = has(&["--ext-diff"]);
+            c.textconv = has(&["--textconv"]);
+        }
+        "diff-tree" => {
+            c.index = true;
+            c.ext_diff = has(&["--ext-diff"]);
+            c.textconv = has(&["--textconv"]);
+        }
+        "log" | "whatchanged" | "show" => {
+            let patch = opts.iter().any(|o| patch_option(o))
+                || (sub == "show" && {
+                    let blobs_only = !ops.is_empty()
+                        && ops.iter().all(|o| o.contains(':') && !o.starts_with(":/"));
+                    let quiet = opts.iter().any(|o| no_content_option(o));
+                    !blobs_only && !quiet
+                });
+            c.textconv = patch && !has(&["--no-textconv"]);
+            c.ext_diff = has(&["--ext-diff"]);
+            c.signatures = has(&["--show-signature"])
+                || format_signature
+                || (config.bool("log.showsignature") == Some(true)
+                    && !has(&["--no-show-signature"]));
+        }
+        "blame" | "annotate" | "pickaxe" => {
+            c.index = true;
+            c.filters = true;
+            c.textconv = !has(&["--no-textconv"]);
+        }
+        "grep" => {
+            c.index = !has(&["--no-index"]);
+            c.textconv = has(&["--textconv"]);
+        }
+        "cat-file" => {
+            c.textconv = has(&["--textconv"]);
+            c.smudge = has(&["--filters"]);
+        }
+        "range-diff" => c.textconv = !has(&["--no-textconv"]),
+        "stash" => {
+            c.textconv = ops.first() == Some(&"show");
+            c.ext_diff = c.textconv && has(&["--ext-diff"]);
+        }
+        "ls-files" => {
+            c.index = true;
+            c.refresh = has(&["-m", "--modified", "-d", "--deleted", "-t"]);
+        }
+        "describe" => {
+            let dirty = opts
+                .iter()
+                .any(|o| o.starts_with("--dirty") || o.starts_with("--broken"));
+            c.index = dirty;
+            c.refresh = dirty;
+            c.writes_index = dirty;
+        }
+        "add" => {
+            c.index = true;
+            c.refresh = true;
+        }
+        "check-ignore" => c.index = !has(&["--no-index"]),
+        "check-attr" | "clean" | "fsck" | "fsck-objects" | "submodule" | "commit" | "stage"
+        | "checkout-index" | "update-index" | "rm" | "mv" | "restore" | "checkout" | "switch"
+        | "reset" | "merge" | "rebase" | "cherry-pick" | "revert" | "sparse-checkout"
+        | "worktree" | "read-tree" | "write-tree" => c.index = true,
+        "verify-commit" | "verify-tag" => c.signatures = true,
+        "tag" => {
+            c.signatures = has(&["-v", "--verify"]) || format_signature;
+        }
+        "for-each-ref" | "branch" => c.signatures = format_signature,
+        _ => {}
+    }
+    c
+}
+
+/// Which diff and filter drivers the attributes that apply name.
+#[derive(Default)]
+struct Drivers {
+    diff: HashSet<String>,
+    filter: HashSet<String>,
+    /// Attributes come from somewhere not read here (a tree, too many directories): any driver.
+    any: Option<String>,
+}
+
+impl Drivers {
+    fn selects(&self, kind: &str, name: &str) -> bool {
+        self.any.is_some()
+            || match kind {
+                "diff" => self.diff.contains(name),
+                _ => self.filter.contains(name),
+            }
+    }
+}
+
+const MAX_ATTRIBUTE_DIRS: usize = 2000; // directories searched for .gitattributes; past it, any driver may apply
+
+fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) -> Drivers {
+    let mut d = Drivers::default();
+    let env = here.env;
+    if g.attr_source || env.is_set("GIT_ATTR_SOURCE") || config.last("attr.tree").is_some() {
+        d.any = Some(
+            "attributes come from a tree (GIT_ATTR_SOURCE, --attr-source or attr.tree)".into(),
+        );
+        return d;
+    }
+    let mut sources: Vec<PathBuf> = Vec::new();
+    if !env
+        .value("GIT_ATTR_NOSYSTEM")
+        .is_some_and(|v| gitconfig::truthy(Some(v)))
+    {
+        sources.push(PathBuf::from("/etc/gitattributes"));
+    }
+    match config.last("core.attributesfile") {
+        Some(e) => sources.extend(files::expand_tilde(e.text(), env.home().as_deref())),
+        None => sources.extend(env.xdg_config().map(|x| x.join("git/attributes"))),
+    }
+    if let Some(repo) = repo {
+        sources.push(repo.common_dir.join("info/attributes"));
+        if let Some(top) = &repo.work_tree {
+            let mut queue = vec![top.clone()];
+            let mut seen = 0;
+            while let Some(dir) = queue.pop() {
+                seen += 1;
+                if seen > MAX_ATTRIBUTE_DIRS {
+                    d.any = Some(format!(
+                        "the work tree has more than {MAX_ATTRIBUTE_DIRS} directories to search for .gitattributes"
+                    ));
+                    return d;
+                }
+                let Ok(entries) = fs::read_dir(&dir) else {
+                    continue;
+                };
+                for entry in entries.flatten() {
+                    let name = entry.file_name();
+                    let Ok(kind) = entry.file_type() else {
+                        continue;
+                    };
+                    if kind.is_dir() && name != ".git" {
+                        queue.push(entry.path());
+                    } else if name == ".gitattributes" {
+                        sources.push(entry.path());
+                    }
+                }
+            }
+        }
+    } else if let Some(top) = files::ancestors(here.dir).next() {
+        sources.push(top.join(".gitattributes"));
+    }
+    for source in sources {
+        match files::read_text(&source) {
+            Contents::Text(text) => {
+                for line in text.lines() {
+                    let line = line.trim();
+                    if line.starts_with('#') {
+                        continue;
+                    }
+                    for token in line.split_whitespace().skip(1) {
+                        if let Some(name) = token.strip_prefix("diff=") {
+                            d.diff.insert(name.to_string());
+                        } else if let Some(name) = token.strip_prefix("filter=") {
+                            d.filter.insert(name.to_string());
+                        }
+                    }
+                }
+            }
+            Contents::Unreadable => {
+                d.any = Some(format!("{} cannot be read", source.display()));
+            }
+            Contents::Missing => {}
+        }
+    }
+    d
+}
+
+/// The index's stat data no longer matches the work tree (or cannot be told to): a refresh
+/// compares contents (running clean filters) and rewrites the index.
+fn stale(here: &Here<'_>, repo: &Repo) -> bool {
+    const MAX_INDEX_BYTES: u64 = 8 * 1024 * 1024; // a few tens of thousands of entries
+    const MAX_ENTRIES: usize = 20_000; // each is a stat; past this the check costs more than it saves
+    let Some(top) = &repo.work_tree else {
+        return false;
+    };
+    let index = match here.env.get("GIT_INDEX_FILE") {
+        Var::Set(p) => files::join(here.dir, p),
+        Var::Runtime => return true,
+        Var::Unset => repo.git_dir.join("index"),
+    };
+    let Ok(meta) = fs::metadata(&index) else {
+        return true;
+    };
+    if meta.len() > MAX_INDEX_BYTES {
+        return true;
+    }
+    let Ok(bytes) = fs::read(&index) else {
+        return true;
+    };
+    let index_time = (meta.mtime(), meta.mtime_nsec());
+    let sha_len = match files::read_text(&repo.common_dir.join("config")) {
+        Contents::Text(t) if t.contains("sha256") => 32,
+        _ => 20,
+    };
+    let be32 = |at: usize| -> Option<u32> {
+        bytes
+            .get(at..at + 4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    if bytes.get(..4) != Some(b"DIRC") {
+        return true;
+    }
+    let (Some(version), Some(count)) = (be32(4), be32(8)) else {
+        return true;
+    };
+    if !(2..=4).contains(&version) || count as usize > MAX_ENTRIES {
+        return true;
+    }
+    let mut at = 12;
+    let mut previous = Vec::<u8>::new();
+    for _ in 0..count {
+        let start = at;
+        let field = |k: usize| be32(start + 4 * k);
+        let (Some(ctime), Some(ctime_ns), Some(mtime), Some(mtime_ns)) =
+            (field(0), field(1), field(2), field(3))
+        else {
+            return true;
+        };
+        let (Some(ino), Some(mode), Some(uid), Some(gid), Some(size)) =
+            (field(5), field(6), field(7), field(8), field(9))
+        else {
+            return true;
+        };
+        let flags_at = start + 40 + sha_len;
+        let Some(flags) = bytes
+            .get(flags_at..flags_at + 2)
+            .map(|b| u16::from_be_bytes([b[0], b[1]]))
+        else {
+            return true;
+        };
+        let mut name_at = flags_at + 2;
+        let mut skip = false;
+        if flags & 0x4000 != 0 {
+            let Some(extended) = bytes
+                .get(name_at..name_at + 2)
+                .map(|b| u16::from_be_bytes([b[0], b[1]]))
+            else {
+                return true;
+            };
+            // skip-worktree and intent-to-add entries are not compared with the work tree.
+            skip = extended & 0x6000 != 0;
+            name_at += 2;
+        }
+        skip |= flags & 0x8000 != 0; // assume-unchanged
+        let name = if version == 4 {
+            let mut strip = 0usize;
+            let mut i = name_at;
+            loop {
+                let Some(&b) = bytes.get(i) else {
+                    return true;
+                };
+                i += 1;
+                strip = (strip << 7) | usize::from(b & 0x7f);
+                if b & 0x80 == 0 {
+                    break;
+                }
+                strip += 1;
+            }
+            let Some(end) = bytes[i.min(bytes.len())..].iter().position(|&b| b == 0) else {
+                return true;
+            };
+            let keep = previous.len().saturating_sub(strip);
+            let mut name = previous[..keep].to_vec();
+            name.extend_from_slice(&bytes[i..i + end]);
+            at = i + end + 1;
+            name
+        } else {
+            let Some(end) = bytes
+                .get(name_at..)
+                .and_then(|rest| rest.iter().position(|&b| b == 0))
+            else {
+                return true;
+            };
+            let name = bytes[name_at..name_at + end].to_vec();
+            let length = name_at + end + 1 - start;
+            at = start + length.div_ceil(8) * 8;
+            name
+        };
+        previous.clone_from(&name);
+        if skip || mode & 0o170000 == 0o160000 {
+            continue;
+        }
+        let path = top.join(String::from_utf8_lossy(&name).as_ref());
+        let Ok(file) = fs::symlink_metadata(&path) else {
+            return true;
+        };
+        let same = file.mtime() as u32 == mtime
+            && file.mtime_nsec() as u32 == mtime_ns
+            && file.ctime() as u32 == ctime
+            && file.ctime_nsec() as u32 == ctime_ns
+            && file.ino() as u32 == ino
+            && file.uid() == uid
+            && file.gid() == gid
+            && file.size() as u32 == size;
+        // Racily clean: changed in the same instant the index was written.
+        let racy = (i64::from(mtime), i64::from(mtime_ns)) >= index_time;
+        if !same || racy {
+            return true;
+        }
+    }
+    false
+}
+
+/// The executable hook `name` of `repo`, as git would run it.
+fn hook(repo: &Repo, config: &Config, name: &str) -> Option<String> {
+    let dir = match config.last("core.hookspath") {
+        Some(e) => {
+            let path = files::expand_tilde(e.text(), None).unwrap_or_default();
+            if path.is_absolute() {
+                path
+            } else {
+                repo.work_tree
+                    .clone()
+                    .unwrap_or_else(|| repo.git_dir.clone())
+                    .join(path)
+            }
+        }
+        None => repo.common_dir.join("hooks"),
+    };
+    let file = dir.join(name);
+    if files::is_executable(&file) {
+        return Some(file.display().to_string());
+    }
+    // Hooks set in the configuration (git 2.46+): hook.<name>.command with hook.<name>.event.
+    config
+        .by_subsection("hook", "event")
+        .find(|e| e.text() == name)
+        .and_then(|e| config.last(&format!("hook.{}.command", e.subsection()?)))
+        .map(|e| format!("{} ({} in {})", e.text(), e.key, e.origin))
+}
+
+fn shown(e: &gitconfig::Entry) -> String {
+    format!("{} = {} in {}", e.key, e.text(), e.origin)
+}
+
+/// The findings for `git args` in `here.dir`.
+pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let g = global(args);
+    let mut dir = here.dir.to_path_buf();
+    for chdir in &g.chdirs {
+        match chdir {
+            Some(c) => dir = files::join(&dir, c),
+            None => {
+                out.push(
+                    Level::Unknown,
+                    "git -C names a directory only known at run time, whose repository cannot be read",
+                );
+                return;
+            }
+        }
+    }
+    let Some(sub) = g.rest.first().map(|w| w.value.as_deref()) else {
+        return;
+    };
+    let Some(sub) = sub else {
+        return;
+    };
+    let sub = sub.to_string();
+    let rest = g.rest[1..].to_vec();
+    judge(here, &g, &dir, &sub, &rest, out, 0);
+}
+
+const MAX_SUBMODULES: usize = 16; // submodules looked into per repository; more are taken to apply
+const MAX_SUBMODULE_DEPTH: usize = 3; // submodules of submodules of submodules
+
+/// The findings for `git sub rest` run in `dir`; `depth` > 0 in a submodule git recursed into.
+fn judge(
+    here: &Here<'_>,
+    g: &Global,
+    dir: &Path,
+    sub: &str,
+    rest: &[Word],
+    out: &mut Verdict,
+    depth: usize,
+) {
+    let found = discover(here, g, dir);
+    let repo = match &found {
+        Found::Repo(r) => Some(r),
+        Found::Unknown(why) => {
+            out.push(
+                Level::Unknown,
+                format!("git {sub}: the repository cannot be found ({why})"),
+            );
+            return;
+        }
+        Found::None => None,
+    };
+    let config = config(here, repo, g);
+    let c = consults(sub, rest, &config, repo);
+    let runs = |what: &str| {
+        if depth == 0 {
+            format!("git {sub} runs {what}")
+        } else {
+            format!(
+                "git {sub} recurses into the submodule at {} and runs {what}",
+                dir.display()
+            )
+        }
+    };
+    let mut found: Vec<String> = Vec::new();
+    let mut push = |reason: String| found.push(reason);
+    let any = c.index
+        || c.refresh
+        || c.filters
+        || c.smudge
+        || c.textconv
+        || c.ext_diff
+        || c.signatures
+        || c.help;
+    if !any {
+        return;
+    }
+    for file in &config.unreadable {
+        push(format!(
+            "git {sub} reads {file}, which is too large or unreadable to check"
+        ));
+    }
+    if c.index {
+        if let Some(e) = config
+            .last("core.fsmonitor")
+            .filter(|e| fsmonitor_on(e.value.as_deref()))
+        {
+            push(runs(&format!("the fsmonitor hook ({})", shown(e))));
+        }
+        if config.bool("core.usebuiltinfsmonitor") == Some(true) {
+            push(runs("the fsmonitor daemon (core.useBuiltinFSMonitor)"));
+        }
+    }
+    let is_stale = || repo.is_some_and(|r| stale(here, r));
+    let locks = !(g.no_optional_locks
+        || here
+            .env
+            .value("GIT_OPTIONAL_LOCKS")
+            .is_some_and(|v| v.trim() == "0"));
+    if c.writes_index && locks {
+        if let Some(repo) = repo {
+            if is_stale() {
+                if let Some(hook) = hook(repo, &config, "post-index-change") {
+                    push(runs(&format!(
+                        "the post-index-change hook {hook} when it rewrites a stale index"
+                    )));
+                }
+                out.push(
+                    Level::Write,
+                    format!(
+                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
+                        repo.git_dir.join("index").display()
+                    ),
+                );
+            }
+        }
+    }
+    let needs_drivers = c.refresh || c.filters || c.smudge || c.textconv || c.ext_diff;
+    if needs_drivers {
+        let filters: Vec<&gitconfig::Entry> = ["clean", "process", "smudge"]
+            .iter()
+            .flat_map(|k| config.by_subsection("filter", k))
+            .filter(|e| !e.text().is_empty())
+            .collect();
+        let textconvs: Vec<&gitconfig::Entry> = config
+            .by_subsection("diff", "textconv")
+            .filter(|e| !e.text().is_empty())
+            .collect();
+        let commands: Vec<&gitconfig::Entry> = config
+            .by_subsection("diff", "command")
+            .filter(|e| !e.text().is_empty())
+            .collect();
+        let wanted = (!filters.is_empty() && (c.refresh || c.filters || c.smudge))
+            || (!textconvs.is_empty() && c.textconv)
+            || (!commands.is_empty() && c.ext_diff);
+        if wanted {
+            let d = drivers(here, repo, &config, g);
+            let why = |name: &str| match &d.any {
+                Some(any) => format!(" ({any})"),
+                None => format!(" (chosen by {name} in the attributes)"),
+            };
+            for e in &filters {
+                let driver = e.subsection().unwrap_or("");
+                if !d.selects("filter", driver) {
+                    continue;
+                }
+                let applies = match e.name() {
+                    "smudge" => c.smudge,
+                    "clean" => c.filters || (c.refresh && is_stale()),
+                    _ => c.smudge || c.filters || (c.refresh && is_stale()),
+                };
+                if applies {
+                    push(runs(&format!(
+                        "a filter: {}{}",
+                        shown(e),
+                        why(&format!("filter={driver}"))
+                    )));
+                }
+            }
+            if c.textconv {
+                for e in &textconvs {
+                    let driver = e.subsection().unwrap_or("");
+                    if d.selects("diff", driver) {
+                        push(runs(&format!(
+                            "a textconv program: {}{}",
+                            shown(e),
+                            why(&format!("diff={driver}"))
+                        )));
+                    }
+                }
+            }
+            if c.ext_diff {
+                for e in &commands {
+                    let driver = e.subsection().unwrap_or("");
+                    if d.selects("diff", driver) {
+                        push(runs(&format!(
+                            "an external diff driver: {}{}",
+                            shown(e),
+                            why(&format!("diff={driver}"))
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    if c.ext_diff {
+        if let Some(e) = config
+            .last("diff.external")
+            .filter(|e| !e.text().is_empty())
+        {
+            push(runs(&format!("an external diff program: {}", shown(e))));
+        }
+        if here.env.is_set("GIT_EXTERNAL_DIFF") {
+            push(runs("the external diff program GIT_EXTERNAL_DIFF names"));
+        }
+    }
+    if c.signatures {
+        let programs: Vec<&gitconfig::Entry> = [
+            "gpg.program",
+            "gpg.openpgp.program",
+            "gpg.x509.program",
+            "gpg.ssh.program",
+        ]
+        .iter()
+        .filter_map(|k| config.last(k))
+        .collect();
+        for e in &programs {
+            push(runs(&format!("a signature program: {}", shown(e))));
+        }
+        let gnupg = match here.env.get("GNUPGHOME") {
+            Var::Set(p) => Some(files::join(here.dir, p)),
+            Var::Runtime => None,
+            Var::Unset => here.env.home().map(|h| h.join(".gnupg")),
+        };
+        if programs.is_empty() && !gnupg.is_some_and(|g| files::is_dir(&g)) {
+            out.push(
+                Level::Write,
+                format!("git {sub} verifies signatures with gpg, which creates its home directory (~/.gnupg) when missing"),
+            );
+        }
+    }
+    if c.help {
+        let format = config
+            .last("help.format")
+            .map(|e| e.text().to_ascii_lowercase());
+        if format.as_deref().is_some_and(|f| f != "man") {
+            if let Some(e) = config.last("help.format") {
+                push(runs(&format!("a help viewer: {}", shown(e))));
+            }
+        }
+        let viewers = config
+            .entries
+            .iter()
+            .filter(|e| {
+                e.key == "man.viewer"
+                    || (e.section() == "man" && matches!(e.name(), "cmd" | "path"))
+                    || e.key == "web.browser"
+                    || (e.section() == "browser" && matches!(e.name(), "cmd" | "path"))
+                    || e.key == "help.browser"
+            })
+            .filter(|e| !(e.key == "man.viewer" && e.text() == "man"));
+        for e in viewers {
+            push(runs(&format!("a help viewer: {}", shown(e))));
+        }
+        if here.env.is_set("GIT_MAN_VIEWER") {
+            push(runs("the manual viewer GIT_MAN_VIEWER names"));
+        }
+    }
+    for reason in found {
+        out.push(Level::Unknown, reason);
+    }
+    // status, diff and describe --dirty look into each submodule's work tree with a git of its
+    // own, which reads the submodule's configuration.
+    let recurses = c.index
+        && matches!(sub, "status" | "diff" | "describe")
+        && !has_option(rest, "--ignore-submodules");
+    if let (true, Some(top)) = (recurses, repo.and_then(|r| r.work_tree.as_ref())) {
+        let Contents::Text(modules) = files::read_text(&top.join(".gitmodules")) else {
+            return;
+        };
+        let paths: Vec<String> = gitconfig::parse(&modules)
+            .into_iter()
+            .filter(|(k, _)| k.starts_with("submodule.") && k.ends_with(".path"))
+            .filter_map(|(_, v)| v)
+            .collect();
+        if depth >= MAX_SUBMODULE_DEPTH || paths.len() > MAX_SUBMODULES {
+            out.push(
+                Level::Unknown,
+                format!("git {sub} recurses into more submodules than are read here"),
+            );
+            return;
+        }
+        let inner = Global::default();
+        for path in paths {
+            let dir = files::join(top, &path);
+            if files::exists(&dir.join(".git")) {
+                judge(here, &inner, &dir, "status", &[], out, depth + 1);
+            }
+        }
+    }
+}
+
+/// `--name` (or `--name=…`) is among the options of `rest`.
+fn has_option(rest: &[Word], name: &str) -> bool {
+    options(rest)
+        .iter()
+        .any(|o| o.split('=').next() == Some(name))
+}
+
+/// `core.fsmonitor` names a hook or turns the daemon on.
+fn fsmonitor_on(value: Option<&str>) -> bool {
+    match value {
+        None => true,
+        Some(v) => !matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "" | "false" | "no" | "off" | "0"
+        ),
+    }
+}
+
+/// `git args`'s command is an alias in the repository that applies in `here.dir`: its expansion.
+pub fn alias(here: &Here<'_>, args: &[Word]) -> Option<Alias> {
+    let g = global(args);
+    let sub_word = g.rest.first()?;
+    let sub = sub_word.value.as_deref()?;
+    if COMMANDS.contains(&sub) || sub.starts_with('-') {
+        return None;
+    }
+    let mut dir = here.dir.to_path_buf();
+    for chdir in &g.chdirs {
+        dir = files::join(&dir, chdir.as_deref()?);
+    }
+    let repo = match discover(here, &g, &dir) {
+        Found::Repo(r) => Some(r),
+        Found::None => None,
+        Found::Unknown(_) => return None,
+    };
+    let config = config(here, repo.as_ref(), &g);
+    let entry = config.last(&format!("alias.{}", sub.to_ascii_lowercase()))?;
+    let value = entry.text().trim();
+    let rest = &g.rest[1..];
+    if let Some(code) = value.strip_prefix('!') {
+        let mut code = code.to_string();
+        for word in rest {
+            code.push(' ');
+            code.push_str(&word.text);
+        }
+        return Some(Alias::Shell(code));
+    }
+    // Everything before the alias (the global options) stays; the alias's words replace it.
+    let before = args.len() - g.rest.len();
+    let mut expanded: Vec<Word> = args[..before].to_vec();
+    expanded.extend(split_alias(value).iter().map(|w| Word::literal(w)));
+    expanded.extend(rest.iter().cloned());
+    Some(Alias::Git(expanded))
+}
+
+/// An alias's words, split as git splits them (whitespace, with quotes and backslashes).
+fn split_alias(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut quote: Option<char> = None;
+    let mut in_word = false;
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match (c, quote) {
+            ('\\', _) => {
+                if let Some(n) = chars.next() {
+                    current.push(n);
+                }
+                in_word = true;
+            }
+            (q @ ('"' | '\''), None) => {
+                quote = Some(q);
+                in_word = true;
+            }
+            (q, Some(open)) if q == open => quote = None,
+            (c, None) if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut current));
+                    in_word = false;
+                }
+            }
+            (c, _) => {
+                current.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(current);
+    }
+    out
+}

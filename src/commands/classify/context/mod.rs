@@ -1,0 +1,341 @@
+//! Classification in context: what a command's programs will read before they run, read here
+//! first (never run): the git repository that applies and the keys that make git run programs,
+//! cargo's and rustup's configuration, npm's, yarn's and pnpm's, Python's module search path and
+//! site files, the pager and tool variables of the environment, and what kind of file each program
+//! is (a bash script reads `BASH_ENV`). Each program a command would run is looked at with the
+//! working directories it may run in ([`Probe::cd`]) and its environment (the context's, with
+//! the command's own `NAME=value` prefixes over it).
+//!
+//! Reading is bounded: a configuration file is read up to [`files::MAX_CONFIG_BYTES`], includes
+//! [`gitconfig`]'s depth and count, directory walks a fixed number of directories; what is past a
+//! bound is taken to apply (fail closed).
+
+mod files;
+mod git;
+mod gitconfig;
+mod node;
+mod python;
+mod rust;
+mod tools;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::verdict::{Level, Settle, Verdict};
+use super::words::Word;
+
+/// Where a command will run and with what environment.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// The working directory (absolute).
+    pub cwd: PathBuf,
+    /// The environment the command starts with (its `HOME`, `PATH`, `GIT_DIR`, …).
+    pub env: HashMap<String, String>,
+}
+
+/// A variable of a program's environment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Var<'a> {
+    Unset,
+    Set(&'a str),
+    /// Assigned by the command to a value only known at run time (`GIT_DIR=$d git …`).
+    Runtime,
+}
+
+/// A program's environment: the context's, with the command's prefix assignments over it.
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    base: &'a HashMap<String, String>,
+    prefix: &'a [(String, Option<String>)],
+}
+
+impl<'a> Env<'a> {
+    pub fn get(&self, name: &str) -> Var<'a> {
+        if let Some((_, value)) = self.prefix.iter().rev().find(|(n, _)| n == name) {
+            return match value {
+                Some(v) => Var::Set(v),
+                None => Var::Runtime,
+            };
+        }
+        match self.base.get(name) {
+            Some(v) => Var::Set(v),
+            None => Var::Unset,
+        }
+    }
+
+    /// The value when it is set and known.
+    pub fn value(&self, name: &str) -> Option<&'a str> {
+        match self.get(name) {
+            Var::Set(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Set to something other than the empty string (or to a run-time value).
+    pub fn is_set(&self, name: &str) -> bool {
+        match self.get(name) {
+            Var::Set(v) => !v.is_empty(),
+            Var::Runtime => true,
+            Var::Unset => false,
+        }
+    }
+
+    pub fn home(&self) -> Option<PathBuf> {
+        self.value("HOME")
+            .filter(|h| h.starts_with('/'))
+            .map(PathBuf::from)
+    }
+
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    pub fn xdg_config(&self) -> Option<PathBuf> {
+        match self.value("XDG_CONFIG_HOME").filter(|x| x.starts_with('/')) {
+            Some(x) => Some(PathBuf::from(x)),
+            None => self.home().map(|h| h.join(".config")),
+        }
+    }
+
+    /// Every name set, the prefix's included.
+    pub fn names(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let prefix = self.prefix;
+        self.base
+            .keys()
+            .map(String::as_str)
+            .chain(prefix.iter().map(|(n, _)| n.as_str()))
+    }
+}
+
+/// The context of one classification, as the walk goes: the directories the command may be in
+/// by now, and what each program of it will read.
+pub struct Probe {
+    ctx: Context,
+    /// Every directory a program may run in: the context's, then each `cd` target met so far (a
+    /// `cd` in a subshell or a branch that does not run leaves the others current).
+    dirs: Vec<PathBuf>,
+    /// A `cd` to a directory only known at run time.
+    lost: Option<String>,
+    /// git aliases expanded so far in this command (they may name each other).
+    aliases: usize,
+}
+
+const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
+const MAX_ALIASES: usize = 8; // git stops an alias loop too; a chain longer than this is not followed
+
+/// A git alias, expanded.
+pub enum Alias {
+    /// `!code`: a shell runs `code` with the arguments after it.
+    Shell(String),
+    /// Another git command line.
+    Git(Vec<Word>),
+}
+
+impl Probe {
+    pub fn new(ctx: Context) -> Self {
+        let cwd = files::normal(&ctx.cwd);
+        Probe {
+            ctx,
+            dirs: vec![cwd],
+            lost: None,
+            aliases: 0,
+        }
+    }
+
+    fn env<'a>(&'a self, prefix: &'a [(String, Option<String>)]) -> Env<'a> {
+        Env {
+            base: &self.ctx.env,
+            prefix,
+        }
+    }
+
+    /// `cd DIR` (or `pushd DIR`): later programs may run there. `None`: only known at run time.
+    pub fn cd(&mut self, target: Option<&str>, shown: &str) {
+        let Some(target) = target else {
+            self.lost = Some(shown.to_string());
+            return;
+        };
+        let target = if target.is_empty() || target == "~" {
+            match self.ctx.env.get("HOME") {
+                Some(home) => home.clone(),
+                None => return,
+            }
+        } else if target == "-" {
+            self.lost = Some(shown.to_string());
+            return;
+        } else {
+            target.to_string()
+        };
+        if self.dirs.len() >= MAX_DIRS {
+            self.lost = Some(shown.to_string());
+            return;
+        }
+        let last = self.dirs.last().cloned().unwrap_or_default();
+        let expanded = files::expand_tilde(&target, self.env(&[]).home().as_deref())
+            .unwrap_or_else(|| PathBuf::from(&target));
+        let dir = files::normal(&last.join(expanded));
+        if !self.dirs.contains(&dir) {
+            self.dirs.push(dir);
+        }
+    }
+
+    /// What `program args` (a bare program name) will read before it runs, in every directory it
+    /// may run in: findings for the configuration that makes it run code or write.
+    pub fn check(
+        &mut self,
+        program: &str,
+        args: &[Word],
+        prefix: &[(String, Option<String>)],
+        verdict: &mut Verdict,
+    ) {
+        let mut out = Verdict::default();
+        let env = self.env(prefix);
+        let resolved = env
+            .value("PATH")
+            .and_then(|path| files::on_path(program, path, &self.dirs[0]));
+        let interpreter = resolved.as_deref().and_then(files::interpreter);
+        tools::loader(&env, &self.dirs, &mut out);
+        // `node -v`, `perl -v`: the interpreter prints its version before it reads its options
+        // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
+        let version_only = interpreter.is_none()
+            && matches!(args, [only] if ["-v", "-V", "--version", "-version"].iter().any(|v| only.is(v)));
+        if !version_only {
+            tools::interpreted(
+                program,
+                resolved.as_deref(),
+                interpreter.as_deref(),
+                &env,
+                &mut out,
+            );
+        }
+        let contextual = is_contextual(program);
+        if contextual {
+            if let Some(lost) = &self.lost {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} runs after cd {lost}, a directory only known at run time, whose configuration cannot be read"),
+                );
+            }
+        }
+        let kind = family(program);
+        let python_script =
+            kind != "python" && interpreter.as_deref().map(family) == Some("python");
+        for dir in &self.dirs {
+            let at = Here {
+                dir,
+                env,
+                program,
+                resolved: resolved.as_deref(),
+            };
+            match kind {
+                "git" => git::check(&at, args, &mut out),
+                "cargo" | "rustc" | "rustup" | "rustdoc" | "rustfmt" | "cargo-fmt"
+                | "cargo-clippy" | "clippy-driver" | "rust-analyzer" | "rust-gdb" | "rust-lldb" => {
+                    rust::check(&at, args, &mut out, verdict)
+                }
+                "npm" | "npx" | "yarn" | "yarnpkg" | "pnpm" | "pnpx" | "corepack" => {
+                    node::check(&at, args, &mut out)
+                }
+                "python" | "pip" => python::check(&at, args, &mut out),
+                "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" => {
+                    tools::check(&at, args, &mut out)
+                }
+                _ => {}
+            }
+            if python_script {
+                python::script(&at, &mut out);
+            }
+        }
+        dedup(&mut out);
+        verdict.findings.extend(out.findings);
+        verdict.nested.extend(out.nested);
+    }
+
+    /// `git args` names an alias: its expansion (with the arguments after it), read from the
+    /// configuration of the repository that applies in the first directory.
+    pub fn git_alias(
+        &mut self,
+        args: &[Word],
+        prefix: &[(String, Option<String>)],
+    ) -> Option<Alias> {
+        if self.aliases >= MAX_ALIASES {
+            return None;
+        }
+        let env = self.env(prefix);
+        let at = Here {
+            dir: &self.dirs[0],
+            env,
+            program: "git",
+            resolved: None,
+        };
+        let alias = git::alias(&at, args)?;
+        self.aliases += 1;
+        Some(alias)
+    }
+
+    /// Settles what a program's verdict left to the context: a finding marked with a
+    /// [`Settle`] that the directories here disprove is dropped.
+    pub fn settle(&self, program: &str, args: &[Word], verdict: &mut Verdict) {
+        let env = self.env(&[]);
+        verdict.findings.retain(|f| match f.settle {
+            None => true,
+            // `Probe::check` reads the interpreter's module path for the same program.
+            Some(Settle::PythonModules) => false,
+            Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
+                rust::lockfile_current(
+                    &Here {
+                        dir,
+                        env,
+                        program,
+                        resolved: None,
+                    },
+                    args,
+                )
+            }),
+        });
+    }
+}
+
+/// One program in one directory.
+pub struct Here<'a> {
+    pub dir: &'a Path,
+    pub env: Env<'a>,
+    pub program: &'a str,
+    /// Where `PATH` finds it.
+    pub resolved: Option<&'a Path>,
+}
+
+/// Programs whose behaviour depends on the directory they run in.
+fn is_contextual(program: &str) -> bool {
+    matches!(
+        family(program),
+        "git" | "cargo" | "rustc" | "rustup" | "npm" | "npx" | "yarn" | "pnpm" | "python" | "pip"
+    )
+}
+
+/// `sub` is one of git's own commands.
+pub fn git_command(sub: &str) -> bool {
+    git::COMMANDS.contains(&sub)
+}
+
+/// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`.
+pub fn family(program: &str) -> &str {
+    for base in ["python", "pip", "pypy"] {
+        if let Some(rest) = program.strip_prefix(base) {
+            if rest.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                return if base == "pypy" { "python" } else { base };
+            }
+        }
+    }
+    match program {
+        "nodejs" => "node",
+        "yarnpkg" => "yarn",
+        "batcat" => "bat",
+        other => other,
+    }
+}
+
+fn dedup(v: &mut Verdict) {
+    let mut seen = std::collections::HashSet::new();
+    v.findings.retain(|f| seen.insert(f.reason.clone()));
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,566 @@
+//! Python in context: what an interpreter imports before and while it runs a `-c` program or a
+//! `-m` module, and from where.
+//!
+//! - The first entry of the module path is the working directory for `-c`, `-m` and stdin
+//!   (not with `-P`, `-I` or `PYTHONSAFEPATH`), and `PYTHONPATH`'s directories come next (not
+//!   with `-E`/`-I`): a `json.py` or `json/__init__.py` there is imported instead of the standard
+//!   module. The working directory is added after `site` ran, so only what the program imports
+//!   is shadowed there; `PYTHONPATH` is in place before, so `sitecustomize` is imported from it.
+//! - The user's site directory (`~/.local/lib/pythonX.Y/site-packages`, or `PYTHONUSERBASE`'s;
+//!   not with `-s`, `-I`, `-S`, `PYTHONNOUSERSITE`): `import` lines of its `.pth` files run, and
+//!   its `usercustomize`/`sitecustomize` are imported.
+//! - `PYTHONSTARTUP` only for an interactive interpreter, which also writes its history.
+
+use std::path::{Path, PathBuf};
+
+use super::files::{self, Contents};
+use super::{Here, Var};
+use crate::commands::classify::verdict::{Level, Verdict};
+use crate::commands::classify::words::Word;
+
+/// The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.11, without the
+/// private ones): a program that imports anything may import any of these in turn.
+#[rustfmt::skip]
+const STDLIB: &[&str] = &[
+    "abc", "aifc", "antigravity", "argparse", "array", "ast", "asynchat", "asyncio", "asyncore", "atexit", "audioop",
+    "base64", "bdb", "binascii", "bisect", "builtins", "bz2", "cProfile", "calendar", "cgi", "cgitb", "chunk",
+    "cmath", "cmd", "code", "codecs", "codeop", "collections", "colorsys", "compileall", "concurrent",
+    "configparser", "contextlib", "contextvars", "copy", "copyreg", "crypt", "csv", "ctypes", "curses",
+    "dataclasses", "datetime", "dbm", "decimal", "difflib", "dis", "distutils", "doctest", "email", "encodings",
+    "ensurepip", "enum", "errno", "faulthandler", "fcntl", "filecmp", "fileinput", "fnmatch", "fractions",
+    "ftplib", "functools", "gc", "genericpath", "getopt", "getpass", "gettext", "glob", "graphlib", "grp", "gzip",
+    "hashlib", "heapq", "hmac", "html", "http", "idlelib", "imaplib", "imghdr", "imp", "importlib", "inspect", "io",
+    "ipaddress", "itertools", "json", "keyword", "lib2to3", "linecache", "locale", "logging", "lzma", "mailbox",
+    "mailcap", "marshal", "math", "mimetypes", "mmap", "modulefinder", "msilib", "msvcrt", "multiprocessing",
+    "netrc", "nis", "nntplib", "nt", "ntpath", "nturl2path", "numbers", "opcode", "operator", "optparse", "os",
+    "ossaudiodev", "pathlib", "pdb", "pickle", "pickletools", "pipes", "pkgutil", "platform", "plistlib", "poplib",
+    "posix", "posixpath", "pprint", "profile", "pstats", "pty", "pwd", "py_compile", "pyclbr", "pydoc",
+    "pydoc_data", "pyexpat", "queue", "quopri", "random", "re", "readline", "reprlib", "resource", "rlcompleter",
+    "runpy", "sched", "secrets", "select", "selectors", "shelve", "shlex", "shutil", "signal", "site", "smtpd",
+    "smtplib", "sndhdr", "socket", "socketserver", "spwd", "sqlite3", "sre_compile", "sre_constants", "sre_parse",
+    "ssl", "stat", "statistics", "string", "stringprep", "struct", "subprocess", "sunau", "symtable", "sys",
+    "sysconfig", "syslog", "tabnanny", "tarfile", "telnetlib", "tempfile", "termios", "textwrap", "this",
+    "threading", "time", "timeit", "tkinter", "token", "tokenize", "tomllib", "trace", "traceback", "tracemalloc",
+    "tty", "turtle", "turtledemo", "types", "typing", "unicodedata", "unittest", "urllib", "uu", "uuid", "venv",
+    "warnings", "wave", "weakref", "webbrowser", "winreg", "winsound", "wsgiref", "xdrlib", "xml", "xmlrpc",
+    "zipapp", "zipfile", "zipimport", "zlib", "zoneinfo",
+];
+
+/// Modules already imported when the program starts (built in or frozen): importing them again
+/// reads nothing from the module path.
+const PRELOADED: &[&str] = &[
+    "sys",
+    "builtins",
+    "os",
+    "io",
+    "abc",
+    "codecs",
+    "stat",
+    "site",
+    "posixpath",
+    "genericpath",
+    "encodings",
+    "marshal",
+    "posix",
+    "time",
+    "errno",
+];
+
+/// The top-level modules a `-c` program imports (`import a.b, c as d`, `from e import f`).
+pub fn imports(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for statement in code.split(['\n', ';']) {
+        let s = statement.trim();
+        let names: Vec<&str> = if let Some(rest) = s.strip_prefix("import ") {
+            rest.split(',')
+                .filter_map(|part| part.split_whitespace().next())
+                .collect()
+        } else if let Some(rest) = s.strip_prefix("from ") {
+            rest.split_whitespace().next().into_iter().collect()
+        } else {
+            continue;
+        };
+        for name in names {
+            let top = name.split('.').next().unwrap_or(name).trim();
+            if !top.is_empty() && !out.iter().any(|o| o == top) {
+                out.push(top.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// How the interpreter is run.
+#[derive(Debug, PartialEq, Eq)]
+enum Mode {
+    /// `--version`, `--help`: nothing is imported.
+    Info,
+    Code(Option<String>),
+    Module(Option<String>),
+    Script,
+    Stdin,
+}
+
+struct Flags {
+    isolated: bool,
+    ignore_env: bool,
+    no_user_site: bool,
+    no_site: bool,
+    safe_path: bool,
+    interactive: bool,
+    mode: Mode,
+}
+
+fn flags(args: &[Word]) -> Flags {
+    let mut f = Flags {
+        isolated: false,
+        ignore_env: false,
+        no_user_site: false,
+        no_site: false,
+        safe_path: false,
+        interactive: false,
+        mode: Mode::Stdin,
+    };
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            f.mode = Mode::Script;
+            return f;
+        };
+        match v {
+            "--version" | "-V" | "-VV" | "--help" | "-h" | "--help-all" | "--help-env"
+            | "--help-xoptions" => {
+                f.mode = Mode::Info;
+                return f;
+            }
+            "-c" => {
+                f.mode = Mode::Code(args.get(i).and_then(|c| c.value.clone()));
+                return f;
+            }
+            "-m" => {
+                f.mode = Mode::Module(args.get(i).and_then(|c| c.value.clone()));
+                return f;
+            }
+            "-" => {
+                f.mode = Mode::Stdin;
+                return f;
+            }
+            "-X" | "-W" | "--check-hash-based-pycs" => i += 1,
+            o if o.starts_with("--") => {}
+            o if o.starts_with('-') => {
+                for (at, c) in o.char_indices().skip(1) {
+                    match c {
+                        'I' => f.isolated = true,
+                        'E' => f.ignore_env = true,
+                        's' => f.no_user_site = true,
+                        'S' => f.no_site = true,
+                        'P' => f.safe_path = true,
+                        'i' => f.interactive = true,
+                        'c' | 'm' => {
+                            let rest = &o[at + 1..];
+                            let value = if rest.is_empty() {
+                                args.get(i).and_then(|c| c.value.clone())
+                            } else {
+                                Some(rest.to_string())
+                            };
+                            f.mode = if c == 'c' {
+                                Mode::Code(value)
+                            } else {
+                                Mode::Module(value)
+                            };
+                            return f;
+                        }
+                        'X' | 'W' => {
+                            if o[at + 1..].is_empty() {
+                                i += 1;
+                            }
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {
+                f.mode = Mode::Script;
+                return f;
+            }
+        }
+    }
+    f
+}
+
+/// `python args` in `here.dir`.
+pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if super::family(here.program) == "pip" {
+        script(here, out);
+        pip(here, args, out);
+        return;
+    }
+    let f = flags(args);
+    if let Mode::Module(Some(module)) = &f.mode {
+        if module == "pip" {
+            let after = args
+                .iter()
+                .position(|a| a.is("pip"))
+                .map_or(&[][..], |i| &args[i + 1..]);
+            pip(here, after, out);
+        }
+    }
+    if f.mode == Mode::Info {
+        return;
+    }
+    let ignore_env = f.ignore_env || f.isolated;
+    environment(here, ignore_env, f.interactive, out);
+    if !f.no_site {
+        let no_user =
+            f.no_user_site || f.isolated || (!ignore_env && here.env.is_set("PYTHONNOUSERSITE"));
+        if !no_user {
+            user_site(here, ignore_env, out);
+        }
+    }
+    let (names, everything): (Vec<String>, bool) = match &f.mode {
+        Mode::Code(Some(code)) => {
+            let names = imports(code);
+            let more = names.iter().any(|n| !PRELOADED.contains(&n.as_str()));
+            (names, more)
+        }
+        Mode::Module(Some(module)) => (
+            vec![module.split('.').next().unwrap_or(module).to_string()],
+            true,
+        ),
+        _ => (Vec::new(), true),
+    };
+    let safe = f.safe_path || f.isolated || (!ignore_env && here.env.is_set("PYTHONSAFEPATH"));
+    if !safe && f.mode != Mode::Script {
+        shadowing(
+            here,
+            here.dir,
+            &names,
+            everything,
+            "the working directory",
+            out,
+        );
+    }
+    if !ignore_env {
+        for dir in python_path(here) {
+            shadowing(here, &dir, &names, everything, "PYTHONPATH", out);
+            for startup in ["sitecustomize", "usercustomize"] {
+                if let Some(found) = module_in(&dir, startup) {
+                    out.push(
+                        Level::Unknown,
+                        format!("python imports {} at startup (PYTHONPATH)", found.display()),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A program whose interpreter is Python (pip, and any script with a python `#!`).
+pub fn script(here: &Here<'_>, out: &mut Verdict) {
+    environment(here, false, false, out);
+    if !here.env.is_set("PYTHONNOUSERSITE") {
+        user_site(here, false, out);
+    }
+    for dir in python_path(here) {
+        shadowing(here, &dir, &[], true, "PYTHONPATH", out);
+        for startup in ["sitecustomize", "usercustomize"] {
+            if let Some(found) = module_in(&dir, startup) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "{} imports {} at startup (PYTHONPATH)",
+                        here.program,
+                        found.display()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn python_path(here: &Here<'_>) -> Vec<PathBuf> {
+    match here.env.get("PYTHONPATH") {
+        Var::Set(p) => p
+            .split(':')
+            .filter(|d| !d.is_empty())
+            .map(|d| files::join(here.dir, d))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The variables Python reads that run code or write.
+fn environment(here: &Here<'_>, ignore_env: bool, interactive: bool, out: &mut Verdict) {
+    let program = here.program;
+    if interactive {
+        out.push(
+            Level::Write,
+            format!("{program} runs interactively when its program comes from the terminal, and then writes its history (~/.python_history)"),
+        );
+    }
+    if ignore_env {
+        return;
+    }
+    if matches!(here.env.get("PYTHONPATH"), Var::Runtime) {
+        out.push(
+            Level::Unknown,
+            format!("{program} imports from PYTHONPATH, only known at run time"),
+        );
+    }
+    for (name, why) in [
+        ("PYTHONHOME", "moves the standard library"),
+        ("PYTHONPLATLIBDIR", "moves the standard library"),
+        (
+            "PYTHONINSPECT",
+            "runs interactively after the program, then writes its history",
+        ),
+        ("PYTHONPYCACHEPREFIX", "writes compiled modules there"),
+        ("PYTHONEXECUTABLE", "changes which interpreter runs"),
+    ] {
+        if here.env.is_set(name) {
+            out.push(Level::Unknown, format!("{program}: {name} {why}"));
+        }
+    }
+    if interactive && here.env.is_set("PYTHONSTARTUP") {
+        out.push(
+            Level::Unknown,
+            format!("{program} runs the file PYTHONSTARTUP names when interactive"),
+        );
+    }
+    if let Var::Set(w) = here.env.get("PYTHONWARNINGS") {
+        // `action:message:category:module:lineno`: a category with a dot is imported.
+        if w.split(',')
+            .any(|f| f.split(':').nth(2).is_some_and(|c| c.contains('.')))
+        {
+            out.push(
+                Level::Unknown,
+                format!("{program} imports the warning category PYTHONWARNINGS names"),
+            );
+        }
+    }
+}
+
+/// The user's site directories: `.pth` lines that run, `usercustomize`, `sitecustomize`.
+fn user_site(here: &Here<'_>, ignore_env: bool, out: &mut Verdict) {
+    let program = here.program;
+    let base = match (ignore_env, here.env.get("PYTHONUSERBASE")) {
+        (false, Var::Set(b)) if !b.is_empty() => Some(files::join(here.dir, b)),
+        (false, Var::Runtime) => {
+            out.push(
+                Level::Unknown,
+                format!("{program} reads the user site directory PYTHONUSERBASE names, only known at run time"),
+            );
+            return;
+        }
+        _ => here.env.home().map(|h| h.join(".local")),
+    };
+    let Some(base) = base else {
+        return;
+    };
+    let lib = base.join("lib");
+    let Ok(entries) = std::fs::read_dir(&lib) else {
+        return;
+    };
+    for entry in entries.flatten().take(64) {
+        let name = entry.file_name();
+        if !name.to_string_lossy().starts_with("python") {
+            continue;
+        }
+        let site = entry.path().join("site-packages");
+        let Ok(files_there) = std::fs::read_dir(&site) else {
+            continue;
+        };
+        for file in files_there.flatten().take(4096) {
+            let path = file.path();
+            let file_name = file.file_name().to_string_lossy().into_owned();
+            if file_name.ends_with(".pth") {
+                match files::read_text(&path) {
+                    Contents::Text(t) => {
+                        if t.lines()
+                            .any(|l| l.starts_with("import ") || l.starts_with("import\t"))
+                        {
+                            out.push(
+                                Level::Unknown,
+                                format!(
+                                    "{program} runs the import lines of {} at startup",
+                                    path.display()
+                                ),
+                            );
+                        }
+                        for added in t.lines().filter(|l| {
+                            !l.is_empty() && !l.starts_with('#') && !l.starts_with("import")
+                        }) {
+                            let dir = files::join(&site, added.trim());
+                            for startup in ["sitecustomize", "usercustomize"] {
+                                if let Some(found) = module_in(&dir, startup) {
+                                    out.push(
+                                        Level::Unknown,
+                                        format!("{program} imports {} at startup ({} adds its directory)", found.display(), path.display()),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    Contents::Unreadable => out.push(
+                        Level::Unknown,
+                        format!(
+                            "{program} reads {} at startup, which cannot be read here",
+                            path.display()
+                        ),
+                    ),
+                    Contents::Missing => {}
+                }
+            }
+        }
+        for startup in ["usercustomize", "sitecustomize"] {
+            if let Some(found) = module_in(&site, startup) {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} imports {} at startup", found.display()),
+                );
+            }
+        }
+    }
+}
+
+/// A module or package named `name` in `dir`, as the path finder would take it.
+fn module_in(dir: &Path, name: &str) -> Option<PathBuf> {
+    [
+        format!("{name}.py"),
+        format!("{name}.pyc"),
+        format!("{name}/__init__.py"),
+        format!("{name}/__init__.pyc"),
+    ]
+    .iter()
+    .map(|f| dir.join(f))
+    .find(|p| files::is_file(p))
+}
+
+/// Modules in `dir` that shadow `names` (or, with `everything`, any standard module).
+fn shadowing(
+    here: &Here<'_>,
+    dir: &Path,
+    names: &[String],
+    everything: bool,
+    which: &str,
+    out: &mut Verdict,
+) {
+    const MAX_ENTRIES: usize = 4096; // a directory listing bigger than this is a data directory, not code
+    if names.is_empty() && !everything {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for (n, entry) in entries.flatten().enumerate() {
+        if n >= MAX_ENTRIES {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{} imports from {}, which has too many entries to check",
+                    here.program,
+                    dir.display()
+                ),
+            );
+            return;
+        }
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let stem = file_name.split('.').next().unwrap_or(&file_name);
+        let wanted = names.iter().any(|n| n == stem) || (everything && STDLIB.contains(&stem));
+        if !wanted {
+            continue;
+        }
+        let is_module = file_name.ends_with(".py")
+            || file_name.ends_with(".pyc")
+            || file_name.ends_with(".so")
+            || (entry.file_type().is_ok_and(|t| t.is_dir()) && module_in(dir, stem).is_some());
+        if is_module {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{} imports {} from {which} ({}) instead of the standard module",
+                    here.program,
+                    stem,
+                    entry.path().display()
+                ),
+            );
+        }
+    }
+}
+
+/// pip's commands that use the package index check for a newer pip first and record it in its
+/// cache (`selfcheck`), unless told not to (`--disable-pip-version-check`, `--no-index`,
+/// `PIP_DISABLE_PIP_VERSION_CHECK`, `disable-pip-version-check` in a pip.conf).
+fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let sub = args
+        .iter()
+        .filter_map(|a| a.value.as_deref())
+        .find(|v| !v.starts_with('-'));
+    if !matches!(
+        sub,
+        Some("list" | "install" | "download" | "wheel" | "index")
+    ) {
+        return;
+    }
+    let flag = |name: &str| args.iter().any(|a| a.is(name));
+    if flag("--disable-pip-version-check") || flag("--no-index") {
+        return;
+    }
+    for name in ["PIP_DISABLE_PIP_VERSION_CHECK", "PIP_NO_INDEX"] {
+        if here
+            .env
+            .value(name)
+            .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on"))
+        {
+            return;
+        }
+    }
+    let mut configs: Vec<PathBuf> = vec![
+        PathBuf::from("/etc/pip.conf"),
+        PathBuf::from("/etc/xdg/pip/pip.conf"),
+    ];
+    if let Some(home) = here.env.home() {
+        configs.push(home.join(".pip/pip.conf"));
+    }
+    if let Some(xdg) = here.env.xdg_config() {
+        configs.push(xdg.join("pip/pip.conf"));
+    }
+    if let Some(file) = here.env.value("PIP_CONFIG_FILE") {
+        configs.push(files::join(here.dir, file));
+    }
+    let disabled = configs.iter().any(|c| match files::read_text(c) {
+        Contents::Text(t) => t.lines().any(|l| {
+            let l = l.trim().to_ascii_lowercase().replace('_', "-");
+            (l.starts_with("disable-pip-version-check") || l.starts_with("no-index"))
+                && l.split('=')
+                    .nth(1)
+                    .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"))
+        }),
+        _ => false,
+    });
+    if !disabled {
+        out.push(
+            Level::Write,
+            format!(
+                "pip {} checks the index for a newer pip and records it in its cache (--disable-pip-version-check turns that off)",
+                sub.unwrap_or("")
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_imports() {
+        assert_eq!(
+            imports("import csv, sys as s; from os.path import join\nimport a.b"),
+            vec!["csv", "sys", "os", "a"]
+        );
+        assert!(imports("print(1)").is_empty());
+    }
+}

@@ -1,0 +1,1165 @@
+//! Planted repositories, HOMEs and configuration, classified in context: for each key that makes
+//! a reader run a program or write, a command it applies to (not read-only, and the reason names
+//! the key) and one it does not (read-only). Only files are planted; nothing is run but `git` to
+//! make the repository.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::commands::classify::verdict::{ContextUse, Level};
+use crate::commands::classify::{classify, classify_in, Context};
+
+/// A throwaway directory with `home/` and a committed repository `repo/` whose index is fresh.
+struct Planted {
+    root: PathBuf,
+}
+
+impl Planted {
+    fn new(tag: &str) -> Option<Planted> {
+        let root = std::env::temp_dir().join(format!(
+            "classify-context-{tag}-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .ok()?
+                .as_nanos()
+        ));
+        fs::create_dir_all(root.join("home")).ok()?;
+        fs::create_dir_all(root.join("repo/src")).ok()?;
+        let p = Planted { root };
+        p.write("repo/README.md", "# demo\nTODO: docs\n");
+        p.write("repo/notes.txt", "alpha\nbeta\n");
+        p.write("repo/a.txt", "apple\n");
+        p.write("repo/src/main.rs", "fn main() {}\n");
+        p.write(
+            "repo/Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+        );
+        p.write(
+            "repo/Cargo.lock",
+            "version = 4\n\n[[package]]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        );
+        p.write(
+            "repo/package.json",
+            "{\"name\": \"demo\", \"version\": \"1.0.0\"}\n",
+        );
+        let made = p.sh("cd repo && git init -q -b main . && git add -A && \
+             git -c user.name=t -c user.email=t@t commit -qm init && \
+             find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
+             git update-index -q --refresh");
+        made.then_some(p)
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        if let Some(parent) = path.parent() {
+            let _ = fs::create_dir_all(parent);
+        }
+        let _ = fs::write(path, text);
+    }
+
+    /// A program that would show it ran (nothing runs it here).
+    fn program(&self, rel: &str) -> String {
+        self.write(rel, "#!/bin/sh\ntouch \"$ROOT/PWNED\"\n");
+        let path = self.path(rel);
+        let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o755));
+        path.display().to_string()
+    }
+
+    fn script(&self, rel: &str, interpreter: &str) -> String {
+        self.write(rel, &format!("#!/usr/bin/env {interpreter}\n"));
+        let path = self.path(rel);
+        let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o755));
+        path.display().to_string()
+    }
+
+    fn git(&self, args: &str) -> bool {
+        self.sh(&format!("git -C repo {args}"))
+    }
+
+    fn sh(&self, script: &str) -> bool {
+        Command::new("bash")
+            .args(["-c", script])
+            .current_dir(&self.root)
+            .env("HOME", self.root.join("home"))
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    fn context(&self, cwd: &str, env: &[(&str, &str)]) -> Context {
+        let mut vars: std::collections::HashMap<String, String> = [
+            ("HOME", self.path("home").display().to_string()),
+            (
+                "PATH",
+                std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into()),
+            ),
+            ("GIT_CONFIG_NOSYSTEM", "1".into()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        for (k, v) in env {
+            vars.insert((*k).to_string(), (*v).to_string());
+        }
+        Context {
+            cwd: self.path(cwd),
+            env: vars,
+        }
+    }
+}
+
+impl Drop for Planted {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+/// One case: what is planted, the command, where, and what is expected.
+struct Case {
+    name: &'static str,
+    plant: fn(&Planted),
+    command: &'static str,
+    cwd: &'static str,
+    env: &'static [(&'static str, &'static str)],
+    /// `None`: read-only; `Some(text)`: not read-only, with `text` in a reason.
+    flagged: Option<&'static str>,
+}
+
+const fn case(
+    name: &'static str,
+    plant: fn(&Planted),
+    command: &'static str,
+    flagged: Option<&'static str>,
+) -> Case {
+    Case {
+        name,
+        plant,
+        command,
+        cwd: "repo",
+        env: &[],
+        flagged,
+    }
+}
+
+fn run(cases: &[Case]) {
+    let mut wrong = Vec::new();
+    for c in cases {
+        let Some(p) = Planted::new(c.name) else {
+            eprintln!("skipped {}: git is missing", c.name);
+            return;
+        };
+        (c.plant)(&p);
+        let env: Vec<(&str, String)> = c
+            .env
+            .iter()
+            .map(|(k, v)| (*k, v.replace("$ROOT", &p.root.display().to_string())))
+            .collect();
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let got = classify_in(c.command, &p.context(c.cwd, &env));
+        let ok = match c.flagged {
+            None => got.level == Level::ReadOnly,
+            Some(text) => {
+                got.level != Level::ReadOnly && got.reasons.iter().any(|r| r.contains(text))
+            }
+        };
+        if !ok {
+            wrong.push(format!(
+                "{}: {:?} expected {}, got {} {:?}",
+                c.name,
+                c.command,
+                c.flagged
+                    .map_or("read-only".to_string(), |t| format!("a reason with {t:?}")),
+                got.level.as_str(),
+                got.reasons
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+fn fsmonitor(p: &Planted) {
+    let hook = p.program("repo/.git/fsm");
+    p.git(&format!("config core.fsmonitor {hook}"));
+}
+
+fn textconv(p: &Planted) {
+    let conv = p.program("repo/.git/conv");
+    p.git(&format!("config diff.c.textconv {conv}"));
+}
+
+#[test]
+fn git_keys_that_run_programs() {
+    run(&[
+        case(
+            "fsmonitor-status",
+            fsmonitor,
+            "git status",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "fsmonitor-ls-files",
+            fsmonitor,
+            "git ls-files",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "fsmonitor-show-index",
+            fsmonitor,
+            "git show :a.txt",
+            Some("core.fsmonitor"),
+        ),
+        case("fsmonitor-log", fsmonitor, "git log --oneline", None),
+        case(
+            "fsmonitor-check-is-real",
+            fsmonitor,
+            "git status",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "fsmonitor-two-trees",
+            fsmonitor,
+            "git diff HEAD HEAD --stat",
+            None,
+        ),
+        case(
+            "fsmonitor-include",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write(
+                    "repo/.git/extra",
+                    &format!("[core]\n\tfsmonitor = {hook}\n"),
+                );
+                p.git("config include.path extra");
+            },
+            "git grep TODO",
+            Some("extra"),
+        ),
+        case(
+            "fsmonitor-includeif-gitdir",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    &format!(
+                        "[includeIf \"gitdir:{}/\"]\n\tpath = work\n",
+                        p.path("repo").display()
+                    ),
+                );
+            },
+            "git status",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "fsmonitor-includeif-elsewhere",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"gitdir:/elsewhere/\"]\n\tpath = work\n",
+                );
+            },
+            "git status",
+            None,
+        ),
+        case(
+            "fsmonitor-xdg",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write(
+                    "home/.config/git/config",
+                    &format!("[core]\n\tfsmonitor = {hook}\n"),
+                );
+            },
+            "git diff",
+            Some(".config/git/config"),
+        ),
+        Case {
+            env: &[("GIT_CONFIG_GLOBAL", "../home/alt")],
+            ..case(
+                "fsmonitor-config-global",
+                |p| {
+                    let hook = p.program("home/fsm");
+                    p.write("home/alt", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                },
+                "git status",
+                Some("home/alt"),
+            )
+        },
+        Case {
+            env: &[
+                ("GIT_CONFIG_COUNT", "1"),
+                ("GIT_CONFIG_KEY_0", "core.fsmonitor"),
+                ("GIT_CONFIG_VALUE_0", "x"),
+            ],
+            ..case(
+                "fsmonitor-config-count",
+                |_| {},
+                "git status",
+                Some("GIT_CONFIG_KEY_0"),
+            )
+        },
+        Case {
+            env: &[("GIT_CONFIG_PARAMETERS", "'core.fsmonitor'='x'")],
+            ..case(
+                "fsmonitor-config-parameters",
+                |_| {},
+                "git status",
+                Some("GIT_CONFIG_PARAMETERS"),
+            )
+        },
+        case(
+            "fsmonitor-gitfile",
+            |p| {
+                p.sh("mv repo/.git store.git && echo 'gitdir: ../store.git' > repo/.git");
+                let hook = p.program("fsm");
+                p.sh(&format!(
+                    "git --git-dir=store.git config core.fsmonitor {hook}"
+                ));
+            },
+            "git status",
+            Some("store.git/config"),
+        ),
+        case(
+            "fsmonitor-git-dir-prefix",
+            |p| {
+                p.sh("git init -q other");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C other config core.fsmonitor {hook}"));
+            },
+            "GIT_DIR=../other/.git git status",
+            Some("other/.git/config"),
+        ),
+        case(
+            "git-dir-prefix-own",
+            |_| {},
+            "GIT_DIR=.git git rev-parse HEAD",
+            None,
+        ),
+        case(
+            "fsmonitor-dash-c-dir",
+            |p| {
+                p.sh("git init -q repo/vendor");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/vendor config core.fsmonitor {hook}"));
+            },
+            "git -C vendor status",
+            Some("vendor/.git/config"),
+        ),
+        case(
+            "fsmonitor-after-cd",
+            |p| {
+                p.sh("git init -q repo/vendor");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/vendor config core.fsmonitor {hook}"));
+            },
+            "cd vendor && git status",
+            Some("vendor/.git/config"),
+        ),
+        case(
+            "hook-post-index-change-stale",
+            |p| {
+                p.program("repo/.githooks/post-index-change");
+                p.git("config core.hooksPath .githooks");
+                p.sh("touch repo/notes.txt");
+            },
+            "git status",
+            Some("post-index-change"),
+        ),
+        case(
+            "hook-post-index-change-fresh",
+            |p| {
+                p.program("repo/.git/hooks/post-index-change");
+            },
+            "git status",
+            None,
+        ),
+        Case {
+            env: &[("GIT_OPTIONAL_LOCKS", "0")],
+            ..case(
+                "stale-index-without-locks",
+                |p| {
+                    p.sh("touch repo/notes.txt");
+                },
+                "git status",
+                None,
+            )
+        },
+        case(
+            "stale-index-rewritten",
+            |p| {
+                p.sh("touch repo/notes.txt");
+            },
+            "git status --short",
+            Some("rewrites the index"),
+        ),
+        case(
+            "textconv-worktree-attributes",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git log -p -1",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "textconv-info-attributes",
+            |p| {
+                textconv(p);
+                p.write("repo/.git/info/attributes", "*.txt diff=c\n");
+            },
+            "git show HEAD",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "textconv-attributes-file",
+            |p| {
+                textconv(p);
+                p.write("home/attrs", "*.txt diff=c\n");
+                p.git(&format!(
+                    "config core.attributesFile {}",
+                    p.path("home/attrs").display()
+                ));
+            },
+            "git blame notes.txt",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "textconv-xdg-attributes",
+            |p| {
+                textconv(p);
+                p.write("home/.config/git/attributes", "*.txt diff=c\n");
+            },
+            "git diff --no-index a.txt notes.txt",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "textconv-nested-attributes",
+            |p| {
+                textconv(p);
+                p.write("repo/src/.gitattributes", "*.rs diff=c\n");
+            },
+            "git log -S main",
+            Some("diff.c.textconv"),
+        ),
+        Case {
+            env: &[("GIT_ATTR_SOURCE", "HEAD")],
+            ..case(
+                "textconv-attr-source",
+                textconv,
+                "git log -p",
+                Some("GIT_ATTR_SOURCE"),
+            )
+        },
+        case(
+            "textconv-stat",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git log --stat -1",
+            None,
+        ),
+        case("textconv-no-attributes", textconv, "git log -p -1", None),
+        case(
+            "diff-external",
+            |p| {
+                let ext = p.program("home/ext");
+                p.git(&format!("config diff.external {ext}"));
+            },
+            "git diff HEAD",
+            Some("diff.external"),
+        ),
+        case(
+            "diff-external-show",
+            |p| {
+                let ext = p.program("home/ext");
+                p.git(&format!("config diff.external {ext}"));
+            },
+            "git show HEAD",
+            None,
+        ),
+        case(
+            "diff-external-ext-diff-log",
+            |p| {
+                let ext = p.program("home/ext");
+                p.git(&format!("config diff.external {ext}"));
+            },
+            "git log -p --ext-diff -1",
+            Some("diff.external"),
+        ),
+        Case {
+            env: &[("GIT_EXTERNAL_DIFF", "/x")],
+            ..case(
+                "external-diff-variable",
+                |_| {},
+                "git diff",
+                Some("GIT_EXTERNAL_DIFF"),
+            )
+        },
+        case(
+            "diff-driver-command",
+            |p| {
+                let d = p.program("home/d");
+                p.git(&format!("config diff.d.command {d}"));
+                p.write("repo/.gitattributes", "*.md diff=d\n");
+            },
+            "git diff HEAD~0",
+            Some("diff.d.command"),
+        ),
+        case(
+            "filter-clean-blame",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.clean {f}"));
+                p.write("repo/.gitattributes", "*.txt filter=f\n");
+            },
+            "git blame notes.txt",
+            Some("filter.f.clean"),
+        ),
+        case(
+            "filter-process-stale-status",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.process {f}"));
+                p.write("repo/.git/info/attributes", "*.txt filter=f\n");
+                p.sh("touch repo/notes.txt");
+            },
+            "GIT_OPTIONAL_LOCKS=0 git status",
+            Some("filter.f.process"),
+        ),
+        case(
+            "filter-clean-fresh-status",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.clean {f}"));
+                p.write("repo/.git/info/attributes", "*.txt filter=f\n");
+            },
+            "git status",
+            None,
+        ),
+        case(
+            "filter-smudge-cat-file",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.smudge {f}"));
+                p.write("repo/.git/info/attributes", "*.txt filter=f\n");
+            },
+            "git cat-file --filters HEAD:notes.txt",
+            Some("filter.f.smudge"),
+        ),
+        case(
+            "alias-shell",
+            |p| {
+                p.write(
+                    "home/.gitconfig",
+                    "[alias]\n\tst = !touch PWNED && git status\n",
+                );
+            },
+            "git st",
+            Some("touch"),
+        ),
+        case(
+            "alias-plain",
+            |p| {
+                p.write("home/.gitconfig", "[alias]\n\tst = status -sb\n");
+            },
+            "git st",
+            None,
+        ),
+        case(
+            "alias-shadowing-a-command",
+            |p| {
+                p.git("config alias.status '!touch PWNED'");
+            },
+            "git status",
+            None,
+        ),
+        case(
+            "show-signature",
+            |p| {
+                let g = p.program("home/gpg");
+                p.write(
+                    "home/.gitconfig",
+                    &format!("[log]\n\tshowSignature = true\n[gpg]\n\tprogram = {g}\n"),
+                );
+            },
+            "git log -1",
+            Some("gpg.program"),
+        ),
+        case(
+            "signature-format",
+            |p| {
+                let g = p.program("home/gpg");
+                p.git(&format!("config gpg.program {g}"));
+            },
+            "git log -1 --format=%G?",
+            Some("gpg.program"),
+        ),
+        case(
+            "verify-commit",
+            |p| {
+                let g = p.program("home/gpg");
+                p.git(&format!("config gpg.ssh.program {g}"));
+            },
+            "git verify-commit HEAD",
+            Some("gpg.ssh.program"),
+        ),
+        case(
+            "signature-program-without-signatures",
+            |p| {
+                let g = p.program("home/gpg");
+                p.git(&format!("config gpg.program {g}"));
+            },
+            "git log -1 --oneline",
+            None,
+        ),
+        case(
+            "man-viewer",
+            |p| {
+                let v = p.program("home/v");
+                p.write(
+                    "home/.gitconfig",
+                    &format!("[man]\n\tviewer = v\n[man \"v\"]\n\tcmd = {v}\n"),
+                );
+            },
+            "git help log",
+            Some("man.viewer"),
+        ),
+        case(
+            "submodule-fsmonitor",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
+            },
+            "git diff",
+            Some("submodule"),
+        ),
+        case(
+            "inert-editor-pager-credentials",
+            |p| {
+                p.git("config core.editor 'touch PWNED'");
+                p.git("config core.pager 'touch PWNED'");
+                p.git("config credential.helper '!touch PWNED'");
+                p.git("config core.sshCommand 'touch PWNED'");
+            },
+            "git log -2 && git remote -v && git branch -vv",
+            None,
+        ),
+    ]);
+}
+
+#[test]
+fn cargo_and_rustup() {
+    fn wrapper(p: &Planted) {
+        let w = p.program("repo/.cargo/w");
+        p.write(
+            "repo/.cargo/config.toml",
+            &format!("[build]\nrustc-wrapper = \"{w}\"\n"),
+        );
+    }
+    fn rustup_home(p: &Planted) {
+        let _ = fs::create_dir_all(
+            p.path("rustup/toolchains/stable-x86_64-unknown-linux-gnu/lib/rustlib"),
+        );
+        p.write(
+            "rustup/toolchains/stable-x86_64-unknown-linux-gnu/lib/rustlib/components",
+            "rustc-x86_64-unknown-linux-gnu\nrustfmt-preview-x86_64-unknown-linux-gnu\n",
+        );
+    }
+    const RUSTUP: &[(&str, &str)] = &[("RUSTUP_HOME", "$ROOT/rustup")];
+    run(&[
+        case(
+            "rustc-wrapper-metadata",
+            wrapper,
+            "cargo metadata --format-version 1",
+            Some("build.rustc-wrapper"),
+        ),
+        case(
+            "rustc-wrapper-tree",
+            wrapper,
+            "cargo tree --offline",
+            Some("build.rustc-wrapper"),
+        ),
+        case(
+            "rustc-wrapper-no-deps",
+            wrapper,
+            "cargo metadata --no-deps --format-version 1",
+            None,
+        ),
+        Case {
+            cwd: "repo/src",
+            ..case(
+                "rustc-parent-legacy-config",
+                |p| {
+                    let r = p.program("home/rc");
+                    p.write("repo/.cargo/config", &format!("[build]\nrustc = \"{r}\"\n"));
+                },
+                "cargo tree --frozen",
+                Some("build.rustc"),
+            )
+        },
+        case(
+            "cargo-home-config",
+            |p| {
+                let w = p.program("home/w");
+                p.write(
+                    "home/.cargo/config.toml",
+                    &format!("[build]\nrustc-wrapper = \"{w}\"\n"),
+                );
+            },
+            "cargo fetch",
+            Some("home/.cargo/config.toml"),
+        ),
+        case(
+            "runner-is-not-asked",
+            |p| {
+                p.write(
+                    "repo/.cargo/config.toml",
+                    "[target.x86_64-unknown-linux-gnu]\nrunner = \"touch PWNED\"\n",
+                );
+            },
+            "cargo tree --offline",
+            None,
+        ),
+        case(
+            "external-command-in-cargo-home",
+            |p| {
+                p.program("home/.cargo/bin/cargo-clippy");
+            },
+            "cargo clippy --version",
+            Some("cargo-clippy"),
+        ),
+        case(
+            "lockfile-stale",
+            |p| {
+                p.sh("touch repo/Cargo.toml");
+            },
+            "cargo tree --offline",
+            Some("Cargo.lock"),
+        ),
+        Case {
+            env: RUSTUP,
+            ..case(
+                "toolchain-path",
+                |p| {
+                    rustup_home(p);
+                    p.write(
+                        "repo/rust-toolchain.toml",
+                        "[toolchain]\npath = \"/opt/tc\"\n",
+                    );
+                },
+                "rustc --version",
+                Some("toolchain.path"),
+            )
+        },
+        Case {
+            env: RUSTUP,
+            cwd: "repo/src",
+            ..case(
+                "toolchain-not-installed",
+                |p| {
+                    rustup_home(p);
+                    p.write("repo/rust-toolchain", "nightly-2020-01-01\n");
+                },
+                "cargo --version",
+                Some("installs the toolchain"),
+            )
+        },
+        Case {
+            env: RUSTUP,
+            ..case(
+                "toolchain-component-missing",
+                |p| {
+                    rustup_home(p);
+                    p.write(
+                        "repo/rust-toolchain.toml",
+                        "[toolchain]\nchannel = \"stable\"\ncomponents = [\"rust-src\"]\n",
+                    );
+                },
+                "cargo --version",
+                Some("rust-src"),
+            )
+        },
+        Case {
+            env: RUSTUP,
+            ..case(
+                "toolchain-installed",
+                |p| {
+                    rustup_home(p);
+                    p.write(
+                        "repo/rust-toolchain.toml",
+                        "[toolchain]\nchannel = \"stable\"\ncomponents = [\"rustfmt\"]\n",
+                    );
+                },
+                "cargo --version",
+                None,
+            )
+        },
+    ]);
+}
+
+#[test]
+fn node_package_managers() {
+    // npm, yarn and pnpm as node scripts on a PATH of the case's own: what runs them is planted.
+    fn managers(p: &Planted) {
+        for name in ["npm", "yarn", "pnpm"] {
+            p.script(&format!("bin/{name}"), "node");
+        }
+        p.write("home/.npmrc", "logs-max=0\nupdate-notifier=false\n");
+    }
+    const PATH: &[(&str, &str)] = &[("PATH", "$ROOT/bin:/usr/bin:/bin")];
+    let with_path = |c: Case| Case { env: PATH, ..c };
+    run(&[
+        with_path(case(
+            "yarn-path",
+            |p| {
+                managers(p);
+                p.write("repo/.yarnrc", "yarn-path \"./y.js\"\n");
+            },
+            "yarn --version",
+            Some("yarn-path"),
+        )),
+        with_path(case(
+            "yarnpath-yml-home",
+            |p| {
+                managers(p);
+                p.write("home/.yarnrc.yml", "yarnPath: ./y.cjs\n");
+            },
+            "yarn --version",
+            Some("yarnPath"),
+        )),
+        with_path(case(
+            "yarn-plugins",
+            |p| {
+                managers(p);
+                p.write("repo/.yarnrc.yml", "plugins:\n  - path: p.cjs\n");
+            },
+            "yarn --version",
+            Some("plugins"),
+        )),
+        with_path(case(
+            "yarnrc-harmless",
+            |p| {
+                managers(p);
+                p.write("repo/.yarnrc.yml", "nodeLinker: node-modules\n");
+            },
+            "yarn --version",
+            None,
+        )),
+        with_path(case(
+            "pnpmfile",
+            |p| {
+                managers(p);
+                p.write("repo/.pnpmfile.cjs", "module.exports = {}\n");
+            },
+            "pnpm --version",
+            Some(".pnpmfile.cjs"),
+        )),
+        with_path(case(
+            "pnpmfile-setting",
+            |p| {
+                managers(p);
+                p.write("repo/.npmrc", "pnpmfile=hooks.cjs\n");
+            },
+            "pnpm --version",
+            Some("pnpmfile"),
+        )),
+        with_path(case("pnpm-plain", managers, "pnpm --version", None)),
+        with_path(case(
+            "npm-logs-on-by-default",
+            |p| {
+                managers(p);
+                p.write("home/.npmrc", "");
+            },
+            "npm ls",
+            Some("logs-max"),
+        )),
+        with_path(case(
+            "npm-logs-off",
+            managers,
+            "npm ls && npm pkg get name && npm run",
+            None,
+        )),
+        Case {
+            env: &[
+                ("PATH", "$ROOT/bin:/usr/bin:/bin"),
+                ("NODE_OPTIONS", "--require ./x.js"),
+            ],
+            ..case(
+                "node-options-require",
+                managers,
+                "npm -v",
+                Some("NODE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[
+                ("PATH", "$ROOT/bin:/usr/bin:/bin"),
+                ("NODE_OPTIONS", "--max-old-space-size=4096"),
+            ],
+            ..case("node-options-harmless", managers, "npm -v", None)
+        },
+    ]);
+}
+
+#[test]
+fn python_module_path_and_site() {
+    fn shadow(p: &Planted) {
+        p.write("repo/json.py", "open('PWNED', 'w')\n");
+    }
+    fn user_site(p: &Planted, file: &str, text: &str) {
+        p.write(
+            &format!("home/.local/lib/python3.11/site-packages/{file}"),
+            text,
+        );
+    }
+    run(&[
+        case(
+            "shadow-m",
+            shadow,
+            "python3 -m json.tool a.txt",
+            Some("json.py"),
+        ),
+        case(
+            "shadow-c",
+            shadow,
+            "python3 -c 'import json; print(json.dumps(1))'",
+            Some("json.py"),
+        ),
+        case(
+            "shadow-isolated",
+            shadow,
+            "python3 -I -m json.tool a.txt",
+            None,
+        ),
+        case(
+            "shadow-safe-path",
+            shadow,
+            "python3 -P -c 'import json; print(1)'",
+            None,
+        ),
+        case("shadow-not-imported", shadow, "python3 -c 'print(1)'", None),
+        Case {
+            env: &[("PYTHONPATH", "lib")],
+            ..case(
+                "shadow-pythonpath",
+                |p| p.write("repo/lib/json/__init__.py", ""),
+                "python3 -m json.tool a.txt",
+                Some("PYTHONPATH"),
+            )
+        },
+        Case {
+            env: &[("PYTHONPATH", "lib")],
+            ..case(
+                "shadow-pythonpath-ignored",
+                |p| p.write("repo/lib/json/__init__.py", ""),
+                "python3 -E -m json.tool a.txt",
+                None,
+            )
+        },
+        case(
+            "sitecustomize-in-cwd",
+            |p| p.write("repo/sitecustomize.py", "open('PWNED', 'w')\n"),
+            "python3 -c 'print(1)'",
+            None,
+        ),
+        case(
+            "pth-import",
+            |p| user_site(p, "x.pth", "import os\n"),
+            "python3 -c 'print(1)'",
+            Some("x.pth"),
+        ),
+        case(
+            "pth-paths",
+            |p| user_site(p, "x.pth", "/nowhere\n"),
+            "python3 -c 'print(1)'",
+            None,
+        ),
+        case(
+            "pth-no-user-site",
+            |p| user_site(p, "x.pth", "import os\n"),
+            "python3 -s -m json.tool a.txt",
+            None,
+        ),
+        case(
+            "usercustomize",
+            |p| user_site(p, "usercustomize.py", ""),
+            "python3 -m json.tool a.txt",
+            Some("usercustomize"),
+        ),
+        case(
+            "usercustomize-pip",
+            |p| user_site(p, "usercustomize.py", ""),
+            "pip --version",
+            Some("usercustomize"),
+        ),
+        Case {
+            env: &[("PYTHONSTARTUP", "/x.py")],
+            ..case(
+                "startup-not-interactive",
+                |_| {},
+                "python3 -c 'print(1)'",
+                None,
+            )
+        },
+        case(
+            "pip-version-check",
+            |_| {},
+            "python3 -m pip list",
+            Some("newer pip"),
+        ),
+        case(
+            "pip-version-check-off",
+            |_| {},
+            "pip list --disable-pip-version-check",
+            None,
+        ),
+    ]);
+}
+
+#[test]
+fn pagers_tools_and_interpreters() {
+    fn bash_script(p: &Planted) {
+        p.script("bin/tool", "bash");
+    }
+    run(&[
+        Case {
+            env: &[("LESSOPEN", "|./x %s")],
+            ..case("lessopen", |_| {}, "less README.md", Some("LESSOPEN"))
+        },
+        Case {
+            env: &[("LESSOPEN", "|./x %s")],
+            ..case("lessopen-off", |_| {}, "less -L README.md", None)
+        },
+        case(
+            "lesskey",
+            |p| p.write("home/.lesskey", "#env\nLESSOPEN=|./x %s\n"),
+            "less README.md",
+            Some(".lesskey"),
+        ),
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-pre",
+                |p| p.write("repo/rgrc", "--pre=./x\n"),
+                "rg TODO",
+                Some("rgrc"),
+            )
+        },
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-plain",
+                |p| p.write("repo/rgrc", "--smart-case\n"),
+                "rg TODO",
+                None,
+            )
+        },
+        Case {
+            env: &[("TAR_OPTIONS", "--checkpoint-action=exec=./x")],
+            ..case("tar-options", |_| {}, "tar -tf x.tar", Some("TAR_OPTIONS"))
+        },
+        Case {
+            env: &[("TAR_OPTIONS", "--wildcards")],
+            ..case("tar-options-plain", |_| {}, "tar -tf x.tar", None)
+        },
+        case(
+            "ssh-match-exec",
+            |p| p.write("repo/sshc", "Match exec \"touch PWNED\"\n  User x\n"),
+            "ssh -F sshc -G host",
+            Some("Match exec"),
+        ),
+        case(
+            "ssh-match-exec-included",
+            |p| {
+                p.write("repo/inc", "Match exec \"touch PWNED\"\n");
+                p.write(
+                    "repo/sshc",
+                    &format!("Include {}\n", p.path("repo/inc").display()),
+                );
+            },
+            "ssh -F sshc -G host",
+            Some("Match exec"),
+        ),
+        case(
+            "ssh-plain",
+            |p| p.write("repo/sshc", "Host x\n  User y\n"),
+            "ssh -F sshc -G x",
+            None,
+        ),
+        case(
+            "sqlite-wal",
+            |p| {
+                let mut header = b"SQLite format 3\0".to_vec();
+                header.extend_from_slice(&[0x10, 0x00, 2, 2]);
+                let _ = fs::write(p.path("repo/app.db"), header);
+            },
+            "sqlite3 -readonly app.db 'select 1'",
+            Some("WAL"),
+        ),
+        Case {
+            env: &[
+                ("BASH_ENV", "./env.sh"),
+                ("PATH", "$ROOT/bin:/usr/bin:/bin"),
+            ],
+            ..case("bash-env-script", bash_script, "tool", Some("BASH_ENV"))
+        },
+        case(
+            "bash-env-prefix-binary",
+            |_| {},
+            "BASH_ENV=./env.sh git --version",
+            None,
+        ),
+        case(
+            "bash-env-prefix-bash",
+            |_| {},
+            "BASH_ENV=./env.sh bash -c ls",
+            Some("BASH_ENV"),
+        ),
+        Case {
+            env: &[("LD_PRELOAD", "/tmp/x.so")],
+            ..case("ld-preload", |_| {}, "ls", Some("LD_PRELOAD"))
+        },
+        Case {
+            env: &[("PERL5OPT", "-Mx"), ("PATH", "$ROOT/bin:/usr/bin:/bin")],
+            ..case(
+                "perl5opt-script",
+                |p| {
+                    p.script("bin/pl", "perl");
+                },
+                "pl",
+                Some("PERL5OPT"),
+            )
+        },
+        Case {
+            env: &[("PERL5OPT", "-Mx")],
+            ..case("perl5opt-version", |_| {}, "perl -v", None)
+        },
+    ]);
+}
+
+#[test]
+fn without_context_nothing_is_read() {
+    assert_eq!(classify("git status").context, ContextUse::Assumed);
+    let ctx = Context {
+        cwd: Path::new("/").to_path_buf(),
+        env: std::collections::HashMap::new(),
+    };
+    assert_eq!(classify_in("git status", &ctx).context, ContextUse::Read);
+}

@@ -1,0 +1,536 @@
+//! What the environment and a few tools' own files make a program run:
+//!
+//! - every dynamically linked program: `LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`, and
+//!   `LD_LIBRARY_PATH` naming a directory of the project, HOME or a temp dir;
+//! - by the kind of file a program is (its `#!` line): a bash script reads `BASH_ENV`,
+//!   `SHELLOPTS` and exported functions; node `NODE_OPTIONS`; perl `PERL5OPT`/`PERL5LIB`; ruby
+//!   `RUBYOPT`/`RUBYLIB`;
+//! - `less`: `LESSOPEN`/`LESSCLOSE` from the environment or a lesskey file's `#env` section
+//!   (it runs them even when its output is not a terminal);
+//! - `rg`: the arguments `RIPGREP_CONFIG_PATH`'s file adds; `tar`: `TAR_OPTIONS`;
+//! - `ssh -G`: a `Match exec` in the configuration it reads (`-F`, `~/.ssh/config`, includes);
+//! - `sqlite3`: a database in WAL mode gets `-wal`/`-shm` files when opened; `~/.sqliterc` runs
+//!   first; `man`: `MANOPT`.
+
+use std::path::{Path, PathBuf};
+
+use super::files::{self, Contents};
+use super::{Env, Here, Var};
+use crate::commands::classify::readers;
+use crate::commands::classify::verdict::{Level, Verdict};
+use crate::commands::classify::words::Word;
+
+/// The dynamic loader's variables, for every program.
+pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
+    for name in ["LD_PRELOAD", "LD_AUDIT", "GCONV_PATH", "GLIBC_TUNABLES"] {
+        if env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("the environment's {name} makes every program load code it names"),
+            );
+        }
+    }
+    match env.get("LD_LIBRARY_PATH") {
+        Var::Runtime => out.push(
+            Level::Unknown,
+            "LD_LIBRARY_PATH is only known at run time: programs may load libraries from anywhere",
+        ),
+        Var::Set(paths) => {
+            let home = env.home();
+            let writable = paths.split(':').any(|p| {
+                let dir = files::join(&dirs[0], if p.is_empty() { "." } else { p });
+                !p.starts_with('/')
+                    || dirs.iter().any(|d| dir.starts_with(d))
+                    || home.as_ref().is_some_and(|h| dir.starts_with(h))
+                    || dir.starts_with("/tmp")
+                    || dir.starts_with("/var/tmp")
+            });
+            if writable {
+                out.push(
+                    Level::Unknown,
+                    format!("LD_LIBRARY_PATH ({paths}) makes programs load libraries from a directory of the project, HOME or a temp dir"),
+                );
+            }
+        }
+        Var::Unset => {}
+    }
+}
+
+/// Options in `NODE_OPTIONS` that only change limits, warnings or diagnostics.
+const HARMLESS_NODE_OPTIONS: &[&str] = &[
+    "--max-old-space-size",
+    "--max-semi-space-size",
+    "--no-warnings",
+    "--no-deprecation",
+    "--enable-source-maps",
+    "--trace-warnings",
+    "--trace-deprecation",
+    "--trace-uncaught",
+    "--unhandled-rejections",
+    "--dns-result-order",
+    "--stack-trace-limit",
+    "--use-openssl-ca",
+    "--use-bundled-ca",
+    "--openssl-legacy-provider",
+    "--preserve-symlinks",
+    "--title",
+    "--pending-deprecation",
+    "--throw-deprecation",
+];
+
+/// The variables a program's interpreter reads: `interpreter` from its `#!` line, or the
+/// program itself when it is one.
+pub fn interpreted(
+    program: &str,
+    resolved: Option<&Path>,
+    interpreter: Option<&str>,
+    env: &Env<'_>,
+    out: &mut Verdict,
+) {
+    let what = match (interpreter, resolved) {
+        (Some(i), Some(path)) => format!("{program} ({} is a {i} script)", path.display()),
+        _ => program.to_string(),
+    };
+    let kind = interpreter.unwrap_or(program);
+    let kind = super::family(kind);
+    match kind {
+        "bash" | "rbash" => {
+            if env.is_set("BASH_ENV") {
+                out.push(
+                    Level::Unknown,
+                    format!("{what}: bash runs the file BASH_ENV names first"),
+                );
+            }
+            if env.is_set("SHELLOPTS") || env.is_set("BASHOPTS") {
+                out.push(
+                    Level::Unknown,
+                    format!("{what}: bash takes its options from SHELLOPTS/BASHOPTS"),
+                );
+            }
+            if let Some(f) = env.names().find(|n| n.starts_with("BASH_FUNC_")) {
+                out.push(
+                    Level::Unknown,
+                    format!("{what}: the environment defines a bash function ({f})"),
+                );
+            }
+        }
+        "node" => {
+            match env.get("NODE_OPTIONS") {
+                Var::Runtime => out.push(
+                    Level::Unknown,
+                    format!("{what}: node takes options from NODE_OPTIONS, only known at run time"),
+                ),
+                Var::Set(opts) => {
+                    let mut words = opts.split_whitespace();
+                    while let Some(word) = words.next() {
+                        let name = word.split('=').next().unwrap_or(word);
+                        if !HARMLESS_NODE_OPTIONS.contains(&name) {
+                            out.push(
+                                Level::Unknown,
+                                format!("{what}: node takes {word} from NODE_OPTIONS ({opts})"),
+                            );
+                            break;
+                        }
+                        if !word.contains('=') && name == "--title" {
+                            words.next();
+                        }
+                    }
+                }
+                Var::Unset => {}
+            }
+            for name in ["NODE_V8_COVERAGE", "NODE_COMPILE_CACHE"] {
+                if env.is_set(name) {
+                    out.push(
+                        Level::Write,
+                        format!("{what}: node writes files where {name} says"),
+                    );
+                }
+            }
+        }
+        "perl" => {
+            for name in ["PERL5OPT", "PERL5LIB", "PERLLIB", "PERL5DB"] {
+                if env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("{what}: perl loads code {name} names"),
+                    );
+                }
+            }
+        }
+        "ruby" => {
+            for name in ["RUBYOPT", "RUBYLIB"] {
+                if env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("{what}: ruby loads code {name} names"),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    match here.program {
+        "less" | "more" => {
+            let no_preprocessor = args.iter().any(|a| {
+                a.is("--no-lessopen")
+                    || a.value.as_deref().is_some_and(|v| {
+                        v.starts_with('-') && !v.starts_with("--") && v.contains('L')
+                    })
+            });
+            if !no_preprocessor {
+                less(here, out)
+            }
+        }
+        "rg" => rg(here, out),
+        "tar" => tar(here, out),
+        "ssh" => ssh(here, args, out),
+        "sqlite3" => sqlite(here, args, out),
+        "man" if here.env.is_set("MANOPT") => {
+            out.push(Level::Unknown, "man takes options from MANOPT");
+        }
+        _ => {}
+    }
+}
+
+fn less(here: &Here<'_>, out: &mut Verdict) {
+    for name in ["LESSOPEN", "LESSCLOSE"] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("less runs the input preprocessor {name} names"),
+            );
+        }
+    }
+    if let Var::Set(options) = here.env.get("LESS") {
+        let loads_keys = options.contains("lesskey")
+            || options
+                .split_whitespace()
+                .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('k'));
+        if loads_keys {
+            out.push(
+                Level::Unknown,
+                "less loads key bindings from a file LESS names, which can set LESSOPEN",
+            );
+        }
+    }
+    for name in [
+        "LESSKEYIN",
+        "LESSKEY",
+        "LESSKEY_CONTENT",
+        "LESSKEYIN_SYSTEM",
+        "LESSKEY_SYSTEM",
+    ] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("less loads key bindings from {name}, which can set LESSOPEN"),
+            );
+        }
+    }
+    let mut keyfiles: Vec<PathBuf> = vec![
+        PathBuf::from("/etc/syslesskey"),
+        PathBuf::from("/etc/sysless"),
+        PathBuf::from("/usr/local/etc/syslesskey"),
+        PathBuf::from("/usr/local/etc/sysless"),
+    ];
+    if let Some(xdg) = here.env.xdg_config() {
+        keyfiles.push(xdg.join("lesskey"));
+    }
+    if let Some(home) = here.env.home() {
+        keyfiles.push(home.join(".lesskey"));
+        keyfiles.push(home.join(".less"));
+        keyfiles.push(home.join(".config/lesskey"));
+    }
+    for file in keyfiles {
+        let bytes = match files::read_text(&file) {
+            Contents::Text(t) => t,
+            Contents::Unreadable => {
+                out.push(
+                    Level::Unknown,
+                    format!("less reads {}, which cannot be read here", file.display()),
+                );
+                continue;
+            }
+            Contents::Missing => continue,
+        };
+        if ["LESSOPEN", "LESSCLOSE", "LESSEDIT", "LESS_IS_MORE"]
+            .iter()
+            .any(|v| bytes.contains(v))
+        {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "less takes an input preprocessor from {} (its #env section)",
+                    file.display()
+                ),
+            );
+        }
+    }
+}
+
+fn rg(here: &Here<'_>, out: &mut Verdict) {
+    let path = match here.env.get("RIPGREP_CONFIG_PATH") {
+        Var::Unset => return,
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "rg reads arguments from RIPGREP_CONFIG_PATH, only known at run time",
+            );
+            return;
+        }
+        Var::Set("") => return,
+        Var::Set(p) => files::join(here.dir, p),
+    };
+    let text = match files::read_text(&path) {
+        Contents::Missing => return,
+        Contents::Unreadable => {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "rg reads arguments from {}, which cannot be read here",
+                    path.display()
+                ),
+            );
+            return;
+        }
+        Contents::Text(t) => t,
+    };
+    let words: Vec<Word> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(Word::literal)
+        .collect();
+    judge_added("rg", &words, &path.display().to_string(), out);
+}
+
+fn tar(here: &Here<'_>, out: &mut Verdict) {
+    let options = match here.env.get("TAR_OPTIONS") {
+        Var::Unset => return,
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "tar takes options from TAR_OPTIONS, only known at run time",
+            );
+            return;
+        }
+        Var::Set(o) => o,
+    };
+    let mut words: Vec<Word> = vec![Word::literal("-t")];
+    words.extend(options.split_whitespace().map(Word::literal));
+    judge_added("tar", &words, "TAR_OPTIONS", out);
+}
+
+/// Arguments a program takes from a file or variable, judged as if given on its command line.
+fn judge_added(program: &str, words: &[Word], origin: &str, out: &mut Verdict) {
+    let Some(verdict) = readers::known(program, words) else {
+        return;
+    };
+    for finding in verdict.findings {
+        out.push(
+            Level::Unknown.max(finding.level),
+            format!(
+                "{program} takes arguments from {origin}: {}",
+                finding.reason
+            ),
+        );
+    }
+}
+
+const MAX_SSH_FILES: usize = 16; // a configuration and its includes; more is not read
+
+fn ssh(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let prints = args.iter().any(|a| {
+        a.value
+            .as_deref()
+            .is_some_and(|v| v.starts_with('-') && !v.starts_with("--") && v.contains('G'))
+    });
+    if !prints {
+        return;
+    }
+    let given = args
+        .windows(2)
+        .find(|w| w[0].is("-F"))
+        .map(|w| w[1].value.clone())
+        .or_else(|| {
+            args.iter().find_map(|a| {
+                a.value
+                    .as_deref()?
+                    .strip_prefix("-F")
+                    .map(|f| Some(f.to_string()))
+            })
+        });
+    // ssh takes `~` from the account's entry in the password database, not from HOME.
+    let home = files::account_home();
+    let mut queue: Vec<(PathBuf, PathBuf)> = Vec::new();
+    match given {
+        Some(Some(f)) if f != "none" => {
+            let path = files::expand_tilde(&f, home.as_deref()).map(|p| {
+                if p.is_absolute() {
+                    p
+                } else {
+                    here.dir.join(p)
+                }
+            });
+            if let Some(p) = path {
+                queue.push((p, home.clone().unwrap_or_default().join(".ssh")));
+            }
+        }
+        Some(Some(_)) => {}
+        Some(None) => {
+            out.push(
+                Level::Unknown,
+                "ssh -F names a configuration only known at run time",
+            );
+            return;
+        }
+        None => {
+            if let Some(h) = &home {
+                queue.push((h.join(".ssh/config"), h.join(".ssh")));
+            }
+            queue.push((
+                PathBuf::from("/etc/ssh/ssh_config"),
+                PathBuf::from("/etc/ssh"),
+            ));
+        }
+    }
+    let mut read = 0;
+    while let Some((file, base)) = queue.pop() {
+        read += 1;
+        if read > MAX_SSH_FILES {
+            out.push(
+                Level::Unknown,
+                "ssh -G reads more included configuration files than are checked here",
+            );
+            return;
+        }
+        let text = match files::read_text(&file) {
+            Contents::Missing => continue,
+            Contents::Unreadable => {
+                out.push(
+                    Level::Unknown,
+                    format!("ssh reads {}, which cannot be read here", file.display()),
+                );
+                continue;
+            }
+            Contents::Text(t) => t,
+        };
+        for line in text.lines() {
+            let mut words = line.split_whitespace();
+            let Some(keyword) = words.next() else {
+                continue;
+            };
+            let keyword = keyword.to_ascii_lowercase();
+            let keyword = keyword.trim_end_matches('=');
+            if keyword == "match" && line.to_ascii_lowercase().contains("exec") {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "ssh -G runs the command of a Match exec in {}",
+                        file.display()
+                    ),
+                );
+            }
+            if keyword == "include" {
+                for pattern in words {
+                    let expanded = files::expand_tilde(pattern, home.as_deref()).map(|p| {
+                        if p.is_absolute() {
+                            p
+                        } else {
+                            base.join(p)
+                        }
+                    });
+                    let Some(expanded) = expanded else {
+                        continue;
+                    };
+                    if expanded.to_string_lossy().contains(['*', '?', '[']) {
+                        for f in glob_files(&expanded) {
+                            queue.push((f, base.clone()));
+                        }
+                    } else {
+                        queue.push((expanded, base.clone()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The files a glob in its last component names (ssh's `Include dir/*.conf`).
+fn glob_files(pattern: &Path) -> Vec<PathBuf> {
+    let (Some(dir), Some(name)) = (pattern.parent(), pattern.file_name()) else {
+        return Vec::new();
+    };
+    let name = name.to_string_lossy();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|e| files::wildmatch(&name, &e.file_name().to_string_lossy(), false))
+        .map(|e| e.path())
+        .take(MAX_SSH_FILES)
+        .collect()
+}
+
+fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let mut i = 0;
+    let mut init = false;
+    let mut database = None;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            continue;
+        };
+        match v {
+            "-init" | "-cmd" | "-separator" | "-newline" | "-nullvalue" | "-vfs" | "-maxsize"
+            | "-mmap" | "-pagecache" | "-lookaside" | "-heap" => {
+                init |= v == "-init";
+                i += 1;
+            }
+            v if v.starts_with('-') => {}
+            v => {
+                database = Some(v.to_string());
+                break;
+            }
+        }
+    }
+    if !init {
+        // sqlite3 takes ~ from the account's entry in the password database (HOME only when
+        // there is none).
+        let home = files::account_home().or_else(|| here.env.home());
+        if let Some(rc) = home
+            .map(|h| h.join(".sqliterc"))
+            .filter(|rc| files::is_file(rc))
+        {
+            if files::is_file(&rc) {
+                out.push(
+                    Level::Unknown,
+                    format!("sqlite3 runs the commands of {} first", rc.display()),
+                );
+            }
+        }
+    }
+    let Some(database) = database else {
+        return;
+    };
+    if database == ":memory:" || database.is_empty() {
+        return;
+    }
+    let path = files::join(here.dir, &database);
+    const HEADER_BYTES: usize = 20; // the file format and journal mode are in the first 20 bytes
+    if let Some(head) = files::head(&path, HEADER_BYTES) {
+        let wal = head.starts_with(b"SQLite format 3\0")
+            && head.get(18) == Some(&2)
+            && head.get(19) == Some(&2);
+        if wal {
+            out.push(
+                Level::Write,
+                format!("sqlite3 creates {database}-wal and {database}-shm: the database is in WAL mode"),
+            );
+        }
+    }
+}

@@ -1,0 +1,760 @@
+//! Reads a `python -c` program far enough to see that it only computes and prints: its
+//! statements are imports of known standard modules, assignments and expressions; every call is
+//! to a function known to only read (`print`, `len`, `json.dumps`, `platform.machine`,
+//! `os.path.exists`, `open(f)` for reading, a string's methods); no attribute of the kind that
+//! reaches the interpreter's insides (`__class__`, `__globals__`). Anything else, or anything not
+//! understood, is not read-only. (What those modules are loaded from is the context's to check.)
+//! [`invocation`] reads the interpreter's own options around it, and `-m` modules with a
+//! read-only mode (`json.tool`, `platform`, `pip list`).
+
+use super::verdict::{Level, Settle, Verdict};
+use super::words::Word;
+
+/// Standard modules whose functions are listed here, with the ones that only read or compute.
+/// `*` allows every function of the module (they only compute or describe the system).
+#[rustfmt::skip]
+const MODULES: &[(&str, &[&str])] = &[
+    ("sys", &["version", "version_info", "path", "argv", "orig_argv", "executable", "platform", "prefix",
+        "base_prefix", "exec_prefix", "base_exec_prefix", "maxsize", "maxunicode", "byteorder", "implementation",
+        "flags", "hexversion", "api_version", "stdlib_module_names", "builtin_module_names", "modules",
+        "float_info", "int_info", "hash_info", "thread_info", "copyright", "abiflags", "platlibdir",
+        "pycache_prefix", "stdout", "stderr", "warnoptions", "dont_write_bytecode", "getdefaultencoding", "getfilesystemencoding", "getrecursionlimit", "getsizeof", "exit", "intern",
+        "getrefcount", "stdout.write", "stderr.write", "stdout.flush", "stderr.flush", "getswitchinterval"]),
+    ("os", &["sep", "altsep", "extsep", "pathsep", "linesep", "curdir", "pardir", "devnull", "name", "environ",
+        "path", "getcwd", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid", "getlogin", "cpu_count",
+        "uname", "listdir", "scandir", "walk", "getenv", "environ.get", "environ.items", "environ.keys",
+        "environ.values", "stat", "lstat", "access", "readlink", "get_terminal_size", "fspath", "fsencode",
+        "fsdecode", "get_exec_path", "getloadavg", "sysconf", "confstr", "times", "urandom", "getgroups",
+        "path.join", "path.exists", "path.isfile", "path.isdir", "path.islink", "path.isabs", "path.abspath",
+        "path.realpath", "path.basename", "path.dirname", "path.splitext", "path.split", "path.getsize",
+        "path.getmtime", "path.getctime", "path.getatime", "path.expanduser", "path.expandvars", "path.normpath",
+        "path.relpath", "path.commonpath", "path.commonprefix", "path.samefile", "path.lexists", "path.sep"]),
+    ("platform", &["*"]),
+    ("json", &["dumps", "loads", "load", "JSONDecoder", "JSONEncoder", "JSONDecodeError"]),
+    ("math", &["*"]), ("cmath", &["*"]), ("statistics", &["*"]), ("decimal", &["*"]), ("fractions", &["*"]),
+    ("random", &["*"]), ("string", &["*"]), ("textwrap", &["*"]), ("itertools", &["*"]), ("functools", &["*"]),
+    ("operator", &["*"]), ("collections", &["*"]), ("heapq", &["*"]), ("bisect", &["*"]), ("re", &["*"]),
+    ("datetime", &["*"]), ("time", &["*"]), ("calendar", &["*"]), ("struct", &["*"]), ("binascii", &["*"]),
+    ("base64", &["*"]), ("hashlib", &["*"]), ("hmac", &["*"]), ("zlib", &["*"]), ("uuid", &["*"]),
+    ("unicodedata", &["*"]), ("keyword", &["*"]), ("locale", &["*"]), ("pprint", &["*"]), ("shlex", &["*"]),
+    ("fnmatch", &["*"]), ("glob", &["*"]), ("copy", &["*"]), ("ipaddress", &["*"]), ("secrets", &["*"]),
+    ("html", &["escape", "unescape"]), ("difflib", &["*"]), ("tomllib", &["*"]), ("stat", &["*"]),
+    ("getpass", &["getuser"]), ("pwd", &["*"]), ("grp", &["*"]), ("resource", &["getrlimit", "getrusage", "getpagesize"]),
+    ("socket", &["gethostname", "getfqdn"]), ("ssl", &[]), ("sqlite3", &[]), ("zoneinfo", &["*"]), ("io", &["StringIO", "BytesIO"]),
+    ("array", &["*"]), ("numbers", &[]), ("typing", &["*"]), ("enum", &["*"]), ("ast", &["parse", "dump", "literal_eval"]),
+    ("csv", &["reader", "DictReader", "writer", "DictWriter", "Sniffer", "field_size_limit"]),
+    ("sysconfig", &["get_paths", "get_path", "get_config_var", "get_config_vars", "get_platform",
+        "get_python_version", "get_scheme_names", "get_path_names", "get_default_scheme", "get_preferred_scheme"]),
+    ("site", &["getsitepackages", "getusersitepackages", "getuserbase", "ENABLE_USER_SITE", "USER_SITE", "USER_BASE", "PREFIXES"]),
+    ("shutil", &["which", "disk_usage", "get_terminal_size"]),
+    ("pathlib", &["Path", "PurePath", "PosixPath", "PurePosixPath"]),
+    ("urllib.parse", &["*"]), ("importlib.metadata", &["version", "metadata", "requires", "files", "packages_distributions"]),
+    ("codecs", &["encode", "decode", "lookup"]), ("this", &[]), ("dataclasses", &["*"]), ("numbers", &[]),
+];
+
+/// Builtins that only compute, print or read.
+#[rustfmt::skip]
+const BUILTINS: &[&str] = &[
+    "print", "len", "str", "int", "float", "bool", "complex", "repr", "ascii", "sorted", "reversed", "list", "tuple",
+    "dict", "set", "frozenset", "min", "max", "sum", "abs", "round", "range", "enumerate", "zip", "map", "filter",
+    "any", "all", "hex", "oct", "bin", "ord", "chr", "isinstance", "issubclass", "type", "format", "divmod", "pow",
+    "hash", "id", "iter", "next", "bytes", "bytearray", "slice", "callable", "exit", "quit", "hasattr", "object",
+    "open", "True", "False", "None", "Ellipsis", "NotImplemented", "Exception", "ValueError", "KeyError",
+    "TypeError", "OSError", "AttributeError", "IndexError", "RuntimeError", "StopIteration",
+];
+
+/// Methods that write, run or connect, whatever they are called on.
+#[rustfmt::skip]
+const DENIED_METHODS: &[&str] = &[
+    "write", "writelines", "write_text", "write_bytes", "unlink", "remove", "rmdir", "mkdir", "makedirs", "rename",
+    "touch", "chmod", "lchmod", "chown", "symlink_to", "hardlink_to", "link_to", "truncate", "save", "dump",
+    "send", "sendall", "sendto", "connect", "bind", "listen", "urlopen", "request", "post", "put", "delete",
+    "system", "popen", "spawn", "fork", "kill", "exec", "execute", "executemany", "executescript", "commit",
+    "load_module", "exec_module", "run", "call", "check_call", "check_output", "Popen", "extractall", "extract",
+    "load", "setattr", "mkfifo", "mknod", "chdir", "putenv", "unsetenv", "setdefault_env", "seek_write",
+    "import_module", "reload", "set_trace", "breakpoint",
+];
+
+/// Dunder attributes that only describe (`json.__version__`); any other reaches the interpreter.
+const DESCRIPTIVE_DUNDERS: &[&str] =
+    &["__version__", "__file__", "__name__", "__doc__", "__path__"];
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Name(String),
+    Str { text: String, fstring: bool },
+    Num,
+    Op(String),
+    End,
+}
+
+fn tokens(code: &str) -> Option<Vec<Tok>> {
+    let s: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut depth = 0i32;
+    while i < s.len() {
+        let c = s[i];
+        match c {
+            ' ' | '\t' | '\r' => i += 1,
+            '\\' if s.get(i + 1) == Some(&'\n') => i += 2,
+            '\n' | ';' if depth == 0 => {
+                out.push(Tok::End);
+                i += 1;
+            }
+            '\n' => i += 1,
+            '#' => {
+                while i < s.len() && s[i] != '\n' {
+                    i += 1;
+                }
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let start = i;
+                while i < s.len() && (s[i].is_ascii_alphanumeric() || s[i] == '_') {
+                    i += 1;
+                }
+                let word: String = s[start..i].iter().collect();
+                let prefix = word.to_ascii_lowercase();
+                if matches!(s.get(i), Some('\'' | '"'))
+                    && matches!(
+                        prefix.as_str(),
+                        "r" | "b" | "u" | "f" | "rb" | "br" | "fr" | "rf"
+                    )
+                {
+                    let (text, end) = string(&s, i)?;
+                    out.push(Tok::Str {
+                        text,
+                        fstring: prefix.contains('f'),
+                    });
+                    i = end;
+                } else {
+                    out.push(Tok::Name(word));
+                }
+            }
+            c if c.is_ascii_digit()
+                || (c == '.' && s.get(i + 1).is_some_and(|d| d.is_ascii_digit())) =>
+            {
+                while i < s.len() && (s[i].is_ascii_alphanumeric() || s[i] == '.' || s[i] == '_') {
+                    i += 1;
+                }
+                out.push(Tok::Num);
+            }
+            '\'' | '"' => {
+                let (text, end) = string(&s, i)?;
+                out.push(Tok::Str {
+                    text,
+                    fstring: false,
+                });
+                i = end;
+            }
+            _ => {
+                let three: String = s[i..(i + 3).min(s.len())].iter().collect();
+                let two: String = s[i..(i + 2).min(s.len())].iter().collect();
+                let op = if ["**=", "//=", ">>=", "<<=", "..."].contains(&three.as_str()) {
+                    three
+                } else if [
+                    "**", "//", "==", "!=", "<=", ">=", "->", "+=", "-=", "*=", "/=", "%=", "&=",
+                    "|=", "^=", ":=", "<<", ">>",
+                ]
+                .contains(&two.as_str())
+                {
+                    two
+                } else {
+                    c.to_string()
+                };
+                match op.as_str() {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth -= 1,
+                    _ => {}
+                }
+                i += op.chars().count();
+                out.push(Tok::Op(op));
+            }
+        }
+    }
+    out.push(Tok::End);
+    Some(out)
+}
+
+/// A string literal starting at the quote at `i`: its text (escapes kept) and where it ends.
+fn string(s: &[char], i: usize) -> Option<(String, usize)> {
+    let quote = s[i];
+    let triple = s.get(i + 1) == Some(&quote) && s.get(i + 2) == Some(&quote);
+    let mut j = if triple { i + 3 } else { i + 1 };
+    let mut text = String::new();
+    loop {
+        let c = *s.get(j)?;
+        if c == '\\' {
+            text.push(c);
+            text.push(*s.get(j + 1)?);
+            j += 2;
+            continue;
+        }
+        if c == quote {
+            if !triple {
+                return Some((text, j + 1));
+            }
+            if s.get(j + 1) == Some(&quote) && s.get(j + 2) == Some(&quote) {
+                return Some((text, j + 3));
+            }
+        }
+        if c == '\n' && !triple {
+            return None;
+        }
+        text.push(c);
+        j += 1;
+    }
+}
+
+/// Whether the program `code` only computes and prints (see the module's header).
+pub fn only_prints(code: &str) -> bool {
+    let Some(toks) = tokens(code) else {
+        return false;
+    };
+    let mut modules: Vec<(String, String)> = Vec::new(); // (name bound, module path)
+    let mut locals: Vec<String> = Vec::new();
+    let uses_paths = toks
+        .iter()
+        .any(|t| matches!(t, Tok::Name(n) if n == "Path" || n == "pathlib"));
+    for statement in toks.split(|t| *t == Tok::End).filter(|s| !s.is_empty()) {
+        match statement.first() {
+            Some(Tok::Name(k)) if k == "import" => {
+                if !imports(&statement[1..], None, &mut modules) {
+                    return false;
+                }
+            }
+            Some(Tok::Name(k)) if k == "from" => {
+                let Some(at) = statement
+                    .iter()
+                    .position(|t| *t == Tok::Name("import".into()))
+                else {
+                    return false;
+                };
+                let module = dotted(&statement[1..at]);
+                if !imports(&statement[at + 1..], Some(&module), &mut modules) {
+                    return false;
+                }
+            }
+            Some(Tok::Name(k))
+                if matches!(
+                    k.as_str(),
+                    "def"
+                        | "class"
+                        | "with"
+                        | "try"
+                        | "while"
+                        | "async"
+                        | "await"
+                        | "global"
+                        | "nonlocal"
+                        | "del"
+                        | "raise"
+                        | "return"
+                        | "yield"
+                        | "lambda"
+                        | "exec"
+                ) =>
+            {
+                return false
+            }
+            _ => {
+                let mut depth = 0;
+                let assignment = statement.iter().position(|t| {
+                    match t {
+                        Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+                        Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0 && *t == Tok::Op("=".into())
+                });
+                let body = match assignment {
+                    Some(eq) => {
+                        for t in &statement[..eq] {
+                            match t {
+                                Tok::Name(n) => locals.push(n.clone()),
+                                Tok::Op(o) if o == "," || o == "(" || o == ")" => {}
+                                _ => return false,
+                            }
+                        }
+                        &statement[eq + 1..]
+                    }
+                    None => statement,
+                };
+                if !expression(body, &modules, &mut locals, uses_paths) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+fn dotted(toks: &[Tok]) -> String {
+    toks.iter()
+        .map(|t| match t {
+            Tok::Name(n) => n.as_str(),
+            Tok::Op(o) if o == "." => ".",
+            _ => "?",
+        })
+        .collect()
+}
+
+/// `import a.b as c, d` (or the names after `from m import`): binds known modules.
+fn imports(toks: &[Tok], from: Option<&str>, modules: &mut Vec<(String, String)>) -> bool {
+    for part in toks.split(|t| *t == Tok::Op(",".into())) {
+        let part: Vec<&Tok> = part
+            .iter()
+            .filter(|t| !matches!(t, Tok::Op(o) if o == "(" || o == ")"))
+            .collect();
+        let as_at = part.iter().position(|t| **t == Tok::Name("as".into()));
+        let name_toks: Vec<Tok> = part[..as_at.unwrap_or(part.len())]
+            .iter()
+            .map(|t| (*t).clone())
+            .collect();
+        let name = dotted(&name_toks);
+        let bound = match as_at.and_then(|a| part.get(a + 1)) {
+            Some(Tok::Name(alias)) => alias.clone(),
+            Some(_) => return false,
+            None => name.split('.').next().unwrap_or(&name).to_string(),
+        };
+        let path = match from {
+            Some(m) => format!("{m}.{name}"),
+            None => name.clone(),
+        };
+        let known = MODULES.iter().any(|(m, functions)| {
+            let inner = path.strip_prefix(m).and_then(|r| r.strip_prefix('.'));
+            *m == path
+                || inner.is_some_and(|f| {
+                    functions.contains(&"*")
+                        || functions.contains(&f)
+                        || functions.iter().any(|g| g.starts_with(&format!("{f}.")))
+                })
+                || m.starts_with(&format!("{path}."))
+        });
+        if !known || name == "*" {
+            return false;
+        }
+        // `import os.path` binds `os`; `from os import path` binds `path` to `os.path`.
+        let target = if from.is_none() && as_at.is_none() {
+            bound.clone()
+        } else {
+            path
+        };
+        modules.push((bound, target));
+    }
+    true
+}
+
+/// An expression's tokens: every call is to something known to only read.
+fn expression(
+    toks: &[Tok],
+    modules: &[(String, String)],
+    locals: &mut Vec<String>,
+    uses_paths: bool,
+) -> bool {
+    // Names bound by comprehensions (`for x in …`) anywhere in the expression.
+    for w in toks.windows(2) {
+        if w[0] == Tok::Name("for".into()) {
+            if let Tok::Name(n) = &w[1] {
+                locals.push(n.clone());
+            }
+        }
+    }
+    let mut depth = 0;
+    for (i, t) in toks.iter().enumerate() {
+        let after_dot = i > 0 && toks[i - 1] == Tok::Op(".".into());
+        match t {
+            Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+            Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => depth -= 1,
+            // `print(x, sep='')`: a keyword argument's name.
+            Tok::Name(_) if depth > 0 && toks.get(i + 1) == Some(&Tok::Op("=".into())) => {}
+            Tok::Str {
+                text,
+                fstring: true,
+            } if !fstring_parts(text).iter().all(|part| {
+                tokens(part)
+                    .is_some_and(|p| expression(&p[..p.len() - 1], modules, locals, uses_paths))
+            }) =>
+            {
+                return false
+            }
+            Tok::Op(o) if matches!(o.as_str(), ":=" | "+=" | "-=" | "*=" | "/=" | "@") => {
+                return false
+            }
+            Tok::Name(name) if after_dot => {
+                if name.starts_with('_') && !DESCRIPTIVE_DUNDERS.contains(&name.as_str()) {
+                    return false;
+                }
+                let continues = toks.get(i + 1) == Some(&Tok::Op(".".into()));
+                if continues {
+                    continue;
+                }
+                let called = toks.get(i + 1) == Some(&Tok::Op("(".into()));
+                // The dotted chain this name ends, from its first name.
+                let mut start = i;
+                while start >= 2
+                    && toks[start - 1] == Tok::Op(".".into())
+                    && matches!(toks[start - 2], Tok::Name(_))
+                {
+                    start -= 2;
+                }
+                let chain = dotted(&toks[start..=i]);
+                let head = chain.split('.').next().unwrap_or("");
+                let chained_from_name = start == 0 || toks[start - 1] != Tok::Op(".".into());
+                let module = modules
+                    .iter()
+                    .find(|(bound, _)| bound == head)
+                    .filter(|_| chained_from_name && !locals.iter().any(|l| l == head));
+                match module {
+                    // A module's attribute, called or passed on (`map(os.system, …)`), must be
+                    // one of those listed.
+                    Some((_, path)) => {
+                        let full = format!("{path}{}", &chain[head.len()..]);
+                        if !module_call(&full) && !DESCRIPTIVE_DUNDERS.contains(&name.as_str()) {
+                            return false;
+                        }
+                    }
+                    None if called => {
+                        if DENIED_METHODS.contains(&name.as_str())
+                            || (uses_paths && matches!(name.as_str(), "replace" | "open"))
+                        {
+                            return false;
+                        }
+                        if name == "open" && !read_mode(&toks[i + 1..]) {
+                            return false;
+                        }
+                    }
+                    None => {}
+                }
+            }
+            Tok::Name(name) => {
+                let keyword = matches!(
+                    name.as_str(),
+                    "and" | "or" | "not" | "in" | "is" | "if" | "else" | "for" | "assert" | "pass"
+                );
+                let known = keyword
+                    || BUILTINS.contains(&name.as_str())
+                    || locals.contains(name)
+                    || modules.iter().any(|(b, _)| b == name);
+                if !known {
+                    return false;
+                }
+                if let Some((_, path)) = modules.iter().find(|(b, _)| b == name) {
+                    let called = toks.get(i + 1) == Some(&Tok::Op("(".into()));
+                    if called && !module_call(path) {
+                        return false;
+                    }
+                }
+                if name == "open" && !read_mode(&toks[i + 1..]) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// `module.function` (a path such as `os.path.join`) is on the list.
+fn module_call(full: &str) -> bool {
+    MODULES.iter().any(|(m, functions)| {
+        full.strip_prefix(m)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .is_some_and(|function| {
+                functions.contains(&"*") && !function.starts_with('_')
+                    || functions.contains(&function)
+            })
+    })
+}
+
+/// The arguments of `open(…)` (from its `(`) open for reading: no mode, or a literal mode
+/// without `w`, `a`, `x` or `+`, and no opener.
+fn read_mode(toks: &[Tok]) -> bool {
+    let mut depth = 0;
+    let mut positional = 0;
+    let mut args: Vec<Vec<&Tok>> = vec![Vec::new()];
+    for t in toks {
+        match t {
+            Tok::Op(o) if o == "(" || o == "[" || o == "{" => {
+                depth += 1;
+                if depth == 1 {
+                    continue;
+                }
+            }
+            Tok::Op(o) if o == ")" || o == "]" || o == "}" => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            Tok::Op(o) if o == "," && depth == 1 => {
+                args.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        if depth >= 1 {
+            if let Some(last) = args.last_mut() {
+                last.push(t);
+            }
+        }
+    }
+    let literal_read = |toks: &[&Tok]| matches!(toks, [Tok::Str { text, fstring: false }] if !text.contains(['w', 'a', 'x', '+']));
+    for arg in args.iter().filter(|a| !a.is_empty()) {
+        match arg.as_slice() {
+            [Tok::Name(k), Tok::Op(eq), rest @ ..] if eq == "=" => match k.as_str() {
+                "mode" if literal_read(rest) => {}
+                "encoding" | "errors" | "newline" | "buffering" => {}
+                _ => return false,
+            },
+            _ => {
+                positional += 1;
+                if positional == 2 && !literal_read(arg) {
+                    return false;
+                }
+                if positional > 2 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The expressions inside an f-string's `{…}` (`{{` is a brace).
+fn fstring_parts(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '{' if chars.get(i + 1) == Some(&'{') => i += 2,
+            '{' => {
+                let mut depth = 1;
+                let mut j = i + 1;
+                while j < chars.len() && depth > 0 {
+                    match chars[j] {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                let inner: String = chars[i + 1..j.saturating_sub(1)].iter().collect();
+                // `{x!r:>10}`: the expression ends at a top-level `!` or `:`.
+                let expr = inner
+                    .split(['!', ':'])
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches('=')
+                    .to_string();
+                out.push(expr);
+                i = j;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The verdict on `python args` when it certainly only reads: `-c` with a program that only
+/// prints, or `-m` with a module run in a read-only mode, after options that change nothing
+/// about what runs. `None`: not known to only read (the caller decides).
+pub fn invocation(args: &[Word]) -> Option<Verdict> {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let v = a.value.as_deref()?;
+        if !v.starts_with('-') || v == "-" || v.starts_with("--") {
+            return None;
+        }
+        let cluster = &v[1..];
+        for (at, c) in cluster.char_indices() {
+            let rest = &cluster[at + 1..];
+            let value = || -> Option<String> {
+                if rest.is_empty() {
+                    args.get(i)?.value.clone()
+                } else {
+                    Some(rest.to_string())
+                }
+            };
+            match c {
+                'I' | 'E' | 's' | 'S' | 'B' | 'u' | 'O' | 'q' | 'b' | 'P' | 'R' | 'v' => {}
+                'X' | 'W' => {
+                    let option = value()?;
+                    let harmless = if c == 'X' {
+                        matches!(
+                            option.split('=').next().unwrap_or(""),
+                            "utf8"
+                                | "dev"
+                                | "importtime"
+                                | "warn_default_encoding"
+                                | "no_debug_ranges"
+                                | "int_max_str_digits"
+                                | "faulthandler"
+                        )
+                    } else {
+                        harmless_warning_filter(&option)
+                    };
+                    if !harmless {
+                        return None;
+                    }
+                    if rest.is_empty() {
+                        i += 1;
+                    }
+                    break;
+                }
+                'c' => {
+                    let code = value()?;
+                    if !only_prints(&code) {
+                        return None;
+                    }
+                    // What it imports may come from the working directory: read only when the
+                    // context is read (which checks that), unknown as before without it.
+                    let mut v = Verdict::default();
+                    v.push_unless(
+                        Level::Unknown,
+                        "python3 runs inline code, whose modules may come from the working directory",
+                        Settle::PythonModules,
+                    );
+                    return Some(v);
+                }
+                'm' => {
+                    let module = value()?;
+                    let after = if rest.is_empty() { i + 1 } else { i };
+                    return module_mode(&module, args.get(after..).unwrap_or(&[]));
+                }
+                _ => return None,
+            }
+        }
+    }
+    None
+}
+
+/// `-W action[:message[:category[:module[:lineno]]]]` that imports nothing: a built-in category
+/// or none, no module.
+fn harmless_warning_filter(filter: &str) -> bool {
+    let parts: Vec<&str> = filter.split(':').collect();
+    let action_ok = matches!(
+        parts[0],
+        "ignore"
+            | "default"
+            | "error"
+            | "always"
+            | "module"
+            | "once"
+            | "i"
+            | "d"
+            | "e"
+            | "a"
+            | "m"
+            | "o"
+    );
+    let category_ok = parts
+        .get(2)
+        .is_none_or(|c| c.is_empty() || (!c.contains('.') && c.ends_with("Warning")));
+    action_ok && category_ok && parts.len() <= 3
+}
+
+/// `python -m module args` when the module's mode only reads.
+fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
+    if module == "pip" {
+        return super::tools::check("pip", rest);
+    }
+    let values: Vec<&str> = rest
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
+    if rest.iter().any(|a| a.glob) {
+        return None;
+    }
+    let reads = match module {
+        "json.tool" | "json" => {
+            let mut files = 0;
+            let mut i = 0;
+            while let Some(v) = values.get(i) {
+                match *v {
+                    "--sort-keys" | "--no-ensure-ascii" | "--json-lines" | "--tab"
+                    | "--no-indent" | "--compact" => {}
+                    "--indent" => i += 1,
+                    v if v.starts_with("--indent=") => {}
+                    v if v.starts_with('-') && v != "-" => return None,
+                    _ => files += 1,
+                }
+                i += 1;
+            }
+            files <= 1
+        }
+        "platform" => values
+            .iter()
+            .all(|v| matches!(*v, "--terse" | "--nonaliased")),
+        "sysconfig" | "this" => values.is_empty(),
+        "site" => values
+            .iter()
+            .all(|v| matches!(*v, "--user-base" | "--user-site")),
+        "calendar" => values.iter().all(|v| v.chars().all(|c| c.is_ascii_digit())),
+        "zipfile" | "tarfile" => matches!(values.as_slice(), ["-l" | "--list", _]),
+        _ => false,
+    };
+    reads.then(Verdict::read_only)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_programs_that_only_print() {
+        for code in [
+            "print(1)",
+            "print(1 + 1)",
+            "import sys; print(sys.version_info[:2])",
+            "import sys; print(len(sys.argv))",
+            "import json; print(json.dumps([1, 2]))",
+            "import sys; print(sys.path[1])",
+            "import platform; print(platform.machine(), platform.python_version())",
+            "import os; print(os.getcwd()); print(os.path.exists('x'))",
+            "import json; print(json.load(open('config.json'))['name'])",
+            "print(f'{1+2} {\"a\".upper()}')",
+            "import sys; print(*sys.path, sep='\\n')",
+            "print('a', end='')",
+            "import os; print(os.environ.get('HOME'), os.sep, os.environ['PATH'])",
+            "from os import path; print(path.join('a', 'b'))",
+            "from json import dumps; print(dumps(1))",
+            "import sys\nfor_each = [x * 2 for x in range(3)]\nprint(for_each)",
+            "import os.path; print(os.path.join('a', 'b'))",
+            "from pathlib import Path; print(Path('a').exists())",
+            "import sys; sys.stdout.write('x\\n')",
+            "import csv, sys; print(sys.version_info[:2])",
+            "import json; print(json.__version__)",
+        ] {
+            assert!(only_prints(code), "{code}");
+        }
+        for code in [
+            "import os; os.system('touch x')",
+            "open('x', 'w').write('1')",
+            "open('x', mode='a')",
+            "__import__('os').system('id')",
+            "import subprocess; subprocess.run(['id'])",
+            "print(().__class__.__bases__[0].__subclasses__())",
+            "exec('print(1)')",
+            "eval('1')",
+            "import numpy; print(numpy.__version__)",
+            "from pathlib import Path; Path('x').write_text('1')",
+            "from pathlib import Path; Path('x').replace('y')",
+            "import json; json.dump({}, open('x', 'w'))",
+            "getattr(__builtins__, 'exec')('1')",
+            "def f(): pass",
+            "import shutil; shutil.rmtree('x')",
+            "print(f'{__import__(\"os\").system(\"id\")}')",
+            "import os; os.remove('x')",
+            "x = open('a'); x.write('b')",
+            "import pickle",
+            "import os; list(map(os.system, ['id']))",
+            "import os; f = os.remove; f('x')",
+            "import os; os.environ['X'] = 'y'",
+        ] {
+            assert!(!only_prints(code), "{code}");
+        }
+    }
+}
