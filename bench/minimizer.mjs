@@ -251,6 +251,30 @@ for (const c of cases) {
 }
 fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
 
+// ---- cost ---------------------------------------------------------------------------------------
+// The minimizer's own cost (minimizeOutput: the same code a run calls, without the shell), per case
+// on its output repeated to 50 KB (whole lines), median of COST_RUNS calls after one warm-up.
+const COST_BYTES = 50 * 1024
+const COST_RUNS = 15 // enough for a stable median on shared cores, cheap enough to run every time
+const costs = []
+for (const c of cases) {
+  if (c.output.length < 1000) continue
+  let input = c.output
+  while (input.length < COST_BYTES) input += c.output.endsWith('\n') ? c.output : `\n${c.output}`
+  input = input.slice(0, input.lastIndexOf('\n', COST_BYTES) + 1) || input.slice(0, COST_BYTES)
+  const options = { enabled: true }
+  ours.minimizeOutput(c.command, input, options)
+  const times = []
+  for (let i = 0; i < COST_RUNS; i++) {
+    const t = process.hrtime.bigint()
+    ours.minimizeOutput(c.command, input, options)
+    times.push(Number(process.hrtime.bigint() - t) / 1e6)
+  }
+  times.sort((a, b) => a - b)
+  costs.push({ name: c.name, bytes: input.length, ms: times[COST_RUNS >> 1] })
+}
+costs.sort((a, b) => b.ms - a.ms)
+
 const sum = (rs, k) => rs.reduce((n, r) => n + r[k], 0)
 const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`
 // The bar, per case: every violation with its reason.
@@ -285,6 +309,10 @@ for (const [label, rs] of groups) {
 if (argv.includes('--strict')) failures = violations.length
 md += `\nThe bar per case (every fact kept; tokens <= the anchor's where it keeps every fact, <= the anchor's plus its dropped facts' tokens where it drops some; pipes and compound commands unchanged): met in ${rows.filter((r) => r.barMet).length} of ${rows.length} cases.\n`
 md += violations.length ? `\nViolations:\n${violations.map((v) => `- ${v}`).join('\n')}\n` : '\nViolations: none.\n'
+if (costs.length) {
+  const median = [...costs].sort((a, b) => a.ms - b.ms)[costs.length >> 1].ms
+  md += `\nCost (minimizeOutput on each case's output repeated to 50 KB, median of ${COST_RUNS} calls): median over ${costs.length} cases ${median.toFixed(3)} ms, over 1 ms: ${costs.filter((c) => c.ms > 1).length}; slowest ${costs.slice(0, 8).map((c) => `${c.name} ${c.ms.toFixed(3)} ms`).join(', ')}.\n`
+}
 console.log(md)
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 if (argv.includes('--write') && fixtures !== defaultFixtures) {
