@@ -107,14 +107,19 @@ fn cargo_test_drops_passing_tests_and_toolchain_frames() {
     let raw = "     Running unittests src/lib.rs (target/debug/deps/calc-0123abcd)\n\nrunning 3 tests\ntest a ... ok\ntest b ... FAILED\ntest c ... ignored\n\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at src/lib.rs:5:9:\nboom\nstack backtrace:\n   0: core::panicking::panic_fmt\n             at /rustc/abc/library/core/src/panicking.rs:80:14\n   1: calc::b\n             at ./src/lib.rs:5:9\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n     Running tests/it.rs (target/debug/deps/it-1)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
     let out = text_of("cargo test", raw);
     assert!(
-        !out.contains("test a ... ok") && !out.contains("/rustc/"),
+        !out.contains("test a ... ok")
+            && !out.contains("/rustc/")
+            && !out.contains("test b ... FAILED")
+            && !out.contains("tests/it.rs")
+            && !out.contains("running 3 tests"),
         "{out}"
     );
     assert_keeps(
         &out,
         &[
-            "test b ... FAILED",
+            "---- b stdout ----",
             "test c ... ignored",
+            "\nok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out\n",
             "panicked at src/lib.rs:5:9",
             "at ./src/lib.rs:5:9",
             "test result: FAILED. 1 passed; 1 failed",
@@ -204,7 +209,7 @@ fn listings_keep_every_name() {
     );
     assert_eq!(
         text_of("find .", ".\n./a\n./a/x.rs\n./a/y.rs\n./b.txt\n"),
-        "./\n  a/  b.txt\n./a/\n  x.rs  y.rs\n"
+        "./a/\n  x.rs  y.rs\n./b.txt\n"
     );
     assert_eq!(
         text_of(
@@ -226,15 +231,21 @@ fn listings_keep_every_name() {
 
 #[test]
 fn source_outline_keeps_signatures_whole() {
-    let rust = "use std::io;\nuse std::fs;\n\n/// Doc.\npub struct S {\n    a: u32,\n}\n\nimpl S {\n    pub fn new(\n        a: u32,\n    ) -> Self {\n        S { a }\n    }\n\n    fn get(&self) -> u32 {\n        if self.a > 0 { return 1; }\n        self.a\n    }\n}\n";
+    let small = "use std::io;\nuse std::fs;\n\n/// Doc.\npub struct S {\n    a: u32,\n}\n\nimpl S {\n    pub fn new(\n        a: u32,\n    ) -> Self {\n        S { a }\n    }\n\n    fn get(&self) -> u32 {\n        if self.a > 0 { return 1; }\n        self.a\n    }\n}\n";
+    // A small file passes whole: an outline would hide its lines for little saving.
+    assert_eq!(run("cat src/s.rs", small), None);
+    // Past the outline's threshold, a body of 1,200 plain lines, one with a TODO.
+    let filler = format!("{}// TODO: split\n", "// x\n".repeat(1200));
+    let rust = format!("{small}{filler}");
     assert_eq!(
-        text_of("cat src/s.rs", rust),
-        "[outline of src/s.rs: 20 lines, bodies elided; `sed -n 'A,Bp' src/s.rs` prints lines A..B]\n1: (2 import lines)\n5: pub struct S {\n9: impl S {\n10:     pub fn new(\n11:         a: u32,\n12:     ) -> Self {\n16:     fn get(&self) -> u32 {\n"
+        text_of("cat src/s.rs", &rust),
+        "[outline of src/s.rs: 1221 lines, bodies elided; `sed -n 'A,Bp' src/s.rs` prints lines A..B]\n1: (2 import lines)\n5: pub struct S {\n9: impl S {\n10:     pub fn new(\n11:         a: u32,\n12:     ) -> Self {\n16:     fn get(&self) -> u32 {\n1221: // TODO: split\n"
     );
-    let py = "import os\n\nclass A:\n    def f(self,\n          x):\n        return x\n\nasync def g():\n    pass\n";
+    let py = format!("import os\n\nclass A:\n    def f(self,\n          x):\n        return x\n\nasync def g():\n    pass\n{}", "# x\n".repeat(1500));
+    let py = py.as_str();
     assert_eq!(
         text_of("cat a.py", py),
-        "[outline of a.py: 9 lines, bodies elided; `sed -n 'A,Bp' a.py` prints lines A..B]\n1: (1 import lines)\n3: class A:\n4:     def f(self,\n5:           x):\n8: async def g():\n"
+        "[outline of a.py: 1509 lines, bodies elided; `sed -n 'A,Bp' a.py` prints lines A..B]\n1: (1 import lines)\n3: class A:\n4:     def f(self,\n5:           x):\n8: async def g():\n"
     );
     assert_eq!(run("cat -n a.py", py), None);
     assert_eq!(run("cat notes.txt", "x"), None);

@@ -3,6 +3,7 @@
 //! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
 //! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
+use super::paths::{split_dir, PathList};
 use super::Context;
 use crate::minimize::command::Invocation;
 use crate::minimize::text::join_lines;
@@ -22,7 +23,12 @@ pub(super) fn subcommand(inv: &Invocation) -> Option<String> {
     None
 }
 
-/// Long-format `git status` as a short list per section.
+/// A section of `git status` with more paths than this is grouped by directory (and by state):
+/// below it, one `M path` line each reads best and costs about the same.
+const STATUS_GROUP_ABOVE: usize = 8;
+
+/// Long-format `git status` as a short list per section; a long section grouped by state, then
+/// by directory.
 pub(super) fn status(ctx: &Context) -> Option<String> {
     if ctx.inv.has_flag(
         &["--short", "--porcelain", "--porcelain=v1", "--porcelain=v2"],
@@ -31,25 +37,31 @@ pub(super) fn status(ctx: &Context) -> Option<String> {
         return None;
     }
     let mut out = Vec::new();
+    // The current section's entries: (state, path).
+    let mut entries: Vec<(&str, String)> = Vec::new();
+    let mut section: Option<&str> = None;
     for line in ctx.text.lines() {
         let trimmed = line.trim();
         if trimmed.starts_with("(use \"git") || trimmed.starts_with("(commit or discard") {
             continue;
         }
-        let section = match trimmed {
-            "Changes to be committed:" => Some("staged:"),
-            "Changes not staged for commit:" => Some("unstaged:"),
-            "Untracked files:" => Some("untracked:"),
-            "Unmerged paths:" => Some("unmerged:"),
-            "Ignored files:" => Some("ignored:"),
+        let name = match trimmed {
+            "Changes to be committed:" => Some("staged"),
+            "Changes not staged for commit:" => Some("unstaged"),
+            "Untracked files:" => Some("untracked"),
+            "Unmerged paths:" => Some("unmerged"),
+            "Ignored files:" => Some("ignored"),
             _ => None,
         };
-        if let Some(s) = section {
-            out.push(s.to_string());
+        if let Some(entry) = line.strip_prefix('\t').filter(|_| section.is_some()) {
+            entries.push(short_state(entry));
             continue;
         }
-        if let Some(entry) = line.strip_prefix('\t') {
-            out.push(format!("  {}", short_state(entry)));
+        if let Some(s) = section.take() {
+            status_section(s, std::mem::take(&mut entries), &mut out);
+        }
+        if name.is_some() {
+            section = name;
             continue;
         }
         let line = match trimmed.find(" (use \"git") {
@@ -58,31 +70,75 @@ pub(super) fn status(ctx: &Context) -> Option<String> {
         };
         out.push(line.to_string());
     }
+    if let Some(s) = section {
+        status_section(s, entries, &mut out);
+    }
     Some(join_lines(out.iter().filter(|l| !l.is_empty())))
 }
 
-fn short_state(entry: &str) -> String {
-    const STATES: &[(&str, &str)] = &[
-        ("modified:", "M"),
-        ("new file:", "A"),
-        ("deleted:", "D"),
-        ("renamed:", "R"),
-        ("copied:", "C"),
-        ("typechange:", "T"),
-        ("both modified:", "UU"),
-        ("both added:", "AA"),
-        ("both deleted:", "DD"),
-        ("added by us:", "AU"),
-        ("added by them:", "UA"),
-        ("deleted by us:", "DU"),
-        ("deleted by them:", "UD"),
-    ];
-    for (long, short) in STATES {
-        if let Some(path) = entry.strip_prefix(long) {
-            return format!("{short} {}", path.trim());
+fn status_section(name: &str, entries: Vec<(&str, String)>, out: &mut Vec<String>) {
+    if entries.len() <= STATUS_GROUP_ABOVE {
+        out.push(format!("{name}:"));
+        for (state, path) in entries {
+            let sep = if state.is_empty() { "" } else { " " };
+            out.push(format!("  {state}{sep}{path}"));
+        }
+        return;
+    }
+    out.push(format!("{name} ({}):", entries.len()));
+    let mut states: Vec<&str> = Vec::new();
+    for (s, _) in &entries {
+        if !states.contains(s) {
+            states.push(s);
         }
     }
-    entry.trim().to_string()
+    for state in states {
+        if !state.is_empty() {
+            out.push(format!("{}:", long_state(state)));
+        }
+        let mut list = PathList::default();
+        for (_, p) in entries.iter().filter(|(s, _)| *s == state) {
+            // A rename (`a -> b`) stays whole, under the new path's directory.
+            match p.split_once(" -> ") {
+                Some((_, to)) => list.add(split_dir(to).0, p.clone()),
+                None => list.add_path(p),
+            }
+        }
+        list.render(out);
+    }
+}
+
+fn long_state(short: &str) -> &str {
+    STATES
+        .iter()
+        .find(|(_, s)| *s == short)
+        .map_or(short, |(l, _)| l.trim_end_matches(':'))
+}
+
+const STATES: &[(&str, &str)] = &[
+    ("modified:", "M"),
+    ("new file:", "A"),
+    ("deleted:", "D"),
+    ("renamed:", "R"),
+    ("copied:", "C"),
+    ("typechange:", "T"),
+    ("both modified:", "UU"),
+    ("both added:", "AA"),
+    ("both deleted:", "DD"),
+    ("added by us:", "AU"),
+    ("added by them:", "UA"),
+    ("deleted by us:", "DU"),
+    ("deleted by them:", "UD"),
+];
+
+/// `modified:   src/a.rs` as (`M`, `src/a.rs`); an untracked path as (``, path).
+fn short_state(entry: &str) -> (&'static str, String) {
+    for (long, short) in STATES {
+        if let Some(path) = entry.strip_prefix(long) {
+            return (short, path.trim().to_string());
+        }
+    }
+    ("", entry.trim().to_string())
 }
 
 /// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections.

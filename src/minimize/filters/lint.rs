@@ -3,6 +3,7 @@
 //! once. Also kept: continuation lines of a message, every summary and fixable count. Dropped:
 //! ruff's source snippets and fix hints, eslint's column padding.
 
+use super::paths::{split_dir, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
@@ -211,4 +212,138 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         rest.push(msg);
     }
     found.then(|| grouped.render(rest))
+}
+
+/// `path:line[:col]: severity: message` diagnostics, one a line (mypy, and its notes), grouped
+/// under their file; the same severity and message at several places of a file share a line
+/// (`112, 143: error: Function is missing a type annotation  [no-untyped-def]`). Output with
+/// anything else between two diagnostics (`--pretty`'s source lines, `In function` context
+/// lines) is not rewritten: those lines belong to the diagnostic above them.
+pub(super) fn located(ctx: &Context) -> Option<String> {
+    let diag = re!(r"^([^\s:][^:]*):(\d+(?::\d+)?): (error|warning|note): (.*)$")?;
+    type Messages = Vec<(String, Vec<String>)>;
+    let mut files: Vec<(String, Messages)> = Vec::new();
+    let mut before = Vec::new();
+    let mut after: Vec<&str> = Vec::new();
+    for line in ctx.text.lines() {
+        let Some(c) = diag.captures(line) else {
+            if files.is_empty() {
+                before.push(line.to_string());
+            } else {
+                after.push(line);
+            }
+            continue;
+        };
+        if after.iter().any(|l| !l.trim().is_empty()) {
+            return None;
+        }
+        after.clear();
+        let message = format!("{}: {}", &c[3], &c[4]);
+        let i = match files.iter().position(|(f, _)| f == &c[1]) {
+            Some(i) => i,
+            None => {
+                files.push((c[1].to_string(), Vec::new()));
+                files.len() - 1
+            }
+        };
+        let messages = &mut files[i].1;
+        match messages.iter_mut().find(|(m, _)| *m == message) {
+            Some((_, at)) => at.push(c[2].to_string()),
+            None => messages.push((message, vec![c[2].to_string()])),
+        }
+    }
+    if files.is_empty() {
+        return None;
+    }
+    let mut out = before;
+    for (file, messages) in files {
+        out.push(format!("{file}:"));
+        for (message, at) in messages {
+            out.push(format!("  {}: {message}", at.join(", ")));
+        }
+    }
+    out.extend(after.iter().map(|l| l.to_string()));
+    Some(join_lines(out))
+}
+
+/// `cargo fmt --check` / `rustfmt --check`: the places that would change (`Diff in path:12:`,
+/// older rustfmt's `Diff in path at line 12:`), as each file's line numbers grouped by directory,
+/// and how many lines would be removed and added. The diff itself is what `cargo fmt` writes;
+/// the raw output keeps it.
+pub(super) fn rustfmt_check(ctx: &Context) -> Option<String> {
+    let header = re!(r"^Diff in (.+?)(?::(\d+)| at line (\d+)):$")?;
+    let mut files: Vec<(String, Vec<String>)> = Vec::new();
+    let (mut removed, mut added, mut places) = (0usize, 0usize, 0usize);
+    let mut rest = Vec::new();
+    let mut in_diff = false;
+    for line in ctx.text.lines() {
+        if let Some(c) = header.captures(line) {
+            in_diff = true;
+            places += 1;
+            let at = c.get(2).or_else(|| c.get(3)).map_or("", |m| m.as_str());
+            match files.iter_mut().find(|(f, _)| f == &c[1]) {
+                Some((_, lines)) => lines.push(at.to_string()),
+                None => files.push((c[1].to_string(), vec![at.to_string()])),
+            }
+            continue;
+        }
+        if in_diff && (line.starts_with([' ', '+', '-']) || line.is_empty()) {
+            if line.starts_with('+') {
+                added += 1;
+            } else if line.starts_with('-') {
+                removed += 1;
+            }
+            continue;
+        }
+        in_diff = false;
+        rest.push(line.to_string());
+    }
+    if files.is_empty() {
+        return None;
+    }
+    let mut out = vec![format!(
+        "{places} places in {} files would be reformatted (-{removed} +{added} lines; `cargo fmt` applies them):",
+        files.len()
+    )];
+    let mut list = PathList::default();
+    for (file, lines) in files {
+        let (dir, name) = split_dir(&file);
+        list.add(dir, format!("{name}: {}", lines.join(", ")));
+    }
+    list.render(&mut out);
+    out.extend(rest);
+    Some(join_lines(out))
+}
+
+/// `prettier --check` / `--list-different`: the files it would change, grouped by directory;
+/// errors and the summary as written.
+pub(super) fn prettier_check(ctx: &Context) -> Option<String> {
+    if !ctx
+        .inv
+        .has_flag(&["--check", "--list-different"], Some('c'))
+        && !ctx.inv.has_flag(&[], Some('l'))
+    {
+        return None;
+    }
+    let mut list = PathList::default();
+    let mut rest = Vec::new();
+    for line in ctx.text.lines() {
+        let path = line.strip_prefix("[warn] ").unwrap_or(line);
+        let is_path = !path.is_empty()
+            && !path.contains(' ')
+            && path.contains('.')
+            && !line.starts_with("[error]");
+        if is_path {
+            list.add_path(path);
+        } else if line != "Checking formatting..." {
+            rest.push(line.to_string());
+        }
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = vec!["not formatted:".to_string()];
+    list.render(&mut out);
+    out.extend(rest);
+    Some(join_lines(out))
 }

@@ -3,6 +3,7 @@
 //! totals; `ls -R` and `find` list each directory once with its entries on one line; grep's
 //! matches are grouped under their file with the content's indentation dropped.
 
+use super::paths::PathList;
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
@@ -13,7 +14,16 @@ const ROW_CHARS: usize = 160;
 pub(super) fn ls(ctx: &Context) -> Option<String> {
     let long = ctx.inv.has_flag(&[], Some('l'));
     let recursive = ctx.inv.has_flag(&["--recursive"], Some('R'));
-    if !long && !recursive {
+    // Plain `ls` into a pipe writes a name a line; in columns (`-C`, `-x`) or with a block count
+    // or inode before each name (`-s`, `-i`) a name could not be told from its neighbours.
+    let plain = !long && !recursive;
+    if plain
+        && (ctx.inv.has_flag(&[], Some('s'))
+            || ctx.inv.has_flag(&[], Some('i'))
+            || ctx.inv.has_flag(&[], Some('C'))
+            || ctx.inv.has_flag(&[], Some('x'))
+            || ctx.text.contains("  "))
+    {
         return None;
     }
     // The date in one of ls's own forms (`Nov 25 22:14`, `25 Nov 2025`, `2025-11-25 22:14`,
@@ -34,12 +44,12 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
             continue;
         }
         if line.is_empty() {
-            flush_ls(&mut entries, &mut out);
+            flush_ls(&mut entries, plain, &mut out);
             continue;
         }
         if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line))
         {
-            flush_ls(&mut entries, &mut out);
+            flush_ls(&mut entries, plain, &mut out);
             out.push(line.to_string());
             continue;
         }
@@ -71,7 +81,7 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
         }
         entries.push((line.to_string(), line.to_string()));
     }
-    flush_ls(&mut entries, &mut out);
+    flush_ls(&mut entries, plain, &mut out);
     Some(join_lines(out))
 }
 
@@ -83,8 +93,8 @@ const NAMES_ONLY_ABOVE: usize = 50;
 /// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
 const NAMES_ROW_CHARS: usize = 700;
 
-fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
-    if entries.len() > NAMES_ONLY_ABOVE {
+fn flush_ls(entries: &mut Vec<(String, String)>, plain: bool, out: &mut Vec<String>) {
+    if plain || entries.len() > NAMES_ONLY_ABOVE {
         let mut names: Vec<String> = entries
             .drain(..)
             .map(|(_, short)| {
@@ -108,7 +118,9 @@ fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
         if !row.is_empty() {
             out.push(row);
         }
-        out.push("[names only; details in the raw output]".to_string());
+        if !plain {
+            out.push("[names only; details in the raw output]".to_string());
+        }
     } else {
         let mut full: Vec<String> = entries.drain(..).map(|(f, _)| f).collect();
         flush(&mut full, out);
@@ -170,8 +182,7 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
         .iter()
         .filter_map(|p| p.rsplit_once('/').map(|(d, _)| d))
         .collect();
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    let mut index: std::collections::HashMap<String, usize> = Default::default();
+    let mut list = PathList::default();
     let mut other = Vec::new();
     for p in &paths {
         let Some((dir, name)) = p.rsplit_once('/') else {
@@ -185,27 +196,19 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
             other.push(p.to_string());
             continue;
         }
-        let entry = if dirs.contains(p) {
-            format!("{name}/")
-        } else {
-            name.to_string()
-        };
+        // A directory with entries of its own is said by its group's header.
+        if dirs.contains(p) {
+            continue;
+        }
         let dir = if dir.is_empty() {
             "/".to_string()
         } else {
             format!("{dir}/")
         };
-        let i = *index.entry(dir.clone()).or_insert_with(|| {
-            groups.push((dir, Vec::new()));
-            groups.len() - 1
-        });
-        groups[i].1.push(entry);
+        list.add(&dir, name.to_string());
     }
     let mut out = Vec::new();
-    for (dir, mut entries) in groups {
-        out.push(dir);
-        flush(&mut entries, &mut out);
-    }
+    list.render(&mut out);
     out.extend(other);
     Some(join_lines(out))
 }
@@ -365,4 +368,97 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
         }
     }
     (grouped > 0).then(|| out.join("\n") + "\n")
+}
+
+/// `du`'s `SIZE<TAB>PATH` rows grouped by size, largest first: `24K:` then its paths on rows
+/// (every path and its size stays; the size, written once per group, is what a reader scans for).
+pub(super) fn du(ctx: &Context) -> Option<String> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+        let (size, path) = line.split_once('\t')?;
+        if size.is_empty() || size.contains(' ') {
+            return None;
+        }
+        match groups.iter_mut().find(|(s, _)| s == size) {
+            Some((_, paths)) => paths.push(quoted(path)),
+            None => groups.push((size.to_string(), vec![quoted(path)])),
+        }
+    }
+    // A size that is not a number (`--time`, `--apparent-size` with odd units) keeps the order.
+    if groups.iter().all(|(s, _)| size_value(s).is_some()) {
+        groups.sort_by(|a, b| {
+            let (x, y) = (size_value(&a.0), size_value(&b.0));
+            y.partial_cmp(&x).unwrap_or(std::cmp::Ordering::Equal)
+        });
+    }
+    let mut out = Vec::new();
+    for (size, paths) in groups {
+        out.push(format!("{size}:"));
+        super::paths::rows(paths, "  ", &mut out);
+    }
+    Some(join_lines(out))
+}
+
+/// A name holding two spaces in a row, quoted so that rows stay readable.
+fn quoted(name: &str) -> String {
+    if name.contains("  ") {
+        format!("'{name}'")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `4.0K`, `12M`, `1.5G`, `512` (du's blocks) as a number to sort by.
+fn size_value(size: &str) -> Option<f64> {
+    let (digits, unit) = match size.find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',') {
+        Some(i) => size.split_at(i),
+        None => (size, ""),
+    };
+    let n: f64 = digits.replace(',', ".").parse().ok()?;
+    let scale = match unit {
+        "" | "B" => 1.0,
+        "K" | "k" => 1024.0,
+        "M" => 1024.0 * 1024.0,
+        "G" => 1024.0 * 1024.0 * 1024.0,
+        "T" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        "P" => 1024.0 * 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    Some(n * scale)
+}
+
+/// `tree`'s drawing (`├── `, `│   `, `└── `) as two spaces a level: every entry and the
+/// closing count stay; the box characters cost tokens and say nothing the indent does not.
+pub(super) fn tree(ctx: &Context) -> Option<String> {
+    let mut out = Vec::new();
+    let mut drawn = false;
+    for line in ctx.text.lines() {
+        let mut rest = line;
+        let mut depth = 0;
+        loop {
+            if let Some(r) = rest
+                .strip_prefix("│   ")
+                .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
+                .or_else(|| rest.strip_prefix("    "))
+            {
+                rest = r;
+                depth += 1;
+                continue;
+            }
+            break;
+        }
+        let entry = rest
+            .strip_prefix("├── ")
+            .or_else(|| rest.strip_prefix("└── "))
+            .or_else(|| rest.strip_prefix("├\u{2500}\u{2500}\u{a0}"))
+            .or_else(|| rest.strip_prefix("└\u{2500}\u{2500}\u{a0}"));
+        match entry {
+            Some(name) => {
+                drawn = true;
+                out.push(format!("{}{name}", "  ".repeat(depth + 1)));
+            }
+            None => out.push(line.to_string()),
+        }
+    }
+    drawn.then(|| join_lines(out))
 }
