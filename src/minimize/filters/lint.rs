@@ -135,25 +135,74 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
     found.then(|| join_lines(before))
 }
 
-/// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows.
+/// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows, as
+/// `  10:5 error msg (rule)`; when every file lies under one directory, that directory is said
+/// once (`in /abs/project/:`) and the headers are relative to it.
 pub(super) fn eslint(ctx: &Context) -> Option<String> {
-    let row = re!(r"^\s+(\d+:\d+)\s+(error|warning)\s+(.*?)(?:\s{2,}(\S+))?\s*$")?;
+    let is_header = |l: &str| l.starts_with('/') && !l.contains(' ');
+    let headers: Vec<&str> = ctx.text.lines().filter(|l| is_header(l)).collect();
+    let common = match headers.as_slice() {
+        [first, _, ..] => {
+            let mut prefix = split_dir(first).0;
+            for h in &headers {
+                while !h.starts_with(prefix) {
+                    prefix = split_dir(prefix.strip_suffix('/')?).0;
+                }
+            }
+            prefix
+        }
+        _ => "",
+    };
     let mut out = Vec::new();
+    if common.len() > 1 {
+        out.push(format!("in {common}:"));
+    }
     let mut found = false;
     for line in ctx.text.lines() {
-        if let Some(c) = row.captures(line) {
+        if let Some((at, severity, message, rule)) = eslint_row(line) {
             found = true;
-            let rule = c
-                .get(4)
-                .map_or(String::new(), |r| format!(" ({})", r.as_str()));
-            out.push(format!("  {} {} {}{rule}", &c[1], &c[2], &c[3]));
-        } else if !line.starts_with(' ') && line.starts_with('/') && !line.contains(' ') {
-            out.push(format!("{line}:"));
+            let rule = rule.map_or(String::new(), |r| format!(" ({r})"));
+            out.push(format!("  {at} {severity} {message}{rule}"));
+        } else if is_header(line) {
+            let relative = if common.len() > 1 {
+                &line[common.len()..]
+            } else {
+                line
+            };
+            out.push(format!("{relative}:"));
         } else {
             out.push(line.to_string());
         }
     }
     found.then(|| join_lines(out))
+}
+
+/// `  10:5  error  msg  rule` as its location, severity, message and rule (a message may hold
+/// single spaces; the rule follows two or more).
+fn eslint_row(line: &str) -> Option<(&str, &str, &str, Option<&str>)> {
+    if !line.starts_with([' ', '\t']) {
+        return None;
+    }
+    let (at, rest) = line.trim_start().split_once([' ', '\t'])?;
+    let (l, c) = at.split_once(':')?;
+    if l.is_empty()
+        || c.is_empty()
+        || !l.bytes().all(|b| b.is_ascii_digit())
+        || !c.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let (severity, rest) = rest.trim_start().split_once([' ', '\t'])?;
+    if !matches!(severity, "error" | "warning") {
+        return None;
+    }
+    let rest = rest.trim();
+    match rest.rfind("  ") {
+        Some(i) if !rest[i..].trim().contains(' ') => {
+            Some((at, severity, rest[..i].trim_end(), Some(rest[i..].trim())))
+        }
+        _ => Some((at, severity, rest, None)),
+    }
 }
 
 /// ruff's full format (`F401 [*] msg` / ` --> a.py:1:8` / snippet / `help:`), grouped by file;

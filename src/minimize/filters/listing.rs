@@ -30,7 +30,7 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     // `--full-time`'s, `11-25 22:14`); a row whose date is in another form passes as written, as
     // its name could not be told from the date.
     let long_row = re!(
-        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:,\s*\d+)?|\d+(?:\.\d+)?[KMGTPE]i?)\s+(\p{L}\S*\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4})|\d{1,2}\s+\p{L}\S*\s+(?:\d{1,2}:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}(?:\s+\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?|\d{2}-\d{2}\s+\d{2}:\d{2})\s(.*)$"
+        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?[ \t]+[0-9]+[ \t]+\S+[ \t]+\S+[ \t]+([0-9]+(?:,[ \t]*[0-9]+)?|[0-9]+(?:\.[0-9]+)?[KMGTPE]i?)[ \t]+([^\s0-9]\S*[ \t]+[0-9]{1,2}[ \t]+(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4})|[0-9]{1,2}[ \t]+[^\s0-9]\S*[ \t]+(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4})|[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ \t]+[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[ \t]+[+-][0-9]{4})?)?|[0-9]{2}-[0-9]{2}[ \t]+[0-9]{2}:[0-9]{2}) (.*)$"
     )?;
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
@@ -225,32 +225,55 @@ fn has_context(ctx: &Context) -> bool {
         })
 }
 
-/// A context line `path-12-text` split after the known path it starts with (the longest).
-fn context_line(
-    line: &str,
-    known: &std::collections::HashSet<String>,
-) -> Option<(String, String, String)> {
-    let mut best: Option<(String, String, String)> = None;
-    for path in known {
-        let Some(rest) = line
-            .strip_prefix(path.as_str())
-            .and_then(|r| r.strip_prefix('-'))
-        else {
+/// A context line `path-12-text` split after the known path it starts with (the longest): one
+/// set lookup per `-` on the line.
+fn context_line<'a>(
+    line: &'a str,
+    known: &std::collections::HashSet<&str>,
+) -> Option<(&'a str, &'a str, &'a str)> {
+    let bytes = line.as_bytes();
+    let mut best = None;
+    for (i, _) in line.match_indices('-') {
+        if i == 0 || !known.contains(&line[..i]) {
             continue;
-        };
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let Some(text) = rest[digits..].strip_prefix('-').filter(|_| digits > 0) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(p, _, _)| p.len() < path.len()) {
-            best = Some((
-                path.clone(),
-                format!("-{}- ", &rest[..digits]),
-                text.to_string(),
-            ));
+        }
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let after = i + 1 + digits;
+        if digits > 0 && bytes.get(after) == Some(&b'-') {
+            best = Some((&line[..i], &line[i + 1..after], &line[after + 1..]));
         }
     }
     best
+}
+
+/// `path:12:text`: the path ends at the first `:` (as grep's own output cannot tell a `:` in a
+/// path from the separator), then a number and `:`.
+fn match_line(line: &str) -> Option<(&str, &str, &str)> {
+    if line.starts_with(|c: char| c.is_whitespace() || c == ':') {
+        return None;
+    }
+    let colon = line.find(':')?;
+    let rest = &line[colon + 1..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let text = rest[digits..].strip_prefix(':').filter(|_| digits > 0)?;
+    Some((&line[..colon], &rest[..digits], text))
+}
+
+/// A line of grep's output, parsed once for both groupings.
+enum GrepLine<'a> {
+    /// `path:12:text` (`sep` `:`) or `path-12-text` (`-`), or `path:text` without a number.
+    Found {
+        path: &'a str,
+        number: Option<&'a str>,
+        sep: char,
+        text: &'a str,
+    },
+    /// `--` between groups of context.
+    Break,
+    Other(&'a str),
 }
 
 /// How grep's lines are grouped.
@@ -265,20 +288,6 @@ enum GroupBy {
 /// `path:line:text` (or `path:text`, `path-line-text` context) grouped under their file or their
 /// directory, whichever is shorter, the text's leading whitespace dropped.
 pub(super) fn grep(ctx: &Context) -> Option<String> {
-    let by_file = grep_grouped(ctx, GroupBy::File)?;
-    let by_dir = grep_grouped(ctx, GroupBy::Dir)?;
-    Some(if by_dir.len() < by_file.len() {
-        by_dir
-    } else {
-        by_file
-    })
-}
-
-fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
-    let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
-    // A match line, `path:12:text`: the path ends at the first `:` followed by a number and `:`.
-    let matched = re!(r"^([^\s:][^:]*?):(\d+):(.*)$")?;
-    let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
     let with_names = ctx.inv.program == "rg" && !ctx.inv.has_flag(&["--no-filename"], Some('I'))
         || ctx
             .inv
@@ -308,66 +317,125 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     }
     // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
     // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
-    let known: std::collections::HashSet<String> = ctx
+    let known: std::collections::HashSet<&str> = ctx
         .text
         .lines()
-        .filter_map(|l| matched.captures(l))
-        .map(|c| c[1].to_string())
+        .filter_map(|l| match_line(l).map(|(p, _, _)| p))
         .collect();
-    let mut out: Vec<String> = Vec::new();
-    let mut current_dir: Option<String> = None;
-    let mut grouped = 0usize;
-    for line in ctx.text.lines() {
-        let parsed = match (matched.captures(line), numbered.captures(line)) {
-            (Some(c), _) => Some((
-                c[1].to_string(),
-                ":".to_string() + &c[2] + ": ",
-                c[3].to_string(),
-            )),
-            (None, Some(c)) if &c[2] == "-" && &c[4] == "-" => context_line(line, &known),
-            _ => named
-                .captures(line)
-                .filter(|c| c[1].contains(['.', '/']))
-                .map(|c| (c[1].to_string(), ":".to_string(), c[2].to_string())),
-        };
-        match parsed {
-            Some((path, sep, text)) => {
-                let (dir, file) = match (by, path.rsplit_once('/')) {
-                    (GroupBy::File, _) => (format!("{path}:"), String::new()),
-                    (GroupBy::Dir, Some((d, f))) => (format!("{d}/"), f.to_string()),
-                    (GroupBy::Dir, None) => (String::new(), path.clone()),
+    let parsed: Vec<GrepLine> = ctx
+        .text
+        .lines()
+        .map(|line| {
+            if let Some((path, n, text)) = match_line(line) {
+                return GrepLine::Found {
+                    path,
+                    number: Some(n),
+                    sep: ':',
+                    text,
                 };
-                // Under a file's own header a line starts with its number (`  12: text`).
-                let sep = if by == GroupBy::File {
-                    sep.trim_start_matches([':', '-']).to_string()
-                } else {
-                    sep
-                };
-                if dir.is_empty() {
-                    current_dir = None;
-                    out.push(format!("{file}{sep}{}", text.trim()));
-                    grouped += 1;
-                    continue;
-                }
-                if current_dir.as_deref() != Some(dir.as_str()) {
-                    out.push(dir.clone());
-                    current_dir = Some(dir);
-                }
-                grouped += 1;
-                out.push(
-                    format!("  {file}{sep}{}", text.trim())
-                        .trim_end()
-                        .to_string(),
-                );
             }
-            None if line == "--" => out.push("  --".into()),
-            None => {
-                current_dir = None;
-                out.push(line.to_string());
+            if line == "--" {
+                return GrepLine::Break;
+            }
+            if let Some((path, n, text)) = context_line(line, &known) {
+                return GrepLine::Found {
+                    path,
+                    number: Some(n),
+                    sep: '-',
+                    text,
+                };
+            }
+            match line.split_once(':') {
+                Some((path, text))
+                    if !path.is_empty()
+                        && !path.starts_with(char::is_whitespace)
+                        && path.contains(['.', '/']) =>
+                {
+                    GrepLine::Found {
+                        path,
+                        number: None,
+                        sep: ':',
+                        text,
+                    }
+                }
+                _ => GrepLine::Other(line),
+            }
+        })
+        .collect();
+    let by_file = grep_grouped(&parsed, GroupBy::File)?;
+    let by_dir = grep_grouped(&parsed, GroupBy::Dir)?;
+    Some(if by_dir.len() < by_file.len() {
+        by_dir
+    } else {
+        by_file
+    })
+}
+
+fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
+    let mut out = String::new();
+    let mut current: Option<&str> = None;
+    let mut grouped = 0usize;
+    for line in parsed {
+        match line {
+            GrepLine::Found {
+                path,
+                number,
+                sep,
+                text,
+            } => {
+                let (group, file) = match (by, path.rfind('/')) {
+                    (GroupBy::File, _) => (*path, ""),
+                    (GroupBy::Dir, Some(i)) => (&path[..=i], &path[i + 1..]),
+                    (GroupBy::Dir, None) => ("", *path),
+                };
+                let text = text.trim();
+                grouped += 1;
+                if group.is_empty() {
+                    current = None;
+                } else if current != Some(group) {
+                    out.push_str(group);
+                    if by == GroupBy::File {
+                        out.push(':');
+                    }
+                    out.push('\n');
+                    current = Some(group);
+                }
+                if !group.is_empty() {
+                    out.push_str("  ");
+                }
+                out.push_str(file);
+                // Under a file's own header a line starts with its number (`  12: text`, a
+                // context line `  13- text`).
+                match (by, number) {
+                    (GroupBy::File, Some(n)) => {
+                        out.push_str(n);
+                        out.push(*sep);
+                        out.push(' ');
+                    }
+                    (GroupBy::Dir, Some(n)) => {
+                        out.push(*sep);
+                        out.push_str(n);
+                        out.push(*sep);
+                        out.push(' ');
+                    }
+                    (GroupBy::File, None) => {}
+                    (GroupBy::Dir, None) => out.push(':'),
+                }
+                out.push_str(text);
+                while out.ends_with(' ') {
+                    out.pop();
+                }
+                out.push('\n');
+            }
+            GrepLine::Break => out.push_str("  --\n"),
+            GrepLine::Other(l) => {
+                current = None;
+                out.push_str(l);
+                out.push('\n');
             }
         }
     }
-    (grouped > 0).then(|| out.join("\n") + "\n")
+    (grouped > 0).then_some(out)
 }
 
 /// `du`'s `SIZE<TAB>PATH` rows grouped by size, largest first: `24K:` then its paths on rows
