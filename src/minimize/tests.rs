@@ -226,7 +226,14 @@ fn listings_keep_every_name() {
         "src/a.rs:\n  1: x\n  2: x\n  3: x\n"
     );
     assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
-    assert_eq!(run("grep -rl TODO .", "./a.rs\n"), None);
+    assert_eq!(
+        text_of("grep -rl TODO .", "./s/a.rs\n./s/b.rs\n./c.rs\n"),
+        "./s/\n  a.rs  b.rs\n./c.rs\n"
+    );
+    assert_eq!(
+        text_of("rg -c TODO", "s/a.rs:3\ns/b.rs:12\nc.rs:1\n"),
+        "s/\n  a.rs:3  b.rs:12\nc.rs:1\n"
+    );
 }
 
 #[test]
@@ -611,5 +618,73 @@ fn clean_native_build_is_its_last_line() {
     assert_eq!(
         text_of("ninja -C build", &log),
         "[60/60] Building CXX object CMakeFiles/app.dir/src/f60.cpp.o\n"
+    );
+}
+
+/// The shapes issue 45 asks for, each on a small output of the program that prints it.
+#[test]
+fn shapes_keep_every_fact() {
+    // A passing binary is its result line; a failing one keeps its name and failures.
+    let cargo = "   Compiling x v0.1.0 (/p)\n    Finished `test` profile [unoptimized] target(s) in 1.0s\n     Running unittests src/lib.rs (target/debug/deps/x-1)\n\nrunning 2 tests\ntest a ... ok\ntest b ... ignored\n\ntest result: ok. 1 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n     Running tests/it.rs (target/debug/deps/it-2)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n     Running tests/more.rs (target/debug/deps/more-3)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n   Doc-tests x\n\nrunning 1 test\ntest src/lib.rs - f (line 3) ... FAILED\n\nfailures:\n\n---- src/lib.rs - f (line 3) stdout ----\nboom\n\nfailures:\n    src/lib.rs - f (line 3)\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
+    assert_eq!(
+        text_of("cargo test", cargo),
+        "ok. 1 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out\n\nok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out (x2)\n\nDoc-tests x\n\nfailures:\n\n---- src/lib.rs - f (line 3) stdout ----\nboom\n\nfailures:\n    src/lib.rs - f (line 3)\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n"
+    );
+    let nextest = "    Finished `test` profile target(s) in 0.69s\n────────────\n Nextest run ID 1234 with nextest profile: default\n    Starting 3 tests across 2 binaries\n        PASS [   0.021s] (1/3) x tests::a\n        FAIL [   0.011s] (2/3) x tests::b\n  stderr ───\n    thread 'tests::b' panicked at src/lib.rs:9:26:\n    boom\n        PASS [   0.010s] (3/3) x::it t1\n────────────\n     Summary [   0.067s] 3 tests run: 2 passed, 1 failed\n        FAIL [   0.011s] (2/3) x tests::b\nerror: test run failed\n";
+    let out = text_of("cargo nextest run", nextest);
+    assert!(!out.contains("PASS") && !out.contains("run ID"), "{out}");
+    assert_keeps(&out, &["FAIL [   0.011s] (2/3) x tests::b", "src/lib.rs:9:26", "3 tests run: 2 passed, 1 failed"]);
+
+    // Path lists: `git status`'s long sections by state and directory.
+    let mut status = String::from("On branch main\nChanges not staged for commit:\n  (use \"git add <file>...\" to update what will be committed)\n\tmodified:   src/a.rs\n\nUntracked files:\n  (use \"git add <file>...\" to include in what will be committed)\n");
+    for i in 0..10 {
+        status.push_str(&format!("\tcorpus/{i:02}\n"));
+    }
+    status.push_str("\tnotes.md\n\nnothing added to commit but untracked files present (use \"git add\" to track)\n");
+    assert_eq!(
+        text_of("git status", &status),
+        "On branch main\nunstaged:\n  M src/a.rs\nuntracked (11):\ncorpus/\n  00  01  02  03  04  05  06  07  08  09\nnotes.md\nnothing added to commit but untracked files present\n"
+    );
+    let fmt = "Diff in /p/src/a.rs:4:\n fn a() {\n-    x( 1 )\n+    x(1)\n }\nDiff in /p/src/a.rs:20:\n-y\n+z\nDiff in /p/src/b.rs at line 3:\n-q\n+r\n";
+    assert_eq!(
+        text_of("cargo fmt --check", fmt),
+        "3 places in 2 files would be reformatted (-3 +3 lines; `cargo fmt` applies them):\n/p/src/\n  a.rs: 4, 20  b.rs: 3\n"
+    );
+    let prettier = "Checking formatting...\n[warn] src/a.ts\n[warn] src/b.ts\n[warn] Code style issues found in 2 files. Run Prettier with --write to fix.\n";
+    assert_eq!(
+        text_of("prettier --check .", prettier),
+        "not formatted:\nsrc/\n  a.ts  b.ts\n[warn] Code style issues found in 2 files. Run Prettier with --write to fix.\n"
+    );
+    assert_eq!(run("prettier src/a.ts", prettier), None);
+
+    // One line per message and file.
+    let mypy = "a/x.py:3: error: Missing annotation  [no-untyped-def]\na/x.py:9: error: Missing annotation  [no-untyped-def]\na/x.py:9: note: Use \"-> None\"\nb.py:1: error: Bad  [misc]\nFound 3 errors in 2 files (checked 4 source files)\n";
+    assert_eq!(
+        text_of("mypy .", mypy),
+        "a/x.py:\n  3, 9: error: Missing annotation  [no-untyped-def]\n  9: note: Use \"-> None\"\nb.py:\n  1: error: Bad  [misc]\nFound 3 errors in 2 files (checked 4 source files)\n"
+    );
+    // `--pretty`'s source lines belong to the diagnostic above them: passed raw.
+    assert_eq!(run("mypy .", "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"), None);
+    let ruff = "a.py:1:1: E741 Ambiguous variable name: `l`\na.py:5:3: E741 Ambiguous variable name: `l`\na.py:6:1: F401 `os` imported but unused\nFound 3 errors.\n";
+    assert_eq!(
+        text_of("ruff check --output-format=concise .", ruff),
+        "a.py:\n  1:1, 5:3 E741 Ambiguous variable name: `l`\n  6:1 F401 `os` imported but unused\nFound 3 errors.\n"
+    );
+
+    // Listings: plain ls on rows, du by size, tree by indent.
+    assert_eq!(text_of("ls", "a.rs\nb c.rs\nsrc\n"), "a.rs 'b c.rs' src\n");
+    assert_eq!(run("ls -C", "a.rs  b.rs\n"), None);
+    assert_eq!(
+        text_of("du -sh *", "4.0K\ta.py\n12K\tb\n4.0K\tc.py\n1.1M\td\n"),
+        "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py  c.py\n"
+    );
+    assert_eq!(
+        text_of("tree", ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"),
+        ".\n  a\n    b.rs\n    c.rs\n  d.md\n\n1 directory, 3 files\n"
+    );
+    let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
+    assert_eq!(
+        text_of("pip install requests==2.32.3", pip),
+        "Collecting requests==2.32.3\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n"
     );
 }

@@ -137,7 +137,7 @@ fn listed_failures(lines: &[&str]) -> std::collections::HashSet<String> {
             continue;
         }
         match l.strip_prefix("    ") {
-            Some(name) if in_list && !name.contains(' ') && !name.is_empty() => {
+            Some(name) if in_list && !name.starts_with(' ') && !name.is_empty() => {
                 names.insert(name.to_string());
             }
             _ => in_list = false,
@@ -185,6 +185,11 @@ fn detailed(
             if listed.contains(name) {
                 continue;
             }
+        }
+        if t.starts_with("Doc-tests ") {
+            diag.flush(out);
+            out.push(t.to_string());
+            continue;
         }
         if let Some(rest) = t.strip_prefix("Running ") {
             // `Running unittests src/lib.rs (target/debug/deps/x-0123abcd)`: the hash path is noise.

@@ -206,7 +206,8 @@ fn eslint_row(line: &str) -> Option<(&str, &str, &str, Option<&str>)> {
 }
 
 /// ruff's full format (`F401 [*] msg` / ` --> a.py:1:8` / snippet / `help:`), grouped by file;
-/// its concise format (`a.py:1:8: F401 msg`) grouped the same way.
+/// its concise format (`a.py:1:8: F401 msg`) grouped the same way; the same code and message at
+/// several places of a file share a line (`30:16, 37:16 UP031 Use format specifiers …`).
 pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let header = re!(r"^([A-Z]+[0-9]+|invalid-syntax|SyntaxError)(.*)$")?;
     let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
@@ -219,13 +220,19 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     for line in ctx.text.lines() {
         if let Some(c) = concise.captures(line) {
             found = true;
-            grouped.add(&c[1], format!("{}:{} {}", &c[2], &c[3], &c[4]));
+            let at = format!("{}:{}", &c[2], &c[3]);
+            if !grouped.add_location(&c[1], &c[4], &at) {
+                grouped.add(&c[1], format!("{at} {}", &c[4]));
+            }
             in_finding = true;
             continue;
         }
         if let (Some(msg), Some(c)) = (&pending, arrow.captures(line)) {
             found = true;
-            grouped.add(&c[1], format!("{}:{} {msg}", &c[2], &c[3]));
+            let at = format!("{}:{}", &c[2], &c[3]);
+            if !grouped.add_location(&c[1], msg, &at) {
+                grouped.add(&c[1], format!("{at} {msg}"));
+            }
             pending = None;
             in_finding = true;
             continue;

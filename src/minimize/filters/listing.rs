@@ -294,6 +294,17 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
             .has_flag(&["--recursive", "--with-filename"], Some('r'))
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
+    if with_names && !ctx.inv.has_flag(&["--no-filename", "--heading", "--json"], Some('h')) {
+        if ctx.inv.has_flag(&["--files-with-matches", "--files-without-match", "--files"], None)
+            || ctx.inv.has_flag(&[], Some('l'))
+            || ctx.inv.has_flag(&[], Some('L'))
+        {
+            return path_lines(ctx, false);
+        }
+        if ctx.inv.has_flag(&["--count", "--count-matches"], Some('c')) {
+            return path_lines(ctx, true);
+        }
+    }
     if !with_names
         || ctx.inv.has_flag(&["--no-filename", "--heading", "--pretty"], Some('h'))
         || ctx.inv.program == "rg" && ctx.inv.has_flag(&[], Some('p'))
@@ -369,6 +380,40 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
     } else {
         by_file
     })
+}
+
+/// `grep -l` / `rg --files` (a path a line) or `grep -c` (`path:count`): a path list grouped by
+/// directory, each count after its name (`share.ts:3`). A line of another shape (a message)
+/// stays as written, after the list.
+fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
+    let mut list = PathList::default();
+    let mut other = Vec::new();
+    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+        let path = if counts {
+            match line.rsplit_once(':') {
+                Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => p,
+                _ => {
+                    other.push(line.to_string());
+                    continue;
+                }
+            }
+        } else {
+            line
+        };
+        if path.contains("  ") || path.starts_with(' ') {
+            other.push(line.to_string());
+            continue;
+        }
+        let (dir, _) = super::paths::split_dir(path);
+        list.add(dir, line[dir.len()..].to_string());
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = Vec::new();
+    list.render(&mut out);
+    out.extend(other);
+    Some(join_lines(out))
 }
 
 fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
