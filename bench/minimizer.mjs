@@ -143,6 +143,15 @@ function facts(c) {
     }
     return f
   }
+  if (program === 'du') {
+    // `SIZE<TAB>PATH`: each path with its size.
+    for (const l of lines) { const m = /^(\S+)\t(.+)$/.exec(l); if (m) add('entry', m[2], m[1]) }
+    return f
+  }
+  if (program === 'tree') {
+    for (const l of lines) { const m = /(?:├──|└──|`--|\|--)\s(.+)$/.exec(l); if (m) add('entry', m[1]) }
+    return f
+  }
   if (program === 'find') {
     for (const l of lines) if (l && l !== '.') add('path', l)
     return f
