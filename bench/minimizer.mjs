@@ -220,8 +220,13 @@ function facts(c) {
     if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
   }
+  // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
+  // its facts from its noise, so each line is one; a text that drops lines drops facts.
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim()) add('line', l.trim())
   return f
 }
+/** The programs the build, lint and test rules are written for: their other lines are noise. */
+const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
 
 // ---- run ----------------------------------------------------------------------------------------
 // Quoted text aside (`-R "Vec|always"` is one argument), no pipe, list or substitution.
