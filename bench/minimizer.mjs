@@ -84,7 +84,9 @@ function searchable(text) {
       outLines.push(`${h}:${line.trim()}`)
       outLines.push(`${h} ${line.trim()}`)
       if (h.endsWith('/')) outLines.push(h + line.trim())
-      for (const item of line.trim().split(/\s{2,}/)) {
+      // Entries on rows: two spaces apart, or one (a name with a space then quoted).
+      const items = new Set([...line.trim().split(/\s{2,}/), ...line.trim().split(/\s+/).map((i) => i.replace(/^'(.*)'$/, '$1'))])
+      for (const item of items) {
         const name = item.replace(/\s+\S+$/, '')
         outLines.push(h.endsWith('/') ? h + item : `${h}/${item}`)
         outLines.push(h.endsWith('/') ? h + name : `${h}/${name}`)
@@ -191,6 +193,8 @@ function facts(c) {
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
     if ((m = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/.exec(l))) add('finding', m[1], m[2], m[3], m[4])
     if ((m = /^([A-Z]+\d+) /.exec(l)) || (m = /:\d+:\d+: ([A-Z]+\d+) /.exec(l))) add('rule', m[1])
+    // A linter's finding text after its rule code (ruff, flake8: `F401 [*] msg`, `a.py:1:8: F401 msg`).
+    if ((m = /^[A-Z]+\d+ (?:\[\*\] )?(.+)$/.exec(l)) || (m = /:\d+:\d+: [A-Z]+\d+ (?:\[\*\] )?(.+)$/.exec(l))) add('message', m[1])
     if ((m = /^test (\S+) \.\.\. (FAILED|ignored)/.exec(l))) add('test', m[1], m[2] === 'ignored' ? 'ignored' : m[1])
     if ((m = /^---- (\S+) stdout ----/.exec(l))) add('test', m[1])
     if ((m = /^ FAIL {1,2}(.+?)( \[.*\])?$/.exec(l))) add('test', ...m[1].split(' > ').map((s) => s.trim()))

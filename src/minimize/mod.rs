@@ -22,9 +22,15 @@ use crate::output::strip_ansi;
 /// model reads it whole anyway.
 pub(crate) const MIN_INPUT_CHARS: usize = 1000;
 
-/// A rewrite that keeps more than this share of the input is not worth a changed text: the
-/// caller would store an artifact and add a footer for a few bytes.
+/// A rewrite that keeps more than this share of the input (in [`approx_tokens`]) is not worth a
+/// changed text: the caller would store an artifact and add a footer for a few tokens.
 const MIN_SAVING_RATIO: f64 = 0.9;
+
+/// A token count's stand-in, for the saving check: about four bytes a token, and a line break
+/// one of its own (joining a list's lines onto rows saves tokens, not bytes).
+fn approx_tokens(text: &str) -> f64 {
+    (text.len() as f64 / 4.0) + text.bytes().filter(|&b| b == b'\n').count() as f64
+}
 
 /// What the minimizer made of a run's output (the contract's `MinimizerResult`).
 #[derive(Debug, Clone, PartialEq)]
@@ -73,7 +79,7 @@ pub(crate) fn minimize(
     .ok()
     .flatten()?;
     let (filter, text) = rewritten;
-    if text.len() as f64 > clean.len() as f64 * MIN_SAVING_RATIO || text.trim().is_empty() {
+    if approx_tokens(&text) > approx_tokens(&clean) * MIN_SAVING_RATIO || text.trim().is_empty() {
         return None;
     }
     Some(Minimized {

@@ -209,7 +209,7 @@ fn listings_keep_every_name() {
     );
     assert_eq!(
         text_of("find .", ".\n./a\n./a/x.rs\n./a/y.rs\n./b.txt\n"),
-        "./a/\n  x.rs  y.rs\n./b.txt\n"
+        "./a/\n  x.rs y.rs\n./b.txt\n"
     );
     assert_eq!(
         text_of(
@@ -228,11 +228,11 @@ fn listings_keep_every_name() {
     assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
     assert_eq!(
         text_of("grep -rl TODO .", "./s/a.rs\n./s/b.rs\n./c.rs\n"),
-        "./s/\n  a.rs  b.rs\n./c.rs\n"
+        "./s/\n  a.rs b.rs\n./c.rs\n"
     );
     assert_eq!(
         text_of("rg -c TODO", "s/a.rs:3\ns/b.rs:12\nc.rs:1\n"),
-        "s/\n  a.rs:3  b.rs:12\nc.rs:1\n"
+        "s/\n  a.rs:3 b.rs:12\nc.rs:1\n"
     );
 }
 
@@ -299,7 +299,8 @@ fn settings_file_is_trusted_only_with_a_matching_hash() {
 }
 
 /// Every recorded real output of bench/fixtures/minimizer: a command that is not a single simple
-/// command is never changed, and nothing a filter returns is longer than the output it was given.
+/// command is never changed, and nothing a filter returns is longer than the output it was given
+/// (in the token stand-in the saving check uses: rows of names hold as many bytes as a name a line).
 /// (The fact checks over the same corpus run in bench/minimizer.mjs, from __test__/minimizer.spec.ts.)
 #[test]
 fn recorded_corpus_pipes_and_lists_pass_unchanged() {
@@ -317,7 +318,7 @@ fn recorded_corpus_pipes_and_lists_pass_unchanged() {
             assert_eq!(result, None, "{command}");
         }
         if let Some(m) = result {
-            assert!(m.text.len() < output.len(), "{command}");
+            assert!(approx_tokens(&m.text) < approx_tokens(&output), "{command}");
             assert_eq!(m.original_text, output);
         }
         seen += 1;
@@ -643,7 +644,7 @@ fn shapes_keep_every_fact() {
     status.push_str("\tnotes.md\n\nnothing added to commit but untracked files present (use \"git add\" to track)\n");
     assert_eq!(
         text_of("git status", &status),
-        "On branch main\nunstaged:\n  M src/a.rs\nuntracked (11):\ncorpus/\n  00  01  02  03  04  05  06  07  08  09\nnotes.md\nnothing added to commit but untracked files present\n"
+        "On branch main\nunstaged:\n  M src/a.rs\nuntracked (11):\ncorpus/\n  00 01 02 03 04 05 06 07 08 09\nnotes.md\nnothing added to commit but untracked files present\n"
     );
     let fmt = "Diff in /p/src/a.rs:4:\n fn a() {\n-    x( 1 )\n+    x(1)\n }\nDiff in /p/src/a.rs:20:\n-y\n+z\nDiff in /p/src/b.rs at line 3:\n-q\n+r\n";
     assert_eq!(
@@ -653,7 +654,7 @@ fn shapes_keep_every_fact() {
     let prettier = "Checking formatting...\n[warn] src/a.ts\n[warn] src/b.ts\n[warn] Code style issues found in 2 files. Run Prettier with --write to fix.\n";
     assert_eq!(
         text_of("prettier --check .", prettier),
-        "not formatted:\nsrc/\n  a.ts  b.ts\n[warn] Code style issues found in 2 files. Run Prettier with --write to fix.\n"
+        "not formatted:\nsrc/\n  a.ts b.ts\n[warn] Code style issues found in 2 files. Run Prettier with --write to fix.\n"
     );
     assert_eq!(run("prettier src/a.ts", prettier), None);
 
@@ -676,7 +677,7 @@ fn shapes_keep_every_fact() {
     assert_eq!(run("ls -C", "a.rs  b.rs\n"), None);
     assert_eq!(
         text_of("du -sh *", "4.0K\ta.py\n12K\tb\n4.0K\tc.py\n1.1M\td\n"),
-        "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py  c.py\n"
+        "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py c.py\n"
     );
     assert_eq!(
         text_of("tree", ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"),
@@ -686,5 +687,14 @@ fn shapes_keep_every_fact() {
     assert_eq!(
         text_of("pip install requests==2.32.3", pip),
         "Collecting requests==2.32.3\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n"
+    );
+}
+
+#[test]
+fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
+    let raw = "a.py:3: error: Function is missing a type annotation \n[no-untyped-def]\n        def f(x):\n        ^~~~~~~~~\na.py:9: error: Function is missing a type annotation \n[no-untyped-def]\n        def g(y):\n        ^~~~~~~~~\nFound 2 errors in 1 file (checked 1 source file)\n";
+    assert_eq!(
+        text_of("mypy --pretty .", raw),
+        "a.py:\n  3, 9: error: Function is missing a type annotation [no-untyped-def]\nFound 2 errors in 1 file (checked 1 source file)\n"
     );
 }

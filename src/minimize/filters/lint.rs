@@ -217,9 +217,12 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let mut pending: Option<String> = None;
     let mut found = false;
     let mut in_finding = false;
+    // In a finding of the full format (` --> a.py:1:8` under its header), not the concise one.
+    let mut full = false;
     for line in ctx.text.lines() {
         if let Some(c) = concise.captures(line) {
             found = true;
+            full = false;
             let at = format!("{}:{}", &c[2], &c[3]);
             if !grouped.add_location(&c[1], &c[4], &at) {
                 grouped.add(&c[1], format!("{at} {}", &c[4]));
@@ -229,6 +232,7 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         }
         if let (Some(msg), Some(c)) = (&pending, arrow.captures(line)) {
             found = true;
+            full = true;
             let at = format!("{}:{}", &c[2], &c[3]);
             if !grouped.add_location(&c[1], msg, &at) {
                 grouped.add(&c[1], format!("{at} {msg}"));
@@ -244,6 +248,16 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         }
         if let Some(msg) = pending.take() {
             rest.push(msg);
+        }
+        // The full format's snippet, `help:`, fix diff (`-----`, `12 + new`, `   - old`) and
+        // `note:` lines, up to the next finding or a line of ruff's own (a summary).
+        if in_finding && full {
+            let own = line.starts_with(|c: char| c.is_ascii_alphabetic())
+                && !["help:", "note:", "info:"].iter().any(|p| line.starts_with(p));
+            if !own {
+                continue;
+            }
+            in_finding = false;
         }
         if in_finding {
             let t = line.trim_start();
@@ -277,42 +291,49 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
 /// lines) is not rewritten: those lines belong to the diagnostic above them.
 pub(super) fn located(ctx: &Context) -> Option<String> {
     let diag = re!(r"^([^\s:][^:]*):(\d+(?::\d+)?): (error|warning|note): (.*)$")?;
-    type Messages = Vec<(String, Vec<String>)>;
-    let mut files: Vec<(String, Messages)> = Vec::new();
+    // `--pretty` wraps a message onto unindented lines and shows the source line and a caret
+    // line under it: the message is joined again, the source (the file has it) dropped.
+    let pretty = ctx.inv.has_flag(&["--pretty"], None);
+    let mut files = ByFile::default();
     let mut before = Vec::new();
     let mut after: Vec<&str> = Vec::new();
+    // The diagnostic read last, while its message may go on: (file, line, message).
+    let mut open: Option<(String, String, String)> = None;
     for line in ctx.text.lines() {
-        let Some(c) = diag.captures(line) else {
-            if files.is_empty() {
-                before.push(line.to_string());
-            } else {
-                after.push(line);
+        if let Some(c) = diag.captures(line) {
+            if after.iter().any(|l| !l.trim().is_empty()) {
+                return None;
             }
+            after.clear();
+            files.close(open.take());
+            open = Some((c[1].to_string(), c[2].to_string(), format!("{}: {}", &c[3], &c[4])));
             continue;
-        };
-        if after.iter().any(|l| !l.trim().is_empty()) {
-            return None;
         }
-        after.clear();
-        let message = format!("{}: {}", &c[3], &c[4]);
-        let i = match files.iter().position(|(f, _)| f == &c[1]) {
-            Some(i) => i,
-            None => {
-                files.push((c[1].to_string(), Vec::new()));
-                files.len() - 1
+        if pretty && after.is_empty() {
+            if let Some((_, _, m)) = open.as_mut().filter(|_| !line.is_empty() && !line.starts_with(' ')) {
+                m.truncate(m.trim_end().len());
+                m.push(' ');
+                m.push_str(line.trim());
+                continue;
             }
-        };
-        let messages = &mut files[i].1;
-        match messages.iter_mut().find(|(m, _)| *m == message) {
-            Some((_, at)) => at.push(c[2].to_string()),
-            None => messages.push((message, vec![c[2].to_string()])),
+            if line.starts_with(' ') && (open.is_some() || !files.0.is_empty()) {
+                files.close(open.take());
+                continue;
+            }
+        }
+        files.close(open.take());
+        if files.0.is_empty() {
+            before.push(line.to_string());
+        } else {
+            after.push(line);
         }
     }
-    if files.is_empty() {
+    files.close(open.take());
+    if files.0.is_empty() {
         return None;
     }
     let mut out = before;
-    for (file, messages) in files {
+    for (file, messages) in files.0 {
         out.push(format!("{file}:"));
         for (message, at) in messages {
             out.push(format!("  {}: {message}", at.join(", ")));
@@ -320,6 +341,30 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
     }
     out.extend(after.iter().map(|l| l.to_string()));
     Some(join_lines(out))
+}
+
+/// Each file's messages in order, with the places each was reported.
+#[derive(Default)]
+struct ByFile(Vec<(String, Vec<(String, Vec<String>)>)>);
+
+impl ByFile {
+    fn close(&mut self, diag: Option<(String, String, String)>) {
+        let Some((file, at, message)) = diag else {
+            return;
+        };
+        let i = match self.0.iter().position(|(f, _)| *f == file) {
+            Some(i) => i,
+            None => {
+                self.0.push((file, Vec::new()));
+                self.0.len() - 1
+            }
+        };
+        let messages = &mut self.0[i].1;
+        match messages.iter_mut().find(|(m, _)| *m == message) {
+            Some((_, places)) => places.push(at),
+            None => messages.push((message, vec![at])),
+        }
+    }
 }
 
 /// `cargo fmt --check` / `rustfmt --check`: the places that would change (`Diff in path:12:`,

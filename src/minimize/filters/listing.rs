@@ -44,12 +44,12 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
             continue;
         }
         if line.is_empty() {
-            flush_ls(&mut entries, plain, &mut out);
+            flush_ls(&mut entries, !long, &mut out);
             continue;
         }
         if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line))
         {
-            flush_ls(&mut entries, plain, &mut out);
+            flush_ls(&mut entries, !long, &mut out);
             out.push(line.to_string());
             continue;
         }
@@ -81,7 +81,7 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
         }
         entries.push((line.to_string(), line.to_string()));
     }
-    flush_ls(&mut entries, plain, &mut out);
+    flush_ls(&mut entries, !long, &mut out);
     Some(join_lines(out))
 }
 
@@ -93,8 +93,10 @@ const NAMES_ONLY_ABOVE: usize = 50;
 /// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
 const NAMES_ROW_CHARS: usize = 700;
 
-fn flush_ls(entries: &mut Vec<(String, String)>, plain: bool, out: &mut Vec<String>) {
-    if plain || entries.len() > NAMES_ONLY_ABOVE {
+/// A directory's entries: names only on rows one space apart (a name holding a space quoted)
+/// without `-l` or above [`NAMES_ONLY_ABOVE`]; else each with its size and kind.
+fn flush_ls(entries: &mut Vec<(String, String)>, names_only: bool, out: &mut Vec<String>) {
+    if names_only || entries.len() > NAMES_ONLY_ABOVE {
         let mut names: Vec<String> = entries
             .drain(..)
             .map(|(_, short)| {
@@ -118,7 +120,7 @@ fn flush_ls(entries: &mut Vec<(String, String)>, plain: bool, out: &mut Vec<Stri
         if !row.is_empty() {
             out.push(row);
         }
-        if !plain {
+        if !names_only {
             out.push("[names only; details in the raw output]".to_string());
         }
     } else {
@@ -512,9 +514,9 @@ pub(super) fn du(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
-/// A name holding two spaces in a row, quoted so that rows stay readable.
+/// A name holding a space, quoted so that rows stay readable.
 fn quoted(name: &str) -> String {
-    if name.contains("  ") {
+    if name.contains(' ') {
         format!("'{name}'")
     } else {
         name.to_string()

@@ -65,15 +65,21 @@ pub(super) fn split_dir(path: &str) -> (&str, &str) {
     }
 }
 
-/// Entries on rows of about [`ROW_CHARS`], two spaces apart (a name may hold one space).
+/// Entries on rows of about [`ROW_CHARS`], one space apart, or two when an entry holds a space
+/// (`a.rs: 4, 20`, a name with a space).
 pub(super) fn rows(entries: Vec<String>, indent: &str, out: &mut Vec<String>) {
+    let sep = if entries.iter().any(|e| e.contains(' ')) {
+        "  "
+    } else {
+        " "
+    };
     let mut row = String::new();
     for e in entries {
-        if !row.is_empty() && row.len() + e.len() + 2 > ROW_CHARS {
+        if !row.is_empty() && row.len() + e.len() + sep.len() > ROW_CHARS {
             out.push(format!("{indent}{}", std::mem::take(&mut row)));
         }
         if !row.is_empty() {
-            row.push_str("  ");
+            row.push_str(sep);
         }
         row.push_str(&e);
     }
@@ -97,7 +103,7 @@ mod tests {
         list.render(&mut out);
         assert_eq!(
             out,
-            vec!["a/", "  x.rs  y.rs  sub/", "b/only.rs", "top.txt  other.txt"]
+            vec!["a/", "  x.rs y.rs sub/", "b/only.rs", "top.txt other.txt"]
         );
         assert_eq!(split_dir("a/b/"), ("a/", "b/"));
         assert_eq!(split_dir("/x"), ("/", "x"));
