@@ -419,7 +419,8 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
     )
 }
 
-/// `git diff` (also `--stat` alone, which passes through the same path).
+/// `git diff` (and `--stat` alone: its per-file counts without the graph, grouped by directory
+/// when there are many, and the summary's three numbers).
 pub(super) fn diff(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     // The changed lines and their hunk headers (the line numbers) are the facts; context lines
@@ -429,6 +430,8 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
         ..Default::default()
     };
     let mut seen_diff = false;
+    let mut stats: Vec<(String, String)> = Vec::new();
+    let mut seen_stat = false;
     for line in ctx.text.lines() {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
             seen_diff = true;
@@ -436,15 +439,46 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
         if seen_diff {
             diff.push(line, &mut out);
         } else if let Some((path, rest)) = stat_line(line) {
-            out.push(format!(" {path} |{rest}"));
+            stats.push((path.to_string(), rest));
+            seen_stat = true;
         } else if let Some(summary) = stat_summary(line) {
+            stat_block(std::mem::take(&mut stats), &mut out);
             out.push(summary);
         } else {
+            stat_block(std::mem::take(&mut stats), &mut out);
             out.push(line.to_string());
         }
     }
+    stat_block(stats, &mut out);
     diff.finish(&mut out);
-    seen_diff.then(|| join_lines(out))
+    (seen_diff || seen_stat).then(|| join_lines(out))
+}
+
+/// A `--stat` list with more files than this is grouped by directory: below it, one
+/// ` path | N` line each reads best and costs about the same.
+const STAT_GROUP_ABOVE: usize = 8;
+
+/// `--stat`'s per-file lines: ` path | 12` each, or past [`STAT_GROUP_ABOVE`] files grouped by
+/// directory (`src/shell/` then `  live.rs 52  mod.rs 1`), the count after each name.
+fn stat_block(stats: Vec<(String, String)>, out: &mut Vec<String>) {
+    if stats.len() <= STAT_GROUP_ABOVE {
+        for (path, rest) in stats {
+            out.push(format!(" {path} |{rest}"));
+        }
+        return;
+    }
+    out.push("(changed lines per file)".to_string());
+    let mut list = PathList::default();
+    for (path, rest) in stats {
+        // A rename (`a => b`, `{a => b}/c`) stays whole.
+        if path.contains(" => ") {
+            list.add("", format!("{path}{rest}"));
+        } else {
+            let (dir, name) = split_dir(&path);
+            list.add(dir, format!("{name}{rest}"));
+        }
+    }
+    list.render(out);
 }
 
 /// `git stash list` is compact already; `git stash show -p` is a diff.
@@ -468,6 +502,22 @@ struct DiffCompactor {
     path: Option<String>,
     /// Drop every context line (history), rather than keep one beside each change.
     no_context: bool,
+    /// The current file is new or deleted.
+    whole_file: bool,
+}
+
+/// `@@ -503,11 +503,12 @@ impl Regex {` as `@@ -503 +503 @@ impl Regex {`: where the change is;
+/// the line counts are those of the context lines, which are dropped. Anything else (a combined
+/// diff's `@@@`) as written.
+fn short_hunk_header(line: &str) -> String {
+    let parsed = (|| {
+        let rest = line.strip_prefix("@@ -")?;
+        let (ranges, tail) = rest.split_once(" @@")?;
+        let (old, new) = ranges.split_once(" +")?;
+        let start = |r: &str| r.split(',').next().map(str::to_string);
+        Some(format!("@@ -{} +{} @@{tail}", start(old)?, start(new)?))
+    })();
+    parsed.unwrap_or_else(|| line.to_string())
 }
 
 impl DiffCompactor {
@@ -479,6 +529,7 @@ impl DiffCompactor {
                 .map(|(_, p)| p.to_string())
                 .unwrap_or_else(|| line.trim_start_matches("diff --cc ").to_string());
             self.path = Some(path);
+            self.whole_file = false;
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
@@ -487,9 +538,15 @@ impl DiffCompactor {
         }
         if line.starts_with("@@") {
             self.flush_hunk(out);
-            self.header(out);
-            out.push(line.to_string());
             self.in_hunk = true;
+            // A new or deleted file's one hunk spans the whole file: its header says nothing the
+            // file's `(new file)` does not.
+            let whole = self.whole_file
+                && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
+            self.header(out);
+            if !whole {
+                out.push(short_hunk_header(line));
+            }
             return;
         }
         self.flush_hunk(out);
@@ -506,8 +563,10 @@ impl DiffCompactor {
         }
         if line.starts_with("new file mode") {
             self.file_note.push("(new file)".into());
+            self.whole_file = true;
         } else if line.starts_with("deleted file mode") {
             self.file_note.push("(deleted)".into());
+            self.whole_file = true;
         } else if let Some(from) = line.strip_prefix("rename from ") {
             self.file_note.push(format!("(renamed from {from})"));
         } else if line.starts_with("rename to ") || line.starts_with("copy to ") {

@@ -485,21 +485,44 @@ fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
     (grouped > 0).then_some(out)
 }
 
-/// `du`'s `SIZE<TAB>PATH` rows grouped by size, largest first: `24K:` then its paths on rows
-/// (every path and its size stays; the size, written once per group, is what a reader scans for).
+/// `du`'s `SIZE<TAB>PATH` rows, every path with its size, in whichever of two groupings is
+/// shorter: by size, largest first (`24K:` then its paths on rows: `du -sh *`'s flat list, where
+/// sizes repeat), or by directory (`dir/` then `  name 24K  other 4.0K`: a tree's rows, where
+/// directories repeat).
 pub(super) fn du(ctx: &Context) -> Option<String> {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut rows_: Vec<(&str, &str)> = Vec::new();
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let (size, path) = line.split_once('\t')?;
         if size.is_empty() || size.contains(' ') {
             return None;
         }
+        rows_.push((size, path));
+    }
+    let by_size = du_by_size(&rows_);
+    let mut list = PathList::default();
+    for (size, path) in &rows_ {
+        let (dir, name) = super::paths::split_dir(path);
+        list.add(dir, format!("{} {size}", quoted(name)));
+    }
+    let mut by_dir = Vec::new();
+    list.render(&mut by_dir);
+    let by_dir = join_lines(by_dir);
+    Some(if by_dir.len() < by_size.len() {
+        by_dir
+    } else {
+        by_size
+    })
+}
+
+fn du_by_size(rows_: &[(&str, &str)]) -> String {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for (size, path) in rows_ {
         match groups.iter_mut().find(|(s, _)| s == size) {
             Some((_, paths)) => paths.push(quoted(path)),
             None => groups.push((size.to_string(), vec![quoted(path)])),
         }
     }
-    // A size that is not a number (`--time`, `--apparent-size` with odd units) keeps the order.
+    // A size that is not a number (`--time`, odd units) keeps the order.
     if groups.iter().all(|(s, _)| size_value(s).is_some()) {
         groups.sort_by(|a, b| {
             let (x, y) = (size_value(&a.0), size_value(&b.0));
@@ -511,7 +534,7 @@ pub(super) fn du(ctx: &Context) -> Option<String> {
         out.push(format!("{size}:"));
         super::paths::rows(paths, "  ", &mut out);
     }
-    Some(join_lines(out))
+    join_lines(out)
 }
 
 /// A name holding a space, quoted so that rows stay readable.
@@ -542,38 +565,64 @@ fn size_value(size: &str) -> Option<f64> {
     Some(n * scale)
 }
 
-/// `tree`'s drawing (`├── `, `│   `, `└── `) as two spaces a level: every entry and the
-/// closing count stay; the box characters cost tokens and say nothing the indent does not.
+/// `tree`'s drawing (`├── `, `│   `, `└── `) as two spaces a level, and a directory's entries
+/// that have none of their own on rows (`  a.rs b.rs c.rs`); a directory with entries on its own
+/// line, ending in `/`. Every entry and the closing count stay; the box characters cost tokens
+/// and say nothing the indent does not.
 pub(super) fn tree(ctx: &Context) -> Option<String> {
-    let mut out = Vec::new();
-    let mut drawn = false;
+    // (depth, name) of each drawn line, or the line as written (the root, the count).
+    let mut items: Vec<Result<(usize, &str), &str>> = Vec::new();
     for line in ctx.text.lines() {
         let mut rest = line;
         let mut depth = 0;
-        loop {
-            if let Some(r) = rest
-                .strip_prefix("│   ")
-                .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
-                .or_else(|| rest.strip_prefix("    "))
-            {
-                rest = r;
-                depth += 1;
-                continue;
-            }
-            break;
+        while let Some(r) = rest
+            .strip_prefix("│   ")
+            .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
+            .or_else(|| rest.strip_prefix("    "))
+        {
+            rest = r;
+            depth += 1;
         }
         let entry = rest
             .strip_prefix("├── ")
             .or_else(|| rest.strip_prefix("└── "))
             .or_else(|| rest.strip_prefix("├\u{2500}\u{2500}\u{a0}"))
             .or_else(|| rest.strip_prefix("└\u{2500}\u{2500}\u{a0}"));
-        match entry {
-            Some(name) => {
-                drawn = true;
-                out.push(format!("{}{name}", "  ".repeat(depth + 1)));
+        items.push(match entry {
+            Some(name) => Ok((depth, name)),
+            None => Err(line),
+        });
+    }
+    if !items.iter().any(|i| i.is_ok()) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut leaves: Vec<String> = Vec::new();
+    let mut leaves_depth = 0;
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Ok((depth, name)) => {
+                let has_children =
+                    matches!(items.get(i + 1), Some(Ok((next, _))) if *next > *depth);
+                if has_children || (*depth != leaves_depth && !leaves.is_empty()) {
+                    let indent = "  ".repeat(leaves_depth + 1);
+                    super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
+                }
+                if has_children {
+                    out.push(format!("{}{name}/", "  ".repeat(depth + 1)));
+                } else {
+                    leaves_depth = *depth;
+                    leaves.push(quoted(name));
+                }
             }
-            None => out.push(line.to_string()),
+            Err(line) => {
+                let indent = "  ".repeat(leaves_depth + 1);
+                super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
+                out.push(line.to_string());
+            }
         }
     }
-    drawn.then(|| join_lines(out))
+    let indent = "  ".repeat(leaves_depth + 1);
+    super::paths::rows(leaves, &indent, &mut out);
+    Some(join_lines(out))
 }
