@@ -343,9 +343,12 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// A message and the places (`12`, `12:5`) it was reported at.
+type Placed = (String, Vec<String>);
+
 /// Each file's messages in order, with the places each was reported.
 #[derive(Default)]
-struct ByFile(Vec<(String, Vec<(String, Vec<String>)>)>);
+struct ByFile(Vec<(String, Vec<Placed>)>);
 
 impl ByFile {
     fn close(&mut self, diag: Option<(String, String, String)>) {
