@@ -202,12 +202,9 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
         if dirs.contains(p) {
             continue;
         }
-        let dir = if dir.is_empty() {
-            "/".to_string()
-        } else {
-            format!("{dir}/")
-        };
-        list.add(&dir, name.to_string());
+        // The directory with its `/` (`/` alone for an entry of the root).
+        let dir = &p[..=dir.len()];
+        list.add(dir, name.to_string());
     }
     let mut out = Vec::new();
     list.render(&mut out);
