@@ -678,7 +678,7 @@ fn shapes_keep_every_fact() {
     assert_eq!(run("ls -C", "a.rs  b.rs\n"), None);
     assert_eq!(
         text_of("du -sh *", "4.0K\ta.py\n12K\tb\n4.0K\tc.py\n1.1M\td\n"),
-        "a.py 4.0K  b 12K  c.py 4.0K  d 1.1M\n"
+        "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py c.py\n"
     );
     assert_eq!(
         text_of("tree", ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"),
@@ -699,3 +699,4 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
         "a.py:\n  3, 9: error: Function is missing a type annotation [no-untyped-def]\nFound 2 errors in 1 file (checked 1 source file)\n"
     );
 }
+

@@ -3,7 +3,9 @@
 //! totals; `ls -R` and `find` list each directory once with its entries on one line; grep's
 //! matches are grouped under their file with the content's indentation dropped.
 
-use super::paths::PathList;
+use std::collections::HashSet;
+
+use super::paths::{FastHash, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
@@ -495,7 +497,25 @@ pub(super) fn du(ctx: &Context) -> Option<String> {
         }
         rows_.push((size, path));
     }
-    let by_size = du_by_size(&rows_);
+    // Each grouping's length, estimated without building it: the paths (or names with their
+    // sizes) plus each group's header once.
+    let mut sizes: HashSet<&str, FastHash> = HashSet::default();
+    let mut dirs: HashSet<&str, FastHash> = HashSet::default();
+    let (mut size_len, mut dir_len) = (0usize, 0usize);
+    for (size, path) in &rows_ {
+        let (dir, name) = super::paths::split_dir(path);
+        size_len += path.len() + 1;
+        dir_len += name.len() + size.len() + 2;
+        if sizes.insert(*size) {
+            size_len += size.len() + 3;
+        }
+        if dirs.insert(dir) {
+            dir_len += dir.len() + 3;
+        }
+    }
+    if size_len <= dir_len {
+        return Some(du_by_size(&rows_));
+    }
     let mut list = PathList::default();
     for (size, path) in &rows_ {
         let (dir, name) = super::paths::split_dir(path);
@@ -503,35 +523,51 @@ pub(super) fn du(ctx: &Context) -> Option<String> {
     }
     let mut by_dir = Vec::new();
     list.render(&mut by_dir);
-    let by_dir = join_lines(by_dir);
-    Some(if by_dir.len() < by_size.len() {
-        by_dir
-    } else {
-        by_size
-    })
+    Some(join_lines(by_dir))
 }
 
 fn du_by_size(rows_: &[(&str, &str)]) -> String {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     for (size, path) in rows_ {
-        match groups.iter_mut().find(|(s, _)| s == size) {
-            Some((_, paths)) => paths.push(quoted(path)),
-            None => groups.push((size.to_string(), vec![quoted(path)])),
+        match index.get(size) {
+            Some(&i) => groups[i].1.push(path),
+            None => {
+                index.insert(size, groups.len());
+                groups.push((size, vec![path]));
+            }
         }
     }
     // A size that is not a number (`--time`, odd units) keeps the order.
     if groups.iter().all(|(s, _)| size_value(s).is_some()) {
         groups.sort_by(|a, b| {
-            let (x, y) = (size_value(&a.0), size_value(&b.0));
+            let (x, y) = (size_value(a.0), size_value(b.0));
             y.partial_cmp(&x).unwrap_or(std::cmp::Ordering::Equal)
         });
     }
-    let mut out = Vec::new();
+    let mut out = String::new();
     for (size, paths) in groups {
-        out.push(format!("{size}:"));
-        super::paths::rows(paths, "  ", &mut out);
+        out.push_str(size);
+        out.push_str(":\n ");
+        let mut row = 0;
+        for p in paths {
+            if row > 0 && row + p.len() > ROW_CHARS {
+                out.push_str("\n ");
+                row = 0;
+            }
+            out.push(' ');
+            if p.contains(' ') {
+                out.push('\'');
+                out.push_str(p);
+                out.push('\'');
+            } else {
+                out.push_str(p);
+            }
+            row += p.len() + 1;
+        }
+        out.push('\n');
     }
-    join_lines(out)
+    out
 }
 
 /// A name holding a space, quoted so that rows stay readable.
