@@ -700,3 +700,4 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
     );
 }
 
+

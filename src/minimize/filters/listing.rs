@@ -3,8 +3,6 @@
 //! totals; `ls -R` and `find` list each directory once with its entries on one line; grep's
 //! matches are grouped under their file with the content's indentation dropped.
 
-use std::collections::HashSet;
-
 use super::paths::{FastHash, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
@@ -182,7 +180,7 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
         return None;
     }
     let paths: Vec<&str> = ctx.text.lines().collect();
-    let dirs: std::collections::HashSet<&str> = paths
+    let dirs: std::collections::HashSet<&str, FastHash> = paths
         .iter()
         .filter_map(|p| p.rsplit_once('/').map(|(d, _)| d))
         .collect();
@@ -230,7 +228,7 @@ fn has_context(ctx: &Context) -> bool {
 /// set lookup per `-` on the line.
 fn context_line<'a>(
     line: &'a str,
-    known: &std::collections::HashSet<&str>,
+    known: &std::collections::HashSet<&str, FastHash>,
 ) -> Option<(&'a str, &'a str, &'a str)> {
     let bytes = line.as_bytes();
     let mut best = None;
@@ -329,7 +327,7 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
     }
     // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
     // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
-    let known: std::collections::HashSet<&str> = ctx
+    let known: std::collections::HashSet<&str, FastHash> = ctx
         .text
         .lines()
         .filter_map(|l| match_line(l).map(|(p, _, _)| p))
@@ -489,32 +487,38 @@ fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
 /// sizes repeat), or by directory (`dir/` then `  name 24K  other 4.0K`: a tree's rows, where
 /// directories repeat).
 pub(super) fn du(ctx: &Context) -> Option<String> {
+    // One pass: the rows grouped by size, and each grouping's length estimated without building
+    // it (the paths, or names with their sizes, plus each group's header once; a directory's
+    // rows come together in du's output).
     let mut rows_: Vec<(&str, &str)> = Vec::new();
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    let (mut size_len, mut dir_len) = (0usize, 0usize);
+    let mut last_dir = None;
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let (size, path) = line.split_once('\t')?;
         if size.is_empty() || size.contains(' ') {
             return None;
         }
         rows_.push((size, path));
-    }
-    // Each grouping's length, estimated without building it: the paths (or names with their
-    // sizes) plus each group's header once.
-    let mut sizes: HashSet<&str, FastHash> = HashSet::default();
-    let mut dirs: HashSet<&str, FastHash> = HashSet::default();
-    let (mut size_len, mut dir_len) = (0usize, 0usize);
-    for (size, path) in &rows_ {
+        match index.get(size) {
+            Some(&i) => groups[i].1.push(path),
+            None => {
+                index.insert(size, groups.len());
+                groups.push((size, vec![path]));
+                size_len += size.len() + 3;
+            }
+        }
         let (dir, name) = super::paths::split_dir(path);
         size_len += path.len() + 1;
         dir_len += name.len() + size.len() + 2;
-        if sizes.insert(*size) {
-            size_len += size.len() + 3;
-        }
-        if dirs.insert(dir) {
+        if last_dir != Some(dir) {
             dir_len += dir.len() + 3;
+            last_dir = Some(dir);
         }
     }
     if size_len <= dir_len {
-        return Some(du_by_size(&rows_));
+        return Some(du_by_size(groups));
     }
     let mut list = PathList::default();
     for (size, path) in &rows_ {
@@ -526,18 +530,8 @@ pub(super) fn du(ctx: &Context) -> Option<String> {
     Some(join_lines(by_dir))
 }
 
-fn du_by_size(rows_: &[(&str, &str)]) -> String {
-    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
-    for (size, path) in rows_ {
-        match index.get(size) {
-            Some(&i) => groups[i].1.push(path),
-            None => {
-                index.insert(size, groups.len());
-                groups.push((size, vec![path]));
-            }
-        }
-    }
+/// The by-size grouping, largest first, written straight into its text.
+fn du_by_size(mut groups: Vec<(&str, Vec<&str>)>) -> String {
     // A size that is not a number (`--time`, odd units) keeps the order.
     if groups.iter().all(|(s, _)| size_value(s).is_some()) {
         groups.sort_by(|a, b| {
