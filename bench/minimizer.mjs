@@ -12,7 +12,13 @@
 // compound command's output. Every violation is printed. Exits 1 when agent-shell loses a fact or
 // changes a pipe's or a compound command's output; with --strict, on any violation of the bar.
 //
-//   node bench/minimizer.mjs [--write] [--strict] [--case NAME] [--show [--anchor]]
+//   node bench/minimizer.mjs [--fixtures DIR [--split LABEL]] [--write] [--strict] [--case NAME] [--show [--anchor]]
+//
+// --fixtures DIR replays another recording (default: fixtures/minimizer/), e.g. a held-out one
+// the filters were never tuned on; --split LABEL names its split in the table and totals (default:
+// each case's own `split` field, else dev / held-out / held-out (wide) from `heldout` and `wide`).
+// --write stores the table in MINIMIZER-RESULTS.md for the default recording, in
+// MINIMIZER-RESULTS-<LABEL or the directory's name>.md for another.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -27,7 +33,12 @@ const argv = process.argv.slice(2)
 const only = argv.includes('--case') ? argv[argv.indexOf('--case') + 1] : null
 const show = argv.includes('--show')
 
-const fixtures = path.join(here, 'fixtures', 'minimizer')
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
+const defaultFixtures = path.join(here, 'fixtures', 'minimizer')
+const fixtures = path.resolve(option('--fixtures') ?? defaultFixtures)
+const splitOption = option('--split')
+/** The split a case is reported under. */
+const splitOf = (c) => splitOption ?? c.split ?? (c.wide ? 'held-out (wide)' : c.heldout ? 'held-out' : 'dev')
 const replay = path.join(here, '.minimizer-work', 'replay')
 // gpt-tokenizer when bench/'s dependencies are installed; otherwise (the vitest suite runs this
 // for its fact checks only) the usual estimate of four characters a token.
@@ -73,7 +84,9 @@ function searchable(text) {
       outLines.push(`${h}:${line.trim()}`)
       outLines.push(`${h} ${line.trim()}`)
       if (h.endsWith('/')) outLines.push(h + line.trim())
-      for (const item of line.trim().split(/\s{2,}/)) {
+      // Entries on rows: two spaces apart, or one (a name with a space then quoted).
+      const items = new Set([...line.trim().split(/\s{2,}/), ...line.trim().split(/\s+/).map((i) => i.replace(/^'(.*)'$/, '$1'))])
+      for (const item of items) {
         const name = item.replace(/\s+\S+$/, '')
         outLines.push(h.endsWith('/') ? h + item : `${h}/${item}`)
         outLines.push(h.endsWith('/') ? h + name : `${h}/${name}`)
@@ -132,6 +145,15 @@ function facts(c) {
     }
     return f
   }
+  if (program === 'du') {
+    // `SIZE<TAB>PATH`: each path with its size.
+    for (const l of lines) { const m = /^(\S+)\t(.+)$/.exec(l); if (m) add('entry', m[2], m[1]) }
+    return f
+  }
+  if (program === 'tree') {
+    for (const l of lines) { const m = /(?:├──|└──|`--|\|--)\s(.+)$/.exec(l); if (m) add('entry', m[1]) }
+    return f
+  }
   if (program === 'find') {
     for (const l of lines) if (l && l !== '.') add('path', l)
     return f
@@ -171,6 +193,8 @@ function facts(c) {
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
     if ((m = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/.exec(l))) add('finding', m[1], m[2], m[3], m[4])
     if ((m = /^([A-Z]+\d+) /.exec(l)) || (m = /:\d+:\d+: ([A-Z]+\d+) /.exec(l))) add('rule', m[1])
+    // A linter's finding text after its rule code (ruff, flake8: `F401 [*] msg`, `a.py:1:8: F401 msg`).
+    if ((m = /^[A-Z]+\d+ (?:\[\*\] )?(.+)$/.exec(l)) || (m = /:\d+:\d+: [A-Z]+\d+ (?:\[\*\] )?(.+)$/.exec(l))) add('message', m[1])
     if ((m = /^test (\S+) \.\.\. (FAILED|ignored)/.exec(l))) add('test', m[1], m[2] === 'ignored' ? 'ignored' : m[1])
     if ((m = /^---- (\S+) stdout ----/.exec(l))) add('test', m[1])
     if ((m = /^ FAIL {1,2}(.+?)( \[.*\])?$/.exec(l))) add('test', ...m[1].split(' > ').map((s) => s.trim()))
@@ -200,8 +224,13 @@ function facts(c) {
     if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
   }
+  // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
+  // its facts from its noise, so each line is one; a text that drops lines drops facts.
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim()) add('line', l.trim())
   return f
 }
+/** The programs the build, lint and test rules are written for: their other lines are noise. */
+const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
 
 // ---- run ----------------------------------------------------------------------------------------
 // Quoted text aside (`-R "Vec|always"` is one argument), no pipe, list or substitution.
@@ -225,7 +254,7 @@ for (const c of cases) {
   const lostAnchor = fs_.filter((f) => !has(anchorS, f.parts))
   const changedNonSimple = !simple(c.command) && mine.minimized !== undefined
   rows.push({
-    name: c.name, heldout: c.heldout, wide: c.wide, command: c.command,
+    name: c.name, heldout: c.heldout, wide: c.wide, split: splitOf(c), command: c.command,
     raw: tokens(c.output), ours: tokens(oursText), anchor: tokens(anchorText),
     oursFilter: mine.minimized?.filter ?? '-', anchorFilter: theirs?.minimized?.filter ?? '-',
     facts: fs_.length, lostOurs, lostAnchor, changedNonSimple,
@@ -239,6 +268,30 @@ for (const c of cases) {
   }
 }
 fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
+
+// ---- cost ---------------------------------------------------------------------------------------
+// The minimizer's own cost (minimizeOutput: the same code a run calls, without the shell), per case
+// on its output repeated to 50 KB (whole lines), median of COST_RUNS calls after one warm-up.
+const COST_BYTES = 50 * 1024
+const COST_RUNS = 15 // enough for a stable median on shared cores, cheap enough to run every time
+const costs = []
+for (const c of cases) {
+  if (c.output.length < 1000) continue
+  let input = c.output
+  while (input.length < COST_BYTES) input += c.output.endsWith('\n') ? c.output : `\n${c.output}`
+  input = input.slice(0, input.lastIndexOf('\n', COST_BYTES) + 1) || input.slice(0, COST_BYTES)
+  const options = { enabled: true }
+  ours.minimizeOutput(c.command, input, options)
+  const times = []
+  for (let i = 0; i < COST_RUNS; i++) {
+    const t = process.hrtime.bigint()
+    ours.minimizeOutput(c.command, input, options)
+    times.push(Number(process.hrtime.bigint() - t) / 1e6)
+  }
+  times.sort((a, b) => a - b)
+  costs.push({ name: c.name, bytes: input.length, ms: times[COST_RUNS >> 1] })
+}
+costs.sort((a, b) => b.ms - a.ms)
 
 const sum = (rs, k) => rs.reduce((n, r) => n + r[k], 0)
 const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`
@@ -258,10 +311,14 @@ for (const r of rows) {
 }
 let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | bar | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|---|\n`
 for (const r of rows) {
-  md += `| ${r.name} | ${r.wide ? 'held-out (wide)' : r.heldout ? 'held-out' : 'dev'} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.barMet ? 'met' : '**not met**'} | ${r.oursFilter} / ${r.anchorFilter} |\n`
+  md += `| ${r.name} | ${r.split} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.barMet ? 'met' : '**not met**'} | ${r.oursFilter} / ${r.anchorFilter} |\n`
 }
-for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)], ['held-out', rows.filter((r) => r.heldout)], ['held-out (wide)', rows.filter((r) => r.wide)]]) {
-  if (!rs.length) continue
+const labels = [...new Set(rows.map((r) => r.split))]
+const groups = [['all', rows], ...labels.map((l) => [l, rows.filter((r) => r.split === l)])]
+// The first held-out recording and the wide one together, as earlier results quote them.
+if (labels.includes('held-out') && labels.includes('held-out (wide)')) groups.push(['held-out and held-out (wide)', rows.filter((r) => r.split.startsWith('held-out'))])
+for (const [label, rs] of groups) {
+  if (!rs.length || (label !== 'all' && rs.length === rows.length)) continue
   const raw = sum(rs, 'raw'), o = sum(rs, 'ours'), a = sum(rs, 'anchor')
   const lostO = rs.reduce((n, r) => n + r.lostOurs.length, 0), lostA = rs.reduce((n, r) => n + r.lostAnchor.length, 0)
   const anchorLossCases = rs.filter((r) => r.lostAnchor.length).length
@@ -270,6 +327,14 @@ for (const [label, rs] of [['all', rows], ['dev', rows.filter((r) => !r.heldout)
 if (argv.includes('--strict')) failures = violations.length
 md += `\nThe bar per case (every fact kept; tokens <= the anchor's where it keeps every fact, <= the anchor's plus its dropped facts' tokens where it drops some; pipes and compound commands unchanged): met in ${rows.filter((r) => r.barMet).length} of ${rows.length} cases.\n`
 md += violations.length ? `\nViolations:\n${violations.map((v) => `- ${v}`).join('\n')}\n` : '\nViolations: none.\n'
+if (costs.length) {
+  const median = [...costs].sort((a, b) => a.ms - b.ms)[costs.length >> 1].ms
+  md += `\nCost (minimizeOutput on each case's output repeated to 50 KB, median of ${COST_RUNS} calls): median over ${costs.length} cases ${median.toFixed(3)} ms, over 1 ms: ${costs.filter((c) => c.ms > 1).length}; slowest ${costs.slice(0, 8).map((c) => `${c.name} ${c.ms.toFixed(3)} ms`).join(', ')}.\n`
+}
 console.log(md)
-if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped).\n\n${md}`)
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+if (argv.includes('--write') && fixtures !== defaultFixtures) {
+  const name = splitOption ?? path.basename(path.basename(fixtures) === 'fixtures' ? path.dirname(fixtures) : fixtures)
+  fs.writeFileSync(path.join(here, `MINIMIZER-RESULTS-${slug(name)}.md`), `# Output minimizer on ${fixtures} (bench/minimizer.mjs --fixtures)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64, same command and output, same run. Split: ${splitOption ?? 'each case\'s own'}.\n\n${md}`)
+} else if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped).\n\n${md}`)
 process.exit(failures ? 1 : 0)

@@ -22,9 +22,17 @@ use crate::output::strip_ansi;
 /// model reads it whole anyway.
 pub(crate) const MIN_INPUT_CHARS: usize = 1000;
 
-/// A rewrite that keeps more than this share of the input is not worth a changed text: the
-/// caller would store an artifact and add a footer for a few bytes.
-const MIN_SAVING_RATIO: f64 = 0.9;
+/// A rewrite must save at least this many (of [`approx_tokens`]) to be used: the tool layer then
+/// stores the original as an artifact and adds a footer naming it (about 12 tokens), which a
+/// smaller saving would not pay for. An absolute floor, not a share: trimming 5 % of a long
+/// output (a diff's index lines) is worth as much as trimming half of a short one.
+const MIN_SAVING_TOKENS: f64 = 32.0;
+
+/// A token count's stand-in, for the saving check: about four bytes a token, and a line break
+/// one of its own (joining a list's lines onto rows saves tokens, not bytes).
+fn approx_tokens(text: &str) -> f64 {
+    (text.len() as f64 / 4.0) + text.bytes().filter(|&b| b == b'\n').count() as f64
+}
 
 /// What the minimizer made of a run's output (the contract's `MinimizerResult`).
 #[derive(Debug, Clone, PartialEq)]
@@ -40,7 +48,7 @@ pub struct Minimized {
 /// Minimizes `output`, the captured output of `command` that ended with `exit_code` (`None`:
 /// unknown, or killed; only user filters gated on exit codes look at it); `None` when
 /// nothing changed: minimizer off, not a single simple command, no filter for the program, output
-/// short, over the capture bound, a filter that found nothing to drop, failed or panicked.
+/// short, over the capture bound, a filter that saved too little, failed or panicked.
 pub(crate) fn minimize(
     command: &str,
     output: &Captured,
@@ -73,7 +81,7 @@ pub(crate) fn minimize(
     .ok()
     .flatten()?;
     let (filter, text) = rewritten;
-    if text.len() as f64 > clean.len() as f64 * MIN_SAVING_RATIO || text.trim().is_empty() {
+    if approx_tokens(&text) + MIN_SAVING_TOKENS > approx_tokens(&clean) || text.trim().is_empty() {
         return None;
     }
     Some(Minimized {

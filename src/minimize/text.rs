@@ -25,10 +25,13 @@ pub(crate) fn locations(text: &str) -> Vec<&str> {
 /// Whether every location of `raw` is still in `out`; frames inside installed dependencies
 /// (`node_modules/`, `site-packages/`, the Rust toolchain) are not the agent's to fix.
 pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
+    // The output's own locations answer most look-ups at the cost of one scan; a location the
+    // pattern reads differently there (inside a longer path) is searched for as text.
+    let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
     raw.lines()
         .filter(|l| !is_dependency_frame(l))
         .flat_map(locations)
-        .all(|l| out.contains(l))
+        .all(|l| kept.contains(l) || out.contains(l))
 }
 
 pub(crate) fn is_dependency_frame(line: &str) -> bool {

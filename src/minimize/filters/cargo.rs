@@ -42,33 +42,153 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// `cargo test` (libtest's output, `-q`'s dots, and nextest's): each test binary's run ends at
+/// its `test result:` line. A binary whose tests all passed is that line alone, without the
+/// binary's name, `test result: ` and the time (`ok. 27 passed; 0 failed; 0 ignored; 0 measured;
+/// 0 filtered out`; the same line for several binaries said once with `(xN)`); a binary with a
+/// failure keeps its name, every failing test's output and panic location, its project frames,
+/// the list of failures and its result line. Dropped everywhere: passing tests, `running N tests`
+/// (the result line counts them), `test x ... FAILED` lines for tests the failures list names
+/// again, toolchain and dependency frames, nextest's `PASS` lines.
 pub(super) fn test(ctx: &Context) -> Option<String> {
-    let mut out = Vec::new();
+    let lines: Vec<&str> = ctx.text.lines().collect();
+    let listed = listed_failures(&lines);
+    let mut out: Vec<String> = Vec::new();
+    let mut compact: Vec<(String, usize, usize)> = Vec::new();
+    let mut start = 0;
+    for (i, l) in lines.iter().enumerate() {
+        if !l.starts_with("test result: ") {
+            continue;
+        }
+        let chunk = &lines[start..=i];
+        start = i + 1;
+        let body_at = chunk
+            .iter()
+            .rposition(|l| is_running_line(l.trim()))
+            .unwrap_or(0);
+        let (prelude, body) = chunk.split_at(body_at);
+        if let Some(result) = passed_binary(body) {
+            let prelude: Vec<&str> = prelude
+                .iter()
+                .copied()
+                .filter(|l| !is_binary_header(l.trim()))
+                .collect();
+            detailed(&prelude, &listed, false, &mut out);
+            match compact.iter_mut().find(|(r, _, _)| *r == result) {
+                Some((_, n, _)) => *n += 1,
+                None => {
+                    compact.push((result.clone(), 1, out.len()));
+                    out.push(result);
+                }
+            }
+        } else {
+            detailed(chunk, &listed, true, &mut out);
+        }
+    }
+    detailed(&lines[start..], &listed, false, &mut out);
+    for (result, n, at) in compact {
+        if n > 1 {
+            out[at] = format!("{result} (x{n})");
+        }
+    }
+    Some(join_lines(out))
+}
+
+/// libtest's `running 27 tests`.
+fn is_running_line(t: &str) -> bool {
+    t.starts_with("running ") && (t.ends_with(" tests") || t.ends_with(" test"))
+}
+
+/// The line naming a test binary: `Running unittests src/lib.rs (target/…)`, `Doc-tests x`.
+fn is_binary_header(t: &str) -> bool {
+    t.starts_with("Running ") || t.starts_with("Doc-tests ")
+}
+
+/// The compact result of a binary whose run holds nothing but passing or ignored tests and
+/// progress: its result line without `test result: ` and the time.
+fn passed_binary(body: &[&str]) -> Option<String> {
+    let result = body.last()?.strip_prefix("test result: ok.")?;
+    let quiet_progress = |t: &str| !t.is_empty() && t.bytes().all(|b| b == b'.' || b == b'i');
+    let only_passing = body[..body.len() - 1].iter().all(|l| {
+        let t = l.trim();
+        t.is_empty()
+            || is_running_line(t)
+            || quiet_progress(t)
+            || t.starts_with("test ")
+                && (t.ends_with(" ... ok")
+                    || t.contains(" ... ok ")
+                    || t.ends_with(" ... ignored")
+                    || t.contains(" ... ignored, "))
+    });
+    if !only_passing {
+        return None;
+    }
+    let result = result.split("; finished in ").next().unwrap_or(result);
+    Some(format!("ok.{result}"))
+}
+
+/// The names libtest lists again after the failures' output (`failures:` then indented names).
+fn listed_failures(lines: &[&str]) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    let mut in_list = false;
+    for l in lines {
+        if l.trim_end() == "failures:" {
+            in_list = true;
+            continue;
+        }
+        match l.strip_prefix("    ") {
+            Some(name) if in_list && !name.starts_with(' ') && !name.is_empty() => {
+                names.insert(name.to_string());
+            }
+            _ => in_list = false,
+        }
+    }
+    names
+}
+
+/// Lines of a failing binary (or before and after the binaries) rewritten one by one.
+fn detailed(
+    lines: &[&str],
+    listed: &std::collections::HashSet<String>,
+    has_result: bool,
+    out: &mut Vec<String>,
+) {
     let mut diag = Diagnostics::default();
-    let mut lines = ctx.text.lines().peekable();
-    while let Some(line) = lines.next() {
+    let mut it = lines.iter().peekable();
+    while let Some(line) = it.next() {
         let t = line.trim();
         // A backtrace frame (`  3: name` / `at path:line`) inside the toolchain or a dependency.
         if is_frame_name(t) {
-            if let Some(at) = lines.peek().map(|l| l.trim()) {
+            if let Some(at) = it.peek().map(|l| l.trim()) {
                 if at.starts_with("at ") && is_dependency_frame(at) {
-                    lines.next();
+                    it.next();
                     continue;
                 }
             }
         }
-        if t.starts_with("note: Some details are omitted") {
+        if t.starts_with("note: Some details are omitted")
+            || t.starts_with("note: run with `RUST_BACKTRACE=1`")
+            || t.starts_with("all doctests ran in ")
+            || t.starts_with("PASS [")
+            || t.starts_with("Nextest run ID ")
+            || has_result && is_running_line(t)
+        {
             continue;
         }
         if t.starts_with("test ") && (t.ends_with(" ... ok") || t.contains(" ... ok ")) {
             continue;
         }
-        if t == "running 0 tests"
-            || t.starts_with("test result: ok. 0 passed; 0 failed; 0 ignored;")
+        if let Some(name) = t
+            .strip_prefix("test ")
+            .and_then(|r| r.strip_suffix(" ... FAILED"))
         {
-            continue;
+            if listed.contains(name) {
+                continue;
+            }
         }
-        if t.starts_with("note: run with `RUST_BACKTRACE=1`") {
+        if t.starts_with("Doc-tests ") {
+            diag.flush(out);
+            out.push(t.to_string());
             continue;
         }
         if let Some(rest) = t.strip_prefix("Running ") {
@@ -77,14 +197,13 @@ pub(super) fn test(ctx: &Context) -> Option<String> {
                 Some(i) if rest.ends_with(')') => &rest[..i],
                 _ => rest,
             };
-            diag.flush(&mut out);
+            diag.flush(out);
             out.push(format!("Running {rest}"));
             continue;
         }
-        diag.push(line, &mut out);
+        diag.push(line, out);
     }
-    diag.flush(&mut out);
-    Some(join_lines(out))
+    diag.flush(out);
 }
 
 /// Progress lines cargo prints while it works.

@@ -3,6 +3,7 @@
 //! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
 //! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
+use super::paths::{split_dir, PathList};
 use super::Context;
 use crate::minimize::command::Invocation;
 use crate::minimize::text::join_lines;
@@ -22,7 +23,12 @@ pub(super) fn subcommand(inv: &Invocation) -> Option<String> {
     None
 }
 
-/// Long-format `git status` as a short list per section.
+/// A section of `git status` with more paths than this is grouped by directory (and by state):
+/// below it, one `M path` line each reads best and costs about the same.
+const STATUS_GROUP_ABOVE: usize = 8;
+
+/// Long-format `git status` as a short list per section; a long section grouped by state, then
+/// by directory.
 pub(super) fn status(ctx: &Context) -> Option<String> {
     if ctx.inv.has_flag(
         &["--short", "--porcelain", "--porcelain=v1", "--porcelain=v2"],
@@ -31,25 +37,31 @@ pub(super) fn status(ctx: &Context) -> Option<String> {
         return None;
     }
     let mut out = Vec::new();
+    // The current section's entries: (state, path).
+    let mut entries: Vec<(&str, String)> = Vec::new();
+    let mut section: Option<&str> = None;
     for line in ctx.text.lines() {
         let trimmed = line.trim();
         if trimmed.starts_with("(use \"git") || trimmed.starts_with("(commit or discard") {
             continue;
         }
-        let section = match trimmed {
-            "Changes to be committed:" => Some("staged:"),
-            "Changes not staged for commit:" => Some("unstaged:"),
-            "Untracked files:" => Some("untracked:"),
-            "Unmerged paths:" => Some("unmerged:"),
-            "Ignored files:" => Some("ignored:"),
+        let name = match trimmed {
+            "Changes to be committed:" => Some("staged"),
+            "Changes not staged for commit:" => Some("unstaged"),
+            "Untracked files:" => Some("untracked"),
+            "Unmerged paths:" => Some("unmerged"),
+            "Ignored files:" => Some("ignored"),
             _ => None,
         };
-        if let Some(s) = section {
-            out.push(s.to_string());
+        if let Some(entry) = line.strip_prefix('\t').filter(|_| section.is_some()) {
+            entries.push(short_state(entry));
             continue;
         }
-        if let Some(entry) = line.strip_prefix('\t') {
-            out.push(format!("  {}", short_state(entry)));
+        if let Some(s) = section.take() {
+            status_section(s, std::mem::take(&mut entries), &mut out);
+        }
+        if name.is_some() {
+            section = name;
             continue;
         }
         let line = match trimmed.find(" (use \"git") {
@@ -58,31 +70,75 @@ pub(super) fn status(ctx: &Context) -> Option<String> {
         };
         out.push(line.to_string());
     }
+    if let Some(s) = section {
+        status_section(s, entries, &mut out);
+    }
     Some(join_lines(out.iter().filter(|l| !l.is_empty())))
 }
 
-fn short_state(entry: &str) -> String {
-    const STATES: &[(&str, &str)] = &[
-        ("modified:", "M"),
-        ("new file:", "A"),
-        ("deleted:", "D"),
-        ("renamed:", "R"),
-        ("copied:", "C"),
-        ("typechange:", "T"),
-        ("both modified:", "UU"),
-        ("both added:", "AA"),
-        ("both deleted:", "DD"),
-        ("added by us:", "AU"),
-        ("added by them:", "UA"),
-        ("deleted by us:", "DU"),
-        ("deleted by them:", "UD"),
-    ];
-    for (long, short) in STATES {
-        if let Some(path) = entry.strip_prefix(long) {
-            return format!("{short} {}", path.trim());
+fn status_section(name: &str, entries: Vec<(&str, String)>, out: &mut Vec<String>) {
+    if entries.len() <= STATUS_GROUP_ABOVE {
+        out.push(format!("{name}:"));
+        for (state, path) in entries {
+            let sep = if state.is_empty() { "" } else { " " };
+            out.push(format!("  {state}{sep}{path}"));
+        }
+        return;
+    }
+    out.push(format!("{name} ({}):", entries.len()));
+    let mut states: Vec<&str> = Vec::new();
+    for (s, _) in &entries {
+        if !states.contains(s) {
+            states.push(s);
         }
     }
-    entry.trim().to_string()
+    for state in states {
+        if !state.is_empty() {
+            out.push(format!("{}:", long_state(state)));
+        }
+        let mut list = PathList::default();
+        for (_, p) in entries.iter().filter(|(s, _)| *s == state) {
+            // A rename (`a -> b`) stays whole, under the new path's directory.
+            match p.split_once(" -> ") {
+                Some((_, to)) => list.add(split_dir(to).0, p.clone()),
+                None => list.add_path(p),
+            }
+        }
+        list.render(out);
+    }
+}
+
+fn long_state(short: &str) -> &str {
+    STATES
+        .iter()
+        .find(|(_, s)| *s == short)
+        .map_or(short, |(l, _)| l.trim_end_matches(':'))
+}
+
+const STATES: &[(&str, &str)] = &[
+    ("modified:", "M"),
+    ("new file:", "A"),
+    ("deleted:", "D"),
+    ("renamed:", "R"),
+    ("copied:", "C"),
+    ("typechange:", "T"),
+    ("both modified:", "UU"),
+    ("both added:", "AA"),
+    ("both deleted:", "DD"),
+    ("added by us:", "AU"),
+    ("added by them:", "UA"),
+    ("deleted by us:", "DU"),
+    ("deleted by them:", "UD"),
+];
+
+/// `modified:   src/a.rs` as (`M`, `src/a.rs`); an untracked path as (``, path).
+fn short_state(entry: &str) -> (&'static str, String) {
+    for (long, short) in STATES {
+        if let Some(path) = entry.strip_prefix(long) {
+            return (short, path.trim().to_string());
+        }
+    }
+    ("", entry.trim().to_string())
 }
 
 /// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections.
@@ -363,7 +419,8 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
     )
 }
 
-/// `git diff` (also `--stat` alone, which passes through the same path).
+/// `git diff` (and `--stat` alone: its per-file counts without the graph, grouped by directory
+/// when there are many, and the summary's three numbers).
 pub(super) fn diff(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     // The changed lines and their hunk headers (the line numbers) are the facts; context lines
@@ -373,6 +430,8 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
         ..Default::default()
     };
     let mut seen_diff = false;
+    let mut stats: Vec<(String, String)> = Vec::new();
+    let mut seen_stat = false;
     for line in ctx.text.lines() {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
             seen_diff = true;
@@ -380,15 +439,46 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
         if seen_diff {
             diff.push(line, &mut out);
         } else if let Some((path, rest)) = stat_line(line) {
-            out.push(format!(" {path} |{rest}"));
+            stats.push((path.to_string(), rest));
+            seen_stat = true;
         } else if let Some(summary) = stat_summary(line) {
+            stat_block(std::mem::take(&mut stats), &mut out);
             out.push(summary);
         } else {
+            stat_block(std::mem::take(&mut stats), &mut out);
             out.push(line.to_string());
         }
     }
+    stat_block(stats, &mut out);
     diff.finish(&mut out);
-    seen_diff.then(|| join_lines(out))
+    (seen_diff || seen_stat).then(|| join_lines(out))
+}
+
+/// A `--stat` list with more files than this is grouped by directory: below it, one
+/// ` path | N` line each reads best and costs about the same.
+const STAT_GROUP_ABOVE: usize = 8;
+
+/// `--stat`'s per-file lines: ` path | 12` each, or past [`STAT_GROUP_ABOVE`] files grouped by
+/// directory (`src/shell/` then `  live.rs 52  mod.rs 1`), the count after each name.
+fn stat_block(stats: Vec<(String, String)>, out: &mut Vec<String>) {
+    if stats.len() <= STAT_GROUP_ABOVE {
+        for (path, rest) in stats {
+            out.push(format!(" {path} |{rest}"));
+        }
+        return;
+    }
+    out.push("(changed lines per file)".to_string());
+    let mut list = PathList::default();
+    for (path, rest) in stats {
+        // A rename (`a => b`, `{a => b}/c`) stays whole.
+        if path.contains(" => ") {
+            list.add("", format!("{path}{rest}"));
+        } else {
+            let (dir, name) = split_dir(&path);
+            list.add(dir, format!("{name}{rest}"));
+        }
+    }
+    list.render(out);
 }
 
 /// `git stash list` is compact already; `git stash show -p` is a diff.
@@ -412,6 +502,22 @@ struct DiffCompactor {
     path: Option<String>,
     /// Drop every context line (history), rather than keep one beside each change.
     no_context: bool,
+    /// The current file is new or deleted.
+    whole_file: bool,
+}
+
+/// `@@ -503,11 +503,12 @@ impl Regex {` as `@@ -503 +503 @@ impl Regex {`: where the change is;
+/// the line counts are those of the context lines, which are dropped. Anything else (a combined
+/// diff's `@@@`) as written.
+fn short_hunk_header(line: &str) -> String {
+    let parsed = (|| {
+        let rest = line.strip_prefix("@@ -")?;
+        let (ranges, tail) = rest.split_once(" @@")?;
+        let (old, new) = ranges.split_once(" +")?;
+        let start = |r: &str| r.split(',').next().map(str::to_string);
+        Some(format!("@@ -{} +{} @@{tail}", start(old)?, start(new)?))
+    })();
+    parsed.unwrap_or_else(|| line.to_string())
 }
 
 impl DiffCompactor {
@@ -423,6 +529,7 @@ impl DiffCompactor {
                 .map(|(_, p)| p.to_string())
                 .unwrap_or_else(|| line.trim_start_matches("diff --cc ").to_string());
             self.path = Some(path);
+            self.whole_file = false;
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
@@ -431,9 +538,15 @@ impl DiffCompactor {
         }
         if line.starts_with("@@") {
             self.flush_hunk(out);
-            self.header(out);
-            out.push(line.to_string());
             self.in_hunk = true;
+            // A new or deleted file's one hunk spans the whole file: its header says nothing the
+            // file's `(new file)` does not.
+            let whole = self.whole_file
+                && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
+            self.header(out);
+            if !whole {
+                out.push(short_hunk_header(line));
+            }
             return;
         }
         self.flush_hunk(out);
@@ -450,8 +563,10 @@ impl DiffCompactor {
         }
         if line.starts_with("new file mode") {
             self.file_note.push("(new file)".into());
+            self.whole_file = true;
         } else if line.starts_with("deleted file mode") {
             self.file_note.push("(deleted)".into());
+            self.whole_file = true;
         } else if let Some(from) = line.strip_prefix("rename from ") {
             self.file_note.push(format!("(renamed from {from})"));
         } else if line.starts_with("rename to ") || line.starts_with("copy to ") {

@@ -3,6 +3,7 @@
 //! once. Also kept: continuation lines of a message, every summary and fixable count. Dropped:
 //! ruff's source snippets and fix hints, eslint's column padding.
 
+use super::paths::{split_dir, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
@@ -134,20 +135,41 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
     found.then(|| join_lines(before))
 }
 
-/// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows.
+/// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows, as
+/// `  10:5 error msg (rule)`; when every file lies under one directory, that directory is said
+/// once (`in /abs/project/:`) and the headers are relative to it.
 pub(super) fn eslint(ctx: &Context) -> Option<String> {
-    let row = re!(r"^\s+(\d+:\d+)\s+(error|warning)\s+(.*?)(?:\s{2,}(\S+))?\s*$")?;
+    let is_header = |l: &str| l.starts_with('/') && !l.contains(' ');
+    let headers: Vec<&str> = ctx.text.lines().filter(|l| is_header(l)).collect();
+    let common = match headers.as_slice() {
+        [first, _, ..] => {
+            let mut prefix = split_dir(first).0;
+            for h in &headers {
+                while !h.starts_with(prefix) {
+                    prefix = split_dir(prefix.strip_suffix('/')?).0;
+                }
+            }
+            prefix
+        }
+        _ => "",
+    };
     let mut out = Vec::new();
+    if common.len() > 1 {
+        out.push(format!("in {common}:"));
+    }
     let mut found = false;
     for line in ctx.text.lines() {
-        if let Some(c) = row.captures(line) {
+        if let Some((at, severity, message, rule)) = eslint_row(line) {
             found = true;
-            let rule = c
-                .get(4)
-                .map_or(String::new(), |r| format!(" ({})", r.as_str()));
-            out.push(format!("  {} {} {}{rule}", &c[1], &c[2], &c[3]));
-        } else if !line.starts_with(' ') && line.starts_with('/') && !line.contains(' ') {
-            out.push(format!("{line}:"));
+            let rule = rule.map_or(String::new(), |r| format!(" ({r})"));
+            out.push(format!("  {at} {severity} {message}{rule}"));
+        } else if is_header(line) {
+            let relative = if common.len() > 1 {
+                &line[common.len()..]
+            } else {
+                line
+            };
+            out.push(format!("{relative}:"));
         } else {
             out.push(line.to_string());
         }
@@ -155,8 +177,37 @@ pub(super) fn eslint(ctx: &Context) -> Option<String> {
     found.then(|| join_lines(out))
 }
 
+/// `  10:5  error  msg  rule` as its location, severity, message and rule (a message may hold
+/// single spaces; the rule follows two or more).
+fn eslint_row(line: &str) -> Option<(&str, &str, &str, Option<&str>)> {
+    if !line.starts_with([' ', '\t']) {
+        return None;
+    }
+    let (at, rest) = line.trim_start().split_once([' ', '\t'])?;
+    let (l, c) = at.split_once(':')?;
+    if l.is_empty()
+        || c.is_empty()
+        || !l.bytes().all(|b| b.is_ascii_digit())
+        || !c.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let (severity, rest) = rest.trim_start().split_once([' ', '\t'])?;
+    if !matches!(severity, "error" | "warning") {
+        return None;
+    }
+    let rest = rest.trim();
+    match rest.rfind("  ") {
+        Some(i) if !rest[i..].trim().contains(' ') => {
+            Some((at, severity, rest[..i].trim_end(), Some(rest[i..].trim())))
+        }
+        _ => Some((at, severity, rest, None)),
+    }
+}
+
 /// ruff's full format (`F401 [*] msg` / ` --> a.py:1:8` / snippet / `help:`), grouped by file;
-/// its concise format (`a.py:1:8: F401 msg`) grouped the same way.
+/// its concise format (`a.py:1:8: F401 msg`) grouped the same way; the same code and message at
+/// several places of a file share a line (`30:16, 37:16 UP031 Use format specifiers …`).
 pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let header = re!(r"^([A-Z]+[0-9]+|invalid-syntax|SyntaxError)(.*)$")?;
     let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
@@ -166,16 +217,26 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let mut pending: Option<String> = None;
     let mut found = false;
     let mut in_finding = false;
+    // In a finding of the full format (` --> a.py:1:8` under its header), not the concise one.
+    let mut full = false;
     for line in ctx.text.lines() {
         if let Some(c) = concise.captures(line) {
             found = true;
-            grouped.add(&c[1], format!("{}:{} {}", &c[2], &c[3], &c[4]));
+            full = false;
+            let at = format!("{}:{}", &c[2], &c[3]);
+            if !grouped.add_location(&c[1], &c[4], &at) {
+                grouped.add(&c[1], format!("{at} {}", &c[4]));
+            }
             in_finding = true;
             continue;
         }
         if let (Some(msg), Some(c)) = (&pending, arrow.captures(line)) {
             found = true;
-            grouped.add(&c[1], format!("{}:{} {msg}", &c[2], &c[3]));
+            full = true;
+            let at = format!("{}:{}", &c[2], &c[3]);
+            if !grouped.add_location(&c[1], msg, &at) {
+                grouped.add(&c[1], format!("{at} {msg}"));
+            }
             pending = None;
             in_finding = true;
             continue;
@@ -187,6 +248,16 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         }
         if let Some(msg) = pending.take() {
             rest.push(msg);
+        }
+        // The full format's snippet, `help:`, fix diff (`-----`, `12 + new`, `   - old`) and
+        // `note:` lines, up to the next finding or a line of ruff's own (a summary).
+        if in_finding && full {
+            let own = line.starts_with(|c: char| c.is_ascii_alphabetic())
+                && !["help:", "note:", "info:"].iter().any(|p| line.starts_with(p));
+            if !own {
+                continue;
+            }
+            in_finding = false;
         }
         if in_finding {
             let t = line.trim_start();
@@ -211,4 +282,172 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         rest.push(msg);
     }
     found.then(|| grouped.render(rest))
+}
+
+/// `path:line[:col]: severity: message` diagnostics, one a line (mypy, and its notes), grouped
+/// under their file; the same severity and message at several places of a file share a line
+/// (`112, 143: error: Function is missing a type annotation  [no-untyped-def]`). Output with
+/// anything else between two diagnostics (`--pretty`'s source lines, `In function` context
+/// lines) is not rewritten: those lines belong to the diagnostic above them.
+pub(super) fn located(ctx: &Context) -> Option<String> {
+    let diag = re!(r"^([^\s:][^:]*):(\d+(?::\d+)?): (error|warning|note): (.*)$")?;
+    // `--pretty` wraps a message onto unindented lines and shows the source line and a caret
+    // line under it: the message is joined again, the source (the file has it) dropped.
+    let pretty = ctx.inv.has_flag(&["--pretty"], None);
+    let mut files = ByFile::default();
+    let mut before = Vec::new();
+    let mut after: Vec<&str> = Vec::new();
+    // The diagnostic read last, while its message may go on: (file, line, message).
+    let mut open: Option<(String, String, String)> = None;
+    for line in ctx.text.lines() {
+        if let Some(c) = diag.captures(line) {
+            if after.iter().any(|l| !l.trim().is_empty()) {
+                return None;
+            }
+            after.clear();
+            files.close(open.take());
+            open = Some((c[1].to_string(), c[2].to_string(), format!("{}: {}", &c[3], &c[4])));
+            continue;
+        }
+        if pretty && after.is_empty() {
+            if let Some((_, _, m)) = open.as_mut().filter(|_| !line.is_empty() && !line.starts_with(' ')) {
+                m.truncate(m.trim_end().len());
+                m.push(' ');
+                m.push_str(line.trim());
+                continue;
+            }
+            if line.starts_with(' ') && (open.is_some() || !files.0.is_empty()) {
+                files.close(open.take());
+                continue;
+            }
+        }
+        files.close(open.take());
+        if files.0.is_empty() {
+            before.push(line.to_string());
+        } else {
+            after.push(line);
+        }
+    }
+    files.close(open.take());
+    if files.0.is_empty() {
+        return None;
+    }
+    let mut out = before;
+    for (file, messages) in files.0 {
+        out.push(format!("{file}:"));
+        for (message, at) in messages {
+            out.push(format!("  {}: {message}", at.join(", ")));
+        }
+    }
+    out.extend(after.iter().map(|l| l.to_string()));
+    Some(join_lines(out))
+}
+
+/// A message and the places (`12`, `12:5`) it was reported at.
+type Placed = (String, Vec<String>);
+
+/// Each file's messages in order, with the places each was reported.
+#[derive(Default)]
+struct ByFile(Vec<(String, Vec<Placed>)>);
+
+impl ByFile {
+    fn close(&mut self, diag: Option<(String, String, String)>) {
+        let Some((file, at, message)) = diag else {
+            return;
+        };
+        let i = match self.0.iter().position(|(f, _)| *f == file) {
+            Some(i) => i,
+            None => {
+                self.0.push((file, Vec::new()));
+                self.0.len() - 1
+            }
+        };
+        let messages = &mut self.0[i].1;
+        match messages.iter_mut().find(|(m, _)| *m == message) {
+            Some((_, places)) => places.push(at),
+            None => messages.push((message, vec![at])),
+        }
+    }
+}
+
+/// `cargo fmt --check` / `rustfmt --check`: the places that would change (`Diff in path:12:`,
+/// older rustfmt's `Diff in path at line 12:`), as each file's line numbers grouped by directory,
+/// and how many lines would be removed and added. The diff itself is what `cargo fmt` writes;
+/// the raw output keeps it.
+pub(super) fn rustfmt_check(ctx: &Context) -> Option<String> {
+    let header = re!(r"^Diff in (.+?)(?::(\d+)| at line (\d+)):$")?;
+    let mut files: Vec<(String, Vec<String>)> = Vec::new();
+    let (mut removed, mut added, mut places) = (0usize, 0usize, 0usize);
+    let mut rest = Vec::new();
+    let mut in_diff = false;
+    for line in ctx.text.lines() {
+        if let Some(c) = header.captures(line) {
+            in_diff = true;
+            places += 1;
+            let at = c.get(2).or_else(|| c.get(3)).map_or("", |m| m.as_str());
+            match files.iter_mut().find(|(f, _)| f == &c[1]) {
+                Some((_, lines)) => lines.push(at.to_string()),
+                None => files.push((c[1].to_string(), vec![at.to_string()])),
+            }
+            continue;
+        }
+        if in_diff && (line.starts_with([' ', '+', '-']) || line.is_empty()) {
+            if line.starts_with('+') {
+                added += 1;
+            } else if line.starts_with('-') {
+                removed += 1;
+            }
+            continue;
+        }
+        in_diff = false;
+        rest.push(line.to_string());
+    }
+    if files.is_empty() {
+        return None;
+    }
+    let mut out = vec![format!(
+        "{places} places in {} files would be reformatted (-{removed} +{added} lines; `cargo fmt` applies them):",
+        files.len()
+    )];
+    let mut list = PathList::default();
+    for (file, lines) in files {
+        let (dir, name) = split_dir(&file);
+        list.add(dir, format!("{name}: {}", lines.join(", ")));
+    }
+    list.render(&mut out);
+    out.extend(rest);
+    Some(join_lines(out))
+}
+
+/// `prettier --check` / `--list-different`: the files it would change, grouped by directory;
+/// errors and the summary as written.
+pub(super) fn prettier_check(ctx: &Context) -> Option<String> {
+    if !ctx
+        .inv
+        .has_flag(&["--check", "--list-different"], Some('c'))
+        && !ctx.inv.has_flag(&[], Some('l'))
+    {
+        return None;
+    }
+    let mut list = PathList::default();
+    let mut rest = Vec::new();
+    for line in ctx.text.lines() {
+        let path = line.strip_prefix("[warn] ").unwrap_or(line);
+        let is_path = !path.is_empty()
+            && !path.contains(' ')
+            && path.contains('.')
+            && !line.starts_with("[error]");
+        if is_path {
+            list.add_path(path);
+        } else if line != "Checking formatting..." {
+            rest.push(line.to_string());
+        }
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = vec!["not formatted:".to_string()];
+    list.render(&mut out);
+    out.extend(rest);
+    Some(join_lines(out))
 }

@@ -3,6 +3,7 @@
 //! totals; `ls -R` and `find` list each directory once with its entries on one line; grep's
 //! matches are grouped under their file with the content's indentation dropped.
 
+use super::paths::{FastHash, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
@@ -13,14 +14,23 @@ const ROW_CHARS: usize = 160;
 pub(super) fn ls(ctx: &Context) -> Option<String> {
     let long = ctx.inv.has_flag(&[], Some('l'));
     let recursive = ctx.inv.has_flag(&["--recursive"], Some('R'));
-    if !long && !recursive {
+    // Plain `ls` into a pipe writes a name a line; in columns (`-C`, `-x`) or with a block count
+    // or inode before each name (`-s`, `-i`) a name could not be told from its neighbours.
+    let plain = !long && !recursive;
+    if plain
+        && (ctx.inv.has_flag(&[], Some('s'))
+            || ctx.inv.has_flag(&[], Some('i'))
+            || ctx.inv.has_flag(&[], Some('C'))
+            || ctx.inv.has_flag(&[], Some('x'))
+            || ctx.text.contains("  "))
+    {
         return None;
     }
     // The date in one of ls's own forms (`Nov 25 22:14`, `25 Nov 2025`, `2025-11-25 22:14`,
     // `--full-time`'s, `11-25 22:14`); a row whose date is in another form passes as written, as
     // its name could not be told from the date.
     let long_row = re!(
-        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+(?:,\s*\d+)?|\d+(?:\.\d+)?[KMGTPE]i?)\s+(\p{L}\S*\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4})|\d{1,2}\s+\p{L}\S*\s+(?:\d{1,2}:\d{2}|\d{4})|\d{4}-\d{2}-\d{2}(?:\s+\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s+[+-]\d{4})?)?|\d{2}-\d{2}\s+\d{2}:\d{2})\s(.*)$"
+        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?[ \t]+[0-9]+[ \t]+\S+[ \t]+\S+[ \t]+([0-9]+(?:,[ \t]*[0-9]+)?|[0-9]+(?:\.[0-9]+)?[KMGTPE]i?)[ \t]+([^\s0-9]\S*[ \t]+[0-9]{1,2}[ \t]+(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4})|[0-9]{1,2}[ \t]+[^\s0-9]\S*[ \t]+(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4})|[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ \t]+[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[ \t]+[+-][0-9]{4})?)?|[0-9]{2}-[0-9]{2}[ \t]+[0-9]{2}:[0-9]{2}) (.*)$"
     )?;
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
@@ -34,12 +44,12 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
             continue;
         }
         if line.is_empty() {
-            flush_ls(&mut entries, &mut out);
+            flush_ls(&mut entries, !long, &mut out);
             continue;
         }
         if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line))
         {
-            flush_ls(&mut entries, &mut out);
+            flush_ls(&mut entries, !long, &mut out);
             out.push(line.to_string());
             continue;
         }
@@ -71,7 +81,7 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
         }
         entries.push((line.to_string(), line.to_string()));
     }
-    flush_ls(&mut entries, &mut out);
+    flush_ls(&mut entries, !long, &mut out);
     Some(join_lines(out))
 }
 
@@ -83,8 +93,10 @@ const NAMES_ONLY_ABOVE: usize = 50;
 /// Rows of names stay under the tool layer's 768-byte column cap; each row break costs a token.
 const NAMES_ROW_CHARS: usize = 700;
 
-fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
-    if entries.len() > NAMES_ONLY_ABOVE {
+/// A directory's entries: names only on rows one space apart (a name holding a space quoted)
+/// without `-l` or above [`NAMES_ONLY_ABOVE`]; else each with its size and kind.
+fn flush_ls(entries: &mut Vec<(String, String)>, names_only: bool, out: &mut Vec<String>) {
+    if names_only || entries.len() > NAMES_ONLY_ABOVE {
         let mut names: Vec<String> = entries
             .drain(..)
             .map(|(_, short)| {
@@ -108,7 +120,9 @@ fn flush_ls(entries: &mut Vec<(String, String)>, out: &mut Vec<String>) {
         if !row.is_empty() {
             out.push(row);
         }
-        out.push("[names only; details in the raw output]".to_string());
+        if !names_only {
+            out.push("[names only; details in the raw output]".to_string());
+        }
     } else {
         let mut full: Vec<String> = entries.drain(..).map(|(f, _)| f).collect();
         flush(&mut full, out);
@@ -166,12 +180,11 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
         return None;
     }
     let paths: Vec<&str> = ctx.text.lines().collect();
-    let dirs: std::collections::HashSet<&str> = paths
+    let dirs: std::collections::HashSet<&str, FastHash> = paths
         .iter()
         .filter_map(|p| p.rsplit_once('/').map(|(d, _)| d))
         .collect();
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    let mut index: std::collections::HashMap<String, usize> = Default::default();
+    let mut list = PathList::default();
     let mut other = Vec::new();
     for p in &paths {
         let Some((dir, name)) = p.rsplit_once('/') else {
@@ -185,27 +198,16 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
             other.push(p.to_string());
             continue;
         }
-        let entry = if dirs.contains(p) {
-            format!("{name}/")
-        } else {
-            name.to_string()
-        };
-        let dir = if dir.is_empty() {
-            "/".to_string()
-        } else {
-            format!("{dir}/")
-        };
-        let i = *index.entry(dir.clone()).or_insert_with(|| {
-            groups.push((dir, Vec::new()));
-            groups.len() - 1
-        });
-        groups[i].1.push(entry);
+        // A directory with entries of its own is said by its group's header.
+        if dirs.contains(p) {
+            continue;
+        }
+        // The directory with its `/` (`/` alone for an entry of the root).
+        let dir = &p[..=dir.len()];
+        list.add(dir, name.to_string());
     }
     let mut out = Vec::new();
-    for (dir, mut entries) in groups {
-        out.push(dir);
-        flush(&mut entries, &mut out);
-    }
+    list.render(&mut out);
     out.extend(other);
     Some(join_lines(out))
 }
@@ -222,32 +224,55 @@ fn has_context(ctx: &Context) -> bool {
         })
 }
 
-/// A context line `path-12-text` split after the known path it starts with (the longest).
-fn context_line(
-    line: &str,
-    known: &std::collections::HashSet<String>,
-) -> Option<(String, String, String)> {
-    let mut best: Option<(String, String, String)> = None;
-    for path in known {
-        let Some(rest) = line
-            .strip_prefix(path.as_str())
-            .and_then(|r| r.strip_prefix('-'))
-        else {
+/// A context line `path-12-text` split after the known path it starts with (the longest): one
+/// set lookup per `-` on the line.
+fn context_line<'a>(
+    line: &'a str,
+    known: &std::collections::HashSet<&str, FastHash>,
+) -> Option<(&'a str, &'a str, &'a str)> {
+    let bytes = line.as_bytes();
+    let mut best = None;
+    for (i, _) in line.match_indices('-') {
+        if i == 0 || !known.contains(&line[..i]) {
             continue;
-        };
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let Some(text) = rest[digits..].strip_prefix('-').filter(|_| digits > 0) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(p, _, _)| p.len() < path.len()) {
-            best = Some((
-                path.clone(),
-                format!("-{}- ", &rest[..digits]),
-                text.to_string(),
-            ));
+        }
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let after = i + 1 + digits;
+        if digits > 0 && bytes.get(after) == Some(&b'-') {
+            best = Some((&line[..i], &line[i + 1..after], &line[after + 1..]));
         }
     }
     best
+}
+
+/// `path:12:text`: the path ends at the first `:` (as grep's own output cannot tell a `:` in a
+/// path from the separator), then a number and `:`.
+fn match_line(line: &str) -> Option<(&str, &str, &str)> {
+    if line.starts_with(|c: char| c.is_whitespace() || c == ':') {
+        return None;
+    }
+    let colon = line.find(':')?;
+    let rest = &line[colon + 1..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let text = rest[digits..].strip_prefix(':').filter(|_| digits > 0)?;
+    Some((&line[..colon], &rest[..digits], text))
+}
+
+/// A line of grep's output, parsed once for both groupings.
+enum GrepLine<'a> {
+    /// `path:12:text` (`sep` `:`) or `path-12-text` (`-`), or `path:text` without a number.
+    Found {
+        path: &'a str,
+        number: Option<&'a str>,
+        sep: char,
+        text: &'a str,
+    },
+    /// `--` between groups of context.
+    Break,
+    Other(&'a str),
 }
 
 /// How grep's lines are grouped.
@@ -262,26 +287,23 @@ enum GroupBy {
 /// `path:line:text` (or `path:text`, `path-line-text` context) grouped under their file or their
 /// directory, whichever is shorter, the text's leading whitespace dropped.
 pub(super) fn grep(ctx: &Context) -> Option<String> {
-    let by_file = grep_grouped(ctx, GroupBy::File)?;
-    let by_dir = grep_grouped(ctx, GroupBy::Dir)?;
-    Some(if by_dir.len() < by_file.len() {
-        by_dir
-    } else {
-        by_file
-    })
-}
-
-fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
-    let numbered = re!(r"^([^\s:][^:]*?)([:-])(\d+)([:-])(.*)$")?;
-    // A match line, `path:12:text`: the path ends at the first `:` followed by a number and `:`.
-    let matched = re!(r"^([^\s:][^:]*?):(\d+):(.*)$")?;
-    let named = re!(r"^([^\s:][^:]*?):(.*)$")?;
     let with_names = ctx.inv.program == "rg" && !ctx.inv.has_flag(&["--no-filename"], Some('I'))
         || ctx
             .inv
             .has_flag(&["--recursive", "--with-filename"], Some('r'))
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
+    if with_names && !ctx.inv.has_flag(&["--no-filename", "--heading", "--json"], Some('h')) {
+        if ctx.inv.has_flag(&["--files-with-matches", "--files-without-match", "--files"], None)
+            || ctx.inv.has_flag(&[], Some('l'))
+            || ctx.inv.has_flag(&[], Some('L'))
+        {
+            return path_lines(ctx, false);
+        }
+        if ctx.inv.has_flag(&["--count", "--count-matches"], Some('c')) {
+            return path_lines(ctx, true);
+        }
+    }
     if !with_names
         || ctx.inv.has_flag(&["--no-filename", "--heading", "--pretty"], Some('h'))
         || ctx.inv.program == "rg" && ctx.inv.has_flag(&[], Some('p'))
@@ -305,64 +327,329 @@ fn grep_grouped(ctx: &Context, by: GroupBy) -> Option<String> {
     }
     // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
     // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
-    let known: std::collections::HashSet<String> = ctx
+    let known: std::collections::HashSet<&str, FastHash> = ctx
         .text
         .lines()
-        .filter_map(|l| matched.captures(l))
-        .map(|c| c[1].to_string())
+        .filter_map(|l| match_line(l).map(|(p, _, _)| p))
         .collect();
-    let mut out: Vec<String> = Vec::new();
-    let mut current_dir: Option<String> = None;
-    let mut grouped = 0usize;
-    for line in ctx.text.lines() {
-        let parsed = match (matched.captures(line), numbered.captures(line)) {
-            (Some(c), _) => Some((
-                c[1].to_string(),
-                ":".to_string() + &c[2] + ": ",
-                c[3].to_string(),
-            )),
-            (None, Some(c)) if &c[2] == "-" && &c[4] == "-" => context_line(line, &known),
-            _ => named
-                .captures(line)
-                .filter(|c| c[1].contains(['.', '/']))
-                .map(|c| (c[1].to_string(), ":".to_string(), c[2].to_string())),
-        };
-        match parsed {
-            Some((path, sep, text)) => {
-                let (dir, file) = match (by, path.rsplit_once('/')) {
-                    (GroupBy::File, _) => (format!("{path}:"), String::new()),
-                    (GroupBy::Dir, Some((d, f))) => (format!("{d}/"), f.to_string()),
-                    (GroupBy::Dir, None) => (String::new(), path.clone()),
+    let parsed: Vec<GrepLine> = ctx
+        .text
+        .lines()
+        .map(|line| {
+            if let Some((path, n, text)) = match_line(line) {
+                return GrepLine::Found {
+                    path,
+                    number: Some(n),
+                    sep: ':',
+                    text,
                 };
-                // Under a file's own header a line starts with its number (`  12: text`).
-                let sep = if by == GroupBy::File {
-                    sep.trim_start_matches([':', '-']).to_string()
-                } else {
-                    sep
+            }
+            if line == "--" {
+                return GrepLine::Break;
+            }
+            if let Some((path, n, text)) = context_line(line, &known) {
+                return GrepLine::Found {
+                    path,
+                    number: Some(n),
+                    sep: '-',
+                    text,
                 };
-                if dir.is_empty() {
-                    current_dir = None;
-                    out.push(format!("{file}{sep}{}", text.trim()));
-                    grouped += 1;
+            }
+            match line.split_once(':') {
+                Some((path, text))
+                    if !path.is_empty()
+                        && !path.starts_with(char::is_whitespace)
+                        && path.contains(['.', '/']) =>
+                {
+                    GrepLine::Found {
+                        path,
+                        number: None,
+                        sep: ':',
+                        text,
+                    }
+                }
+                _ => GrepLine::Other(line),
+            }
+        })
+        .collect();
+    let by_file = grep_grouped(&parsed, GroupBy::File)?;
+    let by_dir = grep_grouped(&parsed, GroupBy::Dir)?;
+    Some(if by_dir.len() < by_file.len() {
+        by_dir
+    } else {
+        by_file
+    })
+}
+
+/// `grep -l` / `rg --files` (a path a line) or `grep -c` (`path:count`): a path list grouped by
+/// directory, each count after its name (`share.ts:3`). A line of another shape (a message)
+/// stays as written, after the list.
+fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
+    let mut list = PathList::default();
+    let mut other = Vec::new();
+    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+        let path = if counts {
+            match line.rsplit_once(':') {
+                Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => p,
+                _ => {
+                    other.push(line.to_string());
                     continue;
                 }
-                if current_dir.as_deref() != Some(dir.as_str()) {
-                    out.push(dir.clone());
-                    current_dir = Some(dir);
-                }
-                grouped += 1;
-                out.push(
-                    format!("  {file}{sep}{}", text.trim())
-                        .trim_end()
-                        .to_string(),
-                );
             }
-            None if line == "--" => out.push("  --".into()),
+        } else {
+            line
+        };
+        if path.contains("  ") || path.starts_with(' ') {
+            other.push(line.to_string());
+            continue;
+        }
+        let (dir, _) = super::paths::split_dir(path);
+        list.add(dir, line[dir.len()..].to_string());
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = Vec::new();
+    list.render(&mut out);
+    out.extend(other);
+    Some(join_lines(out))
+}
+
+fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
+    let mut out = String::new();
+    let mut current: Option<&str> = None;
+    let mut grouped = 0usize;
+    for line in parsed {
+        match line {
+            GrepLine::Found {
+                path,
+                number,
+                sep,
+                text,
+            } => {
+                let (group, file) = match (by, path.rfind('/')) {
+                    (GroupBy::File, _) => (*path, ""),
+                    (GroupBy::Dir, Some(i)) => (&path[..=i], &path[i + 1..]),
+                    (GroupBy::Dir, None) => ("", *path),
+                };
+                let text = text.trim();
+                grouped += 1;
+                if group.is_empty() {
+                    current = None;
+                } else if current != Some(group) {
+                    out.push_str(group);
+                    if by == GroupBy::File {
+                        out.push(':');
+                    }
+                    out.push('\n');
+                    current = Some(group);
+                }
+                if !group.is_empty() {
+                    out.push_str("  ");
+                }
+                out.push_str(file);
+                // Under a file's own header a line starts with its number (`  12: text`, a
+                // context line `  13- text`).
+                match (by, number) {
+                    (GroupBy::File, Some(n)) => {
+                        out.push_str(n);
+                        out.push(*sep);
+                        out.push(' ');
+                    }
+                    (GroupBy::Dir, Some(n)) => {
+                        out.push(*sep);
+                        out.push_str(n);
+                        out.push(*sep);
+                        out.push(' ');
+                    }
+                    (GroupBy::File, None) => {}
+                    (GroupBy::Dir, None) => out.push(':'),
+                }
+                out.push_str(text);
+                while out.ends_with(' ') {
+                    out.pop();
+                }
+                out.push('\n');
+            }
+            GrepLine::Break => out.push_str("  --\n"),
+            GrepLine::Other(l) => {
+                current = None;
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+    }
+    (grouped > 0).then_some(out)
+}
+
+/// `du`'s `SIZE<TAB>PATH` rows, every path with its size, in whichever of two groupings is
+/// shorter: by size, largest first (`24K:` then its paths on rows: `du -sh *`'s flat list, where
+/// sizes repeat), or by directory (`dir/` then `  name 24K  other 4.0K`: a tree's rows, where
+/// directories repeat).
+pub(super) fn du(ctx: &Context) -> Option<String> {
+    // One pass: the rows grouped by size, and each grouping's length estimated without building
+    // it (the paths, or names with their sizes, plus each group's header once; a directory's
+    // rows come together in du's output).
+    let mut rows_: Vec<(&str, &str)> = Vec::new();
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    let (mut size_len, mut dir_len) = (0usize, 0usize);
+    let mut last_dir = None;
+    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+        let (size, path) = line.split_once('\t')?;
+        if size.is_empty() || size.contains(' ') {
+            return None;
+        }
+        rows_.push((size, path));
+        match index.get(size) {
+            Some(&i) => groups[i].1.push(path),
             None => {
-                current_dir = None;
+                index.insert(size, groups.len());
+                groups.push((size, vec![path]));
+                size_len += size.len() + 3;
+            }
+        }
+        let (dir, name) = super::paths::split_dir(path);
+        size_len += path.len() + 1;
+        dir_len += name.len() + size.len() + 2;
+        if last_dir != Some(dir) {
+            dir_len += dir.len() + 3;
+            last_dir = Some(dir);
+        }
+    }
+    if size_len <= dir_len {
+        return Some(du_by_size(groups));
+    }
+    let mut list = PathList::default();
+    for (size, path) in &rows_ {
+        let (dir, name) = super::paths::split_dir(path);
+        list.add(dir, format!("{} {size}", quoted(name)));
+    }
+    let mut by_dir = Vec::new();
+    list.render(&mut by_dir);
+    Some(join_lines(by_dir))
+}
+
+/// The by-size grouping, largest first, written straight into its text.
+fn du_by_size(mut groups: Vec<(&str, Vec<&str>)>) -> String {
+    // A size that is not a number (`--time`, odd units) keeps the order.
+    if groups.iter().all(|(s, _)| size_value(s).is_some()) {
+        groups.sort_by(|a, b| {
+            let (x, y) = (size_value(a.0), size_value(b.0));
+            y.partial_cmp(&x).unwrap_or(std::cmp::Ordering::Equal)
+        });
+    }
+    let mut out = String::new();
+    for (size, paths) in groups {
+        out.push_str(size);
+        out.push_str(":\n ");
+        let mut row = 0;
+        for p in paths {
+            if row > 0 && row + p.len() > ROW_CHARS {
+                out.push_str("\n ");
+                row = 0;
+            }
+            out.push(' ');
+            if p.contains(' ') {
+                out.push('\'');
+                out.push_str(p);
+                out.push('\'');
+            } else {
+                out.push_str(p);
+            }
+            row += p.len() + 1;
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A name holding a space, quoted so that rows stay readable.
+fn quoted(name: &str) -> String {
+    if name.contains(' ') {
+        format!("'{name}'")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `4.0K`, `12M`, `1.5G`, `512` (du's blocks) as a number to sort by.
+fn size_value(size: &str) -> Option<f64> {
+    let (digits, unit) = match size.find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',') {
+        Some(i) => size.split_at(i),
+        None => (size, ""),
+    };
+    let n: f64 = digits.replace(',', ".").parse().ok()?;
+    let scale = match unit {
+        "" | "B" => 1.0,
+        "K" | "k" => 1024.0,
+        "M" => 1024.0 * 1024.0,
+        "G" => 1024.0 * 1024.0 * 1024.0,
+        "T" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        "P" => 1024.0 * 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    Some(n * scale)
+}
+
+/// `tree`'s drawing (`├── `, `│   `, `└── `) as two spaces a level, and a directory's entries
+/// that have none of their own on rows (`  a.rs b.rs c.rs`); a directory with entries on its own
+/// line, ending in `/`. Every entry and the closing count stay; the box characters cost tokens
+/// and say nothing the indent does not.
+pub(super) fn tree(ctx: &Context) -> Option<String> {
+    // (depth, name) of each drawn line, or the line as written (the root, the count).
+    let mut items: Vec<Result<(usize, &str), &str>> = Vec::new();
+    for line in ctx.text.lines() {
+        let mut rest = line;
+        let mut depth = 0;
+        while let Some(r) = rest
+            .strip_prefix("│   ")
+            .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
+            .or_else(|| rest.strip_prefix("    "))
+        {
+            rest = r;
+            depth += 1;
+        }
+        let entry = rest
+            .strip_prefix("├── ")
+            .or_else(|| rest.strip_prefix("└── "))
+            .or_else(|| rest.strip_prefix("├\u{2500}\u{2500}\u{a0}"))
+            .or_else(|| rest.strip_prefix("└\u{2500}\u{2500}\u{a0}"));
+        items.push(match entry {
+            Some(name) => Ok((depth, name)),
+            None => Err(line),
+        });
+    }
+    if !items.iter().any(|i| i.is_ok()) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut leaves: Vec<String> = Vec::new();
+    let mut leaves_depth = 0;
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Ok((depth, name)) => {
+                let has_children =
+                    matches!(items.get(i + 1), Some(Ok((next, _))) if *next > *depth);
+                if has_children || (*depth != leaves_depth && !leaves.is_empty()) {
+                    let indent = "  ".repeat(leaves_depth + 1);
+                    super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
+                }
+                if has_children {
+                    out.push(format!("{}{name}/", "  ".repeat(depth + 1)));
+                } else {
+                    leaves_depth = *depth;
+                    leaves.push(quoted(name));
+                }
+            }
+            Err(line) => {
+                let indent = "  ".repeat(leaves_depth + 1);
+                super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
                 out.push(line.to_string());
             }
         }
     }
-    (grouped > 0).then(|| out.join("\n") + "\n")
+    let indent = "  ".repeat(leaves_depth + 1);
+    super::paths::rows(leaves, &indent, &mut out);
+    Some(join_lines(out))
 }

@@ -7,6 +7,7 @@ mod cargo;
 mod git;
 mod lint;
 mod listing;
+mod paths;
 mod pkg;
 mod source;
 mod tests_js;
@@ -72,6 +73,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 Guard::Locations,
             ),
             "test" | "t" | "nextest" => pick("cargo-test", cargo::test, Guard::Locations),
+            "fmt" => pick("cargo-fmt", lint::rustfmt_check, Guard::Own),
             _ => None,
         },
         "go" => match sub {
@@ -82,12 +84,24 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             _ => None,
         },
         "make" | "gmake" | "ninja" | "cmake" => pick(program, build::compiler, Guard::Locations),
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => {
+            pick(program, build::compiler, Guard::Locations)
+        }
+        "mypy" | "dmypy" => pick("mypy", lint::located, Guard::Own),
+        "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
+        "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
+        "pip" | "pip3" => match sub {
+            "install" | "download" | "wheel" => pick("pip-install", pkg::pip_install, Guard::Locations),
+            _ => None,
+        },
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
         "pytest" | "py.test" => pick("pytest", tests_native::pytest, Guard::Locations),
         "python" | "python3" if inv.args.first().map(String::as_str) == Some("-m") => {
             match inv.args.get(1).map(String::as_str) {
                 Some("pytest") => pick("pytest", tests_native::pytest, Guard::Locations),
                 Some("ruff") => pick("ruff", lint::ruff, Guard::Own),
+                Some("mypy") => pick("mypy", lint::located, Guard::Own),
+                Some("pip") => pick("pip-install", pkg::pip_install, Guard::Locations),
                 _ => None,
             }
         }
@@ -95,10 +109,12 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "jest" => pick("jest", tests_js::jest, Guard::Locations),
         "tsc" => pick("tsc", lint::tsc, Guard::Own),
         "eslint" => pick("eslint", lint::eslint, Guard::Own),
-        "ruff" => pick("ruff", lint::ruff, Guard::Own),
+        "ruff" | "flake8" => pick(program, lint::ruff, Guard::Own),
         "npm" | "pnpm" | "yarn" | "bun" | "npx" | "bunx" | "pnpx" => pkg::choose(ctx),
         "ls" => pick("ls", listing::ls, Guard::Own),
         "find" => pick("find", listing::find, Guard::Own),
+        "du" => pick("du", listing::du, Guard::Own),
+        "tree" => pick("tree", listing::tree, Guard::Own),
         "grep" | "egrep" | "fgrep" | "rg" => pick(program, listing::grep, Guard::Own),
         "cat" if source::is_source_cat(inv) => pick("cat-outline", source::outline, Guard::Own),
         _ => sniff(ctx.text),

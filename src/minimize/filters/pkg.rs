@@ -45,3 +45,23 @@ fn install(ctx: &Context) -> Option<String> {
         });
     Some(join_lines(out))
 }
+
+/// `pip install` (and `download`, `wheel`): download and build progress drops (`Downloading`,
+/// `Using cached`, progress bars, metadata and wheel-building steps); every requirement line
+/// (`Collecting x (from y)`, `Requirement already satisfied`), warning, error and the outcome
+/// (`Successfully installed`, `Would install`) stay.
+pub(super) fn pip_install(ctx: &Context) -> Option<String> {
+    let noise = re!(
+        r"^\s*(Downloading |Using cached |Obtaining dependency information|Preparing metadata|Installing build dependencies|Getting requirements to build|Building wheels? for |Created wheel for |Stored in directory|Building wheel for \S+ \(pyproject\.toml\): (started|finished with status 'done')|[━╸╺\-]+ [\d.]+/[\d.]+ [kMG]?B)|^\s*[━╸╺]"
+    )?;
+    let mut out = Vec::new();
+    let mut dropped = false;
+    for line in ctx.text.lines() {
+        if noise.is_match(line) {
+            dropped = true;
+            continue;
+        }
+        out.push(line.to_string());
+    }
+    dropped.then(|| join_lines(out))
+}

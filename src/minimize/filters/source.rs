@@ -13,6 +13,11 @@ use crate::re;
 /// Lines a signature may span before its `{`, `:` or `;` (longer: the first lines only).
 const SIGNATURE_MAX_LINES: usize = 12;
 
+/// A file shorter than this (about 1,500 tokens, 150-200 lines of code) passes whole: reading
+/// it costs less than an outline plus the range read that usually follows one, and every line
+/// of it (a `TODO`, a `raise`) stays in view.
+const OUTLINE_MIN_CHARS: usize = 6000;
+
 #[derive(Clone, Copy, PartialEq)]
 enum Lang {
     Rust,
@@ -60,7 +65,7 @@ fn patterns(lang: Lang) -> Option<Patterns> {
         },
         Lang::Js => Patterns {
             decl: re!(
-                r"^\s*(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(function\*?|class|interface|type|enum|namespace|module)\s|^\s{1,8}(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set)\s+)*\*?(?:#?[A-Za-z_$][\w$]*)\??\s*(<[^>]*>)?\s*\([^;]*$|^(export\s+)?(const|let|var)\s+[A-Za-z_$][\w$]*\s*(:[^=]+)?=\s*(async\s+)?(\([^)]*\)|[A-Za-z_$][\w$]*)\s*(:[^=]+)?=>"
+                r"^\s*(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(const\s+)?(function\*?|class|interface|type|enum|namespace|module)\s|^\s{1,8}(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set)\s+)*\*?(?:#?[A-Za-z_$][\w$]*)\??\s*(<[^>]*>)?\s*\([^;]*$|^(export\s+)?(const|let|var)\s+[A-Za-z_$][\w$]*\s*(:[^=]+)?=\s*(async\s+)?(\([^)]*\)|[A-Za-z_$][\w$]*)\s*(:[^=]+)?=>"
             )?,
             top_only: re!(r"^(export\s+)?(const|let|var)\s")?.into(),
             import: re!(r"^\s*import\s|^\s*(const|let|var)\s+.*=\s*require\(")?,
@@ -71,13 +76,13 @@ fn patterns(lang: Lang) -> Option<Patterns> {
             import: re!(r"^\s*(import|from)\s")?,
         },
         Lang::Go => Patterns {
-            decl: re!(r"^(func|type)\s|^\t[A-Z][A-Za-z0-9_]*\s*\(")?,
+            decl: re!(r"^\s*(func|type)\s|^\t[A-Z][A-Za-z0-9_]*\s*\(")?,
             top_only: re!(r"^(var|const)\s")?.into(),
             import: re!(r"^import\s|^\t\x22")?,
         },
         Lang::Jvm => Patterns {
             decl: re!(
-                r"^\s*(@\w+\s+)*((public|private|protected|internal|static|final|abstract|override|open|sealed|data|suspend|inline|synchronized|async|virtual|partial|readonly)\s+)*(class|interface|enum|record|object|struct|fun|func|def|trait)\s|^\s*((public|private|protected|internal|static|final|abstract|override|synchronized|async|virtual)\s+)+[\w<>\[\],.? ]+\s+\w+\s*\([^;]*$"
+                r"^\s*(@\w+\s+)*((public|private|protected|internal|static|final|abstract|override|open|sealed|data|suspend|inline|synchronized|async|virtual|partial|readonly|case|inner|value|annotation|companion|enum|fileprivate|implicit|lazy|unsafe|new)\s+)*(class|interface|@interface|enum|record|object|struct|fun|func|def|trait)\s|^\s*((public|private|protected|internal|static|final|abstract|override|synchronized|async|virtual)\s+)+[\w<>\[\],.? ]+\s+\w+\s*\([^;]*$"
             )?,
             top_only: None,
             import: re!(r"^\s*(import|using|package)\s")?,
@@ -140,7 +145,12 @@ fn signature_ends(line: &str, lang: Lang) -> bool {
 }
 
 pub(super) fn outline(ctx: &Context) -> Option<String> {
+    if ctx.text.len() < OUTLINE_MIN_CHARS {
+        return None;
+    }
     let path = ctx.inv.args.first()?;
+    // Notes the author left for a reader (`TODO`, `FIXME`, `XXX`, `HACK`) stay with the outline.
+    let marker = re!(r"\b(TODO|FIXME|XXX|HACK)\b")?;
     let lang = lang(path)?;
     let p = patterns(lang)?;
     let lines: Vec<&str> = ctx.text.lines().collect();
@@ -157,8 +167,8 @@ pub(super) fn outline(ctx: &Context) -> Option<String> {
             continue;
         }
         let is_decl = p.decl.is_match(line) && !control_word(line);
-        let is_top =
-            ctx.outline == OutlineLevel::Default && p.top_only.is_some_and(|r| r.is_match(line));
+        let is_top = ctx.outline == OutlineLevel::Default
+            && (p.top_only.is_some_and(|r| r.is_match(line)) || marker.is_match(line));
         if !(is_decl || is_top) {
             i += 1;
             continue;

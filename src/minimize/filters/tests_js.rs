@@ -55,14 +55,21 @@ pub(super) fn jest(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     for line in ctx.text.lines() {
         let t = line.trim();
-        if line.starts_with("PASS ") || passing.is_match(line) || caret.is_match(line) {
+        // Each pattern tried only on lines that start as it does (the cost stays linear and low).
+        let first = t.chars().next().unwrap_or(' ');
+        if line.starts_with("PASS ")
+            || matches!(first, '✓' | '√') && passing.is_match(line)
+            || first == '|' && caret.is_match(line)
+        {
             continue;
         }
-        if let Some(c) = failing_line.captures(line) {
-            out.push(format!("    > {}|{}", &c[1], &c[2]));
-            continue;
+        if first == '>' {
+            if let Some(c) = failing_line.captures(line) {
+                out.push(format!("    > {}|{}", &c[1], &c[2]));
+                continue;
+            }
         }
-        if frame.is_match(line) {
+        if first.is_ascii_digit() && frame.is_match(line) {
             continue;
         }
         // A stack frame inside a dependency or with no location (`at new Promise (<anonymous>)`).

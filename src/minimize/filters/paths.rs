@@ -1,0 +1,139 @@
+//! The path-list shape that listings, `git status`, formatters and linters share: entries grouped
+//! under their directory, the directory written once (`src/jobs/` then `  a.rs  b.rs` on rows),
+//! a directory holding a single entry written as that entry's whole path.
+
+/// Entries joined on a row up to about this width: a row break costs a token, and a longer row
+/// stays well under the tool layer's 768-byte column cap.
+const ROW_CHARS: usize = 160;
+
+/// FNV-1a: the filters' maps are keyed by short strings (paths, sizes) looked up once a line,
+/// where the standard library's DoS-resistant hasher costs more than the rest of the work.
+#[derive(Default)]
+pub(super) struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// A hash map or set keyed by short strings, hashed with [`Fnv`].
+pub(super) type FastHash = std::hash::BuildHasherDefault<Fnv>;
+
+/// Entries grouped by directory, in the order their directories first appear.
+#[derive(Default)]
+pub(super) struct PathList {
+    groups: Vec<(String, Vec<String>)>,
+    index: std::collections::HashMap<String, usize, FastHash>,
+}
+
+impl PathList {
+    /// Adds `shown` (the entry as written under its directory) to `dir` (`src/jobs/`, or `""` for
+    /// entries at the top).
+    pub fn add(&mut self, dir: &str, shown: String) {
+        // Entries of one directory mostly come together: the last group first, then the index.
+        if let Some((_, entries)) = self.groups.last_mut().filter(|(d, _)| d == dir) {
+            entries.push(shown);
+            return;
+        }
+        let i = match self.index.get(dir) {
+            Some(&i) => i,
+            None => {
+                self.groups.push((dir.to_string(), Vec::new()));
+                self.index.insert(dir.to_string(), self.groups.len() - 1);
+                self.groups.len() - 1
+            }
+        };
+        self.groups[i].1.push(shown);
+    }
+
+    /// Adds a whole path, split at its last `/` (a trailing `/`, a directory's mark, stays
+    /// with the name).
+    pub fn add_path(&mut self, path: &str) {
+        let (dir, name) = split_dir(path);
+        self.add(dir, name.to_string());
+    }
+
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(|(_, e)| e.len()).sum()
+    }
+
+    /// `dir/` then its entries on indented rows; a directory with one entry as one line; entries
+    /// at the top on unindented rows.
+    pub fn render(self, out: &mut Vec<String>) {
+        for (dir, entries) in self.groups {
+            match entries.as_slice() {
+                [] => out.push(dir),
+                [one] if !dir.is_empty() => out.push(format!("{dir}{one}")),
+                _ if dir.is_empty() => rows(entries, "", out),
+                _ => {
+                    out.push(dir);
+                    rows(entries, "  ", out);
+                }
+            }
+        }
+    }
+}
+
+/// `a/b/c.rs` as (`a/b/`, `c.rs`); `a/b/` as (`a/`, `b/`); `c.rs` as (``, `c.rs`).
+pub(super) fn split_dir(path: &str) -> (&str, &str) {
+    let trimmed = path.strip_suffix('/').unwrap_or(path);
+    match trimmed.rfind('/') {
+        Some(i) => (&path[..=i], &path[i + 1..]),
+        None => ("", path),
+    }
+}
+
+/// Entries on rows of about [`ROW_CHARS`], one space apart, or two when an entry holds a space
+/// (`a.rs: 4, 20`, a name with a space).
+pub(super) fn rows(entries: Vec<String>, indent: &str, out: &mut Vec<String>) {
+    let sep = if entries.iter().any(|e| e.contains(' ')) {
+        "  "
+    } else {
+        " "
+    };
+    let mut row = String::new();
+    for e in entries {
+        if !row.is_empty() && row.len() + e.len() + sep.len() > ROW_CHARS {
+            out.push(format!("{indent}{}", std::mem::take(&mut row)));
+        }
+        if !row.is_empty() {
+            row.push_str(sep);
+        }
+        row.push_str(&e);
+    }
+    if !row.is_empty() {
+        out.push(format!("{indent}{row}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn paths_are_grouped_under_their_directory() {
+        let mut list = PathList::default();
+        for p in ["a/x.rs", "b/only.rs", "a/y.rs", "top.txt", "other.txt", "a/sub/"] {
+            list.add_path(p);
+        }
+        let mut out = Vec::new();
+        list.render(&mut out);
+        assert_eq!(
+            out,
+            vec!["a/", "  x.rs y.rs sub/", "b/only.rs", "top.txt other.txt"]
+        );
+        assert_eq!(split_dir("a/b/"), ("a/", "b/"));
+        assert_eq!(split_dir("/x"), ("/", "x"));
+    }
+}
