@@ -119,7 +119,7 @@ pub fn defaults_under(env: &mut std::collections::HashMap<String, String>) {
         .iter()
         .any(|k| env.get(*k).is_some_and(|v| !v.is_empty()));
     for (k, v) in NON_INTERACTIVE_ENV {
-        if !(no_ci && *k == CI) && !env.contains_key(*k) {
+        if !(env.contains_key(*k) || no_ci && *k == CI) {
             env.insert((*k).to_string(), (*v).to_string());
         }
     }

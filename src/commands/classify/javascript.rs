@@ -190,12 +190,14 @@ pub fn only_prints(code: &str) -> bool {
                     return false;
                 }
             }
-            Tok::Name(name) if after_dot => {
-                if DENIED.contains(&name.as_str()) || name.starts_with('_') {
-                    return false;
-                }
-                // A member of a global or module chain is checked where the chain starts.
+            // A member of a global or module chain is checked where the chain starts; a member
+            // of a value may be anything but these.
+            Tok::Name(name)
+                if after_dot && (DENIED.contains(&name.as_str()) || name.starts_with('_')) =>
+            {
+                return false
             }
+            Tok::Name(_) if after_dot => {}
             Tok::Name(name) => {
                 if DENIED.contains(&name.as_str()) {
                     return false;
