@@ -275,6 +275,12 @@ export interface ClassifyOptions {
    * with the host's. @default the host's environment
    */
   env?: Record<string, string>
+  /**
+   * The command runs with the non-interactive environment (docs/api.md §7), as `executeShell`
+   * and a `Shell` run commands by default: its values count for the keys `env` does not set
+   * (`CI`, `npm_config_update_notifier`, `PIP_DISABLE_PIP_VERSION_CHECK`, …). @default false
+   */
+  nonInteractiveEnv?: boolean
 }
 
 /** How much a command can do (extension). */

@@ -282,6 +282,26 @@ describe('bash', () => {
     expect(bash.isReadOnly!({ command: 'touch x' })).toBe(false)
   })
 
+  it('classifies where the command will run: the directory and its repository, the call\'s cwd and env', () => {
+    expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0)
+    expect(spawnSync('git', ['-C', dir, 'config', 'core.fsmonitor', join(dir, 'hook')]).status).toBe(0)
+    const { bash } = tools()
+    expect(bash.checkPermissions!({ command: 'git status' })).toMatchObject({ behavior: 'ask', reasons: expect.arrayContaining([expect.stringContaining('core.fsmonitor')]) })
+    expect(bash.checkPermissions!({ command: 'git log --oneline' })).toMatchObject({ behavior: 'allow' })
+    const plain = mkdtempSync(join(tmpdir(), 'agent-shell-plain-'))
+    try {
+      expect(bash.checkPermissions!({ command: 'git status', cwd: plain })).toMatchObject({ behavior: 'allow' })
+    } finally {
+      rmSync(plain, { recursive: true, force: true })
+    }
+    expect(bash.checkPermissions!({ command: 'less README.md', env: { LESSOPEN: '|./x %s' } })).toMatchObject({
+      behavior: 'ask',
+      reasons: [expect.stringContaining('LESSOPEN')],
+    })
+    // The non-interactive environment counts: pip's version check is off in the session.
+    expect(bash.checkPermissions!({ command: 'pip list' })).toMatchObject({ behavior: 'allow' })
+  })
+
   it('after close(), a call is an error result, not a crash', async () => {
     const t = tools()
     await t.close()

@@ -110,11 +110,16 @@ pub struct ClassifyOptions {
     /// The environment it will run with (`HOME`, `PATH`, `GIT_DIR`, …), whole: it is not merged
     /// with the host's. @default the host's environment
     pub env: Option<HashMap<String, String>>,
+    /// The command runs with the non-interactive environment (docs/api.md §7), as `executeShell`
+    /// and a `Shell` run commands by default: its values count for the keys `env` does not set
+    /// (`CI`, `npm_config_update_notifier`, `PIP_DISABLE_PIP_VERSION_CHECK`, …). @default false
+    pub non_interactive_env: Option<bool>,
 }
 
 js_readers!(ClassifyOptions {
     cwd => Path,
     env => StringMap,
+    non_interactive_env => bool,
 });
 
 /// The default interceptor rules, for the tools `read` (cat/head/tail/less/more with a file),
@@ -259,10 +264,13 @@ pub fn classify_command(
             None => std::env::current_dir()
                 .map_err(|e| Error::invalid("options.cwd", "could not be read", e.to_string()))?,
         };
-        let vars = match ClassifyOptions::env(&options)? {
+        let mut vars: HashMap<String, String> = match ClassifyOptions::env(&options)? {
             Some(StringMap(pairs)) => pairs.into_iter().collect(),
             None => std::env::vars().collect(),
         };
+        if ClassifyOptions::non_interactive_env(&options)?.unwrap_or(false) {
+            crate::process::env::defaults_under(&mut vars);
+        }
         Ok((command, Some(classify::Context { cwd, env: vars })))
     };
     let (command, context) = read().map_err(|e| error::throw(&env, e))?;

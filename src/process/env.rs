@@ -112,6 +112,19 @@ fn env_with(
     env
 }
 
+/// The non-interactive defaults for the keys `env` does not set (`CI` left out as in
+/// [`host_env_with`]): what a command sees when its caller's variables are `env`.
+pub fn defaults_under(env: &mut std::collections::HashMap<String, String>) {
+    let no_ci = NO_CI_OPT_OUTS
+        .iter()
+        .any(|k| env.get(*k).is_some_and(|v| !v.is_empty()));
+    for (k, v) in NON_INTERACTIVE_ENV {
+        if !(env.contains_key(*k) || no_ci && *k == CI) {
+            env.insert((*k).to_string(), (*v).to_string());
+        }
+    }
+}
+
 /// Whether `key` is a name a shell can export: `^[A-Za-z_][A-Za-z0-9_]*$`.
 pub use crate::syntax::is_name as is_valid_env_key;
 

@@ -9,7 +9,7 @@
 // run later unconfined).
 import { statSync } from 'node:fs'
 import { classifyCommand, minimizeOutput, OutputSink, type JobManager, type JobOutput, type ShellRunResult } from '../native'
-import { InputError, record, requiredCommand } from '../input'
+import { checkDirectory, envInput, InputError, optionalString, record, requiredCommand } from '../input'
 import type { PermissionDecision, ToolContext, ToolResult } from '../types'
 import { runAutoBackground, backgroundStart, startBackground } from './background'
 import { DEFAULT_MAX_CAPTURE_BYTES, KB, UPDATE_INTERVAL_MS } from './config'
@@ -31,22 +31,37 @@ const STATE_BUILTINS = new Set(['unset', 'unalias', 'trap', 'umask', 'enable', '
 /** An assignment (`X=1`, `export X=1`, `alias a=b`, `declare -A m=()`), a function definition, `set -o …`, `shopt -s …`. */
 const STATE_CHANGE = /(?:^|[\s;&|(])[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=|(?:^|[\s;&|(])function\s|\w\s*\(\)\s*\{|\bset\s+[-+][a-zA-Z]|\bshopt\s+-[su]\b/
 
-/** allow for read-only commands, ask for writes and anything unproven, deny for dangerous ones (classifyCommand). */
-export function permissions(raw: unknown): PermissionDecision {
+/**
+ * allow for read-only commands, ask for writes and anything unproven, deny for dangerous ones
+ * (classifyCommand). With the tool set's state, the command is classified where it will run: the
+ * session's directory (or the call's `cwd`) and environment (the host's, the tool set's `env`, the
+ * call's `env`, the non-interactive defaults), so that configuration there which makes a reader run
+ * code (a repository's core.fsmonitor, a .pnpmfile.cjs, …) makes it ask.
+ */
+export function permissions(raw: unknown, t?: ToolSetState): PermissionDecision {
   let command: string
+  let where: { cwd: string; env: Record<string, string> } | undefined
   try {
-    command = requiredCommand(record(raw))
+    const input = record(raw)
+    command = requiredCommand(input)
+    if (t) {
+      const cwdInput = optionalString(input, 'cwd')
+      const cwd = cwdInput === undefined ? t.session.cwd : checkDirectory(cwdInput, t.session.cwd)
+      const env: Record<string, string> = {}
+      for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v
+      where = { cwd, env: { ...env, ...t.config.options.env, ...envInput(input) } }
+    }
   } catch (error) {
     return { behavior: 'ask', reasons: [error instanceof Error ? error.message : String(error)] }
   }
-  const c = classifyCommand(command)
+  const c = where ? classifyCommand(command, { ...where, nonInteractiveEnv: true }) : classifyCommand(command)
   const behavior = c.level === 'read-only' ? 'allow' : c.level === 'dangerous' ? 'deny' : 'ask'
   return { behavior, reasons: c.reasons.length ? c.reasons : [`${c.level}: ${c.commands.join(', ') || 'no command'}`] }
 }
 
 /** `permissions`, except that `allow` reads `ask` once this system was found unable to confine. */
 export function gatedPermissions(t: ToolSetState, raw: unknown): PermissionDecision {
-  const decision = t.snapshot.gate(raw, permissions(raw))
+  const decision = t.snapshot.gate(raw, permissions(raw, t))
   if (decision.behavior !== 'allow' || !t.config.enforceReadOnly || t.confinementUnavailable === undefined) return decision
   return {
     behavior: 'ask',
@@ -56,7 +71,7 @@ export function gatedPermissions(t: ToolSetState, raw: unknown): PermissionDecis
 
 /** The call must run confined: its verdict is `allow`, enforcement is on, and no person approved it. */
 export function mustConfine(t: ToolSetState, raw: unknown, context: ToolContext): boolean {
-  return t.config.enforceReadOnly && context.approved !== true && t.snapshot.gate(raw, permissions(raw)).behavior === 'allow'
+  return t.config.enforceReadOnly && context.approved !== true && t.snapshot.gate(raw, permissions(raw, t)).behavior === 'allow'
 }
 
 /** Runs `p` confined to reading, whichever way it would have run; nothing runs where that cannot be done. */

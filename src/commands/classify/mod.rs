@@ -19,6 +19,7 @@ mod env;
 mod files;
 mod git;
 mod grammar;
+mod javascript;
 mod modes;
 mod network;
 mod programs;

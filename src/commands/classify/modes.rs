@@ -30,7 +30,18 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "python" | "python3" | "pypy" => json_tool(&values),
         "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => {
-            compiler_info(&values) || preprocess(program, &values)
+            compiler_info(&values) || preprocess(program, &values) || syntax_only(&values)
+        }
+        "gpg" | "gpg2" => matches!(
+            values.as_slice(),
+            ["--version" | "--help" | "--dump-options" | "--list-config"]
+        ),
+        "ldconfig" => {
+            !values.is_empty()
+                && values
+                    .iter()
+                    .all(|v| matches!(*v, "-p" | "--print-cache" | "-N" | "-X"))
+                && values.iter().any(|v| matches!(*v, "-p" | "--print-cache"))
         }
         "rustc" => rustc_info(&values),
         "sqlite3" => sqlite_read_only(&values),
@@ -267,6 +278,35 @@ fn compiler_info(values: &[&str]) -> bool {
                 || v.starts_with("--print-file-name=")
                 || v.starts_with("--print-prog-name=")
         })
+}
+
+/// `gcc -fsyntax-only x.c` (checks and writes nothing), `gcc -M x.c` (dependencies to stdout):
+/// with options that only define, include or warn, and no `-o`, `-MF`, `-MD`, plugins or specs.
+fn syntax_only(values: &[&str]) -> bool {
+    let mut checks = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-fsyntax-only" | "-M" | "-MM" => checks = true,
+            "-I" | "-D" | "-U" | "-x" | "-isystem" | "-iquote" | "-include" => i += 1,
+            v if v.starts_with("-I")
+                || v.starts_with("-D")
+                || v.starts_with("-U")
+                || v.starts_with("-std=")
+                || (v.starts_with("-W")
+                    && !v.starts_with("-Wl,")
+                    && !v.starts_with("-Wa,")
+                    && !v.starts_with("-Wp,"))
+                || matches!(
+                    v,
+                    "-pedantic" | "-pedantic-errors" | "-w" | "-ansi" | "-m32" | "-m64"
+                ) => {}
+            v if v.starts_with('-') && v != "-" => return false,
+            _ => {}
+        }
+    }
+    checks
 }
 
 /// `rustc -vV`, `rustc --print sysroot`, `rustc --explain E0308`: what rustc is and knows, with

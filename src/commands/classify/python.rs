@@ -615,7 +615,7 @@ pub fn invocation(args: &[Word]) -> Option<Verdict> {
                     v.push_unless(
                         Level::Unknown,
                         "python3 runs inline code, whose modules may come from the working directory",
-                        Settle::PythonModules,
+                        Settle::InlineCode,
                     );
                     return Some(v);
                 }

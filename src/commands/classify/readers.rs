@@ -230,6 +230,18 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
 }
 
 fn tar(parsed: &Parsed, v: &mut Verdict) {
+    // `tar -czf - dir`: an archive made on stdout writes no file.
+    let to_stdout = parsed.has("-c|--create")
+        && !parsed.has("-r|--append|-u|--update|-A|--catenate|--concatenate|--delete")
+        && parsed
+            .all("-f|--file")
+            .filter_map(|o| o.value())
+            .all(|f| f.is("-"))
+        && parsed.has("-f|--file");
+    if to_stdout {
+        v.findings
+            .retain(|f| f.reason != "tar creates or changes an archive");
+    }
     let extracts = parsed.has("-x|--extract|--get");
     if extracts && !parsed.has("-O|--to-stdout") {
         v.push(Level::Write, "tar extracts files");

@@ -143,7 +143,10 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     let only_help = (matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version")
         || (sub == "version" && tool.reads.contains(&"version")))
         && rest.is_empty();
-    if only_help {
+    // `cargo check --help`, `npm install -h`: a command's help, printed.
+    let command_help = !sub.starts_with('-')
+        && matches!(rest.as_slice(), [only] if only.is("--help") || only.is("-h"));
+    if only_help || command_help {
         return Verdict::read_only();
     }
     if sub.starts_with('-') && !tool.reads.contains(&sub) {

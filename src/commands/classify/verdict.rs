@@ -75,9 +75,10 @@ pub enum Settle {
     /// `cargo tree`/`metadata` may write Cargo.lock: not when it is current and nothing is
     /// fetched ([`super::context`] reads it).
     CargoLockfile,
-    /// A Python program that only prints: what it imports is the context's to check (modules
-    /// shadowed in the working directory), so it is read-only only when the context was read.
-    PythonModules,
+    /// An interpreter's inline program that only prints (`python3 -c`, `node -e`): what the
+    /// interpreter loads as it starts (modules shadowed in the working directory, `.pth` files,
+    /// `NODE_OPTIONS`) is the context's to check, so it is read-only only when the context was read.
+    InlineCode,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

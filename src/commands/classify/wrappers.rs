@@ -136,6 +136,27 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
             return v;
         }
     }
+    if matches!(program, "node" | "nodejs") {
+        // `node -p EXPR` / `node -e CODE` alone (no other option: -r would load a module).
+        if let [flag, code] = args {
+            let printing =
+                flag.is("-p") || flag.is("--print") || flag.is("-e") || flag.is("--eval");
+            if printing
+                && code
+                    .value
+                    .as_deref()
+                    .is_some_and(super::javascript::only_prints)
+            {
+                let mut v = Verdict::default();
+                v.push_unless(
+                    Level::Unknown,
+                    format!("{program} runs inline code, whose startup options come from the environment"),
+                    super::verdict::Settle::InlineCode,
+                );
+                return v;
+            }
+        }
+    }
     let inline = [
         "-c",
         "-e",

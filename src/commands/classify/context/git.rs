@@ -763,8 +763,9 @@ fn stale(here: &Here<'_>, repo: &Repo) -> bool {
         Var::Runtime => return true,
         Var::Unset => repo.git_dir.join("index"),
     };
+    // No index yet (a new repository): git status does not write one.
     let Ok(meta) = fs::metadata(&index) else {
-        return true;
+        return false;
     };
     if meta.len() > MAX_INDEX_BYTES {
         return true;

@@ -195,7 +195,8 @@ impl Probe {
         // `node -v`, `perl -v`: the interpreter prints its version before it reads its options
         // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
         let version_only = interpreter.is_none()
-            && matches!(args, [only] if ["-v", "-V", "--version", "-version"].iter().any(|v| only.is(v)));
+            && matches!(family(program), "node" | "perl")
+            && matches!(args, [only] if ["-v", "-V", "--version"].iter().any(|v| only.is(v)));
         if !version_only {
             tools::interpreted(
                 program,
@@ -234,9 +235,8 @@ impl Probe {
                     node::check(&at, args, &mut out)
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
-                "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" => {
-                    tools::check(&at, args, &mut out)
-                }
+                "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
+                | "bat" => tools::check(&at, args, &mut out),
                 _ => {}
             }
             if python_script {
@@ -277,7 +277,7 @@ impl Probe {
         verdict.findings.retain(|f| match f.settle {
             None => true,
             // `Probe::check` reads the interpreter's module path for the same program.
-            Some(Settle::PythonModules) => false,
+            Some(Settle::InlineCode) => false,
             Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
                 rust::lockfile_current(
                     &Here {

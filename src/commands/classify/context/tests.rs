@@ -1151,6 +1151,45 @@ fn pagers_tools_and_interpreters() {
             env: &[("PERL5OPT", "-Mx")],
             ..case("perl5opt-version", |_| {}, "perl -v", None)
         },
+        case(
+            "node-print",
+            |_| {},
+            "node -p \"require('./package.json').version\"",
+            None,
+        ),
+        Case {
+            env: &[("NODE_OPTIONS", "--require ./x.js")],
+            ..case(
+                "node-print-node-options",
+                |_| {},
+                "node -e 'console.log(1)'",
+                Some("NODE_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-javaagent:x.jar")],
+            ..case(
+                "java-tool-options",
+                |_| {},
+                "java -version",
+                Some("JAVA_TOOL_OPTIONS"),
+            )
+        },
+        case(
+            "terraform-checkpoint",
+            |_| {},
+            "terraform version",
+            Some("checkpoint"),
+        ),
+        Case {
+            env: &[("CHECKPOINT_DISABLE", "1")],
+            ..case(
+                "terraform-checkpoint-off",
+                |_| {},
+                "terraform version",
+                None,
+            )
+        },
     ]);
 }
 

@@ -157,6 +157,19 @@ pub fn interpreted(
                 }
             }
         }
+        "java" | "javac" | "jar" | "jshell" | "javadoc" | "keytool" | "jarsigner" | "jlink"
+        | "jdeps" | "jcmd" | "jps" | "jstat" => {
+            // The JVM starts agents and options from these before it does anything, `-version`
+            // included.
+            for name in ["JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"] {
+                if env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("{what}: the JVM takes options (agents included) from {name}"),
+                    );
+                }
+            }
+        }
         "ruby" => {
             for name in ["RUBYOPT", "RUBYLIB"] {
                 if env.is_set(name) {
@@ -172,7 +185,7 @@ pub fn interpreted(
 }
 
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    match here.program {
+    match super::family(here.program) {
         "less" | "more" => {
             let no_preprocessor = args.iter().any(|a| {
                 a.is("--no-lessopen")
@@ -188,6 +201,8 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "tar" => tar(here, out),
         "ssh" => ssh(here, args, out),
         "sqlite3" => sqlite(here, args, out),
+        "terraform" => terraform(here, out),
+        "bat" => bat(here, out),
         "man" if here.env.is_set("MANOPT") => {
             out.push(Level::Unknown, "man takes options from MANOPT");
         }
@@ -195,8 +210,21 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
+/// The distribution's own input preprocessor (`| /usr/bin/lesspipe %s`, what Debian's and
+/// Fedora's shell profiles set): it only decodes files to its output.
+fn system_preprocessor(value: &str) -> bool {
+    let command = value.trim_start_matches('|').trim_start();
+    let program = command.split_whitespace().next().unwrap_or("");
+    let name = program.rsplit('/').next().unwrap_or("");
+    (program.starts_with("/usr/bin/") || program.starts_with("/bin/"))
+        && matches!(name, "lesspipe" | "lesspipe.sh" | "lessfile")
+}
+
 fn less(here: &Here<'_>, out: &mut Verdict) {
     for name in ["LESSOPEN", "LESSCLOSE"] {
+        if here.env.value(name).is_some_and(system_preprocessor) {
+            continue;
+        }
         if here.env.is_set(name) {
             out.push(
                 Level::Unknown,
@@ -256,10 +284,7 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
             }
             Contents::Missing => continue,
         };
-        if ["LESSOPEN", "LESSCLOSE", "LESSEDIT", "LESS_IS_MORE"]
-            .iter()
-            .any(|v| bytes.contains(v))
-        {
+        if ["LESSOPEN", "LESSCLOSE"].iter().any(|v| bytes.contains(v)) {
             out.push(
                 Level::Unknown,
                 format!(
@@ -532,5 +557,71 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 format!("sqlite3 creates {database}-wal and {database}-shm: the database is in WAL mode"),
             );
         }
+    }
+}
+
+/// terraform records a checkpoint signature in `~/.terraform.d` on every run (measured with
+/// `terraform version`), unless `CHECKPOINT_DISABLE` or `disable_checkpoint` says not to.
+fn terraform(here: &Here<'_>, out: &mut Verdict) {
+    if here.env.is_set("CHECKPOINT_DISABLE") {
+        return;
+    }
+    let config = match here.env.get("TF_CLI_CONFIG_FILE") {
+        Var::Set(p) if !p.is_empty() => Some(files::join(here.dir, p)),
+        _ => here.env.home().map(|h| h.join(".terraformrc")),
+    };
+    let disabled = config.is_some_and(|c| match files::read_text(&c) {
+        Contents::Text(t) => t.lines().any(|l| {
+            let l = l.replace(' ', "");
+            l.starts_with("disable_checkpoint=true")
+        }),
+        _ => false,
+    });
+    if !disabled {
+        out.push(
+            Level::Write,
+            "terraform records a checkpoint signature in ~/.terraform.d (CHECKPOINT_DISABLE turns it off)",
+        );
+    }
+}
+
+/// bat's configuration file (`BAT_CONFIG_PATH`, else `~/.config/bat/config`): its arguments
+/// count as given; `--lessopen` runs LESSOPEN's preprocessor.
+fn bat(here: &Here<'_>, out: &mut Verdict) {
+    let path = match here.env.get("BAT_CONFIG_PATH") {
+        Var::Set(p) if !p.is_empty() => Some(files::join(here.dir, p)),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "bat reads arguments from BAT_CONFIG_PATH, only known at run time",
+            );
+            return;
+        }
+        _ => here.env.xdg_config().map(|x| x.join("bat/config")),
+    };
+    let Some(path) = path else {
+        return;
+    };
+    match files::read_text(&path) {
+        Contents::Text(t) => {
+            if t.lines().any(|l| {
+                let l = l.trim_start();
+                !l.starts_with('#')
+                    && (l.starts_with("--lessopen") || l.starts_with("--config-file"))
+            }) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "bat takes --lessopen from {}, which runs LESSOPEN's preprocessor",
+                        path.display()
+                    ),
+                );
+            }
+        }
+        Contents::Unreadable => out.push(
+            Level::Unknown,
+            format!("bat reads {}, which cannot be read here", path.display()),
+        ),
+        Contents::Missing => {}
     }
 }
