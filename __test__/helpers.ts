@@ -17,6 +17,16 @@ export function processesWith(marker: string): number[] {
   return found
 }
 
+/** Whether process `pid` lives (exists and is not a zombie). It may end between two reads of
+ * /proc, so a read that fails means it has ended. */
+export function alive(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z'
+  } catch {
+    return false
+  }
+}
+
 /** Waits until `check` holds or `ms` pass; returns whether it held. */
 export async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
   const end = Date.now() + ms

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { JobManager, Shell } from '../index.js'
-import { eventually } from './helpers'
+import { alive, eventually } from './helpers'
 
 const IDLE_MS = 150
 let dir = ''
@@ -35,8 +35,6 @@ async function out(s: Shell, command: string, extra: Record<string, unknown> = {
   })
   return text
 }
-
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/\) Z /.test(require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8'))
 
 /** Runs `setup`, waits for the session to park (its bash gone), and returns the old bash's pid. */
 async function parkAfter(s: Shell, setup: string, extra: Record<string, unknown> = {}): Promise<number> {
