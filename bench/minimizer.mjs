@@ -20,6 +20,7 @@
 // --write stores the table in MINIMIZER-RESULTS.md for the default recording, in
 // MINIMIZER-RESULTS-<LABEL or the directory's name>.md for another.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -337,6 +338,9 @@ if (costs.length) {
   md += `\nCost (minimizeOutput on each case's output repeated to 50 KB, median of ${COST_RUNS} calls): median over ${costs.length} cases ${median.toFixed(3)} ms, over 1 ms: ${costs.filter((c) => c.ms > 1).length}; slowest ${costs.slice(0, 8).map((c) => `${c.name} ${c.ms.toFixed(3)} ms`).join(', ')}.\n`
 }
 console.log(md)
+// When and where: the cost figures depend on the machine and its load.
+const measured = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0].toFixed(1)} at the end.`
+md += `\n${measured}\n`
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 if (argv.includes('--write') && fixtures !== defaultFixtures) {
   const name = splitOption ?? path.basename(path.basename(fixtures) === 'fixtures' ? path.dirname(fixtures) : fixtures)
