@@ -20,6 +20,7 @@
 // --write stores the table in MINIMIZER-RESULTS.md for the default recording, in
 // MINIMIZER-RESULTS-<LABEL or the directory's name>.md for another.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -133,6 +134,9 @@ function facts(c) {
       }
       else if ((m = /^On branch (\S+)/.exec(l))) add('branch', m[1])
     }
+    // A subcommand none of these rules is about (ls-files, diff --name-status, branch, tag):
+    // each line is a fact, as for a program no rule is about.
+    if (!f.length) for (const l of lines) if (l.trim()) add('line', l.trim())
     return f
   }
   if (program === 'ls') {
@@ -223,6 +227,8 @@ function facts(c) {
     if ((m = /^error: could not compile `(\w+)`/.exec(l))) add('summary', m[0])
     if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
+    // A drawn tree's entries (cargo tree, npm ls).
+    if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
   }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
   // its facts from its noise, so each line is one; a text that drops lines drops facts.
@@ -332,9 +338,12 @@ if (costs.length) {
   md += `\nCost (minimizeOutput on each case's output repeated to 50 KB, median of ${COST_RUNS} calls): median over ${costs.length} cases ${median.toFixed(3)} ms, over 1 ms: ${costs.filter((c) => c.ms > 1).length}; slowest ${costs.slice(0, 8).map((c) => `${c.name} ${c.ms.toFixed(3)} ms`).join(', ')}.\n`
 }
 console.log(md)
+// When and where: the cost figures depend on the machine and its load.
+const measured = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0].toFixed(1)} at the end.`
+md += `\n${measured}\n`
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 if (argv.includes('--write') && fixtures !== defaultFixtures) {
   const name = splitOption ?? path.basename(path.basename(fixtures) === 'fixtures' ? path.dirname(fixtures) : fixtures)
   fs.writeFileSync(path.join(here, `MINIMIZER-RESULTS-${slug(name)}.md`), `# Output minimizer on ${fixtures} (bench/minimizer.mjs --fixtures)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64, same command and output, same run. Split: ${splitOption ?? 'each case\'s own'}.\n\n${md}`)
-} else if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped).\n\n${md}`)
+} else if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped). A fourth round (issue 45: 133 real runs recorded by someone who never read the filters, cargo/clippy/nextest/fmt, JS/TS, Python, Go, C, listings, grep, cat, misc, pipes; 34 of them, the tune split, are the r4- cases here, the other 99 held out and measured by the lead with \`--fixtures\`) met the bar in 27 of 34 tune cases before any change (one fact lost: a test binary with no tests; cargo fmt --check, du, gcc, pip install and mypy unfiltered; a passing cargo test and a long git status over the anchor); the filters were then rewritten around shapes (a path list by directory, a passing test binary as its result line, one line per message and file, a formatter's places, diffs' hunk headers), never around a recording. The checker learnt in that round: du's and tree's entries, a linter's finding text after its code, each line of a program no rule is about (an elided listing no longer counts as keeping everything), rows one space apart.\n\n${md}`)
 process.exit(failures ? 1 : 0)

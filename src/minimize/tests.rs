@@ -701,3 +701,25 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
 }
 
 
+
+#[test]
+fn drawn_trees_and_git_path_lists() {
+    let cargo_tree = "app v0.1.0 (/p)\n├── serde v1.0.200\n│   └── serde_derive v1.0.200 (proc-macro)\n└── regex v1.10.4\n\n[dev-dependencies]\n└── pretty_assertions v1.4.0\n";
+    assert_eq!(
+        text_of("cargo tree", cargo_tree),
+        "app v0.1.0 (/p)\n  serde v1.0.200\n    serde_derive v1.0.200 (proc-macro)\n  regex v1.10.4\n\n[dev-dependencies]\n  pretty_assertions v1.4.0\n"
+    );
+    let npm = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └── b@2.0.0\n└── c@3.0.0\n";
+    assert_eq!(
+        text_of("npm ls", npm),
+        "app@1.0.0 /p\n  a@1.0.0\n    b@2.0.0\n  c@3.0.0\n"
+    );
+    assert_eq!(
+        text_of("git ls-files", "src/a.rs\nsrc/b.rs\nREADME.md\n"),
+        "src/\n  a.rs b.rs\nREADME.md\n"
+    );
+    assert_eq!(
+        text_of("git diff --name-status HEAD~1", "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"),
+        "M src/\n  a.rs b.rs\nA new.md\n"
+    );
+}

@@ -17,9 +17,21 @@ fn location_pattern() -> Option<&'static Regex> {
 /// Every location in `text`, as written.
 pub(crate) fn locations(text: &str) -> Vec<&str> {
     match location_pattern() {
-        Some(re) => re.find_iter(text).map(|m| m.as_str()).collect(),
+        Some(re) => text
+            .lines()
+            .filter(|l| may_hold_location(l))
+            .flat_map(|l| re.find_iter(l).map(|m| m.as_str()))
+            .collect(),
         None => Vec::new(),
     }
+}
+
+/// Whether a line has a `:` or `(` before a digit, without which it holds no location: most
+/// lines are skipped before the pattern, which tries every position of the ones it reads.
+fn may_hold_location(line: &str) -> bool {
+    line.as_bytes()
+        .windows(2)
+        .any(|w| (w[0] == b':' || w[0] == b'(') && w[1].is_ascii_digit())
 }
 
 /// Whether every location of `raw` is still in `out`; frames inside installed dependencies
@@ -29,7 +41,7 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
     // pattern reads differently there (inside a longer path) is searched for as text.
     let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
     raw.lines()
-        .filter(|l| !is_dependency_frame(l))
+        .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
         .flat_map(locations)
         .all(|l| kept.contains(l) || out.contains(l))
 }

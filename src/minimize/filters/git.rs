@@ -422,6 +422,9 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
 /// `git diff` (and `--stat` alone: its per-file counts without the graph, grouped by directory
 /// when there are many, and the summary's three numbers).
 pub(super) fn diff(ctx: &Context) -> Option<String> {
+    if ctx.inv.has_flag(&["--name-only", "--name-status"], None) {
+        return path_lines(ctx);
+    }
     let mut out = Vec::new();
     // The changed lines and their hunk headers (the line numbers) are the facts; context lines
     // are the file as it is, which the agent reads from the file when it needs them.
@@ -452,6 +455,41 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     stat_block(stats, &mut out);
     diff.finish(&mut out);
     (seen_diff || seen_stat).then(|| join_lines(out))
+}
+
+/// `git ls-files`, `git diff --name-only` (a path a line) and `--name-status` (`M<TAB>path`):
+/// a path list grouped by directory (by state first, for `--name-status`: `M src/` then its
+/// modified files).
+pub(super) fn path_lines(ctx: &Context) -> Option<String> {
+    let mut states: Vec<(&str, PathList)> = Vec::new();
+    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+        let (state, path) = match line.split_once('\t') {
+            Some((s, p)) if !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_alphanumeric()) => (s, p),
+            Some(_) => return None,
+            None => ("", line),
+        };
+        if path.starts_with(' ') || path.contains("  ") {
+            return None;
+        }
+        match states.iter_mut().find(|(s, _)| *s == state) {
+            Some((_, list)) => list.add_path(path),
+            None => {
+                let mut list = PathList::default();
+                list.add_path(path);
+                states.push((state, list));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (state, list) in states {
+        let prefix = if state.is_empty() {
+            String::new()
+        } else {
+            format!("{state} ")
+        };
+        list.render_with(&prefix, &mut out);
+    }
+    Some(join_lines(out))
 }
 
 /// A `--stat` list with more files than this is grouped by directory: below it, one

@@ -3,53 +3,62 @@
 //! once. Also kept: continuation lines of a message, every summary and fixable count. Dropped:
 //! ruff's source snippets and fix hints, eslint's column padding.
 
-use super::paths::{split_dir, PathList};
+use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
 
-/// Findings in order, grouped under the file each first appeared with.
+/// Findings in order, grouped under the file each first appeared with; the same message at
+/// several places of a file shares one line (`3:3, 14:3 msg`).
 #[derive(Default)]
 struct Grouped {
     files: Vec<(String, Vec<String>)>,
+    file_index: std::collections::HashMap<String, usize, FastHash>,
+    /// (file, message) -> the line a further place of that message joins; a line that received
+    /// a continuation leaves it (its message is no longer the one line).
+    open: std::collections::HashMap<(usize, String), usize, FastHash>,
+    /// (file, line) of lines that received a continuation.
+    closed: std::collections::HashSet<(usize, usize), FastHash>,
 }
 
 impl Grouped {
-    fn add(&mut self, file: &str, line: String) {
-        match self.files.iter_mut().find(|(f, _)| f == file) {
-            Some((_, lines)) => lines.push(line),
-            None => self.files.push((file.to_string(), vec![line])),
-        }
-    }
-
-    /// Adds `at` to an earlier finding of `file` with the same `message` (`3:3, 14:3 msg`).
-    fn add_location(&mut self, file: &str, message: &str, at: &str) -> bool {
-        let Some((_, lines)) = self.files.iter_mut().find(|(f, _)| f == file) else {
-            return false;
-        };
-        let suffix = format!(" {message}");
-        for l in lines.iter_mut() {
-            if l.ends_with(&suffix) && !l[..l.len() - suffix.len()].contains(' ')
-                || l.ends_with(&suffix)
-                    && l[..l.len() - suffix.len()]
-                        .split(", ")
-                        .all(|p| !p.contains(' '))
-            {
-                let at_end = l.len() - suffix.len();
-                l.insert_str(at_end, &format!(", {at}"));
-                return true;
+    /// Adds a finding at `at` (`10:5`), or its place to the earlier line of the same message.
+    fn add_finding(&mut self, file: &str, at: &str, message: &str) {
+        let f = match self.file_index.get(file) {
+            Some(&f) => f,
+            None => {
+                self.files.push((file.to_string(), Vec::new()));
+                self.file_index.insert(file.to_string(), self.files.len() - 1);
+                self.files.len() - 1
             }
+        };
+        let lines = &mut self.files[f].1;
+        let joinable = self
+            .open
+            .get(&(f, message.to_string()))
+            .filter(|&&i| !self.closed.contains(&(f, i)));
+        if let Some(&i) = joinable {
+            let l = &mut lines[i];
+            let at_end = l.len() - message.len() - 1;
+            l.insert_str(at_end, &format!(", {at}"));
+            return;
         }
-        false
+        lines.push(format!("{at} {message}"));
+        self.open.insert((f, message.to_string()), lines.len() - 1);
     }
 
-    /// Appends a continuation line to the last finding of `file`.
+    /// Appends a continuation line to the last finding of the last file.
     fn continue_last(&mut self, line: &str) -> bool {
-        match self.files.last_mut().and_then(|(_, l)| l.last_mut()) {
-            Some(last) => {
+        let f = self.files.len().wrapping_sub(1);
+        match self.files.last_mut().and_then(|(_, l)| {
+            let i = l.len().checked_sub(1)?;
+            Some((i, l.last_mut()?))
+        }) {
+            Some((i, last)) => {
                 last.push('\n');
                 last.push_str("    ");
                 last.push_str(line.trim());
+                self.closed.insert((f, i));
                 true
             }
             None => false,
@@ -99,9 +108,7 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
             let sep = if sev.is_empty() { "" } else { " " };
             let message = format!("{sev}{sep}{}", &c[5]);
             let at = format!("{}:{}", &c[2], &c[3]);
-            if !grouped.add_location(&c[1], &message, &at) {
-                grouped.add(&c[1], format!("{at} {message}"));
-            }
+            grouped.add_finding(&c[1], &at, &message);
             continue;
         }
         if found && after.is_empty() {
@@ -224,9 +231,7 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
             found = true;
             full = false;
             let at = format!("{}:{}", &c[2], &c[3]);
-            if !grouped.add_location(&c[1], &c[4], &at) {
-                grouped.add(&c[1], format!("{at} {}", &c[4]));
-            }
+            grouped.add_finding(&c[1], &at, &c[4]);
             in_finding = true;
             continue;
         }
@@ -234,9 +239,7 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
             found = true;
             full = true;
             let at = format!("{}:{}", &c[2], &c[3]);
-            if !grouped.add_location(&c[1], msg, &at) {
-                grouped.add(&c[1], format!("{at} {msg}"));
-            }
+            grouped.add_finding(&c[1], &at, msg);
             pending = None;
             in_finding = true;
             continue;

@@ -597,22 +597,43 @@ fn size_value(size: &str) -> Option<f64> {
 /// line, ending in `/`. Every entry and the closing count stay; the box characters cost tokens
 /// and say nothing the indent does not.
 pub(super) fn tree(ctx: &Context) -> Option<String> {
+    drawn_tree(ctx.text, false, ctx.inv.program == "tree")
+}
+
+/// `npm ls` / `pnpm ls`: the same drawing two characters a level (`│ `, `├─┬ `).
+pub(super) fn npm_tree(ctx: &Context) -> Option<String> {
+    drawn_tree(ctx.text, true, false)
+}
+
+/// A drawn tree (`narrow`: two characters a level) as indented rows; `files`: its entries are
+/// files and directories, and an entry with entries under it ends in `/`.
+fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     // (depth, name) of each drawn line, or the line as written (the root, the count).
     let mut items: Vec<Result<(usize, &str), &str>> = Vec::new();
-    for line in ctx.text.lines() {
+    for line in text.lines() {
         let mut rest = line;
         let mut depth = 0;
-        while let Some(r) = rest
-            .strip_prefix("│   ")
-            .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
-            .or_else(|| rest.strip_prefix("    "))
-        {
-            rest = r;
-            depth += 1;
+        loop {
+            let next = if narrow {
+                rest.strip_prefix("│ ").or_else(|| rest.strip_prefix("  "))
+            } else {
+                rest.strip_prefix("│   ")
+                    .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
+                    .or_else(|| rest.strip_prefix("    "))
+            };
+            match next {
+                Some(r) => {
+                    rest = r;
+                    depth += 1;
+                }
+                None => break,
+            }
         }
         let entry = rest
             .strip_prefix("├── ")
             .or_else(|| rest.strip_prefix("└── "))
+            .or_else(|| rest.strip_prefix("├─┬ "))
+            .or_else(|| rest.strip_prefix("└─┬ "))
             .or_else(|| rest.strip_prefix("├\u{2500}\u{2500}\u{a0}"))
             .or_else(|| rest.strip_prefix("└\u{2500}\u{2500}\u{a0}"));
         items.push(match entry {
@@ -636,10 +657,11 @@ pub(super) fn tree(ctx: &Context) -> Option<String> {
                     super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
                 }
                 if has_children {
-                    out.push(format!("{}{name}/", "  ".repeat(depth + 1)));
+                    let mark = if files { "/" } else { "" };
+                    out.push(format!("{}{name}{mark}", "  ".repeat(depth + 1)));
                 } else {
                     leaves_depth = *depth;
-                    leaves.push(quoted(name));
+                    leaves.push(name.to_string());
                 }
             }
             Err(line) => {

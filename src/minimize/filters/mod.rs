@@ -63,6 +63,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 "show" => pick("git-show", git::log, Guard::Locations),
                 "diff" => pick("git-diff", git::diff, Guard::Locations),
                 "stash" => pick("git-stash", git::stash, Guard::Locations),
+                "ls-files" | "ls-tree" => pick("git-ls-files", git::path_lines, Guard::Own),
                 _ => None,
             }
         }
@@ -74,6 +75,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             ),
             "test" | "t" | "nextest" => pick("cargo-test", cargo::test, Guard::Locations),
             "fmt" => pick("cargo-fmt", lint::rustfmt_check, Guard::Own),
+            "tree" => pick("cargo-tree", listing::tree, Guard::Own),
             _ => None,
         },
         "go" => match sub {

@@ -70,13 +70,23 @@ impl PathList {
     /// `dir/` then its entries on indented rows; a directory with one entry as one line; entries
     /// at the top on unindented rows.
     pub fn render(self, out: &mut Vec<String>) {
+        self.render_with("", out);
+    }
+
+    /// As [`PathList::render`], each directory (and each entry at the top) led by `prefix`, a
+    /// state all the entries share (`M src/` then `  a.rs b.rs`).
+    pub fn render_with(self, prefix: &str, out: &mut Vec<String>) {
         for (dir, entries) in self.groups {
             match entries.as_slice() {
-                [] => out.push(dir),
-                [one] if !dir.is_empty() => out.push(format!("{dir}{one}")),
-                _ if dir.is_empty() => rows(entries, "", out),
+                [] => out.push(format!("{prefix}{dir}")),
+                [one] if !dir.is_empty() => out.push(format!("{prefix}{dir}{one}")),
+                _ if dir.is_empty() => rows(
+                    entries.into_iter().map(|e| format!("{prefix}{e}")).collect(),
+                    "",
+                    out,
+                ),
                 _ => {
-                    out.push(dir);
+                    out.push(format!("{prefix}{dir}"));
                     rows(entries, "  ", out);
                 }
             }

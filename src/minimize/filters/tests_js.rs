@@ -17,10 +17,15 @@ pub(super) fn vitest(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     for line in ctx.text.lines() {
         let t = line.trim();
-        if passing.is_match(line) || frame.is_match(line) || caret.is_match(line) {
+        // Each pattern tried only on lines that start as it does.
+        let first = t.chars().next().unwrap_or(' ');
+        if matches!(first, '✓' | '√') && passing.is_match(line)
+            || first.is_ascii_digit() && frame.is_match(line)
+            || first == '|' && caret.is_match(line)
+        {
             continue;
         }
-        if separator.is_match(t) {
+        if first == '⎯' && separator.is_match(t) {
             continue;
         }
         if let Some(title) = t.strip_prefix('⎯').map(|s| s.trim_matches('⎯').trim()) {
