@@ -389,6 +389,8 @@ struct Consults {
     ext_diff: bool,
     signatures: bool,
     help: bool,
+    /// Runs the compression command of the archive format (`tar.<format>.command`).
+    archive: bool,
 }
 
 /// The options of `rest` before `--`, as given.
@@ -608,7 +610,18 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.textconv = !has(&["--no-textconv"]);
         }
         "grep" => {
-            c.index = !has(&["--no-index"]);
+            // The first operand is the pattern unless -e or -f gives it; a revision among the
+            // rest makes grep search trees, not the index.
+            let pattern_given = opts.iter().any(|o| {
+                matches!(*o, "-e" | "-f") || o.starts_with("--regexp") || o.starts_with("--file")
+            });
+            let searched = if pattern_given {
+                &ops[..]
+            } else {
+                ops.get(1..).unwrap_or(&[])
+            };
+            let trees = searched.iter().any(|o| looks_like_revision(o, repo));
+            c.index = !has(&["--no-index"]) && (!trees || has(&["--cached", "--untracked"]));
             c.textconv = has(&["--textconv"]);
         }
         "cat-file" => {
@@ -642,6 +655,7 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
         | "reset" | "merge" | "rebase" | "cherry-pick" | "revert" | "sparse-checkout"
         | "worktree" | "read-tree" | "write-tree" => c.index = true,
         "verify-commit" | "verify-tag" => c.signatures = true,
+        "archive" => c.archive = true,
         "tag" => {
             c.signatures = has(&["-v", "--verify"]) || format_signature;
         }
@@ -752,7 +766,7 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
 
 /// The index's stat data no longer matches the work tree (or cannot be told to): a refresh
 /// compares contents (running clean filters) and rewrites the index.
-fn stale(here: &Here<'_>, repo: &Repo) -> bool {
+fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
     const MAX_INDEX_BYTES: u64 = 8 * 1024 * 1024; // a few tens of thousands of entries
     const MAX_ENTRIES: usize = 20_000; // each is a stat; past this the check costs more than it saves
     let Some(top) = &repo.work_tree else {
@@ -884,14 +898,26 @@ fn stale(here: &Here<'_>, repo: &Repo) -> bool {
             return true;
         }
     }
+    // With the untracked cache on, an index that has none yet gets one (measured: the first
+    // status after `core.untrackedCache=true` rewrites the index, the next does not).
+    if untracked_cache {
+        let mut has_cache = false;
+        while let (Some(signature), Some(size)) = (bytes.get(at..at + 4), be32(at + 4)) {
+            has_cache |= signature == b"UNTR";
+            at += 8 + size as usize;
+        }
+        if !has_cache {
+            return true;
+        }
+    }
     false
 }
 
 /// The executable hook `name` of `repo`, as git would run it.
-fn hook(repo: &Repo, config: &Config, name: &str) -> Option<String> {
+fn hook(repo: &Repo, config: &Config, name: &str, home: Option<&Path>) -> Option<String> {
     let dir = match config.last("core.hookspath") {
         Some(e) => {
-            let path = files::expand_tilde(e.text(), None).unwrap_or_default();
+            let path = files::expand_tilde(e.text(), home).unwrap_or_default();
             if path.is_absolute() {
                 path
             } else {
@@ -985,7 +1011,8 @@ fn judge(
     };
     let mut found: Vec<String> = Vec::new();
     let mut push = |reason: String| found.push(reason);
-    let any = c.index
+    let any = c.archive
+        || c.index
         || c.refresh
         || c.filters
         || c.smudge
@@ -1012,7 +1039,14 @@ fn judge(
             push(runs("the fsmonitor daemon (core.useBuiltinFSMonitor)"));
         }
     }
-    let is_stale = || repo.is_some_and(|r| stale(here, r));
+    let untracked_cache = config.bool("core.untrackedcache") == Some(true)
+        || (config.last("core.untrackedcache").is_none()
+            && config.bool("feature.manyfiles") == Some(true));
+    let stale_now = std::cell::OnceCell::new();
+    let is_stale = || {
+        *stale_now
+            .get_or_init(|| repo.is_some_and(|r| stale(here, r, untracked_cache && c.writes_index)))
+    };
     let locks = !(g.no_optional_locks
         || here
             .env
@@ -1021,7 +1055,12 @@ fn judge(
     if c.writes_index && locks {
         if let Some(repo) = repo {
             if is_stale() {
-                if let Some(hook) = hook(repo, &config, "post-index-change") {
+                if let Some(hook) = hook(
+                    repo,
+                    &config,
+                    "post-index-change",
+                    here.env.home().as_deref(),
+                ) {
                     push(runs(&format!(
                         "the post-index-change hook {hook} when it rewrites a stale index"
                     )));
@@ -1029,7 +1068,7 @@ fn judge(
                 out.push(
                     Level::Write,
                     format!(
-                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
+                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree, or it lacks the untracked cache it is set to keep (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
                         repo.git_dir.join("index").display()
                     ),
                 );
@@ -1102,6 +1141,11 @@ fn judge(
                     }
                 }
             }
+        }
+    }
+    if c.archive {
+        for e in config.by_subsection("tar", "command") {
+            push(runs(&format!("a compression command: {}", shown(e))));
         }
     }
     if c.ext_diff {

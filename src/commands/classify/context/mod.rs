@@ -206,6 +206,17 @@ impl Probe {
                 &mut out,
             );
         }
+        // `BASH_FUNC_name%%` in the environment: bash defines `name`, which runs instead.
+        let exported = [
+            format!("BASH_FUNC_{program}%%"),
+            format!("BASH_FUNC_{program}()"),
+        ];
+        if exported.iter().any(|n| !matches!(env.get(n), Var::Unset)) {
+            out.push(
+                Level::Unknown,
+                format!("the environment defines a bash function {program}, which runs instead of the program"),
+            );
+        }
         let contextual = is_contextual(program);
         if contextual {
             if let Some(lost) = &self.lost {
@@ -270,10 +281,40 @@ impl Probe {
         Some(alias)
     }
 
+    /// What the shell that runs the command reads before it (a `bash -c` started with the
+    /// context's environment, as `executeShell` starts one): `BASH_ENV`'s file, options from
+    /// `SHELLOPTS` that expand `PS4` as code.
+    pub fn shell_startup(&self) -> Verdict {
+        let mut v = Verdict::default();
+        let env = self.env(&[]);
+        if let Some(file) = env.value("BASH_ENV").filter(|f| !f.is_empty()) {
+            v.push(
+                Level::Unknown,
+                format!("the shell that runs the command sources BASH_ENV ({file}) first"),
+            );
+        }
+        let xtrace = env
+            .value("SHELLOPTS")
+            .is_some_and(|o| o.split(':').any(|x| x == "xtrace"));
+        if xtrace && env.value("PS4").is_some_and(|p| p.contains(['$', '`'])) {
+            v.push(
+                Level::Unknown,
+                "the shell traces the command (SHELLOPTS has xtrace) and expands PS4 as code",
+            );
+        }
+        v
+    }
+
     /// Settles what a program's verdict left to the context: a finding marked with a
     /// [`Settle`] that the directories here disprove is dropped.
-    pub fn settle(&self, program: &str, args: &[Word], verdict: &mut Verdict) {
-        let env = self.env(&[]);
+    pub fn settle(
+        &self,
+        program: &str,
+        args: &[Word],
+        prefix: &[(String, Option<String>)],
+        verdict: &mut Verdict,
+    ) {
+        let env = self.env(prefix);
         verdict.findings.retain(|f| match f.settle {
             None => true,
             // `Probe::check` reads the interpreter's module path for the same program.

@@ -196,7 +196,7 @@ impl Walker {
         }
         let mut verdict = programs::check(program, args);
         if let Some(probe) = &mut self.probe {
-            probe.settle(program, args, &mut verdict);
+            probe.settle(program, args, &self.prefix, &mut verdict);
             probe.check(program, args, &self.prefix, &mut verdict);
         }
         self.findings.extend(verdict.findings);
@@ -293,7 +293,7 @@ impl Walker {
 impl Walker {
     /// The value of `word` when every expansion in it is a variable of [`Walker::definite`]
     /// (`"$cmd"`, `${cmd}`), and nothing else in it is only known at run time.
-    fn definite_value(&self, word: &Word) -> Option<String> {
+    pub(super) fn definite_value(&self, word: &Word) -> Option<String> {
         let text = word.text.as_str();
         if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
             return None;
