@@ -703,7 +703,13 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
         sources.push(PathBuf::from("/etc/gitattributes"));
     }
     match config.last("core.attributesfile") {
-        Some(e) => sources.extend(files::expand_tilde(e.text(), env.home().as_deref())),
+        // A relative path is taken from the top of the work tree, where git runs.
+        Some(e) => sources.extend(
+            files::expand_tilde(e.text(), env.home().as_deref()).map(|p| {
+                let top = repo.and_then(|r| r.work_tree.clone());
+                files::join(top.as_deref().unwrap_or(here.dir), &p.to_string_lossy())
+            }),
+        ),
         None => sources.extend(env.xdg_config().map(|x| x.join("git/attributes"))),
     }
     if let Some(repo) = repo {
@@ -998,6 +1004,20 @@ fn judge(
         Found::None => None,
     };
     let config = config(here, repo, g);
+    // core.worktree moves the work tree (unless --work-tree or GIT_WORK_TREE named one).
+    let moved;
+    let repo = match (repo, config.last("core.worktree")) {
+        (Some(r), Some(e))
+            if g.work_tree.is_none() && here.env.value("GIT_WORK_TREE").is_none() =>
+        {
+            moved = Repo {
+                work_tree: Some(files::join(&r.git_dir, e.text())),
+                ..r.clone()
+            };
+            Some(&moved)
+        }
+        _ => repo,
+    };
     let c = consults(sub, rest, &config, repo);
     let runs = |what: &str| {
         if depth == 0 {

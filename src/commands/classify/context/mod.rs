@@ -176,6 +176,30 @@ impl Probe {
         }
     }
 
+    /// The directory a `cd` argument only known at run time names, when the context tells:
+    /// `$HOME/x` (a variable of the environment), `"$(git rev-parse --show-toplevel)"` (the top
+    /// of the repository the walk is in).
+    pub fn runtime_dir(&self, text: &str, shape: &str) -> Option<String> {
+        let unquoted = text.trim_matches('"');
+        if let Some(rest) = unquoted.strip_prefix("$(git rev-parse --show-toplevel)") {
+            let dir = self.dirs.last()?;
+            let top = files::ancestors(dir).find(|d| files::exists(&d.join(".git")))?;
+            return Some(format!("{}{rest}", top.display()));
+        }
+        // `shape` keeps `$NAME` for an unresolved variable and marks anything else.
+        let name_end = shape
+            .strip_prefix('$')?
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(shape.len(), |i| i + 1);
+        let name = &shape[1..name_end];
+        let rest = &shape[name_end..];
+        if rest.contains(['$', super::words::RUNTIME]) {
+            return None;
+        }
+        let value = self.ctx.env.get(name)?;
+        Some(format!("{value}{rest}"))
+    }
+
     /// What `program args` (a bare program name) will read before it runs, in every directory it
     /// may run in: findings for the configuration that makes it run code or write.
     pub fn check(
@@ -196,7 +220,7 @@ impl Probe {
         // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
         let version_only = interpreter.is_none()
             && matches!(family(program), "node" | "perl")
-            && matches!(args, [only] if ["-v", "-V", "--version"].iter().any(|v| only.is(v)));
+            && matches!(args, [only] if only.is("-v") || only.is("--version"));
         if !version_only {
             tools::interpreted(
                 program,

@@ -366,6 +366,45 @@ fn git_keys_that_run_programs() {
             "cd vendor && git status",
             Some("vendor/.git/config"),
         ),
+        Case {
+            cwd: "repo/src",
+            ..case(
+                "cd-to-the-top",
+                fsmonitor,
+                "cd \"$(git rev-parse --show-toplevel)\" && git status",
+                Some("core.fsmonitor"),
+            )
+        },
+        case("cd-home", |_| {}, "cd \"$HOME\" && ls && git status", None),
+        case(
+            "cd-back",
+            fsmonitor,
+            "cd /tmp && cd - && git status",
+            Some("cd -"),
+        ),
+        case(
+            "core-worktree",
+            |p| {
+                textconv(p);
+                p.write("tree/.gitattributes", "*.txt diff=c\n");
+                p.git(&format!(
+                    "config core.worktree {}",
+                    p.path("tree").display()
+                ));
+            },
+            "git log -p -1",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "relative-attributes-file",
+            |p| {
+                textconv(p);
+                p.write("repo/attrs", "*.txt diff=c\n");
+                p.git("config core.attributesFile attrs");
+            },
+            "cd src && git log -p -1",
+            Some("diff.c.textconv"),
+        ),
         case(
             "hook-post-index-change-stale",
             |p| {

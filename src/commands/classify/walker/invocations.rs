@@ -157,9 +157,15 @@ impl Walker {
                 "cd" | "pushd" => {
                     let target = args
                         .iter()
-                        .find(|a| !a.may_be_option() || a.value.is_none());
+                        .find(|a| a.is("-") || !a.may_be_option() || a.value.is_none());
                     match target {
-                        Some(t) => probe.cd(t.value.as_deref(), &t.text),
+                        Some(t) => match &t.value {
+                            Some(v) => probe.cd(Some(v), &t.text),
+                            None => {
+                                let known = probe.runtime_dir(&t.text, &t.shape);
+                                probe.cd(known.as_deref(), &t.text)
+                            }
+                        },
                         None => probe.cd(Some(""), "~"),
                     }
                 }
