@@ -81,6 +81,9 @@ const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("MANWIDTH", "the width man formats for"),
     ("TERM_PROGRAM", "which terminal a program believes it runs in"),
     ("HOSTNAME", "a name some programs print"),
+    ("NODE_DEBUG", "which of node's core modules log to stderr"),
+    ("DEBUG", "which debug namespaces log to stderr"),
+    ("RUST_MIN_STACK", "a thread stack size"),
 ];
 
 /// `LESS` holds less's options: harmless unless one loads key bindings (`-k`, `--lesskey-…`),
@@ -140,6 +143,8 @@ pub fn judged_in_context(name: &str) -> bool {
     JUDGED.contains(&name)
         || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
+        // npm's and pnpm's settings, read with their configuration files (`npm_config_logs_max`).
+        || name.to_ascii_lowercase().starts_with("npm_config_")
 }
 
 /// Pagers may be set, but only to a program that just prints.
@@ -190,6 +195,11 @@ pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
         return None;
     }
     if name == "LESS" && value.is_some_and(harmless_less_options) {
+        return None;
+    }
+    // git's traces: to stderr (1, 2, true) or off; a path would be a file written.
+    let trace = name.starts_with("GIT_TRACE");
+    if trace && value.is_some_and(|v| matches!(v, "" | "0" | "1" | "2" | "true" | "false")) {
         return None;
     }
     let pager = name.ends_with("PAGER");
