@@ -629,10 +629,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.smudge = has(&["--filters"]);
         }
         "range-diff" => c.textconv = !has(&["--no-textconv"]),
-        "stash" => {
-            c.textconv = ops.first() == Some(&"show");
-            c.ext_diff = c.textconv && has(&["--ext-diff"]);
-        }
+        // `git stash show [-p]` runs neither textconv nor an external diff (measured).
+        "stash" => {}
         "ls-files" => {
             c.index = true;
             c.refresh = has(&["-m", "--modified", "-d", "--deleted", "-t"]);

@@ -26,8 +26,10 @@ const BUILTIN: &[&str] = &[
     "yank",
 ];
 
-/// Programs that rustup's proxies stand for.
+/// Programs that rustup's proxies stand for, and rustup itself (`rustup --version` and `rustup
+/// show` run the active toolchain's rustc).
 const PROXIES: &[&str] = &[
+    "rustup",
     "cargo",
     "rustc",
     "rustdoc",
