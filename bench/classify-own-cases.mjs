@@ -7,7 +7,7 @@
 //   node bench/classify-corpus.mjs --cases own.jsonl --show
 //
 // Split "own" was written first and tuned on; "own2" was written after, and measured once before
-// anything was changed for it (CLASSIFY-RESULTS.md).
+// anything was changed for it (CLASSIFY-RESULTS.md); "own3" checks signatures on unsigned history.
 import { readFileSync } from 'node:fs'
 const argv = process.argv.slice(2)
 const baseFile = argv.includes('--base') ? argv[argv.indexOf('--base') + 1] : undefined
@@ -238,4 +238,8 @@ for (const [id, cmd, fam] of [
   ['ev-process-subst-diff', 'diff <(git show HEAD~1:notes.txt) notes.txt || true', 'everyday-shell'], ['ev-herestring-wc', 'wc -w <<< "$(cat README.md)"', 'everyday-shell'],
   ['ev-eval-definite', "q='git log -1 --oneline'; eval \"$q\"", 'everyday-shell'], ['ev-select-heredoc', 'while read -r a b; do echo "$b"; done <<EOF\n1 x\n2 y\nEOF', 'everyday-shell'],
 ]) c(id, fam, RO, cmd)
+split = 'own3'
+c('showsig-unsigned', 'git-config', RO, 'git log --show-signature -2')
+c('format-G-unsigned', 'git-config', RO, "git log --format='%h %G?' -3")
+c('showsig-config-unsigned-gpg-program', 'git-config', RO, 'git log -1', { setup: `mkpayload home/g\ngit config --global log.showSignature true\ngit config --global gpg.program "$ROOT/home/g"` })
 for (const x of out) console.log(JSON.stringify(x))

@@ -1177,7 +1177,11 @@ fn judge(
             push(runs("the external diff program GIT_EXTERNAL_DIFF names"));
         }
     }
-    if c.signatures {
+    // git runs the signature program only for signed commits (measured): a history read here
+    // to have none verifies nothing.
+    let unsigned = matches!(sub, "log" | "show" | "whatchanged")
+        && repo.is_some_and(|r| unsigned_history(r, rest));
+    if c.signatures && !unsigned {
         let programs: Vec<&gitconfig::Entry> = [
             "gpg.program",
             "gpg.openpgp.program",
@@ -1354,4 +1358,61 @@ fn split_alias(value: &str) -> Vec<String> {
         out.push(current);
     }
     out
+}
+
+/// Every commit `git log`/`show` `rest` would show is unsigned (and no signed tag is named), as
+/// far as loose objects tell; false when that cannot be told.
+fn unsigned_history(repo: &Repo, rest: &[Word]) -> bool {
+    let opts = options(rest);
+    let everything = opts.iter().any(|o| {
+        let name = o.split('=').next().unwrap_or(o);
+        matches!(
+            name,
+            "--all"
+                | "--branches"
+                | "--tags"
+                | "--remotes"
+                | "--glob"
+                | "--reflog"
+                | "--stdin"
+                | "--walk-reflogs"
+                | "-g"
+                | "--alternate-refs"
+                | "--exclude"
+        )
+    });
+    if everything || rest.iter().any(|a| a.value.is_none()) {
+        return false;
+    }
+    let mut starts = Vec::new();
+    for op in operands(rest) {
+        if !looks_like_revision(op, Some(repo)) {
+            // A path (git log README.md) or something not understood here.
+            if files::exists(&repo.work_tree.clone().unwrap_or_default().join(op)) {
+                continue;
+            }
+            return false;
+        }
+        for side in op.split("...").flat_map(|s| s.split("..")) {
+            let side = side.trim_start_matches('^');
+            let base = side.split(['~', '^', '@']).next().unwrap_or(side);
+            let base = if base.is_empty() { "HEAD" } else { base };
+            let tag = files::exists(&repo.common_dir.join("refs/tags").join(base))
+                || matches!(files::read_text(&repo.common_dir.join("packed-refs")), Contents::Text(t) if t.contains(&format!("refs/tags/{base}")));
+            if tag {
+                return false;
+            }
+            match super::objects::resolve(&repo.common_dir, &repo.git_dir, base) {
+                Some(id) => starts.push(id),
+                None => return false,
+            }
+        }
+    }
+    if starts.is_empty() {
+        match super::objects::resolve(&repo.common_dir, &repo.git_dir, "HEAD") {
+            Some(id) => starts.push(id),
+            None => return false,
+        }
+    }
+    super::objects::any_signed(&repo.common_dir, &starts) == Some(false)
 }

@@ -14,6 +14,7 @@ mod files;
 mod git;
 mod gitconfig;
 mod node;
+mod objects;
 mod python;
 mod rust;
 mod tools;

@@ -191,6 +191,15 @@ fn fsmonitor(p: &Planted) {
     p.git(&format!("config core.fsmonitor {hook}"));
 }
 
+/// A signed commit on top (a fake signer that prints a signature block).
+fn signed(p: &Planted) {
+    p.write(
+        "signer",
+        "#!/bin/sh\ncat >/dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '-----BEGIN PGP SIGNATURE-----\\n\\nZmFrZQ==\\n-----END PGP SIGNATURE-----\\n'\n",
+    );
+    p.sh("chmod +x signer && cd repo && echo s >> notes.txt && git add notes.txt && git -c user.name=t -c user.email=t@t -c gpg.program=\"$PWD/../signer\" -c user.signingkey=X commit -qS -m signed");
+}
+
 fn textconv(p: &Planted) {
     let conv = p.program("repo/.git/conv");
     p.git(&format!("config diff.c.textconv {conv}"));
@@ -625,8 +634,21 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "show-signature-unsigned-history",
+            |p| {
+                let g = p.program("home/gpg");
+                p.write(
+                    "home/.gitconfig",
+                    &format!("[log]\n\tshowSignature = true\n[gpg]\n\tprogram = {g}\n"),
+                );
+            },
+            "git log --oneline",
+            None,
+        ),
+        case(
             "show-signature",
             |p| {
+                signed(p);
                 let g = p.program("home/gpg");
                 p.write(
                     "home/.gitconfig",
@@ -639,6 +661,7 @@ fn git_keys_that_run_programs() {
         case(
             "signature-format",
             |p| {
+                signed(p);
                 let g = p.program("home/gpg");
                 p.git(&format!("config gpg.program {g}"));
             },
