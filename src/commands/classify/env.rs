@@ -37,6 +37,7 @@ const HARMLESS: &[&str] = &[
 /// command whatever their value.
 #[rustfmt::skip]
 const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
+    ("TZ", "the time zone a program prints times in (a path names a zone file, which is only read)"),
     ("GIT_OPTIONAL_LOCKS", "0 keeps git from taking locks to rewrite the index; any other value is git's default"),
     ("GIT_FLUSH", "when git flushes its output"),
     ("GIT_ADVICE", "whether git prints hints"),
@@ -81,6 +82,9 @@ const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("MANWIDTH", "the width man formats for"),
     ("TERM_PROGRAM", "which terminal a program believes it runs in"),
     ("HOSTNAME", "a name some programs print"),
+    ("NODE_DEBUG", "which of node's core modules log to stderr"),
+    ("DEBUG", "which debug namespaces log to stderr"),
+    ("RUST_MIN_STACK", "a thread stack size"),
 ];
 
 /// `LESS` holds less's options: harmless unless one loads key bindings (`-k`, `--lesskey-…`),
@@ -140,6 +144,8 @@ pub fn judged_in_context(name: &str) -> bool {
     JUDGED.contains(&name)
         || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
+        // npm's and pnpm's settings, read with their configuration files (`npm_config_logs_max`).
+        || name.to_ascii_lowercase().starts_with("npm_config_")
 }
 
 /// Pagers may be set, but only to a program that just prints.
@@ -190,6 +196,11 @@ pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
         return None;
     }
     if name == "LESS" && value.is_some_and(harmless_less_options) {
+        return None;
+    }
+    // git's traces: to stderr (1, 2, true) or off; a path would be a file written.
+    let trace = name.starts_with("GIT_TRACE");
+    if trace && value.is_some_and(|v| matches!(v, "" | "0" | "1" | "2" | "true" | "false")) {
         return None;
     }
     let pager = name.ends_with("PAGER");
@@ -299,6 +310,6 @@ mod tests {
             assert_eq!(shell_risk(name, Some(value)), None, "{name}");
         }
         assert!(prefix_risk("PAGER", Some("sh -c id")).is_some());
-        assert!(prefix_risk("TZ", None).is_some());
+        assert!(prefix_risk("LANG", None).is_some());
     }
 }

@@ -157,8 +157,21 @@ pub fn only_prints(code: &str) -> bool {
                 }
             }
             Tok::Op(o) if o == "=>" => {
-                if let Some(Tok::Name(n)) = i.checked_sub(1).and_then(|p| toks.get(p)) {
-                    locals.push(n.clone());
+                match i.checked_sub(1).and_then(|p| toks.get(p)) {
+                    Some(Tok::Name(n)) => locals.push(n.clone()),
+                    // `(a, b) =>`: the names back to the opening parenthesis.
+                    Some(Tok::Op(close)) if close == ")" => {
+                        let mut j = i - 1;
+                        while j > 0 {
+                            j -= 1;
+                            match &toks[j] {
+                                Tok::Name(n) => locals.push(n.clone()),
+                                Tok::Op(o) if o == "," => {}
+                                _ => break,
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
             _ => {}
@@ -291,6 +304,7 @@ mod tests {
             "console.log(require('path').join('a', 'b'))",
             "require('fs').readFileSync('a.txt', 'utf8').length",
             "process.env.HOME",
+            "[1, 2, 3].reduce((a, b) => a + b, 0)",
         ] {
             assert!(only_prints(code), "{code}");
         }

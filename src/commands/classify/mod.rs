@@ -49,8 +49,11 @@ pub fn classify(command: &str) -> Classification {
 /// Classifies `command` as it would run in `context`: what its programs will read there (the git
 /// repository, cargo's, npm's, Python's and the pagers' configuration) is read first.
 pub fn classify_in(command: &str, context: &Context) -> Classification {
-    let mut walker = Walker::with_probe(context::Probe::new(context.clone()));
+    let probe = context::Probe::new(context.clone());
+    let startup = probe.shell_startup();
+    let mut walker = Walker::with_probe(probe);
     walker.script(command);
+    walker.add(startup);
     walker.finish()
 }
 

@@ -16,7 +16,7 @@ use super::words::Word;
 const MODULES: &[(&str, &[&str])] = &[
     ("sys", &["version", "version_info", "path", "argv", "orig_argv", "executable", "platform", "prefix",
         "base_prefix", "exec_prefix", "base_exec_prefix", "maxsize", "maxunicode", "byteorder", "implementation",
-        "flags", "hexversion", "api_version", "stdlib_module_names", "builtin_module_names", "modules",
+        "flags", "hexversion", "api_version", "stdlib_module_names", "builtin_module_names",
         "float_info", "int_info", "hash_info", "thread_info", "copyright", "abiflags", "platlibdir",
         "pycache_prefix", "stdout", "stderr", "warnoptions", "dont_write_bytecode", "getdefaultencoding", "getfilesystemencoding", "getrecursionlimit", "getsizeof", "exit", "intern",
         "getrefcount", "stdout.write", "stderr.write", "stdout.flush", "stderr.flush", "getswitchinterval"]),
@@ -40,7 +40,7 @@ const MODULES: &[(&str, &[&str])] = &[
     ("fnmatch", &["*"]), ("glob", &["*"]), ("copy", &["*"]), ("ipaddress", &["*"]), ("secrets", &["*"]),
     ("html", &["escape", "unescape"]), ("difflib", &["*"]), ("tomllib", &["*"]), ("stat", &["*"]),
     ("getpass", &["getuser"]), ("pwd", &["*"]), ("grp", &["*"]), ("resource", &["getrlimit", "getrusage", "getpagesize"]),
-    ("socket", &["gethostname", "getfqdn"]), ("ssl", &[]), ("sqlite3", &[]), ("zoneinfo", &["*"]), ("io", &["StringIO", "BytesIO"]),
+    ("socket", &["gethostname", "getfqdn"]), ("ssl", &["OPENSSL_VERSION", "OPENSSL_VERSION_INFO", "HAS_TLSv1_3"]), ("sqlite3", &["sqlite_version", "version"]), ("zoneinfo", &["*"]), ("io", &["StringIO", "BytesIO"]),
     ("array", &["*"]), ("numbers", &[]), ("typing", &["*"]), ("enum", &["*"]), ("ast", &["parse", "dump", "literal_eval"]),
     ("csv", &["reader", "DictReader", "writer", "DictWriter", "Sniffer", "field_size_limit"]),
     ("sysconfig", &["get_paths", "get_path", "get_config_var", "get_config_vars", "get_platform",
@@ -71,6 +71,9 @@ const DENIED_METHODS: &[&str] = &[
     "send", "sendall", "sendto", "connect", "bind", "listen", "urlopen", "request", "post", "put", "delete",
     "system", "popen", "spawn", "fork", "kill", "exec", "execute", "executemany", "executescript", "commit",
     "load_module", "exec_module", "run", "call", "check_call", "check_output", "Popen", "extractall", "extract",
+    "execv", "execve", "execl", "execle", "execlp", "execlpe", "execvp", "execvpe", "spawnv", "spawnve", "spawnl",
+    "spawnlp", "spawnvp", "posix_spawn", "posix_spawnp", "startfile", "rmtree", "copyfile", "copy", "copy2",
+    "copytree", "move", "chroot", "setuid", "setgid", "dup2", "open_connection", "create_connection",
     "load", "setattr", "mkfifo", "mknod", "chdir", "putenv", "unsetenv", "setdefault_env", "seek_write",
     "import_module", "reload", "set_trace", "breakpoint",
 ];
@@ -455,8 +458,26 @@ fn expression(
     true
 }
 
+/// Fields of `sys`'s data attributes (`sys.version_info.major`, `sys.flags.isolated`).
+const SYS_RECORDS: &[&str] = &[
+    "version_info",
+    "flags",
+    "float_info",
+    "int_info",
+    "implementation",
+    "hash_info",
+    "thread_info",
+];
+
 /// `module.function` (a path such as `os.path.join`) is on the list.
 fn module_call(full: &str) -> bool {
+    if let Some(rest) = full.strip_prefix("sys.") {
+        if let Some((record, field)) = rest.split_once('.') {
+            if SYS_RECORDS.contains(&record) && !field.starts_with('_') && !field.contains('.') {
+                return true;
+            }
+        }
+    }
     MODULES.iter().any(|(m, functions)| {
         full.strip_prefix(m)
             .and_then(|rest| rest.strip_prefix('.'))
@@ -725,6 +746,7 @@ mod tests {
             "import os.path; print(os.path.join('a', 'b'))",
             "from pathlib import Path; print(Path('a').exists())",
             "import sys; sys.stdout.write('x\\n')",
+            "import sys; print(f\"{sys.version_info.major}.{sys.version_info.minor}\")",
             "import csv, sys; print(sys.version_info[:2])",
             "import json; print(json.__version__)",
         ] {

@@ -200,6 +200,13 @@ fn unknown_commands() {
 #[test]
 fn evasions_are_never_read_only() {
     assert_levels(&[
+        ("c=ls; eval 'c=\"touch F\"'; eval \"$c\"", Unknown),
+        ("c=ls; read -r c <<< 'touch F'; eval \"$c\"", Unknown),
+        ("for c in ls 'touch F'; do eval \"$c\"; done", Unknown),
+        ("(c=ls); eval \"$c\"", Unknown),
+        ("c=ls; c=rm; eval \"$c -rf x\"", Unknown),
+        ("f() { c=rm; }; c=ls; f; eval \"$c\"", Unknown),
+        ("c=ls; bash -c 'c=rm'; printf -v c rm; eval \"$c\"", Unknown),
         ("'rm' -rf /", Dangerous),
         ("r\"\"m -rf /", Dangerous),
         ("\\rm -rf /", Dangerous),

@@ -389,6 +389,8 @@ struct Consults {
     ext_diff: bool,
     signatures: bool,
     help: bool,
+    /// Runs the compression command of the archive format (`tar.<format>.command`).
+    archive: bool,
 }
 
 /// The options of `rest` before `--`, as given.
@@ -608,7 +610,18 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.textconv = !has(&["--no-textconv"]);
         }
         "grep" => {
-            c.index = !has(&["--no-index"]);
+            // The first operand is the pattern unless -e or -f gives it; a revision among the
+            // rest makes grep search trees, not the index.
+            let pattern_given = opts.iter().any(|o| {
+                matches!(*o, "-e" | "-f") || o.starts_with("--regexp") || o.starts_with("--file")
+            });
+            let searched = if pattern_given {
+                &ops[..]
+            } else {
+                ops.get(1..).unwrap_or(&[])
+            };
+            let trees = searched.iter().any(|o| looks_like_revision(o, repo));
+            c.index = !has(&["--no-index"]) && (!trees || has(&["--cached", "--untracked"]));
             c.textconv = has(&["--textconv"]);
         }
         "cat-file" => {
@@ -616,10 +629,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.smudge = has(&["--filters"]);
         }
         "range-diff" => c.textconv = !has(&["--no-textconv"]),
-        "stash" => {
-            c.textconv = ops.first() == Some(&"show");
-            c.ext_diff = c.textconv && has(&["--ext-diff"]);
-        }
+        // `git stash show [-p]` runs neither textconv nor an external diff (measured).
+        "stash" => {}
         "ls-files" => {
             c.index = true;
             c.refresh = has(&["-m", "--modified", "-d", "--deleted", "-t"]);
@@ -642,6 +653,7 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
         | "reset" | "merge" | "rebase" | "cherry-pick" | "revert" | "sparse-checkout"
         | "worktree" | "read-tree" | "write-tree" => c.index = true,
         "verify-commit" | "verify-tag" => c.signatures = true,
+        "archive" => c.archive = true,
         "tag" => {
             c.signatures = has(&["-v", "--verify"]) || format_signature;
         }
@@ -689,7 +701,13 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
         sources.push(PathBuf::from("/etc/gitattributes"));
     }
     match config.last("core.attributesfile") {
-        Some(e) => sources.extend(files::expand_tilde(e.text(), env.home().as_deref())),
+        // A relative path is taken from the top of the work tree, where git runs.
+        Some(e) => sources.extend(
+            files::expand_tilde(e.text(), env.home().as_deref()).map(|p| {
+                let top = repo.and_then(|r| r.work_tree.clone());
+                files::join(top.as_deref().unwrap_or(here.dir), &p.to_string_lossy())
+            }),
+        ),
         None => sources.extend(env.xdg_config().map(|x| x.join("git/attributes"))),
     }
     if let Some(repo) = repo {
@@ -752,7 +770,7 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
 
 /// The index's stat data no longer matches the work tree (or cannot be told to): a refresh
 /// compares contents (running clean filters) and rewrites the index.
-fn stale(here: &Here<'_>, repo: &Repo) -> bool {
+fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
     const MAX_INDEX_BYTES: u64 = 8 * 1024 * 1024; // a few tens of thousands of entries
     const MAX_ENTRIES: usize = 20_000; // each is a stat; past this the check costs more than it saves
     let Some(top) = &repo.work_tree else {
@@ -884,14 +902,26 @@ fn stale(here: &Here<'_>, repo: &Repo) -> bool {
             return true;
         }
     }
+    // With the untracked cache on, an index that has none yet gets one (measured: the first
+    // status after `core.untrackedCache=true` rewrites the index, the next does not).
+    if untracked_cache {
+        let mut has_cache = false;
+        while let (Some(signature), Some(size)) = (bytes.get(at..at + 4), be32(at + 4)) {
+            has_cache |= signature == b"UNTR";
+            at += 8 + size as usize;
+        }
+        if !has_cache {
+            return true;
+        }
+    }
     false
 }
 
 /// The executable hook `name` of `repo`, as git would run it.
-fn hook(repo: &Repo, config: &Config, name: &str) -> Option<String> {
+fn hook(repo: &Repo, config: &Config, name: &str, home: Option<&Path>) -> Option<String> {
     let dir = match config.last("core.hookspath") {
         Some(e) => {
-            let path = files::expand_tilde(e.text(), None).unwrap_or_default();
+            let path = files::expand_tilde(e.text(), home).unwrap_or_default();
             if path.is_absolute() {
                 path
             } else {
@@ -972,6 +1002,20 @@ fn judge(
         Found::None => None,
     };
     let config = config(here, repo, g);
+    // core.worktree moves the work tree (unless --work-tree or GIT_WORK_TREE named one).
+    let moved;
+    let repo = match (repo, config.last("core.worktree")) {
+        (Some(r), Some(e))
+            if g.work_tree.is_none() && here.env.value("GIT_WORK_TREE").is_none() =>
+        {
+            moved = Repo {
+                work_tree: Some(files::join(&r.git_dir, e.text())),
+                ..r.clone()
+            };
+            Some(&moved)
+        }
+        _ => repo,
+    };
     let c = consults(sub, rest, &config, repo);
     let runs = |what: &str| {
         if depth == 0 {
@@ -985,7 +1029,8 @@ fn judge(
     };
     let mut found: Vec<String> = Vec::new();
     let mut push = |reason: String| found.push(reason);
-    let any = c.index
+    let any = c.archive
+        || c.index
         || c.refresh
         || c.filters
         || c.smudge
@@ -1012,7 +1057,14 @@ fn judge(
             push(runs("the fsmonitor daemon (core.useBuiltinFSMonitor)"));
         }
     }
-    let is_stale = || repo.is_some_and(|r| stale(here, r));
+    let untracked_cache = config.bool("core.untrackedcache") == Some(true)
+        || (config.last("core.untrackedcache").is_none()
+            && config.bool("feature.manyfiles") == Some(true));
+    let stale_now = std::cell::OnceCell::new();
+    let is_stale = || {
+        *stale_now
+            .get_or_init(|| repo.is_some_and(|r| stale(here, r, untracked_cache && c.writes_index)))
+    };
     let locks = !(g.no_optional_locks
         || here
             .env
@@ -1021,7 +1073,12 @@ fn judge(
     if c.writes_index && locks {
         if let Some(repo) = repo {
             if is_stale() {
-                if let Some(hook) = hook(repo, &config, "post-index-change") {
+                if let Some(hook) = hook(
+                    repo,
+                    &config,
+                    "post-index-change",
+                    here.env.home().as_deref(),
+                ) {
                     push(runs(&format!(
                         "the post-index-change hook {hook} when it rewrites a stale index"
                     )));
@@ -1029,7 +1086,7 @@ fn judge(
                 out.push(
                     Level::Write,
                     format!(
-                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
+                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree, or it lacks the untracked cache it is set to keep (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
                         repo.git_dir.join("index").display()
                     ),
                 );
@@ -1104,6 +1161,11 @@ fn judge(
             }
         }
     }
+    if c.archive {
+        for e in config.by_subsection("tar", "command") {
+            push(runs(&format!("a compression command: {}", shown(e))));
+        }
+    }
     if c.ext_diff {
         if let Some(e) = config
             .last("diff.external")
@@ -1115,7 +1177,11 @@ fn judge(
             push(runs("the external diff program GIT_EXTERNAL_DIFF names"));
         }
     }
-    if c.signatures {
+    // git runs the signature program only for signed commits (measured): a history read here
+    // to have none verifies nothing.
+    let unsigned = matches!(sub, "log" | "show" | "whatchanged")
+        && repo.is_some_and(|r| unsigned_history(r, rest));
+    if c.signatures && !unsigned {
         let programs: Vec<&gitconfig::Entry> = [
             "gpg.program",
             "gpg.openpgp.program",
@@ -1292,4 +1358,61 @@ fn split_alias(value: &str) -> Vec<String> {
         out.push(current);
     }
     out
+}
+
+/// Every commit `git log`/`show` `rest` would show is unsigned (and no signed tag is named), as
+/// far as loose objects tell; false when that cannot be told.
+fn unsigned_history(repo: &Repo, rest: &[Word]) -> bool {
+    let opts = options(rest);
+    let everything = opts.iter().any(|o| {
+        let name = o.split('=').next().unwrap_or(o);
+        matches!(
+            name,
+            "--all"
+                | "--branches"
+                | "--tags"
+                | "--remotes"
+                | "--glob"
+                | "--reflog"
+                | "--stdin"
+                | "--walk-reflogs"
+                | "-g"
+                | "--alternate-refs"
+                | "--exclude"
+        )
+    });
+    if everything || rest.iter().any(|a| a.value.is_none()) {
+        return false;
+    }
+    let mut starts = Vec::new();
+    for op in operands(rest) {
+        if !looks_like_revision(op, Some(repo)) {
+            // A path (git log README.md) or something not understood here.
+            if files::exists(&repo.work_tree.clone().unwrap_or_default().join(op)) {
+                continue;
+            }
+            return false;
+        }
+        for side in op.split("...").flat_map(|s| s.split("..")) {
+            let side = side.trim_start_matches('^');
+            let base = side.split(['~', '^', '@']).next().unwrap_or(side);
+            let base = if base.is_empty() { "HEAD" } else { base };
+            let tag = files::exists(&repo.common_dir.join("refs/tags").join(base))
+                || matches!(files::read_text(&repo.common_dir.join("packed-refs")), Contents::Text(t) if t.contains(&format!("refs/tags/{base}")));
+            if tag {
+                return false;
+            }
+            match super::objects::resolve(&repo.common_dir, &repo.git_dir, base) {
+                Some(id) => starts.push(id),
+                None => return false,
+            }
+        }
+    }
+    if starts.is_empty() {
+        match super::objects::resolve(&repo.common_dir, &repo.git_dir, "HEAD") {
+            Some(id) => starts.push(id),
+            None => return false,
+        }
+    }
+    super::objects::any_signed(&repo.common_dir, &starts) == Some(false)
 }

@@ -14,6 +14,7 @@ mod files;
 mod git;
 mod gitconfig;
 mod node;
+mod objects;
 mod python;
 mod rust;
 mod tools;
@@ -176,6 +177,30 @@ impl Probe {
         }
     }
 
+    /// The directory a `cd` argument only known at run time names, when the context tells:
+    /// `$HOME/x` (a variable of the environment), `"$(git rev-parse --show-toplevel)"` (the top
+    /// of the repository the walk is in).
+    pub fn runtime_dir(&self, text: &str, shape: &str) -> Option<String> {
+        let unquoted = text.trim_matches('"');
+        if let Some(rest) = unquoted.strip_prefix("$(git rev-parse --show-toplevel)") {
+            let dir = self.dirs.last()?;
+            let top = files::ancestors(dir).find(|d| files::exists(&d.join(".git")))?;
+            return Some(format!("{}{rest}", top.display()));
+        }
+        // `shape` keeps `$NAME` for an unresolved variable and marks anything else.
+        let name_end = shape
+            .strip_prefix('$')?
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(shape.len(), |i| i + 1);
+        let name = &shape[1..name_end];
+        let rest = &shape[name_end..];
+        if rest.contains(['$', super::words::RUNTIME]) {
+            return None;
+        }
+        let value = self.ctx.env.get(name)?;
+        Some(format!("{value}{rest}"))
+    }
+
     /// What `program args` (a bare program name) will read before it runs, in every directory it
     /// may run in: findings for the configuration that makes it run code or write.
     pub fn check(
@@ -196,7 +221,7 @@ impl Probe {
         // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
         let version_only = interpreter.is_none()
             && matches!(family(program), "node" | "perl")
-            && matches!(args, [only] if ["-v", "-V", "--version"].iter().any(|v| only.is(v)));
+            && matches!(args, [only] if only.is("-v") || only.is("--version"));
         if !version_only {
             tools::interpreted(
                 program,
@@ -204,6 +229,17 @@ impl Probe {
                 interpreter.as_deref(),
                 &env,
                 &mut out,
+            );
+        }
+        // `BASH_FUNC_name%%` in the environment: bash defines `name`, which runs instead.
+        let exported = [
+            format!("BASH_FUNC_{program}%%"),
+            format!("BASH_FUNC_{program}()"),
+        ];
+        if exported.iter().any(|n| !matches!(env.get(n), Var::Unset)) {
+            out.push(
+                Level::Unknown,
+                format!("the environment defines a bash function {program}, which runs instead of the program"),
             );
         }
         let contextual = is_contextual(program);
@@ -270,10 +306,40 @@ impl Probe {
         Some(alias)
     }
 
+    /// What the shell that runs the command reads before it (a `bash -c` started with the
+    /// context's environment, as `executeShell` starts one): `BASH_ENV`'s file, options from
+    /// `SHELLOPTS` that expand `PS4` as code.
+    pub fn shell_startup(&self) -> Verdict {
+        let mut v = Verdict::default();
+        let env = self.env(&[]);
+        if let Some(file) = env.value("BASH_ENV").filter(|f| !f.is_empty()) {
+            v.push(
+                Level::Unknown,
+                format!("the shell that runs the command sources BASH_ENV ({file}) first"),
+            );
+        }
+        let xtrace = env
+            .value("SHELLOPTS")
+            .is_some_and(|o| o.split(':').any(|x| x == "xtrace"));
+        if xtrace && env.value("PS4").is_some_and(|p| p.contains(['$', '`'])) {
+            v.push(
+                Level::Unknown,
+                "the shell traces the command (SHELLOPTS has xtrace) and expands PS4 as code",
+            );
+        }
+        v
+    }
+
     /// Settles what a program's verdict left to the context: a finding marked with a
     /// [`Settle`] that the directories here disprove is dropped.
-    pub fn settle(&self, program: &str, args: &[Word], verdict: &mut Verdict) {
-        let env = self.env(&[]);
+    pub fn settle(
+        &self,
+        program: &str,
+        args: &[Word],
+        prefix: &[(String, Option<String>)],
+        verdict: &mut Verdict,
+    ) {
+        let env = self.env(prefix);
         verdict.findings.retain(|f| match f.settle {
             None => true,
             // `Probe::check` reads the interpreter's module path for the same program.

@@ -126,6 +126,21 @@ fn npm(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             format!("npm reads {origin}, which cannot be read here"),
         );
     }
+    // `npm help <topic>` shows the page with `viewer`: man, or a browser (`browser`, BROWSER).
+    let help = args
+        .iter()
+        .filter_map(|a| a.value.as_deref())
+        .find(|v| !v.starts_with('-'))
+        == Some("help");
+    if help {
+        let viewer = npm_value(&sources, "viewer");
+        if let Some((value, origin)) = viewer.filter(|(v, _)| v.trim() != "man") {
+            out.push(
+                Level::Unknown,
+                format!("npm help shows pages with {value} (viewer in {origin})"),
+            );
+        }
+    }
     let logs_off = npm_value(&sources, "logs-max").is_some_and(|(v, _)| v.trim() == "0");
     if !logs_off {
         out.push(

@@ -4,7 +4,8 @@
 //! directory's programs, and a channel, component or target not installed is downloaded.
 //! cargo reads `.cargo/config.toml` (and `.cargo/config`) in every directory up the tree and in
 //! `$CARGO_HOME`: `build.rustc`, `build.rustc-wrapper` and the like run on every command that asks
-//! rustc about the target (metadata without --no-deps, tree, fetch; measured with cargo 1.9x),
+//! rustc about the target (metadata without --no-deps, tree, fetch; measured with cargo 1.9x; its
+//! `[env]` is not given to that question),
 //! and `cargo <name>` runs `cargo-<name>` from `$CARGO_HOME/bin` or `PATH` when `name` is not
 //! cargo's own.
 
@@ -25,8 +26,10 @@ const BUILTIN: &[&str] = &[
     "yank",
 ];
 
-/// Programs that rustup's proxies stand for.
+/// Programs that rustup's proxies stand for, and rustup itself (`rustup --version` and `rustup
+/// show` run the active toolchain's rustc).
 const PROXIES: &[&str] = &[
+    "rustup",
     "cargo",
     "rustc",
     "rustdoc",
@@ -117,17 +120,6 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict, _base: &mut Verd
                     format!(
                         "cargo {sub} runs {} ({key} in {})",
                         shown(value),
-                        file.display()
-                    ),
-                );
-            }
-        }
-        if let Some(env) = lookup(&table, "env").and_then(|e| e.as_table()) {
-            if !env.is_empty() {
-                out.push(
-                    Level::Unknown,
-                    format!(
-                        "cargo {sub} runs rustc with the environment set in [env] of {}",
                         file.display()
                     ),
                 );

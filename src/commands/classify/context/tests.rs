@@ -191,6 +191,15 @@ fn fsmonitor(p: &Planted) {
     p.git(&format!("config core.fsmonitor {hook}"));
 }
 
+/// A signed commit on top (a fake signer that prints a signature block).
+fn signed(p: &Planted) {
+    p.write(
+        "signer",
+        "#!/bin/sh\ncat >/dev/null\necho '[GNUPG:] SIG_CREATED ' >&2\nprintf -- '-----BEGIN PGP SIGNATURE-----\\n\\nZmFrZQ==\\n-----END PGP SIGNATURE-----\\n'\n",
+    );
+    p.sh("chmod +x signer && cd repo && echo s >> notes.txt && git add notes.txt && git -c user.name=t -c user.email=t@t -c gpg.program=\"$PWD/../signer\" -c user.signingkey=X commit -qS -m signed");
+}
+
 fn textconv(p: &Planted) {
     let conv = p.program("repo/.git/conv");
     p.git(&format!("config diff.c.textconv {conv}"));
@@ -365,6 +374,45 @@ fn git_keys_that_run_programs() {
             },
             "cd vendor && git status",
             Some("vendor/.git/config"),
+        ),
+        Case {
+            cwd: "repo/src",
+            ..case(
+                "cd-to-the-top",
+                fsmonitor,
+                "cd \"$(git rev-parse --show-toplevel)\" && git status",
+                Some("core.fsmonitor"),
+            )
+        },
+        case("cd-home", |_| {}, "cd \"$HOME\" && ls && git status", None),
+        case(
+            "cd-back",
+            fsmonitor,
+            "cd /tmp && cd - && git status",
+            Some("cd -"),
+        ),
+        case(
+            "core-worktree",
+            |p| {
+                textconv(p);
+                p.write("tree/.gitattributes", "*.txt diff=c\n");
+                p.git(&format!(
+                    "config core.worktree {}",
+                    p.path("tree").display()
+                ));
+            },
+            "git log -p -1",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "relative-attributes-file",
+            |p| {
+                textconv(p);
+                p.write("repo/attrs", "*.txt diff=c\n");
+                p.git("config core.attributesFile attrs");
+            },
+            "cd src && git log -p -1",
+            Some("diff.c.textconv"),
         ),
         case(
             "hook-post-index-change-stale",
@@ -586,8 +634,21 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "show-signature-unsigned-history",
+            |p| {
+                let g = p.program("home/gpg");
+                p.write(
+                    "home/.gitconfig",
+                    &format!("[log]\n\tshowSignature = true\n[gpg]\n\tprogram = {g}\n"),
+                );
+            },
+            "git log --oneline",
+            None,
+        ),
+        case(
             "show-signature",
             |p| {
+                signed(p);
                 let g = p.program("home/gpg");
                 p.write(
                     "home/.gitconfig",
@@ -600,6 +661,7 @@ fn git_keys_that_run_programs() {
         case(
             "signature-format",
             |p| {
+                signed(p);
                 let g = p.program("home/gpg");
                 p.git(&format!("config gpg.program {g}"));
             },

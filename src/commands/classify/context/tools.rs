@@ -212,17 +212,27 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 
 /// The distribution's own input preprocessor (`| /usr/bin/lesspipe %s`, what Debian's and
 /// Fedora's shell profiles set): it only decodes files to its output.
-fn system_preprocessor(value: &str) -> bool {
+fn system_preprocessor(value: &str, env: &Env<'_>, dir: &Path) -> bool {
     let command = value.trim_start_matches('|').trim_start();
     let program = command.split_whitespace().next().unwrap_or("");
     let name = program.rsplit('/').next().unwrap_or("");
-    (program.starts_with("/usr/bin/") || program.starts_with("/bin/"))
+    let path = if program.contains('/') {
+        Some(PathBuf::from(program))
+    } else {
+        env.value("PATH")
+            .and_then(|p| files::on_path(program, p, dir))
+    };
+    path.is_some_and(|p| p.starts_with("/usr/bin/") || p.starts_with("/bin/"))
         && matches!(name, "lesspipe" | "lesspipe.sh" | "lessfile")
 }
 
 fn less(here: &Here<'_>, out: &mut Verdict) {
     for name in ["LESSOPEN", "LESSCLOSE"] {
-        if here.env.value(name).is_some_and(system_preprocessor) {
+        if here
+            .env
+            .value(name)
+            .is_some_and(|v| system_preprocessor(v, &here.env, here.dir))
+        {
             continue;
         }
         if here.env.is_set(name) {

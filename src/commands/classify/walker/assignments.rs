@@ -60,7 +60,11 @@ impl Walker {
         } else {
             self.numeric.remove(&name);
         }
-        match &fixed {
+        // A value built only of definite variables is definite too (`c="wc -l $f"`).
+        let certain = fixed
+            .clone()
+            .or_else(|| value_word.as_ref().and_then(|w| self.definite_value(w)));
+        match &certain {
             Some(v) if shell && runs_first(node) && self.assigned_once.contains(&name) => {
                 self.definite.insert(name.clone(), v.clone());
             }

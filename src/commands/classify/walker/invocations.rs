@@ -157,9 +157,15 @@ impl Walker {
                 "cd" | "pushd" => {
                     let target = args
                         .iter()
-                        .find(|a| !a.may_be_option() || a.value.is_none());
+                        .find(|a| a.is("-") || !a.may_be_option() || a.value.is_none());
                     match target {
-                        Some(t) => probe.cd(t.value.as_deref(), &t.text),
+                        Some(t) => match &t.value {
+                            Some(v) => probe.cd(Some(v), &t.text),
+                            None => {
+                                let known = probe.runtime_dir(&t.text, &t.shape);
+                                probe.cd(known.as_deref(), &t.text)
+                            }
+                        },
                         None => probe.cd(Some(""), "~"),
                     }
                 }
@@ -196,7 +202,7 @@ impl Walker {
         }
         let mut verdict = programs::check(program, args);
         if let Some(probe) = &mut self.probe {
-            probe.settle(program, args, &mut verdict);
+            probe.settle(program, args, &self.prefix, &mut verdict);
             probe.check(program, args, &self.prefix, &mut verdict);
         }
         self.findings.extend(verdict.findings);
@@ -293,7 +299,7 @@ impl Walker {
 impl Walker {
     /// The value of `word` when every expansion in it is a variable of [`Walker::definite`]
     /// (`"$cmd"`, `${cmd}`), and nothing else in it is only known at run time.
-    fn definite_value(&self, word: &Word) -> Option<String> {
+    pub(super) fn definite_value(&self, word: &Word) -> Option<String> {
         let text = word.text.as_str();
         if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
             return None;

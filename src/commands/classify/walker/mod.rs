@@ -90,6 +90,11 @@ impl Walker {
         }
     }
 
+    /// Findings about the command as a whole (what its shell reads first).
+    pub(super) fn add(&mut self, verdict: super::verdict::Verdict) {
+        self.findings.extend(verdict.findings);
+    }
+
     pub(super) fn finish(self) -> Classification {
         let context = if self.probe.is_some() {
             ContextUse::Read
