@@ -94,6 +94,10 @@ const env = {
   PYTHONPATH: py,
   CARGO_TARGET_DIR: targetDir,
   MACOSX_DEPLOYMENT_TARGET: DEPLOYMENT_TARGET,
+  // Cargo strips a release build's debug info by default, on Apple targets with rustc's
+  // rust-objcopy, which Debian's rustc-web does not ship ("unable to run rust-objcopy"); the
+  // release packages are built on macOS runners by CI, so the check links unstripped.
+  CARGO_PROFILE_RELEASE_STRIP: 'false',
 }
 const zigbuild = join(py, 'bin', 'cargo-zigbuild')
 

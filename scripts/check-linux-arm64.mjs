@@ -285,6 +285,9 @@ const result = await step('boot qemu-system-aarch64 and run the smoke suite', as
     '-m', '2048',
     '-display', 'none',
     '-monitor', 'none',
+    // No network card: the default one (virtio-net-pci) wants a boot ROM, efi-virtio.rom, that
+    // Debian ships in another package (ipxe-qemu); the smoke suite needs no network.
+    '-nic', 'none',
     '-serial', 'stdio',
     '-no-reboot',
     '-kernel', kernel,
