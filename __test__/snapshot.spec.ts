@@ -110,6 +110,15 @@ describe.skipIf(process.platform === 'win32')('captureShellSnapshot', () => {
     expect(await out(s, 'echo "$PAGER $FROM_SESSION ${MY_SERVICE_TOKEN-unset} $KEPT"')).toBe('cat session unset rc\n')
   })
 
+  it("a Shell's sessionEnv wins over a snapshot captured without it (a name set empty too)", async () => {
+    const h = home({ '.bashrc': 'export TOOL_HOME=/opt/rc\nexport BLANK=rc\nexport KEPT=rc\n' })
+    const info = await capture(h.env)
+    expect(info.status).toBe('ok')
+    expect(readFileSync(info.path!, 'utf8')).toContain('TOOL_HOME')
+    const s = shell({ snapshotPath: info.path, sessionEnv: { TOOL_HOME: '/opt/mine', BLANK: '' } })
+    expect(await out(s, 'echo "$TOOL_HOME|$BLANK|$KEPT"')).toBe('/opt/mine||rc\n')
+  })
+
   it('values with newlines, quotes, $, backslashes and a spaced PATH directory round-trip byte for byte', async () => {
     const value = 'one\ntwo \'single\' "double" $HOME `cmd` \\back\\ \t end'
     const h = home({})

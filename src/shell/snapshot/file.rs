@@ -8,9 +8,10 @@
 /// A variable the snapshot sets.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Var {
-    /// `export NAME='value'`.
+    /// `export NAME='value'`, where the session has not set NAME.
     Exported(String, Vec<u8>),
-    /// `NAME='value'`: a shell variable a captured function reads.
+    /// `NAME='value'`, where the session has not set NAME: a shell variable a captured function
+    /// reads.
     Shell(String, Vec<u8>),
     /// PATH: the directories the startup files put in front of the caller's, then the session's
     /// own PATH as it is when the file is sourced, then those they added after it.
@@ -63,10 +64,24 @@ pub(super) fn render(plan: &Plan, shell: &str) -> Vec<u8> {
     }
     for var in &plan.vars {
         match var {
-            Var::Exported(name, value) => {
-                line(&[b"\\builtin export ", name.as_bytes(), b"=", &quote(value)])
-            }
-            Var::Shell(name, value) => line(&[name.as_bytes(), b"=", &quote(value)]),
+            // Only where the session has not set the name: a key its caller, `sessionEnv` or
+            // the non-interactive environment sets wins over the startup files' value.
+            Var::Exported(name, value) => line(&[
+                b"[[ -n ${",
+                name.as_bytes(),
+                b"+set} ]] || \\builtin export ",
+                name.as_bytes(),
+                b"=",
+                &quote(value),
+            ]),
+            Var::Shell(name, value) => line(&[
+                b"[[ -n ${",
+                name.as_bytes(),
+                b"+set} ]] || ",
+                name.as_bytes(),
+                b"=",
+                &quote(value),
+            ]),
             Var::Path { front, back } => {
                 let middle: &[u8] = match (front.is_empty(), back.is_empty()) {
                     (false, false) | (false, true) => b"\"${PATH:+:$PATH}\"",

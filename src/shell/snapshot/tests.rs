@@ -62,8 +62,8 @@ fn the_file_quotes_every_value_and_keeps_its_order() {
     assert_eq!(
         body.join("\n"),
         "\\builtin shopt -s extglob\n\
-         \\builtin export A='it'\\''s $x'\n\
-         s='v'\n\
+         [[ -n ${A+set} ]] || \\builtin export A='it'\\''s $x'\n\
+         [[ -n ${s+set} ]] || s='v'\n\
          \\builtin export PATH='/a b'\"${PATH:+:$PATH}\"':/c'\n\
          \\builtin eval -- 'f () \n{ \n    echo '\\''x'\\''\n}'\n\
          \\builtin alias -- '-=cd -'\n\
