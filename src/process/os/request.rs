@@ -30,7 +30,9 @@ pub(crate) struct Request<'a> {
     pub(crate) prefix: &'a [u8],
     /// Whether the report also says the directory the program was in when it exited: the status
     /// is then followed by `:` and that directory (nothing after the status when it cannot be
-    /// known). A shell's `exit` ends it before its framing could report where it was.
+    /// known). A shell's `exit` ends it before its framing could report where it was. Only the
+    /// Linux supervisor can (the posix backend reports no directory).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     pub(crate) report_dir: bool,
     /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
     /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
