@@ -111,7 +111,11 @@ function facts(c) {
   const sub = args[1] ?? ''
   if (program === 'git') {
     let inMessage = false
-    for (const l of lines) {
+    // `--graph`: the drawing before each line (`| * `, `|\  `) is layout, not a fact; a message
+    // line keeps its four-space indent.
+    const graphed = /\s--graph\b/.test(c.command)
+    const ungraph = (l) => l.replace(/^[*|\\/_ ]*?(?=commit [0-9a-f]{7}|Author:|Date:|Merge:| {4}\S)/, '').replace(/^[*|\\/_ ]+$/, '')
+    for (const l of graphed ? lines.map(ungraph) : lines) {
       let m
       // A commit's message: the indented lines after its Date line.
       if (inMessage && (l === '' || l.startsWith('    '))) {
@@ -133,6 +137,13 @@ function facts(c) {
         add('summary', new RegExp(`(^|[^\\w])(${esc(norm(m[0]))}|${compact})$`))
       }
       else if ((m = /^On branch (\S+)/.exec(l))) add('branch', m[1])
+    }
+    // `git blame`: each line's commit, author, number and code (`hash (Author date N) code`).
+    if (sub === 'blame') {
+      for (const l of lines) {
+        const m = /^\^?([0-9a-f]{7,40}) (?:\S+ +)?\((.+?) +\d{4}-\d\d-\d\d.*?\s+(\d+)\) ?(.*)$/.exec(l)
+        if (m) add('blame', m[1], m[2], new RegExp(`(^|[^\\d])${m[3]}\\)?${norm(m[4]) ? ` ${esc(norm(m[4]))}` : '($| )'}`))
+      }
     }
     // A subcommand none of these rules is about (ls-files, diff --name-status, branch, tag):
     // each line is a fact, as for a program no rule is about.
@@ -227,6 +238,8 @@ function facts(c) {
     if ((m = /^error: could not compile `(\w+)`/.exec(l))) add('summary', m[0])
     if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
+    // A formatter's files (prettier --check: `[warn] src/a.ts`).
+    if ((m = /^\[warn\] (\S+\.\w+)$/.exec(l))) add('path', m[1])
     // A drawn tree's entries (cargo tree, npm ls).
     if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
   }
