@@ -68,8 +68,7 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
     if !count.values().any(|&n| n > 1) {
         return out;
     }
-    // message -> (index of its group in `grouped`, places by file)
-    let mut groups: Vec<(&str, Vec<(&str, Vec<&str>)>)> = Vec::new();
+    let mut groups: Vec<(&str, PlacesByFile)> = Vec::new();
     let mut slot: Vec<Option<usize>> = vec![None; out.len()];
     let mut by_msg: std::collections::HashMap<&str, usize> = Default::default();
     let mut last_warning = false;
@@ -124,6 +123,9 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
     }
     grouped
 }
+
+/// A warning's places: each file with its `line:col`s, in order.
+type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
 
 /// A row of one file's places stays about this wide: a row break costs a token, and a row
 /// stays well under the tool layer's column cap.
@@ -186,7 +188,18 @@ pub(super) fn test(ctx: &Context) -> Option<String> {
             out[at] = format!("{result} (x{n})");
         }
     }
-    Some(join_lines(out))
+    // Passing binaries' result lines one under the other, without the blank lines between them.
+    let passed = |l: Option<&String>| l.is_some_and(|l| l.starts_with("ok. "));
+    let mut kept: Vec<&String> = Vec::with_capacity(out.len());
+    for (i, l) in out.iter().enumerate() {
+        let between = l.is_empty()
+            && passed(kept.iter().rev().find(|k| !k.is_empty()).copied())
+            && passed(out[i + 1..].iter().find(|n| !n.is_empty()));
+        if !between {
+            kept.push(l);
+        }
+    }
+    Some(join_lines(kept))
 }
 
 /// libtest's `running 27 tests`.
