@@ -359,7 +359,10 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     );
     // `--graph` with the medium format: its drawing before each commit (fifth_round_shapes).
     assert_eq!(
-        text_of("git log --graph", "* commit abc1234567\n| Author: A <a@b>\n"),
+        text_of(
+            "git log --graph",
+            "* commit abc1234567\n| Author: A <a@b>\n"
+        ),
         "* abc1234  A\n"
     );
     // `--stat` alone: the counts without the graph, the summary's three numbers.
@@ -633,7 +636,14 @@ fn shapes_keep_every_fact() {
     let nextest = "    Finished `test` profile target(s) in 0.69s\n────────────\n Nextest run ID 1234 with nextest profile: default\n    Starting 3 tests across 2 binaries\n        PASS [   0.021s] (1/3) x tests::a\n        FAIL [   0.011s] (2/3) x tests::b\n  stderr ───\n    thread 'tests::b' panicked at src/lib.rs:9:26:\n    boom\n        PASS [   0.010s] (3/3) x::it t1\n────────────\n     Summary [   0.067s] 3 tests run: 2 passed, 1 failed\n        FAIL [   0.011s] (2/3) x tests::b\nerror: test run failed\n";
     let out = text_of("cargo nextest run", nextest);
     assert!(!out.contains("PASS") && !out.contains("run ID"), "{out}");
-    assert_keeps(&out, &["FAIL [   0.011s] (2/3) x tests::b", "src/lib.rs:9:26", "3 tests run: 2 passed, 1 failed"]);
+    assert_keeps(
+        &out,
+        &[
+            "FAIL [   0.011s] (2/3) x tests::b",
+            "src/lib.rs:9:26",
+            "3 tests run: 2 passed, 1 failed",
+        ],
+    );
 
     // Path lists: `git status`'s long sections by state and directory.
     let mut status = String::from("On branch main\nChanges not staged for commit:\n  (use \"git add <file>...\" to update what will be committed)\n\tmodified:   src/a.rs\n\nUntracked files:\n  (use \"git add <file>...\" to include in what will be committed)\n");
@@ -664,7 +674,13 @@ fn shapes_keep_every_fact() {
         "a/x.py:\n  3, 9: error: Missing annotation  [no-untyped-def]\n  9: note: Use \"-> None\"\nb.py:\n  1: error: Bad  [misc]\nFound 3 errors in 2 files (checked 4 source files)\n"
     );
     // `--pretty`'s source lines belong to the diagnostic above them: passed raw.
-    assert_eq!(run("mypy .", "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"), None);
+    assert_eq!(
+        run(
+            "mypy .",
+            "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"
+        ),
+        None
+    );
     let ruff = "a.py:1:1: E741 Ambiguous variable name: `l`\na.py:5:3: E741 Ambiguous variable name: `l`\na.py:6:1: F401 `os` imported but unused\nFound 3 errors.\n";
     assert_eq!(
         text_of("ruff check --output-format=concise .", ruff),
@@ -679,7 +695,10 @@ fn shapes_keep_every_fact() {
         "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py c.py\n"
     );
     assert_eq!(
-        text_of("tree", ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"),
+        text_of(
+            "tree",
+            ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"
+        ),
         ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
     let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
@@ -698,8 +717,6 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
     );
 }
 
-
-
 #[test]
 fn drawn_trees_and_git_path_lists() {
     let cargo_tree = "app v0.1.0 (/p)\n├── serde v1.0.200\n│   └── serde_derive v1.0.200 (proc-macro)\n└── regex v1.10.4\n\n[dev-dependencies]\n└── pretty_assertions v1.4.0\n";
@@ -717,7 +734,10 @@ fn drawn_trees_and_git_path_lists() {
         "src/\n  a.rs b.rs\nREADME.md\n"
     );
     assert_eq!(
-        text_of("git diff --name-status HEAD~1", "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"),
+        text_of(
+            "git diff --name-status HEAD~1",
+            "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"
+        ),
         "M src/\n  a.rs b.rs\nA new.md\n"
     );
 }
@@ -730,7 +750,11 @@ fn fifth_round_shapes() {
     // The same warning at several places: the message once, each file's places on a row; a
     // warning's note with its own location keeps it.
     let mut clippy = String::from("    Checking x v0.1.0 (/p)\n");
-    for (file, at) in [("src/lib.rs", "24:1"), ("src/lib.rs", "26:1"), ("src/a.rs", "7:5")] {
+    for (file, at) in [
+        ("src/lib.rs", "24:1"),
+        ("src/lib.rs", "26:1"),
+        ("src/a.rs", "7:5"),
+    ] {
         clippy.push_str(&format!("warning: doc list item without indentation\n  --> {file}:{at}\n   |\n24 | //! - x\n   |     ^\n   |\n   = help: for further information visit https://rust-lang.github.io/rust-clippy/index.html#doc_lazy_continuation\n\n"));
     }
     clippy.push_str("warning: this could panic\n  --> src/a.rs:9:1\n   |\n9 | pub fn f() {}\n   |\nnote: first possible panic found here\n  --> src/a.rs:12:13\n   |\n12 |     x.unwrap();\n   |     ^^^^^^^^^^\n\nwarning: `x` (lib) generated 4 warnings\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.35s\n");
@@ -755,7 +779,10 @@ fn fifth_round_shapes() {
     let (label, text) = run("npx prettier --check .", prettier).expect("npx prettier");
     assert_eq!(label, "npx:prettier");
     assert_eq!(text, text_of("prettier --check .", prettier));
-    assert_eq!(run("pnpm exec prettier --check .", prettier).map(|r| r.0), Some("pnpm:prettier".into()));
+    assert_eq!(
+        run("pnpm exec prettier --check .", prettier).map(|r| r.0),
+        Some("pnpm:prettier".into())
+    );
     assert_eq!(run("npx -p prettier prettier --check .", prettier), None);
 
     // go test: passing packages on one row under their common directory, a package's own
@@ -793,7 +820,13 @@ fn fifth_round_shapes() {
         text_of("git blame src/a.rs", blame),
         "6484d8f3 Ada Lovelace 2024-02-25 12:10:59 +0000:\n  1 //! Doc\n  2\n^1234567 old/a.rs Alan Turing 2024-03-01 09:00:00 +0000:\n  3     fn f() {}\n6484d8f3 Ada Lovelace 2024-02-25 12:10:59 +0000:\n  4 }\n"
     );
-    assert_eq!(run("git blame --porcelain a.rs", "6484d8f3 1 1 2\nauthor Ada\n\t//! Doc\n"), None);
+    assert_eq!(
+        run(
+            "git blame --porcelain a.rs",
+            "6484d8f3 1 1 2\nauthor Ada\n\t//! Doc\n"
+        ),
+        None
+    );
 
     // pytest -v: a test's id alone (before its subtests) drops; its outcome line says it.
     let pytest = "============================= test session starts ==============================\ncollecting ... collected 3 items\n\nt.py::A::test_a \nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b SKIPPED [ 66%]\nt.py::A::test_c PASSED [100%]\n\n======== 2 passed, 1 skipped, 4 subtests passed in 0.10s ========\n";

@@ -58,7 +58,8 @@ fn place_rows(out: &str) -> std::collections::HashSet<String> {
         let is_place = |p: &str| {
             !p.is_empty()
                 && p.split(':').count() <= 2
-                && p.split(':').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                && p.split(':')
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         };
         if file.contains(' ') || !places.split(' ').all(is_place) {
             continue;
@@ -142,7 +143,10 @@ mod tests {
             "src/x.rs:1:2 w\nsrc/x.rs:30:4 w",
             "w:\n  src/x.rs: 1:2 30:4"
         ));
-        assert!(!keeps_locations("src/x.rs:1:2 w", "w:\n  src/x.rs: 1:3 30:4"));
+        assert!(!keeps_locations(
+            "src/x.rs:1:2 w",
+            "w:\n  src/x.rs: 1:3 30:4"
+        ));
     }
 
     #[test]

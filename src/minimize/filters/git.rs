@@ -1,6 +1,7 @@
-//! git status, log, show, diff and stash. Kept: the branch and its tracking line, every path with
-//! its state, every commit's hash, author, date, refs and whole message, `--stat`'s per-file counts
-//! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
+//! git status, log (with `--graph`), show, diff, stash and blame. Kept: the branch and its
+//! tracking line, every path with its state, every commit's hash, author, date, refs and whole
+//! message, `--stat`'s per-file counts and summary, every changed line with its hunk header,
+//! every blamed line's number and code under its commit. Dropped: hints, email addresses, blob
 //! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
 use super::paths::{split_dir, PathList};
@@ -518,7 +519,13 @@ pub(super) fn path_lines(ctx: &Context) -> Option<String> {
     let mut states: Vec<(&str, PathList)> = Vec::new();
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let (state, path) = match line.split_once('\t') {
-            Some((s, p)) if !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_alphanumeric()) => (s, p),
+            Some((s, p))
+                if !s.is_empty()
+                    && s.len() <= 4
+                    && s.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+            {
+                (s, p)
+            }
             Some(_) => return None,
             None => ("", line),
         };
@@ -649,8 +656,8 @@ impl DiffCompactor {
             self.in_hunk = true;
             // A new or deleted file's one hunk spans the whole file: its header says nothing the
             // file's `(new file)` does not.
-            let whole = self.whole_file
-                && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
+            let whole =
+                self.whole_file && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
             self.header(out);
             if !whole {
                 out.push(short_hunk_header(line, &mut self.section));

@@ -1,7 +1,8 @@
-//! tsc, eslint and ruff: every finding keeps its file, line, column, severity, code and message;
-//! findings are grouped under their file (`path:` then `  line:col ...`), so a path is written
-//! once. Also kept: continuation lines of a message, every summary and fixable count. Dropped:
-//! ruff's source snippets and fix hints, eslint's column padding.
+//! tsc, eslint and ruff, and formatters' checks (rustfmt, prettier, ruff format, black): every
+//! finding keeps its file, line, column, severity, code and message; findings are grouped under
+//! their file (`path:` then `  line:col ...`), so a path is written once. Also kept: continuation
+//! lines of a message, every summary and fixable count, each file a formatter would change.
+//! Dropped: ruff's source snippets and fix hints, eslint's column padding, formatters' previews.
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
@@ -28,7 +29,8 @@ impl Grouped {
             Some(&f) => f,
             None => {
                 self.files.push((file.to_string(), Vec::new()));
-                self.file_index.insert(file.to_string(), self.files.len() - 1);
+                self.file_index
+                    .insert(file.to_string(), self.files.len() - 1);
                 self.files.len() - 1
             }
         };
@@ -273,7 +275,9 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         // `note:` lines, up to the next finding or a line of ruff's own (a summary).
         if in_finding && full {
             let own = line.starts_with(|c: char| c.is_ascii_alphabetic())
-                && !["help:", "note:", "info:"].iter().any(|p| line.starts_with(p));
+                && !["help:", "note:", "info:"]
+                    .iter()
+                    .any(|p| line.starts_with(p));
             if !own {
                 continue;
             }
@@ -326,11 +330,18 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
             }
             after.clear();
             files.close(open.take());
-            open = Some((c[1].to_string(), c[2].to_string(), format!("{}: {}", &c[3], &c[4])));
+            open = Some((
+                c[1].to_string(),
+                c[2].to_string(),
+                format!("{}: {}", &c[3], &c[4]),
+            ));
             continue;
         }
         if pretty && after.is_empty() {
-            if let Some((_, _, m)) = open.as_mut().filter(|_| !line.is_empty() && !line.starts_with(' ')) {
+            if let Some((_, _, m)) = open
+                .as_mut()
+                .filter(|_| !line.is_empty() && !line.starts_with(' '))
+            {
                 m.truncate(m.trim_end().len());
                 m.push(' ');
                 m.push_str(line.trim());
@@ -459,7 +470,8 @@ pub(super) fn formatter_check(ctx: &Context) -> Option<String> {
             list.add(dir, format!("{name}:{}:{}", &c[2], &c[3]));
         } else if let Some(c) = would.captures(line) {
             list.add_path(&c[1]);
-        } else if !(line.starts_with("unformatted: ") || line.is_empty() || preview.is_match(line)) {
+        } else if !(line.starts_with("unformatted: ") || line.is_empty() || preview.is_match(line))
+        {
             rest.push(line.to_string());
         }
     }

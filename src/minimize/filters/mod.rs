@@ -83,10 +83,12 @@ fn launched(inv: &Invocation) -> Option<Invocation> {
     };
     let at = args.iter().position(|a| !a.starts_with('-'))?;
     // `-p pkg` / `--package pkg` / `-c cmd`: a value apart, which could be taken for the program.
-    if args[..at]
-        .iter()
-        .any(|a| matches!(a.as_str(), "-p" | "--package" | "-c" | "--call" | "--with" | "--from"))
-    {
+    if args[..at].iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-p" | "--package" | "-c" | "--call" | "--with" | "--from"
+        )
+    }) {
         return None;
     }
     // `@scope/eslint-plugin@8` -> `eslint-plugin`: a package's name is its program's.
@@ -143,7 +145,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
         "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
         "pip" | "pip3" => match sub {
-            "install" | "download" | "wheel" => pick("pip-install", pkg::pip_install, Guard::Locations),
+            "install" | "download" | "wheel" => {
+                pick("pip-install", pkg::pip_install, Guard::Locations)
+            }
             _ => None,
         },
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),

@@ -149,7 +149,9 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         // A package's `PASS` before its `ok` line, a `FAIL` before its `FAIL\tpkg` line: the
         // package's line says it.
         if (line == "PASS" || line == "FAIL")
-            && lines.get(i).is_some_and(|n| n.starts_with("ok  \t") || n.starts_with("FAIL\t"))
+            && lines
+                .get(i)
+                .is_some_and(|n| n.starts_with("ok  \t") || n.starts_with("FAIL\t"))
         {
             continue;
         }
@@ -222,7 +224,9 @@ fn passed_packages(lines: Vec<String>) -> Vec<String> {
         let after = after.trim();
         let timing = after.is_empty()
             || after == "(cached)"
-            || after.strip_suffix('s').is_some_and(|t| t.parse::<f64>().is_ok());
+            || after
+                .strip_suffix('s')
+                .is_some_and(|t| t.parse::<f64>().is_ok());
         (timing && !pkg.contains(' ')).then(|| pkg.to_string())
     };
     let pkgs: Vec<String> = lines.iter().filter_map(|l| plain_ok(l)).collect();
@@ -235,7 +239,10 @@ fn passed_packages(lines: Vec<String>) -> Vec<String> {
             prefix = super::paths::split_dir(prefix.strip_suffix('/').unwrap_or("")).0;
         }
     }
-    let mut out: Vec<String> = lines.into_iter().filter(|l| plain_ok(l).is_none()).collect();
+    let mut out: Vec<String> = lines
+        .into_iter()
+        .filter(|l| plain_ok(l).is_none())
+        .collect();
     // The run's closing `FAIL` (or `ok`) stays last.
     let last = out.pop_if(|l| l == "FAIL" || l == "PASS");
     out.push(format!("ok ({} packages): {prefix}", pkgs.len()));
@@ -254,8 +261,15 @@ fn passed_packages(lines: Vec<String>) -> Vec<String> {
 fn example_diff(lines: &[&str], i: usize) -> Option<(Vec<String>, usize)> {
     let want_at = i + lines[i..].iter().position(|l| *l == "want:")?;
     let got = &lines[i..want_at];
-    let is_end = |l: &str| l == "FAIL" || l.starts_with("--- ") || l.starts_with("FAIL\t") || l.starts_with("ok  \t");
-    let want_end = want_at + 1 + lines[want_at + 1..].iter().position(|l| is_end(l)).unwrap_or(lines.len() - want_at - 1);
+    let is_end = |l: &str| {
+        l == "FAIL" || l.starts_with("--- ") || l.starts_with("FAIL\t") || l.starts_with("ok  \t")
+    };
+    let want_end = want_at
+        + 1
+        + lines[want_at + 1..]
+            .iter()
+            .position(|l| is_end(l))
+            .unwrap_or(lines.len() - want_at - 1);
     let want = &lines[want_at + 1..want_end];
     if got.len() != want.len() || got.len() < 3 {
         return None;
