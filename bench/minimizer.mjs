@@ -111,7 +111,11 @@ function facts(c) {
   const sub = args[1] ?? ''
   if (program === 'git') {
     let inMessage = false
-    for (const l of lines) {
+    // `--graph`: the drawing before each line (`| * `, `|\  `) is layout, not a fact; a message
+    // line keeps its four-space indent.
+    const graphed = /\s--graph\b/.test(c.command)
+    const ungraph = (l) => l.replace(/^[*|\\/_ ]*?(?=commit [0-9a-f]{7}|Author:|Date:|Merge:| {4}\S)/, '').replace(/^[*|\\/_ ]+$/, '')
+    for (const l of graphed ? lines.map(ungraph) : lines) {
       let m
       // A commit's message: the indented lines after its Date line.
       if (inMessage && (l === '' || l.startsWith('    '))) {
@@ -133,6 +137,13 @@ function facts(c) {
         add('summary', new RegExp(`(^|[^\\w])(${esc(norm(m[0]))}|${compact})$`))
       }
       else if ((m = /^On branch (\S+)/.exec(l))) add('branch', m[1])
+    }
+    // `git blame`: each line's commit, author, number and code (`hash (Author date N) code`).
+    if (sub === 'blame') {
+      for (const l of lines) {
+        const m = /^\^?([0-9a-f]{7,40}) (?:\S+ +)?\((.+?) +\d{4}-\d\d-\d\d.*?\s+(\d+)\) ?(.*)$/.exec(l)
+        if (m) add('blame', m[1], m[2], new RegExp(`(^|[^\\d])${m[3]}\\)?${norm(m[4]) ? ` ${esc(norm(m[4]))}` : '($| )'}`))
+      }
     }
     // A subcommand none of these rules is about (ls-files, diff --name-status, branch, tag):
     // each line is a fact, as for a program no rule is about.
@@ -227,6 +238,8 @@ function facts(c) {
     if ((m = /^error: could not compile `(\w+)`/.exec(l))) add('summary', m[0])
     if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
+    // A formatter's files (prettier --check: `[warn] src/a.ts`).
+    if ((m = /^\[warn\] (\S+\.\w+)$/.exec(l))) add('path', m[1])
     // A drawn tree's entries (cargo tree, npm ls).
     if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
   }
@@ -345,5 +358,5 @@ const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g
 if (argv.includes('--write') && fixtures !== defaultFixtures) {
   const name = splitOption ?? path.basename(path.basename(fixtures) === 'fixtures' ? path.dirname(fixtures) : fixtures)
   fs.writeFileSync(path.join(here, `MINIMIZER-RESULTS-${slug(name)}.md`), `# Output minimizer on ${fixtures} (bench/minimizer.mjs --fixtures)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64, same command and output, same run. Split: ${splitOption ?? 'each case\'s own'}.\n\n${md}`)
-} else if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped). A fourth round (issue 45: 133 real runs recorded by someone who never read the filters, cargo/clippy/nextest/fmt, JS/TS, Python, Go, C, listings, grep, cat, misc, pipes; 34 of them, the tune split, are the r4- cases here, the other 99 held out and measured by the lead with \`--fixtures\`) met the bar in 27 of 34 tune cases before any change (one fact lost: a test binary with no tests; cargo fmt --check, du, gcc, pip install and mypy unfiltered; a passing cargo test and a long git status over the anchor); the filters were then rewritten around shapes (a path list by directory, a passing test binary as its result line, one line per message and file, a formatter's places, diffs' hunk headers), never around a recording. The checker learnt in that round: du's and tree's entries, a linter's finding text after its code, each line of a program no rule is about (an elided listing no longer counts as keeping everything), rows one space apart.\n\n${md}`)
+} else if (argv.includes('--write')) fs.writeFileSync(path.join(here, 'MINIMIZER-RESULTS.md'), `# Output minimizer: tokens and facts (bench/minimizer.mjs)\n\nTokens: gpt-tokenizer (o200k_base). Raw: the command's whole output. Anchor: @oh-my-pi/pi-natives-linux-x64 18.2.11, same command and output, same run.\n\nSplits: dev (the first recording, filters written against it), held-out (recorded after the filters, never tuned on), held-out (wide) (bench/minimizer-corpus-wide.mjs: cmake, ninja, ctest, gtest, jest, rg, more variants of the rest; recorded and measured before any filter changed: the bar was then met in 120 of 126 cases; the six violations were two checker mistakes (a quoted \`|\` taken for a pipe, docstring prose taken for a signature) and four filter gaps fixed by rules about the format, not the recording: tsc --pretty, git diff context lines and binary files, Go's own stack frames, gtest's repeated closing lines). A third round (the r3- cases, also in the wide split, recorded after those fixes and measured before any further change) met the bar in 13 of 16: git log -p lost two commits' days (a day said once for several commits, cut off by diff lines), ls -la of 86 entries cost more than the anchor plus its dropped names, pytest -rA listed passing tests; fixed by rules about the format (days grouped only without diffs, names only above 50 entries, PASSED summary lines dropped). A fourth round (issue 45: 133 real runs recorded by someone who never read the filters, cargo/clippy/nextest/fmt, JS/TS, Python, Go, C, listings, grep, cat, misc, pipes; 34 of them, the tune split, are the r4- cases here, the other 99 held out and measured by the lead with \`--fixtures\`) met the bar in 27 of 34 tune cases before any change (one fact lost: a test binary with no tests; cargo fmt --check, du, gcc, pip install and mypy unfiltered; a passing cargo test and a long git status over the anchor); the filters were then rewritten around shapes (a path list by directory, a passing test binary as its result line, one line per message and file, a formatter's places, diffs' hunk headers), never around a recording. The checker learnt in that round: du's and tree's entries, a linter's finding text after its code, each line of a program no rule is about (an elided listing no longer counts as keeping everything), rows one space apart. A fifth round (issue 45 again: the same 133 runs, both splits now tuning material while a new held-out recording is made apart; \`--fixtures /work/corpora/minimizer/fixtures\`, table in MINIMIZER-RESULTS-minimizer.md) started from 148,841 tokens against the anchor's 128,840 on the 99 holdout cases, the bar met in 85 of 99; shapes added (a compiler's repeated warning said once with its places, a formatter's places, a launcher's program, Go's passing packages and example mismatches, git log --graph, hunk headers without repeated sections, git blame by commit runs, eslint's repeated findings, tree's files before subdirectories, pytest's bare test ids) brought it to 111,483 against 128,863, the bar met in 98 of 99 (the root commit shown through a command substitution stays raw). The checker learnt git log --graph (the drawing is layout), git blame's lines and prettier's [warn] files.\n\n${md}`)
 process.exit(failures ? 1 : 0)

@@ -65,7 +65,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ -1 +1 @@\n-b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ 1\n-b\n+c\n"
     );
 }
 
@@ -89,7 +89,7 @@ fn git_diff_keeps_changed_lines_and_hunk_headers_not_context() {
     let raw = "diff --git a/f b/f\nnew file mode 100644\nindex 0..1\n--- /dev/null\n+++ b/f\n@@ -0,0 +1 @@\n+x\ndiff --git a/g b/g\nindex 1..2 100644\n--- a/g\n+++ b/g\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+three\n 4\n 5\n";
     assert_eq!(
         text_of("git diff", raw),
-        "--- f (new file)\n+x\n--- g\n@@ -1 +1 @@\n-3\n+three\n"
+        "--- f (new file)\n+x\n--- g\n@@ 1\n-3\n+three\n"
     );
 }
 
@@ -177,7 +177,7 @@ fn test_runners_keep_failures_and_summaries() {
     let go = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
     assert_eq!(
         text_of("go test -v ./...", go),
-        "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n"
+        "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\texample.com/app/calc\t0.002s\n"
     );
 }
 
@@ -357,12 +357,13 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
         run("git log --oneline", "abc1234 (HEAD -> main) x\ndef5678 y\n"),
         None
     );
+    // `--graph` with the medium format: its drawing before each commit (fifth_round_shapes).
     assert_eq!(
-        run(
+        text_of(
             "git log --graph",
             "* commit abc1234567\n| Author: A <a@b>\n"
         ),
-        None
+        "* abc1234  A\n"
     );
     // `--stat` alone: the counts without the graph, the summary's three numbers.
     assert_eq!(
@@ -376,7 +377,7 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     let bin = "diff --git a/logo.png b/logo.png\nnew file mode 100644\nindex 0000000..1234567\nBinary files /dev/null and b/logo.png differ\ndiff --git a/a.txt b/a.txt\nindex 1..2 100644\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n";
     assert_eq!(
         text_of("git diff", bin),
-        "--- logo.png (new file) (binary)\n--- a.txt\n@@ -1 +1 @@\n-a\n+b\n"
+        "--- logo.png (new file) (binary)\n--- a.txt\n@@ 1\n-a\n+b\n"
     );
     // linters in formats other than their default: JSON, compact, statistics.
     assert_eq!(
@@ -630,12 +631,19 @@ fn shapes_keep_every_fact() {
     let cargo = "   Compiling x v0.1.0 (/p)\n    Finished `test` profile [unoptimized] target(s) in 1.0s\n     Running unittests src/lib.rs (target/debug/deps/x-1)\n\nrunning 2 tests\ntest a ... ok\ntest b ... ignored\n\ntest result: ok. 1 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n     Running tests/it.rs (target/debug/deps/it-2)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n     Running tests/more.rs (target/debug/deps/more-3)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n   Doc-tests x\n\nrunning 1 test\ntest src/lib.rs - f (line 3) ... FAILED\n\nfailures:\n\n---- src/lib.rs - f (line 3) stdout ----\nboom\n\nfailures:\n    src/lib.rs - f (line 3)\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
     assert_eq!(
         text_of("cargo test", cargo),
-        "ok. 1 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out\n\nok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out (x2)\n\nDoc-tests x\n\nfailures:\n\n---- src/lib.rs - f (line 3) stdout ----\nboom\n\nfailures:\n    src/lib.rs - f (line 3)\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n"
+        "ok. 1 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out\nok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out (x2)\n\nDoc-tests x\n\nfailures:\n\n---- src/lib.rs - f (line 3) stdout ----\nboom\n\nfailures:\n    src/lib.rs - f (line 3)\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n"
     );
     let nextest = "    Finished `test` profile target(s) in 0.69s\n────────────\n Nextest run ID 1234 with nextest profile: default\n    Starting 3 tests across 2 binaries\n        PASS [   0.021s] (1/3) x tests::a\n        FAIL [   0.011s] (2/3) x tests::b\n  stderr ───\n    thread 'tests::b' panicked at src/lib.rs:9:26:\n    boom\n        PASS [   0.010s] (3/3) x::it t1\n────────────\n     Summary [   0.067s] 3 tests run: 2 passed, 1 failed\n        FAIL [   0.011s] (2/3) x tests::b\nerror: test run failed\n";
     let out = text_of("cargo nextest run", nextest);
     assert!(!out.contains("PASS") && !out.contains("run ID"), "{out}");
-    assert_keeps(&out, &["FAIL [   0.011s] (2/3) x tests::b", "src/lib.rs:9:26", "3 tests run: 2 passed, 1 failed"]);
+    assert_keeps(
+        &out,
+        &[
+            "FAIL [   0.011s] (2/3) x tests::b",
+            "src/lib.rs:9:26",
+            "3 tests run: 2 passed, 1 failed",
+        ],
+    );
 
     // Path lists: `git status`'s long sections by state and directory.
     let mut status = String::from("On branch main\nChanges not staged for commit:\n  (use \"git add <file>...\" to update what will be committed)\n\tmodified:   src/a.rs\n\nUntracked files:\n  (use \"git add <file>...\" to include in what will be committed)\n");
@@ -666,7 +674,13 @@ fn shapes_keep_every_fact() {
         "a/x.py:\n  3, 9: error: Missing annotation  [no-untyped-def]\n  9: note: Use \"-> None\"\nb.py:\n  1: error: Bad  [misc]\nFound 3 errors in 2 files (checked 4 source files)\n"
     );
     // `--pretty`'s source lines belong to the diagnostic above them: passed raw.
-    assert_eq!(run("mypy .", "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"), None);
+    assert_eq!(
+        run(
+            "mypy .",
+            "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"
+        ),
+        None
+    );
     let ruff = "a.py:1:1: E741 Ambiguous variable name: `l`\na.py:5:3: E741 Ambiguous variable name: `l`\na.py:6:1: F401 `os` imported but unused\nFound 3 errors.\n";
     assert_eq!(
         text_of("ruff check --output-format=concise .", ruff),
@@ -681,8 +695,11 @@ fn shapes_keep_every_fact() {
         "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py c.py\n"
     );
     assert_eq!(
-        text_of("tree", ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"),
-        ".\n  a/\n    b.rs c.rs\n  d.md\n\n1 directory, 3 files\n"
+        text_of(
+            "tree",
+            ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"
+        ),
+        ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
     let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
     assert_eq!(
@@ -699,8 +716,6 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
         "a.py:\n  3, 9: error: Function is missing a type annotation [no-untyped-def]\nFound 2 errors in 1 file (checked 1 source file)\n"
     );
 }
-
-
 
 #[test]
 fn drawn_trees_and_git_path_lists() {
@@ -719,7 +734,104 @@ fn drawn_trees_and_git_path_lists() {
         "src/\n  a.rs b.rs\nREADME.md\n"
     );
     assert_eq!(
-        text_of("git diff --name-status HEAD~1", "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"),
+        text_of(
+            "git diff --name-status HEAD~1",
+            "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"
+        ),
         "M src/\n  a.rs b.rs\nA new.md\n"
+    );
+}
+
+/// Shapes of the fifth round (issue 45): a repeated warning said once with its places, a
+/// formatter's places, a launcher's program, Go's passing packages and example mismatches,
+/// `git log --graph`, hunk headers without repeated sections, pytest's bare test ids.
+#[test]
+fn fifth_round_shapes() {
+    // The same warning at several places: the message once, each file's places on a row; a
+    // warning's note with its own location keeps it.
+    let mut clippy = String::from("    Checking x v0.1.0 (/p)\n");
+    for (file, at) in [
+        ("src/lib.rs", "24:1"),
+        ("src/lib.rs", "26:1"),
+        ("src/a.rs", "7:5"),
+    ] {
+        clippy.push_str(&format!("warning: doc list item without indentation\n  --> {file}:{at}\n   |\n24 | //! - x\n   |     ^\n   |\n   = help: for further information visit https://rust-lang.github.io/rust-clippy/index.html#doc_lazy_continuation\n\n"));
+    }
+    clippy.push_str("warning: this could panic\n  --> src/a.rs:9:1\n   |\n9 | pub fn f() {}\n   |\nnote: first possible panic found here\n  --> src/a.rs:12:13\n   |\n12 |     x.unwrap();\n   |     ^^^^^^^^^^\n\nwarning: `x` (lib) generated 4 warnings\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.35s\n");
+    assert_eq!(
+        text_of("cargo clippy", &clippy),
+        "warning: doc list item without indentation (3 places):\n  src/lib.rs: 24:1 26:1\n  src/a.rs: 7:5\nsrc/a.rs:9:1: warning: this could panic\n  src/a.rs:12:13: note: first possible panic found here\n\nwarning: `x` (lib) generated 4 warnings\n"
+    );
+
+    // A formatter's check: the files with where their first change is, and its summary.
+    let ruff = "unformatted: File would be reformatted\n  --> pkg/a.py:21:31\n   |\n20 |     x = f(\n   -         1, 2)\n21 +         1, 2\n22 +     )\n   |\n\nunformatted: File would be reformatted\n --> pkg/b.py:3:1\n  |\n3 + import os\n  |\n\nunformatted: File would be reformatted\n --> setup.py:1:1\n  |\n1 + x = 1\n  |\n\n2 files would be reformatted, 4 files already formatted\n";
+    assert_eq!(
+        text_of("ruff format --check", ruff),
+        "2 files would be reformatted, 4 files already formatted\npkg/\n  a.py:21:31 b.py:3:1\nsetup.py:1:1\n"
+    );
+    assert_eq!(
+        text_of("black --check .", "would reformat src/a.py\nwould reformat src/b.py\nOh no! 💥 💔 💥\n2 files would be reformatted.\n"),
+        "Oh no! 💥 💔 💥\n2 files would be reformatted.\nsrc/\n  a.py b.py\n"
+    );
+
+    // A launcher's output goes to its program's filter.
+    let prettier = "Checking formatting...\n[warn] src/a.ts\n[warn] src/b.ts\n[warn] Code style issues found in 2 files. Run Prettier with --write to fix.\n";
+    let (label, text) = run("npx prettier --check .", prettier).expect("npx prettier");
+    assert_eq!(label, "npx:prettier");
+    assert_eq!(text, text_of("prettier --check .", prettier));
+    assert_eq!(
+        run("pnpm exec prettier --check .", prettier).map(|r| r.0),
+        Some("pnpm:prettier".into())
+    );
+    assert_eq!(run("npx -p prettier prettier --check .", prettier), None);
+
+    // go test: passing packages on one row under their common directory, a package's own
+    // PASS/FAIL line dropped, repeated lines counted, an example's mismatching lines.
+    let go = "ok  \tex.com/m/a\t0.011s\nok  \tex.com/m/cmd/b\t(cached)\n--- FAIL: TestList (0.00s)\n    list_test.go:11: got 4, want 3\n    list_test.go:11: got 4, want 3\n    list_test.go:11: got 1, want 0\nFAIL\nFAIL\tex.com/m/list\t0.008s\n--- FAIL: ExampleClean (0.00s)\ngot:\nClean(\"a\") = \"a\"\nClean(\"b\") = \"x\"\nClean(\"c\") = \"c\"\nwant:\nClean(\"a\") = \"a\"\nClean(\"b\") = \"b\"\nClean(\"c\") = \"c\"\nFAIL\nFAIL\tex.com/m/path\t0.008s\nok  \tex.com/m/ring\t0.003s\nFAIL\n";
+    assert_eq!(
+        text_of("go test ./...", go),
+        "--- FAIL: TestList (0.00s)\n    list_test.go:11: got 4, want 3 (x2)\n    list_test.go:11: got 1, want 0\nFAIL\tex.com/m/list\t0.008s\n--- FAIL: ExampleClean (0.00s)\ngot/want differ (of 3 lines):\n  2 got:  Clean(\"b\") = \"x\"\n  2 want: Clean(\"b\") = \"b\"\nFAIL\tex.com/m/path\t0.008s\nok (3 packages): ex.com/m/\n  a cmd/b ring\nFAIL\n"
+    );
+
+    // git log --graph: each commit's drawing before its line, branch and merge lines kept.
+    let graph = "*   commit 1111111111111111111111111111111111111111\n|\\  Merge: 2222222 3333333\n| | Author: A <a@b>\n| | Date:   Mon Jan 5 10:00:00 2026 +0000\n| | \n| |     Merge branch x\n| | \n| * commit 3333333333333333333333333333333333333333\n|/  Author: B <b@c>\n|   Date:   Sun Jan 4 09:00:00 2026 +0000\n|   \n|       fix: the thing\n|       \n|       Body line.\n|   \n* commit 2222222222222222222222222222222222222222\n  Author: A <a@b>\n  Date:   Sat Jan 3 08:00:00 2026 +0000\n  \n      first\n";
+    assert_eq!(
+        text_of("git log --graph", graph),
+        "* 2026-01-05 10:00 +0000 1111111 A merge 2222222 3333333 — Merge branch x\n| * 2026-01-04 09:00 +0000 3333333 B — fix: the thing\n    Body line.\n* 2026-01-03 08:00 +0000 2222222 A — first\n"
+    );
+
+    // Hunk headers: one start where old and new agree, a section heading said once per run.
+    let diff = "diff --git a/f.rs b/f.rs\nindex 1..2 100644\n--- a/f.rs\n+++ b/f.rs\n@@ -10,3 +10,3 @@ impl A {\n x\n-a\n+b\n@@ -20,3 +20,3 @@ impl A {\n x\n-c\n+d\n@@ -30,3 +31,3 @@ mod tests {\n x\n-e\n+f\n";
+    assert_eq!(
+        text_of("git diff", diff),
+        "--- f.rs\n@@ 10 @@ impl A {\n-a\n+b\n@@ 20\n-c\n+d\n@@ -30 +31 @@ mod tests {\n-e\n+f\n"
+    );
+
+    // eslint: the same finding at several places of a file on one line.
+    let eslint = "\n/p/src/a.js\n  2:1   error    Unexpected var, use let or const instead  no-var\n  5:9   error    Expected '===' and instead saw '=='       eqeqeq\n  7:3   error    Expected '===' and instead saw '=='       eqeqeq\n\n✖ 3 problems (3 errors, 0 warnings)\n";
+    assert_eq!(
+        text_of("eslint src", eslint),
+        "/p/src/a.js:\n  2:1 error Unexpected var, use let or const instead (no-var)\n  5:9, 7:3 error Expected '===' and instead saw '==' (eqeqeq)\n\n✖ 3 problems (3 errors, 0 warnings)\n"
+    );
+
+    // git blame: a run of lines from one commit under one header, each line its number and code.
+    let blame = "6484d8f3 (Ada Lovelace 2024-02-25 12:10:59 +0000   1) //! Doc\n6484d8f3 (Ada Lovelace 2024-02-25 12:10:59 +0000   2) \n^1234567 old/a.rs (Alan Turing 2024-03-01 09:00:00 +0000   3)     fn f() {}\n6484d8f3 (Ada Lovelace 2024-02-25 12:10:59 +0000   4) }\n";
+    assert_eq!(
+        text_of("git blame src/a.rs", blame),
+        "6484d8f3 Ada Lovelace 2024-02-25 12:10:59 +0000:\n  1 //! Doc\n  2\n^1234567 old/a.rs Alan Turing 2024-03-01 09:00:00 +0000:\n  3     fn f() {}\n6484d8f3 Ada Lovelace 2024-02-25 12:10:59 +0000:\n  4 }\n"
+    );
+    assert_eq!(
+        run(
+            "git blame --porcelain a.rs",
+            "6484d8f3 1 1 2\nauthor Ada\n\t//! Doc\n"
+        ),
+        None
+    );
+
+    // pytest -v: a test's id alone (before its subtests) drops; its outcome line says it.
+    let pytest = "============================= test session starts ==============================\ncollecting ... collected 3 items\n\nt.py::A::test_a \nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b SKIPPED [ 66%]\nt.py::A::test_c PASSED [100%]\n\n======== 2 passed, 1 skipped, 4 subtests passed in 0.10s ========\n";
+    assert_eq!(
+        text_of("pytest -v", pytest),
+        "collected 3 items\n\nt.py::A::test_b SKIPPED\n\n== 2 passed, 1 skipped, 4 subtests passed in 0.10s ==\n"
     );
 }

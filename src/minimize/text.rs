@@ -40,10 +40,33 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
     // The output's own locations answer most look-ups at the cost of one scan; a location the
     // pattern reads differently there (inside a longer path) is searched for as text.
     let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
+    let rows = place_rows(out);
     raw.lines()
         .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
         .flat_map(locations)
-        .all(|l| kept.contains(l) || out.contains(l))
+        .all(|l| kept.contains(l) || rows.contains(l) || out.contains(l))
+}
+
+/// The locations of rows that say a file once with its places (`  src/a.rs: 3:9 14:2`, a
+/// repeated message's places), as `src/a.rs:3:9`, `src/a.rs:14:2`.
+fn place_rows(out: &str) -> std::collections::HashSet<String> {
+    let mut found = std::collections::HashSet::new();
+    for line in out.lines() {
+        let Some((file, places)) = line.trim_start().split_once(": ") else {
+            continue;
+        };
+        let is_place = |p: &str| {
+            !p.is_empty()
+                && p.split(':').count() <= 2
+                && p.split(':')
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if file.contains(' ') || !places.split(' ').all(is_place) {
+            continue;
+        }
+        found.extend(places.split(' ').map(|p| format!("{file}:{p}")));
+    }
+    found
 }
 
 pub(crate) fn is_dependency_frame(line: &str) -> bool {
@@ -115,6 +138,15 @@ mod tests {
         );
         assert!(keeps_locations("a src/x.rs:1", "b src/x.rs:1"));
         assert!(!keeps_locations("a src/x.rs:1", "b"));
+        // A file said once with its places.
+        assert!(keeps_locations(
+            "src/x.rs:1:2 w\nsrc/x.rs:30:4 w",
+            "w:\n  src/x.rs: 1:2 30:4"
+        ));
+        assert!(!keeps_locations(
+            "src/x.rs:1:2 w",
+            "w:\n  src/x.rs: 1:3 30:4"
+        ));
     }
 
     #[test]

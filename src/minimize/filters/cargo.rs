@@ -29,6 +29,7 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
         diag.push(line, &mut out);
     }
     diag.flush(&mut out);
+    let mut out = group_warnings(out);
     // A clean build is its `Finished` line (the profile and the time), not nothing: an empty
     // text would leave the whole progress log to be read.
     if out.iter().all(|l| l.trim().is_empty()) {
@@ -40,6 +41,102 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
         );
     }
     Some(join_lines(out))
+}
+
+/// One-line warnings (`src/a.rs:3:9: warning: msg`, no detail under them) whose message
+/// comes more than once, said once with their places by file, at the first one's position:
+/// `warning: msg (12 places):` then `  src/a.rs: 3:9 14:2` (a file's places on rows of about
+/// [`PLACES_ROW_CHARS`], each row naming its file). A warning with details under it (a note with
+/// its own location) stays as it is. Blank lines between one-line warnings drop.
+fn group_warnings(out: Vec<String>) -> Vec<String> {
+    // (file, line:col, message) of each one-line warning, by index in `out`.
+    let one_line = |i: usize| -> Option<(&str, &str, &str)> {
+        let l = out[i].as_str();
+        if l.starts_with(' ') || out.get(i + 1).is_some_and(|n| n.starts_with(' ')) {
+            return None;
+        }
+        let (loc, msg) = l.split_once(": warning: ")?;
+        let (file, lc) = split_place(loc)?;
+        Some((file, lc, msg))
+    };
+    let mut count: std::collections::HashMap<&str, usize> = Default::default();
+    for i in 0..out.len() {
+        if let Some((_, _, msg)) = one_line(i) {
+            *count.entry(msg).or_default() += 1;
+        }
+    }
+    if !count.values().any(|&n| n > 1) {
+        return out;
+    }
+    let mut groups: Vec<(&str, PlacesByFile)> = Vec::new();
+    let mut slot: Vec<Option<usize>> = vec![None; out.len()];
+    let mut by_msg: std::collections::HashMap<&str, usize> = Default::default();
+    let mut last_warning = false;
+    let mut keep = vec![true; out.len()];
+    for i in 0..out.len() {
+        if out[i].is_empty() && last_warning {
+            keep[i] = false;
+            continue;
+        }
+        last_warning = false;
+        let Some((file, lc, msg)) = one_line(i) else {
+            continue;
+        };
+        last_warning = true;
+        if count[msg] < 2 {
+            continue;
+        }
+        keep[i] = false;
+        let g = *by_msg.entry(msg).or_insert_with(|| {
+            slot[i] = Some(groups.len());
+            groups.push((msg, Vec::new()));
+            groups.len() - 1
+        });
+        let files = &mut groups[g].1;
+        match files.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, places)) => places.push(lc),
+            None => files.push((file, vec![lc])),
+        }
+    }
+    let mut grouped = Vec::new();
+    for (i, line) in out.iter().enumerate() {
+        if let Some(g) = slot[i] {
+            let (msg, files) = &groups[g];
+            let n: usize = files.iter().map(|(_, p)| p.len()).sum();
+            grouped.push(format!("warning: {msg} ({n} places):"));
+            for (file, places) in files {
+                let mut row = String::new();
+                for p in places {
+                    if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
+                        grouped.push(format!("  {file}: {}", std::mem::take(&mut row)));
+                    }
+                    if !row.is_empty() {
+                        row.push(' ');
+                    }
+                    row.push_str(p);
+                }
+                grouped.push(format!("  {file}: {row}"));
+            }
+        } else if keep[i] {
+            grouped.push(line.clone());
+        }
+    }
+    grouped
+}
+
+/// A warning's places: each file with its `line:col`s, in order.
+type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
+
+/// A row of one file's places stays about this wide: a row break costs a token, and a row
+/// stays well under the tool layer's column cap.
+const PLACES_ROW_CHARS: usize = 120;
+
+/// `src/a.rs:3:9` as (`src/a.rs`, `3:9`).
+fn split_place(loc: &str) -> Option<(&str, &str)> {
+    let (rest, col) = loc.rsplit_once(':')?;
+    let (file, line) = rest.rsplit_once(':')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(line) && digits(col) && !file.is_empty()).then(|| (file, &loc[file.len() + 1..]))
 }
 
 /// `cargo test` (libtest's output, `-q`'s dots, and nextest's): each test binary's run ends at
@@ -91,7 +188,18 @@ pub(super) fn test(ctx: &Context) -> Option<String> {
             out[at] = format!("{result} (x{n})");
         }
     }
-    Some(join_lines(out))
+    // Passing binaries' result lines one under the other, without the blank lines between them.
+    let passed = |l: Option<&String>| l.is_some_and(|l| l.starts_with("ok. "));
+    let mut kept: Vec<&String> = Vec::with_capacity(out.len());
+    for (i, l) in out.iter().enumerate() {
+        let between = l.is_empty()
+            && passed(kept.iter().rev().find(|k| !k.is_empty()).copied())
+            && passed(out[i + 1..].iter().find(|n| !n.is_empty()));
+        if !between {
+            kept.push(l);
+        }
+    }
+    Some(join_lines(kept))
 }
 
 /// libtest's `running 27 tests`.
@@ -171,6 +279,10 @@ fn detailed(
             || t.starts_with("all doctests ran in ")
             || t.starts_with("PASS [")
             || t.starts_with("Nextest run ID ")
+            // nextest's rules and its `Starting 530 tests across 10 binaries` (its summary
+            // counts them).
+            || !t.is_empty() && t.chars().all(|c| c == '─')
+            || t.starts_with("Starting ") && t.contains(" tests across ")
             || has_result && is_running_line(t)
         {
             continue;
@@ -186,7 +298,8 @@ fn detailed(
                 continue;
             }
         }
-        if t.starts_with("Doc-tests ") {
+        // Its name said once: `Doc-tests x`; nextest's right-aligned `Summary [ 1.2s] …`.
+        if t.starts_with("Doc-tests ") || t.starts_with("Summary [") {
             diag.flush(out);
             out.push(t.to_string());
             continue;
@@ -244,6 +357,9 @@ enum Kind {
 struct Diagnostics {
     kind: Kind,
     header: Option<String>,
+    /// A warning's last `note:` or `help:` line, said with the location that may follow it
+    /// (`note: first possible panic found here` then `--> src/a.rs:9:5`).
+    child: Option<String>,
 }
 
 impl Diagnostics {
@@ -282,13 +398,15 @@ impl Diagnostics {
             return;
         }
         if let Some(loc) = t.strip_prefix("--> ") {
-            match self.header.take() {
-                Some(h) => out.push(format!("{loc}: {h}")),
-                None if self.kind != Kind::Warning => out.push(format!("  --> {loc}")),
-                None => {}
+            // Every location stays: a warning's second one with the note that names it.
+            match (self.header.take(), self.child.take()) {
+                (Some(h), _) => out.push(format!("{loc}: {h}")),
+                (None, Some(c)) if self.kind == Kind::Warning => out.push(format!("  {loc}: {c}")),
+                (None, _) => out.push(format!("  --> {loc}")),
             }
             return;
         }
+        self.child = None;
         self.flush(out);
         if t.is_empty() {
             out.push(String::new());
@@ -306,6 +424,9 @@ impl Diagnostics {
             return;
         }
         if self.kind == Kind::Warning {
+            if t.starts_with("note:") || t.starts_with("help:") {
+                self.child = Some(t.to_string());
+            }
             return;
         }
         if let Some(note) = t.strip_prefix("= ") {

@@ -1,6 +1,7 @@
-//! git status, log, show, diff and stash. Kept: the branch and its tracking line, every path with
-//! its state, every commit's hash, author, date, refs and whole message, `--stat`'s per-file counts
-//! and summary, every changed line with its hunk header. Dropped: hints, email addresses, blob
+//! git status, log (with `--graph`), show, diff, stash and blame. Kept: the branch and its
+//! tracking line, every path with its state, every commit's hash, author, date, refs and whole
+//! message, `--stat`'s per-file counts and summary, every changed line with its hunk header,
+//! every blamed line's number and code under its commit. Dropped: hints, email addresses, blob
 //! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
 use super::paths::{split_dir, PathList};
@@ -143,9 +144,36 @@ fn short_state(entry: &str) -> (&'static str, String) {
 
 /// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections.
 pub(super) fn log(ctx: &Context) -> Option<String> {
-    let mut lines = ctx.text.lines().peekable();
-    if !lines.peek()?.starts_with("commit ") {
+    let first = ctx.text.lines().next()?;
+    let graphed = first.starts_with(['*', '|']) && graph_split(first).1.starts_with("commit ");
+    if !first.starts_with("commit ") && !graphed {
         return None;
+    }
+    // `--graph`: each line's drawing apart from its text; a commit's drawing (`* `, `| * `) goes
+    // before its line, a line of drawing alone stays when it branches or merges (`|\`, `|/`).
+    let mut marks: Vec<Option<&str>> = Vec::new();
+    let mut texts: Vec<&str> = Vec::new();
+    let mut width = 0;
+    for line in ctx.text.lines() {
+        if !graphed {
+            marks.push(None);
+            texts.push(line);
+            continue;
+        }
+        let (mark, rest) = graph_split(line);
+        if rest.starts_with("commit ") {
+            width = mark.len();
+            marks.push(Some(mark.trim_end()));
+            texts.push(rest);
+        } else if rest.is_empty() {
+            if mark.contains(['/', '\\', '_']) {
+                marks.push(Some(mark.trim_end()));
+                texts.push("");
+            }
+        } else {
+            marks.push(None);
+            texts.push(&line[width.min(mark.len())..]);
+        }
     }
     let mut out: Vec<String> = Vec::new();
     // History: the changed lines are the facts; context stays in `git diff` only.
@@ -166,7 +194,14 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             .count();
         out.push(format!("[all {n} commits by {a}]"));
     }
-    for line in lines {
+    for (mark, line) in marks.into_iter().zip(texts) {
+        if let (Some(m), "") = (mark, line) {
+            if let Some(h) = header.take() {
+                out.push(h.render());
+            }
+            out.push(m.to_string());
+            continue;
+        }
         if let Some(rest) = line.strip_prefix("commit ") {
             if is_hash_line(rest) {
                 diff.finish(&mut out);
@@ -174,7 +209,9 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
                 if let Some(h) = header.take() {
                     out.push(h.render());
                 }
-                header = Some(CommitHeader::new(rest));
+                let mut h = CommitHeader::new(rest);
+                h.graph = mark.unwrap_or("").to_string();
+                header = Some(h);
                 continue;
             }
         }
@@ -240,7 +277,15 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     // A day said once for a run of commits reads well while everything between them is indented
     // (messages, stats); a diff's unindented `--- path` and `@@` lines would cut a commit off
     // from its day's header.
-    Some(join_lines(once_per_day(out, !in_any_diff)))
+    Some(join_lines(once_per_day(out, !in_any_diff && !graphed)))
+}
+
+/// A `--graph` line as its drawing (`| * `, `|\  `) and its text.
+fn graph_split(line: &str) -> (&str, &str) {
+    let at = line
+        .find(|c: char| !matches!(c, '*' | '|' | '/' | '\\' | '_' | ' '))
+        .unwrap_or(line.len());
+    line.split_at(at)
 }
 
 /// A day's header line (`2026-01-05:`) where several commits in a row share the day; a commit
@@ -291,6 +336,8 @@ struct CommitHeader {
     date: String,
     merge: Option<String>,
     extra: Vec<String>,
+    /// Its `--graph` drawing (`*`, `| *`), said first.
+    graph: String,
 }
 
 impl CommitHeader {
@@ -304,6 +351,7 @@ impl CommitHeader {
             date: String::new(),
             merge: None,
             extra: Vec::new(),
+            graph: String::new(),
         }
     }
 
@@ -313,10 +361,17 @@ impl CommitHeader {
             .split_once(' ')
             .filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-');
         let mut s = match day_time {
+            // A graph's commits keep their day on their own line (no day groups across lanes).
+            Some((day, time)) if !self.graph.is_empty() => {
+                format!("{} {day} {time} {} {}", self.graph, self.hash, self.author)
+            }
             // `2026-01-05:` (kept once per day by `once_per_day`), then `  10:00 +0000 abc1234 Author`.
             Some((day, time)) => format!("{day}:\n  {time} {} {}", self.hash, self.author),
             None => format!("{} {} {}", self.hash, self.date, self.author),
         };
+        if !self.graph.is_empty() && !s.starts_with(&self.graph) {
+            s = format!("{} {s}", self.graph);
+        }
         s.truncate(s.trim_end().len());
         if !self.refs.is_empty() {
             s.push(' ');
@@ -464,7 +519,13 @@ pub(super) fn path_lines(ctx: &Context) -> Option<String> {
     let mut states: Vec<(&str, PathList)> = Vec::new();
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let (state, path) = match line.split_once('\t') {
-            Some((s, p)) if !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_alphanumeric()) => (s, p),
+            Some((s, p))
+                if !s.is_empty()
+                    && s.len() <= 4
+                    && s.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+            {
+                (s, p)
+            }
             Some(_) => return None,
             None => ("", line),
         };
@@ -542,18 +603,33 @@ struct DiffCompactor {
     no_context: bool,
     /// The current file is new or deleted.
     whole_file: bool,
+    /// The section heading of the file's last hunk header (`impl Regex {`).
+    section: String,
 }
 
-/// `@@ -503,11 +503,12 @@ impl Regex {` as `@@ -503 +503 @@ impl Regex {`: where the change is;
+/// `@@ -503,11 +503,12 @@ impl Regex {` as `@@ 503 @@ impl Regex {`: where the change is;
 /// the line counts are those of the context lines, which are dropped. Anything else (a combined
 /// diff's `@@@`) as written.
-fn short_hunk_header(line: &str) -> String {
+/// The start said once where the old and new files agree (`@@ 503`), and the section heading
+/// (`@@ 503 @@ impl Regex {`) only when it differs from the previous hunk's of the same file
+/// (`last_section`, updated).
+fn short_hunk_header(line: &str, last_section: &mut String) -> String {
     let parsed = (|| {
         let rest = line.strip_prefix("@@ -")?;
         let (ranges, tail) = rest.split_once(" @@")?;
         let (old, new) = ranges.split_once(" +")?;
         let start = |r: &str| r.split(',').next().map(str::to_string);
-        Some(format!("@@ -{} +{} @@{tail}", start(old)?, start(new)?))
+        let (old, new) = (start(old)?, start(new)?);
+        let at = if old == new {
+            format!("@@ {old}")
+        } else {
+            format!("@@ -{old} +{new}")
+        };
+        if tail.trim().is_empty() || tail == last_section.as_str() {
+            return Some(at);
+        }
+        *last_section = tail.to_string();
+        Some(format!("{at} @@{tail}"))
     })();
     parsed.unwrap_or_else(|| line.to_string())
 }
@@ -568,6 +644,7 @@ impl DiffCompactor {
                 .unwrap_or_else(|| line.trim_start_matches("diff --cc ").to_string());
             self.path = Some(path);
             self.whole_file = false;
+            self.section.clear();
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
@@ -579,11 +656,11 @@ impl DiffCompactor {
             self.in_hunk = true;
             // A new or deleted file's one hunk spans the whole file: its header says nothing the
             // file's `(new file)` does not.
-            let whole = self.whole_file
-                && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
+            let whole =
+                self.whole_file && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
             self.header(out);
             if !whole {
-                out.push(short_hunk_header(line));
+                out.push(short_hunk_header(line, &mut self.section));
             }
             return;
         }
@@ -651,4 +728,64 @@ impl DiffCompactor {
         self.header(out);
         self.file_note.clear();
     }
+}
+
+/// `git blame`'s default format (`6484d8f3 (Ada Lovelace 2024-02-25 12:10:59 +0000  12) code`,
+/// a path after the hash when lines moved between files): each run of lines from one commit
+/// under one header line (the hash, path, author and date as written, then `:`), each line as
+/// its number and its code. Another format (`--porcelain`, `-p`) passes unchanged.
+pub(super) fn blame(ctx: &Context) -> Option<String> {
+    let mut out = String::with_capacity(ctx.text.len() / 2);
+    let mut last: Option<String> = None;
+    for line in ctx.text.lines() {
+        let (commit, number, code) = blame_line(line)?;
+        if last.as_deref() != Some(commit.as_str()) {
+            out.push_str(&commit);
+            out.push_str(":\n");
+            last = Some(commit);
+        }
+        out.push_str("  ");
+        out.push_str(number);
+        let code = code.trim_end();
+        if !code.is_empty() {
+            out.push(' ');
+            out.push_str(code);
+        }
+        out.push('\n');
+    }
+    last.map(|_| out)
+}
+
+/// A blame line as its commit part (`6484d8f3 path (Ada Lovelace 2024-02-25 12:10:59 +0000`
+/// without the `(`, spaces made one), its number and its code; parsed by hand (a pattern with
+/// captures on every line of a long file costs more than the rest of the filter).
+fn blame_line(line: &str) -> Option<(String, &str, &str)> {
+    let (hash, rest) = line.split_once(' ')?;
+    let hex = hash.strip_prefix('^').unwrap_or(hash);
+    if hex.len() < 7 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let open = rest.find('(')?;
+    let path = rest[..open].trim();
+    if path.contains(' ') {
+        return None;
+    }
+    let inner_and_code = &rest[open + 1..];
+    let close = inner_and_code.find(')')?;
+    let inner = inner_and_code[..close].trim_end();
+    let (meta, number) = inner.rsplit_once(' ')?;
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let code = &inner_and_code[close + 1..];
+    let code = code.strip_prefix(' ').unwrap_or(code);
+    let mut commit = String::with_capacity(hash.len() + path.len() + meta.len() + 2);
+    commit.push_str(hash);
+    if !path.is_empty() {
+        commit.push(' ');
+        commit.push_str(path);
+    }
+    commit.push(' ');
+    commit.push_str(meta.trim_end());
+    Some((commit, number, code))
 }

@@ -1,7 +1,8 @@
-//! tsc, eslint and ruff: every finding keeps its file, line, column, severity, code and message;
-//! findings are grouped under their file (`path:` then `  line:col ...`), so a path is written
-//! once. Also kept: continuation lines of a message, every summary and fixable count. Dropped:
-//! ruff's source snippets and fix hints, eslint's column padding.
+//! tsc, eslint and ruff, and formatters' checks (rustfmt, prettier, ruff format, black): every
+//! finding keeps its file, line, column, severity, code and message; findings are grouped under
+//! their file (`path:` then `  line:col ...`), so a path is written once. Also kept: continuation
+//! lines of a message, every summary and fixable count, each file a formatter would change.
+//! Dropped: ruff's source snippets and fix hints, eslint's column padding, formatters' previews.
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
@@ -28,7 +29,8 @@ impl Grouped {
             Some(&f) => f,
             None => {
                 self.files.push((file.to_string(), Vec::new()));
-                self.file_index.insert(file.to_string(), self.files.len() - 1);
+                self.file_index
+                    .insert(file.to_string(), self.files.len() - 1);
                 self.files.len() - 1
             }
         };
@@ -165,12 +167,28 @@ pub(super) fn eslint(ctx: &Context) -> Option<String> {
         out.push(format!("in {common}:"));
     }
     let mut found = false;
+    // The current file's findings: (places, `severity message (rule)`); the same finding at
+    // several places of a file is one line (`63:12, 95:17 error Expected '===' (eqeqeq)`).
+    let mut file: Vec<(String, String)> = Vec::new();
+    let flush = |file: &mut Vec<(String, String)>, out: &mut Vec<String>| {
+        out.extend(file.drain(..).map(|(at, rest)| format!("  {at} {rest}")));
+    };
     for line in ctx.text.lines() {
         if let Some((at, severity, message, rule)) = eslint_row(line) {
             found = true;
             let rule = rule.map_or(String::new(), |r| format!(" ({r})"));
-            out.push(format!("  {at} {severity} {message}{rule}"));
-        } else if is_header(line) {
+            let rest = format!("{severity} {message}{rule}");
+            match file.iter_mut().find(|(_, r)| *r == rest) {
+                Some((places, _)) => {
+                    places.push_str(", ");
+                    places.push_str(at);
+                }
+                None => file.push((at.to_string(), rest)),
+            }
+            continue;
+        }
+        flush(&mut file, &mut out);
+        if is_header(line) {
             let relative = if common.len() > 1 {
                 &line[common.len()..]
             } else {
@@ -181,6 +199,7 @@ pub(super) fn eslint(ctx: &Context) -> Option<String> {
             out.push(line.to_string());
         }
     }
+    flush(&mut file, &mut out);
     found.then(|| join_lines(out))
 }
 
@@ -256,7 +275,9 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         // `note:` lines, up to the next finding or a line of ruff's own (a summary).
         if in_finding && full {
             let own = line.starts_with(|c: char| c.is_ascii_alphabetic())
-                && !["help:", "note:", "info:"].iter().any(|p| line.starts_with(p));
+                && !["help:", "note:", "info:"]
+                    .iter()
+                    .any(|p| line.starts_with(p));
             if !own {
                 continue;
             }
@@ -309,11 +330,18 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
             }
             after.clear();
             files.close(open.take());
-            open = Some((c[1].to_string(), c[2].to_string(), format!("{}: {}", &c[3], &c[4])));
+            open = Some((
+                c[1].to_string(),
+                c[2].to_string(),
+                format!("{}: {}", &c[3], &c[4]),
+            ));
             continue;
         }
         if pretty && after.is_empty() {
-            if let Some((_, _, m)) = open.as_mut().filter(|_| !line.is_empty() && !line.starts_with(' ')) {
+            if let Some((_, _, m)) = open
+                .as_mut()
+                .filter(|_| !line.is_empty() && !line.starts_with(' '))
+            {
                 m.truncate(m.trim_end().len());
                 m.push(' ');
                 m.push_str(line.trim());
@@ -424,6 +452,37 @@ pub(super) fn rustfmt_check(ctx: &Context) -> Option<String> {
 
 /// `prettier --check` / `--list-different`: the files it would change, grouped by directory;
 /// errors and the summary as written.
+/// A Python formatter's check (`ruff format --check`, `black --check`): the files it would
+/// reformat, each with the place its first change starts when it says one (ruff's `--> a.py:3:9`),
+/// grouped by directory; its summary and messages (errors, warnings) stay. Dropped: the preview
+/// of each change (the formatter applies it; the raw output keeps it).
+pub(super) fn formatter_check(ctx: &Context) -> Option<String> {
+    let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
+    // `Would reformat: a.py` (ruff) / `would reformat a.py` (black).
+    let would = re!(r"^(?:Would reformat: |would reformat )(.+)$")?;
+    // A preview line: `12 + new`, `   - old`, `   |`, `-----`, an indented line.
+    let preview = re!(r"^(\d+\s*[|+\-~]|\s|-+$)")?;
+    let mut list = PathList::default();
+    let mut rest = Vec::new();
+    for line in ctx.text.lines() {
+        if let Some(c) = arrow.captures(line) {
+            let (dir, name) = split_dir(&c[1]);
+            list.add(dir, format!("{name}:{}:{}", &c[2], &c[3]));
+        } else if let Some(c) = would.captures(line) {
+            list.add_path(&c[1]);
+        } else if !(line.starts_with("unformatted: ") || line.is_empty() || preview.is_match(line))
+        {
+            rest.push(line.to_string());
+        }
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = rest;
+    list.render(&mut out);
+    Some(join_lines(out))
+}
+
 pub(super) fn prettier_check(ctx: &Context) -> Option<String> {
     if !ctx
         .inv

@@ -293,9 +293,15 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
             .has_flag(&["--recursive", "--with-filename"], Some('r'))
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
-    if with_names && !ctx.inv.has_flag(&["--no-filename", "--heading", "--json"], Some('h')) {
-        if ctx.inv.has_flag(&["--files-with-matches", "--files-without-match", "--files"], None)
-            || ctx.inv.has_flag(&[], Some('l'))
+    if with_names
+        && !ctx
+            .inv
+            .has_flag(&["--no-filename", "--heading", "--json"], Some('h'))
+    {
+        if ctx.inv.has_flag(
+            &["--files-with-matches", "--files-without-match", "--files"],
+            None,
+        ) || ctx.inv.has_flag(&[], Some('l'))
             || ctx.inv.has_flag(&[], Some('L'))
         {
             return path_lines(ctx, false);
@@ -390,7 +396,11 @@ fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let path = if counts {
             match line.rsplit_once(':') {
-                Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => p,
+                Some((p, n))
+                    if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    p
+                }
                 _ => {
                     other.push(line.to_string());
                     continue;
@@ -592,6 +602,96 @@ fn size_value(size: &str) -> Option<f64> {
     Some(n * scale)
 }
 
+/// A file tree with each directory's files together on rows before its subdirectories (a
+/// directory's files that `tree` prints between its subdirectories would otherwise each start a
+/// row of their own), the first row on the directory's own line (`fs/ copy.rs read.rs`); the
+/// lines that are not entries (the root, the count) where they were.
+fn files_first(items: &[Result<(usize, &str), &str>]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < items.len() {
+        match items[i] {
+            Err(line) => {
+                out.push(line.to_string());
+                i += 1;
+            }
+            Ok((depth, _)) => i = siblings(items, i, depth, None, &mut out),
+        }
+    }
+    out
+}
+
+/// Renders the entries at `depth` from `start` (and what is under them) until one less deep or
+/// a line that is not an entry, the first row after `lead` (their directory) when given;
+/// returns the index after them.
+fn siblings(
+    items: &[Result<(usize, &str), &str>],
+    start: usize,
+    depth: usize,
+    lead: Option<String>,
+    out: &mut Vec<String>,
+) -> usize {
+    let indent = "  ".repeat(depth + 1);
+    // (entry index, has entries under it)
+    let mut entries = Vec::new();
+    let mut i = start;
+    while let Some(Ok((d, _))) = items.get(i) {
+        if *d < depth {
+            break;
+        }
+        if *d == depth {
+            let deeper = matches!(items.get(i + 1), Some(Ok((next, _))) if *next > depth);
+            entries.push((i, deeper));
+        }
+        i += 1;
+    }
+    let leaves: Vec<&str> = entries
+        .iter()
+        .filter(|(_, deeper)| !deeper)
+        .filter_map(|(j, _)| items[*j].ok().map(|(_, n)| n))
+        .collect();
+    let sep = if leaves.iter().any(|e| e.contains(' ')) {
+        "  "
+    } else {
+        " "
+    };
+    let mut row = lead.unwrap_or_default();
+    let mut bare = row.is_empty();
+    for leaf in leaves {
+        if row.is_empty() {
+            row.push_str(&indent);
+            bare = true;
+        } else if row.len() + leaf.len() + sep.len() > TREE_ROW_CHARS {
+            out.push(std::mem::take(&mut row));
+            row.push_str(&indent);
+            bare = true;
+        }
+        if !bare {
+            row.push_str(sep);
+        }
+        row.push_str(leaf);
+        bare = false;
+    }
+    if !row.is_empty() {
+        out.push(row);
+    }
+    for (j, deeper) in entries {
+        if let (true, Ok((_, name))) = (deeper, items[j]) {
+            siblings(
+                items,
+                j + 1,
+                depth + 1,
+                Some(format!("{indent}{name}/")),
+                out,
+            );
+        }
+    }
+    i
+}
+
+/// A tree's rows of names stay about this wide (a row break costs a token and an indent).
+const TREE_ROW_CHARS: usize = 240;
+
 /// `tree`'s drawing (`├── `, `│   `, `└── `) as two spaces a level, and a directory's entries
 /// that have none of their own on rows (`  a.rs b.rs c.rs`); a directory with entries on its own
 /// line, ending in `/`. Every entry and the closing count stay; the box characters cost tokens
@@ -643,6 +743,9 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     }
     if !items.iter().any(|i| i.is_ok()) {
         return None;
+    }
+    if files {
+        return Some(join_lines(files_first(&items)));
     }
     let mut out = Vec::new();
     let mut leaves: Vec<String> = Vec::new();

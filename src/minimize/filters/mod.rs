@@ -41,12 +41,63 @@ type Filter = fn(&Context) -> Option<String>;
 
 /// Runs the filter for the command's program; `(label, text)` when it rewrote the output.
 pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
+    // A launcher (`npx prettier`, `pnpm exec tsc`, `uv run pytest`) prints what the program it
+    // starts prints: that program's filter, by its name.
+    if let Some(inner) = launched(ctx.inv) {
+        let inner_ctx = Context {
+            inv: &inner,
+            text: ctx.text,
+            outline: ctx.outline,
+        };
+        if let Some((label, text)) = run(&inner_ctx) {
+            return Some((format!("{}:{label}", ctx.inv.program), text));
+        }
+    }
     let (label, filter, guard) = choose(ctx)?;
     let text = filter(ctx)?;
     if guard == Guard::Locations && !keeps_locations(ctx.text, &text) {
         return None;
     }
     Some((label, text))
+}
+
+/// The program a launcher starts, with its arguments: `npx [-y] prog …`, `bunx`, `pnpx`,
+/// `npm exec`/`pnpm exec`/`pnpm dlx`/`yarn exec`/`bun x`, `uv run`/`poetry run`/`pdm run`.
+/// Options before the program are skipped (an option's value given apart, `-p pkg`, would be
+/// taken for the program: only `--opt=value` forms are read).
+fn launched(inv: &Invocation) -> Option<Invocation> {
+    let args: &[String] = match inv.program.as_str() {
+        "npx" | "bunx" | "pnpx" => &inv.args,
+        "npm" | "pnpm" | "yarn" | "bun" | "uv" | "poetry" | "pdm" => {
+            let sub = inv.args.iter().position(|a| !a.starts_with('-'))?;
+            let launches = match inv.program.as_str() {
+                "uv" | "poetry" | "pdm" => inv.args[sub] == "run",
+                _ => matches!(inv.args[sub].as_str(), "exec" | "dlx" | "x"),
+            };
+            if !launches {
+                return None;
+            }
+            &inv.args[sub + 1..]
+        }
+        _ => return None,
+    };
+    let at = args.iter().position(|a| !a.starts_with('-'))?;
+    // `-p pkg` / `--package pkg` / `-c cmd`: a value apart, which could be taken for the program.
+    if args[..at].iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-p" | "--package" | "-c" | "--call" | "--with" | "--from"
+        )
+    }) {
+        return None;
+    }
+    // `@scope/eslint-plugin@8` -> `eslint-plugin`: a package's name is its program's.
+    let name = args[at].rsplit('/').next().unwrap_or(&args[at]);
+    let program = name.split('@').next().unwrap_or(name).to_string();
+    (!program.is_empty()).then(|| Invocation {
+        program,
+        args: args[at + 1..].to_vec(),
+    })
 }
 
 fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
@@ -63,6 +114,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 "show" => pick("git-show", git::log, Guard::Locations),
                 "diff" => pick("git-diff", git::diff, Guard::Locations),
                 "stash" => pick("git-stash", git::stash, Guard::Locations),
+                "blame" => pick("git-blame", git::blame, Guard::Own),
                 "ls-files" | "ls-tree" => pick("git-ls-files", git::path_lines, Guard::Own),
                 _ => None,
             }
@@ -93,7 +145,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
         "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
         "pip" | "pip3" => match sub {
-            "install" | "download" | "wheel" => pick("pip-install", pkg::pip_install, Guard::Locations),
+            "install" | "download" | "wheel" => {
+                pick("pip-install", pkg::pip_install, Guard::Locations)
+            }
             _ => None,
         },
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
@@ -101,7 +155,11 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "python" | "python3" if inv.args.first().map(String::as_str) == Some("-m") => {
             match inv.args.get(1).map(String::as_str) {
                 Some("pytest") => pick("pytest", tests_native::pytest, Guard::Locations),
+                Some("ruff") if inv.args.get(2).map(String::as_str) == Some("format") => {
+                    pick("ruff-format", lint::formatter_check, Guard::Own)
+                }
                 Some("ruff") => pick("ruff", lint::ruff, Guard::Own),
+                Some("black") => pick("black", lint::formatter_check, Guard::Own),
                 Some("mypy") => pick("mypy", lint::located, Guard::Own),
                 Some("pip") => pick("pip-install", pkg::pip_install, Guard::Locations),
                 _ => None,
@@ -111,6 +169,8 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "jest" => pick("jest", tests_js::jest, Guard::Locations),
         "tsc" => pick("tsc", lint::tsc, Guard::Own),
         "eslint" => pick("eslint", lint::eslint, Guard::Own),
+        "ruff" if sub == "format" => pick("ruff-format", lint::formatter_check, Guard::Own),
+        "black" => pick("black", lint::formatter_check, Guard::Own),
         "ruff" | "flake8" => pick(program, lint::ruff, Guard::Own),
         "npm" | "pnpm" | "yarn" | "bun" | "npx" | "bunx" | "pnpx" => pkg::choose(ctx),
         "ls" => pick("ls", listing::ls, Guard::Own),

@@ -20,7 +20,8 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let has_summary = ctx.text.contains(" short test summary info ");
     let mut out = Vec::new();
     let mut section = "";
-    for line in ctx.text.lines() {
+    let all: Vec<&str> = ctx.text.lines().collect();
+    for (n, &line) in all.iter().enumerate() {
         if let Some(rest) = line.strip_prefix("collecting ... ") {
             out.push(rest.to_string());
             continue;
@@ -51,10 +52,13 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
             out.push(format!("== {title} =="));
             continue;
         }
-        if header.is_match(line) || progress.is_match(line.trim_end()) {
+        // A test's id holds `::`: the patterns for it, a progress line and a header (the
+        // slow part of a long `-v` run, line by line) only run where they can match.
+        let has_id = line.contains("::");
+        if header.is_match(line) || !has_id && progress.is_match(line.trim_end()) {
             continue;
         }
-        if let Some(c) = verbose.captures(line) {
+        if let Some(c) = has_id.then(|| verbose.captures(line)).flatten() {
             let outcome = c.get(2).map_or("", |m| m.as_str());
             // Failures and errors are named again in the short summary, with their message.
             let in_summary = matches!(outcome, "FAILED" | "ERROR") && has_summary;
@@ -64,6 +68,19 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
             continue;
         }
         if line.starts_with("-- Docs: ") {
+            continue;
+        }
+        // A test's id alone (`-v` with subtests prints it, then the id again with its outcome):
+        // the outcome's line says it.
+        let id = line.trim_end();
+        if section.is_empty()
+            && id.contains("::")
+            && !id.contains(' ')
+            && all[n + 1..].iter().take(50).any(|l| {
+                l.strip_prefix(id)
+                    .is_some_and(|r| r.starts_with(' ') && !r.trim().is_empty())
+            })
+        {
             continue;
         }
         if section == "failures" {
@@ -129,6 +146,23 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         if line.starts_with('?') && line.ends_with("[no test files]") {
             continue;
         }
+        // A package's `PASS` before its `ok` line, a `FAIL` before its `FAIL\tpkg` line: the
+        // package's line says it.
+        if (line == "PASS" || line == "FAIL")
+            && lines
+                .get(i)
+                .is_some_and(|n| n.starts_with("ok  \t") || n.starts_with("FAIL\t"))
+        {
+            continue;
+        }
+        // An example's `got:` and `want:` of as many lines: the lines that differ.
+        if line == "got:" {
+            if let Some((text, next)) = example_diff(&lines, i) {
+                out.extend(text);
+                i = next;
+                continue;
+            }
+        }
         // A goroutine trace's frames (`func(args)` / `\t/path/file.go:12 +0x2e`) inside Go's
         // own sources or the module cache: counted, not shown; the test's frames stay.
         if let Some(next) = lines.get(i) {
@@ -152,7 +186,102 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
-    Some(join_lines(out))
+    Some(join_lines(passed_packages(counted(out))))
+}
+
+/// Runs of the same line as one, with its count (`  a_test.go:11: got 4, want 3 (x7)`).
+fn counted(lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut n = 0usize;
+    for l in lines {
+        if out.last() == Some(&l) && !l.trim().is_empty() {
+            n += 1;
+            continue;
+        }
+        if n > 0 {
+            if let Some(last) = out.last_mut() {
+                last.push_str(&format!(" (x{})", n + 1));
+            }
+        }
+        n = 0;
+        out.push(l);
+    }
+    if n > 0 {
+        if let Some(last) = out.last_mut() {
+            last.push_str(&format!(" (x{})", n + 1));
+        }
+    }
+    out
+}
+
+/// The `ok  \tpkg\t0.01s` lines (time or `(cached)` after the package, nothing else), said
+/// once after the rest: `ok (8 packages): example.com/mod/` then the packages under that
+/// common directory on a row. A line with more (coverage) stays as written.
+fn passed_packages(lines: Vec<String>) -> Vec<String> {
+    let plain_ok = |l: &str| -> Option<String> {
+        let rest = l.strip_prefix("ok  \t")?;
+        let (pkg, after) = rest.split_once('\t').unwrap_or((rest, ""));
+        let after = after.trim();
+        let timing = after.is_empty()
+            || after == "(cached)"
+            || after
+                .strip_suffix('s')
+                .is_some_and(|t| t.parse::<f64>().is_ok());
+        (timing && !pkg.contains(' ')).then(|| pkg.to_string())
+    };
+    let pkgs: Vec<String> = lines.iter().filter_map(|l| plain_ok(l)).collect();
+    if pkgs.len() < 2 {
+        return lines;
+    }
+    let mut prefix = super::paths::split_dir(&pkgs[0]).0;
+    for p in &pkgs {
+        while !p.starts_with(prefix) {
+            prefix = super::paths::split_dir(prefix.strip_suffix('/').unwrap_or("")).0;
+        }
+    }
+    let mut out: Vec<String> = lines
+        .into_iter()
+        .filter(|l| plain_ok(l).is_none())
+        .collect();
+    // The run's closing `FAIL` (or `ok`) stays last.
+    let last = out.pop_if(|l| l == "FAIL" || l == "PASS");
+    out.push(format!("ok ({} packages): {prefix}", pkgs.len()));
+    super::paths::rows(
+        pkgs.iter().map(|p| p[prefix.len()..].to_string()).collect(),
+        "  ",
+        &mut out,
+    );
+    out.extend(last);
+    out
+}
+
+/// An example's mismatch (`got:` at `lines[i - 1]`, its lines, `want:`, as many lines, up to a
+/// line of Go's own): the lines that differ, numbered, each as got then want; `None` when the
+/// two differ in length (then both stay whole). Returns the text and the index after `want`'s.
+fn example_diff(lines: &[&str], i: usize) -> Option<(Vec<String>, usize)> {
+    let want_at = i + lines[i..].iter().position(|l| *l == "want:")?;
+    let got = &lines[i..want_at];
+    let is_end = |l: &str| {
+        l == "FAIL" || l.starts_with("--- ") || l.starts_with("FAIL\t") || l.starts_with("ok  \t")
+    };
+    let want_end = want_at
+        + 1
+        + lines[want_at + 1..]
+            .iter()
+            .position(|l| is_end(l))
+            .unwrap_or(lines.len() - want_at - 1);
+    let want = &lines[want_at + 1..want_end];
+    if got.len() != want.len() || got.len() < 3 {
+        return None;
+    }
+    let mut out = vec![format!("got/want differ (of {} lines):", got.len())];
+    for (n, (g, w)) in got.iter().zip(want).enumerate() {
+        if g != w {
+            out.push(format!("  {} got:  {g}", n + 1));
+            out.push(format!("  {} want: {w}", n + 1));
+        }
+    }
+    Some((out, want_end))
 }
 
 /// `\t/usr/lib/go/src/testing/testing.go:1446 +0x10b`: the second line of a goroutine frame.
