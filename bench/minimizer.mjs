@@ -150,6 +150,15 @@ function facts(c) {
     if (!f.length) for (const l of lines) if (l.trim()) add('line', l.trim())
     return f
   }
+  // A unified diff from any other program (diff -u, ruff format --diff, black --diff): as for
+  // git, each changed line and each file is a fact; context lines are not.
+  if (lines.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l))) {
+    for (const l of lines) {
+      let m
+      if ((m = /^\+\+\+ (\S+)/.exec(l))) add('file', m[1].replace(/^b\//, ''))
+      else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
+    }
+  }
   if (program === 'ls') {
     const recursive = /-\w*R/.test(c.command)
     for (const l of lines) {
@@ -240,6 +249,10 @@ function facts(c) {
     if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
     // A formatter's files (prettier --check: `[warn] src/a.ts`).
     if ((m = /^\[warn\] (\S+\.\w+)$/.exec(l))) add('path', m[1])
+    // black --check / ruff format --check: `would reformat PATH`, `Would reformat: PATH` (the path
+    // is the fact; the phrase is the same on every line), and their count.
+    if ((m = /^[Ww]ould reformat:? (\S+)$/.exec(l))) add('path', m[1])
+    if ((m = /^(\d+ files? would be reformatted)/.exec(l))) add('summary', m[1])
     // A drawn tree's entries (cargo tree, npm ls).
     if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
   }
@@ -249,7 +262,7 @@ function facts(c) {
   return f
 }
 /** The programs the build, lint and test rules are written for: their other lines are noise. */
-const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
+const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'black', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
 
 // ---- run ----------------------------------------------------------------------------------------
 // Quoted text aside (`-R "Vec|always"` is one argument), no pipe, list or substitution.
