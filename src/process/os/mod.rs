@@ -3,8 +3,9 @@
 //! anywhere above `os/`). What differs on macOS is in `macos/`, on Linux in `linux/`, each with
 //! its sandbox back-end. `os/` is a floor: nothing in it imports the code above it. What both
 //! need is here: the process-table entry and a process's identity (`proc`), descriptor helpers
-//! (`fd`), the host's own user and exit hook (`host`), a start request (`request`), program
-//! lookup (`resolve`), the sandbox policy (`sandbox`) and the exit watch (`watch`).
+//! (`fd`), the host's own user and exit hook (`host`), what the classifier reads of a file's
+//! metadata (`meta`), a start request (`request`), program lookup (`resolve`), the sandbox
+//! policy (`sandbox`) and the exit watch (`watch`).
 //!
 //! Each platform module (`native` below) provides the same items:
 //! - the process table: [`ProcEntry`] by pid (`entry`), every pid (`all_pids`), a whole
@@ -57,6 +58,7 @@ mod launch;
 pub(crate) mod linux;
 #[cfg(target_os = "macos")]
 pub(crate) mod macos;
+pub(crate) mod meta;
 pub(crate) mod native;
 #[cfg(unix)]
 pub(crate) mod posix;
