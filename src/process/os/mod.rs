@@ -224,7 +224,8 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
 
 /// The program a session starts, as the host finds it: on Linux and macOS a path is kept and a
 /// name is looked up on the host's `PATH` (made absolute); on Windows Git for Windows' bash is
-/// found as `windows/discover.rs` says. The error says what was tried.
+/// found as `windows/discover.rs` says (and, while the session's framing is not on Windows yet,
+/// refused once found, naming it). The error says what was tried.
 pub(crate) fn find_program(program: &str) -> io::Result<String> {
     #[cfg(unix)]
     {
@@ -232,7 +233,12 @@ pub(crate) fn find_program(program: &str) -> io::Result<String> {
     }
     #[cfg(windows)]
     {
-        windows::find_shell(program)
+        // Found, but the session's framing does not run on Windows yet: say so, naming it.
+        windows::find_shell(program).and_then(|found| {
+            Err(fd::not_yet(&format!(
+                "a shell session (on {found}, the bash found)"
+            )))
+        })
     }
 }
 
