@@ -226,6 +226,31 @@ BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T length) {
     copyFileSync(join(targetDir, BINARY), join(pkg, 'agent-shell.win32-x64-msvc.node'))
   })
 
+  step('the Windows OS layer\'s own tests (cargo test process::os::windows) under wine', () => {
+    // The test program imports napi's symbols from node.exe (the import library names it), so a
+    // copy of node.exe sits beside it; nothing of napi is called by these tests.
+    const built = execFileSync(
+      'nice',
+      ['-n', '10', '/usr/bin/cargo', 'test', '-Zbuild-std', '--lib', '--target', TARGET, '--no-run', '--message-format=json'],
+      { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    const exe = built
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .find((m) => m.reason === 'compiler-artifact' && m.profile?.test && m.executable)?.executable
+    if (!exe) throw new Error('cargo test --no-run named no test program')
+    copyFileSync(join(bin, 'node.exe'), join(dirname(exe), 'node.exe'))
+    const out = join(cache, 'os-tests.log')
+    const fd = openSync(out, 'w')
+    const r = spawnSync('wine', [exe, 'process::os::windows'], { cwd: root, env: { ...process.env, ...wineEnv }, stdio: ['ignore', fd, fd], timeout: 10 * 60_000 })
+    closeSync(fd)
+    const text = readFileSync(out, 'utf8')
+    process.stdout.write(text.split('\n').filter((l) => /^test |^test result|panicked|assert/.test(l)).join('\n') + '\n')
+    if (r.error) throw r.error
+    if (r.status !== 0 || !/test result: ok\. [1-9]/.test(text)) throw new Error(`the tests exited with ${r.status ?? r.signal} (see ${out})`)
+  })
+
   step('the Windows smoke suite (scripts/smoke-windows.mjs) with node.exe under wine', () => {
     const version = execFileSync('wine', ['--version'], { encoding: 'utf8' }).trim()
     const out = join(cache, 'smoke.log')
