@@ -5,7 +5,8 @@
 //   scripts/check-apple.mjs        both Apple targets: type-check with tests, link the release .node
 //   scripts/check-linux-arm64.mjs  linux-arm64-gnu: build, then the smoke suite of every export on
 //                                  an emulated arm64 machine (qemu-system-aarch64)
-//   scripts/check-windows.mjs      win32-x64 (gnu): type-check with tests, link the release addon
+//   scripts/check-windows.mjs      win32-x64 (gnu): type-check with tests, link the release addon,
+//                                  then the Windows smoke suite with Windows' node.exe under wine
 //
 // Each check installs what it needs itself (pinned, into its cache under target/). This script runs
 // them one after the other, prints each one's time, and exits non-zero when any of them failed.

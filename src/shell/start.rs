@@ -236,6 +236,15 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
             .write_in(&dir)
             .map_err(|e| Error::io("writing the shell's script", e))?;
     }
+    // Found now as the start would find it (on Windows: Git Bash's discovery), so that a shell
+    // that cannot be found fails before its channels are made (and after its sandbox: a policy
+    // that cannot be enforced is the first thing said).
+    let program =
+        crate::process::os::find_program(&program).map_err(|source| Error::SpawnFailed {
+            field: None,
+            program: program.clone(),
+            source,
+        })?;
     let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let mut args = vec![

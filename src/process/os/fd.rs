@@ -328,6 +328,12 @@ pub(crate) fn symlink_file(target: &Path, link: &Path) -> io::Result<()> {
     std::os::unix::fs::symlink(target, link)
 }
 
+#[cfg(test)]
+/// A symbolic link at `link` to `target`, a file, a directory or nothing.
+pub(crate) fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
 /// Creates `path`, new, mode 0600: a file only the user can read.
 pub(crate) fn create_private_file(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;

@@ -3,8 +3,9 @@
 //! anywhere above `os/`). What differs on macOS is in `macos/`, on Linux in `linux/`, each with
 //! its sandbox back-end. `os/` is a floor: nothing in it imports the code above it. What both
 //! need is here: the process-table entry and a process's identity (`proc`), descriptor helpers
-//! (`fd`), the host's own user and exit hook (`host`), a start request (`request`), program
-//! lookup (`resolve`), the sandbox policy (`sandbox`) and the exit watch (`watch`).
+//! (`fd`), the host's own user and exit hook (`host`), what the classifier reads of a file's
+//! metadata (`meta`), a start request (`request`), program lookup (`resolve`), the sandbox
+//! policy (`sandbox`) and the exit watch (`watch`).
 //!
 //! Each platform module (`native` below) provides the same items:
 //! - the process table: [`ProcEntry`] by pid (`entry`), every pid (`all_pids`), a whole
@@ -57,6 +58,7 @@ mod launch;
 pub(crate) mod linux;
 #[cfg(target_os = "macos")]
 pub(crate) mod macos;
+pub(crate) mod meta;
 pub(crate) mod native;
 #[cfg(unix)]
 pub(crate) mod posix;
@@ -222,7 +224,8 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
 
 /// The program a session starts, as the host finds it: on Linux and macOS a path is kept and a
 /// name is looked up on the host's `PATH` (made absolute); on Windows Git for Windows' bash is
-/// found as `windows/discover.rs` says. The error says what was tried.
+/// found as `windows/discover.rs` says (and, while the session's framing is not on Windows yet,
+/// refused once found, naming it). The error says what was tried.
 pub(crate) fn find_program(program: &str) -> io::Result<String> {
     #[cfg(unix)]
     {
@@ -230,7 +233,12 @@ pub(crate) fn find_program(program: &str) -> io::Result<String> {
     }
     #[cfg(windows)]
     {
-        windows::find_shell(program)
+        // Found, but the session's framing does not run on Windows yet: say so, naming it.
+        windows::find_shell(program).and_then(|found| {
+            Err(fd::not_yet(&format!(
+                "a shell session (on {found}, the bash found)"
+            )))
+        })
     }
 }
 

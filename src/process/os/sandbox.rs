@@ -205,7 +205,7 @@ mod tests {
             ("loop", "loop2"),
             ("loop2", "loop"),
         ] {
-            std::os::unix::fs::symlink(at(to), at(link)).unwrap();
+            crate::process::os::fd::symlink(&at(to), &at(link)).unwrap();
         }
         let policy = SandboxPolicy {
             writable_roots: Some(vec![at("link"), at("file-link")]),

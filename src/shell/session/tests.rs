@@ -225,7 +225,7 @@ fn an_exit_directory_is_spelled_from_where_the_run_started() {
     let base = crate::process::fd::make_private_temp_dir("agent-shell-spelled-test-").unwrap();
     let real = base.canonicalize().unwrap();
     std::fs::create_dir_all(real.join("real/sub")).unwrap();
-    std::os::unix::fs::symlink(real.join("real"), real.join("link")).unwrap();
+    crate::process::fd::symlink(&real.join("real"), &real.join("link")).unwrap();
     let at = |p: &str| real.join(p).to_string_lossy().into_owned();
     let link = at("link");
     let sub = at("real/sub");

@@ -5,7 +5,6 @@
 
 use std::fs;
 use std::io::Read;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Component, Path, PathBuf};
 
 /// A configuration file larger than this is not read (and whoever asked fails closed): every
@@ -76,14 +75,13 @@ pub fn exists(path: &Path) -> bool {
 
 /// An executable file (what a hook, a shim or a program on `PATH` must be to run).
 pub fn is_executable(path: &Path) -> bool {
-    fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    fs::metadata(path).is_ok_and(|m| crate::process::os::meta::is_executable_file(&m))
 }
 
 /// The home directory of the account this process runs as, from `/etc/passwd` (ssh and sqlite3
 /// take `~` from there, not from `HOME`). The account is the owner of `/proc/self`.
 pub fn account_home() -> Option<PathBuf> {
-    use std::os::unix::fs::MetadataExt;
-    let uid = fs::metadata("/proc/self").ok()?.uid().to_string();
+    let uid = crate::process::os::meta::account_uid()?.to_string();
     let Contents::Text(passwd) = read_text(Path::new("/etc/passwd")) else {
         return None;
     };

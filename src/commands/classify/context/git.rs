@@ -22,7 +22,6 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use super::files::{self, Contents};
@@ -30,6 +29,7 @@ use super::gitconfig::{self, Conditions, Config, Loader};
 use super::{Alias, Here, Var};
 use crate::commands::classify::verdict::{Level, Verdict};
 use crate::commands::classify::words::Word;
+use crate::process::os::meta::index_stat;
 
 /// git's own commands (`git --list-cmds=main,nohelpers`, git 2.47): an alias of the same name is
 /// never used.
@@ -791,7 +791,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
     let Ok(bytes) = fs::read(&index) else {
         return true;
     };
-    let index_time = (meta.mtime(), meta.mtime_nsec());
+    let index_time = index_stat(&meta).mtime;
     let sha_len = match files::read_text(&repo.common_dir.join("config")) {
         Contents::Text(t) if t.contains("sha256") => 32,
         _ => 20,
@@ -888,14 +888,15 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
         let Ok(file) = fs::symlink_metadata(&path) else {
             return true;
         };
-        let same = file.mtime() as u32 == mtime
-            && file.mtime_nsec() as u32 == mtime_ns
-            && file.ctime() as u32 == ctime
-            && file.ctime_nsec() as u32 == ctime_ns
-            && file.ino() as u32 == ino
-            && file.uid() == uid
-            && file.gid() == gid
-            && file.size() as u32 == size;
+        let file = index_stat(&file);
+        let same = file.mtime.0 as u32 == mtime
+            && file.mtime.1 as u32 == mtime_ns
+            && file.ctime.0 as u32 == ctime
+            && file.ctime.1 as u32 == ctime_ns
+            && file.ino as u32 == ino
+            && file.uid == uid
+            && file.gid == gid
+            && file.size as u32 == size;
         // Racily clean: changed in the same instant the index was written.
         let racy = (i64::from(mtime), i64::from(mtime_ns)) >= index_time;
         if !same || racy {

@@ -424,11 +424,7 @@ fn external(here: &Here<'_>, sub: &str, out: &mut Verdict) {
 
 /// Two paths are the same file (a rustup proxy is a hard or symbolic link to rustup).
 fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.ino() == y.ino() && x.dev() == y.dev(),
-        _ => false,
-    }
+    crate::process::os::meta::same_file(a, b)
 }
 
 /// `cargo tree`/`metadata` will not write Cargo.lock: it is there, newer than every manifest of

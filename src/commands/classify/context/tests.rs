@@ -4,7 +4,6 @@
 //! make the repository.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -68,14 +67,14 @@ impl Planted {
     fn program(&self, rel: &str) -> String {
         self.write(rel, "#!/bin/sh\ntouch \"$ROOT/PWNED\"\n");
         let path = self.path(rel);
-        let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o755));
+        let _ = crate::process::fd::make_executable(&path);
         path.display().to_string()
     }
 
     fn script(&self, rel: &str, interpreter: &str) -> String {
         self.write(rel, &format!("#!/usr/bin/env {interpreter}\n"));
         let path = self.path(rel);
-        let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o755));
+        let _ = crate::process::fd::make_executable(&path);
         path.display().to_string()
     }
 

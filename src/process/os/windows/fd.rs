@@ -392,3 +392,14 @@ pub(crate) fn make_executable(path: &Path) -> io::Result<()> {
 pub(crate) fn symlink_file(target: &Path, link: &Path) -> io::Result<()> {
     std::os::windows::fs::symlink_file(target, link)
 }
+
+#[cfg(test)]
+/// A symbolic link at `link` to `target`: a directory link when `target` is a directory, else a
+/// file link (needs Developer Mode or the privilege).
+pub(crate) fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+    if target.is_dir() {
+        std::os::windows::fs::symlink_dir(target, link)
+    } else {
+        std::os::windows::fs::symlink_file(target, link)
+    }
+}

@@ -180,7 +180,9 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
             line.as_mut_ptr(),
             std::ptr::null(),
             std::ptr::null(),
-            1,
+            // No handle named: nothing inherited (an empty list would let every inheritable
+            // handle of the host through).
+            i32::from(!inherited.is_empty()),
             CREATE_SUSPENDED
                 | EXTENDED_STARTUPINFO_PRESENT
                 | CREATE_UNICODE_ENVIRONMENT
@@ -270,5 +272,170 @@ impl Drop for AttributeList {
         // SAFETY: initialised in `with_handles` (a list that failed to initialise is all zeroes,
         // which the call accepts).
         unsafe { DeleteProcThreadAttributeList(self.ptr()) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::os::windows::pipe;
+    use std::time::Instant;
+    use windows_sys::Win32::Storage::FileSystem::ReadFile;
+    use windows_sys::Win32::System::Pipes::ConnectNamedPipe;
+
+    /// What [`child`] does when this test program is started again by a test below.
+    const CHILD: &str = "AGENT_SHELL_JOB_TEST_CHILD";
+
+    /// Not a test of its own: what the tests below start (this test program again, asked to run
+    /// only this, ignored, test). Does nothing unless [`CHILD`] says what to do.
+    #[test]
+    #[ignore]
+    fn child() {
+        match std::env::var(CHILD).as_deref() {
+            Ok("print") => println!("the child says hello"),
+            Ok("sleep") => std::thread::sleep(Duration::from_secs(300)),
+            Ok("tree") => {
+                let (program, args, _) = this_program("sleep");
+                let _grandchild = std::process::Command::new(program)
+                    .args(args)
+                    .env(CHILD, "sleep")
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .spawn()
+                    .unwrap();
+                std::thread::sleep(Duration::from_secs(300));
+            }
+            _ => {}
+        }
+    }
+
+    /// This test program, asked to run [`child`] as `what` says.
+    fn this_program(what: &str) -> (String, Vec<String>, Vec<(String, String)>) {
+        let program = std::env::current_exe().unwrap();
+        let args = [
+            "--ignored",
+            "--exact",
+            "process::os::windows::job::tests::child",
+            "--nocapture",
+            "--test-threads=1",
+        ];
+        let mut env: Vec<(String, String)> = std::env::vars().filter(|(k, _)| k != CHILD).collect();
+        env.push((CHILD.into(), what.into()));
+        (
+            program.to_string_lossy().into_owned(),
+            args.map(String::from).to_vec(),
+            env,
+        )
+    }
+
+    /// Everything written to `server` until its last writer closes.
+    fn read_all(server: &Handle) -> Vec<u8> {
+        // SAFETY: our pipe's server end; a writer already connected makes it return at once
+        // (ERROR_PIPE_CONNECTED), which is success here.
+        unsafe { ConnectNamedPipe(server.raw(), std::ptr::null_mut()) };
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            let mut n = 0u32;
+            // SAFETY: our pipe; at most `buf.len()` bytes written into `buf`.
+            let ok = unsafe {
+                ReadFile(
+                    server.raw(),
+                    buf.as_mut_ptr(),
+                    buf.len() as u32,
+                    &mut n,
+                    std::ptr::null_mut(),
+                )
+            };
+            if ok == 0 || n == 0 {
+                return all;
+            }
+            all.extend_from_slice(&buf[..n as usize]);
+        }
+    }
+
+    /// Polls `done` for up to a minute (wine starts processes slowly): whether it came true.
+    fn eventually(mut done: impl FnMut() -> bool) -> bool {
+        let end = Instant::now() + Duration::from_secs(60);
+        while !done() {
+            if Instant::now() > end {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        true
+    }
+
+    #[test]
+    fn a_program_in_a_job_writes_to_our_named_pipe_and_its_exit_code_is_read() {
+        let job = Job::new().unwrap();
+        let out = pipe::inbound().unwrap();
+        assert!(
+            out.name.starts_with(r"\\.\pipe\agent-shell-"),
+            "{}",
+            out.name
+        );
+        let writer = pipe::open_writer(&out.name).unwrap();
+        let (program, args, env) = this_program("print");
+        let null = std::ptr::null_mut();
+        let spec = StartSpec {
+            program: &program,
+            args: &args,
+            env: &env,
+            cwd: None,
+            stdio: [null, writer.raw(), writer.raw()],
+        };
+        let started = start(&spec, &job).unwrap();
+        assert_eq!(job.pids().unwrap(), vec![started.pid]);
+        drop(writer);
+        let text = String::from_utf8_lossy(&read_all(&out.server)).into_owned();
+        assert!(text.contains("the child says hello"), "{text}");
+        assert_eq!(started.wait(Duration::from_secs(60)).unwrap(), Some(0));
+    }
+
+    #[test]
+    fn ending_the_job_ends_the_program_and_what_it_started() {
+        let job = Job::new().unwrap();
+        let (program, args, env) = this_program("tree");
+        let null = std::ptr::null_mut();
+        let spec = StartSpec {
+            program: &program,
+            args: &args,
+            env: &env,
+            cwd: None,
+            stdio: [null; 3],
+        };
+        let started = start(&spec, &job).unwrap();
+        assert!(
+            eventually(|| job.pids().unwrap().len() == 2),
+            "the grandchild is in the job"
+        );
+        let tree = job.pids().unwrap();
+        assert!(tree.contains(&started.pid));
+        job.terminate(128 + 9).unwrap();
+        assert_eq!(started.wait(Duration::from_secs(60)).unwrap(), Some(137));
+        assert!(eventually(|| job.pids().unwrap().is_empty()));
+        assert!(tree
+            .iter()
+            .all(|&pid| super::super::entry(pid as i32).is_none()));
+    }
+
+    #[test]
+    fn closing_the_job_ends_the_program() {
+        let job = Job::new().unwrap();
+        let (program, args, env) = this_program("sleep");
+        let null = std::ptr::null_mut();
+        let spec = StartSpec {
+            program: &program,
+            args: &args,
+            env: &env,
+            cwd: None,
+            stdio: [null; 3],
+        };
+        let started = start(&spec, &job).unwrap();
+        assert_eq!(started.wait(Duration::from_millis(0)).unwrap(), None);
+        drop(job);
+        assert!(started.wait(Duration::from_secs(60)).unwrap().is_some());
     }
 }

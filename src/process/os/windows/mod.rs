@@ -203,6 +203,23 @@ pub(crate) fn hard_links(file: &std::fs::File) -> io::Result<u32> {
     Ok(info.nNumberOfLinks)
 }
 
+/// A file's identity: its volume's serial number and its file index (what a hard link shares).
+pub(crate) fn file_id(path: &Path) -> io::Result<(u32, u64)> {
+    use std::os::windows::io::AsRawHandle;
+    use windows_sys::Win32::Storage::FileSystem::{
+        GetFileInformationByHandle, BY_HANDLE_FILE_INFORMATION,
+    };
+    let file = std::fs::File::open(path)?;
+    // SAFETY: plain data, all zeroes valid; filled by the call below.
+    let mut info: BY_HANDLE_FILE_INFORMATION = unsafe { std::mem::zeroed() };
+    // SAFETY: an open file's handle; the call writes one structure into `info`.
+    if unsafe { GetFileInformationByHandle(file.as_raw_handle() as HANDLE, &mut info) } == 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let index = (u64::from(info.nFileIndexHigh) << 32) | u64::from(info.nFileIndexLow);
+    Ok((info.dwVolumeSerialNumber, index))
+}
+
 /// The machine as discovery sees it: this process's environment and file system.
 struct RealHost;
 

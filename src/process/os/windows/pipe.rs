@@ -2,7 +2,8 @@
 //! random bits), `FILE_FLAG_FIRST_PIPE_INSTANCE` (a name someone made first fails, rather than
 //! joining their pipe), remote clients refused, and a DACL that lets only the current user open
 //! it (`plan::user_only_sddl` over the process token's SID). The framing does not run over them
-//! yet; they are made and opened by the Windows smoke checks.
+//! yet; `job.rs`'s tests make one, hand its writing end to a program started in a job, and read
+//! what it wrote (run under wine by `scripts/check-windows.mjs`).
 
 use std::io;
 
