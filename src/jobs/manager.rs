@@ -557,11 +557,7 @@ async fn run_job(
             // A task of its own: a kill while the session runs the capture must not drop the
             // capture half-way (the session would lose track of its shell); it finishes and puts
             // the session's `$?` back whatever becomes of the job.
-            let capture = tokio::spawn(async move {
-                session
-                    .run_aside(state::CAPTURE, state::CAPTURE_LIMIT_BYTES)
-                    .await
-            });
+            let capture = tokio::spawn(async move { session.capture_state().await });
             let aside = capture.await.map_err(|e| {
                 Error::io(
                     "reading the session's state",

@@ -377,3 +377,25 @@ async fn a_session_without_a_running_shell_is_not_restarted_by_a_job() {
     assert_eq!((o.session_restarted, text.as_str()), (true, "/\n"));
     session.close().await;
 }
+
+/// A session whose DEBUG trap prints, or that traces, would see a capture run by its own shell:
+/// its state is then read by the subshell capture, and a job gets it all the same.
+#[tokio::test]
+async fn a_session_with_a_debug_trap_or_a_trace_still_gives_its_state() {
+    for setup in ["trap 'echo debug-noise' DEBUG", "set -x", "trap 'echo err-noise' ERR"] {
+        let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+        run(&session, &format!("V=kept; f() {{ echo f; }}; {setup}")).await;
+        let m = manager();
+        let id = m
+            .start(spec("echo \"$V\"; f"), Some(session.clone()), None)
+            .unwrap();
+        let out = m.wait(&id, None).await.unwrap();
+        // A traced session's job traces too (`set -x` is part of the state).
+        let lines: Vec<&str> = out.output.lines().filter(|l| !l.starts_with('+')).collect();
+        assert_eq!(lines, ["kept", "f"], "{setup}");
+        assert!(!out.output.contains("noise"), "{setup}: {:?}", out.output);
+        let (_, text) = run(&session, "echo ${__agsh_v-none} ${__agsh_f-none}").await;
+        assert!(text.ends_with("none none\n"), "{setup}: {text:?}");
+        session.close().await;
+    }
+}
