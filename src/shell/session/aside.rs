@@ -18,6 +18,10 @@ impl Session {
         if self.closed.load(Ordering::SeqCst) {
             return Err(Error::SessionClosed);
         }
+        // A shell being started for the pool is further along than one started now.
+        if let (None, None, Some(pool)) = (&inner.live, &inner.parked, &self.pool) {
+            pool.until_filled().await;
+        }
         self.ensure_live(&mut inner)?;
         inner
             .live
