@@ -595,7 +595,13 @@ async fn run_job(
                 )
             })??;
             let captured = match aside {
-                Aside::Ran(output) => state::snapshot(&output).ok_or_else(|| {
+                // The job's shell starts with the plan's environment (a waiting one too: it was
+                // started on an equal plan): only what differs from it is declared.
+                Aside::Ran(output) => state::snapshot(
+                    &output,
+                    crate::shell::start_env(job.session.config()).as_deref(),
+                )
+                .ok_or_else(|| {
                     Error::io(
                         "reading the session's state",
                         std::io::Error::other("the state report was cut short"),

@@ -286,7 +286,7 @@ async fn the_snapshot_sources_without_an_error() {
     let Aside::Ran(raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap() else {
         panic!("the session's shell runs");
     };
-    let script = state::snapshot(&raw).unwrap().script;
+    let script = state::snapshot(&raw, None).unwrap().script;
     let path = std::env::temp_dir().join(format!("agsh-snapshot-test-{}.sh", std::process::id()));
     std::fs::write(&path, &script).unwrap();
     let out = std::process::Command::new("bash")

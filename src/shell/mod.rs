@@ -16,3 +16,4 @@ pub mod status;
 pub use pool::{Pool, PoolOptions};
 pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig, Stderr};
 pub use session::Session;
+pub(crate) use start::start_env;

@@ -108,6 +108,12 @@ impl Plan {
     }
 }
 
+/// The environment a shell started now on `config` starts with (a sandboxed one's `TMPDIR`
+/// aside), or `None` when no shell could start on it.
+pub(crate) fn start_env(config: &ShellConfig) -> Option<Vec<(String, String)>> {
+    Plan::of(config).ok().map(|plan| plan.env.clone())
+}
+
 /// What a [`Plan`] is made from.
 #[derive(Clone, PartialEq)]
 struct PlanInputs {

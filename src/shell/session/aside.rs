@@ -41,19 +41,38 @@ impl Session {
     /// session's shell itself ([`state::capture_in_place`], no process) unless a trap or a trace
     /// option would see that capture's commands, then by [`state::CAPTURE`]'s subshell.
     pub(crate) async fn capture_state(&self) -> Result<Aside> {
-        self.run_aside_with(
-            |live| match live.state.needs_silence() || live.state.has_err_trap() {
-                true => state::CAPTURE.to_string(),
-                false => state::capture_in_place(
-                    &live
-                        .dir
-                        .join("agent-shell-function-names")
-                        .to_string_lossy(),
-                ),
-            },
-            state::CAPTURE_LIMIT_BYTES,
-        )
-        .await
+        let mut written = None;
+        let aside = self
+            .run_aside_with(
+                |live| match live.state.needs_silence() || live.state.has_err_trap() {
+                    true => state::CAPTURE.to_string(),
+                    false => {
+                        let names = live.dir.join("agent-shell-function-names");
+                        let out = live.dir.join("agent-shell-state");
+                        let command = state::capture_in_place(
+                            &names.to_string_lossy(),
+                            &out.to_string_lossy(),
+                        );
+                        written = Some(out);
+                        command
+                    }
+                },
+                state::CAPTURE_LIMIT_BYTES,
+            )
+            .await?;
+        // Left in the shell's own directory (mode 0700, removed with the shell) and overwritten
+        // by the next capture: removing a file costs up to a millisecond on some filesystems
+        // (ext4 mounted with `discard`). Read only when the capture said it was written whole.
+        match (aside, written) {
+            (Aside::Ran(said), Some(path)) if said == b"ok" => {
+                let mut text = std::fs::read(&path)
+                    .map_err(|e| Error::io("reading the session's state", e))?;
+                text.truncate(state::CAPTURE_LIMIT_BYTES);
+                Ok(Aside::Ran(text))
+            }
+            (Aside::Ran(_), Some(_)) => Ok(Aside::Ran(Vec::new())),
+            (aside, _) => Ok(aside),
+        }
     }
 
     /// Runs the command `command` gives for the session's shell in its turn, as [`Session::run`]
