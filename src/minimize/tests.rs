@@ -635,14 +635,7 @@ fn shapes_keep_every_fact() {
     let nextest = "    Finished `test` profile target(s) in 0.69s\n────────────\n Nextest run ID 1234 with nextest profile: default\n    Starting 3 tests across 2 binaries\n        PASS [   0.021s] (1/3) x tests::a\n        FAIL [   0.011s] (2/3) x tests::b\n  stderr ───\n    thread 'tests::b' panicked at src/lib.rs:9:26:\n    boom\n        PASS [   0.010s] (3/3) x::it t1\n────────────\n     Summary [   0.067s] 3 tests run: 2 passed, 1 failed\n        FAIL [   0.011s] (2/3) x tests::b\nerror: test run failed\n";
     let out = text_of("cargo nextest run", nextest);
     assert!(!out.contains("PASS") && !out.contains("run ID"), "{out}");
-    assert_keeps(
-        &out,
-        &[
-            "FAIL [   0.011s] (2/3) x tests::b",
-            "src/lib.rs:9:26",
-            "3 tests run: 2 passed, 1 failed",
-        ],
-    );
+    assert_keeps(&out, &["FAIL [   0.011s] (2/3) x tests::b", "src/lib.rs:9:26", "3 tests run: 2 passed, 1 failed"]);
 
     // Path lists: `git status`'s long sections by state and directory.
     let mut status = String::from("On branch main\nChanges not staged for commit:\n  (use \"git add <file>...\" to update what will be committed)\n\tmodified:   src/a.rs\n\nUntracked files:\n  (use \"git add <file>...\" to include in what will be committed)\n");
@@ -673,13 +666,7 @@ fn shapes_keep_every_fact() {
         "a/x.py:\n  3, 9: error: Missing annotation  [no-untyped-def]\n  9: note: Use \"-> None\"\nb.py:\n  1: error: Bad  [misc]\nFound 3 errors in 2 files (checked 4 source files)\n"
     );
     // `--pretty`'s source lines belong to the diagnostic above them: passed raw.
-    assert_eq!(
-        run(
-            "mypy .",
-            "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"
-        ),
-        None
-    );
+    assert_eq!(run("mypy .", "a.py:3: error: Bad  [misc]\n    x = f()\n    ^\na.py:4: error: Bad  [misc]\n"), None);
     let ruff = "a.py:1:1: E741 Ambiguous variable name: `l`\na.py:5:3: E741 Ambiguous variable name: `l`\na.py:6:1: F401 `os` imported but unused\nFound 3 errors.\n";
     assert_eq!(
         text_of("ruff check --output-format=concise .", ruff),
@@ -694,10 +681,7 @@ fn shapes_keep_every_fact() {
         "1.1M:\n  d\n12K:\n  b\n4.0K:\n  a.py c.py\n"
     );
     assert_eq!(
-        text_of(
-            "tree",
-            ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"
-        ),
+        text_of("tree", ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"),
         ".\n  a/\n    b.rs c.rs\n  d.md\n\n1 directory, 3 files\n"
     );
     let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
@@ -716,6 +700,8 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
     );
 }
 
+
+
 #[test]
 fn drawn_trees_and_git_path_lists() {
     let cargo_tree = "app v0.1.0 (/p)\n├── serde v1.0.200\n│   └── serde_derive v1.0.200 (proc-macro)\n└── regex v1.10.4\n\n[dev-dependencies]\n└── pretty_assertions v1.4.0\n";
@@ -733,10 +719,7 @@ fn drawn_trees_and_git_path_lists() {
         "src/\n  a.rs b.rs\nREADME.md\n"
     );
     assert_eq!(
-        text_of(
-            "git diff --name-status HEAD~1",
-            "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"
-        ),
+        text_of("git diff --name-status HEAD~1", "M\tsrc/a.rs\nM\tsrc/b.rs\nA\tnew.md\n"),
         "M src/\n  a.rs b.rs\nA new.md\n"
     );
 }

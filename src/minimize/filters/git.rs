@@ -464,13 +464,7 @@ pub(super) fn path_lines(ctx: &Context) -> Option<String> {
     let mut states: Vec<(&str, PathList)> = Vec::new();
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let (state, path) = match line.split_once('\t') {
-            Some((s, p))
-                if !s.is_empty()
-                    && s.len() <= 4
-                    && s.bytes().all(|b| b.is_ascii_alphanumeric()) =>
-            {
-                (s, p)
-            }
+            Some((s, p)) if !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_alphanumeric()) => (s, p),
             Some(_) => return None,
             None => ("", line),
         };
@@ -585,8 +579,8 @@ impl DiffCompactor {
             self.in_hunk = true;
             // A new or deleted file's one hunk spans the whole file: its header says nothing the
             // file's `(new file)` does not.
-            let whole =
-                self.whole_file && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
+            let whole = self.whole_file
+                && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
             self.header(out);
             if !whole {
                 out.push(short_hunk_header(line));

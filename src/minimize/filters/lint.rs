@@ -28,8 +28,7 @@ impl Grouped {
             Some(&f) => f,
             None => {
                 self.files.push((file.to_string(), Vec::new()));
-                self.file_index
-                    .insert(file.to_string(), self.files.len() - 1);
+                self.file_index.insert(file.to_string(), self.files.len() - 1);
                 self.files.len() - 1
             }
         };
@@ -257,9 +256,7 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         // `note:` lines, up to the next finding or a line of ruff's own (a summary).
         if in_finding && full {
             let own = line.starts_with(|c: char| c.is_ascii_alphabetic())
-                && !["help:", "note:", "info:"]
-                    .iter()
-                    .any(|p| line.starts_with(p));
+                && !["help:", "note:", "info:"].iter().any(|p| line.starts_with(p));
             if !own {
                 continue;
             }
@@ -312,18 +309,11 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
             }
             after.clear();
             files.close(open.take());
-            open = Some((
-                c[1].to_string(),
-                c[2].to_string(),
-                format!("{}: {}", &c[3], &c[4]),
-            ));
+            open = Some((c[1].to_string(), c[2].to_string(), format!("{}: {}", &c[3], &c[4])));
             continue;
         }
         if pretty && after.is_empty() {
-            if let Some((_, _, m)) = open
-                .as_mut()
-                .filter(|_| !line.is_empty() && !line.starts_with(' '))
-            {
+            if let Some((_, _, m)) = open.as_mut().filter(|_| !line.is_empty() && !line.starts_with(' ')) {
                 m.truncate(m.trim_end().len());
                 m.push(' ');
                 m.push_str(line.trim());

@@ -293,15 +293,9 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
             .has_flag(&["--recursive", "--with-filename"], Some('r'))
         || ctx.inv.has_flag(&["--dereference-recursive"], Some('R'))
         || ctx.inv.has_flag(&[], Some('H'));
-    if with_names
-        && !ctx
-            .inv
-            .has_flag(&["--no-filename", "--heading", "--json"], Some('h'))
-    {
-        if ctx.inv.has_flag(
-            &["--files-with-matches", "--files-without-match", "--files"],
-            None,
-        ) || ctx.inv.has_flag(&[], Some('l'))
+    if with_names && !ctx.inv.has_flag(&["--no-filename", "--heading", "--json"], Some('h')) {
+        if ctx.inv.has_flag(&["--files-with-matches", "--files-without-match", "--files"], None)
+            || ctx.inv.has_flag(&[], Some('l'))
             || ctx.inv.has_flag(&[], Some('L'))
         {
             return path_lines(ctx, false);
@@ -396,11 +390,7 @@ fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
     for line in ctx.text.lines().filter(|l| !l.is_empty()) {
         let path = if counts {
             match line.rsplit_once(':') {
-                Some((p, n))
-                    if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
-                {
-                    p
-                }
+                Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => p,
                 _ => {
                     other.push(line.to_string());
                     continue;

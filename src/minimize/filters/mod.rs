@@ -93,9 +93,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
         "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
         "pip" | "pip3" => match sub {
-            "install" | "download" | "wheel" => {
-                pick("pip-install", pkg::pip_install, Guard::Locations)
-            }
+            "install" | "download" | "wheel" => pick("pip-install", pkg::pip_install, Guard::Locations),
             _ => None,
         },
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),

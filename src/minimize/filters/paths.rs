@@ -17,11 +17,7 @@ impl std::hash::Hasher for Fnv {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
         for b in bytes {
             h ^= u64::from(*b);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -85,10 +81,7 @@ impl PathList {
                 [] => out.push(format!("{prefix}{dir}")),
                 [one] if !dir.is_empty() => out.push(format!("{prefix}{dir}{one}")),
                 _ if dir.is_empty() => rows(
-                    entries
-                        .into_iter()
-                        .map(|e| format!("{prefix}{e}"))
-                        .collect(),
+                    entries.into_iter().map(|e| format!("{prefix}{e}")).collect(),
                     "",
                     out,
                 ),
@@ -141,14 +134,7 @@ mod tests {
     #[test]
     fn paths_are_grouped_under_their_directory() {
         let mut list = PathList::default();
-        for p in [
-            "a/x.rs",
-            "b/only.rs",
-            "a/y.rs",
-            "top.txt",
-            "other.txt",
-            "a/sub/",
-        ] {
+        for p in ["a/x.rs", "b/only.rs", "a/y.rs", "top.txt", "other.txt", "a/sub/"] {
             list.add_path(p);
         }
         let mut out = Vec::new();

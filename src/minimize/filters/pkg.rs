@@ -14,11 +14,7 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "install" | "i" | "add" | "ci" | "update" | "upgrade" | "remove" | "uninstall" => {
             Some((format!("{program}-install"), install, Guard::Locations))
         }
-        "ls" | "list" | "la" | "ll" => Some((
-            format!("{program}-ls"),
-            super::listing::npm_tree as Filter,
-            Guard::Own,
-        )),
+        "ls" | "list" | "la" | "ll" => Some((format!("{program}-ls"), super::listing::npm_tree as Filter, Guard::Own)),
         _ => sniffed(ctx).map(|(label, f, g)| (format!("{program}:{label}"), f, g)),
     }
 }
