@@ -404,6 +404,14 @@ export interface JobManagerOptions {
    * `<id>.log`, capped as the sink's artifact is (`output.artifactMaxBytes`).
    */
   artifactDir?: string
+  /**
+   * Keep one shell started ahead of need, as the last job's was (its program, environment
+   * and `sandbox`, the policy already entered), so that the next such job skips the shell's
+   * start: it is started when a job ends, taken by one job only, and ended by `close()`, the
+   * manager's end, the JavaScript environment's teardown, or 60 s without a job. A job with
+   * `sandbox.readableRoots` or its own `TMPDIR` in `sessionEnv` never takes one. @default false
+   */
+  startAhead?: boolean
 }
 
 /** A read of a job's output, with the job's state at that moment. */

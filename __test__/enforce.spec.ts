@@ -4,7 +4,7 @@
 // hole enforcement closes), and through the tool set's confined path directly when the classifier
 // already asks for it, so that the confinement is shown to hold whatever the classifier says.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -113,6 +113,59 @@ describe('a read-only call runs confined and still works', () => {
       expect(t.bash.checkPermissions!({ command: 'ls' })).toMatchObject({ behavior: 'ask' })
     } finally {
       delete process.env.AGENT_SHELL_SANDBOX_SIMULATE_ABI
+    }
+  })
+})
+
+describe('a confined shell started ahead of need', () => {
+  /** The processes that carry `mark` in their environment (the tool set's shells and what they run). */
+  function marked(mark: string): number[] {
+    const pids: number[] = []
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
+      try {
+        if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(mark)) pids.push(Number(entry))
+      } catch {
+        // Gone meanwhile, or not ours to read.
+      }
+    }
+    return pids
+  }
+  async function until(ready: () => boolean): Promise<void> {
+    for (let i = 0; i < 500 && !ready(); i++) await new Promise((r) => setTimeout(r, 10))
+    expect(ready()).toBe(true)
+  }
+
+  it('serves one call only, sees the state, refuses writes, ends with its timeout, abort and close()', async () => {
+    const mark = `AGENT_SHELL_AHEAD_TEST=${process.pid}-${Date.now()}`
+    process.env.AGENT_SHELL_AHEAD_TEST = mark.split('=')[1]
+    try {
+      const t = tools()
+      await t.bash.execute({ command: 'export V=exported; f() { echo "fn"; }; shopt -s expand_aliases; alias al="echo al"' }, { approved: true })
+      const session = text(await t.bash.execute({ command: 'echo $$' }, { approved: true }))
+      const pids = new Set<string>([session])
+      for (let i = 0; i < 3; i++) {
+        const r = await confinedRun(t, { command: `echo $$; echo "$V"; f; al; { echo x > ${outside}/w${i}; } 2>/dev/null || echo refused` })
+        const [pid, ...rest] = text(r).split('\n')
+        expect(rest.slice(0, 4), `call ${i}`).toEqual(['exported', 'fn', 'al', 'refused'])
+        // Each call in a shell of its own: never the session's, never one that ran a call before.
+        expect(pids.has(pid!), `call ${i}`).toBe(false)
+        pids.add(pid!)
+      }
+      expect(existsSync(join(outside, 'w0')) || existsSync(join(outside, 'w2'))).toBe(false)
+      const timedOut = await confinedRun(t, { command: 'echo started; sleep 30', timeout: 1 })
+      expect(timedOut.details).toMatchObject({ confined: true, timedOut: true })
+      const controller = new AbortController()
+      const aborted = confinedRun(t, { command: 'sleep 30' }, { signal: controller.signal })
+      setTimeout(() => controller.abort(), 200)
+      await expect(aborted).rejects.toThrow()
+      expect(text(await confinedRun(t, { command: 'echo "$V"' }))).toBe('exported')
+      // The session's shell and the confined shell waiting for the next call.
+      await until(() => marked(mark).length >= 2)
+      await t.close()
+      await until(() => marked(mark).length === 0)
+    } finally {
+      delete process.env.AGENT_SHELL_AHEAD_TEST
     }
   })
 })

@@ -16,6 +16,7 @@ describe('a worker terminated while its command runs', () => {
     ['a Shell run without a callback', 'plain'],
     ['a background job', 'job'],
     ['a PtySession', 'pty'],
+    ["a job manager's confined shell started ahead of need", 'ahead'],
   ])('%s leaves no process in the host once it has ended', (_name, mode) => {
     const child = spawnSync(process.execPath, [fixture, index, mode], { encoding: 'utf8', timeout: 20_000 })
     expect({ status: child.status, stderr: child.stderr, stdout: child.stdout }).toEqual({ status: 0, stderr: '', stdout: '[]\n' })

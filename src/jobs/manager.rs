@@ -20,7 +20,7 @@ use crate::shell::framing::quote;
 use crate::shell::session::aside::Aside;
 use crate::shell::state;
 use crate::shell::validate_run;
-use crate::shell::{RunOutcome, RunRequest, Session, ShellConfig};
+use crate::shell::{Pool, RunOutcome, RunRequest, Session, ShellConfig};
 
 /// Running jobs allowed at once unless the manager is told otherwise.
 pub const DEFAULT_MAX_JOBS: usize = 64;
@@ -140,6 +140,8 @@ pub type JobTask = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send
 pub struct JobManager {
     options: ManagerOptions,
     jobs: Mutex<Jobs>,
+    /// Where jobs take a shell started ahead of need (see [`JobManager::with_pool`]).
+    pool: Option<Arc<Pool>>,
 }
 
 #[derive(Default)]
@@ -185,7 +187,18 @@ impl JobManager {
         Ok(JobManager {
             options,
             jobs: Mutex::new(Jobs::default()),
+            pool: None,
         })
+    }
+
+    /// Has each job take a shell started ahead of need from `pool` (made with
+    /// [`crate::shell::PoolOptions::jobs`]) when one waits there started as the job's would be, confined by
+    /// the same policy; once a job ends, a shell is started ahead for the next on the same plan.
+    /// The pool's shell ends with the manager ([`JobManager::close`], [`JobManager::kill_now`],
+    /// its drop) or after the pool's idle time.
+    pub fn with_pool(mut self, pool: Arc<Pool>) -> Self {
+        self.pool = Some(pool);
+        self
     }
 
     /// Starts `spec` and returns its id at once; the command runs on in a task of the current
@@ -280,7 +293,11 @@ impl JobManager {
             }
         };
         config.read_chunk_bytes = JOB_READ_CHUNK_BYTES;
-        let session = Arc::new(Session::new(config)?);
+        let session = match &self.pool {
+            Some(pool) => Session::new(config)?.with_pool(pool.clone()),
+            None => Session::new(config)?,
+        };
+        let session = Arc::new(session);
         let (ended, _) = watch::channel(false);
         let job = Arc::new(Job {
             id: id.clone(),
@@ -307,7 +324,14 @@ impl JobManager {
         jobs.by_id.insert(id.clone(), job.clone());
         drop(jobs);
         let artifact = output.artifact_path.clone();
-        let task = drive(job, run, from, snapshot, pipeline, artifact, on_exit);
+        let pool = self.pool.clone();
+        let task = async move {
+            drive(job, run, from, snapshot, pipeline, artifact, on_exit).await;
+            // The next job's shell is started once this one is over, not while it runs.
+            if let Some(pool) = pool {
+                pool.replenish();
+            }
+        };
         Ok((id, Box::pin(task)))
     }
 
@@ -358,6 +382,9 @@ impl JobManager {
         for job in &running {
             job.kill().await;
         }
+        if let Some(pool) = self.pool.clone() {
+            let _ = tokio::task::spawn_blocking(move || pool.close()).await;
+        }
     }
 
     /// Kills every job at once, from any thread, without waiting (a host tearing down).
@@ -370,6 +397,9 @@ impl JobManager {
         for job in jobs {
             job.request_kill();
             job.session.kill_now();
+        }
+        if let Some(pool) = &self.pool {
+            pool.close();
         }
     }
 
@@ -557,11 +587,7 @@ async fn run_job(
             // A task of its own: a kill while the session runs the capture must not drop the
             // capture half-way (the session would lose track of its shell); it finishes and puts
             // the session's `$?` back whatever becomes of the job.
-            let capture = tokio::spawn(async move {
-                session
-                    .run_aside(state::CAPTURE, state::CAPTURE_LIMIT_BYTES)
-                    .await
-            });
+            let capture = tokio::spawn(async move { session.capture_state().await });
             let aside = capture.await.map_err(|e| {
                 Error::io(
                     "reading the session's state",
@@ -569,7 +595,13 @@ async fn run_job(
                 )
             })??;
             let captured = match aside {
-                Aside::Ran(output) => state::snapshot(&output).ok_or_else(|| {
+                // The job's shell starts with the plan's environment (a waiting one too: it was
+                // started on an equal plan): only what differs from it is declared.
+                Aside::Ran(output) => state::snapshot(
+                    &output,
+                    crate::shell::start_env(job.session.config()).as_deref(),
+                )
+                .ok_or_else(|| {
                     Error::io(
                         "reading the session's state",
                         std::io::Error::other("the state report was cut short"),

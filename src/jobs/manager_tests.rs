@@ -286,7 +286,7 @@ async fn the_snapshot_sources_without_an_error() {
     let Aside::Ran(raw) = session.run_aside(state::CAPTURE, 1 << 20).await.unwrap() else {
         panic!("the session's shell runs");
     };
-    let script = state::snapshot(&raw).unwrap().script;
+    let script = state::snapshot(&raw, None).unwrap().script;
     let path = std::env::temp_dir().join(format!("agsh-snapshot-test-{}.sh", std::process::id()));
     std::fs::write(&path, &script).unwrap();
     let out = std::process::Command::new("bash")
@@ -376,4 +376,117 @@ async fn a_session_without_a_running_shell_is_not_restarted_by_a_job() {
     let (o, text) = run(&session, "echo $PWD").await;
     assert_eq!((o.session_restarted, text.as_str()), (true, "/\n"));
     session.close().await;
+}
+
+/// A session whose DEBUG trap prints, or that traces, would see a capture run by its own shell:
+/// its state is then read by the subshell capture, and a job gets it all the same.
+#[tokio::test]
+async fn a_session_with_a_debug_trap_or_a_trace_still_gives_its_state() {
+    for setup in [
+        "trap 'echo debug-noise' DEBUG",
+        "set -x",
+        "trap 'echo err-noise' ERR",
+    ] {
+        let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+        run(&session, &format!("V=kept; f() {{ echo f; }}; {setup}")).await;
+        let m = manager();
+        let id = m
+            .start(spec("echo \"$V\"; f"), Some(session.clone()), None)
+            .unwrap();
+        let out = m.wait(&id, None).await.unwrap();
+        // A traced session's job traces too (`set -x` is part of the state).
+        let lines: Vec<&str> = out.output.lines().filter(|l| !l.starts_with('+')).collect();
+        assert_eq!(lines, ["kept", "f"], "{setup}");
+        assert!(!out.output.contains("noise"), "{setup}: {:?}", out.output);
+        let (_, text) = run(&session, "echo ${__agsh_v-none} ${__agsh_f-none}").await;
+        assert!(text.ends_with("none none\n"), "{setup}: {text:?}");
+        session.close().await;
+    }
+}
+
+/// A manager with a pool of its own (the tool layer's confined calls): after a job, one shell
+/// waits, confined already; the next job on the same plan takes it and still sees the session's
+/// state and nothing writable but its TMPDIR; a used shell is never handed out again; a timeout
+/// ends the taken shell; `close()` ends the waiting one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
+    use crate::process::sandbox::{Network, SandboxPolicy};
+    use crate::shell::{Pool, PoolOptions};
+    let policy = SandboxPolicy {
+        writable_roots: Some(vec![]),
+        network: Network::Denied,
+        ..Default::default()
+    };
+    if let Err(e) = policy.check() {
+        eprintln!("skipped: {e}");
+        return;
+    }
+    async fn until(mut ready: impl FnMut() -> bool) {
+        for _ in 0..1000 {
+            if ready() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("never got there");
+    }
+    let alive = |pid: i32| std::path::Path::new(&format!("/proc/{pid}")).exists();
+    let outside = temp_dir("ahead");
+    std::fs::create_dir_all(&outside).unwrap();
+    let pool = Pool::with_options(tokio::runtime::Handle::current(), PoolOptions::jobs());
+    let m = manager().with_pool(pool.clone());
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(
+        &session,
+        "V=kept; f() { echo fn; }; shopt -s expand_aliases; alias al='echo al'; cd /tmp",
+    )
+    .await;
+    let confined = |command: String| {
+        let mut s = spec(&command);
+        s.config.sandbox = Some(policy.clone());
+        s
+    };
+    let probe = format!(
+        "echo $$; echo \"$V\"; f; al; pwd; {{ echo no > {}/w; }} 2>/dev/null || echo refused; echo ok > \"$TMPDIR/t\" && cat \"$TMPDIR/t\"",
+        outside.display()
+    );
+    assert_eq!(pool.waiting(), 0);
+    let first = m
+        .start(confined(probe.clone()), Some(session.clone()), None)
+        .unwrap();
+    let out = m.wait(&first, None).await.unwrap();
+    let text = |o: &JobOutput| o.output.lines().skip(1).collect::<Vec<_>>().join(" ");
+    assert_eq!(text(&out), "kept fn al /tmp refused ok");
+    until(|| pool.waiting() == 1).await;
+    let waiting = pool.waiting_pids()[0];
+    let second = m
+        .start(confined(probe.clone()), Some(session.clone()), None)
+        .unwrap();
+    let out = m.wait(&second, None).await.unwrap();
+    assert_eq!(
+        out.output.lines().next(),
+        Some(waiting.to_string().as_str())
+    );
+    assert_eq!(text(&out), "kept fn al /tmp refused ok");
+    assert!(!outside.join("w").exists());
+    until(|| pool.waiting() == 1).await;
+    let next = pool.waiting_pids()[0];
+    assert_ne!(next, waiting);
+    until(|| !alive(waiting)).await;
+    let mut timed = confined("echo started; sleep 30".into());
+    timed.run.timeout = Some(Duration::from_millis(300));
+    let timed = m.start(timed, Some(session.clone()), None).unwrap();
+    let out = m.wait(&timed, None).await.unwrap();
+    assert_eq!(
+        (out.info.status, out.output.as_str()),
+        (JobStatus::TimedOut, "started\n")
+    );
+    until(|| !alive(next)).await;
+    until(|| pool.waiting() == 1).await;
+    let last = pool.waiting_pids()[0];
+    m.close().await;
+    assert_eq!(pool.waiting(), 0);
+    until(|| !alive(last)).await;
+    session.close().await;
+    let _ = std::fs::remove_dir_all(&outside);
 }

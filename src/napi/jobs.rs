@@ -21,7 +21,7 @@ use crate::commands::js_regex::JsRegex;
 use crate::error::{Error, JsNumber};
 use crate::jobs::{self, JobSpec, ManagerOptions};
 use crate::minimize::{self, Captured, MinimizerConfig, MinimizerOptions};
-use crate::shell::{RunRequest, Session, ShellConfig};
+use crate::shell::{Pool, PoolOptions, RunRequest, Session, ShellConfig};
 
 /// Options of a `JobManager`.
 // Declares the TypeScript type; the object is read field by field, with the readers below.
@@ -36,12 +36,19 @@ pub struct JobManagerOptions {
     /// A directory (created if missing) where each job's whole output is also written, as
     /// `<id>.log`, capped as the sink's artifact is (`output.artifactMaxBytes`).
     pub artifact_dir: Option<String>,
+    /// Keep one shell started ahead of need, as the last job's was (its program, environment
+    /// and `sandbox`, the policy already entered), so that the next such job skips the shell's
+    /// start: it is started when a job ends, taken by one job only, and ended by `close()`, the
+    /// manager's end, the JavaScript environment's teardown, or 60 s without a job. A job with
+    /// `sandbox.readableRoots` or its own `TMPDIR` in `sessionEnv` never takes one. @default false
+    pub start_ahead: Option<bool>,
 }
 
 js_readers!(JobManagerOptions {
     max_jobs => f64,
     buffer_bytes => f64,
     artifact_dir => Path,
+    start_ahead => bool,
 });
 
 /// A job as `list()` shows it.
@@ -168,9 +175,15 @@ impl JobManager {
         ts_args_type = "options?: JobManagerOptions | undefined | null"
     )]
     pub fn new(env: Env, options: Option<Unknown>) -> Result<Self> {
-        let core = manager_options(options)
-            .and_then(jobs::JobManager::new)
-            .map_err(|e| throw(&env, e))?;
+        let (options, start_ahead) = manager_options(options).map_err(|e| throw(&env, e))?;
+        let mut core = jobs::JobManager::new(options).map_err(|e| throw(&env, e))?;
+        if start_ahead {
+            if let Ok(runtime) = napi::bindgen_prelude::within_runtime_if_available(
+                tokio::runtime::Handle::try_current,
+            ) {
+                core = core.with_pool(Pool::with_options(runtime, PoolOptions::jobs()));
+            }
+        }
         let core = Arc::new(core);
         let js = JsThread::new(&env)?;
         kill_at_teardown(&env, &core)?;
@@ -353,10 +366,11 @@ fn kill_at_teardown(env: &Env, core: &Arc<jobs::JobManager>) -> Result<()> {
     Ok(())
 }
 
-fn manager_options(options: Option<Unknown>) -> crate::error::Result<ManagerOptions> {
+/// The manager's options, and whether it starts shells ahead.
+fn manager_options(options: Option<Unknown>) -> crate::error::Result<(ManagerOptions, bool)> {
     let mut read = ManagerOptions::default();
     let Some(options) = optional_arg::<Object>(options, "options")? else {
-        return Ok(read);
+        return Ok((read, false));
     };
     type O = JobManagerOptions;
     if let Some(n) = O::max_jobs(&options)? {
@@ -366,7 +380,8 @@ fn manager_options(options: Option<Unknown>) -> crate::error::Result<ManagerOpti
         read.buffer_bytes = count(js_name!(buffer_bytes), n)?;
     }
     read.artifact_dir = path(O::artifact_dir(&options)?).map(|d| absolute(&d));
-    Ok(read)
+    let start_ahead = O::start_ahead(&options)?.unwrap_or(false);
+    Ok((read, start_ahead))
 }
 
 /// A count that must be a positive integer.

@@ -158,11 +158,18 @@ impl ShellState {
     /// Framing must be silenced when it would otherwise be traced or seen by a DEBUG trap, or by
     /// a RETURN trap (the restore of a status above 1 calls a function, whose return it sees
     /// under `set -T`).
-    fn needs_silence(&self) -> bool {
+    pub(crate) fn needs_silence(&self) -> bool {
         self.flags.contains('x')
             || self.flags.contains('v')
             || trap_command(&self.traps, "DEBUG").is_some()
             || trap_command(&self.traps, "RETURN").is_some()
+    }
+}
+
+impl ShellState {
+    /// Whether an ERR trap is set: it runs for each command that fails.
+    pub(crate) fn has_err_trap(&self) -> bool {
+        trap_command(&self.traps, "ERR").is_some()
     }
 }
 

@@ -13,6 +13,7 @@ mod start;
 pub(crate) mod state;
 pub mod status;
 
-pub use pool::Pool;
+pub use pool::{Pool, PoolOptions};
 pub use request::{validate_run, RunOutcome, RunRequest, ShellConfig, Stderr};
 pub use session::Session;
+pub(crate) use start::start_env;

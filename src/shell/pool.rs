@@ -18,7 +18,10 @@
 //!   an earlier second are replaced at each turn of the second while the pool is in use;
 //! - it is used once: it is taken out of the pool, and ends with the session that took it;
 //! - sandboxed sessions never take one (a sandbox confines a shell from its start), nor do
-//!   sessions whose environment carries `SECONDS` (bash starts its clock from it).
+//!   sessions whose environment carries `SECONDS` (bash starts its clock from it), unless the
+//!   pool is made for them ([`PoolOptions::jobs`]): a job manager's pool starts its shells
+//!   confined by the policy of the last job that took one (the policy is part of what must be
+//!   equal), and keeps them across seconds (see there).
 //!
 //! Bounds: at most [`POOL_SIZE`] shells wait in a pool, all on one plan (a call on another plan
 //! ends them). A pool with no call for [`IDLE_RELEASE`] ends its shells. Nothing is started
@@ -38,6 +41,7 @@ use super::request::ShellConfig;
 use super::start::{start_pooled, Plan};
 use super::status::StatusWatcher;
 use crate::process::os;
+use crate::process::sandbox::SandboxPolicy;
 
 /// The most shells waiting in one pool.
 pub const POOL_SIZE: usize = 2;
@@ -49,27 +53,92 @@ const FILL_WAIT: Duration = Duration::from_millis(100);
 const REFILL_DELAY: Duration = Duration::from_millis(3);
 /// The longest [`Pool::close`] waits for the shells being started for the pool.
 const CLOSE_WAIT: Duration = Duration::from_millis(100);
+/// A job manager's pool ends its shell after this long without a job: as long as an idle `Shell`
+/// waits before it parks (`napi::shell`'s default), since an agent's calls come seconds apart.
+pub const JOBS_IDLE_RELEASE: Duration = Duration::from_secs(60);
+
+/// How a pool keeps its shells.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolOptions {
+    /// The most shells waiting.
+    pub size: usize,
+    /// With no call for this long, the shells are ended.
+    pub idle_release: Duration,
+    /// Sessions with a sandbox may take shells, started confined by the same policy.
+    pub sandboxed: bool,
+    /// Shells started in an earlier second of the clock are replaced, so that `SECONDS` reads
+    /// what a fresh shell's would.
+    pub same_second: bool,
+    /// A taken shell's replacement is started at once; else when the owner calls
+    /// [`Pool::replenish`] (a job manager, once the job that took it ended, so that the start
+    /// does not compete with the job for the processor).
+    pub refill_on_take: bool,
+}
+
+impl Default for PoolOptions {
+    /// `executeShell`'s pool and the sessions': see the module.
+    fn default() -> Self {
+        PoolOptions {
+            size: POOL_SIZE,
+            idle_release: IDLE_RELEASE,
+            sandboxed: false,
+            same_second: true,
+            refill_on_take: true,
+        }
+    }
+}
+
+impl PoolOptions {
+    /// A job manager's pool: one shell, confined when the jobs are, kept while jobs come at most
+    /// [`JOBS_IDLE_RELEASE`] apart. Its `SECONDS` counts from when it was started, not from when
+    /// a job took it (assigning `SECONDS` is not done: see `framing::bootstrap_taken`); a job
+    /// started from a session does not carry the session's `SECONDS` either.
+    pub fn jobs() -> Self {
+        PoolOptions {
+            size: 1,
+            idle_release: JOBS_IDLE_RELEASE,
+            sandboxed: true,
+            same_second: false,
+            refill_on_take: false,
+        }
+    }
+}
 
 /// What two shells must share to be interchangeable.
 #[derive(Debug, Clone, PartialEq)]
 struct Key {
     plan: Arc<Plan>,
     host: String,
+    /// The policy a shell is confined by from its start.
+    sandbox: Option<SandboxPolicy>,
 }
 
 impl Key {
     /// The key a shell started now on `config` would have; `None` when `config` may not use a
-    /// pooled shell.
-    fn now(config: &ShellConfig) -> Option<Key> {
-        if config.sandbox.is_some() {
-            return None;
+    /// pooled shell. A sandboxed one only when the pool takes them, and only when its
+    /// confinement does not depend on where or how it is taken: its writable roots are fixed,
+    /// it reads everywhere (the snapshot or state file a session hands it at take must be
+    /// readable, whatever its path), and its `TMPDIR` is its own.
+    fn now(config: &ShellConfig, options: &PoolOptions) -> Option<Key> {
+        if let Some(policy) = &config.sandbox {
+            let fixed = policy.writable_roots.is_some()
+                && policy.readable_roots.is_none()
+                && policy.terminal.is_none();
+            let own_tmpdir = !config.session_env.iter().any(|(k, _)| k == "TMPDIR");
+            if !(options.sandboxed && fixed && own_tmpdir) {
+                return None;
+            }
         }
         let plan = Plan::of(config).ok()?;
         if plan.env.iter().any(|(k, _)| k == "SECONDS") {
             return None;
         }
         let host = os::native::host_identity()?;
-        Some(Key { plan, host })
+        Some(Key {
+            plan,
+            host,
+            sandbox: config.sandbox.clone(),
+        })
     }
 }
 
@@ -77,6 +146,7 @@ impl Key {
 pub struct Pool {
     /// The runtime the shells' descriptors are registered with, and the pool's work runs on.
     runtime: Handle,
+    options: PoolOptions,
     state: Mutex<State>,
     /// Told whenever a shell started for the pool is ready (or failed to start).
     filled: tokio::sync::Notify,
@@ -98,8 +168,14 @@ struct State {
 impl Pool {
     /// An empty pool; its shells will be registered with, and started on, `runtime`.
     pub fn new(runtime: Handle) -> Arc<Pool> {
+        Pool::with_options(runtime, PoolOptions::default())
+    }
+
+    /// An empty pool that keeps its shells as `options` say.
+    pub fn with_options(runtime: Handle, options: PoolOptions) -> Arc<Pool> {
         Arc::new(Pool {
             runtime,
+            options,
             state: Mutex::new(State {
                 waiting: Vec::new(),
                 filling: 0,
@@ -127,7 +203,7 @@ impl Pool {
         cwd: &Path,
         watcher: Option<&dyn StatusWatcher>,
     ) -> Option<Live> {
-        let key = Key::now(config)?;
+        let key = Key::now(config, &self.options)?;
         let (found, stale, emptied) = {
             let mut state = self.state();
             if state.closed {
@@ -139,7 +215,7 @@ impl Pool {
             if state.want.as_ref() != Some(&key) {
                 state.want = None;
             }
-            let stale = state.take_stale();
+            let stale = state.take_stale(self.options.same_second);
             let at = state.waiting.iter().position(|(k, ..)| *k == key);
             let found = at.map(|i| state.waiting.swap_remove(i).2);
             (found, stale, state.waiting.is_empty())
@@ -161,9 +237,10 @@ impl Pool {
         end_all(unusable);
         // While a shell still waits for the next call, the replacement can wait for this run to
         // be over; the last one's replacement (calls back to back) cannot.
-        match emptied {
-            true => self.refill(),
-            false => self.refill_later(),
+        match (self.options.refill_on_take, emptied) {
+            (false, _) => {}
+            (true, true) => self.refill(),
+            (true, false) => self.refill_later(),
         }
         taken
     }
@@ -172,7 +249,7 @@ impl Pool {
     /// started its own): the pool is filled on that plan from now on. Only then: a plan that
     /// cannot start (a missing program) has no shell started for the pool, nor its temp dir made.
     pub(super) fn started(self: &Arc<Self>, config: &ShellConfig) {
-        let Some(key) = Key::now(config) else {
+        let Some(key) = Key::now(config, &self.options) else {
             return;
         };
         {
@@ -180,6 +257,16 @@ impl Pool {
             state.last_call = Instant::now();
             state.want = Some(key);
         }
+        if self.options.refill_on_take {
+            let _runtime = self.runtime.enter();
+            self.refill();
+        }
+    }
+
+    /// Starts the shells the pool lacks on the plan of the last call (for a pool that does not
+    /// refill on take: its owner's run that took a shell, or started one, is over). From any
+    /// thread.
+    pub fn replenish(self: &Arc<Self>) {
         let _runtime = self.runtime.enter();
         self.refill();
     }
@@ -204,7 +291,7 @@ impl Pool {
         let Some(key) = state.want.clone() else {
             return;
         };
-        while !state.closed && state.waiting.len() + state.filling < POOL_SIZE {
+        while !state.closed && state.waiting.len() + state.filling < self.options.size {
             state.filling += 1;
             let (pool, key) = (self.clone(), key.clone());
             self.runtime.spawn_blocking(move || pool.fill(key));
@@ -233,7 +320,8 @@ impl Pool {
     fn keep(self: &Arc<Self>) -> Option<Duration> {
         let mut state = self.state();
         let since = state.last_call.elapsed();
-        if since >= IDLE_RELEASE || state.closed {
+        let idle_release = self.options.idle_release;
+        if since >= idle_release || state.closed {
             state.reaper = false;
             state.want = None;
             let ended = state.waiting.drain(..).map(|(.., l)| l).collect();
@@ -241,13 +329,19 @@ impl Pool {
             end_all(ended);
             return None;
         }
-        let stale = state.take_stale();
+        let stale = state.take_stale(self.options.same_second);
         drop(state);
         end_all(stale);
-        self.refill();
+        if self.options.refill_on_take {
+            self.refill();
+        }
+        let left = idle_release - since;
+        if !self.options.same_second {
+            return Some(left);
+        }
         let to_next_second =
             Duration::from_nanos(1_000_000_000 - u64::from(clock().subsec_nanos()) + 1_000_000);
-        Some(to_next_second.min(IDLE_RELEASE - since))
+        Some(to_next_second.min(left))
     }
 
     /// Waits (at most [`FILL_WAIT`]) until a shell waits in the pool, when none does and one is
@@ -275,10 +369,11 @@ impl Pool {
     /// It counts as being started until it waits in the pool or is ended (see [`Pool::close`]).
     fn fill(&self, key: Key) {
         let second = clock().as_secs();
-        let live = start_pooled(key.plan.clone());
+        let live = start_pooled(key.plan.clone(), key.sandbox.as_ref());
         let mut state = self.state();
-        let wanted =
-            !state.closed && state.want.as_ref() == Some(&key) && state.waiting.len() < POOL_SIZE;
+        let wanted = !state.closed
+            && state.want.as_ref() == Some(&key)
+            && state.waiting.len() < self.options.size;
         match live {
             Ok(live) if wanted => state.waiting.push((key, second, live)),
             Ok(live) => {
@@ -315,12 +410,12 @@ impl Pool {
 
     /// How many shells wait in the pool.
     #[cfg(test)]
-    fn waiting(&self) -> usize {
+    pub(crate) fn waiting(&self) -> usize {
         self.state().waiting.len()
     }
 
     #[cfg(test)]
-    fn waiting_pids(&self) -> Vec<i32> {
+    pub(crate) fn waiting_pids(&self) -> Vec<i32> {
         self.state()
             .waiting
             .iter()
@@ -331,13 +426,17 @@ impl Pool {
 
 impl State {
     /// Takes out the shells that may not be handed out any more: those on another plan than the
-    /// wanted one, and those whose start began in an earlier second of the clock than now.
-    fn take_stale(&mut self) -> Vec<Live> {
+    /// wanted one, and (`same_second`) those whose start began in an earlier second of the clock
+    /// than now.
+    fn take_stale(&mut self, same_second: bool) -> Vec<Live> {
         let now = clock().as_secs();
         let want = self.want.clone();
-        let (keep, stale) = std::mem::take(&mut self.waiting)
-            .into_iter()
-            .partition(|(k, second, _)| *second == now && want.as_ref() == Some(k));
+        let (keep, stale) =
+            std::mem::take(&mut self.waiting)
+                .into_iter()
+                .partition(|(k, second, _)| {
+                    (!same_second || *second == now) && want.as_ref() == Some(k)
+                });
         self.waiting = keep;
         stale.into_iter().map(|(.., l)| l).collect()
     }

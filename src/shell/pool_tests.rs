@@ -121,10 +121,13 @@ async fn the_pool_follows_the_last_plan_and_ends_its_shells_when_closed() {
     let (_, text) = run(&c, "echo $POOL_PLAN").await;
     assert_eq!(text, "b\n");
     // A sandboxed session never takes one.
-    assert!(Key::now(&ShellConfig {
-        sandbox: Some(Default::default()),
-        ..Default::default()
-    })
+    assert!(Key::now(
+        &ShellConfig {
+            sandbox: Some(Default::default()),
+            ..Default::default()
+        },
+        &pool.options
+    )
     .is_none());
     pool.close();
     assert_eq!(pool.waiting(), 0);

@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::error::{Error, Result};
 use crate::process::env::{env_over, NON_INTERACTIVE_ENV};
 use crate::process::fd;
+use crate::process::sandbox::SandboxPolicy;
 use crate::process::spawn::{self};
 use crate::process::tree::{self, Proc};
 use crate::shell::framing::{self, Framing, ShellState};
@@ -107,6 +108,12 @@ impl Plan {
     }
 }
 
+/// The environment a shell started now on `config` starts with (a sandboxed one's `TMPDIR`
+/// aside), or `None` when no shell could start on it.
+pub(crate) fn start_env(config: &ShellConfig) -> Option<Vec<(String, String)>> {
+    Plan::of(config).ok().map(|plan| plan.env.clone())
+}
+
 /// What a [`Plan`] is made from.
 #[derive(Clone, PartialEq)]
 struct PlanInputs {
@@ -132,11 +139,12 @@ pub(super) fn start_shell(
     })
 }
 
-/// Starts a shell ahead of need on `plan` (no sandbox, no snapshot, no directory yet, its status
-/// pipe not watched, its first FIFO made): [`Live::take`] makes it the shell [`start_shell`]
-/// would have started. Call within the runtime.
-pub(super) fn start_pooled(plan: Arc<Plan>) -> Result<Live> {
-    start_shell_in(plan, Boot::Later).and_then(|mut live| {
+/// Starts a shell ahead of need on `plan`, confined by `sandbox` (no snapshot, no directory yet,
+/// its status pipe not watched, its first FIFO made): [`Live::take`] makes it the shell
+/// [`start_shell`] would have started. `sandbox` must not depend on where the shell is taken:
+/// its writable roots fixed (see `shell::pool`'s key). Call within the runtime.
+pub(super) fn start_pooled(plan: Arc<Plan>, sandbox: Option<&SandboxPolicy>) -> Result<Live> {
+    start_shell_in(plan, Boot::Later { sandbox }).and_then(|mut live| {
         live.prepare_fifo()?;
         // The first run's script must still point the shell's output at it.
         live.redirect = true;
@@ -153,7 +161,7 @@ enum Boot<'a> {
         cwd: Option<&'a Path>,
     },
     /// Only the wait: the rest is handed over when the shell is taken ([`Live::take`]).
-    Later,
+    Later { sandbox: Option<&'a SandboxPolicy> },
 }
 
 /// Starts the shell in a scratch directory of its own, with its script there (see
@@ -165,7 +173,11 @@ enum Boot<'a> {
 fn start_shell_in(plan: Arc<Plan>, boot: Boot) -> Result<Live> {
     let no_dir = |e| Error::io("creating a temporary directory", e);
     let scratch = |parent: &Path| fd::scratch_path_in(parent, "agent-shell-").map_err(no_dir);
-    if matches!(&boot, Boot::Now { config, .. } if config.sandbox.is_some()) {
+    let sandboxed = match &boot {
+        Boot::Now { config, .. } => config.sandbox.is_some(),
+        Boot::Later { sandbox } => sandbox.is_some(),
+    };
+    if sandboxed {
         let dir = fd::make_private_temp_dir("agent-shell-").map_err(no_dir)?;
         return start_shell_at(dir.clone(), true, plan, boot).inspect_err(|_| {
             let _ = std::fs::remove_dir_all(&dir);
@@ -224,7 +236,14 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
             let lineno = snapshot_names_lineno(config);
             (boot, sandbox, config.read_chunk_bytes, watch, lineno)
         }
-        Boot::Later => (framing::bootstrap_pooled(), None, 0, false, false),
+        Boot::Later { sandbox } => {
+            // Its writable roots are fixed, so the directory it is confined from is its own.
+            let sandbox = sandbox.map(|p| p.confine(&dir, Some(&dir))).transpose()?;
+            if let Some(sandbox) = &sandbox {
+                sandbox.set_tmpdir(&mut env, &[]);
+            }
+            (framing::bootstrap_pooled(), sandbox, 0, false, false)
+        }
     };
     let framing = Framing::random();
     let script_file = spawn::ScratchFile {

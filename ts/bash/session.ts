@@ -46,9 +46,12 @@ export class ToolSession {
     return this.#jobs
   }
 
-  /** Confined foreground calls run as jobs of their own manager, so that they are not listed among the model's background jobs. */
+  /**
+   * Confined foreground calls run as jobs of their own manager, so that they are not listed among the model's background jobs.
+   * It keeps one confined shell started ahead of need (the policy entered, waiting for the state and the command), ended with the tool set.
+   */
   confinedJobManager(bufferBytes: number): JobManager {
-    this.#confinedJobs ??= new JobManager({ bufferBytes })
+    this.#confinedJobs ??= new JobManager({ bufferBytes, startAhead: true })
     return this.#confinedJobs
   }
 

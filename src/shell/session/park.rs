@@ -291,7 +291,7 @@ fn parked_script(output: &[u8]) -> Option<String> {
     if !octal || positional != "0" || dirstack != "1" || !jobs.is_empty() || soft.is_empty() {
         return None;
     }
-    let captured = state::snapshot(rest)?;
+    let captured = state::snapshot(rest, None)?;
     let mut script = format!("\\builtin umask {umask}\n");
     // Each limit as the shell had it: the soft one first (never above the hard one it had, so
     // always allowed), then the hard one, then the soft one again (allowed now that the hard one
