@@ -25,8 +25,17 @@ const VARIABLES: &[&str] = &[
 
 /// What makes a dry run do more than print, as it appears in a makefile's text.
 const RUNS_WHILE_READING: &[&str] = &[
-    "$(shell", "${shell", "!=", "$(file", "${file", "$(guile", "${guile", "$(eval", "${eval",
-    "MAKE", // $(MAKE) lines run under -n; MAKEFLAGS set inside; .MAKE targets
+    "$(shell",
+    "${shell",
+    "!=",
+    "$(file",
+    "${file",
+    "$(guile",
+    "${guile",
+    "$(eval",
+    "${eval",
+    "MAKE",          // $(MAKE) lines run under -n; MAKEFLAGS set inside; .MAKE targets
+    ".RECIPEPREFIX", // another prefix hides a `+` line from the check below
 ];
 
 /// Whether `make args` in `here` is a dry run that only prints (see the module header).
@@ -146,19 +155,22 @@ fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
         .unwrap_or_default();
     for line in text.lines() {
         // `+cmd`, `@+cmd`: runs under -n.
-        if let Some(recipe) = line.strip_prefix('\t') {
-            if recipe.trim_start_matches(['@', '-', ' ']).starts_with('+') {
-                return false;
-            }
-            continue;
+        let recipe = line.strip_prefix('\t');
+        if recipe.is_some_and(|r| r.trim_start_matches(['@', '-', ' ']).starts_with('+')) {
+            return false;
         }
         let line = line.trim_start();
         let first = line.split_whitespace().next().unwrap_or("");
+        // A tab-indented line before any rule is read as makefile text, so a directive counts
+        // wherever it is.
         if matches!(
             first,
             "include" | "-include" | "sinclude" | "load" | "-load" | "sload" | "vpath"
         ) {
             return false;
+        }
+        if recipe.is_some() {
+            continue;
         }
         // A rule for the makefile itself, or a pattern that can match its name, remakes it.
         if let Some((targets, _)) = line.split_once(':') {

@@ -1349,7 +1349,32 @@ fn pagers_tools_and_interpreters() {
             "sqlite3 app.db 'select 1'; cd src && sqlite3 app.db 'select 1'",
             Some("creates the database"),
         ),
+        case(
+            "sqlite-hot-journal",
+            |p| {
+                p.write("repo/app.db", "");
+                p.write("repo/app.db-journal", "x");
+            },
+            "sqlite3 -readonly app.db 'select 1'",
+            Some("app.db-journal"),
+        ),
         case("make-dry-run", make_inert, "make -n && make -n test", None),
+        case(
+            "make-dry-run-recipe-prefix",
+            |p| {
+                p.write("repo/Makefile", ".RECIPEPREFIX = >\ntest:\n>+touch x\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-tab-include",
+            |p| {
+                p.write("repo/Makefile", "\tinclude gen.mk\ntest:\n\techo\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
         case(
             "make-dry-run-shell",
             |p| {

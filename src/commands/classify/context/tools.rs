@@ -565,6 +565,16 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if !files::is_file(&path) && !args.iter().any(|a| a.is("-readonly")) {
         out.push(Level::Write, SQLITE_CREATES);
     }
+    // A journal left by a write that did not finish is rolled back into the database (a hot
+    // journal) by the first reader that opens it.
+    for journal in ["-journal", "-wal"] {
+        if files::exists(&files::join(here.dir, &format!("{database}{journal}"))) {
+            out.push(
+                Level::Write,
+                format!("sqlite3 recovers {database} from {database}{journal}, which a write left behind"),
+            );
+        }
+    }
     const HEADER_BYTES: usize = 20; // the file format and journal mode are in the first 20 bytes
     if let Some(head) = files::head(&path, HEADER_BYTES) {
         let wal = head.starts_with(b"SQLite format 3\0")
