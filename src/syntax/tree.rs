@@ -169,6 +169,59 @@ pub fn is_read_write_redirection(node: Node<'_>, src: &str) -> bool {
         && node.prev_sibling().is_some_and(|s| s.kind() == "<")
 }
 
+/// `src` with each named coprocess (`coproc NAME { …; }`, `coproc NAME ( … )`, `coproc NAME
+/// while …`) written as its compound command alone, blanks in place of `coproc NAME` so every
+/// offset stays. tree-sitter-bash has no `coproc` grammar: it reads `coproc` as a command named
+/// by a word and the `}` that ends the group as another command. For what a command reads and
+/// writes, a coprocess is its compound command run in the background (NAME only holds its
+/// descriptors). An unnamed `coproc cmd args` parses as a command and stays.
+pub fn unname_coprocesses(src: &str) -> Option<String> {
+    const COMPOUND: &[&str] = &[
+        "{", "(", "while", "until", "if", "for", "case", "select", "[[",
+    ];
+    if !src.contains("coproc") {
+        return None;
+    }
+    let tree = parse(src)?;
+    let mut blanks: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut cursor = tree.root_node().walk();
+    loop {
+        let node = cursor.node();
+        if node.kind() == "command_name" && text(node, src) == "coproc" {
+            // The words after it, as bash splits them.
+            let rest = &src[node.end_byte()..];
+            let mut words = rest.split_ascii_whitespace();
+            if let (Some(name), Some(next)) = (words.next(), words.next()) {
+                let keyword = COMPOUND
+                    .iter()
+                    .any(|k| next == *k || (*k == "(" && next.starts_with('(')));
+                if super::is_name(name) && keyword {
+                    let name_at = node.end_byte() + rest.find(name).unwrap_or(0);
+                    blanks.push(node.start_byte()..name_at + name.len());
+                }
+            }
+        }
+        if cursor.goto_first_child() || cursor.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !cursor.goto_parent() {
+                if blanks.is_empty() {
+                    return None;
+                }
+                let mut out = src.as_bytes().to_vec();
+                for range in blanks {
+                    out[range].fill(b' ');
+                }
+                return String::from_utf8(out).ok();
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

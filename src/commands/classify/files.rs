@@ -224,6 +224,8 @@ pub fn find(args: &[Word]) -> Verdict {
         i += 1;
     }
     let mut deletes = false;
+    // What deletes: `-delete`, or the action that runs rm (`-ok rm` asks first, on stdin).
+    let mut deleter: Option<&str> = None;
     let mut filtered = false;
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
@@ -233,8 +235,11 @@ pub fn find(args: &[Word]) -> Verdict {
                     format!("an argument of find is only known at run time: {}", a.text),
                 );
             }
-            Some("-delete") => deletes = true,
-            Some("-exec" | "-execdir" | "-ok" | "-okdir") => {
+            Some("-delete") => {
+                deletes = true;
+                deleter = Some("-delete");
+            }
+            Some(action @ ("-exec" | "-execdir" | "-ok" | "-okdir")) => {
                 let end = args[i + 1..]
                     .iter()
                     .position(|w| w.is(";") || w.is("+"))
@@ -246,6 +251,7 @@ pub fn find(args: &[Word]) -> Verdict {
                     .is_some_and(|c| c.is("rm") || c.is("/bin/rm") || c.is("/usr/bin/rm"))
                 {
                     deletes = true;
+                    deleter.get_or_insert(action);
                 } else {
                     filtered = true;
                 }
@@ -280,6 +286,7 @@ pub fn find(args: &[Word]) -> Verdict {
         i += 1;
     }
     if deletes {
+        let deleter = deleter.unwrap_or("-delete");
         let dot = Word::literal(".");
         let roots: Vec<&Word> = if paths.is_empty() { vec![&dot] } else { paths };
         for root in &roots {
@@ -287,7 +294,7 @@ pub fn find(args: &[Word]) -> Verdict {
                 v.push(
                     Level::Dangerous,
                     format!(
-                        "find -delete deletes everything under {}",
+                        "find {deleter} deletes everything under {}",
                         critical.description
                     ),
                 );
@@ -295,7 +302,7 @@ pub fn find(args: &[Word]) -> Verdict {
         }
         v.push(
             Level::Write,
-            format!("find -delete deletes files under {}", list(&roots)),
+            format!("find {deleter} deletes files under {}", list(&roots)),
         );
     }
     v

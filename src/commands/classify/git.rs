@@ -245,6 +245,25 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
                 }
             })
         }
+        // `git symbolic-ref [-q] [--short] NAME` shows what NAME points to; a second operand
+        // or -d changes it.
+        "symbolic-ref" => {
+            let known = rest.iter().all(|a| {
+                a.value.as_deref().is_some_and(|v| {
+                    !v.starts_with('-')
+                        || matches!(
+                            v,
+                            "-q" | "--quiet" | "--short" | "--no-recurse" | "--recurse"
+                        )
+                })
+            });
+            let operands = rest.iter().filter(|a| !a.may_be_option()).count();
+            if known && operands <= 1 {
+                Verdict::read_only()
+            } else {
+                write("changes the repository")
+            }
+        }
         "stash" => match first {
             Some("list" | "show") => by(sub, &LOG, &after_first(rest), |_, _| {}),
             _ => write("changes the stash and the working tree"),
@@ -446,9 +465,7 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
         | "repack" | "replace" | "reset" | "revert" | "rm" | "sparse-checkout" | "switch"
         | "update-index" | "update-ref" | "maintenance" | "format-patch" | "bundle"
         | "read-tree" | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree"
-        | "pack-refs" | "symbolic-ref" | "citool" | "gui" | "request-pull" => {
-            write("changes the repository")
-        }
+        | "pack-refs" | "citool" | "gui" | "request-pull" => write("changes the repository"),
         _ => Verdict::unknown(format!(
             "unknown git command: {sub} (it may be an alias, which can run anything)"
         )),

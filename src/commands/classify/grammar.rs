@@ -332,7 +332,20 @@ fn attached(arg: &Word, value: &str) -> Word {
 pub fn effects(spec: &Spec, parsed: &Parsed) -> Vec<(Level, String)> {
     let mut out = Vec::new();
     for (spellings, level, what) in spec.effects {
-        if parsed.has(spellings) {
+        // `sort -o /dev/null`: an output option (`-o`, `--output`) whose every value is
+        // /dev/null, a standard stream or a terminal writes no file. (Not any option with a
+        // value: `sed -i/dev/null` still edits in place, the value is a suffix.)
+        let output_option = spellings.split('|').any(|s| s == "-o" || s == "--output");
+        let into_streams = *level == Level::Write
+            && output_option
+            && parsed.all(spellings).all(|o| {
+                o.value().is_some_and(|v| {
+                    v.value.as_deref().is_some_and(|p| {
+                        super::targets::device(p) == super::targets::Device::Stream
+                    })
+                })
+            });
+        if parsed.has(spellings) && !into_streams {
             out.push((*level, (*what).to_string()));
         }
     }

@@ -44,13 +44,16 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 && values.iter().any(|v| matches!(*v, "-p" | "--print-cache"))
         }
         "rustc" => rustc_info(&values),
-        "sqlite3" => sqlite_read_only(&values),
+        "sqlite3" => return sqlite(&values),
         "json_pp" => json_pp(&values),
         "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "as" | "make" | "gmake" | "cmake"
         | "ninja" | "meson" | "javac" => matches!(
             values.as_slice(),
             ["--version" | "-v" | "-V" | "-version" | "--help"]
         ),
+        // Maven prints its version or help and stops before it reads a project (what the
+        // `mvn` script reads first is for the context: `context::tools`).
+        "mvn" => matches!(values.as_slice(), ["-v" | "--version" | "-h" | "--help"]),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
@@ -91,11 +94,34 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
     }
 }
 
-/// `sqlite3 -readonly db 'select …'`: the database opened read-only, statements that only
-/// read, dot-commands that only show. The shell's own SQL functions that write files or run an
-/// editor (`writefile`, `edit`), `ATTACH`, `VACUUM INTO` and extensions are refused; no SQL at all
+/// The reason [`sqlite`] gives when only the database's existence is in question: the context
+/// check (`context::tools`) takes it back when the file is there.
+pub const SQLITE_CREATES: &str = "sqlite3 creates the database file when it is not there";
+
+/// `sqlite3 -version`/`-help`, and `sqlite3 [-readonly] db 'select …'`: statements that only
+/// read, dot-commands that only show. Without `-readonly`, opening a database that does not
+/// exist creates an empty file (measured: sqlite3 3.40, `sqlite3 new.db 'select 1'`), which
+/// the context can rule out.
+fn sqlite(values: &[&str]) -> Option<Verdict> {
+    if matches!(values, ["-version" | "--version" | "-help" | "--help"]) {
+        return Some(Verdict::read_only());
+    }
+    let (reads, read_only) = sqlite_reads(values);
+    if !reads {
+        return None;
+    }
+    Some(if read_only {
+        Verdict::read_only()
+    } else {
+        Verdict::write(SQLITE_CREATES)
+    })
+}
+
+/// Whether `sqlite3 values` only reads a database file that exists, and whether it opens it
+/// with `-readonly`. The shell's own SQL functions that write files or run an editor
+/// (`writefile`, `edit`), `ATTACH`, `VACUUM INTO` and extensions are refused; no SQL at all
 /// means statements from stdin, which cannot be checked.
-fn sqlite_read_only(values: &[&str]) -> bool {
+fn sqlite_reads(values: &[&str]) -> (bool, bool) {
     const FLAGS: &[&str] = &[
         "-readonly",
         "-safe",
@@ -176,15 +202,16 @@ fn sqlite_read_only(values: &[&str]) -> bool {
                 }
                 i += 1;
             }
-            v if v.starts_with('-') => return false,
+            v if v.starts_with('-') => return (false, read_only),
             v if database.is_none() => database = Some(v),
             v => statements.push(v),
         }
     }
-    if !read_only || database.is_none() || statements.is_empty() {
-        return false;
+    // A URI names its own open mode and options.
+    if database.is_none_or(|d| d.starts_with("file:")) || statements.is_empty() {
+        return (false, read_only);
     }
-    statements.iter().all(|text| {
+    let reads = statements.iter().all(|text| {
         text.split(';').all(|statement| {
             let s = statement.trim();
             let lower = s.to_ascii_lowercase();
@@ -193,13 +220,71 @@ fn sqlite_read_only(values: &[&str]) -> bool {
             }
             if let Some(dot) = s.strip_prefix('.') {
                 let command = format!(".{}", dot.split_whitespace().next().unwrap_or(""));
+                // `.selftest --init` creates a table in a writable database.
                 return DOT.contains(&command.as_str())
+                    && (read_only || command != ".selftest")
                     && !lower.contains(".once")
                     && !lower.contains(".output");
             }
             let first = lower.split_whitespace().next().unwrap_or("");
-            let reads = matches!(first, "select" | "with" | "values" | "explain")
-                || (first == "pragma" && !lower.contains('='));
+            let reads = if read_only {
+                // The database refuses every write; these only read or only print.
+                matches!(first, "select" | "with" | "values" | "explain")
+                    || (first == "pragma" && !lower.contains('='))
+            } else {
+                // A writable database: a CTE may lead a write, and pragmas that look like
+                // questions can change the file (`pragma journal_mode(wal)`).
+                let words: Vec<&str> = lower
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let writes = words.iter().any(|w| {
+                    matches!(
+                        *w,
+                        "insert"
+                            | "update"
+                            | "delete"
+                            | "replace"
+                            | "create"
+                            | "drop"
+                            | "alter"
+                            | "reindex"
+                            | "analyze"
+                            | "begin"
+                            | "commit"
+                    )
+                });
+                let pragma_reads = words.get(1).is_some_and(|name| {
+                    matches!(
+                        *name,
+                        "table_info"
+                            | "table_xinfo"
+                            | "table_list"
+                            | "index_list"
+                            | "index_info"
+                            | "index_xinfo"
+                            | "foreign_key_list"
+                            | "database_list"
+                            | "collation_list"
+                            | "function_list"
+                            | "module_list"
+                            | "pragma_list"
+                            | "compile_options"
+                            | "integrity_check"
+                            | "quick_check"
+                            | "foreign_key_check"
+                            | "page_count"
+                            | "page_size"
+                            | "encoding"
+                            | "user_version"
+                            | "schema_version"
+                            | "application_id"
+                            | "freelist_count"
+                    )
+                }) && !lower.contains('=');
+                (matches!(first, "select" | "with" | "values" | "explain") && !writes)
+                    || (first == "pragma" && pragma_reads)
+            };
             let denied = [
                 "writefile",
                 "edit(",
@@ -217,7 +302,8 @@ fn sqlite_read_only(values: &[&str]) -> bool {
             .any(|d| lower.contains(d));
             reads && !denied
         })
-    })
+    });
+    (reads, read_only)
 }
 
 /// `json_pp`: converts JSON to JSON or a Perl dump; `-f eval` would evaluate Perl.

@@ -243,6 +243,11 @@ fn tar(parsed: &Parsed, v: &mut Verdict) {
             .retain(|f| f.reason != "tar creates or changes an archive");
     }
     let extracts = parsed.has("-x|--extract|--get");
+    if !extracts {
+        // Listing, comparing or creating pipes no member into the command.
+        v.findings
+            .retain(|f| f.reason != "tar --to-command runs a program on each file it extracts");
+    }
     if extracts && !parsed.has("-O|--to-stdout") {
         v.push(Level::Write, "tar extracts files");
     }

@@ -340,3 +340,48 @@ fn deep_syntax_cannot_overflow_the_stack() {
         assert!(result.level >= Unknown, "{:?}", result.reasons);
     }
 }
+
+/// Issue 44's second round: modes that only read, and a grammar tree-sitter-bash lacks.
+#[test]
+fn dry_runs_listings_and_coprocesses() {
+    assert_levels(&[
+        // -n / -o noexec: bash reads the script and runs none of it.
+        ("bash -n scripts/build.sh", ReadOnly),
+        ("sh -n x.sh && bash -o noexec y.sh", ReadOnly),
+        ("bash -n -c 'rm -rf /'", ReadOnly),
+        ("bash +n x.sh", Unknown),
+        ("bash -n x.sh; bash x.sh", Unknown),
+        // --to-command only runs for members extracted.
+        ("tar --to-command=./unpack.sh -tvf release.tar", ReadOnly),
+        ("tar --to-command=./unpack.sh -xf release.tar", Unknown),
+        // An output option into /dev/null writes no file; a suffix does not count.
+        ("sort -o /dev/null words.txt", ReadOnly),
+        ("sort -o out.txt words.txt", Write),
+        ("sed -i/dev/null s/a/b/ f", Write),
+        // symbolic-ref with one operand shows it.
+        ("git symbolic-ref HEAD", ReadOnly),
+        ("git symbolic-ref --short -q HEAD", ReadOnly),
+        ("git symbolic-ref HEAD refs/heads/x", Write),
+        ("git symbolic-ref -d HEAD", Write),
+        // A named coprocess is its compound command in the background.
+        (
+            "coproc SORTER { sort words.txt; }; cat <&\"${SORTER[0]}\"; wait",
+            ReadOnly,
+        ),
+        ("coproc W { touch pwned; }", Write),
+        ("coproc N (rm -f x)", Write),
+        ("coproc touch pwned; wait", Write),
+        ("echo 'coproc X { a; }'", ReadOnly),
+        // Version and help, and sqlite reads: opening a database that is not there creates it,
+        // which only the context can rule out.
+        ("sqlite3 --version && mvn -v", ReadOnly),
+        ("sqlite3 -readonly app.db 'select 1'", ReadOnly),
+        ("sqlite3 app.db '.tables' 'select name from users'", Write),
+        (
+            "sqlite3 app.db 'with t as (select 1) insert into u select * from t'",
+            Unknown,
+        ),
+        ("sqlite3 app.db 'pragma journal_mode(wal)'", Unknown),
+        ("mvn package", Write),
+    ]);
+}

@@ -21,6 +21,8 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     let mut i = 0;
     let mut command_mode = false;
     let mut stdin_mode = false;
+    // `-n` / `-o noexec`: the shell reads its commands and runs none of them (a syntax check).
+    let mut noexec = false;
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
             Some("--" | "-") => {
@@ -62,7 +64,12 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
                     "nolog",
                 ];
                 match args.get(i + 1).and_then(|s| s.value.as_deref()) {
-                    Some(setting) if READ_ONLY_SETTINGS.contains(&setting) => i += 2,
+                    Some(setting) if READ_ONLY_SETTINGS.contains(&setting) => {
+                        if setting == "noexec" {
+                            noexec = a.is("-o");
+                        }
+                        i += 2
+                    }
                     _ => {
                         return Verdict::unknown(format!(
                             "{program} {} sets an option that changes what its commands mean",
@@ -90,6 +97,9 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
             Some(o) if (o.starts_with('-') || o.starts_with('+')) && o.len() > 1 => {
                 command_mode |= o[1..].contains('c');
                 stdin_mode |= o[1..].contains('s');
+                if o[1..].contains('n') {
+                    noexec = o.starts_with('-');
+                }
                 i += 1;
             }
             None if a.may_be_option() && !command_mode => {
@@ -103,6 +113,7 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     }
     let operand = args.get(i);
     match operand {
+        _ if noexec => Verdict::read_only(),
         Some(code) if command_mode => Verdict::script(code.clone()),
         _ if command_mode => Verdict::read_only(),
         Some(_) if stdin_mode => Verdict {

@@ -266,6 +266,17 @@ fn branch(git_dir: &Path) -> Option<String> {
         .map(str::to_string)
 }
 
+/// `paths` without repeats, in their order.
+fn unique(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut seen: Vec<PathBuf> = Vec::with_capacity(paths.len());
+    for p in paths {
+        if !seen.contains(&p) {
+            seen.push(p);
+        }
+    }
+    seen
+}
+
 /// The configuration git reads for `repo` (none: outside a repository), in git's order.
 fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
     let env = here.env;
@@ -301,8 +312,14 @@ fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
             .unreadable
             .push("GIT_CONFIG_GLOBAL (only known at run time)".into()),
         Var::Unset => {
-            if let Some(xdg) = env.xdg_config() {
-                loader.file(&mut config, &xdg.join("git/config"));
+            // git reads the global files once it has moved to the top of the work tree, or
+            // before, from where it started (early configuration: aliases, the pager).
+            let mut xdg = env.xdg_configs(here.dir);
+            if let Some(top) = repo.and_then(|r| r.work_tree.as_ref()) {
+                xdg.extend(env.xdg_configs(top));
+            }
+            for dir in unique(xdg) {
+                loader.file(&mut config, &dir.join("git/config"));
             }
             if let Some(home) = &home {
                 loader.file(&mut config, &home.join(".gitconfig"));
@@ -379,8 +396,12 @@ struct Consults {
     /// Compares the work tree with the index: clean filters run for files whose stat data
     /// changed, and a stale index is rewritten (the `post-index-change` hook runs).
     refresh: bool,
-    /// Rewrites a stale index (status, describe --dirty).
+    /// Rewrites a stale index (status, describe --dirty, diff against the work tree).
     writes_index: bool,
+    /// ... even with optional locks off (`git diff`'s refresh takes the lock regardless).
+    ignores_optional_locks: bool,
+    /// Keeps the untracked cache, when configured, in the index it rewrites (status).
+    untracked: bool,
     /// Runs clean filters on work-tree files whatever the index says (blame, diff --no-index).
     filters: bool,
     /// Runs smudge filters (`cat-file --filters`).
@@ -561,6 +582,7 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.index = true;
             c.refresh = true;
             c.writes_index = true;
+            c.untracked = true;
         }
         "diff" => {
             if has(&["--no-index"]) {
@@ -572,6 +594,11 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
                 let tree_to_tree = range || revisions >= 2;
                 c.index = !tree_to_tree;
                 c.refresh = !cached && !tree_to_tree;
+                // Files whose stat data changed but whose contents did not make `git diff`
+                // refresh the index and write it (diff.autoRefreshIndex, on by default), with
+                // or without GIT_OPTIONAL_LOCKS=0.
+                c.writes_index = c.refresh && config.bool("diff.autorefreshindex") != Some(false);
+                c.ignores_optional_locks = c.writes_index;
             }
             let content =
                 !opts.iter().any(|o| no_content_option(o)) || opts.iter().any(|o| patch_option(o));
@@ -642,6 +669,7 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.index = dirty;
             c.refresh = dirty;
             c.writes_index = dirty;
+            c.untracked = dirty;
         }
         "add" => {
             c.index = true;
@@ -708,7 +736,13 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
                 files::join(top.as_deref().unwrap_or(here.dir), &p.to_string_lossy())
             }),
         ),
-        None => sources.extend(env.xdg_config().map(|x| x.join("git/attributes"))),
+        None => {
+            let mut xdg = env.xdg_configs(here.dir);
+            if let Some(top) = repo.and_then(|r| r.work_tree.as_ref()) {
+                xdg.extend(env.xdg_configs(top));
+            }
+            sources.extend(unique(xdg).iter().map(|x| x.join("git/attributes")));
+        }
     }
     if let Some(repo) = repo {
         sources.push(repo.common_dir.join("info/attributes"));
@@ -768,28 +802,45 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
     d
 }
 
-/// The index's stat data no longer matches the work tree (or cannot be told to): a refresh
-/// compares contents (running clean filters) and rewrites the index.
-fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
+/// How far the index's stat data is from the work tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Staleness {
+    /// Every entry's stat data matches its file.
+    Fresh,
+    /// Only files whose size changed differ: they are modified, and git says so from the size
+    /// alone (a refresh leaves their entries as they are, so nothing is rewritten), but a diff
+    /// of their contents still runs their clean filters.
+    Modified,
+    /// A file whose stat data changed but whose size did not (it may be unchanged: a refresh
+    /// compares its contents and rewrites its entry), a racily clean entry, a missing untracked
+    /// cache, or an index that cannot be read here: the index is rewritten.
+    Stale,
+}
+
+/// The index's stat data against the work tree (an index that cannot be told about is
+/// [`Staleness::Stale`]).
+fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> Staleness {
+    use Staleness::{Fresh, Modified, Stale};
+    let mut modified = false;
     const MAX_INDEX_BYTES: u64 = 8 * 1024 * 1024; // a few tens of thousands of entries
     const MAX_ENTRIES: usize = 20_000; // each is a stat; past this the check costs more than it saves
     let Some(top) = &repo.work_tree else {
-        return false;
+        return Fresh;
     };
     let index = match here.env.get("GIT_INDEX_FILE") {
         Var::Set(p) => files::join(here.dir, p),
-        Var::Runtime => return true,
+        Var::Runtime => return Stale,
         Var::Unset => repo.git_dir.join("index"),
     };
     // No index yet (a new repository): git status does not write one.
     let Ok(meta) = fs::metadata(&index) else {
-        return false;
+        return Fresh;
     };
     if meta.len() > MAX_INDEX_BYTES {
-        return true;
+        return Stale;
     }
     let Ok(bytes) = fs::read(&index) else {
-        return true;
+        return Stale;
     };
     let index_time = index_stat(&meta).mtime;
     let sha_len = match files::read_text(&repo.common_dir.join("config")) {
@@ -802,13 +853,13 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
             .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     };
     if bytes.get(..4) != Some(b"DIRC") {
-        return true;
+        return Stale;
     }
     let (Some(version), Some(count)) = (be32(4), be32(8)) else {
-        return true;
+        return Stale;
     };
     if !(2..=4).contains(&version) || count as usize > MAX_ENTRIES {
-        return true;
+        return Stale;
     }
     let mut at = 12;
     let mut previous = Vec::<u8>::new();
@@ -818,19 +869,19 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
         let (Some(ctime), Some(ctime_ns), Some(mtime), Some(mtime_ns)) =
             (field(0), field(1), field(2), field(3))
         else {
-            return true;
+            return Stale;
         };
         let (Some(ino), Some(mode), Some(uid), Some(gid), Some(size)) =
             (field(5), field(6), field(7), field(8), field(9))
         else {
-            return true;
+            return Stale;
         };
         let flags_at = start + 40 + sha_len;
         let Some(flags) = bytes
             .get(flags_at..flags_at + 2)
             .map(|b| u16::from_be_bytes([b[0], b[1]]))
         else {
-            return true;
+            return Stale;
         };
         let mut name_at = flags_at + 2;
         let mut skip = false;
@@ -839,7 +890,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
                 .get(name_at..name_at + 2)
                 .map(|b| u16::from_be_bytes([b[0], b[1]]))
             else {
-                return true;
+                return Stale;
             };
             // skip-worktree and intent-to-add entries are not compared with the work tree.
             skip = extended & 0x6000 != 0;
@@ -851,7 +902,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
             let mut i = name_at;
             loop {
                 let Some(&b) = bytes.get(i) else {
-                    return true;
+                    return Stale;
                 };
                 i += 1;
                 strip = (strip << 7) | usize::from(b & 0x7f);
@@ -861,7 +912,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
                 strip += 1;
             }
             let Some(end) = bytes[i.min(bytes.len())..].iter().position(|&b| b == 0) else {
-                return true;
+                return Stale;
             };
             let keep = previous.len().saturating_sub(strip);
             let mut name = previous[..keep].to_vec();
@@ -873,7 +924,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
                 .get(name_at..)
                 .and_then(|rest| rest.iter().position(|&b| b == 0))
             else {
-                return true;
+                return Stale;
             };
             let name = bytes[name_at..name_at + end].to_vec();
             let length = name_at + end + 1 - start;
@@ -886,7 +937,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
         }
         let path = top.join(String::from_utf8_lossy(&name).as_ref());
         let Ok(file) = fs::symlink_metadata(&path) else {
-            return true;
+            return Stale;
         };
         let file = index_stat(&file);
         let same = file.mtime.0 as u32 == mtime
@@ -899,8 +950,17 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
             && file.size as u32 == size;
         // Racily clean: changed in the same instant the index was written.
         let racy = (i64::from(mtime), i64::from(mtime_ns)) >= index_time;
-        if !same || racy {
-            return true;
+        if racy {
+            return Stale;
+        }
+        if !same {
+            // A change of size is a modification git reports without reading the file (a
+            // zero size may be an entry never filled in, so it is compared).
+            if file.size() as u32 != size && size != 0 && file.is_file() {
+                modified = true;
+            } else {
+                return Stale;
+            }
         }
     }
     // With the untracked cache on, an index that has none yet gets one (measured: the first
@@ -912,10 +972,14 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> bool {
             at += 8 + size as usize;
         }
         if !has_cache {
-            return true;
+            return Stale;
         }
     }
-    false
+    if modified {
+        Modified
+    } else {
+        Fresh
+    }
 }
 
 /// The executable hook `name` of `repo`, as git would run it.
@@ -1062,18 +1126,22 @@ fn judge(
         || (config.last("core.untrackedcache").is_none()
             && config.bool("feature.manyfiles") == Some(true));
     let stale_now = std::cell::OnceCell::new();
-    let is_stale = || {
-        *stale_now
-            .get_or_init(|| repo.is_some_and(|r| stale(here, r, untracked_cache && c.writes_index)))
+    let staleness = || {
+        *stale_now.get_or_init(|| match repo {
+            Some(r) => stale(here, r, untracked_cache && c.untracked),
+            None => Staleness::Fresh,
+        })
     };
+    let rewritten = || staleness() == Staleness::Stale;
+    let is_stale = || staleness() != Staleness::Fresh;
     let locks = !(g.no_optional_locks
         || here
             .env
             .value("GIT_OPTIONAL_LOCKS")
             .is_some_and(|v| v.trim() == "0"));
-    if c.writes_index && locks {
+    if c.writes_index && (locks || c.ignores_optional_locks) {
         if let Some(repo) = repo {
-            if is_stale() {
+            if rewritten() {
                 if let Some(hook) = hook(
                     repo,
                     &config,
@@ -1084,10 +1152,15 @@ fn judge(
                         "the post-index-change hook {hook} when it rewrites a stale index"
                     )));
                 }
+                let unless = if c.ignores_optional_locks {
+                    "diff.autoRefreshIndex=false keeps it from writing; GIT_OPTIONAL_LOCKS=0 does not"
+                } else {
+                    "GIT_OPTIONAL_LOCKS=0 keeps it from writing"
+                };
                 out.push(
                     Level::Write,
                     format!(
-                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree, or it lacks the untracked cache it is set to keep (GIT_OPTIONAL_LOCKS=0 keeps it from writing)",
+                        "git {sub} rewrites the index ({}): its stat data no longer matches the work tree, or it lacks the untracked cache it is set to keep ({unless})",
                         repo.git_dir.join("index").display()
                     ),
                 );

@@ -13,6 +13,7 @@
 mod files;
 mod git;
 mod gitconfig;
+mod make;
 mod node;
 mod objects;
 mod python;
@@ -87,11 +88,18 @@ impl<'a> Env<'a> {
             .map(PathBuf::from)
     }
 
-    /// `$XDG_CONFIG_HOME`, else `~/.config`.
-    pub fn xdg_config(&self) -> Option<PathBuf> {
-        match self.value("XDG_CONFIG_HOME").filter(|x| x.starts_with('/')) {
-            Some(x) => Some(PathBuf::from(x)),
-            None => self.home().map(|h| h.join(".config")),
+    /// The configuration directories `$XDG_CONFIG_HOME` may mean for a program running in `dir`:
+    /// an absolute value; a relative one both as git takes it (from the directory it runs in)
+    /// and as the XDG specification says to (ignored, so `~/.config`); unset or empty,
+    /// `~/.config`.
+    pub fn xdg_configs(&self, dir: &Path) -> Vec<PathBuf> {
+        let fallback = self.home().map(|h| h.join(".config"));
+        match self.value("XDG_CONFIG_HOME").filter(|x| !x.is_empty()) {
+            Some(x) if x.starts_with('/') => vec![PathBuf::from(x)],
+            Some(x) => std::iter::once(files::join(dir, x))
+                .chain(fallback)
+                .collect(),
+            None => fallback.into_iter().collect(),
         }
     }
 
@@ -254,6 +262,12 @@ impl Probe {
         let kind = family(program);
         let python_script =
             kind != "python" && interpreter.as_deref().map(family) == Some("python");
+        if kind == "sqlite3" {
+            // Whether the database is there is for the context to say (`tools::sqlite`).
+            verdict
+                .findings
+                .retain(|f| f.reason != super::modes::SQLITE_CREATES);
+        }
         for dir in &self.dirs {
             let at = Here {
                 dir,
@@ -272,12 +286,26 @@ impl Probe {
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" => tools::check(&at, args, &mut out),
+                | "bat" | "mvn" => tools::check(&at, args, &mut out),
                 _ => {}
             }
             if python_script {
                 python::script(&at, &mut out);
             }
+        }
+        if matches!(kind, "make" | "gmake")
+            && self.lost.is_none()
+            && self.dirs.iter().all(|dir| {
+                let at = Here {
+                    dir,
+                    env,
+                    program,
+                    resolved: resolved.as_deref(),
+                };
+                make::dry_run_only_prints(&at, args)
+            })
+        {
+            verdict.findings.retain(|f| f.reason != make::RUNS_RECIPES);
         }
         dedup(&mut out);
         verdict.findings.extend(out.findings);

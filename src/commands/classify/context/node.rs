@@ -257,7 +257,7 @@ fn pnpm(here: &Here<'_>, out: &mut Verdict) {
             }
         }
     }
-    if let Some(config) = here.env.xdg_config() {
+    for config in here.env.xdg_configs(here.dir) {
         let rc = config.join("pnpm/rc");
         if let Contents::Text(t) = files::read_text(&rc) {
             for (k, v) in npmrc(&t) {

@@ -524,7 +524,7 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if let Some(home) = here.env.home() {
         configs.push(home.join(".pip/pip.conf"));
     }
-    if let Some(xdg) = here.env.xdg_config() {
+    for xdg in here.env.xdg_configs(here.dir) {
         configs.push(xdg.join("pip/pip.conf"));
     }
     if let Some(file) = here.env.value("PIP_CONFIG_FILE") {

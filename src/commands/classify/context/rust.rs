@@ -104,6 +104,24 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict, _base: &mut Verd
     if !asks_rustc {
         return;
     }
+    // Resolving the graph takes the package cache's lock, a file it creates in $CARGO_HOME
+    // (with the global cache's database) the first time (measured: cargo 1.9x, `cargo tree
+    // --offline` with no dependencies).
+    if let Some(home) = cargo_home(here) {
+        if let Some(missing) = [".package-cache", ".global-cache"]
+            .iter()
+            .map(|f| home.join(f))
+            .find(|f| !files::exists(f))
+        {
+            out.push(
+                Level::Write,
+                format!(
+                    "cargo {sub} creates {} (the package cache's lock and database, made on first use)",
+                    missing.display()
+                ),
+            );
+        }
+    }
     for name in RUSTC_VARIABLES {
         if here.env.is_set(name) {
             out.push(

@@ -44,6 +44,9 @@ impl Planted {
             "repo/package.json",
             "{\"name\": \"demo\", \"version\": \"1.0.0\"}\n",
         );
+        // A used machine's cargo home: cargo made its package cache's lock and database.
+        p.write("home/.cargo/.package-cache", "");
+        p.write("home/.cargo/.global-cache", "");
         let made = p.sh("cd repo && git init -q -b main . && git add -A && \
              git -c user.name=t -c user.email=t@t commit -qm init && \
              find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
@@ -451,6 +454,77 @@ fn git_keys_that_run_programs() {
             Some("rewrites the index"),
         ),
         case(
+            "stale-index-diff",
+            |p| {
+                p.sh("touch repo/notes.txt");
+            },
+            "git diff --stat",
+            Some("rewrites the index"),
+        ),
+        Case {
+            env: &[("GIT_OPTIONAL_LOCKS", "0")],
+            ..case(
+                "stale-index-diff-without-locks",
+                |p| {
+                    p.sh("touch repo/notes.txt");
+                },
+                "git diff --stat",
+                Some("rewrites the index"),
+            )
+        },
+        case(
+            "stale-index-diff-no-auto-refresh",
+            |p| {
+                p.sh("touch repo/notes.txt");
+                p.git("config diff.autoRefreshIndex false");
+            },
+            "git diff --stat",
+            None,
+        ),
+        case(
+            "modified-file-diff",
+            |p| {
+                p.write("repo/notes.txt", "alpha\nbeta\ngamma\n");
+            },
+            "git diff --stat && git status -s",
+            None,
+        ),
+        case(
+            "stale-index-diff-cached",
+            |p| {
+                p.sh("touch repo/notes.txt");
+            },
+            "git diff --cached --stat",
+            None,
+        ),
+        Case {
+            env: &[("XDG_CONFIG_HOME", ".ci-config")],
+            ..case(
+                "xdg-config-home-relative",
+                |p| {
+                    let hook = p.program("repo/.ci-config/git/fsmon");
+                    p.write(
+                        "repo/.ci-config/git/config",
+                        &format!("[core]\n\tfsmonitor = {hook}\n"),
+                    );
+                },
+                "git status -s",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            env: &[("XDG_CONFIG_HOME", "$ROOT/xdg")],
+            ..case(
+                "xdg-config-home-absolute",
+                |p| {
+                    let hook = p.program("xdg/fsmon");
+                    p.write("xdg/git/config", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                },
+                "git status -s",
+                Some("core.fsmonitor"),
+            )
+        },
+        case(
             "textconv-worktree-attributes",
             |p| {
                 textconv(p);
@@ -805,6 +879,22 @@ fn cargo_and_rustup() {
             },
             "cargo clippy --version",
             Some("cargo-clippy"),
+        ),
+        case(
+            "cargo-home-first-use",
+            |p| {
+                p.sh("rm -rf home/.cargo");
+            },
+            "cargo tree --offline",
+            Some(".package-cache"),
+        ),
+        case(
+            "cargo-home-first-use-no-deps",
+            |p| {
+                p.sh("rm -rf home/.cargo");
+            },
+            "cargo metadata --no-deps --offline --format-version 1",
+            None,
         ),
         case(
             "lockfile-stale",
@@ -1237,6 +1327,152 @@ fn pagers_tools_and_interpreters() {
             )
         },
         case(
+            "sqlite-database-there",
+            |p| {
+                p.write("repo/app.db", "");
+            },
+            "sqlite3 app.db '.tables' 'select 1'",
+            None,
+        ),
+        case(
+            "sqlite-database-missing",
+            |_| {},
+            "sqlite3 new.db 'select 1'",
+            Some("creates the database"),
+        ),
+        case(
+            "sqlite-database-elsewhere",
+            |p| {
+                p.write("repo/app.db", "");
+            },
+            "sqlite3 app.db 'select 1'; cd src && sqlite3 app.db 'select 1'",
+            Some("creates the database"),
+        ),
+        case(
+            "sqlite-hot-journal",
+            |p| {
+                p.write("repo/app.db", "");
+                p.write("repo/app.db-journal", "x");
+            },
+            "sqlite3 -readonly app.db 'select 1'",
+            Some("app.db-journal"),
+        ),
+        case("make-dry-run", make_inert, "make -n && make -n test", None),
+        case(
+            "make-dry-run-recipe-prefix",
+            |p| {
+                p.write("repo/Makefile", ".RECIPEPREFIX = >\ntest:\n>+touch x\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-tab-include",
+            |p| {
+                p.write("repo/Makefile", "\tinclude gen.mk\ntest:\n\techo\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-shell",
+            |p| {
+                make_inert(p);
+                p.write(
+                    "repo/Makefile",
+                    "V := $(shell touch x)\ntest:\n\techo $(V)\n",
+                );
+            },
+            "make -n",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-explicit-file",
+            |p| {
+                make_inert(p);
+                p.write("repo/GNUmakefile", "V != touch x\ninclude Makefile\n");
+            },
+            "make -n -f Makefile test",
+            None,
+        ),
+        case(
+            "make-dry-run-gnumakefile-first",
+            |p| {
+                make_inert(p);
+                p.write("repo/GNUmakefile", "V != touch x\ninclude Makefile\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-plus-recipe",
+            |p| {
+                p.write("repo/Makefile", "test:\n\t+touch x\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-recursive",
+            |p| {
+                p.write("repo/Makefile", "test:\n\tcd src && $(MAKE) all\n");
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-dry-run-remakes-itself",
+            |p| {
+                p.write(
+                    "repo/Makefile",
+                    "Makefile: Makefile.in\n\tcp $< $@\ntest:\n\techo\n",
+                );
+            },
+            "make -n test",
+            Some("build recipes"),
+        ),
+        Case {
+            env: &[("MAKEFLAGS", "--eval=$(shell touch x)")],
+            ..case(
+                "make-dry-run-makeflags",
+                make_inert,
+                "make -n",
+                Some("build recipes"),
+            )
+        },
+        case(
+            "make-dry-run-variable",
+            make_inert,
+            "make -n SHELL=./x.sh",
+            Some("build recipes"),
+        ),
+        case("mvn-version", |_| {}, "mvn -v", None),
+        case(
+            "mvn-version-jvm-config",
+            |p| {
+                p.write("repo/.mvn/jvm.config", "-javaagent:agent.jar\n");
+            },
+            "cd src && mvn -v",
+            Some("jvm.config"),
+        ),
+        case(
+            "mvn-version-mavenrc",
+            |p| {
+                p.write("home/.mavenrc", "touch x\n");
+            },
+            "mvn --version",
+            Some(".mavenrc"),
+        ),
+        Case {
+            env: &[("MAVEN_OPTS", "-javaagent:x.jar")],
+            ..case(
+                "mvn-version-maven-opts",
+                |_| {},
+                "mvn -v",
+                Some("MAVEN_OPTS"),
+            )
+        },
+        case(
             "terraform-checkpoint",
             |_| {},
             "terraform version",
@@ -1252,6 +1488,14 @@ fn pagers_tools_and_interpreters() {
             )
         },
     ]);
+}
+
+/// The base workspace's Makefile: recipes that only a real run would run.
+fn make_inert(p: &Planted) {
+    p.write(
+        "repo/Makefile",
+        ".PHONY: build test\nbuild:\n\tcargo build\ntest:\n\tcargo test\n",
+    );
 }
 
 #[test]

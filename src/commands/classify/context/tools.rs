@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::files::{self, Contents};
 use super::{Env, Here, Var};
+use crate::commands::classify::modes::SQLITE_CREATES;
 use crate::commands::classify::readers;
 use crate::commands::classify::verdict::{Level, Verdict};
 use crate::commands::classify::words::Word;
@@ -203,6 +204,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "sqlite3" => sqlite(here, args, out),
         "terraform" => terraform(here, out),
         "bat" => bat(here, out),
+        "mvn" => maven(here, out),
         "man" if here.env.is_set("MANOPT") => {
             out.push(Level::Unknown, "man takes options from MANOPT");
         }
@@ -274,7 +276,7 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
         PathBuf::from("/usr/local/etc/syslesskey"),
         PathBuf::from("/usr/local/etc/sysless"),
     ];
-    if let Some(xdg) = here.env.xdg_config() {
+    for xdg in here.env.xdg_configs(here.dir) {
         keyfiles.push(xdg.join("lesskey"));
     }
     if let Some(home) = here.env.home() {
@@ -511,6 +513,9 @@ fn glob_files(pattern: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// sqlite3's start-up file, and the database it opens: one in WAL mode gets two files beside
+/// it, and one that is not there is created (unless `-readonly`; the caller drops the
+/// context-free verdict's [`SQLITE_CREATES`] and takes this one).
 fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let mut i = 0;
     let mut init = false;
@@ -556,6 +561,20 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         return;
     }
     let path = files::join(here.dir, &database);
+    // An empty file is an empty database: opening one that is there creates nothing.
+    if !files::is_file(&path) && !args.iter().any(|a| a.is("-readonly")) {
+        out.push(Level::Write, SQLITE_CREATES);
+    }
+    // A journal left by a write that did not finish is rolled back into the database (a hot
+    // journal) by the first reader that opens it.
+    for journal in ["-journal", "-wal"] {
+        if files::exists(&files::join(here.dir, &format!("{database}{journal}"))) {
+            out.push(
+                Level::Write,
+                format!("sqlite3 recovers {database} from {database}{journal}, which a write left behind"),
+            );
+        }
+    }
     const HEADER_BYTES: usize = 20; // the file format and journal mode are in the first 20 bytes
     if let Some(head) = files::head(&path, HEADER_BYTES) {
         let wal = head.starts_with(b"SQLite format 3\0")
@@ -598,8 +617,8 @@ fn terraform(here: &Here<'_>, out: &mut Verdict) {
 /// bat's configuration file (`BAT_CONFIG_PATH`, else `~/.config/bat/config`): its arguments
 /// count as given; `--lessopen` runs LESSOPEN's preprocessor.
 fn bat(here: &Here<'_>, out: &mut Verdict) {
-    let path = match here.env.get("BAT_CONFIG_PATH") {
-        Var::Set(p) if !p.is_empty() => Some(files::join(here.dir, p)),
+    let paths = match here.env.get("BAT_CONFIG_PATH") {
+        Var::Set(p) if !p.is_empty() => vec![files::join(here.dir, p)],
         Var::Runtime => {
             out.push(
                 Level::Unknown,
@@ -607,12 +626,20 @@ fn bat(here: &Here<'_>, out: &mut Verdict) {
             );
             return;
         }
-        _ => here.env.xdg_config().map(|x| x.join("bat/config")),
+        _ => here
+            .env
+            .xdg_configs(here.dir)
+            .into_iter()
+            .map(|x| x.join("bat/config"))
+            .collect(),
     };
-    let Some(path) = path else {
-        return;
-    };
-    match files::read_text(&path) {
+    for path in paths {
+        bat_config(&path, out);
+    }
+}
+
+fn bat_config(path: &Path, out: &mut Verdict) {
+    match files::read_text(path) {
         Contents::Text(t) => {
             if t.lines().any(|l| {
                 let l = l.trim_start();
@@ -633,5 +660,67 @@ fn bat(here: &Here<'_>, out: &mut Verdict) {
             format!("bat reads {}, which cannot be read here", path.display()),
         ),
         Contents::Missing => {}
+    }
+}
+
+/// What Debian's and Apache's `mvn` script reads before Maven starts (measured on Maven
+/// 3.8.7's script): the mavenrc files it sources, `.mvn/jvm.config` of the project's base
+/// directory (the nearest one up the tree with `.mvn`) and the variables it passes to the JVM.
+/// `mvn -v` prints and stops before any project, extension or plugin is loaded.
+fn maven(here: &Here<'_>, out: &mut Verdict) {
+    const VARIABLES: &[&str] = &[
+        "MAVEN_OPTS",
+        "MAVEN_DEBUG_OPTS",
+        "MAVEN_BASEDIR",
+        "JAVACMD",
+        "JAVA_TOOL_OPTIONS",
+        "JDK_JAVA_OPTIONS",
+        "_JAVA_OPTIONS",
+    ];
+    for name in VARIABLES {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("mvn starts the JVM with what {name} says (agents and classes included)"),
+            );
+        }
+    }
+    for name in ["JAVA_HOME", "MAVEN_HOME", "M2_HOME"] {
+        match here.env.get(name) {
+            Var::Set(p) if p.is_empty() || p.starts_with('/') => {}
+            Var::Unset => {}
+            _ => out.push(
+                Level::Unknown,
+                format!("mvn runs programs from {name}, a directory relative to where it runs or only known at run time"),
+            ),
+        }
+    }
+    if !here.env.is_set("MAVEN_SKIP_RC") {
+        let mut rcs = vec![
+            PathBuf::from("/usr/local/etc/mavenrc"),
+            PathBuf::from("/etc/mavenrc"),
+        ];
+        rcs.extend(here.env.home().map(|h| h.join(".mavenrc")));
+        for rc in rcs.iter().filter(|rc| files::is_file(rc)) {
+            out.push(
+                Level::Unknown,
+                format!("mvn sources {} first (a shell script)", rc.display()),
+            );
+        }
+    }
+    let base = files::ancestors(here.dir)
+        .find(|d| files::is_dir(&d.join(".mvn")))
+        .unwrap_or(here.dir);
+    let jvm = base.join(".mvn/jvm.config");
+    match files::read_text(&jvm) {
+        Contents::Text(t) if t.trim().is_empty() => {}
+        Contents::Missing => {}
+        _ => out.push(
+            Level::Unknown,
+            format!(
+                "mvn passes the options of {} to the JVM (agents and classes included)",
+                jvm.display()
+            ),
+        ),
     }
 }

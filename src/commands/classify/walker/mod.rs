@@ -160,7 +160,8 @@ impl Walker {
         }
         // bash joins backslash-newlines before it reads words; tree-sitter-bash would split there.
         let joined = crate::syntax::continuations::join(src);
-        let src: &str = &joined;
+        let unnamed = tree::unname_coprocesses(&joined);
+        let src: &str = unnamed.as_deref().unwrap_or(&joined);
         let Some(parsed) = parse(src) else {
             self.find(Level::Unknown, "the command could not be parsed");
             return;

@@ -1,0 +1,206 @@
+//! `make -n` in context. A dry run prints the recipes instead of running them, but GNU make
+//! still reads the makefile: `$(shell …)`, `!=`, `$(file …)`, `$(guile …)`, `load` and `$(eval
+//! …)` run while it is read, included makefiles (and the makefile itself) are remade by running
+//! their recipes, and recipe lines marked `+` or naming `$(MAKE)` run anyway. When the makefile
+//! it will read has none of that, and nothing in the environment or the arguments adds to it,
+//! the dry run only prints.
+
+use std::path::{Path, PathBuf};
+
+use super::files::{self, Contents};
+use super::{Here, Var};
+use crate::commands::classify::words::Word;
+
+/// The context-free verdict's reason for `make`, which a harmless dry run takes back.
+pub const RUNS_RECIPES: &str = "make runs the build recipes of a Makefile";
+
+/// The variables that add options or makefiles to every make run.
+const VARIABLES: &[&str] = &[
+    "MAKEFLAGS",
+    "GNUMAKEFLAGS",
+    "MFLAGS",
+    "MAKEFILES",
+    "MAKELEVEL",
+];
+
+/// What makes a dry run do more than print, as it appears in a makefile's text.
+const RUNS_WHILE_READING: &[&str] = &[
+    "$(shell",
+    "${shell",
+    "!=",
+    "$(file",
+    "${file",
+    "$(guile",
+    "${guile",
+    "$(eval",
+    "${eval",
+    "MAKE",          // $(MAKE) lines run under -n; MAKEFLAGS set inside; .MAKE targets
+    ".RECIPEPREFIX", // another prefix hides a `+` line from the check below
+];
+
+/// Whether `make args` in `here` is a dry run that only prints (see the module header).
+pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
+    if VARIABLES
+        .iter()
+        .any(|v| !matches!(here.env.get(v), Var::Unset))
+    {
+        return false;
+    }
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    if args.iter().any(|a| a.glob) {
+        return false;
+    }
+    let mut dry = false;
+    let mut no_builtin = false;
+    let mut dir = here.dir.to_path_buf();
+    let mut makefiles: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-n" | "--just-print" | "--dry-run" | "--recon" => dry = true,
+            "-f" | "--file" | "--makefile" => {
+                let Some(f) = values.get(i) else { return false };
+                makefiles.push(f);
+                i += 1;
+            }
+            "-C" | "--directory" => {
+                let Some(d) = values.get(i) else { return false };
+                dir = files::join(&dir, d);
+                i += 1;
+            }
+            "-r" | "--no-builtin-rules" => no_builtin = true,
+            "-s"
+            | "--silent"
+            | "--quiet"
+            | "-k"
+            | "--keep-going"
+            | "-w"
+            | "--print-directory"
+            | "--no-print-directory"
+            | "-B"
+            | "--always-make"
+            | "-R"
+            | "--no-builtin-variables"
+            | "-p"
+            | "--print-data-base"
+            | "-S"
+            | "--no-keep-going"
+            | "--stop"
+            | "-i"
+            | "--ignore-errors"
+            | "-e"
+            | "--environment-overrides"
+            | "--warn-undefined-variables" => {}
+            "-j" if values.get(i).is_some_and(|n| n.parse::<u32>().is_ok()) => i += 1,
+            o if o.starts_with("-j") || o.starts_with("--jobs") => {}
+            o if o.starts_with("--file=") || o.starts_with("--makefile=") => {
+                makefiles.push(o.split_once('=').map_or("", |(_, f)| f));
+            }
+            o if o.starts_with("-f") && o.len() > 2 => makefiles.push(&o[2..]),
+            o if o.starts_with("-C") && o.len() > 2 => dir = files::join(&dir, &o[2..]),
+            o if o.starts_with("--directory=") => {
+                dir = files::join(&dir, o.split_once('=').map_or("", |(_, d)| d));
+            }
+            // `-ns`, `-sn`: a cluster of the flags above.
+            o if o.starts_with('-')
+                && !o.starts_with("--")
+                && o.len() > 2
+                && o[1..].chars().all(|c| "nskwBRpSie".contains(c)) =>
+            {
+                dry |= o.contains('n');
+            }
+            // Any other option (`--eval`, `-I`, `-W`, `-o`, `-t` touches targets), and
+            // `VAR=value` (it can set MAKEFLAGS or SHELL): not followed.
+            o if o.starts_with('-') || o.contains('=') => return false,
+            _ => {} // a target
+        }
+    }
+    if !dry {
+        return false;
+    }
+    let read: Vec<PathBuf> = if makefiles.is_empty() {
+        match ["GNUmakefile", "makefile", "Makefile"]
+            .iter()
+            .map(|n| dir.join(n))
+            .find(|p| files::exists(p))
+        {
+            Some(p) => vec![p],
+            None => return false,
+        }
+    } else {
+        makefiles.iter().map(|f| files::join(&dir, f)).collect()
+    };
+    read.iter().all(|m| inert(m, &dir, no_builtin))
+}
+
+/// The makefile `path` runs nothing while it is read, remakes nothing, and has no recipe line
+/// that runs under -n.
+fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
+    let Contents::Text(text) = files::read_text(path) else {
+        return false;
+    };
+    if RUNS_WHILE_READING.iter().any(|p| text.contains(p)) {
+        return false;
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for line in text.lines() {
+        // `+cmd`, `@+cmd`: runs under -n.
+        let recipe = line.strip_prefix('\t');
+        if recipe.is_some_and(|r| r.trim_start_matches(['@', '-', ' ']).starts_with('+')) {
+            return false;
+        }
+        let line = line.trim_start();
+        let first = line.split_whitespace().next().unwrap_or("");
+        // A tab-indented line before any rule is read as makefile text, so a directive counts
+        // wherever it is.
+        if matches!(
+            first,
+            "include" | "-include" | "sinclude" | "load" | "-load" | "sload" | "vpath"
+        ) {
+            return false;
+        }
+        if recipe.is_some() {
+            continue;
+        }
+        // A rule for the makefile itself, or a pattern that can match its name, remakes it.
+        if let Some((targets, _)) = line.split_once(':') {
+            if targets.contains('=') || line[targets.len()..].starts_with(":=") {
+                continue;
+            }
+            if targets
+                .split_whitespace()
+                .any(|t| t == name || pattern_matches(t, &name))
+            {
+                return false;
+            }
+        }
+    }
+    // make's built-in rules remake a makefile from RCS or SCCS files.
+    no_builtin
+        || ![
+            format!("{name},v"),
+            format!("s.{name}"),
+            "RCS".into(),
+            "SCCS".into(),
+        ]
+        .iter()
+        .any(|f| files::exists(&dir.join(f)))
+}
+
+/// `%` stands for any non-empty stem.
+fn pattern_matches(pattern: &str, name: &str) -> bool {
+    let Some((before, after)) = pattern.split_once('%') else {
+        return false;
+    };
+    name.len() > before.len() + after.len() && name.starts_with(before) && name.ends_with(after)
+}
