@@ -936,10 +936,10 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> Staleness {
             continue;
         }
         let path = top.join(String::from_utf8_lossy(&name).as_ref());
-        let Ok(file) = fs::symlink_metadata(&path) else {
+        let Ok(meta) = fs::symlink_metadata(&path) else {
             return Stale;
         };
-        let file = index_stat(&file);
+        let file = index_stat(&meta);
         let same = file.mtime.0 as u32 == mtime
             && file.mtime.1 as u32 == mtime_ns
             && file.ctime.0 as u32 == ctime
@@ -956,7 +956,7 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> Staleness {
         if !same {
             // A change of size is a modification git reports without reading the file (a
             // zero size may be an entry never filled in, so it is compared).
-            if file.size() as u32 != size && size != 0 && file.is_file() {
+            if file.size as u32 != size && size != 0 && meta.is_file() {
                 modified = true;
             } else {
                 return Stale;
