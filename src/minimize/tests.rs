@@ -254,6 +254,12 @@ fn source_outline_keeps_signatures_whole() {
         text_of("cat a.py", py),
         "[outline of a.py: 1509 lines, bodies elided; `sed -n 'A,Bp' a.py` prints lines A..B]\n1: (1 import lines)\n3: class A:\n4:     def f(self,\n5:           x):\n8: async def g():\n"
     );
+    // Go: a struct field whose type is a func is a signature; a line that closes ends it.
+    let go = format!("package p\n\ntype T struct {{\n\tn  int\n\tfn func(error) error // wraps\n\tID string\n}}\n\ntype ID int\n\nfunc (t *T) Run() error {{\n\treturn nil\n}}\n{}", "// x\n".repeat(1500));
+    assert_eq!(
+        text_of("cat p.go", &go),
+        "[outline of p.go: 1513 lines, bodies elided; `sed -n 'A,Bp' p.go` prints lines A..B]\n3: type T struct {\n5: \tfn func(error) error // wraps\n9: type ID int\n11: func (t *T) Run() error {\n"
+    );
     assert_eq!(run("cat -n a.py", py), None);
     assert_eq!(run("cat notes.txt", "x"), None);
 }
@@ -834,4 +840,28 @@ fn fifth_round_shapes() {
         text_of("pytest -v", pytest),
         "collected 3 items\n\nt.py::A::test_b SKIPPED\n\n== 2 passed, 1 skipped, 4 subtests passed in 0.10s ==\n"
     );
+}
+
+#[test]
+fn gcc_diagnostics_without_excerpts_and_repeated_context() {
+    let raw = "t.c: In function 'f':\nt.c:3:12: warning: conversion from 'long int' to 'int' may change value [-Wconversion]\n    3 |     int x = l;\n      |             ^\nt.c:4:9: error: 'y' undeclared (first use in this function)\n    4 |     y = 2;\n      |     ^\nIn file included from t.cpp:1:\nh.h: In instantiation of 'void g(T) [with T = int]':\nt.cpp:9:4:   required from here\nh.h:2:5: error: no match for 'operator<'\n    2 |  a < b;\n      |  ~~^~~\nIn file included from t.cpp:1:\nh.h: In instantiation of 'void g(T) [with T = int]':\nt.cpp:9:4:   required from here\nh.h:2:5: note:   candidate: 'bool operator<(A, A)'\n";
+    assert_eq!(
+        text_of("g++ -c t.cpp", raw),
+        "t.c: In function 'f':\nt.c:3:12: warning: conversion from 'long int' to 'int' may change value [-Wconversion]\nt.c:4:9: error: 'y' undeclared (first use in this function)\nIn file included from t.cpp:1:\nh.h: In instantiation of 'void g(T) [with T = int]':\nt.cpp:9:4:   required from here\nh.h:2:5: error: no match for 'operator<'\nh.h:2:5: note:   candidate: 'bool operator<(A, A)'\n"
+    );
+}
+
+#[test]
+fn any_unified_diff_has_the_diff_shape() {
+    // `diff -u` and `ruff format --diff`: a file line, hunk headers, changed lines; a removed
+    // line that reads `-- x` is a line of the hunk, not a file header.
+    let raw = "--- a.py\t2026-01-01 10:00:00\n+++ b/a.py\t2026-01-01 10:01:00\n@@ -1,4 +1,4 @@ def f():\n x = 1\n--- y\n+y = 2\n z = 3\n w = 4\n--- c.py\n+++ c.py\n@@ -7 +7 @@\n-q\n+r\n1 file would be reformatted\n";
+    let want = "--- a.py\n@@ 1 @@ def f():\n--- y\n+y = 2\n--- c.py\n@@ 7\n-q\n+r\n1 file would be reformatted\n";
+    assert_eq!(text_of("diff -u a.py b/a.py", raw), want);
+    assert_eq!(text_of("ruff format --diff", raw), want);
+    // A big diff's hunk headers are the new file's line alone.
+    let hunk = "@@ -10,3 +12,3 @@ fn g() {\n a\n-b\n+c\n";
+    let big = format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{}", hunk.repeat(800));
+    let out = text_of("git diff", &big);
+    assert!(out.starts_with("--- x.rs\n@@ 12\n-b\n+c\n@@ 12\n"), "{out}");
 }

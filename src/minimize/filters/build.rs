@@ -1,8 +1,10 @@
 //! Compilers driven by build tools: make, ninja, cmake, go build/vet. Kept: every diagnostic line
-//! (`file:line:col: error|warning: ...`) with its "In function"/"included from" context, error
-//! source lines, label text, `FAILED:` targets, make's `***` lines, summaries. Dropped: progress
-//! (`[ 42%] Building ...`, `[3/40] ...`, `Entering directory`), cmake's configure chatter, caret
-//! lines, and a failed compiler invocation past its first 160 characters.
+//! (`file:line:col: error|warning: ...`) with its "In function"/"included from" context, label
+//! text, `FAILED:` targets, make's `***` lines, summaries. Dropped: progress (`[ 42%] Building
+//! ...`, `[3/40] ...`, `Entering directory`), cmake's configure chatter, the quoted source lines
+//! and caret lines under a diagnostic (the location says where to read), a context line said
+//! before (a template's `required from` chain, `In file included from`, `In function` repeated
+//! for each diagnostic under it), and a failed compiler invocation past its first 160 characters.
 
 use super::Context;
 use crate::minimize::text::join_lines;
@@ -20,8 +22,8 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     )?;
     let code = re!(r"^\s*\d+\s+\|")?;
     let caret = re!(r"^\s*\|[\s^~\-+|]*$")?;
+    let mut said: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let mut out = Vec::new();
-    let mut in_error = false;
     let mut after_failed = false;
     for line in ctx.text.lines() {
         if progress.is_match(line) && !line.contains("error") {
@@ -33,15 +35,10 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         if caret.is_match(line) {
             continue;
         }
-        if line.contains(": error") || line.contains(": fatal error") {
-            in_error = true;
-        } else if line.contains(": warning") || line.contains(": note") {
-            in_error = false;
-        }
         if code.is_match(line) {
-            if in_error {
-                out.push(line.trim().to_string());
-            }
+            continue;
+        }
+        if is_context(line) && !said.insert(line) {
             continue;
         }
         if after_failed && line.chars().count() > COMMAND_KEEP_CHARS && line.contains(" -o ") {
@@ -74,4 +71,17 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         );
     }
     Some(join_lines(out))
+}
+
+/// A line that places a diagnostic rather than states one (`In file included from`, `from
+/// a.h:3,`, `a.c: In function 'f':`, `In instantiation of`, `required from here`): said once,
+/// the first time. Plain substring tests: a pattern on every line of a long log costs more than
+/// the rest of the filter.
+fn is_context(line: &str) -> bool {
+    line.starts_with("In file included from ")
+        || (line.starts_with(' ') && line.trim_start().starts_with("from "))
+        || line.contains(": In ")
+        || line.contains(": At ")
+        || line.contains("required from ")
+        || line.contains("required by ")
 }

@@ -179,6 +179,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     // History: the changed lines are the facts; context stays in `git diff` only.
     let mut diff = DiffCompactor {
         no_context: true,
+        big: ctx.text.len() > BIG_DIFF_CHARS,
         ..Default::default()
     };
     let mut in_diff = false;
@@ -485,6 +486,7 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     // are the file as it is, which the agent reads from the file when it needs them.
     let mut diff = DiffCompactor {
         no_context: true,
+        big: ctx.text.len() > BIG_DIFF_CHARS,
         ..Default::default()
     };
     let mut seen_diff = false;
@@ -605,7 +607,15 @@ struct DiffCompactor {
     whole_file: bool,
     /// The section heading of the file's last hunk header (`impl Regex {`).
     section: String,
+    /// A big diff (past [`BIG_DIFF_CHARS`]): hunk headers are the new file's line alone
+    /// (`@@ 510`), without the old file's line or the section heading.
+    big: bool,
 }
+
+/// A diff longer than this (about 4,000 tokens) has its hunk headers cut to the line that
+/// locates each change: in a vendored upgrade or a codemod the headers' old lines and section
+/// headings cost as much as a good part of the changed lines.
+const BIG_DIFF_CHARS: usize = 16_000;
 
 /// `@@ -503,11 +503,12 @@ impl Regex {` as `@@ 503 @@ impl Regex {`: where the change is;
 /// the line counts are those of the context lines, which are dropped. Anything else (a combined
@@ -634,6 +644,84 @@ fn short_hunk_header(line: &str, last_section: &mut String) -> String {
     parsed.unwrap_or_else(|| line.to_string())
 }
 
+/// `@@ -503,11 +510,12 @@ impl Regex {` as `@@ 510`: the line of the new file where the change
+/// is. Anything else as written.
+fn new_line_header(line: &str) -> String {
+    line.strip_prefix("@@ -")
+        .and_then(|r| r.split_once(" +"))
+        .and_then(|(_, r)| r.split([',', ' ']).next())
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .map(|n| format!("@@ {n}"))
+        .unwrap_or_else(|| line.to_string())
+}
+
+/// A unified diff from any program (`diff -u`, `ruff format --diff`, `black --diff`): the same
+/// shape as `git diff`'s, one `--- path` line per file, hunk headers, every changed line.
+/// Lines outside the diff (a summary, `Only in …`) stay as written.
+pub(super) fn unified(ctx: &Context) -> Option<String> {
+    let lines: Vec<&str> = ctx.text.lines().collect();
+    let mut diff = DiffCompactor {
+        no_context: true,
+        big: ctx.text.len() > BIG_DIFF_CHARS,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    let mut files = 0;
+    // The old and new lines left in the current hunk: a hunk's `--- ` line is a removed line,
+    // not the next file's header.
+    let (mut old_left, mut new_left) = (0usize, 0usize);
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if old_left > 0 || new_left > 0 {
+            if line.starts_with('-') {
+                old_left = old_left.saturating_sub(1);
+            } else if line.starts_with('+') {
+                new_left = new_left.saturating_sub(1);
+            } else if !line.starts_with('\\') {
+                old_left = old_left.saturating_sub(1);
+                new_left = new_left.saturating_sub(1);
+            }
+            diff.push(line, &mut out);
+            i += 1;
+            continue;
+        }
+        if let (Some(_), Some(new)) = (
+            line.strip_prefix("--- "),
+            lines.get(i + 1).and_then(|l| l.strip_prefix("+++ ")),
+        ) {
+            // `+++ b/a.py<TAB>2026-01-05 10:00:00` as `a.py`.
+            let path = new.split('\t').next().unwrap_or(new).trim_end();
+            let path = path.strip_prefix("b/").unwrap_or(path);
+            diff.push(&format!("diff --git a/{path} b/{path}"), &mut out);
+            files += 1;
+            i += 2;
+            continue;
+        }
+        if let Some((old, new)) = hunk_counts(line) {
+            old_left = old;
+            new_left = new;
+        }
+        diff.push(line, &mut out);
+        i += 1;
+    }
+    diff.finish(&mut out);
+    (files > 0).then(|| join_lines(out))
+}
+
+/// The old and new line counts of a hunk header (`@@ -3,7 +3,8 @@`: 7 and 8; a count left out
+/// is 1).
+fn hunk_counts(line: &str) -> Option<(usize, usize)> {
+    let rest = line.strip_prefix("@@ -")?;
+    let (ranges, _) = rest.split_once(" @@")?;
+    let (old, new) = ranges.split_once(" +")?;
+    let count = |r: &str| match r.split_once(',') {
+        Some((_, n)) => n.parse().ok(),
+        None => Some(1),
+    };
+    Some((count(old)?, count(new)?))
+}
+
 impl DiffCompactor {
     fn push(&mut self, line: &str, out: &mut Vec<String>) {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
@@ -660,7 +748,11 @@ impl DiffCompactor {
                 self.whole_file && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
             self.header(out);
             if !whole {
-                out.push(short_hunk_header(line, &mut self.section));
+                out.push(if self.big {
+                    new_line_header(line)
+                } else {
+                    short_hunk_header(line, &mut self.section)
+                });
             }
             return;
         }

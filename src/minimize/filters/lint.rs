@@ -457,6 +457,10 @@ pub(super) fn rustfmt_check(ctx: &Context) -> Option<String> {
 /// grouped by directory; its summary and messages (errors, warnings) stay. Dropped: the preview
 /// of each change (the formatter applies it; the raw output keeps it).
 pub(super) fn formatter_check(ctx: &Context) -> Option<String> {
+    // `--diff`: a unified diff, in the diff shape.
+    if ctx.text.contains("\n+++ ") && ctx.text.contains("\n@@ -") {
+        return super::git::unified(ctx);
+    }
     let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
     // `Would reformat: a.py` (ruff) / `would reformat a.py` (black).
     let would = re!(r"^(?:Would reformat: |would reformat )(.+)$")?;

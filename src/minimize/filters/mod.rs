@@ -178,6 +178,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "du" => pick("du", listing::du, Guard::Own),
         "tree" => pick("tree", listing::tree, Guard::Own),
         "grep" | "egrep" | "fgrep" | "rg" => pick(program, listing::grep, Guard::Own),
+        "diff" => pick("diff", git::unified, Guard::Own),
         "cat" if source::is_source_cat(inv) => pick("cat-outline", source::outline, Guard::Own),
         _ => sniff(ctx.text),
     }

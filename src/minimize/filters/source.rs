@@ -76,7 +76,9 @@ fn patterns(lang: Lang) -> Option<Patterns> {
             import: re!(r"^\s*(import|from)\s")?,
         },
         Lang::Go => Patterns {
-            decl: re!(r"^\s*(func|type)\s|^\t[A-Z][A-Za-z0-9_]*\s*\(")?,
+            // A struct field or variable whose type is a func (`fn func(error) error`) is a
+            // signature too.
+            decl: re!(r"^\s*(func|type)\s|^\t[A-Z][A-Za-z0-9_]*\s*\(|^\s+[A-Za-z_]\w*\s+func\s*\(")?,
             top_only: re!(r"^(var|const)\s")?.into(),
             import: re!(r"^import\s|^\t\x22")?,
         },
@@ -139,9 +141,16 @@ fn signature_ends(line: &str, lang: Lang) -> bool {
         || t.ends_with("=>")
         || (lang == Lang::Python && t.ends_with(':'))
         || (lang == Lang::Ruby)
-        || (lang == Lang::Go && t.ends_with(')'))
+        || (lang == Lang::Go && (t.ends_with(')') || go_line_closed(t)))
         || t.contains("} ")
         || t.ends_with('}')
+}
+
+/// A Go line whose parentheses all close and that does not end in `,` or `(` (`fn func(error)
+/// error // why`, `type ID int`): nothing of it continues on the next line.
+fn go_line_closed(t: &str) -> bool {
+    let code = t.split(" //").next().unwrap_or(t).trim_end();
+    code.matches('(').count() == code.matches(')').count() && !code.ends_with([',', '('])
 }
 
 pub(super) fn outline(ctx: &Context) -> Option<String> {
