@@ -166,12 +166,18 @@ impl Session {
             Lock::Held(guard) => guard,
             Lock::Waiting(lock) => lock.await,
         };
-        let text = finish(text)?;
         if let Some(live) = inner.live.as_mut() {
             (live.state.last_status, live.state.last_arg) = saved;
-            // Kept only from the shell that ran the command, and only when nothing can run in
-            // it until its next chunk.
-            if keep && live.spawned.proc.pid == pid && !live.state.has_signal_trap() {
+        }
+        let text = finish(text)?;
+        if let Some(live) = inner.live.as_mut() {
+            // Kept only from the shell that ran the command, only when nothing can run in it
+            // until its next chunk, and only whole (a capture cut short is read again).
+            if keep
+                && !text.is_empty()
+                && live.spawned.proc.pid == pid
+                && !live.state.has_signal_trap()
+            {
                 live.captured = Some(text.as_slice().into());
             }
         }
