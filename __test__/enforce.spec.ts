@@ -49,6 +49,27 @@ describe('a read-only call runs confined and still works', () => {
     expect(text(r)).toBe(`exported plain\n${join(dir, 'sub')}\nfunction\nalias al='echo aliased'\npipefail on`)
   })
 
+  it('confined calls in a row see the session as it is: a session run between, a trap fired while idle', async () => {
+    const t = tools()
+    const read = async () => {
+      const r = await t.bash.execute({ command: 'echo "${X-unset} ${Y-unset}"' })
+      expect(r.details.confined).toBe(true)
+      return text(r)
+    }
+    await t.bash.execute({ command: 'X=1' }, { approved: true })
+    expect(await read()).toBe('1 unset')
+    expect(await read()).toBe('1 unset')
+    await t.bash.execute({ command: 'X=2' }, { approved: true })
+    expect(await read()).toBe('2 unset')
+    // A trap on a signal runs while the session's shell waits: the state is read anew each call.
+    const pid = Number(text(await t.bash.execute({ command: "trap 'Y=late' USR1; echo $$" }, { approved: true })))
+    expect(await read()).toBe('2 unset')
+    process.kill(pid, 'SIGUSR1')
+    let seen = ''
+    for (let i = 0; i < 200 && seen !== '2 late'; i++) seen = await read()
+    expect(seen).toBe('2 late')
+  })
+
   it('an approved call and enforceReadOnly: false run in the session, unconfined', async () => {
     const t = tools()
     const approved = await t.bash.execute({ command: 'export KEPT=1' }, { approved: true })

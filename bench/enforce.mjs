@@ -4,7 +4,8 @@
 // call with `approved: true` runs in the session. Both alternate in one process so that both see
 // the same load; prints, per command, the medians and the median of the paired differences, the
 // CPU time per call (this process and its reaped children, blocks of calls of one kind), and what
-// the first confined call of a tool set adds (per session).
+// the first confined call of a tool set adds (per session), and what a confined call right after
+// another adds (the session's state, captured for the one before, given again).
 // `node bench/enforce.mjs [pairs] [--out FILE]` (default 100 pairs; `--out` appends a markdown
 // section with the date, cores and load). Linux with Landlock ABI 6+ only.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -75,6 +76,24 @@ for (const command of commands) {
     confined.push(s)
     diffs.push(s - p)
   }
+  // A confined call right after another (the agent's common case: reads in a row): the
+  // session ran nothing in between, so its state as captured for the one before is given again.
+  // Paired with an approved call, before or after the two confined ones in turn. A pause of
+  // 50 ms (untimed) before each timed call, as a model's turn gives (seconds): the shell started
+  // ahead after a confined call is ready by then, as it is for an agent's next call.
+  const again = []
+  const againDiffs = []
+  for (let i = 0; i < pairs; i++) {
+    let p
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50))
+    if (i % 2) await pause(), (p = await once(true))
+    await once(false)
+    await pause()
+    const s = await once(false)
+    if (!(i % 2)) await pause(), (p = await once(true))
+    again.push(s)
+    againDiffs.push(s - p)
+  }
   // CPU per call: blocks of 20 calls of one kind, alternated.
   const cpu = { approved: [], confined: [] }
   for (let block = 0; block < 6; block++) {
@@ -86,7 +105,8 @@ for (const command of commands) {
   const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
   say(`\`${command}\`, ${pairs} pairs (median): in the session (approved) ${ms(median(plain))}, confined ${ms(median(confined))}, ` +
     `**added per call ${ms(median(diffs))}** (median of paired differences); ` +
-    `CPU per call (host and reaped children, 3 blocks of 20 each): approved ${ms(avg(cpu.approved))}, confined ${ms(avg(cpu.confined))}`)
+    `CPU per call (host and reaped children, 3 blocks of 20 each): approved ${ms(avg(cpu.approved))}, confined ${ms(avg(cpu.confined))}; ` +
+    `a confined call right after another (its state kept): ${ms(median(again))}, **added ${ms(median(againDiffs))}** (median of ${pairs} paired differences)`)
   say('')
 }
 await t.close()

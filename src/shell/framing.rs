@@ -171,6 +171,32 @@ impl ShellState {
     pub(crate) fn has_err_trap(&self) -> bool {
         trap_command(&self.traps, "ERR").is_some()
     }
+
+    /// Whether a trap on a signal runs code: the only way the shell runs anything between two
+    /// runs (a `kill -USR1` from outside while it waits for its next chunk), so the only way its
+    /// state can change while it is idle. EXIT, DEBUG, RETURN and ERR run within runs; a signal
+    /// ignored (`trap '' INT`) runs nothing.
+    pub(crate) fn has_signal_trap(&self) -> bool {
+        let mut rest = self.traps.as_str();
+        while let Some(at) = rest.find("trap -- ") {
+            rest = &rest[at + "trap -- ".len()..];
+            if let Some(tail) = rest.strip_prefix("- ") {
+                rest = tail;
+                continue;
+            }
+            let Some((command, tail)) = quoted_word(rest) else {
+                // Not read: taken to run something.
+                return true;
+            };
+            let name_end = tail.find('\n').unwrap_or(tail.len());
+            let name = tail[..name_end].trim_start_matches(' ');
+            if !command.is_empty() && !matches!(name, "EXIT" | "DEBUG" | "RETURN" | "ERR") {
+                return true;
+            }
+            rest = &tail[name_end..];
+        }
+        false
+    }
 }
 
 /// How the shell reads a run's text.
@@ -756,5 +782,20 @@ mod tests {
             restore_env(&saved),
             "\\builtin unset A; \\builtin declare -x A=\"1\"; \\builtin unset B"
         );
+    }
+    #[test]
+    fn a_trap_on_a_signal_is_told_from_the_others() {
+        let with = |traps: &str| ShellState {
+            traps: traps.into(),
+            ..ShellState::default()
+        };
+        assert!(!with("").has_signal_trap());
+        let within_runs =
+            "trap -- 'a' EXIT\ntrap -- 'b' DEBUG\ntrap -- 'c' RETURN\ntrap -- 'd' ERR\n";
+        assert!(!with(within_runs).has_signal_trap());
+        assert!(!with("trap -- '' SIGINT\ntrap -- '' SIGTERM\n").has_signal_trap());
+        assert!(with("trap -- 'X=1' SIGUSR1\n").has_signal_trap());
+        assert!(with("trap -- 'echo '\\''a b'\\''' SIGCHLD\n").has_signal_trap());
+        assert!(with("trap -- 'a' EXIT\ntrap -- 'x' SIGHUP\n").has_signal_trap());
     }
 }

@@ -73,6 +73,10 @@ pub(super) struct Live {
     pub(super) script_reader_tried: bool,
     /// Where the current chunk starts in the script.
     pub(super) chunk_start: u64,
+    /// The session's state as the last capture read it (`session/aside.rs`): given again to
+    /// captures until the shell is given anything to run ([`Live::append_and_wake`] drops it);
+    /// a new shell (restart, park, exit) starts with none.
+    pub(super) captured: Option<std::sync::Arc<[u8]>>,
     /// Where the script's storage was freed up to (see [`Live::append_and_wake`]).
     pub(super) punched: u64,
     /// The shell's children list, read after every run.
@@ -263,6 +267,8 @@ impl Live {
     }
 
     pub(super) fn append_and_wake(&mut self, text: &str) -> Result<()> {
+        // Whatever the shell runs may change its state.
+        self.captured = None;
         fd::write_all_at(&self.script, text.as_bytes(), self.script_len)
             .map_err(|e| Error::io("writing the shell's script", e))?;
         // The shell waits at the end of the last chunk, so it is past every chunk before that

@@ -339,6 +339,7 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
         script_reader: None,
         script_reader_tried: false,
         chunk_start: 0,
+        captured: None,
         punched: 0,
         children_file: tree::ChildrenFile::open(spawned_pid),
         read_buf: vec![0; read_chunk_bytes.clamp(4096, DRAIN_MAX_BYTES)],

@@ -33,19 +33,33 @@ impl Session {
     /// [`Session::run_aside_with`] for a fixed command.
     #[cfg(test)]
     pub(crate) async fn run_aside(&self, command: &str, limit_bytes: usize) -> Result<Aside> {
-        self.run_aside_with(|_| command.to_string(), limit_bytes)
-            .await
+        self.run_aside_with(
+            |_| Prepared::Run(command.to_string()),
+            Ok,
+            limit_bytes,
+            false,
+        )
+        .await
     }
 
     /// The session's state, read in its turn as [`Session::run_aside`] runs a command: by the
     /// session's shell itself ([`state::capture_in_place`], no process) unless a trap or a trace
-    /// option would see that capture's commands, then by [`state::CAPTURE`]'s subshell.
+    /// option would see that capture's commands, then by [`state::CAPTURE`]'s subshell. Kept by
+    /// the shell's [`Live`] and given again, with no round trip to the shell, until the shell
+    /// is given anything to run (a run of the session, a job's command on it, the framing of
+    /// its start or restore) or is replaced (restart, park, exit): nothing else runs in it,
+    /// except a trap on a signal, which it may receive while idle; with one set, every capture
+    /// reads the shell.
     pub(crate) async fn capture_state(&self) -> Result<Aside> {
-        let mut written = None;
-        let aside = self
-            .run_aside_with(
-                |live| match live.state.needs_silence() || live.state.has_err_trap() {
-                    true => state::CAPTURE.to_string(),
+        // Set by the first closure, read by the second (a `Mutex`: the future is sent).
+        let written = std::sync::Mutex::new(None);
+        self.run_aside_with(
+            |live| {
+                if let Some(kept) = live.captured.as_ref() {
+                    return Prepared::Done(kept.to_vec());
+                }
+                match live.state.needs_silence() || live.state.has_err_trap() {
+                    true => Prepared::Run(state::CAPTURE.to_string()),
                     false => {
                         let names = live.dir.join("agent-shell-function-names");
                         let out = live.dir.join("agent-shell-state");
@@ -53,39 +67,47 @@ impl Session {
                             &names.to_string_lossy(),
                             &out.to_string_lossy(),
                         );
-                        written = Some(out);
-                        command
+                        *written.lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
+                        Prepared::Run(command)
                     }
-                },
-                state::CAPTURE_LIMIT_BYTES,
-            )
-            .await?;
-        // Left in the shell's own directory (mode 0700, removed with the shell) and overwritten
-        // by the next capture: removing a file costs up to a millisecond on some filesystems
-        // (ext4 mounted with `discard`). Read only when the capture said it was written whole.
-        match (aside, written) {
-            (Aside::Ran(said), Some(path)) if said == b"ok" => {
-                let mut text = std::fs::read(&path)
-                    .map_err(|e| Error::io("reading the session's state", e))?;
-                text.truncate(state::CAPTURE_LIMIT_BYTES);
-                Ok(Aside::Ran(text))
-            }
-            (Aside::Ran(_), Some(_)) => Ok(Aside::Ran(Vec::new())),
-            (aside, _) => Ok(aside),
-        }
+                }
+            },
+            // Left in the shell's own directory (mode 0700, removed with the shell) and
+            // overwritten by the next capture: removing a file costs up to a millisecond on some
+            // filesystems (ext4 mounted with `discard`). Read only when the capture said it was
+            // written whole.
+            |said| match written.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                Some(path) if said == b"ok" => {
+                    let mut text = std::fs::read(&path)
+                        .map_err(|e| Error::io("reading the session's state", e))?;
+                    text.truncate(state::CAPTURE_LIMIT_BYTES);
+                    Ok(text)
+                }
+                Some(_) => Ok(Vec::new()),
+                None => Ok(said),
+            },
+            state::CAPTURE_LIMIT_BYTES,
+            true,
+        )
+        .await
     }
 
     /// Runs the command `command` gives for the session's shell in its turn, as [`Session::run`]
-    /// does, and returns its output (at most `limit_bytes` of it). The run after it reads `$?` and `$_` as the run before it left
+    /// does, and returns its output (at most `limit_bytes` of it) as `finish` makes it, in the
+    /// turn behind the command's. The run after it reads `$?` and `$_` as the run before it left
     /// them: the framing restores both from the session's record, which is put back here, in the
-    /// turn taken right behind the command's, before any later run can start. When no shell
+    /// turn taken right behind the command's, before any later run can start. With `keep`, the
+    /// result is kept by the shell for [`Session::capture_state`] (unless a trap on a signal is
+    /// set). When `command` says the result is already known, nothing runs. When no shell
     /// runs in its turn (none started yet, or the last one exited), nothing runs: starting one
     /// would take the `sessionRestarted` of the session's next run; the session's directory is
     /// returned instead.
     async fn run_aside_with(
         &self,
-        command: impl FnOnce(&Live) -> String,
+        command: impl FnOnce(&Live) -> Prepared,
+        finish: impl FnOnce(Vec<u8>) -> Result<Vec<u8>>,
         limit_bytes: usize,
+        keep: bool,
     ) -> Result<Aside> {
         let Place {
             aborted,
@@ -104,10 +126,14 @@ impl Session {
         if let Some(unparked) = self.unpark(&mut guard) {
             unparked?;
         }
-        let (saved, command) = match &guard.live {
+        let (saved, pid, command) = match &guard.live {
             Some(live) if !live.spawned.has_exited() => (
                 (live.state.last_status, live.state.last_arg.clone()),
-                command(live),
+                live.spawned.proc.pid,
+                match command(live) {
+                    Prepared::Run(command) => command,
+                    Prepared::Done(text) => return Ok(Aside::Ran(text)),
+                },
             ),
             _ => {
                 return Ok(Aside::NoShell {
@@ -143,8 +169,28 @@ impl Session {
         if let Some(live) = inner.live.as_mut() {
             (live.state.last_status, live.state.last_arg) = saved;
         }
+        let text = finish(text)?;
+        if let Some(live) = inner.live.as_mut() {
+            // Kept only from the shell that ran the command, only when nothing can run in it
+            // until its next chunk, and only whole (a capture cut short is read again).
+            if keep
+                && !text.is_empty()
+                && live.spawned.proc.pid == pid
+                && !live.state.has_signal_trap()
+            {
+                live.captured = Some(text.as_slice().into());
+            }
+        }
         Ok(Aside::Ran(text))
     }
+}
+
+/// What [`Session::run_aside_with`] is to do.
+enum Prepared {
+    /// Run this command.
+    Run(String),
+    /// Nothing: this is the result.
+    Done(Vec<u8>),
 }
 
 /// What [`Session::run_aside`] did.
@@ -154,4 +200,60 @@ pub(crate) enum Aside {
     NoShell {
         working_dir: Option<String>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::run;
+    use super::*;
+
+    async fn captured(s: &Session) -> String {
+        match s.capture_state().await.unwrap() {
+            Aside::Ran(text) => String::from_utf8_lossy(&text).into_owned(),
+            Aside::NoShell { .. } => panic!("no shell"),
+        }
+    }
+
+    async fn kept(s: &Session) -> bool {
+        let inner = s.inner.lock().await;
+        inner.live.as_ref().is_some_and(|l| l.captured.is_some())
+    }
+
+    #[tokio::test]
+    async fn a_capture_is_kept_until_the_shell_runs_anything() {
+        let s = Session::new(ShellConfig::default()).unwrap();
+        run(&s, "X=first").await;
+        assert!(!kept(&s).await);
+        let first = captured(&s).await;
+        assert!(first.contains("X=\"first\""), "{first}");
+        assert!(kept(&s).await);
+        // Given again: the same text, and `$?`/`$_` as the session's last run left them.
+        assert_eq!(captured(&s).await, first);
+        let (_, said) = run(&s, "echo \"$X\"").await;
+        assert_eq!(said, "first\n");
+        // That run dropped it; the next capture reads the shell again.
+        assert!(!kept(&s).await);
+        run(&s, "X=second").await;
+        let second = captured(&s).await;
+        assert!(second.contains("X=\"second\""), "{second}");
+        assert!(!second.contains("X=\"first\""), "{second}");
+        // A restart starts a shell with nothing kept.
+        run(&s, "exit 3").await;
+        run(&s, "true").await;
+        assert!(!kept(&s).await);
+        s.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_trap_on_a_signal_keeps_every_capture_reading_the_shell() {
+        let s = Session::new(ShellConfig::default()).unwrap();
+        run(&s, "trap 'Y=late' USR1; trap '' INT").await;
+        captured(&s).await;
+        assert!(!kept(&s).await);
+        // Only an ignored signal (runs nothing while idle): kept.
+        run(&s, "trap - USR1").await;
+        captured(&s).await;
+        assert!(kept(&s).await);
+        s.close().await;
+    }
 }
