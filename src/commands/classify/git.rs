@@ -37,7 +37,7 @@ const LOG: Spec = Spec {
         ("--ext-diff", Unknown, "runs the external diff program the configuration names"),
     ],
     ..spec(
-        "pusSG:S:L:n:O:I:l::M::C::B::U::DRawbizWEFPgmctrqvN",
+        "pusG:S:L:n:O:I:l::M::C::B::U::DRawbizWEFPgmctrqvN",
         "oneline graph stat? numstat shortstat name-only name-status patch no-patch raw patch-with-stat patch-with-raw summary compact-summary decorate? no-decorate decorate-refs= decorate-refs-exclude= clear-decorations source all branches? tags? remotes? glob? exclude? reverse first-parent exclude-first-parent-only merges no-merges follow no-follow author= committer= grep= grep-reflog= invert-grep all-match regexp-ignore-case basic-regexp extended-regexp fixed-strings perl-regexp since= after= until= before= since-as-filter? max-count= skip= max-age? min-age? date? pretty? format? abbrev-commit no-abbrev-commit abbrev? no-abbrev relative-date full-history simplify-by-decoration simplify-merges show-pulls dense sparse ancestry-path? topo-order date-order author-date-order show-signature no-show-signature color? no-color word-diff? word-diff-regex= color-words? color-moved? no-color-moved color-moved-ws= no-color-moved-ws ignore-space-change ignore-all-space ignore-blank-lines ignore-cr-at-eol ignore-space-at-eol ignore-matching-lines= minimal patience histogram anchored= diff-algorithm= indent-heuristic no-indent-heuristic unified? inter-hunk-context= function-context find-renames? find-copies? find-copies-harder no-renames rename-empty no-rename-empty irreversible-delete break-rewrites? diff-filter= find-object= pickaxe-all pickaxe-regex relative? no-relative text textconv no-textconv ext-diff no-ext-diff cached staged merge-base check exit-code quiet no-index submodule? ignore-submodules? src-prefix= dst-prefix= no-prefix default-prefix line-prefix= full-index binary stat-width= stat-name-width= stat-graph-width= stat-count= no-stat dirstat? dirstat-by-file? cumulative left-right left-only right-only cherry-pick cherry-mark cherry boundary walk-reflogs log-size notes? no-notes show-notes? show-notes-by-default expand-tabs? no-expand-tabs show-linear-break? encoding? mailmap no-mailmap use-mailmap no-use-mailmap remerge-diff? diff-merges= no-diff-merges combined-all-paths cc dd not stdin ignore-missing bisect reflog single-worktree alternate-refs no-walk? do-walk in-commit-order count parents children objects objects-edge no-object-names max-parents? min-parents? no-max-parents no-min-parents ita-invisible-in-index ita-visible-in-index rotate-to= skip-to= ws-error-highlight= output= output-indicator-new= output-indicator-old= output-indicator-context= root no-commit-id pretty-print creation-factor= no-dual-color dual-color include-untracked only-untracked timestamp",
     )
 };
@@ -269,6 +269,8 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
             _ => write("changes the stash and the working tree"),
         },
         "reflog" => match first {
+            // `expire` and `delete` with -n/--dry-run only say what they would prune.
+            Some("expire" | "delete") if dry_run(rest) => Verdict::read_only(),
             Some("expire" | "delete" | "drop" | "write") => write("changes the reflog"),
             Some("exists" | "list") => Verdict::read_only(),
             Some("show") => by(sub, &LOG, &after_first(rest), |_, _| {}),
@@ -441,6 +443,8 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
         "reset" if has(&["--hard"]) => {
             Verdict::dangerous("git reset --hard discards uncommitted changes")
         }
+        // `git rm -n` and `git mv -n` list what they would remove or move, and change nothing.
+        "rm" | "mv" if dry_run(rest) => Verdict::read_only(),
         "clean" => {
             if has(&["-n", "--dry-run"]) || short('n') {
                 Verdict::read_only()
@@ -470,6 +474,11 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
             "unknown git command: {sub} (it may be an alias, which can run anything)"
         )),
     }
+}
+
+/// `-n` or `--dry-run` among the options (every argument known before the command runs).
+fn dry_run(rest: &[Word]) -> bool {
+    rest.iter().all(|a| a.value.is_some()) && (has_short(rest, 'n') || has_long(rest, "--dry-run"))
 }
 
 /// Settings that only change how git prints.

@@ -383,5 +383,18 @@ fn dry_runs_listings_and_coprocesses() {
         ),
         ("sqlite3 app.db 'pragma journal_mode(wal)'", Unknown),
         ("mvn package", Write),
+        // git's dry runs list what they would do.
+        ("git rm -n --cached a.txt", ReadOnly),
+        ("git rm --dry-run -r src", ReadOnly),
+        ("git mv -n a.txt b.txt", ReadOnly),
+        ("git reflog expire --dry-run --all", ReadOnly),
+        ("git reflog delete -n HEAD@{1}", ReadOnly),
+        ("git rm --cached a.txt", Write),
+        ("git mv -k a.txt b.txt", Write),
+        ("git reflog expire --all", Write),
+        // -S takes its value attached or apart.
+        ("git log -S'text' --oneline", ReadOnly),
+        ("git log -Stext -p", ReadOnly),
+        ("git log -S text --output=x", Write),
     ]);
 }

@@ -1081,6 +1081,14 @@ fn judge(
         }
         _ => repo,
     };
+    if depth == 0 {
+        for (what, target) in trace_targets(here, &config) {
+            out.push(
+                Level::Write,
+                format!("git {sub} writes its trace to {target} ({what}), whatever the command"),
+            );
+        }
+    }
     let c = consults(sub, rest, &config, repo);
     let runs = |what: &str| {
         if depth == 0 {
@@ -1346,6 +1354,63 @@ fn has_option(rest: &[Word], name: &str) -> bool {
     options(rest)
         .iter()
         .any(|o| o.split('=').next() == Some(name))
+}
+
+/// Where git's traces go when that is a file or a socket: `trace2.normalTarget`,
+/// `trace2.perfTarget`, `trace2.eventTarget` (git reads them from the system and global
+/// configuration, on every command, `git rev-parse` included) and the `GIT_TRACE*` variables
+/// that name a target. Off, stderr (`1`, `true`) and a descriptor (`2`-`9`) write no file.
+fn trace_targets(here: &Here<'_>, config: &Config) -> Vec<(String, String)> {
+    let to_file = |v: &str| {
+        let v = v.trim();
+        let lower = v.to_ascii_lowercase();
+        let off_or_stream = matches!(
+            lower.as_str(),
+            "" | "0" | "1" | "false" | "true" | "no" | "yes" | "off" | "on"
+        ) || (v.len() == 1 && v.as_bytes()[0].is_ascii_digit());
+        !off_or_stream
+    };
+    let mut found = Vec::new();
+    for key in [
+        "trace2.normaltarget",
+        "trace2.perftarget",
+        "trace2.eventtarget",
+    ] {
+        if let Some(e) = config.last(key).filter(|e| to_file(e.text())) {
+            found.push((format!("{key} in {}", e.origin), e.text().to_string()));
+        }
+    }
+    // GIT_TRACE2_BRIEF, GIT_TRACE2_CONFIG_PARAMS and the like tune a trace; they name no target.
+    let tuning = [
+        "BRIEF",
+        "CONFIG_PARAMS",
+        "ENV_VARS",
+        "NESTING",
+        "DST_DEBUG",
+        "MAX_FILES",
+        "PARENT",
+        "NO_DATA",
+        "REDACT",
+        "BARE",
+    ];
+    let mut names: Vec<&str> = here
+        .env
+        .names()
+        .filter(|n| n.starts_with("GIT_TRACE") && !tuning.iter().any(|t| n.contains(t)))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        match here.env.get(name) {
+            Var::Set(v) if to_file(v) => found.push((name.to_string(), v.to_string())),
+            Var::Runtime => found.push((
+                name.to_string(),
+                "a target only known at run time".to_string(),
+            )),
+            _ => {}
+        }
+    }
+    found
 }
 
 /// `core.fsmonitor` names a hook or turns the daemon on.

@@ -286,7 +286,7 @@ impl Probe {
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" => tools::check(&at, args, &mut out),
+                | "bat" | "mvn" | "go" | "bash" | "sh" => tools::check(&at, args, &mut out),
                 _ => {}
             }
             if python_script {

@@ -498,6 +498,63 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         .iter()
         .filter_map(|a| a.value.as_deref())
         .find(|v| !v.starts_with('-'));
+    let mut configs: Vec<PathBuf> = vec![
+        PathBuf::from("/etc/pip.conf"),
+        PathBuf::from("/etc/xdg/pip/pip.conf"),
+    ];
+    if let Some(home) = here.env.home() {
+        configs.push(home.join(".pip/pip.conf"));
+    }
+    for xdg in here.env.xdg_configs(here.dir) {
+        configs.push(xdg.join("pip/pip.conf"));
+    }
+    // A virtual environment's own pip.conf (the pip run from it reads it).
+    if let Some(venv) = here.env.value("VIRTUAL_ENV") {
+        configs.push(files::join(here.dir, venv).join("pip.conf"));
+    }
+    let exe = here.resolved.map(Path::to_path_buf).or_else(|| {
+        here.program
+            .contains('/')
+            .then(|| files::join(here.dir, here.program))
+    });
+    if let Some(venv) = exe.as_deref().and_then(Path::parent).and_then(Path::parent) {
+        if venv.join("pyvenv.cfg").is_file() {
+            configs.push(venv.join("pip.conf"));
+        }
+    }
+    if let Some(file) = here.env.value("PIP_CONFIG_FILE") {
+        configs.push(files::join(here.dir, file));
+    }
+    // `log =` (or log-file, local-log) in any section: every command appends to that file.
+    let log_key = |l: &str| {
+        let l = l.trim().to_ascii_lowercase().replace('_', "-");
+        let key = l.split(['=', ':']).next().unwrap_or("").trim().to_string();
+        matches!(key.as_str(), "log" | "log-file" | "local-log") && l.contains(['=', ':'])
+    };
+    for c in &configs {
+        match files::read_text(c) {
+            Contents::Text(t) if t.lines().any(log_key) => out.push(
+                Level::Write,
+                format!("pip writes a log file that {} names (log =)", c.display()),
+            ),
+            Contents::Unreadable => out.push(
+                Level::Unknown,
+                format!(
+                    "pip reads {}, which is too large or unreadable to check",
+                    c.display()
+                ),
+            ),
+            _ => {}
+        }
+    }
+    for name in ["PIP_LOG", "PIP_LOG_FILE", "PIP_LOCAL_LOG"] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Write,
+                format!("pip writes the log file {name} names"),
+            );
+        }
+    }
     if !matches!(
         sub,
         Some("list" | "install" | "download" | "wheel" | "index")
@@ -516,19 +573,6 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         {
             return;
         }
-    }
-    let mut configs: Vec<PathBuf> = vec![
-        PathBuf::from("/etc/pip.conf"),
-        PathBuf::from("/etc/xdg/pip/pip.conf"),
-    ];
-    if let Some(home) = here.env.home() {
-        configs.push(home.join(".pip/pip.conf"));
-    }
-    for xdg in here.env.xdg_configs(here.dir) {
-        configs.push(xdg.join("pip/pip.conf"));
-    }
-    if let Some(file) = here.env.value("PIP_CONFIG_FILE") {
-        configs.push(files::join(here.dir, file));
     }
     let disabled = configs.iter().any(|c| match files::read_text(c) {
         Contents::Text(t) => t.lines().any(|l| {

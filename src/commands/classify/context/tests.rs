@@ -271,6 +271,58 @@ fn git_keys_that_run_programs() {
             Some("core.fsmonitor"),
         ),
         case(
+            "fsmonitor-includeif-hasconfig",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n",
+                );
+                p.git("remote add origin https://example.com/team/demo.git");
+            },
+            "git status --short",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "trace2-global",
+            |p| {
+                p.write(
+                    "home/.gitconfig",
+                    "[trace2]\n\tnormalTarget = /tmp/trace.log\n",
+                )
+            },
+            "git rev-parse --show-toplevel",
+            Some("trace2.normaltarget"),
+        ),
+        case(
+            "trace2-stderr",
+            |p| {
+                p.write(
+                    "home/.gitconfig",
+                    "[trace2]\n\tperfTarget = 2\n\teventTarget = false\n",
+                )
+            },
+            "git rev-parse --show-toplevel",
+            None,
+        ),
+        Case {
+            env: &[
+                ("GIT_TRACE2_EVENT", "/tmp/events.json"),
+                ("GIT_TRACE2_BRIEF", "1"),
+            ],
+            ..case(
+                "trace2-env",
+                |_| {},
+                "git rev-parse HEAD",
+                Some("GIT_TRACE2_EVENT"),
+            )
+        },
+        Case {
+            env: &[("GIT_TRACE", "1"), ("GIT_TRACE2_BRIEF", "true")],
+            ..case("trace-stderr-env", |_| {}, "git rev-parse HEAD", None)
+        },
+        case(
             "fsmonitor-includeif-elsewhere",
             |p| {
                 let hook = p.program("home/fsm");
@@ -1174,6 +1226,79 @@ fn python_module_path_and_site() {
             |_| {},
             "python3 -m pip list",
             Some("newer pip"),
+        ),
+        case(
+            "pip-log-config",
+            |p| {
+                p.write(
+                    "home/.config/pip/pip.conf",
+                    "[global]\nlog = /tmp/pip.log\n",
+                )
+            },
+            "pip show pip",
+            Some("log ="),
+        ),
+        case(
+            "pip-log-legacy-config",
+            |p| p.write("home/.pip/pip.conf", "[show]\nlog_file: pip.log\n"),
+            "python3 -m pip show pip",
+            Some("log ="),
+        ),
+        case(
+            "pip-config-no-log",
+            |p| {
+                p.write(
+                    "home/.config/pip/pip.conf",
+                    "[global]\ntimeout = 5\nlogfile-note = x\n",
+                )
+            },
+            "pip show pip",
+            None,
+        ),
+        case(
+            "go-env-file-cc",
+            |p| p.write("home/.config/go/env", "CC=/tmp/evil-cc\nGOPROXY=off\n"),
+            "go env GOPATH",
+            Some("CC"),
+        ),
+        Case {
+            env: &[("GOENV", "goenv")],
+            ..case(
+                "go-env-file-goenv",
+                |p| p.write("repo/goenv", "GOTOOLCHAIN=go1.99.0\n"),
+                "go version",
+                Some("GOTOOLCHAIN"),
+            )
+        },
+        case(
+            "go-env-file-plain",
+            |p| p.write("home/.config/go/env", "GOPROXY=off\nGOTOOLCHAIN=local\n"),
+            "go env GOPATH",
+            None,
+        ),
+        case(
+            "login-shell-profile",
+            |p| p.write("home/.profile", "touch \"$HOME/PWNED\"\n"),
+            "bash -l -c 'ls src'",
+            Some(".profile"),
+        ),
+        case(
+            "interactive-shell-bashrc",
+            |p| p.write("home/.bashrc", "touch \"$HOME/PWNED\"\n"),
+            "bash -ic 'ls src'",
+            Some(".bashrc"),
+        ),
+        case(
+            "plain-shell-profile",
+            |p| p.write("home/.profile", "touch \"$HOME/PWNED\"\n"),
+            "bash -c 'ls src'",
+            None,
+        ),
+        case(
+            "login-shell-noprofile",
+            |p| p.write("home/.bash_profile", "touch \"$HOME/PWNED\"\n"),
+            "bash --login --noprofile -c 'ls src'",
+            None,
         ),
         case(
             "pip-version-check-off",

@@ -205,10 +205,129 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "terraform" => terraform(here, out),
         "bat" => bat(here, out),
         "mvn" => maven(here, out),
+        "go" => go_env(here, out),
+        "bash" | "sh" => startup_files(here, args, out),
         "man" if here.env.is_set("MANOPT") => {
             out.push(Level::Unknown, "man takes options from MANOPT");
         }
         _ => {}
+    }
+}
+
+/// A nested shell's startup files in HOME: a login shell (`bash -l -c …`, `--login`) sources
+/// `~/.bash_profile`, `~/.bash_login` or `~/.profile`; an interactive one (`-i`) `~/.bashrc`.
+/// With `-n` nothing runs. The system's own `/etc/profile` is taken as the machine's.
+fn startup_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let (mut login, mut interactive) = (false, false);
+    let (mut profile, mut rc) = (true, true);
+    for a in args {
+        let Some(v) = a.value.as_deref() else { break };
+        match v {
+            "--login" => login = true,
+            "--noprofile" => profile = false,
+            "--norc" => rc = false,
+            "--" => break,
+            _ if v.starts_with("--") => {}
+            _ if v.len() > 1 && v.starts_with('-') => {
+                let letters = &v[1..];
+                if letters.contains('n') {
+                    return;
+                }
+                login |= letters.contains('l');
+                interactive |= letters.contains('i');
+                if letters.contains('c') {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    let (login, interactive) = (login && profile, interactive && rc);
+    let Some(home) = here.env.home() else { return };
+    let mut names: Vec<&str> = Vec::new();
+    if login {
+        names.extend([".bash_profile", ".bash_login", ".profile"]);
+    }
+    if interactive && (here.program == "bash" || here.program.ends_with("/bash")) {
+        names.push(".bashrc");
+    }
+    for name in names {
+        let file = home.join(name);
+        if file.is_file() {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{} sources {} first (a {} shell)",
+                    here.program,
+                    file.display(),
+                    if name == ".bashrc" {
+                        "interactive"
+                    } else {
+                        "login"
+                    }
+                ),
+            );
+        }
+    }
+}
+
+/// go's env file (`$GOENV`, else `$XDG_CONFIG_HOME/go/env` or `~/.config/go/env`), which every go
+/// command reads: a C compiler or pkg-config it names runs (`go env` asks the compiler for its
+/// flags), a toolchain other than the local one is fetched and run, `-toolexec`/`-exec` in
+/// GOFLAGS run a program.
+fn go_env(here: &Here<'_>, out: &mut Verdict) {
+    let files: Vec<PathBuf> = match here.env.value("GOENV") {
+        Some("off") => return,
+        Some(f) if !f.is_empty() => vec![files::join(here.dir, f)],
+        _ => {
+            let xdg = here
+                .env
+                .value("XDG_CONFIG_HOME")
+                .filter(|x| x.starts_with('/'))
+                .map(PathBuf::from);
+            xdg.or_else(|| here.env.home().map(|h| h.join(".config")))
+                .map(|c| c.join("go/env"))
+                .into_iter()
+                .collect()
+        }
+    };
+    for file in files {
+        let text = match files::read_text(&file) {
+            Contents::Text(t) => t,
+            Contents::Unreadable => {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "go reads {}, which is too large or unreadable to check",
+                        file.display()
+                    ),
+                );
+                continue;
+            }
+            Contents::Missing => continue,
+        };
+        for line in text.lines() {
+            let Some((key, value)) = line.trim().split_once('=') else {
+                continue;
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let runs = match key {
+                "CC" | "CXX" | "FC" | "PKG_CONFIG" | "GOGCCFLAGS" | "CGO_CFLAGS"
+                | "CGO_LDFLAGS" => !value.is_empty(),
+                "GOTOOLCHAIN" => !matches!(value, "" | "local" | "auto"),
+                "GOFLAGS" => value.contains("-toolexec") || value.contains("-exec"),
+                _ => false,
+            };
+            if runs {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "go runs what {key} in its env file {} names",
+                        file.display()
+                    ),
+                );
+            }
+        }
     }
 }
 
