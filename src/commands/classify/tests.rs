@@ -398,3 +398,16 @@ fn dry_runs_listings_and_coprocesses() {
         ("git log -S text --output=x", Write),
     ]);
 }
+
+/// Issue 44: `npm version` with no operand prints the versions; with one it bumps and writes.
+#[test]
+fn npm_version_without_operand() {
+    assert_levels(&[
+        ("npm version", ReadOnly),
+        ("npm version --json", ReadOnly),
+        ("npm version patch", Write),
+        ("npm version 1.2.3 --json", Write),
+        ("npm version --json minor", Write),
+        ("npm version --no-git-tag-version", Write),
+    ]);
+}

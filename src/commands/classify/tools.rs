@@ -137,7 +137,13 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
                 )
             })
         });
-    if lists_scripts {
+    // `npm version` with no operand prints the versions; with one it bumps and writes.
+    let shows_versions = program == "npm"
+        && sub == "version"
+        && rest
+            .iter()
+            .all(|w| w.value.as_deref().is_some_and(|v| v == "--json"));
+    if lists_scripts || shows_versions {
         return Verdict::read_only();
     }
     let only_help = (matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version")
