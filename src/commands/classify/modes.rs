@@ -53,7 +53,16 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         ),
         // Maven prints its version or help and stops before it reads a project (what the
         // `mvn` script reads first is for the context: `context::tools`).
-        "mvn" => matches!(values.as_slice(), ["-v" | "--version" | "-h" | "--help"]),
+        // `-q`/`-B` only quiet the output; `-v` still prints the version and stops.
+        "mvn" => {
+            matches!(values.as_slice(), ["-v" | "--version" | "-h" | "--help"])
+                || (values.iter().all(|v| {
+                    matches!(
+                        *v,
+                        "-v" | "--version" | "-q" | "--quiet" | "-B" | "--batch-mode"
+                    )
+                }) && values.iter().any(|v| matches!(*v, "-v" | "--version")))
+        }
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),

@@ -411,3 +411,16 @@ fn npm_version_without_operand() {
         ("npm version --no-git-tag-version", Write),
     ]);
 }
+
+/// Issue 44: `mvn -v` quieted (`-q`, `-B`) still only prints the version.
+#[test]
+fn mvn_version_quiet() {
+    assert_levels(&[
+        ("mvn -v -q", ReadOnly),
+        ("mvn --version --batch-mode", ReadOnly),
+        ("mvn -B -v", ReadOnly),
+        ("mvn -q package", Write),
+        ("mvn -q", Write),
+        ("mvn -v -q package", Write),
+    ]);
+}
