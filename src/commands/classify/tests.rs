@@ -424,3 +424,18 @@ fn mvn_version_quiet() {
         ("mvn -v -q package", Write),
     ]);
 }
+
+/// Issue 44: `go generate -n` prints the commands; `-x` alone, or `-n` after an operand, runs them.
+#[test]
+fn go_generate_dry_run() {
+    assert_levels(&[
+        ("go generate -n", ReadOnly),
+        ("go generate -n ./...", ReadOnly),
+        ("go generate -n -run foo ./pkg", ReadOnly),
+        ("go generate -x", Write),
+        ("go generate", Write),
+        ("go generate ./pkg -n", Write),
+        ("go generate -run -n ./pkg", Write),
+        ("go generate -n=false", Write),
+    ]);
+}

@@ -28,8 +28,10 @@ const TOOLS: &[Tool] = &[
         options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
     Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
         options: "-v --verbose -q --quiet --installed --toolchain -h --help" },
-    Tool { name: "go", reads: &["version", "env", "help"], network: &["list", "doc", "vet", "mod download", "get"],
-        options: "-json -changed -m" },
+    // `go generate -n` prints the commands it would run (it loads packages without their
+    // imports, so nothing is fetched); `-x` without `-n` runs them.
+    Tool { name: "go", reads: &["version", "env", "help", "generate -n"], network: &["list", "doc", "vet", "mod download", "get"],
+        options: "-json -changed -m -v -x -run -skip -tags" },
     Tool { name: "npm",
         reads: &["ls", "list", "ll", "la", "help", "root", "prefix", "bin", "why", "explain", "query", "config get", "config list", "get", "fund", "pkg get"],
         network: &["view", "v", "info", "show", "outdated", "search", "s", "find", "doctor", "whoami", "audit", "ping", "access", "owner", "dist-tag", "team", "token", "profile"],
@@ -209,7 +211,8 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     }
     let writes_anyway =
         (program == "go" && sub == "env" && rest.iter().any(|w| w.is("-w") || w.is("-u")))
-            || (program == "npm" && sub == "audit");
+            || (program == "npm" && sub == "audit")
+            || (program == "go" && sub == "generate" && !go_generate_prints(&rest));
     if writes_anyway {
         return Verdict::write(format!("{program} {sub} changes settings or packages"));
     }
@@ -273,4 +276,21 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
         }
     }
     v
+}
+
+/// Whether `go generate` is given `-n` among its flags: go's flags end at the first operand, so
+/// a later `-n` is a package pattern and the directives run.
+fn go_generate_prints(rest: &[&Word]) -> bool {
+    let mut words = rest.iter();
+    while let Some(w) = words.next() {
+        match w.value.as_deref() {
+            Some("-n") => return true,
+            Some("-run" | "-skip" | "-tags") => {
+                words.next();
+            }
+            Some(v) if v.starts_with('-') && v != "-" && v != "--" => {}
+            _ => return false,
+        }
+    }
+    false
 }
