@@ -529,6 +529,31 @@ fn openssl(values: &[&str]) -> bool {
                 || DIGESTS.contains(v)
                 || matches!(*v, "-r" | "-hex" | "-c" | "-list")
         }),
+        // `openssl genrsa 2048`, `openssl genpkey -algorithm ed25519`: the key goes to stdout
+        // (`-out`, `-outpubkey` and `-engine` are not on the lists, so they fall through).
+        "genrsa" => {
+            let mut bits = 0;
+            for v in rest {
+                match *v {
+                    "-3" | "-F4" | "-f4" | "-verbose" | "-quiet" | "-traditional" => {}
+                    v if v.chars().all(|c| c.is_ascii_digit()) => bits += 1,
+                    _ => return false,
+                }
+            }
+            bits <= 1
+        }
+        "genpkey" => {
+            const VALUES: &[&str] = &["-algorithm", "-pkeyopt", "-outform", "-paramfile"];
+            let mut i = 0;
+            while let Some(v) = rest.get(i) {
+                match *v {
+                    "-text" | "-quiet" | "-genparam" => i += 1,
+                    v if VALUES.contains(&v) && rest.get(i + 1).is_some() => i += 2,
+                    _ => return false,
+                }
+            }
+            !rest.is_empty()
+        }
         "x509" => {
             const SHOWS: &[&str] = &[
                 "-noout",

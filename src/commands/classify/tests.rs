@@ -439,3 +439,34 @@ fn go_generate_dry_run() {
         ("go generate -n=false", Write),
     ]);
 }
+
+/// Issue 44: openssl subcommands that only print; `-out`, `-writerand`, `-engine` fall through.
+#[test]
+fn openssl_printing_subcommands() {
+    assert_levels(&[
+        ("openssl version", ReadOnly),
+        ("openssl version -a", ReadOnly),
+        ("openssl rand -hex 16", ReadOnly),
+        ("openssl rand -base64 32", ReadOnly),
+        ("openssl rand -out r.bin 16", Unknown),
+        ("openssl rand -writerand seed 16", Unknown),
+        ("openssl genrsa", ReadOnly),
+        ("openssl genrsa 2048", ReadOnly),
+        ("openssl genrsa -out key.pem 2048", Unknown),
+        ("openssl genrsa -aes256 2048", Unknown),
+        ("openssl genpkey -algorithm RSA", ReadOnly),
+        ("openssl genpkey -algorithm ed25519 -text", ReadOnly),
+        (
+            "openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:4096",
+            ReadOnly,
+        ),
+        ("openssl genpkey -algorithm RSA -out k.pem", Unknown),
+        ("openssl genpkey -algorithm RSA -outpubkey p.pem", Unknown),
+        ("openssl genpkey -algorithm RSA -engine x", Unknown),
+        ("openssl genpkey -algorithm", Unknown),
+        ("openssl dgst -sha256 file.txt", ReadOnly),
+        ("openssl dgst -sha256 -out d.txt file.txt", Unknown),
+        ("openssl x509 -in cert.pem -noout -text", ReadOnly),
+        ("openssl x509 -in cert.pem -noout -text -out c.txt", Unknown),
+    ]);
+}
