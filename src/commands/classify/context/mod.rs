@@ -209,6 +209,44 @@ impl Probe {
         Some(format!("{value}{rest}"))
     }
 
+    /// The system interpreter a path names in every directory it may run in, when it is a chain
+    /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
+    /// Only links are read (the target need not exist); nothing is run.
+    pub fn system_interpreter(&self, written: &str) -> Option<String> {
+        const MAX_LINKS: usize = 8; // links followed; a longer chain is not a virtualenv's
+        if self.lost.is_some() {
+            return None;
+        }
+        let mut found: Option<String> = None;
+        for dir in &self.dirs {
+            let mut path = files::normal(&dir.join(written));
+            let mut system = None;
+            for _ in 0..MAX_LINKS {
+                let target = std::fs::read_link(&path).ok()?;
+                if target.is_absolute() {
+                    let target = files::normal(&target);
+                    let parent = target.parent().and_then(Path::to_str);
+                    let name = target.file_name().and_then(|n| n.to_str());
+                    if let (Some(parent), Some(name)) = (parent, name) {
+                        if super::programs::SYSTEM_BIN_DIRS.contains(&parent)
+                            && family(name) == "python"
+                        {
+                            system = Some(name.to_string());
+                            break;
+                        }
+                    }
+                }
+                path = files::normal(&path.parent()?.join(target));
+            }
+            let name = system?;
+            match &found {
+                Some(f) if *f != name => return None,
+                _ => found = Some(name),
+            }
+        }
+        found
+    }
+
     /// What `program args` (a bare program name) will read before it runs, in every directory it
     /// may run in: findings for the configuration that makes it run code or write.
     pub fn check(

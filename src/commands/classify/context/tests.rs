@@ -1632,3 +1632,41 @@ fn without_context_nothing_is_read() {
     };
     assert_eq!(classify_in("git status", &ctx).context, ContextUse::Read);
 }
+
+/// Issue 44: a virtualenv's interpreter is a link to a system one; its version mode only prints.
+#[test]
+fn virtualenv_interpreter_version() {
+    fn venv(p: &Planted) {
+        let bin = p.path("repo/.venv/bin");
+        let _ = fs::create_dir_all(&bin);
+        // The target need not exist: only the links are read.
+        let _ = std::os::unix::fs::symlink("/usr/bin/python3.99", bin.join("python"));
+        let _ = std::os::unix::fs::symlink("python", bin.join("python3"));
+    }
+    fn elsewhere(p: &Planted) {
+        let bin = p.path("repo/.venv/bin");
+        let _ = fs::create_dir_all(&bin);
+        let _ = std::os::unix::fs::symlink(p.path("home/python3"), bin.join("python"));
+    }
+    fn copied(p: &Planted) {
+        p.program("repo/.venv/bin/python");
+    }
+    run(&[
+        case("venv-version", venv, ".venv/bin/python --version", None),
+        case("venv-v", venv, ".venv/bin/python3 -V", None),
+        case("venv-script", venv, ".venv/bin/python x.py", Some("python")),
+        case("venv-two", venv, ".venv/bin/python -V -c 1", Some("python")),
+        case(
+            "venv-elsewhere",
+            elsewhere,
+            ".venv/bin/python --version",
+            Some("not a system program"),
+        ),
+        case(
+            "venv-copied",
+            copied,
+            ".venv/bin/python --version",
+            Some("not a system program"),
+        ),
+    ]);
+}

@@ -123,6 +123,22 @@ impl Walker {
         let program = match written.rsplit_once('/') {
             None => written.as_str(),
             Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
+            // `.venv/bin/python --version`: a link to a system interpreter, asked its version.
+            Some(_)
+                if matches!(args, [a] if a.is("--version") || a.is("-V") || a.is("-VV"))
+                    && self
+                        .probe
+                        .as_ref()
+                        .and_then(|p| p.system_interpreter(&written))
+                        .is_some() =>
+            {
+                let name = self
+                    .probe
+                    .as_ref()
+                    .and_then(|p| p.system_interpreter(&written))
+                    .unwrap_or_default();
+                return self.run(&name, args, stdin);
+            }
             Some((_, base)) => {
                 if self.downloaded.contains(&normal_path(&written)) {
                     self.find(
