@@ -861,7 +861,10 @@ fn any_unified_diff_has_the_diff_shape() {
     assert_eq!(text_of("ruff format --diff", raw), want);
     // A big diff's hunk headers are the new file's line alone.
     let hunk = "@@ -10,3 +12,3 @@ fn g() {\n a\n-b\n+c\n";
-    let big = format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{}", hunk.repeat(800));
+    let big = format!(
+        "diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{}",
+        hunk.repeat(800)
+    );
     let out = text_of("git diff", &big);
     assert!(out.starts_with("--- x.rs\n@@ 12\n-b\n+c\n@@ 12\n"), "{out}");
 }

@@ -78,7 +78,9 @@ fn patterns(lang: Lang) -> Option<Patterns> {
         Lang::Go => Patterns {
             // A struct field or variable whose type is a func (`fn func(error) error`) is a
             // signature too.
-            decl: re!(r"^\s*(func|type)\s|^\t[A-Z][A-Za-z0-9_]*\s*\(|^\s+[A-Za-z_]\w*\s+func\s*\(")?,
+            decl: re!(
+                r"^\s*(func|type)\s|^\t[A-Z][A-Za-z0-9_]*\s*\(|^\s+[A-Za-z_]\w*\s+func\s*\("
+            )?,
             top_only: re!(r"^(var|const)\s")?.into(),
             import: re!(r"^import\s|^\t\x22")?,
         },
