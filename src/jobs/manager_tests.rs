@@ -17,10 +17,27 @@ fn manager() -> JobManager {
     JobManager::new(ManagerOptions::default()).unwrap()
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
+/// A test's directory in the system's temp dir, removed when dropped (a failing assertion
+/// included).
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(tag: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("agent-shell-jobs-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    TempDir(dir)
 }
 
 #[tokio::test]
@@ -113,7 +130,7 @@ async fn unread_output_is_bounded_and_the_artifact_has_it_all() {
     let dir = temp_dir("flood");
     let m = JobManager::new(ManagerOptions {
         buffer_bytes: 1 << 20,
-        artifact_dir: Some(dir.clone()),
+        artifact_dir: Some(dir.to_path_buf()),
         ..Default::default()
     })
     .unwrap();
@@ -133,7 +150,6 @@ async fn unread_output_is_bounded_and_the_artifact_has_it_all() {
     let artifact = std::fs::read_to_string(&path).unwrap();
     assert_eq!(artifact.len(), total);
     assert!(artifact.starts_with("000001.1234"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]
@@ -432,7 +448,7 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
     }
     let alive = |pid: i32| std::path::Path::new(&format!("/proc/{pid}")).exists();
     let outside = temp_dir("ahead");
-    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(outside.as_path()).unwrap();
     let pool = Pool::with_options(tokio::runtime::Handle::current(), PoolOptions::jobs());
     let m = manager().with_pool(pool.clone());
     let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
@@ -488,5 +504,4 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
     assert_eq!(pool.waiting(), 0);
     until(|| !alive(last)).await;
     session.close().await;
-    let _ = std::fs::remove_dir_all(&outside);
 }
