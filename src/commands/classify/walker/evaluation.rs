@@ -469,17 +469,7 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                 }
             }
             "word" | "raw_string" | "string_content" if in_argument => {
-                // Every name in a word, and every tail of a name after an option's dash.
-                const MAX_NAME: usize = 64; // longer runs are not names anyone writes after a dash
-                for run in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-                    if run.len() > MAX_NAME {
-                        out.insert(run.to_string());
-                        continue;
-                    }
-                    for (at, _) in run.char_indices() {
-                        out.insert(run[at..].to_string());
-                    }
-                }
+                names_in_word(text, &mut out)
             }
             "for_statement" if numeric_loop(n, src).is_some() => {}
             "for_statement" | "select_statement" | "declaration_command" | "unset_command" => {
@@ -495,29 +485,10 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                     }
                 }
             }
-            "expansion" => {
-                let inner = text.trim_start_matches("${");
-                let name: String = inner
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                let rest = &inner[name.len()..];
-                if rest.starts_with(":=") || rest.starts_with('=') {
-                    out.insert(name);
-                }
-            }
+            "expansion" => out.extend(default_assigned(text)),
             _ => {}
         }
-        let argument = match n.kind() {
-            "command" => true,
-            "command_name"
-            | "arithmetic_expansion"
-            | "subscript"
-            | "c_style_for_statement"
-            | "test_command" => false,
-            "compound_statement" if text.starts_with("((") => false,
-            _ => in_argument,
-        };
+        let argument = in_argument_below(n, text, in_argument);
         let mut cursor = n.walk();
         stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
     }
@@ -550,11 +521,7 @@ pub(super) fn assigned_once(root: Node<'_>, src: &str) -> HashSet<String> {
                 };
             }
             "word" | "raw_string" | "string_content" if in_argument => {
-                for run in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-                    for (at, _) in run.char_indices() {
-                        other.insert(run[at..].to_string());
-                    }
-                }
+                names_in_word(text, &mut other)
             }
             "for_statement" | "select_statement" | "declaration_command" | "unset_command" => {
                 let mut cursor = n.walk();
@@ -564,29 +531,10 @@ pub(super) fn assigned_once(root: Node<'_>, src: &str) -> HashSet<String> {
                     }
                 }
             }
-            "expansion" => {
-                let inner = text.trim_start_matches("${");
-                let name: String = inner
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                let rest = &inner[name.len()..];
-                if rest.starts_with(":=") || rest.starts_with('=') {
-                    other.insert(name);
-                }
-            }
+            "expansion" => other.extend(default_assigned(text)),
             _ => {}
         }
-        let argument = match n.kind() {
-            "command" => true,
-            "command_name"
-            | "arithmetic_expansion"
-            | "subscript"
-            | "c_style_for_statement"
-            | "test_command" => false,
-            "compound_statement" if text.starts_with("((") => false,
-            _ => in_argument,
-        };
+        let argument = in_argument_below(n, text, in_argument);
         let mut cursor = n.walk();
         stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
     }
@@ -595,4 +543,46 @@ pub(super) fn assigned_once(root: Node<'_>, src: &str) -> HashSet<String> {
         .filter(|(name, count)| *count == 1 && !other.contains(name))
         .map(|(name, _)| name)
         .collect()
+}
+
+/// Every name a command's argument word may set (`read x`, `printf -vx`, `mapfile x`): each name
+/// in it, and every tail of a name after an option's dash.
+fn names_in_word(text: &str, out: &mut HashSet<String>) {
+    const MAX_NAME: usize = 64; // longer runs are not names anyone writes after a dash
+    for run in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+        if run.len() > MAX_NAME {
+            out.insert(run.to_string());
+            continue;
+        }
+        for (at, _) in run.char_indices() {
+            out.insert(run[at..].to_string());
+        }
+    }
+}
+
+/// The variable an expansion `${x:=…}` or `${x=…}` assigns.
+fn default_assigned(text: &str) -> Option<String> {
+    let inner = text.trim_start_matches("${");
+    let name: String = inner
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let rest = &inner[name.len()..];
+    (rest.starts_with(":=") || rest.starts_with('=')).then_some(name)
+}
+
+/// Whether the children of `n` (whose text is `text`) are part of a command's argument, where a
+/// word can name a variable to set, rather than of arithmetic or a subscript, where a word reads
+/// one.
+fn in_argument_below(n: Node<'_>, text: &str, in_argument: bool) -> bool {
+    match n.kind() {
+        "command" => true,
+        "command_name"
+        | "arithmetic_expansion"
+        | "subscript"
+        | "c_style_for_statement"
+        | "test_command" => false,
+        "compound_statement" if text.starts_with("((") => false,
+        _ => in_argument,
+    }
 }
