@@ -1640,13 +1640,13 @@ fn virtualenv_interpreter_version() {
         let bin = p.path("repo/.venv/bin");
         let _ = fs::create_dir_all(&bin);
         // The target need not exist: only the links are read.
-        let _ = std::os::unix::fs::symlink("/usr/bin/python3.99", bin.join("python"));
-        let _ = std::os::unix::fs::symlink("python", bin.join("python3"));
+        let _ = crate::process::fd::symlink(Path::new("/usr/bin/python3.99"), &bin.join("python"));
+        let _ = crate::process::fd::symlink(Path::new("python"), &bin.join("python3"));
     }
     fn elsewhere(p: &Planted) {
         let bin = p.path("repo/.venv/bin");
         let _ = fs::create_dir_all(&bin);
-        let _ = std::os::unix::fs::symlink(p.path("home/python3"), bin.join("python"));
+        let _ = crate::process::fd::symlink(&p.path("home/python3"), &bin.join("python"));
     }
     fn copied(p: &Planted) {
         p.program("repo/.venv/bin/python");
