@@ -152,10 +152,22 @@ describe('a confined shell started ahead of need', () => {
     }
     return pids
   }
-  async function until(ready: () => boolean, ms = 5000): Promise<void> {
+  async function until(ready: () => boolean, ms = 5000, what: () => string = () => ''): Promise<void> {
     for (let i = 0; i < ms / 10 && !ready(); i++) await new Promise((r) => setTimeout(r, 10))
-    expect(ready()).toBe(true)
+    expect(ready(), what()).toBe(true)
   }
+  /** Each process's pid, parent and command line, for a failure's message. */
+  const described = (pids: number[]) =>
+    pids
+      .map((pid) => {
+        try {
+          const parent = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]
+          return `${pid} (parent ${parent}): ${readFileSync(`/proc/${pid}/cmdline`, 'latin1').replace(/\0/g, ' ')}`
+        } catch {
+          return `${pid} (gone)`
+        }
+      })
+      .join('; ')
 
   it('serves one call only, sees the state, refuses writes, ends with its timeout, abort and close()', async () => {
     const mark = `AGENT_SHELL_AHEAD_TEST=${process.pid}-${Date.now()}`
@@ -188,7 +200,7 @@ describe('a confined shell started ahead of need', () => {
       // more for the next Shell on the same plan (the mark included) and keeps it until 5 s
       // without a call (shell::pool::IDLE_RELEASE): not the tool set's to end. So wait past that;
       // the confined shell started ahead would live 60 s if close() left it (JOBS_IDLE_RELEASE).
-      await until(() => marked(mark).length === 0, 15_000)
+      await until(() => marked(mark).length === 0, 15_000, () => `left after close(): ${described(marked(mark))}`)
     } finally {
       delete process.env.AGENT_SHELL_AHEAD_TEST
     }
