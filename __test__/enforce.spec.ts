@@ -153,8 +153,12 @@ describe('a confined shell started ahead of need', () => {
     return pids
   }
   async function until(ready: () => boolean, ms = 5000, what: () => string = () => ''): Promise<void> {
-    for (let i = 0; i < ms / 10 && !ready(); i++) await new Promise((r) => setTimeout(r, 10))
-    expect(ready(), what()).toBe(true)
+    let ok = ready()
+    for (let i = 0; i < ms / 10 && !ok; i++) {
+      await new Promise((r) => setTimeout(r, 10))
+      ok = ready()
+    }
+    expect(ok, what()).toBe(true)
   }
   /** Each process's pid, parent and command line, for a failure's message. */
   const described = (pids: number[]) =>
@@ -196,11 +200,18 @@ describe('a confined shell started ahead of need', () => {
       // The session's shell and the confined shell waiting for the next call.
       await until(() => marked(mark).length >= 2)
       await t.close()
-      // The tool set's session shell came from the environment's pool, which then started one
-      // more for the next Shell on the same plan (the mark included) and keeps it until 5 s
-      // without a call (shell::pool::IDLE_RELEASE): not the tool set's to end. So wait past that;
-      // the confined shell started ahead would live 60 s if close() left it (JOBS_IDLE_RELEASE).
-      await until(() => marked(mark).length === 0, 15_000, () => `left after close(): ${described(marked(mark))}`)
+      // The tool set's session shell came from the environment's pool, which then started more
+      // for the next Shell on the same plan (the mark included), replaces them at each turn of
+      // the second (for a moment, none is there) and ends them 5 s after its last call
+      // (shell::pool::IDLE_RELEASE): not the tool set's to end. So wait until none has been
+      // seen for longer than a second, within 15 s; the confined shell started ahead would live
+      // 60 s if close() left it (JOBS_IDLE_RELEASE).
+      let noneSince = Date.now()
+      await until(
+        () => (marked(mark).length > 0 && (noneSince = Date.now()), Date.now() - noneSince > 1500),
+        15_000,
+        () => `left after close(): ${described(marked(mark))}`,
+      )
     } finally {
       delete process.env.AGENT_SHELL_AHEAD_TEST
     }
