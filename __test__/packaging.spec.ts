@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+/** The TypeScript compiler runs twice per test: minutes on a loaded 2-core machine, not the default 30 s. */
+const COMPILE_TIMEOUT = 180_000
+
 const root = dirname(import.meta.dirname)
 const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 // The platform this suite runs on, as napi-rs names it (CI runs it on each published target).
@@ -233,7 +236,7 @@ describe('the packed package', () => {
     writeFileSync(join(project, 'consumer.ts'), `import { executeShell } from 'agent-shell'\nexecuteShell({ command: 1 })\n`)
     const wrong = run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
     expect(wrong.stdout).toMatch(/consumer\.ts\(2,16\): error TS2322/)
-  })
+  }, COMPILE_TIMEOUT)
 
   it('compiles a CommonJS TypeScript consumer (node10 resolution, which ignores exports) that imports agent-shell/tools', () => {
     writeFileSync(
@@ -256,7 +259,7 @@ describe('the packed package', () => {
     const r = run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
     expect(r.stdout + r.stderr).toBe('')
     expect(r.status).toBe(0)
-  })
+  }, COMPILE_TIMEOUT)
 
   /** The error `require('agent-shell')` throws in the consumer, with `process` made to say `fake`. */
   function loadError(fake: { platform?: string; arch?: string } = {}) {
