@@ -2,7 +2,7 @@
 // its tarballs into a fresh project with no Rust toolchain on PATH and no registry, then loaded
 // with `require`, with ESM named imports (under Node, Bun and Deno) and compiled against by a
 // strict TypeScript consumer.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
@@ -36,7 +36,31 @@ function run(cmd: string, args: string[], options: SpawnSyncOptions = {}) {
   return { status: r.status, stdout: String(r.stdout), stderr: String(r.stderr), error: r.error }
 }
 
-beforeAll(() => {
+/**
+ * `run` without blocking this worker's event loop, for the runs that take long on a loaded machine
+ * (npm install, the TypeScript compiler): vitest's worker answers its runner over that loop, and
+ * a minute-long spawnSync made it miss a reply (`Timeout calling "onTaskUpdate"`).
+ */
+function runAsync(cmd: string, args: string[], options: SpawnSyncOptions = {}): Promise<{ stdout: string; stderr: string; status: number | null; error?: Error }> {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: project, ...options, env: { PATH: userPath, HOME: dir, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c))
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000)
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      done({ stdout, stderr, status: null, error })
+    })
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      done({ stdout, stderr, status })
+    })
+  })
+}
+
+beforeAll(async () => {
   // Real path: Node reports the loader's __dirname resolved (macOS's /var is /private/var).
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'agent-shell-pack-')))
   const packed = spawnSync(process.execPath, [join(root, 'scripts', 'release.mjs'), 'pack', '--out', join(dir, 'tarballs'), '--platforms', target], {
@@ -79,7 +103,7 @@ beforeAll(() => {
     if (copied.some((dir) => resolve(root, 'node_modules', '.bin', target).startsWith(dir))) symlinkSync(target, join(project, 'node_modules', '.bin', name))
   }
   // --offline with an empty cache: anything fetched from a registry would fail the install.
-  const installed = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'npm-cache'), ...tarballs])
+  const installed = await runAsync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'npm-cache'), ...tarballs])
   expect(installed.status, `${installed.error}\n${installed.stderr}`).toBe(0)
 }, 120_000)
 
@@ -197,7 +221,7 @@ describe('the packed package', () => {
     expect(r.stdout.trim(), r.stderr).toBe('function function function ok 0')
   })
 
-  it('compiles a strict TypeScript consumer', () => {
+  it('compiles a strict TypeScript consumer', async () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -228,17 +252,17 @@ describe('the packed package', () => {
       declare const process: { stdout: { write(text: string): void } }
       `,
     )
-    const r = run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+    const r = await runAsync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
     expect(r.stdout + r.stderr).toBe('')
     expect(r.status).toBe(0)
 
     // And the compiler does check the package's types: a wrong field is an error.
     writeFileSync(join(project, 'consumer.ts'), `import { executeShell } from 'agent-shell'\nexecuteShell({ command: 1 })\n`)
-    const wrong = run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+    const wrong = await runAsync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
     expect(wrong.stdout).toMatch(/consumer\.ts\(2,16\): error TS2322/)
   }, COMPILE_TIMEOUT)
 
-  it('compiles a CommonJS TypeScript consumer (node10 resolution, which ignores exports) that imports agent-shell/tools', () => {
+  it('compiles a CommonJS TypeScript consumer (node10 resolution, which ignores exports) that imports agent-shell/tools', async () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -256,7 +280,7 @@ describe('the packed package', () => {
       export { name, p, executeShell }
       `,
     )
-    const r = run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+    const r = await runAsync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
     expect(r.stdout + r.stderr).toBe('')
     expect(r.status).toBe(0)
   }, COMPILE_TIMEOUT)
@@ -364,14 +388,14 @@ describe('npm install of a clone', () => {
     ['darwin', 'x64'],
     ['linux', 'arm64'],
     ['win32', 'x64'],
-  ])('succeeds on %s-%s', (os, cpu) => {
+  ])('succeeds on %s-%s', async (os, cpu) => {
     const clone = join(dir, `clone-${os}-${cpu}`)
     mkdirSync(join(clone, '__test__', 'runtimes'), { recursive: true })
     for (const f of ['package.json', 'package-lock.json', '__test__/runtimes/package.json']) cpSync(join(root, f), join(clone, f))
     const preload = join(clone, 'fake-platform.cjs')
     writeFileSync(preload, `Object.defineProperty(process, 'platform', { value: '${os}' })\nObject.defineProperty(process, 'arch', { value: '${cpu}' })\n`)
     const args = ['install', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-update-notifier', `--os=${os}`, `--cpu=${cpu}`]
-    const r = run('npm', [...args, '--cache', join(dir, 'npm-cache-clone')], { cwd: clone, env: { NODE_OPTIONS: `--require ${preload}` } })
+    const r = await runAsync('npm', [...args, '--cache', join(dir, 'npm-cache-clone')], { cwd: clone, env: { NODE_OPTIONS: `--require ${preload}` } })
     expect(r.stderr).not.toMatch(/EBADPLATFORM/)
     expect(r.status, r.stderr).toBe(0)
     const added = r.stdout.split('\n').filter((l) => l.startsWith('add ')).map((l) => l.split(' ')[1])
