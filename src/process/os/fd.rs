@@ -202,6 +202,12 @@ pub(crate) fn timer(after: std::time::Duration) -> io::Result<AsyncFd<OwnedFd>> 
     register_readable(native::timer(after)?)
 }
 
+/// Where a run's FIFO named `what` goes: `dir/what` (on Windows a named pipe's name; see
+/// `windows/fd.rs`).
+pub(crate) fn fifo_path_in(dir: &Path, what: &str) -> io::Result<PathBuf> {
+    Ok(dir.join(what))
+}
+
 /// Creates a FIFO at `path` (mode 0600) and opens it, non-blocking and close-on-exec, for reading
 /// and for writing: `(read, write)`. The read end's pipe holds [`FIFO_PIPE_BYTES`].
 pub(crate) fn make_fifo(path: &Path) -> Result<(OwnedFd, OwnedFd)> {
