@@ -150,9 +150,10 @@ pub(crate) enum Supervisor {
     Clone(linux::supervisor::Supervisor),
     #[cfg(unix)]
     Posix(posix::Watchdog),
-    /// Windows: a session's start is not built yet ([`start`] fails), so none exists.
+    /// Windows: no process; the program's job and the host's thread that reports its exit
+    /// (`windows/start.rs`).
     #[cfg(windows)]
-    Job(fd::Never),
+    Job(windows::start::JobSupervisor),
 }
 
 impl Supervisor {
@@ -163,7 +164,7 @@ impl Supervisor {
             #[cfg(unix)]
             Supervisor::Posix(w) => w.id(),
             #[cfg(windows)]
-            Supervisor::Job(never) => match *never {},
+            Supervisor::Job(j) => j.id(),
         }
     }
 
@@ -175,7 +176,7 @@ impl Supervisor {
             #[cfg(unix)]
             Supervisor::Posix(w) => w.wait(),
             #[cfg(windows)]
-            Supervisor::Job(never) => match *never {},
+            Supervisor::Job(j) => j.wait(),
         }
     }
 
@@ -188,8 +189,7 @@ impl Supervisor {
         }
         #[cfg(windows)]
         {
-            let Supervisor::Job(never) = self;
-            match *never {}
+            false
         }
     }
 
@@ -215,10 +215,7 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
         #[cfg(unix)]
         Backend::Posix => posix::start(req).map(|l| l.map(Supervisor::Posix)),
         #[cfg(windows)]
-        Backend::Job => {
-            let _ = req;
-            Err(StartFailed::Start(fd::not_yet("a shell session")))
-        }
+        Backend::Job => windows::start::launch(req).map(|l| l.map(Supervisor::Job)),
     }
 }
 

@@ -175,3 +175,120 @@ fn ending_the_job_ends_a_program_holding_a_fifo_and_its_reader_sees_the_end() {
     });
     assert_eq!(started.wait(Duration::from_secs(60)).unwrap(), Some(137));
 }
+
+/// A scratch directory's path in `%TEMP%`, not made.
+fn scratch() -> PathBuf {
+    fd::scratch_path_in(&std::env::temp_dir(), "agent-shell-start-test-").unwrap()
+}
+
+/// Polls `done` for up to a minute (wine starts processes slowly): whether it came true.
+fn eventually(mut done: impl FnMut() -> bool) -> bool {
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    while !done() {
+        if std::time::Instant::now() > end {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    true
+}
+
+#[test]
+fn the_door_starts_a_program_in_a_job_and_the_host_reports_its_exit() {
+    use crate::process::os::request::{ReportTo, Request, ScratchFile};
+    let dir = scratch();
+    let (report_read, report_write) = fd::pipe().unwrap();
+    let (out_read, out_write) = fd::pipe().unwrap();
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let program = node();
+    let args = [
+        "-e".to_string(),
+        "process.stdout.write('to stdout', () => process.exit(3))".to_string(),
+    ];
+    let req = Request {
+        program: &program,
+        args: &args,
+        env: &env,
+        cwd: None,
+        fds: &[(out_write.as_raw_fd(), 1)],
+        report: ReportTo::Own(report_write.as_raw_fd()),
+        prefix: b"exit:",
+        report_dir: false,
+        terminal: None,
+        sandbox: None,
+        scratch_dir: Some(&dir),
+        scratch_file: Some(ScratchFile {
+            name: "script",
+            text: b"the script",
+        }),
+    };
+    let Ok(mut started) = crate::process::os::start(&req) else {
+        panic!("the start failed");
+    };
+    drop((report_write, out_write));
+    assert_eq!(std::fs::read(dir.join("script")).unwrap(), b"the script");
+    runtime().block_on(async {
+        let report = fd::register_readable(report_read).unwrap();
+        let out = fd::register_readable(out_read).unwrap();
+        assert_eq!(read_to_end(&out).await, b"to stdout");
+        assert_eq!(read_to_end(&report).await, b"exit:3\0");
+    });
+    let status = started.supervisor.wait().unwrap();
+    assert_eq!(status.code(), Some(3));
+    assert!(fd::readable_now(&started.exit).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn closing_the_liveness_handle_ends_the_program_and_what_it_started() {
+    use crate::process::os::request::{ReportTo, Request};
+    let (report_read, report_write) = fd::pipe().unwrap();
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let program = node();
+    let args = [
+        "-e".to_string(),
+        "require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { detached: true, stdio: 'ignore' }); setTimeout(() => {}, 600000)".to_string(),
+    ];
+    let req = Request {
+        program: &program,
+        args: &args,
+        env: &env,
+        cwd: None,
+        fds: &[],
+        report: ReportTo::Own(report_write.as_raw_fd()),
+        prefix: b"",
+        report_dir: false,
+        terminal: None,
+        sandbox: None,
+        scratch_dir: None,
+        scratch_file: None,
+    };
+    let Ok(started) = crate::process::os::start(&req) else {
+        panic!("the start failed");
+    };
+    drop(report_write);
+    let pid = started.program;
+    assert!(
+        eventually(|| !super::children(pid).is_empty()),
+        "the detached child started"
+    );
+    let grandchild = super::children(pid)[0];
+    let crate::process::os::Started {
+        mut supervisor,
+        exit,
+        liveness,
+        ..
+    } = started;
+    assert!(!fd::readable_now(&exit).unwrap(), "it runs");
+    drop(liveness);
+    assert!(supervisor.wait().unwrap().code().is_some());
+    assert!(
+        eventually(|| super::entry(grandchild).is_none()),
+        "the detached child ended with the job"
+    );
+    runtime().block_on(async {
+        let report = fd::register_readable(report_read).unwrap();
+        let text = read_to_end(&report).await;
+        assert!(text.ends_with(b"\0") && text.len() > 1, "{text:?}");
+    });
+}

@@ -67,6 +67,11 @@ impl Job {
         Ok(())
     }
 
+    /// The job's handle, given up: whoever holds it last ends the job by closing it.
+    pub(crate) fn into_handle(self) -> Handle {
+        self.0
+    }
+
     /// The pids of the job's processes now (at most `MAX_LISTED`).
     pub(crate) fn pids(&self) -> io::Result<Vec<u32>> {
         /// More than any run's tree: a larger one still ends whole with the job.

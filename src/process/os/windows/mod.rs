@@ -18,6 +18,7 @@ pub(crate) mod pipe;
 pub(crate) mod plan;
 pub(crate) mod ready;
 pub(crate) mod sandbox;
+pub(crate) mod start;
 mod toolhelp;
 
 #[cfg(test)]
