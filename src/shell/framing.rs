@@ -32,6 +32,10 @@ const LINE_RESET_GUARDED: &str = "${LINENO+LINENO=-1,}";
 pub const CTL_FD: i32 = 250;
 /// The descriptor the shell reports each run's status on.
 pub const STATUS_FD: i32 = 251;
+/// The script's first line where the shell is handed its control and status channels as stdin
+/// and stdout (`os::CHANNELS_AT_NUMBERS` false: Windows): moves them to [`CTL_FD`] and
+/// [`STATUS_FD`] and points stdin and stdout at /dev/null, as a shell started elsewhere has them.
+pub const CHANNELS_FROM_STDIO: &str = "\\builtin exec 250<&0 251>&1 </dev/null >/dev/null\n";
 /// bash sizes its script buffer from the file size at open (capped at 8 KiB); a bootstrap at
 /// least this long makes every later read of appended text a full 8 KiB read instead of a tiny one.
 const BOOTSTRAP_MIN_BYTES: usize = 8200;

@@ -28,6 +28,12 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     native::pipe()
 }
 
+/// A pipe whose read end a program is handed and whose write end is ours: `(read, write)`, as
+/// [`pipe`] (on Windows the ends differ: see `windows/fd.rs`).
+pub(crate) fn pipe_out() -> io::Result<(OwnedFd, OwnedFd)> {
+    pipe()
+}
+
 /// One `read(2)` into `buf`.
 pub(crate) fn read_fd(fd: &impl AsRawFd, buf: &mut [u8]) -> io::Result<usize> {
     // SAFETY: `buf` is valid for writes of `buf.len()` bytes, and read writes at most that many.

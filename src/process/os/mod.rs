@@ -104,6 +104,12 @@ pub use proc::Proc;
 use request::Request;
 use sandbox::SandboxPolicy;
 
+/// Whether a program can be handed descriptors at any number (POSIX). Where it cannot
+/// (Windows: a program inherits handles, and an MSYS program numbers only its stdio), a session
+/// hands the shell its control and status channels as stdin and stdout, and the shell's script
+/// moves them to their numbers first thing (`framing::CHANNELS_FROM_STDIO`).
+pub(crate) const CHANNELS_AT_NUMBERS: bool = cfg!(unix);
+
 /// How programs are started and their trees found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -221,8 +227,7 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
 
 /// The program a session starts, as the host finds it: on Linux and macOS a path is kept and a
 /// name is looked up on the host's `PATH` (made absolute); on Windows Git for Windows' bash is
-/// found as `windows/discover.rs` says (and, while the session's framing is not on Windows yet,
-/// refused once found, naming it). The error says what was tried.
+/// found as `windows/discover.rs` says. The error says what was tried.
 pub(crate) fn find_program(program: &str) -> io::Result<String> {
     #[cfg(unix)]
     {
@@ -230,12 +235,7 @@ pub(crate) fn find_program(program: &str) -> io::Result<String> {
     }
     #[cfg(windows)]
     {
-        // Found, but the session's framing does not run on Windows yet: say so, naming it.
-        windows::find_shell(program).and_then(|found| {
-            Err(fd::not_yet(&format!(
-                "a shell session (on {found}, the bash found)"
-            )))
-        })
+        windows::find_shell(program)
     }
 }
 

@@ -272,6 +272,19 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     ))
 }
 
+/// A pipe whose read end a program is handed and whose write end is ours: `(read, write)`,
+/// neither inheritable, both for plain (synchronous) I/O: the write end an outbound named pipe's
+/// server end, the read end its client, connected already (so a write never finds the pipe
+/// waiting for its reader).
+pub(crate) fn pipe_out() -> io::Result<(OwnedFd, OwnedFd)> {
+    let server = named::server(false, false)?;
+    let client = named::open_client(&server.name, false, false)?;
+    Ok((
+        OwnedFd::from_handle(client),
+        OwnedFd::from_handle(server.server),
+    ))
+}
+
 /// Whether `h` is a pipe.
 fn is_pipe(h: HANDLE) -> bool {
     // SAFETY: GetFileType only looks at a handle the caller holds open.
