@@ -175,6 +175,19 @@ impl Live {
         separate: bool,
     ) -> Result<Option<(String, Option<String>)>> {
         let text = |p: &Path| p.to_string_lossy().into_owned();
+        if !crate::process::os::FIFOS_REOPEN
+            && self.fifo.is_some()
+            && (self.redirect || !self.fifos_ready(separate))
+        {
+            // The shell cannot open its FIFO again while it holds it (a Windows named pipe
+            // takes one client): new ones, which the preamble points it at.
+            if let Some(mut fifo) = self.fifo.take() {
+                if let Some(err) = fifo.stderr.take() {
+                    retire(*err);
+                }
+                retire(fifo);
+            }
+        }
         if self.fifo.is_none() {
             self.redirect = false;
             let path = self.next_fifo_path("out")?;

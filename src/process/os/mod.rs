@@ -36,11 +36,11 @@
 //! Windows (`windows/`) fills the same items its own way: the process table from a Toolhelp
 //! snapshot (a process's identity is its pid and creation time), signals as `TerminateProcess`
 //! with MSYS's numbers (`signal`), random bytes and `%TEMP%` scratch; its starts go into a job
-//! object (`windows/job.rs`), its pipes are named pipes only the user can open. The POSIX
-//! descriptor helpers the code above uses (`fd`) exist there as stand-ins that fail at run time
-//! (the session framing over named pipes is not built yet; see docs/windows.md): this door mounts
-//! `windows/fd.rs` and `windows/signal.rs` under the names `fd` and `signal`, and the POSIX-only
-//! modules (`posix/`, `resolve`) are not compiled there.
+//! object with the host as its supervisor (`windows/job.rs`, `windows/start.rs`), its pipes are
+//! named pipes only the user can open. The descriptor helpers the code above uses (`fd`) are made
+//! of handles there, readiness of a thread per registered handle (`windows/ready.rs`; see
+//! docs/windows.md): this door mounts `windows/fd.rs` and `windows/signal.rs` under the names `fd`
+//! and `signal`, and the POSIX-only modules (`posix/`, `resolve`) are not compiled there.
 
 use std::io;
 use std::path::Path;
@@ -109,6 +109,11 @@ use sandbox::SandboxPolicy;
 /// hands the shell its control and status channels as stdin and stdout, and the shell's script
 /// moves them to their numbers first thing (`framing::CHANNELS_FROM_STDIO`).
 pub(crate) const CHANNELS_AT_NUMBERS: bool = cfg!(unix);
+
+/// Whether a shell may open a run's FIFO again while it holds it open (a POSIX FIFO takes any
+/// number of writers). A Windows named pipe takes one client: a session points its shell at new
+/// FIFOs instead.
+pub(crate) const FIFOS_REOPEN: bool = cfg!(unix);
 
 /// How programs are started and their trees found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
