@@ -4,9 +4,10 @@
 //! `BCryptGenRandom`, starts into a job object (`job`: suspended, assigned, resumed; only our
 //! handles inherited; the whole tree ended by `TerminateJobObject` or by closing the job), named
 //! pipes only the user can open (`pipe`), Git Bash found (`discover`), paths translated both
-//! ways (`paths`), the start's plain data (`plan`). The sandbox fails closed (`sandbox`); there
-//! is no pseudo-terminal yet (ConPTY) and the shell session's framing is not on named pipes yet:
-//! `fd` holds the POSIX descriptor stand-ins that fail at run time (see docs/windows.md).
+//! ways (`paths`), the start's plain data (`plan`), and the session's plumbing: descriptors as
+//! handles (`fd`, mounted by the door), readiness from a thread per registered handle (`ready`),
+//! the door's start into a job with the host as supervisor (`start`). The sandbox fails closed
+//! (`sandbox`); there is no pseudo-terminal yet (ConPTY). See docs/windows.md.
 //!
 //! Built (type-checked and linked for x86_64-pc-windows-gnu by `scripts/check-windows.mjs`);
 //! what of it ran under wine is in docs/windows.md.
