@@ -157,6 +157,10 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
         .ok_or_else(|| invalid("an environment variable cannot be passed to a Windows program"))?;
     let cwd = spec.cwd.map(|c| wide(&c.to_string_lossy()));
     let inherited = handle_list(&spec.stdio.map(|h| h as usize));
+    // One start at a time makes handles inheritable: two sharing a handle (the process-wide NUL)
+    // would otherwise clear it under each other's CreateProcessW, which then fails.
+    static STARTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let one = STARTS.lock().unwrap_or_else(|p| p.into_inner());
     for &h in &inherited {
         // SAFETY: a handle the caller holds open; only its inherit flag changes.
         if unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT) }
@@ -203,6 +207,7 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
         // SAFETY: as above: the flag is taken back once the child has its copies.
         unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, 0) };
     }
+    drop(one);
     drop(attrs);
     drop(inherited);
     if ok == 0 {
