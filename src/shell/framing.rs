@@ -640,7 +640,11 @@ mod tests {
             .unwrap();
         bash.stdin.take().unwrap().write_all(b"hi\n").unwrap();
         let mut out = String::new();
-        bash.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+        bash.stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
         assert!(bash.wait().unwrap().success());
         assert_eq!(out, "got hi");
     }

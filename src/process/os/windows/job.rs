@@ -125,6 +125,16 @@ pub(crate) struct Started {
 }
 
 impl Started {
+    /// `pid`'s start, watched through `process` (a handle on it).
+    pub(crate) fn of(pid: u32, process: Handle) -> Started {
+        Started { pid, process }
+    }
+
+    /// Our handle on the process.
+    pub(crate) fn process(&self) -> HANDLE {
+        self.process.raw()
+    }
+
     /// Waits up to `timeout` for the program to exit: its exit code, or `None` while it runs.
     pub(crate) fn wait(&self, timeout: Duration) -> io::Result<Option<u32>> {
         let ms = timeout.as_millis().min(u128::from(u32::MAX - 1)) as u32;

@@ -17,7 +17,6 @@
 
 use std::io;
 use std::process::ExitStatus;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::job::{self, Job, StartSpec};
@@ -28,10 +27,12 @@ use crate::process::os::launch::{Launched, StartFailed};
 use crate::process::os::request::{ReportTo, Request};
 use crate::process::os::watch::ExitWatch;
 
-/// What stands for a supervisor: the program's pid and the thread that reports its exit.
+/// What stands for a supervisor: the program's pid and a handle on its process. The thread that
+/// reports its exit is not waited for: its write may wait for room in a status pipe nobody reads
+/// any more (a background job filled it), until the session closes the pipe.
 pub(crate) struct JobSupervisor {
     pid: u32,
-    reporter: Option<JoinHandle<io::Result<u32>>>,
+    process: job::Started,
     status: Option<ExitStatus>,
 }
 
@@ -41,18 +42,16 @@ impl JobSupervisor {
         self.pid
     }
 
-    /// Waits for the program's exit (its report written): its exit code as a status.
+    /// Waits for the program's exit: its exit code as a status.
     pub(crate) fn wait(&mut self) -> io::Result<ExitStatus> {
         if let Some(status) = self.status {
             return Ok(status);
         }
-        let reporter = self
-            .reporter
-            .take()
-            .ok_or_else(|| io::Error::other("the exit reporter is gone"))?;
-        let code = reporter
-            .join()
-            .map_err(|_| io::Error::other("the exit reporter failed"))??;
+        let code = loop {
+            if let Some(code) = self.process.wait(Duration::from_secs(24 * 3600))? {
+                break code;
+            }
+        };
         let status = fd::exit_status(code as i32);
         self.status = Some(status);
         Ok(status)
@@ -122,21 +121,25 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
         }
     };
     let prefix = req.prefix.to_vec();
-    let reporter = std::thread::Builder::new()
-        .name("agent-shell-exit".into())
-        .stack_size(64 * 1024)
-        .spawn(move || report_exit(started, &report, &prefix));
-    let reporter = match reporter {
-        Ok(reporter) => reporter,
+    let watched = match duplicate(started.process()) {
+        Ok(h) => job::Started::of(pid, h),
         Err(e) => {
             drop(liveness);
             return Err(StartFailed::Watch(e));
         }
     };
+    let reporter = std::thread::Builder::new()
+        .name("agent-shell-exit".into())
+        .stack_size(64 * 1024)
+        .spawn(move || report_exit(watched, &report, &prefix));
+    if let Err(e) = reporter {
+        drop(liveness);
+        return Err(StartFailed::Watch(e));
+    }
     Ok(Launched {
         supervisor: JobSupervisor {
             pid,
-            reporter: Some(reporter),
+            process: started,
             status: None,
         },
         program: pid as i32,
@@ -146,7 +149,7 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
 }
 
 /// Waits for the program to exit, then writes `prefix`, its exit code and a NUL to `report`.
-fn report_exit(started: job::Started, report: &Handle, prefix: &[u8]) -> io::Result<u32> {
+fn report_exit(started: job::Started, report: &Handle, prefix: &[u8]) -> io::Result<()> {
     let code = loop {
         if let Some(code) = started.wait(Duration::from_secs(24 * 3600))? {
             break code;
@@ -163,5 +166,5 @@ fn report_exit(started: job::Started, report: &Handle, prefix: &[u8]) -> io::Res
             Ok(n) => rest = &rest[n..],
         }
     }
-    Ok(code)
+    Ok(())
 }
