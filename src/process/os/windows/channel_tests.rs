@@ -24,7 +24,11 @@ fn node() -> String {
 }
 
 /// Starts node.exe in `job` with `-e script`, stdout on `stdout` (else NUL).
-fn start_node(job: &Job, script: &str, stdout: Option<&super::Handle>) -> job::Started {
+fn start_node(
+    job: &Job,
+    script: &str,
+    stdout: Option<windows_sys::Win32::Foundation::HANDLE>,
+) -> job::Started {
     let null = fd::dev_null().unwrap().as_raw_fd();
     let null = fd::handle_of(null);
     let env: Vec<(String, String)> = std::env::vars().collect();
@@ -35,7 +39,7 @@ fn start_node(job: &Job, script: &str, stdout: Option<&super::Handle>) -> job::S
         args: &args,
         env: &env,
         cwd: None,
-        stdio: [null, stdout.map_or(null, |h| h.raw()), null],
+        stdio: [null, stdout.unwrap_or(null), null],
     };
     job::start(&spec, job).unwrap()
 }
@@ -162,7 +166,7 @@ fn ending_the_job_ends_a_program_holding_a_fifo_and_its_reader_sees_the_end() {
     let job = Job::new().unwrap();
     // Opened by the name a shell would use, and handed to the program as its stdout.
     let writer = pipe::open_client(&path.to_string_lossy(), true, false).unwrap();
-    let started = start_node(&job, "setTimeout(() => {}, 600000)", Some(&writer));
+    let started = start_node(&job, "setTimeout(() => {}, 600000)", Some(writer.raw()));
     drop(writer);
     runtime().block_on(async {
         let read = fd::register_readable(read).unwrap();
@@ -290,5 +294,39 @@ fn closing_the_liveness_handle_ends_the_program_and_what_it_started() {
         let report = fd::register_readable(report_read).unwrap();
         let text = read_to_end(&report).await;
         assert!(text.ends_with(b"\0") && text.len() > 1, "{text:?}");
+    });
+}
+
+#[test]
+fn a_sessions_status_pipe_is_watched_on_the_runtime_while_a_program_writes_to_it() {
+    use crate::shell::status::{watch_on_runtime, Read, StatusPipe};
+    let (read, write) = fd::pipe().unwrap();
+    let job = Job::new().unwrap();
+    runtime().block_on(async {
+        let pipe = std::sync::Arc::new(StatusPipe::new(read));
+        let _watch = watch_on_runtime(pipe.clone()).unwrap();
+        let started = start_node(
+            &job,
+            "process.stdout.write('0/hB/x\\0C:\\\\repo\\0')",
+            Some(write.raw_handle()),
+        );
+        drop(write);
+        let all = async {
+            let mut got = Vec::new();
+            loop {
+                pipe.filled().await;
+                let ended = pipe
+                    .take(Read::Watched, |b| got.extend_from_slice(b))
+                    .unwrap();
+                if ended {
+                    return got;
+                }
+            }
+        };
+        let got = tokio::time::timeout(Duration::from_secs(120), all)
+            .await
+            .expect("the status pipe reached its end");
+        assert_eq!(got, b"0/hB/x\0C:\\repo\0");
+        assert_eq!(started.wait(Duration::from_secs(60)).unwrap(), Some(0));
     });
 }
