@@ -32,6 +32,11 @@ const LINE_RESET_GUARDED: &str = "${LINENO+LINENO=-1,}";
 pub const CTL_FD: i32 = 250;
 /// The descriptor the shell reports each run's status on.
 pub const STATUS_FD: i32 = 251;
+/// The script's first line where the shell is handed its control and status channels as stdin
+/// and stdout (`os::CHANNELS_AT_NUMBERS` false: Windows): moves them to [`CTL_FD`] and
+/// [`STATUS_FD`] and points stdin and stdout at /dev/null, as a shell started elsewhere has them.
+/// (`\exec`, not `\builtin exec`: bash keeps the redirections of the `exec` command word only.)
+pub const CHANNELS_FROM_STDIO: &str = "\\exec 250<&0 251>&1 </dev/null >/dev/null\n";
 /// bash sizes its script buffer from the file size at open (capped at 8 KiB); a bootstrap at
 /// least this long makes every later read of appended text a full 8 KiB read instead of a tiny one.
 const BOOTSTRAP_MIN_BYTES: usize = 8200;
@@ -612,6 +617,37 @@ impl RecordParser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where a shell is handed its channels as stdin and stdout (Windows), the script's first line
+    /// moves them to 250 and 251 for good, and what the shell writes to stdout goes nowhere.
+    /// Run with this machine's bash: the line is the same on every platform.
+    #[cfg(unix)]
+    #[test]
+    fn the_channels_handed_as_stdio_are_moved_to_their_numbers() {
+        use std::io::{Read, Write};
+        let script = format!(
+            "{CHANNELS_FROM_STDIO}read -ru{CTL_FD} line; echo leaked; printf 'got %s' \"$line\" >&{STATUS_FD}\n"
+        );
+        let mut bash = std::process::Command::new("bash")
+            .args(["--noprofile", "--norc", "-c", &script])
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("HOME", "/nonexistent")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        bash.stdin.take().unwrap().write_all(b"hi\n").unwrap();
+        let mut out = String::new();
+        bash.stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert!(bash.wait().unwrap().success());
+        assert_eq!(out, "got hi");
+    }
     use pretty_assertions::assert_eq;
 
     /// The line count restarts at -1 before a chunk's preamble, so the preamble must be one line

@@ -175,9 +175,22 @@ impl Live {
         separate: bool,
     ) -> Result<Option<(String, Option<String>)>> {
         let text = |p: &Path| p.to_string_lossy().into_owned();
+        if !crate::process::os::FIFOS_REOPEN
+            && self.fifo.is_some()
+            && (self.redirect || !self.fifos_ready(separate))
+        {
+            // The shell cannot open its FIFO again while it holds it (a Windows named pipe
+            // takes one client): new ones, which the preamble points it at.
+            if let Some(mut fifo) = self.fifo.take() {
+                if let Some(err) = fifo.stderr.take() {
+                    retire(*err);
+                }
+                retire(fifo);
+            }
+        }
         if self.fifo.is_none() {
             self.redirect = false;
-            let path = self.next_fifo_path("out");
+            let path = self.next_fifo_path("out")?;
             self.fifo = Some(make_fifo(&path)?);
         } else if !self.fifos_ready(separate) {
             // The run keeps stderr apart where the last one did not, or the other way round.
@@ -189,7 +202,7 @@ impl Live {
         let err = match (separate, self.fifo.as_mut().and_then(|f| f.stderr.take())) {
             (true, Some(err)) => Some(err),
             (true, None) => {
-                let path = self.next_fifo_path("err");
+                let path = self.next_fifo_path("err")?;
                 // Failed, the run does not start: the next one must still point the shell at
                 // its FIFOs.
                 let made = make_fifo(&path).inspect_err(|_| self.redirect = true)?;
@@ -221,9 +234,10 @@ impl Live {
             .is_some_and(|f| f.stderr.is_some() == separate)
     }
 
-    fn next_fifo_path(&mut self, what: &str) -> PathBuf {
+    fn next_fifo_path(&mut self, what: &str) -> Result<PathBuf> {
         self.fifo_seq += 1;
-        self.dir.join(format!("{what}-{}", self.fifo_seq))
+        fd::fifo_path_in(&self.dir, &format!("{what}-{}", self.fifo_seq))
+            .map_err(|e| Error::io("naming the output FIFO", e))
     }
 
     /// After a run: notes the shell's children; if one is new (a background job of this run, or

@@ -245,6 +245,13 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
             (framing::bootstrap_pooled(), sandbox, 0, false, false)
         }
     };
+    // Where the shell is handed its channels: at their numbers, or (where a program cannot be
+    // handed descriptors at any number) as stdin and stdout, which the script's first line moves.
+    let (ctl_at, status_at, boot) = if crate::process::os::CHANNELS_AT_NUMBERS {
+        (framing::CTL_FD, framing::STATUS_FD, boot)
+    } else {
+        (0, 1, format!("{}{boot}", framing::CHANNELS_FROM_STDIO))
+    };
     let framing = Framing::random();
     let script_file = spawn::ScratchFile {
         name: &name,
@@ -264,7 +271,7 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
             program: program.clone(),
             source,
         })?;
-    let (ctl_read, ctl_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
+    let (ctl_read, ctl_write) = fd::pipe_out().map_err(|e| Error::io("pipe", e))?;
     let (status_read, status_write) = spawn::pipe().map_err(|e| Error::io("pipe", e))?;
     let mut args = vec![
         "--noprofile".to_string(),
@@ -280,11 +287,11 @@ fn start_shell_at(dir: PathBuf, made: bool, plan: Arc<Plan>, boot: Boot) -> Resu
         env: &env,
         cwd: Some(&dir),
         fds: &[
-            (ctl_read.as_raw_fd(), framing::CTL_FD),
-            (status_write.as_raw_fd(), framing::STATUS_FD),
+            (ctl_read.as_raw_fd(), ctl_at),
+            (status_write.as_raw_fd(), status_at),
         ],
         report: spawn::Report {
-            to: spawn::ReportTo::Target(framing::STATUS_FD),
+            to: spawn::ReportTo::Target(status_at),
             prefix: &framing.exit_report_prefix(),
             dir: true,
         },

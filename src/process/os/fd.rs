@@ -28,6 +28,12 @@ pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     native::pipe()
 }
 
+/// A pipe whose read end a program is handed and whose write end is ours: `(read, write)`, as
+/// [`pipe`] (on Windows the ends differ: see `windows/fd.rs`).
+pub(crate) fn pipe_out() -> io::Result<(OwnedFd, OwnedFd)> {
+    pipe()
+}
+
 /// One `read(2)` into `buf`.
 pub(crate) fn read_fd(fd: &impl AsRawFd, buf: &mut [u8]) -> io::Result<usize> {
     // SAFETY: `buf` is valid for writes of `buf.len()` bytes, and read writes at most that many.
@@ -200,6 +206,12 @@ pub(crate) fn register_readable(fd: OwnedFd) -> io::Result<AsyncFd<OwnedFd>> {
 /// registered with the runtime. Call within the runtime.
 pub(crate) fn timer(after: std::time::Duration) -> io::Result<AsyncFd<OwnedFd>> {
     register_readable(native::timer(after)?)
+}
+
+/// Where a run's FIFO named `what` goes: `dir/what` (on Windows a named pipe's name; see
+/// `windows/fd.rs`).
+pub(crate) fn fifo_path_in(dir: &Path, what: &str) -> io::Result<PathBuf> {
+    Ok(dir.join(what))
 }
 
 /// Creates a FIFO at `path` (mode 0600) and opens it, non-blocking and close-on-exec, for reading

@@ -36,11 +36,11 @@
 //! Windows (`windows/`) fills the same items its own way: the process table from a Toolhelp
 //! snapshot (a process's identity is its pid and creation time), signals as `TerminateProcess`
 //! with MSYS's numbers (`signal`), random bytes and `%TEMP%` scratch; its starts go into a job
-//! object (`windows/job.rs`), its pipes are named pipes only the user can open. The POSIX
-//! descriptor helpers the code above uses (`fd`) exist there as stand-ins that fail at run time
-//! (the session framing over named pipes is not built yet; see docs/windows.md): this door mounts
-//! `windows/fd.rs` and `windows/signal.rs` under the names `fd` and `signal`, and the POSIX-only
-//! modules (`posix/`, `resolve`) are not compiled there.
+//! object with the host as its supervisor (`windows/job.rs`, `windows/start.rs`), its pipes are
+//! named pipes only the user can open. The descriptor helpers the code above uses (`fd`) are made
+//! of handles there, readiness of a thread per registered handle (`windows/ready.rs`; see
+//! docs/windows.md): this door mounts `windows/fd.rs` and `windows/signal.rs` under the names `fd`
+//! and `signal`, and the POSIX-only modules (`posix/`, `resolve`) are not compiled there.
 
 use std::io;
 use std::path::Path;
@@ -104,6 +104,17 @@ pub use proc::Proc;
 use request::Request;
 use sandbox::SandboxPolicy;
 
+/// Whether a program can be handed descriptors at any number (POSIX). Where it cannot
+/// (Windows: a program inherits handles, and an MSYS program numbers only its stdio), a session
+/// hands the shell its control and status channels as stdin and stdout, and the shell's script
+/// moves them to their numbers first thing (`framing::CHANNELS_FROM_STDIO`).
+pub(crate) const CHANNELS_AT_NUMBERS: bool = cfg!(unix);
+
+/// Whether a shell may open a run's FIFO again while it holds it open (a POSIX FIFO takes any
+/// number of writers). A Windows named pipe takes one client: a session points its shell at new
+/// FIFOs instead.
+pub(crate) const FIFOS_REOPEN: bool = cfg!(unix);
+
 /// How programs are started and their trees found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -150,9 +161,10 @@ pub(crate) enum Supervisor {
     Clone(linux::supervisor::Supervisor),
     #[cfg(unix)]
     Posix(posix::Watchdog),
-    /// Windows: a session's start is not built yet ([`start`] fails), so none exists.
+    /// Windows: no process; the program's job and the host's thread that reports its exit
+    /// (`windows/start.rs`).
     #[cfg(windows)]
-    Job(fd::Never),
+    Job(windows::start::JobSupervisor),
 }
 
 impl Supervisor {
@@ -163,7 +175,7 @@ impl Supervisor {
             #[cfg(unix)]
             Supervisor::Posix(w) => w.id(),
             #[cfg(windows)]
-            Supervisor::Job(never) => match *never {},
+            Supervisor::Job(j) => j.id(),
         }
     }
 
@@ -175,7 +187,7 @@ impl Supervisor {
             #[cfg(unix)]
             Supervisor::Posix(w) => w.wait(),
             #[cfg(windows)]
-            Supervisor::Job(never) => match *never {},
+            Supervisor::Job(j) => j.wait(),
         }
     }
 
@@ -188,8 +200,7 @@ impl Supervisor {
         }
         #[cfg(windows)]
         {
-            let Supervisor::Job(never) = self;
-            match *never {}
+            false
         }
     }
 
@@ -215,17 +226,13 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
         #[cfg(unix)]
         Backend::Posix => posix::start(req).map(|l| l.map(Supervisor::Posix)),
         #[cfg(windows)]
-        Backend::Job => {
-            let _ = req;
-            Err(StartFailed::Start(fd::not_yet("a shell session")))
-        }
+        Backend::Job => windows::start::launch(req).map(|l| l.map(Supervisor::Job)),
     }
 }
 
 /// The program a session starts, as the host finds it: on Linux and macOS a path is kept and a
 /// name is looked up on the host's `PATH` (made absolute); on Windows Git for Windows' bash is
-/// found as `windows/discover.rs` says (and, while the session's framing is not on Windows yet,
-/// refused once found, naming it). The error says what was tried.
+/// found as `windows/discover.rs` says. The error says what was tried.
 pub(crate) fn find_program(program: &str) -> io::Result<String> {
     #[cfg(unix)]
     {
@@ -233,12 +240,7 @@ pub(crate) fn find_program(program: &str) -> io::Result<String> {
     }
     #[cfg(windows)]
     {
-        // Found, but the session's framing does not run on Windows yet: say so, naming it.
-        windows::find_shell(program).and_then(|found| {
-            Err(fd::not_yet(&format!(
-                "a shell session (on {found}, the bash found)"
-            )))
-        })
+        windows::find_shell(program)
     }
 }
 

@@ -1,7 +1,8 @@
 //! A process's exit, as a descriptor: readable once the process exits (a pidfd on Linux, a
-//! kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS; on Windows, where a process handle does this,
-//! `native::exit_watch` fails: see `windows/process.rs`). Opened while the process cannot have been
-//! reaped yet, so it names that very process whatever becomes of its pid.
+//! kqueue with `EVFILT_PROC`/`NOTE_EXIT` on macOS, a process handle on Windows, made readable by a
+//! thread waiting on it: `windows/ready.rs`). Opened while the process cannot have been reaped
+//! yet (on Windows: while the start holds its handle), so it names that very process whatever
+//! becomes of its pid.
 
 use super::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::io;

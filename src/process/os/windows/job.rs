@@ -67,6 +67,11 @@ impl Job {
         Ok(())
     }
 
+    /// The job's handle, given up: whoever holds it last ends the job by closing it.
+    pub(crate) fn into_handle(self) -> Handle {
+        self.0
+    }
+
     /// The pids of the job's processes now (at most `MAX_LISTED`).
     pub(crate) fn pids(&self) -> io::Result<Vec<u32>> {
         /// More than any run's tree: a larger one still ends whole with the job.
@@ -120,6 +125,16 @@ pub(crate) struct Started {
 }
 
 impl Started {
+    /// `pid`'s start, watched through `process` (a handle on it).
+    pub(crate) fn of(pid: u32, process: Handle) -> Started {
+        Started { pid, process }
+    }
+
+    /// Our handle on the process.
+    pub(crate) fn process(&self) -> HANDLE {
+        self.process.raw()
+    }
+
     /// Waits up to `timeout` for the program to exit: its exit code, or `None` while it runs.
     pub(crate) fn wait(&self, timeout: Duration) -> io::Result<Option<u32>> {
         let ms = timeout.as_millis().min(u128::from(u32::MAX - 1)) as u32;
@@ -152,6 +167,10 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
         .ok_or_else(|| invalid("an environment variable cannot be passed to a Windows program"))?;
     let cwd = spec.cwd.map(|c| wide(&c.to_string_lossy()));
     let inherited = handle_list(&spec.stdio.map(|h| h as usize));
+    // One start at a time makes handles inheritable: two sharing a handle (the process-wide NUL)
+    // would otherwise clear it under each other's CreateProcessW, which then fails.
+    static STARTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let one = STARTS.lock().unwrap_or_else(|p| p.into_inner());
     for &h in &inherited {
         // SAFETY: a handle the caller holds open; only its inherit flag changes.
         if unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT) }
@@ -198,6 +217,7 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
         // SAFETY: as above: the flag is taken back once the child has its copies.
         unsafe { SetHandleInformation(h as HANDLE, HANDLE_FLAG_INHERIT, 0) };
     }
+    drop(one);
     drop(attrs);
     drop(inherited);
     if ok == 0 {

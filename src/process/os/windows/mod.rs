@@ -4,9 +4,10 @@
 //! `BCryptGenRandom`, starts into a job object (`job`: suspended, assigned, resumed; only our
 //! handles inherited; the whole tree ended by `TerminateJobObject` or by closing the job), named
 //! pipes only the user can open (`pipe`), Git Bash found (`discover`), paths translated both
-//! ways (`paths`), the start's plain data (`plan`). The sandbox fails closed (`sandbox`); there
-//! is no pseudo-terminal yet (ConPTY) and the shell session's framing is not on named pipes yet:
-//! `fd` holds the POSIX descriptor stand-ins that fail at run time (see docs/windows.md).
+//! ways (`paths`), the start's plain data (`plan`), and the session's plumbing: descriptors as
+//! handles (`fd`, mounted by the door), readiness from a thread per registered handle (`ready`),
+//! the door's start into a job with the host as supervisor (`start`). The sandbox fails closed
+//! (`sandbox`); there is no pseudo-terminal yet (ConPTY). See docs/windows.md.
 //!
 //! Built (type-checked and linked for x86_64-pc-windows-gnu by `scripts/check-windows.mjs`);
 //! what of it ran under wine is in docs/windows.md.
@@ -16,8 +17,13 @@ pub(crate) mod job;
 pub(crate) mod paths;
 pub(crate) mod pipe;
 pub(crate) mod plan;
+pub(crate) mod ready;
 pub(crate) mod sandbox;
+pub(crate) mod start;
 mod toolhelp;
+
+#[cfg(test)]
+mod channel_tests;
 
 use std::ffi::c_void;
 use std::io;
@@ -26,7 +32,7 @@ use std::path::{Path, PathBuf};
 use windows_sys::Win32::Foundation::{CloseHandle, HANDLE};
 
 use super::entry::FdTarget;
-use super::fd::{self as fd, not_yet, OwnedFd, RawFd};
+use super::fd::{not_yet, OwnedFd, RawFd};
 pub(crate) use toolhelp::{all_pids, children, entry, exe_name, exe_path, snapshot};
 
 /// No memory filesystem on Windows: scratch files go in `%TEMP%`.
@@ -126,14 +132,35 @@ pub(crate) fn open_pty(
     ))
 }
 
-/// The exit watch of the POSIX backends is a descriptor; on Windows a process handle does this
-/// (`job::Started::wait`), and no start above the door makes one yet.
-pub(crate) fn exit_watch(_pid: i32) -> io::Result<OwnedFd> {
-    Err(not_yet("an exit watch descriptor"))
+/// The exit watch: a handle on process `pid` (`SYNCHRONIZE`, to wait for it; `TERMINATE`, to end
+/// it through the watch), which is signalled once it exits and names that very process whatever
+/// becomes of its pid. Registered, its readiness is that exit (`ready.rs`).
+pub(crate) fn exit_watch(pid: i32) -> io::Result<OwnedFd> {
+    use windows_sys::Win32::System::Threading::{
+        OpenProcess, PROCESS_QUERY_LIMITED_INFORMATION, PROCESS_SYNCHRONIZE, PROCESS_TERMINATE,
+    };
+    let access = PROCESS_SYNCHRONIZE | PROCESS_TERMINATE | PROCESS_QUERY_LIMITED_INFORMATION;
+    // SAFETY: OpenProcess takes plain values and returns a new handle or null.
+    let h = Handle::new(unsafe { OpenProcess(access, 0, pid as u32) })?;
+    Ok(OwnedFd::from_handle(h))
 }
-pub(crate) fn signal_by_watch(watch: &OwnedFd, _signal: i32) -> Option<bool> {
-    let _ = fd::AsRawFd::as_raw_fd(watch);
-    None
+
+/// Ends the watched process with exit code 128+`signal`: `Some(false)` when it had exited.
+/// `None` (the caller signals the pid, which sends nothing) for SIGSTOP and SIGCONT.
+pub(crate) fn signal_by_watch(watch: &OwnedFd, signal: i32) -> Option<bool> {
+    use windows_sys::Win32::System::Threading::{TerminateProcess, WaitForSingleObject};
+    if signal == crate::process::os::signal::SIGSTOP
+        || signal == crate::process::os::signal::SIGCONT
+    {
+        return None;
+    }
+    // SAFETY: a process handle we own.
+    let exited = unsafe { WaitForSingleObject(watch.raw_handle(), 0) } == 0;
+    if exited || signal == 0 {
+        return Some(!exited);
+    }
+    // SAFETY: a process handle we own, opened with PROCESS_TERMINATE.
+    Some(unsafe { TerminateProcess(watch.raw_handle(), 128 + signal as u32) } != 0)
 }
 pub(crate) fn dup_from(_watch: &OwnedFd, _fd: RawFd) -> io::Result<OwnedFd> {
     Err(io::ErrorKind::Unsupported.into())

@@ -1,13 +1,14 @@
 //! Named pipes for a session's channels: an unguessable name (`plan::pipe_name`: our pid and 128
 //! random bits), `FILE_FLAG_FIRST_PIPE_INSTANCE` (a name someone made first fails, rather than
 //! joining their pipe), remote clients refused, and a DACL that lets only the current user open
-//! it (`plan::user_only_sddl` over the process token's SID). The framing does not run over them
-//! yet; `job.rs`'s tests make one, hand its writing end to a program started in a job, and read
-//! what it wrote (run under wine by `scripts/check-windows.mjs`).
+//! it (`plan::user_only_sddl` over the process token's SID). The descriptors of `fd.rs` are made
+//! of them (a pipe pair, a FIFO by name); `job.rs`'s and `channel_tests.rs`'s tests hand one's
+//! end to a program started in a job and read what it wrote (run under wine by
+//! `scripts/check-windows.mjs`).
 
 use std::io;
 
-use windows_sys::Win32::Foundation::{LocalFree, GENERIC_WRITE, HLOCAL};
+use windows_sys::Win32::Foundation::{LocalFree, GENERIC_READ, GENERIC_WRITE, HLOCAL};
 use windows_sys::Win32::Security::Authorization::{
     ConvertSidToStringSidW, ConvertStringSecurityDescriptorToSecurityDescriptorW, SDDL_REVISION_1,
 };
@@ -16,7 +17,8 @@ use windows_sys::Win32::Security::{
     TOKEN_USER,
 };
 use windows_sys::Win32::Storage::FileSystem::{
-    CreateFileW, FILE_FLAG_FIRST_PIPE_INSTANCE, OPEN_EXISTING, PIPE_ACCESS_INBOUND,
+    CreateFileW, FILE_FLAG_FIRST_PIPE_INSTANCE, FILE_FLAG_OVERLAPPED, OPEN_EXISTING,
+    PIPE_ACCESS_INBOUND, PIPE_ACCESS_OUTBOUND,
 };
 use windows_sys::Win32::System::Pipes::{
     CreateNamedPipeW, PIPE_READMODE_BYTE, PIPE_REJECT_REMOTE_CLIENTS, PIPE_TYPE_BYTE, PIPE_WAIT,
@@ -112,25 +114,50 @@ impl Drop for UserOnly {
     }
 }
 
-/// A pipe we read and a program writes: our server end and its name.
+/// A named pipe's server end (ours: we read from an inbound one, write to an outbound one) and
+/// its name.
 #[derive(Debug)]
 pub(crate) struct Inbound {
     pub(crate) name: String,
     pub(crate) server: Handle,
 }
 
-/// Makes a new inbound pipe, its name unguessable, only the current user allowed in.
+/// Makes a new inbound pipe, its name unguessable, only the current user allowed in; our end
+/// for plain (synchronous) reads.
 pub(crate) fn inbound() -> io::Result<Inbound> {
+    server(true, false)
+}
+
+/// A new named pipe, its name unguessable, only the current user allowed in: our end (the
+/// server's) reads from it when `inbound`, else writes to it; with `overlapped`, our end is
+/// opened for overlapped I/O (what `ready.rs`'s feeders use, so that a pending read can be
+/// cancelled), which a program handed that end could not use: only our end is.
+pub(crate) fn server(inbound: bool, overlapped: bool) -> io::Result<Inbound> {
+    server_named(unguessable_name()?, inbound, overlapped)
+}
+
+/// A new pipe name: [`pipe_name`] over our pid and 128 random bits.
+pub(crate) fn unguessable_name() -> io::Result<String> {
     let mut random = [0u8; 16];
     super::fill_random(&mut random)?;
-    let name = pipe_name(std::process::id(), random);
+    Ok(pipe_name(std::process::id(), random))
+}
+
+/// [`server`] for the name `name` (`\\.\pipe\…`).
+pub(crate) fn server_named(name: String, inbound: bool, overlapped: bool) -> io::Result<Inbound> {
     let sd = UserOnly::new()?;
     let sa = sd.attributes(false);
+    let direction = if inbound {
+        PIPE_ACCESS_INBOUND
+    } else {
+        PIPE_ACCESS_OUTBOUND
+    };
+    let overlapped = if overlapped { FILE_FLAG_OVERLAPPED } else { 0 };
     // SAFETY: a NUL-terminated name; security attributes that outlive the call.
     let server = Handle::new(unsafe {
         CreateNamedPipeW(
             wide(&name).as_ptr(),
-            PIPE_ACCESS_INBOUND | FILE_FLAG_FIRST_PIPE_INSTANCE,
+            direction | overlapped | FILE_FLAG_FIRST_PIPE_INSTANCE,
             PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS,
             1,
             PIPE_BUFFER_BYTES,
@@ -145,13 +172,22 @@ pub(crate) fn inbound() -> io::Result<Inbound> {
 /// Opens the writing end of the pipe `name` (the program's side), inheritable so that a start
 /// can hand it over.
 pub(crate) fn open_writer(name: &str) -> io::Result<Handle> {
+    open_client(name, true, true)
+}
+
+/// Opens the program's end of the pipe `name` (`\\.\pipe\…`, or `//./pipe/…` as a shell
+/// spells it), for writing or reading, for plain (synchronous) I/O; `inherit`: inheritable (a
+/// start makes the handles it names inheritable for itself anyway).
+pub(crate) fn open_client(name: &str, write: bool, inherit: bool) -> io::Result<Handle> {
+    let name = name.replace('/', "\\");
     let sd = UserOnly::new()?;
-    let sa = sd.attributes(true);
+    let sa = sd.attributes(inherit);
+    let access = if write { GENERIC_WRITE } else { GENERIC_READ };
     // SAFETY: a NUL-terminated name; security attributes that outlive the call.
     Handle::new(unsafe {
         CreateFileW(
-            wide(name).as_ptr(),
-            GENERIC_WRITE,
+            wide(&name).as_ptr(),
+            access,
             0,
             &sa,
             OPEN_EXISTING,
