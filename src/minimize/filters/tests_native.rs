@@ -18,6 +18,11 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
     let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
+    // The run's closing counts (`== 3 failed, 26 passed in 0.03s ==`, `-q`'s bare line).
+    let has_counts = ctx.text.lines().rev().take(5).any(|l| {
+        (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
+            && l.contains(" in ")
+    });
     let mut out = Vec::new();
     let mut section = "";
     let all: Vec<&str> = ctx.text.lines().collect();
@@ -65,6 +70,10 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
             if outcome != "PASSED" && !in_summary {
                 out.push(format!("{} {outcome}{}", &c[1], &c[3]));
             }
+            continue;
+        }
+        // `collected 29 items` (with ` / 2 deselected`): the final counts say as much.
+        if section.is_empty() && line.starts_with("collected ") && has_counts {
             continue;
         }
         if line.starts_with("-- Docs: ") {
@@ -155,6 +164,18 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         {
             continue;
         }
+        // The run's closing `FAIL` after a package's `FAIL\tpkg 0.01s` line says it again.
+        if line == "FAIL"
+            && i == lines.len()
+            && out.iter().any(|l: &String| l.starts_with("FAIL\t"))
+        {
+            continue;
+        }
+        // A test's time (`--- FAIL: TestX (0.00s)`): the package's line gives the run's.
+        if let Some(name) = failed_test_without_time(line) {
+            out.push(name);
+            continue;
+        }
         // An example's `got:` and `want:` of as many lines: the lines that differ.
         if line == "got:" {
             if let Some((text, next)) = example_diff(&lines, i) {
@@ -187,6 +208,18 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         out.push(line.to_string());
     }
     Some(join_lines(passed_packages(counted(out))))
+}
+
+/// `    --- FAIL: TestX/sub (0.01s)` without its time: `    --- FAIL: TestX/sub`.
+fn failed_test_without_time(line: &str) -> Option<String> {
+    let t = line.trim_start();
+    if !(t.starts_with("--- FAIL: ") || t.starts_with("--- SKIP: ")) {
+        return None;
+    }
+    let (head, time) = line.rsplit_once(" (")?;
+    let secs = time.strip_suffix("s)")?;
+    (!secs.is_empty() && secs.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        .then(|| head.to_string())
 }
 
 /// Runs of the same line as one, with its count (`  a_test.go:11: got 4, want 3 (x7)`).
