@@ -213,23 +213,24 @@ fn drop_orphan_context(out: Vec<String>) -> Vec<String> {
                 || l.contains(": In member function ")
                 || l.contains(": At top level"))
     };
-    let mut kept: Vec<String> = Vec::with_capacity(out.len());
-    for (i, l) in out.iter().enumerate() {
-        let next = out.get(i + 1).map(String::as_str);
-        let orphan = heading(l)
-            && next.is_none_or(|n| heading(n) || n.ends_with(" places):") || n.is_empty());
-        if !orphan {
-            kept.push(l.clone());
-        }
-    }
-    kept
+    let orphan: Vec<bool> = (0..out.len())
+        .map(|i| {
+            let next = out.get(i + 1).map(String::as_str);
+            heading(&out[i])
+                && next.is_none_or(|n| heading(n) || n.ends_with(" places):") || n.is_empty())
+        })
+        .collect();
+    out.into_iter()
+        .zip(orphan)
+        .filter_map(|(l, o)| (!o).then_some(l))
+        .collect()
 }
 
 /// A directory's path said once for a run of diagnostics in its files: a line starting with a
 /// path whose directory (at least [`PREFIX_MIN_CHARS`] long) starts the next lines too becomes
 /// `dir/` then `  file.h:3:5: …` for each (a system header's `/usr/include/c++/12/bits/`, said
 /// on every line of a template error, costs more than the message).
-fn prefix_runs(out: Vec<String>) -> Vec<String> {
+fn prefix_runs(mut out: Vec<String>) -> Vec<String> {
     let dir_of = |l: &str| -> Option<usize> {
         if l.starts_with(' ') {
             return None;
@@ -238,24 +239,22 @@ fn prefix_runs(out: Vec<String>) -> Vec<String> {
         let slash = l[..path_end].rfind('/')?;
         (slash + 1 >= PREFIX_MIN_CHARS && !l[..slash].contains(' ')).then_some(slash + 1)
     };
+    let dirs: Vec<Option<usize>> = out.iter().map(|l| dir_of(l)).collect();
     let mut grouped = Vec::with_capacity(out.len());
     let mut i = 0;
     while i < out.len() {
-        let Some(d) = dir_of(&out[i]) else {
-            grouped.push(out[i].clone());
-            i += 1;
-            continue;
-        };
-        let dir = &out[i][..d];
         let mut j = i + 1;
-        while j < out.len() && dir_of(&out[j]).is_some_and(|e| &out[j][..e] == dir) {
-            j += 1;
+        if let Some(d) = dirs[i] {
+            while j < out.len() && dirs[j].is_some_and(|e| out[j][..e] == out[i][..d]) {
+                j += 1;
+            }
         }
-        if j - i < PREFIX_MIN_RUN {
-            grouped.extend(out[i..j].iter().cloned());
-        } else {
-            grouped.push(dir.to_string());
-            grouped.extend(out[i..j].iter().map(|l| format!("  {}", &l[d..])));
+        match dirs[i] {
+            Some(d) if j - i >= PREFIX_MIN_RUN => {
+                grouped.push(out[i][..d].to_string());
+                grouped.extend(out[i..j].iter().map(|l| format!("  {}", &l[d..])));
+            }
+            _ => grouped.extend(out[i..j].iter_mut().map(std::mem::take)),
         }
         i = j;
     }
