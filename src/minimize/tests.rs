@@ -948,5 +948,15 @@ fn test_runners_drop_banners_and_times() {
     );
     // pytest: `collected N items` when the final counts are there.
     let py = "============ test session starts ============\ncollected 29 items\n\nt.py ..F\n\n================= FAILURES =================\n/p/t.py:80: KeyError: 'b'\n========= short test summary info =========\nFAILED t.py::test_k - KeyError: 'b'\n======= 1 failed, 28 passed in 0.03s =======\n";
-    assert!(!text_of("pytest --tb=line", py).contains("collected"));
+    let out = text_of("pytest --tb=line", py);
+    assert!(!out.contains("collected"), "{out}");
+    // The summary's message, said by the failure's line already: the test's id says which.
+    assert!(out.contains("/p/t.py:80: KeyError: 'b'\n"), "{out}");
+    assert!(out.contains("\nFAILED t.py::test_k\n"), "{out}");
+    let other = py.replace(
+        "FAILED t.py::test_k - KeyError: 'b'",
+        "FAILED t.py::test_k - ValueError: no such key",
+    );
+    assert!(text_of("pytest --tb=line", &other)
+        .contains("FAILED t.py::test_k - ValueError: no such key"));
 }

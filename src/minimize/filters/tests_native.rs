@@ -25,6 +25,7 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     });
     let mut out = Vec::new();
     let mut section = "";
+    let mut said_messages: std::collections::HashSet<String> = Default::default();
     let all: Vec<&str> = ctx.text.lines().collect();
     for (n, &line) in all.iter().enumerate() {
         if let Some(rest) = line.strip_prefix("collecting ... ") {
@@ -38,6 +39,18 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         // everywhere else, and the final counts say how many passed.
         if section == "summary" && line.starts_with("PASSED ") {
             continue;
+        }
+        // A summary entry whose message a failure's line already says (`E   KeyError: 'b'`,
+        // `--tb=line`'s `t.py:80: KeyError: 'b'`): the test's id says which.
+        if section == "summary" && (line.starts_with("FAILED ") || line.starts_with("ERROR ")) {
+            let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let (id, message) = rest.split_once(' ').unwrap_or((rest, ""));
+            if let Some(message) = message.strip_prefix("- ") {
+                if message.len() > 8 && said_messages.contains(message.trim()) {
+                    out.push(format!("{kind} {id}"));
+                    continue;
+                }
+            }
         }
         if section == "summary" && line.starts_with(' ') {
             // A summary entry's message continued: the same lines as the failure's `E` lines.
@@ -120,6 +133,15 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
                     "  [{skipped_frames} frames in pytest and installed packages]"
                 ));
                 skipped_frames = 0;
+            }
+        }
+        if section == "failures" {
+            // What the failure's lines say (`E   KeyError: 'b'`, `t.py:80: KeyError: 'b'`).
+            if let Some(rest) = line.strip_prefix('E') {
+                said_messages.insert(rest.trim().to_string());
+            }
+            for (at, _) in line.match_indices(": ") {
+                said_messages.insert(line[at + 2..].trim().to_string());
             }
         }
         out.push(line.to_string());
