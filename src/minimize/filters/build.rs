@@ -137,6 +137,9 @@ fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
         .then(|| (file, &loc[file.len() + 1..], &line[at + 2..]))
 }
 
+/// A message's places: each file with its `line:col`s, in order.
+type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
+
 /// A row of one file's places stays about this wide.
 const PLACES_ROW_CHARS: usize = 120;
 
@@ -154,7 +157,7 @@ fn group_diagnostics(out: Vec<String>) -> Vec<String> {
         return out;
     }
     // Each repeated message's places by file, and where it is said.
-    let mut groups: Vec<(&str, Vec<(&str, Vec<&str>)>)> = Vec::new();
+    let mut groups: Vec<(&str, PlacesByFile)> = Vec::new();
     let mut first: std::collections::HashMap<&str, usize> = Default::default();
     let mut slot: Vec<Option<usize>> = vec![None; out.len()];
     let mut keep = vec![true; out.len()];
