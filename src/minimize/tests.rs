@@ -177,7 +177,7 @@ fn test_runners_keep_failures_and_summaries() {
     let go = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
     assert_eq!(
         text_of("go test -v ./...", go),
-        "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\texample.com/app/calc\t0.002s\n"
+        "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB\nFAIL\texample.com/app/calc\t0.002s\n"
     );
 }
 
@@ -735,6 +735,25 @@ fn drawn_trees_and_git_path_lists() {
         text_of("npm ls", npm),
         "app@1.0.0 /p\n  a@1.0.0\n    b@2.0.0\n  c@3.0.0\n"
     );
+    // `deduped` marks an entry: leaves stay one space apart; any other space keeps two.
+    let npm_all =
+        "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── b@2.0.0 deduped\n  ├── c@1.0.0\n  └── d@3.0.0 deduped\n";
+    assert_eq!(
+        text_of("npm ls --all", npm_all),
+        "app@1.0.0 /p\n  a@1.0.0\n    b@2.0.0 deduped c@1.0.0 d@3.0.0 deduped\n"
+    );
+    // The same package, version and dependencies under two parents: said once.
+    let twice = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └─┬ chalk@4.1.2\n│   ├─┬ ansi-styles@4.3.0\n│   │ └── color-convert@2.0.1\n│   └── supports-color@7.2.0\n└─┬ b@1.0.0\n  └─┬ chalk@4.1.2\n    ├─┬ ansi-styles@4.3.0\n    │ └── color-convert@2.0.1\n    └── supports-color@7.2.0\n";
+    assert_eq!(
+        text_of("npm ls --all", twice),
+        "app@1.0.0 /p\n  a@1.0.0\n    chalk@4.1.2\n      ansi-styles@4.3.0\n        color-convert@2.0.1\n      supports-color@7.2.0\n  b@1.0.0\n    chalk@4.1.2 (its 3 entries as above)\n"
+    );
+    let unmet =
+        "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── UNMET DEPENDENCY b@2.0.0\n  └── c@1.0.0 deduped\n";
+    assert_eq!(
+        text_of("npm ls --all", unmet),
+        "app@1.0.0 /p\n  a@1.0.0\n    UNMET DEPENDENCY b@2.0.0  c@1.0.0 deduped\n"
+    );
     assert_eq!(
         text_of("git ls-files", "src/a.rs\nsrc/b.rs\nREADME.md\n"),
         "src/\n  a.rs b.rs\nREADME.md\n"
@@ -796,7 +815,7 @@ fn fifth_round_shapes() {
     let go = "ok  \tex.com/m/a\t0.011s\nok  \tex.com/m/cmd/b\t(cached)\n--- FAIL: TestList (0.00s)\n    list_test.go:11: got 4, want 3\n    list_test.go:11: got 4, want 3\n    list_test.go:11: got 1, want 0\nFAIL\nFAIL\tex.com/m/list\t0.008s\n--- FAIL: ExampleClean (0.00s)\ngot:\nClean(\"a\") = \"a\"\nClean(\"b\") = \"x\"\nClean(\"c\") = \"c\"\nwant:\nClean(\"a\") = \"a\"\nClean(\"b\") = \"b\"\nClean(\"c\") = \"c\"\nFAIL\nFAIL\tex.com/m/path\t0.008s\nok  \tex.com/m/ring\t0.003s\nFAIL\n";
     assert_eq!(
         text_of("go test ./...", go),
-        "--- FAIL: TestList (0.00s)\n    list_test.go:11: got 4, want 3 (x2)\n    list_test.go:11: got 1, want 0\nFAIL\tex.com/m/list\t0.008s\n--- FAIL: ExampleClean (0.00s)\ngot/want differ (of 3 lines):\n  2 got:  Clean(\"b\") = \"x\"\n  2 want: Clean(\"b\") = \"b\"\nFAIL\tex.com/m/path\t0.008s\nok (3 packages): ex.com/m/\n  a cmd/b ring\nFAIL\n"
+        "--- FAIL: TestList\n    list_test.go:11: got 4, want 3 (x2)\n    list_test.go:11: got 1, want 0\nFAIL\tex.com/m/list\t0.008s\n--- FAIL: ExampleClean\ngot/want differ (of 3 lines):\n  2 got:  Clean(\"b\") = \"x\"\n  2 want: Clean(\"b\") = \"b\"\nFAIL\tex.com/m/path\t0.008s\nok (3 packages): ex.com/m/\n  a cmd/b ring\n"
     );
 
     // git log --graph: each commit's drawing before its line, branch and merge lines kept.
@@ -867,4 +886,77 @@ fn any_unified_diff_has_the_diff_shape() {
     );
     let out = text_of("git diff", &big);
     assert!(out.starts_with("--- x.rs\n@@ 12\n-b\n+c\n@@ 12\n"), "{out}");
+}
+
+#[test]
+fn gcc_repeated_warnings_are_said_once_with_their_places() {
+    let w = "warning: conversion from 'uint32_t' to 'uint16_t' may change value [-Wconversion]";
+    let raw = format!(
+        "q.c: In function 'a':\nq.c:10:5: {w}\n   10 |   x = y;\n      |       ^\nq.c: In function 'b':\nq.c:20:7: {w}\nq.c: In function 'c':\nq.c:30:9: warning: unused variable 'z' [-Wunused-variable]\n./array.h:84:40: note: in definition of macro 'array_push'\nq.c:40:2: {w}\n./array.h:84:40: note: in definition of macro 'array_push'\n"
+    );
+    assert_eq!(
+        text_of("gcc -c -Wconversion q.c", &raw),
+        format!("{w} (3 places):\n  q.c: 10:5 20:7 40:2\nq.c: In function 'c':\nq.c:30:9: warning: unused variable 'z' [-Wunused-variable]\n./array.h:84:40: note: in definition of macro 'array_push'\n")
+    );
+}
+
+#[test]
+fn gcc_long_notes_are_cut_and_a_long_directory_is_said_once() {
+    let sig = format!(
+        "candidate: 'template<class T> bool operator<(const pair<T>&, {})'",
+        "x".repeat(80)
+    );
+    let raw = format!(
+        "/usr/include/c++/12/bits/stl_function.h:408:20: error: no match for 'operator<' (operand types are 'const Key' and 'const Key')\n/usr/include/c++/12/bits/stl_pair.h:663:5: note: {sig}\n/usr/include/c++/12/bits/stl_pair.h:663:5: note:   template argument deduction/substitution failed:\ntool.cpp:5:8:   required from here\n"
+    );
+    let out = text_of("g++ -c tool.cpp", &raw);
+    assert_eq!(
+        out,
+        format!("/usr/include/c++/12/bits/\n  stl_function.h:408:20: error: no match for 'operator<' (operand types are 'const Key' and 'const Key')\n  stl_pair.h:663:5: note: {}…\n  stl_pair.h:663:5: note:   template argument deduction/substitution failed:\ntool.cpp:5:8:   required from here\n", &sig[..60])
+    );
+    // The guard reads a location under its directory as the whole path.
+    assert!(crate::minimize::text::keeps_locations(&raw, &out));
+}
+
+#[test]
+fn test_runners_drop_banners_and_times() {
+    // `npm test` running vitest: npm's banner and its failure trailer go, and vitest's own banner
+    // and per-file and per-test times.
+    let raw = String::from(
+        "\n> app@1.0.0 test\n> vitest run\n\n\n RUN  v3.2.4 /home/u/app\n\n ❯ test/a.test.ts (3 tests | 1 failed) 12ms\n   ✓ a > ok 1ms\n   × a > breaks 5ms\n     → expected 1 to be 2\n\n⎯⎯⎯ Failed Tests 1 ⎯⎯⎯\n\n FAIL  test/a.test.ts > a > breaks\nAssertionError: expected 1 to be 2\n ❯ test/a.test.ts:4:20\n\n Test Files  1 failed (1)\n      Tests  1 failed | 2 passed (3)\n   Start at  10:00:00\n   Duration  1.20s (transform 20ms)\n\nnpm error Lifecycle script `test` failed with error:\nnpm error code 1\nnpm error path /home/u/app\nnpm error command failed\nnpm error command sh -c vitest run\n"
+    );
+    let out = text_of("npm test", &raw);
+    assert!(
+        out.starts_with(" ❯ test/a.test.ts (3 tests | 1 failed)\n   × a > breaks\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "   Duration 1.20s\n\nnpm error Lifecycle script `test` failed with error:\n"
+        ),
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &["test/a.test.ts:4:20", "AssertionError: expected 1 to be 2"],
+    );
+    // go test -v: a failing test's time, and the closing `FAIL` after the package's line.
+    let go = "=== RUN   TestA\n    a_test.go:9: got 1, want 2\n--- FAIL: TestA (0.00s)\n=== RUN   TestB\n--- FAIL: TestB (0.01s)\n    --- FAIL: TestB/sub (0.00s)\nFAIL\nFAIL\texample.com/m/a\t0.005s\nFAIL\n";
+    assert_eq!(
+        text_of("go test -run 'A|B' -v ./a/", go),
+        "    a_test.go:9: got 1, want 2\n--- FAIL: TestA\n--- FAIL: TestB\n    --- FAIL: TestB/sub\nFAIL\texample.com/m/a\t0.005s\n"
+    );
+    // pytest: `collected N items` when the final counts are there.
+    let py = "============ test session starts ============\ncollected 29 items\n\nt.py ..F\n\n================= FAILURES =================\n/p/t.py:80: KeyError: 'b'\n========= short test summary info =========\nFAILED t.py::test_k - KeyError: 'b'\n======= 1 failed, 28 passed in 0.03s =======\n";
+    let out = text_of("pytest --tb=line", py);
+    assert!(!out.contains("collected"), "{out}");
+    // The summary's message, said by the failure's line already: the test's id says which.
+    assert!(out.contains("/p/t.py:80: KeyError: 'b'\n"), "{out}");
+    assert!(out.contains("\nFAILED t.py::test_k\n"), "{out}");
+    let other = py.replace(
+        "FAILED t.py::test_k - KeyError: 'b'",
+        "FAILED t.py::test_k - ValueError: no such key",
+    );
+    assert!(text_of("pytest --tb=line", &other)
+        .contains("FAILED t.py::test_k - ValueError: no such key"));
 }

@@ -41,10 +41,28 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
     // pattern reads differently there (inside a longer path) is searched for as text.
     let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
     let rows = place_rows(out);
+    let prefixed = prefixed_rows(out);
     raw.lines()
         .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
         .flat_map(locations)
-        .all(|l| kept.contains(l) || rows.contains(l) || out.contains(l))
+        .all(|l| kept.contains(l) || rows.contains(l) || prefixed.contains(l) || out.contains(l))
+}
+
+/// The locations of lines under a directory said once (`/usr/include/c++/12/bits/` then
+/// `  stl_algo.h:1938:50: error: …`), with the directory: `/usr/…/bits/stl_algo.h:1938:50`.
+fn prefixed_rows(out: &str) -> std::collections::HashSet<String> {
+    let mut found = std::collections::HashSet::new();
+    let mut dir: Option<&str> = None;
+    for line in out.lines() {
+        if !line.starts_with(' ') {
+            dir = (line.ends_with('/') && !line.contains(' ')).then_some(line);
+            continue;
+        }
+        if let Some(d) = dir {
+            found.extend(locations(line).into_iter().map(|l| format!("{d}{l}")));
+        }
+    }
+    found
 }
 
 /// The locations of rows that say a file once with its places (`  src/a.rs: 3:9 14:2`, a

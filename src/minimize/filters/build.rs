@@ -1,10 +1,13 @@
-//! Compilers driven by build tools: make, ninja, cmake, go build/vet. Kept: every diagnostic line
+//! Compilers, and those driven by build tools: make, ninja, cmake, go build/vet. Kept: every diagnostic line
 //! (`file:line:col: error|warning: ...`) with its "In function"/"included from" context, label
 //! text, `FAILED:` targets, make's `***` lines, summaries. Dropped: progress (`[ 42%] Building
 //! ...`, `[3/40] ...`, `Entering directory`), cmake's configure chatter, the quoted source lines
 //! and caret lines under a diagnostic (the location says where to read), a context line said
 //! before (a template's `required from` chain, `In file included from`, `In function` repeated
 //! for each diagnostic under it), and a failed compiler invocation past its first 160 characters.
+//! Said shorter: an error or warning repeated at several places (one line, its places by file), a
+//! note's or instantiation step's text past [`NOTE_KEEP_CHARS`], a long directory that starts a
+//! run of lines (said once above them).
 
 use super::Context;
 use crate::minimize::text::join_lines;
@@ -38,7 +41,11 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         if code.is_match(line) {
             continue;
         }
-        if is_context(line) && !said.insert(line) {
+        if (is_context(line) || line.contains(": note: ")) && !said.insert(line) {
+            continue;
+        }
+        if let Some(short) = shortened_context(line) {
+            out.push(short);
             continue;
         }
         if after_failed && line.chars().count() > COMMAND_KEEP_CHARS && line.contains(" -o ") {
@@ -59,6 +66,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
+    let mut out = prefix_runs(drop_orphan_context(group_diagnostics(out)));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
     if out.iter().all(|l| l.trim().is_empty()) {
@@ -85,3 +93,179 @@ fn is_context(line: &str) -> bool {
         || line.contains("required from ")
         || line.contains("required by ")
 }
+
+/// Longest text kept after a note's or an instantiation step's location (`note: candidate: ‘…’`,
+/// `required from ‘…’`): a template's signature there runs to hundreds of characters and says
+/// again the types the error states; the location says where to read it whole.
+const NOTE_KEEP_CHARS: usize = 60;
+
+/// A note or an instantiation step (`x.h:3:5: note: candidate: ‘…’`, `x.h:3:5:   required from
+/// ‘…’`, `x.h: In instantiation of ‘…’:`) past [`NOTE_KEEP_CHARS`] after its location, cut there;
+/// `None` for any other line (an error's or a warning's message is never cut).
+fn shortened_context(line: &str) -> Option<String> {
+    let (head, text) = if let Some((loc, rest)) = line.split_once(": note: ") {
+        (format!("{loc}: note: "), rest)
+    } else if let Some((loc, rest)) = line.split_once(":   required from ") {
+        (format!("{loc}:   required from "), rest)
+    } else if let Some((loc, rest)) = line.split_once(": In instantiation of ") {
+        (format!("{loc}: In instantiation of "), rest)
+    } else {
+        return None;
+    };
+    if head.starts_with(' ') || text.chars().count() <= NOTE_KEEP_CHARS {
+        return None;
+    }
+    let cut: String = text.chars().take(NOTE_KEEP_CHARS).collect();
+    Some(format!("{head}{cut}…"))
+}
+
+/// `file:line:col: kind: message` (kind `error`, `warning`, `fatal error`) as (file,
+/// `line:col`, `kind: message`). Notes are not grouped: each explains the diagnostic above it.
+fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
+    if line.starts_with(' ') {
+        return None;
+    }
+    let at = [": error: ", ": warning: ", ": fatal error: "]
+        .iter()
+        .filter_map(|k| line.find(k))
+        .min()?;
+    let loc = &line[..at];
+    let (rest, col) = loc.rsplit_once(':')?;
+    let (file, row) = rest.rsplit_once(':')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(row) && digits(col) && !file.is_empty() && !file.contains(' '))
+        .then(|| (file, &loc[file.len() + 1..], &line[at + 2..]))
+}
+
+/// A message's places: each file with its `line:col`s, in order.
+type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
+
+/// A row of one file's places stays about this wide.
+const PLACES_ROW_CHARS: usize = 120;
+
+/// The same diagnostic (kind and message) at several places, said once at the first one's
+/// position with its places by file: `warning: msg (3 places):` then `  src/a.c: 3:9 14:2`. A
+/// message said once stays as it was.
+fn group_diagnostics(out: Vec<String>) -> Vec<String> {
+    let mut count: std::collections::HashMap<&str, usize> = Default::default();
+    for l in &out {
+        if let Some((_, _, msg)) = diagnostic(l) {
+            *count.entry(msg).or_default() += 1;
+        }
+    }
+    if !count.values().any(|&n| n > 1) {
+        return out;
+    }
+    // Each repeated message's places by file, and where it is said.
+    let mut groups: Vec<(&str, PlacesByFile)> = Vec::new();
+    let mut first: std::collections::HashMap<&str, usize> = Default::default();
+    let mut slot: Vec<Option<usize>> = vec![None; out.len()];
+    let mut keep = vec![true; out.len()];
+    for (i, l) in out.iter().enumerate() {
+        let Some((file, place, msg)) = diagnostic(l) else {
+            continue;
+        };
+        if count[msg] < 2 {
+            continue;
+        }
+        keep[i] = false;
+        let g = *first.entry(msg).or_insert_with(|| {
+            slot[i] = Some(groups.len());
+            groups.push((msg, Vec::new()));
+            groups.len() - 1
+        });
+        let files = &mut groups[g].1;
+        match files.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, places)) => places.push(place),
+            None => files.push((file, vec![place])),
+        }
+    }
+    let mut grouped = Vec::new();
+    for (i, line) in out.iter().enumerate() {
+        if let Some(g) = slot[i] {
+            let (msg, files) = &groups[g];
+            let n: usize = files.iter().map(|(_, p)| p.len()).sum();
+            grouped.push(format!("{msg} ({n} places):"));
+            for (file, places) in files {
+                let mut row = String::new();
+                for p in places {
+                    if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
+                        grouped.push(format!("  {file}: {}", std::mem::take(&mut row)));
+                    }
+                    if !row.is_empty() {
+                        row.push(' ');
+                    }
+                    row.push_str(p);
+                }
+                grouped.push(format!("  {file}: {row}"));
+            }
+        } else if keep[i] {
+            grouped.push(line.clone());
+        }
+    }
+    grouped
+}
+
+/// A function's heading (`a.c: In function ‘f’:`, `At top level:`) whose diagnostics were all
+/// said elsewhere (grouped with the same message at other places) heads nothing: dropped.
+fn drop_orphan_context(out: Vec<String>) -> Vec<String> {
+    let heading = |l: &str| {
+        !l.starts_with(' ')
+            && l.ends_with(':')
+            && (l.contains(": In function ")
+                || l.contains(": In member function ")
+                || l.contains(": At top level"))
+    };
+    let orphan: Vec<bool> = (0..out.len())
+        .map(|i| {
+            let next = out.get(i + 1).map(String::as_str);
+            heading(&out[i])
+                && next.is_none_or(|n| heading(n) || n.ends_with(" places):") || n.is_empty())
+        })
+        .collect();
+    out.into_iter()
+        .zip(orphan)
+        .filter_map(|(l, o)| (!o).then_some(l))
+        .collect()
+}
+
+/// A directory's path said once for a run of diagnostics in its files: a line starting with a
+/// path whose directory (at least [`PREFIX_MIN_CHARS`] long) starts the next lines too becomes
+/// `dir/` then `  file.h:3:5: …` for each (a system header's `/usr/include/c++/12/bits/`, said
+/// on every line of a template error, costs more than the message).
+fn prefix_runs(mut out: Vec<String>) -> Vec<String> {
+    let dir_of = |l: &str| -> Option<usize> {
+        if l.starts_with(' ') {
+            return None;
+        }
+        let path_end = l.find(':')?;
+        let slash = l[..path_end].rfind('/')?;
+        (slash + 1 >= PREFIX_MIN_CHARS && !l[..slash].contains(' ')).then_some(slash + 1)
+    };
+    let dirs: Vec<Option<usize>> = out.iter().map(|l| dir_of(l)).collect();
+    let mut grouped = Vec::with_capacity(out.len());
+    let mut i = 0;
+    while i < out.len() {
+        let mut j = i + 1;
+        if let Some(d) = dirs[i] {
+            while j < out.len() && dirs[j].is_some_and(|e| out[j][..e] == out[i][..d]) {
+                j += 1;
+            }
+        }
+        match dirs[i] {
+            Some(d) if j - i >= PREFIX_MIN_RUN => {
+                grouped.push(out[i][..d].to_string());
+                grouped.extend(out[i..j].iter().map(|l| format!("  {}", &l[d..])));
+            }
+            _ => grouped.extend(out[i..j].iter_mut().map(std::mem::take)),
+        }
+        i = j;
+    }
+    grouped
+}
+
+/// Fewest lines a directory is said once for: its own line costs what two prefixes save.
+const PREFIX_MIN_RUN: usize = 3;
+
+/// Shortest directory said once for a run of lines: a shorter one costs about what it saves.
+const PREFIX_MIN_CHARS: usize = 16;

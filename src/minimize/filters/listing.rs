@@ -705,6 +705,10 @@ pub(super) fn npm_tree(ctx: &Context) -> Option<String> {
     drawn_tree(ctx.text, true, false)
 }
 
+/// Fewest entries under a node for its repeat to be said as such: a smaller subtree costs
+/// about what the note does.
+const SUBTREE_MIN_ENTRIES: usize = 3;
+
 /// A drawn tree (`narrow`: two characters a level) as indented rows; `files`: its entries are
 /// files and directories, and an entry with entries under it ends in `/`.
 fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
@@ -750,7 +754,14 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     let mut out = Vec::new();
     let mut leaves: Vec<String> = Vec::new();
     let mut leaves_depth = 0;
+    // Each subtree said so far (its root and its entries at their depths below it): the same
+    // package at the same version with the same dependencies is said once.
+    let mut subtrees: std::collections::HashSet<Vec<(usize, &str)>> = Default::default();
+    let mut skip_to = 0;
     for (i, item) in items.iter().enumerate() {
+        if i < skip_to {
+            continue;
+        }
         match item {
             Ok((depth, name)) => {
                 let has_children =
@@ -760,6 +771,23 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                     super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
                 }
                 if has_children {
+                    let end = items[i + 1..]
+                        .iter()
+                        .position(|it| !matches!(it, Ok((d, _)) if *d > *depth))
+                        .map_or(items.len(), |p| i + 1 + p);
+                    let key: Vec<(usize, &str)> = items[i..end]
+                        .iter()
+                        .filter_map(|it| it.as_ref().ok().map(|(d, n)| (d - depth, *n)))
+                        .collect();
+                    if end - i > SUBTREE_MIN_ENTRIES && !subtrees.insert(key) {
+                        out.push(format!(
+                            "{}{name} (its {} entries as above)",
+                            "  ".repeat(depth + 1),
+                            end - i - 1
+                        ));
+                        skip_to = end;
+                        continue;
+                    }
                     let mark = if files { "/" } else { "" };
                     out.push(format!("{}{name}{mark}", "  ".repeat(depth + 1)));
                 } else {

@@ -53,6 +53,15 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             return Some((format!("{}:{label}", ctx.inv.program), text));
         }
     }
+    // A package manager's script: its banner and its failure trailer are the manager's, not
+    // the program's; the program's filter reads what is left.
+    let script_text = pkg::is_script_run(ctx.inv).then(|| pkg::without_banner(ctx.text));
+    let script_ctx = script_text.as_deref().map(|text| Context {
+        inv: ctx.inv,
+        text,
+        outline: ctx.outline,
+    });
+    let ctx = script_ctx.as_ref().unwrap_or(ctx);
     let (label, filter, guard) = choose(ctx)?;
     let text = filter(ctx)?;
     if guard == Guard::Locations && !keeps_locations(ctx.text, &text) {

@@ -111,9 +111,14 @@ pub(super) fn split_dir(path: &str) -> (&str, &str) {
 }
 
 /// Entries on rows of about [`ROW_CHARS`], one space apart, or two when an entry holds a space
-/// (`a.rs: 4, 20`, a name with a space).
+/// (`a.rs: 4, 20`, a name with a space) other than before a package tree's mark (`debug@4.4.3
+/// deduped`: the mark is a word no package entry is).
 pub(super) fn rows(entries: Vec<String>, indent: &str, out: &mut Vec<String>) {
-    let sep = if entries.iter().any(|e| e.contains(' ')) {
+    let marked = |e: &str| {
+        e.split_once(' ')
+            .is_some_and(|(_, mark)| matches!(mark, "deduped" | "extraneous" | "overridden"))
+    };
+    let sep = if entries.iter().any(|e| e.contains(' ') && !marked(e)) {
         "  "
     } else {
         " "

@@ -23,6 +23,54 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
     }
 }
 
+/// Whether the command runs a package's script (`npm test`, `npm run x`, `pnpm test`, `yarn
+/// lint`): any subcommand of npm, pnpm, yarn or bun but installs, listings and launchers.
+pub(super) fn is_script_run(inv: &super::Invocation) -> bool {
+    matches!(inv.program.as_str(), "npm" | "pnpm" | "yarn" | "bun")
+        && !matches!(
+            inv.subcommand().unwrap_or(""),
+            "install"
+                | "i"
+                | "add"
+                | "ci"
+                | "update"
+                | "upgrade"
+                | "remove"
+                | "uninstall"
+                | "ls"
+                | "list"
+                | "la"
+                | "ll"
+                | "exec"
+                | "dlx"
+                | "x"
+        )
+}
+
+/// A script's output without the manager's lines: the banner (`> pkg@1.0.0 test`, `> vitest
+/// run`) and, after the first line of a failure trailer (`npm error Lifecycle script `test`
+/// failed with error:`), the trailer's other lines (`npm error code 1`, its path, workspace,
+/// location and command: the exit status and the command the agent ran say them).
+pub(super) fn without_banner(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut head = true;
+    let mut trailer = false;
+    for line in text.lines() {
+        if head && (line.starts_with("> ") || line.trim().is_empty()) {
+            continue;
+        }
+        head = false;
+        let npm_error = line.starts_with("npm error ") || line.starts_with("npm ERR! ");
+        if npm_error && trailer {
+            continue;
+        }
+        trailer |= npm_error;
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 fn install(ctx: &Context) -> Option<String> {
     let noise = re!(
         r"^(npm (notice|http fetch|timing|sill|verb)|Progress: resolved|Packages: \+|\++$|[⠁-⣿] |\s*$|Resolving: |Downloading |Already up to date|Done in |bun install v|Saved lockfile|run `npm fund`|\d+ packages? (are|is) looking for funding|  run `npm fund` for details)"

@@ -35,6 +35,19 @@ pub(super) fn vitest(ctx: &Context) -> Option<String> {
         if has_details && t.starts_with("→ ") {
             continue;
         }
+        // The run's banner (` RUN  v3.2.4 /path/to/project`): the version and the directory
+        // the agent started it in.
+        if t.starts_with("RUN  v") {
+            continue;
+        }
+        // A file's or a test's time (` ❯ a.test.ts (3 tests | 1 failed) 12ms`, `× name 5ms`):
+        // the run's duration stays.
+        if matches!(first, '❯' | '×' | '✗') && !t.contains(".ts:") && !t.contains(".js:") {
+            if let Some(head) = without_ms(line) {
+                out.push(head.to_string());
+                continue;
+            }
+        }
         if t.starts_with("Start at ") {
             continue;
         }
@@ -50,6 +63,13 @@ pub(super) fn vitest(ctx: &Context) -> Option<String> {
         out.push(line.trim_end().to_string());
     }
     Some(join_lines(out))
+}
+
+/// A line without its trailing time (`… 12ms`), when it has one.
+fn without_ms(line: &str) -> Option<&str> {
+    let (head, last) = line.trim_end().rsplit_once(' ')?;
+    let ms = last.strip_suffix("ms")?;
+    (!ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit() || b == b'.')).then_some(head)
 }
 
 pub(super) fn jest(ctx: &Context) -> Option<String> {

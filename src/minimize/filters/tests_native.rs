@@ -18,8 +18,14 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
     let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
+    // The run's closing counts (`== 3 failed, 26 passed in 0.03s ==`, `-q`'s bare line).
+    let has_counts = ctx.text.lines().rev().take(5).any(|l| {
+        (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
+            && l.contains(" in ")
+    });
     let mut out = Vec::new();
     let mut section = "";
+    let mut said_messages: std::collections::HashSet<String> = Default::default();
     let all: Vec<&str> = ctx.text.lines().collect();
     for (n, &line) in all.iter().enumerate() {
         if let Some(rest) = line.strip_prefix("collecting ... ") {
@@ -33,6 +39,18 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         // everywhere else, and the final counts say how many passed.
         if section == "summary" && line.starts_with("PASSED ") {
             continue;
+        }
+        // A summary entry whose message a failure's line already says (`E   KeyError: 'b'`,
+        // `--tb=line`'s `t.py:80: KeyError: 'b'`): the test's id says which.
+        if section == "summary" && (line.starts_with("FAILED ") || line.starts_with("ERROR ")) {
+            let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let (id, message) = rest.split_once(' ').unwrap_or((rest, ""));
+            if let Some(message) = message.strip_prefix("- ") {
+                if message.len() > 8 && said_messages.contains(message.trim()) {
+                    out.push(format!("{kind} {id}"));
+                    continue;
+                }
+            }
         }
         if section == "summary" && line.starts_with(' ') {
             // A summary entry's message continued: the same lines as the failure's `E` lines.
@@ -65,6 +83,10 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
             if outcome != "PASSED" && !in_summary {
                 out.push(format!("{} {outcome}{}", &c[1], &c[3]));
             }
+            continue;
+        }
+        // `collected 29 items` (with ` / 2 deselected`): the final counts say as much.
+        if section.is_empty() && line.starts_with("collected ") && has_counts {
             continue;
         }
         if line.starts_with("-- Docs: ") {
@@ -113,6 +135,15 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
                 skipped_frames = 0;
             }
         }
+        if section == "failures" {
+            // What the failure's lines say (`E   KeyError: 'b'`, `t.py:80: KeyError: 'b'`).
+            if let Some(rest) = line.strip_prefix('E') {
+                said_messages.insert(rest.trim().to_string());
+            }
+            for (at, _) in line.match_indices(": ") {
+                said_messages.insert(line[at + 2..].trim().to_string());
+            }
+        }
         out.push(line.to_string());
     }
     Some(join_lines(out))
@@ -155,6 +186,18 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         {
             continue;
         }
+        // The run's closing `FAIL` after a package's `FAIL\tpkg 0.01s` line says it again.
+        if line == "FAIL"
+            && i == lines.len()
+            && out.iter().any(|l: &String| l.starts_with("FAIL\t"))
+        {
+            continue;
+        }
+        // A test's time (`--- FAIL: TestX (0.00s)`): the package's line gives the run's.
+        if let Some(name) = failed_test_without_time(line) {
+            out.push(name);
+            continue;
+        }
         // An example's `got:` and `want:` of as many lines: the lines that differ.
         if line == "got:" {
             if let Some((text, next)) = example_diff(&lines, i) {
@@ -187,6 +230,18 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         out.push(line.to_string());
     }
     Some(join_lines(passed_packages(counted(out))))
+}
+
+/// `    --- FAIL: TestX/sub (0.01s)` without its time: `    --- FAIL: TestX/sub`.
+fn failed_test_without_time(line: &str) -> Option<String> {
+    let t = line.trim_start();
+    if !(t.starts_with("--- FAIL: ") || t.starts_with("--- SKIP: ")) {
+        return None;
+    }
+    let (head, time) = line.rsplit_once(" (")?;
+    let secs = time.strip_suffix("s)")?;
+    (!secs.is_empty() && secs.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        .then(|| head.to_string())
 }
 
 /// Runs of the same line as one, with its count (`  a_test.go:11: got 4, want 3 (x7)`).
