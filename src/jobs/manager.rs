@@ -265,6 +265,11 @@ impl JobManager {
         let pipeline = OutputPipeline::new(&output)?;
         let snapshot = match &from {
             Some(session) => {
+                // A manager that starts its shells ahead has the session read its state ahead
+                // too, after each of its runs: the next job is then given it at once.
+                if self.pool.is_some() {
+                    session.read_state_ahead();
+                }
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
                 // A sandboxed session's job is confined at least as the session is: it runs
