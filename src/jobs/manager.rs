@@ -332,9 +332,10 @@ impl JobManager {
         let pool = self.pool.clone();
         let task = async move {
             drive(job, run, from, snapshot, pipeline, artifact, on_exit).await;
-            // The next job's shell is started once this one is over, not while it runs.
+            // The next job's shell is started once this one is over, not while it runs, nor
+            // while the host takes its result.
             if let Some(pool) = pool {
-                pool.replenish();
+                pool.replenish_soon();
             }
         };
         Ok((id, Box::pin(task)))

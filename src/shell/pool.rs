@@ -49,7 +49,8 @@ pub const POOL_SIZE: usize = 2;
 pub const IDLE_RELEASE: Duration = Duration::from_secs(5);
 /// The longest a call waits for a shell being started for the pool before it starts its own.
 const FILL_WAIT: Duration = Duration::from_millis(100);
-/// How long after a shell was taken the pool starts its replacement.
+/// How long after a shell was taken (a job manager's: after the job ended) the pool starts its
+/// replacement.
 const REFILL_DELAY: Duration = Duration::from_millis(3);
 /// The longest [`Pool::close`] waits for the shells being started for the pool.
 const CLOSE_WAIT: Duration = Duration::from_millis(100);
@@ -70,8 +71,8 @@ pub struct PoolOptions {
     /// what a fresh shell's would.
     pub same_second: bool,
     /// A taken shell's replacement is started at once; else when the owner calls
-    /// [`Pool::replenish`] (a job manager, once the job that took it ended, so that the start
-    /// does not compete with the job for the processor).
+    /// [`Pool::replenish_soon`] (a job manager, once the job that took it
+    /// ended, so that the start does not compete with the job for the processor).
     pub refill_on_take: bool,
 }
 
@@ -264,11 +265,12 @@ impl Pool {
     }
 
     /// Starts the shells the pool lacks on the plan of the last call (for a pool that does not
-    /// refill on take: its owner's run that took a shell, or started one, is over). From any
-    /// thread.
-    pub fn replenish(self: &Arc<Self>) {
-        let _runtime = self.runtime.enter();
-        self.refill();
+    /// refill on take: its owner's run that took a shell, or started one, is over), a moment
+    /// later ([`REFILL_DELAY`]), once the owner has handed that run's result over: a start now (a
+    /// sandboxed shell's, several milliseconds of processor) would compete with the host for it
+    /// at the end of every confined call. From any thread.
+    pub fn replenish_soon(self: &Arc<Self>) {
+        self.refill_later();
     }
 
     /// [`Pool::refill`] once the run that took a shell is likely over: a shell started now would
