@@ -163,6 +163,9 @@ struct State {
     last_call: Instant,
     /// Whether a task waits to end the shells of an idle pool.
     reaper: bool,
+    /// A refill waits for its delay ([`Pool::refill_later`]); a call that finds the pool empty
+    /// meanwhile starts it at once ([`Pool::until_filled`]).
+    refill_due: bool,
     closed: bool,
 }
 
@@ -183,6 +186,7 @@ impl Pool {
                 want: None,
                 last_call: Instant::now(),
                 reaper: false,
+                refill_due: false,
                 closed: false,
             }),
             filled: tokio::sync::Notify::new(),
@@ -277,13 +281,21 @@ impl Pool {
     /// compete with it for the processor (two cores, the host and the taken shell are busy),
     /// and a run that finds the pool empty starts its own shell anyway.
     fn refill_later(self: &Arc<Self>) {
+        self.state().refill_due = true;
         let pool = Arc::downgrade(self);
         self.runtime.spawn(async move {
             tokio::time::sleep(REFILL_DELAY).await;
             if let Some(pool) = pool.upgrade() {
-                pool.refill();
+                pool.refill_if_due();
             }
         });
+    }
+
+    /// [`Pool::refill`], unless a call did already (see [`Pool::until_filled`]).
+    fn refill_if_due(self: &Arc<Self>) {
+        if std::mem::take(&mut self.state().refill_due) {
+            self.refill();
+        }
     }
 
     /// Starts shells on the wanted plan until the pool (with those being started) is full, and
@@ -349,7 +361,12 @@ impl Pool {
     /// Waits (at most [`FILL_WAIT`]) until a shell waits in the pool, when none does and one is
     /// being started: a call that finds the pool empty takes the shell being started for it
     /// rather than starting one more beside it.
-    pub(super) async fn until_filled(&self) {
+    /// A refill still waiting for its delay is started now (the call needs a shell: nothing runs
+    /// that its start would compete with).
+    pub(super) async fn until_filled(self: &Arc<Self>) {
+        if self.state().waiting.is_empty() {
+            self.refill_if_due();
+        }
         let deadline = tokio::time::Instant::now() + FILL_WAIT;
         loop {
             let notified = self.filled.notified();
