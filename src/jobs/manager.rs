@@ -263,6 +263,11 @@ impl JobManager {
         output.head_bytes = 0;
         output.max_columns = 0;
         let pipeline = OutputPipeline::new(&output)?;
+        // A shell for this job is wanted now: a replacement started ahead that still waits for
+        // its delay (the last job ended a moment ago) is started at once.
+        if let Some(pool) = &self.pool {
+            pool.refill_if_due();
+        }
         let snapshot = match &from {
             Some(session) => {
                 // A manager that starts its shells ahead has the session read its state ahead

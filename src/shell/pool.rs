@@ -291,8 +291,9 @@ impl Pool {
         });
     }
 
-    /// [`Pool::refill`], unless a call did already (see [`Pool::until_filled`]).
-    fn refill_if_due(self: &Arc<Self>) {
+    /// [`Pool::refill`] now, when a refill waits for its delay ([`Pool::refill_later`],
+    /// [`Pool::replenish_soon`]); else nothing. From any thread.
+    pub fn refill_if_due(self: &Arc<Self>) {
         if std::mem::take(&mut self.state().refill_due) {
             self.refill();
         }
