@@ -195,9 +195,11 @@ async fn a_call_that_finds_the_pool_empty_starts_a_delayed_refill_at_once() {
     // Its delay not over, a call that needs a shell starts the refill and waits for it (for a
     // while: the shell is waiting, or still being started on a slow machine).
     pool.until_filled().await;
-    let state = pool.state();
-    assert_eq!(state.waiting.len() + state.filling, 1);
-    drop(state);
+    let started = {
+        let state = pool.state();
+        state.waiting.len() + state.filling
+    };
+    assert_eq!(started, 1);
     session.close().await;
     pool.close();
 }

@@ -167,11 +167,12 @@ impl Session {
         keep: bool,
     ) -> Result<Aside> {
         let Turns {
-            at: Place {
-                aborted,
-                closed,
-                lock,
-            },
+            at:
+                Place {
+                    aborted,
+                    closed,
+                    lock,
+                },
             behind,
         } = turns;
         if closed {
