@@ -61,6 +61,15 @@ describe('a read-only call runs confined and still works', () => {
     expect(await read()).toBe('1 unset')
     await t.bash.execute({ command: 'X=2' }, { approved: true })
     expect(await read()).toBe('2 unset')
+    // A few milliseconds after each session run its state is read ahead (a run aside, while the
+    // agent thinks; the pause leaves it the time): the session's next run still reads `$?` and
+    // `$_` as its last run left them, and a confined call sees the state as that run left it.
+    await t.bash.execute({ command: 'X=3; false last' }, { approved: true })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(text(await t.bash.execute({ command: 'echo "$? $_ $X"' }, { approved: true }))).toBe('1 last 3')
+    await t.bash.execute({ command: 'X=2' }, { approved: true })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await read()).toBe('2 unset')
     // A trap on a signal runs while the session's shell waits: the state is read anew each call.
     const pid = Number(text(await t.bash.execute({ command: "trap 'Y=late' USR1; echo $$" }, { approved: true })))
     expect(await read()).toBe('2 unset')

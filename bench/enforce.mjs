@@ -5,7 +5,8 @@
 // the same load; prints, per command, the medians and the median of the paired differences, the
 // CPU time per call (this process and its reaped children, blocks of calls of one kind), and what
 // the first confined call of a tool set adds (per session), and what a confined call right after
-// another adds (the session's state, captured for the one before, given again).
+// another adds (the session's state, captured for the one before, given again), and what one
+// 50 ms after a session run adds (the state read ahead meanwhile).
 // `node bench/enforce.mjs [pairs] [--out FILE]` (default 100 pairs; `--out` appends a markdown
 // section with the date, cores and load). Linux with Landlock ABI 6+ only.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -94,6 +95,20 @@ for (const command of commands) {
     again.push(s)
     againDiffs.push(s - p)
   }
+  // A confined call after a session run, 50 ms after it (a model's turn takes seconds): the
+  // session's state was read ahead in that time (issue 44, third pass). Paired with the approved
+  // call that ran just before it, itself 50 ms after the confined call before.
+  const afterRun = []
+  const afterRunDiffs = []
+  for (let i = 0; i < pairs; i++) {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50))
+    await pause()
+    const p = await once(true)
+    await pause()
+    const s = await once(false)
+    afterRun.push(s)
+    afterRunDiffs.push(s - p)
+  }
   // CPU per call: blocks of 20 calls of one kind, alternated.
   const cpu = { approved: [], confined: [] }
   for (let block = 0; block < 6; block++) {
@@ -106,7 +121,8 @@ for (const command of commands) {
   say(`\`${command}\`, ${pairs} pairs (median): in the session (approved) ${ms(median(plain))}, confined ${ms(median(confined))}, ` +
     `**added per call ${ms(median(diffs))}** (median of paired differences); ` +
     `CPU per call (host and reaped children, 3 blocks of 20 each): approved ${ms(avg(cpu.approved))}, confined ${ms(avg(cpu.confined))}; ` +
-    `a confined call right after another (its state kept): ${ms(median(again))}, **added ${ms(median(againDiffs))}** (median of ${pairs} paired differences)`)
+    `a confined call right after another (its state kept): ${ms(median(again))}, **added ${ms(median(againDiffs))}** (median of ${pairs} paired differences); ` +
+    `a confined call 50 ms after a session run (its state read ahead): ${ms(median(afterRun))}, **added ${ms(median(afterRunDiffs))}** (median of ${pairs} paired differences)`)
   say('')
 }
 await t.close()

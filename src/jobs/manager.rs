@@ -263,8 +263,18 @@ impl JobManager {
         output.head_bytes = 0;
         output.max_columns = 0;
         let pipeline = OutputPipeline::new(&output)?;
+        // A shell for this job is wanted now: a replacement started ahead that still waits for
+        // its delay (the last job ended a moment ago) is started at once.
+        if let Some(pool) = &self.pool {
+            pool.refill_if_due();
+        }
         let snapshot = match &from {
             Some(session) => {
+                // A manager that starts its shells ahead has the session read its state ahead
+                // too, after each of its runs: the next job is then given it at once.
+                if self.pool.is_some() {
+                    session.read_state_ahead();
+                }
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
                 // A sandboxed session's job is confined at least as the session is: it runs
@@ -327,9 +337,10 @@ impl JobManager {
         let pool = self.pool.clone();
         let task = async move {
             drive(job, run, from, snapshot, pipeline, artifact, on_exit).await;
-            // The next job's shell is started once this one is over, not while it runs.
+            // The next job's shell is started once this one is over, not while it runs, nor
+            // while the host takes its result.
             if let Some(pool) = pool {
-                pool.replenish();
+                pool.replenish_soon();
             }
         };
         Ok((id, Box::pin(task)))

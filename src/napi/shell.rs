@@ -276,6 +276,7 @@ impl Shell {
             .spawn(env, on_settle(listener), first_poll, turn, async move {
                 let (launch, p) = launched?;
                 let result = run_and_deliver(&session, launch, p).await;
+                drop(session.capture_ahead());
                 session.schedule_park();
                 result.map(ShellRunResultJs)
             })?;

@@ -49,7 +49,8 @@ pub const POOL_SIZE: usize = 2;
 pub const IDLE_RELEASE: Duration = Duration::from_secs(5);
 /// The longest a call waits for a shell being started for the pool before it starts its own.
 const FILL_WAIT: Duration = Duration::from_millis(100);
-/// How long after a shell was taken the pool starts its replacement.
+/// How long after a shell was taken (a job manager's: after the job ended) the pool starts its
+/// replacement.
 const REFILL_DELAY: Duration = Duration::from_millis(3);
 /// The longest [`Pool::close`] waits for the shells being started for the pool.
 const CLOSE_WAIT: Duration = Duration::from_millis(100);
@@ -70,8 +71,8 @@ pub struct PoolOptions {
     /// what a fresh shell's would.
     pub same_second: bool,
     /// A taken shell's replacement is started at once; else when the owner calls
-    /// [`Pool::replenish`] (a job manager, once the job that took it ended, so that the start
-    /// does not compete with the job for the processor).
+    /// [`Pool::replenish_soon`] (a job manager, once the job that took it
+    /// ended, so that the start does not compete with the job for the processor).
     pub refill_on_take: bool,
 }
 
@@ -162,6 +163,9 @@ struct State {
     last_call: Instant,
     /// Whether a task waits to end the shells of an idle pool.
     reaper: bool,
+    /// A refill waits for its delay ([`Pool::refill_later`]); a call that finds the pool empty
+    /// meanwhile starts it at once ([`Pool::until_filled`]).
+    refill_due: bool,
     closed: bool,
 }
 
@@ -182,6 +186,7 @@ impl Pool {
                 want: None,
                 last_call: Instant::now(),
                 reaper: false,
+                refill_due: false,
                 closed: false,
             }),
             filled: tokio::sync::Notify::new(),
@@ -264,24 +269,34 @@ impl Pool {
     }
 
     /// Starts the shells the pool lacks on the plan of the last call (for a pool that does not
-    /// refill on take: its owner's run that took a shell, or started one, is over). From any
-    /// thread.
-    pub fn replenish(self: &Arc<Self>) {
-        let _runtime = self.runtime.enter();
-        self.refill();
+    /// refill on take: its owner's run that took a shell, or started one, is over), a moment
+    /// later ([`REFILL_DELAY`]), once the owner has handed that run's result over: a start now (a
+    /// sandboxed shell's, several milliseconds of processor) would compete with the host for it
+    /// at the end of every confined call. From any thread.
+    pub fn replenish_soon(self: &Arc<Self>) {
+        self.refill_later();
     }
 
     /// [`Pool::refill`] once the run that took a shell is likely over: a shell started now would
     /// compete with it for the processor (two cores, the host and the taken shell are busy),
     /// and a run that finds the pool empty starts its own shell anyway.
     fn refill_later(self: &Arc<Self>) {
+        self.state().refill_due = true;
         let pool = Arc::downgrade(self);
         self.runtime.spawn(async move {
             tokio::time::sleep(REFILL_DELAY).await;
             if let Some(pool) = pool.upgrade() {
-                pool.refill();
+                pool.refill_if_due();
             }
         });
+    }
+
+    /// [`Pool::refill`] now, when a refill waits for its delay ([`Pool::refill_later`],
+    /// [`Pool::replenish_soon`]); else nothing. From any thread.
+    pub fn refill_if_due(self: &Arc<Self>) {
+        if std::mem::take(&mut self.state().refill_due) {
+            self.refill();
+        }
     }
 
     /// Starts shells on the wanted plan until the pool (with those being started) is full, and
@@ -347,7 +362,12 @@ impl Pool {
     /// Waits (at most [`FILL_WAIT`]) until a shell waits in the pool, when none does and one is
     /// being started: a call that finds the pool empty takes the shell being started for it
     /// rather than starting one more beside it.
-    pub(super) async fn until_filled(&self) {
+    /// A refill still waiting for its delay is started now (the call needs a shell: nothing runs
+    /// that its start would compete with).
+    pub(super) async fn until_filled(self: &Arc<Self>) {
+        if self.state().waiting.is_empty() {
+            self.refill_if_due();
+        }
         let deadline = tokio::time::Instant::now() + FILL_WAIT;
         loop {
             let notified = self.filled.notified();

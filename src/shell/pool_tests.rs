@@ -182,3 +182,24 @@ async fn what_a_pooled_shell_started_on_its_own_ends_with_it() {
     let _ = std::fs::remove_file(&env_file);
     until(|| marked() == 0).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_that_finds_the_pool_empty_starts_a_delayed_refill_at_once() {
+    let pool = Pool::with_options(Handle::current(), PoolOptions::jobs());
+    let session = Session::new(config(None)).unwrap().with_pool(pool.clone());
+    // The session started its own shell: the pool wants that plan, and (a job manager's pool)
+    // starts nothing until told.
+    run(&session, "true").await;
+    assert_eq!(pool.waiting(), 0);
+    pool.replenish_soon();
+    // Its delay not over, a call that needs a shell starts the refill and waits for it (for a
+    // while: the shell is waiting, or still being started on a slow machine).
+    pool.until_filled().await;
+    let started = {
+        let state = pool.state();
+        state.waiting.len() + state.filling
+    };
+    assert_eq!(started, 1);
+    session.close().await;
+    pool.close();
+}

@@ -54,6 +54,9 @@ pub struct Session {
     pool: Option<Arc<Pool>>,
     /// Parking the shell of an idle session (`session/park.rs`).
     parking: park::Parking,
+    /// The state is read after each run, ahead of a job that starts from it
+    /// (`session/aside.rs`, [`Session::capture_ahead`]).
+    read_ahead: AtomicBool,
 }
 
 #[derive(Default)]
@@ -88,6 +91,7 @@ impl Session {
             watcher: None,
             pool: None,
             parking: park::Parking::default(),
+            read_ahead: AtomicBool::new(false),
         })
     }
 
@@ -109,6 +113,11 @@ impl Session {
     /// order of these calls, whatever thread their tasks later run on.
     pub fn queue(&self) -> Place {
         self.touch();
+        self.place()
+    }
+
+    /// [`Session::queue`], not counted as activity (see `session/park.rs`).
+    fn place(&self) -> Place {
         let closed = self.closed.load(Ordering::SeqCst);
         let aborted = self.abort_token();
         // Polled once here, the lock future joins the mutex's FIFO queue (or holds the lock); the

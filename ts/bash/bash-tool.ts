@@ -33,7 +33,8 @@ async function runBash(t: ToolSetState, raw: unknown, context: ToolContext = {})
     throw error
   }
   if ('content' in p) return p
-  if (mustConfine(t, raw, context)) return runReadOnly(t, p, context)
+  const confined = mustConfine(t, raw, context)
+  if (confined) return runReadOnly(t, p, context, confined)
   if (p.background) return startBackground(t, p)
   if (p.pty) return runPty(t, p, context)
   const autoBackgroundMs = t.config.options.autoBackgroundMs

@@ -39,6 +39,17 @@ const STATE_CHANGE = /(?:^|[\s;&|(])[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=|(?
  * code (a repository's core.fsmonitor, a .pnpmfile.cjs, …) makes it ask.
  */
 export function permissions(raw: unknown, t?: ToolSetState): PermissionDecision {
+  return classified(raw, t).decision
+}
+
+/** A call's verdict, with the names of the commands it would run: classified once, for the snapshot's gate and the notes. */
+interface Verdict {
+  decision: PermissionDecision
+  commands: string[]
+}
+
+/** `permissions`, with the command names the classification found. */
+function classified(raw: unknown, t?: ToolSetState): Verdict {
   let command: string
   let where: { cwd: string; env: Record<string, string> } | undefined
   try {
@@ -52,16 +63,22 @@ export function permissions(raw: unknown, t?: ToolSetState): PermissionDecision 
       where = { cwd, env: { ...env, ...t.config.options.env, ...envInput(input) } }
     }
   } catch (error) {
-    return { behavior: 'ask', reasons: [error instanceof Error ? error.message : String(error)] }
+    return { decision: { behavior: 'ask', reasons: [error instanceof Error ? error.message : String(error)] }, commands: [] }
   }
   const c = where ? classifyCommand(command, { ...where, nonInteractiveEnv: true }) : classifyCommand(command)
   const behavior = c.level === 'read-only' ? 'allow' : c.level === 'dangerous' ? 'deny' : 'ask'
-  return { behavior, reasons: c.reasons.length ? c.reasons : [`${c.level}: ${c.commands.join(', ') || 'no command'}`] }
+  return { decision: { behavior, reasons: c.reasons.length ? c.reasons : [`${c.level}: ${c.commands.join(', ') || 'no command'}`] }, commands: c.commands }
+}
+
+/** `classified`, through the snapshot's gate. */
+function gated(t: ToolSetState, raw: unknown): Verdict {
+  const v = classified(raw, t)
+  return { decision: t.snapshot.gate(raw, v.decision, v.commands), commands: v.commands }
 }
 
 /** `permissions`, except that `allow` reads `ask` once this system was found unable to confine. */
 export function gatedPermissions(t: ToolSetState, raw: unknown): PermissionDecision {
-  const decision = t.snapshot.gate(raw, permissions(raw, t))
+  const decision = gated(t, raw).decision
   if (decision.behavior !== 'allow' || !t.config.enforceReadOnly || t.confinementUnavailable === undefined) return decision
   return {
     behavior: 'ask',
@@ -69,13 +86,21 @@ export function gatedPermissions(t: ToolSetState, raw: unknown): PermissionDecis
   }
 }
 
-/** The call must run confined: its verdict is `allow`, enforcement is on, and no person approved it. */
-export function mustConfine(t: ToolSetState, raw: unknown, context: ToolContext): boolean {
-  return t.config.enforceReadOnly && context.approved !== true && t.snapshot.gate(raw, permissions(raw, t)).behavior === 'allow'
+/**
+ * The call must run confined (its verdict is `allow`, enforcement is on, and no person approved
+ * it): the names of the commands it runs, for `runReadOnly`'s notes; else undefined.
+ */
+export function mustConfine(t: ToolSetState, raw: unknown, context: ToolContext): string[] | undefined {
+  if (!t.config.enforceReadOnly || context.approved === true) return undefined
+  const v = gated(t, raw)
+  return v.decision.behavior === 'allow' ? v.commands : undefined
 }
 
-/** Runs `p` confined to reading, whichever way it would have run; nothing runs where that cannot be done. */
-export async function runReadOnly(t: ToolSetState, p: Plan, context: ToolContext): Promise<ToolResult> {
+/**
+ * Runs `p` confined to reading, whichever way it would have run; nothing runs where that cannot be
+ * done. `commands`: the names the call's classification found (classified here when not given).
+ */
+export async function runReadOnly(t: ToolSetState, p: Plan, context: ToolContext, commands?: string[]): Promise<ToolResult> {
   if (t.confinementUnavailable !== undefined) return confinementRefused(t.confinementUnavailable)
   const policy = t.config.readOnlyPolicy
   const autoBackgroundMs = t.config.options.autoBackgroundMs
@@ -89,7 +114,7 @@ export async function runReadOnly(t: ToolSetState, p: Plan, context: ToolContext
     return confinementRefused(t.confinementUnavailable)
   }
   result.details.confined = true
-  const notes = confinementNotes(p.command, result)
+  const notes = confinementNotes(p.command, commands ?? classifyCommand(p.command).commands, result)
   if (notes.length) result.content[0]!.text += `\n\n${notes.join('\n')}`
   return result
 }
@@ -167,7 +192,7 @@ async function runConfinedForeground(t: ToolSetState, p: Plan, context: ToolCont
 }
 
 /** The lines a confined call's result ends with: what was refused, what was not kept. */
-function confinementNotes(command: string, result: ToolResult): string[] {
+function confinementNotes(command: string, words: string[], result: ToolResult): string[] {
   const notes: string[] = []
   if (!('bashId' in result.details && result.details.background) && REFUSED.test(result.content[0]?.text ?? '')) {
     notes.push(
@@ -176,7 +201,6 @@ function confinementNotes(command: string, result: ToolResult): string[] {
         'If it needs to write, connect or signal, ask the user to approve running it unconfined.]',
     )
   }
-  const words = classifyCommand(command).commands
   if (words.some((w) => STATE_BUILTINS.has(w)) || STATE_CHANGE.test(command)) {
     notes.push(
       '[It ran confined, in a copy of the session: the variables, functions, aliases and options it set are not kept in the session (its working directory is). ' +

@@ -103,15 +103,16 @@ export class ToolSnapshot {
   /**
    * A name the snapshot defines (an alias or function of the user's) is an unknown program: what
    * it runs is the user's to know, so `allow` becomes `ask`. While the capture runs, no name can
-   * be ruled out: `allow` waits for it as `ask`.
+   * be ruled out: `allow` waits for it as `ask`. `commands`: the names the command's classification
+   * found, when the caller has them (else it is classified here).
    */
-  gate(input: unknown, decision: PermissionDecision): PermissionDecision {
+  gate(input: unknown, decision: PermissionDecision, commands?: string[]): PermissionDecision {
     if (!this.enabled || decision.behavior !== 'allow') return decision
     if (this.info === undefined) {
       return { behavior: 'ask', reasons: [...decision.reasons, "the user's shell snapshot is still being captured: a name it defines could change what this command runs"] }
     }
     const command = typeof (input as { command?: unknown } | null)?.command === 'string' ? (input as { command: string }).command : ''
-    const defined = [...new Set(classifyCommand(command).commands)].filter((name) => this.names.has(name))
+    const defined = [...new Set(commands ?? classifyCommand(command).commands)].filter((name) => this.names.has(name))
     if (defined.length === 0) return decision
     const which = defined.map((n) => `\`${n}\``).join(', ')
     return { behavior: 'ask', reasons: [...decision.reasons, `${which}: defined by the user's shell (an alias or function of the snapshot), so what it runs is unknown`] }

@@ -1,10 +1,14 @@
 //! What a job manager needs of a session beyond `run`: a command run in its turn whose trace the
 //! session's next run does not see (`$?` and `$_` read as the session's own last run left them),
-//! the shell started ahead of a run (so that its pid is known while the run goes on), and the
-//! session's configuration. Additive: nothing here changes how a session runs.
+//! the shell started ahead of a run (so that its pid is known while the run goes on), the
+//! session's state read (and read ahead, after each run, when a job manager asks), and the
+//! session's configuration. Additive: nothing here changes what a session's runs see.
 
 use super::*;
 use crate::shell::state;
+
+/// How long after a run its session's state is read ahead ([`Session::capture_ahead`]).
+const AHEAD_DELAY: Duration = Duration::from_millis(3);
 
 impl Session {
     /// How the session starts its shells.
@@ -34,6 +38,7 @@ impl Session {
     #[cfg(test)]
     pub(crate) async fn run_aside(&self, command: &str, limit_bytes: usize) -> Result<Aside> {
         self.run_aside_with(
+            self.turns(),
             |_| Prepared::Run(command.to_string()),
             Ok,
             limit_bytes,
@@ -51,9 +56,60 @@ impl Session {
     /// except a trap on a signal, which it may receive while idle; with one set, every capture
     /// reads the shell.
     pub(crate) async fn capture_state(&self) -> Result<Aside> {
+        self.capture_state_in(self.turns()).await
+    }
+
+    /// From now on, the state is read after each run of the session (see
+    /// [`Session::capture_ahead`]): a job manager that starts its shells ahead asks this of
+    /// the sessions its jobs start from.
+    pub(crate) fn read_state_ahead(&self) {
+        self.read_ahead.store(true, Ordering::SeqCst);
+    }
+
+    /// After a run: when asked to ([`Session::read_state_ahead`]), reads the session's state a
+    /// moment later ([`AHEAD_DELAY`], once the host took the run's result: the capture must not
+    /// compete with it for the processor), while the agent that ran it thinks, so that a job
+    /// started from the session later is given it with no round trip
+    /// ([`Session::capture_state`] keeps it until the shell runs anything). Only when the
+    /// session is idle then: a run in line would change the state (and is not to wait for a
+    /// capture). A run called while it is under way waits for it (the shell prints its state
+    /// itself: about a millisecond). Its place in line is not activity: parking is timed from
+    /// the run. Returns the task, for a test to wait for.
+    pub(crate) fn capture_ahead(self: &Arc<Self>) -> Option<tokio::task::JoinHandle<()>> {
+        if !self.read_ahead.load(Ordering::SeqCst) {
+            return None;
+        }
+        let session = Arc::downgrade(self);
+        Some(tokio::spawn(async move {
+            tokio::time::sleep(AHEAD_DELAY).await;
+            let Some(session) = session.upgrade() else {
+                return;
+            };
+            let turns = Turns {
+                at: session.place(),
+                behind: session.place(),
+            };
+            if turns.at.closed || !matches!(turns.at.lock, Lock::Held(_)) {
+                return;
+            }
+            // Nothing waits for it: a failure is met again by the next job's own capture.
+            let _ = session.capture_state_in(turns).await;
+        }))
+    }
+
+    /// Two places in line, one right behind the other (see [`Session::run_aside_with`]).
+    fn turns(&self) -> Turns {
+        let at = self.queue();
+        let behind = self.queue();
+        Turns { at, behind }
+    }
+
+    /// [`Session::capture_state`] from `turns`.
+    async fn capture_state_in(&self, turns: Turns) -> Result<Aside> {
         // Set by the first closure, read by the second (a `Mutex`: the future is sent).
         let written = std::sync::Mutex::new(None);
         self.run_aside_with(
+            turns,
             |live| {
                 if let Some(kept) = live.captured.as_ref() {
                     return Prepared::Done(kept.to_vec());
@@ -104,17 +160,21 @@ impl Session {
     /// returned instead.
     async fn run_aside_with(
         &self,
+        turns: Turns,
         command: impl FnOnce(&Live) -> Prepared,
         finish: impl FnOnce(Vec<u8>) -> Result<Vec<u8>>,
         limit_bytes: usize,
         keep: bool,
     ) -> Result<Aside> {
-        let Place {
-            aborted,
-            closed,
-            lock,
-        } = self.queue();
-        let behind = self.queue();
+        let Turns {
+            at:
+                Place {
+                    aborted,
+                    closed,
+                    lock,
+                },
+            behind,
+        } = turns;
         if closed {
             return Err(Error::SessionClosed);
         }
@@ -185,6 +245,13 @@ impl Session {
     }
 }
 
+/// The places in line of a command run aside: its own, and the one right behind it, where the
+/// session's record of its last run is put back.
+struct Turns {
+    at: Place,
+    behind: Place,
+}
+
 /// What [`Session::run_aside_with`] is to do.
 enum Prepared {
     /// Run this command.
@@ -240,6 +307,29 @@ mod tests {
         // A restart starts a shell with nothing kept.
         run(&s, "exit 3").await;
         run(&s, "true").await;
+        assert!(!kept(&s).await);
+        s.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_session_asked_to_read_ahead_captures_after_a_run_unless_one_is_in_line() {
+        let s = Arc::new(Session::new(ShellConfig::default()).unwrap());
+        run(&s, "X=one").await;
+        // Not asked: nothing read.
+        assert!(s.capture_ahead().is_none());
+        assert!(!kept(&s).await);
+        s.read_state_ahead();
+        run(&s, "X=two; false").await;
+        s.capture_ahead().unwrap().await.unwrap();
+        assert!(kept(&s).await);
+        assert!(captured(&s).await.contains("X=\"two\""));
+        // The session's next run reads `$?` as its last run left it, not the capture's.
+        let (_, said) = run(&s, "echo \"$? $X\"").await;
+        assert_eq!(said, "1 two\n");
+        // A run already in line: nothing read (that run changes the state).
+        let place = s.queue();
+        s.capture_ahead().unwrap().await.unwrap();
+        drop(place);
         assert!(!kept(&s).await);
         s.close().await;
     }
