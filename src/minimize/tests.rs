@@ -983,3 +983,28 @@ fn passing_runs_say_counts_and_places_once() {
     );
 }
 
+/// The diagnostic shape rustc shares across cargo's commands: a snippet's `...` and a note's
+/// continued lines are details (a warning drops them), a place warned at again is counted.
+#[test]
+fn rustc_warnings_from_macros_and_long_notes_are_one_line() {
+    let one = |at: &str, call: &str| {
+        format!("warning: unexpected `cfg` condition value: `x`\n   --> src/lib.rs:{at}\n    |\n151 |     #[cfg(feature = \"x\")]\n    |           ^^^^^^^^^^^^^ help: remove the condition\n...\n{call} | m!(u8);\n    | ------ in this macro invocation\n    |\n    = note: no expected values for `feature`\n    = help: or consider adding in `Cargo.toml` the `check-cfg` lint config for the lint:\n             [lints.rust]\n             unexpected_cfgs = {{ level = \"warn\" }}\n    = note: this warning originates in the macro `m`\n\n")
+    };
+    let raw = format!(
+        "{}{}{}warning: `a` (lib) generated 3 warnings\n",
+        one("151:24", "185"),
+        one("151:24", "186"),
+        one("9:1", "187")
+    );
+    for command in ["cargo clippy", "cargo doc --no-deps", "cargo test --test t"] {
+        let out = text_of(command, &raw);
+        assert_eq!(
+            out,
+            "warning: unexpected `cfg` condition value: `x` (3 places):\n  src/lib.rs: 151:24(x2) 9:1\nwarning: `a` (lib) generated 3 warnings\n",
+            "{command}"
+        );
+    }
+    // An error keeps its note's continued lines.
+    let error = raw.replacen("warning: unexpected", "error: unexpected", 1);
+    assert!(text_of("cargo build", &error).contains("\n    [lints.rust]\n"));
+}

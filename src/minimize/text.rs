@@ -73,7 +73,20 @@ fn place_rows(out: &str) -> std::collections::HashSet<String> {
         let Some((file, places)) = line.trim_start().split_once(": ") else {
             continue;
         };
+        // A place warned at more than once carries its count: `151:24(x5)`.
+        let bare = |p: &'_ str| -> String {
+            match p.split_once("(x") {
+                Some((at, n))
+                    if n.strip_suffix(')')
+                        .is_some_and(|n| n.parse::<u32>().is_ok()) =>
+                {
+                    at.to_string()
+                }
+                _ => p.to_string(),
+            }
+        };
         let is_place = |p: &str| {
+            let p = bare(p);
             !p.is_empty()
                 && p.split(':').count() <= 2
                 && p.split(':')
@@ -82,7 +95,7 @@ fn place_rows(out: &str) -> std::collections::HashSet<String> {
         if file.contains(' ') || !places.split(' ').all(is_place) {
             continue;
         }
-        found.extend(places.split(' ').map(|p| format!("{file}:{p}")));
+        found.extend(places.split(' ').map(|p| format!("{file}:{}", bare(p))));
     }
     found
 }
