@@ -981,6 +981,9 @@ fn passing_runs_say_counts_and_places_once() {
         text_of("go test -v ./...", go),
         "    z_test.go:14: read 3 (+2 more lines here)\n    z_test.go:20: done\nok  \texample.com/m/z\t0.01s\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
     );
+    // A failure's message printing a long input back: its run of one piece counted.
+    let long = go.replace("read 2", &format!("read \"{}\"", "\\xff".repeat(50)));
+    assert!(text_of("go test -v ./...", &long).contains("    y_test.go:9: read \"[\\xff x50]\"\n"));
 }
 
 /// The diagnostic shape rustc shares across cargo's commands: a snippet's `...` and a note's
