@@ -857,7 +857,7 @@ fn fifth_round_shapes() {
     let pytest = "============================= test session starts ==============================\ncollecting ... collected 3 items\n\nt.py::A::test_a \nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b SKIPPED [ 66%]\nt.py::A::test_c PASSED [100%]\n\n======== 2 passed, 1 skipped, 4 subtests passed in 0.10s ========\n";
     assert_eq!(
         text_of("pytest -v", pytest),
-        "collected 3 items\n\nt.py::A::test_b SKIPPED\n\n== 2 passed, 1 skipped, 4 subtests passed in 0.10s ==\n"
+        "t.py::A::test_b SKIPPED\n\n== 2 passed, 1 skipped, 4 subtests passed in 0.10s ==\n"
     );
 }
 
@@ -959,4 +959,55 @@ fn test_runners_drop_banners_and_times() {
     );
     assert!(text_of("pytest --tb=line", &other)
         .contains("FAILED t.py::test_k - ValueError: no such key"));
+}
+
+/// The sixth round's shapes: a passing run says its counts, not its lines.
+#[test]
+fn passing_runs_say_counts_and_places_once() {
+    // pytest -v: `collecting ... collected N items` goes when the counts close the run; the
+    // outcome parser keeps a skip's reason and drops the progress.
+    let py = "collecting ... collected 3 items\n\nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b[x y] SKIPPED (no db) [ 66%]\nt.py::A::test_c PASSED [100%]\n\n== 2 passed, 1 skipped in 0.10s ==\n";
+    assert_eq!(
+        text_of("pytest -v", py),
+        "t.py::A::test_b[x y] SKIPPED (no db)\n\n== 2 passed, 1 skipped in 0.10s ==\n"
+    );
+    let no_counts = py.replace("== 2 passed, 1 skipped in 0.10s ==\n", "");
+    assert!(text_of("pytest -v", &no_counts).starts_with("collected 3 items\n"));
+
+    // go test -v: a passing package's test logs, once per place with the count of the rest;
+    // a failing package's stay whole.
+    let go = "=== RUN   TestZ\n=== RUN   TestZ/a\n    z_test.go:14: read 3\n    z_test.go:14: read 0\n=== RUN   TestZ/b\n    z_test.go:14: read 3\n    z_test.go:20: done\n--- PASS: TestZ (0.00s)\n    --- PASS: TestZ/a (0.00s)\n    --- PASS: TestZ/b (0.00s)\nPASS\nok  \texample.com/m/z\t0.01s\n=== RUN   TestY\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY (0.00s)\nFAIL\nFAIL\texample.com/m/y\t0.01s\n";
+    assert_eq!(
+        text_of("go test -v ./...", go),
+        "    z_test.go:14: read 3 (+2 more lines here)\n    z_test.go:20: done\nok  \texample.com/m/z\t0.01s\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
+    );
+    // A failure's message printing a long input back: its run of one piece counted.
+    let long = go.replace("read 2", &format!("read \"{}\"", "\\xff".repeat(50)));
+    assert!(text_of("go test -v ./...", &long).contains("    y_test.go:9: read \"[\\xff x50]\"\n"));
+}
+
+/// The diagnostic shape rustc shares across cargo's commands: a snippet's `...` and a note's
+/// continued lines are details (a warning drops them), a place warned at again is counted.
+#[test]
+fn rustc_warnings_from_macros_and_long_notes_are_one_line() {
+    let one = |at: &str, call: &str| {
+        format!("warning: unexpected `cfg` condition value: `x`\n   --> src/lib.rs:{at}\n    |\n151 |     #[cfg(feature = \"x\")]\n    |           ^^^^^^^^^^^^^ help: remove the condition\n...\n{call} | m!(u8);\n    | ------ in this macro invocation\n    |\n    = note: no expected values for `feature`\n    = help: or consider adding in `Cargo.toml` the `check-cfg` lint config for the lint:\n             [lints.rust]\n             unexpected_cfgs = {{ level = \"warn\" }}\n    = note: this warning originates in the macro `m`\n\n")
+    };
+    let raw = format!(
+        "{}{}{}warning: `a` (lib) generated 3 warnings\n",
+        one("151:24", "185"),
+        one("151:24", "186"),
+        one("9:1", "187")
+    );
+    for command in ["cargo clippy", "cargo doc --no-deps", "cargo test --test t"] {
+        let out = text_of(command, &raw);
+        assert_eq!(
+            out,
+            "warning: unexpected `cfg` condition value: `x` (3 places):\n  src/lib.rs: 151:24(x2) 9:1\nwarning: `a` (lib) generated 3 warnings\n",
+            "{command}"
+        );
+    }
+    // An error keeps its note's continued lines.
+    let error = raw.replacen("warning: unexpected", "error: unexpected", 1);
+    assert!(text_of("cargo build", &error).contains("\n    [lints.rust]\n"));
 }

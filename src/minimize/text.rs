@@ -73,7 +73,20 @@ fn place_rows(out: &str) -> std::collections::HashSet<String> {
         let Some((file, places)) = line.trim_start().split_once(": ") else {
             continue;
         };
+        // A place warned at more than once carries its count: `151:24(x5)`.
+        let bare = |p: &'_ str| -> String {
+            match p.split_once("(x") {
+                Some((at, n))
+                    if n.strip_suffix(')')
+                        .is_some_and(|n| n.parse::<u32>().is_ok()) =>
+                {
+                    at.to_string()
+                }
+                _ => p.to_string(),
+            }
+        };
         let is_place = |p: &str| {
+            let p = bare(p);
             !p.is_empty()
                 && p.split(':').count() <= 2
                 && p.split(':')
@@ -82,7 +95,7 @@ fn place_rows(out: &str) -> std::collections::HashSet<String> {
         if file.contains(' ') || !places.split(' ').all(is_place) {
             continue;
         }
-        found.extend(places.split(' ').map(|p| format!("{file}:{p}")));
+        found.extend(places.split(' ').map(|p| format!("{file}:{}", bare(p))));
     }
     found
 }
@@ -144,9 +157,73 @@ macro_rules! re {
     }};
 }
 
+/// Fewest bytes a run of one repeated piece must span to be counted instead of written.
+const RUN_MIN_BYTES: usize = 32;
+
+/// A line with each long run of one repeated ASCII piece of up to four bytes (a test's
+/// `\xff\xff…` or `aaaa…` input, printed back in its failure message) said once with its count:
+/// `\xff\xff…` (100 times) as `[\xff x100]`. Linear: each position tries four piece lengths
+/// and a run is skipped whole. `None` when the line has no such run.
+pub(crate) fn counted_runs(line: &str) -> Option<String> {
+    let b = line.as_bytes();
+    if b.len() < RUN_MIN_BYTES {
+        return None;
+    }
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut i = 0;
+    while i + RUN_MIN_BYTES <= b.len() {
+        let run = (1..=4).find_map(|len| {
+            let piece = &b[i..i + len];
+            if !piece.is_ascii() {
+                return None;
+            }
+            let mut n = 1;
+            while b.get(i + n * len..i + (n + 1) * len) == Some(piece) {
+                n += 1;
+            }
+            (n * len >= RUN_MIN_BYTES).then_some((len, n))
+        });
+        match run {
+            Some((len, n)) => {
+                out.push_str(&line[copied..i]);
+                out.push_str(&format!("[{} x{n}]", &line[i..i + len]));
+                i += n * len;
+                copied = i;
+            }
+            None => i += 1,
+        }
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(&line[copied..]);
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_runs_of_one_piece_are_counted() {
+        let ff = "\\xff".repeat(100);
+        assert_eq!(
+            counted_runs(&format!("    a_test.go:87: Checksum(\"{ff}8\") = 0x1")).as_deref(),
+            Some("    a_test.go:87: Checksum(\"[\\xff x100]8\") = 0x1")
+        );
+        assert_eq!(
+            counted_runs(&format!("x{}y{}", "a".repeat(40), "ab".repeat(20))).as_deref(),
+            Some("x[a x40]y[ab x20]")
+        );
+        // Short runs, and text with none, stay as they are.
+        assert_eq!(counted_runs(&"ab".repeat(15)), None);
+        assert_eq!(
+            counted_runs("    a_test.go:9: got 0x1234567890abcdef, want 0xfedcba0987654321"),
+            None
+        );
+        assert_eq!(counted_runs("é".repeat(40).as_str()), None);
+    }
 
     #[test]
     fn locations_are_found() {

@@ -18,6 +18,7 @@ pub(super) fn long(sub: &str) -> &str {
         "b" => "build",
         "c" => "check",
         "r" => "run",
+        "d" => "doc",
         other => other,
     }
 }
@@ -94,19 +95,32 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
         });
         let files = &mut groups[g].1;
         match files.iter_mut().find(|(f, _)| *f == file) {
-            Some((_, places)) => places.push(lc),
-            None => files.push((file, vec![lc])),
+            Some((_, places)) => match places.iter_mut().find(|(p, _)| *p == lc) {
+                Some((_, n)) => *n += 1,
+                None => places.push((lc, 1)),
+            },
+            None => files.push((file, vec![(lc, 1)])),
         }
     }
     let mut grouped = Vec::new();
     for (i, line) in out.iter().enumerate() {
         if let Some(g) = slot[i] {
             let (msg, files) = &groups[g];
-            let n: usize = files.iter().map(|(_, p)| p.len()).sum();
+            let n: usize = files
+                .iter()
+                .flat_map(|(_, p)| p.iter().map(|(_, n)| n))
+                .sum();
             grouped.push(format!("warning: {msg} ({n} places):"));
             for (file, places) in files {
                 let mut row = String::new();
-                for p in places {
+                for (p, times) in places {
+                    // A place warned at again (a macro's body, once per invocation): `151:24(x5)`.
+                    let p = if *times > 1 {
+                        format!("{p}(x{times})")
+                    } else {
+                        p.to_string()
+                    };
+                    let p = p.as_str();
                     if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
                         grouped.push(format!("  {file}: {}", std::mem::take(&mut row)));
                     }
@@ -124,8 +138,8 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
     grouped
 }
 
-/// A warning's places: each file with its `line:col`s, in order.
-type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
+/// A warning's places: each file with its `line:col`s, in order, each with its count.
+type PlacesByFile<'a> = Vec<(&'a str, Vec<(&'a str, usize)>)>;
 
 /// A row of one file's places stays about this wide: a row break costs a token, and a row
 /// stays well under the tool layer's column cap.
@@ -188,6 +202,8 @@ pub(super) fn test(ctx: &Context) -> Option<String> {
             out[at] = format!("{result} (x{n})");
         }
     }
+    // The tests' build warnings, said as a build's are.
+    let out = group_warnings(out);
     // Passing binaries' result lines one under the other, without the blank lines between them.
     let passed = |l: Option<&String>| l.is_some_and(|l| l.starts_with("ok. "));
     let mut kept: Vec<&String> = Vec::with_capacity(out.len());
@@ -360,6 +376,9 @@ struct Diagnostics {
     /// A warning's last `note:` or `help:` line, said with the location that may follow it
     /// (`note: first possible panic found here` then `--> src/a.rs:9:5`).
     child: Option<String>,
+    /// The last line was a `= note:` or `= help:`: a deeper-indented line under it continues it
+    /// (`= help: … the lint:` then `         [lints.rust]`).
+    in_note: bool,
 }
 
 impl Diagnostics {
@@ -409,10 +428,24 @@ impl Diagnostics {
         self.child = None;
         self.flush(out);
         if t.is_empty() {
+            self.in_note = false;
             out.push(String::new());
             return;
         }
-        let detail = t.starts_with("= ")
+        let continued = self.in_note
+            && line.starts_with("    ")
+            && !t.starts_with(['=', '|', ':'])
+            && self.kind != Kind::Other;
+        self.in_note = t.starts_with("= ") || continued;
+        if continued {
+            if self.kind == Kind::Error {
+                out.push(format!("    {t}"));
+            }
+            return;
+        }
+        // `...`: rustc's mark for source lines left out of a snippet.
+        let detail = t == "..." && self.kind != Kind::Other
+            || t.starts_with("= ")
             || t.starts_with("::: ")
             || t.starts_with("help:")
             || t.starts_with("note:") && self.kind != Kind::Other

@@ -129,7 +129,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             }
         }
         "cargo" => match sub {
-            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" => pick(
+            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" | "doc" | "d" => pick(
                 &format!("cargo-{}", cargo::long(sub)),
                 cargo::build,
                 Guard::Locations,

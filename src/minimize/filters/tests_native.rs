@@ -10,8 +10,6 @@ use crate::re;
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let banner = re!(r"^=+ (.*?) =+$")?;
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
-    let verbose =
-        re!(r"^(\S+::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(.*?)\s*(\[\s*\d+%\])?$")?;
     let header = re!(
         r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )"
     )?;
@@ -28,10 +26,8 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let mut said_messages: std::collections::HashSet<String> = Default::default();
     let all: Vec<&str> = ctx.text.lines().collect();
     for (n, &line) in all.iter().enumerate() {
-        if let Some(rest) = line.strip_prefix("collecting ... ") {
-            out.push(rest.to_string());
-            continue;
-        }
+        // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
+        let line = line.strip_prefix("collecting ... ").unwrap_or(line);
         if line.starts_with("_ _ _") {
             continue;
         }
@@ -76,12 +72,11 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         if header.is_match(line) || !has_id && progress.is_match(line.trim_end()) {
             continue;
         }
-        if let Some(c) = has_id.then(|| verbose.captures(line)).flatten() {
-            let outcome = c.get(2).map_or("", |m| m.as_str());
+        if let Some((id, outcome, rest)) = has_id.then(|| verbose_outcome(line)).flatten() {
             // Failures and errors are named again in the short summary, with their message.
             let in_summary = matches!(outcome, "FAILED" | "ERROR") && has_summary;
             if outcome != "PASSED" && !in_summary {
-                out.push(format!("{} {outcome}{}", &c[1], &c[3]));
+                out.push(format!("{id} {outcome}{rest}"));
             }
             continue;
         }
@@ -149,15 +144,67 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// A `-v` line's test id, outcome and what follows it, without the progress (`[ 42%]`):
+/// `t.py::A::test_b SKIPPED (no db) [ 66%]`. By hand, not a regex with captures: a long `-v`
+/// run is thousands of these lines, and this is the filter's hot loop.
+fn verbose_outcome(line: &str) -> Option<(&str, &str, &str)> {
+    const OUTCOMES: [&str; 6] = ["PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XPASS"];
+    // The id is the line's first word, with a `::` between two of its characters.
+    let word_end = line.find(char::is_whitespace).unwrap_or(line.len());
+    let sep = line[..word_end]
+        .find("::")
+        .filter(|&p| p > 0 && p + 2 < word_end)?;
+    for (at, _) in line.match_indices(' ').filter(|&(at, _)| at > sep + 2) {
+        let word = &line[at + 1..];
+        let Some(outcome) = OUTCOMES.iter().find(|o| word.starts_with(**o)) else {
+            continue;
+        };
+        let mut rest = word[outcome.len()..].trim_end();
+        if let Some(open) = rest.rfind('[') {
+            let progress = rest[open + 1..].strip_suffix("%]").map(str::trim);
+            if progress.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {
+                rest = rest[..open].trim_end();
+            }
+        }
+        return Some((&line[..at], outcome, rest));
+    }
+    None
+}
+
 pub(super) fn go_test(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut in_pass = false;
     let lines: Vec<&str> = ctx.text.lines().collect();
+    // Where each line's package ends `ok` (every test in it passed): its tests' logs are said
+    // once per place, the first line with the count of the rest.
+    let mut passed = vec![false; lines.len()];
+    let mut start = 0;
+    for (n, l) in lines.iter().enumerate() {
+        if l.starts_with("ok  \t") || l.starts_with("FAIL\t") {
+            passed[start..=n].fill(l.starts_with("ok"));
+            start = n + 1;
+        }
+    }
+    // The kept log line of a passing test (its index in `out`, its place) and how many more.
+    let mut log: Option<(usize, &str, usize)> = None;
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
         i += 1;
         let t = line.trim_start();
+        if passed[i - 1] {
+            if let Some(place) = go_log_place(line) {
+                match &mut log {
+                    Some((_, at, more)) if *at == place => *more += 1,
+                    _ => {
+                        close_log(&mut out, log.take());
+                        log = Some((out.len(), place, 0));
+                        out.push(line.to_string());
+                    }
+                }
+                continue;
+            }
+        }
         if t.starts_with("=== RUN")
             || t.starts_with("=== PAUSE")
             || t.starts_with("=== CONT")
@@ -174,6 +221,7 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
             continue;
         }
         in_pass = false;
+        close_log(&mut out, log.take());
         if line.starts_with('?') && line.ends_with("[no test files]") {
             continue;
         }
@@ -229,7 +277,36 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
+    close_log(&mut out, log.take());
+    // A test's message that prints a long input back (`Checksum("\xff\xff…")`): its runs counted.
+    for line in &mut out {
+        if line.starts_with("    ") {
+            if let Some(shorter) = crate::minimize::text::counted_runs(line) {
+                *line = shorter;
+            }
+        }
+    }
     Some(join_lines(passed_packages(counted(out))))
+}
+
+/// A test's log line (`    a_test.go:14: got 3`): its place, `a_test.go:14`.
+fn go_log_place(line: &str) -> Option<&str> {
+    let t = line.strip_prefix("    ")?.trim_start();
+    let (place, _) = t.split_once(": ")?;
+    let (file, number) = place.rsplit_once(':')?;
+    (file.ends_with(".go") && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(place)
+}
+
+/// Ends a run of a passing test's log lines from one place: `(+7 more lines here)` on the
+/// first, which stays whole.
+fn close_log(out: &mut [String], log: Option<(usize, &str, usize)>) {
+    if let Some((at, _, more)) = log.filter(|l| l.2 > 0) {
+        out[at].push_str(&format!(
+            " (+{more} more line{} here)",
+            if more == 1 { "" } else { "s" }
+        ));
+    }
 }
 
 /// `    --- FAIL: TestX/sub (0.01s)` without its time: `    --- FAIL: TestX/sub`.
