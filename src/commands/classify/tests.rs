@@ -470,3 +470,20 @@ fn openssl_printing_subcommands() {
         ("openssl x509 -in cert.pem -noout -text -out c.txt", Unknown),
     ]);
 }
+
+#[test]
+fn path_of_system_directories_only() {
+    // The programs found are the system's own, as with the default PATH.
+    assert_levels(&[
+        ("env -i PATH=/usr/bin:/bin ls -1 src", ReadOnly),
+        ("PATH=/usr/local/bin:/usr/bin:/bin git status", ReadOnly),
+        ("export PATH=/usr/bin:/bin/; wc -l a.txt", ReadOnly),
+        // A directory a repository or a download can fill, or the current one, is searched.
+        ("env -i PATH=.:/usr/bin ls", Unknown),
+        ("PATH=/usr/bin: ls", Unknown),
+        ("PATH= ls", Unknown),
+        ("PATH=node_modules/.bin:/usr/bin git status", Unknown),
+        ("PATH=/tmp/x:/usr/bin ls", Unknown),
+        ("export PATH=$HOME/bin:/usr/bin; ls", Unknown),
+    ]);
+}

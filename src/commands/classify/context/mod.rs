@@ -113,6 +113,17 @@ impl<'a> Env<'a> {
     }
 }
 
+/// bash's builtins and keywords: bash runs its own, whatever `PATH` holds.
+#[rustfmt::skip]
+const BASH_BUILTINS: &[&str] = &[
+    ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete",
+    "compopt", "continue", "declare", "dirs", "disown", "echo", "enable", "eval", "exec", "exit", "export",
+    "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local", "logout",
+    "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift",
+    "shopt", "source", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask",
+    "unalias", "unset", "wait", "time", "coproc",
+];
+
 /// The context of one classification, as the walk goes: the directories the command may be in
 /// by now, and what each program of it will read.
 pub struct Probe {
@@ -247,6 +258,48 @@ impl Probe {
         found
     }
 
+    /// A program the repository provides: found through a relative `PATH` entry (`.`, an empty
+    /// entry, `node_modules/.bin`), which names a directory under wherever the command runs, or
+    /// through an absolute entry inside the work tree the command runs in. What it runs is the
+    /// repository's to say, so it is not known.
+    fn planted(&self, program: &str, path_var: &str, home: Option<&Path>, out: &mut Verdict) {
+        let relative = path_var.split(':').find(|entry| !entry.starts_with('/'));
+        if let (Some(entry), Some(lost)) = (relative, &self.lost) {
+            out.push(
+                Level::Unknown,
+                format!("{program} may be found through the relative PATH entry {entry:?} after cd {lost}, a directory only known at run time"),
+            );
+            return;
+        }
+        for dir in &self.dirs {
+            let found = path_var
+                .split(':')
+                .map(|entry| if entry.is_empty() { "." } else { entry })
+                .find_map(|entry| {
+                    let candidate = files::join(dir, entry).join(program);
+                    files::is_executable(&candidate).then_some((entry, candidate))
+                });
+            let Some((entry, file)) = found else {
+                continue;
+            };
+            let file = files::normal(&file);
+            let top = files::ancestors(dir)
+                .find(|d| files::exists(&d.join(".git")))
+                .filter(|top| top.parent().is_some() && Some(*top) != home);
+            let inside = top.is_some_and(|top| file.starts_with(top));
+            if !entry.starts_with('/') || inside {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "{program} is {}, found through the PATH entry {entry:?}: a program of the directory the command runs in, which runs whatever it holds",
+                        file.display()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+
     /// What `program args` (a bare program name) will read before it runs, in every directory it
     /// may run in: findings for the configuration that makes it run code or write.
     pub fn check(
@@ -263,6 +316,11 @@ impl Probe {
             .and_then(|path| files::on_path(program, path, &self.dirs[0]));
         let interpreter = resolved.as_deref().and_then(files::interpreter);
         tools::loader(&env, &self.dirs, &mut out);
+        if !BASH_BUILTINS.contains(&program) {
+            if let Some(path) = env.value("PATH") {
+                self.planted(program, path, env.home().as_deref(), &mut out);
+            }
+        }
         // `node -v`, `perl -v`: the interpreter prints its version before it reads its options
         // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
         let version_only = interpreter.is_none()

@@ -542,6 +542,73 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "split-index-asked-for",
+            |p| {
+                p.git("config core.splitIndex true");
+            },
+            "git status -uno",
+            Some("rewrites the index"),
+        ),
+        case(
+            "split-index-made",
+            |p| {
+                p.git("config core.splitIndex true");
+                p.git("update-index --split-index");
+            },
+            "git diff --stat",
+            Some("rewrites the index"),
+        ),
+        case(
+            "split-index-off",
+            |p| {
+                p.git("config core.splitIndex false");
+            },
+            "git status -uno",
+            None,
+        ),
+        Case {
+            env: &[("PATH", "node_modules/.bin:/usr/bin:/bin")],
+            ..case(
+                "path-relative-planted",
+                |p| {
+                    p.program("repo/node_modules/.bin/git");
+                },
+                "git --no-pager status",
+                Some("found through the PATH entry \"node_modules/.bin\""),
+            )
+        },
+        Case {
+            env: &[("PATH", ":/usr/bin:/bin")],
+            ..case(
+                "path-empty-entry-planted",
+                |p| {
+                    p.program("repo/src/ls");
+                },
+                "cd src && ls -la",
+                Some("found through the PATH entry \".\""),
+            )
+        },
+        Case {
+            env: &[("PATH", "$ROOT/repo/tools:/usr/bin:/bin")],
+            ..case(
+                "path-inside-work-tree-planted",
+                |p| {
+                    p.program("repo/tools/grep");
+                },
+                "grep -n TODO README.md",
+                Some("a program of the directory the command runs in"),
+            )
+        },
+        Case {
+            env: &[("PATH", "node_modules/.bin:/usr/bin:/bin")],
+            ..case(
+                "path-relative-nothing-planted",
+                |_| {},
+                "git --no-pager status && cd src && ls && echo done",
+                None,
+            )
+        },
+        case(
             "stale-index-diff-cached",
             |p| {
                 p.sh("touch repo/notes.txt");
