@@ -344,7 +344,8 @@ pub fn only_prints(code: &str) -> bool {
                         return false;
                     }
                     if module.ends_with(".json") && !module.contains("..")
-                        || i.checked_sub(1).is_some_and(|p| module_bindings.contains(&p))
+                        || i.checked_sub(1)
+                            .is_some_and(|p| module_bindings.contains(&p))
                     {
                         i += 4;
                         continue;

@@ -487,3 +487,28 @@ fn path_of_system_directories_only() {
         ("export PATH=$HOME/bin:/usr/bin; ls", Unknown),
     ]);
 }
+
+#[test]
+fn ed_with_commands_that_only_print() {
+    // ed writes or runs something only through its commands: these print or change its buffer.
+    assert_levels(&[
+        ("ed -s notes.txt <<< ,p", ReadOnly),
+        ("ed -s notes.txt <<< '/beta/='", ReadOnly),
+        ("echo 2p | ed -s notes.txt", ReadOnly),
+        ("ed -s notes.txt <<'EOF'\ng/a/p\n1,2n\nQ\nEOF", ReadOnly),
+        ("red -s notes.txt <<< 's/alpha/x/\n,p'", ReadOnly),
+        // A command that writes the file or another, or runs one.
+        ("ed -s notes.txt <<< $',s/a/b/g\\nw'", Write),
+        ("ed -s notes.txt <<< 'wq'", Write),
+        ("ed -s notes.txt <<< 'g/a/w out.txt'", Write),
+        ("ed -s notes.txt <<< '1W out.txt'", Write),
+        ("ed -s notes.txt <<< '!touch x'", Write),
+        ("ed -s notes.txt <<< 'r !id'", Write),
+        ("ed -s notes.txt <<< 'e other.txt'", Write),
+        ("ed -s '!touch x' <<< ,p", Write),
+        ("ed -s notes.txt", Write),
+        ("ed -s notes.txt < script.ed", Write),
+        ("cat script.ed | ed -s notes.txt", Write),
+        ("ed -s notes.txt <<< \"$cmds\"", Write),
+    ]);
+}

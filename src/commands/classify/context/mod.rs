@@ -220,6 +220,15 @@ impl Probe {
         Some(format!("{value}{rest}"))
     }
 
+    /// `path` is a regular file (links followed) in every directory the command may be in.
+    pub fn existing_file(&self, path: &str) -> bool {
+        self.lost.is_none()
+            && self
+                .dirs
+                .iter()
+                .all(|dir| files::is_file(&files::join(dir, path)))
+    }
+
     /// The system interpreter a path names in every directory it may run in, when it is a chain
     /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
     /// Only links are read (the target need not exist); nothing is run.

@@ -609,6 +609,103 @@ fn git_keys_that_run_programs() {
             )
         },
         case(
+            "noclobber-existing",
+            |_| {},
+            "set -o noclobber; git log -1 > notes.txt 2>/dev/null; cat notes.txt",
+            None,
+        ),
+        case(
+            "noclobber-short-existing",
+            |_| {},
+            "set -eC; echo x > notes.txt; echo y &> a.txt",
+            None,
+        ),
+        case(
+            "noclobber-new-file",
+            |_| {},
+            "set -C; echo x > new.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-forced",
+            |_| {},
+            "set -C; echo x >| notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-append",
+            |_| {},
+            "set -C; echo x >> notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-on-a-branch",
+            |_| {},
+            "if false; then set -C; fi; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-in-a-subshell",
+            |_| {},
+            "(set -C); echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-turned-off",
+            |_| {},
+            "set -C; set +o noclobber; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-nested-shell",
+            |_| {},
+            "bash -c 'set -C'; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-after-cd",
+            |_| {},
+            "set -C; cd src; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case("read-write-stdin-existing", |_| {}, "cat <>notes.txt", None),
+        case(
+            "read-write-stdin-new",
+            |_| {},
+            "cat <>new.txt",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-exec",
+            |_| {},
+            "exec 3<>notes.txt; echo x >&3",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-duplicated",
+            |_| {},
+            "cat <>notes.txt >&0",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-block",
+            |_| {},
+            "{ echo x >&0; } <>notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-dev-stdin",
+            |_| {},
+            "tee /dev/stdin <>notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-other-descriptor",
+            |_| {},
+            "cat 3<>notes.txt",
+            Some("redirection"),
+        ),
+        case(
             "stale-index-diff-cached",
             |p| {
                 p.sh("touch repo/notes.txt");

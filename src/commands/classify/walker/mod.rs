@@ -68,6 +68,9 @@ pub(super) struct Walker {
     /// Arrays declared associative (`declare -A`) at the top level so far: their subscripts are
     /// words, not arithmetic.
     assoc: HashSet<String>,
+    /// noclobber is on for what is walked now: `set -C` ran where it always runs (`>` then
+    /// fails on an existing regular file instead of emptying it).
+    noclobber: bool,
     /// Nested scripts being walked (`bash -c` inside `bash -c`).
     depth: usize,
     /// Syntax levels being walked.
@@ -189,9 +192,13 @@ impl Walker {
             &mut self.assigned_once,
             evaluation::assigned_once(root, src),
         );
+        // A nested script (or `eval`'s code) is walked with noclobber off, and what it sets
+        // is not kept: both err towards a write.
+        let noclobber = std::mem::take(&mut self.noclobber);
         self.depth += 1;
         self.statement(root, src, &Stdin::Inherited);
         self.depth -= 1;
+        self.noclobber = noclobber;
         self.numeric = numeric;
         self.assoc = assoc;
         self.tainted = tainted;

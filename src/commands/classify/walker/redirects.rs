@@ -74,6 +74,14 @@ impl Walker {
                 operator.push_str(tree::text(child, src));
             }
         }
+        // `<>f`: tree-sitter-bash reads an error `<` and then `>f`.
+        let read_write = node
+            .prev_sibling()
+            .filter(|e| e.is_error() && tree::text(*e, src) == "<")
+            .filter(|e| tree::read_write_target(*e, src).is_some_and(|t| t.id() == node.id()));
+        if read_write.is_some() {
+            operator.insert(0, '<');
+        }
         for destination in &destinations {
             self.statement(*destination, src, &Stdin::Inherited);
         }
@@ -94,7 +102,21 @@ impl Walker {
             );
             return;
         }
+        // An existing regular file (the context says) is not written when noclobber makes `>`
+        // fail on it, nor by `<>` on stdin, which opens it without truncating; what else the
+        // command does with its stdin is judged with the command (bodies that could hand the
+        // descriptor on, `exec` and duplications such as `>&0` keep it a write).
+        let existing = || {
+            target.value.as_deref().is_some_and(|path| {
+                self.probe
+                    .as_ref()
+                    .is_some_and(|probe| probe.existing_file(path))
+            })
+        };
+        let refused = self.noclobber && matches!(operator.as_str(), ">" | "&>");
+        let opens_stdin = operator == "<>" && self.stdin_only_opened(node, src);
         let writes = match operator.as_str() {
+            ">" | "&>" | "<>" if (refused || opens_stdin) && existing() => false,
             ">" | ">|" | "&>" | "<>" | ">>" | "&>>" => true,
             ">&" => !duplicates_fd,
             _ => false,
@@ -119,6 +141,44 @@ impl Walker {
         if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
+    }
+
+    /// `<>` (on stdin) belongs to a simple command other than `exec`, none of whose other
+    /// redirections duplicates a descriptor for output, and whose words name no descriptor
+    /// (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`), so only reading its stdin reaches the file.
+    fn stdin_only_opened(&self, node: Node<'_>, src: &str) -> bool {
+        // `<>f` is read as an error `<` before `>f`: what stands right before the `<`.
+        let start = node
+            .prev_sibling()
+            .filter(|e| e.is_error() && e.end_byte() == node.start_byte())
+            .map_or(node.start_byte(), |e| e.start_byte());
+        let after_blank = src[..start]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace());
+        let on_stdin = after_blank && tree::text(node, src).trim_start().starts_with(['<', '>']);
+        let parent = node.parent();
+        let command = match parent {
+            Some(p) if p.kind() == "command" => Some(p),
+            Some(p) if p.kind() == "redirected_statement" => p
+                .child_by_field_name("body")
+                .filter(|b| b.kind() == "command"),
+            _ => None,
+        };
+        let Some(command) = command else {
+            return false;
+        };
+        // The command with all its redirections.
+        let text = parent.map_or("", |p| tree::text(p, src));
+        let name = command
+            .child_by_field_name("name")
+            .map(|n| tree::text(n, src))
+            .unwrap_or("");
+        on_stdin
+            && !matches!(name, "exec" | "" | "command" | "builtin" | "eval")
+            && !text.contains(">&")
+            && !text.contains("/dev/")
+            && !text.contains("/proc/")
     }
 
     /// A here-document; `output` is what its command prints when known (a plain `cat`).
