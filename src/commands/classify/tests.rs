@@ -512,3 +512,55 @@ fn ed_with_commands_that_only_print() {
         ("ed -s notes.txt <<< \"$cmds\"", Write),
     ]);
 }
+
+#[test]
+fn loops_over_fixed_words_and_globs() {
+    // A loop's variable over globs and fixed words is a file's name or the word: never a
+    // /dev/tcp path, and, over plain words, nothing bash would expand again in a subscript.
+    assert_levels(&[
+        ("for f in *.txt; do wc -l < \"$f\"; done", ReadOnly),
+        (
+            "for f in src/*.rs README.md; do echo \"$f: $(wc -l < \"$f\")\"; done",
+            ReadOnly,
+        ),
+        ("for f in *.txt; do head -1 < ${f}; done", ReadOnly),
+        (
+            "declare -A m=([a]=1 [b]=2); echo $(( m[a] + m[b] ))",
+            ReadOnly,
+        ),
+        (
+            "declare -A count; for w in a b a; do ((count[$w]++)); done; echo ${count[a]}",
+            ReadOnly,
+        ),
+        ("declare -A c; c[x]=1; ((c[x]++)); echo ${c[x]}", ReadOnly),
+        // The values come from elsewhere, or the variable is set again.
+        (
+            "for f in /dev/tcp/example.com/80; do cat < \"$f\"; done",
+            Unknown,
+        ),
+        ("for f in $(cat list); do cat < \"$f\"; done", Unknown),
+        (
+            "for f in *.txt; do f=/dev/tcp/x/80; cat < \"$f\"; done",
+            Write,
+        ),
+        ("for f in *.txt; do read f; cat < \"$f\"; done", Unknown),
+        ("for f in \"$@\"; do cat < \"$f\"; done", Unknown),
+        ("for f in *.txt; do wc -l > \"$f\"; done", Write),
+        (
+            "declare -A seen; while read -r l; do ((seen[$l]++)); done < notes.txt",
+            Unknown,
+        ),
+        (
+            "declare -A count; for w in *; do ((count[$w]++)); done",
+            Unknown,
+        ),
+        ("declare -A m; m[a]=$(cat x); echo $(( m[a] ))", Unknown),
+        ("declare -A m=([a]=x); echo $(( m[a] ))", Unknown),
+        (
+            "declare -A m; for w in a b; do w=x; ((m[$w]++)); done",
+            Unknown,
+        ),
+        ("declare -A m; ((m[\"$k\"]++))", Unknown),
+        ("if false; then declare -A m; fi; ((m[$w]++))", Unknown),
+    ]);
+}

@@ -126,7 +126,8 @@ impl Walker {
             let could_connect = target.value.is_none()
                 && !duplicates_fd
                 && (shape.starts_with(['$', words::RUNTIME]) || shape.starts_with("/dev/"))
-                && !shape.starts_with("/dev/fd/");
+                && !shape.starts_with("/dev/fd/")
+                && !self.loop_path(&shape);
             if could_connect && operator.starts_with('<') && operator != "<&" {
                 self.find(
                     Level::Unknown,
@@ -141,6 +142,27 @@ impl Walker {
         if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
+    }
+
+    /// `$f…` where f is a loop's variable over fixed words or globs, none under `/dev/`: a
+    /// file's name, never `/dev/tcp/…`.
+    fn loop_path(&self, shape: &str) -> bool {
+        let Some(rest) = shape.strip_prefix('$') else {
+            return false;
+        };
+        let (name, after) = match rest.strip_prefix('{') {
+            Some(braced) => match braced.split_once('}') {
+                Some((name, after)) => (name, after),
+                None => return false,
+            },
+            None => {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                (&rest[..end], &rest[end..])
+            }
+        };
+        self.path_loops.contains(name) && !after.contains(['$', words::RUNTIME])
     }
 
     /// `<>` (on stdin) belongs to a simple command other than `exec`, none of whose other
