@@ -44,6 +44,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 && values.iter().any(|v| matches!(*v, "-p" | "--print-cache"))
         }
         "rustc" => rustc_info(&values),
+        "pydoc" | "pydoc3" => super::python::pydoc(&values),
         "sqlite3" => return sqlite(&values),
         "ed" | "red" => return ed(&values),
         "json_pp" => json_pp(&values),

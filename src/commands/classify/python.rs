@@ -764,6 +764,53 @@ fn harmless_warning_filter(filter: &str) -> bool {
 }
 
 /// `python -m module args` when the module's mode only reads.
+/// `pydoc json`, `pydoc str.split`, `pydoc if`: pydoc prints the documentation of a keyword, a
+/// topic, or what it imports by name; names of the standard library and builtins import only
+/// modules that do nothing but define (whether the working directory shadows them is the
+/// context's to check). A path (`./x.py`) or an option (`-k` imports every module, `-w`
+/// writes HTML, `-p`/`-b` serve) is not read-only.
+pub fn pydoc(values: &[&str]) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+        "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+        "try", "while", "with", "yield",
+    ];
+    const MORE_BUILTINS: &[&str] = &[
+        "object",
+        "bytes",
+        "bytearray",
+        "memoryview",
+        "slice",
+        "property",
+        "staticmethod",
+        "classmethod",
+        "super",
+        "Exception",
+    ];
+    let known = |name: &str| {
+        if KEYWORDS.contains(&name)
+            || (!name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+        {
+            return true;
+        }
+        let identifier = |p: &str| {
+            p.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let top = name.split('.').next().unwrap_or("");
+        name.split('.').all(identifier)
+            && (MODULES
+                .iter()
+                .any(|(m, _)| m.split('.').next() == Some(top))
+                || BUILTINS.contains(&top)
+                || MORE_BUILTINS.contains(&top))
+    };
+    !values.is_empty() && values.iter().all(|v| known(v))
+}
+
 fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
     if module == "pip" {
         return super::tools::check("pip", rest);
@@ -796,6 +843,7 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
             .iter()
             .all(|v| matches!(*v, "--terse" | "--nonaliased")),
         "sysconfig" | "this" => values.is_empty(),
+        "pydoc" => pydoc(&values),
         "site" => values
             .iter()
             .all(|v| matches!(*v, "--user-base" | "--user-site")),

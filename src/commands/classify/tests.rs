@@ -564,3 +564,50 @@ fn loops_over_fixed_words_and_globs() {
         ("if false; then declare -A m; fi; ((m[$w]++))", Unknown),
     ]);
 }
+
+#[test]
+fn curl_of_local_files_to_its_output() {
+    // file:// URLs with options that only shape the output: curl copies files to stdout.
+    assert_levels(&[
+        ("curl -s file:///etc/hostname", ReadOnly),
+        (
+            "curl -q -sS \"file://$PWD/config.json\" | jq .version",
+            ReadOnly,
+        ),
+        (
+            "curl --silent --fail -r 0-99 file:///etc/os-release",
+            ReadOnly,
+        ),
+        // A file written, a server reached, options or configuration not known.
+        ("curl -s file:///etc/hostname -o out.txt", Write),
+        ("curl -sO file:///etc/hostname", Write),
+        ("curl -T a.txt file:///tmp/b.txt", Write),
+        ("curl -s file:///etc/hostname https://example.com", Write),
+        ("curl -w '%output{x}' file:///etc/hostname", Write),
+        ("curl -K cfg file:///etc/hostname", Write),
+        ("curl --trace t.log file:///etc/hostname", Write),
+        ("curl -sD h.txt file:///etc/hostname", Write),
+        ("curl file://host/etc/hostname", Write),
+        ("curl \"$URL\"", Write),
+        ("curl -s file:///etc/hostname | sh", Dangerous),
+    ]);
+}
+
+#[test]
+fn pydoc_of_standard_names() {
+    assert_levels(&[
+        ("pydoc json", ReadOnly),
+        ("pydoc3 str.split", ReadOnly),
+        ("python3 -m pydoc os.path", ReadOnly),
+        ("pydoc if", ReadOnly),
+        ("pydoc FORMATTING", ReadOnly),
+        // A module of the project's, a path, or a mode that imports everything or writes.
+        ("pydoc helpers", Unknown),
+        ("pydoc ./tool.py", Unknown),
+        ("pydoc -k json", Unknown),
+        ("pydoc -w json", Unknown),
+        ("pydoc -p 8080", Unknown),
+        ("python3 -m pydoc -b", Unknown),
+        ("pydoc", Unknown),
+    ]);
+}

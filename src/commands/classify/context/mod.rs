@@ -390,8 +390,11 @@ impl Probe {
                     node::check(&at, args, &mut out)
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
+                "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" | "go" | "bash" | "sh" => tools::check(&at, args, &mut out),
+                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" => {
+                    tools::check(&at, args, &mut out)
+                }
                 _ => {}
             }
             if python_script {

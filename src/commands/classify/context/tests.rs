@@ -706,6 +706,41 @@ fn git_keys_that_run_programs() {
             Some("redirection"),
         ),
         case(
+            "curlrc-in-home",
+            |p| p.write("home/.curlrc", "output = written.txt\n"),
+            "curl -s file:///etc/hostname",
+            Some(".curlrc"),
+        ),
+        case(
+            "curlrc-skipped",
+            |p| p.write("home/.curlrc", "output = written.txt\n"),
+            "curl -q -s file:///etc/hostname",
+            None,
+        ),
+        case(
+            "curl-no-curlrc",
+            |_| {},
+            "curl -s file:///etc/hostname",
+            None,
+        ),
+        case(
+            "pydoc-shadowed-module",
+            |p| p.write("repo/json.py", "open('PWNED', 'w')\n"),
+            "pydoc json",
+            Some("json.py"),
+        ),
+        case(
+            "pydoc-shadowed-builtin-name",
+            |p| p.write("repo/str.py", "open('PWNED', 'w')\n"),
+            "python3 -m pydoc str.split",
+            Some("str.py"),
+        ),
+        Case {
+            env: &[("PAGER", "sh -c id")],
+            ..case("pydoc-pager", |_| {}, "pydoc json", Some("PAGER"))
+        },
+        case("pydoc-plain", |_| {}, "pydoc3 json.dumps", None),
+        case(
             "stale-index-diff-cached",
             |p| {
                 p.sh("touch repo/notes.txt");
