@@ -611,3 +611,23 @@ fn pydoc_of_standard_names() {
         ("pydoc", Unknown),
     ]);
 }
+
+#[test]
+fn git_archive_to_its_output() {
+    // git archive writes to its output unless -o names a file or --remote another machine.
+    assert_levels(&[
+        ("git archive HEAD | tar -t", ReadOnly),
+        ("git archive --format=tar HEAD | tar -tf -", ReadOnly),
+        (
+            "git archive --format zip --prefix=p/ HEAD src | wc -c",
+            ReadOnly,
+        ),
+        ("git archive -o x.tar HEAD", Write),
+        ("git archive -ox.tar HEAD", Write),
+        ("git archive --output=x.zip HEAD", Write),
+        ("git archive --remote=origin HEAD", Write),
+        ("git archive \"$opt\" HEAD", Unknown),
+        ("git archive --remote=x --exec=y HEAD", Unknown),
+        ("git archive HEAD > out.tar", Write),
+    ]);
+}

@@ -1260,8 +1260,18 @@ fn judge(
         }
     }
     if c.archive {
+        // The format asked for (tar unless named), whose command alone runs; `tar` and `zip`
+        // are git's own whatever the configuration says (its formats are found first).
+        let format = archive_format(rest);
         for e in config.by_subsection("tar", "command") {
-            push(runs(&format!("a compression command: {}", shown(e))));
+            let applies = match format.as_deref() {
+                Some("tar" | "zip") => false,
+                Some(f) => e.subsection() == Some(f),
+                None => true,
+            };
+            if applies {
+                push(runs(&format!("a compression command: {}", shown(e))));
+            }
         }
     }
     if c.ext_diff {
@@ -1366,6 +1376,26 @@ fn judge(
 }
 
 /// `--name` (or `--name=…`) is among the options of `rest`.
+/// The format `git archive` writes: `--format=F`/`--format F`, else what `-o FILE` names
+/// (`None`, any), else tar. `None` when not known.
+fn archive_format(rest: &[Word]) -> Option<String> {
+    let mut format = Some("tar".to_string());
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        i += 1;
+        match a.value.as_deref() {
+            Some("--format") => format = rest.get(i).and_then(|f| f.value.clone()),
+            Some(v) if v.starts_with("--format=") => {
+                format = Some(v["--format=".len()..].to_string())
+            }
+            Some(v) if v.starts_with("-o") || v.starts_with("--output") => return None,
+            None if a.may_be_option() => return None,
+            _ => {}
+        }
+    }
+    format
+}
+
 fn has_option(rest: &[Word], name: &str) -> bool {
     options(rest)
         .iter()

@@ -741,6 +741,33 @@ fn git_keys_that_run_programs() {
         },
         case("pydoc-plain", |_| {}, "pydoc3 json.dumps", None),
         case(
+            "archive-other-format-command",
+            |p| {
+                let cmd = p.program("home/bin/compress");
+                p.git(&format!("config tar.tgz.command {cmd}"));
+            },
+            "git archive --format=tar HEAD | tar -t",
+            None,
+        ),
+        case(
+            "archive-format-command",
+            |p| {
+                let cmd = p.program("home/bin/compress");
+                p.git(&format!("config tar.tgz.command {cmd}"));
+            },
+            "git archive --format=tgz HEAD | tar -tz",
+            Some("compression command"),
+        ),
+        case(
+            "archive-default-format-own-command",
+            |p| {
+                let cmd = p.program("home/bin/compress");
+                p.git(&format!("config tar.tar.command {cmd}"));
+            },
+            "git archive HEAD | tar -t",
+            None,
+        ),
+        case(
             "stale-index-diff-cached",
             |p| {
                 p.sh("touch repo/notes.txt");
