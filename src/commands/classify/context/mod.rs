@@ -220,6 +220,11 @@ impl Probe {
         Some(format!("{value}{rest}"))
     }
 
+    /// The value the command starts with for `name`, `None` when it is not set.
+    pub fn start_value(&self, name: &str) -> Option<&str> {
+        self.ctx.env.get(name).map(String::as_str)
+    }
+
     /// `path` is a regular file (links followed) in every directory the command may be in.
     pub fn existing_file(&self, path: &str) -> bool {
         self.lost.is_none()

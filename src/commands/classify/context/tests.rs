@@ -768,6 +768,51 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "default-redirect-unset",
+            |_| {},
+            "git log --oneline > \"${LOGFILE:-/dev/null}\"",
+            None,
+        ),
+        Case {
+            env: &[("LOGFILE", "out.log")],
+            ..case(
+                "default-redirect-set",
+                |_| {},
+                "git log --oneline > \"${LOGFILE:-/dev/null}\"",
+                Some("redirection"),
+            )
+        },
+        case(
+            "default-redirect-assigned",
+            |_| {},
+            "LOGFILE=out.log; git log --oneline > \"${LOGFILE:-/dev/null}\"",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-read",
+            |_| {},
+            "read -r LOGFILE < notes.txt; git log > ${LOGFILE-/dev/null}",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-prefix",
+            |_| {},
+            "LOGFILE=x.log bash -c 'git log > \"${LOGFILE:-/dev/null}\"'",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-file",
+            |_| {},
+            "git log --oneline > \"${LOGFILE:-out.txt}\"",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-network",
+            |_| {},
+            "cat < \"${SRC:-/dev/tcp/example.com/80}\"",
+            Some("redirection"),
+        ),
+        case(
             "stale-index-diff-cached",
             |p| {
                 p.sh("touch repo/notes.txt");

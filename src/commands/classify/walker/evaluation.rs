@@ -510,6 +510,12 @@ pub(super) fn loop_values(node: Node<'_>, src: &str) -> Option<(String, LoopValu
 /// `name` stands in `src` once as a word of its own (its loop), elsewhere only expanded
 /// (`$name`, `${name…}`).
 fn named_once(name: &str, src: &str) -> bool {
+    bare_mentions(name, src) == 1
+}
+
+/// How many times `name` stands in `src` as a word of its own, not expanded (`$name`,
+/// `${name…}`): each may set it (`name=`, `read name`, `printf -v name`, `for name in`).
+pub(super) fn bare_mentions(name: &str, src: &str) -> usize {
     let bytes = src.as_bytes();
     let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mut count = 0;
@@ -528,7 +534,7 @@ fn named_once(name: &str, src: &str) -> bool {
             count += 1;
         }
     }
-    count == 1
+    count
 }
 
 /// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).

@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use super::{Stage, Stdin, Walker};
+use super::{evaluation, Stage, Stdin, Walker};
 use crate::commands::classify::targets;
 use crate::commands::classify::verdict::Level;
 use crate::commands::classify::words;
@@ -88,7 +88,12 @@ impl Walker {
         let Some(destination) = destinations.first() else {
             return;
         };
-        let target = words::word(*destination, src, &self.vars);
+        let mut target = words::word(*destination, src, &self.vars);
+        if target.value.is_none() {
+            if let Some(default) = self.unset_default(&target.text, src) {
+                target = words::Word::literal(&default);
+            }
+        }
         let duplicates_fd = target
             .value
             .as_deref()
@@ -142,6 +147,41 @@ impl Walker {
         if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
+    }
+
+    /// `"${NAME:-WORD}"` or `${NAME-WORD}` with a fixed WORD, in a script the context's
+    /// environment starts without NAME (or with it empty, for `:-`) and that sets NAME nowhere
+    /// (it stands only expanded; not in a nested script, which another could have given it):
+    /// WORD.
+    fn unset_default(&self, text: &str, src: &str) -> Option<String> {
+        let probe = self.probe.as_ref()?;
+        if self.depth != 1 {
+            return None;
+        }
+        let inner = text
+            .strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .unwrap_or(text)
+            .strip_prefix("${")?
+            .strip_suffix('}')?;
+        let end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+        let (name, rest) = inner.split_at(end);
+        let (colon, default) = match rest.strip_prefix(":-") {
+            Some(d) => (true, d),
+            None => (false, rest.strip_prefix('-')?),
+        };
+        let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+,:@%".contains(c);
+        let starts_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+        if !starts_name || default.is_empty() || !default.chars().all(plain) {
+            return None;
+        }
+        let unset = match probe.start_value(name) {
+            None => true,
+            Some(v) => colon && v.is_empty(),
+        };
+        let set_here =
+            evaluation::bare_mentions(name, src) > 0 || self.prefix.iter().any(|(n, _)| n == name);
+        (unset && !set_here).then(|| default.to_string())
     }
 
     /// `$f…` where f is a loop's variable over fixed words or globs, none under `/dev/`: a
