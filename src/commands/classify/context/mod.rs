@@ -285,7 +285,23 @@ impl Probe {
             );
             return;
         }
+        // Cheap first: only a relative entry, or an absolute one under the same top directory
+        // as where the command runs (`/work/…` for `/work/repo`), can be inside the work tree.
+        let first = |p: &str| {
+            p.trim_start_matches('/')
+                .split('/')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        };
         for dir in &self.dirs {
+            let top_dir = first(&dir.to_string_lossy());
+            let possible = path_var
+                .split(':')
+                .any(|e| !e.starts_with('/') || (!top_dir.is_empty() && first(e) == top_dir));
+            if !possible {
+                continue;
+            }
             let found = path_var
                 .split(':')
                 .map(|entry| if entry.is_empty() { "." } else { entry })
