@@ -161,12 +161,26 @@ pub fn is_herestring(node: Node<'_>, src: &str) -> bool {
         })
 }
 
-/// tree-sitter-bash reads `<>` as `<` followed by an error `>`.
+/// tree-sitter-bash reads `<> f` as `<` followed by an error `>`, and `<>f` as an error `<`
+/// followed by the redirection `>f`.
 pub fn is_read_write_redirection(node: Node<'_>, src: &str) -> bool {
     node.is_error()
-        && text(node, src) == ">"
-        && node.parent().is_some_and(|p| p.kind() == "file_redirect")
-        && node.prev_sibling().is_some_and(|s| s.kind() == "<")
+        && ((text(node, src) == ">"
+            && node.parent().is_some_and(|p| p.kind() == "file_redirect")
+            && node.prev_sibling().is_some_and(|s| s.kind() == "<"))
+            || (text(node, src) == "<" && read_write_target(node, src).is_some()))
+}
+
+/// The redirection `>f` that an error `<` right before it makes `<>f`.
+pub fn read_write_target<'t>(error: Node<'t>, src: &str) -> Option<Node<'t>> {
+    error.next_sibling().filter(|next| {
+        next.kind() == "file_redirect"
+            && next.start_byte() == error.end_byte()
+            && text(*next, src).starts_with('>')
+            && !text(*next, src).starts_with(">>")
+            && !text(*next, src).starts_with(">&")
+            && !text(*next, src).starts_with(">|")
+    })
 }
 
 /// `src` with each named coprocess (`coproc NAME { …; }`, `coproc NAME ( … )`, `coproc NAME
@@ -235,6 +249,7 @@ mod tests {
             "cat <<-EOF\n\thi\n\tEOF",
             "echo x <> F",
             "exec 3<>F",
+            "cat <>F",
             "",
         ];
         for text in clean {

@@ -190,9 +190,31 @@ const LOWER_CONFIG_PREFIXES: &[&str] = &[
     "pnpm_",
 ];
 
+/// Directories whose programs are the system's own: `/bin/rm` is `rm`; `./rm` is not.
+pub const SYSTEM_BIN_DIRS: &[&str] = &[
+    "/bin",
+    "/usr/bin",
+    "/usr/local/bin",
+    "/sbin",
+    "/usr/sbin",
+    "/usr/local/sbin",
+    "/opt/homebrew/bin",
+];
+
+/// `PATH` set to the system's own directories only (`env -i PATH=/usr/bin:/bin ls`): the programs
+/// found are the system's, as with the default `PATH`; no directory a repository or download
+/// can fill is searched.
+fn system_path(name: &str, value: Option<&str>) -> bool {
+    name == "PATH"
+        && value.is_some_and(|v| {
+            v.split(':')
+                .all(|dir| SYSTEM_BIN_DIRS.contains(&dir.strip_suffix('/').unwrap_or(dir)))
+        })
+}
+
 /// Why `NAME=value` placed before a command is not harmless, when it is not.
 pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
-    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) {
+    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) || system_path(name, value) {
         return None;
     }
     if name == "LESS" && value.is_some_and(harmless_less_options) {
@@ -222,7 +244,7 @@ pub fn harmless(name: &str, value: Option<&str>) -> bool {
 
 /// Why assigning or exporting the shell variable `name` is not harmless, when it is not.
 pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
-    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) {
+    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) || system_path(name, value) {
         return None;
     }
     if HARMLESS.contains(&name) || name.starts_with("LC_") {

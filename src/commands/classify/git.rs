@@ -201,6 +201,9 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
     if transport && runs.iter().any(|r| given(rest, r)) {
         return Verdict::unknown(format!("git {sub} is told to run another program"));
     }
+    if sub == "archive" {
+        return archive(rest);
+    }
     if NETWORK.contains(&sub) {
         return write("reaches another machine over the network");
     }
@@ -404,6 +407,21 @@ fn by(sub: &str, spec: &Spec, rest: &[Word], mode: impl Fn(&Parsed, &mut Verdict
     }
     mode(&parsed, &mut v);
     v
+}
+
+/// `git archive TREE` writes the archive to its output: only `--remote` reaches another machine
+/// and only `-o`/`--output` writes a file. (A format's `tar.<format>.command` runs a program:
+/// the context reads the configuration.)
+fn archive(rest: &[Word]) -> Verdict {
+    let elsewhere = rest.iter().any(|a| match a.value.as_deref() {
+        Some(v) => v.starts_with("-o") || v.starts_with("--output") || v.starts_with("--remote"),
+        None => a.may_be_option(),
+    });
+    if elsewhere {
+        Verdict::write("git archive writes a file or reaches another machine over the network")
+    } else {
+        Verdict::read_only()
+    }
 }
 
 /// Commands that change the repository, the working tree or a remote.

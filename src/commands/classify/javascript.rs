@@ -106,8 +106,22 @@ fn tokens(code: &str) -> Option<Vec<Tok>> {
                 let mut j = i + 1;
                 loop {
                     let d = *s.get(j)?;
-                    if d == '\\' || d == '\n' {
+                    if d == '\n' {
                         return None;
+                    }
+                    // Only escapes of one character that stand for themselves or a control
+                    // character: `\u0063` or `\x63` could spell a module's name.
+                    if d == '\\' {
+                        let e = *s.get(j + 1)?;
+                        text.push(match e {
+                            'n' => '\n',
+                            't' => '\t',
+                            'r' => '\r',
+                            '\\' | '\'' | '"' => e,
+                            _ => return None,
+                        });
+                        j += 2;
+                        continue;
                     }
                     if d == c {
                         break;
@@ -177,17 +191,92 @@ pub fn only_prints(code: &str) -> bool {
             _ => {}
         }
     }
+    // `const fs = require('fs')` binds a module: each use of the name must be one of its listed
+    // members, right away. `const { readFileSync } = require('fs')` binds listed members only.
+    let mut module_locals: Vec<(&str, &[&str])> = Vec::new();
+    let mut module_bindings: Vec<usize> = Vec::new(); // where their `=` stands
+    for (i, t) in toks.iter().enumerate() {
+        if !matches!(t, Tok::Name(k) if matches!(k.as_str(), "const" | "let" | "var")) {
+            continue;
+        }
+        let mut eq = i + 1;
+        let mut names: Vec<&str> = Vec::new();
+        let destructures = toks.get(eq) == Some(&Tok::Op("{".into()));
+        if destructures {
+            eq += 1;
+            while let Some(Tok::Name(n)) = toks.get(eq) {
+                names.push(n);
+                eq += 1;
+                match toks.get(eq) {
+                    Some(Tok::Op(o)) if o == "," => eq += 1,
+                    _ => break,
+                }
+            }
+            if toks.get(eq) != Some(&Tok::Op("}".into())) {
+                continue;
+            }
+            eq += 1;
+        } else if let Some(Tok::Name(n)) = toks.get(eq) {
+            names.push(n);
+            eq += 1;
+        }
+        let (
+            Some(Tok::Op(o)),
+            Some(Tok::Name(r)),
+            Some(Tok::Op(open)),
+            Some(Tok::Str(m)),
+            Some(Tok::Op(close)),
+        ) = (
+            toks.get(eq),
+            toks.get(eq + 1),
+            toks.get(eq + 2),
+            toks.get(eq + 3),
+            toks.get(eq + 4),
+        )
+        else {
+            continue;
+        };
+        let Some((_, members)) = MODULES.iter().find(|(name, _)| name == m) else {
+            continue;
+        };
+        let ends = !matches!(toks.get(eq + 5), Some(Tok::Op(o)) if matches!(o.as_str(), "." | "?." | "(" | "["));
+        if o != "=" || r != "require" || open != "(" || close != ")" || !ends || names.is_empty() {
+            continue;
+        }
+        if destructures {
+            if names.iter().all(|n| members.contains(n)) {
+                locals.extend(names.iter().map(|n| n.to_string()));
+                module_bindings.push(eq);
+            }
+        } else {
+            module_locals.push((names[0], members));
+            module_bindings.push(eq);
+        }
+    }
+    let is_module = |n: &str| module_locals.iter().any(|(m, _)| *m == n);
+    // A plain local name (not a member, not a module), before or after `at`.
+    let plain_local = |at: usize| {
+        matches!(toks.get(at), Some(Tok::Name(n)) if locals.contains(n) && !is_module(n))
+            && !matches!(at.checked_sub(1).and_then(|p| toks.get(p)), Some(Tok::Op(o)) if o == "." || o == "?.")
+            && !matches!(toks.get(at + 1), Some(Tok::Op(o)) if matches!(o.as_str(), "." | "?." | "["))
+    };
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
         let after_dot = i > 0 && matches!(&toks[i - 1], Tok::Op(o) if o == "." || o == "?.");
         match t {
             Tok::Op(o) if matches!(o.as_str(), "=" | "+=" | "-=" | "**=" | "??=" | "++" | "--") => {
-                // Only `const x = …` (a declaration) assigns.
+                // A declaration (`const x = …`), a module bound as above, or a local name
+                // given a new value (`n += i`, `i++`): nothing outside the program changes.
                 let declares = o == "="
                     && i >= 2
                     && matches!(&toks[i - 2], Tok::Name(k) if matches!(k.as_str(), "const" | "let" | "var"));
-                if !declares {
+                let updates = if matches!(o.as_str(), "++" | "--") {
+                    (i > 0 && plain_local(i - 1)) || plain_local(i + 1)
+                } else {
+                    i > 0 && plain_local(i - 1)
+                };
+                if !declares && !updates && !module_bindings.contains(&i) {
                     return false;
                 }
             }
@@ -217,8 +306,30 @@ pub fn only_prints(code: &str) -> bool {
                 }
                 if matches!(
                     name.as_str(),
-                    "const" | "let" | "var" | "new" | "typeof" | "of" | "in"
+                    "const"
+                        | "let"
+                        | "var"
+                        | "new"
+                        | "typeof"
+                        | "of"
+                        | "in"
+                        | "for"
+                        | "if"
+                        | "else"
                 ) {
+                    i += 1;
+                    continue;
+                }
+                if let Some((_, members)) = module_locals.iter().find(|(m, _)| *m == name) {
+                    let declared = i > 0
+                        && matches!(&toks[i - 1], Tok::Name(k) if matches!(k.as_str(), "const" | "let" | "var"));
+                    match (toks.get(i + 1), toks.get(i + 2)) {
+                        _ if declared => {}
+                        (Some(Tok::Op(dot)), Some(Tok::Name(member)))
+                            if (dot == "." || dot == "?.")
+                                && members.contains(&member.as_str()) => {}
+                        _ => return false,
+                    }
                     i += 1;
                     continue;
                 }
@@ -232,7 +343,10 @@ pub fn only_prints(code: &str) -> bool {
                     if open != "(" || close != ")" {
                         return false;
                     }
-                    if module.ends_with(".json") && !module.contains("..") {
+                    if module.ends_with(".json") && !module.contains("..")
+                        || i.checked_sub(1)
+                            .is_some_and(|p| module_bindings.contains(&p))
+                    {
                         i += 4;
                         continue;
                     }
@@ -273,10 +387,11 @@ pub fn only_prints(code: &str) -> bool {
     }
     // A local bound to a module (`const fs = require('fs')`) would reach the module's members
     // unchecked: only data may be bound (JSON, strings, numbers, results of calls).
-    let binds_module = toks.windows(4).any(|w| {
+    let binds_module = toks.windows(4).enumerate().any(|(at, w)| {
         matches!(&w[0], Tok::Op(o) if o == "=")
             && w[1] == Tok::Name("require".into())
             && matches!(&w[3], Tok::Str(m) if !m.ends_with(".json"))
+            && !module_bindings.contains(&at)
     }) || toks.windows(3).any(|w| {
         matches!(&w[0], Tok::Op(o) if o == "=")
             && matches!(&w[1], Tok::Name(g) if GLOBALS.iter().any(|(n, _)| n == g))
@@ -305,6 +420,12 @@ mod tests {
             "require('fs').readFileSync('a.txt', 'utf8').length",
             "process.env.HOME",
             "[1, 2, 3].reduce((a, b) => a + b, 0)",
+            "const fs = require(\"fs\"); console.log(fs.readdirSync(\".\").length)",
+            "const { readFileSync } = require('fs'); console.log(readFileSync('a', 'utf8').length)",
+            "for (const f of require('fs').readdirSync('src')) console.log(f)",
+            "let n = 0; for (let i = 0; i < 5; i++) n += i; console.log(n)",
+            "require('fs').readFileSync('notes.txt', 'utf8').split('\\n').length",
+            "const path = require('path'); if (path.extname('a.js') === '.js') console.log('js'); else console.log('other')",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -330,6 +451,19 @@ mod tests {
             "(require('fs')).writeFileSync('x', '')",
             "require('fs')?.writeFileSync('x', '')",
             "console.log(require('child_process'))",
+            "const fs = require('fs'); fs.writeFileSync('x', '')",
+            "const fs = require('fs'); const g = fs; g.writeFileSync('x', '')",
+            "const fs = require('fs'); (m => m.writeFileSync('x', ''))(fs)",
+            "const { writeFileSync } = require('fs'); writeFileSync('x', '')",
+            "const { readFileSync, writeFileSync } = require('fs')",
+            "const cp = require('child_process'); cp.execSync('id')",
+            "let fs = require('fs'); fs = process; fs.kill(1)",
+            "const o = {}; o.x = 1",
+            "let a = [1]; a[0] = 2",
+            "process.exitCode++",
+            "require('\\x63hild_process').execSync('id')",
+            "require('child\\u005fprocess').execSync('id')",
+            "const fs = require('fs').promises",
         ] {
             assert!(!only_prints(code), "{code}");
         }

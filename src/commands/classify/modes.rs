@@ -6,7 +6,7 @@
 //! is on a list of options that only change what is shown. Anything else falls through to the
 //! program's usual verdict.
 
-use super::verdict::Verdict;
+use super::verdict::{Nested, Verdict};
 use super::words::Word;
 
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
@@ -44,7 +44,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 && values.iter().any(|v| matches!(*v, "-p" | "--print-cache"))
         }
         "rustc" => rustc_info(&values),
+        "pydoc" | "pydoc3" => super::python::pydoc(&values),
         "sqlite3" => return sqlite(&values),
+        "ed" | "red" => return ed(&values),
         "json_pp" => json_pp(&values),
         "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "as" | "make" | "gmake" | "cmake"
         | "ninja" | "meson" | "javac" => matches!(
@@ -69,6 +71,43 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// `ed -s file`: ed reads the file into its buffer, then runs the commands of its input, which
+/// the walker reads (`Nested::StdinEd`): it only writes or runs something through them. A file
+/// operand `!cmd` reads the output of `cmd`.
+fn ed(values: &[&str]) -> Option<Verdict> {
+    let mut files = 0;
+    let mut rest = values.iter();
+    while let Some(v) = rest.next() {
+        match *v {
+            "-s"
+            | "-q"
+            | "--quiet"
+            | "--silent"
+            | "-v"
+            | "--verbose"
+            | "-G"
+            | "--traditional"
+            | "-l"
+            | "--loose-exit-status"
+            | "-r"
+            | "--restricted"
+            | "-E"
+            | "--extended-regexp"
+            | "--strip-trailing-cr" => {}
+            "-p" => {
+                rest.next()?;
+            }
+            v if v.starts_with("--prompt=") => {}
+            v if v.starts_with('-') || v.starts_with('!') => return None,
+            _ => files += 1,
+        }
+    }
+    (files <= 1).then(|| Verdict {
+        nested: vec![Nested::StdinEd],
+        ..Verdict::default()
+    })
 }
 
 /// `git apply --check|--stat|--numstat|--summary …` and `git format-patch --stdout …`, the mode

@@ -7,6 +7,13 @@ use super::verdict::{Level, Nested, Verdict};
 use super::words::Word;
 
 pub fn curl(args: &[Word]) -> Verdict {
+    if reads_local_files(args) {
+        // What the output feeds (`| sh`) is judged where it goes.
+        return Verdict {
+            downloads: true,
+            ..Verdict::default()
+        };
+    }
     let mut v = Verdict::write("curl accesses the network");
     let writes_file = has_long(args, "--output")
         || has_long(args, "--remote-name")
@@ -35,6 +42,60 @@ pub fn curl(args: &[Word]) -> Verdict {
     }
     v.downloads = !writes_file;
     v
+}
+
+/// `curl -s file:///…/f`: every URL names a local file (`file://`) and every option only shapes
+/// what is printed, so curl copies files to its output. Its configuration (`.curlrc`, unless
+/// `-q` comes first) can add any option: the context reads it (`context::tools`).
+fn reads_local_files(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "--silent",
+        "--show-error",
+        "--disable",
+        "--fail",
+        "--fail-with-body",
+        "--location",
+        "--include",
+        "--head",
+        "--insecure",
+        "--compressed",
+        "--no-buffer",
+        "--globoff",
+        "--no-progress-meter",
+        "--progress-bar",
+    ];
+    const WITH_VALUE: &[&str] = &["-r", "--range", "-m", "--max-time", "--connect-timeout"];
+    let mut urls = 0;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let text = a.value.as_deref().unwrap_or(&a.shape);
+        if let Some(rest) = text.strip_prefix("file://") {
+            if rest.contains(['{', '[']) || !(rest.starts_with('/') || rest.starts_with('$')) {
+                return false;
+            }
+            urls += 1;
+            continue;
+        }
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        if WITH_VALUE.contains(&v) {
+            i += 1;
+        } else if FLAGS.contains(&v)
+            || WITH_VALUE
+                .iter()
+                .any(|o| o.starts_with("--") && v.starts_with(&format!("{o}=")))
+        {
+        } else if let Some(letters) = v.strip_prefix('-').filter(|l| !l.starts_with('-')) {
+            if letters.is_empty() || !letters.chars().all(|c| "sSqfLiIkNg#".contains(c)) {
+                return false;
+            }
+        } else {
+            return false;
+        }
+    }
+    urls > 0
 }
 
 pub fn wget(args: &[Word]) -> Verdict {

@@ -148,16 +148,7 @@ const WRITES: &[(&str, &str)] = &[
     ("hx", "opens an editor, which can change files"),
 ];
 
-/// Directories whose programs are the system's own: `/bin/rm` is `rm`; `./rm` is not.
-pub const SYSTEM_BIN_DIRS: &[&str] = &[
-    "/bin",
-    "/usr/bin",
-    "/usr/local/bin",
-    "/sbin",
-    "/usr/sbin",
-    "/usr/local/sbin",
-    "/opt/homebrew/bin",
-];
+pub use super::env::SYSTEM_BIN_DIRS;
 
 /// The name under which `program` is known here: versions and GNU prefixes dropped.
 fn family(program: &str) -> &str {

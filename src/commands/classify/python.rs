@@ -19,7 +19,8 @@ const MODULES: &[(&str, &[&str])] = &[
         "flags", "hexversion", "api_version", "stdlib_module_names", "builtin_module_names",
         "float_info", "int_info", "hash_info", "thread_info", "copyright", "abiflags", "platlibdir",
         "pycache_prefix", "stdout", "stderr", "warnoptions", "dont_write_bytecode", "getdefaultencoding", "getfilesystemencoding", "getrecursionlimit", "getsizeof", "exit", "intern",
-        "getrefcount", "stdout.write", "stderr.write", "stdout.flush", "stderr.flush", "getswitchinterval"]),
+        "getrefcount", "stdout.write", "stderr.write", "stdout.flush", "stderr.flush", "getswitchinterval",
+        "stdin", "stdin.read", "stdin.readline", "stdin.readlines", "stdin.isatty", "stdout.isatty", "stdin.buffer.read"]),
     ("os", &["sep", "altsep", "extsep", "pathsep", "linesep", "curdir", "pardir", "devnull", "name", "environ",
         "path", "getcwd", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid", "getlogin", "cpu_count",
         "uname", "listdir", "scandir", "walk", "getenv", "environ.get", "environ.items", "environ.keys",
@@ -238,12 +239,22 @@ pub fn only_prints(code: &str) -> bool {
                     return false;
                 }
             }
+            // `with open(f) as x: body`: each item is a file opened for reading, bound to a
+            // name; the body is a statement like any other.
+            Some(Tok::Name(k)) if k == "with" => {
+                let Some(body) = with_items(&statement[1..], &modules, &mut locals, uses_paths)
+                else {
+                    return false;
+                };
+                if !simple_statement(body, &modules, &mut locals, uses_paths) {
+                    return false;
+                }
+            }
             Some(Tok::Name(k))
                 if matches!(
                     k.as_str(),
                     "def"
                         | "class"
-                        | "with"
                         | "try"
                         | "while"
                         | "async"
@@ -261,35 +272,110 @@ pub fn only_prints(code: &str) -> bool {
                 return false
             }
             _ => {
-                let mut depth = 0;
-                let assignment = statement.iter().position(|t| {
-                    match t {
-                        Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
-                        Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => depth -= 1,
-                        _ => {}
-                    }
-                    depth == 0 && *t == Tok::Op("=".into())
-                });
-                let body = match assignment {
-                    Some(eq) => {
-                        for t in &statement[..eq] {
-                            match t {
-                                Tok::Name(n) => locals.push(n.clone()),
-                                Tok::Op(o) if o == "," || o == "(" || o == ")" => {}
-                                _ => return false,
-                            }
-                        }
-                        &statement[eq + 1..]
-                    }
-                    None => statement,
-                };
-                if !expression(body, &modules, &mut locals, uses_paths) {
+                if !simple_statement(statement, &modules, &mut locals, uses_paths) {
                     return false;
                 }
             }
         }
     }
     true
+}
+
+/// An expression, or an assignment of one to plain names.
+fn simple_statement(
+    statement: &[Tok],
+    modules: &[(String, String)],
+    locals: &mut Vec<String>,
+    uses_paths: bool,
+) -> bool {
+    let mut depth = 0;
+    let assignment = statement.iter().position(|t| {
+        match t {
+            Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+            Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => depth -= 1,
+            _ => {}
+        }
+        depth == 0 && *t == Tok::Op("=".into())
+    });
+    let body = match assignment {
+        Some(eq) => {
+            for t in &statement[..eq] {
+                match t {
+                    Tok::Name(n) => locals.push(n.clone()),
+                    Tok::Op(o) if o == "," || o == "(" || o == ")" => {}
+                    _ => return false,
+                }
+            }
+            &statement[eq + 1..]
+        }
+        None => statement,
+    };
+    expression(body, modules, locals, uses_paths)
+}
+
+/// The items of a `with` statement (after `with`), each `open(…) as name` with `open` reading:
+/// the names become locals, and the body after the `:` is returned.
+fn with_items<'a>(
+    toks: &'a [Tok],
+    modules: &[(String, String)],
+    locals: &mut Vec<String>,
+    uses_paths: bool,
+) -> Option<&'a [Tok]> {
+    let mut depth = 0;
+    let colon = toks.iter().position(|t| {
+        match t {
+            Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+            Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => depth -= 1,
+            _ => {}
+        }
+        depth == 0 && *t == Tok::Op(":".into())
+    })?;
+    let mut depth = 0;
+    let items = toks[..colon].split(|t| {
+        match t {
+            Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+            Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => depth -= 1,
+            _ => {}
+        }
+        depth == 0 && *t == Tok::Op(",".into())
+    });
+    for item in items {
+        let (call, name) = match item {
+            [call @ .., Tok::Name(r#as), Tok::Name(name)] if r#as == "as" => (call, Some(name)),
+            call => (call, None),
+        };
+        // Only a call of the builtin `open`, whole: `open(…)`.
+        let whole_call = matches!(call, [Tok::Name(f), Tok::Op(open), .., Tok::Op(close)]
+            if f == "open" && open == "(" && close == ")" && paren_closes_at_end(&call[1..]));
+        if !whole_call
+            || locals.iter().any(|l| l == "open")
+            || !expression(call, modules, locals, uses_paths)
+        {
+            return None;
+        }
+        if let Some(name) = name {
+            locals.push(name.clone());
+        }
+    }
+    Some(&toks[colon + 1..])
+}
+
+/// The `(` that `toks` starts with closes at its last token.
+fn paren_closes_at_end(toks: &[Tok]) -> bool {
+    let mut depth = 0;
+    for (i, t) in toks.iter().enumerate() {
+        match t {
+            Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+            Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == toks.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 fn dotted(toks: &[Tok]) -> String {
@@ -678,6 +764,53 @@ fn harmless_warning_filter(filter: &str) -> bool {
 }
 
 /// `python -m module args` when the module's mode only reads.
+/// `pydoc json`, `pydoc str.split`, `pydoc if`: pydoc prints the documentation of a keyword, a
+/// topic, or what it imports by name; names of the standard library and builtins import only
+/// modules that do nothing but define (whether the working directory shadows them is the
+/// context's to check). A path (`./x.py`) or an option (`-k` imports every module, `-w`
+/// writes HTML, `-p`/`-b` serve) is not read-only.
+pub fn pydoc(values: &[&str]) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+        "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+        "try", "while", "with", "yield",
+    ];
+    const MORE_BUILTINS: &[&str] = &[
+        "object",
+        "bytes",
+        "bytearray",
+        "memoryview",
+        "slice",
+        "property",
+        "staticmethod",
+        "classmethod",
+        "super",
+        "Exception",
+    ];
+    let known = |name: &str| {
+        if KEYWORDS.contains(&name)
+            || (!name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+        {
+            return true;
+        }
+        let identifier = |p: &str| {
+            p.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let top = name.split('.').next().unwrap_or("");
+        name.split('.').all(identifier)
+            && (MODULES
+                .iter()
+                .any(|(m, _)| m.split('.').next() == Some(top))
+                || BUILTINS.contains(&top)
+                || MORE_BUILTINS.contains(&top))
+    };
+    !values.is_empty() && values.iter().all(|v| known(v))
+}
+
 fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
     if module == "pip" {
         return super::tools::check("pip", rest);
@@ -710,6 +843,7 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
             .iter()
             .all(|v| matches!(*v, "--terse" | "--nonaliased")),
         "sysconfig" | "this" => values.is_empty(),
+        "pydoc" => pydoc(&values),
         "site" => values
             .iter()
             .all(|v| matches!(*v, "--user-base" | "--user-site")),
@@ -749,6 +883,12 @@ mod tests {
             "import sys; print(f\"{sys.version_info.major}.{sys.version_info.minor}\")",
             "import csv, sys; print(sys.version_info[:2])",
             "import json; print(json.__version__)",
+            "with open('notes.txt') as f: print(len(f.read().splitlines()))",
+            "with open('a') as f, open('b', 'rb') as g: print(f.read() == g.read())",
+            "import json\nwith open('package.json') as fh:\n    data = json.load(fh)\nprint(data['version'])",
+            "import json, sys; d = json.load(sys.stdin); print(d['version'])",
+            "import sys; [print(l.upper(), end='') for l in sys.stdin]",
+            "import sys; print(sum(1 for _ in sys.stdin.readlines()))",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -775,6 +915,15 @@ mod tests {
             "import os; list(map(os.system, ['id']))",
             "import os; f = os.remove; f('x')",
             "import os; os.environ['X'] = 'y'",
+            "with open('x', 'w') as f: f.write('1')",
+            "with open('x', 'a') as f: pass",
+            "with open('a') as f: open('x', 'w').write(f.read())",
+            "import os; with os.popen('id') as p: print(p.read())",
+            "with open('a') as f, os.popen('id') as p: print(1)",
+            "with open('a'), f(): print(1)",
+            "with open('a').f() as f: print(1)",
+            "import sys; sys.stdin.fileno()",
+            "import sys; sys.stdout.buffer.raw.write(b'x')",
         ] {
             assert!(!only_prints(code), "{code}");
         }

@@ -1,5 +1,6 @@
-//! Reads the small programs that `sed` and `awk` take as arguments, far enough to see whether
-//! they write files (`w`, `print > "f"`) or run commands (`e`, `system()`, pipes).
+//! Reads the small programs that `sed` and `awk` take as arguments, and `ed` from its input, far
+//! enough to see whether they write files (`w`, `print > "f"`) or run commands (`e`,
+//! `system()`, pipes, `!`).
 
 /// What a sed or awk program does beyond printing.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +110,60 @@ pub fn sed(script: &str) -> Effects {
 }
 
 /// Skips `addr1[,addr2]` starting at `i`; `None` when an address is malformed.
+/// What an ed script (its commands, one a line) does beyond printing and changing its buffer:
+/// `w`, `W` (and `wq`) write a file; `e`, `E`, `r` read one in (`r !cmd`, `e !cmd` run a
+/// command), `!` runs one; `g`/`v`/`G`/`V` run the command list after their pattern. Every line
+/// is read as a command, text after `a`/`i`/`c` included (stricter, never looser).
+pub fn ed(script: &str) -> Effects {
+    let mut effects = Effects::default();
+    for line in script.lines() {
+        let s: Vec<char> = line.chars().collect();
+        if s.contains(&'!') {
+            effects.executes = true;
+        }
+        match ed_command(&s, 0) {
+            Some(true) => {}
+            Some(false) => effects.writes = true,
+            None => effects.unreadable = true,
+        }
+    }
+    effects
+}
+
+/// Whether the ed command at `i` (addresses first) only prints or changes the buffer; `None`
+/// when it cannot be read.
+fn ed_command(s: &[char], mut i: usize) -> Option<bool> {
+    const MAX_NESTING: usize = 4; // g/x/g/y/p is already an error in ed
+    for _ in 0..MAX_NESTING {
+        // Addresses: numbers, `.`, `$`, `,`, `;`, `+`, `-`, `^`, marks `'x`, patterns.
+        loop {
+            match s.get(i) {
+                Some(c) if c.is_ascii_digit() || ".$,;+-^ \t".contains(*c) => i += 1,
+                Some('\'') => i += 2,
+                Some(d @ ('/' | '?')) => i = delimited(s, i + 1, *d)?,
+                _ => break,
+            }
+        }
+        match s.get(i) {
+            None => return Some(true),
+            Some('g' | 'v' | 'G' | 'V') => {
+                let d = *s.get(i + 1)?;
+                if d.is_alphanumeric() || d == ' ' {
+                    return None;
+                }
+                i = delimited(s, i + 2, d)?;
+                if i >= s.len() {
+                    return Some(true); // the list is `p`
+                }
+            }
+            Some('w' | 'W' | 'e' | 'E' | 'r') => return Some(false),
+            Some(c) if "acdhHijklmnpPqQstuxyz=#".contains(*c) => return Some(true),
+            Some(_) => return None,
+        }
+    }
+    None
+}
+
 fn address_range(s: &[char], i: usize) -> Option<usize> {
     let i = address(s, i)?;
     if s.get(i) == Some(&',') {

@@ -470,3 +470,164 @@ fn openssl_printing_subcommands() {
         ("openssl x509 -in cert.pem -noout -text -out c.txt", Unknown),
     ]);
 }
+
+#[test]
+fn path_of_system_directories_only() {
+    // The programs found are the system's own, as with the default PATH.
+    assert_levels(&[
+        ("env -i PATH=/usr/bin:/bin ls -1 src", ReadOnly),
+        ("PATH=/usr/local/bin:/usr/bin:/bin git status", ReadOnly),
+        ("export PATH=/usr/bin:/bin/; wc -l a.txt", ReadOnly),
+        // A directory a repository or a download can fill, or the current one, is searched.
+        ("env -i PATH=.:/usr/bin ls", Unknown),
+        ("PATH=/usr/bin: ls", Unknown),
+        ("PATH= ls", Unknown),
+        ("PATH=node_modules/.bin:/usr/bin git status", Unknown),
+        ("PATH=/tmp/x:/usr/bin ls", Unknown),
+        ("export PATH=$HOME/bin:/usr/bin; ls", Unknown),
+    ]);
+}
+
+#[test]
+fn ed_with_commands_that_only_print() {
+    // ed writes or runs something only through its commands: these print or change its buffer.
+    assert_levels(&[
+        ("ed -s notes.txt <<< ,p", ReadOnly),
+        ("ed -s notes.txt <<< '/beta/='", ReadOnly),
+        ("echo 2p | ed -s notes.txt", ReadOnly),
+        ("ed -s notes.txt <<'EOF'\ng/a/p\n1,2n\nQ\nEOF", ReadOnly),
+        ("red -s notes.txt <<< 's/alpha/x/\n,p'", ReadOnly),
+        // A command that writes the file or another, or runs one.
+        ("ed -s notes.txt <<< $',s/a/b/g\\nw'", Write),
+        ("ed -s notes.txt <<< 'wq'", Write),
+        ("ed -s notes.txt <<< 'g/a/w out.txt'", Write),
+        ("ed -s notes.txt <<< '1W out.txt'", Write),
+        ("ed -s notes.txt <<< '!touch x'", Write),
+        ("ed -s notes.txt <<< 'r !id'", Write),
+        ("ed -s notes.txt <<< 'e other.txt'", Write),
+        ("ed -s '!touch x' <<< ,p", Write),
+        ("ed -s notes.txt", Write),
+        ("ed -s notes.txt < script.ed", Write),
+        ("cat script.ed | ed -s notes.txt", Write),
+        ("ed -s notes.txt <<< \"$cmds\"", Write),
+    ]);
+}
+
+#[test]
+fn loops_over_fixed_words_and_globs() {
+    // A loop's variable over globs and fixed words is a file's name or the word: never a
+    // /dev/tcp path, and, over plain words, nothing bash would expand again in a subscript.
+    assert_levels(&[
+        ("for f in *.txt; do wc -l < \"$f\"; done", ReadOnly),
+        (
+            "for f in src/*.rs README.md; do echo \"$f: $(wc -l < \"$f\")\"; done",
+            ReadOnly,
+        ),
+        ("for f in *.txt; do head -1 < ${f}; done", ReadOnly),
+        (
+            "declare -A m=([a]=1 [b]=2); echo $(( m[a] + m[b] ))",
+            ReadOnly,
+        ),
+        (
+            "declare -A count; for w in a b a; do ((count[$w]++)); done; echo ${count[a]}",
+            ReadOnly,
+        ),
+        ("declare -A c; c[x]=1; ((c[x]++)); echo ${c[x]}", ReadOnly),
+        // The values come from elsewhere, or the variable is set again.
+        (
+            "for f in /dev/tcp/example.com/80; do cat < \"$f\"; done",
+            Unknown,
+        ),
+        ("for f in $(cat list); do cat < \"$f\"; done", Unknown),
+        (
+            "for f in *.txt; do f=/dev/tcp/x/80; cat < \"$f\"; done",
+            Write,
+        ),
+        ("for f in *.txt; do read f; cat < \"$f\"; done", Unknown),
+        ("for f in \"$@\"; do cat < \"$f\"; done", Unknown),
+        ("for f in *.txt; do wc -l > \"$f\"; done", Write),
+        (
+            "declare -A seen; while read -r l; do ((seen[$l]++)); done < notes.txt",
+            Unknown,
+        ),
+        (
+            "declare -A count; for w in *; do ((count[$w]++)); done",
+            Unknown,
+        ),
+        ("declare -A m; m[a]=$(cat x); echo $(( m[a] ))", Unknown),
+        ("declare -A m=([a]=x); echo $(( m[a] ))", Unknown),
+        (
+            "declare -A m; for w in a b; do w=x; ((m[$w]++)); done",
+            Unknown,
+        ),
+        ("declare -A m; ((m[\"$k\"]++))", Unknown),
+        ("if false; then declare -A m; fi; ((m[$w]++))", Unknown),
+    ]);
+}
+
+#[test]
+fn curl_of_local_files_to_its_output() {
+    // file:// URLs with options that only shape the output: curl copies files to stdout.
+    assert_levels(&[
+        ("curl -s file:///etc/hostname", ReadOnly),
+        (
+            "curl -q -sS \"file://$PWD/config.json\" | jq .version",
+            ReadOnly,
+        ),
+        (
+            "curl --silent --fail -r 0-99 file:///etc/os-release",
+            ReadOnly,
+        ),
+        // A file written, a server reached, options or configuration not known.
+        ("curl -s file:///etc/hostname -o out.txt", Write),
+        ("curl -sO file:///etc/hostname", Write),
+        ("curl -T a.txt file:///tmp/b.txt", Write),
+        ("curl -s file:///etc/hostname https://example.com", Write),
+        ("curl -w '%output{x}' file:///etc/hostname", Write),
+        ("curl -K cfg file:///etc/hostname", Write),
+        ("curl --trace t.log file:///etc/hostname", Write),
+        ("curl -sD h.txt file:///etc/hostname", Write),
+        ("curl file://host/etc/hostname", Write),
+        ("curl \"$URL\"", Write),
+        ("curl -s file:///etc/hostname | sh", Dangerous),
+    ]);
+}
+
+#[test]
+fn pydoc_of_standard_names() {
+    assert_levels(&[
+        ("pydoc json", ReadOnly),
+        ("pydoc3 str.split", ReadOnly),
+        ("python3 -m pydoc os.path", ReadOnly),
+        ("pydoc if", ReadOnly),
+        ("pydoc FORMATTING", ReadOnly),
+        // A module of the project's, a path, or a mode that imports everything or writes.
+        ("pydoc helpers", Unknown),
+        ("pydoc ./tool.py", Unknown),
+        ("pydoc -k json", Unknown),
+        ("pydoc -w json", Unknown),
+        ("pydoc -p 8080", Unknown),
+        ("python3 -m pydoc -b", Unknown),
+        ("pydoc", Unknown),
+    ]);
+}
+
+#[test]
+fn git_archive_to_its_output() {
+    // git archive writes to its output unless -o names a file or --remote another machine.
+    assert_levels(&[
+        ("git archive HEAD | tar -t", ReadOnly),
+        ("git archive --format=tar HEAD | tar -tf -", ReadOnly),
+        (
+            "git archive --format zip --prefix=p/ HEAD src | wc -c",
+            ReadOnly,
+        ),
+        ("git archive -o x.tar HEAD", Write),
+        ("git archive -ox.tar HEAD", Write),
+        ("git archive --output=x.zip HEAD", Write),
+        ("git archive --remote=origin HEAD", Write),
+        ("git archive \"$opt\" HEAD", Unknown),
+        ("git archive --remote=x --exec=y HEAD", Unknown),
+        ("git archive HEAD > out.tar", Write),
+    ]);
+}

@@ -106,6 +106,8 @@ pub enum Nested {
     StdinScript,
     /// An interpreter (python, node, …) reading its program from stdin.
     StdinCode,
+    /// `ed` reading its commands from stdin: it writes or runs something only through them.
+    StdinEd,
 }
 
 impl Verdict {

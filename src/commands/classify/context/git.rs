@@ -819,7 +819,12 @@ enum Staleness {
 
 /// The index's stat data against the work tree (an index that cannot be told about is
 /// [`Staleness::Stale`]).
-fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> Staleness {
+fn stale(
+    here: &Here<'_>,
+    repo: &Repo,
+    untracked_cache: bool,
+    split_index: Option<bool>,
+) -> Staleness {
     use Staleness::{Fresh, Modified, Stale};
     let mut modified = false;
     const MAX_INDEX_BYTES: u64 = 8 * 1024 * 1024; // a few tens of thousands of entries
@@ -963,17 +968,23 @@ fn stale(here: &Here<'_>, repo: &Repo, untracked_cache: bool) -> Staleness {
             }
         }
     }
+    let (mut has_cache, mut linked) = (false, false);
+    while let (Some(signature), Some(size)) = (bytes.get(at..at + 4), be32(at + 4)) {
+        has_cache |= signature == b"UNTR";
+        linked |= signature == b"link";
+        at += 8 + size as usize;
+    }
     // With the untracked cache on, an index that has none yet gets one (measured: the first
     // status after `core.untrackedCache=true` rewrites the index, the next does not).
-    if untracked_cache {
-        let mut has_cache = false;
-        while let (Some(signature), Some(size)) = (bytes.get(at..at + 4), be32(at + 4)) {
-            has_cache |= signature == b"UNTR";
-            at += 8 + size as usize;
-        }
-        if !has_cache {
-            return Stale;
-        }
+    if untracked_cache && !has_cache {
+        return Stale;
+    }
+    // Git splits or joins the index to follow `core.splitIndex` whenever it reads it, and
+    // writes the result (measured: `git status -uno` after `core.splitIndex=true` writes
+    // `sharedindex.*` and a new index). A split index keeps most entries in a shared file
+    // this check does not read, so one is never taken as fresh.
+    if linked || split_index == Some(true) {
+        return Stale;
     }
     if modified {
         Modified
@@ -1136,7 +1147,12 @@ fn judge(
     let stale_now = std::cell::OnceCell::new();
     let staleness = || {
         *stale_now.get_or_init(|| match repo {
-            Some(r) => stale(here, r, untracked_cache && c.untracked),
+            Some(r) => stale(
+                here,
+                r,
+                untracked_cache && c.untracked,
+                config.bool("core.splitindex"),
+            ),
             None => Staleness::Fresh,
         })
     };
@@ -1244,8 +1260,18 @@ fn judge(
         }
     }
     if c.archive {
+        // The format asked for (tar unless named), whose command alone runs; `tar` and `zip`
+        // are git's own whatever the configuration says (its formats are found first).
+        let format = archive_format(rest);
         for e in config.by_subsection("tar", "command") {
-            push(runs(&format!("a compression command: {}", shown(e))));
+            let applies = match format.as_deref() {
+                Some("tar" | "zip") => false,
+                Some(f) => e.subsection() == Some(f),
+                None => true,
+            };
+            if applies {
+                push(runs(&format!("a compression command: {}", shown(e))));
+            }
         }
     }
     if c.ext_diff {
@@ -1350,6 +1376,26 @@ fn judge(
 }
 
 /// `--name` (or `--name=…`) is among the options of `rest`.
+/// The format `git archive` writes: `--format=F`/`--format F`, else what `-o FILE` names
+/// (`None`, any), else tar. `None` when not known.
+fn archive_format(rest: &[Word]) -> Option<String> {
+    let mut format = Some("tar".to_string());
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        i += 1;
+        match a.value.as_deref() {
+            Some("--format") => format = rest.get(i).and_then(|f| f.value.clone()),
+            Some(v) if v.starts_with("--format=") => {
+                format = Some(v["--format=".len()..].to_string())
+            }
+            Some(v) if v.starts_with("-o") || v.starts_with("--output") => return None,
+            None if a.may_be_option() => return None,
+            _ => {}
+        }
+    }
+    format
+}
+
 fn has_option(rest: &[Word], name: &str) -> bool {
     options(rest)
         .iter()

@@ -113,6 +113,17 @@ impl<'a> Env<'a> {
     }
 }
 
+/// bash's builtins and keywords: bash runs its own, whatever `PATH` holds.
+#[rustfmt::skip]
+const BASH_BUILTINS: &[&str] = &[
+    ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete",
+    "compopt", "continue", "declare", "dirs", "disown", "echo", "enable", "eval", "exec", "exit", "export",
+    "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local", "logout",
+    "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift",
+    "shopt", "source", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask",
+    "unalias", "unset", "wait", "time", "coproc",
+];
+
 /// The context of one classification, as the walk goes: the directories the command may be in
 /// by now, and what each program of it will read.
 pub struct Probe {
@@ -209,6 +220,20 @@ impl Probe {
         Some(format!("{value}{rest}"))
     }
 
+    /// The value the command starts with for `name`, `None` when it is not set.
+    pub fn start_value(&self, name: &str) -> Option<&str> {
+        self.ctx.env.get(name).map(String::as_str)
+    }
+
+    /// `path` is a regular file (links followed) in every directory the command may be in.
+    pub fn existing_file(&self, path: &str) -> bool {
+        self.lost.is_none()
+            && self
+                .dirs
+                .iter()
+                .all(|dir| files::is_file(&files::join(dir, path)))
+    }
+
     /// The system interpreter a path names in every directory it may run in, when it is a chain
     /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
     /// Only links are read (the target need not exist); nothing is run.
@@ -247,6 +272,64 @@ impl Probe {
         found
     }
 
+    /// A program the repository provides: found through a relative `PATH` entry (`.`, an empty
+    /// entry, `node_modules/.bin`), which names a directory under wherever the command runs, or
+    /// through an absolute entry inside the work tree the command runs in. What it runs is the
+    /// repository's to say, so it is not known.
+    fn planted(&self, program: &str, path_var: &str, home: Option<&Path>, out: &mut Verdict) {
+        let relative = path_var.split(':').find(|entry| !entry.starts_with('/'));
+        if let (Some(entry), Some(lost)) = (relative, &self.lost) {
+            out.push(
+                Level::Unknown,
+                format!("{program} may be found through the relative PATH entry {entry:?} after cd {lost}, a directory only known at run time"),
+            );
+            return;
+        }
+        // Cheap first: only a relative entry, or an absolute one under the same top directory
+        // as where the command runs (`/work/…` for `/work/repo`), can be inside the work tree.
+        let first = |p: &str| {
+            p.trim_start_matches('/')
+                .split('/')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        };
+        for dir in &self.dirs {
+            let top_dir = first(&dir.to_string_lossy());
+            let possible = path_var
+                .split(':')
+                .any(|e| !e.starts_with('/') || (!top_dir.is_empty() && first(e) == top_dir));
+            if !possible {
+                continue;
+            }
+            let found = path_var
+                .split(':')
+                .map(|entry| if entry.is_empty() { "." } else { entry })
+                .find_map(|entry| {
+                    let candidate = files::join(dir, entry).join(program);
+                    files::is_executable(&candidate).then_some((entry, candidate))
+                });
+            let Some((entry, file)) = found else {
+                continue;
+            };
+            let file = files::normal(&file);
+            let top = files::ancestors(dir)
+                .find(|d| files::exists(&d.join(".git")))
+                .filter(|top| top.parent().is_some() && Some(*top) != home);
+            let inside = top.is_some_and(|top| file.starts_with(top));
+            if !entry.starts_with('/') || inside {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "{program} is {}, found through the PATH entry {entry:?}: a program of the directory the command runs in, which runs whatever it holds",
+                        file.display()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+
     /// What `program args` (a bare program name) will read before it runs, in every directory it
     /// may run in: findings for the configuration that makes it run code or write.
     pub fn check(
@@ -263,6 +346,11 @@ impl Probe {
             .and_then(|path| files::on_path(program, path, &self.dirs[0]));
         let interpreter = resolved.as_deref().and_then(files::interpreter);
         tools::loader(&env, &self.dirs, &mut out);
+        if !BASH_BUILTINS.contains(&program) {
+            if let Some(path) = env.value("PATH") {
+                self.planted(program, path, env.home().as_deref(), &mut out);
+            }
+        }
         // `node -v`, `perl -v`: the interpreter prints its version before it reads its options
         // from the environment (measured: NODE_OPTIONS' --require and PERL5OPT's -M do not run).
         let version_only = interpreter.is_none()
@@ -323,8 +411,11 @@ impl Probe {
                     node::check(&at, args, &mut out)
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
+                "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" | "go" | "bash" | "sh" => tools::check(&at, args, &mut out),
+                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" => {
+                    tools::check(&at, args, &mut out)
+                }
                 _ => {}
             }
             if python_script {

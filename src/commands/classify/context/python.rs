@@ -225,10 +225,20 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             let more = names.iter().any(|n| !PRELOADED.contains(&n.as_str()));
             (names, more)
         }
-        Mode::Module(Some(module)) => (
-            vec![module.split('.').next().unwrap_or(module).to_string()],
-            true,
-        ),
+        Mode::Module(Some(module)) => {
+            let mut names = vec![module.split('.').next().unwrap_or(module).to_string()];
+            // `-m pydoc NAME` imports NAME too.
+            if module == "pydoc" {
+                let after = args.iter().position(|a| a.is("pydoc")).map_or(0, |i| i + 1);
+                names.extend(
+                    args[after..]
+                        .iter()
+                        .filter_map(|a| a.value.as_deref())
+                        .map(|v| v.split('.').next().unwrap_or(v).to_string()),
+                );
+            }
+            (names, true)
+        }
         _ => (Vec::new(), true),
     };
     let safe = f.safe_path || f.isolated || (!ignore_env && here.env.is_set("PYTHONSAFEPATH"));
@@ -252,6 +262,28 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                         format!("python imports {} at startup (PYTHONPATH)", found.display()),
                     );
                 }
+            }
+        }
+    }
+}
+
+/// `pydoc NAME`: pydoc puts the working directory first on its path and imports NAME (and
+/// modules of its own as it goes), so a module there of any standard name runs; on a terminal
+/// it pages through `MANPAGER` or `PAGER`.
+pub fn pydoc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let names: Vec<String> = args
+        .iter()
+        .filter_map(|a| a.value.as_deref())
+        .map(|v| v.split('.').next().unwrap_or(v).to_string())
+        .collect();
+    shadowing(here, here.dir, &names, true, "the working directory", out);
+    for pager in ["MANPAGER", "PAGER"] {
+        if let Var::Set(v) = here.env.get(pager) {
+            if !matches!(v.trim(), "" | "cat" | "less" | "more") {
+                out.push(
+                    Level::Unknown,
+                    format!("pydoc pages through {pager} ({v}) on a terminal"),
+                );
             }
         }
     }

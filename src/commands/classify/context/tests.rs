@@ -542,6 +542,277 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "split-index-asked-for",
+            |p| {
+                p.git("config core.splitIndex true");
+            },
+            "git status -uno",
+            Some("rewrites the index"),
+        ),
+        case(
+            "split-index-made",
+            |p| {
+                p.git("config core.splitIndex true");
+                p.git("update-index --split-index");
+            },
+            "git diff --stat",
+            Some("rewrites the index"),
+        ),
+        case(
+            "split-index-off",
+            |p| {
+                p.git("config core.splitIndex false");
+            },
+            "git status -uno",
+            None,
+        ),
+        Case {
+            env: &[("PATH", "node_modules/.bin:/usr/bin:/bin")],
+            ..case(
+                "path-relative-planted",
+                |p| {
+                    p.program("repo/node_modules/.bin/git");
+                },
+                "git --no-pager status",
+                Some("found through the PATH entry \"node_modules/.bin\""),
+            )
+        },
+        Case {
+            env: &[("PATH", ":/usr/bin:/bin")],
+            ..case(
+                "path-empty-entry-planted",
+                |p| {
+                    p.program("repo/src/ls");
+                },
+                "cd src && ls -la",
+                Some("found through the PATH entry \".\""),
+            )
+        },
+        Case {
+            env: &[("PATH", "$ROOT/repo/tools:/usr/bin:/bin")],
+            ..case(
+                "path-inside-work-tree-planted",
+                |p| {
+                    p.program("repo/tools/grep");
+                },
+                "grep -n TODO README.md",
+                Some("a program of the directory the command runs in"),
+            )
+        },
+        Case {
+            env: &[("PATH", "node_modules/.bin:/usr/bin:/bin")],
+            ..case(
+                "path-relative-nothing-planted",
+                |_| {},
+                "git --no-pager status && cd src && ls && echo done",
+                None,
+            )
+        },
+        case(
+            "noclobber-existing",
+            |_| {},
+            "set -o noclobber; git log -1 > notes.txt 2>/dev/null; cat notes.txt",
+            None,
+        ),
+        case(
+            "noclobber-short-existing",
+            |_| {},
+            "set -eC; echo x > notes.txt; echo y &> a.txt",
+            None,
+        ),
+        case(
+            "noclobber-new-file",
+            |_| {},
+            "set -C; echo x > new.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-forced",
+            |_| {},
+            "set -C; echo x >| notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-append",
+            |_| {},
+            "set -C; echo x >> notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-on-a-branch",
+            |_| {},
+            "if false; then set -C; fi; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-in-a-subshell",
+            |_| {},
+            "(set -C); echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-turned-off",
+            |_| {},
+            "set -C; set +o noclobber; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-nested-shell",
+            |_| {},
+            "bash -c 'set -C'; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-after-cd",
+            |_| {},
+            "set -C; cd src; echo x > notes.txt",
+            Some("redirection"),
+        ),
+        case("read-write-stdin-existing", |_| {}, "cat <>notes.txt", None),
+        case(
+            "read-write-stdin-new",
+            |_| {},
+            "cat <>new.txt",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-exec",
+            |_| {},
+            "exec 3<>notes.txt; echo x >&3",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-duplicated",
+            |_| {},
+            "cat <>notes.txt >&0",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-block",
+            |_| {},
+            "{ echo x >&0; } <>notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-dev-stdin",
+            |_| {},
+            "tee /dev/stdin <>notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "read-write-other-descriptor",
+            |_| {},
+            "cat 3<>notes.txt",
+            Some("redirection"),
+        ),
+        case(
+            "curlrc-in-home",
+            |p| p.write("home/.curlrc", "output = written.txt\n"),
+            "curl -s file:///etc/hostname",
+            Some(".curlrc"),
+        ),
+        case(
+            "curlrc-skipped",
+            |p| p.write("home/.curlrc", "output = written.txt\n"),
+            "curl -q -s file:///etc/hostname",
+            None,
+        ),
+        case(
+            "curl-no-curlrc",
+            |_| {},
+            "curl -s file:///etc/hostname",
+            None,
+        ),
+        case(
+            "pydoc-shadowed-module",
+            |p| p.write("repo/json.py", "open('PWNED', 'w')\n"),
+            "pydoc json",
+            Some("json.py"),
+        ),
+        case(
+            "pydoc-shadowed-builtin-name",
+            |p| p.write("repo/str.py", "open('PWNED', 'w')\n"),
+            "python3 -m pydoc str.split",
+            Some("str.py"),
+        ),
+        Case {
+            env: &[("PAGER", "sh -c id")],
+            ..case("pydoc-pager", |_| {}, "pydoc json", Some("PAGER"))
+        },
+        case("pydoc-plain", |_| {}, "pydoc3 json.dumps", None),
+        case(
+            "archive-other-format-command",
+            |p| {
+                let cmd = p.program("home/bin/compress");
+                p.git(&format!("config tar.tgz.command {cmd}"));
+            },
+            "git archive --format=tar HEAD | tar -t",
+            None,
+        ),
+        case(
+            "archive-format-command",
+            |p| {
+                let cmd = p.program("home/bin/compress");
+                p.git(&format!("config tar.tgz.command {cmd}"));
+            },
+            "git archive --format=tgz HEAD | tar -tz",
+            Some("compression command"),
+        ),
+        case(
+            "archive-default-format-own-command",
+            |p| {
+                let cmd = p.program("home/bin/compress");
+                p.git(&format!("config tar.tar.command {cmd}"));
+            },
+            "git archive HEAD | tar -t",
+            None,
+        ),
+        case(
+            "default-redirect-unset",
+            |_| {},
+            "git log --oneline > \"${LOGFILE:-/dev/null}\"",
+            None,
+        ),
+        Case {
+            env: &[("LOGFILE", "out.log")],
+            ..case(
+                "default-redirect-set",
+                |_| {},
+                "git log --oneline > \"${LOGFILE:-/dev/null}\"",
+                Some("redirection"),
+            )
+        },
+        case(
+            "default-redirect-assigned",
+            |_| {},
+            "LOGFILE=out.log; git log --oneline > \"${LOGFILE:-/dev/null}\"",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-read",
+            |_| {},
+            "read -r LOGFILE < notes.txt; git log > ${LOGFILE-/dev/null}",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-prefix",
+            |_| {},
+            "LOGFILE=x.log bash -c 'git log > \"${LOGFILE:-/dev/null}\"'",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-file",
+            |_| {},
+            "git log --oneline > \"${LOGFILE:-out.txt}\"",
+            Some("redirection"),
+        ),
+        case(
+            "default-redirect-network",
+            |_| {},
+            "cat < \"${SRC:-/dev/tcp/example.com/80}\"",
+            Some("redirection"),
+        ),
+        case(
             "stale-index-diff-cached",
             |p| {
                 p.sh("touch repo/notes.txt");

@@ -199,6 +199,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         "rg" => rg(here, out),
+        "curl" => curlrc(here, args, out),
         "tar" => tar(here, out),
         "ssh" => ssh(here, args, out),
         "sqlite3" => sqlite(here, args, out),
@@ -328,6 +329,44 @@ fn go_env(here: &Here<'_>, out: &mut Verdict) {
                 );
             }
         }
+    }
+}
+
+/// curl reads `.curlrc` from `$CURL_HOME`, the XDG configuration directory and HOME (unless
+/// `-q`/`--disable` comes first): any option there (`output`, `upload-file`, a URL) applies.
+fn curlrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if args
+        .first()
+        .is_some_and(|a| a.is("-q") || a.is("--disable"))
+    {
+        return;
+    }
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    match here.env.get("CURL_HOME") {
+        Var::Set(d) => dirs.push(files::join(here.dir, d)),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "curl reads .curlrc from CURL_HOME, only known at run time",
+            );
+            return;
+        }
+        Var::Unset => {}
+    }
+    dirs.extend(here.env.xdg_configs(here.dir));
+    dirs.extend(here.env.home());
+    if let Some(rc) = dirs
+        .iter()
+        .flat_map(|d| [d.join(".curlrc"), d.join("curlrc")])
+        .find(|rc| files::exists(rc))
+    {
+        out.push(
+            Level::Unknown,
+            format!(
+                "curl reads its options from {}, which can name a file to write or a URL",
+                rc.display()
+            ),
+        );
     }
 }
 

@@ -162,7 +162,7 @@ impl Walker {
 /// Whether `node` runs whenever the script runs, before what follows it: a statement of the
 /// script itself (not in a branch, loop, function or subshell), the first of an `&&`/`||` list,
 /// a declaration's assignment, or the initializer of a `for ((…))`.
-fn runs_first(node: Node<'_>) -> bool {
+pub(super) fn runs_first(node: Node<'_>) -> bool {
     let mut n = node;
     while let Some(parent) = n.parent() {
         match parent.kind() {

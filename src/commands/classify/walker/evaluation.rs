@@ -277,6 +277,17 @@ impl Walker {
             } else if c.is_ascii_alphabetic() || c == '_' {
                 let name = identifier(i);
                 i += name.len();
+                // `count[w]`, `count[$w]` of an associative array that only ever holds
+                // numbers: the key is a plain word, a number or a loop's plain word (bash
+                // expands a key again in arithmetic, so a value like `$(cmd)` would run).
+                if chars.get(i) == Some(&'[') && self.numeric_assoc(&name) {
+                    let close = chars[i..].iter().position(|c| *c == ']')?;
+                    let key: String = chars[i + 1..i + close].iter().collect();
+                    if self.plain_key(&key) {
+                        i += close + 1;
+                        continue;
+                    }
+                }
                 name
             } else {
                 // Quotes, brackets, backquotes, backslashes: not plain arithmetic.
@@ -287,6 +298,28 @@ impl Walker {
             }
         }
         None
+    }
+
+    /// An associative array declared at the top level that the script only gives numbers.
+    fn numeric_assoc(&self, name: &str) -> bool {
+        self.assoc.contains(name)
+            && !self.tainted.contains(name)
+            && !self.tainted.contains(&format!("{UNSET}{name}"))
+    }
+
+    /// A key that expands to a plain word: letters, digits and `_`, a number variable, or
+    /// the variable of a loop over plain words.
+    fn plain_key(&self, key: &str) -> bool {
+        let plain =
+            |k: &str| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let variable = key
+            .strip_prefix("${")
+            .and_then(|k| k.strip_suffix('}'))
+            .or_else(|| key.strip_prefix('$'));
+        match variable {
+            Some(v) => plain(v) && (self.is_numeric(v) || self.word_loops.contains(v)),
+            None => plain(key),
+        }
     }
 
     /// The kinds of the nodes around the one being walked, nearest first.
@@ -433,6 +466,77 @@ pub(super) fn numeric_loop(node: Node<'_>, src: &str) -> Option<String> {
     all_numbers.then(|| tree::text(name, src).to_string())
 }
 
+/// What the values of a `for NAME in WORDS` loop can be, when the words are fixed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LoopValues {
+    /// Plain words (letters, digits, `_ . , : / + - @ %`): nothing in them is expanded again.
+    Words,
+    /// Globs and plain words, none under `/dev/`: the names of files that are there, or the
+    /// words themselves; never a `/dev/tcp/…` path bash would open as a connection.
+    Paths,
+}
+
+/// `for NAME in WORDS` whose words are fixed (no expansion but globs) and whose NAME nothing
+/// else in the script `src` names (no assignment, `read`, `printf -v`, second loop): NAME and
+/// what its values can be inside the loop.
+pub(super) fn loop_values(node: Node<'_>, src: &str) -> Option<(String, LoopValues)> {
+    let name = tree::text(node.child_by_field_name("variable")?, src).to_string();
+    let mut cursor = node.walk();
+    let values: Vec<Node<'_>> = node.children_by_field_name("value", &mut cursor).collect();
+    if values.is_empty() {
+        return None;
+    }
+    let mut kind = LoopValues::Words;
+    for v in values {
+        let text = tree::text(v, src);
+        if text.contains(['$', '`', '\\', '{', '}', '~']) {
+            return None;
+        }
+        let bare: String = text.chars().filter(|c| !matches!(c, '"' | '\'')).collect();
+        if bare.is_empty() || bare.starts_with("/dev") {
+            return None;
+        }
+        let plain = |c: char| c.is_ascii_alphanumeric() || "_.,:/+-@%".contains(c);
+        if !bare.chars().all(plain) {
+            if !bare.chars().all(|c| plain(c) || "*?[]!".contains(c)) {
+                return None;
+            }
+            kind = LoopValues::Paths;
+        }
+    }
+    (named_once(&name, src)).then_some((name, kind))
+}
+
+/// `name` stands in `src` once as a word of its own (its loop), elsewhere only expanded
+/// (`$name`, `${name…}`).
+fn named_once(name: &str, src: &str) -> bool {
+    bare_mentions(name, src) == 1
+}
+
+/// How many times `name` stands in `src` as a word of its own, not expanded (`$name`,
+/// `${name…}`): each may set it (`name=`, `read name`, `printf -v name`, `for name in`).
+pub(super) fn bare_mentions(name: &str, src: &str) -> usize {
+    let bytes = src.as_bytes();
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut count = 0;
+    let mut at = 0;
+    while let Some(found) = src[at..].find(name) {
+        let start = at + found;
+        let end = start + name.len();
+        at = end;
+        if start > 0 && identifier(bytes[start - 1]) || end < bytes.len() && identifier(bytes[end])
+        {
+            continue;
+        }
+        let expanded = (start >= 1 && bytes[start - 1] == b'$')
+            || (start >= 2 && bytes[start - 1] == b'{' && bytes[start - 2] == b'$');
+        if !expanded {
+            count += 1;
+        }
+    }
+    count
+}
+
 /// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
 pub(super) const UNSET: &str = "unset ";
 
@@ -452,14 +556,18 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                 let written = name_node.map(|m| tree::text(m, src)).unwrap_or("");
                 let name = written.split('[').next().unwrap_or(written);
                 let value = n.child_by_field_name("value");
+                let number = |value: &str| {
+                    !value.is_empty()
+                        && value
+                            .trim_start_matches('-')
+                            .chars()
+                            .all(|c| c.is_ascii_digit())
+                };
                 let numeric = value.is_none_or(|v| {
                     let value = tree::text(v, src);
                     v.kind() == "arithmetic_expansion"
-                        || (!value.is_empty()
-                            && value
-                                .trim_start_matches('-')
-                                .chars()
-                                .all(|c| c.is_ascii_digit()))
+                        || number(value)
+                        || (v.kind() == "array" && numbers_array(value, number))
                 });
                 let appends = text
                     .get(written.len()..)
@@ -473,8 +581,18 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
             }
             "for_statement" if numeric_loop(n, src).is_some() => {}
             "for_statement" | "select_statement" | "declaration_command" | "unset_command" => {
+                // `declare -A m` gives m no value: it makes an empty associative array.
+                let mut flags = n.walk();
+                let associative = n.kind() == "declaration_command"
+                    && n.named_children(&mut flags).any(|c| {
+                        let t = tree::text(c, src);
+                        t.starts_with('-') && t.contains('A')
+                    });
                 let mut cursor = n.walk();
                 for child in n.named_children(&mut cursor) {
+                    if associative && child.kind() == "variable_name" {
+                        continue;
+                    }
                     if matches!(child.kind(), "variable_name" | "word") {
                         let name = tree::text(child, src);
                         out.insert(name.to_string());
@@ -493,6 +611,25 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
         stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
     }
     out
+}
+
+/// `(1 2)`, `([a]=1 [b]=2)`: an array literal of numbers, under plain keys.
+fn numbers_array(value: &str, number: impl Fn(&str) -> bool) -> bool {
+    let Some(inner) = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')) else {
+        return false;
+    };
+    inner.split_whitespace().all(|element| {
+        let value = match element.strip_prefix('[').and_then(|e| e.split_once("]=")) {
+            Some((key, value)) => {
+                if !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    return false;
+                }
+                value
+            }
+            None => element,
+        };
+        number(value)
+    })
 }
 
 /// Variables the script at `root` sets with exactly one assignment and by no other means: no

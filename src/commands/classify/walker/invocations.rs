@@ -8,6 +8,7 @@ use super::{Stage, Stdin, Walker};
 use crate::commands::classify::context::Alias;
 use crate::commands::classify::env;
 use crate::commands::classify::programs;
+use crate::commands::classify::scripts;
 use crate::commands::classify::verdict::{Level, Nested};
 use crate::commands::classify::words::{self, Word};
 use crate::syntax::tree;
@@ -72,6 +73,11 @@ impl Walker {
                     .unwrap_or_else(|| vec![words::word(*a, src, &self.vars)])
             })
             .collect();
+        if let Some(n) = name.map(|n| tree::text(n, src)) {
+            if matches!(n, "set" | "shopt") {
+                self.shell_options(n, &arg_words, super::assignments::runs_first(node));
+            }
+        }
         let stage = match name
             .and_then(|n| n.named_child(0))
             .filter(|n| !n.is_missing())
@@ -165,6 +171,44 @@ impl Walker {
         }
         let program = program.to_string();
         self.run(&program, args, stdin)
+    }
+
+    /// `set -C`/`set -o noclobber` where it runs whenever the script does turns noclobber on
+    /// for what follows; `set +C`, or anything about noclobber not read, anywhere turns it off.
+    fn shell_options(&mut self, program: &str, args: &[Word], runs_first: bool) {
+        let mut on = None;
+        let mut rest = args.iter();
+        while let Some(a) = rest.next() {
+            let Some(v) = a.value.as_deref() else {
+                on = Some(false);
+                break;
+            };
+            if program == "shopt" {
+                if v == "noclobber" {
+                    on = Some(false);
+                }
+                continue;
+            }
+            let Some(letters) = v.strip_prefix(['-', '+']).filter(|_| v != "--" && v != "-") else {
+                continue;
+            };
+            let sets = v.starts_with('-');
+            if letters.contains('C') {
+                on = Some(sets);
+            }
+            if letters.contains('o') {
+                match rest.next().map(|n| n.value.as_deref()) {
+                    Some(Some("noclobber")) => on = Some(sets),
+                    Some(Some(_)) => {}
+                    _ => on = Some(false),
+                }
+            }
+        }
+        match on {
+            Some(true) if runs_first => self.noclobber = true,
+            Some(_) => self.noclobber = false,
+            None => {}
+        }
     }
 
     pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
@@ -269,6 +313,23 @@ impl Walker {
                         ),
                     ),
                 },
+                Nested::StdinEd => {
+                    let text = match stdin {
+                        Stdin::Text(text)
+                        | Stdin::Piped {
+                            downloads: false,
+                            text: Some(text),
+                        } => Some(text.as_str()),
+                        _ => None,
+                    };
+                    let effects = text.map(scripts::ed);
+                    if !effects.is_some_and(|e| !e.writes && !e.executes && !e.unreadable) {
+                        self.find(
+                            Level::Write,
+                            format!("{program} edits files with the commands of its input, which write or run something or are not known"),
+                        );
+                    }
+                }
                 Nested::StdinCode => match stdin {
                     Stdin::Piped {
                         downloads: true, ..

@@ -68,6 +68,14 @@ pub(super) struct Walker {
     /// Arrays declared associative (`declare -A`) at the top level so far: their subscripts are
     /// words, not arithmetic.
     assoc: HashSet<String>,
+    /// noclobber is on for what is walked now: `set -C` ran where it always runs (`>` then
+    /// fails on an existing regular file instead of emptying it).
+    noclobber: bool,
+    /// Variables of the loops being walked whose values are fixed words or globs' matches,
+    /// none under `/dev/` ([`evaluation::loop_values`]).
+    path_loops: HashSet<String>,
+    /// Those of them whose values are plain words.
+    word_loops: HashSet<String>,
     /// Nested scripts being walked (`bash -c` inside `bash -c`).
     depth: usize,
     /// Syntax levels being walked.
@@ -189,9 +197,13 @@ impl Walker {
             &mut self.assigned_once,
             evaluation::assigned_once(root, src),
         );
+        // A nested script (or `eval`'s code) is walked with noclobber off, and what it sets
+        // is not kept: both err towards a write.
+        let noclobber = std::mem::take(&mut self.noclobber);
         self.depth += 1;
         self.statement(root, src, &Stdin::Inherited);
         self.depth -= 1;
+        self.noclobber = noclobber;
         self.numeric = numeric;
         self.assoc = assoc;
         self.tainted = tainted;
@@ -263,8 +275,17 @@ impl Walker {
                 if let Some(name) = evaluation::numeric_loop(node, src) {
                     self.numeric.insert(name);
                 }
+                // `for f in *.txt`, `for w in a b`: f names a file or a word, w a plain word.
+                let outer = (self.path_loops.clone(), self.word_loops.clone());
+                if let Some((name, values)) = evaluation::loop_values(node, src) {
+                    if values == evaluation::LoopValues::Words {
+                        self.word_loops.insert(name.clone());
+                    }
+                    self.path_loops.insert(name);
+                }
                 self.children(node, src);
                 self.numeric = numeric;
+                (self.path_loops, self.word_loops) = outer;
             }
             "c_style_for_statement" => {
                 // The initializer's numbers hold inside the loop only.

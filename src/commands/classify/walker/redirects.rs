@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use super::{Stage, Stdin, Walker};
+use super::{evaluation, Stage, Stdin, Walker};
 use crate::commands::classify::targets;
 use crate::commands::classify::verdict::Level;
 use crate::commands::classify::words;
@@ -74,13 +74,26 @@ impl Walker {
                 operator.push_str(tree::text(child, src));
             }
         }
+        // `<>f`: tree-sitter-bash reads an error `<` and then `>f`.
+        let read_write = node
+            .prev_sibling()
+            .filter(|e| e.is_error() && tree::text(*e, src) == "<")
+            .filter(|e| tree::read_write_target(*e, src).is_some_and(|t| t.id() == node.id()));
+        if read_write.is_some() {
+            operator.insert(0, '<');
+        }
         for destination in &destinations {
             self.statement(*destination, src, &Stdin::Inherited);
         }
         let Some(destination) = destinations.first() else {
             return;
         };
-        let target = words::word(*destination, src, &self.vars);
+        let mut target = words::word(*destination, src, &self.vars);
+        if target.value.is_none() {
+            if let Some(default) = self.unset_default(&target.text, src) {
+                target = words::Word::literal(&default);
+            }
+        }
         let duplicates_fd = target
             .value
             .as_deref()
@@ -94,7 +107,21 @@ impl Walker {
             );
             return;
         }
+        // An existing regular file (the context says) is not written when noclobber makes `>`
+        // fail on it, nor by `<>` on stdin, which opens it without truncating; what else the
+        // command does with its stdin is judged with the command (bodies that could hand the
+        // descriptor on, `exec` and duplications such as `>&0` keep it a write).
+        let existing = || {
+            target.value.as_deref().is_some_and(|path| {
+                self.probe
+                    .as_ref()
+                    .is_some_and(|probe| probe.existing_file(path))
+            })
+        };
+        let refused = self.noclobber && matches!(operator.as_str(), ">" | "&>");
+        let opens_stdin = operator == "<>" && self.stdin_only_opened(node, src);
         let writes = match operator.as_str() {
+            ">" | "&>" | "<>" if (refused || opens_stdin) && existing() => false,
             ">" | ">|" | "&>" | "<>" | ">>" | "&>>" => true,
             ">&" => !duplicates_fd,
             _ => false,
@@ -104,7 +131,8 @@ impl Walker {
             let could_connect = target.value.is_none()
                 && !duplicates_fd
                 && (shape.starts_with(['$', words::RUNTIME]) || shape.starts_with("/dev/"))
-                && !shape.starts_with("/dev/fd/");
+                && !shape.starts_with("/dev/fd/")
+                && !self.loop_path(&shape);
             if could_connect && operator.starts_with('<') && operator != "<&" {
                 self.find(
                     Level::Unknown,
@@ -119,6 +147,100 @@ impl Walker {
         if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
+    }
+
+    /// `"${NAME:-WORD}"` or `${NAME-WORD}` with a fixed WORD, in a script the context's
+    /// environment starts without NAME (or with it empty, for `:-`) and that sets NAME nowhere
+    /// (it stands only expanded; not in a nested script, which another could have given it):
+    /// WORD.
+    fn unset_default(&self, text: &str, src: &str) -> Option<String> {
+        let probe = self.probe.as_ref()?;
+        if self.depth != 1 {
+            return None;
+        }
+        let inner = text
+            .strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .unwrap_or(text)
+            .strip_prefix("${")?
+            .strip_suffix('}')?;
+        let end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+        let (name, rest) = inner.split_at(end);
+        let (colon, default) = match rest.strip_prefix(":-") {
+            Some(d) => (true, d),
+            None => (false, rest.strip_prefix('-')?),
+        };
+        let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+,:@%".contains(c);
+        let starts_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+        if !starts_name || default.is_empty() || !default.chars().all(plain) {
+            return None;
+        }
+        let unset = match probe.start_value(name) {
+            None => true,
+            Some(v) => colon && v.is_empty(),
+        };
+        let set_here =
+            evaluation::bare_mentions(name, src) > 0 || self.prefix.iter().any(|(n, _)| n == name);
+        (unset && !set_here).then(|| default.to_string())
+    }
+
+    /// `$f…` where f is a loop's variable over fixed words or globs, none under `/dev/`: a
+    /// file's name, never `/dev/tcp/…`.
+    fn loop_path(&self, shape: &str) -> bool {
+        let Some(rest) = shape.strip_prefix('$') else {
+            return false;
+        };
+        let (name, after) = match rest.strip_prefix('{') {
+            Some(braced) => match braced.split_once('}') {
+                Some((name, after)) => (name, after),
+                None => return false,
+            },
+            None => {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                (&rest[..end], &rest[end..])
+            }
+        };
+        self.path_loops.contains(name) && !after.contains(['$', words::RUNTIME])
+    }
+
+    /// `<>` (on stdin) belongs to a simple command other than `exec`, none of whose other
+    /// redirections duplicates a descriptor for output, and whose words name no descriptor
+    /// (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`), so only reading its stdin reaches the file.
+    fn stdin_only_opened(&self, node: Node<'_>, src: &str) -> bool {
+        // `<>f` is read as an error `<` before `>f`: what stands right before the `<`.
+        let start = node
+            .prev_sibling()
+            .filter(|e| e.is_error() && e.end_byte() == node.start_byte())
+            .map_or(node.start_byte(), |e| e.start_byte());
+        let after_blank = src[..start]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace());
+        let on_stdin = after_blank && tree::text(node, src).trim_start().starts_with(['<', '>']);
+        let parent = node.parent();
+        let command = match parent {
+            Some(p) if p.kind() == "command" => Some(p),
+            Some(p) if p.kind() == "redirected_statement" => p
+                .child_by_field_name("body")
+                .filter(|b| b.kind() == "command"),
+            _ => None,
+        };
+        let Some(command) = command else {
+            return false;
+        };
+        // The command with all its redirections.
+        let text = parent.map_or("", |p| tree::text(p, src));
+        let name = command
+            .child_by_field_name("name")
+            .map(|n| tree::text(n, src))
+            .unwrap_or("");
+        on_stdin
+            && !matches!(name, "exec" | "" | "command" | "builtin" | "eval")
+            && !text.contains(">&")
+            && !text.contains("/dev/")
+            && !text.contains("/proc/")
     }
 
     /// A here-document; `output` is what its command prints when known (a plain `cat`).
