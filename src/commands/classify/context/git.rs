@@ -1273,6 +1273,19 @@ fn judge(
                 push(runs(&format!("a compression command: {}", shown(e))));
             }
         }
+        // Each file goes through the smudge filter its attributes name (measured, git 2.47), and
+        // those attributes are the archived tree's own, not read here: any smudge or process
+        // filter configured may run.
+        for e in ["smudge", "process"]
+            .iter()
+            .flat_map(|k| config.by_subsection("filter", k))
+            .filter(|e| !e.text().is_empty())
+        {
+            push(runs(&format!(
+                "a filter: {} (git archive applies the archived tree's attributes)",
+                shown(e)
+            )));
+        }
     }
     if c.ext_diff {
         if let Some(e) = config

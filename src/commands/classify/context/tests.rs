@@ -759,6 +759,15 @@ fn git_keys_that_run_programs() {
             Some("compression command"),
         ),
         case(
+            "archive-smudge-filter",
+            |p| {
+                let cmd = p.program("home/bin/smudge");
+                p.git(&format!("config filter.lfs-like.smudge {cmd}"));
+            },
+            "git archive HEAD | tar -t",
+            Some("filter"),
+        ),
+        case(
             "archive-default-format-own-command",
             |p| {
                 let cmd = p.program("home/bin/compress");
