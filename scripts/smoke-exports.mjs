@@ -141,15 +141,25 @@ check('captureShellSnapshot: a bashrc\'s function and alias, sourced by a Shell'
 })
 
 check('killTree and listDescendants on a tree the test started', ['killTree', 'listDescendants'], async () => {
-  const child = spawn('bash', ['-c', 'sleep 300 & (sleep 300 & wait) & wait'], { stdio: 'ignore' })
+  // The two shells wait on a pipe held open here (fd 3: a background job's stdin is /dev/null),
+  // not on their children: a shell that waited on a child would exit by itself once that child
+  // was killed, before its own SIGKILL, which killTree then does not count ("signalled 3",
+  // seen under load).
+  const child = spawn('bash', ['-c', 'exec 3<&0; sleep 300 & (sleep 300 & read -r _ <&3) & read -r _ <&3'], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  })
   const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal)))
-  let tree = []
-  await eventually('three descendants', () => (tree = listDescendants(child.pid)).length >= 3)
-  const signalled = killTree(child.pid, 9)
-  assert.ok(signalled >= 4, `killTree signalled ${signalled}`)
-  assert.equal(await exited, 'SIGKILL')
-  await eventually(`descendants ${tree} gone`, () => tree.every((pid) => !alive(pid)))
-  assert.deepEqual(listDescendants(child.pid), [])
+  try {
+    let tree = []
+    await eventually('three descendants', () => (tree = listDescendants(child.pid)).length >= 3)
+    const signalled = killTree(child.pid, 9)
+    assert.equal(signalled, 4, `killTree signalled ${signalled}`)
+    assert.equal(await exited, 'SIGKILL')
+    await eventually(`descendants ${tree} gone`, () => tree.every((pid) => !alive(pid)))
+    assert.deepEqual(listDescendants(child.pid), [])
+  } finally {
+    child.stdin.destroy()
+  }
 })
 
 check('Process: a stable reference, its args, children, terminate and status', ['Process', 'ProcessStatus'], async () => {
