@@ -163,14 +163,16 @@ check('killTree and listDescendants on a tree the test started', ['killTree', 'l
 })
 
 check('Process: a stable reference, its args, children, terminate and status', ['Process', 'ProcessStatus'], async () => {
-  const child = spawn('bash', ['-c', 'sleep 300 & wait'], { stdio: 'ignore' })
+  // The shell waits on its stdin (a pipe held here), not on its child: waiting on it, it could
+  // exit 0 on its own once TERM reached the child first (6 runs of 100 under load).
+  const child = spawn('bash', ['-c', 'sleep 300 & read -r _'], { stdio: ['pipe', 'ignore', 'ignore'] })
   const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal)))
   try {
     const p = Process.fromPid(child.pid)
     assert.ok(p, 'Process.fromPid found the child')
     assert.equal(p.pid, child.pid)
     assert.equal(p.ppid, process.pid)
-    await eventually('the argv', () => p.args().join(' ') === 'bash -c sleep 300 & wait')
+    await eventually('the argv', () => p.args().join(' ') === 'bash -c sleep 300 & read -r _')
     await eventually('a child', () => p.children().length === 1)
     assert.equal(p.status(), ProcessStatus.Running)
     assert.equal(await p.terminate({ gracefulMs: 200 }), true)
@@ -180,6 +182,7 @@ check('Process: a stable reference, its args, children, terminate and status', [
   } finally {
     // Whatever failed above, the tree this check started ends with it.
     if (child.exitCode === null && child.signalCode === null) killTree(child.pid, 9)
+    child.stdin.destroy()
   }
 })
 
