@@ -7,7 +7,7 @@
 //   2. assembles an arm64 machine: Debian's arm64 cloud kernel, a root filesystem in an initramfs
 //      made of arm64 .debs (libc, bash, coreutils, busybox for mount/poweroff), npm's arm64 Node,
 //      the package's own files (package.json, main.js, index.js, the .node) and
-//      scripts/smoke-exports.mjs;
+//      scripts/smoke-exports.mjs (and scripts/smoke-common.mjs, which it imports);
 //   3. boots it under qemu-system-aarch64 (full system emulation: qemu-user cannot run the
 //      supervisor's clone(CLONE_VM) without thread flags) and runs the smoke suite of every export
 //      there, Landlock sandbox included (the kernel has it).
@@ -221,7 +221,8 @@ const initrd = await step('root filesystem (initramfs)', () => {
   run('bash', ['-c', 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" --wildcards "./boot/vmlinuz-*"', '_', debs[0], kernelDir])
   run('tar', ['xzf', nodeTarball, '-C', join(fs, 'usr/local/bin'), '--strip-components=2', 'package/bin/node'])
   for (const f of ['package.json', 'main.js', 'index.js', BINARY]) copyFileSync(join(root, f), join(fs, 'pkg', f))
-  copyFileSync(join(root, 'scripts', 'smoke-exports.mjs'), join(fs, 'pkg', 'scripts', 'smoke-exports.mjs'))
+  // The smoke suite and the module it imports (its harness and portable checks).
+  for (const f of ['smoke-exports.mjs', 'smoke-common.mjs']) copyFileSync(join(root, 'scripts', f), join(fs, 'pkg', 'scripts', f))
   writeFileSync(join(fs, 'etc', 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n')
   writeFileSync(join(fs, 'etc', 'group'), 'root:x:0:\n')
   writeFileSync(join(fs, 'init'), INIT)

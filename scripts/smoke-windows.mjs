@@ -6,74 +6,24 @@
 //
 //   node scripts/smoke-windows.mjs PACKAGE_DIR
 //
-// The output and the coverage rule are smoke-exports.mjs's (the suite Linux and the emulated arm64
-// machine run): `ok - name`, `not ok - name: why`, `skip - name: why`, and a last line
-// `SMOKE RESULT: pass N/N` or `SMOKE RESULT: fail F/N`; an export no check names fails the suite.
-// Skipped checks still name the exports they would cover, so the skip says why each is not run.
+// The harness (the output, the every-export rule: an export no check names fails the suite;
+// skipped checks still name the exports they would cover, so the skip says why each is not run)
+// and the checks of the exports that behave the same everywhere are scripts/smoke-common.mjs's,
+// which smoke-exports.mjs (Linux, the emulated arm64 machine) shares; here, Windows' own checks.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import assert from 'node:assert/strict'
+import { alive, eventually, loadPackage, portableChecks, suite, thrown } from './smoke-common.mjs'
 
 if (process.platform !== 'win32') throw new Error(`smoke-windows.mjs runs on Windows (here: ${process.platform})`)
-const pkgDir = resolve(process.argv[2] ?? '.')
-const native = createRequire(join(pkgDir, 'package.json'))('./main.js')
-const {
-  applyHeadTail,
-  captureShellSnapshot,
-  checkBashInterception,
-  classifyCommand,
-  defaultInterceptorRules,
-  executeShell,
-  JobManager,
-  killTree,
-  listDescendants,
-  minimizeOutput,
-  normalizeBashCommand,
-  Process,
-  ProcessStatus,
-  OutputSink,
-  PtySession,
-  Shell,
-  stripAnsi,
-} = native
+const native = loadPackage(resolve(process.argv[2] ?? '.'))
+const { captureShellSnapshot, executeShell, JobManager, killTree, listDescendants, Process, ProcessStatus, PtySession, Shell } =
+  native
 
-const base = mkdtempSync(join(tmpdir(), 'agent-shell-smoke-'))
-const covered = new Set(['__napiBindingTarget'])
-const checks = []
-const check = (name, exports, fn) => checks.push({ name, exports, fn })
-/** A check that cannot run here: it names its exports (they count as covered) and why. */
-const skip = (name, exports, why) => checks.push({ name, exports, skip: why })
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-/** Polls `fn` until it returns true; wine is slow to start processes, so the bound is generous. */
-async function eventually(what, fn, ms = 60_000) {
-  const end = Date.now() + ms
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`still not true after ${ms} ms: ${what}`)
-    await sleep(100)
-  }
-}
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    if (error.code === 'ESRCH') return false
-    throw error
-  }
-}
-/** Runs `fn`, returns what it threw (or rejected with); fails when it did not. */
-async function thrown(fn) {
-  try {
-    await fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected an error, got none')
-}
+const s = suite(native)
+const { base, check, skip } = s
+portableChecks(s, native)
 
 /**
  * Runs `fn` with these environment variables set (or removed, for `undefined`): the addon reads
@@ -123,65 +73,6 @@ async function nodeTree() {
   await eventually('three descendants of the node child', () => (tree = listDescendants(child.pid)).length >= 3)
   return { child, exited, tree }
 }
-
-check('__napiBindingTarget is native', [], () => assert.equal(native.__napiBindingTarget, 'native'))
-
-check('OutputSink: truncation and artifact', ['OutputSink'], () => {
-  const artifactPath = join(base, 'artifact.log')
-  const sink = new OutputSink({ maxBytes: 64, artifactPath })
-  for (let i = 0; i < 100; i++) sink.push(`line ${i}\n`)
-  const summary = sink.dump()
-  assert.equal(summary.truncated, true)
-  assert.equal(summary.totalBytes, 790)
-  assert.match(summary.output, /line 99\n$/)
-  assert.ok(summary.output.length < 200)
-  assert.equal(readFileSync(artifactPath, 'utf8').length, 790)
-  const crlf = new OutputSink({})
-  crlf.push('a\r\nb\r')
-  crlf.push('\nc\r\n')
-  assert.equal(crlf.dump().output, 'a\nb\nc\n')
-})
-
-check('stripAnsi', ['stripAnsi'], () => {
-  assert.equal(stripAnsi('\x1b[1;31mred\x1b[0m \x1b]0;title\x07plain'), 'red plain')
-})
-
-check('minimizeOutput: a single simple command is minimized, a pipe never', ['minimizeOutput'], () => {
-  const commit = (i) =>
-    `commit ${i.toString(16).padStart(2, '0').repeat(20)}\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Nov 2${i % 10} 10:00:00 2026 +0000\n\n    Change number ${i} of the engine\n`
-  const output = Array.from({ length: 30 }, (_, i) => commit(i)).join('\n')
-  const m = minimizeOutput('git log', output, { enabled: true })
-  assert.ok(m, 'git log output was minimized')
-  assert.equal(m.filter, 'git-log')
-  assert.equal(m.originalText, output)
-  assert.ok(m.outputBytes < m.inputBytes, `${m.outputBytes} < ${m.inputBytes}`)
-  for (let i = 0; i < 30; i++) assert.ok(m.text.includes(`Change number ${i} of`), `commit ${i} kept`)
-  assert.equal(minimizeOutput('git log | cat', output, { enabled: true }), null)
-  assert.equal(minimizeOutput('git log', output), null)
-})
-
-check('classifyCommand, checkBashInterception, normalizeBashCommand, applyHeadTail', [
-  'classifyCommand',
-  'checkBashInterception',
-  'defaultInterceptorRules',
-  'normalizeBashCommand',
-  'applyHeadTail',
-], () => {
-  assert.equal(classifyCommand('ls -la | grep foo').level, 'read-only')
-  assert.equal(classifyCommand('rm -rf /').level, 'dangerous')
-  assert.equal(classifyCommand('echo hi > out.txt').level, 'write')
-  // In context: a directory of this machine, read through the Windows file system calls.
-  assert.equal(classifyCommand('git status', { cwd: base }).level !== undefined, true)
-  const rules = defaultInterceptorRules()
-  assert.ok(rules.length > 0)
-  const blocked = checkBashInterception('cat src/main.rs', rules, ['read'])
-  assert.equal(blocked.blocked, true)
-  assert.equal(blocked.suggestedTool, 'read')
-  assert.deepEqual(checkBashInterception('cat src/main.rs', rules, []), { blocked: false })
-  assert.deepEqual(normalizeBashCommand('git log | head -n 5'), { command: 'git log', headLines: 5 })
-  assert.deepEqual(applyHeadTail('a\nb\nc\nd\n', 2), { text: 'a\nb\n', applied: true })
-  assert.deepEqual(applyHeadTail('a\nb\nc\nd\n', null, 1), { text: 'd\n', applied: true })
-})
 
 check('listDescendants and killTree on a node.exe tree (Toolhelp, TerminateProcess)', ['killTree', 'listDescendants'], async () => {
   const { child, exited, tree } = await nodeTree()
@@ -317,29 +208,4 @@ check('PtySession: ERR_PTY (no ConPTY back-end; wine has no working ConPTY eithe
 skip('executeShell and Shell.run running a command', ['executeShell', 'Shell'], 'Git Bash hangs at start under wine, and no other bash runs here: a session runs only on real Windows (CI)')
 skip('PtySession running a command', ['PtySession'], 'no ConPTY back-end yet, and wine returns no ConPTY output')
 
-let failed = 0
-let skipped = 0
-for (const { name, exports, fn, skip: why } of checks) {
-  for (const e of exports) covered.add(e)
-  if (why) {
-    skipped += 1
-    console.log(`skip - ${name}: ${why}`)
-    continue
-  }
-  try {
-    await fn()
-    console.log(`ok - ${name}`)
-  } catch (error) {
-    failed += 1
-    console.log(`not ok - ${name}: ${error && error.stack ? error.stack : error}`)
-  }
-}
-const uncovered = Object.keys(native).filter((name) => !covered.has(name))
-if (uncovered.length > 0) {
-  failed += 1
-  console.log(`not ok - every export is covered: no check for ${uncovered.join(', ')}`)
-} else console.log(`ok - every export is covered (${Object.keys(native).length})`)
-rmSync(base, { recursive: true, force: true })
-const total = checks.length + 1 - skipped
-console.log(failed === 0 ? `SMOKE RESULT: pass ${total}/${total} (${skipped} skipped)` : `SMOKE RESULT: fail ${failed}/${total} (${skipped} skipped)`)
-process.exit(failed === 0 ? 0 : 1)
+await s.run()

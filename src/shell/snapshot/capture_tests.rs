@@ -525,3 +525,57 @@ fn the_directory_must_be_a_private_directory_of_ours() {
         .contains("open to other users"));
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[tokio::test]
+async fn the_dump_goes_through_the_channels_fifo_and_its_names_through_its_file() {
+    // As on Windows, where the FIFO is a named pipe: its place holds no other file, so the names
+    // file is not derived from it. Here the two are in different directories.
+    let fifos = Home::new(&[]);
+    let home = Home::new(&[(
+        ".bashrc",
+        "alias ll='ls -l'\ngreet() { echo hi; }\nexport MY_TOOL_HOME=/opt/t\n",
+    )]);
+    let channel = run::Channel {
+        fifo: fd::fifo_path_in(&fifos.0, "dump-test").unwrap(),
+        names: home.0.join("names-test"),
+    };
+    let end = "END-test";
+    let args = vec![
+        "-i".to_string(),
+        "-c".into(),
+        script::capture_bash(&channel, end),
+    ];
+    let env = home.env("bash");
+    let bash = crate::process::os::find_program("bash").unwrap();
+    let program = run::Program {
+        path: &bash,
+        args: &args,
+        env: &env,
+        cwd: &home.0,
+    };
+    let trailer = format!("{end}\0");
+    let outcome = run::run(
+        &program,
+        &channel,
+        trailer.as_bytes(),
+        Duration::from_secs(20),
+    )
+    .await
+    .unwrap();
+    let run::Outcome::Dumped(bytes) = outcome else {
+        panic!("{outcome:?}")
+    };
+    let dump = dump::parse(&bytes, trailer.as_bytes()).expect("a whole dump");
+    assert!(
+        dump.aliases.iter().any(|(name, _)| name == "ll"),
+        "{dump:?}"
+    );
+    assert!(dump.functions.iter().any(|f| f.name == "greet"), "{dump:?}");
+    assert!(dump
+        .exported
+        .iter()
+        .any(|(name, v)| name == "MY_TOOL_HOME" && v == b"/opt/t"));
+    // Both are gone, and nothing was written beside the FIFO.
+    assert_eq!(std::fs::read_dir(&fifos.0).unwrap().count(), 0);
+    assert!(!channel.names.exists());
+}

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use self::dump::Dump;
 use self::file::{Plan, Var};
-use self::run::{Outcome, Program};
+use self::run::{Channel, Outcome, Program};
 use crate::process::env::NON_INTERACTIVE_ENV;
 use crate::process::fd;
 
@@ -433,10 +433,13 @@ async fn capture_now(t: Target) -> SnapshotInfo {
         Err(e) => return fail(format!("no random bytes: {e}")),
     };
     let end = format!("END-{nonce}");
-    let fifo = dir.join(format!("dump-{nonce}"));
+    let channel = match Channel::in_dir(dir, &format!("dump-{nonce}")) {
+        Ok(channel) => channel,
+        Err(e) => return fail(format!("the capture could not run: {e}")),
+    };
     let script = match t.kind {
-        ShellKind::Bash => script::capture_bash(&fifo, &end),
-        ShellKind::Zsh => script::capture_zsh(&fifo, &end),
+        ShellKind::Bash => script::capture_bash(&channel, &end),
+        ShellKind::Zsh => script::capture_zsh(&channel.fifo, &end),
     };
     let mut args = vec!["-i".to_string()];
     if t.login {
@@ -451,7 +454,7 @@ async fn capture_now(t: Target) -> SnapshotInfo {
         cwd: &t.cwd,
     };
     let trailer = format!("{end}\0");
-    let outcome = match run::run(&program, &fifo, trailer.as_bytes(), t.timeout).await {
+    let outcome = match run::run(&program, &channel, trailer.as_bytes(), t.timeout).await {
         Ok(outcome) => outcome,
         Err(e) => return fail(format!("the capture could not run: {e}")),
     };
@@ -577,12 +580,13 @@ async fn checked(
         let candidate = store::write(dir, &format!(".candidate-{nonce}-{round}.sh"), &text)
             .map_err(|e| format!("writing the snapshot to check it: {e}"))?;
         let end = format!("END-{nonce}-{round}");
-        let fifo = dir.join(format!("check-{nonce}-{round}"));
+        let channel = Channel::in_dir(dir, &format!("check-{nonce}-{round}"))
+            .map_err(|e| format!("checking the snapshot in bash failed: {e}"))?;
         let args = vec![
             "--noprofile".to_string(),
             "--norc".to_string(),
             "-c".to_string(),
-            script::validation(&fifo, &end),
+            script::validation(&channel, &end),
         ];
         let trailer = format!("{end}\0");
         let mut env = env.clone();
@@ -596,7 +600,7 @@ async fn checked(
             env: &env,
             cwd: dir,
         };
-        let outcome = run::run(&program, &fifo, trailer.as_bytes(), t.timeout).await;
+        let outcome = run::run(&program, &channel, trailer.as_bytes(), t.timeout).await;
         let _ = std::fs::remove_file(&candidate);
         let dump = match outcome {
             Ok(Outcome::Dumped(bytes)) => dump::parse(&bytes, trailer.as_bytes())

@@ -1,11 +1,11 @@
 //! Running a shell for its dump: started by the process layer in a session of its own, with no
 //! terminal and stdio on `/dev/null`, under a supervisor that kills everything below it when we
-//! are done; its dump read from a FIFO (we hold a write end too, so that the FIFO never reads as
+//! are done; its dump read from a FIFO ([`Channel`]: a session's kind, a named pipe on Windows; we hold a write end too, so that the FIFO never reads as
 //! ended and the dump's own end marker says when it is whole); a deadline after which the whole
 //! tree is killed. Whatever the startup files left running (a background job, an agent, a
 //! `sleep`) is killed when the dump is whole, before the run returns.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
@@ -30,6 +30,26 @@ pub(super) enum Outcome {
     TooLarge,
 }
 
+/// Where a run's dump goes: the FIFO, made where a session's FIFOs are (`fd::fifo_path_in`:
+/// `dir/what` on Unix, a named pipe's name on Windows, whose namespace holds no plain file), and
+/// the file the bash dump lists names in (`script`), a plain file in `dir`.
+pub(super) struct Channel {
+    pub(super) fifo: PathBuf,
+    pub(super) names: PathBuf,
+}
+
+impl Channel {
+    /// The channel named `what` of a run whose files go in `dir` (the snapshots' private one).
+    pub(super) fn in_dir(dir: &Path, what: &str) -> Result<Channel> {
+        let fifo =
+            fd::fifo_path_in(dir, what).map_err(|e| Error::io("naming the capture's FIFO", e))?;
+        Ok(Channel {
+            fifo,
+            names: dir.join(format!("{what}.names")),
+        })
+    }
+}
+
 /// What to run.
 pub(super) struct Program<'a> {
     pub(super) path: &'a str,
@@ -38,15 +58,15 @@ pub(super) struct Program<'a> {
     pub(super) cwd: &'a Path,
 }
 
-/// Runs `program`, which writes its dump to `fifo` (made here) ending with `end`, for at most
-/// `timeout`. Call within the runtime.
+/// Runs `program`, which writes its dump to `channel`'s FIFO (made here) ending with `end`, for
+/// at most `timeout`. Call within the runtime.
 pub(super) async fn run(
     program: &Program<'_>,
-    fifo: &Path,
+    channel: &Channel,
     end: &[u8],
     timeout: Duration,
 ) -> Result<Outcome> {
-    let (read, _write) = fd::make_fifo(fifo)?;
+    let (read, _write) = fd::make_fifo(&channel.fifo)?;
     let (report_read, report_write) =
         spawn::pipe().map_err(|e| Error::io("the capture's exit report pipe", e))?;
     let spawned = spawn::spawn(&SpawnSpec {
@@ -75,11 +95,9 @@ pub(super) async fn run(
         spawned.end();
     })
     .await;
-    let _ = std::fs::remove_file(fifo);
-    // The bash dump's list of names (`script`), written beside the FIFO.
-    let mut names = fifo.as_os_str().to_owned();
-    names.push(".names");
-    let _ = std::fs::remove_file(names);
+    // On Windows the FIFO is a named pipe, gone with its last handle: nothing to remove.
+    let _ = std::fs::remove_file(&channel.fifo);
+    let _ = std::fs::remove_file(&channel.names);
     ended.map_err(|e| {
         Error::io(
             "ending the capture shell",

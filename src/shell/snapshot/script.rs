@@ -9,6 +9,7 @@
 use std::path::Path;
 
 use super::dump::HEADER;
+use super::run::Channel;
 use crate::shell::framing::quote;
 
 /// The bash options a snapshot carries, those that change how a command line reads; the check
@@ -35,10 +36,10 @@ const CHECK_PRELUDE: &str = "\\builtin set +Ceuvx +o pipefail 2>/dev/null; \\bui
 /// The dump of a bash (see `dump::parse`): the options on, `alias -p`, each function with the
 /// file that defined it (`extdebug`'s `declare -F`), the exported variables, and (bash 4.4+,
 /// which can tell a variable's attributes without a fork) the plain scalars. Each list of names
-/// goes through a file beside the FIFO (names only), read back with `mapfile` (bash 3.2: `read`):
+/// goes through a file (`channel.names`, names only), read back with `mapfile` (bash 3.2: `read`):
 /// no fork (a command substitution cost 2-3 ms each here) and no byte-at-a-time read of a pipe.
 /// Its own variables start with `__agsh_`, which the reader leaves out.
-fn bash_dump(fifo: &Path, end: &str) -> String {
+fn bash_dump(channel: &Channel, end: &str) -> String {
     let options = BASH_OPTIONS
         .iter()
         .chain(&["expand_aliases"])
@@ -65,17 +66,17 @@ if ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4)));
 \builtin printf '%s\0' {end}
 }} >{fifo} 2>/dev/null
 "#,
-        names_file = quote(&format!("{}.names", fifo.to_string_lossy())),
+        names_file = quote(&channel.names.to_string_lossy()),
         functions = names("-A function"),
         exported = names("-e"),
         variables = names("-v"),
-        fifo = quote(&fifo.to_string_lossy()),
+        fifo = quote(&channel.fifo.to_string_lossy()),
     )
 }
 
 /// The capture of a bash whose startup files ran (`bash -i -c` this).
-pub(super) fn capture_bash(fifo: &Path, end: &str) -> String {
-    format!("{BASH_PRELUDE}{}", bash_dump(fifo, end))
+pub(super) fn capture_bash(channel: &Channel, end: &str) -> String {
+    format!("{BASH_PRELUDE}{}", bash_dump(channel, end))
 }
 
 /// The capture of a zsh whose startup files ran (`zsh -i -c` this). zsh parses the whole text
@@ -121,9 +122,9 @@ pub(super) const CHECKED_FILE_ENV: &str = "__agsh_file";
 
 /// The check of a written snapshot: a plain bash (`--noprofile --norc -c` this) sources the file
 /// named by [`CHECKED_FILE_ENV`], then dumps what it has.
-pub(super) fn validation(fifo: &Path, end: &str) -> String {
+pub(super) fn validation(channel: &Channel, end: &str) -> String {
     format!(
         "{{ \\builtin source -- \"${CHECKED_FILE_ENV}\"; }} </dev/null >/dev/null 2>&1\n{CHECK_PRELUDE}{}",
-        bash_dump(fifo, end)
+        bash_dump(channel, end)
     )
 }

@@ -180,6 +180,29 @@ pub(crate) fn filetime(low: u32, high: u32) -> u64 {
     (u64::from(high) << 32) | u64::from(low)
 }
 
+/// `FILETIME` of the Unix epoch: 369 years (89 of them leap) of 100 ns intervals after 1601.
+const UNIX_EPOCH_FILETIME: u64 = 116_444_736_000_000_000;
+
+/// The time now as a `FILETIME` number (see [`filetime`]).
+pub(crate) fn filetime_now() -> u64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    UNIX_EPOCH_FILETIME + since.as_secs() * 10_000_000 + u64::from(since.subsec_nanos() / 100)
+}
+
+/// Whether `created`, a process's creation time read at `now`, is its real one. A process still
+/// being created can be listed before it has one: wine 8 lists it for 100-250 ms with its
+/// creation time unset (the server's allocation fill, `0x5555555555555555`, in the year 21087)
+/// and no image name, then with its real time. No process was created later than now; a day's
+/// leeway keeps a clock set back (by hand, or a large correction) from hiding real processes.
+pub(crate) fn created_yet(created: u64, now: u64) -> bool {
+    created <= now.saturating_add(CLOCK_LEEWAY)
+}
+
+/// One day of 100 ns intervals (see [`created_yet`]).
+const CLOCK_LEEWAY: u64 = 24 * 3600 * 10_000_000;
+
 #[cfg(test)]
 #[path = "plan_tests.rs"]
 mod tests;

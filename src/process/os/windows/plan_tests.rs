@@ -129,3 +129,22 @@ fn a_child_older_than_its_parent_is_not_its_child() {
     assert_eq!(children_in(&snapshot, 999), Vec::<i32>::new());
     assert_eq!(filetime(1, 2), (2u64 << 32) | 1);
 }
+
+#[test]
+fn a_creation_time_later_than_now_is_not_known_yet() {
+    let now = filetime_now();
+    // 2026-11-28 is about 134.4e15 intervals after 1601; this test runs after 2020 and before 2400.
+    assert!(
+        (132_000_000_000_000_000..250_000_000_000_000_000).contains(&now),
+        "{now}"
+    );
+    assert!(created_yet(now, now));
+    assert!(created_yet(now - 10_000_000, now));
+    assert!(created_yet(0, now));
+    // Wine's unset creation time, read while the process is being created.
+    assert!(!created_yet(0x5555_5555_5555_5555, now));
+    // A clock set back by up to a day still sees processes created before it was.
+    let hour = 3600 * 10_000_000;
+    assert!(created_yet(now + hour, now));
+    assert!(!created_yet(now + 25 * hour, now));
+}

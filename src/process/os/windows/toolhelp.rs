@@ -2,7 +2,10 @@
 //! pid, its parent and its image name; `GetProcessTimes` gives its creation time, the other half
 //! of its identity (Windows reuses pids at once, and keeps a dead parent's pid in its children:
 //! see `plan::children_in`). A process we may not open (another user's, a protected one) is
-//! listed with creation time 0.
+//! listed with creation time 0. A process whose creation time is not set yet (wine lists one it
+//! is still creating, for 100-250 ms, with an unset time: see `plan::created_yet`) is not listed:
+//! it has no identity yet, and one read now would not match the next (a tree's walk would count
+//! it, and `Proc::signal`'s identity check then refuse it).
 
 use std::path::PathBuf;
 
@@ -15,7 +18,7 @@ use windows_sys::Win32::System::Threading::{
     PROCESS_NAME_WIN32, PROCESS_QUERY_LIMITED_INFORMATION,
 };
 
-use super::plan::{children_in, filetime};
+use super::plan::{children_in, created_yet, filetime, filetime_now};
 use super::Handle;
 use crate::process::os::entry::ProcEntry;
 
@@ -85,10 +88,14 @@ fn times(pid: i32) -> Option<(u64, bool)> {
     ))
 }
 
-fn to_entry(pid: u32, ppid: u32) -> ProcEntry {
+/// `pid`'s entry; `None` while it is being created (its creation time not set yet).
+fn to_entry(pid: u32, ppid: u32, now: u64) -> Option<ProcEntry> {
     let pid = pid as i32;
     let (start_time, running) = times(pid).unwrap_or((0, true));
-    ProcEntry {
+    if !created_yet(start_time, now) {
+        return None;
+    }
+    Some(ProcEntry {
         pid,
         ppid: ppid as i32,
         // Windows has no process groups or sessions in this sense: each is its own.
@@ -97,21 +104,24 @@ fn to_entry(pid: u32, ppid: u32) -> ProcEntry {
         start_time,
         // A process that exited while a handle keeps it is gone, as a zombie is.
         state: if running { 'R' } else { 'X' },
-    }
+    })
 }
 
 pub(crate) fn snapshot() -> Vec<ProcEntry> {
-    processes()
-        .into_iter()
-        .map(|(pid, ppid, _)| to_entry(pid, ppid))
+    let list = processes();
+    // Read after the list: every process in it was created before this moment.
+    let now = filetime_now();
+    list.into_iter()
+        .filter_map(|(pid, ppid, _)| to_entry(pid, ppid, now))
         .collect()
 }
 
 pub(crate) fn entry(pid: i32) -> Option<ProcEntry> {
-    processes()
-        .into_iter()
+    let list = processes();
+    let now = filetime_now();
+    list.into_iter()
         .find(|(p, _, _)| *p as i32 == pid)
-        .map(|(pid, ppid, _)| to_entry(pid, ppid))
+        .and_then(|(pid, ppid, _)| to_entry(pid, ppid, now))
 }
 
 pub(crate) fn all_pids() -> Vec<i32> {
