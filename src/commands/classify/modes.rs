@@ -29,8 +29,10 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "openssl" => openssl(&values),
         "python" | "python3" | "pypy" => json_tool(&values),
         "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
+        // `@FILE` adds the options FILE holds (`-o`, `-wrapper`, `-fplugin`), not shown here.
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => {
-            compiler_info(&values) || preprocess(program, &values) || syntax_only(&values)
+            !values.iter().any(|v| v.starts_with('@'))
+                && (compiler_info(&values) || preprocess(program, &values) || syntax_only(&values))
         }
         "gpg" | "gpg2" => matches!(
             values.as_slice(),

@@ -413,9 +413,8 @@ impl Probe {
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" => {
-                    tools::check(&at, args, &mut out)
-                }
+                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" | "gcc" | "g++" | "cc" | "c++"
+                | "cpp" | "clang" | "clang++" | "kubectl" => tools::check(&at, args, &mut out),
                 _ => {}
             }
             if python_script {

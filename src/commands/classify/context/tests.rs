@@ -1853,6 +1853,84 @@ fn pagers_tools_and_interpreters() {
         ),
         case("mvn-version", |_| {}, "mvn -v", None),
         case(
+            "mvn-version-maven-config",
+            |p| p.write("repo/.mvn/maven.config", "--log-file=build.log\n"),
+            "mvn --version --quiet",
+            Some("maven.config"),
+        ),
+        case(
+            "mvn-version-empty-maven-config",
+            |p| p.write("repo/.mvn/maven.config", "\n"),
+            "mvn --version --quiet",
+            None,
+        ),
+        Case {
+            env: &[("COMPILER_PATH", ".devtools")],
+            ..case(
+                "gcc-compiler-path",
+                |p| {
+                    p.program("repo/.devtools/cc1");
+                    p.write("repo/hello.c", "int main(void) { return 0; }\n");
+                },
+                "gcc -fsyntax-only hello.c",
+                Some("COMPILER_PATH"),
+            )
+        },
+        case(
+            "gcc-syntax-only",
+            |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+            "gcc -fsyntax-only hello.c",
+            None,
+        ),
+        Case {
+            env: &[("KUBECONFIG", "deploy/kubeconfig")],
+            ..case(
+                "kubectl-exec-plugin",
+                |p| {
+                    let cmd = p.program("repo/deploy/auth.sh");
+                    p.write(
+                        "repo/deploy/kubeconfig",
+                        &format!("apiVersion: v1\nkind: Config\nusers:\n- name: dev\n  user:\n    exec:\n      command: {cmd}\n"),
+                    );
+                },
+                "kubectl config view --minify",
+                Some("credential plugin"),
+            )
+        },
+        case(
+            "kubectl-home-config-exec-plugin",
+            |p| {
+                p.write(
+                    "home/.kube/config",
+                    "users:\n- name: a\n  user:\n    auth-provider:\n      name: oidc\n",
+                )
+            },
+            "kubectl config view",
+            Some("credential plugin"),
+        ),
+        case(
+            "kubectl-plain-config",
+            |p| {
+                p.write(
+                    "home/.kube/config",
+                    "apiVersion: v1\nkind: Config\nusers:\n- name: a\n  user:\n    token: t\n",
+                )
+            },
+            "kubectl config view",
+            None,
+        ),
+        Case {
+            env: &[("LESSOPEN", "| /usr/bin/lesspipe %s")],
+            ..case(
+                "lesspipe-user-filter",
+                |p| {
+                    p.program("home/.lessfilter");
+                },
+                "less README.md",
+                Some("LESSOPEN"),
+            )
+        },
+        case(
             "mvn-version-jvm-config",
             |p| {
                 p.write("repo/.mvn/jvm.config", "-javaagent:agent.jar\n");

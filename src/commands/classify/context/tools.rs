@@ -206,6 +206,8 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "terraform" => terraform(here, out),
         "bat" => bat(here, out),
         "mvn" => maven(here, out),
+        "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => compiler_env(here, out),
+        "kubectl" => kubeconfig(here, args, out),
         "go" => go_env(here, out),
         "bash" | "sh" => startup_files(here, args, out),
         "man" if here.env.is_set("MANOPT") => {
@@ -386,6 +388,21 @@ fn system_preprocessor(value: &str, env: &Env<'_>, dir: &Path) -> bool {
         && matches!(name, "lesspipe" | "lesspipe.sh" | "lessfile")
 }
 
+/// The user's own filter, which the distributions' lesspipe runs before its own decoders
+/// (Debian's `$XDG_CONFIG_HOME/lessfilter` or `~/.config/lessfilter`, then `~/.lessfilter`,
+/// Fedora's `~/.lessfilter`): the first that exists, or a word for a HOME not known here.
+fn user_lessfilter(env: &Env<'_>, dir: &Path) -> Option<String> {
+    let Some(home) = env.home() else {
+        return Some("~/.lessfilter (HOME is not known here)".into());
+    };
+    env.xdg_configs(dir)
+        .into_iter()
+        .map(|c| c.join("lessfilter"))
+        .chain(std::iter::once(home.join(".lessfilter")))
+        .find(|f| files::exists(f))
+        .map(|f| f.display().to_string())
+}
+
 fn less(here: &Here<'_>, out: &mut Verdict) {
     for name in ["LESSOPEN", "LESSCLOSE"] {
         if here
@@ -393,6 +410,12 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
             .value(name)
             .is_some_and(|v| system_preprocessor(v, &here.env, here.dir))
         {
+            if let Some(filter) = user_lessfilter(&here.env, here.dir) {
+                out.push(
+                    Level::Unknown,
+                    format!("less runs {name}'s lesspipe, which runs the user's filter {filter}"),
+                );
+            }
             continue;
         }
         if here.env.is_set(name) {
@@ -869,6 +892,20 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
     let base = files::ancestors(here.dir)
         .find(|d| files::is_dir(&d.join(".mvn")))
         .unwrap_or(here.dir);
+    // The launcher puts `.mvn/maven.config`'s options before the command line's, whatever
+    // they are (`--log-file=build.log` writes even with `-v`: measured with Maven 3.8.7).
+    let options = base.join(".mvn/maven.config");
+    match files::read_text(&options) {
+        Contents::Text(t) if t.trim().is_empty() => {}
+        Contents::Missing => {}
+        _ => out.push(
+            Level::Unknown,
+            format!(
+                "mvn adds the options of {} to its command line (a log file, settings, extensions)",
+                options.display()
+            ),
+        ),
+    }
     let jvm = base.join(".mvn/jvm.config");
     match files::read_text(&jvm) {
         Contents::Text(t) if t.trim().is_empty() => {}
@@ -880,5 +917,80 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
                 jvm.display()
             ),
         ),
+    }
+}
+
+/// The compiler driver runs its passes (`cc1`, `as`, `collect2`) from the directories these
+/// variables name before its own (gcc's manual, "Environment Variables"; clang's driver reads
+/// `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does.
+fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
+    for name in ["COMPILER_PATH", "GCC_EXEC_PREFIX"] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("the compiler runs its passes from the directories {name} names"),
+            );
+        }
+    }
+}
+
+/// kubectl loads its kubeconfig for every command, `config view` included, and a user entry's
+/// `exec` (a credential plugin) or `auth-provider` runs a program (measured with kubectl 1.32:
+/// `config view --minify` ran an exec plugin). The files are `--kubeconfig`'s, else every one
+/// `KUBECONFIG` lists, else `~/.kube/config`.
+fn kubeconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let mut given: Option<String> = None;
+    let mut runtime = false;
+    for (i, a) in args.iter().enumerate() {
+        let Some(v) = a.value.as_deref() else {
+            runtime = true;
+            continue;
+        };
+        if let Some(file) = v.strip_prefix("--kubeconfig=") {
+            given = Some(file.to_string());
+        } else if v == "--kubeconfig" {
+            match args.get(i + 1).and_then(|n| n.value.as_deref()) {
+                Some(file) => given = Some(file.to_string()),
+                None => runtime = true,
+            }
+        }
+    }
+    let paths: Vec<PathBuf> = match (given, here.env.get("KUBECONFIG")) {
+        (Some(file), _) => vec![files::join(here.dir, &file)],
+        (None, Var::Set(list)) if !list.is_empty() => list
+            .split(':')
+            .filter(|p| !p.is_empty())
+            .map(|p| files::join(here.dir, p))
+            .collect(),
+        (None, Var::Runtime) => {
+            runtime = true;
+            Vec::new()
+        }
+        _ => match here.env.home() {
+            Some(home) => vec![home.join(".kube/config")],
+            None => {
+                runtime = true;
+                Vec::new()
+            }
+        },
+    };
+    if runtime {
+        out.push(
+            Level::Unknown,
+            "kubectl's kubeconfig is only known at run time: its credential plugins run",
+        );
+    }
+    for path in paths {
+        match files::read_text(&path) {
+            Contents::Missing => {}
+            Contents::Text(t) if !t.contains("exec") && !t.contains("auth-provider") => {}
+            _ => out.push(
+                Level::Unknown,
+                format!(
+                    "kubectl loads {}, whose credential plugin (exec, auth-provider) runs a program",
+                    path.display()
+                ),
+            ),
+        }
     }
 }
