@@ -631,3 +631,22 @@ fn git_archive_to_its_output() {
         ("git archive HEAD > out.tar", Write),
     ]);
 }
+
+#[test]
+fn time_keyword_before_a_subshell() {
+    // `time` at the start of a command is bash's keyword: the subshell after it is what runs.
+    assert_levels(&[
+        ("time (git log --oneline | wc -l)", ReadOnly),
+        // tree-sitter-bash does not parse `time -p ( … )`: it stays unknown.
+        ("time -p (ls; cat a.txt)", Unknown),
+        ("time (ls; cat a.txt)", ReadOnly),
+        ("time (ls) | wc -l", ReadOnly),
+        ("time ls -la", ReadOnly),
+        ("time (rm -rf build)", Write),
+        ("time (cat a.txt > b.txt)", Write),
+        ("time (ls) > out.txt", Write),
+        ("echo 'touch x' | time (bash)", Unknown),
+        ("time ($CMD)", Unknown),
+        ("time (ls) (rm x)", Unknown),
+    ]);
+}
