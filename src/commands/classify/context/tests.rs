@@ -1669,6 +1669,27 @@ fn pagers_tools_and_interpreters() {
             "sqlite3 -readonly app.db 'select 1'",
             Some("WAL"),
         ),
+        case(
+            "sqlite-wal-read",
+            |p| {
+                let mut header = b"SQLite format 3\0".to_vec();
+                header.extend_from_slice(&[0x10, 0x00, 2, 2]);
+                let _ = fs::write(p.path("repo/app.db"), header);
+            },
+            "sqlite3 app.db 'select 1'",
+            None,
+        ),
+        case(
+            "sqlite-wal-left-behind",
+            |p| {
+                let mut header = b"SQLite format 3\0".to_vec();
+                header.extend_from_slice(&[0x10, 0x00, 2, 2]);
+                let _ = fs::write(p.path("repo/app.db"), header);
+                let _ = fs::write(p.path("repo/app.db-wal"), b"");
+            },
+            "sqlite3 app.db 'select 1'",
+            Some("recovers"),
+        ),
         Case {
             env: &[
                 ("BASH_ENV", "./env.sh"),
