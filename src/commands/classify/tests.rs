@@ -650,3 +650,18 @@ fn time_keyword_before_a_subshell() {
         ("time (ls) (rm x)", Unknown),
     ]);
 }
+
+#[test]
+fn flock_runs_its_command_and_may_create_its_lock_file() {
+    // Without the context, the lock file may be missing: flock creates it.
+    assert_levels(&[
+        ("flock -n Cargo.lock cat Cargo.lock", Write),
+        ("flock 9", ReadOnly),
+        ("flock -n x.lock rm -rf build", Write),
+        ("flock x.lock -c 'rm a'", Write),
+        ("flock x.lock -c \"$CMD\"", Unknown),
+        ("flock -c 'ls' x.lock", Unknown),
+        ("flock --bogus x.lock ls", Unknown),
+        ("flock x.lock bash", Unknown),
+    ]);
+}

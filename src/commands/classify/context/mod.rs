@@ -394,6 +394,12 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != super::modes::SQLITE_CREATES);
         }
+        if kind == "flock" {
+            // Whether the lock file is there is for the context to say (`tools::flock`).
+            verdict
+                .findings
+                .retain(|f| f.reason != crate::commands::classify::wrappers::FLOCK_CREATES);
+        }
         for dir in &self.dirs {
             let at = Here {
                 dir,
@@ -413,7 +419,7 @@ impl Probe {
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" => {
+                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" | "flock" => {
                     tools::check(&at, args, &mut out)
                 }
                 _ => {}

@@ -1670,6 +1670,24 @@ fn pagers_tools_and_interpreters() {
             Some("WAL"),
         ),
         case(
+            "flock-existing",
+            |p| p.write("repo/Cargo.lock", "x\n"),
+            "flock -nw 3 Cargo.lock cat Cargo.lock",
+            None,
+        ),
+        case(
+            "flock-missing",
+            |_| {},
+            "flock -n new.lock cat a.txt",
+            Some("flock creates"),
+        ),
+        case(
+            "flock-existing-writer",
+            |p| p.write("repo/Cargo.lock", "x\n"),
+            "flock Cargo.lock -c 'echo x > out.txt'",
+            Some("out.txt"),
+        ),
+        case(
             "sqlite-wal-read",
             |p| {
                 let mut header = b"SQLite format 3\0".to_vec();

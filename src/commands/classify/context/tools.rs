@@ -9,6 +9,7 @@
 //!   (it runs them even when its output is not a terminal);
 //! - `rg`: the arguments `RIPGREP_CONFIG_PATH`'s file adds; `tar`: `TAR_OPTIONS`;
 //! - `ssh -G`: a `Match exec` in the configuration it reads (`-F`, `~/.ssh/config`, includes);
+//! - `flock`: whether its lock file is there (it creates one that is not);
 //! - `sqlite3`: a database in WAL mode keeps `-wal`/`-shm` files opened `-readonly`; `~/.sqliterc` runs
 //!   first; `man`: `MANOPT`.
 
@@ -187,6 +188,19 @@ pub fn interpreted(
 
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     match super::family(here.program) {
+        "flock" => {
+            use crate::commands::classify::wrappers::{flock_operands, FLOCK_CREATES};
+            let missing = match flock_operands(args) {
+                Some((file, rest)) if !rest.is_empty() => match file.value.as_deref() {
+                    Some(f) => !files::exists(&files::join(here.dir, f)),
+                    None => true,
+                },
+                _ => false,
+            };
+            if missing {
+                out.push(Level::Write, FLOCK_CREATES);
+            }
+        }
         "less" | "more" => {
             let no_preprocessor = args.iter().any(|a| {
                 a.is("--no-lessopen")
