@@ -535,7 +535,18 @@ pub struct Here<'a> {
 fn is_contextual(program: &str) -> bool {
     matches!(
         family(program),
-        "git" | "cargo" | "rustc" | "rustup" | "npm" | "npx" | "yarn" | "pnpm" | "python" | "pip"
+        "git"
+            | "cargo"
+            | "rustc"
+            | "rustup"
+            | "npm"
+            | "npx"
+            | "yarn"
+            | "pnpm"
+            | "python"
+            | "pip"
+            | "flock"
+            | "sqlite3"
     )
 }
 

@@ -1676,6 +1676,18 @@ fn pagers_tools_and_interpreters() {
             None,
         ),
         case(
+            "flock-after-lost-cd",
+            |p| p.write("repo/Cargo.lock", "x\n"),
+            "cd \"$D\"; flock -n Cargo.lock cat Cargo.lock",
+            Some("only known at run time"),
+        ),
+        case(
+            "sqlite-after-lost-cd",
+            |p| p.write("repo/app.db", ""),
+            "cd \"$D\" && sqlite3 app.db 'select 1'",
+            Some("only known at run time"),
+        ),
+        case(
             "flock-missing",
             |_| {},
             "flock -n new.lock cat a.txt",
