@@ -631,3 +631,37 @@ fn git_archive_to_its_output() {
         ("git archive HEAD > out.tar", Write),
     ]);
 }
+
+#[test]
+fn time_keyword_before_a_subshell() {
+    // `time` at the start of a command is bash's keyword: the subshell after it is what runs.
+    assert_levels(&[
+        ("time (git log --oneline | wc -l)", ReadOnly),
+        // tree-sitter-bash does not parse `time -p ( … )`: it stays unknown.
+        ("time -p (ls; cat a.txt)", Unknown),
+        ("time (ls; cat a.txt)", ReadOnly),
+        ("time (ls) | wc -l", ReadOnly),
+        ("time ls -la", ReadOnly),
+        ("time (rm -rf build)", Write),
+        ("time (cat a.txt > b.txt)", Write),
+        ("time (ls) > out.txt", Write),
+        ("echo 'touch x' | time (bash)", Unknown),
+        ("time ($CMD)", Unknown),
+        ("time (ls) (rm x)", Unknown),
+    ]);
+}
+
+#[test]
+fn flock_runs_its_command_and_may_create_its_lock_file() {
+    // Without the context, the lock file may be missing: flock creates it.
+    assert_levels(&[
+        ("flock -n Cargo.lock cat Cargo.lock", Write),
+        ("flock 9", ReadOnly),
+        ("flock -n x.lock rm -rf build", Write),
+        ("flock x.lock -c 'rm a'", Write),
+        ("flock x.lock -c \"$CMD\"", Unknown),
+        ("flock -c 'ls' x.lock", Unknown),
+        ("flock --bogus x.lock ls", Unknown),
+        ("flock x.lock bash", Unknown),
+    ]);
+}

@@ -252,6 +252,7 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
             }
             v
         }
+        "flock" => flock(args),
         "timeout" => {
             let rest = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
             Verdict::runs(rest.get(1..).unwrap_or(&[]))
@@ -280,6 +281,87 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         // builtin, chronic, coproc, nohup, setsid, unbuffer: options without values.
         _ => Verdict::runs(skip_options(args, &[])),
     }
+}
+
+/// What `flock` says when it would create its lock file: it opens FILE with `O_CREAT`
+/// (measured: `flock -n new true` leaves `new`); the context drops it when FILE is there.
+pub const FLOCK_CREATES: &str = "flock creates its lock file when it is not there";
+
+/// `flock [options] FILE|DIR (COMMAND [ARG…] | -c|--command STRING)`, or `flock [options] FD`:
+/// the lock file and what follows it. Options stop at the first operand (util-linux parses
+/// them with a leading `+`); `-c` is only an option after the file. `None` for an option this
+/// does not know or a word only known at run time.
+pub fn flock_operands(args: &[Word]) -> Option<(&Word, &[Word])> {
+    let mut i = 0;
+    loop {
+        let v = args.get(i)?.value.as_deref()?;
+        if v == "--" {
+            i += 1;
+            break;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, _)) => (n, true),
+                None => (long, false),
+            };
+            match name {
+                "shared" | "exclusive" | "unlock" | "nonblock" | "nb" | "no-fork" | "close"
+                | "verbose"
+                    if !inline =>
+                {
+                    i += 1
+                }
+                "wait" | "timeout" | "conflict-exit-code" => i += if inline { 1 } else { 2 },
+                _ => return None,
+            }
+        } else if let Some(short) = v.strip_prefix('-').filter(|s| !s.is_empty()) {
+            let mut step = 1;
+            for (at, c) in short.char_indices() {
+                match c {
+                    's' | 'e' | 'x' | 'n' | 'o' | 'u' | 'F' => {}
+                    'w' | 'E' => {
+                        if at + 1 == short.len() {
+                            step = 2;
+                        }
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+            i += step;
+        } else {
+            break;
+        }
+    }
+    let file = args.get(i)?;
+    Some((file, args.get(i + 1..).unwrap_or(&[])))
+}
+
+/// `flock`: the command it runs, and the lock file it creates when that is not there.
+fn flock(args: &[Word]) -> Verdict {
+    let Some((file, rest)) = flock_operands(args) else {
+        return Verdict::unknown(
+            "flock is given an option this does not know, or one only known at run time",
+        );
+    };
+    let mut v = match rest {
+        // `flock FD` locks a descriptor the shell opened: no file, no command.
+        [] if file
+            .value
+            .as_deref()
+            .is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            return Verdict::read_only()
+        }
+        [] => Verdict::read_only(),
+        [c, code] if c.is("-c") || c.is("--command") => Verdict::script(code.clone()),
+        [c, ..] if c.is("-c") || c.is("--command") => {
+            Verdict::unknown("flock -c takes exactly one command string")
+        }
+        _ => Verdict::runs(rest),
+    };
+    v.push(Level::Write, FLOCK_CREATES);
+    v
 }
 
 /// The arguments after the leading options (and the values of `takes_value`).

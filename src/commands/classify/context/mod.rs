@@ -394,6 +394,12 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != super::modes::SQLITE_CREATES);
         }
+        if kind == "flock" {
+            // Whether the lock file is there is for the context to say (`tools::flock`).
+            verdict
+                .findings
+                .retain(|f| f.reason != crate::commands::classify::wrappers::FLOCK_CREATES);
+        }
         for dir in &self.dirs {
             let at = Here {
                 dir,
@@ -413,8 +419,10 @@ impl Probe {
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" | "gcc" | "g++" | "cc" | "c++"
-                | "cpp" | "clang" | "clang++" | "kubectl" => tools::check(&at, args, &mut out),
+                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" | "flock" | "gcc" | "g++"
+                | "cc" | "c++" | "cpp" | "clang" | "clang++" | "kubectl" => {
+                    tools::check(&at, args, &mut out)
+                }
                 _ => {}
             }
             if python_script {
@@ -528,7 +536,18 @@ pub struct Here<'a> {
 fn is_contextual(program: &str) -> bool {
     matches!(
         family(program),
-        "git" | "cargo" | "rustc" | "rustup" | "npm" | "npx" | "yarn" | "pnpm" | "python" | "pip"
+        "git"
+            | "cargo"
+            | "rustc"
+            | "rustup"
+            | "npm"
+            | "npx"
+            | "yarn"
+            | "pnpm"
+            | "python"
+            | "pip"
+            | "flock"
+            | "sqlite3"
     )
 }
 

@@ -1669,6 +1669,57 @@ fn pagers_tools_and_interpreters() {
             "sqlite3 -readonly app.db 'select 1'",
             Some("WAL"),
         ),
+        case(
+            "flock-existing",
+            |p| p.write("repo/Cargo.lock", "x\n"),
+            "flock -nw 3 Cargo.lock cat Cargo.lock",
+            None,
+        ),
+        case(
+            "flock-after-lost-cd",
+            |p| p.write("repo/Cargo.lock", "x\n"),
+            "cd \"$D\"; flock -n Cargo.lock cat Cargo.lock",
+            Some("only known at run time"),
+        ),
+        case(
+            "sqlite-after-lost-cd",
+            |p| p.write("repo/app.db", ""),
+            "cd \"$D\" && sqlite3 app.db 'select 1'",
+            Some("only known at run time"),
+        ),
+        case(
+            "flock-missing",
+            |_| {},
+            "flock -n new.lock cat a.txt",
+            Some("flock creates"),
+        ),
+        case(
+            "flock-existing-writer",
+            |p| p.write("repo/Cargo.lock", "x\n"),
+            "flock Cargo.lock -c 'echo x > out.txt'",
+            Some("out.txt"),
+        ),
+        case(
+            "sqlite-wal-read",
+            |p| {
+                let mut header = b"SQLite format 3\0".to_vec();
+                header.extend_from_slice(&[0x10, 0x00, 2, 2]);
+                let _ = fs::write(p.path("repo/app.db"), header);
+            },
+            "sqlite3 app.db 'select 1'",
+            None,
+        ),
+        case(
+            "sqlite-wal-left-behind",
+            |p| {
+                let mut header = b"SQLite format 3\0".to_vec();
+                header.extend_from_slice(&[0x10, 0x00, 2, 2]);
+                let _ = fs::write(p.path("repo/app.db"), header);
+                let _ = fs::write(p.path("repo/app.db-wal"), b"");
+            },
+            "sqlite3 app.db 'select 1'",
+            Some("recovers"),
+        ),
         Case {
             env: &[
                 ("BASH_ENV", "./env.sh"),

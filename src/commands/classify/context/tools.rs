@@ -9,7 +9,8 @@
 //!   (it runs them even when its output is not a terminal);
 //! - `rg`: the arguments `RIPGREP_CONFIG_PATH`'s file adds; `tar`: `TAR_OPTIONS`;
 //! - `ssh -G`: a `Match exec` in the configuration it reads (`-F`, `~/.ssh/config`, includes);
-//! - `sqlite3`: a database in WAL mode gets `-wal`/`-shm` files when opened; `~/.sqliterc` runs
+//! - `flock`: whether its lock file is there (it creates one that is not);
+//! - `sqlite3`: a database in WAL mode keeps `-wal`/`-shm` files opened `-readonly`; `~/.sqliterc` runs
 //!   first; `man`: `MANOPT`.
 
 use std::path::{Path, PathBuf};
@@ -187,6 +188,19 @@ pub fn interpreted(
 
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     match super::family(here.program) {
+        "flock" => {
+            use crate::commands::classify::wrappers::{flock_operands, FLOCK_CREATES};
+            let missing = match flock_operands(args) {
+                Some((file, rest)) if !rest.is_empty() => match file.value.as_deref() {
+                    Some(f) => !files::exists(&files::join(here.dir, f)),
+                    None => true,
+                },
+                _ => false,
+            };
+            if missing {
+                out.push(Level::Write, FLOCK_CREATES);
+            }
+        }
         "less" | "more" => {
             let no_preprocessor = args.iter().any(|a| {
                 a.is("--no-lessopen")
@@ -694,8 +708,8 @@ fn glob_files(pattern: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// sqlite3's start-up file, and the database it opens: one in WAL mode gets two files beside
-/// it, and one that is not there is created (unless `-readonly`; the caller drops the
+/// sqlite3's start-up file, and the database it opens: one in WAL mode opened `-readonly` keeps
+/// two files beside it, and one that is not there is created (unless `-readonly`; the caller drops the
 /// context-free verdict's [`SQLITE_CREATES`] and takes this one).
 fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let mut i = 0;
@@ -761,10 +775,13 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         let wal = head.starts_with(b"SQLite format 3\0")
             && head.get(18) == Some(&2)
             && head.get(19) == Some(&2);
-        if wal {
+        // Opening a database in WAL mode creates `-wal` and `-shm` beside it; the last
+        // connection to close removes them again, except one opened `-readonly`, which leaves
+        // both behind (measured with sqlite3 3.x here).
+        if wal && args.iter().any(|a| a.is("-readonly")) {
             out.push(
                 Level::Write,
-                format!("sqlite3 creates {database}-wal and {database}-shm: the database is in WAL mode"),
+                format!("sqlite3 -readonly leaves {database}-wal and {database}-shm behind: the database is in WAL mode"),
             );
         }
     }

@@ -13,6 +13,25 @@ use crate::commands::classify::verdict::{Level, Nested};
 use crate::commands::classify::words::{self, Word};
 use crate::syntax::tree;
 
+/// The subshell a `time` keyword times: the command is named by a bare `time`, has no prefix
+/// assignment (after one, bash runs the program `time` and `(` is a syntax error), and its
+/// arguments are `-p` or `--` then one subshell.
+fn keyword_time_subshell<'t>(
+    name: Option<Node<'t>>,
+    had_prefix: bool,
+    args: &[Node<'t>],
+    src: &str,
+) -> Option<Node<'t>> {
+    if name.map(|n| tree::text(n, src)) != Some("time") || had_prefix {
+        return None;
+    }
+    let (last, options) = args.split_last()?;
+    let options_ok = options
+        .iter()
+        .all(|o| o.kind() == "word" && matches!(tree::text(*o, src), "-p" | "--"));
+    (last.kind() == "subshell" && options_ok).then_some(*last)
+}
+
 impl Walker {
     pub(super) fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
         let mut name = None;
@@ -36,6 +55,7 @@ impl Walker {
             .map(|n| tree::text(n, src))
             .is_some_and(|n| matches!(n, "read" | "mapfile" | "readarray"));
         let outer_prefix = self.prefix.len();
+        let had_prefix = !prefix.is_empty();
         for assignment in prefix {
             let name = assignment
                 .child_by_field_name("name")
@@ -77,6 +97,19 @@ impl Walker {
             if matches!(n, "set" | "shopt") {
                 self.shell_options(n, &arg_words, super::assignments::runs_first(node));
             }
+        }
+        // `time ( … )` and `time -p ( … )`: bash reads `time` at the start of a command as the
+        // keyword timing the pipeline after it, and tree-sitter-bash leaves that subshell as an
+        // argument of a command named `time`. The subshell is what runs, with this command's
+        // input; `time` itself writes only to stderr.
+        if let Some(sub) = keyword_time_subshell(name, had_prefix, &args, src) {
+            self.record("time");
+            let stage = self.statement(sub, src, stdin);
+            for r in redirects {
+                self.statement(r, src, &Stdin::Inherited);
+            }
+            self.prefix.truncate(outer_prefix);
+            return stage;
         }
         let stage = match name
             .and_then(|n| n.named_child(0))
