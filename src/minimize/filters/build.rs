@@ -140,8 +140,30 @@ fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
 /// A message's places: each file with its `line:col`s, in order.
 type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
 
-/// A row of one file's places stays about this wide.
-const PLACES_ROW_CHARS: usize = 120;
+/// A row of one file's places stays about this wide: a row break costs a token, and a row
+/// stays well under the tool layer's column cap.
+pub(super) const PLACES_ROW_CHARS: usize = 120;
+
+/// One file's places on rows of about [`PLACES_ROW_CHARS`], each row naming the file:
+/// `  src/a.c: 3:9 14:2 …`.
+pub(super) fn push_place_rows<P: AsRef<str>>(
+    out: &mut Vec<String>,
+    file: &str,
+    places: impl IntoIterator<Item = P>,
+) {
+    let mut row = String::new();
+    for p in places {
+        let p = p.as_ref();
+        if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
+            out.push(format!("  {file}: {}", std::mem::take(&mut row)));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(p);
+    }
+    out.push(format!("  {file}: {row}"));
+}
 
 /// The same diagnostic (kind and message) at several places, said once at the first one's
 /// position with its places by file: `warning: msg (3 places):` then `  src/a.c: 3:9 14:2`. A
@@ -187,17 +209,7 @@ fn group_diagnostics(out: Vec<String>) -> Vec<String> {
             let n: usize = files.iter().map(|(_, p)| p.len()).sum();
             grouped.push(format!("{msg} ({n} places):"));
             for (file, places) in files {
-                let mut row = String::new();
-                for p in places {
-                    if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
-                        grouped.push(format!("  {file}: {}", std::mem::take(&mut row)));
-                    }
-                    if !row.is_empty() {
-                        row.push(' ');
-                    }
-                    row.push_str(p);
-                }
-                grouped.push(format!("  {file}: {row}"));
+                push_place_rows(&mut grouped, file, places);
             }
         } else if keep[i] {
             grouped.push(line.clone());

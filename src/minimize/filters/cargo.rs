@@ -4,6 +4,7 @@
 //! Dropped: progress (Compiling, Checking, Downloading...), gutters and carets, warnings' source
 //! lines, lint-explanation links, passing tests, binaries with no tests.
 
+use super::build::push_place_rows;
 use super::Context;
 use crate::minimize::text::{is_dependency_frame, join_lines};
 
@@ -46,9 +47,9 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
 
 /// One-line warnings (`src/a.rs:3:9: warning: msg`, no detail under them) whose message
 /// comes more than once, said once with their places by file, at the first one's position:
-/// `warning: msg (12 places):` then `  src/a.rs: 3:9 14:2` (a file's places on rows of about
-/// [`PLACES_ROW_CHARS`], each row naming its file). A warning with details under it (a note with
-/// its own location) stays as it is. Blank lines between one-line warnings drop.
+/// `warning: msg (12 places):` then `  src/a.rs: 3:9 14:2` (a file's places on rows, as
+/// [`push_place_rows`] lays them out for the C compilers too). A warning with details under it
+/// (a note with its own location) stays as it is. Blank lines between one-line warnings drop.
 fn group_warnings(out: Vec<String>) -> Vec<String> {
     // (file, line:col, message) of each one-line warning, by index in `out`.
     let one_line = |i: usize| -> Option<(&str, &str, &str)> {
@@ -112,24 +113,15 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
                 .sum();
             grouped.push(format!("warning: {msg} ({n} places):"));
             for (file, places) in files {
-                let mut row = String::new();
-                for (p, times) in places {
-                    // A place warned at again (a macro's body, once per invocation): `151:24(x5)`.
-                    let p = if *times > 1 {
+                // A place warned at again (a macro's body, once per invocation): `151:24(x5)`.
+                let places = places.iter().map(|(p, times)| {
+                    if *times > 1 {
                         format!("{p}(x{times})")
                     } else {
                         p.to_string()
-                    };
-                    let p = p.as_str();
-                    if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
-                        grouped.push(format!("  {file}: {}", std::mem::take(&mut row)));
                     }
-                    if !row.is_empty() {
-                        row.push(' ');
-                    }
-                    row.push_str(p);
-                }
-                grouped.push(format!("  {file}: {row}"));
+                });
+                push_place_rows(&mut grouped, file, places);
             }
         } else if keep[i] {
             grouped.push(line.clone());
@@ -140,10 +132,6 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
 
 /// A warning's places: each file with its `line:col`s, in order, each with its count.
 type PlacesByFile<'a> = Vec<(&'a str, Vec<(&'a str, usize)>)>;
-
-/// A row of one file's places stays about this wide: a row break costs a token, and a row
-/// stays well under the tool layer's column cap.
-const PLACES_ROW_CHARS: usize = 120;
 
 /// `src/a.rs:3:9` as (`src/a.rs`, `3:9`).
 fn split_place(loc: &str) -> Option<(&str, &str)> {
