@@ -909,31 +909,31 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
     let base = files::ancestors(here.dir)
         .find(|d| files::is_dir(&d.join(".mvn")))
         .unwrap_or(here.dir);
-    // The launcher puts `.mvn/maven.config`'s options before the command line's, whatever
-    // they are (`--log-file=build.log` writes even with `-v`: measured with Maven 3.8.7).
-    let options = base.join(".mvn/maven.config");
-    match files::read_text(&options) {
-        Contents::Text(t) if t.trim().is_empty() => {}
-        Contents::Missing => {}
-        _ => out.push(
-            Level::Unknown,
-            format!(
-                "mvn adds the options of {} to its command line (a log file, settings, extensions)",
-                options.display()
-            ),
+    // Both files of the base directory are read by the launcher whatever the command: the
+    // options of `maven.config` go before the command line's (`--log-file=build.log` writes
+    // even with `-v`: measured with Maven 3.8.7), `jvm.config`'s to the JVM.
+    let reads = [
+        (
+            ".mvn/maven.config",
+            "adds the options of",
+            "to its command line (a log file, settings, extensions)",
         ),
-    }
-    let jvm = base.join(".mvn/jvm.config");
-    match files::read_text(&jvm) {
-        Contents::Text(t) if t.trim().is_empty() => {}
-        Contents::Missing => {}
-        _ => out.push(
-            Level::Unknown,
-            format!(
-                "mvn passes the options of {} to the JVM (agents and classes included)",
-                jvm.display()
-            ),
+        (
+            ".mvn/jvm.config",
+            "passes the options of",
+            "to the JVM (agents and classes included)",
         ),
+    ];
+    for (file, does, to) in reads {
+        let path = base.join(file);
+        match files::read_text(&path) {
+            Contents::Text(t) if t.trim().is_empty() => {}
+            Contents::Missing => {}
+            _ => out.push(
+                Level::Unknown,
+                format!("mvn {does} {} {to}", path.display()),
+            ),
+        }
     }
 }
 
