@@ -73,9 +73,11 @@ const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${Stri
 const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
 const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
 
-/** Visible lines plus, under each unindented header (`path:`, `dir/`), header-joined copies. */
+/** Visible lines plus, under each unindented header (`path:`, `dir/`), header-joined copies. As
+ * the facts, the text as a reader sees it: colour codes aside (an output passed as it is, colours
+ * and all, keeps every fact of its own). */
 function searchable(text) {
-  const lines = text.split('\n')
+  const lines = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split('\n')
   const outLines = [...lines]
   let header = null
   for (const line of lines) {
