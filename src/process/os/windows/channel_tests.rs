@@ -40,6 +40,7 @@ fn start_node(
         env: &env,
         cwd: None,
         stdio: [null, stdout.unwrap_or(null), null],
+        console: None,
     };
     job::start(&spec, job).unwrap()
 }

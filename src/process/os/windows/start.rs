@@ -11,7 +11,9 @@
 //! - the scratch directory is made by the host before the start, and removed by the host (a
 //!   host that dies leaves it in `%TEMP%`).
 //!
-//! The program's stdin, stdout and stderr are `NUL`, or the handles handed at 0, 1 and 2; a handle
+//! On a terminal (`Request::terminal`, a pseudo-console: `conpty.rs`) the program is attached to
+//! that console, which is its stdin, stdout and stderr. Otherwise its stdin, stdout and stderr
+//! are `NUL`, or the handles handed at 0, 1 and 2; a handle
 //! handed at another number is inherited but has no number in the program (Windows has none to
 //! give): such channels are opened by name instead (see docs/windows.md).
 
@@ -61,9 +63,6 @@ impl JobSupervisor {
 /// Starts `req` into a job of its own; see the module's notes.
 pub(crate) fn launch(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
     let start = |e| StartFailed::Start(e);
-    if req.terminal.is_some() {
-        return Err(start(not_yet("a pseudo-terminal (ConPTY)")));
-    }
     if req.sandbox.is_some() {
         return Err(start(not_yet("a sandbox")));
     }
@@ -101,12 +100,21 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
     // Ours, taken before the start: the channel stays open until the report is in.
     let report = duplicate(handle_of(report_to)).map_err(start)?;
     let job = Job::new().map_err(start)?;
+    // A name without a path (a PTY command's `sh`, an `application` given by name) is found as
+    // the `shell` option is (`discover`): `bash` is Git Bash, another name is looked up on the
+    // host's PATH. A session's shell comes here found already.
+    let program = if is_bare_name(req.program) {
+        super::find_shell(req.program).map_err(start)?
+    } else {
+        req.program.to_string()
+    };
     let spec = StartSpec {
-        program: req.program,
+        program: &program,
         args: req.args,
         env: req.env,
         cwd: req.cwd,
         stdio,
+        console: req.terminal,
     };
     let started = job::start(&spec, &job).map_err(start)?;
     let pid = started.pid;
@@ -146,6 +154,11 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
         exit,
         liveness,
     })
+}
+
+/// Whether `program` names no directory (no `\\`, `/` or drive).
+fn is_bare_name(program: &str) -> bool {
+    !program.contains(['\\', '/', ':'])
 }
 
 /// Waits for the program to exit, then writes `prefix`, its exit code and a NUL to `report`.
