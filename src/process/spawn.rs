@@ -145,12 +145,17 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<fd::TerminalRef>) -> Resu
     let os::Started {
         supervisor,
         program: pid,
+        start_time,
         exit,
         liveness,
     } = started;
+    let proc = match start_time {
+        Some(start_time) => Proc { pid, start_time },
+        None => Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
+    };
     Ok(Spawned {
         supervisor,
-        proc: Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
+        proc,
         exit,
         liveness: Some(liveness),
     })

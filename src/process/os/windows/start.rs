@@ -118,6 +118,8 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
     };
     let started = job::start(&spec, &job).map_err(start)?;
     let pid = started.pid;
+    // Our own handle's answer: a Toolhelp read now can miss a process wine is still creating.
+    let start_time = super::toolhelp::creation_time(started.process());
     // The job's only handle from now on: closing it ends the run.
     let liveness = OwnedFd::from_handle(job.into_handle());
     // Opened while `started` holds the process: the pid names that very process.
@@ -151,6 +153,7 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
             status: None,
         },
         program: pid as i32,
+        start_time,
         exit,
         liveness,
     })
