@@ -49,7 +49,8 @@ pub fn set_size(master: &PtyMaster, size: TermSize) -> std::io::Result<()> {
     master.set_size(size.cols, size.rows)
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use super::*;
     use crate::process::fd::{is_cloexec, winsize, OwnedFd};

@@ -7,7 +7,8 @@
 //! ways (`paths`), the start's plain data (`plan`), and the session's plumbing: descriptors as
 //! handles (`fd`, mounted by the door), readiness from a thread per registered handle (`ready`),
 //! the door's start into a job with the host as supervisor (`start`), the pseudo-terminal as a
-//! pseudo-console (`conpty`, ConPTY). The sandbox fails closed (`sandbox`). See docs/windows.md.
+//! pseudo-console (`conpty`, ConPTY), and the removal of scratch directories dead hosts left
+//! (`scratch`). The sandbox fails closed (`sandbox`). See docs/windows.md.
 //!
 //! Built (type-checked and linked for x86_64-pc-windows-gnu by `scripts/check-windows.mjs`);
 //! what of it ran under wine is in docs/windows.md.
@@ -20,6 +21,7 @@ pub(crate) mod pipe;
 pub(crate) mod plan;
 pub(crate) mod ready;
 pub(crate) mod sandbox;
+pub(crate) mod scratch;
 pub(crate) mod start;
 mod toolhelp;
 

@@ -8,8 +8,9 @@
 //!   `prefix`, its exit code in decimal and a NUL to the report's handle (a copy of it, so the
 //!   channel stays open until the report is in), as the supervisor writes the wait status;
 //!   no directory follows (Windows cannot tell where a process was);
-//! - the scratch directory is made by the host before the start, and removed by the host (a
-//!   host that dies leaves it in `%TEMP%`).
+//! - the scratch directory is made by the host before the start, and removed by the host; a
+//!   host that dies leaves it in `%TEMP%`, with a record of that host in it, and the next host's
+//!   first session start removes it (`scratch.rs`).
 //!
 //! On a terminal (`Request::terminal`, a pseudo-console: `conpty.rs`) the program is attached to
 //! that console, which is its stdin, stdout and stderr. Otherwise its stdin, stdout and stderr
@@ -67,7 +68,12 @@ pub(crate) fn launch(req: &Request) -> Result<Launched<JobSupervisor>, StartFail
         return Err(start(not_yet("a sandbox")));
     }
     if let (Some(dir), Some(file)) = (req.scratch_dir, req.scratch_file) {
+        if let Some(parent) = dir.parent() {
+            super::scratch::sweep_once(parent);
+        }
         file.make_in_host(dir).map_err(start)?;
+        // Best effort: a directory without its record is only never swept (`scratch.rs`).
+        let _ = super::scratch::record_host(dir);
     }
     let made_dir = req.scratch_file.and(req.scratch_dir);
     let started = start_in_job(req);
