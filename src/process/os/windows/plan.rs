@@ -205,6 +205,7 @@ const CLOCK_LEEWAY: u64 = 24 * 3600 * 10_000_000;
 
 /// The file in a session's scratch directory that names the host that made it: its pid and
 /// creation time (see [`host_record`]). A directory without it is not one of these.
+#[cfg_attr(not(windows), allow(dead_code))]
 pub(crate) const HOST_RECORD: &str = ".agent-shell-host";
 
 /// The most a host record holds: more is not one of ours.
