@@ -5,7 +5,8 @@
 //! tree on kill, timeout, abort or drop.
 //!
 //! Nothing is lost at exit: after the command exits, the master is read until every holder of
-//! the terminal has closed it (EIO). A process that keeps holding it is ended after a short
+//! the terminal has closed it (EIO; on Windows, until the pseudo-console, closed once the command
+//! exited, has written its last output: `process/os/windows/conpty.rs`). A process that keeps holding it is ended after a short
 //! wait, so the run cannot stay pending. Nothing the command started outlives its run either:
 //! what it left behind, daemons that left its session and the terminal included, stays below the
 //! supervisor and is ended with it.
