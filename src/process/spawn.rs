@@ -6,7 +6,7 @@
 //! session's shell, a PTY command) is started under a supervisor by the OS layer ([`super::os`]:
 //! on Linux a `clone` of the host that copies nothing; on macOS `posix_spawn` and a watchdog).
 
-use super::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use super::os::fd::{OwnedFd, RawFd};
 use std::path::Path;
 
 use super::os::fd;
@@ -103,13 +103,13 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
 /// Starts `spec` with the pseudo-terminal `slave` as stdin, stdout, stderr and controlling
 /// terminal (it leads its own session, so the terminal's signals reach what it starts). Only the
 /// program and what it starts hold the terminal; the supervisor has none.
-pub fn spawn_on_terminal(spec: &SpawnSpec, slave: BorrowedFd) -> Result<Spawned> {
-    spawn_supervised(spec, Some(slave))
+pub(crate) fn spawn_on_terminal(spec: &SpawnSpec, slave: &fd::PtySlave) -> Result<Spawned> {
+    spawn_supervised(spec, Some(fd::terminal_of(slave)))
 }
 
 /// The supervisor and the program are started by the OS layer's backend (see
 /// [`super::os`]): on Linux without copying the host.
-fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Spawned> {
+fn spawn_supervised(spec: &SpawnSpec, terminal: Option<fd::TerminalRef>) -> Result<Spawned> {
     let report = &spec.report;
     let failed = |source| Error::SpawnFailed {
         field: None,
@@ -125,7 +125,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
         report: report.to,
         prefix: report.prefix,
         report_dir: report.dir,
-        terminal: terminal.map(|t| t.as_raw_fd()),
+        terminal,
         scratch_dir: spec.scratch_dir,
         scratch_file: spec.scratch_file,
         sandbox: spec.sandbox,
@@ -145,12 +145,17 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<BorrowedFd>) -> Result<Sp
     let os::Started {
         supervisor,
         program: pid,
+        start_time,
         exit,
         liveness,
     } = started;
+    let proc = match start_time {
+        Some(start_time) => Proc { pid, start_time },
+        None => Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
+    };
     Ok(Spawned {
         supervisor,
-        proc: Proc::current(pid).unwrap_or(Proc { pid, start_time: 0 }),
+        proc,
         exit,
         liveness: Some(liveness),
     })
@@ -178,6 +183,11 @@ impl Spawned {
     pub fn kill(&mut self) {
         self.signal_program(os::signal::SIGKILL);
         drop(self.liveness.take());
+    }
+
+    /// Kills the program itself (not what it started), as [`Spawned::end`] does first.
+    pub(crate) fn kill_program(&self) {
+        self.signal_program(os::signal::SIGKILL);
     }
 
     /// Signals the program through its exit watch where the OS can (no /proc read: it cost

@@ -5,15 +5,14 @@
 //! tree on kill, timeout, abort or drop.
 //!
 //! Nothing is lost at exit: after the command exits, the master is read until every holder of
-//! the terminal has closed it (EIO). A process that keeps holding it is ended after a short
+//! the terminal has closed it (EIO; on Windows, until the pseudo-console, closed once the command
+//! exited, has written its last output: `process/os/windows/conpty.rs`). A process that keeps holding it is ended after a short
 //! wait, so the run cannot stay pending. Nothing the command started outlives its run either:
 //! what it left behind, daemons that left its session and the terminal included, stays below the
 //! supervisor and is ended with it.
 
-use crate::process::fd::{AsFd, AsRawFd, AsyncFd, BorrowedFd, OwnedFd};
+use crate::process::fd::{AsFd, AsRawFd, AsyncFd, BorrowedFd, OwnedFd, PtyMaster};
 use std::collections::VecDeque;
-use std::fs::File;
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -119,7 +118,7 @@ struct Shared {
 
 /// The running command, as `write`, `resize` and `kill` reach it.
 struct Active {
-    master: Arc<File>,
+    master: Arc<PtyMaster>,
     input: Arc<Input>,
     cancel: CancelToken,
 }
@@ -174,7 +173,7 @@ impl PtySession {
                 // Its own terminal only: never another one's /dev/pts/N. The default root, the
                 // working directory, resolved as the policy's own roots are.
                 let policy = SandboxPolicy {
-                    terminal: Some(pair.slave_path.clone()),
+                    terminal: pair.slave_path.clone(),
                     ..policy.clone()
                 }
                 .fixed_at(cwd);
@@ -202,7 +201,7 @@ impl PtySession {
                 scratch_file: None,
                 sandbox: sandbox.as_ref(),
             },
-            pair.slave.as_fd(),
+            &pair.slave,
         )
         .map_err(|e| e.naming_fields(field, too_large))?;
         // Only the command may hold the terminal, or reading it never ends; only the supervisor
@@ -290,8 +289,9 @@ pub struct PtyRun {
     spawned: Option<Spawned>,
     /// Where the supervisor reports the command's wait status (non-blocking).
     report: OwnedFd,
-    master: Arc<File>,
-    slave_path: PathBuf,
+    master: Arc<PtyMaster>,
+    /// `None` where the terminal has no path (a Windows pseudo-console).
+    slave_path: Option<PathBuf>,
     input: Arc<Input>,
     cancel: CancelToken,
     deadline: Option<run::Deadline>,
@@ -340,8 +340,16 @@ impl PtyRun {
             // The command and all it started, escapees included: the supervisor is not reaped
             // before `spawned` is taken below.
             run::end_below(self.supervisor, || ()).await;
+            // The command itself where it is not below its supervisor (Windows: it anchors its
+            // job); elsewhere it is gone already and this sends nothing.
+            if let Some(spawned) = &self.spawned {
+                spawned.kill_program();
+            }
             let _ = exited.readable().await;
         }
+        // A pseudo-console's output ends only once it is closed (a POSIX terminal's when its
+        // last holder closes it: nothing to do). The reader keeps draining meanwhile.
+        self.master.hang_up();
 
         // What the command left behind is below the supervisor, which we have not reaped: its
         // pid cannot be reused while we look there.
@@ -382,7 +390,7 @@ impl PtyRun {
         let slave = self.slave_path.clone();
         let _ = tokio::task::spawn_blocking(move || {
             let mut left = list();
-            if terminal_held {
+            if let Some(slave) = slave.filter(|_| terminal_held) {
                 left.extend(tree::holding(&slave));
             }
             if !left.is_empty() {
@@ -445,7 +453,7 @@ fn outcome(status: Option<std::process::ExitStatus>, stopped: Option<Stop>) -> P
 /// Reads the master until every holder of the terminal closed it, feeding the terminal model
 /// (its replies go to the input) and then `out`. On `stop`, reads what is there and returns.
 async fn read_output(
-    master: Arc<AsyncFd<Arc<File>>>,
+    master: Arc<AsyncFd<Arc<PtyMaster>>>,
     shared: Arc<Shared>,
     input: Arc<Input>,
     out: Option<mpsc::Sender<Vec<u8>>>,
@@ -488,11 +496,12 @@ async fn read_output(
 }
 
 /// Reads what the master holds now, up to `buf`'s size. Returns the bytes read and whether the
-/// terminal is closed (EIO: no process holds the slave any more).
-fn read_available(mut master: &File, buf: &mut [u8]) -> (usize, bool) {
+/// terminal is closed (EIO: no process holds the slave any more; a pseudo-console's output pipe
+/// at its end).
+fn read_available(master: &PtyMaster, buf: &mut [u8]) -> (usize, bool) {
     let mut filled = 0;
     while filled < buf.len() {
-        match master.read(&mut buf[filled..]) {
+        match fd::read_fd(master, &mut buf[filled..]) {
             Ok(0) => return (filled, true),
             Ok(n) => filled += n,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return (filled, false),
@@ -513,7 +522,7 @@ struct Input {
 
 impl Input {
     /// Writes what the terminal takes now and queues the rest for [`Input::pump`].
-    fn push(&self, master: &File, data: &[u8]) {
+    fn push(&self, master: &PtyMaster, data: &[u8]) {
         let mut queue = lock(&self.queue);
         queue.extend(data);
         if !flush(master, &mut queue) {
@@ -522,7 +531,7 @@ impl Input {
     }
 
     /// Writes queued input whenever the terminal can take it. Never returns.
-    async fn pump(&self, master: &AsyncFd<Arc<File>>) {
+    async fn pump(&self, master: &AsyncFd<Arc<PtyMaster>>) {
         loop {
             self.more.notified().await;
             loop {
@@ -539,11 +548,12 @@ impl Input {
 }
 
 /// Writes from the front of `queue` until it is empty (returns true) or the terminal is full.
-/// Input for a terminal that is gone is dropped.
-fn flush(mut master: &File, queue: &mut VecDeque<u8>) -> bool {
+/// Input for a terminal that is gone is dropped. (A pseudo-console's input pipe is written
+/// blocking: the console reads it as it comes, whatever the program reads.)
+fn flush(master: &PtyMaster, queue: &mut VecDeque<u8>) -> bool {
     while !queue.is_empty() {
         let (front, _) = queue.as_slices();
-        match master.write(front) {
+        match fd::write_fd(&master.input(), front) {
             // Not expected from a terminal; waiting for writability beats spinning.
             Ok(0) => return false,
             Ok(n) => {

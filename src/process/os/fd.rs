@@ -292,9 +292,60 @@ pub(crate) fn create_own_file(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// A pseudo-terminal's master as a PTY session holds it: one descriptor (non-blocking), read
+/// for what the terminal shows and written for what is typed. On Windows it is a pseudo-console
+/// and its two pipes (`windows/conpty.rs`), with the same methods.
+#[derive(Debug)]
+pub(crate) struct PtyMaster(File);
+
+/// The terminal as a start hands it to a program: the slave, its stdio and controlling terminal.
+pub(crate) type PtySlave = OwnedFd;
+
+/// What a start request carries of the terminal (`Request::terminal`): the slave's number.
+pub(crate) type TerminalRef = RawFd;
+
+/// The slave as a start request names it.
+pub(crate) fn terminal_of(slave: &PtySlave) -> TerminalRef {
+    slave.as_raw_fd()
+}
+
+impl PtyMaster {
+    pub(crate) fn new(master: File) -> PtyMaster {
+        PtyMaster(master)
+    }
+
+    /// Where input is written: the master itself.
+    pub(crate) fn input(&self) -> BorrowedFd<'_> {
+        self.0.as_fd()
+    }
+
+    /// Sets the terminal's size; the kernel sends SIGWINCH to its foreground process group.
+    pub(crate) fn set_size(&self, cols: u16, rows: u16) -> io::Result<()> {
+        set_winsize(&self.0, cols, rows)
+    }
+
+    /// The program exited: nothing to do here (the terminal reports its end once its last
+    /// holder closed the slave). A pseudo-console must be closed for its output to end.
+    pub(crate) fn hang_up(&self) {}
+
+    #[cfg(test)]
+    pub(crate) fn file(&self) -> &File {
+        &self.0
+    }
+}
+
+impl AsRawFd for PtyMaster {
+    fn as_raw_fd(&self) -> RawFd {
+        self.0.as_raw_fd()
+    }
+}
+
+// SAFETY: a `PtyMaster` owns its file, open until dropped, and never changes it.
+unsafe impl StableFd for PtyMaster {}
+
 /// Sets a terminal's size (`TIOCSWINSZ` on its master); the kernel sends SIGWINCH to its
 /// foreground process group.
-pub(crate) fn set_winsize(master: &File, cols: u16, rows: u16) -> io::Result<()> {
+fn set_winsize(master: &File, cols: u16, rows: u16) -> io::Result<()> {
     let winsize = libc::winsize {
         ws_row: rows,
         ws_col: cols,

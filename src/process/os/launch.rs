@@ -11,6 +11,10 @@ use super::watch::ExitWatch;
 pub(crate) struct Launched<S> {
     pub(crate) supervisor: S,
     pub(crate) program: i32,
+    /// The program's start time as the process table gives it, when the backend read it from
+    /// its own handle on the program (Windows: `GetProcessTimes`, where a table read right after
+    /// the start can miss it); `None`: the caller reads the table.
+    pub(crate) start_time: Option<u64>,
     /// Readable once the program exited.
     pub(crate) exit: ExitWatch,
     /// The write end of the supervisor's liveness pipe: closing it ends the run.
@@ -23,6 +27,7 @@ impl<S> Launched<S> {
         Launched {
             supervisor: wrap(self.supervisor),
             program: self.program,
+            start_time: self.start_time,
             exit: self.exit,
             liveness: self.liveness,
         }

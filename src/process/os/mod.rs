@@ -19,7 +19,8 @@
 //! - descriptors: a close-on-exec `pipe`, `grow_pipe`, `random_bytes`, and `timer(after)`, a
 //!   descriptor that becomes readable once `after` has passed (a timerfd on Linux, a kqueue with
 //!   `EVFILT_TIMER` on macOS): the runtime's own timer counts whole milliseconds;
-//! - terminals: `open_pty` (the pair, close-on-exec);
+//! - terminals: `open_pty` (the pair, close-on-exec; the door's `open_pty` wraps it in
+//!   `fd::PtyMaster`, which on Windows is a pseudo-console and its pipes: `windows/conpty.rs`);
 //! - `SPAWN_FLAGS`, the `posix_spawn` flags of the platform's libc that start a session (and on
 //!   macOS close every descriptor not handed over).
 //!
@@ -227,6 +228,31 @@ pub(crate) fn start(req: &Request) -> Result<Started, StartFailed> {
         Backend::Posix => posix::start(req).map(|l| l.map(Supervisor::Posix)),
         #[cfg(windows)]
         Backend::Job => windows::start::launch(req).map(|l| l.map(Supervisor::Job)),
+    }
+}
+
+/// A new pseudo-terminal of `cols` × `rows`: our master, the slave a start hands over, and the
+/// slave's path where it has one (`/dev/pts/N`; a Windows pseudo-console has none). An error
+/// names the step that failed.
+#[allow(clippy::type_complexity)]
+pub(crate) fn open_pty(
+    ptmx: &Path,
+    cols: u16,
+    rows: u16,
+) -> Result<(fd::PtyMaster, fd::PtySlave, Option<std::path::PathBuf>), (String, io::Error)> {
+    #[cfg(unix)]
+    {
+        let (master, slave, path) = native::open_pty(ptmx)?;
+        let master = fd::PtyMaster::new(master);
+        master
+            .set_size(cols, rows)
+            .map_err(|e| ("sizing the pty".to_string(), e))?;
+        Ok((master, slave, Some(path)))
+    }
+    #[cfg(windows)]
+    {
+        let _ = ptmx;
+        windows::conpty::open(cols, rows)
     }
 }
 

@@ -36,7 +36,8 @@ pub(crate) struct Request<'a> {
     pub(crate) report_dir: bool,
     /// A terminal (host fd) for the program's stdin, stdout, stderr and controlling terminal: the
     /// program then leads a session of its own. `None`: stdio on `/dev/null`, no terminal.
-    pub(crate) terminal: Option<RawFd>,
+    /// On Windows, the pseudo-console the program is attached to instead (`fd::TerminalRef`).
+    pub(crate) terminal: Option<super::fd::TerminalRef>,
     /// The confinement the program enters before `execve` (see [`super::sandbox`]); it must live
     /// until [`super::supervisor::start`] returns.
     pub(crate) sandbox: Option<&'a Confinement>,

@@ -78,6 +78,7 @@ pub(crate) fn launch(req: &Request) -> Result<Launched<Supervisor>, StartFailed>
         Ok(exit) => Ok(Launched {
             supervisor,
             program,
+            start_time: None,
             exit,
             liveness,
         }),

@@ -216,6 +216,7 @@ fn start_watched(req: &Request) -> Result<Launched<Watchdog>, StartFailed> {
     Ok(Launched {
         supervisor,
         program: pid,
+        start_time: None,
         exit,
         liveness,
     })

@@ -40,6 +40,7 @@ fn start_node(
         env: &env,
         cwd: None,
         stdio: [null, stdout.unwrap_or(null), null],
+        console: None,
     };
     job::start(&spec, job).unwrap()
 }
@@ -329,4 +330,41 @@ fn a_sessions_status_pipe_is_watched_on_the_runtime_while_a_program_writes_to_it
         assert_eq!(got, b"0/hB/x\0C:\\repo\0");
         assert_eq!(started.wait(Duration::from_secs(60)).unwrap(), Some(0));
     });
+}
+
+#[test]
+fn a_started_programs_identity_is_read_from_our_own_handle_on_it() {
+    use crate::process::spawn::{spawn, Report, ReportTo as To, SpawnSpec};
+    let (_report_read, report_write) = fd::pipe().unwrap();
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let program = node();
+    let args = ["-e".to_string(), "setTimeout(() => {}, 600000)".to_string()];
+    let spawned = spawn(&SpawnSpec {
+        program: &program,
+        args: &args,
+        env: &env,
+        cwd: None,
+        fds: &[],
+        report: Report {
+            to: To::Own(report_write.as_raw_fd()),
+            prefix: b"",
+            dir: false,
+        },
+        scratch_dir: None,
+        scratch_file: None,
+        sandbox: None,
+    })
+    .unwrap();
+    drop(report_write);
+    let proc = spawned.proc;
+    // Read at once, where a Toolhelp read can still miss the process (wine lists one it is
+    // creating without its creation time for 100-250 ms).
+    assert_ne!(proc.start_time, 0, "the creation time was read");
+    assert!(
+        eventually(|| super::entry(proc.pid).map(|e| e.start_time) == Some(proc.start_time)),
+        "the process table gives the same creation time"
+    );
+    assert!(proc.is_alive());
+    spawned.end();
+    assert!(eventually(|| !proc.is_alive()), "it ended");
 }

@@ -38,6 +38,7 @@ use windows_sys::Win32::System::Pipes::PeekNamedPipe;
 use windows_sys::Win32::System::Threading::WaitForSingleObject;
 use windows_sys::Win32::System::IO::{GetOverlappedResult, OVERLAPPED};
 
+pub(crate) use super::windows::conpty::{terminal_of, PtyMaster, PtySlave, TerminalRef};
 use super::windows::{pipe as named, ready, Handle};
 use crate::error::{Error, Result};
 
@@ -667,17 +668,6 @@ pub(crate) fn create_private_file(path: &Path) -> io::Result<File> {
         .write(true)
         .create_new(true)
         .open(path)
-}
-
-/// No pseudo-terminal on Windows yet (ConPTY is to come).
-pub(crate) fn set_winsize(_master: &File, _cols: u16, _rows: u16) -> io::Result<()> {
-    Err(not_yet("a pseudo-terminal (ConPTY)"))
-}
-
-#[cfg(test)]
-pub(crate) fn winsize(fd: &impl AsRawFd) -> io::Result<(u16, u16)> {
-    let _ = fd.as_raw_fd();
-    Err(not_yet("a pseudo-terminal (ConPTY)"))
 }
 
 #[cfg(test)]

@@ -11,9 +11,13 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
+use std::ffi::c_void;
+
 use windows_sys::Win32::Foundation::{
-    SetHandleInformation, HANDLE, HANDLE_FLAG_INHERIT, WAIT_OBJECT_0, WAIT_TIMEOUT,
+    SetHandleInformation, HANDLE, HANDLE_FLAG_INHERIT, INVALID_HANDLE_VALUE, WAIT_OBJECT_0,
+    WAIT_TIMEOUT,
 };
+use windows_sys::Win32::System::Console::HPCON;
 use windows_sys::Win32::System::JobObjects::{
     AssignProcessToJobObject, CreateJobObjectW, JobObjectBasicProcessIdList,
     JobObjectExtendedLimitInformation, QueryInformationJobObject, SetInformationJobObject,
@@ -25,7 +29,8 @@ use windows_sys::Win32::System::Threading::{
     InitializeProcThreadAttributeList, ResumeThread, TerminateProcess, UpdateProcThreadAttribute,
     WaitForSingleObject, CREATE_NO_WINDOW, CREATE_SUSPENDED, CREATE_UNICODE_ENVIRONMENT,
     EXTENDED_STARTUPINFO_PRESENT, LPPROC_THREAD_ATTRIBUTE_LIST, PROCESS_INFORMATION,
-    PROC_THREAD_ATTRIBUTE_HANDLE_LIST, STARTF_USESTDHANDLES, STARTUPINFOEXW,
+    PROC_THREAD_ATTRIBUTE_HANDLE_LIST, PROC_THREAD_ATTRIBUTE_PSEUDOCONSOLE, STARTF_USESTDHANDLES,
+    STARTUPINFOEXW,
 };
 
 use super::plan::{command_line, env_block, handle_list};
@@ -115,6 +120,9 @@ pub(crate) struct StartSpec<'a> {
     pub(crate) cwd: Option<&'a Path>,
     /// stdin, stdout, stderr.
     pub(crate) stdio: [HANDLE; 3],
+    /// A pseudo-console to attach the program to (`PROC_THREAD_ATTRIBUTE_PSEUDOCONSOLE`): its
+    /// stdio is then the console's, `stdio` is not used, and nothing of ours is inherited.
+    pub(crate) console: Option<HPCON>,
 }
 
 /// A program started in a job, our handle on it (its exit watch).
@@ -166,7 +174,10 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
     let env = env_block(spec.env)
         .ok_or_else(|| invalid("an environment variable cannot be passed to a Windows program"))?;
     let cwd = spec.cwd.map(|c| wide(&c.to_string_lossy()));
-    let inherited = handle_list(&spec.stdio.map(|h| h as usize));
+    let inherited = match spec.console {
+        Some(_) => Vec::new(),
+        None => handle_list(&spec.stdio.map(|h| h as usize)),
+    };
     // One start at a time makes handles inheritable: two sharing a handle (the process-wide NUL)
     // would otherwise clear it under each other's CreateProcessW, which then fails.
     static STARTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -179,15 +190,27 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
             return Err(io::Error::last_os_error());
         }
     }
-    let mut attrs = AttributeList::with_handles(&inherited)?;
+    let mut attrs = AttributeList::new(&inherited, spec.console)?;
     // SAFETY: plain data; the fields that matter are set below.
     let mut si: STARTUPINFOEXW = unsafe { std::mem::zeroed() };
     si.StartupInfo.cb = std::mem::size_of::<STARTUPINFOEXW>() as u32;
     si.StartupInfo.dwFlags = STARTF_USESTDHANDLES;
-    si.StartupInfo.hStdInput = spec.stdio[0];
-    si.StartupInfo.hStdOutput = spec.stdio[1];
-    si.StartupInfo.hStdError = spec.stdio[2];
+    // On a console, invalid standard handles: the program then takes the console's, where it
+    // could otherwise be handed the host's own redirected ones (portable-pty found this).
+    let stdio = match spec.console {
+        Some(_) => [INVALID_HANDLE_VALUE; 3],
+        None => spec.stdio,
+    };
+    si.StartupInfo.hStdInput = stdio[0];
+    si.StartupInfo.hStdOutput = stdio[1];
+    si.StartupInfo.hStdError = stdio[2];
     si.lpAttributeList = attrs.ptr();
+    // A program with no window of its own; on a pseudo-console, that console is its window (with
+    // CREATE_NO_WINDOW it would get none, and not be attached).
+    let window = match spec.console {
+        Some(_) => 0,
+        None => CREATE_NO_WINDOW,
+    };
     // SAFETY: plain data, written by the call.
     let mut pi: PROCESS_INFORMATION = unsafe { std::mem::zeroed() };
     // SAFETY: NUL-terminated wide strings that outlive the call (the command line writable, as
@@ -202,10 +225,7 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
             // No handle named: nothing inherited (an empty list would let every inheritable
             // handle of the host through).
             i32::from(!inherited.is_empty()),
-            CREATE_SUSPENDED
-                | EXTENDED_STARTUPINFO_PRESENT
-                | CREATE_UNICODE_ENVIRONMENT
-                | CREATE_NO_WINDOW,
+            CREATE_SUSPENDED | EXTENDED_STARTUPINFO_PRESENT | CREATE_UNICODE_ENVIRONMENT | window,
             env.as_ptr().cast(),
             cwd.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
             &si.StartupInfo,
@@ -244,22 +264,42 @@ pub(crate) fn start(spec: &StartSpec, job: &Job) -> io::Result<Started> {
     })
 }
 
-/// A `PROC_THREAD_ATTRIBUTE_LIST` holding one attribute, the handle list.
+/// A `PROC_THREAD_ATTRIBUTE_LIST` holding the handle list and, for a program on a
+/// pseudo-console, that console.
 struct AttributeList {
     buf: Vec<u8>,
 }
 
 impl AttributeList {
-    fn with_handles(handles: &[usize]) -> io::Result<AttributeList> {
+    fn new(handles: &[usize], console: Option<HPCON>) -> io::Result<AttributeList> {
+        let count = 1 + u32::from(console.is_some());
         let mut size = 0usize;
         // SAFETY: with a null list the call only writes the size it needs into `size`.
-        unsafe { InitializeProcThreadAttributeList(std::ptr::null_mut(), 1, 0, &mut size) };
+        unsafe { InitializeProcThreadAttributeList(std::ptr::null_mut(), count, 0, &mut size) };
         let mut list = AttributeList {
             buf: vec![0u8; size.max(1)],
         };
         // SAFETY: a buffer of the size the call asked for.
-        if unsafe { InitializeProcThreadAttributeList(list.ptr(), 1, 0, &mut size) } == 0 {
+        if unsafe { InitializeProcThreadAttributeList(list.ptr(), count, 0, &mut size) } == 0 {
             return Err(io::Error::last_os_error());
+        }
+        if let Some(hpc) = console {
+            // SAFETY: an initialised list; this attribute's value is the console itself (not a
+            // pointer to it), as the call documents, open across the start.
+            let ok = unsafe {
+                UpdateProcThreadAttribute(
+                    list.ptr(),
+                    0,
+                    PROC_THREAD_ATTRIBUTE_PSEUDOCONSOLE as usize,
+                    hpc as *const c_void,
+                    std::mem::size_of::<HPCON>(),
+                    NULL,
+                    std::ptr::null(),
+                )
+            };
+            if ok == 0 {
+                return Err(io::Error::last_os_error());
+            }
         }
         if handles.is_empty() {
             return Ok(list);
@@ -405,6 +445,7 @@ mod tests {
             env: &env,
             cwd: None,
             stdio: [null, writer.raw(), writer.raw()],
+            console: None,
         };
         let started = start(&spec, &job).unwrap();
         assert_eq!(job.pids().unwrap(), vec![started.pid]);
@@ -425,6 +466,7 @@ mod tests {
             env: &env,
             cwd: None,
             stdio: [null; 3],
+            console: None,
         };
         let started = start(&spec, &job).unwrap();
         assert!(
@@ -452,6 +494,7 @@ mod tests {
             env: &env,
             cwd: None,
             stdio: [null; 3],
+            console: None,
         };
         let started = start(&spec, &job).unwrap();
         assert_eq!(started.wait(Duration::from_millis(0)).unwrap(), None);

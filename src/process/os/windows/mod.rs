@@ -6,12 +6,14 @@
 //! pipes only the user can open (`pipe`), Git Bash found (`discover`), paths translated both
 //! ways (`paths`), the start's plain data (`plan`), and the session's plumbing: descriptors as
 //! handles (`fd`, mounted by the door), readiness from a thread per registered handle (`ready`),
-//! the door's start into a job with the host as supervisor (`start`). The sandbox fails closed
-//! (`sandbox`); there is no pseudo-terminal yet (ConPTY). See docs/windows.md.
+//! the door's start into a job with the host as supervisor (`start`), the pseudo-terminal as a
+//! pseudo-console (`conpty`, ConPTY), and the removal of scratch directories dead hosts left
+//! (`scratch`). The sandbox fails closed (`sandbox`). See docs/windows.md.
 //!
 //! Built (type-checked and linked for x86_64-pc-windows-gnu by `scripts/check-windows.mjs`);
 //! what of it ran under wine is in docs/windows.md.
 
+pub(crate) mod conpty;
 pub(crate) mod discover;
 pub(crate) mod job;
 pub(crate) mod paths;
@@ -19,11 +21,14 @@ pub(crate) mod pipe;
 pub(crate) mod plan;
 pub(crate) mod ready;
 pub(crate) mod sandbox;
+pub(crate) mod scratch;
 pub(crate) mod start;
 mod toolhelp;
 
 #[cfg(test)]
 mod channel_tests;
+#[cfg(test)]
+mod conpty_tests;
 
 use std::ffi::c_void;
 use std::io;
@@ -32,7 +37,7 @@ use std::path::{Path, PathBuf};
 use windows_sys::Win32::Foundation::{CloseHandle, HANDLE};
 
 use super::entry::FdTarget;
-use super::fd::{not_yet, OwnedFd, RawFd};
+use super::fd::{OwnedFd, RawFd};
 pub(crate) use toolhelp::{all_pids, children, entry, exe_name, exe_path, snapshot};
 
 /// No memory filesystem on Windows: scratch files go in `%TEMP%`.
@@ -120,16 +125,6 @@ pub(crate) fn host_identity() -> Option<String> {
     pipe::current_user_sid()
         .ok()
         .map(|sid| format!("user {sid}"))
-}
-
-/// No pseudo-terminal yet: ConPTY is to come.
-pub(crate) fn open_pty(
-    _ptmx: &Path,
-) -> Result<(std::fs::File, OwnedFd, PathBuf), (String, io::Error)> {
-    Err((
-        "opening a pseudo-console".into(),
-        not_yet("a pseudo-terminal (ConPTY)"),
-    ))
 }
 
 /// The exit watch: a handle on process `pid` (`SYNCHRONIZE`, to wait for it; `TERMINATE`, to end

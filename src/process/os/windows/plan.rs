@@ -203,6 +203,45 @@ pub(crate) fn created_yet(created: u64, now: u64) -> bool {
 /// One day of 100 ns intervals (see [`created_yet`]).
 const CLOCK_LEEWAY: u64 = 24 * 3600 * 10_000_000;
 
+/// The file in a session's scratch directory that names the host that made it: its pid and
+/// creation time (see [`host_record`]). A directory without it is not one of these.
+#[cfg_attr(not(windows), allow(dead_code))]
+pub(crate) const HOST_RECORD: &str = ".agent-shell-host";
+
+/// The most a host record holds: more is not one of ours.
+pub(crate) const HOST_RECORD_MAX_BYTES: u64 = 64;
+
+/// The text of a host record: `<pid> <creation time>` and a newline.
+pub(crate) fn host_record(pid: u32, created: u64) -> String {
+    format!("{pid} {created}\n")
+}
+
+/// The host a record names, `(pid, creation time)`; `None` for anything else.
+pub(crate) fn parse_host_record(text: &str) -> Option<(u32, u64)> {
+    let (pid, created) = text.strip_suffix('\n')?.split_once(' ')?;
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(pid) || !all_digits(created) {
+        return None;
+    }
+    Some((pid.parse().ok()?, created.parse().ok()?))
+}
+
+/// Whether the host `owner` (`(pid, creation time)`, from a record) is gone, so that its scratch
+/// directory is left over: it is not `me`, and no process has its pid now (`now`: the creation
+/// time of the process with that pid, `None` when there is none) or the one that has it started
+/// at another time. A process whose creation time cannot be read (0: not ours to open) may be
+/// the owner: not gone.
+pub(crate) fn host_gone(owner: (u32, u64), me: (u32, u64), now: Option<u64>) -> bool {
+    if owner == me {
+        return false;
+    }
+    match now {
+        None => true,
+        Some(0) => false,
+        Some(created) => created != owner.1,
+    }
+}
+
 #[cfg(test)]
 #[path = "plan_tests.rs"]
 mod tests;

@@ -148,3 +148,49 @@ fn a_creation_time_later_than_now_is_not_known_yet() {
     assert!(created_yet(now + hour, now));
     assert!(!created_yet(now + 25 * hour, now));
 }
+
+#[test]
+fn a_host_record_reads_back_and_nothing_else_reads_as_one() {
+    let text = host_record(4242, 133_000_000_000_000_000);
+    assert_eq!(text, "4242 133000000000000000\n");
+    assert!(text.len() as u64 <= HOST_RECORD_MAX_BYTES);
+    assert_eq!(
+        parse_host_record(&text),
+        Some((4242, 133_000_000_000_000_000))
+    );
+    for other in [
+        "",
+        "4242 133\n\n",
+        "4242 133",
+        "4242  133\n",
+        "-1 133\n",
+        "4242 +133\n",
+        "42a 133\n",
+        "99999999999 1\n",
+        "1 99999999999999999999999\n",
+    ] {
+        assert_eq!(parse_host_record(other), None, "{other:?}");
+    }
+}
+
+#[test]
+fn a_host_is_gone_when_no_process_has_its_pid_and_creation_time() {
+    let me = (100, 5_000);
+    let owner = (200, 7_000);
+    let cases: &[((u32, u64), Option<u64>, bool)] = &[
+        // No process with that pid: gone.
+        (owner, None, true),
+        // The pid is another process's now (reused): gone.
+        (owner, Some(9_000), true),
+        // The same process: alive.
+        (owner, Some(7_000), false),
+        // A process we cannot read the creation time of may be it: kept.
+        (owner, Some(0), false),
+        // This host's own directories are never stale.
+        (me, None, false),
+        (me, Some(5_000), false),
+    ];
+    for &(owner, now, gone) in cases {
+        assert_eq!(host_gone(owner, me, now), gone, "{owner:?} {now:?}");
+    }
+}

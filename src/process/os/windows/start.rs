@@ -8,10 +8,13 @@
 //!   `prefix`, its exit code in decimal and a NUL to the report's handle (a copy of it, so the
 //!   channel stays open until the report is in), as the supervisor writes the wait status;
 //!   no directory follows (Windows cannot tell where a process was);
-//! - the scratch directory is made by the host before the start, and removed by the host (a
-//!   host that dies leaves it in `%TEMP%`).
+//! - the scratch directory is made by the host before the start, and removed by the host; a
+//!   host that dies leaves it in `%TEMP%`, with a record of that host in it, and the next host's
+//!   first session start removes it (`scratch.rs`).
 //!
-//! The program's stdin, stdout and stderr are `NUL`, or the handles handed at 0, 1 and 2; a handle
+//! On a terminal (`Request::terminal`, a pseudo-console: `conpty.rs`) the program is attached to
+//! that console, which is its stdin, stdout and stderr. Otherwise its stdin, stdout and stderr
+//! are `NUL`, or the handles handed at 0, 1 and 2; a handle
 //! handed at another number is inherited but has no number in the program (Windows has none to
 //! give): such channels are opened by name instead (see docs/windows.md).
 
@@ -61,14 +64,16 @@ impl JobSupervisor {
 /// Starts `req` into a job of its own; see the module's notes.
 pub(crate) fn launch(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
     let start = |e| StartFailed::Start(e);
-    if req.terminal.is_some() {
-        return Err(start(not_yet("a pseudo-terminal (ConPTY)")));
-    }
     if req.sandbox.is_some() {
         return Err(start(not_yet("a sandbox")));
     }
     if let (Some(dir), Some(file)) = (req.scratch_dir, req.scratch_file) {
+        if let Some(parent) = dir.parent() {
+            super::scratch::sweep_once(parent);
+        }
         file.make_in_host(dir).map_err(start)?;
+        // Best effort: a directory without its record is only never swept (`scratch.rs`).
+        let _ = super::scratch::record_host(dir);
     }
     let made_dir = req.scratch_file.and(req.scratch_dir);
     let started = start_in_job(req);
@@ -101,15 +106,26 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
     // Ours, taken before the start: the channel stays open until the report is in.
     let report = duplicate(handle_of(report_to)).map_err(start)?;
     let job = Job::new().map_err(start)?;
+    // A name without a path (a PTY command's `sh`, an `application` given by name) is found as
+    // the `shell` option is (`discover`): `bash` is Git Bash, another name is looked up on the
+    // host's PATH. A session's shell comes here found already.
+    let program = if is_bare_name(req.program) {
+        super::find_shell(req.program).map_err(start)?
+    } else {
+        req.program.to_string()
+    };
     let spec = StartSpec {
-        program: req.program,
+        program: &program,
         args: req.args,
         env: req.env,
         cwd: req.cwd,
         stdio,
+        console: req.terminal,
     };
     let started = job::start(&spec, &job).map_err(start)?;
     let pid = started.pid;
+    // Our own handle's answer: a Toolhelp read now can miss a process wine is still creating.
+    let start_time = super::toolhelp::creation_time(started.process());
     // The job's only handle from now on: closing it ends the run.
     let liveness = OwnedFd::from_handle(job.into_handle());
     // Opened while `started` holds the process: the pid names that very process.
@@ -143,9 +159,15 @@ fn start_in_job(req: &Request) -> Result<Launched<JobSupervisor>, StartFailed> {
             status: None,
         },
         program: pid as i32,
+        start_time,
         exit,
         liveness,
     })
+}
+
+/// Whether `program` names no directory (no `\\`, `/` or drive).
+fn is_bare_name(program: &str) -> bool {
+    !program.contains(['\\', '/', ':'])
 }
 
 /// Waits for the program to exit, then writes `prefix`, its exit code and a NUL to `report`.

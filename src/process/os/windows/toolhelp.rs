@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use windows_sys::Win32::Foundation::FILETIME;
+use windows_sys::Win32::Foundation::{FILETIME, HANDLE};
 use windows_sys::Win32::System::Diagnostics::ToolHelp::{
     CreateToolhelp32Snapshot, Process32FirstW, Process32NextW, PROCESSENTRY32W, TH32CS_SNAPPROCESS,
 };
@@ -57,35 +57,36 @@ fn open(pid: i32) -> Option<Handle> {
     Handle::new(unsafe { OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid as u32) }).ok()
 }
 
-/// `pid`'s creation time, and whether it still runs (`None`: not ours to open, or gone).
-fn times(pid: i32) -> Option<(u64, bool)> {
-    let process = open(pid)?;
+/// The creation time of the process `process` (a handle with query rights), as the table gives
+/// it; `None` when it cannot be read, or is not set yet (see `plan::created_yet`).
+pub(crate) fn creation_time(process: HANDLE) -> Option<u64> {
+    created_as_read(process).filter(|&created| created_yet(created, filetime_now()))
+}
+
+/// `GetProcessTimes`' creation time of `process`, set or not.
+fn created_as_read(process: HANDLE) -> Option<u64> {
     let zero = FILETIME {
         dwLowDateTime: 0,
         dwHighDateTime: 0,
     };
     let (mut created, mut exited, mut kernel, mut user) = (zero, zero, zero, zero);
-    // SAFETY: a process handle with query rights; four FILETIMEs written.
-    if unsafe {
-        GetProcessTimes(
-            process.raw(),
-            &mut created,
-            &mut exited,
-            &mut kernel,
-            &mut user,
-        )
-    } == 0
-    {
+    // SAFETY: a process handle with query rights (the caller's); four FILETIMEs written.
+    if unsafe { GetProcessTimes(process, &mut created, &mut exited, &mut kernel, &mut user) } == 0 {
         return None;
     }
+    Some(filetime(created.dwLowDateTime, created.dwHighDateTime))
+}
+
+/// `pid`'s creation time, and whether it still runs (`None`: not ours to open, or gone). A
+/// creation time not set yet is returned as read (`to_entry` leaves such a process out).
+fn times(pid: i32) -> Option<(u64, bool)> {
+    let process = open(pid)?;
+    let created = created_as_read(process.raw())?;
     let mut code = 0u32;
     // SAFETY: as above; one u32 written.
     let running =
         unsafe { GetExitCodeProcess(process.raw(), &mut code) } != 0 && code == STILL_ACTIVE;
-    Some((
-        filetime(created.dwLowDateTime, created.dwHighDateTime),
-        running,
-    ))
+    Some((created, running))
 }
 
 /// `pid`'s entry; `None` while it is being created (its creation time not set yet).

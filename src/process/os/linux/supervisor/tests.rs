@@ -415,7 +415,6 @@ fn read_until(master: &std::fs::File, needle: &str) -> String {
 
 #[test]
 fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
-    use std::os::fd::AsFd;
     let pair = crate::pty::open::open(crate::pty::TermSize::default()).unwrap();
     let (report_read, report_write) = pipe().unwrap();
     let args: Vec<String> = ["-c", "tty; exec sleep 30"].map(String::from).to_vec();
@@ -435,15 +434,16 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
             scratch_file: None,
             sandbox: None,
         },
-        pair.slave.as_fd(),
+        &pair.slave,
     )
     .unwrap();
     drop((pair.slave, report_write));
     let program = spawned.proc.pid;
     let supervisor = spawned.supervisor.id() as i32;
-    let slave = pair.slave_path.to_string_lossy().into_owned();
+    let slave_path = pair.slave_path.clone().unwrap();
+    let slave = slave_path.to_string_lossy().into_owned();
     assert!(
-        read_until(&pair.master, "\n").starts_with(&format!("{slave}\r\n")),
+        read_until(pair.master.file(), "\n").starts_with(&format!("{slave}\r\n")),
         "{slave}"
     );
     // proc(5): field 6 is the session, field 7 the controlling terminal (0 for none).
@@ -453,7 +453,7 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
     assert_eq!(stat_field(supervisor, 7), 0);
     for fd in 0..3 {
         let target = std::fs::read_link(format!("/proc/{program}/fd/{fd}")).unwrap();
-        assert_eq!(target, pair.slave_path);
+        assert_eq!(target, slave_path);
     }
     // The supervisor holds neither end of the terminal: its stdio, its own report descriptor,
     // the liveness pipe and its SIGCHLD signalfd.
@@ -464,11 +464,11 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
     assert_eq!(held.len(), 6, "{held:?}");
     assert!(
         held.iter()
-            .all(|t| t != &pair.slave_path && !t.starts_with("/dev/ptmx")),
+            .all(|t| t != &slave_path && !t.starts_with("/dev/ptmx")),
         "{held:?}"
     );
     // ^C reaches the program: the terminal is its controlling terminal, its group in front.
-    (&pair.master).write_all(b"\x03").unwrap();
+    pair.master.file().write_all(b"\x03").unwrap();
     assert_eq!(
         read_all(&report_read),
         format!("S:{}\0", libc::SIGINT).as_bytes()
