@@ -91,8 +91,9 @@ impl Default for PoolOptions {
 
 impl PoolOptions {
     /// A job manager's pool: two shells (a confined call right after another, or beside it as
-    /// an agent's parallel calls come, finds one started; one more idle bash: 3.1 MB resident, 0.3 MB of it its own), confined
-    /// when the jobs are, kept while jobs come at most [`JOBS_IDLE_RELEASE`] apart. Its `SECONDS` counts from when it was started, not from when
+    /// an agent's parallel calls come, finds one started; one more idle bash: 3.1 MB resident,
+    /// 0.3 MB of it its own), confined when the jobs are, kept while jobs come at most
+    /// [`JOBS_IDLE_RELEASE`] apart. Its `SECONDS` counts from when it was started, not from when
     /// a job took it (assigning `SECONDS` is not done: see `framing::bootstrap_taken`); a job
     /// started from a session does not carry the session's `SECONDS` either.
     pub fn jobs() -> Self {
