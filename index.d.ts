@@ -405,9 +405,10 @@ export interface JobManagerOptions {
    */
   artifactDir?: string
   /**
-   * Keep one shell started ahead of need, as the last job's was (its program, environment
+   * Keep two shells started ahead of need, as the last job's was (its program, environment
    * and `sandbox`, the policy already entered), so that the next such job skips the shell's
-   * start: it is started when a job ends, taken by one job only, and ended by `close()`, the
+   * start (two: a job right after another, or beside it, finds one too): they are started when a
+   * job ends, each taken by one job only, and ended by `close()`, the
    * manager's end, the JavaScript environment's teardown, or 60 s without a job. A job with
    * `sandbox.readableRoots` or its own `TMPDIR` in `sessionEnv` never takes one. @default false
    */

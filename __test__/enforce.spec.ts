@@ -70,6 +70,15 @@ describe('a read-only call runs confined and still works', () => {
     await t.bash.execute({ command: 'X=2' }, { approved: true })
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await read()).toBe('2 unset')
+    // A session run that cannot change the state leaves the state read for a call true; one that
+    // calls the session's own function (which may change anything) does not.
+    await t.bash.execute({ command: 'setx() { X=$1; }' }, { approved: true })
+    expect(await read()).toBe('2 unset')
+    await t.bash.execute({ command: 'ls >/dev/null; echo "$X" | wc -c' }, { approved: true })
+    expect(await read()).toBe('2 unset')
+    await t.bash.execute({ command: 'setx 9' }, { approved: true })
+    expect(await read()).toBe('9 unset')
+    await t.bash.execute({ command: 'setx 2' }, { approved: true })
     // A trap on a signal runs while the session's shell waits: the state is read anew each call.
     const pid = Number(text(await t.bash.execute({ command: "trap 'Y=late' USR1; echo $$" }, { approved: true })))
     expect(await read()).toBe('2 unset')

@@ -6,7 +6,10 @@
 // CPU time per call (this process and its reaped children, blocks of calls of one kind), and what
 // the first confined call of a tool set adds (per session), and what a confined call right after
 // another adds (the session's state, captured for the one before, given again), and what one
-// 50 ms after a session run adds (the state read ahead meanwhile).
+// 50 ms after a session run adds (the state read ahead meanwhile), and one right after a session
+// run that changed the state adds (read in its time). The "added per call" pairs alternate calls
+// with no pause; a session run of a command that cannot change the state (both commands here)
+// leaves the capture read for a confined call before it true (`src/shell/neutral.rs`).
 // `node bench/enforce.mjs [pairs] [--out FILE]` (default 100 pairs; `--out` appends a markdown
 // section with the date, cores and load). Linux with Landlock ABI 6+ only.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -109,6 +112,19 @@ for (const command of commands) {
     afterRun.push(s)
     afterRunDiffs.push(s - p)
   }
+  // A confined call right after a session run that changes the session's state (an assignment:
+  // no pause, so nothing can be read ahead): the state is read for it, in its time. Paired with
+  // the approved call of the command itself, run just before that run.
+  const afterChange = []
+  const afterChangeDiffs = []
+  for (let i = 0; i < pairs; i++) {
+    const p = await once(true)
+    const r = await t.bash.execute({ command: `CHANGED=${i}` }, { approved: true })
+    if (r.isError) throw new Error(JSON.stringify(r))
+    const s = await once(false)
+    afterChange.push(s)
+    afterChangeDiffs.push(s - p)
+  }
   // CPU per call: blocks of 20 calls of one kind, alternated.
   const cpu = { approved: [], confined: [] }
   for (let block = 0; block < 6; block++) {
@@ -122,7 +138,8 @@ for (const command of commands) {
     `**added per call ${ms(median(diffs))}** (median of paired differences); ` +
     `CPU per call (host and reaped children, 3 blocks of 20 each): approved ${ms(avg(cpu.approved))}, confined ${ms(avg(cpu.confined))}; ` +
     `a confined call right after another (its state kept): ${ms(median(again))}, **added ${ms(median(againDiffs))}** (median of ${pairs} paired differences); ` +
-    `a confined call 50 ms after a session run (its state read ahead): ${ms(median(afterRun))}, **added ${ms(median(afterRunDiffs))}** (median of ${pairs} paired differences)`)
+    `a confined call 50 ms after a session run (its state read ahead): ${ms(median(afterRun))}, **added ${ms(median(afterRunDiffs))}** (median of ${pairs} paired differences); ` +
+    `a confined call right after a session run that changed the state (\`CHANGED=i\`, no pause: the state read in the call's time): ${ms(median(afterChange))}, **added ${ms(median(afterChangeDiffs))}** (median of ${pairs} paired differences)`)
   say('')
 }
 await t.close()

@@ -74,15 +74,23 @@ pub(super) struct Live {
     /// Where the current chunk starts in the script.
     pub(super) chunk_start: u64,
     /// The session's state as the last capture read it (`session/aside.rs`): given again to
-    /// captures until the shell is given anything to run ([`Live::append_and_wake`] drops it);
-    /// a new shell (restart, park, exit) starts with none.
-    pub(super) captured: Option<std::sync::Arc<[u8]>>,
+    /// captures until the shell is given anything to run ([`Live::append_and_wake`] drops it,
+    /// and a run that cannot change the state gives it back: `session::begin`); a new shell
+    /// (restart, park, exit) starts with none.
+    pub(super) captured: Option<KeptState>,
     /// Where the script's storage was freed up to (see [`Live::append_and_wake`]).
     pub(super) punched: u64,
     /// The shell's children list, read after every run.
     pub(super) children_file: tree::ChildrenFile,
     /// Reused for every read of the output FIFO.
     pub(super) read_buf: Vec<u8>,
+}
+
+/// A capture of the session's state, kept by the shell it was read from.
+pub(super) struct KeptState {
+    pub(super) text: std::sync::Arc<[u8]>,
+    /// The aliases and functions it defines (`state::defined_names`).
+    pub(super) names: std::collections::HashSet<Box<str>>,
 }
 
 pub(super) struct Fifo {

@@ -4,6 +4,7 @@
 mod bash;
 pub mod framing;
 mod live;
+mod neutral;
 pub mod pool;
 pub mod reading;
 mod request;

@@ -31,7 +31,8 @@ use crate::shell::reading;
 use crate::shell::status::StatusWatcher;
 
 pub use super::live::Senders;
-use super::live::{may_move_descriptors, Ended, Live, StopSignals};
+use super::live::{may_move_descriptors, Ended, KeptState, Live, StopSignals};
+use super::neutral;
 use super::pool::Pool;
 use super::request::{validate_run, RunOutcome, RunRequest, ShellConfig, Stderr};
 use super::start::{shell_command, start_shell};
@@ -814,6 +815,16 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
     live.watch_descriptors |= may_move_descriptors(&req.command);
     live.lineno_named |= req.command.contains("LINENO");
     let new_fifos = live.prepare_fifos(req.stderr == Stderr::Separate)?;
+    // A capture of the state stays true across a run that cannot change it, with nothing of the
+    // framing's that would: no `cwd` or `env` of the run's own, none of a run before to undo,
+    // no trap (a trap's command may change anything, at any command).
+    let kept = live.captured.take().filter(|kept| {
+        req.cwd.is_none()
+            && req.env.is_empty()
+            && restore.is_empty()
+            && live.state.traps.trim().is_empty()
+            && neutral::keeps_state(&req.command, &|name| kept.names.contains(name))
+    });
     let cwd = req.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
     let script = live.framing.run_script(
         &live.state,
@@ -828,7 +839,9 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
             lineno_named: live.lineno_named,
         },
     );
-    live.append_and_wake(&script)
+    live.append_and_wake(&script)?;
+    live.captured = kept;
+    Ok(())
 }
 
 /// The text that gives each key of a run's `env` back the value `saved` reported for it (a key

@@ -7,6 +7,7 @@
 
 use super::framing::quote;
 use super::ShellConfig;
+use std::collections::HashSet;
 
 /// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, each function's `declare -f` then an
 /// empty field (a definition is never empty), `declare -F`, `$PWD`, then one `declare -p` per
@@ -105,6 +106,27 @@ pub(crate) struct Captured {
     /// Turns on the session's [`TRACE_OPTIONS`]; put before the command, on its first line (so
     /// that `LINENO` counts as in the session).
     pub(crate) trace: String,
+}
+
+/// The names [`CAPTURE`]'s output defines as aliases or functions: a command of such a name may
+/// run anything in the shell (see `shell::neutral`). `None` when the output is not that.
+pub(crate) fn defined_names(output: &[u8]) -> Option<HashSet<Box<str>>> {
+    let text = String::from_utf8_lossy(output);
+    let mut sections = text.split('\0');
+    let (_options, _shopts, aliases) = (sections.next()?, sections.next()?, sections.next()?);
+    while !sections.next()?.is_empty() {}
+    let functions = sections.next()?;
+    // `alias NAME='…'` (a line of a value that spans lines may add a name: one more to ask
+    // about, never one less) and `declare -f[x…] NAME`.
+    let alias_names = aliases
+        .lines()
+        .filter_map(|l| l.strip_prefix("alias ")?.split('=').next());
+    let function_names = functions.lines().filter_map(|l| {
+        l.strip_prefix("declare -f")?
+            .split_once(' ')
+            .map(|(_, name)| name)
+    });
+    Some(alias_names.chain(function_names).map(Box::from).collect())
 }
 
 /// Builds the script from [`CAPTURE`]'s output; `None` when the output is not that (the capture

@@ -48,7 +48,7 @@ export class ToolSession {
 
   /**
    * Confined foreground calls run as jobs of their own manager, so that they are not listed among the model's background jobs.
-   * It keeps one confined shell started ahead of need (the policy entered, waiting for the state and the command), ended with the tool set.
+   * It keeps two confined shells started ahead of need (the policy entered, waiting for the state and the command), ended with the tool set.
    */
   confinedJobManager(bufferBytes: number): JobManager {
     this.#confinedJobs ??= new JobManager({ bufferBytes, startAhead: true })

@@ -112,7 +112,7 @@ impl Session {
             turns,
             |live| {
                 if let Some(kept) = live.captured.as_ref() {
-                    return Prepared::Done(kept.to_vec());
+                    return Prepared::Done(kept.text.to_vec());
                 }
                 match live.state.needs_silence() || live.state.has_err_trap() {
                     true => Prepared::Run(state::CAPTURE.to_string()),
@@ -238,7 +238,10 @@ impl Session {
                 && live.spawned.proc.pid == pid
                 && !live.state.has_signal_trap()
             {
-                live.captured = Some(text.as_slice().into());
+                live.captured = state::defined_names(&text).map(|names| KeptState {
+                    text: text.as_slice().into(),
+                    names,
+                });
             }
         }
         Ok(Aside::Ran(text))
@@ -296,9 +299,9 @@ mod tests {
         assert!(kept(&s).await);
         // Given again: the same text, and `$?`/`$_` as the session's last run left them.
         assert_eq!(captured(&s).await, first);
-        let (_, said) = run(&s, "echo \"$X\"").await;
+        let (_, said) = run(&s, "echo \"$X\"; Y=1").await;
         assert_eq!(said, "first\n");
-        // That run dropped it; the next capture reads the shell again.
+        // That run (it assigns) dropped it; the next capture reads the shell again.
         assert!(!kept(&s).await);
         run(&s, "X=second").await;
         let second = captured(&s).await;
@@ -307,6 +310,34 @@ mod tests {
         // A restart starts a shell with nothing kept.
         run(&s, "exit 3").await;
         run(&s, "true").await;
+        assert!(!kept(&s).await);
+        s.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_run_that_cannot_change_the_state_keeps_the_capture() {
+        let s = Session::new(ShellConfig::default()).unwrap();
+        run(&s, "X=first; g() { X=changed; }; alias ll='X=aliased'").await;
+        let first = captured(&s).await;
+        for neutral in [
+            "ls / >/dev/null",
+            "echo \"$X\" | wc -c",
+            "(cd / && X=sub; pwd)",
+        ] {
+            run(&s, neutral).await;
+            assert!(kept(&s).await, "{neutral}");
+        }
+        assert_eq!(captured(&s).await, first);
+        // Each of these may change it (a function or alias of the session may run anything).
+        for changing in ["X=second", "cd /", "g", "ll", "echo ${Y:=1}", "true &"] {
+            captured(&s).await;
+            run(&s, changing).await;
+            assert!(!kept(&s).await, "{changing}");
+        }
+        // Nor with a trap set: its command runs at the run's commands.
+        run(&s, "trap 'X=trapped' DEBUG").await;
+        captured(&s).await;
+        run(&s, "ls / >/dev/null").await;
         assert!(!kept(&s).await);
         s.close().await;
     }
@@ -324,7 +355,7 @@ mod tests {
         assert!(kept(&s).await);
         assert!(captured(&s).await.contains("X=\"two\""));
         // The session's next run reads `$?` as its last run left it, not the capture's.
-        let (_, said) = run(&s, "echo \"$? $X\"").await;
+        let (_, said) = run(&s, "echo \"$? $X\"; Y=1").await;
         assert_eq!(said, "1 two\n");
         // A run already in line: nothing read (that run changes the state).
         let place = s.queue();
