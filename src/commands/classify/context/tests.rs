@@ -1949,6 +1949,59 @@ fn pagers_tools_and_interpreters() {
             )
         },
         case(
+            "docker-help-user-plugin",
+            |p| {
+                p.program("home/.docker/cli-plugins/docker-foo");
+            },
+            "docker --help",
+            Some("CLI plugin"),
+        ),
+        case(
+            "docker-command-help-user-plugin",
+            |p| {
+                p.program("home/.docker/cli-plugins/docker-foo");
+            },
+            "docker ps --help",
+            Some("CLI plugin"),
+        ),
+        Case {
+            env: &[("DOCKER_CONFIG", "ci/docker")],
+            ..case(
+                "docker-info-config-env-plugin",
+                |p| {
+                    p.program("repo/ci/docker/cli-plugins/docker-scan");
+                },
+                "docker info",
+                Some("CLI plugin"),
+            )
+        },
+        case(
+            "docker-config-extra-plugin-dirs",
+            |p| {
+                p.program("repo/tools/docker-foo");
+                p.write(
+                    "home/.docker/config.json",
+                    "{\"cliPluginsExtraDirs\": [\"../repo/tools\"]}",
+                );
+            },
+            "docker system info",
+            Some("CLI plugin"),
+        ),
+        case(
+            "docker-ps-with-plugins",
+            |p| {
+                p.program("home/.docker/cli-plugins/docker-foo");
+            },
+            "docker ps -a",
+            None,
+        ),
+        case(
+            "docker-help-no-plugins",
+            |p| p.write("home/.docker/config.json", "{}"),
+            "docker --help",
+            None,
+        ),
+        case(
             "kubectl-home-config-exec-plugin",
             |p| {
                 p.write(

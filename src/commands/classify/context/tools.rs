@@ -222,6 +222,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => compiler_env(here, out),
         "kubectl" => kubeconfig(here, args, out),
+        "docker" => docker_plugins(here, args, out),
         "go" => go_env(here, out),
         "bash" | "sh" => startup_files(here, args, out),
         "man" if here.env.is_set("MANOPT") => {
@@ -948,6 +949,86 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
                 format!("the compiler runs its passes from the directories {name} names"),
             );
         }
+    }
+}
+
+/// docker describes its CLI plugins by running each of them (`docker-<name>
+/// docker-cli-plugin-metadata`) for its help (`help`, `--help`, `-h`, on any command) and for
+/// `info` / `system info` (measured with the Docker CLI 28.2: a plugin planted in
+/// `~/.docker/cli-plugins` ran for `docker --help`, `docker ps --help` and `docker info`, not for
+/// `docker ps`, `docker version` or `docker --version`). The plugins are those of the
+/// configuration directory (`--config`, else `DOCKER_CONFIG`, else `~/.docker`): its
+/// `cli-plugins` directory and the directories its `config.json` adds (`cliPluginsExtraDirs`).
+/// The system's own plugin directories are taken as the machine's. A plugin named by the command
+/// (`docker compose ps`) is the program it plainly runs.
+fn docker_plugins(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let values: Vec<Option<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+    let first = values
+        .iter()
+        .position(|v| !v.is_some_and(|v| v.starts_with('-')));
+    let command: Vec<&str> = first
+        .map(|at| {
+            values[at..]
+                .iter()
+                .take(2)
+                .map(|v| v.unwrap_or(""))
+                .collect()
+        })
+        .unwrap_or_default();
+    let describes = values
+        .iter()
+        .any(|v| matches!(v, Some("--help" | "-h")) || v.is_none())
+        || matches!(
+            command.as_slice(),
+            ["help", ..] | ["info", ..] | ["system", "info"]
+        );
+    if !describes {
+        return;
+    }
+    let mut config: Option<PathBuf> = None;
+    for (i, v) in values.iter().enumerate() {
+        match v {
+            Some(v) if v.starts_with("--config=") => {
+                config = Some(files::join(here.dir, &v["--config=".len()..]))
+            }
+            Some("--config") => {
+                config = values
+                    .get(i + 1)
+                    .copied()
+                    .flatten()
+                    .map(|d| files::join(here.dir, d))
+            }
+            _ => {}
+        }
+    }
+    let config = config.or_else(|| match here.env.get("DOCKER_CONFIG") {
+        Var::Set(dir) if !dir.is_empty() => Some(files::join(here.dir, dir)),
+        Var::Runtime => None,
+        _ => here.env.home().map(|h| h.join(".docker")),
+    });
+    let Some(config) = config else {
+        out.push(
+            Level::Unknown,
+            "docker's configuration directory is only known at run time: its CLI plugins run for help and info",
+        );
+        return;
+    };
+    let plugins = config.join("cli-plugins");
+    let has_plugins = std::fs::read_dir(&plugins).is_ok_and(|mut d| d.next().is_some());
+    let extra = match files::read_text(&config.join("config.json")) {
+        Contents::Missing => false,
+        Contents::Text(t) => t.contains("cliPluginsExtraDirs"),
+        Contents::Unreadable => true,
+    };
+    if has_plugins || extra {
+        let dir = match has_plugins {
+            true => plugins.display().to_string(),
+            false => format!("the directories {}/config.json adds", config.display()),
+        };
+        out.push(
+            Level::Unknown,
+            format!("docker runs every CLI plugin in {dir} to describe it (help, info)"),
+        );
     }
 }
 

@@ -176,7 +176,10 @@ fn a_pty_session_runs_a_program_to_its_exit_code_and_kills_another() {
             .start(argv("setTimeout(() => {}, 600000)"), CancelToken::default())
             .unwrap();
         session.write(b"typed\r").unwrap();
-        match session.resize(TermSize { cols: 100, rows: 30 }) {
+        match session.resize(TermSize {
+            cols: 100,
+            rows: 30,
+        }) {
             Err(crate::error::Error::Io { source, .. }) => resized(Err(source)),
             other => other.unwrap(),
         }

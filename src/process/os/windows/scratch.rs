@@ -65,7 +65,11 @@ pub(crate) fn sweep(parent: &Path, prefix: &str, me: (u32, u64)) -> usize {
         if removed == SWEEP_MAX_REMOVED {
             break;
         }
-        if !entry.file_name().to_str().is_some_and(|n| n.starts_with(prefix)) {
+        if !entry
+            .file_name()
+            .to_str()
+            .is_some_and(|n| n.starts_with(prefix))
+        {
             continue;
         }
         let dir = entry.path();
