@@ -178,6 +178,11 @@ function facts(c) {
   }
   if (program === 'tree') {
     for (const l of lines) { const m = /(?:├──|└──|`--|\|--)\s(.+)$/.exec(l); if (m) add('entry', m[1]) }
+    // `tree -J`: the same entries as JSON (each one's name; the report's two counts).
+    if (/(^|\s)-\w*J/.test(c.command)) {
+      const walk = (items) => { for (const i of items ?? []) { if (i.name) add('entry', i.name); walk(i.contents) } }
+      try { walk(JSON.parse(raw)) } catch {}
+    }
     return f
   }
   if (program === 'find') {
