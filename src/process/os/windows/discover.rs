@@ -58,8 +58,8 @@ pub(crate) const BASH_VARS: [&str; 2] = ["AGENT_SHELL_BASH", "CLAUDE_CODE_GIT_BA
 const UNDER_ROOT: [&str; 2] = ["bin\\bash.exe", "usr\\bin\\bash.exe"];
 
 /// Finds the bash to run. `shell`: the option as given (`None`, `bash` or `bash.exe` mean "find
-/// Git Bash"; another bare name such as `sh` is looked up on PATH; anything with a separator or a
-/// drive is a path used as is).
+/// Git Bash"; another bare name is looked up on PATH, and `sh` not found there is Git Bash's
+/// `sh.exe`; anything with a separator or a drive is a path used as is).
 pub(crate) fn find_bash(shell: Option<&str>, host: &dyn Host) -> Result<Found, NotFound> {
     let mut tried = Vec::new();
     if let Some(shell) = shell.filter(|s| !is_default_name(s)) {
@@ -86,9 +86,27 @@ pub(crate) fn find_bash(shell: Option<&str>, host: &dyn Host) -> Result<Found, N
                 });
             }
         }
-        return Err(NotFound::Nowhere {
-            tried: vec![format!("shell {shell:?} on PATH")],
-        });
+        if !is_sh(shell) {
+            return Err(NotFound::Nowhere {
+                tried: vec![format!("shell {shell:?} on PATH")],
+            });
+        }
+        // `sh` (a `PtySession`'s default) where no `sh.exe` is on PATH, as on most machines:
+        // Git for Windows' own, beside the bash found as for the default (`bin\sh.exe`,
+        // `usr\bin\sh.exe`), else that bash itself.
+        let mut found = find_bash(None, host).map_err(|why| match why {
+            NotFound::Nowhere { mut tried } => {
+                tried.insert(0, format!("shell {shell:?} on PATH"));
+                NotFound::Nowhere { tried }
+            }
+            pointed => pointed,
+        })?;
+        let (dir, _) = split_last(&found.path);
+        let sibling = join(dir, "sh.exe");
+        if host.is_file(&sibling) {
+            found.path = sibling;
+        }
+        return Ok(found);
     }
     for var in BASH_VARS {
         if let Some(path) = host.var(var).filter(|v| !v.is_empty()) {
@@ -225,6 +243,10 @@ pub(crate) fn is_wsl_launcher(path: &str, host: &dyn Host) -> bool {
     // Without the variables, the usual places still count.
     launchers.push("c:\\windows\\system32".into());
     dir.ends_with("\\microsoft\\windowsapps") || launchers.contains(&dir)
+}
+
+fn is_sh(shell: &str) -> bool {
+    shell.eq_ignore_ascii_case("sh") || shell.eq_ignore_ascii_case("sh.exe")
 }
 
 fn is_default_name(shell: &str) -> bool {

@@ -260,3 +260,31 @@ fn another_shell_by_name_is_looked_up_on_path() {
         found("D:/Git/bin/bash.exe", "shell")
     );
 }
+
+#[test]
+fn sh_not_on_path_is_git_bashs_own() {
+    let git = Fake::windows()
+        .file(PF_BASH)
+        .file("C:\\Program Files\\Git\\bin\\sh.exe");
+    assert_eq!(
+        find_bash(Some("sh"), &git),
+        found(
+            "C:\\Program Files\\Git\\bin\\sh.exe",
+            "a standard install root"
+        )
+    );
+    // No sh.exe beside it: the bash itself.
+    let bare = Fake::windows().file(PF_BASH);
+    assert_eq!(
+        find_bash(Some("sh.exe"), &bare),
+        found(PF_BASH, "a standard install root")
+    );
+    // Nothing anywhere: every place tried is said, PATH's `sh` first.
+    match find_bash(Some("sh"), &Fake::windows()) {
+        Err(NotFound::Nowhere { tried }) => {
+            assert_eq!(tried[0], "shell \"sh\" on PATH");
+            assert!(tried.len() > 3, "{tried:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
