@@ -981,6 +981,29 @@ fn passing_runs_say_counts_and_places_once() {
         text_of("go test -v ./...", go),
         "    z_test.go:14: read 3 (+2 more lines here)\n    z_test.go:20: done\nok  \texample.com/m/z\t0.01s\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
     );
+    // go test -json: the events' printed text is what -v prints, and is said the same way;
+    // the events around it (run, pass, times) say nothing more. A line that is not an event (a
+    // package that did not build) stays.
+    let mut json = String::from("# example.com/m/x\nx.go:3:1: syntax error\n");
+    for line in go.lines() {
+        json.push_str("{\"Time\":\"2026-11-28T18:10:31.43Z\",\"Action\":\"run\",\"Package\":\"example.com/m/z\",\"Test\":\"TestZ\"}\n");
+        let output = serde_json::to_string(&format!("{line}\n")).expect("a string");
+        json.push_str(&format!("{{\"Time\":\"2026-11-28T18:10:31.43Z\",\"Action\":\"output\",\"Package\":\"example.com/m/z\",\"Test\":\"TestZ\",\"Output\":{output}}}\n"));
+    }
+    assert_eq!(
+        run("go test -json ./...", &json).map(|(label, _)| label).as_deref(),
+        Some("go-test-json")
+    );
+    assert_eq!(
+        text_of("go test -json ./...", &json),
+        format!(
+            "# example.com/m/x\nx.go:3:1: syntax error\n{}",
+            text_of("go test -v ./...", go)
+        )
+    );
+    // A failing test's log under a tab (`\t` in the stream) keeps its place.
+    let tabbed = json.replace("    y_test.go:9: read 1", "\\ty_test.go:9: read 1");
+    assert!(text_of("go test -json ./...", &tabbed).contains("\ty_test.go:9: read 1\n"));
     // A failure's message printing a long input back: its run of one piece counted.
     let long = go.replace("read 2", &format!("read \"{}\"", "\\xff".repeat(50)));
     assert!(text_of("go test -v ./...", &long).contains("    y_test.go:9: read \"[\\xff x50]\"\n"));

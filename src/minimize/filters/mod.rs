@@ -143,6 +143,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "build" | "vet" | "install" | "run" => {
                 pick(&format!("go-{sub}"), build::compiler, Guard::Locations)
             }
+            "test" if tests_native::is_go_json_stream(ctx.text) => {
+                pick("go-test-json", tests_native::go_test_json, Guard::Own)
+            }
             "test" => pick("go-test", tests_native::go_test, Guard::Locations),
             _ => None,
         },
