@@ -730,6 +730,12 @@ fn drawn_trees_and_git_path_lists() {
         text_of("cargo tree", cargo_tree),
         "app v0.1.0 (/p)\n  serde v1.0.200\n    serde_derive v1.0.200 (proc-macro)\n  regex v1.10.4\n\n[dev-dependencies]\n  pretty_assertions v1.4.0\n"
     );
+    // `tree -s`: the size column's padding is one space; every entry keeps its size.
+    let sized = "[       4096]  .\n├── [      48143]  Cargo.lock\n├── [       4096]  src\n│   ├── [      28537]  attr.rs\n│   └── [         87]  my  file.rs\n└── [       5007]  Cargo.toml\n\n1 directory, 4 files\n";
+    assert_eq!(
+        text_of("tree -s", sized),
+        "[       4096]  .\n  [ 48143] Cargo.lock  [ 5007] Cargo.toml\n  [ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
+    );
     let npm = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └── b@2.0.0\n└── c@3.0.0\n";
     assert_eq!(
         text_of("npm ls", npm),

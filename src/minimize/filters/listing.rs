@@ -669,7 +669,7 @@ fn siblings(
         if !bare {
             row.push_str(sep);
         }
-        row.push_str(leaf);
+        row.push_str(&padding_collapsed(leaf));
         bare = false;
     }
     if !row.is_empty() {
@@ -681,12 +681,28 @@ fn siblings(
                 items,
                 j + 1,
                 depth + 1,
-                Some(format!("{indent}{name}/")),
+                Some(format!("{indent}{}/", padding_collapsed(name))),
                 out,
             );
         }
     }
     i
+}
+
+/// An entry's attributes before its name (`tree -s`, `-h`, `-p`, `-u`, `-D`: `[      48143]
+/// Cargo.lock`) with their padding said as one space (`[ 48143] Cargo.lock`): the columns line
+/// up only in the drawing, and each run of spaces costs a token.
+fn padding_collapsed(entry: &str) -> std::borrow::Cow<'_, str> {
+    let Some((attrs, name)) = entry
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .filter(|(attrs, name)| !attrs.contains('[') && name.starts_with(' '))
+    else {
+        return entry.into();
+    };
+    let attrs = attrs.split_whitespace().collect::<Vec<_>>().join(" ");
+    let pad = if entry.as_bytes().get(1) == Some(&b' ') { " " } else { "" };
+    format!("[{pad}{attrs}] {}", name.trim_start()).into()
 }
 
 /// A tree's rows of names stay about this wide (a row break costs a token and an indent).
