@@ -707,6 +707,20 @@ fn shapes_keep_every_fact() {
         ),
         ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
+    // pip show -f: the fields as written, the files by directory.
+    let mut files = String::from("Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires: \nFiles:\n  ../../../bin/x\n");
+    for f in ["__init__.py", "cli.py", "core.py", "util.py"] {
+        files.push_str(&format!("  x/{f}\n  x/__pycache__/{}.cpython-311.pyc\n", f.trim_end_matches(".py")));
+    }
+    files.push_str("  x-1.0.dist-info/RECORD\n");
+    assert_eq!(
+        text_of("pip show -f x", &files),
+        "Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires:\nFiles:\n  ../../../bin/x\n  x/\n    __init__.py cli.py core.py util.py\n  x/__pycache__/*.cpython-311.pyc (one per x/*.py)\n  x-1.0.dist-info/RECORD\n"
+    );
+    // A cache that lacks a source's compiled copy, or holds another file, is listed.
+    let partial = files.replace("  x/__pycache__/cli.cpython-311.pyc\n", "");
+    assert!(text_of("pip show -f x", &partial).contains("  x/__pycache__/\n    __init__.cpython-311.pyc core.cpython-311.pyc util.cpython-311.pyc\n"));
+    assert_eq!(run("pip show x", "Name: x\nVersion: 1.0\nFiles:\n  x/a.py\n  x/b.py\n"), None);
     let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
     assert_eq!(
         text_of("pip install requests==2.32.3", pip),

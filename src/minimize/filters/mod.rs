@@ -160,6 +160,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "install" | "download" | "wheel" => {
                 pick("pip-install", pkg::pip_install, Guard::Locations)
             }
+            "show" => pick("pip-show", pkg::pip_show, Guard::Own),
             _ => None,
         },
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
