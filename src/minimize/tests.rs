@@ -188,6 +188,26 @@ fn linters_group_findings_under_their_file() {
         text_of("tsc --noEmit", tsc),
         "src/a.ts:\n  3:3, 14:3 TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts:\n  1:7 TS2304: Cannot find name 'x'.\n"
     );
+    // The same finding with its elaboration at places in two files: said once, its places by
+    // file; a finding said once stays under its file.
+    let elaborated = |at: &str| format!("{at}: error TS2379: Argument of type '{{ k: string | undefined; }}' is not assignable.\n  Types of property 'k' are incompatible.\n    Type 'undefined' is not assignable to type 'string'.\n");
+    let tsc2 = format!(
+        "{}{}src/b.ts(1,7): error TS2304: Cannot find name 'x'.\n{}",
+        elaborated("src/a.ts(3,3)"),
+        elaborated("src/a.ts(9,3)"),
+        elaborated("src/b.ts(4,1)")
+    );
+    assert_eq!(
+        text_of("tsc --noEmit", &tsc2),
+        "src/b.ts:\n  1:7 TS2304: Cannot find name 'x'.\nTS2379: Argument of type '{ k: string | undefined; }' is not assignable. (3 places):\n    Types of property 'k' are incompatible.\n    Type 'undefined' is not assignable to type 'string'.\n  src/a.ts: 3:3 9:3\n  src/b.ts: 4:1\n"
+    );
+    // A place that would join an earlier line of its message, then elaborated: the
+    // elaboration is that place's alone, not the file's last line's.
+    let joined = "src/a.ts(3,3): error TS2322: Bad.\nsrc/a.ts(5,1): error TS2304: Cannot find name 'x'.\nsrc/a.ts(9,3): error TS2322: Bad.\n  Why it is bad.\n";
+    assert_eq!(
+        text_of("tsc --noEmit", joined),
+        "src/a.ts:\n  3:3 TS2322: Bad.\n  5:1 TS2304: Cannot find name 'x'.\n  9:3 TS2322: Bad.\n    Why it is bad.\n"
+    );
     let ruff = "F401 [*] `os` imported but unused\n --> calc.py:1:8\n  |\n1 | import os, sys\n  |        ^^\n  |\nhelp: Remove unused import\n\nE711 Comparison to `None` should be `cond is None`\n --> lib/u.py:6:13\n  |\n6 |     if l == None:\n  |             ^^^^\n  |\n\nFound 2 errors.\n[*] 1 fixable with the `--fix` option.\n";
     assert_eq!(
         text_of("ruff check .", ruff),
