@@ -727,6 +727,16 @@ fn shapes_keep_every_fact() {
         ),
         ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
+    // A linter's or formatter's fixes as a unified diff: the diff shape, whatever the program;
+    // a report with a diff deep inside is not a diff.
+    let fixes = format!("--- a/x.py\n+++ a/x.py\n@@ -1,9 +1,9 @@\n{}-import os, sys\n+import os\n+import sys\n{}\nWould fix 1 error.\n", " ctx\n".repeat(3), " more\n".repeat(3)).repeat(20);
+    for command in ["ruff check --diff .", "isort --diff x.py", "gofmt -d ."] {
+        let (label, out) = run(command, &fixes).expect("a diff");
+        assert!(label.ends_with("-diff"), "{label}");
+        assert_keeps(&out, &["-import os, sys", "+import os", "+import sys", "Would fix 1 error."]);
+    }
+    let report = format!("{}{fixes}", "E1 x.py:3:1 something\n".repeat(4));
+    assert!(run("ruff check --diff .", &report).is_none_or(|(label, _)| label == "ruff"));
     // pip show -f: the fields as written, the files by directory.
     let mut files = String::from("Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires: \nFiles:\n  ../../../bin/x\n");
     for f in ["__init__.py", "cli.py", "core.py", "util.py"] {

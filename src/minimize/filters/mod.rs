@@ -114,6 +114,12 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
     let program = inv.program.as_str();
     let sub = inv.subcommand().unwrap_or("");
     let pick = |label: &str, f: Filter, g: Guard| Some((label.to_string(), f, g));
+    // A tool that prints what it would change as a unified diff (`ruff check --diff`, `isort
+    // --diff`, `gofmt -d`, `black --diff`): the diff shape, whatever the program; git's own
+    // diffs have their filter.
+    if program != "git" && is_unified_diff(ctx.text) {
+        return pick(&format!("{program}-diff"), git::unified, Guard::Own);
+    }
     match program {
         "git" => {
             let sub = git::subcommand(inv)?;
@@ -196,6 +202,20 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         _ => sniff(ctx.text),
     }
 }
+
+/// Whether `text` starts as a unified diff does (after any lines before the first file, as
+/// `gofmt -d`'s `diff -u a.go.orig a.go`): a `--- ` line, a `+++ ` line, then a hunk header.
+fn is_unified_diff(text: &str) -> bool {
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("--- "));
+    lines.next().is_some()
+        && lines.next().is_some_and(|l| l.starts_with("+++ "))
+        && lines.next().is_some_and(|l| l.starts_with("@@ -"))
+        && text.lines().take_while(|l| !l.starts_with("--- ")).count() <= DIFF_PREAMBLE_LINES
+}
+
+/// Most lines before a diff's first file for the output to be taken for a diff (`diff -u a b`,
+/// `Index: x`, a `===` rule): a program's own report with a diff deep inside is not one.
+const DIFF_PREAMBLE_LINES: usize = 3;
 
 /// A program recognized by its output rather than its name: a gtest binary, a test runner or
 /// compiler started through a script.
