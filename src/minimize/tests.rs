@@ -190,7 +190,9 @@ fn linters_group_findings_under_their_file() {
     );
     // The same finding with its elaboration at places in two files: said once, its places by
     // file; a finding said once stays under its file.
-    let elaborated = |at: &str| format!("{at}: error TS2379: Argument of type '{{ k: string | undefined; }}' is not assignable.\n  Types of property 'k' are incompatible.\n    Type 'undefined' is not assignable to type 'string'.\n");
+    let elaborated = |at: &str| {
+        format!("{at}: error TS2379: Argument of type '{{ k: string | undefined; }}' is not assignable.\n  Types of property 'k' are incompatible.\n    Type 'undefined' is not assignable to type 'string'.\n")
+    };
     let tsc2 = format!(
         "{}{}src/b.ts(1,7): error TS2304: Cannot find name 'x'.\n{}",
         elaborated("src/a.ts(3,3)"),
@@ -733,14 +735,27 @@ fn shapes_keep_every_fact() {
     for command in ["ruff check --diff .", "isort --diff x.py", "gofmt -d ."] {
         let (label, out) = run(command, &fixes).expect("a diff");
         assert!(label.ends_with("-diff"), "{label}");
-        assert_keeps(&out, &["-import os, sys", "+import os", "+import sys", "Would fix 1 error."]);
+        assert_keeps(
+            &out,
+            &[
+                "-import os, sys",
+                "+import os",
+                "+import sys",
+                "Would fix 1 error.",
+            ],
+        );
     }
     let report = format!("{}{fixes}", "E1 x.py:3:1 something\n".repeat(4));
     assert!(run("ruff check --diff .", &report).is_none_or(|(label, _)| label == "ruff"));
     // pip show -f: the fields as written, the files by directory.
-    let mut files = String::from("Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires: \nFiles:\n  ../../../bin/x\n");
+    let mut files = String::from(
+        "Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires: \nFiles:\n  ../../../bin/x\n",
+    );
     for f in ["__init__.py", "cli.py", "core.py", "util.py"] {
-        files.push_str(&format!("  x/{f}\n  x/__pycache__/{}.cpython-311.pyc\n", f.trim_end_matches(".py")));
+        files.push_str(&format!(
+            "  x/{f}\n  x/__pycache__/{}.cpython-311.pyc\n",
+            f.trim_end_matches(".py")
+        ));
     }
     files.push_str("  x-1.0.dist-info/RECORD\n");
     assert_eq!(
@@ -750,7 +765,13 @@ fn shapes_keep_every_fact() {
     // A cache that lacks a source's compiled copy, or holds another file, is listed.
     let partial = files.replace("  x/__pycache__/cli.cpython-311.pyc\n", "");
     assert!(text_of("pip show -f x", &partial).contains("  x/__pycache__/\n    __init__.cpython-311.pyc core.cpython-311.pyc util.cpython-311.pyc\n"));
-    assert_eq!(run("pip show x", "Name: x\nVersion: 1.0\nFiles:\n  x/a.py\n  x/b.py\n"), None);
+    assert_eq!(
+        run(
+            "pip show x",
+            "Name: x\nVersion: 1.0\nFiles:\n  x/a.py\n  x/b.py\n"
+        ),
+        None
+    );
     let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
     assert_eq!(
         text_of("pip install requests==2.32.3", pip),
@@ -1041,7 +1062,9 @@ fn passing_runs_say_counts_and_places_once() {
         json.push_str(&format!("{{\"Time\":\"2026-11-28T18:10:31.43Z\",\"Action\":\"output\",\"Package\":\"example.com/m/z\",\"Test\":\"TestZ\",\"Output\":{output}}}\n"));
     }
     assert_eq!(
-        run("go test -json ./...", &json).map(|(label, _)| label).as_deref(),
+        run("go test -json ./...", &json)
+            .map(|(label, _)| label)
+            .as_deref(),
         Some("go-test-json")
     );
     assert_eq!(

@@ -103,7 +103,7 @@ impl Grouped {
             Some((at.to_string(), body.to_string()))
         };
         // Each text's (file, places) and how many finding lines say it.
-        let mut texts: Vec<(String, Vec<(String, Vec<String>)>, usize)> = Vec::new();
+        let mut texts: Vec<(String, FilePlaces, usize)> = Vec::new();
         let mut index: std::collections::HashMap<String, usize, FastHash> = Default::default();
         for (file, lines) in &self.files {
             for l in lines {
@@ -112,7 +112,9 @@ impl Grouped {
                 let mut at = at;
                 let mut body = body;
                 while at.ends_with(',') {
-                    let Some((next, more)) = body.split_once(' ') else { break };
+                    let Some((next, more)) = body.split_once(' ') else {
+                        break;
+                    };
                     at = format!("{at} {next}");
                     body = more.to_string();
                 }
@@ -155,7 +157,10 @@ impl Grouped {
             out.push(format!("{file}:"));
             out.extend(lines.iter().map(|l| format!("  {l}")));
         }
-        for (body, files, _) in texts.iter().filter(|(b, _, _)| repeated.contains(b.as_str())) {
+        for (body, files, _) in texts
+            .iter()
+            .filter(|(b, _, _)| repeated.contains(b.as_str()))
+        {
             let n: usize = files.iter().map(|(_, p)| p.len()).sum();
             let (first, more) = body.split_once('\n').unwrap_or((body, ""));
             out.push(format!("{first} ({n} places):"));
@@ -168,6 +173,9 @@ impl Grouped {
         join_lines(out)
     }
 }
+
+/// A finding's places, by file in order: (file, its `line:col`s).
+type FilePlaces = Vec<(String, Vec<String>)>;
 
 /// tsc's diagnostics, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty (`src/a.ts:10:5 -
 /// error TS2322: msg` with a code frame), as `src/a.ts:` / `  10:5 TS2322: msg`. Kept: every

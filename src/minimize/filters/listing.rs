@@ -701,7 +701,11 @@ fn padding_collapsed(entry: &str) -> std::borrow::Cow<'_, str> {
         return entry.into();
     };
     let attrs = attrs.split_whitespace().collect::<Vec<_>>().join(" ");
-    let pad = if entry.as_bytes().get(1) == Some(&b' ') { " " } else { "" };
+    let pad = if entry.as_bytes().get(1) == Some(&b' ') {
+        " "
+    } else {
+        ""
+    };
     format!("[{pad}{attrs}] {}", name.trim_start()).into()
 }
 

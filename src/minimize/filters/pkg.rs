@@ -127,7 +127,10 @@ pub(super) fn pip_show(ctx: &Context) -> Option<String> {
     let mut run: Vec<&str> = Vec::new();
     let mut grouped = false;
     for line in ctx.text.lines() {
-        match line.strip_prefix("  ").filter(|p| !p.is_empty() && !p.contains(char::is_whitespace)) {
+        match line
+            .strip_prefix("  ")
+            .filter(|p| !p.is_empty() && !p.contains(char::is_whitespace))
+        {
             Some(path) => run.push(path),
             None => {
                 grouped |= flush_paths(&mut run, &mut out);
