@@ -118,7 +118,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
     // --diff`, `gofmt -d`, `black --diff`): the diff shape, whatever the program; git's own
     // diffs have their filter.
     if program != "git" && is_unified_diff(ctx.text) {
-        return pick(&format!("{program}-diff"), git::unified, Guard::Own);
+        return pick("diff", git::unified, Guard::Own);
     }
     match program {
         "git" => {
