@@ -793,7 +793,7 @@ fn drawn_trees_and_git_path_lists() {
     let cargo_tree = "app v0.1.0 (/p)\n├── serde v1.0.200\n│   └── serde_derive v1.0.200 (proc-macro)\n└── regex v1.10.4\n\n[dev-dependencies]\n└── pretty_assertions v1.4.0\n";
     assert_eq!(
         text_of("cargo tree", cargo_tree),
-        "app v0.1.0 (/p)\n  serde v1.0.200\n    serde_derive v1.0.200 (proc-macro)\n  regex v1.10.4\n\n[dev-dependencies]\n  pretty_assertions v1.4.0\n"
+        "app v0.1.0 (/p)\n  serde v1.0.200>serde_derive v1.0.200 (proc-macro)  regex v1.10.4\n\n[dev-dependencies]\n  pretty_assertions v1.4.0\n"
     );
     // `tree -s`: the size column's padding is one space; every entry keeps its size.
     let sized = "[       4096]  .\n├── [      48143]  Cargo.lock\n├── [       4096]  src\n│   ├── [      28537]  attr.rs\n│   └── [         87]  my  file.rs\n└── [       5007]  Cargo.toml\n\n1 directory, 4 files\n";
@@ -804,7 +804,7 @@ fn drawn_trees_and_git_path_lists() {
     let npm = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └── b@2.0.0\n└── c@3.0.0\n";
     assert_eq!(
         text_of("npm ls", npm),
-        "app@1.0.0 /p\n  a@1.0.0\n    b@2.0.0\n  c@3.0.0\n"
+        "app@1.0.0 /p\n  a@1.0.0>b@2.0.0 c@3.0.0\n"
     );
     // `deduped` marks an entry: leaves stay one space apart; any other space keeps two.
     let npm_all =
@@ -817,7 +817,7 @@ fn drawn_trees_and_git_path_lists() {
     let twice = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └─┬ chalk@4.1.2\n│   ├─┬ ansi-styles@4.3.0\n│   │ └── color-convert@2.0.1\n│   └── supports-color@7.2.0\n└─┬ b@1.0.0\n  └─┬ chalk@4.1.2\n    ├─┬ ansi-styles@4.3.0\n    │ └── color-convert@2.0.1\n    └── supports-color@7.2.0\n";
     assert_eq!(
         text_of("npm ls --all", twice),
-        "app@1.0.0 /p\n  a@1.0.0\n    chalk@4.1.2\n      ansi-styles@4.3.0\n        color-convert@2.0.1\n      supports-color@7.2.0\n  b@1.0.0\n    chalk@4.1.2 (its 3 entries as above)\n"
+        "app@1.0.0 /p\n  a@1.0.0\n    chalk@4.1.2\n      ansi-styles@4.3.0>color-convert@2.0.1 supports-color@7.2.0\n  b@1.0.0\n    chalk@4.1.2 (its 3 entries as above)\n"
     );
     let unmet =
         "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── UNMET DEPENDENCY b@2.0.0\n  └── c@1.0.0 deduped\n";
