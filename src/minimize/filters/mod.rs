@@ -206,11 +206,14 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
 /// Whether `text` starts as a unified diff does (after any lines before the first file, as
 /// `gofmt -d`'s `diff -u a.go.orig a.go`): a `--- ` line, a `+++ ` line, then a hunk header.
 fn is_unified_diff(text: &str) -> bool {
-    let mut lines = text.lines().skip_while(|l| !l.starts_with("--- "));
-    lines.next().is_some()
-        && lines.next().is_some_and(|l| l.starts_with("+++ "))
-        && lines.next().is_some_and(|l| l.starts_with("@@ -"))
-        && text.lines().take_while(|l| !l.starts_with("--- ")).count() <= DIFF_PREAMBLE_LINES
+    // Only the first lines are read: this runs before every filter but git's.
+    let head: Vec<&str> = text.lines().take(DIFF_PREAMBLE_LINES + 3).collect();
+    head.iter()
+        .position(|l| l.starts_with("--- "))
+        .is_some_and(|at| {
+            head.get(at + 1).is_some_and(|l| l.starts_with("+++ "))
+                && head.get(at + 2).is_some_and(|l| l.starts_with("@@ -"))
+        })
 }
 
 /// Most lines before a diff's first file for the output to be taken for a diff (`diff -u a b`,
