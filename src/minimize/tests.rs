@@ -188,6 +188,28 @@ fn linters_group_findings_under_their_file() {
         text_of("tsc --noEmit", tsc),
         "src/a.ts:\n  3:3, 14:3 TS2322: Type 'string' is not assignable to type 'number'.\nsrc/b.ts:\n  1:7 TS2304: Cannot find name 'x'.\n"
     );
+    // The same finding with its elaboration at places in two files: said once, its places by
+    // file; a finding said once stays under its file.
+    let elaborated = |at: &str| {
+        format!("{at}: error TS2379: Argument of type '{{ k: string | undefined; }}' is not assignable.\n  Types of property 'k' are incompatible.\n    Type 'undefined' is not assignable to type 'string'.\n")
+    };
+    let tsc2 = format!(
+        "{}{}src/b.ts(1,7): error TS2304: Cannot find name 'x'.\n{}",
+        elaborated("src/a.ts(3,3)"),
+        elaborated("src/a.ts(9,3)"),
+        elaborated("src/b.ts(4,1)")
+    );
+    assert_eq!(
+        text_of("tsc --noEmit", &tsc2),
+        "src/b.ts:\n  1:7 TS2304: Cannot find name 'x'.\nTS2379: Argument of type '{ k: string | undefined; }' is not assignable. (3 places):\n    Types of property 'k' are incompatible.\n    Type 'undefined' is not assignable to type 'string'.\n  src/a.ts: 3:3 9:3\n  src/b.ts: 4:1\n"
+    );
+    // A place that would join an earlier line of its message, then elaborated: the
+    // elaboration is that place's alone, not the file's last line's.
+    let joined = "src/a.ts(3,3): error TS2322: Bad.\nsrc/a.ts(5,1): error TS2304: Cannot find name 'x'.\nsrc/a.ts(9,3): error TS2322: Bad.\n  Why it is bad.\n";
+    assert_eq!(
+        text_of("tsc --noEmit", joined),
+        "src/a.ts:\n  3:3 TS2322: Bad.\n  5:1 TS2304: Cannot find name 'x'.\n  9:3 TS2322: Bad.\n    Why it is bad.\n"
+    );
     let ruff = "F401 [*] `os` imported but unused\n --> calc.py:1:8\n  |\n1 | import os, sys\n  |        ^^\n  |\nhelp: Remove unused import\n\nE711 Comparison to `None` should be `cond is None`\n --> lib/u.py:6:13\n  |\n6 |     if l == None:\n  |             ^^^^\n  |\n\nFound 2 errors.\n[*] 1 fixable with the `--fix` option.\n";
     assert_eq!(
         text_of("ruff check .", ruff),
@@ -707,6 +729,49 @@ fn shapes_keep_every_fact() {
         ),
         ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
+    // A linter's or formatter's fixes as a unified diff: the diff shape, whatever the program;
+    // a report with a diff deep inside is not a diff.
+    let fixes = format!("--- a/x.py\n+++ a/x.py\n@@ -1,9 +1,9 @@\n{}-import os, sys\n+import os\n+import sys\n{}\nWould fix 1 error.\n", " ctx\n".repeat(3), " more\n".repeat(3)).repeat(20);
+    for command in ["ruff check --diff .", "isort --diff x.py", "gofmt -d ."] {
+        let (label, out) = run(command, &fixes).expect("a diff");
+        assert_eq!(label, "diff");
+        assert_keeps(
+            &out,
+            &[
+                "-import os, sys",
+                "+import os",
+                "+import sys",
+                "Would fix 1 error.",
+            ],
+        );
+    }
+    let report = format!("{}{fixes}", "E1 x.py:3:1 something\n".repeat(4));
+    assert!(run("ruff check --diff .", &report).is_none_or(|(label, _)| label == "ruff"));
+    // pip show -f: the fields as written, the files by directory.
+    let mut files = String::from(
+        "Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires: \nFiles:\n  ../../../bin/x\n",
+    );
+    for f in ["__init__.py", "cli.py", "core.py", "util.py"] {
+        files.push_str(&format!(
+            "  x/{f}\n  x/__pycache__/{}.cpython-311.pyc\n",
+            f.trim_end_matches(".py")
+        ));
+    }
+    files.push_str("  x-1.0.dist-info/RECORD\n");
+    assert_eq!(
+        text_of("pip show -f x", &files),
+        "Name: x\nVersion: 1.0\nLocation: /v/site-packages\nRequires:\nFiles:\n  ../../../bin/x\n  x/\n    __init__.py cli.py core.py util.py\n  x/__pycache__/*.cpython-311.pyc (one per x/*.py)\n  x-1.0.dist-info/RECORD\n"
+    );
+    // A cache that lacks a source's compiled copy, or holds another file, is listed.
+    let partial = files.replace("  x/__pycache__/cli.cpython-311.pyc\n", "");
+    assert!(text_of("pip show -f x", &partial).contains("  x/__pycache__/\n    __init__.cpython-311.pyc core.cpython-311.pyc util.cpython-311.pyc\n"));
+    assert_eq!(
+        run(
+            "pip show x",
+            "Name: x\nVersion: 1.0\nFiles:\n  x/a.py\n  x/b.py\n"
+        ),
+        None
+    );
     let pip = "Collecting requests==2.32.3\n  Downloading requests-2.32.3-py3-none-any.whl (64 kB)\n     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 64.9/64.9 kB 79.8 MB/s eta 0:00:00\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n";
     assert_eq!(
         text_of("pip install requests==2.32.3", pip),
@@ -728,12 +793,18 @@ fn drawn_trees_and_git_path_lists() {
     let cargo_tree = "app v0.1.0 (/p)\n├── serde v1.0.200\n│   └── serde_derive v1.0.200 (proc-macro)\n└── regex v1.10.4\n\n[dev-dependencies]\n└── pretty_assertions v1.4.0\n";
     assert_eq!(
         text_of("cargo tree", cargo_tree),
-        "app v0.1.0 (/p)\n  serde v1.0.200\n    serde_derive v1.0.200 (proc-macro)\n  regex v1.10.4\n\n[dev-dependencies]\n  pretty_assertions v1.4.0\n"
+        "app v0.1.0 (/p)\n  serde v1.0.200>serde_derive v1.0.200 (proc-macro)  regex v1.10.4\n\n[dev-dependencies]\n  pretty_assertions v1.4.0\n"
+    );
+    // `tree -s`: the size column's padding is one space; every entry keeps its size.
+    let sized = "[       4096]  .\n├── [      48143]  Cargo.lock\n├── [       4096]  src\n│   ├── [      28537]  attr.rs\n│   └── [         87]  my  file.rs\n└── [       5007]  Cargo.toml\n\n1 directory, 4 files\n";
+    assert_eq!(
+        text_of("tree -s", sized),
+        "[       4096]  .\n  [ 48143] Cargo.lock  [ 5007] Cargo.toml\n  [ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
     );
     let npm = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └── b@2.0.0\n└── c@3.0.0\n";
     assert_eq!(
         text_of("npm ls", npm),
-        "app@1.0.0 /p\n  a@1.0.0\n    b@2.0.0\n  c@3.0.0\n"
+        "app@1.0.0 /p\n  a@1.0.0>b@2.0.0 c@3.0.0\n"
     );
     // `deduped` marks an entry: leaves stay one space apart; any other space keeps two.
     let npm_all =
@@ -746,7 +817,7 @@ fn drawn_trees_and_git_path_lists() {
     let twice = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └─┬ chalk@4.1.2\n│   ├─┬ ansi-styles@4.3.0\n│   │ └── color-convert@2.0.1\n│   └── supports-color@7.2.0\n└─┬ b@1.0.0\n  └─┬ chalk@4.1.2\n    ├─┬ ansi-styles@4.3.0\n    │ └── color-convert@2.0.1\n    └── supports-color@7.2.0\n";
     assert_eq!(
         text_of("npm ls --all", twice),
-        "app@1.0.0 /p\n  a@1.0.0\n    chalk@4.1.2\n      ansi-styles@4.3.0\n        color-convert@2.0.1\n      supports-color@7.2.0\n  b@1.0.0\n    chalk@4.1.2 (its 3 entries as above)\n"
+        "app@1.0.0 /p\n  a@1.0.0\n    chalk@4.1.2\n      ansi-styles@4.3.0>color-convert@2.0.1 supports-color@7.2.0\n  b@1.0.0\n    chalk@4.1.2 (its 3 entries as above)\n"
     );
     let unmet =
         "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── UNMET DEPENDENCY b@2.0.0\n  └── c@1.0.0 deduped\n";
@@ -981,6 +1052,31 @@ fn passing_runs_say_counts_and_places_once() {
         text_of("go test -v ./...", go),
         "    z_test.go:14: read 3 (+2 more lines here)\n    z_test.go:20: done\nok  \texample.com/m/z\t0.01s\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
     );
+    // go test -json: the events' printed text is what -v prints, and is said the same way;
+    // the events around it (run, pass, times) say nothing more. A line that is not an event (a
+    // package that did not build) stays.
+    let mut json = String::from("# example.com/m/x\nx.go:3:1: syntax error\n");
+    for line in go.lines() {
+        json.push_str("{\"Time\":\"2026-11-28T18:10:31.43Z\",\"Action\":\"run\",\"Package\":\"example.com/m/z\",\"Test\":\"TestZ\"}\n");
+        let output = serde_json::to_string(&format!("{line}\n")).expect("a string");
+        json.push_str(&format!("{{\"Time\":\"2026-11-28T18:10:31.43Z\",\"Action\":\"output\",\"Package\":\"example.com/m/z\",\"Test\":\"TestZ\",\"Output\":{output}}}\n"));
+    }
+    assert_eq!(
+        run("go test -json ./...", &json)
+            .map(|(label, _)| label)
+            .as_deref(),
+        Some("go-test-json")
+    );
+    assert_eq!(
+        text_of("go test -json ./...", &json),
+        format!(
+            "# example.com/m/x\nx.go:3:1: syntax error\n{}",
+            text_of("go test -v ./...", go)
+        )
+    );
+    // A failing test's log under a tab (`\t` in the stream) keeps its place.
+    let tabbed = json.replace("    y_test.go:9: read 1", "\\ty_test.go:9: read 1");
+    assert!(text_of("go test -json ./...", &tabbed).contains("\ty_test.go:9: read 1\n"));
     // A failure's message printing a long input back: its run of one piece counted.
     let long = go.replace("read 2", &format!("read \"{}\"", "\\xff".repeat(50)));
     assert!(text_of("go test -v ./...", &long).contains("    y_test.go:9: read \"[\\xff x50]\"\n"));

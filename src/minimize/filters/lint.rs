@@ -20,6 +20,12 @@ struct Grouped {
     open: std::collections::HashMap<(usize, String), usize, FastHash>,
     /// (file, line) of lines that received a continuation.
     closed: std::collections::HashSet<(usize, usize), FastHash>,
+    /// (file, line) the last finding went to: its continuation lines go there, which is not
+    /// the file's last line when its place joined an earlier line.
+    last: Option<(usize, usize)>,
+    /// The place and message of the last finding when it joined an earlier line: a
+    /// continuation takes it back out to a line of its own (the elaboration is that place's).
+    joined: Option<(String, String)>,
 }
 
 impl Grouped {
@@ -43,28 +49,38 @@ impl Grouped {
             let l = &mut lines[i];
             let at_end = l.len() - message.len() - 1;
             l.insert_str(at_end, &format!(", {at}"));
+            self.last = Some((f, i));
+            self.joined = Some((at.to_string(), message.to_string()));
             return;
         }
         lines.push(format!("{at} {message}"));
         self.open.insert((f, message.to_string()), lines.len() - 1);
+        self.last = Some((f, lines.len() - 1));
+        self.joined = None;
     }
 
-    /// Appends a continuation line to the last finding of the last file.
+    /// Appends a continuation line to the last finding.
     fn continue_last(&mut self, line: &str) -> bool {
-        let f = self.files.len().wrapping_sub(1);
-        match self.files.last_mut().and_then(|(_, l)| {
-            let i = l.len().checked_sub(1)?;
-            Some((i, l.last_mut()?))
-        }) {
-            Some((i, last)) => {
-                last.push('\n');
-                last.push_str("    ");
-                last.push_str(line.trim());
-                self.closed.insert((f, i));
-                true
+        let Some((f, mut i)) = self.last else {
+            return false;
+        };
+        if let Some((at, message)) = self.joined.take() {
+            let lines = &mut self.files[f].1;
+            let place = format!(", {at}");
+            let at_end = lines[i].len() - message.len() - 1;
+            if lines[i][..at_end].ends_with(&place) {
+                lines[i].replace_range(at_end - place.len()..at_end, "");
+                lines.push(format!("{at} {message}"));
+                i = lines.len() - 1;
+                self.last = Some((f, i));
             }
-            None => false,
         }
+        let last = &mut self.files[f].1[i];
+        last.push('\n');
+        last.push_str("    ");
+        last.push_str(line.trim());
+        self.closed.insert((f, i));
+        true
     }
 
     fn render(self, rest: Vec<String>) -> String {
@@ -76,7 +92,90 @@ impl Grouped {
         out.extend(rest);
         join_lines(out)
     }
+
+    /// As [`Grouped::render`], a finding said with the same text (its message and its
+    /// continuation lines) at places in several lines or files said once after the files, with
+    /// its places by file (`TS2379: … (12 places):`, its continuation, `  src/a.ts: 3:9 14:2`):
+    /// a type checker's elaboration repeated at each call of one helper costs more than the list.
+    fn render_repeated(mut self, rest: Vec<String>) -> String {
+        let split = |l: &str| -> Option<(String, String)> {
+            let (at, body) = l.split_once(' ')?;
+            Some((at.to_string(), body.to_string()))
+        };
+        // Each text's (file, places) and how many finding lines say it.
+        let mut texts: Vec<(String, FilePlaces, usize)> = Vec::new();
+        let mut index: std::collections::HashMap<String, usize, FastHash> = Default::default();
+        for (file, lines) in &self.files {
+            for l in lines {
+                let Some((at, body)) = split(l) else { continue };
+                // `3:3, 14:3 msg`: the places a line joined.
+                let mut at = at;
+                let mut body = body;
+                while at.ends_with(',') {
+                    let Some((next, more)) = body.split_once(' ') else {
+                        break;
+                    };
+                    at = format!("{at} {next}");
+                    body = more.to_string();
+                }
+                let places: Vec<String> = at.split(", ").map(str::to_string).collect();
+                let t = *index.entry(body.clone()).or_insert_with(|| {
+                    texts.push((body.clone(), Vec::new(), 0));
+                    texts.len() - 1
+                });
+                let (_, files, lines_saying) = &mut texts[t];
+                *lines_saying += 1;
+                match files.iter_mut().find(|(f, _)| f == file) {
+                    Some((_, p)) => p.extend(places),
+                    None => files.push((file.clone(), places)),
+                }
+            }
+        }
+        let repeated: std::collections::HashSet<&str, FastHash> = texts
+            .iter()
+            .filter(|(_, _, n)| *n > 1)
+            .map(|(body, _, _)| body.as_str())
+            .collect();
+        if repeated.is_empty() {
+            return self.render(rest);
+        }
+        for (_, lines) in &mut self.files {
+            lines.retain(|l| {
+                let mut rest = l.as_str();
+                // Past the places (`3:3, 14:3 `) to the text.
+                while let Some((at, more)) = rest.split_once(' ') {
+                    rest = more;
+                    if !at.ends_with(',') {
+                        break;
+                    }
+                }
+                !repeated.contains(rest)
+            });
+        }
+        let mut out = Vec::new();
+        for (file, lines) in self.files.iter().filter(|(_, l)| !l.is_empty()) {
+            out.push(format!("{file}:"));
+            out.extend(lines.iter().map(|l| format!("  {l}")));
+        }
+        for (body, files, _) in texts
+            .iter()
+            .filter(|(b, _, _)| repeated.contains(b.as_str()))
+        {
+            let n: usize = files.iter().map(|(_, p)| p.len()).sum();
+            let (first, more) = body.split_once('\n').unwrap_or((body, ""));
+            out.push(format!("{first} ({n} places):"));
+            out.extend(more.lines().map(str::to_string));
+            for (file, places) in files {
+                super::build::push_place_rows(&mut out, file, places);
+            }
+        }
+        out.extend(rest);
+        join_lines(out)
+    }
 }
+
+/// A finding's places, by file in order: (file, its `line:col`s).
+type FilePlaces = Vec<(String, Vec<String>)>;
 
 /// tsc's diagnostics, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty (`src/a.ts:10:5 -
 /// error TS2322: msg` with a code frame), as `src/a.ts:` / `  10:5 TS2322: msg`. Kept: every
@@ -139,7 +238,7 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
             before.push(line.to_string());
         }
     }
-    before.push(grouped.render(Vec::new()));
+    before.push(grouped.render_repeated(Vec::new()));
     before.extend(after);
     found.then(|| join_lines(before))
 }

@@ -669,7 +669,7 @@ fn siblings(
         if !bare {
             row.push_str(sep);
         }
-        row.push_str(leaf);
+        row.push_str(&padding_collapsed(leaf));
         bare = false;
     }
     if !row.is_empty() {
@@ -681,12 +681,32 @@ fn siblings(
                 items,
                 j + 1,
                 depth + 1,
-                Some(format!("{indent}{name}/")),
+                Some(format!("{indent}{}/", padding_collapsed(name))),
                 out,
             );
         }
     }
     i
+}
+
+/// An entry's attributes before its name (`tree -s`, `-h`, `-p`, `-u`, `-D`: `[      48143]
+/// Cargo.lock`) with their padding said as one space (`[ 48143] Cargo.lock`): the columns line
+/// up only in the drawing, and each run of spaces costs a token.
+fn padding_collapsed(entry: &str) -> std::borrow::Cow<'_, str> {
+    let Some((attrs, name)) = entry
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .filter(|(attrs, name)| !attrs.contains('[') && name.starts_with(' '))
+    else {
+        return entry.into();
+    };
+    let attrs = attrs.split_whitespace().collect::<Vec<_>>().join(" ");
+    let pad = if entry.as_bytes().get(1) == Some(&b' ') {
+        " "
+    } else {
+        ""
+    };
+    format!("[{pad}{attrs}] {}", name.trim_start()).into()
 }
 
 /// A tree's rows of names stay about this wide (a row break costs a token and an indent).
@@ -766,9 +786,33 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
             Ok((depth, name)) => {
                 let has_children =
                     matches!(items.get(i + 1), Some(Ok((next, _))) if *next > *depth);
-                if has_children || (*depth != leaves_depth && !leaves.is_empty()) {
+                // A node whose entries below are one line of descent (each the only entry of
+                // the one before): one entry, `a@1.0.0>b@2.0.0>c@3.0.0`, on its siblings' rows.
+                let chain_end = has_children
+                    .then(|| {
+                        let mut k = i + 1;
+                        while matches!(items.get(k), Some(Ok((d, _))) if *d == depth + (k - i)) {
+                            k += 1;
+                        }
+                        let ends = !matches!(items.get(k), Some(Ok((d, _))) if *d > *depth);
+                        ends.then_some(k)
+                    })
+                    .flatten();
+                if (has_children && chain_end.is_none())
+                    || (*depth != leaves_depth && !leaves.is_empty())
+                {
                     let indent = "  ".repeat(leaves_depth + 1);
                     super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
+                }
+                if let Some(end) = chain_end {
+                    let names: Vec<&str> = items[i..end]
+                        .iter()
+                        .filter_map(|it| it.as_ref().ok().map(|(_, n)| *n))
+                        .collect();
+                    leaves_depth = *depth;
+                    leaves.push(names.join(">"));
+                    skip_to = end;
+                    continue;
                 }
                 if has_children {
                     let end = items[i + 1..]

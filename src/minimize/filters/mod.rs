@@ -114,6 +114,12 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
     let program = inv.program.as_str();
     let sub = inv.subcommand().unwrap_or("");
     let pick = |label: &str, f: Filter, g: Guard| Some((label.to_string(), f, g));
+    // A tool that prints what it would change as a unified diff (`ruff check --diff`, `isort
+    // --diff`, `gofmt -d`, `black --diff`): the diff shape, whatever the program; git's own
+    // diffs have their filter.
+    if program != "git" && is_unified_diff(ctx.text) {
+        return pick("diff", git::unified, Guard::Own);
+    }
     match program {
         "git" => {
             let sub = git::subcommand(inv)?;
@@ -143,6 +149,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "build" | "vet" | "install" | "run" => {
                 pick(&format!("go-{sub}"), build::compiler, Guard::Locations)
             }
+            "test" if tests_native::is_go_json_stream(ctx.text) => {
+                pick("go-test-json", tests_native::go_test_json, Guard::Own)
+            }
             "test" => pick("go-test", tests_native::go_test, Guard::Locations),
             _ => None,
         },
@@ -157,6 +166,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "install" | "download" | "wheel" => {
                 pick("pip-install", pkg::pip_install, Guard::Locations)
             }
+            "show" => pick("pip-show", pkg::pip_show, Guard::Own),
             _ => None,
         },
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
@@ -192,6 +202,23 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         _ => sniff(ctx.text),
     }
 }
+
+/// Whether `text` starts as a unified diff does (after any lines before the first file, as
+/// `gofmt -d`'s `diff -u a.go.orig a.go`): a `--- ` line, a `+++ ` line, then a hunk header.
+fn is_unified_diff(text: &str) -> bool {
+    // Only the first lines are read: this runs before every filter but git's.
+    let head: Vec<&str> = text.lines().take(DIFF_PREAMBLE_LINES + 3).collect();
+    head.iter()
+        .position(|l| l.starts_with("--- "))
+        .is_some_and(|at| {
+            head.get(at + 1).is_some_and(|l| l.starts_with("+++ "))
+                && head.get(at + 2).is_some_and(|l| l.starts_with("@@ -"))
+        })
+}
+
+/// Most lines before a diff's first file for the output to be taken for a diff (`diff -u a b`,
+/// `Index: x`, a `===` rule): a program's own report with a diff deep inside is not one.
+const DIFF_PREAMBLE_LINES: usize = 3;
 
 /// A program recognized by its output rather than its name: a gtest binary, a test runner or
 /// compiler started through a script.

@@ -118,3 +118,96 @@ pub(super) fn pip_install(ctx: &Context) -> Option<String> {
     }
     dropped.then(|| join_lines(out))
 }
+
+/// `pip show -f`: each package's fields as written, and its `Files:` (a path a line, relative
+/// to its `Location:`) as a path list by directory (`flake8/formatting/` then `  base.py
+/// default.py`); a run shorter than [`PATH_RUN_MIN`] stays as it was.
+pub(super) fn pip_show(ctx: &Context) -> Option<String> {
+    let mut out = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    let mut grouped = false;
+    for line in ctx.text.lines() {
+        match line
+            .strip_prefix("  ")
+            .filter(|p| !p.is_empty() && !p.contains(char::is_whitespace))
+        {
+            Some(path) => run.push(path),
+            None => {
+                grouped |= flush_paths(&mut run, &mut out);
+                out.push(line.to_string());
+            }
+        }
+    }
+    grouped |= flush_paths(&mut run, &mut out);
+    grouped.then(|| join_lines(out))
+}
+
+/// Fewest paths in a run for it to be said by directory: a shorter one saves less than its
+/// directory lines cost.
+const PATH_RUN_MIN: usize = 8;
+
+/// A run of indented paths, by directory and indented as it was, when long enough; whether it
+/// was grouped.
+fn flush_paths(run: &mut Vec<&str>, out: &mut Vec<String>) -> bool {
+    if run.len() < PATH_RUN_MIN {
+        out.extend(run.drain(..).map(|p| format!("  {p}")));
+        return false;
+    }
+    let compiled = compiled_caches(run);
+    let mut said = std::collections::HashSet::new();
+    let mut list = super::paths::PathList::default();
+    for path in run.drain(..) {
+        let (dir, _) = super::paths::split_dir(path);
+        match compiled.iter().find(|(cache, _)| *cache == dir) {
+            Some((_, tag)) => {
+                if said.insert(dir) {
+                    let parent = &dir[..dir.len() - "__pycache__/".len()];
+                    list.add_path(&format!("{dir}*{tag} (one per {parent}*.py)"));
+                }
+            }
+            None => list.add_path(path),
+        }
+    }
+    let mut rendered = Vec::new();
+    list.render(&mut rendered);
+    out.extend(rendered.into_iter().map(|l| format!("  {l}")));
+    true
+}
+
+/// The `__pycache__/` directories of `paths` that hold exactly one `NAME.<tag>.pyc` for each
+/// `NAME.py` of their parent and nothing else, with that tag (`.cpython-311.pyc`): Python's
+/// compiled copies, said once for the directory (they repeat the sources' names).
+fn compiled_caches<'a>(paths: &[&'a str]) -> Vec<(&'a str, &'a str)> {
+    use std::collections::{HashMap, HashSet};
+    let mut sources: HashMap<&str, HashSet<&str>> = HashMap::new();
+    let mut caches: HashMap<&str, Vec<&str>> = HashMap::new();
+    for path in paths {
+        let (dir, name) = super::paths::split_dir(path);
+        if let Some(stem) = name.strip_suffix(".py") {
+            sources.entry(dir).or_default().insert(stem);
+        } else if dir.ends_with("__pycache__/") {
+            caches.entry(dir).or_default().push(name);
+        }
+    }
+    let mut found = Vec::new();
+    for (cache, names) in caches {
+        let parent = &cache[..cache.len() - "__pycache__/".len()];
+        let Some(stems) = sources.get(parent) else {
+            continue;
+        };
+        // The tag: what follows the stem in the first entry (`.cpython-311.pyc`).
+        let Some(tag) = names.first().and_then(|n| {
+            stems
+                .iter()
+                .filter_map(|s| n.strip_prefix(s).filter(|t| t.starts_with('.')))
+                .min_by_key(|t| t.len())
+        }) else {
+            continue;
+        };
+        let cached: HashSet<&str> = names.iter().filter_map(|n| n.strip_suffix(tag)).collect();
+        if tag.ends_with(".pyc") && cached.len() == names.len() && cached == *stems {
+            found.push((cache, tag));
+        }
+    }
+    found
+}

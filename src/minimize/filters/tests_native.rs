@@ -172,9 +172,55 @@ fn verbose_outcome(line: &str) -> Option<(&str, &str, &str)> {
 }
 
 pub(super) fn go_test(ctx: &Context) -> Option<String> {
+    go_test_text(ctx.text)
+}
+
+/// Whether `text` is a stream of JSON events (`go test -json`): one of its first lines an object
+/// with an `Action` (a package that did not build prints its errors before the stream).
+pub(super) fn is_go_json_stream(text: &str) -> bool {
+    text.lines()
+        .take(JSON_STREAM_LOOK_LINES)
+        .any(|l| l.starts_with('{') && l.contains("\"Action\":"))
+}
+
+/// How far into the output the first event is looked for: a build error's lines come first.
+const JSON_STREAM_LOOK_LINES: usize = 40;
+
+/// One event of `go test -json` (`go doc test2json`): only what it printed matters.
+#[derive(serde::Deserialize)]
+struct GoEvent<'a> {
+    #[serde(rename = "Output", borrow)]
+    output: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// `go test -json`: the events' `Output` in order is what `go test -v` prints (the events around
+/// it, `run`, `pass`, timestamps and elapsed times, say again what those lines say), reduced as
+/// that is; a line that is not an event (a build error before the stream) stays where it was.
+/// Every location of the printed text must be kept (the stream's own escapes, `\t`, would hide
+/// them from the usual guard, which reads the raw text).
+pub(super) fn go_test_json(ctx: &Context) -> Option<String> {
+    let mut printed = String::with_capacity(ctx.text.len() / 4);
+    for line in ctx.text.lines() {
+        match line
+            .starts_with('{')
+            .then(|| serde_json::from_str::<GoEvent>(line).ok())
+            .flatten()
+        {
+            Some(event) => printed.push_str(event.output.as_deref().unwrap_or("")),
+            None => {
+                printed.push_str(line);
+                printed.push('\n');
+            }
+        }
+    }
+    let out = go_test_text(&printed)?;
+    crate::minimize::text::keeps_locations(&printed, &out).then_some(out)
+}
+
+fn go_test_text(text: &str) -> Option<String> {
     let mut out = Vec::new();
     let mut in_pass = false;
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = text.lines().collect();
     // Where each line's package ends `ok` (every test in it passed): its tests' logs are said
     // once per place, the first line with the count of the rest.
     let mut passed = vec![false; lines.len()];
