@@ -188,6 +188,23 @@ fn run(cases: &[Case]) {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Moves the nanoseconds recorded for the index's first entry (its ctime's and mtime's), leaving
+/// the seconds: what a second `touch` within the same second does.
+fn nanoseconds_moved(p: &Planted) {
+    let index = p.path("repo/.git/index");
+    let Ok(mut bytes) = fs::read(&index) else {
+        return;
+    };
+    const FIRST_ENTRY: usize = 12; // after the signature, the version and the count
+    for field in [1, 3] {
+        let at = FIRST_ENTRY + 4 * field;
+        if let Some(ns) = bytes.get_mut(at..at + 4) {
+            ns.copy_from_slice(&123_456_789u32.to_be_bytes());
+        }
+    }
+    let _ = fs::write(&index, bytes);
+}
+
 fn fsmonitor(p: &Planted) {
     let hook = p.program("repo/.git/fsm");
     p.git(&format!("config core.fsmonitor {hook}"));
@@ -532,6 +549,30 @@ fn git_keys_that_run_programs() {
             },
             "git diff --stat",
             None,
+        ),
+        // git compares times to the second: an entry whose recorded nanoseconds differ from the
+        // file's is still fresh.
+        case(
+            "index-nanoseconds-differ-status",
+            nanoseconds_moved,
+            "git status -sb --untracked-files=no",
+            None,
+        ),
+        case(
+            "index-nanoseconds-differ-diff",
+            nanoseconds_moved,
+            "git diff --check; git diff --no-ext-diff --stat",
+            None,
+        ),
+        // Racily clean: a file whose mtime is not older than the index is re-read, and the
+        // index rewritten, however often it is refreshed.
+        case(
+            "index-racily-clean",
+            |p| {
+                p.sh("touch -d '2099-01-01 00:00:00' repo/notes.txt && git -C repo update-index -q --refresh");
+            },
+            "git status --short",
+            Some("rewrites the index"),
         ),
         case(
             "modified-file-diff",
