@@ -51,13 +51,24 @@ pub struct Env<'a> {
     prefix: &'a [(String, Option<String>)],
 }
 
+/// In a prefix, a name no variable has: `env -i` (nothing before it is passed on).
+pub const CLEARED: &str = "";
+/// In a prefix, a value no variable can hold (bash's strings have no NUL byte): `env -u NAME`.
+pub const UNSET: &str = "\0";
+
 impl<'a> Env<'a> {
     pub fn get(&self, name: &str) -> Var<'a> {
-        if let Some((_, value)) = self.prefix.iter().rev().find(|(n, _)| n == name) {
-            return match value {
-                Some(v) => Var::Set(v),
-                None => Var::Runtime,
-            };
+        for (n, value) in self.prefix.iter().rev() {
+            if n == CLEARED {
+                return Var::Unset;
+            }
+            if n == name {
+                return match value.as_deref() {
+                    Some(UNSET) => Var::Unset,
+                    Some(v) => Var::Set(v),
+                    None => Var::Runtime,
+                };
+            }
         }
         match self.base.get(name) {
             Some(v) => Var::Set(v),
@@ -105,11 +116,12 @@ impl<'a> Env<'a> {
 
     /// Every name set, the prefix's included.
     pub fn names(&self) -> impl Iterator<Item = &'a str> + 'a {
-        let prefix = self.prefix;
+        let env = *self;
         self.base
             .keys()
             .map(String::as_str)
-            .chain(prefix.iter().map(|(n, _)| n.as_str()))
+            .chain(self.prefix.iter().map(|(n, _)| n.as_str()))
+            .filter(move |n| !n.is_empty() && !matches!(env.get(n), Var::Unset))
     }
 }
 
@@ -359,6 +371,7 @@ impl Probe {
         if !version_only {
             tools::interpreted(
                 program,
+                args,
                 resolved.as_deref(),
                 interpreter.as_deref(),
                 &env,

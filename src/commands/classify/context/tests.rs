@@ -928,6 +928,37 @@ fn git_keys_that_run_programs() {
             "git blame notes.txt",
             Some("diff.c.textconv"),
         ),
+        // The command's own overrides: --no-textconv, and `-c key=false` after the files'.
+        case(
+            "textconv-blame-off",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git blame --no-textconv -L 1,2 notes.txt",
+            None,
+        ),
+        case(
+            "textconv-blame-on",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git blame -L 1,2 notes.txt",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "fsmonitor-off-on-command-line",
+            fsmonitor,
+            "git -c core.fsmonitor=false status --porcelain",
+            None,
+        ),
+        case(
+            "fsmonitor-on-after-off",
+            fsmonitor,
+            "git -c core.fsmonitor=false -c core.fsmonitor=.git/fsm status --porcelain",
+            Some("core.fsmonitor"),
+        ),
         case(
             "textconv-xdg-attributes",
             |p| {
@@ -1666,6 +1697,25 @@ fn pagers_tools_and_interpreters() {
                 |p| p.write("repo/rgrc", "--smart-case\n"),
                 "rg TODO",
                 None,
+            )
+        },
+        // `--no-config` turns the file off; the same words as another option's value do not.
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-no-config",
+                |p| p.write("repo/rgrc", "--pre=./x\n"),
+                "rg --no-config -n TODO",
+                None,
+            )
+        },
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-no-config-as-pattern",
+                |p| p.write("repo/rgrc", "--pre=./x\n"),
+                "rg -e --no-config README.md",
+                Some("rgrc"),
             )
         },
         Case {
