@@ -246,6 +246,29 @@ impl Probe {
                 .all(|dir| files::is_file(&files::join(dir, path)))
     }
 
+    /// The text of the file `source FILE` (or `. FILE`) runs, when it is the same small file in
+    /// every directory the command may be in. A name without a slash is looked up in `PATH`
+    /// first, so only a path is read.
+    pub fn sourced(&self, written: &str) -> Option<String> {
+        if self.lost.is_some() || !written.contains('/') {
+            return None;
+        }
+        let home = self.env(&[]).home();
+        let path =
+            files::expand_tilde(written, home.as_deref()).unwrap_or_else(|| PathBuf::from(written));
+        let mut text: Option<String> = None;
+        for dir in &self.dirs {
+            let files::Contents::Text(t) = files::read_text(&dir.join(&path)) else {
+                return None;
+            };
+            match &text {
+                Some(seen) if *seen != t => return None,
+                _ => text = Some(t),
+            }
+        }
+        text
+    }
+
     /// The system interpreter a path names in every directory it may run in, when it is a chain
     /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
     /// Only links are read (the target need not exist); nothing is run.
@@ -440,6 +463,22 @@ impl Probe {
             }
             if python_script {
                 python::script(&at, &mut out);
+            }
+        }
+        // `split --filter` runs its filter with `$SHELL -c` (coreutils' split.c).
+        if kind == "split" && args.iter().any(|a| a.text.starts_with("--filter")) {
+            let system_shell = |shell: &str| {
+                let path = Path::new(shell);
+                let dir = path.parent().and_then(Path::to_str);
+                let name = path.file_name().and_then(|n| n.to_str());
+                dir.is_some_and(|d| super::programs::SYSTEM_BIN_DIRS.contains(&d))
+                    && name.is_some_and(|n| matches!(n, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh"))
+            };
+            if !matches!(env.get("SHELL"), Var::Unset) && !env.value("SHELL").is_some_and(system_shell) {
+                out.push(
+                    Level::Unknown,
+                    "split runs its filter with the shell SHELL names, which is not the system's",
+                );
             }
         }
         if matches!(kind, "make" | "gmake")

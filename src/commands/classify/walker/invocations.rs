@@ -342,6 +342,22 @@ impl Walker {
                 );
             }
         }
+        // `source ./file`: the file's code, read from the context, is walked as a script.
+        if matches!(program, "source" | ".") {
+            let text = args
+                .first()
+                .filter(|f| !f.downloads)
+                .filter(|f| {
+                    let path = f.value.as_deref().map(normal_path);
+                    !path.is_some_and(|p| self.downloaded.contains(&p))
+                })
+                .and_then(|f| f.value.as_deref())
+                .and_then(|f| self.probe.as_ref()?.sourced(f));
+            if let Some(text) = text {
+                self.script(&text);
+                return Stage::default();
+            }
+        }
         let mut verdict = programs::check(program, args);
         if let Some(probe) = &mut self.probe {
             probe.settle(program, args, &self.prefix, &mut verdict);
