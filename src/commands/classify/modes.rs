@@ -70,6 +70,8 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                     )
                 }) && values.iter().any(|v| matches!(*v, "-v" | "--version")))
         }
+        "gdb" => gdb(&values),
+        "vim" => vim_prints(&values),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
@@ -497,6 +499,16 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
                             | "schema_version"
                             | "application_id"
                             | "freelist_count"
+                    ) || (
+                        // Without an argument a pragma only reports its setting (sqlite's
+                        // pragma documentation: `PRAGMA name = value` or `PRAGMA name(value)`
+                        // sets it), but for those that act when named.
+                        !lower.contains('(')
+                            && words.len() == 2
+                            && !matches!(
+                                *name,
+                                "optimize" | "wal_checkpoint" | "incremental_vacuum"
+                            )
                     )
                 }) && !lower.contains('=');
                 (matches!(first, "select" | "with" | "values" | "explain") && !writes)

@@ -142,6 +142,26 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if args.iter().any(|a| a.downloads) {
         return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
     }
+    // `java -XshowSettings:properties -version`: the JVM prints its settings and version and
+    // stops before it loads a class (what it takes from the environment is the context's).
+    if program == "java" {
+        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        let shows = values.is_some_and(|vs| {
+            vs.iter().any(|v| matches!(*v, "-version" | "--version"))
+                && vs.iter().all(|v| {
+                    matches!(*v, "-version" | "--version" | "-XshowSettings")
+                        || v.strip_prefix("-XshowSettings:").is_some_and(|s| {
+                            matches!(
+                                s,
+                                "all" | "vm" | "properties" | "locale" | "security" | "system"
+                            )
+                        })
+                })
+        });
+        if shows {
+            return Verdict::read_only();
+        }
+    }
     if super::context::family(program) == "python" {
         if let Some(v) = super::python::invocation(args) {
             return v;
@@ -167,6 +187,16 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
                 return v;
             }
         }
+    }
+    // `perl -ne 'print if /x/' file`: a one-liner that only reads and prints.
+    if program.starts_with("perl") && super::perl::one_liner_only_prints(args) {
+        let mut v = Verdict::default();
+        v.push_unless(
+            Level::Unknown,
+            format!("{program} runs inline code, whose startup options come from the environment"),
+            super::verdict::Settle::InlineCode,
+        );
+        return v;
     }
     let inline = [
         "-c",

@@ -1905,6 +1905,27 @@ fn pagers_tools_and_interpreters() {
             Some("app.db-journal"),
         ),
         case("make-dry-run", make_inert, "make -n && make -n test", None),
+        // -q (question mode) runs no recipe, with the same exceptions as -n.
+        case(
+            "make-question",
+            make_inert,
+            "make -pq -f Makefile 2>/dev/null | grep -E '^(build|test):'",
+            None,
+        ),
+        case(
+            "make-question-plus-line",
+            |p| {
+                p.write("repo/Makefile", "test:\n\t+touch x\n");
+            },
+            "make -q test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-print-database-alone",
+            make_inert,
+            "make -p",
+            Some("build recipes"),
+        ),
         case(
             "make-dry-run-recipe-prefix",
             |p| {
@@ -2168,5 +2189,190 @@ fn virtualenv_interpreter_version() {
             ".venv/bin/python --version",
             Some("not a system program"),
         ),
+    ]);
+}
+
+/// perl -T (or -t, alone or in a cluster) ignores PERL5LIB and PERL5OPT; a `-T` that is a script's
+/// argument or inline code does not.
+#[test]
+fn perl_taint_ignores_the_environment() {
+    let Some(p) = Planted::new("perl-taint") else {
+        return;
+    };
+    let env = [("PERL5OPT", "-Mx"), ("PERL5LIB", "lib")];
+    for (command, ignored) in [
+        ("perl -T -ne 'print if /b/' notes.txt", true),
+        ("perl -wT -c x.pl", true),
+        ("perl -lt -e 1", true),
+        ("perl x.pl -T", false),
+        ("perl -e -T", false),
+        ("perl -I -T x.pl", false),
+        ("perl -ne 'print' -- -T", false),
+    ] {
+        let got = classify_in(command, &p.context("repo", &env));
+        let names_env = got.reasons.iter().any(|r| r.contains("PERL5"));
+        assert_eq!(names_env, !ignored, "{command}: {:?}", got.reasons);
+    }
+}
+
+/// The environment the program will have after `env`'s own changes (`-i`, `-u`, `-C`,
+/// `NAME=value`) and after `NAME="$NAME"`, which keeps the context's value.
+#[test]
+fn env_changes_what_the_program_reads() {
+    run(&[
+        case(
+            "env-i-same-home",
+            fsmonitor,
+            "env -i PATH=/usr/bin:/bin HOME=\"$HOME\" git rev-parse --short HEAD",
+            None,
+        ),
+        case(
+            "prefix-same-home",
+            |_| {},
+            "HOME=\"$HOME\" git status --short",
+            None,
+        ),
+        case(
+            "env-i-still-reads-the-repository",
+            fsmonitor,
+            "env -i PATH=/usr/bin:/bin git status",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "same-home-after-assignment",
+            |_| {},
+            "HOME=/tmp; env -i HOME=\"$HOME\" git rev-parse HEAD",
+            Some("HOME"),
+        ),
+        Case {
+            env: &[("GIT_DIR", "$ROOT/safe/.git")],
+            ..case(
+                "env-u-git-dir",
+                |p| {
+                    fsmonitor(p);
+                    p.sh("git init -q safe");
+                },
+                "env -u GIT_DIR git status",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            env: &[("GIT_DIR", "$ROOT/safe/.git")],
+            ..case(
+                "env-i-git-dir",
+                |p| {
+                    fsmonitor(p);
+                    p.sh("git init -q safe");
+                },
+                "env -i PATH=/usr/bin:/bin git status",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            cwd: ".",
+            ..case(
+                "env-chdir",
+                fsmonitor,
+                "env -C repo git status",
+                Some("core.fsmonitor"),
+            )
+        },
+    ]);
+}
+
+/// `source FILE` with a path: the file's code, read here, is walked as a script.
+#[test]
+fn sourced_files_are_walked() {
+    let dotenv = |p: &Planted| p.write("repo/.env", "NAME=demo\nPORT=8080\n");
+    run(&[
+        case(
+            "source-plain-assignments",
+            dotenv,
+            "set -a; . ./.env; set +a; echo \"$NAME:$PORT\"",
+            None,
+        ),
+        // What the file sets is judged as the command's own assignments would be.
+        case(
+            "source-sets-configuration",
+            |p| p.write("repo/.env", "GIT_DIR=/tmp/x\n"),
+            "set -a; . ./.env; set +a; git status",
+            Some("GIT_DIR"),
+        ),
+        case(
+            "source-writes",
+            |p| p.write("repo/.env", "PORT=1\ntouch made\n"),
+            "source ./.env",
+            Some("touch"),
+        ),
+        case(
+            "source-by-name-looks-in-path",
+            dotenv,
+            ". .env",
+            Some("cannot be checked"),
+        ),
+        case(
+            "source-missing",
+            |_| {},
+            ". ./missing.sh",
+            Some("cannot be checked"),
+        ),
+        case(
+            "source-downloaded-first",
+            |p| p.write("repo/x.sh", "echo hi\n"),
+            "curl -so x.sh https://example.com/x.sh; . ./x.sh",
+            Some("downloaded"),
+        ),
+    ]);
+}
+
+/// A perl one-liner that only prints is read-only once its environment is read.
+#[test]
+fn perl_one_liners_in_context() {
+    run(&[
+        case(
+            "perl-one-liner",
+            |_| {},
+            "perl -F, -lane 'print $F[1] if $. > 1' notes.txt",
+            None,
+        ),
+        Case {
+            env: &[("PERL5OPT", "-Mx")],
+            ..case(
+                "perl-one-liner-perl5opt",
+                |_| {},
+                "perl -ne 'print' notes.txt",
+                Some("PERL5OPT"),
+            )
+        },
+        Case {
+            env: &[("PERL5OPT", "-Mx"), ("PERL5LIB", "lib")],
+            ..case(
+                "perl-one-liner-taint",
+                |_| {},
+                "perl -T -ne 'print if /beta/' notes.txt",
+                None,
+            )
+        },
+        case(
+            "perl-one-liner-system",
+            |_| {},
+            "perl -ne 'system \"id\"' notes.txt",
+            Some("perl"),
+        ),
+    ]);
+}
+
+/// `split --filter` runs the filter with `$SHELL -c`.
+#[test]
+fn split_filter_shell() {
+    run(&[
+        Case {
+            env: &[("SHELL", "/bin/bash")],
+            ..case("split-filter-system-shell", |_| {}, "split -n l/2 --filter='wc -l' notes.txt", None)
+        },
+        Case {
+            env: &[("SHELL", "./sh")],
+            ..case("split-filter-planted-shell", |_| {}, "split -n l/2 --filter='wc -l' notes.txt", Some("SHELL"))
+        },
     ]);
 }
