@@ -163,7 +163,11 @@ pub fn only_prints(code: &str) -> bool {
                         while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
                             end += 1;
                         }
-                        if b.get(end) == Some(&b':') || &code[start..end] == "ARGV" {
+                        // `@ARGV` names what `<>` opens; `%SIG` handlers named by a string,
+                        // `@INC`/`%INC` what is loaded.
+                        if b.get(end) == Some(&b':')
+                            || matches!(&code[start..end], "ARGV" | "SIG" | "INC")
+                        {
                             return false;
                         }
                         i = end;
@@ -417,6 +421,8 @@ mod tests {
             "kill 9, 1",
             "rename 'a', 'b'",
             "print ${\\ system 'id'}",
+            "$SIG{__WARN__} = 'main::x'; warn 1",
+            "push @INC, '.'",
         ] {
             assert!(!only_prints(code), "{code}");
         }

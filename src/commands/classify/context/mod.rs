@@ -147,9 +147,12 @@ pub struct Probe {
     lost: Option<String>,
     /// git aliases expanded so far in this command (they may name each other).
     aliases: usize,
+    /// Files read for `source` so far in this command (a file may source itself).
+    sourced: usize,
 }
 
 const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
+const MAX_SOURCED: usize = 16; // files a command's `source`s read, nested ones included; past it they are not read
 const MAX_ALIASES: usize = 8; // git stops an alias loop too; a chain longer than this is not followed
 
 /// A git alias, expanded.
@@ -168,6 +171,7 @@ impl Probe {
             dirs: vec![cwd],
             lost: None,
             aliases: 0,
+            sourced: 0,
         }
     }
 
@@ -249,10 +253,11 @@ impl Probe {
     /// The text of the file `source FILE` (or `. FILE`) runs, when it is the same small file in
     /// every directory the command may be in. A name without a slash is looked up in `PATH`
     /// first, so only a path is read.
-    pub fn sourced(&self, written: &str) -> Option<String> {
-        if self.lost.is_some() || !written.contains('/') {
+    pub fn sourced(&mut self, written: &str) -> Option<String> {
+        if self.lost.is_some() || !written.contains('/') || self.sourced >= MAX_SOURCED {
             return None;
         }
+        self.sourced += 1;
         let home = self.env(&[]).home();
         let path =
             files::expand_tilde(written, home.as_deref()).unwrap_or_else(|| PathBuf::from(written));
@@ -472,9 +477,13 @@ impl Probe {
                 let dir = path.parent().and_then(Path::to_str);
                 let name = path.file_name().and_then(|n| n.to_str());
                 dir.is_some_and(|d| super::programs::SYSTEM_BIN_DIRS.contains(&d))
-                    && name.is_some_and(|n| matches!(n, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh"))
+                    && name.is_some_and(|n| {
+                        matches!(n, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh")
+                    })
             };
-            if !matches!(env.get("SHELL"), Var::Unset) && !env.value("SHELL").is_some_and(system_shell) {
+            if !matches!(env.get("SHELL"), Var::Unset)
+                && !env.value("SHELL").is_some_and(system_shell)
+            {
                 out.push(
                     Level::Unknown,
                     "split runs its filter with the shell SHELL names, which is not the system's",

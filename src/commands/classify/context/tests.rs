@@ -2316,6 +2316,13 @@ fn sourced_files_are_walked() {
             ". ./missing.sh",
             Some("cannot be checked"),
         ),
+        // A file that sources itself twice: read a bounded number of times, then unknown.
+        case(
+            "source-itself",
+            |p| p.write("repo/x.sh", ". ./x.sh; . ./x.sh\n"),
+            ". ./x.sh",
+            Some("cannot be checked"),
+        ),
         case(
             "source-downloaded-first",
             |p| p.write("repo/x.sh", "echo hi\n"),
@@ -2368,11 +2375,21 @@ fn split_filter_shell() {
     run(&[
         Case {
             env: &[("SHELL", "/bin/bash")],
-            ..case("split-filter-system-shell", |_| {}, "split -n l/2 --filter='wc -l' notes.txt", None)
+            ..case(
+                "split-filter-system-shell",
+                |_| {},
+                "split -n l/2 --filter='wc -l' notes.txt",
+                None,
+            )
         },
         Case {
             env: &[("SHELL", "./sh")],
-            ..case("split-filter-planted-shell", |_| {}, "split -n l/2 --filter='wc -l' notes.txt", Some("SHELL"))
+            ..case(
+                "split-filter-planted-shell",
+                |_| {},
+                "split -n l/2 --filter='wc -l' notes.txt",
+                Some("SHELL"),
+            )
         },
     ]);
 }

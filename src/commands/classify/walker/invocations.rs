@@ -352,7 +352,8 @@ impl Walker {
                     !path.is_some_and(|p| self.downloaded.contains(&p))
                 })
                 .and_then(|f| f.value.as_deref())
-                .and_then(|f| self.probe.as_ref()?.sourced(f));
+                .map(str::to_string);
+            let text = text.and_then(|f| self.probe.as_mut()?.sourced(&f));
             if let Some(text) = text {
                 self.script(&text);
                 return Stage::default();
