@@ -208,7 +208,10 @@ impl Walker {
             return;
         };
         let root = parsed.root_node();
-        self.sources.push(src.to_string());
+        // Only a walk with a context asks whether a name is untouched (`NAME="$NAME"`).
+        if self.probe.is_some() {
+            self.sources.push(src.to_string());
+        }
         if let Some(where_) = syntax_error(root, src) {
             self.find(
                 Level::Unknown,
