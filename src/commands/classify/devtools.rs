@@ -145,6 +145,23 @@ pub fn js_linter(program: &str, args: &[Word]) -> Verdict {
 
 /// `black`, `rustfmt`, `isort`: read with `--check`/`--diff`, else rewrite files.
 pub fn formatter(program: &str, args: &[Word]) -> Verdict {
+    // `rustfmt --emit stdout` (or `checkstyle`, `json`) prints the formatted code or a report and
+    // writes no file; `--emit files` writes them, whatever else is given.
+    if program == "rustfmt" {
+        let emit = args.iter().enumerate().find_map(|(i, a)| {
+            let v = a.value.as_deref();
+            if a.is("--emit") {
+                Some(args.get(i + 1).and_then(|n| n.value.as_deref()))
+            } else {
+                v.and_then(|v| v.strip_prefix("--emit=")).map(Some)
+            }
+        });
+        match emit {
+            Some(Some("stdout" | "checkstyle" | "json")) => return Verdict::read_only(),
+            Some(_) => return Verdict::write(format!("{program} rewrites files")),
+            None => {}
+        }
+    }
     if has_long(args, "--check") || has_long(args, "--diff") || has_long(args, "--check-only") {
         Verdict::read_only()
     } else {

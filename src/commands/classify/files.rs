@@ -258,6 +258,7 @@ pub fn find(args: &[Word]) -> Verdict {
                 v.nested.push(Nested::Command {
                     argv,
                     forwards_stdin: false,
+                    env: Vec::new(),
                 });
                 i = end;
             }
@@ -372,6 +373,7 @@ pub fn xargs(args: &[Word]) -> Verdict {
         nested: vec![Nested::Command {
             argv,
             forwards_stdin: false,
+            env: Vec::new(),
         }],
         ..Verdict::default()
     }

@@ -106,7 +106,7 @@ const GREP: Spec = Spec {
 
 const BLAME: Spec = spec(
     "bfnpctlsewL:S:M::C::",
-    "root show-stats score-debug show-name show-number porcelain line-porcelain incremental show-email ignore-rev= ignore-revs-file= color-lines color-by-age progress no-progress reverse= first-parent encoding= contents= date= abbrev? minimal",
+    "root show-stats score-debug textconv no-textconv show-name show-number porcelain line-porcelain incremental show-email ignore-rev= ignore-revs-file= color-lines color-by-age progress no-progress reverse= first-parent encoding= contents= date= abbrev? minimal",
 );
 
 /// Options (`-x|--name`) that make a command do more than read, with the level and what they do.
@@ -512,6 +512,20 @@ const HARMLESS_SETTINGS: &[&str] = &[
     "tag.sort", "branch.sort", "format.pretty", "pretty.oneline", "merge.conflictstyle",
 ];
 
+/// Keys that make git run a program or rewrite the index, which a false value turns off.
+const TURNED_OFF: &[&str] = &[
+    "core.fsmonitor",
+    "core.usebuiltinfsmonitor",
+    "core.untrackedcache",
+    "core.splitindex",
+    "diff.autorefreshindex",
+    "log.showsignature",
+    "feature.manyfiles",
+];
+
+/// What git takes as false for a boolean (`git config --type=bool`).
+const FALSE_VALUES: &[&str] = &["false", "no", "off", "0"];
+
 /// Why `git -c key=value` is not harmless, when it is not: only settings that change what git
 /// prints are allowed (pagers only as `cat`, `less` or off).
 fn git_config_risk(setting: &Word) -> Option<String> {
@@ -520,6 +534,13 @@ fn git_config_risk(setting: &Word) -> Option<String> {
     };
     let (key, val) = value.split_once('=').unwrap_or((value, "true"));
     let key = key.to_ascii_lowercase();
+    // A key that names a program git runs, set to a value that turns it off, runs nothing (the
+    // context reads the same `-c` as the last word on the key).
+    if TURNED_OFF.contains(&key.as_str())
+        && FALSE_VALUES.contains(&val.to_ascii_lowercase().as_str())
+    {
+        return None;
+    }
     let printing = key.starts_with("color.")
         || key.starts_with("advice.")
         || key.starts_with("column.")

@@ -22,6 +22,7 @@ mod grammar;
 mod javascript;
 mod modes;
 mod network;
+mod perl;
 mod programs;
 mod python;
 mod readers;

@@ -23,6 +23,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if args.iter().any(|a| a.glob) {
         return None;
     }
+    if program == "split" {
+        return split(args);
+    }
     let reads = match program {
         "ar" => ar(&values),
         "dpkg" => dpkg(&values),
@@ -67,12 +70,178 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                     )
                 }) && values.iter().any(|v| matches!(*v, "-v" | "--version")))
         }
+        "gdb" => gdb(&values),
+        "vim" => vim_prints(&values),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// `split --filter=COMMAND`: each piece goes to COMMAND's input (a shell runs it, `$FILE` naming
+/// the piece), and no file is written: only what COMMAND does, classified as code of its own.
+/// Every other option must be one of split's (GNU coreutils 9), none of which writes.
+fn split(args: &[Word]) -> Option<Verdict> {
+    const WITH_VALUE: &[&str] = &[
+        "-a",
+        "--suffix-length",
+        "-b",
+        "--bytes",
+        "-C",
+        "--line-bytes",
+        "-l",
+        "--lines",
+        "-n",
+        "--number",
+        "-t",
+        "--separator",
+        "--additional-suffix",
+    ];
+    const FLAGS: &[&str] = &[
+        "-d",
+        "-x",
+        "-e",
+        "--elide-empty-files",
+        "-u",
+        "--unbuffered",
+        "--verbose",
+        "--numeric-suffixes",
+        "--hex-suffixes",
+    ];
+    let mut filter = None;
+    let mut operands = 0;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let v = a.value.as_deref()?;
+        if v == "--filter" {
+            filter = Some(args.get(i)?.clone());
+            i += 1;
+        } else if let Some(code) = v.strip_prefix("--filter=") {
+            filter = Some(Word::literal(code));
+        } else if WITH_VALUE.contains(&v) {
+            args.get(i)?.value.as_deref()?;
+            i += 1;
+        } else if FLAGS.contains(&v)
+            || WITH_VALUE.iter().any(|o| {
+                (o.starts_with("--") && v.starts_with(&format!("{o}=")))
+                    || (!o.starts_with("--") && v.len() > 2 && v.starts_with(o))
+            })
+            || v.starts_with("--numeric-suffixes=")
+            || v.starts_with("--hex-suffixes=")
+        {
+        } else if v.starts_with('-') && v != "-" {
+            return None;
+        } else {
+            operands += 1;
+        }
+    }
+    let filter = filter?;
+    (operands <= 2).then(|| Verdict {
+        nested: vec![Nested::Script(filter)],
+        ..Verdict::default()
+    })
+}
+
+/// `vim -es -c '%print' -c 'qa!' file`: Ex mode, silent, which skips every initialization (no
+/// vimrc, plugins or modelines: `:help -s-ex`), running only commands that print lines or quit.
+/// `-N` would turn modelines back on; any other option is refused.
+fn vim_prints(values: &[&str]) -> bool {
+    let mut silent_ex = false;
+    let mut quits = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let command = match *v {
+            "-es" | "-Es" => {
+                silent_ex = true;
+                continue;
+            }
+            "-n" | "-R" | "-X" => continue,
+            "-c" => match values.get(i) {
+                Some(c) => {
+                    i += 1;
+                    *c
+                }
+                None => return false,
+            },
+            v if v.starts_with('+') && v.len() > 1 => &v[1..],
+            v if v.starts_with('-') => return false,
+            // A file: plain names only.
+            v => {
+                if v.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '/' | '-'))
+                {
+                    continue;
+                }
+                return false;
+            }
+        };
+        let c = command.trim();
+        let body = c.trim_start_matches(|ch: char| {
+            ch.is_ascii_digit() || matches!(ch, '%' | ',' | '.' | '$')
+        });
+        let prints = matches!(
+            body,
+            "p" | "print" | "nu" | "number" | "#" | "l" | "list" | "="
+        );
+        let quit = matches!(
+            c,
+            "q" | "q!" | "qa" | "qa!" | "quit" | "quit!" | "qall" | "qall!" | "cq" | "cq!"
+        );
+        if !(prints || quit) {
+            return false;
+        }
+        quits |= quit;
+    }
+    // Without a quit, Ex mode reads commands from its input.
+    silent_ex && quits
+}
+
+/// `gdb -nx -batch -ex 'print 6*7'`: no initialization file read (`-nx`), no program loaded, and
+/// each command one that only evaluates and prints. `$` is refused in them: gdb's convenience
+/// functions include `$_shell`, which runs a command.
+fn gdb(values: &[&str]) -> bool {
+    let mut no_init = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let command = match *v {
+            "-nx" | "--nx" | "-n" => {
+                no_init = true;
+                continue;
+            }
+            "-batch" | "--batch" | "-q" | "-quiet" | "--quiet" | "-silent" | "--silent" => continue,
+            "-ex" | "--ex" | "-eval-command" | "--eval-command" => match values.get(i) {
+                Some(c) => {
+                    i += 1;
+                    *c
+                }
+                None => return false,
+            },
+            v => match v
+                .strip_prefix("--ex=")
+                .or_else(|| v.strip_prefix("-ex="))
+                .or_else(|| v.strip_prefix("--eval-command="))
+                .or_else(|| v.strip_prefix("-eval-command="))
+            {
+                Some(c) => c,
+                // Another option (`-x FILE`, `-ix`, `--args`) or a program to load.
+                None => return false,
+            },
+        };
+        let first = command.split_whitespace().next().unwrap_or("");
+        let shows = matches!(
+            first,
+            "print" | "p" | "output" | "ptype" | "whatis" | "echo"
+        ) || matches!(command.trim(), "show version" | "show configuration");
+        if !shows || command.contains(['$', '|', '!', ';', '`']) || command.contains("shell") {
+            return false;
+        }
+    }
+    no_init
 }
 
 /// `ed -s file`: ed reads the file into its buffer, then runs the commands of its input, which
@@ -330,6 +499,16 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
                             | "schema_version"
                             | "application_id"
                             | "freelist_count"
+                    ) || (
+                        // Without an argument a pragma only reports its setting (sqlite's
+                        // pragma documentation: `PRAGMA name = value` or `PRAGMA name(value)`
+                        // sets it), but for those that act when named.
+                        !lower.contains('(')
+                            && words.len() == 2
+                            && !matches!(
+                                *name,
+                                "optimize" | "wal_checkpoint" | "incremental_vacuum"
+                            )
                     )
                 }) && !lower.contains('=');
                 (matches!(first, "select" | "with" | "values" | "explain") && !writes)

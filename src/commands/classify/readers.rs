@@ -560,6 +560,7 @@ pub fn fd(args: &[Word]) -> Verdict {
         v.nested.push(Nested::Command {
             argv: command[..end].to_vec(),
             forwards_stdin: false,
+            env: Vec::new(),
         });
     }
     v

@@ -23,9 +23,11 @@ struct Tool {
 const TOOLS: &[Tool] = &[
     Tool { name: "cargo",
         reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list", "-vV", "-Vv",
-            "clippy --version", "clippy -V", "fmt --version", "fmt -V", "miri --version"],
+            "clippy --version", "clippy -V", "fmt --version", "fmt -V", "miri --version",
+            // `cargo clean --dry-run` lists what it would delete (cargo 1.82+).
+            "clean --dry-run", "clean -n"],
         network: &["search", "info", "owner"],
-        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
+        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --dry-run -n --release -r --profile --doc --target-dir --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
     Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
         options: "-v --verbose -q --quiet --installed --toolchain -h --help" },
     // `go generate -n` prints the commands it would run (it loads packages without their

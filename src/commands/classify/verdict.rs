@@ -99,6 +99,8 @@ pub enum Nested {
     Command {
         argv: Vec<Word>,
         forwards_stdin: bool,
+        /// What `env` changes in the command's environment first, in order.
+        env: Vec<EnvChange>,
     },
     /// Shell code in a word: `bash -c`, `eval`, `trap`, `ssh host …`.
     Script(Word),
@@ -108,6 +110,21 @@ pub enum Nested {
     StdinCode,
     /// `ed` reading its commands from stdin: it writes or runs something only through them.
     StdinEd,
+}
+
+/// A change `env` makes to the environment of the command it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnvChange {
+    /// `-i`: nothing of the environment is passed on.
+    Clear,
+    /// `-u NAME`.
+    Unset(String),
+    /// `NAME=value`, the value when it is known before the command runs.
+    Set(String, Option<String>),
+    /// `NAME="$NAME"`: the value the variable already has.
+    Same(String),
+    /// `-C DIR`: the command runs in DIR (`None`: only known at run time).
+    Chdir(Option<String>),
 }
 
 impl Verdict {
@@ -140,6 +157,7 @@ impl Verdict {
             v.nested.push(Nested::Command {
                 argv: argv.to_vec(),
                 forwards_stdin: true,
+                env: Vec::new(),
             });
         }
         v

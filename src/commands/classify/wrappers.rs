@@ -3,7 +3,7 @@
 use super::args::*;
 use super::env::hijack_reason;
 use super::verdict::Level;
-use super::verdict::{Nested, Verdict};
+use super::verdict::{EnvChange, Nested, Verdict};
 use super::words::Word;
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +142,26 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if args.iter().any(|a| a.downloads) {
         return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
     }
+    // `java -XshowSettings:properties -version`: the JVM prints its settings and version and
+    // stops before it loads a class (what it takes from the environment is the context's).
+    if program == "java" {
+        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        let shows = values.is_some_and(|vs| {
+            vs.iter().any(|v| matches!(*v, "-version" | "--version"))
+                && vs.iter().all(|v| {
+                    matches!(*v, "-version" | "--version" | "-XshowSettings")
+                        || v.strip_prefix("-XshowSettings:").is_some_and(|s| {
+                            matches!(
+                                s,
+                                "all" | "vm" | "properties" | "locale" | "security" | "system"
+                            )
+                        })
+                })
+        });
+        if shows {
+            return Verdict::read_only();
+        }
+    }
     if super::context::family(program) == "python" {
         if let Some(v) = super::python::invocation(args) {
             return v;
@@ -167,6 +187,16 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
                 return v;
             }
         }
+    }
+    // `perl -ne 'print if /x/' file`: a one-liner that only reads and prints.
+    if program.starts_with("perl") && super::perl::one_liner_only_prints(args) {
+        let mut v = Verdict::default();
+        v.push_unless(
+            Level::Unknown,
+            format!("{program} runs inline code, whose startup options come from the environment"),
+            super::verdict::Settle::InlineCode,
+        );
+        return v;
     }
     let inline = [
         "-c",
@@ -401,12 +431,21 @@ pub fn takes_assignment(v: &mut Verdict, word: &Word) -> bool {
 
 pub fn env(args: &[Word]) -> Verdict {
     let mut v = Verdict::default();
+    let mut changes = Vec::new();
+    let named = |w: Option<&Word>| w.and_then(|w| w.value.clone());
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
         match a.value.as_deref() {
             Some("--") => break,
-            Some("-u" | "--unset" | "-C" | "--chdir") => i += 1,
+            Some("-u" | "--unset") => {
+                changes.push(unset(named(args.get(i))));
+                i += 1;
+            }
+            Some("-C" | "--chdir") => {
+                changes.push(EnvChange::Chdir(named(args.get(i))));
+                i += 1;
+            }
             Some("-S" | "--split-string") => {
                 v.nested.extend(args.get(i).cloned().map(Nested::Script));
                 return v;
@@ -416,19 +455,23 @@ pub fn env(args: &[Word]) -> Verdict {
                     .push(Nested::Script(Word::literal(&o["--split-string=".len()..])));
                 return v;
             }
+            Some("--ignore-environment") => changes.push(EnvChange::Clear),
             Some(
-                "--ignore-environment"
-                | "--null"
+                "--null"
                 | "--debug"
                 | "--block-signal"
                 | "--default-signal"
                 | "--ignore-signal"
                 | "--list-signal-handling",
             ) => {}
+            Some(o) if o.starts_with("--unset=") => {
+                changes.push(unset(Some(o["--unset=".len()..].to_string())));
+            }
+            Some(o) if o.starts_with("--chdir=") => {
+                changes.push(EnvChange::Chdir(Some(o["--chdir=".len()..].to_string())));
+            }
             Some(o)
-                if o.starts_with("--unset=")
-                    || o.starts_with("--chdir=")
-                    || o.starts_with("--block-signal=")
+                if o.starts_with("--block-signal=")
                     || o.starts_with("--default-signal=")
                     || o.starts_with("--ignore-signal=") => {}
             // Any other long option may take the next word as its value (`--argv0 ls rm …`).
@@ -443,6 +486,13 @@ pub fn env(args: &[Word]) -> Verdict {
             Some(o) if o.starts_with('-') && o.len() > 1 => {
                 for (at, c) in o.char_indices().skip(1) {
                     let rest = &o[at + 1..];
+                    let value = || {
+                        if rest.is_empty() {
+                            named(args.get(i))
+                        } else {
+                            Some(rest.to_string())
+                        }
+                    };
                     match c {
                         'S' => {
                             let code = if rest.is_empty() {
@@ -454,12 +504,18 @@ pub fn env(args: &[Word]) -> Verdict {
                             return v;
                         }
                         'u' | 'C' => {
+                            changes.push(if c == 'u' {
+                                unset(value())
+                            } else {
+                                EnvChange::Chdir(value())
+                            });
                             if rest.is_empty() {
                                 i += 1;
                             }
                             break;
                         }
-                        'i' | '0' | 'v' => {}
+                        'i' => changes.push(EnvChange::Clear),
+                        '0' | 'v' => {}
                         _ => {
                             v.push(
                                 Level::Unknown,
@@ -477,17 +533,62 @@ pub fn env(args: &[Word]) -> Verdict {
                 );
                 return v;
             }
-            _ if takes_assignment(&mut v, a) => {}
-            _ => {
-                i -= 1;
-                break;
-            }
+            _ => match same_value(a) {
+                // The variable keeps the value it has: whether that value is harmless is for
+                // the walker to say (it knows the context's).
+                Some(name) => changes.push(EnvChange::Same(name)),
+                None if takes_assignment(&mut v, a) => {
+                    if let Some((name, _)) = a.text.split_once('=') {
+                        let value = a
+                            .value
+                            .as_deref()
+                            .and_then(|v| v.split_once('='))
+                            .map(|(_, v)| v.to_string());
+                        changes.push(EnvChange::Set(name.to_string(), value));
+                    }
+                }
+                None => {
+                    i -= 1;
+                    break;
+                }
+            },
         }
     }
+    if changes.contains(&EnvChange::Unset(String::new())) {
+        v.push(
+            Level::Unknown,
+            "env -u names a variable only known at run time",
+        );
+    }
     let rest = args.get(i..).unwrap_or(&[]);
-    let inner = Verdict::runs(rest);
-    v.nested.extend(inner.nested);
+    if !rest.is_empty() {
+        v.nested.push(Nested::Command {
+            argv: rest.to_vec(),
+            forwards_stdin: true,
+            env: changes,
+        });
+    }
     v
+}
+
+/// `env -u NAME`; a name only known at run time is kept as the empty name, which no variable has.
+fn unset(name: Option<String>) -> EnvChange {
+    EnvChange::Unset(name.unwrap_or_default())
+}
+
+/// `NAME="$NAME"` (or `NAME=$NAME`, `NAME=${NAME}`, `NAME="${NAME}"`): the variable's own value.
+pub fn same_value(word: &Word) -> Option<String> {
+    let (name, value) = word.text.split_once('=')?;
+    if !crate::syntax::is_name(name) {
+        return None;
+    }
+    let own = [
+        format!("${name}"),
+        format!("\"${name}\""),
+        format!("${{{name}}}"),
+        format!("\"${{{name}}}\""),
+    ];
+    own.contains(&value.to_string()).then(|| name.to_string())
 }
 
 pub fn sudo(program: &str, args: &[Word]) -> Verdict {
@@ -529,6 +630,7 @@ pub fn sudo(program: &str, args: &[Word]) -> Verdict {
         (false, false) => v.nested.push(Nested::Command {
             argv: rest.to_vec(),
             forwards_stdin: true,
+            env: Vec::new(),
         }),
     }
     v

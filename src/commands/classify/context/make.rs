@@ -1,4 +1,4 @@
-//! `make -n` in context. A dry run prints the recipes instead of running them, but GNU make
+//! `make -n` (and `make -q`) in context. A dry run prints the recipes instead of running them, but GNU make
 //! still reads the makefile: `$(shell …)`, `!=`, `$(file …)`, `$(guile …)`, `load` and `$(eval
 //! …)` run while it is read, included makefiles (and the makefile itself) are remade by running
 //! their recipes, and recipe lines marked `+` or naming `$(MAKE)` run anyway. When the makefile
@@ -64,7 +64,10 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     while let Some(v) = values.get(i) {
         i += 1;
         match *v {
-            "-n" | "--just-print" | "--dry-run" | "--recon" => dry = true,
+            // `-q` runs no recipe either, with the same exceptions as `-n` (the GNU make
+            // manual: "-n, -t and -q do not affect recipe lines that begin with + or contain
+            // $(MAKE)").
+            "-n" | "--just-print" | "--dry-run" | "--recon" | "-q" | "--question" => dry = true,
             "-f" | "--file" | "--makefile" => {
                 let Some(f) = values.get(i) else { return false };
                 makefiles.push(f);
@@ -112,9 +115,9 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
             o if o.starts_with('-')
                 && !o.starts_with("--")
                 && o.len() > 2
-                && o[1..].chars().all(|c| "nskwBRpSie".contains(c)) =>
+                && o[1..].chars().all(|c| "nqskwBRpSie".contains(c)) =>
             {
-                dry |= o.contains('n');
+                dry |= o.contains('n') || o.contains('q');
             }
             // Any other option (`--eval`, `-I`, `-W`, `-o`, `-t` touches targets), and
             // `VAR=value` (it can set MAKEFLAGS or SHELL): not followed.

@@ -51,13 +51,24 @@ pub struct Env<'a> {
     prefix: &'a [(String, Option<String>)],
 }
 
+/// In a prefix, a name no variable has: `env -i` (nothing before it is passed on).
+pub const CLEARED: &str = "";
+/// In a prefix, a value no variable can hold (bash's strings have no NUL byte): `env -u NAME`.
+pub const UNSET: &str = "\0";
+
 impl<'a> Env<'a> {
     pub fn get(&self, name: &str) -> Var<'a> {
-        if let Some((_, value)) = self.prefix.iter().rev().find(|(n, _)| n == name) {
-            return match value {
-                Some(v) => Var::Set(v),
-                None => Var::Runtime,
-            };
+        for (n, value) in self.prefix.iter().rev() {
+            if n == CLEARED {
+                return Var::Unset;
+            }
+            if n == name {
+                return match value.as_deref() {
+                    Some(UNSET) => Var::Unset,
+                    Some(v) => Var::Set(v),
+                    None => Var::Runtime,
+                };
+            }
         }
         match self.base.get(name) {
             Some(v) => Var::Set(v),
@@ -105,11 +116,12 @@ impl<'a> Env<'a> {
 
     /// Every name set, the prefix's included.
     pub fn names(&self) -> impl Iterator<Item = &'a str> + 'a {
-        let prefix = self.prefix;
+        let env = *self;
         self.base
             .keys()
             .map(String::as_str)
-            .chain(prefix.iter().map(|(n, _)| n.as_str()))
+            .chain(self.prefix.iter().map(|(n, _)| n.as_str()))
+            .filter(move |n| !n.is_empty() && !matches!(env.get(n), Var::Unset))
     }
 }
 
@@ -135,9 +147,12 @@ pub struct Probe {
     lost: Option<String>,
     /// git aliases expanded so far in this command (they may name each other).
     aliases: usize,
+    /// Files read for `source` so far in this command (a file may source itself).
+    sourced: usize,
 }
 
 const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
+const MAX_SOURCED: usize = 16; // files a command's `source`s read, nested ones included; past it they are not read
 const MAX_ALIASES: usize = 8; // git stops an alias loop too; a chain longer than this is not followed
 
 /// A git alias, expanded.
@@ -156,6 +171,7 @@ impl Probe {
             dirs: vec![cwd],
             lost: None,
             aliases: 0,
+            sourced: 0,
         }
     }
 
@@ -232,6 +248,30 @@ impl Probe {
                 .dirs
                 .iter()
                 .all(|dir| files::is_file(&files::join(dir, path)))
+    }
+
+    /// The text of the file `source FILE` (or `. FILE`) runs, when it is the same small file in
+    /// every directory the command may be in. A name without a slash is looked up in `PATH`
+    /// first, so only a path is read.
+    pub fn sourced(&mut self, written: &str) -> Option<String> {
+        if self.lost.is_some() || !written.contains('/') || self.sourced >= MAX_SOURCED {
+            return None;
+        }
+        self.sourced += 1;
+        let home = self.env(&[]).home();
+        let path =
+            files::expand_tilde(written, home.as_deref()).unwrap_or_else(|| PathBuf::from(written));
+        let mut text: Option<String> = None;
+        for dir in &self.dirs {
+            let files::Contents::Text(t) = files::read_text(&dir.join(&path)) else {
+                return None;
+            };
+            match &text {
+                Some(seen) if *seen != t => return None,
+                _ => text = Some(t),
+            }
+        }
+        text
     }
 
     /// The system interpreter a path names in every directory it may run in, when it is a chain
@@ -359,6 +399,7 @@ impl Probe {
         if !version_only {
             tools::interpreted(
                 program,
+                args,
                 resolved.as_deref(),
                 interpreter.as_deref(),
                 &env,
@@ -427,6 +468,26 @@ impl Probe {
             }
             if python_script {
                 python::script(&at, &mut out);
+            }
+        }
+        // `split --filter` runs its filter with `$SHELL -c` (coreutils' split.c).
+        if kind == "split" && args.iter().any(|a| a.text.starts_with("--filter")) {
+            let system_shell = |shell: &str| {
+                let path = Path::new(shell);
+                let dir = path.parent().and_then(Path::to_str);
+                let name = path.file_name().and_then(|n| n.to_str());
+                dir.is_some_and(|d| super::programs::SYSTEM_BIN_DIRS.contains(&d))
+                    && name.is_some_and(|n| {
+                        matches!(n, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh")
+                    })
+            };
+            if !matches!(env.get("SHELL"), Var::Unset)
+                && !env.value("SHELL").is_some_and(system_shell)
+            {
+                out.push(
+                    Level::Unknown,
+                    "split runs its filter with the shell SHELL names, which is not the system's",
+                );
             }
         }
         if matches!(kind, "make" | "gmake")

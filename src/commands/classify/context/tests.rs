@@ -188,6 +188,23 @@ fn run(cases: &[Case]) {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Moves the nanoseconds recorded for the index's first entry (its ctime's and mtime's), leaving
+/// the seconds: what a second `touch` within the same second does.
+fn nanoseconds_moved(p: &Planted) {
+    let index = p.path("repo/.git/index");
+    let Ok(mut bytes) = fs::read(&index) else {
+        return;
+    };
+    const FIRST_ENTRY: usize = 12; // after the signature, the version and the count
+    for field in [1, 3] {
+        let at = FIRST_ENTRY + 4 * field;
+        if let Some(ns) = bytes.get_mut(at..at + 4) {
+            ns.copy_from_slice(&123_456_789u32.to_be_bytes());
+        }
+    }
+    let _ = fs::write(&index, bytes);
+}
+
 fn fsmonitor(p: &Planted) {
     let hook = p.program("repo/.git/fsm");
     p.git(&format!("config core.fsmonitor {hook}"));
@@ -532,6 +549,30 @@ fn git_keys_that_run_programs() {
             },
             "git diff --stat",
             None,
+        ),
+        // git compares times to the second: an entry whose recorded nanoseconds differ from the
+        // file's is still fresh.
+        case(
+            "index-nanoseconds-differ-status",
+            nanoseconds_moved,
+            "git status -sb --untracked-files=no",
+            None,
+        ),
+        case(
+            "index-nanoseconds-differ-diff",
+            nanoseconds_moved,
+            "git diff --check; git diff --no-ext-diff --stat",
+            None,
+        ),
+        // Racily clean: a file whose mtime is not older than the index is re-read, and the
+        // index rewritten, however often it is refreshed.
+        case(
+            "index-racily-clean",
+            |p| {
+                p.sh("touch -d '2099-01-01 00:00:00' repo/notes.txt && git -C repo update-index -q --refresh");
+            },
+            "git status --short",
+            Some("rewrites the index"),
         ),
         case(
             "modified-file-diff",
@@ -886,6 +927,37 @@ fn git_keys_that_run_programs() {
             },
             "git blame notes.txt",
             Some("diff.c.textconv"),
+        ),
+        // The command's own overrides: --no-textconv, and `-c key=false` after the files'.
+        case(
+            "textconv-blame-off",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git blame --no-textconv -L 1,2 notes.txt",
+            None,
+        ),
+        case(
+            "textconv-blame-on",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git blame -L 1,2 notes.txt",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "fsmonitor-off-on-command-line",
+            fsmonitor,
+            "git -c core.fsmonitor=false status --porcelain",
+            None,
+        ),
+        case(
+            "fsmonitor-on-after-off",
+            fsmonitor,
+            "git -c core.fsmonitor=false -c core.fsmonitor=.git/fsm status --porcelain",
+            Some("core.fsmonitor"),
         ),
         case(
             "textconv-xdg-attributes",
@@ -1627,6 +1699,25 @@ fn pagers_tools_and_interpreters() {
                 None,
             )
         },
+        // `--no-config` turns the file off; the same words as another option's value do not.
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-no-config",
+                |p| p.write("repo/rgrc", "--pre=./x\n"),
+                "rg --no-config -n TODO",
+                None,
+            )
+        },
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-no-config-as-pattern",
+                |p| p.write("repo/rgrc", "--pre=./x\n"),
+                "rg -e --no-config README.md",
+                Some("rgrc"),
+            )
+        },
         Case {
             env: &[("TAR_OPTIONS", "--checkpoint-action=exec=./x")],
             ..case("tar-options", |_| {}, "tar -tf x.tar", Some("TAR_OPTIONS"))
@@ -1814,6 +1905,27 @@ fn pagers_tools_and_interpreters() {
             Some("app.db-journal"),
         ),
         case("make-dry-run", make_inert, "make -n && make -n test", None),
+        // -q (question mode) runs no recipe, with the same exceptions as -n.
+        case(
+            "make-question",
+            make_inert,
+            "make -pq -f Makefile 2>/dev/null | grep -E '^(build|test):'",
+            None,
+        ),
+        case(
+            "make-question-plus-line",
+            |p| {
+                p.write("repo/Makefile", "test:\n\t+touch x\n");
+            },
+            "make -q test",
+            Some("build recipes"),
+        ),
+        case(
+            "make-print-database-alone",
+            make_inert,
+            "make -p",
+            Some("build recipes"),
+        ),
         case(
             "make-dry-run-recipe-prefix",
             |p| {
@@ -2130,5 +2242,207 @@ fn virtualenv_interpreter_version() {
             ".venv/bin/python --version",
             Some("not a system program"),
         ),
+    ]);
+}
+
+/// perl -T (or -t, alone or in a cluster) ignores PERL5LIB and PERL5OPT; a `-T` that is a script's
+/// argument or inline code does not.
+#[test]
+fn perl_taint_ignores_the_environment() {
+    let Some(p) = Planted::new("perl-taint") else {
+        return;
+    };
+    let env = [("PERL5OPT", "-Mx"), ("PERL5LIB", "lib")];
+    for (command, ignored) in [
+        ("perl -T -ne 'print if /b/' notes.txt", true),
+        ("perl -wT -c x.pl", true),
+        ("perl -lt -e 1", true),
+        ("perl x.pl -T", false),
+        ("perl -e -T", false),
+        ("perl -I -T x.pl", false),
+        ("perl -ne 'print' -- -T", false),
+    ] {
+        let got = classify_in(command, &p.context("repo", &env));
+        let names_env = got.reasons.iter().any(|r| r.contains("PERL5"));
+        assert_eq!(names_env, !ignored, "{command}: {:?}", got.reasons);
+    }
+}
+
+/// The environment the program will have after `env`'s own changes (`-i`, `-u`, `-C`,
+/// `NAME=value`) and after `NAME="$NAME"`, which keeps the context's value.
+#[test]
+fn env_changes_what_the_program_reads() {
+    run(&[
+        case(
+            "env-i-same-home",
+            fsmonitor,
+            "env -i PATH=/usr/bin:/bin HOME=\"$HOME\" git rev-parse --short HEAD",
+            None,
+        ),
+        case(
+            "prefix-same-home",
+            |_| {},
+            "HOME=\"$HOME\" git status --short",
+            None,
+        ),
+        case(
+            "env-i-still-reads-the-repository",
+            fsmonitor,
+            "env -i PATH=/usr/bin:/bin git status",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "same-home-after-assignment",
+            |_| {},
+            "HOME=/tmp; env -i HOME=\"$HOME\" git rev-parse HEAD",
+            Some("HOME"),
+        ),
+        Case {
+            env: &[("GIT_DIR", "$ROOT/safe/.git")],
+            ..case(
+                "env-u-git-dir",
+                |p| {
+                    fsmonitor(p);
+                    p.sh("git init -q safe");
+                },
+                "env -u GIT_DIR git status",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            env: &[("GIT_DIR", "$ROOT/safe/.git")],
+            ..case(
+                "env-i-git-dir",
+                |p| {
+                    fsmonitor(p);
+                    p.sh("git init -q safe");
+                },
+                "env -i PATH=/usr/bin:/bin git status",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            cwd: ".",
+            ..case(
+                "env-chdir",
+                fsmonitor,
+                "env -C repo git status",
+                Some("core.fsmonitor"),
+            )
+        },
+    ]);
+}
+
+/// `source FILE` with a path: the file's code, read here, is walked as a script.
+#[test]
+fn sourced_files_are_walked() {
+    let dotenv = |p: &Planted| p.write("repo/.env", "NAME=demo\nPORT=8080\n");
+    run(&[
+        case(
+            "source-plain-assignments",
+            dotenv,
+            "set -a; . ./.env; set +a; echo \"$NAME:$PORT\"",
+            None,
+        ),
+        // What the file sets is judged as the command's own assignments would be.
+        case(
+            "source-sets-configuration",
+            |p| p.write("repo/.env", "GIT_DIR=/tmp/x\n"),
+            "set -a; . ./.env; set +a; git status",
+            Some("GIT_DIR"),
+        ),
+        case(
+            "source-writes",
+            |p| p.write("repo/.env", "PORT=1\ntouch made\n"),
+            "source ./.env",
+            Some("touch"),
+        ),
+        case(
+            "source-by-name-looks-in-path",
+            dotenv,
+            ". .env",
+            Some("cannot be checked"),
+        ),
+        case(
+            "source-missing",
+            |_| {},
+            ". ./missing.sh",
+            Some("cannot be checked"),
+        ),
+        // A file that sources itself twice: read a bounded number of times, then unknown.
+        case(
+            "source-itself",
+            |p| p.write("repo/x.sh", ". ./x.sh; . ./x.sh\n"),
+            ". ./x.sh",
+            Some("cannot be checked"),
+        ),
+        case(
+            "source-downloaded-first",
+            |p| p.write("repo/x.sh", "echo hi\n"),
+            "curl -so x.sh https://example.com/x.sh; . ./x.sh",
+            Some("downloaded"),
+        ),
+    ]);
+}
+
+/// A perl one-liner that only prints is read-only once its environment is read.
+#[test]
+fn perl_one_liners_in_context() {
+    run(&[
+        case(
+            "perl-one-liner",
+            |_| {},
+            "perl -F, -lane 'print $F[1] if $. > 1' notes.txt",
+            None,
+        ),
+        Case {
+            env: &[("PERL5OPT", "-Mx")],
+            ..case(
+                "perl-one-liner-perl5opt",
+                |_| {},
+                "perl -ne 'print' notes.txt",
+                Some("PERL5OPT"),
+            )
+        },
+        Case {
+            env: &[("PERL5OPT", "-Mx"), ("PERL5LIB", "lib")],
+            ..case(
+                "perl-one-liner-taint",
+                |_| {},
+                "perl -T -ne 'print if /beta/' notes.txt",
+                None,
+            )
+        },
+        case(
+            "perl-one-liner-system",
+            |_| {},
+            "perl -ne 'system \"id\"' notes.txt",
+            Some("perl"),
+        ),
+    ]);
+}
+
+/// `split --filter` runs the filter with `$SHELL -c`.
+#[test]
+fn split_filter_shell() {
+    run(&[
+        Case {
+            env: &[("SHELL", "/bin/bash")],
+            ..case(
+                "split-filter-system-shell",
+                |_| {},
+                "split -n l/2 --filter='wc -l' notes.txt",
+                None,
+            )
+        },
+        Case {
+            env: &[("SHELL", "./sh")],
+            ..case(
+                "split-filter-planted-shell",
+                |_| {},
+                "split -n l/2 --filter='wc -l' notes.txt",
+                Some("SHELL"),
+            )
+        },
     ]);
 }

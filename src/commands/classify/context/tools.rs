@@ -84,6 +84,7 @@ const HARMLESS_NODE_OPTIONS: &[&str] = &[
 /// program itself when it is one.
 pub fn interpreted(
     program: &str,
+    args: &[Word],
     resolved: Option<&Path>,
     interpreter: Option<&str>,
     env: &Env<'_>,
@@ -150,7 +151,12 @@ pub fn interpreted(
             }
         }
         "perl" => {
+            // Taint checks (-T, -t) make perl ignore PERL5OPT, PERL5LIB and PERLLIB (perlrun).
+            let taint = interpreter.is_none() && perl_taint(args);
             for name in ["PERL5OPT", "PERL5LIB", "PERLLIB", "PERL5DB"] {
+                if taint && name != "PERL5DB" {
+                    continue;
+                }
                 if env.is_set(name) {
                     out.push(
                         Level::Unknown,
@@ -212,7 +218,8 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 less(here, out)
             }
         }
-        "rg" => rg(here, out),
+        // `--no-config`: rg reads no configuration file (RIPGREP_CONFIG_PATH included).
+        "rg" if !given("rg", args, "--no-config") => rg(here, out),
         "curl" => curlrc(here, args, out),
         "tar" => tar(here, out),
         "ssh" => ssh(here, args, out),
@@ -502,6 +509,52 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+}
+
+/// perl's own switches (before the script, `-e` code, `--` or `-`) turn on taint checks: `-T` or
+/// `-t`, alone or in a cluster. A switch's value (`-e CODE`, `-I DIR`, `-Mmodule`) is not one.
+fn perl_taint(args: &[Word]) -> bool {
+    let mut i = 0;
+    while let Some(Some(word)) = args.get(i).map(|a| a.value.as_deref()) {
+        i += 1;
+        let Some(switches) = word
+            .strip_prefix('-')
+            .filter(|s| !s.is_empty() && *s != "-")
+        else {
+            return false;
+        };
+        let mut octal = false;
+        for (at, c) in switches.char_indices() {
+            // `-l` takes the octal digits after it, then switches go on (`-lane`).
+            if octal && c.is_ascii_digit() {
+                continue;
+            }
+            octal = c == 'l';
+            match c {
+                'T' | 't' => return true,
+                // The rest of the word is the value, or, when there is none, the next word.
+                'e' | 'E' | 'I' => {
+                    if at + 1 == switches.len() {
+                        i += 1;
+                    }
+                    break;
+                }
+                // The rest of the word is the value.
+                '0' | 'C' | 'd' | 'D' | 'F' | 'i' | 'm' | 'M' | 'x' | 'V' => break,
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// `program args` is given the option `spelling` (parsed with the program's grammar, so a word that
+/// is another option's value is not taken for it). An argument the grammar does not know: no.
+fn given(program: &str, args: &[Word], spelling: &str) -> bool {
+    use crate::commands::classify::{grammar, specs};
+    specs::find(program)
+        .and_then(|spec| grammar::parse(spec, args).ok())
+        .is_some_and(|parsed| parsed.has(spelling))
 }
 
 fn rg(here: &Here<'_>, out: &mut Verdict) {

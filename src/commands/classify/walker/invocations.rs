@@ -5,11 +5,11 @@
 use tree_sitter::Node;
 
 use super::{Stage, Stdin, Walker};
-use crate::commands::classify::context::Alias;
+use crate::commands::classify::context::{Alias, CLEARED, UNSET};
 use crate::commands::classify::env;
 use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
-use crate::commands::classify::verdict::{Level, Nested};
+use crate::commands::classify::verdict::{EnvChange, Level, Nested};
 use crate::commands::classify::words::{self, Word};
 use crate::syntax::tree;
 
@@ -66,6 +66,17 @@ impl Walker {
                 Some(v) => words::word(v, src, &self.vars).value,
                 None => Some(String::new()),
             };
+            // `NAME="$NAME" cmd`: the value the command would have had anyway, when the
+            // context says what it is and nothing in the command may have changed it.
+            let kept = crate::commands::classify::wrappers::same_value(&Word::literal(tree::text(
+                assignment, src,
+            )))
+            .and_then(|_| self.probe.as_ref()?.start_value(&name).map(str::to_string))
+            .filter(|_| self.untouched(&name));
+            if let Some(kept) = kept {
+                self.prefix.push((name, Some(kept)));
+                continue;
+            }
             self.prefix.push((name.clone(), fixed));
             // `IFS=… read`: IFS only changes how the builtin splits what it reads. With the
             // context read, a variable it judges per program is judged there.
@@ -244,6 +255,44 @@ impl Walker {
         }
     }
 
+    /// What `env` does to the environment of the command it runs, as prefixes of that command.
+    fn change_env(&mut self, change: EnvChange) {
+        match change {
+            EnvChange::Clear => self.prefix.push((CLEARED.to_string(), None)),
+            // A name only known at run time (already found unknown): any variable may be gone.
+            EnvChange::Unset(name) if name.is_empty() => {
+                self.prefix.push((CLEARED.to_string(), None))
+            }
+            EnvChange::Unset(name) => self.prefix.push((name, Some(UNSET.to_string()))),
+            EnvChange::Set(name, value) => self.prefix.push((name, value)),
+            EnvChange::Same(name) => {
+                // The value the command started with, when the context says what it is and
+                // nothing in the command may have changed it.
+                let kept = self
+                    .probe
+                    .as_ref()
+                    .and_then(|p| p.start_value(&name))
+                    .filter(|_| self.untouched(&name))
+                    .map(str::to_string);
+                if kept.is_none() {
+                    if let Some(reason) = env::prefix_risk(&name, None) {
+                        let reason = env::hijack_reason(&name).unwrap_or(reason);
+                        self.find(Level::Unknown, reason);
+                    }
+                }
+                self.prefix.push((name, kept));
+            }
+            EnvChange::Chdir(dir) => {
+                if let Some(probe) = &mut self.probe {
+                    let shown = dir
+                        .clone()
+                        .unwrap_or_else(|| "(a directory only known at run time)".into());
+                    probe.cd(dir.as_deref(), &shown);
+                }
+            }
+        }
+    }
+
     pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
         if let Some(probe) = &mut self.probe {
             match program {
@@ -293,6 +342,23 @@ impl Walker {
                 );
             }
         }
+        // `source ./file`: the file's code, read from the context, is walked as a script.
+        if matches!(program, "source" | ".") {
+            let text = args
+                .first()
+                .filter(|f| !f.downloads)
+                .filter(|f| {
+                    let path = f.value.as_deref().map(normal_path);
+                    !path.is_some_and(|p| self.downloaded.contains(&p))
+                })
+                .and_then(|f| f.value.as_deref())
+                .map(str::to_string);
+            let text = text.and_then(|f| self.probe.as_mut()?.sourced(&f));
+            if let Some(text) = text {
+                self.script(&text);
+                return Stage::default();
+            }
+        }
         let mut verdict = programs::check(program, args);
         if let Some(probe) = &mut self.probe {
             probe.settle(program, args, &self.prefix, &mut verdict);
@@ -308,6 +374,7 @@ impl Walker {
                 Nested::Command {
                     argv,
                     forwards_stdin,
+                    env,
                 } => {
                     let Some((name, rest)) = argv.split_first() else {
                         continue;
@@ -317,7 +384,12 @@ impl Walker {
                     } else {
                         Stdin::Inherited
                     };
+                    let outer_prefix = self.prefix.len();
+                    for change in env {
+                        self.change_env(change);
+                    }
                     let inner = self.invoke(name, rest, &inner_stdin);
+                    self.prefix.truncate(outer_prefix);
                     stage.downloads |= inner.downloads;
                     stage.output = stage.output.or(inner.output);
                 }

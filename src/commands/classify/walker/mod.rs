@@ -87,6 +87,8 @@ pub(super) struct Walker {
     /// The `NAME=value` prefixes of the commands being walked (a nested command inherits its
     /// wrapper's), with their values when fixed.
     prefix: Vec<(String, Option<String>)>,
+    /// Every script walked (the command and the code nested in it), as written.
+    sources: Vec<String>,
 }
 
 impl Walker {
@@ -146,6 +148,37 @@ impl Walker {
         });
     }
 
+    /// `name` appears in no script walked but in `NAME="$NAME"` and its spellings: nothing in the
+    /// command assigns, reads into or declares it.
+    fn untouched(&self, name: &str) -> bool {
+        let own = [
+            format!("{name}=\"${{{name}}}\""),
+            format!("{name}=${{{name}}}"),
+            format!("{name}=\"${name}\""),
+            format!("{name}=${name}"),
+        ];
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        self.sources.iter().all(|src| {
+            let mut covered = vec![false; src.len()];
+            for pattern in &own {
+                for (at, _) in src.match_indices(pattern.as_str()) {
+                    let end = at + pattern.len();
+                    let before = src[..at].chars().next_back().is_some_and(ident);
+                    let after = src[end..].chars().next().is_some_and(ident);
+                    if !before && !after {
+                        covered[at..end].iter_mut().for_each(|c| *c = true);
+                    }
+                }
+            }
+            src.match_indices(name).all(|(at, _)| {
+                let end = at + name.len();
+                let alone = !src[..at].chars().next_back().is_some_and(ident)
+                    && !src[end..].chars().next().is_some_and(ident);
+                !alone || covered[at]
+            })
+        })
+    }
+
     fn record(&mut self, name: &str) {
         if !self.commands.iter().any(|c| c == name) {
             self.commands.push(name.to_string());
@@ -175,6 +208,10 @@ impl Walker {
             return;
         };
         let root = parsed.root_node();
+        // Only a walk with a context asks whether a name is untouched (`NAME="$NAME"`).
+        if self.probe.is_some() {
+            self.sources.push(src.to_string());
+        }
         if let Some(where_) = syntax_error(root, src) {
             self.find(
                 Level::Unknown,

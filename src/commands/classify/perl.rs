@@ -1,0 +1,430 @@
+//! Reads a perl one-liner (`perl -lane 'print $F[1] if $. > 1' file`) far enough to see that it
+//! only computes and prints: every bare word must be a listed builtin that neither writes, runs,
+//! loads nor evaluates; strings and patterns may not interpolate code (`@{[ … ]}`, `(?{ … })`);
+//! `s///` only without `e`; no typeglob, symbolic call, package name, `$^I` or `@ARGV`. The
+//! switches are the reading ones (-n -p -l -a -F -e -w -T …, not -i, -M, -I, -d, -x), and each file
+//! operand is a plain name: `<>` opens its operands with the two-argument `open`, which runs a
+//! name ending in `|`.
+
+/// Builtins and keywords that compute, print to the standard streams or control the flow.
+#[rustfmt::skip]
+const WORDS: &[&str] = &[
+    "print", "printf", "say", "if", "unless", "else", "elsif", "while", "until", "for", "foreach", "last", "next",
+    "my", "our", "local", "length", "substr", "index", "rindex", "uc", "lc", "ucfirst", "lcfirst", "split", "join",
+    "sprintf", "chomp", "chop", "chr", "ord", "abs", "int", "sqrt", "hex", "oct", "defined", "undef", "scalar",
+    "keys", "values", "each", "exists", "delete", "push", "pop", "shift", "unshift", "reverse", "sort", "map",
+    "grep", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp", "and", "or", "not", "xor", "END", "BEGIN", "STDERR",
+    "STDOUT", "exit", "die", "warn", "quotemeta", "pos", "time", "localtime", "gmtime", "sin", "cos", "exp",
+    "log", "atan2", "wantarray", "ref", "q", "qw", "m", "s", "tr", "y",
+];
+
+/// Switches that take no value and only change how the program reads and prints.
+const FLAGS: &str = "nplawWTtsU";
+
+/// Whether `perl args` runs inline code (`-e`) that only reads its input and prints.
+pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
+    let mut code = None;
+    let mut i = 0;
+    while let Some(word) = args.get(i) {
+        let Some(v) = word.value.as_deref() else {
+            return false;
+        };
+        if word.glob {
+            return false;
+        }
+        i += 1;
+        if v == "--" {
+            break;
+        }
+        let Some(switches) = v.strip_prefix('-').filter(|s| !s.is_empty()) else {
+            // Switches end here: a file operand after `-e CODE`, else the script perl runs.
+            if code.is_none() {
+                return false;
+            }
+            i -= 1;
+            break;
+        };
+        let mut chars = switches.char_indices();
+        while let Some((at, c)) = chars.next() {
+            let rest = &switches[at + c.len_utf8()..];
+            match c {
+                'e' | 'E' => {
+                    if code.is_some() {
+                        return false; // several -e: read as one program, not followed here
+                    }
+                    code = if rest.is_empty() {
+                        let next = args.get(i).and_then(|w| w.value.clone());
+                        i += 1;
+                        next
+                    } else {
+                        Some(rest.to_string())
+                    };
+                    if code.is_none() {
+                        return false;
+                    }
+                    break;
+                }
+                // `-Fpattern`: perl puts a pattern in quotes itself, but pastes one written
+                // between `/`, `"` or `'` into its code as it is.
+                'F' => {
+                    if rest.starts_with(['/', '"', '\'']) || !inert_interpolation(rest) {
+                        return false;
+                    }
+                    break;
+                }
+                // `-l` and `-0` take octal digits (`-0x` hexadecimal ones) after them.
+                'l' | '0' => {
+                    let digits = match rest.strip_prefix('x') {
+                        Some(hex) if c == '0' => {
+                            1 + hex.chars().take_while(char::is_ascii_hexdigit).count()
+                        }
+                        _ => rest.chars().take_while(|d| ('0'..='7').contains(d)).count(),
+                    };
+                    for _ in 0..digits {
+                        chars.next();
+                    }
+                }
+                c if FLAGS.contains(c) => {}
+                _ => return false,
+            }
+        }
+    }
+    if args[i.min(args.len())..]
+        .iter()
+        .any(|w| w.glob || !w.value.as_deref().is_some_and(plain_file))
+    {
+        return false;
+    }
+    code.is_some_and(|c| only_prints(&c))
+}
+
+/// A file name `<>` opens as a file: no mode characters, no pipe, not an option.
+fn plain_file(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('-')
+        && name.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '/' | ',' | '+' | '@' | '%' | '=')
+        })
+        && !name.starts_with('+')
+}
+
+/// Whether the perl code only computes and prints (see the module header).
+pub fn only_prints(code: &str) -> bool {
+    const MAX_CODE: usize = 4096; // a one-liner; longer code is not read
+    if code.len() > MAX_CODE {
+        return false;
+    }
+    let b = code.as_bytes();
+    let mut i = 0;
+    // Whether a `/` here starts a pattern (after an operator or at the start) or divides.
+    let mut term_before = false;
+    while i < b.len() {
+        let c = b[i] as char;
+        match c {
+            '\'' => {
+                let Some(end) = closing(b, i + 1, b'\'') else {
+                    return false;
+                };
+                i = end + 1;
+                term_before = true;
+            }
+            '"' | '`' => {
+                if c == '`' {
+                    return false;
+                }
+                let Some(end) = closing(b, i + 1, b'"') else {
+                    return false;
+                };
+                if !inert_interpolation(&code[i + 1..end]) {
+                    return false;
+                }
+                i = end + 1;
+                term_before = true;
+            }
+            '/' if !term_before => {
+                let Some(end) = closing(b, i + 1, b'/') else {
+                    return false;
+                };
+                if !inert_interpolation(&code[i + 1..end]) {
+                    return false;
+                }
+                i = end + 1;
+                i += pattern_flags(b, i, "gimsxo");
+                term_before = true;
+            }
+            '$' | '@' | '%' => {
+                // A variable: `$_`, `$F[1]`, `$.`, `@F`, `%h`; `$^I` and `${^…}` are not allowed.
+                let next = b.get(i + 1).map(|&n| n as char);
+                match next {
+                    Some('^') | Some('{') | Some('$') => return false,
+                    Some(n) if n.is_ascii_alphabetic() || n == '_' => {
+                        let start = i + 1;
+                        let mut end = start;
+                        while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
+                            end += 1;
+                        }
+                        // `@ARGV` names what `<>` opens; `%SIG` handlers named by a string,
+                        // `@INC`/`%INC` what is loaded.
+                        if b.get(end) == Some(&b':')
+                            || matches!(&code[start..end], "ARGV" | "SIG" | "INC")
+                        {
+                            return false;
+                        }
+                        i = end;
+                    }
+                    // Punctuation variables (`$.`, `$_`, `$,`, `$0`); `%` and `@` alone operate.
+                    Some(_) if c == '$' => i += 2,
+                    _ => i += 1,
+                }
+                term_before =
+                    c == '$' || matches!(next, Some(n) if n.is_ascii_alphanumeric() || n == '_');
+            }
+            '&' if matches!(b.get(i + 1), Some(b'$' | b'{')) => return false,
+            '*' if b
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'{') =>
+            {
+                return false
+            }
+            '-' if b.get(i + 1) == Some(&b'>') => return false, // method and code-reference calls
+            '<' if b
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'$') =>
+            {
+                return false; // `<FH>`, `<$fh>`, `<STDIN>`: a handle; `<>` reads the input
+            }
+            ':' if b.get(i + 1) == Some(&b':') => return false,
+            '#' => {
+                // A comment runs to the end of the line.
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                let word = &code[start..i];
+                if !WORDS.contains(&word) {
+                    return false;
+                }
+                match word {
+                    "m" | "q" | "qw"
+                        if b.get(i).is_some_and(|d| {
+                            !d.is_ascii_alphanumeric() && !d.is_ascii_whitespace()
+                        }) =>
+                    {
+                        let open = b[i];
+                        let close = closing_of(open);
+                        let Some(end) = closing(b, i + 1, close) else {
+                            return false;
+                        };
+                        if word == "m" && !inert_interpolation(&code[i + 1..end]) {
+                            return false;
+                        }
+                        i = end + 1;
+                        if word == "m" {
+                            i += pattern_flags(b, i, "gimsxo");
+                        }
+                        term_before = true;
+                        continue;
+                    }
+                    "s" | "tr" | "y" if b.get(i) == Some(&b'/') => {
+                        let Some(mid) = closing(b, i + 1, b'/') else {
+                            return false;
+                        };
+                        let Some(end) = closing(b, mid + 1, b'/') else {
+                            return false;
+                        };
+                        if !inert_interpolation(&code[i + 1..end]) {
+                            return false;
+                        }
+                        i = end + 1;
+                        let flags = if word == "s" { "gimsxr" } else { "cdsr" };
+                        i += pattern_flags(b, i, flags);
+                        if b.get(i).is_some_and(|f| f.is_ascii_alphabetic()) {
+                            return false; // a flag not listed: `e` evaluates the replacement
+                        }
+                        term_before = true;
+                        continue;
+                    }
+                    "m" | "q" | "qw" | "s" | "tr" | "y" => return false,
+                    _ => {}
+                }
+                term_before = !matches!(
+                    word,
+                    "if" | "unless"
+                        | "while"
+                        | "until"
+                        | "and"
+                        | "or"
+                        | "not"
+                        | "xor"
+                        | "split"
+                        | "grep"
+                        | "return"
+                        | "x"
+                        | "eq"
+                        | "ne"
+                        | "lt"
+                        | "gt"
+                        | "le"
+                        | "ge"
+                        | "cmp"
+                        | "print"
+                        | "say"
+                        | "push"
+                );
+            }
+            c if c.is_ascii_digit() => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.' || b[i] == b'_')
+                {
+                    i += 1;
+                }
+                term_before = true;
+            }
+            ')' | ']' | '}' => {
+                i += 1;
+                term_before = true;
+            }
+            c if c.is_ascii_whitespace() => i += 1,
+            c if "(){}[];,.=+-*/&<>!?:|^~\\".contains(c) => {
+                // `<>` and `<STDIN>` read the input; `\` takes a reference.
+                if c == '\\'
+                    && b.get(i + 1)
+                        .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'&')
+                {
+                    return false;
+                }
+                i += 1;
+                term_before = false;
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The index of the closing delimiter from `from`, past backslash escapes.
+fn closing(b: &[u8], from: usize, close: u8) -> Option<usize> {
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            x if x == close => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+fn closing_of(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        b'{' => b'}',
+        b'<' => b'>',
+        other => other,
+    }
+}
+
+/// How many of `allowed` flag letters follow at `at`.
+fn pattern_flags(b: &[u8], at: usize, allowed: &str) -> usize {
+    b[at.min(b.len())..]
+        .iter()
+        .take_while(|f| allowed.as_bytes().contains(f))
+        .count()
+}
+
+/// A string or pattern's text interpolates no code: no `@{`, `${`, `$(`-less block forms, no
+/// `(?{`/`(??{` code blocks, no `\N{` named-character lookups that load modules.
+fn inert_interpolation(text: &str) -> bool {
+    !["@{", "${", "(?{", "(??{", "(*{", "\\N{", "$^", "::", "->"]
+        .iter()
+        .any(|p| text.contains(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::classify::words::Word;
+
+    #[test]
+    fn reads_switches_and_operands() {
+        let words = |a: &[&str]| a.iter().map(|w| Word::literal(w)).collect::<Vec<_>>();
+        for args in [
+            &["-F,", "-lane", "print $F[1] if $. > 1", "data.csv"][..],
+            &["-T", "-ne", "print if /beta/", "notes.txt"],
+            &["-nle", "print length", "a.txt", "b.txt"],
+            &["-e", "print 1"],
+            &["-ne", "print", "--", "a.txt"],
+        ] {
+            assert!(one_liner_only_prints(&words(args)), "{args:?}");
+        }
+        for args in [
+            &["x.pl", "-e", "print"][..],
+            &["-i", "-pe", "s/a/b/", "f"],
+            &["-pi", "-e", "s/a/b/", "f"],
+            &["-MPOSIX", "-e", "print"],
+            &["-Ilib", "-e", "print"],
+            &["-ne", "print", "rm -rf ~|"],
+            &["-ne", "print", "--", "-x"],
+            &["-ne", "print", "<a.txt"],
+            &["-F/x/;system'id';/", "-ane", "print"],
+            &["-e", "print", "-e", "system 'id'"],
+            &["-n", "notes.txt"],
+            &["-x", "-e", "print"],
+        ] {
+            assert!(!one_liner_only_prints(&words(args)), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn reads_one_liners() {
+        for code in [
+            "print $F[1] if $. > 1",
+            "print if /beta/",
+            "print",
+            "$n++ if /x/; END { print $n }",
+            "s/foo/bar/g; print",
+            "tr/a-z/A-Z/",
+            "print join(',', map { uc } split /:/)",
+            "printf \"%s\\n\", $_",
+            "print length($_) / 2",
+            "chomp; print scalar reverse $_",
+        ] {
+            assert!(only_prints(code), "{code}");
+        }
+        for code in [
+            "system 'id'",
+            "`id`",
+            "print `id`",
+            "qx(id)",
+            "open my $f, '>', 'x'; print $f 1",
+            "unlink 'x'",
+            "s/x/system('id')/e",
+            "s/x/y/ee",
+            "print \"@{[ system 'id' ]}\"",
+            "/(?{ system 'id' })/",
+            "$^I = ''; print",
+            "@ARGV = ('id|'); print <>",
+            "eval $x",
+            "do 'x.pl'",
+            "require POSIX",
+            "use POSIX",
+            "&{'sys'.'tem'}('id')",
+            "*STDOUT = *X",
+            "POSIX::_exit(0)",
+            "$x->()",
+            "print <*.c>",
+            "kill 9, 1",
+            "rename 'a', 'b'",
+            "print ${\\ system 'id'}",
+            "$SIG{__WARN__} = 'main::x'; warn 1",
+            "push @INC, '.'",
+        ] {
+            assert!(!only_prints(code), "{code}");
+        }
+    }
+}
