@@ -1831,6 +1831,29 @@ fn pagers_tools_and_interpreters() {
             Some("BASH_ENV"),
         ),
         Case {
+            env: &[("OPENSSL_CONF", "openssl.cnf")],
+            ..case(
+                "openssl-conf-provider-module",
+                |p| {
+                    p.write(
+                        "repo/openssl.cnf",
+                        "openssl_conf = init\n[init]\nproviders = provs\n[provs]\nx = x_sect\n[x_sect]\nmodule = ./prov.so\nactivate = 1\n",
+                    )
+                },
+                "openssl version",
+                Some("OPENSSL_CONF"),
+            )
+        },
+        Case {
+            env: &[("OPENSSL_CONF", "openssl.cnf")],
+            ..case(
+                "openssl-conf-without-modules",
+                |p| p.write("repo/openssl.cnf", "openssl_conf = init\n[init]\n"),
+                "openssl version",
+                None,
+            )
+        },
+        Case {
             env: &[("LD_PRELOAD", "/tmp/x.so")],
             ..case("ld-preload", |_| {}, "ls", Some("LD_PRELOAD"))
         },

@@ -1,7 +1,8 @@
 //! What the environment and a few tools' own files make a program run:
 //!
-//! - every dynamically linked program: `LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`, and
-//!   `LD_LIBRARY_PATH` naming a directory of the project, HOME or a temp dir;
+//! - every dynamically linked program: `LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`,
+//!   `LD_LIBRARY_PATH` naming a directory of the project, HOME or a temp dir, and an
+//!   `OPENSSL_CONF` file that loads modules (for those that use OpenSSL);
 //! - by the kind of file a program is (its `#!` line): a bash script reads `BASH_ENV`,
 //!   `SHELLOPTS` and exported functions; node `NODE_OPTIONS`; perl `PERL5OPT`/`PERL5LIB`; ruby
 //!   `RUBYOPT`/`RUBYLIB`;
@@ -32,6 +33,7 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
             );
         }
     }
+    openssl_conf(env, &dirs[0], out);
     match env.get("LD_LIBRARY_PATH") {
         Var::Runtime => out.push(
             Level::Unknown,
@@ -55,6 +57,49 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
             }
         }
         Var::Unset => {}
+    }
+}
+
+/// A program that uses OpenSSL (the `openssl` command, curl, git over https, Python's `ssl`, …)
+/// reads the configuration file `OPENSSL_CONF` names when it starts, and loads the provider and
+/// engine modules that file activates: shared libraries, so code (measured with OpenSSL 3.0:
+/// `openssl version` ran a provider's constructor). A file that names no module, includes no other
+/// file and sets no module directory loads nothing; one that cannot be read may. The system's own
+/// file (its default, when the variable is unset) is taken as the machine's.
+fn openssl_conf(env: &Env<'_>, dir: &Path, out: &mut Verdict) {
+    let path = match env.get("OPENSSL_CONF") {
+        Var::Unset => return,
+        Var::Set(p) if p.is_empty() => return,
+        Var::Set(p) => files::join(dir, p),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "OPENSSL_CONF is only known at run time: programs that use OpenSSL load the modules its file names",
+            );
+            return;
+        }
+    };
+    let loads = match files::read_text(&path) {
+        Contents::Missing => false,
+        Contents::Unreadable => true,
+        Contents::Text(t) => [
+            "module",
+            "dynamic_path",
+            "include",
+            "MODULESDIR",
+            "ENGINESDIR",
+        ]
+        .iter()
+        .any(|k| t.contains(k)),
+    };
+    if loads {
+        out.push(
+            Level::Unknown,
+            format!(
+                "the environment's OPENSSL_CONF ({}) makes programs that use OpenSSL load the modules it names",
+                path.display()
+            ),
+        );
     }
 }
 
