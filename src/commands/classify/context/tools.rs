@@ -69,7 +69,7 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
 fn openssl_conf(env: &Env<'_>, dir: &Path, out: &mut Verdict) {
     let path = match env.get("OPENSSL_CONF") {
         Var::Unset => return,
-        Var::Set(p) if p.is_empty() => return,
+        Var::Set("") => return,
         Var::Set(p) => files::join(dir, p),
         Var::Runtime => {
             out.push(
