@@ -620,6 +620,16 @@ fn loops_over_fixed_words_and_globs() {
         ("for f in *.txt; do read f; cat < \"$f\"; done", Unknown),
         ("for f in \"$@\"; do cat < \"$f\"; done", Unknown),
         ("for f in *.txt; do wc -l > \"$f\"; done", Write),
+        // Over plain words the body runs once per word: a command named by the variable is
+        // each of them in turn.
+        (
+            "for t in git make jq; do printf '%-8s ' \"$t\"; \"$t\" --version 2>&1 | head -1; done",
+            ReadOnly,
+        ),
+        ("for t in cat rm; do \"$t\" notes.txt; done", Write),
+        ("for c in git sh; do $c -c 'id'; done", Unknown),
+        ("for f in a.txt b.txt; do echo x > \"$f\"; done", Write),
+        ("for t in git; do t=sh; \"$t\" x; done", Unknown),
         (
             "declare -A seen; while read -r l; do ((seen[$l]++)); done < notes.txt",
             Unknown,

@@ -507,6 +507,30 @@ pub(super) fn loop_values(node: Node<'_>, src: &str) -> Option<(String, LoopValu
     (named_once(&name, src)).then_some((name, kind))
 }
 
+/// The most words a `for NAME in WORDS` loop's body is walked with, once per word.
+pub(super) const MAX_LOOP_WORDS: usize = 16;
+
+/// `for NAME in WORDS` over plain words ([`LoopValues::Words`], at most [`MAX_LOOP_WORDS`]):
+/// NAME and each word, unquoted. Inside the loop NAME holds exactly these, one at a time (nothing
+/// else names it: see [`loop_values`]), so its body runs as if each were written there.
+pub(super) fn loop_words(node: Node<'_>, src: &str) -> Option<(String, Vec<String>)> {
+    let (name, kind) = loop_values(node, src)?;
+    if kind != LoopValues::Words {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let words: Vec<String> = node
+        .children_by_field_name("value", &mut cursor)
+        .map(|v| {
+            tree::text(v, src)
+                .chars()
+                .filter(|c| !matches!(c, '"' | '\''))
+                .collect()
+        })
+        .collect();
+    (words.len() <= MAX_LOOP_WORDS).then_some((name, words))
+}
+
 /// `name` stands in `src` once as a word of its own (its loop), elsewhere only expanded
 /// (`$name`, `${name…}`).
 fn named_once(name: &str, src: &str) -> bool {

@@ -152,6 +152,20 @@ impl Walker {
     }
 
     pub(super) fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
+        // A name given by variables whose values are certain (a loop's plain words), as one
+        // plain word: that word.
+        let certain = match name.value {
+            None => self
+                .definite_value(name)
+                .filter(|v| {
+                    !v.is_empty()
+                        && v.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "_.,:/+-@%".contains(c))
+                })
+                .map(|v| Word::literal(&v)),
+            Some(_) => None,
+        };
+        let name = certain.as_ref().unwrap_or(name);
         let Some(written) = name.value.clone() else {
             self.record(&name.text);
             self.find(

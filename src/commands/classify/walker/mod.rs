@@ -320,7 +320,33 @@ impl Walker {
                     }
                     self.path_loops.insert(name);
                 }
-                self.children(node, src);
+                // Over plain words: the body once per word, the name holding it (`for t in git
+                // make; do "$t" --version; done` runs `git --version`, then `make --version`).
+                match (
+                    evaluation::loop_words(node, src),
+                    node.child_by_field_name("body"),
+                ) {
+                    (Some((name, words)), Some(body)) => {
+                        let before = (
+                            self.vars.get(&name).cloned(),
+                            self.definite.get(&name).cloned(),
+                        );
+                        for word in words {
+                            self.vars.insert(name.clone(), word.clone());
+                            self.definite.insert(name.clone(), word);
+                            self.statement(body, src, &Stdin::Inherited);
+                        }
+                        match before.0 {
+                            Some(value) => self.vars.insert(name.clone(), value),
+                            None => self.vars.remove(&name),
+                        };
+                        match before.1 {
+                            Some(value) => self.definite.insert(name, value),
+                            None => self.definite.remove(&name),
+                        };
+                    }
+                    _ => self.children(node, src),
+                }
                 self.numeric = numeric;
                 (self.path_loops, self.word_loops) = outer;
             }
