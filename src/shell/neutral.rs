@@ -16,76 +16,7 @@
 use tree_sitter::Node;
 
 use crate::syntax::tree::{self, text};
-
-/// Bash's builtins and the reserved words that take a command after them (`enable -a`, bash 5.2).
-/// A command named by one of these runs in the shell itself.
-const BUILTINS: &[&str] = &[
-    ".",
-    ":",
-    "[",
-    "alias",
-    "bg",
-    "bind",
-    "break",
-    "builtin",
-    "caller",
-    "cd",
-    "command",
-    "compgen",
-    "complete",
-    "compopt",
-    "continue",
-    "coproc",
-    "declare",
-    "dirs",
-    "disown",
-    "echo",
-    "enable",
-    "eval",
-    "exec",
-    "exit",
-    "export",
-    "false",
-    "fc",
-    "fg",
-    "function",
-    "getopts",
-    "hash",
-    "help",
-    "history",
-    "jobs",
-    "kill",
-    "let",
-    "local",
-    "logout",
-    "mapfile",
-    "popd",
-    "printf",
-    "pushd",
-    "pwd",
-    "read",
-    "readarray",
-    "readonly",
-    "return",
-    "select",
-    "set",
-    "shift",
-    "shopt",
-    "source",
-    "suspend",
-    "test",
-    "time",
-    "times",
-    "trap",
-    "true",
-    "type",
-    "typeset",
-    "ulimit",
-    "umask",
-    "unalias",
-    "unset",
-    "wait",
-];
+use crate::syntax::BASH_WORDS;
 
 /// Builtins that only print or test. `printf` but with `-v` (it assigns), `command` only with
 /// `-v`/`-V` (otherwise it runs its argument as a command, which may be a builtin).
@@ -209,7 +140,8 @@ fn command_keeps(node: Node<'_>, src: &str, defined: &dyn Fn(&str) -> bool) -> b
     }
     let mut cursor = node.walk();
     let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-    if BUILTINS.contains(&program) {
+    // A builtin or a reserved word (`time`, `coproc`, … take a command after them).
+    if BASH_WORDS.contains(&program) {
         let args: Vec<&str> = parts
             .iter()
             .filter(|p| p.id() != name.id() && p.kind() != "variable_assignment")

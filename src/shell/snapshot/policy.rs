@@ -5,94 +5,6 @@
 
 use crate::syntax::tree;
 
-/// bash's builtins and keywords (`compgen -b`, `compgen -k`, bash 5.2): an alias or function
-/// named so changes how every script reads.
-const BASH_WORDS: &[&str] = &[
-    ".",
-    ":",
-    "[",
-    "alias",
-    "bg",
-    "bind",
-    "break",
-    "builtin",
-    "caller",
-    "cd",
-    "command",
-    "compgen",
-    "complete",
-    "compopt",
-    "continue",
-    "declare",
-    "dirs",
-    "disown",
-    "echo",
-    "enable",
-    "eval",
-    "exec",
-    "exit",
-    "export",
-    "false",
-    "fc",
-    "fg",
-    "getopts",
-    "hash",
-    "help",
-    "history",
-    "jobs",
-    "kill",
-    "let",
-    "local",
-    "logout",
-    "mapfile",
-    "popd",
-    "printf",
-    "pushd",
-    "pwd",
-    "read",
-    "readarray",
-    "readonly",
-    "return",
-    "set",
-    "shift",
-    "shopt",
-    "source",
-    "suspend",
-    "test",
-    "times",
-    "trap",
-    "true",
-    "type",
-    "typeset",
-    "ulimit",
-    "umask",
-    "unalias",
-    "unset",
-    "wait",
-    "if",
-    "then",
-    "else",
-    "elif",
-    "fi",
-    "case",
-    "esac",
-    "for",
-    "select",
-    "while",
-    "until",
-    "do",
-    "done",
-    "in",
-    "function",
-    "time",
-    "{",
-    "}",
-    "!",
-    "[[",
-    "]]",
-    "coproc",
-];
-
 /// Programs whose meaning an agent relies on: an alias such as `ls=eza`, `rm='rm -i'`,
 /// `grep='grep --color'` or a `cd` from zoxide is the user's terminal habit, not the agent's.
 const CORE_TOOLS: &[&str] = &[
@@ -183,7 +95,7 @@ const CORE_TOOLS: &[&str] = &[
 
 /// Why a function or alias named `name` is never taken, if it is not.
 pub(super) fn reserved_name(name: &str) -> Option<&'static str> {
-    if BASH_WORDS.contains(&name) {
+    if crate::syntax::BASH_WORDS.contains(&name) {
         Some("a bash builtin or keyword")
     } else if CORE_TOOLS.contains(&name) {
         Some("a core tool")
