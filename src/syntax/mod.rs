@@ -28,21 +28,6 @@ pub fn is_name(word: &str) -> bool {
     !word.is_empty() && scan::name_end(word.as_bytes(), 0) == word.len()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_bash_names() {
-        for ok in ["A", "_", "a_1", "PATH", "_x9"] {
-            assert!(is_name(ok), "{ok}");
-        }
-        for bad in ["", "1A", "A-B", "A B", "A=", "é", "a.b", "$A"] {
-            assert!(!is_name(bad), "{bad}");
-        }
-    }
-}
-
 /// bash's builtins and keywords (`compgen -b`, `compgen -k`, bash 5.2): an alias or function
 /// named so changes how every script reads (`shell::snapshot::policy`); a command named so runs
 /// in the shell itself (`shell::neutral`).
@@ -131,3 +116,18 @@ pub(crate) const BASH_WORDS: &[&str] = &[
     "]]",
     "coproc",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_bash_names() {
+        for ok in ["A", "_", "a_1", "PATH", "_x9"] {
+            assert!(is_name(ok), "{ok}");
+        }
+        for bad in ["", "1A", "A-B", "A B", "A=", "é", "a.b", "$A"] {
+            assert!(!is_name(bad), "{bad}");
+        }
+    }
+}
