@@ -178,25 +178,13 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
                     .as_deref()
                     .is_some_and(super::javascript::only_prints)
             {
-                let mut v = Verdict::default();
-                v.push_unless(
-                    Level::Unknown,
-                    format!("{program} runs inline code, whose startup options come from the environment"),
-                    super::verdict::Settle::InlineCode,
-                );
-                return v;
+                return inline_code_reads(program);
             }
         }
     }
     // `perl -ne 'print if /x/' file`: a one-liner that only reads and prints.
     if program.starts_with("perl") && super::perl::one_liner_only_prints(args) {
-        let mut v = Verdict::default();
-        v.push_unless(
-            Level::Unknown,
-            format!("{program} runs inline code, whose startup options come from the environment"),
-            super::verdict::Settle::InlineCode,
-        );
-        return v;
+        return inline_code_reads(program);
     }
     let inline = [
         "-c",
@@ -692,4 +680,16 @@ pub fn watch(args: &[Word]) -> Verdict {
     } else {
         Verdict::script(joined(rest))
     }
+}
+
+/// An interpreter's inline code that only reads and prints: what it loads as it starts is the
+/// context's to check, so it is read-only only when the context was read (`Settle::InlineCode`).
+fn inline_code_reads(program: &str) -> Verdict {
+    let mut v = Verdict::default();
+    v.push_unless(
+        Level::Unknown,
+        format!("{program} runs inline code, whose startup options come from the environment"),
+        super::verdict::Settle::InlineCode,
+    );
+    v
 }
