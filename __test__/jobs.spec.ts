@@ -165,10 +165,16 @@ describe('JobManager: process trees and hosts', () => {
     const jobs = manager()
     const m = marker()
     const id = jobs.start({ command: `bash ${join(fixtures, 'dev-server.sh')} ${m}` })
-    // The server script and its three sleeps (the double fork's middle shell is gone).
-    expect(await eventually(() => processesWith(`sleep ${m}`).length === 3)).toBe(true)
+    // The server script and its three sleeps (the double fork's middle shell is gone). The script
+    // starts them before it prints, so its line may come after they are seen; a read returns what
+    // came since the last one.
+    let said = ''
+    const ready = () => {
+      said += jobs.output(id).output
+      return said === 'listening\n' && processesWith(`sleep ${m}`).length === 3
+    }
+    expect(await eventually(ready)).toBe(true)
     expect(processesWith(m).length).toBe(4)
-    expect(jobs.output(id).output).toBe('listening\n')
     const out = await jobs.kill(id)
     expect(out.status).toBe('killed')
     expect(processesWith(m)).toEqual([])
