@@ -496,15 +496,20 @@ pub(super) fn loop_values(node: Node<'_>, src: &str) -> Option<(String, LoopValu
         if bare.is_empty() || bare.starts_with("/dev") {
             return None;
         }
-        let plain = |c: char| c.is_ascii_alphanumeric() || "_.,:/+-@%".contains(c);
-        if !bare.chars().all(plain) {
-            if !bare.chars().all(|c| plain(c) || "*?[]!".contains(c)) {
+        if !bare.chars().all(plain_char) {
+            if !bare.chars().all(|c| plain_char(c) || "*?[]!".contains(c)) {
                 return None;
             }
             kind = LoopValues::Paths;
         }
     }
     (named_once(&name, src)).then_some((name, kind))
+}
+
+/// A character of a plain word: nothing in it is expanded again (letters, digits, `_ . , : / + -
+/// @ %`).
+pub(super) fn plain_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_.,:/+-@%".contains(c)
 }
 
 /// The most words a `for NAME in WORDS` loop's body is walked with, once per word.

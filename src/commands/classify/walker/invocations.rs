@@ -157,11 +157,7 @@ impl Walker {
         let certain = match name.value {
             None => self
                 .definite_value(name)
-                .filter(|v| {
-                    !v.is_empty()
-                        && v.chars()
-                            .all(|c| c.is_ascii_alphanumeric() || "_.,:/+-@%".contains(c))
-                })
+                .filter(|v| !v.is_empty() && v.chars().all(super::evaluation::plain_char))
                 .map(|v| Word::literal(&v)),
             Some(_) => None,
         };
