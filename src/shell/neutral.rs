@@ -105,8 +105,8 @@ fn keeps(node: Node<'_>, src: &str, defined: &dyn Fn(&str) -> bool) -> bool {
         | "regex"
         | "extglob_pattern"
         | "test_operator" => true,
-        // Assignments, definitions, declarations, `for`/`select` (they assign their name),
-        // `((…))`, and whatever this list does not know.
+        // Assignments, definitions, declarations, `for`/`select` (they assign their name), and
+        // whatever this list does not know.
         _ => false,
     }
 }
