@@ -19,6 +19,8 @@
 //!   --show-signature, `%G` formats, `%(signature)`, verify-commit, verify-tag, tag -v.
 //! - the help viewer (`man.viewer`, `help.format`): help and `--help`.
 //! - aliases: a command that is not git's own.
+//! - `GIT_EXEC_PATH`: every command (git runs its helpers from there and puts it first on the
+//!   PATH of what it starts; measured: `git submodule status` runs `$GIT_EXEC_PATH/git-submodule`).
 
 use std::collections::HashSet;
 use std::fs;
@@ -1029,6 +1031,14 @@ fn shown(e: &gitconfig::Entry) -> String {
 /// The findings for `git args` in `here.dir`.
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let g = global(args);
+    // git runs its commands that are not built in (submodule, mergetool, …) from its exec path,
+    // and puts that directory first on the PATH of every program it starts.
+    if here.env.is_set("GIT_EXEC_PATH") {
+        out.push(
+            Level::Unknown,
+            "the environment's GIT_EXEC_PATH chooses the directory git runs its own programs from",
+        );
+    }
     let mut dir = here.dir.to_path_buf();
     for chdir in &g.chdirs {
         match chdir {

@@ -1024,6 +1024,17 @@ fn git_keys_that_run_programs() {
             Some("diff.external"),
         ),
         Case {
+            env: &[("GIT_EXEC_PATH", ".tools")],
+            ..case(
+                "exec-path-variable",
+                |p| {
+                    p.program("repo/.tools/git-submodule");
+                },
+                "git submodule status",
+                Some("GIT_EXEC_PATH"),
+            )
+        },
+        Case {
             env: &[("GIT_EXTERNAL_DIFF", "/x")],
             ..case(
                 "external-diff-variable",
