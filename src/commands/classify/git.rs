@@ -267,6 +267,14 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
                 write("changes the repository")
             }
         }
+        // `list-heads` and `verify` read the bundle file (verify checks its prerequisite commits
+        // against the repository); `create` writes a file and `unbundle` objects.
+        "bundle" => match first {
+            Some("list-heads" | "verify") if rest.iter().all(|a| a.value.is_some()) => {
+                Verdict::read_only()
+            }
+            _ => write("changes the repository or writes a bundle"),
+        },
         "stash" => match first {
             Some("list" | "show") => by(sub, &LOG, &after_first(rest), |_, _| {}),
             _ => write("changes the stash and the working tree"),
@@ -485,7 +493,7 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
         "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch"
         | "filter-branch" | "gc" | "init" | "merge" | "mv" | "prune" | "pull" | "rebase"
         | "repack" | "replace" | "reset" | "revert" | "rm" | "sparse-checkout" | "switch"
-        | "update-index" | "update-ref" | "maintenance" | "format-patch" | "bundle"
+        | "update-index" | "update-ref" | "maintenance" | "format-patch"
         | "read-tree" | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree"
         | "pack-refs" | "citool" | "gui" | "request-pull" => write("changes the repository"),
         _ => Verdict::unknown(format!(

@@ -466,6 +466,12 @@ fn dry_runs_listings_and_coprocesses() {
         ("git rm --cached a.txt", Write),
         ("git mv -k a.txt b.txt", Write),
         ("git reflog expire --all", Write),
+        // a bundle's heads and prerequisites are read; creating or unbundling writes.
+        ("git bundle list-heads ../x.bundle", ReadOnly),
+        ("git bundle verify -q ../x.bundle", ReadOnly),
+        ("git bundle create ../x.bundle HEAD", Write),
+        ("git bundle unbundle ../x.bundle", Write),
+        ("git bundle verify \"$B\"", Write),
         // -S takes its value attached or apart.
         ("git log -S'text' --oneline", ReadOnly),
         ("git log -Stext -p", ReadOnly),
