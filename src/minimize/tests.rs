@@ -1030,6 +1030,10 @@ fn test_runners_drop_banners_and_times() {
     );
     assert!(text_of("pytest --tb=line", &other)
         .contains("FAILED t.py::test_k - ValueError: no such key"));
+    // An interruption's `!!!` banner is said once, its text whole.
+    let stopped = "== short test summary info ==\nERROR t.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n== 1 error in 0.17s ==\n";
+    assert!(text_of("pytest", stopped)
+        .contains("\nERROR t.py\n!! Interrupted: 1 error during collection !!\n"));
 }
 
 /// The sixth round's shapes: a passing run says its counts, not its lines.

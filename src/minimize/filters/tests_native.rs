@@ -9,6 +9,8 @@ use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let banner = re!(r"^=+ (.*?) =+$")?;
+    // `!!!!! Interrupted: 1 error during collection !!!!!`, `!!!!! _pytest.outcomes.Exit: … !!!!!`.
+    let alarm = re!(r"^!{3,} (.*?) !{3,}$")?;
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
     let header = re!(
         r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )"
@@ -50,6 +52,10 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         }
         if section == "summary" && line.starts_with(' ') {
             // A summary entry's message continued: the same lines as the failure's `E` lines.
+            continue;
+        }
+        if let Some(c) = alarm.captures(line) {
+            out.push(format!("!! {} !!", c.get(1).map_or("", |m| m.as_str())));
             continue;
         }
         if let Some(c) = banner.captures(line) {
