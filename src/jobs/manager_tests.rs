@@ -504,3 +504,20 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
     until(|| last.iter().all(|&pid| !alive(pid))).await;
     session.close().await;
 }
+
+#[test]
+fn a_jobs_state_file_goes_where_a_plain_shells_scratch_files_go() {
+    // The memory filesystem when the host names no TMPDIR (the session's variables never reach
+    // a disk, and a file there costs a fraction of one on ext4), else the temp dir.
+    let path = super::snapshot_path("job-1").unwrap();
+    assert_eq!(
+        path.parent(),
+        Some(crate::process::fd::scratch_parent().as_path())
+    );
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with(&format!("agent-shell-{}-job-1-", std::process::id())),
+        "{name}"
+    );
+    assert_ne!(super::snapshot_path("job-1").unwrap(), path);
+}
