@@ -96,6 +96,9 @@ pub(super) struct KeptState {
     pub(super) text: std::sync::Arc<[u8]>,
     /// The aliases and functions it defines (`state::defined_names`).
     pub(super) names: std::collections::HashSet<Box<str>>,
+    /// The directory a run may be moved to without changing the state (`state::cd_keeps`): the
+    /// tool layer gives every run the session's directory.
+    pub(super) cd_keeps: Option<String>,
 }
 
 pub(super) struct Fifo {
