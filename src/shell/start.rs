@@ -179,7 +179,6 @@ fn start_shell_in(plan: Arc<Plan>, boot: Boot) -> Result<Live> {
         Boot::Later { sandbox } => sandbox.is_some(),
     };
     if sandboxed {
-        #[cfg(target_os = "linux")]
         if let Some(live) = start_apart(&plan, boot) {
             return Ok(live);
         }
@@ -208,7 +207,6 @@ fn start_shell_in(plan: Arc<Plan>, boot: Boot) -> Result<Live> {
 /// allocates one: up to 0.8 ms per file while confined calls come back to back); this makes one
 /// (the temp directory) instead of three. `None` where there is no memory filesystem to use, or
 /// the start there failed: the caller starts the shell in its temp directory.
-#[cfg(target_os = "linux")]
 fn start_apart(plan: &Arc<Plan>, boot: Boot) -> Option<Live> {
     if !matches!(boot, Boot::Later { .. }) {
         return None;
@@ -287,14 +285,11 @@ fn start_shell_at(
         }
         Boot::Later { sandbox } => {
             // Its writable roots are fixed, so the directory it is confined from is its own.
-            // With a temp directory apart (Linux), `dir` holds only its script and FIFOs.
-            #[cfg(target_os = "linux")]
+            // With a temp directory apart, `dir` holds only its script and FIFOs.
             let apart = match (&tmpdir, sandbox) {
                 (Some(tmp), Some(p)) => Some(p.confine_apart(tmp, tmp, &dir)?),
                 _ => None,
             };
-            #[cfg(not(target_os = "linux"))]
-            let apart: Option<crate::process::os::Confinement> = None;
             let sandbox = match apart {
                 Some(confined) => Some(confined),
                 None => sandbox.map(|p| p.confine(&dir, Some(&dir))).transpose()?,
