@@ -190,6 +190,16 @@ describe('bash', () => {
     expect(existsSync(dirname(path))).toBe(false)
   })
 
+  it('makes its artifact directory again when it went between calls, and keeps the next full output there', async () => {
+    const t = tools()
+    const id = (r: ToolResult) => /artifact:\/\/(\S+)\]$/.exec(text(r))![1]!
+    const first = t.resolveArtifact(id(await t.bash.execute({ command: 'seq 1 200000' })))!
+    rmSync(dirname(first), { recursive: true, force: true })
+    const second = t.resolveArtifact(id(await t.bash.execute({ command: 'seq 1 200000' })))!
+    expect(dirname(second)).toBe(dirname(first))
+    expect(readFileSync(second, 'utf8').split('\n')).toHaveLength(200001)
+  })
+
   it("says what a truncated text shows from the sink's figures, whatever lines look like its marker", async () => {
     // Tail only (no head): the last 60 bytes are lines 89..100, a line that reads like the elision
     // marker, "a" and "b". Reading the marker back out of the text took that line for one.

@@ -745,12 +745,19 @@ fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
         .map_err(|e| Error::io(format!("writing {}", path.display()), e))
 }
 
-/// Where a job's snapshot of a session goes: the temp dir, with a name no other process picks.
+/// Where a job's snapshot of a session goes, with a name no other process picks: where a plain
+/// shell's scratch files go ([`crate::process::fd::scratch_parent`]: a memory filesystem when
+/// the host names no `TMPDIR` and one is usable, else the temp dir). The file holds the
+/// session's variables (secrets among them), which then never reach a disk; and a file made
+/// and removed there costs a fraction of what it costs on a disk filesystem (on this machine's
+/// journal-less ext4, whose inode allocator skips every inode deleted in the last minutes, up to
+/// 0.8 ms of the host's processor per file while confined calls come back to back).
 fn snapshot_path(id: &str) -> Result<PathBuf> {
     let bytes = crate::process::fd::random_bytes()
         .map_err(|e| Error::io("naming the job's state file", e))?;
     let tag: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(std::env::temp_dir().join(format!("agent-shell-{}-{id}-{tag}.sh", std::process::id())))
+    let parent = crate::process::fd::scratch_parent();
+    Ok(parent.join(format!("agent-shell-{}-{id}-{tag}.sh", std::process::id())))
 }
 
 fn now_ms() -> f64 {

@@ -504,3 +504,89 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
     until(|| last.iter().all(|&pid| !alive(pid))).await;
     session.close().await;
 }
+
+#[test]
+fn a_jobs_state_file_goes_where_a_plain_shells_scratch_files_go() {
+    // The memory filesystem when the host names no TMPDIR (the session's variables never reach
+    // a disk, and a file there costs a fraction of one on ext4), else the temp dir.
+    let path = super::snapshot_path("job-1").unwrap();
+    assert_eq!(
+        path.parent(),
+        Some(crate::process::fd::scratch_parent().as_path())
+    );
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with(&format!("agent-shell-{}-job-1-", std::process::id())),
+        "{name}"
+    );
+    assert_ne!(super::snapshot_path("job-1").unwrap(), path);
+}
+
+/// A confined job's shell started ahead has its script and FIFOs in the memory filesystem, in a
+/// directory apart from its temp directory, which stays in the temp dir: the command writes in
+/// its TMPDIR and its output arrives through its FIFO, but makes, removes or empties nothing in
+/// that directory; both directories go when the job ends.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confined_shell_started_ahead_keeps_its_script_and_fifos_apart_in_memory() {
+    use crate::process::sandbox::{Network, SandboxPolicy};
+    use crate::shell::{Pool, PoolOptions};
+    let policy = SandboxPolicy {
+        writable_roots: Some(vec![]),
+        network: Network::Denied,
+        ..Default::default()
+    };
+    if let Err(e) = policy.check() {
+        eprintln!("skipped: {e}");
+        return;
+    }
+    let Some(memory) = crate::process::fd::memory_scratch_dir() else {
+        eprintln!("skipped: no memory filesystem to use");
+        return;
+    };
+    async fn until(mut ready: impl FnMut() -> bool) {
+        for _ in 0..1000 {
+            if ready() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("never got there");
+    }
+    let pool = Pool::with_options(tokio::runtime::Handle::current(), PoolOptions::jobs());
+    let m = manager().with_pool(pool.clone());
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(&session, "V=kept").await;
+    let confined = |command: &str| {
+        let mut s = spec(command);
+        s.config.sandbox = Some(policy.clone());
+        s
+    };
+    // The first job starts its own shell; the pool then fills.
+    let first = m
+        .start(confined("true"), Some(session.clone()), None)
+        .unwrap();
+    m.wait(&first, None).await.unwrap();
+    until(|| pool.waiting() == PoolOptions::jobs().size).await;
+    let waiting = pool.waiting_pids();
+    let probe = "echo $$; d=$(dirname \"$(readlink /proc/$$/fd/1)\"); echo \"$d\"; echo \"$TMPDIR\"; \
+        echo \"$V\"; { echo x > \"$d/new\"; } 2>/dev/null || echo nomake; \
+        rm -f \"$d/bash\" 2>/dev/null || echo noremove; { : > \"$d/bash\"; } 2>/dev/null || echo noempty; \
+        echo ok > \"$TMPDIR/t\" && cat \"$TMPDIR/t\"";
+    let taken = m
+        .start(confined(probe), Some(session.clone()), None)
+        .unwrap();
+    let out = m.wait(&taken, None).await.unwrap();
+    let lines: Vec<&str> = out.output.lines().collect();
+    assert_eq!(lines.len(), 8, "{}", out.output);
+    let pid: i32 = lines[0].parse().unwrap();
+    assert!(waiting.contains(&pid), "{pid} not in {waiting:?}");
+    let (control, tmpdir) = (PathBuf::from(lines[1]), PathBuf::from(lines[2]));
+    assert!(control.starts_with(&memory), "{}", control.display());
+    let temp = std::fs::canonicalize(std::env::temp_dir()).unwrap();
+    assert!(tmpdir.starts_with(&temp), "{}", tmpdir.display());
+    assert_eq!(&lines[3..], ["kept", "nomake", "noremove", "noempty", "ok"]);
+    until(|| !control.exists() && !tmpdir.exists()).await;
+    m.close().await;
+    session.close().await;
+}

@@ -58,6 +58,9 @@ pub struct SpawnSpec<'a> {
     /// The file `scratch_dir` is made with, when it is not made yet (see
     /// [`Request::scratch_file`]).
     pub scratch_file: Option<ScratchFile<'a>>,
+    /// A directory more that the supervisor removes with `scratch_dir` (see
+    /// [`Request::tmpdir`]).
+    pub tmpdir: Option<&'a Path>,
     /// The confinement the program and everything it starts live in (see [`super::os::sandbox`]).
     pub sandbox: Option<&'a os::Confinement>,
 }
@@ -87,6 +90,7 @@ pub fn spawn(spec: &SpawnSpec) -> Result<Spawned> {
         },
         scratch_dir: spec.scratch_dir,
         scratch_file: spec.scratch_file,
+        tmpdir: spec.tmpdir,
         sandbox: spec.sandbox,
     };
     // A failure names the program as the caller gave it.
@@ -128,6 +132,7 @@ fn spawn_supervised(spec: &SpawnSpec, terminal: Option<fd::TerminalRef>) -> Resu
         terminal,
         scratch_dir: spec.scratch_dir,
         scratch_file: spec.scratch_file,
+        tmpdir: spec.tmpdir,
         sandbox: spec.sandbox,
     });
     let started = match started {

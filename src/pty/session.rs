@@ -199,6 +199,7 @@ impl PtySession {
                 },
                 scratch_dir: None,
                 scratch_file: None,
+                tmpdir: None,
                 sandbox: sandbox.as_ref(),
             },
             &pair.slave,

@@ -49,7 +49,12 @@ pub(super) struct Live {
     pub(super) script: File,
     pub(super) script_path: PathBuf,
     pub(super) script_len: u64,
+    /// The shell's script and FIFOs (and, for a sandboxed shell, its commands' temp directory,
+    /// unless `tmpdir` is that).
     pub(super) dir: PathBuf,
+    /// A sandboxed shell's temp directory apart from `dir` (see `start::start_apart`), removed
+    /// with it.
+    pub(super) tmpdir: Option<PathBuf>,
     pub(super) state: ShellState,
     pub(super) fifo: Option<Fifo>,
     pub(super) fifo_seq: u64,
@@ -91,6 +96,9 @@ pub(super) struct KeptState {
     pub(super) text: std::sync::Arc<[u8]>,
     /// The aliases and functions it defines (`state::defined_names`).
     pub(super) names: std::collections::HashSet<Box<str>>,
+    /// The directory a run may be moved to without changing the state (`state::cd_keeps`): the
+    /// tool layer gives every run the session's directory.
+    pub(super) cd_keeps: Option<String>,
 }
 
 pub(super) struct Fifo {

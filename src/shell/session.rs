@@ -816,11 +816,14 @@ fn begin(inner: &mut Inner, req: &RunRequest) -> Result<()> {
     live.lineno_named |= req.command.contains("LINENO");
     let new_fifos = live.prepare_fifos(req.stderr == Stderr::Separate)?;
     // A capture of the state stays true across a run that cannot change it, with nothing of the
-    // framing's that would: no `cwd` or `env` of the run's own, none of a run before to undo,
-    // no trap (a trap's command may change anything, at any command).
+    // framing's that would: no `cwd` of the run's own but where the shell is with `OLDPWD` there
+    // too (the tool layer gives every run the session's directory), no `env`, none of a run
+    // before to undo, no trap (a trap's command may change anything, at any command).
     let kept = live.captured.take().filter(|kept| {
-        req.cwd.is_none()
-            && req.env.is_empty()
+        req.cwd.as_ref().is_none_or(|dir| {
+            dir.to_str()
+                .is_some_and(|d| kept.cd_keeps.as_deref() == Some(d))
+        }) && req.env.is_empty()
             && restore.is_empty()
             && live.state.traps.trim().is_empty()
             && neutral::keeps_state(&req.command, &|name| kept.names.contains(name))

@@ -423,6 +423,49 @@ fn declared_flags(declaration: &str) -> &str {
 }
 
 /// `declare -flags NAME=value` or `declare -flags NAME` → NAME.
+/// The directory a run may be moved to (the framing's `\builtin cd -- DIR`, which the tool layer
+/// gives every run) without changing what [`CAPTURE`]'s `output` says: its `PWD`, when `OLDPWD`
+/// is set to that same directory (a `cd` to where the shell is sets `OLDPWD` to it, and `PWD` to
+/// it again) and the directory is its own real path (so that `set -P` could not make the `cd`
+/// rewrite `PWD`). `None` otherwise, or when `OLDPWD`'s declaration is not a plain double-quoted
+/// value.
+pub(crate) fn cd_keeps(output: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(output).ok()?;
+    let mut sections = text.split('\0');
+    for _ in 0..3 {
+        sections.next()?;
+    }
+    while !sections.next()?.is_empty() {}
+    sections.next()?;
+    let cwd = sections.next()?;
+    let oldpwd = sections
+        .map(|d| d.trim_end_matches('\n'))
+        .find(|d| declared_name(d) == Some("OLDPWD"))?;
+    let (flags, value) = oldpwd.strip_prefix("declare ")?.split_once(' ')?;
+    // A plain variable (exported or not): `declare -- OLDPWD="…"`, `declare -x OLDPWD="…"`.
+    if !matches!(flags, "--" | "-x") {
+        return None;
+    }
+    let quoted = value.strip_prefix("OLDPWD=\"")?.strip_suffix('"')?;
+    let mut unquoted = String::with_capacity(quoted.len());
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next()? {
+                e @ ('"' | '\\' | '$' | '`') => unquoted.push(e),
+                other => {
+                    unquoted.push('\\');
+                    unquoted.push(other);
+                }
+            },
+            '"' | '$' | '`' => return None,
+            c => unquoted.push(c),
+        }
+    }
+    let real = std::fs::canonicalize(cwd).ok()?;
+    (unquoted == cwd && real.as_os_str() == cwd).then(|| cwd.to_string())
+}
+
 fn declared_name(declaration: &str) -> Option<&str> {
     let rest = declaration.strip_prefix("declare ")?;
     let (_, rest) = rest.split_once(' ')?;
@@ -437,6 +480,35 @@ fn declared_name(declaration: &str) -> Option<&str> {
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn a_cd_keeps_the_state_where_the_shell_is_with_oldpwd_there_too() {
+        let output = |cwd: &str, oldpwd: &str| {
+            format!("set +o x\0shopt -u y\0\0f () \n{{ :\n}}\0\0declare -f f\0{cwd}\0declare -- X=\"1\"\0{oldpwd}\0")
+        };
+        assert_eq!(
+            cd_keeps(output("/", "declare -x OLDPWD=\"/\"").as_bytes()),
+            Some("/".into())
+        );
+        assert_eq!(
+            cd_keeps(output("/", "declare -- OLDPWD=\"/\"").as_bytes()),
+            Some("/".into())
+        );
+        assert_eq!(
+            cd_keeps(output("/", "declare -x OLDPWD=\"/tmp\"").as_bytes()),
+            None
+        );
+        assert_eq!(
+            cd_keeps(output("/", "declare -rx OLDPWD=\"/\"").as_bytes()),
+            None
+        );
+        assert_eq!(cd_keeps(output("/", "declare -- Y=\"/\"").as_bytes()), None);
+        // Not its own real path: a `cd` under `set -P` would rewrite `PWD`.
+        assert_eq!(
+            cd_keeps(output("/no/such/dir", "declare -x OLDPWD=\"/no/such/dir\"").as_bytes()),
+            None
+        );
+    }
 
     #[test]
     fn reads_names_and_flags() {

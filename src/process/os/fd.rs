@@ -473,8 +473,12 @@ pub(crate) fn scratch_path_in(parent: &Path, prefix: &str) -> io::Result<PathBuf
 /// here: one-shot calls back to back 20 % faster). Else, and when a start there fails (a full
 /// `/dev/shm`), the temp directory.
 pub(crate) fn scratch_parent() -> PathBuf {
+    memory_scratch_dir().unwrap_or_else(std::env::temp_dir)
+}
+
+/// [`scratch_parent`]'s memory filesystem, `None` where there is none to use.
+pub(crate) fn memory_scratch_dir() -> Option<PathBuf> {
     memory_scratch_parent(|k| std::env::var_os(k), native::MEMORY_DIRS, usable_dir)
-        .unwrap_or_else(std::env::temp_dir)
 }
 
 /// [`scratch_parent`]'s memory filesystem, from the environment (`var`), the platform's memory

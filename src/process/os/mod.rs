@@ -306,4 +306,18 @@ impl SandboxPolicy {
     ) -> crate::error::Result<Confinement> {
         native::sandbox::confine(self, cwd, session_dir)
     }
+
+    /// [`SandboxPolicy::confine`] for a shell whose script and FIFOs are in `control`, apart
+    /// from its temp directory `tmpdir` (which is writable, as a session's directory is): in
+    /// `control` its files may be read and its FIFOs written, nothing else. Linux only (where a
+    /// memory filesystem holds `control`, see `fd::memory_scratch_dir`); elsewhere an error, and
+    /// the shell is started in its temp directory.
+    pub(crate) fn confine_apart(
+        &self,
+        cwd: &Path,
+        tmpdir: &Path,
+        control: &Path,
+    ) -> crate::error::Result<Confinement> {
+        native::sandbox::confine_apart(self, cwd, tmpdir, control)
+    }
 }

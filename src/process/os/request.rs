@@ -50,6 +50,11 @@ pub(crate) struct Request<'a> {
     /// directory never exists without something to remove it. The start fails with `EEXIST`
     /// when the directory exists.
     pub(crate) scratch_file: Option<ScratchFile<'a>>,
+    /// A directory more, removed as `scratch_dir` is when the host goes away: a sandboxed
+    /// shell's temp directory, made on disk apart from its script and FIFOs in memory (see
+    /// `shell::start`). Only the Linux supervisor is given one.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    pub(crate) tmpdir: Option<&'a Path>,
 }
 
 /// A file [`Request::scratch_dir`] is made with (the program's script).

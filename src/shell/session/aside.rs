@@ -241,6 +241,7 @@ impl Session {
                 live.captured = state::defined_names(&text).map(|names| KeptState {
                     text: text.as_slice().into(),
                     names,
+                    cd_keeps: state::cd_keeps(&text),
                 });
             }
         }
@@ -338,6 +339,43 @@ mod tests {
         run(&s, "trap 'X=trapped' DEBUG").await;
         captured(&s).await;
         run(&s, "ls / >/dev/null").await;
+        assert!(!kept(&s).await);
+        s.close().await;
+    }
+
+    /// The tool layer gives every run the session's directory: a move to where the shell is
+    /// changes nothing once `OLDPWD` is there too (a `cd` to it set it), and keeps the capture.
+    #[tokio::test]
+    async fn a_run_moved_to_where_the_shell_is_keeps_the_capture_when_oldpwd_is_there_too() {
+        use super::super::tests::run_req;
+        let s = Session::new(ShellConfig::default()).unwrap();
+        let dir = std::fs::canonicalize(std::env::temp_dir()).unwrap();
+        let d = dir.to_string_lossy().into_owned();
+        let moved = |command: &str, to: &std::path::Path| crate::shell::RunRequest {
+            command: command.into(),
+            cwd: Some(to.to_path_buf()),
+            ..Default::default()
+        };
+        run(&s, &format!("cd / && cd '{d}' && cd '{d}'")).await;
+        captured(&s).await;
+        run_req(&s, moved("ls >/dev/null", &dir)).await;
+        assert!(kept(&s).await);
+        let (_, said) = run_req(&s, moved("echo \"$PWD $OLDPWD\"", &dir)).await;
+        assert_eq!(said, format!("{d} {d}\n"));
+        // `OLDPWD` elsewhere: the move sets it, so the capture goes; after that move it is there.
+        run(&s, &format!("cd / && cd '{d}'")).await;
+        captured(&s).await;
+        run_req(&s, moved("ls >/dev/null", &dir)).await;
+        assert!(!kept(&s).await);
+        captured(&s).await;
+        run_req(&s, moved("ls >/dev/null", &dir)).await;
+        assert!(kept(&s).await);
+        // A move elsewhere, and a run that may change the state, each drop it.
+        run_req(&s, moved("ls >/dev/null", std::path::Path::new("/"))).await;
+        assert!(!kept(&s).await);
+        run(&s, &format!("cd '{d}' && cd '{d}'")).await;
+        captured(&s).await;
+        run_req(&s, moved("X=1", &dir)).await;
         assert!(!kept(&s).await);
         s.close().await;
     }

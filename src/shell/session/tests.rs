@@ -14,7 +14,7 @@ pub(crate) async fn run(s: &Session, command: &str) -> (RunOutcome, String) {
     .await
 }
 
-async fn run_req(s: &Session, req: RunRequest) -> (RunOutcome, String) {
+pub(crate) async fn run_req(s: &Session, req: RunRequest) -> (RunOutcome, String) {
     let (tx, mut rx) = mpsc::channel(16);
     let collect = tokio::spawn(async move {
         let mut all = Vec::new();

@@ -82,6 +82,7 @@ pub(super) async fn run(
         },
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: None,
     });
     drop(report_write);

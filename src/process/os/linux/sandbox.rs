@@ -99,6 +99,28 @@ pub(crate) fn confine(
     cwd: &Path,
     session_dir: Option<&Path>,
 ) -> Result<Confinement> {
+    confine_with(policy, cwd, session_dir, None)
+}
+
+/// [`confine`] for a shell whose script and FIFOs are in `control`, a directory apart from its
+/// temp directory `tmpdir` (see `shell::start`): files in `control` may be read and opened for
+/// writing (its FIFOs), nothing made, removed or truncated there; under the read-only mounts, a
+/// regular file there cannot be written either.
+pub(crate) fn confine_apart(
+    policy: &SandboxPolicy,
+    cwd: &Path,
+    tmpdir: &Path,
+    control: &Path,
+) -> Result<Confinement> {
+    confine_with(policy, cwd, Some(tmpdir), Some(control))
+}
+
+fn confine_with(
+    policy: &SandboxPolicy,
+    cwd: &Path,
+    session_dir: Option<&Path>,
+    control: Option<&Path>,
+) -> Result<Confinement> {
     let abi = effective_abi();
     required(abi, policy.network).map_err(Error::SandboxUnavailable)?;
     // A session's own directory is its TMPDIR: a directory more would cost its removal, which
@@ -110,7 +132,7 @@ pub(crate) fn confine(
     // Ours, made in the host's temp directory, which may be reached through a symbolic link
     // (`$TMPDIR` on macOS is): as a root, the directory it leads to (see [`open_root`]).
     let tmpdir = std::fs::canonicalize(&tmpdir).unwrap_or(tmpdir);
-    let ruleset = ruleset(policy, abi.0, cwd, &tmpdir).inspect_err(|_| {
+    let ruleset = ruleset(policy, abi.0, cwd, &tmpdir, control).inspect_err(|_| {
         if owns_tmpdir {
             let _ = std::fs::remove_dir_all(&tmpdir);
         }
@@ -174,7 +196,13 @@ fn mounts(policy: &SandboxPolicy, cwd: &Path, tmpdir: &Path) -> Result<Mounts> {
     })
 }
 
-fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Result<OwnedFd> {
+fn ruleset(
+    policy: &SandboxPolicy,
+    abi: i32,
+    cwd: &Path,
+    tmpdir: &Path,
+    control: Option<&Path>,
+) -> Result<OwnedFd> {
     let v = ABI::from(abi);
     let refused = |e: landlock::RulesetError| {
         Error::SandboxUnavailable(format!("Landlock refused the ruleset: {e}"))
@@ -241,6 +269,13 @@ fn ruleset(policy: &SandboxPolicy, abi: i32, cwd: &Path, tmpdir: &Path) -> Resul
         })),
     }
     rules.push((tmpdir.to_path_buf(), write, None));
+    if let Some(control) = control {
+        rules.push((
+            control.to_path_buf(),
+            AccessFs::ReadFile | AccessFs::WriteFile,
+            None,
+        ));
+    }
     let file_rights = AccessFs::from_file(v);
     // /dev may be listed (its directories too), nothing under it read but the devices below.
     system.push(("/dev", AccessFs::ReadDir.into()));

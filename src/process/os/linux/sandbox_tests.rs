@@ -76,6 +76,7 @@ fn run_confined(policy: &SandboxPolicy, cwd: &Path, script: &str) -> i32 {
         },
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: Some(&confinement),
     })
     .unwrap();
@@ -138,6 +139,7 @@ fn a_program_that_cannot_enter_its_sandbox_never_runs() {
         },
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: Some(&confinement),
     });
     match started {
@@ -189,6 +191,7 @@ fn confined_report(
         },
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: Some(&confinement),
     })
     .unwrap();

@@ -96,6 +96,19 @@ pub(crate) fn confine(
     })
 }
 
+/// Seatbelt could keep a shell's control files apart too; no memory filesystem is used here
+/// (`MEMORY_DIRS` is empty), so nothing asks.
+pub(crate) fn confine_apart(
+    _policy: &SandboxPolicy,
+    _cwd: &Path,
+    _tmpdir: &Path,
+    _control: &Path,
+) -> Result<Confinement> {
+    Err(Error::SandboxUnavailable(
+        "a shell's control files apart from its temp directory are Linux's only".into(),
+    ))
+}
+
 /// Seatbelt matches resolved paths (`/tmp` is `/private/tmp`): a root is given canonical.
 fn canonical(p: &Path) -> String {
     std::fs::canonicalize(p)

@@ -33,6 +33,7 @@ fn start_sh(script: &str, terminal: Option<RawFd>) -> (Launched<Watchdog>, Owned
         terminal,
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: None,
     })
     .unwrap_or_else(|_| panic!("start failed"));

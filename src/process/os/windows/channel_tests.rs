@@ -226,6 +226,7 @@ fn the_door_starts_a_program_in_a_job_and_the_host_reports_its_exit() {
             name: "script",
             text: b"the script",
         }),
+        tmpdir: None,
     };
     let Ok(mut started) = crate::process::os::start(&req) else {
         panic!("the start failed");
@@ -267,6 +268,7 @@ fn closing_the_liveness_handle_ends_the_program_and_what_it_started() {
         sandbox: None,
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
     };
     let Ok(started) = crate::process::os::start(&req) else {
         panic!("the start failed");
@@ -352,6 +354,7 @@ fn a_started_programs_identity_is_read_from_our_own_handle_on_it() {
         },
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: None,
     })
     .unwrap();

@@ -81,6 +81,7 @@ fn start_on_console(script: &str) -> (Arc<PtyMaster>, crate::process::os::Starte
         sandbox: None,
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
     };
     let Ok(started) = crate::process::os::start(&req) else {
         panic!("the start on a pseudo-console failed");

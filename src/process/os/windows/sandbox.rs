@@ -31,6 +31,15 @@ pub(crate) fn confine(
     Err(unavailable())
 }
 
+pub(crate) fn confine_apart(
+    _policy: &SandboxPolicy,
+    _cwd: &Path,
+    _tmpdir: &Path,
+    _control: &Path,
+) -> Result<Confinement> {
+    Err(unavailable())
+}
+
 impl Confinement {
     /// As on the other platforms; never called (no confinement exists).
     pub fn set_tmpdir(&self, _env: &mut Vec<(String, String)>, _caller: &[(String, String)]) {

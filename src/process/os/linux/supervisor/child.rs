@@ -197,11 +197,16 @@ unsafe fn make_scratch(plan: &Plan) -> Result<(), c_int> {
     Ok(())
 }
 
-/// Kills every process below us, removes the scratch directory and exits: the host is gone.
+/// Kills every process below us, removes the scratch directory (and the temp directory apart
+/// from it) and exits: the host is gone.
 fn end_all(plan: &Plan) -> ! {
     kill_all_children();
-    // SAFETY: the plan's scratch directory is null or a NUL-terminated string in the region.
-    unsafe { remove_scratch_dir(plan.scratch_dir) };
+    // SAFETY: the plan's scratch and temp directories are null or NUL-terminated strings in the
+    // region.
+    unsafe {
+        remove_scratch_dir(plan.scratch_dir);
+        remove_scratch_dir(plan.tmpdir);
+    }
     sys::exit(0)
 }
 
@@ -249,7 +254,7 @@ fn supervise_loop(plan: &Plan, program: c_int, sigchld: RawFd) -> ! {
                     // because the host died (a shell reading EOF on its control pipe) must not
                     // take us with it before we saw the host go and removed the directory.
                     if report_fd < 0 {
-                        if plan.scratch_dir.is_null() {
+                        if plan.scratch_dir.is_null() && plan.tmpdir.is_null() {
                             sys::exit(0);
                         }
                         wait_for_host(plan);

@@ -44,6 +44,8 @@ pub(super) struct Plan {
     /// The file's text: `scratch_text_len` bytes.
     pub(super) scratch_text: *const u8,
     pub(super) scratch_text_len: usize,
+    /// [`Request::tmpdir`], or null: removed with `scratch_dir` when the host goes away.
+    pub(super) tmpdir: *const c_char,
     /// `(host fd, target, flags for dup3)`.
     pub(super) fds: [(RawFd, RawFd, c_int); MAX_FDS],
     pub(super) nfds: usize,
@@ -232,8 +234,12 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
     }
     let cwd = req.cwd.map(|c| c.as_os_str().as_bytes());
     let scratch_dir = req.scratch_dir.map(|d| d.as_os_str().as_bytes());
+    let tmpdir = req.tmpdir.map(|d| d.as_os_str().as_bytes());
     if let Some(c) = cwd {
         nul(c)?;
+    }
+    if let Some(d) = tmpdir {
+        nul(d)?;
     }
     let scratch_file = match (req.scratch_dir, req.scratch_file) {
         (Some(dir), Some(file)) if !file.name.contains('/') => {
@@ -258,6 +264,7 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
         .chain(req.env.iter().map(|(k, v)| k.len() + 1 + v.len()))
         .chain(cwd.map(<[u8]>::len))
         .chain(scratch_dir.map(<[u8]>::len))
+        .chain(tmpdir.map(<[u8]>::len))
         .chain(scratch_file.iter().flat_map(|(p, t)| [p.len(), t.len()]))
         .map(|n| n + 1)
         .sum();
@@ -302,6 +309,10 @@ pub(super) fn encode(req: &Request, path: &CStr, table: Descriptors) -> io::Resu
             None => std::ptr::null(),
         },
         scratch_text_len: scratch_file.map_or(0, |(_, text)| text.len()),
+        tmpdir: match tmpdir {
+            Some(d) => arena.string(d)?,
+            None => std::ptr::null(),
+        },
         fds: [(0, 0, 0); MAX_FDS],
         nfds: table.fds.len(),
         liveness: table.liveness,

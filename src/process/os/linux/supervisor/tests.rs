@@ -54,6 +54,7 @@ fn a_scratch_directory_made_by_the_supervisor_is_there_for_the_program_and_goes_
             name: "script",
             text: b"the text",
         }),
+        tmpdir: None,
         sandbox: None,
     })
     .unwrap();
@@ -101,6 +102,7 @@ fn a_scratch_directory_that_exists_fails_the_start() {
             name: "script",
             text: b"x",
         }),
+        tmpdir: None,
         sandbox: None,
     });
     let err = started.err().expect("the start must fail");
@@ -132,6 +134,7 @@ fn try_start(
         },
         scratch_dir: None,
         scratch_file: None,
+        tmpdir: None,
         sandbox: None,
     })?;
     Ok((spawned, status_read))
@@ -222,6 +225,7 @@ fn the_supervisor_reports_the_directory_the_program_exited_in() {
             },
             scratch_dir: None,
             scratch_file: None,
+            tmpdir: None,
             sandbox: None,
         })
         .unwrap();
@@ -432,6 +436,7 @@ fn a_terminal_program_leads_its_session_on_its_controlling_terminal() {
             },
             scratch_dir: None,
             scratch_file: None,
+            tmpdir: None,
             sandbox: None,
         },
         &pair.slave,
@@ -496,6 +501,7 @@ fn a_host_gone_without_closing_leaves_no_scratch_files() {
         },
         scratch_dir: Some(&dir),
         scratch_file: None,
+        tmpdir: None,
         sandbox: None,
     })
     .unwrap();
@@ -503,4 +509,54 @@ fn a_host_gone_without_closing_leaves_no_scratch_files() {
     // The liveness pipe closed with the rest of `Spawned`, as when the host dies.
     supervisor.wait().unwrap();
     assert!(!dir.exists(), "{} is still there", dir.display());
+}
+
+/// A temp directory given apart from the scratch directory goes with the host too, its files
+/// with it.
+#[test]
+fn a_temp_directory_apart_goes_with_the_host() {
+    let base = std::env::temp_dir();
+    let dir = base.join(format!("agent-shell-test-apart-{}", std::process::id()));
+    let tmpdir = base.join(format!("agent-shell-test-apart-tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&tmpdir).unwrap();
+    let (status_read, status_write) = pipe().unwrap();
+    let spawned = spawn::spawn(&SpawnSpec {
+        program: "sh",
+        args: &[
+            "-c".to_string(),
+            "echo left > \"$1/file\"".into(),
+            "sh".into(),
+            tmpdir.to_string_lossy().into_owned(),
+        ],
+        env: &env(),
+        cwd: Some(&dir),
+        fds: &[(status_write.as_raw_fd(), REPORT_FD)],
+        report: Report {
+            to: ReportTo::Target(REPORT_FD),
+            prefix: b"S:",
+            dir: false,
+        },
+        scratch_dir: Some(&dir),
+        scratch_file: Some(spawn::ScratchFile {
+            name: "script",
+            text: b"x",
+        }),
+        tmpdir: Some(&tmpdir),
+        sandbox: None,
+    })
+    .unwrap();
+    drop(status_write);
+    // The program exits; the supervisor stays until the host goes.
+    let out = read_all(&status_read);
+    assert!(
+        out.ends_with(b"S:0\0"),
+        "{:?}",
+        String::from_utf8_lossy(&out)
+    );
+    assert!(tmpdir.join("file").exists());
+    let Spawned { mut supervisor, .. } = { spawned };
+    supervisor.wait().unwrap();
+    assert!(!dir.exists(), "{} is still there", dir.display());
+    assert!(!tmpdir.exists(), "{} is still there", tmpdir.display());
 }
