@@ -583,6 +583,11 @@ pub(crate) fn scratch_parent() -> PathBuf {
     std::env::temp_dir()
 }
 
+/// None: Windows has no memory filesystem for scratch files.
+pub(crate) fn memory_scratch_dir() -> Option<PathBuf> {
+    None
+}
+
 /// Storage is not freed behind a read script on Windows.
 pub(crate) fn punch(_file: &File, _from: u64, _to: u64) {}
 
