@@ -1107,3 +1107,52 @@ fn rustc_warnings_from_macros_and_long_notes_are_one_line() {
     let error = raw.replacen("warning: unexpected", "error: unexpected", 1);
     assert!(text_of("cargo build", &error).contains("\n    [lints.rust]\n"));
 }
+
+/// Round 7's shapes: a quiet test run's progress rows with their running count, a build's
+/// echoed commands that printed nothing, a make directory whose path holds `error`.
+#[test]
+fn quiet_progress_and_silent_build_commands() {
+    let dots = ".".repeat(87);
+    let raw = format!(
+        "    Finished `test` profile [unoptimized] target(s) in 0.1s\n     Running unittests src/lib.rs (target/debug/deps/x-0123)\n\nrunning 175 tests\n{dots} 87/175\n{dots} 174/175\n.\ntest result: ok. 175 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.3s\n\n     Running tests/a.rs (target/debug/deps/a-0123)\n\nrunning 2 tests\n.F\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at tests/a.rs:9:5:\nboom\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.0s\n"
+    );
+    let out = text_of("cargo test -q", &raw);
+    assert!(!out.contains("87/175"), "{out}");
+    assert_keeps(
+        &out,
+        &["ok. 175 passed; 0 failed", ".F", "tests/a.rs:9:5", "1 failed"],
+    );
+
+    let cc = "gcc -std=gnu99 -O2 -Wall -Wextra -DLUA_COMPAT_5_3 -DLUA_USE_LINUX    -c -o";
+    let raw = format!(
+        "make[1]: Entering directory '/w/lua-errors/src'\nmake all SYSCFLAGS=\"-DLUA_USE_LINUX\"\n{cc} lapi.o lapi.c\n{cc} lcode.o lcode.c\n{cc} ldo.o ldo.c\n{cc} lstring.o lstring.c\nlstring.c: In function ‘luaS_new’:\nlstring.c:253:43: error: expected ‘;’ before ‘return’\n  253 |   p[0] = luaS_newlstr(L, str, strlen(str))\n      |                                           ^\nmake[1]: *** [<builtin>: lstring.o] Error 1\nmake[1]: Leaving directory '/w/lua-errors/src'\nmake: *** [Makefile:55: linux] Error 2\n"
+    );
+    assert_eq!(
+        text_of("make linux", &raw),
+        format!("{cc} lstring.o lstring.c\nlstring.c: In function ‘luaS_new’:\nlstring.c:253:43: error: expected ‘;’ before ‘return’\nmake[1]: *** [<builtin>: lstring.o] Error 1\nmake: *** [Makefile:55: linux] Error 2\n")
+    );
+    // A command whose own failure follows it stays.
+    let raw = format!("{cc} a.o a.c\ngcc: error: a.c: No such file or directory\n{}", "make: *** [Makefile:5: a.o] Error 1\n".repeat(30));
+    assert_keeps(&text_of("make", &raw), &[&format!("{cc} a.o a.c\ngcc: error: a.c")]);
+}
+
+/// A lint made an error (`cargo clippy -- -D clippy::pedantic`, `#![deny(warnings)]`) has a
+/// warning's shape: one line, its source and suggestions dropped, the same message grouped; a
+/// compile error keeps its source.
+#[test]
+fn lints_made_errors_are_said_as_warnings() {
+    let lint = |line: u32, note: &str| {
+        format!("error: docs for function returning `Result` missing `# Errors` section\n   --> src/mutex.rs:{line}:5\n    |\n{line} | /     pub fn try_map<U: ?Sized, F>(s: Self, f: F) -> Result<Self, Self>\n    | |_____________________________________________________________^\n    |\n    = help: for further information visit https://rust-lang.github.io/rust-clippy/rust-1.95.0/index.html#missing_errors_doc\n{note}\n")
+    };
+    let raw = format!(
+        "    Checking lock_api v0.4.14\n{}{}{}error[E0308]: mismatched types\n --> src/a.rs:3:9\n  |\n3 |     let x: u32 = 1i64;\n  |                  ^^^^ expected `u32`, found `i64`\n\nerror: could not compile `lock_api` (lib) due to 4 previous errors\n",
+        lint(550, "    = note: `-D clippy::missing-errors-doc` implied by `-D clippy::pedantic`\n"),
+        lint(578, ""),
+        lint(926, ""),
+    );
+    let out = text_of("cargo clippy -- -D clippy::pedantic", &raw);
+    assert_eq!(
+        out,
+        "error: docs for function returning `Result` missing `# Errors` section (3 places):\n  src/mutex.rs: 550:5 578:5 926:5\nsrc/a.rs:3:9: error[E0308]: mismatched types\n  3 |     let x: u32 = 1i64;\n  expected `u32`, found `i64`\n\nerror: could not compile `lock_api` (lib) due to 4 previous errors\n"
+    );
+}

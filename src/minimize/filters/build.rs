@@ -28,11 +28,21 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     let mut said: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut after_failed = false;
-    for line in ctx.text.lines() {
-        if progress.is_match(line) && !line.contains("error") {
+    // A line is progress when it says it is (`[ 42%] Building …`) and says no error itself: a
+    // path holding the word (`lua-errors/src`) is not one.
+    let is_progress = |l: &str| progress.is_match(l) && !l.contains("error:");
+    let lines: Vec<&str> = ctx.text.lines().collect();
+    for (i, &line) in lines.iter().enumerate() {
+        if is_progress(line) || cmake_chatter.is_match(line) {
             continue;
         }
-        if cmake_chatter.is_match(line) {
+        // A compile or link command that printed nothing (the next line is another command,
+        // progress, or the end) is progress too; one with output under it stays, as its context.
+        if is_build_command(line)
+            && lines
+                .get(i + 1)
+                .is_none_or(|n| is_build_command(n) || is_progress(n))
+        {
             continue;
         }
         if caret.is_match(line) {
@@ -79,6 +89,25 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         );
     }
     Some(join_lines(out))
+}
+
+/// A command line a build tool echoes before running it: a compiler, an archiver or a linker
+/// (`gcc -O2 -c -o a.o a.c`, `/usr/bin/c++ …`, `x86_64-linux-gnu-gcc …`, `ar rcu liblua.a …`),
+/// or a recursive make (`make all SYSCFLAGS=…`), with at least one option or file after it.
+fn is_build_command(line: &str) -> bool {
+    let mut words = line.split(' ');
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let name = first.rsplit('/').next().unwrap_or(first);
+    let tool = matches!(
+        name,
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "ar" | "ranlib" | "ld" | "as"
+            | "make" | "gmake"
+    ) || ["-gcc", "-g++", "-clang", "-ar", "-ld"]
+        .iter()
+        .any(|s| name.ends_with(s) && !name.contains(':'));
+    tool && words.next().is_some_and(|w| !w.is_empty() && !w.ends_with(':'))
 }
 
 /// A line that places a diagnostic rather than states one (`In file included from`, `from
