@@ -950,13 +950,12 @@ fn any_unified_diff_has_the_diff_shape() {
     assert_eq!(text_of("diff -u a.py b/a.py", raw), want);
     assert_eq!(text_of("ruff format --diff", raw), want);
     // A big diff's hunk headers are the new file's line alone.
-    let hunk = "@@ -10,3 +12,3 @@ fn g() {\n a\n-b\n+c\n";
-    let big = format!(
-        "diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{}",
-        hunk.repeat(800)
-    );
+    let hunks: String = (0..800)
+        .map(|i| format!("@@ -{},3 +{},3 @@ fn g() {{\n a\n-b{i}\n+c{i}\n", 10 + i * 5, 12 + i * 5))
+        .collect();
+    let big = format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{hunks}");
     let out = text_of("git diff", &big);
-    assert!(out.starts_with("--- x.rs\n@@ 12\n-b\n+c\n@@ 12\n"), "{out}");
+    assert!(out.starts_with("--- x.rs\n@@ 12\n-b0\n+c0\n@@ 17\n"), "{out}");
 }
 
 #[test]
@@ -1154,5 +1153,37 @@ fn lints_made_errors_are_said_as_warnings() {
     assert_eq!(
         out,
         "error: docs for function returning `Result` missing `# Errors` section (3 places):\n  src/mutex.rs: 550:5 578:5 926:5\nsrc/a.rs:3:9: error[E0308]: mismatched types\n  3 |     let x: u32 = 1i64;\n  expected `u32`, found `i64`\n\nerror: could not compile `lock_api` (lib) due to 4 previous errors\n"
+    );
+}
+
+/// The same change made at several places of one file (a doc link fixed in each method) is
+/// said once, its hunk header listing every place; another file's same change is its own.
+#[test]
+fn diffs_say_a_repeated_change_once_with_its_places() {
+    let hunk = |at: u32| {
+        format!("@@ -{at},7 +{at},7 @@ impl<K, V> HashMap<K, V> {{\n     ///\n-    /// [`std::collections::hash_map::RandomState`]\n+    /// [`std::hash::RandomState`]\n     ///\n     /// # Examples\n")
+    };
+    let file = |path: &str| {
+        format!(
+            "diff --git a/{path} b/{path}\nindex 959ec6a..22cafef 100644\n--- a/{path}\n+++ b/{path}\n{}{}@@ -300,6 +300,7 @@\n     x\n+    #[must_use]\n     y\n{}",
+            hunk(253),
+            hunk(283),
+            hunk(316)
+        )
+    };
+    let raw = format!(
+        "commit 3731309aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\nAuthor: Ola Nordmann <ola@example.com>\nDate:   Mon Feb 10 08:31:11 2025 +0000\n\n    hashbrown: map APIs\n\n{}{}",
+        file("src/map.rs"),
+        file("src/set.rs")
+    );
+    let out = text_of("git log -p", &raw);
+    let change = "-    /// [`std::collections::hash_map::RandomState`]\n+    /// [`std::hash::RandomState`]\n";
+    assert_eq!(out.matches(change).count(), 2, "{out}");
+    assert_keeps(
+        &out,
+        &[
+            &format!("--- src/map.rs\n@@ 253, 283, 316 @@ impl<K, V> HashMap<K, V> {{\n{change}@@ 300\n+    #[must_use]\n"),
+            "--- src/set.rs\n@@ 253, 283, 316",
+        ],
     );
 }
