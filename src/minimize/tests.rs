@@ -1187,3 +1187,58 @@ fn diffs_say_a_repeated_change_once_with_its_places() {
         ],
     );
 }
+
+/// A JSON report is read by its shape: findings (a file, a line, a message) whatever the linter
+/// as a location list, a message shape with one name said once with each place's name, `tree
+/// -J` as a path list; other JSON, and JSON a file printer printed, pass as they are.
+#[test]
+fn json_reports_by_shape() {
+    let ruff = |row: u32, code: &str, message: &str, file: &str| {
+        format!("{{\"cell\": null, \"code\": \"{code}\", \"end_location\": {{\"column\": 36, \"row\": {row}}}, \"filename\": \"/w/lint/xml/sax/{file}\", \"fix\": null, \"location\": {{\"column\": 9, \"row\": {row}}}, \"message\": \"{message}\", \"noqa_row\": {row}, \"severity\": \"error\", \"url\": \"https://docs.astral.sh/ruff/rules/x\"}}")
+    };
+    let items = [
+        ruff(23, "F401", "`.handler.ContentHandler` imported but unused", "__init__.py"),
+        ruff(26, "N802", "Function name `getMessage` should be lowercase", "_exceptions.py"),
+        ruff(30, "N802", "Function name `getException` should be lowercase", "_exceptions.py"),
+        ruff(12, "N802", "Function name `getLineNumber` should be lowercase", "xmlreader.py"),
+        ruff(60, "E402", "Module level import not at top of file", "__init__.py"),
+    ];
+    let raw = format!("[\n{}\n]\n", items.join(",\n"));
+    assert_eq!(
+        text_of("ruff check --output-format json xml/sax", &raw),
+        "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\nN802 Function name `…` should be lowercase (3 places):\n  _exceptions.py: 26:9 getMessage, 30:9 getException\n  xmlreader.py: 12:9 getLineNumber\n"
+    );
+    // eslint's files with their messages (a clean file listed too), severities that differ.
+    let msg = |line: u32, sev: u32, rule: &str, text: &str| {
+        format!("{{\"ruleId\": \"{rule}\", \"severity\": {sev}, \"message\": \"{text}\", \"line\": {line}, \"column\": 5, \"nodeType\": \"Identifier\", \"endLine\": {line}, \"endColumn\": 9}}")
+    };
+    let raw = format!(
+        "[{{\"filePath\": \"/p/src/a.js\", \"messages\": [{}, {}], \"suppressedMessages\": [], \"errorCount\": 1, \"warningCount\": 1, \"source\": \"{}\"}}, {{\"filePath\": \"/p/src/b.js\", \"messages\": [], \"suppressedMessages\": [], \"errorCount\": 0, \"warningCount\": 0}}]",
+        msg(3, 2, "no-undef", "'x' is not defined."),
+        msg(9, 1, "eqeqeq", "Expected '===' and instead saw '=='."),
+        "var a = 1;\\n".repeat(60)
+    );
+    let out = text_of("npx eslint -f json src", &raw);
+    assert_eq!(
+        out,
+        "2 findings in 1 file, under /p/src/\na.js:\n  3:5 2 no-undef 'x' is not defined.\n  9:5 1 eqeqeq Expected '===' and instead saw '=='.\n"
+    );
+    // tree -J: a path list and the report's counts.
+    let files: Vec<String> = (0..40)
+        .map(|i| format!("{{\"type\":\"file\",\"name\":\"fix_{i}.py\"}}"))
+        .collect();
+    let raw = format!(
+        "[\n  {{\"type\":\"directory\",\"name\":\"py\",\"contents\":[\n    {{\"type\":\"directory\",\"name\":\"fixes\",\"contents\":[{}]}},\n    {{\"type\":\"directory\",\"name\":\"empty\",\"contents\":[]}},\n    {{\"type\":\"file\",\"name\":\"a.py\"}}\n  ]}},\n  {{\"type\":\"report\",\"directories\":3,\"files\":41}}\n]\n",
+        files.join(",\n")
+    );
+    let out = text_of("tree -J py", &raw);
+    assert!(out.starts_with("py/fixes/\n  fix_0.py fix_1.py"), "{out}");
+    assert_keeps(&out, &["fix_39.py", "py/\n  empty/ a.py\n", "3 directories, 41 files"]);
+    // Data: a manifest, a list of records without places, and a file printed by cat.
+    let manifest = format!("{{\"name\": \"x\", \"dependencies\": {{{}}}}}", (0..60).map(|i| format!("\"p{i}\": \"^1.0.{i}\"")).collect::<Vec<_>>().join(", "));
+    assert_eq!(run("npm pkg get", &manifest), None);
+    let records = format!("[{}]", (0..40).map(|i| format!("{{\"number\": {i}, \"title\": \"Fix the thing {i}\", \"labels\": []}}")).collect::<Vec<_>>().join(", "));
+    assert_eq!(run("gh pr list --json number,title", &records), None);
+    let findings = format!("[\n{}\n]\n", items.join(",\n"));
+    assert_eq!(run("cat report.json", &findings), None);
+}
