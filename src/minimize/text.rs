@@ -211,12 +211,12 @@ const ALIKE_MIN_RUN: usize = 3;
 /// a number that is a location's line (`a.go:14:`) or ends a word (`Test2`) is never merged.
 /// Linear in the text: each line is compared with the run's first.
 pub(crate) fn counted_alike(lines: Vec<String>, mergeable: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut out = Vec::with_capacity(lines.len());
+    // The runs found, as (first, end, the line said for them); the lines move, never copied.
+    let mut merged: Vec<(usize, usize, String)> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let first = &lines[i];
         if !mergeable(first) {
-            out.push(first.clone());
             i += 1;
             continue;
         }
@@ -251,17 +251,28 @@ pub(crate) fn counted_alike(lines: Vec<String>, mergeable: impl Fn(&str) -> bool
                 } else {
                     values.join(",")
                 };
-                out.push(format!(
-                    "{}{{{said}}}{}",
-                    &first[..pre],
-                    &first[first.len() - suf..]
-                ));
+                let text = format!("{}{{{said}}}{}", &first[..pre], &first[first.len() - suf..]);
+                merged.push((i, j, text));
                 i = j;
             }
-            _ => {
-                out.push(first.clone());
-                i += 1;
+            _ => i += 1,
+        }
+    }
+    if merged.is_empty() {
+        return lines;
+    }
+    let mut out = Vec::with_capacity(lines.len());
+    let mut runs = merged.into_iter().peekable();
+    for (k, line) in lines.into_iter().enumerate() {
+        match runs.peek() {
+            Some(&(start, end, _)) if k >= start && k < end => {
+                if k + 1 == end {
+                    if let Some((_, _, text)) = runs.next() {
+                        out.push(text);
+                    }
+                }
             }
+            _ => out.push(line),
         }
     }
     out
@@ -277,32 +288,35 @@ pub(crate) const ALIKE_KEEP_LINES: usize = 4;
 /// but for its numbers past [`ALIKE_KEEP_LINES`] are dropped, the last kept one saying how many
 /// more (`(and 31 more alike)`). Every place, and every message shape, stays.
 pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool) -> Vec<String> {
-    let key = |block: usize, l: &str| -> (usize, String) {
+    // A line's block and a 64-bit FNV-1a hash of its place and its text with each number as
+    // `#`: hashed as it is read, so no key is built (this runs on every line of a long log).
+    let key = |block: usize, l: &str| -> (usize, u64) {
         let (place, text) = l.split_once(": ").unwrap_or(("", l));
-        let mut k = String::with_capacity(l.len());
-        k.push_str(place);
-        k.push_str(": ");
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        place.bytes().for_each(&mut eat);
+        eat(0);
         let mut in_number = false;
-        for c in text.chars() {
-            if c.is_ascii_digit() {
+        for b in text.bytes() {
+            if b.is_ascii_digit() {
                 if !in_number {
-                    k.push('#');
+                    eat(b'#');
                 }
                 in_number = true;
             } else {
                 in_number = false;
-                k.push(c);
+                eat(b);
             }
         }
-        (block, k)
+        (block, h)
     };
-    let mut total: std::collections::HashMap<(usize, String), usize> = Default::default();
-    let mut keys: Vec<Option<(usize, String)>> = Vec::with_capacity(lines.len());
+    let mut total: std::collections::HashMap<(usize, u64), usize> = Default::default();
+    let mut keys: Vec<Option<(usize, u64)>> = Vec::with_capacity(lines.len());
     let mut block = 0;
     for l in &lines {
         if is_message(l) {
             let k = key(block, l);
-            *total.entry(k.clone()).or_default() += 1;
+            *total.entry(k).or_default() += 1;
             keys.push(Some(k));
         } else {
             block += 1;
@@ -312,16 +326,16 @@ pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool
     if !total.values().any(|&n| n > ALIKE_KEEP_LINES) {
         return lines;
     }
-    let mut seen: std::collections::HashMap<(usize, String), usize> = Default::default();
+    let mut seen: std::collections::HashMap<(usize, u64), usize> = Default::default();
     let mut out = Vec::with_capacity(lines.len());
     for (l, k) in lines.into_iter().zip(keys) {
         let Some(k) = k else {
             out.push(l);
             continue;
         };
-        let n = seen.entry(k.clone()).or_default();
+        let n = seen.entry(k).or_default();
         *n += 1;
-        let all = total[&k];
+        let all = total.get(&k).copied().unwrap_or(0);
         match (*n).cmp(&ALIKE_KEEP_LINES) {
             std::cmp::Ordering::Less => out.push(l),
             std::cmp::Ordering::Equal if all > ALIKE_KEEP_LINES => {
