@@ -4,7 +4,7 @@
 //! every blamed line's number and code under its commit. Dropped: hints, email addresses, blob
 //! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
-use super::paths::{split_dir, PathList};
+use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
 use crate::minimize::command::Invocation;
 use crate::minimize::text::join_lines;
@@ -615,7 +615,7 @@ struct DiffCompactor {
     /// The kept lines of each hunk of the current file, with where its header is: the same
     /// change made again further down (a doc link fixed in each of eight methods) is said once,
     /// its header listing every place (`@@ 253, 283, 316`).
-    said: std::collections::HashMap<String, usize>,
+    said: std::collections::HashMap<u64, usize, FastHash>,
 }
 
 /// A diff longer than this (about 4,000 tokens) has its hunk headers cut to the line that
@@ -819,15 +819,17 @@ impl DiffCompactor {
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
         let changed = |i: usize| lines.get(i).is_some_and(|l| l.starts_with(['+', '-']));
-        let kept: Vec<String> = lines
-            .iter()
-            .enumerate()
-            .filter(|&(i, l)| {
+        let keep: Vec<bool> = (0..lines.len())
+            .map(|i| {
                 changed(i)
-                    || l.starts_with('\\')
+                    || lines[i].starts_with('\\')
                     || (!self.no_context && ((i > 0 && changed(i - 1)) || changed(i + 1)))
             })
-            .map(|(_, l)| l.clone())
+            .collect();
+        let kept: Vec<String> = lines
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(l, k)| k.then_some(l))
             .collect();
         let header_at = self.header_at.take();
         // Only a compact header (`@@ 510`, not a combined diff's `@@@ …`) takes more places.
@@ -835,15 +837,27 @@ impl DiffCompactor {
         if let Some(h) =
             header_at.filter(|&h| h + 1 == out.len() && !kept.is_empty() && compact(h))
         {
-            let body = kept.join("\n");
-            if let Some(&first) = self.said.get(&body) {
-                let place = hunk_place(&out[h]).to_string();
-                let at = hunk_place(&out[first]).len() + 3;
-                out[first].insert_str(at, &format!(", {place}"));
-                out.pop();
-                return;
+            // The body's hash finds an earlier hunk; its lines, still right under its header,
+            // are compared before this one is said there.
+            let mut hasher = super::paths::Fnv::default();
+            for l in &kept {
+                std::hash::Hasher::write(&mut hasher, l.as_bytes());
+                std::hash::Hasher::write_u8(&mut hasher, b'\n');
             }
-            self.said.insert(body, h);
+            let key = std::hash::Hasher::finish(&hasher);
+            match self.said.get(&key) {
+                Some(&first) if out.get(first + 1..first + 1 + kept.len()) == Some(&kept[..]) => {
+                    let place = hunk_place(&out[h]).to_string();
+                    let at = hunk_place(&out[first]).len() + 3;
+                    out[first].insert_str(at, &format!(", {place}"));
+                    out.pop();
+                    return;
+                }
+                Some(_) => {}
+                None => {
+                    self.said.insert(key, h);
+                }
+            }
         }
         out.extend(kept);
     }
