@@ -951,11 +951,21 @@ fn any_unified_diff_has_the_diff_shape() {
     assert_eq!(text_of("ruff format --diff", raw), want);
     // A big diff's hunk headers are the new file's line alone.
     let hunks: String = (0..800)
-        .map(|i| format!("@@ -{},3 +{},3 @@ fn g() {{\n a\n-b{i}\n+c{i}\n", 10 + i * 5, 12 + i * 5))
+        .map(|i| {
+            format!(
+                "@@ -{},3 +{},3 @@ fn g() {{\n a\n-b{i}\n+c{i}\n",
+                10 + i * 5,
+                12 + i * 5
+            )
+        })
         .collect();
-    let big = format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{hunks}");
+    let big =
+        format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{hunks}");
     let out = text_of("git diff", &big);
-    assert!(out.starts_with("--- x.rs\n@@ 12\n-b0\n+c0\n@@ 17\n"), "{out}");
+    assert!(
+        out.starts_with("--- x.rs\n@@ 12\n-b0\n+c0\n@@ 17\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -1119,7 +1129,12 @@ fn quiet_progress_and_silent_build_commands() {
     assert!(!out.contains("87/175"), "{out}");
     assert_keeps(
         &out,
-        &["ok. 175 passed; 0 failed", ".F", "tests/a.rs:9:5", "1 failed"],
+        &[
+            "ok. 175 passed; 0 failed",
+            ".F",
+            "tests/a.rs:9:5",
+            "1 failed",
+        ],
     );
 
     let cc = "gcc -std=gnu99 -O2 -Wall -Wextra -DLUA_COMPAT_5_3 -DLUA_USE_LINUX    -c -o";
@@ -1131,8 +1146,14 @@ fn quiet_progress_and_silent_build_commands() {
         format!("{cc} lstring.o lstring.c\nlstring.c: In function ‘luaS_new’:\nlstring.c:253:43: error: expected ‘;’ before ‘return’\nmake[1]: *** [<builtin>: lstring.o] Error 1\nmake: *** [Makefile:55: linux] Error 2\n")
     );
     // A command whose own failure follows it stays.
-    let raw = format!("{cc} a.o a.c\ngcc: error: a.c: No such file or directory\n{}", "make: *** [Makefile:5: a.o] Error 1\n".repeat(30));
-    assert_keeps(&text_of("make", &raw), &[&format!("{cc} a.o a.c\ngcc: error: a.c")]);
+    let raw = format!(
+        "{cc} a.o a.c\ngcc: error: a.c: No such file or directory\n{}",
+        "make: *** [Makefile:5: a.o] Error 1\n".repeat(30)
+    );
+    assert_keeps(
+        &text_of("make", &raw),
+        &[&format!("{cc} a.o a.c\ngcc: error: a.c")],
+    );
 }
 
 /// A lint made an error (`cargo clippy -- -D clippy::pedantic`, `#![deny(warnings)]`) has a
@@ -1197,11 +1218,36 @@ fn json_reports_by_shape() {
         format!("{{\"cell\": null, \"code\": \"{code}\", \"end_location\": {{\"column\": 36, \"row\": {row}}}, \"filename\": \"/w/lint/xml/sax/{file}\", \"fix\": null, \"location\": {{\"column\": 9, \"row\": {row}}}, \"message\": \"{message}\", \"noqa_row\": {row}, \"severity\": \"error\", \"url\": \"https://docs.astral.sh/ruff/rules/x\"}}")
     };
     let items = [
-        ruff(23, "F401", "`.handler.ContentHandler` imported but unused", "__init__.py"),
-        ruff(26, "N802", "Function name `getMessage` should be lowercase", "_exceptions.py"),
-        ruff(30, "N802", "Function name `getException` should be lowercase", "_exceptions.py"),
-        ruff(12, "N802", "Function name `getLineNumber` should be lowercase", "xmlreader.py"),
-        ruff(60, "E402", "Module level import not at top of file", "__init__.py"),
+        ruff(
+            23,
+            "F401",
+            "`.handler.ContentHandler` imported but unused",
+            "__init__.py",
+        ),
+        ruff(
+            26,
+            "N802",
+            "Function name `getMessage` should be lowercase",
+            "_exceptions.py",
+        ),
+        ruff(
+            30,
+            "N802",
+            "Function name `getException` should be lowercase",
+            "_exceptions.py",
+        ),
+        ruff(
+            12,
+            "N802",
+            "Function name `getLineNumber` should be lowercase",
+            "xmlreader.py",
+        ),
+        ruff(
+            60,
+            "E402",
+            "Module level import not at top of file",
+            "__init__.py",
+        ),
     ];
     let raw = format!("[\n{}\n]\n", items.join(",\n"));
     assert_eq!(
@@ -1233,11 +1279,32 @@ fn json_reports_by_shape() {
     );
     let out = text_of("tree -J py", &raw);
     assert!(out.starts_with("py/fixes/\n  fix_0.py fix_1.py"), "{out}");
-    assert_keeps(&out, &["fix_39.py", "py/\n  empty/ a.py\n", "3 directories, 41 files"]);
+    assert_keeps(
+        &out,
+        &[
+            "fix_39.py",
+            "py/\n  empty/ a.py\n",
+            "3 directories, 41 files",
+        ],
+    );
     // Data: a manifest, a list of records without places, and a file printed by cat.
-    let manifest = format!("{{\"name\": \"x\", \"dependencies\": {{{}}}}}", (0..60).map(|i| format!("\"p{i}\": \"^1.0.{i}\"")).collect::<Vec<_>>().join(", "));
+    let manifest = format!(
+        "{{\"name\": \"x\", \"dependencies\": {{{}}}}}",
+        (0..60)
+            .map(|i| format!("\"p{i}\": \"^1.0.{i}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     assert_eq!(run("npm pkg get", &manifest), None);
-    let records = format!("[{}]", (0..40).map(|i| format!("{{\"number\": {i}, \"title\": \"Fix the thing {i}\", \"labels\": []}}")).collect::<Vec<_>>().join(", "));
+    let records = format!(
+        "[{}]",
+        (0..40)
+            .map(|i| format!(
+                "{{\"number\": {i}, \"title\": \"Fix the thing {i}\", \"labels\": []}}"
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     assert_eq!(run("gh pr list --json number,title", &records), None);
     let findings = format!("[\n{}\n]\n", items.join(",\n"));
     assert_eq!(run("cat report.json", &findings), None);
@@ -1252,4 +1319,21 @@ fn analyzer_event_paths_are_events_with_their_lines() {
         text_of("gcc -fanalyzer -c buffer.c", raw),
         "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n  ‘main’: events 1-2\n  33: (1) entry to ‘main’\n  34: (2) calling ‘buf_new’ from ‘main’\n    +--> ‘buf_new’: events 3-4\n  7: (3) entry to ‘buf_new’\n  8: (4) allocated here\n  ‘main’: events 5-6\n  38: (5) use of uninitialized value ‘*b.len’ here\n"
     );
+}
+
+/// Subtests' result lines are names: never merged or capped as a failing test's log lines are.
+#[test]
+fn go_subtest_names_are_never_merged_or_capped() {
+    let mut raw = String::from("--- FAIL: TestParse (0.00s)\n");
+    for i in 1..=8 {
+        raw.push_str(&format!("    --- FAIL: TestParse/case_{i} (0.00s)\n        parse_test.go:20: case {i}: got 5, want 6\n"));
+    }
+    raw.push_str("FAIL\nFAIL\texample.com/p\t0.01s\nFAIL\n");
+    let out = text_of("go test ./...", &raw);
+    for i in 1..=8 {
+        assert!(
+            out.contains(&format!("--- FAIL: TestParse/case_{i}")),
+            "{out}"
+        );
+    }
 }

@@ -386,8 +386,14 @@ mod tests {
     fn a_loops_failure_is_said_by_its_first_lines() {
         let mut lines = vec!["--- FAIL: TestInit".to_string()];
         for i in 0..10 {
-            lines.push(format!("    heap_test.go:83: invalidated [{i}] = {} > [1] = 2", 20 - i));
-            lines.push(format!("    heap_test.go:85: {i}.th pop got {i}; want {}", i + 1));
+            lines.push(format!(
+                "    heap_test.go:83: invalidated [{i}] = {} > [1] = 2",
+                20 - i
+            ));
+            lines.push(format!(
+                "    heap_test.go:85: {i}.th pop got {i}; want {}",
+                i + 1
+            ));
         }
         lines.push("    heap_test.go:90: done".to_string());
         lines.push("--- FAIL: TestNext".to_string());
@@ -416,7 +422,9 @@ mod tests {
     fn lines_alike_but_for_a_number_are_said_once() {
         let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let run: Vec<String> = (1..=12)
-            .map(|n| format!("    a_test.go:146: Decoding/{n} of \"9jq\" = \"J;m\", want \"Man 2\""))
+            .map(|n| {
+                format!("    a_test.go:146: Decoding/{n} of \"9jq\" = \"J;m\", want \"Man 2\"")
+            })
             .collect();
         assert_eq!(
             counted_alike(run, |_| true),

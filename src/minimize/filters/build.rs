@@ -90,7 +90,10 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         }
         // A path's drawing alone (`<------+`, a `......` gap): the `+-->` before it says the call.
         let t = line.trim();
-        if !t.is_empty() && t.bytes().all(|b| matches!(b, b'<' | b'-' | b'+' | b'|' | b'.')) {
+        if !t.is_empty()
+            && t.bytes()
+                .all(|b| matches!(b, b'<' | b'-' | b'+' | b'|' | b'.'))
+        {
             continue;
         }
         out.push(line.to_string());
@@ -146,12 +149,24 @@ fn is_build_command(line: &str) -> bool {
     let name = first.rsplit('/').next().unwrap_or(first);
     let tool = matches!(
         name,
-        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "ar" | "ranlib" | "ld" | "as"
-            | "make" | "gmake"
+        "gcc"
+            | "g++"
+            | "cc"
+            | "c++"
+            | "clang"
+            | "clang++"
+            | "ar"
+            | "ranlib"
+            | "ld"
+            | "as"
+            | "make"
+            | "gmake"
     ) || ["-gcc", "-g++", "-clang", "-ar", "-ld"]
         .iter()
         .any(|s| name.ends_with(s) && !name.contains(':'));
-    tool && words.next().is_some_and(|w| !w.is_empty() && !w.ends_with(':'))
+    tool && words
+        .next()
+        .is_some_and(|w| !w.is_empty() && !w.ends_with(':'))
 }
 
 /// A line that places a diagnostic rather than states one (`In file included from`, `from

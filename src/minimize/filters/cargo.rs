@@ -72,7 +72,9 @@ fn lint_errors(lines: &[&str]) -> std::collections::HashSet<usize> {
             || t.starts_with("= note: `-F ")
             || t.starts_with("= note: `#[deny(")
             || t.starts_with("= note: `#[forbid(")
-            || t.starts_with("= help: for further information visit https://rust-lang.github.io/rust-clippy/");
+            || t.starts_with(
+                "= help: for further information visit https://rust-lang.github.io/rust-clippy/",
+            );
         if names_lint {
             lints.insert(h);
             open = None;
@@ -287,7 +289,8 @@ fn passed_binary(body: &[&str]) -> Option<String> {
 /// `87/875`: a progress row's count of tests run so far.
 fn is_count_of(t: &str) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    t.split_once('/').is_some_and(|(a, b)| digits(a) && digits(b))
+    t.split_once('/')
+        .is_some_and(|(a, b)| digits(a) && digits(b))
 }
 
 /// The names libtest lists again after the failures' output (`failures:` then indented names).

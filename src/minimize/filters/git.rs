@@ -834,8 +834,7 @@ impl DiffCompactor {
         let header_at = self.header_at.take();
         // Only a compact header (`@@ 510`, not a combined diff's `@@@ …`) takes more places.
         let compact = |h: usize| out[h].starts_with("@@ ") && out[h].len() > 3;
-        if let Some(h) =
-            header_at.filter(|&h| h + 1 == out.len() && !kept.is_empty() && compact(h))
+        if let Some(h) = header_at.filter(|&h| h + 1 == out.len() && !kept.is_empty() && compact(h))
         {
             // The body's hash finds an earlier hunk; its lines, still right under its header,
             // are compared before this one is said there.

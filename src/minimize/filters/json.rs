@@ -86,15 +86,44 @@ fn field_flat(o: &Map<String, Value>, keys: &[&str]) -> Option<String> {
 }
 
 const FILE_KEYS: &[&str] = &[
-    "filename", "file", "path", "filePath", "file_path", "Filename", "fileName", "uri",
+    "filename",
+    "file",
+    "path",
+    "filePath",
+    "file_path",
+    "Filename",
+    "fileName",
+    "uri",
 ];
-const LINE_KEYS: &[&str] = &["line", "row", "line_number", "lineNumber", "startLine", "Line"];
+const LINE_KEYS: &[&str] = &[
+    "line",
+    "row",
+    "line_number",
+    "lineNumber",
+    "startLine",
+    "Line",
+];
 const COLUMN_KEYS: &[&str] = &["column", "col", "startColumn", "Column", "character"];
 const CODE_KEYS: &[&str] = &[
-    "code", "ruleId", "rule", "rule_id", "check_name", "symbol", "test_id", "message-id",
-    "FromLinter", "check",
+    "code",
+    "ruleId",
+    "rule",
+    "rule_id",
+    "check_name",
+    "symbol",
+    "test_id",
+    "message-id",
+    "FromLinter",
+    "check",
 ];
-const MESSAGE_KEYS: &[&str] = &["message", "msg", "text", "Text", "description", "issue_text"];
+const MESSAGE_KEYS: &[&str] = &[
+    "message",
+    "msg",
+    "text",
+    "Text",
+    "description",
+    "issue_text",
+];
 const SEVERITY_KEYS: &[&str] = &["severity", "level", "type", "issue_severity", "Severity"];
 
 /// Deepest nesting read: a report nests findings two or three levels down (`results`, a file's
@@ -138,7 +167,9 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
                     out.push(Finding {
                         file: f.to_string(),
                         place,
-                        code: code.or_else(|| field_flat(o, CODE_KEYS)).unwrap_or_default(),
+                        code: code
+                            .or_else(|| field_flat(o, CODE_KEYS))
+                            .unwrap_or_default(),
                         severity: field_flat(o, SEVERITY_KEYS).unwrap_or_default(),
                         message: message.replace('\n', " "),
                         fix: o
@@ -199,7 +230,10 @@ type NamesByFile = Vec<(String, Vec<String>)>;
 
 fn render(found: Vec<Finding>) -> String {
     // The directory every file shares, said once (a linter given absolute paths).
-    let first_dir = found[0].file.rfind('/').map_or("", |i| &found[0].file[..=i]);
+    let first_dir = found[0]
+        .file
+        .rfind('/')
+        .map_or("", |i| &found[0].file[..=i]);
     let mut common = first_dir.to_string();
     for f in &found {
         while !f.file.starts_with(&common) {
@@ -302,13 +336,16 @@ fn render(found: Vec<Finding>) -> String {
         for (file, names) in places {
             // `26:9 getMessage, 30:9 getException`: a comma between places, as names hold none.
             let last = names.len() - 1;
-            let names = names.iter().enumerate().map(|(i, n)| {
-                if i < last {
-                    format!("{n},")
-                } else {
-                    n.clone()
-                }
-            });
+            let names =
+                names.iter().enumerate().map(
+                    |(i, n)| {
+                        if i < last {
+                            format!("{n},")
+                        } else {
+                            n.clone()
+                        }
+                    },
+                );
             push_place_rows(&mut out, &file, names);
         }
     }

@@ -336,7 +336,12 @@ fn go_test_text(text: &str) -> Option<String> {
     }
     // A failing test's log lines (`    a_test.go:9: …`) alike but for a number said once; a
     // loop's failure at one place said by its first lines and counted.
-    let log_line = |l: &str| l.starts_with("    ");
+    // A subtest's result line (`    --- FAIL: TestParse/case_3`) is a name, never a message.
+    let log_line = |l: &str| {
+        l.starts_with("    ")
+            && !l.trim_start().starts_with("--- ")
+            && !l.trim_start().starts_with("=== ")
+    };
     let out = crate::minimize::text::counted_alike(counted(out), log_line);
     let out = crate::minimize::text::capped_alike(out, log_line);
     Some(join_lines(passed_packages(out)))
