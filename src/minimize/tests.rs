@@ -1337,3 +1337,27 @@ fn go_subtest_names_are_never_merged_or_capped() {
         );
     }
 }
+
+/// A JSON list mixing findings with objects this reading does not know (a file and a line but
+/// the message elsewhere, as semgrep's `extra.message`) passes whole: nothing is dropped unseen.
+#[test]
+fn json_with_objects_not_understood_passes_whole() {
+    let finding = |i: u32| {
+        format!("{{\"file\": \"src/a.sh\", \"line\": {i}, \"column\": 3, \"level\": \"warning\", \"code\": 2086, \"message\": \"Double quote to prevent globbing and word splitting.\"}}")
+    };
+    let other = "{\"path\": \"src/b.py\", \"start\": {\"line\": 4, \"col\": 1}, \"check_id\": \"x.y\", \"extra\": {\"message\": \"eval is dangerous\"}}";
+    let mut items: Vec<String> = (1..30).map(finding).collect();
+    items.push(other.to_string());
+    let raw = format!("[{}]", items.join(",\n"));
+    assert_eq!(run("shellcheck -f json src/a.sh", &raw), None);
+    items.pop();
+    let raw = format!("[{}]", items.join(",\n"));
+    assert_keeps(
+        &text_of("shellcheck -f json src/a.sh", &raw),
+        &[
+            "29 findings in 1 file (warning), under src/\n",
+            "2086 Double quote to prevent globbing and word splitting. (29 places):\n  a.sh: 1:3, 2:3,",
+            "28:3, 29:3\n",
+        ],
+    );
+}

@@ -191,8 +191,13 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
                 }
             }
             // An object with neither a finding nor findings under it is data, unless it sits
-            // beside findings as a file with none (eslint lists clean files).
-            (any || file_here.is_some() && own_file.is_some()).then_some(())
+            // beside findings as a file with none (eslint lists clean files: `"messages": []`).
+            // An object with a file but neither a finding nor an empty list is not a clean
+            // file: something this reading does not know, so the JSON passes as it is.
+            let empty_list = o
+                .values()
+                .any(|v| v.as_array().is_some_and(|a| a.is_empty()));
+            (any || own_file.is_some() && empty_list).then_some(())
         }
         _ => None,
     }
@@ -263,12 +268,12 @@ fn render(found: Vec<Finding>) -> String {
         }
         h
     };
-    // Findings that share a code, a fix mark and a message shape, with one quoted span each.
+    // Findings that share a code, a fix mark and a message shape, with at most one quoted span.
     let mut shapes: std::collections::HashMap<(String, String), usize, FastHash> =
         Default::default();
     for f in &found {
         let (shape, spans) = shape_of(&f.message);
-        if spans.len() == 1 {
+        if spans.len() <= 1 {
             *shapes.entry((head(f), shape)).or_default() += 1;
         }
     }
@@ -298,15 +303,17 @@ fn render(found: Vec<Finding>) -> String {
         let h = head(f);
         let (shape, spans) = shape_of(&f.message);
         let key = (h.clone(), shape);
-        if spans.len() == 1 && shapes.get(&key).is_some_and(|&n| n >= SHAPE_MIN_FINDINGS) {
+        if spans.len() <= 1 && shapes.get(&key).is_some_and(|&n| n >= SHAPE_MIN_FINDINGS) {
             let g = *group_at.entry(key.clone()).or_insert_with(|| {
                 grouped.push((format!("{}{}", key.0, key.1), Vec::new()));
                 grouped.len() - 1
             });
-            let name = if spans[0].contains(' ') || spans[0].is_empty() {
-                format!("{}({})", f.place, spans[0])
-            } else {
-                format!("{} {}", f.place, spans[0])
+            // The same message at each place: the place alone; one name apart: the place
+            // and the name (`322:9 getProperty`, or `4:1(a b)` for a name with a space).
+            let name = match spans.first() {
+                None => f.place.clone(),
+                Some(n) if n.contains(' ') || n.is_empty() => format!("{}({n})", f.place),
+                Some(n) => format!("{} {n}", f.place),
             };
             let file = short(&f.file);
             let places = &mut grouped[g].1;
