@@ -950,13 +950,22 @@ fn any_unified_diff_has_the_diff_shape() {
     assert_eq!(text_of("diff -u a.py b/a.py", raw), want);
     assert_eq!(text_of("ruff format --diff", raw), want);
     // A big diff's hunk headers are the new file's line alone.
-    let hunk = "@@ -10,3 +12,3 @@ fn g() {\n a\n-b\n+c\n";
-    let big = format!(
-        "diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{}",
-        hunk.repeat(800)
-    );
+    let hunks: String = (0..800)
+        .map(|i| {
+            format!(
+                "@@ -{},3 +{},3 @@ fn g() {{\n a\n-b{i}\n+c{i}\n",
+                10 + i * 5,
+                12 + i * 5
+            )
+        })
+        .collect();
+    let big =
+        format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{hunks}");
     let out = text_of("git diff", &big);
-    assert!(out.starts_with("--- x.rs\n@@ 12\n-b\n+c\n@@ 12\n"), "{out}");
+    assert!(
+        out.starts_with("--- x.rs\n@@ 12\n-b0\n+c0\n@@ 17\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -1110,4 +1119,249 @@ fn rustc_warnings_from_macros_and_long_notes_are_one_line() {
     // An error keeps its note's continued lines.
     let error = raw.replacen("warning: unexpected", "error: unexpected", 1);
     assert!(text_of("cargo build", &error).contains("\n    [lints.rust]\n"));
+}
+
+/// Round 7's shapes: a quiet test run's progress rows with their running count, a build's
+/// echoed commands that printed nothing, a make directory whose path holds `error`.
+#[test]
+fn quiet_progress_and_silent_build_commands() {
+    let dots = ".".repeat(87);
+    let raw = format!(
+        "    Finished `test` profile [unoptimized] target(s) in 0.1s\n     Running unittests src/lib.rs (target/debug/deps/x-0123)\n\nrunning 175 tests\n{dots} 87/175\n{dots} 174/175\n.\ntest result: ok. 175 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.3s\n\n     Running tests/a.rs (target/debug/deps/a-0123)\n\nrunning 2 tests\n.F\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at tests/a.rs:9:5:\nboom\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.0s\n"
+    );
+    let out = text_of("cargo test -q", &raw);
+    assert!(!out.contains("87/175"), "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "ok. 175 passed; 0 failed",
+            ".F",
+            "tests/a.rs:9:5",
+            "1 failed",
+        ],
+    );
+
+    let cc = "gcc -std=gnu99 -O2 -Wall -Wextra -DLUA_COMPAT_5_3 -DLUA_USE_LINUX    -c -o";
+    let raw = format!(
+        "make[1]: Entering directory '/w/lua-errors/src'\nmake all SYSCFLAGS=\"-DLUA_USE_LINUX\"\n{cc} lapi.o lapi.c\n{cc} lcode.o lcode.c\n{cc} ldo.o ldo.c\n{cc} lstring.o lstring.c\nlstring.c: In function ‘luaS_new’:\nlstring.c:253:43: error: expected ‘;’ before ‘return’\n  253 |   p[0] = luaS_newlstr(L, str, strlen(str))\n      |                                           ^\nmake[1]: *** [<builtin>: lstring.o] Error 1\nmake[1]: Leaving directory '/w/lua-errors/src'\nmake: *** [Makefile:55: linux] Error 2\n"
+    );
+    assert_eq!(
+        text_of("make linux", &raw),
+        format!("{cc} lstring.o lstring.c\nlstring.c: In function ‘luaS_new’:\nlstring.c:253:43: error: expected ‘;’ before ‘return’\nmake[1]: *** [<builtin>: lstring.o] Error 1\nmake: *** [Makefile:55: linux] Error 2\n")
+    );
+    // A command whose own failure follows it stays.
+    let raw = format!(
+        "{cc} a.o a.c\ngcc: error: a.c: No such file or directory\n{}",
+        "make: *** [Makefile:5: a.o] Error 1\n".repeat(30)
+    );
+    assert_keeps(
+        &text_of("make", &raw),
+        &[&format!("{cc} a.o a.c\ngcc: error: a.c")],
+    );
+}
+
+/// A lint made an error (`cargo clippy -- -D clippy::pedantic`, `#![deny(warnings)]`) has a
+/// warning's shape: one line, its source and suggestions dropped, the same message grouped; a
+/// compile error keeps its source.
+#[test]
+fn lints_made_errors_are_said_as_warnings() {
+    let lint = |line: u32, note: &str| {
+        format!("error: docs for function returning `Result` missing `# Errors` section\n   --> src/mutex.rs:{line}:5\n    |\n{line} | /     pub fn try_map<U: ?Sized, F>(s: Self, f: F) -> Result<Self, Self>\n    | |_____________________________________________________________^\n    |\n    = help: for further information visit https://rust-lang.github.io/rust-clippy/rust-1.95.0/index.html#missing_errors_doc\n{note}\n")
+    };
+    let raw = format!(
+        "    Checking lock_api v0.4.14\n{}{}{}error[E0308]: mismatched types\n --> src/a.rs:3:9\n  |\n3 |     let x: u32 = 1i64;\n  |                  ^^^^ expected `u32`, found `i64`\n\nerror: could not compile `lock_api` (lib) due to 4 previous errors\n",
+        lint(550, "    = note: `-D clippy::missing-errors-doc` implied by `-D clippy::pedantic`\n"),
+        lint(578, ""),
+        lint(926, ""),
+    );
+    let out = text_of("cargo clippy -- -D clippy::pedantic", &raw);
+    assert_eq!(
+        out,
+        "error: docs for function returning `Result` missing `# Errors` section (3 places):\n  src/mutex.rs: 550:5 578:5 926:5\nsrc/a.rs:3:9: error[E0308]: mismatched types\n  3 |     let x: u32 = 1i64;\n  expected `u32`, found `i64`\n\nerror: could not compile `lock_api` (lib) due to 4 previous errors\n"
+    );
+}
+
+/// The same change made at several places of one file (a doc link fixed in each method) is
+/// said once, its hunk header listing every place; another file's same change is its own.
+#[test]
+fn diffs_say_a_repeated_change_once_with_its_places() {
+    let hunk = |at: u32| {
+        format!("@@ -{at},7 +{at},7 @@ impl<K, V> HashMap<K, V> {{\n     ///\n-    /// [`std::collections::hash_map::RandomState`]\n+    /// [`std::hash::RandomState`]\n     ///\n     /// # Examples\n")
+    };
+    let file = |path: &str| {
+        format!(
+            "diff --git a/{path} b/{path}\nindex 959ec6a..22cafef 100644\n--- a/{path}\n+++ b/{path}\n{}{}@@ -300,6 +300,7 @@\n     x\n+    #[must_use]\n     y\n{}",
+            hunk(253),
+            hunk(283),
+            hunk(316)
+        )
+    };
+    let raw = format!(
+        "commit 3731309aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\nAuthor: Ola Nordmann <ola@example.com>\nDate:   Mon Feb 10 08:31:11 2025 +0000\n\n    hashbrown: map APIs\n\n{}{}",
+        file("src/map.rs"),
+        file("src/set.rs")
+    );
+    let out = text_of("git log -p", &raw);
+    let change = "-    /// [`std::collections::hash_map::RandomState`]\n+    /// [`std::hash::RandomState`]\n";
+    assert_eq!(out.matches(change).count(), 2, "{out}");
+    assert_keeps(
+        &out,
+        &[
+            &format!("--- src/map.rs\n@@ 253, 283, 316 @@ impl<K, V> HashMap<K, V> {{\n{change}@@ 300\n+    #[must_use]\n"),
+            "--- src/set.rs\n@@ 253, 283, 316",
+        ],
+    );
+}
+
+/// A JSON report is read by its shape: findings (a file, a line, a message) whatever the linter
+/// as a location list, a message shape with one name said once with each place's name, `tree
+/// -J` as a path list; other JSON, and JSON a file printer printed, pass as they are.
+#[test]
+fn json_reports_by_shape() {
+    let ruff = |row: u32, code: &str, message: &str, file: &str| {
+        format!("{{\"cell\": null, \"code\": \"{code}\", \"end_location\": {{\"column\": 36, \"row\": {row}}}, \"filename\": \"/w/lint/xml/sax/{file}\", \"fix\": null, \"location\": {{\"column\": 9, \"row\": {row}}}, \"message\": \"{message}\", \"noqa_row\": {row}, \"severity\": \"error\", \"url\": \"https://docs.astral.sh/ruff/rules/x\"}}")
+    };
+    let items = [
+        ruff(
+            23,
+            "F401",
+            "`.handler.ContentHandler` imported but unused",
+            "__init__.py",
+        ),
+        ruff(
+            26,
+            "N802",
+            "Function name `getMessage` should be lowercase",
+            "_exceptions.py",
+        ),
+        ruff(
+            30,
+            "N802",
+            "Function name `getException` should be lowercase",
+            "_exceptions.py",
+        ),
+        ruff(
+            12,
+            "N802",
+            "Function name `getLineNumber` should be lowercase",
+            "xmlreader.py",
+        ),
+        ruff(
+            60,
+            "E402",
+            "Module level import not at top of file",
+            "__init__.py",
+        ),
+    ];
+    let raw = format!("[\n{}\n]\n", items.join(",\n"));
+    assert_eq!(
+        text_of("ruff check --output-format json xml/sax", &raw),
+        "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\nN802 Function name `…` should be lowercase (3 places):\n  _exceptions.py: 26:9 getMessage, 30:9 getException\n  xmlreader.py: 12:9 getLineNumber\n"
+    );
+    // eslint's files with their messages (a clean file listed too), severities that differ.
+    let msg = |line: u32, sev: u32, rule: &str, text: &str| {
+        format!("{{\"ruleId\": \"{rule}\", \"severity\": {sev}, \"message\": \"{text}\", \"line\": {line}, \"column\": 5, \"nodeType\": \"Identifier\", \"endLine\": {line}, \"endColumn\": 9}}")
+    };
+    let raw = format!(
+        "[{{\"filePath\": \"/p/src/a.js\", \"messages\": [{}, {}], \"suppressedMessages\": [], \"errorCount\": 1, \"warningCount\": 1, \"source\": \"{}\"}}, {{\"filePath\": \"/p/src/b.js\", \"messages\": [], \"suppressedMessages\": [], \"errorCount\": 0, \"warningCount\": 0}}]",
+        msg(3, 2, "no-undef", "'x' is not defined."),
+        msg(9, 1, "eqeqeq", "Expected '===' and instead saw '=='."),
+        "var a = 1;\\n".repeat(60)
+    );
+    let out = text_of("npx eslint -f json src", &raw);
+    assert_eq!(
+        out,
+        "2 findings in 1 file, under /p/src/\na.js:\n  3:5 2 no-undef 'x' is not defined.\n  9:5 1 eqeqeq Expected '===' and instead saw '=='.\n"
+    );
+    // tree -J: a path list and the report's counts.
+    let files: Vec<String> = (0..40)
+        .map(|i| format!("{{\"type\":\"file\",\"name\":\"fix_{i}.py\"}}"))
+        .collect();
+    let raw = format!(
+        "[\n  {{\"type\":\"directory\",\"name\":\"py\",\"contents\":[\n    {{\"type\":\"directory\",\"name\":\"fixes\",\"contents\":[{}]}},\n    {{\"type\":\"directory\",\"name\":\"empty\",\"contents\":[]}},\n    {{\"type\":\"file\",\"name\":\"a.py\"}}\n  ]}},\n  {{\"type\":\"report\",\"directories\":3,\"files\":41}}\n]\n",
+        files.join(",\n")
+    );
+    let out = text_of("tree -J py", &raw);
+    assert!(out.starts_with("py/fixes/\n  fix_0.py fix_1.py"), "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "fix_39.py",
+            "py/\n  empty/ a.py\n",
+            "3 directories, 41 files",
+        ],
+    );
+    // Data: a manifest, a list of records without places, and a file printed by cat.
+    let manifest = format!(
+        "{{\"name\": \"x\", \"dependencies\": {{{}}}}}",
+        (0..60)
+            .map(|i| format!("\"p{i}\": \"^1.0.{i}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert_eq!(run("npm pkg get", &manifest), None);
+    let records = format!(
+        "[{}]",
+        (0..40)
+            .map(|i| format!(
+                "{{\"number\": {i}, \"title\": \"Fix the thing {i}\", \"labels\": []}}"
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert_eq!(run("gh pr list --json number,title", &records), None);
+    let findings = format!("[\n{}\n]\n", items.join(",\n"));
+    assert_eq!(run("cat report.json", &findings), None);
+}
+
+/// `gcc -fanalyzer`'s event paths: each event with the line it is at, the quoted code and the
+/// drawing dropped; the diagnostic's location and message stay.
+#[test]
+fn analyzer_event_paths_are_events_with_their_lines() {
+    let raw = "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n   37 |     printf(\"%zu bytes\\n\", b->len);\n      |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n  ‘main’: events 1-2\n    |\n    |   33 | int main(int argc, char **argv) {\n    |      |     ^~~~\n    |      |     |\n    |      |     (1) entry to ‘main’\n    |   34 |     struct buf *b = buf_new(16);\n    |      |                     ~~~~~~~~~~~\n    |      |                     |\n    |      |                     (2) calling ‘buf_new’ from ‘main’\n    |\n    +--> ‘buf_new’: events 3-4\n           |\n           |    7 | struct buf *buf_new(size_t cap) {\n           |      |             ^~~~~~~\n           |      |             |\n           |      |             (3) entry to ‘buf_new’\n           |    8 |     struct buf *b = malloc(sizeof *b);\n           |      |                     ~~~~~~~~~~~~~~~~~\n           |      |                     |\n           |      |                     (4) allocated here\n           |\n    <------+\n    |\n  ‘main’: events 5-6\n    |......\n    |   38 |     char *copy = malloc(b->len + 1);\n    |      |                  ~~~~~~~~~~~~~~~~~\n    |      |                  |\n    |      |                  (5) use of uninitialized value ‘*b.len’ here\n";
+    assert_eq!(
+        text_of("gcc -fanalyzer -c buffer.c", raw),
+        "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n  ‘main’: events 1-2\n  33: (1) entry to ‘main’\n  34: (2) calling ‘buf_new’ from ‘main’\n    +--> ‘buf_new’: events 3-4\n  7: (3) entry to ‘buf_new’\n  8: (4) allocated here\n  ‘main’: events 5-6\n  38: (5) use of uninitialized value ‘*b.len’ here\n"
+    );
+}
+
+/// Subtests' result lines are names: never merged or capped as a failing test's log lines are.
+#[test]
+fn go_subtest_names_are_never_merged_or_capped() {
+    let mut raw = String::from("--- FAIL: TestParse (0.00s)\n");
+    for i in 1..=8 {
+        raw.push_str(&format!("    --- FAIL: TestParse/case_{i} (0.00s)\n        parse_test.go:20: case {i}: got 5, want 6\n"));
+    }
+    raw.push_str("FAIL\nFAIL\texample.com/p\t0.01s\nFAIL\n");
+    let out = text_of("go test ./...", &raw);
+    for i in 1..=8 {
+        assert!(
+            out.contains(&format!("--- FAIL: TestParse/case_{i}")),
+            "{out}"
+        );
+    }
+}
+
+/// A JSON list mixing findings with objects this reading does not know (a file and a line but
+/// the message elsewhere, as semgrep's `extra.message`) passes whole: nothing is dropped unseen.
+#[test]
+fn json_with_objects_not_understood_passes_whole() {
+    let finding = |i: u32| {
+        format!("{{\"file\": \"src/a.sh\", \"line\": {i}, \"column\": 3, \"level\": \"warning\", \"code\": 2086, \"message\": \"Double quote to prevent globbing and word splitting.\"}}")
+    };
+    let other = "{\"path\": \"src/b.py\", \"start\": {\"line\": 4, \"col\": 1}, \"check_id\": \"x.y\", \"extra\": {\"message\": \"eval is dangerous\"}}";
+    let mut items: Vec<String> = (1..30).map(finding).collect();
+    items.push(other.to_string());
+    let raw = format!("[{}]", items.join(",\n"));
+    assert_eq!(run("shellcheck -f json src/a.sh", &raw), None);
+    items.pop();
+    let raw = format!("[{}]", items.join(",\n"));
+    assert_keeps(
+        &text_of("shellcheck -f json src/a.sh", &raw),
+        &[
+            "29 findings in 1 file (warning), under src/\n",
+            "2086 Double quote to prevent globbing and word splitting. (29 places):\n  a.sh: 1:3, 2:3,",
+            "28:3, 29:3\n",
+        ],
+    );
 }

@@ -201,9 +201,261 @@ pub(crate) fn counted_runs(line: &str) -> Option<String> {
     Some(out)
 }
 
+/// Fewest consecutive lines alike but for one number that are said as one.
+const ALIKE_MIN_RUN: usize = 3;
+
+/// Consecutive lines that differ only in one number at the same place (a loop's failure
+/// repeated for each size, `Decoding/1 of "…"` … `Decoding/12 of "…"`) said once, the number
+/// replaced by its values: `Decoding/{1..12} of "…"` when they count up by one, else
+/// `{2,4,8}`. Only lines `mergeable` says are messages (never names: `TestX/3` is a test's);
+/// a number that is a location's line (`a.go:14:`) or ends a word (`Test2`) is never merged.
+/// Linear in the text: each line is compared with the run's first.
+pub(crate) fn counted_alike(lines: Vec<String>, mergeable: impl Fn(&str) -> bool) -> Vec<String> {
+    // The runs found, as (first, end, the line said for them); the lines move, never copied.
+    let mut merged: Vec<(usize, usize, String)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let first = &lines[i];
+        if !mergeable(first) {
+            i += 1;
+            continue;
+        }
+        let mut values: Vec<&str> = Vec::new();
+        let mut shape: Option<(usize, usize)> = None;
+        let mut j = i + 1;
+        while j < lines.len() {
+            let Some((pre, suf, a, b)) = mergeable(&lines[j])
+                .then(|| number_apart(first, &lines[j]))
+                .flatten()
+            else {
+                break;
+            };
+            match shape {
+                None => {
+                    shape = Some((pre, suf));
+                    values.push(a);
+                }
+                Some(s) if s == (pre, suf) => {}
+                Some(_) => break,
+            }
+            values.push(b);
+            j += 1;
+        }
+        match shape {
+            Some((pre, suf)) if values.len() >= ALIKE_MIN_RUN => {
+                let counts_up = values.windows(2).all(|w| {
+                    matches!((w[0].parse::<u64>(), w[1].parse::<u64>()), (Ok(x), Ok(y)) if y == x + 1)
+                });
+                let said = if counts_up {
+                    format!("{}..{}", values[0], values[values.len() - 1])
+                } else {
+                    values.join(",")
+                };
+                let text = format!("{}{{{said}}}{}", &first[..pre], &first[first.len() - suf..]);
+                merged.push((i, j, text));
+                i = j;
+            }
+            _ => i += 1,
+        }
+    }
+    if merged.is_empty() {
+        return lines;
+    }
+    let mut out = Vec::with_capacity(lines.len());
+    let mut runs = merged.into_iter().peekable();
+    for (k, line) in lines.into_iter().enumerate() {
+        match runs.peek() {
+            Some(&(start, end, _)) if k >= start && k < end => {
+                if k + 1 == end {
+                    if let Some((_, _, text)) = runs.next() {
+                        out.push(text);
+                    }
+                }
+            }
+            _ => out.push(line),
+        }
+    }
+    out
+}
+
+/// Lines of one block kept for each message shape at one place: a loop's failure (`heap
+/// invariant invalidated [1] = 19 > [3] = 17` at one line of a test, 300 times with other
+/// numbers) is said by its first few; the rest are counted on the last kept one.
+pub(crate) const ALIKE_KEEP_LINES: usize = 4;
+
+/// Within each block (a run of lines `is_message` holds, e.g. one failing test's log), lines
+/// with the same place (up to the first `: `, kept exactly: `a_test.go:83`) and the same text
+/// but for its numbers past [`ALIKE_KEEP_LINES`] are dropped, the last kept one saying how many
+/// more (`(and 31 more alike)`). Every place, and every message shape, stays.
+pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool) -> Vec<String> {
+    // A line's block and a 64-bit FNV-1a hash of its place and its text with each number as
+    // `#`: hashed as it is read, so no key is built (this runs on every line of a long log).
+    let key = |block: usize, l: &str| -> (usize, u64) {
+        let (place, text) = l.split_once(": ").unwrap_or(("", l));
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        place.bytes().for_each(&mut eat);
+        eat(0);
+        let mut in_number = false;
+        for b in text.bytes() {
+            if b.is_ascii_digit() {
+                if !in_number {
+                    eat(b'#');
+                }
+                in_number = true;
+            } else {
+                in_number = false;
+                eat(b);
+            }
+        }
+        (block, h)
+    };
+    let mut total: std::collections::HashMap<(usize, u64), usize> = Default::default();
+    let mut keys: Vec<Option<(usize, u64)>> = Vec::with_capacity(lines.len());
+    let mut block = 0;
+    for l in &lines {
+        if is_message(l) {
+            let k = key(block, l);
+            *total.entry(k).or_default() += 1;
+            keys.push(Some(k));
+        } else {
+            block += 1;
+            keys.push(None);
+        }
+    }
+    if !total.values().any(|&n| n > ALIKE_KEEP_LINES) {
+        return lines;
+    }
+    let mut seen: std::collections::HashMap<(usize, u64), usize> = Default::default();
+    let mut out = Vec::with_capacity(lines.len());
+    for (l, k) in lines.into_iter().zip(keys) {
+        let Some(k) = k else {
+            out.push(l);
+            continue;
+        };
+        let n = seen.entry(k).or_default();
+        *n += 1;
+        let all = total.get(&k).copied().unwrap_or(0);
+        match (*n).cmp(&ALIKE_KEEP_LINES) {
+            std::cmp::Ordering::Less => out.push(l),
+            std::cmp::Ordering::Equal if all > ALIKE_KEEP_LINES => {
+                out.push(format!("{l} (and {} more alike)", all - ALIKE_KEEP_LINES))
+            }
+            std::cmp::Ordering::Equal => out.push(l),
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    out
+}
+
+/// When `a` and `b` differ only in one whole number: the lengths of their common prefix and
+/// suffix and the two numbers. `None` when the number follows `:` or `(` (a location's line)
+/// or a word's character (a name's).
+fn number_apart<'a>(a: &'a str, b: &'a str) -> Option<(usize, usize, &'a str, &'a str)> {
+    if a == b || a.trim().is_empty() {
+        return None;
+    }
+    let (ab, bb) = (a.as_bytes(), b.as_bytes());
+    let mut pre = ab.iter().zip(bb).take_while(|(x, y)| x == y).count();
+    while pre > 0 && ab[pre - 1].is_ascii_digit() {
+        pre -= 1;
+    }
+    let room = ab.len().min(bb.len()) - pre;
+    let mut suf = ab
+        .iter()
+        .rev()
+        .zip(bb.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while suf > 0 && ab[ab.len() - suf].is_ascii_digit() {
+        suf -= 1;
+    }
+    let (x, y) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
+    let number = |s: &str| !s.is_empty() && s.len() <= 12 && s.bytes().all(|c| c.is_ascii_digit());
+    let located = pre > 0
+        && (matches!(ab[pre - 1], b':' | b'(' | b'_') || ab[pre - 1].is_ascii_alphanumeric());
+    (number(x) && number(y) && !located).then_some((pre, suf, x, y))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loops_failure_is_said_by_its_first_lines() {
+        let mut lines = vec!["--- FAIL: TestInit".to_string()];
+        for i in 0..10 {
+            lines.push(format!(
+                "    heap_test.go:83: invalidated [{i}] = {} > [1] = 2",
+                20 - i
+            ));
+            lines.push(format!(
+                "    heap_test.go:85: {i}.th pop got {i}; want {}",
+                i + 1
+            ));
+        }
+        lines.push("    heap_test.go:90: done".to_string());
+        lines.push("--- FAIL: TestNext".to_string());
+        lines.push("    heap_test.go:83: invalidated [0] = 3 > [1] = 2".to_string());
+        let out = capped_alike(lines, |l| l.starts_with("    "));
+        assert_eq!(
+            out,
+            vec![
+                "--- FAIL: TestInit",
+                "    heap_test.go:83: invalidated [0] = 20 > [1] = 2",
+                "    heap_test.go:85: 0.th pop got 0; want 1",
+                "    heap_test.go:83: invalidated [1] = 19 > [1] = 2",
+                "    heap_test.go:85: 1.th pop got 1; want 2",
+                "    heap_test.go:83: invalidated [2] = 18 > [1] = 2",
+                "    heap_test.go:85: 2.th pop got 2; want 3",
+                "    heap_test.go:83: invalidated [3] = 17 > [1] = 2 (and 6 more alike)",
+                "    heap_test.go:85: 3.th pop got 3; want 4 (and 6 more alike)",
+                "    heap_test.go:90: done",
+                "--- FAIL: TestNext",
+                "    heap_test.go:83: invalidated [0] = 3 > [1] = 2",
+            ]
+        );
+    }
+
+    #[test]
+    fn lines_alike_but_for_a_number_are_said_once() {
+        let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let run: Vec<String> = (1..=12)
+            .map(|n| {
+                format!("    a_test.go:146: Decoding/{n} of \"9jq\" = \"J;m\", want \"Man 2\"")
+            })
+            .collect();
+        assert_eq!(
+            counted_alike(run, |_| true),
+            lines(&["    a_test.go:146: Decoding/{1..12} of \"9jq\" = \"J;m\", want \"Man 2\""])
+        );
+        assert_eq!(
+            counted_alike(
+                lines(&["size 2 failed", "size 4 failed", "size 8 failed", "done"]),
+                |_| true
+            ),
+            lines(&["size {2,4,8} failed", "done"])
+        );
+        // Two alike lines, lines differing in two places, and a location's line stay.
+        let kept = lines(&[
+            "size 2 failed",
+            "size 4 failed",
+            "[0] = 1 > [1] = 2",
+            "[1] = 1 > [3] = 2",
+            "[2] = 3 > [5] = 2",
+            "a.go:14: bad",
+            "a.go:15: bad",
+            "a.go:16: bad",
+            "--- FAIL: TestB/1",
+            "--- FAIL: TestB/2",
+            "--- FAIL: TestB/3",
+            "Test1 x",
+            "Test2 x",
+            "Test3 x",
+        ]);
+        assert_eq!(counted_alike(kept.clone(), |l| !l.starts_with("---")), kept);
+    }
 
     #[test]
     fn long_runs_of_one_piece_are_counted() {

@@ -9,6 +9,7 @@
 //! note's or instantiation step's text past [`NOTE_KEEP_CHARS`], a long directory that starts a
 //! run of lines (said once above them).
 
+use super::paths::FastHash;
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
@@ -23,22 +24,35 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     let cmake_chatter = re!(
         r"^-- (The [A-Z]+ compiler identification|Detecting |Check for working|Performing Test|Looking for|Found |Configuring done|Generating done|Build files have been written|Check if compiler)"
     )?;
-    let code = re!(r"^\s*\d+\s+\|")?;
-    let caret = re!(r"^\s*\|[\s^~\-+|]*$")?;
-    let mut said: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut said: std::collections::HashSet<&str, FastHash> = Default::default();
     let mut out = Vec::new();
     let mut after_failed = false;
-    for line in ctx.text.lines() {
-        if progress.is_match(line) && !line.contains("error") {
+    // The source line an analyzer's event path is at (`|    8 |     code`), for the events
+    // under it.
+    let mut event_line: Option<&str> = None;
+    // A line is progress when it says it is (`[ 42%] Building …`) and says no error itself: a
+    // path holding the word (`lua-errors/src`) is not one. The patterns run only on lines that
+    // start as one of them can (a pattern on every line of a long log costs the most here).
+    let is_progress = |l: &str| {
+        matches!(l.as_bytes().first(), Some(b'[' | b'm' | b'g' | b'S' | b'C'))
+            && progress.is_match(l)
+            && !l.contains("error:")
+    };
+    let lines: Vec<&str> = ctx.text.lines().collect();
+    for (i, &line) in lines.iter().enumerate() {
+        if is_progress(line) || line.starts_with("-- ") && cmake_chatter.is_match(line) {
             continue;
         }
-        if cmake_chatter.is_match(line) {
+        // A compile or link command that printed nothing (the next line is another command,
+        // progress, or the end) is progress too; one with output under it stays, as its context.
+        if is_build_command(line)
+            && lines
+                .get(i + 1)
+                .is_none_or(|n| is_build_command(n) || is_progress(n))
+        {
             continue;
         }
-        if caret.is_match(line) {
-            continue;
-        }
-        if code.is_match(line) {
+        if is_caret_line(line) || is_code_line(line) {
             continue;
         }
         if (is_context(line) || line.contains(": note: ")) && !said.insert(line) {
@@ -59,9 +73,27 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             let label = label
                 .trim_start_matches([' ', '^', '~', '-', '|', '+'])
                 .trim();
-            if !label.is_empty() {
-                out.push(format!("  {label}"));
+            // An event path (`-fanalyzer`): its source lines give each event its line
+            // (`  8: (1) this call could return NULL`); the code is the file's.
+            if is_code_line(label) {
+                event_line = label.split_once(' ').map(|(n, _)| n);
+                continue;
             }
+            // A gap in a quoted excerpt or a path (`......`) says nothing of its own.
+            if !label.is_empty() && !label.bytes().all(|b| b == b'.') {
+                match event_line.filter(|_| is_event(label)) {
+                    Some(n) => out.push(format!("  {n}: {label}")),
+                    None => out.push(format!("  {label}")),
+                }
+            }
+            continue;
+        }
+        // A path's drawing alone (`<------+`, a `......` gap): the `+-->` before it says the call.
+        let t = line.trim();
+        if !t.is_empty()
+            && t.bytes()
+                .all(|b| matches!(b, b'<' | b'-' | b'+' | b'|' | b'.'))
+        {
             continue;
         }
         out.push(line.to_string());
@@ -79,6 +111,62 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         );
     }
     Some(join_lines(out))
+}
+
+/// A quoted source line under a diagnostic: `  12 |   code` (a number, spaces, a bar).
+fn is_code_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &t[digits..];
+    let gap = rest.len() - rest.trim_start().len();
+    digits > 0 && gap > 0 && rest.trim_start().starts_with('|')
+}
+
+/// A caret or connector line under a quoted one: `      |     ^~~~`, `   |   |`.
+fn is_caret_line(line: &str) -> bool {
+    line.trim_start().strip_prefix('|').is_some_and(|rest| {
+        rest.bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'^' | b'~' | b'-' | b'+' | b'|'))
+    })
+}
+
+/// An analyzer's numbered event: `(3) entry to ‘buf_new’`.
+fn is_event(label: &str) -> bool {
+    label
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(')'))
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A command line a build tool echoes before running it: a compiler, an archiver or a linker
+/// (`gcc -O2 -c -o a.o a.c`, `/usr/bin/c++ …`, `x86_64-linux-gnu-gcc …`, `ar rcu liblua.a …`),
+/// or a recursive make (`make all SYSCFLAGS=…`), with at least one option or file after it.
+fn is_build_command(line: &str) -> bool {
+    let mut words = line.split(' ');
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let name = first.rsplit('/').next().unwrap_or(first);
+    let tool = matches!(
+        name,
+        "gcc"
+            | "g++"
+            | "cc"
+            | "c++"
+            | "clang"
+            | "clang++"
+            | "ar"
+            | "ranlib"
+            | "ld"
+            | "as"
+            | "make"
+            | "gmake"
+    ) || ["-gcc", "-g++", "-clang", "-ar", "-ld"]
+        .iter()
+        .any(|s| name.ends_with(s) && !name.contains(':'));
+    tool && words
+        .next()
+        .is_some_and(|w| !w.is_empty() && !w.ends_with(':'))
 }
 
 /// A line that places a diagnostic rather than states one (`In file included from`, `from

@@ -27,7 +27,10 @@ pub(super) fn long(sub: &str) -> &str {
 pub(super) fn build(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut diag = Diagnostics::default();
-    for line in ctx.text.lines() {
+    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lints = lint_errors(&lines);
+    for (i, line) in lines.iter().enumerate() {
+        diag.lint_error = lints.contains(&i);
         diag.push(line, &mut out);
     }
     diag.flush(&mut out);
@@ -45,6 +48,41 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// The diagnostic header starting at `i`: `error: …`, `warning[E0]: …`.
+fn is_header(line: &str) -> bool {
+    (line.starts_with("error") || line.starts_with("warning")) && line.contains(": ")
+}
+
+/// The lines (by index) of errors that are lints made errors (`-D warnings`, `-D clippy::pedantic`,
+/// `#![deny(…)]`): their block names the lint (`` = note: `-D clippy::x` implied by ``,
+/// `` `#[deny(x)]` on by default ``, clippy's lint link). Such an error is a warning's shape,
+/// said as one (one line, the same message at several places grouped): its source and
+/// suggestion are the lint's, not a failed build's.
+fn lint_errors(lines: &[&str]) -> std::collections::HashSet<usize> {
+    let mut lints = std::collections::HashSet::new();
+    let mut open: Option<usize> = None;
+    for (i, line) in lines.iter().enumerate() {
+        if is_header(line) {
+            open = line.starts_with("error").then_some(i);
+            continue;
+        }
+        let Some(h) = open else { continue };
+        let t = line.trim_start();
+        let names_lint = t.starts_with("= note: `-D ")
+            || t.starts_with("= note: `-F ")
+            || t.starts_with("= note: `#[deny(")
+            || t.starts_with("= note: `#[forbid(")
+            || t.starts_with(
+                "= help: for further information visit https://rust-lang.github.io/rust-clippy/",
+            );
+        if names_lint {
+            lints.insert(h);
+            open = None;
+        }
+    }
+    lints
+}
+
 /// One-line warnings (`src/a.rs:3:9: warning: msg`, no detail under them) whose message
 /// comes more than once, said once with their places by file, at the first one's position:
 /// `warning: msg (12 places):` then `  src/a.rs: 3:9 14:2` (a file's places on rows, as
@@ -57,9 +95,10 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
         if l.starts_with(' ') || out.get(i + 1).is_some_and(|n| n.starts_with(' ')) {
             return None;
         }
-        let (loc, msg) = l.split_once(": warning: ")?;
-        let (file, lc) = split_place(loc)?;
-        Some((file, lc, msg))
+        // The kind stays with the message: a lint made an error is grouped as an error.
+        let at = l.find(": warning: ").or_else(|| l.find(": error: "))?;
+        let (file, lc) = split_place(&l[..at])?;
+        Some((file, lc, &l[at + 2..]))
     };
     let mut count: std::collections::HashMap<&str, usize> = Default::default();
     for i in 0..out.len() {
@@ -111,7 +150,7 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
                 .iter()
                 .flat_map(|(_, p)| p.iter().map(|(_, n)| n))
                 .sum();
-            grouped.push(format!("warning: {msg} ({n} places):"));
+            grouped.push(format!("{msg} ({n} places):"));
             for (file, places) in files {
                 // A place warned at again (a macro's body, once per invocation): `151:24(x5)`.
                 let places = places.iter().map(|(p, times)| {
@@ -220,7 +259,15 @@ fn is_binary_header(t: &str) -> bool {
 /// progress: its result line without `test result: ` and the time.
 fn passed_binary(body: &[&str]) -> Option<String> {
     let result = body.last()?.strip_prefix("test result: ok.")?;
-    let quiet_progress = |t: &str| !t.is_empty() && t.bytes().all(|b| b == b'.' || b == b'i');
+    // `-q`'s marks, `.` passed and `i` ignored, with the running count libtest adds to a full
+    // row (`....... 87/875`): the result line counts them.
+    let quiet_progress = |t: &str| {
+        let marks = match t.rsplit_once(' ') {
+            Some((marks, count)) if is_count_of(count) => marks.trim_end(),
+            _ => t,
+        };
+        !marks.is_empty() && marks.bytes().all(|b| b == b'.' || b == b'i')
+    };
     let only_passing = body[..body.len() - 1].iter().all(|l| {
         let t = l.trim();
         t.is_empty()
@@ -237,6 +284,13 @@ fn passed_binary(body: &[&str]) -> Option<String> {
     }
     let result = result.split("; finished in ").next().unwrap_or(result);
     Some(format!("ok.{result}"))
+}
+
+/// `87/875`: a progress row's count of tests run so far.
+fn is_count_of(t: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    t.split_once('/')
+        .is_some_and(|(a, b)| digits(a) && digits(b))
 }
 
 /// The names libtest lists again after the failures' output (`failures:` then indented names).
@@ -367,6 +421,8 @@ struct Diagnostics {
     /// The last line was a `= note:` or `= help:`: a deeper-indented line under it continues it
     /// (`= help: … the lint:` then `         [lints.rust]`).
     in_note: bool,
+    /// The line pushed next, when a header, is an error that is a lint ([`lint_errors`]).
+    lint_error: bool,
 }
 
 impl Diagnostics {
@@ -387,11 +443,9 @@ impl Diagnostics {
         {
             return;
         }
-        let is_header =
-            (line.starts_with("error") || line.starts_with("warning")) && line.contains(": ");
-        if is_header {
+        if is_header(line) {
             self.flush(out);
-            self.kind = if line.starts_with("error") {
+            self.kind = if line.starts_with("error") && !self.lint_error {
                 Kind::Error
             } else {
                 Kind::Warning

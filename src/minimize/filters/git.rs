@@ -4,7 +4,7 @@
 //! every blamed line's number and code under its commit. Dropped: hints, email addresses, blob
 //! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
 
-use super::paths::{split_dir, PathList};
+use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
 use crate::minimize::command::Invocation;
 use crate::minimize::text::join_lines;
@@ -610,6 +610,12 @@ struct DiffCompactor {
     /// A big diff (past [`BIG_DIFF_CHARS`]): hunk headers are the new file's line alone
     /// (`@@ 510`), without the old file's line or the section heading.
     big: bool,
+    /// Where in the output the current hunk's header is (none for a whole file's hunk).
+    header_at: Option<usize>,
+    /// The kept lines of each hunk of the current file, with where its header is: the same
+    /// change made again further down (a doc link fixed in each of eight methods) is said once,
+    /// its header listing every place (`@@ 253, 283, 316`).
+    said: std::collections::HashMap<u64, usize, FastHash>,
 }
 
 /// A diff longer than this (about 4,000 tokens) has its hunk headers cut to the line that
@@ -642,6 +648,13 @@ fn short_hunk_header(line: &str, last_section: &mut String) -> String {
         Some(format!("{at} @@{tail}"))
     })();
     parsed.unwrap_or_else(|| line.to_string())
+}
+
+/// A compact hunk header's place: `510` of `@@ 510`, `-3 +4` of `@@ -3 +4 @@ fn f() {`, `3, 9`
+/// of `@@ 3, 9`.
+fn hunk_place(header: &str) -> &str {
+    let rest = header.strip_prefix("@@ ").unwrap_or(header);
+    rest.split_once(" @@").map_or(rest, |(place, _)| place)
 }
 
 /// `@@ -503,11 +510,12 @@ impl Regex {` as `@@ 510`: the line of the new file where the change
@@ -733,6 +746,7 @@ impl DiffCompactor {
             self.path = Some(path);
             self.whole_file = false;
             self.section.clear();
+            self.said.clear();
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
@@ -747,6 +761,7 @@ impl DiffCompactor {
             let whole =
                 self.whole_file && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
             self.header(out);
+            self.header_at = (!whole).then_some(out.len());
             if !whole {
                 out.push(if self.big {
                     new_line_header(line)
@@ -804,14 +819,46 @@ impl DiffCompactor {
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
         let changed = |i: usize| lines.get(i).is_some_and(|l| l.starts_with(['+', '-']));
-        for (i, l) in lines.iter().enumerate() {
-            let keep = changed(i)
-                || l.starts_with('\\')
-                || (!self.no_context && ((i > 0 && changed(i - 1)) || changed(i + 1)));
-            if keep {
-                out.push(l.clone());
+        let keep: Vec<bool> = (0..lines.len())
+            .map(|i| {
+                changed(i)
+                    || lines[i].starts_with('\\')
+                    || (!self.no_context && ((i > 0 && changed(i - 1)) || changed(i + 1)))
+            })
+            .collect();
+        let kept: Vec<String> = lines
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(l, k)| k.then_some(l))
+            .collect();
+        let header_at = self.header_at.take();
+        // Only a compact header (`@@ 510`, not a combined diff's `@@@ …`) takes more places.
+        let compact = |h: usize| out[h].starts_with("@@ ") && out[h].len() > 3;
+        if let Some(h) = header_at.filter(|&h| h + 1 == out.len() && !kept.is_empty() && compact(h))
+        {
+            // The body's hash finds an earlier hunk; its lines, still right under its header,
+            // are compared before this one is said there.
+            let mut hasher = super::paths::Fnv::default();
+            for l in &kept {
+                std::hash::Hasher::write(&mut hasher, l.as_bytes());
+                std::hash::Hasher::write_u8(&mut hasher, b'\n');
+            }
+            let key = std::hash::Hasher::finish(&hasher);
+            match self.said.get(&key) {
+                Some(&first) if out.get(first + 1..first + 1 + kept.len()) == Some(&kept[..]) => {
+                    let place = hunk_place(&out[h]).to_string();
+                    let at = hunk_place(&out[first]).len() + 3;
+                    out[first].insert_str(at, &format!(", {place}"));
+                    out.pop();
+                    return;
+                }
+                Some(_) => {}
+                None => {
+                    self.said.insert(key, h);
+                }
             }
         }
+        out.extend(kept);
     }
 
     fn finish(&mut self, out: &mut Vec<String>) {

@@ -5,6 +5,7 @@
 mod build;
 mod cargo;
 mod git;
+mod json;
 mod lint;
 mod listing;
 mod paths;
@@ -62,12 +63,28 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         outline: ctx.outline,
     });
     let ctx = script_ctx.as_ref().unwrap_or(ctx);
+    // A JSON report (a linter's findings, `tree -J`) has its shape whatever printed it; other
+    // JSON goes on to the program's filter. A program that prints a file or a query's result
+    // (`cat x.json`, `jq`) prints the data asked for, which stays as it is.
+    if json::looks_like_json(ctx.text) && !prints_data(&ctx.inv.program) {
+        if let Some(text) = json::report(ctx) {
+            return Some(("json".to_string(), text));
+        }
+    }
     let (label, filter, guard) = choose(ctx)?;
     let text = filter(ctx)?;
     if guard == Guard::Locations && !keeps_locations(ctx.text, &text) {
         return None;
     }
     Some((label, text))
+}
+
+/// A program whose output is the content of a file or a query's answer, never a report.
+fn prints_data(program: &str) -> bool {
+    matches!(
+        program,
+        "cat" | "head" | "tail" | "less" | "more" | "bat" | "jq" | "yq" | "gron" | "curl" | "wget"
+    )
 }
 
 /// The program a launcher starts, with its arguments: `npx [-y] prog …`, `bunx`, `pnpx`,

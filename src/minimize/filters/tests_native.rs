@@ -1,7 +1,9 @@
 //! Test runners with their own formats: pytest, go test, ctest, gtest. Kept: every failing,
 //! erroring or skipped test's name, its assertion and error lines with their locations, captured
 //! output of failures, warnings with locations, every summary and count line. Dropped: passing
-//! tests, progress dots, session headers, traceback source lines (the `>` line stays).
+//! tests, progress dots, session headers, traceback source lines (the `>` line stays). Said
+//! shorter: a Go test's log lines alike but for one number (`Decoding/{1..12} of …`), and a
+//! loop's failure at one place past its first lines (counted).
 
 use super::Context;
 use crate::minimize::text::{is_dependency_frame, join_lines};
@@ -338,7 +340,17 @@ fn go_test_text(text: &str) -> Option<String> {
             }
         }
     }
-    Some(join_lines(passed_packages(counted(out))))
+    // A failing test's log lines (`    a_test.go:9: …`) alike but for a number said once; a
+    // loop's failure at one place said by its first lines and counted.
+    // A subtest's result line (`    --- FAIL: TestParse/case_3`) is a name, never a message.
+    let log_line = |l: &str| {
+        l.starts_with("    ")
+            && !l.trim_start().starts_with("--- ")
+            && !l.trim_start().starts_with("=== ")
+    };
+    let out = crate::minimize::text::counted_alike(counted(out), log_line);
+    let out = crate::minimize::text::capped_alike(out, log_line);
+    Some(join_lines(passed_packages(out)))
 }
 
 /// A test's log line (`    a_test.go:14: got 3`): its place, `a_test.go:14`.

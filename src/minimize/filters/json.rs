@@ -1,0 +1,419 @@
+//! Machine-readable reports a program prints as JSON, by their shape rather than the program:
+//! a list of findings (objects with a file, a line and a message: ruff, eslint, shellcheck,
+//! pylint, bandit, golangci-lint, hadolint, mypy's JSON lines) is the location list the text
+//! formats give, and a tree of entries (`tree -J`: `name`, `type`, `contents`) is a path list.
+//! Dropped: what only a program reads (urls, end positions, fix edits, noqa rows, cell ids);
+//! kept: every finding's file, line, column, code, message and a fix's presence, every entry.
+
+use serde_json::{Map, Value};
+
+use super::build::push_place_rows;
+use super::paths::{FastHash, PathList};
+use super::Context;
+use crate::minimize::text::join_lines;
+
+/// Whether `text` is a JSON document (an array or an object) or a stream of JSON lines.
+pub(super) fn looks_like_json(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with('[') || t.starts_with('{')
+}
+
+/// The values of `text`: one document, or one a line (`mypy -O json`, `go vet -json` style).
+fn parse(text: &str) -> Option<Vec<Value>> {
+    if let Ok(v) = serde_json::from_str::<Value>(text) {
+        return Some(vec![v]);
+    }
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect()
+}
+
+/// JSON output as a location list or a path list; `None` for any other JSON (data, config,
+/// a package manifest), which passes as it is.
+pub(super) fn report(ctx: &Context) -> Option<String> {
+    let values = parse(ctx.text)?;
+    if let Some(text) = entry_tree(&values) {
+        return Some(text);
+    }
+    let mut found = Vec::new();
+    for v in &values {
+        collect(v, None, &mut found, 0)?;
+    }
+    (!found.is_empty()).then(|| render(found))
+}
+
+/// One finding as the text formats say it.
+struct Finding {
+    file: String,
+    /// `line:col`, or `line`.
+    place: String,
+    code: String,
+    severity: String,
+    message: String,
+    fix: bool,
+}
+
+/// The first of `keys` (searched as written, then inside a `location`/`start`/`Pos`/`range`
+/// object) that holds a string or a number, as text.
+fn field(o: &Map<String, Value>, keys: &[&str]) -> Option<String> {
+    let direct = keys.iter().find_map(|k| match o.get(*k)? {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    });
+    direct.or_else(|| {
+        ["location", "start", "Pos", "pos", "range", "position"]
+            .iter()
+            .filter_map(|w| o.get(*w)?.as_object())
+            .find_map(|inner| field_flat(inner, keys))
+    })
+}
+
+/// As [`field`], one level only (a `range` holds a `start` holding the line).
+fn field_flat(o: &Map<String, Value>, keys: &[&str]) -> Option<String> {
+    keys.iter()
+        .find_map(|k| match o.get(*k)? {
+            Value::String(s) if !s.is_empty() => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        })
+        .or_else(|| {
+            o.get("start")
+                .and_then(Value::as_object)
+                .and_then(|s| field_flat(s, keys))
+        })
+}
+
+const FILE_KEYS: &[&str] = &[
+    "filename",
+    "file",
+    "path",
+    "filePath",
+    "file_path",
+    "Filename",
+    "fileName",
+    "uri",
+];
+const LINE_KEYS: &[&str] = &[
+    "line",
+    "row",
+    "line_number",
+    "lineNumber",
+    "startLine",
+    "Line",
+];
+const COLUMN_KEYS: &[&str] = &["column", "col", "startColumn", "Column", "character"];
+const CODE_KEYS: &[&str] = &[
+    "code",
+    "ruleId",
+    "rule",
+    "rule_id",
+    "check_name",
+    "symbol",
+    "test_id",
+    "message-id",
+    "FromLinter",
+    "check",
+];
+const MESSAGE_KEYS: &[&str] = &[
+    "message",
+    "msg",
+    "text",
+    "Text",
+    "description",
+    "issue_text",
+];
+const SEVERITY_KEYS: &[&str] = &["severity", "level", "type", "issue_severity", "Severity"];
+
+/// Deepest nesting read: a report nests findings two or three levels down (`results`, a file's
+/// `messages`); deeper JSON is data, not a report.
+const MAX_DEPTH: usize = 4;
+
+/// Gathers the findings in `v`; `None` when it holds something that is neither a finding nor a
+/// container of findings (the JSON is data, and passes as it is). `file` is the enclosing
+/// object's (eslint's `filePath` around its `messages`).
+fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) -> Option<()> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match v {
+        Value::Array(items) => {
+            for item in items {
+                collect(item, file, out, depth + 1)?;
+            }
+            Some(())
+        }
+        Value::Object(o) => {
+            let own_file = field_flat(o, FILE_KEYS).or_else(|| field(o, FILE_KEYS));
+            let file_here = own_file.as_deref().or(file);
+            let message = o.get("message").and_then(|m| match m {
+                // `"message": {"text": …}` (SARIF-like) or a string.
+                Value::Object(inner) => field_flat(inner, &["text"]),
+                _ => None,
+            });
+            let message = message.or_else(|| field_flat(o, MESSAGE_KEYS));
+            let line = field(o, LINE_KEYS);
+            if let (Some(f), Some(line), Some(message)) = (file_here, &line, &message) {
+                if line.bytes().all(|b| b.is_ascii_digit()) {
+                    let place = match field(o, COLUMN_KEYS) {
+                        Some(c) if c.bytes().all(|b| b.is_ascii_digit()) => format!("{line}:{c}"),
+                        _ => line.clone(),
+                    };
+                    let code = match o.get("code") {
+                        Some(Value::Object(c)) => field_flat(c, &["value"]),
+                        _ => None,
+                    };
+                    out.push(Finding {
+                        file: f.to_string(),
+                        place,
+                        code: code
+                            .or_else(|| field_flat(o, CODE_KEYS))
+                            .unwrap_or_default(),
+                        severity: field_flat(o, SEVERITY_KEYS).unwrap_or_default(),
+                        message: message.replace('\n', " "),
+                        fix: o
+                            .get("fix")
+                            .is_some_and(|f| !f.is_null() && f != &Value::Bool(false)),
+                    });
+                    return Some(());
+                }
+            }
+            // A container: its arrays of objects are read, its other fields (counts, a
+            // version, the file's own summary) are its report's.
+            let mut any = false;
+            for inner in o.values() {
+                if let Value::Array(items) = inner {
+                    if items.iter().all(Value::is_object) && !items.is_empty() {
+                        collect(inner, file_here, out, depth + 1)?;
+                        any = true;
+                    }
+                }
+            }
+            // An object with neither a finding nor findings under it is data, unless it sits
+            // beside findings as a file with none (eslint lists clean files: `"messages": []`).
+            // An object with a file but neither a finding nor an empty list is not a clean
+            // file: something this reading does not know, so the JSON passes as it is.
+            let empty_list = o
+                .values()
+                .any(|v| v.as_array().is_some_and(|a| a.is_empty()));
+            (any || own_file.is_some() && empty_list).then_some(())
+        }
+        _ => None,
+    }
+}
+
+/// Fewest findings with one code and one message shape (`Function name `…` should be
+/// lowercase`) said as that shape once with each place's names: fewer cost about what the
+/// shape's line does.
+const SHAPE_MIN_FINDINGS: usize = 3;
+
+/// A message with each quoted span (`` `x` ``, `'x'`, `"x"`, `‘x’`) as `…`, and the spans.
+fn shape_of(message: &str) -> (String, Vec<&str>) {
+    let mut shape = String::with_capacity(message.len());
+    let mut spans = Vec::new();
+    let mut rest = message;
+    while let Some(open_at) = rest.find(['`', '\'', '"', '‘']) {
+        let open = rest[open_at..].chars().next().unwrap_or('`');
+        let close = if open == '‘' { '’' } else { open };
+        let inner_at = open_at + open.len_utf8();
+        let Some(len) = rest[inner_at..].find(close) else {
+            break;
+        };
+        shape.push_str(&rest[..inner_at]);
+        shape.push('…');
+        shape.push(close);
+        spans.push(&rest[inner_at..inner_at + len]);
+        rest = &rest[inner_at + len + close.len_utf8()..];
+    }
+    shape.push_str(rest);
+    (shape, spans)
+}
+
+/// A message shape's places, by file: each file with its `place name`s in order.
+type NamesByFile = Vec<(String, Vec<String>)>;
+
+fn render(found: Vec<Finding>) -> String {
+    // The directory every file shares, said once (a linter given absolute paths).
+    let first_dir = found[0]
+        .file
+        .rfind('/')
+        .map_or("", |i| &found[0].file[..=i]);
+    let mut common = first_dir.to_string();
+    for f in &found {
+        while !f.file.starts_with(&common) {
+            common.pop();
+            match common.rfind('/') {
+                Some(i) => common.truncate(i + 1),
+                None => common.clear(),
+            }
+        }
+    }
+    let short = |f: &str| f[common.len()..].to_string();
+    let severities: std::collections::HashSet<&str, FastHash> =
+        found.iter().map(|f| f.severity.as_str()).collect();
+    let one_severity = severities.len() == 1;
+    let head = |f: &Finding| {
+        let mut h = String::new();
+        if !one_severity && !f.severity.is_empty() {
+            h.push_str(&f.severity);
+            h.push(' ');
+        }
+        if !f.code.is_empty() {
+            h.push_str(&f.code);
+            h.push(' ');
+        }
+        if f.fix {
+            h.push_str("[fix] ");
+        }
+        h
+    };
+    // Findings that share a code, a fix mark and a message shape, with at most one quoted span.
+    let mut shapes: std::collections::HashMap<(String, String), usize, FastHash> =
+        Default::default();
+    for f in &found {
+        let (shape, spans) = shape_of(&f.message);
+        if spans.len() <= 1 {
+            *shapes.entry((head(f), shape)).or_default() += 1;
+        }
+    }
+    let mut out = Vec::new();
+    let files: std::collections::HashSet<&str, FastHash> =
+        found.iter().map(|f| f.file.as_str()).collect();
+    let mut summary = format!(
+        "{} finding{} in {} file{}",
+        found.len(),
+        if found.len() == 1 { "" } else { "s" },
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+    );
+    if one_severity && !found[0].severity.is_empty() {
+        summary.push_str(&format!(" ({})", found[0].severity));
+    }
+    if !common.is_empty() {
+        summary.push_str(&format!(", under {common}"));
+    }
+    out.push(summary);
+    // Each file's findings one a line under it (a message is a sentence, never a row's item).
+    let mut by_file: Vec<(String, Vec<String>)> = Vec::new();
+    let mut grouped: Vec<(String, NamesByFile)> = Vec::new();
+    let mut group_at: std::collections::HashMap<(String, String), usize, FastHash> =
+        Default::default();
+    for f in &found {
+        let h = head(f);
+        let (shape, spans) = shape_of(&f.message);
+        let key = (h.clone(), shape);
+        if spans.len() <= 1 && shapes.get(&key).is_some_and(|&n| n >= SHAPE_MIN_FINDINGS) {
+            let g = *group_at.entry(key.clone()).or_insert_with(|| {
+                grouped.push((format!("{}{}", key.0, key.1), Vec::new()));
+                grouped.len() - 1
+            });
+            // The same message at each place: the place alone; one name apart: the place
+            // and the name (`322:9 getProperty`, or `4:1(a b)` for a name with a space).
+            let name = match spans.first() {
+                None => f.place.clone(),
+                Some(n) if n.contains(' ') || n.is_empty() => format!("{}({n})", f.place),
+                Some(n) => format!("{} {n}", f.place),
+            };
+            let file = short(&f.file);
+            let places = &mut grouped[g].1;
+            match places.iter_mut().find(|(p, _)| *p == file) {
+                Some((_, names)) => names.push(name),
+                None => places.push((file, vec![name])),
+            }
+            continue;
+        }
+        let file = short(&f.file);
+        let line = format!("  {} {h}{}", f.place, f.message);
+        match by_file.last_mut().filter(|(name, _)| *name == file) {
+            Some((_, lines)) => lines.push(line),
+            None => match by_file.iter_mut().find(|(name, _)| *name == file) {
+                Some((_, lines)) => lines.push(line),
+                None => by_file.push((file, vec![line])),
+            },
+        }
+    }
+    for (file, lines) in by_file {
+        out.push(format!("{file}:"));
+        out.extend(lines);
+    }
+    for (shape, places) in grouped {
+        let n: usize = places.iter().map(|(_, p)| p.len()).sum();
+        out.push(format!("{shape} ({n} places):"));
+        for (file, names) in places {
+            // `26:9 getMessage, 30:9 getException`: a comma between places, as names hold none.
+            let last = names.len() - 1;
+            let names =
+                names.iter().enumerate().map(
+                    |(i, n)| {
+                        if i < last {
+                            format!("{n},")
+                        } else {
+                            n.clone()
+                        }
+                    },
+                );
+            push_place_rows(&mut out, &file, names);
+        }
+    }
+    join_lines(out)
+}
+
+/// `tree -J`: `[{"type":"directory","name":"py","contents":[…]}, {"type":"report",…}]` as a
+/// path list by directory and the report's counts; `None` for other JSON.
+fn entry_tree(values: &[Value]) -> Option<String> {
+    let [Value::Array(items)] = values else {
+        return None;
+    };
+    let is_entry = |v: &Value| {
+        v.get("type").and_then(Value::as_str).is_some() && v.get("name").is_some()
+            || v.get("type").and_then(Value::as_str) == Some("report")
+    };
+    if items.is_empty() || !items.iter().all(is_entry) {
+        return None;
+    }
+    let mut list = PathList::default();
+    let mut other = Vec::new();
+    for item in items {
+        if item.get("type").and_then(Value::as_str) == Some("report") {
+            let count = |k: &str| item.get(k).and_then(Value::as_u64);
+            match (count("directories"), count("files")) {
+                (Some(d), Some(f)) => other.push(format!("{d} directories, {f} files")),
+                _ => other.push(item.to_string()),
+            }
+            continue;
+        }
+        walk_entry(item, "", &mut list, 0)?;
+    }
+    let mut out = Vec::new();
+    list.render(&mut out);
+    out.extend(other);
+    Some(join_lines(out))
+}
+
+/// Deepest directory walked: `tree` itself stops far sooner in practice.
+const MAX_TREE_DEPTH: usize = 64;
+
+/// Adds an entry (a directory's entries under `dir/name/`) to `list`; a directory with none is
+/// said with its `/`; a link with its target (`name -> target`).
+fn walk_entry(v: &Value, dir: &str, list: &mut PathList, depth: usize) -> Option<()> {
+    if depth > MAX_TREE_DEPTH {
+        return None;
+    }
+    let name = v.get("name")?.as_str()?;
+    let kind = v.get("type")?.as_str()?;
+    match (kind, v.get("contents").and_then(Value::as_array)) {
+        ("directory", Some(contents)) if !contents.is_empty() => {
+            let here = format!("{dir}{name}/");
+            for c in contents {
+                walk_entry(c, &here, list, depth + 1)?;
+            }
+        }
+        ("directory", _) => list.add(dir, format!("{name}/")),
+        _ => match v.get("target").and_then(Value::as_str) {
+            Some(t) => list.add(dir, format!("{name} -> {t}")),
+            None => list.add(dir, name.to_string()),
+        },
+    }
+    Some(())
+}
