@@ -11,6 +11,7 @@ use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
 use crate::commands::classify::verdict::{EnvChange, Level, Nested};
 use crate::commands::classify::words::{self, Word};
+use crate::commands::classify::wrappers;
 use crate::syntax::tree;
 
 /// The subshell a `time` keyword times: the command is named by a bare `time`, has no prefix
@@ -369,6 +370,12 @@ impl Walker {
                 return Stage::default();
             }
         }
+        if self.terminal && programs::pages_on_terminal(program, args) {
+            self.find(
+                Level::Unknown,
+                format!("{program} runs on a terminal, where it pages its output (a pager can write files or run commands)"),
+            );
+        }
         let mut verdict = programs::check(program, args);
         if let Some(probe) = &mut self.probe {
             probe.settle(program, args, &self.prefix, &mut verdict);
@@ -403,7 +410,14 @@ impl Walker {
                     stage.downloads |= inner.downloads;
                     stage.output = stage.output.or(inner.output);
                 }
+                // `script -c CMD` runs CMD on a pseudo-terminal.
+                Nested::Script(code) if program == "script" => {
+                    let terminal = std::mem::replace(&mut self.terminal, true);
+                    self.nested_script(program, &code);
+                    self.terminal = terminal;
+                }
                 Nested::Script(code) => self.nested_script(program, &code),
+                Nested::ScriptFile(file) => self.script_file(program, args, &file, stdin),
                 Nested::StdinScript => match stdin {
                     Stdin::Text(text)
                     | Stdin::Piped {
@@ -446,6 +460,18 @@ impl Walker {
                     }
                 }
                 Nested::StdinCode => match stdin {
+                    // `python3 - <<'EOF'`, `echo 'print(1)' | python3`: a fixed program is
+                    // judged as the same program given inline.
+                    Stdin::Text(text)
+                    | Stdin::Piped {
+                        downloads: false,
+                        text: Some(text),
+                    } if wrappers::inline_flag(program).is_some() => {
+                        let operand = args.iter().position(|a| a.is("-"));
+                        if let Some(inline) = wrappers::inline_form(program, args, operand, text) {
+                            self.run(program, &inline, &Stdin::Inherited);
+                        }
+                    }
                     Stdin::Piped {
                         downloads: true, ..
                     } => {
@@ -464,9 +490,66 @@ impl Walker {
         stage
     }
 
+    /// A script file run by a shell or an interpreter (`Nested::ScriptFile`): its text, read from
+    /// the context, is walked as the inline form would be. The verdict assumes the file is not
+    /// changed between the verdict and the run.
+    fn script_file(&mut self, program: &str, args: &[Word], file: &Word, stdin: &Stdin) {
+        let shell = wrappers::inline_flag(program).is_none();
+        let path = file
+            .value
+            .as_deref()
+            .filter(|_| !file.downloads && !file.glob);
+        // A shell looks for a bare name in the working directory first, then in PATH (then it is
+        // not read here: `./name` is). An interpreter opens the name itself; its module path
+        // starts at the file's directory, which the context checks only for the working one.
+        let path = path.and_then(|p| match p.strip_prefix("./").unwrap_or(p) {
+            bare if !bare.contains('/') && !bare.is_empty() => Some(format!("./{bare}")),
+            _ if shell => Some(p.to_string()),
+            _ => None,
+        });
+        let text = path.and_then(|p| self.probe.as_mut()?.sourced(&p));
+        let Some(text) = text else {
+            self.find(
+                Level::Unknown,
+                format!(
+                    "{program} runs the script {}, which cannot be checked",
+                    file.text
+                ),
+            );
+            return;
+        };
+        if shell {
+            self.child_shell(&text);
+            return;
+        }
+        let operand = args.iter().position(|a| a == file);
+        match wrappers::inline_form(program, args, operand, &text) {
+            Some(inline) => {
+                self.run(program, &inline, stdin);
+            }
+            None => self.find(
+                Level::Unknown,
+                format!("{program} runs {}, which cannot be checked", file.text),
+            ),
+        }
+    }
+
+    /// Shell code a new shell runs (`bash -c`, `bash FILE`): it starts without this script's
+    /// functions (a name the script defined is a program there).
+    fn child_shell(&mut self, code: &str) {
+        let functions = std::mem::take(&mut self.functions);
+        self.script(code);
+        self.functions = functions;
+    }
+
     pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
         if let Some(text) = code.value.clone().or_else(|| self.definite_value(code)) {
-            self.script(&text);
+            let base = program.rsplit('/').next().unwrap_or(program);
+            if programs::is_shell(base) {
+                self.child_shell(&text);
+            } else {
+                self.script(&text);
+            }
             return;
         }
         self.find(
