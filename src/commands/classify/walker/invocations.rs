@@ -33,6 +33,21 @@ fn keyword_time_subshell<'t>(
     (last.kind() == "subshell" && options_ok).then_some(*last)
 }
 
+/// `{name}` right before a redirection (`exec {fd}<f`, `exec {fd}<&-`): bash's named descriptor.
+fn names_descriptor(node: Node<'_>, src: &str) -> bool {
+    let text = tree::text(node, src);
+    let named = text
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .is_some_and(|n| {
+            n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    // Bash's rule is lexical: the word is followed at once by a redirection operator
+    // (tree-sitter-bash may hang that redirection on the statement around the command).
+    named && src[node.end_byte()..].starts_with(['<', '>'])
+}
+
 impl Walker {
     pub(super) fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
         let mut name = None;
@@ -48,6 +63,9 @@ impl Walker {
                     redirects.push(child)
                 }
                 "comment" => {}
+                // `{fd}<file`: bash opens the file on a new descriptor and puts its number in
+                // fd; the word is part of the redirection (judged there), not an argument.
+                _ if names_descriptor(child, src) => {}
                 _ => args.push(child),
             }
         }
@@ -105,6 +123,14 @@ impl Walker {
                     .unwrap_or_else(|| vec![words::word(*a, src, &self.vars)])
             })
             .collect();
+        if name.map(|n| tree::text(n, src)) == Some("let") && !self.functions.contains("let") {
+            self.let_builtin(&args, src);
+            for part in args.iter().chain(&redirects) {
+                self.statement(*part, src, &Stdin::Inherited);
+            }
+            self.prefix.truncate(outer_prefix);
+            return Stage::default();
+        }
         if let Some(n) = name.map(|n| tree::text(n, src)) {
             if matches!(n, "set" | "shopt") {
                 self.shell_options(n, &arg_words, super::assignments::runs_first(node));
@@ -150,6 +176,61 @@ impl Walker {
         }
         self.prefix.truncate(outer_prefix);
         stage
+    }
+
+    /// `let EXPR…`: each argument is evaluated as arithmetic, as `((EXPR))` is. A command
+    /// substitution that prints a number ([`evaluation::numeric_output`]) stands for one.
+    fn let_builtin(&mut self, args: &[Node<'_>], src: &str) {
+        self.record("let");
+        for arg in args {
+            let start = arg.start_byte();
+            let mut text = tree::text(*arg, src).to_string();
+            let mut numbers = Vec::new();
+            let mut stack = vec![*arg];
+            while let Some(n) = stack.pop() {
+                if super::evaluation::numeric_output(n, src) {
+                    numbers.push((n.start_byte() - start, n.end_byte() - start));
+                    continue;
+                }
+                let mut cursor = n.walk();
+                stack.extend(n.named_children(&mut cursor));
+            }
+            numbers.sort_unstable();
+            for (from, to) in numbers.into_iter().rev() {
+                text.replace_range(from..to, "1");
+            }
+            // `let "n = 1 * 2"`: the quotes only keep the words together.
+            let expression = match arg.kind() {
+                "string" => text
+                    .strip_prefix('"')
+                    .and_then(|t| t.strip_suffix('"'))
+                    .unwrap_or(&text),
+                _ => &text,
+            };
+            // `n = …` assigns n; a plain `=` does not evaluate n's old value.
+            let target = expression
+                .trim_start()
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map(|end| expression.trim_start().split_at(end));
+            let expression = match target {
+                Some((name, rest))
+                    if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                        && rest.trim_start().starts_with('=')
+                        && !rest.trim_start().starts_with("==") =>
+                {
+                    &rest.trim_start()[1..]
+                }
+                _ => expression,
+            };
+            if let Some(part) = self.unsafe_arithmetic(expression) {
+                self.find(
+                    Level::Unknown,
+                    format!(
+                        "let evaluates {part} as arithmetic, so a value like a[$(cmd)] runs cmd"
+                    ),
+                );
+            }
+        }
     }
 
     pub(super) fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
