@@ -58,6 +58,32 @@ fn script(args: &[Word]) -> Option<Verdict> {
     })
 }
 
+/// `ssh-keygen -F host [-f known_hosts]` (find a host) and `ssh-keygen -l [-E hash] -f file`
+/// (show a fingerprint): ssh-keygen(1)'s modes that only print. `-H`, `-R`, key generation and
+/// the rest write.
+fn ssh_keygen(values: &[&str]) -> bool {
+    let mut find = false;
+    let mut fingerprint = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        match *v {
+            "-F" | "-f" | "-E" if values.get(i + 1).is_none_or(|x| x.starts_with('-')) => {
+                return false
+            }
+            "-F" => {
+                find = true;
+                i += 1;
+            }
+            "-f" | "-E" => i += 1,
+            "-l" => fingerprint = true,
+            "-v" => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    find || (fingerprint && values.contains(&"-f"))
+}
+
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
 pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     // `kill -0 $$`: the shell's special parameters that hold a process id are numbers.
@@ -127,6 +153,17 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
+        "ssh-keygen" => ssh_keygen(&values),
+        // `cargo -Vv`: the version with its commit and host, before any command is read (what
+        // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
+        "cargo" => {
+            values
+                .iter()
+                .any(|v| matches!(*v, "-V" | "--version" | "-Vv" | "-vV"))
+                && values
+                    .iter()
+                    .all(|v| matches!(*v, "-V" | "--version" | "-v" | "--verbose" | "-Vv" | "-vV"))
+        }
         _ => false,
     };
     reads.then(Verdict::read_only)

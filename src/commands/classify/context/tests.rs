@@ -939,6 +939,26 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "textconv-diff-off",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+                p.write("repo/notes.txt", "changed\n");
+            },
+            "git diff --no-textconv HEAD -- notes.txt",
+            None,
+        ),
+        case(
+            "textconv-diff-on",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+                p.write("repo/notes.txt", "changed\n");
+            },
+            "git diff HEAD -- notes.txt",
+            Some("diff.c.textconv"),
+        ),
+        case(
             "textconv-blame-on",
             |p| {
                 textconv(p);
