@@ -220,9 +220,23 @@ pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
     if name == "LESS" && value.is_some_and(harmless_less_options) {
         return None;
     }
-    // git's traces: to stderr (1, 2, true) or off; a path would be a file written.
+    // git's traces: to stderr (1, 2, true) or off; an absolute path is a file written, a socket
+    // (`af_unix:`) a connection, 3-9 a descriptor. Any other value git ignores with a warning
+    // (trace.c, trace2/tr2_dst.c: only an absolute path is opened), a relative path included.
     let trace = name.starts_with("GIT_TRACE");
-    if trace && value.is_some_and(|v| matches!(v, "" | "0" | "1" | "2" | "true" | "false")) {
+    let ignored = |v: &str| {
+        let lower = v.trim().to_ascii_lowercase();
+        let descriptor = v.len() == 1 && v.as_bytes()[0].is_ascii_digit();
+        // `~/t` and `a:~/t` are expanded by bash in an assignment: an absolute path.
+        let opened = v.trim_start().starts_with('/')
+            || v.contains('~')
+            || lower.starts_with("af_unix:")
+            || (descriptor && !matches!(v, "0" | "1" | "2"));
+        !opened
+    };
+    if trace
+        && value.is_some_and(|v| matches!(v, "" | "0" | "1" | "2" | "true" | "false") || ignored(v))
+    {
         return None;
     }
     let pager = name.ends_with("PAGER");
@@ -315,8 +329,15 @@ mod tests {
             "EDITOR",
         ] {
             assert!(shell_risk(name, Some("x")).is_some(), "{name}");
-            assert!(prefix_risk(name, Some("x")).is_some(), "{name}");
+            // git ignores a trace target that is not an absolute path.
+            let value = if name.starts_with("GIT_TRACE") {
+                "/x"
+            } else {
+                "x"
+            };
+            assert!(prefix_risk(name, Some(value)).is_some(), "{name}");
         }
+        assert_eq!(prefix_risk("GIT_TRACE", Some("trace.txt")), None);
         for name in ["dir", "f", "count", "FOO", "N", "BRANCH", "NAME", "myVar"] {
             assert_eq!(shell_risk(name, Some("x")), None, "{name}");
             assert!(prefix_risk(name, Some("x")).is_some(), "{name}");

@@ -470,7 +470,23 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
             Verdict::dangerous("git reset --hard discards uncommitted changes")
         }
         // `git rm -n` and `git mv -n` list what they would remove or move, and change nothing.
-        "rm" | "mv" if dry_run(rest) => Verdict::read_only(),
+        // `prune -n`: "Do not remove anything; just report what it would remove" (git-prune(1)).
+        "rm" | "mv" | "prune" if dry_run(rest) => Verdict::read_only(),
+        // `commit-graph verify`, `multi-pack-index verify`: check the file against the objects
+        // and report (git-commit-graph(1), git-multi-pack-index(1)); `write` and the rest write.
+        "commit-graph" | "multi-pack-index"
+            if rest.first().is_some_and(|a| a.is("verify"))
+                && rest[1..].iter().all(|a| {
+                    a.is("--shallow")
+                        || a.is("--progress")
+                        || a.is("--no-progress")
+                        || a.value
+                            .as_deref()
+                            .is_some_and(|v| v.starts_with("--object-dir="))
+                }) =>
+        {
+            Verdict::read_only()
+        }
         "clean" => {
             if has(&["-n", "--dry-run"]) || short('n') {
                 Verdict::read_only()

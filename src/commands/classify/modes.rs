@@ -9,6 +9,81 @@
 use super::verdict::{Nested, Verdict};
 use super::words::Word;
 
+/// `script -q -c CMD /dev/null` (util-linux): runs CMD under a pseudo-terminal and logs the
+/// session to its one operand, here discarded. CMD is run by `$SHELL -c`, so it is handed on as
+/// shell code, as `split --filter`'s is (the context checks that `SHELL` is the system's). Options that log elsewhere (`-t`, `-T`, `-I`, `-O`, `-B`), append to
+/// the default `typescript`, or no `-c` (an interactive shell) are not taken.
+fn script(args: &[Word]) -> Option<Verdict> {
+    let mut command = None;
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let v = a.value.as_deref()?;
+        i += 1;
+        match v {
+            "-q" | "--quiet" | "-e" | "--return" | "-f" | "--flush" | "-a" | "--append" => {}
+            "-c" | "--command" => command = Some(args.get(i)?.clone()),
+            _ if v.starts_with("--command=") => {
+                command = Some(Word::literal(&v["--command=".len()..]))
+            }
+            _ if v.starts_with('-') => {
+                // A cluster of the flags above, `-c` last with its value next (`-qec`).
+                let letters = &v[1..];
+                if letters.is_empty() || !letters.chars().all(|c| "qefac".contains(c)) {
+                    return None;
+                }
+                match letters.find('c') {
+                    Some(at) if at == letters.len() - 1 => {
+                        command = Some(args.get(i)?.clone());
+                        i += 1;
+                    }
+                    Some(_) => return None,
+                    None => {}
+                }
+                continue;
+            }
+            _ => operands.push(v),
+        }
+        if matches!(v, "-c" | "--command") {
+            i += 1;
+        }
+    }
+    let command = command?;
+    if operands != ["/dev/null"] {
+        return None;
+    }
+    Some(Verdict {
+        nested: vec![Nested::Script(command)],
+        ..Verdict::default()
+    })
+}
+
+/// `ssh-keygen -F host [-f known_hosts]` (find a host) and `ssh-keygen -l [-E hash] -f file`
+/// (show a fingerprint): ssh-keygen(1)'s modes that only print. `-H`, `-R`, key generation and
+/// the rest write.
+fn ssh_keygen(values: &[&str]) -> bool {
+    let mut find = false;
+    let mut fingerprint = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        match *v {
+            "-F" | "-f" | "-E" if values.get(i + 1).is_none_or(|x| x.starts_with('-')) => {
+                return false
+            }
+            "-F" => {
+                find = true;
+                i += 1;
+            }
+            "-f" | "-E" => i += 1,
+            "-l" => fingerprint = true,
+            "-v" => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    find || (fingerprint && values.contains(&"-f"))
+}
+
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
 pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     // `kill -0 $$`: the shell's special parameters that hold a process id are numbers.
@@ -25,6 +100,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     }
     if program == "split" {
         return split(args);
+    }
+    if program == "script" {
+        return script(args);
     }
     let reads = match program {
         "ar" => ar(&values),
@@ -75,6 +153,17 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
+        "ssh-keygen" => ssh_keygen(&values),
+        // `cargo -Vv`: the version with its commit and host, before any command is read (what
+        // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
+        "cargo" => {
+            values
+                .iter()
+                .any(|v| matches!(*v, "-V" | "--version" | "-Vv" | "-vV"))
+                && values
+                    .iter()
+                    .all(|v| matches!(*v, "-V" | "--version" | "-v" | "--verbose" | "-Vv" | "-vV"))
+        }
         _ => false,
     };
     reads.then(Verdict::read_only)

@@ -195,6 +195,34 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     verdict
 }
 
+/// Whether `program` pages its output through a pager (`less`, `$PAGER`) when it runs on a
+/// terminal, or is a pager or an interactive viewer itself: git (unless `--no-pager`/`-P` comes
+/// before its command), man and other documentation readers, systemd's tools (unless
+/// `--no-pager`), clients that page query results. Commands here run without a terminal, so
+/// this matters only under `script -c`.
+pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
+    let before_command = || args.iter().take_while(|a| a.may_be_option());
+    match family(program) {
+        "git" => !before_command().any(|a| a.is("--no-pager") || a.is("-P")),
+        "systemctl" | "journalctl" | "loginctl" | "busctl" | "machinectl" | "hostnamectl"
+        | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl" => {
+            !args.iter().any(|a| a.is("--no-pager"))
+        }
+        "man" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri" | "pydoc"
+        | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb" | "aws"
+        | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig" | "lazygit"
+        | "python" | "node" | "perl" | "ruby" | "irb" | "sqlite3" | "watch" | "screen" | "tmux" => {
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether `program` (a bare name) is a shell: code it runs starts a new shell.
+pub fn is_shell(program: &str) -> bool {
+    SHELLS.contains(&family(program))
+}
+
 /// Whether `program` runs code from a file named in its arguments (shells, interpreters, `source`).
 pub fn runs_files(program: &str) -> bool {
     let p = family(program);

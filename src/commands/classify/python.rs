@@ -849,9 +849,67 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
             .all(|v| matches!(*v, "--user-base" | "--user-site")),
         "calendar" => values.iter().all(|v| v.chars().all(|c| c.is_ascii_digit())),
         "zipfile" | "tarfile" => matches!(values.as_slice(), ["-l" | "--list", _]),
+        // Disassemble or parse files and print; nothing in them runs (pickletools reads opcodes
+        // without unpickling, ast/dis/tokenize compile without running). `pickletools -o`
+        // writes its output to a file.
+        "pickletools" => files_with(
+            &values,
+            &["-a", "--annotate"],
+            &["-m", "--memo", "-l", "--indentlevel", "-p", "--preamble"],
+            usize::MAX,
+        ),
+        "ast" => files_with(
+            &values,
+            &["-a", "--include-attributes", "--no-type-comments"],
+            &[
+                "-m",
+                "--mode",
+                "-i",
+                "--indent",
+                "--feature-version",
+                "-O",
+                "--optimize",
+            ],
+            1,
+        ),
+        "dis" | "tokenize" => files_with(
+            &values,
+            &[
+                "-e",
+                "--exact",
+                "-C",
+                "--show-caches",
+                "-O",
+                "--show-offsets",
+            ],
+            &[],
+            1,
+        ),
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// `values` are flags among `flags`, options among `valued` with their value in the next word,
+/// and at most `max` file operands (none may start with `-`).
+fn files_with(values: &[&str], flags: &[&str], valued: &[&str], max: usize) -> bool {
+    let mut files = 0;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if flags.contains(v) {
+        } else if valued.contains(v) {
+            i += 1;
+            if values.get(i).is_none() {
+                return false;
+            }
+        } else if v.starts_with('-') {
+            return false;
+        } else {
+            files += 1;
+        }
+        i += 1;
+    }
+    files <= max
 }
 
 #[cfg(test)]

@@ -223,6 +223,11 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
                 "awk program runs shell commands (system or a pipe)",
             );
         }
+        // `print | "sort -rn"`: awk runs the fixed line with `sh -c`, classified as one.
+        if !sandboxed {
+            v.nested
+                .extend(fx.commands.iter().map(|c| Nested::Script(Word::literal(c))));
+        }
         if fx.writes && !sandboxed {
             v.push(Level::Write, "awk program writes to a file");
         }

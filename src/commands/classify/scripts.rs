@@ -3,7 +3,7 @@
 //! `system()`, pipes, `!`).
 
 /// What a sed or awk program does beyond printing.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Effects {
     /// Writes a file.
     pub writes: bool,
@@ -13,6 +13,10 @@ pub struct Effects {
     pub unreadable: bool,
     /// Opens a network connection (gawk's `/inet/tcp/…` special files).
     pub network: bool,
+    /// Shell commands it runs that are fixed strings (awk's `system("cmd")`, `print | "cmd"`,
+    /// `"cmd" | getline`): the caller classifies them as command lines. A command built at run
+    /// time sets [`Effects::executes`] instead.
+    pub commands: Vec<String>,
 }
 
 /// Files that sed and awk treat as the standard streams, not as files to write.
@@ -232,7 +236,8 @@ fn skip_while(s: &[char], mut i: usize, keep: impl Fn(char) -> bool) -> usize {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
-    Str(String),
+    /// A string's value, and whether it had an escape (its value is then not its text).
+    Str(String, bool),
     Regex,
     Name(String),
     Number,
@@ -246,7 +251,15 @@ pub fn awk(program: &str) -> Effects {
     let mut fx = Effects::default();
     for (k, token) in tokens.iter().enumerate() {
         match token {
-            Token::Name(name) if name == "system" => fx.executes = true,
+            // `system("cmd")`: a fixed command line is handed to the caller.
+            Token::Name(name) if name == "system" => match tokens.get(k + 1..k + 4) {
+                Some([Token::Op(open), Token::Str(cmd, false), Token::Op(close)])
+                    if open == "(" && close == ")" =>
+                {
+                    fx.commands.push(cmd.clone())
+                }
+                _ => fx.executes = true,
+            },
             // gawk's `@load` loads a compiled extension; `@include` a program from a file.
             Token::Name(name)
                 if (name == "load" || name == "include")
@@ -255,8 +268,11 @@ pub fn awk(program: &str) -> Effects {
             {
                 fx.executes = true
             }
-            Token::Op(op) if op == "|" || op == "|&" => fx.executes = true,
-            Token::Str(text) if text.starts_with("/inet") => fx.network = true,
+            Token::Op(op) if op == "|" || op == "|&" => match awk_pipe_command(&tokens, k) {
+                Some(cmd) => fx.commands.push(cmd),
+                None => fx.executes = true,
+            },
+            Token::Str(text, _) if text.starts_with("/inet") => fx.network = true,
             // `getline < file`: a file built at run time could be `/inet/tcp/…`.
             Token::Name(name) if name == "getline" => {
                 let redirect = tokens[k + 1..]
@@ -264,10 +280,10 @@ pub fn awk(program: &str) -> Effects {
                     .take_while(|t| **t != Token::End)
                     .position(|t| *t == Token::Op("<".to_string()));
                 if let Some(at) = redirect.map(|r| k + 1 + r) {
-                    let literal = matches!(tokens.get(at + 1), Some(Token::Str(_)))
+                    let literal = matches!(tokens.get(at + 1), Some(Token::Str(..)))
                         && !matches!(
                             tokens.get(at + 2),
-                            Some(Token::Str(_) | Token::Name(_) | Token::Number)
+                            Some(Token::Str(..) | Token::Name(_) | Token::Number)
                         );
                     fx.unreadable |= !literal;
                 }
@@ -281,7 +297,7 @@ pub fn awk(program: &str) -> Effects {
                         Token::End => break,
                         Token::Op(o) if depth <= 0 && (o == ">" || o == ">>") => {
                             let target_is_stream =
-                                matches!(tokens.get(j + 1), Some(Token::Str(t)) if is_stream(t));
+                                matches!(tokens.get(j + 1), Some(Token::Str(t, _)) if is_stream(t));
                             fx.writes |= !target_is_stream;
                             break;
                         }
@@ -295,6 +311,34 @@ pub fn awk(program: &str) -> Effects {
     fx
 }
 
+/// The command of the pipe at `tokens[k]` when it is one fixed string: `print … | "cmd"` (the
+/// string ends the statement) or `"cmd" | getline` (the string stands alone before the pipe; awk
+/// would join it to an operand before it). An escape makes the string's value differ from its
+/// text (`"ls\nrm x"` is two lines), so a string with one is not taken.
+fn awk_pipe_command(tokens: &[Token], k: usize) -> Option<String> {
+    let alone_after = |at: usize| {
+        matches!(tokens.get(at), None | Some(Token::End))
+            || matches!(tokens.get(at), Some(Token::Op(o)) if o == ")")
+    };
+    if let Some(Token::Str(cmd, false)) = tokens.get(k + 1) {
+        if alone_after(k + 2) {
+            return Some(cmd.clone());
+        }
+        return None;
+    }
+    let getline = matches!(tokens.get(k + 1), Some(Token::Name(n)) if n == "getline");
+    let before = k.checked_sub(1).and_then(|b| tokens.get(b));
+    let alone_before = match k.checked_sub(2).map(|b| &tokens[b]) {
+        None | Some(Token::End) => true,
+        Some(Token::Op(o)) => matches!(o.as_str(), "(" | "=" | "&&" | "||" | "!"),
+        _ => false,
+    };
+    match before {
+        Some(Token::Str(cmd, false)) if getline && alone_before => Some(cmd.clone()),
+        _ => None,
+    }
+}
+
 fn awk_tokens(program: &str) -> Vec<Token> {
     let s: Vec<char> = program.chars().collect();
     let mut tokens = Vec::new();
@@ -303,7 +347,7 @@ fn awk_tokens(program: &str) -> Vec<Token> {
         let c = s[i];
         let operand_before = matches!(
             tokens.last(),
-            Some(Token::Name(_) | Token::Number | Token::Str(_))
+            Some(Token::Name(_) | Token::Number | Token::Str(..))
         ) || matches!(tokens.last(), Some(Token::Op(o)) if o == ")" || o == "]" || o == "$");
         match c {
             ' ' | '\t' | '\r' => i += 1,
@@ -315,16 +359,18 @@ fn awk_tokens(program: &str) -> Vec<Token> {
             '#' => i = line_end(&s, i),
             '"' => {
                 let mut value = String::new();
+                let mut escaped = false;
                 i += 1;
                 while i < s.len() && s[i] != '"' {
                     if s[i] == '\\' && i + 1 < s.len() {
+                        escaped = true;
                         i += 1;
                     }
                     value.push(s[i]);
                     i += 1;
                 }
                 i += 1;
-                tokens.push(Token::Str(value));
+                tokens.push(Token::Str(value, escaped));
             }
             '/' if !operand_before => {
                 i += 1;
@@ -381,6 +427,14 @@ mod tests {
             executes,
             unreadable,
             network: false,
+            commands: Vec::new(),
+        }
+    }
+
+    fn runs(commands: &[&str]) -> Effects {
+        Effects {
+            commands: commands.iter().map(|c| c.to_string()).collect(),
+            ..Effects::default()
         }
     }
 
@@ -413,7 +467,7 @@ mod tests {
             ("k", fx(false, false, true)),
         ];
         for (script, expected) in cases {
-            assert_eq!(sed(script), *expected, "{script:?}");
+            assert_eq!(sed(script), expected.clone(), "{script:?}");
         }
     }
 
@@ -435,16 +489,30 @@ mod tests {
             ("{ print $0 > \"out.txt\" }", fx(true, false, false)),
             ("{ printf \"%s\\n\", $1 >> $2 }", fx(true, false, false)),
             ("{ system(\"rm \" $1) }", fx(false, true, false)),
-            ("{ print | \"sh\" }", fx(false, true, false)),
+            // A fixed command line is handed on; one built at run time or escaped is not.
+            ("{ print $3, $2 | \"sort -rn\" }", runs(&["sort -rn"])),
+            ("{ system(\"date\") }", runs(&["date"])),
             (
-                "BEGIN { \"date\" | getline d; print d }",
+                "BEGIN { while ((\"ls\" | getline f) > 0) print f }",
+                runs(&["ls"]),
+            ),
+            ("{ print | \"sort \" opts }", fx(false, true, false)),
+            ("{ print | cmd }", fx(false, true, false)),
+            ("{ print | \"ls\\nrm x\" }", fx(false, true, false)),
+            ("{ system(\"ls \" $1) }", fx(false, true, false)),
+            ("{ system(\"l\\s\") }", fx(false, true, false)),
+            (
+                "BEGIN { \"a\" \"b\" | getline; print }",
                 fx(false, true, false),
             ),
-            ("{ print |& \"cmd\" }", fx(false, true, false)),
+            ("BEGIN { x \"b\" | getline; print }", fx(false, true, false)),
+            ("{ print | \"sh\" }", runs(&["sh"])),
+            ("BEGIN { \"date\" | getline d; print d }", runs(&["date"])),
+            ("{ print |& \"cmd\" }", runs(&["cmd"])),
             ("@load \"filefuncs\"; { print }", fx(false, true, false)),
         ];
         for (program, expected) in cases {
-            assert_eq!(awk(program), *expected, "{program:?}");
+            assert_eq!(awk(program), expected.clone(), "{program:?}");
         }
     }
 }

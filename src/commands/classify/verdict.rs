@@ -104,6 +104,11 @@ pub enum Nested {
     },
     /// Shell code in a word: `bash -c`, `eval`, `trap`, `ssh host …`.
     Script(Word),
+    /// A script in a file, run by a shell (`bash scripts/build.sh`) or an interpreter
+    /// (`python3 tool.py`): with the context read, its text is classified as the inline form
+    /// would be (`bash -c TEXT`, `python3 -c TEXT`), assuming the file is not changed between the
+    /// verdict and the run; otherwise, or when it cannot be read, it cannot be checked.
+    ScriptFile(Word),
     /// A shell reading its commands from stdin.
     StdinScript,
     /// An interpreter (python, node, …) reading its program from stdin.

@@ -123,10 +123,10 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
         Some(script) if script.downloads => Verdict::dangerous(format!(
             "{program} runs a script downloaded from the network"
         )),
-        Some(script) => Verdict::unknown(format!(
-            "{program} runs the script {}, which cannot be checked",
-            script.text
-        )),
+        Some(script) => Verdict {
+            nested: vec![Nested::ScriptFile(script.clone())],
+            ..Verdict::default()
+        },
         None => Verdict {
             nested: vec![Nested::StdinScript],
             ..Verdict::default()
@@ -216,6 +216,12 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     match args.iter().find(|a| !a.may_be_option() || a.is("-")) {
         Some(stdin) if stdin.is("-") => Verdict {
             nested: vec![Nested::StdinCode],
+            ..Verdict::default()
+        },
+        // A program whose inline form is judged (`python3 -c`, `node -e`, `perl -e`): its
+        // file is read from the context and judged as that form.
+        Some(script) if inline_flag(program).is_some() => Verdict {
+            nested: vec![Nested::ScriptFile(script.clone())],
             ..Verdict::default()
         },
         Some(script) => Verdict::unknown(format!(
@@ -680,6 +686,36 @@ pub fn watch(args: &[Word]) -> Verdict {
     } else {
         Verdict::script(joined(rest))
     }
+}
+
+/// The option that gives `program` its program as text (`python3 -c`, `node -e`, `perl -e`), for
+/// the interpreters whose inline code is read here; a program they take from stdin or a file is
+/// judged in that form.
+pub fn inline_flag(program: &str) -> Option<&'static str> {
+    match super::context::family(program) {
+        "python" => Some("-c"),
+        "node" | "nodejs" => Some("-e"),
+        _ if program.starts_with("perl") => Some("-e"),
+        _ => None,
+    }
+}
+
+/// `args` of an interpreter reading its program from stdin (`-` or no operand) or from the file
+/// `args[operand]`, with that program given inline as `text` instead: `python3 - a <<EOF` is
+/// `python3 -c TEXT a`.
+pub fn inline_form(
+    program: &str,
+    args: &[Word],
+    operand: Option<usize>,
+    text: &str,
+) -> Option<Vec<Word>> {
+    let flag = inline_flag(program)?;
+    let at = operand.unwrap_or(args.len());
+    let mut inline: Vec<Word> = args[..at].to_vec();
+    inline.push(Word::literal(flag));
+    inline.push(Word::literal(text));
+    inline.extend(args.get(at + 1..).unwrap_or(&[]).iter().cloned());
+    Some(inline)
 }
 
 /// An interpreter's inline code that only reads and prints: what it loads as it starts is the

@@ -604,7 +604,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             }
             let content =
                 !opts.iter().any(|o| no_content_option(o)) || opts.iter().any(|o| patch_option(o));
-            c.textconv = content;
+            // `--no-textconv` turns the drivers off, as for log and blame (verified: r7).
+            c.textconv = content && !has(&["--no-textconv"]);
             c.ext_diff = content && !has(&["--no-ext-diff"]);
         }
         "diff-files" | "diff-index" => {
@@ -1438,7 +1439,10 @@ fn trace_targets(here: &Here<'_>, config: &Config) -> Vec<(String, String)> {
             lower.as_str(),
             "" | "0" | "1" | "false" | "true" | "no" | "yes" | "off" | "on"
         ) || (v.len() == 1 && v.as_bytes()[0].is_ascii_digit());
-        !off_or_stream
+        // Only an absolute path or a socket is opened; git ignores any other value (a relative
+        // path included) with a warning (trace.c, trace2/tr2_dst.c).
+        let opened = v.starts_with('/') || v.contains('~') || lower.starts_with("af_unix:");
+        !off_or_stream && opened
     };
     let mut found = Vec::new();
     for key in [

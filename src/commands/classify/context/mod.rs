@@ -23,7 +23,7 @@ mod tools;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::verdict::{Level, Settle, Verdict};
+use super::verdict::{Level, Nested, Settle, Verdict};
 use super::words::Word;
 
 /// Where a command will run and with what environment.
@@ -470,8 +470,17 @@ impl Probe {
                 python::script(&at, &mut out);
             }
         }
-        // `split --filter` runs its filter with `$SHELL -c` (coreutils' split.c).
-        if kind == "split" && args.iter().any(|a| a.text.starts_with("--filter")) {
+        // `split --filter` runs its filter with `$SHELL -c` (coreutils' split.c), `script -c`
+        // its command (util-linux's script.c).
+        let shell_runs = match kind {
+            "split" => args.iter().any(|a| a.text.starts_with("--filter")),
+            "script" => verdict
+                .nested
+                .iter()
+                .any(|n| matches!(n, Nested::Script(_))),
+            _ => false,
+        };
+        if shell_runs {
             let system_shell = |shell: &str| {
                 let path = Path::new(shell);
                 let dir = path.parent().and_then(Path::to_str);
@@ -486,7 +495,7 @@ impl Probe {
             {
                 out.push(
                     Level::Unknown,
-                    "split runs its filter with the shell SHELL names, which is not the system's",
+                    format!("{kind} runs its command with the shell SHELL names, which is not the system's"),
                 );
             }
         }

@@ -939,6 +939,26 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case(
+            "textconv-diff-off",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+                p.write("repo/notes.txt", "changed\n");
+            },
+            "git diff --no-textconv HEAD -- notes.txt",
+            None,
+        ),
+        case(
+            "textconv-diff-on",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+                p.write("repo/notes.txt", "changed\n");
+            },
+            "git diff HEAD -- notes.txt",
+            Some("diff.c.textconv"),
+        ),
+        case(
             "textconv-blame-on",
             |p| {
                 textconv(p);
@@ -2478,5 +2498,156 @@ fn split_filter_shell() {
                 Some("SHELL"),
             )
         },
+    ]);
+}
+
+/// A program given as text on stdin (a here-document, a here-string, a pipe from a fixed
+/// printer) or in a file is judged as the same program given inline; a file is read from the
+/// context, as `source` reads one.
+#[test]
+fn programs_on_stdin_and_in_files() {
+    let build = |p: &Planted| p.write("repo/scripts/build.sh", "#!/bin/sh\necho building\n");
+    let py = |p: &Planted| {
+        p.write(
+            "repo/tool.py",
+            "import json\nprint(json.load(open('package.json'))['name'])\n",
+        )
+    };
+    run(&[
+        case(
+            "python-heredoc-reads",
+            |_| {},
+            "python3 - <<'PY'\nimport json\nprint(json.load(open(\"package.json\"))[\"name\"])\nPY",
+            None,
+        ),
+        case(
+            "python-herestring",
+            |_| {},
+            "python3 <<< 'print(1 + 1)'",
+            None,
+        ),
+        case("python-piped", |_| {}, "echo 'print(1)' | python3 -", None),
+        case(
+            "node-heredoc",
+            |_| {},
+            "node - <<'JS'\nconsole.log(process.version)\nJS",
+            None,
+        ),
+        case(
+            "python-heredoc-writes",
+            |_| {},
+            "python3 - <<'PY'\nimport os\nos.remove('a.txt')\nPY",
+            Some("python3"),
+        ),
+        case(
+            "python-heredoc-expands",
+            |_| {},
+            "python3 - <<PY\nprint('$(touch x)')\nPY",
+            Some("touch"),
+        ),
+        case(
+            "python-heredoc-shadowed",
+            |p| p.write("repo/json.py", "import os\n"),
+            "python3 - <<'PY'\nimport json\nprint(json.dumps(1))\nPY",
+            Some("json.py"),
+        ),
+        case(
+            "bash-script-file",
+            build,
+            "bash -x scripts/build.sh 2>&1",
+            None,
+        ),
+        case(
+            "sh-script-bare-name",
+            |p| p.write("repo/b.sh", "ls -la\n"),
+            "sh b.sh",
+            None,
+        ),
+        case(
+            "bash-script-writes",
+            |p| p.write("repo/scripts/build.sh", "#!/bin/sh\ncargo build\n"),
+            "bash scripts/build.sh",
+            Some("cargo"),
+        ),
+        case(
+            "bash-script-missing",
+            |_| {},
+            "bash scripts/none.sh",
+            Some("cannot be checked"),
+        ),
+        // A new shell has none of the caller's functions: the name runs a program there.
+        case(
+            "bash-script-no-functions",
+            |p| p.write("repo/s.sh", "mytool\n"),
+            "mytool() { ls; }; bash s.sh",
+            Some("mytool"),
+        ),
+        case(
+            "bash-c-no-functions",
+            |_| {},
+            "mytool() { ls; }; bash -c mytool",
+            Some("mytool"),
+        ),
+        case("python-file-reads", py, "python3 tool.py", None),
+        case(
+            "python-file-elsewhere",
+            |p| p.write("repo/src/t.py", "print(1)\n"),
+            "python3 src/t.py",
+            Some("cannot be checked"),
+        ),
+        case(
+            "python-file-writes",
+            |p| p.write("repo/t.py", "open('x', 'w').write('1')\n"),
+            "python3 t.py",
+            Some("python3"),
+        ),
+        // `script` runs its command with $SHELL -c and logs to its operand.
+        case(
+            "script-command-reads",
+            |_| {},
+            "script -q -e -c 'git --no-pager log --oneline -2' /dev/null",
+            None,
+        ),
+        // On a terminal git pages its output (less writes ~/.lesshst).
+        case(
+            "script-command-pages",
+            |_| {},
+            "script -q -e -c 'git log --oneline -2' /dev/null",
+            Some("terminal"),
+        ),
+        case(
+            "script-command-writes",
+            |_| {},
+            "script -q -c 'touch x' /dev/null",
+            Some("touch"),
+        ),
+        case(
+            "script-typescript",
+            |_| {},
+            "script -q -c 'ls'",
+            Some("script"),
+        ),
+        Case {
+            env: &[("SHELL", "./sh")],
+            ..case(
+                "script-planted-shell",
+                |_| {},
+                "script -q -c ls /dev/null",
+                Some("SHELL"),
+            )
+        },
+        // awk's fixed command lines are judged as commands.
+        case(
+            "awk-pipe-sort",
+            |_| {},
+            "awk -F, 'NR>1 {print $3, $2 | \"sort -rn\"}' a.txt",
+            None,
+        ),
+        case(
+            "awk-system-writes",
+            |_| {},
+            "awk 'BEGIN { system(\"touch x\") }'",
+            Some("touch"),
+        ),
     ]);
 }

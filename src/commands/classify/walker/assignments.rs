@@ -49,12 +49,15 @@ impl Walker {
             return;
         };
         self.statement(value, src, &Stdin::Inherited);
-        let is_number = fixed.as_deref().is_some_and(|v| {
-            !v.is_empty()
-                && v.trim_start_matches('-')
-                    .chars()
-                    .all(|c| c.is_ascii_digit())
-        });
+        // `n=$(wc -l < f)`: its value is only known at run time, but it is a number.
+        let prints_number = super::evaluation::numeric_output(value, src);
+        let is_number = prints_number
+            || fixed.as_deref().is_some_and(|v| {
+                !v.is_empty()
+                    && v.trim_start_matches('-')
+                        .chars()
+                        .all(|c| c.is_ascii_digit())
+            });
         if is_number && shell && runs_first(node) {
             self.numeric.insert(name.clone());
         } else {

@@ -569,6 +569,112 @@ pub(super) fn bare_mentions(name: &str, src: &str) -> usize {
 /// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
 pub(super) const UNSET: &str = "unset ";
 
+/// A command substitution (`$(…)`, or `"$(…)"` alone in quotes) whose command prints one number
+/// whatever it reads: `wc` counting its stdin (`wc -l < f`: no file operand, so no name is
+/// printed), `grep -c` with at most one file (more print `file:N`), `git rev-list --count`,
+/// `nproc`. Its value is safe where bash evaluates it as arithmetic.
+pub(super) fn numeric_output(node: Node<'_>, src: &str) -> bool {
+    let node = match node.kind() {
+        "string" if node.named_child_count() == 1 => match node.named_child(0) {
+            Some(inner) if tree::text(node, src) == format!("\"{}\"", tree::text(inner, src)) => {
+                inner
+            }
+            _ => return false,
+        },
+        _ => node,
+    };
+    if node.kind() != "command_substitution" || tree::text(node, src).starts_with('`') {
+        return false;
+    }
+    let mut cursor = node.walk();
+    let statements: Vec<Node<'_>> = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment")
+        .collect();
+    let [statement] = statements.as_slice() else {
+        return false;
+    };
+    let command = match statement.kind() {
+        "command" => *statement,
+        "redirected_statement" => {
+            let body = statement.child_by_field_name("body");
+            let mut c = statement.walk();
+            let only_input = statement.named_children(&mut c).all(|r| {
+                Some(r.id()) == body.map(|b| b.id())
+                    || (r.kind() == "file_redirect" && {
+                        let t = tree::text(r, src);
+                        t.starts_with('<') && !t.starts_with("<>") && !t.starts_with("<&")
+                    })
+            });
+            match body {
+                Some(body) if body.kind() == "command" && only_input => body,
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    let mut c = command.walk();
+    let mut name = None;
+    let mut args: Vec<&str> = Vec::new();
+    for child in command.named_children(&mut c) {
+        match child.kind() {
+            "command_name" => name = Some(tree::text(child, src)),
+            "word" | "raw_string" | "string" | "number" => args.push(tree::text(child, src)),
+            _ => return false,
+        }
+    }
+    // An operand that expands to one word: quoted whole, or with no expansion or glob.
+    let one_word = |a: &str| {
+        let inner = a.get(1..a.len().saturating_sub(1)).unwrap_or("");
+        let quoted = a.len() >= 2
+            && ((a.starts_with('\'') && a.ends_with('\'') && !inner.contains('\''))
+                || (a.starts_with('"') && a.ends_with('"') && !inner.contains(['"', '\\'])));
+        quoted || !a.contains(['$', '`', '*', '?', '[', '{', '\\', '~', '\'', '"'])
+    };
+    match name {
+        Some("wc") => matches!(
+            args.as_slice(),
+            ["-l" | "-c" | "-w" | "-m" | "--lines" | "--bytes" | "--chars" | "--words"]
+        ),
+        Some("grep") => {
+            let (options, operands): (Vec<&str>, Vec<&str>) =
+                args.iter().partition(|a| a.starts_with('-'));
+            let short = |o: &str| {
+                !o.starts_with("--")
+                    && o.len() > 1
+                    && o[1..].chars().all(|c| "civFEwxs".contains(c))
+            };
+            let counts = options
+                .iter()
+                .any(|o| *o == "--count" || (short(o) && o.contains('c')));
+            counts
+                && options.iter().all(|o| {
+                    short(o)
+                        || matches!(
+                            *o,
+                            "--count"
+                                | "--ignore-case"
+                                | "--invert-match"
+                                | "--fixed-strings"
+                                | "--extended-regexp"
+                                | "--word-regexp"
+                                | "--line-regexp"
+                                | "--no-messages"
+                        )
+                })
+                && (1..=2).contains(&operands.len())
+                && operands.iter().all(|a| one_word(a))
+        }
+        Some("git") => matches!(
+            args.as_slice(),
+            ["rev-list", "--count", rest @ ..]
+                if rest.iter().all(|a| one_word(a) && !a.starts_with('-'))
+        ),
+        Some("nproc") => args.is_empty(),
+        _ => false,
+    }
+}
+
 /// Every variable that something in the script at `root` may set to a value other than a
 /// number: assignments of other values anywhere (`+=` included), `${x:=…}`, and any name an
 /// argument word holds (`read x`, `printf -vx`, `mapfile x`, `for x in …`).
@@ -595,6 +701,7 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
                 let numeric = value.is_none_or(|v| {
                     let value = tree::text(v, src);
                     v.kind() == "arithmetic_expansion"
+                        || numeric_output(v, src)
                         || number(value)
                         || (v.kind() == "array" && numbers_array(value, number))
                 });

@@ -11,6 +11,7 @@ use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
 use crate::commands::classify::verdict::{EnvChange, Level, Nested};
 use crate::commands::classify::words::{self, Word};
+use crate::commands::classify::wrappers;
 use crate::syntax::tree;
 
 /// The subshell a `time` keyword times: the command is named by a bare `time`, has no prefix
@@ -32,6 +33,21 @@ fn keyword_time_subshell<'t>(
     (last.kind() == "subshell" && options_ok).then_some(*last)
 }
 
+/// `{name}` right before a redirection (`exec {fd}<f`, `exec {fd}<&-`): bash's named descriptor.
+fn names_descriptor(node: Node<'_>, src: &str) -> bool {
+    let text = tree::text(node, src);
+    let named = text
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .is_some_and(|n| {
+            n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    // Bash's rule is lexical: the word is followed at once by a redirection operator
+    // (tree-sitter-bash may hang that redirection on the statement around the command).
+    named && src[node.end_byte()..].starts_with(['<', '>'])
+}
+
 impl Walker {
     pub(super) fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
         let mut name = None;
@@ -47,6 +63,9 @@ impl Walker {
                     redirects.push(child)
                 }
                 "comment" => {}
+                // `{fd}<file`: bash opens the file on a new descriptor and puts its number in
+                // fd; the word is part of the redirection (judged there), not an argument.
+                _ if names_descriptor(child, src) => {}
                 _ => args.push(child),
             }
         }
@@ -104,6 +123,14 @@ impl Walker {
                     .unwrap_or_else(|| vec![words::word(*a, src, &self.vars)])
             })
             .collect();
+        if name.map(|n| tree::text(n, src)) == Some("let") && !self.functions.contains("let") {
+            self.let_builtin(&args, src);
+            for part in args.iter().chain(&redirects) {
+                self.statement(*part, src, &Stdin::Inherited);
+            }
+            self.prefix.truncate(outer_prefix);
+            return Stage::default();
+        }
         if let Some(n) = name.map(|n| tree::text(n, src)) {
             if matches!(n, "set" | "shopt") {
                 self.shell_options(n, &arg_words, super::assignments::runs_first(node));
@@ -149,6 +176,61 @@ impl Walker {
         }
         self.prefix.truncate(outer_prefix);
         stage
+    }
+
+    /// `let EXPR…`: each argument is evaluated as arithmetic, as `((EXPR))` is. A command
+    /// substitution that prints a number ([`evaluation::numeric_output`]) stands for one.
+    fn let_builtin(&mut self, args: &[Node<'_>], src: &str) {
+        self.record("let");
+        for arg in args {
+            let start = arg.start_byte();
+            let mut text = tree::text(*arg, src).to_string();
+            let mut numbers = Vec::new();
+            let mut stack = vec![*arg];
+            while let Some(n) = stack.pop() {
+                if super::evaluation::numeric_output(n, src) {
+                    numbers.push((n.start_byte() - start, n.end_byte() - start));
+                    continue;
+                }
+                let mut cursor = n.walk();
+                stack.extend(n.named_children(&mut cursor));
+            }
+            numbers.sort_unstable();
+            for (from, to) in numbers.into_iter().rev() {
+                text.replace_range(from..to, "1");
+            }
+            // `let "n = 1 * 2"`: the quotes only keep the words together.
+            let expression = match arg.kind() {
+                "string" => text
+                    .strip_prefix('"')
+                    .and_then(|t| t.strip_suffix('"'))
+                    .unwrap_or(&text),
+                _ => &text,
+            };
+            // `n = …` assigns n; a plain `=` does not evaluate n's old value.
+            let target = expression
+                .trim_start()
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map(|end| expression.trim_start().split_at(end));
+            let expression = match target {
+                Some((name, rest))
+                    if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                        && rest.trim_start().starts_with('=')
+                        && !rest.trim_start().starts_with("==") =>
+                {
+                    &rest.trim_start()[1..]
+                }
+                _ => expression,
+            };
+            if let Some(part) = self.unsafe_arithmetic(expression) {
+                self.find(
+                    Level::Unknown,
+                    format!(
+                        "let evaluates {part} as arithmetic, so a value like a[$(cmd)] runs cmd"
+                    ),
+                );
+            }
+        }
     }
 
     pub(super) fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
@@ -369,6 +451,12 @@ impl Walker {
                 return Stage::default();
             }
         }
+        if self.terminal && programs::pages_on_terminal(program, args) {
+            self.find(
+                Level::Unknown,
+                format!("{program} runs on a terminal, where it pages its output (a pager can write files or run commands)"),
+            );
+        }
         let mut verdict = programs::check(program, args);
         if let Some(probe) = &mut self.probe {
             probe.settle(program, args, &self.prefix, &mut verdict);
@@ -403,7 +491,14 @@ impl Walker {
                     stage.downloads |= inner.downloads;
                     stage.output = stage.output.or(inner.output);
                 }
+                // `script -c CMD` runs CMD on a pseudo-terminal.
+                Nested::Script(code) if program == "script" => {
+                    let terminal = std::mem::replace(&mut self.terminal, true);
+                    self.nested_script(program, &code);
+                    self.terminal = terminal;
+                }
                 Nested::Script(code) => self.nested_script(program, &code),
+                Nested::ScriptFile(file) => self.script_file(program, args, &file, stdin),
                 Nested::StdinScript => match stdin {
                     Stdin::Text(text)
                     | Stdin::Piped {
@@ -446,6 +541,18 @@ impl Walker {
                     }
                 }
                 Nested::StdinCode => match stdin {
+                    // `python3 - <<'EOF'`, `echo 'print(1)' | python3`: a fixed program is
+                    // judged as the same program given inline.
+                    Stdin::Text(text)
+                    | Stdin::Piped {
+                        downloads: false,
+                        text: Some(text),
+                    } if wrappers::inline_flag(program).is_some() => {
+                        let operand = args.iter().position(|a| a.is("-"));
+                        if let Some(inline) = wrappers::inline_form(program, args, operand, text) {
+                            self.run(program, &inline, &Stdin::Inherited);
+                        }
+                    }
                     Stdin::Piped {
                         downloads: true, ..
                     } => {
@@ -464,9 +571,66 @@ impl Walker {
         stage
     }
 
+    /// A script file run by a shell or an interpreter (`Nested::ScriptFile`): its text, read from
+    /// the context, is walked as the inline form would be. The verdict assumes the file is not
+    /// changed between the verdict and the run.
+    fn script_file(&mut self, program: &str, args: &[Word], file: &Word, stdin: &Stdin) {
+        let shell = wrappers::inline_flag(program).is_none();
+        let path = file
+            .value
+            .as_deref()
+            .filter(|_| !file.downloads && !file.glob);
+        // A shell looks for a bare name in the working directory first, then in PATH (then it is
+        // not read here: `./name` is). An interpreter opens the name itself; its module path
+        // starts at the file's directory, which the context checks only for the working one.
+        let path = path.and_then(|p| match p.strip_prefix("./").unwrap_or(p) {
+            bare if !bare.contains('/') && !bare.is_empty() => Some(format!("./{bare}")),
+            _ if shell => Some(p.to_string()),
+            _ => None,
+        });
+        let text = path.and_then(|p| self.probe.as_mut()?.sourced(&p));
+        let Some(text) = text else {
+            self.find(
+                Level::Unknown,
+                format!(
+                    "{program} runs the script {}, which cannot be checked",
+                    file.text
+                ),
+            );
+            return;
+        };
+        if shell {
+            self.child_shell(&text);
+            return;
+        }
+        let operand = args.iter().position(|a| a == file);
+        match wrappers::inline_form(program, args, operand, &text) {
+            Some(inline) => {
+                self.run(program, &inline, stdin);
+            }
+            None => self.find(
+                Level::Unknown,
+                format!("{program} runs {}, which cannot be checked", file.text),
+            ),
+        }
+    }
+
+    /// Shell code a new shell runs (`bash -c`, `bash FILE`): it starts without this script's
+    /// functions (a name the script defined is a program there).
+    fn child_shell(&mut self, code: &str) {
+        let functions = std::mem::take(&mut self.functions);
+        self.script(code);
+        self.functions = functions;
+    }
+
     pub(super) fn nested_script(&mut self, program: &str, code: &Word) {
         if let Some(text) = code.value.clone().or_else(|| self.definite_value(code)) {
-            self.script(&text);
+            let base = program.rsplit('/').next().unwrap_or(program);
+            if programs::is_shell(base) {
+                self.child_shell(&text);
+            } else {
+                self.script(&text);
+            }
             return;
         }
         self.find(

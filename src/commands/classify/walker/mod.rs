@@ -89,6 +89,8 @@ pub(super) struct Walker {
     prefix: Vec<(String, Option<String>)>,
     /// Every script walked (the command and the code nested in it), as written.
     sources: Vec<String>,
+    /// What is walked runs on a terminal (`script -c`): programs page their output there.
+    terminal: bool,
 }
 
 impl Walker {
