@@ -1365,3 +1365,54 @@ fn json_with_objects_not_understood_passes_whole() {
         ],
     );
 }
+
+/// A JUnit XML report, whatever printed it: suites' counts, failing cases whole (entities
+/// decoded), passing and skipped ones counted, what any case printed kept; a malformed one and a
+/// file's content (`cat`) pass as they are.
+#[test]
+fn junit_reports_read_as_a_test_run() {
+    let xml = r#"<?xml version="1.0" encoding="UTF-8" ?>
+<testsuites name="vitest tests" tests="4" failures="1" errors="0" time="0.03">
+    <testsuite name="test/q.test.mjs" timestamp="2026-11-28T23:36:52.920Z" hostname="vm" tests="4" failures="1" errors="0" skipped="1" time="0.03">
+        <testcase classname="test/q.test.mjs" name="stringify &gt; plain" time="0">
+            <skipped/>
+        </testcase>
+        <testcase classname="test/q.test.mjs" name="parse > nested" time="0.006">
+        </testcase>
+        <testcase classname="test/q.test.mjs" name="parse &gt; logs" time="0.001">
+            <system-out>
+seen 3 keys
+            </system-out>
+        </testcase>
+        <testcase classname="test/q.test.mjs" name="parse &gt; arrays" time="0.019">
+            <failure message="expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]" type="AssertionError">
+AssertionError: expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]
+
+ ❯ test/q.test.mjs:31:33
+            </failure>
+        </testcase>
+    </testsuite>
+</testsuites>
+"#;
+    let out = text_of("npx vitest run --reporter=junit", xml);
+    assert_eq!(
+        out,
+        "suite test/q.test.mjs: 4 tests, 1 failures, 0 errors, 1 skipped\n\
+         test/q.test.mjs > parse > logs (passed)\n  stdout:\n    seen 3 keys\n\
+         FAIL test/q.test.mjs > parse > arrays\n  \
+         AssertionError: expected { a: 'x' } to deeply equal [ 'x' ]\n\n   ❯ test/q.test.mjs:31:33\n\
+         4 tests: 2 passed, 1 failed, 1 skipped\n"
+    );
+    // An error whose message the body does not say keeps it; the type is said once.
+    let error = xml.replace(
+        "<failure message=\"expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]\" type=\"AssertionError\">",
+        "<error message=\"boom\" type=\"TypeError\">",
+    ).replace("</failure>", "</error>");
+    assert!(text_of("mocha --reporter mocha-junit-reporter", &error)
+        .contains("FAIL test/q.test.mjs > parse > arrays\n  error: TypeError: boom\n"));
+    // Not well formed (a case never closed), or text between the elements: as it is.
+    let open = xml.replace("        </testcase>\n    </testsuite>", "    </testsuite>");
+    let label = run("npx vitest run --reporter=junit", &open).map(|(label, _)| label);
+    assert!(!label.is_some_and(|l| l.contains("junit")));
+    assert!(run("cat report.xml", xml).is_none());
+}

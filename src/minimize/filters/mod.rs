@@ -6,6 +6,7 @@ mod build;
 mod cargo;
 mod git;
 mod json;
+mod junit;
 mod lint;
 mod listing;
 mod paths;
@@ -69,6 +70,12 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
     if json::looks_like_json(ctx.text) && !prints_data(&ctx.inv.program) {
         if let Some(text) = json::report(ctx) {
             return Some(("json".to_string(), text));
+        }
+    }
+    // A JUnit XML report, likewise, whatever printed it.
+    if junit::looks_like_junit(ctx.text) && !prints_data(&ctx.inv.program) {
+        if let Some(text) = junit::report(ctx) {
+            return Some(("junit".to_string(), text));
         }
     }
     let (label, filter, guard) = choose(ctx)?;

@@ -1,0 +1,327 @@
+//! A JUnit XML report, by its shape rather than the program that printed it (vitest
+//! `--reporter=junit`, jest-junit, mocha's and gotestsum's junit reporters, pytest's
+//! `--junitxml=/dev/stdout`, Gradle and Maven Surefire files sent to the terminal): said as a
+//! test run's text is. Each suite's counts stay; a passing or skipped case is counted, not named;
+//! a failing or erroring case keeps its name, its message and its body (entities decoded, the
+//! XML's indentation gone), and what it printed (`system-out`/`system-err`). Dropped: times,
+//! timestamps, host names, properties, the XML declaration.
+
+use super::Context;
+use crate::minimize::text::join_lines;
+
+/// Whether `text` is a JUnit XML report: an element `testsuites` or `testsuite` before any
+/// `testcase`.
+pub(super) fn looks_like_junit(text: &str) -> bool {
+    let t = text.trim_start();
+    (t.starts_with("<?xml") || t.starts_with("<testsuite"))
+        && t.contains("<testsuite")
+        && t.contains("<testcase")
+}
+
+/// A tag's name and attributes (`<testcase name="a" time="0">`), or its closing (`</testcase>`).
+struct Tag<'a> {
+    name: &'a str,
+    closing: bool,
+    empty: bool,
+    attributes: Vec<(&'a str, String)>,
+}
+
+impl Tag<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The tag `raw` (between `<` and `>`); `None` for a declaration, a comment or a malformed one.
+fn tag(raw: &str) -> Option<Tag<'_>> {
+    if raw.starts_with('?') || raw.starts_with('!') {
+        return None;
+    }
+    let (closing, raw) = match raw.strip_prefix('/') {
+        Some(rest) => (true, rest),
+        None => (false, raw),
+    };
+    let (empty, raw) = match raw.strip_suffix('/') {
+        Some(rest) => (true, rest),
+        None => (false, raw),
+    };
+    let name_end = raw.find(char::is_whitespace).unwrap_or(raw.len());
+    let name = &raw[..name_end];
+    let mut attributes = Vec::new();
+    let mut rest = raw[name_end..].trim_start();
+    while !rest.is_empty() {
+        let (key, after) = rest.split_once('=')?;
+        let after = after.trim_start();
+        let quote = after.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+        let value_end = after[1..].find(quote)? + 1;
+        attributes.push((key.trim(), decode(&after[1..value_end])));
+        rest = after[value_end + 1..].trim_start();
+    }
+    Some(Tag {
+        name,
+        closing,
+        empty,
+        attributes,
+    })
+}
+
+/// XML's five entities and numeric references decoded; anything else as it is.
+fn decode(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(end) = rest.find(';').filter(|&e| e <= 10) else {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        };
+        let entity = &rest[1..end];
+        let decoded = match entity {
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "amp" => Some('&'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => entity
+                .strip_prefix("#x")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match decoded {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A text's lines without the indentation they share and the blank lines around them.
+fn body_lines(text: &str) -> Vec<String> {
+    let text = decode(text.strip_prefix("<![CDATA[").unwrap_or(text));
+    let text = text.strip_suffix("]]>").unwrap_or(&text);
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let first = lines.iter().position(|l| !l.is_empty());
+    let last = lines.iter().rposition(|l| !l.is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
+        return Vec::new();
+    };
+    let lines = &lines[first..=last];
+    let indent = lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or("").to_string())
+        .collect()
+}
+
+/// Where the tag `rest` starts with ends: its `>` outside quotes (an attribute may hold `>`).
+fn tag_end(rest: &str) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in rest.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A case's failure or error, or what it printed.
+struct Part {
+    kind: &'static str,
+    message: String,
+    body: String,
+}
+
+/// The report said as a test run's text; `None` when it is not well formed enough to read (it
+/// then passes as it is).
+pub(super) fn report(ctx: &Context) -> Option<String> {
+    let text = ctx.text;
+    let mut out = Vec::new();
+    let (mut passed, mut skipped, mut failed) = (0usize, 0usize, 0usize);
+    let mut case: Option<(String, Vec<Part>, bool)> = None;
+    let mut part: Option<Part> = None;
+    let mut rest = text;
+    let mut cases = 0usize;
+    while let Some(open) = rest.find('<') {
+        let between = &rest[..open];
+        if let Some(p) = part.as_mut() {
+            p.body.push_str(between);
+        } else if !between.trim().is_empty() {
+            // Text outside any failure or output: not a report this reads.
+            return None;
+        }
+        rest = &rest[open..];
+        if let Some(after) = rest.strip_prefix("<![CDATA[") {
+            let end = after.find("]]>")?;
+            if let Some(p) = part.as_mut() {
+                p.body.push_str(&after[..end]);
+            }
+            rest = &after[end + 3..];
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = &after[after.find("-->")? + 3..];
+            continue;
+        }
+        let close = tag_end(rest)?;
+        let raw = &rest[1..close];
+        rest = &rest[close + 1..];
+        let Some(t) = tag(raw) else {
+            if raw.starts_with('?') || raw.starts_with('!') {
+                continue;
+            }
+            return None;
+        };
+        match (t.name, t.closing) {
+            ("testsuites", false) => {}
+            ("testsuite", false) => {
+                let count = |k: &str| t.get(k).unwrap_or("0").to_string();
+                out.push(format!(
+                    "suite {}: {} tests, {} failures, {} errors, {} skipped",
+                    t.get("name").unwrap_or("?"),
+                    count("tests"),
+                    count("failures"),
+                    count("errors"),
+                    t.get("skipped").or(t.get("disabled")).unwrap_or("0"),
+                ));
+            }
+            ("testcase", false) => {
+                let name = t.get("name").unwrap_or("?");
+                let full = match t.get("classname").filter(|c| !c.is_empty()) {
+                    Some(class) => format!("{class} > {name}"),
+                    None => name.to_string(),
+                };
+                cases += 1;
+                if t.empty {
+                    passed += 1;
+                } else {
+                    case = Some((full, Vec::new(), false));
+                }
+            }
+            ("testcase", true) => {
+                let (name, parts, was_skipped) = case.take()?;
+                let failing = parts.iter().any(|p| matches!(p.kind, "failure" | "error"));
+                if failing {
+                    failed += 1;
+                    out.push(format!("FAIL {name}"));
+                    for p in parts {
+                        let body = body_lines(&p.body);
+                        let said = !p.message.is_empty()
+                            && body.iter().any(|l| l.contains(p.message.lines().next().unwrap_or("")));
+                        if !said && !p.message.is_empty() {
+                            out.push(format!("  {}: {}", p.kind, p.message));
+                        } else if p.kind != "failure" {
+                            out.push(format!("  {}:", p.kind));
+                        }
+                        out.extend(body.into_iter().map(|l| format!("  {l}")));
+                    }
+                } else {
+                    if was_skipped {
+                        skipped += 1;
+                    } else {
+                        passed += 1;
+                    }
+                    // What a passing or skipped case printed stays, under its name.
+                    let outcome = if was_skipped { "skipped" } else { "passed" };
+                    let mut named = false;
+                    for p in parts.iter().filter(|p| matches!(p.kind, "stdout" | "stderr")) {
+                        let body = body_lines(&p.body);
+                        if body.is_empty() {
+                            continue;
+                        }
+                        if !named {
+                            out.push(format!("{name} ({outcome})"));
+                            named = true;
+                        }
+                        out.push(format!("  {}:", p.kind));
+                        out.extend(body.into_iter().map(|l| format!("    {l}")));
+                    }
+                }
+            }
+            ("skipped", false) => {
+                if let Some(c) = case.as_mut() {
+                    c.2 = true;
+                }
+                if !t.empty {
+                    part = Some(Part {
+                        kind: "skipped",
+                        message: String::new(),
+                        body: String::new(),
+                    });
+                }
+            }
+            ("skipped", true) => part = None,
+            (kind @ ("failure" | "error" | "system-out" | "system-err"), false) => {
+                let kind = match kind {
+                    "failure" => "failure",
+                    "error" => "error",
+                    "system-out" => "stdout",
+                    _ => "stderr",
+                };
+                let message = match t.get("type").filter(|ty| !ty.is_empty()) {
+                    Some(ty) if !t.get("message").unwrap_or("").starts_with(ty) => {
+                        format!("{ty}: {}", t.get("message").unwrap_or(""))
+                    }
+                    _ => t.get("message").unwrap_or("").to_string(),
+                };
+                let new = Part {
+                    kind,
+                    message,
+                    body: String::new(),
+                };
+                match (&mut case, t.empty) {
+                    (Some(c), true) => c.1.push(new),
+                    (Some(_), false) => part = Some(new),
+                    // A suite's own output: kept whole.
+                    (None, true) => {}
+                    (None, false) => part = Some(new),
+                }
+            }
+            ("failure" | "error" | "system-out" | "system-err", true) => {
+                let done = part.take()?;
+                match case.as_mut() {
+                    Some(c) => c.1.push(done),
+                    None => {
+                        let body = body_lines(&done.body);
+                        if !body.is_empty() {
+                            out.push(format!("{}:", done.kind));
+                            out.extend(body.into_iter().map(|l| format!("  {l}")));
+                        }
+                    }
+                }
+            }
+            ("properties" | "property" | "testsuite" | "testsuites", _) => {}
+            _ => return None,
+        }
+    }
+    if !rest.trim().is_empty() || cases == 0 || case.is_some() || part.is_some() {
+        return None;
+    }
+    out.push(format!(
+        "{cases} tests: {passed} passed, {failed} failed, {skipped} skipped"
+    ));
+    Some(join_lines(out))
+}
