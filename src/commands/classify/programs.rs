@@ -31,7 +31,7 @@ const READ_ONLY: &[&str] = &[
 #[rustfmt::skip]
 pub const WRAPPERS: &[&str] = &[
     "builtin", "caffeinate", "chronic", "command", "coproc", "doas", "env", "exec", "ionice", "nice", "nohup",
-    "setsid", "stdbuf", "sudo", "time", "timeout", "unbuffer", "busybox", "flock",
+    "setsid", "stdbuf", "sudo", "time", "timeout", "unbuffer", "busybox", "flock", "taskset", "chrt",
 ];
 
 /// Shells: `-c` runs a string, a path runs a script, nothing reads commands from stdin.

@@ -286,6 +286,8 @@ fn evasions_are_never_read_only() {
         ("sudo -E -u root -- rm -rf /", Dangerous),
         ("timeout 5 nice -n 10 nohup rm -rf /", Dangerous),
         ("time rm -rf /", Dangerous),
+        ("taskset -c 0 rm -rf /", Dangerous),
+        ("chrt -o 0 rm -rf /", Dangerous),
         ("bash -c 'rm -rf /'", Dangerous),
         ("sh -lc \"rm -rf /\"", Dangerous),
         ("bash -c \"bash -c 'rm -rf /'\"", Dangerous),
@@ -530,6 +532,14 @@ fn dry_runs_listings_and_coprocesses() {
         ("git rm --cached a.txt", Write),
         ("git mv -k a.txt b.txt", Write),
         ("git reflog expire --all", Write),
+        // util-linux's scheduling wrappers run their command; -p changes a running process.
+        ("taskset -c 0 git log --oneline -2", ReadOnly),
+        ("taskset 0x3 wc -l notes.txt", ReadOnly),
+        ("chrt -o 0 wc -l notes.txt", ReadOnly),
+        ("chrt -b 0 sort -o out.txt a.txt", Write),
+        ("taskset -p 0x1 1234", Write),
+        ("chrt -p 0 1234", Write),
+        ("chrt -m", ReadOnly),
         // a bundle's heads and prerequisites are read; creating or unbundling writes.
         ("git bundle list-heads ../x.bundle", ReadOnly),
         ("git bundle verify -q ../x.bundle", ReadOnly),

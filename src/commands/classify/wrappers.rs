@@ -277,6 +277,21 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
             v
         }
         "flock" => flock(args),
+        // util-linux's scheduling wrappers: `taskset [-c] MASK CMD…` and `chrt [POLICY] PRIO CMD…`
+        // run CMD; with `-p` they change a running process instead, and `chrt -m` only prints.
+        "taskset" | "chrt" => {
+            if has_short(args, 'p') || args.iter().any(|a| a.is("--pid")) {
+                return Verdict::write(format!(
+                    "{program} -p changes the scheduling of a running process"
+                ));
+            }
+            if program == "chrt" && (has_short(args, 'm') || args.iter().any(|a| a.is("--max"))) {
+                return Verdict::read_only();
+            }
+            let takes = ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"];
+            let rest = skip_options(args, if program == "chrt" { &takes } else { &[] });
+            Verdict::runs(rest.get(1..).unwrap_or(&[]))
+        }
         "timeout" => {
             let rest = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
             Verdict::runs(rest.get(1..).unwrap_or(&[]))
