@@ -509,9 +509,9 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
         "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch"
         | "filter-branch" | "gc" | "init" | "merge" | "mv" | "prune" | "pull" | "rebase"
         | "repack" | "replace" | "reset" | "revert" | "rm" | "sparse-checkout" | "switch"
-        | "update-index" | "update-ref" | "maintenance" | "format-patch"
-        | "read-tree" | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree"
-        | "pack-refs" | "citool" | "gui" | "request-pull" => write("changes the repository"),
+        | "update-index" | "update-ref" | "maintenance" | "format-patch" | "read-tree"
+        | "write-tree" | "commit-tree" | "hash-object" | "mktag" | "mktree" | "pack-refs"
+        | "citool" | "gui" | "request-pull" => write("changes the repository"),
         _ => Verdict::unknown(format!(
             "unknown git command: {sub} (it may be an alias, which can run anything)"
         )),

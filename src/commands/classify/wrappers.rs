@@ -288,7 +288,14 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
             if program == "chrt" && (has_short(args, 'm') || args.iter().any(|a| a.is("--max"))) {
                 return Verdict::read_only();
             }
-            let takes = ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"];
+            let takes = [
+                "-T",
+                "--sched-runtime",
+                "-P",
+                "--sched-period",
+                "-D",
+                "--sched-deadline",
+            ];
             let rest = skip_options(args, if program == "chrt" { &takes } else { &[] });
             Verdict::runs(rest.get(1..).unwrap_or(&[]))
         }

@@ -230,7 +230,9 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                     for p in parts {
                         let body = body_lines(&p.body);
                         let said = !p.message.is_empty()
-                            && body.iter().any(|l| l.contains(p.message.lines().next().unwrap_or("")));
+                            && body
+                                .iter()
+                                .any(|l| l.contains(p.message.lines().next().unwrap_or("")));
                         if !said && !p.message.is_empty() {
                             out.push(format!("  {}: {}", p.kind, p.message));
                         } else if p.kind != "failure" {
@@ -247,7 +249,10 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                     // What a passing or skipped case printed stays, under its name.
                     let outcome = if was_skipped { "skipped" } else { "passed" };
                     let mut named = false;
-                    for p in parts.iter().filter(|p| matches!(p.kind, "stdout" | "stderr")) {
+                    for p in parts
+                        .iter()
+                        .filter(|p| matches!(p.kind, "stdout" | "stderr"))
+                    {
                         let body = body_lines(&p.body);
                         if body.is_empty() {
                             continue;
