@@ -108,20 +108,63 @@ pub(crate) struct Captured {
     pub(crate) trace: String,
 }
 
+/// [`CAPTURE`]'s output in its sections, `\0` apart: `set +o` lines, `shopt` lines, aliases,
+/// each function's definition (a section each, then an empty one), the functions' attributes
+/// (`declare -f…` lines), the directory, and each variable's declaration.
+struct Parts<'a> {
+    options: &'a str,
+    shopts: &'a str,
+    aliases: &'a str,
+    /// Each definition without its trailing newlines.
+    functions: Vec<&'a str>,
+    function_attrs: &'a str,
+    cwd: &'a str,
+    /// Each declaration without its trailing newlines, empty ones left out.
+    declarations: Vec<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    /// `None` when `text` is not that output (the capture was cut short).
+    fn of(text: &'a str) -> Option<Self> {
+        let mut sections = text.split('\0');
+        let (options, shopts, aliases) = (sections.next()?, sections.next()?, sections.next()?);
+        let mut functions = Vec::new();
+        loop {
+            match sections.next()? {
+                "" => break,
+                definition => functions.push(definition.trim_end_matches('\n')),
+            }
+        }
+        let function_attrs = sections.next()?;
+        let cwd = sections.next()?;
+        let declarations = sections
+            .map(|d| d.trim_end_matches('\n'))
+            .filter(|d| !d.is_empty())
+            .collect();
+        Some(Parts {
+            options,
+            shopts,
+            aliases,
+            functions,
+            function_attrs,
+            cwd,
+            declarations,
+        })
+    }
+}
+
 /// The names [`CAPTURE`]'s output defines as aliases or functions: a command of such a name may
 /// run anything in the shell (see `shell::neutral`). `None` when the output is not that.
 pub(crate) fn defined_names(output: &[u8]) -> Option<HashSet<Box<str>>> {
     let text = String::from_utf8_lossy(output);
-    let mut sections = text.split('\0');
-    let (_options, _shopts, aliases) = (sections.next()?, sections.next()?, sections.next()?);
-    while !sections.next()?.is_empty() {}
-    let functions = sections.next()?;
+    let parts = Parts::of(&text)?;
     // `alias NAME='…'` (a line of a value that spans lines may add a name: one more to ask
     // about, never one less) and `declare -f[x…] NAME`.
-    let alias_names = aliases
+    let alias_names = parts
+        .aliases
         .lines()
         .filter_map(|l| l.strip_prefix("alias ")?.split('=').next());
-    let function_names = functions.lines().filter_map(|l| {
+    let function_names = parts.function_attrs.lines().filter_map(|l| {
         l.strip_prefix("declare -f")?
             .split_once(' ')
             .map(|(_, name)| name)
@@ -137,29 +180,20 @@ pub(crate) fn defined_names(output: &[u8]) -> Option<HashSet<Box<str>>> {
 /// bash reloads the locale), and the variables to unset are named rather than searched for.
 pub(crate) fn snapshot(output: &[u8], start: Option<&[(String, String)]>) -> Option<Captured> {
     let text = String::from_utf8_lossy(output);
-    let mut sections = text.split('\0');
-    let options = sections.next()?;
-    let shopts = sections.next()?;
-    let aliases = sections.next()?;
-    let mut functions = Vec::new();
-    loop {
-        match sections.next()? {
-            "" => break,
-            definition => functions.push(definition.trim_end_matches('\n')),
-        }
-    }
-    let function_attrs = sections.next()?;
-    let cwd = sections.next()?.to_string();
-    let mut variables: Vec<(&str, &str)> = Vec::new();
-    for declaration in sections {
-        let declaration = declaration.trim_end_matches('\n');
-        if declaration.is_empty() {
-            continue;
-        }
-        if let Some(name) = declared_name(declaration) {
-            variables.push((name, declaration));
-        }
-    }
+    let Parts {
+        options,
+        shopts,
+        aliases,
+        functions,
+        function_attrs,
+        cwd,
+        declarations,
+    } = Parts::of(&text)?;
+    let cwd = cwd.to_string();
+    let variables: Vec<(&str, &str)> = declarations
+        .into_iter()
+        .filter_map(|d| declared_name(d).map(|name| (name, d)))
+        .collect();
     let mut s = String::with_capacity(text.len() + 256);
     // Options first, but `expand_aliases` (set after the aliases) and `set -o` (last): a
     // function may need `extglob` to parse.
@@ -422,7 +456,6 @@ fn declared_flags(declaration: &str) -> &str {
         .unwrap_or_default()
 }
 
-/// `declare -flags NAME=value` or `declare -flags NAME` → NAME.
 /// The directory a run may be moved to (the framing's `\builtin cd -- DIR`, which the tool layer
 /// gives every run) without changing what [`CAPTURE`]'s `output` says: its `PWD`, when `OLDPWD`
 /// is set to that same directory (a `cd` to where the shell is sets `OLDPWD` to it, and `PWD` to
@@ -431,15 +464,11 @@ fn declared_flags(declaration: &str) -> &str {
 /// value.
 pub(crate) fn cd_keeps(output: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(output).ok()?;
-    let mut sections = text.split('\0');
-    for _ in 0..3 {
-        sections.next()?;
-    }
-    while !sections.next()?.is_empty() {}
-    sections.next()?;
-    let cwd = sections.next()?;
-    let oldpwd = sections
-        .map(|d| d.trim_end_matches('\n'))
+    let Parts {
+        cwd, declarations, ..
+    } = Parts::of(text)?;
+    let oldpwd = declarations
+        .into_iter()
         .find(|d| declared_name(d) == Some("OLDPWD"))?;
     let (flags, value) = oldpwd.strip_prefix("declare ")?.split_once(' ')?;
     // A plain variable (exported or not): `declare -- OLDPWD="…"`, `declare -x OLDPWD="…"`.
@@ -466,6 +495,7 @@ pub(crate) fn cd_keeps(output: &[u8]) -> Option<String> {
     (unquoted == cwd && real.as_os_str() == cwd).then(|| cwd.to_string())
 }
 
+/// `declare -flags NAME=value` or `declare -flags NAME` → NAME.
 fn declared_name(declaration: &str) -> Option<&str> {
     let rest = declaration.strip_prefix("declare ")?;
     let (_, rest) = rest.split_once(' ')?;
