@@ -35,11 +35,8 @@ impl Tag<'_> {
     }
 }
 
-/// The tag `raw` (between `<` and `>`); `None` for a declaration, a comment or a malformed one.
+/// The tag `raw` (between `<` and `>`); `None` for a malformed one.
 fn tag(raw: &str) -> Option<Tag<'_>> {
-    if raw.starts_with('?') || raw.starts_with('!') {
-        return None;
-    }
     let (closing, raw) = match raw.strip_prefix('/') {
         Some(rest) => (true, rest),
         None => (false, raw),
@@ -189,12 +186,11 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
         let close = tag_end(rest)?;
         let raw = &rest[1..close];
         rest = &rest[close + 1..];
-        let Some(t) = tag(raw) else {
-            if raw.starts_with('?') || raw.starts_with('!') {
-                continue;
-            }
-            return None;
-        };
+        // The XML declaration, a doctype.
+        if raw.starts_with(['?', '!']) {
+            continue;
+        }
+        let t = tag(raw)?;
         match (t.name, t.closing) {
             ("testsuites", false) => {}
             ("testsuite", false) => {
@@ -300,7 +296,8 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                 match (&mut case, t.empty) {
                     (Some(c), true) => c.1.push(new),
                     (Some(_), false) => part = Some(new),
-                    // A suite's own output: kept whole.
+                    // An empty one outside a case says nothing; a suite's own output is kept
+                    // whole when it closes.
                     (None, true) => {}
                     (None, false) => part = Some(new),
                 }
