@@ -247,6 +247,14 @@ fn listings_keep_every_name() {
         ),
         "src/a.rs:\n  1: x\n  2: x\n  3: x\n"
     );
+    // A column after the line (`grep --column`, `rg --vimgrep`) stays with it: `12:5`.
+    assert_eq!(
+        text_of(
+            "rg --vimgrep x src",
+            "src/a.rs:1:5:    x\nsrc/a.rs:12:13:y(x)\nsrc/b/c.rs:3:1:x: 1\n"
+        ),
+        "src/a.rs:\n  1:5: x\n  12:13: y(x)\nsrc/b/c.rs:\n  3:1: x: 1\n"
+    );
     assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
     assert_eq!(
         text_of("grep -rl TODO .", "./s/a.rs\n./s/b.rs\n./c.rs\n"),

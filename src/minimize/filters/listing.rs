@@ -249,15 +249,24 @@ fn context_line<'a>(
 }
 
 /// `path:12:text`: the path ends at the first `:` (as grep's own output cannot tell a `:` in a
-/// path from the separator), then a number and `:`.
+/// path from the separator), then a number and `:`. A second number and `:` right after it
+/// (`path:12:5:text`: `grep --column`, `rg --vimgrep`/`--column`) is the column, kept with the
+/// line as one location (`12:5`); were it the text's own start, writing the two together still
+/// gives back what was printed.
 fn match_line(line: &str) -> Option<(&str, &str, &str)> {
     if line.starts_with(|c: char| c.is_whitespace() || c == ':') {
         return None;
     }
     let colon = line.find(':')?;
     let rest = &line[colon + 1..];
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let number = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let digits = number(rest);
     let text = rest[digits..].strip_prefix(':').filter(|_| digits > 0)?;
+    let column = number(text);
+    let (digits, text) = match text[column..].strip_prefix(':') {
+        Some(after) if column > 0 => (digits + 1 + column, after),
+        _ => (digits, text),
+    };
     Some((&line[..colon], &rest[..digits], text))
 }
 
