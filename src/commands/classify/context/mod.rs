@@ -461,7 +461,7 @@ impl Probe {
                 "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
                 "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
                 | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" | "flock" | "gcc" | "g++"
-                | "cc" | "c++" | "cpp" | "clang" | "clang++" | "kubectl" | "docker" => {
+                | "cc" | "c++" | "cpp" | "clang" | "clang++" | "kubectl" | "docker" | "top" => {
                     tools::check(&at, args, &mut out)
                 }
                 _ => {}

@@ -94,6 +94,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict, _base: &mut Verd
         .collect();
     if !BUILTIN.contains(&sub) {
         external(here, sub, out);
+        // cargo-fmt runs the rustfmt that RUSTFMT names (measured: `cargo fmt -- --check`).
+        if sub == "fmt" && here.env.is_set("RUSTFMT") {
+            out.push(Level::Unknown, "cargo fmt runs the program RUSTFMT names");
+        }
         return;
     }
     let asks_rustc = match sub {

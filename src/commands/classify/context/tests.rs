@@ -47,6 +47,8 @@ impl Planted {
         // A used machine's cargo home: cargo made its package cache's lock and database.
         p.write("home/.cargo/.package-cache", "");
         p.write("home/.cargo/.global-cache", "");
+        // ... and top's configuration directory, made the first time top ran.
+        p.sh("mkdir -p home/.config/procps");
         let made = p.sh("cd repo && git init -q -b main . && git add -A && \
              git -c user.name=t -c user.email=t@t commit -qm init && \
              find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
@@ -1315,6 +1317,37 @@ fn cargo_and_rustup() {
             "cargo clippy --version",
             Some("cargo-clippy"),
         ),
+        Case {
+            env: &[("RUSTFMT", "./tools/rustfmt")],
+            ..case(
+                "cargo-fmt-rustfmt-variable",
+                |_| {},
+                "cargo fmt -- --check",
+                Some("RUSTFMT"),
+            )
+        },
+        case("cargo-fmt-check", |_| {}, "cargo fmt --check", None),
+        case("top-configured", |_| {}, "top -b -n 1", None),
+        case(
+            "top-first-run",
+            |p| {
+                p.sh("rm -rf home/.config/procps");
+            },
+            "top -b -n 1 | head -5",
+            Some(".config/procps"),
+        ),
+        case(
+            "top-first-run-old-toprc",
+            |p| {
+                p.sh("rm -rf home/.config/procps && touch home/.toprc");
+            },
+            "top -b -n 1",
+            None,
+        ),
+        Case {
+            env: &[("XDG_CONFIG_HOME", "$ROOT/xdg")],
+            ..case("top-first-run-xdg", |_| {}, "top -bn1", Some("xdg/procps"))
+        },
         case(
             "cargo-home-first-use",
             |p| {

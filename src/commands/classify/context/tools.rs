@@ -10,7 +10,8 @@
 //!   (it runs them even when its output is not a terminal);
 //! - `rg`: the arguments `RIPGREP_CONFIG_PATH`'s file adds; `tar`: `TAR_OPTIONS`;
 //! - `ssh -G`: a `Match exec` in the configuration it reads (`-F`, `~/.ssh/config`, includes);
-//! - `flock`: whether its lock file is there (it creates one that is not);
+//! - `flock`: whether its lock file is there (it creates one that is not); `top`: whether its
+//!   configuration directory is (it makes one that is not);
 //! - `sqlite3`: a database in WAL mode keeps `-wal`/`-shm` files opened `-readonly`; `~/.sqliterc` runs
 //!   first; `man`: `MANOPT`.
 
@@ -276,6 +277,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "kubectl" => kubeconfig(here, args, out),
         "docker" => docker_plugins(here, args, out),
         "go" => go_env(here, out),
+        "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
         "man" if here.env.is_set("MANOPT") => {
             out.push(Level::Unknown, "man takes options from MANOPT");
@@ -338,6 +340,31 @@ fn startup_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 ),
             );
         }
+    }
+}
+
+/// top (procps-ng 4) makes its configuration directory, `$XDG_CONFIG_HOME/procps` or
+/// `~/.config/procps`, when it starts and finds neither that nor an old `~/.toprc` (measured: a
+/// fresh HOME gains `.config/procps` from `top -b -n 1`).
+fn top(here: &Here<'_>, out: &mut Verdict) {
+    let Some(home) = here.env.home() else { return };
+    if files::exists(&home.join(".toprc")) {
+        return;
+    }
+    if let Some(missing) = here
+        .env
+        .xdg_configs(here.dir)
+        .into_iter()
+        .map(|c| c.join("procps"))
+        .find(|d| !files::exists(d))
+    {
+        out.push(
+            Level::Write,
+            format!(
+                "top creates {}, its configuration directory",
+                missing.display()
+            ),
+        );
     }
 }
 
