@@ -128,6 +128,29 @@ fn cargo_test_drops_passing_tests_and_toolchain_frames() {
     );
 }
 
+/// Build warnings before a test run: a warning whose span reaches another file (`:::`, the macro
+/// invocation it comes from) keeps that place, and a snippet's `...    |` (lines left out inside
+/// a multi-line span) is a snippet's, not a line of its own: the run is minimized, no place lost.
+#[test]
+fn cargo_test_after_warnings_keeps_their_other_places() {
+    let raw = "warning: `panic` is ambiguous\n  --> src/lib.rs:39:9\n   |\n39 | /         assert!(\n40 | |             s.contains(needle),\n41 | |         );\n   | |_________^ ambiguous name\n   |\n  ::: src/v0.rs:1527:9\n   |\n1527 | /         assert_contains!(\n1528 | |             x,\n...    |\n1533 | |             \"y\"\n1534 | |         );\n   | |_________- in this macro invocation\n   |\n   = note: for more information, see issue #147319\nnote: `panic` could refer to the macro imported here\n  --> src/v0.rs:1283:9\n   |\n1283 |     use std::prelude::v1::*;\n   |         ^^^^^^^^^^^^^^^^^^^\n\nwarning: `demo` (lib test) generated 1 warning\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 0.01s\n     Running unittests src/lib.rs (target/debug/deps/demo-0123)\n\nrunning 2 tests\ntest a ... ok\ntest b ... FAILED\n\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at src/lib.rs:5:9:\nboom\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
+    let out = text_of("cargo test --lib", raw);
+    assert!(
+        !out.contains("assert_contains!") && !out.contains("test a ... ok"),
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &[
+            "src/lib.rs:39:9: warning: `panic` is ambiguous",
+            "::: src/v0.rs:1527:9",
+            "src/v0.rs:1283:9: note: `panic` could refer to the macro imported here",
+            "panicked at src/lib.rs:5:9",
+            "test result: FAILED. 1 passed; 1 failed",
+        ],
+    );
+}
+
 #[test]
 fn test_runners_keep_failures_and_summaries() {
     let vitest = " RUN  v3.2.7 /p\n\n ✓ test/a.test.ts (15 tests) 3ms\n ❯ test/b.test.ts (3 tests | 1 failed) 5ms\n   ✓ b > ok 1ms\n   × b > fails 2ms\n     → expected 1 to be 2\n\n⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯\n\n FAIL  test/b.test.ts > b > fails\nAssertionError: expected 1 to be 2\n ❯ test/b.test.ts:8:15\n      6|   it('x', () => {\n      8|     expect(1).toBe(2)\n       |               ^\n\n⎯⎯⎯⎯⎯⎯⎯⎯[1/1]⎯\n\n Test Files  1 failed | 1 passed (2)\n      Tests  1 failed | 17 passed (18)\n   Start at  10:00:00\n   Duration  300ms (transform 20ms)\n";

@@ -485,8 +485,12 @@ impl Diagnostics {
             }
             return;
         }
-        // `...`: rustc's mark for source lines left out of a snippet.
-        let detail = t == "..." && self.kind != Kind::Other
+        // `...` (or `...    |` inside a multi-line span): rustc's mark for source lines left out
+        // of a snippet.
+        let elided = t
+            .strip_prefix("...")
+            .is_some_and(|r| r.is_empty() || r.trim_start() == "|");
+        let detail = elided && self.kind != Kind::Other
             || t.starts_with("= ")
             || t.starts_with("::: ")
             || t.starts_with("help:")
@@ -499,6 +503,11 @@ impl Diagnostics {
             return;
         }
         if self.kind == Kind::Warning {
+            // A span in another file (`::: src/v0.rs:1527:9`, the macro invocation a warning
+            // comes from) is a location of its own.
+            if let Some(loc) = t.strip_prefix("::: ") {
+                out.push(format!("  ::: {loc}"));
+            }
             if t.starts_with("note:") || t.starts_with("help:") {
                 self.child = Some(t.to_string());
             }
