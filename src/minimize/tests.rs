@@ -545,6 +545,29 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     // A GOPATH project's own frames are not Go's.
     let gopath = "panic: x\n\ngoroutine 1 [running]:\nmain.run()\n\t/home/u/go/src/myapp/main.go:9 +0x1d\nFAIL\tmyapp\t0.001s\n";
     assert!(text_of("go test", gopath).contains("/home/u/go/src/myapp/main.go:9"));
+    // Goroutines in a row in the same state with the same frames: one header with every number;
+    // one with other frames, or another state, stays apart.
+    let block = |id: u32, state: &str, line: u32| {
+        format!("goroutine {id} [{state}]:\nexample.com/x.TestMany.func1()\n\t/home/u/x/x_test.go:{line}\ncreated by example.com/x.TestMany\n\t/home/u/x/x_test.go:17 +0xc5\n")
+    };
+    let many = format!(
+        "fatal error: concurrent map writes\n\n{}\n{}\n{}\n{}\n{}FAIL\texample.com/x\t0.005s\n",
+        block(10, "running", 20),
+        block(11, "runnable", 17),
+        block(12, "runnable", 17),
+        block(13, "runnable", 17),
+        block(14, "runnable", 18),
+    );
+    let out = text_of("go test -race ./...", &many);
+    assert_eq!(
+        out,
+        format!(
+            "fatal error: concurrent map writes\n\n{}\n{}\n{}FAIL\texample.com/x\t0.005s\n",
+            block(10, "running", 20),
+            block(11, "runnable", 17).replace("goroutine 11 ", "goroutine 11 12 13 "),
+            block(14, "runnable", 18),
+        )
+    );
 }
 
 /// The anchor's TOML filter keys, each with the anchor's semantics as its own built-in filters

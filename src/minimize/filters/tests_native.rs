@@ -348,9 +348,59 @@ fn go_test_text(text: &str) -> Option<String> {
             && !l.trim_start().starts_with("--- ")
             && !l.trim_start().starts_with("=== ")
     };
-    let out = crate::minimize::text::counted_alike(counted(out), log_line);
+    let out = crate::minimize::text::counted_alike(counted(grouped_goroutines(out)), log_line);
     let out = crate::minimize::text::capped_alike(out, log_line);
     Some(join_lines(passed_packages(out)))
+}
+
+/// A trace's goroutines in a row that are in the same state with the same frames (a panic in
+/// a test that started many of them): one header naming them all, `goroutine 11 12 13
+/// [runnable]:`, then their frames once. Every goroutine's number stays.
+fn grouped_goroutines(lines: Vec<String>) -> Vec<String> {
+    // `goroutine 11 [runnable]:` as (`11`, `[runnable]:`).
+    fn header(l: &str) -> Option<(&str, &str)> {
+        let (id, state) = l.strip_prefix("goroutine ")?.split_once(' ')?;
+        (!id.is_empty()
+            && id.bytes().all(|b| b.is_ascii_digit())
+            && state.starts_with('[')
+            && state.ends_with("]:"))
+        .then_some((id, state))
+    }
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    // The group being written: its header's index in `out`, its state and its frames.
+    let mut group: Option<(usize, String, Vec<String>)> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((id, state)) = header(&lines[i]) else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        let end = (i + 1..lines.len())
+            .find(|&j| lines[j].is_empty() || header(&lines[j]).is_some())
+            .unwrap_or(lines.len());
+        let body = &lines[i + 1..end];
+        // The same as the goroutine before it, with at most the blank line between them.
+        let follows =
+            |at: usize| out.len() == at + 1 + body.len() || out.len() == at + 2 + body.len();
+        match &mut group {
+            Some((at, st, frames)) if st == state && frames == body && follows(*at) => {
+                let (at, state) = (*at, state.to_string());
+                out.truncate(at + 1 + body.len());
+                let head = out[at]
+                    .strip_suffix(&format!(" {state}"))
+                    .unwrap_or(&out[at]);
+                out[at] = format!("{head} {id} {state}");
+            }
+            _ => {
+                group = Some((out.len(), state.to_string(), body.to_vec()));
+                out.push(lines[i].clone());
+                out.extend_from_slice(body);
+            }
+        }
+        i = end;
+    }
+    out
 }
 
 /// A test's log line (`    a_test.go:14: got 3`): its place, `a_test.go:14`.
