@@ -370,8 +370,13 @@ fn ed(values: &[&str]) -> Option<Verdict> {
     })
 }
 
-/// `git apply --check|--stat|--numstat|--summary …` and `git format-patch --stdout …`, the mode
-/// first (a later one could be an option's value: `--exclude --check` excludes `--check`).
+/// git's commands in a mode that only prints, from their manuals (`git help -a`; the list of
+/// each mode is in bench/classify-modes.json): `git apply --check|--stat|--numstat|--summary …`
+/// (the mode first: a later one could be an option's value, `--exclude --check` excludes
+/// `--check`), `git format-patch --stdout`, `git merge-file -p`, `git worktree prune -n`, `git
+/// hash-object` without -w, the filters that print (`stripspace`, `column`, `patch-id`,
+/// `interpret-trailers --parse`), and the listing modes of `sparse-checkout`, `hook`, `replace`,
+/// `rerere`, `refs verify`.
 pub fn git(sub: &str, rest: &[Word]) -> bool {
     let Some(values) = rest
         .iter()
@@ -392,14 +397,167 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
                         || v.starts_with("--reject")
                 })
         }
-        ("format-patch", Some((mode, more))) => {
-            *mode == "--stdout"
-                && !more.iter().any(|v| {
-                    *v == "-o" || v.starts_with("--output-directory") || v.starts_with("--o")
+        // `--stdout` anywhere: "Print all commits to the standard output in mbox format,
+        // instead of creating a file for each one" (git-format-patch(1)); not the value of an
+        // option that takes one, and no `-o` besides.
+        ("format-patch", _) => {
+            flag_not_value(&values, &["--stdout"], FORMAT_PATCH_VALUES)
+                // `-o DIR`, and `--o…`: `--output-directory`, the diff options' `--output=FILE`
+                // and their abbreviations.
+                && !values
+                    .iter()
+                    .any(|v| v.starts_with("-o") || v.starts_with("--o"))
+        }
+        // `git merge-file -p`: "Send results to standard output instead of overwriting
+        // <current>" (git-merge-file(1)).
+        ("merge-file", _) => {
+            flag_not_value(&values, &["-p", "--stdout"], &["-L"])
+                && values.iter().all(|v| {
+                    !v.starts_with('-')
+                        || matches!(
+                            *v,
+                            "-p" | "--stdout"
+                                | "-q"
+                                | "--quiet"
+                                | "--diff3"
+                                | "--zdiff3"
+                                | "--ours"
+                                | "--theirs"
+                                | "--union"
+                                | "--object-id"
+                                | "-L"
+                        )
+                        || v.starts_with("--marker-size=")
+                        || v.starts_with("--diff-algorithm=")
                 })
+        }
+        // `git worktree prune -n`: "Do not remove anything; just report what it would remove".
+        ("worktree", Some((&"prune", more))) => {
+            more.iter().any(|v| matches!(*v, "-n" | "--dry-run"))
+                && more.iter().all(|v| {
+                    matches!(*v, "-n" | "--dry-run" | "-v" | "--verbose")
+                        || v.starts_with("--expire=")
+                })
+        }
+        // Without -w the object is hashed, not written ("-w: Actually write the object into
+        // the object database"); the clean filter it runs is the context's (`context::git`).
+        ("hash-object", _) => values.iter().all(|v| {
+            !v.starts_with('-')
+                || matches!(
+                    *v,
+                    "-t" | "--stdin" | "--stdin-paths" | "--path" | "--no-filters" | "--literally"
+                )
+                || v.starts_with("--path=")
+        }),
+        // `--parse` is `--only-trailers --only-input --unfold`: `--only-input` keeps the
+        // trailer.<key>.cmd commands from running; `--in-place` edits the files.
+        ("interpret-trailers", _) => {
+            values
+                .iter()
+                .any(|v| matches!(*v, "--parse" | "--only-input"))
+                && values.iter().all(|v| {
+                    !v.starts_with('-')
+                        || matches!(
+                            *v,
+                            "--parse"
+                                | "--only-input"
+                                | "--only-trailers"
+                                | "--unfold"
+                                | "--no-divider"
+                        )
+                })
+        }
+        // Filters on stdin or on the files they are given, printing to stdout.
+        ("stripspace", _) => values
+            .iter()
+            .all(|v| matches!(*v, "-s" | "--strip-comments" | "-c" | "--comment-lines")),
+        ("column", _) => values.iter().all(|v| {
+            v.starts_with("--mode=")
+                || v.starts_with("--raw-mode=")
+                || v.starts_with("--width=")
+                || v.starts_with("--indent=")
+                || v.starts_with("--nl=")
+                || v.starts_with("--padding=")
+        }),
+        ("patch-id", _) => values
+            .iter()
+            .all(|v| matches!(*v, "--stable" | "--unstable" | "--verbatim")),
+        ("check-mailmap", _) => values
+            .iter()
+            .all(|v| !v.starts_with('-') || *v == "--stdin" || v.starts_with("--mailmap-")),
+        ("show-index", _) => values.iter().all(|v| v.starts_with("--object-format=")),
+        ("verify-pack", _) => values.iter().all(|v| {
+            !v.starts_with('-') || matches!(*v, "-v" | "--verbose" | "-s" | "--stat-only")
+        }),
+        ("fmt-merge-msg", _) => values.iter().all(|v| {
+            !v.starts_with('-')
+                || matches!(
+                    *v,
+                    "-m" | "--message" | "-F" | "--file" | "--log" | "--no-log"
+                )
+                || v.starts_with("--log=")
+                || v.starts_with("--into-name=")
+        }),
+        ("pack-redundant", _) => values
+            .iter()
+            .all(|v| !v.starts_with('-') || matches!(*v, "--all" | "--alt-odb" | "--verbose")),
+        // The listing modes of commands whose other modes write.
+        ("sparse-checkout", Some((&"list", []))) => true,
+        ("hook", Some((&"list", more))) => more
+            .iter()
+            .all(|v| !v.starts_with('-') || v.starts_with("-z")),
+        ("replace", Some((mode, more))) => {
+            matches!(*mode, "-l" | "--list")
+                && more
+                    .iter()
+                    .all(|v| !v.starts_with('-') || v.starts_with("--format="))
+        }
+        ("rerere", Some((mode, []))) => matches!(*mode, "status" | "diff" | "remaining"),
+        ("refs", Some((&"verify", more))) => {
+            more.iter().all(|v| matches!(*v, "--strict" | "--verbose"))
         }
         _ => false,
     }
+}
+
+/// Options of `git format-patch` that take the next word as their value.
+const FORMAT_PATCH_VALUES: &[&str] = &[
+    "-o",
+    "-v",
+    "--output-directory",
+    "--reroll-count",
+    "--in-reply-to",
+    "--subject-prefix",
+    "--suffix",
+    "--start-number",
+    "--to",
+    "--cc",
+    "--add-header",
+    "--signature",
+    "--signature-file",
+    "--base",
+    "--interdiff",
+    "--range-diff",
+    "--creation-factor",
+    "--filename-max-length",
+    "--description-file",
+    "--cover-from-description",
+];
+
+/// One of `flags` is among `values`, and not as the value of an option in `takes_value` (git's
+/// parse-options takes the next word as the value whatever it looks like).
+fn flag_not_value(values: &[&str], flags: &[&str], takes_value: &[&str]) -> bool {
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if *v == "--" {
+            return false;
+        }
+        if flags.contains(v) {
+            return true;
+        }
+        i += if takes_value.contains(v) { 2 } else { 1 };
+    }
+    false
 }
 
 /// The reason [`sqlite`] gives when only the database's existence is in question: the context

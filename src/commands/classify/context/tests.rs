@@ -1083,6 +1083,27 @@ fn git_keys_that_run_programs() {
             "git blame notes.txt",
             Some("filter.f.clean"),
         ),
+        // `git hash-object FILE` hashes the file as the clean filter leaves it.
+        case(
+            "filter-clean-hash-object",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.clean {f}"));
+                p.write("repo/.gitattributes", "*.txt filter=f\n");
+            },
+            "git hash-object notes.txt",
+            Some("filter.f.clean"),
+        ),
+        case(
+            "filter-clean-hash-object-no-filters",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.clean {f}"));
+                p.write("repo/.gitattributes", "*.txt filter=f\n");
+            },
+            "git hash-object --no-filters notes.txt",
+            None,
+        ),
         case(
             "filter-process-stale-status",
             |p| {
