@@ -199,7 +199,7 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "cal", "ncal", "expr", "yes", "vmstat", "iostat", "mpstat", "netstat", "whatis", "apropos", "look", "locate",
     "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc", "zipinfo", "getfacl",
     "dpkg-query", "mountpoint", "shasum", "zipdetails", "lsattr", "namei", "lsns", "lslocks", "lsipc", "ipcs",
-    "xxhsum", "b3sum", "crc32", "pdfinfo", "lsb_release", "basenc", "colrm", "datamash",
+    "xxhsum", "b3sum", "crc32", "pdfinfo", "lsb_release", "basenc", "colrm", "datamash", "pkg-config", "pkgconf",
 ];
 
 /// The grammar of `program`, when it has one.
