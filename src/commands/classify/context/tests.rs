@@ -2596,6 +2596,82 @@ fn programs_on_stdin_and_in_files() {
             "bash scripts/none.sh",
             Some("cannot be checked"),
         ),
+        // `awk -f FILE`, `sed -f FILE`: the program file is judged as the inline program.
+        case(
+            "awk-program-file-prints",
+            |p| p.write("repo/names.awk", "BEGIN { FS = \",\" }\n{ print $1 }\n"),
+            "awk -f names.awk notes.txt | sort",
+            None,
+        ),
+        case(
+            "awk-program-file-in-a-directory",
+            |p| p.write("repo/src/names.awk", "{ print $1 }\n"),
+            "awk -F: -f src/names.awk notes.txt",
+            None,
+        ),
+        case(
+            "awk-program-file-writes",
+            |p| p.write("repo/w.awk", "{ print > \"out.txt\" }\n"),
+            "awk -f w.awk notes.txt",
+            Some("writes to a file"),
+        ),
+        case(
+            "awk-program-file-runs",
+            |p| p.write("repo/r.awk", "BEGIN { system(\"touch x\") }\n"),
+            "awk -f r.awk",
+            Some("touch"),
+        ),
+        Case {
+            env: &[("AWKPATH", "$ROOT/home")],
+            ..case(
+                "awk-program-file-on-awkpath",
+                |p| {
+                    p.write("repo/names.awk", "{ print $1 }\n");
+                    p.write("home/names.awk", "BEGIN { system(\"touch x\") }\n");
+                },
+                "awk -f names.awk notes.txt",
+                Some("cannot be checked"),
+            )
+        },
+        case(
+            "sed-script-from-stdin",
+            |p| p.write("repo/-", "p\n"),
+            "echo 'w out.txt' | sed -f - notes.txt",
+            Some("cannot be checked"),
+        ),
+        case(
+            "awk-program-file-missing",
+            |_| {},
+            "awk -f none.awk notes.txt",
+            Some("cannot be checked"),
+        ),
+        case(
+            "awk-two-program-files",
+            |p| {
+                p.write("repo/a.awk", "{ print }\n");
+                p.write("repo/b.awk", "{ print }\n");
+            },
+            "awk -f a.awk -f b.awk notes.txt",
+            Some("cannot be checked"),
+        ),
+        case(
+            "sed-script-file-prints",
+            |p| p.write("repo/p.sed", "s/alpha/ALPHA/\n1p\n"),
+            "sed -n -f p.sed notes.txt",
+            None,
+        ),
+        case(
+            "sed-script-file-writes",
+            |p| p.write("repo/w.sed", "s/alpha/x/w out.txt\n"),
+            "sed -f w.sed notes.txt",
+            Some("writes"),
+        ),
+        case(
+            "sed-script-file-executes",
+            |p| p.write("repo/e.sed", "1e touch x\n"),
+            "sed -f e.sed notes.txt",
+            Some("shell"),
+        ),
         // A new shell has none of the caller's functions: the name runs a program there.
         case(
             "bash-script-no-functions",
