@@ -174,6 +174,30 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "mktemp" => mktemp(&values),
         "ssh-keygen" => ssh_keygen(&values),
         "ctags" => ctags(&values),
+        // Client programs asked only for their version (psql(1) -V, mysql(1) -V, redis-cli -v):
+        // they print it before reading any configuration or connecting.
+        "psql" | "pg_dump" | "pg_restore" | "mysql" | "mariadb" | "mysqldump" => {
+            matches!(values.as_slice(), ["--version" | "-V"])
+        }
+        "redis-cli" => matches!(values.as_slice(), ["--version" | "-v"]),
+        // pg_config(1) prints PostgreSQL's build configuration, one value per option.
+        "pg_config" => values.iter().all(|v| v.starts_with("--")),
+        // atq and `at -l` list the queued jobs (at(1)); `-q QUEUE` picks a queue.
+        "atq" | "at" => {
+            let listed = program == "atq" || values.first() == Some(&"-l");
+            let mut i = usize::from(program == "at");
+            let mut known = true;
+            while let Some(v) = values.get(i) {
+                match *v {
+                    "-q" if values.get(i + 1).is_some() => i += 1,
+                    "-V" if program == "atq" => {}
+                    v if v.starts_with("-q") && v.len() > 2 => {}
+                    _ => known = false,
+                }
+                i += 1;
+            }
+            listed && known
+        }
         "7z" => sevenzip(&values),
         "tomlq" | "xq" => jq_wrapper(&values),
         "xmllint" => xmllint(&values),
@@ -537,6 +561,13 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
                     .all(|v| !v.starts_with('-') || v.starts_with("--format="))
         }
         ("rerere", Some((mode, []))) => matches!(*mode, "status" | "diff" | "remaining"),
+        // `--tool-help`: "Print a list of merge tools that may be used with --tool".
+        ("difftool" | "mergetool", Some((&"--tool-help", []))) => true,
+        // `git ls-remote --get-url [REMOTE]`: "Expand the URL of the given remote repository …
+        // and exit without talking to the remote".
+        ("ls-remote", Some((&"--get-url", more))) => {
+            more.len() <= 1 && more.iter().all(|v| !v.starts_with('-'))
+        }
         ("refs", Some((&"verify", more))) => {
             more.iter().all(|v| matches!(*v, "--strict" | "--verbose"))
         }

@@ -25,9 +25,12 @@ const TOOLS: &[Tool] = &[
         reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list", "-vV", "-Vv",
             "clippy --version", "clippy -V", "fmt --version", "fmt -V", "miri --version",
             // `cargo clean --dry-run` lists what it would delete (cargo 1.82+).
-            "clean --dry-run", "clean -n"],
+            "clean --dry-run", "clean -n",
+            // `cargo update --dry-run`: "Displays what would be updated, but doesn't actually
+            // write the lockfile"; it asks the registry unless offline (below).
+            "update --dry-run", "update -n"],
         network: &["search", "info", "owner"],
-        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --dry-run -n --release -r --profile --doc --target-dir --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
+        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --dry-run -n --release -r --profile --doc --target-dir --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace --precise --recursive --aggressive" },
     Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
         options: "-v --verbose -q --quiet --installed --toolchain -h --help" },
     // `go generate -n` prints the commands it would run (it loads packages without their
@@ -217,6 +220,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
             || (program == "go" && sub == "generate" && !go_generate_prints(&rest));
     if writes_anyway {
         return Verdict::write(format!("{program} {sub} changes settings or packages"));
+    }
+    let offline = rest.iter().any(|w| w.is("--offline") || w.is("--frozen"));
+    if program == "cargo" && sub == "update" && !offline {
+        return Verdict::write(
+            "cargo update --dry-run asks the registry over the network (--offline does not)",
+        );
     }
     // `cargo tree` and `cargo metadata` resolve the dependencies first: they write a missing or
     // stale Cargo.lock and fetch the registry for it, unless told not to.
