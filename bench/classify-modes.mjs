@@ -5,7 +5,9 @@
 // every disagreement is listed: a read mode not called read-only (a false alarm to come) or a
 // write mode called read-only (a hole). Nothing is run.
 //
-//   node bench/classify-modes.mjs [--program NAME] [--show-agreeing] [--json OUT]
+//   node bench/classify-modes.mjs [--program NAME] [--show-agreeing] [--json OUT] [--addon DIR]
+//
+// --addon DIR loads the classifier of another checkout (DIR/index.js, built), for before/after.
 //
 // The list is bench/classify-modes.json: [{ "program", "doc" (where the modes come from),
 // "read": [commands], "write": [commands], "asked"?: [read commands still not called read-only,
@@ -21,9 +23,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const { classifyCommand } = createRequire(import.meta.url)(join(here, '..', 'index.js'))
 const argv = process.argv.slice(2)
 const opt = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
+const { classifyCommand } = createRequire(import.meta.url)(join(opt('--addon') ?? join(here, '..'), 'index.js'))
 const only = opt('--program')
 const showAgreeing = argv.includes('--show-agreeing')
 
