@@ -58,15 +58,32 @@ fn script(args: &[Word]) -> Option<Verdict> {
     })
 }
 
-/// `ssh-keygen -F host [-f known_hosts]` (find a host) and `ssh-keygen -l [-E hash] -f file`
-/// (show a fingerprint): ssh-keygen(1)'s modes that only print. `-H`, `-R`, key generation and
-/// the rest write.
+/// `ssh-keygen -F host [-f known_hosts]` (find a host), `ssh-keygen -l [-E hash] -f file`
+/// (show a fingerprint), `ssh-keygen -y -f key` (print the public key) and `ssh-keygen -L -f
+/// cert` (show a certificate): ssh-keygen(1)'s modes that only print, their flags alone or in a
+/// cluster ending in `f` (`-lf key.pub`). `-H`, `-R`, key generation and the rest write.
 fn ssh_keygen(values: &[&str]) -> bool {
     let mut find = false;
     let mut fingerprint = false;
     let mut i = 0;
+    let expanded: Vec<String> = values
+        .iter()
+        .flat_map(|v| match v.strip_prefix('-') {
+            Some(letters)
+                if letters.len() > 1
+                    && letters.chars().all(|c| "lyLvf".contains(c))
+                    && !letters[..letters.len() - 1].contains('f') =>
+            {
+                letters.chars().map(|c| format!("-{c}")).collect()
+            }
+            _ => vec![v.to_string()],
+        })
+        .collect();
+    let values: Vec<&str> = expanded.iter().map(String::as_str).collect();
+    let values = values.as_slice();
     while let Some(v) = values.get(i) {
         match *v {
+            "-y" | "-L" => fingerprint = true,
             "-F" | "-f" | "-E" if values.get(i + 1).is_none_or(|x| x.starts_with('-')) => {
                 return false
             }
@@ -132,10 +149,12 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "ed" | "red" => return ed(&values),
         "json_pp" => json_pp(&values),
         "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "as" | "make" | "gmake" | "cmake"
-        | "ninja" | "meson" | "javac" => matches!(
-            values.as_slice(),
-            ["--version" | "-v" | "-V" | "-version" | "--help"]
-        ),
+        | "ninja" | "meson" | "javac" => {
+            matches!(
+                values.as_slice(),
+                ["--version" | "-v" | "-V" | "-version" | "--help"]
+            ) || (program == "cmake" && cmake_tool(&values))
+        }
         // Maven prints its version or help and stops before it reads a project (what the
         // `mvn` script reads first is for the context: `context::tools`).
         // `-q`/`-B` only quiet the output; `-v` still prints the version and stops.
@@ -154,6 +173,35 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
         "ssh-keygen" => ssh_keygen(&values),
+        "ctags" => ctags(&values),
+        // Client programs asked only for their version (psql(1) -V, mysql(1) -V, redis-cli -v):
+        // they print it before reading any configuration or connecting.
+        "psql" | "pg_dump" | "pg_restore" | "mysql" | "mariadb" | "mysqldump" => {
+            matches!(values.as_slice(), ["--version" | "-V"])
+        }
+        "redis-cli" => matches!(values.as_slice(), ["--version" | "-v"]),
+        // pg_config(1) prints PostgreSQL's build configuration, one value per option.
+        "pg_config" => values.iter().all(|v| v.starts_with("--")),
+        // atq and `at -l` list the queued jobs (at(1)); `-q QUEUE` picks a queue.
+        "atq" | "at" => {
+            let listed = program == "atq" || values.first() == Some(&"-l");
+            let mut i = usize::from(program == "at");
+            let mut known = true;
+            while let Some(v) = values.get(i) {
+                match *v {
+                    "-q" if values.get(i + 1).is_some() => i += 1,
+                    "-V" if program == "atq" => {}
+                    v if v.starts_with("-q") && v.len() > 2 => {}
+                    _ => known = false,
+                }
+                i += 1;
+            }
+            listed && known
+        }
+        "7z" => sevenzip(&values),
+        "tomlq" | "xq" => jq_wrapper(&values),
+        "xmllint" => xmllint(&values),
+        "zip" => zip(&values),
         // `cargo -Vv`: the version with its commit and host, before any command is read (what
         // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
         "cargo" => {
@@ -370,8 +418,13 @@ fn ed(values: &[&str]) -> Option<Verdict> {
     })
 }
 
-/// `git apply --check|--stat|--numstat|--summary …` and `git format-patch --stdout …`, the mode
-/// first (a later one could be an option's value: `--exclude --check` excludes `--check`).
+/// git's commands in a mode that only prints, from their manuals (`git help -a`; the list of
+/// each mode is in bench/classify-modes.json): `git apply --check|--stat|--numstat|--summary …`
+/// (the mode first: a later one could be an option's value, `--exclude --check` excludes
+/// `--check`), `git format-patch --stdout`, `git merge-file -p`, `git worktree prune -n`, `git
+/// hash-object` without -w, the filters that print (`stripspace`, `column`, `patch-id`,
+/// `interpret-trailers --parse`), and the listing modes of `sparse-checkout`, `hook`, `replace`,
+/// `rerere`, `refs verify`.
 pub fn git(sub: &str, rest: &[Word]) -> bool {
     let Some(values) = rest
         .iter()
@@ -392,14 +445,174 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
                         || v.starts_with("--reject")
                 })
         }
-        ("format-patch", Some((mode, more))) => {
-            *mode == "--stdout"
-                && !more.iter().any(|v| {
-                    *v == "-o" || v.starts_with("--output-directory") || v.starts_with("--o")
+        // `--stdout` anywhere: "Print all commits to the standard output in mbox format,
+        // instead of creating a file for each one" (git-format-patch(1)); not the value of an
+        // option that takes one, and no `-o` besides.
+        ("format-patch", _) => {
+            flag_not_value(&values, &["--stdout"], FORMAT_PATCH_VALUES)
+                // `-o DIR`, and `--o…`: `--output-directory`, the diff options' `--output=FILE`
+                // and their abbreviations.
+                && !values
+                    .iter()
+                    .any(|v| v.starts_with("-o") || v.starts_with("--o"))
+        }
+        // `git merge-file -p`: "Send results to standard output instead of overwriting
+        // <current>" (git-merge-file(1)).
+        ("merge-file", _) => {
+            flag_not_value(&values, &["-p", "--stdout"], &["-L"])
+                && values.iter().all(|v| {
+                    !v.starts_with('-')
+                        || matches!(
+                            *v,
+                            "-p" | "--stdout"
+                                | "-q"
+                                | "--quiet"
+                                | "--diff3"
+                                | "--zdiff3"
+                                | "--ours"
+                                | "--theirs"
+                                | "--union"
+                                | "--object-id"
+                                | "-L"
+                        )
+                        || v.starts_with("--marker-size=")
+                        || v.starts_with("--diff-algorithm=")
                 })
+        }
+        // `git worktree prune -n`: "Do not remove anything; just report what it would remove".
+        ("worktree", Some((&"prune", more))) => {
+            more.iter().any(|v| matches!(*v, "-n" | "--dry-run"))
+                && more.iter().all(|v| {
+                    matches!(*v, "-n" | "--dry-run" | "-v" | "--verbose")
+                        || v.starts_with("--expire=")
+                })
+        }
+        // Without -w the object is hashed, not written ("-w: Actually write the object into
+        // the object database"); the clean filter it runs is the context's (`context::git`).
+        ("hash-object", _) => values.iter().all(|v| {
+            !v.starts_with('-')
+                || matches!(
+                    *v,
+                    "-t" | "--stdin" | "--stdin-paths" | "--path" | "--no-filters" | "--literally"
+                )
+                || v.starts_with("--path=")
+        }),
+        // `--parse` is `--only-trailers --only-input --unfold`: `--only-input` keeps the
+        // trailer.<key>.cmd commands from running; `--in-place` edits the files.
+        ("interpret-trailers", _) => {
+            values
+                .iter()
+                .any(|v| matches!(*v, "--parse" | "--only-input"))
+                && values.iter().all(|v| {
+                    !v.starts_with('-')
+                        || matches!(
+                            *v,
+                            "--parse"
+                                | "--only-input"
+                                | "--only-trailers"
+                                | "--unfold"
+                                | "--no-divider"
+                        )
+                })
+        }
+        // Filters on stdin or on the files they are given, printing to stdout.
+        ("stripspace", _) => values
+            .iter()
+            .all(|v| matches!(*v, "-s" | "--strip-comments" | "-c" | "--comment-lines")),
+        ("column", _) => values.iter().all(|v| {
+            v.starts_with("--mode=")
+                || v.starts_with("--raw-mode=")
+                || v.starts_with("--width=")
+                || v.starts_with("--indent=")
+                || v.starts_with("--nl=")
+                || v.starts_with("--padding=")
+        }),
+        ("patch-id", _) => values
+            .iter()
+            .all(|v| matches!(*v, "--stable" | "--unstable" | "--verbatim")),
+        ("check-mailmap", _) => values
+            .iter()
+            .all(|v| !v.starts_with('-') || *v == "--stdin" || v.starts_with("--mailmap-")),
+        ("show-index", _) => values.iter().all(|v| v.starts_with("--object-format=")),
+        ("verify-pack", _) => values.iter().all(|v| {
+            !v.starts_with('-') || matches!(*v, "-v" | "--verbose" | "-s" | "--stat-only")
+        }),
+        ("fmt-merge-msg", _) => values.iter().all(|v| {
+            !v.starts_with('-')
+                || matches!(
+                    *v,
+                    "-m" | "--message" | "-F" | "--file" | "--log" | "--no-log"
+                )
+                || v.starts_with("--log=")
+                || v.starts_with("--into-name=")
+        }),
+        ("pack-redundant", _) => values
+            .iter()
+            .all(|v| !v.starts_with('-') || matches!(*v, "--all" | "--alt-odb" | "--verbose")),
+        // The listing modes of commands whose other modes write.
+        ("sparse-checkout", Some((&"list", []))) => true,
+        ("hook", Some((&"list", more))) => more
+            .iter()
+            .all(|v| !v.starts_with('-') || v.starts_with("-z")),
+        ("replace", Some((mode, more))) => {
+            matches!(*mode, "-l" | "--list")
+                && more
+                    .iter()
+                    .all(|v| !v.starts_with('-') || v.starts_with("--format="))
+        }
+        ("rerere", Some((mode, []))) => matches!(*mode, "status" | "diff" | "remaining"),
+        // `--tool-help`: "Print a list of merge tools that may be used with --tool".
+        ("difftool" | "mergetool", Some((&"--tool-help", []))) => true,
+        // `git ls-remote --get-url [REMOTE]`: "Expand the URL of the given remote repository …
+        // and exit without talking to the remote".
+        ("ls-remote", Some((&"--get-url", more))) => {
+            more.len() <= 1 && more.iter().all(|v| !v.starts_with('-'))
+        }
+        ("refs", Some((&"verify", more))) => {
+            more.iter().all(|v| matches!(*v, "--strict" | "--verbose"))
         }
         _ => false,
     }
+}
+
+/// Options of `git format-patch` that take the next word as their value.
+const FORMAT_PATCH_VALUES: &[&str] = &[
+    "-o",
+    "-v",
+    "--output-directory",
+    "--reroll-count",
+    "--in-reply-to",
+    "--subject-prefix",
+    "--suffix",
+    "--start-number",
+    "--to",
+    "--cc",
+    "--add-header",
+    "--signature",
+    "--signature-file",
+    "--base",
+    "--interdiff",
+    "--range-diff",
+    "--creation-factor",
+    "--filename-max-length",
+    "--description-file",
+    "--cover-from-description",
+];
+
+/// One of `flags` is among `values`, and not as the value of an option in `takes_value` (git's
+/// parse-options takes the next word as the value whatever it looks like).
+fn flag_not_value(values: &[&str], flags: &[&str], takes_value: &[&str]) -> bool {
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if *v == "--" {
+            return false;
+        }
+        if flags.contains(v) {
+            return true;
+        }
+        i += if takes_value.contains(v) { 2 } else { 1 };
+    }
+    false
 }
 
 /// The reason [`sqlite`] gives when only the database's existence is in question: the context
@@ -863,44 +1076,91 @@ fn openssl(values: &[&str]) -> bool {
             }
             !rest.is_empty()
         }
-        "x509" => {
-            const SHOWS: &[&str] = &[
-                "-noout",
-                "-text",
-                "-subject",
-                "-issuer",
-                "-dates",
-                "-enddate",
-                "-startdate",
-                "-serial",
-                "-fingerprint",
-                "-pubkey",
-                "-modulus",
-                "-purpose",
-                "-email",
-                "-hash",
-                "-subject_hash",
-                "-issuer_hash",
-                "-ocsp_uri",
-                "-ext",
-                "-nameopt",
-                "-inform",
-                "-in",
-            ];
-            const VALUES: &[&str] = &["-in", "-inform", "-nameopt", "-ext"];
-            let mut i = 0;
-            let mut quiet = false;
-            while let Some(v) = rest.get(i) {
-                if !SHOWS.contains(v) && !DIGESTS.contains(v) {
-                    return false;
+        // `openssl <command> -help` prints the command's options.
+        _ if rest == ["-help"] => !sub.starts_with('-'),
+        _ => OPENSSL_SHOWS
+            .iter()
+            .find(|(name, _, _)| name == sub)
+            .is_some_and(|(_, flags, with_value)| {
+                let mut i = 0;
+                while let Some(v) = rest.get(i) {
+                    i += 1;
+                    let flag = flags.split(' ').any(|f| f == *v)
+                        || DIGESTS.contains(v)
+                        || (*sub == "enc" && is_cipher(v));
+                    if flag || !v.starts_with('-') || *v == "-" {
+                        continue;
+                    }
+                    // `-out -` is standard output (openssl(1): "-" for a file is stdin or
+                    // stdout); any other `-out`, and options on no list, are not taken.
+                    let output = *v == "-out"
+                        && rest
+                            .get(i)
+                            .is_some_and(|f| matches!(*f, "-" | "/dev/stdout"));
+                    if !(with_value.split(' ').any(|o| o == *v) || output) || rest.get(i).is_none()
+                    {
+                        return false;
+                    }
+                    i += 1;
                 }
-                quiet |= *v == "-noout";
-                i += if VALUES.contains(v) { 2 } else { 1 };
-            }
-            quiet && i == rest.len()
-        }
-        _ => false,
+                true
+            }),
     }
+}
+
+/// openssl's commands that can only print, each with the flags and the options taking a value
+/// that its manual (openssl-<command>(1), OpenSSL 3) lists as choosing what is read or shown.
+/// `-out FILE`, `-keyout`, `-writerand`, `-new`/`-x509`/`-CA…` (which sign and write), and
+/// `-engine`/`-provider…` (which load code) are on no list; `-crl_download` (the network) is not
+/// either.
+#[rustfmt::skip]
+const OPENSSL_SHOWS: &[(&str, &str, &str)] = &[
+    ("x509", "-noout -text -subject -issuer -dates -enddate -startdate -serial -fingerprint -pubkey -modulus -purpose -email -hash -subject_hash -issuer_hash -subject_hash_old -issuer_hash_old -ocsp_uri -ocspid -alias -nocert",
+        "-in -inform -nameopt -ext -certopt -outform -checkend -checkhost -checkemail -checkip -passin"),
+    ("pkey", "-noout -text -text_pub -pubin -pubout -check -pubcheck -traditional", "-in -inform -passin -outform"),
+    ("rsa", "-noout -text -modulus -check -pubin -pubout -RSAPublicKey_in -RSAPublicKey_out -traditional", "-in -inform -passin -outform"),
+    ("dsa", "-noout -text -modulus -pubin -pubout", "-in -inform -passin -outform"),
+    ("ec", "-noout -text -check -pubin -pubout -param_out -no_public", "-in -inform -passin -outform -conv_form -param_enc"),
+    ("pkeyparam", "-noout -text -check", "-in"),
+    ("req", "-noout -text -subject -pubkey -verify -modulus", "-in -inform -nameopt -reqopt -outform -passin"),
+    ("crl", "-noout -text -issuer -lastupdate -nextupdate -fingerprint -crlnumber -hash -hash_old -verify -no-CAfile -no-CApath -no-CAstore",
+        "-in -inform -nameopt -outform -CAfile -CApath -CAstore"),
+    ("pkcs7", "-noout -text -print -print_certs -quiet", "-in -inform -outform"),
+    ("pkcs12", "-info -noout -nokeys -nocerts -clcerts -cacerts -nomacver -legacy -noenc -nodes", "-in -passin -password"),
+    ("crl2pkcs7", "-nocrl", "-in -inform -outform -certfile"),
+    ("sess_id", "-noout -text -cert", "-in -inform -outform"),
+    ("verify", "-verbose -show_chain -crl_check -crl_check_all -x509_strict -partial_chain -no-CAfile -no-CApath -no-CAstore -check_ss_sig -trusted_first -no_alt_chains -no_check_time -issuer_checks -policy_check -explicit_policy -inhibit_any -inhibit_map -ignore_critical -extended_crl -use_deltas -policy_print -allow_proxy_certs -suiteB_128_only -suiteB_128 -suiteB_192",
+        "-CAfile -CApath -CAstore -untrusted -trusted -CRLfile -purpose -attime -verify_hostname -verify_email -verify_ip -verify_depth -verify_name -auth_level -policy -nameopt"),
+    ("asn1parse", "-i -noout -dump -strictpem", "-in -inform -offset -length -dlimit -strparse -oid -genstr -genconf"),
+    ("base64", "-d -e -a -A", "-in"),
+    ("enc", "-d -e -a -A -base64 -p -P -nosalt -salt -pbkdf2 -nopad -z -none", "-in -pass -k -kfile -K -iv -S -iter -md -bufsize"),
+    ("errstr", "", ""),
+    ("prime", "-hex -generate -safe", "-bits -checks"),
+    ("dhparam", "-noout -text -check", "-in -inform -outform"),
+];
+
+/// `-aes-256-cbc`, `-chacha20`: a cipher of `openssl enc`.
+fn is_cipher(v: &str) -> bool {
+    const FAMILIES: &[&str] = &[
+        "-aes",
+        "-aria",
+        "-bf",
+        "-blowfish",
+        "-camellia",
+        "-cast",
+        "-chacha20",
+        "-des",
+        "-idea",
+        "-rc2",
+        "-rc4",
+        "-rc5",
+        "-seed",
+        "-sm4",
+    ];
+    FAMILIES.iter().any(|f| v.starts_with(f))
+        && v[1..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// `python3 -m json.tool [options] [infile]`: a second file operand is where it writes.
@@ -1035,4 +1295,264 @@ fn mktemp(values: &[&str]) -> bool {
         }
     }
     dry
+}
+
+/// Universal Ctags (ctags(1)) writes its tag file (`tags`, or the `-f`/`-o` file) unless the
+/// file is `-` ("-f -: tags are written to standard output"), `-x` prints a cross reference, or
+/// only `--list-…`, `--version` or `--help` is asked. The options besides are those that choose
+/// what is tagged and how it is printed; `--options` (a file of options), the language
+/// definitions (`--langdef`, `--regex-…`, whose optscript could do more) and `--_interactive`
+/// are not on the list.
+fn ctags(values: &[&str]) -> bool {
+    const FLAGS: &str = "RxnNuBFGVae";
+    const PREFIXES: &[&str] = &[
+        "--recurse",
+        "--list-",
+        "--version",
+        "--help",
+        "--kinds-",
+        "--fields",
+        "--extras",
+        "--languages=",
+        "--language-force=",
+        "--exclude=",
+        "--exclude-exception=",
+        "--sort=",
+        "--output-format=",
+        "--excmd=",
+        "--tag-relative",
+        "--links",
+        "--format=",
+        "--input-encoding=",
+        "--output-encoding=",
+        "--map-",
+        "--quiet",
+        "--pattern-length-limit=",
+        "--totals",
+        "--filter",
+        "--guess-language-eagerly",
+        "--print-language",
+        "--verbose",
+        "--pseudo-tags",
+        "--append",
+    ];
+    let mut to_stdout = false;
+    let mut informs = true;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if !v.starts_with('-') || *v == "-" {
+            informs = false;
+            continue;
+        }
+        if v.starts_with("--list-") || matches!(*v, "--version" | "--help" | "--help-full") {
+            continue;
+        }
+        informs = false;
+        if let Some(letters) = v.strip_prefix('-').filter(|l| !l.starts_with('-')) {
+            // `-f -`, `-o -`, `-f-`, `-Rf -`: the tag file is standard output.
+            let (flags, file) = match letters.find(['f', 'o']) {
+                Some(at) => (&letters[..at], Some(&letters[at + 1..])),
+                None => (letters, None),
+            };
+            if !flags.chars().all(|c| FLAGS.contains(c)) {
+                return false;
+            }
+            to_stdout |= flags.contains('x');
+            match file {
+                Some("") if values.get(i) == Some(&"-") => {
+                    to_stdout = true;
+                    i += 1;
+                }
+                Some("-") => to_stdout = true,
+                Some(_) => return false,
+                None => {}
+            }
+            continue;
+        }
+        if v.starts_with("--") && v[2..].ends_with("-kinds") || v.contains("-kinds=") {
+            continue;
+        }
+        if !PREFIXES.iter().any(|p| v.starts_with(p)) {
+            return false;
+        }
+        to_stdout |= *v == "--filter";
+    }
+    informs || to_stdout
+}
+
+/// 7-Zip (`7z --help`): `l` lists, `t` tests, `h` hashes and `i` shows the formats, writing
+/// nothing; `x`/`e` with `-so` extract to standard output. The switches allowed are those that
+/// choose what is read and how it is shown (`-p` a password, `-r`, `-i`/`-x` file filters, `-t`
+/// the type, `-slt`, `-ba`, `-bb`/`-bs`/`-bd` output, `-scc`/`-scs` charsets, `-y`).
+fn sevenzip(values: &[&str]) -> bool {
+    let Some((command, rest)) = values.split_first() else {
+        return false;
+    };
+    let extracts = matches!(*command, "x" | "e");
+    if !matches!(*command, "l" | "t" | "h" | "i") && !extracts {
+        return false;
+    }
+    const SWITCHES: &[&str] = &[
+        "-p", "-r", "-slt", "-ba", "-bb", "-bs", "-bd", "-scc", "-scs", "-t", "-i", "-x", "-y",
+        "-scrc", "-sns",
+    ];
+    let mut stdout = false;
+    for v in rest {
+        if *v == "-so" {
+            stdout = true;
+        } else if v.starts_with('-') && !SWITCHES.iter().any(|s| v.starts_with(s)) {
+            return false;
+        }
+    }
+    !extracts || stdout
+}
+
+/// `tomlq`/`xq` (the `yq` Python package: jq over TOML or XML): the filter and jq's own options
+/// go to jq, which writes no file and runs no program; only `-i`/`--in-place` writes (in a
+/// cluster too, and `--in…` abbreviations, which argparse takes).
+fn jq_wrapper(values: &[&str]) -> bool {
+    values.iter().all(|v| {
+        if let Some(long) = v.strip_prefix("--") {
+            !(long.len() >= 2 && "in-place".starts_with(long.split('=').next().unwrap_or(long)))
+        } else {
+            !(v.starts_with('-') && v.len() > 1 && v[1..].contains('i'))
+        }
+    })
+}
+
+/// xmllint(1) prints the document, its validation or an XPath result; `--output`/`-o` writes a
+/// file, `--shell` reads commands that save files, and loading external DTDs or entities
+/// (`--loaddtd`, `--valid`, `--noent`, `--xinclude`, …) can reach the network: none of them is
+/// on the list. A schema named by a URL is not taken either.
+fn xmllint(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "--noout",
+        "--format",
+        "--html",
+        "--recover",
+        "--nowarning",
+        "--c14n",
+        "--c14n11",
+        "--exc-c14n",
+        "--noblanks",
+        "--nsclean",
+        "--nocdata",
+        "--debug",
+        "--timing",
+        "--stream",
+        "--walker",
+        "--quiet",
+        "--version",
+        "--huge",
+        "--nonet",
+        "--nocompact",
+        "--memory",
+        "--dropdtd",
+        "--sax",
+        "--sax1",
+        "--oldxml10",
+        "--htmlout",
+        "--nowrap",
+        "--noenc",
+        "--insert",
+        "--auto",
+        "--pedantic",
+        "--debugent",
+        "--copy",
+        "--push",
+        "--testIO",
+        "--load-trace",
+        "--nofixup-base-uris",
+        "--nodict",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "--xpath",
+        "--pretty",
+        "--encode",
+        "--maxmem",
+        "--schema",
+        "--relaxng",
+        "--schematron",
+        "--repeat",
+        "--pattern",
+        "--path",
+    ];
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if FLAGS.contains(v) || !v.starts_with('-') || *v == "-" {
+            continue;
+        }
+        let (name, attached) = match v.split_once('=') {
+            Some((n, value)) => (n, Some(value)),
+            None => (*v, None),
+        };
+        if !WITH_VALUE.contains(&name) {
+            return false;
+        }
+        let value = match attached {
+            Some(value) => value,
+            None => {
+                i += 1;
+                match values.get(i - 1) {
+                    Some(value) => value,
+                    None => return false,
+                }
+            }
+        };
+        if value.contains("://") && name != "--xpath" {
+            return false;
+        }
+    }
+    true
+}
+
+/// `zip -T archive` tests it and `zip -sf archive` lists it (zip(1)), one operand and no file
+/// to add; `-TT`/`--unzip-command` runs a program, and any other option or operand changes the
+/// archive. `zip -v` alone (or `-h`, `-h2`, `-L`) prints information.
+fn zip(values: &[&str]) -> bool {
+    if matches!(
+        values,
+        ["-v" | "-h" | "-h2" | "-L" | "--version" | "--help"]
+    ) {
+        return true;
+    }
+    let mut operands = 0;
+    let mut mode = false;
+    for v in values {
+        match *v {
+            "-T" | "--test" | "-sf" | "--show-files" => mode = true,
+            "-q" | "--quiet" | "-v" | "--verbose" => {}
+            v if v.starts_with('-') => return false,
+            _ => operands += 1,
+        }
+    }
+    mode && operands == 1
+}
+
+/// `cmake -E <command>` with a command that only prints (cmake(1), "Run a Command-Line Tool"):
+/// `echo`, `capabilities`, `environment`, `compare_files`, the hashes, `cat`.
+fn cmake_tool(values: &[&str]) -> bool {
+    matches!(
+        values,
+        [
+            "-E",
+            "echo"
+                | "echo_append"
+                | "capabilities"
+                | "environment"
+                | "compare_files"
+                | "md5sum"
+                | "sha1sum"
+                | "sha224sum"
+                | "sha256sum"
+                | "sha384sum"
+                | "sha512sum"
+                | "cat",
+            ..
+        ]
+    ) && values[2..]
+        .iter()
+        .all(|v| !v.starts_with('-') || values[1].starts_with("echo"))
 }

@@ -176,6 +176,8 @@ fn family(program: &str) -> &str {
         "batcat" => "bat",
         "nodejs" => "node",
         "ripgrep" => "rg",
+        "universal-ctags" | "ctags-universal" | "ctags-exuberant" | "exuberant-ctags" => "ctags",
+        "7za" | "7zr" | "7zz" => "7z",
         "." => "source",
         "[[" => "[",
         other => other,

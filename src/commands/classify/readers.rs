@@ -120,6 +120,19 @@ fn old_style_tar(args: &[Word]) -> Vec<Word> {
     out
 }
 
+/// A program in one file (`awk -f FILE`, `sed -f FILE`): the walker reads it from the context
+/// and judges it as the same program given inline (`Nested::ScriptFile`); two files, or one
+/// named at run time, cannot be checked.
+fn program_file(parsed: &Parsed, spellings: &str, unchecked: &str, v: &mut Verdict) {
+    let files: Vec<&Word> = parsed.all(spellings).filter_map(|o| o.value()).collect();
+    match files.as_slice() {
+        [file] if file.value.is_some() && !file.glob => {
+            v.nested.push(Nested::ScriptFile((*file).clone()))
+        }
+        _ => v.push(Level::Unknown, unchecked),
+    }
+}
+
 fn sed(parsed: &Parsed, v: &mut Verdict) {
     let sandboxed = parsed.has("--sandbox");
     let mut scripts: Vec<&Word> = parsed
@@ -128,9 +141,11 @@ fn sed(parsed: &Parsed, v: &mut Verdict) {
         .collect();
     let from_file = parsed.has("-f|--file");
     if from_file && !sandboxed {
-        v.push(
-            Level::Unknown,
+        program_file(
+            parsed,
+            "-f|--file",
             "sed runs a script from a file, which cannot be checked",
+            v,
         );
     }
     if scripts.is_empty() && !from_file {
@@ -190,10 +205,17 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
         .all("-e|--source")
         .filter_map(|o| o.value())
         .collect();
-    if parsed.has("-f|--file|-E|--exec") {
+    if parsed.has("-E|--exec") {
         v.push(
             Level::Unknown,
             "awk runs a program from a file, which cannot be checked",
+        );
+    } else if parsed.has("-f|--file") {
+        program_file(
+            parsed,
+            "-f|--file",
+            "awk runs a program from a file, which cannot be checked",
+            v,
         );
     } else if programs.is_empty() {
         programs.extend(parsed.operands.first());

@@ -177,7 +177,7 @@ pub const SPECS: &[Spec] = &[
         ], ..spec(&["tar"], "AcdrtuxC:f:F:g:GhiI:jJkK:lL:mMN:oOpPsStT:UvV:wWX:zZb:aH:B",
         "catenate concatenate create delete diff compare append list test-label update extract get directory= file= info-script= new-volume-script= listed-incremental= incremental dereference ignore-zeros use-compress-program= bzip2 xz keep-old-files starting-file= check-links tape-length= touch multi-volume newer= after-date= no-same-owner same-owner to-stdout same-permissions preserve-permissions absolute-names sparse same-order preserve-order files-from= unlink-first verbose label= interactive confirmation verify exclude-from= gzip gunzip ungzip compress uncompress blocking-factor= auto-compress format= read-full-records exclude= exclude-vcs exclude-vcs-ignores exclude-caches wildcards no-wildcards anchored no-anchored ignore-case strip-components= transform= xform= show-transformed-names one-file-system numeric-owner owner= group= mode= mtime= sort= totals? checkpoint? checkpoint-action= to-command= rsh-command= force-local zstd lzip lzma lzop no-auto-compress occurrence? full-time utc quoting-style= show-defaults show-omitted-dirs index-file= volno-file= record-size= null no-null recursion no-recursion warning= backup? suffix= overwrite overwrite-dir keep-newer-files keep-directory-symlink skip-old-files remove-files help usage version") },
     Spec { effects: &[("--plugin", Unknown, "nm --plugin loads a shared library")],
-        ..spec(&["nm"], "aABCDgjlnoprsSuvVPtf:X:", "debug-syms print-file-name demangle? no-demangle dynamic format= extern-only defined-only no-sort numeric-sort portability print-armap reverse-sort size-sort special-syms undefined-only line-numbers radix= target= plugin= help version synthetic with-symbol-versions without-symbol-versions quiet") },
+        ..spec(&["nm"], "aABCDegjlnoprsSuUvVWPt:f:X:h", "debug-syms print-file-name demangle? no-demangle recurse-limit no-recurse-limit dynamic format= extern-only just-symbols defined-only no-sort numeric-sort portability print-armap reverse-sort size-sort special-syms undefined-only no-weak ifunc-chars= unicode= line-numbers radix= target= plugin= help version synthetic with-symbol-versions without-symbol-versions quiet") },
     // Interactive top takes keys that kill and renice processes and write ~/.toprc; batch mode
     // (-b, required in `readers`) reads no keys.
     spec(&["top"], "bcd:EeHin:o:O:p:s:SU:u:w::1", "help version"),
@@ -199,7 +199,7 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "cal", "ncal", "expr", "yes", "vmstat", "iostat", "mpstat", "netstat", "whatis", "apropos", "look", "locate",
     "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc", "zipinfo", "getfacl",
     "dpkg-query", "mountpoint", "shasum", "zipdetails", "lsattr", "namei", "lsns", "lslocks", "lsipc", "ipcs",
-    "xxhsum", "b3sum", "crc32", "pdfinfo", "lsb_release", "basenc", "colrm", "datamash",
+    "xxhsum", "b3sum", "crc32", "pdfinfo", "lsb_release", "basenc", "colrm", "datamash", "pkg-config", "pkgconf",
 ];
 
 /// The grammar of `program`, when it has one.

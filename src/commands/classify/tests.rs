@@ -829,3 +829,198 @@ fn flock_runs_its_command_and_may_create_its_lock_file() {
         ("flock x.lock bash", Unknown),
     ]);
 }
+
+/// The documented modes of bench/classify-modes.json (what each program's manual or `--help`
+/// says only reads, and what writes, runs code or reaches the network; see
+/// bench/classify-modes.mjs): a write mode is never read-only, and a read mode is read-only
+/// unless the list says it is still asked about (`asked`, with the reason in `note`), so that
+/// both sides fail when the classifier moves.
+#[test]
+fn documented_modes() {
+    #[derive(serde::Deserialize)]
+    struct Program {
+        program: String,
+        read: Vec<String>,
+        write: Vec<String>,
+        #[serde(default)]
+        asked: Vec<String>,
+    }
+    let list: Vec<Program> =
+        serde_json::from_str(include_str!("../../../bench/classify-modes.json")).unwrap();
+    let mut wrong = Vec::new();
+    for p in &list {
+        for command in &p.read {
+            let got = classify(command);
+            let asked = p.asked.contains(command);
+            if (got.level == ReadOnly) == asked {
+                wrong.push(format!(
+                    "{}: read mode {command:?} {} read-only: {} {:?}",
+                    p.program,
+                    if asked { "listed as asked, but" } else { "not" },
+                    got.level.as_str(),
+                    got.reasons
+                ));
+            }
+        }
+        for command in &p.write {
+            let got = classify(command);
+            if got.level == ReadOnly {
+                wrong.push(format!(
+                    "{}: write mode {command:?} is read-only",
+                    p.program
+                ));
+            }
+        }
+    }
+    assert!(list.len() >= 140, "the list has {} programs", list.len());
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The long tail of documented modes (issue 44, bench/classify-modes.json), the write side of
+/// each next to the read side: a mode word that is an option's value, an output file, a program
+/// that runs, a second operand.
+#[test]
+fn documented_modes_write_sides() {
+    assert_levels(&[
+        // git
+        ("git format-patch -1 --stdout HEAD", ReadOnly),
+        ("git format-patch --to --stdout -1", Write),
+        ("git format-patch --stdout -1 -o out", Write),
+        ("git format-patch --stdout -1 --output=x.patch", Write),
+        ("git format-patch --stdout -1 --o=x", Write),
+        ("git merge-file -p a base b", ReadOnly),
+        ("git merge-file a base b", Unknown),
+        ("git merge-file -L -p a base b", Unknown),
+        ("git worktree prune -n -v", ReadOnly),
+        ("git worktree prune", Write),
+        ("git worktree prune -n --expire now x", Write),
+        ("git hash-object a.txt", ReadOnly),
+        ("git hash-object -w a.txt", Write),
+        ("git hash-object -tw a.txt", Write),
+        ("git interpret-trailers --parse msg.txt", ReadOnly),
+        ("git interpret-trailers msg.txt", Unknown),
+        ("git interpret-trailers --parse --in-place msg.txt", Unknown),
+        ("git replace -l", ReadOnly),
+        ("git replace -d abc", Write),
+        ("git rerere status", ReadOnly),
+        ("git rerere", Unknown),
+        ("git rerere forget a.txt", Unknown),
+        ("git hook list pre-commit", ReadOnly),
+        ("git hook run pre-commit", Unknown),
+        ("git sparse-checkout list", ReadOnly),
+        ("git sparse-checkout set a", Write),
+        // openssl
+        ("openssl pkey -in key.pem -noout -text_pub", ReadOnly),
+        ("openssl pkey -in key.pem -pubout", ReadOnly),
+        ("openssl pkey -in key.pem -pubout -out -", ReadOnly),
+        ("openssl pkey -in key.pem -pubout -out pub.pem", Unknown),
+        ("openssl pkey -in key.pem -engine x -text", Unknown),
+        ("openssl verify -CAfile ca.pem cert.pem", ReadOnly),
+        (
+            "openssl verify -crl_download -CAfile ca.pem cert.pem",
+            Unknown,
+        ),
+        ("openssl verify -provider legacy cert.pem", Unknown),
+        ("openssl x509 -in cert.pem -noout -text", ReadOnly),
+        ("openssl x509 -req -in a.csr -signkey k.pem", Unknown),
+        ("openssl x509 -in cert.pem -noout -writerand r", Unknown),
+        ("openssl req -in a.csr -noout -text", ReadOnly),
+        ("openssl req -new -key k.pem", Unknown),
+        ("openssl enc -d -base64 -in a.b64", ReadOnly),
+        ("openssl enc -aes-256-cbc -in a -out b", Unknown),
+        ("openssl asn1parse -in cert.pem", ReadOnly),
+        ("openssl asn1parse -in cert.pem -out d.der", Unknown),
+        ("openssl s_client -help", ReadOnly),
+        ("openssl s_client -connect x:443", Unknown),
+        // ssh-keygen
+        ("ssh-keygen -lf key.pub", ReadOnly),
+        ("ssh-keygen -y -f key", ReadOnly),
+        ("ssh-keygen -yf key", ReadOnly),
+        ("ssh-keygen -lR host", Unknown),
+        ("ssh-keygen -fl key", Unknown),
+        ("ssh-keygen -y", Unknown),
+        // ctags
+        ("ctags -o - -R src", ReadOnly),
+        ("ctags -f - a.c", ReadOnly),
+        ("ctags -Rf- src", ReadOnly),
+        ("ctags -x --c-kinds=f a.c", ReadOnly),
+        ("ctags --list-languages", ReadOnly),
+        ("ctags -R .", Unknown),
+        ("ctags -o tags -R src", Unknown),
+        ("ctags -o -x a.c", Unknown),
+        ("ctags -o - --options=my.ctags a.c", Unknown),
+        ("ctags -x --langdef=x a.c", Unknown),
+        // 7z
+        ("7z l a.7z", ReadOnly),
+        ("7z t -pSECRET a.7z", ReadOnly),
+        ("7z x -so a.7z f", ReadOnly),
+        ("7z x a.7z", Unknown),
+        ("7z x -so -oout a.7z", Unknown),
+        ("7z a a.7z src", Unknown),
+        ("7z l -sdel a.7z", Unknown),
+        // tomlq, xq
+        ("tomlq -r '.package.version' Cargo.toml", ReadOnly),
+        ("xq . a.xml", ReadOnly),
+        ("tomlq -i '.a=1' a.toml", Unknown),
+        ("tomlq -ri '.a=1' a.toml", Unknown),
+        ("tomlq --in '.a=1' a.toml", Unknown),
+        // xmllint
+        ("xmllint --noout a.xml", ReadOnly),
+        ("xmllint --xpath '//a' a.xml", ReadOnly),
+        ("xmllint --output out.xml a.xml", Unknown),
+        ("xmllint -o out.xml a.xml", Unknown),
+        ("xmllint --shell a.xml", Unknown),
+        ("xmllint --valid a.xml", Unknown),
+        ("xmllint --schema http://x/s.xsd a.xml", Unknown),
+        // zip
+        ("zip -T a.zip", ReadOnly),
+        ("zip -sf a.zip", ReadOnly),
+        ("zip -T a.zip f", Write),
+        ("zip -T -TT 'sh -c id' a.zip", Write),
+        ("zip a.zip f", Write),
+        // cmake -E
+        ("cmake -E echo x", ReadOnly),
+        ("cmake -E sha256sum a.txt", ReadOnly),
+        ("cmake -E copy a b", Write),
+        ("cmake -E remove x", Write),
+        // subcommand tools
+        ("pip config debug", ReadOnly),
+        ("pip cache dir", ReadOnly),
+        ("pip config set global.x y", Write),
+        ("pip cache purge", Write),
+        ("pnpm config get registry", ReadOnly),
+        ("pnpm config set registry x", Write),
+        ("pnpm store path", ReadOnly),
+        ("pnpm store prune", Write),
+        ("uv cache dir", ReadOnly),
+        ("uv cache clean", Write),
+        ("poetry config --list", ReadOnly),
+        ("poetry config a b", Write),
+        ("psql --version", ReadOnly),
+        ("psql -c 'select 1'", Unknown),
+        ("redis-cli -v", ReadOnly),
+        ("redis-cli flushall", Unknown),
+        ("pg_config --bindir", ReadOnly),
+        ("atq", ReadOnly),
+        ("at -l", ReadOnly),
+        ("at -l -q b", ReadOnly),
+        ("at now + 1 minute", Write),
+        ("at -f job.sh now", Write),
+        ("git difftool --tool-help", ReadOnly),
+        ("git difftool HEAD~1", Unknown),
+        ("git ls-remote --get-url origin", ReadOnly),
+        ("git ls-remote origin", Write),
+        ("git ls-remote --get-url --upload-pack=x origin", Unknown),
+        ("nm -gU a.o", ReadOnly),
+        ("nm --plugin x.so a.o", Unknown),
+        ("cargo update --dry-run --offline", ReadOnly),
+        ("cargo update -n --frozen -p serde", ReadOnly),
+        ("cargo update --dry-run", Write),
+        ("cargo update --offline", Write),
+        ("cargo update -p serde --precise 1.0.0 --offline", Write),
+        // awk -f and sed -f without context: the file is not read.
+        ("awk -f prog.awk a.txt", Unknown),
+        ("sed -n -f p.sed a.txt", Unknown),
+        ("pkg-config --cflags zlib", ReadOnly),
+    ]);
+}

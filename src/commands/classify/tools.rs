@@ -25,9 +25,12 @@ const TOOLS: &[Tool] = &[
         reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list", "-vV", "-Vv",
             "clippy --version", "clippy -V", "fmt --version", "fmt -V", "miri --version",
             // `cargo clean --dry-run` lists what it would delete (cargo 1.82+).
-            "clean --dry-run", "clean -n"],
+            "clean --dry-run", "clean -n",
+            // `cargo update --dry-run`: "Displays what would be updated, but doesn't actually
+            // write the lockfile"; it asks the registry unless offline (below).
+            "update --dry-run", "update -n"],
         network: &["search", "info", "owner"],
-        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --dry-run -n --release -r --profile --doc --target-dir --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace" },
+        options: "-p --package -e --edges -i --invert -d --duplicates --depth --prefix --no-dedupe --charset -f --format --features -F --all-features --no-default-features --target --all-targets --workspace --exclude --manifest-path --locked --offline --frozen --dry-run -n --release -r --profile --doc --target-dir --format-version --no-deps --filter-platform -q --quiet -v --verbose --color --check --all -h --help --message-format --workspace --precise --recursive --aggressive" },
     Tool { name: "rustup", reads: &["show", "which", "help", "toolchain list", "target list", "component list", "--version"], network: &["check"],
         options: "-v --verbose -q --quiet --installed --toolchain -h --help" },
     // `go generate -n` prints the commands it would run (it loads packages without their
@@ -40,13 +43,13 @@ const TOOLS: &[Tool] = &[
         options: "--all -a --json --long -l --parseable -p --depth --global -g --prod --production --dev --omit --include --link --unicode --location -w --workspace --workspaces --include-workspace-root --package-lock-only -h --help" },
     Tool { name: "yarn", reads: &["list", "why", "help", "config get", "config list"], network: &["info", "outdated", "npm"],
         options: "--depth --pattern --json -h --help" },
-    Tool { name: "pnpm", reads: &["list", "ls", "why", "help", "root", "bin"], network: &["outdated", "view", "info", "audit"],
+    Tool { name: "pnpm", reads: &["list", "ls", "why", "help", "root", "bin", "config get", "config list", "store path"], network: &["outdated", "view", "info", "audit"],
         options: "--depth --json --long --parseable -g --global -r --recursive --prod -P --dev -D -h --help" },
-    Tool { name: "pip", reads: &["list", "show", "freeze", "help", "check", "inspect", "debug", "config list"], network: &["search", "index", "download"],
+    Tool { name: "pip", reads: &["list", "show", "freeze", "help", "check", "inspect", "debug", "config list", "config debug", "config get", "cache dir", "cache list", "cache info"], network: &["search", "index", "download"],
         options: "-v --verbose -q --quiet -f --files -l --local --user --format --not-required --exclude-editable --include-editable --path --all --exclude -h --help --disable-pip-version-check --no-color" },
-    Tool { name: "uv", reads: &["help", "pip list", "pip show", "pip freeze", "pip tree", "self version", "python list", "--version"], network: &["tree", "version", "sync", "lock"],
+    Tool { name: "uv", reads: &["help", "pip list", "pip show", "pip freeze", "pip tree", "self version", "python list", "--version", "cache dir", "python dir", "tool dir", "tool list"], network: &["tree", "version", "sync", "lock"],
         options: "--format --strict --exclude-editable --files --depth --invert --no-dedupe -q --quiet -v --verbose --color --no-progress -h --help --only-installed" },
-    Tool { name: "poetry", reads: &["show", "check", "about", "help", "env info", "env list"], network: &["search"],
+    Tool { name: "poetry", reads: &["show", "check", "about", "help", "env info", "env list", "config --list"], network: &["search"],
         options: "--tree --only --without --with --top-level --why -T --no-dev -p --path --full-path -h --help --no-ansi -q --quiet -v" },
     Tool { name: "gem", reads: &["list", "info", "env", "help", "contents", "which", "specification"], network: &["search", "query", "fetch", "outdated"],
         options: "--local -l -d --details --versions --no-versions -a --all -e --exact -h --help" },
@@ -217,6 +220,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
             || (program == "go" && sub == "generate" && !go_generate_prints(&rest));
     if writes_anyway {
         return Verdict::write(format!("{program} {sub} changes settings or packages"));
+    }
+    let offline = rest.iter().any(|w| w.is("--offline") || w.is("--frozen"));
+    if program == "cargo" && sub == "update" && !offline {
+        return Verdict::write(
+            "cargo update --dry-run asks the registry over the network (--offline does not)",
+        );
     }
     // `cargo tree` and `cargo metadata` resolve the dependencies first: they write a missing or
     // stale Cargo.lock and fetch the registry for it, unless told not to.

@@ -722,6 +722,30 @@ pub fn inline_flag(program: &str) -> Option<&'static str> {
     }
 }
 
+/// `awk -f FILE`, `sed -f FILE`: the option that gives the same program inline (gawk's
+/// `--source`, sed's `-e`), under which a program file read from the context is judged.
+pub fn program_file_flag(program: &str) -> Option<&'static str> {
+    match program.rsplit('/').next().unwrap_or(program) {
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Some("--source"),
+        "sed" | "gsed" => Some("-e"),
+        _ => None,
+    }
+}
+
+/// `args[at - 1 ..= at]`, the `-f FILE` of [`program_file_flag`]'s programs, with the program
+/// given inline as `text` instead: `awk -F: -f p.awk data` is `awk -F: --source TEXT data`.
+pub fn program_file_form(program: &str, args: &[Word], at: usize, text: &str) -> Option<Vec<Word>> {
+    let flag = program_file_flag(program)?;
+    let option = args.get(at.checked_sub(1)?)?;
+    if !(option.is("-f") || option.is("--file")) {
+        return None;
+    }
+    let mut inline = args.to_vec();
+    inline[at - 1] = Word::literal(flag);
+    inline[at] = Word::literal(text);
+    Some(inline)
+}
+
 /// `args` of an interpreter reading its program from stdin (`-` or no operand) or from the file
 /// `args[operand]`, with that program given inline as `text` instead: `python3 - a <<EOF` is
 /// `python3 -c TEXT a`.

@@ -684,6 +684,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
         | "reset" | "merge" | "rebase" | "cherry-pick" | "revert" | "sparse-checkout"
         | "worktree" | "read-tree" | "write-tree" => c.index = true,
         "verify-commit" | "verify-tag" => c.signatures = true,
+        // `git hash-object FILE` runs the clean filter the attributes name, unless told not to.
+        "hash-object" => c.filters = !has(&["--no-filters"]),
         "archive" => c.archive = true,
         "tag" => {
             c.signatures = has(&["-v", "--verify"]) || format_signature;

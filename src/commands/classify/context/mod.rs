@@ -250,6 +250,12 @@ impl Probe {
                 .all(|dir| files::is_file(&files::join(dir, path)))
     }
 
+    /// Whether the program started with the command prefix `prefix` has `name` set (or set to a
+    /// value only known at run time).
+    pub fn is_set(&self, name: &str, prefix: &[(String, Option<String>)]) -> bool {
+        self.env(prefix).is_set(name)
+    }
+
     /// The text of the file `source FILE` (or `. FILE`) runs, when it is the same small file in
     /// every directory the command may be in. A name without a slash is looked up in `PATH`
     /// first, so only a path is read.

@@ -1085,6 +1085,27 @@ fn git_keys_that_run_programs() {
             "git blame notes.txt",
             Some("filter.f.clean"),
         ),
+        // `git hash-object FILE` hashes the file as the clean filter leaves it.
+        case(
+            "filter-clean-hash-object",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.clean {f}"));
+                p.write("repo/.gitattributes", "*.txt filter=f\n");
+            },
+            "git hash-object notes.txt",
+            Some("filter.f.clean"),
+        ),
+        case(
+            "filter-clean-hash-object-no-filters",
+            |p| {
+                let f = p.program("home/f");
+                p.git(&format!("config filter.f.clean {f}"));
+                p.write("repo/.gitattributes", "*.txt filter=f\n");
+            },
+            "git hash-object --no-filters notes.txt",
+            None,
+        ),
         case(
             "filter-process-stale-status",
             |p| {
@@ -2607,6 +2628,82 @@ fn programs_on_stdin_and_in_files() {
             |_| {},
             "bash scripts/none.sh",
             Some("cannot be checked"),
+        ),
+        // `awk -f FILE`, `sed -f FILE`: the program file is judged as the inline program.
+        case(
+            "awk-program-file-prints",
+            |p| p.write("repo/names.awk", "BEGIN { FS = \",\" }\n{ print $1 }\n"),
+            "awk -f names.awk notes.txt | sort",
+            None,
+        ),
+        case(
+            "awk-program-file-in-a-directory",
+            |p| p.write("repo/src/names.awk", "{ print $1 }\n"),
+            "awk -F: -f src/names.awk notes.txt",
+            None,
+        ),
+        case(
+            "awk-program-file-writes",
+            |p| p.write("repo/w.awk", "{ print > \"out.txt\" }\n"),
+            "awk -f w.awk notes.txt",
+            Some("writes to a file"),
+        ),
+        case(
+            "awk-program-file-runs",
+            |p| p.write("repo/r.awk", "BEGIN { system(\"touch x\") }\n"),
+            "awk -f r.awk",
+            Some("touch"),
+        ),
+        Case {
+            env: &[("AWKPATH", "$ROOT/home")],
+            ..case(
+                "awk-program-file-on-awkpath",
+                |p| {
+                    p.write("repo/names.awk", "{ print $1 }\n");
+                    p.write("home/names.awk", "BEGIN { system(\"touch x\") }\n");
+                },
+                "awk -f names.awk notes.txt",
+                Some("cannot be checked"),
+            )
+        },
+        case(
+            "sed-script-from-stdin",
+            |p| p.write("repo/-", "p\n"),
+            "echo 'w out.txt' | sed -f - notes.txt",
+            Some("cannot be checked"),
+        ),
+        case(
+            "awk-program-file-missing",
+            |_| {},
+            "awk -f none.awk notes.txt",
+            Some("cannot be checked"),
+        ),
+        case(
+            "awk-two-program-files",
+            |p| {
+                p.write("repo/a.awk", "{ print }\n");
+                p.write("repo/b.awk", "{ print }\n");
+            },
+            "awk -f a.awk -f b.awk notes.txt",
+            Some("cannot be checked"),
+        ),
+        case(
+            "sed-script-file-prints",
+            |p| p.write("repo/p.sed", "s/alpha/ALPHA/\n1p\n"),
+            "sed -n -f p.sed notes.txt",
+            None,
+        ),
+        case(
+            "sed-script-file-writes",
+            |p| p.write("repo/w.sed", "s/alpha/x/w out.txt\n"),
+            "sed -f w.sed notes.txt",
+            Some("writes"),
+        ),
+        case(
+            "sed-script-file-executes",
+            |p| p.write("repo/e.sed", "1e touch x\n"),
+            "sed -f e.sed notes.txt",
+            Some("shell"),
         ),
         // A new shell has none of the caller's functions: the name runs a program there.
         case(

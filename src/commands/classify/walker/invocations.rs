@@ -575,7 +575,9 @@ impl Walker {
     /// the context, is walked as the inline form would be. The verdict assumes the file is not
     /// changed between the verdict and the run.
     fn script_file(&mut self, program: &str, args: &[Word], file: &Word, stdin: &Stdin) {
-        let shell = wrappers::inline_flag(program).is_none();
+        // awk and sed open the path they are given, as a shell does.
+        let program_file = wrappers::program_file_flag(program).is_some();
+        let shell = !program_file && wrappers::inline_flag(program).is_none();
         let path = file
             .value
             .as_deref()
@@ -585,9 +587,19 @@ impl Walker {
         // starts at the file's directory, which the context checks only for the working one.
         let path = path.and_then(|p| match p.strip_prefix("./").unwrap_or(p) {
             bare if !bare.contains('/') && !bare.is_empty() => Some(format!("./{bare}")),
-            _ if shell => Some(p.to_string()),
+            _ if shell || program_file => Some(p.to_string()),
             _ => None,
         });
+        // gawk looks for a `-f` name without a slash along AWKPATH (which need not start with
+        // the working directory); sed's and awk's `-f -` is standard input.
+        let searched = program_file
+            && (file.is("-")
+                || (!file.value.as_deref().unwrap_or("").contains('/')
+                    && self
+                        .probe
+                        .as_ref()
+                        .is_some_and(|p| p.is_set("AWKPATH", &self.prefix))));
+        let path = path.filter(|_| !searched);
         let text = path.and_then(|p| self.probe.as_mut()?.sourced(&p));
         let Some(text) = text else {
             self.find(
@@ -604,6 +616,18 @@ impl Walker {
             return;
         }
         let operand = args.iter().position(|a| a == file);
+        if program_file {
+            match operand.and_then(|at| wrappers::program_file_form(program, args, at, &text)) {
+                Some(inline) => {
+                    self.run(program, &inline, stdin);
+                }
+                None => self.find(
+                    Level::Unknown,
+                    format!("{program} runs {}, which cannot be checked", file.text),
+                ),
+            }
+            return;
+        }
         match wrappers::inline_form(program, args, operand, &text) {
             Some(inline) => {
                 self.run(program, &inline, stdin);
