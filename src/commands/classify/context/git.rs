@@ -1114,6 +1114,20 @@ fn judge(
             );
         }
     }
+    // rerere's listing modes make its cache directory when rerere.enabled is true and it is
+    // missing (measured: git 2.47, `git rerere status`, `diff`, `remaining`); unset, rerere is
+    // on only where the directory already is.
+    if sub == "rerere" && config.bool("rerere.enabled") == Some(true) {
+        if let Some(cache) = repo
+            .map(|r| r.common_dir.join("rr-cache"))
+            .filter(|c| !files::exists(c))
+        {
+            out.push(
+                Level::Write,
+                format!("git rerere creates {} (rerere.enabled)", cache.display()),
+            );
+        }
+    }
     let c = consults(sub, rest, &config, repo);
     let runs = |what: &str| {
         if depth == 0 {

@@ -230,6 +230,24 @@ fn textconv(p: &Planted) {
 fn git_keys_that_run_programs() {
     run(&[
         case(
+            "rerere-enabled-first-use",
+            |p| {
+                p.git("config rerere.enabled true");
+            },
+            "git rerere status; git rerere diff",
+            Some("rr-cache"),
+        ),
+        case(
+            "rerere-enabled-cache-there",
+            |p| {
+                p.git("config rerere.enabled true");
+                p.sh("mkdir repo/.git/rr-cache");
+            },
+            "git rerere status",
+            None,
+        ),
+        case("rerere-default", |_| {}, "git rerere remaining", None),
+        case(
             "fsmonitor-status",
             fsmonitor,
             "git status",
