@@ -65,7 +65,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ 1\n-b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n2 -b\n+c\n"
     );
 }
 
@@ -89,7 +89,7 @@ fn git_diff_keeps_changed_lines_and_hunk_headers_not_context() {
     let raw = "diff --git a/f b/f\nnew file mode 100644\nindex 0..1\n--- /dev/null\n+++ b/f\n@@ -0,0 +1 @@\n+x\ndiff --git a/g b/g\nindex 1..2 100644\n--- a/g\n+++ b/g\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+three\n 4\n 5\n";
     assert_eq!(
         text_of("git diff", raw),
-        "--- f (new file)\n+x\n--- g\n@@ 1\n-3\n+three\n"
+        "--- f (new file)\n+x\n--- g\n3 -3\n+three\n"
     );
 }
 
@@ -405,7 +405,7 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     let bin = "diff --git a/logo.png b/logo.png\nnew file mode 100644\nindex 0000000..1234567\nBinary files /dev/null and b/logo.png differ\ndiff --git a/a.txt b/a.txt\nindex 1..2 100644\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n";
     assert_eq!(
         text_of("git diff", bin),
-        "--- logo.png (new file) (binary)\n--- a.txt\n@@ 1\n-a\n+b\n"
+        "--- logo.png (new file) (binary)\n--- a.txt\n1 -a\n+b\n"
     );
     // linters in formats other than their default: JSON, compact, statistics.
     assert_eq!(
@@ -900,7 +900,7 @@ fn fifth_round_shapes() {
     let diff = "diff --git a/f.rs b/f.rs\nindex 1..2 100644\n--- a/f.rs\n+++ b/f.rs\n@@ -10,3 +10,3 @@ impl A {\n x\n-a\n+b\n@@ -20,3 +20,3 @@ impl A {\n x\n-c\n+d\n@@ -30,3 +31,3 @@ mod tests {\n x\n-e\n+f\n";
     assert_eq!(
         text_of("git diff", diff),
-        "--- f.rs\n@@ 10 @@ impl A {\n-a\n+b\n@@ 20\n-c\n+d\n@@ -30 +31 @@ mod tests {\n-e\n+f\n"
+        "--- f.rs\n@@ impl A {\n11 -a\n+b\n21 -c\n+d\n@@ mod tests {\n32 -e\n+f\n"
     );
 
     // eslint: the same finding at several places of a file on one line.
@@ -941,15 +941,48 @@ fn gcc_diagnostics_without_excerpts_and_repeated_context() {
     );
 }
 
+/// A hunk is said from its first change, led by that line's number in the new file (context
+/// lines before it counted, removed lines not); a block of changed lines sharing an indent is
+/// written without it, the indent said once (`→8`), when at least three lines lose it whole; a
+/// later block that does not fit the held indent says its own, or `→0`.
+#[test]
+fn diff_hunks_start_at_their_first_change_and_say_a_shared_indent_once() {
+    let body = "         a\n         b\n-        old_one()\n-        old_two()\n+        new_one()\n+            nested()\n         c\n-    x = 1\n+    x = 2\n+\n         d\n-y\n+z\n";
+    let raw = format!(
+        "--- a.py\n+++ a.py\n@@ -40,12 +40,13 @@\n{body}{}",
+        "1 file would be reformatted\n".repeat(30)
+    );
+    let out = text_of("diff -u a.py b.py", &raw);
+    assert_keeps(
+        &out,
+        &["--- a.py\n42 →8 - old_one()\n- old_two()\n+ new_one()\n+     nested()\n→4 - x = 1\n+ x = 2\n+\n→0 -y\n+z\n"],
+    );
+    // Two lines sharing an indent: the mark would cost what it saves; tabs are counted as tabs.
+    let raw = format!(
+        "--- a.go\n+++ a.go\n@@ -7,3 +7,3 @@\n func f() {{\n-\t\tx := 1\n+\t\tx := 2\n }}\n{}",
+        "gofmt\n".repeat(200)
+    );
+    assert_keeps(
+        &text_of("diff -u a.go b.go", &raw),
+        &["--- a.go\n8 -\t\tx := 1\n+\t\tx := 2\n"],
+    );
+    let raw = raw.replace("+\t\tx := 2\n", "+\t\tx := 2\n+\t\tz := 3\n");
+    assert_keeps(
+        &text_of("diff -u a.go b.go", &raw),
+        &["--- a.go\n8 →2t - x := 1\n+ x := 2\n+ z := 3\n"],
+    );
+}
+
 #[test]
 fn any_unified_diff_has_the_diff_shape() {
     // `diff -u` and `ruff format --diff`: a file line, hunk headers, changed lines; a removed
     // line that reads `-- x` is a line of the hunk, not a file header.
     let raw = "--- a.py\t2026-01-01 10:00:00\n+++ b/a.py\t2026-01-01 10:01:00\n@@ -1,4 +1,4 @@ def f():\n x = 1\n--- y\n+y = 2\n z = 3\n w = 4\n--- c.py\n+++ c.py\n@@ -7 +7 @@\n-q\n+r\n1 file would be reformatted\n";
-    let want = "--- a.py\n@@ 1 @@ def f():\n--- y\n+y = 2\n--- c.py\n@@ 7\n-q\n+r\n1 file would be reformatted\n";
+    let want =
+        "--- a.py\n@@ def f():\n2 --- y\n+y = 2\n--- c.py\n7 -q\n+r\n1 file would be reformatted\n";
     assert_eq!(text_of("diff -u a.py b/a.py", raw), want);
     assert_eq!(text_of("ruff format --diff", raw), want);
-    // A big diff's hunk headers are the new file's line alone.
+    // A big diff's hunks are their first change's line alone, without section headings.
     let hunks: String = (0..800)
         .map(|i| {
             format!(
@@ -962,10 +995,7 @@ fn any_unified_diff_has_the_diff_shape() {
     let big =
         format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{hunks}");
     let out = text_of("git diff", &big);
-    assert!(
-        out.starts_with("--- x.rs\n@@ 12\n-b0\n+c0\n@@ 17\n"),
-        "{out}"
-    );
+    assert!(out.starts_with("--- x.rs\n13 -b0\n+c0\n18 -b1\n"), "{out}");
 }
 
 #[test]
@@ -1207,8 +1237,8 @@ fn diffs_say_a_repeated_change_once_with_its_places() {
     assert_keeps(
         &out,
         &[
-            &format!("--- src/map.rs\n@@ 253, 283, 316 @@ impl<K, V> HashMap<K, V> {{\n{change}@@ 300\n+    #[must_use]\n"),
-            "--- src/set.rs\n@@ 253, 283, 316",
+            &format!("--- src/map.rs\n@@ impl<K, V> HashMap<K, V> {{\n254, 284, 317 {change}@@\n301 +    #[must_use]\n"),
+            "--- src/set.rs\n@@ impl<K, V> HashMap<K, V> {\n254, 284, 317 -",
         ],
     );
 }
