@@ -928,7 +928,7 @@ fn fifth_round_shapes() {
     let pytest = "============================= test session starts ==============================\ncollecting ... collected 3 items\n\nt.py::A::test_a \nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b SKIPPED [ 66%]\nt.py::A::test_c PASSED [100%]\n\n======== 2 passed, 1 skipped, 4 subtests passed in 0.10s ========\n";
     assert_eq!(
         text_of("pytest -v", pytest),
-        "t.py::A::test_b SKIPPED\n\n== 2 passed, 1 skipped, 4 subtests passed in 0.10s ==\n"
+        "t.py::A::test_b SKIPPED\n\n2 passed, 1 skipped, 4 subtests passed in 0.10s\n"
     );
 }
 
@@ -1075,6 +1075,37 @@ fn test_runners_drop_banners_and_times() {
         .contains("\nERROR t.py\n!! Interrupted: 1 error during collection !!\n"));
 }
 
+/// Consecutive lines sharing a long prefix up to a boundary (a test class's id) say it once,
+/// each line's rest under it; a short prefix, or one line alone, stays as written. pytest's
+/// closing counts go without their `==` rule.
+#[test]
+fn lines_sharing_a_long_prefix_say_it_once() {
+    let py = "collecting ... collected 4 items\n\ntests/test_mimetypes.py::Win32MimeTypesTestCase::test_registry_accelerator SKIPPED [ 25%]\ntests/test_mimetypes.py::Win32MimeTypesTestCase::test_registry_parsing SKIPPED [ 50%]\ntests/test_mimetypes.py::MiscTestCase::test__all__ SKIPPED (no win) [ 75%]\nt.py::A::test_c SKIPPED [100%]\n\n== 1 passed, 4 skipped in 0.10s ==\n";
+    assert_eq!(
+        text_of("pytest -v", py),
+        "tests/test_mimetypes.py::Win32MimeTypesTestCase::\n  test_registry_accelerator SKIPPED\n  test_registry_parsing SKIPPED\ntests/test_mimetypes.py::MiscTestCase::test__all__ SKIPPED (no win)\nt.py::A::test_c SKIPPED\n\n1 passed, 4 skipped in 0.10s\n"
+    );
+    let lines = |v: &[&str]| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    let grouped = crate::minimize::text::shared_prefixes(
+        lines(&[
+            "x::a::b::c::d::e::f",
+            "x::a::b::c::d::e::g",
+            "x::a::b::c::d::e::",
+        ]),
+        |_| true,
+        "::",
+    );
+    assert_eq!(
+        grouped,
+        lines(&["x::a::b::c::d::e::", "  f", "  g", "x::a::b::c::d::e::"])
+    );
+    let short = lines(&["a::b::c", "a::b::d"]);
+    assert_eq!(
+        crate::minimize::text::shared_prefixes(short.clone(), |_| true, "::"),
+        short
+    );
+}
+
 /// The sixth round's shapes: a passing run says its counts, not its lines.
 #[test]
 fn passing_runs_say_counts_and_places_once() {
@@ -1083,7 +1114,7 @@ fn passing_runs_say_counts_and_places_once() {
     let py = "collecting ... collected 3 items\n\nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b[x y] SKIPPED (no db) [ 66%]\nt.py::A::test_c PASSED [100%]\n\n== 2 passed, 1 skipped in 0.10s ==\n";
     assert_eq!(
         text_of("pytest -v", py),
-        "t.py::A::test_b[x y] SKIPPED (no db)\n\n== 2 passed, 1 skipped in 0.10s ==\n"
+        "t.py::A::test_b[x y] SKIPPED (no db)\n\n2 passed, 1 skipped in 0.10s\n"
     );
     let no_counts = py.replace("== 2 passed, 1 skipped in 0.10s ==\n", "");
     assert!(text_of("pytest -v", &no_counts).starts_with("collected 3 items\n"));

@@ -6,7 +6,7 @@
 //! loop's failure at one place past its first lines (counted).
 
 use super::Context;
-use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::minimize::text::{is_dependency_frame, join_lines, shared_prefixes};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -71,7 +71,12 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
                 }
                 _ => "other",
             };
-            out.push(format!("== {title} =="));
+            // The closing counts (`20 passed, 2 skipped in 0.09s`) say what they are bare.
+            if section == "other" && is_counts(title) {
+                out.push(title.to_string());
+            } else {
+                out.push(format!("== {title} =="));
+            }
             continue;
         }
         // A test's id holds `::`: the patterns for it, a progress line and a header (the
@@ -149,7 +154,19 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
+    // Tests of one class listed together (skipped, failed, in the short summary): the class's
+    // id once, each test's name under it.
+    let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(out))
+}
+
+/// A run's closing counts: `3 failed, 26 passed in 0.03s`, `1 error in 0.5s`.
+fn is_counts(title: &str) -> bool {
+    title.contains(" in ")
+        && [" passed", " failed", " error", " skipped", " deselected"]
+            .iter()
+            .any(|w| title.contains(w))
+        && title.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A `-v` line's test id, outcome and what follows it, without the progress (`[ 42%]`):
