@@ -50,16 +50,32 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
 
 /// The locations of lines under a directory said once (`/usr/include/c++/12/bits/` then
 /// `  stl_algo.h:1938:50: error: …`), with the directory: `/usr/…/bits/stl_algo.h:1938:50`.
+/// And the places of rows under a file said once (`fnv/fnv.go:` then `  272:20 275:20: text`),
+/// as `fnv/fnv.go:272:20`.
 fn prefixed_rows(out: &str) -> std::collections::HashSet<String> {
     let mut found = std::collections::HashSet::new();
     let mut dir: Option<&str> = None;
+    let mut file: Option<&str> = None;
     for line in out.lines() {
         if !line.starts_with(' ') {
             dir = (line.ends_with('/') && !line.contains(' ')).then_some(line);
+            file = line
+                .strip_suffix(':')
+                .filter(|f| !f.is_empty() && !f.contains([' ', ':']));
             continue;
         }
         if let Some(d) = dir {
             found.extend(locations(line).into_iter().map(|l| format!("{d}{l}")));
+        }
+        if let Some((f, (places, _))) = file.zip(line.trim_start().split_once(": ")) {
+            let is_place = |p: &str| {
+                p.split(':').count() <= 2
+                    && p.split(':')
+                        .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            };
+            if places.split(' ').all(is_place) {
+                found.extend(places.split(' ').map(|p| format!("{f}:{p}")));
+            }
         }
     }
     found
