@@ -1138,6 +1138,19 @@ fn compiler_remark_lists_say_each_file_and_repeated_text_once() {
     assert!(!text_of("go build ./fnv/", &gcc).contains("  100:20 101:20"));
 }
 
+/// pytest's warnings summary: a place said as the test file's path and again, absolute, on the
+/// message's line, once (the absolute one); the source line under the message goes; the import
+/// hint under a collection error goes.
+#[test]
+fn pytest_warnings_say_their_place_once() {
+    let raw = "==================================== ERRORS ====================================\n____________________ ERROR collecting tests/test_import.py _____________________\nImportError while importing test module '/w/gradebook/tests/test_import.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\ntests/test_import.py:1: in <module>\n    from gradebook.stats import median\nE   ModuleNotFoundError: No module named 'gradebook.stats'\n=============================== warnings summary ===============================\ntests/test_core.py:53\n  /w/gradebook/tests/test_core.py:53: PytestUnknownMarkWarning: Unknown pytest.mark.slowish\n    @pytest.mark.slowish\n\ntests/a.py:7\n  tests/b.py:9: UserWarning: elsewhere\n========================= 1 warning, 1 error in 0.17s ==========================\n";
+    let out = text_of("pytest", raw);
+    assert_eq!(
+        out,
+        "== ERRORS ==\n__ ERROR collecting tests/test_import.py\nImportError while importing test module '/w/gradebook/tests/test_import.py'.\nTraceback:\ntests/test_import.py:1: in <module>\nE   ModuleNotFoundError: No module named 'gradebook.stats'\n== warnings summary ==\n  /w/gradebook/tests/test_core.py:53: PytestUnknownMarkWarning: Unknown pytest.mark.slowish\n\ntests/a.py:7\n  tests/b.py:9: UserWarning: elsewhere\n1 warning, 1 error in 0.17s\n"
+    );
+}
+
 /// The sixth round's shapes: a passing run says its counts, not its lines.
 #[test]
 fn passing_runs_say_counts_and_places_once() {

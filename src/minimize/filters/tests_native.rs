@@ -97,8 +97,26 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         if section.is_empty() && line.starts_with("collected ") && has_counts {
             continue;
         }
-        if line.starts_with("-- Docs: ") {
+        if line.starts_with("-- Docs: ") || line == IMPORT_HINT {
             continue;
+        }
+        if section == "warnings" {
+            // A warning's place said twice, as the test file's path and then, on the message's
+            // line, as the absolute one ending with it: the second says both.
+            let next = all.get(n + 1).map_or("", |l| l.trim_start());
+            let place = line.trim_end();
+            if !line.starts_with(' ')
+                && place.contains(':')
+                && next
+                    .split_once(": ")
+                    .is_some_and(|(at, _)| at != place && at.ends_with(&format!("/{place}")))
+            {
+                continue;
+            }
+            // The source line a warning points at, under its message (the place says it).
+            if line.starts_with("    ") && !line.starts_with("     ") {
+                continue;
+            }
         }
         // A test's id alone (`-v` with subtests prints it, then the id again with its outcome):
         // the outcome's line says it.
@@ -159,6 +177,9 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(out))
 }
+
+/// pytest's advice under a test module that failed to import, the same every time.
+const IMPORT_HINT: &str = "Hint: make sure your test modules/packages have valid Python names.";
 
 /// A run's closing counts: `3 failed, 26 passed in 0.03s`, `1 error in 0.5s`.
 fn is_counts(title: &str) -> bool {
