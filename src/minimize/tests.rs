@@ -942,11 +942,10 @@ fn gcc_diagnostics_without_excerpts_and_repeated_context() {
 }
 
 /// A hunk is said from its first change, led by that line's number in the new file (context
-/// lines before it counted, removed lines not); a block of changed lines sharing an indent is
-/// written without it, the indent said once (`→8`), when at least three lines lose it whole; a
-/// later block that does not fit the held indent says its own, or `→0`.
+/// lines before it counted, removed lines not); every changed line keeps its indentation as
+/// written (a model editing the file copies it).
 #[test]
-fn diff_hunks_start_at_their_first_change_and_say_a_shared_indent_once() {
+fn diff_hunks_start_at_their_first_change_and_keep_their_indentation() {
     let body = "         a\n         b\n-        old_one()\n-        old_two()\n+        new_one()\n+            nested()\n         c\n-    x = 1\n+    x = 2\n+\n         d\n-y\n+z\n";
     let raw = format!(
         "--- a.py\n+++ a.py\n@@ -40,12 +40,13 @@\n{body}{}",
@@ -955,21 +954,15 @@ fn diff_hunks_start_at_their_first_change_and_say_a_shared_indent_once() {
     let out = text_of("diff -u a.py b.py", &raw);
     assert_keeps(
         &out,
-        &["--- a.py\n42 →8 - old_one()\n- old_two()\n+ new_one()\n+     nested()\n→4 - x = 1\n+ x = 2\n+\n→0 -y\n+z\n"],
+        &["--- a.py\n42 -        old_one()\n-        old_two()\n+        new_one()\n+            nested()\n-    x = 1\n+    x = 2\n+\n-y\n+z\n"],
     );
-    // Two lines sharing an indent: the mark would cost what it saves; tabs are counted as tabs.
     let raw = format!(
-        "--- a.go\n+++ a.go\n@@ -7,3 +7,3 @@\n func f() {{\n-\t\tx := 1\n+\t\tx := 2\n }}\n{}",
+        "--- a.go\n+++ a.go\n@@ -7,3 +7,3 @@\n func f() {{\n-\t\tx := 1\n+\t\tx := 2\n+\t\tz := 3\n }}\n{}",
         "gofmt\n".repeat(200)
     );
     assert_keeps(
         &text_of("diff -u a.go b.go", &raw),
-        &["--- a.go\n8 -\t\tx := 1\n+\t\tx := 2\n"],
-    );
-    let raw = raw.replace("+\t\tx := 2\n", "+\t\tx := 2\n+\t\tz := 3\n");
-    assert_keeps(
-        &text_of("diff -u a.go b.go", &raw),
-        &["--- a.go\n8 →2t - x := 1\n+ x := 2\n+ z := 3\n"],
+        &["--- a.go\n8 -\t\tx := 1\n+\t\tx := 2\n+\t\tz := 3\n"],
     );
 }
 

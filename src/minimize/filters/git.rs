@@ -3,7 +3,7 @@
 //! message, `--stat`'s per-file counts and summary, every changed line (each hunk's first led by
 //! its line in the new file), every blamed line's number and code under its commit. Dropped:
 //! hints, email addresses, blob ids, file modes, unchanged context lines (the line number locates
-//! a change) and an indent a block of changed lines shares (said once).
+//! a change).
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
@@ -622,12 +622,6 @@ struct DiffCompactor {
 /// vendored upgrade or a codemod they cost as much as a good part of the changed lines.
 const BIG_DIFF_CHARS: usize = 16_000;
 
-/// A hunk's changed lines sharing an indent are written without it, the indent said once before
-/// the first (`38 →8 - return x`: eight spaces more than written, one space after the `-`),
-/// when at least this many lines lose their whole indent: each saves about a token, the mark
-/// costs two or three.
-const INDENT_LINES: usize = 3;
-
 /// The new file's start and the section heading of a hunk header (`@@ -503,11 +510,12 @@ impl
 /// Regex {`: 510 and ` impl Regex {`); `None` for another form (a combined diff's `@@@`).
 fn hunk_start(line: &str) -> Option<(usize, &str)> {
@@ -638,105 +632,12 @@ fn hunk_start(line: &str) -> Option<(usize, &str)> {
     Some((start, tail))
 }
 
-/// The whitespace every line of `lines` starts with after its `+`/`-` (blank lines aside),
-/// when it is spaces alone or tabs alone (else empty); `None` when every line is blank.
-fn common_indent(lines: &[String]) -> Option<&str> {
-    let mut common: Option<&str> = None;
-    for l in lines {
-        let body = &l[1..];
-        if body.trim().is_empty() || !l.starts_with(['+', '-']) {
-            continue;
-        }
-        let ws = &body[..body.len() - body.trim_start_matches([' ', '\t']).len()];
-        common = Some(match common {
-            None => ws,
-            Some(c) => {
-                let n = c
-                    .bytes()
-                    .zip(ws.bytes())
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                &c[..n]
-            }
-        });
-    }
-    let c = common?;
-    if c.bytes().all(|b| b == b' ') || c.bytes().all(|b| b == b'\t') {
-        Some(c)
-    } else {
-        Some("")
-    }
-}
-
-/// How many of `lines` start with `indent` and then their code (these lose a token each).
-fn whole_indents(lines: &[String], indent: &str) -> usize {
-    lines
-        .iter()
-        .filter(|l| l.starts_with(['+', '-']))
-        .filter_map(|l| l[1..].strip_prefix(indent))
-        .filter(|rest| rest.starts_with(|c: char| !c.is_whitespace()))
-        .count()
-}
-
-/// A hunk's changed lines (and `\ No newline` notes), each block of them (the changes between
-/// two context lines) without the indent its lines share when that pays ([`INDENT_LINES`]): the
-/// block's first line then starts with the indent's mark (`→8 - return x`, `→2t` for tabs), which
-/// holds until the next mark (`→0`: as written).
+/// A hunk's changed lines (and `\\ No newline` notes), its context lines dropped; each line keeps
+/// its indentation as written (a model editing the file copies it).
 fn changed_lines(hunk: Vec<String>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::with_capacity(hunk.len());
-    let mut held = String::new();
-    let mut block: Vec<String> = Vec::new();
-    let mut flush = |block: &mut Vec<String>, out: &mut Vec<String>| {
-        if block.is_empty() {
-            return;
-        }
-        // A block of blank lines alone is the same with any indent.
-        let indent = common_indent(block).unwrap_or(held.as_str()).to_string();
-        let worth = indent.len() >= 2 || indent.starts_with('\t');
-        let next = if worth && whole_indents(block, &indent) >= INDENT_LINES {
-            indent
-        } else if !held.is_empty() && indent.starts_with(held.as_str()) {
-            held.clone()
-        } else if !held.is_empty() && worth {
-            // A mark is needed anyway (the held indent does not fit): the block's own.
-            indent
-        } else {
-            String::new()
-        };
-        let mark = (next != held).then(|| match next.as_bytes().first() {
-            None => "→0".to_string(),
-            Some(b'\t') => format!("→{}t", next.len()),
-            Some(_) => format!("→{}", next.len()),
-        });
-        held = next;
-        let start = out.len();
-        for l in block.drain(..) {
-            out.push(
-                match l.get(1..).and_then(|b| b.strip_prefix(held.as_str())) {
-                    Some(rest)
-                        if !held.is_empty()
-                            && l.starts_with(['+', '-'])
-                            && !rest.trim().is_empty() =>
-                    {
-                        format!("{} {rest}", &l[..1])
-                    }
-                    _ => l,
-                },
-            );
-        }
-        if let Some(m) = mark {
-            out[start].insert_str(0, &format!("{m} "));
-        }
-    };
-    for l in hunk {
-        if l.starts_with(['+', '-', '\\']) {
-            block.push(l);
-        } else {
-            flush(&mut block, &mut out);
-        }
-    }
-    flush(&mut block, &mut out);
-    out
+    hunk.into_iter()
+        .filter(|l| l.starts_with(['+', '-', '\\']))
+        .collect()
 }
 
 /// A unified diff from any program (`diff -u`, `ruff format --diff`, `black --diff`): the same
@@ -920,7 +821,7 @@ impl DiffCompactor {
             out.push(place);
             return;
         };
-        // The first line as said after its place: ` →8 - return x`, ` -old`.
+        // The first line as said after its place: ` -old`.
         head.insert(0, ' ');
         let key = kept.join("\n");
         if let Some(&(at, len)) = self.said.get(&key) {
