@@ -65,7 +65,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n@@ 1\n-b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n2 -b\n+c\n"
     );
 }
 
@@ -89,7 +89,7 @@ fn git_diff_keeps_changed_lines_and_hunk_headers_not_context() {
     let raw = "diff --git a/f b/f\nnew file mode 100644\nindex 0..1\n--- /dev/null\n+++ b/f\n@@ -0,0 +1 @@\n+x\ndiff --git a/g b/g\nindex 1..2 100644\n--- a/g\n+++ b/g\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+three\n 4\n 5\n";
     assert_eq!(
         text_of("git diff", raw),
-        "--- f (new file)\n+x\n--- g\n@@ 1\n-3\n+three\n"
+        "--- f (new file)\n+x\n--- g\n3 -3\n+three\n"
     );
 }
 
@@ -436,7 +436,7 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     let bin = "diff --git a/logo.png b/logo.png\nnew file mode 100644\nindex 0000000..1234567\nBinary files /dev/null and b/logo.png differ\ndiff --git a/a.txt b/a.txt\nindex 1..2 100644\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n";
     assert_eq!(
         text_of("git diff", bin),
-        "--- logo.png (new file) (binary)\n--- a.txt\n@@ 1\n-a\n+b\n"
+        "--- logo.png (new file) (binary)\n--- a.txt\n1 -a\n+b\n"
     );
     // linters in formats other than their default: JSON, compact, statistics.
     assert_eq!(
@@ -954,7 +954,7 @@ fn fifth_round_shapes() {
     let diff = "diff --git a/f.rs b/f.rs\nindex 1..2 100644\n--- a/f.rs\n+++ b/f.rs\n@@ -10,3 +10,3 @@ impl A {\n x\n-a\n+b\n@@ -20,3 +20,3 @@ impl A {\n x\n-c\n+d\n@@ -30,3 +31,3 @@ mod tests {\n x\n-e\n+f\n";
     assert_eq!(
         text_of("git diff", diff),
-        "--- f.rs\n@@ 10 @@ impl A {\n-a\n+b\n@@ 20\n-c\n+d\n@@ -30 +31 @@ mod tests {\n-e\n+f\n"
+        "--- f.rs\n@@ impl A {\n11 -a\n+b\n21 -c\n+d\n@@ mod tests {\n32 -e\n+f\n"
     );
 
     // eslint: the same finding at several places of a file on one line.
@@ -982,7 +982,7 @@ fn fifth_round_shapes() {
     let pytest = "============================= test session starts ==============================\ncollecting ... collected 3 items\n\nt.py::A::test_a \nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b SKIPPED [ 66%]\nt.py::A::test_c PASSED [100%]\n\n======== 2 passed, 1 skipped, 4 subtests passed in 0.10s ========\n";
     assert_eq!(
         text_of("pytest -v", pytest),
-        "t.py::A::test_b SKIPPED\n\n== 2 passed, 1 skipped, 4 subtests passed in 0.10s ==\n"
+        "t.py::A::test_b SKIPPED\n\n2 passed, 1 skipped, 4 subtests passed in 0.10s\n"
     );
 }
 
@@ -995,15 +995,41 @@ fn gcc_diagnostics_without_excerpts_and_repeated_context() {
     );
 }
 
+/// A hunk is said from its first change, led by that line's number in the new file (context
+/// lines before it counted, removed lines not); every changed line keeps its indentation as
+/// written (a model editing the file copies it).
+#[test]
+fn diff_hunks_start_at_their_first_change_and_keep_their_indentation() {
+    let body = "         a\n         b\n-        old_one()\n-        old_two()\n+        new_one()\n+            nested()\n         c\n-    x = 1\n+    x = 2\n+\n         d\n-y\n+z\n";
+    let raw = format!(
+        "--- a.py\n+++ a.py\n@@ -40,12 +40,13 @@\n{body}{}",
+        "1 file would be reformatted\n".repeat(30)
+    );
+    let out = text_of("diff -u a.py b.py", &raw);
+    assert_keeps(
+        &out,
+        &["--- a.py\n42 -        old_one()\n-        old_two()\n+        new_one()\n+            nested()\n-    x = 1\n+    x = 2\n+\n-y\n+z\n"],
+    );
+    let raw = format!(
+        "--- a.go\n+++ a.go\n@@ -7,3 +7,3 @@\n func f() {{\n-\t\tx := 1\n+\t\tx := 2\n+\t\tz := 3\n }}\n{}",
+        "gofmt\n".repeat(200)
+    );
+    assert_keeps(
+        &text_of("diff -u a.go b.go", &raw),
+        &["--- a.go\n8 -\t\tx := 1\n+\t\tx := 2\n+\t\tz := 3\n"],
+    );
+}
+
 #[test]
 fn any_unified_diff_has_the_diff_shape() {
     // `diff -u` and `ruff format --diff`: a file line, hunk headers, changed lines; a removed
     // line that reads `-- x` is a line of the hunk, not a file header.
     let raw = "--- a.py\t2026-01-01 10:00:00\n+++ b/a.py\t2026-01-01 10:01:00\n@@ -1,4 +1,4 @@ def f():\n x = 1\n--- y\n+y = 2\n z = 3\n w = 4\n--- c.py\n+++ c.py\n@@ -7 +7 @@\n-q\n+r\n1 file would be reformatted\n";
-    let want = "--- a.py\n@@ 1 @@ def f():\n--- y\n+y = 2\n--- c.py\n@@ 7\n-q\n+r\n1 file would be reformatted\n";
+    let want =
+        "--- a.py\n@@ def f():\n2 --- y\n+y = 2\n--- c.py\n7 -q\n+r\n1 file would be reformatted\n";
     assert_eq!(text_of("diff -u a.py b/a.py", raw), want);
     assert_eq!(text_of("ruff format --diff", raw), want);
-    // A big diff's hunk headers are the new file's line alone.
+    // A big diff's hunks are their first change's line alone, without section headings.
     let hunks: String = (0..800)
         .map(|i| {
             format!(
@@ -1016,10 +1042,7 @@ fn any_unified_diff_has_the_diff_shape() {
     let big =
         format!("diff --git a/x.rs b/x.rs\nindex 1..2 100644\n--- a/x.rs\n+++ b/x.rs\n{hunks}");
     let out = text_of("git diff", &big);
-    assert!(
-        out.starts_with("--- x.rs\n@@ 12\n-b0\n+c0\n@@ 17\n"),
-        "{out}"
-    );
+    assert!(out.starts_with("--- x.rs\n13 -b0\n+c0\n18 -b1\n"), "{out}");
 }
 
 #[test]
@@ -1099,6 +1122,82 @@ fn test_runners_drop_banners_and_times() {
         .contains("\nERROR t.py\n!! Interrupted: 1 error during collection !!\n"));
 }
 
+/// Consecutive lines sharing a long prefix up to a boundary (a test class's id) say it once,
+/// each line's rest under it; a short prefix, or one line alone, stays as written. pytest's
+/// closing counts go without their `==` rule.
+#[test]
+fn lines_sharing_a_long_prefix_say_it_once() {
+    let py = "collecting ... collected 4 items\n\ntests/test_mimetypes.py::Win32MimeTypesTestCase::test_registry_accelerator SKIPPED [ 25%]\ntests/test_mimetypes.py::Win32MimeTypesTestCase::test_registry_parsing SKIPPED [ 50%]\ntests/test_mimetypes.py::MiscTestCase::test__all__ SKIPPED (no win) [ 75%]\nt.py::A::test_c SKIPPED [100%]\n\n== 1 passed, 4 skipped in 0.10s ==\n";
+    assert_eq!(
+        text_of("pytest -v", py),
+        "tests/test_mimetypes.py::Win32MimeTypesTestCase::\n  test_registry_accelerator SKIPPED\n  test_registry_parsing SKIPPED\ntests/test_mimetypes.py::MiscTestCase::test__all__ SKIPPED (no win)\nt.py::A::test_c SKIPPED\n\n1 passed, 4 skipped in 0.10s\n"
+    );
+    let lines = |v: &[&str]| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    let grouped = crate::minimize::text::shared_prefixes(
+        lines(&[
+            "x::a::b::c::d::e::f",
+            "x::a::b::c::d::e::g",
+            "x::a::b::c::d::e::",
+        ]),
+        |_| true,
+        "::",
+    );
+    assert_eq!(
+        grouped,
+        lines(&["x::a::b::c::d::e::", "  f", "  g", "x::a::b::c::d::e::"])
+    );
+    let short = lines(&["a::b::c", "a::b::d"]);
+    assert_eq!(
+        crate::minimize::text::shared_prefixes(short.clone(), |_| true, "::"),
+        short
+    );
+}
+
+/// A compiler's remark list (`go build -gcflags=-m`): each file's run of lines under the file
+/// once, a text at several places once with every place, `-m`'s inlined body dropped; every
+/// location stays (the guard reads a file's rows). Fewer lines, or an error in gcc's form, and
+/// the list is not one.
+#[test]
+fn compiler_remark_lists_say_each_file_and_repeated_text_once() {
+    let mut raw = String::from("# example.com/m/fnv\n");
+    for i in 0..12 {
+        raw.push_str(&format!("fnv/fnv.go:{}:6: can inline New{i} with cost 9 as: func() hash.Hash32 {{ var s sum32; return &s }}\n", 40 + i));
+        raw.push_str(&format!(
+            "fnv/fnv.go:{}:20: inlining call to errors.New\n",
+            100 + i
+        ));
+    }
+    raw.push_str("<autogenerated>:1: inlining call to Encoding.Strict\n");
+    let out = text_of("go build -gcflags=-m ./fnv/", &raw);
+    assert!(out.starts_with("# example.com/m/fnv\nfnv/fnv.go:\n  40:6: can inline New0 with cost 9\n  100:20 101:20 102:20 103:20 104:20 105:20 106:20 107:20 108:20 109:20 110:20 111:20: inlining call to errors.New\n  41:6: can inline New1 with cost 9\n"), "{out}");
+    assert!(
+        out.ends_with("<autogenerated>:\n  1: inlining call to Encoding.Strict\n"),
+        "{out}"
+    );
+    assert!(!out.contains(" as: "), "{out}");
+    let short: String = raw.lines().take(10).map(|l| format!("{l}\n")).collect();
+    assert!(run("go build -gcflags=-m ./fnv/", &short)
+        .is_none_or(|(_, t)| t.contains("fnv/fnv.go:40:6")));
+    let gcc = raw.replace(
+        "inlining call to errors.New",
+        "warning: unused variable 'x'",
+    );
+    assert!(!text_of("go build ./fnv/", &gcc).contains("  100:20 101:20"));
+}
+
+/// pytest's warnings summary: a place said as the test file's path and again, absolute, on the
+/// message's line, once (the absolute one); the source line under the message goes; the import
+/// hint under a collection error goes.
+#[test]
+fn pytest_warnings_say_their_place_once() {
+    let raw = "==================================== ERRORS ====================================\n____________________ ERROR collecting tests/test_import.py _____________________\nImportError while importing test module '/w/gradebook/tests/test_import.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\ntests/test_import.py:1: in <module>\n    from gradebook.stats import median\nE   ModuleNotFoundError: No module named 'gradebook.stats'\n=============================== warnings summary ===============================\ntests/test_core.py:53\n  /w/gradebook/tests/test_core.py:53: PytestUnknownMarkWarning: Unknown pytest.mark.slowish\n    @pytest.mark.slowish\n\ntests/a.py:7\n  tests/b.py:9: UserWarning: elsewhere\n========================= 1 warning, 1 error in 0.17s ==========================\n";
+    let out = text_of("pytest", raw);
+    assert_eq!(
+        out,
+        "== ERRORS ==\n__ ERROR collecting tests/test_import.py\nImportError while importing test module '/w/gradebook/tests/test_import.py'.\nTraceback:\ntests/test_import.py:1: in <module>\nE   ModuleNotFoundError: No module named 'gradebook.stats'\n== warnings summary ==\n  /w/gradebook/tests/test_core.py:53: PytestUnknownMarkWarning: Unknown pytest.mark.slowish\n\ntests/a.py:7\n  tests/b.py:9: UserWarning: elsewhere\n1 warning, 1 error in 0.17s\n"
+    );
+}
+
 /// The sixth round's shapes: a passing run says its counts, not its lines.
 #[test]
 fn passing_runs_say_counts_and_places_once() {
@@ -1107,7 +1206,7 @@ fn passing_runs_say_counts_and_places_once() {
     let py = "collecting ... collected 3 items\n\nt.py::A::test_a PASSED [ 33%]\nt.py::A::test_b[x y] SKIPPED (no db) [ 66%]\nt.py::A::test_c PASSED [100%]\n\n== 2 passed, 1 skipped in 0.10s ==\n";
     assert_eq!(
         text_of("pytest -v", py),
-        "t.py::A::test_b[x y] SKIPPED (no db)\n\n== 2 passed, 1 skipped in 0.10s ==\n"
+        "t.py::A::test_b[x y] SKIPPED (no db)\n\n2 passed, 1 skipped in 0.10s\n"
     );
     let no_counts = py.replace("== 2 passed, 1 skipped in 0.10s ==\n", "");
     assert!(text_of("pytest -v", &no_counts).starts_with("collected 3 items\n"));
@@ -1261,8 +1360,8 @@ fn diffs_say_a_repeated_change_once_with_its_places() {
     assert_keeps(
         &out,
         &[
-            &format!("--- src/map.rs\n@@ 253, 283, 316 @@ impl<K, V> HashMap<K, V> {{\n{change}@@ 300\n+    #[must_use]\n"),
-            "--- src/set.rs\n@@ 253, 283, 316",
+            &format!("--- src/map.rs\n@@ impl<K, V> HashMap<K, V> {{\n254, 284, 317 {change}@@\n301 +    #[must_use]\n"),
+            "--- src/set.rs\n@@ impl<K, V> HashMap<K, V> {\n254, 284, 317 -",
         ],
     );
 }

@@ -50,16 +50,32 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
 
 /// The locations of lines under a directory said once (`/usr/include/c++/12/bits/` then
 /// `  stl_algo.h:1938:50: error: …`), with the directory: `/usr/…/bits/stl_algo.h:1938:50`.
+/// And the places of rows under a file said once (`fnv/fnv.go:` then `  272:20 275:20: text`),
+/// as `fnv/fnv.go:272:20`.
 fn prefixed_rows(out: &str) -> std::collections::HashSet<String> {
     let mut found = std::collections::HashSet::new();
     let mut dir: Option<&str> = None;
+    let mut file: Option<&str> = None;
     for line in out.lines() {
         if !line.starts_with(' ') {
             dir = (line.ends_with('/') && !line.contains(' ')).then_some(line);
+            file = line
+                .strip_suffix(':')
+                .filter(|f| !f.is_empty() && !f.contains([' ', ':']));
             continue;
         }
         if let Some(d) = dir {
             found.extend(locations(line).into_iter().map(|l| format!("{d}{l}")));
+        }
+        if let Some((f, (places, _))) = file.zip(line.trim_start().split_once(": ")) {
+            let is_place = |p: &str| {
+                p.split(':').count() <= 2
+                    && p.split(':')
+                        .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            };
+            if places.split(' ').all(is_place) {
+                found.extend(places.split(' ').map(|p| format!("{f}:{p}")));
+            }
         }
     }
     found
@@ -143,6 +159,57 @@ pub(crate) fn join_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> S
     }
     while out.ends_with("\n\n") {
         out.pop();
+    }
+    out
+}
+
+/// Fewest characters a prefix shared by consecutive lines must have to be written once (about
+/// four tokens: less, and the line it takes and the indents cost what it saves).
+const SHARED_PREFIX_MIN: usize = 16;
+
+/// Each run of at least two consecutive `eligible` lines sharing a prefix that ends with
+/// `boundary` (a test's class, `t.py::TestA::`) and is [`SHARED_PREFIX_MIN`] long or more: the
+/// prefix on a line of its own (it ends with `:` or `/` as a heading does), then each line's
+/// rest indented by two. Lines that are the prefix alone stay as they are.
+pub(crate) fn shared_prefixes(
+    lines: Vec<String>,
+    eligible: impl Fn(&str) -> bool,
+    boundary: &str,
+) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let prefix = lines
+            .get(i + 1)
+            .filter(|_| eligible(&lines[i]) && !lines[i].starts_with(char::is_whitespace))
+            .filter(|next| eligible(next))
+            .and_then(|next| {
+                let a = &lines[i];
+                let common = a
+                    .char_indices()
+                    .zip(next.chars())
+                    .take_while(|((_, x), y)| x == y)
+                    .last()
+                    .map_or(0, |((at, c), _)| at + c.len_utf8());
+                let end = a[..common].rfind(boundary)? + boundary.len();
+                (end >= SHARED_PREFIX_MIN && end < a.len() && end < next.len())
+                    .then(|| a[..end].to_string())
+            });
+        let Some(prefix) = prefix else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        out.push(prefix.clone());
+        while let Some(rest) = lines
+            .get(i)
+            .filter(|l| eligible(l))
+            .and_then(|l| l.strip_prefix(prefix.as_str()))
+            .filter(|r| !r.is_empty())
+        {
+            out.push(format!("  {rest}"));
+            i += 1;
+        }
     }
     out
 }

@@ -7,17 +7,102 @@
 //! for each diagnostic under it), and a failed compiler invocation past its first 160 characters.
 //! Said shorter: an error or warning repeated at several places (one line, its places by file), a
 //! note's or instantiation step's text past [`NOTE_KEEP_CHARS`], a long directory that starts a
-//! run of lines (said once above them).
+//! run of lines (said once above them), a remark list's file (said once above its lines, a text
+//! at several places once: [`remark_list`]).
 
 use super::paths::FastHash;
 use super::Context;
 use crate::minimize::text::join_lines;
 use crate::re;
 
+/// Fewest `file:line[:col]: text` lines for an output to be read as a remark list.
+const REMARK_LIST_MIN: usize = 20;
+
+/// `file:line[:col]: text` as (`file`, `line[:col]`, `text`): the file without spaces, the
+/// place numbers.
+fn remark(line: &str) -> Option<(&str, &str, &str)> {
+    let (head, text) = line.split_once(": ")?;
+    let (file, place) = head.split_once(':')?;
+    let numbers = place.split(':').count() <= 2
+        && place
+            .split(':')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    (!file.is_empty() && !file.contains(' ') && numbers).then_some((file, place, text))
+}
+
+/// A compiler's list of remarks (`go build -gcflags=-m`'s inlining and escape analysis, go's
+/// compile errors, `go vet`): every line `file:line[:col]: text` but package headers (`#
+/// example.com/m`) and blank lines, none of them an error or warning in gcc's form (those are
+/// grouped by message below). Each run of one file's lines under the file once (`fnv/fnv.go:`
+/// then `  43:6: can inline New32 with cost 9`); a text said at several places of the run once,
+/// at its first, with every place (`  272:20 275:20: inlining call to errors.New`). `-m`'s
+/// inlinable body after ` as: ` (the function's source, which the location points at) goes.
+fn remark_list(text: &str) -> Option<String> {
+    let mut remarks = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("# "))
+    {
+        let (_, _, t) = remark(line)?;
+        if ["error", "warning", "note", "fatal error"]
+            .iter()
+            .any(|w| t.starts_with(w))
+        {
+            return None;
+        }
+        remarks += 1;
+    }
+    if remarks < REMARK_LIST_MIN {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut file = "";
+    // The current run's rows (places, text), and where each text's row is.
+    let mut rows: Vec<(String, &str)> = Vec::new();
+    let mut at: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    let flush = |rows: &mut Vec<(String, &str)>, out: &mut Vec<String>| {
+        out.extend(rows.drain(..).map(|(places, t)| format!("  {places}: {t}")));
+    };
+    for line in text.lines() {
+        let Some((f, place, t)) = remark(line) else {
+            flush(&mut rows, &mut out);
+            at.clear();
+            file = "";
+            out.push(line.to_string());
+            continue;
+        };
+        if f != file {
+            flush(&mut rows, &mut out);
+            at.clear();
+            file = f;
+            out.push(format!("{f}:"));
+        }
+        let t = match t.split_once(" as: ") {
+            Some((inline, _)) if t.starts_with("can inline ") => inline,
+            _ => t,
+        };
+        match at.get(t) {
+            Some(&i) => {
+                rows[i].0.push(' ');
+                rows[i].0.push_str(place);
+            }
+            None => {
+                at.insert(t, rows.len());
+                rows.push((place.to_string(), t));
+            }
+        }
+    }
+    flush(&mut rows, &mut out);
+    Some(join_lines(out))
+}
+
 /// Longest failed compiler command kept whole: the flags after it rarely matter to the fix.
 const COMMAND_KEEP_CHARS: usize = 160;
 
 pub(super) fn compiler(ctx: &Context) -> Option<String> {
+    if let Some(out) = remark_list(ctx.text) {
+        return Some(out);
+    }
     let progress = re!(
         r"^\[\s*\d+%\] (Building|Linking|Built target|Generating|Scanning)|^\[\d+/\d+\] |^make(\[\d+\])?: (Entering|Leaving) directory|^(Scanning dependencies|Consolidate compiler generated) "
     )?;

@@ -1,8 +1,9 @@
 //! git status, log (with `--graph`), show, diff, stash and blame. Kept: the branch and its
 //! tracking line, every path with its state, every commit's hash, author, date, refs and whole
-//! message, `--stat`'s per-file counts and summary, every changed line with its hunk header,
-//! every blamed line's number and code under its commit. Dropped: hints, email addresses, blob
-//! ids, file modes, and unchanged context lines (hunk headers keep the line numbers).
+//! message, `--stat`'s per-file counts and summary, every changed line (each hunk's first led by
+//! its line in the new file), every blamed line's number and code under its commit. Dropped:
+//! hints, email addresses, blob ids, file modes, unchanged context lines (the line number locates
+//! a change).
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
@@ -178,7 +179,6 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     let mut out: Vec<String> = Vec::new();
     // History: the changed lines are the facts; context stays in `git diff` only.
     let mut diff = DiffCompactor {
-        no_context: true,
         big: ctx.text.len() > BIG_DIFF_CHARS,
         ..Default::default()
     };
@@ -482,10 +482,9 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
         return path_lines(ctx);
     }
     let mut out = Vec::new();
-    // The changed lines and their hunk headers (the line numbers) are the facts; context lines
+    // The changed lines and where each hunk starts (its line number) are the facts; context lines
     // are the file as it is, which the agent reads from the file when it needs them.
     let mut diff = DiffCompactor {
-        no_context: true,
         big: ctx.text.len() > BIG_DIFF_CHARS,
         ..Default::default()
     };
@@ -592,89 +591,61 @@ pub(super) fn stash(ctx: &Context) -> Option<String> {
 }
 
 /// A unified diff made compact: one `--- path` line per file (with `(new file)`, `(deleted)`,
-/// renames, `(binary)`), hunk headers, every changed line, and (unless `no_context`) one context
-/// line on each side of a change.
+/// renames, `(binary)`), then each hunk's changed lines, the first one led by its line in the new
+/// file (`38 -old`); context lines are dropped (the line number locates the change, the file has
+/// the rest).
 #[derive(Default)]
 struct DiffCompactor {
-    /// The current hunk's lines, held until its end to know which context lines touch a change.
+    /// The current hunk's lines, held until its end.
     hunk: Vec<String>,
     in_hunk: bool,
     file_note: Vec<String>,
     path: Option<String>,
-    /// Drop every context line (history), rather than keep one beside each change.
-    no_context: bool,
     /// The current file is new or deleted.
     whole_file: bool,
     /// The section heading of the file's last hunk header (`impl Regex {`).
     section: String,
-    /// A big diff (past [`BIG_DIFF_CHARS`]): hunk headers are the new file's line alone
-    /// (`@@ 510`), without the old file's line or the section heading.
+    /// A big diff (past [`BIG_DIFF_CHARS`]): no section headings.
     big: bool,
-    /// Where in the output the current hunk's header is (none for a whole file's hunk).
-    header_at: Option<usize>,
-    /// The kept lines of each hunk of the current file, with where its header is: the same
-    /// change made again further down (a doc link fixed in each of eight methods) is said once,
-    /// its header listing every place (`@@ 253, 283, 316`).
-    said: std::collections::HashMap<u64, usize, FastHash>,
+    /// The current hunk's header: the new file's first line, `None` for a whole file's hunk (its
+    /// `(new file)` says where it is) or a header in another form (a combined diff's `@@@`,
+    /// kept as written).
+    start: Option<usize>,
+    /// The kept lines of each hunk of the current file (as said, after the place), with where
+    /// its first line is and how long its place is: the same change made again further down (a
+    /// doc link fixed in each of eight methods) is said once, its place listing every line
+    /// (`253, 283, 316 -old`).
+    said: std::collections::HashMap<String, (usize, usize), FastHash>,
 }
 
-/// A diff longer than this (about 4,000 tokens) has its hunk headers cut to the line that
-/// locates each change: in a vendored upgrade or a codemod the headers' old lines and section
-/// headings cost as much as a good part of the changed lines.
+/// A diff longer than this (about 4,000 tokens) drops its hunks' section headings: in a
+/// vendored upgrade or a codemod they cost as much as a good part of the changed lines.
 const BIG_DIFF_CHARS: usize = 16_000;
 
-/// `@@ -503,11 +503,12 @@ impl Regex {` as `@@ 503 @@ impl Regex {`: where the change is;
-/// the line counts are those of the context lines, which are dropped. Anything else (a combined
-/// diff's `@@@`) as written.
-/// The start said once where the old and new files agree (`@@ 503`), and the section heading
-/// (`@@ 503 @@ impl Regex {`) only when it differs from the previous hunk's of the same file
-/// (`last_section`, updated).
-fn short_hunk_header(line: &str, last_section: &mut String) -> String {
-    let parsed = (|| {
-        let rest = line.strip_prefix("@@ -")?;
-        let (ranges, tail) = rest.split_once(" @@")?;
-        let (old, new) = ranges.split_once(" +")?;
-        let start = |r: &str| r.split(',').next().map(str::to_string);
-        let (old, new) = (start(old)?, start(new)?);
-        let at = if old == new {
-            format!("@@ {old}")
-        } else {
-            format!("@@ -{old} +{new}")
-        };
-        if tail.trim().is_empty() || tail == last_section.as_str() {
-            return Some(at);
-        }
-        *last_section = tail.to_string();
-        Some(format!("{at} @@{tail}"))
-    })();
-    parsed.unwrap_or_else(|| line.to_string())
+/// The new file's start and the section heading of a hunk header (`@@ -503,11 +510,12 @@ impl
+/// Regex {`: 510 and ` impl Regex {`); `None` for another form (a combined diff's `@@@`).
+fn hunk_start(line: &str) -> Option<(usize, &str)> {
+    let rest = line.strip_prefix("@@ -")?;
+    let (ranges, tail) = rest.split_once(" @@")?;
+    let (_, new) = ranges.split_once(" +")?;
+    let start = new.split(',').next()?.parse().ok()?;
+    Some((start, tail))
 }
 
-/// A compact hunk header's place: `510` of `@@ 510`, `-3 +4` of `@@ -3 +4 @@ fn f() {`, `3, 9`
-/// of `@@ 3, 9`.
-fn hunk_place(header: &str) -> &str {
-    let rest = header.strip_prefix("@@ ").unwrap_or(header);
-    rest.split_once(" @@").map_or(rest, |(place, _)| place)
-}
-
-/// `@@ -503,11 +510,12 @@ impl Regex {` as `@@ 510`: the line of the new file where the change
-/// is. Anything else as written.
-fn new_line_header(line: &str) -> String {
-    line.strip_prefix("@@ -")
-        .and_then(|r| r.split_once(" +"))
-        .and_then(|(_, r)| r.split([',', ' ']).next())
-        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        .map(|n| format!("@@ {n}"))
-        .unwrap_or_else(|| line.to_string())
+/// A hunk's changed lines (and `\\ No newline` notes), its context lines dropped; each line keeps
+/// its indentation as written (a model editing the file copies it).
+fn changed_lines(hunk: Vec<String>) -> Vec<String> {
+    hunk.into_iter()
+        .filter(|l| l.starts_with(['+', '-', '\\']))
+        .collect()
 }
 
 /// A unified diff from any program (`diff -u`, `ruff format --diff`, `black --diff`): the same
-/// shape as `git diff`'s, one `--- path` line per file, hunk headers, every changed line.
-/// Lines outside the diff (a summary, `Only in …`) stay as written.
+/// shape as `git diff`'s, one `--- path` line per file, every changed line, each hunk led by its
+/// line. Lines outside the diff (a summary, `Only in …`) stay as written.
 pub(super) fn unified(ctx: &Context) -> Option<String> {
     let lines: Vec<&str> = ctx.text.lines().collect();
     let mut diff = DiffCompactor {
-        no_context: true,
         big: ctx.text.len() > BIG_DIFF_CHARS,
         ..Default::default()
     };
@@ -747,6 +718,7 @@ impl DiffCompactor {
             self.whole_file = false;
             self.section.clear();
             self.said.clear();
+            self.start = None;
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
@@ -756,18 +728,25 @@ impl DiffCompactor {
         if line.starts_with("@@") {
             self.flush_hunk(out);
             self.in_hunk = true;
+            self.header(out);
             // A new or deleted file's one hunk spans the whole file: its header says nothing the
             // file's `(new file)` does not.
             let whole =
                 self.whole_file && (line.starts_with("@@ -0,0 +") || line.contains(" +0,0 @@"));
-            self.header(out);
-            self.header_at = (!whole).then_some(out.len());
-            if !whole {
-                out.push(if self.big {
-                    new_line_header(line)
-                } else {
-                    short_hunk_header(line, &mut self.section)
-                });
+            self.start = None;
+            match hunk_start(line) {
+                _ if whole => {}
+                Some((start, tail)) => {
+                    self.start = Some(start);
+                    // A heading holds for the hunks after it until another (a bare `@@`:
+                    // none).
+                    let tail = tail.trim_end();
+                    if !self.big && tail != self.section {
+                        self.section = tail.to_string();
+                        out.push(format!("@@{tail}"));
+                    }
+                }
+                None => out.push(line.to_string()),
             }
             return;
         }
@@ -818,46 +797,44 @@ impl DiffCompactor {
 
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
-        let changed = |i: usize| lines.get(i).is_some_and(|l| l.starts_with(['+', '-']));
-        let keep: Vec<bool> = (0..lines.len())
-            .map(|i| {
-                changed(i)
-                    || lines[i].starts_with('\\')
-                    || (!self.no_context && ((i > 0 && changed(i - 1)) || changed(i + 1)))
-            })
-            .collect();
-        let kept: Vec<String> = lines
-            .into_iter()
-            .zip(keep)
-            .filter_map(|(l, k)| k.then_some(l))
-            .collect();
-        let header_at = self.header_at.take();
-        // Only a compact header (`@@ 510`, not a combined diff's `@@@ …`) takes more places.
-        let compact = |h: usize| out[h].starts_with("@@ ") && out[h].len() > 3;
-        if let Some(h) = header_at.filter(|&h| h + 1 == out.len() && !kept.is_empty() && compact(h))
-        {
-            // The body's hash finds an earlier hunk; its lines, still right under its header,
-            // are compared before this one is said there.
-            let mut hasher = super::paths::Fnv::default();
-            for l in &kept {
-                std::hash::Hasher::write(&mut hasher, l.as_bytes());
-                std::hash::Hasher::write_u8(&mut hasher, b'\n');
+        let Some(start) = self.start.take() else {
+            out.extend(
+                lines
+                    .into_iter()
+                    .filter(|l| l.starts_with(['+', '-', '\\'])),
+            );
+            return;
+        };
+        // The new file's line of the first change: context and added lines count.
+        let mut first = start;
+        for l in &lines {
+            if l.starts_with(['+', '-']) {
+                break;
             }
-            let key = std::hash::Hasher::finish(&hasher);
-            match self.said.get(&key) {
-                Some(&first) if out.get(first + 1..first + 1 + kept.len()) == Some(&kept[..]) => {
-                    let place = hunk_place(&out[h]).to_string();
-                    let at = hunk_place(&out[first]).len() + 3;
-                    out[first].insert_str(at, &format!(", {place}"));
-                    out.pop();
-                    return;
-                }
-                Some(_) => {}
-                None => {
-                    self.said.insert(key, h);
-                }
+            if !l.starts_with('\\') {
+                first += 1;
             }
         }
+        let mut kept = changed_lines(lines);
+        let place = first.to_string();
+        let Some(head) = kept.first_mut() else {
+            out.push(place);
+            return;
+        };
+        // The first line as said after its place: ` -old`.
+        head.insert(0, ' ');
+        let key = kept.join("\n");
+        if let Some(&(at, len)) = self.said.get(&key) {
+            let same = out.get(at).is_some_and(|l| l[len..] == kept[0])
+                && out.get(at + 1..at + kept.len()) == Some(&kept[1..]);
+            if same {
+                out[at].insert_str(len, &format!(", {place}"));
+                self.said.insert(key, (at, len + 2 + place.len()));
+                return;
+            }
+        }
+        self.said.insert(key, (out.len(), place.len()));
+        kept[0].insert_str(0, &place);
         out.extend(kept);
     }
 

@@ -6,7 +6,7 @@
 //! loop's failure at one place past its first lines (counted).
 
 use super::Context;
-use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::minimize::text::{is_dependency_frame, join_lines, shared_prefixes};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -71,7 +71,12 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
                 }
                 _ => "other",
             };
-            out.push(format!("== {title} =="));
+            // The closing counts (`20 passed, 2 skipped in 0.09s`) say what they are bare.
+            if section == "other" && is_counts(title) {
+                out.push(title.to_string());
+            } else {
+                out.push(format!("== {title} =="));
+            }
             continue;
         }
         // A test's id holds `::`: the patterns for it, a progress line and a header (the
@@ -92,8 +97,26 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         if section.is_empty() && line.starts_with("collected ") && has_counts {
             continue;
         }
-        if line.starts_with("-- Docs: ") {
+        if line.starts_with("-- Docs: ") || line == IMPORT_HINT {
             continue;
+        }
+        if section == "warnings" {
+            // A warning's place said twice, as the test file's path and then, on the message's
+            // line, as the absolute one ending with it: the second says both.
+            let next = all.get(n + 1).map_or("", |l| l.trim_start());
+            let place = line.trim_end();
+            if !line.starts_with(' ')
+                && place.contains(':')
+                && next
+                    .split_once(": ")
+                    .is_some_and(|(at, _)| at != place && at.ends_with(&format!("/{place}")))
+            {
+                continue;
+            }
+            // The source line a warning points at, under its message (the place says it).
+            if line.starts_with("    ") && !line.starts_with("     ") {
+                continue;
+            }
         }
         // A test's id alone (`-v` with subtests prints it, then the id again with its outcome):
         // the outcome's line says it.
@@ -149,7 +172,22 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
+    // Tests of one class listed together (skipped, failed, in the short summary): the class's
+    // id once, each test's name under it.
+    let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(out))
+}
+
+/// pytest's advice under a test module that failed to import, the same every time.
+const IMPORT_HINT: &str = "Hint: make sure your test modules/packages have valid Python names.";
+
+/// A run's closing counts: `3 failed, 26 passed in 0.03s`, `1 error in 0.5s`.
+fn is_counts(title: &str) -> bool {
+    title.contains(" in ")
+        && [" passed", " failed", " error", " skipped", " deselected"]
+            .iter()
+            .any(|w| title.contains(w))
+        && title.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A `-v` line's test id, outcome and what follows it, without the progress (`[ 42%]`):
