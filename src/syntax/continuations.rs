@@ -3,7 +3,9 @@
 //! between words instead; the classifier parses the joined text. Bash keeps the pair inside
 //! single quotes and `$'…'`, in comments, and in the body of a here-document whose delimiter
 //! is quoted; everywhere else (double quotes, substitutions, unquoted here-document bodies and
-//! operators) it goes.
+//! operators) it goes. A here-document's delimiter quoted in part (`E"O"F`), which bash takes
+//! as the quoted delimiter `EOF`, is given quoted whole (`'EOF'`), the form tree-sitter-bash
+//! reads.
 
 use std::borrow::Cow;
 
@@ -25,7 +27,7 @@ enum Context {
 
 /// `src` with every backslash-newline that bash removes removed.
 pub fn join(src: &str) -> Cow<'_, str> {
-    if !src.contains("\\\n") {
+    if !src.contains("\\\n") && !src.contains("<<") {
         return Cow::Borrowed(src);
     }
     let s = src.as_bytes();
@@ -118,7 +120,13 @@ pub fn join(src: &str) -> Cow<'_, str> {
                 i = end;
                 continue;
             }
-            (_, b'<') if code && s.get(i + 1) == Some(&b'<') && s.get(i + 2) != Some(&b'<') => {
+            // A here-string (`<<<`): its word is a word, not a delimiter.
+            (_, b'<') if code && s[i + 1..].starts_with(b"<<") => {
+                out.extend_from_slice(b"<<<");
+                i += 3;
+                continue;
+            }
+            (_, b'<') if code && s.get(i + 1) == Some(&b'<') => {
                 // The delimiter as bash reads it: from the joined text after the operator.
                 let mut word = Vec::new();
                 let mut quote: Option<u8> = None;
@@ -163,11 +171,28 @@ pub fn join(src: &str) -> Cow<'_, str> {
                 let (_, heredoc) = scan::read_heredoc_operator(&word, 0);
                 if let Some(heredoc) = heredoc {
                     let quoted = word.iter().any(|c| matches!(c, b'\'' | b'"' | b'\\'));
-                    pending.push((
-                        heredoc.delimiter().as_bytes().to_vec(),
-                        heredoc.strips_tabs(),
-                        quoted,
-                    ));
+                    let delimiter = heredoc.delimiter().as_bytes().to_vec();
+                    // A delimiter quoted in any part is bash's quoted delimiter, its quotes
+                    // removed (`E"O"F`, `'E'OF` and `\EOF` are a quoted `EOF`);
+                    // tree-sitter-bash reads only one quoted whole: given as `'EOF'`.
+                    let whole = quoted
+                        && quote.is_none()
+                        && !delimiter.is_empty()
+                        && !delimiter.iter().any(|c| matches!(c, b'\'' | b'\n'));
+                    if whole {
+                        out.extend_from_slice(if heredoc.strips_tabs() {
+                            b"<<-'"
+                        } else {
+                            b"<<'"
+                        });
+                        out.extend_from_slice(&delimiter);
+                        out.push(b'\'');
+                    }
+                    pending.push((delimiter, heredoc.strips_tabs(), quoted));
+                    if whole {
+                        i = j;
+                        continue;
+                    }
                 }
                 out.extend_from_slice(b"<<");
                 i += 2;
@@ -273,6 +298,18 @@ mod tests {
             ("cat <<E\\\nOF\nx\nEOF\nls", "cat <<EOF\nx\nEOF\nls"),
             ("echo \\\\\nls", "echo \\\\\nls"),
             ("plain", "plain"),
+            // A delimiter quoted in part, as the quoted whole it is to bash.
+            (
+                "cat <<E\"O\"F | wc -l\n$(x)\nEOF\n",
+                "cat <<'EOF' | wc -l\n$(x)\nEOF\n",
+            ),
+            (
+                "cat <<-'E'OF\n\tx\\\ny\n\tEOF\n",
+                "cat <<-'EOF'\n\tx\\\ny\n\tEOF\n",
+            ),
+            ("cat << \\EOF\nx\nEOF\n", "cat <<'EOF'\nx\nEOF\n"),
+            ("cat <<EOF\nx\nEOF\n", "cat <<EOF\nx\nEOF\n"),
+            ("cat <<< \"$(x)\" <<<'y'", "cat <<< \"$(x)\" <<<'y'"),
         ];
         for (src, joined) in cases {
             assert_eq!(join(src), *joined, "{src:?}");

@@ -90,6 +90,9 @@ fn read_only_commands() {
         ("find . -type f | xargs grep foo", ReadOnly),
         ("ls() { echo hi; }; ls", ReadOnly),
         ("cat <<'EOF' | grep x\nhello\nEOF", ReadOnly),
+        // A delimiter quoted in part is quoted: the body is not expanded.
+        ("cat <<E\"O\"F | wc -l\n$(touch x) ${HOME}\nEOF", ReadOnly),
+        ("cat <<'E'OF\n$(touch x)\nEOF", ReadOnly),
         ("python3 --version", ReadOnly),
         ("command -v rm", ReadOnly),
         ("eval \"ls\"", ReadOnly),
@@ -144,6 +147,7 @@ fn write_commands() {
         ("find . -name '*.o' -delete", Write),
         ("find . -name '*.tmp' -exec rm {} \\;", Write),
         ("cat <<EOF > notes.md\nhello\nEOF", Write),
+        ("cat <<EOF | wc -l\n$(touch x)\nEOF", Write),
         ("dd if=/dev/zero of=disk.img bs=1M count=1", Write),
         ("exec > log", Write),
         ("yes | rm -i *", Write),
