@@ -27,7 +27,8 @@ enum Context {
 
 /// `src` with every backslash-newline that bash removes removed.
 pub fn join(src: &str) -> Cow<'_, str> {
-    if !src.contains("\\\n") && !src.contains("<<") {
+    let quoted_delimiter = src.contains("<<") && src.contains(['\'', '"']);
+    if !src.contains("\\\n") && !quoted_delimiter {
         return Cow::Borrowed(src);
     }
     let s = src.as_bytes();
@@ -172,10 +173,12 @@ pub fn join(src: &str) -> Cow<'_, str> {
                 if let Some(heredoc) = heredoc {
                     let quoted = word.iter().any(|c| matches!(c, b'\'' | b'"' | b'\\'));
                     let delimiter = heredoc.delimiter().as_bytes().to_vec();
-                    // A delimiter quoted in any part is bash's quoted delimiter, its quotes
-                    // removed (`E"O"F`, `'E'OF` and `\EOF` are a quoted `EOF`);
-                    // tree-sitter-bash reads only one quoted whole: given as `'EOF'`.
+                    // A delimiter quoted in part is bash's quoted delimiter, its quotes removed
+                    // (`E"O"F` and `'E'OF` are a quoted `EOF`); tree-sitter-bash reads only a
+                    // word quoted whole (`'EOF'`, `"EOF"`, `\EOF`): given as `'EOF'`. A word
+                    // quoted whole is left as it is (in `$((1<<"2"))` it is arithmetic's).
                     let whole = quoted
+                        && in_part(&word)
                         && quote.is_none()
                         && !delimiter.is_empty()
                         && !delimiter.iter().any(|c| matches!(c, b'\'' | b'\n'));
@@ -215,6 +218,20 @@ pub fn join(src: &str) -> Cow<'_, str> {
         String::from_utf8(out)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
     )
+}
+
+/// A here-document's word (after `<<`, with its `-` and blanks) has quotes that do not enclose
+/// the whole of it: `E"O"F`, `'E'OF`, `"E"'OF'`.
+fn in_part(word: &[u8]) -> bool {
+    let start = word
+        .iter()
+        .position(|c| !matches!(c, b'-' | b' ' | b'\t'))
+        .unwrap_or(word.len());
+    let w = &word[start..];
+    match w.first() {
+        Some(&q @ (b'\'' | b'"')) => w[1..].iter().position(|&c| c == q) != Some(w.len() - 2),
+        _ => w.iter().any(|c| matches!(c, b'\'' | b'"')),
+    }
 }
 
 /// After the `'` of `$'…'`: the index after the closing quote (a backslash escapes it).
@@ -307,7 +324,9 @@ mod tests {
                 "cat <<-'E'OF\n\tx\\\ny\n\tEOF\n",
                 "cat <<-'EOF'\n\tx\\\ny\n\tEOF\n",
             ),
-            ("cat << \\EOF\nx\nEOF\n", "cat <<'EOF'\nx\nEOF\n"),
+            ("cat << \\EOF\nx\nEOF\n", "cat << \\EOF\nx\nEOF\n"),
+            ("cat <<\"EOF\"\nx\nEOF\n", "cat <<\"EOF\"\nx\nEOF\n"),
+            ("echo $((1<<\"2\"))", "echo $((1<<\"2\"))"),
             ("cat <<EOF\nx\nEOF\n", "cat <<EOF\nx\nEOF\n"),
             ("cat <<< \"$(x)\" <<<'y'", "cat <<< \"$(x)\" <<<'y'"),
         ];
