@@ -460,24 +460,23 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         // <current>" (git-merge-file(1)).
         ("merge-file", _) => {
             flag_not_value(&values, &["-p", "--stdout"], &["-L"])
-                && values.iter().all(|v| {
-                    !v.starts_with('-')
-                        || matches!(
-                            *v,
-                            "-p" | "--stdout"
-                                | "-q"
-                                | "--quiet"
-                                | "--diff3"
-                                | "--zdiff3"
-                                | "--ours"
-                                | "--theirs"
-                                | "--union"
-                                | "--object-id"
-                                | "-L"
-                        )
-                        || v.starts_with("--marker-size=")
-                        || v.starts_with("--diff-algorithm=")
-                })
+                && options_among(
+                    &values,
+                    &[
+                        "-p",
+                        "--stdout",
+                        "-q",
+                        "--quiet",
+                        "--diff3",
+                        "--zdiff3",
+                        "--ours",
+                        "--theirs",
+                        "--union",
+                        "--object-id",
+                        "-L",
+                    ],
+                    &["--marker-size=", "--diff-algorithm="],
+                )
         }
         // `git worktree prune -n`: "Do not remove anything; just report what it would remove".
         ("worktree", Some((&"prune", more))) => {
@@ -489,31 +488,35 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         }
         // Without -w the object is hashed, not written ("-w: Actually write the object into
         // the object database"); the clean filter it runs is the context's (`context::git`).
-        ("hash-object", _) => values.iter().all(|v| {
-            !v.starts_with('-')
-                || matches!(
-                    *v,
-                    "-t" | "--stdin" | "--stdin-paths" | "--path" | "--no-filters" | "--literally"
-                )
-                || v.starts_with("--path=")
-        }),
+        ("hash-object", _) => options_among(
+            &values,
+            &[
+                "-t",
+                "--stdin",
+                "--stdin-paths",
+                "--path",
+                "--no-filters",
+                "--literally",
+            ],
+            &["--path="],
+        ),
         // `--parse` is `--only-trailers --only-input --unfold`: `--only-input` keeps the
         // trailer.<key>.cmd commands from running; `--in-place` edits the files.
         ("interpret-trailers", _) => {
             values
                 .iter()
                 .any(|v| matches!(*v, "--parse" | "--only-input"))
-                && values.iter().all(|v| {
-                    !v.starts_with('-')
-                        || matches!(
-                            *v,
-                            "--parse"
-                                | "--only-input"
-                                | "--only-trailers"
-                                | "--unfold"
-                                | "--no-divider"
-                        )
-                })
+                && options_among(
+                    &values,
+                    &[
+                        "--parse",
+                        "--only-input",
+                        "--only-trailers",
+                        "--unfold",
+                        "--no-divider",
+                    ],
+                    &[],
+                )
         }
         // Filters on stdin or on the files they are given, printing to stdout.
         ("stripspace", _) => values
@@ -530,35 +533,22 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         ("patch-id", _) => values
             .iter()
             .all(|v| matches!(*v, "--stable" | "--unstable" | "--verbatim")),
-        ("check-mailmap", _) => values
-            .iter()
-            .all(|v| !v.starts_with('-') || *v == "--stdin" || v.starts_with("--mailmap-")),
+        ("check-mailmap", _) => options_among(&values, &["--stdin"], &["--mailmap-"]),
         ("show-index", _) => values.iter().all(|v| v.starts_with("--object-format=")),
-        ("verify-pack", _) => values.iter().all(|v| {
-            !v.starts_with('-') || matches!(*v, "-v" | "--verbose" | "-s" | "--stat-only")
-        }),
-        ("fmt-merge-msg", _) => values.iter().all(|v| {
-            !v.starts_with('-')
-                || matches!(
-                    *v,
-                    "-m" | "--message" | "-F" | "--file" | "--log" | "--no-log"
-                )
-                || v.starts_with("--log=")
-                || v.starts_with("--into-name=")
-        }),
-        ("pack-redundant", _) => values
-            .iter()
-            .all(|v| !v.starts_with('-') || matches!(*v, "--all" | "--alt-odb" | "--verbose")),
+        ("verify-pack", _) => {
+            options_among(&values, &["-v", "--verbose", "-s", "--stat-only"], &[])
+        }
+        ("fmt-merge-msg", _) => options_among(
+            &values,
+            &["-m", "--message", "-F", "--file", "--log", "--no-log"],
+            &["--log=", "--into-name="],
+        ),
+        ("pack-redundant", _) => options_among(&values, &["--all", "--alt-odb", "--verbose"], &[]),
         // The listing modes of commands whose other modes write.
         ("sparse-checkout", Some((&"list", []))) => true,
-        ("hook", Some((&"list", more))) => more
-            .iter()
-            .all(|v| !v.starts_with('-') || v.starts_with("-z")),
+        ("hook", Some((&"list", more))) => options_among(more, &[], &["-z"]),
         ("replace", Some((mode, more))) => {
-            matches!(*mode, "-l" | "--list")
-                && more
-                    .iter()
-                    .all(|v| !v.starts_with('-') || v.starts_with("--format="))
+            matches!(*mode, "-l" | "--list") && options_among(more, &[], &["--format="])
         }
         ("rerere", Some((mode, []))) => matches!(*mode, "status" | "diff" | "remaining"),
         // `--tool-help`: "Print a list of merge tools that may be used with --tool".
@@ -566,7 +556,7 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         // `git ls-remote --get-url [REMOTE]`: "Expand the URL of the given remote repository …
         // and exit without talking to the remote".
         ("ls-remote", Some((&"--get-url", more))) => {
-            more.len() <= 1 && more.iter().all(|v| !v.starts_with('-'))
+            more.len() <= 1 && options_among(more, &[], &[])
         }
         ("refs", Some((&"verify", more))) => {
             more.iter().all(|v| matches!(*v, "--strict" | "--verbose"))
@@ -598,6 +588,14 @@ const FORMAT_PATCH_VALUES: &[&str] = &[
     "--description-file",
     "--cover-from-description",
 ];
+
+/// Every option among `values` (a word starting with `-`) is one of `flags` or starts with one of
+/// `prefixes` (`--path=`); any other word, an operand, is allowed.
+fn options_among(values: &[&str], flags: &[&str], prefixes: &[&str]) -> bool {
+    values.iter().all(|v| {
+        !v.starts_with('-') || flags.contains(v) || prefixes.iter().any(|p| v.starts_with(p))
+    })
+}
 
 /// One of `flags` is among `values`, and not as the value of an option in `takes_value` (git's
 /// parse-options takes the next word as the value whatever it looks like).
