@@ -465,12 +465,8 @@ impl Probe {
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
-                "less" | "more" | "rg" | "tar" | "ssh" | "sqlite3" | "man" | "terraform"
-                | "bat" | "mvn" | "go" | "bash" | "sh" | "curl" | "flock" | "gcc" | "g++"
-                | "cc" | "c++" | "cpp" | "clang" | "clang++" | "kubectl" | "docker" | "top" => {
-                    tools::check(&at, args, &mut out)
-                }
-                _ => {}
+                // Every other program: `tools::check` knows which of them read what.
+                _ => tools::check(&at, args, &mut out),
             }
             if python_script {
                 python::script(&at, &mut out);
