@@ -68,11 +68,6 @@ fn prefixed_rows(out: &str) -> std::collections::HashSet<String> {
             found.extend(locations(line).into_iter().map(|l| format!("{d}{l}")));
         }
         if let Some((f, (places, _))) = file.zip(line.trim_start().split_once(": ")) {
-            let is_place = |p: &str| {
-                p.split(':').count() <= 2
-                    && p.split(':')
-                        .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            };
             if places.split(' ').all(is_place) {
                 found.extend(places.split(' ').map(|p| format!("{f}:{p}")));
             }
@@ -101,19 +96,19 @@ fn place_rows(out: &str) -> std::collections::HashSet<String> {
                 _ => p.to_string(),
             }
         };
-        let is_place = |p: &str| {
-            let p = bare(p);
-            !p.is_empty()
-                && p.split(':').count() <= 2
-                && p.split(':')
-                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        };
-        if file.contains(' ') || !places.split(' ').all(is_place) {
+        if file.contains(' ') || !places.split(' ').all(|p| is_place(&bare(p))) {
             continue;
         }
         found.extend(places.split(' ').map(|p| format!("{file}:{}", bare(p))));
     }
     found
+}
+
+/// A place in a file as compilers write it: `12` or `12:5` (line, then column).
+pub(crate) fn is_place(p: &str) -> bool {
+    p.split(':').count() <= 2
+        && p.split(':')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 pub(crate) fn is_dependency_frame(line: &str) -> bool {

@@ -12,7 +12,7 @@
 
 use super::paths::FastHash;
 use super::Context;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::{is_place, join_lines};
 use crate::re;
 
 /// Fewest `file:line[:col]: text` lines for an output to be read as a remark list.
@@ -23,11 +23,7 @@ const REMARK_LIST_MIN: usize = 20;
 fn remark(line: &str) -> Option<(&str, &str, &str)> {
     let (head, text) = line.split_once(": ")?;
     let (file, place) = head.split_once(':')?;
-    let numbers = place.split(':').count() <= 2
-        && place
-            .split(':')
-            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    (!file.is_empty() && !file.contains(' ') && numbers).then_some((file, place, text))
+    (!file.is_empty() && !file.contains(' ') && is_place(place)).then_some((file, place, text))
 }
 
 /// A compiler's list of remarks (`go build -gcflags=-m`'s inlining and escape analysis, go's

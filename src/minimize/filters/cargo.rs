@@ -502,12 +502,13 @@ impl Diagnostics {
             out.push(line.to_string());
             return;
         }
+        // A span in another file (`::: src/v0.rs:1527:9`, the macro invocation a diagnostic
+        // comes from) is a location of its own, a warning's as an error's.
+        if let Some(loc) = t.strip_prefix("::: ") {
+            out.push(format!("  ::: {loc}"));
+            return;
+        }
         if self.kind == Kind::Warning {
-            // A span in another file (`::: src/v0.rs:1527:9`, the macro invocation a warning
-            // comes from) is a location of its own.
-            if let Some(loc) = t.strip_prefix("::: ") {
-                out.push(format!("  ::: {loc}"));
-            }
             if t.starts_with("note:") || t.starts_with("help:") {
                 self.child = Some(t.to_string());
             }
@@ -521,10 +522,6 @@ impl Diagnostics {
                 return;
             }
             out.push(format!("  {note}"));
-            return;
-        }
-        if let Some(loc) = t.strip_prefix("::: ") {
-            out.push(format!("  ::: {loc}"));
             return;
         }
         if let Some(content) = t.strip_prefix('|') {

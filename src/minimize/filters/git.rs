@@ -798,11 +798,7 @@ impl DiffCompactor {
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
         let Some(start) = self.start.take() else {
-            out.extend(
-                lines
-                    .into_iter()
-                    .filter(|l| l.starts_with(['+', '-', '\\'])),
-            );
+            out.extend(changed_lines(lines));
             return;
         };
         // The new file's line of the first change: context and added lines count.
