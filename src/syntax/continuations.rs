@@ -97,7 +97,7 @@ pub fn join(src: &str) -> Cow<'_, str> {
             (_, b'"') if context != Context::Double => stack.push(Context::Double),
             (_, b'$') if context != Context::Double && s.get(i + 1) == Some(&b'\'') => {
                 // `$'…'`: kept as it is, escapes included.
-                let end = ansi_c_end(s, i + 1);
+                let end = scan::skip_ansi_c(s, i + 1);
                 out.extend_from_slice(&s[i..end]);
                 i = end;
                 continue;
@@ -232,19 +232,6 @@ fn in_part(word: &[u8]) -> bool {
         Some(&q @ (b'\'' | b'"')) => w[1..].iter().position(|&c| c == q) != Some(w.len() - 2),
         _ => w.iter().any(|c| matches!(c, b'\'' | b'"')),
     }
-}
-
-/// After the `'` of `$'…'`: the index after the closing quote (a backslash escapes it).
-fn ansi_c_end(s: &[u8], mut i: usize) -> usize {
-    i += 1;
-    while i < s.len() {
-        match s[i] {
-            b'\\' => i += 2,
-            b'\'' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    s.len()
 }
 
 /// Copies a here-document's body from `i` through its delimiter line; an unquoted one loses its

@@ -81,8 +81,9 @@ fn skip_single(s: &[u8], i: usize) -> usize {
     closing_single(s, i).unwrap_or(s.len())
 }
 
-/// `i` is at the `'` of `$'…'`, where a backslash escapes the quote.
-fn skip_ansi_c(s: &[u8], mut i: usize) -> usize {
+/// `i` is at the `'` of `$'…'`, where a backslash escapes the quote: the index after the
+/// closing quote.
+pub(super) fn skip_ansi_c(s: &[u8], mut i: usize) -> usize {
     i += 1;
     while i < s.len() {
         match s[i] {
