@@ -93,6 +93,10 @@ fn read_only_commands() {
         // A delimiter quoted in part is quoted: the body is not expanded.
         ("cat <<E\"O\"F | wc -l\n$(touch x) ${HOME}\nEOF", ReadOnly),
         ("cat <<'E'OF\n$(touch x)\nEOF", ReadOnly),
+        // Backquotes in a here-document: commands with an unquoted delimiter, text with a quoted one.
+        ("cat <<EOF\nrun `ls src` first\nEOF", ReadOnly),
+        ("cat <<'EOF'\nrun `make build` first\nEOF", ReadOnly),
+        ("cat <<EOF\nrun \\`make build\\` first\nEOF", ReadOnly),
         ("python3 --version", ReadOnly),
         ("command -v rm", ReadOnly),
         ("eval \"ls\"", ReadOnly),
@@ -148,6 +152,11 @@ fn write_commands() {
         ("find . -name '*.tmp' -exec rm {} \\;", Write),
         ("cat <<EOF > notes.md\nhello\nEOF", Write),
         ("cat <<EOF | wc -l\n$(touch x)\nEOF", Write),
+        (
+            ": <<COMMENT\nrun `make build` first\nCOMMENT\ngit log -1",
+            Write,
+        ),
+        ("cat <<EOF\nrun `touch x` and `ls`\nEOF", Write),
         ("dd if=/dev/zero of=disk.img bs=1M count=1", Write),
         ("exec > log", Write),
         ("yes | rm -i *", Write),

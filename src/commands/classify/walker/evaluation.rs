@@ -379,6 +379,45 @@ impl Walker {
         self.script(&code);
     }
 
+    /// A here-document body tree-sitter-bash left as one plain text (it holds no `$`): with an
+    /// unquoted delimiter, bash still runs each `` `…` `` in it.
+    pub(super) fn plain_heredoc(&mut self, node: Node<'_>, src: &str) {
+        if quoted_heredoc(node, src) {
+            return;
+        }
+        let text = tree::text(node, src);
+        let mut code: Option<String> = None;
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            match (c, code.as_mut()) {
+                ('\\', None) => {
+                    chars.next();
+                }
+                ('`', None) => code = Some(String::new()),
+                ('`', Some(_)) => {
+                    let inner = code.take().unwrap_or_default();
+                    self.script(&inner);
+                }
+                ('\\', Some(inner)) => match chars.next() {
+                    Some(next @ ('\\' | '`' | '$')) => inner.push(next),
+                    Some(next) => {
+                        inner.push('\\');
+                        inner.push(next);
+                    }
+                    None => inner.push('\\'),
+                },
+                (_, Some(inner)) => inner.push(c),
+                (_, None) => {}
+            }
+        }
+        if code.is_some() {
+            self.find(
+                Level::Unknown,
+                "a here-document holds a backquote bash does not close, which the parse does not show",
+            );
+        }
+    }
+
     /// A `$(` or backquote that tree-sitter-bash left inside plain text, where bash would run
     /// it (`"${x:+`cmd`}"`), or a single-quoted text where bash does not take the quotes as
     /// quotes: in `${x:-'…'}` within double quotes, in an array subscript, in arithmetic.
@@ -392,20 +431,7 @@ impl Walker {
                     .any(|k| matches!(k, "expansion" | "subscript"));
                 evaluated && text.contains(['$', '`'])
             }
-            "heredoc_content" => {
-                let quoted = node
-                    .parent()
-                    .and_then(|b| b.parent())
-                    .and_then(|r| {
-                        let mut cursor = r.walk();
-                        let start = r
-                            .children(&mut cursor)
-                            .find(|c| c.kind() == "heredoc_start");
-                        start
-                    })
-                    .is_some_and(|s| tree::text(s, src).contains(['\'', '"', '\\']));
-                !quoted && unescaped_substitution(text)
-            }
+            "heredoc_content" => !quoted_heredoc(node, src) && unescaped_substitution(text),
             _ => unescaped_substitution(text),
         };
         if expands {
@@ -421,6 +447,21 @@ impl Walker {
 }
 
 /// `$(` or a backquote not escaped by a backslash.
+/// The here-document `node` is in has a quoted delimiter (`<<'EOF'`, `<<"EOF"`, `<<\\EOF`): its
+/// body is taken as it is.
+fn quoted_heredoc(node: Node<'_>, src: &str) -> bool {
+    std::iter::successors(node.parent(), |n| n.parent())
+        .find(|n| n.kind() == "heredoc_redirect")
+        .and_then(|r| {
+            let mut cursor = r.walk();
+            let start = r
+                .children(&mut cursor)
+                .find(|c| c.kind() == "heredoc_start");
+            start
+        })
+        .is_some_and(|s| tree::text(s, src).contains(['\'', '"', '\\']))
+}
+
 fn unescaped_substitution(text: &str) -> bool {
     let mut escaped = false;
     let mut previous_dollar = false;

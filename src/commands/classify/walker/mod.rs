@@ -296,6 +296,9 @@ impl Walker {
             "word" | "string_content" | "raw_string" | "heredoc_content" => {
                 self.hidden_substitution(node, src)
             }
+            // A here-document body with no `$` expansion is one node with no children: its
+            // backquotes are still commands when the delimiter is unquoted.
+            "heredoc_body" if node.named_child_count() == 0 => self.plain_heredoc(node, src),
             // The pattern of `${x#…}`, `${x^^…}`, `[[ … =~ … ]]`: expanded before it is used, and
             // tree-sitter-bash leaves it as plain text.
             "regex" | "extglob_pattern" => {
