@@ -686,7 +686,12 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
         "verify-commit" | "verify-tag" => c.signatures = true,
         // `git hash-object FILE` runs the clean filter the attributes name, unless told not to.
         "hash-object" => c.filters = !has(&["--no-filters"]),
-        "archive" => c.archive = true,
+        // `export-subst` (an attribute of the archived tree) expands `$Format:…$` in a file,
+        // and `%G` there verifies the commit's signature (measured, git 2.47).
+        "archive" => {
+            c.archive = true;
+            c.signatures = true;
+        }
         "tag" => {
             c.signatures = has(&["-v", "--verify"]) || format_signature;
         }
@@ -1042,6 +1047,14 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             "the environment's GIT_EXEC_PATH chooses the directory git runs its own programs from",
         );
     }
+    // git's test knobs change what it runs and writes (`GIT_TEST_FSMONITOR` names the fsmonitor
+    // hook, measured with git 2.47; others write split indexes or commit graphs): no user sets them.
+    if let Some(knob) = here.env.names().find(|n| n.starts_with("GIT_TEST_")) {
+        out.push(
+            Level::Unknown,
+            format!("the environment sets {knob}, one of git's test settings, which change what git runs and writes"),
+        );
+    }
     let mut dir = here.dir.to_path_buf();
     for chdir in &g.chdirs {
         match chdir {
@@ -1328,7 +1341,7 @@ fn judge(
     }
     // git runs the signature program only for signed commits (measured): a history read here
     // to have none verifies nothing.
-    let unsigned = matches!(sub, "log" | "show" | "whatchanged")
+    let unsigned = matches!(sub, "log" | "show" | "whatchanged" | "archive")
         && repo.is_some_and(|r| unsigned_history(r, rest));
     if c.signatures && !unsigned {
         let programs: Vec<&gitconfig::Entry> = [

@@ -392,6 +392,7 @@ impl Probe {
             .and_then(|path| files::on_path(program, path, &self.dirs[0]));
         let interpreter = resolved.as_deref().and_then(files::interpreter);
         tools::loader(&env, &self.dirs, &mut out);
+        tools::shim(program, resolved.as_deref(), &env, &mut out);
         if !BASH_BUILTINS.contains(&program) {
             if let Some(path) = env.value("PATH") {
                 self.planted(program, path, env.home().as_deref(), &mut out);

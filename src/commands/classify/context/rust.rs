@@ -236,6 +236,17 @@ fn is_proxy(here: &Here<'_>) -> bool {
 /// toolchain's or installs anything.
 fn toolchain(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let program = here.program;
+    // A rustup home in the working directory (a relative `RUSTUP_HOME`, or one below where the
+    // command runs) is that directory's files: its settings pick a toolchain among its own.
+    if let Var::Set(home) = here.env.get("RUSTUP_HOME") {
+        if !home.is_empty() && files::join(here.dir, home).starts_with(here.dir) {
+            out.push(
+                Level::Unknown,
+                format!("{program} runs a toolchain of the rustup home RUSTUP_HOME names in the working directory ({home})"),
+            );
+            return;
+        }
+    }
     let plus = args
         .first()
         .and_then(|a| a.value.as_deref())

@@ -1227,6 +1227,36 @@ fn git_keys_that_run_programs() {
             Some("gpg.ssh.program"),
         ),
         case(
+            "archive-export-subst-signature",
+            |p| {
+                signed(p);
+                let g = p.program("home/gpg");
+                p.git(&format!("config gpg.program {g}"));
+            },
+            "git archive --format=tar HEAD | tar -tf -",
+            Some("gpg.program"),
+        ),
+        case(
+            "archive-unsigned",
+            |p| {
+                let g = p.program("home/gpg");
+                p.git(&format!("config gpg.program {g}"));
+            },
+            "git archive --format=tar HEAD | tar -tf -",
+            None,
+        ),
+        Case {
+            env: &[("GIT_TEST_FSMONITOR", ".git/fsm")],
+            ..case(
+                "test-fsmonitor-variable",
+                |p| {
+                    p.program("repo/.git/fsm");
+                },
+                "git status -s",
+                Some("GIT_TEST_FSMONITOR"),
+            )
+        },
+        case(
             "signature-program-without-signatures",
             |p| {
                 let g = p.program("home/gpg");
@@ -1294,7 +1324,33 @@ fn cargo_and_rustup() {
         );
     }
     const RUSTUP: &[(&str, &str)] = &[("RUSTUP_HOME", "$ROOT/rustup")];
+    /// A rustup home in the repository, whose default toolchain is a directory of its own.
+    fn planted_rustup_home(p: &Planted) {
+        p.program("repo/.rustup-home/toolchains/evil/bin/cargo");
+        p.write(
+            "repo/.rustup-home/settings.toml",
+            "version = \"12\"\ndefault_toolchain = \"evil\"\n",
+        );
+    }
     run(&[
+        Case {
+            env: &[("RUSTUP_HOME", ".rustup-home")],
+            ..case(
+                "rustup-home-relative",
+                planted_rustup_home,
+                "cargo --version",
+                Some("RUSTUP_HOME"),
+            )
+        },
+        Case {
+            env: &[("RUSTUP_HOME", "$ROOT/repo/.rustup-home")],
+            ..case(
+                "rustup-home-in-the-work-tree",
+                planted_rustup_home,
+                "rustc -vV",
+                Some("RUSTUP_HOME"),
+            )
+        },
         case(
             "rustc-wrapper-metadata",
             wrapper,
@@ -1769,7 +1825,33 @@ fn pagers_tools_and_interpreters() {
     fn bash_script(p: &Planted) {
         p.script("bin/tool", "bash");
     }
+    /// pyenv's shim for `python3`, as `pyenv rehash` writes it.
+    fn pyenv_shim(p: &Planted) {
+        let root = p.path("pyenv").display().to_string();
+        p.write(
+            "pyenv/shims/python3",
+            &format!("#!/usr/bin/env bash\nset -e\nprogram=\"${{0##*/}}\"\nexport PYENV_ROOT=\"{root}\"\nexec \"{root}/libexec/pyenv\" exec \"$program\" \"$@\"\n"),
+        );
+        let _ = crate::process::fd::make_executable(&p.path("pyenv/shims/python3"));
+        p.write("repo/.pyenv.d/exec/pwn.bash", "touch \"$ROOT/PWNED\"\n");
+    }
     run(&[
+        Case {
+            env: &[
+                ("PATH", "$ROOT/pyenv/shims:/usr/bin:/bin"),
+                ("PYENV_HOOK_PATH", "./.pyenv.d"),
+            ],
+            ..case(
+                "pyenv-hook-path",
+                pyenv_shim,
+                "python3 -V",
+                Some("PYENV_HOOK_PATH"),
+            )
+        },
+        Case {
+            env: &[("PATH", "$ROOT/pyenv/shims:/usr/bin:/bin")],
+            ..case("pyenv-shim-no-hook-path", pyenv_shim, "python3 -V", None)
+        },
         Case {
             env: &[("LESSOPEN", "|./x %s")],
             ..case("lessopen", |_| {}, "less README.md", Some("LESSOPEN"))
@@ -2163,6 +2245,24 @@ fn pagers_tools_and_interpreters() {
                 },
                 "gcc -fsyntax-only hello.c",
                 Some("COMPILER_PATH"),
+            )
+        },
+        Case {
+            env: &[("SUNPRO_DEPENDENCIES", "deps.mk")],
+            ..case(
+                "cpp-dependencies-variable",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "cpp -P hello.c",
+                Some("SUNPRO_DEPENDENCIES"),
+            )
+        },
+        Case {
+            env: &[("DEPENDENCIES_OUTPUT", "deps.mk")],
+            ..case(
+                "gcc-dependencies-variable",
+                |p| p.write("repo/hello.c", "int main(void) { return 0; }\n"),
+                "gcc -E hello.c",
+                Some("DEPENDENCIES_OUTPUT"),
             )
         },
         case(

@@ -126,6 +126,44 @@ const HARMLESS_NODE_OPTIONS: &[&str] = &[
     "--throw-deprecation",
 ];
 
+/// A version manager's shim (`~/.pyenv/shims/python3`, and rbenv's, nodenv's, goenv's alike: a
+/// script that runs `<manager> exec`): the manager sources every `*.bash` file of the hook
+/// directories `<MANAGER>_HOOK_PATH` adds before it runs the program (measured with pyenv 2.6:
+/// a hook in a relative `PYENV_HOOK_PATH` ran for `python3 -V`).
+pub fn shim(program: &str, resolved: Option<&Path>, env: &Env<'_>, out: &mut Verdict) {
+    let Some(path) = resolved else {
+        return;
+    };
+    if path.parent().and_then(Path::file_name) != Some("shims".as_ref()) {
+        return;
+    }
+    let Contents::Text(text) = files::read_text(path) else {
+        return;
+    };
+    // `exec "/root/.pyenv/libexec/pyenv" exec "$program" "$@"`
+    let manager = text.split("/libexec/").nth(1).and_then(|rest| {
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        let after = rest[name.len()..].trim_start_matches(['"', '\'']);
+        (!name.is_empty() && after.trim_start().starts_with("exec")).then_some(name)
+    });
+    let Some(manager) = manager else {
+        return;
+    };
+    let variable = format!(
+        "{}_HOOK_PATH",
+        manager.to_ascii_uppercase().replace('-', "_")
+    );
+    if env.is_set(&variable) {
+        out.push(
+            Level::Unknown,
+            format!("{program} is a {manager} shim, and {manager} runs the hooks of the directories {variable} names"),
+        );
+    }
+}
+
 /// The variables a program's interpreter reads: `interpreter` from its `#!` line, or the
 /// program itself when it is one.
 pub fn interpreted(
@@ -1072,6 +1110,16 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
             out.push(
                 Level::Unknown,
                 format!("the compiler runs its passes from the directories {name} names"),
+            );
+        }
+    }
+    // The preprocessor writes a Make rule of the headers it read to the file these name, as
+    // -MD would (gcc's and clang's manuals; measured with cpp 12: `cpp -P x.c` wrote it).
+    for name in ["DEPENDENCIES_OUTPUT", "SUNPRO_DEPENDENCIES"] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Write,
+                format!("the preprocessor writes its dependencies to the file {name} names"),
             );
         }
     }
