@@ -1493,6 +1493,10 @@ fn go_subtest_names_are_never_merged_or_capped() {
             "{out}"
         );
     }
+    // In -v output a failing subtest's result line may follow a passing one's.
+    let raw = "=== RUN   TestM\n=== RUN   TestM/1\n=== RUN   TestM/2\n    m_test.go:9: got a, want b\n--- FAIL: TestM (0.00s)\n    --- PASS: TestM/1 (0.00s)\n    --- FAIL: TestM/2 (0.00s)\n    --- PASS: TestM/3 (0.00s)\nFAIL\nFAIL\texample.com/p\t0.01s\nFAIL\n";
+    let out = text_of("go test -v ./...", raw);
+    assert!(out.contains("    --- FAIL: TestM/2\n"), "{out}");
 }
 
 /// A JSON list mixing findings with objects this reading does not know (a file and a line but

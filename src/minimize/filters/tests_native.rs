@@ -309,7 +309,9 @@ fn go_test_text(text: &str) -> Option<String> {
             in_pass = true;
             continue;
         }
-        if in_pass && line.starts_with("    ") {
+        // A passing test's indented log lines; a subtest's result line after it
+        // (`    --- FAIL: TestX/93`) is the next test's, not the passing one's.
+        if in_pass && line.starts_with("    ") && !t.starts_with("--- ") {
             continue;
         }
         in_pass = false;
