@@ -179,11 +179,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
-    // One-line diagnostics in a row in one file (`-fdiagnostics-format`'s, go vet's): the file
-    // said once; a longer directory shared by several files said once.
-    let mut out = prefix_runs(crate::minimize::text::by_file(drop_orphan_context(
-        group_diagnostics(out),
-    )));
+    let mut out = prefix_runs(drop_orphan_context(group_diagnostics(out)));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
     if out.iter().all(|l| l.trim().is_empty()) {
