@@ -158,6 +158,151 @@ pub(crate) fn join_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> S
     out
 }
 
+/// Shortest lines compared word by word: a shorter pair is read whole at a glance.
+const CONTRAST_MIN_CHARS: usize = 100;
+
+/// Fewest words a compared line has: fewer, and the words alike are not worth eliding.
+const CONTRAST_MIN_WORDS: usize = 6;
+
+/// Two consecutive long lines (both `eligible`) that say one value twice, word for word alike but
+/// for a few (a test's `have {…}` / `want {…}`, `got: […]` / `want: […]`, `left: …` / `right: …`):
+/// each run of two or more words alike at the same position in both is said as `…` in both,
+/// so what differs stands out and the lines stay aligned. Words that may hold a location stay.
+/// Lines with different word counts, or differing in more than half their words, stay whole.
+pub(crate) fn contrasted(mut lines: Vec<String>, eligible: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut i = 0;
+    while i + 1 < lines.len() {
+        let pair = (eligible(&lines[i]) && eligible(&lines[i + 1]))
+            .then(|| contrast(&lines[i], &lines[i + 1]))
+            .flatten();
+        match pair {
+            Some((a, b)) => {
+                lines[i] = a;
+                lines[i + 1] = b;
+                i += 2;
+            }
+            None => i += 1,
+        }
+    }
+    lines
+}
+
+/// The pair of [`contrasted`], or `None` when it is not one.
+fn contrast(a: &str, b: &str) -> Option<(String, String)> {
+    if a.len() < CONTRAST_MIN_CHARS || b.len() < CONTRAST_MIN_CHARS {
+        return None;
+    }
+    let indent = a.len() - a.trim_start().len();
+    if a[..indent] != b[..b.len() - b.trim_start().len()] {
+        return None;
+    }
+    let wa: Vec<&str> = a[indent..].split(' ').collect();
+    let wb: Vec<&str> = b[indent..].split(' ').collect();
+    if wa.len() != wb.len() || wa.len() < CONTRAST_MIN_WORDS {
+        return None;
+    }
+    let alike: Vec<bool> = wa
+        .iter()
+        .zip(&wb)
+        .map(|(x, y)| x == y && locations(x).is_empty())
+        .collect();
+    let differ = alike.iter().filter(|&&s| !s).count();
+    if differ == 0 || differ * 2 > wa.len() {
+        return None;
+    }
+    let mut out_a = a[..indent].to_string();
+    let mut out_b = out_a.clone();
+    let mut k = 0;
+    while k < wa.len() {
+        let run = alike[k..].iter().take_while(|&&s| s).count();
+        let (pa, pb) = if run >= 2 {
+            k += run;
+            ("…", "…")
+        } else {
+            k += 1;
+            (wa[k - 1], wb[k - 1])
+        };
+        for (out, p) in [(&mut out_a, pa), (&mut out_b, pb)] {
+            if out.len() > indent {
+                out.push(' ');
+            }
+            out.push_str(p);
+        }
+    }
+    (out_a.len() + out_b.len() + 2 * CONTRAST_MIN_WORDS < a.len() + b.len()).then_some((out_a, out_b))
+}
+
+/// Fewest consecutive lines in one file for the file to be said once above them: its own line
+/// costs about what two of the prefixes save.
+const BY_FILE_MIN_RUN: usize = 3;
+
+/// `file:line[:col]: text`, a short-form diagnostic as compilers and linters print it (gcc,
+/// clang, `rustc --error-format=short`, mypy, ruff's concise output, eslint's unix format, go
+/// vet): as (`file`, `line[:col]: text`). The file has no space; the text is not empty.
+fn place_line(line: &str) -> Option<(&str, &str)> {
+    if line.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let (file, rest) = line.split_once(':')?;
+    let (place, text) = rest.split_once(": ").or_else(|| {
+        // `file:3:5: text`: the column after the line.
+        let (row, after) = rest.split_once(':')?;
+        let (col, text) = after.split_once(": ")?;
+        Some((&rest[..row.len() + 1 + col.len()], text))
+    })?;
+    (!file.is_empty() && !file.contains(' ') && is_place(place) && !text.trim().is_empty())
+        .then(|| (file, &line[file.len() + 1..]))
+}
+
+/// Each run of at least [`BY_FILE_MIN_RUN`] consecutive one-line diagnostics in one file
+/// (`src/lib.rs:3:5: warning: msg`, the next line not indented under it) said with the file
+/// once: `src/lib.rs:` then `  3:5: warning: msg` for each. A diagnostic with lines indented
+/// under it (a quoted source line, a note) ends a run: those lines would read as the file's.
+pub(crate) fn by_file(lines: Vec<String>) -> Vec<String> {
+    let one_line = |i: usize| -> Option<&str> {
+        let (file, _) = place_line(&lines[i])?;
+        let detail = lines
+            .get(i + 1)
+            .is_some_and(|n| n.starts_with(char::is_whitespace) && !n.trim().is_empty());
+        (!detail).then_some(file)
+    };
+    let files: Vec<Option<&str>> = (0..lines.len()).map(one_line).collect();
+    let mut ends = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let mut j = i + 1;
+        if let Some(f) = files[i] {
+            while j < lines.len() && files[j] == Some(f) {
+                j += 1;
+            }
+            if j - i >= BY_FILE_MIN_RUN {
+                ends.push((i, j, f.len()));
+            }
+        }
+        i = j;
+    }
+    if ends.is_empty() {
+        return lines;
+    }
+    let mut out = Vec::with_capacity(lines.len() + ends.len());
+    let mut runs = ends.into_iter().peekable();
+    for (k, line) in lines.into_iter().enumerate() {
+        match runs.peek() {
+            Some(&(start, end, at)) if k >= start && k < end => {
+                if k == start {
+                    out.push(line[..=at].to_string());
+                }
+                out.push(format!("  {}", &line[at + 1..]));
+                if k + 1 == end {
+                    runs.next();
+                }
+            }
+            _ => out.push(line),
+        }
+    }
+    out
+}
+
 /// Fewest characters a prefix shared by consecutive lines must have to be written once (about
 /// four tokens: less, and the line it takes and the indents cost what it saves).
 const SHARED_PREFIX_MIN: usize = 16;
@@ -222,6 +367,9 @@ macro_rules! re {
 /// Fewest bytes a run of one repeated piece must span to be counted instead of written.
 const RUN_MIN_BYTES: usize = 32;
 
+/// A period every piece length (1 to 4 bytes) divides, for [`counted_runs`]' first pass.
+const RUN_PERIOD: usize = 12;
+
 /// A line with each long run of one repeated ASCII piece of up to four bytes (a test's
 /// `\xff\xff…` or `aaaa…` input, printed back in its failure message) said once with its count:
 /// `\xff\xff…` (100 times) as `[\xff x100]`. Linear: each position tries four piece lengths
@@ -229,6 +377,17 @@ const RUN_MIN_BYTES: usize = 32;
 pub(crate) fn counted_runs(line: &str) -> Option<String> {
     let b = line.as_bytes();
     if b.len() < RUN_MIN_BYTES {
+        return None;
+    }
+    // A run of a piece of up to four bytes equals itself twelve bytes on (twelve: a multiple of
+    // each piece length) for all but its last twelve: without such a stretch there is none, and
+    // this one pass over the line costs less than trying each piece at each position.
+    let stretch = RUN_MIN_BYTES - RUN_PERIOD;
+    let mut streak = 0;
+    if !b.iter().zip(&b[RUN_PERIOD..]).any(|(x, y)| {
+        streak = if x == y { streak + 1 } else { 0 };
+        streak >= stretch
+    }) {
         return None;
     }
     let mut out = String::new();
@@ -556,6 +715,76 @@ mod tests {
             "src/x.rs:1:2 w",
             "w:\n  src/x.rs: 1:3 30:4"
         ));
+    }
+
+    #[test]
+    fn a_files_run_of_diagnostics_says_the_file_once() {
+        let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let short = lines(&[
+            "    Checking routekit v0.3.1",
+            "src/lib.rs:3:5: warning: unused import: `x`",
+            "src/lib.rs:29:1: error[E0046]: not all trait items implemented",
+            "src/lib.rs:42: error: no column here",
+            "src/main.rs:7:2: error: other file",
+            "error: could not compile `routekit`",
+        ]);
+        assert_eq!(
+            by_file(short),
+            lines(&[
+                "    Checking routekit v0.3.1",
+                "src/lib.rs:",
+                "  3:5: warning: unused import: `x`",
+                "  29:1: error[E0046]: not all trait items implemented",
+                "  42: error: no column here",
+                "src/main.rs:7:2: error: other file",
+                "error: could not compile `routekit`",
+            ])
+        );
+        // Two lines, a diagnostic with a quoted line under it, and a URL stay as they are.
+        let kept = lines(&[
+            "a.c:1:2: warning: w",
+            "a.c:3:4: warning: w",
+            "b.c:1:2: error: e",
+            "b.c:3:4: error: e",
+            "b.c:5:6: error: e",
+            "    5 | int x = y;",
+            "https://example.com:443: fetched",
+        ]);
+        assert_eq!(by_file(kept.clone()), kept);
+        // The guard reads the file said once with each line's place.
+        assert!(keeps_locations(
+            "src/lib.rs:3:5: warning: w\nsrc/lib.rs:29:1: error: e\nsrc/lib.rs:42: error: f",
+            "src/lib.rs:\n  3:5: warning: w\n  29:1: error: e\n  42: error: f"
+        ));
+    }
+
+    #[test]
+    fn a_have_and_want_pair_says_what_differs() {
+        let fields = |x: &str, f: &str| {
+            format!("        \t{x} {{Int8:1 Int16:515 Int32:{f} Int64:5790 Uint8:16 Uint16:4370 Uint32:1512726 Array:[67 68 69 70] Bool:true}}")
+        };
+        let lines = vec![
+            "    binary_test.go:122: Read LittleEndian:".to_string(),
+            fields("have", "329223"),
+            fields("want", "67438087"),
+        ];
+        assert_eq!(
+            contrasted(lines.clone(), |l| l.starts_with(' ')),
+            vec![
+                lines[0].clone(),
+                "        \thave … Int32:329223 …".to_string(),
+                "        \twant … Int32:67438087 …".to_string(),
+            ]
+        );
+        // Lines unlike in most words, of other lengths, or holding a location differ whole.
+        let unlike = vec![fields("have", "1"), "        \twant a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j k l m n o p".to_string()];
+        assert_eq!(contrasted(unlike.clone(), |_| true), unlike);
+        let located = vec![
+            format!("{} at a.go:12:3 {}", "x ".repeat(30), "y"),
+            format!("{} at a.go:12:3 {}", "x ".repeat(30), "z"),
+        ];
+        let out = contrasted(located, |_| true);
+        assert!(out.iter().all(|l| l.contains("a.go:12:3")), "{out:?}");
     }
 
     #[test]

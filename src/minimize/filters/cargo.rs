@@ -6,7 +6,7 @@
 
 use super::build::push_place_rows;
 use super::Context;
-use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::minimize::text::{by_file, is_dependency_frame, join_lines};
 
 fn is_frame_name(t: &str) -> bool {
     t.split_once(": ")
@@ -34,7 +34,8 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
         diag.push(line, &mut out);
     }
     diag.flush(&mut out);
-    let mut out = group_warnings(out);
+    // `--message-format=short`'s one line per diagnostic: each file said once for its run.
+    let mut out = by_file(group_warnings(out));
     // A clean build is its `Finished` line (the profile and the time), not nothing: an empty
     // text would leave the whole progress log to be read.
     if out.iter().all(|l| l.trim().is_empty()) {
@@ -83,57 +84,73 @@ fn lint_errors(lines: &[&str]) -> std::collections::HashSet<usize> {
     lints
 }
 
-/// One-line warnings (`src/a.rs:3:9: warning: msg`, no detail under them) whose message
-/// comes more than once, said once with their places by file, at the first one's position:
-/// `warning: msg (12 places):` then `  src/a.rs: 3:9 14:2` (a file's places on rows, as
-/// [`push_place_rows`] lays them out for the C compilers too). A warning with details under it
-/// (a note with its own location) stays as it is. Blank lines between one-line warnings drop.
+/// Warnings (`src/a.rs:3:9: warning: msg`) whose message comes more than once, said once with
+/// their places by file, at the first one's position: `warning: msg (12 places):` then `  src/a.rs:
+/// 3:9 14:2` (a file's places on rows, as [`push_place_rows`] lays them out for the C compilers
+/// too). A warning's indented details (a macro's call site `::: src/b.rs:7:3`, a note with its
+/// location) follow its group once each, however many of its places said them: a lint fired
+/// in a macro used 20 times says the same notes 20 times. An error is grouped only when it is
+/// one line (a lint made an error): a real error's details are its own. Blank lines between
+/// warnings drop.
 fn group_warnings(out: Vec<String>) -> Vec<String> {
-    // (file, line:col, message) of each one-line warning, by index in `out`.
-    let one_line = |i: usize| -> Option<(&str, &str, &str)> {
+    // (file, line:col, message, end of its details) of each warning, by index in `out`.
+    let warning = |i: usize| -> Option<(&str, &str, &str, usize)> {
         let l = out[i].as_str();
-        if l.starts_with(' ') || out.get(i + 1).is_some_and(|n| n.starts_with(' ')) {
+        if l.starts_with(' ') {
             return None;
         }
+        let details = out[i + 1..]
+            .iter()
+            .take_while(|n| n.starts_with(' '))
+            .count();
         // The kind stays with the message: a lint made an error is grouped as an error.
-        let at = l.find(": warning: ").or_else(|| l.find(": error: "))?;
+        let at = match l.find(": warning: ") {
+            Some(at) => at,
+            None if details == 0 => l.find(": error: ")?,
+            None => return None,
+        };
         let (file, lc) = split_place(&l[..at])?;
-        Some((file, lc, &l[at + 2..]))
+        Some((file, lc, &l[at + 2..], i + 1 + details))
     };
+    let found: Vec<Option<(&str, &str, &str, usize)>> = (0..out.len()).map(warning).collect();
     let mut count: std::collections::HashMap<&str, usize> = Default::default();
-    for i in 0..out.len() {
-        if let Some((_, _, msg)) = one_line(i) {
-            *count.entry(msg).or_default() += 1;
-        }
+    for (_, _, msg, _) in found.iter().flatten() {
+        *count.entry(msg).or_default() += 1;
     }
     if !count.values().any(|&n| n > 1) {
         return out;
     }
-    let mut groups: Vec<(&str, PlacesByFile)> = Vec::new();
+    // Each group: its message, its places by file, its details once each.
+    let mut groups: Vec<(&str, PlacesByFile, Vec<&str>)> = Vec::new();
     let mut slot: Vec<Option<usize>> = vec![None; out.len()];
     let mut by_msg: std::collections::HashMap<&str, usize> = Default::default();
     let mut last_warning = false;
     let mut keep = vec![true; out.len()];
-    for i in 0..out.len() {
+    let mut i = 0;
+    while i < out.len() {
         if out[i].is_empty() && last_warning {
             keep[i] = false;
+            i += 1;
             continue;
         }
         last_warning = false;
-        let Some((file, lc, msg)) = one_line(i) else {
+        let Some((file, lc, msg, end)) = found[i] else {
+            i += 1;
             continue;
         };
-        last_warning = true;
+        // A blank line after a warning with details kept whole stays: it parts the blocks.
+        last_warning = end == i + 1 || count[msg] > 1;
         if count[msg] < 2 {
+            i = end;
             continue;
         }
-        keep[i] = false;
+        keep[i..end].fill(false);
         let g = *by_msg.entry(msg).or_insert_with(|| {
             slot[i] = Some(groups.len());
-            groups.push((msg, Vec::new()));
+            groups.push((msg, Vec::new(), Vec::new()));
             groups.len() - 1
         });
-        let files = &mut groups[g].1;
+        let (_, files, details) = &mut groups[g];
         match files.iter_mut().find(|(f, _)| *f == file) {
             Some((_, places)) => match places.iter_mut().find(|(p, _)| *p == lc) {
                 Some((_, n)) => *n += 1,
@@ -141,11 +158,17 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
             },
             None => files.push((file, vec![(lc, 1)])),
         }
+        for d in &out[i + 1..end] {
+            if !details.contains(&d.as_str()) {
+                details.push(d);
+            }
+        }
+        i = end;
     }
     let mut grouped = Vec::new();
     for (i, line) in out.iter().enumerate() {
         if let Some(g) = slot[i] {
-            let (msg, files) = &groups[g];
+            let (msg, files, details) = &groups[g];
             let n: usize = files
                 .iter()
                 .flat_map(|(_, p)| p.iter().map(|(_, n)| n))
@@ -162,6 +185,7 @@ fn group_warnings(out: Vec<String>) -> Vec<String> {
                 });
                 push_place_rows(&mut grouped, file, places);
             }
+            grouped.extend(details.iter().map(|d| d.to_string()));
         } else if keep[i] {
             grouped.push(line.clone());
         }
@@ -396,7 +420,9 @@ fn is_progress(t: &str) -> bool {
         "Removing ",
         "Building ",
     ];
-    WORDS.iter().any(|w| t.starts_with(w)) && !t.contains("error")
+    // A crate's path (`Checking x v0.1.0 (/w/x-errors)`) may hold the word; the line does not.
+    let said = t.split(" (").next().unwrap_or(t);
+    WORDS.iter().any(|w| t.starts_with(w)) && !said.contains("error")
 }
 
 /// What the current diagnostic is: its details are kept for errors only.

@@ -195,7 +195,22 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             .count();
         out.push(format!("[all {n} commits by {a}]"));
     }
+    // A commit's `--stat` lines, held until its summary: a long list is grouped by directory,
+    // unless commits share a day (said once, above its commits: a directory's unindented line
+    // would end the day's run).
+    let mut stats: Vec<(String, String)> = Vec::new();
+    let group_stats = !shares_days(ctx.text);
+    let flush = |stats: &mut Vec<(String, String)>, out: &mut Vec<String>| {
+        if group_stats {
+            stat_block(std::mem::take(stats), out);
+        } else {
+            out.extend(stats.drain(..).map(|(path, rest)| format!(" {path} |{rest}")));
+        }
+    };
     for (mark, line) in marks.into_iter().zip(texts) {
+        if !stats.is_empty() && stat_line(line).is_none() {
+            flush(&mut stats, &mut out);
+        }
         if let (Some(m), "") = (mark, line) {
             if let Some(h) = header.take() {
                 out.push(h.render());
@@ -264,13 +279,14 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         if let Some(msg) = line.strip_prefix("    ") {
             out.push(format!("    {msg}"));
         } else if let Some((path, rest)) = stat_line(line) {
-            out.push(format!(" {path} |{rest}"));
+            stats.push((path.to_string(), rest));
         } else if let Some(summary) = stat_summary(line) {
             out.push(summary);
         } else {
             out.push(line.trim_end().to_string());
         }
     }
+    flush(&mut stats, &mut out);
     if let Some(h) = header.take() {
         out.push(h.render());
     }
@@ -404,6 +420,28 @@ fn sole_author(text: &str) -> Option<String> {
         n += 1;
     }
     (n > 1).then_some(first)
+}
+
+/// Whether two commits in a row have the same day (`Date:   Wed Nov 25 22:14:19 2026`: the
+/// weekday, month and day, and the year; `--date=iso`'s `2026-11-25 22:14:19`: its first word).
+fn shares_days(text: &str) -> bool {
+    let day = |d: &str| {
+        let w: Vec<&str> = d.split_whitespace().collect();
+        match w.len() {
+            0 => None,
+            1..=4 => Some((w[0].to_string(), String::new())),
+            _ => Some((w[0..3].concat(), w[4].to_string())),
+        }
+    };
+    let mut last = None;
+    for date in text.lines().filter_map(|l| l.strip_prefix("Date:")) {
+        let d = day(date);
+        if d.is_some() && d == last {
+            return true;
+        }
+        last = d;
+    }
+    false
 }
 
 fn strip_email(author: &str) -> String {

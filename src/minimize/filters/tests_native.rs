@@ -390,6 +390,8 @@ fn go_test_text(text: &str) -> Option<String> {
     };
     let out = crate::minimize::text::counted_alike(counted(grouped_goroutines(out)), log_line);
     let out = crate::minimize::text::capped_alike(out, log_line);
+    // A failing test's `have {…}` / `want {…}`: the words that differ.
+    let out = crate::minimize::text::contrasted(out, log_line);
     Some(join_lines(passed_packages(out)))
 }
 
