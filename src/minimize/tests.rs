@@ -768,6 +768,12 @@ fn shapes_keep_every_fact() {
         text_of("ruff check --output-format=concise .", ruff),
         "a.py:\n  1:1, 5:3 E741 Ambiguous variable name: `l`\n  6:1 F401 `os` imported but unused\nFound 3 errors.\n"
     );
+    // The grouped format reads as the concise one.
+    let grouped = "a.py:\n  1:1  E741 Ambiguous variable name: `l`\n  5:3  E741 Ambiguous variable name: `l`\n  6:1  F401 [*] `os` imported but unused\n\nsub/b.py:\n 12:9  PLR0913 Too many arguments in function definition (7 > 5)\n\nFound 4 errors.\n[*] 1 fixable with the `--fix` option.\n";
+    assert_eq!(
+        text_of("ruff check --output-format grouped .", grouped),
+        "a.py:\n  1:1, 5:3 E741 Ambiguous variable name: `l`\n  6:1 F401 [*] `os` imported but unused\nsub/b.py:\n  12:9 PLR0913 Too many arguments in function definition (7 > 5)\nFound 4 errors.\n[*] 1 fixable with the `--fix` option.\n"
+    );
 
     // Listings: plain ls on rows, du by size, tree by indent.
     assert_eq!(text_of("ls", "a.rs\nb c.rs\nsrc\n"), "a.rs 'b c.rs' src\n");

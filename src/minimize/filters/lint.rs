@@ -331,12 +331,17 @@ fn eslint_row(line: &str) -> Option<(&str, &str, &str, Option<&str>)> {
 }
 
 /// ruff's full format (`F401 [*] msg` / ` --> a.py:1:8` / snippet / `help:`), grouped by file;
-/// its concise format (`a.py:1:8: F401 msg`) grouped the same way; the same code and message at
+/// its concise format (`a.py:1:8: F401 msg`) and its grouped one (`a.py:` / `  1:8  F401 msg`)
+/// grouped the same way; the same code and message at
 /// several places of a file share a line (`30:16, 37:16 UP031 Use format specifiers …`).
 pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let header = re!(r"^([A-Z]+[0-9]+|invalid-syntax|SyntaxError)(.*)$")?;
     let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
     let concise = re!(r"^(.+?\.pyi?):(\d+):(\d+): (.*)$")?;
+    // The grouped format: a file's name on its own line, then `  12:5  F401 msg` rows.
+    let file_header = re!(r"^(\S.*\.pyi?):$")?;
+    let grouped_row = re!(r"^\s+(\d+):(\d+)\s+((?:[A-Z]+[0-9]+|invalid-syntax)\b.*)$")?;
+    let mut file: Option<String> = None;
     let mut grouped = Grouped::default();
     let mut rest = Vec::new();
     let mut pending: Option<String> = None;
@@ -345,6 +350,19 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     // In a finding of the full format (` --> a.py:1:8` under its header), not the concise one.
     let mut full = false;
     for line in ctx.text.lines() {
+        if let Some(c) = file_header.captures(line) {
+            file = Some(c[1].to_string());
+            continue;
+        }
+        if let (Some(f), Some(c)) = (&file, grouped_row.captures(line)) {
+            found = true;
+            grouped.add_finding(f, &format!("{}:{}", &c[1], &c[2]), &c[3]);
+            continue;
+        }
+        // The blank line that ends a file's group.
+        if file.take().is_some() && line.is_empty() {
+            continue;
+        }
         if let Some(c) = concise.captures(line) {
             found = true;
             full = false;
