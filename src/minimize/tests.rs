@@ -1580,7 +1580,6 @@ AssertionError: expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]
     assert!(run("cat report.xml", xml).is_none());
 }
 
-
 /// Issue 45's last shapes: short-form diagnostics by file, a warning repeated with details said
 /// once with its details once, a commit's long `--stat` by directory, a `have`/`want` pair.
 #[test]
@@ -1595,7 +1594,11 @@ fn short_diagnostics_repeated_warnings_and_commit_stats() {
     // A passing test run's warning fired in a macro at each use: its places, then its notes
     // once each.
     let mut warned = String::new();
-    for (at, call) in [("39:9", "src/v0.rs:1527:9"), ("39:9", "src/v0.rs:1585:9"), ("51:9", "src/v0.rs:1527:9")] {
+    for (at, call) in [
+        ("39:9", "src/v0.rs:1527:9"),
+        ("39:9", "src/v0.rs:1585:9"),
+        ("51:9", "src/v0.rs:1527:9"),
+    ] {
         warned.push_str(&format!("warning: `panic` is ambiguous\n    --> src/lib.rs:{at}\n     |\n  39 |         assert!(\n     |         ^^^^^^ ambiguous name\n     |\n    ::: {call}\n     |\n1527 |         assert_contains!(x);\n     |         ------------------- in this macro invocation\n     |\nnote: `panic` could refer to the macro imported here\n    --> src/v0.rs:1283:9\n     |\n1283 |     use std::prelude::v1::*;\n     |         ^^^^^^^^^^^^^^^^^^^\n     = help: consider adding an explicit import of `panic` to disambiguate\n\n"));
     }
     warned.push_str("warning: `demangle` (lib test) generated 3 warnings\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 1.20s\n     Running unittests src/lib.rs (target/debug/deps/demangle-1)\n\nrunning 57 tests\ntest result: ok. 57 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n");
@@ -1605,11 +1608,19 @@ fn short_diagnostics_repeated_warnings_and_commit_stats() {
     );
     // git log --stat: a commit's long file list by directory, each count after its name.
     let mut log = String::from("commit 65b6d2e7e22c72522051b62df07884da4d267537\nAuthor: Kofi Mensah <kofi@mensah.dev>\nDate:   Mon Apr 14 11:15:09 2025 +0000\n\n    vendor: finish syn 3.0.9 upgrade\n\n");
-    for (i, f) in ["buffer", "classify", "data", "error", "file", "ident", "lib", "lit", "op"].iter().enumerate() {
+    for (i, f) in [
+        "buffer", "classify", "data", "error", "file", "ident", "lib", "lit", "op",
+    ]
+    .iter()
+    .enumerate()
+    {
         log.push_str(&format!(" vendor/syn/src/{f}.rs | {:>3} ++--\n", i + 2));
     }
     log.push_str(" 9 files changed, 30 insertions(+), 24 deletions(-)\n\ncommit e43996ab85566c97f18fac348f1d91170bc40205\nAuthor: Ama Mensah <ama@mensah.dev>\nDate:   Fri Apr 4 08:27:32 2025 +0000\n\n    vendor: import syn\n\n README.md | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n");
     let out = text_of("git log --stat", &log);
-    assert!(out.contains("vendor/syn/src/\n  buffer.rs 2  classify.rs 3  data.rs 4"), "{out}");
+    assert!(
+        out.contains("vendor/syn/src/\n  buffer.rs 2  classify.rs 3  data.rs 4"),
+        "{out}"
+    );
     assert!(out.contains(" README.md | 2\n"), "{out}");
 }

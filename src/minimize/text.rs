@@ -229,7 +229,8 @@ fn contrast(a: &str, b: &str) -> Option<(String, String)> {
             out.push_str(p);
         }
     }
-    (out_a.len() + out_b.len() + 2 * CONTRAST_MIN_WORDS < a.len() + b.len()).then_some((out_a, out_b))
+    (out_a.len() + out_b.len() + 2 * CONTRAST_MIN_WORDS < a.len() + b.len())
+        .then_some((out_a, out_b))
 }
 
 /// Fewest consecutive lines in one file for the file to be said once above them: its own line

@@ -204,7 +204,11 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         if group_stats {
             stat_block(std::mem::take(stats), out);
         } else {
-            out.extend(stats.drain(..).map(|(path, rest)| format!(" {path} |{rest}")));
+            out.extend(
+                stats
+                    .drain(..)
+                    .map(|(path, rest)| format!(" {path} |{rest}")),
+            );
         }
     };
     for (mark, line) in marks.into_iter().zip(texts) {

@@ -340,7 +340,6 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let concise = re!(r"^(.+?\.pyi?):(\d+):(\d+): (.*)$")?;
     // The grouped format: a file's name on its own line, then `  12:5  F401 msg` rows.
     let file_header = re!(r"^(\S.*\.pyi?):$")?;
-    let grouped_row = re!(r"^\s+(\d+):(\d+)\s+((?:[A-Z]+[0-9]+|invalid-syntax)\b.*)$")?;
     let mut file: Option<String> = None;
     let mut grouped = Grouped::default();
     let mut rest = Vec::new();
@@ -350,20 +349,33 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     // In a finding of the full format (` --> a.py:1:8` under its header), not the concise one.
     let mut full = false;
     for line in ctx.text.lines() {
-        if let Some(c) = file_header.captures(line) {
+        // Each pattern only where its first characters could start it: most lines of a big
+        // report are of one kind, and the patterns are the filter's cost.
+        let indented = line.starts_with(' ');
+        if let Some(c) = (!indented && line.ends_with(':'))
+            .then(|| file_header.captures(line))
+            .flatten()
+        {
             file = Some(c[1].to_string());
             continue;
         }
-        if let (Some(f), Some(c)) = (&file, grouped_row.captures(line)) {
+        let row = (indented && file.is_some())
+            .then(|| ruff_grouped_row(line))
+            .flatten();
+        if let (Some(f), Some((at, message))) = (&file, row) {
             found = true;
-            grouped.add_finding(f, &format!("{}:{}", &c[1], &c[2]), &c[3]);
+            grouped.add_finding(f, at, message);
             continue;
         }
         // The blank line that ends a file's group.
         if file.take().is_some() && line.is_empty() {
             continue;
         }
-        if let Some(c) = concise.captures(line) {
+        if let Some(c) = line
+            .contains(".py")
+            .then(|| concise.captures(line))
+            .flatten()
+        {
             found = true;
             full = false;
             let at = format!("{}:{}", &c[2], &c[3]);
@@ -371,7 +383,8 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
             in_finding = true;
             continue;
         }
-        if let (Some(msg), Some(c)) = (&pending, arrow.captures(line)) {
+        let arrowed = pending.is_some() && line.contains("-->");
+        if let (Some(msg), Some(c)) = (&pending, arrowed.then(|| arrow.captures(line)).flatten()) {
             found = true;
             full = true;
             let at = format!("{}:{}", &c[2], &c[3]);
@@ -380,7 +393,8 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
             in_finding = true;
             continue;
         }
-        if let Some(c) = header.captures(line) {
+        let coded = line.starts_with(|c: char| c.is_ascii_uppercase() || c == 'i');
+        if let Some(c) = coded.then(|| header.captures(line)).flatten() {
             pending = Some(format!("{}{}", &c[1], &c[2]));
             in_finding = false;
             continue;
@@ -423,6 +437,25 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         rest.push(msg);
     }
     found.then(|| grouped.render(rest))
+}
+
+/// A row of ruff's grouped format, `  12:5  F401 msg`, as its place (`12:5`) and message.
+fn ruff_grouped_row(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim_start();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (at, message) = t.split_once(char::is_whitespace)?;
+    let (row, col) = at.split_once(':')?;
+    let message = message.trim_start();
+    let letters = message.bytes().take_while(u8::is_ascii_uppercase).count();
+    let numbers = message[letters..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    let code = (letters > 0
+        && numbers > 0
+        && !message[letters + numbers..].starts_with(|c: char| c.is_alphanumeric()))
+        || message.starts_with("invalid-syntax");
+    (digits(row) && digits(col) && code).then_some((at, message))
 }
 
 /// `path:line[:col]: severity: message` diagnostics, one a line (mypy, and its notes), grouped
