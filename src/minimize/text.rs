@@ -39,13 +39,24 @@ fn may_hold_location(line: &str) -> bool {
 pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
     // The output's own locations answer most look-ups at the cost of one scan; a location the
     // pattern reads differently there (inside a longer path) is searched for as text.
-    let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
-    let rows = place_rows(out);
-    let prefixed = prefixed_rows(out);
-    raw.lines()
+    // Each location once (an output repeats its places), then the cheap answers before the
+    // costlier ones: the rows' readings are made only when a location is not among the
+    // output's own, and a text search is the last resort.
+    let wanted: std::collections::HashSet<&str> = raw
+        .lines()
         .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
         .flat_map(locations)
-        .all(|l| kept.contains(l) || rows.contains(l) || prefixed.contains(l) || out.contains(l))
+        .collect();
+    let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
+    let missing: Vec<&str> = wanted.into_iter().filter(|l| !kept.contains(l)).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let rows = place_rows(out);
+    let prefixed = prefixed_rows(out);
+    missing
+        .into_iter()
+        .all(|l| rows.contains(l) || prefixed.contains(l) || out.contains(l))
 }
 
 /// The locations of lines under a directory said once (`/usr/include/c++/12/bits/` then
@@ -129,6 +140,9 @@ pub(crate) fn is_dependency_frame(line: &str) -> bool {
 /// A path inside Go's own sources: `<GOROOT>/src/<standard package>/…`, GOROOT being a `go` or
 /// `go-1.x` directory (or Homebrew's `libexec`), the package one of the standard library's.
 pub(crate) fn is_go_toolchain_path(line: &str) -> bool {
+    if !line.contains("/src/") {
+        return false;
+    }
     crate::re!(
         r"/(?:go|go-[\d.]+|libexec)/src/(?:runtime|testing|internal|sync|reflect|syscall|os|fmt|net|io|encoding|time|context|strings|bytes|errors|sort|strconv|math|crypto|log|bufio|unicode|path|regexp|text|html|database|compress|archive|container|debug|embed|flag|hash|image|mime|plugin)/"
     )
