@@ -1036,6 +1036,85 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case("textconv-no-attributes", textconv, "git log -p -1", None),
+        // `-L` makes its own diff of the range: no textconv, even with -p; a pickaxe beside it
+        // runs textconv (measured: git 2.47).
+        case(
+            "textconv-line-log",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git log -p -L1,2:notes.txt --oneline",
+            None,
+        ),
+        case(
+            "textconv-line-log-pickaxe",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git log -L1,2:notes.txt -Salpha",
+            Some("diff.c.textconv"),
+        ),
+        // interpret-trailers runs every configured trailer command unless --only-input.
+        case(
+            "trailer-command",
+            |p| {
+                let cmd = p.program("home/trailer");
+                p.git(&format!("config trailer.sign.command {cmd}"));
+            },
+            "git interpret-trailers --trailer 'Reviewed-by: Ann' notes.txt",
+            Some("trailer.sign.command"),
+        ),
+        case(
+            "trailer-cmd-only-input",
+            |p| {
+                let cmd = p.program("home/trailer");
+                p.git(&format!("config trailer.sign.cmd {cmd}"));
+            },
+            "git interpret-trailers --only-input notes.txt",
+            None,
+        ),
+        case(
+            "trailer-none",
+            |_| {},
+            "git interpret-trailers --trailer 'Reviewed-by: Ann' notes.txt",
+            None,
+        ),
+        // `git hook run NAME` runs the hook when there is one, and nothing else.
+        case(
+            "hook-run-missing",
+            |_| {},
+            "git hook run --ignore-missing post-checkout",
+            None,
+        ),
+        case(
+            "hook-run-present",
+            |p| {
+                p.program("repo/.git/hooks/post-checkout");
+            },
+            "git hook run --ignore-missing post-checkout",
+            Some("hooks/post-checkout"),
+        ),
+        case(
+            "hook-run-hooks-path",
+            |p| {
+                p.program("home/hooks/pre-push");
+                p.git("config core.hooksPath ../home/hooks");
+            },
+            "git hook run pre-push -- origin",
+            Some("home/hooks/pre-push"),
+        ),
+        case(
+            "hook-run-configured",
+            |p| {
+                let cmd = p.program("home/lint");
+                p.git("config hook.lint.event pre-commit");
+                p.git(&format!("config hook.lint.command {cmd}"));
+            },
+            "git hook run pre-commit",
+            Some("hook.lint.command"),
+        ),
         case(
             "diff-external",
             |p| {

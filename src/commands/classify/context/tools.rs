@@ -279,8 +279,15 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "go" => go_env(here, out),
         "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
-        "man" if here.env.is_set("MANOPT") => {
-            out.push(Level::Unknown, "man takes options from MANOPT");
+        "man" => {
+            if here.env.is_set("MANOPT") {
+                out.push(Level::Unknown, "man takes options from MANOPT");
+            }
+            // groff runs in its safer mode (`.sy`, `.pso`, `.open` refused, measured) unless
+            // MANROFFOPT gives it -U.
+            if here.env.is_set("MANROFFOPT") {
+                out.push(Level::Unknown, "man passes MANROFFOPT's options to groff");
+            }
         }
         _ => {}
     }

@@ -305,6 +305,15 @@ impl Walker {
         if self.functions.contains(program) && !programs::is_known(program) {
             return Stage::default();
         }
+        // `eval "$(dircolors -b)"`: dircolors prints one assignment of LS_COLORS, quoted by
+        // itself, from its built-in database (dircolors(1)); the substitution is judged on its
+        // own, and no function of the script stands in for it: eval is judged as given nothing.
+        if program == "eval"
+            && !self.functions.contains("dircolors")
+            && matches!(args, [only] if DIRCOLORS_EVALS.contains(&only.text.as_str()))
+        {
+            return self.run("eval", &[], stdin);
+        }
         let program = program.to_string();
         self.run(&program, args, stdin)
     }
@@ -720,3 +729,14 @@ impl Walker {
 fn normal_path(path: &str) -> String {
     path.trim_start_matches("./").to_string()
 }
+
+/// The spellings of `eval "$(dircolors -b)"`'s argument that print Bourne-shell code whatever
+/// `SHELL` says (without `-b`, a csh `SHELL` makes it print `setenv …`).
+const DIRCOLORS_EVALS: &[&str] = &[
+    "\"$(dircolors -b)\"",
+    "\"$(dircolors --sh)\"",
+    "\"$(dircolors --bourne-shell)\"",
+    "$(dircolors -b)",
+    "`dircolors -b`",
+    "\"`dircolors -b`\"",
+];
