@@ -276,6 +276,19 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
             Some("list-heads" | "verify") if rest.iter().all(|a| a.value.is_some()) => {
                 Verdict::read_only()
             }
+            // `git bundle create - REVS`: the bundle goes to stdout and nothing is written
+            // (measured: git 2.47); the file is the first word after `create` and its options.
+            Some("create")
+                if rest.iter().all(|a| a.value.is_some())
+                    && rest
+                        .iter()
+                        .skip_while(|a| !a.is("create"))
+                        .skip(1)
+                        .find(|a| a.is("-") || !a.may_be_option())
+                        .is_some_and(|a| a.is("-")) =>
+            {
+                Verdict::read_only()
+            }
             _ => write("changes the repository or writes a bundle"),
         },
         "stash" => match first {

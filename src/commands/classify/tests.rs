@@ -933,6 +933,28 @@ fn documented_modes_write_sides() {
         ("git hook list pre-commit", ReadOnly),
         ("git hook run pre-commit", Unknown),
         ("git prune-packed -n -q", ReadOnly),
+        ("git bundle create - main", ReadOnly),
+        ("git bundle create -q - --all", ReadOnly),
+        ("git bundle create b.bundle main", Write),
+        ("git bundle create main -", Write),
+        // zsh -c: only code that means the same to bash
+        ("zsh -c 'ls src | wc -l'", ReadOnly),
+        (
+            "zsh -f -c 'print -l src/*.rs; echo ${ZSH_VERSION}'",
+            ReadOnly,
+        ),
+        ("zsh -c 'print -s rm'", Unknown),
+        ("zsh -c 'print -u2 x'", Unknown),
+        ("zsh -c 'ls *(e:rm x:)'", Unknown),
+        ("zsh -c 'echo ${(e)x}'", Unknown),
+        ("zsh -c 'ls =rm'", Unknown),
+        ("zsh -c 'rm x'", Write),
+        ("zsh -c 'ls' x", Unknown),
+        ("zsh -i -c 'ls'", Unknown),
+        ("zsh x.zsh", Unknown),
+        ("zsh -c 'echo $x > out'", Unknown),
+        // perl -M of a core pragma: inline code is read-only only in context (PERL5LIB)
+        ("perl -MPOSIX -e 'print 1'", Unknown),
         ("git prune-packed", Unknown),
         (
             "git hook run --ignore-missing --to-stdin=a post-checkout",

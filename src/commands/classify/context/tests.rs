@@ -2878,3 +2878,79 @@ fn programs_on_stdin_and_in_files() {
         ),
     ]);
 }
+
+/// A command word that is one parameter expansion takes the context's value when nothing in the
+/// command touches the variable (issue 44: `${VISUAL:-cat} FILE`).
+#[test]
+fn command_word_from_the_environment() {
+    let with = |env: &'static [(&'static str, &'static str)], command, flagged| Case {
+        env,
+        ..case("command-word", |_| {}, command, flagged)
+    };
+    run(&[
+        with(&[], "${VISUAL:-cat} README.md", None),
+        with(&[("VISUAL", "")], "\"${VISUAL:-cat}\" README.md", None),
+        with(&[("PAGER", "less")], "$PAGER README.md", None),
+        with(&[("EDITOR", "rm")], "\"$EDITOR\" README.md", Some("rm")),
+        with(&[("VISUAL", "rm")], "${VISUAL:-cat} README.md", Some("rm")),
+        with(&[], "VISUAL=rm; ${VISUAL:-cat} README.md", Some("")),
+        with(&[], "read VISUAL; ${VISUAL:-cat} README.md", Some("")),
+        with(&[], "${VISUAL:=rm} x; ${VISUAL:-cat} README.md", Some("")),
+        with(&[], "export VISUAL=rm; ${VISUAL:-cat} README.md", Some("")),
+        with(
+            &[("VISUAL", "code --wait")],
+            "${VISUAL:-cat} README.md",
+            Some(""),
+        ),
+        with(&[("IFS", "a")], "${VISUAL:-cat} README.md", Some("")),
+        with(&[], "$VISUAL README.md", Some("")),
+    ]);
+    assert_ne!(
+        classify("${VISUAL:-cat} README.md").level,
+        Level::ReadOnly,
+        "without context the environment is not known"
+    );
+}
+
+/// `zsh -c CODE` in bash's common syntax is walked; `~/.zshenv` (or `$ZDOTDIR/.zshenv`) runs
+/// first unless -f.
+#[test]
+fn zsh_inline_code() {
+    let zshenv = |p: &Planted| p.write("home/.zshenv", "touch \"$HOME/PWNED\"\n");
+    run(&[
+        case(
+            "zsh-plain",
+            |_| {},
+            "zsh -c 'echo ${ZSH_VERSION}; ls src | wc -l'",
+            None,
+        ),
+        case("zsh-print", |_| {}, "zsh -f -c 'print -l src/*.rs'", None),
+        case("zsh-zshenv", zshenv, "zsh -c 'ls src'", Some(".zshenv")),
+        case("zsh-zshenv-f", zshenv, "zsh -f -c 'ls src'", None),
+        Case {
+            env: &[("ZDOTDIR", "$ROOT/zdot")],
+            ..case(
+                "zsh-zdotdir",
+                |p| p.write("zdot/.zshenv", "x\n"),
+                "zsh -c 'ls src'",
+                Some("zdot/.zshenv"),
+            )
+        },
+        case("zsh-writes", |_| {}, "zsh -c 'rm -f notes.txt'", Some("rm")),
+        case(
+            "perl-pragma",
+            |_| {},
+            "perl -Mstrict -Mwarnings -e 'print 1'",
+            None,
+        ),
+        Case {
+            env: &[("PERL5LIB", "$ROOT/lib")],
+            ..case(
+                "perl-pragma-lib",
+                |_| {},
+                "perl -Mstrict -e 'print 1'",
+                Some("PERL5LIB"),
+            )
+        },
+    ]);
+}
