@@ -934,11 +934,23 @@ fn documented_modes_write_sides() {
         ("git hook run pre-commit", Unknown),
         ("git prune-packed -n -q", ReadOnly),
         ("git bundle create - main", ReadOnly),
+        // eval "$(dircolors -b)": one LS_COLORS assignment, unless dircolors is the script's own
+        ("eval \"$(dircolors -b)\" && ls --color=always", ReadOnly),
+        ("eval \"$(dircolors)\"", Unknown),
+        (
+            "dircolors() { echo rm -rf x; }; eval \"$(dircolors -b)\"",
+            Unknown,
+        ),
+        (
+            "alias dircolors='echo rm -rf x'\neval \"$(dircolors -b)\"",
+            Unknown,
+        ),
         ("git bundle create -q - --all", ReadOnly),
         ("git bundle create b.bundle main", Write),
         ("git bundle create main -", Write),
         // zsh -c: only code that means the same to bash
-        ("zsh -c 'ls src | wc -l'", ReadOnly),
+        ("zsh -c 'ls src | wc -l'", Unknown),
+        ("zsh -f -c 'ls src | wc -l'", ReadOnly),
         (
             "zsh -f -c 'print -l src/*.rs; echo ${ZSH_VERSION}'",
             ReadOnly,
@@ -948,7 +960,8 @@ fn documented_modes_write_sides() {
         ("zsh -c 'ls *(e:rm x:)'", Unknown),
         ("zsh -c 'echo ${(e)x}'", Unknown),
         ("zsh -c 'ls =rm'", Unknown),
-        ("zsh -c 'rm x'", Write),
+        ("zsh -f -c 'rm x'", Write),
+        ("zsh -c 'rm x'", Unknown),
         ("zsh -c 'ls' x", Unknown),
         ("zsh -i -c 'ls'", Unknown),
         ("zsh x.zsh", Unknown),

@@ -77,7 +77,16 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     let base = program.rsplit('/').next().unwrap_or(program);
     if base == "zsh" {
         if let Some(code) = zsh_code(args) {
-            return Verdict::script(Word::literal(&code));
+            let mut v = Verdict::script(Word::literal(&code));
+            let no_rcs = args.iter().any(|a| a.is("-f") || a.is("-fc"));
+            if !no_rcs {
+                v.push_unless(
+                    Level::Unknown,
+                    "zsh sources ~/.zshenv (or $ZDOTDIR/.zshenv) first, which only the context reads",
+                    super::verdict::Settle::InlineCode,
+                );
+            }
+            return v;
         }
     }
     if !matches!(base, "bash" | "sh" | "dash" | "ash" | "rbash") {

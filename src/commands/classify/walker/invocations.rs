@@ -308,9 +308,11 @@ impl Walker {
         }
         // `eval "$(dircolors -b)"`: dircolors prints one assignment of LS_COLORS, quoted by
         // itself, from its built-in database (dircolors(1)); the substitution is judged on its
-        // own, and no function of the script stands in for it: eval is judged as given nothing.
+        // own, and no function or alias of the script stands in for it (a session that expands
+        // aliases takes one defined on an earlier line): eval is judged as given nothing.
         if program == "eval"
             && !self.functions.contains("dircolors")
+            && !self.sources.iter().any(|s| s.contains("alias"))
             && matches!(args, [only] if DIRCOLORS_EVALS.contains(&only.text.as_str()))
         {
             return self.run("eval", &[], stdin);

@@ -233,10 +233,9 @@ impl Walker {
             return;
         };
         let root = parsed.root_node();
-        // Only a walk with a context asks whether a name is untouched (`NAME="$NAME"`).
-        if self.probe.is_some() {
-            self.sources.push(src.to_string());
-        }
+        // Whether a name is untouched (`NAME="$NAME"`, `${VISUAL:-cat}`) or an alias defined
+        // (`eval "$(dircolors -b)"`) is read from the text.
+        self.sources.push(src.to_string());
         if let Some(where_) = syntax_error(root, src) {
             self.find(
                 Level::Unknown,
