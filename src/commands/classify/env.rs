@@ -140,6 +140,7 @@ pub fn judged_in_context(name: &str) -> bool {
         "RUBYOPT",
         "RUBYLIB",
         "MANOPT",
+        "MANROFFOPT",
     ];
     JUDGED.contains(&name)
         || name.starts_with("GIT_CONFIG_KEY_")

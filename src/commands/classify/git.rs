@@ -193,6 +193,9 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
         }
         return v;
     }
+    if sub == "hook" && rest.first().is_some_and(|a| a.is("run")) {
+        return hook_run(&rest[1..]);
+    }
     if super::modes::git(sub, rest) {
         return Verdict::read_only();
     }
@@ -271,6 +274,19 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
         // against the repository); `create` writes a file and `unbundle` objects.
         "bundle" => match first {
             Some("list-heads" | "verify") if rest.iter().all(|a| a.value.is_some()) => {
+                Verdict::read_only()
+            }
+            // `git bundle create - REVS`: the bundle goes to stdout and nothing is written
+            // (measured: git 2.47); the file is the first word after `create` and its options.
+            Some("create")
+                if rest.iter().all(|a| a.value.is_some())
+                    && rest
+                        .iter()
+                        .skip_while(|a| !a.is("create"))
+                        .skip(1)
+                        .find(|a| a.is("-") || !a.may_be_option())
+                        .is_some_and(|a| a.is("-")) =>
+            {
                 Verdict::read_only()
             }
             _ => write("changes the repository or writes a bundle"),
@@ -358,6 +374,39 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
         },
         _ => writes(sub, rest),
     }
+}
+
+/// Why `git hook run NAME` is not read-only without context: it runs the hook NAME when the
+/// repository has one (`core.hooksPath`, `.git/hooks`, `hook.<x>.command`), and does nothing
+/// else; the context looks for it (`context::git`) and drops this reason.
+pub const HOOK_RUNS: &str =
+    "git hook run runs the repository's hook of that name when there is one";
+
+/// `git hook run [--ignore-missing] [--to-stdin=FILE] NAME [-- ARGS]` (git-hook(1)).
+fn hook_run(rest: &[Word]) -> Verdict {
+    match hook_name(rest) {
+        Some(_) => Verdict::unknown(HOOK_RUNS),
+        None => Verdict::unknown(
+            "git hook run is given a hook or an option only known at run time, or one not known here",
+        ),
+    }
+}
+
+/// The hook `git hook run` is asked to run, from the words after `run`, when every option
+/// before it is one git-hook(1) documents and the name is known.
+pub fn hook_name(rest: &[Word]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        let v = a.value.as_deref()?;
+        match v {
+            "--ignore-missing" => i += 1,
+            "--to-stdin" => i += 2,
+            _ if v.starts_with("--to-stdin=") => i += 1,
+            _ if v.starts_with('-') => return None,
+            _ => return Some(v),
+        }
+    }
+    None
 }
 
 /// `rest` without its first operand.

@@ -423,7 +423,7 @@ fn ed(values: &[&str]) -> Option<Verdict> {
 /// (the mode first: a later one could be an option's value, `--exclude --check` excludes
 /// `--check`), `git format-patch --stdout`, `git merge-file -p`, `git worktree prune -n`, `git
 /// hash-object` without -w, the filters that print (`stripspace`, `column`, `patch-id`,
-/// `interpret-trailers --parse`), and the listing modes of `sparse-checkout`, `hook`, `replace`,
+/// `interpret-trailers` without --in-place, `fast-export` without --export-marks), and the listing modes of `sparse-checkout`, `hook`, `replace`,
 /// `rerere`, `refs verify`.
 pub fn git(sub: &str, rest: &[Word]) -> bool {
     let Some(values) = rest
@@ -502,22 +502,16 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         ),
         // `--parse` is `--only-trailers --only-input --unfold`: `--only-input` keeps the
         // trailer.<key>.cmd commands from running; `--in-place` edits the files.
-        ("interpret-trailers", _) => {
-            values
-                .iter()
-                .any(|v| matches!(*v, "--parse" | "--only-input"))
-                && options_among(
-                    &values,
-                    &[
-                        "--parse",
-                        "--only-input",
-                        "--only-trailers",
-                        "--unfold",
-                        "--no-divider",
-                    ],
-                    &[],
-                )
-        }
+        // Without `--in-place` (`--in` is its shortest spelling) the message goes to stdout; the
+        // `trailer.<key>.cmd` commands it runs unless `--only-input` are the context's to see
+        // (`context::git`), as every other configured program.
+        ("interpret-trailers", _) => trailers_printed(&values),
+        // `git fast-export` prints the stream to stdout and runs no filter or textconv
+        // (measured: git 2.47); `--export-marks=FILE` (or an abbreviation) writes the marks.
+        ("fast-export", _) => !values.iter().any(|v| {
+            let name = v.split('=').next().unwrap_or(v);
+            name.len() >= 3 && "--export-marks".starts_with(name)
+        }),
         // Filters on stdin or on the files they are given, printing to stdout.
         ("stripspace", _) => values
             .iter()
@@ -543,6 +537,14 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
             &["-m", "--message", "-F", "--file", "--log", "--no-log"],
             &["--log=", "--into-name="],
         ),
+        // `-n`: "Don't actually remove any objects, only show those that would have been
+        // removed" (git-prune-packed(1)).
+        ("prune-packed", _) => {
+            values.iter().any(|v| matches!(*v, "-n" | "--dry-run"))
+                && values
+                    .iter()
+                    .all(|v| matches!(*v, "-n" | "--dry-run" | "-q" | "--quiet"))
+        }
         ("pack-redundant", _) => options_among(&values, &["--all", "--alt-odb", "--verbose"], &[]),
         // The listing modes of commands whose other modes write.
         ("sparse-checkout", Some((&"list", []))) => true,
@@ -563,6 +565,45 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         }
         _ => false,
     }
+}
+
+/// `git interpret-trailers` without `--in-place` (`--in` at the shortest): the message goes to
+/// stdout. The `trailer.<key>.cmd` commands it runs unless `--only-input` are the context's to
+/// see (`context::git`), as every other configured program.
+fn trailers_printed(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "--parse",
+        "--only-input",
+        "--only-trailers",
+        "--no-only-trailers",
+        "--unfold",
+        "--no-unfold",
+        "--no-divider",
+        "--trim-empty",
+        "--no-trim-empty",
+        "--no-where",
+        "--no-if-exists",
+        "--no-if-missing",
+        "--no-in-place",
+    ];
+    const VALUED: &[&str] = &["--where", "--if-exists", "--if-missing", "--trailer"];
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if *v == "--" {
+            return true;
+        }
+        let name = v.split('=').next().unwrap_or(v);
+        if VALUED.contains(v) {
+            i += 2;
+            continue;
+        }
+        if v.starts_with('-') && !FLAGS.contains(v) && !(VALUED.contains(&name) && v.contains('='))
+        {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Options of `git format-patch` that take the next word as their value.
@@ -1212,14 +1253,32 @@ fn preprocess(program: &str, values: &[&str]) -> bool {
     preprocesses && (program != "cpp" || operands <= 1)
 }
 
-/// `patch --dry-run …` with options that do not name files to write.
+/// `patch --dry-run …`, or `patch -o - -r - …` (output and rejects to stdout and nowhere), with
+/// options that do not name files to write.
 fn patch(values: &[&str]) -> bool {
     let mut dry = false;
+    let mut stdout_out = false;
+    let mut rejects_dropped = false;
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
         match *v {
             "--dry-run" => dry = true,
+            // `-o -`: "send output to standard output" (patch(1)); a hunk that fails still goes
+            // to `-.rej` unless `-r -` discards it (measured: GNU patch 2.7.6).
+            "-o" | "--output" | "-r" | "--reject-file" => {
+                let to_stdout = values.get(i) == Some(&"-");
+                match *v {
+                    "-o" | "--output" => stdout_out = to_stdout,
+                    _ => rejects_dropped = to_stdout,
+                }
+                if !to_stdout {
+                    return false;
+                }
+                i += 1;
+            }
+            "-o-" | "--output=-" => stdout_out = true,
+            "-r-" | "--reject-file=-" => rejects_dropped = true,
             "-R"
             | "--reverse"
             | "-N"
@@ -1257,7 +1316,7 @@ fn patch(values: &[&str]) -> bool {
             _ => {}
         }
     }
-    dry
+    dry || (stdout_out && rejects_dropped)
 }
 
 /// `kill -0 PID…` (and `-s 0`, `-n 0`): asks whether a process exists, signals nothing.

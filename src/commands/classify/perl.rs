@@ -2,7 +2,7 @@
 //! only computes and prints: every bare word must be a listed builtin that neither writes, runs,
 //! loads nor evaluates; strings and patterns may not interpolate code (`@{[ … ]}`, `(?{ … })`);
 //! `s///` only without `e`; no typeglob, symbolic call, package name, `$^I` or `@ARGV`. The
-//! switches are the reading ones (-n -p -l -a -F -e -w -T …, not -i, -M, -I, -d, -x), and each file
+//! switches are the reading ones (-n -p -l -a -F -e -w -T, -M of a core pragma …, not -i, -I, -d, -x), and each file
 //! operand is a plain name: `<>` opens its operands with the two-argument `open`, which runs a
 //! name ending in `|`.
 
@@ -17,6 +17,9 @@ const WORDS: &[&str] = &[
     "STDOUT", "exit", "die", "warn", "quotemeta", "pos", "time", "localtime", "gmtime", "sin", "cos", "exp",
     "log", "atan2", "wantarray", "ref", "q", "qw", "m", "s", "tr", "y",
 ];
+
+/// Pragmas `-M` may load: they only change how the code compiles.
+const PRAGMAS: &[&str] = &["strict", "warnings", "utf8", "integer", "bytes"];
 
 /// Switches that take no value and only change how the program reads and prints.
 const FLAGS: &str = "nplawWTtsU";
@@ -83,6 +86,14 @@ pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
                     for _ in 0..digits {
                         chars.next();
                     }
+                }
+                // `-Mstrict`: a core pragma, from perl's own library (PERL5LIB and PERLLIB, which
+                // could put another first, are the context's; `.` is not in @INC since 5.26).
+                'M' | 'm' => {
+                    if !PRAGMAS.contains(&rest) {
+                        return false;
+                    }
+                    break;
                 }
                 c if FLAGS.contains(c) => {}
                 _ => return false,
@@ -359,6 +370,8 @@ mod tests {
             &["-nle", "print length", "a.txt", "b.txt"],
             &["-e", "print 1"],
             &["-ne", "print", "--", "a.txt"],
+            &["-Mstrict", "-Mwarnings", "-e", "print 1"],
+            &["-wMstrict", "-e", "print 1"],
         ] {
             assert!(one_liner_only_prints(&words(args)), "{args:?}");
         }
@@ -367,6 +380,10 @@ mod tests {
             &["-i", "-pe", "s/a/b/", "f"],
             &["-pi", "-e", "s/a/b/", "f"],
             &["-MPOSIX", "-e", "print"],
+            &["-M", "strict", "-e", "print"],
+            &["-Mstrict=refs", "-e", "print"],
+            &["-M-strict", "-e", "print"],
+            &["-mx", "-e", "print"],
             &["-Ilib", "-e", "print"],
             &["-ne", "print", "rm -rf ~|"],
             &["-ne", "print", "--", "-x"],

@@ -9,10 +9,86 @@ use super::words::Word;
 // ---------------------------------------------------------------------------------------------
 // Shells, interpreters, wrappers
 
+/// `zsh [-f] -c CODE` where CODE means the same to bash: no character that starts one of zsh's
+/// own expansions (glob qualifiers and `(e)` flags need `(`, `=cmd` needs `=`, `~`, `^` and `#`
+/// extended globs, `!` history), no backslash or backquote, every `$` a plain `$NAME` or
+/// `${NAME}`. zsh's `print` with `-l`, `-n`, `-r` or `-N` only prints, and is read as `echo`.
+/// What zsh reads first (`$ZDOTDIR/.zshenv`, `~/.zshenv` without -f) is the context's.
+fn zsh_code(args: &[Word]) -> Option<String> {
+    let values: Vec<&str> = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
+    let code = match values.as_slice() {
+        ["-c", code] | ["-f", "-c", code] | ["-fc", code] | ["-c", "-f", code] => *code,
+        _ => return None,
+    };
+    let bytes = code.as_bytes();
+    for (i, c) in code.char_indices() {
+        if "()~^#=!`\\<>".contains(c) {
+            return None;
+        }
+        if c == '$' {
+            let braced = bytes.get(i + 1) == Some(&b'{');
+            let start = if braced { i + 2 } else { i + 1 };
+            let end = crate::syntax::scan::name_end(bytes, start);
+            if end == start || (braced && bytes.get(end) != Some(&b'}')) {
+                return None;
+            }
+        }
+    }
+    for line in code.split(['\n', ';', '|', '&']) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"print") {
+            let options_print = words[1..]
+                .iter()
+                .take_while(|w| w.starts_with('-'))
+                .all(|w| w.len() > 1 && w[1..].chars().all(|c| "lnrN".contains(c)));
+            if !options_print {
+                return None;
+            }
+        }
+    }
+    // Replace only the word `print` in command position, keeping the separators.
+    let mut rewritten = String::with_capacity(code.len());
+    let mut at_start = true;
+    let mut rest = code;
+    while !rest.is_empty() {
+        let trimmed = rest.trim_start_matches([' ', '\t']);
+        rewritten.push_str(&rest[..rest.len() - trimmed.len()]);
+        rest = trimmed;
+        if at_start
+            && (rest == "print" || rest.starts_with("print ") || rest.starts_with("print\t"))
+        {
+            rewritten.push_str("echo");
+            rest = &rest[5..];
+        }
+        let Some(c) = rest.chars().next() else { break };
+        at_start = matches!(c, '\n' | ';' | '|' | '&');
+        rewritten.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    Some(rewritten)
+}
+
 pub fn shell(program: &str, args: &[Word]) -> Verdict {
     // zsh, ksh, fish, … read code their own way (`*(e:'cmd':)`, `=(cmd)`, `(cmd)`): a bash
     // parse of it proves nothing.
     let base = program.rsplit('/').next().unwrap_or(program);
+    if base == "zsh" {
+        if let Some(code) = zsh_code(args) {
+            let mut v = Verdict::script(Word::literal(&code));
+            let no_rcs = args.iter().any(|a| a.is("-f") || a.is("-fc"));
+            if !no_rcs {
+                v.push_unless(
+                    Level::Unknown,
+                    "zsh sources ~/.zshenv (or $ZDOTDIR/.zshenv) first, which only the context reads",
+                    super::verdict::Settle::InlineCode,
+                );
+            }
+            return v;
+        }
+    }
     if !matches!(base, "bash" | "sh" | "dash" | "ash" | "rbash") {
         return Verdict::unknown(format!(
             "{program} runs code in its own syntax, which is not checked here"

@@ -414,6 +414,9 @@ struct Consults {
     help: bool,
     /// Runs the compression command of the archive format (`tar.<format>.command`).
     archive: bool,
+    /// Runs the `trailer.<key>.cmd`/`.command` programs (interpret-trailers without
+    /// --only-input or --parse).
+    trailers: bool,
 }
 
 /// The options of `rest` before `--`, as given.
@@ -620,15 +623,29 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.textconv = has(&["--textconv"]);
         }
         "log" | "whatchanged" | "show" => {
-            let patch = opts.iter().any(|o| patch_option(o))
-                || (sub == "show" && {
-                    let blobs_only = !ops.is_empty()
-                        && ops.iter().all(|o| o.contains(':') && !o.starts_with(":/"));
-                    let quiet = opts.iter().any(|o| no_content_option(o));
-                    !blobs_only && !quiet
-                });
+            // `-L` (line-level log) makes its own diff of the range, without textconv or an
+            // external diff, whatever -p or --ext-diff say; a pickaxe (-S, -G) beside it still
+            // runs textconv (measured: git 2.47, a logging textconv and diff.external).
+            let line_log = opts.iter().any(|o| o.starts_with("-L"));
+            let pickaxe = opts.iter().any(|o| {
+                o.starts_with("-S")
+                    || o.starts_with("-G")
+                    || o.starts_with("--pickaxe")
+                    || o.starts_with("--find-object")
+            });
+            let patch = if line_log {
+                pickaxe
+            } else {
+                opts.iter().any(|o| patch_option(o))
+                    || (sub == "show" && {
+                        let blobs_only = !ops.is_empty()
+                            && ops.iter().all(|o| o.contains(':') && !o.starts_with(":/"));
+                        let quiet = opts.iter().any(|o| no_content_option(o));
+                        !blobs_only && !quiet
+                    })
+            };
             c.textconv = patch && !has(&["--no-textconv"]);
-            c.ext_diff = has(&["--ext-diff"]);
+            c.ext_diff = has(&["--ext-diff"]) && !line_log;
             c.signatures = has(&["--show-signature"])
                 || format_signature
                 || (config.bool("log.showsignature") == Some(true)
@@ -692,6 +709,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.archive = true;
             c.signatures = true;
         }
+        // Every configured trailer command runs, given --trailer or not (measured: git 2.47).
+        "interpret-trailers" => c.trailers = !has(&["--only-input", "--parse"]),
         "tag" => {
             c.signatures = has(&["-v", "--verify"]) || format_signature;
         }
@@ -1141,6 +1160,16 @@ fn judge(
             );
         }
     }
+    if sub == "hook" && rest.first().is_some_and(|a| a.is("run")) {
+        let home = here.env.home();
+        if let (Some(name), Some(repo)) =
+            (crate::commands::classify::git::hook_name(&rest[1..]), repo)
+        {
+            if let Some(h) = hook(repo, &config, name, home.as_deref()) {
+                out.push(Level::Unknown, format!("git hook run runs the hook {h}"));
+            }
+        }
+    }
     let c = consults(sub, rest, &config, repo);
     let runs = |what: &str| {
         if depth == 0 {
@@ -1154,7 +1183,18 @@ fn judge(
     };
     let mut found: Vec<String> = Vec::new();
     let mut push = |reason: String| found.push(reason);
+    if c.trailers {
+        for key in ["cmd", "command"] {
+            for e in config
+                .by_subsection("trailer", key)
+                .filter(|e| !e.text().is_empty())
+            {
+                push(runs(&format!("a trailer command ({})", shown(e))));
+            }
+        }
+    }
     let any = c.archive
+        || c.trailers
         || c.index
         || c.refresh
         || c.filters

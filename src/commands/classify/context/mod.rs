@@ -442,6 +442,12 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != super::modes::SQLITE_CREATES);
         }
+        if kind == "git" {
+            // Whether the hook is there is for the context to say (`git::check`).
+            verdict
+                .findings
+                .retain(|f| f.reason != crate::commands::classify::git::HOOK_RUNS);
+        }
         if kind == "flock" {
             // Whether the lock file is there is for the context to say (`tools::flock`).
             verdict

@@ -1036,6 +1036,85 @@ fn git_keys_that_run_programs() {
             None,
         ),
         case("textconv-no-attributes", textconv, "git log -p -1", None),
+        // `-L` makes its own diff of the range: no textconv, even with -p; a pickaxe beside it
+        // runs textconv (measured: git 2.47).
+        case(
+            "textconv-line-log",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git log -p -L1,2:notes.txt --oneline",
+            None,
+        ),
+        case(
+            "textconv-line-log-pickaxe",
+            |p| {
+                textconv(p);
+                p.write("repo/.gitattributes", "*.txt diff=c\n");
+            },
+            "git log -L1,2:notes.txt -Salpha",
+            Some("diff.c.textconv"),
+        ),
+        // interpret-trailers runs every configured trailer command unless --only-input.
+        case(
+            "trailer-command",
+            |p| {
+                let cmd = p.program("home/trailer");
+                p.git(&format!("config trailer.sign.command {cmd}"));
+            },
+            "git interpret-trailers --trailer 'Reviewed-by: Ann' notes.txt",
+            Some("trailer.sign.command"),
+        ),
+        case(
+            "trailer-cmd-only-input",
+            |p| {
+                let cmd = p.program("home/trailer");
+                p.git(&format!("config trailer.sign.cmd {cmd}"));
+            },
+            "git interpret-trailers --only-input notes.txt",
+            None,
+        ),
+        case(
+            "trailer-none",
+            |_| {},
+            "git interpret-trailers --trailer 'Reviewed-by: Ann' notes.txt",
+            None,
+        ),
+        // `git hook run NAME` runs the hook when there is one, and nothing else.
+        case(
+            "hook-run-missing",
+            |_| {},
+            "git hook run --ignore-missing post-checkout",
+            None,
+        ),
+        case(
+            "hook-run-present",
+            |p| {
+                p.program("repo/.git/hooks/post-checkout");
+            },
+            "git hook run --ignore-missing post-checkout",
+            Some("hooks/post-checkout"),
+        ),
+        case(
+            "hook-run-hooks-path",
+            |p| {
+                p.program("home/hooks/pre-push");
+                p.git("config core.hooksPath ../home/hooks");
+            },
+            "git hook run pre-push -- origin",
+            Some("home/hooks/pre-push"),
+        ),
+        case(
+            "hook-run-configured",
+            |p| {
+                let cmd = p.program("home/lint");
+                p.git("config hook.lint.event pre-commit");
+                p.git(&format!("config hook.lint.command {cmd}"));
+            },
+            "git hook run pre-commit",
+            Some("hook.lint.command"),
+        ),
         case(
             "diff-external",
             |p| {
@@ -2897,5 +2976,81 @@ fn programs_on_stdin_and_in_files() {
             "awk 'BEGIN { system(\"touch x\") }'",
             Some("touch"),
         ),
+    ]);
+}
+
+/// A command word that is one parameter expansion takes the context's value when nothing in the
+/// command touches the variable (issue 44: `${VISUAL:-cat} FILE`).
+#[test]
+fn command_word_from_the_environment() {
+    let with = |env: &'static [(&'static str, &'static str)], command, flagged| Case {
+        env,
+        ..case("command-word", |_| {}, command, flagged)
+    };
+    run(&[
+        with(&[], "${VISUAL:-cat} README.md", None),
+        with(&[("VISUAL", "")], "\"${VISUAL:-cat}\" README.md", None),
+        with(&[("PAGER", "less")], "$PAGER README.md", None),
+        with(&[("EDITOR", "rm")], "\"$EDITOR\" README.md", Some("rm")),
+        with(&[("VISUAL", "rm")], "${VISUAL:-cat} README.md", Some("rm")),
+        with(&[], "VISUAL=rm; ${VISUAL:-cat} README.md", Some("")),
+        with(&[], "read VISUAL; ${VISUAL:-cat} README.md", Some("")),
+        with(&[], "${VISUAL:=rm} x; ${VISUAL:-cat} README.md", Some("")),
+        with(&[], "export VISUAL=rm; ${VISUAL:-cat} README.md", Some("")),
+        with(
+            &[("VISUAL", "code --wait")],
+            "${VISUAL:-cat} README.md",
+            Some(""),
+        ),
+        with(&[("IFS", "a")], "${VISUAL:-cat} README.md", Some("")),
+        with(&[], "$VISUAL README.md", Some("")),
+    ]);
+    assert_ne!(
+        classify("${VISUAL:-cat} README.md").level,
+        Level::ReadOnly,
+        "without context the environment is not known"
+    );
+}
+
+/// `zsh -c CODE` in bash's common syntax is walked; `~/.zshenv` (or `$ZDOTDIR/.zshenv`) runs
+/// first unless -f.
+#[test]
+fn zsh_inline_code() {
+    let zshenv = |p: &Planted| p.write("home/.zshenv", "touch \"$HOME/PWNED\"\n");
+    run(&[
+        case(
+            "zsh-plain",
+            |_| {},
+            "zsh -c 'echo ${ZSH_VERSION}; ls src | wc -l'",
+            None,
+        ),
+        case("zsh-print", |_| {}, "zsh -f -c 'print -l src/*.rs'", None),
+        case("zsh-zshenv", zshenv, "zsh -c 'ls src'", Some(".zshenv")),
+        case("zsh-zshenv-f", zshenv, "zsh -f -c 'ls src'", None),
+        Case {
+            env: &[("ZDOTDIR", "$ROOT/zdot")],
+            ..case(
+                "zsh-zdotdir",
+                |p| p.write("zdot/.zshenv", "x\n"),
+                "zsh -c 'ls src'",
+                Some("zdot/.zshenv"),
+            )
+        },
+        case("zsh-writes", |_| {}, "zsh -c 'rm -f notes.txt'", Some("rm")),
+        case(
+            "perl-pragma",
+            |_| {},
+            "perl -Mstrict -Mwarnings -e 'print 1'",
+            None,
+        ),
+        Case {
+            env: &[("PERL5LIB", "$ROOT/lib")],
+            ..case(
+                "perl-pragma-lib",
+                |_| {},
+                "perl -Mstrict -e 'print 1'",
+                Some("PERL5LIB"),
+            )
+        },
     ]);
 }

@@ -317,10 +317,55 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "go" => go_env(here, out),
         "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
-        "man" if here.env.is_set("MANOPT") => {
-            out.push(Level::Unknown, "man takes options from MANOPT");
+        "zsh" => zsh_startup(here, args, out),
+        "man" => {
+            if here.env.is_set("MANOPT") {
+                out.push(Level::Unknown, "man takes options from MANOPT");
+            }
+            // groff runs in its safer mode (`.sy`, `.pso`, `.open` refused, measured) unless
+            // MANROFFOPT gives it -U.
+            if here.env.is_set("MANROFFOPT") {
+                out.push(Level::Unknown, "man passes MANROFFOPT's options to groff");
+            }
         }
         _ => {}
+    }
+}
+
+/// zsh reads `$ZDOTDIR/.zshenv` (ZDOTDIR defaults to HOME) for every shell, `-c` included,
+/// unless `-f` (NO_RCS) is given; `/etc/zsh/zshenv` it reads always, and like bash's files under
+/// /etc it is the system's own, not looked at here. The other startup files are for login and
+/// interactive shells, which `zsh_code` does not accept.
+fn zsh_startup(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let no_rcs = args
+        .iter()
+        .map_while(|a| a.value.as_deref())
+        .take_while(|v| v.starts_with('-') && *v != "--")
+        .any(|v| v[1..].contains('f'));
+    if no_rcs {
+        return;
+    }
+    let dir = match here.env.get("ZDOTDIR") {
+        Var::Set(d) if !d.is_empty() => Some(files::join(here.dir, d)),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "zsh reads .zshenv from a ZDOTDIR only known at run time",
+            );
+            return;
+        }
+        _ => here.env.home(),
+    };
+    let Some(dir) = dir else {
+        out.push(Level::Unknown, "zsh reads ~/.zshenv, and HOME is not known");
+        return;
+    };
+    let file = dir.join(".zshenv");
+    if files::exists(&file) {
+        out.push(
+            Level::Unknown,
+            format!("zsh sources {} first", file.display()),
+        );
     }
 }
 

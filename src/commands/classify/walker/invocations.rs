@@ -240,7 +240,8 @@ impl Walker {
             None => self
                 .definite_value(name)
                 .filter(|v| !v.is_empty() && v.chars().all(super::evaluation::plain_char))
-                .map(|v| Word::literal(&v)),
+                .map(|v| Word::literal(&v))
+                .or_else(|| self.context_value(name)),
             Some(_) => None,
         };
         let name = certain.as_ref().unwrap_or(name);
@@ -304,6 +305,17 @@ impl Walker {
         // in a subshell, or on a branch that does not run), so it is judged as well.
         if self.functions.contains(program) && !programs::is_known(program) {
             return Stage::default();
+        }
+        // `eval "$(dircolors -b)"`: dircolors prints one assignment of LS_COLORS, quoted by
+        // itself, from its built-in database (dircolors(1)); the substitution is judged on its
+        // own, and no function or alias of the script stands in for it (a session that expands
+        // aliases takes one defined on an earlier line): eval is judged as given nothing.
+        if program == "eval"
+            && !self.functions.contains("dircolors")
+            && !self.sources.iter().any(|s| s.contains("alias"))
+            && matches!(args, [only] if DIRCOLORS_EVALS.contains(&only.text.as_str()))
+        {
+            return self.run("eval", &[], stdin);
         }
         let program = program.to_string();
         self.run(&program, args, stdin)
@@ -679,6 +691,54 @@ impl Walker {
 impl Walker {
     /// The value of `word` when every expansion in it is a variable of [`Walker::definite`]
     /// (`"$cmd"`, `${cmd}`), and nothing else in it is only known at run time.
+    /// A command name that is one parameter expansion (`$EDITOR`, `"${VISUAL:-cat}"`,
+    /// `${PAGER-less}`), when the context gives the environment and nothing in the command
+    /// touches the variable: the value it starts with, or the default when it is unset (or
+    /// empty, with `:-`). Only a plain word is taken (no splitting, no globbing to think of).
+    fn context_value(&self, word: &Word) -> Option<Word> {
+        let probe = self.probe.as_ref()?;
+        let text = word.text.as_str();
+        let (inner, quoted) = match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+            Some(inner) => (inner, true),
+            None => (text, false),
+        };
+        let (name, default) =
+            if let Some(braced) = inner.strip_prefix("${").and_then(|t| t.strip_suffix('}')) {
+                let end = crate::syntax::scan::name_end(braced.as_bytes(), 0);
+                let (name, rest) = braced.split_at(end);
+                match rest {
+                    "" => (name, None),
+                    _ if rest.starts_with(":-") => (name, Some((&rest[2..], true))),
+                    _ if rest.starts_with('-') => (name, Some((&rest[1..], false))),
+                    _ => return None,
+                }
+            } else {
+                let name = inner.strip_prefix('$')?;
+                (name, None)
+            };
+        let plain = |v: &str| !v.is_empty() && v.chars().all(super::evaluation::plain_char);
+        if name.is_empty()
+            || name.starts_with(|c: char| c.is_ascii_digit())
+            || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            || !self.only_read(name)
+            || default.is_some_and(|(d, _)| !d.is_empty() && !plain(d))
+        {
+            return None;
+        }
+        // Unquoted, the value is split on IFS: only the default IFS is known to leave a plain
+        // word whole.
+        if !quoted && (probe.start_value("IFS").is_some() || !self.only_read("IFS")) {
+            return None;
+        }
+        let value = match (probe.start_value(name), default) {
+            (Some(""), Some((d, true))) => d,
+            (Some(v), _) => v,
+            (None, Some((d, _))) => d,
+            (None, None) => return None,
+        };
+        plain(value).then(|| Word::literal(value))
+    }
+
     pub(super) fn definite_value(&self, word: &Word) -> Option<String> {
         let text = word.text.as_str();
         if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
@@ -720,3 +780,14 @@ impl Walker {
 fn normal_path(path: &str) -> String {
     path.trim_start_matches("./").to_string()
 }
+
+/// The spellings of `eval "$(dircolors -b)"`'s argument that print Bourne-shell code whatever
+/// `SHELL` says (without `-b`, a csh `SHELL` makes it print `setenv …`).
+const DIRCOLORS_EVALS: &[&str] = &[
+    "\"$(dircolors -b)\"",
+    "\"$(dircolors --sh)\"",
+    "\"$(dircolors --bourne-shell)\"",
+    "$(dircolors -b)",
+    "`dircolors -b`",
+    "\"`dircolors -b`\"",
+];

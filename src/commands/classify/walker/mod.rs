@@ -152,6 +152,29 @@ impl Walker {
 
     /// `name` appears in no script walked but in `NAME="$NAME"` and its spellings: nothing in the
     /// command assigns, reads into or declares it.
+    /// Every mention of the variable `name` in the command is an expansion that reads it
+    /// (`$NAME`, `${NAME…}`, not `${NAME:=…}` or `${NAME=…}`): nothing in the command assigns,
+    /// reads into, exports, unsets or declares it, so it keeps the context's value.
+    fn only_read(&self, name: &str) -> bool {
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        self.sources.iter().all(|src| {
+            src.match_indices(name).all(|(at, _)| {
+                let end = at + name.len();
+                let before = &src[..at];
+                let after = &src[end..];
+                if before.chars().next_back().is_some_and(ident)
+                    || after.chars().next().is_some_and(ident)
+                {
+                    return true;
+                }
+                if before.ends_with('$') {
+                    return true;
+                }
+                before.ends_with("${") && !after.starts_with('=') && !after.starts_with(":=")
+            })
+        })
+    }
+
     fn untouched(&self, name: &str) -> bool {
         let own = [
             format!("{name}=\"${{{name}}}\""),
@@ -210,10 +233,9 @@ impl Walker {
             return;
         };
         let root = parsed.root_node();
-        // Only a walk with a context asks whether a name is untouched (`NAME="$NAME"`).
-        if self.probe.is_some() {
-            self.sources.push(src.to_string());
-        }
+        // Whether a name is untouched (`NAME="$NAME"`, `${VISUAL:-cat}`) or an alias defined
+        // (`eval "$(dircolors -b)"`) is read from the text.
+        self.sources.push(src.to_string());
         if let Some(where_) = syntax_error(root, src) {
             self.find(
                 Level::Unknown,
