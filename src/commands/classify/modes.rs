@@ -129,8 +129,13 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
         // `@FILE` adds the options FILE holds (`-o`, `-wrapper`, `-fplugin`), not shown here.
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => {
+            // `-###` prints the commands the driver would run and runs none (gcc 12, measured:
+            // `gcc -### -c a.c` wrote nothing).
             !values.iter().any(|v| v.starts_with('@'))
-                && (compiler_info(&values) || preprocess(program, &values) || syntax_only(&values))
+                && (values.contains(&"-###")
+                    || compiler_info(&values)
+                    || preprocess(program, &values)
+                    || syntax_only(&values))
         }
         "gpg" | "gpg2" => matches!(
             values.as_slice(),
@@ -968,6 +973,24 @@ fn syntax_only(values: &[&str]) -> bool {
 /// `rustc -vV`, `rustc --print sysroot`, `rustc --explain E0308`: what rustc is and knows, with
 /// nothing compiled (`--print kind=path` writes a file: not here).
 fn rustc_info(values: &[&str]) -> bool {
+    // `--print WHAT` stops rustc once it has printed: with a crate, `--emit` or `-o` beside it
+    // nothing is compiled or written (measured, rustc 1.95). `--print WHAT=PATH` writes PATH.
+    let prints: Vec<&str> = values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| match v.strip_prefix("--print=") {
+            Some(what) => Some(what),
+            None => (*v == "--print").then(|| values.get(i + 1).copied().unwrap_or("=")),
+        })
+        .collect();
+    if !prints.is_empty()
+        && prints
+            .iter()
+            .all(|w| !w.contains('=') && !w.starts_with('-'))
+        && !values.iter().any(|v| v.starts_with('@'))
+    {
+        return true;
+    }
     let mut any = false;
     let mut i = 0;
     while let Some(v) = values.get(i) {

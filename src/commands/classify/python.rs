@@ -833,11 +833,23 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
                     "--indent" => i += 1,
                     v if v.starts_with("--indent=") => {}
                     v if v.starts_with('-') && v != "-" => return None,
+                    // The second operand is where it writes: a standard stream writes no file.
+                    v if files == 1 => {
+                        if !matches!(v, "-" | "/dev/stdout" | "/dev/stderr") {
+                            return None;
+                        }
+                    }
                     _ => files += 1,
                 }
                 i += 1;
             }
-            files <= 1
+            true
+        }
+        // Class browsers and archive information: the module's or archive's text is read, not
+        // run (pyclbr parses source; `zipapp --info` prints an archive's interpreter line).
+        "pyclbr" => !values.is_empty() && values.iter().all(|v| !v.starts_with('-')),
+        "zipapp" => {
+            matches!(values.as_slice(), [archive, "--info"] | ["--info", archive] if !archive.starts_with('-'))
         }
         "platform" => values
             .iter()
