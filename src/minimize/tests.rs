@@ -1624,3 +1624,28 @@ fn short_diagnostics_repeated_warnings_and_commit_stats() {
     );
     assert!(out.contains(" README.md | 2\n"), "{out}");
 }
+
+/// A JavaScript error's trace, however the program was started: runs of frames inside
+/// dependencies and node's own modules counted; the error, its place and the program's frames stay.
+#[test]
+fn js_traces_count_dependency_frames() {
+    let dep = |i: u32| format!("    at f{i} (/app/node_modules/yaml/dist/compose/c{i}.js:{i}:5)\n");
+    let mut raw = String::from("\n> app@1.0.0 start\n> node src/cli.js\n\n/app/node_modules/yaml/dist/compose/composer.js:69\n    this.errors.push(e);\n    ^\n\nYAMLParseError: bad indent at line 7, column 1:\n\n");
+    for i in 1..=6 {
+        raw.push_str(&dep(i));
+    }
+    raw.push_str("    at main (/app/src/cli.js:12:3)\n    at node:internal/main/run_main_module:28:49 {\n  code: 'BAD_INDENT'\n}\n\nNode.js v20.20.2\n");
+    let raw = raw.repeat(4);
+    for command in ["npm start", "node src/cli.js"] {
+        let out = text_of(command, &raw);
+        assert_keeps(
+            &out,
+            &[
+                "/app/node_modules/yaml/dist/compose/composer.js:69\n",
+                "YAMLParseError: bad indent at line 7, column 1:\n",
+                "    [6 frames in dependencies and node's own modules]\n    at main (/app/src/cli.js:12:3)\n    at node:internal/main/run_main_module:28:49 {\n  code: 'BAD_INDENT'\n",
+            ],
+        );
+        assert!(!out.contains("c3.js"), "{out}");
+    }
+}

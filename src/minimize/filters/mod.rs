@@ -260,6 +260,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("tsc", lint::tsc))
     } else if text.contains("problem") && text.contains('✖') {
         Some(("eslint", lint::eslint))
+    } else if tests_js::has_js_trace(text) {
+        Some(("js-trace", tests_js::js_trace))
     } else {
         None
     };

@@ -8,6 +8,59 @@ use super::Context;
 use crate::minimize::text::{is_dependency_frame, join_lines, locations};
 use crate::re;
 
+/// An uncaught JavaScript error's trace (`node app.js`, a package's script): each run of frames
+/// inside installed dependencies or node's own (`at … (…/node_modules/…)`, `at … (node:internal/…)`)
+/// said by its count; the manager's banner dropped; the error, its place and properties, and the
+/// program's own frames stay. `None` without such a run of three frames or more.
+pub(super) fn js_trace(ctx: &Context) -> Option<String> {
+    const MIN_RUN: usize = 3; // fewer frames cost less than the line that counts them
+    let text = super::pkg::without_banner(ctx.text);
+    let mut out: Vec<String> = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    let mut counted = false;
+    let mut flush = |run: &mut Vec<&str>, out: &mut Vec<String>| {
+        if run.len() >= MIN_RUN {
+            let indent = &run[0][..run[0].len() - run[0].trim_start().len()];
+            out.push(format!(
+                "{indent}[{} frames in dependencies and node's own modules]",
+                run.len()
+            ));
+            counted = true;
+        } else {
+            out.extend(run.iter().map(|l| l.to_string()));
+        }
+        run.clear();
+    };
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("at ") && is_dependency_frame(t) {
+            run.push(line);
+            continue;
+        }
+        flush(&mut run, &mut out);
+        out.push(line.to_string());
+    }
+    flush(&mut run, &mut out);
+    counted.then(|| join_lines(out))
+}
+
+/// Whether `text` holds a JavaScript stack trace with a run of dependency frames.
+pub(super) fn has_js_trace(text: &str) -> bool {
+    let mut run = 0;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("at ") && is_dependency_frame(t) {
+            run += 1;
+            if run >= 3 {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
 pub(super) fn vitest(ctx: &Context) -> Option<String> {
     let passing = re!(r"^\s*[✓√] ")?;
     let frame = re!(r"^\s+\d+\|")?;
