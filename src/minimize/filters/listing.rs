@@ -6,7 +6,6 @@
 use super::paths::{FastHash, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
-use crate::re;
 
 /// Entries joined on a line up to about this width, so a huge directory stays readable.
 const ROW_CHARS: usize = 160;
@@ -26,12 +25,6 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     {
         return None;
     }
-    // The date in one of ls's own forms (`Nov 25 22:14`, `25 Nov 2025`, `2025-11-25 22:14`,
-    // `--full-time`'s, `11-25 22:14`); a row whose date is in another form passes as written, as
-    // its name could not be told from the date.
-    let long_row = re!(
-        r"^([-dlcbps])[-rwxsStTl.+@]{9}[.+@]?[ \t]+[0-9]+[ \t]+\S+[ \t]+\S+[ \t]+([0-9]+(?:,[ \t]*[0-9]+)?|[0-9]+(?:\.[0-9]+)?[KMGTPE]i?)[ \t]+([^\s0-9]\S*[ \t]+[0-9]{1,2}[ \t]+(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4})|[0-9]{1,2}[ \t]+[^\s0-9]\S*[ \t]+(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4})|[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ \t]+[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[ \t]+[+-][0-9]{4})?)?|[0-9]{2}-[0-9]{2}[ \t]+[0-9]{2}:[0-9]{2}) (.*)$"
-    )?;
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
     for line in ctx.text.lines() {
@@ -47,21 +40,21 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
             flush_ls(&mut entries, !long, &mut out);
             continue;
         }
-        if !line.starts_with(' ') && line.ends_with(':') && (recursive || !long_row.is_match(line))
+        if !line.starts_with(' ') && line.ends_with(':') && (recursive || long_row(line).is_none())
         {
             flush_ls(&mut entries, !long, &mut out);
             out.push(line.to_string());
             continue;
         }
         if long {
-            if let Some(c) = long_row.captures(line) {
-                let name = &c[4];
+            if let Some(row) = long_row(line) {
+                let name = row.name;
                 if name == "." || name == ".." {
                     continue;
                 }
-                let kind = &c[1];
-                let size = &c[2];
-                let exec = c[0].get(1..10).is_some_and(|m| m.contains('x'));
+                let kind = row.kind;
+                let size = row.size;
+                let exec = row.mode.contains('x');
                 let size = human(size);
                 let full = match kind {
                     "d" => format!("{name}/"),
@@ -83,6 +76,144 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     }
     flush_ls(&mut entries, !long, &mut out);
     Some(join_lines(out))
+}
+
+/// A row of `ls -l`: its kind (`-`, `d`, `l`, …), mode bits, size (or a device's `major, minor`)
+/// and name (with ` -> target` for a link).
+struct LongRow<'a> {
+    kind: &'a str,
+    mode: &'a str,
+    size: &'a str,
+    name: &'a str,
+}
+
+/// Reads a row of `ls -l` by hand (a pattern with captures on every row was most of the
+/// filter's cost): `-rw-r--r--[.+@] links owner group size date name`, the date in one of ls's
+/// own forms (`Nov 25 22:14`, `25 Nov 2025`, `2025-11-25 22:14`, `--full-time`'s, `11-25
+/// 22:14`) and one space before the name. A row whose date is in another form is not read, as
+/// its name could not be told from the date.
+fn long_row(line: &str) -> Option<LongRow<'_>> {
+    fn blank(c: char) -> bool {
+        c == ' ' || c == '\t'
+    }
+    fn digits(s: &str, min: usize, max: usize) -> bool {
+        (min..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    }
+    // The next word after at least one blank: (word, the rest after it).
+    fn word(s: &str) -> Option<(&str, &str)> {
+        let t = s.trim_start_matches(blank);
+        if t.len() == s.len() || t.is_empty() {
+            return None;
+        }
+        let end = t.find(char::is_whitespace).unwrap_or(t.len());
+        Some((&t[..end], &t[end..]))
+    }
+    let kind = line.get(..1).filter(|k| "-dlcbps".contains(*k))?;
+    let mode = line.get(1..10)?;
+    if !mode.bytes().all(|b| b"-rwxsStTl.+@".contains(&b)) {
+        return None;
+    }
+    let mut rest = &line[10..];
+    if rest.starts_with(['.', '+', '@']) {
+        rest = &rest[1..];
+    }
+    let (links, rest) = word(rest)?;
+    let (_owner, rest) = word(rest)?;
+    let (_group, rest) = word(rest)?;
+    let (first, mut rest) = word(rest)?;
+    let size_start = line.len() - rest.len() - first.len();
+    let human = |w: &str| {
+        let w = w.strip_suffix('i').unwrap_or(w);
+        let number = w.strip_suffix(['K', 'M', 'G', 'T', 'P', 'E']).unwrap_or("");
+        let (whole, part) = number.split_once('.').unwrap_or((number, "0"));
+        digits(whole, 1, usize::MAX) && digits(part, 1, usize::MAX)
+    };
+    let device = first
+        .strip_suffix(',')
+        .is_some_and(|major| digits(major, 1, usize::MAX));
+    let size = if device {
+        // A device: `8,   1` (the minor after blanks).
+        let (minor, after) = word(rest)?;
+        if !digits(minor, 1, usize::MAX) {
+            return None;
+        }
+        rest = after;
+        &line[size_start..line.len() - after.len()]
+    } else if digits(first, 1, usize::MAX)
+        || human(first)
+        || first
+            .split_once(',')
+            .is_some_and(|(a, b)| digits(a, 1, usize::MAX) && digits(b, 1, usize::MAX))
+    {
+        first
+    } else {
+        return None;
+    };
+    if !digits(links, 1, usize::MAX) {
+        return None;
+    }
+    let clock = |w: &str| {
+        w.split_once(':')
+            .is_some_and(|(h, m)| digits(h, 1, 2) && digits(m, 2, 2))
+    };
+    let (d1, rest) = word(rest)?;
+    let d1_first = d1.chars().next()?;
+    let rest = if !d1_first.is_ascii_digit() {
+        // `Nov 25 22:14`, `Nov 25  2025`
+        let (day, rest) = word(rest)?;
+        let (time, rest) = word(rest)?;
+        (digits(day, 1, 2) && (clock(time) || digits(time, 4, 4))).then_some(rest)?
+    } else if digits(d1, 1, 2) {
+        // `25 Nov 22:14`, `25 Nov  2025`
+        let (month, rest) = word(rest)?;
+        let (time, rest) = word(rest)?;
+        (!month.starts_with(|c: char| c.is_ascii_digit()) && (clock(time) || digits(time, 4, 4)))
+            .then_some(rest)?
+    } else if let Some((y, md)) = d1.split_once('-').filter(|(y, _)| y.len() == 4) {
+        // `2025-11-25[ 22:14[:05[.123]][ +0000]]`
+        let (m, d) = md.split_once('-')?;
+        if !(digits(y, 4, 4) && digits(m, 2, 2) && digits(d, 2, 2)) {
+            return None;
+        }
+        let mut rest = rest;
+        if let Some((time, after)) = word(rest) {
+            let mut parts = time.splitn(3, ':');
+            let (h, mi, sec) = (parts.next(), parts.next(), parts.next());
+            let second = |s: &str| {
+                let (whole, frac) = s.split_once('.').unwrap_or((s, "0"));
+                digits(whole, 2, 2) && digits(frac, 1, usize::MAX)
+            };
+            if h.is_some_and(|h| digits(h, 2, 2))
+                && mi.is_some_and(|m| digits(m, 2, 2))
+                && sec.is_none_or(second)
+            {
+                rest = after;
+                if let Some((zone, after)) = word(rest) {
+                    let sign = zone.starts_with(['+', '-']);
+                    if sign && digits(&zone[1..], 4, 4) {
+                        rest = after;
+                    }
+                }
+            }
+        }
+        rest
+    } else {
+        // `11-25 22:14`
+        let (m, d) = d1.split_once('-')?;
+        let (time, rest) = word(rest)?;
+        let hm = time.split_once(':');
+        (digits(m, 2, 2)
+            && digits(d, 2, 2)
+            && hm.is_some_and(|(h, mi)| digits(h, 2, 2) && digits(mi, 2, 2)))
+        .then_some(rest)?
+    };
+    let name = rest.strip_prefix(' ')?;
+    Some(LongRow {
+        kind,
+        mode,
+        size,
+        name,
+    })
 }
 
 /// Entries above this in one directory are shown by name only (directories end in `/`): sizes,
@@ -858,4 +989,63 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     let indent = "  ".repeat(leaves_depth + 1);
     super::paths::rows(leaves, &indent, &mut out);
     Some(join_lines(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::long_row;
+
+    /// Every form of row ls writes, read as (kind, size, name); rows in other forms are not read.
+    #[test]
+    fn long_rows_are_read_by_hand() {
+        fn read(l: &str) -> Option<(&str, &str, &str, &str)> {
+            long_row(l).map(|r| (r.kind, r.mode, r.size, r.name))
+        }
+        let cases: &[(&str, Option<(&str, &str, &str, &str)>)] = &[
+            (
+                "-rw-r--r-- 1 root root 1234 Nov 25 22:14 a b.txt",
+                Some(("-", "rw-r--r--", "1234", "a b.txt")),
+            ),
+            (
+                "drwxr-xr-x.  2 ann staff   4.0K Nov 25  2024 src",
+                Some(("d", "rwxr-xr-x", "4.0K", "src")),
+            ),
+            (
+                "-rwxr-xr-x@ 1 ann staff 12Ki 25 Nov 09:05 run.sh",
+                Some(("-", "rwxr-xr-x", "12Ki", "run.sh")),
+            ),
+            (
+                "lrwxrwxrwx 1 root root 7 2025-11-25 22:14 sh -> dash",
+                Some(("l", "rwxrwxrwx", "7", "sh -> dash")),
+            ),
+            (
+                "-rw-r--r-- 1 root root 0 2025-11-25 22:14:05.123456789 +0000 f",
+                Some(("-", "rw-r--r--", "0", "f")),
+            ),
+            (
+                "-rw-r--r-- 1 root root 0 2025-11-25 f",
+                Some(("-", "rw-r--r--", "0", "f")),
+            ),
+            (
+                "crw-rw-rw- 1 root root 1,   3 11-25 22:14 null",
+                Some(("c", "rw-rw-rw-", "1,   3", "null")),
+            ),
+            (
+                "brw-rw---- 1 root disk 8,0 Nov 25 22:14 sda",
+                Some(("b", "rw-rw----", "8,0", "sda")),
+            ),
+            (
+                "-rw-r--r-- 1 root root 5 Nov 25 22:14  two spaces",
+                Some(("-", "rw-r--r--", "5", " two spaces")),
+            ),
+            // `ls -o` (no group), a date in no form of ls's, a listing's header.
+            ("-rw-r--r-- 1 root 1234 Nov 25 22:14 a", None),
+            ("-rw-r--r-- 1 root root 1234 25.11.2025 a", None),
+            ("total 12", None),
+            ("src:", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(read(line), *want, "{line}");
+        }
+    }
 }
