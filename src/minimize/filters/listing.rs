@@ -998,10 +998,12 @@ mod tests {
     /// Every form of row ls writes, read as (kind, size, name); rows in other forms are not read.
     #[test]
     fn long_rows_are_read_by_hand() {
-        fn read(l: &str) -> Option<(&str, &str, &str, &str)> {
+        /// A row's kind, mode, size and name.
+        type Read<'a> = Option<(&'a str, &'a str, &'a str, &'a str)>;
+        fn read(l: &str) -> Read<'_> {
             long_row(l).map(|r| (r.kind, r.mode, r.size, r.name))
         }
-        let cases: &[(&str, Option<(&str, &str, &str, &str)>)] = &[
+        let cases: &[(&str, Read<'static>)] = &[
             (
                 "-rw-r--r-- 1 root root 1234 Nov 25 22:14 a b.txt",
                 Some(("-", "rw-r--r--", "1234", "a b.txt")),
