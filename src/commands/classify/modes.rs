@@ -125,7 +125,6 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "ar" => ar(&values),
         "dpkg" => dpkg(&values),
         "openssl" => openssl(&values),
-        "python" | "python3" | "pypy" => json_tool(&values),
         "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
         // `@FILE` adds the options FILE holds (`-o`, `-wrapper`, `-fplugin`), not shown here.
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => {
@@ -998,7 +997,7 @@ fn rustc_info(values: &[&str]) -> bool {
         match *v {
             "-V" | "--version" | "-vV" | "-Vv" | "-h" | "--help" => any = true,
             "-v" | "--verbose" => {}
-            "--print" | "--explain" | "--target" => {
+            "--explain" | "--target" => {
                 let Some(value) = values.get(i) else {
                     return false;
                 };
@@ -1015,7 +1014,7 @@ fn rustc_info(values: &[&str]) -> bool {
                 any = true;
                 i += 1;
             }
-            v if v.starts_with("--print=") || v.starts_with("--explain=") => {
+            v if v.starts_with("--explain=") => {
                 if v.matches('=').count() > 1 {
                     return false;
                 }
@@ -1223,28 +1222,6 @@ fn is_cipher(v: &str) -> bool {
         && v[1..]
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-')
-}
-
-/// `python3 -m json.tool [options] [infile]`: a second file operand is where it writes.
-fn json_tool(values: &[&str]) -> bool {
-    let ["-m", "json.tool", rest @ ..] = values else {
-        return false;
-    };
-    let mut files = 0;
-    let mut i = 0;
-    while let Some(v) = rest.get(i) {
-        match *v {
-            "--sort-keys" | "--no-ensure-ascii" | "--json-lines" | "--tab" | "--no-indent"
-            | "--compact" => {}
-            "--indent" => i += 1,
-            v if v.starts_with("--indent=") => {}
-            "-" => files += 1,
-            v if v.starts_with('-') => return false,
-            _ => files += 1,
-        }
-        i += 1;
-    }
-    files <= 1
 }
 
 /// `gcc -E …`: preprocess to stdout; `-o`, `-M*` dependency files, plugins and specs are not on
