@@ -363,20 +363,7 @@ impl Walker {
             .and_then(|r| r.strip_suffix('`'))
             .unwrap_or(raw);
         let in_string = self.inside().any(|k| k == "string");
-        let mut code = String::with_capacity(inner.len());
-        let mut chars = inner.chars().peekable();
-        while let Some(c) = chars.next() {
-            match (c, chars.peek()) {
-                ('\\', Some(&next))
-                    if matches!(next, '\\' | '`' | '$') || (in_string && next == '"') =>
-                {
-                    code.push(next);
-                    chars.next();
-                }
-                _ => code.push(c),
-            }
-        }
-        self.script(&code);
+        self.script(&backquoted_code(inner, in_string));
     }
 
     /// A here-document body tree-sitter-bash left as one plain text (it holds no `$`): with an
@@ -386,35 +373,29 @@ impl Walker {
             return;
         }
         let text = tree::text(node, src);
-        let mut code: Option<String> = None;
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            match (c, code.as_mut()) {
-                ('\\', None) => {
-                    chars.next();
-                }
-                ('`', None) => code = Some(String::new()),
-                ('`', Some(_)) => {
-                    let inner = code.take().unwrap_or_default();
-                    self.script(&inner);
-                }
-                ('\\', Some(inner)) => match chars.next() {
-                    Some(next @ ('\\' | '`' | '$')) => inner.push(next),
-                    Some(next) => {
-                        inner.push('\\');
-                        inner.push(next);
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' => i += 2,
+                b'`' => {
+                    let start = i + 1;
+                    let mut end = start;
+                    while end < bytes.len() && bytes[end] != b'`' {
+                        end += if bytes[end] == b'\\' { 2 } else { 1 };
                     }
-                    None => inner.push('\\'),
-                },
-                (_, Some(inner)) => inner.push(c),
-                (_, None) => {}
+                    if end >= bytes.len() {
+                        self.find(
+                            Level::Unknown,
+                            "a here-document holds a backquote bash does not close, which the parse does not show",
+                        );
+                        return;
+                    }
+                    self.script(&backquoted_code(&text[start..end], false));
+                    i = end + 1;
+                }
+                _ => i += 1,
             }
-        }
-        if code.is_some() {
-            self.find(
-                Level::Unknown,
-                "a here-document holds a backquote bash does not close, which the parse does not show",
-            );
         }
     }
 
@@ -447,6 +428,25 @@ impl Walker {
 }
 
 /// `$(` or a backquote not escaped by a backslash.
+/// The code of a `` `…` `` (between the backquotes) as bash reads it again: a backslash before
+/// `\\`, `` ` `` or `$` (and `"` within double quotes) is removed.
+fn backquoted_code(inner: &str, in_string: bool) -> String {
+    let mut code = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next))
+                if matches!(next, '\\' | '`' | '$') || (in_string && next == '"') =>
+            {
+                code.push(next);
+                chars.next();
+            }
+            _ => code.push(c),
+        }
+    }
+    code
+}
+
 /// The here-document `node` is in has a quoted delimiter (`<<'EOF'`, `<<"EOF"`, `<<\\EOF`): its
 /// body is taken as it is.
 fn quoted_heredoc(node: Node<'_>, src: &str) -> bool {
