@@ -13,13 +13,12 @@ use crate::re;
 /// said by its count; the manager's banner dropped; the error, its place and properties, and the
 /// program's own frames stay. `None` without such a run of three frames or more.
 pub(super) fn js_trace(ctx: &Context) -> Option<String> {
-    const MIN_RUN: usize = 3; // fewer frames cost less than the line that counts them
     let text = super::pkg::without_banner(ctx.text);
     let mut out: Vec<String> = Vec::new();
     let mut run: Vec<&str> = Vec::new();
     let mut counted = false;
     let mut flush = |run: &mut Vec<&str>, out: &mut Vec<String>| {
-        if run.len() >= MIN_RUN {
+        if run.len() >= MIN_FRAME_RUN {
             let indent = &run[0][..run[0].len() - run[0].trim_start().len()];
             out.push(format!(
                 "{indent}[{} frames in dependencies and node's own modules]",
@@ -32,8 +31,7 @@ pub(super) fn js_trace(ctx: &Context) -> Option<String> {
         run.clear();
     };
     for line in text.lines() {
-        let t = line.trim_start();
-        if t.starts_with("at ") && is_dependency_frame(t) {
+        if is_dependency_js_frame(line) {
             run.push(line);
             continue;
         }
@@ -44,18 +42,26 @@ pub(super) fn js_trace(ctx: &Context) -> Option<String> {
     counted.then(|| join_lines(out))
 }
 
+/// Frames in a row counted by [`js_trace`]: fewer cost less than the line that counts them.
+const MIN_FRAME_RUN: usize = 3;
+
+/// `    at f (/app/node_modules/x/y.js:3:5)`, `    at node:internal/…`.
+fn is_dependency_js_frame(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("at ") && is_dependency_frame(t)
+}
+
 /// Whether `text` holds a JavaScript stack trace with a run of dependency frames.
 pub(super) fn has_js_trace(text: &str) -> bool {
     let mut run = 0;
     for line in text.lines() {
-        let t = line.trim_start();
-        if t.starts_with("at ") && is_dependency_frame(t) {
-            run += 1;
-            if run >= 3 {
-                return true;
-            }
+        run = if is_dependency_js_frame(line) {
+            run + 1
         } else {
-            run = 0;
+            0
+        };
+        if run >= MIN_FRAME_RUN {
+            return true;
         }
     }
     false
