@@ -472,6 +472,19 @@ export declare function killTree(pid: number, signal: number): number
 export declare function listDescendants(pid: number): Array<number>
 
 /**
+ * Makes a directory only this user can enter (mode 0700 on Linux and macOS) in the temp
+ * directory, named `prefix` and random characters, and returns its path. It is removed with what
+ * is in it when the process goes: when it exits (the end of the event loop, `process.exit()`)
+ * and, on Linux and macOS, when a signal ends it (a `SIGTERM` or `SIGKILL` included), by a
+ * process of its own that outlives it by moments. On Windows only its maker removes it. The tool
+ * layer keeps its artifacts there. @default prefix "agent-shell-"
+ *
+ * @throws ERR_INVALID_ARG when `prefix` is not a string of at most 64 characters without `/`,
+ * `\` or NUL; ERR_IO when the directory cannot be made.
+ */
+export declare function makeTempDir(prefix?: string | undefined | null): string
+
+/**
  * Minimizes `output`, the whole output of `command`, exactly as a run's `minimizer` option would
  * (extension: for output gathered elsewhere, such as a job's, which is read in pieces while it
  * runs). `null` when nothing changed (minimizer off, not a single simple command, no filter,

@@ -848,6 +848,7 @@ module.exports.defaultInterceptorRules = nativeBinding.defaultInterceptorRules
 module.exports.executeShell = nativeBinding.executeShell
 module.exports.killTree = nativeBinding.killTree
 module.exports.listDescendants = nativeBinding.listDescendants
+module.exports.makeTempDir = nativeBinding.makeTempDir
 module.exports.minimizeOutput = nativeBinding.minimizeOutput
 module.exports.normalizeBashCommand = nativeBinding.normalizeBashCommand
 module.exports.ProcessStatus = nativeBinding.ProcessStatus

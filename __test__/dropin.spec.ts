@@ -1,11 +1,11 @@
 // What a user of the anchor (@oh-my-pi/pi-natives) relies on beyond the Process class
 // (process.spec.ts): results shaped as the anchor's, error messages that name the option.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { executeShell, PtySession, Shell } from '../index.js'
+import { executeShell, makeTempDir, PtySession, Shell } from '../index.js'
 import { eventually } from './helpers'
 
 const addon = join(import.meta.dirname, '..', 'index.js')
@@ -121,8 +121,8 @@ describe("a shell's scratch directory", () => {
 })
 
 describe('nothing of ours stays in the temp dir', () => {
-  const host = (tmp: string, script: string) =>
-    spawn(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const host = (tmp: string, script: string, env: NodeJS.ProcessEnv = process.env) =>
+    spawn(process.execPath, ['-e', script], { env: { ...env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] })
 
   it('after a host killed with SIGKILL, a terminated worker, and a shell value with a NUL byte', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'agent-shell-hygiene-'))
@@ -169,6 +169,101 @@ describe('nothing of ours stays in the temp dir', () => {
       expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
     } finally {
       rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+
+  it("makeTempDir's directory and a tool set's artifacts, after a host ended by SIGTERM or SIGKILL", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'agent-shell-hygiene-'))
+    const tools = join(import.meta.dirname, '..', 'dist', 'index.js')
+    try {
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        const killed = host(
+          tmp,
+          `const a = require(${JSON.stringify(addon)}); const fs = require('node:fs')
+          const { createBashTools } = require(${JSON.stringify(tools)})
+          const own = a.makeTempDir('mine-'); fs.mkdirSync(own + '/sub'); fs.writeFileSync(own + '/sub/f', 'x')
+          const t = createBashTools({ cwd: ${JSON.stringify(tmp)}, enforceReadOnly: false, snapshot: false })
+          t.bash.execute({ command: 'seq 1 100000' }).then(() => {
+            console.log(JSON.stringify(fs.readdirSync(${JSON.stringify(tmp)})))
+            setInterval(() => {}, 1000)
+          })`,
+        )
+        const names: string[] = JSON.parse(await new Promise<string>((r) => killed.stdout.once('data', (d) => r(String(d)))))
+        expect(names.some((n) => n.startsWith('mine-'))).toBe(true)
+        expect(names.some((n) => n.startsWith('agent-shell-artifacts-'))).toBe(true)
+        killed.kill(signal)
+        await new Promise((r) => killed.once('exit', r))
+        expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+
+  it('makeTempDir makes a private directory and names a bad prefix', () => {
+    const dir = makeTempDir('agent-shell-test-')
+    try {
+      expect(dir.startsWith(join(tmpdir(), 'agent-shell-test-'))).toBe(true)
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      expect(makeTempDir()).toMatch(/agent-shell-/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    for (const bad of ['a/b', 'a\0b', 'x'.repeat(65), 3]) {
+      let error: unknown
+      try {
+        makeTempDir(bad as string)
+      } catch (e) {
+        error = e
+      }
+      expect(error).toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringMatching(/^prefix must /) })
+    }
+  })
+
+  // What outlives every session (the host's snapshot directory, the jobs' state files) has no
+  // shell's supervisor to remove it: an exit hook does when the host exits, the host's keeper when
+  // a signal ends it (a test runner's SIGTERM to its worker, a SIGKILL).
+  it('after a host with a snapshot and a job started from its session is ended by SIGTERM or SIGKILL', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'agent-shell-hygiene-'))
+    const home = mkdtempSync(join(tmpdir(), 'agent-shell-hygiene-home-'))
+    writeFileSync(join(home, '.bashrc'), 'alias ll="ls -l"\nexport FROM_RC=1\n')
+    // The suite turns snapshots off (vitest.config.ts); this host takes one.
+    const env = { ...process.env }
+    delete env.AGENT_SHELL_SNAPSHOT
+    try {
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        const killed = host(
+          tmp,
+          `const a = require(${JSON.stringify(addon)}); const fs = require('node:fs')
+          ;(async () => {
+            const snap = await a.captureShellSnapshot({ shell: 'bash', env: { HOME: ${JSON.stringify(home)}, PATH: process.env.PATH } })
+            const s = new a.Shell()
+            await s.run({ command: 'SECRET=1' })
+            const m = new a.JobManager()
+            m.start({ command: 'sleep 30', shell: s })
+            for (let i = 0; i < 500; i++) {
+              const names = fs.readdirSync(${JSON.stringify(tmp)})
+              const jobs = names.find((n) => n.includes('-jobs-'))
+              if (jobs && fs.readdirSync(${JSON.stringify(tmp)} + '/' + jobs).length > 0) {
+                console.log(JSON.stringify({ snapshot: snap.status, names })); break
+              }
+              await new Promise((r) => setTimeout(r, 10))
+            }
+            setInterval(() => {}, 1000)
+          })()`,
+          env,
+        )
+        const got = JSON.parse(await new Promise<string>((r) => killed.stdout.once('data', (d) => r(String(d)))))
+        expect(got.snapshot).toBe('ok')
+        expect(got.names.some((n: string) => n.startsWith('agent-shell-snapshot-'))).toBe(true)
+        expect(got.names.some((n: string) => n.includes('-jobs-'))).toBe(true)
+        killed.kill(signal)
+        await new Promise((r) => killed.once('exit', r))
+        expect(await eventually(() => readdirSync(tmp).length === 0)).toBe(true)
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+      rmSync(home, { recursive: true, force: true })
     }
   })
 })

@@ -303,13 +303,14 @@ describe('JobManager: starting from a Shell', () => {
           const jobs = new JobManager()
           jobs.start({ command: 'sleep ${m}', shell })
           setTimeout(() => {
-            console.log(require('fs').readdirSync(${JSON.stringify(tmp)}).filter((n) => n.includes('-job-')).length)
+            const fs = require('fs'); const dirs = fs.readdirSync(${JSON.stringify(tmp)}).filter((n) => n.includes('-jobs-'))
+            console.log(dirs.flatMap((d) => fs.readdirSync(${JSON.stringify(tmp)} + '/' + d)).length)
             process.exit(0)
           }, 500)
         })`
       const { stdout } = await run(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: tmp } })
       expect(stdout.trim()).toBe('1') // the job's state file, while it ran
-      expect(readdirSync(tmp).filter((n) => n.includes('-job-'))).toEqual([])
+      expect(readdirSync(tmp).filter((n) => n.includes('-jobs-'))).toEqual([]) // the host's directory for them
       expect(await eventually(() => processesWith(m).length === 0)).toBe(true)
     } finally {
       rmSync(tmp, { recursive: true, force: true })

@@ -3,7 +3,7 @@
 // sourced at the start, kept by a parked session and by a job started from the session's state.
 // zsh runs where it is installed (Debian: `apt-get install zsh`); its tests say when they skip.
 import { spawnSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -200,6 +200,28 @@ describe.skipIf(process.platform !== 'linux')('a snapshot with an extglob functi
 })
 
 describe.skipIf(process.platform !== 'linux')('the snapshot directory', () => {
+  // The keepers of process `pid`: the /bin/sh whose descriptor 3 is a pipe `pid` holds (Linux's /proc).
+  const keepersOf = (pid: number): number[] => {
+    const link = (p: string) => {
+      try {
+        return readlinkSync(p)
+      } catch {
+        return ''
+      }
+    }
+    const pipes = new Set(readdirSync(`/proc/${pid}/fd`).map((fd) => link(`/proc/${pid}/fd/${fd}`)).filter((l) => l.startsWith('pipe:')))
+    return readdirSync('/proc')
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number)
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('IFS= read -r p') && pipes.has(link(`/proc/${p}/fd/3`))
+        } catch {
+          return false
+        }
+      })
+  }
+
   const script = (env: Record<string, string>, then: string) =>
     `const { captureShellSnapshot } = require(${JSON.stringify(join(__dirname, '..', 'index.js'))});` +
     `captureShellSnapshot({ shell: 'bash', login: false, env: ${JSON.stringify(env)} }).then((i) => { console.log(i.path); ${then} })`
@@ -214,11 +236,28 @@ describe.skipIf(process.platform !== 'linux')('the snapshot directory', () => {
     }
   })
 
-  it("one left by a killed process is removed by the next process's first capture", async () => {
+  // A process ended by a signal runs no exit code: its keeper (one orphaned /bin/sh per process,
+  // holding a pipe only the process writes) removes the directory when that pipe closes.
+  it('is removed when a signal ends the process', async () => {
+    const h = home({ '.bashrc': 'alias x=true\n' })
+    const env = { ...process.env, AGENT_SHELL_SNAPSHOT: '' }
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      const child = spawn(process.execPath, ['-e', script(h.env, 'setInterval(() => {}, 1000)')], { env })
+      const path = await new Promise<string>((resolve) => child.stdout.on('data', (d) => resolve(String(d).trim())))
+      expect(existsSync(path)).toBe(true)
+      expect(keepersOf(child.pid!)).toHaveLength(1)
+      child.kill(signal)
+      await new Promise((r) => child.on('exit', r))
+      expect(await eventually(() => !existsSync(dirname(path)))).toBe(true)
+    }
+  })
+
+  it("one left by a killed process (its keeper killed too) is removed by the next process's first capture", async () => {
     const h = home({ '.bashrc': 'alias x=true\n' })
     const env = { ...process.env, AGENT_SHELL_SNAPSHOT: '' }
     const child = spawn(process.execPath, ['-e', script(h.env, 'setInterval(() => {}, 1000)')], { env })
     const path = await new Promise<string>((resolve) => child.stdout.on('data', (d) => resolve(String(d).trim())))
+    for (const keeper of keepersOf(child.pid!)) process.kill(keeper, 'SIGKILL')
     child.kill('SIGKILL')
     await new Promise((r) => child.on('exit', r))
     expect(existsSync(path)).toBe(true)

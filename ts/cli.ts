@@ -2,11 +2,10 @@
 // The `agent-shell` command (docs/api.md §11): `run` executes one command through the native layer and
 // exits with its code; `mcp` serves the tool set over stdio.
 import { spawnSync } from 'node:child_process'
-import { createWriteStream, fstatSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { createWriteStream, fstatSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { withSnapshot, type BashSnapshotOptions } from './bash/snapshot'
-import { captureShellSnapshot, executeShell, PtySession, type ShellRunResult, type PtyRunResult } from './native'
+import { captureShellSnapshot, executeShell, makeTempDir, PtySession, type ShellRunResult, type PtyRunResult } from './native'
 
 /** The snapshot's options, shared by `run --snapshot` and `mcp`, as help lines with their descriptions from column `width`. */
 function snapshotHelp(width: number): string {
@@ -172,7 +171,7 @@ const SIGNALS = { SIGINT: 2, SIGPIPE: 13, SIGTERM: 15 } as const
  */
 function stdinPath(): string {
   if (!fstatSync(0).isSocket()) return `/proc/${process.pid}/fd/0`
-  const dir = mkdtempSync(join(tmpdir(), 'agent-shell-stdin-'))
+  const dir = makeTempDir('agent-shell-stdin-')
   const fifo = join(dir, 'stdin')
   const made = spawnSync('mkfifo', ['-m', '600', fifo])
   if (made.status !== 0) throw new Error(`--stdin: cannot make a FIFO in ${dir}: ${made.stderr}`)

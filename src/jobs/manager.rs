@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{mpsc, watch};
@@ -642,7 +642,6 @@ async fn run_job(
                     "\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n",
                 );
             }
-            track_state_file(&file.path);
             write_private(&file.path, &text)?;
             run.command.insert_str(0, &captured.trace);
         }
@@ -699,42 +698,43 @@ impl ChunkReceiver for UnreadReceiver {
     }
 }
 
-/// The state files of jobs still running. Each is removed when its job ends; those left when the
-/// host exits through `exit()` (the end of Node's event loop, `process.exit()`) are removed then,
-/// so that a host that does not wait for its jobs leaves none of the session's variables behind.
-/// A host killed by a signal runs no exit hook: its files stay (docs/behaviour.md, jobs).
-static STATE_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Adds `path` to [`STATE_FILES`], with the exit hook registered once.
-fn track_state_file(path: &std::path::Path) {
-    static HOOK: std::sync::Once = std::sync::Once::new();
-    HOOK.call_once(|| {
-        crate::process::host::at_exit(remove_state_files_at_exit);
-    });
-    STATE_FILES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(path.to_path_buf());
-}
-
 /// Removes a job's state file, now that its shell no longer needs it.
 fn remove_state_file(path: &std::path::Path) {
     let _ = std::fs::remove_file(path);
-    STATE_FILES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|p| p != path);
 }
 
-extern "C" fn remove_state_files_at_exit() {
-    // Another thread may hold the lock as the host exits: then its files are left, never waited
-    // for (an exit hook that blocks would hang the exit).
-    if let Ok(files) = STATE_FILES.try_lock() {
-        for path in files.iter() {
-            let _ = std::fs::remove_file(path);
-        }
+/// This host's directory for the jobs' state files, made private at the first job started from
+/// a session, where a plain shell's scratch files go ([`crate::process::fd::scratch_parent`]: a
+/// memory filesystem when the host names no `TMPDIR` and one is usable, else the temp dir). Each
+/// file is removed when its job ends; the directory, with whatever a job still running has in
+/// it, when the host goes (`process::host::remove_when_gone`: its exit, or a signal), so that no
+/// session's variables stay behind a host that did not wait for its jobs.
+fn state_dir() -> Result<PathBuf> {
+    let dir = STATE_DIR
+        .get_or_init(|| {
+            let parent = crate::process::fd::scratch_parent();
+            let name = format!("agent-shell-{}-jobs-", std::process::id());
+            let dir =
+                crate::process::fd::scratch_path_in(&parent, &name).map_err(|e| e.to_string())?;
+            crate::process::fd::create_private_dir(&dir).map_err(|e| e.to_string())?;
+            crate::process::host::remove_when_gone(&dir);
+            Ok(dir)
+        })
+        .as_ref()
+        .map_err(|why| {
+            let why = std::io::Error::other(why.clone());
+            Error::io("making the jobs' state directory", why)
+        })?;
+    // Made again if something removed it (a temp-dir cleaner): the keeper has its name already.
+    if std::fs::symlink_metadata(dir).is_err() {
+        crate::process::fd::create_private_dir(dir)
+            .map_err(|e| Error::io(format!("making {}", dir.display()), e))?;
     }
+    Ok(dir.clone())
 }
+
+/// [`state_dir`], once made (or the reason it could not be).
+static STATE_DIR: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
 
 /// A file only the user can read, for the session's state (which may hold secrets).
 fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
@@ -745,19 +745,17 @@ fn write_private(path: &std::path::Path, text: &str) -> Result<()> {
         .map_err(|e| Error::io(format!("writing {}", path.display()), e))
 }
 
-/// Where a job's snapshot of a session goes, with a name no other process picks: where a plain
-/// shell's scratch files go ([`crate::process::fd::scratch_parent`]: a memory filesystem when
-/// the host names no `TMPDIR` and one is usable, else the temp dir). The file holds the
-/// session's variables (secrets among them), which then never reach a disk; and a file made
-/// and removed there costs a fraction of what it costs on a disk filesystem (on this machine's
-/// journal-less ext4, whose inode allocator skips every inode deleted in the last minutes, up to
-/// 0.8 ms of the host's processor per file while confined calls come back to back).
+/// Where a job's snapshot of a session goes, with a name no other job picks: in this host's
+/// [`state_dir`]. The file holds the session's variables (secrets among them), which on a memory
+/// filesystem never reach a disk; and a file made and removed there costs a fraction of what it
+/// costs on a disk filesystem (on this machine's journal-less ext4, whose inode allocator skips
+/// every inode deleted in the last minutes, up to 0.8 ms of the host's processor per file while
+/// confined calls come back to back).
 fn snapshot_path(id: &str) -> Result<PathBuf> {
     let bytes = crate::process::fd::random_bytes()
         .map_err(|e| Error::io("naming the job's state file", e))?;
     let tag: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    let parent = crate::process::fd::scratch_parent();
-    Ok(parent.join(format!("agent-shell-{}-{id}-{tag}.sh", std::process::id())))
+    Ok(state_dir()?.join(format!("{id}-{tag}.sh")))
 }
 
 fn now_ms() -> f64 {

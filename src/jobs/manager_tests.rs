@@ -508,17 +508,23 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
 #[test]
 fn a_jobs_state_file_goes_where_a_plain_shells_scratch_files_go() {
     // The memory filesystem when the host names no TMPDIR (the session's variables never reach
-    // a disk, and a file there costs a fraction of one on ext4), else the temp dir.
+    // a disk, and a file there costs a fraction of one on ext4), else the temp dir; in a
+    // directory of the host's own, only its user's.
     let path = super::snapshot_path("job-1").unwrap();
+    let dir = path.parent().unwrap();
     assert_eq!(
-        path.parent(),
+        dir.parent(),
         Some(crate::process::fd::scratch_parent().as_path())
     );
-    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let dir_name = dir.file_name().unwrap().to_string_lossy().into_owned();
     assert!(
-        name.starts_with(&format!("agent-shell-{}-job-1-", std::process::id())),
-        "{name}"
+        dir_name.starts_with(&format!("agent-shell-{}-jobs-", std::process::id())),
+        "{dir_name}"
     );
+    let meta = std::fs::symlink_metadata(dir).unwrap();
+    assert_eq!(crate::process::host::not_private_dir(&meta), None);
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("job-1-"), "{name}");
     assert_ne!(super::snapshot_path("job-1").unwrap(), path);
 }
 

@@ -295,6 +295,39 @@ impl OutputSink {
     }
 }
 
+/// Makes a directory only this user can enter (mode 0700 on Linux and macOS) in the temp
+/// directory, named `prefix` and random characters, and returns its path. It is removed with what
+/// is in it when the process goes: when it exits (the end of the event loop, `process.exit()`)
+/// and, on Linux and macOS, when a signal ends it (a `SIGTERM` or `SIGKILL` included), by a
+/// process of its own that outlives it by moments. On Windows only its maker removes it. The tool
+/// layer keeps its artifacts there. @default prefix "agent-shell-"
+///
+/// @throws ERR_INVALID_ARG when `prefix` is not a string of at most 64 characters without `/`,
+/// `\` or NUL; ERR_IO when the directory cannot be made.
+#[napi(
+    js_name = "makeTempDir",
+    catch_unwind,
+    ts_args_type = "prefix?: string | undefined | null"
+)]
+#[cfg_attr(test, allow(dead_code))] // #[napi] registers it with Node only outside test builds
+pub fn make_temp_dir(env: Env, prefix: Option<Unknown>) -> napi::Result<String> {
+    let made = (|| {
+        let prefix =
+            optional_arg::<String>(prefix, "prefix")?.unwrap_or_else(|| "agent-shell-".to_string());
+        if prefix.chars().count() > 64 || prefix.contains(['/', '\\', '\0']) {
+            return Err(Error::invalid(
+                "prefix",
+                "must be at most 64 characters without '/', '\\' or NUL",
+                &prefix,
+            ));
+        }
+        let dir = crate::process::host::temp_dir_gone_with_host(&prefix)
+            .map_err(|e| Error::io("making a temp directory", e))?;
+        Ok(dir.to_string_lossy().into_owned())
+    })();
+    made.map_err(|e| error::throw(&env, e))
+}
+
 /// Removes ANSI escape sequences (SGR colours, cursor movement, erase, OSC titles and hyperlinks,
 /// DCS/SOS/PM/APC strings, charset selection, C1 controls) and control characters other than
 /// tab, LF and CR, keeping all printable text (backspace is removed, not applied). An unterminated

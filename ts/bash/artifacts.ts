@@ -1,10 +1,11 @@
 // Where a tool set keeps full outputs (`artifact://<id>`): the caller's `artifactDir`, or a temp
 // dir of its own made on first need. A dir of its own is removed by `close()` and, for a tool set
-// never closed, when the process exits; a caller's dir is the caller's and is never removed.
+// never closed, when the process goes: its exit, or a signal (the native `makeTempDir`'s keeper,
+// Linux and macOS); a caller's dir is the caller's and is never removed.
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { makeTempDir } from '../native'
 
 /** The dirs the package made and has not removed yet, removed at exit. One `exit` listener for all. */
 const madeDirs = new Set<string>()
@@ -21,7 +22,10 @@ function removeMadeDirs(): void {
   madeDirs.clear()
 }
 
-/** Removes `dir` at process exit, unless `close()` removed it first. */
+/**
+ * Removes `dir` at process exit, unless `close()` removed it first: where the native side does not
+ * (Windows; on Linux and macOS `makeTempDir` has it removed at exit and on a signal already).
+ */
 function removeAtExit(dir: string): void {
   madeDirs.add(dir)
   if (!exitHooked) {
@@ -50,7 +54,7 @@ export class Artifacts {
    * of the host's processor, most of it spent waiting for that lock); a lookup takes none.
    */
   dir(): string {
-    if (this.#dir === undefined) this.#dir = mkdtempSync(join(tmpdir(), 'agent-shell-artifacts-'))
+    if (this.#dir === undefined) this.#dir = makeTempDir('agent-shell-artifacts-')
     else if (!existsSync(this.#dir)) mkdirSync(this.#dir, { recursive: true })
     if (this.#own) removeAtExit(this.#dir)
     return this.#dir

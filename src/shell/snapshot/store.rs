@@ -2,8 +2,9 @@
 //! a directory we own and not a symlink, outside every HOME and project a capture names, on a
 //! memory filesystem where there is one (the scratch directory's parent, `process::fd`). Files
 //! are written 0600 under a temporary name and renamed into place. The directory is removed when
-//! the host exits; one left by a host that died (a signal runs no exit hook) is removed by the
-//! next host that makes its own.
+//! the host exits, or by the host's keeper when the host is ended by a signal (which runs no exit
+//! hook); one left all the same (the keeper killed too) is removed by the next host that makes
+//! its own.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,7 +51,7 @@ fn make() -> Result<PathBuf, String> {
     let dir = fd::scratch_path_in(&parent, &name).map_err(|e| e.to_string())?;
     fd::create_private_dir(&dir).map_err(|e| format!("making {}: {e}", dir.display()))?;
     check_private(&dir)?;
-    if !host::at_exit(remove_at_exit) {
+    if !host::remove_when_gone(&dir) {
         let _ = std::fs::remove_dir(&dir);
         return Err("registering the removal of the snapshot directory at exit failed".into());
     }
@@ -63,12 +64,6 @@ pub(super) fn check_private(dir: &Path) -> Result<(), String> {
     match host::not_private_dir(&meta) {
         Some(why) => Err(format!("{} is {why}", dir.display())),
         None => Ok(()),
-    }
-}
-
-extern "C" fn remove_at_exit() {
-    if let Some(Ok(dir)) = DIR.get() {
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
 

@@ -18,6 +18,7 @@
 //! - There is no subreaper: what the run started is found by its [`Scope`] (see
 //!   `tree::scope_members`), registered under the anchor while it lives.
 
+pub(crate) mod keeper;
 mod spawn;
 
 use std::io;
