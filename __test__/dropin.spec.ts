@@ -1,10 +1,10 @@
 // What a user of the anchor (@oh-my-pi/pi-natives) relies on beyond the Process class
 // (process.spec.ts): results shaped as the anchor's, error messages that name the option.
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { executeShell, makeTempDir, PtySession, Shell } from '../index.js'
 import { eventually } from './helpers'
 
@@ -121,8 +121,17 @@ describe("a shell's scratch directory", () => {
 })
 
 describe('nothing of ours stays in the temp dir', () => {
-  const host = (tmp: string, script: string, env: NodeJS.ProcessEnv = process.env) =>
-    spawn(process.execPath, ['-e', script], { env: { ...env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] })
+  // Every host started here, killed after each test: one a failed assertion left running must
+  // not outlive the suite.
+  const started: ChildProcess[] = []
+  afterEach(() => {
+    for (const child of started.splice(0)) child.kill('SIGKILL')
+  })
+  const host = (tmp: string, script: string, env: NodeJS.ProcessEnv = process.env) => {
+    const child = spawn(process.execPath, ['-e', script], { env: { ...env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] })
+    started.push(child)
+    return child
+  }
 
   it('after a host killed with SIGKILL, a terminated worker, and a shell value with a NUL byte', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'agent-shell-hygiene-'))

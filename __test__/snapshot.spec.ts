@@ -243,12 +243,16 @@ describe.skipIf(process.platform !== 'linux')('the snapshot directory', () => {
     const env = { ...process.env, AGENT_SHELL_SNAPSHOT: '' }
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const child = spawn(process.execPath, ['-e', script(h.env, 'setInterval(() => {}, 1000)')], { env })
-      const path = await new Promise<string>((resolve) => child.stdout.on('data', (d) => resolve(String(d).trim())))
-      expect(existsSync(path)).toBe(true)
-      expect(keepersOf(child.pid!)).toHaveLength(1)
-      child.kill(signal)
-      await new Promise((r) => child.on('exit', r))
-      expect(await eventually(() => !existsSync(dirname(path)))).toBe(true)
+      try {
+        const path = await new Promise<string>((resolve) => child.stdout.on('data', (d) => resolve(String(d).trim())))
+        expect(existsSync(path)).toBe(true)
+        expect(keepersOf(child.pid!)).toHaveLength(1)
+        child.kill(signal)
+        await new Promise((r) => child.on('exit', r))
+        expect(await eventually(() => !existsSync(dirname(path)))).toBe(true)
+      } finally {
+        child.kill('SIGKILL')
+      }
     }
   })
 
@@ -256,9 +260,11 @@ describe.skipIf(process.platform !== 'linux')('the snapshot directory', () => {
     const h = home({ '.bashrc': 'alias x=true\n' })
     const env = { ...process.env, AGENT_SHELL_SNAPSHOT: '' }
     const child = spawn(process.execPath, ['-e', script(h.env, 'setInterval(() => {}, 1000)')], { env })
-    const path = await new Promise<string>((resolve) => child.stdout.on('data', (d) => resolve(String(d).trim())))
-    for (const keeper of keepersOf(child.pid!)) process.kill(keeper, 'SIGKILL')
-    child.kill('SIGKILL')
+    // Killed first thing after its path is read: nothing in between can fail and leave it running.
+    const path = await new Promise<string>((resolve) => child.stdout.on('data', (d) => resolve(String(d).trim()))).finally(() => {
+      for (const keeper of keepersOf(child.pid!)) process.kill(keeper, 'SIGKILL')
+      child.kill('SIGKILL')
+    })
     await new Promise((r) => child.on('exit', r))
     expect(existsSync(path)).toBe(true)
     const next = spawnSync(process.execPath, ['-e', script(h.env, '')], { encoding: 'utf8', env })
