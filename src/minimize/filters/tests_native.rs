@@ -29,9 +29,33 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
     let all: Vec<&str> = ctx.text.lines().collect();
+    // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
+    let mut set_up: Vec<String> = Vec::new();
     for (n, &line) in all.iter().enumerate() {
         // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
         let line = line.strip_prefix("collecting ... ").unwrap_or(line);
+        // `--setup-show`: what was asked for is each test's fixtures, set up around it. Its
+        // `SETUP    F invoice` lines and the tests' own (`t.py::test_a (fixtures used: …) .`)
+        // stay, unindented; a `TEARDOWN F invoice` of a fixture set up before says nothing the
+        // setup did not (each fixture is torn down after the tests that used it).
+        if section.is_empty() && line.starts_with("    ") {
+            let t = line.trim_start();
+            if let Some(rest) = t.strip_prefix("SETUP ") {
+                set_up.push(rest.trim_start().to_string());
+                out.push(format!("SETUP {}", rest.trim_start()));
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix("TEARDOWN ") {
+                if let Some(i) = set_up.iter().rposition(|f| f == rest.trim_start()) {
+                    set_up.remove(i);
+                    continue;
+                }
+            }
+            if t.contains(" (fixtures used: ") {
+                out.push(t.to_string());
+                continue;
+            }
+        }
         if line.starts_with("_ _ _") {
             continue;
         }
