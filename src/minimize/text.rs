@@ -89,7 +89,12 @@ fn is_name_byte(b: u8) -> bool {
 /// never before the end of the previous location.
 fn locations_in<'a>(line: &'a str, found: &mut impl FnMut(&'a str)) {
     let b = line.as_bytes();
-    let digits = |from: usize| b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let digits = |from: usize| {
+        b[from.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
     let mut from = 0;
     let mut i = 0;
     while i + 1 < b.len() {
@@ -126,7 +131,9 @@ fn locations_in<'a>(line: &'a str, found: &mut impl FnMut(&'a str)) {
             continue;
         };
         let ext = &b[dot + 1..at];
-        if !ext.first().is_some_and(u8::is_ascii_alphabetic) || !ext.iter().all(u8::is_ascii_alphanumeric) {
+        if !ext.first().is_some_and(u8::is_ascii_alphabetic)
+            || !ext.iter().all(u8::is_ascii_alphanumeric)
+        {
             continue;
         }
         // Before the dot: no `//`, and no `/` just before it (each `/` is followed by a name

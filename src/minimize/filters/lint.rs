@@ -298,7 +298,10 @@ fn tsc_diagnostic(line: &str) -> Option<TscDiagnostic<'_>> {
     if first.is_whitespace() {
         return None;
     }
-    for (i, _) in line.match_indices(':').filter(|&(i, _)| i >= first.len_utf8()) {
+    for (i, _) in line
+        .match_indices(':')
+        .filter(|&(i, _)| i >= first.len_utf8())
+    {
         let rest = &line[i + 1..];
         if let Some((a, b, len)) = place(rest, ':', " - ") {
             if let Some((kind, message)) = tail(&rest[len..]) {
