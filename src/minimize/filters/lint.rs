@@ -251,11 +251,11 @@ struct TscDiagnostic<'a> {
     pretty: bool,
 }
 
-/// A tsc diagnostic line, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty (`src/a.ts:10:5
-/// - error TS2322: msg`): the file is the shortest start the rest reads after (what the
-/// patterns `^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$` and its pretty twin
-/// `^(\S.*?):(\d+):(\d+) - …` match), read by hand: every line of a long output is asked, and a
-/// pattern's captures cost most of the filter there.
+/// A tsc diagnostic line, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty
+/// (`src/a.ts:10:5 - error TS2322: msg`): the file is the shortest start the rest reads after
+/// (what the patterns `^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$` and
+/// its pretty twin `^(\S.*?):(\d+):(\d+) - …` match), read by hand: every line of a long
+/// output is asked, and a pattern's captures cost most of the filter there.
 fn tsc_diagnostic(line: &str) -> Option<TscDiagnostic<'_>> {
     // Lines without a code never are one; most of a log's lines end here.
     if !has(line, " TS") {
