@@ -257,10 +257,8 @@ fn is_build_command(line: &str) -> bool {
 fn is_context(line: &str) -> bool {
     line.starts_with("In file included from ")
         || (line.starts_with(' ') && line.trim_start().starts_with("from "))
-        || has(line, ": In ")
-        || has(line, ": At ")
-        || has(line, "required from ")
-        || has(line, "required by ")
+        || has(line, ": ") && (has(line, ": In ") || has(line, ": At "))
+        || has(line, "required ") && (has(line, "required from ") || has(line, "required by "))
 }
 
 /// Longest text kept after a note's or an instantiation step's location (`note: candidate: ‘…’`,
@@ -272,6 +270,10 @@ const NOTE_KEEP_CHARS: usize = 60;
 /// ‘…’`, `x.h: In instantiation of ‘…’:`) past [`NOTE_KEEP_CHARS`] after its location, cut there;
 /// `None` for any other line (an error's or a warning's message is never cut).
 fn shortened_context(line: &str) -> Option<String> {
+    // Each form holds `: `; most lines of a long log do not (one search instead of three).
+    if !has(line, ": ") {
+        return None;
+    }
     let (head, text) = if let Some((loc, rest)) = split_str(line, ": note: ") {
         (format!("{loc}: note: "), rest)
     } else if let Some((loc, rest)) = split_str(line, ":   required from ") {
@@ -291,7 +293,7 @@ fn shortened_context(line: &str) -> Option<String> {
 /// `file:line:col: kind: message` (kind `error`, `warning`, `fatal error`) as (file,
 /// `line:col`, `kind: message`). Notes are not grouped: each explains the diagnostic above it.
 fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
-    if line.starts_with(' ') {
+    if line.starts_with(' ') || !has(line, ": ") {
         return None;
     }
     let at = [": error: ", ": warning: ", ": fatal error: "]
