@@ -1194,6 +1194,34 @@ fn compiler_remark_lists_say_each_file_and_repeated_text_once() {
 /// pytest's warnings summary: a place said as the test file's path and again, absolute, on the
 /// message's line, once (the absolute one); the source line under the message goes; the import
 /// hint under a collection error goes.
+/// `--setup-show`: each test's fixtures stay (what was asked for), unindented; a teardown of a
+/// fixture set up before goes, one that was not set up stays.
+#[test]
+fn pytest_setup_show_keeps_setups_and_drops_their_teardowns() {
+    let block = "        SETUP    F invoice[a]\n        tests/t.py::test_total[a] (fixtures used: invoice, request) .\n        TEARDOWN F invoice[a]\n";
+    let text = format!(
+        "============================= test session starts ==============================\nplatform linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0\ncollected 40 items\n\ntests/t.py \n{}        SETUP    S db\n        tests/t.py::test_db (fixtures used: db) F\n        TEARDOWN S db\n        TEARDOWN M other\n\n=================================== FAILURES ===================================\n___ test_db ___\n\n>       assert db.ok\nE       AssertionError\n\ntests/t.py:12: AssertionError\n=========================== short test summary info ============================\nFAILED tests/t.py::test_db - AssertionError\n========================= 1 failed, 20 passed in 0.07s ==========================\n",
+        block.repeat(20)
+    );
+    let (label, out) = run("pytest --setup-show", &text).expect("rewritten");
+    assert_eq!(label, "pytest");
+    assert!(out.contains("\nSETUP F invoice[a]\ntests/t.py::test_total[a] (fixtures used: invoice, request) .\nSETUP F invoice[a]\n"), "{out}");
+    assert!(
+        out.contains(
+            "\nSETUP S db\ntests/t.py::test_db (fixtures used: db) F\n        TEARDOWN M other\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.contains("TEARDOWN F") && !out.contains("TEARDOWN S"),
+        "{out}"
+    );
+    assert!(
+        out.contains("tests/t.py:12: AssertionError") && out.contains("1 failed, 20 passed"),
+        "{out}"
+    );
+}
+
 #[test]
 fn pytest_warnings_say_their_place_once() {
     let raw = "==================================== ERRORS ====================================\n____________________ ERROR collecting tests/test_import.py _____________________\nImportError while importing test module '/w/gradebook/tests/test_import.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\ntests/test_import.py:1: in <module>\n    from gradebook.stats import median\nE   ModuleNotFoundError: No module named 'gradebook.stats'\n=============================== warnings summary ===============================\ntests/test_core.py:53\n  /w/gradebook/tests/test_core.py:53: PytestUnknownMarkWarning: Unknown pytest.mark.slowish\n    @pytest.mark.slowish\n\ntests/a.py:7\n  tests/b.py:9: UserWarning: elsewhere\n========================= 1 warning, 1 error in 0.17s ==========================\n";
@@ -1647,5 +1675,88 @@ fn js_traces_count_dependency_frames() {
             ],
         );
         assert!(!out.contains("c3.js"), "{out}");
+    }
+}
+
+/// A program no filter names: its per-test pass lines are counted on the first, its progress
+/// on the last, its table rules dropped; failures, warnings, locations and summaries stay whole.
+#[test]
+fn unnamed_programs_lines_are_counted_by_shape() {
+    let mut tap = String::from("TAP version 13\n");
+    for i in 1..=30 {
+        tap.push_str(&format!("ok {i} - parses case number {i} of the input\n"));
+    }
+    tap.push_str("not ok 31 - rejects bad input\n  at test/parse.js:40:7\nok 32 - error paths report their place\n# tests 32\n# pass 30\n# fail 1\n");
+    let (label, out) = run("./run-tests", &tap).expect("rewritten");
+    assert_eq!(label, "shape");
+    assert!(out.contains("ok 1 - parses case number 1 of the input (and 29 more passing lines like it)\nnot ok 31"), "{out}");
+    for kept in [
+        "not ok 31 - rejects bad input",
+        "test/parse.js:40:7",
+        "ok 32 - error paths report their place",
+        "# pass 30",
+        "# fail 1",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    assert!(!out.contains("ok 2 -"), "{out}");
+
+    let mut build = String::new();
+    for i in 1..=20 {
+        build.push_str(&format!(
+            "[{:3}%] Building C object src/CMakeFiles/app.dir/unit_{i}.c.o\n",
+            i * 5
+        ));
+    }
+    build.push_str(
+        "src/unit_3.c:14:5: warning: unused variable 'x'\n[100%] Linking C executable app\n",
+    );
+    let (_, out) = run("./build.sh", &build).expect("rewritten");
+    assert!(
+        out.contains("src/unit_3.c:14:5: warning: unused variable 'x'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[100%] Linking C executable app (after 20 progress lines)"),
+        "{out}"
+    );
+    assert!(!out.contains("unit_1.c.o"), "{out}");
+
+    let rule = "-".repeat(60);
+    let table = format!("Name                     Stmts   Miss  Cover\n{rule}\nsrc/app/__init__.py          4      0   100%\nsrc/app/core.py            120     14    88%\n{rule}\nTOTAL                      124     14    89%\n").repeat(8);
+    let (_, out) = run("coverage report", &table).expect("rewritten");
+    assert!(
+        !out.contains(&rule) && out.contains("TOTAL                      124     14    89%"),
+        "{out}"
+    );
+    // A program that prints a file's data keeps it as it is.
+    assert_eq!(run("cat report.txt", &table), None);
+}
+
+/// TAP 13 (`node --test --test-reporter=tap`): a pass's `# Subtest:` heading and YAML block go
+/// with it; a failure's stay whole.
+#[test]
+fn tap_passes_drop_their_headings_and_blocks() {
+    let mut tap = String::from("TAP version 13\n");
+    for i in 1..=10 {
+        tap.push_str(&format!("    # Subtest: case {i}\n    ok {i} - case {i}\n      ---\n      duration_ms: 0.25\n      ...\n"));
+    }
+    tap.push_str("    # Subtest: breaks\n    not ok 11 - breaks\n      ---\n      duration_ms: 6.8\n      location: '/p/test/parse.test.js:15:11'\n      error: |-\n        Expected values to be strictly equal\n      ...\n# pass 10\n# fail 1\n");
+    let (label, out) = run("node --test --test-reporter=tap test/", &tap).expect("rewritten");
+    assert_eq!(label, "shape");
+    assert!(
+        !out.contains("# Subtest: case") && !out.contains("duration_ms: 0.25"),
+        "{out}"
+    );
+    for kept in [
+        "ok 1 - case 1 (and 9 more passing lines like it)",
+        "# Subtest: breaks",
+        "not ok 11 - breaks",
+        "duration_ms: 6.8",
+        "/p/test/parse.test.js:15:11",
+        "Expected values to be strictly equal",
+        "# fail 1",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
     }
 }

@@ -1,33 +1,159 @@
 //! Line helpers the filters share, and the guard that refuses a rewrite which lost a location.
 
-use std::sync::OnceLock;
+/// FNV-1a: the filters' maps are keyed by short strings (paths, sizes, locations) looked up
+/// once a line, where the standard library's DoS-resistant hasher costs more than the rest of
+/// the work.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
 
-use regex::Regex;
+impl std::hash::Hasher for Fnv {
+    /// The hash with its bits mixed (splitmix64's finalizer): the map tells keys apart first by
+    /// the top 7 bits, which FNV leaves nearly alike for short keys (`4.0K`, `8.0K`).
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ (h >> 31)
+    }
 
-/// `path/file.ext:12` or `:12:5`, and tsc's `file.ts(12,5)`: what an agent opens next.
-fn location_pattern() -> Option<&'static Regex> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(r"[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::\d+(?::\d+)?|\(\d+,\d+\))")
-            .ok()
-    })
-    .as_ref()
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
 
-/// Every location in `text`, as written.
+/// A hash map or set keyed by short strings, hashed with [`Fnv`].
+pub(crate) type FastHash = std::hash::BuildHasherDefault<Fnv>;
+
+/// Where `needle` first occurs in `hay` (a byte offset). What `str::find` answers, at a
+/// fraction of its cost on a short line: that one builds a two-way searcher on each call (on a
+/// log of short lines, where every line is asked, the most of a filter's time); this one looks
+/// for the needle's first byte with `memchr` and compares from there.
+pub(crate) fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = n.split_first() else {
+        return Some(0);
+    };
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(first, &h[at..]) {
+        let start = at + i;
+        if h[start + 1..].starts_with(rest) {
+            return Some(start);
+        }
+        at = start + 1;
+    }
+    None
+}
+
+/// Whether `needle` occurs in `hay`: [`find`]'s answer, for `str::contains`.
+pub(crate) fn has(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
+/// `hay` split around the first `needle`, as `str::split_once` does, by [`find`].
+pub(crate) fn split_str<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    // A match of valid UTF-8 in valid UTF-8 starts and ends on character boundaries.
+    find(hay, needle).map(|i| (&hay[..i], &hay[i + needle.len()..]))
+}
+
+/// Every location in `text`, as written: `path/file.ext:12` or `:12:5`, and tsc's
+/// `file.ts(12,5)` (what an agent opens next). The matches, left to right, of the pattern
+/// `[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::\d+(?::\d+)?|\(\d+,\d+\))`
+/// with ASCII digits, found by hand: the guard reads every line of the input and the output
+/// of most filters, and the pattern's search per line cost more than a filter's own work
+/// (`go vet`'s 50 KB: half of the call).
 pub(crate) fn locations(text: &str) -> Vec<&str> {
-    match location_pattern() {
-        Some(re) => text
-            .lines()
-            .filter(|l| may_hold_location(l))
-            .flat_map(|l| re.find_iter(l).map(|m| m.as_str()))
-            .collect(),
-        None => Vec::new(),
+    let mut found = Vec::new();
+    for line in text.lines().filter(|l| may_hold_location(l)) {
+        locations_in(line, &mut |l| found.push(l));
+    }
+    found
+}
+
+/// A byte a path's name may hold (the pattern's `[A-Za-z0-9_.@+-]`).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'@' | b'+' | b'-')
+}
+
+/// The locations of one line, to `found`. A location ends at a place (`:12`, `:12:5`,
+/// `(12,5)`) after a name with an extension (`.rs`); it starts where the longest run of name
+/// bytes and single `/`s before the extension's dot starts (the pattern's leftmost match),
+/// never before the end of the previous location.
+fn locations_in<'a>(line: &'a str, found: &mut impl FnMut(&'a str)) {
+    let b = line.as_bytes();
+    let digits = |from: usize| {
+        b[from.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let mut from = 0;
+    let mut i = 0;
+    while i + 1 < b.len() {
+        let at = i;
+        i += 1;
+        if !matches!(b[at], b':' | b'(') || !b[at + 1].is_ascii_digit() {
+            continue;
+        }
+        // The place's end: `:12` then an optional `:5`, or `(12,5)`.
+        let n = digits(at + 1);
+        let end = if b[at] == b':' {
+            let mut end = at + 1 + n;
+            if b.get(end) == Some(&b':') {
+                let m = digits(end + 1);
+                if m > 0 {
+                    end += 1 + m;
+                }
+            }
+            end
+        } else {
+            let comma = at + 1 + n;
+            let m = digits(comma + 1);
+            if b.get(comma) != Some(&b',') || m == 0 || b.get(comma + 1 + m) != Some(&b')') {
+                continue;
+            }
+            comma + 2 + m
+        };
+        // The name before it: a run of name bytes and `/`s, its last `.` the extension's.
+        let mut run = at;
+        while run > from && (is_name_byte(b[run - 1]) || b[run - 1] == b'/') {
+            run -= 1;
+        }
+        let Some(dot) = b[run..at].iter().rposition(|&c| c == b'.').map(|d| run + d) else {
+            continue;
+        };
+        let ext = &b[dot + 1..at];
+        if !ext.first().is_some_and(u8::is_ascii_alphabetic)
+            || !ext.iter().all(u8::is_ascii_alphanumeric)
+        {
+            continue;
+        }
+        // Before the dot: no `//`, and no `/` just before it (each `/` is followed by a name
+        // byte); the start is past the last `//`, or at the dot itself after a `/`.
+        let start = if dot > run && b[dot - 1] == b'/' {
+            dot
+        } else {
+            b[run..dot]
+                .windows(2)
+                .rposition(|w| w == b"//")
+                .map_or(run, |j| run + j + 1)
+        };
+        found(&line[start..end]);
+        from = end;
+        i = end;
     }
 }
 
 /// Whether a line has a `:` or `(` before a digit, without which it holds no location: most
-/// lines are skipped before the pattern, which tries every position of the ones it reads.
+/// lines are skipped before the scan.
 fn may_hold_location(line: &str) -> bool {
     line.as_bytes()
         .windows(2)
@@ -42,12 +168,12 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
     // Each location once (an output repeats its places), then the cheap answers before the
     // costlier ones: the rows' readings are made only when a location is not among the
     // output's own, and a text search is the last resort.
-    let wanted: std::collections::HashSet<&str> = raw
+    let wanted: std::collections::HashSet<&str, FastHash> = raw
         .lines()
         .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
         .flat_map(locations)
         .collect();
-    let kept: std::collections::HashSet<&str> = locations(out).into_iter().collect();
+    let kept: std::collections::HashSet<&str, FastHash> = locations(out).into_iter().collect();
     let missing: Vec<&str> = wanted.into_iter().filter(|l| !kept.contains(l)).collect();
     if missing.is_empty() {
         return true;
@@ -133,14 +259,14 @@ pub(crate) fn is_dependency_frame(line: &str) -> bool {
         "/pkg/mod/",
     ]
     .iter()
-    .any(|d| line.contains(d))
+    .any(|d| has(line, d))
         || is_go_toolchain_path(line)
 }
 
 /// A path inside Go's own sources: `<GOROOT>/src/<standard package>/…`, GOROOT being a `go` or
 /// `go-1.x` directory (or Homebrew's `libexec`), the package one of the standard library's.
 pub(crate) fn is_go_toolchain_path(line: &str) -> bool {
-    if !line.contains("/src/") {
+    if !has(line, "/src/") {
         return false;
     }
     crate::re!(
@@ -711,6 +837,26 @@ mod tests {
             None
         );
         assert_eq!(counted_runs("é".repeat(40).as_str()), None);
+    }
+
+    /// The scan finds what the pattern it stands for finds, on lines made to tell them apart.
+    #[test]
+    fn locations_match_the_pattern() {
+        let pattern = regex::Regex::new(
+            r"[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::[0-9]+(?::[0-9]+)?|\([0-9]+,[0-9]+\))",
+        )
+        .unwrap();
+        for line in [
+            "error at src/lib.rs:10:5 and a.ts(3,4) and x.py:7: y",
+            "a/.rs:3 b//c/d.go:4:5 //x.c:1 /abs/p.h:2 a.1x:3 ./x.tsx:3:",
+            "a.rs:12b.go:3 a.rs:12:5foo.rs:3 f.ts(1,2)x.ts(3, 4) g.ts(1,) h.ts(5,6",
+            "x.y.z.rs:1:2:3 @scope/pkg+1/i-x.js:9 .hidden:1 ..:1 a.b/:3 a./b:2",
+            "File \"/usr/lib/python3/x.py\", line 3 at (/a/b.js:12:30) e.rs:",
+            "é/a.rs:1 a/é.rs:2 ab.r2:3 ab.2r:4 :5 (6,7) a.b(c.d:8",
+        ] {
+            let want: Vec<&str> = pattern.find_iter(line).map(|m| m.as_str()).collect();
+            assert_eq!(locations(line), want, "{line}");
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@
 
 use super::paths::FastHash;
 use super::Context;
-use crate::minimize::text::{is_place, join_lines};
+use crate::minimize::text::{find, has, is_place, join_lines, split_str};
 use crate::re;
 
 /// Fewest `file:line[:col]: text` lines for an output to be read as a remark list.
@@ -21,7 +21,7 @@ const REMARK_LIST_MIN: usize = 20;
 /// `file:line[:col]: text` as (`file`, `line[:col]`, `text`): the file without spaces, the
 /// place numbers.
 fn remark(line: &str) -> Option<(&str, &str, &str)> {
-    let (head, text) = line.split_once(": ")?;
+    let (head, text) = split_str(line, ": ")?;
     let (file, place) = head.split_once(':')?;
     (!file.is_empty() && !file.contains(' ') && is_place(place)).then_some((file, place, text))
 }
@@ -117,7 +117,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     let is_progress = |l: &str| {
         matches!(l.as_bytes().first(), Some(b'[' | b'm' | b'g' | b'S' | b'C'))
             && progress.is_match(l)
-            && !l.contains("error:")
+            && !has(l, "error:")
     };
     let lines: Vec<&str> = ctx.text.lines().collect();
     for (i, &line) in lines.iter().enumerate() {
@@ -136,14 +136,14 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         if is_caret_line(line) || is_code_line(line) {
             continue;
         }
-        if (is_context(line) || line.contains(": note: ")) && !said.insert(line) {
+        if (is_context(line) || has(line, ": note: ")) && !said.insert(line) {
             continue;
         }
         if let Some(short) = shortened_context(line) {
             out.push(short);
             continue;
         }
-        if after_failed && line.chars().count() > COMMAND_KEEP_CHARS && line.contains(" -o ") {
+        if after_failed && line.chars().count() > COMMAND_KEEP_CHARS && has(line, " -o ") {
             let cut: String = line.chars().take(COMMAND_KEEP_CHARS).collect();
             out.push(format!("{cut}…"));
             after_failed = false;
@@ -257,10 +257,8 @@ fn is_build_command(line: &str) -> bool {
 fn is_context(line: &str) -> bool {
     line.starts_with("In file included from ")
         || (line.starts_with(' ') && line.trim_start().starts_with("from "))
-        || line.contains(": In ")
-        || line.contains(": At ")
-        || line.contains("required from ")
-        || line.contains("required by ")
+        || has(line, ": ") && (has(line, ": In ") || has(line, ": At "))
+        || has(line, "required ") && (has(line, "required from ") || has(line, "required by "))
 }
 
 /// Longest text kept after a note's or an instantiation step's location (`note: candidate: ‘…’`,
@@ -272,11 +270,15 @@ const NOTE_KEEP_CHARS: usize = 60;
 /// ‘…’`, `x.h: In instantiation of ‘…’:`) past [`NOTE_KEEP_CHARS`] after its location, cut there;
 /// `None` for any other line (an error's or a warning's message is never cut).
 fn shortened_context(line: &str) -> Option<String> {
-    let (head, text) = if let Some((loc, rest)) = line.split_once(": note: ") {
+    // Each form holds `: `; most lines of a long log do not (one search instead of three).
+    if !has(line, ": ") {
+        return None;
+    }
+    let (head, text) = if let Some((loc, rest)) = split_str(line, ": note: ") {
         (format!("{loc}: note: "), rest)
-    } else if let Some((loc, rest)) = line.split_once(":   required from ") {
+    } else if let Some((loc, rest)) = split_str(line, ":   required from ") {
         (format!("{loc}:   required from "), rest)
-    } else if let Some((loc, rest)) = line.split_once(": In instantiation of ") {
+    } else if let Some((loc, rest)) = split_str(line, ": In instantiation of ") {
         (format!("{loc}: In instantiation of "), rest)
     } else {
         return None;
@@ -291,12 +293,12 @@ fn shortened_context(line: &str) -> Option<String> {
 /// `file:line:col: kind: message` (kind `error`, `warning`, `fatal error`) as (file,
 /// `line:col`, `kind: message`). Notes are not grouped: each explains the diagnostic above it.
 fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
-    if line.starts_with(' ') {
+    if line.starts_with(' ') || !has(line, ": ") {
         return None;
     }
     let at = [": error: ", ": warning: ", ": fatal error: "]
         .iter()
-        .filter_map(|k| line.find(k))
+        .filter_map(|k| find(line, k))
         .min()?;
     let loc = &line[..at];
     let (rest, col) = loc.rsplit_once(':')?;
@@ -393,9 +395,9 @@ fn drop_orphan_context(out: Vec<String>) -> Vec<String> {
     let heading = |l: &str| {
         !l.starts_with(' ')
             && l.ends_with(':')
-            && (l.contains(": In function ")
-                || l.contains(": In member function ")
-                || l.contains(": At top level"))
+            && (has(l, ": In function ")
+                || has(l, ": In member function ")
+                || has(l, ": At top level"))
     };
     let orphan: Vec<bool> = (0..out.len())
         .map(|i| {

@@ -6,7 +6,7 @@
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::{has, join_lines};
 use crate::re;
 
 /// Findings in order, grouped under the file each first appeared with; the same message at
@@ -183,8 +183,6 @@ type FilePlaces = Vec<(String, Vec<String>)>;
 /// the summary and the pretty error table. Dropped: the pretty code frames (source lines and
 /// squiggles under a diagnostic), which repeat the file the location points to.
 pub(super) fn tsc(ctx: &Context) -> Option<String> {
-    let plain = re!(r"^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$")?;
-    let pretty = re!(r"^(\S.*?):(\d+):(\d+) - (error|warning|message) (TS\d+: .*)$")?;
     let related = re!(r"^\s+(\S+?):(\d+):(\d+)$")?;
     // A code frame's lines: `12 source text` (or a bare number), squiggles, blank gutters.
     let frame = re!(r"^\s*\d+( .*)?$|^[\s~]*$")?;
@@ -197,19 +195,16 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
     let mut in_frame = false;
     let mut is_pretty = false;
     for line in ctx.text.lines() {
-        let diag = plain
-            .captures(line)
-            .map(|c| (c, false))
-            .or_else(|| pretty.captures(line).map(|c| (c, true)));
-        if let Some((c, p)) = diag.filter(|_| after.is_empty()) {
+        let diag = tsc_diagnostic(line);
+        if let Some(d) = diag.filter(|_| after.is_empty()) {
             found = true;
-            is_pretty = p;
+            is_pretty = d.pretty;
             in_frame = false;
-            let sev = if &c[4] == "error" { "" } else { &c[4] };
+            let sev = if d.kind == "error" { "" } else { d.kind };
             let sep = if sev.is_empty() { "" } else { " " };
-            let message = format!("{sev}{sep}{}", &c[5]);
-            let at = format!("{}:{}", &c[2], &c[3]);
-            grouped.add_finding(&c[1], &at, &message);
+            let message = format!("{sev}{sep}{}", d.message);
+            let at = format!("{}:{}", d.line, d.col);
+            grouped.add_finding(d.file, &at, &message);
             continue;
         }
         if found && after.is_empty() {
@@ -241,6 +236,87 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
     before.push(grouped.render_repeated(Vec::new()));
     before.extend(after);
     found.then(|| join_lines(before))
+}
+
+/// One tsc diagnostic's parts.
+struct TscDiagnostic<'a> {
+    file: &'a str,
+    line: &'a str,
+    col: &'a str,
+    /// `error`, `warning` or `message`.
+    kind: &'a str,
+    /// From the code on: `TS2322: msg`.
+    message: &'a str,
+    /// Written `file:line:col - kind …` (`--pretty`) rather than `file(line,col): kind …`.
+    pretty: bool,
+}
+
+/// A tsc diagnostic line, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty
+/// (`src/a.ts:10:5 - error TS2322: msg`): the file is the shortest start the rest reads after
+/// (what the patterns `^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+: .*)$` and
+/// its pretty twin `^(\S.*?):(\d+):(\d+) - …` match), read by hand: every line of a long
+/// output is asked, and a pattern's captures cost most of the filter there.
+fn tsc_diagnostic(line: &str) -> Option<TscDiagnostic<'_>> {
+    // Lines without a code never are one; most of a log's lines end here.
+    if !has(line, " TS") {
+        return None;
+    }
+    fn digits(s: &str) -> usize {
+        s.bytes().take_while(u8::is_ascii_digit).count()
+    }
+    // `kind TS123: msg` (after the place and its separator) as (kind, message).
+    fn tail(rest: &str) -> Option<(&str, &str)> {
+        let (kind, message) = rest.split_once(' ')?;
+        let code = message.strip_prefix("TS")?;
+        let n = digits(code);
+        (matches!(kind, "error" | "warning" | "message") && n > 0 && code[n..].starts_with(": "))
+            .then_some((kind, message))
+    }
+    // `line,col): ` or `line:col - ` after the file, its separators given.
+    let place = |rest: &str, comma: char, end: &str| -> Option<(usize, usize, usize)> {
+        let a = digits(rest);
+        let rest2 = rest[a..].strip_prefix(comma)?;
+        let b = digits(rest2);
+        (a > 0 && b > 0 && rest2[b..].starts_with(end)).then_some((a, b, a + 1 + b + end.len()))
+    };
+    for (i, _) in line.match_indices('(').filter(|&(i, _)| i > 0) {
+        let rest = &line[i + 1..];
+        if let Some((a, b, len)) = place(rest, ',', "): ") {
+            if let Some((kind, message)) = tail(&rest[len..]) {
+                return Some(TscDiagnostic {
+                    file: &line[..i],
+                    line: &rest[..a],
+                    col: &rest[a + 1..a + 1 + b],
+                    kind,
+                    message,
+                    pretty: false,
+                });
+            }
+        }
+    }
+    let first = line.chars().next()?;
+    if first.is_whitespace() {
+        return None;
+    }
+    for (i, _) in line
+        .match_indices(':')
+        .filter(|&(i, _)| i >= first.len_utf8())
+    {
+        let rest = &line[i + 1..];
+        if let Some((a, b, len)) = place(rest, ':', " - ") {
+            if let Some((kind, message)) = tail(&rest[len..]) {
+                return Some(TscDiagnostic {
+                    file: &line[..i],
+                    line: &rest[..a],
+                    col: &rest[a + 1..a + 1 + b],
+                    kind,
+                    message,
+                    pretty: true,
+                });
+            }
+        }
+    }
+    None
 }
 
 /// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows, as

@@ -11,6 +11,7 @@ mod lint;
 mod listing;
 mod paths;
 mod pkg;
+mod shape;
 mod source;
 mod tests_js;
 mod tests_native;
@@ -223,8 +224,20 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "grep" | "egrep" | "fgrep" | "rg" => pick(program, listing::grep, Guard::Own),
         "diff" => pick("diff", git::unified, Guard::Own),
         "cat" if source::is_source_cat(inv) => pick("cat-outline", source::outline, Guard::Own),
-        _ => sniff(ctx.text),
+        _ => sniff(ctx.text).or_else(|| shaped(program)),
     }
+}
+
+/// For a program no filter names and no sniffer knows: the line shapes any tool prints (pass
+/// lines, progress, a table's rules), counted. Not for a program that prints a file or data.
+fn shaped(program: &str) -> Option<(String, Filter, Guard)> {
+    (!prints_data(program)).then(|| {
+        (
+            "shape".to_string(),
+            shape::counted as Filter,
+            Guard::Locations,
+        )
+    })
 }
 
 /// Whether `text` starts as a unified diff does (after any lines before the first file, as
@@ -277,5 +290,5 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
 
 /// The sniffed filter for output a package manager's script printed.
 fn sniffed(ctx: &Context) -> Option<(String, Filter, Guard)> {
-    sniff(ctx.text)
+    sniff(ctx.text).or_else(|| shaped(&ctx.inv.program))
 }

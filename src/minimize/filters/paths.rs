@@ -6,32 +6,7 @@
 /// stays well under the tool layer's 768-byte column cap.
 const ROW_CHARS: usize = 160;
 
-/// FNV-1a: the filters' maps are keyed by short strings (paths, sizes) looked up once a line,
-/// where the standard library's DoS-resistant hasher costs more than the rest of the work.
-#[derive(Default)]
-pub(super) struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-/// A hash map or set keyed by short strings, hashed with [`Fnv`].
-pub(super) type FastHash = std::hash::BuildHasherDefault<Fnv>;
+pub(super) use crate::minimize::text::FastHash;
 
 /// Entries grouped by directory, in the order their directories first appear.
 #[derive(Default)]

@@ -29,9 +29,33 @@ pub(super) fn pytest(ctx: &Context) -> Option<String> {
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
     let all: Vec<&str> = ctx.text.lines().collect();
+    // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
+    let mut set_up: Vec<String> = Vec::new();
     for (n, &line) in all.iter().enumerate() {
         // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
         let line = line.strip_prefix("collecting ... ").unwrap_or(line);
+        // `--setup-show`: what was asked for is each test's fixtures, set up around it. Its
+        // `SETUP    F invoice` lines and the tests' own (`t.py::test_a (fixtures used: …) .`)
+        // stay, unindented; a `TEARDOWN F invoice` of a fixture set up before says nothing the
+        // setup did not (each fixture is torn down after the tests that used it).
+        if section.is_empty() && line.starts_with("    ") {
+            let t = line.trim_start();
+            if let Some(rest) = t.strip_prefix("SETUP ") {
+                set_up.push(rest.trim_start().to_string());
+                out.push(format!("SETUP {}", rest.trim_start()));
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix("TEARDOWN ") {
+                if let Some(i) = set_up.iter().rposition(|f| f == rest.trim_start()) {
+                    set_up.remove(i);
+                    continue;
+                }
+            }
+            if t.contains(" (fixtures used: ") {
+                out.push(t.to_string());
+                continue;
+            }
+        }
         if line.starts_with("_ _ _") {
             continue;
         }
@@ -383,10 +407,10 @@ fn go_test_text(text: &str) -> Option<String> {
     // A failing test's log lines (`    a_test.go:9: …`) alike but for a number said once; a
     // loop's failure at one place said by its first lines and counted.
     // A subtest's result line (`    --- FAIL: TestParse/case_3`) is a name, never a message.
+    // Its indentation trimmed as bytes: this runs several times on every line of a long log.
     let log_line = |l: &str| {
-        l.starts_with("    ")
-            && !l.trim_start().starts_with("--- ")
-            && !l.trim_start().starts_with("=== ")
+        let t = l.trim_ascii_start();
+        l.starts_with("    ") && !t.starts_with("--- ") && !t.starts_with("=== ")
     };
     let out = crate::minimize::text::counted_alike(counted(grouped_goroutines(out)), log_line);
     let out = crate::minimize::text::capped_alike(out, log_line);
@@ -398,7 +422,7 @@ fn go_test_text(text: &str) -> Option<String> {
 /// A trace's goroutines in a row that are in the same state with the same frames (a panic in
 /// a test that started many of them): one header naming them all, `goroutine 11 12 13
 /// [runnable]:`, then their frames once. Every goroutine's number stays.
-fn grouped_goroutines(lines: Vec<String>) -> Vec<String> {
+fn grouped_goroutines(mut lines: Vec<String>) -> Vec<String> {
     // `goroutine 11 [runnable]:` as (`11`, `[runnable]:`).
     fn header(l: &str) -> Option<(&str, &str)> {
         let (id, state) = l.strip_prefix("goroutine ")?.split_once(' ')?;
@@ -414,7 +438,8 @@ fn grouped_goroutines(lines: Vec<String>) -> Vec<String> {
     let mut i = 0;
     while i < lines.len() {
         let Some((id, state)) = header(&lines[i]) else {
-            out.push(lines[i].clone());
+            // A line outside a goroutine's block is read only here: moved, not copied.
+            out.push(std::mem::take(&mut lines[i]));
             i += 1;
             continue;
         };
