@@ -153,10 +153,24 @@ function facts(c) {
     return f
   }
   // A unified diff from any other program (diff -u, ruff format --diff, black --diff): as for
-  // git, each changed line and each file is a fact; context lines are not.
+  // git, each changed line and each file is a fact; context lines are not, and no line inside a
+  // hunk is read by the build, lint and test rules below (a context line of black --diff that
+  // reads `self.exit(2, "%s: error: %s" % …)` is the file's code, not an error of the run).
+  const inHunk = new Set()
   if (lines.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l))) {
-    for (const l of lines) {
+    let oldLeft = 0
+    let newLeft = 0
+    for (const [i, l] of lines.entries()) {
       let m
+      if (oldLeft > 0 || newLeft > 0) {
+        inHunk.add(i)
+        if (l.startsWith('-')) oldLeft--
+        else if (l.startsWith('+')) newLeft--
+        else if (!l.startsWith('\\')) { oldLeft--; newLeft-- }
+      } else if ((m = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(l))) {
+        oldLeft = m[1] === undefined ? 1 : Number(m[1])
+        newLeft = m[2] === undefined ? 1 : Number(m[2])
+      }
       if ((m = /^\+\+\+ (\S+)/.exec(l))) add('file', m[1].replace(/^b\//, ''))
       else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
     }
@@ -211,8 +225,8 @@ function facts(c) {
     return f
   }
   // Build, lint and test tools.
-  for (const l of lines) {
-    if (dependency(l)) continue
+  for (const [i, l] of lines.entries()) {
+    if (dependency(l) || inHunk.has(i)) continue
     let m
     for (const loc of l.matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
       // The file and its line:col on one line (a list of locations after one file counts).
