@@ -225,6 +225,7 @@ function facts(c) {
     return f
   }
   // Build, lint and test tools.
+  const inBlocks = lines.some((l) => /^In \S+ line \d+:$/.test(l))
   for (const [i, l] of lines.entries()) {
     if (dependency(l) || inHunk.has(i)) continue
     let m
@@ -236,6 +237,11 @@ function facts(c) {
     if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
     if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
+    // A diagnostic block's heading in shellcheck's default format (`In a.sh line 12:`): its
+    // place; a caret line under a source snippet (`  ^--^ SC2086 (info): msg`): the message
+    // after the marks (the snippet above it is the file's own text, not a fact of the run).
+    if ((m = /^In (\S+) line (\d+):$/.exec(l))) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+    if (inBlocks && (m = /^\s*\^[-^~]*\s+(\S.*)$/.exec(l))) add('message', m[1])
     if ((m = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/.exec(l))) add('finding', m[1], m[2], m[3], m[4])
     if ((m = /^([A-Z]+\d+) /.exec(l)) || (m = /:\d+:\d+: ([A-Z]+\d+) /.exec(l))) add('rule', m[1])
     // A linter's finding text after its rule code (ruff, flake8: `F401 [*] msg`, `a.py:1:8: F401 msg`).

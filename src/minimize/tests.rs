@@ -1649,3 +1649,45 @@ fn js_traces_count_dependency_frames() {
         assert!(!out.contains("c3.js"), "{out}");
     }
 }
+
+#[test]
+fn a_linters_one_line_list_is_grouped_by_file_whatever_the_linter() {
+    // markdownlint's format (a space after the place), the same message at several places of a
+    // file on one line; the summary after the rows stays.
+    let md = "docs/a.md:5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\ndocs/a.md:33:3 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/a.md:33:7 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/b.md:8 error MD032/blanks-around-lists Lists should be surrounded by blank lines\n\n4 errors\n";
+    assert_eq!(
+        run("markdownlint docs", md),
+        Some((
+            "lint-list".to_string(),
+            "docs/a.md:\n  5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\n  33:3, 33:7 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/b.md:\n  8 error MD032/blanks-around-lists Lists should be surrounded by blank lines\n\n4 errors\n".to_string()
+        ))
+    );
+    // shellcheck -f gcc (`: ` after the place): a message said in several files once, with its
+    // places by file.
+    let gcc = "deb/a:30:3: warning: In POSIX sh, 'local' is undefined. [SC3043]\ndeb/a:38:26: warning: Prefer [ p ] || [ q ]. [SC2166]\ndeb/b:2:1: warning: In POSIX sh, 'local' is undefined. [SC3043]\n";
+    assert_eq!(
+        text_of("shellcheck -f gcc deb/a deb/b", gcc),
+        "deb/a:\n  38:26 warning: Prefer [ p ] || [ q ]. [SC2166]\nwarning: In POSIX sh, 'local' is undefined. [SC3043] (2 places):\n  deb/a: 30:3\n  deb/b: 2:1\n"
+    );
+    // Anything else among the rows (a snippet under a finding), or rows too few or mixed with
+    // other lines (a log with `host:port` in it): not a list, unchanged.
+    let snippet = "a.sh:3:1: warning: x [SC1]\n  echo $x\na.sh:4:1: warning: y [SC2]\na.sh:5:1: warning: z [SC3]\n";
+    assert_eq!(run("shellcheck -f gcc a.sh", snippet), None);
+    let log = "db:5432 up\nstarting worker\ncache:6379 up\nready\nweb:8080 listening\n";
+    assert_eq!(run("supervise", log), None);
+}
+
+#[test]
+fn shellchecks_default_format_keeps_each_findings_place_code_and_message() {
+    let tty = "\nIn deb/ucf line 39:\nprogname=\"$(basename $0)\"\n                     ^-- SC2086 (info): Double quote to prevent globbing.\n\nDid you mean: \nprogname=\"$(basename \"$0\")\"\n\n\nIn deb/ucf line 67:\n        local moddate=\"$(date)\"\n        ^-----------^ SC3043 (warning): In POSIX sh, 'local' is undefined.\n              ^-----^ SC2155 (warning): Declare and assign separately.\n\n\nIn deb/ucf line 112:\n  echo $1\n       ^-- SC2086 (info): Double quote to prevent globbing.\n\n\nIn deb/get line 5:\n  local x=1\n  ^-----^ SC3043 (warning): In POSIX sh, 'local' is undefined.\n\nFor more information:\n  https://www.shellcheck.net/wiki/SC2086 -- Double quote to prevent globbing ...\n  https://www.shellcheck.net/wiki/SC3043 -- In POSIX sh, 'local' is undefined.\n";
+    assert_eq!(
+        run("shellcheck deb/ucf deb/get", tty),
+        Some((
+            "shellcheck".to_string(),
+            "deb/ucf:\n  39, 112 SC2086 (info): Double quote to prevent globbing.\n  67 SC2155 (warning): Declare and assign separately.\nSC3043 (warning): In POSIX sh, 'local' is undefined. (2 places):\n  deb/ucf: 67\n  deb/get: 5\n(1 suggested rewrites not shown: shellcheck -f diff prints them)\n".to_string()
+        ))
+    );
+    // A line the format does not have: unchanged.
+    let odd = format!("{tty}\nsomething else\n");
+    assert_eq!(run("shellcheck deb/ucf", &odd), None);
+}
