@@ -195,7 +195,14 @@ fn test_runners_keep_failures_and_summaries() {
     let ctest = "Test project /b\n    Start 1: a\n1/2 Test #1: a ................   Passed    0.01 sec\n    Start 2: b\n2/2 Test #2: b ................***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n";
     assert_eq!(
         text_of("ctest", ctest),
-        "Test project /b\n2/2 Test #2: b ***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n"
+        "Test project /b\n2/2 Test #2: b ***Failed    0.01 sec\n50% tests passed, 1 tests failed out of 2\n"
+    );
+    // `-V`: its bookkeeping and a passing test's lines go; a failing test's command and output
+    // stay; `Test project` goes when the directory was said.
+    let verbose = "Internal ctest changing into directory: /b\nUpdateCTestConfiguration  from :/b/DartConfiguration.tcl\nTest project /b\nConstructing a list of tests\nDone constructing a list of tests\nUpdating test list for fixtures\nAdded 0 tests to meet fixture requirements\nChecking test dependency graph...\nChecking test dependency graph end\ntest 1\n    Start 1: a\n\n1: Test command: /b/a\n1: Working Directory: /b\n1: Test timeout computed to be: 1500\n1: a: ok\n1/2 Test #1: a ................   Passed    0.01 sec\ntest 2\n    Start 2: b\n\n2: Test command: /b/b\n2: Working Directory: /b\n2: Test timeout computed to be: 1500\n2: t.c:9: check failed\n2/2 Test #2: b ................***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n";
+    assert_eq!(
+        text_of("ctest -V", verbose),
+        "Internal ctest changing into directory: /b\n2: Test command: /b/b\n2: t.c:9: check failed\n2/2 Test #2: b ***Failed    0.01 sec\n50% tests passed, 1 tests failed out of 2\n"
     );
     let go = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
     assert_eq!(
