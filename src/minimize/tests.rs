@@ -1480,14 +1480,15 @@ fn json_reports_by_shape() {
     assert_eq!(run("cat report.json", &findings), None);
 }
 
-/// `gcc -fanalyzer`'s event paths: each event with the line it is at, the quoted code and the
+/// `gcc -fanalyzer`'s event paths: each event that says what happens to a value with the line it is
+/// at, the walk to it (entries, branches, calls, returns) counted, the quoted code and the
 /// drawing dropped; the diagnostic's location and message stay.
 #[test]
 fn analyzer_event_paths_are_events_with_their_lines() {
     let raw = "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n   37 |     printf(\"%zu bytes\\n\", b->len);\n      |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n  ‘main’: events 1-2\n    |\n    |   33 | int main(int argc, char **argv) {\n    |      |     ^~~~\n    |      |     |\n    |      |     (1) entry to ‘main’\n    |   34 |     struct buf *b = buf_new(16);\n    |      |                     ~~~~~~~~~~~\n    |      |                     |\n    |      |                     (2) calling ‘buf_new’ from ‘main’\n    |\n    +--> ‘buf_new’: events 3-4\n           |\n           |    7 | struct buf *buf_new(size_t cap) {\n           |      |             ^~~~~~~\n           |      |             |\n           |      |             (3) entry to ‘buf_new’\n           |    8 |     struct buf *b = malloc(sizeof *b);\n           |      |                     ~~~~~~~~~~~~~~~~~\n           |      |                     |\n           |      |                     (4) allocated here\n           |\n    <------+\n    |\n  ‘main’: events 5-6\n    |......\n    |   38 |     char *copy = malloc(b->len + 1);\n    |      |                  ~~~~~~~~~~~~~~~~~\n    |      |                  |\n    |      |                  (5) use of uninitialized value ‘*b.len’ here\n";
     assert_eq!(
         text_of("gcc -fanalyzer -c buffer.c", raw),
-        "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n  ‘main’: events 1-2\n  33: (1) entry to ‘main’\n  34: (2) calling ‘buf_new’ from ‘main’\n    +--> ‘buf_new’: events 3-4\n  7: (3) entry to ‘buf_new’\n  8: (4) allocated here\n  ‘main’: events 5-6\n  38: (5) use of uninitialized value ‘*b.len’ here\n"
+        "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n  8: (4) allocated here\n  38: (5) use of uninitialized value ‘*b.len’ here\n  (3 control-flow events: entries, branches, calls, returns)\n"
     );
 }
 
