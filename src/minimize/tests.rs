@@ -1670,6 +1670,13 @@ fn a_linters_one_line_list_is_grouped_by_file_whatever_the_linter() {
             "docs/a.md:\n  5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\n  33:3, 33:7 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/b.md:\n  8 error MD032/blanks-around-lists Lists should be surrounded by blank lines\n\n4 errors\n".to_string()
         ))
     );
+    // A rule's findings in a file that differ in their bracketed details only: the rule said
+    // once, each place with its details under it.
+    let lengths = "a.md:5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\na.md:8 error MD032/blanks-around-lists Lists should be surrounded\na.md:26:81 error MD013/line-length Line length [Expected: 80; Actual: 175]\n";
+    assert_eq!(
+        text_of("markdownlint a.md", lengths),
+        "a.md:\n  error MD013/line-length Line length:\n    5:81 [Expected: 80; Actual: 246]\n    26:81 [Expected: 80; Actual: 175]\n  8 error MD032/blanks-around-lists Lists should be surrounded\n"
+    );
     // shellcheck -f gcc (`: ` after the place): a message said in several files once, with its
     // places by file.
     let gcc = "deb/a:30:3: warning: In POSIX sh, 'local' is undefined. [SC3043]\ndeb/a:38:26: warning: Prefer [ p ] || [ q ]. [SC2166]\ndeb/b:2:1: warning: In POSIX sh, 'local' is undefined. [SC3043]\n";

@@ -735,6 +735,7 @@ pub(super) fn lint_list(ctx: &Context) -> Option<String> {
             None => after.push(line.to_string()),
         }
     }
+    said_once_per_rule(&mut grouped);
     (rows > 0).then(|| grouped.render_repeated(after))
         .map(|text| {
             let mut out = before;
@@ -826,4 +827,69 @@ pub(super) fn shellcheck_tty(ctx: &Context) -> Option<String> {
         .into_iter()
         .collect();
     Some(grouped.render_repeated(rest))
+}
+
+/// A rule's findings in one file that differ only in their bracketed details (markdownlint's
+/// `error MD013/line-length Line length [Expected: 80; Actual: 246]`, `… [Actual: 175]`): the
+/// rule's text said once at the first one's position (`error MD013/line-length Line length:`),
+/// each place under it with its details (`    26:81 [Expected: 80; Actual: 175]`).
+fn said_once_per_rule(grouped: &mut Grouped) {
+    for (_, lines) in &mut grouped.files {
+        // Each line's places and (head, details); a line with a continuation is left alone.
+        let split: Vec<Option<(String, &str, &str)>> = lines
+            .iter()
+            .map(|l| {
+                if l.contains('\n') {
+                    return None;
+                }
+                let (places, message) = places_and_text(l)?;
+                let (head, _) = message.rsplit_once(" [")?;
+                message
+                    .ends_with(']')
+                    .then_some((places, head, &message[head.len() + 1..]))
+            })
+            .collect();
+        let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+        for (_, head, _) in split.iter().flatten() {
+            *count.entry(head).or_default() += 1;
+        }
+        if count.values().all(|&n| n < 2) {
+            continue;
+        }
+        let mut out: Vec<String> = Vec::with_capacity(lines.len());
+        let mut at: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+        for (line, parts) in lines.iter().zip(&split) {
+            match parts {
+                Some((places, head, details)) if count[head] > 1 => {
+                    let item = format!("\n    {places} {details}");
+                    match at.get(head) {
+                        Some(&i) => out[i].push_str(&item),
+                        None => {
+                            at.insert(head, out.len());
+                            out.push(format!("{head}:{item}"));
+                        }
+                    }
+                }
+                _ => out.push(line.clone()),
+            }
+        }
+        *lines = out;
+    }
+}
+
+/// A grouped line's places (`3:3, 14:3`) and its text.
+fn places_and_text(line: &str) -> Option<(String, &str)> {
+    let mut rest = line;
+    let mut places = String::new();
+    loop {
+        let (at, more) = rest.split_once(' ')?;
+        if !places.is_empty() {
+            places.push(' ');
+        }
+        places.push_str(at);
+        rest = more;
+        if !at.ends_with(',') {
+            return Some((places, rest));
+        }
+    }
 }
