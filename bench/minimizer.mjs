@@ -153,10 +153,24 @@ function facts(c) {
     return f
   }
   // A unified diff from any other program (diff -u, ruff format --diff, black --diff): as for
-  // git, each changed line and each file is a fact; context lines are not.
+  // git, each changed line and each file is a fact; context lines are not, and no line inside a
+  // hunk is read by the build, lint and test rules below (a context line of black --diff that
+  // reads `self.exit(2, "%s: error: %s" % …)` is the file's code, not an error of the run).
+  const inHunk = new Set()
   if (lines.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l))) {
-    for (const l of lines) {
+    let oldLeft = 0
+    let newLeft = 0
+    for (const [i, l] of lines.entries()) {
       let m
+      if (oldLeft > 0 || newLeft > 0) {
+        inHunk.add(i)
+        if (l.startsWith('-')) oldLeft--
+        else if (l.startsWith('+')) newLeft--
+        else if (!l.startsWith('\\')) { oldLeft--; newLeft-- }
+      } else if ((m = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(l))) {
+        oldLeft = m[1] === undefined ? 1 : Number(m[1])
+        newLeft = m[2] === undefined ? 1 : Number(m[2])
+      }
       if ((m = /^\+\+\+ (\S+)/.exec(l))) add('file', m[1].replace(/^b\//, ''))
       else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
     }
@@ -211,8 +225,9 @@ function facts(c) {
     return f
   }
   // Build, lint and test tools.
-  for (const l of lines) {
-    if (dependency(l)) continue
+  const inBlocks = lines.some((l) => /^In \S+ line \d+:$/.test(l))
+  for (const [i, l] of lines.entries()) {
+    if (dependency(l) || inHunk.has(i)) continue
     let m
     for (const loc of l.matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
       // The file and its line:col on one line (a list of locations after one file counts).
@@ -222,6 +237,11 @@ function facts(c) {
     if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
     if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
+    // A diagnostic block's heading in shellcheck's default format (`In a.sh line 12:`): its
+    // place; a caret line under a source snippet (`  ^--^ SC2086 (info): msg`): the message
+    // after the marks (the snippet above it is the file's own text, not a fact of the run).
+    if ((m = /^In (\S+) line (\d+):$/.exec(l))) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+    if (inBlocks && (m = /^\s*\^[-^~]*\s+(\S.*)$/.exec(l))) add('message', m[1])
     if ((m = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/.exec(l))) add('finding', m[1], m[2], m[3], m[4])
     if ((m = /^([A-Z]+\d+) /.exec(l)) || (m = /:\d+:\d+: ([A-Z]+\d+) /.exec(l))) add('rule', m[1])
     // A linter's finding text after its rule code (ruff, flake8: `F401 [*] msg`, `a.py:1:8: F401 msg`).

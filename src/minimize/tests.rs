@@ -195,7 +195,14 @@ fn test_runners_keep_failures_and_summaries() {
     let ctest = "Test project /b\n    Start 1: a\n1/2 Test #1: a ................   Passed    0.01 sec\n    Start 2: b\n2/2 Test #2: b ................***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n";
     assert_eq!(
         text_of("ctest", ctest),
-        "Test project /b\n2/2 Test #2: b ***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n"
+        "Test project /b\n2/2 Test #2: b ***Failed    0.01 sec\n50% tests passed, 1 tests failed out of 2\n"
+    );
+    // `-V`: its bookkeeping and a passing test's lines go; a failing test's command and output
+    // stay; `Test project` goes when the directory was said.
+    let verbose = "Internal ctest changing into directory: /b\nUpdateCTestConfiguration  from :/b/DartConfiguration.tcl\nTest project /b\nConstructing a list of tests\nDone constructing a list of tests\nUpdating test list for fixtures\nAdded 0 tests to meet fixture requirements\nChecking test dependency graph...\nChecking test dependency graph end\ntest 1\n    Start 1: a\n\n1: Test command: /b/a\n1: Working Directory: /b\n1: Test timeout computed to be: 1500\n1: a: ok\n1/2 Test #1: a ................   Passed    0.01 sec\ntest 2\n    Start 2: b\n\n2: Test command: /b/b\n2: Working Directory: /b\n2: Test timeout computed to be: 1500\n2: t.c:9: check failed\n2/2 Test #2: b ................***Failed    0.01 sec\n\n50% tests passed, 1 tests failed out of 2\n";
+    assert_eq!(
+        text_of("ctest -V", verbose),
+        "Internal ctest changing into directory: /b\n2: Test command: /b/b\n2: t.c:9: check failed\n2/2 Test #2: b ***Failed    0.01 sec\n50% tests passed, 1 tests failed out of 2\n"
     );
     let go = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
     assert_eq!(
@@ -1501,14 +1508,15 @@ fn json_reports_by_shape() {
     assert_eq!(run("cat report.json", &findings), None);
 }
 
-/// `gcc -fanalyzer`'s event paths: each event with the line it is at, the quoted code and the
+/// `gcc -fanalyzer`'s event paths: each event that says what happens to a value with the line it is
+/// at, the walk to it (entries, branches, calls, returns) counted, the quoted code and the
 /// drawing dropped; the diagnostic's location and message stay.
 #[test]
 fn analyzer_event_paths_are_events_with_their_lines() {
     let raw = "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n   37 |     printf(\"%zu bytes\\n\", b->len);\n      |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n  ‘main’: events 1-2\n    |\n    |   33 | int main(int argc, char **argv) {\n    |      |     ^~~~\n    |      |     |\n    |      |     (1) entry to ‘main’\n    |   34 |     struct buf *b = buf_new(16);\n    |      |                     ~~~~~~~~~~~\n    |      |                     |\n    |      |                     (2) calling ‘buf_new’ from ‘main’\n    |\n    +--> ‘buf_new’: events 3-4\n           |\n           |    7 | struct buf *buf_new(size_t cap) {\n           |      |             ^~~~~~~\n           |      |             |\n           |      |             (3) entry to ‘buf_new’\n           |    8 |     struct buf *b = malloc(sizeof *b);\n           |      |                     ~~~~~~~~~~~~~~~~~\n           |      |                     |\n           |      |                     (4) allocated here\n           |\n    <------+\n    |\n  ‘main’: events 5-6\n    |......\n    |   38 |     char *copy = malloc(b->len + 1);\n    |      |                  ~~~~~~~~~~~~~~~~~\n    |      |                  |\n    |      |                  (5) use of uninitialized value ‘*b.len’ here\n";
     assert_eq!(
         text_of("gcc -fanalyzer -c buffer.c", raw),
-        "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n  ‘main’: events 1-2\n  33: (1) entry to ‘main’\n  34: (2) calling ‘buf_new’ from ‘main’\n    +--> ‘buf_new’: events 3-4\n  7: (3) entry to ‘buf_new’\n  8: (4) allocated here\n  ‘main’: events 5-6\n  38: (5) use of uninitialized value ‘*b.len’ here\n"
+        "buffer.c: In function ‘main’:\nbuffer.c:37:5: warning: use after ‘free’ of ‘b’ [CWE-416] [-Wanalyzer-use-after-free]\n  8: (4) allocated here\n  38: (5) use of uninitialized value ‘*b.len’ here\n  (3 control-flow events: entries, branches, calls, returns)\n"
     );
 }
 
@@ -1759,4 +1767,53 @@ fn tap_passes_drop_their_headings_and_blocks() {
     ] {
         assert!(out.contains(kept), "{kept} in {out}");
     }
+}
+
+#[test]
+fn a_linters_one_line_list_is_grouped_by_file_whatever_the_linter() {
+    // markdownlint's format (a space after the place), the same message at several places of a
+    // file on one line; the summary after the rows stays.
+    let md = "docs/a.md:5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\ndocs/a.md:33:3 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/a.md:33:7 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/b.md:8 error MD032/blanks-around-lists Lists should be surrounded by blank lines\n\n4 errors\n";
+    assert_eq!(
+        run("markdownlint docs", md),
+        Some((
+            "lint-list".to_string(),
+            "docs/a.md:\n  5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\n  33:3, 33:7 error MD060/table-column-style Table column style [Table pipe is missing space]\ndocs/b.md:\n  8 error MD032/blanks-around-lists Lists should be surrounded by blank lines\n\n4 errors\n".to_string()
+        ))
+    );
+    // A rule's findings in a file that differ in their bracketed details only: the rule said
+    // once, each place with its details under it.
+    let lengths = "a.md:5:81 error MD013/line-length Line length [Expected: 80; Actual: 246]\na.md:8 error MD032/blanks-around-lists Lists should be surrounded\na.md:26:81 error MD013/line-length Line length [Expected: 80; Actual: 175]\n";
+    assert_eq!(
+        text_of("markdownlint a.md", lengths),
+        "a.md:\n  error MD013/line-length Line length:\n    5:81 [Expected: 80; Actual: 246]\n    26:81 [Expected: 80; Actual: 175]\n  8 error MD032/blanks-around-lists Lists should be surrounded\n"
+    );
+    // shellcheck -f gcc (`: ` after the place): a message said in several files once, with its
+    // places by file.
+    let gcc = "deb/a:30:3: warning: In POSIX sh, 'local' is undefined. [SC3043]\ndeb/a:38:26: warning: Prefer [ p ] || [ q ]. [SC2166]\ndeb/b:2:1: warning: In POSIX sh, 'local' is undefined. [SC3043]\n";
+    assert_eq!(
+        text_of("shellcheck -f gcc deb/a deb/b", gcc),
+        "deb/a:\n  38:26 warning: Prefer [ p ] || [ q ]. [SC2166]\nwarning: In POSIX sh, 'local' is undefined. [SC3043] (2 places):\n  deb/a: 30:3\n  deb/b: 2:1\n"
+    );
+    // Anything else among the rows (a snippet under a finding), or rows too few or mixed with
+    // other lines (a log with `host:port` in it): not a list, unchanged.
+    let snippet = "a.sh:3:1: warning: x [SC1]\n  echo $x\na.sh:4:1: warning: y [SC2]\na.sh:5:1: warning: z [SC3]\n";
+    assert_eq!(run("shellcheck -f gcc a.sh", snippet), None);
+    let log = "db:5432 up\nstarting worker\ncache:6379 up\nready\nweb:8080 listening\n";
+    assert_eq!(run("supervise", log), None);
+}
+
+#[test]
+fn shellchecks_default_format_keeps_each_findings_place_code_and_message() {
+    let tty = "\nIn deb/ucf line 39:\nprogname=\"$(basename $0)\"\n                     ^-- SC2086 (info): Double quote to prevent globbing.\n\nDid you mean: \nprogname=\"$(basename \"$0\")\"\n\n\nIn deb/ucf line 67:\n        local moddate=\"$(date)\"\n        ^-----------^ SC3043 (warning): In POSIX sh, 'local' is undefined.\n              ^-----^ SC2155 (warning): Declare and assign separately.\n\n\nIn deb/ucf line 112:\n  echo $1\n       ^-- SC2086 (info): Double quote to prevent globbing.\n\n\nIn deb/get line 5:\n  local x=1\n  ^-----^ SC3043 (warning): In POSIX sh, 'local' is undefined.\n\nFor more information:\n  https://www.shellcheck.net/wiki/SC2086 -- Double quote to prevent globbing ...\n  https://www.shellcheck.net/wiki/SC3043 -- In POSIX sh, 'local' is undefined.\n";
+    assert_eq!(
+        run("shellcheck deb/ucf deb/get", tty),
+        Some((
+            "shellcheck".to_string(),
+            "deb/ucf:\n  39, 112 SC2086 (info): Double quote to prevent globbing.\n  67 SC2155 (warning): Declare and assign separately.\nSC3043 (warning): In POSIX sh, 'local' is undefined. (2 places):\n  deb/ucf: 67\n  deb/get: 5\n(1 suggested rewrites not shown: shellcheck -f diff prints them)\n".to_string()
+        ))
+    );
+    // A line the format does not have: unchanged.
+    let odd = format!("{tty}\nsomething else\n");
+    assert_eq!(run("shellcheck deb/ucf", &odd), None);
 }

@@ -111,6 +111,17 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     // The source line an analyzer's event path is at (`|    8 |     code`), for the events
     // under it.
     let mut event_line: Option<&str> = None;
+    // An analyzer path's control-flow events dropped since its last line said (see
+    // [`is_control_flow`]).
+    let mut flow = 0usize;
+    let flush_flow = |flow: &mut usize, out: &mut Vec<String>| {
+        if *flow > 0 {
+            out.push(format!(
+                "  ({flow} control-flow events: entries, branches, calls, returns)"
+            ));
+            *flow = 0;
+        }
+    };
     // A line is progress when it says it is (`[ 42%] Building …`) and says no error itself: a
     // path holding the word (`lua-errors/src`) is not one. The patterns run only on lines that
     // start as one of them can (a pattern on every line of a long log costs the most here).
@@ -140,6 +151,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             continue;
         }
         if let Some(short) = shortened_context(line) {
+            flush_flow(&mut flow, &mut out);
             out.push(short);
             continue;
         }
@@ -162,6 +174,10 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             }
             // A gap in a quoted excerpt or a path (`......`) says nothing of its own.
             if !label.is_empty() && !label.bytes().all(|b| b == b'.') {
+                if is_event(label) && is_control_flow(label) {
+                    flow += 1;
+                    continue;
+                }
                 match event_line.filter(|_| is_event(label)) {
                     Some(n) => out.push(format!("  {n}: {label}")),
                     None => out.push(format!("  {label}")),
@@ -177,8 +193,20 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         {
             continue;
         }
+        // A path's heading (`‘main’: events 1-4`, `+--> ‘push’: events 5-7`): the function
+        // each event is in; with the entries, calls and returns dropped, the lines say where.
+        let is_path_heading = |t: &str| {
+            let t = t.trim_start_matches(['+', '-', '>', ' ']);
+            (t.starts_with('‘') || t.starts_with('\''))
+                && (t.contains("’: event") || t.contains("': event"))
+        };
+        if is_path_heading(t) {
+            continue;
+        }
+        flush_flow(&mut flow, &mut out);
         out.push(line.to_string());
     }
+    flush_flow(&mut flow, &mut out);
     let mut out = prefix_runs(drop_orphan_context(group_diagnostics(out)));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
@@ -217,6 +245,26 @@ fn is_event(label: &str) -> bool {
         .strip_prefix('(')
         .and_then(|r| r.split_once(')'))
         .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// An analyzer's event that only walks the path to the finding (`(1) entry to ‘main’`, `(3)
+/// ...to here`, `(2) following ‘true’ branch…`, `(4) calling ‘push’ from ‘main’`, `(7)
+/// returning to ‘main’ from ‘push’`): the events that say what happens to a value (`(6)
+/// allocated here`, `(7) ‘n’ could be NULL: unchecked value from (6)`) stay.
+fn is_control_flow(label: &str) -> bool {
+    let Some((_, text)) = label.split_once(") ") else {
+        return false;
+    };
+    [
+        "entry to ",
+        "...to here",
+        "following ",
+        "calling ",
+        "returning to ",
+        "inlined call to ",
+    ]
+    .iter()
+    .any(|p| text.starts_with(p))
 }
 
 /// A command line a build tool echoes before running it: a compiler, an archiver or a linker

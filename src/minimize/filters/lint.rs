@@ -743,3 +743,230 @@ pub(super) fn prettier_check(ctx: &Context) -> Option<String> {
     out.extend(rest);
     Some(join_lines(out))
 }
+
+/// A row of a linter's one-line format, whatever the linter (shellcheck `-f gcc`, markdownlint,
+/// yamllint `-f parsable`, hadolint, actionlint…): `path:line[:col][:] message`, as the path,
+/// the place (`12` or `12:5`) and the message. The path holds no space; the message is not
+/// empty.
+pub(super) fn lint_row(line: &str) -> Option<(&str, &str, &str)> {
+    let (path, rest) = line.split_once(':')?;
+    if path.is_empty() || path.contains(char::is_whitespace) {
+        return None;
+    }
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let row = digits(rest);
+    if row == 0 {
+        return None;
+    }
+    let mut end = row;
+    if rest[end..].starts_with(':') {
+        let col = digits(&rest[end + 1..]);
+        if col > 0 {
+            end += 1 + col;
+        }
+    }
+    let message = rest[end..]
+        .strip_prefix(": ")
+        .or_else(|| rest[end..].strip_prefix(' '))?;
+    (!message.trim().is_empty()).then_some((path, &rest[..end], message))
+}
+
+/// Rows sniffing needs among an output's first lines for it to be taken for a linter's list:
+/// fewer could be a log that happens to start with `host:8080 …`.
+const LINT_LIST_MIN_ROWS: usize = 3;
+
+/// Whether an output of a program no filter is about reads as a linter's one-line list: its
+/// first lines (up to 40), blank ones aside, are [`lint_row`]s but for one at the end.
+pub(super) fn looks_like_lint_list(text: &str) -> bool {
+    let head: Vec<&str> = text
+        .lines()
+        .take(40)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let rows = head.iter().filter(|l| lint_row(l).is_some()).count();
+    rows >= LINT_LIST_MIN_ROWS && rows + 1 >= head.len()
+}
+
+/// A linter's one-line findings (see [`lint_row`]) grouped under their file, the same message at
+/// several places of a file on one line (`33:3, 33:7 error MD060/table-column-style …`) and a
+/// message said in several files once, with its places by file. Lines before the first row and
+/// after the last (a summary) stay as written; any other line among the rows (a snippet, a
+/// message's second line) and the output is not rewritten.
+pub(super) fn lint_list(ctx: &Context) -> Option<String> {
+    let mut grouped = Grouped::default();
+    let mut before = Vec::new();
+    let mut after: Vec<String> = Vec::new();
+    let mut rows = 0;
+    for line in ctx.text.lines() {
+        match lint_row(line) {
+            Some((path, at, message)) => {
+                if after.iter().any(|l| !l.trim().is_empty()) {
+                    return None;
+                }
+                after.clear();
+                grouped.add_finding(path, at, message.trim_end());
+                rows += 1;
+            }
+            None if rows == 0 => before.push(line.to_string()),
+            None => after.push(line.to_string()),
+        }
+    }
+    said_once_per_rule(&mut grouped);
+    (rows > 0)
+        .then(|| grouped.render_repeated(after))
+        .map(|text| {
+            let mut out = before;
+            out.push(text);
+            join_lines(out)
+        })
+}
+
+/// A caret line under a source snippet, `   ^---^ SC2046 (warning): Quote this…`: the message
+/// after the marks (`^`, `-`, `~`), or `None` for another line.
+fn caret_message(line: &str) -> Option<&str> {
+    let marks = line.trim_start();
+    if !marks.starts_with('^') {
+        return None;
+    }
+    let end = marks
+        .find(|c: char| !matches!(c, '^' | '-' | '~'))
+        .unwrap_or(marks.len());
+    let message = marks[end..].strip_prefix(' ')?.trim();
+    (!message.is_empty()).then_some(message)
+}
+
+/// A diagnostic block's heading in shellcheck's default format, `In deploy.sh line 12:`: the
+/// path and the line.
+fn in_line_heading(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix("In ")?.strip_suffix(':')?;
+    let (path, row) = rest.rsplit_once(" line ")?;
+    (!path.is_empty() && !row.is_empty() && row.bytes().all(|b| b.is_ascii_digit()))
+        .then_some((path, row))
+}
+
+/// shellcheck's default (tty) format: each block is `In PATH line N:`, the source line, a caret
+/// line per finding (`^-- SC2086 (info): Double quote…`), and sometimes `Did you mean:` with
+/// the line rewritten; a `For more information:` list of wiki links ends the report. Kept: each
+/// finding's path, line, code, level and message, grouped under its file, the same message at
+/// several lines of a file on one line and a message said in several files once with its
+/// places. Dropped: the source lines (the file has them) and the wiki links (one per code
+/// already named); the suggested rewrites are counted (`shellcheck -f diff` prints them as a
+/// patch). Any other line in the report and it is not rewritten.
+pub(super) fn shellcheck_tty(ctx: &Context) -> Option<String> {
+    let mut grouped = Grouped::default();
+    let mut block: Option<(&str, &str)> = None;
+    let (mut findings, mut suggestions) = (0usize, 0usize);
+    // Where the lines after a heading belong until the next blank line.
+    #[derive(PartialEq)]
+    enum In {
+        Nothing,
+        Snippet,
+        Suggestion,
+        Links,
+    }
+    let mut state = In::Nothing;
+    for line in ctx.text.lines() {
+        if line.trim().is_empty() {
+            if state != In::Links {
+                state = In::Nothing;
+            }
+            continue;
+        }
+        if let Some(heading) = in_line_heading(line) {
+            block = Some(heading);
+            state = In::Snippet;
+            continue;
+        }
+        match state {
+            In::Snippet => {
+                if let (Some(message), Some((path, row))) = (caret_message(line), block) {
+                    grouped.add_finding(path, row, message);
+                    findings += 1;
+                }
+            }
+            In::Suggestion => {}
+            In::Links if line.starts_with("  http") => {}
+            _ if line.trim_end() == "Did you mean:" => {
+                suggestions += 1;
+                state = In::Suggestion;
+            }
+            _ if line.trim_end() == "For more information:" => state = In::Links,
+            _ => return None,
+        }
+    }
+    if findings == 0 {
+        return None;
+    }
+    let rest = (suggestions > 0)
+        .then(|| {
+            format!("({suggestions} suggested rewrites not shown: shellcheck -f diff prints them)")
+        })
+        .into_iter()
+        .collect();
+    Some(grouped.render_repeated(rest))
+}
+
+/// A rule's findings in one file that differ only in their bracketed details (markdownlint's
+/// `error MD013/line-length Line length [Expected: 80; Actual: 246]`, `… [Actual: 175]`): the
+/// rule's text said once at the first one's position (`error MD013/line-length Line length:`),
+/// each place under it with its details (`    26:81 [Expected: 80; Actual: 175]`).
+fn said_once_per_rule(grouped: &mut Grouped) {
+    for (_, lines) in &mut grouped.files {
+        // Each line's places and (head, details); a line with a continuation is left alone.
+        let split: Vec<Option<(String, &str, &str)>> = lines
+            .iter()
+            .map(|l| {
+                if l.contains('\n') {
+                    return None;
+                }
+                let (places, message) = places_and_text(l)?;
+                let (head, _) = message.rsplit_once(" [")?;
+                message
+                    .ends_with(']')
+                    .then_some((places, head, &message[head.len() + 1..]))
+            })
+            .collect();
+        let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+        for (_, head, _) in split.iter().flatten() {
+            *count.entry(head).or_default() += 1;
+        }
+        if count.values().all(|&n| n < 2) {
+            continue;
+        }
+        let mut out: Vec<String> = Vec::with_capacity(lines.len());
+        let mut at: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+        for (line, parts) in lines.iter().zip(&split) {
+            match parts {
+                Some((places, head, details)) if count[head] > 1 => {
+                    let item = format!("\n    {places} {details}");
+                    match at.get(head) {
+                        Some(&i) => out[i].push_str(&item),
+                        None => {
+                            at.insert(head, out.len());
+                            out.push(format!("{head}:{item}"));
+                        }
+                    }
+                }
+                _ => out.push(line.clone()),
+            }
+        }
+        *lines = out;
+    }
+}
+
+/// A grouped line's places (`3:3, 14:3`) and its text.
+fn places_and_text(line: &str) -> Option<(String, &str)> {
+    let mut rest = line;
+    let mut places = String::new();
+    loop {
+        let (at, more) = rest.split_once(' ')?;
+        if !places.is_empty() {
+            places.push(' ');
+        }
+        places.push_str(at);
+        rest = more;
+        if !at.ends_with(',') {
+            return Some((places, rest));
+        }
+    }
+}

@@ -185,6 +185,10 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             pick(program, build::compiler, Guard::Locations)
         }
         "mypy" | "dmypy" => pick("mypy", lint::located, Guard::Own),
+        // `-f gcc` and other one-line formats are read by their shape (sniff).
+        "shellcheck" if !lint::looks_like_lint_list(ctx.text) => {
+            pick("shellcheck", lint::shellcheck_tty, Guard::Own)
+        }
         "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
         "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
         "pip" | "pip3" => match sub {
@@ -275,11 +279,13 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("eslint", lint::eslint))
     } else if tests_js::has_js_trace(text) {
         Some(("js-trace", tests_js::js_trace))
+    } else if lint::looks_like_lint_list(text) {
+        Some(("lint-list", lint::lint_list))
     } else {
         None
     };
     found.map(|(l, f)| {
-        let guard = if matches!(l, "tsc" | "eslint") {
+        let guard = if matches!(l, "tsc" | "eslint" | "lint-list") {
             Guard::Own
         } else {
             Guard::Locations

@@ -608,13 +608,61 @@ fn is_outside_frame(location: &str) -> bool {
     location.contains("/pkg/mod/") || crate::minimize::text::is_go_toolchain_path(location)
 }
 
+/// ctest's report: the failing tests' lines and output, the summary, the failed list. Dropped:
+/// `Start` lines, passing tests' result lines and (under `-V`) their output, dot leaders, blank
+/// lines, `-V`'s own bookkeeping (`UpdateCTestConfiguration`, `Constructing a list of tests`, the
+/// dependency graph, `test 2`, each test's working directory and timeout: the test command
+/// stays), and `Test project DIR` when `Internal ctest changing into directory: DIR` said it.
 pub(super) fn ctest(ctx: &Context) -> Option<String> {
     let start = re!(r"^\s+Start\s+\d+: ")?;
-    let passed = re!(r"^\s*\d+/\d+ Test\s+#\d+: .*\s+Passed\s+")?;
+    let passed = re!(r"^\s*\d+/\d+ Test\s+#(\d+): .*\s+Passed\s+")?;
+    // `-V`'s lines of test N: `N: text`.
+    let verbose = re!(r"^(\d+): ")?;
+    let verbose_run = ctx
+        .inv
+        .args
+        .iter()
+        .any(|a| matches!(a.as_str(), "-V" | "-VV" | "--verbose" | "--extra-verbose"));
+    let passing: Vec<&str> = ctx
+        .text
+        .lines()
+        .filter_map(|l| passed.captures(l)?.get(1).map(|m| m.as_str()))
+        .collect();
+    let changed_into = ctx
+        .text
+        .lines()
+        .find_map(|l| l.strip_prefix("Internal ctest changing into directory: "));
+    let bookkeeping = |l: &str| {
+        const LINES: &[&str] = &[
+            "Constructing a list of tests",
+            "Done constructing a list of tests",
+            "Updating test list for fixtures",
+            "Checking test dependency graph...",
+            "Checking test dependency graph end",
+        ];
+        LINES.contains(&l)
+            || l.starts_with("UpdateCTestConfiguration  from :")
+            || l.starts_with("Parse Config file:")
+            || (l.starts_with("Added ") && l.ends_with(" to meet fixture requirements"))
+            || l.strip_prefix("test ")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            || l.strip_prefix("Test project ")
+                .is_some_and(|d| Some(d) == changed_into)
+    };
     let out = ctx
         .text
         .lines()
-        .filter(|l| !start.is_match(l) && !passed.is_match(l))
+        .filter(|l| !l.trim().is_empty() && !start.is_match(l) && !passed.is_match(l))
+        .filter(|l| !bookkeeping(l))
+        .filter(|l| match verbose.captures(l).filter(|_| verbose_run) {
+            Some(c) => {
+                let rest = &l[c[0].len()..];
+                !passing.contains(&&c[1])
+                    && !rest.starts_with("Working Directory: ")
+                    && !rest.starts_with("Test timeout computed to be: ")
+            }
+            None => true,
+        })
         .map(|l| {
             // `2/3 Test #2: b ..........***Failed` without its dot leader.
             match re!(r"\s\.{3,}\s*") {
