@@ -1201,3 +1201,31 @@ fn compilers_of_catalogs_and_listings_into_a_stream() {
         ("as --MD deps -o /dev/null f.s", Write),
     ]);
 }
+
+/// Issue 44, mechanisms 2, 4 and 5: here-document programs judged as their `-c` form, prefixes
+/// that configure nothing, and print/check modes.
+#[test]
+fn heredoc_programs_prefixes_and_check_modes() {
+    assert_levels(&[
+        ("zsh -n scripts/build.sh && echo syntax-ok", ReadOnly),
+        ("zsh -fn scripts/build.sh", ReadOnly),
+        ("zsh scripts/build.sh", Unknown),
+        ("zsh -n -c 'rm x'", Unknown),
+        ("cargo fmt -- --emit=stdout 2>&1 | head -5", ReadOnly),
+        ("cargo fmt -- --emit=files", Write),
+        ("cargo fmt", Write),
+        ("envsubst < app.env.tpl", ReadOnly),
+        ("USER_NAME=dana envsubst < app.env.tpl", ReadOnly),
+        ("TAPE=/dev/sda envsubst < app.env.tpl", Unknown),
+        ("LD_PRELOAD=./x.so envsubst < app.env.tpl", Unknown),
+        ("USER_NAME=dana make -n", Write),
+    ]);
+    // Without context an inline program is not read-only (what the interpreter loads first is
+    // the context's); the here-document's body is judged, so one that writes says so.
+    let c = classify("python3 - <<'PY'\nimport os\nos.remove('x')\nPY");
+    assert_ne!(c.level, ReadOnly, "{:?}", c.reasons);
+    let c = classify("bash -s <<'EOF'\nrm -f a.txt\nEOF");
+    assert_eq!(c.level, Write, "{:?}", c.reasons);
+    let c = classify("sh <<'EOF'\nls | wc -l\nEOF");
+    assert_eq!(c.level, ReadOnly, "{:?}", c.reasons);
+}
