@@ -170,12 +170,39 @@ const CONFIG_PREFIXES: &[&str] = &[
     "TAR", "GZIP", "BZIP", "XZ", "ZSTD", "LZ", "JQ", "FZF", "BAT", "EXA", "EZA", "POSIXLY", "MALLOC", "GLIBC", "GCONV",
     "LOCPATH", "NLSPATH", "TERMINFO", "TERMCAP", "HIST", "SUDO", "MAKE", "CC", "CXX", "CPP", "AR", "JAVA", "MAVEN",
     "GRADLE", "ANDROID", "COMPOSER", "GEM", "BUNDLE", "PIP", "UV_", "POETRY", "CONDA", "VIRTUAL", "CDPATH", "ENV",
-    "SHELLOPTS", "PROMPT", "OLDPWD", "PWD", "HOME", "USER", "LOGNAME", "MAIL", "XDG_", "SSL", "CURL", "WGET",
+    "SHELLOPTS", "PROMPT", "OLDPWD", "PWD", "HOME", "MAIL", "XDG_", "SSL", "CURL", "WGET",
     "OPENSSL", "GNUPG", "GPG", "AWK", "SED", "FIND", "TIME", "TZDIR", "LC_", "SYSTEMD", "DBUS", "DISPLAY",
     "WAYLAND", "EDITOR", "VISUAL", "PAGER", "BROWSER", "COLUMNS", "INPUTRC", "FIGNORE", "EXECIGNORE", "FUNCNEST",
     "OPTERR", "OPTIND", "TMOUT", "READLINE", "SECONDS", "RANDOM", "SRANDOM", "HOSTNAME", "CLASSPATH", "LUA",
     "PHP", "R_", "JULIA", "DENO", "BUN", "OLLAMA", "OPENAI", "ANTHROPIC",
+    // Programs that read variables of their own as options, paths or programs (tar's TAPE,
+    // unzip's UNZIP, more's MORE, groff's GROFF_COMMAND_PREFIX, version managers' shims).
+    "TAPE", "UNZIP", "ZIP", "MORE", "SQLITE", "GROFF", "GHC", "GDB", "COREPACK", "VOLTA", "NVM", "ASDF", "MISE",
+    "PYENV", "RBENV", "NODENV", "GOENV", "JENV", "SDKMAN", "DOTNET", "NUGET", "MSBUILD", "DELTA", "YQ", "GH_", "GLAB",
+    "HG", "SVN", "JDK", "PKG_CONFIG", "CMAKE", "MESON", "NINJA", "CTAGS", "ETAGS", "VIM", "NVIM", "EMACS", "INFO",
+    "TEX", "ZSH", "FISH", "KSH", "TCL", "OCAML", "OPAM", "CABAL", "STACK", "ERL", "ELIXIR", "MIX_", "SBT", "BAZEL",
+    "MAGIC", "TREE", "PODMAN", "CONTAINERS", "BUILDKIT", "ANSIBLE", "GCLOUD", "GOOGLE",
 ];
+
+/// Names matched whole, not as prefixes: `USER` and `LOGNAME` are read as the user's name
+/// (`USER_NAME` is not theirs).
+const CONFIG_NAMES: &[&str] = &["USER", "LOGNAME"];
+
+/// A variable's name looks like the configuration of some program or of the shell (the broad
+/// pattern of [`CONFIG_PARTS`] and [`CONFIG_PREFIXES`]), or is one that hijacks later commands.
+fn looks_like_configuration(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    if LOWER_CONFIG_PREFIXES.iter().any(|p| lower.starts_with(p)) {
+        return true;
+    }
+    if name.chars().any(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    CONFIG_PARTS.iter().any(|p| name.contains(p))
+        || CONFIG_PREFIXES.iter().any(|p| name.starts_with(p))
+        || CONFIG_NAMES.contains(&name)
+        || HIJACK_VARIABLES.contains(&name)
+}
 
 /// Lower-case names that programs read anyway.
 const LOWER_CONFIG_PREFIXES: &[&str] = &[
@@ -247,6 +274,13 @@ pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
     if known && plain_value {
         return None;
     }
+    // `USER_NAME=dana envsubst < tpl`: a name that no program or shell reads as configuration
+    // (issue 44). The program is judged as it is without it: one whose effects are known reads
+    // the variable, at most, as data (envsubst, awk's ENVIRON, `$X` in `-c` code); an unknown
+    // one stays unknown. (make, which imports every variable as a macro, is never read-only.)
+    if !known && !pager && !looks_like_configuration(name) {
+        return None;
+    }
     Some(format!(
         "{name}= before a command can configure what the command does"
     ))
@@ -272,12 +306,7 @@ pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
             "setting {name} changes how later commands reach the network"
         ));
     }
-    if name.chars().any(|c| c.is_ascii_lowercase()) {
-        return None;
-    }
-    let configures = CONFIG_PARTS.iter().any(|p| name.contains(p))
-        || CONFIG_PREFIXES.iter().any(|p| name.starts_with(p));
-    configures.then(|| {
+    looks_like_configuration(name).then(|| {
         format!("setting {name} can change which programs later commands run or what they load")
     })
 }
@@ -339,8 +368,34 @@ mod tests {
             assert!(prefix_risk(name, Some(value)).is_some(), "{name}");
         }
         assert_eq!(prefix_risk("GIT_TRACE", Some("trace.txt")), None);
-        for name in ["dir", "f", "count", "FOO", "N", "BRANCH", "NAME", "myVar"] {
+        // Names no program or shell reads as configuration: harmless before a command too
+        // (issue 44: `USER_NAME=dana envsubst < tpl`).
+        for name in [
+            "dir",
+            "f",
+            "count",
+            "FOO",
+            "N",
+            "BRANCH",
+            "NAME",
+            "myVar",
+            "USER_NAME",
+        ] {
             assert_eq!(shell_risk(name, Some("x")), None, "{name}");
+            assert_eq!(prefix_risk(name, Some("x")), None, "{name}");
+        }
+        for name in [
+            "USER",
+            "LOGNAME",
+            "TAPE",
+            "UNZIP",
+            "GROFF_COMMAND_PREFIX",
+            "SQLITE_HISTORY",
+            "PYENV_VERSION",
+            "COREPACK_DEFAULT_TO_LATEST",
+            "no_proxy",
+            "npm_config_foo",
+        ] {
             assert!(prefix_risk(name, Some("x")).is_some(), "{name}");
         }
         for (name, value) in [

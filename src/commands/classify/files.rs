@@ -318,6 +318,7 @@ pub const XARGS: super::grammar::Spec = super::grammar::Spec {
     complete: true,
     numbers: false,
     posix_order: true,
+    output: super::grammar::Output::NONE,
 };
 
 /// xargs runs its command with words read from stdin appended (or put in place of `-I`'s

@@ -40,6 +40,51 @@ pub struct Spec {
     pub numbers: bool,
     /// Options are only read before the first operand (POSIX order), not after it.
     pub posix_order: bool,
+    /// The one file the program's writing is confined to, when an option names it.
+    pub output: Output,
+}
+
+/// The file a program writes, named by an option (`msgfmt -o`, tar's `-f`): when every value
+/// given names a standard stream or /dev/null ([`writes_no_file`]), the writes confined to it
+/// write no file.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    /// The option naming the file (`-o|--output-file`); empty when no option names it.
+    pub option: &'static str,
+    /// The effects (each spelled as in [`Spec::effects`]) that write only that file.
+    pub effects: &'static [&'static str],
+    /// What the program writes when the option is not given or names a file (msgfmt writes
+    /// `messages.mo` without `-o`), when it always writes.
+    pub always: Option<&'static str>,
+    /// `-` names standard output (its manual says so: tar's `-f -`, xgettext's `-o -`).
+    pub dash: bool,
+}
+
+impl Output {
+    pub const NONE: Output = Output {
+        option: "",
+        effects: &[],
+        always: None,
+        dash: false,
+    };
+
+    /// Every value `parsed` gives the output option writes no file (and there is one).
+    fn discharged(&self, parsed: &Parsed) -> bool {
+        !self.option.is_empty()
+            && parsed.has(self.option)
+            && parsed.all(self.option).all(|o| {
+                o.value()
+                    .and_then(|v| v.value.as_deref())
+                    .is_some_and(|p| writes_no_file(p, self.dash))
+            })
+    }
+}
+
+/// A path a program can be told to write to that writes no file: /dev/null, the standard
+/// streams (/dev/stdout, /dev/stderr, /dev/fd/1, /dev/fd/2, a terminal), and `-` where the
+/// program's manual says `-` is standard output. Not /dev/fd/N for other N, /dev/shm, /proc.
+pub fn writes_no_file(path: &str, dash: bool) -> bool {
+    (dash && path == "-") || super::targets::device(path) == super::targets::Device::Stream
 }
 
 impl Spec {
@@ -339,14 +384,21 @@ pub fn effects(spec: &Spec, parsed: &Parsed) -> Vec<(Level, String)> {
         let into_streams = *level == Level::Write
             && output_option
             && parsed.all(spellings).all(|o| {
-                o.value().is_some_and(|v| {
-                    v.value.as_deref().is_some_and(|p| {
-                        super::targets::device(p) == super::targets::Device::Stream
-                    })
-                })
+                o.value()
+                    .and_then(|v| v.value.as_deref())
+                    .is_some_and(|p| writes_no_file(p, false))
             });
-        if parsed.has(spellings) && !into_streams {
+        // `tar -cf /dev/null`: an effect that writes only the output, which is a stream.
+        let into_output = *level == Level::Write
+            && spec.output.effects.contains(spellings)
+            && spec.output.discharged(parsed);
+        if parsed.has(spellings) && !into_streams && !into_output {
             out.push((*level, (*what).to_string()));
+        }
+    }
+    if let Some(what) = spec.output.always {
+        if !spec.output.discharged(parsed) {
+            out.push((Level::Write, what.to_string()));
         }
     }
     out
@@ -365,6 +417,7 @@ mod tests {
         complete: true,
         numbers: false,
         posix_order: false,
+        output: Output::NONE,
     };
 
     fn words(args: &[&str]) -> Vec<Word> {

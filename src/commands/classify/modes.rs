@@ -152,8 +152,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "sqlite3" => return sqlite(&values),
         "ed" | "red" => return ed(&values),
         "json_pp" => json_pp(&values),
-        "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "as" | "make" | "gmake" | "cmake"
-        | "ninja" | "meson" | "javac" => {
+        "as" => gas(&values),
+        "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "make" | "gmake" | "cmake" | "ninja"
+        | "meson" | "javac" => {
             matches!(
                 values.as_slice(),
                 ["--version" | "-v" | "-V" | "-version" | "--help"]
@@ -219,6 +220,43 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// GNU as with its object file sent to /dev/null or a standard stream (`as -al -o /dev/null
+/// f.s`): it reads the sources (and `.include`d files) and prints a listing. `-a` with `=FILE`
+/// writes the listing to FILE, `--MD` a dependency file, no `-o` writes a.out; options not below
+/// are refused.
+fn gas(values: &[&str]) -> bool {
+    if matches!(values, ["--version" | "-v" | "-V" | "-version" | "--help"]) {
+        return true;
+    }
+    let mut output = None;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-o" | "-I" | "--defsym" => {
+                let Some(value) = values.get(i) else {
+                    return false;
+                };
+                if *v == "-o" {
+                    output = Some(*value);
+                }
+                i += 1;
+            }
+            "-g" | "--gen-debug" | "--32" | "--64" | "-J" | "-K" | "-L" | "--keep-locals"
+            | "-R" | "-W" | "--no-warn" | "--warn" | "--fatal-warnings" | "--statistics" | "-f"
+            | "--noexecstack" | "--execstack" | "--" | "-" => {}
+            v if v.starts_with("--gdwarf-") || (v.starts_with("-I") && v.len() > 2) => {}
+            v if v.starts_with("-a") && !v[2..].chars().all(|c| "cdghlmns".contains(c)) => {
+                return false
+            }
+            v if v.starts_with("-a") => {}
+            v if v.starts_with('-') => return false,
+            _ => {}
+        }
+    }
+    output.is_some_and(|o| super::grammar::writes_no_file(o, false))
 }
 
 /// `split --filter=COMMAND`: each piece goes to COMMAND's input (a shell runs it, `$FILE` naming

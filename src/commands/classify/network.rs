@@ -80,6 +80,41 @@ fn reads_local_files(args: &[Word]) -> bool {
         let Some(v) = a.value.as_deref() else {
             return false;
         };
+        // `-o /dev/null` (or `-`, curl(1): standard output) writes no file; `-w FORMAT` prints
+        // FORMAT after the transfer, unless it holds `%output{FILE}` (curl 8.3), which writes
+        // FILE; `-w @FILE` reads the format from a file, which is not read here.
+        let next = || args.get(i).and_then(|n| n.value.as_deref());
+        let harmless_value = |option: &str, value: Option<&str>| match option {
+            "o" | "output" => value.is_some_and(|p| super::grammar::writes_no_file(p, true)),
+            "w" | "write-out" => {
+                value.is_some_and(|f| !f.contains("%output{") && !f.starts_with('@'))
+            }
+            _ => false,
+        };
+        if let Some((name, value)) = v.strip_prefix("--").and_then(|l| l.split_once('=')) {
+            if harmless_value(name, Some(value)) {
+                continue;
+            }
+        }
+        let last_letter = v
+            .strip_prefix('-')
+            .filter(|l| !l.starts_with('-') && !l.is_empty())
+            .map(|l| (&l[..l.len() - 1], &l[l.len() - 1..]));
+        let with_value = match v.strip_prefix("--") {
+            Some(long) => Some(("", long)),
+            None => {
+                last_letter.filter(|(flags, _)| flags.chars().all(|c| "sSqfLiIkNg#".contains(c)))
+            }
+        };
+        if let Some((_, option)) =
+            with_value.filter(|(_, o)| matches!(*o, "o" | "output" | "w" | "write-out"))
+        {
+            if !harmless_value(option, next()) {
+                return false;
+            }
+            i += 1;
+            continue;
+        }
         if WITH_VALUE.contains(&v) {
             i += 1;
         } else if FLAGS.contains(&v)

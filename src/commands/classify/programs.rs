@@ -5,6 +5,7 @@ use super::args::*;
 use super::devtools::{formatter, js_linter, ruff, tsc};
 use super::files::{compressor, dd, find, mv, ownership, rm, shred, tee, xargs};
 use super::git::{gh, git};
+use super::grammar;
 use super::network::{curl, httpie, ssh, wget};
 use super::readers;
 use super::system::{
@@ -118,6 +119,7 @@ const WRITES: &[(&str, &str)] = &[
     ("rustc", "compiles and writes output files"),
     ("javac", "compiles and writes output files"),
     ("ld", "links and writes output files"),
+    ("as", "assembles and writes an object file"),
     ("pytest", "runs the project's tests"),
     (
         "mypy",
@@ -305,6 +307,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         v.output = printed(p, args);
         return Some(v);
     }
+    if p == "cp" && copies_to_stream(args) {
+        return Some(Verdict::read_only());
+    }
     if let Some((_, what)) = WRITES.iter().find(|(name, _)| *name == p) {
         let mut v = Verdict::write(format!("{p} {what}"));
         if matches!(p, "cp" | "install" | "rsync") {
@@ -426,6 +431,49 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         _ => return None,
     };
     Some(unless_options_hidden(p, args, verdict))
+}
+
+/// `cp notes.txt /dev/stdout`: GNU cp opens an existing destination for writing and writes
+/// into it, so a destination that writes no file (/dev/null, a standard stream) gets the bytes
+/// and nothing else. Only with options that leave the destination alone otherwise: `-f` and
+/// `--remove-destination` unlink it when it cannot be opened (or first), `-b` renames it, `-p`,
+/// `-a` and `--preserve` change the device's mode and owner, `-l`, `-s`, `-r`, `-P` and `-d`
+/// make links or copy a symlink by creating one in its place, `-u` and `-t` and the rest are
+/// not taken. One source, fixed: several need a directory.
+fn copies_to_stream(args: &[Word]) -> bool {
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<_>>>()
+    else {
+        return false;
+    };
+    if args.iter().any(|a| a.glob) {
+        return false;
+    }
+    let mut operands = Vec::new();
+    let mut only_operands = false;
+    for v in values {
+        if only_operands || v == "-" || !v.starts_with('-') {
+            operands.push(v);
+        } else if v == "--" {
+            only_operands = true;
+        } else if !matches!(
+            v,
+            "-v" | "--verbose"
+                | "-L"
+                | "--dereference"
+                | "-H"
+                | "-T"
+                | "--no-target-directory"
+                | "-n"
+                | "--no-clobber"
+                | "--debug"
+        ) {
+            return false;
+        }
+    }
+    matches!(operands.as_slice(), [_, dest] if grammar::writes_no_file(dest, false))
 }
 
 /// Programs that only read unless given certain options (`git log --output=f`, `date -s`,

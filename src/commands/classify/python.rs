@@ -449,6 +449,30 @@ fn expression(
             }
         }
     }
+    // `key=lambda r: int(r["score"])`: a lambda's parameters are plain names up to its `:`
+    // (no defaults or `*`, which would bind names not checked), and its body is checked here
+    // like the rest of the expression.
+    for (i, t) in toks.iter().enumerate() {
+        if *t != Tok::Name("lambda".into()) {
+            continue;
+        }
+        let mut j = i + 1;
+        loop {
+            match toks.get(j) {
+                Some(Tok::Op(o)) if o == ":" => break,
+                Some(Tok::Name(n)) if matches!(toks.get(j + 1), Some(Tok::Op(o)) if o == "," || o == ":") =>
+                {
+                    locals.push(n.clone());
+                    j += if toks.get(j + 1) == Some(&Tok::Op(",".into())) {
+                        2
+                    } else {
+                        1
+                    };
+                }
+                _ => return false,
+            }
+        }
+    }
     let mut depth = 0;
     for (i, t) in toks.iter().enumerate() {
         let after_dot = i > 0 && toks[i - 1] == Tok::Op(".".into());
@@ -519,7 +543,20 @@ fn expression(
             Tok::Name(name) => {
                 let keyword = matches!(
                     name.as_str(),
-                    "and" | "or" | "not" | "in" | "is" | "if" | "else" | "for" | "assert" | "pass"
+                    "and"
+                        | "or"
+                        | "not"
+                        | "in"
+                        | "is"
+                        | "if"
+                        | "elif"
+                        | "else"
+                        | "for"
+                        | "assert"
+                        | "pass"
+                        | "lambda"
+                        | "break"
+                        | "continue"
                 );
                 let known = keyword
                     || BUILTINS.contains(&name.as_str())
@@ -959,6 +996,10 @@ mod tests {
             "import json, sys; d = json.load(sys.stdin); print(d['version'])",
             "import sys; [print(l.upper(), end='') for l in sys.stdin]",
             "import sys; print(sum(1 for _ in sys.stdin.readlines()))",
+            // issue 44 (r10): a here-document's program, judged as `-c` code.
+            "import csv\nwith open(\"data.csv\") as f:\n    rows = list(csv.DictReader(f))\nprint(max(rows, key=lambda r: int(r[\"score\"]))[\"name\"])\n",
+            "rows = [1, 2]\nfor r in rows:\n    if r > 1:\n        print(r)\n    elif r:\n        continue\n    else:\n        break\n",
+            "print(list(map(lambda a, b: a + b, [1], [2])))",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -994,6 +1035,10 @@ mod tests {
             "with open('a').f() as f: print(1)",
             "import sys; sys.stdin.fileno()",
             "import sys; sys.stdout.buffer.raw.write(b'x')",
+            "f = lambda x=exec: x('1')",
+            "f = lambda *a: a; print(f(1))",
+            "print((lambda: __import__('os'))())",
+            "import os; print(list(map(lambda c: os.system(c), ['id'])))",
         ] {
             assert!(!only_prints(code), "{code}");
         }

@@ -49,7 +49,13 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
                     ),
                 );
             }
-            if let Some(out) = parsed.operands.get(1) {
+            // uniq(1): an OUTPUT of `-` is standard output.
+            let output = parsed.operands.get(1).filter(|out| {
+                !out.value
+                    .as_deref()
+                    .is_some_and(|p| grammar::writes_no_file(p, true))
+            });
+            if let Some(out) = output {
                 v.push(Level::Write, format!("uniq writes to {}", out.text));
             }
         }
@@ -257,18 +263,6 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
 }
 
 fn tar(parsed: &Parsed, v: &mut Verdict) {
-    // `tar -czf - dir`: an archive made on stdout writes no file.
-    let to_stdout = parsed.has("-c|--create")
-        && !parsed.has("-r|--append|-u|--update|-A|--catenate|--concatenate|--delete")
-        && parsed
-            .all("-f|--file")
-            .filter_map(|o| o.value())
-            .all(|f| f.is("-"))
-        && parsed.has("-f|--file");
-    if to_stdout {
-        v.findings
-            .retain(|f| f.reason != "tar creates or changes an archive");
-    }
     // "When listing or extracting, the actual contents of snapshot-file is not inspected"
     // (GNU tar's manual, 5.2): listing neither reads nor writes it (measured: tar 1.34; `-d`
     // creates it).
@@ -610,4 +604,5 @@ const FD: Spec = Spec {
     complete: false,
     numbers: false,
     posix_order: false,
+    output: super::grammar::Output::NONE,
 };

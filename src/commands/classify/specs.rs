@@ -5,7 +5,7 @@
 //! Grammars marked `complete` list every option of the GNU program as its `--help` prints it
 //! (coreutils 9, grep 3, diffutils 3), so abbreviations resolve as getopt_long resolves them.
 
-use super::grammar::Spec;
+use super::grammar::{Output, Spec};
 use super::verdict::Level::{Unknown, Write};
 
 /// A grammar with the defaults: every option exact, options anywhere.
@@ -22,6 +22,7 @@ pub(super) const fn spec(
         complete: false,
         numbers: false,
         posix_order: false,
+        output: Output::NONE,
     }
 }
 
@@ -170,12 +171,17 @@ pub const SPECS: &[Spec] = &[
         ], posix_order: true, ..spec(&["awk"], "f:F:v:bcCd::D::e:E:ghi:Ikl:L::MnNo::Op::PrsStVW:",
         "file= field-separator= assign= characters-as-bytes traditional copyright dump-variables? debug? source= exec= gen-pot help include= trace csv load= lint? bignum non-decimal-data use-lc-numeric pretty-print? optimize profile? posix re-interval no-optimize sandbox lint-old version") },
     Spec { effects: &[
-            ("-c|--create|-r|--append|-u|--update|-A|--catenate|--concatenate|--delete", Write, "tar creates or changes an archive"),
+            ("-c|--create", Write, "tar creates an archive"),
+            ("-r|--append|-u|--update|-A|--catenate|--concatenate|--delete", Write, "tar changes an archive"),
             ("-I|--use-compress-program|-F|--info-script|--new-volume-script|--rsh-command|--checkpoint-action", Unknown, "tar runs another program"),
             ("--to-command", Unknown, "tar --to-command runs a program on each file it extracts"),
             ("--index-file|--volno-file|--remove-files|-M|--multi-volume", Write, "tar writes a file besides the archive"),
             ("-g|--listed-incremental", Write, "tar writes the snapshot file of an incremental archive"),
-        ], ..spec(&["tar"], "AcdrtuxC:f:F:g:GhiI:jJkK:lL:mMN:oOpPsStT:UvV:wWX:zZb:aH:B",
+        ],
+        // `tar -cf -` / `tar -cvf /dev/null`: the archive made goes to a stream (tar(1): `-`
+        // is standard output). -r/-u/-A/--delete still read and rewrite the archive named.
+        output: Output { option: "-f|--file", effects: &["-c|--create"], always: None, dash: true },
+        ..spec(&["tar"], "AcdrtuxC:f:F:g:GhiI:jJkK:lL:mMN:oOpPsStT:UvV:wWX:zZb:aH:B",
         "catenate concatenate create delete diff compare append list test-label update extract get directory= file= info-script= new-volume-script= listed-incremental= incremental dereference ignore-zeros use-compress-program= bzip2 xz keep-old-files starting-file= check-links tape-length= touch multi-volume newer= after-date= no-same-owner same-owner to-stdout same-permissions preserve-permissions absolute-names sparse same-order preserve-order files-from= unlink-first verbose label= interactive confirmation verify exclude-from= gzip gunzip ungzip compress uncompress blocking-factor= auto-compress format= read-full-records exclude= exclude-vcs exclude-vcs-ignores exclude-caches wildcards no-wildcards anchored no-anchored ignore-case strip-components= transform= xform= show-transformed-names one-file-system numeric-owner owner= group= mode= mtime= sort= totals? checkpoint? checkpoint-action= to-command= rsh-command= force-local zstd lzip lzma lzop no-auto-compress occurrence? full-time utc quoting-style= show-defaults show-omitted-dirs index-file= volno-file= record-size= null no-null recursion no-recursion warning= backup? suffix= overwrite overwrite-dir keep-newer-files keep-directory-symlink skip-old-files remove-files help usage version") },
     Spec { effects: &[("--plugin", Unknown, "nm --plugin loads a shared library")],
         ..spec(&["nm"], "aABCDegjlnoprsSuUvVWPt:f:X:h", "debug-syms print-file-name demangle? no-demangle recurse-limit no-recurse-limit dynamic format= extern-only just-symbols defined-only no-sort numeric-sort portability print-armap reverse-sort size-sort special-syms undefined-only no-weak ifunc-chars= unicode= line-numbers radix= target= plugin= help version synthetic with-symbol-versions without-symbol-versions quiet") },
@@ -187,6 +193,18 @@ pub const SPECS: &[Spec] = &[
             ("-s|--split-exp", Write, "yq -s writes a file per document"),
             ("--from-file", Unknown, "yq reads its expression from a file"),
         ], ..spec(&["yq"], "CMPNjernio:p:I:s:0", "colors no-colors prettyPrint no-doc tojson exit-status unwrapScalar null-input inplace output-format= input-format= indent= split-exp= nul-output from-file= front-matter= expression= header-preprocess help version") },
+    // GNU gettext 0.21: a catalog compiled or a template extracted goes to the file `-o` names
+    // (`-`: standard output, both manuals), else to messages.mo / messages.po; msgfmt ignores
+    // `domain` directives when -o is given (measured). Java, C#, Tcl, Qt, desktop and XML modes,
+    // which write elsewhere or run javac, are not listed.
+    Spec { output: Output { option: "-o|--output-file", effects: &[], always: Some("msgfmt writes a compiled catalog (messages.mo unless -o names another file)"), dash: true },
+        ..spec(&["msgfmt"], "D:o:cfvCa:P", "directory= output-file= strict check check-format check-header check-domain check-compatibility check-accelerators? use-fuzzy alignment= endianness= no-convert no-redundancy no-hash properties-input stringtable-input statistics verbose help version") },
+    Spec { effects: &[
+            ("-j|--join-existing", Write, "xgettext -j merges into the existing output file"),
+            ("-p|--output-dir", Write, "xgettext writes into the directory -p names"),
+        ], output: Output { option: "-o|--output", effects: &[], always: Some("xgettext writes a template (messages.po unless -o names another file)"), dash: true },
+        ..spec(&["xgettext"], "f:D:d:o:p:L:Cjx:c::ak::TeEinw:sFm::M::hVv",
+        "files-from= directory= default-domain= output= output-dir= language= c++ from-code= join-existing exclude-file= add-comments? check= sentence-end= extract-all keyword? flag= trigraphs its= qt kde boost debug color? style= no-escape escape force-po indent no-location add-location? strict properties-output stringtable-output itstool width= no-wrap sort-output sort-by-file omit-header copyright-holder= foreign-user package-name= package-version= msgid-bugs-address= msgstr-prefix? msgstr-suffix? help version verbose") },
     Spec { effects: &[("-o|--output", Write, "iconv -o writes to a file")],
         ..spec(&["iconv"], "f:t:lco:s", "from-code= to-code= list output= silent verbose help usage version") },
 ];
@@ -201,6 +219,9 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "plocate", "mlocate", "shellcheck", "hexyl", "otool", "md5", "duf", "procs", "bc", "zipinfo", "getfacl",
     "dpkg-query", "mountpoint", "shasum", "zipdetails", "lsattr", "namei", "lsns", "lslocks", "lsipc", "ipcs",
     "xxhsum", "b3sum", "crc32", "pdfinfo", "lsb_release", "basenc", "colrm", "datamash", "pkg-config", "pkgconf",
+    // envsubst(1) (GNU gettext): substitutes variables from its environment into stdin and
+    // prints; `-v` lists the variables of a format. No option names a file.
+    "envsubst",
 ];
 
 /// The grammar of `program`, when it has one.

@@ -1123,3 +1123,109 @@ fn documented_modes_write_sides() {
         ("pkg-config --cflags zlib", ReadOnly),
     ]);
 }
+
+/// Issue 44: wherever an operand or option value names the file a program writes, a standard
+/// stream or /dev/null there writes no file; anything that could unlink, rename, re-mode or
+/// link the device, or another path, still writes.
+#[test]
+fn outputs_that_name_a_standard_device() {
+    assert_levels(&[
+        ("cp notes.txt /dev/stdout | head -3", ReadOnly),
+        ("cp -v notes.txt /dev/null", ReadOnly),
+        ("cp -- notes.txt /dev/stderr", ReadOnly),
+        ("tar -cvf /dev/null src docs", ReadOnly),
+        ("tar -czf - src | wc -c", ReadOnly),
+        ("tar --create --file=/dev/null src", ReadOnly),
+        ("uniq a.txt -", ReadOnly),
+        ("sort -o /dev/stdout a.txt", ReadOnly),
+        (
+            "curl -s -o /dev/null -w '%{size_download} bytes\\n' \"file://$PWD/README.md\"",
+            ReadOnly,
+        ),
+        ("curl -so /dev/null file:///etc/hostname", ReadOnly),
+        // The other side.
+        ("cp notes.txt out.txt", Write),
+        ("cp -p notes.txt /dev/null", Write),
+        ("cp -a notes.txt /dev/null", Write),
+        ("cp -f notes.txt /dev/null", Write),
+        ("cp --remove-destination notes.txt /dev/stdout", Write),
+        ("cp --backup notes.txt /dev/stdout", Write),
+        ("cp -s notes.txt /dev/null", Write),
+        ("cp a b /dev/null", Write),
+        ("cp notes.txt /dev/fd/3", Write),
+        ("cp notes.txt /dev/shm/x", Write),
+        ("cp notes.txt /proc/self/fd/1", Write),
+        ("mv notes.txt /dev/null", Write),
+        ("install notes.txt /dev/null", Write),
+        ("ln -sf notes.txt /dev/null", Write),
+        ("tar -cf archive.tar src", Write),
+        ("tar -c src", Write),
+        ("tar -cf /dev/null --remove-files src", Write),
+        ("tar -rf /dev/null src", Write),
+        ("tar -cf /dev/null -g snap src", Write),
+        ("uniq a.txt b.txt", Write),
+        ("sort -o - a.txt", Write),
+        ("echo x > /dev/tcp/example.com/80", Write),
+        ("echo x > /dev/shm/x", Write),
+        ("curl -s -o out.txt file:///etc/hostname", Write),
+        (
+            "curl -s -o /dev/null -w '%output{w.txt}%{url}' file:///etc/hostname",
+            Write,
+        ),
+        ("curl -s -o /dev/null -w @fmt file:///etc/hostname", Write),
+        ("curl -s -o /dev/null https://example.com", Write),
+    ]);
+}
+
+#[test]
+fn compilers_of_catalogs_and_listings_into_a_stream() {
+    assert_levels(&[
+        (
+            "msgfmt --check --statistics -o /dev/null po/de.po",
+            ReadOnly,
+        ),
+        ("msgfmt -c -o - po/de.po | wc -c", ReadOnly),
+        (
+            "xgettext -kgettext -o - src/i18n.c | grep -A1 msgid",
+            ReadOnly,
+        ),
+        ("as -al -o /dev/null src/f.s | head -5", ReadOnly),
+        ("msgfmt po/de.po", Write),
+        ("msgfmt -o de.mo po/de.po", Write),
+        ("msgfmt --java -d . -o /dev/null po/de.po", Unknown),
+        ("xgettext -kgettext src/i18n.c", Write),
+        ("xgettext -j -o - src/i18n.c", Write),
+        ("xgettext -p po -o - src/i18n.c", Write),
+        ("as -al=list.txt -o /dev/null f.s", Write),
+        ("as f.s", Write),
+        ("as --MD deps -o /dev/null f.s", Write),
+    ]);
+}
+
+/// Issue 44, mechanisms 2, 4 and 5: here-document programs judged as their `-c` form, prefixes
+/// that configure nothing, and print/check modes.
+#[test]
+fn heredoc_programs_prefixes_and_check_modes() {
+    assert_levels(&[
+        ("zsh -n scripts/build.sh && echo syntax-ok", ReadOnly),
+        ("zsh -fn scripts/build.sh", ReadOnly),
+        ("zsh scripts/build.sh", Unknown),
+        ("zsh -n -c 'rm x'", Unknown),
+        ("cargo fmt -- --emit=stdout 2>&1 | head -5", ReadOnly),
+        ("cargo fmt -- --emit=files", Write),
+        ("cargo fmt", Write),
+        ("envsubst < app.env.tpl", ReadOnly),
+        ("USER_NAME=dana envsubst < app.env.tpl", ReadOnly),
+        ("TAPE=/dev/sda envsubst < app.env.tpl", Unknown),
+        ("LD_PRELOAD=./x.so envsubst < app.env.tpl", Unknown),
+        ("USER_NAME=dana make -n", Write),
+    ]);
+    // Without context an inline program is not read-only (what the interpreter loads first is
+    // the context's); the here-document's body is judged, so one that writes says so.
+    let c = classify("python3 - <<'PY'\nimport os\nos.remove('x')\nPY");
+    assert_ne!(c.level, ReadOnly, "{:?}", c.reasons);
+    let c = classify("bash -s <<'EOF'\nrm -f a.txt\nEOF");
+    assert_eq!(c.level, Write, "{:?}", c.reasons);
+    let c = classify("sh <<'EOF'\nls | wc -l\nEOF");
+    assert_eq!(c.level, ReadOnly, "{:?}", c.reasons);
+}

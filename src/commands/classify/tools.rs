@@ -24,6 +24,9 @@ const TOOLS: &[Tool] = &[
     Tool { name: "cargo",
         reads: &["tree", "metadata", "locate-project", "pkgid", "verify-project", "read-manifest", "version", "help", "fmt --check", "--list", "-vV", "-Vv",
             "clippy --version", "clippy -V", "fmt --version", "fmt -V", "miri --version",
+            // `cargo fmt -- --emit=stdout` (rustfmt's stdout, checkstyle and json emit modes
+            // print; `--emit files` is not listed).
+            "fmt --emit=stdout", "fmt --emit=checkstyle", "fmt --emit=json",
             // `cargo clean --dry-run` lists what it would delete (cargo 1.82+).
             "clean --dry-run", "clean -n",
             // `cargo update --dry-run`: "Displays what would be updated, but doesn't actually

@@ -76,6 +76,17 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     // parse of it proves nothing.
     let base = program.rsplit('/').next().unwrap_or(program);
     if base == "zsh" {
+        // `zsh -n script`: NO_EXEC reads the commands, its startup files' included, and runs
+        // none of them (zshoptions(1); measured: a ~/.zshenv that touches a file did not run).
+        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        if let Some(
+            ["-n", script] | ["-n", "-f", script] | ["-f", "-n", script] | ["-nf" | "-fn", script],
+        ) = values.as_deref()
+        {
+            if !script.starts_with('-') && !args.iter().any(|a| a.glob) {
+                return Verdict::read_only();
+            }
+        }
         if let Some(code) = zsh_code(args) {
             let mut v = Verdict::script(Word::literal(&code));
             let no_rcs = args.iter().any(|a| a.is("-f") || a.is("-fc"));
