@@ -1123,3 +1123,48 @@ fn documented_modes_write_sides() {
         ("pkg-config --cflags zlib", ReadOnly),
     ]);
 }
+
+/// A file name put into code: `find -exec`'s `{}` inside a shell's or an interpreter's code,
+/// xargs' replace string, and `eval` (or `watch`) of a glob, whose names are parsed again as
+/// code. A file named `$(touch x).md` runs `touch`. The name passed as an argument (`"$1"`) or
+/// matched by a glob inside the code is only data.
+#[test]
+fn file_names_spliced_into_code() {
+    assert_levels(&[
+        ("find docs -name '*.md' -exec sh -c 'wc -l {}' \\;", Unknown),
+        ("find . -execdir bash -c \"cat {}\" \\;", Unknown),
+        (
+            "find . -type f -exec sh -c 'head -1 {} | wc -c' \\;",
+            Unknown,
+        ),
+        (
+            "find . -name '*.py' -exec python3 -c 'print(\"{}\")' \\;",
+            Unknown,
+        ),
+        ("find . -exec perl -e 'print \"{}\\n\"' \\;", Unknown),
+        ("find . -okdir sh -c 'echo {}' \\;", Unknown),
+        ("find . -name '*.sh' -exec sh {} \\;", Unknown),
+        ("find . -exec {} \\;", Unknown),
+        ("ls | xargs -I{} sh -c 'wc -l {}'", Unknown),
+        ("ls | xargs -i bash -c 'cat {}'", Unknown),
+        ("ls | xargs --replace=F sh -c 'cat F'", Unknown),
+        ("eval echo docs/*", Unknown),
+        ("eval ls -d src/*.rs", Unknown),
+        ("eval echo ?.md", Unknown),
+        ("eval cat \"$(ls | head -1)\"", Unknown),
+        ("bash -c \"$cmd\"", Unknown),
+        ("source <(ls)", Unknown),
+        (". <(cat env.sh)", Unknown),
+        // The name as an argument, or a glob the evaluated code expands: data, not code.
+        (
+            "find docs -name '*.md' -exec sh -c 'wc -l \"$1\"' sh {} \\;",
+            ReadOnly,
+        ),
+        ("find . -name '*.rs' -exec wc -l {} +", ReadOnly),
+        ("find . -type f -exec grep -H TODO {} \\;", ReadOnly),
+        ("find src -exec ls -ld {} \\;", ReadOnly),
+        ("eval \"echo docs/*\"", ReadOnly),
+        ("eval 'ls -d src/*.rs'", ReadOnly),
+        ("eval echo hello", ReadOnly),
+    ]);
+}
