@@ -109,6 +109,9 @@ pub fn list(words: &[&Word]) -> String {
 }
 
 /// The arguments as one shell string (for `eval`, `ssh host cmd`, `sudo -s cmd`, `watch cmd`).
+/// The string is made after the arguments were expanded, and then parsed again: a glob's file
+/// names become code (`eval echo docs/*` with a file `docs/$(touch x).md` runs `touch`), so an
+/// argument that matches file names makes the code only known at run time.
 pub fn joined(args: &[Word]) -> Word {
     let text = args
         .iter()
@@ -121,8 +124,9 @@ pub fn joined(args: &[Word]) -> Word {
             .collect::<Option<Vec<_>>>()
             .map(|v| v.join(" "))
     };
+    let names = args.iter().any(|a| a.glob);
     Word {
-        value: all(|w| w.value.as_ref()),
+        value: all(|w| w.value.as_ref()).filter(|_| !names),
         guess: all(|w| w.guess.as_ref()),
         shape: args
             .iter()

@@ -244,7 +244,15 @@ pub fn find(args: &[Word]) -> Verdict {
                     .iter()
                     .position(|w| w.is(";") || w.is("+"))
                     .map_or(args.len(), |p| i + 1 + p);
-                let argv = args[i + 1..end].to_vec();
+                let root = match paths.first() {
+                    _ if action.ends_with("dir") => "./",
+                    Some(p) => p.shape.as_str(),
+                    None => ".",
+                };
+                let argv: Vec<Word> = args[i + 1..end]
+                    .iter()
+                    .map(|w| found_name(w, root))
+                    .collect();
                 // `-exec rm {} +` deletes what it finds, as `-delete` does.
                 if argv
                     .first()
@@ -324,6 +332,31 @@ pub const XARGS: super::grammar::Spec = super::grammar::Spec {
 /// xargs runs its command with words read from stdin appended (or put in place of `-I`'s
 /// string): those words are only known at run time, and can be options (`echo -delete | xargs
 /// find .`).
+/// A word of `find -exec` with the name found put where it says `{}`: a name is only known at
+/// run time, and in a word that is code (`sh -c 'wc -l {}'`) it is parsed as code, so a file
+/// named `$(touch x).md` runs `touch`. A word that is `{}` alone is one whole name, which starts
+/// with the starting point (`./` for `-execdir`), so never an option. GNU find replaces `{}`
+/// inside a word too (with `;`; with `+` only alone, but it is taken as replaced either way).
+fn found_name(word: &Word, root: &str) -> Word {
+    let Some(value) = word.value.as_deref().filter(|v| v.contains("{}")) else {
+        return word.clone();
+    };
+    let runtime = super::words::RUNTIME.to_string();
+    let shape = if value == "{}" {
+        format!("{}/{runtime}", root.trim_end_matches('/'))
+    } else {
+        value.replace("{}", &runtime)
+    };
+    Word {
+        text: word.text.clone(),
+        value: None,
+        guess: Some(value.replace("{}", "NAME")),
+        shape,
+        glob: false,
+        downloads: false,
+    }
+}
+
 pub fn xargs(args: &[Word]) -> Verdict {
     let parsed = match super::grammar::parse(&XARGS, args) {
         Ok(parsed) => parsed,

@@ -26,6 +26,7 @@ mod perl;
 mod programs;
 mod python;
 mod readers;
+mod ruby;
 mod scripts;
 mod specs;
 mod system;

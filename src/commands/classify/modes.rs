@@ -122,6 +122,8 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         return script(args);
     }
     let reads = match program {
+        "ninja" if ninja(&values) => true,
+        "cmake" if cmake_cache(&values) => true,
         "ar" => ar(&values),
         "dpkg" => dpkg(&values),
         "openssl" => openssl(&values),
@@ -172,7 +174,22 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                     )
                 }) && values.iter().any(|v| matches!(*v, "-v" | "--version")))
         }
-        "gdb" => gdb(&values),
+        "gdb" => return gdb(&values),
+        "ruby" => ruby_check(&values),
+        // rake(1): `--version` and `--help` print and stop; anything else loads the Rakefile
+        // (Ruby code), `-T` and `--dry-run` included.
+        "rake" => matches!(values.as_slice(), ["--version" | "-V" | "--help" | "-h"]),
+        "erb" => erb_source(&values),
+        "jar" => jar_list(&values),
+        "javap" => javap(&values),
+        "keytool" => keytool_print(&values),
+        "msgmerge" => msgmerge(&values),
+        // zipnote(1) without `-w` prints the comments of the archive, its one operand.
+        "zipnote" => matches!(values.as_slice(), [zip] if !zip.starts_with('-')),
+        "go" => matches!(values.as_slice(), ["mod", "edit", rest @ ..]
+            if rest.iter().any(|v| matches!(*v, "-json" | "-print"))
+                && rest.iter().all(|v| matches!(*v, "-json" | "-print") || !v.starts_with('-'))
+                && rest.iter().filter(|v| !v.starts_with('-')).count() <= 1),
         "vim" => vim_prints(&values),
         "patch" => patch(&values),
         "kill" => kill(&values),
@@ -379,11 +396,23 @@ fn vim_prints(values: &[&str]) -> bool {
     silent_ex && quits
 }
 
-/// `gdb -nx -batch -ex 'print 6*7'`: no initialization file read (`-nx`), no program loaded, and
-/// each command one that only evaluates and prints. `$` is refused in them: gdb's convenience
-/// functions include `$_shell`, which runs a command.
-fn gdb(values: &[&str]) -> bool {
+/// The finding on gdb run without `-nx`: it reads its initialization files first, which the
+/// context looks for (`context::tools`).
+pub const GDB_INIT: &str =
+    "gdb reads its initialization files (~/.gdbinit, ~/.config/gdb/gdbinit) first; -nx skips them";
+
+/// `gdb -batch -ex 'print 6*7'`, `gdb -batch -ex 'info functions add' build/m`: a program (and a
+/// core) loaded, never run, and each command one that only evaluates, looks up or prints. `$`
+/// is refused in them: gdb's convenience functions include `$_shell`, which runs a command.
+/// Without `-nx` gdb reads its initialization files first ([`GDB_INIT`]); the scripts it
+/// auto-loads for a program must be under its auto-load safe-path, which by default holds only
+/// its own directories (`$debugdir:$datadir/auto-load`; the context looks for them beside the
+/// program anyway).
+fn gdb(values: &[&str]) -> Option<Verdict> {
     let mut no_init = false;
+    // Without `-batch` gdb reads more commands from its input when the options' are done.
+    let mut batch = false;
+    let mut operands = 0;
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
@@ -392,14 +421,16 @@ fn gdb(values: &[&str]) -> bool {
                 no_init = true;
                 continue;
             }
-            "-batch" | "--batch" | "-q" | "-quiet" | "--quiet" | "-silent" | "--silent" => continue,
-            "-ex" | "--ex" | "-eval-command" | "--eval-command" => match values.get(i) {
-                Some(c) => {
-                    i += 1;
-                    *c
-                }
-                None => return false,
-            },
+            "-batch" | "--batch" => {
+                batch = true;
+                continue;
+            }
+            "-q" | "-quiet" | "--quiet" | "-silent" | "--silent" => continue,
+            "-ex" | "--ex" | "-eval-command" | "--eval-command" => {
+                let c = values.get(i)?;
+                i += 1;
+                *c
+            }
             v => match v
                 .strip_prefix("--ex=")
                 .or_else(|| v.strip_prefix("-ex="))
@@ -407,20 +438,263 @@ fn gdb(values: &[&str]) -> bool {
                 .or_else(|| v.strip_prefix("-eval-command="))
             {
                 Some(c) => c,
-                // Another option (`-x FILE`, `-ix`, `--args`) or a program to load.
-                None => return false,
+                // Another option (`-x FILE`, `-ix`, `--args`, `-p PID`).
+                None if v.starts_with('-') => return None,
+                // The program, then a core file.
+                None => {
+                    operands += 1;
+                    continue;
+                }
             },
         };
         let first = command.split_whitespace().next().unwrap_or("");
         let shows = matches!(
             first,
-            "print" | "p" | "output" | "ptype" | "whatis" | "echo"
-        ) || matches!(command.trim(), "show version" | "show configuration");
+            "print"
+                | "p"
+                | "output"
+                | "ptype"
+                | "whatis"
+                | "echo"
+                | "info"
+                | "i"
+                | "list"
+                | "l"
+                | "disassemble"
+        ) || first.starts_with("x/")
+            || matches!(command.trim(), "show version" | "show configuration");
         if !shows || command.contains(['$', '|', '!', ';', '`']) || command.contains("shell") {
-            return false;
+            return None;
         }
     }
-    no_init
+    if operands > 2 || !batch {
+        return None;
+    }
+    Some(if no_init {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(GDB_INIT)
+    })
+}
+
+/// `ruby -c FILE` (`-wc`, `-W0 -c`): "Check the syntax of the script and exit without
+/// executing" (ruby(1)); measured with ruby 3.1: a `BEGIN {}` block does not run, unlike
+/// `perl -c`'s. `-r` and `-I` would load libraries first, so only the warning flags are taken.
+fn ruby_check(values: &[&str]) -> bool {
+    let mut check = false;
+    let mut operands = 0;
+    for v in values {
+        match *v {
+            "-W0" | "-W1" | "-W2" | "--verbose" => {}
+            v if v.starts_with('-') && v.len() > 1 => {
+                let letters = &v[1..];
+                if !letters.chars().all(|c| matches!(c, 'c' | 'w' | 'W')) {
+                    return false;
+                }
+                check |= letters.contains('c');
+            }
+            _ => operands += 1,
+        }
+    }
+    check && operands == 1
+}
+
+/// `erb -x FILE`: prints the Ruby the template compiles to, without running it (measured with
+/// erb 2.2: a `<% File.write … %>` did not run). `-T` picks the trim mode, `-E`/`-U` the
+/// encoding, `-P`/`-n` how lines are read or shown; `-r` would load a library.
+fn erb_source(values: &[&str]) -> bool {
+    if values == ["--version"] {
+        return true;
+    }
+    let mut source = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        match *v {
+            "-x" => source = true,
+            "-P" | "-n" | "-U" => {}
+            "-T" | "-E" => i += 1,
+            v if v.starts_with('-') && v != "-" => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    source && i == values.len()
+}
+
+/// `jar tf app.jar` (`-tvf`, `--list --file=…`): lists the entries of an archive. Only the
+/// letters `t`, `v` and `f` are taken: `-J` would pass options to the JVM, `@FILE` add arguments.
+fn jar_list(values: &[&str]) -> bool {
+    let Some((first, rest)) = values.split_first() else {
+        return false;
+    };
+    let letters = first.trim_start_matches('-');
+    let old_style = !first.starts_with("--")
+        && letters.contains('t')
+        && letters.chars().all(|c| matches!(c, 't' | 'v' | 'f'));
+    if old_style {
+        return rest.iter().all(|v| !v.starts_with(['-', '@']));
+    }
+    let mut list = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        match *v {
+            "--list" | "-t" => list = true,
+            "--verbose" | "-v" => {}
+            "--file" | "-f" => i += 1,
+            v if v.starts_with("--file=") => {}
+            v if v.starts_with(['-', '@']) => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    list
+}
+
+/// javap(1) prints what a class file declares; it parses the class and runs none of it. `-J`
+/// passes options to the JVM and `@FILE` adds arguments, so neither is taken.
+fn javap(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-p",
+        "-private",
+        "-c",
+        "-v",
+        "-verbose",
+        "-l",
+        "-s",
+        "-public",
+        "-protected",
+        "-package",
+        "-constants",
+        "-sysinfo",
+        "-version",
+        "--version",
+        "-help",
+        "--help",
+        "-h",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-cp",
+        "-classpath",
+        "--class-path",
+        "--module-path",
+        "--module",
+        "-m",
+        "--system",
+        "-bootclasspath",
+        "--multi-release",
+    ];
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if WITH_VALUE.contains(v) {
+            i += 1;
+        } else if v.starts_with(['-', '@']) && !FLAGS.contains(v) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `keytool -printcert -file dev.crt` (and `-printcertreq`, `-printcrl`): prints a certificate,
+/// request or list read from a file. `-sslserver` would connect, `-J` pass options to the JVM.
+fn keytool_print(values: &[&str]) -> bool {
+    let Some((command, rest)) = values.split_first() else {
+        return false;
+    };
+    if !matches!(*command, "-printcert" | "-printcertreq" | "-printcrl") {
+        return false;
+    }
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        match *v {
+            "-file" | "-jarfile" => i += 1,
+            "-rfc" | "-v" | "-trustcacerts" => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    true
+}
+
+/// msgmerge(1) writes the merged catalog to its output unless `-o`/`--output-file` or
+/// `-U`/`--update` (with its backups) say otherwise: two operands and options that only shape
+/// what is printed.
+fn msgmerge(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-q",
+        "--quiet",
+        "--silent",
+        "-N",
+        "--no-fuzzy-matching",
+        "--no-wrap",
+        "-s",
+        "--sort-output",
+        "-F",
+        "--sort-by-file",
+        "--no-location",
+        "--add-location",
+        "--previous",
+        "-e",
+        "--no-escape",
+        "-E",
+        "--escape",
+        "-v",
+        "--verbose",
+        "--for-msgfmt",
+        "--strict",
+        "--force-po",
+        "-m",
+        "--multi-domain",
+    ];
+    let mut operands = 0;
+    for v in values {
+        let long_value = ["--width=", "--lang=", "--add-location="]
+            .iter()
+            .any(|p| v.starts_with(p));
+        if v.starts_with('-') && !FLAGS.contains(v) && !long_value {
+            return false;
+        }
+        if !v.starts_with('-') {
+            operands += 1;
+        }
+    }
+    operands == 2
+}
+
+/// `ninja -n` runs no command, the regeneration of build.ninja included (measured with ninja
+/// 1.11: a generator rule whose input was newer was printed, not run, and no `.ninja_log` was
+/// written); `-t targets`, `commands`, `query`, `graph`, `rules`, `inputs`, `deps`, `compdb`
+/// print what the manifest and logs say. `-t clean`, `restat`, `recompact` and `browse` (a web
+/// server) are not taken.
+fn ninja(values: &[&str]) -> bool {
+    const TOOLS: &[&str] = &[
+        "targets", "commands", "query", "graph", "rules", "inputs", "deps", "compdb",
+    ];
+    let mut dry = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        match *v {
+            "-n" => dry = true,
+            "-v" | "--verbose" | "--quiet" => {}
+            "-C" | "-f" | "-j" | "-k" | "-l" => i += 1,
+            "-t" => return values.get(i + 1).is_some_and(|t| TOOLS.contains(t)),
+            v if v.starts_with('-') => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    dry
+}
+
+/// `cmake -N -LA build`: "View mode only. Only load the cache. Do not actually run configure and
+/// generate steps" (cmake(1)); `-L[A][H]` lists the cache's variables (measured with cmake
+/// 3.25: nothing in the build directory changed).
+fn cmake_cache(values: &[&str]) -> bool {
+    values.contains(&"-N")
+        && values.iter().all(|v| {
+            matches!(*v, "-N" | "-L" | "-LA" | "-LH" | "-LAH" | "-LHA") || !v.starts_with('-')
+        })
+        && values.iter().filter(|v| !v.starts_with('-')).count() <= 1
 }
 
 /// `ed -s file`: ed reads the file into its buffer, then runs the commands of its input, which
@@ -475,10 +749,42 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
     else {
         return false;
     };
+    // `git verify-pack -v .git/objects/pack/*.idx`: the index-pack run it makes only verifies
+    // (git-verify-pack(1)); a glob there names packs, and one that starts with a path is no option.
+    if sub == "verify-pack" {
+        let mut operands = 0;
+        for (a, v) in rest.iter().zip(&values) {
+            match *v {
+                "-v" | "--verbose" | "-s" | "--stat-only" if !a.glob => {}
+                _ if a.may_be_option() || v.starts_with('-') => return false,
+                _ => operands += 1,
+            }
+        }
+        return operands > 0;
+    }
     if rest.iter().any(|a| a.glob) {
         return false;
     }
     match (sub, values.split_first()) {
+        // `get` looks a credential up in the store's file and prints it; `store` and `erase`
+        // write it (git-credential-store(1)).
+        ("credential-store", _) => {
+            matches!(values.last(), Some(&"get"))
+                && values[..values.len() - 1]
+                    .iter()
+                    .all(|v| v.starts_with("--file="))
+        }
+        // `-n`: "Dry run. Check the pack file without actually unpacking the objects"
+        // (git-unpack-objects(1)); `-q` and `--strict` change nothing else.
+        ("unpack-objects", _) => {
+            values.contains(&"-n") && options_among(&values, &["-n", "-q", "--strict"], &[])
+        }
+        // `git notes prune -n`: "Do not remove anything; just report the object names whose
+        // notes would be removed" (git-notes(1)).
+        ("notes", Some((&"prune", more))) => {
+            more.iter().any(|v| matches!(*v, "-n" | "--dry-run"))
+                && options_among(more, &["-n", "--dry-run", "-v", "--verbose"], &[])
+        }
         ("apply", Some((mode, more))) => {
             matches!(*mode, "--check" | "--stat" | "--numstat" | "--summary")
                 && !more.iter().any(|v| {

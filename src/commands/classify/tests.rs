@@ -522,7 +522,20 @@ fn dry_runs_listings_and_coprocesses() {
         ("gdb -batch -ex 'print 6*7'", Unknown),
         ("gdb -nx -batch -ex 'print $_shell(\"touch x\")'", Unknown),
         ("gdb -nx -batch -ex 'shell touch x'", Unknown),
-        ("gdb -nx -batch -ex 'print 1' ./a.out", Unknown),
+        // A program loaded, not run; what gdb auto-loads for it is the context's to see.
+        ("gdb -nx -batch -ex 'print 1' ./a.out", ReadOnly),
+        (
+            "gdb -nx -batch -ex 'info functions add' -ex 'info line main' build/m",
+            ReadOnly,
+        ),
+        (
+            "gdb -nx -batch -ex 'x/4i main' -ex 'disassemble main' a.out core",
+            ReadOnly,
+        ),
+        ("gdb -nx -ex 'print 1' ./a.out", Unknown),
+        ("gdb -nx -batch -ex 'run' ./a.out", Unknown),
+        ("gdb -nx -batch -ex 'info line main' -p 1234", Unknown),
+        ("gdb -nx -batch --args ./a.out x", Unknown),
         ("gdb -nx -batch -x cmds.gdb", Unknown),
         // Modes that print what they would write.
         ("cargo clean --dry-run", ReadOnly),
@@ -1228,4 +1241,110 @@ fn heredoc_programs_prefixes_and_check_modes() {
     assert_eq!(c.level, Write, "{:?}", c.reasons);
     let c = classify("sh <<'EOF'\nls | wc -l\nEOF");
     assert_eq!(c.level, ReadOnly, "{:?}", c.reasons);
+}
+
+/// A file name put into code: `find -exec`'s `{}` inside a shell's or an interpreter's code,
+/// xargs' replace string, and `eval` (or `watch`) of a glob, whose names are parsed again as
+/// code. A file named `$(touch x).md` runs `touch`. The name passed as an argument (`"$1"`) or
+/// matched by a glob inside the code is only data.
+#[test]
+fn file_names_spliced_into_code() {
+    assert_levels(&[
+        ("find docs -name '*.md' -exec sh -c 'wc -l {}' \\;", Unknown),
+        ("find . -execdir bash -c \"cat {}\" \\;", Unknown),
+        (
+            "find . -type f -exec sh -c 'head -1 {} | wc -c' \\;",
+            Unknown,
+        ),
+        (
+            "find . -name '*.py' -exec python3 -c 'print(\"{}\")' \\;",
+            Unknown,
+        ),
+        ("find . -exec perl -e 'print \"{}\\n\"' \\;", Unknown),
+        ("find . -okdir sh -c 'echo {}' \\;", Unknown),
+        ("find . -name '*.sh' -exec sh {} \\;", Unknown),
+        ("find . -exec {} \\;", Unknown),
+        ("ls | xargs -I{} sh -c 'wc -l {}'", Unknown),
+        ("ls | xargs -i bash -c 'cat {}'", Unknown),
+        ("ls | xargs --replace=F sh -c 'cat F'", Unknown),
+        ("eval echo docs/*", Unknown),
+        ("eval ls -d src/*.rs", Unknown),
+        ("eval echo ?.md", Unknown),
+        ("eval cat \"$(ls | head -1)\"", Unknown),
+        ("bash -c \"$cmd\"", Unknown),
+        ("source <(ls)", Unknown),
+        (". <(cat env.sh)", Unknown),
+        // The name as an argument, or a glob the evaluated code expands: data, not code.
+        (
+            "find docs -name '*.md' -exec sh -c 'wc -l \"$1\"' sh {} \\;",
+            ReadOnly,
+        ),
+        ("find . -name '*.rs' -exec wc -l {} +", ReadOnly),
+        ("find . -type f -exec grep -H TODO {} \\;", ReadOnly),
+        ("find src -exec ls -ld {} \\;", ReadOnly),
+        ("eval \"echo docs/*\"", ReadOnly),
+        ("eval 'ls -d src/*.rs'", ReadOnly),
+        ("eval echo hello", ReadOnly),
+    ]);
+}
+
+/// The Ruby, JVM and build tools' modes that only print (each checked by running it): a syntax
+/// check, a template's source, an archive's or a class's listing, a certificate, a dry run.
+/// Their siblings that run code or write stay not read-only.
+#[test]
+fn ruby_jvm_and_build_tools_printing_modes() {
+    assert_levels(&[
+        ("ruby -wc lib/tool.rb", ReadOnly),
+        ("ruby -c -W0 lib/tool.rb", ReadOnly),
+        ("ruby -c -rjson lib/tool.rb", Unknown),
+        ("ruby -c -Ilib lib/tool.rb", Unknown),
+        ("ruby lib/tool.rb", Unknown),
+        ("rake --version", ReadOnly),
+        ("rake -T", Unknown),
+        ("rake --dry-run", Unknown),
+        ("erb -x -T - config/database.yml.erb", ReadOnly),
+        ("erb -x t.erb", ReadOnly),
+        ("erb t.erb", Unknown),
+        ("erb -x -r ./lib t.erb", Unknown),
+        ("jar tf app.jar", ReadOnly),
+        ("jar -tvf app.jar META-INF/MANIFEST.MF", ReadOnly),
+        ("jar --list --file=app.jar", ReadOnly),
+        ("jar xf app.jar", Unknown),
+        ("jar tf app.jar -J-javaagent:a.jar", Unknown),
+        ("javap -p -cp build com.acme.App", ReadOnly),
+        ("javap -J-javaagent:a.jar App", Unknown),
+        ("keytool -printcert -file dev.crt", ReadOnly),
+        ("keytool -printcert -sslserver example.com:443", Unknown),
+        ("keytool -genkeypair -alias x", Unknown),
+        ("msgmerge -q po/de.po po/messages.pot", ReadOnly),
+        ("msgmerge -U po/de.po po/messages.pot", Unknown),
+        ("msgmerge -o out.po po/de.po po/messages.pot", Unknown),
+        ("zipnote ../site.zip", ReadOnly),
+        ("zipnote -w ../site.zip", Unknown),
+        ("ninja -C nb -n", ReadOnly),
+        ("ninja -C nb -t targets", ReadOnly),
+        ("ninja -t query out.o", ReadOnly),
+        ("ninja -C nb", Write),
+        ("ninja -t clean", Write),
+        ("ninja -t browse", Write),
+        ("cmake -N -LA cm/build", ReadOnly),
+        ("cmake -N -LAH build", ReadOnly),
+        ("cmake -LA build", Write),
+        ("cmake -N -DX=1 build", Write),
+        ("go mod edit -json", ReadOnly),
+        ("go mod edit -print go.mod", ReadOnly),
+        ("go mod edit -require=x@v1", Write),
+        ("git verify-pack -v .git/objects/pack/*.idx", ReadOnly),
+        ("git verify-pack -s pack.idx", ReadOnly),
+        ("git verify-pack", Unknown),
+        ("git credential-store get", ReadOnly),
+        ("git credential-store --file=creds get", ReadOnly),
+        ("git credential-store store", Unknown),
+        ("git unpack-objects -n < ../snapshot.pack", ReadOnly),
+        ("git unpack-objects < ../snapshot.pack", Unknown),
+        ("git notes prune -n -v", ReadOnly),
+        ("git notes prune", Write),
+        // The pre-push hook runs on `git push --dry-run` too (git 2.47, measured).
+        ("git push --dry-run origin HEAD", Write),
+    ]);
 }

@@ -54,10 +54,12 @@ const TOOLS: &[Tool] = &[
         options: "--format --strict --exclude-editable --files --depth --invert --no-dedupe -q --quiet -v --verbose --color --no-progress -h --help --only-installed" },
     Tool { name: "poetry", reads: &["show", "check", "about", "help", "env info", "env list", "config --list"], network: &["search"],
         options: "--tree --only --without --with --top-level --why -T --no-dev -p --path --full-path -h --help --no-ansi -q --quiet -v" },
-    Tool { name: "gem", reads: &["list", "info", "env", "help", "contents", "which", "specification"], network: &["search", "query", "fetch", "outdated"],
+    // gem loads its plugins, and bundle (but for `-v`, `version`, `help` and `config`) evaluates
+    // the Gemfile, on every command: the context's to say (`context::ruby`).
+    Tool { name: "gem", reads: &["list", "info", "env", "help", "contents", "which", "specification", "spec", "-v", "--version"], network: &["search", "query", "fetch", "outdated"],
         options: "--local -l -d --details --versions --no-versions -a --all -e --exact -h --help" },
-    Tool { name: "bundle", reads: &["list", "show", "info", "help"], network: &["outdated"],
-        options: "--paths --name-only --only-group --without-group --path -h --help" },
+    Tool { name: "bundle", reads: &["list", "show", "info", "help", "-v", "--version", "version", "config list", "config get"], network: &["outdated"],
+        options: "--paths --name-only --only-group --without-group --path -h --help --parseable" },
     Tool { name: "composer", reads: &["show", "info", "help", "licenses", "validate", "depends", "why", "why-not"], network: &["outdated", "diagnose", "search"],
         options: "-t --tree -i --installed -D --direct -N --name-only -P --path -s --self -a --available --format -f --no-dev -r --recursive --strict --no-check-publish -h --help --no-interaction -n --no-plugins --no-scripts --no-ansi" },
     Tool { name: "apt", reads: &["list", "show", "search", "policy", "depends", "rdepends", "help"], network: &["changelog", "download"],

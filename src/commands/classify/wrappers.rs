@@ -273,6 +273,10 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if program.starts_with("perl") && super::perl::one_liner_only_prints(args) {
         return inline_code_reads(program);
     }
+    // `ruby -ne 'print if /TODO/' a.md`, `ruby -rjson -e 'puts JSON.parse(…)'`: the same.
+    if super::context::family(program) == "ruby" && super::ruby::one_liner_only_prints(args) {
+        return inline_code_reads(program);
+    }
     let inline = [
         "-c",
         "-e",

@@ -1,10 +1,11 @@
 //! Classification in context: what a command's programs will read before they run, read here
 //! first (never run): the git repository that applies and the keys that make git run programs,
 //! cargo's and rustup's configuration, npm's, yarn's and pnpm's, Python's module search path and
-//! site files, the pager and tool variables of the environment, and what kind of file each program
-//! is (a bash script reads `BASH_ENV`). Each program a command would run is looked at with the
-//! working directories it may run in ([`Probe::cd`]) and its environment (the context's, with
-//! the command's own `NAME=value` prefixes over it).
+//! site files, RubyGems' plugins and Bundler's Gemfile, the pager and tool variables of the
+//! environment, and what kind of file each program is (a bash script reads `BASH_ENV`). Each
+//! program a command would run is looked at with the working directories it may run in
+//! ([`Probe::cd`]) and its environment (the context's, with the command's own `NAME=value`
+//! prefixes over it).
 //!
 //! Reading is bounded: a configuration file is read up to [`files::MAX_CONFIG_BYTES`], includes
 //! [`gitconfig`]'s depth and count, directory walks a fixed number of directories; what is past a
@@ -17,6 +18,7 @@ mod make;
 mod node;
 mod objects;
 mod python;
+mod ruby;
 mod rust;
 mod tools;
 
@@ -448,6 +450,12 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != crate::commands::classify::git::HOOK_RUNS);
         }
+        if kind == "gdb" {
+            // Whether there are initialization files is for the context to say (`tools::gdb`).
+            verdict
+                .findings
+                .retain(|f| f.reason != super::modes::GDB_INIT);
+        }
         if kind == "flock" {
             // Whether the lock file is there is for the context to say (`tools::flock`).
             verdict
@@ -477,6 +485,16 @@ impl Probe {
             }
             if python_script {
                 python::script(&at, &mut out);
+            }
+            let ruby_runs = if kind == "ruby" {
+                !args.iter().any(|a| {
+                    a.is("-v") || a.is("--version") || a.value.as_deref().is_some_and(ruby_check)
+                })
+            } else {
+                interpreter.as_deref().map(family) == Some("ruby")
+            };
+            if ruby_runs {
+                ruby::shadowed_gems(&at, &mut out);
             }
         }
         // `split --filter` runs its filter with `$SHELL -c` (coreutils' split.c), `script -c`
@@ -627,6 +645,8 @@ fn is_contextual(program: &str) -> bool {
             | "pip"
             | "flock"
             | "sqlite3"
+            | "gem"
+            | "bundle"
     )
 }
 
@@ -635,9 +655,15 @@ pub fn git_command(sub: &str) -> bool {
     git::COMMANDS.contains(&sub)
 }
 
+/// `-c`, `-wc`: ruby only checks the syntax, before it loads any gem.
+fn ruby_check(v: &str) -> bool {
+    v.strip_prefix('-')
+        .is_some_and(|l| l.contains('c') && l.chars().all(|c| matches!(c, 'c' | 'w')))
+}
+
 /// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`.
 pub fn family(program: &str) -> &str {
-    for base in ["python", "pip", "pypy"] {
+    for base in ["python", "pip", "pypy", "ruby", "perl"] {
         if let Some(rest) = program.strip_prefix(base) {
             if rest.chars().all(|c| c.is_ascii_digit() || c == '.') {
                 return if base == "pypy" { "python" } else { base };

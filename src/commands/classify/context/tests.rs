@@ -2511,7 +2511,77 @@ fn pagers_tools_and_interpreters() {
                 None,
             )
         },
+        Case {
+            env: &[("CHECKPOINT_DISABLE", "1"), ("TF_LOG_PATH", "tf.log")],
+            ..case(
+                "terraform-log-path",
+                |_| {},
+                "terraform version",
+                Some("TF_LOG_PATH"),
+            )
+        },
     ]);
+}
+
+/// Variables that make every program write a file (the loader's debug output and profile,
+/// glibc's malloc trace, the TLS key log): a plain reader writes, in a pipeline too; the same
+/// variable without what turns it on does not.
+#[test]
+fn output_file_variables_make_every_program_write() {
+    run(&[
+        Case {
+            env: &[("LD_DEBUG", "libs"), ("LD_DEBUG_OUTPUT", "ld.log")],
+            ..case(
+                "ld-debug-output",
+                |_| {},
+                "ls -la src",
+                Some("LD_DEBUG_OUTPUT"),
+            )
+        },
+        Case {
+            env: &[("LD_DEBUG", "all"), ("LD_DEBUG_OUTPUT", "/tmp/ld")],
+            ..case(
+                "ld-debug-output-pipeline",
+                |_| {},
+                "cat a.txt | wc -l",
+                Some("LD_DEBUG_OUTPUT"),
+            )
+        },
+        Case {
+            env: &[("LD_DEBUG", "libs")],
+            ..case("ld-debug-to-stderr", |_| {}, "ls -la src", None)
+        },
+        Case {
+            env: &[("LD_DEBUG_OUTPUT", "ld.log")],
+            ..case("ld-debug-output-alone", |_| {}, "ls -la src", None)
+        },
+        Case {
+            env: &[("LD_PROFILE", "libc.so.6")],
+            ..case("ld-profile", |_| {}, "wc -l a.txt", Some("LD_PROFILE"))
+        },
+        Case {
+            env: &[("MALLOC_TRACE", "trace.txt")],
+            ..case(
+                "malloc-trace",
+                |_| {},
+                "head -1 a.txt",
+                Some("MALLOC_TRACE"),
+            )
+        },
+        Case {
+            env: &[("SSLKEYLOGFILE", "keys.txt")],
+            ..case("ssl-key-log", |_| {}, "git status", Some("SSLKEYLOGFILE"))
+        },
+    ]);
+    // Given before the command instead, the same variables are not on the allow-list.
+    for command in [
+        "LD_DEBUG=libs LD_DEBUG_OUTPUT=ld.log ls",
+        "LD_PROFILE=libc.so.6 ls",
+        "SSLKEYLOGFILE=k.txt git status",
+        "TF_LOG_PATH=tf.log terraform version",
+    ] {
+        assert_ne!(classify(command).level, Level::ReadOnly, "{command}");
+    }
 }
 
 /// The base workspace's Makefile: recipes that only a real run would run.
@@ -3074,5 +3144,266 @@ fn zsh_inline_code() {
                 Some("PERL5LIB"),
             )
         },
+    ]);
+}
+
+/// RubyGems loads the plugins of every gem directory (GEM_HOME, GEM_PATH, the user's, a gemrc's)
+/// on every `gem` command; Bundler evaluates the Gemfile (Ruby code) it finds up the tree or
+/// BUNDLE_GEMFILE names, but not for `-v` or `config`.
+#[test]
+fn ruby_gem_plugins_and_the_gemfile() {
+    run(&[
+        Case {
+            env: &[("GEM_HOME", "vendor/bundle/ruby/3.1.0")],
+            ..case(
+                "gem-home-relative-plugin",
+                |p| {
+                    p.write(
+                        "repo/vendor/bundle/ruby/3.1.0/plugins/x_plugin.rb",
+                        "system('id')\n",
+                    )
+                },
+                "gem list --local 2>&1 | head -20",
+                Some("plugins"),
+            )
+        },
+        Case {
+            env: &[("GEM_PATH", "$ROOT/gems")],
+            ..case(
+                "gem-path-plugin",
+                |p| p.write("gems/plugins/x_plugin.rb", "system('id')\n"),
+                "gem -v",
+                Some("plugins"),
+            )
+        },
+        case(
+            "gem-user-dir-plugin",
+            |p| p.write("home/.gem/ruby/3.1.0/plugins/x_plugin.rb", "system('id')\n"),
+            "gem env",
+            Some("plugins"),
+        ),
+        case(
+            "gem-xdg-user-dir-plugin",
+            |p| {
+                p.write(
+                    "home/.local/share/gem/ruby/3.1.0/plugins/x_plugin.rb",
+                    "system('id')\n",
+                )
+            },
+            "gem list",
+            Some("plugins"),
+        ),
+        case(
+            "gemrc-gemhome",
+            |p| p.write("home/.gemrc", "gemhome: /tmp/elsewhere\n"),
+            "gem list",
+            Some(".gemrc"),
+        ),
+        case("gem-no-plugins", |_| {}, "gem list --local", None),
+        Case {
+            env: &[("GEM_HOME", "vendor/gems")],
+            ..case(
+                "gem-home-empty-plugins",
+                |p| {
+                    p.sh("mkdir -p repo/vendor/gems/plugins");
+                },
+                "gem list",
+                None,
+            )
+        },
+        case(
+            "gemfile-bundle-list",
+            |p| p.write("repo/Gemfile", "system('id')\n"),
+            "bundle list 2>&1 | head",
+            Some("Gemfile"),
+        ),
+        Case {
+            cwd: "repo/src",
+            ..case(
+                "gemfile-up-the-tree",
+                |p| p.write("repo/gems.rb", "system('id')\n"),
+                "bundle info rake",
+                Some("gems.rb"),
+            )
+        },
+        Case {
+            env: &[("BUNDLE_GEMFILE", "../Gemfile.ci")],
+            cwd: "repo/src",
+            ..case(
+                "bundle-gemfile-variable",
+                |p| p.write("repo/Gemfile.ci", "system('id')\n"),
+                "bundle list",
+                Some("Gemfile.ci"),
+            )
+        },
+        case(
+            "gemfile-bundle-version",
+            |p| p.write("repo/Gemfile", "system('id')\n"),
+            "bundle -v && bundle config list && bundle config get path",
+            None,
+        ),
+        case("bundle-list-no-gemfile", |_| {}, "bundle list", None),
+    ]);
+}
+
+/// gdb's initialization files and the scripts it auto-loads beside a program; the JVM options
+/// that only size the heap or set the encoding.
+#[test]
+fn gdb_init_and_jvm_options() {
+    run(&[
+        case(
+            "gdb-no-init",
+            |_| {},
+            "gdb -batch -ex 'info functions add' -ex 'info line main' build/m 2>&1 | tail -4",
+            None,
+        ),
+        case(
+            "gdb-home-init",
+            |p| p.write("home/.gdbinit", "shell touch x\n"),
+            "gdb -batch -ex 'info line main' build/m",
+            Some(".gdbinit"),
+        ),
+        Case {
+            env: &[("XDG_CONFIG_HOME", "$ROOT/home/cfg")],
+            ..case(
+                "gdb-xdg-init",
+                |p| p.write("home/cfg/gdb/gdbinit", "shell touch x\n"),
+                "gdb -batch -ex 'print 1'",
+                Some("gdbinit"),
+            )
+        },
+        case(
+            "gdb-nx-skips-init",
+            |p| p.write("home/.gdbinit", "shell touch x\n"),
+            "gdb -nx -batch -ex 'print 1'",
+            None,
+        ),
+        case(
+            "gdb-auto-load-beside-program",
+            |p| p.write("repo/build/m-gdb.py", "import os\n"),
+            "gdb -nx -batch -ex 'info line main' build/m",
+            Some("m-gdb.py"),
+        ),
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-Dfile.encoding=UTF-8")],
+            ..case(
+                "java-tool-options-encoding",
+                |_| {},
+                "java -version 2>&1 | tail -2",
+                None,
+            )
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-javaagent:agent.jar")],
+            ..case(
+                "java-tool-options-agent",
+                |_| {},
+                "java -version",
+                Some("JAVA_TOOL_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-Djava.system.class.loader=x.L")],
+            ..case(
+                "java-tool-options-loader",
+                |_| {},
+                "java -version",
+                Some("JAVA_TOOL_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("MAVEN_OPTS", "-Xmx512m -Xss4m")],
+            ..case("maven-opts-heap", |_| {}, "mvn -v | head -1", None)
+        },
+        Case {
+            env: &[("MAVEN_OPTS", "-Xlog:gc:file=gc.log")],
+            ..case("maven-opts-log-file", |_| {}, "mvn -v", Some("MAVEN_OPTS"))
+        },
+    ]);
+}
+
+/// A ruby one-liner that only reads and prints is read-only in context; one that writes, runs,
+/// loads or evaluates is not, however it spells it; a newer version of a gem Ruby loads at start
+/// (or of a library it requires) in a gem directory is loaded instead.
+#[test]
+fn ruby_one_liners_and_shadowed_gems() {
+    let reads = |name: &'static str, command: &'static str| case(name, |_| {}, command, None);
+    let runs = |name: &'static str, command: &'static str| {
+        case(name, |_| {}, command, Some("inline code"))
+    };
+    run(&[
+        reads("ruby-ne-print", "ruby -ne 'print if /TODO/' README.md notes.txt"),
+        reads(
+            "ruby-json",
+            "ruby -rjson -e 'puts JSON.pretty_generate(JSON.parse(File.read(\"config.json\")))'",
+        ),
+        reads(
+            "ruby-version-line",
+            "ruby -e 'puts [RUBY_VERSION, RUBY_PLATFORM].join(\" \")'",
+        ),
+        reads(
+            "ruby-require-interpolation",
+            "ruby -e 'require \"json\"; File.readlines(\"a.txt\").each { |l| puts \"#{l.strip.size}: #{l}\" }'",
+        ),
+        reads("ruby-syntax-check", "ruby -wc lib/tool.rb"),
+        runs("ruby-system", "ruby -e 'system(\"id\")'"),
+        runs("ruby-file-write", "ruby -e 'File.write(\"x\", 1)'"),
+        runs("ruby-backquote", "ruby -e 'puts `id`'"),
+        runs("ruby-percent-x", "ruby -e 'puts %x(id)'"),
+        runs("ruby-interpolated-system", "ruby -e 'puts \"#{system(\"id\")}\"'"),
+        runs("ruby-symbol-proc", "ruby -e '[File].each(&:delete)'"),
+        runs("ruby-read-mode-label", "ruby -e 'File.read(\"x\", mode: \"w\")'"),
+        runs("ruby-read-mode-string-label", "ruby -e 'File.read(\"x\", \"mode\": \"w\")'"),
+        runs("ruby-hash-rocket", "ruby -e 'File.read(\"x\", **{\"mode\" => \"w\"})'"),
+        runs("ruby-scope", "ruby -e 'Kernel::system(\"id\")'"),
+        runs("ruby-open-pipe", "ruby -e 'open(\"|id\")'"),
+        runs("ruby-eval", "ruby -e 'eval(\"1\")'"),
+        runs("ruby-send", "ruby -e 'File.send(:delete, \"x\")'"),
+        runs("ruby-in-place", "ruby -pi -e 'x' a.txt"),
+        runs("ruby-include-dir", "ruby -Ilib -rjson -e 'puts 1'"),
+        runs("ruby-other-library", "ruby -rfileutils -e 'puts 1'"),
+        runs("ruby-require-other", "ruby -e 'require \"open3\"'"),
+        runs("ruby-heredoc", "ruby -e 'puts <<~X\nhi\nX'"),
+        Case {
+            env: &[("RUBYOPT", "-W0")],
+            ..case("ruby-rubyopt-warnings", |_| {}, "ruby -e 'puts 1'", None)
+        },
+        Case {
+            env: &[("RUBYOPT", "-r./x")],
+            ..case("ruby-rubyopt", |_| {}, "ruby -e 'puts 1'", Some("RUBYOPT"))
+        },
+        case(
+            "ruby-user-gem-did-you-mean",
+            |p| p.write("home/.gem/ruby/3.1.0/specifications/did_you_mean-99.0.0.gemspec", "x\n"),
+            "ruby -e 'puts 1'",
+            Some("did_you_mean"),
+        ),
+        case(
+            "gem-user-gem-did-you-mean",
+            |p| p.write("home/.gem/ruby/3.1.0/specifications/did_you_mean-99.0.0.gemspec", "x\n"),
+            "gem list",
+            Some("did_you_mean"),
+        ),
+        case(
+            "ruby-check-skips-gems",
+            |p| p.write("home/.gem/ruby/3.1.0/specifications/did_you_mean-99.0.0.gemspec", "x\n"),
+            "ruby -wc lib/tool.rb",
+            None,
+        ),
+        Case {
+            env: &[("GEM_HOME", "vendor/gems")],
+            ..case(
+                "ruby-gem-home-json",
+                |p| p.write("repo/vendor/gems/specifications/json-9.0.gemspec", "x\n"),
+                "ruby -rjson -e 'puts 1'",
+                Some("json-9.0.gemspec"),
+            )
+        },
+        case(
+            "ruby-user-gem-unrelated",
+            |p| p.write("home/.gem/ruby/3.1.0/specifications/rake-13.0.gemspec", "x\n"),
+            "ruby -e 'puts 1'",
+            None,
+        ),
     ]);
 }

@@ -2,7 +2,8 @@
 //!
 //! - every dynamically linked program: `LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`,
 //!   `LD_LIBRARY_PATH` naming a directory of the project, HOME or a temp dir, and an
-//!   `OPENSSL_CONF` file that loads modules (for those that use OpenSSL);
+//!   `OPENSSL_CONF` file that loads modules (for those that use OpenSSL); the variables that make
+//!   any program write a file (`LD_DEBUG_OUTPUT`, `LD_PROFILE`, `MALLOC_TRACE`, `SSLKEYLOGFILE`);
 //! - by the kind of file a program is (its `#!` line): a bash script reads `BASH_ENV`,
 //!   `SHELLOPTS` and exported functions; node `NODE_OPTIONS`; perl `PERL5OPT`/`PERL5LIB`; ruby
 //!   `RUBYOPT`/`RUBYLIB`;
@@ -34,6 +35,7 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
             );
         }
     }
+    output_files(env, out);
     openssl_conf(env, &dirs[0], out);
     match env.get("LD_LIBRARY_PATH") {
         Var::Runtime => out.push(
@@ -58,6 +60,35 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
             }
         }
         Var::Unset => {}
+    }
+}
+
+/// Variables that make any program write a file, whatever it was asked to do (each measured with
+/// glibc 2.36, curl 7.88 and git 2.47 by running `ls`, `curl` and `git ls-remote https://…`):
+/// the loader's debug output (`LD_DEBUG_OUTPUT`, with `LD_DEBUG`: `FILE.PID`, relative to the
+/// directory the program runs in), its profile (`LD_PROFILE`: `NAME.profile` in
+/// `LD_PROFILE_OUTPUT` or /var/tmp), glibc's malloc trace (`MALLOC_TRACE`, for programs that call
+/// `mtrace`), and the TLS key log of OpenSSL's and GnuTLS's users (`SSLKEYLOGFILE`: curl, git over
+/// https, Python's `ssl`). Coverage variables (`LLVM_PROFILE_FILE`, `GCOV_PREFIX`, `GOCOVERDIR`)
+/// only move what an instrumented build writes anyway, which its compiled code decides.
+fn output_files(env: &Env<'_>, out: &mut Verdict) {
+    let mut writes = |what: String| out.push(Level::Write, what);
+    if env.is_set("LD_DEBUG") && env.is_set("LD_DEBUG_OUTPUT") {
+        writes("LD_DEBUG with LD_DEBUG_OUTPUT makes the loader write its trace to a file for every program".into());
+    }
+    if env.is_set("LD_PROFILE") {
+        writes(
+            "LD_PROFILE makes the loader write a profile file (in LD_PROFILE_OUTPUT or /var/tmp)"
+                .into(),
+        );
+    }
+    for (name, what) in [
+        ("MALLOC_TRACE", "programs that trace malloc write the file MALLOC_TRACE names"),
+        ("SSLKEYLOGFILE", "programs that use TLS (curl, git over https, Python) append their keys to the file SSLKEYLOGFILE names"),
+    ] {
+        if env.is_set(name) {
+            writes(what.into());
+        }
     }
 }
 
@@ -254,7 +285,7 @@ pub fn interpreted(
             // The JVM starts agents and options from these before it does anything, `-version`
             // included.
             for name in ["JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"] {
-                if env.is_set(name) {
+                if env.is_set(name) && !env.value(name).is_some_and(harmless_jvm_options) {
                     out.push(
                         Level::Unknown,
                         format!("{what}: the JVM takes options (agents included) from {name}"),
@@ -263,8 +294,21 @@ pub fn interpreted(
             }
         }
         "ruby" => {
+            // RUBYOPT of warning switches only (`-W0`, `-w`, `-W:no-deprecated`) loads nothing.
+            let warnings = |o: &str| {
+                o.split_whitespace().all(|w| {
+                    matches!(w, "-w" | "-W" | "-W0" | "-W1" | "-W2" | "--verbose")
+                        || w.strip_prefix("-W:").is_some_and(|c| {
+                            matches!(
+                                c,
+                                "deprecated" | "no-deprecated" | "experimental" | "no-experimental"
+                            )
+                        })
+                })
+            };
             for name in ["RUBYOPT", "RUBYLIB"] {
-                if env.is_set(name) {
+                if env.is_set(name) && !(name == "RUBYOPT" && env.value(name).is_some_and(warnings))
+                {
                     out.push(
                         Level::Unknown,
                         format!("{what}: ruby loads code {name} names"),
@@ -309,6 +353,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "ssh" => ssh(here, args, out),
         "sqlite3" => sqlite(here, args, out),
         "terraform" => terraform(here, out),
+        "gdb" => gdb(here, args, out),
+        "gem" => super::ruby::gem(here, out),
+        "bundle" | "bundler" => super::ruby::bundle(here, args, out),
         "bat" => bat(here, out),
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => compiler_env(here, out),
@@ -1009,9 +1056,112 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
+/// gdb without `-nx` reads `~/.gdbinit`, `$XDG_CONFIG_HOME/gdb/gdbinit` (or `~/.config/gdb/`)
+/// and their `gdbearlyinit` twins (gdb(1)); a `.gdbinit` in the working directory only when
+/// the auto-load safe-path, which those files may widen, allows it (by default it does not).
+/// For a program it loads it auto-loads `PROGRAM-gdb.gdb`/`.py`/`.scm` beside it when the
+/// safe-path allows: taken to be loaded.
+fn gdb(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
+    let no_init = values.iter().any(|v| matches!(*v, "-nx" | "--nx" | "-n"));
+    if !no_init {
+        let mut inits: Vec<PathBuf> = Vec::new();
+        if let Some(home) = here.env.home() {
+            inits.push(home.join(".gdbinit"));
+            inits.push(home.join(".gdbearlyinit"));
+        }
+        for config in here.env.xdg_configs(here.dir) {
+            inits.push(config.join("gdb/gdbinit"));
+            inits.push(config.join("gdb/gdbearlyinit"));
+        }
+        for init in inits.iter().filter(|i| files::exists(i)) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "gdb runs the commands of {} first (-nx skips it)",
+                    init.display()
+                ),
+            );
+        }
+    }
+    // The operands: the program (and a core file), not the value of an option.
+    let mut skip = false;
+    for v in &values {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if v.starts_with('-') {
+            skip = matches!(*v, "-ex" | "--ex" | "-eval-command" | "--eval-command");
+            continue;
+        }
+        let program = files::join(here.dir, v);
+        for ext in ["gdb", "py", "scm"] {
+            let mut name = program.clone().into_os_string();
+            name.push(format!("-gdb.{ext}"));
+            let script = PathBuf::from(name);
+            if files::exists(&script) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "gdb may auto-load {}, a script beside the program",
+                        script.display()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// JVM options that only size the heap and stack or set the default encoding, locale, time zone
+/// or headless mode: no agent, no class or library named, no file written (`-Xlog:…:file=`,
+/// `-XX:ErrorFile`, heap dumps) and no command run (`-XX:OnError`). Every other option, a
+/// `-D` of any other property included (`java.system.class.loader` names a class to load),
+/// is not taken.
+fn harmless_jvm_options(value: &str) -> bool {
+    const PROPERTIES: &[&str] = &[
+        "file.encoding",
+        "sun.jnu.encoding",
+        "stdout.encoding",
+        "stderr.encoding",
+        "user.language",
+        "user.country",
+        "user.region",
+        "user.timezone",
+        "java.awt.headless",
+        "java.net.preferIPv4Stack",
+    ];
+    let size = |s: &str| {
+        let digits = s.trim_end_matches(['k', 'K', 'm', 'M', 'g', 'G']);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    value.split_whitespace().all(|w| {
+        if let Some(property) = w.strip_prefix("-D") {
+            let (key, v) = property.split_once('=').unwrap_or((property, ""));
+            return PROPERTIES.contains(&key) && !v.contains(['/', '$', '`']);
+        }
+        ["-Xmx", "-Xms", "-Xss"]
+            .iter()
+            .any(|p| w.strip_prefix(p).is_some_and(size))
+            || w.strip_prefix("-XX:MaxRAMPercentage=")
+                .is_some_and(|n| n.parse::<f64>().is_ok())
+            || matches!(
+                w,
+                "-XX:+UseSerialGC" | "-XX:+UseG1GC" | "-XX:+UseParallelGC" | "-Xshare:auto"
+            )
+    })
+}
+
 /// terraform records a checkpoint signature in `~/.terraform.d` on every run (measured with
 /// `terraform version`), unless `CHECKPOINT_DISABLE` or `disable_checkpoint` says not to.
 fn terraform(here: &Here<'_>, out: &mut Verdict) {
+    // Measured with terraform 1.11: `terraform version` creates TF_LOG_PATH's file even without
+    // TF_LOG (empty then), and writes the log into it with TF_LOG or TF_LOG_CORE.
+    if here.env.is_set("TF_LOG_PATH") {
+        out.push(
+            Level::Write,
+            "terraform writes its log to the file TF_LOG_PATH names",
+        );
+    }
     if here.env.is_set("CHECKPOINT_DISABLE") {
         return;
     }
@@ -1098,7 +1248,9 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
         "_JAVA_OPTIONS",
     ];
     for name in VARIABLES {
-        if here.env.is_set(name) {
+        let jvm_options = !matches!(*name, "MAVEN_BASEDIR" | "JAVACMD");
+        let harmless = jvm_options && here.env.value(name).is_some_and(harmless_jvm_options);
+        if here.env.is_set(name) && !harmless {
             out.push(
                 Level::Unknown,
                 format!("mvn starts the JVM with what {name} says (agents and classes included)"),
