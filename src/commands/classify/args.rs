@@ -169,3 +169,83 @@ pub fn printed(program: &str, args: &[Word]) -> Option<String> {
         _ => None,
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// An interpreter's inline program
+
+/// What one switch letter of an interpreter's cluster (`-lne`, `-rjson`) is, as the program's
+/// reader tells [`inline_program`].
+pub enum Switch {
+    /// A switch of its own; the cluster goes on with the next letter.
+    Flag,
+    /// A switch followed by `n` characters of its own (`-l0`'s octal digits); then the cluster
+    /// goes on.
+    Digits(usize),
+    /// A switch whose value is the rest of the cluster, accepted; the cluster ends.
+    Rest,
+    /// The inline program (`-e CODE`, `-eCODE`).
+    Code,
+    /// A switch whose value is the rest of the cluster or the next word, accepted when `accept`
+    /// says so (`-r json`, `-rjson`).
+    Value(fn(&str) -> bool),
+}
+
+/// Reads an interpreter's switches up to its inline program (one `-e`, as [`Switch::Code`]
+/// says) and returns the program and the words after the switches (its operands); `None` for
+/// anything else: no program, two, a switch `switch` refuses (`None`), a word that is not
+/// known before it runs (a glob, an expansion), a script named where the program would be.
+pub fn inline_program(
+    args: &[Word],
+    mut switch: impl FnMut(char, &str) -> Option<Switch>,
+) -> Option<(String, &[Word])> {
+    let mut code = None;
+    let mut i = 0;
+    while let Some(word) = args.get(i) {
+        let v = word.value.as_deref().filter(|_| !word.glob)?;
+        i += 1;
+        if v == "--" {
+            break;
+        }
+        let Some(switches) = v.strip_prefix('-').filter(|s| !s.is_empty()) else {
+            // Switches end here: a file operand after `-e CODE`, else the script it runs.
+            code.as_ref()?;
+            i -= 1;
+            break;
+        };
+        let mut chars = switches.char_indices();
+        while let Some((at, c)) = chars.next() {
+            let rest = &switches[at + c.len_utf8()..];
+            let value = |i: &mut usize| {
+                if rest.is_empty() {
+                    *i += 1;
+                    args.get(*i - 1).and_then(|w| w.value.clone())
+                } else {
+                    Some(rest.to_string())
+                }
+            };
+            match switch(c, rest)? {
+                Switch::Flag => {}
+                Switch::Digits(n) => {
+                    for _ in 0..n {
+                        chars.next();
+                    }
+                }
+                Switch::Rest => break,
+                Switch::Code => {
+                    if code.is_some() {
+                        return None; // several -e: read as one program, not followed here
+                    }
+                    code = Some(value(&mut i)?);
+                    break;
+                }
+                Switch::Value(accept) => {
+                    if !value(&mut i).is_some_and(|v| accept(&v)) {
+                        return None;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    Some((code?, &args[i.min(args.len())..]))
+}

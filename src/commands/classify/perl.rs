@@ -26,87 +26,30 @@ const FLAGS: &str = "nplawWTtsU";
 
 /// Whether `perl args` runs inline code (`-e`) that only reads its input and prints.
 pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
-    let mut code = None;
-    let mut i = 0;
-    while let Some(word) = args.get(i) {
-        let Some(v) = word.value.as_deref() else {
-            return false;
-        };
-        if word.glob {
-            return false;
-        }
-        i += 1;
-        if v == "--" {
-            break;
-        }
-        let Some(switches) = v.strip_prefix('-').filter(|s| !s.is_empty()) else {
-            // Switches end here: a file operand after `-e CODE`, else the script perl runs.
-            if code.is_none() {
-                return false;
-            }
-            i -= 1;
-            break;
-        };
-        let mut chars = switches.char_indices();
-        while let Some((at, c)) = chars.next() {
-            let rest = &switches[at + c.len_utf8()..];
-            match c {
-                'e' | 'E' => {
-                    if code.is_some() {
-                        return false; // several -e: read as one program, not followed here
-                    }
-                    code = if rest.is_empty() {
-                        let next = args.get(i).and_then(|w| w.value.clone());
-                        i += 1;
-                        next
-                    } else {
-                        Some(rest.to_string())
-                    };
-                    if code.is_none() {
-                        return false;
-                    }
-                    break;
-                }
-                // `-Fpattern`: perl puts a pattern in quotes itself, but pastes one written
-                // between `/`, `"` or `'` into its code as it is.
-                'F' => {
-                    if rest.starts_with(['/', '"', '\'']) || !inert_interpolation(rest) {
-                        return false;
-                    }
-                    break;
-                }
-                // `-l` and `-0` take octal digits (`-0x` hexadecimal ones) after them.
-                'l' | '0' => {
-                    let digits = match rest.strip_prefix('x') {
-                        Some(hex) if c == '0' => {
-                            1 + hex.chars().take_while(char::is_ascii_hexdigit).count()
-                        }
-                        _ => rest.chars().take_while(|d| ('0'..='7').contains(d)).count(),
-                    };
-                    for _ in 0..digits {
-                        chars.next();
-                    }
-                }
-                // `-Mstrict`: a core pragma, from perl's own library (PERL5LIB and PERLLIB, which
-                // could put another first, are the context's; `.` is not in @INC since 5.26).
-                'M' | 'm' => {
-                    if !PRAGMAS.contains(&rest) {
-                        return false;
-                    }
-                    break;
-                }
-                c if FLAGS.contains(c) => {}
-                _ => return false,
-            }
-        }
-    }
-    if args[i.min(args.len())..]
-        .iter()
-        .any(|w| w.glob || !w.value.as_deref().is_some_and(plain_file))
-    {
-        return false;
-    }
-    code.is_some_and(|c| only_prints(&c))
+    use super::args::{inline_program, Switch};
+    let program = inline_program(args, |c, rest| match c {
+        'e' | 'E' => Some(Switch::Code),
+        // `-Fpattern`: perl puts a pattern in quotes itself, but pastes one written between
+        // `/`, `"` or `'` into its code as it is.
+        'F' => (!rest.starts_with(['/', '"', '\'']) && inert_interpolation(rest))
+            .then_some(Switch::Rest),
+        // `-l` and `-0` take octal digits (`-0x` hexadecimal ones) after them.
+        'l' | '0' => Some(Switch::Digits(match rest.strip_prefix('x') {
+            Some(hex) if c == '0' => 1 + hex.chars().take_while(char::is_ascii_hexdigit).count(),
+            _ => rest.chars().take_while(|d| ('0'..='7').contains(d)).count(),
+        })),
+        // `-Mstrict`: a core pragma, from perl's own library (PERL5LIB and PERLLIB, which could
+        // put another first, are the context's; `.` is not in @INC since 5.26).
+        'M' | 'm' => PRAGMAS.contains(&rest).then_some(Switch::Rest),
+        c if FLAGS.contains(c) => Some(Switch::Flag),
+        _ => None,
+    });
+    program.is_some_and(|(code, operands)| {
+        operands
+            .iter()
+            .all(|w| !w.glob && w.value.as_deref().is_some_and(plain_file))
+            && only_prints(&code)
+    })
 }
 
 /// A file name `<>` opens as a file: no mode characters, no pipe, not an option.

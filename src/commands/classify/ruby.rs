@@ -52,86 +52,33 @@ const FLAGS: &str = "nplaw";
 
 /// Whether `ruby args` runs inline code (`-e`) that only reads its input and files and prints.
 pub fn one_liner_only_prints(args: &[Word]) -> bool {
-    let mut code = None;
-    let mut i = 0;
-    while let Some(word) = args.get(i) {
-        let Some(v) = word.value.as_deref() else {
-            return false;
-        };
-        if word.glob {
-            return false;
+    use super::args::{inline_program, Switch};
+    let program = inline_program(args, |c, rest| match c {
+        'e' => Some(Switch::Code),
+        'r' => Some(Switch::Value(|lib| LIBRARIES.contains(&lib))),
+        // A warning level (`-W0`), `--verbose`.
+        'W' => matches!(rest, "0" | "1" | "2").then_some(Switch::Rest),
+        '-' => (rest == "verbose").then_some(Switch::Rest),
+        // `-F:` is a field separator; one written as a pattern is code.
+        'F' => {
+            (!rest.is_empty() && !rest.contains(['#', '/', '"', '\'', '`'])).then_some(Switch::Rest)
         }
-        i += 1;
-        if v == "--" {
-            break;
-        }
-        let Some(switches) = v.strip_prefix('-').filter(|s| !s.is_empty()) else {
-            if code.is_none() {
-                return false;
-            }
-            i -= 1;
-            break;
-        };
-        if matches!(v, "-W0" | "-W1" | "-W2" | "--verbose" | "-w") {
-            continue;
-        }
-        let chars = switches.char_indices();
-        for (at, c) in chars {
-            let rest = &switches[at + c.len_utf8()..];
-            match c {
-                'e' => {
-                    if code.is_some() {
-                        return false;
-                    }
-                    code = if rest.is_empty() {
-                        let next = args.get(i).and_then(|w| w.value.clone());
-                        i += 1;
-                        next
-                    } else {
-                        Some(rest.to_string())
-                    };
-                    if code.is_none() {
-                        return false;
-                    }
-                    break;
-                }
-                'r' => {
-                    let lib = if rest.is_empty() {
-                        let next = args.get(i).and_then(|w| w.value.clone());
-                        i += 1;
-                        next
-                    } else {
-                        Some(rest.to_string())
-                    };
-                    if !lib.is_some_and(|l| LIBRARIES.contains(&l.as_str())) {
-                        return false;
-                    }
-                    break;
-                }
-                // `-F:` is a field separator; one written as a pattern is code.
-                'F' => {
-                    if rest.is_empty() || rest.contains(['#', '/', '"', '\'', '`']) {
-                        return false;
-                    }
-                    break;
-                }
-                c if FLAGS.contains(c) => {}
-                _ => return false,
-            }
-        }
-    }
-    let files_plain = args[i.min(args.len())..].iter().all(|w| {
-        !w.glob
-            && w.value.as_deref().is_some_and(|n| {
-                n == "-"
-                    || (!n.starts_with('-')
-                        && n.chars().all(|c| {
-                            c.is_ascii_alphanumeric()
-                                || matches!(c, '.' | '_' | '/' | ',' | '+' | '-')
-                        }))
-            })
+        c if FLAGS.contains(c) => Some(Switch::Flag),
+        _ => None,
     });
-    files_plain && code.is_some_and(|c| only_prints(&c, 0))
+    program.is_some_and(|(code, operands)| {
+        operands.iter().all(|w| {
+            !w.glob
+                && w.value.as_deref().is_some_and(|n| {
+                    n == "-"
+                        || (!n.starts_with('-')
+                            && n.chars().all(|c| {
+                                c.is_ascii_alphanumeric()
+                                    || matches!(c, '.' | '_' | '/' | ',' | '+' | '-')
+                            }))
+                })
+        }) && only_prints(&code, 0)
+    })
 }
 
 /// Whether the ruby code only computes and prints (see the module header).
