@@ -35,7 +35,7 @@ const WORDS: &[&str] = &[
 
 /// Standard libraries `-r` and `require` may load: they only parse, format or compute. Where
 /// Ruby finds them (`RUBYLIB`, `RUBYOPT`, gems) is the context's.
-const LIBRARIES: &[&str] = &[
+pub const LIBRARIES: &[&str] = &[
     "json",
     "set",
     "pp",

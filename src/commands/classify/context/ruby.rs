@@ -127,28 +127,26 @@ pub fn gem(here: &Here<'_>, out: &mut Verdict) {
 }
 
 /// Gems Ruby loads when it starts to run code (not for `-v` or `-c`: measured with ruby 3.1), and
-/// the standard libraries a one-liner may require: a newer version of one in a gem directory
-/// wins over the standard one (measured: a `did_you_mean-99` in `~/.gem/ruby/3.1.0` ran on `ruby
-/// -e 1`, `gem list`; a `json-99` on `ruby -rjson`).
-const SHADOWED: &[&str] = &[
+/// YAML's: with the standard libraries a one-liner may require (`ruby::LIBRARIES`), the gems a
+/// newer version of which in a gem directory wins over the standard one (measured: a
+/// `did_you_mean-99` in `~/.gem/ruby/3.1.0` ran on `ruby -e 1`, `gem list`; a `json-99` on `ruby
+/// -rjson`).
+const LOADED_AT_START: &[&str] = &[
     "did_you_mean",
     "error_highlight",
     "syntax_suggest",
-    "json",
-    "set",
-    "pp",
-    "time",
-    "date",
-    "English",
-    "base64",
-    "digest",
-    "shellwords",
     "psych",
     "yaml",
 ];
 
+/// Whether a gem named `name` in a gem directory would shadow one Ruby loads (see
+/// [`LOADED_AT_START`]).
+fn shadowed(name: &str) -> bool {
+    LOADED_AT_START.contains(&name) || super::super::ruby::LIBRARIES.contains(&name)
+}
+
 /// A program Ruby runs (ruby itself, or a script of it: gem, bundle, rake, erb, irb): a gem
-/// directory that holds one of [`SHADOWED`] loads that gem's code instead.
+/// directory that holds one of the [`shadowed`] gems loads that gem's code instead.
 pub fn shadowed_gems(here: &Here<'_>, out: &mut Verdict) {
     let dirs = match gem_dirs(here) {
         Ok(dirs) => dirs,
@@ -167,7 +165,7 @@ pub fn shadowed_gems(here: &Here<'_>, out: &mut Verdict) {
         let found = entries.filter_map(Result::ok).find(|e| {
             e.file_name().to_str().is_none_or(|n| {
                 let name = n.rsplit_once('-').map_or(n, |(name, _)| name);
-                SHADOWED.contains(&name)
+                shadowed(name)
             })
         });
         if let Some(spec) = found {
