@@ -8,7 +8,7 @@
 // `SMOKE RESULT: pass N/N` or `SMOKE RESULT: fail F/N` (with `(S skipped)` when some were);
 // the exit status says the same. An export that no check names fails the suite, so a new export
 // has to be added to each suite; a skipped check still names the exports it would cover.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -99,6 +99,7 @@ export function portableChecks(s, native) {
     checkBashInterception,
     classifyCommand,
     defaultInterceptorRules,
+    makeTempDir,
     minimizeOutput,
     normalizeBashCommand,
     OutputSink,
@@ -125,6 +126,17 @@ export function portableChecks(s, native) {
 
   check('stripAnsi', ['stripAnsi'], () => {
     assert.equal(stripAnsi('\x1b[1;31mred\x1b[0m \x1b]0;title\x07plain'), 'red plain')
+  })
+
+  check('makeTempDir: a directory of its own in the temp directory; a bad prefix named', ['makeTempDir'], () => {
+    const dir = makeTempDir('agent-shell-smoke-own-')
+    try {
+      assert.ok(dir.startsWith(join(tmpdir(), 'agent-shell-smoke-own-')), dir)
+      assert.ok(statSync(dir).isDirectory())
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    assert.throws(() => makeTempDir('a/b'), (e) => e.code === 'ERR_INVALID_ARG' && /^prefix must /.test(e.message))
   })
 
   check('minimizeOutput: a single simple command is minimized, a pipe never', ['minimizeOutput'], () => {
