@@ -279,44 +279,34 @@ fn tsc_diagnostic(line: &str) -> Option<TscDiagnostic<'_>> {
         let b = digits(rest2);
         (a > 0 && b > 0 && rest2[b..].starts_with(end)).then_some((a, b, a + 1 + b + end.len()))
     };
-    for (i, _) in line.match_indices('(').filter(|&(i, _)| i > 0) {
+    // The diagnostic whose file ends at byte `i`, its place in the given form.
+    let at = |i: usize, comma: char, end: &str, pretty: bool| {
         let rest = &line[i + 1..];
-        if let Some((a, b, len)) = place(rest, ',', "): ") {
-            if let Some((kind, message)) = tail(&rest[len..]) {
-                return Some(TscDiagnostic {
-                    file: &line[..i],
-                    line: &rest[..a],
-                    col: &rest[a + 1..a + 1 + b],
-                    kind,
-                    message,
-                    pretty: false,
-                });
-            }
-        }
+        let (a, b, len) = place(rest, comma, end)?;
+        let (kind, message) = tail(&rest[len..])?;
+        Some(TscDiagnostic {
+            file: &line[..i],
+            line: &rest[..a],
+            col: &rest[a + 1..a + 1 + b],
+            kind,
+            message,
+            pretty,
+        })
+    };
+    let plain = line
+        .match_indices('(')
+        .filter(|&(i, _)| i > 0)
+        .find_map(|(i, _)| at(i, ',', "): ", false));
+    if plain.is_some() {
+        return plain;
     }
     let first = line.chars().next()?;
     if first.is_whitespace() {
         return None;
     }
-    for (i, _) in line
-        .match_indices(':')
+    line.match_indices(':')
         .filter(|&(i, _)| i >= first.len_utf8())
-    {
-        let rest = &line[i + 1..];
-        if let Some((a, b, len)) = place(rest, ':', " - ") {
-            if let Some((kind, message)) = tail(&rest[len..]) {
-                return Some(TscDiagnostic {
-                    file: &line[..i],
-                    line: &rest[..a],
-                    col: &rest[a + 1..a + 1 + b],
-                    kind,
-                    message,
-                    pretty: true,
-                });
-            }
-        }
-    }
-    None
+        .find_map(|(i, _)| at(i, ':', " - ", true))
 }
 
 /// eslint's stylish format: file headers, then `  10:5  error  msg  rule` rows, as
