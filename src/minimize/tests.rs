@@ -1804,6 +1804,54 @@ fn a_linters_one_line_list_is_grouped_by_file_whatever_the_linter() {
 }
 
 #[test]
+fn a_commit_log_and_a_long_listing_are_read_by_their_shape_whatever_printed_them() {
+    // git's commit format from a script around git log: the named filter's text.
+    let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
+    let (label, out) = run("./history.sh --stat -p", raw).expect("rewritten");
+    assert_eq!(label, "commit-log");
+    assert_eq!(out, text_of("git log --stat -p", raw));
+    // A first line that only starts like one (prose, a hash too short): not a commit.
+    let prose = "commit early and often\nAuthor: someone\n".repeat(3);
+    assert_ne!(run("./notes.sh", &prose).map(|r| r.0).as_deref(), Some("commit-log"));
+    // ls -l's rows from a wrapper: each name with its size and kind, as `ls -l` gives.
+    let ls = "total 8\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 .\ndrwxr-xr-x 9 u g 4096 Nov 25 22:14 ..\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 src\n-rwxr-xr-x 1 u g 20480 Nov 25 22:14 run.sh\n-rw-r--r-- 1 u g 12 Nov 25 22:14 a b.txt\nlrwxrwxrwx 1 u g 4 Nov 25 22:14 l -> src\n";
+    assert_eq!(
+        run("./list-dir.sh", ls),
+        Some((
+            "long-listing".to_string(),
+            "  src/  run.sh* 20.0K  a b.txt 12  l -> src\n".to_string()
+        ))
+    );
+    // Rows mixed with other lines (a report that quotes a row): not a listing.
+    let mixed = format!("{ls}checked 4 entries\nwarning: l is a link\nnext step\n");
+    assert_ne!(run("./list-dir.sh", &mixed).map(|r| r.0).as_deref(), Some("long-listing"));
+}
+
+#[test]
+fn a_search_s_matches_from_a_program_no_filter_names_keep_each_match_with_its_place() {
+    // grep -rn's shape from a wrapper script: the same indented line in several files is a match
+    // of each, not one message with places (the lint-list shape would say it once).
+    let matches = "py/a/streams.py:177:        raise NotImplementedError\npy/a/base.py:471:        raise NotImplementedError\npy/a/base.py:481:        raise NotImplementedError\npy/b/x.py:12:def f():\npy/b/x.py:30:    raise NotImplementedError\n";
+    let (label, out) = run("./search.sh NotImplementedError", matches).expect("rewritten");
+    assert_eq!(label, "match-list");
+    for kept in [
+        "177: raise NotImplementedError",
+        "471: raise NotImplementedError",
+        "481: raise NotImplementedError",
+        "12: def f():",
+        "30: raise NotImplementedError",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    assert!(!out.contains("places"), "{out}");
+    // A linter's rows (a message after `: ` or a space) still read as findings.
+    let lint = "a.py:1:8: F401 unused\na.py:2:8: F401 unused\nb.py:3:1: E501 long\n".repeat(3);
+    assert_eq!(run("./lint.sh", &lint).map(|r| r.0).as_deref(), Some("lint-list"));
+    let md = "docs/a.md:5:81 error MD013 Line length\ndocs/a.md:33:3 error MD060 Table\ndocs/b.md:8 error MD032 Lists\n";
+    assert_eq!(run("./lint.sh", md).map(|r| r.0).as_deref(), Some("lint-list"));
+}
+
+#[test]
 fn shellchecks_default_format_keeps_each_findings_place_code_and_message() {
     let tty = "\nIn deb/ucf line 39:\nprogname=\"$(basename $0)\"\n                     ^-- SC2086 (info): Double quote to prevent globbing.\n\nDid you mean: \nprogname=\"$(basename \"$0\")\"\n\n\nIn deb/ucf line 67:\n        local moddate=\"$(date)\"\n        ^-----------^ SC3043 (warning): In POSIX sh, 'local' is undefined.\n              ^-----^ SC2155 (warning): Declare and assign separately.\n\n\nIn deb/ucf line 112:\n  echo $1\n       ^-- SC2086 (info): Double quote to prevent globbing.\n\n\nIn deb/get line 5:\n  local x=1\n  ^-----^ SC3043 (warning): In POSIX sh, 'local' is undefined.\n\nFor more information:\n  https://www.shellcheck.net/wiki/SC2086 -- Double quote to prevent globbing ...\n  https://www.shellcheck.net/wiki/SC3043 -- In POSIX sh, 'local' is undefined.\n";
     assert_eq!(
