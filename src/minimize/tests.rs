@@ -1838,12 +1838,16 @@ fn a_search_s_matches_from_a_program_no_filter_names_keep_each_match_with_its_pl
         "177: raise NotImplementedError",
         "471: raise NotImplementedError",
         "481: raise NotImplementedError",
-        "12: def f():",
+        "12:def f():",
         "30: raise NotImplementedError",
     ] {
         assert!(out.contains(kept), "{kept} in {out}");
     }
     assert!(!out.contains("places"), "{out}");
+    // A log whose lines start with a time (`2025-06-11T08:32:29.558Z`, `Nov 29 00:30:01`) is
+    // not a search's matches: its lines stay whole.
+    let log = "2025-06-11T08:32:29.558Z INFO  http.access path=/api/cart status=201\n2025-06-11T08:32:31.310Z INFO  http.access path=/api/invoices status=200\n2025-06-11T08:32:31.420Z WARN  http.access path=/api/orders status=201\nNov 29 00:30:01 web-03 sshd[8364]: Failed password\n";
+    assert_ne!(run("./logs.sh", log).map(|r| r.0).as_deref(), Some("match-list"));
     // A linter's rows (a message after `: ` or a space) still read as findings.
     let lint = "a.py:1:8: F401 unused\na.py:2:8: F401 unused\nb.py:3:1: E501 long\n".repeat(3);
     assert_eq!(run("./lint.sh", &lint).map(|r| r.0).as_deref(), Some("lint-list"));

@@ -498,7 +498,7 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
     {
         return None;
     }
-    matches_grouped(ctx.text)
+    matches_grouped(ctx.text, false)
 }
 
 /// Fewest match lines among an output's first lines for it to be read as a search's matches.
@@ -520,7 +520,15 @@ pub(super) fn looks_like_match_list(text: &str) -> bool {
     let mut rows = 0;
     let mut content = false;
     for line in &head {
-        if match_line(line).is_none() {
+        // A path: no blank in it, a `/` or a `.`, a letter (a log's `2025-06-11T08:32:29Z`, a
+        // journal's `Nov 29 00:30:01` are not).
+        let Some((path, _, _)) = match_line(line) else {
+            continue;
+        };
+        if path.contains(char::is_whitespace)
+            || !path.contains(['/', '.'])
+            || !path.bytes().any(|b| b.is_ascii_alphabetic())
+        {
             continue;
         }
         rows += 1;
@@ -532,12 +540,12 @@ pub(super) fn looks_like_match_list(text: &str) -> bool {
 
 /// A search's matches read by their shape (see [`looks_like_match_list`]), grouped as grep's.
 pub(super) fn match_list(ctx: &Context) -> Option<String> {
-    matches_grouped(ctx.text)
+    matches_grouped(ctx.text, true)
 }
 
 /// `path:12:text` lines (and `path-12-text` context lines, `--` breaks) grouped under their
 /// file or their directory, whichever is shorter.
-fn matches_grouped(text: &str) -> Option<String> {
+fn matches_grouped(text: &str, as_written: bool) -> Option<String> {
     // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
     // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
     let known: std::collections::HashSet<&str, FastHash> = text
@@ -583,8 +591,8 @@ fn matches_grouped(text: &str) -> Option<String> {
             }
         })
         .collect();
-    let by_file = grep_grouped(&parsed, GroupBy::File)?;
-    let by_dir = grep_grouped(&parsed, GroupBy::Dir)?;
+    let by_file = grep_grouped(&parsed, GroupBy::File, as_written)?;
+    let by_dir = grep_grouped(&parsed, GroupBy::Dir, as_written)?;
     Some(if by_dir.len() < by_file.len() {
         by_dir
     } else {
@@ -630,7 +638,10 @@ fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
     Some(join_lines(out))
 }
 
-fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
+/// `as_written`: the text after its place as it was, its indentation one blank and none when it
+/// had none (`12:def f`, `30: return x`), so each line still reads as printed; else one blank
+/// after every place (grep's own filter).
+fn grep_grouped(parsed: &[GrepLine], by: GroupBy, as_written: bool) -> Option<String> {
     let mut out = String::new();
     let mut current: Option<&str> = None;
     let mut grouped = 0usize;
@@ -646,6 +657,11 @@ fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
                     (GroupBy::File, _) => (*path, ""),
                     (GroupBy::Dir, Some(i)) => (&path[..=i], &path[i + 1..]),
                     (GroupBy::Dir, None) => ("", *path),
+                };
+                let gap = if !as_written || text.starts_with(char::is_whitespace) {
+                    " "
+                } else {
+                    ""
                 };
                 let text = text.trim();
                 grouped += 1;
@@ -669,13 +685,13 @@ fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
                     (GroupBy::File, Some(n)) => {
                         out.push_str(n);
                         out.push(*sep);
-                        out.push(' ');
+                        out.push_str(gap);
                     }
                     (GroupBy::Dir, Some(n)) => {
                         out.push(*sep);
                         out.push_str(n);
                         out.push(*sep);
-                        out.push(' ');
+                        out.push_str(gap);
                     }
                     (GroupBy::File, None) => {}
                     (GroupBy::Dir, None) => out.push(':'),
