@@ -103,6 +103,17 @@ fn cargo_errors_keep_details_and_warnings_are_one_line() {
 }
 
 #[test]
+fn rustcs_diagnostics_are_read_by_their_shape_whatever_printed_them() {
+    let raw = "   Compiling x v0.1.0 (/p)\nwarning: unused variable: `a`\n --> src/lib.rs:3:9\n  |\n3 |     let a = 5;\n  |         ^ help: prefix it: `_a`\n  |\n  = note: `#[warn(unused_variables)]` on by default\n\nerror[E0308]: mismatched types\n  --> src/lib.rs:9:21\n   |\n9  |     let s: String = sum;\n   |            ------   ^^^ expected `String`, found `u32`\n   |            |\n   |            expected due to this\n\nFor more information about this error, try `rustc --explain E0308`.\nwarning: `x` (lib) generated 1 warning (run `cargo fix --lib -p x` to apply 1 suggestion)\nerror: could not compile `x` (lib) due to 1 previous error; 1 warning emitted\n";
+    let (label, out) = run("./check.sh --all", raw).expect("rewritten");
+    assert_eq!(label, "rustc");
+    assert_eq!(out, text_of("cargo build", raw));
+    // A test run with a compiler warning in it is a test run: not read as a build.
+    let tests = format!("{raw}\nrunning 2 tests\ntest a ... ok\ntest b ... FAILED\n\ntest result: FAILED. 1 passed; 1 failed\n");
+    assert_ne!(run("./check.sh --all", &tests).map(|r| r.0).as_deref(), Some("rustc"));
+}
+
+#[test]
 fn cargo_test_drops_passing_tests_and_toolchain_frames() {
     let raw = "     Running unittests src/lib.rs (target/debug/deps/calc-0123abcd)\n\nrunning 3 tests\ntest a ... ok\ntest b ... FAILED\ntest c ... ignored\n\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at src/lib.rs:5:9:\nboom\nstack backtrace:\n   0: core::panicking::panic_fmt\n             at /rustc/abc/library/core/src/panicking.rs:80:14\n   1: calc::b\n             at ./src/lib.rs:5:9\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n     Running tests/it.rs (target/debug/deps/it-1)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
     let out = text_of("cargo test", raw);

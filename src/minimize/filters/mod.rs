@@ -285,6 +285,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("eslint", lint::eslint))
     } else if tests_js::has_js_trace(text) {
         Some(("js-trace", tests_js::js_trace))
+    } else if cargo::looks_like_rustc(text) {
+        Some(("rustc", cargo::build))
     } else if listing::looks_like_match_list(text) {
         Some(("match-list", listing::match_list))
     } else if lint::looks_like_lint_list(text) {
