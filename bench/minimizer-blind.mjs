@@ -52,7 +52,7 @@ const describe = (f) => `${f.kind}: ${f.parts.map(String).join(' | ')}`
 
 const rows = []
 for (const dir of dirs) {
-  const label = path.basename(dir) === 'fixtures' ? path.basename(path.dirname(dir)) : path.basename(dir)
+  const label = dir === path.join(here, 'fixtures', 'minimizer') ? 'repo' : path.basename(dir) === 'fixtures' ? path.basename(path.dirname(dir)) : path.basename(dir)
   const names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
   for (const n of names) {
     const c = JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8'))
