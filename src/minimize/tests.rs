@@ -103,6 +103,17 @@ fn cargo_errors_keep_details_and_warnings_are_one_line() {
 }
 
 #[test]
+fn rustcs_diagnostics_are_read_by_their_shape_whatever_printed_them() {
+    let raw = "   Compiling x v0.1.0 (/p)\nwarning: unused variable: `a`\n --> src/lib.rs:3:9\n  |\n3 |     let a = 5;\n  |         ^ help: prefix it: `_a`\n  |\n  = note: `#[warn(unused_variables)]` on by default\n\nerror[E0308]: mismatched types\n  --> src/lib.rs:9:21\n   |\n9  |     let s: String = sum;\n   |            ------   ^^^ expected `String`, found `u32`\n   |            |\n   |            expected due to this\n\nFor more information about this error, try `rustc --explain E0308`.\nwarning: `x` (lib) generated 1 warning (run `cargo fix --lib -p x` to apply 1 suggestion)\nerror: could not compile `x` (lib) due to 1 previous error; 1 warning emitted\n";
+    let (label, out) = run("./check.sh --all", raw).expect("rewritten");
+    assert_eq!(label, "rustc");
+    assert_eq!(out, text_of("cargo build", raw));
+    // A test run with a compiler warning in it is a test run: not read as a build.
+    let tests = format!("{raw}\nrunning 2 tests\ntest a ... ok\ntest b ... FAILED\n\ntest result: FAILED. 1 passed; 1 failed\n");
+    assert_ne!(run("./check.sh --all", &tests).map(|r| r.0).as_deref(), Some("rustc"));
+}
+
+#[test]
 fn cargo_test_drops_passing_tests_and_toolchain_frames() {
     let raw = "     Running unittests src/lib.rs (target/debug/deps/calc-0123abcd)\n\nrunning 3 tests\ntest a ... ok\ntest b ... FAILED\ntest c ... ignored\n\nfailures:\n\n---- b stdout ----\nthread 'b' panicked at src/lib.rs:5:9:\nboom\nstack backtrace:\n   0: core::panicking::panic_fmt\n             at /rustc/abc/library/core/src/panicking.rs:80:14\n   1: calc::b\n             at ./src/lib.rs:5:9\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n\nfailures:\n    b\n\ntest result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n     Running tests/it.rs (target/debug/deps/it-1)\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
     let out = text_of("cargo test", raw);
@@ -1801,6 +1812,58 @@ fn a_linters_one_line_list_is_grouped_by_file_whatever_the_linter() {
     assert_eq!(run("shellcheck -f gcc a.sh", snippet), None);
     let log = "db:5432 up\nstarting worker\ncache:6379 up\nready\nweb:8080 listening\n";
     assert_eq!(run("supervise", log), None);
+}
+
+#[test]
+fn a_commit_log_and_a_long_listing_are_read_by_their_shape_whatever_printed_them() {
+    // git's commit format from a script around git log: the named filter's text.
+    let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
+    let (label, out) = run("./history.sh --stat -p", raw).expect("rewritten");
+    assert_eq!(label, "commit-log");
+    assert_eq!(out, text_of("git log --stat -p", raw));
+    // A first line that only starts like one (prose, a hash too short): not a commit.
+    let prose = "commit early and often\nAuthor: someone\n".repeat(3);
+    assert_ne!(run("./notes.sh", &prose).map(|r| r.0).as_deref(), Some("commit-log"));
+    // ls -l's rows from a wrapper: each name with its size and kind, as `ls -l` gives.
+    let ls = "total 8\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 .\ndrwxr-xr-x 9 u g 4096 Nov 25 22:14 ..\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 src\n-rwxr-xr-x 1 u g 20480 Nov 25 22:14 run.sh\n-rw-r--r-- 1 u g 12 Nov 25 22:14 a b.txt\nlrwxrwxrwx 1 u g 4 Nov 25 22:14 l -> src\n";
+    assert_eq!(
+        run("./list-dir.sh", ls),
+        Some((
+            "long-listing".to_string(),
+            "  src/  run.sh* 20.0K  a b.txt 12  l -> src\n".to_string()
+        ))
+    );
+    // Rows mixed with other lines (a report that quotes a row): not a listing.
+    let mixed = format!("{ls}checked 4 entries\nwarning: l is a link\nnext step\n");
+    assert_ne!(run("./list-dir.sh", &mixed).map(|r| r.0).as_deref(), Some("long-listing"));
+}
+
+#[test]
+fn a_search_s_matches_from_a_program_no_filter_names_keep_each_match_with_its_place() {
+    // grep -rn's shape from a wrapper script: the same indented line in several files is a match
+    // of each, not one message with places (the lint-list shape would say it once).
+    let matches = "py/a/streams.py:177:        raise NotImplementedError\npy/a/base.py:471:        raise NotImplementedError\npy/a/base.py:481:        raise NotImplementedError\npy/b/x.py:12:def f():\npy/b/x.py:30:    raise NotImplementedError\n";
+    let (label, out) = run("./search.sh NotImplementedError", matches).expect("rewritten");
+    assert_eq!(label, "match-list");
+    for kept in [
+        "177: raise NotImplementedError",
+        "471: raise NotImplementedError",
+        "481: raise NotImplementedError",
+        "12:def f():",
+        "30: raise NotImplementedError",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    assert!(!out.contains("places"), "{out}");
+    // A log whose lines start with a time (`2025-06-11T08:32:29.558Z`, `Nov 29 00:30:01`) is
+    // not a search's matches: its lines stay whole.
+    let log = "2025-06-11T08:32:29.558Z INFO  http.access path=/api/cart status=201\n2025-06-11T08:32:31.310Z INFO  http.access path=/api/invoices status=200\n2025-06-11T08:32:31.420Z WARN  http.access path=/api/orders status=201\nNov 29 00:30:01 web-03 sshd[8364]: Failed password\n";
+    assert_ne!(run("./logs.sh", log).map(|r| r.0).as_deref(), Some("match-list"));
+    // A linter's rows (a message after `: ` or a space) still read as findings.
+    let lint = "a.py:1:8: F401 unused\na.py:2:8: F401 unused\nb.py:3:1: E501 long\n".repeat(3);
+    assert_eq!(run("./lint.sh", &lint).map(|r| r.0).as_deref(), Some("lint-list"));
+    let md = "docs/a.md:5:81 error MD013 Line length\ndocs/a.md:33:3 error MD060 Table\ndocs/b.md:8 error MD032 Lists\n";
+    assert_eq!(run("./lint.sh", md).map(|r| r.0).as_deref(), Some("lint-list"));
 }
 
 #[test]

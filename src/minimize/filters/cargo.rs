@@ -49,6 +49,22 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// Whether an output of a program no filter names reads as rustc's diagnostics (a script around
+/// `cargo build`/`clippy`, `rustc` itself): a diagnostic header (`error[E0308]: …`, `warning: …`)
+/// and a ` --> path:line:col` under one, and no test run in it (`running N tests`, `test
+/// result:`), whose lines are the test filter's.
+pub(super) fn looks_like_rustc(text: &str) -> bool {
+    let mut header = false;
+    for line in text.lines() {
+        if is_header(line) {
+            header = true;
+        } else if header && line.trim_start().starts_with("--> ") {
+            return !text.contains("\ntest result: ") && !text.contains("\nrunning ");
+        }
+    }
+    false
+}
+
 /// The diagnostic header starting at `i`: `error: …`, `warning[E0]: …`.
 fn is_header(line: &str) -> bool {
     (line.starts_with("error") || line.starts_with("warning")) && line.contains(": ")

@@ -144,6 +144,19 @@ fn short_state(entry: &str) -> (&'static str, String) {
 }
 
 /// `git log` / `git show` in git's default (medium) format, with `--stat` and `-p` sections.
+/// Whether an output of a program no filter names reads as git's commit format (`git log`,
+/// `git show`, a script around them): it starts with `commit <hash>` (7 to 40 hex digits, refs
+/// after it allowed), and an `Author:` line follows within the next lines.
+pub(super) fn looks_like_log(head: &str) -> bool {
+    let mut lines = head.lines();
+    let hash_ok = lines
+        .next()
+        .and_then(|l| l.strip_prefix("commit "))
+        .map(|r| r.split(' ').next().unwrap_or(""))
+        .is_some_and(|h| (7..=40).contains(&h.len()) && h.bytes().all(|b| b.is_ascii_hexdigit()));
+    hash_ok && lines.take(3).any(|l| l.starts_with("Author: "))
+}
+
 pub(super) fn log(ctx: &Context) -> Option<String> {
     let first = ctx.text.lines().next()?;
     let graphed = first.starts_with(['*', '|']) && graph_split(first).1.starts_with("commit ");

@@ -25,9 +25,36 @@ pub(super) fn ls(ctx: &Context) -> Option<String> {
     {
         return None;
     }
+    listed(ctx.text, long, recursive)
+}
+
+/// Fewest rows among an output's first lines for it to be read as a long listing.
+const LONG_LISTING_MIN_ROWS: usize = 3;
+
+/// Whether an output of a program no filter names reads as `ls -l`'s (a script or a wrapper
+/// around it): its first lines (up to 40), blank lines, `total N` and `dir:` headings aside, are
+/// long rows (mode, links, owner, group, size, date, name) but for one.
+pub(super) fn looks_like_long_listing(text: &str) -> bool {
+    let head: Vec<&str> = text
+        .lines()
+        .take(40)
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("total ") && !l.ends_with(':'))
+        .collect();
+    let rows = head.iter().filter(|l| long_row(l).is_some()).count();
+    rows >= LONG_LISTING_MIN_ROWS && rows + 1 >= head.len()
+}
+
+/// A long listing read by its shape (see [`looks_like_long_listing`]), as `ls -l`'s.
+pub(super) fn long_listing(ctx: &Context) -> Option<String> {
+    listed(ctx.text, true, false)
+}
+
+/// A listing's lines (`long`: `ls -l` rows; `recursive`: `dir:` headings between directories)
+/// as each directory's entries.
+fn listed(text: &str, long: bool, recursive: bool) -> Option<String> {
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
-    for line in ctx.text.lines() {
+    for line in text.lines() {
         if line.starts_with("total ")
             && line[6..]
                 .trim()
@@ -471,15 +498,61 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
     {
         return None;
     }
+    matches_grouped(ctx.text, false)
+}
+
+/// Fewest match lines among an output's first lines for it to be read as a search's matches.
+const MATCH_LIST_MIN_ROWS: usize = 3;
+
+/// Whether an output of a program no filter names reads as a search's matches (`path:12:text`,
+/// as grep -rn, rg -n or a script around them prints): its first lines (up to 40), blank lines
+/// and `--` aside, are match lines but for one at the end, and at least one of them is a file's
+/// own line rather than a finding's message: its text glued to the place (`a.py:12:def f`) or
+/// indented (`a.py:12:    return x`). A linter's rows (`a.py:12:5: E501 line too long`) read
+/// as messages, and go to the lint-list shape, which says a repeated message once; a file's
+/// line said once for many places would no longer read as a match of each.
+pub(super) fn looks_like_match_list(text: &str) -> bool {
+    let head: Vec<&str> = text
+        .lines()
+        .take(40)
+        .filter(|l| !l.trim().is_empty() && *l != "--")
+        .collect();
+    let mut rows = 0;
+    let mut content = false;
+    for line in &head {
+        // A path: no blank in it, a `/` or a `.`, a letter (a log's `2025-06-11T08:32:29Z`, a
+        // journal's `Nov 29 00:30:01` are not).
+        let Some((path, _, _)) = match_line(line) else {
+            continue;
+        };
+        if path.contains(char::is_whitespace)
+            || !path.contains(['/', '.'])
+            || !path.bytes().any(|b| b.is_ascii_alphabetic())
+        {
+            continue;
+        }
+        rows += 1;
+        content |= super::lint::lint_row(line)
+            .is_none_or(|(_, _, message)| message.starts_with([' ', '\t']));
+    }
+    rows >= MATCH_LIST_MIN_ROWS && rows + 1 >= head.len() && content
+}
+
+/// A search's matches read by their shape (see [`looks_like_match_list`]), grouped as grep's.
+pub(super) fn match_list(ctx: &Context) -> Option<String> {
+    matches_grouped(ctx.text, true)
+}
+
+/// `path:12:text` lines (and `path-12-text` context lines, `--` breaks) grouped under their
+/// file or their directory, whichever is shorter.
+fn matches_grouped(text: &str, as_written: bool) -> Option<String> {
     // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
     // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
-    let known: std::collections::HashSet<&str, FastHash> = ctx
-        .text
+    let known: std::collections::HashSet<&str, FastHash> = text
         .lines()
         .filter_map(|l| match_line(l).map(|(p, _, _)| p))
         .collect();
-    let parsed: Vec<GrepLine> = ctx
-        .text
+    let parsed: Vec<GrepLine> = text
         .lines()
         .map(|line| {
             if let Some((path, n, text)) = match_line(line) {
@@ -518,8 +591,8 @@ pub(super) fn grep(ctx: &Context) -> Option<String> {
             }
         })
         .collect();
-    let by_file = grep_grouped(&parsed, GroupBy::File)?;
-    let by_dir = grep_grouped(&parsed, GroupBy::Dir)?;
+    let by_file = grep_grouped(&parsed, GroupBy::File, as_written)?;
+    let by_dir = grep_grouped(&parsed, GroupBy::Dir, as_written)?;
     Some(if by_dir.len() < by_file.len() {
         by_dir
     } else {
@@ -565,7 +638,10 @@ fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
     Some(join_lines(out))
 }
 
-fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
+/// `as_written`: the text after its place as it was, its indentation one blank and none when it
+/// had none (`12:def f`, `30: return x`), so each line still reads as printed; else one blank
+/// after every place (grep's own filter).
+fn grep_grouped(parsed: &[GrepLine], by: GroupBy, as_written: bool) -> Option<String> {
     let mut out = String::new();
     let mut current: Option<&str> = None;
     let mut grouped = 0usize;
@@ -581,6 +657,11 @@ fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
                     (GroupBy::File, _) => (*path, ""),
                     (GroupBy::Dir, Some(i)) => (&path[..=i], &path[i + 1..]),
                     (GroupBy::Dir, None) => ("", *path),
+                };
+                let gap = if !as_written || text.starts_with(char::is_whitespace) {
+                    " "
+                } else {
+                    ""
                 };
                 let text = text.trim();
                 grouped += 1;
@@ -604,13 +685,13 @@ fn grep_grouped(parsed: &[GrepLine], by: GroupBy) -> Option<String> {
                     (GroupBy::File, Some(n)) => {
                         out.push_str(n);
                         out.push(*sep);
-                        out.push(' ');
+                        out.push_str(gap);
                     }
                     (GroupBy::Dir, Some(n)) => {
                         out.push(*sep);
                         out.push_str(n);
                         out.push(*sep);
-                        out.push(' ');
+                        out.push_str(gap);
                     }
                     (GroupBy::File, None) => {}
                     (GroupBy::Dir, None) => out.push(':'),

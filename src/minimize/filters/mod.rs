@@ -265,7 +265,13 @@ const DIFF_PREAMBLE_LINES: usize = 3;
 /// compiler started through a script.
 fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     let head: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
-    let found: Option<(&str, Filter)> = if head.contains("[==========] Running") {
+    // Shapes an output has from its first line (a commit, a listing's row) before the words
+    // that may occur anywhere (a commit's diff can hold `error TS`).
+    let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
+        Some(("commit-log", git::log))
+    } else if listing::looks_like_long_listing(text) {
+        Some(("long-listing", listing::long_listing))
+    } else if head.contains("[==========] Running") {
         Some(("gtest", tests_native::gtest))
     } else if head.contains("RUN  v") || text.contains("Test Files ") {
         Some(("vitest", tests_js::vitest))
@@ -279,13 +285,20 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("eslint", lint::eslint))
     } else if tests_js::has_js_trace(text) {
         Some(("js-trace", tests_js::js_trace))
+    } else if cargo::looks_like_rustc(text) {
+        Some(("rustc", cargo::build))
+    } else if listing::looks_like_match_list(text) {
+        Some(("match-list", listing::match_list))
     } else if lint::looks_like_lint_list(text) {
         Some(("lint-list", lint::lint_list))
     } else {
         None
     };
     found.map(|(l, f)| {
-        let guard = if matches!(l, "tsc" | "eslint" | "lint-list") {
+        let guard = if matches!(
+            l,
+            "tsc" | "eslint" | "lint-list" | "match-list" | "long-listing"
+        ) {
             Guard::Own
         } else {
             Guard::Locations

@@ -1,0 +1,260 @@
+// The output minimizer bench's shared parts (bench/minimizer.mjs, bench/minimizer-blind.mjs): the
+// replay shim, the token count, and the facts of a recorded case with the check that a text keeps them.
+import fs from 'node:fs'
+import path from 'node:path'
+
+// gpt-tokenizer when bench/'s dependencies are installed; otherwise (the vitest suite runs this
+// for its fact checks only) the usual estimate of four characters a token.
+const encode = await import('gpt-tokenizer').then((m) => m.encode, () => null)
+export const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4))
+
+/** The program a command starts first (after `cd … &&` and assignments). */
+export function firstProgram(command) {
+  const seg = command.split(/&&|\|\||;|\|/).map((s) => s.trim()).find((s) => !/^cd(\s|$)/.test(s)) ?? command
+  return seg.split(/\s+/).find((w) => !/^\w+=/.test(w))
+}
+
+export function shim(c, dir) {
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(path.join(dir, 'bin'), { recursive: true })
+  const out = path.join(dir, 'output.txt')
+  fs.writeFileSync(out, c.output)
+  const program = firstProgram(c.command)
+  const script = `#!/bin/bash\n/bin/cat '${out}'\nexit ${c.exitCode ?? 0}\n`
+  const target = program.includes('/') ? path.join(dir, 'cwd', program) : path.join(dir, 'bin', program)
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  fs.mkdirSync(path.join(dir, 'cwd'), { recursive: true })
+  fs.writeFileSync(target, script, { mode: 0o755 })
+  return { cwd: path.join(dir, 'cwd'), env: { PATH: `${path.join(dir, 'bin')}:${process.env.PATH}` } }
+}
+// ---- facts -------------------------------------------------------------------------------------
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
+const gitDate = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\w{3}) (\d{1,2}) (\d\d:\d\d):\d\d (\d{4}) ([+-]\d{4})/g
+const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${String(MONTHS.indexOf(m) + 1).padStart(2, '0')}-${d.padStart(2, '0')} ${hm} ${tz}`)
+const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
+const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
+
+/** Visible lines plus, under each unindented header (`path:`, `dir/`), header-joined copies. As
+ * the facts, the text as a reader sees it: colour codes aside (an output passed as it is, colours
+ * and all, keeps every fact of its own). */
+export function searchable(text) {
+  const lines = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split('\n')
+  const outLines = [...lines]
+  let header = null
+  for (const line of lines) {
+    if (/^\S.*[:/]$/.test(line) && !/^\s/.test(line)) { header = line; continue }
+    if (header && /^\s+\S/.test(line)) {
+      const h = header.endsWith(':') ? header.slice(0, -1) : header
+      outLines.push(`${h}:${line.trim()}`)
+      outLines.push(`${h} ${line.trim()}`)
+      if (h.endsWith('/')) outLines.push(h + line.trim())
+      // Entries on rows: two spaces apart, or one (a name with a space then quoted).
+      const items = new Set([...line.trim().split(/\s{2,}/), ...line.trim().split(/\s+/).map((i) => i.replace(/^'(.*)'$/, '$1'))])
+      for (const item of items) {
+        const name = item.replace(/\s+\S+$/, '')
+        outLines.push(h.endsWith('/') ? h + item : `${h}/${item}`)
+        outLines.push(h.endsWith('/') ? h + name : `${h}/${name}`)
+      }
+    } else if (!/^\s/.test(line)) header = null
+  }
+  return outLines.map(norm)
+}
+
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+export const has = (lines, parts) => {
+  // Each string part normalized once, not once a line (norm's replacements were most of a big case's time).
+  const ps = parts.map((p) => (typeof p === 'string' ? norm(p) : p))
+  return lines.some((l) => ps.every((p) => (typeof p === 'string' ? l.includes(p) : p.test(l))))
+}
+
+export function facts(c) {
+  // The facts are the text as a reader sees it: colour codes aside.
+  const raw = c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+  const lines = raw.split('\n')
+  const f = []
+  const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
+  const program = firstProgram(c.command).split('/').pop()
+  const args = c.command.split(/\s+/)
+  const sub = args[1] ?? ''
+  if (program === 'git') {
+    let inMessage = false
+    // `--graph`: the drawing before each line (`| * `, `|\  `) is layout, not a fact; a message
+    // line keeps its four-space indent.
+    const graphed = /\s--graph\b/.test(c.command)
+    const ungraph = (l) => l.replace(/^[*|\\/_ ]*?(?=commit [0-9a-f]{7}|Author:|Date:|Merge:| {4}\S)/, '').replace(/^[*|\\/_ ]+$/, '')
+    for (const l of graphed ? lines.map(ungraph) : lines) {
+      let m
+      // A commit's message: the indented lines after its Date line.
+      if (inMessage && (l === '' || l.startsWith('    '))) {
+        if (l.trim()) add('message', l.trim())
+        continue
+      }
+      inMessage = false
+      if ((m = /^Date:/.exec(l))) inMessage = true
+      if ((m = /^commit ([0-9a-f]{7})/.exec(l))) add('sha', m[1])
+      else if ((m = /^Author:\s+(.*?) </.exec(l))) add('author', m[1])
+      else if ((m = /^Date:\s+(.*)$/.exec(l))) add('date', m[1])
+      else if ((m = /^ (\S.*?)\s+\|\s+(\d+|Bin.*)/.exec(l))) add('stat', m[1], m[2].split(' ')[0])
+      else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
+      else if ((m = /^\t(?:[a-z ]+:\s+)?(.+)$/.exec(l)) && sub === 'status') add('path', m[1])
+      else if ((m = /^diff --git a\/\S+ b\/(\S+)/.exec(l))) add('file', m[1])
+      else if ((m = /^ +(\d+) (files?) changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?$/.exec(l))) {
+        // The summary's three numbers, as git writes them or as `N files, +X -Y`.
+        const compact = `${m[1]} ${m[2]},?${m[3] ? ` \\+${m[3]}` : ''}${m[4] ? ` -${m[4]}` : ''}`
+        add('summary', new RegExp(`(^|[^\\w])(${esc(norm(m[0]))}|${compact})$`))
+      }
+      else if ((m = /^On branch (\S+)/.exec(l))) add('branch', m[1])
+    }
+    // `git blame`: each line's commit, author, number and code (`hash (Author date N) code`).
+    if (sub === 'blame') {
+      for (const l of lines) {
+        const m = /^\^?([0-9a-f]{7,40}) (?:\S+ +)?\((.+?) +\d{4}-\d\d-\d\d.*?\s+(\d+)\) ?(.*)$/.exec(l)
+        if (m) add('blame', m[1], m[2], new RegExp(`(^|[^\\d])${m[3]}\\)?${norm(m[4]) ? ` ${esc(norm(m[4]))}` : '($| )'}`))
+      }
+    }
+    // A subcommand none of these rules is about (ls-files, diff --name-status, branch, tag):
+    // each line is a fact, as for a program no rule is about.
+    if (!f.length) for (const l of lines) if (l.trim()) add('line', l.trim())
+    return f
+  }
+  // A unified diff from any other program (diff -u, ruff format --diff, black --diff): as for
+  // git, each changed line and each file is a fact; context lines are not, and no line inside a
+  // hunk is read by the build, lint and test rules below (a context line of black --diff that
+  // reads `self.exit(2, "%s: error: %s" % …)` is the file's code, not an error of the run).
+  const inHunk = new Set()
+  if (lines.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l))) {
+    let oldLeft = 0
+    let newLeft = 0
+    for (const [i, l] of lines.entries()) {
+      let m
+      if (oldLeft > 0 || newLeft > 0) {
+        inHunk.add(i)
+        if (l.startsWith('-')) oldLeft--
+        else if (l.startsWith('+')) newLeft--
+        else if (!l.startsWith('\\')) { oldLeft--; newLeft-- }
+      } else if ((m = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(l))) {
+        oldLeft = m[1] === undefined ? 1 : Number(m[1])
+        newLeft = m[2] === undefined ? 1 : Number(m[2])
+      }
+      if ((m = /^\+\+\+ (\S+)/.exec(l))) add('file', m[1].replace(/^b\//, ''))
+      else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
+    }
+  }
+  if (program === 'ls') {
+    const recursive = /-\w*R/.test(c.command)
+    for (const l of lines) {
+      if (!l || /^total \d/.test(l)) continue
+      if (/:$/.test(l) && !/^[-dl][-rwx]/.test(l)) { if (recursive) add('directory', l.slice(0, -1)); continue }
+      const name = /^[-dlcbps][-rwxsStT.+@]{9}/.test(l) ? l.split(/\s+/).slice(8).join(' ').split(' -> ')[0] : l
+      if (name !== '.' && name !== '..') add('entry', name)
+    }
+    return f
+  }
+  if (program === 'du') {
+    // `SIZE<TAB>PATH`: each path with its size.
+    for (const l of lines) { const m = /^(\S+)\t(.+)$/.exec(l); if (m) add('entry', m[2], m[1]) }
+    return f
+  }
+  if (program === 'tree') {
+    for (const l of lines) { const m = /(?:├──|└──|`--|\|--)\s(.+)$/.exec(l); if (m) add('entry', m[1]) }
+    // `tree -J`: the same entries as JSON (each one's name; the report's two counts).
+    if (/(^|\s)-\w*J/.test(c.command)) {
+      const walk = (items) => { for (const i of items ?? []) { if (i.name) add('entry', i.name); walk(i.contents) } }
+      try { walk(JSON.parse(raw)) } catch {}
+    }
+    return f
+  }
+  if (program === 'find') {
+    for (const l of lines) if (l && l !== '.') add('path', l)
+    return f
+  }
+  if (program === 'grep' || program === 'rg') {
+    const numbered = /(^|\s)-\w*n/.test(c.command)
+    for (const l of lines) {
+      const m = /^([^:]+?):(\d+):(.*)$/.exec(l)
+      if (numbered && m) add('match', m[1], `${m[2]}`, m[3].trim() || m[1])
+      // Without line numbers (rg's default when piped): `path:text`.
+      const u = !numbered && /^([^:\s][^:]*\.\w+):(.*)$/.exec(l)
+      if (u) add('match', u[1], u[2].trim() || u[1])
+      // Counts (`-c`): `path:12`.
+      const k = /^([^:\s][^:]*):(\d+)$/.exec(l)
+      if (k && /(^|\s)-\w*c|--count/.test(c.command)) add('count', k[1], k[2])
+    }
+    return f
+  }
+  if (program === 'cat') {
+    // A declaration (a function-like keyword then a name and its parameters, or a type keyword then
+    // a name), not prose in a docstring such as `function that supports ...`.
+    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:(?:fn|function|def|func)\s+(?:\([^)]*\)\s*)?\w+\s*[(<]|(?:class|struct|enum|trait|interface|impl|type)\s+[\w<])/
+    for (const l of lines) if (sig.test(l) && !/^\s*(\/\/|#|\*)/.test(l)) add('signature', l.trim())
+    return f
+  }
+  // Build, lint and test tools.
+  const inBlocks = lines.some((l) => /^In \S+ line \d+:$/.test(l))
+  for (const [i, l] of lines.entries()) {
+    if (dependency(l) || inHunk.has(i)) continue
+    let m
+    for (const loc of l.matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
+      // The file and its line:col on one line (a list of locations after one file counts).
+      const at = `${loc[2] ?? loc[4]}${loc[3] || loc[5] ? `:${loc[3] ?? loc[5]}` : ''}`
+      if (loc[2] || loc[4]) add('location', loc[1], new RegExp(`(^|[^\\d])${at}($|[^\\d])`))
+    }
+    if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
+    if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
+    if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
+    // A diagnostic block's heading in shellcheck's default format (`In a.sh line 12:`): its
+    // place; a caret line under a source snippet (`  ^--^ SC2086 (info): msg`): the message
+    // after the marks (the snippet above it is the file's own text, not a fact of the run).
+    if ((m = /^In (\S+) line (\d+):$/.exec(l))) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+    if (inBlocks && (m = /^\s*\^[-^~]*\s+(\S.*)$/.exec(l))) add('message', m[1])
+    if ((m = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/.exec(l))) add('finding', m[1], m[2], m[3], m[4])
+    if ((m = /^([A-Z]+\d+) /.exec(l)) || (m = /:\d+:\d+: ([A-Z]+\d+) /.exec(l))) add('rule', m[1])
+    // A linter's finding text after its rule code (ruff, flake8: `F401 [*] msg`, `a.py:1:8: F401 msg`).
+    if ((m = /^[A-Z]+\d+ (?:\[\*\] )?(.+)$/.exec(l)) || (m = /:\d+:\d+: [A-Z]+\d+ (?:\[\*\] )?(.+)$/.exec(l))) add('message', m[1])
+    if ((m = /^test (\S+) \.\.\. (FAILED|ignored)/.exec(l))) add('test', m[1], m[2] === 'ignored' ? 'ignored' : m[1])
+    if ((m = /^---- (\S+) stdout ----/.exec(l))) add('test', m[1])
+    if ((m = /^ FAIL {1,2}(.+?)( \[.*\])?$/.exec(l))) add('test', ...m[1].split(' > ').map((s) => s.trim()))
+    if ((m = /^\s+[×✗] (.+?)( \d+ms)?$/.exec(l))) add('test', m[1].split(' > ').pop())
+    if ((m = /^\s+● (.+)$/.exec(l))) add('test', m[1].split(' › ').pop())
+    if ((m = /^(?:FAILED|ERROR) (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
+    if ((m = /^\s*--- FAIL: (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\[  FAILED  \] (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^\s*\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*\**(Failed|Not Run|Timeout|Exception|Subprocess aborted)/.exec(l))) add('test', m[1], m[2])
+    if ((m = /^\s+\d+ - (\S+) \(([\w ]+)\)$/.exec(l))) add('test', m[1], m[2])
+    if ((m = /^\s+✕ (.+?)( \(\d+ ms\))?$/.exec(l))) add('test', m[1])
+    if ((m = /^(\d+% tests passed, \d+ tests? failed out of \d+)/.exec(l))) add('summary', m[1])
+    if ((m = /^CMake Error at (\S+?):(\d+)/.exec(l))) add('location', m[1], m[2])
+    if ((m = /^FAILED: (.+)$/.exec(l))) add('summary', m[1].slice(0, 60))
+    if ((m = /^test result: (.*?); finished/.exec(l))) add('summary', m[1])
+    if ((m = /^\s*(Test Files|Tests|Test Suites|Snapshots)\s+(.+)$/.exec(l))) add('summary', m[1], m[2])
+    if ((m = /^Tests:\s+(.+)$/.exec(l))) add('summary', m[1])
+    if ((m = /^=+ (.*(?:passed|failed|error).*) =+$/.exec(l))) add('summary', m[1])
+    if ((m = /^(\d+ (?:failed|passed).*) in [\d.]+s$/.exec(l))) add('summary', m[1])
+    if ((m = /^(Found \d+ errors?.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^✖ (\d+ problems?.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^\[\*\] (\d+ fixable.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^(FAIL|ok)\s+(\S+)/.exec(l))) add('summary', m[1], m[2])
+    if ((m = /generated (\d+ warnings?)/.exec(l))) add('summary', m[0])
+    if ((m = /^error: could not compile `(\w+)`/.exec(l))) add('summary', m[0])
+    if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])
+    if ((m = /^(\d+%) tests passed, (\d+) tests? failed/.exec(l))) add('summary', m[0])
+    // A formatter's files (prettier --check: `[warn] src/a.ts`).
+    if ((m = /^\[warn\] (\S+\.\w+)$/.exec(l))) add('path', m[1])
+    // black --check / ruff format --check: `would reformat PATH`, `Would reformat: PATH` (the path
+    // is the fact; the phrase is the same on every line), and their count.
+    if ((m = /^[Ww]ould reformat:? (\S+)$/.exec(l))) add('path', m[1])
+    if ((m = /^(\d+ files? would be reformatted)/.exec(l))) add('summary', m[1])
+    // A drawn tree's entries (cargo tree, npm ls).
+    if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
+  }
+  // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
+  // its facts from its noise, so each line is one; a text that drops lines drops facts.
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim()) add('line', l.trim())
+  return f
+}
+/** The programs the build, lint and test rules are written for: their other lines are noise. */
+const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'black', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
+
+// Quoted text aside (`-R "Vec|always"` is one argument), no pipe, list or substitution.
+export const simple = (cmd) => !/&&|\|\||;|\||\$\(|`/.test(cmd.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, 'q'))
