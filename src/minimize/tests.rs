@@ -110,7 +110,10 @@ fn rustcs_diagnostics_are_read_by_their_shape_whatever_printed_them() {
     assert_eq!(out, text_of("cargo build", raw));
     // A test run with a compiler warning in it is a test run: not read as a build.
     let tests = format!("{raw}\nrunning 2 tests\ntest a ... ok\ntest b ... FAILED\n\ntest result: FAILED. 1 passed; 1 failed\n");
-    assert_ne!(run("./check.sh --all", &tests).map(|r| r.0).as_deref(), Some("rustc"));
+    assert_ne!(
+        run("./check.sh --all", &tests).map(|r| r.0).as_deref(),
+        Some("rustc")
+    );
 }
 
 #[test]
@@ -1823,7 +1826,10 @@ fn a_commit_log_and_a_long_listing_are_read_by_their_shape_whatever_printed_them
     assert_eq!(out, text_of("git log --stat -p", raw));
     // A first line that only starts like one (prose, a hash too short): not a commit.
     let prose = "commit early and often\nAuthor: someone\n".repeat(3);
-    assert_ne!(run("./notes.sh", &prose).map(|r| r.0).as_deref(), Some("commit-log"));
+    assert_ne!(
+        run("./notes.sh", &prose).map(|r| r.0).as_deref(),
+        Some("commit-log")
+    );
     // ls -l's rows from a wrapper: each name with its size and kind, as `ls -l` gives.
     let ls = "total 8\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 .\ndrwxr-xr-x 9 u g 4096 Nov 25 22:14 ..\ndrwxr-xr-x 2 u g 4096 Nov 25 22:14 src\n-rwxr-xr-x 1 u g 20480 Nov 25 22:14 run.sh\n-rw-r--r-- 1 u g 12 Nov 25 22:14 a b.txt\nlrwxrwxrwx 1 u g 4 Nov 25 22:14 l -> src\n";
     assert_eq!(
@@ -1835,7 +1841,10 @@ fn a_commit_log_and_a_long_listing_are_read_by_their_shape_whatever_printed_them
     );
     // Rows mixed with other lines (a report that quotes a row): not a listing.
     let mixed = format!("{ls}checked 4 entries\nwarning: l is a link\nnext step\n");
-    assert_ne!(run("./list-dir.sh", &mixed).map(|r| r.0).as_deref(), Some("long-listing"));
+    assert_ne!(
+        run("./list-dir.sh", &mixed).map(|r| r.0).as_deref(),
+        Some("long-listing")
+    );
 }
 
 #[test]
@@ -1858,12 +1867,21 @@ fn a_search_s_matches_from_a_program_no_filter_names_keep_each_match_with_its_pl
     // A log whose lines start with a time (`2025-06-11T08:32:29.558Z`, `Nov 29 00:30:01`) is
     // not a search's matches: its lines stay whole.
     let log = "2025-06-11T08:32:29.558Z INFO  http.access path=/api/cart status=201\n2025-06-11T08:32:31.310Z INFO  http.access path=/api/invoices status=200\n2025-06-11T08:32:31.420Z WARN  http.access path=/api/orders status=201\nNov 29 00:30:01 web-03 sshd[8364]: Failed password\n";
-    assert_ne!(run("./logs.sh", log).map(|r| r.0).as_deref(), Some("match-list"));
+    assert_ne!(
+        run("./logs.sh", log).map(|r| r.0).as_deref(),
+        Some("match-list")
+    );
     // A linter's rows (a message after `: ` or a space) still read as findings.
     let lint = "a.py:1:8: F401 unused\na.py:2:8: F401 unused\nb.py:3:1: E501 long\n".repeat(3);
-    assert_eq!(run("./lint.sh", &lint).map(|r| r.0).as_deref(), Some("lint-list"));
+    assert_eq!(
+        run("./lint.sh", &lint).map(|r| r.0).as_deref(),
+        Some("lint-list")
+    );
     let md = "docs/a.md:5:81 error MD013 Line length\ndocs/a.md:33:3 error MD060 Table\ndocs/b.md:8 error MD032 Lists\n";
-    assert_eq!(run("./lint.sh", md).map(|r| r.0).as_deref(), Some("lint-list"));
+    assert_eq!(
+        run("./lint.sh", md).map(|r| r.0).as_deref(),
+        Some("lint-list")
+    );
 }
 
 #[test]
@@ -1879,4 +1897,44 @@ fn shellchecks_default_format_keeps_each_findings_place_code_and_message() {
     // A line the format does not have: unchanged.
     let odd = format!("{tty}\nsomething else\n");
     assert_eq!(run("shellcheck deb/ucf", &odd), None);
+}
+
+/// A table's rules and padding cost few tokens (o200k_base: 79 dashes are 2, 40 blanks 1), so a
+/// rewrite that only drops a small table's rules saves too little to be used; letters cost what
+/// their bytes say.
+#[test]
+fn rules_and_padding_count_as_the_tokens_they_are() {
+    assert_eq!(approx_tokens(&"-".repeat(79)), 3.0);
+    assert_eq!(approx_tokens(&" ".repeat(40)), 2.0);
+    assert_eq!(approx_tokens("word word"), 2.25);
+    let rule = "-".repeat(79);
+    let mut table = format!("linecount v 2.1  T=0.50 s\n{rule}\nLanguage          files     blank   comment      code\n{rule}\n");
+    for (lang, n) in [
+        ("Rust", 40),
+        ("Python", 31),
+        ("Shell", 12),
+        ("Markdown", 9),
+        ("TOML", 4),
+        ("YAML", 3),
+        ("JSON", 2),
+        ("Make", 1),
+        ("C", 6),
+        ("HTML", 5),
+        ("CSS", 3),
+    ] {
+        table.push_str(&format!(
+            "{lang:<16}{n:>7}{:>10}{:>10}{:>10}\n",
+            n * 31,
+            n * 17,
+            n * 211
+        ));
+    }
+    table.push_str(&format!(
+        "{rule}\nSUM:               102      3162      1734     21522\n{rule}\n"
+    ));
+    assert!(table.len() > MIN_INPUT_CHARS, "{}", table.len());
+    assert_eq!(
+        minimize("linecount src", &Captured::Text(table), &config(), Some(0)),
+        None
+    );
 }
