@@ -204,7 +204,7 @@ pub fn harmless_make_flags(value: &str) -> bool {
             let number = long
                 .split_once('=')
                 .is_none_or(|(_, n)| n.chars().all(|c| c.is_ascii_digit()));
-            return LONG.contains(&format!("--{name}").as_str()) && number && name != "";
+            return LONG.contains(&format!("--{name}").as_str()) && number && !name.is_empty();
         }
         // GNU make also takes a first word of letters without a dash (`MAKEFLAGS=ks`).
         let letters = w.strip_prefix('-').unwrap_or(w);
