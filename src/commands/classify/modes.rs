@@ -220,6 +220,19 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             }
             listed && known
         }
+        // luac(1): `-p` parses only and writes no `luac.out`; `-v` prints the version.
+        "luac" => {
+            matches!(values.as_slice(), ["-v"])
+                || matches!(values.as_slice(), ["-p", files @ ..]
+                    if !files.is_empty() && files.iter().all(|f| !f.starts_with('-')))
+        }
+        // php(1) `-l FILE`: a syntax check, which compiles and runs nothing (the CLI reads no
+        // php.ini from the working directory: measured with PHP 8.2, a php.ini there naming an
+        // `auto_prepend_file` was not loaded; PHPRC and PHP_INI_SCAN_DIR are the context's).
+        "php" => {
+            matches!(values.as_slice(), ["-l" | "--syntax-check", file] if !file.starts_with('-'))
+                || info_mode(program, &values)
+        }
         "7z" => sevenzip(&values),
         "tomlq" | "xq" => jq_wrapper(&values),
         "xmllint" => xmllint(&values),
@@ -234,9 +247,53 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                     .iter()
                     .all(|v| matches!(*v, "-V" | "--version" | "-v" | "--verbose" | "-Vv" | "-vV"))
         }
-        _ => false,
+        _ => info_mode(program, &values),
     };
     reads.then(Verdict::read_only)
+}
+
+/// Information modes of programs no other rule here knows: the exact arguments with which each
+/// prints and exits, from its manual or `--help` and, where it is installed here, run in a
+/// throwaway directory (ghc 9.0, PHP 8.2, prove 3.44, tmux 3.3). Their writing or running modes
+/// (`ghc Main.hs`, `php a.php`, `prove t/`) stay unknown. Not here: `gdb --version` (it runs
+/// `~/.gdbearlyinit` first: measured), `dart` and `dotnet` (they write their telemetry
+/// settings on a first run), `gcloud` (it logs every command), `az` (it checks for updates).
+#[rustfmt::skip]
+const INFO_MODES: &[(&str, &[&[&str]])] = &[
+    ("ghc", &[&["--version"], &["--numeric-version"], &["--info"], &["--print-libdir"],
+        &["--supported-extensions"], &["--supported-languages"], &["--help"]]),
+    ("runghc", &[&["--version"]]),
+    ("cabal", &[&["--version"], &["--numeric-version"]]),
+    ("pandoc", &[&["--version"], &["--list-input-formats"], &["--list-output-formats"],
+        &["--list-extensions"], &["--list-highlight-languages"], &["--list-highlight-styles"]]),
+    ("stty", &[&[], &["size"], &["-a"], &["--all"], &["-g"], &["--save"]]),
+    ("php", &[&["-m"], &["--modules"], &["-i"], &["--info"], &["--ini"]]),
+    ("prove", &[&["--version"], &["-V"]]),
+    ("mix", &[&["--version"], &["-v"]]),
+    ("valgrind", &[&["--version"]]),
+    ("strace", &[&["-V"], &["--version"]]),
+    ("ltrace", &[&["-V"], &["--version"]]),
+    ("tmux", &[&["-V"]]),
+    ("screen", &[&["-v"], &["--version"]]),
+    ("lldb", &[&["--version"], &["-v"]]),
+    ("nasm", &[&["-v"], &["--version"]]),
+    ("yasm", &[&["--version"]]),
+    ("gfortran", &[&["--version"], &["-dumpversion"], &["-dumpmachine"]]),
+    ("zig", &[&["version"]]),
+    ("nim", &[&["--version"], &["-v"]]),
+    ("sbcl", &[&["--version"]]),
+    ("fzf", &[&["--version"]]),
+    ("htop", &[&["--version"], &["-V"]]),
+    ("opam", &[&["--version"]]),
+    ("dune", &[&["--version"]]),
+    ("aws", &[&["--version"]]),
+];
+
+fn info_mode(program: &str, values: &[&str]) -> bool {
+    INFO_MODES
+        .iter()
+        .find(|(p, _)| *p == program)
+        .is_some_and(|(_, modes)| modes.iter().any(|m| *m == values))
 }
 
 /// GNU as with its object file sent to /dev/null or a standard stream (`as -al -o /dev/null
@@ -1255,6 +1312,10 @@ fn compiler_info(values: &[&str]) -> bool {
         "-dumpfullversion",
         "-dumpspecs",
         "-print-search-dirs",
+        "--print-search-dirs",
+        "--print-libgcc-file-name",
+        "--print-multiarch",
+        "--print-sysroot",
         "-print-libgcc-file-name",
         "-print-multiarch",
         "-print-multi-lib",

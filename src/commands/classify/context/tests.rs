@@ -3567,6 +3567,19 @@ fn configuration_decided_by_its_keys() {
             "bash -ic 'ls src'",
             Some("touch"),
         ),
+        case(
+            "php-lint-cwd-ini",
+            |p| {
+                p.write("repo/php.ini", "auto_prepend_file=evil.php\n");
+                p.write("repo/a.php", "<?php echo 1;\n");
+            },
+            "php -l a.php && php -m",
+            None,
+        ),
+        Case {
+            env: &[("PHPRC", "/tmp")],
+            ..case("php-lint-phprc", |_| {}, "php -l a.php", Some("PHPRC"))
+        },
         Case {
             env: &[("MAKEFLAGS", "-j4 --no-print-directory")],
             ..case(

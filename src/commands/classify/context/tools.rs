@@ -369,6 +369,18 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
         "zsh" => zsh_startup(here, args, out),
+        // php loads the ini files these name (extensions, `auto_prepend_file`) on every run,
+        // `-v` and `-l` included (php(1), "FILES").
+        "php" => {
+            for name in ["PHPRC", "PHP_INI_SCAN_DIR"] {
+                if here.env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("php loads the configuration {name} names (extensions, auto_prepend_file)"),
+                    );
+                }
+            }
+        }
         "man" => {
             if here.env.is_set("MANOPT") {
                 out.push(Level::Unknown, "man takes options from MANOPT");
