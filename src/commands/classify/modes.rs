@@ -293,7 +293,7 @@ fn info_mode(program: &str, values: &[&str]) -> bool {
     INFO_MODES
         .iter()
         .find(|(p, _)| *p == program)
-        .is_some_and(|(_, modes)| modes.iter().any(|m| *m == values))
+        .is_some_and(|(_, modes)| modes.contains(&values))
 }
 
 /// GNU as with its object file sent to /dev/null or a standard stream (`as -al -o /dev/null
