@@ -170,7 +170,7 @@ fn harmless_value(name: &str, value: &str) -> bool {
         "LD_PRELOAD" | "LD_AUDIT" | "LD_LIBRARY_PATH" => value.is_empty(),
         // bash expands a prompt (PS4 before each trace line) for `$`, backquotes and
         // backslash escapes; a value with none of them is printed as it is.
-        "PS0" | "PS1" | "PS2" | "PS3" | "PS4" => !value.contains(['$', '`', '\\']),
+        "PS0" | "PS1" | "PS2" | "PS3" | "PS4" => harmless_prompt(value),
         // Only an interactive shell writes its history, and this file takes nothing.
         "HISTFILE" => matches!(value, "" | "/dev/null"),
         // The default itself.
@@ -183,6 +183,58 @@ fn harmless_value(name: &str, value: &str) -> bool {
         "RUSTFLAGS" | "RUSTDOCFLAGS" => harmless_rust_flags(value),
         _ => false,
     }
+}
+
+/// A prompt (PS4 before each trace line) whose expansion runs nothing: no backquote, `$(`,
+/// `$((`, `$[` or backslash escape, and every `$` a plain parameter: `$NAME`, `${NAME}`,
+/// `${NAME[N]}` or `${NAME:-TEXT}` with no `$` in TEXT. A value's own `$(…)` is not expanded
+/// again; `${!x}`, `${x:OFFSET}` and subscripts other than a number would evaluate one.
+fn harmless_prompt(value: &str) -> bool {
+    if value.contains(['`', '\\']) {
+        return false;
+    }
+    let name = |s: &str| {
+        let s = match s.split_once('[') {
+            Some((n, index)) => {
+                let Some(digits) = index.strip_suffix(']') else {
+                    return false;
+                };
+                if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                    return false;
+                }
+                n
+            }
+            None => s,
+        };
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let mut rest = value;
+    while let Some(at) = rest.find('$') {
+        let after = &rest[at + 1..];
+        if let Some(inner) = after.strip_prefix('{') {
+            let Some(close) = inner.find('}') else {
+                return false;
+            };
+            let body = &inner[..close];
+            let ok = match body.split_once(":-") {
+                Some((n, text)) => name(n) && !text.contains(['$', '{']),
+                None => name(body),
+            };
+            if !ok {
+                return false;
+            }
+            rest = &inner[close + 1..];
+        } else {
+            let len = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            if len == 0 {
+                return false;
+            }
+            rest = &after[len..];
+        }
+    }
+    true
 }
 
 /// make's options that only set parallelism, verbosity and error handling (make(1)): no

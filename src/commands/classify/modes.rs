@@ -136,6 +136,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 && (values.contains(&"-###")
                     || compiler_info(&values)
                     || preprocess(program, &values)
+                    || compiles_to_stdout(&values)
                     || syntax_only(&values))
         }
         "gpg" | "gpg2" => matches!(
@@ -1656,6 +1657,61 @@ fn preprocess(program: &str, values: &[&str]) -> bool {
         }
     }
     preprocesses && (program != "cpp" || operands <= 1)
+}
+
+/// `gcc -S -o - a.c`: one source compiled (or preprocessed, or assembled) with its output sent
+/// to standard output or `/dev/null` (gcc(1): "-o -" writes to standard output), with options
+/// that only tune the code or name include paths and macros: no `-save-temps`, dependency
+/// files (`-MD`), dumps (`-fdump-…`, `-fstack-usage`, `-aux-info`), `-Wp,`/`-Wa,`/`-Wl,`
+/// pass-through or plugin. (What the driver runs is the context's: `COMPILER_PATH`,
+/// `GCC_EXEC_PREFIX`, `DEPENDENCIES_OUTPUT`.)
+fn compiles_to_stdout(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-fverbose-asm",
+        "-fPIC",
+        "-fpic",
+        "-fPIE",
+        "-fpie",
+        "-fomit-frame-pointer",
+        "-funroll-loops",
+        "-ffast-math",
+        "-fstrict-aliasing",
+        "-fwrapv",
+        "-fcommon",
+        "-emit-llvm",
+        "-w",
+        "-pedantic",
+        "-ansi",
+        "-pipe",
+        "-g",
+        "-m32",
+        "-m64",
+    ];
+    let (mut mode, mut to_stream, mut sources) = (0, false, 0);
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-S" | "-E" | "-c" => mode += 1,
+            "-o" => {
+                to_stream = matches!(values.get(i), Some(&("-" | "/dev/null" | "/dev/stdout")));
+                i += 1;
+            }
+            "-I" | "-D" | "-U" | "-x" | "-isystem" | "-iquote" => i += 1,
+            v if FLAGS.contains(&v) => {}
+            v if v.starts_with("-fno-") && !v.contains(['=', '/']) => {}
+            v if [
+                "-O", "-g", "-std=", "-march=", "-mtune=", "-masm=", "-I", "-D", "-U",
+            ]
+            .iter()
+            .any(|p| v.starts_with(p))
+                && !v.contains(',') => {}
+            v if v.starts_with("-W") && !v.contains(',') && !v.starts_with("-Wp") => {}
+            v if v.starts_with('-') => return false,
+            _ => sources += 1,
+        }
+    }
+    mode == 1 && to_stream && sources == 1
 }
 
 /// `patch --dry-run …`, or `patch -o - -r - …` (output and rejects to stdout and nowhere), with
