@@ -85,6 +85,48 @@ const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("NODE_DEBUG", "which of node's core modules log to stderr"),
     ("DEBUG", "which debug namespaces log to stderr"),
     ("RUST_MIN_STACK", "a thread stack size"),
+    ("LESSCHARSET", "the character set less displays in"),
+    ("LESSCHARDEF", "which characters less displays as they are"),
+    ("TIMEFORMAT", "how bash's `time` prints (the value is not expanded)"),
+    ("HISTCONTROL", "which lines an interactive shell keeps in its history"),
+    ("HISTIGNORE", "which lines an interactive shell keeps in its history"),
+    ("HISTTIMEFORMAT", "how `history` prints times"),
+    ("HISTSIZE", "how many lines the history keeps in memory"),
+    ("CARGO_INCREMENTAL", "whether a build cargo runs anyway is incremental"),
+    ("CARGO_BUILD_JOBS", "how many jobs a build cargo runs anyway uses"),
+    ("PIP_INDEX_URL", "the package index: reached only by commands that download or install anyway"),
+    ("PIP_EXTRA_INDEX_URL", "the package index: reached only by commands that download or install anyway"),
+    ("PIP_TRUSTED_HOST", "the package index: reached only by commands that download or install anyway"),
+    ("PIP_DEFAULT_TIMEOUT", "network time-outs"),
+    ("PIP_RETRIES", "network retries"),
+    ("UV_INDEX_URL", "the package index: reached only by commands that download or install anyway"),
+    ("UV_EXTRA_INDEX_URL", "the package index: reached only by commands that download or install anyway"),
+    ("GOPROXY", "the module proxy: reached only by commands that download anyway"),
+    ("GOPRIVATE", "which modules are fetched directly: only by commands that download anyway"),
+    ("GONOPROXY", "which modules are fetched directly: only by commands that download anyway"),
+    ("GONOSUMDB", "which modules the checksum database is asked about"),
+    ("GOOS", "the system a build targets (go env and go version only print it)"),
+    ("GOARCH", "the architecture a build targets"),
+    ("GOARM", "the architecture a build targets"),
+    ("GOAMD64", "the architecture a build targets"),
+    ("GO111MODULE", "whether go works in module mode"),
+    ("GIT_AUTHOR_NAME", "the identity of commits written, by commands that write anyway"),
+    ("GIT_AUTHOR_EMAIL", "the identity of commits written, by commands that write anyway"),
+    ("GIT_AUTHOR_DATE", "the date of commits written, by commands that write anyway"),
+    ("GIT_COMMITTER_NAME", "the identity of commits written, by commands that write anyway"),
+    ("GIT_COMMITTER_EMAIL", "the identity of commits written, by commands that write anyway"),
+    ("GIT_COMMITTER_DATE", "the date of commits written, by commands that write anyway"),
+    ("SOURCE_DATE_EPOCH", "the time stamp a build records"),
+    ("BAT_THEME", "colours"),
+    ("PIP_NO_CACHE_DIR", "pip writes no cache"),
+    ("UV_NO_CACHE", "uv writes no cache"),
+    ("HOMEBREW_NO_AUTO_UPDATE", "turns an update off"),
+    ("HOMEBREW_NO_ANALYTICS", "turns analytics off"),
+    ("HOMEBREW_NO_ENV_HINTS", "hints"),
+    ("GPG_TTY", "the terminal gpg's pinentry asks on"),
+    ("PERL_BADLANG", "whether perl warns about the locale"),
+    ("AWS_REGION", "the region of requests, made only by commands that reach the network anyway"),
+    ("AWS_DEFAULT_REGION", "the region of requests, made only by commands that reach the network anyway"),
 ];
 
 /// `LESS` holds less's options: harmless unless one loads key bindings (`-k`, `--lesskey-…`),
@@ -101,6 +143,247 @@ fn harmless_less_options(value: &str) -> bool {
         let option = short || w.starts_with("--") || w.chars().all(|c| c.is_ascii_digit());
         !risky && option
     })
+}
+
+/// JVM options that only size the heap and stack or set the default encoding, locale, time zone
+/// or headless mode: no agent, no class or library named, no file written (`-Xlog:…:file=`,
+/// `-XX:ErrorFile`, heap dumps) and no command run (`-XX:OnError`). Every other option, a
+/// `-D` of any other property included (`java.system.class.loader` names a class to load),
+/// is not taken.
+pub fn harmless_jvm_options(value: &str) -> bool {
+    const PROPERTIES: &[&str] = &[
+        "file.encoding",
+        "sun.jnu.encoding",
+        "stdout.encoding",
+        "stderr.encoding",
+        "user.language",
+        "user.country",
+        "user.region",
+        "user.timezone",
+        "java.awt.headless",
+        "java.net.preferIPv4Stack",
+    ];
+    let size = |s: &str| {
+        let digits = s.trim_end_matches(['k', 'K', 'm', 'M', 'g', 'G']);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    value.split_whitespace().all(|w| {
+        if let Some(property) = w.strip_prefix("-D") {
+            let (key, v) = property.split_once('=').unwrap_or((property, ""));
+            return PROPERTIES.contains(&key) && !v.contains(['/', '$', '`']);
+        }
+        ["-Xmx", "-Xms", "-Xss"]
+            .iter()
+            .any(|p| w.strip_prefix(p).is_some_and(size))
+            || w.strip_prefix("-XX:MaxRAMPercentage=")
+                .is_some_and(|n| n.parse::<f64>().is_ok())
+            || matches!(
+                w,
+                "-XX:+UseSerialGC" | "-XX:+UseG1GC" | "-XX:+UseParallelGC" | "-Xshare:auto"
+            )
+    })
+}
+
+/// Names whose value decides: with these values they change nothing about what any program
+/// writes or runs (with others they may, so they stay on the broad lists).
+fn harmless_value(name: &str, value: &str) -> bool {
+    match name {
+        // glibc's loader ignores an empty value (rtld.c, dl-load.c: only a non-empty list is read).
+        "LD_PRELOAD" | "LD_AUDIT" | "LD_LIBRARY_PATH" => value.is_empty(),
+        // bash expands a prompt (PS4 before each trace line) for `$`, backquotes and
+        // backslash escapes; a value with none of them is printed as it is.
+        "PS0" | "PS1" | "PS2" | "PS3" | "PS4" => harmless_prompt(value),
+        // Only an interactive shell writes its history, and this file takes nothing.
+        "HISTFILE" => matches!(value, "" | "/dev/null"),
+        // The default itself.
+        "TMPDIR" => matches!(value, "/tmp" | "/tmp/" | "/var/tmp" | "/var/tmp/"),
+        "JAVA_TOOL_OPTIONS" | "JDK_JAVA_OPTIONS" | "_JAVA_OPTIONS" | "MAVEN_OPTS" => {
+            harmless_jvm_options(value)
+        }
+        "MAKEFLAGS" | "MFLAGS" | "GNUMAKEFLAGS" => harmless_make_flags(value),
+        "GOFLAGS" => harmless_go_flags(value),
+        "RUSTFLAGS" | "RUSTDOCFLAGS" => harmless_rust_flags(value),
+        _ => false,
+    }
+}
+
+/// A prompt (PS4 before each trace line) whose expansion runs nothing: no backquote, `$(`,
+/// `$((`, `$[` or backslash escape, and every `$` a plain parameter: `$NAME`, `${NAME}`,
+/// `${NAME[N]}` or `${NAME:-TEXT}` with no `$` in TEXT. A value's own `$(…)` is not expanded
+/// again; `${!x}`, `${x:OFFSET}` and subscripts other than a number would evaluate one.
+fn harmless_prompt(value: &str) -> bool {
+    if value.contains(['`', '\\']) {
+        return false;
+    }
+    let name = |s: &str| {
+        let s = match s.split_once('[') {
+            Some((n, index)) => {
+                let Some(digits) = index.strip_suffix(']') else {
+                    return false;
+                };
+                if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                    return false;
+                }
+                n
+            }
+            None => s,
+        };
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let mut rest = value;
+    while let Some(at) = rest.find('$') {
+        let after = &rest[at + 1..];
+        if let Some(inner) = after.strip_prefix('{') {
+            let Some(close) = inner.find('}') else {
+                return false;
+            };
+            let body = &inner[..close];
+            let ok = match body.split_once(":-") {
+                Some((n, text)) => name(n) && !text.contains(['$', '{']),
+                None => name(body),
+            };
+            if !ok {
+                return false;
+            }
+            rest = &inner[close + 1..];
+        } else {
+            let len = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            if len == 0 {
+                return false;
+            }
+            rest = &after[len..];
+        }
+    }
+    true
+}
+
+/// make's options that only set parallelism, verbosity and error handling (make(1)): no
+/// variable assignment (`CC=…`), include directory, `--eval` or makefile named.
+pub fn harmless_make_flags(value: &str) -> bool {
+    const LONG: &[&str] = &[
+        "--no-print-directory",
+        "--print-directory",
+        "--silent",
+        "--quiet",
+        "--keep-going",
+        "--jobs",
+        "--no-keep-going",
+        "--warn-undefined-variables",
+    ];
+    value.split_whitespace().all(|w| {
+        if let Some(long) = w.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or("");
+            let number = long
+                .split_once('=')
+                .is_none_or(|(_, n)| n.chars().all(|c| c.is_ascii_digit()));
+            return LONG.contains(&format!("--{name}").as_str()) && number && !name.is_empty();
+        }
+        // GNU make also takes a first word of letters without a dash (`MAKEFLAGS=ks`).
+        let letters = w.strip_prefix('-').unwrap_or(w);
+        !letters.is_empty()
+            && !letters.starts_with(|c: char| c.is_ascii_digit())
+            && letters
+                .chars()
+                .all(|c| matches!(c, 'j' | 'k' | 's' | 'w' | 'S') || c.is_ascii_digit())
+    })
+}
+
+/// `GOFLAGS` of build settings that load nothing and write nothing more (`go help build`):
+/// not `-mod=mod` (which lets `go list` rewrite go.mod), `-toolexec`, `-exec`, `-overlay`,
+/// `-modfile`, `-pgo`.
+fn harmless_go_flags(value: &str) -> bool {
+    value.split_whitespace().all(|w| {
+        let (flag, v) = w.split_once('=').unwrap_or((w, ""));
+        let flag = flag.strip_prefix("--").unwrap_or(flag);
+        match flag {
+            "-mod" => matches!(v, "readonly" | "vendor"),
+            "-trimpath" | "-v" | "-race" | "-modcacherw" => v.is_empty() || v == "true",
+            "-buildvcs" => matches!(v, "true" | "false" | "auto"),
+            "-tags" => {
+                !v.is_empty()
+                    && v.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, ',' | '_' | '.'))
+            }
+            "-p" | "-count" => !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()),
+            _ => false,
+        }
+    })
+}
+
+/// rustc's lint levels, `--cfg` and codegen settings that name no file or program (rustc's
+/// book, "Codegen options"): not `-C linker`, `-C link-arg`, `-L`, `--emit`, `-C incremental`,
+/// `-Z`.
+fn harmless_rust_flags(value: &str) -> bool {
+    const CODEGEN: &[&str] = &[
+        "opt-level",
+        "debuginfo",
+        "codegen-units",
+        "target-cpu",
+        "target-feature",
+        "overflow-checks",
+        "debug-assertions",
+        "force-frame-pointers",
+        "panic",
+        "strip",
+        "lto",
+        "embed-bitcode",
+        "relocation-model",
+    ];
+    let plain = |v: &str| {
+        !v.is_empty()
+            && v.chars().all(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '+' | ',' | '.' | '=')
+            })
+    };
+    let codegen = |v: &str| {
+        let key = v.split('=').next().unwrap_or("");
+        CODEGEN.contains(&key) && plain(v)
+    };
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let (option, joined) = match *w {
+            "-D" | "-W" | "-A" | "-F" | "--deny" | "--warn" | "--allow" | "--forbid"
+            | "--cap-lints" | "--cfg" | "-C" | "--codegen" => (*w, None),
+            w if w.len() > 2 && matches!(&w[..2], "-D" | "-W" | "-A" | "-F" | "-C") => {
+                (&w[..2], Some(&w[2..]))
+            }
+            w => match w.split_once('=') {
+                Some((
+                    o @ ("--deny" | "--warn" | "--allow" | "--forbid" | "--cap-lints" | "--cfg"
+                    | "--codegen"),
+                    v,
+                )) => (o, Some(v)),
+                _ => return false,
+            },
+        };
+        let v = match joined {
+            Some(v) => v,
+            None => {
+                i += 1;
+                match words.get(i - 1) {
+                    Some(v) => v,
+                    None => return false,
+                }
+            }
+        };
+        let ok = match option {
+            "-C" | "--codegen" => codegen(v),
+            "--cfg" => {
+                plain(v.trim_matches('"'))
+                    || v.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '=' | '"'))
+            }
+            _ => plain(v),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
 }
 
 /// Names whose effect, with the context read, is judged for each program that runs
@@ -242,7 +525,10 @@ fn system_path(name: &str, value: Option<&str>) -> bool {
 
 /// Why `NAME=value` placed before a command is not harmless, when it is not.
 pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
-    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) || system_path(name, value) {
+    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name)
+        || system_path(name, value)
+        || value.is_some_and(|v| harmless_value(name, v))
+    {
         return None;
     }
     if name == "LESS" && value.is_some_and(harmless_less_options) {
@@ -293,7 +579,10 @@ pub fn harmless(name: &str, value: Option<&str>) -> bool {
 
 /// Why assigning or exporting the shell variable `name` is not harmless, when it is not.
 pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
-    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name) || system_path(name, value) {
+    if HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name)
+        || system_path(name, value)
+        || value.is_some_and(|v| harmless_value(name, v))
+    {
         return None;
     }
     if HARMLESS.contains(&name) || name.starts_with("LC_") {
@@ -345,7 +634,6 @@ mod tests {
             "GOFLAGS",
             "KUBECTL_EXTERNAL_DIFF",
             "PATH",
-            "PS4",
             "PROMPT_COMMAND",
             "BASH_ENV",
             "LD_PRELOAD",
@@ -409,6 +697,10 @@ mod tests {
             assert_eq!(shell_risk(name, Some(value)), None, "{name}");
         }
         assert!(prefix_risk("PAGER", Some("sh -c id")).is_some());
+        // PS4 is expanded before each trace line: harmless only without anything to expand.
+        assert!(shell_risk("PS4", Some("$(id)")).is_some());
+        assert!(shell_risk("PS4", Some("\\u")).is_some());
+        assert_eq!(shell_risk("PS4", Some("+ ")), None);
         assert!(prefix_risk("LANG", None).is_some());
     }
 }

@@ -136,6 +136,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 && (values.contains(&"-###")
                     || compiler_info(&values)
                     || preprocess(program, &values)
+                    || compiles_to_stdout(&values)
                     || syntax_only(&values))
         }
         "gpg" | "gpg2" => matches!(
@@ -220,6 +221,19 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             }
             listed && known
         }
+        // luac(1): `-p` parses only and writes no `luac.out`; `-v` prints the version.
+        "luac" => {
+            matches!(values.as_slice(), ["-v"])
+                || matches!(values.as_slice(), ["-p", files @ ..]
+                    if !files.is_empty() && files.iter().all(|f| !f.starts_with('-')))
+        }
+        // php(1) `-l FILE`: a syntax check, which compiles and runs nothing (the CLI reads no
+        // php.ini from the working directory: measured with PHP 8.2, a php.ini there naming an
+        // `auto_prepend_file` was not loaded; PHPRC and PHP_INI_SCAN_DIR are the context's).
+        "php" => {
+            matches!(values.as_slice(), ["-l" | "--syntax-check", file] if !file.starts_with('-'))
+                || info_mode(program, &values)
+        }
         "7z" => sevenzip(&values),
         "tomlq" | "xq" => jq_wrapper(&values),
         "xmllint" => xmllint(&values),
@@ -234,9 +248,53 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                     .iter()
                     .all(|v| matches!(*v, "-V" | "--version" | "-v" | "--verbose" | "-Vv" | "-vV"))
         }
-        _ => false,
+        _ => info_mode(program, &values),
     };
     reads.then(Verdict::read_only)
+}
+
+/// Information modes of programs no other rule here knows: the exact arguments with which each
+/// prints and exits, from its manual or `--help` and, where it is installed here, run in a
+/// throwaway directory (ghc 9.0, PHP 8.2, prove 3.44, tmux 3.3). Their writing or running modes
+/// (`ghc Main.hs`, `php a.php`, `prove t/`) stay unknown. Not here: `gdb --version` (it runs
+/// `~/.gdbearlyinit` first: measured), `dart` and `dotnet` (they write their telemetry
+/// settings on a first run), `gcloud` (it logs every command), `az` (it checks for updates).
+#[rustfmt::skip]
+const INFO_MODES: &[(&str, &[&[&str]])] = &[
+    ("ghc", &[&["--version"], &["--numeric-version"], &["--info"], &["--print-libdir"],
+        &["--supported-extensions"], &["--supported-languages"], &["--help"]]),
+    ("runghc", &[&["--version"]]),
+    ("cabal", &[&["--version"], &["--numeric-version"]]),
+    ("pandoc", &[&["--version"], &["--list-input-formats"], &["--list-output-formats"],
+        &["--list-extensions"], &["--list-highlight-languages"], &["--list-highlight-styles"]]),
+    ("stty", &[&[], &["size"], &["-a"], &["--all"], &["-g"], &["--save"]]),
+    ("php", &[&["-m"], &["--modules"], &["-i"], &["--info"], &["--ini"]]),
+    ("prove", &[&["--version"], &["-V"]]),
+    ("mix", &[&["--version"], &["-v"]]),
+    ("valgrind", &[&["--version"]]),
+    ("strace", &[&["-V"], &["--version"]]),
+    ("ltrace", &[&["-V"], &["--version"]]),
+    ("tmux", &[&["-V"]]),
+    ("screen", &[&["-v"], &["--version"]]),
+    ("lldb", &[&["--version"], &["-v"]]),
+    ("nasm", &[&["-v"], &["--version"]]),
+    ("yasm", &[&["--version"]]),
+    ("gfortran", &[&["--version"], &["-dumpversion"], &["-dumpmachine"]]),
+    ("zig", &[&["version"]]),
+    ("nim", &[&["--version"], &["-v"]]),
+    ("sbcl", &[&["--version"]]),
+    ("fzf", &[&["--version"]]),
+    ("htop", &[&["--version"], &["-V"]]),
+    ("opam", &[&["--version"]]),
+    ("dune", &[&["--version"]]),
+    ("aws", &[&["--version"]]),
+];
+
+fn info_mode(program: &str, values: &[&str]) -> bool {
+    INFO_MODES
+        .iter()
+        .find(|(p, _)| *p == program)
+        .is_some_and(|(_, modes)| modes.contains(&values))
 }
 
 /// GNU as with its object file sent to /dev/null or a standard stream (`as -al -o /dev/null
@@ -1255,6 +1313,10 @@ fn compiler_info(values: &[&str]) -> bool {
         "-dumpfullversion",
         "-dumpspecs",
         "-print-search-dirs",
+        "--print-search-dirs",
+        "--print-libgcc-file-name",
+        "--print-multiarch",
+        "--print-sysroot",
         "-print-libgcc-file-name",
         "-print-multiarch",
         "-print-multi-lib",
@@ -1595,6 +1657,61 @@ fn preprocess(program: &str, values: &[&str]) -> bool {
         }
     }
     preprocesses && (program != "cpp" || operands <= 1)
+}
+
+/// `gcc -S -o - a.c`: one source compiled (or preprocessed, or assembled) with its output sent
+/// to standard output or `/dev/null` (gcc(1): "-o -" writes to standard output), with options
+/// that only tune the code or name include paths and macros: no `-save-temps`, dependency
+/// files (`-MD`), dumps (`-fdump-…`, `-fstack-usage`, `-aux-info`), `-Wp,`/`-Wa,`/`-Wl,`
+/// pass-through or plugin. (What the driver runs is the context's: `COMPILER_PATH`,
+/// `GCC_EXEC_PREFIX`, `DEPENDENCIES_OUTPUT`.)
+fn compiles_to_stdout(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-fverbose-asm",
+        "-fPIC",
+        "-fpic",
+        "-fPIE",
+        "-fpie",
+        "-fomit-frame-pointer",
+        "-funroll-loops",
+        "-ffast-math",
+        "-fstrict-aliasing",
+        "-fwrapv",
+        "-fcommon",
+        "-emit-llvm",
+        "-w",
+        "-pedantic",
+        "-ansi",
+        "-pipe",
+        "-g",
+        "-m32",
+        "-m64",
+    ];
+    let (mut mode, mut to_stream, mut sources) = (0, false, 0);
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-S" | "-E" | "-c" => mode += 1,
+            "-o" => {
+                to_stream = matches!(values.get(i), Some(&("-" | "/dev/null" | "/dev/stdout")));
+                i += 1;
+            }
+            "-I" | "-D" | "-U" | "-x" | "-isystem" | "-iquote" => i += 1,
+            v if FLAGS.contains(&v) => {}
+            v if v.starts_with("-fno-") && !v.contains(['=', '/']) => {}
+            v if [
+                "-O", "-g", "-std=", "-march=", "-mtune=", "-masm=", "-I", "-D", "-U",
+            ]
+            .iter()
+            .any(|p| v.starts_with(p))
+                && !v.contains(',') => {}
+            v if v.starts_with("-W") && !v.contains(',') && !v.starts_with("-Wp") => {}
+            v if v.starts_with('-') => return false,
+            _ => sources += 1,
+        }
+    }
+    mode == 1 && to_stream && sources == 1
 }
 
 /// `patch --dry-run …`, or `patch -o - -r - …` (output and rejects to stdout and nowhere), with

@@ -1348,3 +1348,75 @@ fn ruby_jvm_and_build_tools_printing_modes() {
         ("git push --dry-run origin HEAD", Write),
     ]);
 }
+
+/// Variables whose value decides, and the arithmetic assignment target (issue 44, session 30):
+/// the harmless value beside one that loads, runs or expands code.
+#[test]
+fn values_that_decide() {
+    assert_levels(&[
+        ("LD_PRELOAD= ls src", ReadOnly),
+        ("LD_PRELOAD=./evil.so ls src", Unknown),
+        ("LD_LIBRARY_PATH= ls", ReadOnly),
+        ("LD_LIBRARY_PATH=. ls", Unknown),
+        ("TIMEFORMAT='%R s'; time ls >/dev/null", ReadOnly),
+        ("PS4='+ '; set -x; ls src", ReadOnly),
+        ("PS4='$(touch x)+ '; set -x; ls src", Unknown),
+        ("PS4='\\$ '; set -x; ls", Unknown),
+        ("PS4='+ ' bash -xc 'ls src'", ReadOnly),
+        ("HISTFILE=/dev/null; ls", ReadOnly),
+        ("HISTFILE=~/h; ls", Unknown),
+        ("LESSCHARSET=utf-8 less notes.txt", ReadOnly),
+        ("JAVA_TOOL_OPTIONS=-Xmx512m java -version", ReadOnly),
+        ("JAVA_TOOL_OPTIONS=-javaagent:a.jar java -version", Unknown),
+        ("JAVA_TOOL_OPTIONS=-Xmx512m gradle --version", ReadOnly),
+        (
+            "JAVA_TOOL_OPTIONS=-javaagent:a.jar gradle --version",
+            Unknown,
+        ),
+        ("RUSTFLAGS='-D warnings' cargo --version", ReadOnly),
+        (
+            "RUSTFLAGS='-Dwarnings -C target-cpu=native' cargo --version",
+            ReadOnly,
+        ),
+        ("RUSTFLAGS='-C linker=./ld' cargo --version", Unknown),
+        (
+            "RUSTFLAGS='-D warnings --emit=asm' cargo --version",
+            Unknown,
+        ),
+        ("GOFLAGS=-mod=readonly go version", ReadOnly),
+        ("GOFLAGS=-mod=mod go version", Unknown),
+        ("GOFLAGS=-toolexec=./x go version", Unknown),
+        (
+            "PIP_INDEX_URL=https://pypi.org/simple pip --version",
+            ReadOnly,
+        ),
+        ("CARGO_INCREMENTAL=0 cargo --version", ReadOnly),
+        ("TMPDIR=/tmp sort words.txt", ReadOnly),
+        ("TMPDIR=. sort words.txt", Unknown),
+        ("PS4='+ ${BASH_SOURCE:-}:${LINENO} '; set -x; git rev-parse HEAD", ReadOnly),
+        ("PS4='+ $LINENO ${FUNCNAME[0]:-main} '; set -x; ls", ReadOnly),
+        ("PS4='+ ${x:-$(touch y)} '; set -x; ls", Unknown),
+        ("PS4='+ ${!x} '; set -x; ls", Unknown),
+        ("PS4='+ ${a[$i]} '; set -x; ls", Unknown),
+        ("PS4='+ ${x:1} '; set -x; ls", Unknown),
+        ("PS4='+ $((a[x])) '; set -x; ls", Unknown),
+        ("gcc -S -O2 -o - c/add.c", ReadOnly),
+        ("gcc -E -o /dev/null -Iinclude a.c", ReadOnly),
+        ("clang -S -emit-llvm -o - a.c", ReadOnly),
+        ("gcc -S -o out.s a.c", Write),
+        ("gcc -S -o - -save-temps a.c", Write),
+        ("gcc -S -o - -MD a.c", Write),
+        ("gcc -S -o - -Wp,-MD,dep.d a.c", Write),
+        ("gcc -S -o - -fdump-tree-all a.c", Write),
+        ("gcc -S -o - a.c b.c", Write),
+        ("GOOS=linux GOARCH=arm64 go env GOOS GOARCH", ReadOnly),
+        ("GIT_AUTHOR_NAME=x GIT_COMMITTER_DATE=now git log -1", ReadOnly),
+        ("GIT_AUTHOR_NAME=x git commit -m x", Write),
+        ("BAT_THEME=ansi PIP_NO_CACHE_DIR=1 pip list", ReadOnly),
+        ("AWS_PROFILE=dev aws --version", Unknown),
+        ("(( n = 3 + 4 )); echo $n", ReadOnly),
+        ("(( n += 1 )); echo $n", Unknown),
+        ("(( n == 1 )) && echo one", Unknown),
+        ("let n=5; echo $n", ReadOnly),
+    ]);
+}

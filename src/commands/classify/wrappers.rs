@@ -226,6 +226,14 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     {
         return Verdict::read_only();
     }
+    // python(1): `-V` given twice prints more of the build, and exits.
+    let python = program.starts_with("python") || program.starts_with("pypy");
+    if python
+        && (matches!(args, [only] if only.is("-VV"))
+            || matches!(args, [a, b] if a.is("-V") && b.is("-V")))
+    {
+        return Verdict::read_only();
+    }
     if args.iter().any(|a| a.downloads) {
         return Verdict::dangerous(format!("{program} runs code downloaded from the network"));
     }

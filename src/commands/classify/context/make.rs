@@ -40,9 +40,17 @@ const RUNS_WHILE_READING: &[&str] = &[
 
 /// Whether `make args` in `here` is a dry run that only prints (see the module header).
 pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
+    // `MAKEFLAGS=-j4`: options that only set parallelism, verbosity and error handling.
+    let harmless = |v: &str| {
+        v.contains("FLAGS")
+            && here
+                .env
+                .value(v)
+                .is_some_and(crate::commands::classify::env::harmless_make_flags)
+    };
     if VARIABLES
         .iter()
-        .any(|v| !matches!(here.env.get(v), Var::Unset))
+        .any(|v| !matches!(here.env.get(v), Var::Unset) && !harmless(v))
     {
         return false;
     }

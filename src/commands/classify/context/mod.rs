@@ -542,7 +542,8 @@ impl Probe {
         }
         dedup(&mut out);
         verdict.findings.extend(out.findings);
-        verdict.nested.extend(out.nested);
+        // What the context adds runs first (a login shell's startup file before its `-c` code).
+        verdict.nested.splice(0..0, out.nested);
     }
 
     /// `git args` names an alias: its expansion (with the arguments after it), read from the

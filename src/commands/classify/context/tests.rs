@@ -1870,13 +1870,14 @@ fn python_module_path_and_site() {
             "login-shell-profile",
             |p| p.write("home/.profile", "touch \"$HOME/PWNED\"\n"),
             "bash -l -c 'ls src'",
-            Some(".profile"),
+            // The file is walked as the code it is (session 30).
+            Some("touch"),
         ),
         case(
             "interactive-shell-bashrc",
             |p| p.write("home/.bashrc", "touch \"$HOME/PWNED\"\n"),
             "bash -ic 'ls src'",
-            Some(".bashrc"),
+            Some("touch"),
         ),
         case(
             "plain-shell-profile",
@@ -3405,5 +3406,197 @@ fn ruby_one_liners_and_shadowed_gems() {
             "ruby -e 'puts 1'",
             None,
         ),
+    ]);
+}
+
+/// The harmless siblings of the rules above (issue 44, session 30): the same file with only keys
+/// that print or set options, beside one with a key that runs or writes.
+#[test]
+fn configuration_decided_by_its_keys() {
+    run(&[
+        case(
+            "gdbinit-print-settings",
+            |p| {
+                p.write(
+                    "home/.gdbinit",
+                    "# mine\nset print pretty on\nset pagination off\nset confirm off\n",
+                )
+            },
+            "gdb -batch -ex 'info line main' build/m",
+            None,
+        ),
+        case(
+            "gdbinit-logging-file",
+            |p| {
+                p.write(
+                    "home/.gdbinit",
+                    "set print pretty on\nset logging file gdb.log\nset logging enabled on\n",
+                )
+            },
+            "gdb -batch -ex 'info line main' build/m",
+            Some(".gdbinit"),
+        ),
+        case(
+            "gdbinit-source",
+            |p| p.write("home/.gdbinit", "set pagination off\nsource ~/x.py\n"),
+            "gdb -batch -ex 'print 1'",
+            Some(".gdbinit"),
+        ),
+        case(
+            "mvn-jvm-config-heap",
+            |p| p.write("repo/.mvn/jvm.config", "-Xmx1g -Xss4m\n"),
+            "mvn -v | head -1",
+            None,
+        ),
+        case(
+            "mvn-jvm-config-agent",
+            |p| p.write("repo/.mvn/jvm.config", "-Xmx1g -javaagent:a.jar\n"),
+            "mvn -v",
+            Some("jvm.config"),
+        ),
+        case(
+            "mvn-maven-config-batch",
+            |p| {
+                p.write(
+                    "repo/.mvn/maven.config",
+                    "-B\n--no-transfer-progress\n-T 4\n",
+                )
+            },
+            "mvn -v",
+            None,
+        ),
+        case(
+            "mvn-maven-config-log-file",
+            |p| p.write("repo/.mvn/maven.config", "-B\n--log-file=build.log\n"),
+            "mvn -v",
+            Some("maven.config"),
+        ),
+        case(
+            "kubeconfig-token-namespace-executor",
+            |p| {
+                p.write(
+                    "home/.kube/config",
+                    "contexts:\n- context:\n    namespace: executor-jobs\n  name: exec-dev\nusers:\n- name: dana\n  user:\n    token: abc\n",
+                )
+            },
+            "kubectl config view --minify",
+            None,
+        ),
+        case(
+            "kubeconfig-exec-user",
+            |p| {
+                p.write(
+                    "home/.kube/config",
+                    "users:\n- name: dana\n  user:\n    exec:\n      command: ./cred\n",
+                )
+            },
+            "kubectl config view --minify",
+            Some("credential plugin"),
+        ),
+        case(
+            "kubeconfig-json-exec",
+            |p| {
+                p.write(
+                    "home/.kube/config",
+                    "{\"users\":[{\"user\":{\"exec\" :{\"command\":\"x\"}}}]}\n",
+                )
+            },
+            "kubectl config view --minify",
+            Some("credential plugin"),
+        ),
+        case(
+            "curlrc-silent",
+            |p| {
+                p.write(
+                    "home/.curlrc",
+                    "# defaults\nsilent\nshow-error\nconnect-timeout = 5\n--location\n",
+                )
+            },
+            "curl --version",
+            None,
+        ),
+        case(
+            "curlrc-stderr-file",
+            |p| p.write("home/.curlrc", "silent\nstderr = err.txt\n"),
+            "curl --version",
+            Some(".curlrc"),
+        ),
+        case(
+            "curlrc-output",
+            |p| p.write("home/.curlrc", "-o out.html\n"),
+            "curl --version",
+            Some(".curlrc"),
+        ),
+        case(
+            "bash-profile-harmless",
+            |p| {
+                p.write(
+                    "home/.bash_profile",
+                    "export HISTSIZE=1000\nalias ll='ls -l'\numask 022\n",
+                )
+            },
+            "bash -lc 'ls src'",
+            None,
+        ),
+        case(
+            "bash-profile-touches",
+            |p| p.write("home/.bash_profile", "export HISTSIZE=1000\ntouch ~/ran\n"),
+            "bash -lc 'ls src'",
+            Some("touch"),
+        ),
+        case(
+            "bash-profile-path",
+            |p| p.write("home/.profile", "PATH=\"$HOME/bin:$PATH\"\n"),
+            "bash -lc 'ls src'",
+            Some("PATH"),
+        ),
+        case(
+            "bash-profile-function-shadows",
+            |p| p.write("home/.bash_profile", "ls() { rm -rf \"$@\"; }\n"),
+            "bash -lc 'ls src'",
+            Some("rm"),
+        ),
+        case(
+            "bashrc-interactive-alias",
+            |p| {
+                p.write(
+                    "home/.bashrc",
+                    "shopt -s expand_aliases\nalias ls='touch x'\n",
+                )
+            },
+            "bash -ic 'ls src'",
+            Some("touch"),
+        ),
+        case(
+            "php-lint-cwd-ini",
+            |p| {
+                p.write("repo/php.ini", "auto_prepend_file=evil.php\n");
+                p.write("repo/a.php", "<?php echo 1;\n");
+            },
+            "php -l a.php && php -m",
+            None,
+        ),
+        Case {
+            env: &[("PHPRC", "/tmp")],
+            ..case("php-lint-phprc", |_| {}, "php -l a.php", Some("PHPRC"))
+        },
+        Case {
+            env: &[("MAKEFLAGS", "-j4 --no-print-directory")],
+            ..case(
+                "makeflags-jobs-dry-run",
+                |p| p.write("repo/Makefile", "build:\n\tcargo build\n"),
+                "make -n build",
+                None,
+            )
+        },
+        Case {
+            env: &[("MAKEFLAGS", "CC=./evil")],
+            ..case(
+                "makeflags-assignment-dry-run",
+                |p| p.write("repo/Makefile", "build:\n\tcargo build\n"),
+                "make -n build",
+                Some("make"),
+            )
+        },
     ]);
 }

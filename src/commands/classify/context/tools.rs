@@ -22,7 +22,7 @@ use super::files::{self, Contents};
 use super::{Env, Here, Var};
 use crate::commands::classify::modes::SQLITE_CREATES;
 use crate::commands::classify::readers;
-use crate::commands::classify::verdict::{Level, Verdict};
+use crate::commands::classify::verdict::{Level, Nested, Verdict};
 use crate::commands::classify::words::Word;
 
 /// The dynamic loader's variables, for every program.
@@ -285,7 +285,11 @@ pub fn interpreted(
             // The JVM starts agents and options from these before it does anything, `-version`
             // included.
             for name in ["JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"] {
-                if env.is_set(name) && !env.value(name).is_some_and(harmless_jvm_options) {
+                if env.is_set(name)
+                    && !env
+                        .value(name)
+                        .is_some_and(crate::commands::classify::env::harmless_jvm_options)
+                {
                     out.push(
                         Level::Unknown,
                         format!("{what}: the JVM takes options (agents included) from {name}"),
@@ -365,6 +369,18 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
         "zsh" => zsh_startup(here, args, out),
+        // php loads the ini files these name (extensions, `auto_prepend_file`) on every run,
+        // `-v` and `-l` included (php(1), "FILES").
+        "php" => {
+            for name in ["PHPRC", "PHP_INI_SCAN_DIR"] {
+                if here.env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("php loads the configuration {name} names (extensions, auto_prepend_file)"),
+                    );
+                }
+            }
+        }
         "man" => {
             if here.env.is_set("MANOPT") {
                 out.push(Level::Unknown, "man takes options from MANOPT");
@@ -462,7 +478,15 @@ fn startup_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
     for name in names {
         let file = home.join(name);
-        if file.is_file() {
+        if !file.is_file() {
+            continue;
+        }
+        // The file is code the shell runs first: walked as such, before the command's own.
+        if let Contents::Text(text) = files::read_text(&file) {
+            out.nested.push(Nested::Script(Word::literal(&text)));
+            continue;
+        }
+        {
             out.push(
                 Level::Unknown,
                 format!(
@@ -593,6 +617,11 @@ fn curlrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         .flat_map(|d| [d.join(".curlrc"), d.join("curlrc")])
         .find(|rc| files::exists(rc))
     {
+        if let Contents::Text(t) = files::read_text(&rc) {
+            if t.lines().all(harmless_curlrc_line) {
+                return;
+            }
+        }
         out.push(
             Level::Unknown,
             format!(
@@ -601,6 +630,63 @@ fn curlrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             ),
         );
     }
+}
+
+/// A line of a `.curlrc` that sets only how curl talks and reports (curl(1), "-K, --config"):
+/// `silent`, `--location`, `connect-timeout = 5`. An option that names a file (`output`,
+/// `stderr`, `trace`, `libcurl`, `cookie-jar`, `alt-svc`, `hsts`, `config`), a URL or a proxy
+/// is not one.
+fn harmless_curlrc_line(line: &str) -> bool {
+    const OPTIONS: &[&str] = &[
+        "silent",
+        "s",
+        "show-error",
+        "S",
+        "location",
+        "L",
+        "fail",
+        "f",
+        "compressed",
+        "connect-timeout",
+        "max-time",
+        "m",
+        "retry",
+        "retry-delay",
+        "retry-max-time",
+        "retry-connrefused",
+        "user-agent",
+        "A",
+        "http1.1",
+        "http2",
+        "ipv4",
+        "4",
+        "ipv6",
+        "6",
+        "progress-bar",
+        "#",
+        "no-progress-meter",
+        "max-redirs",
+        "tcp-nodelay",
+        "keepalive-time",
+        "insecure",
+        "k",
+        "globoff",
+        "g",
+        "no-buffer",
+        "N",
+        "fail-with-body",
+        "remote-time",
+        "R",
+    ];
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return true;
+    }
+    let name_end = line
+        .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
+        .unwrap_or(line.len());
+    let name = line[..name_end].trim_start_matches('-');
+    OPTIONS.contains(&name) && !line.contains(['/', '@', '$', '`'])
 }
 
 /// The distribution's own input preprocessor (`| /usr/bin/lesspipe %s`, what Debian's and
@@ -1075,6 +1161,11 @@ fn gdb(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             inits.push(config.join("gdb/gdbearlyinit"));
         }
         for init in inits.iter().filter(|i| files::exists(i)) {
+            if let Contents::Text(t) = files::read_text(init) {
+                if t.lines().all(harmless_gdb_line) {
+                    continue;
+                }
+            }
             out.push(
                 Level::Unknown,
                 format!(
@@ -1112,42 +1203,110 @@ fn gdb(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
-/// JVM options that only size the heap and stack or set the default encoding, locale, time zone
-/// or headless mode: no agent, no class or library named, no file written (`-Xlog:…:file=`,
-/// `-XX:ErrorFile`, heap dumps) and no command run (`-XX:OnError`). Every other option, a
-/// `-D` of any other property included (`java.system.class.loader` names a class to load),
-/// is not taken.
-fn harmless_jvm_options(value: &str) -> bool {
-    const PROPERTIES: &[&str] = &[
-        "file.encoding",
-        "sun.jnu.encoding",
-        "stdout.encoding",
-        "stderr.encoding",
-        "user.language",
-        "user.country",
-        "user.region",
-        "user.timezone",
-        "java.awt.headless",
-        "java.net.preferIPv4Stack",
+/// A line of a gdb initialization file that only sets how gdb prints or asks (gdb's manual,
+/// "Settings"): `set print …`, `set pagination off`, `set confirm off` and the like. Anything
+/// else (`source`, `python`, `shell`, `define`, `set history save`, `set logging`, `set
+/// auto-load`, `set debuginfod`) may run code or write.
+fn harmless_gdb_line(line: &str) -> bool {
+    const SETTINGS: &[&str] = &[
+        "print",
+        "p",
+        "pagination",
+        "confirm",
+        "width",
+        "height",
+        "disassembly-flavor",
+        "listsize",
+        "style",
+        "verbose",
+        "complaints",
+        "language",
+        "output-radix",
+        "input-radix",
+        "charset",
+        "host-charset",
+        "target-charset",
+        "disassemble-next-line",
+        "step-mode",
+        "prompt",
+        "breakpoint",
     ];
-    let size = |s: &str| {
-        let digits = s.trim_end_matches(['k', 'K', 'm', 'M', 'g', 'G']);
-        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    value.split_whitespace().all(|w| {
-        if let Some(property) = w.strip_prefix("-D") {
-            let (key, v) = property.split_once('=').unwrap_or((property, ""));
-            return PROPERTIES.contains(&key) && !v.contains(['/', '$', '`']);
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return true;
+    }
+    let mut words = line.split_whitespace();
+    matches!(words.next(), Some("set"))
+        && words.next().is_some_and(|s| SETTINGS.contains(&s))
+        && !line.contains(['$', '`'])
+}
+
+/// Options of `.mvn/maven.config` that only set batch mode, output and parallelism (`mvn
+/// --help`): no log file, settings, extensions, properties or projects named.
+fn harmless_maven_options(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        match *w {
+            "-B"
+            | "--batch-mode"
+            | "-ntp"
+            | "--no-transfer-progress"
+            | "-q"
+            | "--quiet"
+            | "-e"
+            | "--errors"
+            | "-X"
+            | "--debug"
+            | "-C"
+            | "--strict-checksums"
+            | "-c"
+            | "--lax-checksums"
+            | "-fae"
+            | "--fail-at-end"
+            | "-ff"
+            | "--fail-fast"
+            | "-o"
+            | "--offline"
+            | "-V"
+            | "--show-version"
+            | "--color=never"
+            | "--color=always"
+            | "--color=auto" => {}
+            "-T" | "--threads" => {
+                let n = words.get(i).copied().unwrap_or("");
+                i += 1;
+                if n.is_empty()
+                    || !n
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || c == 'C' || c == '.')
+                {
+                    return false;
+                }
+            }
+            w if w.strip_prefix("-T").is_some_and(|n| {
+                !n.is_empty()
+                    && n.chars()
+                        .all(|c| c.is_ascii_digit() || c == 'C' || c == '.')
+            }) => {}
+            _ => return false,
         }
-        ["-Xmx", "-Xms", "-Xss"]
-            .iter()
-            .any(|p| w.strip_prefix(p).is_some_and(size))
-            || w.strip_prefix("-XX:MaxRAMPercentage=")
-                .is_some_and(|n| n.parse::<f64>().is_ok())
-            || matches!(
-                w,
-                "-XX:+UseSerialGC" | "-XX:+UseG1GC" | "-XX:+UseParallelGC" | "-Xshare:auto"
-            )
+    }
+    true
+}
+
+/// `key` appears as a key (`exec:`, `"exec":`, `'exec' :`) in YAML or JSON text: the word, not
+/// part of a longer one (`namespace: executor` is not), before a colon.
+fn has_yaml_key(text: &str, key: &str) -> bool {
+    text.match_indices(key).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let word_before =
+            before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        let after = text[at + key.len()..]
+            .trim_start_matches(['"', '\''])
+            .trim_start();
+        !word_before && after.starts_with(':')
     })
 }
 
@@ -1249,7 +1408,11 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
     ];
     for name in VARIABLES {
         let jvm_options = !matches!(*name, "MAVEN_BASEDIR" | "JAVACMD");
-        let harmless = jvm_options && here.env.value(name).is_some_and(harmless_jvm_options);
+        let harmless = jvm_options
+            && here
+                .env
+                .value(name)
+                .is_some_and(crate::commands::classify::env::harmless_jvm_options);
         if here.env.is_set(name) && !harmless {
             out.push(
                 Level::Unknown,
@@ -1302,6 +1465,10 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
         let path = base.join(file);
         match files::read_text(&path) {
             Contents::Text(t) if t.trim().is_empty() => {}
+            Contents::Text(t)
+                if file.ends_with("jvm.config")
+                    && crate::commands::classify::env::harmless_jvm_options(&t) => {}
+            Contents::Text(t) if file.ends_with("maven.config") && harmless_maven_options(&t) => {}
             Contents::Missing => {}
             _ => out.push(
                 Level::Unknown,
@@ -1464,7 +1631,7 @@ fn kubeconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     for path in paths {
         match files::read_text(&path) {
             Contents::Missing => {}
-            Contents::Text(t) if !t.contains("exec") && !t.contains("auth-provider") => {}
+            Contents::Text(t) if !has_yaml_key(&t, "exec") && !has_yaml_key(&t, "auth-provider") => {}
             _ => out.push(
                 Level::Unknown,
                 format!(

@@ -277,6 +277,13 @@ impl Walker {
             } else if c.is_ascii_alphabetic() || c == '_' {
                 let name = identifier(i);
                 i += name.len();
+                // `n = 3 + 4`: the target of a plain assignment is set, its old value not
+                // evaluated (measured with bash 5.2: a value `a[$(cmd)]` ran for `n += 1`, not
+                // for `n = 1`).
+                let next = chars[i..].iter().position(|c| !c.is_whitespace());
+                if next.is_some_and(|n| chars[i + n] == '=' && chars.get(i + n + 1) != Some(&'=')) {
+                    continue;
+                }
                 // `count[w]`, `count[$w]` of an associative array that only ever holds
                 // numbers: the key is a plain word, a number or a loop's plain word (bash
                 // expands a key again in arithmetic, so a value like `$(cmd)` would run).
