@@ -664,7 +664,7 @@ fn ruby_check(v: &str) -> bool {
 
 /// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`.
 pub fn family(program: &str) -> &str {
-    for base in ["python", "pip", "pypy", "ruby", "perl"] {
+    for base in ["python", "pip", "pypy", "ruby", "perl", "lua"] {
         if let Some(rest) = program.strip_prefix(base) {
             if rest.chars().all(|c| c.is_ascii_digit() || c == '.') {
                 return if base == "pypy" { "python" } else { base };

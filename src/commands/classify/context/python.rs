@@ -627,6 +627,201 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
+/// Python tools that import the project's own code before they answer, `--version` and `--help`
+/// included (measured: pytest 7.2 imports the `conftest.py` files of the working directory and
+/// its parents and of the directories its arguments name; flake8 7 the local plugins its
+/// configuration names; tox 4 a `toxfile.py`; pylint 3's `--help` the plugins its rcfile
+/// loads). Plugins installed as packages are the system's, as site-packages `.pth` files are.
+pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let program = here.program;
+    let mut flag = |file: &Path, what: &str| {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{program} imports {what} ({}) before it runs",
+                file.display()
+            ),
+        )
+    };
+    match program {
+        "pytest" | "py.test" => {
+            for name in ["PYTEST_PLUGINS", "PYTEST_ADDOPTS"] {
+                if here.env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("{program} takes plugins or options from {name}"),
+                    );
+                    return;
+                }
+            }
+            let mut dirs = vec![here.dir.to_path_buf()];
+            let mut words = args.iter();
+            while let Some(word) = words.next() {
+                let Some(value) = word.value.as_deref() else {
+                    out.push(
+                        Level::Unknown,
+                        format!("{program}: a path known only at run time may hold a conftest.py"),
+                    );
+                    return;
+                };
+                let plugin = match value {
+                    "-p" => words.next().and_then(|w| w.value.as_deref()),
+                    v => v.strip_prefix("-p"),
+                };
+                if plugin.is_some_and(|p| !p.starts_with("no:")) {
+                    out.push(
+                        Level::Unknown,
+                        format!("{program} imports the plugin -p names"),
+                    );
+                    return;
+                }
+                if value.starts_with('-') {
+                    continue;
+                }
+                let path = files::join(here.dir, value.split("::").next().unwrap_or(value));
+                dirs.push(if files::is_dir(&path) {
+                    path
+                } else {
+                    path.parent().map_or(path.clone(), Path::to_path_buf)
+                });
+            }
+            for dir in &dirs {
+                for d in files::ancestors(dir) {
+                    let conftest = d.join("conftest.py");
+                    if files::exists(&conftest) {
+                        return flag(&conftest, "the project's conftest.py");
+                    }
+                }
+            }
+            const INI: &[&str] = &[
+                "pytest.ini",
+                ".pytest.ini",
+                "pyproject.toml",
+                "tox.ini",
+                "setup.cfg",
+            ];
+            for d in files::ancestors(here.dir) {
+                for name in INI {
+                    let file = d.join(name);
+                    let adds_plugins = match files::read_text(&file) {
+                        Contents::Missing => false,
+                        Contents::Unreadable => true,
+                        Contents::Text(t) => {
+                            t.contains("required_plugins")
+                                || t.lines().any(|l| {
+                                    l.contains("addopts")
+                                        && l.split_whitespace().any(|w| w.starts_with("-p"))
+                                })
+                        }
+                    };
+                    if adds_plugins {
+                        return flag(&file, "the plugins its addopts or required_plugins name");
+                    }
+                }
+            }
+        }
+        "flake8" => {
+            let mut configs: Vec<PathBuf> = files::ancestors(here.dir)
+                .flat_map(|d| [".flake8", "setup.cfg", "tox.ini"].map(|n| d.join(n)))
+                .collect();
+            let mut words = args.iter();
+            while let Some(a) = words.next() {
+                let named = match a.value.as_deref() {
+                    Some("--config" | "--append-config") => {
+                        words.next().and_then(|w| w.value.clone())
+                    }
+                    Some(v) => v
+                        .strip_prefix("--config=")
+                        .or_else(|| v.strip_prefix("--append-config="))
+                        .map(str::to_string),
+                    None => None,
+                };
+                if let Some(file) = named {
+                    configs.push(files::join(here.dir, &file));
+                }
+            }
+            for file in configs {
+                let local = match files::read_text(&file) {
+                    Contents::Missing => false,
+                    Contents::Unreadable => true,
+                    Contents::Text(t) => t.contains("local-plugins"),
+                };
+                if local {
+                    return flag(
+                        &file,
+                        "the local plugins its flake8:local-plugins section names",
+                    );
+                }
+            }
+        }
+        "tox" => {
+            for d in files::ancestors(here.dir) {
+                let toxfile = d.join("toxfile.py");
+                if files::exists(&toxfile) {
+                    return flag(&toxfile, "the project's toxfile.py");
+                }
+            }
+        }
+        "pylint" => {
+            let loads = |a: &Word| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|v| v.starts_with("--load-plugins") || v.starts_with("--init-hook"))
+            };
+            if args.iter().any(loads) {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} loads the plugins its options name"),
+                );
+                return;
+            }
+            let mut rcs: Vec<PathBuf> = files::ancestors(here.dir)
+                .flat_map(|d| {
+                    [
+                        "pylintrc",
+                        ".pylintrc",
+                        "pylintrc.toml",
+                        ".pylintrc.toml",
+                        "pyproject.toml",
+                        "setup.cfg",
+                        "tox.ini",
+                    ]
+                    .map(|n| d.join(n))
+                })
+                .collect();
+            if let Some(home) = here.env.home() {
+                rcs.push(home.join(".pylintrc"));
+                rcs.push(home.join(".config/pylintrc"));
+            }
+            if let Some(rc) = here.env.value("PYLINTRC").filter(|v| !v.is_empty()) {
+                rcs.push(files::join(here.dir, rc));
+            }
+            let mut words = args.iter();
+            while let Some(a) = words.next() {
+                let named = match a.value.as_deref() {
+                    Some("--rcfile") => words.next().and_then(|w| w.value.clone()),
+                    Some(v) => v.strip_prefix("--rcfile=").map(str::to_string),
+                    None => None,
+                };
+                if let Some(file) = named {
+                    rcs.push(files::join(here.dir, &file));
+                }
+            }
+            for file in rcs {
+                let loads = match files::read_text(&file) {
+                    Contents::Missing => false,
+                    Contents::Unreadable => true,
+                    Contents::Text(t) => t.contains("load-plugins") || t.contains("init-hook"),
+                };
+                if loads {
+                    return flag(&file, "the plugins or init-hook its rcfile names");
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3600,3 +3600,124 @@ fn configuration_decided_by_its_keys() {
         },
     ]);
 }
+
+/// Python tools that import the project's code before they answer `--version` or `--help`
+/// (pytest's conftest.py, flake8's local plugins, tox's toxfile.py, pylint's rcfile plugins), and
+/// lua's LUA_INIT, which runs before `-v`: each with a sibling that reads only.
+#[test]
+fn plugin_hosts_and_lua_init() {
+    run(&[
+        case(
+            "pytest-version-clean",
+            |_| {},
+            "pytest --version 2>&1",
+            None,
+        ),
+        case(
+            "pytest-version-conftest",
+            |p| p.write("repo/conftest.py", "import os\n"),
+            "pytest --version 2>&1",
+            Some("conftest.py"),
+        ),
+        Case {
+            cwd: "repo/src",
+            ..case(
+                "pytest-version-parent-conftest",
+                |p| p.write("repo/conftest.py", "import os\n"),
+                "pytest --help",
+                Some("conftest.py"),
+            )
+        },
+        case(
+            "pytest-version-conftest-of-operand",
+            |p| p.write("repo/tests/conftest.py", "import os\n"),
+            "pytest --version tests/test_a.py",
+            Some("conftest.py"),
+        ),
+        case(
+            "pytest-version-conftest-elsewhere",
+            |p| p.write("repo/tests/conftest.py", "import os\n"),
+            "pytest --version",
+            None,
+        ),
+        case(
+            "pytest-addopts-plugin",
+            |p| p.write("repo/pytest.ini", "[pytest]\naddopts = -p myplugin\n"),
+            "pytest --version",
+            Some("pytest.ini"),
+        ),
+        case(
+            "pytest-ini-plain",
+            |p| {
+                p.write(
+                    "repo/pytest.ini",
+                    "[pytest]\naddopts = -q -ra\ntestpaths = tests\n",
+                )
+            },
+            "pytest --version",
+            None,
+        ),
+        Case {
+            env: &[("PYTEST_PLUGINS", "evil")],
+            ..case(
+                "pytest-plugins-env",
+                |_| {},
+                "pytest --version",
+                Some("PYTEST_PLUGINS"),
+            )
+        },
+        case(
+            "flake8-local-plugins",
+            |p| {
+                p.write(
+                    "repo/.flake8",
+                    "[flake8:local-plugins]\nextension =\n    X = p:P\npaths = ./plug\n",
+                )
+            },
+            "flake8 --version",
+            Some("local-plugins"),
+        ),
+        case(
+            "flake8-plain-config",
+            |p| p.write("repo/setup.cfg", "[flake8]\nmax-line-length = 100\n"),
+            "flake8 --version",
+            None,
+        ),
+        case(
+            "tox-toxfile",
+            |p| p.write("repo/toxfile.py", "import os\n"),
+            "tox --version",
+            Some("toxfile.py"),
+        ),
+        case(
+            "tox-plain",
+            |p| p.write("repo/tox.ini", "[tox]\nenv_list = py311\n"),
+            "tox --version",
+            None,
+        ),
+        case(
+            "pylint-help-plugins",
+            |p| p.write("repo/.pylintrc", "[MAIN]\nload-plugins=pylplug\n"),
+            "pylint --help",
+            Some("pylintrc"),
+        ),
+        case(
+            "pylint-help-plain",
+            |p| p.write("repo/.pylintrc", "[FORMAT]\nmax-line-length=100\n"),
+            "pylint --help",
+            None,
+        ),
+        Case {
+            env: &[("LUA_INIT", "os.execute('touch x')")],
+            ..case("lua-init-version", |_| {}, "lua5.4 -v", Some("LUA_INIT"))
+        },
+        Case {
+            env: &[("LUA_INIT_5_4", "@init.lua")],
+            ..case("lua-init-versioned", |_| {}, "lua -v", Some("LUA_INIT_5_4"))
+        },
+        Case {
+            env: &[("LUA_INIT", "")],
+            ..case("lua-init-empty", |_| {}, "lua5.4 -v", None)
+        },
+    ]);
+}

@@ -6,7 +6,7 @@
 //!   any program write a file (`LD_DEBUG_OUTPUT`, `LD_PROFILE`, `MALLOC_TRACE`, `SSLKEYLOGFILE`);
 //! - by the kind of file a program is (its `#!` line): a bash script reads `BASH_ENV`,
 //!   `SHELLOPTS` and exported functions; node `NODE_OPTIONS`; perl `PERL5OPT`/`PERL5LIB`; ruby
-//!   `RUBYOPT`/`RUBYLIB`;
+//!   `RUBYOPT`/`RUBYLIB`; lua `LUA_INIT`/`LUA_INIT_5_x`;
 //! - `less`: `LESSOPEN`/`LESSCLOSE` from the environment or a lesskey file's `#env` section
 //!   (it runs them even when its output is not a terminal);
 //! - `rg`: the arguments `RIPGREP_CONFIG_PATH`'s file adds; `tar`: `TAR_OPTIONS`;
@@ -14,7 +14,8 @@
 //! - `flock`: whether its lock file is there (it creates one that is not); `top`: whether its
 //!   configuration directory is (it makes one that is not);
 //! - `sqlite3`: a database in WAL mode keeps `-wal`/`-shm` files opened `-readonly`; `~/.sqliterc` runs
-//!   first; `man`: `MANOPT`.
+//!   first; `man`: `MANOPT`; pytest, flake8, tox, pylint: the project code they import at start
+//!   ([`super::python::plugin_host`]).
 
 use std::path::{Path, PathBuf};
 
@@ -297,6 +298,21 @@ pub fn interpreted(
                 }
             }
         }
+        "lua" | "luajit" => {
+            // lua runs LUA_INIT_5_4's code (else LUA_INIT's; `@FILE` names a file) before
+            // anything else, `-v` included (measured, Lua 5.4.4; LuaJIT reads LUA_INIT). `-E`
+            // turns it off, but a lua given `-E` is never read-only here (it reads as perl's).
+            let init = env.names().find(|n| {
+                (*n == "LUA_INIT" || n.starts_with("LUA_INIT_"))
+                    && !env.value(n).is_some_and(str::is_empty)
+            });
+            if let Some(name) = init {
+                out.push(
+                    Level::Unknown,
+                    format!("{what}: lua runs the code {name} holds or names first"),
+                );
+            }
+        }
         "ruby" => {
             // RUBYOPT of warning switches only (`-W0`, `-w`, `-W:no-deprecated`) loads nothing.
             let warnings = |o: &str| {
@@ -359,6 +375,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "terraform" => terraform(here, out),
         "gdb" => gdb(here, args, out),
         "gem" => super::ruby::gem(here, out),
+        "pytest" | "py.test" | "flake8" | "tox" | "pylint" => {
+            super::python::plugin_host(here, args, out)
+        }
         "bundle" | "bundler" => super::ruby::bundle(here, args, out),
         "bat" => bat(here, out),
         "mvn" => maven(here, out),
