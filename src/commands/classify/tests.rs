@@ -1393,8 +1393,14 @@ fn values_that_decide() {
         ("CARGO_INCREMENTAL=0 cargo --version", ReadOnly),
         ("TMPDIR=/tmp sort words.txt", ReadOnly),
         ("TMPDIR=. sort words.txt", Unknown),
-        ("PS4='+ ${BASH_SOURCE:-}:${LINENO} '; set -x; git rev-parse HEAD", ReadOnly),
-        ("PS4='+ $LINENO ${FUNCNAME[0]:-main} '; set -x; ls", ReadOnly),
+        (
+            "PS4='+ ${BASH_SOURCE:-}:${LINENO} '; set -x; git rev-parse HEAD",
+            ReadOnly,
+        ),
+        (
+            "PS4='+ $LINENO ${FUNCNAME[0]:-main} '; set -x; ls",
+            ReadOnly,
+        ),
         ("PS4='+ ${x:-$(touch y)} '; set -x; ls", Unknown),
         ("PS4='+ ${!x} '; set -x; ls", Unknown),
         ("PS4='+ ${a[$i]} '; set -x; ls", Unknown),
@@ -1410,7 +1416,10 @@ fn values_that_decide() {
         ("gcc -S -o - -fdump-tree-all a.c", Write),
         ("gcc -S -o - a.c b.c", Write),
         ("GOOS=linux GOARCH=arm64 go env GOOS GOARCH", ReadOnly),
-        ("GIT_AUTHOR_NAME=x GIT_COMMITTER_DATE=now git log -1", ReadOnly),
+        (
+            "GIT_AUTHOR_NAME=x GIT_COMMITTER_DATE=now git log -1",
+            ReadOnly,
+        ),
         ("GIT_AUTHOR_NAME=x git commit -m x", Write),
         ("BAT_THEME=ansi PIP_NO_CACHE_DIR=1 pip list", ReadOnly),
         ("AWS_PROFILE=dev aws --version", Unknown),
