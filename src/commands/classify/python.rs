@@ -53,6 +53,34 @@ const MODULES: &[(&str, &[&str])] = &[
     ("codecs", &["encode", "decode", "lookup"]), ("this", &[]), ("dataclasses", &["*"]), ("numbers", &[]),
 ];
 
+/// The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.11, without the
+/// private ones): a program that imports anything may import any of these in turn.
+#[rustfmt::skip]
+pub const STDLIB: &[&str] = &[
+    "abc", "aifc", "antigravity", "argparse", "array", "ast", "asynchat", "asyncio", "asyncore", "atexit", "audioop",
+    "base64", "bdb", "binascii", "bisect", "builtins", "bz2", "cProfile", "calendar", "cgi", "cgitb", "chunk",
+    "cmath", "cmd", "code", "codecs", "codeop", "collections", "colorsys", "compileall", "concurrent",
+    "configparser", "contextlib", "contextvars", "copy", "copyreg", "crypt", "csv", "ctypes", "curses",
+    "dataclasses", "datetime", "dbm", "decimal", "difflib", "dis", "distutils", "doctest", "email", "encodings",
+    "ensurepip", "enum", "errno", "faulthandler", "fcntl", "filecmp", "fileinput", "fnmatch", "fractions",
+    "ftplib", "functools", "gc", "genericpath", "getopt", "getpass", "gettext", "glob", "graphlib", "grp", "gzip",
+    "hashlib", "heapq", "hmac", "html", "http", "idlelib", "imaplib", "imghdr", "imp", "importlib", "inspect", "io",
+    "ipaddress", "itertools", "json", "keyword", "lib2to3", "linecache", "locale", "logging", "lzma", "mailbox",
+    "mailcap", "marshal", "math", "mimetypes", "mmap", "modulefinder", "msilib", "msvcrt", "multiprocessing",
+    "netrc", "nis", "nntplib", "nt", "ntpath", "nturl2path", "numbers", "opcode", "operator", "optparse", "os",
+    "ossaudiodev", "pathlib", "pdb", "pickle", "pickletools", "pipes", "pkgutil", "platform", "plistlib", "poplib",
+    "posix", "posixpath", "pprint", "profile", "pstats", "pty", "pwd", "py_compile", "pyclbr", "pydoc",
+    "pydoc_data", "pyexpat", "queue", "quopri", "random", "re", "readline", "reprlib", "resource", "rlcompleter",
+    "runpy", "sched", "secrets", "select", "selectors", "shelve", "shlex", "shutil", "signal", "site", "smtpd",
+    "smtplib", "sndhdr", "socket", "socketserver", "spwd", "sqlite3", "sre_compile", "sre_constants", "sre_parse",
+    "ssl", "stat", "statistics", "string", "stringprep", "struct", "subprocess", "sunau", "symtable", "sys",
+    "sysconfig", "syslog", "tabnanny", "tarfile", "telnetlib", "tempfile", "termios", "textwrap", "this",
+    "threading", "time", "timeit", "tkinter", "token", "tokenize", "tomllib", "trace", "traceback", "tracemalloc",
+    "tty", "turtle", "turtledemo", "types", "typing", "unicodedata", "unittest", "urllib", "uu", "uuid", "venv",
+    "warnings", "wave", "weakref", "webbrowser", "winreg", "winsound", "wsgiref", "xdrlib", "xml", "xmlrpc",
+    "zipapp", "zipfile", "zipimport", "zlib", "zoneinfo",
+];
+
 /// Builtins that only compute, print or read.
 #[rustfmt::skip]
 const BUILTINS: &[&str] = &[
@@ -592,7 +620,19 @@ const SYS_RECORDS: &[&str] = &[
     "thread_info",
 ];
 
-/// `module.function` (a path such as `os.path.join`) is on the list.
+/// Methods of a string or a mapping that only compute (`str.replace` is not here: on a path it
+/// renames).
+#[rustfmt::skip]
+const VALUE_METHODS: &[&str] = &[
+    "split", "rsplit", "splitlines", "strip", "lstrip", "rstrip", "lower", "upper", "title", "casefold",
+    "startswith", "endswith", "partition", "rpartition", "join", "format", "count", "find", "rfind", "index",
+    "rindex", "isdigit", "isalpha", "isalnum", "isspace", "zfill", "removeprefix", "removesuffix", "get", "keys",
+    "values", "items",
+];
+
+/// `module.function` (a path such as `os.path.join`) is on the list: named there, or any name
+/// of a module listed with `*` but another module it imported (`platform.os.system` is `os`'s),
+/// or a string's or mapping's method called on a listed value (`sys.version.split`).
 fn module_call(full: &str) -> bool {
     if let Some(rest) = full.strip_prefix("sys.") {
         if let Some((record, field)) = rest.split_once('.') {
@@ -605,8 +645,13 @@ fn module_call(full: &str) -> bool {
         full.strip_prefix(m)
             .and_then(|rest| rest.strip_prefix('.'))
             .is_some_and(|function| {
-                functions.contains(&"*") && !function.starts_with('_')
-                    || functions.contains(&function)
+                let first = function.split('.').next().unwrap_or(function);
+                let imported_module = first != *m && STDLIB.contains(&first);
+                functions.contains(&function)
+                    || functions.contains(&"*") && !function.starts_with('_') && !imported_module
+                    || function.rsplit_once('.').is_some_and(|(value, method)| {
+                        functions.contains(&value) && VALUE_METHODS.contains(&method)
+                    })
             })
     })
 }
@@ -1000,6 +1045,9 @@ mod tests {
             "import csv\nwith open(\"data.csv\") as f:\n    rows = list(csv.DictReader(f))\nprint(max(rows, key=lambda r: int(r[\"score\"]))[\"name\"])\n",
             "rows = [1, 2]\nfor r in rows:\n    if r > 1:\n        print(r)\n    elif r:\n        continue\n    else:\n        break\n",
             "print(list(map(lambda a, b: a + b, [1], [2])))",
+            // issue 44 (r12): a listed value's string method; a class named as its module.
+            "import sys, platform; print(sys.version.split()[0], platform.machine(), sys.prefix)",
+            "import datetime; print(datetime.datetime.now().isoformat())",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -1039,6 +1087,13 @@ mod tests {
             "f = lambda *a: a; print(f(1))",
             "print((lambda: __import__('os'))())",
             "import os; print(list(map(lambda c: os.system(c), ['id'])))",
+            // A module listed with `*` holds the modules it imported: those are not listed.
+            "import platform; platform.os.system('id')",
+            "import glob; glob.os.remove('x')",
+            "import shlex; shlex.os.system('id')",
+            "import uuid; print(uuid.os.popen('id').read())",
+            "import typing; typing.sys.modules['os'].system('id')",
+            "import sys; sys.version.replace('a', 'b')",
         ] {
             assert!(!only_prints(code), "{code}");
         }
