@@ -601,8 +601,8 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 }
 
 /// Python tools that import the project's own code before they answer, `--version` and `--help`
-/// included (measured: pytest 7.2 imports the `conftest.py` files of the working directory and
-/// its parents and of the directories its arguments name; flake8 7 the local plugins its
+/// included (measured: pytest 7.2 imports the `conftest.py` files of the working directory, its
+/// parents and its `test*` subdirectories, and of the directories its arguments name; flake8 7 the local plugins its
 /// configuration names; tox 4 a `toxfile.py`; pylint 3's `--help` the plugins its rcfile
 /// loads). Plugins installed as packages are the system's, as site-packages `.pth` files are.
 pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
@@ -658,12 +658,29 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     path.parent().map_or(path.clone(), Path::to_path_buf)
                 });
             }
+            // Each directory's parents, and its own subdirectories named `test*` (pytest loads
+            // `tests/conftest.py` when run above it with no argument: measured, pytest 7.2).
+            const MAX_ENTRIES: usize = 2_000; // a directory listed for `test*`; past it, unknown
             for dir in &dirs {
-                for d in files::ancestors(dir) {
-                    let conftest = d.join("conftest.py");
-                    if files::exists(&conftest) {
-                        return flag(&conftest, "the project's conftest.py");
+                let mut candidates: Vec<PathBuf> = files::ancestors(dir)
+                    .map(|d| d.join("conftest.py"))
+                    .collect();
+                if let Ok(entries) = std::fs::read_dir(dir) {
+                    for (n, entry) in entries.flatten().enumerate() {
+                        if n == MAX_ENTRIES {
+                            out.push(
+                                Level::Unknown,
+                                format!("{program}: {} has too many entries to look for its test directories' conftest.py", dir.display()),
+                            );
+                            return;
+                        }
+                        if entry.file_name().to_string_lossy().starts_with("test") {
+                            candidates.push(entry.path().join("conftest.py"));
+                        }
                     }
+                }
+                if let Some(conftest) = candidates.iter().find(|c| files::exists(c)) {
+                    return flag(conftest, "the project's conftest.py");
                 }
             }
             const INI: &[&str] = &[

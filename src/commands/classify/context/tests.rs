@@ -3635,8 +3635,14 @@ fn plugin_hosts_and_lua_init() {
             Some("conftest.py"),
         ),
         case(
-            "pytest-version-conftest-elsewhere",
+            "pytest-version-conftest-of-test-dir",
             |p| p.write("repo/tests/conftest.py", "import os\n"),
+            "pytest --version",
+            Some("conftest.py"),
+        ),
+        case(
+            "pytest-version-conftest-elsewhere",
+            |p| p.write("repo/src/conftest.py", "import os\n"),
             "pytest --version",
             None,
         ),
