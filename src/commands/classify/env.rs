@@ -127,6 +127,9 @@ const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("PERL_BADLANG", "whether perl warns about the locale"),
     ("AWS_REGION", "the region of requests, made only by commands that reach the network anyway"),
     ("AWS_DEFAULT_REGION", "the region of requests, made only by commands that reach the network anyway"),
+    ("COMPOSER_ALLOW_SUPERUSER", "whether composer warns when run as root"),
+    ("COMPOSER_NO_INTERACTION", "composer asks no question (as --no-interaction)"),
+    ("COMPOSER_NO_AUDIT", "composer skips the audit after an install (which writes anyway)"),
 ];
 
 /// `LESS` holds less's options: harmless unless one loads key bindings (`-k`, `--lesskey-…`),
