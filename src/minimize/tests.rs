@@ -1697,6 +1697,42 @@ fn js_traces_count_dependency_frames() {
     }
 }
 
+/// A tool installed in node_modules raising its own error (a bundler, a CLI): its trace has no
+/// frame of the program's own, so its frames are where the error comes from and stay whole, in
+/// the same output as a program's trace whose dependency frames are counted.
+#[test]
+fn js_traces_of_a_tool_keep_their_frames() {
+    let mut tool = String::from("[!] BundleError: src/main.js (4:9): \"missing\" is not exported by \"src/util.js\"\n");
+    for i in 1..=8 {
+        tool.push_str(&format!(
+            "    at step{i} (/repo/node_modules/bundler/dist/shared/core.js:{}:{i})\n",
+            100 * i
+        ));
+    }
+    for command in ["bundler -c", "npx bundler -c", "blindprog -c"] {
+        let out = run(command, &tool.repeat(3)).map_or(tool.repeat(3), |(_, out)| out);
+        for i in 1..=8 {
+            assert!(out.contains(&format!("core.js:{}:{i})", 100 * i)), "{out}");
+        }
+    }
+    let mut both = tool.clone();
+    both.push_str("\nTypeError: x is undefined\n");
+    for i in 1..=5 {
+        both.push_str(&format!("    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"));
+    }
+    both.push_str("    at main (/app/src/cli.js:12:3)\n");
+    let out = text_of("node src/cli.js", &both);
+    assert_keeps(
+        &out,
+        &[
+            "core.js:100:1)",
+            "core.js:800:8)",
+            "    [5 frames in dependencies and node's own modules]\n    at main (/app/src/cli.js:12:3)",
+        ],
+    );
+    assert!(!out.contains("l3.js"), "{out}");
+}
+
 /// A program no filter names: its per-test pass lines are counted on the first, its progress
 /// on the last, its table rules dropped; failures, warnings, locations and summaries stay whole.
 #[test]
