@@ -1698,8 +1698,9 @@ fn js_traces_count_dependency_frames() {
 }
 
 /// A tool installed in node_modules raising its own error (a bundler, a CLI): its trace has no
-/// frame of the program's own, so its frames are where the error comes from and stay whole, in
-/// the same output as a program's trace whose dependency frames are counted.
+/// frame of the program's own and nothing above it says its top frame's place, so its frames are
+/// where the error comes from and stay whole, in the same output as a program's trace whose
+/// dependency frames are counted.
 #[test]
 fn js_traces_of_a_tool_keep_their_frames() {
     let mut tool = String::from("[!] BundleError: src/main.js (4:9): \"missing\" is not exported by \"src/util.js\"\n");
@@ -1731,6 +1732,18 @@ fn js_traces_of_a_tool_keep_their_frames() {
         ],
     );
     assert!(!out.contains("l3.js"), "{out}");
+    // Node's uncaught-error header says the top frame's place: a trace cut at ten frames inside
+    // a dependency, before the program's own, is counted.
+    let mut cut = String::from("/app/node_modules/lib/l1.js:1\n    throw e;\n    ^\n\nTypeError: x is undefined\n\n");
+    for i in 1..=10 {
+        cut.push_str(&format!("    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"));
+    }
+    cut.push_str("\nNode.js v20.20.2\n");
+    let out = text_of("npm start", &cut);
+    assert_keeps(
+        &out,
+        &["/app/node_modules/lib/l1.js:1\n", "    [10 frames in dependencies and node's own modules]\n"],
+    );
 }
 
 /// A program no filter names: its per-test pass lines are counted on the first, its progress

@@ -10,11 +10,11 @@ use crate::re;
 
 /// An uncaught JavaScript error's trace (`node app.js`, a package's script): each run of frames
 /// inside installed dependencies or node's own (`at … (…/node_modules/…)`, `at … (node:internal/…)`)
-/// said by its count when the same trace has a frame of the program's own; the manager's banner
-/// dropped; the error, its place and properties, and the program's own frames stay. A trace with
-/// no frame of the program's own is a tool's (rollup, webpack, a CLI installed in node_modules)
-/// raising its error: its frames are where the error comes from, and stay whole. `None` without
-/// a run of three dependency frames or more in a trace with a frame of the program's own.
+/// said by its count when the trace has a frame of the program's own or node's header says its
+/// top frame's place; the manager's banner dropped; the error, its place and properties, and the
+/// program's own frames stay. Any other trace is a tool's (rollup, webpack, a CLI installed in
+/// node_modules) report of where it raised its error: its frames stay whole. `None` without a
+/// run of three dependency frames or more in a trace it may count.
 pub(super) fn js_trace(ctx: &Context) -> Option<String> {
     let text = super::pkg::without_banner(ctx.text);
     let lines: Vec<&str> = text.lines().collect();
@@ -27,9 +27,9 @@ pub(super) fn js_trace(ctx: &Context) -> Option<String> {
             i += 1;
             continue;
         };
-        let trace = &lines[i..end];
+        let (start, trace) = (i, &lines[i..end]);
         i = end;
-        if !trace.iter().any(|l| is_own_js_frame(l)) {
+        if !foldable(&lines, start, end) {
             out.extend(trace.iter().map(|l| l.to_string()));
             continue;
         }
@@ -92,8 +92,33 @@ fn is_own_js_frame(line: &str) -> bool {
     is_js_frame(line) && !is_dependency_frame(line.trim_start()) && !locations(line).is_empty()
 }
 
-/// Whether `text` holds a JavaScript stack trace with a frame of the program's own and a run of
-/// dependency frames.
+/// Whether the trace `lines[start..end]` may have its dependency frames counted: it has a frame of
+/// the program's own, or its top frame's place is said above it (node's uncaught-error header,
+/// `/app/node_modules/yaml/dist/compose/composer.js:69` over the source line and its caret: a
+/// trace cut at ten frames before reaching the program's). Otherwise the frames are a tool's
+/// own report of where its error was raised, and stay.
+fn foldable(lines: &[&str], start: usize, end: usize) -> bool {
+    let trace = &lines[start..end];
+    if trace.iter().any(|l| is_own_js_frame(l)) {
+        return true;
+    }
+    let top = trace[0].trim_end();
+    let place = top
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once('('))
+        .map_or_else(|| top.trim_start().trim_start_matches("at "), |(_, p)| p);
+    // `path:line:col` as `path:line`.
+    let Some((at, col)) = place.rsplit_once(':') else {
+        return false;
+    };
+    if at.is_empty() || !col.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    lines[..start].iter().any(|l| l.trim_end().ends_with(at))
+}
+
+/// Whether `text` holds a JavaScript stack trace with a run of dependency frames that
+/// [`js_trace`] counts.
 pub(super) fn has_js_trace(text: &str) -> bool {
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
@@ -102,14 +127,14 @@ pub(super) fn has_js_trace(text: &str) -> bool {
             i += 1;
             continue;
         };
-        let trace = &lines[i..end];
+        let (start, trace) = (i, &lines[i..end]);
         i = end;
         let longest = trace
             .split(|l| !is_dependency_js_frame(l))
             .map(<[&str]>::len)
             .max()
             .unwrap_or(0);
-        if longest >= MIN_FRAME_RUN && trace.iter().any(|l| is_own_js_frame(l)) {
+        if longest >= MIN_FRAME_RUN && foldable(&lines, start, end) {
             return true;
         }
     }
