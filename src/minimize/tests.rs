@@ -1746,6 +1746,47 @@ fn js_traces_of_a_tool_keep_their_frames() {
     );
 }
 
+/// A long history (a big `git log -p` of several commits): hunks told apart by an empty line,
+/// not led by their line in a past version of the file; blank lines added or removed among
+/// other changes dropped; every changed line with text kept; a hunk that only adds a blank line
+/// keeps it. A short log keeps its places.
+#[test]
+fn a_long_historys_hunks_drop_their_places_and_blank_changes() {
+    let hunk = |at: usize, i: usize| {
+        format!("@@ -{at},4 +{at},6 @@ def f{i}():\n     a = {i}\n+\n+    b = compute_the_value_of_item({i})\n-    c = old_value_of_item({i})\n+    c = new_value_of_item({i})\n     d = {i}\n")
+    };
+    let commit = |h: &str, hunks: usize| {
+        let mut c = format!("commit {h}\nAuthor: A <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0000\n\n    change {h}\n\ndiff --git a/m.py b/m.py\nindex 1..2 100644\n--- a/m.py\n+++ b/m.py\n");
+        for i in 0..hunks {
+            c.push_str(&hunk(10 + 20 * i, i));
+        }
+        c.push_str("@@ -900,2 +920,3 @@\n x\n+\n y\n");
+        c
+    };
+    let raw = commit("1111111111", 120) + &commit("2222222222", 120);
+    assert!(raw.len() > 16_000);
+    let out = text_of("git log -p", &raw);
+    for i in [0, 57, 119] {
+        assert_keeps(
+            &out,
+            &[&format!("+    b = compute_the_value_of_item({i})\n-    c = old_value_of_item({i})\n+    c = new_value_of_item({i})\n")],
+        );
+    }
+    assert_keeps(
+        &out,
+        &[
+            "--- m.py\n+    b = compute_the_value_of_item(0)\n",
+            "new_value_of_item(0)\n\n+    b = compute_the_value_of_item(1)\n",
+            "new_value_of_item(119)\n\n+\n",
+        ],
+    );
+    assert!(!out.contains("\n+\n+    b"), "{out}");
+    assert!(!out.contains("10 +") && !out.contains("30 +"), "{out}");
+    // The same commit alone, small: each hunk led by its line.
+    let short = text_of("git log -p", &commit("3333333333", 2));
+    assert_keeps(&short, &["11 +\n+    b = compute_the_value_of_item(0)\n"]);
+}
+
 /// A program no filter names: its per-test pass lines are counted on the first, its progress
 /// on the last, its table rules dropped; failures, warnings, locations and summaries stay whole.
 #[test]

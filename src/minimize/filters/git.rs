@@ -191,8 +191,16 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     }
     let mut out: Vec<String> = Vec::new();
     // History: the changed lines are the facts; context stays in `git diff` only.
+    let big = ctx.text.len() > BIG_DIFF_CHARS;
+    let commits = ctx
+        .text
+        .lines()
+        .filter(|l| l.strip_prefix("commit ").is_some_and(is_hash_line))
+        .take(2)
+        .count();
     let mut diff = DiffCompactor {
-        big: ctx.text.len() > BIG_DIFF_CHARS,
+        big,
+        history: big && commits > 1,
         ..Default::default()
     };
     let mut in_diff = false;
@@ -662,6 +670,13 @@ struct DiffCompactor {
     section: String,
     /// A big diff (past [`BIG_DIFF_CHARS`]): no section headings.
     big: bool,
+    /// A long history (a big log of several commits): a hunk's place is a line of a past version
+    /// of its file, nothing a model edits today, so hunks are told apart by an empty line, not
+    /// led by their line; a blank line added or removed among other changed lines is dropped
+    /// (layout, not a change a model reads). The changed lines with text all stay.
+    history: bool,
+    /// The hunks said so far of the current file.
+    hunks: usize,
     /// The current hunk's header: the new file's first line, `None` for a whole file's hunk (its
     /// `(new file)` says where it is) or a header in another form (a combined diff's `@@@`,
     /// kept as written).
@@ -773,6 +788,7 @@ impl DiffCompactor {
             self.whole_file = false;
             self.section.clear();
             self.said.clear();
+            self.hunks = 0;
             self.start = None;
             return;
         }
@@ -852,6 +868,20 @@ impl DiffCompactor {
 
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
+        if self.history && self.start.take().is_some() {
+            let kept = changed_lines(lines);
+            let text: Vec<String> = kept
+                .iter()
+                .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
+                .cloned()
+                .collect();
+            if self.hunks > 0 {
+                out.push(String::new());
+            }
+            self.hunks += 1;
+            out.extend(if text.is_empty() { kept } else { text });
+            return;
+        }
         let Some(start) = self.start.take() else {
             out.extend(changed_lines(lines));
             return;
