@@ -120,6 +120,10 @@ fn foldable(lines: &[&str], start: usize, end: usize) -> bool {
 /// Whether `text` holds a JavaScript stack trace with a run of dependency frames that
 /// [`js_trace`] counts.
 pub(super) fn has_js_trace(text: &str) -> bool {
+    // Most outputs have no run of dependency frames at all: one pass without collecting lines.
+    if !has_dependency_run(text) {
+        return false;
+    }
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
     while i < lines.len() {
@@ -135,6 +139,22 @@ pub(super) fn has_js_trace(text: &str) -> bool {
             .max()
             .unwrap_or(0);
         if longest >= MIN_FRAME_RUN && foldable(&lines, start, end) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `text` has [`MIN_FRAME_RUN`] dependency frames in a row.
+fn has_dependency_run(text: &str) -> bool {
+    let mut run = 0;
+    for line in text.lines() {
+        run = if is_dependency_js_frame(line) {
+            run + 1
+        } else {
+            0
+        };
+        if run >= MIN_FRAME_RUN {
             return true;
         }
     }
