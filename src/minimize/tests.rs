@@ -1782,6 +1782,13 @@ fn a_long_historys_hunks_drop_their_places_and_blank_changes() {
     );
     assert!(!out.contains("\n+\n+    b"), "{out}");
     assert!(!out.contains("10 +") && !out.contains("30 +"), "{out}");
+    // The same change made again further down: said once, its places listed.
+    let again = |at: usize| format!("@@ -{at},3 +{at},3 @@\n x\n-    /// [`Cell`]: https://doc.rust-lang.org/std/cell/struct.Cell.html\n+    /// [`Cell`]: std::cell::Cell\n y\n");
+    let mut twice = commit("4444444444", 120);
+    twice.push_str(&(again(2000) + &again(2100) + &again(2200)));
+    let out = text_of("git log -p", &(twice + &commit("5555555555", 1)));
+    assert_eq!(out.matches("struct.Cell.html").count(), 1, "{out}");
+    assert_keeps(&out, &["\n\n2001, 2101, 2201 -    /// [`Cell`]: https://doc.rust-lang.org/std/cell/struct.Cell.html\n+    /// [`Cell`]: std::cell::Cell\n"]);
     // The same commit alone, small: each hunk led by its line.
     let short = text_of("git log -p", &commit("3333333333", 2));
     assert_keeps(&short, &["11 +\n+    b = compute_the_value_of_item(0)\n"]);

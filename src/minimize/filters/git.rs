@@ -677,6 +677,9 @@ struct DiffCompactor {
     history: bool,
     /// The hunks said so far of the current file.
     hunks: usize,
+    /// In a long history, each hunk's place by its first line in `out`, said if the same change
+    /// comes again.
+    first_places: std::collections::HashMap<usize, String, FastHash>,
     /// The current hunk's header: the new file's first line, `None` for a whole file's hunk (its
     /// `(new file)` says where it is) or a header in another form (a combined diff's `@@@`,
     /// kept as written).
@@ -788,6 +791,7 @@ impl DiffCompactor {
             self.whole_file = false;
             self.section.clear();
             self.said.clear();
+            self.first_places.clear();
             self.hunks = 0;
             self.start = None;
             return;
@@ -868,20 +872,6 @@ impl DiffCompactor {
 
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
-        if self.history && self.start.take().is_some() {
-            let kept = changed_lines(lines);
-            let text: Vec<String> = kept
-                .iter()
-                .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
-                .cloned()
-                .collect();
-            if self.hunks > 0 {
-                out.push(String::new());
-            }
-            self.hunks += 1;
-            out.extend(if text.is_empty() { kept } else { text });
-            return;
-        }
         let Some(start) = self.start.take() else {
             out.extend(changed_lines(lines));
             return;
@@ -897,6 +887,16 @@ impl DiffCompactor {
             }
         }
         let mut kept = changed_lines(lines);
+        if self.history {
+            let text: Vec<String> = kept
+                .iter()
+                .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
+                .cloned()
+                .collect();
+            if !text.is_empty() {
+                kept = text;
+            }
+        }
         let place = first.to_string();
         let Some(head) = kept.first_mut() else {
             out.push(place);
@@ -906,13 +906,35 @@ impl DiffCompactor {
         head.insert(0, ' ');
         let key = kept.join("\n");
         if let Some(&(at, len)) = self.said.get(&key) {
-            let same = out.get(at).is_some_and(|l| l[len..] == kept[0])
+            // A long history's first saying has no place (`len` 0, no leading blank).
+            let first_line = if len == 0 { &kept[0][1..] } else { &kept[0][..] };
+            let same = out.get(at).is_some_and(|l| l[len..] == *first_line)
                 && out.get(at + 1..at + kept.len()) == Some(&kept[1..]);
             if same {
-                out[at].insert_str(len, &format!(", {place}"));
-                self.said.insert(key, (at, len + 2 + place.len()));
+                let said = match self.first_places.get(&at) {
+                    Some(p) if len == 0 => format!("{p}, {place}"),
+                    _ => format!(", {place}"),
+                };
+                if len == 0 {
+                    out[at].insert_str(0, &format!("{said} "));
+                } else {
+                    out[at].insert_str(len, &said);
+                }
+                self.said.insert(key, (at, len + said.len()));
                 return;
             }
+        }
+        if self.history {
+            // The place goes only where the same change is made again (its places listed).
+            if self.hunks > 0 {
+                out.push(String::new());
+            }
+            self.hunks += 1;
+            self.said.insert(key, (out.len(), 0));
+            self.first_places.insert(out.len(), place);
+            kept[0].remove(0);
+            out.extend(kept);
+            return;
         }
         self.said.insert(key, (out.len(), place.len()));
         kept[0].insert_str(0, &place);
