@@ -1700,6 +1700,103 @@ fn js_traces_count_dependency_frames() {
     }
 }
 
+/// A tool installed in node_modules raising its own error (a bundler, a CLI): its trace has no
+/// frame of the program's own and nothing above it says its top frame's place, so its frames are
+/// where the error comes from and stay whole, in the same output as a program's trace whose
+/// dependency frames are counted.
+#[test]
+fn js_traces_of_a_tool_keep_their_frames() {
+    let mut tool = String::from("[!] BundleError: src/main.js (4:9): \"missing\" is not exported by \"src/util.js\"\n");
+    for i in 1..=8 {
+        tool.push_str(&format!(
+            "    at step{i} (/repo/node_modules/bundler/dist/shared/core.js:{}:{i})\n",
+            100 * i
+        ));
+    }
+    for command in ["bundler -c", "npx bundler -c", "blindprog -c"] {
+        let out = run(command, &tool.repeat(3)).map_or(tool.repeat(3), |(_, out)| out);
+        for i in 1..=8 {
+            assert!(out.contains(&format!("core.js:{}:{i})", 100 * i)), "{out}");
+        }
+    }
+    let mut both = tool.clone();
+    both.push_str("\nTypeError: x is undefined\n");
+    for i in 1..=5 {
+        both.push_str(&format!("    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"));
+    }
+    both.push_str("    at main (/app/src/cli.js:12:3)\n");
+    let out = text_of("node src/cli.js", &both);
+    assert_keeps(
+        &out,
+        &[
+            "core.js:100:1)",
+            "core.js:800:8)",
+            "    [5 frames in dependencies and node's own modules]\n    at main (/app/src/cli.js:12:3)",
+        ],
+    );
+    assert!(!out.contains("l3.js"), "{out}");
+    // Node's uncaught-error header says the top frame's place: a trace cut at ten frames inside
+    // a dependency, before the program's own, is counted.
+    let mut cut = String::from("/app/node_modules/lib/l1.js:1\n    throw e;\n    ^\n\nTypeError: x is undefined\n\n");
+    for i in 1..=10 {
+        cut.push_str(&format!("    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"));
+    }
+    cut.push_str("\nNode.js v20.20.2\n");
+    let out = text_of("npm start", &cut);
+    assert_keeps(
+        &out,
+        &["/app/node_modules/lib/l1.js:1\n", "    [10 frames in dependencies and node's own modules]\n"],
+    );
+}
+
+/// A long history (a big `git log -p` of several commits): hunks told apart by an empty line,
+/// not led by their line in a past version of the file; blank lines added or removed among
+/// other changes dropped; every changed line with text kept; a hunk that only adds a blank line
+/// keeps it. A short log keeps its places.
+#[test]
+fn a_long_historys_hunks_drop_their_places_and_blank_changes() {
+    let hunk = |at: usize, i: usize| {
+        format!("@@ -{at},4 +{at},6 @@ def f{i}():\n     a = {i}\n+\n+    b = compute_the_value_of_item({i})\n-    c = old_value_of_item({i})\n+    c = new_value_of_item({i})\n     d = {i}\n")
+    };
+    let commit = |h: &str, hunks: usize| {
+        let mut c = format!("commit {h}\nAuthor: A <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0000\n\n    change {h}\n\ndiff --git a/m.py b/m.py\nindex 1..2 100644\n--- a/m.py\n+++ b/m.py\n");
+        for i in 0..hunks {
+            c.push_str(&hunk(10 + 20 * i, i));
+        }
+        c.push_str("@@ -900,2 +920,3 @@\n x\n+\n y\n");
+        c
+    };
+    let raw = commit("1111111111", 120) + &commit("2222222222", 120);
+    assert!(raw.len() > 16_000);
+    let out = text_of("git log -p", &raw);
+    for i in [0, 57, 119] {
+        assert_keeps(
+            &out,
+            &[&format!("+    b = compute_the_value_of_item({i})\n-    c = old_value_of_item({i})\n+    c = new_value_of_item({i})\n")],
+        );
+    }
+    assert_keeps(
+        &out,
+        &[
+            "--- m.py\n+    b = compute_the_value_of_item(0)\n",
+            "new_value_of_item(0)\n\n+    b = compute_the_value_of_item(1)\n",
+            "new_value_of_item(119)\n\n+\n",
+        ],
+    );
+    assert!(!out.contains("\n+\n+    b"), "{out}");
+    assert!(!out.contains("10 +") && !out.contains("30 +"), "{out}");
+    // The same change made again further down: said once, its places listed.
+    let again = |at: usize| format!("@@ -{at},3 +{at},3 @@\n x\n-    /// [`Cell`]: https://doc.rust-lang.org/std/cell/struct.Cell.html\n+    /// [`Cell`]: std::cell::Cell\n y\n");
+    let mut twice = commit("4444444444", 120);
+    twice.push_str(&(again(2000) + &again(2100) + &again(2200)));
+    let out = text_of("git log -p", &(twice + &commit("5555555555", 1)));
+    assert_eq!(out.matches("struct.Cell.html").count(), 1, "{out}");
+    assert_keeps(&out, &["\n\n2001, 2101, 2201 -    /// [`Cell`]: https://doc.rust-lang.org/std/cell/struct.Cell.html\n+    /// [`Cell`]: std::cell::Cell\n"]);
+    // The same commit alone, small: each hunk led by its line.
+    let short = text_of("git log -p", &commit("3333333333", 2));
+    assert_keeps(&short, &["11 +\n+    b = compute_the_value_of_item(0)\n"]);
+}
+
 /// A program no filter names: its per-test pass lines are counted on the first, its progress
 /// on the last, its table rules dropped; failures, warnings, locations and summaries stay whole.
 #[test]

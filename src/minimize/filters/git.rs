@@ -191,8 +191,16 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     }
     let mut out: Vec<String> = Vec::new();
     // History: the changed lines are the facts; context stays in `git diff` only.
+    let big = ctx.text.len() > BIG_DIFF_CHARS;
+    let commits = ctx
+        .text
+        .lines()
+        .filter(|l| l.strip_prefix("commit ").is_some_and(is_hash_line))
+        .take(2)
+        .count();
     let mut diff = DiffCompactor {
-        big: ctx.text.len() > BIG_DIFF_CHARS,
+        big,
+        history: big && commits > 1,
         ..Default::default()
     };
     let mut in_diff = false;
@@ -662,6 +670,16 @@ struct DiffCompactor {
     section: String,
     /// A big diff (past [`BIG_DIFF_CHARS`]): no section headings.
     big: bool,
+    /// A long history (a big log of several commits): a hunk's place is a line of a past version
+    /// of its file, nothing a model edits today, so hunks are told apart by an empty line, not
+    /// led by their line; a blank line added or removed among other changed lines is dropped
+    /// (layout, not a change a model reads). The changed lines with text all stay.
+    history: bool,
+    /// The hunks said so far of the current file.
+    hunks: usize,
+    /// In a long history, each hunk's place by its first line in `out`, said if the same change
+    /// comes again.
+    first_places: std::collections::HashMap<usize, String, FastHash>,
     /// The current hunk's header: the new file's first line, `None` for a whole file's hunk (its
     /// `(new file)` says where it is) or a header in another form (a combined diff's `@@@`,
     /// kept as written).
@@ -773,6 +791,8 @@ impl DiffCompactor {
             self.whole_file = false;
             self.section.clear();
             self.said.clear();
+            self.first_places.clear();
+            self.hunks = 0;
             self.start = None;
             return;
         }
@@ -867,6 +887,16 @@ impl DiffCompactor {
             }
         }
         let mut kept = changed_lines(lines);
+        if self.history {
+            let text: Vec<String> = kept
+                .iter()
+                .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
+                .cloned()
+                .collect();
+            if !text.is_empty() {
+                kept = text;
+            }
+        }
         let place = first.to_string();
         let Some(head) = kept.first_mut() else {
             out.push(place);
@@ -876,13 +906,35 @@ impl DiffCompactor {
         head.insert(0, ' ');
         let key = kept.join("\n");
         if let Some(&(at, len)) = self.said.get(&key) {
-            let same = out.get(at).is_some_and(|l| l[len..] == kept[0])
+            // A long history's first saying has no place (`len` 0, no leading blank).
+            let first_line = if len == 0 { &kept[0][1..] } else { &kept[0][..] };
+            let same = out.get(at).is_some_and(|l| l[len..] == *first_line)
                 && out.get(at + 1..at + kept.len()) == Some(&kept[1..]);
             if same {
-                out[at].insert_str(len, &format!(", {place}"));
-                self.said.insert(key, (at, len + 2 + place.len()));
+                let said = match self.first_places.get(&at) {
+                    Some(p) if len == 0 => format!("{p}, {place}"),
+                    _ => format!(", {place}"),
+                };
+                if len == 0 {
+                    out[at].insert_str(0, &format!("{said} "));
+                } else {
+                    out[at].insert_str(len, &said);
+                }
+                self.said.insert(key, (at, len + said.len()));
                 return;
             }
+        }
+        if self.history {
+            // The place goes only where the same change is made again (its places listed).
+            if self.hunks > 0 {
+                out.push(String::new());
+            }
+            self.hunks += 1;
+            self.said.insert(key, (out.len(), 0));
+            self.first_places.insert(out.len(), place);
+            kept[0].remove(0);
+            out.extend(kept);
+            return;
         }
         self.said.insert(key, (out.len(), place.len()));
         kept[0].insert_str(0, &place);

@@ -10,49 +10,143 @@ use crate::re;
 
 /// An uncaught JavaScript error's trace (`node app.js`, a package's script): each run of frames
 /// inside installed dependencies or node's own (`at … (…/node_modules/…)`, `at … (node:internal/…)`)
-/// said by its count; the manager's banner dropped; the error, its place and properties, and the
-/// program's own frames stay. `None` without such a run of three frames or more.
+/// said by its count when the trace has a frame of the program's own or node's header says its
+/// top frame's place; the manager's banner dropped; the error, its place and properties, and the
+/// program's own frames stay. Any other trace is a tool's (rollup, webpack, a CLI installed in
+/// node_modules) report of where it raised its error: its frames stay whole. `None` without a
+/// run of three dependency frames or more in a trace it may count.
 pub(super) fn js_trace(ctx: &Context) -> Option<String> {
     let text = super::pkg::without_banner(ctx.text);
+    let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<String> = Vec::new();
-    let mut run: Vec<&str> = Vec::new();
     let mut counted = false;
-    let mut flush = |run: &mut Vec<&str>, out: &mut Vec<String>| {
-        if run.len() >= MIN_FRAME_RUN {
-            let indent = &run[0][..run[0].len() - run[0].trim_start().len()];
-            out.push(format!(
-                "{indent}[{} frames in dependencies and node's own modules]",
-                run.len()
-            ));
-            counted = true;
-        } else {
-            out.extend(run.iter().map(|l| l.to_string()));
-        }
-        run.clear();
-    };
-    for line in text.lines() {
-        if is_dependency_js_frame(line) {
-            run.push(line);
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(end) = trace_end(&lines, i) else {
+            out.push(lines[i].to_string());
+            i += 1;
+            continue;
+        };
+        let (start, trace) = (i, &lines[i..end]);
+        i = end;
+        if !foldable(&lines, start, end) {
+            out.extend(trace.iter().map(|l| l.to_string()));
             continue;
         }
+        let mut run: Vec<&str> = Vec::new();
+        let mut flush = |run: &mut Vec<&str>, out: &mut Vec<String>| {
+            if run.len() >= MIN_FRAME_RUN {
+                let indent = &run[0][..run[0].len() - run[0].trim_start().len()];
+                out.push(format!(
+                    "{indent}[{} frames in dependencies and node's own modules]",
+                    run.len()
+                ));
+                counted = true;
+            } else {
+                out.extend(run.iter().map(|l| l.to_string()));
+            }
+            run.clear();
+        };
+        for line in trace {
+            if is_dependency_js_frame(line) {
+                run.push(line);
+                continue;
+            }
+            flush(&mut run, &mut out);
+            out.push(line.to_string());
+        }
         flush(&mut run, &mut out);
-        out.push(line.to_string());
     }
-    flush(&mut run, &mut out);
     counted.then(|| join_lines(out))
 }
 
 /// Frames in a row counted by [`js_trace`]: fewer cost less than the line that counts them.
 const MIN_FRAME_RUN: usize = 3;
 
-/// `    at f (/app/node_modules/x/y.js:3:5)`, `    at node:internal/…`.
-fn is_dependency_js_frame(line: &str) -> bool {
-    let t = line.trim_start();
-    t.starts_with("at ") && is_dependency_frame(t)
+/// `    at f (/app/src/x.js:3:5)`, `    at node:internal/…`, `    at new Promise (<anonymous>)`.
+fn is_js_frame(line: &str) -> bool {
+    line.trim_start().starts_with("at ")
 }
 
-/// Whether `text` holds a JavaScript stack trace with a run of dependency frames.
+/// Where the trace starting at `lines[i]` ends (the index after its last frame), `None` when
+/// `lines[i]` is not a frame.
+fn trace_end(lines: &[&str], i: usize) -> Option<usize> {
+    if !is_js_frame(lines[i]) {
+        return None;
+    }
+    Some(
+        lines[i..]
+            .iter()
+            .position(|l| !is_js_frame(l))
+            .map_or(lines.len(), |n| i + n),
+    )
+}
+
+/// `    at f (/app/node_modules/x/y.js:3:5)`, `    at node:internal/…`.
+fn is_dependency_js_frame(line: &str) -> bool {
+    is_js_frame(line) && is_dependency_frame(line.trim_start())
+}
+
+/// A frame in the program's own files: a place, outside dependencies and node's own modules.
+fn is_own_js_frame(line: &str) -> bool {
+    is_js_frame(line) && !is_dependency_frame(line.trim_start()) && !locations(line).is_empty()
+}
+
+/// Whether the trace `lines[start..end]` may have its dependency frames counted: it has a frame of
+/// the program's own, or its top frame's place is said above it (node's uncaught-error header,
+/// `/app/node_modules/yaml/dist/compose/composer.js:69` over the source line and its caret: a
+/// trace cut at ten frames before reaching the program's). Otherwise the frames are a tool's
+/// own report of where its error was raised, and stay.
+fn foldable(lines: &[&str], start: usize, end: usize) -> bool {
+    let trace = &lines[start..end];
+    if trace.iter().any(|l| is_own_js_frame(l)) {
+        return true;
+    }
+    let top = trace[0].trim_end();
+    let place = top
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once('('))
+        .map_or_else(|| top.trim_start().trim_start_matches("at "), |(_, p)| p);
+    // `path:line:col` as `path:line`.
+    let Some((at, col)) = place.rsplit_once(':') else {
+        return false;
+    };
+    if at.is_empty() || !col.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    lines[..start].iter().any(|l| l.trim_end().ends_with(at))
+}
+
+/// Whether `text` holds a JavaScript stack trace with a run of dependency frames that
+/// [`js_trace`] counts.
 pub(super) fn has_js_trace(text: &str) -> bool {
+    // Most outputs have no run of dependency frames at all: one pass without collecting lines.
+    if !has_dependency_run(text) {
+        return false;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(end) = trace_end(&lines, i) else {
+            i += 1;
+            continue;
+        };
+        let (start, trace) = (i, &lines[i..end]);
+        i = end;
+        let longest = trace
+            .split(|l| !is_dependency_js_frame(l))
+            .map(<[&str]>::len)
+            .max()
+            .unwrap_or(0);
+        if longest >= MIN_FRAME_RUN && foldable(&lines, start, end) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `text` has [`MIN_FRAME_RUN`] dependency frames in a row.
+fn has_dependency_run(text: &str) -> bool {
     let mut run = 0;
     for line in text.lines() {
         run = if is_dependency_js_frame(line) {
