@@ -1706,7 +1706,9 @@ fn js_traces_count_dependency_frames() {
 /// dependency frames are counted.
 #[test]
 fn js_traces_of_a_tool_keep_their_frames() {
-    let mut tool = String::from("[!] BundleError: src/main.js (4:9): \"missing\" is not exported by \"src/util.js\"\n");
+    let mut tool = String::from(
+        "[!] BundleError: src/main.js (4:9): \"missing\" is not exported by \"src/util.js\"\n",
+    );
     for i in 1..=8 {
         tool.push_str(&format!(
             "    at step{i} (/repo/node_modules/bundler/dist/shared/core.js:{}:{i})\n",
@@ -1722,7 +1724,9 @@ fn js_traces_of_a_tool_keep_their_frames() {
     let mut both = tool.clone();
     both.push_str("\nTypeError: x is undefined\n");
     for i in 1..=5 {
-        both.push_str(&format!("    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"));
+        both.push_str(&format!(
+            "    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"
+        ));
     }
     both.push_str("    at main (/app/src/cli.js:12:3)\n");
     let out = text_of("node src/cli.js", &both);
@@ -1737,15 +1741,22 @@ fn js_traces_of_a_tool_keep_their_frames() {
     assert!(!out.contains("l3.js"), "{out}");
     // Node's uncaught-error header says the top frame's place: a trace cut at ten frames inside
     // a dependency, before the program's own, is counted.
-    let mut cut = String::from("/app/node_modules/lib/l1.js:1\n    throw e;\n    ^\n\nTypeError: x is undefined\n\n");
+    let mut cut = String::from(
+        "/app/node_modules/lib/l1.js:1\n    throw e;\n    ^\n\nTypeError: x is undefined\n\n",
+    );
     for i in 1..=10 {
-        cut.push_str(&format!("    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"));
+        cut.push_str(&format!(
+            "    at f{i} (/app/node_modules/lib/l{i}.js:{i}:5)\n"
+        ));
     }
     cut.push_str("\nNode.js v20.20.2\n");
     let out = text_of("npm start", &cut);
     assert_keeps(
         &out,
-        &["/app/node_modules/lib/l1.js:1\n", "    [10 frames in dependencies and node's own modules]\n"],
+        &[
+            "/app/node_modules/lib/l1.js:1\n",
+            "    [10 frames in dependencies and node's own modules]\n",
+        ],
     );
 }
 
@@ -1786,7 +1797,9 @@ fn a_long_historys_hunks_drop_their_places_and_blank_changes() {
     assert!(!out.contains("\n+\n+    b"), "{out}");
     assert!(!out.contains("10 +") && !out.contains("30 +"), "{out}");
     // The same change made again further down: said once, its places listed.
-    let again = |at: usize| format!("@@ -{at},3 +{at},3 @@\n x\n-    /// [`Cell`]: https://doc.rust-lang.org/std/cell/struct.Cell.html\n+    /// [`Cell`]: std::cell::Cell\n y\n");
+    let again = |at: usize| {
+        format!("@@ -{at},3 +{at},3 @@\n x\n-    /// [`Cell`]: https://doc.rust-lang.org/std/cell/struct.Cell.html\n+    /// [`Cell`]: std::cell::Cell\n y\n")
+    };
     let mut twice = commit("4444444444", 120);
     twice.push_str(&(again(2000) + &again(2100) + &again(2200)));
     let out = text_of("git log -p", &(twice + &commit("5555555555", 1)));

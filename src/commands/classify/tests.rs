@@ -1423,7 +1423,10 @@ fn values_that_decide() {
         ("GIT_AUTHOR_NAME=x git commit -m x", Write),
         ("BAT_THEME=ansi PIP_NO_CACHE_DIR=1 pip list", ReadOnly),
         ("AWS_PROFILE=dev aws --version", Unknown),
-        ("COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_NO_INTERACTION=1 composer --version", ReadOnly),
+        (
+            "COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_NO_INTERACTION=1 composer --version",
+            ReadOnly,
+        ),
         ("COMPOSER_HOME=. composer --version", Unknown),
         ("(( n = 3 + 4 )); echo $n", ReadOnly),
         ("(( n += 1 )); echo $n", Unknown),

@@ -907,7 +907,11 @@ impl DiffCompactor {
         let key = kept.join("\n");
         if let Some(&(at, len)) = self.said.get(&key) {
             // A long history's first saying has no place (`len` 0, no leading blank).
-            let first_line = if len == 0 { &kept[0][1..] } else { &kept[0][..] };
+            let first_line = if len == 0 {
+                &kept[0][1..]
+            } else {
+                &kept[0][..]
+            };
             let same = out.get(at).is_some_and(|l| l[len..] == *first_line)
                 && out.get(at + 1..at + kept.len()) == Some(&kept[1..]);
             if same {
