@@ -3721,6 +3721,50 @@ fn plugin_hosts_and_lua_init() {
             env: &[("LUA_INIT_5_4", "@init.lua")],
             ..case("lua-init-versioned", |_| {}, "lua -v", Some("LUA_INIT_5_4"))
         },
+        case(
+            "composer-vendor-plugin",
+            |p| {
+                p.write(
+                    "repo/vendor/composer/installed.json",
+                    "{\"packages\": [{\"name\": \"a/p\", \"type\": \"composer-plugin\"}]}\n",
+                )
+            },
+            "composer show",
+            Some("installed.json"),
+        ),
+        case(
+            "composer-vendor-plugin-off",
+            |p| {
+                p.write(
+                    "repo/vendor/composer/installed.json",
+                    "{\"packages\": [{\"name\": \"a/p\", \"type\": \"composer-plugin\"}]}\n",
+                )
+            },
+            "composer show --no-plugins",
+            None,
+        ),
+        case(
+            "composer-vendor-library",
+            |p| {
+                p.write(
+                    "repo/vendor/composer/installed.json",
+                    "{\"packages\": [{\"name\": \"a/l\", \"type\": \"library\"}]}\n",
+                )
+            },
+            "composer show",
+            None,
+        ),
+        case(
+            "composer-home-plugin",
+            |p| {
+                p.write(
+                    "home/.config/composer/vendor/composer/installed.json",
+                    "{\"packages\": [{\"type\": \"composer-plugin\"}]}\n",
+                )
+            },
+            "composer show",
+            Some("installed.json"),
+        ),
         Case {
             env: &[("LUA_INIT", "")],
             ..case("lua-init-empty", |_| {}, "lua5.4 -v", None)
