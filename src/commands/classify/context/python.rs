@@ -690,58 +690,33 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 "tox.ini",
                 "setup.cfg",
             ];
-            for d in files::ancestors(here.dir) {
-                for name in INI {
-                    let file = d.join(name);
-                    let adds_plugins = match files::read_text(&file) {
-                        Contents::Missing => false,
-                        Contents::Unreadable => true,
-                        Contents::Text(t) => {
-                            t.contains("required_plugins")
-                                || t.lines().any(|l| {
-                                    l.contains("addopts")
-                                        && l.split_whitespace().any(|w| w.starts_with("-p"))
-                                })
-                        }
-                    };
-                    if adds_plugins {
-                        return flag(&file, "the plugins its addopts or required_plugins name");
-                    }
-                }
+            let inis = files::ancestors(here.dir)
+                .flat_map(|d| INI.iter().map(move |n| d.join(n)))
+                .collect();
+            let adds_plugins = |t: &str| {
+                t.contains("required_plugins")
+                    || t.lines().any(|l| {
+                        l.contains("addopts") && l.split_whitespace().any(|w| w.starts_with("-p"))
+                    })
+            };
+            if let Some(file) = first_saying(inis, adds_plugins) {
+                flag(&file, "the plugins its addopts or required_plugins name");
             }
         }
         "flake8" => {
             let mut configs: Vec<PathBuf> = files::ancestors(here.dir)
                 .flat_map(|d| [".flake8", "setup.cfg", "tox.ini"].map(|n| d.join(n)))
                 .collect();
-            let mut words = args.iter();
-            while let Some(a) = words.next() {
-                let named = match a.value.as_deref() {
-                    Some("--config" | "--append-config") => {
-                        words.next().and_then(|w| w.value.clone())
-                    }
-                    Some(v) => v
-                        .strip_prefix("--config=")
-                        .or_else(|| v.strip_prefix("--append-config="))
-                        .map(str::to_string),
-                    None => None,
-                };
-                if let Some(file) = named {
-                    configs.push(files::join(here.dir, &file));
-                }
-            }
-            for file in configs {
-                let local = match files::read_text(&file) {
-                    Contents::Missing => false,
-                    Contents::Unreadable => true,
-                    Contents::Text(t) => t.contains("local-plugins"),
-                };
-                if local {
-                    return flag(
-                        &file,
-                        "the local plugins its flake8:local-plugins section names",
-                    );
-                }
+            configs.extend(named_files(
+                args,
+                &["--config", "--append-config"],
+                here.dir,
+            ));
+            if let Some(file) = first_saying(configs, |t| t.contains("local-plugins")) {
+                flag(
+                    &file,
+                    "the local plugins its flake8:local-plugins section names",
+                );
             }
         }
         "tox" => {
@@ -786,30 +761,44 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             if let Some(rc) = here.env.value("PYLINTRC").filter(|v| !v.is_empty()) {
                 rcs.push(files::join(here.dir, rc));
             }
-            let mut words = args.iter();
-            while let Some(a) = words.next() {
-                let named = match a.value.as_deref() {
-                    Some("--rcfile") => words.next().and_then(|w| w.value.clone()),
-                    Some(v) => v.strip_prefix("--rcfile=").map(str::to_string),
-                    None => None,
-                };
-                if let Some(file) = named {
-                    rcs.push(files::join(here.dir, &file));
-                }
-            }
-            for file in rcs {
-                let loads = match files::read_text(&file) {
-                    Contents::Missing => false,
-                    Contents::Unreadable => true,
-                    Contents::Text(t) => t.contains("load-plugins") || t.contains("init-hook"),
-                };
-                if loads {
-                    return flag(&file, "the plugins or init-hook its rcfile names");
-                }
+            rcs.extend(named_files(args, &["--rcfile"], here.dir));
+            let loads = |t: &str| t.contains("load-plugins") || t.contains("init-hook");
+            if let Some(file) = first_saying(rcs, loads) {
+                flag(&file, "the plugins or init-hook its rcfile names");
             }
         }
         _ => {}
     }
+}
+
+/// The files `options` name (`--config FILE` or `--config=FILE`), from `dir`.
+fn named_files(args: &[Word], options: &[&str], dir: &Path) -> Vec<PathBuf> {
+    let mut named = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let Some(v) = word.value.as_deref() else {
+            continue;
+        };
+        let file = if options.contains(&v) {
+            words.next().and_then(|w| w.value.clone())
+        } else {
+            options
+                .iter()
+                .find_map(|o| v.strip_prefix(o)?.strip_prefix('='))
+                .map(str::to_string)
+        };
+        named.extend(file.map(|f| files::join(dir, &f)));
+    }
+    named
+}
+
+/// The first of `candidates` whose text `says` is true of; one there but unreadable counts.
+fn first_saying(candidates: Vec<PathBuf>, says: impl Fn(&str) -> bool) -> Option<PathBuf> {
+    candidates.into_iter().find(|f| match files::read_text(f) {
+        Contents::Missing => false,
+        Contents::Unreadable => true,
+        Contents::Text(t) => says(&t),
+    })
 }
 
 #[cfg(test)]
