@@ -357,16 +357,26 @@ command_not_found_handle() { echo nope; }
     assert_eq!(info.names, ["mise"]);
 }
 
+/// A login shell reads the system's profile too (`/etc/profile.d/gawk.sh` defines functions where
+/// gawk is installed): what the user's `.bash_profile` adds is measured against an empty HOME's.
 #[tokio::test]
 async fn a_login_shell_reads_the_profile() {
-    let home = Home::new(&[(".bash_profile", "alias from_profile='echo p'\n")]);
-    let info = capture(SnapshotRequest {
+    let login = |home: &Home| SnapshotRequest {
         login: Some(true),
-        ..request(&home, "bash")
-    })
-    .await;
+        ..request(home, "bash")
+    };
+    let bare = Home::new(&[]);
+    let system = capture(login(&bare)).await;
+    assert_eq!(system.status, Status::Ok, "{system:?}");
+    let home = Home::new(&[(".bash_profile", "alias from_profile='echo p'\n")]);
+    let info = capture(login(&home)).await;
     assert_eq!(info.status, Status::Ok, "{info:?}");
-    assert_eq!(info.names, ["from_profile"]);
+    let mut expected = system.names.clone();
+    expected.push("from_profile".to_string());
+    expected.sort();
+    let mut names = info.names.clone();
+    names.sort();
+    assert_eq!(names, expected);
 }
 
 #[tokio::test]
