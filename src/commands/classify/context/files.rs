@@ -53,6 +53,24 @@ pub fn read_text(path: &Path) -> Contents {
     }
 }
 
+/// Whether the file at `path` says what `said` looks for in its text; one that is there but
+/// cannot be read (too large, not text, a directory) is taken to say it: whoever asks fails closed.
+pub fn says(path: &Path, said: impl Fn(&str) -> bool) -> bool {
+    match read_text(path) {
+        Contents::Missing => false,
+        Contents::Unreadable => true,
+        Contents::Text(t) => said(&t),
+    }
+}
+
+/// The first of `candidates` that [`says`] what `said` looks for.
+pub fn first_saying(
+    candidates: impl IntoIterator<Item = PathBuf>,
+    said: impl Fn(&str) -> bool,
+) -> Option<PathBuf> {
+    candidates.into_iter().find(|c| says(c, &said))
+}
+
 /// The first `n` bytes of `path` (fewer when it is shorter); `None` when it cannot be opened.
 pub fn head(path: &Path, n: usize) -> Option<Vec<u8>> {
     let file = fs::File::open(path).ok()?;

@@ -690,16 +690,14 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 "tox.ini",
                 "setup.cfg",
             ];
-            let inis = files::ancestors(here.dir)
-                .flat_map(|d| INI.iter().map(move |n| d.join(n)))
-                .collect();
+            let inis = files::ancestors(here.dir).flat_map(|d| INI.iter().map(move |n| d.join(n)));
             let adds_plugins = |t: &str| {
                 t.contains("required_plugins")
                     || t.lines().any(|l| {
                         l.contains("addopts") && l.split_whitespace().any(|w| w.starts_with("-p"))
                     })
             };
-            if let Some(file) = first_saying(inis, adds_plugins) {
+            if let Some(file) = files::first_saying(inis, adds_plugins) {
                 flag(&file, "the plugins its addopts or required_plugins name");
             }
         }
@@ -712,7 +710,7 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 &["--config", "--append-config"],
                 here.dir,
             ));
-            if let Some(file) = first_saying(configs, |t| t.contains("local-plugins")) {
+            if let Some(file) = files::first_saying(configs, |t| t.contains("local-plugins")) {
                 flag(
                     &file,
                     "the local plugins its flake8:local-plugins section names",
@@ -763,7 +761,7 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
             rcs.extend(named_files(args, &["--rcfile"], here.dir));
             let loads = |t: &str| t.contains("load-plugins") || t.contains("init-hook");
-            if let Some(file) = first_saying(rcs, loads) {
+            if let Some(file) = files::first_saying(rcs, loads) {
                 flag(&file, "the plugins or init-hook its rcfile names");
             }
         }
@@ -790,15 +788,6 @@ fn named_files(args: &[Word], options: &[&str], dir: &Path) -> Vec<PathBuf> {
         named.extend(file.map(|f| files::join(dir, &f)));
     }
     named
-}
-
-/// The first of `candidates` whose text `says` is true of; one there but unreadable counts.
-fn first_saying(candidates: Vec<PathBuf>, says: impl Fn(&str) -> bool) -> Option<PathBuf> {
-    candidates.into_iter().find(|f| match files::read_text(f) {
-        Contents::Missing => false,
-        Contents::Unreadable => true,
-        Contents::Text(t) => says(&t),
-    })
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::files::{self, Contents};
+use super::files;
 use super::{Here, Var};
 use crate::commands::classify::verdict::{Level, Verdict};
 use crate::commands::classify::words::Word;
@@ -88,12 +88,7 @@ pub fn gem(here: &Here<'_>, out: &mut Verdict) {
             rcs.extend(rc.split(':').map(|r| files::join(here.dir, r)));
         }
         for rc in rcs {
-            let names_dirs = match files::read_text(&rc) {
-                Contents::Missing => false,
-                Contents::Unreadable => true,
-                Contents::Text(t) => t.contains("gemhome") || t.contains("gempath"),
-            };
-            if names_dirs {
+            if files::says(&rc, |t| t.contains("gemhome") || t.contains("gempath")) {
                 out.push(
                     Level::Unknown,
                     format!(
@@ -215,22 +210,14 @@ pub fn bundle(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let settings = files::ancestors(here.dir)
         .map(|d| d.join(".bundle/config"))
         .chain(here.env.home().map(|h| h.join(".bundle/config")));
-    for config in settings {
-        let names = match files::read_text(&config) {
-            Contents::Missing => false,
-            Contents::Unreadable => true,
-            Contents::Text(t) => t.contains("GEMFILE"),
-        };
-        if names {
-            out.push(
-                Level::Unknown,
-                format!(
-                    "bundle evaluates the Gemfile {} names, which is Ruby code",
-                    config.display()
-                ),
-            );
-            return;
-        }
+    if let Some(config) = files::first_saying(settings, |t| t.contains("GEMFILE")) {
+        out.push(
+            Level::Unknown,
+            format!(
+                "bundle evaluates the Gemfile {} names, which is Ruby code",
+                config.display()
+            ),
+        );
     }
 }
 

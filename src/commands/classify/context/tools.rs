@@ -112,19 +112,14 @@ fn openssl_conf(env: &Env<'_>, dir: &Path, out: &mut Verdict) {
             return;
         }
     };
-    let loads = match files::read_text(&path) {
-        Contents::Missing => false,
-        Contents::Unreadable => true,
-        Contents::Text(t) => [
-            "module",
-            "dynamic_path",
-            "include",
-            "MODULESDIR",
-            "ENGINESDIR",
-        ]
-        .iter()
-        .any(|k| t.contains(k)),
-    };
+    const LOADING: &[&str] = &[
+        "module",
+        "dynamic_path",
+        "include",
+        "MODULESDIR",
+        "ENGINESDIR",
+    ];
+    let loads = files::says(&path, |t| LOADING.iter().any(|k| t.contains(k)));
     if loads {
         out.push(
             Level::Unknown,
@@ -468,22 +463,14 @@ fn composer_plugins(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             return;
         }
     }
-    for list in lists {
-        let plugins = match files::read_text(&list) {
-            Contents::Missing => false,
-            Contents::Unreadable => true,
-            Contents::Text(t) => t.contains("composer-plugin"),
-        };
-        if plugins {
-            out.push(
-                Level::Unknown,
-                format!(
-                    "composer activates the plugins {} lists before it runs",
-                    list.display()
-                ),
-            );
-            return;
-        }
+    if let Some(list) = files::first_saying(lists, |t| t.contains("composer-plugin")) {
+        out.push(
+            Level::Unknown,
+            format!(
+                "composer activates the plugins {} lists before it runs",
+                list.display()
+            ),
+        );
     }
 }
 
@@ -1657,11 +1644,9 @@ fn docker_plugins(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     };
     let plugins = config.join("cli-plugins");
     let has_plugins = std::fs::read_dir(&plugins).is_ok_and(|mut d| d.next().is_some());
-    let extra = match files::read_text(&config.join("config.json")) {
-        Contents::Missing => false,
-        Contents::Text(t) => t.contains("cliPluginsExtraDirs"),
-        Contents::Unreadable => true,
-    };
+    let extra = files::says(&config.join("config.json"), |t| {
+        t.contains("cliPluginsExtraDirs")
+    });
     if has_plugins || extra {
         let dir = match has_plugins {
             true => plugins.display().to_string(),
