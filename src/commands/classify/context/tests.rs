@@ -2063,7 +2063,7 @@ fn pagers_tools_and_interpreters() {
                 let _ = fs::write(p.path("repo/app.db"), header);
             },
             "sqlite3 app.db 'select 1'",
-            None,
+            Some("WAL"),
         ),
         case(
             "sqlite-wal-left-behind",

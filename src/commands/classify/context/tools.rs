@@ -13,7 +13,7 @@
 //! - `ssh -G`: a `Match exec` in the configuration it reads (`-F`, `~/.ssh/config`, includes);
 //! - `flock`: whether its lock file is there (it creates one that is not); `top`: whether its
 //!   configuration directory is (it makes one that is not);
-//! - `sqlite3`: a database in WAL mode keeps `-wal`/`-shm` files opened `-readonly`; `~/.sqliterc` runs
+//! - `sqlite3`: a database in WAL mode makes `-wal`/`-shm` files (and keeps them opened `-readonly`); `~/.sqliterc` runs
 //!   first; `man`: `MANOPT`; pytest, flake8, tox, pylint: the project code they import at start
 //!   ([`super::python::plugin_host`]).
 
@@ -1136,8 +1136,8 @@ fn glob_files(pattern: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// sqlite3's start-up file, and the database it opens: one in WAL mode opened `-readonly` keeps
-/// two files beside it, and one that is not there is created (unless `-readonly`; the caller drops the
+/// sqlite3's start-up file, and the database it opens: one in WAL mode makes two files beside it
+/// (and opened `-readonly` keeps them), and one that is not there is created (unless `-readonly`; the caller drops the
 /// context-free verdict's [`SQLITE_CREATES`] and takes this one).
 fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let mut i = 0;
@@ -1211,11 +1211,14 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             && head.get(19) == Some(&2);
         // Opening a database in WAL mode creates `-wal` and `-shm` beside it; the last
         // connection to close removes them again, except one opened `-readonly`, which leaves
-        // both behind (measured with sqlite3 3.x here).
-        if wal && args.iter().any(|a| a.is("-readonly")) {
+        // both behind (measured with sqlite3 3.40 here). Files made and removed are still
+        // written, and sqlite3 cannot open the database without them: confined to reading,
+        // `select` fails ("unable to open database file", 14; measured).
+        if wal {
+            let what = if readonly { "leaves" } else { "makes" };
             out.push(
                 Level::Write,
-                format!("sqlite3 -readonly leaves {database}-wal and {database}-shm behind: the database is in WAL mode"),
+                format!("sqlite3 {what} {database}-wal and {database}-shm beside it: the database is in WAL mode"),
             );
         }
     }
