@@ -1893,6 +1893,92 @@ fn tap_passes_drop_their_headings_and_blocks() {
     }
 }
 
+/// Nested TAP (node's runner, subtests under a suite): the outer results are each suite's
+/// verdict and stay; the nested passes are counted; a directive (`# TODO`, `# SKIP`) stays.
+#[test]
+fn nested_tap_keeps_its_outer_results_and_directives() {
+    let mut tap = String::from("TAP version 13\n# Subtest: parse\n");
+    for i in 1..=10 {
+        tap.push_str(&format!("    # Subtest: case {i}\n    ok {i} - case {i}\n      ---\n      duration_ms: 0.25\n      ...\n"));
+    }
+    tap.push_str("    # Subtest: later\n    ok 11 - later # TODO\n      ---\n      duration_ms: 0.3\n      ...\n    1..11\nok 1 - parse\n  ---\n  duration_ms: 9.1\n  type: 'suite'\n  ...\n# Subtest: format\nok 2 - format\n  ---\n  duration_ms: 1.2\n  ...\n1..2\n# pass 12\n# todo 1\n");
+    let (_, out) = run("node --test test/", &tap).expect("rewritten");
+    for kept in [
+        "ok 1 - case 1 (and 9 more passing lines like it)",
+        "ok 11 - later # TODO",
+        "\nok 1 - parse",
+        "\nok 2 - format",
+        "# pass 12",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+}
+
+/// An indented tree that says the same subtree again (`npm explain`: each dependent's own
+/// chain of dependents, again wherever it is reached): the repeat is its first line and a
+/// count; a subtree that differs by a line, or by an indent, is written out.
+#[test]
+fn an_indented_trees_repeated_subtrees_are_said_once() {
+    let chain = |d: usize| {
+        let pad = " ".repeat(d);
+        format!("{pad}jest-config@\"30.5.2\" from jest-cli@30.5.2\n{pad}node_modules/jest-cli\n{pad}  jest-cli@\"30.5.2\" from jest@30.5.2\n{pad}  node_modules/jest\n{pad}    jest@\"^30.5.2\" from the root project\n")
+    };
+    let mut text = String::from("picomatch@4.0.7\nnode_modules/picomatch\n");
+    for (from, d) in [("fdir", 4), ("anymatch", 4), ("micromatch", 6)] {
+        text.push_str(&format!(
+            "  picomatch@\"^4.0.3\" from {from}@1.0.0\n  node_modules/{from}\n"
+        ));
+        if d == 6 {
+            text.push_str("    micromatch@\"^4\" from globby@16.2.4\n    node_modules/globby\n");
+        }
+        text.push_str(&chain(d));
+    }
+    text.push_str("  picomatch@\"^4.0.3\" from tinyglobby@0.2.1\n  node_modules/tinyglobby\n    jest-config@\"30.5.2\" from jest-cli@30.5.2\n    node_modules/jest-cli\n      jest-cli@\"30.5.2\" from jest@30.5.3\n      node_modules/jest\n        jest@\"^30.5.2\" from the root project\n");
+    let (_, out) = run("npm explain picomatch", &text).expect("rewritten");
+    assert_eq!(
+        out.matches("node_modules/jest-cli (its 3 lines as above)")
+            .count(),
+        2,
+        "{out}"
+    );
+    // The one that differs (jest@30.5.3) is written out whole.
+    assert!(out.contains("from jest@30.5.3\n      node_modules/jest\n        jest@\"^30.5.2\" from the root project"), "{out}");
+    assert_eq!(out.matches("from the root project").count(), 2, "{out}");
+    // A program that prints a file's data keeps it as it is.
+    assert_eq!(run("cat tree.txt", &text), None);
+}
+
+/// A graphical report (miette's, as oxlint prints it, whatever the program is called): each
+/// finding's header, place, labels and help on one line under its file; the source frames go;
+/// the summary stays.
+#[test]
+fn a_graphical_reports_findings_are_grouped_by_file() {
+    let finding = |path: &str, at: &str, code: &str| {
+        format!("\n  \u{26a0} eslint(no-unused-expressions): Expected expression to be used\n     \u{256d}\u{2500}[{path}:{at}]\n 581 \u{2502}   markOnly() {{\n 582 \u{2502}     {code}\n     \u{b7}     \u{2500}\u{2500}\u{2500}\u{2500}\u{2500}\u{2500}\u{2500}\u{2500}\n 583 \u{2502}   }}\n     \u{2570}\u{2500}\u{2500}\u{2500}\u{2500}\n  help: Consider using this expression or removing it\n")
+    };
+    let mut text = String::new();
+    text.push_str(&finding(
+        "vendor/suite.js",
+        "582:5",
+        "this.parent && this.parent.appendOnlySuite(this);",
+    ));
+    text.push_str(&finding("vendor/mocha.cjs", "413:3", "fn && fn();"));
+    text.push_str(&finding("vendor/suite.js", "601:7", "a && a.b();"));
+    text.push_str("\n  \u{d7} eslint(no-unused-vars): Variable 'prop' is declared but never used.\n     \u{256d}\u{2500}[vendor/utils.cjs:403:7]\n 403 \u{2502}   var prop; // \u{2716} a problem: the words eslint's output has\n     \u{b7}       \u{2500}\u{2500}\u{252c}\u{2500}\n     \u{b7}         \u{2570}\u{2500}\u{2500} 'prop' is declared here\n     \u{2570}\u{2500}\u{2500}\u{2500}\u{2500}\n\nFound 3 warnings and 1 error.\nFinished in 40ms on 62 files with 96 rules using 2 threads.\n");
+    let (label, out) = run("npx oxlint vendor", &text).expect("rewritten");
+    assert!(label.ends_with("graphical"), "{label}");
+    for kept in [
+        "vendor/suite.js:\n  582:5, 601:7 \u{26a0} eslint(no-unused-expressions): Expected expression to be used (help: Consider using this expression or removing it)",
+        "vendor/mocha.cjs:\n  413:3 \u{26a0} eslint(no-unused-expressions)",
+        "403:7 \u{d7} eslint(no-unused-vars): Variable 'prop' is declared but never used. ('prop' is declared here)",
+        "Found 3 warnings and 1 error.",
+        "Finished in 40ms",
+    ] {
+        assert!(out.contains(kept), "{kept} in {out}");
+    }
+    assert!(!out.contains("markOnly"), "{out}");
+}
+
 #[test]
 fn a_linters_one_line_list_is_grouped_by_file_whatever_the_linter() {
     // markdownlint's format (a space after the place), the same message at several places of a

@@ -960,3 +960,134 @@ fn places_and_text(line: &str) -> Option<(String, &str)> {
         }
     }
 }
+
+/// The glyphs a graphical report's finding starts with (miette's: oxlint, and the tools that
+/// print through it): warning, error, advice.
+const GRAPHICAL_SEVERITIES: &[&str] = &["⚠ ", "× ", "☞ ", "✖ "];
+
+/// Lines sniffing reads for a graphical report's first finding: a header, then its place.
+const GRAPHICAL_SNIFF_LINES: usize = 40;
+
+/// A graphical report's finding header (`  ⚠ eslint(no-unused-vars): msg`): the header without
+/// its indent.
+fn graphical_header(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    (line.len() - t.len() <= 4 && GRAPHICAL_SEVERITIES.iter().any(|g| t.starts_with(g)))
+        .then_some(t)
+}
+
+/// A graphical report's place (`╭─[vendor/a.js:582:5]`, a further file's `├─[b.js:3:1]`): the
+/// path and the `line:col`.
+fn graphical_place(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim_start();
+    let inner = t
+        .strip_prefix("╭─[")
+        .or_else(|| t.strip_prefix("├─["))
+        .or_else(|| t.strip_prefix("┌─["))?
+        .strip_suffix(']')?;
+    let (path, col) = inner.rsplit_once(':')?;
+    let (path, line_no) = path.rsplit_once(':')?;
+    (!path.is_empty()
+        && line_no.bytes().all(|b| b.is_ascii_digit())
+        && col.bytes().all(|b| b.is_ascii_digit()))
+    .then(|| (path, &inner[path.len() + 1..]))
+}
+
+/// Whether an output reads as a graphical report: among its first lines, a finding's header
+/// followed by its place.
+pub(super) fn looks_like_graphical(text: &str) -> bool {
+    let mut header = false;
+    for line in text.lines().take(GRAPHICAL_SNIFF_LINES) {
+        if graphical_header(line).is_some() {
+            header = true;
+        } else if header && graphical_place(line).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+/// A graphical report (miette's, as oxlint prints it): each finding's header (`⚠
+/// eslint(no-unused-vars): msg`, `× msg`), its place (`╭─[path:12:5]`), a frame of source
+/// lines (`12 │ code`, `· ───` marks, `╰────`) carrying labels (`╰── 'x' is declared here`),
+/// then `help:` lines. As findings grouped by file (`path:` / `  12:5 ⚠ rule: msg`), each
+/// finding's labels and help on its line (the same message, labels and help at several places
+/// of a file share one); the frames dropped: they repeat the file the place points to. Lines
+/// outside any finding (the summary) stay.
+pub(super) fn graphical(ctx: &Context) -> Option<String> {
+    struct Finding {
+        header: String,
+        place: Option<(String, String)>,
+        notes: Vec<String>,
+    }
+    let mut grouped = Grouped::default();
+    let mut rest: Vec<String> = Vec::new();
+    let mut open: Option<Finding> = None;
+    let mut found = false;
+    let close = |f: Finding, grouped: &mut Grouped, rest: &mut Vec<String>, found: &mut bool| {
+        let mut message = f.header;
+        for n in &f.notes {
+            message.push_str(&format!(" ({n})"));
+        }
+        match f.place {
+            Some((path, at)) => {
+                *found = true;
+                grouped.add_finding(&path, &at, &message);
+            }
+            None => rest.push(message),
+        }
+    };
+    for line in ctx.text.lines() {
+        if let Some(h) = graphical_header(line) {
+            if let Some(f) = open.take() {
+                close(f, &mut grouped, &mut rest, &mut found);
+            }
+            open = Some(Finding {
+                header: h.to_string(),
+                place: None,
+                notes: Vec::new(),
+            });
+            continue;
+        }
+        let Some(f) = open.as_mut() else {
+            rest.push(line.to_string());
+            continue;
+        };
+        let t = line.trim();
+        if let Some((path, at)) = graphical_place(line) {
+            if f.place.is_none() {
+                f.place = Some((path.to_string(), at.to_string()));
+            } else {
+                f.notes.push(format!("{path}:{at}"));
+            }
+            continue;
+        }
+        if let Some(help) = t.strip_prefix("help:") {
+            f.notes.push(format!("help: {}", help.trim()));
+            continue;
+        }
+        // The frame: `12 │ code`, `· ──┬─` marks with labels, `│`, `:` (lines left out), `╰────`.
+        let numbered = t
+            .split_once('│')
+            .is_some_and(|(n, _)| n.trim().bytes().all(|b| b.is_ascii_digit()));
+        if numbered || t.starts_with('·') || t.starts_with('╰') || t == ":" || t == "│" {
+            if let Some((_, label)) = t.split_once("╰── ").or_else(|| t.split_once("├── "))
+            {
+                f.notes.push(label.trim().to_string());
+            }
+            continue;
+        }
+        if t.is_empty() {
+            continue;
+        }
+        // Anything else ends the finding (a summary, a line of the tool's own).
+        if let Some(f) = open.take() {
+            close(f, &mut grouped, &mut rest, &mut found);
+        }
+        rest.push(line.to_string());
+    }
+    if let Some(f) = open.take() {
+        close(f, &mut grouped, &mut rest, &mut found);
+    }
+    found.then(|| grouped.render(rest))
+}

@@ -271,6 +271,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("commit-log", git::log))
     } else if listing::looks_like_long_listing(text) {
         Some(("long-listing", listing::long_listing))
+    } else if lint::looks_like_graphical(text) {
+        Some(("graphical", lint::graphical))
     } else if head.contains("[==========] Running") {
         Some(("gtest", tests_native::gtest))
     } else if head.contains("RUN  v") || text.contains("Test Files ") {
@@ -297,7 +299,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     found.map(|(l, f)| {
         let guard = if matches!(
             l,
-            "tsc" | "eslint" | "lint-list" | "match-list" | "long-listing"
+            "tsc" | "eslint" | "lint-list" | "match-list" | "long-listing" | "graphical"
         ) {
             Guard::Own
         } else {

@@ -2,9 +2,10 @@
 //! runner, a build script, an installer started by hand): per-test pass lines (TAP's `ok 3 -
 //! name`, `✓ name`, unittest's `test_x (m.T.test_x) ... ok`, automake's `PASS: t1`) counted on
 //! the first of them; progress lines (`[ 42%] …`, `[3/40] …`, `45% |████`) counted on the last
-//! (the state the run reached); a table's drawing rules (`+-----+----+`, `───────`) dropped.
-//! Every other line stays as it was, and so does any line that names a failure, an error, a
-//! warning or a location.
+//! (the state the run reached); a table's drawing rules (`+-----+----+`, `───────`) dropped;
+//! an indented tree's repeated subtrees (`npm explain`'s chains of dependents, a nested report
+//! that says the same block again) said once. Every other line stays as it was, and so does any
+//! line that names a failure, an error, a warning or a location.
 
 use super::Context;
 use crate::minimize::text::{has, join_lines, locations};
@@ -12,6 +13,10 @@ use crate::minimize::text::{has, join_lines, locations};
 /// Fewest lines of one shape for them to be counted: the count's own words cost about what
 /// two or three short lines do.
 const SHAPE_MIN_LINES: usize = 8;
+
+/// Fewest lines under a subtree's first line for its repeat to be said as one: a smaller
+/// subtree costs about what the note does.
+const SUBTREE_MIN_LINES: usize = 3;
 
 /// Fewest rules for them alone to be dropped: an 80-column rule costs 20 or so tokens, and the
 /// rewrite must save 32 (`MIN_SAVING_TOKENS`) to be used anyway.
@@ -84,9 +89,10 @@ fn shape(line: &str) -> Shape {
     {
         return Shape::Rule;
     }
+    // A TAP directive (`ok 5 - name # TODO`, `# SKIP`) is a fact of its own.
     let tap = t
         .strip_prefix("ok ")
-        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()) && !has_directive(r));
     let marked = [
         "✓ ",
         "✔ ",
@@ -134,11 +140,25 @@ fn shape(line: &str) -> Shape {
     found
 }
 
-/// The output with its pass lines, progress lines and rules said shorter; `None` when it has
-/// too few of any to be worth it.
+/// Whether a TAP line's rest (after `ok `) carries a directive: `# TODO` or `# SKIP`.
+fn has_directive(rest: &str) -> bool {
+    rest.split_once(" # ").is_some_and(|(_, d)| {
+        let d = d.trim_start().to_ascii_uppercase();
+        d.starts_with("TODO") || d.starts_with("SKIP")
+    })
+}
+
+/// The output with its pass lines, progress lines and rules said shorter and its repeated
+/// subtrees said once; `None` when it has too few of any to be worth it.
 pub(super) fn counted(ctx: &Context) -> Option<String> {
-    let lines: Vec<&str> = ctx.text.lines().collect();
-    let shapes: Vec<Shape> = lines.iter().map(|l| shape(l)).collect();
+    let raw: Vec<&str> = ctx.text.lines().collect();
+    let folded = fold_subtrees(&raw);
+    let lines: Vec<&str> = match &folded {
+        Some(f) => f.iter().map(String::as_str).collect(),
+        None => raw,
+    };
+    let mut shapes: Vec<Shape> = lines.iter().map(|l| shape(l)).collect();
+    outer_tap_results(&lines, &mut shapes);
     let count = |s: Shape| shapes.iter().filter(|&&x| x == s).count();
     let (passes, progress, rules) = (
         count(Shape::Pass),
@@ -147,10 +167,9 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
     );
     let counts_passes = passes >= SHAPE_MIN_LINES;
     let counts_progress = progress >= SHAPE_MIN_LINES;
-    if !counts_passes && !counts_progress && rules < RULES_MIN_LINES {
+    if !counts_passes && !counts_progress && rules < RULES_MIN_LINES && folded.is_none() {
         return None;
     }
-    let mut shapes = shapes;
     if counts_passes {
         tap_blocks(&lines, &mut shapes);
     }
@@ -215,4 +234,109 @@ fn tap_blocks(lines: &[&str], shapes: &mut [Shape]) {
             shapes[i + 1..=end].fill(Shape::PassDetail);
         }
     }
+}
+
+/// Nested TAP (node's test runner, a suite's subtests indented under it): the outermost
+/// results are each file's or suite's verdict, and stay; the passes counted are the ones
+/// nested under them.
+fn outer_tap_results(lines: &[&str], shapes: &mut [Shape]) {
+    let nested = |l: &str| l.starts_with(char::is_whitespace);
+    let is_tap = |l: &str| l.trim_start().starts_with("ok ");
+    let any_nested = lines
+        .iter()
+        .zip(shapes.iter())
+        .any(|(l, s)| *s == Shape::Pass && is_tap(l) && nested(l));
+    if !any_nested {
+        return;
+    }
+    for (l, s) in lines.iter().zip(shapes.iter_mut()) {
+        if *s == Shape::Pass && is_tap(l) && !nested(l) {
+            *s = Shape::Other;
+        }
+    }
+}
+
+/// An indented tree's repeated subtrees said once: a line and the lines after it indented
+/// deeper are a subtree; one that says an earlier subtree again, line for line (indents
+/// relative to its first line), is written as its first line and `(its N lines as above)`.
+/// `None` when nothing repeats. Subtrees are compared by a hash built from the leaves up, then
+/// line for line where the hashes match, so a deep tree costs one pass.
+fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
+    use std::collections::hash_map::DefaultHasher;
+    use std::collections::HashMap;
+    use std::hash::{Hash, Hasher};
+    let indent = |l: &str| {
+        if l.trim().is_empty() {
+            0
+        } else {
+            l.len() - l.trim_start_matches(' ').len()
+        }
+    };
+    let depth: Vec<usize> = lines.iter().map(|l| indent(l)).collect();
+    // Where each line's subtree ends (exclusive): the first later line no deeper than it.
+    let mut end = vec![lines.len(); lines.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (i, &d) in depth.iter().enumerate() {
+        while open
+            .last()
+            .is_some_and(|&o| depth[o] >= d || lines[i].trim().is_empty())
+        {
+            end[open.pop().unwrap_or(0)] = i;
+        }
+        if lines[i].trim().is_empty() {
+            end[i] = i + 1;
+        } else {
+            open.push(i);
+        }
+    }
+    if !end
+        .iter()
+        .enumerate()
+        .any(|(i, &e)| e - i > SUBTREE_MIN_LINES)
+    {
+        return None;
+    }
+    // Each subtree's hash: its first line, then its children's hashes at their relative indent.
+    let mut hash = vec![0u64; lines.len()];
+    for i in (0..lines.len()).rev() {
+        let mut h = DefaultHasher::new();
+        lines[i].trim_start_matches(' ').hash(&mut h);
+        let mut child = i + 1;
+        while child < end[i] {
+            (depth[child] - depth[i], hash[child]).hash(&mut h);
+            child = end[child].max(child + 1);
+        }
+        hash[i] = h.finish();
+    }
+    let same = |a: usize, b: usize| {
+        end[a] - a == end[b] - b
+            && (0..end[a] - a).all(|k| {
+                depth[a + k] + depth[b] == depth[b + k] + depth[a]
+                    && lines[a + k].trim_start_matches(' ') == lines[b + k].trim_start_matches(' ')
+            })
+    };
+    let mut first: HashMap<u64, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(lines.len());
+    let mut folded = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let size = end[i] - i;
+        if size > SUBTREE_MIN_LINES {
+            match first.get(&hash[i]) {
+                Some(&earlier) if same(earlier, i) => {
+                    out.push(format!("{} (its {} lines as above)", lines[i], size - 1));
+                    folded = true;
+                    i = end[i];
+                    continue;
+                }
+                Some(_) => {}
+                None => {
+                    first.insert(hash[i], i);
+                }
+            }
+        }
+        out.push(lines[i].to_string());
+        i += 1;
+    }
+    folded.then_some(out)
 }
