@@ -191,7 +191,9 @@ fn tokenize<'a>(lang: &Language, code: &'a str) -> Option<Vec<Tok<'a>>> {
             continue;
         }
         if c.is_ascii_digit()
-            || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) && lang.name_chars.contains('.'))
+            || (c == b'.'
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && lang.name_chars.contains('.'))
         {
             i += 1;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.' || b[i] == b'_') {
@@ -230,7 +232,9 @@ fn long_bracket(text: &str) -> Option<usize> {
 
 fn name_len(lang: &Language, b: &[u8]) -> usize {
     b.iter()
-        .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_' || lang.name_chars.as_bytes().contains(&c))
+        .take_while(|&&c| {
+            c.is_ascii_alphanumeric() || c == b'_' || lang.name_chars.as_bytes().contains(&c)
+        })
         .count()
 }
 
@@ -383,14 +387,22 @@ fn arguments(tokens: &[Tok<'_>], open: usize) -> Option<(Vec<(usize, usize)>, us
 
 /// A call of the listed function `name` whose `(` is at `open`: its callback, path and
 /// argument rules hold.
-fn call_allowed(lang: &Language, tokens: &[Tok<'_>], locals: &[&str], name: &str, open: usize) -> bool {
+fn call_allowed(
+    lang: &Language,
+    tokens: &[Tok<'_>],
+    locals: &[&str],
+    name: &str,
+    open: usize,
+) -> bool {
     let Some((args, _)) = arguments(tokens, open) else {
         return false;
     };
     // `name = value` inside the parentheses: the argument's name and its value.
     let named = |&(s, e): &(usize, usize)| -> (Option<&str>, (usize, usize)) {
         match (tokens.get(s), tokens.get(s + 1)) {
-            (Some(Tok::Name(n)), Some(Tok::Op(o))) if Some(*o) == lang.named_argument && s + 2 < e => {
+            (Some(Tok::Name(n)), Some(Tok::Op(o)))
+                if Some(*o) == lang.named_argument && s + 2 < e =>
+            {
                 (Some(n), (s + 2, e))
             }
             _ => (None, (s, e)),
@@ -399,7 +411,8 @@ fn call_allowed(lang: &Language, tokens: &[Tok<'_>], locals: &[&str], name: &str
     let callback = |(s, e): (usize, usize)| -> bool {
         match &tokens[s..e] {
             [Tok::Str(body)] => {
-                listed(lang, lang.names, body) && !lang.callbacks.iter().any(|(c, _)| same(lang, c, body))
+                listed(lang, lang.names, body)
+                    && !lang.callbacks.iter().any(|(c, _)| same(lang, c, body))
             }
             [Tok::Name(n)] => {
                 (listed(lang, lang.names, n) && !locals.contains(n))
@@ -426,7 +439,9 @@ fn call_allowed(lang: &Language, tokens: &[Tok<'_>], locals: &[&str], name: &str
             return false;
         }
         for (f, max, refused) in lang.limits {
-            if same(lang, f, name) && (label.is_some_and(|l| refused.contains(&l)) || positional > *max) {
+            if same(lang, f, name)
+                && (label.is_some_and(|l| refused.contains(&l)) || positional > *max)
+            {
                 return false;
             }
         }
@@ -472,13 +487,15 @@ fn check(lang: &Language, tokens: &[Tok<'_>], locals: &[&str]) -> bool {
                 let call = matches!(prev, Some(Tok::Name(n)) if !listed(lang, lang.keywords, n) || listed(lang, lang.declarations.function, n));
                 stack.push(if call { Open::Call } else { Open::Group });
             }
-            Tok::Op("{") => stack.push(if lang.table_keys { Open::Table } else { Open::Group }),
+            Tok::Op("{") => stack.push(if lang.table_keys {
+                Open::Table
+            } else {
+                Open::Group
+            }),
             Tok::Op("[") => stack.push(Open::Group),
-            Tok::Op(")" | "]" | "}") => {
-                if stack.pop().is_none() {
-                    return false;
-                }
-            }
+            // A closing bracket pops its opening one (the guard does); one too many is refused.
+            Tok::Op(")" | "]" | "}") if stack.pop().is_none() => return false,
+            Tok::Op(")" | "]" | "}") => {}
             Tok::Op(op) if lang.members.contains(&op) => {
                 // A member: a field read, or a listed method called.
                 let Some(Tok::Name(member)) = next else {
@@ -493,7 +510,9 @@ fn check(lang: &Language, tokens: &[Tok<'_>], locals: &[&str]) -> bool {
             Tok::Name(name) => {
                 let keyword = listed(lang, lang.keywords, name);
                 let label = match stack.last() {
-                    Some(Open::Call) => lang.named_argument.is_some_and(|a| is_op(next.as_ref(), a)),
+                    Some(Open::Call) => {
+                        lang.named_argument.is_some_and(|a| is_op(next.as_ref(), a))
+                    }
                     Some(Open::Table) => is_op(next.as_ref(), "="),
                     _ => false,
                 };

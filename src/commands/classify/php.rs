@@ -82,8 +82,8 @@ pub const PHP: Language = Language {
     name_chars: "",
     case_insensitive: true,
     operators: &[
-        "?->", "->", "=>", "===", "!==", "<=>", "**=", "??=", "...", "==", "!=", "<=", ">=", "&&", "||",
-        "??", "++", "--", "+=", "-=", "*=", "/=", ".=", "%=", "**", "<<", ">>",
+        "?->", "->", "=>", "===", "!==", "<=>", "**=", "??=", "...", "==", "!=", "<=", ">=", "&&",
+        "||", "??", "++", "--", "+=", "-=", "*=", "/=", ".=", "%=", "**", "<<", ">>",
     ],
     punctuation: "(){}[];,.=+-*/%<>!?:&|^~@",
     // Backquotes run a shell; `::` reaches a class's static methods; `<<<` a heredoc (which
@@ -160,7 +160,11 @@ pub fn one_liner_only_prints(args: &[Word]) -> bool {
                 i += 1;
             }
             "-d" => {
-                if !args.get(i).and_then(|w| w.value.as_deref()).is_some_and(setting) {
+                if !args
+                    .get(i)
+                    .and_then(|w| w.value.as_deref())
+                    .is_some_and(setting)
+                {
                     return false;
                 }
                 i += 1;
@@ -184,7 +188,9 @@ pub fn one_liner_only_prints(args: &[Word]) -> bool {
     !programs.is_empty()
         && operands_ok
         && args[i.min(args.len())..].iter().all(|w| w.value.is_some())
-        && programs.iter().all(|p| super::oneliner::only_prints(&PHP, p))
+        && programs
+            .iter()
+            .all(|p| super::oneliner::only_prints(&PHP, p))
 }
 
 fn setting(assignment: &str) -> bool {

@@ -191,7 +191,15 @@ const AWK_LIBRARIES: &[&str] = &[
 /// gawk's extensions that only compute or read (its `gawk` library directory, 5.2);
 /// `filefuncs` changes directory, `fork` forks, `inplace` and `rwarray` write, `revtwoway`
 /// opens two-way pipes.
-const AWK_EXTENSIONS: &[&str] = &["ordchr", "intdiv", "time", "fnmatch", "readdir", "readfile", "revoutput"];
+const AWK_EXTENSIONS: &[&str] = &[
+    "ordchr",
+    "intdiv",
+    "time",
+    "fnmatch",
+    "readdir",
+    "readfile",
+    "revoutput",
+];
 
 fn awk(parsed: &Parsed, v: &mut Verdict) {
     for include in parsed.all("-i|--include") {
@@ -222,9 +230,18 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
     // `-o-`, `--dump-variables=/dev/stdout`: to a stream; bare, to awkprof.out, awkvars.out
     // (measured, gawk 5.2).
     for (spelling, what) in [
-        ("-o|--pretty-print", "the program pretty-printed (awkprof.out unless a file is named)"),
-        ("-d|--dump-variables", "its variables (awkvars.out unless a file is named)"),
-        ("-p|--profile", "a profile (awkprof.out unless a file is named)"),
+        (
+            "-o|--pretty-print",
+            "the program pretty-printed (awkprof.out unless a file is named)",
+        ),
+        (
+            "-d|--dump-variables",
+            "its variables (awkvars.out unless a file is named)",
+        ),
+        (
+            "-p|--profile",
+            "a profile (awkprof.out unless a file is named)",
+        ),
     ] {
         for o in parsed.all(spelling) {
             let to_stream = o

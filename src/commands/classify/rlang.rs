@@ -65,8 +65,8 @@ pub const R: Language = Language {
     name_chars: ".",
     case_insensitive: false,
     operators: &[
-        "<<-", "->>", "<-", "->", "<=", ">=", "==", "!=", "&&", "||", "|>", "%%", "%/%", "%in%", "%o%",
-        "%*%", "[[", "]]",
+        "<<-", "->>", "<-", "->", "<=", ">=", "==", "!=", "&&", "||", "|>", "%%", "%/%", "%in%",
+        "%o%", "%*%", "[[", "]]",
     ],
     punctuation: "(){}[];,=+-*/^<>!&|~:$",
     // Backquotes make a name of any string, `::` reach a package's functions, `@` a slot,
@@ -250,9 +250,15 @@ mod tests {
             ("Rscript", &["--vanilla", "-e", "print(1)"]),
             ("Rscript", &["-e", "print(commandArgs(TRUE))", "x.R"]),
             ("R", &["-q", "-e", "print(1)"]),
-            ("R", &["--vanilla", "--slave", "-e", "print(1)", "--args", "a"]),
+            (
+                "R",
+                &["--vanilla", "--slave", "-e", "print(1)", "--args", "a"],
+            ),
         ] {
-            assert!(one_liner_only_prints(program, &words(args)), "{program} {args:?}");
+            assert!(
+                one_liner_only_prints(program, &words(args)),
+                "{program} {args:?}"
+            );
         }
         for (program, args) in [
             ("Rscript", &["x.R"][..]),
@@ -263,7 +269,10 @@ mod tests {
             ("Rscript", &["-e", "library(parallel)"]),
             ("R", &["CMD", "INSTALL", "."]),
         ] {
-            assert!(!one_liner_only_prints(program, &words(args)), "{program} {args:?}");
+            assert!(
+                !one_liner_only_prints(program, &words(args)),
+                "{program} {args:?}"
+            );
         }
     }
 }

@@ -33,13 +33,17 @@ const DEFAULT_PACKAGES: &[&str] = &[
 const MAX_LIBRARIES: usize = 16; // `~/R/<platform>-library/<version>` directories looked at
 
 pub fn r(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    let given = |flag: &str| args.iter().take_while(|a| !a.is("--args")).any(|a| a.is(flag));
+    let given = |flag: &str| {
+        args.iter()
+            .take_while(|a| !a.is("--args"))
+            .any(|a| a.is(flag))
+    };
     let vanilla = given("--vanilla");
     let init = !(vanilla || given("--no-init-file"));
     let environ = !(vanilla || given("--no-environ"));
     let site = !(vanilla || given("--no-site-file"));
-    let restore = here.program == "R"
-        && !(vanilla || given("--no-restore") || given("--no-restore-data"));
+    let restore =
+        here.program == "R" && !(vanilla || given("--no-restore") || given("--no-restore-data"));
     let program = here.program;
     let mut unknown = |what: String| out.push(Level::Unknown, format!("{program} {what}"));
     let mut vars = vec![

@@ -3793,16 +3793,31 @@ fn inline_programs_of_php_lua_r_and_gawk() {
         },
         Case {
             env: &[("PHP_INI_SCAN_DIR", "$ROOT/repo")],
-            ..case("php-r-scan-dir", |_| {}, "php -r 'echo 1;'", Some("PHP_INI_SCAN_DIR"))
+            ..case(
+                "php-r-scan-dir",
+                |_| {},
+                "php -r 'echo 1;'",
+                Some("PHP_INI_SCAN_DIR"),
+            )
         },
         case("lua-e", |_| {}, "lua5.4 -e 'print(_VERSION)'", None),
         Case {
             env: &[("LUA_INIT", "os.execute('id')")],
-            ..case("lua-e-init", |_| {}, "lua5.4 -e 'print(1)'", Some("LUA_INIT"))
+            ..case(
+                "lua-e-init",
+                |_| {},
+                "lua5.4 -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
         },
         Case {
             env: &[("LUA_INIT", "os.execute('id')")],
-            ..case("lua-e-init-ignored", |_| {}, "lua5.4 -E -e 'print(1)'", None)
+            ..case(
+                "lua-e-init-ignored",
+                |_| {},
+                "lua5.4 -E -e 'print(1)'",
+                None,
+            )
         },
         case("r-e", |_| {}, R_PRINTS, None),
         case("r-e-R", |_| {}, "R -q -e 'print(1 + 1)'", None),
@@ -3871,7 +3886,12 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             None,
         ),
         case("r-save", |_| {}, "R -q --save -e 'x <- 1'", Some(".RData")),
-        case("gawk-include", |_| {}, "gawk -i ord 'BEGIN { print ord(\"A\") }'", None),
+        case(
+            "gawk-include",
+            |_| {},
+            "gawk -i ord 'BEGIN { print ord(\"A\") }'",
+            None,
+        ),
         case(
             "gawk-include-planted",
             |p| p.write("repo/ord.awk", "BEGIN { system(\"id\") }\n"),
@@ -3887,7 +3907,12 @@ fn inline_programs_of_php_lua_r_and_gawk() {
                 Some("AWKPATH"),
             )
         },
-        case("gawk-load", |_| {}, "gawk -l ordchr 'BEGIN { print chr(65) }'", None),
+        case(
+            "gawk-load",
+            |_| {},
+            "gawk -l ordchr 'BEGIN { print chr(65) }'",
+            None,
+        ),
         Case {
             env: &[("AWKLIBPATH", "$ROOT/repo")],
             ..case(
