@@ -66,7 +66,7 @@ pub const R: Language = Language {
     case_insensitive: false,
     operators: &[
         "<<-", "->>", "<-", "->", "<=", ">=", "==", "!=", "&&", "||", "|>", "%%", "%/%", "%in%",
-        "%o%", "%*%", "[[", "]]",
+        "%o%", "%*%",
     ],
     punctuation: "(){}[];,=+-*/^<>!&|~:$",
     // Backquotes make a name of any string, `::` reach a package's functions, `@` a slot,
@@ -235,6 +235,7 @@ mod tests {
             r#"q(save = "yes")"#,
             r#"l <- list(f = print); l$f(1)"#,
             r#"(function(x) x)(1)"#,
+            r#"l <- list(print); l[[1]]("x")"#,
             r#"download.file("http://x", "y")"#,
             r#"file.remove("x")"#,
         ] {
