@@ -7,6 +7,10 @@
 //! expression, a callback given as a string that is not a listed name), no interpolation of code,
 //! no operator the language lists as forbidden (backquotes, `::`, heredocs). Fail closed:
 //! anything it does not read is not read-only.
+//!
+//! perl's and ruby's one-liners keep their own scanners (`perl.rs`, `ruby.rs`): what they read
+//! is mostly each language's own quoting (`q{}`, `s///` flags, `%w[]`, `#{}` read recursively),
+//! which this reader does not describe.
 
 /// What a language's string of one kind does with `$`.
 #[derive(Clone, Copy, PartialEq, Eq)]
