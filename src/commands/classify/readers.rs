@@ -178,16 +178,79 @@ fn sed(parsed: &Parsed, v: &mut Verdict) {
     }
 }
 
+/// gawk's libraries that only define functions which compute (its `/usr/share/awk`, 5.2);
+/// `group`, `passwd` and `ns_passwd` run a program, `readfile` opens names given at run time
+/// (`/inet/…` included), `inplace` writes.
+#[rustfmt::skip]
+const AWK_LIBRARIES: &[&str] = &[
+    "assert", "bits2str", "cliff_rand", "ctime", "ftrans", "getopt", "gettime", "have_mpfr", "intdiv0",
+    "isnumeric", "join", "libintl", "noassign", "ord", "processarray", "quicksort", "readable", "rewind",
+    "round", "shellquote", "strtonum", "walkarray", "zerofile",
+];
+
+/// gawk's extensions that only compute or read (its `gawk` library directory, 5.2);
+/// `filefuncs` changes directory, `fork` forks, `inplace` and `rwarray` write, `revtwoway`
+/// opens two-way pipes.
+const AWK_EXTENSIONS: &[&str] = &[
+    "ordchr",
+    "intdiv",
+    "time",
+    "fnmatch",
+    "readdir",
+    "readfile",
+    "revoutput",
+];
+
 fn awk(parsed: &Parsed, v: &mut Verdict) {
     for include in parsed.all("-i|--include") {
-        match include.value() {
-            Some(lib) if lib.is("inplace") || lib.is("inplace.awk") => {
-                v.push(Level::Write, "awk -i inplace edits files in place")
-            }
+        let name = include.value().and_then(|w| w.value.as_deref());
+        match name.map(|n| n.strip_suffix(".awk").unwrap_or(n)) {
+            Some("inplace") => v.push(Level::Write, "awk -i inplace edits files in place"),
+            // Found through AWKPATH, which starts with the working directory: the context's.
+            Some(lib) if AWK_LIBRARIES.contains(&lib) => v.push_unless(
+                Level::Unknown,
+                format!("awk -i {lib} loads a library found through AWKPATH, which starts with the working directory"),
+                super::verdict::Settle::InlineCode,
+            ),
             _ => v.push(
                 Level::Unknown,
                 "awk loads a library, which cannot be checked",
             ),
+        }
+    }
+    for load in parsed.all("-l|--load") {
+        let known = load
+            .value()
+            .and_then(|w| w.value.as_deref())
+            .is_some_and(|n| AWK_EXTENSIONS.contains(&n.strip_suffix(".so").unwrap_or(n)));
+        if !known {
+            v.push(Level::Unknown, "awk --load loads a compiled extension");
+        }
+    }
+    // `-o-`, `--dump-variables=/dev/stdout`: to a stream; bare, to awkprof.out, awkvars.out
+    // (measured, gawk 5.2).
+    for (spelling, what) in [
+        (
+            "-o|--pretty-print",
+            "the program pretty-printed (awkprof.out unless a file is named)",
+        ),
+        (
+            "-d|--dump-variables",
+            "its variables (awkvars.out unless a file is named)",
+        ),
+        (
+            "-p|--profile",
+            "a profile (awkprof.out unless a file is named)",
+        ),
+    ] {
+        for o in parsed.all(spelling) {
+            let to_stream = o
+                .value()
+                .and_then(|w| w.value.as_deref())
+                .is_some_and(|p| grammar::writes_no_file(p, true));
+            if !to_stream {
+                v.push(Level::Write, format!("awk writes {what}"));
+            }
         }
     }
     for w in parsed.all("-W") {

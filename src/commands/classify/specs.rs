@@ -165,9 +165,8 @@ pub const SPECS: &[Spec] = &[
         "stdout decompress force help keep list license no-name name quiet recursive suffix= synchronous test verbose version rm trace= format=") },
     Spec { effects: &[("-i|--in-place", Write, "sed -i edits files in place")], ..full(&["sed"], "nrEsuzi::e:f:l:b", "quiet silent debug expression= file= follow-symlinks in-place? line-length= null-data zero-terminated posix regexp-extended separate sandbox unbuffered binary help version") },
     Spec { effects: &[
-            ("-d|--dump-variables|-o|--pretty-print|-p|--profile", Write, "awk writes a dump or profile file"),
+            // -d, -o, -p and their files, -i and -l: `readers::awk`.
             ("-D|--debug", Unknown, "awk --debug reads debugger commands"),
-            ("-l|--load", Unknown, "awk --load loads a compiled extension"),
         ], posix_order: true, ..spec(&["awk"], "f:F:v:bcCd::D::e:E:ghi:Ikl:L::MnNo::Op::PrsStVW:",
         "file= field-separator= assign= characters-as-bytes traditional copyright dump-variables? debug? source= exec= gen-pot help include= trace csv load= lint? bignum non-decimal-data use-lc-numeric pretty-print? optimize profile? posix re-interval no-optimize sandbox lint-old version") },
     Spec { effects: &[

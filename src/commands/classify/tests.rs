@@ -1434,3 +1434,35 @@ fn values_that_decide() {
         ("let n=5; echo $n", ReadOnly),
     ]);
 }
+
+/// gawk's modes that print (`-o-`, `-d-`, `-p-`, `/dev/stdout`) and write (awkprof.out,
+/// awkvars.out, a file named), its bundled libraries and extensions (measured with gawk 5.2),
+/// and inline PHP, Lua and R, which stay unknown until the context is read.
+#[test]
+fn gawk_modes_and_inline_programs_without_context() {
+    assert_levels(&[
+        ("gawk -o- 'BEGIN { print 1 }'", ReadOnly),
+        ("gawk --pretty-print=- '{ print $1 }' a.txt", ReadOnly),
+        ("gawk -o/dev/stdout 'BEGIN { x = 1 }'", ReadOnly),
+        ("gawk -d- 'BEGIN { x = 1 }'", ReadOnly),
+        ("gawk -p/dev/stderr 'BEGIN { x = 1 }'", ReadOnly),
+        ("gawk -l ordchr 'BEGIN { print chr(65) }'", ReadOnly),
+        ("gawk --load=time 'BEGIN { print 1 }'", ReadOnly),
+        ("gawk -o 'BEGIN { x = 1 }'", Write),
+        ("gawk -oout.awk 'BEGIN { x = 1 }'", Write),
+        ("gawk --dump-variables 'BEGIN { x = 1 }'", Write),
+        ("gawk -d 'BEGIN { x = 1 }'", Write),
+        ("gawk --profile 'BEGIN { x = 1 }'", Write),
+        ("gawk -i inplace '{ print }' a.txt", Write),
+        ("gawk -i ord 'BEGIN { print 1 }'", Unknown),
+        ("gawk -i passwd 'BEGIN { print 1 }'", Unknown),
+        ("gawk -i ./ord.awk 'BEGIN { print 1 }'", Unknown),
+        ("gawk -l rwarray 'BEGIN { print 1 }'", Unknown),
+        ("gawk -l ./x.so 'BEGIN { print 1 }'", Unknown),
+        ("php -r 'echo PHP_VERSION;'", Unknown),
+        ("php -r 'system(\"id\");'", Unknown),
+        ("lua -e 'print(1)'", Unknown),
+        ("Rscript -e 'print(1)'", Unknown),
+        ("R -q --save -e 'x <- 1'", Write),
+    ]);
+}

@@ -285,6 +285,20 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if super::context::family(program) == "ruby" && super::ruby::one_liner_only_prints(args) {
         return inline_code_reads(program);
     }
+    // `php -r 'echo PHP_VERSION;'`, `lua -e 'print(_VERSION)'`, `Rscript -e 'cat(…)'`: read with
+    // the shared reader of one-liners (`oneliner`), each language described as data.
+    let reads = match super::context::family(program) {
+        "php" => super::php::one_liner_only_prints(args),
+        "lua" => super::lua::one_liner_only_prints(args),
+        "R" | "Rscript" => super::rlang::one_liner_only_prints(program, args),
+        _ => false,
+    };
+    if reads {
+        return inline_code_reads(program);
+    }
+    if program == "R" && args.iter().any(|a| a.is("--save")) {
+        return Verdict::write("R --save writes the workspace to .RData");
+    }
     let inline = [
         "-c",
         "-e",

@@ -20,6 +20,7 @@ mod objects;
 mod python;
 mod ruby;
 mod rust;
+mod startup;
 mod tools;
 
 use std::collections::HashMap;
@@ -648,6 +649,8 @@ fn is_contextual(program: &str) -> bool {
             | "sqlite3"
             | "gem"
             | "bundle"
+            | "R"
+            | "Rscript"
     )
 }
 
@@ -664,7 +667,7 @@ fn ruby_check(v: &str) -> bool {
 
 /// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`.
 pub fn family(program: &str) -> &str {
-    for base in ["python", "pip", "pypy", "ruby", "perl", "lua"] {
+    for base in ["python", "pip", "pypy", "ruby", "perl", "lua", "php"] {
         if let Some(rest) = program.strip_prefix(base) {
             if rest.chars().all(|c| c.is_ascii_digit() || c == '.') {
                 return if base == "pypy" { "python" } else { base };

@@ -3771,3 +3771,156 @@ fn plugin_hosts_and_lua_init() {
         },
     ]);
 }
+
+/// Inline programs of PHP, Lua, R and gawk that only print, and what each interpreter loads
+/// before them: ini files, LUA_INIT, R's profiles, environ files and workspace, gawk's AWKPATH
+/// (which starts with the working directory) and AWKLIBPATH. Each with a sibling that reads.
+#[test]
+fn inline_programs_of_php_lua_r_and_gawk() {
+    const R_PRINTS: &str = "Rscript -e 'cat(R.version.string)'";
+    run(&[
+        case("php-r", |_| {}, "php -r 'echo PHP_VERSION, \"\\n\";'", None),
+        // php-cli reads no php.ini from the working directory (measured, PHP 8.2).
+        case(
+            "php-r-ini-here",
+            |p| p.write("repo/php.ini", "extension=/tmp/evil.so\n"),
+            "php -r 'echo PHP_VERSION;'",
+            None,
+        ),
+        Case {
+            env: &[("PHPRC", "$ROOT/repo")],
+            ..case("php-r-phprc", |_| {}, "php -r 'echo 1;'", Some("PHPRC"))
+        },
+        Case {
+            env: &[("PHP_INI_SCAN_DIR", "$ROOT/repo")],
+            ..case(
+                "php-r-scan-dir",
+                |_| {},
+                "php -r 'echo 1;'",
+                Some("PHP_INI_SCAN_DIR"),
+            )
+        },
+        case("lua-e", |_| {}, "lua5.4 -e 'print(_VERSION)'", None),
+        Case {
+            env: &[("LUA_INIT", "os.execute('id')")],
+            ..case(
+                "lua-e-init",
+                |_| {},
+                "lua5.4 -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
+        },
+        Case {
+            env: &[("LUA_INIT", "os.execute('id')")],
+            ..case(
+                "lua-e-init-ignored",
+                |_| {},
+                "lua5.4 -E -e 'print(1)'",
+                None,
+            )
+        },
+        case("r-e", |_| {}, R_PRINTS, None),
+        case("r-e-R", |_| {}, "R -q -e 'print(1 + 1)'", None),
+        case(
+            "r-profile-here",
+            |p| p.write("repo/.Rprofile", "system('id')\n"),
+            R_PRINTS,
+            Some(".Rprofile"),
+        ),
+        case(
+            "r-profile-home",
+            |p| p.write("home/.Rprofile", "system('id')\n"),
+            R_PRINTS,
+            Some(".Rprofile"),
+        ),
+        case(
+            "r-profile-vanilla",
+            |p| p.write("repo/.Rprofile", "system('id')\n"),
+            "Rscript --vanilla -e 'print(1)'",
+            None,
+        ),
+        case(
+            "r-environ-here",
+            |p| p.write("repo/.Renviron", "R_PROFILE_USER=up.R\n"),
+            R_PRINTS,
+            Some(".Renviron"),
+        ),
+        case(
+            "r-environ-skipped",
+            |p| p.write("repo/.Renviron", "R_PROFILE_USER=up.R\n"),
+            "Rscript --no-environ -e 'print(1)'",
+            None,
+        ),
+        Case {
+            env: &[("R_PROFILE_USER", "up.R")],
+            ..case("r-profile-user", |_| {}, R_PRINTS, Some("R_PROFILE_USER"))
+        },
+        Case {
+            env: &[("R_LIBS_USER", "$ROOT/repo/lib")],
+            ..case("r-libs", |_| {}, R_PRINTS, Some("R_LIBS_USER"))
+        },
+        case(
+            "r-user-library-stats",
+            |p| {
+                p.sh("mkdir -p home/R/x86_64-pc-linux-gnu-library/4.2/stats");
+            },
+            R_PRINTS,
+            Some("user library"),
+        ),
+        case(
+            "r-workspace-restored",
+            |p| p.write("repo/.RData", "RDX3\n"),
+            "R -q -e 'print(1)'",
+            Some(".RData"),
+        ),
+        case(
+            "r-workspace-not-restored",
+            |p| p.write("repo/.RData", "RDX3\n"),
+            "R -q --no-restore -e 'print(1)'",
+            None,
+        ),
+        case(
+            "r-workspace-rscript",
+            |p| p.write("repo/.RData", "RDX3\n"),
+            R_PRINTS,
+            None,
+        ),
+        case("r-save", |_| {}, "R -q --save -e 'x <- 1'", Some(".RData")),
+        case(
+            "gawk-include",
+            |_| {},
+            "gawk -i ord 'BEGIN { print ord(\"A\") }'",
+            None,
+        ),
+        case(
+            "gawk-include-planted",
+            |p| p.write("repo/ord.awk", "BEGIN { system(\"id\") }\n"),
+            "gawk -i ord 'BEGIN { print ord(\"A\") }'",
+            Some("ord.awk"),
+        ),
+        Case {
+            env: &[("AWKPATH", "$ROOT/repo")],
+            ..case(
+                "gawk-include-awkpath",
+                |_| {},
+                "gawk -i ord 'BEGIN { print ord(\"A\") }'",
+                Some("AWKPATH"),
+            )
+        },
+        case(
+            "gawk-load",
+            |_| {},
+            "gawk -l ordchr 'BEGIN { print chr(65) }'",
+            None,
+        ),
+        Case {
+            env: &[("AWKLIBPATH", "$ROOT/repo")],
+            ..case(
+                "gawk-load-awklibpath",
+                |_| {},
+                "gawk -l ordchr 'BEGIN { print chr(65) }'",
+                Some("AWKLIBPATH"),
+            )
+        },
+    ]);
+}

@@ -293,10 +293,10 @@ pub fn interpreted(
                 }
             }
         }
-        "lua" | "luajit" => {
-            // lua runs LUA_INIT_5_4's code (else LUA_INIT's; `@FILE` names a file) before
-            // anything else, `-v` included (measured, Lua 5.4.4; LuaJIT reads LUA_INIT). `-E`
-            // turns it off, but a lua given `-E` is never read-only here (it reads as perl's).
+        // lua runs LUA_INIT_5_4's code (else LUA_INIT's; `@FILE` names a file) before anything
+        // else, `-v` included (measured, Lua 5.4.4; LuaJIT reads LUA_INIT); `-E` turns it off
+        // (measured), for a lua run by name.
+        "lua" | "luajit" if !(interpreter.is_none() && args.iter().any(|a| a.is("-E"))) => {
             let init = env.names().find(|n| {
                 (*n == "LUA_INIT" || n.starts_with("LUA_INIT_"))
                     && !env.value(n).is_some_and(str::is_empty)
@@ -383,6 +383,8 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "go" => go_env(here, out),
         "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
+        "R" | "Rscript" => super::startup::r(here, args, out),
+        "awk" | "gawk" => super::startup::gawk(here, args, out),
         "zsh" => zsh_startup(here, args, out),
         // php loads the ini files these name (extensions, `auto_prepend_file`) on every run,
         // `-v` and `-l` included (php(1), "FILES").
