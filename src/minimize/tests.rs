@@ -2048,3 +2048,10 @@ fn rules_and_padding_count_as_the_tokens_they_are() {
         None
     );
 }
+
+/// A bracketed tag is three tokens in seven bytes: punctuation counts half a token a byte.
+#[test]
+fn punctuation_counts_half_a_token() {
+    assert_eq!(approx_tokens("[INFO] "), 2.25);
+    assert_eq!(approx_tokens("a.b"), 1.0);
+}
