@@ -2055,3 +2055,149 @@ fn punctuation_counts_half_a_token() {
     assert_eq!(approx_tokens("[INFO] "), 2.25);
     assert_eq!(approx_tokens("a.b"), 1.0);
 }
+
+const MVN_MISSING_DEP: &str = "[INFO] Scanning for projects...
+[INFO] 
+[INFO] --------------------------< com.example:calc >--------------------------
+[INFO] Building calc 1.0-SNAPSHOT
+[INFO] --------------------------------[ jar ]---------------------------------
+[WARNING] The POM for com.google.guava:guava:jar:33.0.0-jre is missing, no dependency information available
+[INFO] ------------------------------------------------------------------------
+[INFO] BUILD FAILURE
+[INFO] ------------------------------------------------------------------------
+[INFO] Total time:  0.665 s
+[INFO] Finished at: 2026-11-29T14:07:04Z
+[INFO] ------------------------------------------------------------------------
+[ERROR] Failed to execute goal on project calc: Could not resolve dependencies for project com.example:calc:jar:1.0-SNAPSHOT: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact com.google.guava:guava:jar:33.0.0-jre has not been downloaded from it before. -> [Help 1]
+[ERROR] 
+[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.
+[ERROR] Re-run Maven using the -X switch to enable full debug logging.
+[ERROR] 
+[ERROR] For more information about the errors and possible solutions, please read the following articles:
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException
+";
+
+const MVN_TEST_FAILURES: &str = "[INFO] Scanning for projects...
+[INFO] 
+[INFO] --------------------------< com.example:calc >--------------------------
+[INFO] Building calc 1.0-SNAPSHOT
+[INFO] --------------------------------[ jar ]---------------------------------
+[INFO] 
+[INFO] --- maven-resources-plugin:3.3.0:resources (default-resources) @ calc ---
+[INFO] skip non existing resourceDirectory /tmp/m32/mvnfail/src/main/resources
+[INFO] 
+[INFO] --- maven-compiler-plugin:3.10.1:compile (default-compile) @ calc ---
+[INFO] Changes detected - recompiling the module!
+[INFO] Compiling 4 source files to /tmp/m32/mvnfail/target/classes
+[INFO] 
+[INFO] --- maven-surefire-plugin:2.22.3:test (default-test) @ calc ---
+[INFO] 
+[INFO] -------------------------------------------------------
+[INFO]  T E S T S
+[INFO] -------------------------------------------------------
+[INFO] Running com.example.CalcTest
+[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.163 s - in com.example.CalcTest
+[INFO] Running com.example.StoreTest
+[ERROR] Tests run: 4, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0 s <<< FAILURE! - in com.example.StoreTest
+[ERROR] four(com.example.StoreTest)  Time elapsed: 0 s  <<< FAILURE!
+java.lang.AssertionError: expected:<9> but was:<8>
+	at com.example.StoreTest.four(StoreTest.java:10)
+
+[ERROR] three(com.example.StoreTest)  Time elapsed: 0 s  <<< ERROR!
+java.lang.IllegalStateException: store closed
+	at com.example.StoreTest.three(StoreTest.java:9)
+
+[INFO] Running com.example.ParserTest
+[INFO] Tests run: 4, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0 s - in com.example.ParserTest
+[INFO] 
+[INFO] Results:
+[INFO] 
+[ERROR] Failures: 
+[ERROR]   StoreTest.four:10 expected:<9> but was:<8>
+[ERROR] Errors: 
+[ERROR]   StoreTest.three:9 IllegalState store closed
+[INFO] 
+[ERROR] Tests run: 11, Failures: 1, Errors: 1, Skipped: 0
+[INFO] 
+[INFO] ------------------------------------------------------------------------
+[INFO] BUILD FAILURE
+[INFO] ------------------------------------------------------------------------
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.22.3:test (default-test) on project calc: There are test failures.
+[ERROR] 
+[ERROR] Please refer to /tmp/m32/mvnfail/target/surefire-reports for the individual test results.
+[ERROR] -> [Help 1]
+[ERROR] 
+[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException
+";
+
+/// Maven: a run without failing tests keeps every line but the tag-only ones and a rule drawn
+/// again, its tag said once over a run; with failing tests, the steps and passing classes
+/// before them are counted and the advice goes, the failures and counts stay whole.
+#[test]
+fn maven_logs_say_each_tag_once_and_count_the_steps_before_failing_tests() {
+    let out = text_of("mvn -o compile", MVN_MISSING_DEP);
+    for line in MVN_MISSING_DEP.lines() {
+        let body = line.split_once("] ").map_or("", |(_, b)| b).trim();
+        assert!(body.is_empty() || out.contains(body), "{body} in {out}");
+    }
+    assert_eq!(out.matches(&"-".repeat(72)).count(), 1, "{out}");
+    assert!(
+        out.starts_with("[INFO]:\n  Scanning for projects...\n"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("[ERROR] \n") && !out.contains("\n[INFO]\n"),
+        "{out}"
+    );
+
+    let out = text_of("mvn test", MVN_TEST_FAILURES);
+    assert_keeps(
+        &out,
+        &[
+            "Tests run: 4, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0 s <<< FAILURE! - in com.example.StoreTest",
+            "four(com.example.StoreTest)  Time elapsed: 0 s  <<< FAILURE!",
+            "java.lang.AssertionError: expected:<9> but was:<8>",
+            "\tat com.example.StoreTest.four(StoreTest.java:10)",
+            "three(com.example.StoreTest)  Time elapsed: 0 s  <<< ERROR!",
+            "StoreTest.three:9 IllegalState store closed",
+            "Tests run: 11, Failures: 1, Errors: 1, Skipped: 0",
+            "BUILD FAILURE",
+            "There are test failures.",
+            "Please refer to /tmp/m32/mvnfail/target/surefire-reports",
+            "(7 build step lines and 2 passing test classes not shown)",
+        ],
+    );
+    for gone in [
+        "CalcTest",
+        "ParserTest",
+        "Compiling 4",
+        "re-run Maven",
+        "[Help 1]",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
+
+/// Maven's failure trailer repeats the compiler's diagnostics: each is said once.
+#[test]
+fn maven_failure_trailer_repeats_no_diagnostic() {
+    let err = "[ERROR] /p/src/main/java/com/example/Broken.java:[4,29] cannot find symbol";
+    let log = format!(
+        "[INFO] Scanning for projects...\n[INFO] Compiling 6 source files to /p/target/classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR : \n[INFO] -------------------------------------------------------------\n{err}\n  symbol:   method missing()\n[INFO] 1 error\n{}[INFO] BUILD FAILURE\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project calc: Compilation failure\n{err}\n[ERROR]   symbol:   method missing()\n[ERROR] -> [Help 1]\n",
+        "[INFO] a line of the build, long enough for the output to be read\n".repeat(20)
+    );
+    let out = text_of("mvn compile", &log);
+    assert_eq!(
+        out.matches("Broken.java:[4,29] cannot find symbol").count(),
+        1,
+        "{out}"
+    );
+    // The compiler's own `symbol:` line and the trailer's, tagged, differ: both stay.
+    assert_eq!(
+        out.matches("symbol:   method missing()").count(),
+        2,
+        "{out}"
+    );
+    assert_keeps(&out, &["1 error", "-> [Help 1]"]);
+}

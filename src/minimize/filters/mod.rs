@@ -9,6 +9,7 @@ mod json;
 mod junit;
 mod lint;
 mod listing;
+mod maven;
 mod paths;
 mod pkg;
 mod shape;
@@ -198,6 +199,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "show" => pick("pip-show", pkg::pip_show, Guard::Own),
             _ => None,
         },
+        "mvn" | "mvnw" => pick("mvn", maven::maven, Guard::Locations),
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
         "pytest" | "py.test" => pick("pytest", tests_native::pytest, Guard::Locations),
         "python" | "python3" if inv.args.first().map(String::as_str) == Some("-m") => {
