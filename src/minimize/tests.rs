@@ -1266,12 +1266,12 @@ fn passing_runs_say_counts_and_places_once() {
     let no_counts = py.replace("== 2 passed, 1 skipped in 0.10s ==\n", "");
     assert!(text_of("pytest -v", &no_counts).starts_with("collected 3 items\n"));
 
-    // go test -v: a passing package's test logs, once per place with the count of the rest;
-    // a failing package's stay whole.
+    // go test -v: a passing package's test logs, once per place with the count of the rest,
+    // unindented (their test's lines go); a failing package's stay whole.
     let go = "=== RUN   TestZ\n=== RUN   TestZ/a\n    z_test.go:14: read 3\n    z_test.go:14: read 0\n=== RUN   TestZ/b\n    z_test.go:14: read 3\n    z_test.go:20: done\n--- PASS: TestZ (0.00s)\n    --- PASS: TestZ/a (0.00s)\n    --- PASS: TestZ/b (0.00s)\nPASS\nok  \texample.com/m/z\t0.01s\n=== RUN   TestY\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY (0.00s)\nFAIL\nFAIL\texample.com/m/y\t0.01s\n";
     assert_eq!(
         text_of("go test -v ./...", go),
-        "    z_test.go:14: read 3 (+2 more lines here)\n    z_test.go:20: done\nok  \texample.com/m/z\t0.01s\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
+        "z_test.go:14: read 3 (+2 more lines here)\nz_test.go:20: done\nok example.com/m/z\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
     );
     // go test -json: the events' printed text is what -v prints, and is said the same way;
     // the events around it (run, pass, times) say nothing more. A line that is not an event (a
@@ -2200,4 +2200,88 @@ fn maven_failure_trailer_repeats_no_diagnostic() {
         "{out}"
     );
     assert_keeps(&out, &["1 error", "-> [Help 1]"]);
+}
+
+/// The race detector's report: no rules, no program counter offsets, a section whose frames
+/// an earlier section of the report has said by its heading; every place and the failing test
+/// stay.
+#[test]
+fn go_race_reports_say_repeated_frames_once() {
+    let out = text_of(
+        "go test -race ./counter",
+        "==================
+WARNING: DATA RACE
+Read at 0x00c0000b4158 by goroutine 8:
+  example.com/race/counter.(*Counter).Inc()
+      /src/race/counter/counter.go:7 +0x76
+  example.com/race/counter.Run.func1()
+      /src/race/counter/counter.go:15 +0x18
+
+Previous write at 0x00c0000b4158 by goroutine 10:
+  example.com/race/counter.(*Counter).Inc()
+      /src/race/counter/counter.go:7 +0x88
+  example.com/race/counter.Run.func1()
+      /src/race/counter/counter.go:15 +0x18
+
+Goroutine 8 (running) created at:
+  example.com/race/counter.Run()
+      /src/race/counter/counter.go:15 +0x84
+  example.com/race/counter.TestRun()
+      /src/race/counter/counter_test.go:6 +0x2e
+  testing.tRunner()
+      /usr/lib/go-1.19/src/testing/testing.go:1446 +0x216
+  testing.(*T).Run.func1()
+      /usr/lib/go-1.19/src/testing/testing.go:1493 +0x47
+
+Goroutine 10 (finished) created at:
+  example.com/race/counter.Run()
+      /src/race/counter/counter.go:15 +0x84
+  example.com/race/counter.TestRun()
+      /src/race/counter/counter_test.go:6 +0x2e
+  testing.tRunner()
+      /usr/lib/go-1.19/src/testing/testing.go:1446 +0x216
+  testing.(*T).Run.func1()
+      /usr/lib/go-1.19/src/testing/testing.go:1493 +0x47
+==================
+--- FAIL: TestRun (0.01s)
+    testing.go:1319: race detected during execution of test
+FAIL
+FAIL	example.com/race/counter	0.036s
+FAIL
+",
+    );
+    assert_keeps(
+        &out,
+        &[
+            "WARNING: DATA RACE",
+            "Read at 0x00c0000b4158 by goroutine 8:",
+            "      /src/race/counter/counter.go:7\n",
+            "Previous write at 0x00c0000b4158 by goroutine 10: (same frames as Read by goroutine 8)",
+            "/src/race/counter/counter_test.go:6",
+            "[2 frames in Go's runtime and libraries]",
+            "Goroutine 10 (finished) created at: (same frames as Goroutine 8 (running) created)",
+            "--- FAIL: TestRun",
+            "testing.go:1319: race detected during execution of test",
+            "FAIL\texample.com/race/counter",
+        ],
+    );
+    assert!(!out.contains("+0x") && !out.contains("====="), "{out}");
+}
+
+/// One passing package is `ok` and its name; a passing test's log line loses the indent of
+/// the test lines it was under.
+#[test]
+fn go_one_passing_package_is_its_name() {
+    let mut log = String::new();
+    for t in 0..30 {
+        log.push_str(&format!(
+            "=== RUN   TestCase{t}\n--- PASS: TestCase{t} (0.00s)\n"
+        ));
+    }
+    log.push_str("=== RUN   TestDiv\n    calc_test.go:35: division checked\n--- PASS: TestDiv (0.00s)\nPASS\nok  \texample.com/calc/calc\t0.009s\n");
+    let out = text_of("go test -v ./calc", &log);
+    assert_eq!(
+        out,
+        "calc_test.go:35: division checked\nok example.com/calc/calc\n"
+    );
 }
