@@ -2285,3 +2285,38 @@ fn go_one_passing_package_is_its_name() {
         "calc_test.go:35: division checked\nok example.com/calc/calc\n"
     );
 }
+
+/// make running automake's test harness: its pass lines counted, every other result, the
+/// summary's counts and the failing target stay; the recursion's middle echo and the summary's
+/// rules go, and so do the compile commands automake writes with two spaces.
+#[test]
+fn make_check_counts_the_harness_pass_lines() {
+    let mut log = String::from("gcc -DPACKAGE_NAME=\\\"mathlib\\\" -I.     -g -O2 -MT calc.o -MD -MP -MF .deps/calc.Tpo -c -o calc.o calc.c\nmv -f .deps/calc.Tpo .deps/calc.Po\ngcc  -g -O2   -o calc calc.o  \nmake  check-TESTS\nmake[1]: Entering directory '/p'\n");
+    for t in 0..10 {
+        log.push_str(&format!("PASS: t_{t}.sh\n"));
+    }
+    log.push_str("FAIL: t_div.sh\nERROR: t_pow.sh\nSKIP: t_skip.sh\n");
+    let rule = "=".repeat(76);
+    log.push_str(&format!("{rule}\nTestsuite summary for mathlib 1.0\n{rule}\n# TOTAL: 13\n# PASS:  10\n# SKIP:  1\n# FAIL:  1\n# ERROR: 1\n{rule}\nSee ./test-suite.log\n{rule}\n"));
+    log.push_str("make[2]: *** [Makefile:665: test-suite.log] Error 1\nmake[2]: Leaving directory '/p'\nmake[1]: *** [Makefile:773: check-TESTS] Error 2\nmake: *** [Makefile:1061: check-am] Error 2\n");
+    let out = text_of("make check", &log);
+    assert_keeps(
+        &out,
+        &[
+            "PASS: t_0.sh (and 9 more passing lines like it)",
+            "FAIL: t_div.sh",
+            "ERROR: t_pow.sh",
+            "SKIP: t_skip.sh",
+            "# TOTAL: 13",
+            "# PASS:  10",
+            "# FAIL:  1",
+            "# ERROR: 1",
+            "See ./test-suite.log",
+            "make[2]: *** [Makefile:665: test-suite.log] Error 1",
+            "make: *** [Makefile:1061: check-am] Error 2",
+        ],
+    );
+    for gone in ["PASS: t_5.sh", "check-TESTS", "gcc", "mv -f", "====="] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}

@@ -137,7 +137,12 @@ fn shape(line: &str) -> Shape {
 /// The output with its pass lines, progress lines and rules said shorter; `None` when it has
 /// too few of any to be worth it.
 pub(super) fn counted(ctx: &Context) -> Option<String> {
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    counted_text(ctx.text)
+}
+
+/// [`counted`] on a text, for a filter whose program runs others (make running a test suite).
+pub(super) fn counted_text(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
     let shapes: Vec<Shape> = lines.iter().map(|l| shape(l)).collect();
     let count = |s: Shape| shapes.iter().filter(|&&x| x == s).count();
     let (passes, progress, rules) = (
