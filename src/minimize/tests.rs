@@ -2320,3 +2320,78 @@ fn make_check_counts_the_harness_pass_lines() {
         assert!(!out.contains(gone), "{gone} in {out}");
     }
 }
+
+/// Valgrind: the prefix whole once, frames without their addresses, a stack said before by
+/// its first frame and the error it was under; every place, the summary and the program's own
+/// line stay.
+#[test]
+fn valgrind_says_its_prefix_once_and_a_repeated_stack_by_reference() {
+    let log = "==4120== Helgrind, a thread error detector
+==4120== Copyright (C) 2007-2017, and GNU GPL'd, by OpenWorks LLP et al.
+==4120== Using Valgrind-3.19.0 and LibVEX; rerun with -h for copyright info
+==4120== Command: ./race1
+==4120== 
+==4120== ---Thread-Announcement------------------------------------------
+==4120== 
+==4120== Thread #2 was created
+==4120==    at 0x496FB3F: clone (clone.S:76)
+==4120==    by 0x10919A: main (race1.c:5)
+==4120== 
+==4120== ----------------------------------------------------------------
+==4120== 
+==4120== Possible data race during read of size 4 at 0x10C02C by thread #1
+==4120== Locks held: none
+==4120==    at 0x10919B: main (race1.c:5)
+==4120== 
+==4120== This conflicts with a previous write of size 4 by thread #2
+==4120== Locks held: none
+==4120==    at 0x10916A: w (race1.c:4)
+==4120==    by 0x484C7D6: ??? (in /usr/libexec/valgrind/vgpreload_helgrind-amd64-linux.so)
+==4120==    by 0x48F01F4: start_thread (pthread_create.c:442)
+==4120==    by 0x496FB4F: clone (clone.S:100)
+==4120==  Address 0x10c02c is 0 bytes inside data symbol \"shared\"
+==4120== 
+==4120== ----------------------------------------------------------------
+==4120== 
+==4120== Possible data race during write of size 4 at 0x10C02C by thread #1
+==4120== Locks held: none
+==4120==    at 0x1091A4: main (race1.c:5)
+==4120== 
+==4120== This conflicts with a previous write of size 4 by thread #2
+==4120== Locks held: none
+==4120==    at 0x10916A: w (race1.c:4)
+==4120==    by 0x484C7D6: ??? (in /usr/libexec/valgrind/vgpreload_helgrind-amd64-linux.so)
+==4120==    by 0x48F01F4: start_thread (pthread_create.c:442)
+==4120==    by 0x496FB4F: clone (clone.S:100)
+==4120==  Address 0x10c02c is 0 bytes inside data symbol \"shared\"
+==4120== 
+shared=2
+==4120== 
+==4120== For lists of detected and suppressed errors, rerun with: -s
+==4120== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)
+";
+    let out = text_of("valgrind --tool=helgrind ./race1", log);
+    assert_keeps(
+        &out,
+        &[
+            "==4120== Helgrind, a thread error detector\n",
+            "== Command: ./race1\n",
+            "==    at clone (clone.S:76)\n",
+            "== Possible data race during write of size 4 at 0x10C02C by thread #1\n",
+            "==    at w (race1.c:4) (+3 frames as under `This conflicts with a previous write of size 4 by thread #2`)\n",
+            "==    by clone (clone.S:100)\n",
+            "==  Address 0x10c02c is 0 bytes inside data symbol \"shared\"\n",
+            "\nshared=2\n",
+            "== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
+        ],
+    );
+    for gone in [
+        "Copyright",
+        "0x10916A",
+        "rerun with: -s",
+        "-----",
+        "==4120== \n",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
