@@ -1266,12 +1266,12 @@ fn passing_runs_say_counts_and_places_once() {
     let no_counts = py.replace("== 2 passed, 1 skipped in 0.10s ==\n", "");
     assert!(text_of("pytest -v", &no_counts).starts_with("collected 3 items\n"));
 
-    // go test -v: a passing package's test logs, once per place with the count of the rest;
-    // a failing package's stay whole.
+    // go test -v: a passing package's test logs, once per place with the count of the rest,
+    // unindented (their test's lines go); a failing package's stay whole.
     let go = "=== RUN   TestZ\n=== RUN   TestZ/a\n    z_test.go:14: read 3\n    z_test.go:14: read 0\n=== RUN   TestZ/b\n    z_test.go:14: read 3\n    z_test.go:20: done\n--- PASS: TestZ (0.00s)\n    --- PASS: TestZ/a (0.00s)\n    --- PASS: TestZ/b (0.00s)\nPASS\nok  \texample.com/m/z\t0.01s\n=== RUN   TestY\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY (0.00s)\nFAIL\nFAIL\texample.com/m/y\t0.01s\n";
     assert_eq!(
         text_of("go test -v ./...", go),
-        "    z_test.go:14: read 3 (+2 more lines here)\n    z_test.go:20: done\nok  \texample.com/m/z\t0.01s\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
+        "z_test.go:14: read 3 (+2 more lines here)\nz_test.go:20: done\nok example.com/m/z\n    y_test.go:9: read 1\n    y_test.go:9: read 2\n--- FAIL: TestY\nFAIL\texample.com/m/y\t0.01s\n"
     );
     // go test -json: the events' printed text is what -v prints, and is said the same way;
     // the events around it (run, pass, times) say nothing more. A line that is not an event (a
@@ -2133,4 +2133,351 @@ fn rules_and_padding_count_as_the_tokens_they_are() {
         minimize("linecount src", &Captured::Text(table), &config(), Some(0)),
         None
     );
+}
+
+/// A bracketed tag is three tokens in seven bytes: punctuation counts half a token a byte.
+#[test]
+fn punctuation_counts_half_a_token() {
+    assert_eq!(approx_tokens("[INFO] "), 2.25);
+    assert_eq!(approx_tokens("a.b"), 1.0);
+}
+
+const MVN_MISSING_DEP: &str = "[INFO] Scanning for projects...
+[INFO] 
+[INFO] --------------------------< com.example:calc >--------------------------
+[INFO] Building calc 1.0-SNAPSHOT
+[INFO] --------------------------------[ jar ]---------------------------------
+[WARNING] The POM for com.google.guava:guava:jar:33.0.0-jre is missing, no dependency information available
+[INFO] ------------------------------------------------------------------------
+[INFO] BUILD FAILURE
+[INFO] ------------------------------------------------------------------------
+[INFO] Total time:  0.665 s
+[INFO] Finished at: 2026-11-29T14:07:04Z
+[INFO] ------------------------------------------------------------------------
+[ERROR] Failed to execute goal on project calc: Could not resolve dependencies for project com.example:calc:jar:1.0-SNAPSHOT: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact com.google.guava:guava:jar:33.0.0-jre has not been downloaded from it before. -> [Help 1]
+[ERROR] 
+[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.
+[ERROR] Re-run Maven using the -X switch to enable full debug logging.
+[ERROR] 
+[ERROR] For more information about the errors and possible solutions, please read the following articles:
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException
+";
+
+const MVN_TEST_FAILURES: &str = "[INFO] Scanning for projects...
+[INFO] 
+[INFO] --------------------------< com.example:calc >--------------------------
+[INFO] Building calc 1.0-SNAPSHOT
+[INFO] --------------------------------[ jar ]---------------------------------
+[INFO] 
+[INFO] --- maven-resources-plugin:3.3.0:resources (default-resources) @ calc ---
+[INFO] skip non existing resourceDirectory /tmp/m32/mvnfail/src/main/resources
+[INFO] 
+[INFO] --- maven-compiler-plugin:3.10.1:compile (default-compile) @ calc ---
+[INFO] Changes detected - recompiling the module!
+[INFO] Compiling 4 source files to /tmp/m32/mvnfail/target/classes
+[INFO] 
+[INFO] --- maven-surefire-plugin:2.22.3:test (default-test) @ calc ---
+[INFO] 
+[INFO] -------------------------------------------------------
+[INFO]  T E S T S
+[INFO] -------------------------------------------------------
+[INFO] Running com.example.CalcTest
+[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.163 s - in com.example.CalcTest
+[INFO] Running com.example.StoreTest
+[ERROR] Tests run: 4, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0 s <<< FAILURE! - in com.example.StoreTest
+[ERROR] four(com.example.StoreTest)  Time elapsed: 0 s  <<< FAILURE!
+java.lang.AssertionError: expected:<9> but was:<8>
+	at com.example.StoreTest.four(StoreTest.java:10)
+
+[ERROR] three(com.example.StoreTest)  Time elapsed: 0 s  <<< ERROR!
+java.lang.IllegalStateException: store closed
+	at com.example.StoreTest.three(StoreTest.java:9)
+
+[INFO] Running com.example.ParserTest
+[INFO] Tests run: 4, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0 s - in com.example.ParserTest
+[INFO] 
+[INFO] Results:
+[INFO] 
+[ERROR] Failures: 
+[ERROR]   StoreTest.four:10 expected:<9> but was:<8>
+[ERROR] Errors: 
+[ERROR]   StoreTest.three:9 IllegalState store closed
+[INFO] 
+[ERROR] Tests run: 11, Failures: 1, Errors: 1, Skipped: 0
+[INFO] 
+[INFO] ------------------------------------------------------------------------
+[INFO] BUILD FAILURE
+[INFO] ------------------------------------------------------------------------
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.22.3:test (default-test) on project calc: There are test failures.
+[ERROR] 
+[ERROR] Please refer to /tmp/m32/mvnfail/target/surefire-reports for the individual test results.
+[ERROR] -> [Help 1]
+[ERROR] 
+[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.
+[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoFailureException
+";
+
+/// Maven: a run without failing tests keeps every line but the tag-only ones and a rule drawn
+/// again, its tag said once over a run; with failing tests, the steps and passing classes
+/// before them are counted and the advice goes, the failures and counts stay whole.
+#[test]
+fn maven_logs_say_each_tag_once_and_count_the_steps_before_failing_tests() {
+    let out = text_of("mvn -o compile", MVN_MISSING_DEP);
+    for line in MVN_MISSING_DEP.lines() {
+        let body = line.split_once("] ").map_or("", |(_, b)| b).trim();
+        assert!(body.is_empty() || out.contains(body), "{body} in {out}");
+    }
+    assert_eq!(out.matches(&"-".repeat(72)).count(), 1, "{out}");
+    assert!(
+        out.starts_with("[INFO]:\n  Scanning for projects...\n"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("[ERROR] \n") && !out.contains("\n[INFO]\n"),
+        "{out}"
+    );
+
+    let out = text_of("mvn test", MVN_TEST_FAILURES);
+    assert_keeps(
+        &out,
+        &[
+            "Tests run: 4, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0 s <<< FAILURE! - in com.example.StoreTest",
+            "four(com.example.StoreTest)  Time elapsed: 0 s  <<< FAILURE!",
+            "java.lang.AssertionError: expected:<9> but was:<8>",
+            "\tat com.example.StoreTest.four(StoreTest.java:10)",
+            "three(com.example.StoreTest)  Time elapsed: 0 s  <<< ERROR!",
+            "StoreTest.three:9 IllegalState store closed",
+            "Tests run: 11, Failures: 1, Errors: 1, Skipped: 0",
+            "BUILD FAILURE",
+            "There are test failures.",
+            "Please refer to /tmp/m32/mvnfail/target/surefire-reports",
+            "(7 build step lines and 2 passing test classes not shown)",
+        ],
+    );
+    for gone in [
+        "CalcTest",
+        "ParserTest",
+        "Compiling 4",
+        "re-run Maven",
+        "[Help 1]",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
+
+/// Maven's failure trailer repeats the compiler's diagnostics: each is said once.
+#[test]
+fn maven_failure_trailer_repeats_no_diagnostic() {
+    let err = "[ERROR] /p/src/main/java/com/example/Broken.java:[4,29] cannot find symbol";
+    let log = format!(
+        "[INFO] Scanning for projects...\n[INFO] Compiling 6 source files to /p/target/classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR : \n[INFO] -------------------------------------------------------------\n{err}\n  symbol:   method missing()\n[INFO] 1 error\n{}[INFO] BUILD FAILURE\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project calc: Compilation failure\n{err}\n[ERROR]   symbol:   method missing()\n[ERROR] -> [Help 1]\n",
+        "[INFO] a line of the build, long enough for the output to be read\n".repeat(20)
+    );
+    let out = text_of("mvn compile", &log);
+    assert_eq!(
+        out.matches("Broken.java:[4,29] cannot find symbol").count(),
+        1,
+        "{out}"
+    );
+    // The compiler's own `symbol:` line and the trailer's, tagged, differ: both stay.
+    assert_eq!(
+        out.matches("symbol:   method missing()").count(),
+        2,
+        "{out}"
+    );
+    assert_keeps(&out, &["1 error", "-> [Help 1]"]);
+}
+
+/// The race detector's report: no rules, no program counter offsets, a section whose frames
+/// an earlier section of the report has said by its heading; every place and the failing test
+/// stay.
+#[test]
+fn go_race_reports_say_repeated_frames_once() {
+    let out = text_of(
+        "go test -race ./counter",
+        "==================
+WARNING: DATA RACE
+Read at 0x00c0000b4158 by goroutine 8:
+  example.com/race/counter.(*Counter).Inc()
+      /src/race/counter/counter.go:7 +0x76
+  example.com/race/counter.Run.func1()
+      /src/race/counter/counter.go:15 +0x18
+
+Previous write at 0x00c0000b4158 by goroutine 10:
+  example.com/race/counter.(*Counter).Inc()
+      /src/race/counter/counter.go:7 +0x88
+  example.com/race/counter.Run.func1()
+      /src/race/counter/counter.go:15 +0x18
+
+Goroutine 8 (running) created at:
+  example.com/race/counter.Run()
+      /src/race/counter/counter.go:15 +0x84
+  example.com/race/counter.TestRun()
+      /src/race/counter/counter_test.go:6 +0x2e
+  testing.tRunner()
+      /usr/lib/go-1.19/src/testing/testing.go:1446 +0x216
+  testing.(*T).Run.func1()
+      /usr/lib/go-1.19/src/testing/testing.go:1493 +0x47
+
+Goroutine 10 (finished) created at:
+  example.com/race/counter.Run()
+      /src/race/counter/counter.go:15 +0x84
+  example.com/race/counter.TestRun()
+      /src/race/counter/counter_test.go:6 +0x2e
+  testing.tRunner()
+      /usr/lib/go-1.19/src/testing/testing.go:1446 +0x216
+  testing.(*T).Run.func1()
+      /usr/lib/go-1.19/src/testing/testing.go:1493 +0x47
+==================
+--- FAIL: TestRun (0.01s)
+    testing.go:1319: race detected during execution of test
+FAIL
+FAIL	example.com/race/counter	0.036s
+FAIL
+",
+    );
+    assert_keeps(
+        &out,
+        &[
+            "WARNING: DATA RACE",
+            "Read at 0x00c0000b4158 by goroutine 8:",
+            "      /src/race/counter/counter.go:7\n",
+            "Previous write at 0x00c0000b4158 by goroutine 10: (same frames as Read by goroutine 8)",
+            "/src/race/counter/counter_test.go:6",
+            "[2 frames in Go's runtime and libraries]",
+            "Goroutine 10 (finished) created at: (same frames as Goroutine 8 (running) created)",
+            "--- FAIL: TestRun",
+            "testing.go:1319: race detected during execution of test",
+            "FAIL\texample.com/race/counter",
+        ],
+    );
+    assert!(!out.contains("+0x") && !out.contains("====="), "{out}");
+}
+
+/// One passing package is `ok` and its name; a passing test's log line loses the indent of
+/// the test lines it was under.
+#[test]
+fn go_one_passing_package_is_its_name() {
+    let mut log = String::new();
+    for t in 0..30 {
+        log.push_str(&format!(
+            "=== RUN   TestCase{t}\n--- PASS: TestCase{t} (0.00s)\n"
+        ));
+    }
+    log.push_str("=== RUN   TestDiv\n    calc_test.go:35: division checked\n--- PASS: TestDiv (0.00s)\nPASS\nok  \texample.com/calc/calc\t0.009s\n");
+    let out = text_of("go test -v ./calc", &log);
+    assert_eq!(
+        out,
+        "calc_test.go:35: division checked\nok example.com/calc/calc\n"
+    );
+}
+
+/// make running automake's test harness: its pass lines counted, every other result, the
+/// summary's counts and the failing target stay; the recursion's middle echo and the summary's
+/// rules go, and so do the compile commands automake writes with two spaces.
+#[test]
+fn make_check_counts_the_harness_pass_lines() {
+    let mut log = String::from("gcc -DPACKAGE_NAME=\\\"mathlib\\\" -I.     -g -O2 -MT calc.o -MD -MP -MF .deps/calc.Tpo -c -o calc.o calc.c\nmv -f .deps/calc.Tpo .deps/calc.Po\ngcc  -g -O2   -o calc calc.o  \nmake  check-TESTS\nmake[1]: Entering directory '/p'\n");
+    for t in 0..10 {
+        log.push_str(&format!("PASS: t_{t}.sh\n"));
+    }
+    log.push_str("FAIL: t_div.sh\nERROR: t_pow.sh\nSKIP: t_skip.sh\n");
+    let rule = "=".repeat(76);
+    log.push_str(&format!("{rule}\nTestsuite summary for mathlib 1.0\n{rule}\n# TOTAL: 13\n# PASS:  10\n# SKIP:  1\n# FAIL:  1\n# ERROR: 1\n{rule}\nSee ./test-suite.log\n{rule}\n"));
+    log.push_str("make[2]: *** [Makefile:665: test-suite.log] Error 1\nmake[2]: Leaving directory '/p'\nmake[1]: *** [Makefile:773: check-TESTS] Error 2\nmake: *** [Makefile:1061: check-am] Error 2\n");
+    let out = text_of("make check", &log);
+    assert_keeps(
+        &out,
+        &[
+            "PASS: t_0.sh (and 9 more passing lines like it)",
+            "FAIL: t_div.sh",
+            "ERROR: t_pow.sh",
+            "SKIP: t_skip.sh",
+            "# TOTAL: 13",
+            "# PASS:  10",
+            "# FAIL:  1",
+            "# ERROR: 1",
+            "See ./test-suite.log",
+            "make[2]: *** [Makefile:665: test-suite.log] Error 1",
+            "make: *** [Makefile:1061: check-am] Error 2",
+        ],
+    );
+    for gone in ["PASS: t_5.sh", "check-TESTS", "gcc", "mv -f", "====="] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
+
+/// Valgrind: the prefix whole once, frames without their addresses, a stack said before by
+/// its first frame and the error it was under; every place, the summary and the program's own
+/// line stay.
+#[test]
+fn valgrind_says_its_prefix_once_and_a_repeated_stack_by_reference() {
+    let log = "==4120== Helgrind, a thread error detector
+==4120== Copyright (C) 2007-2017, and GNU GPL'd, by OpenWorks LLP et al.
+==4120== Using Valgrind-3.19.0 and LibVEX; rerun with -h for copyright info
+==4120== Command: ./race1
+==4120== 
+==4120== ---Thread-Announcement------------------------------------------
+==4120== 
+==4120== Thread #2 was created
+==4120==    at 0x496FB3F: clone (clone.S:76)
+==4120==    by 0x10919A: main (race1.c:5)
+==4120== 
+==4120== ----------------------------------------------------------------
+==4120== 
+==4120== Possible data race during read of size 4 at 0x10C02C by thread #1
+==4120== Locks held: none
+==4120==    at 0x10919B: main (race1.c:5)
+==4120== 
+==4120== This conflicts with a previous write of size 4 by thread #2
+==4120== Locks held: none
+==4120==    at 0x10916A: w (race1.c:4)
+==4120==    by 0x484C7D6: ??? (in /usr/libexec/valgrind/vgpreload_helgrind-amd64-linux.so)
+==4120==    by 0x48F01F4: start_thread (pthread_create.c:442)
+==4120==    by 0x496FB4F: clone (clone.S:100)
+==4120==  Address 0x10c02c is 0 bytes inside data symbol \"shared\"
+==4120== 
+==4120== ----------------------------------------------------------------
+==4120== 
+==4120== Possible data race during write of size 4 at 0x10C02C by thread #1
+==4120== Locks held: none
+==4120==    at 0x1091A4: main (race1.c:5)
+==4120== 
+==4120== This conflicts with a previous write of size 4 by thread #2
+==4120== Locks held: none
+==4120==    at 0x10916A: w (race1.c:4)
+==4120==    by 0x484C7D6: ??? (in /usr/libexec/valgrind/vgpreload_helgrind-amd64-linux.so)
+==4120==    by 0x48F01F4: start_thread (pthread_create.c:442)
+==4120==    by 0x496FB4F: clone (clone.S:100)
+==4120==  Address 0x10c02c is 0 bytes inside data symbol \"shared\"
+==4120== 
+shared=2
+==4120== 
+==4120== For lists of detected and suppressed errors, rerun with: -s
+==4120== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)
+";
+    let out = text_of("valgrind --tool=helgrind ./race1", log);
+    assert_keeps(
+        &out,
+        &[
+            "==4120== Helgrind, a thread error detector\n",
+            "== Command: ./race1\n",
+            "==    at clone (clone.S:76)\n",
+            "== Possible data race during write of size 4 at 0x10C02C by thread #1\n",
+            "==    at w (race1.c:4) (+3 frames as under `This conflicts with a previous write of size 4 by thread #2`)\n",
+            "==    by clone (clone.S:100)\n",
+            "==  Address 0x10c02c is 0 bytes inside data symbol \"shared\"\n",
+            "\nshared=2\n",
+            "== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)",
+        ],
+    );
+    for gone in [
+        "Copyright",
+        "0x10916A",
+        "rerun with: -s",
+        "-----",
+        "==4120== \n",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
 }

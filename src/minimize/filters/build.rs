@@ -207,7 +207,9 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         out.push(line.to_string());
     }
     flush_flow(&mut flow, &mut out);
-    let mut out = prefix_runs(drop_orphan_context(group_diagnostics(out)));
+    let mut out = prefix_runs(drop_orphan_context(group_diagnostics(inner_make_echoes(
+        out,
+    ))));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
     if out.iter().all(|l| l.trim().is_empty()) {
@@ -219,7 +221,38 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
                 .map(|l| l.trim().to_string()),
         );
     }
-    Some(join_lines(out))
+    // What make ran prints its own shapes (a test suite's `PASS: t1.sh` lines, its summary's
+    // rules): counted as for a program no filter names.
+    let text = join_lines(out);
+    Some(super::shape::counted_text(&text).unwrap_or(text))
+}
+
+/// A recursive make's failure, echoed by each make above it (`make[2]: *** [Makefile:665:
+/// test-suite.log] Error 1`, `make[1]: *** [Makefile:773: check-TESTS] Error 2`, `make: ***
+/// [Makefile:1061: check-am] Error 2`): the innermost (the target that failed) and the
+/// outermost (the run's end) stay, the levels between say nothing of their own.
+fn inner_make_echoes(out: Vec<String>) -> Vec<String> {
+    let is_echo = |l: &str| {
+        let Some(rest) = l.strip_prefix("make") else {
+            return false;
+        };
+        let rest = rest
+            .strip_prefix('[')
+            .and_then(|r| r.split_once("]"))
+            .map_or(rest, |(_, r)| r);
+        rest.starts_with(": *** [") && l.contains("] Error ")
+    };
+    let mut kept = Vec::with_capacity(out.len());
+    for (i, line) in out.iter().enumerate() {
+        let between = i > 0
+            && is_echo(&out[i - 1])
+            && out.get(i + 1).is_some_and(|n| is_echo(n))
+            && is_echo(line);
+        if !between {
+            kept.push(line.clone());
+        }
+    }
+    kept
 }
 
 /// A quoted source line under a diagnostic: `  12 |   code` (a number, spaces, a bar).
@@ -271,7 +304,12 @@ fn is_control_flow(label: &str) -> bool {
 /// (`gcc -O2 -c -o a.o a.c`, `/usr/bin/c++ …`, `x86_64-linux-gnu-gcc …`, `ar rcu liblua.a …`),
 /// or a recursive make (`make all SYSCFLAGS=…`), with at least one option or file after it.
 fn is_build_command(line: &str) -> bool {
-    let mut words = line.split(' ');
+    // automake's dependency tracking after each compile: `mv -f .deps/a.Tpo .deps/a.Po`.
+    if line.starts_with("mv -f .deps/") && line.ends_with(".Po") {
+        return true;
+    }
+    // automake's rules write some commands with two spaces (`gcc  -g -O2 -o calc calc.o`).
+    let mut words = line.split_whitespace();
     let Some(first) = words.next() else {
         return false;
     };

@@ -9,12 +9,14 @@ mod json;
 mod junit;
 mod lint;
 mod listing;
+mod maven;
 mod paths;
 mod pkg;
 mod shape;
 mod source;
 mod tests_js;
 mod tests_native;
+mod valgrind;
 
 #[cfg(test)]
 pub(crate) use git::stat_summary as stat_summary_for_test;
@@ -198,6 +200,8 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "show" => pick("pip-show", pkg::pip_show, Guard::Own),
             _ => None,
         },
+        "mvn" | "mvnw" => pick("mvn", maven::maven, Guard::Locations),
+        "valgrind" => pick("valgrind", valgrind::valgrind, Guard::Locations),
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
         "pytest" | "py.test" => pick("pytest", tests_native::pytest, Guard::Locations),
         "python" | "python3" if inv.args.first().map(String::as_str) == Some("-m") => {

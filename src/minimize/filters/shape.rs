@@ -151,7 +151,12 @@ fn has_directive(rest: &str) -> bool {
 /// The output with its pass lines, progress lines and rules said shorter and its repeated
 /// subtrees said once; `None` when it has too few of any to be worth it.
 pub(super) fn counted(ctx: &Context) -> Option<String> {
-    let raw: Vec<&str> = ctx.text.lines().collect();
+    counted_text(ctx.text)
+}
+
+/// [`counted`] on a text, for a filter whose program runs others (make running a test suite).
+pub(super) fn counted_text(text: &str) -> Option<String> {
+    let raw: Vec<&str> = text.lines().collect();
     let folded = fold_subtrees(&raw);
     let lines: Vec<&str> = match &folded {
         Some(f) => f.iter().map(String::as_str).collect(),

@@ -288,6 +288,8 @@ pub(super) fn go_test_json(ctx: &Context) -> Option<String> {
 }
 
 fn go_test_text(text: &str) -> Option<String> {
+    let reported = race_reports(text);
+    let text = reported.as_deref().unwrap_or(text);
     let mut out = Vec::new();
     let mut in_pass = false;
     let lines: Vec<&str> = text.lines().collect();
@@ -315,7 +317,8 @@ fn go_test_text(text: &str) -> Option<String> {
                     _ => {
                         close_log(&mut out, log.take());
                         log = Some((out.len(), place, 0));
-                        out.push(line.to_string());
+                        // Unindented: the test's lines it was under (`=== RUN`, `--- PASS`) go.
+                        out.push(t.to_string());
                     }
                 }
                 continue;
@@ -417,6 +420,78 @@ fn go_test_text(text: &str) -> Option<String> {
     // A failing test's `have {…}` / `want {…}`: the words that differ.
     let out = crate::minimize::text::contrasted(out, log_line);
     Some(join_lines(passed_packages(out)))
+}
+
+/// The rule around each report of the race detector.
+const RACE_RULE: &str = "==================";
+
+/// The race detector's reports (`WARNING: DATA RACE` between two rules of `=`): the rules
+/// dropped, each frame's program counter offset (` +0x76`, not a place) dropped, and a
+/// section (an access, a goroutine's creation) whose frames are those of an earlier section of
+/// the same report said by that section's heading: `Goroutine 10 (finished) created at: (same
+/// frames as Goroutine 8 (running) created)`. Every place stays; `None` without a report.
+fn race_reports(text: &str) -> Option<String> {
+    if !text.contains("WARNING: DATA RACE") {
+        return None;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i] != RACE_RULE || lines.get(i + 1) != Some(&"WARNING: DATA RACE") {
+            out.push(lines[i].to_string());
+            i += 1;
+            continue;
+        }
+        let end = lines[i + 1..]
+            .iter()
+            .position(|l| *l == RACE_RULE)
+            .map_or(lines.len(), |e| i + 1 + e);
+        // Each section's heading (without its address) and its frames.
+        let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+        let mut j = i + 1;
+        while j < end {
+            let heading = lines[j];
+            j += 1;
+            if heading.starts_with(' ') || !heading.ends_with(':') {
+                out.push(heading.to_string());
+                continue;
+            }
+            let frames_end = (j..end)
+                .find(|&k| !lines[k].starts_with(' '))
+                .unwrap_or(end);
+            let frames: Vec<String> = lines[j..frames_end]
+                .iter()
+                .map(|f| without_pc(f).to_string())
+                .collect();
+            j = frames_end;
+            let same = sections
+                .iter()
+                .find(|(_, earlier)| !frames.is_empty() && *earlier == frames);
+            if let Some((name, _)) = same {
+                out.push(format!("{heading} (same frames as {name})"));
+                continue;
+            }
+            out.push(heading.to_string());
+            out.extend(frames.iter().cloned());
+            let name = heading.trim_end_matches(':');
+            let name = match (name.find(" at 0x"), name.find(" by ")) {
+                (Some(at), Some(by)) if at < by => format!("{}{}", &name[..at], &name[by..]),
+                _ => name.trim_end_matches(" at").to_string(),
+            };
+            sections.push((name, frames));
+        }
+        i = end + 1;
+    }
+    Some(out.join("\n"))
+}
+
+/// A frame's place without its program counter offset: `/a/b.go:7 +0x76` as `/a/b.go:7`.
+fn without_pc(frame: &str) -> &str {
+    match frame.rsplit_once(" +0x") {
+        Some((place, pc)) if pc.bytes().all(|b| b.is_ascii_hexdigit()) => place,
+        _ => frame,
+    }
 }
 
 /// A trace's goroutines in a row that are in the same state with the same frames (a panic in
@@ -529,7 +604,8 @@ fn counted(lines: Vec<String>) -> Vec<String> {
 
 /// The `ok  \tpkg\t0.01s` lines (time or `(cached)` after the package, nothing else), said
 /// once after the rest: `ok (8 packages): example.com/mod/` then the packages under that
-/// common directory on a row. A line with more (coverage) stays as written.
+/// common directory on a row; a single one as `ok example.com/mod/pkg`. A line with more
+/// (coverage) stays as written.
 fn passed_packages(lines: Vec<String>) -> Vec<String> {
     let plain_ok = |l: &str| -> Option<String> {
         let rest = l.strip_prefix("ok  \t")?;
@@ -543,6 +619,17 @@ fn passed_packages(lines: Vec<String>) -> Vec<String> {
         (timing && !pkg.contains(' ')).then(|| pkg.to_string())
     };
     let pkgs: Vec<String> = lines.iter().filter_map(|l| plain_ok(l)).collect();
+    if pkgs.len() == 1 {
+        // One package: its name after `ok`, without the time (as for several), `(cached)` kept.
+        return lines
+            .into_iter()
+            .map(|l| match plain_ok(&l) {
+                Some(pkg) if l.ends_with("(cached)") => format!("ok {pkg} (cached)"),
+                Some(pkg) => format!("ok {pkg}"),
+                None => l,
+            })
+            .collect();
+    }
     if pkgs.len() < 2 {
         return lines;
     }
@@ -599,7 +686,8 @@ fn example_diff(lines: &[&str], i: usize) -> Option<(Vec<String>, usize)> {
 
 /// `\t/usr/lib/go/src/testing/testing.go:1446 +0x10b`: the second line of a goroutine frame.
 fn is_go_frame_location(line: &str) -> bool {
-    re!(r"^\t\S+\.go:\d+( \+0x[0-9a-f]+)?$").is_some_and(|r| r.is_match(line))
+    // A panic's trace indents it with a tab, the race detector's report with six spaces.
+    re!(r"^(\t| {6})\S+\.go:\d+( \+0x[0-9a-f]+)?$").is_some_and(|r| r.is_match(line))
 }
 
 /// A frame in the Go toolchain's standard library (`…/go-1.19/src/testing/…`) or a downloaded
