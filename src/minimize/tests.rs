@@ -1628,6 +1628,19 @@ AssertionError: expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]
     let label = run("npx vitest run --reporter=junit", &open).map(|(label, _)| label);
     assert!(!label.is_some_and(|l| l.contains("junit")));
     assert!(run("cat report.xml", xml).is_none());
+    // A skipped case that says why keeps its name and the reason (a body, or `message`).
+    for skip in [
+        "<skipped>needs iconv translit support</skipped>",
+        "<skipped message=\"needs iconv translit support\"/>",
+    ] {
+        let why = xml.replace("<skipped/>", skip);
+        assert!(
+            text_of("bats --formatter junit test", &why).contains(
+                "SKIP test/q.test.mjs > stringify > plain: needs iconv translit support\n"
+            ),
+            "{skip}"
+        );
+    }
 }
 
 /// Issue 45's last shapes: short-form diagnostics by file, a warning repeated with details said

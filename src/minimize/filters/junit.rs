@@ -1,7 +1,8 @@
 //! A JUnit XML report, by its shape rather than the program that printed it (vitest
 //! `--reporter=junit`, jest-junit, mocha's and gotestsum's junit reporters, pytest's
 //! `--junitxml=/dev/stdout`, Gradle and Maven Surefire files sent to the terminal): said as a
-//! test run's text is. Each suite's counts stay; a passing or skipped case is counted, not named;
+//! test run's text is. Each suite's counts stay; a passing case is counted, not named, and a
+//! skipped one too unless it says why (`SKIP name: reason`);
 //! a failing or erroring case keeps its name, its message and its body (entities decoded, the
 //! XML's indentation gone), and what it printed (`system-out`/`system-err`). Dropped: times,
 //! timestamps, host names, properties, the XML declaration.
@@ -242,6 +243,19 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                     } else {
                         passed += 1;
                     }
+                    // Why a case was skipped is a fact of its own: its name and the reason.
+                    let reason = parts.iter().filter(|p| p.kind == "skipped").find_map(|p| {
+                        let body = body_lines(&p.body);
+                        let reason = if p.message.is_empty() {
+                            body.first().cloned().unwrap_or_default()
+                        } else {
+                            p.message.clone()
+                        };
+                        (!reason.is_empty()).then_some(reason)
+                    });
+                    if let Some(reason) = reason {
+                        out.push(format!("SKIP {name}: {reason}"));
+                    }
                     // What a passing or skipped case printed stays, under its name.
                     let outcome = if was_skipped { "skipped" } else { "passed" };
                     let mut named = false;
@@ -263,18 +277,25 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                 }
             }
             ("skipped", false) => {
+                let new = Part {
+                    kind: "skipped",
+                    message: t.get("message").unwrap_or("").to_string(),
+                    body: String::new(),
+                };
                 if let Some(c) = case.as_mut() {
                     c.2 = true;
-                }
-                if !t.empty {
-                    part = Some(Part {
-                        kind: "skipped",
-                        message: String::new(),
-                        body: String::new(),
-                    });
+                    if t.empty {
+                        c.1.push(new);
+                    } else {
+                        part = Some(new);
+                    }
                 }
             }
-            ("skipped", true) => part = None,
+            ("skipped", true) => {
+                if let (Some(p), Some(c)) = (part.take(), case.as_mut()) {
+                    c.1.push(p);
+                }
+            }
             (kind @ ("failure" | "error" | "system-out" | "system-err"), false) => {
                 let kind = match kind {
                     "failure" => "failure",
