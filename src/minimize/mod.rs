@@ -39,9 +39,29 @@ const MIN_SAVING_TOKENS: f64 = 32.0;
 fn approx_tokens(text: &str) -> f64 {
     const RUN_BYTES_PER_TOKEN: usize = 32;
     const PUNCTUATION_TOKENS: f64 = 0.5;
+    // Each byte's class in one table, read in one pass: 1 a line break, 2 punctuation.
+    const CLASS: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut b = 0;
+        while b < 256 {
+            t[b] = if b == b'\n' as usize {
+                1
+            } else if (b as u8).is_ascii_punctuation() {
+                2
+            } else {
+                0
+            };
+            b += 1;
+        }
+        t
+    };
     let bytes = text.as_bytes();
-    let lines = bytes.iter().filter(|&&b| b == b'\n').count();
-    let mut punctuation = bytes.iter().filter(|b| b.is_ascii_punctuation()).count();
+    let (mut lines, mut punctuation) = (0usize, 0usize);
+    for &b in bytes {
+        let class = CLASS[b as usize];
+        lines += usize::from(class == 1);
+        punctuation += usize::from(class == 2);
+    }
     let mut plain = bytes.len() - lines;
     let mut runs = 0;
     // A run is found by one of its aligned 4-byte pieces (a run of 7 or more always holds one),
