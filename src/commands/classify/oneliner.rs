@@ -242,8 +242,9 @@ fn name_len(lang: &Language, b: &[u8]) -> usize {
         .count()
 }
 
-/// The index of the unescaped `close` from `from` on.
-fn closing(b: &[u8], from: usize, close: u8) -> Option<usize> {
+/// The index of the unescaped `close` from `from` on (a backslash escapes the byte after it):
+/// also perl's and ruby's scanners' delimiter search.
+pub(super) fn closing(b: &[u8], from: usize, close: u8) -> Option<usize> {
     let mut i = from;
     while i < b.len() {
         match b[i] {

@@ -6,6 +6,8 @@
 //! operand is a plain name: `<>` opens its operands with the two-argument `open`, which runs a
 //! name ending in `|`.
 
+use super::oneliner::closing;
+
 /// Builtins and keywords that compute, print to the standard streams or control the flow.
 #[rustfmt::skip]
 const WORDS: &[&str] = &[
@@ -258,19 +260,6 @@ pub fn only_prints(code: &str) -> bool {
         }
     }
     true
-}
-
-/// The index of the closing delimiter from `from`, past backslash escapes.
-fn closing(b: &[u8], from: usize, close: u8) -> Option<usize> {
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            x if x == close => return Some(i),
-            _ => i += 1,
-        }
-    }
-    None
 }
 
 fn closing_of(open: u8) -> u8 {

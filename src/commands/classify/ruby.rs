@@ -8,6 +8,7 @@
 //! The switches are the reading ones (`-n -p -l -a -w -W`, `-F`, `-r` of a standard library);
 //! `-i`, `-I`, `-x`, `-C`, `-s` are not taken, and each file operand is a plain name.
 
+use super::oneliner::closing;
 use super::words::Word;
 
 /// Methods, keywords and constants that compute, read files or the input, or print.
@@ -315,17 +316,4 @@ fn interpolation_only_prints(body: &str, depth: usize) -> bool {
         }
     }
     true
-}
-
-/// The index of the unescaped `close` from `from` on.
-fn closing(b: &[u8], from: usize, close: u8) -> Option<usize> {
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            c if c == close => return Some(i),
-            _ => i += 1,
-        }
-    }
-    None
 }
