@@ -248,10 +248,76 @@ export function facts(c) {
     // A drawn tree's entries (cargo tree, npm ls).
     if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
   }
+  // A report in a structured format (a linter's JSON, JUnit XML): its findings and failures, not
+  // its lines (a JSON line can be a whole report; `"endColumn": 14,` is no fact on its own).
+  if (!f.length) for (const [kind, ...parts] of structured(raw)) add(kind, ...parts)
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
   // its facts from its noise, so each line is one; a text that drops lines drops facts.
   if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim()) add('line', l.trim())
   return f
+}
+
+const number = (n) => new RegExp(`(^|[^\\d])${n}($|[^\\d])`)
+const firstLine = (s) => s.split('\n').map((l) => l.trim()).find(Boolean) ?? ''
+const unxml = (s) => s.replace(/&quot;/g, '"').replace(/&apos;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+
+/** The facts of a structured report: `[kind, ...parts]` each, none when `raw` is not one.
+ * - JSON (one document, or one per line): each object with a message (`message`, `msg`, `text`,
+ *   `description`, `title`) is a finding: its message's first line, and where the object says it,
+ *   its file's name and its line, each a fact of its own (a text may group findings by file or by
+ *   message). Objects without a message (a fix's replacements, positions) are not findings.
+ * - JUnit XML: each failing or erroring test case's name and its message's first line, each
+ *   skipped case's name and reason, and each suite's test and failure counts. A passing case's
+ *   name is not a fact (the issue: repeated test lines are counted, not listed). */
+function structured(raw) {
+  const text = raw.trim()
+  const out = []
+  if (/^<\?xml|^<testsuites?[\s>]/.test(text)) {
+    for (const m of text.matchAll(/<testsuite\b([^>]*)>/g)) {
+      const attr = (k) => new RegExp(`\\b${k}="(\\d+)"`).exec(m[1])?.[1]
+      // As the report says it (`tests="7"`) or as a sentence (`7 tests`, `2 failures`).
+      if (attr('tests')) out.push(['summary', new RegExp(`\\b${attr('tests')} tests?\\b|\\btests="${attr('tests')}"`)])
+      if (Number(attr('failures')) > 0) out.push(['summary', new RegExp(`\\b${attr('failures')} fail|\\bfailures="${attr('failures')}"`)])
+    }
+    for (const m of text.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+      const name = unxml(/\bname="([^"]*)"/.exec(m[1])?.[1] ?? '')
+      const body = m[2] ?? ''
+      const failed = /<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/.exec(body)
+      const skipped = /<skipped\b([^>]*?)(?:\/>|>([\s\S]*?)<\/skipped>)/.exec(body)
+      if (failed) {
+        out.push(['test', name])
+        const message = unxml(/\bmessage="([^"]*)"/.exec(failed[2])?.[1] ?? firstLine(failed[3] ?? ''))
+        if (message) out.push(['message', firstLine(message)])
+      } else if (skipped) {
+        out.push(['test', name])
+        const reason = unxml(/\bmessage="([^"]*)"/.exec(skipped[1])?.[1] ?? firstLine(skipped[2] ?? ''))
+        if (reason) out.push(['message', firstLine(reason)])
+      }
+    }
+    return out
+  }
+  let docs
+  try { docs = [JSON.parse(text)] } catch {
+    try { docs = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) } catch { return out }
+  }
+  const pick = (o, keys) => keys.map((k) => o[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
+  const walk = (v) => {
+    if (Array.isArray(v)) { for (const i of v) walk(i); return }
+    if (!v || typeof v !== 'object') return
+    const message = pick(v, ['message', 'msg', 'text', 'description', 'title'])
+    if (typeof message === 'string' && message.trim()) {
+      out.push(['message', firstLine(message)])
+      const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path'])
+        ?? pick(v.location ?? {}, ['file', 'path', 'filename'])
+      const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
+        ?? pick(v.location ?? {}, ['line', 'row']) ?? pick(v.start ?? {}, ['line', 'row'])
+      if (typeof file === 'string' && file && Number.isInteger(line)) out.push(['location', path.basename(file), number(line)])
+      else if (typeof file === 'string' && file) out.push(['path', path.basename(file)])
+    }
+    for (const [k, child] of Object.entries(v)) if (child && typeof child === 'object') walk(child)
+  }
+  for (const d of docs) walk(d)
+  return out
 }
 /** The programs the build, lint and test rules are written for: their other lines are noise. */
 const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'black', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
