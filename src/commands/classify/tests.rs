@@ -1466,3 +1466,26 @@ fn gawk_modes_and_inline_programs_without_context() {
         ("R -q --save -e 'x <- 1'", Write),
     ]);
 }
+
+#[test]
+fn declarations_whose_value_bash_takes_for_a_compound_assignment() {
+    // Measured (bash 5.2): with -a/-A, or of a variable that is an array by then, a value that
+    // starts with `(` once expanded has its words expanded again.
+    assert_levels(&[
+        ("declare -a a='($(touch x))'", Unknown),
+        ("declare -a a=\"(\\$(touch x))\"", Unknown),
+        ("declare -A m='([k]=$(touch x))'", Unknown),
+        ("typeset -a a='(`touch x`)'", Unknown),
+        ("f() { local -a a='($(touch x))'; }; f", Unknown),
+        ("declare a='($(touch x))'", Unknown),
+        ("declare -a a=\"$x\"", Unknown),
+        ("declare -a a=\"($y)\"", Unknown),
+        // Words that expand to themselves, a real array, a plain value.
+        ("declare -a a='(one two)'", ReadOnly),
+        ("declare -a a=(one \"$HOME\")", ReadOnly),
+        ("declare a=\"$HOME\"", ReadOnly),
+        ("declare -a a=(\"$(date)\")", ReadOnly),
+        // Of a variable that may be an array by then: not read.
+        ("declare x='($y)'; echo \"$x\"", Unknown),
+    ]);
+}

@@ -95,14 +95,20 @@ impl Walker {
         let keyword = keyword.unwrap_or_default();
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-        let associative = matches!(keyword.as_str(), "declare" | "typeset")
-            && children.iter().any(|c| {
+        let has_flag = |flag: char| {
+            children.iter().any(|c| {
                 let flags = tree::text(*c, src);
-                flags.starts_with('-') && flags.contains('A')
-            });
+                flags.starts_with('-') && flags.contains(flag)
+            })
+        };
+        let associative = matches!(keyword.as_str(), "declare" | "typeset") && has_flag('A');
+        let arrays = has_flag('a') || has_flag('A');
         for child in children {
             match child.kind() {
                 "variable_assignment" => {
+                    if let Some(reason) = self.quoted_compound(child, src, &keyword, arrays) {
+                        self.find(Level::Unknown, reason);
+                    }
                     if associative && runs_first(node) {
                         if let Some(name) = child.child_by_field_name("name") {
                             self.assoc.insert(tree::text(name, src).to_string());
@@ -159,6 +165,38 @@ impl Walker {
                 }
             }
         }
+    }
+
+    /// A declaration's value that bash takes for a compound assignment: with `-a`/`-A` (or of a
+    /// variable that is an array by then, which only the run knows), a value that starts with
+    /// `(` once expanded, quoted or not, has the words inside its parentheses expanded again
+    /// (measured, bash 5.2: `declare -a a='($(cmd))'`, `declare -a a="$x"` with `x='($(cmd))'`
+    /// and `declare a='($(cmd))'` of an existing array each run `cmd`; so do `local`, `typeset`,
+    /// `readonly` and `export` with `-a`). A value known to hold no `$` or backquote expands to
+    /// itself; a known one that starts with `(` and holds one is not read, nor, with `-a`/`-A`,
+    /// is a value only the run knows.
+    fn quoted_compound(
+        &self,
+        assignment: Node<'_>,
+        src: &str,
+        keyword: &str,
+        arrays: bool,
+    ) -> Option<String> {
+        let value = assignment.child_by_field_name("value")?;
+        if value.kind() == "array" {
+            return None;
+        }
+        let word = words::word(value, src, &self.vars);
+        let compound = match &word.value {
+            Some(v) => v.starts_with('(') && v.contains(['$', '`']),
+            None => arrays,
+        };
+        compound.then(|| {
+            format!(
+                "{keyword} may take {} for a compound assignment, whose words bash expands again",
+                word.text
+            )
+        })
     }
 }
 
