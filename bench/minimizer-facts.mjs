@@ -263,9 +263,10 @@ const unxml = (s) => s.replace(/&quot;/g, '"').replace(/&apos;|&#39;/g, "'").rep
 
 /** The facts of a structured report: `[kind, ...parts]` each, none when `raw` is not one.
  * - JSON (one document, or one per line): each object with a message (`message`, `msg`, `text`,
- *   `description`, `title`) is a finding: its message's first line, and where the object says it,
- *   its file's name and its line, each a fact of its own (a text may group findings by file or by
- *   message). Objects without a message (a fix's replacements, positions) are not findings.
+ *   `description`, `title`) and a place (a file, or a line: its own, or its `location`'s,
+ *   `start`'s, `range.start`'s) is a finding: its message's first line, and its file's name with
+ *   its line, each a fact of its own (a text may group findings by file or by message). Objects
+ *   without both (a fix's replacements and text, a suggestion) are not findings.
  * - JUnit XML: each failing or erroring test case's name and its message's first line, each
  *   skipped case's name and reason, and each suite's test and failure counts. A passing case's
  *   name is not a fact (the issue: repeated test lines are counted, not listed). */
@@ -300,21 +301,25 @@ function structured(raw) {
   try { docs = [JSON.parse(text)] } catch {
     try { docs = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) } catch { return out }
   }
-  const pick = (o, keys) => keys.map((k) => o[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
+  const pick = (o, keys) => keys.map((k) => o?.[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
   const walk = (v) => {
     if (Array.isArray(v)) { for (const i of v) walk(i); return }
     if (!v || typeof v !== 'object') return
     const message = pick(v, ['message', 'msg', 'text', 'description', 'title'])
-    if (typeof message === 'string' && message.trim()) {
-      out.push(['message', firstLine(message)])
-      const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path'])
-        ?? pick(v.location ?? {}, ['file', 'path', 'filename'])
-      const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
-        ?? pick(v.location ?? {}, ['line', 'row']) ?? pick(v.start ?? {}, ['line', 'row'])
+    const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename'])
+    const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
+      ?? pick(v.location, ['line', 'row']) ?? pick(v.start, ['line', 'row']) ?? pick(v.range?.start, ['line', 'row'])
+    // A finding has a place; a message without one is a fix's or a suggestion's (`fix: {range,
+    // text}`, ruff's `fix.message`), part of the finding it hangs under.
+    if (typeof message === 'string' && message.trim() && (typeof file === 'string' || Number.isInteger(line))) {
+      // As a text shows it, or as the JSON itself spells it (`\"quoted\"`, a passed-through report).
+      const shown = norm(firstLine(message))
+      const spelled = norm(JSON.stringify(firstLine(message)).slice(1, -1))
+      out.push(['message', shown === spelled ? shown : new RegExp(`${esc(shown)}|${esc(spelled)}`)])
       if (typeof file === 'string' && file && Number.isInteger(line)) out.push(['location', path.basename(file), number(line)])
       else if (typeof file === 'string' && file) out.push(['path', path.basename(file)])
     }
-    for (const [k, child] of Object.entries(v)) if (child && typeof child === 'object') walk(child)
+    for (const child of Object.values(v)) if (child && typeof child === 'object') walk(child)
   }
   for (const d of docs) walk(d)
   return out
