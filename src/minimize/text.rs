@@ -163,6 +163,11 @@ fn may_hold_location(line: &str) -> bool {
 /// Whether every location of `raw` is still in `out`; frames inside installed dependencies
 /// (`node_modules/`, `site-packages/`, the Rust toolchain) are not the agent's to fix.
 pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
+    lost_locations(raw, out).is_empty()
+}
+
+/// The locations of `raw` that `out` no longer holds, each once (see [`keeps_locations`]).
+pub(crate) fn lost_locations<'a>(raw: &'a str, out: &str) -> Vec<&'a str> {
     // The output's own locations answer most look-ups at the cost of one scan; a location the
     // pattern reads differently there (inside a longer path) is searched for as text.
     // Each location once (an output repeats its places), then the cheap answers before the
@@ -176,14 +181,41 @@ pub(crate) fn keeps_locations(raw: &str, out: &str) -> bool {
     let kept: std::collections::HashSet<&str, FastHash> = locations(out).into_iter().collect();
     let missing: Vec<&str> = wanted.into_iter().filter(|l| !kept.contains(l)).collect();
     if missing.is_empty() {
-        return true;
+        return missing;
     }
     let rows = place_rows(out);
     let prefixed = prefixed_rows(out);
     missing
         .into_iter()
-        .all(|l| rows.contains(l) || prefixed.contains(l) || out.contains(l))
+        .filter(|l| !(rows.contains(*l) || prefixed.contains(*l) || out.contains(l)))
+        .collect()
 }
+
+/// `out` with the lines of `raw` that hold the locations in `lost` after it, in their order,
+/// each once, under a line that says why; `None` when they are more than a quarter of `raw`'s
+/// lines (and more than [`RESTORED_MIN_LINES`]): a rewrite that drops that much of what
+/// locates the run is not used.
+pub(crate) fn with_lost_lines(raw: &str, out: String, lost: &[&str]) -> Option<String> {
+    let lost: std::collections::HashSet<&str, FastHash> = lost.iter().copied().collect();
+    let mut seen: std::collections::HashSet<&str, FastHash> = Default::default();
+    let restored: Vec<&str> = raw
+        .lines()
+        .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
+        .filter(|l| locations(l).iter().any(|at| lost.contains(at)))
+        .filter(|l| seen.insert(l.trim_end()))
+        .collect();
+    let total = raw.lines().count();
+    if restored.len() > RESTORED_MIN_LINES && restored.len() * 4 > total {
+        return None;
+    }
+    let mut text = out.trim_end().to_string();
+    text.push_str("\n(lines with places not said above:)\n");
+    text.push_str(&restored.join("\n"));
+    Some(text)
+}
+
+/// Up to this many lines restored for their places, a rewrite is used whatever its share.
+const RESTORED_MIN_LINES: usize = 8;
 
 /// The locations of lines under a directory said once (`/usr/include/c++/12/bits/` then
 /// `  stl_algo.h:1938:50: error: …`), with the directory: `/usr/…/bits/stl_algo.h:1938:50`.
@@ -946,6 +978,23 @@ mod tests {
         ];
         let out = contrasted(located, |_| true);
         assert!(out.iter().all(|l| l.contains("a.go:12:3")), "{out:?}");
+    }
+
+    #[test]
+    fn lost_locations_come_back_with_their_lines() {
+        let raw = "error: a\n  --> src/a.rs:3:5\nnoise\nwarning: b\n  --> src/b.rs:9:1\nnode_modules/x/y.js:1:1\n";
+        let out = "error: a (src/a.rs:3:5)\nwarning: b".to_string();
+        let lost = lost_locations(raw, &out);
+        assert_eq!(lost, vec!["src/b.rs:9:1"]);
+        assert_eq!(
+            with_lost_lines(raw, out, &lost).as_deref(),
+            Some("error: a (src/a.rs:3:5)\nwarning: b\n(lines with places not said above:)\n  --> src/b.rs:9:1")
+        );
+        // More than a quarter of the lines to restore, and more than a few: not used.
+        let many: String = (0..40).map(|i| format!("src/f{i}.rs:{i}: e\n")).collect();
+        let lost = lost_locations(&many, "40 errors");
+        assert_eq!(lost.len(), 40);
+        assert_eq!(with_lost_lines(&many, "40 errors".to_string(), &lost), None);
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub(crate) use git::stat_summary as stat_summary_for_test;
 
 use super::command::Invocation;
 use super::settings::OutlineLevel;
-use super::text::keeps_locations;
+use super::text::{lost_locations, with_lost_lines};
 
 /// What a filter sees.
 pub(crate) struct Context<'a> {
@@ -82,9 +82,13 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         }
     }
     let (label, filter, guard) = choose(ctx)?;
-    let text = filter(ctx)?;
-    if guard == Guard::Locations && !keeps_locations(ctx.text, &text) {
-        return None;
+    let mut text = filter(ctx)?;
+    // A location the rewrite dropped comes back with its line, rather than the whole output.
+    if guard == Guard::Locations {
+        let lost = lost_locations(ctx.text, &text);
+        if !lost.is_empty() {
+            text = with_lost_lines(ctx.text, text, &lost)?;
+        }
     }
     Some((label, text))
 }
