@@ -121,14 +121,20 @@ pub(crate) fn minimize(
         Captured::Text(t) if config.enabled => t,
         _ => return None,
     };
-    if original.chars().count() < MIN_INPUT_CHARS {
+    // A character is at most four bytes: only a short text needs its characters counted.
+    if original.len() < MIN_INPUT_CHARS
+        || (original.len() < 4 * MIN_INPUT_CHARS && original.chars().count() < MIN_INPUT_CHARS)
+    {
         return None;
     }
     let invocation = single_simple_command(command)?;
     if !config.allows(&invocation.program) {
         return None;
     }
-    let clean = strip_ansi(original).replace("\r\n", "\n");
+    let mut clean = strip_ansi(original);
+    if clean.contains('\r') {
+        clean = clean.replace("\r\n", "\n");
+    }
     let ctx = filters::Context {
         inv: &invocation,
         text: &clean,
