@@ -1466,6 +1466,16 @@ fn json_reports_by_shape() {
         text_of("ruff check --output-format json xml/sax", &raw),
         "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\nN802 Function name `…` should be lowercase (3 places):\n  _exceptions.py: 26:9 getMessage, 30:9 getException\n  xmlreader.py: 12:9 getLineNumber\n"
     );
+    // A name every place shares is said in the message, once; the places alone.
+    let items: Vec<String> = [(7, "a.py"), (9, "a.py"), (30, "b.py")]
+        .iter()
+        .map(|&(row, file)| ruff(row, "UP032", "Use f-string instead of `format` call", file))
+        .collect();
+    let raw = format!("[\n{}\n]\n", items.join(",\n"));
+    assert_eq!(
+        text_of("ruff check --output-format json xml/sax", &raw),
+        "3 findings in 2 files (error), under /w/lint/xml/sax/\nUP032 Use f-string instead of `format` call (3 places):\n  a.py: 7:9 9:9\n  b.py: 30:9\n"
+    );
     // eslint's files with their messages (a clean file listed too), severities that differ.
     let msg = |line: u32, sev: u32, rule: &str, text: &str| {
         format!("{{\"ruleId\": \"{rule}\", \"severity\": {sev}, \"message\": \"{text}\", \"line\": {line}, \"column\": 5, \"nodeType\": \"Identifier\", \"endLine\": {line}, \"endColumn\": 9}}")
@@ -1573,8 +1583,8 @@ fn json_with_objects_not_understood_passes_whole() {
         &text_of("shellcheck -f json src/a.sh", &raw),
         &[
             "29 findings in 1 file (warning), under src/\n",
-            "2086 Double quote to prevent globbing and word splitting. (29 places):\n  a.sh: 1:3, 2:3,",
-            "28:3, 29:3\n",
+            "2086 Double quote to prevent globbing and word splitting. (29 places):\n  a.sh: 1:3 2:3 ",
+            "28:3 29:3\n",
         ],
     );
 }

@@ -230,8 +230,9 @@ fn shape_of(message: &str) -> (String, Vec<&str>) {
     (shape, spans)
 }
 
-/// A message shape's places, by file: each file with its `place name`s in order.
-type NamesByFile = Vec<(String, Vec<String>)>;
+/// A message shape's places, by file: each file with its places and their quoted names, in
+/// order.
+type NamesByFile = Vec<(String, Vec<(String, Option<String>)>)>;
 
 fn render(found: Vec<Finding>) -> String {
     // The directory every file shares, said once (a linter given absolute paths).
@@ -308,13 +309,7 @@ fn render(found: Vec<Finding>) -> String {
                 grouped.push((format!("{}{}", key.0, key.1), Vec::new()));
                 grouped.len() - 1
             });
-            // The same message at each place: the place alone; one name apart: the place
-            // and the name (`322:9 getProperty`, or `4:1(a b)` for a name with a space).
-            let name = match spans.first() {
-                None => f.place.clone(),
-                Some(n) if n.contains(' ') || n.is_empty() => format!("{}({n})", f.place),
-                Some(n) => format!("{} {n}", f.place),
-            };
+            let name = (f.place.clone(), spans.first().map(|n| n.to_string()));
             let file = short(&f.file);
             let places = &mut grouped[g].1;
             match places.iter_mut().find(|(p, _)| *p == file) {
@@ -339,20 +334,45 @@ fn render(found: Vec<Finding>) -> String {
     }
     for (shape, places) in grouped {
         let n: usize = places.iter().map(|(_, p)| p.len()).sum();
+        // A name every place shares is the message's own (`Use f-string instead of `format`
+        // call` at each): said in it, once.
+        let mut spans = places.iter().flat_map(|(_, p)| p.iter().map(|(_, s)| s));
+        let first = spans.next().cloned().flatten();
+        let shared = first.filter(|f| spans.all(|s| s.as_deref() == Some(f.as_str())));
+        let shape = match &shared {
+            // The mark `shape_of` left, before the closing quote (a message may hold its own `…`).
+            Some(name) => match shape.match_indices('…').find(|(at, m)| {
+                shape[at + m.len()..].starts_with(['`', '\'', '"', '’'])
+            }) {
+                Some((at, m)) => format!("{}{name}{}", &shape[..at], &shape[at + m.len()..]),
+                None => shape,
+            },
+            None => shape,
+        };
         out.push(format!("{shape} ({n} places):"));
         for (file, names) in places {
-            // `26:9 getMessage, 30:9 getException`: a comma between places, as names hold none.
+            // The same message at each place: the place alone; one name apart: the place
+            // and the name (`322:9 getProperty`, or `4:1(a b)` for a name with a space).
+            let names: Vec<String> = names
+                .into_iter()
+                .map(|(place, span)| match span {
+                    Some(_) if shared.is_some() => place,
+                    None => place,
+                    Some(n) if n.contains(' ') || n.is_empty() => format!("{place}({n})"),
+                    Some(n) => format!("{place} {n}"),
+                })
+                .collect();
+            // `26:9 getMessage, 30:9 getException`: a comma between places with names, as
+            // names hold none; places alone a blank apart (`26:9 30:9`), as a compiler's are.
             let last = names.len() - 1;
-            let names =
-                names.iter().enumerate().map(
-                    |(i, n)| {
-                        if i < last {
-                            format!("{n},")
-                        } else {
-                            n.clone()
-                        }
-                    },
-                );
+            let named = shared.is_none() && names.iter().any(|n| n.contains(' '));
+            let names = names.iter().enumerate().map(|(i, n)| {
+                if named && i < last {
+                    format!("{n},")
+                } else {
+                    n.clone()
+                }
+            });
             push_place_rows(&mut out, &file, names);
         }
     }
