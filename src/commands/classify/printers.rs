@@ -56,12 +56,54 @@ const PANDOC: Spec = spec(&["pandoc"], "f:r:t:w:o:sV:M:NiH:B:A:c:C",
 /// Writers whose output is text (a binary format fetches what the document links, and pdf runs
 /// a PDF engine).
 const PANDOC_TEXT: &[&str] = &[
-    "html", "html4", "html5", "markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict",
-    "markdown_phpextra", "markdown_mmd", "plain", "latex", "beamer", "context", "rst", "org",
-    "asciidoc", "asciidoctor", "man", "ms", "mediawiki", "dokuwiki", "textile", "json", "native",
-    "texinfo", "docbook", "docbook4", "docbook5", "jats", "tei", "opml", "haddock", "rtf", "icml",
-    "jira", "xwiki", "zimwiki", "muse", "typst", "s5", "slidy", "slideous", "dzslides",
-    "revealjs", "biblatex", "bibtex", "csljson",
+    "html",
+    "html4",
+    "html5",
+    "markdown",
+    "gfm",
+    "commonmark",
+    "commonmark_x",
+    "markdown_strict",
+    "markdown_phpextra",
+    "markdown_mmd",
+    "plain",
+    "latex",
+    "beamer",
+    "context",
+    "rst",
+    "org",
+    "asciidoc",
+    "asciidoctor",
+    "man",
+    "ms",
+    "mediawiki",
+    "dokuwiki",
+    "textile",
+    "json",
+    "native",
+    "texinfo",
+    "docbook",
+    "docbook4",
+    "docbook5",
+    "jats",
+    "tei",
+    "opml",
+    "haddock",
+    "rtf",
+    "icml",
+    "jira",
+    "xwiki",
+    "zimwiki",
+    "muse",
+    "typst",
+    "s5",
+    "slidy",
+    "slideous",
+    "dzslides",
+    "revealjs",
+    "biblatex",
+    "bibtex",
+    "csljson",
 ];
 
 fn pandoc(args: &[Word]) -> Option<Verdict> {
@@ -206,7 +248,10 @@ fn gnuplot_prints(code: &str) -> bool {
             || (!first.is_empty()
                 && after.starts_with('=')
                 && !after.starts_with("==")
-                && !matches!(first.as_str(), "set" | "load" | "call" | "eval" | "evaluate"))
+                && !matches!(
+                    first.as_str(),
+                    "set" | "load" | "call" | "eval" | "evaluate"
+                ))
     })
 }
 

@@ -215,12 +215,11 @@ pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
         | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl" => {
             !args.iter().any(|a| a.is("--no-pager"))
         }
-        "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri" | "pydoc"
-        | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb" | "aws"
-        | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig" | "lazygit"
-        | "python" | "node" | "perl" | "ruby" | "irb" | "sqlite3" | "watch" | "screen" | "tmux" => {
-            true
-        }
+        "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri"
+        | "pydoc" | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb"
+        | "aws" | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig"
+        | "lazygit" | "python" | "node" | "perl" | "ruby" | "irb" | "sqlite3" | "watch"
+        | "screen" | "tmux" => true,
         _ => false,
     }
 }

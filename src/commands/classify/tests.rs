@@ -1537,6 +1537,10 @@ fn printing_modes_and_version_control_reads_without_context() {
     ]);
     // Each says what it left to the context.
     let hg = classify("hg log");
-    assert!(hg.reasons.iter().any(|r| r.contains("no context was read")), "{:?}", hg.reasons);
+    assert!(
+        hg.reasons.iter().any(|r| r.contains("no context was read")),
+        "{:?}",
+        hg.reasons
+    );
     assert_eq!(hg.context, ContextUse::Assumed);
 }

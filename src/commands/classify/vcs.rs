@@ -38,7 +38,8 @@ pub struct HgRead {
 }
 
 /// hg's reading subcommands (`hg help CMD`, Mercurial 6.3). Not here: `-o`/`--output` of `cat`
-/// (writes files), `heads` and `branches` (they update the branch cache), `summary --remote`,
+/// (writes files), `-S`/`--subrepos` (each subrepository has a configuration and caches of its
+/// own), `heads` and `branches` (they update the branch cache), `summary --remote`,
 /// `incoming`/`outgoing` (the network), `config -e` (an editor).
 #[rustfmt::skip]
 pub const HG_READS: &[HgRead] = &[
@@ -47,16 +48,16 @@ pub const HG_READS: &[HgRead] = &[
     HgRead { spec: spec(&["cat"], "r:T:I:X:", "rev= template= decode include= exclude="), state: HgState::Store, operands: true },
     HgRead { spec: spec(&["annotate", "blame"], "r:aufdnclwbBZT:I:X:",
         "rev= no-follow text user file date number changeset line-number skip= ignore-all-space ignore-space-change ignore-blank-lines ignore-space-at-eol template= include= exclude="), state: HgState::Store, operands: true },
-    HgRead { spec: spec(&["status", "st"], "AmardcuinC0S:T:I:X:",
-        "all modified added removed deleted clean unknown ignored no-status terse= copies print0 rev= change= include= exclude= subrepos template="), state: HgState::Dirstate, operands: true },
-    HgRead { spec: spec(&["diff"], "r:c:agpwbBZU:I:X:S",
-        "rev= from= to= change= text git binary nodates noprefix show-function reverse ignore-all-space ignore-space-change ignore-blank-lines ignore-space-at-eol unified= stat root= include= exclude= subrepos"), state: HgState::Dirstate, operands: true },
+    HgRead { spec: spec(&["status", "st"], "AmardcuinC0T:I:X:",
+        "all modified added removed deleted clean unknown ignored no-status terse= copies print0 rev= change= include= exclude= template="), state: HgState::Dirstate, operands: true },
+    HgRead { spec: spec(&["diff"], "r:c:agpwbBZU:I:X:",
+        "rev= from= to= change= text git binary nodates noprefix show-function reverse ignore-all-space ignore-space-change ignore-blank-lines ignore-space-at-eol unified= stat root= include= exclude="), state: HgState::Dirstate, operands: true },
     HgRead { spec: spec(&["identify", "id"], "r:nibtBT:", "rev= num id branch tags bookmarks template="), state: HgState::Both, operands: false },
     HgRead { spec: spec(&["summary", "sum"], "", ""), state: HgState::Both, operands: false },
     HgRead { spec: spec(&["tip"], "pgT:", "patch git style= template="), state: HgState::Tags, operands: false },
     HgRead { spec: spec(&["parents"], "r:T:", "rev= style= template="), state: HgState::Tags, operands: true },
     HgRead { spec: spec(&["tags"], "T:", "template="), state: HgState::Tags, operands: false },
-    HgRead { spec: spec(&["files"], "r:0T:I:X:S", "rev= print0 template= include= exclude= subrepos"), state: HgState::Store, operands: true },
+    HgRead { spec: spec(&["files"], "r:0T:I:X:", "rev= print0 template= include= exclude="), state: HgState::Store, operands: true },
     HgRead { spec: spec(&["manifest"], "r:T:", "rev= all template="), state: HgState::Store, operands: false },
     HgRead { spec: spec(&["root"], "T:", "template="), state: HgState::Store, operands: false },
     HgRead { spec: spec(&["paths"], "T:", "template="), state: HgState::Store, operands: true },
@@ -69,8 +70,16 @@ pub const HG_READS: &[HgRead] = &[
 /// hg's global options that only change what is shown, accepted anywhere. `--config` is read by
 /// the context as one more configuration line; `-R`, `--cwd`, `--profile` are not taken.
 const HG_GLOBAL_FLAGS: &[&str] = &[
-    "-q", "--quiet", "-v", "--verbose", "-y", "--noninteractive", "--debug", "--traceback",
-    "--time", "--hidden",
+    "-q",
+    "--quiet",
+    "-v",
+    "--verbose",
+    "-y",
+    "--noninteractive",
+    "--debug",
+    "--traceback",
+    "--time",
+    "--hidden",
 ];
 const HG_GLOBAL_VALUES: &[&str] = &["--color", "--encoding", "--encodingmode", "--config"];
 
@@ -285,7 +294,9 @@ pub fn svn_command(args: &[Word]) -> Option<SvnCommand<'_>> {
         // `svn --version [--quiet]`.
         let version = spec(&["svn"], "q", "version quiet non-interactive config-dir=");
         let parsed = grammar::parse(&version, before).ok()?;
-        return parsed.has("--version").then_some(SvnCommand { read: None, parsed });
+        return parsed
+            .has("--version")
+            .then_some(SvnCommand { read: None, parsed });
     };
     let name = sub.value.as_deref()?;
     let read = SVN_READS.iter().find(|r| r.spec.names.contains(&name))?;

@@ -33,10 +33,33 @@ const MAX_RC_FILES: usize = 32; // `*.rc` files read from one directory of HGRCP
 /// `.hg/blackbox.log`), `fsmonitor` (runs watchman), `largefiles` and `lfs` (fetch and cache),
 /// `eol`, `keyword` and `win32text` (filter files), `sparse`, `narrow`, `share`, `mq`.
 const QUIET_EXTENSIONS: &[&str] = &[
-    "absorb", "amend", "children", "churn", "color", "convert", "extdiff", "fetch", "gpg",
-    "graphlog", "histedit", "pager", "patchbomb", "purge", "rebase", "record", "releasenotes",
-    "relink", "schemes", "shelve", "show", "strip", "transplant", "uncommit", "phabricator",
-    "githelp", "highlight",
+    "absorb",
+    "amend",
+    "children",
+    "churn",
+    "color",
+    "convert",
+    "extdiff",
+    "fetch",
+    "gpg",
+    "graphlog",
+    "histedit",
+    "pager",
+    "patchbomb",
+    "purge",
+    "rebase",
+    "record",
+    "releasenotes",
+    "relink",
+    "schemes",
+    "shelve",
+    "show",
+    "strip",
+    "transplant",
+    "uncommit",
+    "phabricator",
+    "githelp",
+    "highlight",
 ];
 
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
@@ -63,8 +86,16 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         Var::Unset => {
-            ini.file(Path::new("/etc/mercurial/hgrc"), Dialect::Hg, home.as_deref());
-            rc_dir(&mut ini, Path::new("/etc/mercurial/hgrc.d"), home.as_deref());
+            ini.file(
+                Path::new("/etc/mercurial/hgrc"),
+                Dialect::Hg,
+                home.as_deref(),
+            );
+            rc_dir(
+                &mut ini,
+                Path::new("/etc/mercurial/hgrc.d"),
+                home.as_deref(),
+            );
             if let Some(h) = &home {
                 ini.file(&h.join(".hgrc"), Dialect::Hg, home.as_deref());
             }
@@ -78,7 +109,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         if files::exists(&dot.join("sharedpath")) {
             out.push(
                 Level::Unknown,
-                format!("hg reads the configuration of the repository {} shares, not read here", repo.display()),
+                format!(
+                    "hg reads the configuration of the repository {} shares, not read here",
+                    repo.display()
+                ),
             );
         }
         ini.file(&dot.join("hgrc"), Dialect::Hg, home.as_deref());
@@ -113,8 +147,10 @@ fn rc_dir(ini: &mut Ini, dir: &Path, home: Option<&Path>) {
         .take(MAX_RC_FILES + 1)
         .collect();
     if rc.len() > MAX_RC_FILES {
-        ini.problems
-            .push(format!("{} holds more .rc files than are read here", dir.display()));
+        ini.problems.push(format!(
+            "{} holds more .rc files than are read here",
+            dir.display()
+        ));
         return;
     }
     rc.sort();
@@ -145,7 +181,12 @@ fn configuration(command: &HgCommand<'_>, ini: &Ini, out: &mut Verdict) {
         if fires {
             out.push(
                 Level::Unknown,
-                format!("hg {shown} runs the hook {} = {} ({})", e.key, e.value.as_deref().unwrap_or(""), e.origin),
+                format!(
+                    "hg {shown} runs the hook {} = {} ({})",
+                    e.key,
+                    e.value.as_deref().unwrap_or(""),
+                    e.origin
+                ),
             );
         }
     }
@@ -162,12 +203,18 @@ fn configuration(command: &HgCommand<'_>, ini: &Ini, out: &mut Verdict) {
         if !value.is_empty() {
             out.push(
                 Level::Unknown,
-                format!("hg loads the extension {} from {value} ({}), which runs on every command", e.key, e.origin),
+                format!(
+                    "hg loads the extension {} from {value} ({}), which runs on every command",
+                    e.key, e.origin
+                ),
             );
         } else if !QUIET_EXTENSIONS.contains(&bare) {
             out.push(
                 Level::Unknown,
-                format!("hg loads the extension {} ({}), which can change what hg {shown} does", e.key, e.origin),
+                format!(
+                    "hg loads the extension {} ({}), which can change what hg {shown} does",
+                    e.key, e.origin
+                ),
             );
         }
     }
@@ -175,7 +222,12 @@ fn configuration(command: &HgCommand<'_>, ini: &Ini, out: &mut Verdict) {
     for e in ini.section("alias").filter(|e| named(&e.key)) {
         out.push(
             Level::Unknown,
-            format!("hg's alias {} = {} ({}) replaces hg {shown}", e.key, e.value.as_deref().unwrap_or(""), e.origin),
+            format!(
+                "hg's alias {} = {} ({}) replaces hg {shown}",
+                e.key,
+                e.value.as_deref().unwrap_or(""),
+                e.origin
+            ),
         );
     }
     for e in ini.section("extdiff") {
@@ -183,14 +235,22 @@ fn configuration(command: &HgCommand<'_>, ini: &Ini, out: &mut Verdict) {
         if !e.key.starts_with("opts.") && named(command) {
             out.push(
                 Level::Unknown,
-                format!("extdiff's {} ({}) replaces hg {shown} with another program", e.key, e.origin),
+                format!(
+                    "extdiff's {} ({}) replaces hg {shown} with another program",
+                    e.key, e.origin
+                ),
             );
         }
     }
     for e in ini.section("defaults").filter(|e| named(&e.key)) {
         out.push(
             Level::Unknown,
-            format!("hg adds the options [defaults] {} = {} ({}) to hg {shown}", e.key, e.value.as_deref().unwrap_or(""), e.origin),
+            format!(
+                "hg adds the options [defaults] {} = {} ({}) to hg {shown}",
+                e.key,
+                e.value.as_deref().unwrap_or(""),
+                e.origin
+            ),
         );
     }
     if let Some(e) = ini.get("profiling", "enabled") {

@@ -65,7 +65,9 @@ impl Ini {
                         Some(p) if p.is_absolute() => p,
                         Some(p) => base.join(p),
                         None => {
-                            ini.problems.push(format!("{shown} includes {include}, under a HOME not known"));
+                            ini.problems.push(format!(
+                                "{shown} includes {include}, under a HOME not known"
+                            ));
                             return;
                         }
                     };
@@ -107,7 +109,10 @@ impl Ini {
                     // hg reads an indented line with nothing before it as an entry.
                     None if dialect == Dialect::Hg => {}
                     None => {
-                        self.problems.push(format!("{origin}:{}: a continued line with nothing to continue", n + 1));
+                        self.problems.push(format!(
+                            "{origin}:{}: a continued line with nothing to continue",
+                            n + 1
+                        ));
                         return;
                     }
                 }
@@ -215,7 +220,10 @@ mod tests {
             "# c\n[hooks]\npre-log =\n  touch x\n  echo y\n; c\n[ui]\nusername = a = b\n%unset username\n%include other.rc\n",
             Dialect::Hg,
         );
-        assert_eq!(ini.get("hooks", "pre-log").and_then(|e| e.value.clone()), Some("touch x\necho y".to_string()));
+        assert_eq!(
+            ini.get("hooks", "pre-log").and_then(|e| e.value.clone()),
+            Some("touch x\necho y".to_string())
+        );
         assert_eq!(ini.get("ui", "username"), None);
         assert_eq!(ini.problems, vec!["include other.rc".to_string()]);
     }
@@ -223,7 +231,11 @@ mod tests {
     #[test]
     fn svn_takes_colons_and_fails_on_garbage() {
         let ini = read("[helpers]\ndiff-cmd: /bin/d\n", Dialect::Svn);
-        assert_eq!(ini.get("helpers", "diff-cmd").and_then(|e| e.value.as_deref()), Some("/bin/d"));
+        assert_eq!(
+            ini.get("helpers", "diff-cmd")
+                .and_then(|e| e.value.as_deref()),
+            Some("/bin/d")
+        );
         let bad = read("[ui]\njust words\n", Dialect::Hg);
         assert_eq!(bad.problems.len(), 1);
     }

@@ -163,16 +163,25 @@ pub fn gawk(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// gnuplot 5.4: `./.gnuplot` and `$XDG_CONFIG_HOME/gnuplot/gnuplotrc` were not read; the
 /// system's `gnuplotrc` is the machine's own).
 pub fn gnuplot(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    if args.iter().any(|a| a.is("-d") || a.is("--default-settings")) {
+    if args
+        .iter()
+        .any(|a| a.is("-d") || a.is("--default-settings"))
+    {
         return;
     }
     match here.env.home() {
         Some(home) if files::exists(&home.join(".gnuplot")) => out.push(
             Level::Unknown,
-            format!("gnuplot runs {} first (-d skips it)", home.join(".gnuplot").display()),
+            format!(
+                "gnuplot runs {} first (-d skips it)",
+                home.join(".gnuplot").display()
+            ),
         ),
         Some(_) => {}
-        None => out.push(Level::Unknown, "gnuplot runs ~/.gnuplot first, under a HOME not known"),
+        None => out.push(
+            Level::Unknown,
+            "gnuplot runs ~/.gnuplot first, under a HOME not known",
+        ),
     }
 }
 
@@ -183,19 +192,26 @@ const MAX_POPT_FILES: usize = 16; // files of /etc/popt.d read; more are taken t
 /// --dry-run --log-file=LOG` wrote LOG): a line for `program` adds options not shown.
 pub fn popt(here: &Here<'_>, program: &str, out: &mut Verdict) {
     let mut candidates = vec![std::path::PathBuf::from("/etc/popt")];
-    match std::fs::read_dir("/etc/popt.d") {
-        Ok(entries) => {
-            let listed: Vec<_> = entries.flatten().map(|e| e.path()).take(MAX_POPT_FILES + 1).collect();
-            if listed.len() > MAX_POPT_FILES {
-                out.push(Level::Unknown, "/etc/popt.d holds more files than are read here");
-            }
-            candidates.extend(listed);
+    if let Ok(entries) = std::fs::read_dir("/etc/popt.d") {
+        let listed: Vec<_> = entries
+            .flatten()
+            .map(|e| e.path())
+            .take(MAX_POPT_FILES + 1)
+            .collect();
+        if listed.len() > MAX_POPT_FILES {
+            out.push(
+                Level::Unknown,
+                "/etc/popt.d holds more files than are read here",
+            );
         }
-        Err(_) => {}
+        candidates.extend(listed);
     }
     match here.env.home() {
         Some(home) => candidates.push(home.join(".popt")),
-        None => out.push(Level::Unknown, format!("{program} reads popt aliases from ~/.popt, under a HOME not known")),
+        None => out.push(
+            Level::Unknown,
+            format!("{program} reads popt aliases from ~/.popt, under a HOME not known"),
+        ),
     }
     let names_program = |text: &str| {
         text.lines()
@@ -204,7 +220,10 @@ pub fn popt(here: &Here<'_>, program: &str, out: &mut Verdict) {
     if let Some(file) = files::first_saying(candidates, names_program) {
         out.push(
             Level::Unknown,
-            format!("{program} takes the options {} adds for it (popt aliases)", file.display()),
+            format!(
+                "{program} takes the options {} adds for it (popt aliases)",
+                file.display()
+            ),
         );
     }
 }

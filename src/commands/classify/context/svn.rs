@@ -40,7 +40,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         None => match &home {
             Some(h) => h.join(".subversion"),
             None => {
-                out.push(Level::Unknown, "svn's configuration directory is under a HOME not known");
+                out.push(
+                    Level::Unknown,
+                    "svn's configuration directory is under a HOME not known",
+                );
                 return;
             }
         },
@@ -48,20 +51,37 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if let Some(missing) = CONFIG_FILES.iter().find(|f| !files::exists(&dir.join(f))) {
         out.push(
             Level::Write,
-            format!("svn creates its configuration in {} ({missing} is not there)", dir.display()),
+            format!(
+                "svn creates its configuration in {} ({missing} is not there)",
+                dir.display()
+            ),
         );
     }
     if command.diffs() {
         let mut ini = Ini::default();
-        ini.file(Path::new("/etc/subversion/config"), Dialect::Svn, home.as_deref());
+        ini.file(
+            Path::new("/etc/subversion/config"),
+            Dialect::Svn,
+            home.as_deref(),
+        );
         ini.file(&dir.join("config"), Dialect::Svn, home.as_deref());
         for problem in &ini.problems {
-            out.push(Level::Unknown, format!("svn's configuration is not known: {problem}"));
-        }
-        if let Some(e) = ini.get("helpers", "diff-cmd").filter(|e| e.value.as_deref() != Some("")) {
             out.push(
                 Level::Unknown,
-                format!("svn runs the diff-cmd {} ({}) to show differences (--internal-diff would not)", e.value.as_deref().unwrap_or(""), e.origin),
+                format!("svn's configuration is not known: {problem}"),
+            );
+        }
+        if let Some(e) = ini
+            .get("helpers", "diff-cmd")
+            .filter(|e| e.value.as_deref() != Some(""))
+        {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "svn runs the diff-cmd {} ({}) to show differences (--internal-diff would not)",
+                    e.value.as_deref().unwrap_or(""),
+                    e.origin
+                ),
             );
         }
     }
@@ -81,7 +101,10 @@ fn repository(here: &Here<'_>, command: &SvnCommand<'_>, out: &mut Verdict) {
         .collect();
     for url in &urls {
         if !url.starts_with("file://") {
-            out.push(Level::Write, format!("svn reaches the repository {url} over the network"));
+            out.push(
+                Level::Write,
+                format!("svn reaches the repository {url} over the network"),
+            );
         }
     }
     let paths = command.parsed.operands.len() > urls.len() || urls.is_empty();
@@ -100,7 +123,10 @@ fn repository(here: &Here<'_>, command: &SvnCommand<'_>, out: &mut Verdict) {
     let Some(bytes) = bytes else {
         out.push(
             Level::Unknown,
-            format!("svn asks the working copy's repository, which {} does not tell here", db.display()),
+            format!(
+                "svn asks the working copy's repository, which {} does not tell here",
+                db.display()
+            ),
         );
         return;
     };
@@ -108,7 +134,10 @@ fn repository(here: &Here<'_>, command: &SvnCommand<'_>, out: &mut Verdict) {
     if schemes.is_empty() {
         out.push(
             Level::Unknown,
-            format!("svn asks the working copy's repository, which {} does not tell here", db.display()),
+            format!(
+                "svn asks the working copy's repository, which {} does not tell here",
+                db.display()
+            ),
         );
     } else if let Some(remote) = schemes.iter().find(|s| s.as_str() != "file") {
         out.push(
@@ -153,7 +182,10 @@ mod tests {
     #[test]
     fn schemes_of_a_database_page() {
         assert_eq!(url_schemes(b"\x01\x41file:///tmp/repo\x00x"), vec!["file"]);
-        assert_eq!(url_schemes(b"\x02svn+ssh://host/r\x00https://h"), vec!["svn+ssh", "https"]);
+        assert_eq!(
+            url_schemes(b"\x02svn+ssh://host/r\x00https://h"),
+            vec!["svn+ssh", "https"]
+        );
         assert!(url_schemes(b"no urls").is_empty());
     }
 }

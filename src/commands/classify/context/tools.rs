@@ -391,15 +391,18 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "groff" | "nroff" | "troff" => {
             for name in ["GROFF_BIN_PATH", "GROFF_COMMAND_PREFIX"] {
                 if here.env.is_set(name) {
-                    out.push(Level::Unknown, format!("groff runs its helper programs from what {name} names"));
+                    out.push(
+                        Level::Unknown,
+                        format!("groff runs its helper programs from what {name} names"),
+                    );
                 }
             }
         }
         // graphviz loads its plugins (shared libraries) from GVBINDIR.
-        "dot" | "neato" | "twopi" | "circo" | "fdp" | "sfdp" | "osage" | "patchwork" => {
-            if here.env.is_set("GVBINDIR") {
-                out.push(Level::Unknown, "graphviz loads its plugins from GVBINDIR");
-            }
+        "dot" | "neato" | "twopi" | "circo" | "fdp" | "sfdp" | "osage" | "patchwork"
+            if here.env.is_set("GVBINDIR") =>
+        {
+            out.push(Level::Unknown, "graphviz loads its plugins from GVBINDIR");
         }
         "awk" | "gawk" => super::startup::gawk(here, args, out),
         "zsh" => zsh_startup(here, args, out),
@@ -1764,9 +1767,9 @@ fn justfile(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         None => files::ancestors(here.dir).find_map(|d| {
             let entries = std::fs::read_dir(d).ok()?;
             entries.flatten().map(|e| e.path()).find(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.eq_ignore_ascii_case("justfile") || n.eq_ignore_ascii_case(".justfile"))
+                p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                    n.eq_ignore_ascii_case("justfile") || n.eq_ignore_ascii_case(".justfile")
+                })
             })
         }),
     };
@@ -1778,7 +1781,10 @@ fn justfile(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             || text.contains("shell(")
             || text.lines().any(|l| {
                 let l = l.trim_start();
-                l.starts_with("import ") || l.starts_with("import?") || l.starts_with("mod ") || l.starts_with("mod?")
+                l.starts_with("import ")
+                    || l.starts_with("import?")
+                    || l.starts_with("mod ")
+                    || l.starts_with("mod?")
             })
     };
     if files::says(&path, runs) {
