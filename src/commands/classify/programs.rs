@@ -193,7 +193,10 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
         return Verdict::unknown(format!("unknown program: {written}"));
     };
     let asks_version_or_help = matches!(args, [only] if only.is("--version") || only.is("--help"));
-    if asks_version_or_help && !WRAPPERS.contains(&program) {
+    // `hg --version` loads hg's extensions and `svn --version` creates svn's configuration
+    // directory: their verdicts say so (`vcs`).
+    let configured_first = matches!(program, "hg" | "svn");
+    if asks_version_or_help && !WRAPPERS.contains(&program) && !configured_first {
         return Verdict::read_only();
     }
     verdict
@@ -212,12 +215,11 @@ pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
         | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl" => {
             !args.iter().any(|a| a.is("--no-pager"))
         }
-        "man" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri" | "pydoc"
-        | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb" | "aws"
-        | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig" | "lazygit"
-        | "python" | "node" | "perl" | "ruby" | "irb" | "sqlite3" | "watch" | "screen" | "tmux" => {
-            true
-        }
+        "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri"
+        | "pydoc" | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb"
+        | "aws" | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig"
+        | "lazygit" | "python" | "node" | "perl" | "ruby" | "irb" | "sqlite3" | "watch"
+        | "screen" | "tmux" => true,
         _ => false,
     }
 }
@@ -301,6 +303,17 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     }
     if let Some(v) = super::modes::check(p, args) {
         return Some(v);
+    }
+    if let Some(v) = super::printers::check(p, args) {
+        return Some(v);
+    }
+    let vcs = match p {
+        "hg" => super::vcs::hg(args),
+        "svn" => super::vcs::svn(args),
+        _ => None,
+    };
+    if vcs.is_some() {
+        return vcs;
     }
     if READ_ONLY.contains(&p) {
         let mut v = readers::builtin(p, args);

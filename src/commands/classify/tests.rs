@@ -1489,3 +1489,81 @@ fn declarations_whose_value_bash_takes_for_a_compound_assignment() {
         ("declare x='($y)'; echo \"$x\"", Unknown),
     ]);
 }
+
+/// The reading modes of hg, svn and the printing programs without context: read-only where no
+/// configuration can make the mode run code or write, not read-only where one can (the context
+/// reads it), and each mode's twin (an option that writes or runs a program) never read-only.
+#[test]
+fn printing_modes_and_version_control_reads_without_context() {
+    assert_levels(&[
+        ("pandoc a.md", ReadOnly),
+        ("pandoc -s -f markdown -t latex a.md", ReadOnly),
+        ("pandoc -o - a.md", ReadOnly),
+        ("pandoc -t html+smart --toc a.md", ReadOnly),
+        ("pandoc -o out.html a.md", Unknown),
+        ("pandoc --lua-filter f.lua a.md", Unknown),
+        ("pandoc --filter ./f a.md", Unknown),
+        ("pandoc -d html a.md", Unknown),
+        ("pandoc -t w.lua a.md", Unknown),
+        ("pandoc -t docx a.md", Unknown),
+        ("pandoc https://example.com/a.md", Unknown),
+        ("pandoc --extract-media=m a.docx", Unknown),
+        ("dot -Tsvg a.dot", ReadOnly),
+        ("dot -Kneato -Grankdir=LR -Tplain a.dot", ReadOnly),
+        ("neato -Tsvg a.dot", ReadOnly),
+        ("dot -Tsvg -o out.svg a.dot", Unknown),
+        ("dot -Tsvg -O a.dot", Unknown),
+        ("dot -c", Unknown),
+        ("dot -Tx11 a.dot", Unknown),
+        ("groff -man -Tutf8 a.1", ReadOnly),
+        ("nroff -man a.1", ReadOnly),
+        ("troff -Tutf8 a.ms", ReadOnly),
+        ("groff -U -Tutf8 a.ms", Unknown),
+        ("nroff -U a.ms", Unknown),
+        ("groff -Thtml a.ms", Unknown),
+        ("groff -P-D. a.ms", Unknown),
+        ("gnuplot -d -e 'print 1+2'", ReadOnly),
+        ("gnuplot -d -e 'a = 2; print a*3'", ReadOnly),
+        ("gnuplot -e 'print 1+2'", Unknown),
+        ("gnuplot -d -e 'print system(\"id\")'", Unknown),
+        ("gnuplot -d -e '! touch x'", Unknown),
+        ("gnuplot -d -e 'set print \"o\"; print 1'", Unknown),
+        ("gnuplot -d -e 'load \"x.gp\"'", Unknown),
+        ("gnuplot x.gp", Unknown),
+        ("just --list", ReadOnly),
+        ("just --summary", ReadOnly),
+        ("just --show build", ReadOnly),
+        ("just --dry-run build", ReadOnly),
+        ("just -n test", ReadOnly),
+        ("just --evaluate", Unknown),
+        ("just build", Unknown),
+        ("just --list --evaluate", Unknown),
+        ("meson introspect build --targets", ReadOnly),
+        ("meson introspect --all --indent build", ReadOnly),
+        ("meson setup build", Write),
+        ("meson introspect build --targets extra", Write),
+        ("rsync -n -av src/ dst/", Unknown),
+        ("rsync -av src/ dst/", Write),
+        ("rsync -n -a -e ssh src/ host:dst/", Write),
+        ("rsync -n -a src/ host:dst/", Write),
+        ("rsync -n --log-file=LOG src/ dst/", Write),
+        ("hg log", Unknown),
+        ("hg status", Unknown),
+        ("hg --version", Unknown),
+        ("hg cat -r 0 -o out a.txt", Unknown),
+        ("hg commit -m x", Unknown),
+        ("hg log -R ../other", Unknown),
+        ("svn status", Unknown),
+        ("svn --version", Unknown),
+        ("svn diff --diff-cmd ./d.sh", Unknown),
+        ("svn update", Unknown),
+    ]);
+    // Each says what it left to the context.
+    let hg = classify("hg log");
+    assert!(
+        hg.reasons.iter().any(|r| r.contains("no context was read")),
+        "{:?}",
+        hg.reasons
+    );
+    assert_eq!(hg.context, ContextUse::Assumed);
+}

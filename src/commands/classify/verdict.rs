@@ -79,6 +79,11 @@ pub enum Settle {
     /// interpreter loads as it starts (modules shadowed in the working directory, `.pth` files,
     /// `NODE_OPTIONS`) is the context's to check, so it is read-only only when the context was read.
     InlineCode,
+    /// A reading mode of a program whose configuration or caches can make it run code or write
+    /// (hg's hooks and tags cache, svn's `diff-cmd` and configuration directory, `~/.gnuplot`,
+    /// rsync's popt aliases, the justfile's backticks): the context reads them and says what
+    /// applies, so with the context read this finding is dropped.
+    Configuration,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

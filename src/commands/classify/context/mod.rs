@@ -14,6 +14,8 @@
 mod files;
 mod git;
 mod gitconfig;
+mod hg;
+mod ini;
 mod make;
 mod node;
 mod objects;
@@ -21,6 +23,7 @@ mod python;
 mod ruby;
 mod rust;
 mod startup;
+mod svn;
 mod tools;
 
 use std::collections::HashMap;
@@ -481,6 +484,8 @@ impl Probe {
                 }
                 "python" | "pip" => python::check(&at, args, &mut out),
                 "pydoc" | "pydoc3" => python::pydoc(&at, args, &mut out),
+                "hg" => hg::check(&at, args, &mut out),
+                "svn" => svn::check(&at, args, &mut out),
                 // Every other program: `tools::check` knows which of them read what.
                 _ => tools::check(&at, args, &mut out),
             }
@@ -607,6 +612,8 @@ impl Probe {
             None => true,
             // `Probe::check` reads the interpreter's module path for the same program.
             Some(Settle::InlineCode) => false,
+            // `Probe::check` reads the program's configuration (`hg`, `svn`, `tools`).
+            Some(Settle::Configuration) => false,
             Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
                 rust::lockfile_current(
                     &Here {
@@ -651,6 +658,10 @@ fn is_contextual(program: &str) -> bool {
             | "bundle"
             | "R"
             | "Rscript"
+            | "hg"
+            | "svn"
+            | "just"
+            | "gnuplot"
     )
 }
 

@@ -158,3 +158,72 @@ pub fn gawk(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         );
     }
 }
+
+/// gnuplot runs `~/.gnuplot` as it starts unless `-d`/`--default-settings` (measured with
+/// gnuplot 5.4: `./.gnuplot` and `$XDG_CONFIG_HOME/gnuplot/gnuplotrc` were not read; the
+/// system's `gnuplotrc` is the machine's own).
+pub fn gnuplot(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if args
+        .iter()
+        .any(|a| a.is("-d") || a.is("--default-settings"))
+    {
+        return;
+    }
+    match here.env.home() {
+        Some(home) if files::exists(&home.join(".gnuplot")) => out.push(
+            Level::Unknown,
+            format!(
+                "gnuplot runs {} first (-d skips it)",
+                home.join(".gnuplot").display()
+            ),
+        ),
+        Some(_) => {}
+        None => out.push(
+            Level::Unknown,
+            "gnuplot runs ~/.gnuplot first, under a HOME not known",
+        ),
+    }
+}
+
+const MAX_POPT_FILES: usize = 16; // files of /etc/popt.d read; more are taken to alias
+
+/// popt, which parses rsync's options, reads aliases and `exec` lines for the program from
+/// `/etc/popt`, `/etc/popt.d/*` and `~/.popt` (measured, rsync 3.2: `rsync alias --dry-run
+/// --dry-run --log-file=LOG` wrote LOG): a line for `program` adds options not shown.
+pub fn popt(here: &Here<'_>, program: &str, out: &mut Verdict) {
+    let mut candidates = vec![std::path::PathBuf::from("/etc/popt")];
+    if let Ok(entries) = std::fs::read_dir("/etc/popt.d") {
+        let listed: Vec<_> = entries
+            .flatten()
+            .map(|e| e.path())
+            .take(MAX_POPT_FILES + 1)
+            .collect();
+        if listed.len() > MAX_POPT_FILES {
+            out.push(
+                Level::Unknown,
+                "/etc/popt.d holds more files than are read here",
+            );
+        }
+        candidates.extend(listed);
+    }
+    match here.env.home() {
+        Some(home) => candidates.push(home.join(".popt")),
+        None => out.push(
+            Level::Unknown,
+            format!("{program} reads popt aliases from ~/.popt, under a HOME not known"),
+        ),
+    }
+    let names_program = |text: &str| {
+        text.lines()
+            .any(|l| l.split_whitespace().next() == Some(program))
+    };
+    if let Some(file) = files::first_saying(candidates, names_program) {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{program} takes the options {} adds for it (popt aliases)",
+                file.display()
+            ),
+        );
+    }
+}

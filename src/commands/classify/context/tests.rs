@@ -3924,3 +3924,557 @@ fn inline_programs_of_php_lua_r_and_gawk() {
         },
     ]);
 }
+
+/// An hg repository `hgr/` whose caches are warm: its file older than the commit (so the commit
+/// records it), the tags cache and the working copy's checks written by a first `hg log` and
+/// `hg status`. `false` when hg is not installed.
+fn hg_repo(p: &Planted) -> bool {
+    p.sh("hg init hgr -q && cd hgr && echo a > a.txt && touch -d '2024-03-01 12:00:00' a.txt && \
+          hg add -q a.txt && hg commit -q -m init -u t && hg log >/dev/null && hg status >/dev/null")
+}
+
+/// A Subversion working copy `wc/` of the repository `svnrepo/` (file://), with svn's
+/// configuration directory made in HOME.
+fn svn_wc(p: &Planted) -> bool {
+    p.sh(
+        "svnadmin create svnrepo && svn checkout -q \"file://$PWD/svnrepo\" wc && cd wc && \
+          echo a > a.txt && svn add -q a.txt && svn commit -q -m init && svn update -q",
+    )
+}
+
+fn hg_case(
+    name: &'static str,
+    plant: fn(&Planted),
+    command: &'static str,
+    flagged: Option<&'static str>,
+) -> Case {
+    Case {
+        cwd: "hgr",
+        ..case(name, plant, command, flagged)
+    }
+}
+
+#[test]
+fn mercurial_configuration_and_caches() {
+    if !Planted::new("hg-probe").is_some_and(|p| hg_repo(&p)) {
+        eprintln!("skipped: hg is missing");
+        return;
+    }
+    run(&[
+        hg_case(
+            "hg-log",
+            |p| {
+                hg_repo(p);
+            },
+            "hg log",
+            None,
+        ),
+        hg_case(
+            "hg-status",
+            |p| {
+                hg_repo(p);
+            },
+            "hg status && hg st && hg diff",
+            None,
+        ),
+        hg_case(
+            "hg-reads",
+            |p| {
+                hg_repo(p);
+            },
+            "hg cat -r 0 a.txt; hg annotate a.txt; hg id; hg tip; hg files; hg root",
+            None,
+        ),
+        hg_case(
+            "hg-version",
+            |p| {
+                hg_repo(p);
+            },
+            "hg --version",
+            None,
+        ),
+        hg_case(
+            "hg-harmless",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[ui]\nusername = x\n[extensions]\nrebase =\nmq = !\n[alias]\nlg = log -G\n[hooks]\ncommit = touch x\npre-push = touch x\n");
+            },
+            "hg log && hg status",
+            None,
+        ),
+        hg_case(
+            "hg-hook-pre-log",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[hooks]\npre-log = touch x\n");
+            },
+            "hg log",
+            Some("pre-log"),
+        ),
+        hg_case(
+            "hg-hook-other-command",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[hooks]\npre-log = touch x\n");
+            },
+            "hg cat -r 0 a.txt",
+            None,
+        ),
+        hg_case(
+            "hg-hook-home-alias-spelling",
+            |p| {
+                hg_repo(p);
+                p.write("home/.hgrc", "[hooks]\npost-status = touch x\n");
+            },
+            "hg st",
+            Some("post-status"),
+        ),
+        hg_case(
+            "hg-hook-suffixed-continued",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[hooks]\npre-cat.audit =\n  touch x\n");
+            },
+            "hg cat -r 0 a.txt",
+            Some("pre-cat.audit"),
+        ),
+        hg_case(
+            "hg-hook-unset",
+            |p| {
+                hg_repo(p);
+                p.write("home/.hgrc", "[hooks]\npre-log = touch x\n");
+                p.write("hgr/.hg/hgrc", "[hooks]\n%unset pre-log\n");
+            },
+            "hg log",
+            None,
+        ),
+        hg_case(
+            "hg-hook-include",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/hooks.rc", "[hooks]\npre-log = touch x\n");
+                p.write("hgr/.hg/hgrc", "%include ../hooks.rc\n");
+            },
+            "hg log",
+            Some("pre-log"),
+        ),
+        Case {
+            env: &[("HGRCPATH", "../rc.d")],
+            ..hg_case(
+                "hg-hook-hgrcpath-dir",
+                |p| {
+                    hg_repo(p);
+                    p.write("rc.d/a.rc", "[hooks]\npre-tip = touch x\n");
+                },
+                "hg tip",
+                Some("pre-tip"),
+            )
+        },
+        hg_case(
+            "hg-hook-xdg",
+            |p| {
+                hg_repo(p);
+                p.write("home/.config/hg/hgrc", "[hooks]\npre-status = touch x\n");
+            },
+            "hg status",
+            Some("pre-status"),
+        ),
+        hg_case(
+            "hg-hook-config-option",
+            |p| {
+                hg_repo(p);
+            },
+            "hg log --config hooks.pre-log=touch",
+            Some("pre-log"),
+        ),
+        hg_case(
+            "hg-extension-path",
+            |p| {
+                hg_repo(p);
+                p.write("home/.hgrc", "[extensions]\ne = ~/e.py\n");
+            },
+            "hg --version",
+            Some("~/e.py"),
+        ),
+        hg_case(
+            "hg-extension-blackbox",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[extensions]\nblackbox =\n");
+            },
+            "hg log",
+            Some("blackbox"),
+        ),
+        hg_case(
+            "hg-alias-shell",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[alias]\nst = !touch x\n");
+            },
+            "hg st",
+            Some("alias st"),
+        ),
+        hg_case(
+            "hg-extdiff-shadows",
+            |p| {
+                hg_repo(p);
+                p.write(
+                    "hgr/.hg/hgrc",
+                    "[extensions]\nextdiff =\n[extdiff]\ncmd.diff = touch\n",
+                );
+            },
+            "hg diff",
+            Some("cmd.diff"),
+        ),
+        hg_case(
+            "hg-defaults",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[defaults]\ncat = -o out.txt\n");
+            },
+            "hg cat -r 0 a.txt",
+            Some("[defaults] cat"),
+        ),
+        hg_case(
+            "hg-profiling",
+            |p| {
+                hg_repo(p);
+                p.write(
+                    "hgr/.hg/hgrc",
+                    "[profiling]\nenabled = true\noutput = prof.txt\n",
+                );
+            },
+            "hg log",
+            Some("profiling"),
+        ),
+        hg_case(
+            "hg-unparsable",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/hgrc", "[ui]\njust words\n");
+            },
+            "hg log",
+            Some("does not parse"),
+        ),
+        hg_case(
+            "hg-tags-cache-missing",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_file(p.path("hgr/.hg/cache/tags2-visible"));
+            },
+            "hg log",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-tags-cache-stale",
+            |p| {
+                hg_repo(p);
+                p.sh("cd hgr && echo b > b.txt && touch -d '2024-03-01 12:00:00' b.txt && hg add -q b.txt && hg commit -q -m two -u t && hg status >/dev/null");
+            },
+            "hg id",
+            Some("not for the tip"),
+        ),
+        hg_case(
+            "hg-tags-cache-current-after-commit",
+            |p| {
+                hg_repo(p);
+                p.sh("cd hgr && echo b > b.txt && touch -d '2024-03-01 12:00:00' b.txt && hg add -q b.txt && hg commit -q -m two -u t && hg log >/dev/null");
+            },
+            "hg log",
+            None,
+        ),
+        hg_case(
+            "hg-dirstate-time-changed",
+            |p| {
+                hg_repo(p);
+                p.sh("touch hgr/a.txt");
+            },
+            "hg status",
+            Some("time changed"),
+        ),
+        hg_case(
+            "hg-dirstate-size-changed",
+            |p| {
+                hg_repo(p);
+                p.sh("echo more >> hgr/a.txt");
+            },
+            "hg diff",
+            None,
+        ),
+        hg_case(
+            "hg-wcache-missing",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_file(p.path("hgr/.hg/wcache/checknoexec"));
+            },
+            "hg status",
+            Some("wcache"),
+        ),
+        hg_case(
+            "hg-shared",
+            |p| {
+                hg_repo(p);
+                p.write("hgr/.hg/sharedpath", "/elsewhere/.hg");
+            },
+            "hg log",
+            Some("shares"),
+        ),
+    ]);
+}
+
+fn svn_case(
+    name: &'static str,
+    plant: fn(&Planted),
+    command: &'static str,
+    flagged: Option<&'static str>,
+) -> Case {
+    Case {
+        cwd: "wc",
+        ..case(name, plant, command, flagged)
+    }
+}
+
+#[test]
+fn subversion_configuration_and_repository() {
+    if !Planted::new("svn-probe").is_some_and(|p| svn_wc(&p)) {
+        eprintln!("skipped: svn is missing");
+        return;
+    }
+    const DIFF_CMD: &str = "[helpers]\ndiff-cmd = /tmp/d.sh\n";
+    run(&[
+        svn_case(
+            "svn-reads",
+            |p| {
+                svn_wc(p);
+            },
+            "svn status; svn info; svn diff; svn log -l 1; svn cat a.txt; svn list",
+            None,
+        ),
+        svn_case(
+            "svn-editor-cmd",
+            |p| {
+                svn_wc(p);
+                p.write(
+                    "home/.subversion/config",
+                    "[helpers]\neditor-cmd = touch x\n",
+                );
+            },
+            "svn diff",
+            None,
+        ),
+        svn_case(
+            "svn-diff-cmd",
+            |p| {
+                svn_wc(p);
+                p.write("home/.subversion/config", DIFF_CMD);
+            },
+            "svn diff",
+            Some("diff-cmd"),
+        ),
+        svn_case(
+            "svn-diff-cmd-log",
+            |p| {
+                svn_wc(p);
+                p.write("home/.subversion/config", DIFF_CMD);
+            },
+            "svn log --diff -l 1",
+            Some("diff-cmd"),
+        ),
+        svn_case(
+            "svn-diff-cmd-internal",
+            |p| {
+                svn_wc(p);
+                p.write("home/.subversion/config", DIFF_CMD);
+            },
+            "svn diff --internal-diff; svn status",
+            None,
+        ),
+        svn_case(
+            "svn-config-dir",
+            |p| {
+                svn_wc(p);
+                p.sh("cp -r home/.subversion cfg");
+                p.write("cfg/config", DIFF_CMD);
+            },
+            "svn diff --config-dir ../cfg",
+            Some("diff-cmd"),
+        ),
+        svn_case(
+            "svn-config-dir-missing",
+            |p| {
+                svn_wc(p);
+            },
+            "svn status --config-dir ../newcfg",
+            Some("creates its configuration"),
+        ),
+        svn_case(
+            "svn-home-missing",
+            |p| {
+                svn_wc(p);
+                let _ = fs::remove_dir_all(p.path("home/.subversion"));
+            },
+            "svn info",
+            Some("creates its configuration"),
+        ),
+        svn_case(
+            "svn-config-file-missing",
+            |p| {
+                svn_wc(p);
+                let _ = fs::remove_file(p.path("home/.subversion/config"));
+            },
+            "svn status",
+            Some("config is not there"),
+        ),
+        svn_case(
+            "svn-unparsable",
+            |p| {
+                svn_wc(p);
+                p.write("home/.subversion/config", "[helpers]\ngarbage\n");
+            },
+            "svn diff",
+            Some("does not parse"),
+        ),
+        svn_case(
+            "svn-remote-url",
+            |p| {
+                svn_wc(p);
+            },
+            "svn log https://example.com/repo",
+            Some("network"),
+        ),
+        svn_case(
+            "svn-remote-working-copy",
+            |p| {
+                svn_wc(p);
+                p.write(
+                    "remote/.svn/wc.db",
+                    "SQLite format 3\0\x01https://example.com/svn/repo\0",
+                );
+            },
+            "cd ../remote && svn log",
+            Some("network"),
+        ),
+        svn_case(
+            "svn-remote-status-is-local",
+            |p| {
+                svn_wc(p);
+                p.write(
+                    "remote/.svn/wc.db",
+                    "SQLite format 3\0\x01https://example.com/svn/repo\0",
+                );
+            },
+            "cd ../remote && svn status",
+            None,
+        ),
+    ]);
+}
+
+#[test]
+fn printers_startup_files_and_aliases() {
+    const JUSTFILE: &str = "x := `touch BT`\n\nbuild:\n    echo {{x}}\n";
+    run(&[
+        case("gnuplot-plain", |_| {}, "gnuplot -e 'print 1+2'", None),
+        case(
+            "gnuplot-home-rc",
+            |p| p.write("home/.gnuplot", "system(\"touch x\")\n"),
+            "gnuplot -e 'print 1+2'",
+            Some(".gnuplot"),
+        ),
+        case(
+            "gnuplot-home-rc-skipped",
+            |p| p.write("home/.gnuplot", "system(\"touch x\")\n"),
+            "gnuplot -d -e 'print 1+2'",
+            None,
+        ),
+        case(
+            "gnuplot-cwd-rc",
+            |p| p.write("repo/.gnuplot", "system(\"touch x\")\n"),
+            "gnuplot -e 'print 1+2'",
+            None,
+        ),
+        case("rsync-dry-run", |_| {}, "rsync -n -av src/ dst/", None),
+        case(
+            "rsync-popt-alias",
+            |p| {
+                p.write(
+                    "home/.popt",
+                    "rsync alias --dry-run --dry-run --log-file=LOG\n",
+                )
+            },
+            "rsync --dry-run -a src/ dst/",
+            Some(".popt"),
+        ),
+        case(
+            "rsync-popt-other-program",
+            |p| p.write("home/.popt", "tar alias --x --y\n"),
+            "rsync -n -a src/ dst/",
+            None,
+        ),
+        case(
+            "just-list-backticks",
+            |p| p.write("repo/justfile", JUSTFILE),
+            "just --list; just --dry-run build; just --show build",
+            None,
+        ),
+        case(
+            "just-evaluate-backticks",
+            |p| p.write("repo/justfile", JUSTFILE),
+            "just --evaluate",
+            Some("backticks"),
+        ),
+        case(
+            "just-evaluate-up-the-tree",
+            |p| p.write("repo/Justfile", JUSTFILE),
+            "cd src && just --evaluate x",
+            Some("backticks"),
+        ),
+        case(
+            "just-evaluate-shell",
+            |p| p.write("repo/justfile", "x := shell('touch x')\n"),
+            "just --evaluate",
+            Some("backticks"),
+        ),
+        case(
+            "just-evaluate-import",
+            |p| p.write("repo/justfile", "import 'other.just'\nx := \"a\"\n"),
+            "just --evaluate",
+            Some("imports"),
+        ),
+        case(
+            "just-evaluate-plain",
+            |p| p.write("repo/justfile", "x := \"a\"\n"),
+            "just --evaluate",
+            None,
+        ),
+        Case {
+            env: &[("GROFF_BIN_PATH", "$ROOT/bin")],
+            ..case(
+                "groff-bin-path",
+                |_| {},
+                "groff -man -Tutf8 a.1",
+                Some("GROFF_BIN_PATH"),
+            )
+        },
+        case("groff-safe", |_| {}, "groff -man -Tutf8 a.1", None),
+        Case {
+            env: &[("GVBINDIR", "$ROOT/plugins")],
+            ..case(
+                "graphviz-plugins",
+                |_| {},
+                "dot -Tsvg a.dot",
+                Some("GVBINDIR"),
+            )
+        },
+        case(
+            "pandoc-data-dir",
+            |p| {
+                p.write(
+                    "home/.local/share/pandoc/init.lua",
+                    "os.execute('touch x')\n",
+                )
+            },
+            "pandoc a.md",
+            None,
+        ),
+    ]);
+}

@@ -384,6 +384,26 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "top" => top(here, out),
         "bash" | "sh" => startup_files(here, args, out),
         "R" | "Rscript" => super::startup::r(here, args, out),
+        "gnuplot" => super::startup::gnuplot(here, args, out),
+        "rsync" => super::startup::popt(here, "rsync", out),
+        "just" => justfile(here, args, out),
+        // groff runs its preprocessors and postprocessors from these first.
+        "groff" | "nroff" | "troff" => {
+            for name in ["GROFF_BIN_PATH", "GROFF_COMMAND_PREFIX"] {
+                if here.env.is_set(name) {
+                    out.push(
+                        Level::Unknown,
+                        format!("groff runs its helper programs from what {name} names"),
+                    );
+                }
+            }
+        }
+        // graphviz loads its plugins (shared libraries) from GVBINDIR.
+        "dot" | "neato" | "twopi" | "circo" | "fdp" | "sfdp" | "osage" | "patchwork"
+            if here.env.is_set("GVBINDIR") =>
+        {
+            out.push(Level::Unknown, "graphviz loads its plugins from GVBINDIR");
+        }
         "awk" | "gawk" => super::startup::gawk(here, args, out),
         "zsh" => zsh_startup(here, args, out),
         // php loads the ini files these name (extensions, `auto_prepend_file`) on every run,
@@ -1722,5 +1742,55 @@ fn kubeconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 ),
             ),
         }
+    }
+}
+
+/// `just --evaluate` evaluates the assignments of the justfile just finds (`-f`/`--justfile`, or
+/// the first `justfile` or `.justfile`, any case, up from where it runs): a backtick or a
+/// `shell()` call runs a command, and an `import` or `mod` brings in another file, not read here.
+fn justfile(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if !args.iter().any(|a| a.is("--evaluate")) {
+        return;
+    }
+    let given = args
+        .windows(2)
+        .find(|w| w[0].is("-f") || w[0].is("--justfile"))
+        .map(|w| w[1].value.as_deref())
+        .or_else(|| {
+            args.iter()
+                .find_map(|a| a.value.as_deref()?.strip_prefix("--justfile="))
+                .map(Some)
+        });
+    let path = match given {
+        Some(Some(f)) => Some(files::join(here.dir, f)),
+        Some(None) => return,
+        None => files::ancestors(here.dir).find_map(|d| {
+            let entries = std::fs::read_dir(d).ok()?;
+            entries.flatten().map(|e| e.path()).find(|p| {
+                p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                    n.eq_ignore_ascii_case("justfile") || n.eq_ignore_ascii_case(".justfile")
+                })
+            })
+        }),
+    };
+    let Some(path) = path else {
+        return;
+    };
+    let runs = |text: &str| {
+        text.contains('`')
+            || text.contains("shell(")
+            || text.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with("import ")
+                    || l.starts_with("import?")
+                    || l.starts_with("mod ")
+                    || l.starts_with("mod?")
+            })
+    };
+    if files::says(&path, runs) {
+        out.push(
+            Level::Unknown,
+            format!("just --evaluate runs the backticks and shell() calls of {} (or of a file it imports)", path.display()),
+        );
     }
 }

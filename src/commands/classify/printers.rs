@@ -1,0 +1,332 @@
+//! Modes that print what a program renders, plans or lists, and write nothing: pandoc and
+//! graphviz to standard output, groff in its safer mode, gnuplot's `print`, just's listings and
+//! dry run, `meson introspect`, rsync's dry run between local paths. Each is an option grammar
+//! (what only changes what is shown) and the options or values that leave the mode. Where a
+//! configuration can still make the mode run code (`~/.gnuplot`, rsync's popt aliases, the
+//! justfile's backticks for `just --evaluate`) the verdict leaves it to the context
+//! (`Settle::Configuration`); the rest read no configuration that runs anything (measured, see
+//! each).
+
+use super::grammar::{self, Parsed, Spec};
+use super::specs::spec;
+use super::verdict::{Level, Settle, Verdict};
+use super::words::Word;
+
+/// Read-only (or left to the context) when `program args` is one of the modes here.
+pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
+    if args.iter().any(|a| a.value.is_none() || a.glob) {
+        return None;
+    }
+    match program {
+        "pandoc" => pandoc(args),
+        "dot" | "neato" | "twopi" | "circo" | "fdp" | "sfdp" | "osage" | "patchwork" => {
+            graphviz(args)
+        }
+        "groff" | "nroff" | "troff" => groff(program, args),
+        "gnuplot" => gnuplot(args),
+        "just" => just(args),
+        "meson" => meson(args),
+        "rsync" => rsync(args),
+        _ => None,
+    }
+}
+
+fn parse(spec: &Spec, args: &[Word]) -> Option<Parsed> {
+    grammar::parse(spec, args)
+        .ok()
+        .filter(|p| p.runtime.is_empty())
+}
+
+fn values<'a>(parsed: &'a Parsed, spellings: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    parsed
+        .all(spellings)
+        .filter_map(|o| o.value().and_then(|w| w.value.as_deref()))
+}
+
+/// pandoc (2.17) converting to standard output. Not taken: `-o FILE` (`-o -` is standard
+/// output), filters (`--filter`, `--lua-filter`: programs), `--defaults` (a file that can name
+/// filters and an output file), custom Lua readers and writers (`-t w.lua`), `--extract-media`
+/// and `--log` (write), `--self-contained`/`--embed-resources` and binary formats (fetch what the
+/// document links), a URL anywhere (pandoc fetches it). Its data directory's `init.lua` runs only
+/// with a Lua filter (measured).
+#[rustfmt::skip]
+const PANDOC: Spec = spec(&["pandoc"], "f:r:t:w:o:sV:M:NiH:B:A:c:C",
+    "from= read= to= write= output= standalone template= variable= metadata= metadata-file= toc table-of-contents toc-depth= number-sections number-offset= wrap= columns= shift-heading-level-by= highlight-style= no-highlight mathjax? katex? mathml citeproc bibliography= csl= css= include-in-header= include-before-body= include-after-body= reference-links reference-location= markdown-headings atx-headers tab-stop= preserve-tabs strip-comments eol= ascii section-divs quiet verbose fail-if-warnings sandbox data-dir= resource-path= file-scope default-image-extension= indented-code-classes= id-prefix= title-prefix= top-level-division= listings incremental slide-level= email-obfuscation= html-q-tags ipynb-output= trace dpi= list-input-formats list-output-formats list-extensions? list-highlight-languages list-highlight-styles version help");
+
+/// Writers whose output is text (a binary format fetches what the document links, and pdf runs
+/// a PDF engine).
+const PANDOC_TEXT: &[&str] = &[
+    "html",
+    "html4",
+    "html5",
+    "markdown",
+    "gfm",
+    "commonmark",
+    "commonmark_x",
+    "markdown_strict",
+    "markdown_phpextra",
+    "markdown_mmd",
+    "plain",
+    "latex",
+    "beamer",
+    "context",
+    "rst",
+    "org",
+    "asciidoc",
+    "asciidoctor",
+    "man",
+    "ms",
+    "mediawiki",
+    "dokuwiki",
+    "textile",
+    "json",
+    "native",
+    "texinfo",
+    "docbook",
+    "docbook4",
+    "docbook5",
+    "jats",
+    "tei",
+    "opml",
+    "haddock",
+    "rtf",
+    "icml",
+    "jira",
+    "xwiki",
+    "zimwiki",
+    "muse",
+    "typst",
+    "s5",
+    "slidy",
+    "slideous",
+    "dzslides",
+    "revealjs",
+    "biblatex",
+    "bibtex",
+    "csljson",
+];
+
+fn pandoc(args: &[Word]) -> Option<Verdict> {
+    let parsed = parse(&PANDOC, args)?;
+    let every: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
+    if every.iter().any(|v| v.contains("://")) {
+        return None;
+    }
+    if values(&parsed, "-o|--output").any(|o| o != "-") {
+        return None;
+    }
+    let format = |f: &str| {
+        // `html+smart`, `markdown-auto_identifiers`: a format and its extensions.
+        let base = f.split(['+', '-']).next().unwrap_or(f).to_string();
+        base
+    };
+    if values(&parsed, "-f|-r|--from|--read").any(|f| f.ends_with(".lua")) {
+        return None;
+    }
+    if values(&parsed, "-t|-w|--to|--write").any(|t| !PANDOC_TEXT.contains(&format(t).as_str())) {
+        return None;
+    }
+    Some(Verdict::read_only())
+}
+
+/// graphviz's layout programs to standard output (dot(1)): `-T` picks the format, `-K` the
+/// layout, `-G`/`-N`/`-E` set attributes, each with its value attached. Not taken: `-o FILE`,
+/// `-O` (a file per input), `-c` (rewrites the plugin configuration), the formats that open a
+/// window (`x11`, `xlib`, `gtk`).
+fn graphviz(args: &[Word]) -> Option<Verdict> {
+    let mut only_operands = false;
+    for a in args {
+        let v = a.value.as_deref()?;
+        if only_operands || v == "-" || !v.starts_with('-') {
+            continue;
+        }
+        if v == "--" {
+            only_operands = true;
+            continue;
+        }
+        let (flag, value) = v.split_at(v.char_indices().nth(2).map_or(v.len(), |(i, _)| i));
+        match flag {
+            "-T" => {
+                let format = value.split(':').next().unwrap_or("");
+                if format.is_empty() || matches!(format, "x11" | "xlib" | "gtk" | "gd2") {
+                    return None;
+                }
+            }
+            "-K" | "-G" | "-N" | "-E" | "-s" | "-n" | "-L" if !value.is_empty() => {}
+            "-v" | "-V" | "-q" | "-y" | "-x" | "-P" if value.is_empty() => {}
+            "-q" | "-n" | "-s" => {}
+            _ => return None,
+        }
+    }
+    Some(Verdict::read_only())
+}
+
+/// groff, nroff and troff run in their safer mode unless `-U`: `.sy`, `.pso`, `.open` and
+/// `.opena` are refused (measured, groff 1.22: nothing written, nothing run). Not taken: `-U`,
+/// `-P` (options for the postprocessor), `-l`/`-L` (the print spooler), `-X` (a window), the
+/// html devices (grohtml writes images).
+fn groff(program: &str, args: &[Word]) -> Option<Verdict> {
+    const GROFF: Spec = spec(
+        &["groff"],
+        "abcCeEgGijkpRsStzZNhvVm:M:T:w:W:d:r:f:n:o:D:K:F:I:",
+        "help version",
+    );
+    const NROFF: Spec = spec(&["nroff"], "chiktpSzvVqm:M:n:o:r:T:w:W:d:", "help version");
+    let parsed = parse(if program == "nroff" { &NROFF } else { &GROFF }, args)?;
+    if values(&parsed, "-T").any(|t| t.contains("html") || t.starts_with('X')) {
+        return None;
+    }
+    Some(Verdict::read_only())
+}
+
+/// The finding on gnuplot without `-d`: it runs `~/.gnuplot` first (measured, gnuplot 5.4:
+/// `~/.gnuplot` ran before `-e`; `./.gnuplot` and `$XDG_CONFIG_HOME/gnuplot/gnuplotrc` did
+/// not), which the context looks for.
+pub const GNUPLOT_INIT: &str =
+    "gnuplot runs ~/.gnuplot first (-d skips it); no context was read to tell";
+
+/// `gnuplot -e 'print …'`: each statement prints an expression or assigns a variable. Refused
+/// in them: `system` and backquotes (run a command), `@` (a macro), `!` (a shell), `|`, and every
+/// other command (`set print`/`set output`, `load`, `call`, `save`, `plot`).
+fn gnuplot(args: &[Word]) -> Option<Verdict> {
+    let mut default_settings = false;
+    let mut code = Vec::new();
+    let mut i = 0;
+    while let Some(v) = args.get(i).and_then(|a| a.value.as_deref()) {
+        i += 1;
+        match v {
+            "-d" | "--default-settings" => default_settings = true,
+            "-e" => code.push(args.get(i)?.value.as_deref()?),
+            _ => return None,
+        }
+        if v == "-e" {
+            i += 1;
+        }
+    }
+    if code.is_empty() || !code.iter().all(|c| gnuplot_prints(c)) {
+        return None;
+    }
+    let mut verdict = Verdict::default();
+    if !default_settings {
+        verdict.push_unless(Level::Unknown, GNUPLOT_INIT, Settle::Configuration);
+    }
+    Some(verdict)
+}
+
+fn gnuplot_prints(code: &str) -> bool {
+    if code.contains(['`', '@', '!', '|', '$', '\\']) || code.contains("system") {
+        return false;
+    }
+    // Statements split at `;` outside quotes.
+    let mut statements = Vec::new();
+    let mut start = 0;
+    let mut quote = None;
+    for (i, c) in code.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, ';') => {
+                statements.push(&code[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if quote.is_some() {
+        return false;
+    }
+    statements.push(&code[start..]);
+    statements.iter().all(|s| {
+        let s = s.trim();
+        let first: String = s
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let after = s[first.len()..].trim_start();
+        s.is_empty()
+            || matches!(first.as_str(), "print" | "pr")
+            || (!first.is_empty()
+                && after.starts_with('=')
+                && !after.starts_with("==")
+                && !matches!(
+                    first.as_str(),
+                    "set" | "load" | "call" | "eval" | "evaluate"
+                ))
+    })
+}
+
+/// The finding on `just --evaluate`: it evaluates the justfile's assignments, whose backticks
+/// and `shell()` calls run commands; the context reads the justfile.
+pub const JUST_EVALUATES: &str = "just --evaluate runs the backticks and shell() calls of the justfile's assignments; no context was read to tell";
+
+/// just (1.59) listing or planning: `--list`, `--summary`, `--show`, `--dump`, `--variables`,
+/// `--groups` and `--dry-run` evaluate no backtick, in assignments, parameter defaults or
+/// dependency arguments (measured: none ran); `--evaluate` does ([`JUST_EVALUATES`]). Recipes
+/// named without `--dry-run` run.
+#[rustfmt::skip]
+const JUST: Spec = spec(&["just"], "lsnf:d:uqv",
+    "list summary show= dump variables groups dry-run evaluate justfile= working-directory= unsorted list-heading= list-prefix= color= dump-format= quiet verbose unstable yes set# explain? highlight no-highlight timestamp");
+
+fn just(args: &[Word]) -> Option<Verdict> {
+    let parsed = parse(&JUST, args)?;
+    let lists = parsed.has("-l|--list|--summary|-s|--show|--dump|--variables|--groups");
+    let dry = parsed.has("-n|--dry-run");
+    let evaluates = parsed.has("--evaluate");
+    if [lists, dry, evaluates].iter().filter(|x| **x).count() != 1 {
+        return None;
+    }
+    if lists && !parsed.operands.is_empty() {
+        return None;
+    }
+    let mut verdict = Verdict::default();
+    if evaluates {
+        verdict.push_unless(Level::Unknown, JUST_EVALUATES, Settle::Configuration);
+    }
+    Some(verdict)
+}
+
+/// `meson introspect [BUILDDIR | meson.build] --targets …` prints what a build directory's
+/// `meson-info` holds, or what the interpreter of the AST finds in a source tree, which runs no
+/// `run_command` (measured, meson 1.0).
+fn meson(args: &[Word]) -> Option<Verdict> {
+    #[rustfmt::skip]
+    const INTROSPECT: Spec = spec(&["meson"], "aif",
+        "ast benchmarks buildoptions buildsystem-files dependencies scan-dependencies installed install-plan projectinfo targets tests machines all indent force-object-output backend=");
+    let (first, rest) = args.split_first()?;
+    if !first.is("introspect") {
+        return None;
+    }
+    let parsed = parse(&INTROSPECT, rest)?;
+    (parsed.operands.len() <= 1).then(Verdict::read_only)
+}
+
+/// The finding on rsync's dry run: popt reads aliases for `rsync` from `~/.popt` and `/etc/popt`,
+/// which can add any option (measured, rsync 3.2: `rsync alias --dry-run --dry-run
+/// --log-file=LOG` wrote LOG).
+pub const RSYNC_POPT: &str = "rsync takes the options the popt aliases of ~/.popt and /etc/popt add; no context was read to tell";
+
+/// `rsync -n SRC DST` (or `--list-only`) between local paths writes nothing, the destination
+/// directory included (measured, rsync 3.2). Not taken: a remote path (`host:path`,
+/// `host::module`, `rsync://`), `-e`/`--rsh` and `--rsync-path` (programs), `--log-file`,
+/// batch files, `--files-from` (it may name a remote file), and options not listed.
+#[rustfmt::skip]
+const RSYNC: Spec = spec(&["rsync"], "0aAbcCdDgHhiIklLmnoOpPqrRStuvWxXyz",
+    "archive recursive relative verbose quiet checksum dry-run list-only itemize-changes human-readable stats progress delete delete-before delete-during delete-after delete-excluded exclude= include= exclude-from= include-from= filter= times perms owner group devices specials links copy-links safe-links hard-links acls xattrs compress one-file-system existing ignore-existing update size-only ignore-times modify-window= max-size= min-size= max-delete= prune-empty-dirs cvs-exclude out-format= info= debug= no-motd 8-bit-output numeric-ids omit-dir-times omit-link-times no-perms no-owner no-group no-times dirs mkpath backup suffix= inplace append whole-file sparse");
+
+fn rsync(args: &[Word]) -> Option<Verdict> {
+    let parsed = parse(&RSYNC, args)?;
+    if !parsed.has("-n|--dry-run|--list-only") {
+        return None;
+    }
+    let local = parsed.operands.iter().all(|o| {
+        let v = o.value.as_deref().unwrap_or("");
+        let before_slash = v.split('/').next().unwrap_or("");
+        !v.contains("://") && !before_slash.contains(':')
+    });
+    if !local || parsed.operands.is_empty() {
+        return None;
+    }
+    let mut verdict = Verdict::default();
+    verdict.push_unless(Level::Unknown, RSYNC_POPT, Settle::Configuration);
+    Some(verdict)
+}
