@@ -2605,8 +2605,11 @@ fn a_graphical_reports_repeated_message_shape_is_said_once_with_its_places() {
     let finding = |name: &str, path: &str, at: &str| {
         format!("\n  ⚠ eslint(no-unused-vars): Variable '{name}' is declared but never used.\n   ╭─[{path}:{at}]\n 1 │ let {name} = 1;\n   ·     ─┬\n   ·      ╰── '{name}' is declared here\n   ╰────\n  help: Consider removing this declaration.\n")
     };
+    // A finding with a second place (`╭─[src/c.js:15:10]` under the first) stays whole.
+    let two_places = finding("y2", "src/c.js", "1:5")
+        .replace("   ╰────\n", "   ╰────\n   ╭─[src/c.js:15:10]\n 15 │ y2;\n   ╰────\n");
     let raw = format!(
-        "{}{}{}\n  ⚠ eslint(no-debugger): `debugger` statement is not allowed\n   ╭─[src/b.js:4:1]\n 4 │ debugger;\n   ╰────\n  help: Remove the debugger statement\n\nFound 4 warnings and 0 errors.\n",
+        "{}{}{}{two_places}\n  ⚠ eslint(no-debugger): `debugger` statement is not allowed\n   ╭─[src/b.js:4:1]\n 4 │ debugger;\n   ╰────\n  help: Remove the debugger statement\n\nFound 5 warnings and 0 errors.\n",
         finding("x1", "src/a.js", "1:5"),
         finding("n13", "src/a.js", "3:5"),
         finding("arr6", "src/b.js", "2:5"),
@@ -2619,10 +2622,12 @@ fn a_graphical_reports_repeated_message_shape_is_said_once_with_its_places() {
             "  src/a.js: 1:5 3:5",
             "  src/b.js: 2:5",
             "4:1 ⚠ eslint(no-debugger): `debugger` statement is not allowed (help: Remove the debugger statement)",
-            "Found 4 warnings and 0 errors.",
+            "src/c.js:\n  1:5 ⚠ eslint(no-unused-vars): Variable 'y2' is declared but never used. ('y2' is declared here) (src/c.js:15:10)",
+            "Found 5 warnings and 0 errors.",
         ],
     );
-    assert!(!out.contains("is declared here"), "{out}");
+    // The grouped findings' labels go; the finding with a second place keeps its own.
+    assert!(!out.contains("'x1' is declared here") && !out.contains("'n13'"), "{out}");
 }
 
 #[test]

@@ -1123,6 +1123,8 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
         header: String,
         place: Option<(String, String)>,
         notes: Vec<String>,
+        /// Whether a second place is among its notes (it stays on its own line, whole).
+        places: bool,
     }
     let mut findings: Vec<Finding> = Vec::new();
     let mut rest: Vec<String> = Vec::new();
@@ -1149,6 +1151,7 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
                 header: h.to_string(),
                 place: None,
                 notes: Vec::new(),
+                places: false,
             });
             continue;
         }
@@ -1162,6 +1165,7 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
                 f.place = Some((path.to_string(), at.to_string()));
             } else {
                 f.notes.push(format!("{path}:{at}"));
+                f.places = true;
             }
             continue;
         }
@@ -1205,10 +1209,11 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
         *count.entry(s).or_default() += 1;
     }
     let mut grouped = Grouped::default();
-    // Each shape: its first finding's text, whether other texts differ, and its places by file.
+    // Each shape: its first finding's text, whether other texts differ, how many findings it
+    // says (a finding with a second place is said on its own) and their places by file.
     struct ShapeGroup<'a> {
-        shape: &'a str,
         first: &'a str,
+        n: usize,
         differs: bool,
         files: Vec<(&'a str, Vec<&'a str>)>,
     }
@@ -1216,7 +1221,7 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
     let mut shape_index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     for (f, shape) in findings.iter().zip(&shapes) {
         let Some((path, at)) = &f.place else { continue };
-        if count[shape.as_str()] < SHAPE_GROUP_MIN {
+        if count[shape.as_str()] < SHAPE_GROUP_MIN || f.places {
             let mut message = f.header.clone();
             for n in &f.notes {
                 message.push_str(&format!(" ({n})"));
@@ -1226,14 +1231,15 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
         }
         let g = *shape_index.entry(shape).or_insert_with(|| {
             by_shape.push(ShapeGroup {
-                shape,
                 first: &f.header,
+                n: 0,
                 differs: false,
                 files: Vec::new(),
             });
             by_shape.len() - 1
         });
         let group = &mut by_shape[g];
+        group.n += 1;
         group.differs |= group.first != f.header;
         match group.files.iter_mut().find(|(p, _)| *p == path) {
             Some((_, places)) => places.push(at),
@@ -1243,7 +1249,7 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
     let mut out: Vec<String> = Vec::new();
     for g in by_shape {
         let vary = if g.differs { ", quoted names vary" } else { "" };
-        out.push(format!("{} ({} places{vary}):", g.first, count[g.shape]));
+        out.push(format!("{} ({} places{vary}):", g.first, g.n));
         for (path, places) in g.files {
             super::build::push_place_rows(&mut out, path, places);
         }
@@ -1253,8 +1259,8 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
 }
 
 /// Fewest findings of one shape (see [`quote_shape`]) for a graphical report to say the shape
-/// once with its places: fewer read as well each on its line.
-const SHAPE_GROUP_MIN: usize = 3;
+/// once with its places: a second place already costs less than its message and help again.
+const SHAPE_GROUP_MIN: usize = 2;
 
 /// A diagnostic's heading in biome's format: `path[:line:col] category [FIXABLE] ━━━━`, as the
 /// place (`src/a.ts:3:7`, or a path alone) and the category with its tags.
