@@ -1958,22 +1958,25 @@ fn an_indented_trees_repeated_subtrees_are_said_once() {
     }
     text.push_str("  picomatch@\"^4.0.3\" from tinyglobby@0.2.1\n  node_modules/tinyglobby\n    jest-config@\"30.5.2\" from jest-cli@30.5.2\n    node_modules/jest-cli\n      jest-cli@\"30.5.2\" from jest@30.5.3\n      node_modules/jest\n        jest@\"^30.5.2\" from the root project\n");
     let (_, out) = run("npm explain picomatch", &text).expect("rewritten");
+    // The repeat's mark goes on the line that names the package (its own folder, the line
+    // after, says nothing more).
     assert_eq!(
-        out.matches("node_modules/jest-cli (its 3 lines as above)")
+        out.matches("jest-config@\"30.5.2\" from jest-cli@30.5.2 (as above)")
             .count(),
         2,
         "{out}"
     );
+    assert!(!out.contains("node_modules/"), "{out}");
     // The one that differs (jest@30.5.3) is written out whole.
-    assert!(out.contains("from jest@30.5.3\n      node_modules/jest\n        jest@\"^30.5.2\" from the root project"), "{out}");
+    assert!(out.contains("from jest@30.5.3\n        jest@\"^30.5.2\" from the root project"), "{out}");
     assert_eq!(out.matches("from the root project").count(), 2, "{out}");
     // A program that prints a file's data keeps it as it is.
     assert_eq!(run("cat tree.txt", &text), None);
 }
 
 /// A graphical report (miette's, as oxlint prints it, whatever the program is called): each
-/// finding's header, place, labels and help on one line under its file; the source frames go;
-/// the summary stays.
+/// finding's header, place, labels and help on one line under its file, a message said at three
+/// places or more once with its places; the source frames go; the summary stays.
 #[test]
 fn a_graphical_reports_findings_are_grouped_by_file() {
     let finding = |path: &str, at: &str, code: &str| {
@@ -1991,8 +1994,8 @@ fn a_graphical_reports_findings_are_grouped_by_file() {
     let (label, out) = run("npx oxlint vendor", &text).expect("rewritten");
     assert!(label.ends_with("graphical"), "{label}");
     for kept in [
-        "vendor/suite.js:\n  582:5, 601:7 \u{26a0} eslint(no-unused-expressions): Expected expression to be used (help: Consider using this expression or removing it)",
-        "vendor/mocha.cjs:\n  413:3 \u{26a0} eslint(no-unused-expressions)",
+        // Said at three places: once, with its places by file.
+        "\u{26a0} eslint(no-unused-expressions): Expected expression to be used (3 places):\n  vendor/suite.js: 582:5 601:7\n  vendor/mocha.cjs: 413:3\n",
         "403:7 \u{d7} eslint(no-unused-vars): Variable 'prop' is declared but never used. ('prop' is declared here)",
         "Found 3 warnings and 1 error.",
         "Finished in 40ms",
@@ -2503,4 +2506,174 @@ shared=2
     ] {
         assert!(!out.contains(gone), "{gone} in {out}");
     }
+}
+
+#[test]
+fn yamllints_default_format_is_read_as_a_lint_list() {
+    let raw = "./ci/a.yaml\n  1:1       warning  missing document start \"---\"  (document-start)\n  4:8       error    too many spaces after colon  (colons)\n  9:8       error    too many spaces after colon  (colons)\n\n./k8s/b.yaml\n  2:81      error    line too long (97 > 80 characters)  (line-length)\n  7:8       error    too many spaces after colon  (colons)\n\n";
+    let (label, out) = run("yamllint .", raw).expect("rewritten");
+    assert_eq!(label, "yamllint");
+    // Every finding's place, level, message and rule on one line; the alignment's spaces gone.
+    assert_keeps(
+        &out,
+        &[
+            "./ci/a.yaml:",
+            "1:1 warning missing document start \"---\" (document-start)",
+            "./k8s/b.yaml:",
+            "2:81 error line too long (97 > 80 characters) (line-length)",
+            "error too many spaces after colon (colons) (3 places):",
+            "./ci/a.yaml: 4:8 9:8",
+            "./k8s/b.yaml: 7:8",
+        ],
+    );
+    // Read by its shape whatever printed it.
+    assert_eq!(run("blindprog .", raw).map(|(l, _)| l).as_deref(), Some("headed-lint-list"));
+}
+
+#[test]
+fn rubocops_default_format_drops_each_findings_excerpt() {
+    let raw = "Inspecting 2 files\nCW\n\nOffenses:\n\napp/a.rb:1:1: C: Style/Documentation: Missing top-level documentation comment for class A.\nclass A\n^^^^^^^\napp/a.rb:3:5: W: Lint/UselessAssignment: Useless assignment to variable - y.\n    y = 1\n    ^\nlib/b.rb:7:7: C: [Correctable] Layout/SpaceAfterComma: Space missing after comma.\n    [1,2,3].map { |x| x*2 }\n      ^\n\n2 files inspected, 3 offenses detected, 1 offense autocorrectable\n";
+    let out = text_of("rubocop", raw);
+    assert_keeps(
+        &out,
+        &[
+            "1:1 C: Style/Documentation: Missing top-level documentation comment for class A.",
+            "3:5 W: Lint/UselessAssignment: Useless assignment to variable - y.",
+            "7:7 C: [Correctable] Layout/SpaceAfterComma: Space missing after comma.",
+            "2 files inspected, 3 offenses detected, 1 offense autocorrectable",
+        ],
+    );
+    assert!(!out.contains("y = 1") && !out.contains('^'), "{out}");
+    // A snippet line with no caret under it is not an excerpt: the list is left alone.
+    let odd = raw.replace("    ^\n", "");
+    assert_eq!(run("rubocop", &odd), None);
+}
+
+#[test]
+fn biomes_diagnostics_are_one_row_each_with_their_place_and_message() {
+    let block = |place: &str, rule: &str, mark: &str, msg: &str| {
+        format!("{place} {rule}  FIXABLE  ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n  {mark} {msg}\n  \n  > 3 │ x0 = x0;\n      │      ^^\n    4 │ var x1 = 1;\n  \n  i Self assignments have no effect and can be removed.\n  \n  i Unsafe fix: Remove it.\n  \n     1    │ - x0·=·x0;\n  \n\n")
+    };
+    let raw = format!(
+        "{}{}{}src/b.ts format ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n  × Formatter would have printed the following content:\n  \n     1    │ - let·a=1\n        1 │ + let·a·=·1;\n     2  2 │   export·{{}};\n  \n\nChecked 2 files in 3ms. No fixes applied.\nFound 3 errors.\n",
+        block("src/a.ts:3:6", "lint/correctness/noSelfAssign", "×", "x0 is assigned to itself."),
+        block("src/a.ts:9:6", "lint/correctness/noSelfAssign", "×", "x3 is assigned to itself."),
+        block("src/b.ts:1:1", "lint/style/noVar", "!", "Use let or const instead of var."),
+    );
+    let (label, out) = run("npx @biomejs/biome check .", &raw).expect("rewritten");
+    assert_eq!(label, "npx:biome");
+    assert_keeps(
+        &out,
+        &[
+            "3:6 lint/correctness/noSelfAssign FIXABLE × x0 is assigned to itself.",
+            "9:6 lint/correctness/noSelfAssign FIXABLE × x3 is assigned to itself.",
+            "1:1 lint/style/noVar FIXABLE ! Use let or const instead of var.",
+            "src/b.ts format: × Formatter would have printed the following content:",
+            "  - let·a=1",
+            "  + let·a·=·1;",
+            "Found 3 errors.",
+        ],
+    );
+    // The frames, the advice and the suggested fixes' drawings are dropped.
+    assert!(
+        !out.contains("var x1") && !out.contains("Unsafe fix") && !out.contains("export·{}"),
+        "{out}"
+    );
+    assert_eq!(run("blindprog check .", &raw).map(|(l, _)| l).as_deref(), Some("biome"));
+}
+
+#[test]
+fn a_template_cascades_repeated_notes_are_said_once_with_their_places() {
+    let mut raw = String::from("a.cpp: In function ‘int main()’:\na.cpp:7:13: error: no match for ‘operator<<’ (operand types are ‘std::ostream’ and ‘Foo’)\n");
+    for (line, ty) in [(108, "long int"), (117, "short int"), (127, "bool"), (166, "double")] {
+        raw.push_str(&format!("/usr/include/c++/12/ostream:{line}:7: note: candidate: ‘std::basic_ostream<_CharT, _Traits>::__ostream_type& std::basic_ostream<_CharT, _Traits>::operator<<({ty})’\n"));
+        raw.push_str(&format!("/usr/include/c++/12/ostream:{line}:30: note:   no known conversion for argument 1 from ‘Foo’ to ‘{ty}’\n"));
+    }
+    raw.push_str("a.cpp:9:5: error: ‘y’ was not declared in this scope\n");
+    let out = text_of("g++ -c a.cpp", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "a.cpp:7:13: error: no match for ‘operator<<’ (operand types are ‘std::ostream’ and ‘Foo’)",
+            "(4 notes):",
+            "/usr/include/c++/12/ostream: 108:7 117:7 127:7 166:7",
+            "note:   no known conversion for argument 1 from ‘Foo’ to ‘long int… (4 notes, quoted parts vary):",
+            "/usr/include/c++/12/ostream: 108:30 117:30 127:30 166:30",
+            "a.cpp:9:5: error: ‘y’ was not declared in this scope",
+        ],
+    );
+    // clang's excerpt (the source line, then a line of `^` and `~`) is the file's.
+    let clang = "a.cpp:7:13: error: invalid operands to binary expression ('std::ostream' and 'Foo')\n  std::cout << Foo{};\n  ~~~~~~~~~ ^  ~~~~~\na.cpp:9:5: error: use of undeclared identifier 'y'\n    y = 1;\n    ^\n2 errors generated.\n";
+    assert_eq!(
+        text_of("clang++ -c a.cpp", clang),
+        "a.cpp:7:13: error: invalid operands to binary expression ('std::ostream' and 'Foo')\na.cpp:9:5: error: use of undeclared identifier 'y'\n2 errors generated.\n"
+    );
+}
+
+#[test]
+fn a_graphical_reports_repeated_message_shape_is_said_once_with_its_places() {
+    let finding = |name: &str, path: &str, at: &str| {
+        format!("\n  ⚠ eslint(no-unused-vars): Variable '{name}' is declared but never used.\n   ╭─[{path}:{at}]\n 1 │ let {name} = 1;\n   ·     ─┬\n   ·      ╰── '{name}' is declared here\n   ╰────\n  help: Consider removing this declaration.\n")
+    };
+    // A finding with a second place (`╭─[src/c.js:15:10]` under the first) stays whole.
+    let two_places = finding("y2", "src/c.js", "1:5")
+        .replace("   ╰────\n", "   ╰────\n   ╭─[src/c.js:15:10]\n 15 │ y2;\n   ╰────\n");
+    let raw = format!(
+        "{}{}{}{two_places}\n  ⚠ eslint(no-debugger): `debugger` statement is not allowed\n   ╭─[src/b.js:4:1]\n 4 │ debugger;\n   ╰────\n  help: Remove the debugger statement\n\nFound 5 warnings and 0 errors.\n",
+        finding("x1", "src/a.js", "1:5"),
+        finding("n13", "src/a.js", "3:5"),
+        finding("arr6", "src/b.js", "2:5"),
+    );
+    let out = text_of("oxlint -W pedantic", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "⚠ eslint(no-unused-vars): Variable 'x1' is declared but never used. (3 places, quoted names vary):",
+            "  src/a.js: 1:5 3:5",
+            "  src/b.js: 2:5",
+            "4:1 ⚠ eslint(no-debugger): `debugger` statement is not allowed (help: Remove the debugger statement)",
+            "src/c.js:\n  1:5 ⚠ eslint(no-unused-vars): Variable 'y2' is declared but never used. ('y2' is declared here) (src/c.js:15:10)",
+            "Found 5 warnings and 0 errors.",
+        ],
+    );
+    // The grouped findings' labels go; the finding with a second place keeps its own.
+    assert!(!out.contains("'x1' is declared here") && !out.contains("'n13'"), "{out}");
+}
+
+#[test]
+fn git_logs_name_status_and_numstat_are_one_line_per_commit_under_its_day() {
+    let commit = |hash: &str, time: &str, files: &str| {
+        format!("commit {hash}\nAuthor: Ann Lee <ann@x.io>\nDate:   Thu Jan 11 {time} 2024 +0000\n\n    fix it\n\n{files}\n")
+    };
+    let raw = format!(
+        "{}{}{}",
+        commit("1111111aaaaaaa", "17:53:55", "M\tdocs/a.rs\nA\tlib/b.rs\nR096\tlib/c.ts\tsrc/c.ts\n"),
+        commit("2222222bbbbbbb", "15:14:08", "D\tweb/d.sh\n"),
+        commit("3333333ccccccc", "05:51:21", "12\t3\tsrc/e.py\n-\t-\tassets/logo.png\n"),
+    );
+    let out = text_of("git log --name-status", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "2024-01-11:",
+            "  17:53 +0000 1111111",
+            "  M docs/a.rs, A lib/b.rs, R096 lib/c.ts -> src/c.ts\n",
+            "  15:14 +0000 2222222",
+            "  D web/d.sh\n",
+            "  05:51 +0000 3333333",
+            "  +12 -3 src/e.py, binary assets/logo.png\n",
+        ],
+    );
+    // Every line after the day's header is indented: the day reaches each of its commits.
+    assert!(out.lines().skip(2).all(|l| l.starts_with(' ')), "{out}");
+}
+
+#[test]
+fn npm_explain_drops_a_packages_own_folder_and_keeps_a_nested_one() {
+    let raw = "glob@7.2.3\nnode_modules/glob\n  glob@\"^7.1.3\" from @jest/reporters@29.7.0\n  node_modules/@jest/reporters\n    @jest/reporters@\"^29.7.0\" from jest@29.7.0\n    node_modules/jest\n      jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.3\" from jest-config@29.7.0\n  node_modules/jest-config\n    jest-config@\"^29.7.0\" from @jest/reporters@29.7.0\n    node_modules/@jest/reporters\n      @jest/reporters@\"^29.7.0\" from jest@29.7.0\n      node_modules/jest\n        jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.4\" from test-exclude@6.0.0\n  node_modules/test-exclude/node_modules/old\n    test-exclude@\"^6.0.0\" from the root project\n";
+    let out = text_of("npm explain glob", raw);
+    assert_eq!(
+        out,
+        "glob@7.2.3\n  glob@\"^7.1.3\" from @jest/reporters@29.7.0\n    @jest/reporters@\"^29.7.0\" from jest@29.7.0\n      jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.3\" from jest-config@29.7.0\n    jest-config@\"^29.7.0\" from @jest/reporters@29.7.0 (as above)\n  glob@\"^7.1.4\" from test-exclude@6.0.0\n  node_modules/test-exclude/node_modules/old\n    test-exclude@\"^6.0.0\" from the root project\n"
+    );
 }

@@ -64,6 +64,29 @@ pub(crate) fn split_str<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a 
     find(hay, needle).map(|i| (&hay[..i], &hay[i + needle.len()..]))
 }
 
+/// A message's shape: `text` with each quoted part (`‘std::vector<Foo>’`, `'fs'`, `` `arr6` ``,
+/// one a cut left open) said as `‘…’`, so the messages a tool repeats with another name or type
+/// in the quotes (`Variable 'x5' is declared but never used`, `… 'n13' …`) are one shape. A
+/// straight quote opens only after a character that is not a letter or digit (`don't` is a word).
+pub(crate) fn quote_shape(text: &str) -> String {
+    let mut shape = String::with_capacity(text.len());
+    let mut close: Option<char> = None;
+    let mut prev = ' ';
+    for c in text.chars() {
+        match close {
+            Some(end) if c == end => close = None,
+            Some(_) => {}
+            None if c == '‘' || (matches!(c, '\'' | '`') && !prev.is_alphanumeric()) => {
+                shape.push_str("‘…’");
+                close = Some(if c == '‘' { '’' } else { c });
+            }
+            None => shape.push(c),
+        }
+        prev = c;
+    }
+    shape
+}
+
 /// Every location in `text`, as written: `path/file.ext:12` or `:12:5`, and tsc's
 /// `file.ts(12,5)` (what an agent opens next). The matches, left to right, of the pattern
 /// `[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::\d+(?::\d+)?|\(\d+,\d+\))`

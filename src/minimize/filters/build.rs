@@ -12,7 +12,7 @@
 
 use super::paths::FastHash;
 use super::Context;
-use crate::minimize::text::{find, has, is_place, join_lines, split_str};
+use crate::minimize::text::{find, has, is_place, join_lines, quote_shape, split_str};
 use crate::re;
 
 /// Fewest `file:line[:col]: text` lines for an output to be read as a remark list.
@@ -147,6 +147,14 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         if is_caret_line(line) || is_code_line(line) {
             continue;
         }
+        // clang's excerpt has no gutter: the source line, then a line of only `^` and `~`.
+        if is_bare_caret_line(line)
+            || (!line.trim().is_empty()
+                && diagnostic(line).is_none()
+                && lines.get(i + 1).is_some_and(|n| is_bare_caret_line(n)))
+        {
+            continue;
+        }
         if (is_context(line) || has(line, ": note: ")) && !said.insert(line) {
             continue;
         }
@@ -207,8 +215,8 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         out.push(line.to_string());
     }
     flush_flow(&mut flow, &mut out);
-    let mut out = prefix_runs(drop_orphan_context(group_diagnostics(inner_make_echoes(
-        out,
+    let mut out = prefix_runs(drop_orphan_context(group_notes(group_diagnostics(
+        inner_make_echoes(out),
     ))));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
@@ -270,6 +278,12 @@ fn is_caret_line(line: &str) -> bool {
         rest.bytes()
             .all(|b| matches!(b, b' ' | b'\t' | b'^' | b'~' | b'-' | b'+' | b'|'))
     })
+}
+
+/// clang's caret line under a quoted source line: spaces, then `^` and `~` only (`    ^~~~~`).
+fn is_bare_caret_line(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with(['^', '~']) && t.bytes().all(|b| matches!(b, b'^' | b'~' | b' '))
 }
 
 /// An analyzer's numbered event: `(3) entry to ‘buf_new’`.
@@ -366,6 +380,12 @@ fn shortened_context(line: &str) -> Option<String> {
         (format!("{loc}:   required from "), rest)
     } else if let Some((loc, rest)) = split_str(line, ": In instantiation of ") {
         (format!("{loc}: In instantiation of "), rest)
+    } else if let Some((loc, rest)) = split_str(line, ": In substitution of ") {
+        (format!("{loc}: In substitution of "), rest)
+    } else if let Some((loc, rest)) = split_str(line, ":   required by ") {
+        (format!("{loc}:   required by "), rest)
+    } else if let Some((loc, rest)) = split_str(line, ":   required for ") {
+        (format!("{loc}:   required for "), rest)
     } else {
         return None;
     };
@@ -473,6 +493,93 @@ fn group_diagnostics(out: Vec<String>) -> Vec<String> {
         }
     }
     grouped
+}
+
+/// `file:line:col: note: text` as (file, `line:col`, `note: text`).
+fn note(line: &str) -> Option<(&str, &str, &str)> {
+    if line.starts_with(' ') {
+        return None;
+    }
+    let at = find(line, ": note: ")?;
+    let loc = &line[..at];
+    let (rest, col) = loc.rsplit_once(':')?;
+    let (file, row) = rest.rsplit_once(':')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(row) && digits(col) && !file.is_empty() && !file.contains(' '))
+        .then(|| (file, &loc[file.len() + 1..], &line[at + 2..]))
+}
+
+/// Fewest notes with the same text under one diagnostic for them to be said once with their
+/// places: two read as well apart.
+const NOTE_GROUP_MIN: usize = 3;
+
+/// The same note said again and again under one error (a template cascade's `note: candidate:
+/// ‘…’`, each cut to [`NOTE_KEEP_CHARS`], `note:   template argument deduction/substitution
+/// failed:` under each of dozens of candidates, `cannot convert ‘v’ … to type ‘char’` then `…
+/// ‘wchar_t’`: one shape, see [`quote_shape`]): said once, at the first one's position, with its
+/// places by file, as [`group_diagnostics`] does for repeated errors (`(12 notes, quoted parts
+/// vary):` when the texts differ in their quotes). A note is grouped only with the notes of the
+/// same error or warning (the block its line is in); a shape said fewer than
+/// [`NOTE_GROUP_MIN`] times stays as written.
+fn group_notes(out: Vec<String>) -> Vec<String> {
+    let mut grouped = Vec::with_capacity(out.len());
+    let mut start = 0;
+    while start < out.len() {
+        let end = (start + 1..out.len())
+            .find(|&j| diagnostic(&out[j]).is_some())
+            .unwrap_or(out.len());
+        group_block(&out[start..end], &mut grouped);
+        start = end;
+    }
+    grouped
+}
+
+fn group_block(block: &[String], grouped: &mut Vec<String>) {
+    let shapes: Vec<Option<String>> = block
+        .iter()
+        .map(|l| note(l).map(|(_, _, text)| quote_shape(text)))
+        .collect();
+    let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    for shape in shapes.iter().flatten() {
+        *count.entry(shape).or_default() += 1;
+    }
+    if !count.values().any(|&n| n >= NOTE_GROUP_MIN) {
+        grouped.extend(block.iter().cloned());
+        return;
+    }
+    // Each shape's first text, whether the texts differ, and its places by file.
+    let mut groups: std::collections::HashMap<&str, (&str, bool, PlacesByFile), FastHash> =
+        Default::default();
+    for (l, shape) in block.iter().zip(&shapes) {
+        let Some(shape) = shape.as_deref().filter(|s| count[s] >= NOTE_GROUP_MIN) else {
+            continue;
+        };
+        let Some((file, place, text)) = note(l) else {
+            continue;
+        };
+        let (first, differs, files) = groups.entry(shape).or_insert((text, false, Vec::new()));
+        *differs |= *first != text;
+        match files.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, p)) if p.contains(&place) => {}
+            Some((_, p)) => p.push(place),
+            None => files.push((file, vec![place])),
+        }
+    }
+    for (l, shape) in block.iter().zip(&shapes) {
+        match shape.as_deref().filter(|s| count[s] >= NOTE_GROUP_MIN) {
+            Some(shape) => {
+                if let Some((first, differs, files)) = groups.remove(shape) {
+                    let n = count[shape];
+                    let vary = if differs { ", quoted parts vary" } else { "" };
+                    grouped.push(format!("{first} ({n} notes{vary}):"));
+                    for (file, p) in files {
+                        push_place_rows(grouped, file, p);
+                    }
+                }
+            }
+            None => grouped.push(l.clone()),
+        }
+    }
 }
 
 /// A function's heading (`a.c: In function ‘f’:`, `At top level:`) whose diagnostics were all

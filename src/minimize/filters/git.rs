@@ -232,7 +232,12 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             );
         }
     };
+    // Whether the last line out is a commit's file changes, which the next change joins.
+    let mut changes_open = false;
     for (mark, line) in marks.into_iter().zip(texts) {
+        if !line.trim().is_empty() && file_change(line).is_none() {
+            changes_open = false;
+        }
         if !stats.is_empty() && stat_line(line).is_none() {
             flush(&mut stats, &mut out);
         }
@@ -301,6 +306,20 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         if line.trim().is_empty() {
             continue;
         }
+        if let Some(change) = file_change(line) {
+            // `--name-status` / `--numstat`: a commit's files on one indented line, so the
+            // day said once above its commits still reaches the next commit.
+            match out.last_mut() {
+                Some(last) if changes_open => {
+                    last.push_str(", ");
+                    last.push_str(&change);
+                }
+                _ => out.push(format!("  {change}")),
+            }
+            changes_open = true;
+            continue;
+        }
+        changes_open = false;
         if let Some(msg) = line.strip_prefix("    ") {
             out.push(format!("    {msg}"));
         } else if let Some((path, rest)) = stat_line(line) {
@@ -320,6 +339,33 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     // (messages, stats); a diff's unindented `--- path` and `@@` lines would cut a commit off
     // from its day's header.
     Some(join_lines(once_per_day(out, !in_any_diff && !graphed)))
+}
+
+/// A line of `--name-status` (`M\tpath`, `R100\told\tnew`) or `--numstat` (`12\t3\tpath`,
+/// `-\t-\tlogo.png`) as `M path`, `R100 old -> new`, `+12 -3 path`, `binary logo.png`.
+fn file_change(line: &str) -> Option<String> {
+    let mut fields = line.split('\t');
+    let first = fields.next()?;
+    let rest: Vec<&str> = fields.collect();
+    let numeric = |f: &str| f == "-" || (!f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    let status = first.len() <= 4
+        && first
+            .bytes()
+            .next()
+            .is_some_and(|b| b"ACDMRTUXB".contains(&b))
+        && first.bytes().skip(1).all(|b| b.is_ascii_digit());
+    match rest.as_slice() {
+        [path] if status && !path.is_empty() => Some(format!("{first} {path}")),
+        [old, new] if status && first.len() > 1 => Some(format!("{first} {old} -> {new}")),
+        [removed, path] if numeric(first) && numeric(removed) && !path.is_empty() => {
+            Some(if first == "-" {
+                format!("binary {path}")
+            } else {
+                format!("+{first} -{removed} {path}")
+            })
+        }
+        _ => None,
+    }
 }
 
 /// A `--graph` line as its drawing (`| * `, `|\  `) and its text.

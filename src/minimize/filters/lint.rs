@@ -6,7 +6,7 @@
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
-use crate::minimize::text::{has, join_lines};
+use crate::minimize::text::{has, join_lines, quote_shape};
 use crate::re;
 
 /// Findings in order, grouped under the file each first appeared with; the same message at
@@ -774,7 +774,95 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
         .filter(|l| !l.trim().is_empty())
         .collect();
     let rows = head.iter().filter(|l| lint_row(l).is_some()).count();
-    rows >= LINT_LIST_MIN_ROWS && rows + 1 >= head.len()
+    if rows >= LINT_LIST_MIN_ROWS && rows + 1 >= head.len() {
+        return true;
+    }
+    // Rows each with its source excerpt (rubocop's default: the line, then `^^^` under the
+    // offense), after a short preamble (`Inspecting 13 files`, its progress, `Offenses:`).
+    let excerpts = (0..head.len())
+        .filter(|&i| {
+            is_caret_only(head[i]) || head.get(i + 1).is_some_and(|n| is_caret_only(n))
+        })
+        .count();
+    rows >= LINT_LIST_MIN_ROWS
+        && excerpts >= rows
+        // The head's last line may be a source line whose caret line the cut left out.
+        && head.len() <= rows + excerpts + LINT_LIST_PREAMBLE_LINES + 1
+}
+
+/// Most lines before a linter's excerpted rows for the output to be taken for its list.
+const LINT_LIST_PREAMBLE_LINES: usize = 3;
+
+/// A caret line under a quoted source line: spaces, then `^` (and `~`) only.
+fn is_caret_only(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('^') && t.bytes().all(|b| matches!(b, b'^' | b'~'))
+}
+
+/// A linter's findings under a heading per file, each row indented and starting with its place
+/// (yamllint's default format: `./ci/a.yaml`, then `  4:8       error    too many spaces after
+/// colon  (colons)`): the rows as [`lint_list`]'s one-line rows (`./ci/a.yaml:4:8 error too many
+/// spaces after colon (colons)`, the alignment's spaces one), read as they are.
+pub(super) fn headed_lint_list(ctx: &Context) -> Option<String> {
+    let mut rows = String::with_capacity(ctx.text.len());
+    let mut file: Option<&str> = None;
+    let mut found = 0;
+    for line in ctx.text.lines() {
+        if let (Some(f), Some((at, rest))) = (file, headed_row(line)) {
+            rows.push_str(f);
+            rows.push(':');
+            rows.push_str(at);
+            for word in rest.split_whitespace() {
+                rows.push(' ');
+                rows.push_str(word);
+            }
+            rows.push('\n');
+            found += 1;
+            continue;
+        }
+        file = heading_path(line);
+        if file.is_none() {
+            rows.push_str(line);
+            rows.push('\n');
+        }
+    }
+    (found >= LINT_LIST_MIN_ROWS).then_some(())?;
+    lint_list_text(&rows)
+}
+
+/// An indented row of a headed list: `  4:8  error  message` as (`4:8`, `error  message`).
+fn headed_row(line: &str) -> Option<(&str, &str)> {
+    let t = line.strip_prefix(' ')?.trim_start();
+    let (at, rest) = t.split_once(char::is_whitespace)?;
+    let (row, col) = at.split_once(':')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(row) && digits(col) && !rest.trim().is_empty()).then_some((at, rest))
+}
+
+/// A file's heading in a headed list: a path alone on its line (`./ci/a.yaml`, `src/a.ts`).
+fn heading_path(line: &str) -> Option<&str> {
+    let ok = !line.is_empty()
+        && !line.starts_with(' ')
+        && !line.contains(char::is_whitespace)
+        && line.contains(['.', '/'])
+        && !line.ends_with(':');
+    ok.then_some(line)
+}
+
+/// Whether an output reads as a headed list (see [`headed_lint_list`]): its first lines (up to
+/// 40), blank ones aside, are headings and rows, rows at least [`LINT_LIST_MIN_ROWS`], a
+/// heading first.
+pub(super) fn looks_like_headed_lint_list(text: &str) -> bool {
+    let head: Vec<&str> = text
+        .lines()
+        .take(40)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let rows = head.iter().filter(|l| headed_row(l).is_some()).count();
+    let headings = head.iter().filter(|l| heading_path(l).is_some()).count();
+    head.first().is_some_and(|l| heading_path(l).is_some())
+        && rows >= LINT_LIST_MIN_ROWS
+        && rows + headings + 1 >= head.len()
 }
 
 /// A linter's one-line findings (see [`lint_row`]) grouped under their file, the same message at
@@ -783,11 +871,23 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
 /// after the last (a summary) stay as written; any other line among the rows (a snippet, a
 /// message's second line) and the output is not rewritten.
 pub(super) fn lint_list(ctx: &Context) -> Option<String> {
+    lint_list_text(ctx.text)
+}
+
+fn lint_list_text(text: &str) -> Option<String> {
     let mut grouped = Grouped::default();
     let mut before = Vec::new();
     let mut after: Vec<String> = Vec::new();
     let mut rows = 0;
-    for line in ctx.text.lines() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, &line) in lines.iter().enumerate() {
+        // A row's source excerpt (the line, then `^^^` under the finding): the file has it.
+        if rows > 0
+            && lint_row(line).is_none()
+            && (is_caret_only(line) || lines.get(i + 1).is_some_and(|n| is_caret_only(n)))
+        {
+            continue;
+        }
         match lint_row(line) {
             Some((path, at, message)) => {
                 if after.iter().any(|l| !l.trim().is_empty()) {
@@ -1012,40 +1112,46 @@ pub(super) fn looks_like_graphical(text: &str) -> bool {
 /// lines (`12 │ code`, `· ───` marks, `╰────`) carrying labels (`╰── 'x' is declared here`),
 /// then `help:` lines. As findings grouped by file (`path:` / `  12:5 ⚠ rule: msg`), each
 /// finding's labels and help on its line (the same message, labels and help at several places
-/// of a file share one); the frames dropped: they repeat the file the place points to. Lines
+/// of a file share one); the frames dropped: they repeat the file the place points to. A
+/// message said at [`SHAPE_GROUP_MIN`] places or more, the names in its quotes aside (see
+/// [`quote_shape`]; oxlint's `-W pedantic` says `Variable 'x' is declared but never used` at
+/// hundreds), is said once with its first text, then its places by file; its labels (`'x' is
+/// declared here`) and its help say again at each place what the message says once. Lines
 /// outside any finding (the summary) stay.
 pub(super) fn graphical(ctx: &Context) -> Option<String> {
     struct Finding {
         header: String,
         place: Option<(String, String)>,
         notes: Vec<String>,
+        /// Whether a second place is among its notes (it stays on its own line, whole).
+        places: bool,
     }
-    let mut grouped = Grouped::default();
+    let mut findings: Vec<Finding> = Vec::new();
     let mut rest: Vec<String> = Vec::new();
     let mut open: Option<Finding> = None;
     let mut found = false;
-    let close = |f: Finding, grouped: &mut Grouped, rest: &mut Vec<String>, found: &mut bool| {
-        let mut message = f.header;
-        for n in &f.notes {
-            message.push_str(&format!(" ({n})"));
-        }
-        match f.place {
-            Some((path, at)) => {
-                *found = true;
-                grouped.add_finding(&path, &at, &message);
+    let close = |f: Finding, findings: &mut Vec<Finding>, rest: &mut Vec<String>, found: &mut bool| {
+        if f.place.is_some() {
+            *found = true;
+            findings.push(f);
+        } else {
+            let mut message = f.header;
+            for n in &f.notes {
+                message.push_str(&format!(" ({n})"));
             }
-            None => rest.push(message),
+            rest.push(message);
         }
     };
     for line in ctx.text.lines() {
         if let Some(h) = graphical_header(line) {
             if let Some(f) = open.take() {
-                close(f, &mut grouped, &mut rest, &mut found);
+                close(f, &mut findings, &mut rest, &mut found);
             }
             open = Some(Finding {
                 header: h.to_string(),
                 place: None,
                 notes: Vec::new(),
+                places: false,
             });
             continue;
         }
@@ -1059,6 +1165,7 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
                 f.place = Some((path.to_string(), at.to_string()));
             } else {
                 f.notes.push(format!("{path}:{at}"));
+                f.places = true;
             }
             continue;
         }
@@ -1082,12 +1189,169 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
         }
         // Anything else ends the finding (a summary, a line of the tool's own).
         if let Some(f) = open.take() {
-            close(f, &mut grouped, &mut rest, &mut found);
+            close(f, &mut findings, &mut rest, &mut found);
         }
         rest.push(line.to_string());
     }
     if let Some(f) = open.take() {
-        close(f, &mut grouped, &mut rest, &mut found);
+        close(f, &mut findings, &mut rest, &mut found);
     }
-    found.then(|| grouped.render(rest))
+    if !found {
+        return None;
+    }
+    // A message said at many places with other names in its quotes (`Variable 'x5' is declared
+    // but never used`): its shape said once, with its first text, then its places; the help
+    // (`Consider removing this declaration.`) and the labels say again at each place what the
+    // rule's name says once.
+    let shapes: Vec<String> = findings.iter().map(|f| quote_shape(&f.header)).collect();
+    let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    for s in &shapes {
+        *count.entry(s).or_default() += 1;
+    }
+    let mut grouped = Grouped::default();
+    // Each shape: its first finding's text, whether other texts differ, how many findings it
+    // says (a finding with a second place is said on its own) and their places by file.
+    struct ShapeGroup<'a> {
+        first: &'a str,
+        n: usize,
+        differs: bool,
+        files: Vec<(&'a str, Vec<&'a str>)>,
+    }
+    let mut by_shape: Vec<ShapeGroup> = Vec::new();
+    let mut shape_index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    for (f, shape) in findings.iter().zip(&shapes) {
+        let Some((path, at)) = &f.place else { continue };
+        if count[shape.as_str()] < SHAPE_GROUP_MIN || f.places {
+            let mut message = f.header.clone();
+            for n in &f.notes {
+                message.push_str(&format!(" ({n})"));
+            }
+            grouped.add_finding(path, at, &message);
+            continue;
+        }
+        let g = *shape_index.entry(shape).or_insert_with(|| {
+            by_shape.push(ShapeGroup {
+                first: &f.header,
+                n: 0,
+                differs: false,
+                files: Vec::new(),
+            });
+            by_shape.len() - 1
+        });
+        let group = &mut by_shape[g];
+        group.n += 1;
+        group.differs |= group.first != f.header;
+        match group.files.iter_mut().find(|(p, _)| *p == path) {
+            Some((_, places)) => places.push(at),
+            None => group.files.push((path, vec![at])),
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for g in by_shape {
+        let vary = if g.differs { ", quoted names vary" } else { "" };
+        out.push(format!("{} ({} places{vary}):", g.first, g.n));
+        for (path, places) in g.files {
+            super::build::push_place_rows(&mut out, path, places);
+        }
+    }
+    out.push(grouped.render(rest));
+    Some(join_lines(out))
+}
+
+/// Fewest findings of one shape (see [`quote_shape`]) for a graphical report to say the shape
+/// once with its places: a second place already costs less than its message and help again.
+const SHAPE_GROUP_MIN: usize = 2;
+
+/// A diagnostic's heading in biome's format: `path[:line:col] category [FIXABLE] ━━━━`, as the
+/// place (`src/a.ts:3:7`, or a path alone) and the category with its tags.
+fn biome_heading(line: &str) -> Option<(&str, &str)> {
+    if line.starts_with(' ') || !line.ends_with('━') {
+        return None;
+    }
+    let (place, rest) = line.split_once(' ')?;
+    let category = rest.trim_end_matches(['━', ' ']).trim();
+    (!place.is_empty() && !category.is_empty() && !category.contains('━'))
+        .then_some((place, category))
+}
+
+/// Whether an output starts as biome's report: its first line that says something is a
+/// diagnostic's heading.
+pub(super) fn looks_like_biome(text: &str) -> bool {
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| biome_heading(l).is_some())
+}
+
+/// A diagnostic's message line in biome's format: `  × text`, `  ! text`, `  i text` (error,
+/// warning, information), as written after the indent.
+fn biome_message(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let (mark, text) = t.split_once(' ')?;
+    (matches!(mark, "×" | "!" | "i" | "✖" | "⚠" | "ℹ") && !text.trim().is_empty()).then_some(t)
+}
+
+/// A changed line of a diff biome draws (`  12    │ - old`, `     12 │ + new`): the line as
+/// `- old` / `+ new`, its numbers and gutter dropped.
+fn biome_changed(line: &str) -> Option<&str> {
+    let (gutter, code) = line.split_once('│')?;
+    let gutter_ok = gutter.bytes().all(|b| b == b' ' || b.is_ascii_digit());
+    let code = code.strip_prefix(' ')?;
+    (gutter_ok && (code.starts_with("- ") || code.starts_with("+ "))).then_some(code)
+}
+
+/// biome's diagnostics (`lint`, `check`, `ci`, `format`): each block is a heading, a message,
+/// a code frame, advice and often a suggested fix drawn as a diff. Kept: each finding as one
+/// row, its place, category and message (`src/a.ts:3:7 lint/style/useConst FIXABLE × msg`),
+/// grouped as a linter's list is (the same message at several places said once with them); a
+/// block with no place (a formatter's `src/a.ts format`) keeps its message and its changed
+/// lines; every line outside the blocks (the summary, the counts) as written. Dropped: the code
+/// frames (the file has them), the advice and the suggested fixes' drawings.
+pub(super) fn biome(ctx: &Context) -> Option<String> {
+    let mut rows = String::with_capacity(ctx.text.len() / 4);
+    let mut rest: Vec<String> = Vec::new();
+    // The block being read: its place and category, whether the place has a line, and
+    // whether its message was said.
+    let mut block: Option<(&str, &str, bool, bool)> = None;
+    let mut found = 0;
+    for line in ctx.text.lines() {
+        if let Some((place, category)) = biome_heading(line) {
+            let located = lint_row(&format!("{place} x")).is_some();
+            block = Some((place, category, located, false));
+            found += 1;
+            continue;
+        }
+        if !line.is_empty() && !line.starts_with(' ') {
+            block = None;
+        }
+        let Some((place, category, located, said)) = &mut block else {
+            if !line.trim().is_empty() || rest.last().is_some_and(|l| !l.is_empty()) {
+                rest.push(line.trim_end().to_string());
+            }
+            continue;
+        };
+        if !*said {
+            if let Some(message) = biome_message(line) {
+                *said = true;
+                if *located {
+                    rows.push_str(place);
+                    for word in category.split_whitespace() {
+                        rows.push(' ');
+                        rows.push_str(word);
+                    }
+                    rows.push_str(&format!(" {message}\n"));
+                } else {
+                    rest.push(format!("{place} {category}: {message}"));
+                }
+            }
+        } else if !*located {
+            if let Some(code) = biome_changed(line) {
+                rest.push(format!("  {code}"));
+            }
+        }
+    }
+    if found == 0 {
+        return None;
+    }
+    rows.push_str(&rest.join("\n"));
+    lint_list_text(&rows).or_else(|| Some(rows.trim_end().to_string()))
 }

@@ -191,6 +191,15 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             pick(program, build::compiler, Guard::Locations)
         }
         "mypy" | "dmypy" => pick("mypy", lint::located, Guard::Own),
+        "biome" if lint::looks_like_biome(ctx.text) => pick("biome", lint::biome, Guard::Own),
+        // Their default formats: yamllint's rows under each file's heading, rubocop's rows each
+        // with its source excerpt; `-f parsable` and other one-line formats are lint lists too.
+        "yamllint" if lint::looks_like_headed_lint_list(ctx.text) => {
+            pick("yamllint", lint::headed_lint_list, Guard::Own)
+        }
+        "yamllint" | "rubocop" if lint::looks_like_lint_list(ctx.text) => {
+            pick(program, lint::lint_list, Guard::Own)
+        }
         // `-f gcc` and other one-line formats are read by their shape (sniff).
         "shellcheck" if !lint::looks_like_lint_list(ctx.text) => {
             pick("shellcheck", lint::shellcheck_tty, Guard::Own)
@@ -279,6 +288,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("commit-log", git::log))
     } else if listing::looks_like_long_listing(text) {
         Some(("long-listing", listing::long_listing))
+    } else if lint::looks_like_biome(text) {
+        Some(("biome", lint::biome))
     } else if lint::looks_like_graphical(text) {
         Some(("graphical", lint::graphical))
     } else if head.contains("[==========] Running") {
@@ -301,13 +312,22 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("match-list", listing::match_list))
     } else if lint::looks_like_lint_list(text) {
         Some(("lint-list", lint::lint_list))
+    } else if lint::looks_like_headed_lint_list(text) {
+        Some(("headed-lint-list", lint::headed_lint_list))
     } else {
         None
     };
     found.map(|(l, f)| {
         let guard = if matches!(
             l,
-            "tsc" | "eslint" | "lint-list" | "match-list" | "long-listing" | "graphical"
+            "tsc"
+                | "eslint"
+                | "lint-list"
+                | "headed-lint-list"
+                | "biome"
+                | "match-list"
+                | "long-listing"
+                | "graphical"
         ) {
             Guard::Own
         } else {

@@ -19,8 +19,53 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             super::listing::npm_tree as Filter,
             Guard::Own,
         )),
+        "explain" | "why" if program == "npm" => {
+            Some(("npm-explain".to_string(), npm_explain as Filter, Guard::Own))
+        }
         _ => sniffed(ctx).map(|(label, f, g)| (format!("{program}:{label}"), f, g)),
     }
+}
+
+/// `npm explain`: each package on its line (`glob@"^7.1.3" from jest-config@29.7.0`) then where
+/// it is installed (`node_modules/jest-config`). The chains repeated under several dependents
+/// are said once, as an indented tree's repeated subtrees are (see `shape::counted_text`); then
+/// a place is dropped where it is the package's own top-level folder (the name it follows says
+/// it), and a repeated chain's mark goes to that name's line (`… from jest-config@29.7.0 (as
+/// above)`). A nested place (`node_modules/a/node_modules/b`) stays.
+fn npm_explain(ctx: &Context) -> Option<String> {
+    let folded = super::shape::counted_text(ctx.text);
+    let text = folded.as_deref().unwrap_or(ctx.text);
+    let mut kept: Vec<String> = Vec::with_capacity(text.lines().count());
+    let mut previous = "";
+    for line in text.lines() {
+        let t = line.trim_start();
+        let named = previous
+            .rsplit_once(" from ")
+            .map_or(previous, |(_, from)| from)
+            .trim();
+        // `@scope/name@1.2.3` or `name@1.2.3`: the name is before the last `@` past the first.
+        let name = match named.get(1..).and_then(|r| r.rfind('@')) {
+            Some(at) => &named[..=at],
+            None => named,
+        };
+        previous = t;
+        let Some(place) = t.strip_prefix("node_modules/") else {
+            kept.push(line.to_string());
+            continue;
+        };
+        let (folder, repeated) = match place.split_once(" (its ") {
+            Some((folder, _)) => (folder, true),
+            None => (place, false),
+        };
+        if name.is_empty() || folder != name {
+            kept.push(line.to_string());
+        } else if repeated {
+            if let Some(last) = kept.last_mut() {
+                last.push_str(" (as above)");
+            }
+        }
+    }
+    Some(join_lines(kept))
 }
 
 /// Whether the command runs a package's script (`npm test`, `npm run x`, `pnpm test`, `yarn
