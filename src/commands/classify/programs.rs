@@ -186,12 +186,62 @@ fn family(program: &str) -> &str {
     }
 }
 
+/// Programs that start a Java virtual machine (see [`check`]).
+const JVM: &[&str] = &[
+    "java",
+    "javac",
+    "javap",
+    "javadoc",
+    "jshell",
+    "jdeps",
+    "jlink",
+    "jar",
+    "jarsigner",
+    "keytool",
+    "jcmd",
+    "jps",
+    "jstat",
+    "jstack",
+    "jmap",
+    "jinfo",
+    "jdb",
+    "serialver",
+    "mvn",
+    "gradle",
+    "scala",
+    "scalac",
+    "kotlin",
+    "kotlinc",
+    "sbt",
+    "lein",
+    "clojure",
+    "clj",
+    "groovy",
+    "ant",
+];
+
 /// Classifies `program` (a bare name, not a path) run with `args`.
 pub fn check(written: &str, args: &[Word]) -> Verdict {
     let program = family(written);
     let Some(verdict) = known(program, written, args) else {
         return Verdict::unknown(format!("unknown program: {written}"));
     };
+    // A Java virtual machine keeps each run's performance data in /tmp/hsperfdata_<user> (a
+    // file for the run, in a directory made on first use; /tmp whatever TMPDIR says), `-version`
+    // included, unless told `-XX:-UsePerfData` (measured, OpenJDK 17: java, javac, javap,
+    // jshell, mvn, scala).
+    if JVM.contains(&program)
+        && !args
+            .iter()
+            .any(|a| a.is("-XX:-UsePerfData") || a.is("-J-XX:-UsePerfData"))
+    {
+        let mut verdict = verdict;
+        verdict.push(
+            Level::Write,
+            format!("{written} starts a Java VM, which writes /tmp/hsperfdata_<user> unless -XX:-UsePerfData"),
+        );
+        return verdict;
+    }
     let asks_version_or_help = matches!(args, [only] if only.is("--version") || only.is("--help"));
     // `hg --version` loads hg's extensions and `svn --version` creates svn's configuration
     // directory: their verdicts say so (`vcs`).

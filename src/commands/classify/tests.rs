@@ -475,7 +475,7 @@ fn dry_runs_listings_and_coprocesses() {
         ("echo 'coproc X { a; }'", ReadOnly),
         // Version and help, and sqlite reads: opening a database that is not there creates it,
         // which only the context can rule out.
-        ("sqlite3 --version && mvn -v", ReadOnly),
+        ("sqlite3 --version && mvn -v", Write),
         ("sqlite3 -readonly app.db 'select 1'", ReadOnly),
         ("sqlite3 app.db '.tables' 'select name from users'", Write),
         (
@@ -506,7 +506,15 @@ fn dry_runs_listings_and_coprocesses() {
         // A perl one-liner that only prints needs the context (PERL5OPT, PERL5LIB) to be read.
         ("perl -F, -lane 'print $F[1] if $. > 1' data.csv", Unknown),
         ("perl -pi -e 's/a/b/' notes.txt", Unknown),
-        ("java -XshowSettings:properties -version", ReadOnly),
+        // The JVM writes /tmp/hsperfdata_<user> unless told not to.
+        ("java -XshowSettings:properties -version", Write),
+        (
+            "java -XX:-UsePerfData -XshowSettings:properties -version",
+            ReadOnly,
+        ),
+        ("java -version", Write),
+        ("javac -version", Write),
+        ("mvn -v", Write),
         ("java -XshowSettings:properties -jar app.jar", Unknown),
         ("java -XshowSettings:all -version -javaagent:x.jar", Unknown),
         // vim in silent Ex mode reads no vimrc; printing commands only.
@@ -618,9 +626,9 @@ fn npm_version_without_operand() {
 #[test]
 fn mvn_version_quiet() {
     assert_levels(&[
-        ("mvn -v -q", ReadOnly),
-        ("mvn --version --batch-mode", ReadOnly),
-        ("mvn -B -v", ReadOnly),
+        ("mvn -v -q", Write),
+        ("mvn --version --batch-mode", Write),
+        ("mvn -B -v", Write),
         ("mvn -q package", Write),
         ("mvn -q", Write),
         ("mvn -v -q package", Write),
@@ -1306,14 +1314,14 @@ fn ruby_jvm_and_build_tools_printing_modes() {
         ("erb -x t.erb", ReadOnly),
         ("erb t.erb", Unknown),
         ("erb -x -r ./lib t.erb", Unknown),
-        ("jar tf app.jar", ReadOnly),
-        ("jar -tvf app.jar META-INF/MANIFEST.MF", ReadOnly),
-        ("jar --list --file=app.jar", ReadOnly),
+        ("jar tf app.jar", Write),
+        ("jar -tvf app.jar META-INF/MANIFEST.MF", Write),
+        ("jar --list --file=app.jar", Write),
         ("jar xf app.jar", Unknown),
         ("jar tf app.jar -J-javaagent:a.jar", Unknown),
-        ("javap -p -cp build com.acme.App", ReadOnly),
+        ("javap -p -cp build com.acme.App", Write),
         ("javap -J-javaagent:a.jar App", Unknown),
-        ("keytool -printcert -file dev.crt", ReadOnly),
+        ("keytool -printcert -file dev.crt", Write),
         ("keytool -printcert -sslserver example.com:443", Unknown),
         ("keytool -genkeypair -alias x", Unknown),
         ("msgmerge -q po/de.po po/messages.pot", ReadOnly),
@@ -1366,9 +1374,9 @@ fn values_that_decide() {
         ("HISTFILE=/dev/null; ls", ReadOnly),
         ("HISTFILE=~/h; ls", Unknown),
         ("LESSCHARSET=utf-8 less notes.txt", ReadOnly),
-        ("JAVA_TOOL_OPTIONS=-Xmx512m java -version", ReadOnly),
+        ("JAVA_TOOL_OPTIONS=-Xmx512m java -version", Write),
         ("JAVA_TOOL_OPTIONS=-javaagent:a.jar java -version", Unknown),
-        ("JAVA_TOOL_OPTIONS=-Xmx512m gradle --version", ReadOnly),
+        ("JAVA_TOOL_OPTIONS=-Xmx512m gradle --version", Write),
         (
             "JAVA_TOOL_OPTIONS=-javaagent:a.jar gradle --version",
             Unknown,

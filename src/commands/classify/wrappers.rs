@@ -244,13 +244,15 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
         let shows = values.is_some_and(|vs| {
             vs.iter().any(|v| matches!(*v, "-version" | "--version"))
                 && vs.iter().all(|v| {
-                    matches!(*v, "-version" | "--version" | "-XshowSettings")
-                        || v.strip_prefix("-XshowSettings:").is_some_and(|s| {
-                            matches!(
-                                s,
-                                "all" | "vm" | "properties" | "locale" | "security" | "system"
-                            )
-                        })
+                    matches!(
+                        *v,
+                        "-version" | "--version" | "-XshowSettings" | "-XX:-UsePerfData"
+                    ) || v.strip_prefix("-XshowSettings:").is_some_and(|s| {
+                        matches!(
+                            s,
+                            "all" | "vm" | "properties" | "locale" | "security" | "system"
+                        )
+                    })
                 })
         });
         if shows {

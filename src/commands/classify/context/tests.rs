@@ -1983,6 +1983,78 @@ fn pagers_tools_and_interpreters() {
                 Some("rgrc"),
             )
         },
+        // bat starts its pager without a terminal only with --paging=always; -P overrides it.
+        case(
+            "bat-config-paging-always",
+            |p| {
+                p.write(
+                    "home/.config/bat/config",
+                    "--paging=always\n--pager=\"sh -c 'touch x'\"\n",
+                )
+            },
+            "batcat a.txt",
+            Some("--paging=always in"),
+        ),
+        case(
+            "bat-config-pager-auto",
+            |p| p.write("home/.config/bat/config", "--pager=\"sh -c 'touch x'\"\n"),
+            "bat a.txt",
+            None,
+        ),
+        case(
+            "bat-config-paging-never-on-line",
+            |p| p.write("home/.config/bat/config", "--paging=always\n"),
+            "bat -P a.txt",
+            None,
+        ),
+        Case {
+            env: &[("BAT_PAGING", "always")],
+            ..case("bat-paging-env", |_| {}, "bat a.txt", Some("BAT_PAGING"))
+        },
+        // tsc --noEmit writes .tsbuildinfo under incremental or composite, found as tsc finds
+        // its configuration (up the tree, -p, a relative extends).
+        case(
+            "tsc-incremental-up-the-tree",
+            |p| {
+                p.write(
+                    "tsconfig.json",
+                    "{\n  \"compilerOptions\": {\n    \"incremental\": true\n  }\n}\n",
+                )
+            },
+            "tsc --noEmit",
+            Some("incremental or composite"),
+        ),
+        case(
+            "tsc-composite-extended",
+            |p| {
+                p.write("repo/tsconfig.json", "{ \"extends\": \"./base\" }\n");
+                p.write(
+                    "repo/base.json",
+                    "{\n  \"compilerOptions\": {\n    \"composite\": true,\n  }\n}\n",
+                );
+            },
+            "tsc --noEmit -p .",
+            Some("base.json"),
+        ),
+        case(
+            "tsc-commented-out",
+            |p| {
+                p.write("repo/tsconfig.json", "{\n  \"compilerOptions\": {\n    // \"incremental\": true,\n    \"strict\": true\n  }\n}\n")
+            },
+            "tsc --noEmit",
+            None,
+        ),
+        case(
+            "tsc-extends-package",
+            |p| {
+                p.write(
+                    "repo/tsconfig.json",
+                    "{ \"extends\": \"@tsconfig/node20/tsconfig.json\" }\n",
+                )
+            },
+            "tsc --noEmit",
+            Some("not read here"),
+        ),
         Case {
             env: &[("TAR_OPTIONS", "--checkpoint-action=exec=./x")],
             ..case("tar-options", |_| {}, "tar -tf x.tar", Some("TAR_OPTIONS"))
@@ -2322,7 +2394,7 @@ fn pagers_tools_and_interpreters() {
             "make -n SHELL=./x.sh",
             Some("build recipes"),
         ),
-        case("mvn-version", |_| {}, "mvn -v", None),
+        case("mvn-version", |_| {}, "mvn -v", Some("hsperfdata")),
         case(
             "mvn-version-maven-config",
             |p| p.write("repo/.mvn/maven.config", "--log-file=build.log\n"),
@@ -2333,7 +2405,7 @@ fn pagers_tools_and_interpreters() {
             "mvn-version-empty-maven-config",
             |p| p.write("repo/.mvn/maven.config", "\n"),
             "mvn --version --quiet",
-            None,
+            Some("hsperfdata"),
         ),
         Case {
             env: &[("COMPILER_PATH", ".devtools")],
@@ -3291,7 +3363,7 @@ fn gdb_init_and_jvm_options() {
                 "java-tool-options-encoding",
                 |_| {},
                 "java -version 2>&1 | tail -2",
-                None,
+                Some("hsperfdata"),
             )
         },
         Case {
@@ -3314,7 +3386,12 @@ fn gdb_init_and_jvm_options() {
         },
         Case {
             env: &[("MAVEN_OPTS", "-Xmx512m -Xss4m")],
-            ..case("maven-opts-heap", |_| {}, "mvn -v | head -1", None)
+            ..case(
+                "maven-opts-heap",
+                |_| {},
+                "mvn -v | head -1",
+                Some("hsperfdata"),
+            )
         },
         Case {
             env: &[("MAVEN_OPTS", "-Xlog:gc:file=gc.log")],
@@ -3446,7 +3523,7 @@ fn configuration_decided_by_its_keys() {
             "mvn-jvm-config-heap",
             |p| p.write("repo/.mvn/jvm.config", "-Xmx1g -Xss4m\n"),
             "mvn -v | head -1",
-            None,
+            Some("hsperfdata"),
         ),
         case(
             "mvn-jvm-config-agent",
@@ -3463,7 +3540,7 @@ fn configuration_decided_by_its_keys() {
                 )
             },
             "mvn -v",
-            None,
+            Some("hsperfdata"),
         ),
         case(
             "mvn-maven-config-log-file",

@@ -375,7 +375,8 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             super::python::plugin_host(here, args, out)
         }
         "bundle" | "bundler" => super::ruby::bundle(here, args, out),
-        "bat" => bat(here, out),
+        "bat" => bat(here, args, out),
+        "tsc" => tsconfig(here, args, out),
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => compiler_env(here, out),
         "kubectl" => kubeconfig(here, args, out),
@@ -1447,9 +1448,127 @@ fn terraform(here: &Here<'_>, out: &mut Verdict) {
     }
 }
 
+/// `tsc --noEmit` still writes its build information file (`.tsbuildinfo`) when the project's
+/// configuration sets `incremental` or `composite` (measured, tsc 5.9). The configuration is
+/// `-p`/`--project`'s (a file, or a directory's `tsconfig.json`), else the nearest
+/// `tsconfig.json` up from the directory, as tsc finds it; `extends` is followed to files
+/// given by a relative path (at most 4); one from a package, or any unreadable one, is not
+/// read (not read-only). The keys are looked for in lines that are not comments.
+fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let project = args
+        .windows(2)
+        .find_map(|w| (w[0].is("-p") || w[0].is("--project")).then(|| w[1].value.clone()));
+    let mut path = match project {
+        Some(Some(p)) => {
+            let p = files::join(here.dir, &p);
+            if p.is_dir() {
+                p.join("tsconfig.json")
+            } else {
+                p
+            }
+        }
+        Some(None) => {
+            out.push(Level::Unknown, "tsc's project is only known at run time");
+            return;
+        }
+        None => match here
+            .dir
+            .ancestors()
+            .map(|d| d.join("tsconfig.json"))
+            .find(|p| p.is_file())
+        {
+            Some(p) => p,
+            None => return,
+        },
+    };
+    for _ in 0..5 {
+        let text = match files::read_text(&path) {
+            Contents::Text(t) => t,
+            Contents::Missing => return,
+            Contents::Unreadable => {
+                out.push(
+                    Level::Unknown,
+                    format!("tsc reads {}, which cannot be read here", path.display()),
+                );
+                return;
+            }
+        };
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with("//") && !l.starts_with('*') && !l.starts_with("/*"))
+            .collect();
+        let text = lines.join("\n");
+        // A key's value: what follows `"key"` and its colon (a line may hold the whole file).
+        let value_of = |key: &str| -> Option<&str> {
+            let quoted = format!("\"{key}\"");
+            text.match_indices(&quoted).find_map(|(at, q)| {
+                text[at + q.len()..]
+                    .trim_start()
+                    .strip_prefix(':')
+                    .map(str::trim_start)
+            })
+        };
+        let set = |key: &str| value_of(key).is_some_and(|v| v.starts_with("true"));
+        if set("incremental") || set("composite") {
+            out.push(
+                Level::Write,
+                format!(
+                    "tsc writes its .tsbuildinfo: {} sets incremental or composite",
+                    path.display()
+                ),
+            );
+            return;
+        }
+        if value_of("extends").is_some_and(|v| v.starts_with('[')) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "tsc's configuration {} extends a list of files, not read here",
+                    path.display()
+                ),
+            );
+            return;
+        }
+        let extends = value_of("extends").and_then(|v| {
+            let v = v.strip_prefix('"')?;
+            Some(v[..v.find('"')?].to_string())
+        });
+        match extends {
+            None => return,
+            Some(e) if e.starts_with("./") || e.starts_with("../") => {
+                let base = path.parent().unwrap_or(here.dir).to_path_buf();
+                path = files::join(&base, &e);
+                if path.extension().is_none() {
+                    path.set_extension("json");
+                }
+            }
+            Some(e) => {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "tsc's configuration {} extends {e}, which is not read here",
+                        path.display()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    out.push(
+        Level::Unknown,
+        "tsc's configuration extends more than 4 files, not read",
+    );
+}
+
 /// bat's configuration file (`BAT_CONFIG_PATH`, else `~/.config/bat/config`): its arguments
 /// count as given; `--lessopen` runs LESSOPEN's preprocessor.
-fn bat(here: &Here<'_>, out: &mut Verdict) {
+/// bat's configuration file (`BAT_CONFIG_PATH`, else `bat/config` in the XDG directories):
+/// `--lessopen` runs LESSOPEN's preprocessor; `--paging=always` (there, in `BAT_PAGING` or on
+/// the command line) starts the pager even when the output is not a terminal (measured, bat
+/// 0.22: a `--pager` from the file ran with the output piped); the command line's
+/// `-P`/`--paging=never`/`--no-paging` overrides both (the command line is read last).
+fn bat(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let paths = match here.env.get("BAT_CONFIG_PATH") {
         Var::Set(p) if !p.is_empty() => vec![files::join(here.dir, p)],
         Var::Runtime => {
@@ -1466,19 +1585,52 @@ fn bat(here: &Here<'_>, out: &mut Verdict) {
             .map(|x| x.join("bat/config"))
             .collect(),
     };
+    let mut pages = None;
     for path in paths {
-        bat_config(&path, out);
+        if bat_config(&path, out) {
+            pages = Some(format!("--paging=always in {}", path.display()));
+        }
+    }
+    match here.env.get("BAT_PAGING") {
+        Var::Set("always") => pages = Some("BAT_PAGING=always".to_string()),
+        Var::Runtime => pages = Some("BAT_PAGING, only known at run time,".to_string()),
+        _ => {}
+    }
+    let mut never = false;
+    for a in args {
+        match a.value.as_deref() {
+            Some("-P" | "--no-paging" | "--paging=never") => never = true,
+            Some("--paging=always") => {
+                never = false;
+                pages = Some("--paging=always".to_string());
+            }
+            Some(v) if v.starts_with('-') && !v.starts_with("--") && v.contains('P') => {
+                never = true
+            }
+            _ => {}
+        }
+    }
+    if let (Some(why), false) = (pages, never) {
+        out.push(
+            Level::Unknown,
+            format!("bat starts its pager ($BAT_PAGER, $PAGER, --pager or less) with {why}, even when its output is not a terminal"),
+        );
     }
 }
 
-fn bat_config(path: &Path, out: &mut Verdict) {
+/// Reads one bat configuration file into `out`; whether it sets `--paging=always`.
+fn bat_config(path: &Path, out: &mut Verdict) -> bool {
     match files::read_text(path) {
         Contents::Text(t) => {
-            if t.lines().any(|l| {
-                let l = l.trim_start();
-                !l.starts_with('#')
-                    && (l.starts_with("--lessopen") || l.starts_with("--config-file"))
-            }) {
+            let options: Vec<&str> = t
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.starts_with('#'))
+                .collect();
+            if options
+                .iter()
+                .any(|l| l.starts_with("--lessopen") || l.starts_with("--config-file"))
+            {
                 out.push(
                     Level::Unknown,
                     format!(
@@ -1487,12 +1639,27 @@ fn bat_config(path: &Path, out: &mut Verdict) {
                     ),
                 );
             }
+            let mut always = false;
+            for l in &options {
+                let value = l
+                    .strip_prefix("--paging")
+                    .map(|r| r.trim_start_matches(['=', ' ']).trim_matches(['"', '\'']));
+                match value {
+                    Some("always") => always = true,
+                    Some(_) => always = false,
+                    None => {}
+                }
+            }
+            always
         }
-        Contents::Unreadable => out.push(
-            Level::Unknown,
-            format!("bat reads {}, which cannot be read here", path.display()),
-        ),
-        Contents::Missing => {}
+        Contents::Unreadable => {
+            out.push(
+                Level::Unknown,
+                format!("bat reads {}, which cannot be read here", path.display()),
+            );
+            false
+        }
+        Contents::Missing => false,
     }
 }
 
