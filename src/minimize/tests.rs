@@ -1968,7 +1968,10 @@ fn an_indented_trees_repeated_subtrees_are_said_once() {
     );
     assert!(!out.contains("node_modules/"), "{out}");
     // The one that differs (jest@30.5.3) is written out whole.
-    assert!(out.contains("from jest@30.5.3\n        jest@\"^30.5.2\" from the root project"), "{out}");
+    assert!(
+        out.contains("from jest@30.5.3\n        jest@\"^30.5.2\" from the root project"),
+        "{out}"
+    );
     assert_eq!(out.matches("from the root project").count(), 2, "{out}");
     // A program that prints a file's data keeps it as it is.
     assert_eq!(run("cat tree.txt", &text), None);
@@ -2527,7 +2530,10 @@ fn yamllints_default_format_is_read_as_a_lint_list() {
         ],
     );
     // Read by its shape whatever printed it.
-    assert_eq!(run("blindprog .", raw).map(|(l, _)| l).as_deref(), Some("headed-lint-list"));
+    assert_eq!(
+        run("blindprog .", raw).map(|(l, _)| l).as_deref(),
+        Some("headed-lint-list")
+    );
 }
 
 #[test]
@@ -2579,13 +2585,21 @@ fn biomes_diagnostics_are_one_row_each_with_their_place_and_message() {
         !out.contains("var x1") && !out.contains("Unsafe fix") && !out.contains("export·{}"),
         "{out}"
     );
-    assert_eq!(run("blindprog check .", &raw).map(|(l, _)| l).as_deref(), Some("biome"));
+    assert_eq!(
+        run("blindprog check .", &raw).map(|(l, _)| l).as_deref(),
+        Some("biome")
+    );
 }
 
 #[test]
 fn a_template_cascades_repeated_notes_are_said_once_with_their_places() {
     let mut raw = String::from("a.cpp: In function ‘int main()’:\na.cpp:7:13: error: no match for ‘operator<<’ (operand types are ‘std::ostream’ and ‘Foo’)\n");
-    for (line, ty) in [(108, "long int"), (117, "short int"), (127, "bool"), (166, "double")] {
+    for (line, ty) in [
+        (108, "long int"),
+        (117, "short int"),
+        (127, "bool"),
+        (166, "double"),
+    ] {
         raw.push_str(&format!("/usr/include/c++/12/ostream:{line}:7: note: candidate: ‘std::basic_ostream<_CharT, _Traits>::__ostream_type& std::basic_ostream<_CharT, _Traits>::operator<<({ty})’\n"));
         raw.push_str(&format!("/usr/include/c++/12/ostream:{line}:30: note:   no known conversion for argument 1 from ‘Foo’ to ‘{ty}’\n"));
     }
@@ -2616,8 +2630,10 @@ fn a_graphical_reports_repeated_message_shape_is_said_once_with_its_places() {
         format!("\n  ⚠ eslint(no-unused-vars): Variable '{name}' is declared but never used.\n   ╭─[{path}:{at}]\n 1 │ let {name} = 1;\n   ·     ─┬\n   ·      ╰── '{name}' is declared here\n   ╰────\n  help: Consider removing this declaration.\n")
     };
     // A finding with a second place (`╭─[src/c.js:15:10]` under the first) stays whole.
-    let two_places = finding("y2", "src/c.js", "1:5")
-        .replace("   ╰────\n", "   ╰────\n   ╭─[src/c.js:15:10]\n 15 │ y2;\n   ╰────\n");
+    let two_places = finding("y2", "src/c.js", "1:5").replace(
+        "   ╰────\n",
+        "   ╰────\n   ╭─[src/c.js:15:10]\n 15 │ y2;\n   ╰────\n",
+    );
     let raw = format!(
         "{}{}{}{two_places}\n  ⚠ eslint(no-debugger): `debugger` statement is not allowed\n   ╭─[src/b.js:4:1]\n 4 │ debugger;\n   ╰────\n  help: Remove the debugger statement\n\nFound 5 warnings and 0 errors.\n",
         finding("x1", "src/a.js", "1:5"),
@@ -2637,7 +2653,10 @@ fn a_graphical_reports_repeated_message_shape_is_said_once_with_its_places() {
         ],
     );
     // The grouped findings' labels go; the finding with a second place keeps its own.
-    assert!(!out.contains("'x1' is declared here") && !out.contains("'n13'"), "{out}");
+    assert!(
+        !out.contains("'x1' is declared here") && !out.contains("'n13'"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -2647,9 +2666,17 @@ fn git_logs_name_status_and_numstat_are_one_line_per_commit_under_its_day() {
     };
     let raw = format!(
         "{}{}{}",
-        commit("1111111aaaaaaa", "17:53:55", "M\tdocs/a.rs\nA\tlib/b.rs\nR096\tlib/c.ts\tsrc/c.ts\n"),
+        commit(
+            "1111111aaaaaaa",
+            "17:53:55",
+            "M\tdocs/a.rs\nA\tlib/b.rs\nR096\tlib/c.ts\tsrc/c.ts\n"
+        ),
         commit("2222222bbbbbbb", "15:14:08", "D\tweb/d.sh\n"),
-        commit("3333333ccccccc", "05:51:21", "12\t3\tsrc/e.py\n-\t-\tassets/logo.png\n"),
+        commit(
+            "3333333ccccccc",
+            "05:51:21",
+            "12\t3\tsrc/e.py\n-\t-\tassets/logo.png\n"
+        ),
     );
     let out = text_of("git log --name-status", &raw);
     assert_keeps(

@@ -341,9 +341,10 @@ fn render(found: Vec<Finding>) -> String {
         let shared = first.filter(|f| spans.all(|s| s.as_deref() == Some(f.as_str())));
         let shape = match &shared {
             // The mark `shape_of` left, before the closing quote (a message may hold its own `…`).
-            Some(name) => match shape.match_indices('…').find(|(at, m)| {
-                shape[at + m.len()..].starts_with(['`', '\'', '"', '’'])
-            }) {
+            Some(name) => match shape
+                .match_indices('…')
+                .find(|(at, m)| shape[at + m.len()..].starts_with(['`', '\'', '"', '’']))
+            {
                 Some((at, m)) => format!("{}{name}{}", &shape[..at], &shape[at + m.len()..]),
                 None => shape,
             },

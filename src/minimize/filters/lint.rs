@@ -780,9 +780,7 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
     // Rows each with its source excerpt (rubocop's default: the line, then `^^^` under the
     // offense), after a short preamble (`Inspecting 13 files`, its progress, `Offenses:`).
     let excerpts = (0..head.len())
-        .filter(|&i| {
-            is_caret_only(head[i]) || head.get(i + 1).is_some_and(|n| is_caret_only(n))
-        })
+        .filter(|&i| is_caret_only(head[i]) || head.get(i + 1).is_some_and(|n| is_caret_only(n)))
         .count();
     rows >= LINT_LIST_MIN_ROWS
         && excerpts >= rows
@@ -1130,18 +1128,19 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
     let mut rest: Vec<String> = Vec::new();
     let mut open: Option<Finding> = None;
     let mut found = false;
-    let close = |f: Finding, findings: &mut Vec<Finding>, rest: &mut Vec<String>, found: &mut bool| {
-        if f.place.is_some() {
-            *found = true;
-            findings.push(f);
-        } else {
-            let mut message = f.header;
-            for n in &f.notes {
-                message.push_str(&format!(" ({n})"));
+    let close =
+        |f: Finding, findings: &mut Vec<Finding>, rest: &mut Vec<String>, found: &mut bool| {
+            if f.place.is_some() {
+                *found = true;
+                findings.push(f);
+            } else {
+                let mut message = f.header;
+                for n in &f.notes {
+                    message.push_str(&format!(" ({n})"));
+                }
+                rest.push(message);
             }
-            rest.push(message);
-        }
-    };
+        };
     for line in ctx.text.lines() {
         if let Some(h) = graphical_header(line) {
             if let Some(f) = open.take() {
