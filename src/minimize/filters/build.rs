@@ -406,6 +406,12 @@ fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
         .iter()
         .filter_map(|k| find(line, k))
         .min()?;
+    placed(line, at)
+}
+
+/// `line` split at `at` (where `: kind: ` starts) into its file, its `row:col` and what follows
+/// the colon (`kind: message`), when what comes before `at` is `file:row:col`.
+fn placed(line: &str, at: usize) -> Option<(&str, &str, &str)> {
     let loc = &line[..at];
     let (rest, col) = loc.rsplit_once(':')?;
     let (file, row) = rest.rsplit_once(':')?;
@@ -501,12 +507,7 @@ fn note(line: &str) -> Option<(&str, &str, &str)> {
         return None;
     }
     let at = find(line, ": note: ")?;
-    let loc = &line[..at];
-    let (rest, col) = loc.rsplit_once(':')?;
-    let (file, row) = rest.rsplit_once(':')?;
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(row) && digits(col) && !file.is_empty() && !file.contains(' '))
-        .then(|| (file, &loc[file.len() + 1..], &line[at + 2..]))
+    placed(line, at)
 }
 
 /// Fewest notes with the same text under one diagnostic for them to be said once with their
