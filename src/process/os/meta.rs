@@ -21,6 +21,21 @@ pub(crate) fn is_executable_file(meta: &Metadata) -> bool {
     }
 }
 
+/// The owner's execute bit of a file on POSIX; `None` on Windows, which has none (Mercurial's
+/// dirstate records it where the file system keeps it).
+pub(crate) fn owner_executable(meta: &Metadata) -> Option<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(meta.permissions().mode() & 0o100 != 0)
+    }
+    #[cfg(windows)]
+    {
+        let _ = meta;
+        None
+    }
+}
+
 /// Whether `a` and `b` name the same file (a hard or symbolic link to it counts): the device
 /// and inode on POSIX, the volume serial and file index on Windows.
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {

@@ -13,7 +13,6 @@
 
 use std::fs;
 use std::io::{Read, Seek, SeekFrom};
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::files;
@@ -22,6 +21,7 @@ use super::{Here, Var};
 use crate::commands::classify::vcs::{self, HgCommand, HgState};
 use crate::commands::classify::verdict::{Level, Verdict};
 use crate::commands::classify::words::Word;
+use crate::process::os::meta::{index_stat, owner_executable};
 
 const MAX_INLINE_INDEX: u64 = 1024 * 1024; // hg splits an inline changelog at 128 KiB; room above it
 const MAX_DIRSTATE_BYTES: u64 = 8 * 1024 * 1024; // 20,000 entries of long paths fit
@@ -424,11 +424,12 @@ fn dirstate_unsure(repo: &Path) -> Option<String> {
         else {
             continue; // deleted: reported, nothing recorded
         };
-        let exec_changed = (file.permissions().mode() ^ mode as u32) & 0o100 != 0;
+        let exec_changed =
+            owner_executable(&file).is_some_and(|x| x != ((mode as u32) & 0o100 != 0));
         if file.len() != size as u64 || (exec_changed && !file.file_type().is_symlink()) {
             continue; // modified: reported, nothing recorded
         }
-        if (file.mtime() & 0x7FFF_FFFF) as i32 != mtime {
+        if (index_stat(&file).mtime.0 & 0x7FFF_FFFF) as i32 != mtime {
             return Some(format!("{shown}'s time changed since it was recorded"));
         }
     }
