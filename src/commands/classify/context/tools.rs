@@ -1461,7 +1461,7 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let mut path = match project {
         Some(Some(p)) => {
             let p = files::join(here.dir, &p);
-            if p.is_dir() {
+            if files::is_dir(&p) {
                 p.join("tsconfig.json")
             } else {
                 p
@@ -1471,11 +1471,9 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             out.push(Level::Unknown, "tsc's project is only known at run time");
             return;
         }
-        None => match here
-            .dir
-            .ancestors()
+        None => match files::ancestors(here.dir)
             .map(|d| d.join("tsconfig.json"))
-            .find(|p| p.is_file())
+            .find(|p| files::is_file(p))
         {
             Some(p) => p,
             None => return,
