@@ -402,6 +402,10 @@ struct Consults {
     writes_index: bool,
     /// ... even with optional locks off (`git diff`'s refresh takes the lock regardless).
     ignores_optional_locks: bool,
+    /// ... also when an entry is only racily clean (status and describe write the index
+    /// whenever one is; `git diff` writes it only for entries whose stat data changed but
+    /// whose contents did not: measured, git 2.47).
+    rewrites_racy: bool,
     /// Keeps the untracked cache, when configured, in the index it rewrites (status).
     untracked: bool,
     /// Runs clean filters on work-tree files whatever the index says (blame, diff --no-index).
@@ -587,6 +591,7 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.index = true;
             c.refresh = true;
             c.writes_index = true;
+            c.rewrites_racy = true;
             c.untracked = true;
         }
         "diff" => {
@@ -689,6 +694,7 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.index = dirty;
             c.refresh = dirty;
             c.writes_index = dirty;
+            c.rewrites_racy = dirty;
             c.untracked = dirty;
         }
         "add" => {
@@ -852,6 +858,7 @@ fn stale(
     here: &Here<'_>,
     repo: &Repo,
     untracked_cache: bool,
+    rewrites_racy: bool,
     split_index: Option<bool>,
 ) -> Staleness {
     use Staleness::{Fresh, Modified, Stale};
@@ -982,10 +989,10 @@ fn stale(
             && file.uid == uid
             && file.gid == gid
             && file.size as u32 == size;
-        // Racily clean: changed in the same second the index was written (git re-reads the file
-        // and rewrites the index).
+        // Racily clean: changed in the same second the index was written (git re-reads the file;
+        // status rewrites the index for it, diff does not).
         let racy = i64::from(mtime) >= index_time.0;
-        if racy {
+        if racy && rewrites_racy {
             return Stale;
         }
         if !same {
@@ -1232,6 +1239,7 @@ fn judge(
                 here,
                 r,
                 untracked_cache && c.untracked,
+                c.rewrites_racy,
                 config.bool("core.splitindex"),
             ),
             None => Staleness::Fresh,
