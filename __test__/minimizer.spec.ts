@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { executeShell, JobManager, Shell } from '../index.js'
+import { executeShell, JobManager, minimizeOutput, Shell } from '../index.js'
 import { createBashTools } from '../ts/index'
 
 const fixture = JSON.parse(readFileSync(join(__dirname, '../bench/fixtures/minimizer/git-log.json'), 'utf8'))
@@ -29,6 +29,21 @@ describe('minimizer', () => {
     expect(r.minimized!.outputBytes).toBe(Buffer.byteLength(r.minimized!.text))
     expect(r.minimized!.text.length).toBeLessThan(fixture.output.length * 0.9)
     expect(r.minimized!.text).toContain('Ada Lovelace')
+  })
+
+  it('minimizeOutput: the same answer for output gathered elsewhere, the original handed back as it was given', () => {
+    const r = minimizeOutput('git log', fixture.output, { enabled: true })
+    expect(r).toMatchObject({ filter: 'git-log', originalText: fixture.output, inputBytes: Buffer.byteLength(fixture.output) })
+    expect(r!.outputBytes).toBe(Buffer.byteLength(r!.text))
+    // Text beyond ASCII (each byte counted as UTF-8, the original unchanged to the character).
+    const wide = fixture.output.replace(/Ada Lovelace/g, 'Ada Lövelace 😀')
+    const w = minimizeOutput('git log', wide, { enabled: true })
+    expect(w!.originalText).toBe(wide)
+    expect(w!.inputBytes).toBe(Buffer.byteLength(wide))
+    expect(w!.text).toContain('Ada Lövelace 😀')
+    expect(minimizeOutput('git log', fixture.output)).toBeNull()
+    expect(minimizeOutput('git log | head', fixture.output, { enabled: true })).toBeNull()
+    expect(() => minimizeOutput('git log', 42 as unknown as string, { enabled: true })).toThrow(/output/)
   })
 
   it('minimizes a job whose whole output one read holds, and no piece of one', async () => {

@@ -120,10 +120,11 @@ fn locations_in<'a>(line: &'a str, found: &mut impl FnMut(&'a str)) {
     };
     let mut from = 0;
     let mut i = 0;
-    while i + 1 < b.len() {
-        let at = i;
-        i += 1;
-        if !matches!(b[at], b':' | b'(') || !b[at + 1].is_ascii_digit() {
+    // Only a `:` or `(` can start a place: the scan jumps from one to the next.
+    while let Some(skip) = memchr::memchr2(b':', b'(', &b[i..]) {
+        let at = i + skip;
+        i = at + 1;
+        if !b.get(at + 1).is_some_and(u8::is_ascii_digit) {
             continue;
         }
         // The place's end: `:12` then an optional `:5`, or `(12,5)`.
@@ -178,9 +179,8 @@ fn locations_in<'a>(line: &'a str, found: &mut impl FnMut(&'a str)) {
 /// Whether a line has a `:` or `(` before a digit, without which it holds no location: most
 /// lines are skipped before the scan.
 fn may_hold_location(line: &str) -> bool {
-    line.as_bytes()
-        .windows(2)
-        .any(|w| (w[0] == b':' || w[0] == b'(') && w[1].is_ascii_digit())
+    let b = line.as_bytes();
+    memchr::memchr2_iter(b':', b'(', b).any(|at| b.get(at + 1).is_some_and(u8::is_ascii_digit))
 }
 
 /// Whether every location of `raw` is still in `out`; frames inside installed dependencies
@@ -196,11 +196,16 @@ pub(crate) fn lost_locations<'a>(raw: &'a str, out: &str) -> Vec<&'a str> {
     // Each location once (an output repeats its places), then the cheap answers before the
     // costlier ones: the rows' readings are made only when a location is not among the
     // output's own, and a text search is the last resort.
-    let wanted: std::collections::HashSet<&str, FastHash> = raw
-        .lines()
-        .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
-        .flat_map(locations)
-        .collect();
+    let mut wanted: std::collections::HashSet<&str, FastHash> = Default::default();
+    let mut line_has = Vec::new();
+    for line in raw.lines() {
+        locations_in(line, &mut |l| line_has.push(l));
+        // Most lines hold none: a dependency's frame is looked for only in those that do.
+        if !line_has.is_empty() && !is_dependency_frame(line) {
+            wanted.extend(line_has.iter().copied());
+        }
+        line_has.clear();
+    }
     let kept: std::collections::HashSet<&str, FastHash> = locations(out).into_iter().collect();
     let missing: Vec<&str> = wanted.into_iter().filter(|l| !kept.contains(l)).collect();
     if missing.is_empty() {

@@ -1,7 +1,7 @@
 //! JS surface of the output minimizer (docs/api.md §2a): `MinimizerOptions` read into the core's
 //! options, and `MinimizerResult` made from the core's [`Minimized`].
 
-use napi::bindgen_prelude::{Object, Unknown};
+use napi::bindgen_prelude::{FromNapiValue, JsObjectValue, Object, ToNapiValue, Unknown};
 use napi::Env;
 use napi_derive::napi;
 
@@ -10,7 +10,7 @@ use crate::error::{Error, JsNumber, Result};
 use crate::minimize::{self, Captured, Minimized, MinimizerOptions};
 
 /// The output minimizer: after a run, the output of a single simple command whose program has a
-/// filter (git, cargo, go, make/cmake/ninja/ctest, gtest, mvn, valgrind, npm/pnpm/yarn/bun, pytest,
+/// filter (git, cargo, go, make/cmake/ninja/ctest, gtest, mvn, valgrind, npm/pnpm/yarn/bun, pytest, rspec,
 /// jest, vitest, tsc, eslint, ruff, ls, find, grep/rg, cat of a source file) is rewritten into compact text in
 /// the result's `minimized`, keeping every failing test, count, error and warning with its
 /// location, and summary. Pipes, lists, compound commands and output under 1,000 characters pass
@@ -126,27 +126,43 @@ impl From<Minimized> for JsMinimizerResult {
     ts_args_type = "command: string, output: string, options?: MinimizerOptions | undefined | null",
     ts_return_type = "MinimizerResult | null"
 )]
-pub fn minimize_output(
+pub fn minimize_output<'a>(
     env: Env,
-    command: Unknown<'_>,
-    output: Unknown<'_>,
-    options: Option<Unknown<'_>>,
-) -> napi::Result<Option<JsMinimizerResult>> {
-    let read = || -> Result<Option<JsMinimizerResult>> {
+    command: Unknown<'a>,
+    output: Unknown<'a>,
+    options: Option<Unknown<'a>>,
+) -> napi::Result<Option<Object<'a>>> {
+    let read = || -> Result<Option<Minimized>> {
         let command: String = arg(command, "command")?;
-        let output: String = arg(output, "output")?;
+        let text: String = arg(output, "output")?;
         let Some(config) = optional_arg::<MinimizerOptions>(options, "options")?
             .map(|o| o.resolve())
             .filter(|c| c.enabled)
         else {
             return Ok(None);
         };
-        let captured = if output.len() > config.max_capture_bytes {
+        let captured = if text.len() > config.max_capture_bytes {
             Captured::TooLarge
         } else {
-            Captured::Text(output)
+            Captured::Text(text)
         };
-        Ok(minimize::minimize(&command, &captured, &config, None).map(JsMinimizerResult::from))
+        Ok(minimize::minimize(&command, &captured, &config, None))
     };
-    read().map_err(|e| super::error::throw(&env, e))
+    let Some(minimized) = read().map_err(|e| super::error::throw(&env, e))? else {
+        return Ok(None);
+    };
+    // `originalText` is the caller's own string, handed back as it is: making a new one from
+    // the copy read here would decode every byte of it again (about a tenth of a 50 KB call).
+    let result = JsMinimizerResult {
+        original_text: String::new(),
+        ..JsMinimizerResult::from(minimized)
+    };
+    // SAFETY: `env` is the live environment of this call, and the value just made from it is
+    // an object (a `#[napi(object)]` struct).
+    let mut object = unsafe {
+        let raw = JsMinimizerResult::to_napi_value(env.raw(), result)?;
+        Object::from_napi_value(env.raw(), raw)?
+    };
+    object.set_named_property("originalText", output)?;
+    Ok(Some(object))
 }
