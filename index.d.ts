@@ -494,7 +494,7 @@ export declare function minimizeOutput(command: string, output: string, options?
 
 /**
  * The output minimizer: after a run, the output of a single simple command whose program has a
- * filter (git, cargo, go, make/cmake/ninja/ctest, gtest, mvn, valgrind, npm/pnpm/yarn/bun, pytest,
+ * filter (git, cargo, go, make/cmake/ninja/ctest, gtest, mvn, valgrind, npm/pnpm/yarn/bun, pytest, rspec,
  * jest, vitest, tsc, eslint, ruff, ls, find, grep/rg, cat of a source file) is rewritten into compact text in
  * the result's `minimized`, keeping every failing test, count, error and warning with its
  * location, and summary. Pipes, lists, compound commands and output under 1,000 characters pass

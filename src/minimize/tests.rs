@@ -858,6 +858,20 @@ fn shapes_keep_every_fact() {
         text_of("pip install requests==2.32.3", pip),
         "Collecting requests==2.32.3\nRequirement already satisfied: idna<4 in ./venv (3.7)\nSuccessfully installed requests-2.32.3\n"
     );
+    // A successful install says the dependencies pip found in one line, without their chains
+    // (each is in the outcome's list); the requirements asked for stay as they were.
+    let resolved = "Collecting httpx==0.27.2 (from -r requirements.txt (line 2))\nCollecting anyio (from httpx==0.27.2->-r requirements.txt (line 2))\n  Downloading anyio-4.16.0-py3-none-any.whl (92 kB)\nCollecting h11>=0.16 (from httpcore==1.*->httpx==0.27.2->-r requirements.txt (line 2))\nInstalling collected packages: h11, anyio, httpx\nSuccessfully installed anyio-4.16.0 h11-0.16.0 httpx-0.27.2\n";
+    assert_eq!(
+        text_of("pip install -r requirements.txt", resolved),
+        "Collecting httpx==0.27.2 (from -r requirements.txt (line 2))\nCollecting 2 dependencies: anyio, h11>=0.16\nInstalling collected packages: h11, anyio, httpx\nSuccessfully installed anyio-4.16.0 h11-0.16.0 httpx-0.27.2\n"
+    );
+    // A failed one keeps every chain: a conflict is read from them.
+    let failed = resolved.replace(
+        "Successfully installed anyio-4.16.0 h11-0.16.0 httpx-0.27.2\n",
+        "ERROR: Cannot install httpx because these package versions have conflicting dependencies.\n",
+    );
+    assert!(text_of("pip install -r requirements.txt", &failed)
+        .contains("Collecting h11>=0.16 (from httpcore==1.*->httpx==0.27.2->-r requirements.txt (line 2))\n"));
 }
 
 #[test]
@@ -2703,4 +2717,40 @@ fn npm_explain_drops_a_packages_own_folder_and_keeps_a_nested_one() {
         out,
         "glob@7.2.3\n  glob@\"^7.1.3\" from @jest/reporters@29.7.0\n    @jest/reporters@\"^29.7.0\" from jest@29.7.0\n      jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.3\" from jest-config@29.7.0\n    jest-config@\"^29.7.0\" from @jest/reporters@29.7.0 (as above)\n  glob@\"^7.1.4\" from test-exclude@6.0.0\n  node_modules/test-exclude/node_modules/old\n    test-exclude@\"^6.0.0\" from the root project\n"
     );
+}
+
+#[test]
+fn rspec_keeps_its_report_and_drops_the_example_list() {
+    let doc = "\nInventory\n  #total_value\n    sums qty*price\n  #low_stock\n    is inclusive of the limit (FAILED - 1)\n    lists skus\n\nFailures:\n\n  1) Inventory#low_stock is inclusive of the limit\n     Failure/Error: expect(inv.low_stock(10)).to eq(%w[A1 B2])\n\n       expected: [\"A1\", \"B2\"]\n            got: [\"A1\"]\n     # ./spec/inventory_spec.rb:9:in `block (3 levels) in <top (required)>'\n\nFinished in 0.07213 seconds (files took 0.30533 seconds to load)\n3 examples, 1 failure\n\nFailed examples:\n\nrspec ./spec/inventory_spec.rb:9 # Inventory#low_stock is inclusive of the limit\n";
+    let out = text_of("rspec --format documentation", doc);
+    // The failing example's name is in its section, with its message and place.
+    assert!(out.starts_with("Failures:\n"), "{out}");
+    for kept in [
+        "  1) Inventory#low_stock is inclusive of the limit\n",
+        "       expected: [\"A1\", \"B2\"]\n",
+        "     # ./spec/inventory_spec.rb:9:in `block (3 levels) in <top (required)>'\n",
+        "3 examples, 1 failure\n",
+        "rspec ./spec/inventory_spec.rb:9 # Inventory#low_stock is inclusive of the limit\n",
+    ] {
+        assert!(out.contains(kept), "{kept} missing from {out}");
+    }
+    assert!(!out.contains("Finished in"));
+    // Progress format, through `bundle exec` (found by its shape): the dots are counted.
+    let progress = doc.replace(
+        "\nInventory\n  #total_value\n    sums qty*price\n  #low_stock\n    is inclusive of the limit (FAILED - 1)\n    lists skus\n",
+        "DEPRECATION WARNING: use expect syntax\n..F\n",
+    );
+    let out = text_of("bundle exec rspec", &progress);
+    assert!(out.starts_with("DEPRECATION WARNING: use expect syntax\nFailures:\n"), "{out}");
+    // A pending example: its name and reason, not the expected failure under it.
+    let pending = doc.replace(
+        "Failures:\n",
+        "Pending: (Failures listed here are expected and do not affect your suite's status)\n\n  1) Inventory#remove supports backorders\n     # not implemented\n     Failure/Error: raise ArgumentError\n\n     ArgumentError:\n       only 3 left\n\nFailures:\n",
+    );
+    let out = text_of("rspec", &pending);
+    assert!(out.contains("Pending:\n  1) Inventory#remove supports backorders\n     # not implemented\nFailures:\n"), "{out}");
+    assert!(!out.contains("only 3 left"), "{out}");
+    // A report without its summary is not taken for one.
+    let summaryless = run("rspec", &doc.replace("3 examples, 1 failure\n", ""));
+    assert_ne!(summaryless.map(|(filter, _)| filter), Some("rspec".to_string()));
 }

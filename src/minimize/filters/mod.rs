@@ -217,6 +217,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "valgrind" => pick("valgrind", valgrind::valgrind, Guard::Locations),
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
         "pytest" | "py.test" => pick("pytest", tests_native::pytest, Guard::Locations),
+        "rspec" if tests_native::looks_like_rspec(ctx.text) => {
+            pick("rspec", tests_native::rspec, Guard::Locations)
+        }
         "python" | "python3" if inv.args.first().map(String::as_str) == Some("-m") => {
             match inv.args.get(1).map(String::as_str) {
                 Some("pytest") => pick("pytest", tests_native::pytest, Guard::Locations),
@@ -298,6 +301,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("vitest", tests_js::vitest))
     } else if text.contains("\nTests:") && text.contains("Test Suites:") {
         Some(("jest", tests_js::jest))
+    } else if tests_native::looks_like_rspec(text) {
+        Some(("rspec", tests_native::rspec))
     } else if head.contains("test session starts") {
         Some(("pytest", tests_native::pytest))
     } else if text.contains("error TS") {

@@ -147,21 +147,51 @@ fn install(ctx: &Context) -> Option<String> {
 /// `pip install` (and `download`, `wheel`): download and build progress drops (`Downloading`,
 /// `Using cached`, progress bars, metadata and wheel-building steps); every requirement line
 /// (`Collecting x (from y)`, `Requirement already satisfied`), warning, error and the outcome
-/// (`Successfully installed`, `Would install`) stay.
+/// (`Successfully installed`, `Would install`) stay. When the outcome lists what was installed,
+/// the dependencies pip found on its own (`Collecting h11>=0.16 (from httpcore==1.*->httpx->-r
+/// requirements.txt (line 2))`) are one line of their requirements, in their order, without the
+/// chains that led to them: each is in the outcome's list with its version. A failed run keeps
+/// the chains (a conflict is read from them).
 pub(super) fn pip_install(ctx: &Context) -> Option<String> {
     let noise = re!(
         r"^\s*(Downloading |Using cached |Obtaining dependency information|Preparing metadata|Installing build dependencies|Getting requirements to build|Building wheels? for |Created wheel for |Stored in directory|Building wheel for \S+ \(pyproject\.toml\): (started|finished with status 'done')|[━╸╺\-]+ [\d.]+/[\d.]+ [kMG]?B)|^\s*[━╸╺]"
     )?;
+    let installed = ctx.text.lines().any(|l| {
+        l.starts_with("Successfully installed ") || l.starts_with("Would install ")
+    }) && !ctx.text.lines().any(|l| l.starts_with("ERROR"));
     let mut out = Vec::new();
+    let mut found: Vec<(&str, &str)> = Vec::new();
+    let mut found_at = None;
     let mut dropped = false;
     for line in ctx.text.lines() {
         if noise.is_match(line) {
             dropped = true;
             continue;
         }
+        let transitive = line
+            .strip_prefix("Collecting ")
+            .and_then(|rest| rest.strip_suffix(')'))
+            .and_then(|rest| rest.split_once(" (from "))
+            .filter(|(_, chain)| !chain.starts_with("-r ") && !chain.starts_with("-c "));
+        if let Some((requirement, _)) = transitive.filter(|_| installed) {
+            found_at.get_or_insert(out.len());
+            found.push((requirement, line));
+            continue;
+        }
         out.push(line.to_string());
     }
-    dropped.then(|| join_lines(out))
+    if let Some(at) = found_at {
+        let said = match &found[..] {
+            [(_, line)] => line.to_string(),
+            _ => format!(
+                "Collecting {} dependencies: {}",
+                found.len(),
+                found.iter().map(|(r, _)| *r).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        out.insert(at, said);
+    }
+    (dropped || found.len() > 1).then(|| join_lines(out))
 }
 
 /// `pip show -f`: each package's fields as written, and its `Files:` (a path a line, relative

@@ -831,3 +831,79 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
     }
     Some(join_lines(out.into_iter().filter(|l| !l.trim().is_empty())))
 }
+
+/// Whether `text` is an RSpec report: its summary line (`7 examples, 2 failures`) after a
+/// `Finished in` line.
+pub(super) fn looks_like_rspec(text: &str) -> bool {
+    if !text.contains("Finished in ") {
+        return false;
+    }
+    let summary = |l: &str| {
+        l.split_once(" example").is_some_and(|(n, rest)| {
+            n.parse::<u32>().is_ok() && (rest.starts_with(['s', ',']) || rest.is_empty())
+        })
+    };
+    let mut finished = false;
+    text.lines().any(|l| {
+        finished |= l.starts_with("Finished in ");
+        finished && summary(l)
+    })
+}
+
+/// RSpec (`--format progress` or `documentation`): the example list before the report drops
+/// (its progress characters, the names of the examples that passed, and those of the failing
+/// and pending ones, which their sections below say with their messages and places; the
+/// summary counts them all); a line in it that says more (a warning, a deprecation, an error)
+/// stays. `Failures:`, the summary, the seed and `Failed examples:` stay whole; `Pending:` keeps
+/// each example's name and reason (`# not implemented`), not the expected failure under it;
+/// `Finished in` (the run's times) drops.
+pub(super) fn rspec(ctx: &Context) -> Option<String> {
+    const SECTIONS: [&str; 4] = ["Pending:", "Failures:", "Failed examples:", "Finished in "];
+    let progress =
+        |l: &str| !l.is_empty() && l.bytes().all(|b| matches!(b, b'.' | b'F' | b'*' | b'E'));
+    let marked = re!(r"\((FAILED - \d+|PENDING: .*)\)$")?;
+    let says_more = re!(r"(?i)warn|deprecat|error|exception")?;
+    let item = re!(r"^  \d+\) ")?;
+    let mut out = Vec::new();
+    let mut section: Option<&str> = None;
+    // In `Pending:`, whether the line is an example's name or its reason right after it.
+    let mut pending_head = false;
+    for line in ctx.text.lines() {
+        if let Some(s) = SECTIONS.iter().find(|s| line.starts_with(**s)) {
+            section = Some(s);
+            match *s {
+                "Finished in " => continue,
+                "Pending:" => {
+                    out.push("Pending:".to_string());
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match section {
+            None => {
+                let name = line.trim();
+                if name.is_empty()
+                    || progress(name)
+                    || marked.is_match(name)
+                    || !says_more.is_match(name)
+                {
+                    continue;
+                }
+            }
+            Some("Pending:") => {
+                if item.is_match(line) {
+                    pending_head = true;
+                } else if pending_head && line.trim_start().starts_with("# ") {
+                    pending_head = false;
+                } else {
+                    pending_head = false;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(line.to_string());
+    }
+    section.is_some().then(|| join_lines(out))
+}
