@@ -255,26 +255,46 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
         "dpkg-deb" => dpkg_deb(&values),
         "update-alternatives" => update_alternatives(&values),
-        "apt-config" => matches!(values.as_slice(), ["dump" | "shell", ..])
-            && values.iter().skip(1).all(|v| !v.starts_with('-')),
+        "apt-config" => {
+            matches!(values.as_slice(), ["dump" | "shell", ..])
+                && values.iter().skip(1).all(|v| !v.starts_with('-'))
+        }
         // apt-mark(8): the `show…` commands list marks; the rest change them.
-        "apt-mark" => matches!(values.first(),
-            Some(&("showmanual" | "showauto" | "showhold" | "showinstall" | "showremove" | "showpurge")))
-            && values.iter().skip(1).all(|v| !v.starts_with('-')),
+        "apt-mark" => {
+            matches!(
+                values.first(),
+                Some(
+                    &("showmanual"
+                        | "showauto"
+                        | "showhold"
+                        | "showinstall"
+                        | "showremove"
+                        | "showpurge")
+                )
+            ) && values.iter().skip(1).all(|v| !v.starts_with('-'))
+        }
         "cpio" => cpio_list(&values),
         "dc" => dc(&values),
         // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).
-        "zipsplit" => values.contains(&"-t")
-            && values.iter().all(|v| matches!(*v, "-t" | "-q") || !v.starts_with('-')),
+        "zipsplit" => {
+            values.contains(&"-t")
+                && values
+                    .iter()
+                    .all(|v| matches!(*v, "-t" | "-q") || !v.starts_with('-'))
+        }
         // prlimit(1) without a command or a `RESOURCE=limits` prints limits (`--pid`: a
         // process's); choom(1) `-p PID` prints a process's OOM score.
         "prlimit" => prlimit(&values),
-        "choom" => matches!(values.as_slice(), ["-p" | "--pid", pid] if pid.chars().all(|c| c.is_ascii_digit())),
+        "choom" => {
+            matches!(values.as_slice(), ["-p" | "--pid", pid] if pid.chars().all(|c| c.is_ascii_digit()))
+        }
         // ld.so(8) `--list FILE`: what ldd does (`system::ldd`'s rule: only system programs).
         "ld.so" => matches!(values.as_slice(), ["--list", file]
             if ["/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/lib/", "/usr/lib/"].iter().any(|d| file.starts_with(d))
                 && !file.contains("/../")),
-        "tc" | "bridge" | "devlink" | "rdma" | "vdpa" | "dcb" | "ipmaddr" | "iptunnel" => shows(&values),
+        "tc" | "bridge" | "devlink" | "rdma" | "vdpa" | "dcb" | "ipmaddr" | "iptunnel" => {
+            shows(&values)
+        }
         "cargo" => {
             values
                 .iter()
@@ -292,7 +312,16 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
 /// and the filesystem tarball to standard output. `-x`, `-X`, `-R`, `-e` and `-b` write.
 fn dpkg_deb(values: &[&str]) -> bool {
     const READS: &[&str] = &[
-        "-c", "--contents", "-I", "--info", "-f", "--field", "-W", "--show", "--fsys-tarfile", "--ctrl-tarfile",
+        "-c",
+        "--contents",
+        "-I",
+        "--info",
+        "-f",
+        "--field",
+        "-W",
+        "--show",
+        "--fsys-tarfile",
+        "--ctrl-tarfile",
     ];
     let mut commands = 0;
     for v in values {
@@ -323,14 +352,17 @@ fn cpio_list(values: &[&str]) -> bool {
         i += 1;
         match *v {
             "--list" => list = true,
-            "--extract" | "--quiet" | "--verbose" | "--numeric-uid-gid" | "--nonmatching" | "--only-verify-crc" => {}
+            "--extract" | "--quiet" | "--verbose" | "--numeric-uid-gid" | "--nonmatching"
+            | "--only-verify-crc" => {}
             "-F" | "-I" | "-H" | "-E" | "-M" => {
                 if values.get(i).is_none() {
                     return false;
                 }
                 i += 1;
             }
-            v if v.starts_with("--file=") || v.starts_with("--format=") || v.starts_with("--pattern-file=") => {}
+            v if v.starts_with("--file=")
+                || v.starts_with("--format=")
+                || v.starts_with("--pattern-file=") => {}
             v if v.starts_with('-') && v.len() > 1 && !v.starts_with("--") => {
                 if !v[1..].chars().all(|c| "itvnfV".contains(c)) {
                     return false;
@@ -374,8 +406,22 @@ fn dc(values: &[&str]) -> bool {
 /// `prlimit`, `prlimit --pid N`, with display options and limits named without a value.
 fn prlimit(values: &[&str]) -> bool {
     const RESOURCES: &[&str] = &[
-        "--as", "--core", "--cpu", "--data", "--fsize", "--locks", "--memlock", "--msgqueue", "--nice", "--nofile",
-        "--nproc", "--rss", "--rtprio", "--rttime", "--sigpending", "--stack",
+        "--as",
+        "--core",
+        "--cpu",
+        "--data",
+        "--fsize",
+        "--locks",
+        "--memlock",
+        "--msgqueue",
+        "--nice",
+        "--nofile",
+        "--nproc",
+        "--rss",
+        "--rtprio",
+        "--rttime",
+        "--sigpending",
+        "--stack",
     ];
     let mut i = 0;
     while let Some(v) = values.get(i) {
@@ -401,12 +447,26 @@ fn prlimit(values: &[&str]) -> bool {
 /// (`exec`) anywhere is refused.
 fn shows(values: &[&str]) -> bool {
     const FLAGS: &[&str] = &[
-        "-s", "-d", "-j", "-p", "-i", "-stats", "-statistics", "-details", "-json", "-pretty", "-iec", "-color",
-        "-c", "-n", "-N",
+        "-s",
+        "-d",
+        "-j",
+        "-p",
+        "-i",
+        "-stats",
+        "-statistics",
+        "-details",
+        "-json",
+        "-pretty",
+        "-iec",
+        "-color",
+        "-c",
+        "-n",
+        "-N",
     ];
     const CHANGES: &[&str] = &[
-        "add", "del", "delete", "change", "replace", "set", "flush", "exec", "split", "unsplit", "append", "reload",
-        "save", "restore", "load", "new", "remove", "update", "batch", "-batch", "-b", "monitor", "test",
+        "add", "del", "delete", "change", "replace", "set", "flush", "exec", "split", "unsplit",
+        "append", "reload", "save", "restore", "load", "new", "remove", "update", "batch",
+        "-batch", "-b", "monitor", "test",
     ];
     let mut words = values.iter().skip_while(|v| FLAGS.contains(v));
     let Some(object) = words.next() else {
@@ -656,7 +716,10 @@ pub const GDB_INIT: &str =
 /// program anyway).
 fn gdb(values: &[&str]) -> Option<Verdict> {
     // `gdb --version` still runs ~/.gdbearlyinit first (measured): the context looks.
-    if matches!(values, ["--version" | "-v" | "--help" | "-h" | "--configuration"]) {
+    if matches!(
+        values,
+        ["--version" | "-v" | "--help" | "-h" | "--configuration"]
+    ) {
         return Some(Verdict::unknown(GDB_INIT));
     }
     let mut no_init = false;

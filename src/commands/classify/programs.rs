@@ -173,7 +173,10 @@ const WRITES: &[(&str, &str)] = &[
     ("zipcloak", "encrypts an archive in place"),
     ("zipsplit", "writes pieces of an archive"),
     ("bzip2recover", "writes the blocks it recovers"),
-    ("tic", "compiles terminal descriptions into a terminfo database"),
+    (
+        "tic",
+        "compiles terminal descriptions into a terminfo database",
+    ),
     ("zic", "compiles time zone files"),
     ("localedef", "compiles locales"),
     ("locale-gen", "compiles locales"),
@@ -196,8 +199,14 @@ const WRITES: &[(&str, &str)] = &[
     ("sponge", "writes its input to the file it names"),
     ("vidir", "opens an editor to rename and delete files"),
     ("vipe", "opens an editor in a pipe"),
-    ("nstat", "keeps its history file in /tmp, made on a first run (-s included)"),
-    ("rtacct", "keeps its history file in /tmp, made on a first run (-s included)"),
+    (
+        "nstat",
+        "keeps its history file in /tmp, made on a first run (-s included)",
+    ),
+    (
+        "rtacct",
+        "keeps its history file in /tmp, made on a first run (-s included)",
+    ),
     ("rtmon", "writes a log file"),
     ("rdoc", "writes documentation (doc/ by default)"),
     ("logger", "writes to the system log"),
@@ -252,7 +261,10 @@ const RUNS: &[(&str, &str)] = &[
     ("scriptreplay", "replays a terminal session"),
     ("scriptlive", "runs a recorded session's commands"),
     ("tzselect", "asks questions on the terminal"),
-    ("fzf", "runs commands for its preview, bindings and default source"),
+    (
+        "fzf",
+        "runs commands for its preview, bindings and default source",
+    ),
     ("h2xs", "writes an extension's skeleton"),
     ("h2ph", "writes Perl headers"),
     ("ptar", "writes or extracts archives"),
@@ -310,17 +322,22 @@ fn family(program: &str) -> &str {
 /// The program a toolchain name stands for: a GNU triplet's prefix dropped
 /// (`x86_64-linux-gnu-objdump`: objdump), a version suffix (`gcc-12`, `cpp-12`, `clang-15`).
 fn cross_tool(program: &str) -> Option<&str> {
-    const VERSIONED: &[&str] = &["gcc", "g++", "cpp", "clang", "clang++", "gcov", "gcc-ar", "gcc-nm", "lto-dump"];
+    const VERSIONED: &[&str] = &[
+        "gcc", "g++", "cpp", "clang", "clang++", "gcov", "gcc-ar", "gcc-nm", "lto-dump",
+    ];
     if let Some(at) = program.find("-linux-gnu") {
         let rest = &program[at + "-linux-gnu".len()..];
         let tool = rest.split_once('-').map(|(_, t)| t)?;
         let arch = &program[..at];
-        let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let plain =
+            |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         return (plain(arch) && !tool.is_empty()).then_some(tool);
     }
     let (base, version) = program.rsplit_once('-')?;
-    (VERSIONED.contains(&base) && !version.is_empty() && version.chars().all(|c| c.is_ascii_digit()))
-        .then_some(base)
+    (VERSIONED.contains(&base)
+        && !version.is_empty()
+        && version.chars().all(|c| c.is_ascii_digit()))
+    .then_some(base)
 }
 
 /// Programs that start a Java virtual machine (see [`check`]).
@@ -386,8 +403,7 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     // A wrapper takes `--version` and `--help` as its own options when it is a program that
     // parses them (coreutils, util-linux, sudo), not a shell builtin or keyword (`time --help`
     // runs a program named `--help`) nor one that passes every word on.
-    let runs_its_operands =
-        WRAPPERS.contains(&program) && !OWN_VERSION_AND_HELP.contains(&program);
+    let runs_its_operands = WRAPPERS.contains(&program) && !OWN_VERSION_AND_HELP.contains(&program);
     if asks_version_or_help && !runs_its_operands && !configured_first {
         return Verdict::read_only();
     }
@@ -604,7 +620,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             "unzip extracts files",
         ),
         "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4"
-        | "unlz4" | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => compressor(p, args),
+        | "unlz4" | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => {
+            compressor(p, args)
+        }
         "tsc" => tsc(args),
         "prettier" | "eslint" => js_linter(p, args),
         "gofmt" => gofmt(args),

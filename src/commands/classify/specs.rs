@@ -258,8 +258,18 @@ pub const SPECS: &[Spec] = &[
 /// result, or write it to the one file `-o` names (`-o -` is standard output, gettext's manual).
 const fn catalog(names: &'static [&'static str], short: &'static str, long: &'static str) -> Spec {
     Spec {
-        effects: &[("-o|--output-file", Write, "a gettext catalog tool writes the file -o names")],
-        output: Output { option: "-o|--output-file", effects: &["-o|--output-file"], always: None, dash: true, quiet: "" },
+        effects: &[(
+            "-o|--output-file",
+            Write,
+            "a gettext catalog tool writes the file -o names",
+        )],
+        output: Output {
+            option: "-o|--output-file",
+            effects: &["-o|--output-file"],
+            always: None,
+            dash: true,
+            quiet: "",
+        },
         ..spec(names, short, long)
     }
 }

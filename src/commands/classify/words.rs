@@ -68,7 +68,16 @@ impl Word {
     /// process id, a number bash sets (`PPID` and `BASHPID` cannot be assigned; `$!` may be
     /// empty, never an option).
     pub fn is_pid(&self) -> bool {
-        const PID_PARAMETERS: &[&str] = &["$$", "$!", "$PPID", "$BASHPID", "\"$$\"", "\"$!\"", "\"$PPID\"", "\"$BASHPID\""];
+        const PID_PARAMETERS: &[&str] = &[
+            "$$",
+            "$!",
+            "$PPID",
+            "$BASHPID",
+            "\"$$\"",
+            "\"$!\"",
+            "\"$PPID\"",
+            "\"$BASHPID\"",
+        ];
         self.value.is_none() && PID_PARAMETERS.contains(&self.text.as_str())
     }
 }

@@ -420,9 +420,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
-        | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp" | "xzdiff"
-        | "xzcmp" | "lzdiff" | "lzcmp" | "bzdiff" | "bzcmp" | "zmore" | "xzmore" | "lzmore"
-        | "perldoc" => command_variables(here, out),
+        | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp"
+        | "xzdiff" | "xzcmp" | "lzdiff" | "lzcmp" | "bzdiff" | "bzcmp" | "zmore" | "xzmore"
+        | "lzmore" | "perldoc" => command_variables(here, out),
         "man" => {
             if here.env.is_set("MANOPT") {
                 out.push(Level::Unknown, "man takes options from MANOPT");
@@ -445,13 +445,15 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 const COMMAND_VARIABLES: &[(&[&str], &[&str])] = &[
     (
         &[
-            "zgrep", "zegrep", "zfgrep", "xzgrep", "xzegrep", "xzfgrep", "lzgrep", "lzegrep", "lzfgrep",
-            "bzgrep", "bzegrep", "bzfgrep", "zstdgrep",
+            "zgrep", "zegrep", "zfgrep", "xzgrep", "xzegrep", "xzfgrep", "lzgrep", "lzegrep",
+            "lzfgrep", "bzgrep", "bzegrep", "bzfgrep", "zstdgrep",
         ],
         &["GREP", "EGREP", "FGREP", "ZCAT"],
     ),
     (
-        &["zdiff", "zcmp", "xzdiff", "xzcmp", "lzdiff", "lzcmp", "bzdiff", "bzcmp"],
+        &[
+            "zdiff", "zcmp", "xzdiff", "xzcmp", "lzdiff", "lzcmp", "bzdiff", "bzcmp",
+        ],
         &["DIFF", "CMP"],
     ),
     (&["zmore", "xzmore", "lzmore"], &["PAGER"]),
@@ -461,10 +463,17 @@ const COMMAND_VARIABLES: &[(&[&str], &[&str])] = &[
 /// A value of one of [`COMMAND_VARIABLES`] that names a reading program with plain options
 /// (`grep -E`, `diff -u`, `less -R`, `zstdcat`).
 fn reading_command(value: &str) -> bool {
-    const READERS: &[&str] = &["grep", "egrep", "fgrep", "diff", "cmp", "cat", "less", "more", "zstdcat", "zcat"];
+    const READERS: &[&str] = &[
+        "grep", "egrep", "fgrep", "diff", "cmp", "cat", "less", "more", "zstdcat", "zcat",
+    ];
     let mut words = value.split_whitespace();
     words.next().is_some_and(|p| READERS.contains(&p))
-        && words.all(|w| w.starts_with('-') && w[1..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && words.all(|w| {
+            w.starts_with('-')
+                && w[1..]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
 }
 
 fn command_variables(here: &Here<'_>, out: &mut Verdict) {

@@ -756,7 +756,10 @@ impl Walker {
             return None;
         }
         let default_ifs = self.only_read("IFS")
-            && self.probe.as_ref().is_none_or(|p| p.start_value("IFS").is_none());
+            && self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value("IFS").is_none());
         if !default_ifs {
             return None;
         }
@@ -765,7 +768,12 @@ impl Walker {
             return None;
         }
         let words: Vec<Word> = value.split_ascii_whitespace().map(Word::literal).collect();
-        let plain = words.first()?.value.as_deref()?.chars().all(super::evaluation::plain_char);
+        let plain = words
+            .first()?
+            .value
+            .as_deref()?
+            .chars()
+            .all(super::evaluation::plain_char);
         (words.len() > 1 && plain).then_some(words)
     }
 
