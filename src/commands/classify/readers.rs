@@ -61,7 +61,8 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
                 "top without -b reads keys that can kill or renice processes",
             );
         }
-        "less" | "more" => {
+        "less" | "more" | "zless" | "zmore" | "xzless" | "xzmore" | "lzless" | "lzmore"
+        | "bzless" | "bzmore" => {
             // `+cmd` runs a less command at start: `+!cmd` a shell, `+s file` a log, `+v` an editor.
             for op in &parsed.operands {
                 let Some(cmd) = op.value.as_deref().and_then(|v| v.strip_prefix('+')) else {

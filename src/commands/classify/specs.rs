@@ -295,7 +295,7 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "eu-elflint", "eu-elfclassify", "eu-elfcmp", "eu-findtextrel", "pwdx", "prtstat", "getopt", "errno", "isutf8",
     "combine", "ts", "mcookie", "col", "colcrt", "ul", "lslogins", "lzmainfo", "funzip", "bsdcat", "infocmp", "toe",
     "zdump", "manpath", "lexgrog", "readtags", "pinky", "routel", "ctstat", "rtstat", "lnstat", "lessecho", "gettext",
-    "ngettext", "msgcmp", "corelist", "encguess", "podchecker", "pod2usage", "piconv", "py3versions", "isosize",
+    "ngettext", "msgcmp", "corelist", "encguess", "podchecker", "piconv", "py3versions", "isosize",
     "lsirq", "pldd",
 ];
 

@@ -350,7 +350,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 out.push(Level::Write, FLOCK_CREATES);
             }
         }
-        "less" | "more" => {
+        // zless and xzless set LESSOPEN themselves; a lesskey file's other variables still
+        // apply, so they are read as for less.
+        "less" | "more" | "zless" | "xzless" | "lzless" | "bzless" => {
             let no_preprocessor = args.iter().any(|a| {
                 a.is("--no-lessopen")
                     || a.value.as_deref().is_some_and(|v| {
