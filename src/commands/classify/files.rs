@@ -419,7 +419,7 @@ pub fn compressor(program: &str, args: &[Word]) -> Verdict {
     // `-l` lists for gzip, xz and zstd; for lz4 it picks the legacy format (and compresses).
     let lists = !matches!(
         program,
-        "lz4" | "bzip2" | "bunzip2" | "brotli" | "compress" | "uncompress"
+        "lz4" | "unlz4" | "bzip2" | "bunzip2" | "brotli" | "compress" | "uncompress"
     );
     let to_stdout = has_short(args, 'c')
         || (lists && has_short(args, 'l'))

@@ -58,6 +58,9 @@ pub struct Output {
     pub always: Option<&'static str>,
     /// `-` names standard output (its manual says so: tar's `-f -`, xgettext's `-o -`).
     pub dash: bool,
+    /// Options under which the program writes nothing at all, `always` included (gcov's
+    /// `-t|--stdout` and `-n|--no-output`, hardlink's `-n|--dry-run`); empty when none.
+    pub quiet: &'static str,
 }
 
 impl Output {
@@ -66,10 +69,14 @@ impl Output {
         effects: &[],
         always: None,
         dash: false,
+        quiet: "",
     };
 
     /// Every value `parsed` gives the output option writes no file (and there is one).
     fn discharged(&self, parsed: &Parsed) -> bool {
+        if !self.quiet.is_empty() && parsed.has(self.quiet) {
+            return true;
+        }
         !self.option.is_empty()
             && parsed.has(self.option)
             && parsed.all(self.option).all(|o| {

@@ -101,19 +101,32 @@ fn ssh_keygen(values: &[&str]) -> bool {
     find || (fingerprint && values.contains(&"-f"))
 }
 
+/// Programs known here only by their reading modes (and their `--version` and `--help`): run
+/// any other way they are unknown (`programs::known`).
+#[rustfmt::skip]
+pub const MODELLED: &[&str] = &[
+    "ar", "dpkg", "openssl", "ldconfig", "json_pp", "erb", "msgmerge", "zipnote", "ssh-keygen", "ctags", "psql",
+    "pg_dump", "pg_restore", "mysql", "mariadb", "mysqldump", "redis-cli", "pg_config", "atq", "luac", "7z", "tomlq",
+    "xq", "xmllint", "cpio", "dc", "dpkg-deb", "apt-config", "tc", "bridge", "devlink", "rdma", "vdpa", "dcb",
+    "ipmaddr", "iptunnel", "script", "sqlite3",
+];
+
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
 pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
-    // `kill -0 $$`: the shell's special parameters that hold a process id are numbers.
-    const PID_PARAMETERS: &[&str] = &["$$", "$!", "$PPID", "$BASHPID", "\"$$\"", "\"$!\""];
+    // `kill -0 $$`, `choom -p $$`: the shell's special parameters that hold a process id are
+    // numbers.
     let values: Vec<&str> = args
         .iter()
         .map(|a| match a.value.as_deref() {
-            None if program == "kill" && PID_PARAMETERS.contains(&a.text.as_str()) => Some("1"),
+            None if matches!(program, "kill" | "prlimit" | "choom") && a.is_pid() => Some("1"),
             other => other,
         })
         .collect::<Option<_>>()?;
     if args.iter().any(|a| a.glob) {
         return None;
+    }
+    if info_mode(program, &values) {
+        return Some(Verdict::read_only());
     }
     if program == "split" {
         return split(args);
@@ -240,6 +253,48 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "zip" => zip(&values),
         // `cargo -Vv`: the version with its commit and host, before any command is read (what
         // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
+        "dpkg-deb" => dpkg_deb(&values),
+        "update-alternatives" => update_alternatives(&values),
+        "apt-config" => {
+            matches!(values.as_slice(), ["dump" | "shell", ..])
+                && values.iter().skip(1).all(|v| !v.starts_with('-'))
+        }
+        // apt-mark(8): the `show…` commands list marks; the rest change them.
+        "apt-mark" => {
+            matches!(
+                values.first(),
+                Some(
+                    &("showmanual"
+                        | "showauto"
+                        | "showhold"
+                        | "showinstall"
+                        | "showremove"
+                        | "showpurge")
+                )
+            ) && values.iter().skip(1).all(|v| !v.starts_with('-'))
+        }
+        "cpio" => cpio_list(&values),
+        "dc" => dc(&values),
+        // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).
+        "zipsplit" => {
+            values.contains(&"-t")
+                && values
+                    .iter()
+                    .all(|v| matches!(*v, "-t" | "-q") || !v.starts_with('-'))
+        }
+        // prlimit(1) without a command or a `RESOURCE=limits` prints limits (`--pid`: a
+        // process's); choom(1) `-p PID` prints a process's OOM score.
+        "prlimit" => prlimit(&values),
+        "choom" => {
+            matches!(values.as_slice(), ["-p" | "--pid", pid] if pid.chars().all(|c| c.is_ascii_digit()))
+        }
+        // ld.so(8) `--list FILE`: what ldd does (`system::ldd`'s rule: only system programs).
+        "ld.so" => matches!(values.as_slice(), ["--list", file]
+            if ["/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/lib/", "/usr/lib/"].iter().any(|d| file.starts_with(d))
+                && !file.contains("/../")),
+        "tc" | "bridge" | "devlink" | "rdma" | "vdpa" | "dcb" | "ipmaddr" | "iptunnel" => {
+            shows(&values)
+        }
         "cargo" => {
             values
                 .iter()
@@ -248,9 +303,184 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                     .iter()
                     .all(|v| matches!(*v, "-V" | "--version" | "-v" | "--verbose" | "-Vv" | "-vV"))
         }
-        _ => info_mode(program, &values),
+        _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// dpkg-deb(1)'s commands that only read an archive: its contents, control information, fields
+/// and the filesystem tarball to standard output. `-x`, `-X`, `-R`, `-e` and `-b` write.
+fn dpkg_deb(values: &[&str]) -> bool {
+    const READS: &[&str] = &[
+        "-c",
+        "--contents",
+        "-I",
+        "--info",
+        "-f",
+        "--field",
+        "-W",
+        "--show",
+        "--fsys-tarfile",
+        "--ctrl-tarfile",
+    ];
+    let mut commands = 0;
+    for v in values {
+        if READS.contains(v) {
+            commands += 1;
+        } else if v.starts_with("--showformat=") || matches!(*v, "-v" | "--verbose") {
+        } else if v.starts_with('-') {
+            return false;
+        }
+    }
+    commands == 1
+}
+
+/// update-alternatives(1)'s queries: `--display NAME`, `--query NAME`, `--list NAME`,
+/// `--get-selections`. Every other command changes the alternatives.
+fn update_alternatives(values: &[&str]) -> bool {
+    matches!(values, ["--display" | "--query" | "--list", name] if !name.starts_with('-'))
+        || matches!(values, ["--get-selections"])
+}
+
+/// cpio's list mode (`cpio -t`, `-itv`, `-t -F a.cpio`): it reads the archive and prints its
+/// members. The letters that extract (`-i` without `-t`), create (`-o`, `-O`) or copy (`-p`),
+/// and options not listed, are refused.
+fn cpio_list(values: &[&str]) -> bool {
+    let mut list = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "--list" => list = true,
+            "--extract" | "--quiet" | "--verbose" | "--numeric-uid-gid" | "--nonmatching"
+            | "--only-verify-crc" => {}
+            "-F" | "-I" | "-H" | "-E" | "-M" => {
+                if values.get(i).is_none() {
+                    return false;
+                }
+                i += 1;
+            }
+            v if v.starts_with("--file=")
+                || v.starts_with("--format=")
+                || v.starts_with("--pattern-file=") => {}
+            v if v.starts_with('-') && v.len() > 1 && !v.starts_with("--") => {
+                if !v[1..].chars().all(|c| "itvnfV".contains(c)) {
+                    return false;
+                }
+                list |= v.contains('t');
+            }
+            v if v.starts_with('-') => return false,
+            _ => {}
+        }
+    }
+    list
+}
+
+/// dc(1) `-e EXPR`: dc's `!` runs the rest of the line as a shell command; without it an
+/// expression only computes and prints. A file (`-f`, an operand) or standard input could hold
+/// a `!`, so only expressions given on the command line are taken.
+fn dc(values: &[&str]) -> bool {
+    let mut expressions = 0;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let expr = match *v {
+            "-e" | "--expression" => {
+                let Some(e) = values.get(i) else { return false };
+                i += 1;
+                *e
+            }
+            v => match v.strip_prefix("--expression=") {
+                Some(e) => e,
+                None => return false,
+            },
+        };
+        if expr.contains('!') {
+            return false;
+        }
+        expressions += 1;
+    }
+    expressions > 0
+}
+
+/// `prlimit`, `prlimit --pid N`, with display options and limits named without a value.
+fn prlimit(values: &[&str]) -> bool {
+    const RESOURCES: &[&str] = &[
+        "--as",
+        "--core",
+        "--cpu",
+        "--data",
+        "--fsize",
+        "--locks",
+        "--memlock",
+        "--msgqueue",
+        "--nice",
+        "--nofile",
+        "--nproc",
+        "--rss",
+        "--rtprio",
+        "--rttime",
+        "--sigpending",
+        "--stack",
+    ];
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-p" | "--pid" | "-o" | "--output" => {
+                if values.get(i).is_none() {
+                    return false;
+                }
+                i += 1;
+            }
+            "--raw" | "--noheadings" | "--verbose" => {}
+            v if RESOURCES.contains(&v) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// iproute2's and net-tools' object commands that show (`tc qdisc show`, `bridge link show`,
+/// `devlink dev show`, `ipmaddr show`): display flags, an object, then `show`/`list` or nothing
+/// (the default is to show) and selectors. A word that adds, changes, deletes, flushes or runs
+/// (`exec`) anywhere is refused.
+fn shows(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-s",
+        "-d",
+        "-j",
+        "-p",
+        "-i",
+        "-stats",
+        "-statistics",
+        "-details",
+        "-json",
+        "-pretty",
+        "-iec",
+        "-color",
+        "-c",
+        "-n",
+        "-N",
+    ];
+    const CHANGES: &[&str] = &[
+        "add", "del", "delete", "change", "replace", "set", "flush", "exec", "split", "unsplit",
+        "append", "reload", "save", "restore", "load", "new", "remove", "update", "batch",
+        "-batch", "-b", "monitor", "test",
+    ];
+    let mut words = values.iter().skip_while(|v| FLAGS.contains(v));
+    let Some(object) = words.next() else {
+        return true;
+    };
+    if object.starts_with('-') || CHANGES.contains(object) {
+        return false;
+    }
+    let rest: Vec<&&str> = words.collect();
+    let verb_ok = match rest.first() {
+        None => true,
+        Some(v) => matches!(**v, "show" | "list" | "ls" | "lst"),
+    };
+    verb_ok && rest.iter().all(|v| !CHANGES.contains(v))
 }
 
 /// Information modes of programs no other rule here knows: the exact arguments with which each
@@ -288,6 +518,24 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("opam", &[&["--version"]]),
     ("dune", &[&["--version"]]),
     ("aws", &[&["--version"]]),
+    // The inventory of Debian's base and toolchain packages: each one's version or help
+    // (measured in a throwaway directory with a private /tmp: nothing written).
+    ("strace", &[&["--help"], &["-h"]]),
+    ("ltrace", &[&["--help"], &["-h"]]),
+    ("tic", &[&["-V"]]),
+    ("toe", &[&["-V"]]),
+    ("infocmp", &[&["-V"]]),
+    ("zic", &[&["--version"]]),
+    ("lesskey", &[&["--version"], &["-V"]]),
+    ("localedef", &[&["--list-archive"]]),
+    ("ri", &[&["--version"]]),
+    ("rdoc", &[&["--version"]]),
+    ("erb", &[&["--version"]]),
+    ("script", &[&["--help"], &["--version"], &["-V"]]),
+    ("openssl", &[&["--help"], &["help"]]),
+    ("7z", &[&["i"]]),
+    ("pidwait", &[&["-h"], &["--help"], &["-V"], &["--version"]]),
+    ("slabtop", &[&["--help"], &["-V"], &["--version"]]),
 ];
 
 fn info_mode(program: &str, values: &[&str]) -> bool {
@@ -467,6 +715,13 @@ pub const GDB_INIT: &str =
 /// its own directories (`$debugdir:$datadir/auto-load`; the context looks for them beside the
 /// program anyway).
 fn gdb(values: &[&str]) -> Option<Verdict> {
+    // `gdb --version` still runs ~/.gdbearlyinit first (measured): the context looks.
+    if matches!(
+        values,
+        ["--version" | "-v" | "--help" | "-h" | "--configuration"]
+    ) {
+        return Some(Verdict::unknown(GDB_INIT));
+    }
     let mut no_init = false;
     // Without `-batch` gdb reads more commands from its input when the options' are done.
     let mut batch = false;

@@ -32,7 +32,14 @@ const READ_ONLY: &[&str] = &[
 #[rustfmt::skip]
 pub const WRAPPERS: &[&str] = &[
     "builtin", "caffeinate", "chronic", "command", "coproc", "doas", "env", "exec", "ionice", "nice", "nohup",
-    "setsid", "stdbuf", "sudo", "time", "timeout", "unbuffer", "busybox", "flock", "taskset", "chrt",
+    "setsid", "stdbuf", "sudo", "time", "timeout", "unbuffer", "busybox", "flock", "taskset", "chrt", "ifne",
+];
+
+/// Wrappers that parse `--version` and `--help` themselves and exit (measured: `nohup --version`
+/// writes no nohup.out, `env --version` runs nothing).
+#[rustfmt::skip]
+const OWN_VERSION_AND_HELP: &[&str] = &[
+    "env", "nice", "nohup", "setsid", "stdbuf", "timeout", "flock", "taskset", "chrt", "ionice", "sudo", "ifne",
 ];
 
 /// Shells: `-c` runs a string, a path runs a script, nothing reads commands from stdin.
@@ -148,6 +155,122 @@ const WRITES: &[(&str, &str)] = &[
     ("subl", "opens an editor, which can change files"),
     ("micro", "opens an editor, which can change files"),
     ("hx", "opens an editor, which can change files"),
+    // The inventory's writers (Debian's base and toolchain packages): known so that their
+    // `--version` and `--help` are (see `check`), and so that the rest says what they do.
+    ("objcopy", "writes a copy of an object file"),
+    ("ranlib", "rewrites an archive's index"),
+    ("elfedit", "rewrites ELF headers"),
+    ("eu-strip", "rewrites binaries"),
+    ("eu-unstrip", "writes a combined binary"),
+    ("eu-elfcompress", "rewrites binaries"),
+    ("eu-ar", "writes archives"),
+    ("eu-ranlib", "rewrites an archive's index"),
+    ("dwp", "writes a DWARF package"),
+    ("gzexe", "rewrites executables as compressed ones"),
+    ("bzexe", "rewrites executables as compressed ones"),
+    ("zforce", "renames gzip files"),
+    ("znew", "recompresses files"),
+    ("zipcloak", "encrypts an archive in place"),
+    ("zipsplit", "writes pieces of an archive"),
+    ("bzip2recover", "writes the blocks it recovers"),
+    (
+        "tic",
+        "compiles terminal descriptions into a terminfo database",
+    ),
+    ("zic", "compiles time zone files"),
+    ("localedef", "compiles locales"),
+    ("locale-gen", "compiles locales"),
+    ("update-locale", "changes the system's locale"),
+    ("iconvconfig", "writes the gconv module cache"),
+    ("gencat", "writes a message catalog"),
+    ("c_rehash", "writes certificate links"),
+    ("catman", "writes preformatted manual pages"),
+    ("mandb", "writes the manual page index"),
+    ("man-recode", "writes recoded manual pages"),
+    ("lesskey", "writes a key binding file"),
+    ("ipcmk", "creates IPC resources"),
+    ("ipcrm", "removes IPC resources"),
+    ("skill", "signals processes"),
+    ("snice", "changes process priorities"),
+    ("gcore", "writes a core file"),
+    ("gdb-add-index", "rewrites a binary with an index"),
+    ("fallocate", "allocates or punches space in files"),
+    ("msginit", "writes a new catalog"),
+    ("sponge", "writes its input to the file it names"),
+    ("vidir", "opens an editor to rename and delete files"),
+    ("vipe", "opens an editor in a pipe"),
+    (
+        "nstat",
+        "keeps its history file in /tmp, made on a first run (-s included)",
+    ),
+    (
+        "rtacct",
+        "keeps its history file in /tmp, made on a first run (-s included)",
+    ),
+    ("rtmon", "writes a log file"),
+    ("rdoc", "writes documentation (doc/ by default)"),
+    ("logger", "writes to the system log"),
+    ("wall", "writes to every terminal"),
+    ("write", "writes to another user's terminal"),
+    ("mesg", "changes who may write to the terminal"),
+    ("tempfile", "creates a temporary file"),
+    ("savelog", "rotates log files"),
+    ("add-shell", "changes /etc/shells"),
+    ("remove-shell", "changes /etc/shells"),
+    ("chage", "changes password expiry"),
+    ("chfn", "changes a user's details"),
+    ("chsh", "changes a user's shell"),
+    ("gpasswd", "changes a group"),
+    ("groupmod", "changes a group"),
+    ("newusers", "creates users"),
+    ("dpkg-divert", "changes dpkg's diversions"),
+    ("dpkg-statoverride", "changes dpkg's overrides"),
+    ("dpkg-trigger", "activates dpkg triggers"),
+    ("dpkg-split", "writes archive parts"),
+    ("update-alternatives", "changes the system's alternatives"),
+    ("apt-mark", "changes package marks"),
+    ("blockdev", "changes block devices"),
+    ("ldattach", "attaches a line discipline"),
+];
+
+/// Programs that run another program or code of their own; known so that `--version` and
+/// `--help` are read-only, with what they run in words.
+const RUNS: &[(&str, &str)] = &[
+    ("strace", "runs or attaches to a program"),
+    ("ltrace", "runs or attaches to a program"),
+    ("msgfilter", "runs a filter program on each message"),
+    ("msgexec", "runs a program on each message"),
+    ("pee", "runs each of its arguments as a shell command"),
+    ("parallel", "runs commands"),
+    ("zrun", "runs a command"),
+    ("mispipe", "runs two commands"),
+    ("lckdo", "runs a command"),
+    ("optscript", "runs a script"),
+    ("run-parts", "runs every script in a directory"),
+    ("setarch", "runs a command"),
+    ("linux32", "runs a command"),
+    ("linux64", "runs a command"),
+    ("setpriv", "runs a command"),
+    ("runuser", "runs a command as another user"),
+    ("prlimit", "runs a command or changes a process's limits"),
+    ("choom", "runs a command or changes a process's OOM score"),
+    ("ld.so", "runs the program it names"),
+    ("pdb", "runs a Python program"),
+    ("pdb3", "runs a Python program"),
+    ("peekfd", "attaches to a process"),
+    ("scriptreplay", "replays a terminal session"),
+    ("scriptlive", "runs a recorded session's commands"),
+    ("tzselect", "asks questions on the terminal"),
+    (
+        "fzf",
+        "runs commands for its preview, bindings and default source",
+    ),
+    ("h2xs", "writes an extension's skeleton"),
+    ("h2ph", "writes Perl headers"),
+    ("ptar", "writes or extracts archives"),
+    ("ptargrep", "extracts archives to search them"),
+    ("lesspipe", "runs decompressors and ~/.lessfilter"),
+    ("lessfile", "runs decompressors and ~/.lessfilter"),
 ];
 
 pub use super::env::SYSTEM_BIN_DIRS;
@@ -167,6 +290,10 @@ fn family(program: &str) -> &str {
     if program.starts_with("mkfs") {
         return "mkfs";
     }
+    // Cross and versioned names of the toolchain: `x86_64-linux-gnu-gcc`, `gcc-12`, `gcc-nm`.
+    if let Some(tool) = cross_tool(program) {
+        return family(tool);
+    }
     match program {
         "gsed" => "sed",
         "gawk" | "mawk" | "nawk" => "awk",
@@ -180,10 +307,37 @@ fn family(program: &str) -> &str {
         "ripgrep" => "rg",
         "universal-ctags" | "ctags-universal" | "ctags-exuberant" | "exuberant-ctags" => "ctags",
         "7za" | "7zr" | "7zz" => "7z",
+        "gcc-nm" => "nm",
+        "gcc-ar" => "ar",
+        "gcc-ranlib" => "ranlib",
+        "pzstd" => "zstd",
+        "bsdcpio" => "cpio",
+        "i386" | "x86_64" => "setarch",
         "." => "source",
         "[[" => "[",
         other => other,
     }
+}
+
+/// The program a toolchain name stands for: a GNU triplet's prefix dropped
+/// (`x86_64-linux-gnu-objdump`: objdump), a version suffix (`gcc-12`, `cpp-12`, `clang-15`).
+fn cross_tool(program: &str) -> Option<&str> {
+    const VERSIONED: &[&str] = &[
+        "gcc", "g++", "cpp", "clang", "clang++", "gcov", "gcc-ar", "gcc-nm", "lto-dump",
+    ];
+    if let Some(at) = program.find("-linux-gnu") {
+        let rest = &program[at + "-linux-gnu".len()..];
+        let tool = rest.split_once('-').map(|(_, t)| t)?;
+        let arch = &program[..at];
+        let plain =
+            |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        return (plain(arch) && !tool.is_empty()).then_some(tool);
+    }
+    let (base, version) = program.rsplit_once('-')?;
+    (VERSIONED.contains(&base)
+        && !version.is_empty()
+        && version.chars().all(|c| c.is_ascii_digit()))
+    .then_some(base)
 }
 
 /// Programs that start a Java virtual machine (see [`check`]).
@@ -244,9 +398,13 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     }
     let asks_version_or_help = matches!(args, [only] if only.is("--version") || only.is("--help"));
     // `hg --version` loads hg's extensions and `svn --version` creates svn's configuration
-    // directory: their verdicts say so (`vcs`).
-    let configured_first = matches!(program, "hg" | "svn");
-    if asks_version_or_help && !WRAPPERS.contains(&program) && !configured_first {
+    // directory: their verdicts say so (`vcs`); gdb runs ~/.gdbearlyinit first (`modes::gdb`).
+    let configured_first = matches!(program, "hg" | "svn" | "gdb");
+    // A wrapper takes `--version` and `--help` as its own options when it is a program that
+    // parses them (coreutils, util-linux, sudo), not a shell builtin or keyword (`time --help`
+    // runs a program named `--help`) nor one that passes every word on.
+    let runs_its_operands = WRAPPERS.contains(&program) && !OWN_VERSION_AND_HELP.contains(&program);
+    if asks_version_or_help && !runs_its_operands && !configured_first {
         return Verdict::read_only();
     }
     verdict
@@ -407,6 +565,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         return Some(v);
     }
+    if let Some((_, what)) = RUNS.iter().find(|(name, _)| *name == p) {
+        return Some(Verdict::unknown(format!("{p} {what}")));
+    }
     if let Some(v) = tools::check(p, args) {
         return Some(v);
     }
@@ -459,7 +620,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             "unzip extracts files",
         ),
         "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4"
-        | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => compressor(p, args),
+        | "unlz4" | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => {
+            compressor(p, args)
+        }
         "tsc" => tsc(args),
         "prettier" | "eslint" => js_linter(p, args),
         "gofmt" => gofmt(args),
@@ -491,6 +654,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         "chroot" | "nsenter" | "unshare" | "firejail" | "bwrap" | "systemd-run"
         | "flatpak-spawn" => Verdict::unknown(format!("{p} runs a command in another environment")),
         _ if WRAPPERS.contains(&p) => wrapper(p, args),
+        _ if super::modes::MODELLED.contains(&p) => Verdict::unknown(format!(
+            "{p} is given arguments outside the reading modes known here"
+        )),
         _ => return None,
     };
     Some(unless_options_hidden(p, args, verdict))

@@ -966,6 +966,21 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
             ],
             1,
         ),
+        // base64's, mimetypes' and uuid's command lines (Python 3.11): they print an encoding,
+        // a type or a new UUID; a file named is only read.
+        "base64" => files_with(&values, &["-d", "-e", "-u", "-t"], &[], 1),
+        "mimetypes" => files_with(
+            &values,
+            &["-e", "--extension", "-l", "--lenient"],
+            &[],
+            usize::MAX,
+        ),
+        "uuid" => files_with(
+            &values,
+            &[],
+            &["-u", "--uuid", "-n", "--namespace", "-N", "--name"],
+            0,
+        ),
         "dis" | "tokenize" => files_with(
             &values,
             &[

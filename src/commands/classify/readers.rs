@@ -38,27 +38,11 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         v.push(level, reason);
     }
     match program {
-        "uniq" => {
-            // An unquoted `$X` can split into `in out`.
-            if let Some(word) = parsed.operands.iter().find(|o| o.value.is_none()) {
-                v.push(
-                    Level::Unknown,
-                    format!(
-                        "uniq's operand {} is only known at run time; a second operand is written",
-                        word.text
-                    ),
-                );
-            }
-            // uniq(1): an OUTPUT of `-` is standard output.
-            let output = parsed.operands.get(1).filter(|out| {
-                !out.value
-                    .as_deref()
-                    .is_some_and(|p| grammar::writes_no_file(p, true))
-            });
-            if let Some(out) = output {
-                v.push(Level::Write, format!("uniq writes to {}", out.text));
-            }
-        }
+        // uniq(1): `uniq [INPUT [OUTPUT]]`, an OUTPUT of `-` is standard output; pod2text and
+        // pod2man take the same two operands; ptx's second operand is its output with -G.
+        "uniq" => second_operand(program, &parsed, true, &mut v),
+        "pod2text" | "pod2man" => second_operand(program, &parsed, false, &mut v),
+        "ptx" if parsed.has("-G|--traditional") => second_operand(program, &parsed, false, &mut v),
         "date" => {
             let sets = parsed
                 .operands
@@ -77,7 +61,8 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
                 "top without -b reads keys that can kill or renice processes",
             );
         }
-        "less" | "more" => {
+        "less" | "more" | "zless" | "zmore" | "xzless" | "xzmore" | "lzless" | "lzmore"
+        | "bzless" | "bzmore" => {
             // `+cmd` runs a less command at start: `+!cmd` a shell, `+s file` a log, `+v` an editor.
             for op in &parsed.operands {
                 let Some(cmd) = op.value.as_deref().and_then(|v| v.strip_prefix('+')) else {
@@ -100,6 +85,29 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         _ => {}
     }
     v
+}
+
+/// The shape `uniq`, `pod2text` and `ptx -G` share: `PROGRAM [INPUT [OUTPUT]]`, the second
+/// operand is written unless it is a standard stream (or `-`, where `dash` says the manual makes
+/// it standard output). An operand only known at run time may split into both.
+fn second_operand(program: &str, parsed: &Parsed, dash: bool, v: &mut Verdict) {
+    if let Some(word) = parsed.operands.iter().find(|o| o.value.is_none()) {
+        v.push(
+            Level::Unknown,
+            format!(
+                "{program}'s operand {} is only known at run time; a second operand is written",
+                word.text
+            ),
+        );
+    }
+    let output = parsed.operands.get(1).filter(|out| {
+        !out.value
+            .as_deref()
+            .is_some_and(|p| grammar::writes_no_file(p, dash))
+    });
+    if let Some(out) = output {
+        v.push(Level::Write, format!("{program} writes to {}", out.text));
+    }
 }
 
 /// `tar tzf x.tgz`: a first argument without a dash is a cluster of letters whose values follow

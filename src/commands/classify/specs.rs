@@ -43,7 +43,8 @@ pub const SPECS: &[Spec] = &[
     Spec { numbers: true, ..full(&["head"], "c:n:qvz", "bytes= lines= quiet silent verbose zero-terminated help version") },
     Spec { numbers: true, ..full(&["tail"], "c:fFn:qs:vz", "bytes= follow? lines= max-unchanged-stats= pid= quiet silent retry sleep-interval= verbose zero-terminated debug help version") },
     full(&["wc"], "cmlLw", "bytes chars lines files0-from= max-line-length words total= debug help version"),
-    Spec { numbers: true, ..full(&["grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"],
+    Spec { numbers: true, ..full(&["grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "xzgrep", "xzegrep", "xzfgrep", "lzgrep",
+        "lzegrep", "lzfgrep", "bzgrep", "bzegrep", "bzfgrep", "zstdgrep", "zipgrep"],
         "EFGPe:f:iywxzsvVm:bnHhoqaId:D:rRLlcTZB:A:C:Uu",
         "extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match version help max-count= byte-offset line-number no-line-number line-buffered with-filename no-filename label= only-matching quiet silent binary-files= text directories= devices= recursive dereference-recursive include= exclude= exclude-from= exclude-dir= files-without-match files-with-matches count initial-tab null before-context= after-context= context= group-separator= no-group-separator color? colour? binary unix-byte-offsets") },
     Spec { effects: &[
@@ -77,9 +78,9 @@ pub const SPECS: &[Spec] = &[
     full(&["ls", "dir", "vdir"], "aAbBcCdDfFgGhHiI:klLmnNopqQrRsStT:uUvw:xXZ1",
         "all almost-all author escape block-size= ignore-backups color? directory dired classify? file-type format= full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide= hyperlink? indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style= reverse recursive size sort= time= time-style= tabsize= width= context zero help version"),
     Spec { effects: &[("-s|--set", Write, "date sets the system clock")], ..full(&["date"], "d:f:I::Rr:s:u", "date= debug file= iso-8601? resolution rfc-email rfc-3339= reference= set= utc universal help version") },
-    Spec { numbers: true, ..full(&["diff"], "qscC:uU:enyW:pF:tTlrNx:X:S:iEZbwBI:aD:dv",
+    Spec { numbers: true, ..full(&["diff", "zdiff", "xzdiff", "lzdiff", "bzdiff"], "qscC:uU:enyW:pF:tTlrNx:X:S:iEZbwBI:aD:dv",
         "normal brief report-identical-files context? unified? ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty paginate recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= unchanged-group-format= changed-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= minimal horizon-lines= speed-large-files color? palette= help version") },
-    full(&["cmp"], "bi:ln:sv", "print-bytes ignore-initial= verbose bytes= quiet silent help version"),
+    full(&["cmp", "zcmp", "xzcmp", "lzcmp", "bzcmp"], "bi:ln:sv", "print-bytes ignore-initial= verbose bytes= quiet silent help version"),
     Spec { effects: &[
             ("-o|--output", Write, "sdiff -o writes the merged file"),
             ("--diff-program", Unknown, "sdiff --diff-program runs another program"),
@@ -124,7 +125,7 @@ pub const SPECS: &[Spec] = &[
     Spec { effects: &[
             ("-o|-O|--log-file|--LOG-FILE", Write, "less -o writes a log file"),
             ("-k|--lesskey-file|--lesskey-src|--lesskey-content", Unknown, "less loads key bindings, which can set LESSOPEN and run commands"),
-        ], ..spec(&["less", "more"], "aAb:BcCdD:eEfFgGh:iIj:JKk:LmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:",
+        ], ..spec(&["less", "more", "zless", "zmore", "xzless", "xzmore", "lzless", "lzmore", "bzless", "bzmore"], "aAb:BcCdD:eEfFgGh:iIj:JKk:LmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:",
         "help version quit-at-eof QUIT-AT-EOF quit-if-one-screen ignore-case IGNORE-CASE long-prompt LONG-PROMPT LINE-NUMBERS line-numbers RAW-CONTROL-CHARS raw-control-chars chop-long-lines squeeze-blank-lines no-init tabs= pattern= prompt= status-column mouse wheel-lines= use-color color= follow-name incsearch header= no-vbell quotes= rscroll= save-marks search-skip-screen silent log-file= LOG-FILE= lesskey-file= lesskey-src= lesskey-content= tag= tag-file= window= shift= max-back-scroll= buffers= auto-buffers jump-target= no-keypad no-histdups no-number-headers redraw-on-quit exit-follow-on-close") },
     Spec { effects: &[
             ("-P|--pager|-H|--html|-X|--gxditview|-T|--troff-device|-t|--troff|-Z|--ditroff|-C|--config-file|-p|--preprocessor", Unknown, "man runs a program named on its command line"),
@@ -179,7 +180,7 @@ pub const SPECS: &[Spec] = &[
         ],
         // `tar -cf -` / `tar -cvf /dev/null`: the archive made goes to a stream (tar(1): `-`
         // is standard output). -r/-u/-A/--delete still read and rewrite the archive named.
-        output: Output { option: "-f|--file", effects: &["-c|--create"], always: None, dash: true },
+        output: Output { option: "-f|--file", effects: &["-c|--create"], always: None, dash: true, quiet: "" },
         ..spec(&["tar"], "AcdrtuxC:f:F:g:GhiI:jJkK:lL:mMN:oOpPsStT:UvV:wWX:zZb:aH:B",
         "catenate concatenate create delete diff compare append list test-label update extract get directory= file= info-script= new-volume-script= listed-incremental= incremental dereference ignore-zeros use-compress-program= bzip2 xz keep-old-files starting-file= check-links tape-length= touch multi-volume newer= after-date= no-same-owner same-owner to-stdout same-permissions preserve-permissions absolute-names sparse same-order preserve-order files-from= unlink-first verbose label= interactive confirmation verify exclude-from= gzip gunzip ungzip compress uncompress blocking-factor= auto-compress format= read-full-records exclude= exclude-vcs exclude-vcs-ignores exclude-caches wildcards no-wildcards anchored no-anchored ignore-case strip-components= transform= xform= show-transformed-names one-file-system numeric-owner owner= group= mode= mtime= sort= totals? checkpoint? checkpoint-action= to-command= rsh-command= force-local zstd lzip lzma lzop no-auto-compress occurrence? full-time utc quoting-style= show-defaults show-omitted-dirs index-file= volno-file= record-size= null no-null recursion no-recursion warning= backup? suffix= overwrite overwrite-dir keep-newer-files keep-directory-symlink skip-old-files remove-files help usage version") },
     Spec { effects: &[("--plugin", Unknown, "nm --plugin loads a shared library")],
@@ -196,17 +197,82 @@ pub const SPECS: &[Spec] = &[
     // (`-`: standard output, both manuals), else to messages.mo / messages.po; msgfmt ignores
     // `domain` directives when -o is given (measured). Java, C#, Tcl, Qt, desktop and XML modes,
     // which write elsewhere or run javac, are not listed.
-    Spec { output: Output { option: "-o|--output-file", effects: &[], always: Some("msgfmt writes a compiled catalog (messages.mo unless -o names another file)"), dash: true },
+    Spec { output: Output { option: "-o|--output-file", effects: &[], always: Some("msgfmt writes a compiled catalog (messages.mo unless -o names another file)"), dash: true, quiet: "" },
         ..spec(&["msgfmt"], "D:o:cfvCa:P", "directory= output-file= strict check check-format check-header check-domain check-compatibility check-accelerators? use-fuzzy alignment= endianness= no-convert no-redundancy no-hash properties-input stringtable-input statistics verbose help version") },
     Spec { effects: &[
             ("-j|--join-existing", Write, "xgettext -j merges into the existing output file"),
             ("-p|--output-dir", Write, "xgettext writes into the directory -p names"),
-        ], output: Output { option: "-o|--output", effects: &[], always: Some("xgettext writes a template (messages.po unless -o names another file)"), dash: true },
+        ], output: Output { option: "-o|--output", effects: &[], always: Some("xgettext writes a template (messages.po unless -o names another file)"), dash: true, quiet: "" },
         ..spec(&["xgettext"], "f:D:d:o:p:L:Cjx:c::ak::TeEinw:sFm::M::hVv",
         "files-from= directory= default-domain= output= output-dir= language= c++ from-code= join-existing exclude-file= add-comments? check= sentence-end= extract-all keyword? flag= trigraphs its= qt kde boost debug color? style= no-escape escape force-po indent no-location add-location? strict properties-output stringtable-output itstool width= no-wrap sort-output sort-by-file omit-header copyright-holder= foreign-user package-name= package-version= msgid-bugs-address= msgstr-prefix? msgstr-suffix? help version verbose") },
     Spec { effects: &[("-o|--output", Write, "iconv -o writes to a file")],
         ..spec(&["iconv"], "f:t:lco:s", "from-code= to-code= list output= silent verbose help usage version") },
+    // GNU gettext 0.21's catalog filters (each `--help`): they read the catalogs named and print
+    // the result, or write it to the file `-o` names.
+    catalog(&["msgcat", "msguniq", "msgattrib", "msgconv", "msgen", "msgcomm"], "f:D:o:<:>:udPt:eEinpw:sF",
+        "files-from= directory= output-file= less-than= more-than= unique repeated properties-input stringtable-input to-code= use-first lang= color? style= no-escape escape force-po indent no-location add-location? strict properties-output stringtable-output width= no-wrap sort-output sort-by-file translated untranslated no-fuzzy only-fuzzy no-obsolete only-obsolete set-fuzzy clear-fuzzy set-obsolete clear-obsolete previous clear-previous empty only-file= ignore-file= fuzzy obsolete help version"),
+    catalog(&["msggrep"], "D:o:N:M:JKTCXEFe:f:ivPnpw:hV",
+        "directory= output-file= location= domain= msgctxt msgid msgstr comment extracted-comment extended-regexp fixed-strings regexp= file= ignore-case invert-match properties-input stringtable-input color? style= no-escape escape force-po indent no-location add-location? strict properties-output stringtable-output width= no-wrap sort-output sort-by-file help version"),
+    // msgunfmt: Java, C# and Tcl catalogs are read from the directory `-d` names.
+    catalog(&["msgunfmt"], "jr:l:d:o:eEipw:shVv",
+        "java csharp csharp-resources tcl resource= locale= output-file= color? style= no-escape escape force-po indent strict properties-output stringtable-output width= no-wrap sort-output help version verbose"),
+    // util-linux 2.38: utmpdump prints a login record file as text, or with `-r` text as a file.
+    Spec { effects: &[("-o|--output", Write, "utmpdump -o writes a file")],
+        ..spec(&["utmpdump"], "fo:rhV", "follow output= reverse help version") },
+    // psmisc 23.6: fuser lists the processes using files; `-k` signals them.
+    Spec { effects: &[("-k|--kill", Write, "fuser -k kills the processes that use the files")],
+        ..spec(&["fuser"], "aiIkmMn:suvwV46", "all interactive ismountpoint kill mount namespace= silent user verbose writeonly version ipv4 ipv6") },
+    // procps 4: pmap prints a process's mappings; `-n`/`-N` write its configuration file
+    // (measured: `pmap -n` created ~/.pmaprc).
+    Spec { effects: &[("-n|--create-rc|-N|--create-rc-to", Write, "pmap -n writes a configuration file (~/.pmaprc)")],
+        ..spec(&["pmap"], "xXdqA:cC:nN:hV", "extended device quiet range= read-rc read-rc-from= create-rc create-rc-to= help version") },
+    // gcc 12: gcov writes a `.gcov` report beside each source file unless `-t` sends it to
+    // standard output or `-n` writes none (measured).
+    Spec { output: Output { option: "", effects: &[], always: Some("gcov writes a .gcov report for each source file"), dash: false, quiet: "-n|--no-output|-t|--stdout" },
+        ..spec(&["gcov"], "abcdfhHijklmno:pqrs:tuvwx", "all-blocks branch-probabilities branch-counts display-progress function-summaries help human-readable json-format use-colors long-file-names demangled-names no-output object-directory= object-file= preserve-paths use-hotness-colors relative-only source-prefix= stdout unconditional-branches version verbose hash-filenames conditions") },
+    // util-linux 2.38: hardlink replaces duplicates with links unless `-n` (a dry run, measured).
+    Spec { output: Output { option: "", effects: &[], always: Some("hardlink replaces duplicate files with hard links"), dash: false, quiet: "-n|--dry-run" },
+        ..spec(&["hardlink"], "vqncfpotXmOx:i:rsb:S:y:", "verbose quiet dry-run respect-name content ignore-mode ignore-owner ignore-time respect-xattrs maximize minimize exclude= include= recursive reflink? skip-reflink minimum-size= maximum-size= buffer-size= method= cache-size= exclude-subtree= help version") },
+    // GNU ptx: every operand is read, except that with -G a second one is the output
+    // (`readers::second_operand`).
+    spec(&["ptx"], "AGF:M:ORS:TW:b:fg:i:o:rtw:", "auto-reference traditional flag-truncation= macro-name= format= right-side-refs sentence-regexp= word-regexp= break-file= ignore-case gap-size= ignore-file= only-file= references typeset-mode width= help version"),
+    // Pod::Text and Pod::Man 4/5: `pod2text [INPUT [OUTPUT]]`, the second operand is written
+    // (`readers::second_operand`).
+    spec(&["pod2text"], "aci:lm:o:q:stuw:h", "alt code color errors= help indent= loose margin= nourls overstrike quotes= sentence stderr termcap utf8 width="),
+    spec(&["pod2man"], "c:d:e:f:hlnq:r:s:uv", "center= date= encoding= errors= fixed= fixedbold= fixeditalic= fixedbolditalic= help lax lquote= name= nourls quotes= release= rquote= section= stderr utf8 verbose"),
+    // perldoc 3.28: the page goes to standard output when that is not a terminal (measured, and
+    // with `-T` always); `-d` writes it to a file, `-M` loads a formatter module and `-n` runs
+    // another program in place of nroff. The options PERLDOC adds are the context's.
+    Spec { effects: &[
+            ("-d", Write, "perldoc -d writes the page to a file"),
+            ("-M|-n", Unknown, "perldoc -M loads the Perl module it names, -n runs the program it names"),
+        ], ..spec(&["perldoc"], "hVDtuTmlFfqvXiUrao:d:f:L:M:n:q:v:w:a:", "") },
+    // binutils 2.40: gprof prints a profile from gmon.out; `-s` writes gmon.sum.
+    Spec { effects: &[("-s|--sum", Write, "gprof -s writes gmon.sum")],
+        ..spec(&["gprof"], "abcDiIJjkLlm:nNpPqQrRsS:tTvw:xyzZAC", "brief annotated-source exec-counts flat-profile graph no-flat-profile no-graph sum line min-count= display-unused-functions static-call-graph ignore-non-functions width= table-length= print-path demangle? no-demangle traditional inline-file-names help version") },
+    Spec { effects: &[("--rm", Write, "lz4cat --rm deletes its input")],
+        ..spec(&["lz4cat"], "qvfmh", "quiet verbose force multiple rm help version") },
 ];
+
+/// The shape the GNU gettext catalog filters share: they read the catalogs named and print the
+/// result, or write it to the one file `-o` names (`-o -` is standard output, gettext's manual).
+const fn catalog(names: &'static [&'static str], short: &'static str, long: &'static str) -> Spec {
+    Spec {
+        effects: &[(
+            "-o|--output-file",
+            Write,
+            "a gettext catalog tool writes the file -o names",
+        )],
+        output: Output {
+            option: "-o|--output-file",
+            effects: &["-o|--output-file"],
+            always: None,
+            dash: true,
+            quiet: "",
+        },
+        ..spec(names, short, long)
+    }
+}
 
 /// Programs with no option that writes a file, runs a program or reaches the network: every
 /// argument they can be given only changes what they show (checked against their manuals).
@@ -221,6 +287,16 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     // envsubst(1) (GNU gettext): substitutes variables from its environment into stdin and
     // prints; `-v` lists the variables of a format. No option names a file.
     "envsubst",
+    // The inventory of Debian's base and toolchain packages (binutils, elfutils, procps, psmisc,
+    // util-linux, bsdextrautils, moreutils, ncurses-bin, gettext, perl, xz-utils, unzip,
+    // libarchive-tools, iproute2, universal-ctags, less, man-db, libc-bin, python3-minimal): the
+    // programs whose manuals list no option that writes, runs a program or reaches the network.
+    "c++filt", "addr2line", "eu-readelf", "eu-nm", "eu-size", "eu-strings", "eu-addr2line", "eu-objdump",
+    "eu-elflint", "eu-elfclassify", "eu-elfcmp", "eu-findtextrel", "pwdx", "prtstat", "getopt", "errno", "isutf8",
+    "combine", "ts", "mcookie", "col", "colcrt", "ul", "lslogins", "lzmainfo", "funzip", "bsdcat", "infocmp", "toe",
+    "zdump", "manpath", "lexgrog", "readtags", "pinky", "routel", "ctstat", "rtstat", "lnstat", "lessecho", "gettext",
+    "ngettext", "msgcmp", "corelist", "encguess", "podchecker", "piconv", "py3versions", "isosize",
+    "lsirq", "pldd",
 ];
 
 /// The grammar of `program`, when it has one.

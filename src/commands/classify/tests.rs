@@ -1575,3 +1575,126 @@ fn printing_modes_and_version_control_reads_without_context() {
     );
     assert_eq!(hg.context, ContextUse::Assumed);
 }
+
+/// The inventory of Debian's base and toolchain programs (session cls35): each program's
+/// everyday reading modes and, beside them, the option, operand or mode that writes or runs.
+#[test]
+fn inventory_of_debian_programs() {
+    assert_levels(&[
+        // Readers with no writing option.
+        ("c++filt _ZN3foo3barEv", ReadOnly),
+        ("addr2line -f -C -e a.out 0x0", ReadOnly),
+        ("eu-readelf -h a.out", ReadOnly),
+        ("x86_64-linux-gnu-objdump -h a.o", ReadOnly),
+        ("gcc-nm a.o", ReadOnly),
+        ("gcc-ar t a.a", ReadOnly),
+        ("gcc-ar rc b.a a.o", Unknown),
+        ("gcc-12 --version", ReadOnly),
+        ("errno -l", ReadOnly),
+        ("col -b", ReadOnly),
+        ("infocmp -C xterm", ReadOnly),
+        ("zdump UTC", ReadOnly),
+        ("corelist Data::Dumper", ReadOnly),
+        ("python3 -m base64 -d a.b64", ReadOnly),
+        ("python3 -m uuid", ReadOnly),
+        // Writers and runners: known, so their version and help only print.
+        ("objcopy --version", ReadOnly),
+        ("objcopy a.out b.out", Write),
+        ("sponge out.txt", Write),
+        ("nstat -s", Write),
+        ("strace --help", ReadOnly),
+        ("strace -o t.txt true", Unknown),
+        ("msgfilter --help", ReadOnly),
+        ("msgexec -i a.po sh -c 'touch x'", Unknown),
+        ("fallocate --help", ReadOnly),
+        ("ld.so --list /bin/true", ReadOnly),
+        ("ld.so ./a.out", Unknown),
+        // Wrappers that parse their own --version and --help.
+        ("env --version", ReadOnly),
+        ("nohup --version", ReadOnly),
+        ("flock --help", ReadOnly),
+        // The gettext catalog filters: standard output, or the file -o names.
+        ("msgcat a.po b.po", ReadOnly),
+        ("msgcat -o - a.po", ReadOnly),
+        ("msgcat -o out.po a.po", Write),
+        ("msggrep -K -e hello a.po", ReadOnly),
+        ("msgunfmt -o x.po a.mo", Write),
+        ("utmpdump w", ReadOnly),
+        ("utmpdump -o out.txt w", Write),
+        // The second operand is written.
+        ("pod2text a.pod", ReadOnly),
+        ("pod2text a.pod out.txt", Write),
+        ("ptx a.txt b.txt", ReadOnly),
+        ("ptx -G a.txt out.txt", Write),
+        // Writes unless told not to.
+        ("gcov -t a.c", ReadOnly),
+        ("gcov -n a.c", ReadOnly),
+        ("gcov a.c", Write),
+        ("hardlink -n .", ReadOnly),
+        ("hardlink .", Write),
+        ("pmap -x $$", ReadOnly),
+        ("pmap -n", Write),
+        ("fuser -v a.txt", ReadOnly),
+        ("fuser -k a.txt", Write),
+        ("perldoc -T strict", ReadOnly),
+        ("perldoc -d out.txt strict", Write),
+        ("perldoc -M Evil strict", Unknown),
+        // Reading modes.
+        ("cpio -itv < a.cpio", ReadOnly),
+        ("cpio -t -F a.cpio", ReadOnly),
+        ("cpio -i < a.cpio", Unknown),
+        ("cpio -o -O out.cpio", Unknown),
+        ("dpkg-deb -c a.deb", ReadOnly),
+        ("dpkg-deb -f a.deb Package", ReadOnly),
+        ("dpkg-deb -x a.deb out", Unknown),
+        ("update-alternatives --display awk", ReadOnly),
+        ("update-alternatives --set awk /usr/bin/mawk", Write),
+        ("apt-mark showmanual", ReadOnly),
+        ("apt-mark hold git", Write),
+        ("dc -e '1 2 + p'", ReadOnly),
+        ("dc -e '!touch x'", Unknown),
+        ("dc -f a.dc", Unknown),
+        ("prlimit --pid $$", ReadOnly),
+        ("prlimit --nofile=100 touch x", Unknown),
+        ("choom -p $$", ReadOnly),
+        ("choom -n 10 -- touch x", Unknown),
+        ("tc qdisc show", ReadOnly),
+        ("bridge link show", ReadOnly),
+        ("tc qdisc add dev lo root netem", Unknown),
+        ("zipsplit -t a.zip", ReadOnly),
+        ("zipsplit -n 100000 a.zip", Write),
+        ("zgrep -c foo a.gz", ReadOnly),
+        ("xzgrep foo a.xz", ReadOnly),
+        ("zdiff a.gz b.gz", ReadOnly),
+        ("zless a.gz", ReadOnly),
+        ("zless '+!touch x' a.gz", Unknown),
+        ("pod2usage -output out.txt a.pod", Unknown),
+        ("unlz4 -c a.lz4", ReadOnly),
+        ("unlz4 a.lz4 out.txt", Write),
+        ("pzstd -d a.zst -o out.txt", Write),
+        ("lz4cat a.lz4", ReadOnly),
+        ("gdb --version", Unknown),
+    ]);
+}
+
+/// Expansions whose value is certain on the same line: a word bash does not expand runs
+/// nothing, and an unquoted command name splits into its words, which are not parsed again.
+#[test]
+fn expansions_with_certain_values() {
+    assert_levels(&[
+        ("v=1; echo \"${v:-$(touch x)}\"", ReadOnly),
+        ("v=1; echo \"${v-$(touch x)}\"", ReadOnly),
+        ("v=1; echo \"${v:+$(touch x)}\"", Write),
+        ("v=; echo \"${v:-$(touch x)}\"", Write),
+        ("v=; echo \"${v:+$(touch x)}\"", ReadOnly),
+        ("echo \"${v:-$(touch x)}\"", Write),
+        ("v=1; v=2; echo \"${v:-$(touch x)}\"", Write),
+        ("cmd='echo hi > out'; $cmd", ReadOnly),
+        ("cmd='ls -la'; $cmd", ReadOnly),
+        ("cmd='touch out'; $cmd", Write),
+        ("cmd='rm -rf /'; $cmd", Dangerous),
+        ("cmd='ls *'; $cmd", Unknown),
+        ("cmd='ls -la'; \"$cmd\"", Unknown),
+        ("IFS=x; cmd='lsx-la'; $cmd", Unknown),
+    ]);
+}

@@ -55,10 +55,30 @@ impl Word {
     pub fn may_be_option(&self) -> bool {
         match &self.value {
             Some(v) => v.starts_with('-'),
+            None if self.is_pid() => false,
             None => !self
                 .shape
                 .starts_with(|c: char| c != '-' && c != '$' && c != RUNTIME),
         }
+    }
+}
+
+impl Word {
+    /// `$$`, `$!`, `$PPID`, `$BASHPID` (quoted or not): the shell's own parameters that hold a
+    /// process id, a number bash sets (`PPID` and `BASHPID` cannot be assigned; `$!` may be
+    /// empty, never an option).
+    pub fn is_pid(&self) -> bool {
+        const PID_PARAMETERS: &[&str] = &[
+            "$$",
+            "$!",
+            "$PPID",
+            "$BASHPID",
+            "\"$$\"",
+            "\"$!\"",
+            "\"$PPID\"",
+            "\"$BASHPID\"",
+        ];
+        self.value.is_none() && PID_PARAMETERS.contains(&self.text.as_str())
     }
 }
 

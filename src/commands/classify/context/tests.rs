@@ -4565,3 +4565,51 @@ fn printers_startup_files_and_aliases() {
         ),
     ]);
 }
+
+#[test]
+fn program_variables_and_early_init_files() {
+    run(&[
+        Case {
+            env: &[("GREP", "touch ran; grep")],
+            ..case("zgrep-grep", |_| {}, "zgrep foo a.gz", Some("GREP"))
+        },
+        Case {
+            env: &[("GREP", "grep -E")],
+            ..case("zgrep-plain-grep", |_| {}, "zgrep foo a.gz", None)
+        },
+        Case {
+            env: &[("GREP", "./x")],
+            ..case("bzgrep-grep", |_| {}, "bzgrep foo a.bz2", Some("GREP"))
+        },
+        Case {
+            env: &[("DIFF", "touch ran; diff")],
+            ..case("zdiff-diff", |_| {}, "zdiff a.gz b.gz", Some("DIFF"))
+        },
+        Case {
+            env: &[("CMP", "./x")],
+            ..case("xzcmp-cmp", |_| {}, "xzcmp a.xz b.xz", Some("CMP"))
+        },
+        Case {
+            env: &[("PAGER", "touch ran")],
+            ..case("zmore-pager", |_| {}, "zmore a.gz", Some("PAGER"))
+        },
+        Case {
+            env: &[("PERLDOC", "-d out.txt")],
+            ..case(
+                "perldoc-options",
+                |_| {},
+                "perldoc -T strict",
+                Some("PERLDOC"),
+            )
+        },
+        case("perldoc-plain", |_| {}, "perldoc -T strict", None),
+        case("zgrep-no-variables", |_| {}, "zgrep -c foo a.gz", None),
+        case("gdb-version-plain", |_| {}, "gdb --version", None),
+        case(
+            "gdb-version-early-init",
+            |p| p.write("home/.gdbearlyinit", "shell touch ran\n"),
+            "gdb --version",
+            Some(".gdbearlyinit"),
+        ),
+    ]);
+}

@@ -350,7 +350,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 out.push(Level::Write, FLOCK_CREATES);
             }
         }
-        "less" | "more" => {
+        // zless and xzless set LESSOPEN themselves; a lesskey file's other variables still
+        // apply, so they are read as for less.
+        "less" | "more" | "zless" | "xzless" | "lzless" | "bzless" => {
             let no_preprocessor = args.iter().any(|a| {
                 a.is("--no-lessopen")
                     || a.value.as_deref().is_some_and(|v| {
@@ -419,6 +421,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 }
             }
         }
+        "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
+        | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp"
+        | "xzdiff" | "xzcmp" | "lzdiff" | "lzcmp" | "bzdiff" | "bzcmp" | "zmore" | "xzmore"
+        | "lzmore" | "perldoc" => command_variables(here, out),
         "man" => {
             if here.env.is_set("MANOPT") {
                 out.push(Level::Unknown, "man takes options from MANOPT");
@@ -430,6 +436,65 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         _ => {}
+    }
+}
+
+/// Variables that name the program a script runs (gzip's, xz's, bzip2's and zstd's `z*grep`,
+/// `z*diff`/`z*cmp` and `z*more` scripts `eval` `$GREP`, `$DIFF`, `$CMP` and `$PAGER`: measured,
+/// `GREP='touch ran; grep' zgrep` ran touch) or that add options (`PERLDOC`, perldoc's own: `-d`
+/// writes a file, `-M` loads a module). Each program with the variables it takes and the values
+/// that only name a program that reads.
+const COMMAND_VARIABLES: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "zgrep", "zegrep", "zfgrep", "xzgrep", "xzegrep", "xzfgrep", "lzgrep", "lzegrep",
+            "lzfgrep", "bzgrep", "bzegrep", "bzfgrep", "zstdgrep",
+        ],
+        &["GREP", "EGREP", "FGREP", "ZCAT"],
+    ),
+    (
+        &[
+            "zdiff", "zcmp", "xzdiff", "xzcmp", "lzdiff", "lzcmp", "bzdiff", "bzcmp",
+        ],
+        &["DIFF", "CMP"],
+    ),
+    (&["zmore", "xzmore", "lzmore"], &["PAGER"]),
+    (&["perldoc"], &["PERLDOC"]),
+];
+
+/// A value of one of [`COMMAND_VARIABLES`] that names a reading program with plain options
+/// (`grep -E`, `diff -u`, `less -R`, `zstdcat`).
+fn reading_command(value: &str) -> bool {
+    const READERS: &[&str] = &[
+        "grep", "egrep", "fgrep", "diff", "cmp", "cat", "less", "more", "zstdcat", "zcat",
+    ];
+    let mut words = value.split_whitespace();
+    words.next().is_some_and(|p| READERS.contains(&p))
+        && words.all(|w| {
+            w.starts_with('-')
+                && w[1..]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+fn command_variables(here: &Here<'_>, out: &mut Verdict) {
+    let program = super::family(here.program);
+    let Some((_, names)) = COMMAND_VARIABLES.iter().find(|(p, _)| p.contains(&program)) else {
+        return;
+    };
+    for name in *names {
+        let harmless = match here.env.get(name) {
+            Var::Unset => true,
+            Var::Set(v) => v.trim().is_empty() || (*name != "PERLDOC" && reading_command(v)),
+            Var::Runtime => false,
+        };
+        if !harmless {
+            out.push(
+                Level::Unknown,
+                format!("{program} runs or takes options from the environment's {name}"),
+            );
+        }
     }
 }
 

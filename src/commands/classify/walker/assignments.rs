@@ -44,6 +44,12 @@ impl Walker {
         }
         let Some(value) = value else {
             if shell {
+                // `v=`: certain to be empty, as a value would be.
+                if runs_first(node) && self.assigned_once.contains(&name) {
+                    self.definite.insert(name.clone(), String::new());
+                } else {
+                    self.definite.remove(&name);
+                }
                 self.vars.insert(name, String::new());
             }
             return;

@@ -234,6 +234,16 @@ impl Walker {
     }
 
     pub(super) fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
+        // `cmd='ls -la'; $cmd`: an unquoted name whose value is certain is split into words (on
+        // the default IFS), and those words are the command; what they hold is not parsed again
+        // (`cmd='echo hi > out'` runs echo with the arguments `hi`, `>` and `out`).
+        if let Some(words) = self.split_name(name) {
+            if let Some((first, rest)) = words.split_first() {
+                let mut all = rest.to_vec();
+                all.extend(args.iter().cloned());
+                return self.invoke(first, &all, stdin);
+            }
+        }
         // A name given by variables whose values are certain (a loop's plain words), as one
         // plain word: that word.
         let certain = match name.value {
@@ -737,6 +747,34 @@ impl Walker {
             (None, None) => return None,
         };
         plain(value).then(|| Word::literal(value))
+    }
+
+    /// The words an unquoted command name splits into when its value is certain, IFS is the
+    /// default and no word could be a glob pattern; `None` otherwise (one word stays whole).
+    fn split_name(&self, name: &Word) -> Option<Vec<Word>> {
+        if name.value.is_some() || name.text.starts_with('"') {
+            return None;
+        }
+        let default_ifs = self.only_read("IFS")
+            && self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value("IFS").is_none());
+        if !default_ifs {
+            return None;
+        }
+        let value = self.definite_value(name)?;
+        if value.contains(['*', '?', '[', '(', '\\']) {
+            return None;
+        }
+        let words: Vec<Word> = value.split_ascii_whitespace().map(Word::literal).collect();
+        let plain = words
+            .first()?
+            .value
+            .as_deref()?
+            .chars()
+            .all(super::evaluation::plain_char);
+        (words.len() > 1 && plain).then_some(words)
     }
 
     pub(super) fn definite_value(&self, word: &Word) -> Option<String> {

@@ -386,6 +386,10 @@ impl Walker {
             }
             "heredoc_redirect" => self.heredoc(node, src, None),
             "comment" | "heredoc_start" | "heredoc_end" => {}
+            // `v=1; echo "${v:-$(touch x)}"`: with v's value certain, the word after `:-`,
+            // `:=`, `:?` (v empty), `-`, `=`, `?` (v unset) or `:+` (v not empty) is never
+            // expanded, so nothing in it runs.
+            "expansion" if self.unexpanded_word(tree::text(node, src)) => {}
             "arithmetic_expansion"
             | "subscript"
             | "expansion"
@@ -397,6 +401,26 @@ impl Walker {
             _ => self.children(node, src),
         }
         Stage::default()
+    }
+
+    /// `${NAME OP WORD}` whose WORD bash does not expand, NAME's value being certain
+    /// ([`Walker::definite`]).
+    fn unexpanded_word(&self, text: &str) -> bool {
+        let Some(inner) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else {
+            return false;
+        };
+        let end = crate::syntax::scan::name_end(inner.as_bytes(), 0);
+        let (name, rest) = inner.split_at(end);
+        let Some(value) = self.definite.get(name) else {
+            return false;
+        };
+        if rest.starts_with(":-") || rest.starts_with(":=") || rest.starts_with(":?") {
+            !value.is_empty()
+        } else if rest.starts_with(":+") {
+            value.is_empty()
+        } else {
+            rest.starts_with(['-', '=', '?'])
+        }
     }
 
     fn children(&mut self, node: Node<'_>, src: &str) {
