@@ -65,7 +65,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n2 -b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n2 -b\n+c\n"
     );
 }
 
@@ -80,7 +80,7 @@ fn git_log_names_a_sole_author_once_and_groups_a_day() {
     let raw = commit('a', "10:00") + &commit('b', "09:00");
     assert_eq!(
         text_of("git log", &raw),
-        "[all 2 commits by Ada]\n2026-01-05:\n  10:00 +0000 aaaaaaa — ma\n  09:00 +0000 bbbbbbb — mb\n"
+        "[all 2 commits by Ada]\n2026-01-05:\n 10:00 +0000 aaaaaaa — ma\n 09:00 +0000 bbbbbbb — mb\n"
     );
 }
 
@@ -1695,7 +1695,7 @@ fn short_diagnostics_repeated_warnings_and_commit_stats() {
         out.contains("vendor/syn/src/\n  buffer.rs 2  classify.rs 3  data.rs 4"),
         "{out}"
     );
-    assert!(out.contains(" README.md | 2\n"), "{out}");
+    assert!(out.contains(" README.md 2\n"), "{out}");
 }
 
 /// A JavaScript error's trace, however the program was started: runs of frames inside
@@ -2683,11 +2683,11 @@ fn git_logs_name_status_and_numstat_are_one_line_per_commit_under_its_day() {
         &out,
         &[
             "2024-01-11:",
-            "  17:53 +0000 1111111",
+            " 17:53 +0000 1111111",
             "  M docs/a.rs, A lib/b.rs, R096 lib/c.ts -> src/c.ts\n",
-            "  15:14 +0000 2222222",
+            " 15:14 +0000 2222222",
             "  D web/d.sh\n",
-            "  05:51 +0000 3333333",
+            " 05:51 +0000 3333333",
             "  +12 -3 src/e.py, binary assets/logo.png\n",
         ],
     );
@@ -2703,4 +2703,35 @@ fn npm_explain_drops_a_packages_own_folder_and_keeps_a_nested_one() {
         out,
         "glob@7.2.3\n  glob@\"^7.1.3\" from @jest/reporters@29.7.0\n    @jest/reporters@\"^29.7.0\" from jest@29.7.0\n      jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.3\" from jest-config@29.7.0\n    jest-config@\"^29.7.0\" from @jest/reporters@29.7.0 (as above)\n  glob@\"^7.1.4\" from test-exclude@6.0.0\n  node_modules/test-exclude/node_modules/old\n    test-exclude@\"^6.0.0\" from the root project\n"
     );
+}
+
+#[test]
+fn git_log_stat_says_each_count_after_its_path_and_groups_a_directory() {
+    // Two commits on one day: the day said once above them while their lines are indented; a
+    // commit with three paths in one directory says the directory once, and the next day's
+    // commits (after the directory's unindented line) have their day said again.
+    let commit = |hash: &str, date: &str, stat: &str, summary: &str| {
+        format!("commit {hash}\nAuthor: Ada L <a@b>\nDate:   {date}\n\n    subject of {hash}\n\n{stat}{summary}\n\n")
+    };
+    let mut raw = commit(
+        "1111111aaaa",
+        "Wed Nov 25 22:14:19 2026 +0000",
+        " src/a.rs | 4 ++--\n",
+        " 1 file changed, 2 insertions(+), 2 deletions(-)",
+    );
+    raw.push_str(&commit(
+        "2222222bbbb",
+        "Wed Nov 25 10:00:00 2026 +0100",
+        " docs/x.md        | 12 ++++++\n src/shell/live.rs | 52 +++++-----\n src/shell/mod.rs  |  1 +\n src/shell/run.rs  |  7 +++\n",
+        " 4 files changed, 60 insertions(+), 12 deletions(-)",
+    ));
+    raw.push_str(&"commit 3333333cccc\nAuthor: Bo <b@c>\nDate:   Tue Nov 24 09:00:00 2026 +0000\n\n    padding so the output is long\n\n".repeat(12));
+    let out = text_of("git log --stat", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "2026-11-25:\n 22:14 +0000 1111111 Ada L — subject of 1111111aaaa\n src/a.rs 4\n 1 file, +2 -2\n 10:00 +0100 2222222 Ada L — subject of 2222222bbbb\ndocs/x.md 12\nsrc/shell/\n  live.rs 52  mod.rs 1  run.rs 7\n 4 files, +60 -12\n2026-11-24:\n 09:00",
+        ],
+    );
+    assert!(!out.contains(" | "), "{out}");
 }
