@@ -2735,3 +2735,61 @@ fn git_log_stat_says_each_count_after_its_path_and_groups_a_directory() {
     );
     assert!(!out.contains(" | "), "{out}");
 }
+
+#[test]
+fn rustc_json_diagnostics_read_as_their_rendering() {
+    // `rustc --error-format=json`: each diagnostic's `rendered` text, read by the human
+    // format's filter (the error whole with its place, the warning's place and message).
+    let diag = |level: &str, msg: &str, line: u32| {
+        let rendered = format!("{level}: {msg}\n --> src/main.rs:{line}:5\n  |\n{line} |     let x = 1;\n  |     ^\n\n");
+        serde_json::json!({"$message_type": "diagnostic", "message": msg, "level": level, "spans": [], "children": [], "rendered": rendered}).to_string()
+    };
+    let mut raw = String::new();
+    for i in 0..6 {
+        raw.push_str(&diag("warning", "unused variable: `x`", 10 + i));
+        raw.push('\n');
+    }
+    raw.push_str(&diag("error", "mismatched types", 30));
+    raw.push_str("\n{\"$message_type\":\"diagnostic\",\"message\":\"aborting due to 1 previous error\",\"level\":\"error\",\"spans\":[],\"children\":[],\"rendered\":\"error: aborting due to 1 previous error\\n\\n\"}\n");
+    let (label, out) = run("rustc --error-format=json src/main.rs", &raw).expect("rewritten");
+    assert_eq!(label, "rustc-json");
+    assert_keeps(
+        &out,
+        &[
+            "error",
+            "mismatched types",
+            "src/main.rs:30:5",
+            "unused variable: `x`",
+        ],
+    );
+    for i in 0..6 {
+        assert_keeps(&out, &[&format!("{}", 10 + i)]);
+    }
+    assert!(!out.contains("\"rendered\""), "{out}");
+    // cargo's wrapper (`reason: compiler-message`, with colour codes), and its other messages gone.
+    let cargo = format!(
+        "{{\"reason\":\"compiler-artifact\",\"package_id\":\"x\",\"filenames\":[]}}\n{}\n{{\"reason\":\"build-finished\",\"success\":false}}\nerror: could not compile `x` (bin \"x\") due to 1 previous error\n",
+        serde_json::json!({"reason": "compiler-message", "message": {"rendered": "\u{1b}[0m\u{1b}[1m\u{1b}[38;5;9merror[E0308]\u{1b}[0m: mismatched types\n --> src/main.rs:3:9\n  |\n3 |     let s: String = 1;\n  |            ------   ^ expected `String`, found integer\n\n", "level": "error"}})
+    );
+    let out = text_of(
+        "cargo check --message-format json-diagnostic-rendered-ansi",
+        &cargo.repeat(4),
+    );
+    assert_keeps(
+        &out,
+        &[
+            "error[E0308]: mismatched types",
+            "src/main.rs:3:9",
+            "could not compile `x`",
+        ],
+    );
+    assert!(
+        !out.contains("compiler-artifact") && !out.contains('\u{1b}'),
+        "{out}"
+    );
+    // Other JSON is not this stream.
+    assert_eq!(
+        filters::rendered_diagnostics_for_test("{\"rendered\": 1, \"a\": 2}\n"),
+        None
+    );
+}
