@@ -2793,3 +2793,45 @@ fn rustc_json_diagnostics_read_as_their_rendering() {
         None
     );
 }
+
+#[test]
+fn pytest_collect_only_counts_each_modules_tests() {
+    let mut raw = String::new();
+    for i in 0..40 {
+        raw.push_str(&format!("tests/test_a.py::TestX::test_{i}[param]\n"));
+    }
+    for i in 0..3 {
+        raw.push_str(&format!("tests/sub/test_b.py::test_{i}\n"));
+    }
+    raw.push_str("\n==================================== ERRORS ====================================\n_____________________ ERROR collecting tests/test_c.py _____________________\ntests/test_c.py:3: in <module>\n    import freezegun\nE   ModuleNotFoundError: No module named 'freezegun'\n=========================== short test summary info ============================\nERROR tests/test_c.py\n!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n43 tests collected, 1 error in 0.51s\n");
+    let out = text_of("pytest --co -q", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "tests/test_a.py: 40 tests\ntests/sub/test_b.py: 3 tests\n",
+            "tests/test_c.py:3",
+            "No module named 'freezegun'",
+            "43 tests collected, 1 error",
+        ],
+    );
+    assert!(!out.contains("test_17"), "{out}");
+    // The tree form: each module with its count; a short listing stays as it is.
+    let mut tree = String::from("============================= test session starts ==============================\ncollected 35 items\n\n<Dir proj>\n  <Module tests/test_a.py>\n    <Class TestX>\n");
+    for i in 0..35 {
+        tree.push_str(&format!("      <Function test_{i}>\n"));
+    }
+    tree.push_str(
+        "\n========================= 35 tests collected in 0.02s ==========================\n",
+    );
+    let out = text_of("python -m pytest --collect-only", &tree);
+    assert_keeps(
+        &out,
+        &["<Module tests/test_a.py> 35 tests", "35 tests collected"],
+    );
+    assert!(!out.contains("<Function"), "{out}");
+    let short: String = (0..20)
+        .map(|i| format!("tests/test_a.py::test_{i}\n"))
+        .collect();
+    assert!(run("pytest --co -q", &short)
+        .is_none_or(|(_, t)| t.contains("test_19") && !t.contains("20 tests")));
+}
