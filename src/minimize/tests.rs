@@ -2835,3 +2835,33 @@ fn pytest_collect_only_counts_each_modules_tests() {
     assert!(run("pytest --co -q", &short)
         .is_none_or(|(_, t)| t.contains("test_19") && !t.contains("20 tests")));
 }
+
+#[test]
+fn mocha_failures_with_the_same_details_say_them_once() {
+    let mut raw = String::from("\n  semver\n");
+    for i in 0..12 {
+        raw.push_str(&format!("    ✔ passes {i}\n"));
+    }
+    for i in 1..=3 {
+        raw.push_str(&format!("    {i}) case {i}\n"));
+    }
+    raw.push_str("\n\n  12 passing (8ms)\n  3 failing\n\n");
+    let detail = "      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\ntrue !== false\n\n      + expected - actual\n\n      -true\n      +false\n\n      at Context.<anonymous> (test/a.test.js:8:95)\n      at process.processImmediate (node:internal/timers:483:21)\n\n";
+    for i in 1..=2 {
+        raw.push_str(&format!("  {i}) semver\n       case {i}:\n\n{detail}"));
+    }
+    raw.push_str("  3) semver\n       case 3:\n\n      TypeError: x is not a function\n      at Context.<anonymous> (test/a.test.js:20:3)\n\n");
+    let out = text_of("npx mocha", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "  1) semver\n       case 1:\n\n      AssertionError",
+            "test/a.test.js:8:95",
+            "  2) semver\n       case 2:\n      (the same error and stack as 1) above)\n",
+            "TypeError: x is not a function",
+            "test/a.test.js:20:3",
+            "3 failing",
+        ],
+    );
+    assert_eq!(out.matches("AssertionError").count(), 1, "{out}");
+}
