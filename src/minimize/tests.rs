@@ -2865,3 +2865,22 @@ fn mocha_failures_with_the_same_details_say_them_once() {
     );
     assert_eq!(out.matches("AssertionError").count(), 1, "{out}");
 }
+
+#[test]
+fn pip_show_verbose_joins_classifiers_that_differ_in_their_last_part() {
+    let mut raw = String::from("Name: requests\nVersion: 2.34.2\nLocation: /usr/lib/python3/site-packages\nRequires: idna, urllib3\nRequired-by: docker\nClassifiers:\n  Development Status :: 5 - Production/Stable\n");
+    for v in ["3", "3.10", "3.11", "3.12", "3.13"] {
+        raw.push_str(&format!("  Programming Language :: Python :: {v}\n"));
+    }
+    raw.push_str("  Topic :: Internet :: WWW/HTTP\nEntry-points:\n  [console_scripts]\n  req = requests.cli:main\n");
+    let raw = raw.repeat(4);
+    let out = text_of("pip show -v requests", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "  Development Status :: 5 - Production/Stable\n  Programming Language :: Python :: 3, 3.10, 3.11, 3.12, 3.13\n  Topic :: Internet :: WWW/HTTP\n",
+            "Requires: idna, urllib3",
+            "req = requests.cli:main",
+        ],
+    );
+}
