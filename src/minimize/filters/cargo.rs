@@ -596,7 +596,9 @@ fn is_source_line(t: &str) -> bool {
 /// output is such a stream with at least one rendered diagnostic.
 pub(crate) fn rendered_diagnostics(text: &str) -> Option<String> {
     use serde_json::Value;
-    if !text.trim_start().starts_with('{') || !text.contains("\"rendered\":") {
+    // cargo's own lines (`Checking x`, `Finished`) may come first: the stream is known by its
+    // messages, each of which must read as one.
+    if !text.contains("\"rendered\":") {
         return None;
     }
     let mut out = String::with_capacity(text.len() / 4);
