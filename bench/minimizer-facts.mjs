@@ -70,6 +70,8 @@ export const has = (lines, parts) => {
 export function facts(c) {
   // The facts are the text as a reader sees it: colour codes aside.
   const raw = c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    // inside a JSON string too (`"rendered": "\u001b[0m…"`, cargo's json-diagnostic-rendered-ansi)
+    .replace(/\\u001b\[[0-9;?]*[A-Za-z]/g, '')
   const lines = raw.split('\n')
   const f = []
   const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
@@ -194,7 +196,8 @@ export function facts(c) {
   for (const [i, l] of lines.entries()) {
     if (dependency(l) || inHunk.has(i)) continue
     let m
-    for (const loc of l.matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
+    // A JSON string's escaped tab or newline before a path (`"\tdir/a_test.go:24"`) is not part of it.
+    for (const loc of l.replace(/\\[tn](?=[\w./])/g, ' ').matchAll(/([\w./@+-]*[\w@+-]\.[A-Za-z]\w*)(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g)) {
       // The file and its line:col on one line (a list of locations after one file counts).
       const at = `${loc[2] ?? loc[4]}${loc[3] || loc[5] ? `:${loc[3] ?? loc[5]}` : ''}`
       if (loc[2] || loc[4]) add('location', loc[1], new RegExp(`(^|[^\\d])${at}($|[^\\d])`))

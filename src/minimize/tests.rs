@@ -65,7 +65,7 @@ fn git_log_keeps_hash_author_date_message_stat_and_changed_lines() {
     let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nAuthor: Ada Lovelace <ada@example.com>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject line\n\n    Body line.\n\n src/a.rs | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan Turing <alan@example.org>\nDate:   Tue Jan 6 11:30:00 2026 +0000\n\n    Second\n\ndiff --git a/x.txt b/x.txt\nindex 1..2 100644\n--- a/x.txt\n+++ b/x.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n";
     assert_eq!(
         text_of("git log --stat -p", raw),
-        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs | 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n2 -b\n+c\n"
+        "2026-01-05 10:00 +0100 0123456 Ada Lovelace (HEAD -> main) — Subject line\n    Body line.\n src/a.rs 3\n 1 file, +2 -1\n2026-01-06 11:30 +0000 1111111 Alan Turing — Second\n--- x.txt\n2 -b\n+c\n"
     );
 }
 
@@ -80,7 +80,7 @@ fn git_log_names_a_sole_author_once_and_groups_a_day() {
     let raw = commit('a', "10:00") + &commit('b', "09:00");
     assert_eq!(
         text_of("git log", &raw),
-        "[all 2 commits by Ada]\n2026-01-05:\n  10:00 +0000 aaaaaaa — ma\n  09:00 +0000 bbbbbbb — mb\n"
+        "[all 2 commits by Ada]\n2026-01-05:\n 10:00 +0000 aaaaaaa — ma\n 09:00 +0000 bbbbbbb — mb\n"
     );
 }
 
@@ -1709,7 +1709,7 @@ fn short_diagnostics_repeated_warnings_and_commit_stats() {
         out.contains("vendor/syn/src/\n  buffer.rs 2  classify.rs 3  data.rs 4"),
         "{out}"
     );
-    assert!(out.contains(" README.md | 2\n"), "{out}");
+    assert!(out.contains(" README.md 2\n"), "{out}");
 }
 
 /// A JavaScript error's trace, however the program was started: runs of frames inside
@@ -2697,11 +2697,11 @@ fn git_logs_name_status_and_numstat_are_one_line_per_commit_under_its_day() {
         &out,
         &[
             "2024-01-11:",
-            "  17:53 +0000 1111111",
+            " 17:53 +0000 1111111",
             "  M docs/a.rs, A lib/b.rs, R096 lib/c.ts -> src/c.ts\n",
-            "  15:14 +0000 2222222",
+            " 15:14 +0000 2222222",
             "  D web/d.sh\n",
-            "  05:51 +0000 3333333",
+            " 05:51 +0000 3333333",
             "  +12 -3 src/e.py, binary assets/logo.png\n",
         ],
     );
@@ -2753,4 +2753,184 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
     // A report without its summary is not taken for one.
     let summaryless = run("rspec", &doc.replace("3 examples, 1 failure\n", ""));
     assert_ne!(summaryless.map(|(filter, _)| filter), Some("rspec".to_string()));
+}
+
+#[test]
+fn git_log_stat_says_each_count_after_its_path_and_groups_a_directory() {
+    // Two commits on one day: the day said once above them while their lines are indented; a
+    // commit with three paths in one directory says the directory once, and the next day's
+    // commits (after the directory's unindented line) have their day said again.
+    let commit = |hash: &str, date: &str, stat: &str, summary: &str| {
+        format!("commit {hash}\nAuthor: Ada L <a@b>\nDate:   {date}\n\n    subject of {hash}\n\n{stat}{summary}\n\n")
+    };
+    let mut raw = commit(
+        "1111111aaaa",
+        "Wed Nov 25 22:14:19 2026 +0000",
+        " src/a.rs | 4 ++--\n",
+        " 1 file changed, 2 insertions(+), 2 deletions(-)",
+    );
+    raw.push_str(&commit(
+        "2222222bbbb",
+        "Wed Nov 25 10:00:00 2026 +0100",
+        " docs/x.md        | 12 ++++++\n src/shell/live.rs | 52 +++++-----\n src/shell/mod.rs  |  1 +\n src/shell/run.rs  |  7 +++\n",
+        " 4 files changed, 60 insertions(+), 12 deletions(-)",
+    ));
+    raw.push_str(&"commit 3333333cccc\nAuthor: Bo <b@c>\nDate:   Tue Nov 24 09:00:00 2026 +0000\n\n    padding so the output is long\n\n".repeat(12));
+    let out = text_of("git log --stat", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "2026-11-25:\n 22:14 +0000 1111111 Ada L — subject of 1111111aaaa\n src/a.rs 4\n 1 file, +2 -2\n 10:00 +0100 2222222 Ada L — subject of 2222222bbbb\ndocs/x.md 12\nsrc/shell/\n  live.rs 52  mod.rs 1  run.rs 7\n 4 files, +60 -12\n2026-11-24:\n 09:00",
+        ],
+    );
+    assert!(!out.contains(" | "), "{out}");
+}
+
+#[test]
+fn rustc_json_diagnostics_read_as_their_rendering() {
+    // `rustc --error-format=json`: each diagnostic's `rendered` text, read by the human
+    // format's filter (the error whole with its place, the warning's place and message).
+    let diag = |level: &str, msg: &str, line: u32| {
+        let rendered = format!("{level}: {msg}\n --> src/main.rs:{line}:5\n  |\n{line} |     let x = 1;\n  |     ^\n\n");
+        serde_json::json!({"$message_type": "diagnostic", "message": msg, "level": level, "spans": [], "children": [], "rendered": rendered}).to_string()
+    };
+    let mut raw = String::new();
+    for i in 0..6 {
+        raw.push_str(&diag("warning", "unused variable: `x`", 10 + i));
+        raw.push('\n');
+    }
+    raw.push_str(&diag("error", "mismatched types", 30));
+    raw.push_str("\n{\"$message_type\":\"diagnostic\",\"message\":\"aborting due to 1 previous error\",\"level\":\"error\",\"spans\":[],\"children\":[],\"rendered\":\"error: aborting due to 1 previous error\\n\\n\"}\n");
+    let (label, out) = run("rustc --error-format=json src/main.rs", &raw).expect("rewritten");
+    assert_eq!(label, "rustc-json");
+    assert_keeps(
+        &out,
+        &[
+            "error",
+            "mismatched types",
+            "src/main.rs:30:5",
+            "unused variable: `x`",
+        ],
+    );
+    for i in 0..6 {
+        assert_keeps(&out, &[&format!("{}", 10 + i)]);
+    }
+    assert!(!out.contains("\"rendered\""), "{out}");
+    // cargo's wrapper (`reason: compiler-message`, with colour codes), and its other messages gone.
+    let cargo = format!(
+        "    Checking x v0.1.0 (/p)\n{{\"reason\":\"compiler-artifact\",\"package_id\":\"x\",\"filenames\":[]}}\n{}\n{{\"reason\":\"build-finished\",\"success\":false}}\nerror: could not compile `x` (bin \"x\") due to 1 previous error\n",
+        serde_json::json!({"reason": "compiler-message", "message": {"rendered": "\u{1b}[0m\u{1b}[1m\u{1b}[38;5;9merror[E0308]\u{1b}[0m: mismatched types\n --> src/main.rs:3:9\n  |\n3 |     let s: String = 1;\n  |            ------   ^ expected `String`, found integer\n\n", "level": "error"}})
+    );
+    let out = text_of(
+        "cargo check --message-format json-diagnostic-rendered-ansi",
+        &cargo.repeat(4),
+    );
+    assert_keeps(
+        &out,
+        &[
+            "error[E0308]: mismatched types",
+            "src/main.rs:3:9",
+            "could not compile `x`",
+        ],
+    );
+    assert!(
+        !out.contains("compiler-artifact") && !out.contains("Checking") && !out.contains('\u{1b}'),
+        "{out}"
+    );
+    // Other JSON is not this stream.
+    assert_eq!(
+        filters::rendered_diagnostics_for_test("{\"rendered\": 1, \"a\": 2}\n"),
+        None
+    );
+}
+
+#[test]
+fn pytest_collect_only_counts_each_modules_tests() {
+    let mut raw = String::new();
+    for i in 0..40 {
+        raw.push_str(&format!("tests/test_a.py::TestX::test_{i}[param]\n"));
+    }
+    for i in 0..3 {
+        raw.push_str(&format!("tests/sub/test_b.py::test_{i}\n"));
+    }
+    raw.push_str("\n==================================== ERRORS ====================================\n_____________________ ERROR collecting tests/test_c.py _____________________\ntests/test_c.py:3: in <module>\n    import freezegun\nE   ModuleNotFoundError: No module named 'freezegun'\n=========================== short test summary info ============================\nERROR tests/test_c.py\n!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n43 tests collected, 1 error in 0.51s\n");
+    let out = text_of("pytest --co -q", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "tests/test_a.py: 40 tests\ntests/sub/test_b.py: 3 tests\n",
+            "tests/test_c.py:3",
+            "No module named 'freezegun'",
+            "43 tests collected, 1 error",
+        ],
+    );
+    assert!(!out.contains("test_17"), "{out}");
+    // The tree form: each module with its count; a short listing stays as it is.
+    let mut tree = String::from("============================= test session starts ==============================\ncollected 35 items\n\n<Dir proj>\n  <Module tests/test_a.py>\n    <Class TestX>\n");
+    for i in 0..35 {
+        tree.push_str(&format!("      <Function test_{i}>\n"));
+    }
+    tree.push_str(
+        "\n========================= 35 tests collected in 0.02s ==========================\n",
+    );
+    let out = text_of("python -m pytest --collect-only", &tree);
+    assert_keeps(
+        &out,
+        &["<Module tests/test_a.py> 35 tests", "35 tests collected"],
+    );
+    assert!(!out.contains("<Function"), "{out}");
+    let short: String = (0..20)
+        .map(|i| format!("tests/test_a.py::test_{i}\n"))
+        .collect();
+    assert!(run("pytest --co -q", &short)
+        .is_none_or(|(_, t)| t.contains("test_19") && !t.contains("20 tests")));
+}
+
+#[test]
+fn mocha_failures_with_the_same_details_say_them_once() {
+    let mut raw = String::from("\n  semver\n");
+    for i in 0..12 {
+        raw.push_str(&format!("    ✔ passes {i}\n"));
+    }
+    for i in 1..=3 {
+        raw.push_str(&format!("    {i}) case {i}\n"));
+    }
+    raw.push_str("\n\n  12 passing (8ms)\n  3 failing\n\n");
+    let detail = "      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\ntrue !== false\n\n      + expected - actual\n\n      -true\n      +false\n\n      at Context.<anonymous> (test/a.test.js:8:95)\n      at process.processImmediate (node:internal/timers:483:21)\n\n";
+    for i in 1..=2 {
+        raw.push_str(&format!("  {i}) semver\n       case {i}:\n\n{detail}"));
+    }
+    raw.push_str("  3) semver\n       case 3:\n\n      TypeError: x is not a function\n      at Context.<anonymous> (test/a.test.js:20:3)\n\n");
+    let out = text_of("npx mocha", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "  1) semver\n       case 1:\n\n      AssertionError",
+            "test/a.test.js:8:95",
+            "  2) semver\n       case 2:\n      (the same error and stack as 1) above)\n",
+            "TypeError: x is not a function",
+            "test/a.test.js:20:3",
+            "3 failing",
+        ],
+    );
+    assert_eq!(out.matches("AssertionError").count(), 1, "{out}");
+}
+
+#[test]
+fn pip_show_verbose_joins_classifiers_that_differ_in_their_last_part() {
+    let mut raw = String::from("Name: requests\nVersion: 2.34.2\nLocation: /usr/lib/python3/site-packages\nRequires: idna, urllib3\nRequired-by: docker\nClassifiers:\n  Development Status :: 5 - Production/Stable\n");
+    for v in ["3", "3.10", "3.11", "3.12", "3.13"] {
+        raw.push_str(&format!("  Programming Language :: Python :: {v}\n"));
+    }
+    raw.push_str("  Topic :: Internet :: WWW/HTTP\nEntry-points:\n  [console_scripts]\n  req = requests.cli:main\n");
+    let raw = raw.repeat(4);
+    let out = text_of("pip show -v requests", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "  Development Status :: 5 - Production/Stable\n  Programming Language :: Python :: 3, 3.10, 3.11, 3.12, 3.13\n  Topic :: Internet :: WWW/HTTP\n",
+            "Requires: idna, urllib3",
+            "req = requests.cli:main",
+        ],
+    );
 }

@@ -587,3 +587,49 @@ fn is_source_line(t: &str) -> bool {
         && t[digits..].trim_start().starts_with(['|', '-', '+', '~'])
         && t[digits..].starts_with(' ')
 }
+
+/// rustc's JSON diagnostics (`rustc --error-format=json`, `cargo … --message-format json` and
+/// their `-diagnostic-rendered-ansi` forms) as the text the human format prints: each
+/// diagnostic's `rendered` field, which [`build`] then reads as it reads rustc's own output.
+/// cargo's other messages (artifacts, build scripts, `build-finished`) are for programs and
+/// go; a line that is not JSON (cargo's `error: could not compile …`) stays. `None` unless the
+/// output is such a stream with at least one rendered diagnostic.
+pub(crate) fn rendered_diagnostics(text: &str) -> Option<String> {
+    use serde_json::Value;
+    // cargo's own lines (`Checking x`, `Finished`) may come first: the stream is known by its
+    // messages, each of which must read as one.
+    if !text.contains("\"rendered\":") {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() / 4);
+    let mut any = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if !t.starts_with('{') {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let v: Value = serde_json::from_str(t).ok()?;
+        let diagnostic = match (v.get("reason"), v.get("$message_type")) {
+            (Some(reason), _) => match reason.as_str() {
+                Some("compiler-message") => v.get("message"),
+                _ => None,
+            },
+            (None, Some(kind)) => (kind.as_str() == Some("diagnostic")).then_some(&v),
+            // Some other JSON: not this stream.
+            (None, None) => return None,
+        };
+        if let Some(r) = diagnostic
+            .and_then(|d| d.get("rendered"))
+            .and_then(Value::as_str)
+        {
+            out.push_str(r);
+            if !r.ends_with('\n') {
+                out.push('\n');
+            }
+            any = true;
+        }
+    }
+    any.then(|| crate::output::strip_ansi(&out))
+}

@@ -216,21 +216,11 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             .count();
         out.push(format!("[all {n} commits by {a}]"));
     }
-    // A commit's `--stat` lines, held until its summary: a long list is grouped by directory,
-    // unless commits share a day (said once, above its commits: a directory's unindented line
-    // would end the day's run).
+    // A commit's `--stat` lines, held until its summary: said by directory where one holds
+    // several of them (see `log_stats`).
     let mut stats: Vec<(String, String)> = Vec::new();
-    let group_stats = !shares_days(ctx.text);
     let flush = |stats: &mut Vec<(String, String)>, out: &mut Vec<String>| {
-        if group_stats {
-            stat_block(std::mem::take(stats), out);
-        } else {
-            out.extend(
-                stats
-                    .drain(..)
-                    .map(|(path, rest)| format!(" {path} |{rest}")),
-            );
-        }
+        log_stats(std::mem::take(stats), out);
     };
     // Whether the last line out is a commit's file changes, which the next change joins.
     let mut changes_open = false;
@@ -393,6 +383,11 @@ fn once_per_day(lines: Vec<String>, group: bool) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len());
     for l in &lines {
         let Some((day, rest)) = day_of(l) else {
+            // An unindented line (a directory of `--stat` paths) ends the day's run: the next
+            // commit says its day again.
+            if !l.starts_with(' ') {
+                last_day.clear();
+            }
             out.push(l.clone());
             continue;
         };
@@ -453,8 +448,9 @@ impl CommitHeader {
             Some((day, time)) if !self.graph.is_empty() => {
                 format!("{} {day} {time} {} {}", self.graph, self.hash, self.author)
             }
-            // `2026-01-05:` (kept once per day by `once_per_day`), then `  10:00 +0000 abc1234 Author`.
-            Some((day, time)) => format!("{day}:\n  {time} {} {}", self.hash, self.author),
+            // `2026-01-05:` (kept once per day by `once_per_day`), then ` 10:00 +0000 abc1234 Author`
+            // (one space: a day's commits are read under it, and a second costs a token).
+            Some((day, time)) => format!("{day}:\n {time} {} {}", self.hash, self.author),
             None => format!("{} {} {}", self.hash, self.date, self.author),
         };
         if !self.graph.is_empty() && !s.starts_with(&self.graph) {
@@ -491,28 +487,6 @@ fn sole_author(text: &str) -> Option<String> {
         n += 1;
     }
     (n > 1).then_some(first)
-}
-
-/// Whether two commits in a row have the same day (`Date:   Wed Nov 25 22:14:19 2026`: the
-/// weekday, month and day, and the year; `--date=iso`'s `2026-11-25 22:14:19`: its first word).
-fn shares_days(text: &str) -> bool {
-    let day = |d: &str| {
-        let w: Vec<&str> = d.split_whitespace().collect();
-        match w.len() {
-            0 => None,
-            1..=4 => Some((w[0].to_string(), String::new())),
-            _ => Some((w[0..3].concat(), w[4].to_string())),
-        }
-    };
-    let mut last = None;
-    for date in text.lines().filter_map(|l| l.strip_prefix("Date:")) {
-        let d = day(date);
-        if d.is_some() && d == last {
-            return true;
-        }
-        last = d;
-    }
-    false
 }
 
 fn strip_email(author: &str) -> String {
@@ -583,6 +557,46 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
             .to_string(),
     )
 }
+
+/// A commit's `--stat` lines in a log: ` path 12` each (the count after its path; git's ` | `
+/// and its bar of `+`/`-` say nothing the count and the summary do not), or, where a directory
+/// holds [`LOG_STAT_DIR_MIN`] or more of them, by directory (`src/shell/` then `  live.rs 52
+/// mod.rs 1`): a history's paths repeat their directories.
+fn log_stats(stats: Vec<(String, String)>, out: &mut Vec<String>) {
+    let shared_dir = stats.iter().enumerate().any(|(i, (a, _))| {
+        let dir = split_dir(a).0;
+        !dir.is_empty()
+            && !a.contains(" => ")
+            && stats[i + 1..]
+                .iter()
+                .filter(|(b, _)| split_dir(b).0 == dir && !b.contains(" => "))
+                .count()
+                + 1
+                >= LOG_STAT_DIR_MIN
+    });
+    if !shared_dir {
+        out.extend(
+            stats
+                .into_iter()
+                .map(|(path, rest)| format!(" {path}{rest}")),
+        );
+        return;
+    }
+    let mut list = PathList::default();
+    for (path, rest) in stats {
+        if path.contains(" => ") {
+            list.add("", format!("{path}{rest}"));
+        } else {
+            let (dir, name) = split_dir(&path);
+            list.add(dir, format!("{name}{rest}"));
+        }
+    }
+    list.render(out);
+}
+
+/// Fewest `--stat` paths of one commit in one directory for its paths to be said by directory:
+/// below it, the directory's own line costs what it saves.
+const LOG_STAT_DIR_MIN: usize = 3;
 
 /// `git diff` (and `--stat` alone: its per-file counts without the graph, grouped by directory
 /// when there are many, and the summary's three numbers).

@@ -19,6 +19,8 @@ mod tests_native;
 mod valgrind;
 
 #[cfg(test)]
+pub(crate) use cargo::rendered_diagnostics as rendered_diagnostics_for_test;
+#[cfg(test)]
 pub(crate) use git::stat_summary as stat_summary_for_test;
 
 use super::command::Invocation;
@@ -67,6 +69,22 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         outline: ctx.outline,
     });
     let ctx = script_ctx.as_ref().unwrap_or(ctx);
+    // rustc's JSON diagnostics (from rustc, cargo or a script around them) are read as the
+    // human format they render to, whatever printed them.
+    if let Some(rendered) = cargo::rendered_diagnostics(ctx.text) {
+        let inner = Context {
+            inv: ctx.inv,
+            text: &rendered,
+            outline: ctx.outline,
+        };
+        if let Some(mut text) = cargo::build(&inner) {
+            let lost = lost_locations(&rendered, &text);
+            if !lost.is_empty() {
+                text = with_lost_lines(&rendered, text, &lost)?;
+            }
+            return Some(("rustc-json".to_string(), text));
+        }
+    }
     // A JSON report (a linter's findings, `tree -J`) has its shape whatever printed it; other
     // JSON goes on to the program's filter. A program that prints a file or a query's result
     // (`cat x.json`, `jq`) prints the data asked for, which stays as it is.

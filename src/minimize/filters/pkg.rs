@@ -209,12 +209,36 @@ pub(super) fn pip_show(ctx: &Context) -> Option<String> {
             Some(path) => run.push(path),
             None => {
                 grouped |= flush_paths(&mut run, &mut out);
-                out.push(line.to_string());
+                grouped |= join_classifier(line, &mut out);
             }
         }
     }
     grouped |= flush_paths(&mut run, &mut out);
     grouped.then(|| join_lines(out))
+}
+
+/// `-v`'s classifiers (`  Programming Language :: Python :: 3.12`) that differ from the line
+/// before only in their last part: that part joins the line before (`… :: Python :: 3.11, 3.12`);
+/// any other line is pushed as it is. Whether it joined.
+fn join_classifier(line: &str, out: &mut Vec<String>) -> bool {
+    let Some((prefix, last)) = line
+        .strip_prefix("  ")
+        .and_then(|c| c.rsplit_once(" :: "))
+        .filter(|(_, last)| !last.contains(", "))
+    else {
+        out.push(line.to_string());
+        return false;
+    };
+    if let Some(prev) = out.last_mut() {
+        let before = prev.strip_prefix("  ").and_then(|p| p.rsplit_once(" :: "));
+        if before.is_some_and(|(p, _)| p == prefix) {
+            prev.push_str(", ");
+            prev.push_str(last);
+            return true;
+        }
+    }
+    out.push(line.to_string());
+    false
 }
 
 /// Fewest paths in a run for it to be said by directory: a shorter one saves less than its

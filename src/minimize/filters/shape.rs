@@ -157,7 +157,12 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 /// [`counted`] on a text, for a filter whose program runs others (make running a test suite).
 pub(super) fn counted_text(text: &str) -> Option<String> {
     let raw: Vec<&str> = text.lines().collect();
-    let folded = fold_subtrees(&raw);
+    let repeated = same_failure_details(&raw);
+    let raw: Vec<&str> = match &repeated {
+        Some(r) => r.iter().map(String::as_str).collect(),
+        None => raw,
+    };
+    let folded = fold_subtrees(&raw).or_else(|| repeated.clone());
     let lines: Vec<&str> = match &folded {
         Some(f) => f.iter().map(String::as_str).collect(),
         None => raw,
@@ -344,4 +349,62 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
         i += 1;
     }
     folded.then_some(out)
+}
+
+/// Fewest lines in a numbered failure's details for a repeat of them to be said as one: a
+/// shorter repeat costs about what the note does.
+const REPEAT_DETAIL_MIN_LINES: usize = 3;
+
+/// A test runner's numbered failures (mocha's `  2) suite`, the test's title under it, then its
+/// error, its diff and its stack) whose details are an earlier failure's, line for line: the
+/// header and title stay, the details are said once, where they were first
+/// (`(the same error and stack as 1) above)`). `None` when no failure repeats another's.
+fn same_failure_details(lines: &[&str]) -> Option<Vec<String>> {
+    let starts: Vec<usize> = (0..lines.len())
+        .filter(|&i| failure_number(lines[i]).is_some())
+        .collect();
+    if starts.len() < 2 {
+        return None;
+    }
+    let mut out: Vec<String> = lines[..starts[0]].iter().map(|l| l.to_string()).collect();
+    let mut first_with: std::collections::HashMap<&[&str], &str> = Default::default();
+    let mut changed = false;
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
+        // The header and the title lines under it, up to the first blank line.
+        let title_end = (start + 1..end)
+            .find(|&i| lines[i].trim().is_empty())
+            .unwrap_or(end);
+        let mut detail_end = end;
+        while detail_end > title_end && lines[detail_end - 1].trim().is_empty() {
+            detail_end -= 1;
+        }
+        let detail = &lines[title_end..detail_end];
+        out.extend(lines[start..title_end].iter().map(|l| l.to_string()));
+        let shown = detail.iter().filter(|l| !l.trim().is_empty()).count();
+        match first_with.get(detail) {
+            Some(first) if shown >= REPEAT_DETAIL_MIN_LINES => {
+                out.push(format!(
+                    "      (the same error and stack as {first}) above)"
+                ));
+                out.extend(lines[detail_end..end].iter().map(|l| l.to_string()));
+                changed = true;
+            }
+            _ => {
+                first_with
+                    .entry(detail)
+                    .or_insert(failure_number(lines[start]).unwrap_or(""));
+                out.extend(lines[title_end..end].iter().map(|l| l.to_string()));
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// A numbered failure's number: two blanks, the number, `) ` (mocha's list of the run's tests
+/// above indents its failures deeper).
+fn failure_number(line: &str) -> Option<&str> {
+    let t = line.strip_prefix("  ").filter(|t| !t.starts_with(' '))?;
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0 && t[digits..].starts_with(") ")).then(|| &t[..digits])
 }

@@ -10,6 +10,100 @@ use crate::minimize::text::{is_dependency_frame, join_lines, shared_prefixes};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
+    if ctx.inv.has_flag(&["--co", "--collect-only"], None) {
+        if let Some(counted) = collected_by_module(ctx.text) {
+            let inner = Context {
+                inv: ctx.inv,
+                text: &counted,
+                outline: ctx.outline,
+            };
+            return pytest_text(&inner).or(Some(counted));
+        }
+    }
+    pytest_text(ctx)
+}
+
+/// Most collected tests listed by their ids; past it, each module's are counted.
+const COLLECTED_LIST_MAX: usize = 30;
+
+/// `--collect-only`'s listing with each test module and how many tests it holds in place of its
+/// tests' ids (`-q`'s `t.py::A::test_b[1]` a line; the tree's `<Class>`/`<Function>` lines under
+/// `<Module t.py>`), when there are more than [`COLLECTED_LIST_MAX`]: a big suite's ids repeat
+/// their module and class on every line, and the counts say what was collected. Collection
+/// errors, warnings and the closing counts stay. `None` when nothing is counted.
+fn collected_by_module(text: &str) -> Option<String> {
+    const ITEMS: [&str; 4] = [
+        "<Function ",
+        "<TestCaseFunction ",
+        "<DoctestItem ",
+        "<Item ",
+    ];
+    let is_item = |t: &str| ITEMS.iter().any(|k| t.starts_with(k));
+    let ids = text
+        .lines()
+        .filter(|l| collected_id_file(l).is_some() || is_item(l.trim_start()))
+        .count();
+    if ids <= COLLECTED_LIST_MAX {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::new();
+    // `-q`: the current module's file and its count; the tree: its `<Module …>` line's index.
+    let mut file: Option<(&str, usize)> = None;
+    let mut module: Option<(usize, usize)> = None;
+    let close = |out: &mut Vec<String>,
+                 file: &mut Option<(&str, usize)>,
+                 module: &mut Option<(usize, usize)>| {
+        if let Some((f, n)) = file.take() {
+            out.push(format!(
+                "{f}: {n} {}",
+                if n == 1 { "test" } else { "tests" }
+            ));
+        }
+        if let Some((at, n)) = module.take() {
+            out[at].push_str(&format!(" {n} {}", if n == 1 { "test" } else { "tests" }));
+        }
+    };
+    for line in text.lines() {
+        if let Some(f) = collected_id_file(line) {
+            match &mut file {
+                Some((open, n)) if *open == f => *n += 1,
+                _ => {
+                    close(&mut out, &mut file, &mut module);
+                    file = Some((f, 1));
+                }
+            }
+            continue;
+        }
+        let t = line.trim_start();
+        if let Some((_, n)) = &mut module {
+            if is_item(t) {
+                *n += 1;
+                continue;
+            }
+            if t.starts_with("<Class ") || t.starts_with("<UnitTestCase ") {
+                continue;
+            }
+        }
+        close(&mut out, &mut file, &mut module);
+        out.push(line.to_string());
+        if t.starts_with("<Module ") {
+            module = Some((out.len() - 1, 0));
+        }
+    }
+    close(&mut out, &mut file, &mut module);
+    Some(join_lines(out))
+}
+
+/// The module of a collected test's id (`tests/t.py::A::test_b[x y]`): an unindented line whose
+/// first `::` follows a `.py` path without spaces.
+fn collected_id_file(line: &str) -> Option<&str> {
+    let at = line.find("::")?;
+    let file = &line[..at];
+    (file.ends_with(".py") && !file.is_empty() && !file.contains(char::is_whitespace))
+        .then_some(file)
+}
+
+fn pytest_text(ctx: &Context) -> Option<String> {
     let banner = re!(r"^=+ (.*?) =+$")?;
     // `!!!!! Interrupted: 1 error during collection !!!!!`, `!!!!! _pytest.outcomes.Exit: … !!!!!`.
     let alarm = re!(r"^!{3,} (.*?) !{3,}$")?;
