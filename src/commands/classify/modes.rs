@@ -108,7 +108,7 @@ pub const MODELLED: &[&str] = &[
     "ar", "dpkg", "openssl", "ldconfig", "json_pp", "erb", "msgmerge", "zipnote", "ssh-keygen", "ctags", "psql",
     "pg_dump", "pg_restore", "mysql", "mariadb", "mysqldump", "redis-cli", "pg_config", "atq", "luac", "7z", "tomlq",
     "xq", "xmllint", "cpio", "dc", "dpkg-deb", "apt-config", "tc", "bridge", "devlink", "rdma", "vdpa", "dcb",
-    "ipmaddr", "iptunnel", "script", "sqlite3",
+    "ipmaddr", "iptunnel", "script", "sqlite3", "direnv",
 ];
 
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
@@ -273,6 +273,10 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 )
             ) && values.iter().skip(1).all(|v| !v.starts_with('-'))
         }
+        // direnv(1) `status` and `version` print its settings and the RC file found, without
+        // loading it (measured, direnv 2.32: a planted `.envrc` does not run, nothing is
+        // written); `allow`, `exec`, `edit` and the hooks load or change it.
+        "direnv" => matches!(values.as_slice(), ["status" | "version" | "help"]),
         "cpio" => cpio_list(&values),
         "dc" => dc(&values),
         // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).

@@ -1597,6 +1597,11 @@ fn inventory_of_debian_programs() {
         ("corelist Data::Dumper", ReadOnly),
         ("python3 -m base64 -d a.b64", ReadOnly),
         ("python3 -m uuid", ReadOnly),
+        // direnv's settings and the RC file it found, not loaded; loading it runs code.
+        ("direnv status", ReadOnly),
+        ("direnv version", ReadOnly),
+        ("direnv allow", Unknown),
+        ("direnv exec . make", Unknown),
         // Writers and runners: known, so their version and help only print.
         ("objcopy --version", ReadOnly),
         ("objcopy a.out b.out", Write),
