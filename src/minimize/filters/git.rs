@@ -582,16 +582,7 @@ fn log_stats(stats: Vec<(String, String)>, out: &mut Vec<String>) {
         );
         return;
     }
-    let mut list = PathList::default();
-    for (path, rest) in stats {
-        if path.contains(" => ") {
-            list.add("", format!("{path}{rest}"));
-        } else {
-            let (dir, name) = split_dir(&path);
-            list.add(dir, format!("{name}{rest}"));
-        }
-    }
-    list.render(out);
+    stats_by_directory(stats, out);
 }
 
 /// Fewest `--stat` paths of one commit in one directory for its paths to be said by directory:
@@ -691,9 +682,14 @@ fn stat_block(stats: Vec<(String, String)>, out: &mut Vec<String>) {
         return;
     }
     out.push("(changed lines per file)".to_string());
+    stats_by_directory(stats, out);
+}
+
+/// Stat rows (`path`, what follows it) as a path list, each name with its count under its
+/// directory; a rename (`a => b`, `{a => b}/c`) stays whole.
+fn stats_by_directory(stats: Vec<(String, String)>, out: &mut Vec<String>) {
     let mut list = PathList::default();
     for (path, rest) in stats {
-        // A rename (`a => b`, `{a => b}/c`) stays whole.
         if path.contains(" => ") {
             list.add("", format!("{path}{rest}"));
         } else {
