@@ -2741,7 +2741,10 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
         "DEPRECATION WARNING: use expect syntax\n..F\n",
     );
     let out = text_of("bundle exec rspec", &progress);
-    assert!(out.starts_with("DEPRECATION WARNING: use expect syntax\nFailures:\n"), "{out}");
+    assert!(
+        out.starts_with("DEPRECATION WARNING: use expect syntax\nFailures:\n"),
+        "{out}"
+    );
     // A pending example: its name and reason, not the expected failure under it.
     let pending = doc.replace(
         "Failures:\n",
@@ -2752,7 +2755,10 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
     assert!(!out.contains("only 3 left"), "{out}");
     // A report without its summary is not taken for one.
     let summaryless = run("rspec", &doc.replace("3 examples, 1 failure\n", ""));
-    assert_ne!(summaryless.map(|(filter, _)| filter), Some("rspec".to_string()));
+    assert_ne!(
+        summaryless.map(|(filter, _)| filter),
+        Some("rspec".to_string())
+    );
 }
 
 #[test]

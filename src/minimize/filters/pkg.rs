@@ -156,9 +156,11 @@ pub(super) fn pip_install(ctx: &Context) -> Option<String> {
     let noise = re!(
         r"^\s*(Downloading |Using cached |Obtaining dependency information|Preparing metadata|Installing build dependencies|Getting requirements to build|Building wheels? for |Created wheel for |Stored in directory|Building wheel for \S+ \(pyproject\.toml\): (started|finished with status 'done')|[━╸╺\-]+ [\d.]+/[\d.]+ [kMG]?B)|^\s*[━╸╺]"
     )?;
-    let installed = ctx.text.lines().any(|l| {
-        l.starts_with("Successfully installed ") || l.starts_with("Would install ")
-    }) && !ctx.text.lines().any(|l| l.starts_with("ERROR"));
+    let installed = ctx
+        .text
+        .lines()
+        .any(|l| l.starts_with("Successfully installed ") || l.starts_with("Would install "))
+        && !ctx.text.lines().any(|l| l.starts_with("ERROR"));
     let mut out = Vec::new();
     let mut found: Vec<(&str, &str)> = Vec::new();
     let mut found_at = None;
