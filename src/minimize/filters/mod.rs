@@ -77,12 +77,11 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             text: &rendered,
             outline: ctx.outline,
         };
-        if let Some(mut text) = cargo::build(&inner) {
-            let lost = lost_locations(&rendered, &text);
-            if !lost.is_empty() {
-                text = with_lost_lines(&rendered, text, &lost)?;
-            }
-            return Some(("rustc-json".to_string(), text));
+        if let Some(text) = cargo::build(&inner) {
+            return Some((
+                "rustc-json".to_string(),
+                with_locations_of(&rendered, text)?,
+            ));
         }
     }
     // A JSON report (a linter's findings, `tree -J`) has its shape whatever printed it; other
@@ -100,15 +99,22 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         }
     }
     let (label, filter, guard) = choose(ctx)?;
-    let mut text = filter(ctx)?;
-    // A location the rewrite dropped comes back with its line, rather than the whole output.
+    let text = filter(ctx)?;
     if guard == Guard::Locations {
-        let lost = lost_locations(ctx.text, &text);
-        if !lost.is_empty() {
-            text = with_lost_lines(ctx.text, text, &lost)?;
-        }
+        return Some((label, with_locations_of(ctx.text, text)?));
     }
     Some((label, text))
+}
+
+/// `text`, the rewrite of `raw`, with each location of `raw` it dropped brought back with its
+/// line, rather than the whole output (`None`: too many were dropped, see
+/// [`with_lost_lines`]).
+fn with_locations_of(raw: &str, text: String) -> Option<String> {
+    let lost = lost_locations(raw, &text);
+    if lost.is_empty() {
+        return Some(text);
+    }
+    with_lost_lines(raw, text, &lost)
 }
 
 /// A program whose output is the content of a file or a query's answer, never a report.
