@@ -865,6 +865,9 @@ set -eu
         );
         assert!(!has_value("declare -x G"));
         assert!(has_value("declare -x x=\"1\""));
-        assert_eq!(declarations_in("declare -- A=\"1\"\nnot a declaration\n"), None);
+        assert_eq!(
+            declarations_in("declare -- A=\"1\"\nnot a declaration\n"),
+            None
+        );
     }
 }
