@@ -10,12 +10,11 @@ use super::ShellConfig;
 use std::collections::HashSet;
 
 /// Prints, NUL-terminated: `set +o`, `shopt -p`, `alias -p`, each function's `declare -f` then an
-/// empty field (a definition is never empty), `declare -F`, `$PWD`, then one `declare -p` per
-/// variable. Options first, before anything here changes one (`lastpipe` then goes off: the
-/// loops' variables stay in their pipelines' subshells); the names are read with `IFS` set for
-/// the read only (the session's own `IFS` is part of its state). The variables' loop variable is
-/// made after `compgen -v` listed the names: it is not among them.
-pub(crate) const CAPTURE: &str = r#"( \builtin set +o; \builtin printf '\0'; \builtin shopt -p; \builtin printf '\0'; \builtin set +euo pipefail; \builtin shopt -u lastpipe; \builtin alias -p; \builtin printf '\0'; \builtin declare -F | while IFS=' ' \builtin read -r _ _ __agsh_f; do \builtin declare -f -- "$__agsh_f"; \builtin printf '\0'; done; \builtin printf '\0'; \builtin declare -F; \builtin printf '\0%s\0' "$PWD"; \builtin compgen -v | while IFS= \builtin read -r __agsh_v; do \builtin declare -p -- "$__agsh_v"; \builtin printf '\0'; done ) 2>/dev/null"#;
+/// empty field (a definition is never empty), `declare -F`, `$PWD`, then `declare -p` (every
+/// variable; [`Parts::of`] splits the declarations). Options first, before anything here changes
+/// one (`lastpipe` then goes off: the loop's variable stays in its pipeline's subshell); the names
+/// are read with `IFS` set for the read only (the session's own `IFS` is part of its state).
+pub(crate) const CAPTURE: &str = r#"( \builtin set +o; \builtin printf '\0'; \builtin shopt -p; \builtin printf '\0'; \builtin set +euo pipefail; \builtin shopt -u lastpipe; \builtin alias -p; \builtin printf '\0'; \builtin declare -F | while IFS=' ' \builtin read -r _ _ __agsh_f; do \builtin declare -f -- "$__agsh_f"; \builtin printf '\0'; done; \builtin printf '\0'; \builtin declare -F; \builtin printf '\0%s\0' "$PWD"; \builtin declare -p ) 2>/dev/null"#;
 
 /// Every variable name, as separate words whatever `IFS` is, with no process: bash's names start
 /// with a letter or `_`, and `"${!A@}"` lists the set (or declared) variables whose names start

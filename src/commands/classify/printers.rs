@@ -179,6 +179,12 @@ fn groff(program: &str, args: &[Word]) -> Option<Verdict> {
     Some(Verdict::read_only())
 }
 
+/// `gnuplot --version` (`-V`, `--help`, `-h`) alone: it prints and exits before `~/.gnuplot` is
+/// read (measured, gnuplot 5.4).
+pub fn only_information(args: &[Word]) -> bool {
+    matches!(args, [a] if ["--version", "-V", "--help", "-h"].iter().any(|o| a.is(o)))
+}
+
 /// The finding on gnuplot without `-d`: it runs `~/.gnuplot` first (measured, gnuplot 5.4:
 /// `~/.gnuplot` ran before `-e`; `./.gnuplot` and `$XDG_CONFIG_HOME/gnuplot/gnuplotrc` did
 /// not), which the context looks for.
@@ -189,6 +195,9 @@ pub const GNUPLOT_INIT: &str =
 /// in them: `system` and backquotes (run a command), `@` (a macro), `!` (a shell), `|`, and every
 /// other command (`set print`/`set output`, `load`, `call`, `save`, `plot`).
 fn gnuplot(args: &[Word]) -> Option<Verdict> {
+    if only_information(args) {
+        return Some(Verdict::default());
+    }
     let mut default_settings = false;
     let mut code = Vec::new();
     let mut i = 0;

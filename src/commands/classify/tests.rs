@@ -1114,6 +1114,10 @@ fn documented_modes_write_sides() {
         ("pnpm store prune", Write),
         ("uv cache dir", ReadOnly),
         ("uv cache clean", Write),
+        // uv makes its cache to list what an interpreter has.
+        ("uv pip list", Write),
+        ("uv python list", Write),
+        ("uv --version", ReadOnly),
         ("poetry config --list", ReadOnly),
         ("poetry config a b", Write),
         ("psql --version", ReadOnly),
@@ -1531,6 +1535,10 @@ fn printing_modes_and_version_control_reads_without_context() {
         ("groff -Thtml a.ms", Unknown),
         ("groff -P-D. a.ms", Unknown),
         ("gnuplot -d -e 'print 1+2'", ReadOnly),
+        // Printed before ~/.gnuplot is read.
+        ("gnuplot --version", ReadOnly),
+        ("gnuplot -V", ReadOnly),
+        ("gnuplot --version -e 'print 1'", Unknown),
         ("gnuplot -d -e 'a = 2; print a*3'", ReadOnly),
         ("gnuplot -e 'print 1+2'", Unknown),
         ("gnuplot -d -e 'print system(\"id\")'", Unknown),

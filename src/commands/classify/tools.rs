@@ -50,7 +50,10 @@ const TOOLS: &[Tool] = &[
         options: "--depth --json --long --parseable -g --global -r --recursive --prod -P --dev -D -h --help" },
     Tool { name: "pip", reads: &["list", "show", "freeze", "help", "check", "inspect", "debug", "config list", "config debug", "config get", "cache dir", "cache list", "cache info"], network: &["search", "index", "download"],
         options: "-v --verbose -q --quiet -f --files -l --local --user --format --not-required --exclude-editable --include-editable --path --all --exclude -h --help --disable-pip-version-check --no-color" },
-    Tool { name: "uv", reads: &["help", "pip list", "pip show", "pip freeze", "pip tree", "self version", "python list", "--version", "cache dir", "python dir", "tool dir", "tool list"], network: &["tree", "version", "sync", "lock"],
+    // uv's `pip list`/`show`/`freeze`/`tree`, `python list` and `tool list` make its cache
+    // (`~/.cache/uv`, CACHEDIR.TAG and what it learned of the interpreters) when it is not there
+    // (measured, uv 0.13.9): not listed. `--no-cache` makes a temporary one instead.
+    Tool { name: "uv", reads: &["help", "self version", "--version", "cache dir", "python dir", "tool dir"], network: &["tree", "version", "sync", "lock"],
         options: "--format --strict --exclude-editable --files --depth --invert --no-dedupe -q --quiet -v --verbose --color --no-progress -h --help --only-installed" },
     Tool { name: "poetry", reads: &["show", "check", "about", "help", "env info", "env list", "config --list"], network: &["search"],
         options: "--tree --only --without --with --top-level --why -T --no-dev -p --path --full-path -h --help --no-ansi -q --quiet -v" },

@@ -163,9 +163,10 @@ pub fn gawk(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// gnuplot 5.4: `./.gnuplot` and `$XDG_CONFIG_HOME/gnuplot/gnuplotrc` were not read; the
 /// system's `gnuplotrc` is the machine's own).
 pub fn gnuplot(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    if args
-        .iter()
-        .any(|a| a.is("-d") || a.is("--default-settings"))
+    if crate::commands::classify::printers::only_information(args)
+        || args
+            .iter()
+            .any(|a| a.is("-d") || a.is("--default-settings"))
     {
         return;
     }

@@ -4474,6 +4474,12 @@ fn printers_startup_files_and_aliases() {
             None,
         ),
         case(
+            "gnuplot-home-rc-version",
+            |p| p.write("home/.gnuplot", "system(\"touch x\")\n"),
+            "gnuplot --version",
+            None,
+        ),
+        case(
             "gnuplot-cwd-rc",
             |p| p.write("repo/.gnuplot", "system(\"touch x\")\n"),
             "gnuplot -e 'print 1+2'",
