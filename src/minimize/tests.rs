@@ -2940,3 +2940,17 @@ fn pip_show_verbose_joins_classifiers_that_differ_in_their_last_part() {
         ],
     );
 }
+
+#[test]
+fn git_log_says_a_bodys_wrapped_paragraph_on_one_line_and_keeps_lists_and_trailers() {
+    let raw = "commit 0123456789abcdef0123456789abcdef01234567\nAuthor: Ada <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject\n\n    ruff 0.16 enables bugbear, so the bare\n    expression fails B018.\n\n    updates:\n    - one thing\n    - another\n      continued\n\n    Co-authored-by: Bo <b@c>\n    Signed-off-by: Ada <a@b>\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan <a@c>\nDate:   Mon Jan 5 09:00:00 2026 +0100\n\n    Second\n";
+    let out = text_of("git log", raw);
+    assert_eq!(
+        out,
+        "2026-01-05:\n 10:00 +0100 0123456 Ada — Subject\n    ruff 0.16 enables bugbear, so the bare expression fails B018.\n    updates:\n    - one thing\n    - another\n      continued\n    Co-authored-by: Bo <b@c>\n    Signed-off-by: Ada <a@b>\n 09:00 +0100 1111111 Alan — Second\n"
+    );
+    // Every line of the body is still there, word for word.
+    for l in raw.lines().filter(|l| l.starts_with("    ")) {
+        assert!(out.contains(l.trim()), "{l}");
+    }
+}
