@@ -3040,3 +3040,22 @@ fn apt_lists_rows_are_said_under_their_suites_architecture_and_state() {
         "WARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\nListing...\noldstable,now all [installed,automatic]:\n python3-agate 1.6.3-2\n python3-babel 2.10.3-1\n python3-click 8.1.3-2\npython3-apt/oldstable,now 2.6.0 amd64 [installed,automatic]\nzsh/oldstable,now 5.9-4+b6 amd64 [installed]\n"
     );
 }
+
+#[test]
+fn rspecs_warnings_among_the_progress_characters_are_said_once_with_their_count() {
+    let warn = "/g/lib/dash.rb:99: warning: previous definition of id= was here";
+    let raw = format!("{warn}\n......\n{warn}\n....F..\n{warn}\n......\n\nFailures:\n\n  1) A b fails\n     Failure/Error: x\n     # ./spec/a_spec.rb:3:in `block'\n\nFinished in 1.02 seconds (files took 0.8 seconds to load)\n9 examples, 1 failure\n\nFailed examples:\n\nrspec ./spec/a_spec.rb:2 # A b fails\n");
+    let out = text_of("rspec", &raw);
+    assert!(
+        out.starts_with(&format!("{warn} (3 times)\nFailures:")),
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &[
+            "9 examples, 1 failure",
+            "rspec ./spec/a_spec.rb:2 # A b fails",
+            "./spec/a_spec.rb:3",
+        ],
+    );
+}
