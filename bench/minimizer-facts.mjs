@@ -285,7 +285,7 @@ export function facts(c) {
   // are read as below.
   const table = !f.length && paddedTable(lines)
   if (table) {
-    for (const [i, v] of table.constant.entries()) if (v !== null) add('column', table.header[i] || v, v)
+    for (const v of table.constant) if (v !== null) add('column', v)
     for (const r of table.rows) add('row', ...r.filter((c, i) => c && table.constant[i] === null))
     if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim()) add('line', l.trim())
     return f
