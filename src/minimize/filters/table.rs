@@ -114,7 +114,8 @@ fn table(text: &str) -> Option<Table> {
         .skip(rule + 1)
         .find(|(_, l)| cells(l, &starts).is_none())
         .map_or(text.lines().count(), |(i, _)| i);
-    (end - rule - 1 >= TABLE_MIN_ROWS).then_some(Table { rule, starts, end })
+    // The rows are the lines between the rule and `end`.
+    (end - rule > TABLE_MIN_ROWS).then_some(Table { rule, starts, end })
 }
 
 /// A rule's column starts: runs of its dominant mark (`-` or `=`) apart from what separates
