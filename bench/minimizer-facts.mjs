@@ -97,6 +97,16 @@ export function facts(c) {
       else if ((m = /^Author:\s+(.*?) </.exec(l))) add('author', m[1])
       else if ((m = /^Date:\s+(.*)$/.exec(l))) add('date', m[1])
       else if ((m = /^ (\S.*?)\s+\|\s+(\d+|Bin.*)/.exec(l))) add('stat', m[1], m[2].split(' ')[0])
+      // `--numstat` (`12\t3\tpath`, `-\t-\tlogo.png` for a binary file) and `--name-status`
+      // (`M\tpath`, `R100\told\tnew`): each file with its counts or its status, as git writes
+      // them or as `+12 -3 path`, `binary path`, `R100 old -> new`. Not changed lines.
+      else if ((m = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(l))) {
+        const file = esc(norm(m[3]))
+        add('stat', m[1] === '-' ? new RegExp(`(^|\\s)(binary|- -) ${file}($|,)`) : new RegExp(`(^|\\s)\\+?${m[1]} -?${m[2]} ${file}($|,)`))
+      }
+      else if ((m = /^([ACDMRTUXB]\d*)\t([^\t]+)(?:\t([^\t]+))?$/.exec(l))) {
+        add('stat', new RegExp(`(^|\\s)${m[1]} ${esc(norm(m[2]))}${m[3] ? `( ->)? ${esc(norm(m[3]))}` : ''}($|,)`))
+      }
       else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
       else if ((m = /^\t(?:[a-z ]+:\s+)?(.+)$/.exec(l)) && sub === 'status') add('path', m[1])
       else if ((m = /^diff --git a\/\S+ b\/(\S+)/.exec(l))) add('file', m[1])
@@ -164,6 +174,21 @@ export function facts(c) {
       const walk = (items) => { for (const i of items ?? []) { if (i.name) add('entry', i.name); walk(i.contents) } }
       try { walk(JSON.parse(raw)) } catch {}
     }
+    return f
+  }
+  // `apt list`: each row's name, suites, version, architecture and state (`name/suites version
+  // arch [state]`), found on one line in any order; the notice and `Listing...` as lines.
+  if (program === 'apt' && sub === 'list') {
+    for (const l of lines) {
+      const m = /^([^\s/]+)\/(\S+) (\S+) (\S+)(?: \[(.+)\])?$/.exec(l)
+      if (m) add('package', new RegExp(`(^|\\s)${esc(m[1])}[\\s/]`), m[2], ` ${m[3]}`, m[4], ...(m[5] ? [`[${m[5]}]`] : []))
+      else if (l.trim()) add('line', l.trim())
+    }
+    return f
+  }
+  // `npm ls --parseable` (pnpm's too): a path a line, as find prints them.
+  if (['npm', 'pnpm'].includes(program) && /^(ls|list|la|ll)$/.test(sub) && /\s(--parseable|-p)\b/.test(c.command)) {
+    for (const l of lines) if (l.trim()) add('path', l.trim())
     return f
   }
   if (program === 'find') {
@@ -254,6 +279,17 @@ export function facts(c) {
   // A report in a structured format (a linter's JSON, JUnit XML): its findings and failures, not
   // its lines (a JSON line can be a whole report; `"endColumn": 14,` is no fact on its own).
   if (!f.length) for (const [kind, ...parts] of structured(raw)) add(kind, ...parts)
+  // A padded table (a header, a rule of `-` or `=` under it, rows aligned to the rule's columns:
+  // pip list, dpkg -l): each row's cells are its fact, found on one line whatever the padding; a
+  // column whose cell is the same on every row is one fact, not one a row. The lines around it
+  // are read as below.
+  const table = !f.length && paddedTable(lines)
+  if (table) {
+    for (const v of table.constant) if (v !== null) add('column', v)
+    for (const r of table.rows) add('row', ...r.filter((c, i) => c && table.constant[i] === null))
+    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim()) add('line', l.trim())
+    return f
+  }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
   // its facts from its noise, so each line is one; a text that drops lines drops facts.
   if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim()) add('line', l.trim())
@@ -327,6 +363,34 @@ function structured(raw) {
   for (const d of docs) walk(d)
   return out
 }
+/** A padded table near the top of `lines`: its rule's line, header cells, rows' cells, where it
+ * ends and, per column, the cell every row has (null where they differ; never the first column,
+ * which names the row). Null when there is none, or fewer than 8 rows. */
+function paddedTable(lines) {
+  for (let rule = 1; rule < Math.min(lines.length, 9); rule++) {
+    const l = lines[rule].trimEnd()
+    if (l.length < 10 || !/^[-=+| ]+$/.test(l)) continue
+    const dashes = (l.match(/-/g) ?? []).length, equals = (l.match(/=/g) ?? []).length
+    if (Math.max(dashes, equals) * 10 < l.length * 7) continue
+    const body = equals > dashes ? '=' : '-'
+    const starts = [0]
+    for (let i = 1; i < l.length; i++) {
+      if (l[i] === body && l[i - 1] !== body && !/^ *$/.test(l.slice(0, i))) starts.push(i)
+    }
+    if (starts.length < 2) continue
+    const last = starts[starts.length - 1]
+    const cellsOf = (line) => starts.map((s, i) => line.slice(s, starts[i + 1] ?? line.length).trim())
+    const isRow = (line) => line.trim() && line.length > last && starts.slice(1).every((s) => line[s - 1] === ' ' && (line[s] !== ' ' || s === last))
+    let end = rule + 1
+    while (end < lines.length && isRow(lines[end])) end++
+    if (end - rule - 1 < 8) continue
+    const rows = lines.slice(rule + 1, end).map(cellsOf)
+    const constant = starts.map((_, i) => (i > 0 && rows[0][i] && rows.every((r) => r[i] === rows[0][i]) ? rows[0][i] : null))
+    return { rule, end, header: cellsOf(lines[rule - 1]), rows, constant }
+  }
+  return null
+}
+
 /** The programs the build, lint and test rules are written for: their other lines are noise. */
 const BUILD_TOOLS = new Set(['cargo', 'rustc', 'rustfmt', 'go', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'make', 'gmake', 'cmake', 'ninja', 'ctest', 'tsc', 'eslint', 'prettier', 'black', 'vitest', 'jest', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'node', 'pytest', 'python', 'python3', 'ruff', 'flake8', 'mypy', 'pip', 'pip3'])
 

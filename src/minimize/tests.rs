@@ -2940,3 +2940,122 @@ fn pip_show_verbose_joins_classifiers_that_differ_in_their_last_part() {
         ],
     );
 }
+
+#[test]
+fn git_log_says_a_bodys_wrapped_paragraph_on_one_line_and_keeps_lists_and_trailers() {
+    let raw = "commit 0123456789abcdef0123456789abcdef01234567\nAuthor: Ada <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0100\n\n    Subject\n\n    ruff 0.16 enables bugbear, so the bare\n    expression fails B018.\n\n    updates:\n    - one thing\n    - another\n      continued\n\n    Co-authored-by: Bo <b@c>\n    Signed-off-by: Ada <a@b>\n\ncommit 1111111111111111111111111111111111111111\nAuthor: Alan <a@c>\nDate:   Mon Jan 5 09:00:00 2026 +0100\n\n    Second\n";
+    let out = text_of("git log", raw);
+    assert_eq!(
+        out,
+        "2026-01-05:\n 10:00 +0100 0123456 Ada — Subject\n    ruff 0.16 enables bugbear, so the bare expression fails B018.\n    updates:\n    - one thing\n    - another\n      continued\n    Co-authored-by: Bo <b@c>\n    Signed-off-by: Ada <a@b>\n 09:00 +0100 1111111 Alan — Second\n"
+    );
+    // Every line of the body is still there, word for word.
+    for l in raw.lines().filter(|l| l.starts_with("    ")) {
+        assert!(out.contains(l.trim()), "{l}");
+    }
+}
+
+#[test]
+fn a_padded_tables_rows_lose_their_padding_and_say_a_constant_column_once() {
+    let mut raw = String::from("Package    Version Location         Installer\n---------- ------- ---------------- ---------\n");
+    for (p, v) in [
+        ("alabaster", "1.0.0"),
+        ("anyio", "4.16.0"),
+        ("attrs", "26.1.0"),
+        ("babel", "2.19.0"),
+        ("black", "26.1"),
+        ("certifi", "2026.1"),
+        ("click", "8.3.0"),
+        ("idna", "3.10"),
+        ("zipp", "3.23.0"),
+    ] {
+        raw.push_str(&format!("{p:<10} {v:<7} /usr/lib/python3 pip\n"));
+    }
+    let out = text_of("pip list -v", &raw);
+    assert_eq!(
+        out.lines().next(),
+        Some("Package Version (every row: Location /usr/lib/python3, Installer pip)")
+    );
+    assert!(out.contains("\nalabaster 1.0.0\nanyio 4.16.0\n"), "{out}");
+    assert!(!out.contains("/usr/lib/python3 pip"), "{out}");
+    // Every package and its version, on one line.
+    for l in raw.lines().skip(2) {
+        let cells: Vec<&str> = l.split_whitespace().collect();
+        assert!(out.contains(&format!("{} {}\n", cells[0], cells[1])), "{l}");
+    }
+}
+
+#[test]
+fn a_padded_tables_run_of_rows_sharing_a_first_cell_has_it_once_above_them() {
+    let mut raw = String::from("Desired=Unknown/Install/Remove/Purge/Hold\n||/ Name           Version      Architecture Description\n+++-==============-============-============-==================\n");
+    for (n, arch) in [
+        ("adduser", "all"),
+        ("apt", "amd64"),
+        ("bash", "amd64"),
+        ("base-files", "amd64"),
+        ("coreutils", "amd64"),
+        ("dash", "amd64"),
+        ("diffutils", "amd64"),
+        ("findutils", "amd64"),
+    ] {
+        raw.push_str(&format!(
+            "ii  {n:<14} 1.0-1        {arch:<12} the {n} tool\n"
+        ));
+    }
+    raw.push_str(&format!(
+        "rc  {:<14} 2.0-1        {:<12} gone\n",
+        "oldpkg", "amd64"
+    ));
+    let out = text_of("dpkg -l", &raw);
+    assert_eq!(
+        out,
+        "Desired=Unknown/Install/Remove/Purge/Hold\n||/ Name Version Architecture Description\nii:\n adduser 1.0-1 all the adduser tool\n apt 1.0-1 amd64 the apt tool\n bash 1.0-1 amd64 the bash tool\n base-files 1.0-1 amd64 the base-files tool\n coreutils 1.0-1 amd64 the coreutils tool\n dash 1.0-1 amd64 the dash tool\n diffutils 1.0-1 amd64 the diffutils tool\n findutils 1.0-1 amd64 the findutils tool\nrc oldpkg 2.0-1 amd64 gone\n"
+    );
+    // Not a table: a rule with no rows aligned under it.
+    assert_eq!(run("dpkg -l", "Name Version\n---- -------\nshort\n"), None);
+}
+
+#[test]
+fn npm_ls_parseable_says_its_paths_by_directory() {
+    let mut raw = String::from("/p\n");
+    for n in [
+        "eslint", "express", "mocha", "webpack", "ajv", "chalk", "debug", "ms", "qs",
+    ] {
+        raw.push_str(&format!("/p/node_modules/{n}\n"));
+    }
+    raw.push_str("/p/node_modules/@eslint/js\n");
+    let out = text_of("npm ls --all --parseable", &raw);
+    assert!(out.contains("/p/node_modules/"), "{out}");
+    assert!(out.lines().count() < raw.lines().count(), "{out}");
+    for n in ["eslint", "webpack", "qs", "js"] {
+        assert!(out.contains(n), "{n} in {out}");
+    }
+}
+
+#[test]
+fn apt_lists_rows_are_said_under_their_suites_architecture_and_state() {
+    let raw = "\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\nListing...\npython3-agate/oldstable,now 1.6.3-2 all [installed,automatic]\npython3-apt/oldstable,now 2.6.0 amd64 [installed,automatic]\npython3-babel/oldstable,now 2.10.3-1 all [installed,automatic]\npython3-click/oldstable,now 8.1.3-2 all [installed,automatic]\nzsh/oldstable,now 5.9-4+b6 amd64 [installed]\n";
+    assert_eq!(
+        text_of("apt list --installed", raw),
+        "WARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\nListing...\noldstable,now all [installed,automatic]:\n python3-agate 1.6.3-2\n python3-babel 2.10.3-1\n python3-click 8.1.3-2\npython3-apt/oldstable,now 2.6.0 amd64 [installed,automatic]\nzsh/oldstable,now 5.9-4+b6 amd64 [installed]\n"
+    );
+}
+
+#[test]
+fn rspecs_warnings_among_the_progress_characters_are_said_once_with_their_count() {
+    let warn = "/g/lib/dash.rb:99: warning: previous definition of id= was here";
+    let raw = format!("{warn}\n......\n{warn}\n....F..\n{warn}\n......\n\nFailures:\n\n  1) A b fails\n     Failure/Error: x\n     # ./spec/a_spec.rb:3:in `block'\n\nFinished in 1.02 seconds (files took 0.8 seconds to load)\n9 examples, 1 failure\n\nFailed examples:\n\nrspec ./spec/a_spec.rb:2 # A b fails\n");
+    let out = text_of("rspec", &raw);
+    assert!(
+        out.starts_with(&format!("{warn} (3 times)\nFailures:")),
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &[
+            "9 examples, 1 failure",
+            "rspec ./spec/a_spec.rb:2 # A b fails",
+            "./spec/a_spec.rb:3",
+        ],
+    );
+}

@@ -224,9 +224,14 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     };
     // Whether the last line out is a commit's file changes, which the next change joins.
     let mut changes_open = false;
+    // Whether the last line out is a commit body's line that the next wrapped line continues.
+    let mut body_open = false;
     for (mark, line) in marks.into_iter().zip(texts) {
         if !line.trim().is_empty() && file_change(line).is_none() {
             changes_open = false;
+        }
+        if !line.starts_with("    ") || line.trim().is_empty() || in_diff {
+            body_open = false;
         }
         if !stats.is_empty() && stat_line(line).is_none() {
             flush(&mut stats, &mut out);
@@ -311,7 +316,17 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         }
         changes_open = false;
         if let Some(msg) = line.strip_prefix("    ") {
-            out.push(format!("    {msg}"));
+            // A body's hard-wrapped prose is one line per paragraph: each wrap cost a line break
+            // and an indent (two tokens), and its words are the same read on one line.
+            match out.last_mut() {
+                Some(last) if body_open && continues_paragraph(last, msg) => {
+                    last.push(' ');
+                    last.push_str(msg);
+                }
+                _ => out.push(format!("    {msg}")),
+            }
+            body_open = true;
+            continue;
         } else if let Some((path, rest)) = stat_line(line) {
             stats.push((path.to_string(), rest));
         } else if let Some(summary) = stat_summary(line) {
@@ -329,6 +344,35 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     // (messages, stats); a diff's unindented `--- path` and `@@` lines would cut a commit off
     // from its day's header.
     Some(join_lines(once_per_day(out, !in_any_diff && !graphed)))
+}
+
+/// Whether a commit body's line `next` continues the paragraph whose line out is `last` (four
+/// spaces, then the body's text): prose wrapped by its author, not a list item, a trailer
+/// (`Co-authored-by: …`), an indented block or a table, on either side.
+fn continues_paragraph(last: &str, next: &str) -> bool {
+    fn structured(l: &str) -> bool {
+        let l = l.trim_end();
+        l.starts_with([' ', '\t', '-', '*', '+', '>', '|', '#', '•', '['])
+            || l.starts_with("```")
+            || l.split_once(". ")
+                .or_else(|| l.split_once(") "))
+                .is_some_and(|(n, _)| {
+                    !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_alphanumeric())
+                })
+            || l.split_once(": ").is_some_and(|(k, _)| {
+                // A trailer's key: `Signed-off-by`, `Co-authored-by`, `Fixes`, `Refs`.
+                (k.contains('-') && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+                    || matches!(
+                        k,
+                        "Fixes" | "Closes" | "Refs" | "See" | "Bug" | "Issue" | "Ticket"
+                    )
+            })
+            || l.starts_with("Merge ")
+    }
+    let Some(prev) = last.strip_prefix("    ") else {
+        return false;
+    };
+    !prev.trim().is_empty() && !next.trim().is_empty() && !structured(next) && !structured(prev)
 }
 
 /// A line of `--name-status` (`M\tpath`, `R100\told\tnew`) or `--numstat` (`12\t3\tpath`,

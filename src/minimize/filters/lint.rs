@@ -400,10 +400,38 @@ fn eslint_row(line: &str) -> Option<(&str, &str, &str, Option<&str>)> {
 /// its concise format (`a.py:1:8: F401 msg`) and its grouped one (`a.py:` / `  1:8  F401 msg`)
 /// grouped the same way; the same code and message at
 /// several places of a file share a line (`30:16, 37:16 UP031 Use format specifiers …`).
+/// A concise finding, `a.py:12:5: F401 msg`, as (`a.py`, `12:5`, `F401 msg`): the first `.py`
+/// or `.pyi` followed by a line and a column. Read by hand: a capturing pattern with a lazy
+/// path ran a backtracking search on every line and was most of a big report's cost.
+fn concise_finding(line: &str) -> Option<(&str, &str, &str)> {
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    for (i, _) in line.match_indices(".py") {
+        let mut end = i + 3;
+        if line[end..].starts_with('i') {
+            end += 1;
+        }
+        let Some(rest) = line[end..].strip_prefix(':') else {
+            continue;
+        };
+        let row = digits(rest);
+        let Some(after_row) = rest[row..].strip_prefix(':').filter(|_| row > 0) else {
+            continue;
+        };
+        let col = digits(after_row);
+        let Some(message) = after_row[col..].strip_prefix(": ").filter(|_| col > 0) else {
+            continue;
+        };
+        if i == 0 {
+            continue;
+        }
+        return Some((&line[..end], &rest[..row + 1 + col], message));
+    }
+    None
+}
+
 pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let header = re!(r"^([A-Z]+[0-9]+|invalid-syntax|SyntaxError)(.*)$")?;
     let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;
-    let concise = re!(r"^(.+?\.pyi?):(\d+):(\d+): (.*)$")?;
     // The grouped format: a file's name on its own line, then `  12:5  F401 msg` rows.
     let file_header = re!(r"^(\S.*\.pyi?):$")?;
     let mut file: Option<String> = None;
@@ -437,15 +465,10 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
         if file.take().is_some() && line.is_empty() {
             continue;
         }
-        if let Some(c) = line
-            .contains(".py")
-            .then(|| concise.captures(line))
-            .flatten()
-        {
+        if let Some((path, at, message)) = concise_finding(line) {
             found = true;
             full = false;
-            let at = format!("{}:{}", &c[2], &c[3]);
-            grouped.add_finding(&c[1], &at, &c[4]);
+            grouped.add_finding(path, at, message);
             in_finding = true;
             continue;
         }

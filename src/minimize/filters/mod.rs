@@ -14,6 +14,7 @@ mod paths;
 mod pkg;
 mod shape;
 mod source;
+mod table;
 mod tests_js;
 mod tests_native;
 mod valgrind;
@@ -235,8 +236,10 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 pick("pip-install", pkg::pip_install, Guard::Locations)
             }
             "show" => pick("pip-show", pkg::pip_show, Guard::Own),
+            "list" => pick("pip-list", table::padded, Guard::Own),
             _ => None,
         },
+        "apt" if sub == "list" => pick("apt-list", pkg::apt_list, Guard::Own),
         "mvn" | "mvnw" => pick("mvn", maven::maven, Guard::Locations),
         "valgrind" => pick("valgrind", valgrind::valgrind, Guard::Locations),
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
@@ -343,6 +346,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("lint-list", lint::lint_list))
     } else if lint::looks_like_headed_lint_list(text) {
         Some(("headed-lint-list", lint::headed_lint_list))
+    } else if table::looks_like_padded_table(text) {
+        Some(("table", table::padded))
     } else {
         None
     };
@@ -357,6 +362,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "match-list"
                 | "long-listing"
                 | "graphical"
+                | "table"
         ) {
             Guard::Own
         } else {

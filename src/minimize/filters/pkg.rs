@@ -14,6 +14,20 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "install" | "i" | "add" | "ci" | "update" | "upgrade" | "remove" | "uninstall" => {
             Some((format!("{program}-install"), install, Guard::Locations))
         }
+        // `--parseable`: a path a line, no tree: said by directory, as `find`'s paths are.
+        "ls" | "list" | "la" | "ll"
+            if ctx
+                .inv
+                .args
+                .iter()
+                .any(|a| a == "--parseable" || a == "-p" || a == "--parseable=true") =>
+        {
+            Some((
+                format!("{program}-ls-parseable"),
+                super::listing::find as Filter,
+                Guard::Own,
+            ))
+        }
         "ls" | "list" | "la" | "ll" => Some((
             format!("{program}-ls"),
             super::listing::npm_tree as Filter,
@@ -311,4 +325,68 @@ fn compiled_caches<'a>(paths: &[&'a str]) -> Vec<(&'a str, &'a str)> {
         }
     }
     found
+}
+
+/// Fewest packages sharing their suites, architecture and state for them to be said under one
+/// header: a header costs about what two rows' repeated words do.
+const APT_GROUP_MIN: usize = 3;
+
+/// `apt list` (`--installed`, `--upgradable`): each row is `name/suites version arch [state]`,
+/// and the suites, the architecture and the state are the same words on most rows. The rows
+/// that share them are said under one header (`oldstable,now all [installed,automatic]:`), each
+/// as ` name version`, in the order the groups first appear; a row of another shape, and the
+/// rows of a group too small, stay as written.
+pub(super) fn apt_list(ctx: &Context) -> Option<String> {
+    fn row(l: &str) -> Option<(&str, &str, &str)> {
+        let (name_suites, rest) = l.split_once(' ')?;
+        let (name, suites) = name_suites.split_once('/')?;
+        let (version, key) = rest.split_once(' ')?;
+        (!name.is_empty() && !suites.is_empty() && !version.is_empty() && !key.is_empty())
+            .then_some((name, version, &l[name.len() + 1..]))
+    }
+    // Each group's key: the suites, then the architecture and state after the version.
+    let key_of = |l: &str| -> Option<(String, String)> {
+        let (name, version, from_suites) = row(l)?;
+        let suites = from_suites.split(' ').next()?;
+        let tail = &from_suites[suites.len() + 1 + version.len()..];
+        Some((format!("{suites}{tail}"), format!("{name} {version}")))
+    };
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: std::collections::HashMap<String, Vec<String>> = Default::default();
+    let mut other: Vec<String> = Vec::new();
+    let mut rows = 0;
+    for line in ctx.text.lines() {
+        match key_of(line) {
+            Some((key, entry)) => {
+                rows += 1;
+                groups
+                    .entry(key.clone())
+                    .or_insert_with(|| {
+                        order.push(key);
+                        Vec::new()
+                    })
+                    .push(entry);
+            }
+            None => other.push(line.to_string()),
+        }
+    }
+    if rows < APT_GROUP_MIN {
+        return None;
+    }
+    let mut out = other;
+    for key in order {
+        let entries = &groups[&key];
+        if entries.len() >= APT_GROUP_MIN {
+            out.push(format!("{key}:"));
+            out.extend(entries.iter().map(|e| format!(" {e}")));
+        } else {
+            // As written: `name/suites version arch [state]`.
+            let (suites, tail) = key.split_once(' ').unwrap_or((&key, ""));
+            for e in entries {
+                let (name, version) = e.split_once(' ').unwrap_or((e, ""));
+                out.push(format!("{name}/{suites} {version} {tail}"));
+            }
+        }
+    }
+    Some(join_lines(out))
 }

@@ -958,7 +958,10 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
     let marked = re!(r"\((FAILED - \d+|PENDING: .*)\)$")?;
     let says_more = re!(r"(?i)warn|deprecat|error|exception")?;
     let item = re!(r"^  \d+\) ")?;
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    // A line the example list says again (Ruby's `warning: method redefined` each time a file
+    // is loaded): its place in `out` and how many times it was said.
+    let mut said: std::collections::HashMap<String, (usize, usize)> = Default::default();
     let mut section: Option<&str> = None;
     // In `Pending:`, whether the line is an example's name or its reason right after it.
     let mut pending_head = false;
@@ -984,6 +987,16 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
                 {
                     continue;
                 }
+                // As written, progress characters before it and all: the location guard reads
+                // them as part of its path.
+                match said.get_mut(line) {
+                    Some((_, n)) => *n += 1,
+                    None => {
+                        said.insert(line.to_string(), (out.len(), 1));
+                        out.push(line.to_string());
+                    }
+                }
+                continue;
             }
             Some("Pending:") => {
                 if item.is_match(line) {
@@ -998,6 +1011,9 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
             _ => {}
         }
         out.push(line.to_string());
+    }
+    for (at, n) in said.into_values().filter(|&(_, n)| n > 1) {
+        out[at].push_str(&format!(" ({n} times)"));
     }
     section.is_some().then(|| join_lines(out))
 }
