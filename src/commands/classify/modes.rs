@@ -255,6 +255,17 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
         "dpkg-deb" => dpkg_deb(&values),
         "update-alternatives" => update_alternatives(&values),
+        // debconf-show(1): loads the debconf database read-only (`Debconf::Db->load(readonly
+        // => 'true')`; measured, debconf 1.5.82: /var/cache/debconf untouched) and prints the
+        // questions of the packages named, or the owners (`--listowners`) or databases
+        // (`--listdbs`).
+        "debconf-show" => {
+            values.iter().all(|v| {
+                !v.starts_with('-')
+                    || matches!(*v, "--listowners" | "--listdbs")
+                    || v.starts_with("--db=")
+            }) && !values.is_empty()
+        }
         "apt-config" => {
             matches!(values.as_slice(), ["dump" | "shell", ..])
                 && values.iter().skip(1).all(|v| !v.starts_with('-'))
