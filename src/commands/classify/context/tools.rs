@@ -717,19 +717,8 @@ fn go_env(here: &Here<'_>, out: &mut Verdict) {
         }
     };
     for file in files {
-        let text = match files::read_text(&file) {
-            Contents::Text(t) => t,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!(
-                        "go reads {}, which is too large or unreadable to check",
-                        file.display()
-                    ),
-                );
-                continue;
-            }
-            Contents::Missing => continue,
+        let Some(text) = super::config_text(&file, "go", out) else {
+            continue;
         };
         for line in text.lines() {
             let Some((key, value)) = line.trim().split_once('=') else {
@@ -950,16 +939,8 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
         keyfiles.push(home.join(".config/lesskey"));
     }
     for file in keyfiles {
-        let bytes = match files::read_text(&file) {
-            Contents::Text(t) => t,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!("less reads {}, which cannot be read here", file.display()),
-                );
-                continue;
-            }
-            Contents::Missing => continue,
+        let Some(bytes) = super::config_text(&file, "less", out) else {
+            continue;
         };
         if ["LESSOPEN", "LESSCLOSE"].iter().any(|v| bytes.contains(v)) {
             out.push(
@@ -1032,19 +1013,8 @@ fn rg(here: &Here<'_>, out: &mut Verdict) {
         Var::Set("") => return,
         Var::Set(p) => files::join(here.dir, p),
     };
-    let text = match files::read_text(&path) {
-        Contents::Missing => return,
-        Contents::Unreadable => {
-            out.push(
-                Level::Unknown,
-                format!(
-                    "rg reads arguments from {}, which cannot be read here",
-                    path.display()
-                ),
-            );
-            return;
-        }
-        Contents::Text(t) => t,
+    let Some(text) = super::config_text(&path, "rg", out) else {
+        return;
     };
     let words: Vec<Word> = text
         .lines()
@@ -1155,16 +1125,8 @@ fn ssh(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             );
             return;
         }
-        let text = match files::read_text(&file) {
-            Contents::Missing => continue,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!("ssh reads {}, which cannot be read here", file.display()),
-                );
-                continue;
-            }
-            Contents::Text(t) => t,
+        let Some(text) = super::config_text(&file, "ssh", out) else {
+            continue;
         };
         for line in text.lines() {
             let mut words = line.split_whitespace();
@@ -1545,16 +1507,8 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         },
     };
     for _ in 0..5 {
-        let text = match files::read_text(&path) {
-            Contents::Text(t) => t,
-            Contents::Missing => return,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!("tsc reads {}, which cannot be read here", path.display()),
-                );
-                return;
-            }
+        let Some(text) = super::config_text(&path, "tsc", out) else {
+            return;
         };
         let lines: Vec<&str> = text
             .lines()
@@ -1683,8 +1637,8 @@ fn bat(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 
 /// Reads one bat configuration file into `out`; whether it sets `--paging=always`.
 fn bat_config(path: &Path, out: &mut Verdict) -> bool {
-    match files::read_text(path) {
-        Contents::Text(t) => {
+    match super::config_text(path, "bat", out) {
+        Some(t) => {
             let options: Vec<&str> = t
                 .lines()
                 .map(str::trim)
@@ -1715,14 +1669,7 @@ fn bat_config(path: &Path, out: &mut Verdict) -> bool {
             }
             always
         }
-        Contents::Unreadable => {
-            out.push(
-                Level::Unknown,
-                format!("bat reads {}, which cannot be read here", path.display()),
-            );
-            false
-        }
-        Contents::Missing => false,
+        None => false,
     }
 }
 
