@@ -177,6 +177,24 @@ const MLR_READ_VERBS: &[&str] = &[
     "unsparsify", "utf8-to-latin1", "sample", "sec2str", "put",
 ];
 
+/// A main option of Miller as `.mlrrc` gives it (`--ojson`, `ojson`, `ifs ;`): one that only
+/// chooses formats and separators. `-I` there makes every run rewrite its files (measured, Miller
+/// 6.6); `--prepipe` and `--load` it refuses.
+pub(super) fn mlr_harmless_rc_line(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let Some(flag) = words.next() else {
+        return true;
+    };
+    let flag = if flag.starts_with('-') {
+        flag.to_string()
+    } else {
+        format!("--{flag}")
+    };
+    let listed = |list: &str| list.split_whitespace().any(|o| o == flag);
+    let rest = words.count();
+    (listed(MLR_FLAGS) && rest == 0 && flag != "-n") || (listed(MLR_VALUED) && rest <= 1)
+}
+
 /// `mlr [main options] VERB [verb options] [then VERB …] [files]`.
 fn mlr(args: &[Word]) -> Verdict {
     let values = match literal("mlr", args) {

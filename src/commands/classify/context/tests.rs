@@ -4697,6 +4697,27 @@ fn configuration_judged_by_value() {
             Some(".ExifTool_config"),
         ),
         case(
+            "mlrrc-in-place",
+            |p| p.write("home/.mlrrc", "# defaults\n-I\n"),
+            "mlr --csv sort -f name a.csv",
+            Some(".mlrrc"),
+        ),
+        case(
+            "mlrrc-formats",
+            |p| p.write("home/.mlrrc", "# defaults\n--icsv\nojson\nifs ;\n"),
+            "mlr sort -f name a.csv",
+            None,
+        ),
+        Case {
+            env: &[("MLRRC", "__none__")],
+            ..case(
+                "mlrrc-none",
+                |p| p.write("home/.mlrrc", "-I\n"),
+                "mlr --csv sort -f name a.csv",
+                None,
+            )
+        },
+        case(
             "exiftool-config-empty",
             |p| p.write("home/.ExifTool_config", "# nothing\n1;\n"),
             "exiftool a.txt",
@@ -4764,6 +4785,10 @@ fn expansions_known_from_the_context() {
         ),
         ("echo \"${PWD:+$(touch x)}\"", Some("touch")),
         ("echo \"${PAGER:-$(touch x)}\"", Some("touch")),
+        (
+            "env -i bash -c 'echo \"${HOME:-$(touch x)}\"'",
+            Some("touch"),
+        ),
     ] {
         cases.push((command, flagged));
     }

@@ -969,7 +969,8 @@ impl Walker {
     /// `${HOME:-$(touch x)}` creates nothing). Only when nothing in the command assigns,
     /// unsets or declares NAME and bash does not set it itself.
     pub(super) fn word_unexpanded(&self, node: Node<'_>, src: &str) -> bool {
-        let Some(probe) = &self.probe else {
+        // A nested script (`env -i bash -c …`) may run with another environment.
+        let Some(probe) = self.probe.as_ref().filter(|_| self.depth == 1) else {
             return false;
         };
         let text = tree::text(node, src);
