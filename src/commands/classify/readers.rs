@@ -81,14 +81,13 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         }
         // gron and html-xml-utils fetch an operand that is a URL.
         "gron" | "hxnormalize" | "hxselect" | "hxwls" | "hxpipe" | "hxunpipe" | "hxremove"
-        | "hxcount" | "hxuncdata" | "hxclean" => {
+        | "hxcount" | "hxuncdata" | "hxclean"
             if parsed
                 .operands
                 .iter()
-                .any(|o| o.value.as_deref().is_none_or(|v| v.contains("://")))
-            {
-                v.push(Level::Write, format!("{program} fetches a URL (network)"));
-            }
+                .any(|o| o.value.as_deref().is_none_or(|v| v.contains("://"))) =>
+        {
+            v.push(Level::Write, format!("{program} fetches a URL (network)"));
         }
         // csvsql's queries run in a database in memory; `ATTACH` opens (and creates) a file,
         // and a `--query` that names a file reads the queries from it.
