@@ -14,6 +14,7 @@
 
 mod args;
 pub mod context;
+mod data;
 mod devtools;
 mod env;
 mod files;

@@ -79,6 +79,33 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
                 }
             }
         }
+        // gron and html-xml-utils fetch an operand that is a URL.
+        "gron" | "hxnormalize" | "hxselect" | "hxwls" | "hxpipe" | "hxunpipe" | "hxremove"
+        | "hxcount" | "hxuncdata" | "hxclean"
+            if parsed
+                .operands
+                .iter()
+                .any(|o| o.value.as_deref().is_none_or(|v| v.contains("://"))) =>
+        {
+            v.push(Level::Write, format!("{program} fetches a URL (network)"));
+        }
+        // csvsql's queries run in a database in memory; `ATTACH` opens (and creates) a file,
+        // and a `--query` that names a file reads the queries from it.
+        "csvsql" => {
+            for query in parsed.all("--query").filter_map(|o| o.value()) {
+                let text = query
+                    .value
+                    .as_deref()
+                    .unwrap_or("attach")
+                    .to_ascii_lowercase();
+                if text.contains("attach") || text.contains("into") || !text.contains(' ') {
+                    v.push(
+                        Level::Unknown,
+                        format!("csvsql --query {} may open or write a database file, or read queries from a file", query.text),
+                    );
+                }
+            }
+        }
         "bat" | "batcat" if parsed.operands.first().is_some_and(|o| o.is("cache")) => {
             v.push(Level::Write, "bat cache builds or clears bat's cache");
         }
@@ -333,7 +360,42 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
     }
 }
 
+/// The decompressors tar may be given with `-I`/`--use-compress-program`: tar runs the program
+/// with `-d` when it reads an archive (GNU tar's manual, "Using other compression programs"),
+/// and each of these then only decompresses to its output. A name with a directory, or options
+/// other than threads and a quiet one, is not taken.
+const TAR_DECOMPRESSORS: &[&str] = &[
+    "gzip", "pigz", "xz", "pixz", "zstd", "pzstd", "bzip2", "pbzip2", "lbzip2", "lz4", "lzip",
+    "plzip", "lzma", "lzop", "brotli",
+];
+
+/// `-I 'zstd -T0'`: a known decompressor with options that only set threads or quiet it.
+fn known_decompressor(value: &str) -> bool {
+    let mut words = value.split_whitespace();
+    words.next().is_some_and(|p| TAR_DECOMPRESSORS.contains(&p))
+        && words.all(|w| {
+            matches!(w, "-q" | "--quiet" | "-d" | "--long")
+                || w.strip_prefix("-T")
+                    .or(w.strip_prefix("--threads="))
+                    .or(w.strip_prefix("-p"))
+                    .or(w.strip_prefix("--long="))
+                    .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        })
+}
+
 fn tar(parsed: &Parsed, v: &mut Verdict) {
+    let programs: Vec<&Word> = parsed
+        .all("-I|--use-compress-program")
+        .filter_map(|o| o.value())
+        .collect();
+    if !programs.is_empty()
+        && programs
+            .iter()
+            .all(|p| p.value.as_deref().is_some_and(known_decompressor))
+    {
+        v.findings
+            .retain(|f| f.reason != super::specs::TAR_COMPRESS_PROGRAM);
+    }
     // "When listing or extracting, the actual contents of snapshot-file is not inspected"
     // (GNU tar's manual, 5.2): listing neither reads nor writes it (measured: tar 1.34; `-d`
     // creates it).

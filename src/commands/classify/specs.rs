@@ -36,6 +36,24 @@ const fn full(names: &'static [&'static str], short: &'static str, long: &'stati
 
 const HV: &str = "help version";
 
+/// tar's `-I PROGRAM`; `readers` drops it for a known decompressor.
+pub(super) const TAR_COMPRESS_PROGRAM: &str = "tar runs the compression program -I names";
+
+/// csvkit's common arguments (every tool takes them: csvkit's "Common arguments") after a
+/// tool's own short options: `csv_short!("y:")`.
+macro_rules! csv_short {
+    ($own:literal) => {
+        concat!($own, "hd:tq:u:bp:z:e:L:SHK:vlVI")
+    };
+}
+
+/// csvkit's common long options after a tool's own: `csv_long!("snifflimit=")`.
+macro_rules! csv_long {
+    ($own:literal) => {
+        concat!($own, " help delimiter= tabs quotechar= quoting= no-doublequote escapechar= maxfieldsize= encoding= locale= skipinitialspace blanks null-value= date-format= datetime-format= no-header-row skip-lines= verbose linenumbers zero version")
+    };
+}
+
 #[rustfmt::skip]
 pub const SPECS: &[Spec] = &[
     full(&["cat"], "AbeEnstTuv", "show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting help version"),
@@ -173,7 +191,8 @@ pub const SPECS: &[Spec] = &[
     Spec { effects: &[
             ("-c|--create", Write, "tar creates an archive"),
             ("-r|--append|-u|--update|-A|--catenate|--concatenate|--delete", Write, "tar changes an archive"),
-            ("-I|--use-compress-program|-F|--info-script|--new-volume-script|--rsh-command|--checkpoint-action", Unknown, "tar runs another program"),
+            ("-I|--use-compress-program", Unknown, TAR_COMPRESS_PROGRAM),
+            ("-F|--info-script|--new-volume-script|--rsh-command|--checkpoint-action", Unknown, "tar runs another program"),
             ("--to-command", Unknown, "tar --to-command runs a program on each file it extracts"),
             ("--index-file|--volno-file|--remove-files|-M|--multi-volume", Write, "tar writes a file besides the archive"),
             ("-g|--listed-incremental", Write, "tar writes the snapshot file of an incremental archive"),
@@ -192,7 +211,40 @@ pub const SPECS: &[Spec] = &[
             ("-i|--inplace", Write, "yq -i edits files in place"),
             ("-s|--split-exp", Write, "yq -s writes a file per document"),
             ("--from-file", Unknown, "yq reads its expression from a file"),
-        ], ..spec(&["yq"], "CMPNjernio:p:I:s:0", "colors no-colors prettyPrint no-doc tojson exit-status unwrapScalar null-input inplace output-format= input-format= indent= split-exp= nul-output from-file= front-matter= expression= header-preprocess help version") },
+            ("--in-place", Write, "yq --in-place edits files in place"),
+        // Go's yq (mikefarah) and Python's yq (kislyuk, Debian's `yq`: jq's options and
+        // `-y`/`-Y`/`-w`/`--in-place`) share the name; an option of either is taken, and `-i`
+        // and `--in-place` write in both. jq's `-f` reads a jq program, which cannot write.
+        ], ..spec(&["yq"], "CMPNjernio:p:I:s:0yYw:cSa", "colors no-colors prettyPrint no-doc tojson exit-status unwrapScalar null-input inplace output-format= input-format= indent= split-exp= nul-output from-file= front-matter= expression= header-preprocess help version yaml-output yml-output yaml-roundtrip yml-roundtrip yaml-output-grammar-version= yml-out-ver= width= indentless-lists indentless explicit-start explicit-end in-place raw-output compact-output sort-keys tab arg# argjson# slurp") },
+    // gron 0.7: JSON to assignments and back, from a file, standard input or a URL (the URL is
+    // looked at in `readers`); `-k` only matters for a URL.
+    spec(&["gron"], "uvcmskj", "ungron values colorize monochrome stream insecure json no-sort version help"),
+    // html-xml-utils 7.7 filters (each `-h`-less usage line): a file or URL to standard output.
+    spec(&["hxnormalize"], "edxLi:l:c:", ""),
+    spec(&["hxselect"], "vicl:s:", ""),
+    spec(&["hxwls"], "ltrhb:", ""),
+    spec(&["hxpipe"], "lv", ""),
+    spec(&["hxunpipe"], "b", ""),
+    spec(&["hxremove"], "vl:i", ""),
+    spec(&["hxcount", "hxuncdata", "hxclean"], "", ""),
+    // csvkit 1.x: each tool's options and the common ones (csvkit's "Common arguments"), all
+    // printing to standard output. `in2csv --write-sheets` writes a file per sheet, `csvsql
+    // --db`/`--insert` write a database (its `--query` is looked at in `readers`). csvclean
+    // (output files), csvpy (a Python shell) and sql2csv (a database) are not listed.
+    Spec { effects: &[("--write-sheets", Write, "in2csv --write-sheets writes a CSV file per sheet")],
+        ..spec(&["in2csv"], csv_short!("f:s:k:ny:"), csv_long!("format= schema= key= names sheet= write-sheets= use-sheet-names reset-dimensions encoding-xls= snifflimit= no-inference")) },
+    spec(&["csvlook"], csv_short!("y:"), csv_long!("max-rows= max-columns= max-column-width= max-precision= no-number-ellipsis snifflimit= no-inference")),
+    spec(&["csvstat"], csv_short!("i:nc:y:G"), csv_long!("csv json indent= names columns= type nulls non-nulls unique min max sum mean median stdev len max-precision freq freq-count= count snifflimit= decimal-format= no-grouping-separator")),
+    spec(&["csvcut"], csv_short!("nc:C:x"), csv_long!("names columns= not-columns= delete-empty-rows")),
+    spec(&["csvgrep"], csv_short!("nc:m:r:f:ia"), csv_long!("names columns= match= regex= file= invert-match any-match")),
+    spec(&["csvsort"], csv_short!("nc:riy:"), csv_long!("names columns= reverse ignore-case snifflimit= no-inference")),
+    spec(&["csvjson"], csv_short!("i:k:y:"), csv_long!("indent= key= lat= lon= type= geometry= crs= no-bbox stream snifflimit= no-inference")),
+    spec(&["csvformat"], csv_short!("ED:TAQ:U:BP:M:"), csv_long!("skip-header out-delimiter= out-tabs out-asv out-quotechar= out-quoting= out-no-doublequote out-escapechar= out-lineterminator=")),
+    spec(&["csvjoin"], csv_short!("c:y:"), csv_long!("columns= outer left right snifflimit= no-inference")),
+    spec(&["csvstack"], csv_short!("g:n:"), csv_long!("groups= group-name= filenames")),
+    Spec { effects: &[("--db", Write, "csvsql --db connects to a database, which it may create and write"),
+            ("--insert", Write, "csvsql --insert writes the rows into a database")],
+        ..spec(&["csvsql"], csv_short!("i:y:"), csv_long!("dialect= db= query= insert prefix= before-insert= after-insert= tables= no-constraints unique-constraint= no-create create-if-not-exists overwrite db-schema= snifflimit= chunk-size= no-inference")) },
     // GNU gettext 0.21: a catalog compiled or a template extracted goes to the file `-o` names
     // (`-`: standard output, both manuals), else to messages.mo / messages.po; msgfmt ignores
     // `domain` directives when -o is given (measured). Java, C#, Tcl, Qt, desktop and XML modes,

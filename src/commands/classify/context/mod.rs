@@ -693,6 +693,23 @@ pub fn family(program: &str) -> &str {
     }
 }
 
+/// The text of a configuration file `who` reads: `None` when it is not there, and when it cannot
+/// be read here (too large, not text, a directory), which `out` is told (whoever reads it fails
+/// closed).
+pub(super) fn config_text(path: &Path, who: &str, out: &mut Verdict) -> Option<String> {
+    match files::read_text(path) {
+        files::Contents::Text(t) => Some(t),
+        files::Contents::Missing => None,
+        files::Contents::Unreadable => {
+            out.push(
+                Level::Unknown,
+                format!("{who} reads {}, which cannot be read here", path.display()),
+            );
+            None
+        }
+    }
+}
+
 fn dedup(v: &mut Verdict) {
     let mut seen = std::collections::HashSet::new();
     v.findings.retain(|f| seen.insert(f.reason.clone()));

@@ -174,16 +174,8 @@ fn yarn(here: &Here<'_>, out: &mut Verdict) {
     for dir in dirs {
         for file in [".yarnrc.yml", ".yarnrc.yaml", ".yarnrc"] {
             let path = dir.join(file);
-            let text = match files::read_text(&path) {
-                Contents::Missing => continue,
-                Contents::Unreadable => {
-                    out.push(
-                        Level::Unknown,
-                        format!("yarn reads {}, which cannot be read here", path.display()),
-                    );
-                    continue;
-                }
-                Contents::Text(t) => t,
+            let Some(text) = super::config_text(&path, "yarn", out) else {
+                continue;
             };
             for line in text.lines() {
                 let trimmed = line.trim_start();

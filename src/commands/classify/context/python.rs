@@ -381,41 +381,35 @@ fn user_site(here: &Here<'_>, ignore_env: bool, out: &mut Verdict) {
             let path = file.path();
             let file_name = file.file_name().to_string_lossy().into_owned();
             if file_name.ends_with(".pth") {
-                match files::read_text(&path) {
-                    Contents::Text(t) => {
-                        if t.lines()
-                            .any(|l| l.starts_with("import ") || l.starts_with("import\t"))
-                        {
-                            out.push(
-                                Level::Unknown,
-                                format!(
-                                    "{program} runs the import lines of {} at startup",
-                                    path.display()
-                                ),
-                            );
-                        }
-                        for added in t.lines().filter(|l| {
-                            !l.is_empty() && !l.starts_with('#') && !l.starts_with("import")
-                        }) {
-                            let dir = files::join(&site, added.trim());
-                            for startup in ["sitecustomize", "usercustomize"] {
-                                if let Some(found) = module_in(&dir, startup) {
-                                    out.push(
-                                        Level::Unknown,
-                                        format!("{program} imports {} at startup ({} adds its directory)", found.display(), path.display()),
-                                    );
-                                }
+                if let Some(t) = super::config_text(&path, program, out) {
+                    if t.lines()
+                        .any(|l| l.starts_with("import ") || l.starts_with("import\t"))
+                    {
+                        out.push(
+                            Level::Unknown,
+                            format!(
+                                "{program} runs the import lines of {} at startup",
+                                path.display()
+                            ),
+                        );
+                    }
+                    for added in t.lines().filter(|l| {
+                        !l.is_empty() && !l.starts_with('#') && !l.starts_with("import")
+                    }) {
+                        let dir = files::join(&site, added.trim());
+                        for startup in ["sitecustomize", "usercustomize"] {
+                            if let Some(found) = module_in(&dir, startup) {
+                                out.push(
+                                    Level::Unknown,
+                                    format!(
+                                        "{program} imports {} at startup ({} adds its directory)",
+                                        found.display(),
+                                        path.display()
+                                    ),
+                                );
                             }
                         }
                     }
-                    Contents::Unreadable => out.push(
-                        Level::Unknown,
-                        format!(
-                            "{program} reads {} at startup, which cannot be read here",
-                            path.display()
-                        ),
-                    ),
-                    Contents::Missing => {}
                 }
             }
         }

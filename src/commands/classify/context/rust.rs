@@ -299,19 +299,8 @@ fn file_toolchain(here: &Here<'_>, out: &mut Verdict) -> Option<(Option<String>,
     for dir in files::ancestors(here.dir) {
         for name in ["rust-toolchain.toml", "rust-toolchain"] {
             let path = dir.join(name);
-            let text = match files::read_text(&path) {
-                Contents::Missing => continue,
-                Contents::Unreadable => {
-                    out.push(
-                        Level::Unknown,
-                        format!(
-                            "{program} reads {}, which cannot be read here",
-                            path.display()
-                        ),
-                    );
-                    return None;
-                }
-                Contents::Text(t) => t,
+            let Some(text) = super::config_text(&path, program, out) else {
+                continue;
             };
             let origin = path.display().to_string();
             let table = match text.parse::<toml::Table>() {

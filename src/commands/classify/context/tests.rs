@@ -3664,8 +3664,38 @@ fn configuration_decided_by_its_keys() {
             None,
         ),
         Case {
-            env: &[("PHPRC", "/tmp")],
-            ..case("php-lint-phprc", |_| {}, "php -l a.php", Some("PHPRC"))
+            env: &[("PHPRC", "$ROOT/ini")],
+            ..case(
+                "php-lint-phprc",
+                |p| p.write("ini/php.ini", "auto_prepend_file=/tmp/evil.php\n"),
+                "php -l a.php",
+                Some("auto_prepend_file"),
+            )
+        },
+        Case {
+            env: &[("PHPRC", "$ROOT/ini")],
+            ..case(
+                "php-lint-phprc-limits",
+                |p| {
+                    p.write(
+                        "ini/php.ini",
+                        "; limits\n[PHP]\nmemory_limit = 256M\ndisplay_errors = On\n",
+                    )
+                },
+                "php -l a.php",
+                None,
+            )
+        },
+        Case {
+            env: &[("PHPRC", "$ROOT/ini")],
+            ..case(
+                "php-lint-phprc-empty-dir",
+                |p| {
+                    p.sh("mkdir -p ini");
+                },
+                "php -l a.php",
+                None,
+            )
         },
         Case {
             env: &[("MAKEFLAGS", "-j4 --no-print-directory")],
@@ -3876,15 +3906,29 @@ fn inline_programs_of_php_lua_r_and_gawk() {
         ),
         Case {
             env: &[("PHPRC", "$ROOT/repo")],
-            ..case("php-r-phprc", |_| {}, "php -r 'echo 1;'", Some("PHPRC"))
+            ..case(
+                "php-r-phprc",
+                |p| p.write("repo/php.ini", "extension=/tmp/evil.so\n"),
+                "php -r 'echo 1;'",
+                Some("extension"),
+            )
         },
         Case {
             env: &[("PHP_INI_SCAN_DIR", "$ROOT/repo")],
             ..case(
                 "php-r-scan-dir",
-                |_| {},
+                |p| p.write("repo/zz.ini", "zend_extension=x.so\n"),
                 "php -r 'echo 1;'",
-                Some("PHP_INI_SCAN_DIR"),
+                Some("zend_extension"),
+            )
+        },
+        Case {
+            env: &[("PHP_INI_SCAN_DIR", "$ROOT/repo")],
+            ..case(
+                "php-r-scan-dir-timezone",
+                |p| p.write("repo/tz.ini", "date.timezone = UTC\n"),
+                "php -r 'echo 1;'",
+                None,
             )
         },
         case("lua-e", |_| {}, "lua5.4 -e 'print(_VERSION)'", None),
@@ -4618,4 +4662,159 @@ fn program_variables_and_early_init_files() {
             Some(".gdbearlyinit"),
         ),
     ]);
+}
+
+/// Configuration judged by its value: the harmless twin of each file a reader flags, and the
+/// harmful one (lesskey files named by LESSKEYIN, php.ini, ~/.zshenv).
+#[test]
+fn configuration_judged_by_value() {
+    run(&[
+        Case {
+            env: &[("LESSKEYIN", "keys")],
+            ..case(
+                "lesskeyin-bindings",
+                |p| p.write("repo/keys", "#command\nj forw-line\nk back-line\n"),
+                "less README.md",
+                None,
+            )
+        },
+        Case {
+            env: &[("LESSKEYIN", "keys")],
+            ..case(
+                "lesskeyin-lessopen",
+                |p| p.write("repo/keys", "#env\nLESSOPEN=|./x %s\n"),
+                "less README.md",
+                Some("keys"),
+            )
+        },
+        Case {
+            env: &[("LESSKEY_CONTENT", "#env\nLESSOPEN=|./x %s\n")],
+            ..case(
+                "lesskey-content",
+                |_| {},
+                "less README.md",
+                Some("LESSKEY_CONTENT"),
+            )
+        },
+        case(
+            "exiftool-config",
+            |p| p.write("home/.ExifTool_config", "open(my $f, '>', 'x');\n1;\n"),
+            "exiftool a.txt",
+            Some(".ExifTool_config"),
+        ),
+        case(
+            "mlrrc-in-place",
+            |p| p.write("home/.mlrrc", "# defaults\n-I\n"),
+            "mlr --csv sort -f name a.csv",
+            Some(".mlrrc"),
+        ),
+        case(
+            "mlrrc-formats",
+            |p| p.write("home/.mlrrc", "# defaults\n--icsv\nojson\nifs ;\n"),
+            "mlr sort -f name a.csv",
+            None,
+        ),
+        Case {
+            env: &[("MLRRC", "__none__")],
+            ..case(
+                "mlrrc-none",
+                |p| p.write("home/.mlrrc", "-I\n"),
+                "mlr --csv sort -f name a.csv",
+                None,
+            )
+        },
+        case(
+            "exiftool-config-empty",
+            |p| p.write("home/.ExifTool_config", "# nothing\n1;\n"),
+            "exiftool a.txt",
+            None,
+        ),
+        case(
+            "zshenv-assignments",
+            |p| {
+                p.write(
+                    "home/.zshenv",
+                    "# project\nexport PROJECT=web\nREGION=eu-west-1\n",
+                )
+            },
+            "zsh -c 'ls src'",
+            None,
+        ),
+        case(
+            "zshenv-path",
+            |p| p.write("home/.zshenv", "export PATH=/tmp/evil:/usr/bin\n"),
+            "zsh -c 'ls src'",
+            Some(".zshenv"),
+        ),
+        case(
+            "zshenv-expansion",
+            |p| p.write("home/.zshenv", "export X=$(touch y)\n"),
+            "zsh -c 'ls src'",
+            Some(".zshenv"),
+        ),
+    ]);
+}
+
+/// Values the walk knows from the context: a parameter set there is not replaced by its default
+/// (`${HOME:-$(cmd)}` runs nothing), one unset there takes no alternative (`${X:+$(cmd)}`).
+#[test]
+fn expansions_known_from_the_context() {
+    let set = &[("CLS_SET", "v"), ("CLS_EMPTY", "")];
+    let mut cases = Vec::new();
+    for (command, flagged) in [
+        ("echo \"${HOME:-$(touch x)}\"", None),
+        ("echo \"${CLS_SET-$(touch x)}\"", None),
+        ("echo \"${CLS_SET:=$(touch x)}\"", None),
+        (": \"${CLS_SET:?$(touch x)}\"", None),
+        ("echo \"${CLS_UNSET:+$(touch x)}\"", None),
+        ("echo \"${CLS_EMPTY-$(touch x)}\"", None),
+        ("echo \"${CLS_UNSET:-$(touch x)}\"", Some("touch")),
+        ("echo \"${CLS_EMPTY:-$(touch x)}\"", Some("touch")),
+        ("echo \"${CLS_SET:+$(touch x)}\"", Some("touch")),
+        ("echo \"${CLS_EMPTY+$(touch x)}\"", Some("touch")),
+        (
+            "unset CLS_SET; echo \"${CLS_SET:-$(touch x)}\"",
+            Some("touch"),
+        ),
+        ("CLS_SET=; echo \"${CLS_SET:-$(touch x)}\"", Some("touch")),
+        (
+            "read CLS_SET; echo \"${CLS_SET:-$(touch x)}\"",
+            Some("touch"),
+        ),
+        (
+            "eval \"$1\"; echo \"${CLS_SET:-$(touch x)}\"",
+            Some("touch"),
+        ),
+        (
+            ": ${CLS_UNSET:=a}; echo \"${CLS_UNSET:+$(touch x)}\"",
+            Some("touch"),
+        ),
+        ("echo \"${PWD:+$(touch x)}\"", Some("touch")),
+        ("echo \"${PAGER:-$(touch x)}\"", Some("touch")),
+        (
+            "env -i bash -c 'echo \"${HOME:-$(touch x)}\"'",
+            Some("touch"),
+        ),
+    ] {
+        cases.push((command, flagged));
+    }
+    let mut wrong = Vec::new();
+    for (command, flagged) in cases {
+        let Some(p) = Planted::new("expansions") else {
+            return;
+        };
+        let got = classify_in(command, &p.context("repo", set));
+        let ok = match flagged {
+            None => got.level == Level::ReadOnly,
+            Some(t) => got.level != Level::ReadOnly && got.reasons.iter().any(|r| r.contains(t)),
+        };
+        if !ok {
+            wrong.push(format!(
+                "{command:?}: {} {:?}",
+                got.level.as_str(),
+                got.reasons
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -411,16 +411,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "zsh" => zsh_startup(here, args, out),
         // php loads the ini files these name (extensions, `auto_prepend_file`) on every run,
         // `-v` and `-l` included (php(1), "FILES").
-        "php" => {
-            for name in ["PHPRC", "PHP_INI_SCAN_DIR"] {
-                if here.env.is_set(name) {
-                    out.push(
-                        Level::Unknown,
-                        format!("php loads the configuration {name} names (extensions, auto_prepend_file)"),
-                    );
-                }
-            }
-        }
+        "php" => php_ini(here, out),
+        "exiftool" => exiftool_config(here, out),
+        "mlr" => mlrrc(here, out),
         "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
         | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp"
         | "xzdiff" | "xzcmp" | "lzdiff" | "lzcmp" | "bzdiff" | "bzcmp" | "zmore" | "xzmore"
@@ -598,12 +591,203 @@ fn zsh_startup(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         return;
     };
     let file = dir.join(".zshenv");
-    if files::exists(&file) {
+    let harmless = super::config_text(&file, "zsh", out).is_some_and(|t| assigns_only(&t));
+    if files::exists(&file) && !harmless {
         out.push(
             Level::Unknown,
             format!("zsh sources {} first", file.display()),
         );
     }
+}
+
+/// Miller's `.mlrrc`: the file `MLRRC` names (`__none__`: none), else `~/.mlrrc` and then
+/// `./.mlrrc`; each line is a main option put before the command line's (measured, Miller 6.6:
+/// `-I` there rewrote the file `mlr --csv sort` read). Only format and separator options are
+/// harmless.
+fn mlrrc(here: &Here<'_>, out: &mut Verdict) {
+    let rcs: Vec<PathBuf> = match here.env.get("MLRRC") {
+        Var::Set("__none__") => return,
+        Var::Set(f) if !f.is_empty() => vec![files::join(here.dir, f)],
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "mlr reads the .mlrrc MLRRC names, only known at run time",
+            );
+            return;
+        }
+        _ => here
+            .env
+            .home()
+            .map(|h| h.join(".mlrrc"))
+            .into_iter()
+            .chain(std::iter::once(here.dir.join(".mlrrc")))
+            .collect(),
+    };
+    for rc in rcs {
+        let Some(text) = super::config_text(&rc, "mlr", out) else {
+            continue;
+        };
+        if let Some(line) = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .find(|l| !crate::commands::classify::data::mlr_harmless_rc_line(l))
+        {
+            out.push(
+                Level::Unknown,
+                format!("mlr takes options from {}: {line}", rc.display()),
+            );
+        }
+    }
+}
+
+/// exiftool runs its user configuration file, Perl, on every start (exiftool(1), "-config"):
+/// `$EXIFTOOL_HOME/.ExifTool_config`, else `~/.ExifTool_config` (measured, exiftool 12.57: a
+/// planted one wrote a file for `exiftool a.txt`). One of only blank and comment lines and `1;`
+/// defines nothing. `-config FILE` on the command line is judged with the command.
+fn exiftool_config(here: &Here<'_>, out: &mut Verdict) {
+    let dir = match here.env.get("EXIFTOOL_HOME") {
+        Var::Set(d) if !d.is_empty() => Some(files::join(here.dir, d)),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "exiftool runs the configuration file of EXIFTOOL_HOME, only known at run time",
+            );
+            return;
+        }
+        _ => here.env.home(),
+    };
+    let Some(dir) = dir else {
+        out.push(
+            Level::Unknown,
+            "exiftool runs ~/.ExifTool_config, and HOME is not known",
+        );
+        return;
+    };
+    let file = dir.join(".ExifTool_config");
+    let Some(text) = super::config_text(&file, "exiftool", out) else {
+        return;
+    };
+    let empty = text.lines().all(|l| {
+        let l = l.trim();
+        l.is_empty() || l.starts_with('#') || l == "1;"
+    });
+    if !empty {
+        out.push(
+            Level::Unknown,
+            format!("exiftool runs {} (Perl) when it starts", file.display()),
+        );
+    }
+}
+
+/// php loads the ini file PHPRC names (a file, or a directory's `php.ini`) and the `*.ini` files
+/// of the directories PHP_INI_SCAN_DIR lists, on every run, `-v` and `-l` included (php(1),
+/// "FILES"). Each is judged by its keys: only those that set limits, error display, time zone
+/// and the like (below) are harmless; an extension, a file prepended or appended to every
+/// script, a log file or anything else is not.
+fn php_ini(here: &Here<'_>, out: &mut Verdict) {
+    let mut files_read: Vec<PathBuf> = Vec::new();
+    match here.env.get("PHPRC") {
+        Var::Unset | Var::Set("") => {}
+        Var::Runtime => out.push(
+            Level::Unknown,
+            "php loads the configuration PHPRC names, only known at run time",
+        ),
+        Var::Set(p) => {
+            let path = files::join(here.dir, p);
+            files_read.push(if files::is_dir(&path) {
+                path.join("php.ini")
+            } else {
+                path
+            });
+        }
+    }
+    match here.env.get("PHP_INI_SCAN_DIR") {
+        Var::Unset | Var::Set("") => {}
+        Var::Runtime => out.push(
+            Level::Unknown,
+            "php loads the ini files of PHP_INI_SCAN_DIR, only known at run time",
+        ),
+        Var::Set(dirs) => {
+            for dir in dirs.split(':').filter(|d| !d.is_empty()) {
+                let dir = files::join(here.dir, dir);
+                let Ok(entries) = std::fs::read_dir(&dir) else {
+                    continue;
+                };
+                for entry in entries.flatten().take(64) {
+                    let path = entry.path();
+                    if path.extension().is_some_and(|e| e == "ini") {
+                        files_read.push(path);
+                    }
+                }
+            }
+        }
+    }
+    for file in files_read {
+        let Some(text) = super::config_text(&file, "php", out) else {
+            continue;
+        };
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with(';') || line.starts_with('[') {
+                continue;
+            }
+            let key = line
+                .split('=')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            if !HARMLESS_PHP_KEYS.contains(&key.as_str()) || line.contains(['$', '`']) {
+                out.push(
+                    Level::Unknown,
+                    format!("php loads {} first, which sets {key} (an extension, a script run first, a log or another setting not known here to be harmless)", file.display()),
+                );
+                break;
+            }
+        }
+    }
+}
+
+/// php.ini keys that only set limits, how errors are shown and how values are formatted
+/// (php.ini-development's "Quick Reference").
+#[rustfmt::skip]
+const HARMLESS_PHP_KEYS: &[&str] = &[
+    "memory_limit", "display_errors", "display_startup_errors", "error_reporting", "html_errors",
+    "date.timezone", "max_execution_time", "max_input_time", "short_open_tag", "precision",
+    "serialize_precision", "default_charset", "output_buffering", "implicit_flush", "zend.assertions",
+    "assert.active", "log_errors", "variables_order", "request_order", "register_argc_argv",
+    "auto_globals_jit", "post_max_size", "upload_max_filesize", "default_socket_timeout",
+    "expose_php", "ignore_repeated_errors", "report_memleaks", "intl.default_locale",
+];
+
+/// A startup file that only sets variables to fixed words (`export PROJECT=web`, comments), none
+/// of which a shell or a program reads as configuration (`env::shell_risk`: not PATH, EDITOR,
+/// LD_PRELOAD, …): sourcing it runs nothing and changes nothing the command runs. A value with an expansion, a quote that is not closed on
+/// the line, or anything else is not taken.
+fn assigns_only(text: &str) -> bool {
+    text.lines().all(|line| {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return true;
+        }
+        let assignment = line.strip_prefix("export ").map_or(line, str::trim_start);
+        let Some((name, value)) = assignment.split_once('=') else {
+            return false;
+        };
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+            .unwrap_or(value);
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "/._-:,+@%=".contains(c))
+            && super::super::env::shell_risk(name, Some(value)).is_none()
+    })
 }
 
 /// A nested shell's startup files in HOME: a login shell (`bash -l -c …`, `--login`) sources
@@ -717,19 +901,8 @@ fn go_env(here: &Here<'_>, out: &mut Verdict) {
         }
     };
     for file in files {
-        let text = match files::read_text(&file) {
-            Contents::Text(t) => t,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!(
-                        "go reads {}, which is too large or unreadable to check",
-                        file.display()
-                    ),
-                );
-                continue;
-            }
-            Contents::Missing => continue,
+        let Some(text) = super::config_text(&file, "go", out) else {
+            continue;
         };
         for line in text.lines() {
             let Some((key, value)) = line.trim().split_once('=') else {
@@ -921,6 +1094,8 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+    // The files these name are read as the default ones are (below): judged by what they set.
+    let mut named: Vec<PathBuf> = Vec::new();
     for name in [
         "LESSKEYIN",
         "LESSKEY",
@@ -928,19 +1103,30 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
         "LESSKEYIN_SYSTEM",
         "LESSKEY_SYSTEM",
     ] {
-        if here.env.is_set(name) {
-            out.push(
+        match here.env.get(name) {
+            Var::Unset | Var::Set("") => {}
+            Var::Set(content) if name == "LESSKEY_CONTENT" => {
+                if ["LESSOPEN", "LESSCLOSE"].iter().any(|v| content.contains(v)) {
+                    out.push(
+                        Level::Unknown,
+                        "less takes key bindings from LESSKEY_CONTENT, which sets LESSOPEN or LESSCLOSE",
+                    );
+                }
+            }
+            Var::Set(file) => named.push(files::join(here.dir, file)),
+            Var::Runtime => out.push(
                 Level::Unknown,
-                format!("less loads key bindings from {name}, which can set LESSOPEN"),
-            );
+                format!("less loads key bindings from {name}, only known at run time, which can set LESSOPEN"),
+            ),
         }
     }
-    let mut keyfiles: Vec<PathBuf> = vec![
+    let mut keyfiles: Vec<PathBuf> = named;
+    keyfiles.extend([
         PathBuf::from("/etc/syslesskey"),
         PathBuf::from("/etc/sysless"),
         PathBuf::from("/usr/local/etc/syslesskey"),
         PathBuf::from("/usr/local/etc/sysless"),
-    ];
+    ]);
     for xdg in here.env.xdg_configs(here.dir) {
         keyfiles.push(xdg.join("lesskey"));
     }
@@ -950,16 +1136,8 @@ fn less(here: &Here<'_>, out: &mut Verdict) {
         keyfiles.push(home.join(".config/lesskey"));
     }
     for file in keyfiles {
-        let bytes = match files::read_text(&file) {
-            Contents::Text(t) => t,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!("less reads {}, which cannot be read here", file.display()),
-                );
-                continue;
-            }
-            Contents::Missing => continue,
+        let Some(bytes) = super::config_text(&file, "less", out) else {
+            continue;
         };
         if ["LESSOPEN", "LESSCLOSE"].iter().any(|v| bytes.contains(v)) {
             out.push(
@@ -1032,19 +1210,8 @@ fn rg(here: &Here<'_>, out: &mut Verdict) {
         Var::Set("") => return,
         Var::Set(p) => files::join(here.dir, p),
     };
-    let text = match files::read_text(&path) {
-        Contents::Missing => return,
-        Contents::Unreadable => {
-            out.push(
-                Level::Unknown,
-                format!(
-                    "rg reads arguments from {}, which cannot be read here",
-                    path.display()
-                ),
-            );
-            return;
-        }
-        Contents::Text(t) => t,
+    let Some(text) = super::config_text(&path, "rg", out) else {
+        return;
     };
     let words: Vec<Word> = text
         .lines()
@@ -1155,16 +1322,8 @@ fn ssh(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             );
             return;
         }
-        let text = match files::read_text(&file) {
-            Contents::Missing => continue,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!("ssh reads {}, which cannot be read here", file.display()),
-                );
-                continue;
-            }
-            Contents::Text(t) => t,
+        let Some(text) = super::config_text(&file, "ssh", out) else {
+            continue;
         };
         for line in text.lines() {
             let mut words = line.split_whitespace();
@@ -1545,16 +1704,8 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         },
     };
     for _ in 0..5 {
-        let text = match files::read_text(&path) {
-            Contents::Text(t) => t,
-            Contents::Missing => return,
-            Contents::Unreadable => {
-                out.push(
-                    Level::Unknown,
-                    format!("tsc reads {}, which cannot be read here", path.display()),
-                );
-                return;
-            }
+        let Some(text) = super::config_text(&path, "tsc", out) else {
+            return;
         };
         let lines: Vec<&str> = text
             .lines()
@@ -1683,8 +1834,8 @@ fn bat(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 
 /// Reads one bat configuration file into `out`; whether it sets `--paging=always`.
 fn bat_config(path: &Path, out: &mut Verdict) -> bool {
-    match files::read_text(path) {
-        Contents::Text(t) => {
+    match super::config_text(path, "bat", out) {
+        Some(t) => {
             let options: Vec<&str> = t
                 .lines()
                 .map(str::trim)
@@ -1715,14 +1866,7 @@ fn bat_config(path: &Path, out: &mut Verdict) -> bool {
             }
             always
         }
-        Contents::Unreadable => {
-            out.push(
-                Level::Unknown,
-                format!("bat reads {}, which cannot be read here", path.display()),
-            );
-            false
-        }
-        Contents::Missing => false,
+        None => false,
     }
 }
 

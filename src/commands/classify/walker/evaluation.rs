@@ -907,3 +907,145 @@ fn in_argument_below(n: Node<'_>, text: &str, in_argument: bool) -> bool {
         _ => in_argument,
     }
 }
+
+/// Variables bash sets or changes itself (bash(1), "Shell Variables") and those the
+/// non-interactive environment sets over the caller's: their value at run time is not the
+/// context's.
+fn set_by_shell(name: &str) -> bool {
+    const SET: &[&str] = &[
+        "PWD",
+        "OLDPWD",
+        "SHLVL",
+        "HOSTNAME",
+        "HOSTTYPE",
+        "OSTYPE",
+        "MACHTYPE",
+        "IFS",
+        "OPTIND",
+        "OPTARG",
+        "OPTERR",
+        "PS1",
+        "PS2",
+        "PS3",
+        "PS4",
+        "PS0",
+        "UID",
+        "EUID",
+        "PPID",
+        "GROUPS",
+        "RANDOM",
+        "SRANDOM",
+        "LINENO",
+        "SECONDS",
+        "COLUMNS",
+        "LINES",
+        "PATH",
+        "DIRSTACK",
+        "FUNCNAME",
+        "EPOCHREALTIME",
+        "EPOCHSECONDS",
+        "PIPESTATUS",
+        "SHELLOPTS",
+        "REPLY",
+        "MAIL",
+        "MAILCHECK",
+        "TMOUT",
+        "CI",
+        "_",
+    ];
+    SET.contains(&name)
+        || ["BASH", "HIST", "COMP_", "READLINE_", "AGENT_SHELL"]
+            .iter()
+            .any(|p| name.starts_with(p))
+        || crate::process::env::NON_INTERACTIVE_ENV
+            .iter()
+            .any(|(n, _)| *n == name)
+}
+
+impl Walker {
+    /// `${NAME:-WORD}`, `${NAME-WORD}`, `${NAME:=WORD}`, `${NAME:?WORD}` (and the colon-less
+    /// forms) with NAME set in the context (non-empty for the colon forms), `${NAME:+WORD}` and
+    /// `${NAME+WORD}` with NAME unset there: bash does not expand WORD (measured, bash 5.2:
+    /// `${HOME:-$(touch x)}` creates nothing). Only when nothing in the command assigns,
+    /// unsets or declares NAME and bash does not set it itself.
+    pub(super) fn word_unexpanded(&self, node: Node<'_>, src: &str) -> bool {
+        // A nested script (`env -i bash -c …`) may run with another environment.
+        let Some(probe) = self.probe.as_ref().filter(|_| self.depth == 1) else {
+            return false;
+        };
+        let text = tree::text(node, src);
+        let Some(inner) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else {
+            return false;
+        };
+        let end = crate::syntax::scan::name_end(inner.as_bytes(), 0);
+        let (name, rest) = inner.split_at(end);
+        if name.is_empty()
+            || name.starts_with(|c: char| c.is_ascii_digit())
+            || set_by_shell(name)
+            || !self.only_read_but_defaults(name)
+            || self.sources.iter().any(|s| names_at_run_time(s))
+        {
+            return false;
+        }
+        let value = probe.start_value(name);
+        let set = value.is_some();
+        let full = value.is_some_and(|v| !v.is_empty());
+        let op: String = rest.chars().take(2).collect();
+        match op.as_str() {
+            ":-" | ":=" | ":?" => full,
+            // Unset: a `${NAME:=…}` elsewhere would set it, so only a command that only reads it.
+            ":+" => !set && self.only_read(name),
+            _ => match rest.chars().next() {
+                Some('-' | '=' | '?') => set,
+                Some('+') => !set && self.only_read(name),
+                _ => false,
+            },
+        }
+    }
+
+    /// As [`Walker::only_read`], with `${NAME:=…}` and `${NAME=…}` taken as reads: they
+    /// assign only when NAME is unset (or empty), which [`Walker::word_unexpanded`] rules out
+    /// for the forms it accepts.
+    fn only_read_but_defaults(&self, name: &str) -> bool {
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        self.sources.iter().all(|src| {
+            src.match_indices(name).all(|(at, _)| {
+                let before = &src[..at];
+                let after = &src[at + name.len()..];
+                before.chars().next_back().is_some_and(ident)
+                    || after.chars().next().is_some_and(ident)
+                    || before.ends_with('$')
+                    || before.ends_with("${")
+            })
+        })
+    }
+}
+
+/// Whether `src` may assign a variable whose name is only known at run time, or run code read
+/// at run time that may: `eval`, `source`/`.`, `declare`/`typeset`/`local`/`export`/`readonly`,
+/// `read`/`mapfile`/`readarray`/`getopts`, `printf -v`, `unset`, `let`.
+fn names_at_run_time(src: &str) -> bool {
+    let words: Vec<&str> = src
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')' | '`'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().any(|w| {
+        matches!(
+            *w,
+            "eval"
+                | "source"
+                | "."
+                | "declare"
+                | "typeset"
+                | "local"
+                | "export"
+                | "readonly"
+                | "read"
+                | "mapfile"
+                | "readarray"
+                | "getopts"
+                | "unset"
+                | "let"
+        )
+    }) || (words.contains(&"printf") && words.contains(&"-v"))
+}

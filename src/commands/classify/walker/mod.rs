@@ -312,6 +312,8 @@ impl Walker {
                 self.children(node, src);
             }
             "file_redirect" => self.redirect(node, src),
+            // `${HOME:-$(cmd)}` with HOME set: the word after the operator is never expanded.
+            "expansion" if self.word_unexpanded(node, src) => {}
             "command_substitution" if tree::text(node, src).starts_with('`') => {
                 self.backticks(node, src)
             }

@@ -97,7 +97,8 @@ impl Walker {
         let duplicates_fd = target
             .value
             .as_deref()
-            .is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()));
+            .is_some_and(|v| v == "-" || v.chars().all(|c| c.is_ascii_digit()))
+            || (operator == ">&" && self.descriptor_variable(&target.text));
         let shape = target.value.clone().unwrap_or_else(|| target.shape.clone());
         let network = shape.starts_with("/dev/tcp/") || shape.starts_with("/dev/udp/");
         if network {
@@ -147,6 +148,53 @@ impl Walker {
         if let Some(finding) = targets::write_to("redirection", &target) {
             self.findings.push(finding);
         }
+    }
+
+    /// `>&$fd` (or `"${fd}"`) where the command sets `fd` only with `{fd}>…` or `{fd}<…`, a
+    /// redirection that stores the number of the descriptor it opens there (bash(1),
+    /// "REDIRECTION"; measured, bash 5.2: `exec {fd}>/dev/null; echo hi >&$fd` writes no file),
+    /// and the context starts without it: a descriptor, not a file name. Had the `{fd}`
+    /// redirection not run, `fd` would be empty and bash refuses the redirection.
+    fn descriptor_variable(&self, text: &str) -> bool {
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let bare = text.trim_matches('"');
+        let Some(name) = bare
+            .strip_prefix("${")
+            .and_then(|r| r.strip_suffix('}'))
+            .or_else(|| bare.strip_prefix('$'))
+        else {
+            return false;
+        };
+        if name.is_empty()
+            || name.starts_with(|c: char| c.is_ascii_digit())
+            || !name.chars().all(ident)
+            || self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value(name).is_some())
+        {
+            return false;
+        }
+        let declaration = format!("{{{name}}}");
+        let declared = self.sources.iter().any(|src| {
+            src.match_indices(declaration.as_str())
+                .any(|(at, _)| src[at + declaration.len()..].starts_with(['<', '>']))
+        });
+        declared
+            && self.sources.iter().all(|src| {
+                src.match_indices(name).all(|(at, _)| {
+                    let before = &src[..at];
+                    let after = &src[at + name.len()..];
+                    before.chars().next_back().is_some_and(ident)
+                        || after.chars().next().is_some_and(ident)
+                        || before.ends_with('$')
+                        || before.ends_with("${")
+                        || (before.ends_with('{')
+                            && after
+                                .strip_prefix('}')
+                                .is_some_and(|r| r.starts_with(['<', '>'])))
+                })
+            })
     }
 
     /// `"${NAME:-WORD}"` or `${NAME-WORD}` with a fixed WORD, in a script the context's
