@@ -66,11 +66,19 @@ pub fn ruff(args: &[Word]) -> Verdict {
     let sub = args.first().and_then(|a| a.value.as_deref());
     let rest = args.get(1..).unwrap_or(&[]);
     let mut v = Verdict::read_only();
+    // `ruff check` and `ruff format --check`/`--diff` write their cache (`.ruff_cache` in the
+    // project) unless `--no-cache` (measured, ruff 0.17.6).
+    if !rest.iter().any(|a| a.is("--no-cache")) {
+        v.push(
+            Level::Write,
+            "ruff writes its cache (.ruff_cache) unless --no-cache",
+        );
+    }
     match sub {
         Some("check") => {}
         Some("format") if rest.iter().any(|a| a.is("--check") || a.is("--diff")) => {}
         Some("version" | "help" | "rule" | "linter" | "--version" | "--help" | "-V" | "-h") => {
-            return v
+            return Verdict::read_only()
         }
         _ => return Verdict::write(format!("ruff {} can rewrite files", sub.unwrap_or(""))),
     }

@@ -369,9 +369,12 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
             Some("log" | "visualize" | "view") => Verdict::read_only(),
             _ => write("moves HEAD"),
         },
+        // git-lfs writes `lfs.repositoryformatversion` into `.git/config` the first time a
+        // repository is used (`ls-files`, `status`), and `env` makes `.git/lfs/{objects,tmp}`
+        // (measured, git-lfs 3.3): only `version` prints and writes nothing.
         "lfs" => match first {
-            Some("ls-files" | "status" | "env" | "version" | "logs") => Verdict::read_only(),
-            _ => write("changes large files or reaches the network"),
+            Some("version") => Verdict::read_only(),
+            _ => write("changes large files or its settings in .git, or reaches the network"),
         },
         _ => writes(sub, rest),
     }

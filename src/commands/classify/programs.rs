@@ -260,6 +260,11 @@ const RUNS: &[(&str, &str)] = &[
     ("peekfd", "attaches to a process"),
     ("scriptreplay", "replays a terminal session"),
     ("scriptlive", "runs a recorded session's commands"),
+    (
+        "pre-commit",
+        "installs and runs the hooks its configuration names",
+    ),
+    ("coverage", "runs Python programs and writes its data file"),
     ("tzselect", "asks questions on the terminal"),
     (
         "fzf",

@@ -64,6 +64,7 @@ const RUSTC_VARIABLES: &[&str] = &[
 pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict, _base: &mut Verdict) {
     let program = super::family(here.program);
     if is_proxy(here) {
+        settings_made(here, out);
         toolchain(here, args, out);
     }
     if program != "cargo" {
@@ -216,6 +217,28 @@ fn rustup_home(here: &Here<'_>) -> Option<PathBuf> {
     match here.env.get("RUSTUP_HOME") {
         Var::Set(p) if !p.is_empty() => Some(files::join(here.dir, p)),
         _ => here.env.home().map(|h| h.join(".rustup")),
+    }
+}
+
+/// A rustup proxy found on `PATH` writes `settings.toml` into its rustup home when there is none
+/// (measured, rustup 1.29: `rustc --version` under a HOME with no `.rustup` made
+/// `~/.rustup/settings.toml`, then said no toolchain was chosen).
+fn settings_made(here: &Here<'_>, out: &mut Verdict) {
+    if here.resolved.is_none() {
+        return;
+    }
+    if let Some(home) = rustup_home(here) {
+        let settings = home.join("settings.toml");
+        if !files::exists(&settings) {
+            out.push(
+                Level::Write,
+                format!(
+                    "{} runs through rustup, which writes {} (not there yet)",
+                    here.program,
+                    settings.display()
+                ),
+            );
+        }
     }
 }
 

@@ -47,6 +47,8 @@ impl Planted {
         // A used machine's cargo home: cargo made its package cache's lock and database.
         p.write("home/.cargo/.package-cache", "");
         p.write("home/.cargo/.global-cache", "");
+        // ... its rustup home's settings, made the first time a proxy ran ...
+        p.write("home/.rustup/settings.toml", "version = \"12\"\n");
         // ... and top's configuration directory, made the first time top ran.
         p.sh("mkdir -p home/.config/procps");
         let made = p.sh("cd repo && git init -q -b main . && git add -A && \
@@ -1411,7 +1413,14 @@ fn cargo_and_rustup() {
             "rustup/toolchains/stable-x86_64-unknown-linux-gnu/lib/rustlib/components",
             "rustc-x86_64-unknown-linux-gnu\nrustfmt-preview-x86_64-unknown-linux-gnu\n",
         );
+        p.write("rustup/settings.toml", "version = \"12\"\n");
     }
+    /// rustup's proxies planted on `PATH` (nothing runs them here).
+    fn proxies(p: &Planted) {
+        p.program("bin/rustup");
+        p.program("bin/rustc");
+    }
+    const PROXIED: &[(&str, &str)] = &[("PATH", "$ROOT/bin")];
     const RUSTUP: &[(&str, &str)] = &[("RUSTUP_HOME", "$ROOT/rustup")];
     /// A rustup home in the repository, whose default toolchain is a directory of its own.
     fn planted_rustup_home(p: &Planted) {
@@ -1422,6 +1431,22 @@ fn cargo_and_rustup() {
         );
     }
     run(&[
+        Case {
+            env: PROXIED,
+            ..case(
+                "rustup-settings-made",
+                |p| {
+                    proxies(p);
+                    p.sh("rm -rf home/.rustup");
+                },
+                "rustc --version",
+                Some("settings.toml"),
+            )
+        },
+        Case {
+            env: PROXIED,
+            ..case("rustup-settings-there", proxies, "rustc --version", None)
+        },
         Case {
             env: &[("RUSTUP_HOME", ".rustup-home")],
             ..case(
