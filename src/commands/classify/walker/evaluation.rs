@@ -1007,6 +1007,13 @@ impl Walker {
     /// assign only when NAME is unset (or empty), which [`Walker::word_unexpanded`] rules out
     /// for the forms it accepts.
     fn only_read_but_defaults(&self, name: &str) -> bool {
+        self.every_use_reads(name, |_, _| false)
+    }
+
+    /// Whether every place the scripts' text names `name` is a part of a longer name or an
+    /// expansion of it (`$name`, `${name…`), or one `also` accepts (given the text before and
+    /// after it): nothing there can assign it.
+    pub(super) fn every_use_reads(&self, name: &str, also: impl Fn(&str, &str) -> bool) -> bool {
         let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
         self.sources.iter().all(|src| {
             src.match_indices(name).all(|(at, _)| {
@@ -1016,6 +1023,7 @@ impl Walker {
                     || after.chars().next().is_some_and(ident)
                     || before.ends_with('$')
                     || before.ends_with("${")
+                    || also(before, after)
             })
         })
     }

@@ -180,20 +180,13 @@ impl Walker {
             src.match_indices(declaration.as_str())
                 .any(|(at, _)| src[at + declaration.len()..].starts_with(['<', '>']))
         });
+        // Its only assignment is the `{name}>` redirection itself.
         declared
-            && self.sources.iter().all(|src| {
-                src.match_indices(name).all(|(at, _)| {
-                    let before = &src[..at];
-                    let after = &src[at + name.len()..];
-                    before.chars().next_back().is_some_and(ident)
-                        || after.chars().next().is_some_and(ident)
-                        || before.ends_with('$')
-                        || before.ends_with("${")
-                        || (before.ends_with('{')
-                            && after
-                                .strip_prefix('}')
-                                .is_some_and(|r| r.starts_with(['<', '>'])))
-                })
+            && self.every_use_reads(name, |before, after| {
+                before.ends_with('{')
+                    && after
+                        .strip_prefix('}')
+                        .is_some_and(|r| r.starts_with(['<', '>']))
             })
     }
 
