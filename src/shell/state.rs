@@ -554,26 +554,22 @@ pub(crate) fn cd_keeps(output: &[u8]) -> Option<String> {
 
 /// `declare -flags NAME=value` or `declare -flags NAME` → NAME.
 fn declared_name(declaration: &str) -> Option<&str> {
+    name_and_rest(declaration).map(|(name, _)| name)
+}
+
+/// Whether `declare -flags NAME…` gives `NAME` a value (`NAME=…`).
+fn has_value(declaration: &str) -> bool {
+    name_and_rest(declaration).is_some_and(|(_, rest)| rest.starts_with('='))
+}
+
+/// `declare -flags NAME…` → NAME and what follows it (`=value` or nothing).
+fn name_and_rest(declaration: &str) -> Option<(&str, &str)> {
     let rest = declaration.strip_prefix("declare ")?;
     let (_, rest) = rest.split_once(' ')?;
     let end = rest
         .find(|c: char| c == '=' || c.is_whitespace())
         .unwrap_or(rest.len());
-    let name = &rest[..end];
-    (!name.is_empty()).then_some(name)
-}
-
-/// Whether `declare -flags NAME…` gives `NAME` a value (`NAME=…`).
-fn has_value(declaration: &str) -> bool {
-    declaration
-        .strip_prefix("declare ")
-        .and_then(|rest| rest.split_once(' '))
-        .is_some_and(|(_, rest)| {
-            let end = rest
-                .find(|c: char| c == '=' || c.is_whitespace())
-                .unwrap_or(rest.len());
-            end > 0 && rest[end..].starts_with('=')
-        })
+    (end > 0).then(|| rest.split_at(end))
 }
 
 #[cfg(test)]
