@@ -578,6 +578,19 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 i += 1;
             }
         }
+        // `bind -x` and `complete -C`/`-F` above: what they define runs only at an interactive
+        // prompt (a key, a completion), never in `bash -c` or the session's shell (measured, bash
+        // 5.2: `bind` warns that line editing is off), but a shell a person uses later would run
+        // it; the rest of `bind` reads or prints readline's bindings.
+        "bind"
+            if args.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|x| x.starts_with('-') && !x.starts_with("--") && x.contains('x'))
+            }) =>
+        {
+            v.push(Level::Unknown, "bind -x defines a command a key runs");
+        }
         "jobs"
             if args.iter().any(|a| {
                 a.value
