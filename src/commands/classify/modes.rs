@@ -664,10 +664,13 @@ fn split(args: &[Word]) -> Option<Verdict> {
 
 /// `vim -es -c '%print' -c 'qa!' file`: Ex mode, silent, which skips every initialization (no
 /// vimrc, plugins or modelines: `:help -s-ex`), running only commands that print lines or quit.
-/// `-N` would turn modelines back on; any other option is refused.
+/// `-N` would turn modelines back on; any other option is refused. `-n` is required: without
+/// it vim writes a swap file beside the file and removes it (measured, vim 9.0: the directory
+/// changed). A global command may print the lines a pattern matches (`g/re/p`, `v/re/nu`).
 fn vim_prints(values: &[&str]) -> bool {
     let mut silent_ex = false;
     let mut quits = false;
+    let no_swap = values.contains(&"-n");
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
@@ -700,10 +703,13 @@ fn vim_prints(values: &[&str]) -> bool {
         let body = c.trim_start_matches(|ch: char| {
             ch.is_ascii_digit() || matches!(ch, '%' | ',' | '.' | '$')
         });
-        let prints = matches!(
-            body,
-            "p" | "print" | "nu" | "number" | "#" | "l" | "list" | "="
-        );
+        let printing = |b: &str| {
+            matches!(
+                b,
+                "p" | "print" | "nu" | "number" | "#" | "l" | "list" | "="
+            )
+        };
+        let prints = printing(body) || ex_global(body).is_some_and(printing);
         let quit = matches!(
             c,
             "q" | "q!" | "qa" | "qa!" | "quit" | "quit!" | "qall" | "qall!" | "cq" | "cq!"
@@ -714,7 +720,39 @@ fn vim_prints(values: &[&str]) -> bool {
         quits |= quit;
     }
     // Without a quit, Ex mode reads commands from its input.
-    silent_ex && quits
+    silent_ex && quits && no_swap
+}
+
+/// The command an Ex global command runs on each matching line: `g/re/p`, `g!/re/nu`,
+/// `v/re/p` give `p`, `nu`. The delimiter is any character but a letter, a digit, `"`, `|` or
+/// a backslash (`:help :g`); a `|` anywhere is refused, as it would chain another command.
+fn ex_global(command: &str) -> Option<&str> {
+    let rest = command
+        .strip_prefix("global!")
+        .or_else(|| command.strip_prefix("global"))
+        .or_else(|| command.strip_prefix("vglobal"))
+        .or_else(|| command.strip_prefix("g!"))
+        .or_else(|| command.strip_prefix('g'))
+        .or_else(|| command.strip_prefix('v'))?;
+    let delimiter = rest.chars().next()?;
+    if delimiter.is_ascii_alphanumeric()
+        || matches!(delimiter, '"' | '|' | '\\')
+        || command.contains('|')
+    {
+        return None;
+    }
+    let body = &rest[delimiter.len_utf8()..];
+    let mut escaped = false;
+    for (at, ch) in body.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if ch == '\\' {
+            escaped = true;
+        } else if ch == delimiter {
+            return Some(body[at + ch.len_utf8()..].trim());
+        }
+    }
+    None
 }
 
 /// The finding on gdb run without `-nx`: it reads its initialization files first, which the

@@ -518,8 +518,10 @@ fn dry_runs_listings_and_coprocesses() {
         ("java -XshowSettings:properties -jar app.jar", Unknown),
         ("java -XshowSettings:all -version -javaagent:x.jar", Unknown),
         // vim in silent Ex mode reads no vimrc; printing commands only.
-        ("vim -es -c '%print' -c 'qa!' notes.txt", ReadOnly),
-        ("vim -es -c '1,3p' -c 'q!' notes.txt", ReadOnly),
+        // Without -n, vim writes a swap file beside the file and removes it (measured, 9.0).
+        ("vim -es -c '%print' -c 'qa!' notes.txt", Write),
+        ("vim -n -es -c '%print' -c 'qa!' notes.txt", ReadOnly),
+        ("vim -n -es -c '1,3p' -c 'q!' notes.txt", ReadOnly),
         ("vim -es -c '%s/a/b/' -c 'wq' notes.txt", Write),
         ("vim -es -c '%print' notes.txt", Write),
         ("vim -c '%print' -c 'qa!' notes.txt", Write),
