@@ -286,6 +286,30 @@ impl Probe {
         text
     }
 
+    /// The first line of the regular file `path` (without its newline), when it is the same
+    /// small file in every directory the command may be in.
+    pub fn first_line(&self, path: &str) -> Option<String> {
+        if self.lost.is_some() {
+            return None;
+        }
+        let mut line: Option<String> = None;
+        for dir in &self.dirs {
+            let file = files::join(dir, path);
+            if !files::is_file(&file) {
+                return None;
+            }
+            let files::Contents::Text(t) = files::read_text(&file) else {
+                return None;
+            };
+            let first = t.split('\n').next().unwrap_or("").to_string();
+            match &line {
+                Some(seen) if *seen != first => return None,
+                _ => line = Some(first),
+            }
+        }
+        line
+    }
+
     /// The system interpreter a path names in every directory it may run in, when it is a chain
     /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
     /// Only links are read (the target need not exist); nothing is run.
