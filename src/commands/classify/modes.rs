@@ -174,7 +174,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             matches!(
                 values.as_slice(),
                 ["--version" | "-v" | "-V" | "-version" | "--help"]
-            ) || (program == "cmake" && cmake_tool(&values))
+            ) || (program == "cmake" && (cmake_tool(&values) || cmake_help(&values)))
         }
         // Maven prints its version or help and stops before it reads a project (what the
         // `mvn` script reads first is for the context: `context::tools`).
@@ -509,6 +509,9 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("ghc", &[&["--version"], &["--numeric-version"], &["--info"], &["--print-libdir"],
         &["--supported-extensions"], &["--supported-languages"], &["--help"]]),
     ("runghc", &[&["--version"]]),
+    // What pytest reads first (its ini files' plugins) is the context's (`context::python`).
+    ("pytest", &[&["-V"]]),
+    ("py.test", &[&["-V"]]),
     ("cabal", &[&["--version"], &["--numeric-version"]]),
     ("pandoc", &[&["--version"], &["--list-input-formats"], &["--list-output-formats"],
         &["--list-extensions"], &["--list-highlight-languages"], &["--list-highlight-styles"]]),
@@ -1462,14 +1465,24 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
         ".sha3sum",
         ".explain",
     ];
+    // What `-safe` refuses (measured, sqlite 3.40: "cannot run .shell in safe mode"; `.trace`
+    // and `.recover` are not refused, so they are not here).
+    const SAFE_REFUSED: &[&str] = &[
+        ".shell", ".system", ".output", ".once", ".import", ".load", ".open", ".save", ".backup",
+        ".restore", ".read", ".log", ".excel", ".archive", ".ar", ".clone", ".cd",
+    ];
     let mut read_only = false;
+    let mut safe = false;
     let mut database = None;
     let mut statements: Vec<&str> = Vec::new();
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
         match *v {
-            v if FLAGS.contains(&v) => read_only |= v == "-readonly",
+            v if FLAGS.contains(&v) => {
+                read_only |= v == "-readonly";
+                safe |= v == "-safe";
+            }
             v if WITH_VALUE.contains(&v) => {
                 if v == "-cmd" {
                     statements.extend(values.get(i));
@@ -1494,6 +1507,9 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
             }
             if let Some(dot) = s.strip_prefix('.') {
                 let command = format!(".{}", dot.split_whitespace().next().unwrap_or(""));
+                if safe && SAFE_REFUSED.contains(&command.as_str()) {
+                    return true;
+                }
                 // `.selftest --init` creates a table in a writable database.
                 return DOT.contains(&command.as_str())
                     && (read_only || command != ".selftest")
@@ -2359,6 +2375,33 @@ fn zip(values: &[&str]) -> bool {
 
 /// `cmake -E <command>` with a command that only prints (cmake(1), "Run a Command-Line Tool"):
 /// `echo`, `capabilities`, `environment`, `compare_files`, the hashes, `cat`.
+/// `cmake --help-command message`, `cmake --help-variable-list`: the help of one item or a list,
+/// printed. Each takes an output file as its last, optional operand (cmake(1)), so the exact
+/// number of operands is required: a name for the item forms, none for the lists.
+fn cmake_help(values: &[&str]) -> bool {
+    const ITEM: &[&str] = &[
+        "--help-command",
+        "--help-module",
+        "--help-policy",
+        "--help-property",
+        "--help-variable",
+        "--help-manual",
+    ];
+    const LIST: &[&str] = &[
+        "--help-command-list",
+        "--help-module-list",
+        "--help-policy-list",
+        "--help-property-list",
+        "--help-variable-list",
+        "--help-manual-list",
+    ];
+    match values {
+        [option, name] => ITEM.contains(option) && !name.starts_with('-') && !name.contains('/'),
+        [option] => LIST.contains(option) || matches!(*option, "-h" | "-H" | "--help"),
+        _ => false,
+    }
+}
+
 fn cmake_tool(values: &[&str]) -> bool {
     matches!(
         values,
