@@ -189,6 +189,8 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 }) && values.iter().any(|v| matches!(*v, "-v" | "--version")))
         }
         "gdb" => return gdb(&values),
+        "mypy" => return mypy(&values),
+        "tox" => return tox_list(&values),
         "ruby" => ruby_check(&values),
         // rake(1): `--version` and `--help` print and stop; anything else loads the Rakefile
         // (Ruby code), `-T` and `--dry-run` included.
@@ -1369,6 +1371,128 @@ fn flag_not_value(values: &[&str], flags: &[&str], takes_value: &[&str]) -> bool
         i += if takes_value.contains(v) { 2 } else { 1 };
     }
     false
+}
+
+/// `tox list` (`tox l`): the environments its configuration defines, printed (measured, tox
+/// 4.67: nothing written). Unless the configuration's `requires` or `min_version` is met, tox
+/// first provisions itself into `.tox/.tox` from the network (measured): the context reads the
+/// configuration (`context::tools`).
+fn tox_list(values: &[&str]) -> Option<Verdict> {
+    let [command, rest @ ..] = values else {
+        return None;
+    };
+    let options_ok = rest.iter().all(|v| {
+        matches!(
+            *v,
+            "--no-desc"
+                | "-d"
+                | "-q"
+                | "--quiet"
+                | "-qq"
+                | "-v"
+                | "--verbose"
+                | "-vv"
+                | "--no-recreate-provision"
+        )
+    });
+    (matches!(*command, "list" | "l") && options_ok).then(|| {
+        let mut v = Verdict::read_only();
+        v.push_unless(
+            super::verdict::Level::Unknown,
+            "tox provisions itself (a virtual environment, from the network) when its configuration requires more; no context was read to tell",
+            super::verdict::Settle::Configuration,
+        );
+        v
+    })
+}
+
+/// The reason [`mypy`] gives when only its configuration is in question: the context
+/// (`context::tools`) takes it back when no configuration file names a plugin.
+pub const MYPY_PLUGINS: &str =
+    "mypy loads the plugins its configuration names (mypy.ini, setup.cfg, pyproject.toml); no context was read to tell";
+
+/// `mypy --cache-dir=/dev/null src`: the cache turned off (mypy's documentation: "/dev/null
+/// … disables writing the cache"; measured, mypy 2.4: nothing written), with options that only
+/// choose what is checked and printed. Reports (`--junit-xml`, `--*-report`), `--install-types`,
+/// `--python-executable` (a program mypy runs) and a `--config-file` elsewhere are refused.
+fn mypy(values: &[&str]) -> Option<Verdict> {
+    const VALUED: &[&str] = &[
+        "--python-version",
+        "--platform",
+        "--follow-imports",
+        "--enable-error-code",
+        "--disable-error-code",
+        "--always-true",
+        "--always-false",
+        "--exclude",
+        "-p",
+        "--package",
+        "-m",
+        "--module",
+        "--soft-error-limit",
+    ];
+    const PREFIXES: &[&str] = &[
+        "--disallow-",
+        "--allow-",
+        "--warn-",
+        "--no-warn-",
+        "--show-",
+        "--hide-",
+        "--strict",
+        "--no-strict",
+        "--check-untyped-defs",
+        "--no-check-untyped-defs",
+        "--ignore-missing-imports",
+        "--no-implicit-",
+        "--implicit-",
+        "--local-partial-types",
+        "--extra-checks",
+        "--explicit-package-bases",
+        "--namespace-packages",
+        "--no-namespace-packages",
+        "--pretty",
+        "--no-pretty",
+        "--error-summary",
+        "--no-error-summary",
+        "--color-output",
+        "--no-color-output",
+        "--incremental",
+        "--no-incremental",
+        "--no-site-packages",
+        "--no-silence-site-packages",
+        "--follow-untyped-imports",
+    ];
+    let mut cache_off = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let (option, joined) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value)),
+            _ => (*v, None),
+        };
+        if option == "--cache-dir" {
+            let value = match joined {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    values.get(i - 1)?
+                }
+            };
+            cache_off = value == "/dev/null";
+            if !cache_off {
+                return None;
+            }
+        } else if VALUED.contains(&option) {
+            if joined.is_none() {
+                i += 1;
+            }
+        } else if option.starts_with('-')
+            && (joined.is_some() || !PREFIXES.iter().any(|p| option.starts_with(p)))
+        {
+            return None;
+        }
+    }
+    cache_off.then(|| Verdict::unknown(MYPY_PLUGINS))
 }
 
 /// The reason [`sqlite`] gives when only the database's existence is in question: the context

@@ -484,6 +484,13 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != super::modes::GDB_INIT);
         }
+        if kind == "mypy" {
+            // Whether a configuration file names a plugin is for the context to say
+            // (`tools::mypy_config`).
+            verdict
+                .findings
+                .retain(|f| f.reason != super::modes::MYPY_PLUGINS);
+        }
         if kind == "flock" {
             // Whether the lock file is there is for the context to say (`tools::flock`).
             verdict
@@ -604,7 +611,10 @@ impl Probe {
     pub fn shell_startup(&self) -> Verdict {
         let mut v = Verdict::default();
         let env = self.env(&[]);
-        if let Some(file) = env.value("BASH_ENV").filter(|f| !f.is_empty()) {
+        if let Some(file) = env
+            .value("BASH_ENV")
+            .filter(|f| !f.is_empty() && !tools::bash_env_harmless(&env, &self.dirs[0]))
+        {
             v.push(
                 Level::Unknown,
                 format!("the shell that runs the command sources BASH_ENV ({file}) first"),
@@ -686,6 +696,8 @@ fn is_contextual(program: &str) -> bool {
             | "svn"
             | "just"
             | "gnuplot"
+            | "mypy"
+            | "prettier"
     )
 }
 
