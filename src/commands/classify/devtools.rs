@@ -195,9 +195,12 @@ fn prettier_reads(args: &[Word]) -> bool {
             if option == v {
                 i += 1;
             }
-        } else if v.starts_with('-') || a.glob {
-            return false;
-        } else if v.ends_with('/') || !v.contains('.') || v.contains(['*', '?', '[', '{']) {
+        } else if v.starts_with('-')
+            || a.glob
+            || v.ends_with('/')
+            || !v.contains('.')
+            || v.contains(['*', '?', '[', '{'])
+        {
             return false;
         } else {
             operands += 1;
