@@ -183,6 +183,36 @@ pub fn read_write_target<'t>(error: Node<'t>, src: &str) -> Option<Node<'t>> {
     })
 }
 
+/// The names the coprocesses of `src` store their descriptors under: `coproc NAME { …; }` sets
+/// the array NAME, any other `coproc …` the array COPROC (bash(1), "Coprocesses").
+pub fn coprocess_names(src: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (at, _) in src.match_indices("coproc") {
+        let before = src[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let mut words = src[at + "coproc".len()..].split_ascii_whitespace();
+        let name = match (words.next(), words.next()) {
+            (Some(name), Some(next))
+                if super::is_name(name)
+                    && [
+                        "{", "(", "while", "until", "if", "for", "case", "select", "[[",
+                    ]
+                    .iter()
+                    .any(|k| next == *k || (*k == "(" && next.starts_with('('))) =>
+            {
+                name.to_string()
+            }
+            _ => "COPROC".to_string(),
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
 /// `src` with each named coprocess (`coproc NAME { …; }`, `coproc NAME ( … )`, `coproc NAME
 /// while …`) written as its compound command alone, blanks in place of `coproc NAME` so every
 /// offset stays. tree-sitter-bash has no `coproc` grammar: it reads `coproc` as a command named
@@ -212,6 +242,13 @@ pub fn unname_coprocesses(src: &str) -> Option<String> {
                 if super::is_name(name) && keyword {
                     let name_at = node.end_byte() + rest.find(name).unwrap_or(0);
                     blanks.push(node.start_byte()..name_at + name.len());
+                }
+            }
+            // `coproc { cat; }`: the default name, COPROC; the compound command is read as
+            // it would be without the keyword.
+            if let Some(first) = rest.split_ascii_whitespace().next() {
+                if COMPOUND.contains(&first) {
+                    blanks.push(node.start_byte()..node.end_byte());
                 }
             }
         }

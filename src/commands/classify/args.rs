@@ -162,11 +162,53 @@ pub fn printed(program: &str, args: &[Word]) -> Option<String> {
             }
             Some(words.join(" ") + "\n")
         }
-        "printf" => match values.as_slice() {
-            [format] if !format.contains(['%', '\\']) => Some(format.to_string()),
+        "printf" => match values.split_first() {
+            Some((format, args)) if !format.starts_with('-') => printf_output(format, args),
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// What bash's `printf FORMAT ARGS…` prints, for formats of `%s`, `%%` and the escapes `\n`,
+/// `\t`, `\\` only: the format is used again while arguments remain (bash(1), "printf"); a
+/// missing argument prints as nothing. Anything else (`%d`, `%b`, a width, `\0NNN`) is not
+/// computed.
+fn printf_output(format: &str, args: &[&str]) -> Option<String> {
+    const MAX_OUTPUT: usize = 64 * 1024; // a pipeline's text judged here is a script, never this long
+    let mut out = String::new();
+    let mut next = 0;
+    loop {
+        let mut consumed = false;
+        let mut chars = format.chars();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '%' => match chars.next()? {
+                    '%' => out.push('%'),
+                    's' => {
+                        if let Some(arg) = args.get(next) {
+                            out.push_str(arg);
+                        }
+                        next += 1;
+                        consumed = true;
+                    }
+                    _ => return None,
+                },
+                '\\' => match chars.next()? {
+                    'n' => out.push('\n'),
+                    't' => out.push('\t'),
+                    '\\' => out.push('\\'),
+                    _ => return None,
+                },
+                ch => out.push(ch),
+            }
+        }
+        if out.len() > MAX_OUTPUT {
+            return None;
+        }
+        if !consumed || next >= args.len() {
+            return Some(out);
+        }
     }
 }
 

@@ -472,6 +472,13 @@ const EXIF_OTHER_PREFIXES: &[&str] = &[
     "-srcfile",
 ];
 
+/// `exiftool -config '' …` or `-config /dev/null`: the option that turns exiftool's
+/// configuration file off, first on the line (where exiftool takes it).
+pub fn exiftool_config_off<S: AsRef<str>>(values: &[S]) -> bool {
+    matches!(values, [first, file, ..]
+        if first.as_ref().eq_ignore_ascii_case("-config") && matches!(file.as_ref(), "" | "/dev/null"))
+}
+
 /// exiftool: read-only when every option is a printing one or a tag name to print; a tag
 /// assigned (`-TAG=`, `-TAG<`, `-TAG+=`), `-o`, `-w`, `-tagsFromFile` and the like write, `-if`,
 /// `-p` and `-api` take Perl expressions, `-@` and `-config` read arguments or Perl from a file.
@@ -481,6 +488,12 @@ fn exiftool(args: &[Word]) -> Verdict {
         Err(v) => return v,
     };
     let mut i = 0;
+    // `-config ''` (exiftool(1): "disabled by setting CFGFILE to an empty string") or
+    // `-config /dev/null`, first on the line as exiftool requires: no configuration is loaded
+    // (measured, exiftool 12.57: a planted ~/.ExifTool_config did not run).
+    if exiftool_config_off(&values) {
+        i = 2;
+    }
     let mut v = Verdict::read_only();
     while let Some(word) = values.get(i) {
         i += 1;

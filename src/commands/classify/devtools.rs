@@ -2,7 +2,7 @@
 //! JavaScript linters, the formatters.
 
 use super::args::*;
-use super::verdict::{Level, Verdict};
+use super::verdict::{Level, Settle, Verdict};
 use super::words::Word;
 
 /// ruff: `check` and `format --check`/`--diff` read, unless told to fix or write.
@@ -134,9 +134,89 @@ pub fn tsc(args: &[Word]) -> Verdict {
     }
 }
 
+/// The finding on prettier checking or printing: its configuration may be JavaScript or name
+/// plugins; the context reads it (`context::tools`).
+pub const PRETTIER_CONFIG: &str =
+    "prettier runs the project's JavaScript configuration and plugins; no context was read to tell";
+
+/// `prettier --check a.js`, `prettier -l src/a.ts`, `prettier a.js`: files checked, listed or
+/// printed, with options that only choose formatting and output. `--write`, `--cache` (which
+/// writes `node_modules/.cache/prettier`), `--plugin`, `--config` and every option not below
+/// are refused; an operand must be a plain file name (a directory or glob reaches
+/// configuration files in directories not read here).
+fn prettier_reads(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "--check",
+        "-c",
+        "--list-different",
+        "-l",
+        "--no-editorconfig",
+        "--no-color",
+        "--color",
+        "--ignore-unknown",
+        "-u",
+        "--no-error-on-unmatched-pattern",
+        "--no-semi",
+        "--semi",
+        "--single-quote",
+        "--jsx-single-quote",
+        "--use-tabs",
+        "--no-bracket-spacing",
+        "--bracket-same-line",
+        "--experimental-ternaries",
+        "--require-pragma",
+        "--insert-pragma",
+        "--check-ignore-pragma",
+    ];
+    const VALUED: &[&str] = &[
+        "--log-level",
+        "--tab-width",
+        "--print-width",
+        "--trailing-comma",
+        "--prose-wrap",
+        "--end-of-line",
+        "--arrow-parens",
+        "--quote-props",
+        "--embedded-language-formatting",
+        "--html-whitespace-sensitivity",
+        "--object-wrap",
+        "--ignore-path",
+    ];
+    let mut operands = 0;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        let option = v.split_once('=').map_or(v, |(o, _)| o);
+        if FLAGS.contains(&v) {
+        } else if VALUED.contains(&option) {
+            if option == v {
+                i += 1;
+            }
+        } else if v.starts_with('-')
+            || a.glob
+            || v.ends_with('/')
+            || !v.contains('.')
+            || v.contains(['*', '?', '[', '{'])
+        {
+            return false;
+        } else {
+            operands += 1;
+        }
+    }
+    operands > 0
+}
+
 /// `prettier`, `eslint`: `--write`/`--fix` rewrite files; otherwise they run the project's
 /// configuration and plugins.
 pub fn js_linter(program: &str, args: &[Word]) -> Verdict {
+    if program == "prettier" && prettier_reads(args) {
+        let mut v = Verdict::read_only();
+        v.push_unless(Level::Unknown, PRETTIER_CONFIG, Settle::Configuration);
+        return v;
+    }
     if args.iter().any(|a| {
         a.is("--write")
             || a.is("-w")

@@ -130,6 +130,11 @@ const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("COMPOSER_ALLOW_SUPERUSER", "whether composer warns when run as root"),
     ("COMPOSER_NO_INTERACTION", "composer asks no question (as --no-interaction)"),
     ("COMPOSER_NO_AUDIT", "composer skips the audit after an install (which writes anyway)"),
+    ("GIT_SSH_COMMAND", "the program git reaches a remote with over ssh: only commands that reach the network run it, and those are not read-only"),
+    ("GIT_SSH", "the program git reaches a remote with over ssh: only commands that reach the network run it, and those are not read-only"),
+    ("INPUTRC", "readline's key bindings: read only by a program that edits lines typed on a terminal, and a binding runs nothing until a key is typed"),
+    ("XDG_CACHE_HOME", "where programs keep caches: one that writes its cache writes anyway, and none known here runs code its cache holds"),
+    ("MYPY_CACHE_DIR", "where mypy writes its cache, which it does anyway (/dev/null: none; `modes::mypy` reads the option form)"),
 ];
 
 /// `LESS` holds less's options: harmless unless one loads key bindings (`-k`, `--lesskey-…`),
@@ -204,6 +209,7 @@ fn harmless_value(name: &str, value: &str) -> bool {
             harmless_jvm_options(value)
         }
         "MAKEFLAGS" | "MFLAGS" | "GNUMAKEFLAGS" => harmless_make_flags(value),
+        "GZIP" | "XZ_DEFAULTS" | "XZ_OPT" => harmless_compression_options(value),
         "GOFLAGS" => harmless_go_flags(value),
         "RUSTFLAGS" | "RUSTDOCFLAGS" => harmless_rust_flags(value),
         _ => false,
@@ -260,6 +266,52 @@ fn harmless_prompt(value: &str) -> bool {
         }
     }
     true
+}
+
+/// Options of gzip (`GZIP`) and xz (`XZ_DEFAULTS`, `XZ_OPT`) that only choose the compression
+/// level, threads, memory and messages: the command line's mode and output still decide what is
+/// written (gzip 1.12 refuses most other options there: measured, `GZIP=-k` is "not valid in
+/// GZIP environment variable").
+fn harmless_compression_options(value: &str) -> bool {
+    let number = |v: &str| {
+        !v.is_empty()
+            && v.chars()
+                .all(|c| c.is_ascii_digit() || "KMGiB%".contains(c))
+    };
+    let mut words = value.split_whitespace();
+    let mut any = false;
+    while let Some(w) = words.next() {
+        any = true;
+        let ok = match w {
+            "--fast" | "--best" | "--rsyncable" | "-n" | "--no-name" | "-N" | "--name" | "-e"
+            | "--extreme" | "-q" | "--quiet" | "-v" | "--verbose" | "-Q" | "--no-warn"
+            | "--no-adjust" => true,
+            "-T" | "-M" => words.next().is_some_and(number),
+            w if w.len() == 2 && w.starts_with('-') && w.as_bytes()[1].is_ascii_digit() => true,
+            w if w.len() == 3
+                && w.starts_with('-')
+                && w.as_bytes()[1].is_ascii_digit()
+                && w.ends_with('e') =>
+            {
+                true
+            }
+            w => [
+                "-T",
+                "--threads=",
+                "-M",
+                "--memlimit=",
+                "--memlimit-compress=",
+                "--memlimit-decompress=",
+                "--block-size=",
+            ]
+            .iter()
+            .any(|p| w.strip_prefix(p).is_some_and(number)),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    any
 }
 
 /// make's options that only set parallelism, verbosity and error handling (make(1)): no
@@ -412,6 +464,10 @@ pub fn judged_in_context(name: &str) -> bool {
         "PYTHONINSPECT",
         "PYTHONPYCACHEPREFIX",
         "BASH_ENV",
+        "ENV",
+        // Each configuration reader looks under `Env::xdg_configs`, as under ~/.config.
+        "XDG_CONFIG_HOME",
+        "GOENV",
         "NODE_OPTIONS",
         "LESSOPEN",
         "LESSCLOSE",
@@ -561,6 +617,11 @@ pub fn prefix_risk(name: &str, value: Option<&str>) -> Option<String> {
     let plain_value =
         value.is_some_and(|v| !v.contains('/') && (!pager || HARMLESS_PAGERS.contains(&v)));
     if known && plain_value {
+        return None;
+    }
+    // Any program's pager variable (`BAT_PAGER`, `DELTA_PAGER`, `PSQL_PAGER`) set to a pager
+    // that only prints: whatever reads it pages through that.
+    if pager && value.is_some_and(|v| HARMLESS_PAGERS.contains(&v)) {
         return None;
     }
     // `USER_NAME=dana envsubst < tpl`: a name that no program or shell reads as configuration

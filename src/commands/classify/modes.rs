@@ -174,7 +174,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             matches!(
                 values.as_slice(),
                 ["--version" | "-v" | "-V" | "-version" | "--help"]
-            ) || (program == "cmake" && cmake_tool(&values))
+            ) || (program == "cmake" && (cmake_tool(&values) || cmake_help(&values)))
         }
         // Maven prints its version or help and stops before it reads a project (what the
         // `mvn` script reads first is for the context: `context::tools`).
@@ -189,6 +189,8 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
                 }) && values.iter().any(|v| matches!(*v, "-v" | "--version")))
         }
         "gdb" => return gdb(&values),
+        "mypy" => return mypy(&values),
+        "tox" => return tox_list(&values),
         "ruby" => ruby_check(&values),
         // rake(1): `--version` and `--help` print and stop; anything else loads the Rakefile
         // (Ruby code), `-T` and `--dry-run` included.
@@ -509,6 +511,9 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("ghc", &[&["--version"], &["--numeric-version"], &["--info"], &["--print-libdir"],
         &["--supported-extensions"], &["--supported-languages"], &["--help"]]),
     ("runghc", &[&["--version"]]),
+    // What pytest reads first (its ini files' plugins) is the context's (`context::python`).
+    ("pytest", &[&["-V"]]),
+    ("py.test", &[&["-V"]]),
     ("cabal", &[&["--version"], &["--numeric-version"]]),
     ("pandoc", &[&["--version"], &["--list-input-formats"], &["--list-output-formats"],
         &["--list-extensions"], &["--list-highlight-languages"], &["--list-highlight-styles"]]),
@@ -664,10 +669,13 @@ fn split(args: &[Word]) -> Option<Verdict> {
 
 /// `vim -es -c '%print' -c 'qa!' file`: Ex mode, silent, which skips every initialization (no
 /// vimrc, plugins or modelines: `:help -s-ex`), running only commands that print lines or quit.
-/// `-N` would turn modelines back on; any other option is refused.
+/// `-N` would turn modelines back on; any other option is refused. `-n` is required: without
+/// it vim writes a swap file beside the file and removes it (measured, vim 9.0: the directory
+/// changed). A global command may print the lines a pattern matches (`g/re/p`, `v/re/nu`).
 fn vim_prints(values: &[&str]) -> bool {
     let mut silent_ex = false;
     let mut quits = false;
+    let no_swap = values.contains(&"-n");
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
@@ -700,10 +708,13 @@ fn vim_prints(values: &[&str]) -> bool {
         let body = c.trim_start_matches(|ch: char| {
             ch.is_ascii_digit() || matches!(ch, '%' | ',' | '.' | '$')
         });
-        let prints = matches!(
-            body,
-            "p" | "print" | "nu" | "number" | "#" | "l" | "list" | "="
-        );
+        let printing = |b: &str| {
+            matches!(
+                b,
+                "p" | "print" | "nu" | "number" | "#" | "l" | "list" | "="
+            )
+        };
+        let prints = printing(body) || ex_global(body).is_some_and(printing);
         let quit = matches!(
             c,
             "q" | "q!" | "qa" | "qa!" | "quit" | "quit!" | "qall" | "qall!" | "cq" | "cq!"
@@ -714,7 +725,39 @@ fn vim_prints(values: &[&str]) -> bool {
         quits |= quit;
     }
     // Without a quit, Ex mode reads commands from its input.
-    silent_ex && quits
+    silent_ex && quits && no_swap
+}
+
+/// The command an Ex global command runs on each matching line: `g/re/p`, `g!/re/nu`,
+/// `v/re/p` give `p`, `nu`. The delimiter is any character but a letter, a digit, `"`, `|` or
+/// a backslash (`:help :g`); a `|` anywhere is refused, as it would chain another command.
+fn ex_global(command: &str) -> Option<&str> {
+    let rest = command
+        .strip_prefix("global!")
+        .or_else(|| command.strip_prefix("global"))
+        .or_else(|| command.strip_prefix("vglobal"))
+        .or_else(|| command.strip_prefix("g!"))
+        .or_else(|| command.strip_prefix('g'))
+        .or_else(|| command.strip_prefix('v'))?;
+    let delimiter = rest.chars().next()?;
+    if delimiter.is_ascii_alphanumeric()
+        || matches!(delimiter, '"' | '|' | '\\')
+        || command.contains('|')
+    {
+        return None;
+    }
+    let body = &rest[delimiter.len_utf8()..];
+    let mut escaped = false;
+    for (at, ch) in body.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if ch == '\\' {
+            escaped = true;
+        } else if ch == delimiter {
+            return Some(body[at + ch.len_utf8()..].trim());
+        }
+    }
+    None
 }
 
 /// The finding on gdb run without `-nx`: it reads its initialization files first, which the
@@ -1330,6 +1373,128 @@ fn flag_not_value(values: &[&str], flags: &[&str], takes_value: &[&str]) -> bool
     false
 }
 
+/// `tox list` (`tox l`): the environments its configuration defines, printed (measured, tox
+/// 4.67: nothing written). Unless the configuration's `requires` or `min_version` is met, tox
+/// first provisions itself into `.tox/.tox` from the network (measured): the context reads the
+/// configuration (`context::tools`).
+fn tox_list(values: &[&str]) -> Option<Verdict> {
+    let [command, rest @ ..] = values else {
+        return None;
+    };
+    let options_ok = rest.iter().all(|v| {
+        matches!(
+            *v,
+            "--no-desc"
+                | "-d"
+                | "-q"
+                | "--quiet"
+                | "-qq"
+                | "-v"
+                | "--verbose"
+                | "-vv"
+                | "--no-recreate-provision"
+        )
+    });
+    (matches!(*command, "list" | "l") && options_ok).then(|| {
+        let mut v = Verdict::read_only();
+        v.push_unless(
+            super::verdict::Level::Unknown,
+            "tox provisions itself (a virtual environment, from the network) when its configuration requires more; no context was read to tell",
+            super::verdict::Settle::Configuration,
+        );
+        v
+    })
+}
+
+/// The reason [`mypy`] gives when only its configuration is in question: the context
+/// (`context::tools`) takes it back when no configuration file names a plugin.
+pub const MYPY_PLUGINS: &str =
+    "mypy loads the plugins its configuration names (mypy.ini, setup.cfg, pyproject.toml); no context was read to tell";
+
+/// `mypy --cache-dir=/dev/null src`: the cache turned off (mypy's documentation: "/dev/null
+/// … disables writing the cache"; measured, mypy 2.4: nothing written), with options that only
+/// choose what is checked and printed. Reports (`--junit-xml`, `--*-report`), `--install-types`,
+/// `--python-executable` (a program mypy runs) and a `--config-file` elsewhere are refused.
+fn mypy(values: &[&str]) -> Option<Verdict> {
+    const VALUED: &[&str] = &[
+        "--python-version",
+        "--platform",
+        "--follow-imports",
+        "--enable-error-code",
+        "--disable-error-code",
+        "--always-true",
+        "--always-false",
+        "--exclude",
+        "-p",
+        "--package",
+        "-m",
+        "--module",
+        "--soft-error-limit",
+    ];
+    const PREFIXES: &[&str] = &[
+        "--disallow-",
+        "--allow-",
+        "--warn-",
+        "--no-warn-",
+        "--show-",
+        "--hide-",
+        "--strict",
+        "--no-strict",
+        "--check-untyped-defs",
+        "--no-check-untyped-defs",
+        "--ignore-missing-imports",
+        "--no-implicit-",
+        "--implicit-",
+        "--local-partial-types",
+        "--extra-checks",
+        "--explicit-package-bases",
+        "--namespace-packages",
+        "--no-namespace-packages",
+        "--pretty",
+        "--no-pretty",
+        "--error-summary",
+        "--no-error-summary",
+        "--color-output",
+        "--no-color-output",
+        "--incremental",
+        "--no-incremental",
+        "--no-site-packages",
+        "--no-silence-site-packages",
+        "--follow-untyped-imports",
+    ];
+    let mut cache_off = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let (option, joined) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value)),
+            _ => (*v, None),
+        };
+        if option == "--cache-dir" {
+            let value = match joined {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    values.get(i - 1)?
+                }
+            };
+            cache_off = value == "/dev/null";
+            if !cache_off {
+                return None;
+            }
+        } else if VALUED.contains(&option) {
+            if joined.is_none() {
+                i += 1;
+            }
+        } else if option.starts_with('-')
+            && (joined.is_some() || !PREFIXES.iter().any(|p| option.starts_with(p)))
+        {
+            return None;
+        }
+    }
+    cache_off.then(|| Verdict::unknown(MYPY_PLUGINS))
+}
+
 /// The reason [`sqlite`] gives when only the database's existence is in question: the context
 /// check (`context::tools`) takes it back when the file is there.
 pub const SQLITE_CREATES: &str = "sqlite3 creates the database file when it is not there";
@@ -1424,14 +1589,24 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
         ".sha3sum",
         ".explain",
     ];
+    // What `-safe` refuses (measured, sqlite 3.40: "cannot run .shell in safe mode"; `.trace`
+    // and `.recover` are not refused, so they are not here).
+    const SAFE_REFUSED: &[&str] = &[
+        ".shell", ".system", ".output", ".once", ".import", ".load", ".open", ".save", ".backup",
+        ".restore", ".read", ".log", ".excel", ".archive", ".ar", ".clone", ".cd",
+    ];
     let mut read_only = false;
+    let mut safe = false;
     let mut database = None;
     let mut statements: Vec<&str> = Vec::new();
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
         match *v {
-            v if FLAGS.contains(&v) => read_only |= v == "-readonly",
+            v if FLAGS.contains(&v) => {
+                read_only |= v == "-readonly";
+                safe |= v == "-safe";
+            }
             v if WITH_VALUE.contains(&v) => {
                 if v == "-cmd" {
                     statements.extend(values.get(i));
@@ -1456,6 +1631,9 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
             }
             if let Some(dot) = s.strip_prefix('.') {
                 let command = format!(".{}", dot.split_whitespace().next().unwrap_or(""));
+                if safe && SAFE_REFUSED.contains(&command.as_str()) {
+                    return true;
+                }
                 // `.selftest --init` creates a table in a writable database.
                 return DOT.contains(&command.as_str())
                     && (read_only || command != ".selftest")
@@ -2321,6 +2499,33 @@ fn zip(values: &[&str]) -> bool {
 
 /// `cmake -E <command>` with a command that only prints (cmake(1), "Run a Command-Line Tool"):
 /// `echo`, `capabilities`, `environment`, `compare_files`, the hashes, `cat`.
+/// `cmake --help-command message`, `cmake --help-variable-list`: the help of one item or a list,
+/// printed. Each takes an output file as its last, optional operand (cmake(1)), so the exact
+/// number of operands is required: a name for the item forms, none for the lists.
+fn cmake_help(values: &[&str]) -> bool {
+    const ITEM: &[&str] = &[
+        "--help-command",
+        "--help-module",
+        "--help-policy",
+        "--help-property",
+        "--help-variable",
+        "--help-manual",
+    ];
+    const LIST: &[&str] = &[
+        "--help-command-list",
+        "--help-module-list",
+        "--help-policy-list",
+        "--help-property-list",
+        "--help-variable-list",
+        "--help-manual-list",
+    ];
+    match values {
+        [option, name] => ITEM.contains(option) && !name.starts_with('-') && !name.contains('/'),
+        [option] => LIST.contains(option) || matches!(*option, "-h" | "-H" | "--help"),
+        _ => false,
+    }
+}
+
 fn cmake_tool(values: &[&str]) -> bool {
     matches!(
         values,

@@ -264,6 +264,85 @@ fn gnuplot_prints(code: &str) -> bool {
     })
 }
 
+/// A `~/.gnuplot` of only `set`/`unset` lines for settings that shape a plot (separators, keys,
+/// labels, ranges, tics, styles), and comments: running it draws, prints and writes nothing.
+/// `set output`, `set print`, `set table`, `set fit logfile`, `set history` (files written),
+/// `set terminal`, `set loadpath`, and any backquote, `system`, `$`, `@`, `!`, `|` or `<` are
+/// refused.
+pub fn gnuplot_harmless_rc(text: &str) -> bool {
+    const SETTINGS: &[&str] = &[
+        "datafile",
+        "key",
+        "title",
+        "xlabel",
+        "ylabel",
+        "zlabel",
+        "grid",
+        "style",
+        "xrange",
+        "yrange",
+        "zrange",
+        "xtics",
+        "ytics",
+        "ztics",
+        "mxtics",
+        "mytics",
+        "format",
+        "border",
+        "size",
+        "tics",
+        "autoscale",
+        "logscale",
+        "samples",
+        "isosamples",
+        "palette",
+        "pointsize",
+        "encoding",
+        "decimalsign",
+        "timefmt",
+        "xdata",
+        "ydata",
+        "angles",
+        "parametric",
+        "polar",
+        "clip",
+        "boxwidth",
+        "colorsequence",
+        "minussign",
+        "offsets",
+        "xzeroaxis",
+        "yzeroaxis",
+        "zeroaxis",
+        "bars",
+        "dummy",
+        "margin",
+        "lmargin",
+        "rmargin",
+        "tmargin",
+        "bmargin",
+        "view",
+        "hidden3d",
+        "contour",
+        "cntrparam",
+        "ticslevel",
+        "xyplane",
+        "locale",
+    ];
+    text.lines().all(|line| {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return true;
+        }
+        if line.contains(['`', '$', '@', '!', '|', '<', '\\', ';']) || line.contains("system") {
+            return false;
+        }
+        let mut words = line.split_whitespace();
+        let verb = words.next().unwrap_or("");
+        let setting = words.next().unwrap_or("");
+        matches!(verb, "set" | "unset") && SETTINGS.contains(&setting)
+    })
+}
+
 /// The finding on `just --evaluate`: it evaluates the justfile's assignments, whose backticks
 /// and `shell()` calls run commands; the context reads the justfile.
 pub const JUST_EVALUATES: &str = "just --evaluate runs the backticks and shell() calls of the justfile's assignments; no context was read to tell";

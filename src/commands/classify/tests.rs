@@ -518,8 +518,10 @@ fn dry_runs_listings_and_coprocesses() {
         ("java -XshowSettings:properties -jar app.jar", Unknown),
         ("java -XshowSettings:all -version -javaagent:x.jar", Unknown),
         // vim in silent Ex mode reads no vimrc; printing commands only.
-        ("vim -es -c '%print' -c 'qa!' notes.txt", ReadOnly),
-        ("vim -es -c '1,3p' -c 'q!' notes.txt", ReadOnly),
+        // Without -n, vim writes a swap file beside the file and removes it (measured, 9.0).
+        ("vim -es -c '%print' -c 'qa!' notes.txt", Write),
+        ("vim -n -es -c '%print' -c 'qa!' notes.txt", ReadOnly),
+        ("vim -n -es -c '1,3p' -c 'q!' notes.txt", ReadOnly),
         ("vim -es -c '%s/a/b/' -c 'wq' notes.txt", Write),
         ("vim -es -c '%print' notes.txt", Write),
         ("vim -c '%print' -c 'qa!' notes.txt", Write),
@@ -1814,5 +1816,56 @@ fn data_and_document_tools() {
         ("tar -I ./dz -tf a.tar.zst", Unknown),
         ("tar -I 'zstd --exec=x' -tf a.tar.zst", Unknown),
         ("tar -I zstd -xf a.tar.zst", Write),
+    ]);
+}
+
+/// Options that turn a program's configuration, cache or shell off, and reading modes, each
+/// with the same shape that writes or runs (session 37).
+#[test]
+fn options_that_turn_configuration_off_and_their_twins() {
+    assert_levels(&[
+        // vim in silent Ex mode: -n keeps the swap file away; a global command may print.
+        ("vim -n -es -c 'g/hello/p' -c 'q!' f.txt", ReadOnly),
+        ("vim -n -es -c 'v/x/nu' -c 'qa!' f.txt", ReadOnly),
+        ("vim -n -es -c '%p' -c 'q!' f.txt", ReadOnly),
+        ("vim -es -c '%p' -c 'q!' f.txt", Write),
+        ("vim -n -es -c 'g/hello/d' -c 'wq' f.txt", Write),
+        ("vim -n -es -c 'g/hello/!touch x' -c 'q!' f.txt", Write),
+        ("vim -n -es -c 'g/a/p|w' -c 'q!' f.txt", Write),
+        // printf's output handed to ed.
+        ("printf '%s\\n' ',p' q | ed -s data.txt", ReadOnly),
+        ("printf ',n\\nq\\n' | ed -s data.txt", ReadOnly),
+        ("printf '%s\\n' 1d w q | ed -s data.txt", Write),
+        ("printf '%s\\n' '!touch x' q | ed -s data.txt", Write),
+        ("printf '%d\\n' 1 | ed -s data.txt", Write),
+        // sqlite3 -safe refuses the dot-commands that run or write.
+        // (Read-only once the context finds app.db: without it, sqlite3 may create the file.)
+        ("sqlite3 -safe -readonly app.db '.shell touch x'", ReadOnly),
+        ("sqlite3 -safe app.db '.output x' 'select 1'", Write),
+        ("sqlite3 app.db '.shell touch x'", Unknown),
+        ("sqlite3 -safe app.db '.trace x'", Unknown),
+        ("sqlite3 -safe app.db 'insert into t values (1)'", Unknown),
+        // cmake's help, printed; the same option with an output file writes.
+        ("cmake --help-command message", ReadOnly),
+        ("cmake --help-variable-list", ReadOnly),
+        ("cmake --help-command message out.txt", Write),
+        ("cmake -P s.cmake", Write),
+        // apt-get's simulation.
+        ("apt-get -s install sl", ReadOnly),
+        ("apt-get --simulate -y remove coreutils", ReadOnly),
+        ("apt-get install sl", Write),
+        ("apt-get -s update", Unknown),
+        ("apt-get -s -o Dir::Cache=/x install sl", Unknown),
+        // mypy with its cache off still reads its configuration, which the context reads.
+        ("mypy --cache-dir=/dev/null src", Unknown),
+        ("mypy src", Write),
+        // exiftool's configuration off.
+        ("exiftool -config '' -s a.txt", ReadOnly),
+        ("exiftool -config x.pl -s a.txt", Unknown),
+        ("exiftool -s -config '' a.txt", Unknown),
+        // prettier checking: its configuration is the context's.
+        ("prettier --check a.js", Unknown),
+        ("prettier --write a.js", Write),
+        ("pytest -V", ReadOnly),
     ]);
 }

@@ -110,7 +110,81 @@ const TOOLS: &[Tool] = &[
 /// The verdict on `program args` for a tool of this module; `None` for other programs.
 pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     let tool = TOOLS.iter().find(|t| t.name == program)?;
+    if program == "apt-get" && apt_get_simulates(args) {
+        return Some(Verdict::read_only());
+    }
     Some(judge(tool, args))
+}
+
+/// `apt-get -s install sl`, `apt-get --simulate remove x`: apt-get(8)'s "No action; perform a
+/// simulation of events that would occur", which prints what would happen and changes nothing
+/// (measured, apt 2.6 as root: nothing written). Only for the commands that change packages
+/// (`update` and `clean` act anyway, `source` and `download` fetch) and with options that only
+/// change what is printed or answered: no `-o` or `-c` (either can set any configuration).
+fn apt_get_simulates(args: &[Word]) -> bool {
+    const SIMULATE: &[&str] = &[
+        "-s",
+        "--simulate",
+        "--just-print",
+        "--dry-run",
+        "--recon",
+        "--no-act",
+    ];
+    const COMMANDS: &[&str] = &[
+        "install",
+        "remove",
+        "purge",
+        "upgrade",
+        "dist-upgrade",
+        "full-upgrade",
+        "autoremove",
+        "build-dep",
+        "reinstall",
+    ];
+    const OPTIONS: &[&str] = &[
+        "-y",
+        "--yes",
+        "--assume-yes",
+        "-q",
+        "-qq",
+        "--quiet",
+        "--no-install-recommends",
+        "--no-install-suggests",
+        "-V",
+        "--verbose-versions",
+        "-f",
+        "--fix-broken",
+        "-m",
+        "--ignore-missing",
+        "--no-upgrade",
+        "--only-upgrade",
+        "--auto-remove",
+        "--autoremove",
+        "--show-upgraded",
+        "-u",
+        "--allow-downgrades",
+        "--reinstall",
+    ];
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    let mut simulate = false;
+    let mut command = None;
+    for v in values {
+        if SIMULATE.contains(&v) {
+            simulate = true;
+        } else if OPTIONS.contains(&v) {
+        } else if v.starts_with('-') {
+            return false;
+        } else if command.is_none() {
+            command = Some(v);
+        }
+    }
+    simulate && command.is_some_and(|c| COMMANDS.contains(&c))
 }
 
 fn judge(tool: &Tool, args: &[Word]) -> Verdict {

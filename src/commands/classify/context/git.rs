@@ -747,7 +747,63 @@ impl Drivers {
 
 const MAX_ATTRIBUTE_DIRS: usize = 2000; // directories searched for .gitattributes; past it, any driver may apply
 
-fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) -> Drivers {
+/// The paths a command is limited to by a pathspec of plain names after `--` (`git diff --
+/// a.txt`), as absolute paths: a diff driver chosen only by attribute lines that match none of
+/// them is never used. `None` when there is no such list (no `--`, a glob, pathspec magic, a
+/// name known only at run time, or pathspec variables in the environment).
+fn literal_paths(here: &Here<'_>, rest: &[Word]) -> Option<Vec<PathBuf>> {
+    let at = rest.iter().position(|w| w.is("--"))?;
+    let names = &rest[at + 1..];
+    let magic = [
+        "GIT_GLOB_PATHSPECS",
+        "GIT_ICASE_PATHSPECS",
+        "GIT_LITERAL_PATHSPECS",
+    ]
+    .iter()
+    .any(|n| here.env.is_set(n));
+    if names.is_empty() || magic {
+        return None;
+    }
+    names
+        .iter()
+        .map(|w| {
+            let v = w.value.as_deref()?;
+            let plain = !v.is_empty()
+                && !w.glob
+                && !v.starts_with(':')
+                && !v.contains(['*', '?', '[', '\\'])
+                && !files::is_dir(&files::join(here.dir, v));
+            plain.then(|| files::normal(&files::join(here.dir, v)))
+        })
+        .collect()
+}
+
+/// Whether the attribute line pattern `pattern`, read from a file whose patterns are relative to
+/// `base`, may match one of `paths` (gitattributes(5): a pattern without a slash matches a name
+/// at any depth; with one, the path from `base`). Quoted patterns are taken to match.
+fn attribute_matches(pattern: &str, base: &Path, paths: &[PathBuf]) -> bool {
+    if pattern.starts_with('"') {
+        return true;
+    }
+    paths.iter().any(|path| {
+        let Ok(rel) = path.strip_prefix(base) else {
+            return false;
+        };
+        let rel = rel.to_string_lossy();
+        match pattern.strip_prefix('/').unwrap_or(pattern) {
+            p if p.contains('/') || pattern.starts_with('/') => files::wildmatch(p, &rel, false),
+            p => files::wildmatch(p, rel.rsplit('/').next().unwrap_or(&rel), false),
+        }
+    })
+}
+
+fn drivers(
+    here: &Here<'_>,
+    repo: Option<&Repo>,
+    config: &Config,
+    g: &Global,
+    paths: Option<&[PathBuf]>,
+) -> Drivers {
     let mut d = Drivers::default();
     let env = here.env;
     if g.attr_source || env.is_set("GIT_ATTR_SOURCE") || config.last("attr.tree").is_some() {
@@ -811,7 +867,18 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
     } else if let Some(top) = files::ancestors(here.dir).next() {
         sources.push(top.join(".gitattributes"));
     }
+    // Patterns of the files outside the work tree are relative to its top.
+    let top = repo
+        .and_then(|r| r.work_tree.clone())
+        .unwrap_or_else(|| here.dir.to_path_buf());
+    // A path spelled outside the top as found (a link, another work tree): not restricted.
+    let paths = paths.filter(|p| p.iter().all(|x| x.starts_with(&top)));
     for source in sources {
+        let base = if source.file_name().is_some_and(|n| n == ".gitattributes") {
+            source.parent().map_or(top.clone(), Path::to_path_buf)
+        } else {
+            top.clone()
+        };
         match files::read_text(&source) {
             Contents::Text(text) => {
                 for line in text.lines() {
@@ -819,9 +886,15 @@ fn drivers(here: &Here<'_>, repo: Option<&Repo>, config: &Config, g: &Global) ->
                     if line.starts_with('#') {
                         continue;
                     }
+                    let pattern = line.split_whitespace().next().unwrap_or("");
+                    // A macro (`[attr]name diff=x`) may be set by any line: it counts wherever.
+                    let applies = pattern.starts_with("[attr]")
+                        || paths.is_none_or(|p| attribute_matches(pattern, &base, p));
                     for token in line.split_whitespace().skip(1) {
                         if let Some(name) = token.strip_prefix("diff=") {
-                            d.diff.insert(name.to_string());
+                            if applies {
+                                d.diff.insert(name.to_string());
+                            }
                         } else if let Some(name) = token.strip_prefix("filter=") {
                             d.filter.insert(name.to_string());
                         }
@@ -1177,6 +1250,23 @@ fn judge(
             }
         }
     }
+    // A partial clone fetches the objects it lacks from its promisor remote when a command
+    // reads them (`git show`, `log -p`, `diff`, `blame`, …): the network, with `core.sshCommand`
+    // or `GIT_SSH_COMMAND`, and objects written.
+    if repo.is_some()
+        && (config.last("extensions.partialclone").is_some()
+            || config
+                .entries
+                .iter()
+                .any(|e| e.key.starts_with("remote.") && e.key.ends_with(".promisor")))
+    {
+        out.push(
+            Level::Write,
+            format!(
+                "git {sub} may fetch missing objects from the promisor remote of a partial clone"
+            ),
+        );
+    }
     let c = consults(sub, rest, &config, repo);
     let runs = |what: &str| {
         if depth == 0 {
@@ -1299,7 +1389,7 @@ fn judge(
             || (!textconvs.is_empty() && c.textconv)
             || (!commands.is_empty() && c.ext_diff);
         if wanted {
-            let d = drivers(here, repo, &config, g);
+            let d = drivers(here, repo, &config, g, literal_paths(here, rest).as_deref());
             let why = |name: &str| match &d.any {
                 Some(any) => format!(" ({any})"),
                 None => format!(" (chosen by {name} in the attributes)"),
@@ -1362,13 +1452,27 @@ fn judge(
                 push(runs(&format!("a compression command: {}", shown(e))));
             }
         }
-        // Each file goes through the smudge filter its attributes name (measured, git 2.47), and
-        // those attributes are the archived tree's own, not read here: any smudge or process
-        // filter configured may run.
+        // Each file goes through the smudge filter its attributes name (measured, git 2.47):
+        // the archived tree's own `.gitattributes` files, with the repository's, the user's
+        // and the system's attribute files (and the work tree's with
+        // `--worktree-attributes`). A tree read here to hold none (loose objects only) leaves
+        // the files outside it, which select a filter by name or do not.
+        let tree_free = repo.is_some_and(|r| {
+            archive_tree(rest)
+                .and_then(|rev| super::objects::resolve(&r.common_dir, &r.git_dir, &rev))
+                .and_then(|id| super::objects::tree_has_attributes(&r.common_dir, &id))
+                == Some(false)
+        });
+        let chosen = tree_free.then(|| drivers(here, repo, &config, g, None));
         for e in ["smudge", "process"]
             .iter()
             .flat_map(|k| config.by_subsection("filter", k))
             .filter(|e| !e.text().is_empty())
+            .filter(|e| {
+                chosen
+                    .as_ref()
+                    .is_none_or(|d| d.selects("filter", e.subsection().unwrap_or("")))
+            })
         {
             push(runs(&format!(
                 "a filter: {} (git archive applies the archived tree's attributes)",
@@ -1478,6 +1582,25 @@ fn judge(
 }
 
 /// `--name` (or `--name=…`) is among the options of `rest`.
+/// The tree-ish `git archive` archives: its first operand after the options (those below take
+/// a value of their own); `None` for anything else.
+fn archive_tree(rest: &[Word]) -> Option<String> {
+    let mut words = rest.iter();
+    while let Some(w) = words.next() {
+        let v = w.value.as_deref()?;
+        match v {
+            "-o" | "--output" | "--prefix" | "--format" | "--remote" | "--exec" | "--add-file"
+            | "--add-virtual-file" | "--mtime" => {
+                words.next()?;
+            }
+            "--" => return None,
+            v if v.starts_with('-') => {}
+            v => return Some(v.to_string()),
+        }
+    }
+    None
+}
+
 /// The format `git archive` writes: `--format=F`/`--format F`, else what `-o FILE` names
 /// (`None`, any), else tar. `None` when not known.
 fn archive_format(rest: &[Word]) -> Option<String> {

@@ -151,61 +151,99 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     read.iter().all(|m| inert(m, &dir, no_builtin))
 }
 
-/// The makefile `path` runs nothing while it is read, remakes nothing, and has no recipe line
-/// that runs under -n.
+const MAX_MAKEFILES: usize = 16; // a makefile and what it includes, nested included; past it, not followed
+
+/// The makefile `path` and the makefiles it includes run nothing while they are read, remake
+/// nothing, and have no recipe line that runs under -n. An `include` (`-include`, `sinclude`)
+/// is followed when it names files by fixed relative or absolute names that exist (make reads
+/// them from the directory it runs in): each is judged as the makefile is, and a rule in any of
+/// them whose target is one of the files read (or a pattern that can match it) would remake it,
+/// running its recipe even under -n (the GNU make manual, "How Makefiles Are Remade").
 fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
-    let Contents::Text(text) = files::read_text(path) else {
-        return false;
-    };
-    if RUNS_WHILE_READING.iter().any(|p| text.contains(p)) {
-        return false;
-    }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for line in text.lines() {
-        // `+cmd`, `@+cmd`: runs under -n.
-        let recipe = line.strip_prefix('\t');
-        if recipe.is_some_and(|r| r.trim_start_matches(['@', '-', ' ']).starts_with('+')) {
+    let mut queue = vec![path.to_path_buf()];
+    let mut read: Vec<(PathBuf, String)> = Vec::new();
+    while let Some(file) = queue.pop() {
+        if read.len() == MAX_MAKEFILES {
             return false;
         }
-        let line = line.trim_start();
-        let first = line.split_whitespace().next().unwrap_or("");
-        // A tab-indented line before any rule is read as makefile text, so a directive counts
-        // wherever it is.
-        if matches!(
-            first,
-            "include" | "-include" | "sinclude" | "load" | "-load" | "sload" | "vpath"
-        ) {
-            return false;
-        }
-        if recipe.is_some() {
+        if read.iter().any(|(p, _)| *p == file) {
             continue;
         }
-        // A rule for the makefile itself, or a pattern that can match its name, remakes it.
-        if let Some((targets, _)) = line.split_once(':') {
-            if targets.contains('=') || line[targets.len()..].starts_with(":=") {
+        let Contents::Text(text) = files::read_text(&file) else {
+            return false;
+        };
+        if RUNS_WHILE_READING.iter().any(|p| text.contains(p)) {
+            return false;
+        }
+        for line in text.lines() {
+            // `+cmd`, `@+cmd`: runs under -n.
+            let recipe = line.strip_prefix('\t');
+            if recipe.is_some_and(|r| r.trim_start_matches(['@', '-', ' ']).starts_with('+')) {
+                return false;
+            }
+            let mut words = line.split_whitespace();
+            let first = words.next().unwrap_or("");
+            // A tab-indented line before any rule is read as makefile text, so a directive
+            // counts wherever it is.
+            match first {
+                "include" | "-include" | "sinclude" => {
+                    for name in words {
+                        let plain = name.chars().all(|c| {
+                            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+')
+                        });
+                        let included = files::join(dir, name);
+                        if !plain || !files::is_file(&included) {
+                            return false;
+                        }
+                        queue.push(included);
+                    }
+                }
+                "load" | "-load" | "sload" | "vpath" => return false,
+                _ => {}
+            }
+        }
+        read.push((file, text));
+    }
+    let names: Vec<String> = read
+        .iter()
+        .filter_map(|(p, _)| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    let remade = |target: &str| {
+        let base = target.rsplit('/').next().unwrap_or(target);
+        names.iter().any(|name| {
+            base == name || pattern_matches(target, name) || pattern_matches(base, name)
+        })
+    };
+    for (_, text) in &read {
+        for line in text.lines() {
+            if line.starts_with('\t') {
                 continue;
             }
-            if targets
-                .split_whitespace()
-                .any(|t| t == name || pattern_matches(t, &name))
-            {
-                return false;
+            let line = line.trim_start();
+            // A rule for a makefile read, or a pattern that can match its name, remakes it.
+            if let Some((targets, _)) = line.split_once(':') {
+                if targets.contains('=') || line[targets.len()..].starts_with(":=") {
+                    continue;
+                }
+                if targets.split_whitespace().any(remade) {
+                    return false;
+                }
             }
         }
     }
     // make's built-in rules remake a makefile from RCS or SCCS files.
     no_builtin
-        || ![
-            format!("{name},v"),
-            format!("s.{name}"),
-            "RCS".into(),
-            "SCCS".into(),
-        ]
-        .iter()
-        .any(|f| files::exists(&dir.join(f)))
+        || !names.iter().any(|name| {
+            [
+                format!("{name},v"),
+                format!("s.{name}"),
+                "RCS".into(),
+                "SCCS".into(),
+            ]
+            .iter()
+            .any(|f| files::exists(&dir.join(f)))
+        })
 }
 
 /// `%` stands for any non-empty stem.

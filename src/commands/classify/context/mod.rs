@@ -286,6 +286,30 @@ impl Probe {
         text
     }
 
+    /// The first line of the regular file `path` (without its newline), when it is the same
+    /// small file in every directory the command may be in.
+    pub fn first_line(&self, path: &str) -> Option<String> {
+        if self.lost.is_some() {
+            return None;
+        }
+        let mut line: Option<String> = None;
+        for dir in &self.dirs {
+            let file = files::join(dir, path);
+            if !files::is_file(&file) {
+                return None;
+            }
+            let files::Contents::Text(t) = files::read_text(&file) else {
+                return None;
+            };
+            let first = t.split('\n').next().unwrap_or("").to_string();
+            match &line {
+                Some(seen) if *seen != first => return None,
+                _ => line = Some(first),
+            }
+        }
+        line
+    }
+
     /// The system interpreter a path names in every directory it may run in, when it is a chain
     /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
     /// Only links are read (the target need not exist); nothing is run.
@@ -460,6 +484,13 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != super::modes::GDB_INIT);
         }
+        if kind == "mypy" {
+            // Whether a configuration file names a plugin is for the context to say
+            // (`tools::mypy_config`).
+            verdict
+                .findings
+                .retain(|f| f.reason != super::modes::MYPY_PLUGINS);
+        }
         if kind == "flock" {
             // Whether the lock file is there is for the context to say (`tools::flock`).
             verdict
@@ -580,7 +611,10 @@ impl Probe {
     pub fn shell_startup(&self) -> Verdict {
         let mut v = Verdict::default();
         let env = self.env(&[]);
-        if let Some(file) = env.value("BASH_ENV").filter(|f| !f.is_empty()) {
+        if let Some(file) = env
+            .value("BASH_ENV")
+            .filter(|f| !f.is_empty() && !tools::bash_env_harmless(&env, &self.dirs[0]))
+        {
             v.push(
                 Level::Unknown,
                 format!("the shell that runs the command sources BASH_ENV ({file}) first"),
@@ -662,6 +696,8 @@ fn is_contextual(program: &str) -> bool {
             | "svn"
             | "just"
             | "gnuplot"
+            | "mypy"
+            | "prettier"
     )
 }
 

@@ -97,6 +97,46 @@ fn object(common_dir: &Path, id: &str) -> Option<(String, Vec<u8>)> {
     Some((kind, raw[nul + 1..].to_vec()))
 }
 
+const MAX_TREE_ENTRIES: usize = 20_000; // entries of the trees walked for .gitattributes; past it, unknown
+
+/// Whether the tree of the commit `id` holds a `.gitattributes` file anywhere (what `git archive`
+/// applies); `None` when that cannot be told (a tree not loose, too many entries).
+pub fn tree_has_attributes(common_dir: &Path, id: &str) -> Option<bool> {
+    let (kind, body) = object(common_dir, id)?;
+    if kind != "commit" {
+        return None;
+    }
+    let mut trees = vec![header(&body, "tree")?.to_string()];
+    let mut seen = 0;
+    while let Some(tree) = trees.pop() {
+        let (kind, body) = object(common_dir, &tree)?;
+        if kind != "tree" {
+            return None;
+        }
+        // Entries: `<mode> <name>\0<20-byte id>`.
+        let mut rest = body.as_slice();
+        while !rest.is_empty() {
+            seen += 1;
+            if seen > MAX_TREE_ENTRIES {
+                return None;
+            }
+            let space = rest.iter().position(|&b| b == b' ')?;
+            let nul = rest.iter().position(|&b| b == 0)?;
+            let raw_id = rest.get(nul + 1..nul + 21)?;
+            let mode = &rest[..space];
+            let name = rest.get(space + 1..nul)?;
+            if name == b".gitattributes" {
+                return Some(true);
+            }
+            if mode == b"40000" {
+                trees.push(raw_id.iter().map(|b| format!("{b:02x}")).collect());
+            }
+            rest = &rest[nul + 21..];
+        }
+    }
+    Some(false)
+}
+
 /// The value of a header line (`parent <id>`) before the message.
 fn header<'a>(body: &'a [u8], name: &str) -> Option<&'a str> {
     headers(body).find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))

@@ -324,7 +324,13 @@ fn environment(here: &Here<'_>, ignore_env: bool, interactive: bool, out: &mut V
         ("PYTHONPYCACHEPREFIX", "writes compiled modules there"),
         ("PYTHONEXECUTABLE", "changes which interpreter runs"),
     ] {
-        if here.env.is_set(name) {
+        // Compiled modules go nowhere when Python writes none (PYTHONDONTWRITEBYTECODE) or
+        // the prefix is /dev/null, under which no directory can be made (measured, Python
+        // 3.11: nothing written).
+        let nowhere = name == "PYTHONPYCACHEPREFIX"
+            && (here.env.value(name) == Some("/dev/null")
+                || here.env.is_set("PYTHONDONTWRITEBYTECODE"));
+        if here.env.is_set(name) && !nowhere {
             out.push(Level::Unknown, format!("{program}: {name} {why}"));
         }
     }
@@ -621,7 +627,15 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     return;
                 }
             }
-            let mut dirs = vec![here.dir.to_path_buf()];
+            // `pytest --version` (`-V`) prints before it looks for conftest.py files (measured,
+            // pytest 9.2: a planted one did not run; pytest 7.2 imported it). The plugins of
+            // the environment and of the ini files below still load.
+            let version_only = matches!(args, [only] if only.is("--version") || only.is("-V"));
+            let mut dirs = if version_only {
+                Vec::new()
+            } else {
+                vec![here.dir.to_path_buf()]
+            };
             let mut words = args.iter();
             while let Some(word) = words.next() {
                 let Some(value) = word.value.as_deref() else {
@@ -643,6 +657,9 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     return;
                 }
                 if value.starts_with('-') {
+                    continue;
+                }
+                if version_only {
                     continue;
                 }
                 let path = files::join(here.dir, value.split("::").next().unwrap_or(value));

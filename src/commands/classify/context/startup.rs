@@ -171,14 +171,22 @@ pub fn gnuplot(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         return;
     }
     match here.env.home() {
-        Some(home) if files::exists(&home.join(".gnuplot")) => out.push(
-            Level::Unknown,
-            format!(
-                "gnuplot runs {} first (-d skips it)",
-                home.join(".gnuplot").display()
-            ),
-        ),
-        Some(_) => {}
+        Some(home) => {
+            let rc = home.join(".gnuplot");
+            let harmless = match files::read_text(&rc) {
+                files::Contents::Missing => true,
+                files::Contents::Text(text) => {
+                    crate::commands::classify::printers::gnuplot_harmless_rc(&text)
+                }
+                files::Contents::Unreadable => false,
+            };
+            if !harmless {
+                out.push(
+                    Level::Unknown,
+                    format!("gnuplot runs {} first (-d skips it)", rc.display()),
+                );
+            }
+        }
         None => out.push(
             Level::Unknown,
             "gnuplot runs ~/.gnuplot first, under a HOME not known",

@@ -268,6 +268,16 @@ pub fn interpreted(
                 if taint && name != "PERL5DB" {
                     continue;
                 }
+                // PERL5OPT of warning switches only (`-w`, `-W`, `-X`) loads nothing
+                // (perlrun: PERL5OPT takes switches as on the `#!` line).
+                let warnings = |o: &str| {
+                    !o.trim().is_empty()
+                        && o.split_whitespace()
+                            .all(|w| matches!(w, "-w" | "-W" | "-X"))
+                };
+                if name == "PERL5OPT" && env.value(name).is_some_and(warnings) {
+                    continue;
+                }
                 if env.is_set(name) {
                     out.push(
                         Level::Unknown,
@@ -373,8 +383,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "gdb" => gdb(here, args, out),
         "gem" => super::ruby::gem(here, out),
         "composer" => composer_plugins(here, args, out),
-        "pytest" | "py.test" | "flake8" | "tox" | "pylint" => {
-            super::python::plugin_host(here, args, out)
+        "pytest" | "py.test" | "flake8" | "pylint" => super::python::plugin_host(here, args, out),
+        "tox" => {
+            super::python::plugin_host(here, args, out);
+            tox_requires(here, out);
         }
         "bundle" | "bundler" => super::ruby::bundle(here, args, out),
         "bat" => bat(here, args, out),
@@ -385,7 +397,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "docker" => docker_plugins(here, args, out),
         "go" => go_env(here, out),
         "top" => top(here, out),
-        "bash" | "sh" => startup_files(here, args, out),
+        "bash" | "sh" | "dash" | "ash" | "rbash" => startup_files(here, args, out),
         "R" | "Rscript" => super::startup::r(here, args, out),
         "gnuplot" => super::startup::gnuplot(here, args, out),
         "rsync" => super::startup::popt(here, "rsync", out),
@@ -411,9 +423,20 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "zsh" => zsh_startup(here, args, out),
         // php loads the ini files these name (extensions, `auto_prepend_file`) on every run,
         // `-v` and `-l` included (php(1), "FILES").
-        "php" => php_ini(here, out),
-        "exiftool" => exiftool_config(here, out),
+        "php" => php_ini(here, args, out),
+        // `-config FILE` first replaces the default file: FILE is judged with the command.
+        "exiftool"
+            if !args.first().is_some_and(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| v.eq_ignore_ascii_case("-config"))
+            }) =>
+        {
+            exiftool_config(here, out)
+        }
         "mlr" => mlrrc(here, out),
+        "mypy" => mypy_config(here, out),
+        "prettier" => prettier_config(here, args, out),
         "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
         | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp"
         | "xzdiff" | "xzcmp" | "lzdiff" | "lzcmp" | "bzdiff" | "bzcmp" | "zmore" | "xzmore"
@@ -623,10 +646,22 @@ fn mlrrc(here: &Here<'_>, out: &mut Verdict) {
             .chain(std::iter::once(here.dir.join(".mlrrc")))
             .collect(),
     };
-    for rc in rcs {
-        let Some(text) = super::config_text(&rc, "mlr", out) else {
-            continue;
-        };
+    // Miller refuses `prepipe`/`prepipex` in a .mlrrc (its documentation; measured, 6.6: "parse
+    // error at file …", exit 1, nothing read or run): the run stops before anything else.
+    let refused = |text: &str| {
+        text.lines().any(|l| {
+            let l = l.trim().trim_start_matches('-');
+            l.starts_with("prepipe ") || l.starts_with("prepipex ")
+        })
+    };
+    let texts: Vec<(PathBuf, String)> = rcs
+        .into_iter()
+        .filter_map(|rc| super::config_text(&rc, "mlr", out).map(|t| (rc, t)))
+        .collect();
+    if texts.iter().any(|(_, t)| refused(t)) {
+        return;
+    }
+    for (rc, text) in texts {
         if let Some(line) = text
             .lines()
             .map(str::trim)
@@ -637,6 +672,257 @@ fn mlrrc(here: &Here<'_>, out: &mut Verdict) {
                 Level::Unknown,
                 format!("mlr takes options from {}: {line}", rc.display()),
             );
+        }
+    }
+}
+
+/// mypy's configuration files (its documentation, "The mypy configuration file"): the first of
+/// `mypy.ini`, `.mypy.ini`, `pyproject.toml`, `setup.cfg` in the working directory (or a
+/// parent: all are read), then the
+/// user's (`$XDG_CONFIG_HOME/mypy/config`, `~/.config/mypy/config`, `~/.mypy.ini`). A file
+/// that mentions `plugins` (modules mypy imports) or `python_executable` (a program it runs)
+/// is taken to use them; `MYPY_CONFIG_FILE_DIR` and `--config-file` are not followed.
+fn mypy_config(here: &Here<'_>, out: &mut Verdict) {
+    // Newer mypys look in the parent directories too: every one is read.
+    let mut candidates: Vec<PathBuf> = files::ancestors(here.dir)
+        .flat_map(|d| ["mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"].map(|n| d.join(n)))
+        .collect();
+    for config in here.env.xdg_configs(here.dir) {
+        candidates.push(config.join("mypy").join("config"));
+    }
+    match here.env.home() {
+        Some(home) => {
+            candidates.push(home.join(".config").join("mypy").join("config"));
+            candidates.push(home.join(".mypy.ini"));
+        }
+        None => out.push(
+            Level::Unknown,
+            "mypy reads ~/.mypy.ini, and HOME is not known",
+        ),
+    }
+    for file in candidates {
+        let Some(text) = super::config_text(&file, "mypy", out) else {
+            continue;
+        };
+        if text.contains("plugins") || text.contains("python_executable") {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "mypy loads the plugins or runs the Python {} names",
+                    file.display()
+                ),
+            );
+        }
+    }
+}
+
+/// prettier's configuration (prettier 3's "Configuration File"): searched from each file's
+/// directory up, in `package.json`'s `prettier` key, `package.yaml`, `.prettierrc` (JSON or
+/// YAML), `.prettierrc.{json,json5,yaml,yml,toml}`, and JavaScript files
+/// (`.prettierrc.{js,cjs,mjs,ts,cts,mts}`, `prettier.config.*`), which run. A data file is
+/// harmless when it names no `plugins` (modules loaded) and is not a string (a shared
+/// configuration, a module loaded); every directory up to the root is read, not only the first
+/// that has one. Prettier 3 loads no plugin it is not given (measured, 3.10: a
+/// `node_modules/prettier-plugin-x` did not load).
+fn prettier_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    const CODE: &[&str] = &[
+        ".prettierrc.js",
+        ".prettierrc.cjs",
+        ".prettierrc.mjs",
+        ".prettierrc.ts",
+        ".prettierrc.cts",
+        ".prettierrc.mts",
+        "prettier.config.js",
+        "prettier.config.cjs",
+        "prettier.config.mjs",
+        "prettier.config.ts",
+        "prettier.config.cts",
+        "prettier.config.mts",
+    ];
+    const DATA: &[&str] = &[
+        ".prettierrc",
+        ".prettierrc.json",
+        ".prettierrc.json5",
+        ".prettierrc.yaml",
+        ".prettierrc.yml",
+        ".prettierrc.toml",
+        "package.yaml",
+    ];
+    let mut starts = vec![here.dir.to_path_buf()];
+    for a in args {
+        let Some(v) = a.value.as_deref() else {
+            continue;
+        };
+        if v.starts_with('-') {
+            continue;
+        }
+        let path = files::join(here.dir, v);
+        if files::is_dir(&path) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "prettier formats the files of {}, whose directories may hold configuration",
+                    path.display()
+                ),
+            );
+            return;
+        }
+        starts.extend(path.parent().map(Path::to_path_buf));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for dir in starts.iter().flat_map(|d| files::ancestors(d)) {
+        if !seen.insert(dir) {
+            continue;
+        }
+        if let Some(plugin) = prettier_plugin_package(dir) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "prettier 2 loads the plugin packages of node_modules ({})",
+                    plugin.display()
+                ),
+            );
+            return;
+        }
+        if let Some(code) = CODE.iter().map(|n| dir.join(n)).find(|p| files::exists(p)) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "prettier runs its JavaScript configuration {}",
+                    code.display()
+                ),
+            );
+            return;
+        }
+        for file in DATA.iter().map(|n| dir.join(n)) {
+            let Some(text) = super::config_text(&file, "prettier", out) else {
+                continue;
+            };
+            if !prettier_data_harmless(&text) {
+                out.push(
+                    Level::Unknown,
+                    format!("prettier's configuration {} names plugins or a shared configuration (modules it loads)", file.display()),
+                );
+                return;
+            }
+        }
+        let package = dir.join("package.json");
+        if let Some(text) = super::config_text(&package, "prettier", out) {
+            let key = serde_json::from_str::<serde_json::Value>(&text)
+                .map(|v| v.get("prettier").cloned());
+            let harmless = match key {
+                Ok(None) => true,
+                Ok(Some(v @ serde_json::Value::Object(_))) => {
+                    prettier_data_harmless(&v.to_string())
+                }
+                _ => false,
+            };
+            if !harmless {
+                out.push(
+                    Level::Unknown,
+                    format!("prettier's configuration in {} names plugins or a shared configuration (modules it loads)", package.display()),
+                );
+                return;
+            }
+        }
+    }
+}
+
+const MAX_NODE_MODULES: usize = 5_000; // entries of node_modules looked through; past it, taken to hold a plugin
+
+/// A package prettier 2 loads by itself (`prettier-plugin-*`, `@prettier/plugin-*`,
+/// `@scope/prettier-plugin-*` in `node_modules`), should the prettier that runs be an older one
+/// than measured.
+fn prettier_plugin_package(dir: &Path) -> Option<PathBuf> {
+    let modules = dir.join("node_modules");
+    let entries = std::fs::read_dir(&modules).ok()?;
+    for (n, entry) in entries.flatten().enumerate() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if n == MAX_NODE_MODULES || name.starts_with("prettier-plugin-") || name == "@prettier" {
+            return Some(entry.path());
+        }
+        if name.starts_with('@') {
+            let scoped = std::fs::read_dir(entry.path()).ok()?;
+            for (m, inner) in scoped.flatten().enumerate() {
+                if m == MAX_NODE_MODULES
+                    || inner
+                        .file_name()
+                        .to_string_lossy()
+                        .starts_with("prettier-plugin-")
+                {
+                    return Some(inner.path());
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A prettier configuration of data: no `plugins` (or `parser` naming a file) anywhere, and not
+/// a bare string (the name of a shared configuration).
+fn prettier_data_harmless(text: &str) -> bool {
+    let t = text.trim_start();
+    let parser_file = text
+        .lines()
+        .any(|l| l.contains("parser") && l.contains(['/', '\\']));
+    !text.contains("plugins")
+        && !parser_file
+        && !t.starts_with(['"', '\''])
+        && (t.is_empty() || t.starts_with('{') || text.contains([':', '=']))
+}
+
+/// tox provisions a virtual environment of its own (`.tox/.tox`, from the network) before any
+/// command when its configuration's `requires` or `min_version` asks for more than is installed
+/// (measured, tox 4.67: `tox list` wrote `.tox`). Any mention of them in a file tox may read
+/// (`tox.ini`, `tox.toml`, `setup.cfg`, `pyproject.toml` up the tree), or a `TOX_*` variable
+/// (`TOX_OVERRIDE` can set them), is taken to ask.
+///
+/// A project tox would package (a `pyproject.toml`, `setup.py` or `setup.cfg` beside its
+/// configuration) gets `.tox/.pkg` made for it even by `tox list` (measured).
+fn tox_requires(here: &Here<'_>, out: &mut Verdict) {
+    if let Some(package) = files::ancestors(here.dir)
+        .flat_map(|d| ["pyproject.toml", "setup.py", "setup.cfg"].map(|n| d.join(n)))
+        .find(|p| files::exists(p))
+    {
+        out.push(
+            Level::Unknown,
+            format!(
+                "tox makes .tox/.pkg for the project {} describes",
+                package.display()
+            ),
+        );
+        return;
+    }
+    if let Some(name) = here.env.names().find(|n| n.starts_with("TOX_")) {
+        out.push(Level::Unknown, format!("tox takes settings from {name}"));
+        return;
+    }
+    for dir in files::ancestors(here.dir) {
+        for name in ["tox.ini", "tox.toml", "setup.cfg", "pyproject.toml"] {
+            let file = dir.join(name);
+            let Some(text) = super::config_text(&file, "tox", out) else {
+                continue;
+            };
+            // pyproject.toml's `[build-system] requires` is not tox's.
+            let tox_part = match name {
+                "pyproject.toml" => text.find("[tool.tox").map(|at| &text[at..]),
+                "setup.cfg" => text.find("[tox:").map(|at| &text[at..]),
+                _ => Some(text.as_str()),
+            };
+            if tox_part.is_some_and(|t| {
+                ["requires", "min_version", "minversion"]
+                    .iter()
+                    .any(|k| t.contains(k))
+            }) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "tox provisions itself when {} requires more than is installed",
+                        file.display()
+                    ),
+                );
+                return;
+            }
         }
     }
 }
@@ -685,7 +971,24 @@ fn exiftool_config(here: &Here<'_>, out: &mut Verdict) {
 /// "FILES"). Each is judged by its keys: only those that set limits, error display, time zone
 /// and the like (below) are harmless; an extension, a file prepended or appended to every
 /// script, a log file or anything else is not.
-fn php_ini(here: &Here<'_>, out: &mut Verdict) {
+fn php_ini(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    // `php -r CODE` runs no `auto_prepend_file` or `auto_append_file` (measured, PHP 8.2: a
+    // planted prepend file ran for `php s.php`, not for `php -r`); other keys still load.
+    let mut inline = false;
+    let mut words = args.iter();
+    while let Some(v) = words.next().and_then(|a| a.value.as_deref()) {
+        match v {
+            "-r" | "--run" => {
+                inline = true;
+                break;
+            }
+            "-c" | "-d" | "-z" => {
+                words.next();
+            }
+            v if v.starts_with('-') => {}
+            _ => break,
+        }
+    }
     let mut files_read: Vec<PathBuf> = Vec::new();
     match here.env.get("PHPRC") {
         Var::Unset | Var::Set("") => {}
@@ -738,7 +1041,10 @@ fn php_ini(here: &Here<'_>, out: &mut Verdict) {
                 .unwrap_or("")
                 .trim()
                 .to_ascii_lowercase();
-            if !HARMLESS_PHP_KEYS.contains(&key.as_str()) || line.contains(['$', '`']) {
+            let skipped =
+                inline && matches!(key.as_str(), "auto_prepend_file" | "auto_append_file");
+            if !(HARMLESS_PHP_KEYS.contains(&key.as_str()) || skipped) || line.contains(['$', '`'])
+            {
                 out.push(
                     Level::Unknown,
                     format!("php loads {} first, which sets {key} (an extension, a script run first, a log or another setting not known here to be harmless)", file.display()),
@@ -760,6 +1066,21 @@ const HARMLESS_PHP_KEYS: &[&str] = &[
     "auto_globals_jit", "post_max_size", "upload_max_filesize", "default_socket_timeout",
     "expose_php", "ignore_repeated_errors", "report_memleaks", "intl.default_locale",
 ];
+
+/// Whether the file `BASH_ENV` names, sourced by a non-interactive bash before anything else,
+/// is harmless: missing (bash reports it and goes on) or one that only assigns fixed words
+/// ([`assigns_only`]). Unset or empty, there is nothing to read.
+pub fn bash_env_harmless(env: &Env<'_>, dir: &Path) -> bool {
+    match env.get("BASH_ENV") {
+        Var::Unset | Var::Set("") => true,
+        Var::Runtime => false,
+        Var::Set(file) => match files::read_text(&files::join(dir, file)) {
+            files::Contents::Missing => true,
+            files::Contents::Text(text) => assigns_only(&text),
+            files::Contents::Unreadable => false,
+        },
+    }
+}
 
 /// A startup file that only sets variables to fixed words (`export PROJECT=web`, comments), none
 /// of which a shell or a program reads as configuration (`env::shell_risk`: not PATH, EDITOR,
@@ -796,13 +1117,21 @@ fn assigns_only(text: &str) -> bool {
 fn startup_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let (mut login, mut interactive) = (false, false);
     let (mut profile, mut rc) = (true, true);
+    // No `-c` and no script: the shell reads its input, which may be a terminal.
+    let mut reads_input = true;
     for a in args {
-        let Some(v) = a.value.as_deref() else { break };
+        let Some(v) = a.value.as_deref() else {
+            reads_input = false;
+            break;
+        };
         match v {
             "--login" => login = true,
             "--noprofile" => profile = false,
             "--norc" => rc = false,
-            "--" => break,
+            "--" => {
+                reads_input = false;
+                break;
+            }
             _ if v.starts_with("--") => {}
             _ if v.len() > 1 && v.starts_with('-') => {
                 let letters = &v[1..];
@@ -812,11 +1141,27 @@ fn startup_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 login |= letters.contains('l');
                 interactive |= letters.contains('i');
                 if letters.contains('c') {
+                    reads_input = false;
                     break;
                 }
             }
-            _ => break,
+            _ => {
+                reads_input = false;
+                break;
+            }
         }
+    }
+    // sh (dash) sources the file ENV names only when interactive (dash(1), "Invocation";
+    // measured, dash 0.5.12: `ENV=./rc.sh sh -c 'echo hi'` did not run it, `sh -i` did); bash
+    // does in POSIX mode, taken here for any interactive bash.
+    if (interactive || reads_input) && here.env.is_set("ENV") {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{} sources the file ENV names first when interactive",
+                here.program
+            ),
+        );
     }
     let (login, interactive) = (login && profile, interactive && rc);
     let Some(home) = here.env.home() else { return };

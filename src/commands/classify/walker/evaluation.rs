@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use tree_sitter::Node;
 
 use super::Walker;
+use crate::commands::classify::context::Probe;
 use crate::commands::classify::env::{self, hijack_reason};
 use crate::commands::classify::readers;
 use crate::commands::classify::verdict::{Level, Verdict};
@@ -726,7 +727,13 @@ pub(super) fn numeric_output(node: Node<'_>, src: &str) -> bool {
 /// Every variable that something in the script at `root` may set to a value other than a
 /// number: assignments of other values anywhere (`+=` included), `${x:=…}`, and any name an
 /// argument word holds (`read x`, `printf -vx`, `mapfile x`, `for x in …`).
-pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
+/// `numeric_read` names the `read` commands known to set their variable to a number
+/// ([`read_number`]): their argument is not a taint.
+pub(super) fn tainted(
+    root: Node<'_>,
+    src: &str,
+    numeric_read: impl Fn(Node<'_>) -> bool,
+) -> HashSet<String> {
     let mut out = HashSet::new();
     // Each node with whether it is part of a command's argument (where a word can name a
     // variable to set), not of arithmetic or a subscript (where a word reads one).
@@ -734,6 +741,7 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
     while let Some((n, in_argument)) = stack.pop() {
         let text = tree::text(n, src);
         match n.kind() {
+            "command" if numeric_read(n) => continue,
             "variable_assignment" => {
                 let name_node = n.child_by_field_name("name");
                 let written = name_node.map(|m| tree::text(m, src)).unwrap_or("");
@@ -795,6 +803,57 @@ pub(super) fn tainted(root: Node<'_>, src: &str) -> HashSet<String> {
         stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
     }
     out
+}
+
+/// `read NAME < FILE` or `read -r NAME < FILE` with a fixed FILE whose first line, in every
+/// directory the command may be in, is a decimal number or empty (the context's, read here):
+/// NAME, which then holds that number (bash's `read` strips the line's blanks; a value of
+/// digits has nothing for `-r` or IFS to change). A verdict that relies on it assumes the file
+/// is not changed between the verdict and the run, as one that reads a sourced file does.
+pub(super) fn read_number(probe: &Probe, node: Node<'_>, src: &str) -> Option<String> {
+    if node.kind() != "command" {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+    let mut redirects: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| c.kind().ends_with("redirect"))
+        .collect();
+    if let Some(parent) = node.parent().filter(|p| p.kind() == "redirected_statement") {
+        let mut cursor = parent.walk();
+        redirects.extend(
+            parent
+                .named_children(&mut cursor)
+                .filter(|c| c.kind().ends_with("redirect")),
+        );
+    }
+    let mut words = children
+        .iter()
+        .filter(|c| !c.kind().ends_with("redirect"))
+        .map(|c| tree::text(*c, src));
+    if words.next() != Some("read") {
+        return None;
+    }
+    let rest: Vec<&str> = words.collect();
+    let name = match rest.as_slice() {
+        [name] | ["-r", name] => *name,
+        _ => return None,
+    };
+    let [redirect] = redirects.as_slice() else {
+        return None;
+    };
+    let file = tree::text(*redirect, src).strip_prefix('<')?.trim();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,@%".contains(c);
+    if !crate::syntax::is_name(name) || file.is_empty() || !file.chars().all(plain) {
+        return None;
+    }
+    let line = probe.first_line(file)?;
+    let value = line.trim_matches([' ', '\t']);
+    let digits = value.strip_prefix('-').unwrap_or(value);
+    (value.is_empty() || (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())))
+        .then(|| name.to_string())
 }
 
 /// `(1 2)`, `([a]=1 [b]=2)`: an array literal of numbers, under plain keys.

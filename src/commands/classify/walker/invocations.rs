@@ -40,6 +40,15 @@ fn names_descriptor(node: Node<'_>, src: &str) -> bool {
         .strip_prefix('{')
         .and_then(|t| t.strip_suffix('}'))
         .is_some_and(|n| {
+            // `{WC[1]}>&-`: an element of an array (a coprocess's descriptors) names one too
+            // (measured, bash 5.2: it closes the coprocess's input).
+            let n = match n.split_once('[') {
+                Some((array, index)) => index
+                    .strip_suffix(']')
+                    .filter(|i| !i.is_empty() && i.chars().all(|c| c.is_ascii_digit()))
+                    .map_or("", |_| array),
+                None => n,
+            };
             n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         });
@@ -50,6 +59,20 @@ fn names_descriptor(node: Node<'_>, src: &str) -> bool {
 
 impl Walker {
     pub(super) fn command(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        // `read -r n < count.txt` where the file holds a number: n does too, from here on.
+        let statement = node
+            .parent()
+            .filter(|p| p.kind() == "redirected_statement")
+            .unwrap_or(node);
+        if let Some(read) = self
+            .probe
+            .as_ref()
+            .and_then(|p| super::evaluation::read_number(p, node, src))
+        {
+            if super::assignments::runs_first(statement) {
+                self.numeric.insert(read);
+            }
+        }
         let mut name = None;
         let mut prefix = Vec::new();
         let mut args = Vec::new();

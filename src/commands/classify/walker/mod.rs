@@ -76,6 +76,9 @@ pub(super) struct Walker {
     path_loops: HashSet<String>,
     /// Those of them whose values are plain words.
     word_loops: HashSet<String>,
+    /// The arrays coprocesses store their descriptors in (`coproc WC { …; }`: WC), in any
+    /// script walked.
+    coprocs: HashSet<String>,
     /// Nested scripts being walked (`bash -c` inside `bash -c`).
     depth: usize,
     /// Syntax levels being walked.
@@ -226,6 +229,7 @@ impl Walker {
         }
         // bash joins backslash-newlines before it reads words; tree-sitter-bash would split there.
         let joined = crate::syntax::continuations::join(src);
+        self.coprocs.extend(tree::coprocess_names(&joined));
         let unnamed = tree::unname_coprocesses(&joined);
         let src: &str = unnamed.as_deref().unwrap_or(&joined);
         let Some(parsed) = parse(src) else {
@@ -252,7 +256,11 @@ impl Walker {
         let numeric = std::mem::take(&mut self.numeric);
         let assoc = std::mem::take(&mut self.assoc);
         let tainted = self.tainted.clone();
-        self.tainted.extend(evaluation::tainted(root, src));
+        let probe = self.probe.as_ref();
+        let numeric_read =
+            |n: Node<'_>| probe.is_some_and(|p| evaluation::read_number(p, n, src).is_some());
+        self.tainted
+            .extend(evaluation::tainted(root, src, numeric_read));
         let outer_definite = std::mem::take(&mut self.definite);
         let outer_once = std::mem::replace(
             &mut self.assigned_once,

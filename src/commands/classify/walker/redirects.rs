@@ -158,6 +158,16 @@ impl Walker {
     fn descriptor_variable(&self, text: &str) -> bool {
         let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
         let bare = text.trim_matches('"');
+        if let Some(name) = self.coprocess_descriptor(bare) {
+            return self.every_use_reads(name, |before, after| {
+                before.ends_with('{')
+                    && ["[0]}", "[1]}"].iter().any(|i| {
+                        after
+                            .strip_prefix(i)
+                            .is_some_and(|r| r.starts_with(['<', '>']))
+                    })
+            });
+        }
         let Some(name) = bare
             .strip_prefix("${")
             .and_then(|r| r.strip_suffix('}'))
@@ -188,6 +198,19 @@ impl Walker {
                         .strip_prefix('}')
                         .is_some_and(|r| r.starts_with(['<', '>']))
             })
+    }
+
+    /// `${WC[0]}` or `${WC[1]}` where a coprocess of the script stores its descriptors in WC and
+    /// the context starts without WC: the array's name. bash sets both to descriptor numbers
+    /// when the coprocess starts (bash(1), "Coprocesses"); [`Walker::descriptor_variable`]
+    /// checks that nothing else assigns it.
+    fn coprocess_descriptor<'t>(&self, bare: &'t str) -> Option<&'t str> {
+        let inner = bare.strip_prefix("${")?.strip_suffix('}')?;
+        let name = inner
+            .strip_suffix("[0]")
+            .or_else(|| inner.strip_suffix("[1]"))?;
+        let probe = self.probe.as_ref()?;
+        (self.coprocs.contains(name) && probe.start_value(name).is_none()).then_some(name)
     }
 
     /// `"${NAME:-WORD}"` or `${NAME-WORD}` with a fixed WORD, in a script the context's
