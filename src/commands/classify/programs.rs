@@ -19,7 +19,9 @@ use super::words::Word;
 use super::wrappers::{alias, interpreter, shell, su, trap, watch, wrapper};
 
 /// Shell builtins and programs that only read or change the shell's own state (looked at
-/// further in `builtin`); other read-only programs have a grammar in `specs`.
+/// further in `builtin`); other read-only programs have a grammar in `specs`. `bind`'s key
+/// bindings (`-x` commands included) act only at an interactive prompt, which `bash -c` and the
+/// session's shell never show, and no other shell inherits them (measured, bash 5.2).
 #[rustfmt::skip]
 const READ_ONLY: &[&str] = &[
     ":", "true", "false", "echo", "printf", "cd", "pushd", "popd", "dirs", "break", "continue", "exit", "return",

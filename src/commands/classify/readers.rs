@@ -554,7 +554,11 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
             let mut i = 0;
             while let Some(a) = args.get(i) {
                 match a.value.as_deref() {
-                    Some("-C" | "-F") => {
+                    // What `complete` defines runs when a person completes a word at an
+                    // interactive prompt: never in `bash -c` nor in the session's shell (not
+                    // interactive), and no other shell inherits it (measured, bash 5.2);
+                    // `compgen` runs it now.
+                    Some("-C" | "-F") if p == "compgen" => {
                         v.push(
                             Level::Unknown,
                             format!("{p} {} runs a command or function", a.text),
@@ -577,19 +581,6 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 }
                 i += 1;
             }
-        }
-        // `bind -x` and `complete -C`/`-F` above: what they define runs only at an interactive
-        // prompt (a key, a completion), never in `bash -c` or the session's shell (measured, bash
-        // 5.2: `bind` warns that line editing is off), but a shell a person uses later would run
-        // it; the rest of `bind` reads or prints readline's bindings.
-        "bind"
-            if args.iter().any(|a| {
-                a.value
-                    .as_deref()
-                    .is_none_or(|x| x.starts_with('-') && !x.starts_with("--") && x.contains('x'))
-            }) =>
-        {
-            v.push(Level::Unknown, "bind -x defines a command a key runs");
         }
         "jobs"
             if args.iter().any(|a| {

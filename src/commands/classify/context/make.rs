@@ -54,6 +54,17 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     {
         return false;
     }
+    // Every variable of the environment is a make variable, expanded where the makefile uses
+    // it, even in a dry run's printed recipe: `CC='$(shell touch x)' make -n` runs `touch`
+    // (measured, GNU make 4.3). A value with a reference may call a function; one known only
+    // at run time may hold one.
+    if here.env.names().any(|n| match here.env.get(n) {
+        Var::Set(v) => v.contains("$(") || v.contains("${"),
+        Var::Runtime => true,
+        Var::Unset => false,
+    }) {
+        return false;
+    }
     let Some(values) = args
         .iter()
         .map(|a| a.value.as_deref())

@@ -628,8 +628,9 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 }
             }
             // `pytest --version` (`-V`) prints before it looks for conftest.py files (measured,
-            // pytest 9.2: a planted one did not run; pytest 7.2 imported it). The plugins of
-            // the environment and of the ini files below still load.
+            // pytest 9.2: a planted one did not run; pytest 7.2 imported it), nor does it load
+            // the plugins an ini file's `addopts = -p NAME` names (measured, pytest 9.2). Those
+            // of the environment are still counted.
             let version_only = matches!(args, [only] if only.is("--version") || only.is("-V"));
             let mut dirs = if version_only {
                 Vec::new()
@@ -708,6 +709,9 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                         l.contains("addopts") && l.split_whitespace().any(|w| w.starts_with("-p"))
                     })
             };
+            if version_only {
+                return;
+            }
             if let Some(file) = files::first_saying(inis, adds_plugins) {
                 flag(&file, "the plugins its addopts or required_plugins name");
             }

@@ -2427,6 +2427,19 @@ fn pagers_tools_and_interpreters() {
                 Some("build recipes"),
             )
         },
+        Case {
+            env: &[("CC", "$(shell touch x)")],
+            ..case(
+                "make-dry-run-env-reference",
+                make_inert,
+                "make -n",
+                Some("build recipes"),
+            )
+        },
+        Case {
+            env: &[("CC", "gcc"), ("CFLAGS", "-O2 -Wall")],
+            ..case("make-dry-run-env-plain", make_inert, "make -n", None)
+        },
         case(
             "make-dry-run-variable",
             make_inert,
@@ -3638,9 +3651,27 @@ fn configuration_decided_by_its_keys() {
             Some(".curlrc"),
         ),
         case(
-            "curlrc-output",
-            |p| p.write("home/.curlrc", "-o out.html\n"),
+            "curlrc-output-version",
+            |p| p.write("home/.curlrc", "-o out.html\nurl = http://127.0.0.1:9/\n"),
             "curl --version",
+            None,
+        ),
+        case(
+            "curlrc-output-transfer",
+            |p| p.write("home/.curlrc", "-o out.html\n"),
+            "curl -s file:///etc/hostname",
+            Some(".curlrc"),
+        ),
+        case(
+            "curlrc-stderr-help",
+            |p| p.write("home/.curlrc", "--stderr e.txt\n"),
+            "curl --help",
+            Some(".curlrc"),
+        ),
+        case(
+            "curlrc-config-version",
+            |p| p.write("home/.curlrc", "config = other.rc\n"),
+            "curl -V",
             Some(".curlrc"),
         ),
         case(
@@ -3797,8 +3828,14 @@ fn plugin_hosts_and_lua_init() {
         case(
             "pytest-addopts-plugin",
             |p| p.write("repo/pytest.ini", "[pytest]\naddopts = -p myplugin\n"),
-            "pytest --version",
+            "pytest --co -q",
             Some("pytest.ini"),
+        ),
+        case(
+            "pytest-addopts-plugin-version",
+            |p| p.write("repo/pytest.ini", "[pytest]\naddopts = -p myplugin\n"),
+            "pytest --version",
+            None,
         ),
         case(
             "pytest-ini-plain",

@@ -1303,7 +1303,23 @@ fn curlrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         .find(|rc| files::exists(rc))
     {
         if let Contents::Text(t) = files::read_text(&rc) {
-            if t.lines().all(harmless_curlrc_line) {
+            // An information mode (`--version`, `--help`, `--manual`) ends once the options are
+            // read: of the file's options only `stderr` has acted by then, opening its file
+            // (measured, curl 7.88: `output`, `trace`, `libcurl`, `cookie-jar`, `hsts`, a URL
+            // wrote nothing), and `config` reads another file of options.
+            let informs = args.iter().any(|a| {
+                a.is("-V")
+                    || a.is("--version")
+                    || a.is("-h")
+                    || a.is("--help")
+                    || a.is("-M")
+                    || a.is("--manual")
+            });
+            let acts = |line: &str| {
+                !harmless_curlrc_line(line)
+                    && (!informs || matches!(curlrc_option(line), "stderr" | "config" | "K"))
+            };
+            if !t.lines().any(acts) {
                 return;
             }
         }
@@ -1367,11 +1383,17 @@ fn harmless_curlrc_line(line: &str) -> bool {
     if line.is_empty() || line.starts_with('#') {
         return true;
     }
+    OPTIONS.contains(&curlrc_option(line)) && !line.contains(['/', '@', '$', '`'])
+}
+
+/// The option a `.curlrc` line sets, without its dashes (`-o out` is `o`, `output = x` is
+/// `output`); a URL line gives its whole first word.
+fn curlrc_option(line: &str) -> &str {
+    let line = line.trim();
     let name_end = line
         .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
         .unwrap_or(line.len());
-    let name = line[..name_end].trim_start_matches('-');
-    OPTIONS.contains(&name) && !line.contains(['/', '@', '$', '`'])
+    line[..name_end].trim_start_matches('-')
 }
 
 /// The distribution's own input preprocessor (`| /usr/bin/lesspipe %s`, what Debian's and
