@@ -1919,14 +1919,44 @@ fn tap_passes_drop_their_headings_and_blocks() {
     );
     for kept in [
         "ok 1 - case 1 (and 9 more passing lines like it)",
-        "# Subtest: breaks",
         "not ok 11 - breaks",
-        "duration_ms: 6.8",
         "/p/test/parse.test.js:15:11",
         "Expected values to be strictly equal",
         "# fail 1",
     ] {
         assert!(out.contains(kept), "{kept} in {out}");
+    }
+    assert!(
+        !out.contains("duration_ms") && !out.contains("# Subtest"),
+        "{out}"
+    );
+}
+
+/// A failing TAP result's YAML block (node --test, under c8 or npm test): its location, its
+/// error with the diff, and the stack frames that name a file stay; the runner's bookkeeping
+/// (duration, codes, `expected`/`actual` that the diff shows), the block's markers and the
+/// runtime's own frames go. Fewer passes than are counted: their blocks go all the same.
+#[test]
+fn a_failing_tap_results_block_keeps_location_error_and_own_frames() {
+    let tap = "TAP version 13\n# Subtest: lineTotal\n    # Subtest: standard rate\n    ok 1 - standard rate\n      ---\n      duration_ms: 30.231323\n      ...\n    # Subtest: reduced rate rounding\n    not ok 2 - reduced rate rounding\n      ---\n      duration_ms: 25.361473\n      location: '/tmp/app/test/node-invoice.test.js:7:11'\n      failureType: 'testCodeFailure'\n      error: |-\n        Expected values to be strictly equal:\n\n        1.1 !== 1.11\n\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected: 1.11\n      actual: 1.1\n      operator: 'strictEqual'\n      stack: |-\n        TestContext.<anonymous> (/tmp/app/test/node-invoice.test.js:7:54)\n        Test.runInAsyncScope (node:async_hooks:206:9)\n        Test.run (node:internal/test_runner/test:796:25)\n        async Promise.all (index 0)\n        TestContext.<anonymous> (file:///tmp/app/test/wrap.test.js:11:12)\n      ...\n    1..2\nnot ok 1 - lineTotal\n  ---\n  duration_ms: 76.649208\n  location: '/tmp/app/test/node-invoice.test.js:5:1'\n  failureType: 'subtestsFailed'\n  error: '1 subtest failed'\n  code: 'ERR_TEST_FAILURE'\n  ...\n# Subtest: pdf export\nok 2 - pdf export # SKIP\n  ---\n  duration_ms: 20.78345\n  ...\n1..2\n# tests 3\n# pass 1\n# fail 2\n# skipped 1\n";
+    let (label, out) = run("npx c8 node --test test/", tap).expect("rewritten");
+    assert_eq!(label, "npx:shape");
+    assert_keeps(
+        &out,
+        &[
+            "# Subtest: lineTotal\n    ok 1 - standard rate\n    not ok 2 - reduced rate rounding\n      location: '/tmp/app/test/node-invoice.test.js:7:11'\n      error: |-\n        Expected values to be strictly equal:\n        1.1 !== 1.11\n      stack: |-\n        TestContext.<anonymous> (/tmp/app/test/node-invoice.test.js:7:54)\n        TestContext.<anonymous> (file:///tmp/app/test/wrap.test.js:11:12)\n    1..2\n",
+            "not ok 1 - lineTotal\n  location: '/tmp/app/test/node-invoice.test.js:5:1'\n  error: '1 subtest failed'\nok 2 - pdf export # SKIP\n1..2\n# tests 3\n# pass 1\n# fail 2\n# skipped 1",
+        ],
+    );
+    for gone in [
+        "duration_ms",
+        "ERR_",
+        "node:internal",
+        "Promise.all",
+        "expected: 1.11",
+        "---",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
     }
 }
 
