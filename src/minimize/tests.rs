@@ -3089,3 +3089,48 @@ fn rspecs_warnings_among_the_progress_characters_are_said_once_with_their_count(
         ],
     );
 }
+
+/// unittest's account of two lists that differ, after a message that gives both whole: the
+/// first differing element, the `ndiff` lines, said again; dropped as `E` lines and in the
+/// short summary's message. A shortened message (`[truncated]...`) keeps them.
+#[test]
+fn pytest_drops_unittests_restated_difference() {
+    let detail = |p: &str| {
+        [
+            "",
+            "First differing element 0:",
+            "['A', 'B', 'C', 'D']",
+            "['A', 'B', 'C']",
+            "",
+            "- [['A', 'B', 'C', 'D'], ['E', 'F']]",
+            "?                     -  -",
+            "",
+            "+ [['A', 'B', 'C'], ['D', 'E', 'F']]",
+            "?                +  +",
+        ]
+        .iter()
+        .map(|l| format!("{p}{l}\n").replace("E   \n", "E\n"))
+        .collect::<String>()
+    };
+    let message = "AssertionError: Lists differ: [['A', 'B', 'C', 'D'], ['E', 'F']] != [['A', 'B', 'C'], ['D', 'E', 'F']]";
+    let mut text = String::from("============================= test session starts ==============================\nplatform linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0\ncollected 3 items\n\ntests/test_more.py FF.                                 [100%]\n\n=================================== FAILURES ===================================\n____________________________ ChunkedTests.test_even ____________________________\ntests/test_more.py:49: in test_even\n    self.assertEqual(\n");
+    text += &format!("E   {message}\n{}", detail("E   "));
+    text += "____________________________ ChunkedTests.test_long ____________________________\ntests/test_more.py:58: in test_long\n    self.assertEqual(\nE   AssertionError: Lists differ: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 2 [truncated]... != [0, 1]\nE\nE   First list contains 40 additional elements.\nE   - [0, 1, 2, 3]\n";
+    text += &format!("=========================== short test summary info ============================\nFAILED tests/test_more.py::ChunkedTests::test_even - {message}\n{}FAILED tests/test_more.py::ChunkedTests::test_long - AssertionError: Lists differ\n========================= 2 failed, 1 passed in 0.12s ==========================\n", detail(""));
+    let out = text_of("pytest -q --tb=short tests", &text);
+    assert_keeps(
+        &out,
+        &[
+            &format!(
+                "tests/test_more.py:49: in test_even\nE   {message}\n__ ChunkedTests.test_long"
+            ),
+            "E   First list contains 40 additional elements.\nE   - [0, 1, 2, 3]",
+            "FAILED tests/test_more.py::ChunkedTests::",
+            "2 failed, 1 passed in 0.12s",
+        ],
+    );
+    assert!(
+        !out.contains("First differing element") && !out.contains("?    "),
+        "{out}"
+    );
+}
