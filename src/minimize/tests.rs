@@ -2176,6 +2176,10 @@ fn rules_and_padding_count_as_the_tokens_they_are() {
     assert_eq!(approx_tokens(&"-".repeat(79)), 3.0);
     assert_eq!(approx_tokens(&" ".repeat(40)), 2.0);
     assert_eq!(approx_tokens("word word"), 2.25);
+    // Every ASCII byte once: 32 punctuation bytes (half a token each), one line break, the
+    // other 95 a quarter each.
+    let ascii: String = (0u8..128).map(char::from).collect();
+    assert_eq!(approx_tokens(&ascii), 32.0 * 0.5 + 1.0 + 95.0 / 4.0);
     let rule = "-".repeat(79);
     let mut table = format!("linecount v 2.1  T=0.50 s\n{rule}\nLanguage          files     blank   comment      code\n{rule}\n");
     for (lang, n) in [
