@@ -262,7 +262,12 @@ export function facts(c) {
     if ((m = /^(Found \d+ errors?.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^✖ (\d+ problems?.*)$/.exec(l))) add('summary', m[1])
     if ((m = /^\[\*\] (\d+ fixable.*)$/.exec(l))) add('summary', m[1])
-    if ((m = /^(FAIL|ok)\s+(\S+)/.exec(l))) add('summary', m[1], m[2])
+    // TAP (node --test, mocha --reporter tap, prove): a failing result's name, and a directive's
+    // with it, are facts; a pass is not, as a passing test is nowhere else, and its number is no
+    // Go package (`ok 6 rounds case 1` was read as Go's `ok  pkg` summary).
+    if ((m = /^\s*not ok \d+ (?:- )?(.+?)(?: # .*)?$/.exec(l))) add('test', m[1])
+    else if ((m = /^\s*ok \d+ (?:- )?(.+?) # (SKIP|TODO)\b/i.exec(l))) add('test', m[1], m[2])
+    else if ((m = /^(FAIL|ok)\s+(\S+)/.exec(l)) && !/^\d+$/.test(m[2])) add('summary', m[1], m[2])
     if ((m = /generated (\d+ warnings?)/.exec(l))) add('summary', m[0])
     if ((m = /^error: could not compile `(\w+)`/.exec(l))) add('summary', m[0])
     if ((m = /^make: \*\*\* (.*)$/.exec(l))) add('summary', m[1])

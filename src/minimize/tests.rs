@@ -1919,14 +1919,44 @@ fn tap_passes_drop_their_headings_and_blocks() {
     );
     for kept in [
         "ok 1 - case 1 (and 9 more passing lines like it)",
-        "# Subtest: breaks",
         "not ok 11 - breaks",
-        "duration_ms: 6.8",
         "/p/test/parse.test.js:15:11",
         "Expected values to be strictly equal",
         "# fail 1",
     ] {
         assert!(out.contains(kept), "{kept} in {out}");
+    }
+    assert!(
+        !out.contains("duration_ms") && !out.contains("# Subtest"),
+        "{out}"
+    );
+}
+
+/// A failing TAP result's YAML block (node --test, under c8 or npm test): its location, its
+/// error with the diff, and the stack frames that name a file stay; the runner's bookkeeping
+/// (duration, codes, `expected`/`actual` that the diff shows), the block's markers and the
+/// runtime's own frames go. Fewer passes than are counted: their blocks go all the same.
+#[test]
+fn a_failing_tap_results_block_keeps_location_error_and_own_frames() {
+    let tap = "TAP version 13\n# Subtest: lineTotal\n    # Subtest: standard rate\n    ok 1 - standard rate\n      ---\n      duration_ms: 30.231323\n      ...\n    # Subtest: reduced rate rounding\n    not ok 2 - reduced rate rounding\n      ---\n      duration_ms: 25.361473\n      location: '/tmp/app/test/node-invoice.test.js:7:11'\n      failureType: 'testCodeFailure'\n      error: |-\n        Expected values to be strictly equal:\n\n        1.1 !== 1.11\n\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected: 1.11\n      actual: 1.1\n      operator: 'strictEqual'\n      stack: |-\n        TestContext.<anonymous> (/tmp/app/test/node-invoice.test.js:7:54)\n        Test.runInAsyncScope (node:async_hooks:206:9)\n        Test.run (node:internal/test_runner/test:796:25)\n        async Promise.all (index 0)\n        TestContext.<anonymous> (file:///tmp/app/test/wrap.test.js:11:12)\n      ...\n    1..2\nnot ok 1 - lineTotal\n  ---\n  duration_ms: 76.649208\n  location: '/tmp/app/test/node-invoice.test.js:5:1'\n  failureType: 'subtestsFailed'\n  error: '1 subtest failed'\n  code: 'ERR_TEST_FAILURE'\n  ...\n# Subtest: pdf export\nok 2 - pdf export # SKIP\n  ---\n  duration_ms: 20.78345\n  ...\n1..2\n# tests 3\n# pass 1\n# fail 2\n# skipped 1\n";
+    let (label, out) = run("npx c8 node --test test/", tap).expect("rewritten");
+    assert_eq!(label, "npx:shape");
+    assert_keeps(
+        &out,
+        &[
+            "# Subtest: lineTotal\n    ok 1 - standard rate\n    not ok 2 - reduced rate rounding\n      location: '/tmp/app/test/node-invoice.test.js:7:11'\n      error: |-\n        Expected values to be strictly equal:\n        1.1 !== 1.11\n      stack: |-\n        TestContext.<anonymous> (/tmp/app/test/node-invoice.test.js:7:54)\n        TestContext.<anonymous> (file:///tmp/app/test/wrap.test.js:11:12)\n    1..2\n",
+            "not ok 1 - lineTotal\n  location: '/tmp/app/test/node-invoice.test.js:5:1'\n  error: '1 subtest failed'\nok 2 - pdf export # SKIP\n1..2\n# tests 3\n# pass 1\n# fail 2\n# skipped 1",
+        ],
+    );
+    for gone in [
+        "duration_ms",
+        "ERR_",
+        "node:internal",
+        "Promise.all",
+        "expected: 1.11",
+        "---",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
     }
 }
 
@@ -2146,6 +2176,10 @@ fn rules_and_padding_count_as_the_tokens_they_are() {
     assert_eq!(approx_tokens(&"-".repeat(79)), 3.0);
     assert_eq!(approx_tokens(&" ".repeat(40)), 2.0);
     assert_eq!(approx_tokens("word word"), 2.25);
+    // Every ASCII byte once: 32 punctuation bytes (half a token each), one line break, the
+    // other 95 a quarter each.
+    let ascii: String = (0u8..128).map(char::from).collect();
+    assert_eq!(approx_tokens(&ascii), 32.0 * 0.5 + 1.0 + 95.0 / 4.0);
     let rule = "-".repeat(79);
     let mut table = format!("linecount v 2.1  T=0.50 s\n{rule}\nLanguage          files     blank   comment      code\n{rule}\n");
     for (lang, n) in [
@@ -3057,5 +3091,50 @@ fn rspecs_warnings_among_the_progress_characters_are_said_once_with_their_count(
             "rspec ./spec/a_spec.rb:2 # A b fails",
             "./spec/a_spec.rb:3",
         ],
+    );
+}
+
+/// unittest's account of two lists that differ, after a message that gives both whole: the
+/// first differing element, the `ndiff` lines, said again; dropped as `E` lines and in the
+/// short summary's message. A shortened message (`[truncated]...`) keeps them.
+#[test]
+fn pytest_drops_unittests_restated_difference() {
+    let detail = |p: &str| {
+        [
+            "",
+            "First differing element 0:",
+            "['A', 'B', 'C', 'D']",
+            "['A', 'B', 'C']",
+            "",
+            "- [['A', 'B', 'C', 'D'], ['E', 'F']]",
+            "?                     -  -",
+            "",
+            "+ [['A', 'B', 'C'], ['D', 'E', 'F']]",
+            "?                +  +",
+        ]
+        .iter()
+        .map(|l| format!("{p}{l}\n").replace("E   \n", "E\n"))
+        .collect::<String>()
+    };
+    let message = "AssertionError: Lists differ: [['A', 'B', 'C', 'D'], ['E', 'F']] != [['A', 'B', 'C'], ['D', 'E', 'F']]";
+    let mut text = String::from("============================= test session starts ==============================\nplatform linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0\ncollected 3 items\n\ntests/test_more.py FF.                                 [100%]\n\n=================================== FAILURES ===================================\n____________________________ ChunkedTests.test_even ____________________________\ntests/test_more.py:49: in test_even\n    self.assertEqual(\n");
+    text += &format!("E   {message}\n{}", detail("E   "));
+    text += "____________________________ ChunkedTests.test_long ____________________________\ntests/test_more.py:58: in test_long\n    self.assertEqual(\nE   AssertionError: Lists differ: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 2 [truncated]... != [0, 1]\nE\nE   First list contains 40 additional elements.\nE   - [0, 1, 2, 3]\n";
+    text += &format!("=========================== short test summary info ============================\nFAILED tests/test_more.py::ChunkedTests::test_even - {message}\n{}FAILED tests/test_more.py::ChunkedTests::test_long - AssertionError: Lists differ\n========================= 2 failed, 1 passed in 0.12s ==========================\n", detail(""));
+    let out = text_of("pytest -q --tb=short tests", &text);
+    assert_keeps(
+        &out,
+        &[
+            &format!(
+                "tests/test_more.py:49: in test_even\nE   {message}\n__ ChunkedTests.test_long"
+            ),
+            "E   First list contains 40 additional elements.\nE   - [0, 1, 2, 3]",
+            "FAILED tests/test_more.py::ChunkedTests::",
+            "2 failed, 1 passed in 0.12s",
+        ],
+    );
+    assert!(
+        !out.contains("First differing element") && !out.contains("?    "),
+        "{out}"
     );
 }

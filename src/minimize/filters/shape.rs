@@ -4,8 +4,9 @@
 //! the first of them; progress lines (`[ 42%] …`, `[3/40] …`, `45% |████`) counted on the last
 //! (the state the run reached); a table's drawing rules (`+-----+----+`, `───────`) dropped;
 //! an indented tree's repeated subtrees (`npm explain`'s chains of dependents, a nested report
-//! that says the same block again) said once. Every other line stays as it was, and so does any
-//! line that names a failure, an error, a warning or a location.
+//! that says the same block again) said once; TAP's YAML details kept to a failure's location,
+//! error and own frames. Every other line stays as it was, and so does any line that names a
+//! failure, an error, a warning or a location.
 
 use super::Context;
 use crate::minimize::text::{has, join_lines, locations};
@@ -26,9 +27,6 @@ const RULES_MIN_LINES: usize = 2;
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Shape {
     Pass,
-    /// A TAP 13 pass's own lines: its `# Subtest: name` heading and its YAML block (`---`,
-    /// `duration_ms: 0.2`, `...`), which say nothing but that it ran.
-    PassDetail,
     Progress,
     Rule,
     Other,
@@ -157,6 +155,9 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 /// [`counted`] on a text, for a filter whose program runs others (make running a test suite).
 pub(super) fn counted_text(text: &str) -> Option<String> {
     let raw: Vec<&str> = text.lines().collect();
+    let tap = tap_details_dropped(&raw);
+    let tap_trimmed = tap.is_some();
+    let raw = tap.unwrap_or(raw);
     let repeated = same_failure_details(&raw);
     let raw: Vec<&str> = match &repeated {
         Some(r) => r.iter().map(String::as_str).collect(),
@@ -177,11 +178,13 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
     );
     let counts_passes = passes >= SHAPE_MIN_LINES;
     let counts_progress = progress >= SHAPE_MIN_LINES;
-    if !counts_passes && !counts_progress && rules < RULES_MIN_LINES && folded.is_none() {
+    if !counts_passes
+        && !counts_progress
+        && rules < RULES_MIN_LINES
+        && folded.is_none()
+        && !tap_trimmed
+    {
         return None;
-    }
-    if counts_passes {
-        tap_blocks(&lines, &mut shapes);
     }
     let last_progress = shapes.iter().rposition(|&s| s == Shape::Progress);
     let mut out = Vec::with_capacity(lines.len());
@@ -202,49 +205,110 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
                     out.push(format!("{line} (after {} progress lines)", progress - 1));
                 }
             }
-            Shape::Rule | Shape::PassDetail => {}
+            Shape::Rule => {}
             _ => out.push(line.to_string()),
         }
     }
     Some(join_lines(out))
 }
 
-/// Marks each TAP pass's heading (`# Subtest: name` just before `ok 3 - name`) and its YAML
-/// block (from `---` to `...`, indented under it) as its detail, when the block says no trouble.
-fn tap_blocks(lines: &[&str], shapes: &mut [Shape]) {
+/// TAP 13's details (node's test runner, `tap`): a result's `# Subtest: name` heading just
+/// before `ok 3 - name` says its name again and goes; a pass's YAML block (`---`,
+/// `duration_ms: 0.2`, `...`) goes when it says no trouble; a failure's block keeps what an
+/// agent acts on, its `location`, its `error` and the frames of its `stack` that name a file,
+/// and drops the runner's bookkeeping (the block's markers, blank lines, [`TAP_NOISE_KEYS`],
+/// and `expected`/`actual`, which the error's diff shows) and the runtime's own frames
+/// (`Test.run (node:internal/test_runner/test:796:25)`, no file). `None` when the text has no
+/// result with a YAML block.
+fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
+    let mut keep = vec![true; lines.len()];
+    let mut changed = false;
     for i in 0..lines.len() {
-        if shapes[i] != Shape::Pass {
+        let t = lines[i].trim_start();
+        let (failed, rest) = match t.strip_prefix("not ok ") {
+            Some(r) => (true, r),
+            None => match t.strip_prefix("ok ") {
+                Some(r) => (false, r),
+                None => continue,
+            },
+        };
+        if !rest.starts_with(|c: char| c.is_ascii_digit()) {
             continue;
         }
-        let t = lines[i].trim_start();
-        let Some(name) = t
-            .strip_prefix("ok ")
-            .and_then(|r| r.split_once(" - "))
-            .map(|(_, n)| n)
-        else {
+        let name = rest.split_once(" - ").map(|(_, n)| n);
+        let name = name.map(|n| n.split_once(" # ").map_or(n, |(n, _)| n));
+        if i > 0 && name.is_some() && lines[i - 1].trim_start().strip_prefix("# Subtest: ") == name
+        {
+            keep[i - 1] = false;
+            changed = true;
+        }
+        let Some(open) = lines.get(i + 1).filter(|l| l.trim() == "---") else {
             continue;
         };
-        if i > 0 && lines[i - 1].trim_start().strip_prefix("# Subtest: ") == Some(name) {
-            shapes[i - 1] = Shape::PassDetail;
-        }
-        if lines.get(i + 1).map(|l| l.trim()) != Some("---") {
-            continue;
-        }
+        let indent = open.len() - open.trim_start().len();
         let Some(end) = lines[i + 2..]
             .iter()
-            .position(|l| l.trim() == "...")
+            .position(|l| l.trim() == "..." && l.len() - l.trim_start().len() == indent)
             .map(|e| i + 2 + e)
         else {
             continue;
         };
-        if lines[i + 2..end].iter().all(|l| {
-            let l = l.trim_start();
-            l.split_once(": ").is_some_and(|(k, _)| !k.contains(' ')) && !says_trouble(l)
-        }) {
-            shapes[i + 1..=end].fill(Shape::PassDetail);
+        let block = i + 2..end;
+        if !failed || has_directive(rest) {
+            if lines[block.clone()].iter().all(|l| {
+                let l = l.trim_start();
+                l.split_once(": ").is_some_and(|(k, _)| !k.contains(' ')) && !says_trouble(l)
+            }) {
+                keep[i + 1..=end].fill(false);
+                changed = true;
+            }
+            continue;
+        }
+        keep[i + 1] = false;
+        keep[end] = false;
+        changed = true;
+        // Each key at the block's indent, with the deeper lines under it as its value.
+        let mut key = "";
+        for k in block {
+            let line = lines[k];
+            let depth = line.len() - line.trim_start().len();
+            if line.trim().is_empty() {
+                keep[k] = false;
+                continue;
+            }
+            if depth == indent {
+                key = line.trim_start().split(':').next().unwrap_or("");
+                keep[k] = !TAP_NOISE_KEYS.contains(&key);
+                continue;
+            }
+            keep[k] = match key {
+                "stack" => !locations(line).is_empty() || has(line, "file://"),
+                k => !TAP_NOISE_KEYS.contains(&k),
+            };
         }
     }
+    changed.then(|| {
+        lines
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(l, _)| *l)
+            .collect()
+    })
 }
+
+/// A failing TAP result's YAML keys that are the runner's bookkeeping, or (`expected`,
+/// `actual`) the values the `error`'s diff already shows.
+const TAP_NOISE_KEYS: [&str; 8] = [
+    "duration_ms",
+    "type",
+    "failureType",
+    "code",
+    "name",
+    "operator",
+    "expected",
+    "actual",
+];
 
 /// Nested TAP (node's test runner, a suite's subtests indented under it): the outermost
 /// results are each file's or suite's verdict, and stay; the passes counted are the ones

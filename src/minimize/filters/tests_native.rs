@@ -6,7 +6,7 @@
 //! loop's failure at one place past its first lines (counted).
 
 use super::Context;
-use crate::minimize::text::{is_dependency_frame, join_lines, shared_prefixes};
+use crate::minimize::text::{has, is_dependency_frame, join_lines, shared_prefixes};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -125,9 +125,13 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let all: Vec<&str> = ctx.text.lines().collect();
     // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
     let mut set_up: Vec<String> = Vec::new();
+    let mut difference = RestatedDifference::default();
     for (n, &line) in all.iter().enumerate() {
         // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
         let line = line.strip_prefix("collecting ... ").unwrap_or(line);
+        if difference.restates(line) {
+            continue;
+        }
         // `--setup-show`: what was asked for is each test's fixtures, set up around it. Its
         // `SETUP    F invoice` lines and the tests' own (`t.py::test_a (fixtures used: …) .`)
         // stay, unindented; a `TEARDOWN F invoice` of a fixture set up before says nothing the
@@ -294,6 +298,61 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     // id once, each test's name under it.
     let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(out))
+}
+
+/// unittest's account of two values that differ, after a message that gives both whole
+/// (`AssertionError: Lists differ: [1, 2, 3] != [1, 2]`, `{'a': 1} != {'a': 2}`): the first
+/// differing or extra element with its values, how many more one holds, and the two values
+/// again as an `ndiff` (`- [1, 2, 3]`, `?       ---`, `+ [1, 2]`), each line as an `E` line, an
+/// indented one (`--tb=line`) or bare (a short summary's message). What the message's line
+/// says; a message that unittest shortened (`[truncated]...`, `[40 chars]`) keeps them, and a
+/// line of any other shape (an `ndiff`'s context line) ends them.
+#[derive(Default)]
+struct RestatedDifference {
+    /// Whether the lines after the message are being read.
+    after_message: bool,
+    /// Element values still to come after `First differing element 3:` (two) or `First extra
+    /// element 3:` (one).
+    values_left: usize,
+}
+
+impl RestatedDifference {
+    /// Whether `line` says again what the message above it said; reads each line in order.
+    fn restates(&mut self, line: &str) -> bool {
+        if self.after_message {
+            let body = match line.strip_prefix('E') {
+                Some(rest) if rest.is_empty() || rest.starts_with(' ') => rest.trim(),
+                _ => line.trim(),
+            };
+            if self.values_left > 0 {
+                self.values_left -= 1;
+                return true;
+            }
+            if body.starts_with("First differing element ") {
+                self.values_left = 2;
+                return true;
+            }
+            if body.starts_with("First extra element ") || body.starts_with("Second extra element ")
+            {
+                self.values_left = 1;
+                return true;
+            }
+            let counted = (body.starts_with("First ") || body.starts_with("Second "))
+                && has(body, " contains ")
+                && body.ends_with(" additional elements.");
+            let ndiff = ["- ", "+ ", "? "].iter().any(|m| body.starts_with(m))
+                || matches!(body, "" | "-" | "+" | "?");
+            if counted || ndiff {
+                return true;
+            }
+        }
+        self.after_message = has(line, "AssertionError: ")
+            && has(line, " != ")
+            && !has(line, "[truncated]")
+            && !has(line, " chars]");
+        self.values_left = 0;
+        false
+    }
 }
 
 /// pytest's advice under a test module that failed to import, the same every time.
