@@ -2500,7 +2500,7 @@ fn zip(values: &[&str]) -> bool {
 /// `cmake -E <command>` with a command that only prints (cmake(1), "Run a Command-Line Tool"):
 /// `echo`, `capabilities`, `environment`, `compare_files`, the hashes, `cat`.
 /// `cmake --help-command message`, `cmake --help-variable-list`: the help of one item or a list,
-/// printed. Each takes an output file as its last, optional operand (cmake(1)), so the exact
+/// printed; `cmake --list-presets`. Each takes an output file as its last, optional operand (cmake(1)), so the exact
 /// number of operands is required: a name for the item forms, none for the lists.
 fn cmake_help(values: &[&str]) -> bool {
     const ITEM: &[&str] = &[
@@ -2521,7 +2521,18 @@ fn cmake_help(values: &[&str]) -> bool {
     ];
     match values {
         [option, name] => ITEM.contains(option) && !name.starts_with('-') && !name.contains('/'),
-        [option] => LIST.contains(option) || matches!(*option, "-h" | "-H" | "--help"),
+        // `--list-presets[=TYPE]` prints the names of CMakePresets.json's presets (data),
+        // reading neither CMakeLists.txt nor a build tree (measured, cmake 3.25).
+        [option] => {
+            LIST.contains(option)
+                || matches!(*option, "-h" | "-H" | "--help" | "--list-presets")
+                || option.strip_prefix("--list-presets=").is_some_and(|t| {
+                    matches!(
+                        t,
+                        "all" | "configure" | "build" | "test" | "package" | "workflow"
+                    )
+                })
+        }
         _ => false,
     }
 }

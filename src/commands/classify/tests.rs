@@ -1848,6 +1848,10 @@ fn options_that_turn_configuration_off_and_their_twins() {
         // cmake's help, printed; the same option with an output file writes.
         ("cmake --help-command message", ReadOnly),
         ("cmake --help-variable-list", ReadOnly),
+        ("cmake --list-presets", ReadOnly),
+        ("cmake --list-presets=build", ReadOnly),
+        ("cmake --list-presets build", Write),
+        ("cmake --preset dev", Write),
         ("cmake --help-command message out.txt", Write),
         ("cmake -P s.cmake", Write),
         // apt-get's simulation.

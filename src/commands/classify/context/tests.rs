@@ -3663,6 +3663,43 @@ fn configuration_decided_by_its_keys() {
             Some(".curlrc"),
         ),
         case(
+            "meson-introspect-languages",
+            |p| p.write("repo/meson.build", "project('p', 'c')\n"),
+            "meson introspect --projectinfo meson.build",
+            Some("compilers"),
+        ),
+        case(
+            "meson-introspect-language-list",
+            |p| {
+                p.write(
+                    "repo/meson.build",
+                    "# demo\nproject('p', ['c', 'cpp'],\n  version: '1.0')\n",
+                )
+            },
+            "meson introspect --targets",
+            Some("compilers"),
+        ),
+        case(
+            "meson-introspect-no-language",
+            |p| {
+                p.write(
+                    "repo/meson.build",
+                    "project('demo', version: '1.2', default_options: ['a=b'])\n",
+                )
+            },
+            "meson introspect --projectinfo meson.build",
+            None,
+        ),
+        case(
+            "meson-introspect-build-dir",
+            |p| {
+                p.write("repo/meson.build", "project('p', 'c')\n");
+                p.write("repo/build/meson-info/meson-info.json", "{}\n");
+            },
+            "meson introspect build --targets",
+            None,
+        ),
+        case(
             "curlrc-stderr-help",
             |p| p.write("home/.curlrc", "--stderr e.txt\n"),
             "curl --help",

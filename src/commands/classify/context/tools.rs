@@ -435,6 +435,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             exiftool_config(here, out)
         }
         "mlr" => mlrrc(here, out),
+        "meson" => meson_source(here, args, out),
         "mypy" => mypy_config(here, out),
         "prettier" => prettier_config(here, args, out),
         "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
@@ -2534,4 +2535,108 @@ fn justfile(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             format!("just --evaluate runs the backticks and shell() calls of {} (or of a file it imports)", path.display()),
         );
     }
+}
+
+/// `meson introspect` of a source tree (a `meson.build` operand, or a directory with one and no
+/// `meson-info`) reads the project with meson's AST interpreter, which detects the compilers of
+/// the languages `project()` names, and of any `add_languages()`, by running them (measured, meson
+/// 1.0: `project('p', 'c')` ran gcc on test files in TMPDIR; `project('p')` ran nothing). A build
+/// directory's `meson-info` is only read. A `subdir()` is another file, so it is not followed:
+/// unknown.
+fn meson_source(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let Some((first, rest)) = args.split_first() else {
+        return;
+    };
+    if !first.is("introspect") {
+        return;
+    }
+    let operand = rest
+        .iter()
+        .find(|a| a.value.as_deref().is_none_or(|v| !v.starts_with('-')));
+    let build = match operand.map(|a| a.value.as_deref()) {
+        Some(None) => {
+            out.push(
+                Level::Unknown,
+                "meson introspect: a path known only at run time",
+            );
+            return;
+        }
+        Some(Some(v)) if v == "meson.build" || v.ends_with("/meson.build") => {
+            files::join(here.dir, v)
+        }
+        Some(Some(v)) => {
+            let dir = files::join(here.dir, v);
+            if files::exists(&dir.join("meson-info")) {
+                return;
+            }
+            dir.join("meson.build")
+        }
+        None => {
+            if files::exists(&here.dir.join("meson-info")) {
+                return;
+            }
+            here.dir.join("meson.build")
+        }
+    };
+    let runs = match files::read_text(&build) {
+        Contents::Missing => return,
+        Contents::Unreadable => true,
+        Contents::Text(t) => meson_names_languages(&t),
+    };
+    if runs {
+        out.push(
+            Level::Unknown,
+            format!(
+                "meson introspect reads the source tree of {}, which names languages whose compilers meson runs to detect them (or a subdir() not read here)",
+                build.display()
+            ),
+        );
+    }
+}
+
+/// Whether a `meson.build` names a language (a second positional argument of `project()`),
+/// calls `add_languages()`, or goes into a `subdir()`.
+fn meson_names_languages(text: &str) -> bool {
+    let code: String = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if code.contains("add_languages") || code.contains("subdir(") {
+        return true;
+    }
+    let Some(start) = code.find("project(") else {
+        return false;
+    };
+    // Top-level arguments of the call, each positional unless it has a `name:`.
+    let mut depth = 0usize;
+    let mut positional = 0usize;
+    let mut keyword = false;
+    let mut pending = false;
+    let mut in_string = false;
+    for c in code[start + "project(".len()..].chars() {
+        match c {
+            '\'' => {
+                in_string = !in_string;
+                pending = true;
+            }
+            _ if in_string => {}
+            '(' | '[' | '{' => {
+                depth += 1;
+                pending = true;
+            }
+            ')' if depth == 0 => break,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 => keyword = true,
+            ',' if depth == 0 => {
+                positional += usize::from(pending && !keyword);
+                keyword = false;
+                pending = false;
+            }
+            c if !c.is_whitespace() => pending = true,
+            _ => {}
+        }
+    }
+    positional += usize::from(pending && !keyword);
+    positional >= 2
 }
