@@ -8,6 +8,9 @@ import path from 'node:path'
 const encode = await import('gpt-tokenizer').then((m) => m.encode, () => null)
 export const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4))
 
+/** A line that is only a table's or a box's drawing (`|----|---|`, `+----+`, `====`, `| :-- |`): layout, no fact. */
+const RULE = /^[\s|+\-=:]+$/
+
 /** The program a command starts first (after `cd … &&` and assignments). */
 export function firstProgram(command) {
   const seg = command.split(/&&|\|\||;|\|/).map((s) => s.trim()).find((s) => !/^cd(\s|$)/.test(s)) ?? command
@@ -126,7 +129,7 @@ export function facts(c) {
     }
     // A subcommand none of these rules is about (ls-files, diff --name-status, branch, tag):
     // each line is a fact, as for a program no rule is about.
-    if (!f.length) for (const l of lines) if (l.trim()) add('line', l.trim())
+    if (!f.length) for (const l of lines) if (l.trim() && !RULE.test(l)) add('line', l.trim())
     return f
   }
   // A unified diff from any other program (diff -u, ruff format --diff, black --diff): as for
@@ -182,7 +185,7 @@ export function facts(c) {
     for (const l of lines) {
       const m = /^([^\s/]+)\/(\S+) (\S+) (\S+)(?: \[(.+)\])?$/.exec(l)
       if (m) add('package', new RegExp(`(^|\\s)${esc(m[1])}[\\s/]`), m[2], ` ${m[3]}`, m[4], ...(m[5] ? [`[${m[5]}]`] : []))
-      else if (l.trim()) add('line', l.trim())
+      else if (l.trim() && !RULE.test(l)) add('line', l.trim())
     }
     return f
   }
@@ -292,12 +295,12 @@ export function facts(c) {
   if (table) {
     for (const v of table.constant) if (v !== null) add('column', v)
     for (const r of table.rows) add('row', ...r.filter((c, i) => c && table.constant[i] === null))
-    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim()) add('line', l.trim())
+    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim() && !RULE.test(l)) add('line', l.trim())
     return f
   }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
   // its facts from its noise, so each line is one; a text that drops lines drops facts.
-  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim()) add('line', l.trim())
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim() && !RULE.test(l)) add('line', l.trim())
   return f
 }
 
