@@ -2578,12 +2578,10 @@ fn meson_source(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             here.dir.join("meson.build")
         }
     };
-    let runs = match files::read_text(&build) {
-        Contents::Missing => return,
-        Contents::Unreadable => true,
-        Contents::Text(t) => meson_names_languages(&t),
+    let Some(text) = super::config_text(&build, "meson introspect", out) else {
+        return;
     };
-    if runs {
+    if meson_names_languages(&text) {
         out.push(
             Level::Unknown,
             format!(
