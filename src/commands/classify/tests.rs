@@ -1538,6 +1538,34 @@ fn functions_defined_and_never_named_again() {
 }
 
 #[test]
+fn strace_runs_its_command() {
+    assert_levels(&[
+        ("strace cat a.txt", ReadOnly),
+        (
+            "strace -f -e trace=openat -s 80 cat a.txt 2>/dev/null | head -1",
+            ReadOnly,
+        ),
+        ("strace -c -e openat,read cat a.txt", ReadOnly),
+        ("strace -V", ReadOnly),
+        ("strace touch made", Write),
+        ("strace -o tr.txt cat a.txt", Unknown),
+        ("strace -ff -o tr cat a.txt", Unknown),
+        ("strace -fo tr cat a.txt", Unknown),
+        ("strace -p 1", Unknown),
+        ("strace -E LD_PRELOAD=./x.so cat a.txt", Unknown),
+        ("strace -e inject=unlink:retval=0 rm a.txt", Unknown),
+        ("strace -u nobody cat a.txt", Unknown),
+        ("strace --output=tr cat a.txt", Unknown),
+        ("strace", Unknown),
+        // sponge soaks its input up in a temporary file in TMPDIR even with no file to write
+        // (r14 counted it): not taken as read-only.
+        ("sort b.txt | sponge", Write),
+        ("sort b.txt | sponge b.txt", Write),
+        ("sort b.txt | sponge -a b.txt", Write),
+    ]);
+}
+
+#[test]
 fn double_bracket_v_expands_its_subscript_once() {
     // Measured (bash 5.2): `[[ -v a[$k] ]]` does not evaluate what `$k` gave; a bare name in the
     // subscript is arithmetic that evaluates the name's value, and `test -v` evaluates again.
