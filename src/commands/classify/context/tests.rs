@@ -4237,6 +4237,25 @@ fn inline_programs_of_php_lua_r_and_gawk() {
                 None,
             )
         },
+        // Lua 5.1 knows no -E and runs LUA_INIT first (measured, 5.1.5); `lua` may be 5.1.
+        Case {
+            env: &[("LUA_INIT", "os.execute('id')")],
+            ..case(
+                "lua51-E-init",
+                |_| {},
+                "lua5.1 -E -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
+        },
+        Case {
+            env: &[("LUA_INIT", "os.execute('id')")],
+            ..case(
+                "lua-E-init",
+                |_| {},
+                "lua -E -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
+        },
         case("r-e", |_| {}, R_PRINTS, None),
         case("r-e-R", |_| {}, "R -q -e 'print(1 + 1)'", None),
         case(
