@@ -35,6 +35,7 @@ const READ_ONLY: &[&str] = &[
 pub const WRAPPERS: &[&str] = &[
     "builtin", "caffeinate", "chronic", "command", "coproc", "doas", "env", "exec", "ionice", "nice", "nohup",
     "setsid", "stdbuf", "sudo", "time", "timeout", "unbuffer", "busybox", "flock", "taskset", "chrt", "ifne",
+    "strace",
 ];
 
 /// Wrappers that parse `--version` and `--help` themselves and exit (measured: `nohup --version`
@@ -238,7 +239,6 @@ const WRITES: &[(&str, &str)] = &[
 /// Programs that run another program or code of their own; known so that `--version` and
 /// `--help` are read-only, with what they run in words.
 const RUNS: &[(&str, &str)] = &[
-    ("strace", "runs or attaches to a program"),
     ("ltrace", "runs or attaches to a program"),
     ("msgfilter", "runs a filter program on each message"),
     ("msgexec", "runs a program on each message"),

@@ -20,7 +20,9 @@ const MODULES: &[(&str, &[&str])] = &[
         "float_info", "int_info", "hash_info", "thread_info", "copyright", "abiflags", "platlibdir",
         "pycache_prefix", "stdout", "stderr", "warnoptions", "dont_write_bytecode", "getdefaultencoding", "getfilesystemencoding", "getrecursionlimit", "getsizeof", "exit", "intern",
         "getrefcount", "stdout.write", "stderr.write", "stdout.flush", "stderr.flush", "getswitchinterval",
-        "stdin", "stdin.read", "stdin.readline", "stdin.readlines", "stdin.isatty", "stdout.isatty", "stdin.buffer.read"]),
+        "stdin", "stdin.read", "stdin.readline", "stdin.readlines", "stdin.isatty", "stdout.isatty", "stdin.buffer.read",
+        // Where imports come from: the context reads the directories a literal names.
+        "path.insert", "path.append"]),
     ("os", &["sep", "altsep", "extsep", "pathsep", "linesep", "curdir", "pardir", "devnull", "name", "environ",
         "path", "getcwd", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid", "getlogin", "cpu_count",
         "uname", "listdir", "scandir", "walk", "getenv", "environ.get", "environ.items", "environ.keys",
@@ -238,20 +240,75 @@ fn string(s: &[char], i: usize) -> Option<(String, usize)> {
     }
 }
 
-/// Whether the program `code` only computes and prints (see the module's header).
+/// Whether the program `code` only computes and prints (see the module's header), importing
+/// nothing of the project's.
+#[cfg(test)]
 pub fn only_prints(code: &str) -> bool {
+    let mut project = Vec::new();
+    program(code, false, &mut project) && project.is_empty()
+}
+
+/// The program `code` only computes and prints, given that the modules it imports that are
+/// neither standard nor known here (returned, [`project_import`]'s form) do too: the context
+/// finds them (the project's files) and judges each with [`module_project_imports`].
+pub fn inline_project_imports(code: &str) -> Option<Vec<String>> {
+    let mut project = Vec::new();
+    program(code, false, &mut project).then_some(project)
+}
+
+/// A module of the project that only defines: what importing it runs (its top level) and what
+/// calling its functions runs (their bodies) only computes and prints; `def` with plain
+/// parameters (never called in the body) and `return` are read here, beyond a `-c` program.
+/// The modules it imports in turn that are not standard are returned, as for
+/// [`inline_project_imports`].
+pub fn module_project_imports(code: &str) -> Option<Vec<String>> {
+    let mut project = Vec::new();
+    program(code, true, &mut project).then_some(project)
+}
+
+/// A module bound to a project's module (not a standard one): its path starts with this.
+const PROJECT: char = '+';
+
+fn program(code: &str, module: bool, project: &mut Vec<String>) -> bool {
     let Some(toks) = tokens(code) else {
         return false;
     };
     let mut modules: Vec<(String, String)> = Vec::new(); // (name bound, module path)
     let mut locals: Vec<String> = Vec::new();
+    let mut parameters: Vec<String> = Vec::new();
     let uses_paths = toks
         .iter()
         .any(|t| matches!(t, Tok::Name(n) if n == "Path" || n == "pathlib"));
     for statement in toks.split(|t| *t == Tok::End).filter(|s| !s.is_empty()) {
+        // A parameter may hold anything a caller passes (`f(open)`): never called.
+        let calls_parameter = statement.windows(2).enumerate().any(|(i, w)| {
+            matches!(&w[0], Tok::Name(n) if parameters.contains(n))
+                && w[1] == Tok::Op("(".into())
+                && (i == 0 || statement[i - 1] != Tok::Op(".".into()))
+        });
+        if calls_parameter {
+            return false;
+        }
         match statement.first() {
+            Some(Tok::Name(k)) if k == "def" && module => {
+                let Some(body) = definition(&statement[1..], &mut locals, &mut parameters) else {
+                    return false;
+                };
+                let body = match body {
+                    [Tok::Name(r), value @ ..] if r == "return" => value,
+                    _ => body,
+                };
+                if !body.is_empty() && !simple_statement(body, &modules, &mut locals, uses_paths) {
+                    return false;
+                }
+            }
+            Some(Tok::Name(k)) if k == "return" && module => {
+                if !expression(&statement[1..], &modules, &mut locals, uses_paths) {
+                    return false;
+                }
+            }
             Some(Tok::Name(k)) if k == "import" => {
-                if !imports(&statement[1..], None, &mut modules) {
+                if !imports(&statement[1..], None, &mut modules, project) {
                     return false;
                 }
             }
@@ -263,7 +320,7 @@ pub fn only_prints(code: &str) -> bool {
                     return false;
                 };
                 let module = dotted(&statement[1..at]);
-                if !imports(&statement[at + 1..], Some(&module), &mut modules) {
+                if !imports(&statement[at + 1..], Some(&module), &mut modules, project) {
                     return false;
                 }
             }
@@ -307,6 +364,54 @@ pub fn only_prints(code: &str) -> bool {
         }
     }
     true
+}
+
+/// `NAME(PARAMETERS): BODY…` after `def`: the name becomes a local, the parameters (plain
+/// names, `*args`, `**kwargs`, defaults of a number, a string or a constant) locals that are
+/// never called; the tokens after the `:` (a one-line body) are returned. No annotations.
+fn definition<'a>(
+    toks: &'a [Tok],
+    locals: &mut Vec<String>,
+    parameters: &mut Vec<String>,
+) -> Option<&'a [Tok]> {
+    let [Tok::Name(name), Tok::Op(open), rest @ ..] = toks else {
+        return None;
+    };
+    if open != "(" {
+        return None;
+    }
+    let close = rest.iter().position(|t| *t == Tok::Op(")".into()))?;
+    for part in rest[..close].split(|t| *t == Tok::Op(",".into())) {
+        let part = match part {
+            [Tok::Op(star), more @ ..] if star == "*" || star == "**" => more,
+            _ => part,
+        };
+        match part {
+            [] => {}
+            [Tok::Name(p)] => parameters.push(p.clone()),
+            [Tok::Name(p), Tok::Op(eq), Tok::Num | Tok::Str { fstring: false, .. }]
+                if eq == "=" =>
+            {
+                parameters.push(p.clone())
+            }
+            [Tok::Name(p), Tok::Op(eq), Tok::Name(c)]
+                if eq == "=" && matches!(c.as_str(), "None" | "True" | "False") =>
+            {
+                parameters.push(p.clone())
+            }
+            _ => return None,
+        }
+    }
+    let after = &rest[close + 1..];
+    let [Tok::Op(colon), body @ ..] = after else {
+        return None;
+    };
+    if colon != ":" {
+        return None;
+    }
+    locals.push(name.clone());
+    locals.extend(parameters.iter().cloned());
+    Some(body)
 }
 
 /// An expression, or an assignment of one to plain names.
@@ -416,8 +521,15 @@ fn dotted(toks: &[Tok]) -> String {
         .collect()
 }
 
-/// `import a.b as c, d` (or the names after `from m import`): binds known modules.
-fn imports(toks: &[Tok], from: Option<&str>, modules: &mut Vec<(String, String)>) -> bool {
+/// `import a.b as c, d` (or the names after `from m import`): binds known modules; a module
+/// that is neither standard nor known here is bound as the project's and added to `project`
+/// ([`project_import`]).
+fn imports(
+    toks: &[Tok],
+    from: Option<&str>,
+    modules: &mut Vec<(String, String)>,
+    project: &mut Vec<String>,
+) -> bool {
     for part in toks.split(|t| *t == Tok::Op(",".into())) {
         let part: Vec<&Tok> = part
             .iter()
@@ -448,8 +560,25 @@ fn imports(toks: &[Tok], from: Option<&str>, modules: &mut Vec<(String, String)>
                 })
                 || m.starts_with(&format!("{path}."))
         });
-        if !known || name == "*" {
+        if name == "*" {
             return false;
+        }
+        if !known {
+            let Some(wanted) = project_import(from, &name) else {
+                return false;
+            };
+            for w in wanted {
+                if !project.contains(&w) {
+                    project.push(w);
+                }
+            }
+            let target = if from.is_none() && as_at.is_none() {
+                bound.clone()
+            } else {
+                path
+            };
+            modules.push((bound, format!("{PROJECT}{target}")));
+            continue;
         }
         // `import os.path` binds `os`; `from os import path` binds `path` to `os.path`.
         let target = if from.is_none() && as_at.is_none() {
@@ -460,6 +589,33 @@ fn imports(toks: &[Tok], from: Option<&str>, modules: &mut Vec<(String, String)>
         modules.push((bound, target));
     }
     true
+}
+
+/// The project's modules `import NAME` (or `from FROM import NAME`) loads, when the top-level
+/// module is not a standard one: dotted names (`a.b`), relative ones with their dots (`.core`),
+/// and `?a.b.c` for a name imported from a module that may be a submodule (loaded when it is a
+/// file). `None` for a standard module (one not listed here is not read-only) or a form not read.
+fn project_import(from: Option<&str>, name: &str) -> Option<Vec<String>> {
+    let plain = |m: &str| {
+        !m.is_empty()
+            && m.split('.')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    };
+    let module = from.unwrap_or(name);
+    let relative = module.trim_start_matches('.');
+    let top = relative.split('.').next().unwrap_or(relative);
+    if module.starts_with('.') {
+        if (!relative.is_empty() && !plain(relative)) || !plain(name) {
+            return None;
+        }
+    } else if !plain(module) || STDLIB.contains(&top) || (from.is_some() && !plain(name)) {
+        return None;
+    }
+    Some(match from {
+        None => vec![name.to_string()],
+        Some(f) if relative.is_empty() => vec![format!("{f}{name}")],
+        Some(f) => vec![f.to_string(), format!("?{f}.{name}")],
+    })
 }
 
 /// An expression's tokens: every call is to something known to only read.
@@ -634,6 +790,17 @@ const VALUE_METHODS: &[&str] = &[
 /// of a module listed with `*` but another module it imported (`platform.os.system` is `os`'s),
 /// or a string's or mapping's method called on a listed value (`sys.version.split`).
 fn module_call(full: &str) -> bool {
+    // A project's module: one attribute of it (a value or a function, judged with the module),
+    // never a standard module it imported (`helper.os`) or an attribute of an attribute.
+    if let Some(rest) = full.strip_prefix(PROJECT) {
+        let mut parts = rest.split('.');
+        let _module = parts.next();
+        return match (parts.next(), parts.next()) {
+            (None, _) => true,
+            (Some(attribute), None) => !STDLIB.contains(&attribute),
+            _ => false,
+        };
+    }
     if let Some(rest) = full.strip_prefix("sys.") {
         if let Some((record, field)) = rest.split_once('.') {
             if SYS_RECORDS.contains(&record) && !field.starts_with('_') && !field.contains('.') {
@@ -795,9 +962,8 @@ pub fn invocation(args: &[Word]) -> Option<Verdict> {
                 }
                 'c' => {
                     let code = value()?;
-                    if !only_prints(&code) {
-                        return None;
-                    }
+                    // The project's modules it imports are the context's to find and judge.
+                    inline_project_imports(&code)?;
                     // What it imports may come from the working directory: read only when the
                     // context is read (which checks that), unknown as before without it.
                     let mut v = Verdict::default();
@@ -1024,6 +1190,60 @@ fn files_with(values: &[&str], flags: &[&str], valued: &[&str], max: usize) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn project_imports_of_inline_programs_and_modules() {
+        let project = |code: &str| inline_project_imports(code).unwrap_or_else(|| panic!("{code}"));
+        assert_eq!(
+            project("import helper; print(helper.X, helper.f(1))"),
+            ["helper"]
+        );
+        assert_eq!(project("from a.b import c; print(c)"), ["a.b", "?a.b.c"]);
+        assert_eq!(
+            project("import sys; sys.path.insert(0, 'src'); import m; print(m.f())"),
+            ["m"]
+        );
+        assert!(project("import json; print(1)").is_empty());
+        for code in [
+            "import helper; print(helper.os.system)",
+            "import helper; print(helper.os)",
+            "import helper; helper.X.y.z()",
+            "import subprocess; print(1)",
+            "from os import system; system('id')",
+            "from helper import *",
+            "import helper; helper._private()",
+        ] {
+            assert!(inline_project_imports(code).is_none(), "{code}");
+        }
+        let module = |code: &str| module_project_imports(code);
+        assert_eq!(
+            module("\"\"\"Doc.\"\"\"\nX = 1\n\ndef f(a, *rest, b=None, **kw):\n    return a\n"),
+            Some(vec![])
+        );
+        assert_eq!(
+            module("from .core import V\n"),
+            Some(vec![".core".to_string(), "?.core.V".to_string()])
+        );
+        assert_eq!(
+            module("import sub2\nX = sub2.Y\n"),
+            Some(vec!["sub2".to_string()])
+        );
+        assert_eq!(module("def f(): return 1\n"), Some(vec![]));
+        for code in [
+            "import os\nos.system('id')\n",
+            "def f():\n    open('x', 'w')\n",
+            "def f(g):\n    return g()\n",
+            "def f(a: int):\n    return a\n",
+            "class A:\n    pass\n",
+            "@decorator\ndef f():\n    return 1\n",
+            "def f(a=os.system):\n    return a\n",
+            "if __name__ == '__main__':\n    main()\n",
+        ] {
+            assert!(module_project_imports(code).is_none(), "{code}");
+        }
+        // A `-c` program is not a module: no `def` there.
+        assert!(inline_project_imports("def f(): return 1\nprint(f())").is_none());
+    }
 
     #[test]
     fn reads_programs_that_only_print() {

@@ -1504,6 +1504,95 @@ fn declarations_whose_value_bash_takes_for_a_compound_assignment() {
     ]);
 }
 
+#[test]
+fn functions_defined_and_never_named_again() {
+    // A body runs only when the function is called: one named like no known program is judged
+    // when the script names it again (a call, trap, a quoted word), not when only `type`,
+    // `declare -f`, `command -v` or `unset -f` look it up. One named like a known program is
+    // judged where it stands (a later `ls` would be taken for the program).
+    assert_levels(&[
+        (
+            "f() { touch ran; } > f.out; type f >/dev/null && echo defined",
+            ReadOnly,
+        ),
+        ("g() { rm -f a.txt; }; declare -F g", ReadOnly),
+        (
+            "function h { rm -f a.txt; }; command -v h; unset -f h",
+            ReadOnly,
+        ),
+        ("f() { echo hi; } > f.out; f", Write),
+        ("f() { touch ran; }; f", Write),
+        ("f() { touch ran; }; (f)", Write),
+        ("f() { touch ran; }; trap f EXIT", Write),
+        ("f() { touch ran; }; x=f; $x", Write),
+        ("f() { touch ran; }; command f", Write),
+        (
+            "f() { touch ran; }; bash -c \"$(declare -f f); f\"",
+            Unknown,
+        ),
+        ("f() { touch ran; }; type f; f", Write),
+        ("ls() { rm -f a.txt; }; type ls", Write),
+        (
+            "command_not_found_handle() { touch ran; }; type command_not_found_handle",
+            Write,
+        ),
+        ("bomb() { bomb | bomb & }; type bomb", Dangerous),
+    ]);
+}
+
+#[test]
+fn strace_runs_its_command() {
+    assert_levels(&[
+        ("strace cat a.txt", ReadOnly),
+        (
+            "strace -f -e trace=openat -s 80 cat a.txt 2>/dev/null | head -1",
+            ReadOnly,
+        ),
+        ("strace -c -e openat,read cat a.txt", ReadOnly),
+        ("strace -V", ReadOnly),
+        ("strace touch made", Write),
+        ("strace -o tr.txt cat a.txt", Unknown),
+        ("strace -ff -o tr cat a.txt", Unknown),
+        ("strace -fo tr cat a.txt", Unknown),
+        ("strace -p 1", Unknown),
+        ("strace -E LD_PRELOAD=./x.so cat a.txt", Unknown),
+        ("strace -e inject=unlink:retval=0 rm a.txt", Unknown),
+        ("strace -u nobody cat a.txt", Unknown),
+        ("strace --output=tr cat a.txt", Unknown),
+        ("strace", Unknown),
+        // sponge soaks its input up in a temporary file in TMPDIR even with no file to write
+        // (r14 counted it): not taken as read-only.
+        ("sort b.txt | sponge", Write),
+        ("sort b.txt | sponge b.txt", Write),
+        ("sort b.txt | sponge -a b.txt", Write),
+    ]);
+}
+
+#[test]
+fn double_bracket_v_expands_its_subscript_once() {
+    // Measured (bash 5.2): `[[ -v a[$k] ]]` does not evaluate what `$k` gave; a bare name in the
+    // subscript is arithmetic that evaluates the name's value, and `test -v` evaluates again.
+    assert_levels(&[
+        (
+            "declare -a arr; k='$(touch ran)'; [[ -v arr[$k] ]]; echo $?",
+            ReadOnly,
+        ),
+        ("declare -A arr; [[ -v arr[\"$k\"] ]]", ReadOnly),
+        ("[[ -v arr[${k}+1] ]]", ReadOnly),
+        ("[[ -v arr[2] ]]", ReadOnly),
+        (
+            "declare -a arr; k='x[$(touch ran)]'; [[ -v arr[k] ]]",
+            Unknown,
+        ),
+        (
+            "declare -a arr; k='$(touch ran)'; test -v \"arr[$k]\"",
+            Unknown,
+        ),
+        ("[[ -v arr[$((k))] ]]", Unknown),
+        ("[[ -v arr[$(touch ran)] ]]", Unknown),
+    ]);
+}
+
 /// The reading modes of hg, svn and the printing programs without context: read-only where no
 /// configuration can make the mode run code or write, not read-only where one can (the context
 /// reads it), and each mode's twin (an option that writes or runs a program) never read-only.

@@ -430,6 +430,7 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
             v
         }
         "caffeinate" => Verdict::runs(skip_options(args, &["-t", "-w"])),
+        "strace" => strace(args),
         "busybox" => Verdict::runs(args),
         "nohup" => {
             let mut v = Verdict::runs(skip_options(args, &[]));
@@ -442,6 +443,95 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         // builtin, chronic, coproc, nohup, setsid, unbuffer: options without values.
         _ => Verdict::runs(skip_options(args, &[])),
     }
+}
+
+/// `strace [OPTIONS] COMMAND…`: traces to its standard error and runs COMMAND, which is judged.
+/// Only options that choose what is shown are taken (`-f`, `-c`, `-s N`, `-e trace=…`, a
+/// `-e` of a syscall list, …); `-o` writes a file, `-p` attaches to a process already running,
+/// `-E` sets the command's environment, `-u` changes its user, `-e inject=`/`fault=` change what
+/// its system calls return: each of those stays not read-only (strace 6.1).
+fn strace(args: &[Word]) -> Verdict {
+    const FLAGS: &str = "fqcCwTtryvxiknzZbDF";
+    const VALUED: &[&str] = &["-s", "-a", "-e", "-P", "-I", "-X", "-b", "-S", "-U"];
+    let unknown = || {
+        let mut v = Verdict::default();
+        v.push(Level::Unknown, "strace writes a file, attaches to a process or changes what its command's system calls return, given options other than those that choose what it shows");
+        v
+    };
+    if matches!(args, [only] if ["-V", "--version", "-h", "--help"].iter().any(|o| only.is(o))) {
+        return Verdict::read_only();
+    }
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let Some(value) = a.value.as_deref() else {
+            return unknown();
+        };
+        if !value.starts_with('-') || value == "-" {
+            break;
+        }
+        i += 1;
+        if value == "--" {
+            break;
+        }
+        let (option, inline) = if value.starts_with("--") {
+            return unknown();
+        } else if let Some(option) = value.get(..2).filter(|o| VALUED.contains(o)) {
+            let inline = &value[2..];
+            let given = if inline.is_empty() {
+                i += 1;
+                args.get(i - 1).and_then(|w| w.value.as_deref())
+            } else {
+                Some(inline)
+            };
+            (option, given)
+        } else if value[1..].chars().all(|c| FLAGS.contains(c)) {
+            continue;
+        } else {
+            return unknown();
+        };
+        let Some(given) = inline else {
+            return unknown();
+        };
+        if option == "-e" {
+            // `trace=…`, `signal=…`, `abbrev=…`, `verbose=…`, `raw=…`, `status=…`, `quiet=…`,
+            // `read=…`/`write=…` (dumps to the trace), or a bare list of system calls.
+            let shows = match given.split_once('=') {
+                None => true,
+                Some((key, _)) => matches!(
+                    key,
+                    "trace"
+                        | "t"
+                        | "signal"
+                        | "signals"
+                        | "s"
+                        | "abbrev"
+                        | "a"
+                        | "verbose"
+                        | "v"
+                        | "raw"
+                        | "x"
+                        | "status"
+                        | "quiet"
+                        | "silent"
+                        | "silence"
+                        | "q"
+                        | "read"
+                        | "r"
+                        | "write"
+                        | "w"
+                        | "decode-fds"
+                        | "decode-pids"
+                ),
+            };
+            if !shows {
+                return unknown();
+            }
+        }
+    }
+    if i >= args.len() {
+        return unknown();
+    }
+    Verdict::runs(&args[i..])
 }
 
 /// What `flock` says when it would create its lock file: it opens FILE with `O_CREAT`

@@ -10,12 +10,17 @@
 //!   not with `-s`, `-I`, `-S`, `PYTHONNOUSERSITE`): `import` lines of its `.pth` files run, and
 //!   its `usercustomize`/`sitecustomize` are imported.
 //! - `PYTHONSTARTUP` only for an interactive interpreter, which also writes its history.
+//! - A `-c` program's imports of modules that are not standard are the project's: each is
+//!   found where Python would look first (the directories of `sys.path.insert(0, "LIT")`, the
+//!   working directory, `PYTHONPATH`) and judged, with what it imports in turn, as a module
+//!   that only defines and prints ([`project_modules`]); importing one writes its bytecode
+//!   beside it unless `-B` or `PYTHONDONTWRITEBYTECODE`.
 
 use std::path::{Path, PathBuf};
 
 use super::files::{self, Contents};
 use super::{Here, Var};
-use crate::commands::classify::python::STDLIB;
+use crate::commands::classify::python::{self, STDLIB};
 use crate::commands::classify::verdict::{Level, Verdict};
 use crate::commands::classify::words::Word;
 
@@ -81,6 +86,8 @@ struct Flags {
     no_site: bool,
     safe_path: bool,
     interactive: bool,
+    /// `-B`: no bytecode written for what is imported.
+    no_bytecode: bool,
     mode: Mode,
 }
 
@@ -92,6 +99,7 @@ fn flags(args: &[Word]) -> Flags {
         no_site: false,
         safe_path: false,
         interactive: false,
+        no_bytecode: false,
         mode: Mode::Stdin,
     };
     let mut i = 0;
@@ -130,6 +138,7 @@ fn flags(args: &[Word]) -> Flags {
                         'S' => f.no_site = true,
                         'P' => f.safe_path = true,
                         'i' => f.interactive = true,
+                        'B' => f.no_bytecode = true,
                         'c' | 'm' => {
                             let rest = &o[at + 1..];
                             let value = if rest.is_empty() {
@@ -196,7 +205,12 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         Mode::Code(Some(code)) => {
             let names = imports(code);
             let more = names.iter().any(|n| !PRELOADED.contains(&n.as_str()));
-            (names, more)
+            // A name that is not standard is the project's, judged by `project_modules`.
+            let standard = names
+                .into_iter()
+                .filter(|n| STDLIB.contains(&n.as_str()))
+                .collect();
+            (standard, more)
         }
         Mode::Module(Some(module)) => {
             let mut names = vec![module.split('.').next().unwrap_or(module).to_string()];
@@ -215,6 +229,28 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         _ => (Vec::new(), true),
     };
     let safe = f.safe_path || f.isolated || (!ignore_env && here.env.is_set("PYTHONSAFEPATH"));
+    if let Mode::Code(Some(code)) = &f.mode {
+        let Some(inserted) = inserted_paths(here, code) else {
+            out.push(
+                Level::Unknown,
+                format!("{} changes sys.path in a way not read here", here.program),
+            );
+            return;
+        };
+        for dir in &inserted {
+            shadowing(here, dir, &names, everything, "sys.path", out);
+        }
+        let mut search = inserted;
+        if !safe {
+            search.push(here.dir.to_path_buf());
+        }
+        if !ignore_env {
+            search.extend(python_path(here));
+        }
+        let bytecode =
+            !f.no_bytecode && (ignore_env || !here.env.is_set("PYTHONDONTWRITEBYTECODE"));
+        project_modules(here, code, &search, bytecode, out);
+    }
     if !safe && f.mode != Mode::Script {
         shadowing(
             here,
@@ -441,6 +477,178 @@ fn module_in(dir: &Path, name: &str) -> Option<PathBuf> {
     .iter()
     .map(|f| dir.join(f))
     .find(|p| files::is_file(p))
+}
+
+/// The directories a `-c` program puts first on its module path: `sys.path.insert(0, "DIR")`
+/// and `sys.path.append("DIR")` with a literal (an appended one is searched after the standard
+/// library and site-packages, so it is taken as first here, which only makes more of the
+/// project's files judged). `None` when `sys.path` is used otherwise than read in place
+/// (`p = sys.path; p.insert(…)`, `from sys import path`), or given a directory not written out.
+fn inserted_paths(here: &Here<'_>, code: &str) -> Option<Vec<PathBuf>> {
+    if code.contains("import path") || code.contains("path as") {
+        return None;
+    }
+    let mut dirs = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("sys.path") {
+        let before = rest[..at].trim_end();
+        let after = &rest[at + "sys.path".len()..];
+        rest = after;
+        let literal = |args: &str, skip_index: bool| -> Option<(String, usize)> {
+            let mut text = args.trim_start();
+            if skip_index {
+                let comma = text.find(',')?;
+                if !text[..comma].trim().chars().all(|c| c.is_ascii_digit()) || comma == 0 {
+                    return None;
+                }
+                text = text[comma + 1..].trim_start();
+            }
+            let quote = text.chars().next().filter(|q| *q == '"' || *q == '\'')?;
+            let end = text[1..].find(quote)? + 1;
+            let dir = &text[1..end];
+            if dir.contains('\\') || !text[end + 1..].trim_start().starts_with(')') {
+                return None;
+            }
+            Some((dir.to_string(), end))
+        };
+        let added = if let Some(args) = after.strip_prefix(".insert(") {
+            Some(literal(args, true)?)
+        } else if let Some(args) = after.strip_prefix(".append(") {
+            Some(literal(args, false)?)
+        } else {
+            None
+        };
+        match added {
+            Some((dir, _)) => dirs.push(files::join(here.dir, &dir)),
+            // Read in place: `print(sys.path)`, `sys.path[0]`, `print(*sys.path)`; passed to
+            // anything else, it could be changed there.
+            None => {
+                let printed = before.ends_with("print(") || before.ends_with('*');
+                let read = after.starts_with('[') || printed && after.starts_with([')', ',']);
+                let assigned = before.ends_with('=') || after.trim_start().starts_with(['=', '+']);
+                if !read || assigned {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(dirs)
+}
+
+/// The project's modules a `-c` program imports ([`python::inline_project_imports`]), found in
+/// `search` (the first directory that has one is where Python takes it from) and judged with
+/// what they import in turn; one not found there comes from site-packages (not read here), one
+/// that an extension module (`NAME.*.so`) or a compiled file could stand for is not read.
+fn project_modules(
+    here: &Here<'_>,
+    code: &str,
+    search: &[PathBuf],
+    bytecode: bool,
+    out: &mut Verdict,
+) {
+    const MAX_MODULES: usize = 32; // a few helpers, as a one-liner imports them; more is a program
+    let program = here.program;
+    let Some(first) = python::inline_project_imports(code) else {
+        return;
+    };
+    // (wanted, the directory of the module that imports it, for relative imports)
+    let mut queue: Vec<(String, Option<PathBuf>)> = first.into_iter().map(|w| (w, None)).collect();
+    let mut judged: Vec<PathBuf> = Vec::new();
+    while let Some((wanted, importer)) = queue.pop() {
+        let optional = wanted.starts_with('?');
+        let wanted = wanted.trim_start_matches('?');
+        let sources = match &importer {
+            _ if wanted.starts_with('.') => {
+                let dots = wanted.len() - wanted.trim_start_matches('.').len();
+                let base = importer
+                    .as_ref()
+                    .and_then(|dir| dir.ancestors().nth(dots - 1));
+                base.and_then(|dir| module_files(dir, wanted.trim_start_matches('.')))
+            }
+            _ => search.iter().find_map(|dir| module_files(dir, wanted)),
+        };
+        let Some(sources) = sources else {
+            if !optional {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} imports {wanted}, which is neither a standard module nor a file of the project found here"),
+                );
+            }
+            continue;
+        };
+        for file in sources {
+            if judged.contains(&file) {
+                continue;
+            }
+            if judged.len() >= MAX_MODULES {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} imports more of the project's modules than are read here"),
+                );
+                return;
+            }
+            judged.push(file.clone());
+            let more = match files::read_text(&file) {
+                Contents::Text(text) => python::module_project_imports(&text),
+                _ => None,
+            };
+            let Some(more) = more else {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} imports {} from the project, whose code does more than define and print", file.display()),
+                );
+                continue;
+            };
+            let dir = file.parent().map(Path::to_path_buf);
+            queue.extend(more.into_iter().map(|m| (m, dir.clone())));
+        }
+    }
+    if bytecode {
+        if let Some(file) = judged.first() {
+            out.push(
+                Level::Write,
+                format!("{program} imports {} and writes its bytecode into __pycache__ (no -B or PYTHONDONTWRITEBYTECODE)", file.display()),
+            );
+        }
+    }
+}
+
+/// The source files importing `dotted` (`a.b`) from `dir` runs: each package's `__init__.py`
+/// and the module's file. `None` when the first part is not there as source, or when something
+/// else could be imported in its place (an extension module, a compiled file, a package without
+/// `__init__.py`); those are not read.
+fn module_files(dir: &Path, dotted: &str) -> Option<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut at = dir.to_path_buf();
+    let parts: Vec<&str> = dotted.split('.').collect();
+    for (n, part) in parts.iter().enumerate() {
+        let Ok(entries) = std::fs::read_dir(&at) else {
+            return None;
+        };
+        let shadowed = entries.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_prefix(part)
+                .and_then(|r| r.strip_prefix('.'))
+                .is_some_and(|r| {
+                    r.ends_with("so") || r.ends_with("pyc") || r.ends_with("pyd") || r == "pyw"
+                })
+        });
+        if shadowed {
+            return None;
+        }
+        let package = at.join(part);
+        let init = package.join("__init__.py");
+        let file = at.join(format!("{part}.py"));
+        if files::is_file(&init) {
+            found.push(init);
+            at = package;
+        } else if files::is_file(&file) && n + 1 == parts.len() {
+            found.push(file);
+        } else {
+            return None;
+        }
+    }
+    Some(found)
 }
 
 /// Modules in `dir` that shadow `names` (or, with `everything`, any standard module).

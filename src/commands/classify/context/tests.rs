@@ -1939,6 +1939,188 @@ fn python_module_path_and_site() {
     ]);
 }
 
+/// A `-c` program's imports of the project's modules: each found where Python looks first and
+/// judged as a module that only defines and prints, with what it imports; bytecode is written
+/// beside it unless `-B` or `PYTHONDONTWRITEBYTECODE` (measured, Python 3.11).
+#[test]
+fn python_inline_imports_of_the_project() {
+    fn plain(p: &Planted) {
+        p.write(
+            "repo/helper.py",
+            "\"\"\"Helpers.\"\"\"\nX = 41 + 1\n\n\ndef f(a, b=2):\n    return a + b\n",
+        );
+    }
+    fn writes(p: &Planted) {
+        p.write("repo/helper.py", "open('ran', 'w').write('x')\nX = 1\n");
+    }
+    fn writes_in_function(p: &Planted) {
+        p.write(
+            "repo/helper.py",
+            "def f():\n    open('ran', 'w').write('x')\n    return 1\n",
+        );
+    }
+    fn calls_parameter(p: &Planted) {
+        p.write("repo/helper.py", "def f(g):\n    return g('ran', 'w')\n");
+    }
+    fn transitive(p: &Planted) {
+        p.write("repo/helper.py", "import sub2\nX = sub2.Y\n");
+        p.write("repo/sub2.py", "import os\nos.system('touch ran')\nY = 1\n");
+    }
+    fn transitive_plain(p: &Planted) {
+        p.write("repo/helper.py", "import sub2\nX = sub2.Y + 1\n");
+        p.write("repo/sub2.py", "Y = 1\n");
+    }
+    fn package(p: &Planted) {
+        p.write("repo/pkg/__init__.py", "from .core import V\n");
+        p.write("repo/pkg/core.py", "V = 2\n");
+    }
+    fn package_writes(p: &Planted) {
+        p.write("repo/pkg/__init__.py", "from .core import V\n");
+        p.write("repo/pkg/core.py", "open('ran', 'w')\nV = 2\n");
+    }
+    fn src(p: &Planted) {
+        p.write("repo/src/m.py", "def f():\n    return 5\n");
+    }
+    fn extension(p: &Planted) {
+        plain(p);
+        p.write("repo/helper.cpython-311-x86_64-linux-gnu.so", "");
+    }
+    fn shadow_json(p: &Planted) {
+        p.write("repo/json.py", "open('ran', 'w')\n");
+    }
+    run(&[
+        case(
+            "project-plain-B",
+            plain,
+            "python3 -B -c 'import helper; print(helper.X, helper.f(1))'",
+            None,
+        ),
+        case(
+            "project-from-B",
+            plain,
+            "python3 -B -c 'from helper import f; print(f(1))'",
+            None,
+        ),
+        Case {
+            env: &[("PYTHONDONTWRITEBYTECODE", "1")],
+            ..case(
+                "project-plain-env",
+                plain,
+                "python3 -c 'import helper; print(helper.X)'",
+                None,
+            )
+        },
+        case(
+            "project-plain-bytecode",
+            plain,
+            "python3 -c 'import helper; print(helper.X)'",
+            Some("bytecode"),
+        ),
+        case(
+            "project-writes",
+            writes,
+            "python3 -B -c 'import helper; print(helper.X)'",
+            Some("does more than define"),
+        ),
+        case(
+            "project-writes-in-function",
+            writes_in_function,
+            "python3 -B -c 'import helper; print(helper.f())'",
+            Some("does more than define"),
+        ),
+        case(
+            "project-calls-parameter",
+            calls_parameter,
+            "python3 -B -c 'import helper; print(helper.f(print))'",
+            Some("does more than define"),
+        ),
+        case(
+            "project-transitive",
+            transitive,
+            "python3 -B -c 'import helper; print(helper.X)'",
+            Some("sub2.py"),
+        ),
+        case(
+            "project-transitive-plain",
+            transitive_plain,
+            "python3 -B -c 'import helper; print(helper.X)'",
+            None,
+        ),
+        case(
+            "project-package",
+            package,
+            "python3 -B -c 'import pkg; print(pkg.V)'",
+            None,
+        ),
+        case(
+            "project-package-writes",
+            package_writes,
+            "python3 -B -c 'import pkg; print(pkg.V)'",
+            Some("core.py"),
+        ),
+        case(
+            "project-sys-path",
+            src,
+            "python3 -B -c 'import sys; sys.path.insert(0, \"src\"); import m; print(m.f())'",
+            None,
+        ),
+        case(
+            "project-not-found",
+            |_| {},
+            "python3 -B -c 'import helper; print(helper.X)'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "project-sys-path-missing",
+            src,
+            "python3 -B -c 'import m; print(m.f())'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "project-safe-path",
+            plain,
+            "python3 -B -P -c 'import helper; print(helper.X)'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "project-extension",
+            extension,
+            "python3 -B -c 'import helper; print(helper.X)'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "project-std-module-through",
+            plain,
+            "python3 -B -c 'import helper; print(helper.os)'",
+            Some("inline code"),
+        ),
+        case(
+            "project-shadow-json",
+            shadow_json,
+            "python3 -B -c 'import json; print(1)'",
+            Some("json.py"),
+        ),
+        case(
+            "sys-path-aliased",
+            shadow_json,
+            "python3 -B -c 'import sys; p = sys.path; p.insert(0, \"lib\"); print(1)'",
+            Some("sys.path"),
+        ),
+        case(
+            "sys-path-inserted-shadow",
+            |p| p.write("repo/lib/json.py", "open('ran', 'w')\n"),
+            "python3 -B -c 'import sys; sys.path.insert(0, \"lib\"); import json; print(1)'",
+            Some("json.py"),
+        ),
+        case(
+            "sys-path-printed",
+            |_| {},
+            "python3 -c 'import sys; print(*sys.path, sep=\"\\n\")'",
+            None,
+        ),
+    ]);
+}
+
 #[test]
 fn pagers_tools_and_interpreters() {
     fn bash_script(p: &Planted) {
@@ -4053,6 +4235,25 @@ fn inline_programs_of_php_lua_r_and_gawk() {
                 |_| {},
                 "lua5.4 -E -e 'print(1)'",
                 None,
+            )
+        },
+        // Lua 5.1 knows no -E and runs LUA_INIT first (measured, 5.1.5); `lua` may be 5.1.
+        Case {
+            env: &[("LUA_INIT", "os.execute('id')")],
+            ..case(
+                "lua51-E-init",
+                |_| {},
+                "lua5.1 -E -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
+        },
+        Case {
+            env: &[("LUA_INIT", "os.execute('id')")],
+            ..case(
+                "lua-E-init",
+                |_| {},
+                "lua -E -e 'print(1)'",
+                Some("LUA_INIT"),
             )
         },
         case("r-e", |_| {}, R_PRINTS, None),

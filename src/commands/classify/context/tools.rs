@@ -305,8 +305,14 @@ pub fn interpreted(
         }
         // lua runs LUA_INIT_5_4's code (else LUA_INIT's; `@FILE` names a file) before anything
         // else, `-v` included (measured, Lua 5.4.4; LuaJIT reads LUA_INIT); `-E` turns it off
-        // (measured), for a lua run by name.
-        "lua" | "luajit" if !(interpreter.is_none() && args.iter().any(|a| a.is("-E"))) => {
+        // (measured), for a lua run by a name of 5.2 or later: Lua 5.1 knows no `-E` and runs
+        // LUA_INIT before it stops on it (measured, Lua 5.1.5), and `lua` or `luajit` may be
+        // that one (Debian's alternatives switch `lua` to 5.1 when it is installed).
+        "lua" | "luajit"
+            if !(interpreter.is_none()
+                && matches!(program, "lua5.2" | "lua5.3" | "lua5.4")
+                && args.iter().any(|a| a.is("-E"))) =>
+        {
             let init = env.names().find(|n| {
                 (*n == "LUA_INIT" || n.starts_with("LUA_INIT_"))
                     && !env.value(n).is_some_and(str::is_empty)

@@ -116,7 +116,17 @@ impl Walker {
                                 _ => Word::literal(&name),
                             };
                             let mut verdict = Verdict::read_only();
-                            readers::variable_target(&mut verdict, "-v", &word);
+                            match once_expanded_subscript(&name) {
+                                // `[[ -v a[$k] ]]`: the word is expanded once and what `$k`
+                                // gave is not evaluated again (measured, bash 5.2); the base
+                                // name is still checked.
+                                Some(base) if text.starts_with("[[") => readers::variable_target(
+                                    &mut verdict,
+                                    "-v",
+                                    &Word::literal(base),
+                                ),
+                                _ => readers::variable_target(&mut verdict, "-v", &word),
+                            }
                             self.findings.extend(verdict.findings);
                         }
                         stack.push(child);
@@ -1115,4 +1125,50 @@ fn names_at_run_time(src: &str) -> bool {
                 | "let"
         )
     }) || (words.contains(&"printf") && words.contains(&"-v"))
+}
+
+/// The base name of `NAME[SUB]` when `SUB` holds only numbers, operators and parameter
+/// expansions (`$k`, `${k}`, quoted or not): in `[[ -v NAME[SUB] ]]` bash expands the word once
+/// and does not evaluate an expansion's value again (measured, bash 5.2: `k='$(touch x)';
+/// [[ -v a[$k] ]]` runs nothing, on an indexed or an associative array). A bare name (`a[k]`)
+/// is arithmetic that evaluates `k`'s value, a command or arithmetic substitution runs code:
+/// `None` for those.
+fn once_expanded_subscript(name: &str) -> Option<&str> {
+    let (base, rest) = name.split_once('[')?;
+    let sub = rest.strip_suffix(']')?;
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if base.is_empty() || !base.chars().all(ident) {
+        return None;
+    }
+    let mut chars = sub.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '$' => match chars.next() {
+                Some('{') => {
+                    let mut closed = false;
+                    for c in chars.by_ref() {
+                        if c == '}' {
+                            closed = true;
+                            break;
+                        }
+                        if !ident(c) {
+                            return None;
+                        }
+                    }
+                    if !closed {
+                        return None;
+                    }
+                }
+                Some(c) if ident(c) => {
+                    while chars.peek().is_some_and(|&c| ident(c)) {
+                        chars.next();
+                    }
+                }
+                _ => return None,
+            },
+            '0'..='9' | ' ' | '"' | '+' | '-' | '*' | '/' | '%' => {}
+            _ => return None,
+        }
+    }
+    Some(base)
 }

@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
 
 use super::context::Probe;
+use super::programs;
 use super::readers;
 use super::verdict::{Classification, ContextUse, Finding, Level};
 use super::words::{self, Word};
@@ -94,6 +95,9 @@ pub(super) struct Walker {
     sources: Vec<String>,
     /// What is walked runs on a terminal (`script -c`): programs page their output there.
     terminal: bool,
+    /// What the bodies of functions named like no program known here would do, kept aside
+    /// until [`Walker::finish`] tells whether the script names them again ([`uncalled`]).
+    deferred: Vec<(String, Vec<Finding>)>,
 }
 
 impl Walker {
@@ -110,7 +114,12 @@ impl Walker {
         self.findings.extend(verdict.findings);
     }
 
-    pub(super) fn finish(self) -> Classification {
+    pub(super) fn finish(mut self) -> Classification {
+        for (name, findings) in std::mem::take(&mut self.deferred) {
+            if !self.sources.iter().all(|src| uncalled(src, &name)) {
+                self.findings.extend(findings);
+            }
+        }
         let context = if self.probe.is_some() {
             ContextUse::Read
         } else {
@@ -472,6 +481,16 @@ impl Walker {
                 format!("fork bomb: {name}() starts copies of itself until the machine runs out of processes"),
             );
         }
+        // A body runs when the function is called. A name no program known here has is only
+        // run by naming it: a later call of the session names a program this classifier does
+        // not know (so is never read-only), and in this script [`uncalled`] reads whether it
+        // is named again; the body of one named like a known program (`ls() { rm x; }`) is
+        // judged where it stands, since a later `ls` would be judged as the program.
+        let defer = !name.is_empty()
+            && !programs::is_known(&name)
+            && !crate::syntax::BASH_WORDS.contains(&name.as_str())
+            && name != "command_not_found_handle";
+        let kept = defer.then(|| std::mem::take(&mut self.findings));
         self.statement(body, src, &Stdin::Inherited);
         // `f() { ls; } > out`: the redirections apply at every call.
         let mut cursor = node.walk();
@@ -480,6 +499,15 @@ impl Walker {
             .collect();
         for redirect in redirects {
             self.statement(redirect, src, &Stdin::Inherited);
+        }
+        if let Some(kept) = kept {
+            let body = std::mem::replace(&mut self.findings, kept);
+            let (now, later): (Vec<Finding>, Vec<Finding>) =
+                body.into_iter().partition(|f| f.level == Level::Dangerous);
+            self.findings.extend(now);
+            if !later.is_empty() {
+                self.deferred.push((name, later));
+            }
         }
     }
 }
@@ -499,4 +527,54 @@ fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
         stack.extend(node.children(&mut cursor));
     }
     calls_itself && multiplies
+}
+
+/// Whether the script `src` names the function `name` only where it is defined and where `type`,
+/// `declare -f`/`-F`, `typeset -f`/`-F`, `command -v`/`-V` or `unset -f` look it up: anything
+/// else (a call, `trap NAME`, `x=NAME; $x`, a quoted word, an alias) may run it. Read from the
+/// text, word by word, so a name inside any other word or string counts as a call.
+pub(super) fn uncalled(src: &str, name: &str) -> bool {
+    let boundary = |c: char| c.is_whitespace() || ";|&(){}`'\"=!<>".contains(c);
+    let mut from = 0;
+    while let Some(found) = src[from..].find(name) {
+        let start = from + found;
+        let end = start + name.len();
+        from = end;
+        let before = src[..start].chars().next_back();
+        let after = src[end..].chars().next();
+        if !before.is_none_or(boundary) || !after.is_none_or(boundary) {
+            continue;
+        }
+        let rest = src[end..].trim_start();
+        let statement_start = src[..start]
+            .rfind(|c: char| "\n;|&({}`".contains(c))
+            .map_or(0, |i| i + 1);
+        let words: Vec<&str> = src[statement_start..start].split_whitespace().collect();
+        // The definition: `NAME () …` or `function NAME …`.
+        if (words.is_empty() && rest.starts_with('(')) || words == ["function"] {
+            continue;
+        }
+        let Some((&program, options)) = words.split_first() else {
+            return false;
+        };
+        if !options.iter().all(|o| o.starts_with('-')) {
+            return false;
+        }
+        let has = |flags: &[char]| {
+            options
+                .iter()
+                .any(|o| o.chars().skip(1).any(|c| flags.contains(&c)))
+        };
+        let lookup = match program {
+            "type" => true,
+            "declare" | "typeset" => has(&['f', 'F']),
+            "command" => has(&['v', 'V']),
+            "unset" => has(&['f']),
+            _ => false,
+        };
+        if !lookup {
+            return false;
+        }
+    }
+    true
 }
