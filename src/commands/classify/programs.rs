@@ -635,7 +635,8 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
         }
         "tsc" => tsc(args),
         "prettier" | "eslint" => js_linter(p, args),
-        "gofmt" => gofmt(args),
+        "gofmt" => go_flags(p, args, GOFMT),
+        "shfmt" => go_flags(p, args, SHFMT),
         "ruff" => ruff(args),
         "black" | "rustfmt" | "isort" => formatter(p, args),
         "git" => git(args),
@@ -721,7 +722,7 @@ fn copies_to_stream(args: &[Word]) -> bool {
 const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
     "date", "hostname", "dmesg", "journalctl", "sysctl", "tar", "unzip", "gzip", "gunzip", "bzip2", "bunzip2",
     "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz", "brotli", "compress", "uncompress", "crontab",
-    "uniq", "xxd", "tsc", "prettier", "eslint", "gofmt", "ruff", "black", "rustfmt", "isort", "ip", "mount", "fdisk",
+    "uniq", "xxd", "tsc", "prettier", "eslint", "gofmt", "shfmt", "ruff", "black", "rustfmt", "isort", "ip", "mount", "fdisk",
     "sfdisk", "gdisk", "sgdisk", "parted", "systemctl",
 ];
 
@@ -783,44 +784,114 @@ fn xxd(args: &[Word]) -> Verdict {
     }
 }
 
-/// gofmt parses options with Go's flag package: one dash or two, no clusters, a boolean set by
-/// `-w`, `--w`, `-w=true` or `-w=1`.
-fn gofmt(args: &[Word]) -> Verdict {
+/// An option of a program that parses them with Go's `flag` package.
+struct GoFlag {
+    /// Its names, each usable with one dash or two (`-l`, `--list`).
+    names: &'static [&'static str],
+    /// It takes a value (`-r rule`, `-r=rule`); else it is a boolean.
+    value: bool,
+    /// What it does beyond reading: for a boolean, when set true.
+    effect: Option<&'static str>,
+}
+
+const fn flag(names: &'static [&'static str]) -> GoFlag {
+    GoFlag {
+        names,
+        value: false,
+        effect: None,
+    }
+}
+
+const fn valued(names: &'static [&'static str]) -> GoFlag {
+    GoFlag {
+        names,
+        value: true,
+        effect: None,
+    }
+}
+
+/// gofmt (Go 1.19-1.23): `-w` rewrites the files, `-cpuprofile` writes a profile.
+const GOFMT: &[GoFlag] = &[
+    flag(&["l"]),
+    flag(&["d"]),
+    flag(&["e"]),
+    flag(&["s"]),
+    flag(&["h", "help"]),
+    valued(&["r"]),
+    GoFlag {
+        names: &["w"],
+        value: false,
+        effect: Some("gofmt -w rewrites files"),
+    },
+    GoFlag {
+        names: &["cpuprofile"],
+        value: true,
+        effect: Some("gofmt -cpuprofile writes a file"),
+    },
+];
+
+/// shfmt (3.6, `shfmt --help`): `-w` rewrites the files; the rest print (a diff, a list, the
+/// formatted code, a JSON tree). The `.editorconfig` files it reads are settings, not code.
+const SHFMT: &[GoFlag] = &[
+    flag(&["version"]),
+    flag(&["l", "list"]),
+    flag(&["d", "diff"]),
+    flag(&["s", "simplify"]),
+    flag(&["mn", "minify"]),
+    valued(&["ln", "language-dialect"]),
+    flag(&["p", "posix"]),
+    valued(&["filename"]),
+    valued(&["i", "indent"]),
+    flag(&["bn", "binary-next-line"]),
+    flag(&["ci", "case-indent"]),
+    flag(&["sr", "space-redirects"]),
+    flag(&["kp", "keep-padding"]),
+    flag(&["fn", "func-next-line"]),
+    flag(&["f", "find"]),
+    flag(&["tojson", "to-json"]),
+    flag(&["from-json"]),
+    flag(&["h", "help"]),
+    GoFlag {
+        names: &["w", "write"],
+        value: false,
+        effect: Some("shfmt -w rewrites files"),
+    },
+];
+
+/// A program whose options Go's flag package parses: one dash or two, no clusters, a boolean
+/// set by `-x`, `-x=true` or `-x=1` and left unset by `-x=false`, a value attached with `=` or
+/// in the next word; the options end at the first operand, `-` or `--`.
+fn go_flags(program: &str, args: &[Word], flags: &[GoFlag]) -> Verdict {
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
         let Some(v) = a.value.as_deref() else {
             if a.may_be_option() {
                 return Verdict::unknown(format!(
-                    "an argument of gofmt is only known at run time: {}",
+                    "an argument of {program} is only known at run time: {}",
                     a.text
                 ));
             }
-            continue;
+            break;
         };
         if v == "--" || v == "-" || !v.starts_with('-') {
-            // The flag package stops at the first operand.
             break;
         }
-        let flag = v.trim_start_matches('-');
-        let (name, value) = match flag.split_once('=') {
+        let text = v.strip_prefix("--").unwrap_or(&v[1..]);
+        let (name, value) = match text.split_once('=') {
             Some((n, v)) => (n, Some(v)),
-            None => (flag, None),
+            None => (text, None),
         };
-        match name {
-            "l" | "d" | "e" | "s" | "h" | "help" => {}
-            "w" if value
-                .is_none_or(|v| matches!(v, "false" | "0" | "f" | "F" | "FALSE" | "False")) =>
-            {
-                if value.is_none() {
-                    return Verdict::write("gofmt -w rewrites files");
-                }
-            }
-            "w" => return Verdict::write("gofmt -w rewrites files"),
-            "r" if value.is_none() => i += 1,
-            "r" => {}
-            "cpuprofile" => return Verdict::write("gofmt -cpuprofile writes a file"),
-            _ => return Verdict::unknown(format!("gofmt is given an option not known here: {v}")),
+        let Some(known) = flags.iter().find(|f| f.names.contains(&name)) else {
+            return Verdict::unknown(format!("{program} is given an option not known here: {v}"));
+        };
+        if known.value && value.is_none() {
+            i += 1;
+        }
+        let set = known.value
+            || !value.is_some_and(|v| matches!(v, "false" | "0" | "f" | "F" | "FALSE" | "False"));
+        if let (Some(effect), true) = (known.effect, set) {
+            return Verdict::write(effect);
         }
     }
     Verdict::read_only()

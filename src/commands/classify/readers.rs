@@ -247,9 +247,11 @@ fn awk(parsed: &Parsed, v: &mut Verdict) {
                 format!("awk -i {lib} loads a library found through AWKPATH, which starts with the working directory"),
                 super::verdict::Settle::InlineCode,
             ),
-            _ => v.push(
+            // The context finds it along AWKPATH and judges its text (`context::startup`).
+            _ => v.push_unless(
                 Level::Unknown,
                 "awk loads a library, which cannot be checked",
+                super::verdict::Settle::Configuration,
             ),
         }
     }

@@ -1363,6 +1363,26 @@ fn ruby_jvm_and_build_tools_printing_modes() {
     ]);
 }
 
+/// A command substitution in arithmetic: its output is evaluated there, so only a command
+/// whose output is numbers (counts, not names) is harmless; the command itself is judged too.
+#[test]
+fn substitutions_in_arithmetic() {
+    assert_levels(&[
+        ("echo $(( $(wc -l < a.txt) * 2 ))", ReadOnly),
+        ("(( n = $(ls | wc -l) ))", ReadOnly),
+        ("echo $(( $(nproc) / 2 ))", ReadOnly),
+        ("echo $(( $(date +%s) - 60 ))", ReadOnly),
+        ("echo $(( $(id -u) + 1 ))", ReadOnly),
+        ("echo $(( $(rm -f x | wc -l) * 2 ))", Write),
+        // A name printed beside the count could be `a[$(cmd)]`.
+        ("echo $(( $(wc -l a.txt) * 2 ))", Unknown),
+        ("echo $(( $(cat a.txt) ))", Unknown),
+        ("echo $(( $(wc -l < \"$f\") ))", Unknown),
+        ("echo $(( $(wc -l; cat a.txt) ))", Unknown),
+        ("echo $(( $(wc -l > n.txt) ))", Unknown),
+    ]);
+}
+
 /// Variables whose value decides, and the arithmetic assignment target (issue 44, session 30):
 /// the harmless value beside one that loads, runs or expands code.
 #[test]

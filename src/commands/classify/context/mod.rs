@@ -155,6 +155,8 @@ pub struct Probe {
     aliases: usize,
     /// Files read for `source` so far in this command (a file may source itself).
     sourced: usize,
+    /// The path the next program checked is run by ([`Probe::run_by_path`]).
+    by_path: Option<String>,
 }
 
 const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
@@ -178,6 +180,7 @@ impl Probe {
             lost: None,
             aliases: 0,
             sourced: 0,
+            by_path: None,
         }
     }
 
@@ -314,38 +317,26 @@ impl Probe {
     /// of links that ends in one: a virtualenv's `.venv/bin/python` links to `/usr/bin/python3`.
     /// Only links are read (the target need not exist); nothing is run.
     pub fn system_interpreter(&self, written: &str) -> Option<String> {
-        const MAX_LINKS: usize = 8; // links followed; a longer chain is not a virtualenv's
         if self.lost.is_some() {
             return None;
         }
         let mut found: Option<String> = None;
         for dir in &self.dirs {
-            let mut path = files::normal(&dir.join(written));
-            let mut system = None;
-            for _ in 0..MAX_LINKS {
-                let target = std::fs::read_link(&path).ok()?;
-                if target.is_absolute() {
-                    let target = files::normal(&target);
-                    let parent = target.parent().and_then(Path::to_str);
-                    let name = target.file_name().and_then(|n| n.to_str());
-                    if let (Some(parent), Some(name)) = (parent, name) {
-                        if super::programs::SYSTEM_BIN_DIRS.contains(&parent)
-                            && family(name) == "python"
-                        {
-                            system = Some(name.to_string());
-                            break;
-                        }
-                    }
-                }
-                path = files::normal(&path.parent()?.join(target));
-            }
-            let name = system?;
+            let name = system_python_behind(&files::normal(&dir.join(written)))?;
             match &found {
                 Some(f) if *f != name => return None,
                 _ => found = Some(name),
             }
         }
         found
+    }
+
+    /// The next program checked is run by this path (`.venv/bin/python -c …`, a link to the
+    /// system interpreter [`Probe::system_interpreter`] named): where its file is, rather than
+    /// where `PATH` finds one of its name, so that the virtual environment it is in is read.
+    /// `None` forgets it.
+    pub fn run_by_path(&mut self, written: Option<&str>) {
+        self.by_path = written.map(str::to_string);
     }
 
     /// A program the repository provides: found through a relative `PATH` entry (`.`, an empty
@@ -389,6 +380,11 @@ impl Probe {
                 continue;
             };
             let file = files::normal(&file);
+            // A virtual environment's `bin/python`, a link to the system's: the system
+            // interpreter, whose start `python::check` reads in that environment.
+            if python::venv_root(&file).is_some() && system_python_behind(&file).is_some() {
+                continue;
+            }
             let top = files::ancestors(dir)
                 .find(|d| files::exists(&d.join(".git")))
                 .filter(|top| top.parent().is_some() && Some(*top) != home);
@@ -416,14 +412,24 @@ impl Probe {
         verdict: &mut Verdict,
     ) {
         let mut out = Verdict::default();
+        let by_path = self.by_path.take();
         let env = self.env(prefix);
-        let resolved = env
-            .value("PATH")
-            .and_then(|path| files::on_path(program, path, &self.dirs[0]));
-        let interpreter = resolved.as_deref().and_then(files::interpreter);
+        let (resolved, interpreter) = match (&by_path, env.value("PATH")) {
+            (Some(written), _) => {
+                let file = files::join(&self.dirs[0], written);
+                let interpreter = files::interpreter(&file);
+                (Some(file), interpreter)
+            }
+            (None, Some(path_var)) => {
+                let resolved = files::on_path(program, path_var, &self.dirs[0]);
+                let interpreter = resolved.as_deref().and_then(files::interpreter);
+                (resolved, interpreter)
+            }
+            (None, None) => (None, None),
+        };
         tools::loader(&env, &self.dirs, &mut out);
         tools::shim(program, resolved.as_deref(), &env, &mut out);
-        if !BASH_BUILTINS.contains(&program) {
+        if !BASH_BUILTINS.contains(&program) && by_path.is_none() {
             if let Some(path) = env.value("PATH") {
                 self.planted(program, path, env.home().as_deref(), &mut out);
             }
@@ -661,6 +667,29 @@ impl Probe {
             }),
         });
     }
+}
+
+/// The system Python a path leads to through a chain of links, as a virtualenv's
+/// `.venv/bin/python` links to `/usr/bin/python3` (its name); `None` for anything else, a
+/// regular file at the path included. Only links are read (the target need not exist).
+pub fn system_python_behind(path: &Path) -> Option<String> {
+    const MAX_LINKS: usize = 8; // links followed; a longer chain is not a virtualenv's
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let target = std::fs::read_link(&path).ok()?;
+        if target.is_absolute() {
+            let target = files::normal(&target);
+            let parent = target.parent().and_then(Path::to_str);
+            let name = target.file_name().and_then(|n| n.to_str());
+            if let (Some(parent), Some(name)) = (parent, name) {
+                if super::programs::SYSTEM_BIN_DIRS.contains(&parent) && family(name) == "python" {
+                    return Some(name.to_string());
+                }
+            }
+        }
+        path = files::normal(&path.parent()?.join(target));
+    }
+    None
 }
 
 /// One program in one directory.

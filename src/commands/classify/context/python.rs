@@ -195,8 +195,19 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let ignore_env = f.ignore_env || f.isolated;
     environment(here, ignore_env, f.interactive, out);
     if !f.no_site {
-        let no_user =
-            f.no_user_site || f.isolated || (!ignore_env && here.env.is_set("PYTHONNOUSERSITE"));
+        // Run from a virtual environment (its `bin/python`), Python's `site` reads that
+        // environment's site-packages, and the user's only when its `pyvenv.cfg` says
+        // `include-system-site-packages = true` (Python 3.11 `site.venv`).
+        let venv = here.resolved.and_then(venv_root);
+        if let Some(root) = &venv {
+            site_packages(&root.join("lib"), here.program, out);
+        }
+        let no_user = f.no_user_site
+            || f.isolated
+            || (!ignore_env && here.env.is_set("PYTHONNOUSERSITE"))
+            || venv
+                .as_deref()
+                .is_some_and(|root| !includes_system_site(root));
         if !no_user {
             user_site(here, ignore_env, out);
         }
@@ -406,8 +417,36 @@ fn user_site(here: &Here<'_>, ignore_env: bool, out: &mut Verdict) {
     let Some(base) = base else {
         return;
     };
-    let lib = base.join("lib");
-    let Ok(entries) = std::fs::read_dir(&lib) else {
+    site_packages(&base.join("lib"), program, out);
+}
+
+/// The virtual environment a program file is in: `ROOT/bin/NAME` with `ROOT/pyvenv.cfg`.
+pub fn venv_root(program_file: &Path) -> Option<PathBuf> {
+    let bin = program_file.parent()?;
+    let root = bin.parent()?;
+    (bin.file_name()? == "bin" && files::is_file(&root.join("pyvenv.cfg")))
+        .then(|| root.to_path_buf())
+}
+
+/// A virtual environment's `pyvenv.cfg` says `include-system-site-packages = true` (the key and
+/// value as `site.venv` reads them: case-insensitive); a file that cannot be read, not.
+fn includes_system_site(root: &Path) -> bool {
+    let files::Contents::Text(cfg) = files::read_text(&root.join("pyvenv.cfg")) else {
+        return false;
+    };
+    cfg.lines().any(|l| {
+        l.split_once('=').is_some_and(|(k, v)| {
+            k.trim()
+                .eq_ignore_ascii_case("include-system-site-packages")
+                && v.trim().eq_ignore_ascii_case("true")
+        })
+    })
+}
+
+/// The site directories under `lib` (`lib/pythonX.Y/site-packages`): `.pth` lines that run,
+/// `usercustomize`, `sitecustomize`.
+fn site_packages(lib: &Path, program: &str, out: &mut Verdict) {
+    let Ok(entries) = std::fs::read_dir(lib) else {
         return;
     };
     for entry in entries.flatten().take(64) {

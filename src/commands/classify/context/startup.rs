@@ -9,13 +9,14 @@
 //!   `~/R/…-library`) before R's own: a package of the same name there runs instead. All
 //!   measured with R 4.2.
 //! - gawk: `-i LIB` searches `AWKPATH`, whose default is `.:/usr/share/awk` (a `LIB` or
-//!   `LIB.awk` in the working directory is loaded first, measured with gawk 5.2); `-l EXT`
-//!   searches `AWKLIBPATH` (the default, gawk's own directory, has no `.`).
+//!   `LIB.awk` in the working directory is loaded first, measured with gawk 5.2), and the
+//!   library found is an awk program, judged as one; `-l EXT` searches `AWKLIBPATH` (the
+//!   default, gawk's own directory, has no `.`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::files;
-use super::Here;
+use super::{Here, Var};
 use crate::commands::classify::verdict::{Level, Verdict};
 use crate::commands::classify::words::Word;
 
@@ -117,44 +118,92 @@ fn user_default_package(home: &Path) -> Option<std::path::PathBuf> {
     None
 }
 
-/// gawk's `-i LIB` and `-l EXT` (see the module header).
+/// gawk's `-i LIB` and `-l EXT` (see the module header). A library found is judged as the awk
+/// program it is ([`scripts::awk`]: its `system()`, pipes, redirections, network files); one not
+/// found stops gawk before it runs anything.
 pub fn gawk(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     use crate::commands::classify::{grammar, specs};
     let Some(parsed) = specs::find("awk").and_then(|spec| grammar::parse(spec, args).ok()) else {
         return;
     };
-    let includes: Vec<&Word> = parsed
-        .all("-i|--include")
-        .filter_map(|o| o.value())
-        .collect();
-    if !includes.is_empty() && here.env.is_set("AWKPATH") {
-        out.push(
-            Level::Unknown,
-            "awk -i loads its library from AWKPATH, which the environment sets",
-        );
+    let mut includes: Vec<&str> = Vec::new();
+    for lib in parsed.all("-i|--include").filter_map(|o| o.value()) {
+        match lib.value.as_deref() {
+            Some("inplace" | "inplace.awk") => {} // awk's own verdict: it writes
+            Some(name) => includes.push(name),
+            None => out.push(
+                Level::Unknown,
+                format!("awk -i {} loads a library named only at run time", lib.text),
+            ),
+        }
     }
-    for lib in includes {
-        let Some(name) = lib.value.as_deref() else {
-            continue;
-        };
-        let planted = [name.to_string(), format!("{name}.awk")]
-            .iter()
-            .map(|n| here.dir.join(n))
-            .find(|p| files::exists(p));
-        if let Some(p) = planted {
+    let search = match here.env.get("AWKPATH") {
+        _ if includes.is_empty() => Vec::new(),
+        Var::Runtime => {
             out.push(
                 Level::Unknown,
-                format!(
-                    "awk -i {name} loads {} (AWKPATH starts with the working directory)",
-                    p.display()
-                ),
+                "awk -i loads its library from AWKPATH, only known at run time",
             );
+            Vec::new()
+        }
+        Var::Set(path) => path
+            .split(':')
+            .map(|d| files::join(here.dir, if d.is_empty() { "." } else { d }))
+            .collect(),
+        Var::Unset => vec![here.dir.to_path_buf(), PathBuf::from("/usr/share/awk")],
+    };
+    for name in includes {
+        if let Some(file) = awk_library(name, here.dir, &search) {
+            judge_awk_library(name, &file, out);
         }
     }
     if parsed.has("-l|--load") && here.env.is_set("AWKLIBPATH") {
         out.push(
             Level::Unknown,
             "awk -l loads its extension from AWKLIBPATH, which the environment sets",
+        );
+    }
+}
+
+/// Where gawk finds the library `-i NAME` loads: a name with a slash as it is; else `NAME` in
+/// each directory of `search`, then `NAME.awk` in each (gawk 5.2's `find_source`).
+fn awk_library(name: &str, dir: &Path, search: &[PathBuf]) -> Option<PathBuf> {
+    let suffixed = (!name.ends_with(".awk")).then(|| format!("{name}.awk"));
+    let names = std::iter::once(name.to_string()).chain(suffixed);
+    if name.contains('/') {
+        return names
+            .map(|n| files::join(dir, &n))
+            .find(|p| files::is_file(p));
+    }
+    names
+        .flat_map(|n| search.iter().map(move |d| d.join(&n)))
+        .find(|p| files::is_file(p))
+}
+
+/// A gawk library's text, judged as the program it is; `@include` and `@load` in it load more,
+/// which is not followed.
+fn judge_awk_library(name: &str, file: &Path, out: &mut Verdict) {
+    let Some(text) = super::config_text(file, "awk", out) else {
+        return;
+    };
+    let fx = crate::commands::classify::scripts::awk(&text);
+    let shown = file.display();
+    if fx.executes || !fx.commands.is_empty() || fx.network || fx.unreadable {
+        out.push(
+            Level::Unknown,
+            format!("awk -i {name} loads {shown}, which runs commands or cannot be checked"),
+        );
+    }
+    if text.contains("@include") || text.contains("@load") {
+        out.push(
+            Level::Unknown,
+            format!("awk -i {name} loads {shown}, which loads more code"),
+        );
+    }
+    if fx.writes {
+        out.push(
+            Level::Write,
+            format!("awk -i {name} loads {shown}, which writes files"),
         );
     }
 }

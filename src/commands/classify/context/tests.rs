@@ -2947,6 +2947,132 @@ fn virtualenv_interpreter_version() {
     ]);
 }
 
+/// A virtualenv's interpreter, run by its path or found first on an activated `PATH`, is the
+/// system interpreter started in that environment: its site-packages' `.pth` import lines and
+/// `sitecustomize` run at startup, the user's site only with `include-system-site-packages`.
+#[test]
+fn virtualenv_interpreter_runs_its_site() {
+    fn venv_at(p: &Planted, include_system: bool) {
+        let bin = p.path("repo/.venv/bin");
+        let _ = fs::create_dir_all(&bin);
+        let _ = crate::process::fd::symlink(Path::new("/usr/bin/python3.99"), &bin.join("python"));
+        p.write(
+            "repo/.venv/pyvenv.cfg",
+            &format!("home = /usr/bin\ninclude-system-site-packages = {include_system}\nversion = 3.99.0\n"),
+        );
+        let _ = fs::create_dir_all(p.path("repo/.venv/lib/python3.99/site-packages"));
+    }
+    fn venv(p: &Planted) {
+        venv_at(p, false);
+    }
+    fn venv_pth(p: &Planted) {
+        venv_at(p, false);
+        p.write(
+            "repo/.venv/lib/python3.99/site-packages/hook.pth",
+            "import os; os.system('touch RAN')\n",
+        );
+    }
+    fn venv_sitecustomize(p: &Planted) {
+        venv_at(p, false);
+        p.write(
+            "repo/.venv/lib/python3.99/site-packages/sitecustomize.py",
+            "open('RAN', 'w')\n",
+        );
+    }
+    fn user_pth(p: &Planted) {
+        p.write(
+            "home/.local/lib/python3.99/site-packages/hook.pth",
+            "import os; os.system('touch RAN')\n",
+        );
+    }
+    fn venv_user_pth(p: &Planted) {
+        venv_at(p, false);
+        user_pth(p);
+    }
+    fn venv_system_user_pth(p: &Planted) {
+        venv_at(p, true);
+        user_pth(p);
+    }
+    fn copied(p: &Planted) {
+        p.program("repo/.venv/bin/python");
+        p.write("repo/.venv/pyvenv.cfg", "home = /usr/bin\n");
+    }
+    const INLINE: &str = ".venv/bin/python -c 'import sys; print(sys.prefix)'";
+    const ACTIVATED: &[(&str, &str)] = &[("PATH", ".venv/bin:/usr/bin:/bin")];
+    run(&[
+        case("venv-inline", venv, INLINE, None),
+        case("venv-inline-pth", venv_pth, INLINE, Some("hook.pth")),
+        case(
+            "venv-sitecustomize",
+            venv_sitecustomize,
+            INLINE,
+            Some("sitecustomize"),
+        ),
+        case("venv-no-user-site", venv_user_pth, INLINE, None),
+        case(
+            "venv-system-site",
+            venv_system_user_pth,
+            INLINE,
+            Some("hook.pth"),
+        ),
+        case(
+            "venv-isolated-pth",
+            venv_pth,
+            ".venv/bin/python -S -c 1",
+            None,
+        ),
+        case(
+            "venv-copied-inline",
+            copied,
+            INLINE,
+            Some("not a system program"),
+        ),
+        Case {
+            env: ACTIVATED,
+            ..case(
+                "venv-activated-copied",
+                copied,
+                "python -c 'print(1)'",
+                Some("PATH entry"),
+            )
+        },
+    ]);
+    // Found on an activated PATH, the link must lead to an interpreter that is there, as bash
+    // finds only a file that exists: the machine's own /usr/bin/python3.
+    if !Path::new("/usr/bin/python3").is_file() {
+        eprintln!("the activated-PATH cases need /usr/bin/python3, which this machine lacks");
+        return;
+    }
+    fn activated(p: &Planted) {
+        venv(p);
+        let link = p.path("repo/.venv/bin/python");
+        let _ = fs::remove_file(&link);
+        let _ = crate::process::fd::symlink(Path::new("/usr/bin/python3"), &link);
+    }
+    fn activated_pth(p: &Planted) {
+        activated(p);
+        p.write(
+            "repo/.venv/lib/python3.99/site-packages/hook.pth",
+            "import os; os.system('touch RAN')\n",
+        );
+    }
+    run(&[
+        Case {
+            env: ACTIVATED,
+            ..case("venv-activated", activated, "python -c 'print(1)'", None)
+        },
+        Case {
+            env: ACTIVATED,
+            ..case(
+                "venv-activated-pth",
+                activated_pth,
+                "python -c 'print(1)'",
+                Some("hook.pth"),
+            )
+        },
+    ]);
+}
+
 /// perl -T (or -t, alone or in a cluster) ignores PERL5LIB and PERL5OPT; a `-T` that is a script's
 /// argument or inline code does not.
 #[test]
@@ -4335,15 +4461,69 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "gawk -i ord 'BEGIN { print ord(\"A\") }'",
             Some("ord.awk"),
         ),
+        // Not found along AWKPATH: gawk stops before it runs anything (gawk 5.2, measured).
         Case {
             env: &[("AWKPATH", "$ROOT/repo")],
             ..case(
-                "gawk-include-awkpath",
+                "gawk-include-awkpath-missing",
                 |_| {},
                 "gawk -i ord 'BEGIN { print ord(\"A\") }'",
-                Some("AWKPATH"),
+                None,
             )
         },
+        // Found there: judged as the awk program it is.
+        Case {
+            env: &[("AWKPATH", "$ROOT/home/awk")],
+            ..case(
+                "gawk-include-awkpath-functions",
+                |p| {
+                    p.write(
+                        "home/awk/util.awk",
+                        "function upper(s) { return toupper(s) }\n",
+                    )
+                },
+                "gawk -i util '{ print upper($1) }' notes.txt",
+                None,
+            )
+        },
+        Case {
+            env: &[("AWKPATH", "$ROOT/home/awk")],
+            ..case(
+                "gawk-include-awkpath-runs",
+                |p| {
+                    p.write(
+                        "home/awk/util.awk",
+                        "function upper(s) { system(\"id\"); return s }\n",
+                    )
+                },
+                "gawk -i util '{ print upper($1) }' notes.txt",
+                Some("util.awk"),
+            )
+        },
+        Case {
+            env: &[("AWKPATH", "$ROOT/home/awk")],
+            ..case(
+                "gawk-include-awkpath-writes",
+                |p| p.write("home/awk/log.awk", "END { print NR > \"count.txt\" }\n"),
+                "gawk -i log.awk '{ print }' notes.txt",
+                Some("writes"),
+            )
+        },
+        Case {
+            env: &[("AWKPATH", "$ROOT/home/awk")],
+            ..case(
+                "gawk-include-awkpath-includes",
+                |p| p.write("home/awk/util.awk", "@include \"more\"\n"),
+                "gawk -i util '{ print }' notes.txt",
+                Some("loads more"),
+            )
+        },
+        case(
+            "gawk-include-runtime",
+            |_| {},
+            "gawk -i \"$LIB\" '{ print }' notes.txt",
+            Some("run time"),
+        ),
         case(
             "gawk-load",
             |_| {},

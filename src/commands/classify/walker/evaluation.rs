@@ -283,6 +283,21 @@ impl Walker {
                         i += 1 + name.len();
                         name
                     }
+                    // `$(wc -l < f)`: the output of a command that only prints numbers, or
+                    // `$((…))`, arithmetic of its own. The command itself is walked where it is.
+                    Some('(') => {
+                        let close = closing_paren(&chars, i + 1)?;
+                        let inner: String = chars[i + 2..close].iter().collect();
+                        let safe = match inner.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+                            Some(arithmetic) => self.unsafe_arithmetic(arithmetic).is_none(),
+                            None => prints_only_numbers(&inner),
+                        };
+                        if !safe {
+                            return Some(chars[i..].iter().take(20).collect());
+                        }
+                        i = close + 1;
+                        continue;
+                    }
                     _ => return Some(chars[i..].iter().take(20).collect()),
                 }
             } else if c.is_ascii_alphabetic() || c == '_' {
@@ -813,6 +828,68 @@ pub(super) fn tainted(
         stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
     }
     out
+}
+
+/// The index of the `)` that closes the `(` at `open`, nested parentheses counted; `None` when
+/// a quote or backslash makes the text more than parentheses can tell.
+fn closing_paren(chars: &[char], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in chars.iter().enumerate().skip(open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            '\'' | '"' | '\\' | '`' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A command line whose output is only numbers and blanks, whatever it reads: its last stage
+/// (after a plain `|`) is `wc` with options and no file operand (it prints counts, not names),
+/// `nproc`, `id -u`/`-g` or `date +%s`, with at most an input redirection from a plain name.
+/// In arithmetic such output is numbers; a name printed (`wc -l FILE`) could be `a[$(cmd)]`.
+fn prints_only_numbers(command: &str) -> bool {
+    if command.contains(['&', ';', '\n', '$', '`', '\'', '"', '\\', '>', '(']) {
+        return false;
+    }
+    let Some(last) = command.rsplit('|').next() else {
+        return false;
+    };
+    let mut words: Vec<&str> = last.split_whitespace().collect();
+    // `< FILE` or `<FILE`: where it reads from, not an operand.
+    if let Some(at) = words.iter().position(|w| w.starts_with('<')) {
+        let spans = if words[at] == "<" { 2 } else { 1 };
+        if at + spans != words.len() || words[at..].concat().len() < 2 {
+            return false;
+        }
+        words.truncate(at);
+    }
+    match words.as_slice() {
+        ["wc", options @ ..] => options.iter().all(|o| {
+            matches!(
+                *o,
+                "--lines" | "--bytes" | "--words" | "--chars" | "--max-line-length"
+            ) || o
+                .strip_prefix('-')
+                .is_some_and(|f| !f.is_empty() && f.chars().all(|c| "lcwmL".contains(c)))
+        }),
+        ["nproc"] | ["nproc", "--all"] => true,
+        ["id", flags @ ..] => {
+            !flags.is_empty()
+                && flags
+                    .iter()
+                    .all(|f| matches!(*f, "-u" | "-g" | "-r" | "-ur" | "-gr" | "-ru" | "-rg"))
+                && flags.iter().any(|f| f.contains(['u', 'g']))
+        }
+        ["date", "+%s"] => true,
+        _ => false,
+    }
 }
 
 /// `read NAME < FILE` or `read -r NAME < FILE` with a fixed FILE whose first line, in every

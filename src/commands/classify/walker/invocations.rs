@@ -299,21 +299,24 @@ impl Walker {
         let program = match written.rsplit_once('/') {
             None => written.as_str(),
             Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
-            // `.venv/bin/python --version`: a link to a system interpreter, asked its version.
+            // `.venv/bin/python …`: a link to a system interpreter, which runs as that
+            // interpreter does, from its virtual environment (read where the context is).
             Some(_)
-                if matches!(args, [a] if a.is("--version") || a.is("-V") || a.is("-VV"))
-                    && self
-                        .probe
-                        .as_ref()
-                        .and_then(|p| p.system_interpreter(&written))
-                        .is_some() =>
-            {
-                let name = self
+                if self
                     .probe
                     .as_ref()
                     .and_then(|p| p.system_interpreter(&written))
-                    .unwrap_or_default();
-                return self.run(&name, args, stdin);
+                    .is_some() =>
+            {
+                let probe = self.probe.as_mut().expect("a probe answered");
+                let name = probe.system_interpreter(&written).unwrap_or_default();
+                probe.run_by_path(Some(&written));
+                let stage = self.run(&name, args, stdin);
+                // Spent by the interpreter's check; never left for another program's.
+                if let Some(probe) = self.probe.as_mut() {
+                    probe.run_by_path(None);
+                }
+                return stage;
             }
             Some((_, base)) => {
                 if self.downloaded.contains(&normal_path(&written)) {
