@@ -1279,6 +1279,30 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         ("ls-remote", Some((&"--get-url", more))) => {
             more.len() <= 1 && options_among(more, &[], &[])
         }
+        // `git ls-remote ../up.git`: a repository named by its path is listed where it is, by
+        // git's local transport (its own upload-pack, no other machine). A remote's name or a
+        // URL may lead anywhere.
+        ("ls-remote", _) => {
+            let flags = [
+                "--heads",
+                "--branches",
+                "--tags",
+                "--refs",
+                "-q",
+                "--quiet",
+                "--exit-code",
+                "--symref",
+                "-h",
+                "-b",
+                "-t",
+            ];
+            let repository = values.iter().find(|v| !v.starts_with('-'));
+            options_among(&values, &flags, &["--sort="])
+                && repository.is_some_and(|r| {
+                    (r.starts_with('/') || r.starts_with("./") || r.starts_with("../"))
+                        && !r.contains(':')
+                })
+        }
         ("refs", Some((&"verify", more))) => {
             more.iter().all(|v| matches!(*v, "--strict" | "--verbose"))
         }

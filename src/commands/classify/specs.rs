@@ -349,6 +349,9 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "zdump", "manpath", "lexgrog", "readtags", "pinky", "routel", "ctstat", "rtstat", "lnstat", "lessecho", "gettext",
     "ngettext", "msgcmp", "corelist", "encguess", "podchecker", "piconv", "py3versions", "isosize",
     "lsirq", "pldd",
+    // yamllint 1.29: its configuration (`-c`, `-d`, `.yamllint`, `extends`) is YAML of built-in
+    // rules, and it has no cache or fix mode.
+    "yamllint",
 ];
 
 /// The grammar of `program`, when it has one.
