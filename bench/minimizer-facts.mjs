@@ -300,7 +300,13 @@ export function facts(c) {
   }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
   // its facts from its noise, so each line is one; a text that drops lines drops facts.
-  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim() && !RULE.test(l)) add('line', l.trim())
+  // A TAP stream (a `TAP version` line or a `1..N` plan) whose results all passed has no fact
+  // by the TAP rule above, and its passes, `# Subtest:` headings and YAML bookkeeping
+  // (`---`, `...`, `duration_ms`, `type`) are not facts here either (tape, nyc or c8 over
+  // tape, node --test under c8 read each pass as a fact).
+  const tap = lines.some((l) => /^TAP version \d+$|^\s*1\.\.\d+$/.test(l.trim()))
+  const tapLayout = (l) => /^\s*ok \d+\b/.test(l) && !/ # (SKIP|TODO)\b/i.test(l) || /^\s*# Subtest: /.test(l) || /^\s*(---|\.\.\.)\s*$/.test(l) || /^\s*(duration_ms|type): /.test(l)
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim() && !RULE.test(l) && !(tap && tapLayout(l))) add('line', l.trim())
   return f
 }
 

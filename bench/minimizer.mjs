@@ -12,11 +12,12 @@
 // compound command's output. Every violation is printed. Exits 1 when agent-shell loses a fact or
 // changes a pipe's or a compound command's output; with --strict, on any violation of the bar.
 //
-//   node bench/minimizer.mjs [--fixtures DIR [--split LABEL]] [--write] [--strict] [--case NAME] [--show [--anchor]]
+//   node bench/minimizer.mjs [--fixtures DIR [--split LABEL]] [--write] [--strict] [--case NAME] [--show [--anchor]] [--no-cost]
 //
 // --fixtures DIR replays another recording (default: fixtures/minimizer/), e.g. a held-out one
 // the filters were never tuned on; --split LABEL names its split in the table and totals (default:
 // each case's own `split` field, else dev / held-out / held-out (wide) from `heldout` and `wide`).
+// --no-cost skips the cost section (tokens and facts only, for a quick re-run on a loaded machine).
 // --write stores the table in MINIMIZER-RESULTS.md for the default recording, in
 // MINIMIZER-RESULTS-<LABEL or the directory's name>.md for another.
 import fs from 'node:fs'
@@ -83,7 +84,7 @@ fs.rmSync(path.join(here, '.minimizer-work'), { recursive: true, force: true })
 const COST_BYTES = 50 * 1024
 const COST_RUNS = 15 // enough for a stable median on shared cores, cheap enough to run every time
 const costs = []
-for (const c of cases) {
+for (const c of argv.includes('--no-cost') ? [] : cases) {
   if (c.output.length < 1000) continue
   let input = c.output
   while (input.length < COST_BYTES) input += c.output.endsWith('\n') ? c.output : `\n${c.output}`

@@ -1940,7 +1940,7 @@ fn tap_passes_drop_their_headings_and_blocks() {
 fn a_failing_tap_results_block_keeps_location_error_and_own_frames() {
     let tap = "TAP version 13\n# Subtest: lineTotal\n    # Subtest: standard rate\n    ok 1 - standard rate\n      ---\n      duration_ms: 30.231323\n      ...\n    # Subtest: reduced rate rounding\n    not ok 2 - reduced rate rounding\n      ---\n      duration_ms: 25.361473\n      location: '/tmp/app/test/node-invoice.test.js:7:11'\n      failureType: 'testCodeFailure'\n      error: |-\n        Expected values to be strictly equal:\n\n        1.1 !== 1.11\n\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected: 1.11\n      actual: 1.1\n      operator: 'strictEqual'\n      stack: |-\n        TestContext.<anonymous> (/tmp/app/test/node-invoice.test.js:7:54)\n        Test.runInAsyncScope (node:async_hooks:206:9)\n        Test.run (node:internal/test_runner/test:796:25)\n        async Promise.all (index 0)\n        TestContext.<anonymous> (file:///tmp/app/test/wrap.test.js:11:12)\n      ...\n    1..2\nnot ok 1 - lineTotal\n  ---\n  duration_ms: 76.649208\n  location: '/tmp/app/test/node-invoice.test.js:5:1'\n  failureType: 'subtestsFailed'\n  error: '1 subtest failed'\n  code: 'ERR_TEST_FAILURE'\n  ...\n# Subtest: pdf export\nok 2 - pdf export # SKIP\n  ---\n  duration_ms: 20.78345\n  ...\n1..2\n# tests 3\n# pass 1\n# fail 2\n# skipped 1\n";
     let (label, out) = run("npx c8 node --test test/", tap).expect("rewritten");
-    assert_eq!(label, "npx:shape");
+    assert_eq!(label, "npx:c8:shape");
     assert_keeps(
         &out,
         &[
@@ -2470,10 +2470,7 @@ fn make_check_counts_the_harness_pass_lines() {
             "FAIL: t_div.sh",
             "ERROR: t_pow.sh",
             "SKIP: t_skip.sh",
-            "# TOTAL: 13",
-            "# PASS:  10",
-            "# FAIL:  1",
-            "# ERROR: 1",
+            "Testsuite summary for mathlib 1.0: TOTAL 13, PASS 10, SKIP 1, FAIL 1, ERROR 1\n",
             "See ./test-suite.log",
             "make[2]: *** [Makefile:665: test-suite.log] Error 1",
             "make: *** [Makefile:1061: check-am] Error 2",
@@ -3137,4 +3134,244 @@ fn pytest_drops_unittests_restated_difference() {
         !out.contains("First differing element") && !out.contains("?    "),
         "{out}"
     );
+}
+
+#[test]
+fn cargo_verbose_build_drops_fresh_units_and_unit_commands_keeps_dirty_and_finished_less() {
+    let mut raw = String::new();
+    for name in ["thiserror-impl", "thiserror", "memchr", "serde_json"] {
+        raw.push_str(&format!("       Fresh {name} v1.0.69\n"));
+    }
+    raw.push_str("       Dirty jsonkit v0.1.0 (/w/jsonkit): the file `src/lib.rs` has changed\n   Compiling jsonkit v0.1.0 (/w/jsonkit)\n");
+    let rustc = "     Running `/r/bin/rustc --crate-name jsonkit --edition=2024 src/lib.rs --crate-type lib --out-dir /w/jsonkit/target/debug/deps`\n";
+    raw.push_str(&rustc.repeat(6));
+    raw.push_str("     Running `/w/jsonkit/target/debug/build/libz-sys-1/build-script-build`\nwarning: unused variable: `x`\n --> src/lib.rs:3:9\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 3.32s\n");
+    let out = text_of("cargo build -v", &raw);
+    assert!(
+        !out.contains("Fresh") && !out.contains("--crate-name") && !out.contains("build-script"),
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &[
+            "Dirty jsonkit v0.1.0",
+            "src/lib.rs:3:9: warning: unused variable: `x`",
+        ],
+    );
+    // A word of the line, not of a crate's name, is what keeps a progress line.
+    let errored = "   Compiling x v0.1.0 error\n".to_string()
+        + &"   Compiling thiserror v1.0.69\n".repeat(60);
+    assert_keeps(
+        &text_of("cargo build", &errored),
+        &["Compiling x v0.1.0 error"],
+    );
+    // `cargo run`'s own program line stays.
+    let run_raw = "   Compiling a v0.1.0\n".repeat(60) + "     Running `target/debug/a`\nhello\n";
+    assert_keeps(
+        &text_of("cargo run", &run_raw),
+        &["Running `target/debug/a`", "hello"],
+    );
+}
+
+#[test]
+fn cargo_install_is_read_as_a_build() {
+    let raw = "  Installing jsonkit v0.1.0 (/w/jsonkit)\n    Updating crates.io index\n     Locking 45 packages to latest compatible versions\n".to_string()
+        + &"   Compiling serde v1.0.229\n".repeat(40)
+        + "    Finished `release` profile [optimized] target(s) in 4m 36s\n  Installing /w/root/bin/evstat\n   Installed package `jsonkit v0.1.0 (/w/jsonkit)` (executable `evstat`)\nwarning: be sure to add `/w/root/bin` to your PATH to be able to run the installed binaries\n";
+    let (label, out) = run("cargo install --path . --root /w/root", &raw).expect("cargo install");
+    assert_eq!(label, "cargo-install");
+    assert!(!out.contains("Compiling"), "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "Installing /w/root/bin/evstat",
+            "Installed package `jsonkit v0.1.0",
+            "warning: be sure to add `/w/root/bin`",
+        ],
+    );
+}
+
+#[test]
+fn npm_pack_drops_its_notices_keeps_the_tarball_warnings_and_the_published_name() {
+    let mut raw =
+        "npm notice\nnpm notice 📦  jobs@0.3.0\nnpm notice Tarball Contents\n".to_string();
+    for i in 0..30 {
+        raw.push_str(&format!("npm notice 1.2kB vendor/lib/file{i}.js\n"));
+    }
+    raw.push_str("npm notice Tarball Details\nnpm notice name: jobs\nnpm notice version: 0.3.0\nnpm notice total files: 30\nnpm notice\nnpm warn publish This command requires you to be logged in (dry-run)\n+ jobs@0.3.0\n");
+    let out = text_of("npm publish --dry-run", &raw);
+    assert_eq!(
+        out.trim_end(),
+        "npm warn publish This command requires you to be logged in (dry-run)\n+ jobs@0.3.0"
+    );
+    let packed = raw.replace("+ jobs@0.3.0\n", "jobs-0.3.0.tgz\n");
+    assert_keeps(&text_of("npm pack --dry-run", &packed), &["jobs-0.3.0.tgz"]);
+    // No notice: nothing to drop.
+    assert_eq!(run("npm pack", &"jobs-0.3.0.tgz\n".repeat(80)), None);
+}
+
+#[test]
+fn libtool_compile_lines_and_its_dependency_moves_are_progress() {
+    let mut raw = String::new();
+    for f in [
+        "regerror", "regparse", "regcomp", "regexec", "st", "unicode",
+    ] {
+        raw.push_str(&format!("/bin/bash ../libtool  --tag=CC   --mode=compile gcc -DHAVE_CONFIG_H -I. -Wall -g -O2 -MT {f}.lo -MD -MP -MF .deps/{f}.Tpo -c -o {f}.lo {f}.c\nlibtool: compile:  gcc -DHAVE_CONFIG_H -I. -Wall -g -O2 -c {f}.c  -fPIC -DPIC -o .libs/{f}.o\nmv -f .deps/{f}.Tpo .deps/{f}.Plo\n"));
+    }
+    raw.push_str("libtool: compile:  gcc -DHAVE_CONFIG_H -I. -Wall -c st.c -o st.o\nst.c:12:5: warning: unused variable 'x' [-Wunused-variable]\n/bin/bash ../libtool  --tag=CC   --mode=link gcc -Wall -g -O2 -o libonig.la regerror.lo\nlibtool: link: ar cr .libs/libonig.a regerror.o\nmake[2]: 'testc' is up to date.\nmake: Nothing to be done for 'all'.\n");
+    let out = text_of("make -j2", &raw);
+    assert!(
+        !out.contains("--mode=compile")
+            && !out.contains(".Plo")
+            && !out.contains("ar cr")
+            && !out.contains("is up to date"),
+        "{out}"
+    );
+    // The command a diagnostic came from stays as its context; the top make's note stays.
+    assert_keeps(
+        &out,
+        &[
+            "st.c:12:5: warning: unused variable 'x'",
+            "libtool: compile:  gcc -DHAVE_CONFIG_H -I. -Wall -c st.c -o st.o",
+            "make: Nothing to be done for 'all'.",
+        ],
+    );
+}
+
+#[test]
+fn automake_test_summary_is_one_line_with_its_counts_that_are_not_zero() {
+    let raw = "Making check in src\n".to_string()
+        + &"make[4]: 'testc' is up to date.\n".repeat(30)
+        + "FAIL: tests/jqtest\n============================================================================\nTestsuite summary for jq 1.6\n============================================================================\n# TOTAL: 7\n# PASS:  6\n# SKIP:  0\n# XFAIL: 0\n# FAIL:  1\n# XPASS: 0\n# ERROR: 0\n============================================================================\nSee ./test-suite.log\nPlease report to https://github.com/stedolan/jq/issues\n============================================================================\nmake[4]: *** [Makefile:1223: test-suite.log] Error 1\nmake: *** [Makefile:1611: check] Error 2\n";
+    let out = text_of("make check", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "FAIL: tests/jqtest",
+            "Testsuite summary for jq 1.6: TOTAL 7, PASS 6, FAIL 1 (the others 0)",
+            "See ./test-suite.log",
+            "[Makefile:1223: test-suite.log] Error 1",
+            "[Makefile:1611: check] Error 2",
+        ],
+    );
+    assert!(
+        !out.contains("# SKIP") && !out.contains("Please report"),
+        "{out}"
+    );
+}
+
+/// ava's `--tap`: a failure's `at:` that names only a frame inside installed dependencies
+/// (ava's own assertion) goes, inline or over lines, as does an empty `message: ''`; a frame in
+/// the project stays under its key.
+#[test]
+fn tap_frame_keys_inside_dependencies_drop_and_own_frames_stay() {
+    let mut raw =
+        "TAP version 13\nok 1 - slow integration # SKIP\nnot ok 2 - retries # TODO\n".to_string();
+    for i in 3..30 {
+        raw.push_str(&format!("ok {i} - passes case {i}\n"));
+    }
+    raw.push_str("not ok 30 - ms formats long\n  ---\n    name: AssertionError\n    assertion: t.is()\n    details:\n      'Difference (- actual, + expected):': |-\n        - '2 minutes'\n        + '1.5 minutes'\n    message: ''\n    at: 'ExecutionContext.is (file:///w/node_modules/ava/lib/assert.js:309:16)'\n  ...\nnot ok 31 - deep equal\n  ---\n    message: 'objects differ'\n    at: >-\n      ExecutionContext.deepEqual\n      (file:///w/node_modules/ava/lib/assert.js:339:15)\n  ...\nnot ok 32 - own frame\n  ---\n    at: >-\n      Test.fn\n      (file:///w/test/a.test.mjs:12:5)\n  ...\n1..32\n# tests 32\n# pass 27\n# skip 1\n# fail 3\n");
+    let (label, out) = run("npx ava --tap", &raw).expect("a TAP stream");
+    assert_eq!(label, "npx:shape");
+    assert_keeps(
+        &out,
+        &[
+            "ok 1 - slow integration # SKIP",
+            "not ok 2 - retries # TODO",
+            "not ok 30 - ms formats long",
+            "assertion: t.is()",
+            "- '2 minutes'",
+            "+ '1.5 minutes'",
+            "message: 'objects differ'",
+            "not ok 32 - own frame\n    at: >-\n      (file:///w/test/a.test.mjs:12:5)",
+            "1..32",
+            "# pass 27",
+            "# fail 3",
+        ],
+    );
+    assert!(
+        !out.contains("node_modules/ava")
+            && !out.contains("message: ''")
+            && !out.contains("ExecutionContext"),
+        "{out}"
+    );
+    assert_eq!(out.matches("at: ").count(), 1, "{out}");
+}
+
+#[test]
+fn ava_drops_passing_tests_and_the_source_excerpt_under_a_failures_place() {
+    let mut raw = "  - [skip] slow integration\n".to_string();
+    for i in 0..20 {
+        raw.push_str(&format!("  ✔ passes case {i}\n"));
+    }
+    raw.push_str("  ✘ [fail]: ms formats long\n  ─\n  ms formats long\n\n  jobs.test.mjs:8\n\n   7: test(\"ms parses hours\", (t) => { t.is(ms(\"2h\"), 7200000); });\n   8: test(\"ms formats long\", (t) => { t.is(ms(90000), \"1.5 min\"); });\n   9: test(\"ms rounds short\", (t) => { t.is(ms(1500), \"1.5s\"); });\n  Difference (- actual, + expected):\n  - '2 minutes'\n  + '1.5 minutes'\n  › file://jobs.test.mjs:8:36\n  ─\n  1 test failed\n  1 test skipped\n");
+    let out = text_of("npx ava --verbose", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "- [skip] slow integration",
+            "✘ [fail]: ms formats long",
+            "jobs.test.mjs:8",
+            "- '2 minutes'",
+            "› file://jobs.test.mjs:8:36",
+            "1 test failed",
+        ],
+    );
+    assert!(
+        !out.contains("passes case") && !out.contains("7200000") && !out.contains('─'),
+        "{out}"
+    );
+    // Under nyc, the same filter, and nyc's table after it stays.
+    let covered = raw.clone() + "File      | % Stmts | % Branch | % Funcs | % Lines | Uncovered Line #s\nAll files |       0 |        0 |       0 |       0 |\n";
+    let (label, out) = run("npx nyc --reporter=text ava", &covered).expect("nyc ava");
+    assert_eq!(label, "npx:nyc:ava");
+    assert_keeps(&out, &["All files |       0 |"]);
+    assert!(!out.contains("passes case"), "{out}");
+}
+
+#[test]
+fn tree_of_several_roots_says_the_roots_with_the_same_entries_together() {
+    let mut raw = String::new();
+    for name in [
+        "python3-agate",
+        "python3-agatedbf",
+        "python3-babel",
+        "python3-click",
+    ] {
+        raw.push_str(&format!(
+            "{name}\n├── changelog.Debian.gz\n├── changelog.gz\n└── copyright\n"
+        ));
+    }
+    raw.push_str("python3-dev\n├── README.Debian\n├── _static\n│   ├── basic.css\n│   └── jquery.js -> ../../../javascript/jquery.js\n└── copyright\n");
+    raw.push_str("python3-gi\n├── changelog.Debian.gz\n├── changelog.gz\n└── copyright\n");
+    raw.push_str(&"python3-x\n└── NEWS.gz\n".repeat(10));
+    raw.push_str("\n28 directories, 40 files\n");
+    let out = text_of("tree -L 2 python3*", &raw);
+    assert_keeps(&out, &["python3-agate python3-agatedbf python3-babel python3-click python3-gi\n  changelog.Debian.gz changelog.gz copyright\n", "python3-dev\n", "basic.css", "jquery.js -> ../../../javascript/jquery.js", "28 directories, 40 files"]);
+    assert_eq!(out.matches("changelog.gz").count(), 1, "{out}");
+}
+
+#[test]
+fn testify_report_is_said_without_its_padding_and_a_diff_of_values_said_above() {
+    let raw = "=== RUN   TestLoadMap\n    invoice_test.go:63: \n        \tError Trace:\t/w/parse/invoice_test.go:63\n        \tError:      \tNot equal: \n        \t            \texpected: map[string]int{\"gadget\":2, \"widget\":3}\n        \t            \tactual  : map[string]int{\"gadget\":1, \"widget\":3}\n        \t            \t\n        \t            \tDiff:\n        \t            \t--- Expected\n        \t            \t+++ Actual\n        \t            \t@@ -1,3 +1,3 @@\n        \t            \t (map[string]int) (len=2) {\n        \t            \t- (string) (len=6) \"gadget\": (int) 2,\n        \t            \t+ (string) (len=6) \"gadget\": (int) 1,\n        \t            \t  (string) (len=6) \"widget\": (int) 3\n        \tTest:       \tTestLoadMap\n        \tMessages:   \tloaded twice\n--- FAIL: TestLoadMap (0.00s)\nFAIL\nFAIL\texample.com/invoicer/parse\t0.019s\nFAIL\n".to_string()
+        + &"=== RUN   TestOther\n--- PASS: TestOther (0.00s)\n".repeat(20);
+    let out = text_of("go test -v ./parse", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "Error Trace: /w/parse/invoice_test.go:63",
+            "Error: Not equal:",
+            "  expected: map[string]int{\"gadget\":2, \"widget\":3}",
+            "  actual  : map[string]int{\"gadget\":1, \"widget\":3}",
+            "Test: TestLoadMap",
+            "Messages: loaded twice",
+            "FAIL\texample.com/invoicer/parse",
+        ],
+    );
+    assert!(
+        !out.contains("@@") && !out.contains("(len=6)") && !out.contains('\t')
+            || out.contains("FAIL\t"),
+        "{out}"
+    );
+    assert!(!out.contains("(len=6)"), "{out}");
 }

@@ -126,7 +126,9 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     // path holding the word (`lua-errors/src`) is not one. The patterns run only on lines that
     // start as one of them can (a pattern on every line of a long log costs the most here).
     let is_progress = |l: &str| {
-        matches!(l.as_bytes().first(), Some(b'[' | b'm' | b'g' | b'S' | b'C'))
+        // (`g` is no pattern's first byte: with it, each line of `go build -v`'s package
+        // list, `github.com/…`, ran the pattern.)
+        matches!(l.as_bytes().first(), Some(b'[' | b'm' | b'S' | b'C'))
             && progress.is_match(l)
             && !has(l, "error:")
     };
@@ -140,11 +142,11 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         if is_build_command(line)
             && lines
                 .get(i + 1)
-                .is_none_or(|n| is_build_command(n) || is_progress(n))
+                .is_none_or(|n| is_build_command(n) || is_progress(n) || is_sub_make_note(n))
         {
             continue;
         }
-        if is_caret_line(line) || is_code_line(line) {
+        if is_caret_line(line) || is_code_line(line) || is_sub_make_note(line) {
             continue;
         }
         // clang's excerpt has no gutter: the source line, then a line of only `^` and `~`.
@@ -215,8 +217,8 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         out.push(line.to_string());
     }
     flush_flow(&mut flow, &mut out);
-    let mut out = prefix_runs(drop_orphan_context(group_notes(group_diagnostics(
-        inner_make_echoes(out),
+    let mut out = automake_summaries(prefix_runs(drop_orphan_context(group_notes(
+        group_diagnostics(inner_make_echoes(out)),
     ))));
     // A clean build is its last line (`[42/42] Linking CXX executable app`, `[100%] Built target
     // app`), not nothing: an empty text would leave the whole progress log to be read.
@@ -233,6 +235,90 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     // rules): counted as for a program no filter names.
     let text = join_lines(out);
     Some(super::shape::counted_text(&text).unwrap_or(text))
+}
+
+/// A sub-make's note that a target needs nothing (`make[4]: 'testc' is up to date.`,
+/// `make[3]: Nothing to be done for 'check-am'.`): a recursive `make check` or `make all`
+/// prints one for every target already built. The top make's own (`make: Nothing to be done
+/// for 'all'.`) stays: it is what the run did.
+fn is_sub_make_note(line: &str) -> bool {
+    line.strip_prefix("make[")
+        .and_then(|r| r.split_once("]: "))
+        .is_some_and(|(n, note)| {
+            n.bytes().all(|b| b.is_ascii_digit())
+                && ((note.starts_with('\'') && note.ends_with("' is up to date."))
+                    || (note.starts_with("Nothing to be done for '") && note.ends_with("'.")))
+        })
+}
+
+/// automake's test-suite summary (`Testsuite summary for jq 1.6`, then `# TOTAL: 7`, `# PASS:
+/// 6`, `# SKIP: 0`, … `# ERROR: 0`, between `====` rules) on one line, each count that is
+/// not zero with its name (`Testsuite summary for jq 1.6: TOTAL 7, PASS 6, FAIL 1 (the others
+/// 0)`); its `====` rules and a `Please report to …` line under it go.
+fn automake_summaries(out: Vec<String>) -> Vec<String> {
+    let count = |l: &str| -> Option<(String, String)> {
+        let (name, n) = l.strip_prefix("# ")?.split_once(':')?;
+        let n = n.trim();
+        (!name.is_empty()
+            && name.bytes().all(|b| b.is_ascii_uppercase())
+            && !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| (name.to_string(), n.to_string()))
+    };
+    let mut kept: Vec<String> = Vec::with_capacity(out.len());
+    let mut i = 0;
+    while i < out.len() {
+        let line = &out[i];
+        i += 1;
+        if !line.starts_with("Testsuite summary for ") {
+            kept.push(line.clone());
+            continue;
+        }
+        let is_rule = |l: &String| l.len() > 3 && l.bytes().all(|b| b == b'=');
+        let start = i;
+        while out.get(i).is_some_and(is_rule) {
+            i += 1;
+        }
+        let mut counts = Vec::new();
+        while let Some(c) = out.get(i).and_then(|l| count(l)) {
+            counts.push(c);
+            i += 1;
+        }
+        if counts.is_empty() {
+            kept.push(line.clone());
+            i = start;
+            continue;
+        }
+        while out.get(i).is_some_and(is_rule) {
+            i += 1;
+        }
+        let see = out.get(i).filter(|l| l.starts_with("See ")).cloned();
+        if see.is_some() {
+            i += 1;
+        }
+        while out.get(i).is_some_and(is_rule) {
+            i += 1;
+        }
+        let zeros = counts.iter().filter(|(_, n)| n == "0").count();
+        let said: Vec<String> = counts
+            .iter()
+            .filter(|(name, n)| n != "0" || name == "TOTAL")
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect();
+        let rest = if zeros > 0 { " (the others 0)" } else { "" };
+        kept.push(format!("{line}: {}{rest}", said.join(", ")));
+        kept.extend(see);
+        if out
+            .get(i)
+            .is_some_and(|l| l.starts_with("Please report to "))
+        {
+            i += 1;
+        }
+        while out.get(i).is_some_and(is_rule) {
+            i += 1;
+        }
+    }
+    kept
 }
 
 /// A recursive make's failure, echoed by each make above it (`make[2]: *** [Makefile:665:
@@ -319,8 +405,28 @@ fn is_control_flow(label: &str) -> bool {
 /// or a recursive make (`make all SYSCFLAGS=…`), with at least one option or file after it.
 fn is_build_command(line: &str) -> bool {
     // automake's dependency tracking after each compile: `mv -f .deps/a.Tpo .deps/a.Po`.
-    if line.starts_with("mv -f .deps/") && line.ends_with(".Po") {
+    // libtool's (`.Plo`).
+    if line.starts_with("mv -f .deps/") && (line.ends_with(".Po") || line.ends_with(".Plo")) {
         return true;
+    }
+    // libtool's own echo of the compiler it runs (`libtool: compile:  gcc …`, `libtool: link:
+    // ar cr …`), and the make rule that starts it (`/bin/bash ../libtool  --tag=CC
+    // --mode=compile gcc …`).
+    if let Some(rest) = line.strip_prefix("libtool: ") {
+        return ["compile: ", "link: ", "install: "]
+            .iter()
+            .any(|w| rest.starts_with(w));
+    }
+    if let Some((shell, rest)) = line.split_once(' ') {
+        if matches!(shell, "/bin/bash" | "/bin/sh" | "bash" | "sh")
+            && rest
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.ends_with("/libtool") || w == "libtool")
+            && has(rest, " --mode=")
+        {
+            return true;
+        }
     }
     // automake's rules write some commands with two spaces (`gcc  -g -O2 -o calc calc.o`).
     let mut words = line.split_whitespace();

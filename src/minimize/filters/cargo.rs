@@ -436,9 +436,21 @@ fn is_progress(t: &str) -> bool {
         "Removing ",
         "Building ",
     ];
-    // A crate's path (`Checking x v0.1.0 (/w/x-errors)`) may hold the word; the line does not.
+    // A crate's path (`Checking x v0.1.0 (/w/x-errors)`) or name (`Fresh thiserror v1.0.69`)
+    // may hold the word; the line does not say it as a word of its own.
     let said = t.split(" (").next().unwrap_or(t);
-    WORDS.iter().any(|w| t.starts_with(w)) && !said.contains("error")
+    WORDS.iter().any(|w| t.starts_with(w))
+        && !said
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "error")
+}
+
+/// cargo's `-v` line for a unit it compiles or a build script it runs (`Running `rustc
+/// --crate-name x …``, `Running `/…/build-script-build``): the command, not a fact; `cargo
+/// run`'s own `Running `target/debug/x`` stays.
+fn is_unit_command(t: &str) -> bool {
+    t.strip_prefix("Running `")
+        .is_some_and(|c| c.contains(" --crate-name ") || c.contains("/build-script-"))
 }
 
 /// What the current diagnostic is: its details are kept for errors only.
@@ -476,7 +488,7 @@ impl Diagnostics {
 
     fn push(&mut self, line: &str, out: &mut Vec<String>) {
         let t = line.trim();
-        if is_progress(t) || t.starts_with("Finished ") {
+        if is_progress(t) || is_unit_command(t) || t.starts_with("Finished ") {
             return;
         }
         if t.starts_with("For more information about this error")

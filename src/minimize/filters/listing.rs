@@ -842,6 +842,63 @@ fn files_first(items: &[Result<(usize, &str), &str>]) -> Vec<String> {
     out
 }
 
+/// Several roots of one `tree` (`tree -L 2 python3*`) whose entries are the same, row for row
+/// (the `changelog.Debian.gz changelog.gz copyright` of a hundred packages' doc directories):
+/// their names on one line, at the first one's place, and the entries once under it. A root's
+/// line is one at column 0 followed by indented rows; the closing count has none.
+fn same_entries_once(out: Vec<String>) -> Vec<String> {
+    // (root line, its rows) in order; a line with no rows under it is a block of its own.
+    let mut blocks: Vec<(String, Vec<String>)> = Vec::new();
+    for line in out {
+        match blocks.last_mut() {
+            Some((_, rows)) if line.starts_with(' ') => rows.push(line),
+            _ => blocks.push((line, Vec::new())),
+        }
+    }
+    let mut first: std::collections::HashMap<&[String], usize> = Default::default();
+    // For each block, the blocks whose roots join its line.
+    let mut joined: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+    let mut gone = vec![false; blocks.len()];
+    for (i, (root, rows)) in blocks.iter().enumerate() {
+        if rows.is_empty() || root.trim().is_empty() {
+            continue;
+        }
+        match first.get(rows.as_slice()) {
+            Some(&at) => {
+                joined[at].push(i);
+                gone[i] = true;
+            }
+            None => {
+                first.insert(rows.as_slice(), i);
+            }
+        }
+    }
+    if !gone.iter().any(|g| *g) {
+        return blocks
+            .into_iter()
+            .flat_map(|(r, rows)| std::iter::once(r).chain(rows))
+            .collect();
+    }
+    let mut kept = Vec::new();
+    for (i, (root, rows)) in blocks.iter().enumerate() {
+        if gone[i] {
+            continue;
+        }
+        let mut line = root.clone();
+        for &j in &joined[i] {
+            line.push_str(if blocks[j].0.contains(' ') || root.contains(' ') {
+                "  "
+            } else {
+                " "
+            });
+            line.push_str(&blocks[j].0);
+        }
+        kept.push(line);
+        kept.extend(rows.iter().cloned());
+    }
+    kept
+}
+
 /// Renders the entries at `depth` from `start` (and what is under them) until one less deep or
 /// a line that is not an entry, the first row after `lead` (their directory) when given;
 /// returns the index after them.
@@ -990,7 +1047,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
         return None;
     }
     if files {
-        return Some(join_lines(files_first(&items)));
+        return Some(join_lines(same_entries_once(files_first(&items))));
     }
     let mut out = Vec::new();
     let mut leaves: Vec<String> = Vec::new();

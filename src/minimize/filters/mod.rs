@@ -144,6 +144,40 @@ fn launched(inv: &Invocation) -> Option<Invocation> {
             }
             &inv.args[sub + 1..]
         }
+        // A coverage tool runs the program and prints its table after the program's output,
+        // which the program's filter keeps as lines it does not know. Its options that take a
+        // value apart are skipped with the value.
+        "nyc" | "c8" => {
+            let mut at = 0;
+            while let Some(a) = inv.args.get(at).filter(|a| a.starts_with('-')) {
+                let valued = matches!(
+                    a.as_str(),
+                    "-r" | "--reporter"
+                        | "-n"
+                        | "--include"
+                        | "-x"
+                        | "--exclude"
+                        | "-t"
+                        | "--temp-dir"
+                        | "--report-dir"
+                        | "-o"
+                        | "--reports-dir"
+                        | "-e"
+                        | "--extension"
+                        | "-i"
+                        | "--require"
+                        | "--cwd"
+                        | "--src"
+                );
+                at += if valued { 2 } else { 1 };
+            }
+            let name = inv.args.get(at)?;
+            let program = name.rsplit('/').next().unwrap_or(name).to_string();
+            return Some(Invocation {
+                program,
+                args: inv.args[at + 1..].to_vec(),
+            });
+        }
         _ => return None,
     };
     let at = args.iter().position(|a| !a.starts_with('-'))?;
@@ -191,11 +225,13 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             }
         }
         "cargo" => match sub {
-            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" | "doc" | "d" => pick(
-                &format!("cargo-{}", cargo::long(sub)),
-                cargo::build,
-                Guard::Locations,
-            ),
+            "build" | "b" | "check" | "c" | "clippy" | "run" | "r" | "doc" | "d" | "install" => {
+                pick(
+                    &format!("cargo-{}", cargo::long(sub)),
+                    cargo::build,
+                    Guard::Locations,
+                )
+            }
             "test" | "t" | "nextest" => pick("cargo-test", cargo::test, Guard::Locations),
             "fmt" => pick("cargo-fmt", lint::rustfmt_check, Guard::Own),
             "tree" => pick("cargo-tree", listing::tree, Guard::Own),
@@ -259,6 +295,10 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 Some("pip") => pick("pip-install", pkg::pip_install, Guard::Locations),
                 _ => None,
             }
+        }
+        // `--tap`'s stream is read by its shape (see `shape::counted`).
+        "ava" if !ctx.inv.args.iter().any(|a| a == "--tap" || a == "-t") => {
+            pick("ava", tests_js::ava, Guard::Locations)
         }
         "vitest" => pick("vitest", tests_js::vitest, Guard::Locations),
         "jest" => pick("jest", tests_js::jest, Guard::Locations),

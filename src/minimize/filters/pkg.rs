@@ -33,11 +33,27 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             super::listing::npm_tree as Filter,
             Guard::Own,
         )),
+        "pack" | "publish" if program == "npm" => {
+            Some((format!("npm-{sub}"), npm_pack as Filter, Guard::Locations))
+        }
         "explain" | "why" if program == "npm" => {
             Some(("npm-explain".to_string(), npm_explain as Filter, Guard::Own))
         }
         _ => sniffed(ctx).map(|(label, f, g)| (format!("{program}:{label}"), f, g)),
     }
+}
+
+/// `npm pack` and `npm publish` (and their `--dry-run`): the `npm notice` lines (the tarball's
+/// contents, one file a line with its size, and its details: name, version, sizes, shasum, the
+/// registry it would go to) drop; what npm says apart from them stays: the tarball's file name
+/// (`pkg-1.0.0.tgz`), `+ pkg@1.0.0`, every `npm warn` and `npm error`. `None` when no notice
+/// is there.
+fn npm_pack(ctx: &Context) -> Option<String> {
+    let is_notice = |l: &str| l == "npm notice" || l.starts_with("npm notice ");
+    if !ctx.text.lines().any(is_notice) {
+        return None;
+    }
+    Some(join_lines(ctx.text.lines().filter(|l| !is_notice(l))))
 }
 
 /// `npm explain`: each package on its line (`glob@"^7.1.3" from jest-config@29.7.0`) then where

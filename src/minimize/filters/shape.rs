@@ -9,7 +9,7 @@
 //! failure, an error, a warning or a location.
 
 use super::Context;
-use crate::minimize::text::{has, join_lines, locations};
+use crate::minimize::text::{has, is_dependency_frame, join_lines, locations};
 
 /// Fewest lines of one shape for them to be counted: the count's own words cost about what
 /// two or three short lines do.
@@ -267,8 +267,22 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         keep[i + 1] = false;
         keep[end] = false;
         changed = true;
-        // Each key at the block's indent, with the deeper lines under it as its value.
+        // Each key at the block's indent, with the deeper lines under it as its value. A
+        // frame key (`stack`, ava's `at`) keeps the frames that name a file outside installed
+        // dependencies; with none, the key goes too (`at: 'ExecutionContext.is
+        // (file:///w/node_modules/ava/lib/assert.js:309:16)'`).
+        let is_own_frame =
+            |l: &str| (!locations(l).is_empty() || has(l, "file://")) && !is_dependency_frame(l);
+        // The keys' indent: node's runner writes them at the markers' (`---`), ava deeper.
+        let indent = lines[block.clone()]
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(indent);
         let mut key = "";
+        // The frame key's line, while none of its frames is kept.
+        let mut frames_key: Option<usize> = None;
         for k in block {
             let line = lines[k];
             let depth = line.len() - line.trim_start().len();
@@ -277,14 +291,34 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
                 continue;
             }
             if depth == indent {
-                key = line.trim_start().split(':').next().unwrap_or("");
-                keep[k] = !TAP_NOISE_KEYS.contains(&key);
+                if let Some(at) = frames_key.take() {
+                    keep[at] = false;
+                }
+                let t = line.trim_start();
+                let (name, value) = t.split_once(':').unwrap_or((t, ""));
+                key = name;
+                let value = value.trim();
+                keep[k] = !TAP_NOISE_KEYS.contains(&key) && value != "''";
+                if matches!(key, "stack" | "at") {
+                    let inline = !value.is_empty() && !value.starts_with(['|', '>']);
+                    if inline {
+                        keep[k] = is_own_frame(line);
+                    } else {
+                        frames_key = Some(k);
+                    }
+                }
                 continue;
             }
             keep[k] = match key {
-                "stack" => !locations(line).is_empty() || has(line, "file://"),
+                "stack" | "at" => is_own_frame(line),
                 k => !TAP_NOISE_KEYS.contains(&k),
             };
+            if keep[k] && matches!(key, "stack" | "at") {
+                frames_key = None;
+            }
+        }
+        if let Some(at) = frames_key {
+            keep[at] = false;
         }
     }
     changed.then(|| {

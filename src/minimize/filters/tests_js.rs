@@ -261,3 +261,36 @@ pub(super) fn jest(ctx: &Context) -> Option<String> {
     }
     Some(join_lines(out))
 }
+
+/// ava's default and `--verbose` reporters. A passing test's line (`✔ name`, with its time)
+/// drops, as does the source excerpt under each failure's place (`jobs.test.mjs:8` then `   7:
+/// …`, `   8: …`, `   9: …`: the file's own lines, which the place points at) and the `─`
+/// rules. Kept: skipped and todo tests, every failing test with its place, its difference and
+/// its `›` frames, the counts. `None` when nothing drops.
+pub(super) fn ava(ctx: &Context) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut dropped = 0usize;
+    // Under a failure's place line, until the excerpt ends.
+    let mut in_excerpt = false;
+    for line in ctx.text.lines() {
+        let t = line.trim();
+        let excerpt_line = in_excerpt && {
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && t[digits..].starts_with(':')
+        };
+        if excerpt_line {
+            dropped += 1;
+            continue;
+        }
+        // ava leaves a blank line between the place and its excerpt.
+        if !t.is_empty() {
+            in_excerpt = !t.contains(' ') && locations(t).first().is_some_and(|l| *l == t);
+        }
+        if t.starts_with("✔ ") || (!t.is_empty() && t.chars().all(|c| c == '─')) {
+            dropped += 1;
+            continue;
+        }
+        out.push(line);
+    }
+    (dropped > 0).then(|| join_lines(out))
+}

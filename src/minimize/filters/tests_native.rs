@@ -568,12 +568,79 @@ fn go_test_text(text: &str) -> Option<String> {
         let t = l.trim_ascii_start();
         l.starts_with("    ") && !t.starts_with("--- ") && !t.starts_with("=== ")
     };
+    let out = testify_compact(out);
     let out = crate::minimize::text::counted_alike(counted(grouped_goroutines(out)), log_line);
     let out = crate::minimize::text::capped_alike(out, log_line);
     // A failing test's `have {…}` / `want {…}`: the words that differ.
     let out = crate::minimize::text::contrasted(out, log_line);
     Some(join_lines(passed_packages(out)))
 }
+
+/// testify's assertion report under a failing test (`        \tError Trace:\t/w/a_test.go:63`,
+/// `        \t            \texpected: …`): its columns' tabs and padding said as one space and
+/// a two-space indent, and its `Diff:` block dropped where the block already said the
+/// `expected:` and `actual  :` values (the diff of their dumps says them again, line by line).
+/// Every field and value stays: the trace, the error, the values, the test, the messages.
+fn testify_compact(lines: Vec<String>) -> Vec<String> {
+    let mut kept = Vec::with_capacity(lines.len());
+    let (mut expected, mut values, mut in_diff) = (false, false, false);
+    for line in lines {
+        let spaces = line.len() - line.trim_start_matches(' ').len();
+        // testify's field (`Error:`) or its column's continuation, after an indent of spaces
+        // (a test's own log line under `go test -json` starts with a tab alone).
+        let field = line[spaces..]
+            .strip_prefix('\t')
+            .filter(|_| spaces > 0)
+            .and_then(|rest| {
+                let (label, value) = match rest.split_once('\t') {
+                    Some((l, v)) => (l.trim(), v.trim()),
+                    None => (rest.trim(), ""),
+                };
+                (label.is_empty() || TESTIFY_FIELDS.contains(&label)).then_some((label, value))
+            });
+        let Some((label, value)) = field else {
+            // testify leaves a blank line between the values and their diff.
+            if !line.trim().is_empty() {
+                (expected, values, in_diff) = (false, false, false);
+            }
+            kept.push(line);
+            continue;
+        };
+        let indent = &line[..spaces];
+        if label.is_empty() {
+            // `Diff:` is said in the error's column, under its values.
+            if value == "Diff:" && values {
+                in_diff = true;
+            }
+            if in_diff || value.is_empty() {
+                continue;
+            }
+            expected |= value.starts_with("expected:");
+            values |= expected && value.starts_with("actual");
+            kept.push(format!("{indent}  {value}"));
+            continue;
+        }
+        if label == "Error Trace:" {
+            (expected, values) = (false, false);
+        }
+        in_diff = label == "Diff:" && values;
+        if !in_diff {
+            kept.push(format!("{indent}{label} {value}").trim_end().to_string());
+        }
+    }
+    kept
+}
+
+/// The fields of testify's report (`assert.Fail`'s `labeledOutput`).
+const TESTIFY_FIELDS: [&str; 7] = [
+    "Error Trace:",
+    "Error:",
+    "Test:",
+    "Messages:",
+    "Diff:",
+    "Stack:",
+    "Error Stack:",
+];
 
 /// The rule around each report of the race detector.
 const RACE_RULE: &str = "==================";
