@@ -308,9 +308,11 @@ impl Walker {
                     .and_then(|p| p.system_interpreter(&written))
                     .is_some() =>
             {
-                let probe = self.probe.as_mut().expect("a probe answered");
-                let name = probe.system_interpreter(&written).unwrap_or_default();
-                probe.run_by_path(Some(&written));
+                let mut name = String::new();
+                if let Some(probe) = self.probe.as_mut() {
+                    name = probe.system_interpreter(&written).unwrap_or_default();
+                    probe.run_by_path(Some(&written));
+                }
                 let stage = self.run(&name, args, stdin);
                 // Spent by the interpreter's check; never left for another program's.
                 if let Some(probe) = self.probe.as_mut() {
