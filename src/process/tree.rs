@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use super::os::scope::{scope, Scope};
-use super::os::signal::{SIGCONT, SIGKILL, SIGSTOP, SIGTERM};
+use super::os::signal::{SIGCONT, SIGHUP, SIGKILL, SIGSTOP, SIGTERM};
 use super::os::{self, ProcEntry};
 
 pub use super::os::proc::{stat, Proc};
@@ -285,6 +285,14 @@ pub fn terminate_below(anchor: i32, grace: Duration) {
     freeze_below(anchor).terminate(grace);
 }
 
+/// Ends everything below `anchor` as a terminal that closes does, shells included: each member
+/// is sent HUP and TERM (then CONT) and has `grace` to exit before it is killed; see
+/// [`Frozen::hang_up`]. For what is not a run of the agent's (a snapshot's startup files), whose
+/// scripts may hold a lock they release on exit.
+pub fn hang_up_below(anchor: i32, grace: Duration) {
+    freeze_below(anchor).hang_up(grace);
+}
+
 /// Freezes everything below `anchor` (not `anchor` itself) and returns it frozen: nothing in it
 /// runs, forks or writes until [`Frozen::terminate`]. Every scan starts from `anchor`, so
 /// orphans re-parented to it (a subreaper, or below one) are found too. `anchor` must be a process
@@ -305,6 +313,16 @@ fn freeze(scan: Scan) -> Frozen {
 }
 
 type Scan = Box<dyn Fn() -> Vec<Proc> + Send>;
+
+/// How a frozen tree is asked to end before what is left is killed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// A stopped run: shells are killed at once (a shell asked to exit may run its next command),
+    /// the others sent TERM.
+    Stop,
+    /// A closing terminal: every member sent HUP and TERM.
+    HangUp,
+}
 
 /// A tree frozen with STOP. [`Frozen::terminate`] kills its shells at once (KILL, while they are
 /// frozen), sends the rest TERM and CONT, waits up to a grace for them to exit, then KILLs what
@@ -355,12 +373,16 @@ impl Frozen {
         }
     }
 
-    /// Shells are killed at once, the others asked to exit (TERM, then CONT to let them act on it).
-    fn end_or_ask(members: &[Proc], grace: Duration) {
+    /// Asks `members` to exit as `end` says (then CONT, to let them act on it); with no grace, or
+    /// a shell stopping a run, kills at once.
+    fn end_or_ask(members: &[Proc], grace: Duration, end: End) {
         for p in members {
-            if grace.is_zero() || is_shell(p) {
+            if grace.is_zero() || (end == End::Stop && is_shell(p)) {
                 p.signal_seen(SIGKILL);
             } else {
+                if end == End::HangUp {
+                    p.signal_seen(SIGHUP);
+                }
                 p.signal_seen(SIGTERM);
                 p.signal_seen(SIGCONT);
             }
@@ -369,9 +391,22 @@ impl Frozen {
 
     /// Ends the frozen tree (see [`Frozen`]). Returns when everything is gone (or only
     /// unkillable zombies remain).
-    pub fn terminate(mut self, grace: Duration) {
+    pub fn terminate(self, grace: Duration) {
+        self.end(grace, End::Stop);
+    }
+
+    /// Ends the frozen tree as a closing terminal does: every member, shells included, is sent
+    /// HUP and TERM and has `grace` to exit, so that a script's EXIT trap runs (pyenv's `rehash`
+    /// removes the lock it holds in one: killed, it leaves it, and every later shell of the user
+    /// waits a minute for it); then what is left is killed as [`Frozen::terminate`] kills.
+    /// An interactive bash ignores TERM and ends on HUP.
+    pub fn hang_up(self, grace: Duration) {
+        self.end(grace, End::HangUp);
+    }
+
+    fn end(mut self, grace: Duration, end: End) {
         let members: Vec<Proc> = self.known.values().copied().collect();
-        Self::end_or_ask(&members, grace);
+        Self::end_or_ask(&members, grace, end);
         let deadline = Instant::now() + grace;
         let gone = poll_until(deadline, || {
             if self.known.values().any(|p| p.is_alive()) {
@@ -380,7 +415,7 @@ impl Frozen {
             // Newcomers (forked before the freeze took, or by a member before it exited) get
             // the same treatment; when there are none, the tree is gone.
             let new = self.freeze_newcomers();
-            Self::end_or_ask(&new, grace);
+            Self::end_or_ask(&new, grace, end);
             new.is_empty()
         });
         if gone {

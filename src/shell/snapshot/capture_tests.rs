@@ -251,6 +251,38 @@ async fn a_startup_file_that_sleeps_past_the_timeout() {
     assert!(gone(&home, "job.pid"));
 }
 
+/// A script stopped by the deadline runs its EXIT trap, as when a terminal closes: pyenv's
+/// `rehash` (run by `pyenv init -` from a .bashrc) holds a lock file it removes in one, and a lock
+/// left behind makes every later shell of the user wait a minute for it. What ignores HUP and
+/// TERM is killed after the grace.
+#[tokio::test]
+async fn a_script_stopped_by_the_deadline_releases_its_lock() {
+    let rehash = "set -o noclobber\necho > \"$HOME/lock\"\ntrap 'rm -f \"$HOME/lock\"' EXIT\necho $$ > \"$HOME/rehash.pid\"\nsleep 30\n";
+    let stubborn =
+        "trap '' HUP TERM\necho $$ > \"$HOME/stubborn.pid\"\nwhile :; do sleep 0.05; done\n";
+    let rc = "bash \"$HOME/stubborn.sh\" &\nbash \"$HOME/rehash.sh\"\n";
+    let home = Home::new(&[
+        (".bashrc", rc),
+        ("rehash.sh", rehash),
+        ("stubborn.sh", stubborn),
+    ]);
+    let started = std::time::Instant::now();
+    let info = capture(SnapshotRequest {
+        timeout: Duration::from_millis(700),
+        ..request(&home, "bash")
+    })
+    .await;
+    assert_eq!(info.status, Status::Timeout, "{info:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(home.0.join("rehash.pid").exists(), "the script never ran");
+    assert!(!home.0.join("lock").exists(), "the lock was left behind");
+    assert!(gone(&home, "rehash.pid") && gone(&home, "stubborn.pid"));
+}
+
 #[tokio::test]
 async fn a_startup_file_that_execs_another_program_fails_and_is_remembered() {
     let rc = "echo run >> \"$HOME/runs\"\nexec cat\n";

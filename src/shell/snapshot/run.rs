@@ -17,6 +17,13 @@ use crate::process::tree;
 /// defines a gigabyte of functions is cut off here rather than read into memory.
 const DUMP_LIMIT_BYTES: usize = 64 << 20;
 
+/// How long what the startup files left running (or, past the deadline, were still running) has
+/// to exit once hung up, before it is killed: a script's EXIT trap that removes its lock (pyenv's
+/// `rehash`, stopped by the deadline, otherwise leaves `.pyenv-shim` behind, and every later shell
+/// of the user then waits a minute for it) takes a few milliseconds. Only what ignores HUP and
+/// TERM makes a capture wait for it.
+const HANG_UP_GRACE: Duration = Duration::from_millis(500);
+
 /// How a run ended.
 #[derive(Debug)]
 pub(super) enum Outcome {
@@ -88,11 +95,12 @@ pub(super) async fn run(
     drop(report_write);
     let spawned = spawned?;
     let outcome = collect(read, report_read, end, timeout).await;
-    // Everything the run started goes, at once and while the shell still lives (the posix
-    // backend finds a run's members through it: its session, its groups, and below it): a
-    // startup file's background job, a `setsid` escapee, a daemon it started.
+    // Everything the run started goes, while the shell still lives (the posix backend finds a
+    // run's members through it: its session, its groups, and below it): a startup file's
+    // background job, a `setsid` escapee, a daemon it started; as a closing terminal ends them,
+    // so that a script stopped by the deadline runs its EXIT trap (see `HANG_UP_GRACE`).
     let ended = tokio::task::spawn_blocking(move || {
-        tree::terminate_below(spawned.supervisor.id() as i32, Duration::ZERO);
+        tree::hang_up_below(spawned.supervisor.id() as i32, HANG_UP_GRACE);
         spawned.end();
     })
     .await;
