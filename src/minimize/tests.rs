@@ -2219,6 +2219,18 @@ fn punctuation_counts_half_a_token() {
     assert_eq!(approx_tokens("a.b"), 1.0);
 }
 
+/// The counts are made in blocks of bytes: a text of many blocks, and blocks all line breaks
+/// or all punctuation, count each byte once.
+#[test]
+fn long_texts_are_counted_whole() {
+    assert_eq!(
+        approx_tokens(&"a;\n".repeat(1000)),
+        1000.0 * (0.25 + 0.5 + 1.0)
+    );
+    assert_eq!(approx_tokens(&"\n".repeat(600)), 600.0);
+    assert_eq!(approx_tokens(&"a,".repeat(700)), 700.0 * (0.25 + 0.5));
+}
+
 const MVN_MISSING_DEP: &str = "[INFO] Scanning for projects...
 [INFO] 
 [INFO] --------------------------< com.example:calc >--------------------------

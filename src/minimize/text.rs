@@ -92,12 +92,11 @@ pub(crate) fn quote_shape(text: &str) -> String {
 /// `[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::\d+(?::\d+)?|\(\d+,\d+\))`
 /// with ASCII digits, found by hand: the guard reads every line of the input and the output
 /// of most filters, and the pattern's search per line cost more than a filter's own work
-/// (`go vet`'s 50 KB: half of the call).
+/// (`go vet`'s 50 KB: half of the call). One scan of the whole text: a location never spans
+/// a line (a line break is no name byte and no digit), so the text need not be split first.
 pub(crate) fn locations(text: &str) -> Vec<&str> {
     let mut found = Vec::new();
-    for line in text.lines().filter(|l| may_hold_location(l)) {
-        locations_in(line, &mut |l| found.push(l));
-    }
+    locations_in(text, &mut |l| found.push(l));
     found
 }
 
@@ -106,10 +105,10 @@ fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'@' | b'+' | b'-')
 }
 
-/// The locations of one line, to `found`. A location ends at a place (`:12`, `:12:5`,
-/// `(12,5)`) after a name with an extension (`.rs`); it starts where the longest run of name
-/// bytes and single `/`s before the extension's dot starts (the pattern's leftmost match),
-/// never before the end of the previous location.
+/// The locations of a line, or of a text of lines, to `found`. A location ends at a place
+/// (`:12`, `:12:5`, `(12,5)`) after a name with an extension (`.rs`); it starts where the
+/// longest run of name bytes and single `/`s before the extension's dot starts (the pattern's
+/// leftmost match), never before the end of the previous location.
 fn locations_in<'a>(line: &'a str, found: &mut impl FnMut(&'a str)) {
     let b = line.as_bytes();
     let digits = |from: usize| {
@@ -197,15 +196,32 @@ pub(crate) fn lost_locations<'a>(raw: &'a str, out: &str) -> Vec<&'a str> {
     // costlier ones: the rows' readings are made only when a location is not among the
     // output's own, and a text search is the last resort.
     let mut wanted: std::collections::HashSet<&str, FastHash> = Default::default();
-    let mut line_has = Vec::new();
-    for line in raw.lines() {
-        locations_in(line, &mut |l| line_has.push(l));
-        // Most lines hold none: a dependency's frame is looked for only in those that do.
-        if !line_has.is_empty() && !is_dependency_frame(line) {
-            wanted.extend(line_has.iter().copied());
+    // One scan of the whole text (see [`locations`]). Most lines hold none: a dependency's
+    // frame is looked for only in the lines that do, once a line (its start, its end, the
+    // answer), the line being what `str::lines` would give.
+    let bytes = raw.as_bytes();
+    let mut line: Option<(usize, usize, bool)> = None;
+    locations_in(raw, &mut |l| {
+        let at = l.as_ptr() as usize - raw.as_ptr() as usize;
+        let dependency = match line {
+            Some((start, end, d)) if start <= at && at < end => d,
+            _ => {
+                let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+                let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+                let text = &raw[start..end];
+                let text = match text.strip_suffix('\r') {
+                    Some(t) if end < bytes.len() => t,
+                    _ => text,
+                };
+                let d = is_dependency_frame(text);
+                line = Some((start, end, d));
+                d
+            }
+        };
+        if !dependency {
+            wanted.insert(l);
         }
-        line_has.clear();
-    }
+    });
     let kept: std::collections::HashSet<&str, FastHash> = locations(out).into_iter().collect();
     let missing: Vec<&str> = wanted.into_iter().filter(|l| !kept.contains(l)).collect();
     if missing.is_empty() {
@@ -749,7 +765,7 @@ pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool
         }
         (block, h)
     };
-    let mut total: std::collections::HashMap<(usize, u64), usize> = Default::default();
+    let mut total: std::collections::HashMap<(usize, u64), usize, FastHash> = Default::default();
     let mut keys: Vec<Option<(usize, u64)>> = Vec::with_capacity(lines.len());
     let mut block = 0;
     for l in &lines {
@@ -765,7 +781,7 @@ pub(crate) fn capped_alike(lines: Vec<String>, is_message: impl Fn(&str) -> bool
     if !total.values().any(|&n| n > ALIKE_KEEP_LINES) {
         return lines;
     }
-    let mut seen: std::collections::HashMap<(usize, u64), usize> = Default::default();
+    let mut seen: std::collections::HashMap<(usize, u64), usize, FastHash> = Default::default();
     let mut out = Vec::with_capacity(lines.len());
     for (l, k) in lines.into_iter().zip(keys) {
         let Some(k) = k else {
@@ -975,6 +991,18 @@ mod tests {
             let want: Vec<&str> = pattern.find_iter(line).map(|m| m.as_str()).collect();
             assert_eq!(locations(line), want, "{line}");
         }
+    }
+
+    /// One scan of a whole text finds what a scan per line finds, and the guard asks each
+    /// location's own line whether it is a dependency's frame.
+    #[test]
+    fn a_texts_locations_are_its_lines_locations() {
+        let text = "a.rs:1\nb.rs:2:3 c.ts(4,5)\r\nx\n/app/node_modules/d.js:6:7 g.rs:1\nsrc/e.go:8\r\nf.py:9";
+        let per_line: Vec<&str> = text.lines().flat_map(locations).collect();
+        assert_eq!(locations(text), per_line);
+        let mut lost = lost_locations(text, "b.rs:2:3");
+        lost.sort();
+        assert_eq!(lost, vec!["a.rs:1", "c.ts(4,5)", "f.py:9", "src/e.go:8"]);
     }
 
     #[test]

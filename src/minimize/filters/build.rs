@@ -150,10 +150,11 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             continue;
         }
         // clang's excerpt has no gutter: the source line, then a line of only `^` and `~`.
+        // (The next line is asked first: the cheapest test, and the one that is most often false.)
         if is_bare_caret_line(line)
-            || (!line.trim().is_empty()
-                && diagnostic(line).is_none()
-                && lines.get(i + 1).is_some_and(|n| is_bare_caret_line(n)))
+            || (lines.get(i + 1).is_some_and(|n| is_bare_caret_line(n))
+                && !line.trim().is_empty()
+                && diagnostic(line).is_none())
         {
             continue;
         }
@@ -255,7 +256,7 @@ fn is_sub_make_note(line: &str) -> bool {
 /// 6`, `# SKIP: 0`, … `# ERROR: 0`, between `====` rules) on one line, each count that is
 /// not zero with its name (`Testsuite summary for jq 1.6: TOTAL 7, PASS 6, FAIL 1 (the others
 /// 0)`); its `====` rules and a `Please report to …` line under it go.
-fn automake_summaries(out: Vec<String>) -> Vec<String> {
+fn automake_summaries(mut out: Vec<String>) -> Vec<String> {
     let count = |l: &str| -> Option<(String, String)> {
         let (name, n) = l.strip_prefix("# ")?.split_once(':')?;
         let n = n.trim();
@@ -268,12 +269,13 @@ fn automake_summaries(out: Vec<String>) -> Vec<String> {
     let mut kept: Vec<String> = Vec::with_capacity(out.len());
     let mut i = 0;
     while i < out.len() {
-        let line = &out[i];
         i += 1;
-        if !line.starts_with("Testsuite summary for ") {
-            kept.push(line.clone());
+        if !out[i - 1].starts_with("Testsuite summary for ") {
+            // Moved, not copied: no line before `i` is read again.
+            kept.push(std::mem::take(&mut out[i - 1]));
             continue;
         }
+        let line = &out[i - 1];
         let is_rule = |l: &String| l.len() > 3 && l.bytes().all(|b| b == b'=');
         let start = i;
         while out.get(i).is_some_and(is_rule) {
@@ -336,17 +338,18 @@ fn inner_make_echoes(out: Vec<String>) -> Vec<String> {
             .map_or(rest, |(_, r)| r);
         rest.starts_with(": *** [") && l.contains("] Error ")
     };
-    let mut kept = Vec::with_capacity(out.len());
-    for (i, line) in out.iter().enumerate() {
-        let between = i > 0
-            && is_echo(&out[i - 1])
-            && out.get(i + 1).is_some_and(|n| is_echo(n))
-            && is_echo(line);
-        if !between {
-            kept.push(line.clone());
-        }
-    }
-    kept
+    let between: Vec<bool> = (0..out.len())
+        .map(|i| {
+            i > 0
+                && is_echo(&out[i - 1])
+                && out.get(i + 1).is_some_and(|n| is_echo(n))
+                && is_echo(&out[i])
+        })
+        .collect();
+    out.into_iter()
+        .zip(between)
+        .filter_map(|(l, b)| (!b).then_some(l))
+        .collect()
 }
 
 /// A quoted source line under a diagnostic: `  12 |   code` (a number, spaces, a bar).
@@ -558,7 +561,7 @@ pub(super) fn push_place_rows<P: AsRef<str>>(
 /// position with its places by file: `warning: msg (3 places):` then `  src/a.c: 3:9 14:2`. A
 /// message said once stays as it was.
 fn group_diagnostics(out: Vec<String>) -> Vec<String> {
-    let mut count: std::collections::HashMap<&str, usize> = Default::default();
+    let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     for l in &out {
         if let Some((_, _, msg)) = diagnostic(l) {
             *count.entry(msg).or_default() += 1;
@@ -569,7 +572,7 @@ fn group_diagnostics(out: Vec<String>) -> Vec<String> {
     }
     // Each repeated message's places by file, and where it is said.
     let mut groups: Vec<(&str, PlacesByFile)> = Vec::new();
-    let mut first: std::collections::HashMap<&str, usize> = Default::default();
+    let mut first: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     let mut slot: Vec<Option<usize>> = vec![None; out.len()];
     let mut keep = vec![true; out.len()];
     for (i, l) in out.iter().enumerate() {
@@ -628,20 +631,20 @@ const NOTE_GROUP_MIN: usize = 3;
 /// vary):` when the texts differ in their quotes). A note is grouped only with the notes of the
 /// same error or warning (the block its line is in); a shape said fewer than
 /// [`NOTE_GROUP_MIN`] times stays as written.
-fn group_notes(out: Vec<String>) -> Vec<String> {
+fn group_notes(mut out: Vec<String>) -> Vec<String> {
     let mut grouped = Vec::with_capacity(out.len());
     let mut start = 0;
     while start < out.len() {
         let end = (start + 1..out.len())
             .find(|&j| diagnostic(&out[j]).is_some())
             .unwrap_or(out.len());
-        group_block(&out[start..end], &mut grouped);
+        group_block(&mut out[start..end], &mut grouped);
         start = end;
     }
     grouped
 }
 
-fn group_block(block: &[String], grouped: &mut Vec<String>) {
+fn group_block(block: &mut [String], grouped: &mut Vec<String>) {
     let shapes: Vec<Option<String>> = block
         .iter()
         .map(|l| note(l).map(|(_, _, text)| quote_shape(text)))
@@ -651,7 +654,7 @@ fn group_block(block: &[String], grouped: &mut Vec<String>) {
         *count.entry(shape).or_default() += 1;
     }
     if !count.values().any(|&n| n >= NOTE_GROUP_MIN) {
-        grouped.extend(block.iter().cloned());
+        grouped.extend(block.iter_mut().map(std::mem::take));
         return;
     }
     // Each shape's first text, whether the texts differ, and its places by file.
