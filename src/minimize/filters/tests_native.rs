@@ -304,6 +304,9 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     Some(join_lines(grouped_skips(out)?))
 }
 
+/// A skip's count and reason with the lines it was said at, in one file.
+type SkipEntry<'a> = (&'a str, &'a str, Vec<&'a str>);
+
 /// Fewest `SKIPPED [N] file:line: reason` lines in a row for them to be grouped by file.
 const SKIP_GROUP_MIN: usize = 3;
 
@@ -325,7 +328,7 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
             continue;
         }
         // By file in the order first seen; in a file, by count and reason.
-        let mut files: Vec<(&str, Vec<(&str, &str, Vec<&str>)>)> = Vec::new();
+        let mut files: Vec<(&str, Vec<SkipEntry>)> = Vec::new();
         for l in &lines[i..i + run] {
             let Some(c) = skip.captures(l) else { continue };
             let (count, file, line, reason) = (
