@@ -230,6 +230,12 @@ export function facts(c) {
       const at = `${loc[2] ?? loc[4]}${loc[3] || loc[5] ? `:${loc[3] ?? loc[5]}` : ''}`
       if (loc[2] || loc[4]) add('location', loc[1], new RegExp(`(^|[^\\d])${at}($|[^\\d])`))
     }
+    // gcc's diagnostic shape (`file:line:col: severity: text`, shellcheck -f gcc, clang) names its
+    // file whole, with or without an extension (`autoconf:35:12`, a script in /usr/bin).
+    if ((m = /^([^\s:]+):(\d+):(\d+): (?:fatal error|error|warning|note|info|style):/.exec(l)) && !/\.[A-Za-z]\w*$/.test(m[1])) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}:${m[3]}($|[^\\d])`))
+    // A hook runner's line (pre-commit: `ruff lint.....Failed`, `x...(no files to check)Skipped`):
+    // the hook and its result; the dot leader is layout.
+    if ((m = /^(\S.*?)\.{3,}(?:\([^)]*\))?(Passed|Failed|Skipped)$/.exec(l))) add('hook', m[1], m[2])
     if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
     if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])

@@ -3387,3 +3387,77 @@ fn testify_report_is_said_without_its_padding_and_a_diff_of_values_said_above() 
     );
     assert!(!out.contains("(len=6)"), "{out}");
 }
+
+#[test]
+fn pre_commit_reads_each_hooks_output_by_its_program_and_names_quiet_hooks_once() {
+    let mut raw = String::from(
+        "ruff lint................................................................Failed\n- hook id: ruff\n- exit code: 1\n\n",
+    );
+    for n in 1..=12 {
+        raw.push_str(&format!("F401 [*] `os` imported but unused\n --> pkg/m{n}.py:1:8\n  |\n1 | import os\n  |        ^^\n  |\nhelp: Remove unused import: `os`\n\n"));
+    }
+    raw.push_str("Found 12 errors.\n[*] 12 fixable with the `--fix` option.\n\n");
+    raw.push_str("forbid print()...........................................................Failed\n- hook id: no-print\n- exit code: 1\n\n");
+    for n in 1..=6 {
+        raw.push_str(&format!("pkg/cli.py:{}:    print(value)\n", n * 10));
+    }
+    raw.push_str("\nbyte-compile.............................................................Passed\ncheck yaml...............................................................Passed\nforbid tabs..........................................(no files to check)Skipped\n");
+    let (label, out) = run("pre-commit run --all-files", &raw).expect("a rewrite");
+    assert_eq!(label, "pre-commit");
+    assert!(out.len() < raw.len() / 2, "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "ruff lint: Failed\n- hook id: ruff\n- exit code: 1\n",
+            "`os` imported but unused",
+            "Found 12 errors.",
+            "forbid print(): Failed\n- hook id: no-print\n- exit code: 1\n",
+            "print(value)",
+            "Passed: byte-compile, check yaml",
+            "Skipped (no files to check): forbid tabs",
+        ],
+    );
+    for n in 1..=12 {
+        assert!(out.contains(&format!("m{n}.py")), "m{n}.py in {out}");
+    }
+    for n in 1..=6 {
+        assert!(
+            out.contains(&format!("{}", n * 10)),
+            "line {} in {out}",
+            n * 10
+        );
+    }
+    // Not a hook report: it passes as it is.
+    assert_eq!(run("pre-commit run", "not a hook report\n"), None);
+}
+
+#[test]
+fn pytest_short_summary_groups_skips_by_file_and_reason() {
+    let mut raw = String::from("============================= test session starts ==============================\ncollected 40 items\n\ntests/test_a.py ssss.....                                               [100%]\n\n=========================== short test summary info ============================\n");
+    for line in [128, 143, 164, 190] {
+        raw.push_str(&format!(
+            "SKIPPED [1] tests/test_a.py:{line}: numpy is not installed\n"
+        ));
+    }
+    raw.push_str("SKIPPED [2] tests/test_a.py:300: flaky on CI\nSKIPPED [1] tests/test_b.py:12: needs the network\n");
+    raw.push_str(
+        "======================== 30 passed, 7 skipped in 0.50s =========================\n",
+    );
+    let out = text_of("pytest -rs", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "SKIPPED:\ntests/test_a.py:\n  128 143 164 190: numpy is not installed\n  300: [2] flaky on CI\ntests/test_b.py:\n  12: needs the network\n",
+            "30 passed, 7 skipped in 0.50s",
+        ],
+    );
+    // Two skips stay as pytest wrote them.
+    let two = raw.replace(
+        "SKIPPED [1] tests/test_a.py:143: numpy is not installed\nSKIPPED [1] tests/test_a.py:164: numpy is not installed\nSKIPPED [1] tests/test_a.py:190: numpy is not installed\nSKIPPED [2] tests/test_a.py:300: flaky on CI\n",
+        "",
+    );
+    assert_keeps(
+        &text_of("pytest -rs", &two),
+        &["SKIPPED [1] tests/test_a.py:128: numpy is not installed"],
+    );
+}

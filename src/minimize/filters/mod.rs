@@ -5,6 +5,7 @@
 mod build;
 mod cargo;
 mod git;
+mod hooks;
 mod json;
 mod junit;
 mod lint;
@@ -251,6 +252,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => {
             pick(program, build::compiler, Guard::Locations)
         }
+        "pre-commit" | "prek" => pick("pre-commit", hooks::pre_commit, Guard::Own),
         "mypy" | "dmypy" => pick("mypy", lint::located, Guard::Own),
         "biome" if lint::looks_like_biome(ctx.text) => pick("biome", lint::biome, Guard::Own),
         // Their default formats: yamllint's rows under each file's heading, rubocop's rows each
@@ -356,6 +358,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if hooks::looks_like_hook_run(&head) {
+        Some(("hooks", hooks::pre_commit))
     } else if listing::looks_like_long_listing(text) {
         Some(("long-listing", listing::long_listing))
     } else if lint::looks_like_biome(text) {
@@ -403,6 +407,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "long-listing"
                 | "graphical"
                 | "table"
+                | "hooks"
         ) {
             Guard::Own
         } else {

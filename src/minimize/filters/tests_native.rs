@@ -288,6 +288,10 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             if let Some(rest) = line.strip_prefix('E') {
                 said_messages.insert(rest.trim().to_string());
             }
+            // `[XPASS(strict)] reason`, a strict xpass's whole message.
+            if line.starts_with('[') {
+                said_messages.insert(line.trim().to_string());
+            }
             for (at, _) in line.match_indices(": ") {
                 said_messages.insert(line[at + 2..].trim().to_string());
             }
@@ -297,7 +301,73 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     // Tests of one class listed together (skipped, failed, in the short summary): the class's
     // id once, each test's name under it.
     let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
-    Some(join_lines(out))
+    Some(join_lines(grouped_skips(out)?))
+}
+
+/// A skip's count and reason with the lines it was said at, in one file.
+type SkipEntry<'a> = (&'a str, &'a str, Vec<&'a str>);
+
+/// Fewest `SKIPPED [N] file:line: reason` lines in a row for them to be grouped by file.
+const SKIP_GROUP_MIN: usize = 3;
+
+/// The short summary's skips (`-rs`: `SKIPPED [1] t.py:128: no numpy`) under `SKIPPED:`, by
+/// file (`t.py:` on its own line, as the location guard reads a file said once), the lines of
+/// one reason said once: `  164 190: no pandas`. A count other than 1 stays (`  12: [2] no db`).
+fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
+    let skip = re!(r"^SKIPPED \[(\d+)\] (.+?):(\d+): (.*)$")?;
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let run = lines[i..]
+            .iter()
+            .take_while(|l| l.starts_with("SKIPPED [") && skip.is_match(l))
+            .count();
+        if run < SKIP_GROUP_MIN {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        }
+        // By file in the order first seen; in a file, by count and reason.
+        let mut files: Vec<(&str, Vec<SkipEntry>)> = Vec::new();
+        for l in &lines[i..i + run] {
+            let Some(c) = skip.captures(l) else { continue };
+            let (count, file, line, reason) = (
+                c.get(1).map_or("", |m| m.as_str()),
+                c.get(2).map_or("", |m| m.as_str()),
+                c.get(3).map_or("", |m| m.as_str()),
+                c.get(4).map_or("", |m| m.as_str()),
+            );
+            let at = match files.iter().position(|(f, _)| *f == file) {
+                Some(at) => at,
+                None => {
+                    files.push((file, Vec::new()));
+                    files.len() - 1
+                }
+            };
+            let entries = &mut files[at].1;
+            match entries
+                .iter_mut()
+                .find(|(n, r, _)| *n == count && *r == reason)
+            {
+                Some((_, _, places)) => places.push(line),
+                None => entries.push((count, reason, vec![line])),
+            }
+        }
+        out.push("SKIPPED:".to_string());
+        for (file, entries) in files {
+            out.push(format!("{file}:"));
+            for (count, reason, places) in entries {
+                let count = if count == "1" {
+                    String::new()
+                } else {
+                    format!("[{count}] ")
+                };
+                out.push(format!("  {}: {count}{reason}", places.join(" ")));
+            }
+        }
+        i += run;
+    }
+    Some(out)
 }
 
 /// unittest's account of two values that differ, after a message that gives both whole
