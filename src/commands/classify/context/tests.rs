@@ -3383,7 +3383,7 @@ fn programs_on_stdin_and_in_files() {
                     p.write("home/names.awk", "BEGIN { system(\"touch x\") }\n");
                 },
                 "awk -f names.awk notes.txt",
-                Some("cannot be checked"),
+                Some("touch"),
             )
         },
         case(
@@ -5522,7 +5522,7 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
     fn nothing(_: &Planted) {}
     fn rsp_plain(p: &Planted) {
         p.write("repo/x.c", "int main(void){return 0;}\n");
-        p.write("repo/b.rsp", "-Wall -Wextra '-std=c11'\n");
+        p.write("repo/b.rsp", "-Wall -Wextra '-std=c11' -O2\n");
     }
     fn rsp_deps(p: &Planted) {
         p.write("repo/x.c", "int main(void){return 0;}\n");
@@ -5681,6 +5681,18 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
         case("perl-c-use", perl_use, "perl -c -Ilib app.pl", Some("perl")),
         case("perl-c-use-noinc", perl_use, "perl -c app.pl", Some("perl")),
         case("perl-run-plain", perl_plain, "perl app.pl", None),
+        case(
+            "perl-deparse",
+            nothing,
+            "perl -MO=Deparse -e 'print 1+2'",
+            None,
+        ),
+        case(
+            "perl-deparse-begin",
+            nothing,
+            "perl -MO=Deparse -e 'BEGIN { open my $f, \">\", \"x\" } print 1'",
+            Some("perl"),
+        ),
         // fontconfig's listers write a cache for a user's font directory.
         case("fc-list-fresh", nothing, "fc-list | head -3", None),
         case("fc-match-fresh", nothing, "fc-match sans", None),
@@ -5822,7 +5834,7 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
             awk_lib_system,
             "gawk -f p.awk a.txt",
             AWKPATH,
-            Some("system"),
+            Some("touch"),
         ),
         with(
             "awk-f-awkpath-both",
@@ -5836,7 +5848,7 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
             awk_lib_system,
             "awk -f p.awk a.txt",
             AWKPATH,
-            Some("system"),
+            Some("touch"),
         ),
         with(
             "awk-f-awkpath-no-plain",
@@ -5844,6 +5856,50 @@ fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
             "awk -f p.awk a.txt",
             AWKPATH,
             Some("cannot be checked"),
+        ),
+    ]);
+}
+
+/// The later additions of session 39: `perl -MO=Deparse`, `eslint --version` beside a
+/// configuration that runs, an optimization level in a response file.
+#[test]
+fn deparse_eslint_version_and_optimization_levels() {
+    fn nothing(_: &Planted) {}
+    fn eslint_code(p: &Planted) {
+        p.write(
+            "repo/eslint.config.mjs",
+            "import fs from \"fs\"; fs.writeFileSync(\"ran\", \"\");\nexport default [];\n",
+        );
+    }
+    fn rsp_optimized(p: &Planted) {
+        p.write("repo/x.c", "int main(void){return 0;}\n");
+        p.write("repo/b.rsp", "-Wall -O2\n");
+    }
+    run(&[
+        case(
+            "perl-deparse",
+            nothing,
+            "perl -MO=Deparse -e 'print 1+2'",
+            None,
+        ),
+        case(
+            "perl-deparse-begin",
+            nothing,
+            "perl -MO=Deparse -e 'BEGIN { open my $f, \">\", \"x\" } print 1'",
+            Some("perl"),
+        ),
+        case("eslint-version", eslint_code, "eslint --version", None),
+        case(
+            "eslint-code",
+            eslint_code,
+            "eslint a.txt",
+            Some("eslint.config.mjs"),
+        ),
+        case(
+            "rsp-optimized",
+            rsp_optimized,
+            "gcc -fsyntax-only @b.rsp x.c",
+            None,
         ),
     ]);
 }
