@@ -209,12 +209,97 @@ fn prettier_reads(args: &[Word]) -> bool {
     operands > 0
 }
 
+/// The finding on eslint's reading run: its configuration file is JavaScript it runs
+/// (`context::tools::eslint_config` reads it).
+pub const ESLINT_CONFIG: &str =
+    "eslint runs the project's JavaScript configuration and plugins; no context was read to tell";
+
+/// `eslint a.js`, `eslint -f json --quiet src`: files linted and reported on standard output
+/// (eslint 9.39), with options that only choose what is reported. Not taken: `--fix` (writes),
+/// `--cache` and its options, `-o` (a report file), `-f` other than a built-in formatter (a
+/// module), `--plugin`, `--parser`, `--rulesdir`, `--resolve-plugins-relative-to` (modules),
+/// `--init` (runs npm), `--inspect-config`, `--mcp` (servers), the suppression options (write
+/// `eslint-suppressions.json`), `--stdin`, `--flag`, and any other option.
+fn eslint_reads(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "--quiet",
+        "--color",
+        "--no-color",
+        "--no-ignore",
+        "--no-inline-config",
+        "--report-unused-disable-directives",
+        "--no-error-on-unmatched-pattern",
+        "--exit-on-fatal-error",
+        "--no-warn-ignored",
+        "--pass-on-no-patterns",
+        "--fix-dry-run",
+        "--stats",
+        "--no-config-lookup",
+    ];
+    const VALUED: &[&str] = &[
+        "--max-warnings",
+        "--ext",
+        "--global",
+        "--ignore-pattern",
+        "--report-unused-disable-directives-severity",
+        "--report-unused-inline-configs",
+        "--fix-type",
+        "-c",
+        "--config",
+    ];
+    const FORMATS: &[&str] = &["stylish", "json", "json-with-metadata", "html"];
+    let mut i = 0;
+    let mut operands = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        let (option, inline) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value)),
+            _ => (v, None),
+        };
+        if FLAGS.contains(&v) {
+            continue;
+        }
+        if option == "-f" || option == "--format" {
+            let value = inline.or_else(|| {
+                i += 1;
+                args.get(i - 1).and_then(|w| w.value.as_deref())
+            });
+            if !value.is_some_and(|f| FORMATS.contains(&f)) {
+                return false;
+            }
+            continue;
+        }
+        if VALUED.contains(&option) {
+            if inline.is_none() {
+                i += 1;
+                if args.get(i - 1).is_none_or(|w| w.value.is_none()) {
+                    return false;
+                }
+            }
+            continue;
+        }
+        if v.starts_with('-') {
+            return false;
+        }
+        operands += 1;
+    }
+    operands > 0
+}
+
 /// `prettier`, `eslint`: `--write`/`--fix` rewrite files; otherwise they run the project's
 /// configuration and plugins.
 pub fn js_linter(program: &str, args: &[Word]) -> Verdict {
     if program == "prettier" && prettier_reads(args) {
         let mut v = Verdict::read_only();
         v.push_unless(Level::Unknown, PRETTIER_CONFIG, Settle::Configuration);
+        return v;
+    }
+    if program == "eslint" && eslint_reads(args) {
+        let mut v = Verdict::read_only();
+        v.push_unless(Level::Unknown, ESLINT_CONFIG, Settle::Configuration);
         return v;
     }
     if args.iter().any(|a| {

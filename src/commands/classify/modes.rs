@@ -6,7 +6,7 @@
 //! is on a list of options that only change what is shown. Anything else falls through to the
 //! program's usual verdict.
 
-use super::verdict::{Nested, Verdict};
+use super::verdict::{Level, Nested, Verdict};
 use super::words::Word;
 
 /// `script -q -c CMD /dev/null` (util-linux): runs CMD under a pseudo-terminal and logs the
@@ -141,16 +141,26 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "dpkg" => dpkg(&values),
         "openssl" => openssl(&values),
         "node" => matches!(values.as_slice(), ["--check" | "-c", file] if !file.starts_with('-')),
-        // `@FILE` adds the options FILE holds (`-o`, `-wrapper`, `-fplugin`), not shown here.
+        // `@FILE` adds the options FILE holds (`-o`, `-wrapper`, `-fplugin`), not shown here: with
+        // the context, its options are read and judged as the command line's
+        // (`context::tools::response_files`).
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "cpp" => {
-            // `-###` prints the commands the driver would run and runs none (gcc 12, measured:
-            // `gcc -### -c a.c` wrote nothing).
-            !values.iter().any(|v| v.starts_with('@'))
-                && (values.contains(&"-###")
-                    || compiler_info(&values)
-                    || preprocess(program, &values)
-                    || compiles_to_stdout(&values)
-                    || syntax_only(&values))
+            let plain: Vec<&str> = values
+                .iter()
+                .copied()
+                .filter(|v| !v.starts_with('@'))
+                .collect();
+            let reads = compiler_reads(program, &plain);
+            if reads && plain.len() < values.len() {
+                let mut v = Verdict::default();
+                v.push_unless(
+                    Level::Unknown,
+                    format!("{program} adds the options of a response file (@FILE), which are not shown"),
+                    super::verdict::Settle::Configuration,
+                );
+                return Some(v);
+            }
+            reads
         }
         "gpg" | "gpg2" => matches!(
             values.as_slice(),
@@ -191,6 +201,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "gdb" => return gdb(&values),
         "mypy" => return mypy(&values),
         "tox" => return tox_list(&values),
+        "pytest" | "py.test" => return pytest_collect(&values),
         "ruby" => ruby_check(&values),
         // rake(1): `--version` and `--help` print and stop; anything else loads the Rakefile
         // (Ruby code), `-T` and `--dry-run` included.
@@ -1733,6 +1744,10 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
                 (matches!(first, "select" | "with" | "values" | "explain") && !writes)
                     || (first == "pragma" && pragma_reads)
             };
+            // The shell's file functions: `writefile()` writes, `edit()` runs an editor, `lsdir`
+            // and `fsdir` list directories (as tables a statement may write from). `readfile()`
+            // only reads the file it names (sqlite 3.40's shell, measured: `select
+            // length(readfile('a.txt'))` wrote nothing), so it is taken.
             let denied = [
                 "writefile",
                 "edit(",
@@ -1742,7 +1757,6 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
                 "fts3_tokenizer",
                 "zipfile",
                 "sqlar",
-                "readfile",
                 "lsdir",
                 "fsdir",
             ]
@@ -1752,6 +1766,87 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
         })
     });
     (reads, read_only)
+}
+
+/// A compiler driver's arguments, every one on the command line or read from a response file,
+/// only ask it something or check, preprocess or compile to standard output (`-###` prints the
+/// commands the driver would run and runs none: gcc 12, measured, `gcc -### -c a.c` wrote
+/// nothing). A response file (`@FILE`) among them is not read here: never.
+pub(crate) fn compiler_reads(program: &str, values: &[&str]) -> bool {
+    !values.iter().any(|v| v.starts_with('@'))
+        && (values.contains(&"-###")
+            || compiler_info(values)
+            || preprocess(program, values)
+            || compiles_to_stdout(values)
+            || syntax_only(values))
+}
+
+/// The finding on `pytest --co`: collecting imports the project's test modules, their packages'
+/// `__init__.py` and `conftest.py` files, whose code the context reads
+/// (`context::python::plugin_host`).
+pub const PYTEST_COLLECTS: &str =
+    "pytest imports the project's test modules and conftest.py files as it collects; no context was read to tell";
+
+/// `pytest --co` (`--collect-only`) lists the tests it finds and runs none (pytest 9.2), with
+/// options that only choose what is collected and shown: `-q`, `-v`, `-s`, `--capture=`, `-k`,
+/// `-m`, `--ignore`, `--deselect`, `--noconftest`, `-p no:NAME`, and paths. Collection imports
+/// the test modules, which the context judges (`PYTEST_COLLECTS`); without `-p
+/// no:cacheprovider` a collection error writes `.pytest_cache` (measured: a module that failed
+/// to import left it; a clean collection wrote nothing), and without `-s` (`--capture=no`) the
+/// output is captured in a file made in TMPDIR (measured: the directory changed).
+fn pytest_collect(values: &[&str]) -> Option<Verdict> {
+    if !values
+        .iter()
+        .any(|v| matches!(*v, "--co" | "--collect-only"))
+    {
+        return None;
+    }
+    let mut cache = true;
+    let mut capture = true;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-s" | "--capture=no" => capture = false,
+            "--co" | "--collect-only" | "-q" | "-qq" | "--quiet" | "-v" | "-vv" | "--verbose"
+            | "--noconftest" | "-x" | "--exitfirst" => {}
+            "-k" | "-m" | "--ignore" | "--deselect" | "--ignore-glob" => {
+                values.get(i)?;
+                i += 1;
+            }
+            "-p" => {
+                let plugin = values.get(i)?.strip_prefix("no:")?;
+                cache &= plugin != "cacheprovider";
+                i += 1;
+            }
+            v if v.starts_with("-pno:") => cache &= v != "-pno:cacheprovider",
+            v if v.starts_with("--capture=")
+                || v.starts_with("--ignore=")
+                || v.starts_with("--deselect=")
+                || v.starts_with("--ignore-glob=") => {}
+            v if v.starts_with('-') => return None,
+            _ => {}
+        }
+    }
+    let mut v = Verdict::default();
+    v.push_unless(
+        Level::Unknown,
+        PYTEST_COLLECTS,
+        super::verdict::Settle::Configuration,
+    );
+    if cache {
+        v.push(
+            Level::Write,
+            "pytest writes .pytest_cache when collection fails (-p no:cacheprovider writes none)",
+        );
+    }
+    if capture {
+        v.push(
+            Level::Write,
+            "pytest captures output in a temporary file it makes in TMPDIR (-s makes none)",
+        );
+    }
+    Some(v)
 }
 
 /// `json_pp`: converts JSON to JSON or a Perl dump; `-f eval` would evaluate Perl.
@@ -1832,6 +1927,8 @@ fn syntax_only(values: &[&str]) -> bool {
                 || v.starts_with("-D")
                 || v.starts_with("-U")
                 || v.starts_with("-std=")
+                // An optimization level only changes code that is not generated here.
+                || v.strip_prefix("-O").is_some_and(|l| l.chars().all(|c| c.is_ascii_alphanumeric()))
                 || (v.starts_with("-W")
                     && !v.starts_with("-Wl,")
                     && !v.starts_with("-Wa,")
@@ -1936,6 +2033,9 @@ fn dpkg(values: &[&str]) -> bool {
         "--get-selections",
         "--print-architecture",
         "--print-foreign-architectures",
+        // Compares the installed files with the packages' checksums and prints what differs.
+        "-V",
+        "--verify",
         "--compare-versions",
         "--version",
         "--help",

@@ -23,8 +23,9 @@ const WORDS: &[&str] = &[
 /// Pragmas `-M` may load: they only change how the code compiles.
 const PRAGMAS: &[&str] = &["strict", "warnings", "utf8", "integer", "bytes"];
 
-/// Switches that take no value and only change how the program reads and prints.
-const FLAGS: &str = "nplawWTtsU";
+/// Switches that take no value and only change how the program reads and prints (`-c` only
+/// compiles: it runs less, never more).
+const FLAGS: &str = "nplawWTtsUc";
 
 /// Whether `perl args` runs inline code (`-e`) that only reads its input and prints.
 pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
@@ -42,7 +43,9 @@ pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
         })),
         // `-Mstrict`: a core pragma, from perl's own library (PERL5LIB and PERLLIB, which could
         // put another first, are the context's; `.` is not in @INC since 5.26).
-        'M' | 'm' => PRAGMAS.contains(&rest).then_some(Switch::Rest),
+        // `-MO=Deparse` prints the program compiled and stops before it runs (B::Deparse, a core
+        // module; what runs as it compiles is the code, judged as it is).
+        'M' | 'm' => (PRAGMAS.contains(&rest) || rest == "O=Deparse").then_some(Switch::Rest),
         c if FLAGS.contains(c) => Some(Switch::Flag),
         _ => None,
     });
@@ -162,6 +165,22 @@ pub fn only_prints(code: &str) -> bool {
                     i += 1;
                 }
                 let word = &code[start..i];
+                // `use strict;`, `no warnings;`: a core pragma, as `-M` loads one; any other
+                // module, version or import list is not taken.
+                if word == "use" || word == "no" {
+                    let rest = &code[i..];
+                    let named = rest.trim_start();
+                    let end = named
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(named.len());
+                    let after = named[end..].trim_start();
+                    if !PRAGMAS.contains(&&named[..end]) || !after.starts_with(';') {
+                        return false;
+                    }
+                    i += rest.len() - after.len() + 1;
+                    term_before = false;
+                    continue;
+                }
                 if !WORDS.contains(&word) {
                     return false;
                 }

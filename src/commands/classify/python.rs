@@ -1108,7 +1108,11 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
             .iter()
             .all(|v| matches!(*v, "--user-base" | "--user-site")),
         "calendar" => values.iter().all(|v| v.chars().all(|c| c.is_ascii_digit())),
-        "zipfile" | "tarfile" => matches!(values.as_slice(), ["-l" | "--list", _]),
+        // `-l` lists and `-t` tests an archive (zipfile and tarfile, Python 3.11); `-e` and `-c`
+        // extract and create.
+        "zipfile" | "tarfile" => {
+            matches!(values.as_slice(), ["-l" | "--list" | "-t" | "--test", _])
+        }
         // Disassemble or parse files and print; nothing in them runs (pickletools reads opcodes
         // without unpickling, ast/dis/tokenize compile without running). `pickletools -o`
         // writes its output to a file.

@@ -352,6 +352,9 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     // yamllint 1.29: its configuration (`-c`, `-d`, `.yamllint`, `extends`) is YAML of built-in
     // rules, and it has no cache or fix mode.
     "yamllint",
+    // fontconfig 2.14's listers: patterns and output formats only. The cache they may write for a
+    // user's font directory is the context's (`context::tools::fontconfig`).
+    "fc-list", "fc-match",
 ];
 
 /// The grammar of `program`, when it has one.

@@ -1588,6 +1588,17 @@ fn strace_runs_its_command() {
         ("strace -u nobody cat a.txt", Unknown),
         ("strace --output=tr cat a.txt", Unknown),
         ("strace", Unknown),
+        // Split by the grammar: clusters, attached values, `--`, POSIX order.
+        ("strace -fs80 -etrace=openat cat a.txt", ReadOnly),
+        ("strace -f -- cat a.txt", ReadOnly),
+        ("strace grep -o x a.txt", ReadOnly),
+        ("dpkg --verify coreutils", ReadOnly),
+        ("strace -o '|sh' cat a.txt", Unknown),
+        ("strace -fp 1", Unknown),
+        ("strace -e fault=openat cat a.txt", Unknown),
+        ("strace $OPTS cat a.txt", Unknown),
+        ("strace -Q cat a.txt", Unknown),
+        ("strace -f rm a.txt", Write),
         // sponge soaks its input up in a temporary file in TMPDIR even with no file to write
         // (r14 counted it): not taken as read-only.
         ("sort b.txt | sponge", Write),
@@ -1988,5 +1999,22 @@ fn options_that_turn_configuration_off_and_their_twins() {
         ("prettier --check a.js", Unknown),
         ("prettier --write a.js", Write),
         ("pytest -V", ReadOnly),
+    ]);
+}
+
+#[test]
+fn sqlite_readfile_reads_and_writefile_writes() {
+    // sqlite 3.40's shell: readfile() reads the file it names; writefile() writes, edit() runs
+    // an editor.
+    assert_levels(&[
+        (
+            "sqlite3 -readonly app.db \"select readfile('a.txt')\"",
+            ReadOnly,
+        ),
+        (
+            "sqlite3 :memory: \"select writefile('out.txt', 'x')\"",
+            Unknown,
+        ),
+        ("sqlite3 :memory: \"select edit('x')\"", Unknown),
     ]);
 }

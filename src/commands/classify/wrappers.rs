@@ -2,6 +2,7 @@
 
 use super::args::*;
 use super::env::hijack_reason;
+use super::grammar;
 use super::verdict::Level;
 use super::verdict::{EnvChange, Nested, Verdict};
 use super::words::Word;
@@ -301,6 +302,40 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if program == "R" && args.iter().any(|a| a.is("--save")) {
         return Verdict::write("R --save writes the workspace to .RData");
     }
+    // `perl -c FILE` (`-wc`, `-cw`, `-w -c`) compiles FILE and runs only what runs as it
+    // compiles: BEGIN blocks and the modules it `use`s (perlrun). Judged as the file run
+    // (`perl -c -e TEXT`, which the one-liner reader takes with `-c` as a flag), so that a file
+    // of core pragmas and printing is read-only and one with a BEGIN that writes or a `use` of
+    // the project's module is not.
+    if program.starts_with("perl") {
+        let switches = args
+            .iter()
+            .take_while(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| v.starts_with('-') && v.len() > 1)
+            })
+            .collect::<Vec<_>>();
+        let checks = !switches.is_empty()
+            && switches.iter().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| !v.starts_with("--") && v[1..].contains('c'))
+            })
+            && switches.iter().all(|a| {
+                a.value.as_deref().is_some_and(|v| {
+                    !v.starts_with("--") && v[1..].chars().all(|c| matches!(c, 'c' | 'w' | 'W'))
+                })
+            });
+        if let (true, Some(file)) = (checks, args.get(switches.len())) {
+            if !file.may_be_option() && !file.is("-") {
+                return Verdict {
+                    nested: vec![Nested::ScriptFile(file.clone())],
+                    ..Verdict::default()
+                };
+            }
+        }
+    }
     let inline = [
         "-c",
         "-e",
@@ -445,57 +480,76 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
     }
 }
 
+/// strace 6.1's short options (its usage line and manual); its long options are not taken. The
+/// options that do more than choose what is shown on its standard error: `-o` writes a file (or
+/// pipes to a command: `-o '|cmd'`), `-p` attaches to a process already running, `-E` sets the
+/// command's environment, `-u` changes its user.
+const STRACE: grammar::Spec = grammar::Spec {
+    names: &["strace"],
+    short: "a:Ab:cCdDe:E:fFhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yzZ",
+    long: "",
+    effects: &[
+        (
+            "-o",
+            Level::Unknown,
+            "strace -o writes its trace to a file or a command",
+        ),
+        (
+            "-p",
+            Level::Unknown,
+            "strace -p attaches to a process already running",
+        ),
+        (
+            "-E",
+            Level::Unknown,
+            "strace -E sets its command's environment",
+        ),
+        (
+            "-u",
+            Level::Unknown,
+            "strace -u runs its command as another user",
+        ),
+    ],
+    complete: false,
+    numbers: false,
+    // strace stops reading options at its command (getopt with a leading `+`).
+    posix_order: true,
+    output: grammar::Output::NONE,
+};
+
 /// `strace [OPTIONS] COMMAND…`: traces to its standard error and runs COMMAND, which is judged.
-/// Only options that choose what is shown are taken (`-f`, `-c`, `-s N`, `-e trace=…`, a
-/// `-e` of a syscall list, …); `-o` writes a file, `-p` attaches to a process already running,
-/// `-E` sets the command's environment, `-u` changes its user, `-e inject=`/`fault=` change what
-/// its system calls return: each of those stays not read-only (strace 6.1).
+/// Options are split by [`STRACE`]; of their values only `-e`'s is read: `trace=…`, a list of
+/// system calls and the other keys that choose what is shown are taken, `inject=`/`fault=`
+/// (what the command's system calls return) and any other key are not (strace 6.1).
 fn strace(args: &[Word]) -> Verdict {
-    const FLAGS: &str = "fqcCwTtryvxiknzZbDF";
-    const VALUED: &[&str] = &["-s", "-a", "-e", "-P", "-I", "-X", "-b", "-S", "-U"];
-    let unknown = || {
+    let unknown = |why: String| {
         let mut v = Verdict::default();
-        v.push(Level::Unknown, "strace writes a file, attaches to a process or changes what its command's system calls return, given options other than those that choose what it shows");
+        v.push(Level::Unknown, why);
         v
     };
     if matches!(args, [only] if ["-V", "--version", "-h", "--help"].iter().any(|o| only.is(o))) {
         return Verdict::read_only();
     }
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        let Some(value) = a.value.as_deref() else {
-            return unknown();
-        };
-        if !value.starts_with('-') || value == "-" {
-            break;
-        }
-        i += 1;
-        if value == "--" {
-            break;
-        }
-        let (option, inline) = if value.starts_with("--") {
-            return unknown();
-        } else if let Some(option) = value.get(..2).filter(|o| VALUED.contains(o)) {
-            let inline = &value[2..];
-            let given = if inline.is_empty() {
-                i += 1;
-                args.get(i - 1).and_then(|w| w.value.as_deref())
-            } else {
-                Some(inline)
-            };
-            (option, given)
-        } else if value[1..].chars().all(|c| FLAGS.contains(c)) {
-            continue;
-        } else {
-            return unknown();
-        };
-        let Some(given) = inline else {
-            return unknown();
-        };
-        if option == "-e" {
-            // `trace=…`, `signal=…`, `abbrev=…`, `verbose=…`, `raw=…`, `status=…`, `quiet=…`,
-            // `read=…`/`write=…` (dumps to the trace), or a bare list of system calls.
-            let shows = match given.split_once('=') {
+    let parsed = match grammar::parse(&STRACE, args) {
+        Ok(parsed) => parsed,
+        Err(problem) => return unknown(problem.describe("strace")),
+    };
+    if let Some(word) = parsed.runtime.first() {
+        return unknown(format!(
+            "strace is given {}, only known at run time, which may be an option",
+            word.text
+        ));
+    }
+    if let Some((_, what)) = grammar::effects(&STRACE, &parsed).into_iter().next() {
+        return unknown(what);
+    }
+    for expr in parsed.all("-e").filter_map(|o| o.value()) {
+        // `trace=…`, `signal=…`, `abbrev=…`, `verbose=…`, `raw=…`, `status=…`, `quiet=…`,
+        // `read=…`/`write=…` (dumps to the trace), or a bare list of system calls.
+        let shows = expr
+            .value
+            .as_deref()
+            .is_some_and(|given| match given.split_once('=') {
                 None => true,
                 Some((key, _)) => matches!(
                     key,
@@ -516,22 +570,26 @@ fn strace(args: &[Word]) -> Verdict {
                         | "silence"
                         | "q"
                         | "read"
+                        | "reads"
                         | "r"
                         | "write"
+                        | "writes"
                         | "w"
                         | "decode-fds"
                         | "decode-pids"
                 ),
-            };
-            if !shows {
-                return unknown();
-            }
+            });
+        if !shows {
+            return unknown(format!(
+                "strace -e {} changes what its command's system calls return, or is not known here",
+                expr.text
+            ));
         }
     }
-    if i >= args.len() {
-        return unknown();
+    if parsed.operands.is_empty() {
+        return unknown("strace is given no command to run".to_string());
     }
-    Verdict::runs(&args[i..])
+    Verdict::runs(&parsed.operands)
 }
 
 /// What `flock` says when it would create its lock file: it opens FILE with `O_CREAT`

@@ -289,6 +289,34 @@ impl Probe {
         text
     }
 
+    /// The text of the program file `gawk -f NAME` runs, for a NAME without a slash: found along
+    /// `AWKPATH` as gawk's `-i` library is ([`startup::awk_search`], [`startup::awk_library`]),
+    /// when it is the same small file in every directory the command may be in. `None` when it
+    /// is found nowhere, differs between them, or `AWKPATH` is only known at run time.
+    pub fn awk_program(
+        &mut self,
+        name: &str,
+        prefix: &[(String, Option<String>)],
+    ) -> Option<String> {
+        if self.lost.is_some() || name.contains('/') || self.sourced >= MAX_SOURCED {
+            return None;
+        }
+        self.sourced += 1;
+        let mut text: Option<String> = None;
+        for dir in &self.dirs {
+            let search = startup::awk_search(&self.env(prefix), dir)?;
+            let file = startup::awk_library(name, dir, &search)?;
+            let files::Contents::Text(t) = files::read_text(&file) else {
+                return None;
+            };
+            match &text {
+                Some(seen) if *seen != t => return None,
+                _ => text = Some(t),
+            }
+        }
+        text
+    }
+
     /// The first line of the regular file `path` (without its newline), when it is the same
     /// small file in every directory the command may be in.
     pub fn first_line(&self, path: &str) -> Option<String> {

@@ -585,13 +585,30 @@ fn project_modules(
     bytecode: bool,
     out: &mut Verdict,
 ) {
-    const MAX_MODULES: usize = 32; // a few helpers, as a one-liner imports them; more is a program
-    let program = here.program;
     let Some(first) = python::inline_project_imports(code) else {
         return;
     };
-    // (wanted, the directory of the module that imports it, for relative imports)
-    let mut queue: Vec<(String, Option<PathBuf>)> = first.into_iter().map(|w| (w, None)).collect();
+    imported_modules(
+        here,
+        first.into_iter().map(|w| (w, None)).collect(),
+        search,
+        bytecode,
+        out,
+    );
+}
+
+/// The project's modules `queue` names (each with the directory of the module that imports it,
+/// for relative imports), found in `search` and judged with what they import in turn, as
+/// [`project_modules`] says.
+fn imported_modules(
+    here: &Here<'_>,
+    mut queue: Vec<(String, Option<PathBuf>)>,
+    search: &[PathBuf],
+    bytecode: bool,
+    out: &mut Verdict,
+) {
+    const MAX_MODULES: usize = 32; // a few helpers, as a one-liner imports them; more is a program
+    let program = here.program;
     let mut judged: Vec<PathBuf> = Vec::new();
     while let Some((wanted, importer)) = queue.pop() {
         let optional = wanted.starts_with('?');
@@ -917,6 +934,9 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     path.parent().map_or(path.clone(), Path::to_path_buf)
                 });
             }
+            if args.iter().any(|a| a.is("--co") || a.is("--collect-only")) {
+                return pytest_collection(here, args, &dirs, out);
+            }
             // Each directory's parents, and its own subdirectories named `test*` (pytest loads
             // `tests/conftest.py` when run above it with no argument: measured, pytest 7.2).
             const MAX_ENTRIES: usize = 2_000; // a directory listed for `test*`; past it, unknown
@@ -1028,6 +1048,201 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         _ => {}
+    }
+}
+
+/// `pytest --co` (the options `modes::pytest_collect` takes): collecting imports every test
+/// module it finds (`test_*.py`, `*_test.py` under each path given, else the working directory;
+/// directories starting with `.` are not entered, as by pytest's default `norecursedirs`), the
+/// `__init__.py` of the packages they are in, and the `conftest.py` files of those directories
+/// and their parents (unless `--noconftest`). Each is judged as a module of the project a `-c`
+/// program imports ([`imported_modules`]), with what it imports found where pytest's default
+/// import mode puts it (`prepend`: the first directory up from the module without an
+/// `__init__.py`); `import pytest` is the pytest that runs. A directory there holding a module
+/// named like a standard one may shadow it, and an ini file that changes what is collected or
+/// how (`python_files`, `norecursedirs`, `pythonpath`, `addopts`, `--import-mode`,
+/// `confcutdir`) is not read: neither is read-only. Imported, each writes its bytecode unless
+/// `PYTHONDONTWRITEBYTECODE` (measured, pytest 9.2).
+fn pytest_collection(here: &Here<'_>, args: &[Word], dirs: &[PathBuf], out: &mut Verdict) {
+    const MAX_FILES: usize = 200; // test modules and directories walked; past it, not read
+    const INI: &[&str] = &[
+        "pytest.ini",
+        ".pytest.ini",
+        "pyproject.toml",
+        "tox.ini",
+        "setup.cfg",
+    ];
+    let program = here.program;
+    let inis = files::ancestors(here.dir).flat_map(|d| INI.iter().map(move |n| d.join(n)));
+    let changes = |t: &str| {
+        [
+            "python_files",
+            "norecursedirs",
+            "pythonpath",
+            "addopts",
+            "import-mode",
+            "confcutdir",
+            "python_classes",
+            "python_functions",
+        ]
+        .iter()
+        .any(|k| t.contains(k))
+    };
+    if let Some(file) = files::first_saying(inis, changes) {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{program} collects as {} says, which is not read here",
+                file.display()
+            ),
+        );
+        return;
+    }
+    // The paths given (their own directories for files), else the working directory.
+    let given: Vec<PathBuf> = dirs.iter().skip(1).cloned().collect();
+    let roots = if given.is_empty() {
+        vec![here.dir.to_path_buf()]
+    } else {
+        given
+    };
+    let mut modules: Vec<PathBuf> = Vec::new();
+    for a in args {
+        let Some(v) = a.value.as_deref().filter(|v| !v.starts_with('-')) else {
+            continue;
+        };
+        let path = files::join(here.dir, v.split("::").next().unwrap_or(v));
+        if files::is_file(&path) {
+            modules.push(path);
+        }
+    }
+    let mut stack: Vec<PathBuf> = roots.iter().filter(|d| files::is_dir(d)).cloned().collect();
+    let mut walked = 0;
+    let mut entered: Vec<PathBuf> = Vec::new();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            walked += 1;
+            if walked > MAX_FILES * 10 || modules.len() > MAX_FILES {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} collects more test modules than are read here"),
+                );
+                return;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            if files::is_dir(&path) {
+                if !name.starts_with('.') && name != "__pycache__" {
+                    stack.push(path);
+                }
+            } else if name.ends_with(".py")
+                && (name.starts_with("test_") || name.ends_with("_test.py"))
+            {
+                modules.push(path);
+            } else if name == "conftest.py" {
+                // Every directory pytest enters has its conftest.py imported.
+                entered.push(path);
+            }
+        }
+    }
+    let conftests = !args.iter().any(|a| a.is("--noconftest"));
+    let mut judged: Vec<PathBuf> = Vec::new();
+    let mut queue: Vec<(String, Option<PathBuf>)> = Vec::new();
+    let mut search: Vec<PathBuf> = Vec::new();
+    let mut files_read: Vec<PathBuf> = Vec::new();
+    for module in &modules {
+        let Some(dir) = module.parent() else { continue };
+        // The package chain: `__init__.py` of each directory up that has one; the first
+        // directory without one is put first on the module path.
+        let mut base = dir.to_path_buf();
+        let mut chain = vec![module.clone()];
+        while files::is_file(&base.join("__init__.py")) {
+            chain.push(base.join("__init__.py"));
+            match base.parent() {
+                Some(up) => base = up.to_path_buf(),
+                None => break,
+            }
+        }
+        if conftests {
+            chain.extend(
+                files::ancestors(dir)
+                    .map(|d| d.join("conftest.py"))
+                    .filter(|c| files::is_file(c)),
+            );
+        }
+        if !search.contains(&base) {
+            search.push(base);
+        }
+        for file in chain {
+            if !files_read.contains(&file) {
+                files_read.push(file);
+            }
+        }
+    }
+    if conftests {
+        for c in entered {
+            if !files_read.contains(&c) {
+                files_read.push(c);
+            }
+        }
+        for root in &roots {
+            for c in files::ancestors(root).map(|d| d.join("conftest.py")) {
+                if files::is_file(&c) && !files_read.contains(&c) {
+                    files_read.push(c);
+                }
+            }
+        }
+    }
+    for base in &search {
+        let Ok(entries) = std::fs::read_dir(base) else {
+            continue;
+        };
+        let shadow = entries.flatten().find_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let stem = name.strip_suffix(".py").unwrap_or(&name).to_string();
+            STDLIB.contains(&stem.as_str()).then(|| e.path())
+        });
+        if let Some(shadow) = shadow {
+            out.push(
+                Level::Unknown,
+                format!("{program} puts {} first on the module path, where {} is named like a standard module", base.display(), shadow.display()),
+            );
+            return;
+        }
+    }
+    for file in &files_read {
+        let imports = match files::read_text(file) {
+            Contents::Text(text) => python::module_project_imports(&text),
+            _ => None,
+        };
+        let Some(imports) = imports else {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{program} imports {}, whose code does more than define and print",
+                    file.display()
+                ),
+            );
+            return;
+        };
+        judged.push(file.clone());
+        let dir = file.parent().map(Path::to_path_buf);
+        queue.extend(
+            imports
+                .into_iter()
+                .filter(|m| m.trim_start_matches('?').split('.').next() != Some("pytest"))
+                .map(|m| (m, dir.clone())),
+        );
+    }
+    imported_modules(here, queue, &search, false, out);
+    let bytecode = !here.env.is_set("PYTHONDONTWRITEBYTECODE");
+    if let (true, Some(file)) = (bytecode, judged.first()) {
+        out.push(
+            Level::Write,
+            format!("{program} imports {} and writes its bytecode into __pycache__ (no PYTHONDONTWRITEBYTECODE)", file.display()),
+        );
     }
 }
 

@@ -137,20 +137,19 @@ pub fn gawk(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             ),
         }
     }
-    let search = match here.env.get("AWKPATH") {
-        _ if includes.is_empty() => Vec::new(),
-        Var::Runtime => {
-            out.push(
-                Level::Unknown,
-                "awk -i loads its library from AWKPATH, only known at run time",
-            );
-            Vec::new()
+    let search = if includes.is_empty() {
+        Vec::new()
+    } else {
+        match awk_search(&here.env, here.dir) {
+            Some(search) => search,
+            None => {
+                out.push(
+                    Level::Unknown,
+                    "awk -i loads its library from AWKPATH, only known at run time",
+                );
+                Vec::new()
+            }
         }
-        Var::Set(path) => path
-            .split(':')
-            .map(|d| files::join(here.dir, if d.is_empty() { "." } else { d }))
-            .collect(),
-        Var::Unset => vec![here.dir.to_path_buf(), PathBuf::from("/usr/share/awk")],
     };
     for name in includes {
         if let Some(file) = awk_library(name, here.dir, &search) {
@@ -165,9 +164,25 @@ pub fn gawk(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
-/// Where gawk finds the library `-i NAME` loads: a name with a slash as it is; else `NAME` in
+/// The directories gawk searches for a `-i` library or a `-f` program file without a slash:
+/// `AWKPATH`'s (an empty entry is the working directory), else `.:/usr/share/awk`. `None` when
+/// `AWKPATH` is only known at run time. Measured with gawk 5.2: `AWKPATH=lib gawk -f p.awk`
+/// runs `lib/p.awk` and never `./p.awk`; `AWKPATH=` searches the working directory.
+pub(crate) fn awk_search(env: &super::Env<'_>, dir: &Path) -> Option<Vec<PathBuf>> {
+    match env.get("AWKPATH") {
+        Var::Runtime => None,
+        Var::Set(path) => Some(
+            path.split(':')
+                .map(|d| files::join(dir, if d.is_empty() { "." } else { d }))
+                .collect(),
+        ),
+        Var::Unset => Some(vec![dir.to_path_buf(), PathBuf::from("/usr/share/awk")]),
+    }
+}
+
+/// Where gawk finds the library `-i NAME` loads (and the program `-f NAME` runs): a name with a slash as it is; else `NAME` in
 /// each directory of `search`, then `NAME.awk` in each (gawk 5.2's `find_source`).
-fn awk_library(name: &str, dir: &Path, search: &[PathBuf]) -> Option<PathBuf> {
+pub(crate) fn awk_library(name: &str, dir: &Path, search: &[PathBuf]) -> Option<PathBuf> {
     let suffixed = (!name.ends_with(".awk")).then(|| format!("{name}.awk"));
     let names = std::iter::once(name.to_string()).chain(suffixed);
     if name.contains('/') {

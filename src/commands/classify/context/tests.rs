@@ -3383,7 +3383,7 @@ fn programs_on_stdin_and_in_files() {
                     p.write("home/names.awk", "BEGIN { system(\"touch x\") }\n");
                 },
                 "awk -f names.awk notes.txt",
-                Some("cannot be checked"),
+                Some("touch"),
             )
         },
         case(
@@ -5511,5 +5511,395 @@ fn harmless_configuration_and_options_that_turn_it_off() {
         case("coproc-file", nothing, "coproc WC { cat; }; echo hi > ${WC[1]}", Some("redirection")),
         case("coproc-assigned", nothing, "coproc WC { cat; }; WC=x; echo hi >&${WC[1]}", Some("redirection")),
         case("coproc-touch", nothing, "coproc WC { touch x; }", Some("touch")),
+    ]);
+}
+
+/// Session 39's readers: a compiler's response file, `perl -c`, fontconfig's caches, eslint's
+/// configuration of data, `pytest --co`'s imports, and gawk's `-f` along AWKPATH; each with the
+/// harmless file and its harmful twin.
+#[test]
+fn response_files_perl_check_fonts_eslint_pytest_collection_awkpath() {
+    fn nothing(_: &Planted) {}
+    fn rsp_plain(p: &Planted) {
+        p.write("repo/x.c", "int main(void){return 0;}\n");
+        p.write("repo/b.rsp", "-Wall -Wextra '-std=c11' -O2\n");
+    }
+    fn rsp_deps(p: &Planted) {
+        p.write("repo/x.c", "int main(void){return 0;}\n");
+        p.write("repo/b.rsp", "-Wall -MD -MF deps.d\n");
+    }
+    fn rsp_plugin(p: &Planted) {
+        p.write("repo/x.c", "int main(void){return 0;}\n");
+        p.write("repo/b.rsp", "-fplugin=./p.so\n");
+    }
+    fn rsp_nested(p: &Planted) {
+        p.write("repo/x.c", "int main(void){return 0;}\n");
+        p.write("repo/b.rsp", "@more.rsp\n");
+        p.write("repo/more.rsp", "-Wall\n");
+    }
+    fn perl_plain(p: &Planted) {
+        p.write(
+            "repo/app.pl",
+            "use strict;\nuse warnings;\nmy $x = 1;\nprint $x;\n",
+        );
+    }
+    fn perl_begin(p: &Planted) {
+        p.write(
+            "repo/app.pl",
+            "BEGIN { open my $f, \">>\", \"ran\"; }\nprint \"hi\\n\";\n",
+        );
+    }
+    fn perl_use(p: &Planted) {
+        p.write("repo/lib/Helper.pm", "package Helper;\n1;\n");
+        p.write("repo/app.pl", "use Helper;\nprint 1;\n");
+    }
+    fn fonts_dir(p: &Planted) {
+        p.sh("mkdir -p home/.fonts");
+    }
+    fn fonts_xdg(p: &Planted) {
+        p.sh("mkdir -p home/.local/share/fonts");
+    }
+    fn fonts_conf(p: &Planted) {
+        p.write(
+            "home/.config/fontconfig/fonts.conf",
+            "<fontconfig><dir>/srv/f</dir></fontconfig>\n",
+        );
+    }
+    fn eslint_data(p: &Planted) {
+        p.write(
+            "repo/eslint.config.mjs",
+            "// lint\nexport default [{ rules: { semi: \"error\", 'no-var': [\"warn\"] }, files: [\"**/*.js\"], }];\n",
+        );
+        p.write("repo/app.js", "const x = 1;\n");
+    }
+    fn eslint_cjs(p: &Planted) {
+        p.write(
+            "repo/eslint.config.cjs",
+            "\"use strict\";\nmodule.exports = [{ rules: { semi: 2 } }];\n",
+        );
+        p.write("repo/app.js", "const x = 1;\n");
+    }
+    fn eslint_import(p: &Planted) {
+        p.write(
+            "repo/eslint.config.mjs",
+            "import fs from \"fs\"; fs.writeFileSync(\"ran\", \"\");\nexport default [];\n",
+        );
+        p.write("repo/app.js", "const x = 1;\n");
+    }
+    fn eslint_spread(p: &Planted) {
+        p.write(
+            "repo/eslint.config.js",
+            "export default [...require(\"./shared\")];\n",
+        );
+        p.write("repo/app.js", "const x = 1;\n");
+    }
+    fn pytest_plain(p: &Planted) {
+        p.write("repo/tests/test_a.py", "def test_a():\n    assert 1\n");
+    }
+    fn pytest_helper(p: &Planted) {
+        p.write("repo/tests/helper.py", "X = 1\n");
+        p.write(
+            "repo/tests/test_a.py",
+            "import pytest\nfrom helper import X\n\n\ndef test_a():\n    assert X == 1\n",
+        );
+    }
+    fn pytest_writes(p: &Planted) {
+        p.write(
+            "repo/tests/test_a.py",
+            "open(\"ran\", \"w\").close()\n\ndef test_a():\n    assert 1\n",
+        );
+    }
+    fn pytest_conftest(p: &Planted) {
+        pytest_plain(p);
+        p.write(
+            "repo/tests/sub/conftest.py",
+            "import os\nos.system(\"touch ran\")\n",
+        );
+    }
+    fn pytest_ini(p: &Planted) {
+        pytest_plain(p);
+        p.write("repo/pytest.ini", "[pytest]\npython_files = check_*.py\n");
+    }
+    fn pytest_shadow(p: &Planted) {
+        pytest_plain(p);
+        p.write("repo/tests/csv.py", "X = 1\n");
+    }
+    fn awk_lib(p: &Planted) {
+        p.write("repo/lib/p.awk", "BEGIN { print 1 }\n");
+    }
+    fn awk_lib_system(p: &Planted) {
+        p.write("repo/lib/p.awk", "BEGIN { system(\"touch ran\") }\n");
+        p.write("repo/p.awk", "BEGIN { print 1 }\n");
+    }
+    fn awk_both(p: &Planted) {
+        p.write("repo/lib/p.awk", "BEGIN { print 1 }\n");
+        p.write("repo/p.awk", "BEGIN { print 2 }\n");
+    }
+    const NO_BYTECODE: &[(&str, &str)] = &[("PYTHONDONTWRITEBYTECODE", "1")];
+    const AWKPATH: &[(&str, &str)] = &[("AWKPATH", "lib")];
+    const FONTCONFIG_FILE: &[(&str, &str)] = &[("FONTCONFIG_FILE", "f.conf")];
+    let with = |name, plant, command, env, flagged| Case {
+        name,
+        plant,
+        command,
+        cwd: "repo",
+        env,
+        flagged,
+    };
+    run(&[
+        // gcc @FILE: the response file's options, judged as the command line's.
+        case("rsp-plain", rsp_plain, "gcc -fsyntax-only @b.rsp x.c", None),
+        case(
+            "rsp-deps",
+            rsp_deps,
+            "gcc -fsyntax-only @b.rsp x.c",
+            Some("response file"),
+        ),
+        case(
+            "rsp-plugin",
+            rsp_plugin,
+            "gcc -fsyntax-only @b.rsp x.c",
+            Some("response file"),
+        ),
+        case(
+            "rsp-nested",
+            rsp_nested,
+            "gcc -fsyntax-only @b.rsp x.c",
+            Some("response file"),
+        ),
+        case(
+            "rsp-missing",
+            nothing,
+            "gcc -fsyntax-only @b.rsp x.c",
+            Some("response file"),
+        ),
+        case("rsp-compiles", rsp_plain, "gcc -c @b.rsp x.c", Some("gcc")),
+        // perl -c: the file judged as the program it is.
+        case("perl-c-plain", perl_plain, "perl -c app.pl", None),
+        case("perl-wc-plain", perl_plain, "perl -wc app.pl", None),
+        case("perl-c-begin", perl_begin, "perl -c app.pl", Some("perl")),
+        case("perl-c-use", perl_use, "perl -c -Ilib app.pl", Some("perl")),
+        case("perl-c-use-noinc", perl_use, "perl -c app.pl", Some("perl")),
+        case("perl-run-plain", perl_plain, "perl app.pl", None),
+        case(
+            "perl-deparse",
+            nothing,
+            "perl -MO=Deparse -e 'print 1+2'",
+            None,
+        ),
+        case(
+            "perl-deparse-begin",
+            nothing,
+            "perl -MO=Deparse -e 'BEGIN { open my $f, \">\", \"x\" } print 1'",
+            Some("perl"),
+        ),
+        // fontconfig's listers write a cache for a user's font directory.
+        case("fc-list-fresh", nothing, "fc-list | head -3", None),
+        case("fc-match-fresh", nothing, "fc-match sans", None),
+        case("fc-list-fonts", fonts_dir, "fc-list", Some("fontconfig")),
+        case(
+            "fc-list-xdg-fonts",
+            fonts_xdg,
+            "fc-list",
+            Some("fontconfig"),
+        ),
+        case("fc-list-conf", fonts_conf, "fc-list", Some("fonts.conf")),
+        with(
+            "fc-list-env",
+            nothing,
+            "fc-list",
+            FONTCONFIG_FILE,
+            Some("FONTCONFIG_FILE"),
+        ),
+        // eslint: a configuration of data loads nothing.
+        case("eslint-none", nothing, "eslint a.txt", None),
+        case("eslint-data", eslint_data, "eslint app.js", None),
+        case(
+            "eslint-data-json",
+            eslint_data,
+            "eslint -f json --quiet app.js",
+            None,
+        ),
+        case("eslint-cjs", eslint_cjs, "eslint app.js", None),
+        case(
+            "eslint-import",
+            eslint_import,
+            "eslint app.js",
+            Some("eslint.config.mjs"),
+        ),
+        case(
+            "eslint-spread",
+            eslint_spread,
+            "eslint app.js",
+            Some("eslint.config.js"),
+        ),
+        case(
+            "eslint-cache",
+            eslint_data,
+            "eslint --cache app.js",
+            Some("eslint"),
+        ),
+        case(
+            "eslint-fix",
+            eslint_data,
+            "eslint --fix app.js",
+            Some("rewrites"),
+        ),
+        case(
+            "eslint-formatter",
+            eslint_data,
+            "eslint -f ./fmt.js app.js",
+            Some("eslint"),
+        ),
+        // pytest --co imports the test modules: each judged.
+        with(
+            "pytest-co",
+            pytest_plain,
+            "pytest --co -q -s -p no:cacheprovider",
+            NO_BYTECODE,
+            None,
+        ),
+        with(
+            "pytest-co-helper",
+            pytest_helper,
+            "pytest --collect-only --capture=no -p no:cacheprovider tests",
+            NO_BYTECODE,
+            None,
+        ),
+        with(
+            "pytest-co-writes",
+            pytest_writes,
+            "pytest --co -q -s -p no:cacheprovider",
+            NO_BYTECODE,
+            Some("test_a.py"),
+        ),
+        with(
+            "pytest-co-conftest",
+            pytest_conftest,
+            "pytest --co -q -s -p no:cacheprovider",
+            NO_BYTECODE,
+            Some("conftest.py"),
+        ),
+        with(
+            "pytest-co-ini",
+            pytest_ini,
+            "pytest --co -q -s -p no:cacheprovider",
+            NO_BYTECODE,
+            Some("pytest.ini"),
+        ),
+        with(
+            "pytest-co-shadow",
+            pytest_shadow,
+            "pytest --co -q -s -p no:cacheprovider",
+            NO_BYTECODE,
+            Some("standard module"),
+        ),
+        case(
+            "pytest-co-bytecode",
+            pytest_plain,
+            "pytest --co -q -s -p no:cacheprovider",
+            Some("bytecode"),
+        ),
+        with(
+            "pytest-co-cache",
+            pytest_plain,
+            "pytest --co -q -s",
+            NO_BYTECODE,
+            Some(".pytest_cache"),
+        ),
+        with(
+            "pytest-co-capture",
+            pytest_plain,
+            "pytest --co -q -p no:cacheprovider",
+            NO_BYTECODE,
+            Some("TMPDIR"),
+        ),
+        with(
+            "pytest-run",
+            pytest_plain,
+            "pytest -q -p no:cacheprovider",
+            NO_BYTECODE,
+            Some("tests"),
+        ),
+        // gawk -f NAME along AWKPATH, as -i is; awk may be mawk, which opens ./NAME.
+        with(
+            "gawk-f-awkpath",
+            awk_lib,
+            "gawk -f p.awk a.txt",
+            AWKPATH,
+            None,
+        ),
+        with(
+            "gawk-f-awkpath-system",
+            awk_lib_system,
+            "gawk -f p.awk a.txt",
+            AWKPATH,
+            Some("touch"),
+        ),
+        with(
+            "awk-f-awkpath-both",
+            awk_both,
+            "awk -f p.awk a.txt",
+            AWKPATH,
+            None,
+        ),
+        with(
+            "awk-f-awkpath-system",
+            awk_lib_system,
+            "awk -f p.awk a.txt",
+            AWKPATH,
+            Some("touch"),
+        ),
+        with(
+            "awk-f-awkpath-no-plain",
+            awk_lib,
+            "awk -f p.awk a.txt",
+            AWKPATH,
+            Some("cannot be checked"),
+        ),
+    ]);
+}
+
+/// The later additions of session 39: `perl -MO=Deparse`, `eslint --version` beside a
+/// configuration that runs, an optimization level in a response file.
+#[test]
+fn deparse_eslint_version_and_optimization_levels() {
+    fn nothing(_: &Planted) {}
+    fn eslint_code(p: &Planted) {
+        p.write(
+            "repo/eslint.config.mjs",
+            "import fs from \"fs\"; fs.writeFileSync(\"ran\", \"\");\nexport default [];\n",
+        );
+    }
+    fn rsp_optimized(p: &Planted) {
+        p.write("repo/x.c", "int main(void){return 0;}\n");
+        p.write("repo/b.rsp", "-Wall -O2\n");
+    }
+    run(&[
+        case(
+            "perl-deparse",
+            nothing,
+            "perl -MO=Deparse -e 'print 1+2'",
+            None,
+        ),
+        case(
+            "perl-deparse-begin",
+            nothing,
+            "perl -MO=Deparse -e 'BEGIN { open my $f, \">\", \"x\" } print 1'",
+            Some("perl"),
+        ),
+        case("eslint-version", eslint_code, "eslint --version", None),
+        case(
+            "eslint-code",
+            eslint_code,
+            "eslint a.txt",
+            Some("eslint.config.mjs"),
+        ),
+        case(
+            "rsp-optimized",
+            rsp_optimized,
+            "gcc -fsyntax-only @b.rsp x.c",
+            None,
+        ),
     ]);
 }

@@ -398,11 +398,15 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "bat" => bat(here, args, out),
         "tsc" => tsconfig(here, args, out),
         "mvn" => maven(here, out),
-        "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => compiler_env(here, out),
+        "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => {
+            compiler_env(here, out);
+            response_files(here, args, out);
+        }
         "kubectl" => kubeconfig(here, args, out),
         "docker" => docker_plugins(here, args, out),
         "go" => go_env(here, out),
         "top" => top(here, out),
+        "fc-list" | "fc-match" => fontconfig(here, out),
         "bash" | "sh" | "dash" | "ash" | "rbash" => startup_files(here, args, out),
         "R" | "Rscript" => super::startup::r(here, args, out),
         "gnuplot" => super::startup::gnuplot(here, args, out),
@@ -444,6 +448,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "meson" => meson_source(here, args, out),
         "mypy" => mypy_config(here, out),
         "prettier" => prettier_config(here, args, out),
+        "eslint" => eslint_config(here, args, out),
         "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
         | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp"
         | "xzdiff" | "xzcmp" | "lzdiff" | "lzcmp" | "bzdiff" | "bzcmp" | "zmore" | "xzmore"
@@ -831,6 +836,241 @@ fn prettier_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 );
                 return;
             }
+        }
+    }
+}
+
+/// eslint's configuration (eslint 9.39, flat configuration): `-c FILE`, else the first of
+/// `eslint.config.{js,mjs,cjs,ts,mts,cts}` from the working directory up (`--no-config-lookup`:
+/// none). The file is JavaScript eslint imports, so it runs; one that is only data (`export
+/// default` or `module.exports =` of a literal: objects, arrays, strings, numbers, booleans,
+/// `null`; no `import`, `require`, call, spread, template or regular expression) loads nothing
+/// and names only eslint's own rules, since a plugin or parser in a flat configuration is a
+/// module object it must import. Measured: an `eslint.config.mjs` of `export default [{ rules:
+/// { semi: "error" } }]` wrote nothing; one that imports `fs` and writes did. A TypeScript one
+/// is loaded through jiti: not read. `ESLINT_USE_FLAT_CONFIG` (the old `.eslintrc` files, which
+/// name plugins by package) is not read either.
+fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    const NAMES: &[&str] = &[
+        "eslint.config.js",
+        "eslint.config.mjs",
+        "eslint.config.cjs",
+        "eslint.config.ts",
+        "eslint.config.mts",
+        "eslint.config.cts",
+    ];
+    // `eslint --version` (`-v`, `--help`) prints before it looks for a configuration.
+    if matches!(args, [a] if ["--version", "-v", "--help", "-h"].iter().any(|o| a.is(o))) {
+        return;
+    }
+    if here.env.is_set("ESLINT_USE_FLAT_CONFIG") {
+        out.push(
+            Level::Unknown,
+            "eslint reads the configuration ESLINT_USE_FLAT_CONFIG chooses, which names plugins by package",
+        );
+        return;
+    }
+    let given = args.iter().enumerate().find_map(|(i, a)| {
+        let v = a.value.as_deref()?;
+        if v == "-c" || v == "--config" {
+            args.get(i + 1).and_then(|w| w.value.clone())
+        } else {
+            v.strip_prefix("--config=").map(str::to_string)
+        }
+    });
+    let file = match given {
+        Some(f) => Some(files::join(here.dir, &f)),
+        None if args.iter().any(|a| a.is("--no-config-lookup")) => None,
+        None => files::ancestors(here.dir)
+            .find_map(|d| NAMES.iter().map(|n| d.join(n)).find(|p| files::exists(p))),
+    };
+    let Some(file) = file else { return };
+    let data = file
+        .extension()
+        .is_some_and(|e| matches!(e.to_str(), Some("js" | "mjs" | "cjs")))
+        && super::config_text(&file, "eslint", out).is_some_and(|text| js_module_is_data(&text));
+    if !data {
+        out.push(
+            Level::Unknown,
+            format!(
+                "eslint runs its JavaScript configuration {}",
+                file.display()
+            ),
+        );
+    }
+}
+
+/// A JavaScript module that only exports a literal (`export default [{ rules: { semi: "error" }
+/// }];`, `module.exports = {…}`), with comments, an optional `"use strict";` and a trailing `;`.
+fn js_module_is_data(text: &str) -> bool {
+    const MAX_TEXT: usize = 64 * 1024; // a configuration of data; a longer file is not read
+    if text.len() > MAX_TEXT {
+        return false;
+    }
+    let mut r = JsLiteral {
+        b: text.as_bytes(),
+        i: 0,
+        depth: 0,
+    };
+    r.skip();
+    if r.eat("\"use strict\"") || r.eat("'use strict'") {
+        r.skip();
+        r.eat(";");
+        r.skip();
+    }
+    let exported = if r.eat("export") {
+        r.skip();
+        r.eat("default")
+    } else if r.eat("module") {
+        r.skip();
+        r.eat(".exports") && {
+            r.skip();
+            r.eat("=")
+        }
+    } else {
+        false
+    };
+    if !exported {
+        return false;
+    }
+    r.skip();
+    if !r.value() {
+        return false;
+    }
+    r.skip();
+    r.eat(";");
+    r.skip();
+    r.i == r.b.len()
+}
+
+/// A reader of JavaScript literals, for [`js_module_is_data`].
+struct JsLiteral<'a> {
+    b: &'a [u8],
+    i: usize,
+    depth: usize,
+}
+
+impl JsLiteral<'_> {
+    const MAX_DEPTH: usize = 32; // nesting of objects and arrays; deeper is not read
+
+    fn rest(&self) -> &[u8] {
+        self.b.get(self.i..).unwrap_or(&[])
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        let w = word.as_bytes();
+        let follows_word = |c: Option<&u8>| {
+            c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
+        };
+        if self.rest().starts_with(w)
+            && !(w.last().is_some_and(u8::is_ascii_alphanumeric)
+                && follows_word(self.b.get(self.i + w.len())))
+        {
+            self.i += w.len();
+            return true;
+        }
+        false
+    }
+
+    /// White space and comments.
+    fn skip(&mut self) {
+        loop {
+            while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
+                self.i += 1;
+            }
+            if self.rest().starts_with(b"//") {
+                while self.b.get(self.i).is_some_and(|c| *c != b'\n') {
+                    self.i += 1;
+                }
+            } else if self.rest().starts_with(b"/*") {
+                match self.rest()[2..].windows(2).position(|w| w == b"*/") {
+                    Some(end) => self.i += end + 4,
+                    None => self.i = self.b.len(),
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn string(&mut self) -> bool {
+        let Some(&quote) = self.b.get(self.i).filter(|c| **c == b'"' || **c == b'\'') else {
+            return false;
+        };
+        self.i += 1;
+        while let Some(&c) = self.b.get(self.i) {
+            self.i += 1;
+            match c {
+                b'\\' => self.i += 1,
+                b'\n' => return false,
+                c if c == quote => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    fn key(&mut self) -> bool {
+        if self.string() {
+            return true;
+        }
+        let start = self.i;
+        while self
+            .b
+            .get(self.i)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
+        {
+            self.i += 1;
+        }
+        self.i > start
+    }
+
+    fn value(&mut self) -> bool {
+        self.skip();
+        match self.b.get(self.i) {
+            Some(b'"' | b'\'') => self.string(),
+            Some(b'{' | b'[') if self.depth < Self::MAX_DEPTH => {
+                let close = if self.b[self.i] == b'{' { b'}' } else { b']' };
+                let object = close == b'}';
+                self.i += 1;
+                self.depth += 1;
+                loop {
+                    self.skip();
+                    if self.b.get(self.i) == Some(&close) {
+                        self.i += 1;
+                        self.depth -= 1;
+                        return true;
+                    }
+                    if object {
+                        if !self.key() {
+                            return false;
+                        }
+                        self.skip();
+                        if !self.eat(":") {
+                            return false;
+                        }
+                    }
+                    if !self.value() {
+                        return false;
+                    }
+                    self.skip();
+                    if !self.eat(",") && self.b.get(self.i) != Some(&close) {
+                        return false;
+                    }
+                }
+            }
+            Some(c) if c.is_ascii_digit() || *c == b'-' => {
+                self.i += 1;
+                while self
+                    .b
+                    .get(self.i)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.' || *c == b'_')
+                {
+                    self.i += 1;
+                }
+                true
+            }
+            _ => self.eat("true") || self.eat("false") || self.eat("null"),
         }
     }
 }
@@ -1227,6 +1467,55 @@ fn top(here: &Here<'_>, out: &mut Verdict) {
             format!(
                 "top creates {}, its configuration directory",
                 missing.display()
+            ),
+        );
+    }
+}
+
+/// fontconfig (2.14, as fc-list and fc-match load it) writes a cache for each font directory it
+/// finds without a current one, into the user's cache (`~/.cache/fontconfig`) or, run by root,
+/// the system's. Measured: with a fresh HOME, `fc-list` wrote nothing; with a `~/.fonts` or
+/// `~/.local/share/fonts` there, even empty, it wrote `~/.cache/fontconfig/*.cache-8`; a user
+/// `fonts.conf` adding a `<dir>` did the same. The system's font directories are cached by the
+/// package manager and taken as the machine's. A user directory or configuration is not
+/// read-only (whether its cache is current is not read here).
+fn fontconfig(here: &Here<'_>, out: &mut Verdict) {
+    let program = here.program;
+    for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT"] {
+        if here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!("{program} reads the fontconfig configuration {name} names, which may add font directories it caches"),
+            );
+        }
+    }
+    let Some(home) = here.env.home() else { return };
+    let data = match here.env.value("XDG_DATA_HOME") {
+        Some(d) if d.starts_with('/') => PathBuf::from(d),
+        _ => home.join(".local/share"),
+    };
+    let configs = here.env.xdg_configs(here.dir);
+    let fonts = [home.join(".fonts"), data.join("fonts")];
+    if let Some(dir) = fonts.iter().find(|d| files::exists(d)) {
+        out.push(
+            Level::Write,
+            format!(
+                "{program} writes fontconfig's cache for the font directory {} when it has no current one",
+                dir.display()
+            ),
+        );
+    }
+    let user = configs
+        .iter()
+        .flat_map(|c| [c.join("fontconfig/fonts.conf"), c.join("fontconfig/conf.d")])
+        .chain([home.join(".fonts.conf"), home.join(".fonts.conf.d")])
+        .find(|f| files::exists(f));
+    if let Some(conf) = user {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{program} reads {}, which may add font directories it caches",
+                conf.display()
             ),
         );
     }
@@ -2352,6 +2641,102 @@ fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+}
+
+/// A compiler driver's response files (`gcc @FILE`): each is replaced by the options it holds, and
+/// the whole is judged as a command line would be (`modes::compiler_reads`): `-Wall -O2` only
+/// checks, `-MD -MF deps.d` writes, `-fplugin=…` or `-wrapper` is not known. A response file that
+/// is not there is taken by gcc as an input file of that name; one that names another is not
+/// followed: neither is read-only.
+fn response_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let program = here.program;
+    if !args
+        .iter()
+        .any(|a| a.value.as_deref().is_some_and(|v| v.starts_with('@')))
+    {
+        return;
+    }
+    let mut values: Vec<String> = Vec::new();
+    for arg in args {
+        let Some(value) = arg.value.as_deref() else {
+            out.push(
+                Level::Unknown,
+                format!("{program} is given {}, only known at run time", arg.text),
+            );
+            return;
+        };
+        let Some(name) = value.strip_prefix('@') else {
+            values.push(value.to_string());
+            continue;
+        };
+        let path = files::join(here.dir, name);
+        let Some(text) = super::config_text(&path, program, out) else {
+            out.push(
+                Level::Unknown,
+                format!("{program} @{name}: the response file is not there to read"),
+            );
+            return;
+        };
+        match response_words(&text) {
+            Some(words) => values.extend(words),
+            None => {
+                out.push(
+                    Level::Unknown,
+                    format!("{program} @{name}: the response file cannot be split here"),
+                );
+                return;
+            }
+        }
+    }
+    let refs: Vec<&str> = values.iter().map(String::as_str).collect();
+    if !crate::commands::classify::modes::compiler_reads(program, &refs) {
+        out.push(
+            Level::Unknown,
+            format!("{program}'s response file adds options that write, run other programs or are not known here"),
+        );
+    }
+}
+
+/// The words of a response file as libiberty's `buildargv` splits them: white space separates,
+/// single and double quotes group, a backslash takes the next character as it is. `None` for an
+/// unterminated quote.
+fn response_words(text: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut started = false;
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (_, '\\') => {
+                word.push(chars.next()?);
+                started = true;
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                started = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return None;
+    }
+    if started {
+        words.push(word);
+    }
+    Some(words)
 }
 
 /// docker describes its CLI plugins by running each of them (`docker-<name>

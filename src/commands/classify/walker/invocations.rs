@@ -296,30 +296,29 @@ impl Walker {
             self.find(Level::Unknown, "the command name is empty");
             return Stage::default();
         }
+        // `.venv/bin/python …`: a link to a system interpreter, which runs as that interpreter
+        // does, from its virtual environment (read where the context is).
+        let interpreter = match written.rsplit_once('/') {
+            Some((dir, _)) if !programs::SYSTEM_BIN_DIRS.contains(&dir) => self
+                .probe
+                .as_ref()
+                .and_then(|p| p.system_interpreter(&written)),
+            _ => None,
+        };
+        if let Some(name) = interpreter {
+            if let Some(probe) = self.probe.as_mut() {
+                probe.run_by_path(Some(&written));
+            }
+            let stage = self.run(&name, args, stdin);
+            // Spent by the interpreter's check; never left for another program's.
+            if let Some(probe) = self.probe.as_mut() {
+                probe.run_by_path(None);
+            }
+            return stage;
+        }
         let program = match written.rsplit_once('/') {
             None => written.as_str(),
             Some((dir, base)) if programs::SYSTEM_BIN_DIRS.contains(&dir) => base,
-            // `.venv/bin/python …`: a link to a system interpreter, which runs as that
-            // interpreter does, from its virtual environment (read where the context is).
-            Some(_)
-                if self
-                    .probe
-                    .as_ref()
-                    .and_then(|p| p.system_interpreter(&written))
-                    .is_some() =>
-            {
-                let mut name = String::new();
-                if let Some(probe) = self.probe.as_mut() {
-                    name = probe.system_interpreter(&written).unwrap_or_default();
-                    probe.run_by_path(Some(&written));
-                }
-                let stage = self.run(&name, args, stdin);
-                // Spent by the interpreter's check; never left for another program's.
-                if let Some(probe) = self.probe.as_mut() {
-                    probe.run_by_path(None);
-                }
-                return stage;
-            }
             Some((_, base)) => {
                 if self.downloaded.contains(&normal_path(&written)) {
                     self.find(
@@ -640,18 +639,40 @@ impl Walker {
             _ if shell || program_file => Some(p.to_string()),
             _ => None,
         });
-        // gawk looks for a `-f` name without a slash along AWKPATH (which need not start with
-        // the working directory); sed's and awk's `-f -` is standard input.
-        let searched = program_file
-            && (file.is("-")
-                || (!file.value.as_deref().unwrap_or("").contains('/')
-                    && self
-                        .probe
-                        .as_ref()
-                        .is_some_and(|p| p.is_set("AWKPATH", &self.prefix))));
-        let path = path.filter(|_| !searched);
-        let text = path.and_then(|p| self.probe.as_mut()?.sourced(&p));
-        let Some(text) = text else {
+        // sed's and awk's `-f -` is standard input. gawk looks for a `-f` name without a slash
+        // along AWKPATH when it is set, as for `-i` (`awk` may be gawk, or mawk, which opens the
+        // name as it is: both files are judged).
+        let base = program.rsplit('/').next().unwrap_or(program);
+        let bare = file
+            .value
+            .as_deref()
+            .filter(|v| !v.contains('/') && !v.is_empty() && *v != "-");
+        let awkpath = program_file
+            && matches!(base, "awk" | "gawk")
+            && self
+                .probe
+                .as_ref()
+                .is_some_and(|p| p.is_set("AWKPATH", &self.prefix));
+        let texts: Option<Vec<String>> = if file.is("-") && program_file {
+            None
+        } else if let (true, Some(name)) = (awkpath, bare) {
+            let prefix = self.prefix.clone();
+            let found = self
+                .probe
+                .as_mut()
+                .and_then(|p| p.awk_program(name, &prefix));
+            match found {
+                Some(found) if base == "gawk" => Some(vec![found]),
+                Some(found) => path
+                    .and_then(|p| self.probe.as_mut()?.sourced(&p))
+                    .map(|plain| vec![found, plain]),
+                None => None,
+            }
+        } else {
+            path.and_then(|p| self.probe.as_mut()?.sourced(&p))
+                .map(|t| vec![t])
+        };
+        let Some(texts) = texts else {
             self.find(
                 Level::Unknown,
                 format!(
@@ -661,21 +682,25 @@ impl Walker {
             );
             return;
         };
-        if shell {
-            self.child_shell(&text);
-            return;
-        }
         let operand = args.iter().position(|a| a == file);
         if program_file {
-            match operand.and_then(|at| wrappers::program_file_form(program, args, at, &text)) {
-                Some(inline) => {
-                    self.run(program, &inline, stdin);
+            for text in texts {
+                match operand.and_then(|at| wrappers::program_file_form(program, args, at, &text)) {
+                    Some(inline) => {
+                        self.run(program, &inline, stdin);
+                    }
+                    None => self.find(
+                        Level::Unknown,
+                        format!("{program} runs {}, which cannot be checked", file.text),
+                    ),
                 }
-                None => self.find(
-                    Level::Unknown,
-                    format!("{program} runs {}, which cannot be checked", file.text),
-                ),
             }
+            return;
+        }
+        // A shell's or an interpreter's script: one file, found as it is named.
+        let text = texts.concat();
+        if shell {
+            self.child_shell(&text);
             return;
         }
         match wrappers::inline_form(program, args, operand, &text) {
