@@ -10,7 +10,7 @@
 const GLOBALS: &[(&str, &[&str])] = &[
     ("console", &["log", "info", "error", "warn", "table", "dir"]),
     ("process", &["version", "versions", "platform", "arch", "pid", "ppid", "execPath", "cwd", "env", "release",
-        "argv", "title", "uptime", "memoryUsage", "hrtime", "config", "features", "exitCode", "exit", "umask",
+        "argv", "argv0", "execArgv", "title", "uptime", "memoryUsage", "hrtime", "config", "features", "exitCode", "exit", "umask",
         "getuid", "getgid", "geteuid", "getegid", "stdout", "stderr"]),
     ("JSON", &["stringify", "parse"]), ("Math", &["*"]), ("Number", &["*"]), ("String", &["*"]),
     ("Object", &["keys", "values", "entries", "fromEntries"]), ("Array", &["isArray", "from", "of"]),
@@ -410,6 +410,7 @@ mod tests {
             "console.log(1)",
             "process.version",
             "process.versions.node",
+            "process.execArgv.length",
             "require('./package.json').version",
             "console.log(require('os').cpus().length)",
             "const p = require('./package.json'); console.log(p.name, p.version)",

@@ -776,6 +776,19 @@ const SYS_RECORDS: &[&str] = &[
     "thread_info",
 ];
 
+/// The standard streams (`sys.stdout.encoding`): their data attributes only describe them.
+const STREAMS: &[&str] = &["stdin", "stdout", "stderr"];
+const STREAM_FIELDS: &[&str] = &[
+    "encoding",
+    "errors",
+    "name",
+    "mode",
+    "line_buffering",
+    "write_through",
+    "newlines",
+    "closed",
+];
+
 /// Methods of a string or a mapping that only compute (`str.replace` is not here: on a path it
 /// renames).
 #[rustfmt::skip]
@@ -804,6 +817,9 @@ fn module_call(full: &str) -> bool {
     if let Some(rest) = full.strip_prefix("sys.") {
         if let Some((record, field)) = rest.split_once('.') {
             if SYS_RECORDS.contains(&record) && !field.starts_with('_') && !field.contains('.') {
+                return true;
+            }
+            if STREAMS.contains(&record) && STREAM_FIELDS.contains(&field) {
                 return true;
             }
         }
@@ -1255,6 +1271,7 @@ mod tests {
             "print(1)",
             "print(1 + 1)",
             "import sys; print(sys.version_info[:2])",
+            "import sys; print(sys.stdout.encoding, sys.stdin.errors)",
             "import sys; print(len(sys.argv))",
             "import json; print(json.dumps([1, 2]))",
             "import sys; print(sys.path[1])",
@@ -1333,6 +1350,8 @@ mod tests {
             "import uuid; print(uuid.os.popen('id').read())",
             "import typing; typing.sys.modules['os'].system('id')",
             "import sys; sys.version.replace('a', 'b')",
+            "import sys; sys.stdout.buffer.write(b'x'); sys.stdout.reconfigure(x=open('f', 'w'))",
+            "import sys; sys.stdout.encoding.__class__",
         ] {
             assert!(!only_prints(code), "{code}");
         }
