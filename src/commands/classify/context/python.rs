@@ -962,14 +962,8 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     return flag(conftest, "the project's conftest.py");
                 }
             }
-            const INI: &[&str] = &[
-                "pytest.ini",
-                ".pytest.ini",
-                "pyproject.toml",
-                "tox.ini",
-                "setup.cfg",
-            ];
-            let inis = files::ancestors(here.dir).flat_map(|d| INI.iter().map(move |n| d.join(n)));
+            let inis =
+                files::ancestors(here.dir).flat_map(|d| PYTEST_INI.iter().map(move |n| d.join(n)));
             let adds_plugins = |t: &str| {
                 t.contains("required_plugins")
                     || t.lines().any(|l| {
@@ -1051,6 +1045,15 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
+/// The files pytest reads its configuration from, in each directory up from where it runs.
+const PYTEST_INI: &[&str] = &[
+    "pytest.ini",
+    ".pytest.ini",
+    "pyproject.toml",
+    "tox.ini",
+    "setup.cfg",
+];
+
 /// `pytest --co` (the options `modes::pytest_collect` takes): collecting imports every test
 /// module it finds (`test_*.py`, `*_test.py` under each path given, else the working directory;
 /// directories starting with `.` are not entered, as by pytest's default `norecursedirs`), the
@@ -1065,15 +1068,8 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// `PYTHONDONTWRITEBYTECODE` (measured, pytest 9.2).
 fn pytest_collection(here: &Here<'_>, args: &[Word], dirs: &[PathBuf], out: &mut Verdict) {
     const MAX_FILES: usize = 200; // test modules and directories walked; past it, not read
-    const INI: &[&str] = &[
-        "pytest.ini",
-        ".pytest.ini",
-        "pyproject.toml",
-        "tox.ini",
-        "setup.cfg",
-    ];
     let program = here.program;
-    let inis = files::ancestors(here.dir).flat_map(|d| INI.iter().map(move |n| d.join(n)));
+    let inis = files::ancestors(here.dir).flat_map(|d| PYTEST_INI.iter().map(move |n| d.join(n)));
     let changes = |t: &str| {
         [
             "python_files",
