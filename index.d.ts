@@ -228,7 +228,8 @@ export declare function applyHeadTail(text: string, headLines?: number | undefin
  * shared: one per shell, options, environment and startup files' identity in this process (a
  * touched `~/.bashrc` is captured again), a failure remembered.
  * Resolves, never rejects for the capture itself (see `status`).
- * @throws ERR_INVALID_ARG for a malformed option
+ * @throws ERR_INVALID_ARG for a malformed option; ABORT_ERR (an `AbortError`) when `signal`
+ * aborts first
  */
 export declare function captureShellSnapshot(options?: ShellSnapshotOptions | undefined | null): Promise<ShellSnapshotInfo>
 
@@ -1046,6 +1047,13 @@ export interface ShellSnapshotOptions {
    * options, environment and startup files (a failure included). @default false
    */
   refresh?: boolean
+  /**
+   * Extension: gives up waiting when it aborts: the promise rejects with an `AbortError`
+   * (code `ABORT_ERR`). Captures are shared: the capture itself stops, and everything its
+   * startup files started is ended before the promise rejects, once every caller waiting
+   * for it has given up; a later call captures anew.
+   */
+  signal?: AbortSignal
 }
 
 /**

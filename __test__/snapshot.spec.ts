@@ -152,6 +152,30 @@ describe.skipIf(process.platform === 'win32')('captureShellSnapshot', () => {
     expect(processesWith(marker)).toEqual([])
   })
 
+  it('signal: the caller gives up with an AbortError; the last one to give up stops the capture, everything it started ended first, and a later call captures anew', async () => {
+    const marker = sleepMarker()
+    const h = home({ '.bashrc': `[ -e "$HOME/fast" ] || sleep ${marker}\nalias ll='ls -l'\n` })
+    const stop = new AbortController()
+    const started = Date.now()
+    const first = capture(h.env, { timeoutMs: 60000, signal: stop.signal })
+    const other = new AbortController()
+    const second = capture(h.env, { timeoutMs: 60000, signal: other.signal })
+    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    stop.abort()
+    await expect(first).rejects.toMatchObject({ name: 'AbortError', code: 'ABORT_ERR' })
+    // Another caller still waits: the capture runs on.
+    expect(processesWith(marker)).not.toEqual([])
+    other.abort()
+    await expect(second).rejects.toMatchObject({ name: 'AbortError', code: 'ABORT_ERR' })
+    expect(processesWith(marker)).toEqual([])
+    expect(Date.now() - started).toBeLessThan(10000)
+    writeFileSync(join(h.dir, 'fast'), '')
+    expect(await capture(h.env)).toMatchObject({ status: 'ok', cached: false, names: ['ll'] })
+    const aborted = AbortSignal.abort()
+    await expect(capture(h.env, { signal: aborted })).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(capture(h.env, { signal: 'no' as unknown as AbortSignal })).rejects.toMatchObject({ code: 'ERR_INVALID_ARG', message: expect.stringContaining('signal') })
+  })
+
   it('a startup file that execs another program: status failed, and the failure is remembered', async () => {
     const h = home({ '.bashrc': 'exec cat\n' })
     const info = await capture(h.env)

@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBashTools, type BashToolSet, type BashToolsOptions, type ToolContext, type ToolResult } from '../ts/index'
 import { RUN_CONFINED } from '../ts/tools'
+import { eventually, processesWith, sleepMarker } from './helpers'
 
 // The suite turns snapshots off for every other file (vitest.config.ts); this one captures.
 delete process.env.AGENT_SHELL_SNAPSHOT
@@ -124,6 +125,17 @@ describe('createBashTools({ snapshot })', () => {
       expect(t.bash.checkPermissions!({ command: 'tree' }).behavior).toBe('allow')
       expect(await t.refreshSnapshot()).toMatchObject({ status: 'disabled' })
     }
+  })
+
+  it('close() during the capture stops it: what the startup files started is gone when close() resolves', async () => {
+    const marker = sleepMarker()
+    writeFileSync(join(home, '.bashrc'), `sleep ${marker}\n`)
+    const t = tools({ snapshot: { shell: 'bash', login: false, timeoutMs: 60000 } })
+    expect(await eventually(() => processesWith(marker).length > 0)).toBe(true)
+    const started = Date.now()
+    await t.close()
+    expect(processesWith(marker)).toEqual([])
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 
   it('a capture that fails or times out: the call runs without it and says why', async () => {

@@ -28,7 +28,7 @@ export function createBashTools(options: BashToolsOptions = {}): BashToolSet {
     async close() {
       if (t.session.closed) return
       t.session.closed = true
-      await t.session.close()
+      await Promise.all([t.session.close(), snapshot.close()])
       artifacts.close()
     },
   }

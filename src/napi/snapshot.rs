@@ -6,8 +6,8 @@ use std::time::Duration;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use super::js_thread::{FirstPoll, JsThread, Turn};
-use super::options::{absolute, js_readers, optional_arg, pairs, Path, StringMap};
+use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
+use super::options::{abort_token, absolute, js_readers, optional_arg, pairs, Path, StringMap};
 use crate::error::{Error, JsNumber};
 use crate::shell::snapshot::{self, Include, Kind, SnapshotInfo, SnapshotRequest, Status};
 
@@ -48,6 +48,12 @@ pub struct ShellSnapshotOptions {
     /// Extension: capture again even when this process has a capture of the same shell,
     /// options, environment and startup files (a failure included). @default false
     pub refresh: Option<bool>,
+    /// Extension: gives up waiting when it aborts: the promise rejects with an `AbortError`
+    /// (code `ABORT_ERR`). Captures are shared: the capture itself stops, and everything its
+    /// startup files started is ended before the promise rejects, once every caller waiting
+    /// for it has given up; a later call captures anew.
+    #[napi(ts_type = "AbortSignal")]
+    pub signal: Option<Unknown<'static>>,
 }
 
 js_readers!(ShellSnapshotOptions {
@@ -60,6 +66,7 @@ js_readers!(ShellSnapshotOptions {
     exclude => Vec<String>,
     redact => Vec<String>,
     refresh => bool,
+    signal => Object<'env>,
 });
 
 /// What a snapshot takes (extension).
@@ -144,7 +151,8 @@ pub struct ShellSnapshotInfo {
 /// shared: one per shell, options, environment and startup files' identity in this process (a
 /// touched `~/.bashrc` is captured again), a failure remembered.
 /// Resolves, never rejects for the capture itself (see `status`).
-/// @throws ERR_INVALID_ARG for a malformed option
+/// @throws ERR_INVALID_ARG for a malformed option; ABORT_ERR (an `AbortError`) when `signal`
+/// aborts first
 #[napi(
     catch_unwind,
     ts_args_type = "options?: ShellSnapshotOptions | undefined | null",
@@ -154,13 +162,23 @@ pub fn capture_shell_snapshot<'env>(
     env: &'env Env,
     options: Option<Unknown<'env>>,
 ) -> Result<Object<'env>> {
-    let request = (|| match optional_arg::<Object>(options, "options")? {
-        Some(o) => request(&o),
-        None => Ok(SnapshotRequest::default()),
+    let read = (|| match optional_arg::<Object>(options, "options")? {
+        Some(o) => {
+            let request = request(&o)?;
+            // Last, so that nothing after it can fail and leave the listener behind.
+            let (cancel, listener) = abort_token(env, ShellSnapshotOptions::signal(&o))?;
+            Ok((SnapshotRequest { cancel, ..request }, listener))
+        }
+        None => Ok((SnapshotRequest::default(), None)),
     })();
+    let (request, listener) = match read {
+        Ok((request, listener)) => (Ok(request), listener),
+        Err(e) => (Err(e), None),
+    };
+    let on_settle = listener.map(|l| Box::new(move |env: &Env| l.remove(env)) as OnSettle);
     let js = JsThread::new(env)?;
-    let promise = js.spawn(env, None, FirstPoll::OnRuntime, Turn::Free, async move {
-        Ok(info_js(snapshot::capture(request?).await))
+    let promise = js.spawn(env, on_settle, FirstPoll::OnRuntime, Turn::Free, async move {
+        info_js(snapshot::capture(request?).await)
     })?;
     Ok(Object::from_raw(env.raw(), promise))
 }
@@ -198,17 +216,20 @@ fn request(o: &Object) -> crate::error::Result<SnapshotRequest> {
         exclude: O::exclude(o)?.unwrap_or_default(),
         redact: O::redact(o)?.unwrap_or_default(),
         refresh: O::refresh(o)?.unwrap_or(false),
+        cancel: Default::default(),
     })
 }
 
-fn info_js(info: SnapshotInfo) -> ShellSnapshotInfo {
-    ShellSnapshotInfo {
+/// The result as JS sees it; a cancelled capture is the caller's `AbortError`.
+fn info_js(info: SnapshotInfo) -> crate::error::Result<ShellSnapshotInfo> {
+    Ok(ShellSnapshotInfo {
         status: match info.status {
             Status::Ok => "ok",
             Status::Timeout => "timeout",
             Status::Failed => "failed",
             Status::Unsupported => "unsupported",
             Status::Disabled => "disabled",
+            Status::Cancelled => return Err(Error::Aborted("the shell snapshot's capture")),
         }
         .into(),
         path: info.path.map(|p| p.to_string_lossy().into_owned()),
@@ -238,5 +259,5 @@ fn info_js(info: SnapshotInfo) -> ShellSnapshotInfo {
             .collect(),
         names: info.names,
         cached: info.cached,
-    }
+    })
 }

@@ -21,6 +21,8 @@ export interface SnapshotDetails {
 export class ToolSnapshot {
   readonly enabled: boolean
   private capture: Promise<ShellSnapshotInfo> | undefined
+  /** Ends the capture under way (a refresh's replaced one, or at close). */
+  private stop: AbortController | undefined
   private info: ShellSnapshotInfo | undefined
   private names = new Set<string>()
   private reported = true
@@ -56,7 +58,10 @@ export class ToolSnapshot {
   }
 
   private start(refresh: boolean): Promise<ShellSnapshotInfo> {
-    const capture = captureShellSnapshot(this.request(refresh)).catch((error: unknown) => failed(error))
+    this.stop?.abort()
+    const stop = new AbortController()
+    this.stop = stop
+    const capture = captureShellSnapshot({ ...this.request(refresh), signal: stop.signal }).catch((error: unknown) => failed(error))
     this.capture = capture
     this.info = undefined
     void capture.then((info) => {
@@ -71,7 +76,13 @@ export class ToolSnapshot {
   /** Waits for the capture (the first call does; later ones find it done) and gives its file to the session. */
   async ready(): Promise<void> {
     if (!this.enabled || !this.capture) return
-    const info = await this.capture
+    let capture: Promise<ShellSnapshotInfo>
+    let info: ShellSnapshotInfo
+    // A refresh meanwhile gave up the capture waited for: its own is the one to wait for.
+    do {
+      capture = this.capture
+      info = await capture
+    } while (capture !== this.capture)
     if (info.status === 'ok' && info.path !== undefined && info.path !== this.path) {
       this.replaced = this.path !== undefined
       this.path = info.path
@@ -124,6 +135,16 @@ export class ToolSnapshot {
       return { status: 'disabled', reason: 'snapshots are off for this tool set (snapshot: false or AGENT_SHELL_SNAPSHOT=0)', shell: '', durationMs: 0, counts: { aliases: 0, functions: 0, options: 0, env: 0 }, dropped: [], names: [], cached: false }
     }
     return this.start(true)
+  }
+
+  /**
+   * The tool set closes: a capture still under way is given up, and (when no other tool set of
+   * this process waits for the same capture) stopped, everything its startup files started
+   * ended before this resolves.
+   */
+  async close(): Promise<void> {
+    this.stop?.abort()
+    await this.capture
   }
 
   /** A PTY command runs outside the session: it sources the snapshot itself (see `withSnapshot`). */

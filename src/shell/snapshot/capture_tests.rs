@@ -251,6 +251,88 @@ async fn a_startup_file_that_sleeps_past_the_timeout() {
     assert!(gone(&home, "job.pid"));
 }
 
+/// Waits (at most 5 s) until `name` exists in `home`.
+async fn appears(home: &Home, name: &str) {
+    for _ in 0..250 {
+        if home.0.join(name).exists() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{name} never appeared");
+}
+
+/// The last caller to give up stops the capture: what the startup files started is ended
+/// before the call returns, and the capture is not remembered (the next call captures anew).
+#[tokio::test]
+async fn a_capture_whose_only_caller_gives_up_stops() {
+    let rc = "if [ ! -e \"$HOME/fast\" ]; then sleep 30 & echo $! > \"$HOME/job.pid\"; wait; fi\n\
+              alias ll='ls -l'\n";
+    let home = Home::new(&[(".bashrc", rc)]);
+    let cancel = CancelToken::default();
+    let started = std::time::Instant::now();
+    let capture = tokio::spawn(capture(SnapshotRequest {
+        timeout: Duration::from_secs(20),
+        cancel: cancel.clone(),
+        ..request(&home, "bash")
+    }));
+    appears(&home, "job.pid").await;
+    cancel.cancel();
+    let info = capture.await.unwrap();
+    assert_eq!(info.status, Status::Cancelled, "{info:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(gone(&home, "job.pid"), "the startup file's job outlived the capture");
+    std::fs::write(home.0.join("fast"), "").unwrap();
+    let again = capture_now_of(&home).await;
+    assert_eq!((again.status, again.cached), (Status::Ok, false), "{again:?}");
+    assert_eq!(again.names, ["ll"]);
+}
+
+async fn capture_now_of(home: &Home) -> SnapshotInfo {
+    capture(SnapshotRequest {
+        timeout: Duration::from_secs(20),
+        ..request(home, "bash")
+    })
+    .await
+}
+
+/// A caller that gives up does not cut a capture another caller still waits for.
+#[tokio::test]
+async fn a_shared_capture_runs_on_for_the_callers_left() {
+    let rc = "echo $$ >> \"$HOME/shell.pid\"\n\
+              while [ ! -e \"$HOME/go\" ]; do sleep 0.02; done\nalias ll='ls -l'\n";
+    let home = std::sync::Arc::new(Home::new(&[(".bashrc", rc)]));
+    let cancel = CancelToken::default();
+    let leaving = tokio::spawn(capture(SnapshotRequest {
+        timeout: Duration::from_secs(20),
+        cancel: cancel.clone(),
+        ..request(&home, "bash")
+    }));
+    appears(&home, "shell.pid").await;
+    let staying = tokio::spawn({
+        let home = home.clone();
+        async move { capture_now_of(&home).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    cancel.cancel();
+    let left = leaving.await.unwrap();
+    assert_eq!(left.status, Status::Cancelled, "{left:?}");
+    assert!(!staying.is_finished());
+    std::fs::write(home.0.join("go"), "").unwrap();
+    let stayed = staying.await.unwrap();
+    assert_eq!(stayed.status, Status::Ok, "{stayed:?}");
+    assert_eq!(stayed.names, ["ll"]);
+    assert_eq!(
+        std::fs::read_to_string(home.0.join("shell.pid")).unwrap().lines().count(),
+        1,
+        "the capture ran twice"
+    );
+}
+
 /// A script stopped by the deadline runs its EXIT trap, as when a terminal closes: pyenv's
 /// `rehash` (run by `pyenv init -` from a .bashrc) holds a lock file it removes in one, and a lock
 /// left behind makes every later shell of the user wait a minute for it. What ignores HUP and
@@ -528,6 +610,7 @@ async fn the_check_drops_what_does_not_take_and_keeps_the_rest() {
         "check-test",
         "/usr/bin:/bin",
         &mut dropped,
+        &CancelToken::default(),
     )
     .await
     .unwrap();
@@ -601,6 +684,7 @@ async fn the_dump_goes_through_the_channels_fifo_and_its_names_through_its_file(
         &channel,
         trailer.as_bytes(),
         Duration::from_secs(20),
+        &CancelToken::default(),
     )
     .await
     .unwrap();

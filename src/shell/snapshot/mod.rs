@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 use self::dump::Dump;
 use self::file::{Plan, Var};
 use self::run::{Channel, Outcome, Program};
+use crate::cancel::CancelToken;
 use crate::process::env::NON_INTERACTIVE_ENV;
 use crate::process::fd;
 
@@ -112,6 +113,9 @@ pub struct SnapshotRequest {
     pub redact: Vec<String>,
     /// Capture again even when an earlier capture of the same key is known.
     pub refresh: bool,
+    /// The caller gives up when this is cancelled (its result is then `Cancelled`); the capture
+    /// itself stops, its startup files ended, once every caller waiting for it has given up.
+    pub cancel: CancelToken,
 }
 
 impl Default for SnapshotRequest {
@@ -126,6 +130,7 @@ impl Default for SnapshotRequest {
             exclude: Vec::new(),
             redact: Vec::new(),
             refresh: false,
+            cancel: CancelToken::default(),
         }
     }
 }
@@ -142,6 +147,9 @@ pub enum Status {
     Unsupported,
     /// `AGENT_SHELL_SNAPSHOT=0`, or this host runs inside a capture.
     Disabled,
+    /// The caller's `cancel` was cancelled (and, when it was the last caller waiting, the
+    /// capture stopped and everything it started was ended before this was returned).
+    Cancelled,
 }
 
 /// What a thing dropped was.
@@ -287,38 +295,100 @@ pub async fn capture(req: SnapshotRequest) -> SnapshotInfo {
         exclude: req.exclude.clone(),
         redact: req.redact.clone(),
     };
-    shared(target, req.refresh).await
+    shared(target, req.refresh, req.cancel.clone()).await
 }
 
-/// One capture per key at a time, its result kept for the process (a failure too).
-type Cell = Arc<tokio::sync::OnceCell<SnapshotInfo>>;
-static CAPTURES: Mutex<Option<HashMap<u64, Cell>>> = Mutex::new(None);
+/// One capture per key at a time, its result kept for the process (a failure too), and the
+/// callers waiting for it.
+struct Flight {
+    /// `Some` once the capture ended.
+    result: tokio::sync::watch::Sender<Option<SnapshotInfo>>,
+    /// Callers waiting for `result`; changed under the lock of [`CAPTURES`] only.
+    waiting: std::sync::atomic::AtomicUsize,
+    /// Stops the capture: cancelled when the last caller waiting gives up.
+    stop: CancelToken,
+}
 
-async fn shared(target: Target, refresh: bool) -> SnapshotInfo {
+static CAPTURES: Mutex<Option<HashMap<u64, Arc<Flight>>>> = Mutex::new(None);
+
+fn captures() -> std::sync::MutexGuard<'static, Option<HashMap<u64, Arc<Flight>>>> {
+    CAPTURES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+async fn shared(target: Target, refresh: bool, cancel: CancelToken) -> SnapshotInfo {
+    use std::sync::atomic::Ordering;
     let key = key(&target);
-    let cell = {
-        let mut all = CAPTURES.lock().unwrap_or_else(|e| e.into_inner());
+    let shell = target.program.clone();
+    let (flight, new) = {
+        let mut all = captures();
         let all = all.get_or_insert_with(HashMap::new);
-        if refresh {
-            all.insert(key, Cell::default());
-        }
-        all.entry(key).or_default().clone()
+        let found = all.get(&key).filter(|_| !refresh).cloned();
+        let (flight, new) = match found {
+            Some(flight) => (flight, false),
+            None => {
+                let flight = Arc::new(Flight {
+                    result: tokio::sync::watch::channel(None).0,
+                    waiting: 0.into(),
+                    stop: CancelToken::default(),
+                });
+                all.insert(key, flight.clone());
+                (flight, true)
+            }
+        };
+        flight.waiting.fetch_add(1, Ordering::SeqCst);
+        (flight, new)
     };
-    let cached = cell.initialized();
-    let info = cell
-        .get_or_init(|| async move {
-            // Its own task: a caller that goes away does not cut a capture others wait for.
+    let mut result = flight.result.subscribe();
+    let cached = result.borrow().is_some();
+    if new {
+        // Its own task, which no caller's going away cuts: the capture ends on its own, or
+        // when every caller waiting for it has given up (`stop`).
+        let flight = flight.clone();
+        let shell = shell.clone();
+        tokio::spawn(async move {
             let started = Instant::now();
-            let shell = target.program.clone();
-            tokio::spawn(capture_now(target)).await.unwrap_or_else(|e| {
-                let why = format!("the capture failed: {e}");
-                SnapshotInfo::not_taken(Status::Failed, &shell, why, started)
-            })
-        })
-        .await;
-    SnapshotInfo {
-        cached,
-        ..info.clone()
+            let info = tokio::spawn(capture_now(target, flight.stop.clone()))
+                .await
+                .unwrap_or_else(|e| {
+                    let why = format!("the capture failed: {e}");
+                    SnapshotInfo::not_taken(Status::Failed, &shell, why, started)
+                });
+            flight.result.send_replace(Some(info));
+        });
+    }
+    let ended = tokio::select! {
+        biased;
+        () = cancel.cancelled() => None,
+        ended = result.wait_for(Option::is_some) => ended.ok().and_then(|info| info.clone()),
+    };
+    let last = {
+        let mut all = captures();
+        let last = flight.waiting.fetch_sub(1, Ordering::SeqCst) == 1;
+        if ended.is_none() && last && flight.result.borrow().is_none() {
+            // The last caller gave up on a capture still running: it stops, and is forgotten
+            // (its end is not a result to keep).
+            flight.stop.cancel();
+            if let Some(all) = all.as_mut() {
+                if all.get(&key).is_some_and(|f| Arc::ptr_eq(f, &flight)) {
+                    all.remove(&key);
+                }
+            }
+            true
+        } else {
+            false
+        }
+    };
+    match ended {
+        Some(info) => SnapshotInfo { cached, ..info },
+        None => {
+            let started = Instant::now();
+            if last {
+                // Returns once what the startup files started has been ended.
+                let _ = result.wait_for(Option::is_some).await;
+            }
+            let why = "the capture was cancelled by its caller";
+            SnapshotInfo::not_taken(Status::Cancelled, &shell, why, started)
+        }
     }
 }
 
@@ -412,7 +482,7 @@ fn startup_files(t: &Target) -> Vec<PathBuf> {
 const CAPTURE_UNSET: &[&str] = &["BASH_ENV", "ENV"];
 
 /// The capture itself.
-async fn capture_now(t: Target) -> SnapshotInfo {
+async fn capture_now(t: Target, stop: CancelToken) -> SnapshotInfo {
     let started = Instant::now();
     let fail = |why: String| SnapshotInfo::not_taken(Status::Failed, &t.program, why, started);
     let dir = match store::dir() {
@@ -454,7 +524,7 @@ async fn capture_now(t: Target) -> SnapshotInfo {
         cwd: &t.cwd,
     };
     let trailer = format!("{end}\0");
-    let outcome = match run::run(&program, &channel, trailer.as_bytes(), t.timeout).await {
+    let outcome = match run::run(&program, &channel, trailer.as_bytes(), t.timeout, &stop).await {
         Ok(outcome) => outcome,
         Err(e) => return fail(format!("the capture could not run: {e}")),
     };
@@ -463,6 +533,10 @@ async fn capture_now(t: Target) -> SnapshotInfo {
             Some(dump) => dump,
             None => return fail("the capture's output could not be read".into()),
         },
+        Outcome::Cancelled => {
+            let why = "the capture was cancelled by its callers";
+            return SnapshotInfo::not_taken(Status::Cancelled, &t.program, why, started);
+        }
         Outcome::TimedOut => {
             let why = format!(
                 "the startup files did not finish within {} ms (one may wait for input, sleep, \
@@ -496,7 +570,7 @@ async fn capture_now(t: Target) -> SnapshotInfo {
         .find(|(k, _)| k == "PATH")
         .map(|(_, v)| v.clone())
         .unwrap_or_default();
-    let plan = match checked(plan, &t, dir, &nonce, &caller_path, &mut dropped).await {
+    let plan = match checked(plan, &t, dir, &nonce, &caller_path, &mut dropped, &stop).await {
         Ok(plan) => plan,
         Err(why) => return fail(why),
     };
@@ -563,6 +637,7 @@ async fn checked(
     nonce: &str,
     caller_path: &str,
     dropped: &mut Vec<Dropped>,
+    stop: &CancelToken,
 ) -> Result<Plan, String> {
     let bash = crate::process::os::find_program("bash")
         .map_err(|e| format!("no bash to check the snapshot with: {e}"))?;
@@ -600,7 +675,7 @@ async fn checked(
             env: &env,
             cwd: dir,
         };
-        let outcome = run::run(&program, &channel, trailer.as_bytes(), t.timeout).await;
+        let outcome = run::run(&program, &channel, trailer.as_bytes(), t.timeout, stop).await;
         let _ = std::fs::remove_file(&candidate);
         let dump = match outcome {
             Ok(Outcome::Dumped(bytes)) => dump::parse(&bytes, trailer.as_bytes())

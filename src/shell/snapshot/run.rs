@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::cancel::CancelToken;
 use crate::error::{Error, Result};
 use crate::process::fd::{self, AsRawFd, OwnedFd};
 use crate::process::spawn::{self, Report, ReportTo, SpawnSpec};
@@ -33,6 +34,8 @@ pub(super) enum Outcome {
     /// or exits); its wait status.
     Exited(Option<i32>),
     TimedOut,
+    /// Stopped by its `stop` token.
+    Cancelled,
     /// The dump went past [`DUMP_LIMIT_BYTES`].
     TooLarge,
 }
@@ -66,12 +69,13 @@ pub(super) struct Program<'a> {
 }
 
 /// Runs `program`, which writes its dump to `channel`'s FIFO (made here) ending with `end`, for
-/// at most `timeout`. Call within the runtime.
+/// at most `timeout` or until `stop` is cancelled. Call within the runtime.
 pub(super) async fn run(
     program: &Program<'_>,
     channel: &Channel,
     end: &[u8],
     timeout: Duration,
+    stop: &CancelToken,
 ) -> Result<Outcome> {
     let (read, _write) = fd::make_fifo(&channel.fifo)?;
     let (report_read, report_write) =
@@ -94,7 +98,7 @@ pub(super) async fn run(
     });
     drop(report_write);
     let spawned = spawned?;
-    let outcome = collect(read, report_read, end, timeout).await;
+    let outcome = collect(read, report_read, end, timeout, stop).await;
     // Everything the run started goes, while the shell still lives (the posix backend finds a
     // run's members through it: its session, its groups, and below it): a startup file's
     // background job, a `setsid` escapee, a daemon it started; as a closing terminal ends them,
@@ -116,7 +120,13 @@ pub(super) async fn run(
     outcome
 }
 
-async fn collect(read: OwnedFd, report: OwnedFd, end: &[u8], timeout: Duration) -> Result<Outcome> {
+async fn collect(
+    read: OwnedFd,
+    report: OwnedFd,
+    end: &[u8],
+    timeout: Duration,
+    stop: &CancelToken,
+) -> Result<Outcome> {
     let io = |e| Error::io("reading the capture", e);
     spawn::set_nonblocking(&report, true).map_err(io)?;
     let read = fd::register_readable(read).map_err(io)?;
@@ -168,6 +178,7 @@ async fn collect(read: OwnedFd, report: OwnedFd, end: &[u8], timeout: Duration) 
                 return Ok(Outcome::Exited(status));
             }
             () = &mut deadline => return Ok(Outcome::TimedOut),
+            () = stop.cancelled() => return Ok(Outcome::Cancelled),
         }
     }
 }
