@@ -177,9 +177,13 @@ pub fn capture_shell_snapshot<'env>(
     };
     let on_settle = listener.map(|l| Box::new(move |env: &Env| l.remove(env)) as OnSettle);
     let js = JsThread::new(env)?;
-    let promise = js.spawn(env, on_settle, FirstPoll::OnRuntime, Turn::Free, async move {
-        info_js(snapshot::capture(request?).await)
-    })?;
+    let promise = js.spawn(
+        env,
+        on_settle,
+        FirstPoll::OnRuntime,
+        Turn::Free,
+        async move { info_js(snapshot::capture(request?).await) },
+    )?;
     Ok(Object::from_raw(env.raw(), promise))
 }
 

@@ -285,10 +285,17 @@ async fn a_capture_whose_only_caller_gives_up_stops() {
         "{:?}",
         started.elapsed()
     );
-    assert!(gone(&home, "job.pid"), "the startup file's job outlived the capture");
+    assert!(
+        gone(&home, "job.pid"),
+        "the startup file's job outlived the capture"
+    );
     std::fs::write(home.0.join("fast"), "").unwrap();
     let again = capture_now_of(&home).await;
-    assert_eq!((again.status, again.cached), (Status::Ok, false), "{again:?}");
+    assert_eq!(
+        (again.status, again.cached),
+        (Status::Ok, false),
+        "{again:?}"
+    );
     assert_eq!(again.names, ["ll"]);
 }
 
@@ -327,7 +334,10 @@ async fn a_shared_capture_runs_on_for_the_callers_left() {
     assert_eq!(stayed.status, Status::Ok, "{stayed:?}");
     assert_eq!(stayed.names, ["ll"]);
     assert_eq!(
-        std::fs::read_to_string(home.0.join("shell.pid")).unwrap().lines().count(),
+        std::fs::read_to_string(home.0.join("shell.pid"))
+            .unwrap()
+            .lines()
+            .count(),
         1,
         "the capture ran twice"
     );
