@@ -6,6 +6,7 @@
 //! loop's failure at one place past its first lines (counted).
 
 use super::Context;
+use crate::minimize::text::SplitLines;
 use crate::minimize::text::{has, is_dependency_frame, join_lines, shared_prefixes};
 use crate::re;
 
@@ -40,7 +41,7 @@ fn collected_by_module(text: &str) -> Option<String> {
     ];
     let is_item = |t: &str| ITEMS.iter().any(|k| t.starts_with(k));
     let ids = text
-        .lines()
+        .split_lines()
         .filter(|l| collected_id_file(l).is_some() || is_item(l.trim_start()))
         .count();
     if ids <= COLLECTED_LIST_MAX {
@@ -63,7 +64,7 @@ fn collected_by_module(text: &str) -> Option<String> {
             out[at].push_str(&format!(" {n} {}", if n == 1 { "test" } else { "tests" }));
         }
     };
-    for line in text.lines() {
+    for line in text.split_lines() {
         if let Some(f) = collected_id_file(line) {
             match &mut file {
                 Some((open, n)) if *open == f => *n += 1,
@@ -115,14 +116,14 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
     // The run's closing counts (`== 3 failed, 26 passed in 0.03s ==`, `-q`'s bare line).
-    let has_counts = ctx.text.lines().rev().take(5).any(|l| {
+    let has_counts = ctx.text.split_lines().rev().take(5).any(|l| {
         (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
             && l.contains(" in ")
     });
     let mut out = Vec::new();
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
-    let all: Vec<&str> = ctx.text.lines().collect();
+    let all: Vec<&str> = ctx.text.split_lines().collect();
     // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
     let mut set_up: Vec<String> = Vec::new();
     let mut difference = RestatedDifference::default();
@@ -471,7 +472,7 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
 /// Whether `text` is a stream of JSON events (`go test -json`): one of its first lines an object
 /// with an `Action` (a package that did not build prints its errors before the stream).
 pub(super) fn is_go_json_stream(text: &str) -> bool {
-    text.lines()
+    text.split_lines()
         .take(JSON_STREAM_LOOK_LINES)
         .any(|l| l.starts_with('{') && l.contains("\"Action\":"))
 }
@@ -493,7 +494,7 @@ struct GoEvent<'a> {
 /// them from the usual guard, which reads the raw text).
 pub(super) fn go_test_json(ctx: &Context) -> Option<String> {
     let mut printed = String::with_capacity(ctx.text.len() / 4);
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         match line
             .starts_with('{')
             .then(|| serde_json::from_str::<GoEvent>(line).ok())
@@ -515,7 +516,7 @@ fn go_test_text(text: &str) -> Option<String> {
     let text = reported.as_deref().unwrap_or(text);
     let mut out = Vec::new();
     let mut in_pass = false;
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     // Where each line's package ends `ok` (every test in it passed): its tests' logs are said
     // once per place, the first line with the count of the rest.
     let mut passed = vec![false; lines.len()];
@@ -721,10 +722,10 @@ const RACE_RULE: &str = "==================";
 /// the same report said by that section's heading: `Goroutine 10 (finished) created at: (same
 /// frames as Goroutine 8 (running) created)`. Every place stays; `None` without a report.
 fn race_reports(text: &str) -> Option<String> {
-    if !text.contains("WARNING: DATA RACE") {
+    if !crate::minimize::text::text_has(text, "WARNING: DATA RACE") {
         return None;
     }
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
@@ -1003,12 +1004,12 @@ pub(super) fn ctest(ctx: &Context) -> Option<String> {
         .any(|a| matches!(a.as_str(), "-V" | "-VV" | "--verbose" | "--extra-verbose"));
     let passing: Vec<&str> = ctx
         .text
-        .lines()
+        .split_lines()
         .filter_map(|l| passed.captures(l)?.get(1).map(|m| m.as_str()))
         .collect();
     let changed_into = ctx
         .text
-        .lines()
+        .split_lines()
         .find_map(|l| l.strip_prefix("Internal ctest changing into directory: "));
     let bookkeeping = |l: &str| {
         const LINES: &[&str] = &[
@@ -1029,7 +1030,7 @@ pub(super) fn ctest(ctx: &Context) -> Option<String> {
     };
     let out = ctx
         .text
-        .lines()
+        .split_lines()
         .filter(|l| !l.trim().is_empty() && !start.is_match(l) && !passed.is_match(l))
         .filter(|l| !bookkeeping(l))
         .filter(|l| match verbose.captures(l).filter(|_| verbose_run) {
@@ -1061,9 +1062,9 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
     // when the list at the end names it again.
     let ran = ctx
         .text
-        .lines()
+        .split_lines()
         .any(|l| l.starts_with("[==========] ") && l.contains(" ran."));
-    let listed = ctx.text.lines().find_map(|l| {
+    let listed = ctx.text.split_lines().find_map(|l| {
         l.strip_prefix("[  FAILED  ] ")?
             .strip_suffix(", listed below:")
             .map(|n| {
@@ -1072,9 +1073,12 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
                     .to_string()
             })
     });
-    let passed = ctx.text.lines().any(|l| l.starts_with("[  PASSED  ] "));
+    let passed = ctx
+        .text
+        .split_lines()
+        .any(|l| l.starts_with("[  PASSED  ] "));
     let timing = re!(r" \(\d+ ms\)$")?;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if line.starts_with("[ RUN      ]") {
             test_lines = Some(Vec::new());
             continue;
@@ -1125,7 +1129,7 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
 /// Whether `text` is an RSpec report: its summary line (`7 examples, 2 failures`) after a
 /// `Finished in` line.
 pub(super) fn looks_like_rspec(text: &str) -> bool {
-    if !text.contains("Finished in ") {
+    if !crate::minimize::text::text_has(text, "Finished in ") {
         return false;
     }
     let summary = |l: &str| {
@@ -1134,7 +1138,7 @@ pub(super) fn looks_like_rspec(text: &str) -> bool {
         })
     };
     let mut finished = false;
-    text.lines().any(|l| {
+    text.split_lines().any(|l| {
         finished |= l.starts_with("Finished in ");
         finished && summary(l)
     })
@@ -1161,7 +1165,7 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
     let mut section: Option<&str> = None;
     // In `Pending:`, whether the line is an example's name or its reason right after it.
     let mut pending_head = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some(s) = SECTIONS.iter().find(|s| line.starts_with(**s)) {
             section = Some(s);
             match *s {
