@@ -930,11 +930,8 @@ mod tests {
             // Both ends at once.
             let mut mixed = text.split_lines();
             let (mut front, mut rear) = (Vec::new(), Vec::new());
-            loop {
-                match mixed.next() {
-                    Some(l) => front.push(l),
-                    None => break,
-                }
+            while let Some(l) = mixed.next() {
+                front.push(l);
                 match mixed.next_back() {
                     Some(l) => rear.push(l),
                     None => break,
