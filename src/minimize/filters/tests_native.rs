@@ -321,7 +321,7 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
     while i < lines.len() {
         let run = lines[i..]
             .iter()
-            .take_while(|l| l.starts_with("SKIPPED [") && skip.is_match(l))
+            .take_while(|l| l.starts_with("SKIPPED [") && skip_line(skip, l).is_some())
             .count();
         if run < SKIP_GROUP_MIN {
             out.push(lines[i].clone());
@@ -331,13 +331,9 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
         // By file in the order first seen; in a file, by count and reason.
         let mut files: Vec<(&str, Vec<SkipEntry>)> = Vec::new();
         for l in &lines[i..i + run] {
-            let Some(c) = skip.captures(l) else { continue };
-            let (count, file, line, reason) = (
-                c.get(1).map_or("", |m| m.as_str()),
-                c.get(2).map_or("", |m| m.as_str()),
-                c.get(3).map_or("", |m| m.as_str()),
-                c.get(4).map_or("", |m| m.as_str()),
-            );
+            let Some((count, file, line, reason)) = skip_line(skip, l) else {
+                continue;
+            };
             let at = match files.iter().position(|(f, _)| *f == file) {
                 Some(at) => at,
                 None => {
@@ -369,6 +365,34 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
         i += run;
     }
     Some(out)
+}
+
+/// A skip line's count, file, line and reason: what `skip` (`^SKIPPED \[(\d+)\] (.+?):(\d+):
+/// (.*)$`) captures. An ASCII line is read by hand (the pattern's captures ran its backtracker
+/// on each line of a long `-rs` summary, a fifth of such a call): its digits are ASCII, and the
+/// file is the shortest one followed by `:<digits>: `, as the lazy `.+?` takes. Another line
+/// (a Unicode digit is a `\d` too) is read by the pattern.
+fn skip_line<'a>(skip: &regex::Regex, l: &'a str) -> Option<(&'a str, &'a str, &'a str, &'a str)> {
+    // (`.` is no line break: a text of several lines is the pattern's too.)
+    if !l.is_ascii() || memchr::memchr(b'\n', l.as_bytes()).is_some() {
+        let c = skip.captures(l)?;
+        let group = |i| c.get(i).map_or("", |m| m.as_str());
+        return Some((group(1), group(2), group(3), group(4)));
+    }
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = l.strip_prefix("SKIPPED [")?;
+    let n = digits(rest);
+    let after = rest[n..].strip_prefix("] ").filter(|_| n > 0)?;
+    let count = &rest[..n];
+    // The first `:` after at least one byte that a line number and `: ` follow.
+    memchr::memchr_iter(b':', after.as_bytes())
+        .filter(|&at| at > 0)
+        .find_map(|at| {
+            let tail = &after[at + 1..];
+            let d = digits(tail);
+            let reason = tail[d..].strip_prefix(": ").filter(|_| d > 0)?;
+            Some((count, &after[..at], &tail[..d], reason))
+        })
 }
 
 /// unittest's account of two values that differ, after a message that gives both whole
