@@ -58,6 +58,72 @@ pub(crate) fn has(hay: &str, needle: &str) -> bool {
     find(hay, needle).is_some()
 }
 
+/// Whether `needle` occurs in a whole text (a sniff's look for a word anywhere in an output):
+/// `memmem`'s vector search, where [`has`] (built for short lines) would stop at each byte
+/// like the needle's first and `str::contains` scans at a fraction of its speed.
+pub(crate) fn text_has(text: &str, needle: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some()
+}
+
+/// A text's lines, as `str::lines` gives them (split at `\n`, a `\r` before it dropped, no
+/// empty line after a final `\n`), each line's end found by `memchr`'s vector search: the
+/// standard library's search for a `char` reads a word at a time, and every filter splits the
+/// whole output into lines, some of them several times.
+pub(crate) trait SplitLines {
+    fn split_lines(&self) -> Lines<'_>;
+}
+
+impl SplitLines for str {
+    fn split_lines(&self) -> Lines<'_> {
+        Lines { rest: self }
+    }
+}
+
+/// The iterator of [`SplitLines::split_lines`].
+#[derive(Clone)]
+pub(crate) struct Lines<'a> {
+    /// What is left to split, from both ends.
+    rest: &'a str,
+}
+
+/// A line as `str::lines` gives it: its `\n` dropped, and a `\r` before that.
+fn line_body(piece: &str) -> &str {
+    match piece.strip_suffix('\n') {
+        Some(line) => line.strip_suffix('\r').unwrap_or(line),
+        None => piece,
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', self.rest.as_bytes()).map_or(self.rest.len(), |i| i + 1);
+        // A `\n` is a character of its own: `end` is on a boundary.
+        let (piece, rest) = self.rest.split_at(end);
+        self.rest = rest;
+        Some(line_body(piece))
+    }
+}
+
+impl DoubleEndedIterator for Lines<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let bytes = self.rest.as_bytes();
+        // The last piece's own `\n` is not the one that ends the piece before it.
+        let search = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let start = memchr::memrchr(b'\n', search).map_or(0, |i| i + 1);
+        let (rest, piece) = self.rest.split_at(start);
+        self.rest = rest;
+        Some(line_body(piece))
+    }
+}
+
 /// `hay` split around the first `needle`, as `str::split_once` does, by [`find`].
 pub(crate) fn split_str<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
     // A match of valid UTF-8 in valid UTF-8 starts and ends on character boundaries.
@@ -231,7 +297,7 @@ pub(crate) fn lost_locations<'a>(raw: &'a str, out: &str) -> Vec<&'a str> {
     let prefixed = prefixed_rows(out);
     missing
         .into_iter()
-        .filter(|l| !(rows.contains(*l) || prefixed.contains(*l) || out.contains(l)))
+        .filter(|l| !(rows.contains(*l) || prefixed.contains(*l) || text_has(out, l)))
         .collect()
 }
 
@@ -243,12 +309,12 @@ pub(crate) fn with_lost_lines(raw: &str, out: String, lost: &[&str]) -> Option<S
     let lost: std::collections::HashSet<&str, FastHash> = lost.iter().copied().collect();
     let mut seen: std::collections::HashSet<&str, FastHash> = Default::default();
     let restored: Vec<&str> = raw
-        .lines()
+        .split_lines()
         .filter(|l| may_hold_location(l) && !is_dependency_frame(l))
         .filter(|l| locations(l).iter().any(|at| lost.contains(at)))
         .filter(|l| seen.insert(l.trim_end()))
         .collect();
-    let total = raw.lines().count();
+    let total = raw.split_lines().count();
     if restored.len() > RESTORED_MIN_LINES && restored.len() * 4 > total {
         return None;
     }
@@ -265,11 +331,11 @@ const RESTORED_MIN_LINES: usize = 8;
 /// `  stl_algo.h:1938:50: error: …`), with the directory: `/usr/…/bits/stl_algo.h:1938:50`.
 /// And the places of rows under a file said once (`fnv/fnv.go:` then `  272:20 275:20: text`),
 /// as `fnv/fnv.go:272:20`.
-fn prefixed_rows(out: &str) -> std::collections::HashSet<String> {
-    let mut found = std::collections::HashSet::new();
+fn prefixed_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
+    let mut found: std::collections::HashSet<String, FastHash> = Default::default();
     let mut dir: Option<&str> = None;
     let mut file: Option<&str> = None;
-    for line in out.lines() {
+    for line in out.split_lines() {
         if !line.starts_with(' ') {
             dir = (line.ends_with('/') && !line.contains(' ')).then_some(line);
             file = line
@@ -291,9 +357,9 @@ fn prefixed_rows(out: &str) -> std::collections::HashSet<String> {
 
 /// The locations of rows that say a file once with its places (`  src/a.rs: 3:9 14:2`, a
 /// repeated message's places), as `src/a.rs:3:9`, `src/a.rs:14:2`.
-fn place_rows(out: &str) -> std::collections::HashSet<String> {
-    let mut found = std::collections::HashSet::new();
-    for line in out.lines() {
+fn place_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
+    let mut found: std::collections::HashSet<String, FastHash> = Default::default();
+    for line in out.split_lines() {
         let Some((file, places)) = line.trim_start().split_once(": ") else {
             continue;
         };
@@ -835,6 +901,47 @@ fn number_apart<'a>(a: &'a str, b: &'a str) -> Option<(usize, usize, &'a str, &'
 
 #[cfg(test)]
 mod tests {
+    use super::SplitLines;
+
+    /// `split_lines` gives what `str::lines` gives, from the front and from the back, on every
+    /// edge: no final line break, a final one, blank lines, `\r\n`, a lone `\r`, non-ASCII.
+    #[test]
+    fn split_lines_is_str_lines() {
+        for text in [
+            "",
+            "\n",
+            "\n\n",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\n\nb\n\n",
+            "a\r\nb\r\n",
+            "a\r\nb\r",
+            "\r",
+            "\r\n",
+            "a\rb\nc",
+            "é\n→ x\r\n\n‘q’",
+        ] {
+            let want: Vec<&str> = text.lines().collect();
+            assert_eq!(text.split_lines().collect::<Vec<_>>(), want, "{text:?}");
+            let back: Vec<&str> = text.split_lines().rev().collect();
+            let want_back: Vec<&str> = text.lines().rev().collect();
+            assert_eq!(back, want_back, "{text:?}");
+            // Both ends at once.
+            let mut mixed = text.split_lines();
+            let (mut front, mut rear) = (Vec::new(), Vec::new());
+            while let Some(l) = mixed.next() {
+                front.push(l);
+                match mixed.next_back() {
+                    Some(l) => rear.push(l),
+                    None => break,
+                }
+            }
+            rear.reverse();
+            front.extend(rear);
+            assert_eq!(front, want, "{text:?}");
+        }
+    }
 
     /// One pass over a line's `/` and `:` answers what a search per marker did.
     #[test]

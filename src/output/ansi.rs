@@ -26,7 +26,13 @@ const C1_OSC: u8 = 0x9D;
 /// Removes ANSI escape sequences and control characters from `text`, keeping `\t`, `\n`, `\r`
 /// and every printable character. An unterminated sequence at the end is dropped.
 pub fn strip_ansi(text: &str) -> String {
-    AnsiStripper::new().strip(text).into_owned()
+    strip_ansi_borrowed(text).into_owned()
+}
+
+/// [`strip_ansi`] without the copy: `text` itself when it holds nothing to strip (most
+/// outputs; the minimizer reads a long one without copying it).
+pub fn strip_ansi_borrowed(text: &str) -> Cow<'_, str> {
+    AnsiStripper::new().strip(text)
 }
 
 /// Where the parser stands between two characters; sequences may span chunks.

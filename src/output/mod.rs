@@ -15,7 +15,7 @@ mod pipeline;
 mod sink;
 mod utf8;
 
-pub use ansi::strip_ansi;
+pub use ansi::{strip_ansi, strip_ansi_borrowed};
 pub(crate) use deliver::{deliver, deliver_while, ChunkReceiver, Outbox, Received, CHUNK_QUEUE};
 pub use options::{stderr_options, OutputOptions};
 pub use pipeline::OutputPipeline;

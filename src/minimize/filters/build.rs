@@ -10,6 +10,9 @@
 //! run of lines (said once above them), a remark list's file (said once above its lines, a text
 //! at several places once: [`remark_list`]).
 
+use crate::minimize::text::SplitLines;
+use std::borrow::Cow;
+
 use super::paths::FastHash;
 use super::Context;
 use crate::minimize::text::{find, has, is_place, join_lines, quote_shape, split_str};
@@ -36,7 +39,7 @@ fn remark(line: &str) -> Option<(&str, &str, &str)> {
 fn remark_list(text: &str) -> Option<String> {
     let mut remarks = 0;
     for line in text
-        .lines()
+        .split_lines()
         .filter(|l| !l.is_empty() && !l.starts_with("# "))
     {
         let (_, _, t) = remark(line)?;
@@ -59,7 +62,7 @@ fn remark_list(text: &str) -> Option<String> {
     let flush = |rows: &mut Vec<(String, &str)>, out: &mut Vec<String>| {
         out.extend(rows.drain(..).map(|(places, t)| format!("  {places}: {t}")));
     };
-    for line in text.lines() {
+    for line in text.split_lines() {
         let Some((f, place, t)) = remark(line) else {
             flush(&mut rows, &mut out);
             at.clear();
@@ -106,7 +109,9 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         r"^-- (The [A-Z]+ compiler identification|Detecting |Check for working|Performing Test|Looking for|Found |Configuring done|Generating done|Build files have been written|Check if compiler)"
     )?;
     let mut said: std::collections::HashSet<&str, FastHash> = Default::default();
-    let mut out = Vec::new();
+    // A kept line is borrowed from the input, not copied (most lines of a long build are kept
+    // as written): only the lines the filter rewrites are owned.
+    let mut out: Vec<Cow<str>> = Vec::new();
     let mut after_failed = false;
     // The source line an analyzer's event path is at (`|    8 |     code`), for the events
     // under it.
@@ -114,11 +119,11 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     // An analyzer path's control-flow events dropped since its last line said (see
     // [`is_control_flow`]).
     let mut flow = 0usize;
-    let flush_flow = |flow: &mut usize, out: &mut Vec<String>| {
+    let flush_flow = |flow: &mut usize, out: &mut Vec<Cow<str>>| {
         if *flow > 0 {
-            out.push(format!(
-                "  ({flow} control-flow events: entries, branches, calls, returns)"
-            ));
+            out.push(
+                format!("  ({flow} control-flow events: entries, branches, calls, returns)").into(),
+            );
             *flow = 0;
         }
     };
@@ -132,7 +137,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             && progress.is_match(l)
             && !has(l, "error:")
     };
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     for (i, &line) in lines.iter().enumerate() {
         if is_progress(line) || line.starts_with("-- ") && cmake_chatter.is_match(line) {
             continue;
@@ -163,12 +168,12 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         }
         if let Some(short) = shortened_context(line) {
             flush_flow(&mut flow, &mut out);
-            out.push(short);
+            out.push(short.into());
             continue;
         }
         if after_failed && line.chars().count() > COMMAND_KEEP_CHARS && has(line, " -o ") {
             let cut: String = line.chars().take(COMMAND_KEEP_CHARS).collect();
-            out.push(format!("{cut}…"));
+            out.push(format!("{cut}…").into());
             after_failed = false;
             continue;
         }
@@ -190,8 +195,8 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
                     continue;
                 }
                 match event_line.filter(|_| is_event(label)) {
-                    Some(n) => out.push(format!("  {n}: {label}")),
-                    None => out.push(format!("  {label}")),
+                    Some(n) => out.push(format!("  {n}: {label}").into()),
+                    None => out.push(format!("  {label}").into()),
                 }
             }
             continue;
@@ -215,7 +220,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             continue;
         }
         flush_flow(&mut flow, &mut out);
-        out.push(line.to_string());
+        out.push(Cow::Borrowed(line));
     }
     flush_flow(&mut flow, &mut out);
     let mut out = automake_summaries(prefix_runs(drop_orphan_context(group_notes(
@@ -226,10 +231,10 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     if out.iter().all(|l| l.trim().is_empty()) {
         out.extend(
             ctx.text
-                .lines()
+                .split_lines()
                 .rev()
                 .find(|l| !l.trim().is_empty())
-                .map(|l| l.trim().to_string()),
+                .map(|l| Cow::Borrowed(l.trim())),
         );
     }
     // What make ran prints its own shapes (a test suite's `PASS: t1.sh` lines, its summary's
@@ -256,7 +261,7 @@ fn is_sub_make_note(line: &str) -> bool {
 /// 6`, `# SKIP: 0`, … `# ERROR: 0`, between `====` rules) on one line, each count that is
 /// not zero with its name (`Testsuite summary for jq 1.6: TOTAL 7, PASS 6, FAIL 1 (the others
 /// 0)`); its `====` rules and a `Please report to …` line under it go.
-fn automake_summaries(mut out: Vec<String>) -> Vec<String> {
+fn automake_summaries(mut out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let count = |l: &str| -> Option<(String, String)> {
         let (name, n) = l.strip_prefix("# ")?.split_once(':')?;
         let n = n.trim();
@@ -266,7 +271,7 @@ fn automake_summaries(mut out: Vec<String>) -> Vec<String> {
             && n.bytes().all(|b| b.is_ascii_digit()))
         .then(|| (name.to_string(), n.to_string()))
     };
-    let mut kept: Vec<String> = Vec::with_capacity(out.len());
+    let mut kept: Vec<Cow<str>> = Vec::with_capacity(out.len());
     let mut i = 0;
     while i < out.len() {
         i += 1;
@@ -276,7 +281,7 @@ fn automake_summaries(mut out: Vec<String>) -> Vec<String> {
             continue;
         }
         let line = &out[i - 1];
-        let is_rule = |l: &String| l.len() > 3 && l.bytes().all(|b| b == b'=');
+        let is_rule = |l: &Cow<str>| l.len() > 3 && l.bytes().all(|b| b == b'=');
         let start = i;
         while out.get(i).is_some_and(is_rule) {
             i += 1;
@@ -308,7 +313,7 @@ fn automake_summaries(mut out: Vec<String>) -> Vec<String> {
             .map(|(name, n)| format!("{name} {n}"))
             .collect();
         let rest = if zeros > 0 { " (the others 0)" } else { "" };
-        kept.push(format!("{line}: {}{rest}", said.join(", ")));
+        kept.push(format!("{line}: {}{rest}", said.join(", ")).into());
         kept.extend(see);
         if out
             .get(i)
@@ -327,7 +332,7 @@ fn automake_summaries(mut out: Vec<String>) -> Vec<String> {
 /// test-suite.log] Error 1`, `make[1]: *** [Makefile:773: check-TESTS] Error 2`, `make: ***
 /// [Makefile:1061: check-am] Error 2`): the innermost (the target that failed) and the
 /// outermost (the run's end) stay, the levels between say nothing of their own.
-fn inner_make_echoes(out: Vec<String>) -> Vec<String> {
+fn inner_make_echoes(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let is_echo = |l: &str| {
         let Some(rest) = l.strip_prefix("make") else {
             return false;
@@ -407,6 +412,12 @@ fn is_control_flow(label: &str) -> bool {
 /// (`gcc -O2 -c -o a.o a.c`, `/usr/bin/c++ …`, `x86_64-linux-gnu-gcc …`, `ar rcu liblua.a …`),
 /// or a recursive make (`make all SYSCFLAGS=…`), with at least one option or file after it.
 fn is_build_command(line: &str) -> bool {
+    // Each form has a second word: a line of one word (`go build -v`'s package list, a path) is
+    // none, told by its bytes before any word is split (`split_whitespace` decodes characters).
+    // Only an ASCII line is told so: another may hold a Unicode blank.
+    if line.is_ascii() && !line.bytes().any(|c| matches!(c, b'\t'..=b'\r' | b' ')) {
+        return false;
+    }
     // automake's dependency tracking after each compile: `mv -f .deps/a.Tpo .deps/a.Po`.
     // libtool's (`.Plo`).
     if line.starts_with("mv -f .deps/") && (line.ends_with(".Po") || line.ends_with(".Plo")) {
@@ -420,7 +431,12 @@ fn is_build_command(line: &str) -> bool {
             .iter()
             .any(|w| rest.starts_with(w));
     }
-    if let Some((shell, rest)) = line.split_once(' ') {
+    // (Each shell's name starts with `/`, `b` or `s`: other lines are not split for it.)
+    if let Some((shell, rest)) = line
+        .starts_with(['/', 'b', 's'])
+        .then(|| line.split_once(' '))
+        .flatten()
+    {
         if matches!(shell, "/bin/bash" | "/bin/sh" | "bash" | "sh")
             && rest
                 .split_whitespace()
@@ -538,8 +554,8 @@ pub(super) const PLACES_ROW_CHARS: usize = 120;
 
 /// One file's places on rows of about [`PLACES_ROW_CHARS`], each row naming the file:
 /// `  src/a.c: 3:9 14:2 …`.
-pub(super) fn push_place_rows<P: AsRef<str>>(
-    out: &mut Vec<String>,
+pub(super) fn push_place_rows<P: AsRef<str>, L: From<String>>(
+    out: &mut Vec<L>,
     file: &str,
     places: impl IntoIterator<Item = P>,
 ) {
@@ -547,20 +563,20 @@ pub(super) fn push_place_rows<P: AsRef<str>>(
     for p in places {
         let p = p.as_ref();
         if !row.is_empty() && row.len() + p.len() > PLACES_ROW_CHARS {
-            out.push(format!("  {file}: {}", std::mem::take(&mut row)));
+            out.push(format!("  {file}: {}", std::mem::take(&mut row)).into());
         }
         if !row.is_empty() {
             row.push(' ');
         }
         row.push_str(p);
     }
-    out.push(format!("  {file}: {row}"));
+    out.push(format!("  {file}: {row}").into());
 }
 
 /// The same diagnostic (kind and message) at several places, said once at the first one's
 /// position with its places by file: `warning: msg (3 places):` then `  src/a.c: 3:9 14:2`. A
 /// message said once stays as it was.
-fn group_diagnostics(out: Vec<String>) -> Vec<String> {
+fn group_diagnostics(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     for l in &out {
         if let Some((_, _, msg)) = diagnostic(l) {
@@ -599,7 +615,7 @@ fn group_diagnostics(out: Vec<String>) -> Vec<String> {
         if let Some(g) = slot[i] {
             let (msg, files) = &groups[g];
             let n: usize = files.iter().map(|(_, p)| p.len()).sum();
-            grouped.push(format!("{msg} ({n} places):"));
+            grouped.push(format!("{msg} ({n} places):").into());
             for (file, places) in files {
                 push_place_rows(&mut grouped, file, places);
             }
@@ -631,7 +647,7 @@ const NOTE_GROUP_MIN: usize = 3;
 /// vary):` when the texts differ in their quotes). A note is grouped only with the notes of the
 /// same error or warning (the block its line is in); a shape said fewer than
 /// [`NOTE_GROUP_MIN`] times stays as written.
-fn group_notes(mut out: Vec<String>) -> Vec<String> {
+fn group_notes(mut out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let mut grouped = Vec::with_capacity(out.len());
     let mut start = 0;
     while start < out.len() {
@@ -644,7 +660,7 @@ fn group_notes(mut out: Vec<String>) -> Vec<String> {
     grouped
 }
 
-fn group_block(block: &mut [String], grouped: &mut Vec<String>) {
+fn group_block<'a>(block: &mut [Cow<'a, str>], grouped: &mut Vec<Cow<'a, str>>) {
     let shapes: Vec<Option<String>> = block
         .iter()
         .map(|l| note(l).map(|(_, _, text)| quote_shape(text)))
@@ -681,7 +697,7 @@ fn group_block(block: &mut [String], grouped: &mut Vec<String>) {
                 if let Some((first, differs, files)) = groups.remove(shape) {
                     let n = count[shape];
                     let vary = if differs { ", quoted parts vary" } else { "" };
-                    grouped.push(format!("{first} ({n} notes{vary}):"));
+                    grouped.push(format!("{first} ({n} notes{vary}):").into());
                     for (file, p) in files {
                         push_place_rows(grouped, file, p);
                     }
@@ -694,7 +710,7 @@ fn group_block(block: &mut [String], grouped: &mut Vec<String>) {
 
 /// A function's heading (`a.c: In function ‘f’:`, `At top level:`) whose diagnostics were all
 /// said elsewhere (grouped with the same message at other places) heads nothing: dropped.
-fn drop_orphan_context(out: Vec<String>) -> Vec<String> {
+fn drop_orphan_context(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let heading = |l: &str| {
         !l.starts_with(' ')
             && l.ends_with(':')
@@ -704,7 +720,7 @@ fn drop_orphan_context(out: Vec<String>) -> Vec<String> {
     };
     let orphan: Vec<bool> = (0..out.len())
         .map(|i| {
-            let next = out.get(i + 1).map(String::as_str);
+            let next = out.get(i + 1).map(|l| &**l);
             heading(&out[i])
                 && next.is_none_or(|n| heading(n) || n.ends_with(" places):") || n.is_empty())
         })
@@ -719,7 +735,7 @@ fn drop_orphan_context(out: Vec<String>) -> Vec<String> {
 /// path whose directory (at least [`PREFIX_MIN_CHARS`] long) starts the next lines too becomes
 /// `dir/` then `  file.h:3:5: …` for each (a system header's `/usr/include/c++/12/bits/`, said
 /// on every line of a template error, costs more than the message).
-fn prefix_runs(mut out: Vec<String>) -> Vec<String> {
+fn prefix_runs(mut out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let dir_of = |l: &str| -> Option<usize> {
         if l.starts_with(' ') {
             return None;
@@ -740,8 +756,8 @@ fn prefix_runs(mut out: Vec<String>) -> Vec<String> {
         }
         match dirs[i] {
             Some(d) if j - i >= PREFIX_MIN_RUN => {
-                grouped.push(out[i][..d].to_string());
-                grouped.extend(out[i..j].iter().map(|l| format!("  {}", &l[d..])));
+                grouped.push(out[i][..d].to_string().into());
+                grouped.extend(out[i..j].iter().map(|l| format!("  {}", &l[d..]).into()));
             }
             _ => grouped.extend(out[i..j].iter_mut().map(std::mem::take)),
         }

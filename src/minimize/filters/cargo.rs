@@ -6,6 +6,7 @@
 
 use super::build::push_place_rows;
 use super::Context;
+use crate::minimize::text::SplitLines;
 use crate::minimize::text::{by_file, is_dependency_frame, join_lines};
 
 fn is_frame_name(t: &str) -> bool {
@@ -27,7 +28,7 @@ pub(super) fn long(sub: &str) -> &str {
 pub(super) fn build(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut diag = Diagnostics::default();
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     let lints = lint_errors(&lines);
     for (i, line) in lines.iter().enumerate() {
         diag.lint_error = lints.contains(&i);
@@ -41,7 +42,7 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     if out.iter().all(|l| l.trim().is_empty()) {
         out.extend(
             ctx.text
-                .lines()
+                .split_lines()
                 .filter(|l| l.trim_start().starts_with("Finished "))
                 .map(|l| l.trim().to_string()),
         );
@@ -55,11 +56,12 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
 /// result:`), whose lines are the test filter's.
 pub(super) fn looks_like_rustc(text: &str) -> bool {
     let mut header = false;
-    for line in text.lines() {
+    for line in text.split_lines() {
         if is_header(line) {
             header = true;
         } else if header && line.trim_start().starts_with("--> ") {
-            return !text.contains("\ntest result: ") && !text.contains("\nrunning ");
+            return !crate::minimize::text::text_has(text, "\ntest result: ")
+                && !crate::minimize::text::text_has(text, "\nrunning ");
         }
     }
     false
@@ -67,7 +69,8 @@ pub(super) fn looks_like_rustc(text: &str) -> bool {
 
 /// The diagnostic header starting at `i`: `error: …`, `warning[E0]: …`.
 fn is_header(line: &str) -> bool {
-    (line.starts_with("error") || line.starts_with("warning")) && line.contains(": ")
+    (line.starts_with("error") || line.starts_with("warning"))
+        && crate::minimize::text::has(line, ": ")
 }
 
 /// The lines (by index) of errors that are lints made errors (`-D warnings`, `-D clippy::pedantic`,
@@ -229,7 +232,7 @@ fn split_place(loc: &str) -> Option<(&str, &str)> {
 /// (the result line counts them), `test x ... FAILED` lines for tests the failures list names
 /// again, toolchain and dependency frames, nextest's `PASS` lines.
 pub(super) fn test(ctx: &Context) -> Option<String> {
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     let listed = listed_failures(&lines);
     let mut out: Vec<String> = Vec::new();
     let mut compact: Vec<(String, usize, usize)> = Vec::new();
@@ -610,12 +613,12 @@ pub(crate) fn rendered_diagnostics(text: &str) -> Option<String> {
     use serde_json::Value;
     // cargo's own lines (`Checking x`, `Finished`) may come first: the stream is known by its
     // messages, each of which must read as one.
-    if !text.contains("\"rendered\":") {
+    if !crate::minimize::text::text_has(text, "\"rendered\":") {
         return None;
     }
     let mut out = String::with_capacity(text.len() / 4);
     let mut any = false;
-    for line in text.lines() {
+    for line in text.split_lines() {
         let t = line.trim();
         if !t.starts_with('{') {
             out.push_str(line);

@@ -8,7 +8,8 @@
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
 use crate::minimize::command::Invocation;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::SplitLines;
+use crate::minimize::text::{find, has, join_lines, split_str};
 
 /// The git subcommand, past global options (`-C dir`, `-c k=v`, `--no-pager`).
 pub(super) fn subcommand(inv: &Invocation) -> Option<String> {
@@ -42,7 +43,7 @@ pub(super) fn status(ctx: &Context) -> Option<String> {
     // The current section's entries: (state, path).
     let mut entries: Vec<(&str, String)> = Vec::new();
     let mut section: Option<&str> = None;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let trimmed = line.trim();
         if trimmed.starts_with("(use \"git") || trimmed.starts_with("(commit or discard") {
             continue;
@@ -148,7 +149,7 @@ fn short_state(entry: &str) -> (&'static str, String) {
 /// `git show`, a script around them): it starts with `commit <hash>` (7 to 40 hex digits, refs
 /// after it allowed), and an `Author:` line follows within the next lines.
 pub(super) fn looks_like_log(head: &str) -> bool {
-    let mut lines = head.lines();
+    let mut lines = head.split_lines();
     let hash_ok = lines
         .next()
         .and_then(|l| l.strip_prefix("commit "))
@@ -158,7 +159,7 @@ pub(super) fn looks_like_log(head: &str) -> bool {
 }
 
 pub(super) fn log(ctx: &Context) -> Option<String> {
-    let first = ctx.text.lines().next()?;
+    let first = ctx.text.split_lines().next()?;
     let graphed = first.starts_with(['*', '|']) && graph_split(first).1.starts_with("commit ");
     if !first.starts_with("commit ") && !graphed {
         return None;
@@ -168,7 +169,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     let mut marks: Vec<Option<&str>> = Vec::new();
     let mut texts: Vec<&str> = Vec::new();
     let mut width = 0;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if !graphed {
             marks.push(None);
             texts.push(line);
@@ -194,7 +195,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     let big = ctx.text.len() > BIG_DIFF_CHARS;
     let commits = ctx
         .text
-        .lines()
+        .split_lines()
         .filter(|l| l.strip_prefix("commit ").is_some_and(is_hash_line))
         .take(2)
         .count();
@@ -211,7 +212,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     if let Some(a) = &sole_author {
         let n = ctx
             .text
-            .lines()
+            .split_lines()
             .filter(|l| l.starts_with("Author:"))
             .count();
         out.push(format!("[all {n} commits by {a}]"));
@@ -227,13 +228,21 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
     // Whether the last line out is a commit body's line that the next wrapped line continues.
     let mut body_open = false;
     for (mark, line) in marks.into_iter().zip(texts) {
-        if !line.trim().is_empty() && file_change(line).is_none() {
+        // A line's readings as a file change and a `--stat` line, made once (both are asked
+        // here and below); a diff's line is read as a `--stat` line only to end a list.
+        let change = file_change(line);
+        let stat = if in_diff && stats.is_empty() {
+            None
+        } else {
+            stat_line(line)
+        };
+        if !line.trim().is_empty() && change.is_none() {
             changes_open = false;
         }
         if !line.starts_with("    ") || line.trim().is_empty() || in_diff {
             body_open = false;
         }
-        if !stats.is_empty() && stat_line(line).is_none() {
+        if !stats.is_empty() && stat.is_none() {
             flush(&mut stats, &mut out);
         }
         if let (Some(m), "") = (mark, line) {
@@ -301,7 +310,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         if line.trim().is_empty() {
             continue;
         }
-        if let Some(change) = file_change(line) {
+        if let Some(change) = change {
             // `--name-status` / `--numstat`: a commit's files on one indented line, so the
             // day said once above its commits still reaches the next commit.
             match out.last_mut() {
@@ -327,7 +336,7 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
             }
             body_open = true;
             continue;
-        } else if let Some((path, rest)) = stat_line(line) {
+        } else if let Some((path, rest)) = stat {
             stats.push((path.to_string(), rest));
         } else if let Some(summary) = stat_summary(line) {
             out.push(summary);
@@ -354,12 +363,12 @@ fn continues_paragraph(last: &str, next: &str) -> bool {
         let l = l.trim_end();
         l.starts_with([' ', '\t', '-', '*', '+', '>', '|', '#', '•', '['])
             || l.starts_with("```")
-            || l.split_once(". ")
-                .or_else(|| l.split_once(") "))
+            || split_str(l, ". ")
+                .or_else(|| split_str(l, ") "))
                 .is_some_and(|(n, _)| {
                     !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_alphanumeric())
                 })
-            || l.split_once(": ").is_some_and(|(k, _)| {
+            || split_str(l, ": ").is_some_and(|(k, _)| {
                 // A trailer's key: `Signed-off-by`, `Co-authored-by`, `Fixes`, `Refs`.
                 (k.contains('-') && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
                     || matches!(
@@ -378,6 +387,8 @@ fn continues_paragraph(last: &str, next: &str) -> bool {
 /// A line of `--name-status` (`M\tpath`, `R100\told\tnew`) or `--numstat` (`12\t3\tpath`,
 /// `-\t-\tlogo.png`) as `M path`, `R100 old -> new`, `+12 -3 path`, `binary logo.png`.
 fn file_change(line: &str) -> Option<String> {
+    // Every form has a tab: another line is not split.
+    memchr::memchr(b'\t', line.as_bytes())?;
     let mut fields = line.split('\t');
     let first = fields.next()?;
     let rest: Vec<&str> = fields.collect();
@@ -414,34 +425,35 @@ fn graph_split(line: &str) -> (&str, &str) {
 /// alone on its day has the day on its own line (`2026-01-05 10:00 +0000 abc1234 …`).
 fn once_per_day(lines: Vec<String>, group: bool) -> Vec<String> {
     fn day_of(l: &str) -> Option<(&str, &str)> {
-        l.split_once(":\n")
-            .filter(|(day, _)| day.len() == 10 && !day.contains(' '))
+        split_str(l, ":\n").filter(|(day, _)| day.len() == 10 && !day.contains(' '))
     }
-    let days: Vec<Option<String>> = lines
-        .iter()
-        .map(|l| day_of(l).map(|(d, _)| d.to_string()))
+    // Whether each commit's day is the next commit's too, found first: the lines are then
+    // moved out, not copied.
+    let commits: Vec<usize> = (0..lines.len())
+        .filter(|&i| day_of(&lines[i]).is_some())
         .collect();
-    let commit_days: Vec<&String> = days.iter().flatten().collect();
+    let mut shared_with_next = vec![false; lines.len()];
+    for pair in commits.windows(2) {
+        shared_with_next[pair[0]] =
+            day_of(&lines[pair[0]]).map(|d| d.0) == day_of(&lines[pair[1]]).map(|d| d.0);
+    }
     let mut last_day = String::new();
-    let mut seen = 0usize;
     let mut out = Vec::with_capacity(lines.len());
-    for l in &lines {
-        let Some((day, rest)) = day_of(l) else {
+    for (i, l) in lines.into_iter().enumerate() {
+        let Some((day, rest)) = day_of(&l) else {
             // An unindented line (a directory of `--stat` paths) ends the day's run: the next
             // commit says its day again.
             if !l.starts_with(' ') {
                 last_day.clear();
             }
-            out.push(l.clone());
+            out.push(l);
             continue;
         };
-        let shared_with_next = commit_days.get(seen + 1).is_some_and(|d| d.as_str() == day);
-        seen += 1;
         if group && day == last_day {
             out.push(rest.to_string());
-        } else if group && shared_with_next {
+        } else if group && shared_with_next[i] {
             last_day = day.to_string();
-            out.push(l.clone());
+            out.push(l);
         } else {
             last_day.clear();
             out.push(format!("{day} {}", rest.trim_start()));
@@ -519,7 +531,7 @@ impl CommitHeader {
 /// The author of every commit of a log, when there is one and more than one commit.
 fn sole_author(text: &str) -> Option<String> {
     let mut authors = text
-        .lines()
+        .split_lines()
         .filter_map(|l| l.strip_prefix("Author:"))
         .map(|a| strip_email(a.trim()));
     let first = authors.next()?;
@@ -534,7 +546,7 @@ fn sole_author(text: &str) -> Option<String> {
 }
 
 fn strip_email(author: &str) -> String {
-    match author.find(" <") {
+    match find(author, " <") {
         Some(i) if author.ends_with('>') => author[..i].to_string(),
         _ => author.to_string(),
     }
@@ -562,7 +574,7 @@ fn stat_line(line: &str) -> Option<(&str, String)> {
     if !line.starts_with(' ') {
         return None;
     }
-    let (path, rest) = line.split_once(" | ")?;
+    let (path, rest) = split_str(line, " | ")?;
     let rest = rest.trim();
     let count = rest.split_whitespace().next()?;
     if count.parse::<u64>().is_ok() {
@@ -607,16 +619,17 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
 /// holds [`LOG_STAT_DIR_MIN`] or more of them, by directory (`src/shell/` then `  live.rs 52
 /// mod.rs 1`): a history's paths repeat their directories.
 fn log_stats(stats: Vec<(String, String)>, out: &mut Vec<String>) {
-    let shared_dir = stats.iter().enumerate().any(|(i, (a, _))| {
+    // Counted per directory, each path once (a search of the paths after each one was
+    // quadratic in a commit's files: a history's large commits have thousands).
+    let mut per_dir: std::collections::HashMap<&str, usize, FastHash> = Default::default();
+    let shared_dir = stats.iter().any(|(a, _)| {
         let dir = split_dir(a).0;
-        !dir.is_empty()
-            && !a.contains(" => ")
-            && stats[i + 1..]
-                .iter()
-                .filter(|(b, _)| split_dir(b).0 == dir && !b.contains(" => "))
-                .count()
-                + 1
-                >= LOG_STAT_DIR_MIN
+        if dir.is_empty() || has(a, " => ") {
+            return false;
+        }
+        let n = per_dir.entry(dir).or_default();
+        *n += 1;
+        *n >= LOG_STAT_DIR_MIN
     });
     if !shared_dir {
         out.extend(
@@ -649,7 +662,7 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     let mut seen_diff = false;
     let mut stats: Vec<(String, String)> = Vec::new();
     let mut seen_stat = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
             seen_diff = true;
         }
@@ -676,7 +689,7 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
 /// modified files).
 pub(super) fn path_lines(ctx: &Context) -> Option<String> {
     let mut states: Vec<(&str, PathList)> = Vec::new();
-    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+    for line in ctx.text.split_lines().filter(|l| !l.is_empty()) {
         let (state, path) = match line.split_once('\t') {
             Some((s, p))
                 if !s.is_empty()
@@ -734,7 +747,7 @@ fn stat_block(stats: Vec<(String, String)>, out: &mut Vec<String>) {
 fn stats_by_directory(stats: Vec<(String, String)>, out: &mut Vec<String>) {
     let mut list = PathList::default();
     for (path, rest) in stats {
-        if path.contains(" => ") {
+        if has(&path, " => ") {
             list.add("", format!("{path}{rest}"));
         } else {
             let (dir, name) = split_dir(&path);
@@ -817,7 +830,7 @@ fn changed_lines(hunk: Vec<String>) -> Vec<String> {
 /// shape as `git diff`'s, one `--- path` line per file, every changed line, each hunk led by its
 /// line. Lines outside the diff (a summary, `Only in …`) stay as written.
 pub(super) fn unified(ctx: &Context) -> Option<String> {
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     let mut diff = DiffCompactor {
         big: ctx.text.len() > BIG_DIFF_CHARS,
         ..Default::default()
@@ -1060,7 +1073,7 @@ impl DiffCompactor {
 pub(super) fn blame(ctx: &Context) -> Option<String> {
     let mut out = String::with_capacity(ctx.text.len() / 2);
     let mut last: Option<String> = None;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let (commit, number, code) = blame_line(line)?;
         if last.as_deref() != Some(commit.as_str()) {
             out.push_str(&commit);

@@ -7,6 +7,7 @@
 use super::{run, Context};
 use crate::minimize::approx_tokens;
 use crate::minimize::command::Invocation;
+use crate::minimize::text::SplitLines;
 use crate::re;
 
 /// A hook's result line: its name, the dot leader, an optional note (`(no files to check)`) and
@@ -20,7 +21,7 @@ fn hook_line(line: &str) -> Option<(&str, &str, &str)> {
 /// Whether `text` is a hook runner's report: its first line that is not the runner's own
 /// `[INFO]`/`[WARNING]` notice is a hook's result line.
 pub(super) fn looks_like_hook_run(text: &str) -> bool {
-    text.lines()
+    text.split_lines()
         .find(|l| !l.trim().is_empty() && !l.starts_with('['))
         .is_some_and(|l| hook_line(l).is_some())
 }
@@ -40,7 +41,7 @@ struct Hook<'a> {
 pub(super) fn pre_commit(ctx: &Context) -> Option<String> {
     let mut before: Vec<&str> = Vec::new();
     let mut hooks: Vec<Hook> = Vec::new();
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some((name, note, result)) = hook_line(line) {
             hooks.push(Hook {
                 name,

@@ -5,6 +5,7 @@
 //! Dropped: what only a program reads (urls, end positions, fix edits, noqa rows, cell ids);
 //! kept: every finding's file, line, column, code, message and a fix's presence, every entry.
 
+use crate::minimize::text::SplitLines;
 use serde_json::{Map, Value};
 
 use super::build::push_place_rows;
@@ -23,7 +24,7 @@ fn parse(text: &str) -> Option<Vec<Value>> {
     if let Ok(v) = serde_json::from_str::<Value>(text) {
         return Some(vec![v]);
     }
-    text.lines()
+    text.split_lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str::<Value>(l).ok())
         .collect()

@@ -9,6 +9,7 @@
 
 use super::Context;
 use crate::minimize::text::join_lines;
+use crate::minimize::text::SplitLines;
 
 /// Whether `text` is a JUnit XML report: an element `testsuites` or `testsuite` before any
 /// `testcase`.
@@ -113,7 +114,7 @@ fn decode(text: &str) -> String {
 fn body_lines(text: &str) -> Vec<String> {
     let text = decode(text.strip_prefix("<![CDATA[").unwrap_or(text));
     let text = text.strip_suffix("]]>").unwrap_or(&text);
-    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let lines: Vec<&str> = text.split_lines().map(str::trim_end).collect();
     let first = lines.iter().position(|l| !l.is_empty());
     let last = lines.iter().rposition(|l| !l.is_empty());
     let (Some(first), Some(last)) = (first, last) else {
@@ -229,7 +230,7 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                         let said = !p.message.is_empty()
                             && body
                                 .iter()
-                                .any(|l| l.contains(p.message.lines().next().unwrap_or("")));
+                                .any(|l| l.contains(p.message.split_lines().next().unwrap_or("")));
                         if !said && !p.message.is_empty() {
                             out.push(format!("  {}: {}", p.kind, p.message));
                         } else if p.kind != "failure" {

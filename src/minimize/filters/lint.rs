@@ -6,6 +6,7 @@
 
 use super::paths::{split_dir, FastHash, PathList};
 use super::Context;
+use crate::minimize::text::SplitLines;
 use crate::minimize::text::{has, join_lines, quote_shape};
 use crate::re;
 
@@ -164,7 +165,7 @@ impl Grouped {
             let n: usize = files.iter().map(|(_, p)| p.len()).sum();
             let (first, more) = body.split_once('\n').unwrap_or((body, ""));
             out.push(format!("{first} ({n} places):"));
-            out.extend(more.lines().map(str::to_string));
+            out.extend(more.split_lines().map(str::to_string));
             for (file, places) in files {
                 super::build::push_place_rows(&mut out, file, places);
             }
@@ -194,7 +195,7 @@ pub(super) fn tsc(ctx: &Context) -> Option<String> {
     // Inside a pretty diagnostic, past the blank line that opens its code frame.
     let mut in_frame = false;
     let mut is_pretty = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let diag = tsc_diagnostic(line);
         if let Some(d) = diag.filter(|_| after.is_empty()) {
             found = true;
@@ -314,7 +315,7 @@ fn tsc_diagnostic(line: &str) -> Option<TscDiagnostic<'_>> {
 /// once (`in /abs/project/:`) and the headers are relative to it.
 pub(super) fn eslint(ctx: &Context) -> Option<String> {
     let is_header = |l: &str| l.starts_with('/') && !l.contains(' ');
-    let headers: Vec<&str> = ctx.text.lines().filter(|l| is_header(l)).collect();
+    let headers: Vec<&str> = ctx.text.split_lines().filter(|l| is_header(l)).collect();
     let common = match headers.as_slice() {
         [first, _, ..] => {
             let mut prefix = split_dir(first).0;
@@ -338,7 +339,7 @@ pub(super) fn eslint(ctx: &Context) -> Option<String> {
     let flush = |file: &mut Vec<(String, String)>, out: &mut Vec<String>| {
         out.extend(file.drain(..).map(|(at, rest)| format!("  {at} {rest}")));
     };
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some((at, severity, message, rule)) = eslint_row(line) {
             found = true;
             let rule = rule.map_or(String::new(), |r| format!(" ({r})"));
@@ -442,7 +443,7 @@ pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let mut in_finding = false;
     // In a finding of the full format (` --> a.py:1:8` under its header), not the concise one.
     let mut full = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         // Each pattern only where its first characters could start it: most lines of a big
         // report are of one kind, and the patterns are the filter's cost.
         let indented = line.starts_with(' ');
@@ -562,7 +563,7 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
     let mut after: Vec<&str> = Vec::new();
     // The diagnostic read last, while its message may go on: (file, line, message).
     let mut open: Option<(String, String, String)> = None;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some(c) = diag.captures(line) {
             if after.iter().any(|l| !l.trim().is_empty()) {
                 return None;
@@ -650,7 +651,7 @@ pub(super) fn rustfmt_check(ctx: &Context) -> Option<String> {
     let (mut removed, mut added, mut places) = (0usize, 0usize, 0usize);
     let mut rest = Vec::new();
     let mut in_diff = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some(c) = header.captures(line) {
             in_diff = true;
             places += 1;
@@ -707,7 +708,7 @@ pub(super) fn formatter_check(ctx: &Context) -> Option<String> {
     let preview = re!(r"^(\d+\s*[|+\-~]|\s|-+$)")?;
     let mut list = PathList::default();
     let mut rest = Vec::new();
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some(c) = arrow.captures(line) {
             let (dir, name) = split_dir(&c[1]);
             list.add(dir, format!("{name}:{}:{}", &c[2], &c[3]));
@@ -736,7 +737,7 @@ pub(super) fn prettier_check(ctx: &Context) -> Option<String> {
     }
     let mut list = PathList::default();
     let mut rest = Vec::new();
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let path = line.strip_prefix("[warn] ").unwrap_or(line);
         let is_path = !path.is_empty()
             && !path.contains(' ')
@@ -792,7 +793,7 @@ const LINT_LIST_MIN_ROWS: usize = 3;
 /// first lines (up to 40), blank ones aside, are [`lint_row`]s but for one at the end.
 pub(super) fn looks_like_lint_list(text: &str) -> bool {
     let head: Vec<&str> = text
-        .lines()
+        .split_lines()
         .take(40)
         .filter(|l| !l.trim().is_empty())
         .collect();
@@ -828,7 +829,7 @@ pub(super) fn headed_lint_list(ctx: &Context) -> Option<String> {
     let mut rows = String::with_capacity(ctx.text.len());
     let mut file: Option<&str> = None;
     let mut found = 0;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let (Some(f), Some((at, rest))) = (file, headed_row(line)) {
             rows.push_str(f);
             rows.push(':');
@@ -875,7 +876,7 @@ fn heading_path(line: &str) -> Option<&str> {
 /// heading first.
 pub(super) fn looks_like_headed_lint_list(text: &str) -> bool {
     let head: Vec<&str> = text
-        .lines()
+        .split_lines()
         .take(40)
         .filter(|l| !l.trim().is_empty())
         .collect();
@@ -900,7 +901,7 @@ fn lint_list_text(text: &str) -> Option<String> {
     let mut before = Vec::new();
     let mut after: Vec<String> = Vec::new();
     let mut rows = 0;
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     for (i, &line) in lines.iter().enumerate() {
         // A row's source excerpt (the line, then `^^^` under the finding): the file has it.
         if rows > 0
@@ -976,7 +977,7 @@ pub(super) fn shellcheck_tty(ctx: &Context) -> Option<String> {
         Links,
     }
     let mut state = In::Nothing;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if line.trim().is_empty() {
             if state != In::Links {
                 state = In::Nothing;
@@ -1118,7 +1119,7 @@ fn graphical_place(line: &str) -> Option<(&str, &str)> {
 /// followed by its place.
 pub(super) fn looks_like_graphical(text: &str) -> bool {
     let mut header = false;
-    for line in text.lines().take(GRAPHICAL_SNIFF_LINES) {
+    for line in text.split_lines().take(GRAPHICAL_SNIFF_LINES) {
         if graphical_header(line).is_some() {
             header = true;
         } else if header && graphical_place(line).is_some() {
@@ -1164,7 +1165,7 @@ pub(super) fn graphical(ctx: &Context) -> Option<String> {
                 rest.push(message);
             }
         };
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some(h) = graphical_header(line) {
             if let Some(f) = open.take() {
                 close(f, &mut findings, &mut rest, &mut found);
@@ -1299,7 +1300,7 @@ fn biome_heading(line: &str) -> Option<(&str, &str)> {
 /// Whether an output starts as biome's report: its first line that says something is a
 /// diagnostic's heading.
 pub(super) fn looks_like_biome(text: &str) -> bool {
-    text.lines()
+    text.split_lines()
         .find(|l| !l.trim().is_empty())
         .is_some_and(|l| biome_heading(l).is_some())
 }
@@ -1335,7 +1336,7 @@ pub(super) fn biome(ctx: &Context) -> Option<String> {
     // whether its message was said.
     let mut block: Option<(&str, &str, bool, bool)> = None;
     let mut found = 0;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some((place, category)) = biome_heading(line) {
             let located = lint_row(&format!("{place} x")).is_some();
             block = Some((place, category, located, false));

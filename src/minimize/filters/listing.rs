@@ -6,6 +6,7 @@
 use super::paths::{FastHash, PathList};
 use super::Context;
 use crate::minimize::text::join_lines;
+use crate::minimize::text::SplitLines;
 
 /// Entries joined on a line up to about this width, so a huge directory stays readable.
 const ROW_CHARS: usize = 160;
@@ -36,7 +37,7 @@ const LONG_LISTING_MIN_ROWS: usize = 3;
 /// long rows (mode, links, owner, group, size, date, name) but for one.
 pub(super) fn looks_like_long_listing(text: &str) -> bool {
     let head: Vec<&str> = text
-        .lines()
+        .split_lines()
         .take(40)
         .filter(|l| !l.trim().is_empty() && !l.starts_with("total ") && !l.ends_with(':'))
         .collect();
@@ -54,7 +55,7 @@ pub(super) fn long_listing(ctx: &Context) -> Option<String> {
 fn listed(text: &str, long: bool, recursive: bool) -> Option<String> {
     let mut out = Vec::new();
     let mut entries: Vec<(String, String)> = Vec::new();
-    for line in text.lines() {
+    for line in text.split_lines() {
         if line.starts_with("total ")
             && line[6..]
                 .trim()
@@ -337,7 +338,7 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
     }) {
         return None;
     }
-    let paths: Vec<&str> = ctx.text.lines().collect();
+    let paths: Vec<&str> = ctx.text.split_lines().collect();
     let dirs: std::collections::HashSet<&str, FastHash> = paths
         .iter()
         .filter_map(|p| p.rsplit_once('/').map(|(d, _)| d))
@@ -513,7 +514,7 @@ const MATCH_LIST_MIN_ROWS: usize = 3;
 /// line said once for many places would no longer read as a match of each.
 pub(super) fn looks_like_match_list(text: &str) -> bool {
     let head: Vec<&str> = text
-        .lines()
+        .split_lines()
         .take(40)
         .filter(|l| !l.trim().is_empty() && *l != "--")
         .collect();
@@ -549,11 +550,11 @@ fn matches_grouped(text: &str, as_written: bool) -> Option<String> {
     // The paths of match lines (`path:12:text`). A context line (`path-12-text`) is split after
     // one of them only: `a-1-b.rs-12-x` could be `a` line 1 as well as `a-1-b.rs` line 12.
     let known: std::collections::HashSet<&str, FastHash> = text
-        .lines()
+        .split_lines()
         .filter_map(|l| match_line(l).map(|(p, _, _)| p))
         .collect();
     let parsed: Vec<GrepLine> = text
-        .lines()
+        .split_lines()
         .map(|line| {
             if let Some((path, n, text)) = match_line(line) {
                 return GrepLine::Found {
@@ -606,7 +607,7 @@ fn matches_grouped(text: &str, as_written: bool) -> Option<String> {
 fn path_lines(ctx: &Context, counts: bool) -> Option<String> {
     let mut list = PathList::default();
     let mut other = Vec::new();
-    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+    for line in ctx.text.split_lines().filter(|l| !l.is_empty()) {
         let path = if counts {
             match line.rsplit_once(':') {
                 Some((p, n))
@@ -726,7 +727,7 @@ pub(super) fn du(ctx: &Context) -> Option<String> {
     let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     let (mut size_len, mut dir_len) = (0usize, 0usize);
     let mut last_dir = None;
-    for line in ctx.text.lines().filter(|l| !l.is_empty()) {
+    for line in ctx.text.split_lines().filter(|l| !l.is_empty()) {
         let (size, path) = line.split_once('\t')?;
         if size.is_empty() || size.contains(' ') {
             return None;
@@ -1012,7 +1013,7 @@ const SUBTREE_MIN_ENTRIES: usize = 3;
 fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     // (depth, name) of each drawn line, or the line as written (the root, the count).
     let mut items: Vec<Result<(usize, &str), &str>> = Vec::new();
-    for line in text.lines() {
+    for line in text.split_lines() {
         let mut rest = line;
         let mut depth = 0;
         loop {

@@ -6,6 +6,7 @@
 //! (`-e`, `-X`, `[Help 1]`) dropped. Every other line stays whole, and so does every line of a
 //! run without failing tests (a pass, a compilation or resolution failure).
 
+use crate::minimize::text::SplitLines;
 use std::collections::HashSet;
 
 use super::Context;
@@ -74,7 +75,7 @@ fn is_advice(body: &str) -> bool {
 }
 
 pub(super) fn maven(ctx: &Context) -> Option<String> {
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     if !lines.iter().take(40).any(|l| tagged(l).is_some()) {
         return None;
     }

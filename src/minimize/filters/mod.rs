@@ -27,7 +27,8 @@ pub(crate) use git::stat_summary as stat_summary_for_test;
 
 use super::command::Invocation;
 use super::settings::OutlineLevel;
-use super::text::{lost_locations, with_lost_lines};
+use super::text::{lost_locations, text_has, with_lost_lines};
+use crate::minimize::text::SplitLines;
 
 /// What a filter sees.
 pub(crate) struct Context<'a> {
@@ -337,7 +338,7 @@ fn shaped(program: &str) -> Option<(String, Filter, Guard)> {
 /// `gofmt -d`'s `diff -u a.go.orig a.go`): a `--- ` line, a `+++ ` line, then a hunk header.
 fn is_unified_diff(text: &str) -> bool {
     // Only the first lines are read: this runs before every filter but git's.
-    let head: Vec<&str> = text.lines().take(DIFF_PREAMBLE_LINES + 3).collect();
+    let head: Vec<&str> = text.split_lines().take(DIFF_PREAMBLE_LINES + 3).collect();
     head.iter()
         .position(|l| l.starts_with("--- "))
         .is_some_and(|at| {
@@ -353,7 +354,7 @@ const DIFF_PREAMBLE_LINES: usize = 3;
 /// A program recognized by its output rather than its name: a gtest binary, a test runner or
 /// compiler started through a script.
 fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
-    let head: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
+    let head: String = text.split_lines().take(40).collect::<Vec<_>>().join("\n");
     // Shapes an output has from its first line (a commit, a listing's row) before the words
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
@@ -368,17 +369,17 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("graphical", lint::graphical))
     } else if head.contains("[==========] Running") {
         Some(("gtest", tests_native::gtest))
-    } else if head.contains("RUN  v") || text.contains("Test Files ") {
+    } else if head.contains("RUN  v") || text_has(text, "Test Files ") {
         Some(("vitest", tests_js::vitest))
-    } else if text.contains("\nTests:") && text.contains("Test Suites:") {
+    } else if text_has(text, "\nTests:") && text_has(text, "Test Suites:") {
         Some(("jest", tests_js::jest))
     } else if tests_native::looks_like_rspec(text) {
         Some(("rspec", tests_native::rspec))
     } else if head.contains("test session starts") {
         Some(("pytest", tests_native::pytest))
-    } else if text.contains("error TS") {
+    } else if text_has(text, "error TS") {
         Some(("tsc", lint::tsc))
-    } else if text.contains("problem") && text.contains('✖') {
+    } else if text_has(text, "problem") && text_has(text, "✖") {
         Some(("eslint", lint::eslint))
     } else if tests_js::has_js_trace(text) {
         Some(("js-trace", tests_js::js_trace))

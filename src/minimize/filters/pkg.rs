@@ -5,6 +5,7 @@
 
 use super::{sniffed, Context, Filter, Guard};
 use crate::minimize::text::join_lines;
+use crate::minimize::text::SplitLines;
 use crate::re;
 
 pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
@@ -50,10 +51,10 @@ pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
 /// is there.
 fn npm_pack(ctx: &Context) -> Option<String> {
     let is_notice = |l: &str| l == "npm notice" || l.starts_with("npm notice ");
-    if !ctx.text.lines().any(is_notice) {
+    if !ctx.text.split_lines().any(is_notice) {
         return None;
     }
-    Some(join_lines(ctx.text.lines().filter(|l| !is_notice(l))))
+    Some(join_lines(ctx.text.split_lines().filter(|l| !is_notice(l))))
 }
 
 /// `npm explain`: each package on its line (`glob@"^7.1.3" from jest-config@29.7.0`) then where
@@ -65,9 +66,9 @@ fn npm_pack(ctx: &Context) -> Option<String> {
 fn npm_explain(ctx: &Context) -> Option<String> {
     let folded = super::shape::counted_text(ctx.text);
     let text = folded.as_deref().unwrap_or(ctx.text);
-    let mut kept: Vec<String> = Vec::with_capacity(text.lines().count());
+    let mut kept: Vec<String> = Vec::with_capacity(text.split_lines().count());
     let mut previous = "";
-    for line in text.lines() {
+    for line in text.split_lines() {
         let t = line.trim_start();
         let named = previous
             .rsplit_once(" from ")
@@ -130,7 +131,7 @@ pub(super) fn without_banner(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut head = true;
     let mut trailer = false;
-    for line in text.lines() {
+    for line in text.split_lines() {
         if head && (line.starts_with("> ") || line.trim().is_empty()) {
             continue;
         }
@@ -152,7 +153,7 @@ fn install(ctx: &Context) -> Option<String> {
     )?;
     let mut out: Vec<String> = Vec::new();
     let mut seen: Vec<(String, usize)> = Vec::new();
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if noise.is_match(line) {
             continue;
         }
@@ -188,14 +189,14 @@ pub(super) fn pip_install(ctx: &Context) -> Option<String> {
     )?;
     let installed = ctx
         .text
-        .lines()
+        .split_lines()
         .any(|l| l.starts_with("Successfully installed ") || l.starts_with("Would install "))
-        && !ctx.text.lines().any(|l| l.starts_with("ERROR"));
+        && !ctx.text.split_lines().any(|l| l.starts_with("ERROR"));
     let mut out = Vec::new();
     let mut found: Vec<(&str, &str)> = Vec::new();
     let mut found_at = None;
     let mut dropped = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if noise.is_match(line) {
             dropped = true;
             continue;
@@ -233,7 +234,7 @@ pub(super) fn pip_show(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut run: Vec<&str> = Vec::new();
     let mut grouped = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         match line
             .strip_prefix("  ")
             .filter(|p| !p.is_empty() && !p.contains(char::is_whitespace))
@@ -371,7 +372,7 @@ pub(super) fn apt_list(ctx: &Context) -> Option<String> {
     let mut groups: std::collections::HashMap<String, Vec<String>> = Default::default();
     let mut other: Vec<String> = Vec::new();
     let mut rows = 0;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         match key_of(line) {
             Some((key, entry)) => {
                 rows += 1;

@@ -9,6 +9,7 @@
 //! failure, an error, a warning or a location.
 
 use super::Context;
+use crate::minimize::text::SplitLines;
 use crate::minimize::text::{has, is_dependency_frame, join_lines, locations};
 
 /// Fewest lines of one shape for them to be counted: the count's own words cost about what
@@ -55,34 +56,34 @@ fn shape(line: &str) -> Shape {
     if t.is_empty() {
         return Shape::Other;
     }
-    // A rule: drawing only, long enough to be one (`--` alone is an option's mark).
-    if t.chars().count() >= 10
-        && t.chars().all(|c| {
-            matches!(
-                c,
-                '-' | '='
-                    | '+'
-                    | '|'
-                    | ':'
-                    | ' '
-                    | '─'
-                    | '━'
-                    | '│'
-                    | '┼'
-                    | '┬'
-                    | '┴'
-                    | '├'
-                    | '┤'
-                    | '┌'
-                    | '┐'
-                    | '└'
-                    | '┘'
-                    | '═'
-                    | '╪'
-                    | '╤'
-                    | '╧'
-            )
-        })
+    // A rule: drawing only, long enough to be one (`--` alone is an option's mark). The
+    // drawing is asked first: most lines fail it at their first character, before a count.
+    if t.chars().all(|c| {
+        matches!(
+            c,
+            '-' | '='
+                | '+'
+                | '|'
+                | ':'
+                | ' '
+                | '─'
+                | '━'
+                | '│'
+                | '┼'
+                | '┬'
+                | '┴'
+                | '├'
+                | '┤'
+                | '┌'
+                | '┐'
+                | '└'
+                | '┘'
+                | '═'
+                | '╪'
+                | '╤'
+                | '╧'
+        )
+    }) && t.chars().count() >= 10
         && t.chars().any(|c| c != '|' && c != ' ' && c != ':')
     {
         return Shape::Rule;
@@ -154,7 +155,7 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 
 /// [`counted`] on a text, for a filter whose program runs others (make running a test suite).
 pub(super) fn counted_text(text: &str) -> Option<String> {
-    let raw: Vec<&str> = text.lines().collect();
+    let raw: Vec<&str> = text.split_lines().collect();
     let tap = tap_details_dropped(&raw);
     let tap_trimmed = tap.is_some();
     let raw = tap.unwrap_or(raw);
@@ -187,26 +188,26 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
         return None;
     }
     let last_progress = shapes.iter().rposition(|&s| s == Shape::Progress);
-    let mut out = Vec::with_capacity(lines.len());
+    let mut out: Vec<std::borrow::Cow<str>> = Vec::with_capacity(lines.len());
     let mut said_pass = false;
     for (i, (&line, &s)) in lines.iter().zip(&shapes).enumerate() {
         match s {
             Shape::Pass if counts_passes => {
                 if !said_pass {
-                    out.push(format!(
-                        "{line} (and {} more passing lines like it)",
-                        passes - 1
-                    ));
+                    out.push(
+                        format!("{line} (and {} more passing lines like it)", passes - 1).into(),
+                    );
                     said_pass = true;
                 }
             }
             Shape::Progress if counts_progress => {
                 if Some(i) == last_progress {
-                    out.push(format!("{line} (after {} progress lines)", progress - 1));
+                    out.push(format!("{line} (after {} progress lines)", progress - 1).into());
                 }
             }
             Shape::Rule => {}
-            _ => out.push(line.to_string()),
+            // Borrowed: most lines stay as they are, and are copied once, by the join.
+            _ => out.push(std::borrow::Cow::Borrowed(line)),
         }
     }
     Some(join_lines(out))

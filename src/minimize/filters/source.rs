@@ -3,6 +3,7 @@
 //! constants) with its line number, a signature spread over several lines kept whole, imports
 //! counted. Bodies are elided; the header says how to read a range.
 
+use crate::minimize::text::SplitLines;
 use regex::Regex;
 
 use super::Context;
@@ -164,7 +165,7 @@ pub(super) fn outline(ctx: &Context) -> Option<String> {
     let marker = re!(r"\b(TODO|FIXME|XXX|HACK)\b")?;
     let lang = lang(path)?;
     let p = patterns(lang)?;
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     let mut out = Vec::new();
     let mut imports = 0usize;
     let mut first_import = None;

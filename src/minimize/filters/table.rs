@@ -7,6 +7,7 @@
 
 use super::Context;
 use crate::minimize::text::join_lines;
+use crate::minimize::text::SplitLines;
 
 /// Fewest rows for the table to be rewritten: below it the padding costs less than the notes.
 const TABLE_MIN_ROWS: usize = 8;
@@ -25,7 +26,7 @@ pub(super) fn looks_like_padded_table(text: &str) -> bool {
 
 pub(super) fn padded(ctx: &Context) -> Option<String> {
     let t = table(ctx.text)?;
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     let rows: Vec<Vec<&str>> = lines[t.rule + 1..t.end]
         .iter()
         .map(|l| cells(l, &t.starts))
@@ -103,17 +104,17 @@ struct Table {
 }
 
 fn table(text: &str) -> Option<Table> {
-    let mut lines = text.lines().enumerate().take(RULE_MAX_LINE + 1);
+    let mut lines = text.split_lines().enumerate().take(RULE_MAX_LINE + 1);
     let (rule, starts) = lines.find_map(|(i, l)| Some((i, rule_columns(l)?)))?;
     if rule == 0 || starts.len() < 2 {
         return None;
     }
     let end = text
-        .lines()
+        .split_lines()
         .enumerate()
         .skip(rule + 1)
         .find(|(_, l)| cells(l, &starts).is_none())
-        .map_or(text.lines().count(), |(i, _)| i);
+        .map_or(text.split_lines().count(), |(i, _)| i);
     // The rows are the lines between the rule and `end`.
     (end - rule > TABLE_MIN_ROWS).then_some(Table { rule, starts, end })
 }

@@ -5,6 +5,7 @@
 //! separators, the start time.
 
 use super::Context;
+use crate::minimize::text::SplitLines;
 use crate::minimize::text::{is_dependency_frame, join_lines, locations};
 use crate::re;
 
@@ -17,7 +18,7 @@ use crate::re;
 /// run of three dependency frames or more in a trace it may count.
 pub(super) fn js_trace(ctx: &Context) -> Option<String> {
     let text = super::pkg::without_banner(ctx.text);
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     let mut out: Vec<String> = Vec::new();
     let mut counted = false;
     let mut i = 0;
@@ -124,7 +125,7 @@ pub(super) fn has_js_trace(text: &str) -> bool {
     if !has_dependency_run(text) {
         return false;
     }
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     let mut i = 0;
     while i < lines.len() {
         let Some(end) = trace_end(&lines, i) else {
@@ -148,7 +149,7 @@ pub(super) fn has_js_trace(text: &str) -> bool {
 /// Whether `text` has [`MIN_FRAME_RUN`] dependency frames in a row.
 fn has_dependency_run(text: &str) -> bool {
     let mut run = 0;
-    for line in text.lines() {
+    for line in text.split_lines() {
         run = if is_dependency_js_frame(line) {
             run + 1
         } else {
@@ -168,7 +169,7 @@ pub(super) fn vitest(ctx: &Context) -> Option<String> {
     let separator = re!(r"^⎯+(\[\d+/\d+\])?⎯*$")?;
     let has_details = ctx.text.contains("Failed Tests") || ctx.text.contains("Failed Suites");
     let mut out = Vec::new();
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let t = line.trim();
         // Each pattern tried only on lines that start as it does.
         let first = t.chars().next().unwrap_or(' ');
@@ -231,7 +232,7 @@ pub(super) fn jest(ctx: &Context) -> Option<String> {
     let failing_line = re!(r"^\s+>\s*(\d+) \|(.*)$")?;
     let caret = re!(r"^\s+\|\s*\^")?;
     let mut out = Vec::new();
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let t = line.trim();
         // Each pattern tried only on lines that start as it does (the cost stays linear and low).
         let first = t.chars().next().unwrap_or(' ');
@@ -272,7 +273,7 @@ pub(super) fn ava(ctx: &Context) -> Option<String> {
     let mut dropped = 0usize;
     // Under a failure's place line, until the excerpt ends.
     let mut in_excerpt = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         let t = line.trim();
         let excerpt_line = in_excerpt && {
             let digits = t.bytes().take_while(u8::is_ascii_digit).count();

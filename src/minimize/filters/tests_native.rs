@@ -6,6 +6,7 @@
 //! loop's failure at one place past its first lines (counted).
 
 use super::Context;
+use crate::minimize::text::SplitLines;
 use crate::minimize::text::{has, is_dependency_frame, join_lines, shared_prefixes};
 use crate::re;
 
@@ -40,7 +41,7 @@ fn collected_by_module(text: &str) -> Option<String> {
     ];
     let is_item = |t: &str| ITEMS.iter().any(|k| t.starts_with(k));
     let ids = text
-        .lines()
+        .split_lines()
         .filter(|l| collected_id_file(l).is_some() || is_item(l.trim_start()))
         .count();
     if ids <= COLLECTED_LIST_MAX {
@@ -63,7 +64,7 @@ fn collected_by_module(text: &str) -> Option<String> {
             out[at].push_str(&format!(" {n} {}", if n == 1 { "test" } else { "tests" }));
         }
     };
-    for line in text.lines() {
+    for line in text.split_lines() {
         if let Some(f) = collected_id_file(line) {
             match &mut file {
                 Some((open, n)) if *open == f => *n += 1,
@@ -115,14 +116,14 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
     // The run's closing counts (`== 3 failed, 26 passed in 0.03s ==`, `-q`'s bare line).
-    let has_counts = ctx.text.lines().rev().take(5).any(|l| {
+    let has_counts = ctx.text.split_lines().rev().take(5).any(|l| {
         (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
             && l.contains(" in ")
     });
     let mut out = Vec::new();
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
-    let all: Vec<&str> = ctx.text.lines().collect();
+    let all: Vec<&str> = ctx.text.split_lines().collect();
     // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
     let mut set_up: Vec<String> = Vec::new();
     let mut difference = RestatedDifference::default();
@@ -320,7 +321,7 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
     while i < lines.len() {
         let run = lines[i..]
             .iter()
-            .take_while(|l| l.starts_with("SKIPPED [") && skip.is_match(l))
+            .take_while(|l| l.starts_with("SKIPPED [") && skip_line(skip, l).is_some())
             .count();
         if run < SKIP_GROUP_MIN {
             out.push(lines[i].clone());
@@ -330,13 +331,9 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
         // By file in the order first seen; in a file, by count and reason.
         let mut files: Vec<(&str, Vec<SkipEntry>)> = Vec::new();
         for l in &lines[i..i + run] {
-            let Some(c) = skip.captures(l) else { continue };
-            let (count, file, line, reason) = (
-                c.get(1).map_or("", |m| m.as_str()),
-                c.get(2).map_or("", |m| m.as_str()),
-                c.get(3).map_or("", |m| m.as_str()),
-                c.get(4).map_or("", |m| m.as_str()),
-            );
+            let Some((count, file, line, reason)) = skip_line(skip, l) else {
+                continue;
+            };
             let at = match files.iter().position(|(f, _)| *f == file) {
                 Some(at) => at,
                 None => {
@@ -368,6 +365,34 @@ fn grouped_skips(lines: Vec<String>) -> Option<Vec<String>> {
         i += run;
     }
     Some(out)
+}
+
+/// A skip line's count, file, line and reason: what `skip` (`^SKIPPED \[(\d+)\] (.+?):(\d+):
+/// (.*)$`) captures. An ASCII line is read by hand (the pattern's captures ran its backtracker
+/// on each line of a long `-rs` summary, a fifth of such a call): its digits are ASCII, and the
+/// file is the shortest one followed by `:<digits>: `, as the lazy `.+?` takes. Another line
+/// (a Unicode digit is a `\d` too) is read by the pattern.
+fn skip_line<'a>(skip: &regex::Regex, l: &'a str) -> Option<(&'a str, &'a str, &'a str, &'a str)> {
+    // (`.` is no line break: a text of several lines is the pattern's too.)
+    if !l.is_ascii() || memchr::memchr(b'\n', l.as_bytes()).is_some() {
+        let c = skip.captures(l)?;
+        let group = |i| c.get(i).map_or("", |m| m.as_str());
+        return Some((group(1), group(2), group(3), group(4)));
+    }
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = l.strip_prefix("SKIPPED [")?;
+    let n = digits(rest);
+    let after = rest[n..].strip_prefix("] ").filter(|_| n > 0)?;
+    let count = &rest[..n];
+    // The first `:` after at least one byte that a line number and `: ` follow.
+    memchr::memchr_iter(b':', after.as_bytes())
+        .filter(|&at| at > 0)
+        .find_map(|at| {
+            let tail = &after[at + 1..];
+            let d = digits(tail);
+            let reason = tail[d..].strip_prefix(": ").filter(|_| d > 0)?;
+            Some((count, &after[..at], &tail[..d], reason))
+        })
 }
 
 /// unittest's account of two values that differ, after a message that gives both whole
@@ -471,7 +496,7 @@ pub(super) fn go_test(ctx: &Context) -> Option<String> {
 /// Whether `text` is a stream of JSON events (`go test -json`): one of its first lines an object
 /// with an `Action` (a package that did not build prints its errors before the stream).
 pub(super) fn is_go_json_stream(text: &str) -> bool {
-    text.lines()
+    text.split_lines()
         .take(JSON_STREAM_LOOK_LINES)
         .any(|l| l.starts_with('{') && l.contains("\"Action\":"))
 }
@@ -493,7 +518,7 @@ struct GoEvent<'a> {
 /// them from the usual guard, which reads the raw text).
 pub(super) fn go_test_json(ctx: &Context) -> Option<String> {
     let mut printed = String::with_capacity(ctx.text.len() / 4);
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         match line
             .starts_with('{')
             .then(|| serde_json::from_str::<GoEvent>(line).ok())
@@ -515,7 +540,7 @@ fn go_test_text(text: &str) -> Option<String> {
     let text = reported.as_deref().unwrap_or(text);
     let mut out = Vec::new();
     let mut in_pass = false;
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     // Where each line's package ends `ok` (every test in it passed): its tests' logs are said
     // once per place, the first line with the count of the rest.
     let mut passed = vec![false; lines.len()];
@@ -721,10 +746,10 @@ const RACE_RULE: &str = "==================";
 /// the same report said by that section's heading: `Goroutine 10 (finished) created at: (same
 /// frames as Goroutine 8 (running) created)`. Every place stays; `None` without a report.
 fn race_reports(text: &str) -> Option<String> {
-    if !text.contains("WARNING: DATA RACE") {
+    if !crate::minimize::text::text_has(text, "WARNING: DATA RACE") {
         return None;
     }
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.split_lines().collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
@@ -1003,12 +1028,12 @@ pub(super) fn ctest(ctx: &Context) -> Option<String> {
         .any(|a| matches!(a.as_str(), "-V" | "-VV" | "--verbose" | "--extra-verbose"));
     let passing: Vec<&str> = ctx
         .text
-        .lines()
+        .split_lines()
         .filter_map(|l| passed.captures(l)?.get(1).map(|m| m.as_str()))
         .collect();
     let changed_into = ctx
         .text
-        .lines()
+        .split_lines()
         .find_map(|l| l.strip_prefix("Internal ctest changing into directory: "));
     let bookkeeping = |l: &str| {
         const LINES: &[&str] = &[
@@ -1029,7 +1054,7 @@ pub(super) fn ctest(ctx: &Context) -> Option<String> {
     };
     let out = ctx
         .text
-        .lines()
+        .split_lines()
         .filter(|l| !l.trim().is_empty() && !start.is_match(l) && !passed.is_match(l))
         .filter(|l| !bookkeeping(l))
         .filter(|l| match verbose.captures(l).filter(|_| verbose_run) {
@@ -1061,9 +1086,9 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
     // when the list at the end names it again.
     let ran = ctx
         .text
-        .lines()
+        .split_lines()
         .any(|l| l.starts_with("[==========] ") && l.contains(" ran."));
-    let listed = ctx.text.lines().find_map(|l| {
+    let listed = ctx.text.split_lines().find_map(|l| {
         l.strip_prefix("[  FAILED  ] ")?
             .strip_suffix(", listed below:")
             .map(|n| {
@@ -1072,9 +1097,12 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
                     .to_string()
             })
     });
-    let passed = ctx.text.lines().any(|l| l.starts_with("[  PASSED  ] "));
+    let passed = ctx
+        .text
+        .split_lines()
+        .any(|l| l.starts_with("[  PASSED  ] "));
     let timing = re!(r" \(\d+ ms\)$")?;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if line.starts_with("[ RUN      ]") {
             test_lines = Some(Vec::new());
             continue;
@@ -1125,7 +1153,7 @@ pub(super) fn gtest(ctx: &Context) -> Option<String> {
 /// Whether `text` is an RSpec report: its summary line (`7 examples, 2 failures`) after a
 /// `Finished in` line.
 pub(super) fn looks_like_rspec(text: &str) -> bool {
-    if !text.contains("Finished in ") {
+    if !crate::minimize::text::text_has(text, "Finished in ") {
         return false;
     }
     let summary = |l: &str| {
@@ -1134,7 +1162,7 @@ pub(super) fn looks_like_rspec(text: &str) -> bool {
         })
     };
     let mut finished = false;
-    text.lines().any(|l| {
+    text.split_lines().any(|l| {
         finished |= l.starts_with("Finished in ");
         finished && summary(l)
     })
@@ -1161,7 +1189,7 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
     let mut section: Option<&str> = None;
     // In `Pending:`, whether the line is an example's name or its reason right after it.
     let mut pending_head = false;
-    for line in ctx.text.lines() {
+    for line in ctx.text.split_lines() {
         if let Some(s) = SECTIONS.iter().find(|s| line.starts_with(**s)) {
             section = Some(s);
             match *s {

@@ -7,6 +7,7 @@
 //! advice on options (`rerun with: -s`, `--history-level`), `-v`'s log (`--PID--`) but its
 //! lines with a place.
 
+use crate::minimize::text::SplitLines;
 use std::collections::HashMap;
 
 use super::Context;
@@ -65,7 +66,7 @@ fn is_boilerplate(body: &str) -> bool {
 }
 
 pub(super) fn valgrind(ctx: &Context) -> Option<String> {
-    let lines: Vec<&str> = ctx.text.lines().collect();
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
     let pid = lines
         .iter()
         .find_map(|l| prefixed(l).filter(|p| p.0 == '=').map(|p| p.1))?;
