@@ -5,7 +5,7 @@ use napi::bindgen_prelude::{FromNapiValue, JsObjectValue, Object, ToNapiValue, U
 use napi::Env;
 use napi_derive::napi;
 
-use super::options::{arg, js_readers, optional_arg, FromJs, Text, MAX_SAFE_INTEGER};
+use super::options::{arg, js_readers, optional_arg, FromJs, MAX_SAFE_INTEGER};
 use crate::error::{Error, JsNumber, Result};
 use crate::minimize::{self, Captured, Minimized, MinimizerOptions};
 
@@ -134,7 +134,7 @@ pub fn minimize_output<'a>(
 ) -> napi::Result<Option<Object<'a>>> {
     let read = || -> Result<Option<Minimized>> {
         let command: String = arg(command, "command")?;
-        let Text(text) = arg(output, "output")?;
+        let text: String = arg(output, "output")?;
         let Some(config) = optional_arg::<MinimizerOptions>(options, "options")?
             .map(|o| o.resolve())
             .filter(|c| c.enabled)
@@ -153,48 +153,16 @@ pub fn minimize_output<'a>(
     };
     // `originalText` is the caller's own string, handed back as it is: making a new one from
     // the copy read here would decode every byte of it again (about a tenth of a 50 KB call).
-    let mut result = JsMinimizerResult {
+    let result = JsMinimizerResult {
         original_text: String::new(),
         ..JsMinimizerResult::from(minimized)
     };
-    // An ASCII text is made a JS string by a copy (`napi_create_string_latin1`), not decoded
-    // as UTF-8; set after the object is made, in the place its field holds.
-    let ascii_text = result
-        .text
-        .is_ascii()
-        .then(|| std::mem::take(&mut result.text));
     // SAFETY: `env` is the live environment of this call, and the value just made from it is
     // an object (a `#[napi(object)]` struct).
     let mut object = unsafe {
         let raw = JsMinimizerResult::to_napi_value(env.raw(), result)?;
         Object::from_napi_value(env.raw(), raw)?
     };
-    if let Some(text) = ascii_text {
-        object.set_named_property("text", ascii_string(&env, &text)?)?;
-    }
     object.set_named_property("originalText", output)?;
     Ok(Some(object))
-}
-
-/// A JS string of `text`, which is ASCII: its bytes copied as Latin-1, which they are too.
-fn ascii_string<'a>(env: &Env, text: &str) -> napi::Result<Unknown<'a>> {
-    debug_assert!(text.is_ascii());
-    let mut raw = std::ptr::null_mut();
-    // SAFETY: `env` is the live environment of this call; `text` is `text.len()` valid bytes,
-    // each ASCII, so each a Latin-1 character of the same value.
-    let status = unsafe {
-        napi::sys::napi_create_string_latin1(
-            env.raw(),
-            text.as_ptr().cast(),
-            text.len() as isize,
-            &mut raw,
-        )
-    };
-    if status != napi::sys::Status::napi_ok {
-        return Err(napi::Error::from_reason(
-            "the result's text could not be made",
-        ));
-    }
-    // SAFETY: `raw` is a string just made in `env`.
-    unsafe { Unknown::from_napi_value(env.raw(), raw) }
 }

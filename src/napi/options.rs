@@ -126,64 +126,6 @@ impl FromJs<'_> for String {
     }
 }
 
-/// A long text read for its bytes (a command's whole output, for the minimizer): when it is
-/// ASCII, copied byte for byte (`napi_get_value_string_latin1`) instead of encoded as UTF-8
-/// (`napi_get_value_string_utf8` reads it twice, to size it and to write it: about a twentieth
-/// of a minimizer call on 50 KB). Its UTF-8 length equals its length in UTF-16 units only when
-/// every character is ASCII (any other takes two bytes or more per unit), and then the one-byte
-/// copy is the same bytes; any other text is read as before.
-pub struct Text(pub String);
-
-impl FromJs<'_> for Text {
-    fn from_js(
-        env: sys::napi_env,
-        raw: sys::napi_value,
-        field: &str,
-    ) -> crate::error::Result<Self> {
-        if type_of(env, raw) != ValueKind::napi_string {
-            return Err(wrong(env, raw, field, "a string"));
-        }
-        let (mut units, mut bytes) = (0usize, 0usize);
-        // SAFETY: `raw` is a string of `env`; a null buffer asks only for the length.
-        let sized = unsafe {
-            sys::napi_get_value_string_utf16(env, raw, std::ptr::null_mut(), 0, &mut units)
-                == sys::Status::napi_ok
-                && sys::napi_get_value_string_utf8(env, raw, std::ptr::null_mut(), 0, &mut bytes)
-                    == sys::Status::napi_ok
-        };
-        if !sized || units != bytes {
-            // SAFETY: `raw` is a string of `env`.
-            return unsafe { String::from_napi_value(env, raw) }
-                .map(Text)
-                .map_err(|e| read_failed(env, field, &e.reason));
-        }
-        // Room for the terminating NUL napi writes after the text.
-        let mut buf: Vec<u8> = Vec::with_capacity(units + 1);
-        let mut written = 0usize;
-        // SAFETY: `buf` has room for `units + 1` bytes, which is the size passed; napi writes
-        // at most that many and says how many it wrote before the NUL.
-        let status = unsafe {
-            sys::napi_get_value_string_latin1(
-                env,
-                raw,
-                buf.as_mut_ptr().cast(),
-                units + 1,
-                &mut written,
-            )
-        };
-        if status != sys::Status::napi_ok || written > units {
-            return Err(read_failed(env, field, "its text could not be copied"));
-        }
-        // SAFETY: napi initialized the first `written` bytes (at most the capacity, checked).
-        unsafe { buf.set_len(written) };
-        // Checked, not assumed: a text that changed between the calls (it cannot, on the JS
-        // thread) would otherwise be taken for UTF-8 unseen.
-        String::from_utf8(buf)
-            .map(Text)
-            .map_err(|_| read_failed(env, field, "its text changed while read"))
-    }
-}
-
 impl FromJs<'_> for f64 {
     fn from_js(
         env: sys::napi_env,
