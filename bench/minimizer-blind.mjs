@@ -78,7 +78,7 @@ for (const dir of dirs) {
     if (theirs) {
       row.anchor = tokens(theirs.text)
       row.lostAnchor = lostIn(theirs.text, fs_)
-      row.anchorLostTokens = row.lostAnchor.reduce((k, f) => k + tokens(f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0)
+      row.anchorLostTokens = row.lostAnchor.reduce((k, f) => k + tokens(f.text ?? f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0)
     }
     rows.push(row)
     if (show) {

@@ -288,7 +288,14 @@ export function facts(c) {
     if ((m = /^[Ww]ould reformat:? (\S+)$/.exec(l))) add('path', m[1])
     if ((m = /^(\d+ files? would be reformatted)/.exec(l))) add('summary', m[1])
     // A drawn tree's entries (cargo tree, npm ls).
-    if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) add('entry', m[1].trim())
+    // npm's `X@1.0.0 deduped` (drawn in full elsewhere) as written, or in a node's group of
+    // them, `(deduped: X@1.0.0 Y@2.0.0)`: the package, its version and the mark.
+    if ((m = /(?:├──|└──|├─┬|└─┬) (.+)$/.exec(l))) {
+      const d = /^(\S+) deduped$/.exec(m[1].trim())
+      // (`text`: the fact as written, for its tokens where a text drops it.)
+      if (d) f.push({ kind: 'entry', parts: [new RegExp(`(^|[\\s>])${esc(norm(d[1]))} deduped|\\(deduped:[^)]* ${esc(norm(d[1]))}[ )]`)], text: m[1].trim() })
+      else add('entry', m[1].trim())
+    }
   }
   // A report in a structured format (a linter's JSON, JUnit XML): its findings and failures, not
   // its lines (a JSON line can be a whole report; `"endColumn": 14,` is no fact on its own).
@@ -309,10 +316,26 @@ export function facts(c) {
   // A TAP stream (a `TAP version` line or a `1..N` plan) whose results all passed has no fact
   // by the TAP rule above, and its passes, `# Subtest:` headings and YAML bookkeeping
   // (`---`, `...`, `duration_ms`, `type`) are not facts here either (tape, nyc or c8 over
-  // tape, node --test under c8 read each pass as a fact).
+  // tape, node --test under c8 read each pass as a fact). Nor is a group's heading whose next
+  // line is a pass (tape's `# name` over its assertions): the name of a test that passed, as
+  // node's `# Subtest: name` is.
   const tap = lines.some((l) => /^TAP version \d+$|^\s*1\.\.\d+$/.test(l.trim()))
   const tapLayout = (l) => /^\s*ok \d+\b/.test(l) && !/ # (SKIP|TODO)\b/i.test(l) || /^\s*# Subtest: /.test(l) || /^\s*(---|\.\.\.)\s*$/.test(l) || /^\s*(duration_ms|type): /.test(l)
-  if (!f.length && !BUILD_TOOLS.has(program)) for (const l of lines) if (l.trim() && !RULE.test(l) && !(tap && tapLayout(l))) add('line', l.trim())
+  const passingHeading = (i) => /^# /.test(lines[i]) && /^ok \d+\b/.test(lines[i + 1] ?? '') && !/ # (SKIP|TODO)\b/i.test(lines[i + 1])
+  // dpkg's steps before it sets a package up (under apt, apt-get, dpkg -i): `Selecting
+  // previously unselected package X.`, `Preparing to unpack .../X_1.0_all.deb ...`, `Unpacking X
+  // (1.0) ...`, and the database's progress, are not facts where `Setting up X (1.0) ...`
+  // says the package and its version; a package never set up keeps its steps as facts.
+  const setUp = new Set(lines.map((l) => /^Setting up (\S+) \((\S+)\)/.exec(l.trim())).filter(Boolean).map((m) => m[1]))
+  const dpkgStep = (l) => {
+    let m
+    if (/^\(Reading database \.\.\./.test(l)) return true
+    if ((m = /^Selecting previously unselected package (\S+)\.$/.exec(l))) return setUp.has(m[1])
+    if ((m = /^Preparing to unpack \S*?([^/\s_]+)_[^/\s]*\.deb \.\.\.$/.exec(l))) return [...setUp].some((s) => s.split(':')[0] === m[1])
+    if ((m = /^Unpacking (\S+) \(.*\.\.\.$/.exec(l))) return setUp.has(m[1])
+    return false
+  }
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const [i, l] of lines.entries()) if (l.trim() && !RULE.test(l) && !(tap && (tapLayout(l) || passingHeading(i))) && !dpkgStep(l.trim())) add('line', l.trim())
   return f
 }
 

@@ -914,6 +914,18 @@ fn drawn_trees_and_git_path_lists() {
         text_of("npm ls --all", twice),
         "app@1.0.0 /p\n  a@1.0.0\n    chalk@4.1.2\n      ansi-styles@4.3.0>color-convert@2.0.1 supports-color@7.2.0\n  b@1.0.0\n    chalk@4.1.2 (its 3 entries as above)\n"
     );
+    // Three or more deduped leaves under one node: said once, after the node's other leaves,
+    // each with its version.
+    let many = "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── b@2.0.0 deduped\n  ├── c@1.0.0\n  ├── d@3.0.0 deduped\n  ├─┬ e@1.1.0\n  │ └── f@1.0.0 deduped\n  └── g@0.1.0 deduped\n";
+    assert_eq!(
+        text_of("npm ls --all", many),
+        "app@1.0.0 /p\n  a@1.0.0\n    c@1.0.0 e@1.1.0>f@1.0.0 deduped (deduped: b@2.0.0 d@3.0.0 g@0.1.0)\n"
+    );
+    let wide = "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── b@2.0.0 deduped\n  ├── c@1.0.0\n  ├── d@3.0.0 deduped\n  ├── h@1.0.0\n  └── g@0.1.0 deduped\n";
+    assert_eq!(
+        text_of("npm ls --all", wide),
+        "app@1.0.0 /p\n  a@1.0.0\n    c@1.0.0 h@1.0.0 (deduped: b@2.0.0 d@3.0.0 g@0.1.0)\n"
+    );
     let unmet =
         "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── UNMET DEPENDENCY b@2.0.0\n  └── c@1.0.0 deduped\n";
     assert_eq!(
@@ -1857,7 +1869,7 @@ fn unnamed_programs_lines_are_counted_by_shape() {
     }
     tap.push_str("not ok 31 - rejects bad input\n  at test/parse.js:40:7\nok 32 - error paths report their place\n# tests 32\n# pass 30\n# fail 1\n");
     let (label, out) = run("./run-tests", &tap).expect("rewritten");
-    assert_eq!(label, "shape");
+    assert_eq!(label, "tap");
     assert!(out.contains("ok 1 - parses case number 1 of the input (and 29 more passing lines like it)\nnot ok 31"), "{out}");
     for kept in [
         "not ok 31 - rejects bad input",
@@ -1912,7 +1924,7 @@ fn tap_passes_drop_their_headings_and_blocks() {
     }
     tap.push_str("    # Subtest: breaks\n    not ok 11 - breaks\n      ---\n      duration_ms: 6.8\n      location: '/p/test/parse.test.js:15:11'\n      error: |-\n        Expected values to be strictly equal\n      ...\n# pass 10\n# fail 1\n");
     let (label, out) = run("node --test --test-reporter=tap test/", &tap).expect("rewritten");
-    assert_eq!(label, "shape");
+    assert_eq!(label, "tap");
     assert!(
         !out.contains("# Subtest: case") && !out.contains("duration_ms: 0.25"),
         "{out}"
@@ -1940,7 +1952,7 @@ fn tap_passes_drop_their_headings_and_blocks() {
 fn a_failing_tap_results_block_keeps_location_error_and_own_frames() {
     let tap = "TAP version 13\n# Subtest: lineTotal\n    # Subtest: standard rate\n    ok 1 - standard rate\n      ---\n      duration_ms: 30.231323\n      ...\n    # Subtest: reduced rate rounding\n    not ok 2 - reduced rate rounding\n      ---\n      duration_ms: 25.361473\n      location: '/tmp/app/test/node-invoice.test.js:7:11'\n      failureType: 'testCodeFailure'\n      error: |-\n        Expected values to be strictly equal:\n\n        1.1 !== 1.11\n\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected: 1.11\n      actual: 1.1\n      operator: 'strictEqual'\n      stack: |-\n        TestContext.<anonymous> (/tmp/app/test/node-invoice.test.js:7:54)\n        Test.runInAsyncScope (node:async_hooks:206:9)\n        Test.run (node:internal/test_runner/test:796:25)\n        async Promise.all (index 0)\n        TestContext.<anonymous> (file:///tmp/app/test/wrap.test.js:11:12)\n      ...\n    1..2\nnot ok 1 - lineTotal\n  ---\n  duration_ms: 76.649208\n  location: '/tmp/app/test/node-invoice.test.js:5:1'\n  failureType: 'subtestsFailed'\n  error: '1 subtest failed'\n  code: 'ERR_TEST_FAILURE'\n  ...\n# Subtest: pdf export\nok 2 - pdf export # SKIP\n  ---\n  duration_ms: 20.78345\n  ...\n1..2\n# tests 3\n# pass 1\n# fail 2\n# skipped 1\n";
     let (label, out) = run("npx c8 node --test test/", tap).expect("rewritten");
-    assert_eq!(label, "npx:c8:shape");
+    assert_eq!(label, "npx:c8:tap");
     assert_keeps(
         &out,
         &[
@@ -1958,6 +1970,64 @@ fn a_failing_tap_results_block_keeps_location_error_and_own_frames() {
     ] {
         assert!(!out.contains(gone), "{gone} in {out}");
     }
+}
+
+/// tape's TAP (under nyc too): read as TAP, not as a JavaScript trace; the passes are counted
+/// with the headings of the groups that all passed; a failing group's heading, its `not ok`,
+/// `expected`, `actual` and `at` (no `error` shows them here) and the run's counts stay; the
+/// stack's frames in tape itself, the runtime's and the one `at` already names go.
+#[test]
+fn tapes_stream_counts_passing_groups_and_keeps_each_failure_whole() {
+    let mut tap = String::from("TAP version 13\n");
+    for g in 1..=6 {
+        tap.push_str(&format!(
+            "# group {g}\nok {} should be equal\nok {} should be equal\n",
+            2 * g - 1,
+            2 * g
+        ));
+    }
+    tap.push_str("# parse args\nnot ok 13 no\n  ---\n    operator: deepEqual\n    expected: |-\n      { moo: false, _: [] }\n    actual: |-\n      { _: [], moo: 'false' }\n    at: Test.<anonymous> (/w/mm/test/parse.js:7:4)\n    stack: |-\n      Error: no\n          at Test.assert [as _assert] (/w/mm/node_modules/tape/lib/test.js:548:48)\n          at Test.<anonymous> (/w/mm/test/parse.js:7:4)\n          at Test.run (/w/mm/node_modules/tape/lib/test.js:151:28)\n          at process.processImmediate (node:internal/timers:483:21)\n  ...\nok 14 multi\n\n1..14\n# tests 14\n# pass  13\n# fail  1\n");
+    let (label, out) = run("npx nyc tape test/*.js", &tap).expect("rewritten");
+    assert_eq!(label, "npx:nyc:tap");
+    assert_keeps(
+        &out,
+        &[
+            "TAP version 13\nok 1 should be equal (and 12 more passing lines like it, in 6 groups that all passed)\n# parse args\nnot ok 13 no\n",
+            "not ok 13 no\n    expected: |-\n      { moo: false, _: [] }\n    actual: |-\n      { _: [], moo: 'false' }\n    at: Test.<anonymous> (/w/mm/test/parse.js:7:4)\n",
+            "1..14\n# tests 14\n# pass  13\n# fail  1",
+        ],
+    );
+    for gone in [
+        "# group",
+        "node_modules",
+        "node:internal",
+        "ok 2 ",
+        "ok 14",
+        "operator",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+    assert_eq!(out.matches("parse.js:7:4").count(), 1, "{out}");
+}
+
+/// mocha's tap reporter: a failure's message said, then said again after the error's name;
+/// the second telling (with the name) stays, the first, the blank lines and the runtime's
+/// frames go; the test's own frame stays.
+#[test]
+fn a_tap_failures_repeated_message_is_said_once() {
+    let mut tap = String::new();
+    for i in 1..=3 {
+        tap.push_str(&format!("ok {i} ms parses case {i}\n"));
+    }
+    tap.push_str("not ok 4 ms formats long\n  Expected values to be strictly equal:\n  + actual - expected\n  \n  + '2 minutes'\n  - '1.5 minutes'\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n  + actual - expected\n  \n  + '2 minutes'\n  - '1.5 minutes'\n      at Context.<anonymous> (test/util.test.js:8:43)\n      at process.processImmediate (node:internal/timers:483:21)\nok 5 yaml round trips a map\n# tests 5\n# pass 4\n# fail 1\n1..5\n");
+    let (label, out) = run("npx mocha --reporter tap test/", &tap).expect("rewritten");
+    assert_eq!(label, "npx:tap");
+    assert_keeps(
+        &out,
+        &["not ok 4 ms formats long\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n  + actual - expected\n  + '2 minutes'\n  - '1.5 minutes'\n      at Context.<anonymous> (test/util.test.js:8:43)\nok 5 yaml round trips a map\n"],
+    );
+    assert_eq!(out.matches("Expected values").count(), 1, "{out}");
+    assert!(!out.contains("node:internal"), "{out}");
 }
 
 /// Nested TAP (node's runner, subtests under a suite): the outer results are each suite's
@@ -3284,7 +3354,7 @@ fn tap_frame_keys_inside_dependencies_drop_and_own_frames_stay() {
     }
     raw.push_str("not ok 30 - ms formats long\n  ---\n    name: AssertionError\n    assertion: t.is()\n    details:\n      'Difference (- actual, + expected):': |-\n        - '2 minutes'\n        + '1.5 minutes'\n    message: ''\n    at: 'ExecutionContext.is (file:///w/node_modules/ava/lib/assert.js:309:16)'\n  ...\nnot ok 31 - deep equal\n  ---\n    message: 'objects differ'\n    at: >-\n      ExecutionContext.deepEqual\n      (file:///w/node_modules/ava/lib/assert.js:339:15)\n  ...\nnot ok 32 - own frame\n  ---\n    at: >-\n      Test.fn\n      (file:///w/test/a.test.mjs:12:5)\n  ...\n1..32\n# tests 32\n# pass 27\n# skip 1\n# fail 3\n");
     let (label, out) = run("npx ava --tap", &raw).expect("a TAP stream");
-    assert_eq!(label, "npx:shape");
+    assert_eq!(label, "npx:tap");
     assert_keeps(
         &out,
         &[
@@ -3460,4 +3530,96 @@ fn pytest_short_summary_groups_skips_by_file_and_reason() {
         &text_of("pytest -rs", &two),
         &["SKIPPED [1] tests/test_a.py:128: numpy is not installed"],
     );
+}
+
+/// make's dry run: every command stays; an `echo` of the next command's pretty name goes, and
+/// a run of one compile command with its source and object changing is the first command
+/// whole, then each one's changed words.
+#[test]
+fn make_dry_runs_commands_are_said_with_their_changed_words() {
+    let flags = "-O2 -g -Wall -Wextra -Wshadow -Wconversion -DHAVE_CONFIG_H -DPCRE2_CODE_UNIT_WIDTH=8 -Iinclude -Isrc";
+    let mut text = String::from("mkdir -p build\n");
+    for unit in ["compile", "match", "study", "tables", "xclass"] {
+        text.push_str(&format!(
+            "echo \"  CC      build/{unit}.o\"\ncc {flags} -c src/{unit}.c -o build/{unit}.o\n"
+        ));
+    }
+    text.push_str("echo \"  AR      build/libp.a\"\nar rcs build/libp.a build/compile.o build/match.o build/study.o build/tables.o build/xclass.o\n");
+    let out = text_of("make -n -B", &text);
+    assert_eq!(
+        out,
+        format!("mkdir -p build\ncc {flags} -c src/compile.c -o build/compile.o\n  (then the same command 4 more times, with only these words changed:)\n  src/match.c build/match.o\n  src/study.c build/study.o\n  src/tables.c build/tables.o\n  src/xclass.c build/xclass.o\nar rcs build/libp.a build/compile.o build/match.o build/study.o build/tables.o build/xclass.o\n")
+    );
+    // Not a dry run: the build's log is read as one.
+    assert!(run("make -j2", &text).is_none_or(|(_, t)| !t.contains("then the same command")));
+}
+
+/// apt-get install: dpkg's steps before a package is set up, and the database's progress, go;
+/// `Setting up` with the package and version, `Get:`, the summary and a package never set up
+/// stay.
+#[test]
+fn apt_installs_steps_go_where_the_package_is_set_up() {
+    let mut text = String::from("Reading package lists...\nThe following NEW packages will be installed:\n  liba-dev libb-dev\n0 upgraded, 2 newly installed, 0 to remove and 120 not upgraded.\nGet:1 http://deb.debian.org/debian bookworm/main amd64 liba-dev all 1.1.1-2 [6940 B]\nFetched 48.9 kB in 0s (270 kB/s)\n");
+    for (name, v) in [
+        ("liba-dev", "1.1.1-2"),
+        ("libb-dev", "1.0.5-1"),
+        ("libc-dev", "2.0-1"),
+    ] {
+        text.push_str(&format!("Selecting previously unselected package {name}.\n(Reading database ... 5%(Reading database ... 100%(Reading database ... 41000 files and directories currently installed.)\nPreparing to unpack .../{name}_{v}_all.deb ...\nUnpacking {name} ({v}) ...\n"));
+    }
+    text.push_str("Setting up liba-dev (1.1.1-2) ...\nSetting up libb-dev (1.0.5-1) ...\n");
+    let (label, out) = run("apt-get install -y liba-dev libb-dev", &text).expect("rewritten");
+    assert_eq!(label, "apt-install");
+    assert_keeps(
+        &out,
+        &[
+            "Get:1 http://deb.debian.org/debian bookworm/main amd64 liba-dev all 1.1.1-2 [6940 B]",
+            "Selecting previously unselected package libc-dev.\nPreparing to unpack .../libc-dev_2.0-1_all.deb ...\nUnpacking libc-dev (2.0-1) ...\nSetting up liba-dev (1.1.1-2) ...\nSetting up libb-dev (1.0.5-1) ...",
+        ],
+    );
+    for gone in [
+        "Reading database",
+        "Unpacking liba-dev",
+        "package libb-dev.",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
+
+/// pytest -v: an expected failure (`XFAIL`) is counted by the closing counts, as a pass is;
+/// an unexpected pass (`XPASS`) and a skip stay.
+#[test]
+fn pytest_verbose_counts_expected_failures() {
+    let mut text = String::from("============================= test session starts ==============================\ncollected 40 items\n\n");
+    for i in 0..36 {
+        text.push_str(&format!(
+            "tests/test_a.py::test_case_{i} PASSED [ {:2}%]\n",
+            i * 2
+        ));
+    }
+    text.push_str("tests/test_b.py::test_margin XFAIL (Needs fixing) [ 95%]\ntests/test_b.py::test_strict XPASS [ 97%]\ntests/test_b.py::test_db SKIPPED (no db) [ 98%]\ntests/test_b.py::test_old XFAIL [100%]\n\n============= 36 passed, 1 skipped, 2 xfailed, 1 xpassed in 0.31s =============\n");
+    let out = text_of("pytest -v", &text);
+    assert_keeps(
+        &out,
+        &[
+            "test_strict XPASS",
+            "test_db SKIPPED (no db)",
+            "36 passed, 1 skipped, 2 xfailed, 1 xpassed in 0.31s",
+        ],
+    );
+    assert!(!out.contains("XFAIL"), "{out}");
+}
+
+/// A formatter's diff (`ruff format --diff`, `black --diff`): its blank lines added or removed
+/// go, counted on one line; a hunk's number on a blank change moves to the hunk's next change;
+/// every other changed line stays. `diff -u` keeps them.
+#[test]
+fn a_formatters_blank_line_changes_are_counted() {
+    let raw = "--- a.py\n+++ a.py\n@@ -10,3 +10,2 @@\n x = 1\n-\n y = 2\n@@ -40,3 +39,4 @@\n z = 3\n+\n-q = 'a'\n+q = \"a\"\n@@ -70,2 +70,3 @@\n w = 4\n+\n";
+    let out = text_of("ruff format --diff", raw);
+    assert_eq!(
+        out,
+        "--- a.py\n40 -q = 'a'\n+q = \"a\"\n(3 changes that add or remove blank lines, not shown)\n"
+    );
+    assert!(!text_of("diff -u a.py b.py", raw).contains("blank lines"));
 }

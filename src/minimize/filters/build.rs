@@ -102,6 +102,9 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     if let Some(out) = remark_list(ctx.text) {
         return Some(out);
     }
+    if is_dry_run(ctx) {
+        return dry_run(ctx.text);
+    }
     let progress = re!(
         r"^\[\s*\d+%\] (Building|Linking|Built target|Generating|Scanning)|^\[\d+/\d+\] |^make(\[\d+\])?: (Entering|Leaving) directory|^(Scanning dependencies|Consolidate compiler generated) "
     )?;
@@ -771,3 +774,89 @@ const PREFIX_MIN_RUN: usize = 3;
 
 /// Shortest directory said once for a run of lines: a shorter one costs about what it saves.
 const PREFIX_MIN_CHARS: usize = 16;
+
+/// Whether the command is make's dry run (`make -n`, `--dry-run`, `--just-print`, `--recon`):
+/// its output is the commands make would run, not a build's log.
+fn is_dry_run(ctx: &Context) -> bool {
+    matches!(ctx.inv.program.as_str(), "make" | "gmake")
+        && ctx.inv.args.iter().any(|a| {
+            matches!(a.as_str(), "--dry-run" | "--just-print" | "--recon")
+                || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && a[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                    && a.contains('n'))
+        })
+}
+
+/// Fewest commands in a run of one command with a few words changed for the run to be said
+/// as its first command and each other's changed words: two lines cost what the heading does.
+const DRY_RUN_MIN_RUN: usize = 3;
+
+/// Most words a command of a run may change from the run's first (a source and its object).
+const DRY_RUN_MAX_CHANGED: usize = 3;
+
+/// make's dry run: every command stays (they are what was asked for), said shorter. An
+/// `echo` of a command's pretty name (`echo "  CC  build/a.o"`) just before the command that
+/// names the same file goes; a run of compile commands that differ from the first in at most
+/// [`DRY_RUN_MAX_CHANGED`] words (the flags said once, the source and object changing) is the
+/// first command whole, then the changed words of each, one command a line. `None` when
+/// neither shortens anything.
+fn dry_run(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept: Vec<&str> = Vec::with_capacity(lines.len());
+    for (i, &line) in lines.iter().enumerate() {
+        let echoed = line.strip_prefix("echo ").and_then(|e| {
+            let last = e
+                .trim_matches(|c| c == '"' || c == '\'')
+                .split_whitespace()
+                .last()?;
+            let next = lines.get(i + 1)?;
+            (is_build_command(next) && next.split_whitespace().any(|w| w == last)).then_some(())
+        });
+        if echoed.is_none() {
+            kept.push(line);
+        }
+    }
+    let words: Vec<Vec<&str>> = kept
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let changed = |a: &[&str], b: &[&str]| -> Option<Vec<usize>> {
+        (a.len() == b.len()).then(|| (0..a.len()).filter(|&k| a[k] != b[k]).collect())
+    };
+    let mut out: Vec<String> = Vec::with_capacity(kept.len());
+    let mut shortened = kept.len() < lines.len();
+    let mut i = 0;
+    while i < kept.len() {
+        let mut j = i + 1;
+        if is_build_command(kept[i]) {
+            while j < kept.len()
+                && is_build_command(kept[j])
+                && changed(&words[i], &words[j])
+                    .is_some_and(|c| !c.is_empty() && c.len() <= DRY_RUN_MAX_CHANGED)
+            {
+                j += 1;
+            }
+        }
+        if j - i < DRY_RUN_MIN_RUN {
+            out.push(kept[i].to_string());
+            i += 1;
+            continue;
+        }
+        out.push(kept[i].to_string());
+        out.push(format!(
+            "  (then the same command {} more times, with only these words changed:)",
+            j - i - 1
+        ));
+        for w in &words[i + 1..j] {
+            let diff = changed(&words[i], w).unwrap_or_default();
+            out.push(format!(
+                "  {}",
+                diff.iter().map(|&k| w[k]).collect::<Vec<_>>().join(" ")
+            ));
+        }
+        shortened = true;
+        i = j;
+    }
+    shortened.then(|| join_lines(out))
+}

@@ -876,7 +876,64 @@ pub(super) fn unified(ctx: &Context) -> Option<String> {
         i += 1;
     }
     diff.finish(&mut out);
-    (files > 0).then(|| join_lines(out))
+    if files == 0 {
+        return None;
+    }
+    // A program that prints what it would change (a formatter, a linter's fixes): its blank
+    // lines added or removed are layout it puts right itself; `diff` compares files a user
+    // chose, and every line of it stays.
+    if ctx.inv.program != "diff" {
+        out = blank_changes_counted(out);
+    }
+    Some(join_lines(out))
+}
+
+/// The compacted diff's changes of blank lines (`48 -`, a bare `+`, `187, 195, 224 -`: an empty
+/// line added or removed), dropped and counted on one closing line; a hunk's number on a blank
+/// change moves to the hunk's next changed line, so every shown change keeps its place.
+fn blank_changes_counted(out: Vec<String>) -> Vec<String> {
+    let split = |l: &str| -> (Option<usize>, usize) {
+        // (where the change starts after a number list, how many numbers)
+        let digits = l
+            .bytes()
+            .take_while(|b| b.is_ascii_digit() || *b == b',' || *b == b' ');
+        let n = digits.count();
+        if n > 0 && l.as_bytes()[0].is_ascii_digit() && l[..n].ends_with(' ') {
+            (Some(n), l[..n].matches(',').count() + 1)
+        } else {
+            (None, 0)
+        }
+    };
+    let mut kept = Vec::with_capacity(out.len());
+    let mut blank = 0usize;
+    let mut pending: Option<String> = None;
+    for line in out {
+        if line.starts_with("--- ") {
+            pending = None;
+            kept.push(line);
+            continue;
+        }
+        let (at, numbers) = split(&line);
+        let change = &line[at.unwrap_or(0)..];
+        let is_change = change.starts_with(['+', '-']);
+        if is_change && change[1..].trim().is_empty() {
+            blank += 1;
+            if numbers == 1 {
+                pending = at.map(|a| line[..a].to_string());
+            }
+            continue;
+        }
+        match pending.take() {
+            Some(number) if is_change && at.is_none() => kept.push(format!("{number}{line}")),
+            _ => kept.push(line),
+        }
+    }
+    if blank > 0 {
+        kept.push(format!(
+            "({blank} changes that add or remove blank lines, not shown)"
+        ));
+    }
+    kept
 }
 
 /// The old and new line counts of a hunk header (`@@ -3,7 +3,8 @@`: 7 and 8; a count left out

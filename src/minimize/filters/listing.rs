@@ -1081,7 +1081,8 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                     || (*depth != leaves_depth && !leaves.is_empty())
                 {
                     let indent = "  ".repeat(leaves_depth + 1);
-                    super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
+                    let taken = std::mem::take(&mut leaves);
+                    super::paths::rows(deduped_grouped(taken, narrow), &indent, &mut out);
                 }
                 if let Some(end) = chain_end {
                     let names: Vec<&str> = items[i..end]
@@ -1120,14 +1121,40 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
             }
             Err(line) => {
                 let indent = "  ".repeat(leaves_depth + 1);
-                super::paths::rows(std::mem::take(&mut leaves), &indent, &mut out);
+                let taken = std::mem::take(&mut leaves);
+                super::paths::rows(deduped_grouped(taken, narrow), &indent, &mut out);
                 out.push(line.to_string());
             }
         }
     }
     let indent = "  ".repeat(leaves_depth + 1);
-    super::paths::rows(leaves, &indent, &mut out);
+    super::paths::rows(deduped_grouped(leaves, narrow), &indent, &mut out);
     Some(join_lines(out))
+}
+
+/// Fewest deduped leaves under one node for them to be said in one group: the group's own
+/// words cost what two of the marks do.
+const DEDUPED_GROUP_MIN: usize = 3;
+
+/// npm's leaves that say `deduped` (`debug@4.4.3 deduped`: the package is drawn in full
+/// elsewhere in the tree), when a node has [`DEDUPED_GROUP_MIN`] or more, said once after the
+/// node's other leaves: `(deduped: debug@4.4.3 ms@2.1.3 once@1.4.0)`. Each package keeps its
+/// version and its mark; half of a large tree's leaves are these.
+fn deduped_grouped(leaves: Vec<String>, narrow: bool) -> Vec<String> {
+    let is_deduped = |l: &String| {
+        l.strip_suffix(" deduped")
+            .is_some_and(|name| !name.contains([' ', '>']))
+    };
+    if !narrow || leaves.iter().filter(|l| is_deduped(l)).count() < DEDUPED_GROUP_MIN {
+        return leaves;
+    }
+    let (deduped, mut rest): (Vec<String>, Vec<String>) = leaves.into_iter().partition(is_deduped);
+    let names: Vec<&str> = deduped
+        .iter()
+        .filter_map(|l| l.strip_suffix(" deduped"))
+        .collect();
+    rest.push(format!("(deduped: {})", names.join(" ")));
+    rest
 }
 
 #[cfg(test)]

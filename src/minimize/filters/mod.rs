@@ -279,6 +279,14 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             _ => None,
         },
         "apt" if sub == "list" => pick("apt-list", pkg::apt_list, Guard::Own),
+        "apt" | "apt-get" | "aptitude"
+            if matches!(
+                sub,
+                "install" | "reinstall" | "upgrade" | "dist-upgrade" | "full-upgrade"
+            ) =>
+        {
+            pick("apt-install", pkg::apt_install, Guard::Locations)
+        }
         "mvn" | "mvnw" => pick("mvn", maven::maven, Guard::Locations),
         "valgrind" => pick("valgrind", valgrind::valgrind, Guard::Locations),
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
@@ -359,6 +367,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if shape::looks_like_tap(text) {
+        Some(("tap", shape::counted))
     } else if hooks::looks_like_hook_run(&head) {
         Some(("hooks", hooks::pre_commit))
     } else if listing::looks_like_long_listing(text) {

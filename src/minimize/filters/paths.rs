@@ -90,8 +90,9 @@ pub(super) fn split_dir(path: &str) -> (&str, &str) {
 /// deduped`: the mark is a word no package entry is).
 pub(super) fn rows(entries: Vec<String>, indent: &str, out: &mut Vec<String>) {
     let marked = |e: &str| {
-        e.split_once(' ')
-            .is_some_and(|(_, mark)| matches!(mark, "deduped" | "extraneous" | "overridden"))
+        e.starts_with("(deduped: ")
+            || e.split_once(' ')
+                .is_some_and(|(_, mark)| matches!(mark, "deduped" | "extraneous" | "overridden"))
     };
     let sep = if entries.iter().any(|e| e.contains(' ') && !marked(e)) {
         "  "

@@ -407,3 +407,53 @@ pub(super) fn apt_list(ctx: &Context) -> Option<String> {
     }
     Some(join_lines(out))
 }
+
+/// `apt-get install` and the like (dpkg's steps under apt): each package dpkg sets up goes
+/// through `Selecting previously unselected package X.`, `Preparing to unpack .../X_1.0_all.deb
+/// ...`, `Unpacking X (1.0) ...` and `Setting up X (1.0) ...`; the last says the package and
+/// version the run left, and the steps before it go; so does the database's progress (`(Reading
+/// database ... 5%(Reading database ... 10%…`). A step of a package never set up (a failed
+/// run) stays, and so does every other line (the summary, `Get:` with its size, errors).
+pub(super) fn apt_install(ctx: &Context) -> Option<String> {
+    let set_up: std::collections::HashSet<&str> = ctx
+        .text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Setting up "))
+        .filter_map(|r| r.split_once(' ').map(|(name, _)| name))
+        .collect();
+    if set_up.is_empty() {
+        return None;
+    }
+    // `name` as dpkg writes it (`libfoo:amd64`) or as its .deb's file starts (`libfoo_`).
+    let was_set_up = |name: &str| set_up.contains(name);
+    let kept: Vec<&str> = ctx
+        .text
+        .lines()
+        .filter(|l| {
+            if l.starts_with("(Reading database ...") {
+                return false;
+            }
+            if let Some(name) = l
+                .strip_prefix("Selecting previously unselected package ")
+                .and_then(|r| r.strip_suffix('.'))
+            {
+                return !was_set_up(name);
+            }
+            if let Some(deb) = l
+                .strip_prefix("Preparing to unpack ")
+                .and_then(|r| r.strip_suffix(" ..."))
+            {
+                let file = deb.rsplit('/').next().unwrap_or(deb);
+                let name = file.split('_').next().unwrap_or(file);
+                return !set_up.iter().any(|s| s.split(':').next() == Some(name));
+            }
+            if let Some(r) = l.strip_prefix("Unpacking ") {
+                return !r
+                    .split_once(' ')
+                    .is_some_and(|(name, _)| was_set_up(name) && r.ends_with(" ..."));
+            }
+            true
+        })
+        .collect();
+    Some(join_lines(kept))
+}

@@ -157,8 +157,15 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 pub(super) fn counted_text(text: &str) -> Option<String> {
     let raw: Vec<&str> = text.split_lines().collect();
     let tap = tap_details_dropped(&raw);
-    let tap_trimmed = tap.is_some();
+    let mut tap_trimmed = tap.is_some();
     let raw = tap.unwrap_or(raw);
+    let repeated_errors = tap_repeated_errors_dropped(&raw);
+    tap_trimmed |= repeated_errors.is_some();
+    let raw = repeated_errors.unwrap_or(raw);
+    let (raw, passing_groups) = match passing_tap_headings_dropped(&raw) {
+        Some((kept, groups)) => (kept, groups),
+        None => (raw, 0),
+    };
     let repeated = same_failure_details(&raw);
     let raw: Vec<&str> = match &repeated {
         Some(r) => r.iter().map(String::as_str).collect(),
@@ -195,7 +202,16 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
             Shape::Pass if counts_passes => {
                 if !said_pass {
                     out.push(
-                        format!("{line} (and {} more passing lines like it)", passes - 1).into(),
+                        if passing_groups > 0 {
+                            format!(
+                                "{line} (and {} more passing lines like it, in {passing_groups} \
+                                 groups that all passed)",
+                                passes - 1
+                            )
+                        } else {
+                            format!("{line} (and {} more passing lines like it)", passes - 1)
+                        }
+                        .into(),
                     );
                     said_pass = true;
                 }
@@ -274,6 +290,20 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         // (file:///w/node_modules/ava/lib/assert.js:309:16)'`).
         let is_own_frame =
             |l: &str| (!locations(l).is_empty() || has(l, "file://")) && !is_dependency_frame(l);
+        // `expected`/`actual` are noise only where an `error` says them as its diff (node's
+        // runner); tape's block has no `error`, and its values are the failure's facts.
+        let has_error = lines[block.clone()]
+            .iter()
+            .any(|l| l.trim_start().starts_with("error:"));
+        let noise = |key: &str| {
+            TAP_NOISE_KEYS.contains(&key) && (has_error || !matches!(key, "expected" | "actual"))
+        };
+        // An inline `at: frame` (tape) is said again by the stack's frame of the same place.
+        let inline_at: Option<&str> = lines[block.clone()].iter().find_map(|l| {
+            l.trim_start()
+                .strip_prefix("at: ")
+                .filter(|v| !v.starts_with(['|', '>']))
+        });
         // The keys' indent: node's runner writes them at the markers' (`---`), ava deeper.
         let indent = lines[block.clone()]
             .iter()
@@ -299,7 +329,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
                 let (name, value) = t.split_once(':').unwrap_or((t, ""));
                 key = name;
                 let value = value.trim();
-                keep[k] = !TAP_NOISE_KEYS.contains(&key) && value != "''";
+                keep[k] = !noise(key) && value != "''";
                 if matches!(key, "stack" | "at") {
                     let inline = !value.is_empty() && !value.starts_with(['|', '>']);
                     if inline {
@@ -311,8 +341,12 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
                 continue;
             }
             keep[k] = match key {
-                "stack" | "at" => is_own_frame(line),
-                k => !TAP_NOISE_KEYS.contains(&k),
+                "stack" | "at" => {
+                    is_own_frame(line)
+                        && inline_at
+                            .is_none_or(|at| line.trim_start().strip_prefix("at ") != Some(at))
+                }
+                k => !noise(k),
             };
             if keep[k] && matches!(key, "stack" | "at") {
                 frames_key = None;
@@ -321,6 +355,150 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         if let Some(at) = frames_key {
             keep[at] = false;
         }
+    }
+    changed.then(|| {
+        lines
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(l, _)| *l)
+            .collect()
+    })
+}
+
+/// Whether `text` is a TAP stream: a `TAP version N` line, or a plan (`1..N`) with results
+/// (`ok 1 …`, `not ok 2 …`) at the start of lines. Read as TAP before any other shape: a
+/// failure's stack inside it is the failure's detail, not a trace of the run's own.
+pub(super) fn looks_like_tap(text: &str) -> bool {
+    let mut plan = false;
+    let mut results = 0;
+    for line in text.lines() {
+        let t = line.trim_end();
+        if t.starts_with("TAP version ") {
+            return true;
+        }
+        plan |= t
+            .strip_prefix("1..")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let rest = t.strip_prefix("not ok ").or_else(|| t.strip_prefix("ok "));
+        results += usize::from(rest.is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
+        if plan && results >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a TAP comment is one of the stream's closing counts (`# tests 153`, `# pass 151`,
+/// `# fail 2`, `# ok`, node's `# duration_ms 41.2`), not a group's heading.
+fn is_tap_count(comment: &str) -> bool {
+    let mut words = comment.split_whitespace();
+    let word = words.next().unwrap_or("");
+    let value = words.next();
+    matches!(
+        word,
+        "tests" | "pass" | "fail" | "ok" | "skip" | "todo" | "cancelled" | "suites" | "duration_ms"
+    ) && words.next().is_none()
+        && value.is_none_or(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
+/// A flat TAP stream's group headings (tape's `# name` before its assertions) whose results
+/// all passed, dropped: the passes are counted, and a heading names nothing that failed.
+/// A heading over a failure, a directive or no result at all stays. `(kept lines, headings
+/// dropped)`; `None` when none is.
+fn passing_tap_headings_dropped<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
+    let heading = |l: &str| {
+        l.strip_prefix("# ")
+            .is_some_and(|c| !c.starts_with("Subtest:") && !is_tap_count(c))
+    };
+    let mut keep = vec![true; lines.len()];
+    let mut dropped = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        if !heading(lines[i]) {
+            i += 1;
+            continue;
+        }
+        let end = (i + 1..lines.len())
+            .find(|&k| lines[k].starts_with("# ") || lines[k].trim_start().starts_with("1.."))
+            .unwrap_or(lines.len());
+        let mut passed = 0;
+        let mut other = false;
+        for l in &lines[i + 1..end] {
+            let t = l.trim_start();
+            match t.strip_prefix("ok ") {
+                Some(r) if r.starts_with(|c: char| c.is_ascii_digit()) && !has_directive(r) => {
+                    passed += 1
+                }
+                _ => other |= t.starts_with("not ok ") || t.starts_with("ok "),
+            }
+        }
+        if passed > 0 && !other {
+            keep[i] = false;
+            dropped += 1;
+        }
+        i = end;
+    }
+    (dropped > 0).then(|| {
+        let kept = lines.iter().zip(&keep).filter(|(_, &k)| k).map(|(l, _)| *l);
+        (kept.collect(), dropped)
+    })
+}
+
+/// A TAP failure's plain details (mocha's tap reporter: the message, then `AssertionError
+/// [ERR_ASSERTION]: ` and the same message again, then the stack): the first telling goes
+/// when the error's line and the lines after it say it again; blank lines and the runtime's
+/// or a dependency's frames go too. `None` when no failure has such details.
+fn tap_repeated_errors_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
+    let mut keep = vec![true; lines.len()];
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let failed = lines[i]
+            .strip_prefix("not ok ")
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        let end = (i + 1..lines.len())
+            .find(|&k| !lines[k].is_empty() && !lines[k].starts_with(char::is_whitespace))
+            .unwrap_or(lines.len());
+        // A YAML block (`---`) has its own reading (tap_details_dropped).
+        if !failed || lines.get(i + 1).is_some_and(|l| l.trim() == "---") {
+            i = end.max(i + 1);
+            continue;
+        }
+        let shown: Vec<usize> = (i + 1..end)
+            .filter(|&k| !lines[k].trim().is_empty())
+            .collect();
+        for k in i + 1..end {
+            if lines[k].trim().is_empty() || is_dependency_frame(lines[k]) {
+                keep[k] = false;
+                changed = true;
+            }
+        }
+        // The repeat: a line `…Error…: <first line>`, then the lines after the first again.
+        if let Some(&first) = shown.first() {
+            let said = lines[first].trim();
+            let again = shown.iter().position(|&k| {
+                k != first
+                    && lines[k]
+                        .trim()
+                        .strip_suffix(said)
+                        .is_some_and(|p| p.ends_with(": ") && has(p, "Error"))
+            });
+            if let Some(at) = again {
+                let same = (1..at).all(|n| {
+                    shown
+                        .get(at + n)
+                        .is_some_and(|&k| lines[k].trim() == lines[shown[n]].trim())
+                });
+                if at > 0 && same {
+                    for &k in &shown[..at] {
+                        keep[k] = false;
+                    }
+                    changed = true;
+                }
+            }
+        }
+        i = end;
     }
     changed.then(|| {
         lines

@@ -120,6 +120,13 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
             && l.contains(" in ")
     });
+    let counts_xfailed = has_counts
+        && ctx
+            .text
+            .lines()
+            .rev()
+            .take(5)
+            .any(|l| l.contains(" xfailed") && l.contains(" in "));
     let mut out = Vec::new();
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
@@ -211,7 +218,10 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         if let Some((id, outcome, rest)) = has_id.then(|| verbose_outcome(line)).flatten() {
             // Failures and errors are named again in the short summary, with their message.
             let in_summary = matches!(outcome, "FAILED" | "ERROR") && has_summary;
-            if outcome != "PASSED" && !in_summary {
+            // An expected failure is counted by the closing counts (`3 xfailed`) as a pass
+            // is; an unexpected pass (`XPASS`) stays.
+            let counted = outcome == "PASSED" || (outcome == "XFAIL" && counts_xfailed);
+            if !counted && !in_summary {
                 out.push(format!("{id} {outcome}{rest}"));
             }
             continue;
