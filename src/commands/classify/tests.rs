@@ -1506,7 +1506,8 @@ fn gawk_modes_and_inline_programs_without_context() {
         ("php -r 'echo PHP_VERSION;'", Unknown),
         ("php -r 'system(\"id\");'", Unknown),
         ("lua -e 'print(1)'", Unknown),
-        ("Rscript -e 'print(1)'", Unknown),
+        // R makes its session's temporary directory before it runs anything.
+        ("Rscript -e 'print(1)'", Write),
         ("R -q --save -e 'x <- 1'", Write),
     ]);
 }

@@ -4382,7 +4382,7 @@ fn inline_programs_of_php_lua_r_and_gawk() {
                 Some("LUA_INIT"),
             )
         },
-        case("r-e", |_| {}, R_PRINTS, None),
+        case("r-e", |_| {}, R_PRINTS, Some("temporary directory")),
         case(
             "r-e-R",
             |_| {},
@@ -4405,7 +4405,8 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "r-profile-vanilla",
             |p| p.write("repo/.Rprofile", "system('id')\n"),
             "Rscript --vanilla -e 'print(1)'",
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         case(
             "r-environ-here",
@@ -4417,7 +4418,8 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "r-environ-skipped",
             |p| p.write("repo/.Renviron", "R_PROFILE_USER=up.R\n"),
             "Rscript --no-environ -e 'print(1)'",
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         Case {
             env: &[("R_PROFILE_USER", "up.R")],
@@ -4445,13 +4447,15 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "r-workspace-not-restored",
             |p| p.write("repo/.RData", "RDX3\n"),
             "R -q --no-restore -e 'print(1)'",
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         case(
             "r-workspace-rscript",
             |p| p.write("repo/.RData", "RDX3\n"),
             R_PRINTS,
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         case("r-save", |_| {}, "R -q --save -e 'x <- 1'", Some(".RData")),
         case(

@@ -102,8 +102,9 @@ impl Walker {
                 ),
             ),
             Size::Known { .. } => {}
+            // The effect, if any, is the temporary file: a write.
             Size::Unknown(unknown) => self.find(
-                Level::Unknown,
+                Level::Write,
                 format!(
                     "bash writes a {what} longer than a pipe holds ({HEREDOC_PIPE_BYTES} bytes) to a temporary file in TMPDIR, and the length of {unknown} is not known here"
                 ),
@@ -251,7 +252,25 @@ impl Walker {
         if let Some(value) = self.vars.get(name) {
             return Size::text(value);
         }
-        if !self.untouched(name) {
+        // Set by the script at run time (`x=$(…)`, `read x`, `${x:=…}`): its length is not known.
+        let set_here = self.sources.iter().any(|s| {
+            s.contains(&format!("{name}="))
+                || s.contains(&format!("{name}+="))
+                || s.contains(&format!("{name}:="))
+                || s.contains(&format!("for {name}"))
+                || [
+                    "read",
+                    "mapfile",
+                    "readarray",
+                    "printf",
+                    "declare",
+                    "local",
+                    "typeset",
+                ]
+                .iter()
+                .any(|w| s.contains(w))
+        });
+        if set_here {
             return Size::Unknown(text.to_string());
         }
         match self.probe.as_ref().and_then(|p| p.start_value(name)) {
