@@ -232,7 +232,7 @@ impl Walker {
             if text.contains("//") || text.contains("/#") || text.contains("/%") {
                 // A replacement can grow the value by its length per match.
                 return match base {
-                    Size::Known { bytes, .. } if bytes == 0 => base,
+                    Size::Known { bytes: 0, .. } => base,
                     _ => Size::Unknown(text.to_string()),
                 };
             }
