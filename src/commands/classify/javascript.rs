@@ -78,7 +78,15 @@ enum Tok {
     Op(String),
 }
 
-fn tokens(code: &str) -> Option<Vec<Tok>> {
+/// How much of JavaScript a text may use: a one-liner is code, read strictly; a module of data
+/// (a tool's configuration) may carry comments, and its strings are only data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Text {
+    OneLiner,
+    Data,
+}
+
+fn tokens(code: &str, kind: Text) -> Option<Vec<Tok>> {
     let s: Vec<char> = code.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -87,6 +95,18 @@ fn tokens(code: &str) -> Option<Vec<Tok>> {
         match c {
             ' ' | '\t' | '\r' | '\n' => i += 1,
             '`' | '#' | '\\' | '@' => return None,
+            '/' if kind == Text::Data && s.get(i + 1) == Some(&'/') => {
+                while i < s.len() && s[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if kind == Text::Data && s.get(i + 1) == Some(&'*') => {
+                let rest: String = s[i + 2..].iter().collect();
+                i = match rest.find("*/") {
+                    Some(end) => i + 2 + rest[..end].chars().count() + 2,
+                    None => s.len(),
+                };
+            }
             '/' if matches!(s.get(i + 1), Some('/' | '*')) => return None,
             c if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
                 let start = i;
@@ -118,6 +138,8 @@ fn tokens(code: &str) -> Option<Vec<Tok>> {
                             't' => '\t',
                             'r' => '\r',
                             '\\' | '\'' | '"' => e,
+                            // Data's strings are never names: any escape stands for a character.
+                            _ if kind == Text::Data => e,
                             _ => return None,
                         });
                         j += 2;
@@ -155,10 +177,82 @@ fn tokens(code: &str) -> Option<Vec<Tok>> {
     Some(out)
 }
 
+/// A JavaScript module that only exports a literal (`export default [{ rules: { semi: "error" }
+/// }];`, `module.exports = {…}`), with comments, an optional `"use strict";` and a trailing `;`:
+/// a tool's configuration that is data (eslint's). Read with the one-liners' tokens.
+pub fn module_exports_literal(text: &str) -> bool {
+    const MAX_TEXT: usize = 64 * 1024; // a configuration of data; a longer file is not read
+    if text.len() > MAX_TEXT {
+        return false;
+    }
+    let Some(toks) = tokens(text, Text::Data) else {
+        return false;
+    };
+    let name = |t: Option<&Tok>, n: &str| matches!(t, Some(Tok::Name(x)) if x == n);
+    let op = |t: Option<&Tok>, o: &str| matches!(t, Some(Tok::Op(x)) if x == o);
+    let mut i = 0;
+    if matches!(toks.first(), Some(Tok::Str(s)) if s == "use strict") {
+        i = 1 + usize::from(op(toks.get(1), ";"));
+    }
+    if name(toks.get(i), "export") && name(toks.get(i + 1), "default") {
+        i += 2;
+    } else if name(toks.get(i), "module")
+        && op(toks.get(i + 1), ".")
+        && name(toks.get(i + 2), "exports")
+        && op(toks.get(i + 3), "=")
+    {
+        i += 4;
+    } else {
+        return false;
+    }
+    let Some(end) = literal(&toks, i, 0) else {
+        return false;
+    };
+    let end = end + usize::from(op(toks.get(end), ";"));
+    end == toks.len()
+}
+
+/// The end of the literal value (a string, a number, `true`, `false`, `null`, an array or an
+/// object of them, keyed by names, strings or numbers) that starts at `toks[i]`.
+fn literal(toks: &[Tok], i: usize, depth: usize) -> Option<usize> {
+    const MAX_DEPTH: usize = 32; // nesting of objects and arrays; deeper is not read
+    let op = |at: usize, o: &str| matches!(toks.get(at), Some(Tok::Op(x)) if x == o);
+    match toks.get(i)? {
+        Tok::Str(_) | Tok::Num => Some(i + 1),
+        Tok::Name(n) if matches!(n.as_str(), "true" | "false" | "null") => Some(i + 1),
+        Tok::Op(o) if o == "-" && matches!(toks.get(i + 1), Some(Tok::Num)) => Some(i + 2),
+        Tok::Op(o) if (o == "{" || o == "[") && depth < MAX_DEPTH => {
+            let object = o == "{";
+            let close = if object { "}" } else { "]" };
+            let mut at = i + 1;
+            loop {
+                if op(at, close) {
+                    return Some(at + 1);
+                }
+                if object {
+                    if !matches!(toks.get(at)?, Tok::Name(_) | Tok::Str(_) | Tok::Num)
+                        || !op(at + 1, ":")
+                    {
+                        return None;
+                    }
+                    at += 2;
+                }
+                at = literal(toks, at, depth + 1)?;
+                if op(at, ",") {
+                    at += 1;
+                } else if !op(at, close) {
+                    return None;
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Whether the program `code` (of `node -e`, or the expression of `node -p`) only computes and
 /// prints.
 pub fn only_prints(code: &str) -> bool {
-    let Some(toks) = tokens(code) else {
+    let Some(toks) = tokens(code, Text::OneLiner) else {
         return false;
     };
     let mut locals: Vec<String> = Vec::new();

@@ -108,7 +108,7 @@ pub const MODELLED: &[&str] = &[
     "ar", "dpkg", "openssl", "ldconfig", "json_pp", "erb", "msgmerge", "zipnote", "ssh-keygen", "ctags", "psql",
     "pg_dump", "pg_restore", "mysql", "mariadb", "mysqldump", "redis-cli", "pg_config", "atq", "luac", "7z", "tomlq",
     "xq", "xmllint", "cpio", "dc", "dpkg-deb", "apt-config", "tc", "bridge", "devlink", "rdma", "vdpa", "dcb",
-    "ipmaddr", "iptunnel", "script", "sqlite3", "direnv",
+    "ipmaddr", "iptunnel", "script", "sqlite3", "direnv", "uudecode",
 ];
 
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
@@ -133,6 +133,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     }
     if program == "script" {
         return script(args);
+    }
+    if let Some(reason) = temporary_file(program, &values) {
+        return Some(Verdict::write(reason));
     }
     let reads = match program {
         "ninja" if ninja(&values) => true,
@@ -223,6 +226,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "mktemp" => mktemp(&values),
         "ssh-keygen" => ssh_keygen(&values),
         "ctags" => ctags(&values),
+        "uudecode" => uudecode(&values),
         // Client programs asked only for their version (psql(1) -V, mysql(1) -V, redis-cli -v):
         // they print it before reading any configuration or connecting.
         "psql" | "pg_dump" | "pg_restore" | "mysql" | "mariadb" | "mysqldump" => {
@@ -334,6 +338,58 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// The reading modes that make a temporary file in TMPDIR and remove it before they exit: a
+/// file created is a write, wherever it is and however briefly (measured with strace, a private
+/// /tmp: Universal Ctags 5.9 writes its tags to `tags.XXXXXX` first, `-x` and `-f -` included;
+/// dpkg-deb 1.21 extracts the control files into `dpkg-deb.XXXXXX` for `-I`, `-f` and `-W`,
+/// not for `-c`, `--ctrl-tarfile`, `--fsys-tarfile`).
+fn temporary_file(program: &str, values: &[&str]) -> Option<&'static str> {
+    let lists_only =
+        |v: &&str| v.starts_with("--list-") || matches!(*v, "--version" | "--help" | "--help-full");
+    match program {
+        "ctags" if ctags(values) && !values.iter().all(lists_only) => {
+            Some("ctags writes its tags to a temporary file in TMPDIR first (removed when it exits)")
+        }
+        "dpkg-deb"
+            if dpkg_deb(values)
+                && values.iter().any(|v| {
+                    matches!(*v, "-I" | "--info" | "-f" | "--field" | "-W" | "--show")
+                }) =>
+        {
+            Some("dpkg-deb extracts the control files into a temporary directory in TMPDIR (removed when it exits)")
+        }
+        _ => None,
+    }
+}
+
+/// uudecode (GNU sharutils 4.15) with its output sent to standard output (`-o /dev/stdout`,
+/// `-o -`: it writes there without opening the path, measured); without `-o` it writes the file
+/// the encoded header names. Its option defaults file (`~/.sharrc`) cannot override `-o`, and
+/// it reads no environment presets (measured).
+fn uudecode(values: &[&str]) -> bool {
+    let mut to_stdout = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-o" | "--output-file" => {
+                to_stdout = matches!(values.get(i), Some(&"/dev/stdout" | &"-"));
+                if !to_stdout {
+                    return false;
+                }
+                i += 1;
+            }
+            "--output-file=/dev/stdout" | "--output-file=-" | "-o/dev/stdout" | "-o-" => {
+                to_stdout = true
+            }
+            "--" => return to_stdout && values[i..].iter().all(|f| !f.is_empty()),
+            _ if v.starts_with('-') && *v != "-" => return false,
+            _ => {}
+        }
+    }
+    to_stdout
 }
 
 /// dpkg-deb(1)'s commands that only read an archive: its contents, control information, fields

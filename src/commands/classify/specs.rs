@@ -294,8 +294,12 @@ pub const SPECS: &[Spec] = &[
     spec(&["pod2man"], "c:d:e:f:hlnq:r:s:uv", "center= date= encoding= errors= fixed= fixedbold= fixeditalic= fixedbolditalic= help lax lquote= name= nourls quotes= release= rquote= section= stderr utf8 verbose"),
     // perldoc 3.28: the page goes to standard output when that is not a terminal (measured, and
     // with `-T` always); `-d` writes it to a file, `-M` loads a formatter module and `-n` runs
-    // another program in place of nroff. The options PERLDOC adds are the context's.
-    Spec { effects: &[
+    // another program in place of nroff. The options PERLDOC adds are the context's. Every page
+    // it renders (`-f`, `-v`, `-t`, `-T`, a module's) goes through a temporary file in TMPDIR,
+    // removed when it exits: only `-l` (the path), `-m` (the source), `-V` and `-h` make none
+    // (measured).
+    Spec { output: Output { option: "", effects: &[], always: Some("perldoc renders the page through a temporary file in TMPDIR (removed when it exits)"), dash: false, quiet: "-l|-m|-V|-h" },
+        effects: &[
             ("-d", Write, "perldoc -d writes the page to a file"),
             ("-M|-n", Unknown, "perldoc -M loads the Perl module it names, -n runs the program it names"),
         ], ..spec(&["perldoc"], "hVDtuTmlFfqvXiUrao:d:f:L:M:n:q:v:w:a:", "") },

@@ -1062,11 +1062,13 @@ fn documented_modes_write_sides() {
         ("ssh-keygen -fl key", Unknown),
         ("ssh-keygen -y", Unknown),
         // ctags
-        ("ctags -o - -R src", ReadOnly),
-        ("ctags -f - a.c", ReadOnly),
-        ("ctags -Rf- src", ReadOnly),
-        ("ctags -x --c-kinds=f a.c", ReadOnly),
+        // Universal Ctags writes its tags to a temporary file first, standard output or not.
+        ("ctags -o - -R src", Write),
+        ("ctags -f - a.c", Write),
+        ("ctags -Rf- src", Write),
+        ("ctags -x --c-kinds=f a.c", Write),
         ("ctags --list-languages", ReadOnly),
+        ("ctags --version", ReadOnly),
         ("ctags -R .", Unknown),
         ("ctags -o tags -R src", Unknown),
         ("ctags -o -x a.c", Unknown),
@@ -1504,7 +1506,8 @@ fn gawk_modes_and_inline_programs_without_context() {
         ("php -r 'echo PHP_VERSION;'", Unknown),
         ("php -r 'system(\"id\");'", Unknown),
         ("lua -e 'print(1)'", Unknown),
-        ("Rscript -e 'print(1)'", Unknown),
+        // R makes its session's temporary directory before it runs anything.
+        ("Rscript -e 'print(1)'", Write),
         ("R -q --save -e 'x <- 1'", Write),
     ]);
 }
@@ -1779,7 +1782,12 @@ fn inventory_of_debian_programs() {
         ("pmap -n", Write),
         ("fuser -v a.txt", ReadOnly),
         ("fuser -k a.txt", Write),
-        ("perldoc -T strict", ReadOnly),
+        // A rendered page goes through a temporary file; the path and the source do not.
+        ("perldoc -T strict", Write),
+        ("perldoc -f print", Write),
+        ("perldoc -l strict", ReadOnly),
+        ("perldoc -m strict", ReadOnly),
+        ("perldoc -V", ReadOnly),
         ("perldoc -d out.txt strict", Write),
         ("perldoc -M Evil strict", Unknown),
         // Reading modes.
@@ -1788,7 +1796,19 @@ fn inventory_of_debian_programs() {
         ("cpio -i < a.cpio", Unknown),
         ("cpio -o -O out.cpio", Unknown),
         ("dpkg-deb -c a.deb", ReadOnly),
-        ("dpkg-deb -f a.deb Package", ReadOnly),
+        // -I, -f and -W extract the control files into a temporary directory.
+        ("dpkg-deb -f a.deb Package", Write),
+        ("dpkg-deb -I a.deb", Write),
+        ("dpkg-deb --show a.deb", Write),
+        ("dpkg-deb --fsys-tarfile a.deb", ReadOnly),
+        ("dpkg-deb --ctrl-tarfile a.deb", ReadOnly),
+        // uudecode to standard output; without -o it writes the file its header names.
+        ("uudecode -o /dev/stdout msg.uu", ReadOnly),
+        ("uudecode -o - msg.uu", ReadOnly),
+        ("uudecode --output-file=/dev/stdout msg.uu", ReadOnly),
+        ("uudecode msg.uu", Unknown),
+        ("uudecode -o out.txt msg.uu", Unknown),
+        ("uudecode -o - -o out.txt msg.uu", Unknown),
         ("dpkg-deb -x a.deb out", Unknown),
         ("update-alternatives --display awk", ReadOnly),
         ("update-alternatives --set awk /usr/bin/mawk", Write),

@@ -288,10 +288,17 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     } else {
         listed(tool.network)
     };
-    if network && !reads {
+    // `go list -m`, `go doc`, `go mod graph` read go.mod and the source tree, and fetch what
+    // go.mod requires (into the module cache): the context reads go.mod. `go list` of packages
+    // makes its build cache and a `go-build` directory in TMPDIR (go 1.19, measured).
+    let go_module = program == "go"
+        && (matches!(sub, "doc")
+            || (sub == "list" && rest.iter().any(|w| w.is("-m")))
+            || pair.as_deref() == Some("mod graph"));
+    if network && !reads && !go_module {
         return Verdict::write(format!("{program} {sub} reaches the network"));
     }
-    if !reads {
+    if !reads && !go_module {
         return Verdict::write(format!(
             "{program} {sub} can change files or run project code"
         ));
@@ -317,6 +324,13 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
         || (rest.iter().any(|w| w.is("--locked")) && rest.iter().any(|w| w.is("--offline")));
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
+    if go_module {
+        v.push_unless(
+            Level::Write,
+            format!("go {sub} fetches the modules go.mod requires over the network"),
+            Settle::GoModule,
+        );
+    }
     if resolves && !frozen {
         v.push_unless(
             Level::Write,

@@ -75,6 +75,9 @@ pub enum Settle {
     /// `cargo tree`/`metadata` may write Cargo.lock: not when it is current and nothing is
     /// fetched ([`super::context`] reads it).
     CargoLockfile,
+    /// `go list -m`, `go doc`, `go mod graph` fetch the modules go.mod requires: not in a module
+    /// that requires none ([`super::context`] reads go.mod).
+    GoModule,
     /// An interpreter's inline program that only prints (`python3 -c`, `node -e`): what the
     /// interpreter loads as it starts (modules shadowed in the working directory, `.pth` files,
     /// `NODE_OPTIONS`) is the context's to check, so it is read-only only when the context was read.

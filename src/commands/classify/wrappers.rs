@@ -266,6 +266,9 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
         }
     }
     if matches!(program, "node" | "nodejs") {
+        // `node --env-file=.env -p EXPR`: the variables the file sets are node's environment
+        // (NODE_OPTIONS among them, applied: node 20, measured); the context reads the file.
+        let (env_files, args) = node_env_files(args);
         // `node -p EXPR` / `node -e CODE` alone (no other option: -r would load a module).
         if let [flag, code] = args {
             let printing =
@@ -276,7 +279,15 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
                     .as_deref()
                     .is_some_and(super::javascript::only_prints)
             {
-                return inline_code_reads(program);
+                let mut v = inline_code_reads(program);
+                if env_files > 0 {
+                    v.push_unless(
+                        Level::Unknown,
+                        format!("{program} sets the variables its --env-file names, which are not shown"),
+                        super::verdict::Settle::Configuration,
+                    );
+                }
+                return v;
             }
         }
     }
@@ -290,10 +301,18 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     }
     // `php -r 'echo PHP_VERSION;'`, `lua -e 'print(_VERSION)'`, `Rscript -e 'cat(…)'`: read with
     // the shared reader of one-liners (`oneliner`), each language described as data.
-    let reads = match super::context::family(program) {
+    let family = super::context::family(program);
+    // R makes its session's temporary directory (`Rtmp…` in TMPDIR, and Rscript a file for the
+    // expression beside it) before it runs any code, and removes it when it exits: a write in
+    // /tmp however little the code does (R 4.2, measured); `--version` makes none.
+    if matches!(family, "R" | "Rscript") && super::rlang::one_liner_only_prints(program, args) {
+        return Verdict::write(format!(
+            "{program} makes its session's temporary directory in TMPDIR (removed when it exits)"
+        ));
+    }
+    let reads = match family {
         "php" => super::php::one_liner_only_prints(args),
         "lua" => super::lua::one_liner_only_prints(args),
-        "R" | "Rscript" => super::rlang::one_liner_only_prints(program, args),
         _ => false,
     };
     if reads {
@@ -1029,6 +1048,24 @@ pub fn inline_form(
 
 /// An interpreter's inline code that only reads and prints: what it loads as it starts is the
 /// context's to check, so it is read-only only when the context was read (`Settle::InlineCode`).
+/// node's leading `--env-file FILE`, `--env-file=FILE` (and `--env-file-if-exists`): how many,
+/// and the arguments after them.
+fn node_env_files(args: &[Word]) -> (usize, &[Word]) {
+    let mut at = 0;
+    let mut count = 0;
+    while let Some(v) = args.get(at).and_then(|a| a.value.as_deref()) {
+        if matches!(v, "--env-file" | "--env-file-if-exists") && args.get(at + 1).is_some() {
+            at += 2;
+        } else if v.starts_with("--env-file=") || v.starts_with("--env-file-if-exists=") {
+            at += 1;
+        } else {
+            break;
+        }
+        count += 1;
+    }
+    (count, &args[at..])
+}
+
 fn inline_code_reads(program: &str) -> Verdict {
     let mut v = Verdict::default();
     v.push_unless(

@@ -682,6 +682,14 @@ impl Probe {
             Some(Settle::InlineCode) => false,
             // `Probe::check` reads the program's configuration (`hg`, `svn`, `tools`).
             Some(Settle::Configuration) => false,
+            Some(Settle::GoModule) => !self.dirs.iter().all(|dir| {
+                tools::go_module_self_contained(&Here {
+                    dir,
+                    env,
+                    program,
+                    resolved: None,
+                })
+            }),
             Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
                 rust::lockfile_current(
                     &Here {
@@ -810,3 +818,26 @@ fn dedup(v: &mut Verdict) {
 
 #[cfg(test)]
 mod tests;
+
+/// The files `options` name (`--config FILE` or `--config=FILE`; every one given), from `dir`:
+/// flake8's and pylint's, eslint's `-c`/`--config` (eslint 9 takes `-c=FILE` too, and refuses
+/// `-cFILE` before it loads anything: measured).
+pub(crate) fn named_files(args: &[Word], options: &[&str], dir: &Path) -> Vec<PathBuf> {
+    let mut named = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let Some(v) = word.value.as_deref() else {
+            continue;
+        };
+        let file = if options.contains(&v) {
+            words.next().and_then(|w| w.value.clone())
+        } else {
+            options
+                .iter()
+                .find_map(|o| v.strip_prefix(o)?.strip_prefix('='))
+                .map(str::to_string)
+        };
+        named.extend(file.map(|f| files::join(dir, &f)));
+    }
+    named
+}

@@ -981,7 +981,7 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             let mut configs: Vec<PathBuf> = files::ancestors(here.dir)
                 .flat_map(|d| [".flake8", "setup.cfg", "tox.ini"].map(|n| d.join(n)))
                 .collect();
-            configs.extend(named_files(
+            configs.extend(super::named_files(
                 args,
                 &["--config", "--append-config"],
                 here.dir,
@@ -1035,7 +1035,7 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             if let Some(rc) = here.env.value("PYLINTRC").filter(|v| !v.is_empty()) {
                 rcs.push(files::join(here.dir, rc));
             }
-            rcs.extend(named_files(args, &["--rcfile"], here.dir));
+            rcs.extend(super::named_files(args, &["--rcfile"], here.dir));
             let loads = |t: &str| t.contains("load-plugins") || t.contains("init-hook");
             if let Some(file) = files::first_saying(rcs, loads) {
                 flag(&file, "the plugins or init-hook its rcfile names");
@@ -1240,27 +1240,6 @@ fn pytest_collection(here: &Here<'_>, args: &[Word], dirs: &[PathBuf], out: &mut
             format!("{program} imports {} and writes its bytecode into __pycache__ (no PYTHONDONTWRITEBYTECODE)", file.display()),
         );
     }
-}
-
-/// The files `options` name (`--config FILE` or `--config=FILE`), from `dir`.
-fn named_files(args: &[Word], options: &[&str], dir: &Path) -> Vec<PathBuf> {
-    let mut named = Vec::new();
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let Some(v) = word.value.as_deref() else {
-            continue;
-        };
-        let file = if options.contains(&v) {
-            words.next().and_then(|w| w.value.clone())
-        } else {
-            options
-                .iter()
-                .find_map(|o| v.strip_prefix(o)?.strip_prefix('='))
-                .map(str::to_string)
-        };
-        named.extend(file.map(|f| files::join(dir, &f)));
-    }
-    named
 }
 
 #[cfg(test)]

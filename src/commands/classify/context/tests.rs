@@ -4382,8 +4382,13 @@ fn inline_programs_of_php_lua_r_and_gawk() {
                 Some("LUA_INIT"),
             )
         },
-        case("r-e", |_| {}, R_PRINTS, None),
-        case("r-e-R", |_| {}, "R -q -e 'print(1 + 1)'", None),
+        case("r-e", |_| {}, R_PRINTS, Some("temporary directory")),
+        case(
+            "r-e-R",
+            |_| {},
+            "R -q -e 'print(1 + 1)'",
+            Some("temporary directory"),
+        ),
         case(
             "r-profile-here",
             |p| p.write("repo/.Rprofile", "system('id')\n"),
@@ -4400,7 +4405,8 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "r-profile-vanilla",
             |p| p.write("repo/.Rprofile", "system('id')\n"),
             "Rscript --vanilla -e 'print(1)'",
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         case(
             "r-environ-here",
@@ -4412,7 +4418,8 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "r-environ-skipped",
             |p| p.write("repo/.Renviron", "R_PROFILE_USER=up.R\n"),
             "Rscript --no-environ -e 'print(1)'",
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         Case {
             env: &[("R_PROFILE_USER", "up.R")],
@@ -4440,13 +4447,15 @@ fn inline_programs_of_php_lua_r_and_gawk() {
             "r-workspace-not-restored",
             |p| p.write("repo/.RData", "RDX3\n"),
             "R -q --no-restore -e 'print(1)'",
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         case(
             "r-workspace-rscript",
             |p| p.write("repo/.RData", "RDX3\n"),
             R_PRINTS,
-            None,
+            // R makes its session directory whatever its startup reads.
+            Some("temporary directory"),
         ),
         case("r-save", |_| {}, "R -q --save -e 'x <- 1'", Some(".RData")),
         case(
@@ -5134,11 +5143,11 @@ fn program_variables_and_early_init_files() {
             ..case(
                 "perldoc-options",
                 |_| {},
-                "perldoc -T strict",
+                "perldoc -m strict",
                 Some("PERLDOC"),
             )
         },
-        case("perldoc-plain", |_| {}, "perldoc -T strict", None),
+        case("perldoc-plain", |_| {}, "perldoc -m strict", None),
         case("zgrep-no-variables", |_| {}, "zgrep -c foo a.gz", None),
         case("gdb-version-plain", |_| {}, "gdb --version", None),
         case(
@@ -5900,6 +5909,230 @@ fn deparse_eslint_version_and_optimization_levels() {
             rsp_optimized,
             "gcc -fsyntax-only @b.rsp x.c",
             None,
+        ),
+    ]);
+}
+
+/// Session 40: temporary files are writes (here-documents and here-strings longer than a pipe,
+/// sort spilling a pipe, bash below compatibility level 5.1), and the readers that settle r19's
+/// false alarms: go's module-local reads, node's --env-file, eslint's configuration named as
+/// `-c=FILE`. Each with its harmful twin.
+#[test]
+fn temporary_files_go_modules_node_env_files_eslint_named() {
+    fn nothing(_: &Planted) {}
+    fn go_plain(p: &Planted) {
+        p.write("repo/go.mod", "module example.com/demo\n\ngo 1.19\n");
+        p.write("repo/hello/hello.go", "package hello\n");
+    }
+    fn go_requires(p: &Planted) {
+        p.write(
+            "repo/go.mod",
+            "module example.com/demo\n\ngo 1.19\n\nrequire golang.org/x/text v0.3.0\n",
+        );
+    }
+    fn go_new_line(p: &Planted) {
+        p.write("repo/go.mod", "module example.com/demo\n\ngo 1.23\n");
+    }
+    fn go_workspace(p: &Planted) {
+        p.write("repo/go.mod", "module example.com/demo\n\ngo 1.19\n");
+        p.write("go.work", "go 1.19\n\nuse ./repo\n");
+    }
+    fn env_plain(p: &Planted) {
+        p.write("repo/.env", "# settings\nFOO=1\nexport BAR=\"two words\"\n");
+    }
+    fn env_options(p: &Planted) {
+        p.write("repo/.env", "FOO=1\nNODE_OPTIONS=\"--require ./r.js\"\n");
+    }
+    fn env_expansion(p: &Planted) {
+        p.write("repo/.env", "FOO=$(touch ran)\n");
+    }
+    fn env_multiline(p: &Planted) {
+        p.write(
+            "repo/.env",
+            "KEY=\"line one\nNODE_OPTIONS=--require ./r.js\"\n",
+        );
+    }
+    fn eslint_two(p: &Planted) {
+        p.write(
+            "repo/eslint.config.mjs",
+            "export default [{ rules: { semi: \"error\" } }];\n",
+        );
+        p.write(
+            "repo/evil.mjs",
+            "import fs from \"fs\"; fs.writeFileSync(\"ran\", \"\");\nexport default [];\n",
+        );
+    }
+    run(&[
+        // bash's here-strings and here-documents.
+        case(
+            "herestring-seq-small",
+            nothing,
+            "wc -l <<< \"$(seq 1 1000)\"",
+            None,
+        ),
+        case(
+            "herestring-seq-big",
+            nothing,
+            "wc -l <<< \"$(seq 1 30000)\"",
+            Some("temporary file"),
+        ),
+        case(
+            "herestring-seq-edge",
+            nothing,
+            "wc -c <<< \"$(seq 1 12773)\"",
+            None,
+        ),
+        case(
+            "herestring-seq-over",
+            nothing,
+            "wc -c <<< \"$(seq 1 12774)\"",
+            Some("65538 bytes"),
+        ),
+        case(
+            "heredoc-rev-parse",
+            nothing,
+            "cat <<EOF\nHEAD is $(git rev-parse --short HEAD)\nEOF",
+            None,
+        ),
+        case(
+            "heredoc-unknown-output",
+            nothing,
+            "cat <<EOF\n$(git log)\nEOF",
+            Some("not known here"),
+        ),
+        case(
+            "herestring-set-at-run-time",
+            nothing,
+            "x=$(cat a.txt); wc -c <<< \"$x\"",
+            Some("not known here"),
+        ),
+        Case {
+            env: &[("GREETING", "hello")],
+            ..case(
+                "herestring-env-small",
+                nothing,
+                "wc -c <<< \"$GREETING\"",
+                None,
+            )
+        },
+        case(
+            "compat44-herestring",
+            nothing,
+            "shopt -s compat44; cat <<< hello",
+            Some("compatibility level"),
+        ),
+        Case {
+            env: &[("BASH_COMPAT", "5.0")],
+            ..case(
+                "compat-env",
+                nothing,
+                "cat <<EOF\nhi\nEOF",
+                Some("compatibility level"),
+            )
+        },
+        Case {
+            env: &[("BASH_COMPAT", "5.2")],
+            ..case("compat-env-52", nothing, "cat <<EOF\nhi\nEOF", None)
+        },
+        // sort spilling a pipe.
+        case("sort-seq-small", nothing, "seq 1 5000 | sort -n", None),
+        case(
+            "sort-seq-big",
+            nothing,
+            "seq 1 300000 | sort | tail -1",
+            Some("sort spills"),
+        ),
+        case("sort-file", nothing, "seq 1 300000 | sort a.txt", None),
+        // go's module-local reads.
+        case("go-mod-graph", go_plain, "go mod graph", None),
+        case("go-doc-pkg", go_plain, "go doc ./hello", None),
+        case("go-list-m", go_plain, "go list -m -json", None),
+        case("go-list-pkgs", go_plain, "go list ./...", Some("network")),
+        case(
+            "go-mod-graph-requires",
+            go_requires,
+            "go mod graph",
+            Some("network"),
+        ),
+        case(
+            "go-doc-requires",
+            go_requires,
+            "go doc ./hello",
+            Some("network"),
+        ),
+        case("go-new-line", go_new_line, "go mod graph", Some("network")),
+        Case {
+            env: &[("GOTOOLCHAIN", "local")],
+            ..case("go-new-line-local", go_new_line, "go mod graph", None)
+        },
+        case(
+            "go-workspace",
+            go_workspace,
+            "go mod graph",
+            Some("network"),
+        ),
+        case("go-no-module", nothing, "go mod graph", Some("network")),
+        // node's --env-file.
+        case(
+            "node-env-file",
+            env_plain,
+            "node --env-file=.env -p process.env.BAR",
+            None,
+        ),
+        case(
+            "node-env-file-space",
+            env_plain,
+            "node --env-file .env -p 1",
+            None,
+        ),
+        case(
+            "node-env-file-options",
+            env_options,
+            "node --env-file=.env -p 1",
+            Some("NODE_OPTIONS"),
+        ),
+        case(
+            "node-env-file-expansion",
+            env_expansion,
+            "node --env-file=.env -p 1",
+            Some("not read here"),
+        ),
+        case(
+            "node-env-file-multiline",
+            env_multiline,
+            "node --env-file=.env -p 1",
+            Some("not read here"),
+        ),
+        case(
+            "node-env-file-missing",
+            nothing,
+            "node --env-file=.env -p 1",
+            Some("not read here"),
+        ),
+        // eslint's configuration, named in each form eslint 9 takes.
+        case(
+            "eslint-named-data",
+            eslint_two,
+            "eslint -c eslint.config.mjs a.js",
+            None,
+        ),
+        case(
+            "eslint-c-eq",
+            eslint_two,
+            "eslint -c=evil.mjs a.js",
+            Some("evil.mjs"),
+        ),
+        case(
+            "eslint-c-space",
+            eslint_two,
+            "eslint -c evil.mjs a.js",
+            Some("evil.mjs"),
+        ),
+        case(
+            "eslint-config-eq",
+            eslint_two,
+            "eslint --config=evil.mjs a.js",
+            Some("evil.mjs"),
         ),
     ]);
 }

@@ -405,6 +405,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "kubectl" => kubeconfig(here, args, out),
         "docker" => docker_plugins(here, args, out),
         "go" => go_env(here, out),
+        "node" => node_env_files(here, args, out),
         "top" => top(here, out),
         "fc-list" | "fc-match" => fontconfig(here, out),
         "bash" | "sh" | "dash" | "ash" | "rbash" => startup_files(here, args, out),
@@ -870,25 +871,32 @@ fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         );
         return;
     }
-    let given = args.iter().enumerate().find_map(|(i, a)| {
-        let v = a.value.as_deref()?;
-        if v == "-c" || v == "--config" {
-            args.get(i + 1).and_then(|w| w.value.clone())
-        } else {
-            v.strip_prefix("--config=").map(str::to_string)
-        }
-    });
-    let file = match given {
-        Some(f) => Some(files::join(here.dir, &f)),
-        None if args.iter().any(|a| a.is("--no-config-lookup")) => None,
-        None => files::ancestors(here.dir)
-            .find_map(|d| NAMES.iter().map(|n| d.join(n)).find(|p| files::exists(p))),
+    let given = super::named_files(args, &["-c", "--config"], here.dir);
+    let found = || {
+        files::ancestors(here.dir)
+            .find_map(|d| NAMES.iter().map(|n| d.join(n)).find(|p| files::exists(p)))
     };
-    let Some(file) = file else { return };
+    let chosen: Vec<PathBuf> = if !given.is_empty() {
+        given
+    } else if args.iter().any(|a| a.is("--no-config-lookup")) {
+        Vec::new()
+    } else {
+        found().into_iter().collect()
+    };
+    for file in chosen {
+        eslint_file(&file, out);
+    }
+}
+
+/// One configuration file eslint loads: read-only only when it is a JavaScript module that only
+/// exports a literal.
+fn eslint_file(file: &Path, out: &mut Verdict) {
     let data = file
         .extension()
         .is_some_and(|e| matches!(e.to_str(), Some("js" | "mjs" | "cjs")))
-        && super::config_text(&file, "eslint", out).is_some_and(|text| js_module_is_data(&text));
+        && super::config_text(file, "eslint", out).is_some_and(|text| {
+            crate::commands::classify::javascript::module_exports_literal(&text)
+        });
     if !data {
         out.push(
             Level::Unknown,
@@ -897,181 +905,6 @@ fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 file.display()
             ),
         );
-    }
-}
-
-/// A JavaScript module that only exports a literal (`export default [{ rules: { semi: "error" }
-/// }];`, `module.exports = {…}`), with comments, an optional `"use strict";` and a trailing `;`.
-fn js_module_is_data(text: &str) -> bool {
-    const MAX_TEXT: usize = 64 * 1024; // a configuration of data; a longer file is not read
-    if text.len() > MAX_TEXT {
-        return false;
-    }
-    let mut r = JsLiteral {
-        b: text.as_bytes(),
-        i: 0,
-        depth: 0,
-    };
-    r.skip();
-    if r.eat("\"use strict\"") || r.eat("'use strict'") {
-        r.skip();
-        r.eat(";");
-        r.skip();
-    }
-    let exported = if r.eat("export") {
-        r.skip();
-        r.eat("default")
-    } else if r.eat("module") {
-        r.skip();
-        r.eat(".exports") && {
-            r.skip();
-            r.eat("=")
-        }
-    } else {
-        false
-    };
-    if !exported {
-        return false;
-    }
-    r.skip();
-    if !r.value() {
-        return false;
-    }
-    r.skip();
-    r.eat(";");
-    r.skip();
-    r.i == r.b.len()
-}
-
-/// A reader of JavaScript literals, for [`js_module_is_data`].
-struct JsLiteral<'a> {
-    b: &'a [u8],
-    i: usize,
-    depth: usize,
-}
-
-impl JsLiteral<'_> {
-    const MAX_DEPTH: usize = 32; // nesting of objects and arrays; deeper is not read
-
-    fn rest(&self) -> &[u8] {
-        self.b.get(self.i..).unwrap_or(&[])
-    }
-
-    fn eat(&mut self, word: &str) -> bool {
-        let w = word.as_bytes();
-        let follows_word = |c: Option<&u8>| {
-            c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
-        };
-        if self.rest().starts_with(w)
-            && !(w.last().is_some_and(u8::is_ascii_alphanumeric)
-                && follows_word(self.b.get(self.i + w.len())))
-        {
-            self.i += w.len();
-            return true;
-        }
-        false
-    }
-
-    /// White space and comments.
-    fn skip(&mut self) {
-        loop {
-            while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
-                self.i += 1;
-            }
-            if self.rest().starts_with(b"//") {
-                while self.b.get(self.i).is_some_and(|c| *c != b'\n') {
-                    self.i += 1;
-                }
-            } else if self.rest().starts_with(b"/*") {
-                match self.rest()[2..].windows(2).position(|w| w == b"*/") {
-                    Some(end) => self.i += end + 4,
-                    None => self.i = self.b.len(),
-                }
-            } else {
-                return;
-            }
-        }
-    }
-
-    fn string(&mut self) -> bool {
-        let Some(&quote) = self.b.get(self.i).filter(|c| **c == b'"' || **c == b'\'') else {
-            return false;
-        };
-        self.i += 1;
-        while let Some(&c) = self.b.get(self.i) {
-            self.i += 1;
-            match c {
-                b'\\' => self.i += 1,
-                b'\n' => return false,
-                c if c == quote => return true,
-                _ => {}
-            }
-        }
-        false
-    }
-
-    fn key(&mut self) -> bool {
-        if self.string() {
-            return true;
-        }
-        let start = self.i;
-        while self
-            .b
-            .get(self.i)
-            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
-        {
-            self.i += 1;
-        }
-        self.i > start
-    }
-
-    fn value(&mut self) -> bool {
-        self.skip();
-        match self.b.get(self.i) {
-            Some(b'"' | b'\'') => self.string(),
-            Some(b'{' | b'[') if self.depth < Self::MAX_DEPTH => {
-                let close = if self.b[self.i] == b'{' { b'}' } else { b']' };
-                let object = close == b'}';
-                self.i += 1;
-                self.depth += 1;
-                loop {
-                    self.skip();
-                    if self.b.get(self.i) == Some(&close) {
-                        self.i += 1;
-                        self.depth -= 1;
-                        return true;
-                    }
-                    if object {
-                        if !self.key() {
-                            return false;
-                        }
-                        self.skip();
-                        if !self.eat(":") {
-                            return false;
-                        }
-                    }
-                    if !self.value() {
-                        return false;
-                    }
-                    self.skip();
-                    if !self.eat(",") && self.b.get(self.i) != Some(&close) {
-                        return false;
-                    }
-                }
-            }
-            Some(c) if c.is_ascii_digit() || *c == b'-' => {
-                self.i += 1;
-                while self
-                    .b
-                    .get(self.i)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.' || *c == b'_')
-                {
-                    self.i += 1;
-                }
-                true
-            }
-            _ => self.eat("true") || self.eat("false") || self.eat("null"),
-        }
     }
 }
 
@@ -1568,6 +1401,129 @@ fn go_env(here: &Here<'_>, out: &mut Verdict) {
             }
         }
     }
+}
+
+/// node's `--env-file` files (node 20, measured: `NAME=value` lines, `#` comments, an `export `
+/// before the name, quotes taken off, a double-quoted value may run over lines, nothing expanded;
+/// NODE_OPTIONS set there is applied). Read as data: each name is judged as a `NAME=value` before
+/// the command would be (`env::harmless`), and a line this does not read (an unclosed quote, a
+/// `$` or backquote, which node leaves as text but a reader may not) is not read-only.
+fn node_env_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let mut named = Vec::new();
+    let mut words = args.iter();
+    while let Some(v) = words.next().and_then(|w| w.value.as_deref()) {
+        let optional = v.starts_with("--env-file-if-exists");
+        let file = match v.split_once('=') {
+            Some(("--env-file" | "--env-file-if-exists", f)) => Some(f.to_string()),
+            None if matches!(v, "--env-file" | "--env-file-if-exists") => {
+                words.next().and_then(|w| w.value.clone())
+            }
+            _ => break,
+        };
+        match file {
+            Some(f) => named.push((files::join(here.dir, &f), optional)),
+            None => {
+                out.push(
+                    Level::Unknown,
+                    "node reads an --env-file only named at run time",
+                );
+                return;
+            }
+        }
+    }
+    for (file, optional) in named {
+        let text = match files::read_text(&file) {
+            Contents::Text(t) => t,
+            Contents::Missing if optional => continue,
+            _ => {
+                out.push(
+                    Level::Unknown,
+                    format!("node's --env-file {} is not read here", file.display()),
+                );
+                continue;
+            }
+        };
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let line = line.strip_prefix("export ").unwrap_or(line).trim_start();
+            let Some((name, value)) = line.split_once('=') else {
+                continue;
+            };
+            let name = name.trim();
+            let mut value = value.trim();
+            for q in ['"', '\'', '`'] {
+                if let Some(inner) = value.strip_prefix(q) {
+                    value = inner.strip_suffix(q).unwrap_or("\u{0}");
+                }
+            }
+            let plain_name =
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let unread = !plain_name || value.contains(['\u{0}', '$', '`']);
+            if unread {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "node's --env-file {} has a line not read here ({line})",
+                        file.display()
+                    ),
+                );
+            } else if !crate::commands::classify::env::harmless(name, Some(value)) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "node's --env-file {} sets {name}, which can configure what node does",
+                        file.display()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Whether `go list -m`, `go doc` or `go mod graph` run in `here.dir` reads only: the module's
+/// go.mod (the nearest up the tree) requires, replaces and names no module or toolchain, no
+/// go.work takes it into a workspace, and no go of 1.21 or later would switch toolchains for its
+/// `go` line (`GOTOOLCHAIN=local`, or a line older than 1.21). go 1.19, measured: nothing made,
+/// nothing fetched; with a `require`, the module cache is made and the module fetched.
+pub(crate) fn go_module_self_contained(here: &Here<'_>) -> bool {
+    let Some(go_mod) = files::ancestors(here.dir)
+        .map(|d| d.join("go.mod"))
+        .find(|p| files::is_file(p))
+    else {
+        return false;
+    };
+    let workspace = here.env.value("GOWORK") != Some("off")
+        && (here.env.value("GOWORK").is_some_and(|w| !w.is_empty())
+            || files::ancestors(here.dir).any(|d| files::exists(&d.join("go.work"))));
+    let flags = here
+        .env
+        .value("GOFLAGS")
+        .is_some_and(|f| !f.trim().is_empty());
+    if workspace || flags {
+        return false;
+    }
+    let Contents::Text(text) = files::read_text(&go_mod) else {
+        return false;
+    };
+    let local = here.env.value("GOTOOLCHAIN") == Some("local");
+    text.lines().all(|line| {
+        let line = line.split("//").next().unwrap_or("").trim();
+        let mut words = line.split_whitespace();
+        match words.next() {
+            None | Some("module") => true,
+            Some("go") => {
+                local
+                    || words.next().is_some_and(|v| {
+                        let mut parts = v.split('.').map(|p| p.parse::<u32>().ok());
+                        matches!((parts.next(), parts.next()), (Some(Some(1)), Some(Some(minor))) if minor < 21)
+                    })
+            }
+            _ => false,
+        }
+    })
 }
 
 /// curl reads `.curlrc` from `$CURL_HOME`, the XDG configuration directory and HOME (unless

@@ -5,6 +5,7 @@
 //! each; each adds to the one [`Walker`].
 
 mod assignments;
+mod documents;
 mod evaluation;
 mod invocations;
 mod redirects;
@@ -404,6 +405,10 @@ impl Walker {
                 self.numeric = numeric;
             }
             "heredoc_redirect" => self.heredoc(node, src, None),
+            "herestring_redirect" => {
+                self.temporary_document(node, src);
+                self.children(node, src);
+            }
             "comment" | "heredoc_start" | "heredoc_end" => {}
             // `v=1; echo "${v:-$(touch x)}"`: with v's value certain, the word after `:-`,
             // `:=`, `:?` (v empty), `-`, `=`, `?` (v unset) or `:+` (v not empty) is never
@@ -457,7 +462,10 @@ impl Walker {
             .filter(|c| c.kind() != "comment")
             .collect();
         let mut input = stdin.clone();
+        let mut before = None;
         for stage in stages {
+            self.sort_spills(stage, src, before);
+            before = Some(stage);
             let out = self.statement(stage, src, &input);
             input = Stdin::Piped {
                 downloads: out.downloads,

@@ -309,6 +309,7 @@ impl Walker {
 
     /// A here-document; `output` is what its command prints when known (a plain `cat`).
     pub(super) fn heredoc(&mut self, node: Node<'_>, src: &str, output: Option<String>) {
+        self.temporary_document(node, src);
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         for child in children {
