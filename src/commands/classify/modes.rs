@@ -587,6 +587,9 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("stty", &[&[], &["size"], &["-a"], &["--all"], &["-g"], &["--save"]]),
     ("php", &[&["-m"], &["--modules"], &["-i"], &["--info"], &["--ini"]]),
     ("prove", &[&["--version"], &["-V"]]),
+    // Invoke 3.0: neither loads tasks.py (measured with one that writes a marker); `-l` does.
+    ("invoke", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
+    ("inv", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
     ("mix", &[&["--version"], &["-v"]]),
     ("valgrind", &[&["--version"]]),
     ("strace", &[&["-V"], &["--version"]]),

@@ -458,6 +458,19 @@ fn dry_runs_listings_and_coprocesses() {
         // An output option into /dev/null writes no file; a suffix does not count.
         ("sort -o /dev/null words.txt", ReadOnly),
         ("sort -o out.txt words.txt", Write),
+        // A bounded buffer spills a larger input to temporary files (measured, coreutils 9.1).
+        ("sort -S 64K -rn big.txt", Write),
+        ("sort --buffer-size=1M big.txt", Write),
+        ("sort -rn big.txt", ReadOnly),
+        // pip's general options that only take away (its cache, prompts, the user's config).
+        (
+            "pip list --disable-pip-version-check --no-cache-dir --isolated",
+            ReadOnly,
+        ),
+        // Invoke 3.0's version and help load no tasks.py; its list does.
+        ("invoke --version", ReadOnly),
+        ("inv -V", ReadOnly),
+        ("invoke -l", Unknown),
         ("sed -i/dev/null s/a/b/ f", Write),
         // symbolic-ref with one operand shows it.
         ("git symbolic-ref HEAD", ReadOnly),

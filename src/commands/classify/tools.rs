@@ -49,7 +49,7 @@ const TOOLS: &[Tool] = &[
     Tool { name: "pnpm", reads: &["list", "ls", "why", "help", "root", "bin", "config get", "config list", "store path"], network: &["outdated", "view", "info", "audit"],
         options: "--depth --json --long --parseable -g --global -r --recursive --prod -P --dev -D -h --help" },
     Tool { name: "pip", reads: &["list", "show", "freeze", "help", "check", "inspect", "debug", "config list", "config debug", "config get", "cache dir", "cache list", "cache info"], network: &["search", "index", "download"],
-        options: "-v --verbose -q --quiet -f --files -l --local --user --format --not-required --exclude-editable --include-editable --path --all --exclude -h --help --disable-pip-version-check --no-color" },
+        options: "-v --verbose -q --quiet -f --files -l --local --user --format --not-required --exclude-editable --include-editable --path --all --exclude -h --help --disable-pip-version-check --no-color --no-cache-dir --no-input --isolated --no-python-version-warning --require-virtualenv" },
     // uv's `pip list`/`show`/`freeze`/`tree`, `python list` and `tool list` make its cache
     // (`~/.cache/uv`, CACHEDIR.TAG and what it learned of the interpreters) when it is not there
     // (measured, uv 0.13.9): not listed. `--no-cache` makes a temporary one instead.

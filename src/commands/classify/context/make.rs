@@ -38,7 +38,8 @@ const RUNS_WHILE_READING: &[&str] = &[
     ".RECIPEPREFIX", // another prefix hides a `+` line from the check below
 ];
 
-/// Whether `make args` in `here` is a dry run that only prints (see the module header).
+/// Whether `make args` in `here` only prints: a dry run (see the module header), or a run with
+/// no makefile but /dev/null and no target.
 pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     // `MAKEFLAGS=-j4`: options that only set parallelism, verbosity and error handling.
     let harmless = |v: &str| {
@@ -79,6 +80,7 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     let mut no_builtin = false;
     let mut dir = here.dir.to_path_buf();
     let mut makefiles: Vec<&str> = Vec::new();
+    let mut targets = false;
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
@@ -141,8 +143,14 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
             // Any other option (`--eval`, `-I`, `-W`, `-o`, `-t` touches targets), and
             // `VAR=value` (it can set MAKEFLAGS or SHELL): not followed.
             o if o.starts_with('-') || o.contains('=') => return false,
-            _ => {} // a target
+            _ => targets = true,
         }
+    }
+    // `make -p -f /dev/null`: a makefile with no rules and no target named has no goal, so
+    // nothing runs however the built-in rules read (measured, GNU make 4.3: "No targets").
+    let empty = !makefiles.is_empty() && makefiles.iter().all(|f| *f == "/dev/null");
+    if empty && !targets {
+        return true;
     }
     if !dry {
         return false;

@@ -343,6 +343,24 @@ fn python_path(here: &Here<'_>) -> Vec<PathBuf> {
     }
 }
 
+/// Python's variables judged by [`environment`] and the other readers here (PYTHONPATH,
+/// PYTHONUSERBASE, PYTHONWARNINGS, PYTHONSTARTUP, PYTHONHOME, PYTHONPLATLIBDIR, PYTHONINSPECT,
+/// PYTHONPYCACHEPREFIX, PYTHONEXECUTABLE, PYTHONDONTWRITEBYTECODE), and those that change only
+/// how it runs or what it prints to its own streams (Python 3.13's documentation, "Environment
+/// variables"). PYTHONBREAKPOINT (imports what it names when the program calls `breakpoint()`),
+/// PYTHONPERFSUPPORT and PYTHON_PERF_JIT_SUPPORT (write perf maps to /tmp) are not here.
+#[rustfmt::skip]
+const PYTHON_VARIABLES_KNOWN: &[&str] = &[
+    "PYTHONPATH", "PYTHONUSERBASE", "PYTHONWARNINGS", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONPLATLIBDIR",
+    "PYTHONINSPECT", "PYTHONPYCACHEPREFIX", "PYTHONEXECUTABLE", "PYTHONDONTWRITEBYTECODE",
+    "PYTHONUNBUFFERED", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONHASHSEED", "PYTHONNOUSERSITE", "PYTHONSAFEPATH",
+    "PYTHONOPTIMIZE", "PYTHONVERBOSE", "PYTHONDEBUG", "PYTHONCASEOK", "PYTHONFAULTHANDLER", "PYTHONTRACEMALLOC",
+    "PYTHONMALLOC", "PYTHONMALLOCSTATS", "PYTHONCOERCECLOCALE", "PYTHONDEVMODE", "PYTHONINTMAXSTRDIGITS",
+    "PYTHONPROFILEIMPORTTIME", "PYTHONASYNCIODEBUG", "PYTHONWARNDEFAULTENCODING", "PYTHONNODEBUGRANGES",
+    "PYTHONLEGACYWINDOWSFSENCODING", "PYTHONLEGACYWINDOWSSTDIO", "PYTHON_CPU_COUNT", "PYTHON_GIL", "PYTHON_COLORS",
+    "PYTHON_FROZEN_MODULES", "PYTHON_BASIC_REPL", "PYTHON_HISTORY",
+];
+
 /// The variables Python reads that run code or write.
 fn environment(here: &Here<'_>, ignore_env: bool, interactive: bool, out: &mut Verdict) {
     let program = here.program;
@@ -379,6 +397,18 @@ fn environment(here: &Here<'_>, ignore_env: bool, interactive: bool, out: &mut V
                 || here.env.is_set("PYTHONDONTWRITEBYTECODE"));
         if here.env.is_set(name) && !nowhere {
             out.push(Level::Unknown, format!("{program}: {name} {why}"));
+        }
+    }
+    // Python reads only variables named PYTHON…: one this list does not know (a newer
+    // version's, PYTHONPERFSUPPORT writing /tmp/perf-PID.map) may write or load.
+    for name in here.env.names().filter(|n| n.starts_with("PYTHON")) {
+        if !PYTHON_VARIABLES_KNOWN.contains(&name) && here.env.is_set(name) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{program} reads {name}, not known to leave what it writes and loads alone"
+                ),
+            );
         }
     }
     if interactive && here.env.is_set("PYTHONSTARTUP") {

@@ -1750,6 +1750,45 @@ fn node_package_managers() {
     ]);
 }
 
+/// Python reads only variables named PYTHON…: one not known to leave its writes and loads alone
+/// (PYTHONPERFSUPPORT writes /tmp/perf-PID.map, Python 3.12) is not read-only; known ones are.
+#[test]
+fn python_variables_not_known() {
+    run(&[
+        Case {
+            env: &[("PYTHONPERFSUPPORT", "1")],
+            ..case(
+                "python-perf-support",
+                |_| {},
+                "python3 -c 'print(1)'",
+                Some("PYTHONPERFSUPPORT"),
+            )
+        },
+        Case {
+            env: &[("PYTHON_PERF_JIT_SUPPORT", "1")],
+            ..case(
+                "python-perf-jit",
+                |_| {},
+                "python3 -c 'print(1)'",
+                Some("PYTHON_PERF_JIT_SUPPORT"),
+            )
+        },
+        Case {
+            env: &[
+                ("PYTHONUNBUFFERED", "1"),
+                ("PYTHONDONTWRITEBYTECODE", "1"),
+                ("PYTHONHASHSEED", "0"),
+            ],
+            ..case(
+                "python-known-variables",
+                |_| {},
+                "python3 -c 'print(1)'",
+                None,
+            )
+        },
+    ]);
+}
+
 #[test]
 fn python_module_path_and_site() {
     fn shadow(p: &Planted) {
@@ -2525,6 +2564,20 @@ fn pagers_tools_and_interpreters() {
             "make-print-database-alone",
             make_inert,
             "make -p",
+            Some("build recipes"),
+        ),
+        // No makefile but /dev/null and no target: no goal, nothing runs (GNU make 4.3).
+        case(
+            "make-print-database-no-makefile",
+            make_inert,
+            "make -p -f /dev/null 2>/dev/null | grep -c '^CC'",
+            None,
+        ),
+        // A target named: the built-in rules build it (cc runs).
+        case(
+            "make-no-makefile-target",
+            make_inert,
+            "make -f /dev/null main.o",
             Some("build recipes"),
         ),
         case(
