@@ -1269,6 +1269,10 @@ fn heredoc_programs_prefixes_and_check_modes() {
         ("TAPE=/dev/sda envsubst < app.env.tpl", Unknown),
         ("LD_PRELOAD=./x.so envsubst < app.env.tpl", Unknown),
         ("USER_NAME=dana make -n", Write),
+        // A tab-stripped line that starts with $(: the parse leaves the body as plain text.
+        ("cat <<-EOF\n\t$(touch made.txt)ok\n\tEOF", Unknown),
+        ("cat <<-EOF\n\tok\n\tEOF", ReadOnly),
+        ("cat <<-'EOF'\n\t$(touch made.txt)ok\n\tEOF", ReadOnly),
     ]);
     // Without context an inline program is not read-only (what the interpreter loads first is
     // the context's); the here-document's body is judged, so one that writes says so.
