@@ -417,6 +417,28 @@ pub fn abort_token(
     Ok((cancel, listener))
 }
 
+/// The token of an option's `signal` and its listener, as [`abort_token`] gives them.
+pub type Token = (CancelToken, Option<AbortListener>);
+
+/// Options read with their `signal`'s token, apart from its listener, which stays on the JS
+/// thread (to be removed as the promise settles: [`on_settle`]); a reading's error has none.
+pub fn split_token<T>(
+    read: crate::error::Result<(T, Token)>,
+) -> (
+    crate::error::Result<(T, CancelToken)>,
+    Option<AbortListener>,
+) {
+    match read {
+        Ok((value, (cancel, listener))) => (Ok((value, cancel)), listener),
+        Err(e) => (Err(e), None),
+    }
+}
+
+/// Removes the AbortSignal listener as the promise settles.
+pub fn on_settle(listener: Option<AbortListener>) -> Option<super::js_thread::OnSettle> {
+    listener.map(|l| Box::new(move |env: &Env| l.remove(env)) as super::js_thread::OnSettle)
+}
+
 /// Cancels `cancel` when `signal` aborts (or at once when it already has). Returns the listener
 /// it added, if any.
 fn watch_abort_signal(

@@ -8,8 +8,8 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use super::error::throw;
-use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
-use super::options::{self, arg, js_readers, optional_arg, AbortListener, Path};
+use super::js_thread::{FirstPoll, JsThread, Turn};
+use super::options::{self, arg, js_readers, optional_arg, Path};
 use crate::error::{Error, JsNumber};
 use crate::process::reference::{self, ProcessRef, Terminate};
 
@@ -262,8 +262,6 @@ fn default_terminate() -> Terminate {
     }
 }
 
-type Token = (crate::run::CancelToken, Option<AbortListener>);
-
 /// The options as read, apart from the AbortSignal listener, which stays on the JS thread.
 /// A promise of `wait(options, cancel)`, run with the options `read` read (their `signal` made a
 /// token), that rejects with an `AbortError` naming `what` when the signal aborts, or with the
@@ -271,7 +269,7 @@ type Token = (crate::run::CancelToken, Option<AbortListener>);
 fn abortable<'env, T, F, Fut>(
     env: &'env Env,
     js: &JsThread,
-    read: crate::error::Result<(T, Token)>,
+    read: crate::error::Result<(T, options::Token)>,
     what: &'static str,
     wait: F,
 ) -> Result<Object<'env>>
@@ -280,10 +278,10 @@ where
     F: FnOnce(T, crate::run::CancelToken) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = std::result::Result<bool, reference::Cancelled>> + Send,
 {
-    let (ready, listener) = split(read);
+    let (ready, listener) = options::split_token(read);
     let promise = js.spawn(
         env,
-        on_settle(listener),
+        options::on_settle(listener),
         FirstPoll::Here,
         Turn::Free,
         async move {
@@ -294,21 +292,4 @@ where
         },
     )?;
     Ok(Object::from_raw(env.raw(), promise))
-}
-
-fn split<T>(
-    read: crate::error::Result<(T, Token)>,
-) -> (
-    crate::error::Result<(T, crate::run::CancelToken)>,
-    Option<AbortListener>,
-) {
-    match read {
-        Ok((value, (cancel, listener))) => (Ok((value, cancel)), listener),
-        Err(e) => (Err(e), None),
-    }
-}
-
-/// Removes the AbortSignal listener as the promise settles.
-fn on_settle(listener: Option<AbortListener>) -> Option<OnSettle> {
-    listener.map(|l| Box::new(move |env: &Env| l.remove(env)) as OnSettle)
 }

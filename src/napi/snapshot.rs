@@ -6,8 +6,10 @@ use std::time::Duration;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use super::js_thread::{FirstPoll, JsThread, OnSettle, Turn};
-use super::options::{abort_token, absolute, js_readers, optional_arg, pairs, Path, StringMap};
+use super::js_thread::{FirstPoll, JsThread, Turn};
+use super::options::{
+    abort_token, absolute, js_readers, on_settle, optional_arg, pairs, split_token, Path, StringMap,
+};
 use crate::error::{Error, JsNumber};
 use crate::shell::snapshot::{self, Include, Kind, SnapshotInfo, SnapshotRequest, Status};
 
@@ -166,23 +168,21 @@ pub fn capture_shell_snapshot<'env>(
         Some(o) => {
             let request = request(&o)?;
             // Last, so that nothing after it can fail and leave the listener behind.
-            let (cancel, listener) = abort_token(env, ShellSnapshotOptions::signal(&o))?;
-            Ok((SnapshotRequest { cancel, ..request }, listener))
+            Ok((request, abort_token(env, ShellSnapshotOptions::signal(&o))?))
         }
-        None => Ok((SnapshotRequest::default(), None)),
+        None => Ok((SnapshotRequest::default(), (Default::default(), None))),
     })();
-    let (request, listener) = match read {
-        Ok((request, listener)) => (Ok(request), listener),
-        Err(e) => (Err(e), None),
-    };
-    let on_settle = listener.map(|l| Box::new(move |env: &Env| l.remove(env)) as OnSettle);
+    let (request, listener) = split_token(read);
     let js = JsThread::new(env)?;
     let promise = js.spawn(
         env,
-        on_settle,
+        on_settle(listener),
         FirstPoll::OnRuntime,
         Turn::Free,
-        async move { info_js(snapshot::capture(request?).await) },
+        async move {
+            let (request, cancel) = request?;
+            info_js(snapshot::capture(SnapshotRequest { cancel, ..request }).await)
+        },
     )?;
     Ok(Object::from_raw(env.raw(), promise))
 }
