@@ -417,18 +417,21 @@ pub(super) fn apt_list(ctx: &Context) -> Option<String> {
 pub(super) fn apt_install(ctx: &Context) -> Option<String> {
     let set_up: std::collections::HashSet<&str> = ctx
         .text
-        .lines()
+        .split_lines()
         .filter_map(|l| l.strip_prefix("Setting up "))
         .filter_map(|r| r.split_once(' ').map(|(name, _)| name))
         .collect();
     if set_up.is_empty() {
         return None;
     }
-    // `name` as dpkg writes it (`libfoo:amd64`) or as its .deb's file starts (`libfoo_`).
+    // `name` as dpkg writes it (`libfoo:amd64`) or as its .deb's file starts (`libfoo_`,
+    // without the architecture).
     let was_set_up = |name: &str| set_up.contains(name);
+    let set_up_packages: std::collections::HashSet<&str> =
+        set_up.iter().filter_map(|s| s.split(':').next()).collect();
     let kept: Vec<&str> = ctx
         .text
-        .lines()
+        .split_lines()
         .filter(|l| {
             if l.starts_with("(Reading database ...") {
                 return false;
@@ -445,7 +448,7 @@ pub(super) fn apt_install(ctx: &Context) -> Option<String> {
             {
                 let file = deb.rsplit('/').next().unwrap_or(deb);
                 let name = file.split('_').next().unwrap_or(file);
-                return !set_up.iter().any(|s| s.split(':').next() == Some(name));
+                return !set_up_packages.contains(name);
             }
             if let Some(r) = l.strip_prefix("Unpacking ") {
                 return !r

@@ -356,14 +356,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
             keep[at] = false;
         }
     }
-    changed.then(|| {
-        lines
-            .iter()
-            .zip(&keep)
-            .filter(|(_, &k)| k)
-            .map(|(l, _)| *l)
-            .collect()
-    })
+    changed.then(|| kept(lines, &keep))
 }
 
 /// Whether `text` is a TAP stream: a `TAP version N` line, or a plan (`1..N`) with results
@@ -372,7 +365,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
 pub(super) fn looks_like_tap(text: &str) -> bool {
     let mut plan = false;
     let mut results = 0;
-    for line in text.lines() {
+    for line in text.split_lines() {
         let t = line.trim_end();
         if t.starts_with("TAP version ") {
             return true;
@@ -439,10 +432,7 @@ fn passing_tap_headings_dropped<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, 
         }
         i = end;
     }
-    (dropped > 0).then(|| {
-        let kept = lines.iter().zip(&keep).filter(|(_, &k)| k).map(|(l, _)| *l);
-        (kept.collect(), dropped)
-    })
+    (dropped > 0).then(|| (kept(lines, &keep), dropped))
 }
 
 /// A TAP failure's plain details (mocha's tap reporter: the message, then `AssertionError
@@ -500,14 +490,17 @@ fn tap_repeated_errors_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         }
         i = end;
     }
-    changed.then(|| {
-        lines
-            .iter()
-            .zip(&keep)
-            .filter(|(_, &k)| k)
-            .map(|(l, _)| *l)
-            .collect()
-    })
+    changed.then(|| kept(lines, &keep))
+}
+
+/// The lines whose `keep` is true, in order.
+fn kept<'a>(lines: &[&'a str], keep: &[bool]) -> Vec<&'a str> {
+    lines
+        .iter()
+        .zip(keep)
+        .filter(|(_, &k)| k)
+        .map(|(l, _)| *l)
+        .collect()
 }
 
 /// A failing TAP result's YAML keys that are the runner's bookkeeping, or (`expected`,

@@ -116,16 +116,14 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let mut skipped_frames = 0usize;
     let has_summary = ctx.text.contains(" short test summary info ");
     // The run's closing counts (`== 3 failed, 26 passed in 0.03s ==`, `-q`'s bare line).
-    let has_counts = ctx.text.split_lines().rev().take(5).any(|l| {
+    let tail: Vec<&str> = ctx.text.split_lines().rev().take(5).collect();
+    let has_counts = tail.iter().any(|l| {
         (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
             && l.contains(" in ")
     });
     let counts_xfailed = has_counts
-        && ctx
-            .text
-            .lines()
-            .rev()
-            .take(5)
+        && tail
+            .iter()
             .any(|l| l.contains(" xfailed") && l.contains(" in "));
     let mut out = Vec::new();
     let mut section = "";
