@@ -98,10 +98,15 @@ impl Session {
                 return;
             }
         };
-        // The task runs on its own; its handle is not needed.
+        // The task runs on its own; its handle is not needed. Under Node the addon's runtime is
+        // entered first (a timer can be armed from a JavaScript thread); without the bindings
+        // (bench's floor program) the caller is on a runtime already.
+        #[cfg(feature = "node")]
         drop(napi::bindgen_prelude::within_runtime_if_available(|| {
             tokio::spawn(task)
         }));
+        #[cfg(not(feature = "node"))]
+        drop(tokio::spawn(task));
     }
 
     /// Parks the shell now if nothing happened since `seen` and its state can be carried:
