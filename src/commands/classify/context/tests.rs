@@ -371,7 +371,7 @@ fn git_keys_that_run_programs() {
                     "[includeIf \"gitdir:/elsewhere/\"]\n\tpath = work\n",
                 );
             },
-            "git status",
+            "git --no-optional-locks status",
             None,
         ),
         case(
@@ -477,7 +477,12 @@ fn git_keys_that_run_programs() {
                 Some("core.fsmonitor"),
             )
         },
-        case("cd-home", |_| {}, "cd \"$HOME\" && ls && git status", None),
+        case(
+            "cd-home",
+            |_| {},
+            "cd \"$HOME\" && ls && git --no-optional-locks status",
+            None,
+        ),
         case(
             "cd-back",
             fsmonitor,
@@ -523,7 +528,7 @@ fn git_keys_that_run_programs() {
                 p.program("repo/.git/hooks/post-index-change");
             },
             "git status",
-            None,
+            Some("takes the index's lock"),
         ),
         Case {
             env: &[("GIT_OPTIONAL_LOCKS", "0")],
@@ -575,10 +580,37 @@ fn git_keys_that_run_programs() {
         // git compares times to the second: an entry whose recorded nanoseconds differ from the
         // file's is still fresh.
         case(
+            "status-takes-the-lock",
+            |_| {},
+            "git status --short",
+            Some("takes the index's lock"),
+        ),
+        case(
+            "describe-dirty-takes-the-lock",
+            |_| {},
+            "git describe --always --dirty",
+            Some("takes the index's lock"),
+        ),
+        Case {
+            env: &[("GIT_OPTIONAL_LOCKS", "0")],
+            ..case(
+                "describe-dirty-takes-the-lock-optional-off",
+                |_| {},
+                "git describe --always --broken",
+                Some("GIT_OPTIONAL_LOCKS=0 does not keep it"),
+            )
+        },
+        case(
+            "status-no-optional-locks",
+            |_| {},
+            "git --no-optional-locks status --short; git describe --always",
+            None,
+        ),
+        case(
             "index-nanoseconds-differ-status",
             nanoseconds_moved,
             "git status -sb --untracked-files=no",
-            None,
+            Some("takes the index's lock"),
         ),
         case(
             "index-nanoseconds-differ-diff",
@@ -611,7 +643,7 @@ fn git_keys_that_run_programs() {
             |p| {
                 p.write("repo/notes.txt", "alpha\nbeta\ngamma\n");
             },
-            "git diff --stat && git status -s",
+            "git diff --stat && git --no-optional-locks status -s",
             None,
         ),
         case(
@@ -637,7 +669,7 @@ fn git_keys_that_run_programs() {
                 p.git("config core.splitIndex false");
             },
             "git status -uno",
-            None,
+            Some("takes the index's lock"),
         ),
         Case {
             env: &[("PATH", "node_modules/.bin:/usr/bin:/bin")],
@@ -677,7 +709,7 @@ fn git_keys_that_run_programs() {
             ..case(
                 "path-relative-nothing-planted",
                 |_| {},
-                "git --no-pager status && cd src && ls && echo done",
+                "git --no-pager --no-optional-locks status && cd src && ls && echo done",
                 None,
             )
         },
@@ -1006,7 +1038,7 @@ fn git_keys_that_run_programs() {
         case(
             "fsmonitor-off-on-command-line",
             fsmonitor,
-            "git -c core.fsmonitor=false status --porcelain",
+            "git -c core.fsmonitor=false --no-optional-locks status --porcelain",
             None,
         ),
         case(
@@ -1238,7 +1270,7 @@ fn git_keys_that_run_programs() {
                 p.write("repo/.git/info/attributes", "*.txt filter=f\n");
             },
             "git status",
-            None,
+            Some("takes the index's lock"),
         ),
         case(
             "filter-smudge-cat-file",
@@ -1266,7 +1298,7 @@ fn git_keys_that_run_programs() {
             |p| {
                 p.write("home/.gitconfig", "[alias]\n\tst = status -sb\n");
             },
-            "git st",
+            "git --no-optional-locks st",
             None,
         ),
         case(
@@ -1274,7 +1306,7 @@ fn git_keys_that_run_programs() {
             |p| {
                 p.git("config alias.status '!touch PWNED'");
             },
-            "git status",
+            "git --no-optional-locks status",
             None,
         ),
         case(
@@ -3163,7 +3195,7 @@ fn env_changes_what_the_program_reads() {
         case(
             "prefix-same-home",
             |_| {},
-            "HOME=\"$HOME\" git status --short",
+            "HOME=\"$HOME\" git --no-optional-locks status --short",
             None,
         ),
         case(
