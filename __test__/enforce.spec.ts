@@ -3,7 +3,7 @@
 // sneaky ways; each goes through the tool layer when the classifier lets it through (that is the
 // hole enforcement closes), and through the tool set's confined path directly when the classifier
 // already asks for it, so that the confinement is shown to hold whatever the classifier says.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -47,6 +47,34 @@ describe('a read-only call runs confined and still works', () => {
     const r = await t.bash.execute(input)
     expect(r).toMatchObject({ isError: false, details: { confined: true, exitCode: 0 } })
     expect(text(r)).toBe(`exported plain\n${join(dir, 'sub')}\nfunction\nalias al='echo aliased'\npipefail on`)
+  })
+
+  it('git status in a repository: allowed and confined with git\'s optional locks off; asked where nothing confines it', async () => {
+    const git = (...args: string[]) => expect(spawnSync('git', ['-C', dir, ...args], { env: { ...process.env, HOME: dir } }).status).toBe(0)
+    git('init', '-q')
+    writeFileSync(join(dir, 'a.txt'), 'a\n')
+    git('add', 'a.txt')
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'a')
+    const t = tools()
+    // Confined, git status runs with GIT_OPTIONAL_LOCKS=0: classified so, it is read-only.
+    expect(t.bash.checkPermissions!({ command: 'git status --short' })).toMatchObject({ behavior: 'allow' })
+    const r = await t.bash.execute({ command: 'git status --short; echo "locks=$GIT_OPTIONAL_LOCKS"' })
+    expect(r).toMatchObject({ isError: false, details: { confined: true, exitCode: 0 } })
+    expect(text(r)).toBe('?? outside/\nlocks=0')
+    expect(existsSync(join(dir, '.git', 'index.lock'))).toBe(false)
+    // The call's own env wins, and then the lock is taken: asked.
+    expect(t.bash.checkPermissions!({ command: 'git status', env: { GIT_OPTIONAL_LOCKS: '1' } })).toMatchObject({
+      behavior: 'ask',
+      reasons: [expect.stringContaining('GIT_OPTIONAL_LOCKS=0 keeps it from writing')],
+    })
+    // Without enforcement the call runs as it is: git takes .git/index.lock (and, this index being
+    // racily clean, rewrites it), so it is asked.
+    const open = tools({ enforceReadOnly: false })
+    expect(open.bash.checkPermissions!({ command: 'git status' })).toMatchObject({
+      behavior: 'ask',
+      reasons: [expect.stringContaining('GIT_OPTIONAL_LOCKS=0 keeps it from writing')],
+    })
+    expect(open.bash.checkPermissions!({ command: 'git --no-optional-locks status' })).toMatchObject({ behavior: 'allow' })
   })
 
   it('confined calls in a row see the session as it is: a session run between, a trap fired while idle', async () => {

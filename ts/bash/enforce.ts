@@ -21,6 +21,14 @@ import type { Plan } from './plan'
 import { abortError, errorResult, formatBytes, nativeErrorResult, whenAborted } from './results'
 import type { ToolSetState } from './toolset'
 
+/**
+ * What a confined call's environment adds: git takes no optional lock (status's `.git/index.lock`,
+ * made and removed on every run, which the confinement would refuse anyway and git then does
+ * without). The call's own `env` input wins. With enforcement on, calls are classified in this
+ * environment, since it is the one they run in.
+ */
+const CONFINED_ENV: Record<string, string> = { GIT_OPTIONAL_LOCKS: '0' }
+
 /** What a confined call's job may hold unread between two reads (200 ms apart). */
 const CONFINED_BUFFER_BYTES = 8 * KB * KB
 
@@ -60,7 +68,8 @@ function classified(raw: unknown, t?: ToolSetState): Verdict {
       const cwd = cwdInput === undefined ? t.session.cwd : checkDirectory(cwdInput, t.session.cwd)
       const env: Record<string, string> = {}
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v
-      where = { cwd, env: { ...env, ...t.config.options.env, ...envInput(input) } }
+      const confined = t.config.enforceReadOnly ? CONFINED_ENV : {}
+      where = { cwd, env: { ...env, ...t.config.options.env, ...confined, ...envInput(input) } }
     }
   } catch (error) {
     return { decision: { behavior: 'ask', reasons: [error instanceof Error ? error.message : String(error)] }, commands: [] }
@@ -100,8 +109,9 @@ export function mustConfine(t: ToolSetState, raw: unknown, context: ToolContext)
  * Runs `p` confined to reading, whichever way it would have run; nothing runs where that cannot be
  * done. `commands`: the names the call's classification found (classified here when not given).
  */
-export async function runReadOnly(t: ToolSetState, p: Plan, context: ToolContext, commands?: string[]): Promise<ToolResult> {
+export async function runReadOnly(t: ToolSetState, plan: Plan, context: ToolContext, commands?: string[]): Promise<ToolResult> {
   if (t.confinementUnavailable !== undefined) return confinementRefused(t.confinementUnavailable)
+  const p: Plan = { ...plan, env: { ...CONFINED_ENV, ...plan.env } }
   const policy = t.config.readOnlyPolicy
   const autoBackgroundMs = t.config.options.autoBackgroundMs
   let result: ToolResult
