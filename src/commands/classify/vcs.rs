@@ -94,6 +94,10 @@ pub struct HgCommand<'a> {
     pub written: Option<&'a str>,
     /// Each `--config section.key=value` given.
     pub config: Vec<String>,
+    /// It compares the working copy with the dirstate (status and diff but between two
+    /// revisions or of one changeset, identify without a revision, summary): hg then makes and
+    /// removes a temporary file in `.hg` to read the file system's clock (measured, Mercurial 6.3).
+    pub working_copy: bool,
 }
 
 impl HgCommand<'_> {
@@ -175,14 +179,38 @@ pub fn hg_command(args: &[Word]) -> Option<HgCommand<'_>> {
                 read: Some(read),
                 written: Some(written),
                 config,
+                working_copy: compares_working_copy(read.spec.names[0], &parsed),
             })
         }
         None if version && rest.is_empty() => Some(HgCommand {
             read: None,
             written: None,
             config,
+            working_copy: false,
         }),
         None => None,
+    }
+}
+
+/// Whether `hg NAME` with `parsed` compares the working copy (see [`HgCommand::working_copy`]).
+/// A revision range (`-r 0:1`, `0::1`) counts as two revisions; one unknown until run, as two.
+fn compares_working_copy(name: &str, parsed: &grammar::Parsed) -> bool {
+    match name {
+        "status" | "diff" => {
+            let revisions: usize = parsed
+                .all("-r|--rev")
+                .map(|o| match o.value().and_then(|w| w.value.as_deref()) {
+                    Some(rev) if !rev.contains(':') => 1,
+                    _ => 2,
+                })
+                .sum();
+            !(parsed.has("-c|--change")
+                || revisions >= 2
+                || (parsed.has("--from") && parsed.has("--to")))
+        }
+        "identify" => !parsed.has("-r|--rev"),
+        "summary" => true,
+        _ => false,
     }
 }
 

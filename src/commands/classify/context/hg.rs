@@ -8,7 +8,8 @@
 //! profiling. And the caches it rewrites when stale (measured, Mercurial 6.3): the tags cache
 //! (`.hg/cache/tags2-visible`, against the changelog's tip) for the commands that show tags, the
 //! dirstate (a file whose time changed is compared and recorded) and `.hg/wcache`'s checks for
-//! `status` and `diff`. Bounded: a changelog index of [`MAX_INLINE_INDEX`], a dirstate of
+//! `status` and `diff`; and the temporary file every comparison of the working copy makes and
+//! removes in `.hg` to read the file system's clock (status, diff, identify, summary). Bounded: a changelog index of [`MAX_INLINE_INDEX`], a dirstate of
 //! [`MAX_DIRSTATE_ENTRIES`]; past a bound it is taken to write.
 
 use std::fs;
@@ -286,7 +287,13 @@ fn caches(command: &HgCommand<'_>, repo: &Path, out: &mut Verdict) {
             );
         }
     }
-    if matches!(state, HgState::Dirstate | HgState::Both) {
+    if matches!(state, HgState::Dirstate | HgState::Both) && command.working_copy {
+        out.push(
+            Level::Write,
+            format!(
+                "hg {shown} makes and removes a temporary file in .hg to read the file system's clock (before it compares the working copy)"
+            ),
+        );
         if requires.lines().any(|l| l == "dirstate-v2") {
             out.push(
                 Level::Unknown,

@@ -4686,14 +4686,30 @@ fn mercurial_configuration_and_caches() {
                 hg_repo(p);
             },
             "hg status && hg st && hg diff",
+            Some("file system's clock"),
+        ),
+        hg_case(
+            "hg-between-revisions",
+            |p| {
+                hg_repo(p);
+            },
+            "hg status --change 0; hg status --rev 0:0; hg diff -r 0 -r 0; hg diff -c 0; hg diff --from 0 --to 0; hg id -r 0",
             None,
+        ),
+        hg_case(
+            "hg-against-the-working-copy",
+            |p| {
+                hg_repo(p);
+            },
+            "hg diff -r 0; hg summary",
+            Some("file system's clock"),
         ),
         hg_case(
             "hg-reads",
             |p| {
                 hg_repo(p);
             },
-            "hg cat -r 0 a.txt; hg annotate a.txt; hg id; hg tip; hg files; hg root",
+            "hg cat -r 0 a.txt; hg annotate a.txt; hg id -r .; hg tip; hg files; hg root",
             None,
         ),
         hg_case(
@@ -4710,7 +4726,7 @@ fn mercurial_configuration_and_caches() {
                 hg_repo(p);
                 p.write("hgr/.hg/hgrc", "[ui]\nusername = x\n[extensions]\nrebase =\nmq = !\n[alias]\nlg = log -G\n[hooks]\ncommit = touch x\npre-push = touch x\n");
             },
-            "hg log && hg status",
+            "hg log && hg status --change 0",
             None,
         ),
         hg_case(
@@ -4910,7 +4926,7 @@ fn mercurial_configuration_and_caches() {
                 p.sh("echo more >> hgr/a.txt");
             },
             "hg diff",
-            None,
+            Some("file system's clock"),
         ),
         hg_case(
             "hg-wcache-missing",
