@@ -324,6 +324,55 @@ fn git_keys_that_run_programs() {
             Some("core.fsmonitor"),
         ),
         case(
+            "fsmonitor-includeif-hasconfig-no-match",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n",
+                );
+                p.git("remote add origin https://github.com/other/demo.git");
+            },
+            "git status --short",
+            None,
+        ),
+        case(
+            // `*` does not cross a `/` (git's WM_PATHNAME); git leaves this include out.
+            "fsmonitor-includeif-hasconfig-star-stops-at-slash",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/*\"]\n\tpath = ~/work.inc\n",
+                );
+                p.git("remote add origin https://example.com/team/demo.git");
+            },
+            "git status --short",
+            None,
+        ),
+        case(
+            // The URLs come from the whole configuration (here an include the first read follows,
+            // which names the second remote), as git's first read collects them.
+            "fsmonitor-includeif-hasconfig-url-from-other-include",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/remotes.inc",
+                    "[remote \"mirror\"]\n\turl = https://example.com/team/demo.git\n",
+                );
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n[include]\n\tpath = ~/remotes.inc\n",
+                );
+                p.git("remote add origin https://github.com/other/demo.git");
+            },
+            "git status --short",
+            Some("core.fsmonitor"),
+        ),
+        case(
             "trace2-global",
             |p| {
                 p.write(
