@@ -755,6 +755,11 @@ fn vim_prints(values: &[&str]) -> bool {
                 continue;
             }
             "-n" | "-R" | "-X" => continue,
+            // No viminfo file at all (`:help -i`); any other name is one vim may read or write.
+            "-i" if values.get(i) == Some(&"NONE") => {
+                i += 1;
+                continue;
+            }
             "-c" => match values.get(i) {
                 Some(c) => {
                     i += 1;
