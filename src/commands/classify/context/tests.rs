@@ -4334,6 +4334,21 @@ fn plugin_hosts_and_lua_init() {
             None,
         ),
         case(
+            "tox-legacy-list-plain",
+            |p| p.write("repo/tox.ini", "[tox]\nenv_list = py311\n"),
+            "tox -l",
+            None,
+        ),
+        case(
+            "tox-legacy-list-toxfile",
+            |p| {
+                p.write("repo/tox.ini", "[tox]\nenv_list = py311\n");
+                p.write("repo/toxfile.py", "import os\n");
+            },
+            "tox -l",
+            Some("toxfile.py"),
+        ),
+        case(
             "pylint-help-plugins",
             |p| p.write("repo/.pylintrc", "[MAIN]\nload-plugins=pylplug\n"),
             "pylint --help",
