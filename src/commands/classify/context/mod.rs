@@ -15,6 +15,7 @@ mod files;
 mod git;
 mod gitconfig;
 mod hg;
+mod ldcache;
 mod ini;
 mod make;
 mod node;

@@ -1875,6 +1875,18 @@ fn python_module_path_and_site() {
             None,
         ),
         case("shadow-not-imported", shadow, "python3 -c 'print(1)'", None),
+        case(
+            "ctypes-find-library-not-cached",
+            |_| {},
+            "python3 -B -c 'import ctypes.util; print(ctypes.util.find_library(\"no-such-lib-here\"))'",
+            Some("runs gcc"),
+        ),
+        case(
+            "ctypes-find-library-name-not-literal",
+            |_| {},
+            "python3 -B -c 'import ctypes.util, sys; print(ctypes.util.find_library(sys.argv[0]))'",
+            Some("inline code"),
+        ),
         Case {
             env: &[("PYTHONPATH", "lib")],
             ..case(
@@ -6252,4 +6264,16 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
             Some("evil.mjs"),
         ),
     ]);
+}
+
+/// `ctypes.util.find_library("c")`: glibc's cache lists libc, so only `ldconfig -p` runs.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctypes_find_library_in_the_loaders_cache() {
+    run(&[case(
+        "ctypes-find-library-cached",
+        |_| {},
+        "python3 -B -c 'import ctypes.util; print(ctypes.util.find_library(\"c\"))'",
+        None,
+    )]);
 }
