@@ -4505,9 +4505,10 @@ fn inline_programs_of_php_lua_r_and_gawk() {
         Case {
             env: &[("LUA_INIT", "os.execute('id')")],
             ..case(
+                // 5.1 knows no -E (`lua` itself: lua_e_by_the_version_lua_links_to).
                 "lua-E-init",
                 |_| {},
-                "lua -E -e 'print(1)'",
+                "lua5.1 -E -e 'print(1)'",
                 Some("LUA_INIT"),
             )
         },
@@ -6276,4 +6277,31 @@ fn ctypes_find_library_in_the_loaders_cache() {
         "python3 -B -c 'import ctypes.util; print(ctypes.util.find_library(\"c\"))'",
         None,
     )]);
+}
+
+/// `lua -E`: LUA_INIT is ignored by the Lua `lua` links to when that one is 5.2 or later (read
+/// through its links), and run by 5.1 (no `-E`) or when `lua` is not found.
+#[test]
+fn lua_e_by_the_version_lua_links_to() {
+    let e_known = ["/usr/local/bin/lua", "/usr/bin/lua", "/bin/lua"]
+        .iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .and_then(|p| fs::canonicalize(p).ok())
+        .and_then(|real| real.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .is_some_and(|n| matches!(n.as_str(), "lua5.2" | "lua5.3" | "lua5.4"));
+    run(&[
+        Case {
+            env: &[("LUA_INIT", "@init.lua"), ("PATH", "/usr/local/bin:/usr/bin:/bin")],
+            ..case(
+                "lua-e-linked",
+                |_| {},
+                "lua -E -e 'print(1)'",
+                if e_known { None } else { Some("LUA_INIT") },
+            )
+        },
+        Case {
+            env: &[("LUA_INIT", "@init.lua"), ("PATH", "/usr/local/bin:/usr/bin:/bin")],
+            ..case("lua-no-e-linked", |_| {}, "lua -e 'print(1)'", Some("LUA_INIT"))
+        },
+    ]);
 }
