@@ -288,13 +288,16 @@ fn libraries_looked_up(toks: &[Tok]) -> Option<Vec<String>> {
             continue;
         }
         match &toks.get(i + 1..i + 4)? {
-            [Tok::Op(open), Tok::Str { text, fstring: false }, Tok::Op(close)]
+            [Tok::Op(open), Tok::Str {
+                text,
+                fstring: false,
+            }, Tok::Op(close)]
                 if open == "("
                     && close == ")"
                     && !text.is_empty()
-                    && text
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+' | '.')) =>
+                    && text.chars().all(|c| {
+                        c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+' | '.')
+                    }) =>
             {
                 out.push(format!("{LIBRARY}{text}"));
             }

@@ -555,7 +555,10 @@ fn dry_runs_listings_and_coprocesses() {
         ("false > /dev/null && touch x", ReadOnly),
         ("if false; then touch x; fi; echo ok", ReadOnly),
         ("if true; then echo a; else touch x; fi", ReadOnly),
-        ("if false; then touch x; elif true; then echo b; fi", ReadOnly),
+        (
+            "if false; then touch x; elif true; then echo b; fi",
+            ReadOnly,
+        ),
         ("true && touch x", Write),
         ("false || touch x", Write),
         ("false; true && touch x", Write),
@@ -565,7 +568,10 @@ fn dry_runs_listings_and_coprocesses() {
         ("if true; then touch x; fi", Write),
         ("[ -e nope ] && touch x", Write),
         ("false() { :; }; false && touch x", Write),
-        ("shopt -s expand_aliases; alias false=true; false && touch x", Write),
+        (
+            "shopt -s expand_aliases; alias false=true; false && touch x",
+            Write,
+        ),
         ("function true { return 1; }; true || touch x", Write),
         ("false && $(touch x)", ReadOnly),
         ("false $(touch x) && echo", Write),

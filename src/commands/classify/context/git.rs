@@ -312,7 +312,12 @@ fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
 
 /// One read of git's configuration files in git's order, with `includeIf` tested against
 /// `conditions`; also whether a `hasconfig:remote.*.url:` condition was met.
-fn load(here: &Here<'_>, repo: Option<&Repo>, g: &Global, conditions: &Conditions) -> (Config, bool) {
+fn load(
+    here: &Here<'_>,
+    repo: Option<&Repo>,
+    g: &Global,
+    conditions: &Conditions,
+) -> (Config, bool) {
     let env = here.env;
     let home = conditions.home.clone();
     let mut config = Config::default();

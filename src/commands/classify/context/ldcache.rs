@@ -112,7 +112,10 @@ mod tests {
         assert_eq!(parse(b"not a cache", 0x0303), None);
         let mut old_first = b"ld.so-1.7.0\0\0\0\0\0".to_vec();
         old_first.extend_from_slice(&bytes);
-        assert_eq!(parse(&old_first, 0x0303), Some(vec!["libz.so.1".to_string()]));
+        assert_eq!(
+            parse(&old_first, 0x0303),
+            Some(vec!["libz.so.1".to_string()])
+        );
     }
 
     #[test]

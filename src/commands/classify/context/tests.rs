@@ -6291,7 +6291,10 @@ fn lua_e_by_the_version_lua_links_to() {
         .is_some_and(|n| matches!(n.as_str(), "lua5.2" | "lua5.3" | "lua5.4"));
     run(&[
         Case {
-            env: &[("LUA_INIT", "@init.lua"), ("PATH", "/usr/local/bin:/usr/bin:/bin")],
+            env: &[
+                ("LUA_INIT", "@init.lua"),
+                ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ],
             ..case(
                 "lua-e-linked",
                 |_| {},
@@ -6300,8 +6303,16 @@ fn lua_e_by_the_version_lua_links_to() {
             )
         },
         Case {
-            env: &[("LUA_INIT", "@init.lua"), ("PATH", "/usr/local/bin:/usr/bin:/bin")],
-            ..case("lua-no-e-linked", |_| {}, "lua -e 'print(1)'", Some("LUA_INIT"))
+            env: &[
+                ("LUA_INIT", "@init.lua"),
+                ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ],
+            ..case(
+                "lua-no-e-linked",
+                |_| {},
+                "lua -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
         },
     ]);
 }

@@ -325,7 +325,7 @@ pub fn interpreted(
         // `/etc/alternatives/lua-interpreter` -> `/usr/bin/lua5.4`), as it is when classified.
         "lua" | "luajit"
             if !(interpreter.is_none()
-                && (lua_with_e(program) || resolved.is_some_and(|p| links_to_lua_with_e(p)))
+                && (lua_with_e(program) || resolved.is_some_and(links_to_lua_with_e))
                 && args.iter().any(|a| a.is("-E"))) =>
         {
             let init = env.names().find(|n| {

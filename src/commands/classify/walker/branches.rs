@@ -28,10 +28,10 @@ impl Walker {
             return;
         };
         self.statement(*left, src, &Stdin::Inherited);
-        let skipped = match (self.fixed_status(*left, src), operator) {
-            (Some(false), "&&") | (Some(true), "||") => true,
-            _ => false,
-        };
+        let skipped = matches!(
+            (self.fixed_status(*left, src), operator),
+            (Some(false), "&&") | (Some(true), "||")
+        );
         if !skipped {
             self.statement(*right, src, &Stdin::Inherited);
         }
