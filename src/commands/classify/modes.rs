@@ -755,6 +755,11 @@ fn vim_prints(values: &[&str]) -> bool {
                 continue;
             }
             "-n" | "-R" | "-X" => continue,
+            // No viminfo file at all (`:help -i`); any other name is one vim may read or write.
+            "-i" if values.get(i) == Some(&"NONE") => {
+                i += 1;
+                continue;
+            }
             "-c" => match values.get(i) {
                 Some(c) => {
                     i += 1;
@@ -1467,7 +1472,7 @@ fn flag_not_value(values: &[&str], flags: &[&str], takes_value: &[&str]) -> bool
     false
 }
 
-/// `tox list` (`tox l`): the environments its configuration defines, printed (measured, tox
+/// `tox list` (`tox l`, `tox -l`): the environments its configuration defines, printed (measured, tox
 /// 4.67: nothing written). Unless the configuration's `requires` or `min_version` is met, tox
 /// first provisions itself into `.tox/.tox` from the network (measured): the context reads the
 /// configuration (`context::tools`).
@@ -1489,7 +1494,13 @@ fn tox_list(values: &[&str]) -> Option<Verdict> {
                 | "--no-recreate-provision"
         )
     });
-    (matches!(*command, "list" | "l") && options_ok).then(|| {
+    // tox 4's legacy command takes `-l`/`--listenvs` (`-a`/`--listenvs-all`) for the same
+    // listing (tox's `legacy.py`: `list_env` and return, nothing else run).
+    let listing = matches!(
+        *command,
+        "list" | "l" | "-l" | "--listenvs" | "-a" | "--listenvs-all"
+    );
+    (listing && options_ok).then(|| {
         let mut v = Verdict::read_only();
         v.push_unless(
             super::verdict::Level::Unknown,

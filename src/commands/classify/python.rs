@@ -53,6 +53,9 @@ const MODULES: &[(&str, &[&str])] = &[
     ("pathlib", &["Path", "PurePath", "PosixPath", "PurePosixPath"]),
     ("urllib.parse", &["*"]), ("importlib.metadata", &["version", "metadata", "requires", "files", "packages_distributions"]),
     ("codecs", &["encode", "decode", "lookup"]), ("this", &[]), ("dataclasses", &["*"]), ("numbers", &[]),
+    // Only with a literal name, which the context looks up where ldconfig would
+    // ([`LIBRARY`]): one not there is looked for with gcc, which writes temporary files.
+    ("ctypes.util", &["find_library"]),
 ];
 
 /// The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.11, without the
@@ -269,6 +272,41 @@ pub fn module_project_imports(code: &str) -> Option<Vec<String>> {
 /// A module bound to a project's module (not a standard one): its path starts with this.
 const PROJECT: char = '+';
 
+/// What [`inline_project_imports`] returns for `ctypes.util.find_library("NAME")`: `=NAME`, a
+/// shared library the context must find in the loader's cache. CPython's `find_library` on
+/// Linux runs `/sbin/ldconfig -p` and takes a `libNAME.` entry of its own ABI; failing that it
+/// runs gcc on a temporary file, then ld (measured, Python 3.11: `find_library("c")` only runs
+/// ldconfig, a name not in the cache makes gcc write and remove files in /tmp).
+pub const LIBRARY: char = '=';
+
+/// The libraries `find_library` is asked for, `=NAME` each; `None` when one is not a plain
+/// literal name (or `find_library` is used other than called on one).
+fn libraries_looked_up(toks: &[Tok]) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if *t != Tok::Name("find_library".into()) {
+            continue;
+        }
+        match &toks.get(i + 1..i + 4)? {
+            [Tok::Op(open), Tok::Str {
+                text,
+                fstring: false,
+            }, Tok::Op(close)]
+                if open == "("
+                    && close == ")"
+                    && !text.is_empty()
+                    && text.chars().all(|c| {
+                        c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+' | '.')
+                    }) =>
+            {
+                out.push(format!("{LIBRARY}{text}"));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 fn program(code: &str, module: bool, project: &mut Vec<String>) -> bool {
     let Some(toks) = tokens(code) else {
         return false;
@@ -279,6 +317,14 @@ fn program(code: &str, module: bool, project: &mut Vec<String>) -> bool {
     let uses_paths = toks
         .iter()
         .any(|t| matches!(t, Tok::Name(n) if n == "Path" || n == "pathlib"));
+    let Some(libraries) = libraries_looked_up(&toks) else {
+        return false;
+    };
+    for library in libraries {
+        if !project.contains(&library) {
+            project.push(library);
+        }
+    }
     for statement in toks.split(|t| *t == Tok::End).filter(|s| !s.is_empty()) {
         // A parameter may hold anything a caller passes (`f(open)`): never called.
         let calls_parameter = statement.windows(2).enumerate().any(|(i, w)| {

@@ -41,9 +41,10 @@ fn zsh_code(args: &[Word]) -> Option<String> {
     for line in code.split(['\n', ';', '|', '&']) {
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.first() == Some(&"print") {
+            // `--` ends the options (zshbuiltins(1), print).
             let options_print = words[1..]
                 .iter()
-                .take_while(|w| w.starts_with('-'))
+                .take_while(|w| w.starts_with('-') && **w != "--")
                 .all(|w| w.len() > 1 && w[1..].chars().all(|c| "lnrN".contains(c)));
             if !options_print {
                 return None;
@@ -61,8 +62,28 @@ fn zsh_code(args: &[Word]) -> Option<String> {
         if at_start
             && (rest == "print" || rest.starts_with("print ") || rest.starts_with("print\t"))
         {
+            // print's options (checked above) and its `--` are not echo's: dropped, `-n` kept.
             rewritten.push_str("echo");
             rest = &rest[5..];
+            let mut no_newline = false;
+            loop {
+                let word_start = rest.trim_start_matches([' ', '\t']);
+                let end = word_start
+                    .find(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&'))
+                    .unwrap_or(word_start.len());
+                let word = &word_start[..end];
+                if !word.starts_with('-') || word == "-" {
+                    break;
+                }
+                no_newline |= word != "--" && word.contains('n');
+                rest = &word_start[end..];
+                if word == "--" {
+                    break;
+                }
+            }
+            if no_newline {
+                rewritten.push_str(" -n");
+            }
         }
         let Some(c) = rest.chars().next() else { break };
         at_start = matches!(c, '\n' | ';' | '|' | '&');

@@ -284,10 +284,8 @@ fn unique(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 
 /// The configuration git reads for `repo` (none: outside a repository), in git's order.
 fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
-    let env = here.env;
-    let home = env.home();
     let mut conditions = Conditions {
-        home: home.clone(),
+        home: here.env.home(),
         ..Conditions::default()
     };
     if let Some(repo) = repo {
@@ -297,8 +295,36 @@ fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
         }
         conditions.branch = branch(&repo.git_dir);
     }
+    let (config, saw_remote_url_condition) = load(here, repo, g, &conditions);
+    // git's two reads for `hasconfig:remote.*.url:`: the first follows every such include to
+    // collect the remotes' URLs (from every file and `-c`), the second tests them. When a file
+    // could not be read the URLs are not all known: the first read, which includes more, stays.
+    if !saw_remote_url_condition || !config.unreadable.is_empty() {
+        return config;
+    }
+    conditions.remote_urls = Some(
+        config
+            .entries
+            .iter()
+            .filter(|e| e.section() == "remote" && e.name() == "url" && e.subsection().is_some())
+            .filter_map(|e| e.value.clone())
+            .collect(),
+    );
+    load(here, repo, g, &conditions).0
+}
+
+/// One read of git's configuration files in git's order, with `includeIf` tested against
+/// `conditions`; also whether a `hasconfig:remote.*.url:` condition was met.
+fn load(
+    here: &Here<'_>,
+    repo: Option<&Repo>,
+    g: &Global,
+    conditions: &Conditions,
+) -> (Config, bool) {
+    let env = here.env;
+    let home = conditions.home.clone();
     let mut config = Config::default();
-    let mut loader = Loader::new(&conditions);
+    let mut loader = Loader::new(conditions);
     let no_system = env
         .value("GIT_CONFIG_NOSYSTEM")
         .is_some_and(|v| gitconfig::truthy(Some(v)));
@@ -390,7 +416,7 @@ fn config(here: &Here<'_>, repo: Option<&Repo>, g: &Global) -> Config {
             origin: "git -c".into(),
         });
     }
-    config
+    (config, loader.saw_remote_url_condition)
 }
 
 /// What a git command consults that can run a program.

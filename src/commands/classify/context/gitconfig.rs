@@ -99,12 +99,17 @@ pub struct Conditions {
     pub git_dirs: Vec<PathBuf>,
     /// The branch HEAD names (`main`), when it names one.
     pub branch: Option<String>,
+    /// Every `remote.*.url` value of the configuration, for `hasconfig:remote.*.url:`; `None`
+    /// before they are known (the first of git's two reads), when such a condition holds.
+    pub remote_urls: Option<Vec<String>>,
 }
 
 /// Reads configuration files into one [`Config`], following includes.
 pub struct Loader<'a> {
     conditions: &'a Conditions,
     files: usize,
+    /// Whether an `includeIf "hasconfig:remote.*.url:…"` was met.
+    pub saw_remote_url_condition: bool,
 }
 
 impl<'a> Loader<'a> {
@@ -112,6 +117,7 @@ impl<'a> Loader<'a> {
         Loader {
             conditions,
             files: 0,
+            saw_remote_url_condition: false,
         }
     }
 
@@ -168,9 +174,12 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// Whether an `includeIf` condition holds. Unknown conditions do not (as in git);
+    /// Whether an `includeIf` condition holds. Unknown conditions do not (as in git); any other
     /// `hasconfig:` is taken to hold, which reads more than git may, never less.
-    fn holds(&self, condition: &str, dir: &Path) -> bool {
+    /// `hasconfig:remote.*.url:PATTERN` holds when a URL of [`Conditions::remote_urls`] matches
+    /// (git's `include_by_remote_url`: it first reads the whole configuration with every such
+    /// include followed to collect the URLs, then tests them); before they are known it holds.
+    fn holds(&mut self, condition: &str, dir: &Path) -> bool {
         let home = self.conditions.home.as_deref();
         let (pattern, folded) = if let Some(p) = condition.strip_prefix("gitdir:") {
             (p, false)
@@ -185,6 +194,13 @@ impl<'a> Loader<'a> {
                 pattern.push_str("**");
             }
             return files::wildmatch(&pattern, branch, false);
+        } else if let Some(p) = condition.strip_prefix("hasconfig:remote.*.url:") {
+            self.saw_remote_url_condition = true;
+            return match &self.conditions.remote_urls {
+                // `files::wildmatch` lets `**` match more than git's WM_PATHNAME does, never less.
+                Some(urls) => urls.iter().any(|url| files::wildmatch(p, url, false)),
+                None => true,
+            };
         } else {
             return condition.starts_with("hasconfig:");
         };

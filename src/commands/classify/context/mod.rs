@@ -16,6 +16,7 @@ mod git;
 mod gitconfig;
 mod hg;
 mod ini;
+mod ldcache;
 mod make;
 mod node;
 mod objects;

@@ -641,6 +641,15 @@ fn imported_modules(
     let program = here.program;
     let mut judged: Vec<PathBuf> = Vec::new();
     while let Some((wanted, importer)) = queue.pop() {
+        if let Some(library) = wanted.strip_prefix(python::LIBRARY) {
+            if !super::ldcache::finds(library) {
+                out.push(
+                    Level::Write,
+                    format!("{program}'s ctypes.util.find_library(\"{library}\") finds no lib{library} in the loader's cache (/etc/ld.so.cache, as ldconfig -p lists it), so it runs gcc, which writes temporary files"),
+                );
+            }
+            continue;
+        }
         let optional = wanted.starts_with('?');
         let wanted = wanted.trim_start_matches('?');
         let sources = match &importer {

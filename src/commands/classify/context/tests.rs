@@ -324,6 +324,55 @@ fn git_keys_that_run_programs() {
             Some("core.fsmonitor"),
         ),
         case(
+            "fsmonitor-includeif-hasconfig-no-match",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n",
+                );
+                p.git("remote add origin https://github.com/other/demo.git");
+            },
+            "git status --short",
+            None,
+        ),
+        case(
+            // `*` does not cross a `/` (git's WM_PATHNAME); git leaves this include out.
+            "fsmonitor-includeif-hasconfig-star-stops-at-slash",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/*\"]\n\tpath = ~/work.inc\n",
+                );
+                p.git("remote add origin https://example.com/team/demo.git");
+            },
+            "git status --short",
+            None,
+        ),
+        case(
+            // The URLs come from the whole configuration (here an include the first read follows,
+            // which names the second remote), as git's first read collects them.
+            "fsmonitor-includeif-hasconfig-url-from-other-include",
+            |p| {
+                let hook = p.program("home/fsm");
+                p.write("home/work.inc", &format!("[core]\n\tfsmonitor = {hook}\n"));
+                p.write(
+                    "home/remotes.inc",
+                    "[remote \"mirror\"]\n\turl = https://example.com/team/demo.git\n",
+                );
+                p.write(
+                    "home/.gitconfig",
+                    "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n[include]\n\tpath = ~/remotes.inc\n",
+                );
+                p.git("remote add origin https://github.com/other/demo.git");
+            },
+            "git status --short",
+            Some("core.fsmonitor"),
+        ),
+        case(
             "trace2-global",
             |p| {
                 p.write(
@@ -1858,6 +1907,18 @@ fn python_module_path_and_site() {
             None,
         ),
         case("shadow-not-imported", shadow, "python3 -c 'print(1)'", None),
+        case(
+            "ctypes-find-library-not-cached",
+            |_| {},
+            "python3 -B -c 'import ctypes.util; print(ctypes.util.find_library(\"no-such-lib-here\"))'",
+            Some("runs gcc"),
+        ),
+        case(
+            "ctypes-find-library-name-not-literal",
+            |_| {},
+            "python3 -B -c 'import ctypes.util, sys; print(ctypes.util.find_library(sys.argv[0]))'",
+            Some("inline code"),
+        ),
         Case {
             env: &[("PYTHONPATH", "lib")],
             ..case(
@@ -4317,6 +4378,21 @@ fn plugin_hosts_and_lua_init() {
             None,
         ),
         case(
+            "tox-legacy-list-plain",
+            |p| p.write("repo/tox.ini", "[tox]\nenv_list = py311\n"),
+            "tox -l",
+            None,
+        ),
+        case(
+            "tox-legacy-list-toxfile",
+            |p| {
+                p.write("repo/tox.ini", "[tox]\nenv_list = py311\n");
+                p.write("repo/toxfile.py", "import os\n");
+            },
+            "tox -l",
+            Some("toxfile.py"),
+        ),
+        case(
             "pylint-help-plugins",
             |p| p.write("repo/.pylintrc", "[MAIN]\nload-plugins=pylplug\n"),
             "pylint --help",
@@ -4461,9 +4537,10 @@ fn inline_programs_of_php_lua_r_and_gawk() {
         Case {
             env: &[("LUA_INIT", "os.execute('id')")],
             ..case(
+                // 5.1 knows no -E (`lua` itself: lua_e_by_the_version_lua_links_to).
                 "lua-E-init",
                 |_| {},
-                "lua -E -e 'print(1)'",
+                "lua5.1 -E -e 'print(1)'",
                 Some("LUA_INIT"),
             )
         },
@@ -6235,5 +6312,55 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
             "eslint --config=evil.mjs a.js",
             Some("evil.mjs"),
         ),
+    ]);
+}
+
+/// `ctypes.util.find_library("c")`: glibc's cache lists libc, so only `ldconfig -p` runs.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctypes_find_library_in_the_loaders_cache() {
+    run(&[case(
+        "ctypes-find-library-cached",
+        |_| {},
+        "python3 -B -c 'import ctypes.util; print(ctypes.util.find_library(\"c\"))'",
+        None,
+    )]);
+}
+
+/// `lua -E`: LUA_INIT is ignored by the Lua `lua` links to when that one is 5.2 or later (read
+/// through its links), and run by 5.1 (no `-E`) or when `lua` is not found.
+#[test]
+fn lua_e_by_the_version_lua_links_to() {
+    let e_known = ["/usr/local/bin/lua", "/usr/bin/lua", "/bin/lua"]
+        .iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .and_then(|p| fs::canonicalize(p).ok())
+        .and_then(|real| real.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .is_some_and(|n| matches!(n.as_str(), "lua5.2" | "lua5.3" | "lua5.4"));
+    run(&[
+        Case {
+            env: &[
+                ("LUA_INIT", "@init.lua"),
+                ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ],
+            ..case(
+                "lua-e-linked",
+                |_| {},
+                "lua -E -e 'print(1)'",
+                if e_known { None } else { Some("LUA_INIT") },
+            )
+        },
+        Case {
+            env: &[
+                ("LUA_INIT", "@init.lua"),
+                ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+            ],
+            ..case(
+                "lua-no-e-linked",
+                |_| {},
+                "lua -e 'print(1)'",
+                Some("LUA_INIT"),
+            )
+        },
     ]);
 }

@@ -193,6 +193,19 @@ pub fn shim(program: &str, resolved: Option<&Path>, env: &Env<'_>, out: &mut Ver
 
 /// The variables a program's interpreter reads: `interpreter` from its `#!` line, or the
 /// program itself when it is one.
+/// A Lua interpreter named for a version that knows `-E` (5.2 and later).
+fn lua_with_e(name: &str) -> bool {
+    matches!(name, "lua5.2" | "lua5.3" | "lua5.4")
+}
+
+/// The program at `path`, its links followed, is named for a Lua that knows `-E`.
+fn links_to_lua_with_e(path: &Path) -> bool {
+    std::fs::canonicalize(path)
+        .ok()
+        .and_then(|real| real.file_name().map(|n| lua_with_e(&n.to_string_lossy())))
+        .unwrap_or(false)
+}
+
 pub fn interpreted(
     program: &str,
     args: &[Word],
@@ -305,12 +318,14 @@ pub fn interpreted(
         }
         // lua runs LUA_INIT_5_4's code (else LUA_INIT's; `@FILE` names a file) before anything
         // else, `-v` included (measured, Lua 5.4.4; LuaJIT reads LUA_INIT); `-E` turns it off
-        // (measured), for a lua run by a name of 5.2 or later: Lua 5.1 knows no `-E` and runs
-        // LUA_INIT before it stops on it (measured, Lua 5.1.5), and `lua` or `luajit` may be
-        // that one (Debian's alternatives switch `lua` to 5.1 when it is installed).
+        // (measured), for a lua of 5.2 or later: Lua 5.1 knows no `-E` and runs LUA_INIT
+        // before it stops on it (measured, Lua 5.1.5), and `lua` or `luajit` may be that one
+        // (Debian's alternatives switch `lua` to 5.1 when it is installed). Which one `lua` is
+        // is read where PATH finds it, through its links (`/usr/bin/lua` ->
+        // `/etc/alternatives/lua-interpreter` -> `/usr/bin/lua5.4`), as it is when classified.
         "lua" | "luajit"
             if !(interpreter.is_none()
-                && matches!(program, "lua5.2" | "lua5.3" | "lua5.4")
+                && (lua_with_e(program) || resolved.is_some_and(links_to_lua_with_e))
                 && args.iter().any(|a| a.is("-E"))) =>
         {
             let init = env.names().find(|n| {

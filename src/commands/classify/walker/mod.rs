@@ -1,10 +1,11 @@
 //! The walk over a command's syntax tree: statements, pipelines (what each stage hands the next),
 //! functions, and the state a script builds up as it goes (variables, functions, downloads).
 //! Simple commands ([`invocations`]), assignments ([`assignments`]), redirections
-//! ([`redirects`]) and the places bash evaluates a value as code ([`evaluation`]) have a file
-//! each; each adds to the one [`Walker`].
+//! ([`redirects`]), branches that never run ([`branches`]) and the places bash evaluates a value
+//! as code ([`evaluation`]) have a file each; each adds to the one [`Walker`].
 
 mod assignments;
+mod branches;
 mod documents;
 mod evaluation;
 mod invocations;
@@ -315,6 +316,8 @@ impl Walker {
             "command" => return self.command(node, src, stdin),
             "redirected_statement" => return self.redirected(node, src, stdin),
             "pipeline" => self.pipeline(node, src, stdin),
+            "list" => self.list(node, src),
+            "if_statement" => self.if_statement(node, src),
             "function_definition" => self.function(node, src),
             "variable_assignment" => self.assignment(node, src, true),
             "declaration_command" => self.declaration(node, src),

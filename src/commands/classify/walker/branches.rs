@@ -1,0 +1,148 @@
+//! Branches that never run: `false && …`, `true || …`, `if false; then …; fi`. bash's `true`,
+//! `false` and `:` builtins give a fixed status whatever their arguments, so the other side of
+//! `&&`/`||` and the branch of an `if` they decide is never reached. Only where the status is
+//! certain: the word is not a function or alias anywhere in the command (nor, with context, an
+//! exported function, which the probe judges at the word itself), and `true` with a redirection
+//! may fail to open it.
+
+use tree_sitter::Node;
+
+use super::{Stdin, Walker};
+use crate::syntax::tree;
+
+impl Walker {
+    /// `LEFT && RIGHT` / `LEFT || RIGHT`: RIGHT is walked unless LEFT's status keeps it from
+    /// running.
+    pub(super) fn list(&mut self, node: Node<'_>, src: &str) {
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let operator = node
+            .children(&mut node.walk())
+            .find(|c| matches!(c.kind(), "&&" | "||"))
+            .map(|c| c.kind());
+        let ([left, right], Some(operator)) = (parts.as_slice(), operator) else {
+            self.children(node, src);
+            return;
+        };
+        self.statement(*left, src, &Stdin::Inherited);
+        let skipped = matches!(
+            (self.fixed_status(*left, src), operator),
+            (Some(false), "&&") | (Some(true), "||")
+        );
+        if !skipped {
+            self.statement(*right, src, &Stdin::Inherited);
+        }
+    }
+
+    /// `if COND; then BODY; [elif …] [else …] fi`: with COND's status fixed, BODY (on failure)
+    /// or the `elif`/`else` clauses (on success) never run.
+    pub(super) fn if_statement(&mut self, node: Node<'_>, src: &str) {
+        let mut cursor = node.walk();
+        let conditions: Vec<Node<'_>> = node
+            .children_by_field_name("condition", &mut cursor)
+            .filter(|c| c.is_named() && c.kind() != "comment")
+            .collect();
+        let Some(&last) = conditions.last() else {
+            self.children(node, src);
+            return;
+        };
+        let status = self.fixed_status(last, src);
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            let is_condition = conditions.iter().any(|c| c.id() == child.id());
+            let is_alternative = matches!(child.kind(), "elif_clause" | "else_clause");
+            let never = !is_condition
+                && match status {
+                    Some(true) => is_alternative,
+                    Some(false) => !is_alternative,
+                    None => false,
+                };
+            if !never {
+                self.statement(child, src, &Stdin::Inherited);
+            }
+        }
+    }
+
+    /// The exit status `node` certainly has (`true`: success), when it is bash's `true`, `:` or
+    /// `false`, `!` of one, or an `&&`/`||` list of them.
+    fn fixed_status(&self, node: Node<'_>, src: &str) -> Option<bool> {
+        match node.kind() {
+            "command" => {
+                let mut cursor = node.walk();
+                let mut name = None;
+                let mut redirected = false;
+                for child in node.named_children(&mut cursor) {
+                    match child.kind() {
+                        "command_name" => name = Some(tree::text(child, src)),
+                        "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                            redirected = true
+                        }
+                        _ => {}
+                    }
+                }
+                let status = match name? {
+                    "false" => false,
+                    // A redirection that cannot be opened makes the command fail.
+                    "true" | ":" if !redirected => true,
+                    _ => return None,
+                };
+                self.builtin_kept(name?).then_some(status)
+            }
+            // `false > x` fails whether or not x opens.
+            "redirected_statement" => {
+                let body = node.child_by_field_name("body")?;
+                (self.fixed_status(body, src) == Some(false)).then_some(false)
+            }
+            "negated_command" => {
+                let mut cursor = node.walk();
+                let inner: Vec<Node<'_>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                match inner.as_slice() {
+                    [one] => self.fixed_status(*one, src).map(|s| !s),
+                    _ => None,
+                }
+            }
+            "list" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'_>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                let operator = node
+                    .children(&mut node.walk())
+                    .find(|c| matches!(c.kind(), "&&" | "||"))
+                    .map(|c| c.kind())?;
+                let [left, right] = parts.as_slice() else {
+                    return None;
+                };
+                match (self.fixed_status(*left, src)?, operator) {
+                    (false, "&&") => Some(false),
+                    (true, "||") => Some(true),
+                    _ => self.fixed_status(*right, src),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `name` stays bash's builtin in every script walked: no function of that name is defined
+    /// (`false() { …; }`, `function false`) and no alias can stand for it.
+    fn builtin_kept(&self, name: &str) -> bool {
+        self.sources.iter().all(|src| {
+            if src.contains("alias") {
+                return false;
+            }
+            src.match_indices(name).all(|(at, _)| {
+                let before = src[..at].trim_end();
+                let after = src[at + name.len()..].trim_start();
+                !after.starts_with('(') && !before.ends_with("function")
+            })
+        })
+    }
+}
