@@ -334,7 +334,7 @@ fn git_keys_that_run_programs() {
                 );
                 p.git("remote add origin https://github.com/other/demo.git");
             },
-            "git status --short",
+            "git --no-optional-locks status --short",
             None,
         ),
         case(
@@ -349,7 +349,7 @@ fn git_keys_that_run_programs() {
                 );
                 p.git("remote add origin https://example.com/team/demo.git");
             },
-            "git status --short",
+            "git --no-optional-locks status --short",
             None,
         ),
         case(
