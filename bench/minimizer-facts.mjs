@@ -37,11 +37,21 @@ const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${Stri
 const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
 const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
 
+/** A text as a terminal shows it where a line is rewritten in place (`frame\rframe`, a progress
+ * bar, a reporter's running line): each frame written over the one before from the first column,
+ * so a reader sees the frames laid over each other, not each frame. */
+export const asShown = (text) => (text.includes('\r') ? text.replace(/\r\n/g, '\n').split('\n').map((l) => {
+  if (!l.includes('\r')) return l
+  const shown = []
+  for (const frame of l.split('\r')) [...frame].forEach((ch, i) => { shown[i] = ch })
+  return shown.join('').trimEnd()
+}).join('\n') : text)
+
 /** Visible lines plus, under each unindented header (`path:`, `dir/`), header-joined copies. As
  * the facts, the text as a reader sees it: colour codes aside (an output passed as it is, colours
  * and all, keeps every fact of its own). */
 export function searchable(text) {
-  const lines = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split('\n')
+  const lines = asShown(text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')).split('\n')
   const outLines = [...lines]
   let header = null
   for (const line of lines) {
@@ -72,7 +82,7 @@ export const has = (lines, parts) => {
 
 export function facts(c) {
   // The facts are the text as a reader sees it: colour codes aside.
-  const raw = c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+  const raw = asShown(c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, ''))
     // inside a JSON string too (`"rendered": "\u001b[0m…"`, cargo's json-diagnostic-rendered-ansi)
     .replace(/\\u001b\[[0-9;?]*[A-Za-z]/g, '')
   const lines = raw.split('\n')
@@ -423,7 +433,13 @@ function paddedTable(lines) {
     if (starts.length < 2) continue
     const last = starts[starts.length - 1]
     const cellsOf = (line) => starts.map((s, i) => line.slice(s, starts[i + 1] ?? line.length).trim())
-    const isRow = (line) => line.trim() && line.length > last && starts.slice(1).every((s) => line[s - 1] === ' ' && (line[s] !== ' ' || s === last))
+    // With three columns or more, a row may leave its last cell empty (pip list's editable
+    // location, said only for a package installed from a directory).
+    const reach = starts.length > 2 ? starts[starts.length - 2] : last
+    const isRow = (line) => {
+      const l = line.length > last ? line : line.trimEnd()
+      return l.trim() && l.length > reach && starts.slice(1).filter((s) => s < l.length).every((s) => l[s - 1] === ' ' && (l[s] !== ' ' || s === last))
+    }
     let end = rule + 1
     while (end < lines.length && isRow(lines[end])) end++
     if (end - rule - 1 < 8) continue

@@ -10,6 +10,7 @@ mod filters;
 mod settings;
 mod text;
 
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 pub(crate) use capture::{Capture, Captured};
@@ -158,9 +159,24 @@ pub(crate) fn minimize(
     }
     // Borrowed when there is nothing to strip or rewrite: the filters only read it.
     let mut clean = strip_ansi_borrowed(original);
+    // The estimate of the output as printed, when lines rewritten in place were read as shown:
+    // the saving is counted from it.
+    let mut printed_tokens = None;
     if memchr::memchr(b'\r', clean.as_bytes()).is_some() {
         clean = clean.replace("\r\n", "\n").into();
+        // A line rewritten in place (a progress bar's frames, a reporter's running line) is
+        // read as the terminal shows it: its last state. A file's own `\r` stays.
+        let shown = if filters::prints_file(&invocation.program) {
+            Cow::Borrowed(clean.as_ref())
+        } else {
+            text::as_shown(&clean)
+        };
+        if let Cow::Owned(shown) = shown {
+            printed_tokens = Some(approx_tokens(&clean));
+            clean = shown.into();
+        }
     }
+    let rewrites = printed_tokens.is_some();
     let ctx = filters::Context {
         inv: &invocation,
         text: &clean,
@@ -171,11 +187,16 @@ pub(crate) fn minimize(
         config
             .user_filter(command, &invocation, exit_code, &clean)
             .or_else(|| filters::run(&ctx))
+            // No filter for the program: the lines rewritten in place are still said once.
+            .or_else(|| {
+                rewrites.then(|| ("rewrites".to_string(), format!("{}\n", clean.trim_end())))
+            })
     }))
     .ok()
     .flatten()?;
     let (filter, text) = rewritten;
-    if approx_tokens(&text) + MIN_SAVING_TOKENS > approx_tokens(&clean) || text.trim().is_empty() {
+    let before = printed_tokens.unwrap_or_else(|| approx_tokens(&clean));
+    if approx_tokens(&text) + MIN_SAVING_TOKENS > before || text.trim().is_empty() {
         return None;
     }
     Some(Minimized {

@@ -3623,3 +3623,276 @@ fn a_formatters_blank_line_changes_are_counted() {
     );
     assert!(!text_of("diff -u a.py b.py", raw).contains("blank lines"));
 }
+
+/// A line rewritten in place (`frame\rframe`) is read as the terminal shows it: the frames laid
+/// over each other from the first column, a shorter frame leaving the end of a longer one; an
+/// output no filter is about (wget's log) is used with its progress said once.
+#[test]
+fn lines_rewritten_in_place_are_read_as_shown() {
+    assert_eq!(text::as_shown("a\nno rewrite"), "a\nno rewrite");
+    assert_eq!(text::as_shown("10%  \r100% done\nnext"), "100% done\nnext");
+    assert_eq!(text::as_shown("abcdef\rXY"), "XYcdef");
+    assert_eq!(text::as_shown("x\r"), "x");
+    assert_eq!(
+        text::as_shown("  a  1%\r  a    100%  done   "),
+        "  a 100% done"
+    );
+    let frames: String = (0..=100)
+        .step_by(5)
+        .map(|p| {
+            format!(
+                "/tmp/data.bin {p:>3}%[{:<20}] {}K\r",
+                "=".repeat(p / 5),
+                p * 10
+            )
+        })
+        .collect();
+    let raw = format!(
+        "--2026-11-30 15:40:47--  http://127.0.0.1:8765/data.bin\nConnecting to 127.0.0.1:8765... connected.\nHTTP request sent, awaiting response... 200 OK\nSaving to: ‘/tmp/data.bin’\n\n{frames}/tmp/data.bin 100%[====================] 1000K in 2.9s\n\n2026-11-30 15:40:50 (4.00 MB/s) - ‘/tmp/data.bin’ saved [1024000/1024000]\n"
+    );
+    let got = minimize(
+        "wget -O /tmp/data.bin http://127.0.0.1:8765/data.bin",
+        &Captured::Text(raw),
+        &config(),
+        Some(0),
+    )
+    .expect("the frames said once");
+    assert_eq!(got.filter, "rewrites");
+    assert_keeps(
+        &got.text,
+        &[
+            "Connecting to 127.0.0.1:8765... connected.",
+            "/tmp/data.bin 100%[====================] 1000K in 2.9s",
+            "saved [1024000/1024000]",
+        ],
+    );
+    assert!(!got.text.contains(" 50%"), "{}", got.text);
+}
+
+/// mocha's end of run, every text reporter's (spec, list with its running lines rewritten in
+/// place, min): passing lines, blank lines, node's own frames and mocha's diff under node's
+/// assertion (whose message already compares the two values) drop; every failure's number,
+/// title, error, node's diff and place stay, as do pending tests and the counts.
+#[test]
+fn mocha_failures_keep_node_diff_and_places() {
+    let epilogue = "\n  1 passing (255ms)\n  1 pending\n  2 failing\n\n  1) cart\n       coupon percent:\n\n      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n-7 !== 10.4\n\n      + expected - actual\n\n      --7\n      +10.4\n      \n      at Context.<anonymous> (mtest/cart.spec.js:7:45)\n      at process.processImmediate (node:internal/timers:483:21)\n\n  2) cart\n       slow path\n         async rejection:\n     TypeError: price must be a number\n      at Context.<anonymous> (mtest/cart.spec.js:14:68)\n      at process.processImmediate (node:internal/timers:483:21)\n\n\n\n";
+    let list = format!("\n    cart totals: \r  ✔ cart totals: 0ms\n    cart coupon percent: \r  1) cart coupon percent\n  - cart pending: currency rounding\n    cart slow path async rejection: \r  2) cart slow path async rejection\n{epilogue}");
+    let shown = text::as_shown(&list).into_owned();
+    for (command, raw) in [
+        ("npx mocha --reporter list mtest", shown.as_str()),
+        ("mocha mtest", epilogue),
+    ] {
+        let out = text_of(command, raw);
+        assert_keeps(
+            &out,
+            &[
+                "1 passing (255ms)",
+                "1 pending",
+                "2 failing",
+                "  1) cart\n       coupon percent:",
+                "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n-7 !== 10.4\n      at Context.<anonymous> (mtest/cart.spec.js:7:45)",
+                "     TypeError: price must be a number\n      at Context.<anonymous> (mtest/cart.spec.js:14:68)",
+            ],
+        );
+        for gone in [
+            "+ expected - actual",
+            "+10.4",
+            "node:internal",
+            "✔",
+            "\n\n\n",
+        ] {
+            assert!(!out.contains(gone), "{gone} in {out}");
+        }
+    }
+    assert_keeps(
+        &text_of("npx mocha --reporter list mtest", &shown),
+        &[
+            "  - cart pending: currency rounding",
+            "  2) cart slow path async rejection",
+        ],
+    );
+    // The same end of run printed by a script: known by its counts.
+    assert_eq!(
+        run("npm test", epilogue).map(|(l, _)| l),
+        Some("npm:mocha".to_string())
+    );
+}
+
+/// mocha's JSON report: the counts, each file's tests one a line, a failing one with its error's
+/// stack in the project; durations and the lists repeating `tests` drop.
+#[test]
+fn mocha_json_report_is_its_tests() {
+    let raw = r#"{
+  "stats": {"suites": 1, "tests": 3, "passes": 1, "pending": 1, "failures": 1, "duration": 241},
+  "tests": [
+    {"title": "totals", "fullTitle": "cart totals", "file": "/p/mtest/cart.spec.js", "duration": 1, "currentRetry": 0, "speed": "fast", "err": {}},
+    {"title": "coupon", "fullTitle": "cart coupon", "file": "/p/mtest/cart.spec.js", "duration": 14, "currentRetry": 0,
+     "err": {"stack": "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n-7 !== 10.4\n\n    at Context.<anonymous> (mtest/cart.spec.js:7:45)\n    at process.processImmediate (node:internal/timers:483:21)",
+             "message": "Expected values to be strictly equal:\n\n-7 !== 10.4\n", "actual": "-7", "expected": "10.4", "operator": "strictEqual"}},
+    {"title": "rounding", "fullTitle": "cart rounding", "file": "/p/mtest/cart.spec.js", "currentRetry": 0, "err": {}}
+  ],
+  "pending": [{"title": "rounding", "fullTitle": "cart rounding", "file": "/p/mtest/cart.spec.js", "currentRetry": 0, "err": {}}],
+  "failures": [{"title": "coupon", "fullTitle": "cart coupon", "file": "/p/mtest/cart.spec.js", "err": {}}],
+  "passes": [{"title": "totals", "fullTitle": "cart totals", "file": "/p/mtest/cart.spec.js", "err": {}}]
+}"#;
+    assert_eq!(
+        text_of("npx mocha --reporter json", raw),
+        "3 tests: 1 passing, 1 pending, 1 failing (241ms)\n/p/mtest/cart.spec.js:\n  ✔ cart totals\n  ✖ cart coupon\n      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n      -7 !== 10.4\n          at Context.<anonymous> (mtest/cart.spec.js:7:45)\n  - cart rounding\n"
+    );
+}
+
+/// jest's `--json` result object: beside the human report (stderr in the same capture) it is its
+/// counts; alone, each failing file's message read as the human report, then the counts.
+#[test]
+fn jest_json_report_beside_or_instead_of_the_human_one() {
+    let message = "  ● cart › coupon\n\n    expect(received).toBe(expected)\n\n    Expected: 1\n    Received: 2\n\n      19 |   test('coupon', () => {\n    > 20 |     expect(total()).toBe(1);\n         |                     ^\n      21 |   });\n\n      at Object.toBe (test/cart.test.js:20:47)\n";
+    let json = serde_json::json!({
+        "numFailedTestSuites": 1, "numFailedTests": 1, "numPassedTests": 4, "numPendingTests": 0,
+        "numTotalTestSuites": 1, "numTotalTests": 5, "success": false,
+        "testResults": [{"name": "/p/test/cart.test.js", "status": "failed", "message": message,
+            "assertionResults": [{"fullName": "cart coupon", "status": "failed",
+                "failureMessages": ["Error: x\n    at Object.toBe (/p/test/cart.test.js:20:47)\n    at run (/p/node_modules/jest-circus/build/run.js:71:3)"]}]}]
+    })
+    .to_string();
+    let human = format!("FAIL test/cart.test.js\n{message}\nTest Suites: 1 failed, 1 total\nTests:       1 failed, 4 passed, 5 total\nTime:        2.1 s\nRan all test suites.\n");
+    let both = text_of("npx jest --json", &format!("{human}{json}\n"));
+    assert_keeps(&both, &["FAIL test/cart.test.js", "> 20|     expect(total()).toBe(1);", "at Object.toBe (test/cart.test.js:20:47)", "(the --json report: the results above again) Tests: 1 failed, 4 passed, 0 pending, 5 total"]);
+    assert!(!both.contains("testResults"), "{both}");
+    let alone = text_of("jest --json", &format!("{json}\n"));
+    assert_keeps(
+        &alone,
+        &[
+            "FAIL /p/test/cart.test.js",
+            "  ● cart › coupon",
+            "Expected: 1",
+            "> 20|     expect(total()).toBe(1);",
+            "at Object.toBe (test/cart.test.js:20:47)",
+            "Tests: 1 failed, 4 passed",
+        ],
+    );
+    assert!(!alone.contains("19 |"), "{alone}");
+}
+
+/// Parallel commands' interleaved streams (`concurrently`'s `[name] line`): each read on its own
+/// by the filter its text is recognized by, said one after the other under its name; a log's
+/// levels in brackets are no streams.
+#[test]
+fn named_streams_are_read_each_on_its_own() {
+    let raw = "\n> app@1.0.0 check\n> concurrently -n lint,mocha \"npm:lint\" \"npm:test\"\n\n[lint] \n[lint] > eslint src\n[mocha] \n[mocha]   cart\n[mocha]     ✔ totals\n[mocha]     1) coupon\n[mocha] \n[mocha]   1 passing (3ms)\n[mocha]   1 failing\n[mocha] \n[mocha]   1) cart\n[mocha]        coupon:\n[mocha]      TypeError: price must be a number\n[mocha]       at Context.<anonymous> (mtest/cart.spec.js:14:68)\n[mocha]       at process.processImmediate (node:internal/timers:483:21)\n[mocha] \n[mocha] npm run test exited with code 1\n[lint] /p/src/legacy.js\n[lint]   2:5  error  'unused' is assigned a value but never used  no-unused-vars\n[lint] \n[lint] ✖ 1 problem (1 error, 0 warnings)\n[lint] npm run lint exited with code 1\n";
+    let (label, out) = run("npm run check", raw).expect("streams");
+    assert_eq!(label, "npm:streams");
+    assert_keeps(
+        &out,
+        &[
+            "[lint] > eslint src",
+            "[mocha]   1 failing",
+            "[mocha]      TypeError: price must be a number",
+            "[mocha]       at Context.<anonymous> (mtest/cart.spec.js:14:68)",
+            "[mocha] npm run test exited with code 1",
+            "2:5",
+            "'unused' is assigned a value but never used",
+            "[lint] npm run lint exited with code 1",
+        ],
+    );
+    assert!(
+        !out.contains("node:internal") && !out.contains("✔ totals"),
+        "{out}"
+    );
+    // The lint stream is said whole before the mocha stream.
+    assert!(
+        out.find("[lint] > eslint src") < out.find("[mocha]   cart"),
+        "{out}"
+    );
+    let log = "[INFO] a\n[WARN] b\n".repeat(10);
+    assert_ne!(
+        run("some-tool", &log).map(|(l, _)| l),
+        Some("streams".to_string())
+    );
+}
+
+/// A padded table whose last column is left empty on most rows (`uv pip list`, `pip list`'s
+/// editable location): every row stays, its cells one space apart.
+#[test]
+fn padded_table_rows_may_leave_their_last_cell_empty() {
+    let mut raw = "Using Python 3.11.7 environment at: venv\nPackage           Version    Editable project location\n----------------- ---------- -------------------------------------\n".to_string();
+    for (i, name) in [
+        "argcomplete",
+        "asgiref",
+        "attrs",
+        "blinker",
+        "click",
+        "coverage",
+        "django",
+        "execnet",
+        "flake8",
+        "flask",
+    ]
+    .iter()
+    .enumerate()
+    {
+        raw.push_str(&format!("{name:<17} {i}.1.0\n"));
+    }
+    raw.push_str("funcy             2.0        /p/funcy-2.0\n");
+    let out = text_of("uv pip list --python venv/bin/python", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "Using Python 3.11.7 environment at: venv",
+            "argcomplete 0.1.0\n",
+            "flask 9.1.0\n",
+            "funcy 2.0 /p/funcy-2.0",
+        ],
+    );
+    assert!(!out.contains("-----"), "{out}");
+}
+
+/// pytest `--pdb`: the `>>> traceback >>>` block is a failure as under `FAILURES` (its source
+/// lines drop, the failing line, `E` lines and place stay), the debugger's lines stay, and a
+/// progress line cut short without its percentage drops when the counts close the run.
+#[test]
+fn pytest_pdb_traceback_is_read_as_a_failure() {
+    let raw = "============================= test session starts ==============================\nplatform linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0\nbenchmark: 5.3.1 (defaults: timer=time.perf_counter disable_gc=False min_rounds=5)\nrootdir: /p\ncollected 260 items\n\ntest_inflection.py ..............................................................F\n>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>> traceback >>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>\n\nbefore = 'ActiveRecord', titleized = 'Active Record'\n\n    @pytest.mark.parametrize((\"before\", \"titleized\"), MIXTURE_TO_TITLEIZED)\n    def test_titleize(before, titleized):\n>       assert titleized == inflection.titleize(before)\nE       AssertionError: assert 'Active Record' == 'Activerecord'\n\ntest_inflection.py:339: AssertionError\n>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>> entering PDB >>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>\n\n> /p/test_inflection.py(339)test_titleize()\n-> assert titleized == inflection.titleize(before)\n(Pdb)\n=========================== short test summary info ============================\nFAILED test_inflection.py::test_titleize[ActiveRecord-Active Record] - AssertionError: assert 'Active Record' == 'Activerecord'\n!!!!!!!!!!!!!!!!!!!!!!!!!! stopping after 1 failures !!!!!!!!!!!!!!!!!!!!!!!!!!!\n========================= 1 failed, 259 passed in 1.13s =========================\n";
+    let out = text_of("pytest -x --pdb test_inflection.py", raw);
+    assert_keeps(
+        &out,
+        &[
+            ">> traceback >>",
+            "before = 'ActiveRecord', titleized = 'Active Record'",
+            ">       assert titleized == inflection.titleize(before)",
+            "E       AssertionError: assert 'Active Record' == 'Activerecord'",
+            "test_inflection.py:339: AssertionError",
+            ">> entering PDB >>",
+            "> /p/test_inflection.py(339)test_titleize()",
+            "(Pdb)",
+            "FAILED test_inflection.py::test_titleize",
+            "1 failed, 259 passed in 1.13s",
+        ],
+    );
+    for gone in ["@pytest.mark", "def test_titleize", "benchmark:", "......"] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
+
+/// A failing Go test's log lines in a row from one place (a table test's loop): the place said
+/// once above them; fewer than three stay as written.
+#[test]
+fn go_test_log_lines_from_one_place_say_it_once() {
+    let mut raw = "--- FAIL: TestCommas (0.00s)\n".to_string();
+    for n in ["1,000", "10,000", "100,000", "-1,000"] {
+        raw.push_str(&format!(
+            "    common_test.go:14: On {n}, expected '{n}', but got '{}'\n",
+            &n[..n.len() - 1]
+        ));
+    }
+    raw.push_str("    other_test.go:9: once\nFAIL\ncoverage: 100.0% of statements\nFAIL\tgithub.com/dustin/go-humanize\t0.019s\nFAIL\n");
+    let out = text_of("go test -cover .", &raw);
+    assert_keeps(&out, &["--- FAIL: TestCommas\n    common_test.go:14:\n      On 1,000, expected '1,000', but got '1,00'\n      On 10,000,", "      On -1,000, expected '-1,000', but got '-1,00'\n    other_test.go:9: once\n", "FAIL\tgithub.com/dustin/go-humanize\t0.019s"]);
+}
+
+/// A file's own `\r` (`cat` of a file with old Mac line ends or binary bytes) is the file's: it
+/// passes as printed.
+#[test]
+fn a_files_own_carriage_returns_stay() {
+    let raw = "line one\rline two\r".repeat(80);
+    assert!(minimize("cat notes.txt", &Captured::Text(raw), &config(), Some(0)).is_none());
+}

@@ -65,6 +65,51 @@ pub(crate) fn text_has(text: &str, needle: &str) -> bool {
     memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some()
 }
 
+/// `text` as a terminal shows it where a line is rewritten in place (a progress bar, a test
+/// reporter's running line: `frame\rframe\rframe`): each later frame is written over the line
+/// from its first column, so what stays is every frame laid over the one before, character by
+/// character (a shorter frame leaves the end of a longer one), its runs of blanks after the
+/// indent said as one. Borrowed when no line has a lone
+/// `\r` (a `\r\n` is a line end, made `\n` before this runs).
+pub(crate) fn as_shown(text: &str) -> std::borrow::Cow<'_, str> {
+    if memchr::memchr(b'\r', text.as_bytes()).is_none() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut shown: Vec<char> = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if memchr::memchr(b'\r', line.as_bytes()).is_none() {
+            out.push_str(line);
+            continue;
+        }
+        shown.clear();
+        for frame in line.split('\r') {
+            for (at, c) in frame.chars().enumerate() {
+                match shown.get_mut(at) {
+                    Some(slot) => *slot = c,
+                    None => shown.push(c),
+                }
+            }
+        }
+        let end = shown.iter().rposition(|c| *c != ' ').map_or(0, |e| e + 1);
+        // A frame's padding (`11.44M  4.00MB/s    in 2.9s`) is layout: each run of blanks
+        // after the indent said as one.
+        let indent = shown.iter().take_while(|c| **c == ' ').count().min(end);
+        out.extend(&shown[..indent]);
+        let mut blank = false;
+        for &c in &shown[indent..end] {
+            if !(blank && c == ' ') {
+                out.push(c);
+            }
+            blank = c == ' ';
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// A text's lines, as `str::lines` gives them (split at `\n`, a `\r` before it dropped, no
 /// empty line after a final `\n`), each line's end found by `memchr`'s vector search: the
 /// standard library's search for a `char` reads a word at a time, and every filter splits the

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::build::push_place_rows;
 use super::paths::{FastHash, PathList};
 use super::Context;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::{is_dependency_frame, join_lines};
 
 /// Whether `text` is a JSON document (an array or an object) or a stream of JSON lines.
 pub(super) fn looks_like_json(text: &str) -> bool {
@@ -35,6 +35,9 @@ fn parse(text: &str) -> Option<Vec<Value>> {
 pub(super) fn report(ctx: &Context) -> Option<String> {
     let values = parse(ctx.text)?;
     if let Some(text) = entry_tree(&values) {
+        return Some(text);
+    }
+    if let Some(text) = test_run(&values) {
         return Some(text);
     }
     let mut found = Vec::new();
@@ -438,4 +441,74 @@ fn walk_entry(v: &Value, dir: &str, list: &mut PathList, depth: usize) -> Option
         },
     }
     Some(())
+}
+
+/// A test runner's JSON report of a run (mocha's `--reporter json`: `stats`, then `tests`,
+/// `pending`, `failures` and `passes`, each test with its `title`, `fullTitle`, `file` and `err`):
+/// the counts, then each file's tests, one a line (`✔`, `-` pending, `✖` failing), a failing
+/// one with its error's stack (its frames inside node or installed dependencies dropped), or
+/// its message when it has no stack. The lists after `tests` repeat its tests. Dropped:
+/// durations, retries, speeds, the error's `actual`/`expected` (the message shows them).
+fn test_run(values: &[Value]) -> Option<String> {
+    let [Value::Object(o)] = values else {
+        return None;
+    };
+    let stats = o.get("stats")?.as_object()?;
+    let tests = o.get("tests")?.as_array()?;
+    o.get("failures")?.as_array()?;
+    let pending: std::collections::HashSet<&str> = o
+        .get("pending")
+        .and_then(Value::as_array)
+        .map(|p| {
+            p.iter()
+                .filter_map(|t| t.get("fullTitle")?.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let count = |k: &str| {
+        stats
+            .get(k)
+            .map_or_else(|| "?".to_string(), Value::to_string)
+    };
+    let mut out = vec![format!(
+        "{} tests: {} passing, {} pending, {} failing ({}ms)",
+        count("tests"),
+        count("passes"),
+        count("pending"),
+        count("failures"),
+        count("duration")
+    )];
+    let mut file_said: Option<&str> = None;
+    for t in tests {
+        let t = t.as_object()?;
+        let title = t.get("fullTitle").or_else(|| t.get("title"))?.as_str()?;
+        let file = t.get("file").and_then(Value::as_str).unwrap_or("");
+        if file_said != Some(file) {
+            out.push(format!("{file}:"));
+            file_said = Some(file);
+        }
+        let err = t
+            .get("err")
+            .and_then(Value::as_object)
+            .filter(|e| !e.is_empty());
+        let Some(err) = err else {
+            let mark = if pending.contains(title) { '-' } else { '✔' };
+            out.push(format!("  {mark} {title}"));
+            continue;
+        };
+        out.push(format!("  ✖ {title}"));
+        let said = err
+            .get("stack")
+            .or_else(|| err.get("message"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        for l in said.split_lines() {
+            let l = l.trim_end();
+            if l.trim().is_empty() || l.trim_start().starts_with("at ") && is_dependency_frame(l) {
+                continue;
+            }
+            out.push(format!("      {l}"));
+        }
+    }
+    Some(join_lines(out))
 }

@@ -15,6 +15,7 @@ mod paths;
 mod pkg;
 mod shape;
 mod source;
+mod streams;
 mod table;
 mod tests_js;
 mod tests_native;
@@ -118,6 +119,12 @@ fn with_locations_of(raw: &str, text: String) -> Option<String> {
         return Some(text);
     }
     with_lost_lines(raw, text, &lost)
+}
+
+/// A program that prints a file's bytes or a query's answer as they are: a `\r` in them is the
+/// file's, not a line rewritten in place (a downloader's progress, `curl`'s or `wget`'s, is).
+pub(crate) fn prints_file(program: &str) -> bool {
+    prints_data(program) && !matches!(program, "curl" | "wget")
 }
 
 /// A program whose output is the content of a file or a query's answer, never a report.
@@ -278,6 +285,17 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
             "list" => pick("pip-list", table::padded, Guard::Own),
             _ => None,
         },
+        // `uv pip list` prints pip's table.
+        "uv" if sub == "pip"
+            && inv
+                .args
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .nth(1)
+                .is_some_and(|a| a == "list") =>
+        {
+            pick("uv-pip-list", table::padded, Guard::Own)
+        }
         "apt" if sub == "list" => pick("apt-list", pkg::apt_list, Guard::Own),
         "apt" | "apt-get" | "aptitude"
             if matches!(
@@ -313,6 +331,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         }
         "vitest" => pick("vitest", tests_js::vitest, Guard::Locations),
         "jest" => pick("jest", tests_js::jest, Guard::Locations),
+        "mocha" if tests_js::looks_like_mocha(ctx.text) => {
+            pick("mocha", tests_js::mocha, Guard::Locations)
+        }
         "tsc" => pick("tsc", lint::tsc, Guard::Own),
         "eslint" => pick("eslint", lint::eslint, Guard::Own),
         "ruff" if sub == "format" => pick("ruff-format", lint::formatter_check, Guard::Own),
@@ -367,6 +388,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if streams::looks_like_streams(text) {
+        Some(("streams", streams::streams))
     } else if shape::looks_like_tap(text) {
         Some(("tap", shape::counted))
     } else if hooks::looks_like_hook_run(&head) {
@@ -385,6 +408,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("jest", tests_js::jest))
     } else if tests_native::looks_like_rspec(text) {
         Some(("rspec", tests_native::rspec))
+    } else if tests_js::looks_like_mocha(text) {
+        Some(("mocha", tests_js::mocha))
     } else if head.contains("test session starts") {
         Some(("pytest", tests_native::pytest))
     } else if text_has(text, "error TS") {
@@ -419,6 +444,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "graphical"
                 | "table"
                 | "hooks"
+                | "streams"
         ) {
             Guard::Own
         } else {

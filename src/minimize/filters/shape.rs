@@ -629,7 +629,7 @@ const REPEAT_DETAIL_MIN_LINES: usize = 3;
 /// error, its diff and its stack) whose details are an earlier failure's, line for line: the
 /// header and title stay, the details are said once, where they were first
 /// (`(the same error and stack as 1) above)`). `None` when no failure repeats another's.
-fn same_failure_details(lines: &[&str]) -> Option<Vec<String>> {
+pub(super) fn same_failure_details(lines: &[&str]) -> Option<Vec<String>> {
     let starts: Vec<usize> = (0..lines.len())
         .filter(|&i| failure_number(lines[i]).is_some())
         .collect();

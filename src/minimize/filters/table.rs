@@ -147,14 +147,26 @@ fn rule_columns(line: &str) -> Option<Vec<usize>> {
 }
 
 /// A row's cells at the columns' starts: `None` when it is not a row (empty, shorter than its
-/// columns, or text across a column's start).
+/// columns, or text across a column's start). The last cell may be left empty, the row ending
+/// inside the column before it (`pip list`'s `Editable project location`, said only for the
+/// packages installed from a directory).
 fn cells<'a>(line: &'a str, starts: &[usize]) -> Option<Vec<&'a str>> {
     let last = *starts.last()?;
-    if line.trim().is_empty() || line.len() <= last {
+    // With two columns, a row without its last cell would be any short line after the table.
+    let before_last = match starts.len() {
+        0..=2 => last,
+        n => starts[n - 2],
+    };
+    let line = if line.len() <= last {
+        line.trim_end()
+    } else {
+        line
+    };
+    if line.trim().is_empty() || line.len() <= before_last {
         return None;
     }
     let b = line.as_bytes();
-    for &s in &starts[1..] {
+    for &s in starts[1..].iter().filter(|&&s| s < line.len()) {
         if b[s - 1] != b' ' || b[s] == b' ' && s != last || !line.is_char_boundary(s) {
             return None;
         }

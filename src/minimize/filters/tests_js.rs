@@ -6,7 +6,7 @@
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{is_dependency_frame, join_lines, locations};
+use crate::minimize::text::{has, is_dependency_frame, join_lines, locations, text_has};
 use crate::re;
 
 /// An uncaught JavaScript error's trace (`node app.js`, a package's script): each run of frames
@@ -226,41 +226,179 @@ fn without_ms(line: &str) -> Option<&str> {
     (!ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit() || b == b'.')).then_some(head)
 }
 
+/// jest's report. Its `--json` result object (one line, `{"numFailedTestSuites":…}`) beside the
+/// human report (on stderr, in the same capture) says the same results again: it is said by its
+/// counts; alone (`--json 2>/dev/null`), each failing file's message (the human report's text,
+/// which the object carries) is read as the human report is, then the counts.
 pub(super) fn jest(ctx: &Context) -> Option<String> {
-    let passing = re!(r"^\s*[✓√] ")?;
-    let frame = re!(r"^\s+\d+ \|")?;
-    let failing_line = re!(r"^\s+>\s*(\d+) \|(.*)$")?;
-    let caret = re!(r"^\s+\|\s*\^")?;
+    let human = text_has(ctx.text, "\nTests:") || ctx.text.starts_with("Tests:");
     let mut out = Vec::new();
     for line in ctx.text.split_lines() {
-        let t = line.trim();
-        // Each pattern tried only on lines that start as it does (the cost stays linear and low).
-        let first = t.chars().next().unwrap_or(' ');
-        if line.starts_with("PASS ")
-            || matches!(first, '✓' | '√') && passing.is_match(line)
-            || first == '|' && caret.is_match(line)
-        {
-            continue;
-        }
-        if first == '>' {
-            if let Some(c) = failing_line.captures(line) {
-                out.push(format!("    > {}|{}", &c[1], &c[2]));
+        if line.starts_with("{\"num") && has(line, "\"testResults\":") {
+            if let Some(report) = jest_json(line, human) {
+                for l in report.split_lines() {
+                    jest_line(l, &mut out);
+                }
                 continue;
             }
         }
-        if first.is_ascii_digit() && frame.is_match(line) {
-            continue;
-        }
-        // A stack frame inside a dependency or with no location (`at new Promise (<anonymous>)`).
-        if t.starts_with("at ") && (is_dependency_frame(t) || locations(t).is_empty()) {
-            continue;
-        }
-        if t == "Ran all test suites." {
-            continue;
-        }
-        out.push(line.trim_end().to_string());
+        jest_line(line, &mut out);
     }
     Some(join_lines(out))
+}
+
+/// jest's `--json` result object as text: the counts alone when the human report is there too,
+/// else each failing file's `FAIL` line and message, then the counts. `None`: not that object.
+fn jest_json(line: &str, human: bool) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    let count = |k: &str| v.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0);
+    let results = v.get("testResults")?.as_array()?;
+    let counts = format!(
+        "Tests: {} failed, {} passed, {} pending, {} total (suites: {} failed, {} total)",
+        count("numFailedTests"),
+        count("numPassedTests"),
+        count("numPendingTests"),
+        count("numTotalTests"),
+        count("numFailedTestSuites"),
+        count("numTotalTestSuites"),
+    );
+    if human {
+        return Some(format!(
+            "(the --json report: the results above again) {counts}"
+        ));
+    }
+    let mut text = String::new();
+    for r in results {
+        let message = r
+            .get("message")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("");
+        if message.trim().is_empty() {
+            continue;
+        }
+        let name = r
+            .get("name")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("");
+        text.push_str(&format!("FAIL {name}\n{}\n", message.trim_end()));
+    }
+    text.push_str(&counts);
+    Some(text)
+}
+
+/// One line of jest's human report, kept (its failing source line shortened) or dropped.
+fn jest_line(line: &str, out: &mut Vec<String>) {
+    let (Some(passing), Some(frame), Some(failing_line), Some(caret)) = (
+        re!(r"^\s*[✓√] "),
+        re!(r"^\s+\d+ \|"),
+        re!(r"^\s+>\s*(\d+) \|(.*)$"),
+        re!(r"^\s+\|\s*\^"),
+    ) else {
+        out.push(line.trim_end().to_string());
+        return;
+    };
+    let t = line.trim();
+    // Each pattern tried only on lines that start as it does (the cost stays linear and low).
+    let first = t.chars().next().unwrap_or(' ');
+    if line.starts_with("PASS ")
+        || matches!(first, '✓' | '√') && passing.is_match(line)
+        || first == '|' && caret.is_match(line)
+    {
+        return;
+    }
+    if first == '>' {
+        if let Some(c) = failing_line.captures(line) {
+            out.push(format!("    > {}|{}", &c[1], &c[2]));
+            return;
+        }
+    }
+    if first.is_ascii_digit() && frame.is_match(line) {
+        return;
+    }
+    // A stack frame inside a dependency or with no location (`at new Promise (<anonymous>)`).
+    if t.starts_with("at ") && (is_dependency_frame(t) || locations(t).is_empty()) {
+        return;
+    }
+    if t == "Ran all test suites." {
+        return;
+    }
+    out.push(line.trim_end().to_string());
+}
+
+/// Whether `text` ends as mocha's reporters (spec, list, min, dot…) end a run with failures: the
+/// counts (`  3 passing (25ms)`, `  2 failing`), then each failure numbered.
+pub(super) fn looks_like_mocha(text: &str) -> bool {
+    text_has(text, " passing (") && text_has(text, " failing")
+}
+
+/// mocha's end of run, which every text reporter prints: a passing test's line (`✔ name`) drops,
+/// as do a failure's frames inside node or installed dependencies and blank lines; and where
+/// the error is node's assertion (`AssertionError [ERR_ASSERTION]: Expected values to be …`),
+/// whose message already shows expected and actual side by side, mocha's own `+ expected -
+/// actual` diff of the same two values drops. Kept: pending tests, the counts, each failure's
+/// number, titles, error, node's diff and its frames in the project; a failure whose details
+/// repeat an earlier one's says so. `None` when nothing drops.
+pub(super) fn mocha(ctx: &Context) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut dropped = 0usize;
+    // In a failure whose error is node's assertion; in mocha's diff under it; in a failure's
+    // title, above the blank line that ends it (kept: it parts the title from the details).
+    let (mut node_diff, mut in_diff, mut in_title) = (false, false, false);
+    for line in ctx.text.split_lines() {
+        let t = line.trim();
+        if failure_header(line) {
+            (node_diff, in_diff, in_title) = (false, false, true);
+        }
+        if in_title && t.is_empty() {
+            in_title = false;
+            if out.last().is_some_and(|l| !l.is_empty()) {
+                out.push("");
+            }
+            continue;
+        }
+        if has(t, "[ERR_ASSERTION]: Expected values to be") {
+            node_diff = true;
+        }
+        if node_diff && t == "+ expected - actual" {
+            in_diff = true;
+        }
+        if in_diff && t.starts_with("at ") {
+            in_diff = false;
+        }
+        let passing = t.starts_with("✔ ") || t.starts_with("✓ ");
+        if in_diff || t.is_empty() || passing || t.starts_with("at ") && is_dependency_frame(t) {
+            dropped += 1;
+            continue;
+        }
+        if is_mocha_count(t, "passing") && out.last().is_some_and(|l| !l.is_empty()) {
+            out.push("");
+        }
+        out.push(line.trim_end());
+    }
+    if dropped == 0 {
+        return None;
+    }
+    // A failure whose details are an earlier one's, line for line: said once.
+    Some(match super::shape::same_failure_details(&out) {
+        Some(folded) => join_lines(folded),
+        None => join_lines(out),
+    })
+}
+
+/// A numbered failure's first line: two blanks, the number, `) ` (`  2) suite`).
+fn failure_header(line: &str) -> bool {
+    let Some(t) = line.strip_prefix("  ") else {
+        return false;
+    };
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with(") ")
+}
+
+/// `3 passing (25ms)` for `word` `passing`: a count, the word.
+fn is_mocha_count(t: &str, word: &str) -> bool {
+    t.split_once(' ').is_some_and(|(n, rest)| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(word)
+    })
 }
 
 /// ava's default and `--verbose` reporters. A passing test's line (`✔ name`, with its time)

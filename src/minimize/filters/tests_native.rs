@@ -108,9 +108,12 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let banner = re!(r"^=+ (.*?) =+$")?;
     // `!!!!! Interrupted: 1 error during collection !!!!!`, `!!!!! _pytest.outcomes.Exit: … !!!!!`.
     let alarm = re!(r"^!{3,} (.*?) !{3,}$")?;
+    // `--pdb`'s banners: `>>>>> traceback >>>>>` (the failure, as under `FAILURES`), then
+    // `>>>>> entering PDB >>>>>` and the debugger's own lines.
+    let pdb_banner = re!(r"^>{3,} (.*?) >{3,}$")?;
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
     let header = re!(
-        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: )"
+        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: |benchmark: \S+ \(defaults: )"
     )?;
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
     let mut skipped_frames = 0usize;
@@ -188,6 +191,18 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             out.push(format!("!! {} !!", c.get(1).map_or("", |m| m.as_str())));
             continue;
         }
+        if line.starts_with(">>>") {
+            if let Some(c) = pdb_banner.captures(line) {
+                let title = c.get(1).map_or("", |m| m.as_str());
+                section = if title == "traceback" {
+                    "failures"
+                } else {
+                    "other"
+                };
+                out.push(format!(">> {title} >>"));
+                continue;
+            }
+        }
         if let Some(c) = banner.captures(line) {
             let title = c.get(1).map_or("", |m| m.as_str());
             section = match title {
@@ -211,6 +226,11 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // slow part of a long `-v` run, line by line) only run where they can match.
         let has_id = line.contains("::");
         if header.is_match(line) || !has_id && progress.is_match(line.trim_end()) {
+            continue;
+        }
+        // A progress line cut short, without its percentage (`-x` stopped the run, or `--pdb`'s
+        // debugger took over): the closing counts say as much.
+        if section.is_empty() && has_counts && is_bare_progress(line) {
             continue;
         }
         if let Some((id, outcome, rest)) = has_id.then(|| verbose_outcome(line)).flatten() {
@@ -312,6 +332,15 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(grouped_skips(out)?))
 }
+
+/// A line of progress marks only (`....F`), long enough not to be a word.
+fn is_bare_progress(line: &str) -> bool {
+    let t = line.trim_end();
+    t.len() >= BARE_PROGRESS_MIN && t.bytes().all(|b| b".FEsxX".contains(&b))
+}
+
+/// Fewest marks for a line of them to be read as progress (`EX` could be a word).
+const BARE_PROGRESS_MIN: usize = 3;
 
 /// A skip's count and reason with the lines it was said at, in one file.
 type SkipEntry<'a> = (&'a str, &'a str, Vec<&'a str>);
@@ -676,7 +705,43 @@ fn go_test_text(text: &str) -> Option<String> {
     let out = crate::minimize::text::capped_alike(out, log_line);
     // A failing test's `have {…}` / `want {…}`: the words that differ.
     let out = crate::minimize::text::contrasted(out, log_line);
-    Some(join_lines(passed_packages(out)))
+    Some(join_lines(passed_packages(places_said_once(out))))
+}
+
+/// Fewest log lines in a row from one place for the place to be said once above them (two
+/// places cost about what the line of its own does).
+const PLACE_RUN_MIN: usize = 3;
+
+/// A failing test's log lines in a row from one place (`    a_test.go:14: On 1,000, …`, a table
+/// test's loop reporting each case): the place said once, on its own line, each message under
+/// it, indented two more.
+fn places_said_once(lines: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(place) = go_log_place(&lines[i]) else {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        };
+        let run = lines[i..]
+            .iter()
+            .take_while(|l| go_log_place(l) == Some(place))
+            .count();
+        if run < PLACE_RUN_MIN {
+            out.extend(lines[i..i + run].iter().cloned());
+            i += run;
+            continue;
+        }
+        let indent = &lines[i][..lines[i].len() - lines[i].trim_start().len()];
+        out.push(format!("{indent}{place}:"));
+        for l in &lines[i..i + run] {
+            let message = l.trim_start().get(place.len() + 2..).unwrap_or("");
+            out.push(format!("{indent}  {message}"));
+        }
+        i += run;
+    }
+    out
 }
 
 /// testify's assertion report under a failing test (`        \tError Trace:\t/w/a_test.go:63`,
