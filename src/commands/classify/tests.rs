@@ -736,7 +736,9 @@ fn ed_with_commands_that_only_print() {
         ("ed -s notes.txt <<< 'r !cat %'", Write),
         // `r !cmd` and `!cmd` run cmd, which is judged; `r FILE` reads a file into the buffer.
         ("ed -s notes.txt <<< 'r !id'", ReadOnly),
-        ("ed -s notes.txt <<< '$r !date +%Y'", ReadOnly),
+        ("ed -s notes.txt <<< '$r !date'", ReadOnly),
+        // ed puts the file's name for `%`: a command with one is not read.
+        ("ed -s notes.txt <<< '$r !date +%Y'", Write),
         ("ed -s notes.txt <<< '!ls'", ReadOnly),
         ("ed -s notes.txt <<< '$r other.txt'", ReadOnly),
         ("ed -s notes.txt <<< 'e other.txt'", Write),
