@@ -187,7 +187,11 @@ pub fn harmless_jvm_options(value: &str) -> bool {
                 .is_some_and(|n| n.parse::<f64>().is_ok())
             || matches!(
                 w,
-                "-XX:+UseSerialGC" | "-XX:+UseG1GC" | "-XX:+UseParallelGC" | "-Xshare:auto"
+                "-XX:+UseSerialGC"
+                    | "-XX:+UseG1GC"
+                    | "-XX:+UseParallelGC"
+                    | "-Xshare:auto"
+                    | "-XX:-UsePerfData"
             )
     })
 }

@@ -297,8 +297,12 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
             _ => write("changes the stash and the working tree"),
         },
         "reflog" => match first {
-            // `expire` and `delete` with -n/--dry-run only say what they would prune.
-            Some("expire" | "delete") if dry_run(rest) => Verdict::read_only(),
+            // `expire` and `delete` lock every ref they look at (`HEAD.lock`,
+            // `refs/heads/NAME.lock`, made and removed) with -n/--dry-run too, whatever
+            // GIT_OPTIONAL_LOCKS says (measured with strace, git 2.47).
+            Some("expire" | "delete") if dry_run(rest) => {
+                write("locks the refs it would prune (a ref.lock made and removed), -n too")
+            }
             Some("expire" | "delete" | "drop" | "write") => write("changes the reflog"),
             Some("exists" | "list") => Verdict::read_only(),
             Some("show") => by(sub, &LOG, &after_first(rest), |_, _| {}),
@@ -522,9 +526,14 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
         "reset" if has(&["--hard"]) => {
             Verdict::dangerous("git reset --hard discards uncommitted changes")
         }
-        // `git rm -n` and `git mv -n` list what they would remove or move, and change nothing.
-        // `prune -n`: "Do not remove anything; just report what it would remove" (git-prune(1)).
-        "rm" | "mv" | "prune" if dry_run(rest) => Verdict::read_only(),
+        // `prune -n`: "Do not remove anything; just report what it would remove" (git-prune(1));
+        // it takes no lock. `git rm -n`, `git mv -n` (and `add -n`, `commit --dry-run`) change
+        // nothing but take `.git/index.lock` and remove it again, whatever GIT_OPTIONAL_LOCKS
+        // says (measured with strace, git 2.47): a write, as git status's lock is.
+        "prune" if dry_run(rest) => Verdict::read_only(),
+        "rm" | "mv" if dry_run(rest) => {
+            write("takes the index's lock (.git/index.lock made and removed), -n too")
+        }
         // `commit-graph verify`, `multi-pack-index verify`: check the file against the objects
         // and report (git-commit-graph(1), git-multi-pack-index(1)); `write` and the rest write.
         "commit-graph" | "multi-pack-index"
@@ -557,6 +566,35 @@ fn writes(sub: &str, rest: &[Word]) -> Verdict {
                 Verdict::dangerous(format!("git {sub} discards uncommitted changes"))
             } else {
                 write("changes the working tree")
+            }
+        }
+        // `git merge-tree BASE A B` (three commits) or `--trivial-merge`: the old mode, which
+        // prints the merge and writes no object; two commits (or `--write-tree`) write the
+        // merged trees into the object store (git-merge-tree(1); measured with strace, git
+        // 2.47). A base given as `$(git merge-base A B)` is one word or none, and none leaves
+        // two unrelated commits, which the new mode refuses before writing anything.
+        "merge-tree" => {
+            let base = |w: &Word| {
+                w.value.is_some()
+                    || w.text.strip_prefix("$(").is_some_and(|t| {
+                        t.trim_start().starts_with("git merge-base ")
+                            && t.ends_with(')')
+                            && !t[..t.len() - 1]
+                                .contains(['$', '`', '(', ')', ';', '|', '&', '<', '>'])
+                    })
+            };
+            let trivial = has(&["--trivial-merge"])
+                || (!has(&["--write-tree"])
+                    && rest.iter().all(|a| a.value.is_some() || base(a))
+                    && rest
+                        .iter()
+                        .all(|a| a.value.as_deref().is_none_or(|v| !v.starts_with('-')))
+                    && ops.len() == 3
+                    && ops[1..].iter().all(|o| o.value.is_some()));
+            if trivial {
+                Verdict::read_only()
+            } else {
+                write("writes the merged trees into the object store")
             }
         }
         "add" | "am" | "apply" | "archive" | "commit" | "cherry-pick" | "clone" | "fetch"

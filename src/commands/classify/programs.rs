@@ -397,9 +397,10 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
             .any(|a| a.is("-XX:-UsePerfData") || a.is("-J-XX:-UsePerfData"))
     {
         let mut verdict = verdict;
-        verdict.push(
+        verdict.push_unless(
             Level::Write,
             format!("{written} starts a Java VM, which writes /tmp/hsperfdata_<user> unless -XX:-UsePerfData"),
+            super::verdict::Settle::PerfData,
         );
         return verdict;
     }

@@ -122,6 +122,17 @@ pub fn ed(script: &str) -> Effects {
     let mut effects = Effects::default();
     for line in script.lines() {
         let s: Vec<char> = line.chars().collect();
+        // `!cmd` and `r !cmd` run cmd with `sh -c` (ed(1)); its output is printed or read into
+        // the buffer. `%` (the file's name) and a leading `!` (the last command) are ed's own
+        // substitutions, not read here.
+        if let Some(command) = ed_shell_command(&s) {
+            if command.contains('%') || command.starts_with('!') || command.trim().is_empty() {
+                effects.executes = true;
+            } else {
+                effects.commands.push(command);
+            }
+            continue;
+        }
         if s.contains(&'!') {
             effects.executes = true;
         }
@@ -132,6 +143,24 @@ pub fn ed(script: &str) -> Effects {
         }
     }
     effects
+}
+
+/// The command of an ed line that is `[ADDRESSES]!cmd` or `[ADDRESS]r !cmd`.
+fn ed_shell_command(s: &[char]) -> Option<String> {
+    let mut i = 0;
+    while s
+        .get(i)
+        .is_some_and(|c| c.is_ascii_digit() || ".$,;+-^ \t".contains(*c))
+    {
+        i += 1;
+    }
+    if s.get(i) == Some(&'r') {
+        i += 1;
+        while s.get(i) == Some(&' ') {
+            i += 1;
+        }
+    }
+    (s.get(i) == Some(&'!')).then(|| s[i + 1..].iter().collect())
 }
 
 /// Whether the ed command at `i` (addresses first) only prints or changes the buffer; `None`
@@ -160,7 +189,9 @@ fn ed_command(s: &[char], mut i: usize) -> Option<bool> {
                     return Some(true); // the list is `p`
                 }
             }
-            Some('w' | 'W' | 'e' | 'E' | 'r') => return Some(false),
+            // `r FILE` reads FILE into the buffer.
+            Some('r') => return Some(true),
+            Some('w' | 'W' | 'e' | 'E') => return Some(false),
             Some(c) if "acdhHijklmnpPqQstuxyz=#".contains(*c) => return Some(true),
             Some(_) => return None,
         }

@@ -629,12 +629,15 @@ fn dry_runs_listings_and_coprocesses() {
         ("git blame --no-textconv -L 1,3 a.txt", ReadOnly),
         ("git blame --textconv a.txt", ReadOnly),
         ("mvn package", Write),
-        // git's dry runs list what they would do.
-        ("git rm -n --cached a.txt", ReadOnly),
-        ("git rm --dry-run -r src", ReadOnly),
-        ("git mv -n a.txt b.txt", ReadOnly),
-        ("git reflog expire --dry-run --all", ReadOnly),
-        ("git reflog delete -n HEAD@{1}", ReadOnly),
+        // git's dry runs list what they would do; those of rm, mv and reflog still lock the
+        // index or the refs (a file made and removed).
+        ("git prune -n", ReadOnly),
+        ("git clean -n", ReadOnly),
+        ("git rm -n --cached a.txt", Write),
+        ("git rm --dry-run -r src", Write),
+        ("git mv -n a.txt b.txt", Write),
+        ("git reflog expire --dry-run --all", Write),
+        ("git reflog delete -n HEAD@{1}", Write),
         ("git rm --cached a.txt", Write),
         ("git mv -k a.txt b.txt", Write),
         ("git reflog expire --all", Write),
@@ -763,7 +766,16 @@ fn ed_with_commands_that_only_print() {
         ("ed -s notes.txt <<< 'g/a/w out.txt'", Write),
         ("ed -s notes.txt <<< '1W out.txt'", Write),
         ("ed -s notes.txt <<< '!touch x'", Write),
-        ("ed -s notes.txt <<< 'r !id'", Write),
+        ("ed -s notes.txt <<< '$r !touch x'", Write),
+        ("ed -s notes.txt <<< 'r !date >> log'", Write),
+        ("ed -s notes.txt <<< 'r !cat %'", Write),
+        // `r !cmd` and `!cmd` run cmd, which is judged; `r FILE` reads a file into the buffer.
+        ("ed -s notes.txt <<< 'r !id'", ReadOnly),
+        ("ed -s notes.txt <<< '$r !date'", ReadOnly),
+        // ed puts the file's name for `%`: a command with one is not read.
+        ("ed -s notes.txt <<< '$r !date +%Y'", Write),
+        ("ed -s notes.txt <<< '!ls'", ReadOnly),
+        ("ed -s notes.txt <<< '$r other.txt'", ReadOnly),
         ("ed -s notes.txt <<< 'e other.txt'", Write),
         ("ed -s '!touch x' <<< ,p", Write),
         ("ed -s notes.txt", Write),
@@ -2092,5 +2104,72 @@ fn sqlite_readfile_reads_and_writefile_writes() {
             Unknown,
         ),
         ("sqlite3 :memory: \"select edit('x')\"", Unknown),
+    ]);
+}
+
+/// `case` with a fixed word runs only the items it reaches; `git merge-tree`'s trivial mode
+/// writes no object; patch writes a temporary file on every run that reads a patch.
+#[test]
+fn case_items_not_reached_and_modes_that_write_nothing() {
+    assert_levels(&[
+        ("case x in x) echo m ;; *) touch made.txt ;; esac", ReadOnly),
+        ("case x in y) touch made.txt ;; esac", ReadOnly),
+        (
+            "case main.rs in *.py) touch a ;; *.rs) echo rust ;; esac",
+            ReadOnly,
+        ),
+        (
+            "case 'a b' in \"a b\") echo m ;; *) rm -f x ;; esac",
+            ReadOnly,
+        ),
+        // The item matched, the one it falls into (`;&`), those tested after `;;&`.
+        ("case x in x) echo m ;& y) touch made.txt ;; esac", Write),
+        ("case x in x) echo m ;;& *) touch made.txt ;; esac", Write),
+        ("case x in y) echo ;; *) touch made.txt ;; esac", Write),
+        // A word or a pattern only known at run time, a class, nocasematch.
+        ("case $1 in x) echo m ;; *) touch made.txt ;; esac", Write),
+        ("case x in $p) echo m ;; *) touch made.txt ;; esac", Write),
+        ("case x in [xy]) echo m ;; *) touch made.txt ;; esac", Write),
+        ("case x in $(touch made.txt)) echo m ;; esac", Write),
+        (
+            "case x in x) echo m ;; $(touch made.txt)) echo ;; esac",
+            ReadOnly,
+        ),
+        (
+            "shopt -s nocasematch; case X in x) echo m ;; *) touch made.txt ;; esac",
+            Write,
+        ),
+        ("case X in x) touch made.txt ;; esac", ReadOnly),
+        (
+            "git merge-tree $(git merge-base main feature) main feature",
+            ReadOnly,
+        ),
+        ("git merge-tree --trivial-merge base main feature", ReadOnly),
+        ("git merge-tree main feature", Write),
+        ("git merge-tree --write-tree base main feature", Write),
+        ("git merge-tree $(cat base) main feature", Write),
+        (
+            "sqlite3 -readonly app.db '.output stdout' 'select * from t;'",
+            ReadOnly,
+        ),
+        (
+            "sqlite3 -readonly app.db '.output' '.once stdout' 'select 1;'",
+            ReadOnly,
+        ),
+        (
+            "sqlite3 -readonly app.db '.output out.txt' 'select 1;'",
+            Unknown,
+        ),
+        (
+            "sqlite3 -readonly app.db '.once stdout.txt' 'select 1;'",
+            Unknown,
+        ),
+        (
+            "sqlite3 -readonly app.db \".output '|sh'\" 'select 1;'",
+            Unknown,
+        ),
+        ("patch --version", ReadOnly),
+        ("patch --dry-run -p1 -i ../fix.diff", Write),
+        ("patch -o - -r - a.txt < x.patch", Write),
     ]);
 }

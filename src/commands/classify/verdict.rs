@@ -87,6 +87,9 @@ pub enum Settle {
     /// rsync's popt aliases, the justfile's backticks): the context reads them and says what
     /// applies, so with the context read this finding is dropped.
     Configuration,
+    /// A Java VM's performance data file: not when the options the context's environment
+    /// hands the VM turn it off (`-XX:-UsePerfData` in `JAVA_TOOL_OPTIONS`, …).
+    PerfData,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

@@ -260,6 +260,14 @@ impl Probe {
                 .all(|dir| files::is_file(&files::join(dir, path)))
     }
 
+    /// `path` names something (a file, a directory, a link) in every directory the command may
+    /// be in, the path taken as the kernel takes it (`x/..` needs `x`).
+    pub fn existing(&self, path: &str) -> bool {
+        self.lost.is_none()
+            && !path.is_empty()
+            && self.dirs.iter().all(|dir| files::exists(&dir.join(path)))
+    }
+
     /// Whether the program started with the command prefix `prefix` has `name` set (or set to a
     /// value only known at run time).
     pub fn is_set(&self, name: &str, prefix: &[(String, Option<String>)]) -> bool {
@@ -456,7 +464,7 @@ impl Probe {
             }
             (None, None) => (None, None),
         };
-        tools::loader(&env, &self.dirs, &mut out);
+        tools::loader(&env, &self.dirs, program, args, &mut out);
         tools::shim(program, resolved.as_deref(), &env, &mut out);
         if !BASH_BUILTINS.contains(&program) && by_path.is_none() {
             if let Some(path) = env.value("PATH") {
@@ -683,6 +691,28 @@ impl Probe {
             Some(Settle::InlineCode) => false,
             // `Probe::check` reads the program's configuration (`hg`, `svn`, `tools`).
             Some(Settle::Configuration) => false,
+            // The VM reads JAVA_TOOL_OPTIONS and _JAVA_OPTIONS (the java launcher
+            // JDK_JAVA_OPTIONS, Maven's script MAVEN_OPTS) besides its command line; the last
+            // -XX:±UsePerfData wins, and the command line's was read already (the finding is
+            // there because it does not turn it off).
+            Some(Settle::PerfData) => {
+                let mut names = vec!["JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"];
+                match program {
+                    "java" => names.push("JDK_JAVA_OPTIONS"),
+                    "mvn" => names.push("MAVEN_OPTS"),
+                    _ => {}
+                }
+                let words: Vec<&str> = names
+                    .iter()
+                    .filter_map(|n| env.value(n))
+                    .flat_map(str::split_whitespace)
+                    .collect();
+                let on = args
+                    .iter()
+                    .any(|a| a.is("-XX:+UsePerfData") || a.is("-J-XX:+UsePerfData"))
+                    || words.contains(&"-XX:+UsePerfData");
+                on || !words.contains(&"-XX:-UsePerfData")
+            }
             Some(Settle::GoModule) => !self.dirs.iter().all(|dir| {
                 tools::go_module_self_contained(&Here {
                     dir,

@@ -589,19 +589,81 @@ fn inserted_paths(here: &Here<'_>, code: &str) -> Option<Vec<PathBuf>> {
         };
         match added {
             Some((dir, _)) => dirs.push(files::join(here.dir, &dir)),
-            // Read in place: `print(sys.path)`, `sys.path[0]`, `print(*sys.path)`; passed to
-            // anything else, it could be changed there.
+            // Read in place: `print(sys.path)`, `len(sys.path)`, `sys.path[0]`,
+            // `print(*sys.path)`, `x in sys.path`, `for p in sys.path:`, `sys.path.index(x)`;
+            // passed to anything else, or named again (`p = sys.path`), it could be changed
+            // there; `sys.path[0] = …`, `del sys.path[0]`, `sys.path += …` change it.
             None => {
-                let printed = before.ends_with("print(") || before.ends_with('*');
-                let read = after.starts_with('[') || printed && after.starts_with([')', ',']);
-                let assigned = before.ends_with('=') || after.trim_start().starts_with(['=', '+']);
-                if !read || assigned {
+                if !read_in_place(before, after) {
                     return None;
                 }
             }
         }
     }
     Some(dirs)
+}
+
+/// Whether `sys.path`, between the code `before` and `after` it, is only read where it stands
+/// ([`inserted_paths`]).
+fn read_in_place(before: &str, after: &str) -> bool {
+    // Python's built-ins that read a list they are given and keep nothing of it.
+    const READERS: &[&str] = &[
+        "print(",
+        "len(",
+        "list(",
+        "tuple(",
+        "sorted(",
+        "set(",
+        "frozenset(",
+        "str(",
+        "repr(",
+        "any(",
+        "all(",
+        "enumerate(",
+        ".join(",
+        "reversed(",
+        "bool(",
+    ];
+    // A subscript (`sys.path[0]`, `sys.path[:2]`) read, not assigned to.
+    let mut rest = after;
+    if let Some(inner) = rest.strip_prefix('[') {
+        let Some(end) = inner.find(']') else {
+            return false;
+        };
+        if inner[..end].contains(['[', '(', '=']) {
+            return false;
+        }
+        rest = &inner[end + 1..];
+    }
+    let rest = rest.trim_start();
+    let assigned = (rest.starts_with('=') && !rest.starts_with("=="))
+        || [
+            "+=", "-=", "*=", "|=", "&=", "^=", "<<=", ">>=", "/=", "%=", "@=", "//=", "**=",
+        ]
+        .iter()
+        .any(|op| rest.starts_with(op))
+        || before.ends_with("del");
+    let subscripted = after.starts_with('[');
+    let aliased = before
+        .strip_suffix('=')
+        .is_some_and(|b| !b.ends_with(['=', '!', '<', '>']));
+    if assigned || aliased && !subscripted {
+        return false;
+    }
+    // An element (a string) or a slice (a new list), whatever is done with it next.
+    if subscripted {
+        return true;
+    }
+    // A method that only reads: `.index(x)`, `.count(x)`, `.copy()` (a new list).
+    if let Some(method) = rest.strip_prefix('.') {
+        return ["index(", "count(", "copy("]
+            .iter()
+            .any(|m| method.starts_with(m));
+    }
+    let ends = rest.is_empty() || rest.starts_with([')', ',', ';', '\n', ':', ']', '}']);
+    let by_builtin = READERS.iter().any(|r| before.ends_with(r)) || before.ends_with('*');
+    let by_operator = before.ends_with(" in") || before.ends_with(" not in");
+    ends && (by_builtin || by_operator)
 }
 
 /// The project's modules a `-c` program imports ([`python::inline_project_imports`]), found in

@@ -26,8 +26,8 @@ const BUILTIN: &[&str] = &[
     "yank",
 ];
 
-/// Programs that rustup's proxies stand for, and rustup itself (`rustup --version` and `rustup
-/// show` run the active toolchain's rustc).
+/// Programs that rustup's proxies stand for, and rustup itself (`rustup --version` runs the
+/// active toolchain's rustc; its other reading commands run none of it: [`runs_no_toolchain`]).
 const PROXIES: &[&str] = &[
     "rustup",
     "cargo",
@@ -65,7 +65,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict, _base: &mut Verd
     let program = super::family(here.program);
     if is_proxy(here) {
         settings_made(here, out);
-        toolchain(here, args, out);
+        if !runs_no_toolchain(here.program, args) {
+            toolchain(here, args, out);
+        }
     }
     if program != "cargo" {
         return;
@@ -240,6 +242,35 @@ fn settings_made(here: &Here<'_>, out: &mut Verdict) {
             );
         }
     }
+}
+
+/// rustup's own commands that name the toolchain without running any of its programs:
+/// `show` (and `show active-toolchain`, `home`, `profile`), `which`, `toolchain list`, `target
+/// list`, `component list`, `override list`, `default` without a name, `help` (measured with
+/// strace, rustup 1.29, a `rust-toolchain.toml` naming a planted toolchain by `path`: no
+/// execve but rustup's; `rustup --version` ran the planted rustc).
+fn runs_no_toolchain(program: &str, args: &[Word]) -> bool {
+    if program != "rustup" || args.iter().any(|a| a.value.is_none()) {
+        return false;
+    }
+    let words: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
+    if words.iter().any(|w| matches!(*w, "-V" | "--version")) {
+        return false;
+    }
+    let operands: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    matches!(
+        operands.as_slice(),
+        ["show"]
+            | ["show", "active-toolchain" | "home" | "profile"]
+            | ["which", _]
+            | ["toolchain" | "target" | "component" | "override", "list"]
+            | ["default"]
+            | ["help", ..]
+    ) || words.iter().all(|w| matches!(*w, "-h" | "--help"))
 }
 
 /// The program runs through a rustup proxy (its directory holds `rustup`), or cannot be found.

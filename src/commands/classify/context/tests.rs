@@ -1681,6 +1681,38 @@ fn cargo_and_rustup() {
                 Some("toolchain.path"),
             )
         },
+        // rustup's own reading commands name the toolchain and run none of it; --version runs
+        // its rustc.
+        Case {
+            env: RUSTUP,
+            ..case(
+                "toolchain-path-rustup-show",
+                |p| {
+                    rustup_home(p);
+                    p.write(
+                        "repo/rust-toolchain.toml",
+                        "[toolchain]\npath = \"/opt/tc\"\n",
+                    );
+                },
+                "rustup show active-toolchain; rustup toolchain list",
+                None,
+            )
+        },
+        Case {
+            env: RUSTUP,
+            ..case(
+                "toolchain-path-rustup-version",
+                |p| {
+                    rustup_home(p);
+                    p.write(
+                        "repo/rust-toolchain.toml",
+                        "[toolchain]\npath = \"/opt/tc\"\n",
+                    );
+                },
+                "rustup --version",
+                Some("toolchain.path"),
+            )
+        },
         Case {
             env: RUSTUP,
             cwd: "repo/src",
@@ -2250,6 +2282,208 @@ fn python_inline_imports_of_the_project() {
             "python3 -c 'import sys; print(*sys.path, sep=\"\\n\")'",
             None,
         ),
+        // Read where it stands: a length, a membership test, an element, a loop over it.
+        case(
+            "sys-path-len",
+            |_| {},
+            "python3 -c 'import sys; print(len(sys.path) > 0)'",
+            None,
+        ),
+        case(
+            "sys-path-in",
+            |_| {},
+            "python3 -c 'import sys; print(\"src\" in sys.path, sys.path[0])'",
+            None,
+        ),
+        case(
+            "sys-path-loop",
+            |_| {},
+            "python3 -c 'import sys\nfor p in sys.path: print(p)'",
+            None,
+        ),
+        // Changed: an element assigned, a slice deleted, an extension, a function given it.
+        case(
+            "sys-path-element-assigned",
+            shadow_json,
+            "python3 -B -c 'import sys; sys.path[0] = \"lib\"; import json'",
+            Some("sys.path"),
+        ),
+        case(
+            "sys-path-deleted",
+            |_| {},
+            "python3 -B -c 'import sys; del sys.path[0]; print(1)'",
+            Some("sys.path"),
+        ),
+        case(
+            "sys-path-extended",
+            |_| {},
+            "python3 -B -c 'import sys; sys.path += [\"lib\"]; print(1)'",
+            Some("sys.path"),
+        ),
+        case(
+            "sys-path-given-away",
+            |_| {},
+            "python3 -B -c 'import sys, site; site.addsitedir(\"lib\", sys.path)'",
+            Some("sys.path"),
+        ),
+    ]);
+}
+
+/// A program that would write, with nothing to do here: it asks and its stdin is at its end
+/// (`< /dev/null`), or what it would make is there already.
+#[test]
+fn prompts_answered_no_and_directories_already_there() {
+    fn files(p: &Planted) {
+        p.write("repo/a.txt", "a\n");
+        p.write("repo/b.txt", "b\n");
+        p.write("repo/d/f", "f\n");
+    }
+    run(&[
+        case("rm-i-eof", files, "rm -i a.txt < /dev/null", None),
+        case("rm-ri-eof", files, "rm -ri d < /dev/null; ls d", None),
+        case(
+            "rm-i-input",
+            files,
+            "rm -i a.txt < answers.txt",
+            Some("deletes"),
+        ),
+        case(
+            "rm-i-then-f",
+            files,
+            "rm -i -f a.txt < /dev/null",
+            Some("deletes"),
+        ),
+        case(
+            "rm-I-eof",
+            files,
+            "rm -I a.txt < /dev/null",
+            Some("deletes"),
+        ),
+        case("rm-i-no-redirect", files, "rm -i a.txt", Some("deletes")),
+        case(
+            "cp-i-existing",
+            files,
+            "cp -i a.txt b.txt < /dev/null",
+            None,
+        ),
+        case(
+            "mv-i-existing",
+            files,
+            "mv -i a.txt b.txt < /dev/null",
+            None,
+        ),
+        case(
+            "cp-i-new",
+            files,
+            "cp -i a.txt c.txt < /dev/null",
+            Some("cop"),
+        ),
+        case(
+            "cp-i-into-directory",
+            files,
+            "cp -i a.txt d < /dev/null",
+            Some("cop"),
+        ),
+        case(
+            "cp-i-here-string",
+            files,
+            "cp -i a.txt b.txt <<< y",
+            Some("cop"),
+        ),
+        case("mkdir-existing", files, "mkdir -p . .. d; echo ok", None),
+        case("mkdir-mode-existing", files, "mkdir -p -m700 d", None),
+        case("mkdir-new", files, "mkdir -p d/e", Some("creates")),
+        case(
+            "mkdir-through-missing",
+            files,
+            "mkdir -p x/..",
+            Some("creates"),
+        ),
+        case(
+            "mkdir-after-cd",
+            files,
+            "cd d && mkdir -p d",
+            Some("creates"),
+        ),
+        // Nothing on stdin: the interpreter's program is empty.
+        case("python-devnull", |_| {}, "python3 < /dev/null", None),
+        case("python-file-input", |_| {}, "python3 < a.py", Some("input")),
+    ]);
+}
+
+/// A Java VM writes no performance data when the options its environment gives it say
+/// `-XX:-UsePerfData`: JAVA_TOOL_OPTIONS for every VM, MAVEN_OPTS for mvn only.
+#[test]
+fn jvm_perf_data_turned_off_by_the_environment() {
+    let tool: &[(&str, &str)] = &[("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData")];
+    let maven: &[(&str, &str)] = &[("MAVEN_OPTS", "-XX:-UsePerfData")];
+    let back_on: &[(&str, &str)] = &[
+        ("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData"),
+        ("_JAVA_OPTIONS", "-XX:+UsePerfData"),
+    ];
+    let logged = |p: &Planted| p.write("repo/.mvn/maven.config", "--log-file=build.log\n");
+    run(&[
+        Case {
+            env: tool,
+            ..case("java-tool-options", |_| {}, "java -version", None)
+        },
+        Case {
+            env: maven,
+            ..case("maven-opts", |_| {}, "mvn -v 2>&1 | head -1", None)
+        },
+        Case {
+            env: maven,
+            ..case(
+                "maven-opts-not-java",
+                |_| {},
+                "java -version",
+                Some("hsperfdata"),
+            )
+        },
+        Case {
+            env: back_on,
+            ..case(
+                "turned-back-on",
+                |_| {},
+                "java -version",
+                Some("hsperfdata"),
+            )
+        },
+        Case {
+            env: maven,
+            ..case("maven-config-log", logged, "mvn -v", Some("maven.config"))
+        },
+        case("nothing-said", |_| {}, "java -version", Some("hsperfdata")),
+    ]);
+}
+
+/// `iconv -l` reads GCONV_PATH's list of converters and loads none of them.
+#[test]
+fn gconv_path_and_iconv_listing() {
+    fn planted(p: &Planted) {
+        p.write(
+            "gconv/gconv-modules",
+            "alias\tUTF-8//\tEVIL//\nmodule\tINTERNAL\tEVIL//\tEVIL\t1\n",
+        );
+        p.write("gconv/EVIL.so", "");
+    }
+    let env: &[(&str, &str)] = &[("GCONV_PATH", "$ROOT/gconv")];
+    let with = |name, command, flagged| Case {
+        env,
+        ..case(name, planted, command, flagged)
+    };
+    run(&[
+        with("iconv-l", "iconv -l", None),
+        // grep loads what the environment names as any program does.
+        with("iconv-l-grep", "iconv -l | grep -c UTF", Some("GCONV_PATH")),
+        with("iconv-version", "iconv --version", None),
+        with(
+            "iconv-convert",
+            "iconv -f latin1 -t utf-8 a.txt",
+            Some("GCONV_PATH"),
+        ),
+        with("iconv-l-and-file", "iconv -l a.txt", Some("GCONV_PATH")),
+        with("other-program", "ls", Some("GCONV_PATH")),
     ]);
 }
 

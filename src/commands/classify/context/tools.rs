@@ -26,9 +26,22 @@ use crate::commands::classify::readers;
 use crate::commands::classify::verdict::{Level, Nested, Verdict};
 use crate::commands::classify::words::Word;
 
-/// The dynamic loader's variables, for every program.
-pub fn loader(env: &Env<'_>, dirs: &[PathBuf], out: &mut Verdict) {
+/// The dynamic loader's variables, for every program. `GCONV_PATH` names where glibc looks for
+/// its charset converters, which it loads when a conversion needs one: not for `iconv`'s
+/// listing, version and help, which read the `gconv-modules` list and load nothing
+/// (measured with strace, glibc 2.36, a planted list aliasing UTF-8 to a planted module).
+pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out: &mut Verdict) {
+    let lists_converters = program == "iconv"
+        && !args.is_empty()
+        && args.iter().all(|a| {
+            ["-l", "--list", "-V", "--version", "-?", "--help", "--usage"]
+                .iter()
+                .any(|o| a.is(o))
+        });
     for name in ["LD_PRELOAD", "LD_AUDIT", "GCONV_PATH", "GLIBC_TUNABLES"] {
+        if name == "GCONV_PATH" && lists_converters {
+            continue;
+        }
         if env.is_set(name) {
             out.push(
                 Level::Unknown,

@@ -9,7 +9,7 @@ use crate::commands::classify::context::{Alias, CLEARED, UNSET};
 use crate::commands::classify::env;
 use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
-use crate::commands::classify::verdict::{EnvChange, Level, Nested};
+use crate::commands::classify::verdict::{EnvChange, Level, Nested, Verdict};
 use crate::commands::classify::words::{self, Word};
 use crate::commands::classify::wrappers;
 use crate::syntax::tree;
@@ -133,8 +133,8 @@ impl Walker {
         }
         let mut stdin = stdin.clone();
         for r in &redirects {
-            if let Some(text) = self.fixed_input(*r, src) {
-                stdin = Stdin::Text(text);
+            if let Some(input) = self.input(*r, src) {
+                stdin = input;
             }
         }
         let stdin = &stdin;
@@ -507,6 +507,12 @@ impl Walker {
             );
         }
         let mut verdict = programs::check(program, args);
+        if !verdict.findings.is_empty()
+            && verdict.nested.is_empty()
+            && self.changes_nothing_here(program, args, stdin)
+        {
+            verdict = Verdict::read_only();
+        }
         if let Some(probe) = &mut self.probe {
             probe.settle(program, args, &self.prefix, &mut verdict);
             probe.check(program, args, &self.prefix, &mut verdict);
@@ -582,11 +588,18 @@ impl Walker {
                         _ => None,
                     };
                     let effects = text.map(scripts::ed);
-                    if !effects.is_some_and(|e| !e.writes && !e.executes && !e.unreadable) {
-                        self.find(
+                    match effects {
+                        Some(e) if !e.writes && !e.executes && !e.unreadable => {
+                            // `r !cmd`, `!cmd`: each runs as `sh -c cmd`.
+                            for command in e.commands {
+                                self.record("sh");
+                                self.script(&command);
+                            }
+                        }
+                        _ => self.find(
                             Level::Write,
                             format!("{program} edits files with the commands of its input, which write or run something or are not known"),
-                        );
+                        ),
                     }
                 }
                 Nested::StdinCode => match stdin {
@@ -882,3 +895,130 @@ const DIRCOLORS_EVALS: &[&str] = &[
     "`dircolors -b`",
     "\"`dircolors -b`\"",
 ];
+
+impl Walker {
+    /// A program that writes in general but, here, changes nothing: it asks before each change
+    /// and its stdin is at its end (`< /dev/null`), which is an answer of no (coreutils' yesno:
+    /// no line read is not a yes), or what it would make is there already (the context says).
+    /// - `rm -i FILE…` asks before every removal (rm(1)), `-r` included.
+    /// - `cp -i`, `mv -i`, `ln -i SOURCE DEST` ask when DEST exists (a file, not a directory
+    ///   they would put SOURCE into), and do nothing on no.
+    /// - `mkdir [-p] DIR…` where every DIR exists: nothing is made (`-m` changes only the
+    ///   directories it makes; measured with strace, coreutils 9.1: mkdir gets EEXIST).
+    ///
+    /// Every operand must be known before the command runs, and only the options named here
+    /// are taken.
+    fn changes_nothing_here(&self, program: &str, args: &[Word], stdin: &Stdin) -> bool {
+        let Some(probe) = &self.probe else {
+            return false;
+        };
+        if args.iter().any(|a| a.value.is_none() || a.glob) {
+            return false;
+        }
+        let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
+        let (options, operands): (Vec<&str>, Vec<&str>) = {
+            let end = values.iter().position(|v| *v == "--");
+            let (before, after) = match end {
+                Some(i) => (&values[..i], &values[i + 1..]),
+                None => (&values[..], &[][..]),
+            };
+            let mut options = Vec::new();
+            let mut operands: Vec<&str> = Vec::new();
+            for v in before {
+                if v.starts_with('-') && v.len() > 1 {
+                    options.push(*v);
+                } else {
+                    operands.push(v);
+                }
+            }
+            operands.extend(after.iter().copied());
+            (options, operands)
+        };
+        let eof = *stdin == Stdin::Text(String::new());
+        // The last of rm's -f, -i, -I and --interactive wins.
+        let asks_last = |asks: &[&str], not: &[&str], shorts: &str| {
+            let mut asked = false;
+            for o in &options {
+                if asks.contains(o) {
+                    asked = true;
+                } else if not.contains(o) {
+                    asked = false;
+                } else if !o.starts_with("--") {
+                    for c in o[1..].chars() {
+                        match c {
+                            'i' => asked = true,
+                            c if shorts.contains(c) => {}
+                            _ => asked = false,
+                        }
+                    }
+                }
+            }
+            asked
+        };
+        match program {
+            "rm" if eof => {
+                let known = options.iter().all(|o| {
+                    matches!(
+                        *o,
+                        "-i" | "--interactive"
+                            | "--interactive=always"
+                            | "--interactive=yes"
+                            | "-r"
+                            | "-R"
+                            | "--recursive"
+                            | "-d"
+                            | "--dir"
+                            | "-v"
+                            | "--verbose"
+                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "irRdv".contains(c)))
+                });
+                known
+                    && !operands.is_empty()
+                    && asks_last(
+                        &[
+                            "-i",
+                            "--interactive",
+                            "--interactive=always",
+                            "--interactive=yes",
+                        ],
+                        &[],
+                        "rRdv",
+                    )
+            }
+            "cp" | "mv" | "ln" if eof => {
+                let known = options.iter().all(|o| {
+                    matches!(
+                        *o,
+                        "-i" | "--interactive"
+                            | "-v"
+                            | "--verbose"
+                            | "-T"
+                            | "--no-target-directory"
+                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "ivT".contains(c)))
+                });
+                let [source, dest] = operands.as_slice() else {
+                    return false;
+                };
+                known
+                    && asks_last(&["-i", "--interactive"], &[], "vT")
+                    && !source.is_empty()
+                    && probe.existing_file(dest)
+            }
+            "mkdir" => {
+                let mut i = 0;
+                while let Some(o) = options.get(i) {
+                    match *o {
+                        "-p" | "--parents" | "-v" | "--verbose" | "-pv" | "-vp" => {}
+                        "-m" | "--mode" => return false,
+                        o if o.starts_with("--mode=") || (o.starts_with("-m") && o.len() > 2) => {}
+                        _ => return false,
+                    }
+                    i += 1;
+                }
+                // `-m MODE`: the mode is the next word, which the split above took as an operand.
+                !operands.is_empty() && operands.iter().all(|d| probe.existing(d))
+            }
+            _ => false,
+        }
+    }
+}

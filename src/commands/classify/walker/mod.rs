@@ -407,6 +407,7 @@ impl Walker {
                 self.evaluated(node, src);
                 self.numeric = numeric;
             }
+            "case_statement" => self.case(node, src),
             "heredoc_redirect" => self.heredoc(node, src, None),
             "herestring_redirect" => {
                 self.temporary_document(node, src);
@@ -447,6 +448,84 @@ impl Walker {
             value.is_empty()
         } else {
             rest.starts_with(['-', '=', '?'])
+        }
+    }
+
+    /// `case WORD in …`: with WORD a fixed word, only the items it reaches run. bash tests the
+    /// patterns in order and runs the first item that matches; `;;` ends there, `;&` runs the
+    /// next item's body as well, `;;&` goes on testing (bash(1), "case"). A pattern that is not
+    /// a plain word, `*`, or a word with `*` and `?` is taken to maybe match: its item is walked
+    /// and the walk goes on, as it does for every item when WORD is not fixed.
+    fn case(&mut self, node: Node<'_>, src: &str) {
+        let subject = node
+            .child_by_field_name("value")
+            .map(|v| words::word(v, src, &self.vars))
+            .and_then(|w| w.value);
+        // `shopt -s nocasematch` (in the command, or BASHOPTS from the environment) makes the
+        // test ignore case.
+        let nocase = self.sources.iter().any(|s| s.contains("nocasematch"))
+            || self
+                .probe
+                .as_ref()
+                .and_then(|p| p.start_value("BASHOPTS"))
+                .is_some_and(|v| v.contains("nocasematch"));
+        let Some(subject) = subject.filter(|_| !nocase) else {
+            return self.children(node, src);
+        };
+        let mut cursor = node.walk();
+        let items: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "case_item")
+            .collect();
+        // Whether the item reached next runs for sure (after `;&`).
+        let mut falls_into = false;
+        for item in items {
+            let mut item_cursor = item.walk();
+            let mut patterns = Vec::new();
+            let mut body = Vec::new();
+            let mut terminator = String::new();
+            for (i, child) in item.children(&mut item_cursor).enumerate() {
+                match item.field_name_for_child(i as u32) {
+                    Some("value") => patterns.push(child),
+                    Some("termination" | "fallthrough") => {
+                        terminator = tree::text(child, src).to_string()
+                    }
+                    _ if child.is_named() && child.kind() != "comment" => body.push(child),
+                    _ => {}
+                }
+            }
+            let matched = if falls_into {
+                Some(true)
+            } else {
+                let mut result = Some(false);
+                for pattern in patterns {
+                    let word = words::word(pattern, src, &self.vars);
+                    let this = case_pattern(&word, &subject);
+                    if this.is_none() {
+                        // Expanded when it is tested: what it runs counts.
+                        self.statement(pattern, src, &Stdin::Inherited);
+                    }
+                    match this {
+                        Some(true) => {
+                            result = Some(true);
+                            break;
+                        }
+                        None => result = None,
+                        Some(false) => {}
+                    }
+                }
+                result
+            };
+            if matched == Some(false) {
+                continue;
+            }
+            for statement in body {
+                self.statement(statement, src, &Stdin::Inherited);
+            }
+            falls_into = terminator == ";&";
+            if matched == Some(true) && terminator != ";&" && terminator != ";;&" {
+                return;
+            }
         }
     }
 
@@ -588,4 +667,34 @@ pub(super) fn uncalled(src: &str, name: &str) -> bool {
         }
     }
     true
+}
+
+/// Whether a `case` pattern matches the fixed word `subject`: `Some` when that is certain (a
+/// word with no expansion, quoted or not; unquoted `*` and `?` as glob characters), `None` for
+/// a pattern with an expansion, a class `[…]`, an extended glob or quotes beside a glob
+/// character.
+fn case_pattern(pattern: &Word, subject: &str) -> Option<bool> {
+    let value = pattern.value.as_deref()?;
+    if !pattern.glob {
+        return Some(value == subject);
+    }
+    let plain =
+        !pattern.text.contains(['\'', '"', '\\', '[', '(', '$', '`']) && pattern.text == value;
+    if !plain {
+        return None;
+    }
+    fn glob(p: &[char], t: &[char]) -> bool {
+        match p.split_first() {
+            None => t.is_empty(),
+            Some(('*', rest)) => (0..=t.len()).any(|i| glob(rest, &t[i..])),
+            Some(('?', rest)) => !t.is_empty() && glob(rest, &t[1..]),
+            Some((c, rest)) => t.first() == Some(c) && glob(rest, &t[1..]),
+        }
+    }
+    const MAX_CHARS: usize = 256; // the match backtracks per `*`: longer words, or more stars, are not decided
+    let (p, t): (Vec<char>, Vec<char>) = (value.chars().collect(), subject.chars().collect());
+    if p.len() + t.len() > MAX_CHARS || p.iter().filter(|c| **c == '*').count() > 4 {
+        return None;
+    }
+    Some(glob(&p, &t))
 }

@@ -19,8 +19,8 @@ impl Walker {
             .collect();
         let mut body_stdin = stdin.clone();
         for r in &redirects {
-            if let Some(text) = self.fixed_input(*r, src) {
-                body_stdin = Stdin::Text(text);
+            if let Some(input) = self.input(*r, src) {
+                body_stdin = input;
             }
         }
         let stage = body
@@ -40,6 +40,50 @@ impl Walker {
             }
         }
         stage
+    }
+
+    /// What a redirection makes of the command's stdin: a fixed text (a here-document or
+    /// here-string whose text is known, or `< /dev/null`, which reads as empty: end of input at
+    /// once), `Stdin::Inherited` for any other input (a file, `<&3`, a text only known at run
+    /// time), `None` when it leaves stdin alone.
+    pub(super) fn input(&self, node: Node<'_>, src: &str) -> Option<Stdin> {
+        if let Some(text) = self.fixed_input(node, src) {
+            return Some(Stdin::Text(text));
+        }
+        match node.kind() {
+            "heredoc_redirect" | "herestring_redirect" => Some(Stdin::Inherited),
+            "file_redirect" => {
+                let mut cursor = node.walk();
+                let mut descriptor = None;
+                let mut operator = String::new();
+                let mut destination = None;
+                for (i, child) in node.children(&mut cursor).enumerate() {
+                    match (node.field_name_for_child(i as u32), child.kind()) {
+                        (Some("descriptor"), _) | (_, "file_descriptor") => {
+                            descriptor = Some(tree::text(child, src))
+                        }
+                        (Some("destination"), _) => {
+                            destination = destination.or(Some(child));
+                        }
+                        _ if !child.is_named() => operator.push_str(tree::text(child, src)),
+                        _ => {}
+                    }
+                }
+                if !matches!(descriptor, None | Some("0")) || !operator.starts_with('<') {
+                    return None;
+                }
+                let null = operator == "<"
+                    && destination
+                        .map(|d| words::word(d, src, &self.vars))
+                        .is_some_and(|w| w.value.as_deref() == Some("/dev/null"));
+                Some(if null {
+                    Stdin::Text(String::new())
+                } else {
+                    Stdin::Inherited
+                })
+            }
+            _ => None,
+        }
     }
 
     /// The text a here-document or here-string feeds, when it is fixed.
