@@ -3320,6 +3320,33 @@ fn libtool_compile_lines_and_its_dependency_moves_are_progress() {
     );
 }
 
+/// automake's silent rules (and Kbuild's) echo each step as `  CC       a.lo`: a step with nothing
+/// under it is progress, as the command it stands for is, and so is a recursive make's `Making
+/// all in sub`; a step a warning follows stays as its context, and every warning stays.
+#[test]
+fn silent_rule_echoes_are_progress_unless_output_follows() {
+    let mut raw = String::from("Making all in src\nmake[1]: Entering directory '/p/src'\n");
+    for f in ["a", "b", "c", "d"] {
+        raw.push_str(&format!("  CC       crypto/{f}/libx_la-{f}.lo\n"));
+    }
+    raw.push_str("  CPPAS    crypto/s/libx_la-s.lo\n  CC [M]  drivers/net/e1000.o\n  CCLD     libsse2.la\nlibtool: warning: '-version-info/-version-number' is ignored for convenience libraries\nar: `u' modifier ignored since `D' is the default (see `U')\n  CCLD     libx.la\nmake[1]: Leaving directory '/p/src'\nMaking all in test\n");
+    let out = text_of("make -j2", &raw);
+    assert_eq!(
+        out,
+        "  CCLD     libsse2.la\nlibtool: warning: '-version-info/-version-number' is ignored for convenience libraries\nar: `u' modifier ignored since `D' is the default (see `U')\n"
+    );
+    // Not an echo: a step's name not padded to its column, a line of words, a lower-case word.
+    for line in [
+        "  CC a.o",
+        "  OK so far it works",
+        "  cc       a.o",
+        "  C        a.o",
+    ] {
+        let raw = format!("{line}\nmake: *** [Makefile:3: all] Error 1\n");
+        assert_keeps(&text_of("make", &raw), &[line]);
+    }
+}
+
 #[test]
 fn automake_test_summary_is_one_line_with_its_counts_that_are_not_zero() {
     let raw = "Making check in src\n".to_string()
