@@ -3320,6 +3320,28 @@ fn libtool_compile_lines_and_its_dependency_moves_are_progress() {
     );
 }
 
+/// `-rA`/`-rP`'s PASSES section: a test's heading and its captured output's heading are said
+/// without their padding, as a failure's are; what the test printed stays.
+#[test]
+fn pytest_passes_headings_are_said_without_their_padding() {
+    let rule = |c: &str, title: &str| format!("{} {title} {}", c.repeat(30), c.repeat(30));
+    let raw = format!(
+        "..F{}[100%]\n{}\n{}\nt.py:3: in test_b\nE   assert 1 == 2\n{}\nboom\n{}\n{}\n{}\nHello\n{}\nPASSED t.py::test_a\nFAILED t.py::test_b - assert 1 == 2\n1 failed, 2 passed in 0.01s\n",
+        " ".repeat(60),
+        rule("=", "FAILURES"),
+        rule("_", "test_b"),
+        rule("-", "Captured stdout call"),
+        rule("=", "PASSES"),
+        rule("_", "test_a"),
+        rule("-", "Captured stdout call"),
+        rule("=", "short test summary info"),
+    );
+    assert_eq!(
+        text_of("pytest -rA", &raw),
+        "== FAILURES ==\n__ test_b\nt.py:3: in test_b\nE   assert 1 == 2\n-- Captured stdout call --\nboom\n== PASSES ==\n__ test_a\n-- Captured stdout call --\nHello\n== short test summary info ==\nFAILED t.py::test_b\n1 failed, 2 passed in 0.01s\n"
+    );
+}
+
 /// automake's silent rules (and Kbuild's) echo each step as `  CC       a.lo`: a step with nothing
 /// under it is progress, as the command it stands for is, and so is a recursive make's `Making
 /// all in sub`; a step a warning follows stays as its context, and every warning stays.
