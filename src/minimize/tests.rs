@@ -652,8 +652,10 @@ expected = "CreateUsers\n"
         run("rsync -av a b", &synced, Some(0)),
         Some(("user:rsync".into(), "ok (synced)".into()))
     );
-    assert_eq!(run("rsync -av a b", &synced, Some(23)), None);
-    assert_eq!(run("rsync -av a b", &synced, None), None);
+    // (The built-in file list may still say the paths by directory.)
+    for exit in [Some(23), None] {
+        assert!(run("rsync -av a b", &synced, exit).is_none_or(|(f, _)| f == "rsync"));
+    }
     // keep_lines_matching, on_empty; except_on_exit.
     let ping = long("64 bytes from 1.2.3.4: icmp_seq=1 ttl=58 time=12.3 ms\n");
     assert_eq!(
@@ -881,6 +883,32 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
         text_of("mypy --pretty .", raw),
         "a.py:\n  3, 9: error: Function is missing a type annotation [no-untyped-def]\nFound 2 errors in 1 file (checked 1 source file)\n"
     );
+}
+
+/// rsync's and tar's verbose lists of the files they copy or pack, said as find's paths are: a
+/// directory once, its entries on rows; their own lines (a header, the totals) as written.
+#[test]
+fn file_transfer_lists_are_said_by_directory() {
+    let rsync = "sending incremental file list\ncreated directory mirror\n./\nindex.js\npackage.json\nadapter/\nadapter/bun/\nadapter/bun/index.js\nadapter/bun/ssg.js\nadapter/deno/\nadapter/deno/index.js\nutils/\nutils/a.js\nutils/b.js\n\nsent 6,577 bytes  received 811 bytes  14,776.00 bytes/sec\ntotal size is 457,228  speedup is 61.89 (DRY RUN)\n";
+    assert_eq!(
+        text_of("rsync -av --dry-run src/ mirror/", rsync),
+        "sending incremental file list\ncreated directory mirror\n./\nindex.js package.json\nadapter/bun/\n  index.js ssg.js\nadapter/deno/index.js\nutils/\n  a.js b.js\n\nsent 6,577 bytes  received 811 bytes  14,776.00 bytes/sec\ntotal size is 457,228  speedup is 61.89 (DRY RUN)\n"
+    );
+    let tar = "copy/\ncopy/cache/\ncopy/cache/index.js\ncopy/cache/index.d.ts\ncopy/cors/\ncopy/cors/index.js\n";
+    let packed = "copy/cache/\n  index.js index.d.ts\ncopy/cors/index.js\n";
+    assert_eq!(text_of("tar -cvf copy.tar copy", tar), packed);
+    assert_eq!(text_of("tar xvf copy.tar", tar), packed);
+    // A listing's rows (`-tv`) and the files' own text (`-O`) are not lists of paths.
+    for command in [
+        "tar -tvf copy.tar",
+        "tar -xOf copy.tar",
+        "tar -cf copy.tar copy",
+    ] {
+        assert!(
+            run(command, tar).is_none_or(|(label, _)| label != "tar"),
+            "{command}"
+        );
+    }
 }
 
 #[test]

@@ -371,6 +371,67 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// `rsync -v`'s and `tar -cv`/`-xv`'s list of the files they copy or pack, a path a line (a
+/// directory's ending in `/`), as `find`'s is said: each directory once with its entries on
+/// rows, a directory holding only directories said by theirs. A line with a space (`sending
+/// incremental file list`, `created directory d`, `sent 6,577 bytes  received 811 bytes`, `a ->
+/// b`, `tar: Removing leading '/'`) stays as written: before the list when printed before its
+/// first path, after it otherwise. `None` for a tar listing (`-t`: `ls -l`'s rows with `-v`)
+/// or a run that prints no paths.
+pub(super) fn file_list(ctx: &Context) -> Option<String> {
+    let inv = ctx.inv;
+    if inv.program == "tar" {
+        // tar's modes are letters of the first word, with or without its `-` (`cvf`, `-xzvf`).
+        let bundled = |c: char| {
+            inv.args.iter().enumerate().any(|(i, a)| {
+                !a.starts_with("--")
+                    && (a.starts_with('-') || i == 0)
+                    && a.trim_start_matches('-').contains(c)
+            })
+        };
+        let verbose = bundled('v') || inv.args.iter().any(|a| a == "--verbose");
+        // `-t` lists (`ls -l`'s rows with `-v`); `-O` extracts to the output: the files' text.
+        let listing = bundled('t')
+            || bundled('O')
+            || inv.args.iter().any(|a| a == "--list" || a == "--to-stdout");
+        if !verbose || listing {
+            return None;
+        }
+    }
+    let is_path = |l: &str| !l.is_empty() && l != "./" && !l.contains(char::is_whitespace);
+    let dirs: std::collections::HashSet<&str, FastHash> = ctx
+        .text
+        .split_lines()
+        .filter(|l| is_path(l))
+        .map(|l| super::paths::split_dir(l).0)
+        .collect();
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut list = PathList::default();
+    for line in ctx.text.split_lines() {
+        if !is_path(line) {
+            if list.len() == 0 {
+                before.push(line.to_string());
+            } else {
+                after.push(line.to_string());
+            }
+            continue;
+        }
+        // A directory with entries of its own is said by its group's header.
+        if line.ends_with('/') && dirs.contains(line) {
+            continue;
+        }
+        list.add_path(line);
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = before;
+    list.render(&mut out);
+    out.extend(after);
+    Some(join_lines(out))
+}
+
 /// Whether grep or rg prints context lines (`-A`, `-B`, `-C` and their long forms).
 fn has_context(ctx: &Context) -> bool {
     ctx.inv.has_flag(&[], Some('A'))
