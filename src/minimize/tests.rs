@@ -924,6 +924,15 @@ fn drawn_trees_and_git_path_lists() {
         text_of("tree -s", sized),
         "[       4096]  .\n  [ 48143] Cargo.lock  [ 5007] Cargo.toml\n  [ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
     );
+    // `--prefix depth`: the depth as a number before each entry, the same tree, said in it.
+    let depths = "0app v0.1.0 (/p)\n1serde v1.0.200\n2serde_derive v1.0.200 (proc-macro)\n1regex v1.10.4\n2memchr v2.7.4\n2aho-corasick v1.1.3\n3memchr v2.7.4\n";
+    assert_eq!(
+        text_of("cargo tree --prefix depth", depths),
+        "0app v0.1.0 (/p)\n1serde v1.0.200>serde_derive v1.0.200 (proc-macro)\n1regex v1.10.4\n2memchr v2.7.4  aho-corasick v1.1.3>memchr v2.7.4\n"
+    );
+    // A list that starts with a number is not one (`cargo tree -e features` never does).
+    assert!(run("cargo tree", "1 package\n2things\n")
+        .is_none_or(|(_, t)| t.contains("1 package\n2things")));
     let npm = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └── b@2.0.0\n└── c@3.0.0\n";
     assert_eq!(
         text_of("npm ls", npm),

@@ -1074,7 +1074,23 @@ const SUBTREE_MIN_ENTRIES: usize = 3;
 fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     // (depth, name) of each drawn line, or the line as written (the root, the count).
     let mut items: Vec<Result<(usize, &str), &str>> = Vec::new();
+    // `cargo tree --prefix depth`: the same tree with each line's depth written as a number,
+    // its root's `0` first.
+    let depths = !narrow
+        && !files
+        && text
+            .split_lines()
+            .find(|l| !l.trim().is_empty())
+            .and_then(depth_prefixed)
+            .is_some_and(|(d, _)| d == 0);
     for line in text.split_lines() {
+        if depths {
+            items.push(match depth_prefixed(line) {
+                Some((d, name)) if d > 0 => Ok((d - 1, name)),
+                _ => Err(line),
+            });
+            continue;
+        }
         let mut rest = line;
         let mut depth = 0;
         loop {
@@ -1111,6 +1127,15 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     if files {
         return Some(join_lines(same_entries_once(files_first(&items))));
     }
+    // A level's mark before its rows: two spaces a level, or, for a tree written with depth
+    // numbers, its number (the reader's own form, and a token where the spaces are several).
+    let level = |depth: usize| {
+        if depths {
+            (depth + 1).to_string()
+        } else {
+            "  ".repeat(depth + 1)
+        }
+    };
     let mut out = Vec::new();
     let mut leaves: Vec<String> = Vec::new();
     let mut leaves_depth = 0;
@@ -1141,7 +1166,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                 if (has_children && chain_end.is_none())
                     || (*depth != leaves_depth && !leaves.is_empty())
                 {
-                    let indent = "  ".repeat(leaves_depth + 1);
+                    let indent = level(leaves_depth);
                     let taken = std::mem::take(&mut leaves);
                     super::paths::rows(deduped_grouped(taken, narrow), &indent, &mut out);
                 }
@@ -1167,30 +1192,41 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                     if end - i > SUBTREE_MIN_ENTRIES && !subtrees.insert(key) {
                         out.push(format!(
                             "{}{name} (its {} entries as above)",
-                            "  ".repeat(depth + 1),
+                            level(*depth),
                             end - i - 1
                         ));
                         skip_to = end;
                         continue;
                     }
                     let mark = if files { "/" } else { "" };
-                    out.push(format!("{}{name}{mark}", "  ".repeat(depth + 1)));
+                    out.push(format!("{}{name}{mark}", level(*depth)));
                 } else {
                     leaves_depth = *depth;
                     leaves.push(name.to_string());
                 }
             }
             Err(line) => {
-                let indent = "  ".repeat(leaves_depth + 1);
+                let indent = level(leaves_depth);
                 let taken = std::mem::take(&mut leaves);
                 super::paths::rows(deduped_grouped(taken, narrow), &indent, &mut out);
                 out.push(line.to_string());
             }
         }
     }
-    let indent = "  ".repeat(leaves_depth + 1);
+    let indent = level(leaves_depth);
     super::paths::rows(deduped_grouped(leaves, narrow), &indent, &mut out);
     Some(join_lines(out))
+}
+
+/// A line of `cargo tree --prefix depth` as its depth and its entry (`2base64 v0.22.1`): the
+/// digits, then a letter (a crate's name starts with one).
+fn depth_prefixed(line: &str) -> Option<(usize, &str)> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let (depth, entry) = line.split_at(digits);
+    if digits == 0 || !entry.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some((depth.parse().ok()?, entry))
 }
 
 /// Fewest deduped leaves under one node for them to be said in one group: the group's own
