@@ -189,6 +189,12 @@ export function facts(c) {
     }
     return f
   }
+  // `cargo tree --prefix depth`: no drawing, each line's depth as its first digits, then the
+  // entry (`2base64 v0.22.1`, `1serde feature "std"`); a crate's name never starts with a digit.
+  if (program === 'cargo' && sub === 'tree' && /\s--prefix[= ]depth\b/.test(c.command)) {
+    for (const l of lines) { const m = /^\d+([A-Za-z].*)$/.exec(l); if (m) add('entry', m[1].trim()) }
+    return f
+  }
   // `apt list`: each row's name, suites, version, architecture and state (`name/suites version
   // arch [state]`), found on one line in any order; the notice and `Listing...` as lines.
   if (program === 'apt' && sub === 'list') {

@@ -652,8 +652,10 @@ expected = "CreateUsers\n"
         run("rsync -av a b", &synced, Some(0)),
         Some(("user:rsync".into(), "ok (synced)".into()))
     );
-    assert_eq!(run("rsync -av a b", &synced, Some(23)), None);
-    assert_eq!(run("rsync -av a b", &synced, None), None);
+    // (The built-in file list may still say the paths by directory.)
+    for exit in [Some(23), None] {
+        assert!(run("rsync -av a b", &synced, exit).is_none_or(|(f, _)| f == "rsync"));
+    }
     // keep_lines_matching, on_empty; except_on_exit.
     let ping = long("64 bytes from 1.2.3.4: icmp_seq=1 ttl=58 time=12.3 ms\n");
     assert_eq!(
@@ -883,6 +885,32 @@ fn mypy_pretty_messages_are_joined_and_source_lines_drop() {
     );
 }
 
+/// rsync's and tar's verbose lists of the files they copy or pack, said as find's paths are: a
+/// directory once, its entries on rows; their own lines (a header, the totals) as written.
+#[test]
+fn file_transfer_lists_are_said_by_directory() {
+    let rsync = "sending incremental file list\ncreated directory mirror\n./\nindex.js\npackage.json\nadapter/\nadapter/bun/\nadapter/bun/index.js\nadapter/bun/ssg.js\nadapter/deno/\nadapter/deno/index.js\nutils/\nutils/a.js\nutils/b.js\n\nsent 6,577 bytes  received 811 bytes  14,776.00 bytes/sec\ntotal size is 457,228  speedup is 61.89 (DRY RUN)\n";
+    assert_eq!(
+        text_of("rsync -av --dry-run src/ mirror/", rsync),
+        "sending incremental file list\ncreated directory mirror\n./\nindex.js package.json\nadapter/bun/\n  index.js ssg.js\nadapter/deno/index.js\nutils/\n  a.js b.js\n\nsent 6,577 bytes  received 811 bytes  14,776.00 bytes/sec\ntotal size is 457,228  speedup is 61.89 (DRY RUN)\n"
+    );
+    let tar = "copy/\ncopy/cache/\ncopy/cache/index.js\ncopy/cache/index.d.ts\ncopy/cors/\ncopy/cors/index.js\n";
+    let packed = "copy/cache/\n  index.js index.d.ts\ncopy/cors/index.js\n";
+    assert_eq!(text_of("tar -cvf copy.tar copy", tar), packed);
+    assert_eq!(text_of("tar xvf copy.tar", tar), packed);
+    // A listing's rows (`-tv`) and the files' own text (`-O`) are not lists of paths.
+    for command in [
+        "tar -tvf copy.tar",
+        "tar -xOf copy.tar",
+        "tar -cf copy.tar copy",
+    ] {
+        assert!(
+            run(command, tar).is_none_or(|(label, _)| label != "tar"),
+            "{command}"
+        );
+    }
+}
+
 #[test]
 fn drawn_trees_and_git_path_lists() {
     let cargo_tree = "app v0.1.0 (/p)\n├── serde v1.0.200\n│   └── serde_derive v1.0.200 (proc-macro)\n└── regex v1.10.4\n\n[dev-dependencies]\n└── pretty_assertions v1.4.0\n";
@@ -896,6 +924,15 @@ fn drawn_trees_and_git_path_lists() {
         text_of("tree -s", sized),
         "[       4096]  .\n  [ 48143] Cargo.lock  [ 5007] Cargo.toml\n  [ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
     );
+    // `--prefix depth`: the depth as a number before each entry, the same tree, said in it.
+    let depths = "0app v0.1.0 (/p)\n1serde v1.0.200\n2serde_derive v1.0.200 (proc-macro)\n1regex v1.10.4\n2memchr v2.7.4\n2aho-corasick v1.1.3\n3memchr v2.7.4\n";
+    assert_eq!(
+        text_of("cargo tree --prefix depth", depths),
+        "0app v0.1.0 (/p)\n1serde v1.0.200>serde_derive v1.0.200 (proc-macro)\n1regex v1.10.4\n2memchr v2.7.4  aho-corasick v1.1.3>memchr v2.7.4\n"
+    );
+    // A list that starts with a number is not one (`cargo tree -e features` never does).
+    assert!(run("cargo tree", "1 package\n2things\n")
+        .is_none_or(|(_, t)| t.contains("1 package\n2things")));
     let npm = "app@1.0.0 /p\n├─┬ a@1.0.0\n│ └── b@2.0.0\n└── c@3.0.0\n";
     assert_eq!(
         text_of("npm ls", npm),
@@ -3318,6 +3355,55 @@ fn libtool_compile_lines_and_its_dependency_moves_are_progress() {
             "make: Nothing to be done for 'all'.",
         ],
     );
+}
+
+/// `-rA`/`-rP`'s PASSES section: a test's heading and its captured output's heading are said
+/// without their padding, as a failure's are; what the test printed stays.
+#[test]
+fn pytest_passes_headings_are_said_without_their_padding() {
+    let rule = |c: &str, title: &str| format!("{} {title} {}", c.repeat(30), c.repeat(30));
+    let raw = format!(
+        "..F{}[100%]\n{}\n{}\nt.py:3: in test_b\nE   assert 1 == 2\n{}\nboom\n{}\n{}\n{}\nHello\n{}\nPASSED t.py::test_a\nFAILED t.py::test_b - assert 1 == 2\n1 failed, 2 passed in 0.01s\n",
+        " ".repeat(60),
+        rule("=", "FAILURES"),
+        rule("_", "test_b"),
+        rule("-", "Captured stdout call"),
+        rule("=", "PASSES"),
+        rule("_", "test_a"),
+        rule("-", "Captured stdout call"),
+        rule("=", "short test summary info"),
+    );
+    assert_eq!(
+        text_of("pytest -rA", &raw),
+        "== FAILURES ==\n__ test_b\nt.py:3: in test_b\nE   assert 1 == 2\n-- Captured stdout call --\nboom\n== PASSES ==\n__ test_a\n-- Captured stdout call --\nHello\n== short test summary info ==\nFAILED t.py::test_b\n1 failed, 2 passed in 0.01s\n"
+    );
+}
+
+/// automake's silent rules (and Kbuild's) echo each step as `  CC       a.lo`: a step with nothing
+/// under it is progress, as the command it stands for is, and so is a recursive make's `Making
+/// all in sub`; a step a warning follows stays as its context, and every warning stays.
+#[test]
+fn silent_rule_echoes_are_progress_unless_output_follows() {
+    let mut raw = String::from("Making all in src\nmake[1]: Entering directory '/p/src'\n");
+    for f in ["a", "b", "c", "d"] {
+        raw.push_str(&format!("  CC       crypto/{f}/libx_la-{f}.lo\n"));
+    }
+    raw.push_str("  CPPAS    crypto/s/libx_la-s.lo\n  CC [M]  drivers/net/e1000.o\n  CCLD     libsse2.la\nlibtool: warning: '-version-info/-version-number' is ignored for convenience libraries\nar: `u' modifier ignored since `D' is the default (see `U')\n  CCLD     libx.la\nmake[1]: Leaving directory '/p/src'\nMaking all in test\n");
+    let out = text_of("make -j2", &raw);
+    assert_eq!(
+        out,
+        "  CCLD     libsse2.la\nlibtool: warning: '-version-info/-version-number' is ignored for convenience libraries\nar: `u' modifier ignored since `D' is the default (see `U')\n"
+    );
+    // Not an echo: a step's name not padded to its column, a line of words, a lower-case word.
+    for line in [
+        "  CC a.o",
+        "  OK so far it works",
+        "  cc       a.o",
+        "  C        a.o",
+    ] {
+        let raw = format!("{line}\nmake: *** [Makefile:3: all] Error 1\n");
+        assert_keeps(&text_of("make", &raw), &[line]);
+    }
 }
 
 #[test]

@@ -106,7 +106,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         return dry_run(ctx.text);
     }
     let progress = re!(
-        r"^\[\s*\d+%\] (Building|Linking|Built target|Generating|Scanning)|^\[\d+/\d+\] |^make(\[\d+\])?: (Entering|Leaving) directory|^(Scanning dependencies|Consolidate compiler generated) "
+        r"^\[\s*\d+%\] (Building|Linking|Built target|Generating|Scanning)|^\[\d+/\d+\] |^make(\[\d+\])?: (Entering|Leaving) directory|^(Scanning dependencies|Consolidate compiler generated) |^Making [a-z-]+ in \S+$"
     )?;
     let cmake_chatter = re!(
         r"^-- (The [A-Z]+ compiler identification|Detecting |Check for working|Performing Test|Looking for|Found |Configuring done|Generating done|Build files have been written|Check if compiler)"
@@ -136,7 +136,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     let is_progress = |l: &str| {
         // (`g` is no pattern's first byte: with it, each line of `go build -v`'s package
         // list, `github.com/…`, ran the pattern.)
-        matches!(l.as_bytes().first(), Some(b'[' | b'm' | b'S' | b'C'))
+        matches!(l.as_bytes().first(), Some(b'[' | b'm' | b'S' | b'C' | b'M'))
             && progress.is_match(l)
             && !has(l, "error:")
     };
@@ -421,6 +421,9 @@ fn is_build_command(line: &str) -> bool {
     if line.is_ascii() && !line.bytes().any(|c| matches!(c, b'\t'..=b'\r' | b' ')) {
         return false;
     }
+    if line.starts_with("  ") && is_silent_rule_echo(line) {
+        return true;
+    }
     // automake's dependency tracking after each compile: `mv -f .deps/a.Tpo .deps/a.Po`.
     // libtool's (`.Plo`).
     if line.starts_with("mv -f .deps/") && (line.ends_with(".Po") || line.ends_with(".Plo")) {
@@ -476,6 +479,35 @@ fn is_build_command(line: &str) -> bool {
     tool && words
         .next()
         .is_some_and(|w| !w.is_empty() && !w.ends_with(':'))
+}
+
+/// Column where the file of a silent rule's echo starts at the least: the step's name is
+/// padded to eight columns after two spaces (automake's `am__v_CC_0 = @echo "  CC      " $@`,
+/// Kbuild's `quiet_cmd_cc_o_c = CC $(quiet_modtag)  $@` printed as `  CC [M]  a.o`).
+const SILENT_ECHO_FILE_COLUMN: usize = 10;
+
+/// The short echo of a compile or link step that automake's silent rules and Kbuild print in
+/// place of the command (`  CC       a.lo`, `  CCLD     libx.la`, `  CPPAS    s.lo`, `  CC [M]
+/// drivers/x.o`): two spaces, the step in capitals, padding, the one file it makes. A build
+/// command as [`is_build_command`] reads one: progress when nothing is printed under it.
+fn is_silent_rule_echo(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("  ") else {
+        return false;
+    };
+    let step = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        .count();
+    if !(2..=8).contains(&step) || !rest.as_bytes()[0].is_ascii_uppercase() {
+        return false;
+    }
+    let after = &rest[step..];
+    let after = after.strip_prefix(" [M]").unwrap_or(after);
+    let file = after.trim_start_matches(' ');
+    file.len() < after.len()
+        && !file.is_empty()
+        && !file.contains(char::is_whitespace)
+        && line.len() - file.len() >= SILENT_ECHO_FILE_COLUMN
 }
 
 /// A line that places a diagnostic rather than states one (`In file included from`, `from

@@ -371,6 +371,67 @@ pub(super) fn find(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// `rsync -v`'s and `tar -cv`/`-xv`'s list of the files they copy or pack, a path a line (a
+/// directory's ending in `/`), as `find`'s is said: each directory once with its entries on
+/// rows, a directory holding only directories said by theirs. A line with a space (`sending
+/// incremental file list`, `created directory d`, `sent 6,577 bytes  received 811 bytes`, `a ->
+/// b`, `tar: Removing leading '/'`) stays as written: before the list when printed before its
+/// first path, after it otherwise. `None` for a tar listing (`-t`: `ls -l`'s rows with `-v`)
+/// or a run that prints no paths.
+pub(super) fn file_list(ctx: &Context) -> Option<String> {
+    let inv = ctx.inv;
+    if inv.program == "tar" {
+        // tar's modes are letters of the first word, with or without its `-` (`cvf`, `-xzvf`).
+        let bundled = |c: char| {
+            inv.args.iter().enumerate().any(|(i, a)| {
+                !a.starts_with("--")
+                    && (a.starts_with('-') || i == 0)
+                    && a.trim_start_matches('-').contains(c)
+            })
+        };
+        let verbose = bundled('v') || inv.args.iter().any(|a| a == "--verbose");
+        // `-t` lists (`ls -l`'s rows with `-v`); `-O` extracts to the output: the files' text.
+        let listing = bundled('t')
+            || bundled('O')
+            || inv.args.iter().any(|a| a == "--list" || a == "--to-stdout");
+        if !verbose || listing {
+            return None;
+        }
+    }
+    let is_path = |l: &str| !l.is_empty() && l != "./" && !l.contains(char::is_whitespace);
+    let dirs: std::collections::HashSet<&str, FastHash> = ctx
+        .text
+        .split_lines()
+        .filter(|l| is_path(l))
+        .map(|l| super::paths::split_dir(l).0)
+        .collect();
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut list = PathList::default();
+    for line in ctx.text.split_lines() {
+        if !is_path(line) {
+            if list.len() == 0 {
+                before.push(line.to_string());
+            } else {
+                after.push(line.to_string());
+            }
+            continue;
+        }
+        // A directory with entries of its own is said by its group's header.
+        if line.ends_with('/') && dirs.contains(line) {
+            continue;
+        }
+        list.add_path(line);
+    }
+    if list.len() == 0 {
+        return None;
+    }
+    let mut out = before;
+    list.render(&mut out);
+    out.extend(after);
+    Some(join_lines(out))
+}
+
 /// Whether grep or rg prints context lines (`-A`, `-B`, `-C` and their long forms).
 fn has_context(ctx: &Context) -> bool {
     ctx.inv.has_flag(&[], Some('A'))
@@ -1013,7 +1074,23 @@ const SUBTREE_MIN_ENTRIES: usize = 3;
 fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     // (depth, name) of each drawn line, or the line as written (the root, the count).
     let mut items: Vec<Result<(usize, &str), &str>> = Vec::new();
+    // `cargo tree --prefix depth`: the same tree with each line's depth written as a number,
+    // its root's `0` first.
+    let depths = !narrow
+        && !files
+        && text
+            .split_lines()
+            .find(|l| !l.trim().is_empty())
+            .and_then(depth_prefixed)
+            .is_some_and(|(d, _)| d == 0);
     for line in text.split_lines() {
+        if depths {
+            items.push(match depth_prefixed(line) {
+                Some((d, name)) if d > 0 => Ok((d - 1, name)),
+                _ => Err(line),
+            });
+            continue;
+        }
         let mut rest = line;
         let mut depth = 0;
         loop {
@@ -1050,6 +1127,15 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
     if files {
         return Some(join_lines(same_entries_once(files_first(&items))));
     }
+    // A level's mark before its rows: two spaces a level, or, for a tree written with depth
+    // numbers, its number (the reader's own form, and a token where the spaces are several).
+    let level = |depth: usize| {
+        if depths {
+            (depth + 1).to_string()
+        } else {
+            "  ".repeat(depth + 1)
+        }
+    };
     let mut out = Vec::new();
     let mut leaves: Vec<String> = Vec::new();
     let mut leaves_depth = 0;
@@ -1080,7 +1166,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                 if (has_children && chain_end.is_none())
                     || (*depth != leaves_depth && !leaves.is_empty())
                 {
-                    let indent = "  ".repeat(leaves_depth + 1);
+                    let indent = level(leaves_depth);
                     let taken = std::mem::take(&mut leaves);
                     super::paths::rows(deduped_grouped(taken, narrow), &indent, &mut out);
                 }
@@ -1106,30 +1192,41 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                     if end - i > SUBTREE_MIN_ENTRIES && !subtrees.insert(key) {
                         out.push(format!(
                             "{}{name} (its {} entries as above)",
-                            "  ".repeat(depth + 1),
+                            level(*depth),
                             end - i - 1
                         ));
                         skip_to = end;
                         continue;
                     }
                     let mark = if files { "/" } else { "" };
-                    out.push(format!("{}{name}{mark}", "  ".repeat(depth + 1)));
+                    out.push(format!("{}{name}{mark}", level(*depth)));
                 } else {
                     leaves_depth = *depth;
                     leaves.push(name.to_string());
                 }
             }
             Err(line) => {
-                let indent = "  ".repeat(leaves_depth + 1);
+                let indent = level(leaves_depth);
                 let taken = std::mem::take(&mut leaves);
                 super::paths::rows(deduped_grouped(taken, narrow), &indent, &mut out);
                 out.push(line.to_string());
             }
         }
     }
-    let indent = "  ".repeat(leaves_depth + 1);
+    let indent = level(leaves_depth);
     super::paths::rows(deduped_grouped(leaves, narrow), &indent, &mut out);
     Some(join_lines(out))
+}
+
+/// A line of `cargo tree --prefix depth` as its depth and its entry (`2base64 v0.22.1`): the
+/// digits, then a letter (a crate's name starts with one).
+fn depth_prefixed(line: &str) -> Option<(usize, &str)> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let (depth, entry) = line.split_at(digits);
+    if digits == 0 || !entry.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some((depth.parse().ok()?, entry))
 }
 
 /// Fewest deduped leaves under one node for them to be said in one group: the group's own

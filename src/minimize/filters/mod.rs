@@ -343,6 +343,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "ls" => pick("ls", listing::ls, Guard::Own),
         "find" => pick("find", listing::find, Guard::Own),
         "du" => pick("du", listing::du, Guard::Own),
+        "rsync" | "tar" => pick(program, listing::file_list, Guard::Own),
         "tree" => pick("tree", listing::tree, Guard::Own),
         "grep" | "egrep" | "fgrep" | "rg" => pick(program, listing::grep, Guard::Own),
         "diff" => pick("diff", git::unified, Guard::Own),

@@ -207,6 +207,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             let title = c.get(1).map_or("", |m| m.as_str());
             section = match title {
                 "FAILURES" | "ERRORS" => "failures",
+                "PASSES" => "passes",
                 "warnings summary" => "warnings",
                 "short test summary info" => "summary",
                 t if t.contains("test session starts") => {
@@ -282,13 +283,25 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         {
             continue;
         }
-        if section == "failures" {
+        // A test's heading (`____ test_a ____`) and its captured output's (`---- Captured
+        // stdout call ----`), padded to the terminal's width: the words say them.
+        if matches!(section, "failures" | "passes") {
             if let Some(name) = line.strip_prefix('_').map(|l| l.trim_matches(['_', ' '])) {
                 if !name.is_empty() {
                     out.push(format!("__ {name}"));
                     continue;
                 }
             }
+            if let Some(title) = line
+                .strip_prefix("--")
+                .map(|l| l.trim_matches(['-', ' ']))
+                .filter(|t| t.starts_with("Captured ") && line.ends_with("--"))
+            {
+                out.push(format!("-- {title} --"));
+                continue;
+            }
+        }
+        if section == "failures" {
             // Traceback source lines; the failing line (`>`) and `E` lines stay, and so do a
             // native traceback's `File "x.py", line 3, in f` locations (`--tb=native`).
             if (line.starts_with(' ') || line.starts_with('\t')) && !native_location.is_match(line)
