@@ -34,6 +34,10 @@ const family = opt('--family')
 const withContext = !argv.includes('--no-context')
 const show = argv.includes('--show')
 const hostPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin'
+// The directory the corpora's verify scripts run each case in (r20's and r21's verify.py: a private
+// tmpfs on /tmp, ROOT=/tmp/c/root). A case may name it literally (an env value, a path in the
+// command); here each case gets a directory of its own, put in its place.
+const VERIFY_ROOT = '/tmp/c/root'
 
 const cases = readFileSync(file, 'utf8')
   .split('\n')
@@ -56,8 +60,9 @@ const byFamily = new Map()
 const misses = []
 const costWith = []
 const costWithout = []
-for (const c of cases) {
+for (const given of cases) {
   const root = mkdtempSync(join(tmpdir(), 'classify-corpus-'))
+  const c = JSON.parse(JSON.stringify(given).replaceAll(VERIFY_ROOT, root))
   try {
     const home = join(root, 'home')
     mkdirSync(home, { recursive: true })

@@ -187,6 +187,60 @@ fn apt_get_simulates(args: &[Word]) -> bool {
     simulate && command.is_some_and(|c| COMMANDS.contains(&c))
 }
 
+/// cargo's own commands and their aliases (`cargo --list`, cargo 1.95), and the toolchain's
+/// components that rustup installs beside it (clippy, fmt, miri): any other `cargo NAME` runs a
+/// `cargo-NAME` program.
+const CARGO_COMMANDS: &[&str] = &[
+    "add",
+    "b",
+    "bench",
+    "build",
+    "c",
+    "check",
+    "clean",
+    "clippy",
+    "config",
+    "d",
+    "doc",
+    "fetch",
+    "fix",
+    "fmt",
+    "generate-lockfile",
+    "git-checkout",
+    "help",
+    "info",
+    "init",
+    "install",
+    "locate-project",
+    "login",
+    "logout",
+    "metadata",
+    "miri",
+    "new",
+    "owner",
+    "package",
+    "pkgid",
+    "publish",
+    "r",
+    "read-manifest",
+    "remove",
+    "report",
+    "rm",
+    "run",
+    "rustc",
+    "rustdoc",
+    "search",
+    "t",
+    "test",
+    "tree",
+    "uninstall",
+    "update",
+    "vendor",
+    "verify-project",
+    "version",
+    "yank",
+];
+
 fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     let program = tool.name;
     let changes = || Verdict::write(format!("{program} can change files or run project code"));
@@ -234,6 +288,23 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
             .all(|w| w.value.as_deref().is_some_and(|v| v == "--json"));
     if lists_scripts || shows_versions {
         return Verdict::read_only();
+    }
+    // `cargo NAME` and `cargo help NAME` for a command cargo does not have run `cargo-NAME`,
+    // found on PATH or in ~/.cargo/bin (`--help` included: cargo passes it on; measured, cargo
+    // 1.95).
+    if program == "cargo" {
+        let help_of = (sub == "help")
+            .then(|| rest.first().and_then(|w| w.value.as_deref()))
+            .flatten();
+        if let Some(name) = [Some(sub), help_of]
+            .into_iter()
+            .flatten()
+            .find(|n| !n.starts_with('-') && !CARGO_COMMANDS.contains(n))
+        {
+            return Verdict::unknown(format!(
+                "cargo {name} runs cargo-{name}, a program found on PATH or in ~/.cargo/bin, which is not checked here"
+            ));
+        }
     }
     let only_help = (matches!(sub, "-h" | "--help" | "-v" | "-V" | "--version")
         || (sub == "version" && tool.reads.contains(&"version")))

@@ -716,8 +716,15 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
             c.smudge = has(&["--filters"]);
         }
         "range-diff" => c.textconv = !has(&["--no-textconv"]),
-        // `git stash show [-p]` runs neither textconv nor an external diff (measured).
-        "stash" => {}
+        // `git stash show -p` and `stash list -p` run neither textconv nor an external diff
+        // unless asked: `--textconv` and `--ext-diff` with a patch run them (measured, git 2.47).
+        "stash" => {
+            let patch = opts
+                .iter()
+                .any(|o| patch_option(o) && !matches!(&o[..], "--textconv" | "--ext-diff"));
+            c.textconv = patch && has(&["--textconv"]);
+            c.ext_diff = patch && has(&["--ext-diff"]);
+        }
         "ls-files" => {
             c.index = true;
             c.refresh = has(&["-m", "--modified", "-d", "--deleted", "-t"]);

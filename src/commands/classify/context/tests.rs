@@ -552,6 +552,24 @@ fn git_keys_that_run_programs() {
             Some("diff.c.textconv"),
         ),
         case(
+            "stash-show-textconv-asked",
+            |p| {
+                textconv(p);
+                p.write("repo/.git/info/attributes", "*.txt diff=c\n");
+            },
+            "git stash show -p --textconv | head -3; git stash list -p --ext-diff",
+            Some("diff.c.textconv"),
+        ),
+        case(
+            "stash-show-textconv-not-asked",
+            |p| {
+                textconv(p);
+                p.write("repo/.git/info/attributes", "*.txt diff=c\n");
+            },
+            "git stash show -p; git stash show --stat --textconv",
+            None,
+        ),
+        case(
             "relative-attributes-file",
             |p| {
                 textconv(p);
@@ -2390,6 +2408,15 @@ fn prompts_answered_no_and_directories_already_there() {
             "cp -i a.txt b.txt <<< y",
             Some("cop"),
         ),
+        case(
+            "cp-n-existing",
+            files,
+            "cp -n a.txt b.txt 2>/dev/null; mv -nv a.txt b.txt; cp --no-clobber a.txt b.txt",
+            None,
+        ),
+        case("cp-n-new", files, "cp -n a.txt c.txt", Some("cop")),
+        case("cp-n-into-directory", files, "cp -n a.txt d", Some("cop")),
+        case("cp-n-recursive", files, "cp -nr a.txt b.txt", Some("cop")),
         case("mkdir-existing", files, "mkdir -p . .. d; echo ok", None),
         case("mkdir-mode-existing", files, "mkdir -p -m700 d", None),
         case("mkdir-new", files, "mkdir -p d/e", Some("creates")),
@@ -4085,6 +4112,18 @@ fn gdb_init_and_jvm_options() {
                 Some("gdbinit"),
             )
         },
+        case(
+            "gdb-version-skips-init",
+            |p| p.write("home/.gdbinit", "shell touch x\n"),
+            "gdb --version | head -1",
+            None,
+        ),
+        case(
+            "gdb-version-reads-early-init",
+            |p| p.write("home/.gdbearlyinit", "shell touch x\n"),
+            "gdb --version",
+            Some(".gdbearlyinit"),
+        ),
         case(
             "gdb-nx-skips-init",
             |p| p.write("home/.gdbinit", "shell touch x\n"),

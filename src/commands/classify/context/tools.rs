@@ -2126,14 +2126,24 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 fn gdb(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
     let no_init = values.iter().any(|v| matches!(*v, "-nx" | "--nx" | "-n"));
+    // `gdb --version` (and its other information modes) reads only the early initialization
+    // files: it prints and exits before the others are read (measured, gdb 13.1).
+    let early_only = matches!(
+        values.as_slice(),
+        ["--version" | "-v" | "--help" | "-h" | "--configuration"]
+    );
     if !no_init {
         let mut inits: Vec<PathBuf> = Vec::new();
         if let Some(home) = here.env.home() {
-            inits.push(home.join(".gdbinit"));
+            if !early_only {
+                inits.push(home.join(".gdbinit"));
+            }
             inits.push(home.join(".gdbearlyinit"));
         }
         for config in here.env.xdg_configs(here.dir) {
-            inits.push(config.join("gdb/gdbinit"));
+            if !early_only {
+                inits.push(config.join("gdb/gdbinit"));
+            }
             inits.push(config.join("gdb/gdbearlyinit"));
         }
         for init in inits.iter().filter(|i| files::exists(i)) {

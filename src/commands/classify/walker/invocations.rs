@@ -985,6 +985,25 @@ impl Walker {
                         "rRdv",
                     )
             }
+            // `cp -n`/`mv -n` (no clobber) onto a file that exists leave it as it is (GNU
+            // coreutils 9.1: skipped; later versions fail the same way): nothing changes.
+            "cp" | "mv"
+                if options.iter().any(|o| {
+                    matches!(*o, "-n" | "--no-clobber")
+                        || (!o.starts_with("--") && o[1..].contains('n'))
+                }) =>
+            {
+                let known = options.iter().all(|o| {
+                    matches!(
+                        *o,
+                        "-n" | "--no-clobber" | "-v" | "--verbose" | "-T" | "--no-target-directory"
+                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "nvT".contains(c)))
+                });
+                let [source, dest] = operands.as_slice() else {
+                    return false;
+                };
+                known && !source.is_empty() && probe.existing_file(dest)
+            }
             "cp" | "mv" | "ln" if eof => {
                 let known = options.iter().all(|o| {
                     matches!(
