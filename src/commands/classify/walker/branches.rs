@@ -14,26 +14,17 @@ impl Walker {
     /// `LEFT && RIGHT` / `LEFT || RIGHT`: RIGHT is walked unless LEFT's status keeps it from
     /// running.
     pub(super) fn list(&mut self, node: Node<'_>, src: &str) {
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'_>> = node
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() != "comment")
-            .collect();
-        let operator = node
-            .children(&mut node.walk())
-            .find(|c| matches!(c.kind(), "&&" | "||"))
-            .map(|c| c.kind());
-        let ([left, right], Some(operator)) = (parts.as_slice(), operator) else {
+        let Some((left, operator, right)) = list_parts(node) else {
             self.children(node, src);
             return;
         };
-        self.statement(*left, src, &Stdin::Inherited);
+        self.statement(left, src, &Stdin::Inherited);
         let skipped = matches!(
-            (self.fixed_status(*left, src), operator),
+            (self.fixed_status(left, src), operator),
             (Some(false), "&&") | (Some(true), "||")
         );
         if !skipped {
-            self.statement(*right, src, &Stdin::Inherited);
+            self.statement(right, src, &Stdin::Inherited);
         }
     }
 
@@ -109,22 +100,11 @@ impl Walker {
                 }
             }
             "list" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'_>> = node
-                    .named_children(&mut cursor)
-                    .filter(|c| c.kind() != "comment")
-                    .collect();
-                let operator = node
-                    .children(&mut node.walk())
-                    .find(|c| matches!(c.kind(), "&&" | "||"))
-                    .map(|c| c.kind())?;
-                let [left, right] = parts.as_slice() else {
-                    return None;
-                };
-                match (self.fixed_status(*left, src)?, operator) {
+                let (left, operator, right) = list_parts(node)?;
+                match (self.fixed_status(left, src)?, operator) {
                     (false, "&&") => Some(false),
                     (true, "||") => Some(true),
-                    _ => self.fixed_status(*right, src),
+                    _ => self.fixed_status(right, src),
                 }
             }
             _ => None,
@@ -144,5 +124,23 @@ impl Walker {
                 !after.starts_with('(') && !before.ends_with("function")
             })
         })
+    }
+}
+
+/// An `&&`/`||` list's two sides and its operator (tree-sitter-bash nests longer lists on the
+/// left), comments aside.
+fn list_parts<'t>(node: Node<'t>) -> Option<(Node<'t>, &'t str, Node<'t>)> {
+    let mut cursor = node.walk();
+    let parts: Vec<Node<'_>> = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment")
+        .collect();
+    let operator = node
+        .children(&mut node.walk())
+        .find(|c| matches!(c.kind(), "&&" | "||"))
+        .map(|c| c.kind())?;
+    match parts.as_slice() {
+        [left, right] => Some((*left, operator, *right)),
+        _ => None,
     }
 }
