@@ -598,6 +598,14 @@ fn settings_file_filters_have_the_anchors_pipeline() {
     let dir =
         std::env::temp_dir().join(format!("agent-shell-minimize-keys-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the test ends, a failed assertion's unwinding included.
+    struct Removed(std::path::PathBuf);
+    impl Drop for Removed {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    let _removed = Removed(dir.clone());
     let path = dir.join("m.toml");
     let toml = r#"schema_version = 1
 [filters.rsync]
@@ -670,7 +678,6 @@ expected = "CreateUsers\n"
     assert_eq!(run("rails server", &migrations, Some(0)), None);
     // preserve_if_empty: nothing kept, the output passes unchanged.
     assert_eq!(run("quiet", &long("all good here\n"), Some(0)), None);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The third round's rules (each from a format, not a recording): passing tests in pytest's
