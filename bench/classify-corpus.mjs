@@ -34,10 +34,11 @@ const family = opt('--family')
 const withContext = !argv.includes('--no-context')
 const show = argv.includes('--show')
 const hostPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin'
-// The directory the corpora's verify scripts run each case in (r20's and r21's verify.py: a private
-// tmpfs on /tmp, ROOT=/tmp/c/root). A case may name it literally (an env value, a path in the
-// command); here each case gets a directory of its own, put in its place.
-const VERIFY_ROOT = '/tmp/c/root'
+// The directory the corpora's verify scripts run each case in (r20's to r22's verify.py: a private
+// tmpfs on /tmp, ROOT=/tmp/c/root). A case may name it or its parent literally (an env value, a
+// path in the command, a scratch file of the setup's in /tmp/c); here each case gets a directory of
+// its own, put in the parent's place (its root is `root/` in it).
+const VERIFY_PARENT = /\/tmp\/c(?![\w.-])/g
 
 const cases = readFileSync(file, 'utf8')
   .split('\n')
@@ -61,8 +62,10 @@ const misses = []
 const costWith = []
 const costWithout = []
 for (const given of cases) {
-  const root = mkdtempSync(join(tmpdir(), 'classify-corpus-'))
-  const c = JSON.parse(JSON.stringify(given).replaceAll(VERIFY_ROOT, root))
+  const parent = mkdtempSync(join(tmpdir(), 'classify-corpus-'))
+  const root = join(parent, 'root')
+  mkdirSync(root)
+  const c = JSON.parse(JSON.stringify(given).replaceAll(VERIFY_PARENT, parent))
   try {
     const home = join(root, 'home')
     mkdirSync(home, { recursive: true })
@@ -104,7 +107,7 @@ for (const given of cases) {
       }
     }
   } finally {
-    rmSync(root, { recursive: true, force: true })
+    rmSync(parent, { recursive: true, force: true })
   }
 }
 
