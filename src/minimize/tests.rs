@@ -1492,8 +1492,9 @@ fn diffs_say_a_repeated_change_once_with_its_places() {
 }
 
 /// A JSON report is read by its shape: findings (a file, a line, a message) whatever the linter
-/// as a location list, a message shape with one name said once with each place's name, `tree
-/// -J` as a path list; other JSON, and JSON a file printer printed, pass as they are.
+/// as a location list, a message said at three places or more once with its places (messages
+/// that differ in a quoted name are each written out), `tree -J` as a path list; other JSON,
+/// and JSON a file printer printed, pass as they are.
 #[test]
 fn json_reports_by_shape() {
     let ruff = |row: u32, code: &str, message: &str, file: &str| {
@@ -1534,9 +1535,9 @@ fn json_reports_by_shape() {
     let raw = format!("[\n{}\n]\n", items.join(",\n"));
     assert_eq!(
         text_of("ruff check --output-format json xml/sax", &raw),
-        "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\nN802 Function name `…` should be lowercase (3 places):\n  _exceptions.py: 26:9 getMessage, 30:9 getException\n  xmlreader.py: 12:9 getLineNumber\n"
+        "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\n_exceptions.py:\n  26:9 N802 Function name `getMessage` should be lowercase\n  30:9 N802 Function name `getException` should be lowercase\nxmlreader.py:\n  12:9 N802 Function name `getLineNumber` should be lowercase\n"
     );
-    // A name every place shares is said in the message, once; the places alone.
+    // The same message at three places: said once, the places alone.
     let items: Vec<String> = [(7, "a.py"), (9, "a.py"), (30, "b.py")]
         .iter()
         .map(|&(row, file)| ruff(row, "UP032", "Use f-string instead of `format` call", file))
