@@ -965,6 +965,13 @@ fn drawn_trees_and_git_path_lists() {
         text_of("npm ls --all", many),
         "app@1.0.0 /p\n  a@1.0.0\n    c@1.0.0 e@1.1.0>f@1.0.0 deduped (deduped: b@2.0.0 d@3.0.0 g@0.1.0)\n"
     );
+    // Three or more lines of descent under one node ending in one entry (`npm ls pkg`: each
+    // package that needs pkg): that entry said once, with their heads.
+    let needs = "app@1.0.0 /p\n└─┬ env@7.0.0\n  ├── core@7.2.0 deduped\n  ├─┬ p1@7.1.0\n  │ └── core@7.2.0 deduped\n  ├─┬ p2@7.1.1\n  │ └── core@7.2.0 deduped\n  ├─┬ p3@7.1.2\n  │ └── core@7.2.0 deduped\n  └─┬ p4@7.1.3\n    └── lib@1.0.0\n";
+    assert_eq!(
+        text_of("npm ls core", needs),
+        "app@1.0.0 /p\n  env@7.0.0\n    core@7.2.0 deduped (each >core@7.2.0 deduped: p1@7.1.0 p2@7.1.1 p3@7.1.2) p4@7.1.3>lib@1.0.0\n"
+    );
     let wide = "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── b@2.0.0 deduped\n  ├── c@1.0.0\n  ├── d@3.0.0 deduped\n  ├── h@1.0.0\n  └── g@0.1.0 deduped\n";
     assert_eq!(
         text_of("npm ls --all", wide),
