@@ -3997,3 +3997,53 @@ fn a_files_own_carriage_returns_stay() {
     let raw = "line one\rline two\r".repeat(80);
     assert!(minimize("cat notes.txt", &Captured::Text(raw), &config(), Some(0)).is_none());
 }
+
+/// A drawn table (psql's `a | b` under `---+---`, mysql's bordered one, `sqlite3 -box`'s) is
+/// said without its padding and drawing: cells `|` apart, a run of rows sharing their first
+/// cell after it on one line, a column the same on every row once; lines around it stay.
+#[test]
+fn drawn_tables_without_their_drawing() {
+    let mut raw =
+        String::from(" order_id | product_id | qty | note\n----------+------------+-----+------\n");
+    for (order, product, qty) in [(1, 14, 3), (1, 27, 4), (1, 40, 1), (2, 27, 4), (3, 5, 1)] {
+        raw.push_str(&format!("{order:>9} | {product:>10} | {qty:>3} | \n"));
+    }
+    for (order, product) in [(4, 8), (5, 9), (6, 10), (7, 11)] {
+        raw.push_str(&format!("{order:>9} | {product:>10} |   2 | a b\n"));
+    }
+    raw.push_str("(9 rows)\n\n");
+    assert_eq!(
+        text_of("psql -c 'select * from order_lines'", &raw),
+        "order_id|product_id|qty|note\n1: 14|3| 27|4| 40|1|\n2|27|4|\n3|5|1|\n4|8|2|a b\n5|9|2|a b\n6|10|2|a b\n7|11|2|a b\n(9 rows)\n"
+    );
+    // mysql's borders and a column the same on every row.
+    let mut raw =
+        String::from("+----+-------+--------+\n| id | name  | status |\n+----+-------+--------+\n");
+    for id in 1..=9 {
+        raw.push_str(&format!("| {id:>2} | user{id} | active |\n"));
+    }
+    raw.push_str("+----+-------+--------+\n9 rows in set (0.00 sec)\n");
+    assert_eq!(
+        text_of("mysql -e 'select * from users' shop", &raw),
+        "id|name (every row: status active)\n1|user1\n2|user2\n3|user3\n4|user4\n5|user5\n6|user6\n7|user7\n8|user8\n9|user9\n9 rows in set (0.00 sec)\n"
+    );
+    // sqlite3 -box draws with box marks.
+    let mut raw =
+        String::from("┌──────────┬───────┐\n│  email   │ total │\n├──────────┼───────┤\n");
+    for n in 1..=9 {
+        raw.push_str(&format!("│ u{n}@x.io  │ {n}.5   │\n"));
+    }
+    raw.push_str("└──────────┴───────┘\n");
+    assert_eq!(
+        text_of("sqlite3 -box shop.db 'select email, total from t'", &raw),
+        format!(
+            "email|total\n{}",
+            (1..=9)
+                .map(|n| format!("u{n}@x.io|{n}.5\n"))
+                .collect::<String>()
+        )
+    );
+    // A rule without separators is a padded table's (read as before); too few rows stay.
+    let few = " a | b\n---+---\n 1 | 2\n";
+    assert_eq!(run("psql -c 'select 1'", few), None);
+}

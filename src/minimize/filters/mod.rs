@@ -429,6 +429,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("headed-lint-list", lint::headed_lint_list))
     } else if table::looks_like_padded_table(text) {
         Some(("table", table::padded))
+    } else if table::looks_like_drawn_table(text) {
+        Some(("drawn-table", table::drawn))
     } else {
         None
     };
@@ -444,6 +446,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "long-listing"
                 | "graphical"
                 | "table"
+                | "drawn-table"
                 | "hooks"
                 | "streams"
         ) {
