@@ -4047,3 +4047,21 @@ fn drawn_tables_without_their_drawing() {
     let few = " a | b\n---+---\n 1 | 2\n";
     assert_eq!(run("psql -c 'select 1'", few), None);
 }
+
+/// A linter's one-line format without a column (pylint's `a.py:12: [F401] msg`, which ruff
+/// writes with `--output-format=pylint`) is read as the concise format: by file, the same
+/// message at several lines on one row.
+#[test]
+fn pylint_format_findings_by_file() {
+    let raw = "pkg/error.py:28: [UP045] Use `X | None` for type annotations\npkg/error.py:29: [UP045] Use `X | None` for type annotations\npkg/error.py:42: [UP006] Use `list` instead of `typing.List` for type annotation\npkg/util.py:7: [F401] `os` imported but unused\n";
+    let out = text_of("ruff check --output-format=pylint pkg", raw);
+    assert_keeps(
+        &out,
+        &[
+            "28, 29 [UP045] Use `X | None` for type annotations",
+            "42 [UP006] Use `list` instead of `typing.List` for type annotation",
+            "7 [F401] `os` imported but unused",
+        ],
+    );
+    assert!(out.matches("pkg/error.py").count() == 1, "{out}");
+}
