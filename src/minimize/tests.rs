@@ -4065,3 +4065,28 @@ fn pylint_format_findings_by_file() {
     );
     assert!(out.matches("pkg/error.py").count() == 1, "{out}");
 }
+
+/// JUnit failing cases of one class in a row, each in a line (a linter's report: a case per
+/// finding, the file as its class), have the class said once; a case with more to say stays.
+#[test]
+fn junit_class_said_once_over_its_short_failures() {
+    let case = |code: &str, line: u32, msg: &str| {
+        format!("<testcase name=\"org.ruff.{code}\" classname=\"/w/pkg/error\" line=\"{line}\" column=\"5\"><failure message=\"{msg}\">line {line}, col 5, {msg}</failure></testcase>")
+    };
+    let raw = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ruff\" tests=\"4\" failures=\"4\">\n<testsuite name=\"/w/pkg/error.py\" tests=\"4\" failures=\"4\">\n{}\n{}\n{}\n<testcase name=\"org.ruff.F401\" classname=\"/w/pkg/util\"><failure message=\"unused\">line 1, col 1, unused\nmore</failure></testcase>\n</testsuite>\n</testsuites>\n",
+        case("UP045", 28, "Use `X | None`"),
+        case("UP006", 42, "Use `list`"),
+        case("UP045", 61, "Use `X | None`"),
+    );
+    assert_eq!(
+        text_of("ruff check --output-format=junit pkg", &raw),
+        "suite /w/pkg/error.py: 4 tests, 4 failures, 0 errors, 0 skipped\nFAIL /w/pkg/error (3 cases):\n  org.ruff.UP045: line 28, col 5, Use `X | None`\n  org.ruff.UP006: line 42, col 5, Use `list`\n  org.ruff.UP045: line 61, col 5, Use `X | None`\nFAIL /w/pkg/util > org.ruff.F401\n  line 1, col 1, unused\n  more\n4 tests: 0 passed, 4 failed, 0 skipped\n"
+    );
+    // A stack's runtime frames go; the test's own stay.
+    let raw = "<testsuite name=\"Mocha Tests\" tests=\"1\" errors=\"1\">\n<testcase classname=\"cart\" name=\"coupon\"><failure message=\"-7 !== 10\">AssertionError: -7 !== 10\n    at Context.&lt;anonymous&gt; (mtest/cart.spec.js:7:45)\n    at process.processImmediate (node:internal/timers:483:21)</failure></testcase>\n</testsuite>\n";
+    assert_eq!(
+        text_of("npx mocha --reporter xunit mtest", raw),
+        "suite Mocha Tests: 1 tests, 0 failures, 1 errors, 0 skipped\nFAIL cart > coupon\n  AssertionError: -7 !== 10\n      at Context.<anonymous> (mtest/cart.spec.js:7:45)\n1 tests: 0 passed, 1 failed, 0 skipped\n"
+    );
+}

@@ -4,12 +4,14 @@
 //! test run's text is. Each suite's counts stay; a passing case is counted, not named, and a
 //! skipped one too unless it says why (`SKIP name: reason`);
 //! a failing or erroring case keeps its name, its message and its body (entities decoded, the
-//! XML's indentation gone), and what it printed (`system-out`/`system-err`). Dropped: times,
+//! XML's indentation gone, a stack's frames in dependencies or the runtime dropped), and what
+//! it printed (`system-out`/`system-err`); a run of failing
+//! cases of one class, each said in a line, has the class once above them. Dropped: times,
 //! timestamps, host names, properties, the XML declaration.
 
 use super::Context;
-use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
+use crate::minimize::text::{is_dependency_frame, join_lines};
 
 /// Whether `text` is a JUnit XML report: an element `testsuites` or `testsuite` before any
 /// `testcase`.
@@ -236,7 +238,16 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                         } else if p.kind != "failure" {
                             out.push(format!("  {}:", p.kind));
                         }
-                        out.extend(body.into_iter().map(|l| format!("  {l}")));
+                        // A stack's frames inside a dependency or the runtime (`at …
+                        // (node:internal/timers:483:21)`) are not the test's code; the test
+                        // filters drop them from a runner's text too.
+                        out.extend(
+                            body.into_iter()
+                                .filter(|l| {
+                                    !(l.trim_start().starts_with("at ") && is_dependency_frame(l))
+                                })
+                                .map(|l| format!("  {l}")),
+                        );
                     }
                 } else {
                     if was_skipped {
@@ -347,5 +358,56 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     out.push(format!(
         "{cases} tests: {passed} passed, {failed} failed, {skipped} skipped"
     ));
-    Some(join_lines(out))
+    Some(join_lines(classes_once(out)))
+}
+
+/// Fewest failing cases of one class in a row, each said in a line or two, for the class to be
+/// said once above them: a linter's JUnit report (ruff's, a case per finding, its file as the
+/// class) repeats a long path on every case.
+const CLASS_RUN_MIN_CASES: usize = 3;
+
+/// Failing cases said `FAIL class > name` and at most one line under it, in runs of one class:
+/// the class once (`FAIL class (3 cases):`), then each case's name and its line on one row
+/// (`  name: line 28, col 15, msg`). Cases with more to say stay as they were.
+fn classes_once(out: Vec<String>) -> Vec<String> {
+    // (class, name, its one line) for a short failing case starting at `i`, and its length.
+    let short = |i: usize| -> Option<(&str, &str, Option<&str>, usize)> {
+        let (class, name) = out[i].strip_prefix("FAIL ")?.split_once(" > ")?;
+        let next = out.get(i + 1).filter(|l| l.starts_with("  "));
+        let detail = next.map(|l| l.trim());
+        let len = 1 + usize::from(next.is_some());
+        // A second indented line: more than one line to say.
+        if next.is_some() && out.get(i + 2).is_some_and(|l| l.starts_with("  ")) {
+            return None;
+        }
+        Some((class, name, detail, len))
+    };
+    let mut said = Vec::with_capacity(out.len());
+    let mut i = 0;
+    while i < out.len() {
+        let Some((class, ..)) = short(i) else {
+            said.push(out[i].clone());
+            i += 1;
+            continue;
+        };
+        let mut run = Vec::new();
+        let mut j = i;
+        while let Some(case) = short(j).filter(|c| c.0 == class) {
+            j += case.3;
+            run.push(case);
+        }
+        if run.len() < CLASS_RUN_MIN_CASES {
+            said.extend(out[i..j].iter().cloned());
+        } else {
+            said.push(format!("FAIL {class} ({} cases):", run.len()));
+            for (_, name, detail, _) in run {
+                said.push(match detail {
+                    Some(d) => format!("  {name}: {d}"),
+                    None => format!("  {name}"),
+                });
+            }
+        }
+        i = j;
+    }
+    said
 }
