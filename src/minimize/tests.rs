@@ -4090,3 +4090,22 @@ fn junit_class_said_once_over_its_short_failures() {
         "suite Mocha Tests: 1 tests, 0 failures, 1 errors, 0 skipped\nFAIL cart > coupon\n  AssertionError: -7 !== 10\n      at Context.<anonymous> (mtest/cart.spec.js:7:45)\n1 tests: 0 passed, 1 failed, 0 skipped\n"
     );
 }
+
+/// A goroutine trace a test logged (a fuzz target's panic, under the log's indentation): Go's
+/// own frames counted as a panic's are, the test's frames kept.
+#[test]
+fn go_test_logged_trace_counts_go_frames() {
+    let raw = "--- FAIL: FuzzParse (0.06s)\n    --- FAIL: FuzzParse (0.00s)\n        testing.go:1356: panic: runtime error: index out of range [0] with length 0\n            goroutine 10 [running]:\n            runtime/debug.Stack()\n            \t/usr/lib/go-1.19/src/runtime/debug/stack.go:24 +0xdb\n            testing.tRunner.func1()\n            \t/usr/lib/go-1.19/src/testing/testing.go:1356 +0x1f2\n            example.com/q/slug.Parse({0xc000018176, 0x2})\n            \t/w/slug/slug.go:43 +0x42c\n            testing.tRunner(0xc00007c9c0, 0xc00007e2d0)\n            \t/usr/lib/go-1.19/src/testing/testing.go:1446 +0x10b\n    \n    Failing input written to testdata/fuzz/FuzzParse/abff\nFAIL\nexit status 1\nFAIL\texample.com/q/slug\t0.063s\n";
+    let out = text_of("go test -run '^$' -fuzz=FuzzParse ./slug", raw);
+    assert_keeps(
+        &out,
+        &[
+            "example.com/q/slug.Parse({0xc000018176, 0x2})",
+            "/w/slug/slug.go:43",
+            "[2 frames in Go's runtime and libraries]",
+            "[1 frame in Go's runtime and libraries]",
+            "Failing input written to testdata/fuzz/FuzzParse/abff",
+        ],
+    );
+    assert!(!out.contains("debug/stack.go"), "{out}");
+}
