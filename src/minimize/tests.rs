@@ -4109,3 +4109,42 @@ fn go_test_logged_trace_counts_go_frames() {
     );
     assert!(!out.contains("debug/stack.go"), "{out}");
 }
+
+/// GitHub Actions' workflow commands (a linter's `github` format) are read as the diagnostics
+/// they annotate: the message unescaped, its place before it unless it names it, then the
+/// program's filter.
+#[test]
+fn workflow_commands_read_as_their_diagnostics() {
+    let line = |row: u32, code: &str, msg: &str| {
+        format!("::error title=ruff ({code}),file=/w/pkg/error.py,line={row},col=5,endLine={row},endColumn=9::pkg/error.py:{row}:5: {code} {msg}%0A  help: Convert")
+    };
+    let raw = format!(
+        "{}\n{}\n{}\n",
+        line(28, "UP045", "Use `X | None`"),
+        line(29, "UP045", "Use `X | None`"),
+        line(42, "UP006", "Use `list`"),
+    );
+    let (label, out) = run("ruff check --output-format=github pkg", &raw).expect("rewritten");
+    assert_eq!(label, "workflow:ruff");
+    assert_keeps(
+        &out,
+        &[
+            "pkg/error.py",
+            "28:5",
+            "29:5",
+            "42:5",
+            "UP045 Use `X | None`",
+            "UP006 Use `list`",
+        ],
+    );
+    assert!(!out.contains("::error") && !out.contains("%0A"), "{out}");
+    // A message that does not name its place gets it, with the title.
+    let raw = "::warning file=src/a.js,line=3,col=7,title=no-unused-vars::'x' is assigned a value but never used.%0AMore\n";
+    let (_, out) = run("npx eslint -f github src", raw).expect("rewritten");
+    assert!(
+        out.contains(
+            "src/a.js:3:7: warning: no-unused-vars: 'x' is assigned a value but never used.\nMore"
+        ),
+        "{out}"
+    );
+}
