@@ -4081,8 +4081,21 @@ fn junit_class_said_once_over_its_short_failures() {
     );
     assert_eq!(
         text_of("ruff check --output-format=junit pkg", &raw),
-        "suite /w/pkg/error.py: 4 tests, 4 failures, 0 errors, 0 skipped\nFAIL /w/pkg/error (3 cases):\n  org.ruff.UP045: line 28, col 5, Use `X | None`\n  org.ruff.UP006: line 42, col 5, Use `list`\n  org.ruff.UP045: line 61, col 5, Use `X | None`\nFAIL /w/pkg/util > org.ruff.F401\n  line 1, col 1, unused\n  more\n4 tests: 0 passed, 4 failed, 0 skipped\n"
+        "suite /w/pkg/error.py: 4 tests, 4 failures, 0 errors, 0 skipped\nFAIL /w/pkg/error (3 cases):\n  org.ruff.UP045: col 5, Use `X | None`: line 28; line 61\n  org.ruff.UP006: line 42, col 5, Use `list`\nFAIL /w/pkg/util > org.ruff.F401\n  line 1, col 1, unused\n  more\n4 tests: 0 passed, 4 failed, 0 skipped\n"
     );
+    // A body that says its message, then the error's line repeating it (mocha's xunit): the
+    // repeated lines go, the error's name stays.
+    let raw = "<testsuite name=\"Mocha Tests\" tests=\"1\" errors=\"1\">\n<testcase classname=\"cart\" name=\"coupon\"><failure>Expected equal:\n\n-7 !== 10\n\nAssertionError [ERR_ASSERTION]: Expected equal:\n\n-7 !== 10\n\n    at Context.&lt;anonymous&gt; (mtest/cart.spec.js:7:45)</failure></testcase>\n</testsuite>\n";
+    let out = text_of("npx mocha --reporter xunit mtest", raw);
+    assert_keeps(
+        &out,
+        &[
+            "  Expected equal:",
+            "  -7 !== 10",
+            "  AssertionError [ERR_ASSERTION]: (the message above)\n      at Context.<anonymous> (mtest/cart.spec.js:7:45)",
+        ],
+    );
+    assert_eq!(out.matches("-7 !== 10").count(), 1, "{out}");
     // A stack's runtime frames go; the test's own stay.
     let raw = "<testsuite name=\"Mocha Tests\" tests=\"1\" errors=\"1\">\n<testcase classname=\"cart\" name=\"coupon\"><failure message=\"-7 !== 10\">AssertionError: -7 !== 10\n    at Context.&lt;anonymous&gt; (mtest/cart.spec.js:7:45)\n    at process.processImmediate (node:internal/timers:483:21)</failure></testcase>\n</testsuite>\n";
     assert_eq!(

@@ -242,7 +242,8 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                         // (node:internal/timers:483:21)`) are not the test's code; the test
                         // filters drop them from a runner's text too.
                         out.extend(
-                            body.into_iter()
+                            message_once(body)
+                                .into_iter()
                                 .filter(|l| {
                                     !(l.trim_start().starts_with("at ") && is_dependency_frame(l))
                                 })
@@ -361,10 +362,57 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     Some(join_lines(classes_once(out)))
 }
 
+/// A failure's body that says its message, then the error's line repeating it in the stack
+/// (`Expected values to be strictly equal:` … `AssertionError [ERR_ASSERTION]: Expected values
+/// to be strictly equal:` and the message's lines again, as mocha's xunit reporter writes it):
+/// the error's line said with its name and a pointer up, the repeated lines gone.
+fn message_once(body: Vec<String>) -> Vec<String> {
+    let Some(first) = body.first().filter(|l| !l.trim().is_empty()) else {
+        return body;
+    };
+    let error_line = body.iter().enumerate().skip(1).find_map(|(i, l)| {
+        let name = l.strip_suffix(first.as_str())?.strip_suffix(": ")?;
+        (!name.is_empty() && !name.starts_with(char::is_whitespace)).then_some((i, name))
+    });
+    let Some((at, name)) = error_line else {
+        return body;
+    };
+    // The message's next lines said again after the error's line.
+    let again = (1..at)
+        .take_while(|&k| body.get(at + k).is_some_and(|l| *l == body[k]))
+        .count();
+    let mut out = Vec::with_capacity(body.len());
+    out.extend(body[..at].iter().cloned());
+    out.push(format!("{name}: (the message above)"));
+    out.extend(body[at + 1 + again..].iter().cloned());
+    out
+}
+
 /// Fewest failing cases of one class in a row, each said in a line or two, for the class to be
 /// said once above them: a linter's JUnit report (ruff's, a case per finding, its file as the
 /// class) repeats a long path on every case.
 const CLASS_RUN_MIN_CASES: usize = 3;
+
+/// The end every one of two or more lines shares after a `, ` (`line 28, col 15, Use X` and
+/// `line 29, col 24, Use X`: `Use X`), each keeping a start of its own; `None` otherwise.
+fn shared_end<'a>(details: &[Option<&'a str>]) -> Option<&'a str> {
+    if details.len() < 2 || details.iter().any(Option::is_none) {
+        return None;
+    }
+    let first = details[0]?;
+    // The ends of the first line after each `, `, longest first.
+    first
+        .match_indices(", ")
+        .map(|(at, _)| &first[at + 2..])
+        .find(|end| {
+            !end.is_empty()
+                && details.iter().flatten().all(|d| {
+                    d.len() > end.len() + 2
+                        && d.ends_with(end)
+                        && d[..d.len() - end.len()].ends_with(", ")
+                })
+        })
+}
 
 /// Failing cases said `FAIL class > name` and at most one line under it, in runs of one class:
 /// the class once (`FAIL class (3 cases):`), then each case's name and its line on one row
@@ -400,11 +448,32 @@ fn classes_once(out: Vec<String>) -> Vec<String> {
             said.extend(out[i..j].iter().cloned());
         } else {
             said.push(format!("FAIL {class} ({} cases):", run.len()));
+            // Cases of one name whose lines end alike (`line 28, col 15, Use X`, `line 29, col
+            // 24, Use X`: a linter's rule at several places): the shared end said once, then
+            // each case's own start (`org.ruff.UP045: Use X: line 28, col 15; line 29, col 24`).
+            let mut names: Vec<(&str, Vec<Option<&str>>)> = Vec::new();
             for (_, name, detail, _) in run {
-                said.push(match detail {
-                    Some(d) => format!("  {name}: {d}"),
-                    None => format!("  {name}"),
-                });
+                match names.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, details)) => details.push(detail),
+                    None => names.push((name, vec![detail])),
+                }
+            }
+            for (name, details) in names {
+                let shared = shared_end(&details);
+                match shared {
+                    Some(end) => {
+                        let starts: Vec<&str> = details
+                            .iter()
+                            .flatten()
+                            .map(|d| &d[..d.len() - end.len() - 2])
+                            .collect();
+                        said.push(format!("  {name}: {end}: {}", starts.join("; ")));
+                    }
+                    None => said.extend(details.into_iter().map(|d| match d {
+                        Some(d) => format!("  {name}: {d}"),
+                        None => format!("  {name}"),
+                    })),
+                }
             }
         }
         i = j;
