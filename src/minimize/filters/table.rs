@@ -57,19 +57,24 @@ pub(super) fn padded(ctx: &Context) -> Option<String> {
 /// each row's cells are said `|` apart (see [`Cells::Drawn`]), a column the same on every row
 /// once. Lines before and after the table (psql's `(12 rows)`) stay as written.
 pub(super) fn drawn(ctx: &Context) -> Option<String> {
-    let t = drawn_table(ctx.text)?;
+    let (rule, seps, outer) = drawn_head(ctx.text)?;
     let lines: Vec<&str> = ctx.text.split_lines().collect();
-    let rows: Vec<Vec<&str>> = lines[t.rule + 1..t.end]
+    // The rows, read once: the lines after the rule up to the first that is not one.
+    let rows: Vec<Vec<&str>> = lines[rule + 1..]
         .iter()
-        .map(|l| drawn_cells(l, &t.seps, t.outer))
-        .collect::<Option<_>>()?;
-    let header = drawn_cells(lines[t.rule - 1], &t.seps, t.outer)?;
+        .map_while(|l| drawn_cells(l, &seps, outer))
+        .collect();
+    if rows.len() < TABLE_MIN_ROWS {
+        return None;
+    }
+    let end = rule + 1 + rows.len();
+    let header = drawn_cells(lines[rule - 1], &seps, outer)?;
     // A border above the header and under the last row (mysql's `+----+`, `┌──┬──┐`) is layout.
-    let before = lines[..t.rule - 1]
+    let before = lines[..rule - 1]
         .iter()
         .copied()
         .filter(|l| !is_drawn_rule(l));
-    let after = lines[t.end..]
+    let after = lines[end..]
         .iter()
         .enumerate()
         .filter(|(i, l)| !(*i == 0 && is_drawn_rule(l)))
@@ -178,18 +183,17 @@ fn render<'a>(
     join_lines(out)
 }
 
-/// Whether `text` has a drawn table's header and rule near its top, and rows under them.
+/// Whether `text` has a drawn table's header and rule near its top, and rows under them (the
+/// first [`TABLE_MIN_ROWS`] read here; [`drawn`] reads the rest).
 pub(super) fn looks_like_drawn_table(text: &str) -> bool {
-    drawn_table(text).is_some()
-}
-
-/// A drawn table: the rule's line, where the separators stand (chars), whether the rule has an
-/// outer border (`+---+`, `|---|`) on both sides, and the line after the last row.
-struct Drawn {
-    rule: usize,
-    seps: Vec<usize>,
-    outer: bool,
-    end: usize,
+    drawn_head(text).is_some_and(|(rule, seps, outer)| {
+        text.split_lines()
+            .skip(rule + 1)
+            .take(TABLE_MIN_ROWS)
+            .filter(|l| drawn_cells(l, &seps, outer).is_some())
+            .count()
+            == TABLE_MIN_ROWS
+    })
 }
 
 /// The marks a rule is drawn with, and those among them that stand where columns part.
@@ -209,9 +213,11 @@ fn is_drawn_rule(line: &str) -> bool {
         && l.chars().any(|c| matches!(c, '-' | '=' | '─' | '═'))
 }
 
-fn drawn_table(text: &str) -> Option<Drawn> {
+/// A drawn table's rule near the top of `text` (its line, where its separators stand, in chars,
+/// and whether it has an outer border on both sides: `+---+`, `|---|`), with a header above it.
+fn drawn_head(text: &str) -> Option<(usize, Vec<usize>, bool)> {
     let head: Vec<&str> = text.split_lines().take(RULE_MAX_LINE + 2).collect();
-    let (rule, seps, outer) = (1..head.len()).find_map(|i| {
+    (1..head.len()).find_map(|i| {
         let l = head[i].trim_end();
         if !is_drawn_rule(l) {
             return None;
@@ -229,18 +235,6 @@ fn drawn_table(text: &str) -> Option<Drawn> {
         let columns = seps.len() + 1 - if outer { 2 } else { 0 };
         (columns >= 2 && drawn_cells(head[i - 1], &seps, outer).is_some())
             .then_some((i, seps, outer))
-    })?;
-    let end = text
-        .split_lines()
-        .enumerate()
-        .skip(rule + 1)
-        .find(|(_, l)| drawn_cells(l, &seps, outer).is_none())
-        .map_or(text.split_lines().count(), |(i, _)| i);
-    (end - rule > TABLE_MIN_ROWS).then_some(Drawn {
-        rule,
-        seps,
-        outer,
-        end,
     })
 }
 
@@ -248,22 +242,34 @@ fn drawn_table(text: &str) -> Option<Drawn> {
 /// separator missing, or the line ending before the last column). A rule is not a row.
 fn drawn_cells<'a>(line: &'a str, seps: &[usize], outer: bool) -> Option<Vec<&'a str>> {
     let line = line.trim_end();
+    // Each separator's byte and length: an ASCII line (most query results) is read at the
+    // separators' places alone, another char by char.
     let mut at = Vec::with_capacity(seps.len());
-    let mut want = seps.iter().peekable();
-    let mut chars = 0;
-    for (byte, c) in line.char_indices() {
-        if want.peek() == Some(&&chars) {
-            if c != '|' && c != '│' {
+    if line.is_ascii() {
+        let b = line.as_bytes();
+        for &p in seps {
+            if b.get(p) != Some(&b'|') {
                 return None;
             }
-            at.push((byte, c.len_utf8()));
-            want.next();
+            at.push((p, 1));
         }
-        chars += 1;
+    } else {
+        let mut want = seps.iter().peekable();
+        for (n, (byte, c)) in line.char_indices().enumerate() {
+            if want.peek() == Some(&&n) {
+                if c != '|' && c != '│' {
+                    return None;
+                }
+                at.push((byte, c.len_utf8()));
+                want.next();
+            }
+        }
     }
     // Every separator must be there (psql's last cell may be empty: the line then ends at its
-    // separator).
-    if at.len() < seps.len() || is_drawn_rule(line) {
+    // separator); a line with a letter or a digit is no rule (markdown's `|---|---|` is).
+    if at.len() < seps.len()
+        || (!line.bytes().any(|b| b.is_ascii_alphanumeric()) && is_drawn_rule(line))
+    {
         return None;
     }
     let mut cells = Vec::with_capacity(at.len() + 1);
