@@ -10,6 +10,8 @@ export const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4
 
 /** A line that is only a table's or a box's drawing (`|----|---|`, `+----+`, `====`, `| :-- |`): layout, no fact. */
 const RULE = /^[\s|+\-=:]+$/
+/** A box's border drawn with box-drawing marks (`┌──┬──┐`, `├──┼──┤`): layout too. */
+const BOX_RULE = /^[\s─═┼├┤┌┬┐└┴┘╪╞╡│]+$/u
 
 /** The program a command starts first (after `cd … &&` and assignments). */
 export function firstProgram(command) {
@@ -85,7 +87,7 @@ export function facts(c) {
   const raw = asShown(c.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, ''))
     // inside a JSON string too (`"rendered": "\u001b[0m…"`, cargo's json-diagnostic-rendered-ansi)
     .replace(/\\u001b\[[0-9;?]*[A-Za-z]/g, '')
-  const lines = raw.split('\n')
+  const lines = workflowCommands(raw).split('\n')
   const f = []
   const add = (kind, ...parts) => { if (parts.every((p) => p && (typeof p !== 'string' || norm(p).length))) f.push({ kind, parts }) }
   const program = firstProgram(c.command).split('/').pop()
@@ -94,9 +96,17 @@ export function facts(c) {
   if (program === 'git') {
     let inMessage = false
     // `--graph`: the drawing before each line (`| * `, `|\  `) is layout, not a fact; a message
-    // line keeps its four-space indent.
+    // line keeps its four-space indent. The drawing is as wide on each line of a commit as
+    // before its `commit`/`Author:` line (`|/  Author:` then `|    a.py | 2 +-`: a stat line
+    // under a drawing two columns wider, not a message line), so that width is cut first.
     const graphed = /\s--graph\b/.test(c.command)
-    const ungraph = (l) => l.replace(/^[*|\\/_ ]*?(?=commit [0-9a-f]{7}|Author:|Date:|Merge:| {4}\S)/, '').replace(/^[*|\\/_ ]+$/, '')
+    let drawn = -1
+    const ungraph = (l) => {
+      const head = /^([*|\\/_ ]*?)(?=commit [0-9a-f]{7}|Author:|Merge:)/.exec(l)
+      if (head) drawn = head[1].length
+      else if (drawn >= 0 && l.length >= drawn && /^[*|\\/_ ]*$/.test(l.slice(0, drawn))) return l.slice(drawn).replace(/^ +$/, '')
+      return l.replace(/^[*|\\/_ ]*?(?=commit [0-9a-f]{7}|Author:|Date:|Merge:| {4}\S)/, '').replace(/^[*|\\/_ ]+$/, '')
+    }
     for (const l of graphed ? lines.map(ungraph) : lines) {
       let m
       // A commit's message: the indented lines after its Date line.
@@ -317,14 +327,16 @@ export function facts(c) {
   // its lines (a JSON line can be a whole report; `"endColumn": 14,` is no fact on its own).
   if (!f.length) for (const [kind, ...parts] of structured(raw)) add(kind, ...parts)
   // A padded table (a header, a rule of `-` or `=` under it, rows aligned to the rule's columns:
-  // pip list, dpkg -l): each row's cells are its fact, found on one line whatever the padding; a
-  // column whose cell is the same on every row is one fact, not one a row. The lines around it
-  // are read as below.
-  const table = !f.length && paddedTable(lines)
+  // pip list, dpkg -l), or a drawn one (cells between `|` or `│` under a rule whose `+`/`|`
+  // mark where columns part: psql, mysql, sqlite3 -box/-markdown): each row's cells are its
+  // fact, found on one line whatever the padding and the drawing; a column whose cell is the
+  // same on every row is one fact, not one a row. The lines around it are read as below; a
+  // drawn table's borders are layout.
+  const table = !f.length && (paddedTable(lines) ?? drawnTable(lines))
   if (table) {
     for (const v of table.constant) if (v !== null) add('column', v)
     for (const r of table.rows) add('row', ...r.filter((c, i) => c && table.constant[i] === null))
-    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim() && !RULE.test(l)) add('line', l.trim())
+    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim() && !RULE.test(l) && !BOX_RULE.test(l)) add('line', l.trim())
     return f
   }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
@@ -353,6 +365,28 @@ export function facts(c) {
   }
   if (!f.length && !BUILD_TOOLS.has(program)) for (const [i, l] of lines.entries()) if (l.trim() && !RULE.test(l) && !(tap && (tapLayout(l) || passingHeading(i))) && !dpkgStep(l.trim())) add('line', l.trim())
   return f
+}
+
+/** GitHub Actions' workflow commands (`::error file=a.py,line=3,col=5,title=T::message`, a
+ * linter's `github` format) as the diagnostics they annotate: the message unescaped (`%0A` is a
+ * line break: the lines after it are the message's notes, not its text), with its place before
+ * it where the message does not name it. Other text as it is. */
+function workflowCommands(raw) {
+  const command = /^::(error|warning|notice|debug)(?: ([^:]*))?::(.*)$/
+  if (!command.test(raw.split('\n').find((l) => l.trim()) ?? '')) return raw
+  const unescape = (s) => s.replace(/%0D/g, '').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%')
+  return raw.split('\n').map((l) => {
+    const m = command.exec(l)
+    if (!m) return l
+    const params = Object.fromEntries((m[2] ?? '').split(',').map((p) => p.split('=')).filter((p) => p.length === 2).map(([k, v]) => [k, unescape(v)]))
+    const message = unescape(m[3])
+    if (!params.file) return `${m[1]}: ${message}`
+    const at = params.line ? `${path.basename(params.file)}:${params.line}` : path.basename(params.file)
+    if (message.split('\n')[0].includes(at)) return message
+    const place = [params.file, params.line, params.col].filter(Boolean).join(':')
+    const title = params.title && !message.split('\n')[0].includes(params.title) ? `${params.title}: ` : ''
+    return `${place}: ${m[1]}: ${title}${message}`
+  }).join('\n')
 }
 
 const number = (n) => new RegExp(`(^|[^\\d])${n}($|[^\\d])`)
@@ -452,6 +486,41 @@ function paddedTable(lines) {
     const rows = lines.slice(rule + 1, end).map(cellsOf)
     const constant = starts.map((_, i) => (i > 0 && rows[0][i] && rows.every((r) => r[i] === rows[0][i]) ? rows[0][i] : null))
     return { rule, end, header: cellsOf(lines[rule - 1]), rows, constant }
+  }
+  return null
+}
+
+/** A drawn table near the top of `lines` (psql's `a | b` under `---+---`, mysql's and
+ * sqlite3 -box's bordered ones, markdown's `|---|---|`): as paddedTable's result, the cells
+ * those between the rule's separators. Null when there is none, or fewer than 8 rows. */
+function drawnTable(lines) {
+  const marks = /^[-=:+| ─═┼├┤┌┬┐└┴┘╪╞╡│]+$/u
+  const isRule = (l) => [...l.trim()].length >= 3 && marks.test(l.trim()) && /[-=─═]/.test(l)
+  const seps = /[+|┼├┤┌┬┐└┴┘╪╞╡│]/u
+  for (let rule = 1; rule < Math.min(lines.length, 10); rule++) {
+    const r = [...lines[rule].trimEnd()]
+    if (!isRule(lines[rule])) continue
+    const at = r.flatMap((ch, i) => (seps.test(ch) ? [i] : []))
+    if (!at.length) continue
+    const outer = at[0] === 0 && at[at.length - 1] === r.length - 1
+    if (at.length + 1 - (outer ? 2 : 0) < 2) continue
+    const cellsOf = (line) => {
+      const l = [...line.trimEnd()]
+      if (isRule(line) || at.some((p) => l[p] !== '|' && l[p] !== '│')) return null
+      const cells = []
+      let from = 0
+      at.forEach((p, k) => { if (!(outer && k === 0)) cells.push(l.slice(from, p).join('').trim()); from = p + 1 })
+      if (!outer) cells.push(l.slice(from).join('').trim())
+      return cells
+    }
+    const header = cellsOf(lines[rule - 1])
+    if (!header) continue
+    let end = rule + 1
+    while (end < lines.length && cellsOf(lines[end])) end++
+    if (end - rule - 1 < 8) continue
+    const rows = lines.slice(rule + 1, end).map(cellsOf)
+    const constant = header.map((_, i) => (i > 0 && rows[0][i] && rows.every((row) => row[i] === rows[0][i]) ? rows[0][i] : null))
+    return { rule, end: end < lines.length && isRule(lines[end]) ? end + 1 : end, header, rows, constant }
   }
   return null
 }

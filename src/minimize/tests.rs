@@ -965,6 +965,13 @@ fn drawn_trees_and_git_path_lists() {
         text_of("npm ls --all", many),
         "app@1.0.0 /p\n  a@1.0.0\n    c@1.0.0 e@1.1.0>f@1.0.0 deduped (deduped: b@2.0.0 d@3.0.0 g@0.1.0)\n"
     );
+    // Three or more lines of descent under one node ending in one entry (`npm ls pkg`: each
+    // package that needs pkg): that entry said once, with their heads.
+    let needs = "app@1.0.0 /p\n└─┬ env@7.0.0\n  ├── core@7.2.0 deduped\n  ├─┬ p1@7.1.0\n  │ └── core@7.2.0 deduped\n  ├─┬ p2@7.1.1\n  │ └── core@7.2.0 deduped\n  ├─┬ p3@7.1.2\n  │ └── core@7.2.0 deduped\n  └─┬ p4@7.1.3\n    └── lib@1.0.0\n";
+    assert_eq!(
+        text_of("npm ls core", needs),
+        "app@1.0.0 /p\n  env@7.0.0\n    core@7.2.0 deduped (each >core@7.2.0 deduped: p1@7.1.0 p2@7.1.1 p3@7.1.2) p4@7.1.3>lib@1.0.0\n"
+    );
     let wide = "app@1.0.0 /p\n└─┬ a@1.0.0\n  ├── b@2.0.0 deduped\n  ├── c@1.0.0\n  ├── d@3.0.0 deduped\n  ├── h@1.0.0\n  └── g@0.1.0 deduped\n";
     assert_eq!(
         text_of("npm ls --all", wide),
@@ -1492,8 +1499,9 @@ fn diffs_say_a_repeated_change_once_with_its_places() {
 }
 
 /// A JSON report is read by its shape: findings (a file, a line, a message) whatever the linter
-/// as a location list, a message shape with one name said once with each place's name, `tree
-/// -J` as a path list; other JSON, and JSON a file printer printed, pass as they are.
+/// as a location list, a message said at three places or more once with its places (messages
+/// that differ in a quoted name are each written out), `tree -J` as a path list; other JSON,
+/// and JSON a file printer printed, pass as they are.
 #[test]
 fn json_reports_by_shape() {
     let ruff = |row: u32, code: &str, message: &str, file: &str| {
@@ -1534,9 +1542,9 @@ fn json_reports_by_shape() {
     let raw = format!("[\n{}\n]\n", items.join(",\n"));
     assert_eq!(
         text_of("ruff check --output-format json xml/sax", &raw),
-        "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\nN802 Function name `…` should be lowercase (3 places):\n  _exceptions.py: 26:9 getMessage, 30:9 getException\n  xmlreader.py: 12:9 getLineNumber\n"
+        "5 findings in 3 files (error), under /w/lint/xml/sax/\n__init__.py:\n  23:9 F401 `.handler.ContentHandler` imported but unused\n  60:9 E402 Module level import not at top of file\n_exceptions.py:\n  26:9 N802 Function name `getMessage` should be lowercase\n  30:9 N802 Function name `getException` should be lowercase\nxmlreader.py:\n  12:9 N802 Function name `getLineNumber` should be lowercase\n"
     );
-    // A name every place shares is said in the message, once; the places alone.
+    // The same message at three places: said once, the places alone.
     let items: Vec<String> = [(7, "a.py"), (9, "a.py"), (30, "b.py")]
         .iter()
         .map(|&(row, file)| ruff(row, "UP032", "Use f-string instead of `format` call", file))
@@ -3988,4 +3996,168 @@ fn go_test_log_lines_from_one_place_say_it_once() {
 fn a_files_own_carriage_returns_stay() {
     let raw = "line one\rline two\r".repeat(80);
     assert!(minimize("cat notes.txt", &Captured::Text(raw), &config(), Some(0)).is_none());
+}
+
+/// A drawn table (psql's `a | b` under `---+---`, mysql's bordered one, `sqlite3 -box`'s) is
+/// said without its padding and drawing: cells `|` apart, a run of rows sharing their first
+/// cell after it on one line, a column the same on every row once; lines around it stay.
+#[test]
+fn drawn_tables_without_their_drawing() {
+    let mut raw =
+        String::from(" order_id | product_id | qty | note\n----------+------------+-----+------\n");
+    for (order, product, qty) in [(1, 14, 3), (1, 27, 4), (1, 40, 1), (2, 27, 4), (3, 5, 1)] {
+        raw.push_str(&format!("{order:>9} | {product:>10} | {qty:>3} | \n"));
+    }
+    for (order, product) in [(4, 8), (5, 9), (6, 10), (7, 11)] {
+        raw.push_str(&format!("{order:>9} | {product:>10} |   2 | a b\n"));
+    }
+    raw.push_str("(9 rows)\n\n");
+    assert_eq!(
+        text_of("psql -c 'select * from order_lines'", &raw),
+        "order_id|product_id|qty|note\n1: 14|3| 27|4| 40|1|\n2|27|4|\n3|5|1|\n4|8|2|a b\n5|9|2|a b\n6|10|2|a b\n7|11|2|a b\n(9 rows)\n"
+    );
+    // mysql's borders and a column the same on every row.
+    let mut raw =
+        String::from("+----+-------+--------+\n| id | name  | status |\n+----+-------+--------+\n");
+    for id in 1..=9 {
+        raw.push_str(&format!("| {id:>2} | user{id} | active |\n"));
+    }
+    raw.push_str("+----+-------+--------+\n9 rows in set (0.00 sec)\n");
+    assert_eq!(
+        text_of("mysql -e 'select * from users' shop", &raw),
+        "id|name (every row: status active)\n1|user1\n2|user2\n3|user3\n4|user4\n5|user5\n6|user6\n7|user7\n8|user8\n9|user9\n9 rows in set (0.00 sec)\n"
+    );
+    // sqlite3 -box draws with box marks.
+    let mut raw =
+        String::from("┌──────────┬───────┐\n│  email   │ total │\n├──────────┼───────┤\n");
+    for n in 1..=9 {
+        raw.push_str(&format!("│ u{n}@x.io  │ {n}.5   │\n"));
+    }
+    raw.push_str("└──────────┴───────┘\n");
+    assert_eq!(
+        text_of("sqlite3 -box shop.db 'select email, total from t'", &raw),
+        format!(
+            "email|total\n{}",
+            (1..=9)
+                .map(|n| format!("u{n}@x.io|{n}.5\n"))
+                .collect::<String>()
+        )
+    );
+    // A rule without separators is a padded table's (read as before); too few rows stay.
+    let few = " a | b\n---+---\n 1 | 2\n";
+    assert_eq!(run("psql -c 'select 1'", few), None);
+}
+
+/// A linter's one-line format without a column (pylint's `a.py:12: [F401] msg`, which ruff
+/// writes with `--output-format=pylint`) is read as the concise format: by file, the same
+/// message at several lines on one row.
+#[test]
+fn pylint_format_findings_by_file() {
+    let raw = "pkg/error.py:28: [UP045] Use `X | None` for type annotations\npkg/error.py:29: [UP045] Use `X | None` for type annotations\npkg/error.py:42: [UP006] Use `list` instead of `typing.List` for type annotation\npkg/util.py:7: [F401] `os` imported but unused\n";
+    let out = text_of("ruff check --output-format=pylint pkg", raw);
+    assert_keeps(
+        &out,
+        &[
+            "28, 29 [UP045] Use `X | None` for type annotations",
+            "42 [UP006] Use `list` instead of `typing.List` for type annotation",
+            "7 [F401] `os` imported but unused",
+        ],
+    );
+    assert!(out.matches("pkg/error.py").count() == 1, "{out}");
+}
+
+/// JUnit failing cases of one class in a row, each in a line (a linter's report: a case per
+/// finding, the file as its class), have the class said once; a case with more to say stays.
+#[test]
+fn junit_class_said_once_over_its_short_failures() {
+    let case = |code: &str, line: u32, msg: &str| {
+        format!("<testcase name=\"org.ruff.{code}\" classname=\"/w/pkg/error\" line=\"{line}\" column=\"5\"><failure message=\"{msg}\">line {line}, col 5, {msg}</failure></testcase>")
+    };
+    let raw = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ruff\" tests=\"4\" failures=\"4\">\n<testsuite name=\"/w/pkg/error.py\" tests=\"4\" failures=\"4\">\n{}\n{}\n{}\n<testcase name=\"org.ruff.F401\" classname=\"/w/pkg/util\"><failure message=\"unused\">line 1, col 1, unused\nmore</failure></testcase>\n</testsuite>\n</testsuites>\n",
+        case("UP045", 28, "Use `X | None`"),
+        case("UP006", 42, "Use `list`"),
+        case("UP045", 61, "Use `X | None`"),
+    );
+    assert_eq!(
+        text_of("ruff check --output-format=junit pkg", &raw),
+        "suite /w/pkg/error.py: 4 tests, 4 failures, 0 errors, 0 skipped\nFAIL /w/pkg/error (3 cases):\n  org.ruff.UP045: col 5, Use `X | None`: line 28; line 61\n  org.ruff.UP006: line 42, col 5, Use `list`\nFAIL /w/pkg/util > org.ruff.F401\n  line 1, col 1, unused\n  more\n4 tests: 0 passed, 4 failed, 0 skipped\n"
+    );
+    // A body that says its message, then the error's line repeating it (mocha's xunit): the
+    // repeated lines go, the error's name stays.
+    let raw = "<testsuite name=\"Mocha Tests\" tests=\"1\" errors=\"1\">\n<testcase classname=\"cart\" name=\"coupon\"><failure>Expected equal:\n\n-7 !== 10\n\nAssertionError [ERR_ASSERTION]: Expected equal:\n\n-7 !== 10\n\n    at Context.&lt;anonymous&gt; (mtest/cart.spec.js:7:45)</failure></testcase>\n</testsuite>\n";
+    let out = text_of("npx mocha --reporter xunit mtest", raw);
+    assert_keeps(
+        &out,
+        &[
+            "  Expected equal:",
+            "  -7 !== 10",
+            "  AssertionError [ERR_ASSERTION]: (the message above)\n      at Context.<anonymous> (mtest/cart.spec.js:7:45)",
+        ],
+    );
+    assert_eq!(out.matches("-7 !== 10").count(), 1, "{out}");
+    // A stack's runtime frames go; the test's own stay.
+    let raw = "<testsuite name=\"Mocha Tests\" tests=\"1\" errors=\"1\">\n<testcase classname=\"cart\" name=\"coupon\"><failure message=\"-7 !== 10\">AssertionError: -7 !== 10\n    at Context.&lt;anonymous&gt; (mtest/cart.spec.js:7:45)\n    at process.processImmediate (node:internal/timers:483:21)</failure></testcase>\n</testsuite>\n";
+    assert_eq!(
+        text_of("npx mocha --reporter xunit mtest", raw),
+        "suite Mocha Tests: 1 tests, 0 failures, 1 errors, 0 skipped\nFAIL cart > coupon\n  AssertionError: -7 !== 10\n      at Context.<anonymous> (mtest/cart.spec.js:7:45)\n1 tests: 0 passed, 1 failed, 0 skipped\n"
+    );
+}
+
+/// A goroutine trace a test logged (a fuzz target's panic, under the log's indentation): Go's
+/// own frames counted as a panic's are, the test's frames kept.
+#[test]
+fn go_test_logged_trace_counts_go_frames() {
+    let raw = "--- FAIL: FuzzParse (0.06s)\n    --- FAIL: FuzzParse (0.00s)\n        testing.go:1356: panic: runtime error: index out of range [0] with length 0\n            goroutine 10 [running]:\n            runtime/debug.Stack()\n            \t/usr/lib/go-1.19/src/runtime/debug/stack.go:24 +0xdb\n            testing.tRunner.func1()\n            \t/usr/lib/go-1.19/src/testing/testing.go:1356 +0x1f2\n            example.com/q/slug.Parse({0xc000018176, 0x2})\n            \t/w/slug/slug.go:43 +0x42c\n            testing.tRunner(0xc00007c9c0, 0xc00007e2d0)\n            \t/usr/lib/go-1.19/src/testing/testing.go:1446 +0x10b\n    \n    Failing input written to testdata/fuzz/FuzzParse/abff\nFAIL\nexit status 1\nFAIL\texample.com/q/slug\t0.063s\n";
+    let out = text_of("go test -run '^$' -fuzz=FuzzParse ./slug", raw);
+    assert_keeps(
+        &out,
+        &[
+            "example.com/q/slug.Parse({0xc000018176, 0x2})",
+            "/w/slug/slug.go:43",
+            "[2 frames in Go's runtime and libraries]",
+            "[1 frame in Go's runtime and libraries]",
+            "Failing input written to testdata/fuzz/FuzzParse/abff",
+        ],
+    );
+    assert!(!out.contains("debug/stack.go"), "{out}");
+}
+
+/// GitHub Actions' workflow commands (a linter's `github` format) are read as the diagnostics
+/// they annotate: the message unescaped, its place before it unless it names it, then the
+/// program's filter.
+#[test]
+fn workflow_commands_read_as_their_diagnostics() {
+    let line = |row: u32, code: &str, msg: &str| {
+        format!("::error title=ruff ({code}),file=/w/pkg/error.py,line={row},col=5,endLine={row},endColumn=9::pkg/error.py:{row}:5: {code} {msg}%0A  help: Convert")
+    };
+    let raw = format!(
+        "{}\n{}\n{}\n",
+        line(28, "UP045", "Use `X | None`"),
+        line(29, "UP045", "Use `X | None`"),
+        line(42, "UP006", "Use `list`"),
+    );
+    let (label, out) = run("ruff check --output-format=github pkg", &raw).expect("rewritten");
+    assert_eq!(label, "workflow:ruff");
+    assert_keeps(
+        &out,
+        &[
+            "pkg/error.py",
+            "28:5",
+            "29:5",
+            "42:5",
+            "UP045 Use `X | None`",
+            "UP006 Use `list`",
+        ],
+    );
+    assert!(!out.contains("::error") && !out.contains("%0A"), "{out}");
+    // A message that does not name its place gets it, with the title.
+    let raw = "::warning file=src/a.js,line=3,col=7,title=no-unused-vars::'x' is assigned a value but never used.%0AMore\n";
+    let (_, out) = run("npx eslint -f github src", raw).expect("rewritten");
+    assert!(
+        out.contains(
+            "src/a.js:3:7: warning: no-unused-vars: 'x' is assigned a value but never used.\nMore"
+        ),
+        "{out}"
+    );
 }

@@ -207,36 +207,14 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
     }
 }
 
-/// Fewest findings with one code and one message shape (`Function name `…` should be
-/// lowercase`) said as that shape once with each place's names: fewer cost about what the
-/// shape's line does.
+/// Fewest findings with one code and one message, word for word, said as that message once with
+/// each place: fewer cost about what the message's line does. Only equal messages are grouped:
+/// two that differ in a quoted name (`Class 'A' inherits…`, `Class 'B' inherits…`) are two
+/// facts, each written out (a shape with the names beside the places reads as neither message).
 const SHAPE_MIN_FINDINGS: usize = 3;
 
-/// A message with each quoted span (`` `x` ``, `'x'`, `"x"`, `‘x’`) as `…`, and the spans.
-fn shape_of(message: &str) -> (String, Vec<&str>) {
-    let mut shape = String::with_capacity(message.len());
-    let mut spans = Vec::new();
-    let mut rest = message;
-    while let Some(open_at) = rest.find(['`', '\'', '"', '‘']) {
-        let open = rest[open_at..].chars().next().unwrap_or('`');
-        let close = if open == '‘' { '’' } else { open };
-        let inner_at = open_at + open.len_utf8();
-        let Some(len) = rest[inner_at..].find(close) else {
-            break;
-        };
-        shape.push_str(&rest[..inner_at]);
-        shape.push('…');
-        shape.push(close);
-        spans.push(&rest[inner_at..inner_at + len]);
-        rest = &rest[inner_at + len + close.len_utf8()..];
-    }
-    shape.push_str(rest);
-    (shape, spans)
-}
-
-/// A message shape's places, by file: each file with its places and their quoted names, in
-/// order.
-type NamesByFile = Vec<(String, Vec<(String, Option<String>)>)>;
+/// A message's places, by file: each file with its places, in order.
+type PlacesByFile = Vec<(String, Vec<String>)>;
 
 fn render(found: Vec<Finding>) -> String {
     // The directory every file shares, said once (a linter given absolute paths).
@@ -273,14 +251,10 @@ fn render(found: Vec<Finding>) -> String {
         }
         h
     };
-    // Findings that share a code, a fix mark and a message shape, with at most one quoted span.
-    let mut shapes: std::collections::HashMap<(String, String), usize, FastHash> =
-        Default::default();
+    // Findings that share a code, a fix mark and a message.
+    let mut shapes: std::collections::HashMap<(String, &str), usize, FastHash> = Default::default();
     for f in &found {
-        let (shape, spans) = shape_of(&f.message);
-        if spans.len() <= 1 {
-            *shapes.entry((head(f), shape)).or_default() += 1;
-        }
+        *shapes.entry((head(f), f.message.as_str())).or_default() += 1;
     }
     let mut out = Vec::new();
     let files: std::collections::HashSet<&str, FastHash> =
@@ -301,29 +275,27 @@ fn render(found: Vec<Finding>) -> String {
     out.push(summary);
     // Each file's findings one a line under it (a message is a sentence, never a row's item).
     let mut by_file: Vec<(String, Vec<String>)> = Vec::new();
-    let mut grouped: Vec<(String, NamesByFile)> = Vec::new();
-    let mut group_at: std::collections::HashMap<(String, String), usize, FastHash> =
+    let mut grouped: Vec<(String, PlacesByFile)> = Vec::new();
+    let mut group_at: std::collections::HashMap<(String, &str), usize, FastHash> =
         Default::default();
     for f in &found {
         let h = head(f);
-        let (shape, spans) = shape_of(&f.message);
-        let key = (h.clone(), shape);
-        if spans.len() <= 1 && shapes.get(&key).is_some_and(|&n| n >= SHAPE_MIN_FINDINGS) {
+        let key = (h, f.message.as_str());
+        if shapes.get(&key).is_some_and(|&n| n >= SHAPE_MIN_FINDINGS) {
             let g = *group_at.entry(key.clone()).or_insert_with(|| {
                 grouped.push((format!("{}{}", key.0, key.1), Vec::new()));
                 grouped.len() - 1
             });
-            let name = (f.place.clone(), spans.first().map(|n| n.to_string()));
             let file = short(&f.file);
             let places = &mut grouped[g].1;
             match places.iter_mut().find(|(p, _)| *p == file) {
-                Some((_, names)) => names.push(name),
-                None => places.push((file, vec![name])),
+                Some((_, at)) => at.push(f.place.clone()),
+                None => places.push((file, vec![f.place.clone()])),
             }
             continue;
         }
         let file = short(&f.file);
-        let line = format!("  {} {h}{}", f.place, f.message);
+        let line = format!("  {} {}{}", f.place, key.0, f.message);
         match by_file.last_mut().filter(|(name, _)| *name == file) {
             Some((_, lines)) => lines.push(line),
             None => match by_file.iter_mut().find(|(name, _)| *name == file) {
@@ -336,49 +308,12 @@ fn render(found: Vec<Finding>) -> String {
         out.push(format!("{file}:"));
         out.extend(lines);
     }
-    for (shape, places) in grouped {
+    for (message, places) in grouped {
         let n: usize = places.iter().map(|(_, p)| p.len()).sum();
-        // A name every place shares is the message's own (`Use f-string instead of `format`
-        // call` at each): said in it, once.
-        let mut spans = places.iter().flat_map(|(_, p)| p.iter().map(|(_, s)| s));
-        let first = spans.next().cloned().flatten();
-        let shared = first.filter(|f| spans.all(|s| s.as_deref() == Some(f.as_str())));
-        let shape = match &shared {
-            // The mark `shape_of` left, before the closing quote (a message may hold its own `…`).
-            Some(name) => match shape
-                .match_indices('…')
-                .find(|(at, m)| shape[at + m.len()..].starts_with(['`', '\'', '"', '’']))
-            {
-                Some((at, m)) => format!("{}{name}{}", &shape[..at], &shape[at + m.len()..]),
-                None => shape,
-            },
-            None => shape,
-        };
-        out.push(format!("{shape} ({n} places):"));
-        for (file, names) in places {
-            // The same message at each place: the place alone; one name apart: the place
-            // and the name (`322:9 getProperty`, or `4:1(a b)` for a name with a space).
-            let names: Vec<String> = names
-                .into_iter()
-                .map(|(place, span)| match span {
-                    Some(_) if shared.is_some() => place,
-                    None => place,
-                    Some(n) if n.contains(' ') || n.is_empty() => format!("{place}({n})"),
-                    Some(n) => format!("{place} {n}"),
-                })
-                .collect();
-            // `26:9 getMessage, 30:9 getException`: a comma between places with names, as
-            // names hold none; places alone a blank apart (`26:9 30:9`), as a compiler's are.
-            let last = names.len() - 1;
-            let named = shared.is_none() && names.iter().any(|n| n.contains(' '));
-            let names = names.iter().enumerate().map(|(i, n)| {
-                if named && i < last {
-                    format!("{n},")
-                } else {
-                    n.clone()
-                }
-            });
-            push_place_rows(&mut out, &file, names);
+        out.push(format!("{message} ({n} places):"));
+        // Places alone a blank apart (`26:9 30:9`), as a compiler's are.
+        for (file, at) in places {
+            push_place_rows(&mut out, &file, at);
         }
     }
     join_lines(out)

@@ -4,12 +4,14 @@
 //! test run's text is. Each suite's counts stay; a passing case is counted, not named, and a
 //! skipped one too unless it says why (`SKIP name: reason`);
 //! a failing or erroring case keeps its name, its message and its body (entities decoded, the
-//! XML's indentation gone), and what it printed (`system-out`/`system-err`). Dropped: times,
+//! XML's indentation gone, a stack's frames in dependencies or the runtime dropped), and what
+//! it printed (`system-out`/`system-err`); a run of failing
+//! cases of one class, each said in a line, has the class once above them. Dropped: times,
 //! timestamps, host names, properties, the XML declaration.
 
 use super::Context;
-use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
+use crate::minimize::text::{is_dependency_frame, join_lines};
 
 /// Whether `text` is a JUnit XML report: an element `testsuites` or `testsuite` before any
 /// `testcase`.
@@ -236,7 +238,17 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                         } else if p.kind != "failure" {
                             out.push(format!("  {}:", p.kind));
                         }
-                        out.extend(body.into_iter().map(|l| format!("  {l}")));
+                        // A stack's frames inside a dependency or the runtime (`at …
+                        // (node:internal/timers:483:21)`) are not the test's code; the test
+                        // filters drop them from a runner's text too.
+                        out.extend(
+                            message_once(body)
+                                .into_iter()
+                                .filter(|l| {
+                                    !(l.trim_start().starts_with("at ") && is_dependency_frame(l))
+                                })
+                                .map(|l| format!("  {l}")),
+                        );
                     }
                 } else {
                     if was_skipped {
@@ -347,5 +359,124 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     out.push(format!(
         "{cases} tests: {passed} passed, {failed} failed, {skipped} skipped"
     ));
-    Some(join_lines(out))
+    Some(join_lines(classes_once(out)))
+}
+
+/// A failure's body that says its message, then the error's line repeating it in the stack
+/// (`Expected values to be strictly equal:` … `AssertionError [ERR_ASSERTION]: Expected values
+/// to be strictly equal:` and the message's lines again, as mocha's xunit reporter writes it):
+/// the error's line said with its name and a pointer up, the repeated lines gone.
+fn message_once(body: Vec<String>) -> Vec<String> {
+    let Some(first) = body.first().filter(|l| !l.trim().is_empty()) else {
+        return body;
+    };
+    let error_line = body.iter().enumerate().skip(1).find_map(|(i, l)| {
+        let name = l.strip_suffix(first.as_str())?.strip_suffix(": ")?;
+        (!name.is_empty() && !name.starts_with(char::is_whitespace)).then_some((i, name))
+    });
+    let Some((at, name)) = error_line else {
+        return body;
+    };
+    // The message's next lines said again after the error's line.
+    let again = (1..at)
+        .take_while(|&k| body.get(at + k).is_some_and(|l| *l == body[k]))
+        .count();
+    let mut out = Vec::with_capacity(body.len());
+    out.extend(body[..at].iter().cloned());
+    out.push(format!("{name}: (the message above)"));
+    out.extend(body[at + 1 + again..].iter().cloned());
+    out
+}
+
+/// Fewest failing cases of one class in a row, each said in a line or two, for the class to be
+/// said once above them: a linter's JUnit report (ruff's, a case per finding, its file as the
+/// class) repeats a long path on every case.
+const CLASS_RUN_MIN_CASES: usize = 3;
+
+/// The end every one of two or more lines shares after a `, ` (`line 28, col 15, Use X` and
+/// `line 29, col 24, Use X`: `Use X`), each keeping a start of its own; `None` otherwise.
+fn shared_end<'a>(details: &[Option<&'a str>]) -> Option<&'a str> {
+    if details.len() < 2 || details.iter().any(Option::is_none) {
+        return None;
+    }
+    let first = details[0]?;
+    // The ends of the first line after each `, `, longest first.
+    first
+        .match_indices(", ")
+        .map(|(at, _)| &first[at + 2..])
+        .find(|end| {
+            !end.is_empty()
+                && details.iter().flatten().all(|d| {
+                    d.len() > end.len() + 2
+                        && d.ends_with(end)
+                        && d[..d.len() - end.len()].ends_with(", ")
+                })
+        })
+}
+
+/// Failing cases said `FAIL class > name` and at most one line under it, in runs of one class:
+/// the class once (`FAIL class (3 cases):`), then each case's name and its line on one row
+/// (`  name: line 28, col 15, msg`). Cases with more to say stay as they were.
+fn classes_once(out: Vec<String>) -> Vec<String> {
+    // (class, name, its one line) for a short failing case starting at `i`, and its length.
+    let short = |i: usize| -> Option<(&str, &str, Option<&str>, usize)> {
+        let (class, name) = out[i].strip_prefix("FAIL ")?.split_once(" > ")?;
+        let next = out.get(i + 1).filter(|l| l.starts_with("  "));
+        let detail = next.map(|l| l.trim());
+        let len = 1 + usize::from(next.is_some());
+        // A second indented line: more than one line to say.
+        if next.is_some() && out.get(i + 2).is_some_and(|l| l.starts_with("  ")) {
+            return None;
+        }
+        Some((class, name, detail, len))
+    };
+    let mut said = Vec::with_capacity(out.len());
+    let mut i = 0;
+    while i < out.len() {
+        let Some((class, ..)) = short(i) else {
+            said.push(out[i].clone());
+            i += 1;
+            continue;
+        };
+        let mut run = Vec::new();
+        let mut j = i;
+        while let Some(case) = short(j).filter(|c| c.0 == class) {
+            j += case.3;
+            run.push(case);
+        }
+        if run.len() < CLASS_RUN_MIN_CASES {
+            said.extend(out[i..j].iter().cloned());
+        } else {
+            said.push(format!("FAIL {class} ({} cases):", run.len()));
+            // Cases of one name whose lines end alike (`line 28, col 15, Use X`, `line 29, col
+            // 24, Use X`: a linter's rule at several places): the shared end said once, then
+            // each case's own start (`org.ruff.UP045: Use X: line 28, col 15; line 29, col 24`).
+            let mut names: Vec<(&str, Vec<Option<&str>>)> = Vec::new();
+            for (_, name, detail, _) in run {
+                match names.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, details)) => details.push(detail),
+                    None => names.push((name, vec![detail])),
+                }
+            }
+            for (name, details) in names {
+                let shared = shared_end(&details);
+                match shared {
+                    Some(end) => {
+                        let starts: Vec<&str> = details
+                            .iter()
+                            .flatten()
+                            .map(|d| &d[..d.len() - end.len() - 2])
+                            .collect();
+                        said.push(format!("  {name}: {end}: {}", starts.join("; ")));
+                    }
+                    None => said.extend(details.into_iter().map(|d| match d {
+                        Some(d) => format!("  {name}: {d}"),
+                        None => format!("  {name}"),
+                    })),
+                }
+            }
+        }
+        i = j;
+    }
+    said
 }

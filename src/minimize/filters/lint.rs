@@ -402,8 +402,10 @@ fn eslint_row(line: &str) -> Option<(&str, &str, &str, Option<&str>)> {
 /// grouped the same way; the same code and message at
 /// several places of a file share a line (`30:16, 37:16 UP031 Use format specifiers …`).
 /// A concise finding, `a.py:12:5: F401 msg`, as (`a.py`, `12:5`, `F401 msg`): the first `.py`
-/// or `.pyi` followed by a line and a column. Read by hand: a capturing pattern with a lazy
-/// path ran a backtracking search on every line and was most of a big report's cost.
+/// or `.pyi` followed by a line and a column; or, in the formats that give no column (pylint's
+/// `a.py:12: [F401] msg`, which ruff and flake8 also write), a line alone (`12`). Read by hand:
+/// a capturing pattern with a lazy path ran a backtracking search on every line and was most
+/// of a big report's cost.
 fn concise_finding(line: &str) -> Option<(&str, &str, &str)> {
     let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
     for (i, _) in line.match_indices(".py") {
@@ -419,13 +421,21 @@ fn concise_finding(line: &str) -> Option<(&str, &str, &str)> {
             continue;
         };
         let col = digits(after_row);
-        let Some(message) = after_row[col..].strip_prefix(": ").filter(|_| col > 0) else {
+        let (at, message) = if col > 0 {
+            (&rest[..row + 1 + col], after_row[col..].strip_prefix(": "))
+        } else {
+            (
+                &rest[..row],
+                after_row.strip_prefix(' ').filter(|m| !m.is_empty()),
+            )
+        };
+        let Some(message) = message else {
             continue;
         };
         if i == 0 {
             continue;
         }
-        return Some((&line[..end], &rest[..row + 1 + col], message));
+        return Some((&line[..end], at, message));
     }
     None
 }

@@ -1238,6 +1238,11 @@ const DEDUPED_GROUP_MIN: usize = 3;
 /// node's other leaves: `(deduped: debug@4.4.3 ms@2.1.3 once@1.4.0)`. Each package keeps its
 /// version and its mark; half of a large tree's leaves are these.
 fn deduped_grouped(leaves: Vec<String>, narrow: bool) -> Vec<String> {
+    let leaves = if narrow {
+        same_tail_grouped(leaves)
+    } else {
+        leaves
+    };
     let is_deduped = |l: &String| {
         l.strip_suffix(" deduped")
             .is_some_and(|name| !name.contains([' ', '>']))
@@ -1252,6 +1257,46 @@ fn deduped_grouped(leaves: Vec<String>, narrow: bool) -> Vec<String> {
         .collect();
     rest.push(format!("(deduped: {})", names.join(" ")));
     rest
+}
+
+/// A narrowed tree's lines of descent that end in one entry (`npm ls pkg`: each package that
+/// needs `@babel/core`, `a@1.0.0>@babel/core@7.29.13 deduped`), when a node has
+/// [`DEDUPED_GROUP_MIN`] or more of them, said once with that entry:
+/// `(each >@babel/core@7.29.13 deduped: a@1.0.0 b@2.0.0 c@3.0.0)`, in the first one's place.
+fn same_tail_grouped(leaves: Vec<String>) -> Vec<String> {
+    let tail = |l: &str| l.rfind('>').map(|at| l[at + 1..].to_string());
+    let mut count: std::collections::HashMap<String, usize, super::paths::FastHash> =
+        Default::default();
+    for l in &leaves {
+        if let Some(t) = tail(l) {
+            *count.entry(t).or_default() += 1;
+        }
+    }
+    if !count.values().any(|&n| n >= DEDUPED_GROUP_MIN) {
+        return leaves;
+    }
+    let mut out: Vec<String> = Vec::with_capacity(leaves.len());
+    // Where each tail's group is in `out`, and its heads.
+    let mut groups: Vec<(usize, String, Vec<String>)> = Vec::new();
+    for l in leaves {
+        let grouped = tail(&l).filter(|t| count.get(t).is_some_and(|&n| n >= DEDUPED_GROUP_MIN));
+        let Some(t) = grouped else {
+            out.push(l);
+            continue;
+        };
+        let head = l[..l.len() - t.len() - 1].to_string();
+        match groups.iter_mut().find(|(_, g, _)| *g == t) {
+            Some((_, _, heads)) => heads.push(head),
+            None => {
+                groups.push((out.len(), t, vec![head]));
+                out.push(String::new());
+            }
+        }
+    }
+    for (at, t, heads) in groups {
+        out[at] = format!("(each >{t}: {})", heads.join(" "));
+    }
+    out
 }
 
 #[cfg(test)]

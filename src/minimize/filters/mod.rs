@@ -20,6 +20,7 @@ mod table;
 mod tests_js;
 mod tests_native;
 mod valgrind;
+mod workflow;
 
 #[cfg(test)]
 pub(crate) use cargo::rendered_diagnostics as rendered_diagnostics_for_test;
@@ -73,6 +74,20 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         outline: ctx.outline,
     });
     let ctx = script_ctx.as_ref().unwrap_or(ctx);
+    // A linter's CI annotations (`::error file=a.py,line=3::msg`, its `github` format) are read
+    // as the diagnostics they annotate, then by the program's filter; unescaped, they are
+    // shorter than written even when no filter reads them.
+    if let Some(decoded) = workflow::as_diagnostics(ctx.text) {
+        let inner = Context {
+            inv: ctx.inv,
+            text: &decoded,
+            outline: ctx.outline,
+        };
+        return Some(match run(&inner) {
+            Some((label, text)) => (format!("workflow:{label}"), text),
+            None => ("workflow".to_string(), decoded),
+        });
+    }
     // rustc's JSON diagnostics (from rustc, cargo or a script around them) are read as the
     // human format they render to, whatever printed them.
     if let Some(rendered) = cargo::rendered_diagnostics(ctx.text) {
@@ -429,6 +444,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("headed-lint-list", lint::headed_lint_list))
     } else if table::looks_like_padded_table(text) {
         Some(("table", table::padded))
+    } else if table::looks_like_drawn_table(text) {
+        Some(("drawn-table", table::drawn))
     } else {
         None
     };
@@ -444,6 +461,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "long-listing"
                 | "graphical"
                 | "table"
+                | "drawn-table"
                 | "hooks"
                 | "streams"
         ) {

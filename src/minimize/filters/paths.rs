@@ -87,10 +87,12 @@ pub(super) fn split_dir(path: &str) -> (&str, &str) {
 
 /// Entries on rows of about [`ROW_CHARS`], one space apart, or two when an entry holds a space
 /// (`a.rs: 4, 20`, a name with a space) other than before a package tree's mark (`debug@4.4.3
-/// deduped`: the mark is a word no package entry is).
+/// deduped`: the mark is a word no package entry is) or in its groups (`(deduped: …)`, `(each
+/// >…: …)`).
 pub(super) fn rows(entries: Vec<String>, indent: &str, out: &mut Vec<String>) {
     let marked = |e: &str| {
         e.starts_with("(deduped: ")
+            || e.starts_with("(each >")
             || e.split_once(' ')
                 .is_some_and(|(_, mark)| matches!(mark, "deduped" | "extraneous" | "overridden"))
     };

@@ -3,7 +3,8 @@
 //! padding is layout: each row's cells are said one space apart; a column whose cell is the same
 //! on every row (`pip list -v`'s location and installer) is said once, beside the header; a run
 //! of rows that share their first cell (`dpkg -l`'s `ii`) has it once, above the run. Everything
-//! before the header (a legend) stays as written.
+//! before the header (a legend) stays as written. A drawn table (psql's, mysql's, `sqlite3
+//! -box`'s: cells between `|` under a `---+---` rule) is said the same way without its drawing.
 
 use super::Context;
 use crate::minimize::text::join_lines;
@@ -41,12 +42,83 @@ pub(super) fn padded(ctx: &Context) -> Option<String> {
         return None;
     }
     let header = cells_loose(lines[t.rule - 1], &t.starts);
+    Some(render(
+        lines[..t.rule - 1].iter().copied(),
+        &header,
+        &rows,
+        lines[t.end..].iter().copied(),
+        Cells::Padded,
+    ))
+}
+
+/// A table drawn with separators: cells between `|` (or `│`), a rule under the header whose
+/// `+`/`|` (or `┼`/`│`) mark where the columns part, as psql, mysql and the like, `sqlite3
+/// -box`/`-markdown` and markdown print query results. The padding and the rules are layout:
+/// each row's cells are said `|` apart (see [`Cells::Drawn`]), a column the same on every row
+/// once. Lines before and after the table (psql's `(12 rows)`) stay as written.
+pub(super) fn drawn(ctx: &Context) -> Option<String> {
+    let (rule, seps, outer) = drawn_head(ctx.text)?;
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
+    // The rows, read once: the lines after the rule up to the first that is not one.
+    let rows: Vec<Vec<&str>> = lines[rule + 1..]
+        .iter()
+        .map_while(|l| drawn_cells(l, &seps, outer))
+        .collect();
+    if rows.len() < TABLE_MIN_ROWS {
+        return None;
+    }
+    let end = rule + 1 + rows.len();
+    let header = drawn_cells(lines[rule - 1], &seps, outer)?;
+    // A border above the header and under the last row (mysql's `+----+`, `┌──┬──┐`) is layout.
+    let before = lines[..rule - 1]
+        .iter()
+        .copied()
+        .filter(|l| !is_drawn_rule(l));
+    let after = lines[end..]
+        .iter()
+        .enumerate()
+        .filter(|(i, l)| !(*i == 0 && is_drawn_rule(l)))
+        .map(|(_, l)| *l);
+    Some(render(before, &header, &rows, after, Cells::Drawn))
+}
+
+/// How a table's rows are said once its padding is gone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// A padded table's: cells one space apart (no cell but the last holds one), a run of rows
+    /// sharing their first cell each on its own line under it.
+    Padded,
+    /// A drawn table's: cells `|` apart (a cell may hold blanks, or be empty); a run of rows
+    /// sharing their first cell on lines of their own after it, `first: b|c d|e`, rows a blank
+    /// apart (`; ` when a cell holds one). A query result sorted by its first column is most of
+    /// its rows in runs, and a run's rows on one line cost less than a line each (o200k_base).
+    Drawn,
+}
+
+/// Most rows of a run said on one line of a drawn table: a longer line is hard to read.
+const RUN_ROWS_PER_LINE: usize = 16;
+
+/// The table said without its padding: the lines before it, the header's names (a column whose
+/// cell is the same on every row said once beside them), each row's cells (a run of rows that
+/// share their first cell after it once), the lines after it.
+fn render<'a>(
+    before: impl Iterator<Item = &'a str>,
+    header: &[&str],
+    rows: &[Vec<&str>],
+    after: impl Iterator<Item = &'a str>,
+    style: Cells,
+) -> String {
+    let sep = match style {
+        Cells::Padded => " ",
+        Cells::Drawn => "|",
+    };
+    let width = rows[0].len();
     // Columns whose cell is the same on every row (not the first: it names the row).
     let constant: Vec<bool> = (0..width)
         .map(|i| i > 0 && !rows[0][i].is_empty() && rows.iter().all(|r| r[i] == rows[0][i]))
         .collect();
-    let mut out: Vec<String> = lines[..t.rule - 1].iter().map(|l| l.to_string()).collect();
-    let mut head: Vec<String> = Vec::new();
+    let mut out: Vec<String> = before.map(str::to_string).collect();
+    let mut head: Vec<&str> = Vec::new();
     let mut said: Vec<String> = Vec::new();
     for i in 0..width {
         let name = header.get(i).copied().unwrap_or("");
@@ -56,42 +128,162 @@ pub(super) fn padded(ctx: &Context) -> Option<String> {
             } else {
                 format!("{name} {}", rows[0][i])
             });
-        } else if !name.is_empty() {
-            head.push(name.to_string());
+        } else if !name.is_empty() || style == Cells::Drawn {
+            head.push(name);
         }
     }
-    let mut head = head.join(" ");
+    let mut head = head.join(sep);
     if !said.is_empty() {
         head.push_str(&format!(" (every row: {})", said.join(", ")));
     }
     out.push(head);
+    // A drawn table's empty cell is said (`a||c`): its place tells which column is empty.
     let row_text = |r: &[&str], from: usize| -> String {
         r.iter()
             .enumerate()
             .skip(from)
-            .filter(|(i, c)| !constant[*i] && !c.is_empty())
+            .filter(|(i, c)| !constant[*i] && (style == Cells::Drawn || !c.is_empty()))
             .map(|(_, c)| *c)
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(sep)
     };
     let mut i = 0;
     while i < rows.len() {
         let first = rows[i][0];
         let run = rows[i..].iter().take_while(|r| r[0] == first).count();
+        let said_rows = &rows[i..i + run];
         if run >= RUN_MIN_ROWS && !first.is_empty() {
-            out.push(format!("{first}:"));
-            for r in &rows[i..i + run] {
-                out.push(format!(" {}", row_text(r, 1)));
+            match style {
+                Cells::Padded => {
+                    out.push(format!("{first}:"));
+                    for r in said_rows {
+                        out.push(format!(" {}", row_text(r, 1)));
+                    }
+                }
+                Cells::Drawn => {
+                    let texts: Vec<String> = said_rows.iter().map(|r| row_text(r, 1)).collect();
+                    let apart = if texts.iter().any(|t| t.contains(' ') || t.is_empty()) {
+                        "; "
+                    } else {
+                        " "
+                    };
+                    for chunk in texts.chunks(RUN_ROWS_PER_LINE) {
+                        out.push(format!("{first}: {}", chunk.join(apart)));
+                    }
+                }
             }
         } else {
-            for r in &rows[i..i + run] {
+            for r in said_rows {
                 out.push(row_text(r, 0));
             }
         }
         i += run;
     }
-    out.extend(lines[t.end..].iter().map(|l| l.to_string()));
-    Some(join_lines(out))
+    out.extend(after.map(str::to_string));
+    join_lines(out)
+}
+
+/// Whether `text` has a drawn table's header and rule near its top, and rows under them (the
+/// first [`TABLE_MIN_ROWS`] read here; [`drawn`] reads the rest).
+pub(super) fn looks_like_drawn_table(text: &str) -> bool {
+    drawn_head(text).is_some_and(|(rule, seps, outer)| {
+        text.split_lines()
+            .skip(rule + 1)
+            .take(TABLE_MIN_ROWS)
+            .filter(|l| drawn_cells(l, &seps, outer).is_some())
+            .count()
+            == TABLE_MIN_ROWS
+    })
+}
+
+/// The marks a rule is drawn with, and those among them that stand where columns part.
+const RULE_MARKS: &[char] = &[
+    '-', '=', ':', '+', '|', ' ', '─', '═', '┼', '├', '┤', '┌', '┬', '┐', '└', '┴', '┘', '╪', '╞',
+    '╡', '│',
+];
+const RULE_SEPARATORS: &[char] = &[
+    '+', '|', '┼', '├', '┤', '┌', '┬', '┐', '└', '┴', '┘', '╪', '╞', '╡', '│',
+];
+
+/// Whether `line` is only a drawn table's rule or border.
+fn is_drawn_rule(line: &str) -> bool {
+    let l = line.trim();
+    l.chars().count() >= 3
+        && l.chars().all(|c| RULE_MARKS.contains(&c))
+        && l.chars().any(|c| matches!(c, '-' | '=' | '─' | '═'))
+}
+
+/// A drawn table's rule near the top of `text` (its line, where its separators stand, in chars,
+/// and whether it has an outer border on both sides: `+---+`, `|---|`), with a header above it.
+fn drawn_head(text: &str) -> Option<(usize, Vec<usize>, bool)> {
+    let head: Vec<&str> = text.split_lines().take(RULE_MAX_LINE + 2).collect();
+    (1..head.len()).find_map(|i| {
+        let l = head[i].trim_end();
+        if !is_drawn_rule(l) {
+            return None;
+        }
+        let seps: Vec<usize> = l
+            .chars()
+            .enumerate()
+            .filter(|(_, c)| RULE_SEPARATORS.contains(c))
+            .map(|(i, _)| i)
+            .collect();
+        let first = seps.first().copied()?;
+        let width = l.chars().count();
+        let outer = first == 0 && seps.last().is_some_and(|&e| e + 1 == width);
+        // At least two columns, and the header's separators where the rule's are.
+        let columns = seps.len() + 1 - if outer { 2 } else { 0 };
+        (columns >= 2 && drawn_cells(head[i - 1], &seps, outer).is_some())
+            .then_some((i, seps, outer))
+    })
+}
+
+/// A row's cells between the separators (chars `seps`): `None` when the line is not a row (a
+/// separator missing, or the line ending before the last column). A rule is not a row.
+fn drawn_cells<'a>(line: &'a str, seps: &[usize], outer: bool) -> Option<Vec<&'a str>> {
+    let line = line.trim_end();
+    // Each separator's byte and length: an ASCII line (most query results) is read at the
+    // separators' places alone, another char by char.
+    let mut at = Vec::with_capacity(seps.len());
+    if line.is_ascii() {
+        let b = line.as_bytes();
+        for &p in seps {
+            if b.get(p) != Some(&b'|') {
+                return None;
+            }
+            at.push((p, 1));
+        }
+    } else {
+        let mut want = seps.iter().peekable();
+        for (n, (byte, c)) in line.char_indices().enumerate() {
+            if want.peek() == Some(&&n) {
+                if c != '|' && c != '│' {
+                    return None;
+                }
+                at.push((byte, c.len_utf8()));
+                want.next();
+            }
+        }
+    }
+    // Every separator must be there (psql's last cell may be empty: the line then ends at its
+    // separator); a line with a letter or a digit is no rule (markdown's `|---|---|` is).
+    if at.len() < seps.len()
+        || (!line.bytes().any(|b| b.is_ascii_alphanumeric()) && is_drawn_rule(line))
+    {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(at.len() + 1);
+    let mut from = 0;
+    for (k, &(b, len)) in at.iter().enumerate() {
+        if !(outer && k == 0) {
+            cells.push(line.get(from..b)?.trim());
+        }
+        from = b + len;
+    }
+    if !outer {
+        cells.push(line.get(from..)?.trim());
+    }
+    Some(cells)
 }
 
 struct Table {

@@ -1087,8 +1087,10 @@ fn example_diff(lines: &[&str], i: usize) -> Option<(Vec<String>, usize)> {
 
 /// `\t/usr/lib/go/src/testing/testing.go:1446 +0x10b`: the second line of a goroutine frame.
 fn is_go_frame_location(line: &str) -> bool {
-    // A panic's trace indents it with a tab, the race detector's report with six spaces.
-    re!(r"^(\t| {6})\S+\.go:\d+( \+0x[0-9a-f]+)?$").is_some_and(|r| r.is_match(line))
+    // A panic's trace indents it with a tab, the race detector's report with six spaces; a
+    // trace a test logged (a fuzz target's panic, `testing.go:1356: panic: …`) has the log's
+    // indentation before the tab.
+    re!(r"^( *\t| {6})\S+\.go:\d+( \+0x[0-9a-f]+)?$").is_some_and(|r| r.is_match(line))
 }
 
 /// A frame in the Go toolchain's standard library (`…/go-1.19/src/testing/…`) or a downloaded
