@@ -87,7 +87,7 @@ fn stdout_away(node: Node<'_>, src: &str) -> bool {
         if let Some(null) = redirects
             .iter()
             .filter_map(|r| stdout_redirect(tree::text(*r, src)))
-            .last()
+            .next_back()
         {
             return null;
         }
