@@ -17,11 +17,11 @@ const WORDS: &[&str] = &[
     "keys", "values", "each", "exists", "delete", "push", "pop", "shift", "unshift", "reverse", "sort", "map",
     "grep", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp", "and", "or", "not", "xor", "END", "BEGIN", "STDERR",
     "STDOUT", "exit", "die", "warn", "quotemeta", "pos", "time", "localtime", "gmtime", "sin", "cos", "exp",
-    "log", "atan2", "wantarray", "ref", "q", "qw", "m", "s", "tr", "y",
+    "log", "atan2", "wantarray", "ref", "q", "qq", "qw", "m", "s", "tr", "y",
 ];
 
 /// Pragmas `-M` may load: they only change how the code compiles.
-const PRAGMAS: &[&str] = &["strict", "warnings", "utf8", "integer", "bytes"];
+pub(crate) const PRAGMAS: &[&str] = &["strict", "warnings", "utf8", "integer", "bytes"];
 
 /// Switches that take no value and only change how the program reads and prints (`-c` only
 /// compiles: it runs less, never more).
@@ -185,7 +185,7 @@ pub fn only_prints(code: &str) -> bool {
                     return false;
                 }
                 match word {
-                    "m" | "q" | "qw"
+                    "m" | "q" | "qq" | "qw"
                         if b.get(i).is_some_and(|d| {
                             !d.is_ascii_alphanumeric() && !d.is_ascii_whitespace()
                         }) =>
@@ -195,7 +195,8 @@ pub fn only_prints(code: &str) -> bool {
                         let Some(end) = closing(b, i + 1, close) else {
                             return false;
                         };
-                        if word == "m" && !inert_interpolation(&code[i + 1..end]) {
+                        // `m//` and `qq()` interpolate as `"…"` does.
+                        if matches!(word, "m" | "qq") && !inert_interpolation(&code[i + 1..end]) {
                             return false;
                         }
                         i = end + 1;
@@ -224,7 +225,7 @@ pub fn only_prints(code: &str) -> bool {
                         term_before = true;
                         continue;
                     }
-                    "m" | "q" | "qw" | "s" | "tr" | "y" => return false,
+                    "m" | "q" | "qq" | "qw" | "s" | "tr" | "y" => return false,
                     _ => {}
                 }
                 term_before = !matches!(

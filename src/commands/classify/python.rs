@@ -1213,6 +1213,17 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
             &["-u", "--uuid", "-n", "--namespace", "-N", "--name"],
             0,
         ),
+        // Checkers and printers over files (Python 3.11, strace: nothing opened to write, no
+        // program run): tabnanny tokenizes files and the .py files of directories, filecmp
+        // compares two directories, shlex prints a file's (or stdin's) tokens, locale prints
+        // the locale's settings.
+        "tabnanny" => files_with(&values, &["-q", "-v"], &[], usize::MAX),
+        "filecmp" => {
+            let operands = values.iter().filter(|v| **v != "-r").count();
+            operands == 2 && files_with(&values, &["-r"], &[], 2)
+        }
+        "shlex" => files_with(&values, &[], &[], 1),
+        "locale" => values.is_empty(),
         "dis" | "tokenize" => files_with(
             &values,
             &[

@@ -488,8 +488,25 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                             && !o.starts_with("--")
                             && o.contains('C') =>
                     {
-                        v.push(Level::Unknown, format!("{p} -C runs a callback"));
-                        i += 1;
+                        // bash's mapfile evaluates `CALLBACK INDEX 'LINE'` (the line single-quoted:
+                        // mapfile.c), so a callback whose text is fixed runs as that text with two
+                        // plain words after it.
+                        let at = o.find('C').unwrap_or(0);
+                        let (before, after) = (&o[1..at], &o[at + 1..]);
+                        let callback = match after {
+                            "" => {
+                                i += 1;
+                                args.get(i).and_then(|a| a.value.clone())
+                            }
+                            _ => Some(after.to_string()),
+                        };
+                        match callback {
+                            Some(code) if before.chars().all(|c| c == 't') => {
+                                v.nested
+                                    .push(Nested::Script(Word::literal(&format!("{code} 0 ''"))));
+                            }
+                            _ => v.push(Level::Unknown, format!("{p} -C runs a callback")),
+                        }
                     }
                     Some(o) if with_value.contains(&o) && p != "getopts" => {
                         if o == "-a" && p == "read" {

@@ -118,14 +118,21 @@ pub fn sed(script: &str) -> Effects {
 /// `w`, `W` (and `wq`) write a file; `e`, `E`, `r` read one in (`r !cmd`, `e !cmd` run a
 /// command), `!` runs one; `g`/`v`/`G`/`V` run the command list after their pattern. Every line
 /// is read as a command, text after `a`/`i`/`c` included (stricter, never looser).
-pub fn ed(script: &str) -> Effects {
+///
+/// `file` is the default file name ed was started with, which an unescaped `%` of a shell
+/// command stands for (GNU ed 1.19: `r !date +%Y` in `ed -s f.txt` runs `date +f.txtY`).
+pub fn ed(script: &str, file: Option<&str>) -> Effects {
     let mut effects = Effects::default();
     for line in script.lines() {
         let s: Vec<char> = line.chars().collect();
         // `!cmd` and `r !cmd` run cmd with `sh -c` (ed(1)); its output is printed or read into
-        // the buffer. `%` (the file's name) and a leading `!` (the last command) are ed's own
-        // substitutions, not read here.
+        // the buffer. A leading `!` (the last command) is ed's own substitution, not read here;
+        // `%` is, when the file name is known.
         if let Some(command) = ed_shell_command(&s) {
+            let command = match file {
+                Some(name) => ed_file_name(&command, name),
+                None => command,
+            };
             if command.contains('%') || command.starts_with('!') || command.trim().is_empty() {
                 effects.executes = true;
             } else {
@@ -143,6 +150,15 @@ pub fn ed(script: &str) -> Effects {
         }
     }
     effects
+}
+
+/// An ed shell command with each `%` put as `name`. A command with `\\%` (a literal percent
+/// sign) is left as written, and so is read as not known, as is a name with a `%` in it.
+fn ed_file_name(command: &str, name: &str) -> String {
+    if command.contains("\\%") {
+        return command.to_string();
+    }
+    command.replace('%', name)
 }
 
 /// The command of an ed line that is `[ADDRESSES]!cmd` or `[ADDRESS]r !cmd`.

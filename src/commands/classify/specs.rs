@@ -36,6 +36,8 @@ const fn full(names: &'static [&'static str], short: &'static str, long: &'stati
 
 const HV: &str = "help version";
 
+/// less -o's finding: settled where stdout is not a terminal (less logs only to one).
+pub(super) const LESS_LOG: &str = "less -o writes a log file";
 /// tar's `-I PROGRAM`; `readers` drops it for a known decompressor.
 pub(super) const TAR_COMPRESS_PROGRAM: &str = "tar runs the compression program -I names";
 
@@ -134,6 +136,9 @@ pub const SPECS: &[Spec] = &[
     full(&["rev"], "0hV", "zero help version"),
     spec(&["column"], "tnc:dNs:o:R:T:W:H:O:JrieLlEpx", "table table-name= table-order= table-columns= table-columns-limit= table-noextreme= table-noheadings table-header-repeat table-hide= table-right= table-truncate= table-wrap= keep-empty-lines json tree= tree-id= tree-parent= output-width= output-separator= separator= fillrows help version"),
     spec(&["strings"], "adfn:t:woT:e:s:hv", "all data print-file-name bytes= radix= include-all-whitespace target= encoding= unicode= output-separator= help version"),
+    // gpgconf's printing commands (GnuPG 2.2, strace: nothing written, no component run);
+    // --list-options, --check-programs and the rest run the components or change them.
+    spec(&["gpgconf"], "", "list-dirs list-components help version"),
     spec(&["locale"], "amckvV", "all-locales charmaps category-name keyword-name verbose help usage version"),
     spec(&["which"], "as", "all skip-alias skip-dot skip-tilde show-dot show-tilde tty-only read-alias read-functions skip-functions"),
     spec(&["whereis"], "bmsuB:M:S:flV", "help version"),
@@ -144,7 +149,7 @@ pub const SPECS: &[Spec] = &[
         ], ..spec(&["tree"], "adlfxL:RP:I:ACDFgHhinNopqQrsStT:uUvX",
         "help version gitignore gitfile= ignore-case matchdirs metafirst prune info infofile= noreport charset= filelimit= dirsfirst filesfirst timefmt= inodes device si du sort= nolinks hintro= houtro= fromfile fromtabfile fflinks condense hyperlink") },
     Spec { effects: &[
-            ("-o|-O|--log-file|--LOG-FILE", Write, "less -o writes a log file"),
+            ("-o|-O|--log-file|--LOG-FILE", Write, LESS_LOG),
             ("-k|--lesskey-file|--lesskey-src|--lesskey-content", Unknown, "less loads key bindings, which can set LESSOPEN and run commands"),
         ], ..spec(&["less", "more", "zless", "zmore", "xzless", "xzmore", "lzless", "lzmore", "bzless", "bzmore"], "aAb:BcCdD:eEfFgGh:iIj:JKk:LmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:",
         "help version quit-at-eof QUIT-AT-EOF quit-if-one-screen ignore-case IGNORE-CASE long-prompt LONG-PROMPT LINE-NUMBERS line-numbers RAW-CONTROL-CHARS raw-control-chars chop-long-lines squeeze-blank-lines no-init tabs= pattern= prompt= status-column mouse wheel-lines= use-color color= follow-name incsearch header= no-vbell quotes= rscroll= save-marks search-skip-screen silent log-file= LOG-FILE= lesskey-file= lesskey-src= lesskey-content= tag= tag-file= window= shift= max-back-scroll= buffers= auto-buffers jump-target= no-keypad no-histdups no-number-headers redraw-on-quit exit-follow-on-close") },

@@ -768,12 +768,20 @@ fn ed_with_commands_that_only_print() {
         ("ed -s notes.txt <<< '!touch x'", Write),
         ("ed -s notes.txt <<< '$r !touch x'", Write),
         ("ed -s notes.txt <<< 'r !date >> log'", Write),
-        ("ed -s notes.txt <<< 'r !cat %'", Write),
+        ("ed -s notes.txt <<< 'r !rm %'", Write),
+        ("ed -s <<< 'r !cat %'", Write),
+        ("ed -s notes.txt <<< 'r !cat \\%'", Write),
         // `r !cmd` and `!cmd` run cmd, which is judged; `r FILE` reads a file into the buffer.
         ("ed -s notes.txt <<< 'r !id'", ReadOnly),
         ("ed -s notes.txt <<< '$r !date'", ReadOnly),
-        // ed puts the file's name for `%`: a command with one is not read.
-        ("ed -s notes.txt <<< '$r !date +%Y'", Write),
+        // ed puts the file's name for `%` (`date +notes.txtY`, `cat notes.txt`).
+        ("ed -s notes.txt <<< '$r !date +%Y'", ReadOnly),
+        (
+            "printf '%s\\n' '$r !date +%Y' ',p' Q | ed -s f.txt | tail -1",
+            ReadOnly,
+        ),
+        ("ed -s notes.txt <<< 'r !cat %'", ReadOnly),
+        ("ed -s 'x;touch y' <<< 'r !cat %'", Write),
         ("ed -s notes.txt <<< '!ls'", ReadOnly),
         ("ed -s notes.txt <<< '$r other.txt'", ReadOnly),
         ("ed -s notes.txt <<< 'e other.txt'", Write),
@@ -2179,5 +2187,114 @@ fn case_items_not_reached_and_modes_that_write_nothing() {
         ("patch --version", ReadOnly),
         ("patch --dry-run -p1 -i ../fix.diff", Write),
         ("patch -o - -r - a.txt < x.patch", Write),
+    ]);
+}
+
+/// nohup makes nohup.out, and less -o its log, only when stdout is a terminal: a later stage of
+/// a pipeline or `/dev/null` is not one; `>&2`, a nested script or a trap's body may be.
+#[test]
+fn stdout_that_is_not_a_terminal() {
+    assert_levels(&[
+        ("nohup cat f.txt | head -1", ReadOnly),
+        ("nohup cat f.txt > /dev/null 2>&1", ReadOnly),
+        ("{ nohup cat f.txt; echo; } | wc -l", ReadOnly),
+        ("if true; then nohup ls; fi &> /dev/null", ReadOnly),
+        ("cat f.txt | less -o copy.txt | head -1", ReadOnly),
+        ("nohup cat f.txt", Write),
+        ("cat f.txt | nohup cat", Write),
+        ("nohup cat f.txt >&2 | head -1", Write),
+        ("{ nohup cat f.txt 1>&2; } | wc -l", Write),
+        ("nohup cat f.txt > /dev/null 1>&2", Write),
+        ("trap 'nohup ls' EXIT > /dev/null", Write),
+        ("{ exec > /dev/tty; nohup ls; } | cat", Write),
+        ("bash -c 'nohup ls' | cat", Write),
+        ("f() { nohup ls; }; f | cat", Write),
+        ("cat f.txt | less -o copy.txt", Write),
+        ("more -o copy.txt f.txt | cat", Write),
+        ("nohup cat f.txt 1>&2 > /dev/null | cat", ReadOnly),
+    ]);
+}
+
+/// Bash forms whose code is fixed: a prompt expansion of a plain value, a name reference to a
+/// plain name, mapfile's callback.
+#[test]
+fn prompts_name_references_and_callbacks_with_fixed_text() {
+    assert_levels(&[
+        (
+            "p='\\u@\\h \\w'; echo \"${p@P}\" > /dev/null; echo ok",
+            ReadOnly,
+        ),
+        ("p='\\u $(id)'; echo \"${p@P}\"", Unknown),
+        ("p='\\044(id)'; echo \"${p@P}\"", Unknown),
+        ("p=x; p='`id`'; echo \"${p@P}\"", Unknown),
+        ("echo \"${PS1@P}\"", Unknown),
+        ("x=hello; declare -n r=x; echo \"$r\"", ReadOnly),
+        ("declare -n r='a[$(id)]'; echo \"$r\"", Unknown),
+        ("declare -n r=x; r='a[$(id)]'; echo ok", Unknown),
+        ("declare -n r=x; for r in 'a[$(id)]'; do :; done", Unknown),
+        ("declare -n r; r=x", Unknown),
+        ("declare -n r=PATH; echo $r", Unknown),
+        ("declare -in r=x", Unknown),
+        (
+            "readarray -t -C 'printf \"%s \"' -c 1 L < f.txt; echo",
+            ReadOnly,
+        ),
+        ("mapfile -tC 'echo' -c 1 L < f.txt", ReadOnly),
+        ("mapfile -C 'touch x' -c 1 L < f.txt", Write),
+        ("mapfile -tC \"$cb\" -c 1 L < f.txt", Unknown),
+    ]);
+}
+
+/// Programs and modules that only read, learned whole from their documentation and strace.
+#[test]
+fn reading_programs_learned_whole() {
+    assert_levels(&[
+        ("python3 -m tabnanny -v ../repo-util.py", ReadOnly),
+        ("python3 -m tabnanny -q src", ReadOnly),
+        ("python3 -m filecmp -r a b", ReadOnly),
+        ("python3 -m shlex f.txt", ReadOnly),
+        ("python3 -m locale", ReadOnly),
+        ("python3 -m filecmp a", Unknown),
+        ("python3 -m tabnanny --fix x.py", Unknown),
+        ("gpgconf --list-dirs homedir", ReadOnly),
+        ("gpgconf --list-components", ReadOnly),
+        ("gpgconf --version", ReadOnly),
+        ("gpgconf --list-options gpg", Unknown),
+        ("gpgconf --kill all", Unknown),
+        ("gpgconf --change-options gpg", Unknown),
+        (
+            "gcc -E -MMD -MF /dev/null ../repo-hello.c > /dev/null",
+            ReadOnly,
+        ),
+        ("gcc -E -MM -MG -MP -MT x a.c", ReadOnly),
+        ("gcc -E -MMD a.c", Write),
+        ("gcc -E -M -MF deps.d a.c", Write),
+        ("gcc -E -MD -MF deps.d a.c", Write),
+        (
+            "git format-patch -1 --stdout HEAD | git mailinfo /dev/null /dev/null",
+            ReadOnly,
+        ),
+        (
+            "git mailinfo -k --encoding=UTF-8 /dev/null /dev/null < m.eml",
+            ReadOnly,
+        ),
+        ("git mailinfo msg patch < m.eml", Unknown),
+        ("git mailinfo /dev/null patch < m.eml", Unknown),
+        (
+            "echo 'select count(*) from t;' | sqlite3 -readonly app.db",
+            ReadOnly,
+        ),
+        ("sqlite3 -readonly app.db <<< 'select 1;'", ReadOnly),
+        ("echo 'delete from t;' | sqlite3 -readonly app.db", Unknown),
+        (
+            "printf '.tables\\n.shell touch x\\n' | sqlite3 -readonly app.db",
+            Unknown,
+        ),
+        (
+            "echo 'select 1;' | sqlite3 -readonly app.db \"attach 'x' as y\"",
+            Unknown,
+        ),
+        ("sqlite3 -readonly app.db < q.sql", Unknown),
+        ("perl -e 'print qq(@{[ `id` ]})'", Unknown),
     ]);
 }

@@ -78,6 +78,9 @@ pub enum Settle {
     /// `go list -m`, `go doc`, `go mod graph` fetch the modules go.mod requires: not in a module
     /// that requires none ([`super::context`] reads go.mod).
     GoModule,
+    /// `go list -m` alone names the main module: not in a module whose go.mod names no
+    /// toolchain to switch to (its requirements are not loaded).
+    GoMainModule,
     /// An interpreter's inline program that only prints (`python3 -c`, `node -e`): what the
     /// interpreter loads as it starts (modules shadowed in the working directory, `.pth` files,
     /// `NODE_OPTIONS`) is the context's to check, so it is read-only only when the context was read.
@@ -90,6 +93,9 @@ pub enum Settle {
     /// A Java VM's performance data file: not when the options the context's environment
     /// hands the VM turn it off (`-XX:-UsePerfData` in `JAVA_TOOL_OPTIONS`, …).
     PerfData,
+    /// What only a program reading a terminal does (PYTHONINSPECT's prompt after the program,
+    /// and its history): the walk drops it when stdin is empty (`< /dev/null`), no terminal.
+    EmptyInput,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

@@ -509,10 +509,7 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         "busybox" => Verdict::runs(args),
         "nohup" => {
             let mut v = Verdict::runs(skip_options(args, &[]));
-            v.push(
-                Level::Write,
-                "nohup writes nohup.out when its output is a terminal",
-            );
+            v.push(Level::Write, NOHUP_OUT);
             v
         }
         // builtin, chronic, coproc, nohup, setsid, unbuffer: options without values.
@@ -634,6 +631,8 @@ fn strace(args: &[Word]) -> Verdict {
 
 /// What `flock` says when it would create its lock file: it opens FILE with `O_CREAT`
 /// (measured: `flock -n new true` leaves `new`); the context drops it when FILE is there.
+/// nohup's finding: settled where stdout is not a terminal (nohup.c opens nohup.out only then).
+pub const NOHUP_OUT: &str = "nohup writes nohup.out when its output is a terminal";
 pub const FLOCK_CREATES: &str = "flock creates its lock file when it is not there";
 
 /// `flock [options] FILE|DIR (COMMAND [ARG…] | -c|--command STRING)`, or `flock [options] FD`:

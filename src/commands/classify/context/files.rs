@@ -91,6 +91,17 @@ pub fn exists(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok()
 }
 
+/// Nothing is at `path`, not even a dangling link: the lookup failed because a part of it is
+/// not there (or is not a directory), not for any other reason.
+pub fn absent(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_err_and(|e| {
+        matches!(
+            e.kind(),
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+        )
+    })
+}
+
 /// An executable file (what a hook, a shim or a program on `PATH` must be to run).
 pub fn is_executable(path: &Path) -> bool {
     fs::metadata(path).is_ok_and(|m| crate::process::os::meta::is_executable_file(&m))

@@ -268,6 +268,15 @@ impl Probe {
             && self.dirs.iter().all(|dir| files::exists(&dir.join(path)))
     }
 
+    /// Nothing is at `path` in any directory the command may be in (a relative path; one
+    /// starting with `~` is not taken).
+    pub fn absent(&self, path: &str) -> bool {
+        self.lost.is_none()
+            && !path.is_empty()
+            && !path.starts_with('~')
+            && self.dirs.iter().all(|dir| files::absent(&dir.join(path)))
+    }
+
     /// Whether the program started with the command prefix `prefix` has `name` set (or set to a
     /// value only known at run time).
     pub fn is_set(&self, name: &str, prefix: &[(String, Option<String>)]) -> bool {
@@ -695,6 +704,8 @@ impl Probe {
             // JDK_JAVA_OPTIONS, Maven's script MAVEN_OPTS) besides its command line; the last
             // -XX:±UsePerfData wins, and the command line's was read already (the finding is
             // there because it does not turn it off).
+            // The walk knows the input (see where it drops these).
+            Some(Settle::EmptyInput) => true,
             Some(Settle::PerfData) => {
                 let mut names = vec!["JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"];
                 match program {
@@ -715,6 +726,14 @@ impl Probe {
             }
             Some(Settle::GoModule) => !self.dirs.iter().all(|dir| {
                 tools::go_module_self_contained(&Here {
+                    dir,
+                    env,
+                    program,
+                    resolved: None,
+                })
+            }),
+            Some(Settle::GoMainModule) => !self.dirs.iter().all(|dir| {
+                tools::go_main_module_reads(&Here {
                     dir,
                     env,
                     program,

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use super::files::{self, Contents};
 use super::{Here, Var};
 use crate::commands::classify::python::{self, STDLIB};
-use crate::commands::classify::verdict::{Level, Verdict};
+use crate::commands::classify::verdict::{Level, Settle, Verdict};
 use crate::commands::classify::words::Word;
 
 /// Modules already imported when the program starts (built in or frozen): importing them again
@@ -395,8 +395,16 @@ fn environment(here: &Here<'_>, ignore_env: bool, interactive: bool, out: &mut V
         let nowhere = name == "PYTHONPYCACHEPREFIX"
             && (here.env.value(name) == Some("/dev/null")
                 || here.env.is_set("PYTHONDONTWRITEBYTECODE"));
+        // PYTHONINSPECT prompts after the program only when stdin is a terminal (`-i`, which
+        // sets no variable, also when it is not): with stdin empty, no prompt, no history and
+        // no PYTHONSTARTUP (measured with strace, Python 3.11: `PYTHONINSPECT=1 python3 -c
+        // 'print(1)' < /dev/null` opened nothing to write).
         if here.env.is_set(name) && !nowhere {
-            out.push(Level::Unknown, format!("{program}: {name} {why}"));
+            let reason = format!("{program}: {name} {why}");
+            match name {
+                "PYTHONINSPECT" => out.push_unless(Level::Unknown, reason, Settle::EmptyInput),
+                _ => out.push(Level::Unknown, reason),
+            }
         }
     }
     // Python reads only variables named PYTHON…: one this list does not know (a newer

@@ -2432,6 +2432,66 @@ fn prompts_answered_no_and_directories_already_there() {
             "cd d && mkdir -p d",
             Some("creates"),
         ),
+        // Nothing where rm and truncate -c are pointed: nothing to remove or make.
+        case(
+            "rm-f-missing",
+            files,
+            "rm -f build.tmp x/y; rm -rf out",
+            None,
+        ),
+        case(
+            "rm-f-missing-trap",
+            files,
+            "trap 'rm -f build.tmp' EXIT; cat a.txt > /dev/null",
+            None,
+        ),
+        case(
+            "rm-f-existing",
+            files,
+            "rm -f build.tmp a.txt",
+            Some("deletes"),
+        ),
+        case(
+            "rm-f-dangling-link",
+            |p| {
+                files(p);
+                p.sh("ln -s nowhere repo/link");
+            },
+            "rm -f link",
+            Some("deletes"),
+        ),
+        case("rm-f-after-cd", files, "cd d && rm -f f", Some("deletes")),
+        case("rm-f-tilde", files, "rm -f ~/x", Some("deletes")),
+        case(
+            "rm-interactive-missing",
+            files,
+            "rm -I build.tmp",
+            Some("deletes"),
+        ),
+        case(
+            "truncate-c-missing",
+            files,
+            "truncate -c -s 0 nosuch.txt; truncate --no-create --size=1 x y; truncate -cs0 z",
+            None,
+        ),
+        case(
+            "truncate-c-existing",
+            files,
+            "truncate -c -s 0 a.txt",
+            Some("truncates"),
+        ),
+        case(
+            "truncate-missing-creates",
+            files,
+            "truncate -s 0 nosuch.txt",
+            Some("truncates"),
+        ),
+        case(
+            "truncate-c-size-is-operand",
+            files,
+            "truncate -c -s a.txt nosuch.txt",
+            None,
+        ),
         // Nothing on stdin: the interpreter's program is empty.
         case("python-devnull", |_| {}, "python3 < /dev/null", None),
         case("python-file-input", |_| {}, "python3 < a.py", Some("input")),
@@ -6513,6 +6573,54 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
             "go doc ./hello",
             Some("network"),
         ),
+        // `go list -m` alone names the main module; `all` loads the requirements.
+        case("go-list-m-requires", go_requires, "go list -m", None),
+        case(
+            "go-list-m-json-requires",
+            go_requires,
+            "go list -m -json 2>&1; true",
+            None,
+        ),
+        case(
+            "go-list-m-all-requires",
+            go_requires,
+            "go list -m all",
+            Some("network"),
+        ),
+        case(
+            "go-list-m-u-requires",
+            go_requires,
+            "go list -m -u -json",
+            Some("network"),
+        ),
+        case(
+            "go-list-m-block-requires",
+            |p| {
+                p.write(
+                    "repo/go.mod",
+                    "module example.com/demo\n\ngo 1.19\n\nrequire (\n\tgolang.org/x/text v0.3.0\n)\n",
+                )
+            },
+            "go list -m",
+            None,
+        ),
+        case(
+            "go-list-m-new-line",
+            go_new_line,
+            "go list -m",
+            Some("toolchain"),
+        ),
+        case(
+            "go-list-m-toolchain-in-block",
+            |p| {
+                p.write(
+                    "repo/go.mod",
+                    "module example.com/demo\n\ngo 1.19\n\nrequire (\n\tgolang.org/x/text v0.3.0\n)\ntoolchain go1.23.0\n",
+                )
+            },
+            "go list -m",
+            Some("toolchain"),
+        ),
         case("go-new-line", go_new_line, "go mod graph", Some("network")),
         Case {
             env: &[("GOTOOLCHAIN", "local")],
@@ -6637,5 +6745,101 @@ fn lua_e_by_the_version_lua_links_to() {
                 Some("LUA_INIT"),
             )
         },
+    ]);
+}
+
+/// `${P@P}` runs nothing when the environment's value has no `$`, backquote or octal escape;
+/// `${PS1@P}` none in a shell that is not interactive.
+#[test]
+fn prompt_expansion_of_the_environment() {
+    let plain: &[(&str, &str)] = &[("PS1", "\\u@\\h:\\w\\$ ")];
+    let substitutes: &[(&str, &str)] = &[("PS1", "$(touch x) ")];
+    let p = |name, env, flagged| Case {
+        env,
+        ..case(name, |_| {}, "echo \"${PS1@P}\"", flagged)
+    };
+    run(&[
+        p("ps1-plain", plain, None),
+        p("ps1-unset", &[], None),
+        // bash unsets PS1 and PS2 when it is not interactive: another name keeps its value.
+        p("ps1-substitutes", substitutes, None),
+        Case {
+            env: &[("PS0", "$(touch x) ")],
+            ..case(
+                "ps0-substitutes",
+                |_| {},
+                "echo \"${PS0@P}\"",
+                Some("prompt"),
+            )
+        },
+        Case {
+            env: &[("PR", "\\044(touch x) ")],
+            ..case("octal", |_| {}, "echo \"${PR@P}\"", Some("prompt"))
+        },
+        Case {
+            env: &[("PR", "\\u@\\h ")],
+            ..case("plain", |_| {}, "echo \"${PR@P}\"", None)
+        },
+        case(
+            "ps1-assigned",
+            |_| {},
+            "PS1='$(id)'; echo \"${PS1@P}\"",
+            Some("prompt"),
+        ),
+        case(
+            "ps1-read",
+            |_| {},
+            "read -r PS1; echo \"${PS1@P}\"",
+            Some("prompt"),
+        ),
+    ]);
+}
+
+/// PERL5OPT of warning switches and core pragmas loads nothing of the context's, unless
+/// PERL5LIB or PERLLIB put a directory before perl's own library.
+#[test]
+fn perl5opt_of_core_pragmas() {
+    let p = |name, env, flagged| Case {
+        env,
+        ..case(name, |_| {}, "perl -e 'print qq(1\\n)'", flagged)
+    };
+    run(&[
+        p("none", &[], None),
+        p("pragmas", &[("PERL5OPT", "-w -Mstrict")], None),
+        p("module", &[("PERL5OPT", "-MPlanted")], Some("PERL5OPT")),
+        p(
+            "pragmas-with-lib",
+            &[("PERL5OPT", "-Mstrict"), ("PERL5LIB", "$ROOT/lib")],
+            Some("PERL5"),
+        ),
+    ]);
+}
+
+/// PYTHONINSPECT prompts after the program only on a terminal: with stdin empty, nothing.
+#[test]
+fn python_inspect_with_nothing_on_stdin() {
+    let inspect: &[(&str, &str)] = &[("PYTHONINSPECT", "1")];
+    let p = |name, command, flagged| Case {
+        env: inspect,
+        ..case(name, |_| {}, command, flagged)
+    };
+    run(&[
+        p("inspect-devnull", "python3 -c 'print(1)' < /dev/null", None),
+        p(
+            "inspect-terminal",
+            "python3 -c 'print(1)'",
+            Some("PYTHONINSPECT"),
+        ),
+        p(
+            "inspect-piped",
+            "echo 'print(2)' | python3 -c 'print(1)'",
+            Some("PYTHONINSPECT"),
+        ),
+        case(
+            "i-devnull",
+            |_| {},
+            "python3 -i -c 'print(1)' < /dev/null",
+            Some("interactive"),
+        ),
     ]);
 }

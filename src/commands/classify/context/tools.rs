@@ -294,12 +294,21 @@ pub fn interpreted(
                 if taint && name != "PERL5DB" {
                     continue;
                 }
-                // PERL5OPT of warning switches only (`-w`, `-W`, `-X`) loads nothing
-                // (perlrun: PERL5OPT takes switches as on the `#!` line).
+                // PERL5OPT of warning switches (`-w`, `-W`, `-X`) loads nothing (perlrun:
+                // PERL5OPT takes switches as on the `#!` line); `-Mstrict` loads a core pragma
+                // from perl's own library when PERL5LIB and PERLLIB put nothing before it (`.`
+                // is not in @INC since 5.26).
+                let own_library = !env.is_set("PERL5LIB") && !env.is_set("PERLLIB");
                 let warnings = |o: &str| {
                     !o.trim().is_empty()
-                        && o.split_whitespace()
-                            .all(|w| matches!(w, "-w" | "-W" | "-X"))
+                        && o.split_whitespace().all(|w| {
+                            matches!(w, "-w" | "-W" | "-X")
+                                || own_library
+                                    && (w.strip_prefix("-M").or_else(|| w.strip_prefix("-m")))
+                                        .is_some_and(|m| {
+                                            crate::commands::classify::perl::PRAGMAS.contains(&m)
+                                        })
+                        })
                 };
                 if name == "PERL5OPT" && env.value(name).is_some_and(warnings) {
                     continue;
@@ -1517,6 +1526,17 @@ fn node_env_files(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// `go` line (`GOTOOLCHAIN=local`, or a line older than 1.21). go 1.19, measured: nothing made,
 /// nothing fetched; with a `require`, the module cache is made and the module fetched.
 pub(crate) fn go_module_self_contained(here: &Here<'_>) -> bool {
+    go_module_reads(here, false)
+}
+
+/// What `go list -m` alone needs: [`go_module_self_contained`]'s module, whose go.mod may
+/// require, replace, exclude and retract modules (their lines and blocks), since naming the
+/// main module loads none of them.
+pub(crate) fn go_main_module_reads(here: &Here<'_>) -> bool {
+    go_module_reads(here, true)
+}
+
+fn go_module_reads(here: &Here<'_>, requirements: bool) -> bool {
     let Some(go_mod) = files::ancestors(here.dir)
         .map(|d| d.join("go.mod"))
         .find(|p| files::is_file(p))
@@ -1537,10 +1557,22 @@ pub(crate) fn go_module_self_contained(here: &Here<'_>) -> bool {
         return false;
     };
     let local = here.env.value("GOTOOLCHAIN") == Some("local");
+    let mut block = false;
     text.lines().all(|line| {
         let line = line.split("//").next().unwrap_or("").trim();
         let mut words = line.split_whitespace();
-        match words.next() {
+        let first = words.next();
+        if requirements {
+            if block {
+                block = first != Some(")");
+                return true;
+            }
+            if matches!(first, Some("require" | "replace" | "exclude" | "retract")) {
+                block = line.ends_with('(');
+                return true;
+            }
+        }
+        match first {
             None | Some("module") => true,
             Some("go") => {
                 local

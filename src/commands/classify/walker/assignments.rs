@@ -107,6 +107,29 @@ impl Walker {
                 flags.starts_with('-') && flags.contains(flag)
             })
         };
+        // `declare -n r=x`: r names x for good when x is a plain name the walk judges on its own
+        // (not one that configures programs) and nothing in the script assigns r again (a later
+        // `r=…`, `read r` or `for r in …` would name another variable, `a[$(cmd)]` included).
+        let plain_names = children.iter().all(|c| match c.kind() {
+            "variable_assignment" => {
+                let name = c
+                    .child_by_field_name("name")
+                    .map_or("", |n| tree::text(n, src));
+                let target = c
+                    .child_by_field_name("value")
+                    .and_then(|v| words::word(v, src, &self.vars).value)
+                    .unwrap_or_default();
+                self.assigned_once.contains(name)
+                    && !target.is_empty()
+                    && !target.starts_with(|ch: char| ch.is_ascii_digit())
+                    && target
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+                    && hijack_reason(&target).is_none()
+                    && env::shell_risk(&target, None).is_none()
+            }
+            _ => tree::text(*c, src).starts_with('-'),
+        });
         let associative = matches!(keyword.as_str(), "declare" | "typeset") && has_flag('A');
         let arrays = has_flag('a') || has_flag('A');
         for child in children {
@@ -136,7 +159,8 @@ impl Walker {
                     let flags = words::word(child, src, &self.vars)
                         .value
                         .unwrap_or_default();
-                    if flags.contains(['n', 'i']) && !flags.starts_with('+') {
+                    let evaluates = flags.contains('i') || (flags.contains('n') && !plain_names);
+                    if evaluates && !flags.starts_with('+') {
                         self.find(
                             Level::Unknown,
                             format!("{keyword} {flags}: later assignments evaluate their values as names or arithmetic, which can run code"),

@@ -160,7 +160,7 @@ impl Walker {
                         self.find(Level::Unknown, reason);
                     }
                 }
-                if inner.ends_with("@P") {
+                if inner.ends_with("@P") && !self.plain_prompt(&inner[..inner.len() - 2]) {
                     self.find(
                         Level::Unknown,
                         format!("{text} expands a value as a prompt, which can run commands"),
@@ -201,6 +201,34 @@ impl Walker {
                 );
             }
         }
+    }
+
+    /// `${name@P}` where the value is certain and bash's prompt expansion of it runs nothing:
+    /// no `$` or backquote (parameter expansion, command substitution and arithmetic are what
+    /// run code) and no octal escape (`\044(cmd)` makes a `$` that is then expanded: measured,
+    /// bash 5.2). What the other escapes insert (`\w`, `\u`, `\h`, a `\$` too) is quoted
+    /// before the expansion (a directory named `$(touch x)` shown by `\w` runs nothing). The
+    /// value is the script's one fixed assignment, or the environment's when the script only
+    /// reads the name (unset: empty; PS1 and PS2 are unset).
+    fn plain_prompt(&self, name: &str) -> bool {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return false;
+        }
+        let value = match self.definite.get(name) {
+            Some(v) => v.as_str(),
+            None => match &self.probe {
+                // bash unsets PS1 and PS2 when it is not interactive (variables.c; measured,
+                // bash 5.2: `PS1='$(touch x)' bash -c 'echo "${PS1@P}"'` runs nothing).
+                Some(_) if matches!(name, "PS1" | "PS2") && self.only_read(name) => "",
+                Some(probe) if self.only_read(name) => probe.start_value(name).unwrap_or(""),
+                _ => return false,
+            },
+        };
+        let octal = value
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'\\' && (b'0'..=b'7').contains(&w[1]));
+        !value.contains(['$', '`']) && !octal
     }
 
     /// The first part of arithmetic `node` (inside `context`) that is not a number, an operator

@@ -9,7 +9,7 @@ use crate::commands::classify::context::{Alias, CLEARED, UNSET};
 use crate::commands::classify::env;
 use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
-use crate::commands::classify::verdict::{EnvChange, Level, Nested, Verdict};
+use crate::commands::classify::verdict::{EnvChange, Level, Nested, Settle, Verdict};
 use crate::commands::classify::words::{self, Word};
 use crate::commands::classify::wrappers;
 use crate::syntax::tree;
@@ -55,6 +55,113 @@ fn names_descriptor(node: Node<'_>, src: &str) -> bool {
     // Bash's rule is lexical: the word is followed at once by a redirection operator
     // (tree-sitter-bash may hang that redirection on the statement around the command).
     named && src[node.end_byte()..].starts_with(['<', '>'])
+}
+
+/// Whether the stdout of the command at `node` is, as written, not a terminal: a pipe to a
+/// later stage of a pipeline, or `/dev/null`, through the statements around it (a list, a
+/// group, a branch) up to the script's top or a function's body. Any other redirection of
+/// stdout (`>&2`, a file, which is judged as a write anyway) is taken as a terminal.
+fn stdout_away(node: Node<'_>, src: &str) -> bool {
+    let mut child = node;
+    let mut redirects: Vec<Node<'_>> = Vec::new();
+    let mut cursor = node.walk();
+    redirects.extend(
+        node.named_children(&mut cursor)
+            .filter(|c| c.kind() == "file_redirect"),
+    );
+    // tree-sitter-bash may hang a command's later redirections on the statement around it:
+    // they are the command's all the same, in the order written.
+    if let Some(parent) = node.parent().filter(|p| p.kind() == "redirected_statement") {
+        let mut cursor = parent.walk();
+        redirects.extend(
+            parent
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "file_redirect"),
+        );
+        redirects.sort_by_key(|r| r.start_byte());
+        child = parent;
+    }
+    loop {
+        // The innermost redirections of stdout decide (`{ x > /dev/null; } | y`), the last of
+        // them as bash applies them in order (`> /dev/null 1>&2` is stderr's).
+        if let Some(null) = redirects
+            .iter()
+            .filter_map(|r| stdout_redirect(tree::text(*r, src)))
+            .next_back()
+        {
+            return null;
+        }
+        let Some(parent) = child.parent() else {
+            return false;
+        };
+        redirects.clear();
+        match parent.kind() {
+            "redirected_statement" => {
+                let body = parent.child_by_field_name("body").map(|b| b.id());
+                let mut cursor = parent.walk();
+                redirects.extend(
+                    parent
+                        .named_children(&mut cursor)
+                        .filter(|c| Some(c.id()) != body && c.kind() == "file_redirect"),
+                );
+            }
+            "pipeline" => {
+                let mut cursor = parent.walk();
+                let last = parent
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .last();
+                if last.is_some_and(|l| l.id() != child.id()) {
+                    return true;
+                }
+            }
+            "list"
+            | "subshell"
+            | "compound_statement"
+            | "if_statement"
+            | "elif_clause"
+            | "else_clause"
+            | "while_statement"
+            | "for_statement"
+            | "c_style_for_statement"
+            | "do_group"
+            | "case_statement"
+            | "case_item"
+            | "negated_command" => {}
+            _ => return false,
+        }
+        child = parent;
+    }
+}
+
+/// What a redirection written as `text` does to stdout: `None` when it leaves it alone,
+/// `Some(true)` when it sends it to `/dev/null`, `Some(false)` for anything else.
+fn stdout_redirect(text: &str) -> Option<bool> {
+    let text = text.trim();
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (fd, rest) = text.split_at(digits);
+    if rest.starts_with('{') {
+        return None;
+    }
+    let ops = ["&>>", "&>", ">>", ">|", ">&", "<>", "<&", "<", ">"];
+    let op = ops.iter().find(|o| rest.starts_with(**o))?;
+    let target = rest[op.len()..].trim();
+    let null = matches!(target, "/dev/null" | "\"/dev/null\"" | "'/dev/null'");
+    let fd = match (fd, *op) {
+        ("", "&>>" | "&>") => return Some(null),
+        ("", ">>" | ">|" | ">" | ">&") => "1",
+        ("", _) => "0",
+        (fd, _) => fd,
+    };
+    if fd != "1" {
+        return None;
+    }
+    match *op {
+        // `>&2`, `>&-`: another descriptor (or none); `>&file` is `&>file`.
+        ">&" if target.chars().all(|c| c.is_ascii_digit() || c == '-') => Some(false),
+        ">" | ">>" | ">|" | ">&" => Some(null),
+        _ => Some(false),
+    }
 }
 
 impl Walker {
@@ -187,7 +294,13 @@ impl Walker {
                     None => (words::word(name_node, src, &self.vars), Vec::new()),
                 };
                 rest.append(&mut arg_words);
-                self.invoke(&name_word, &rest, stdin)
+                // `{ exec > /dev/tty; nohup ls; } | cat`: an `exec` can move stdout anywhere.
+                let here =
+                    !self.sources.iter().any(|s| s.contains("exec")) && stdout_away(node, src);
+                let away = std::mem::replace(&mut self.stdout_away, here);
+                let stage = self.invoke(&name_word, &rest, stdin);
+                self.stdout_away = away;
+                stage
             }
             None => Stage::default(),
         };
@@ -506,7 +619,40 @@ impl Walker {
                 format!("{program} runs on a terminal, where it pages its output (a pager can write files or run commands)"),
             );
         }
+        // `echo 'select …;' | sqlite3 db`: with no SQL among its arguments sqlite3 runs what its
+        // input holds, read here when it is fixed and has no dot-command (those go by lines,
+        // which the argument reading does not split); with SQL there, the input is not read,
+        // and judging it too only adds.
+        let with_input: Vec<Word>;
+        let args = match stdin {
+            Stdin::Text(text)
+            | Stdin::Piped {
+                downloads: false,
+                text: Some(text),
+            } if program == "sqlite3"
+                && !text.trim().is_empty()
+                && !text.lines().any(|l| l.trim_start().starts_with('.')) =>
+            {
+                with_input = args
+                    .iter()
+                    .cloned()
+                    .chain([Word::literal(text.trim_end())])
+                    .collect();
+                &with_input[..]
+            }
+            _ => args,
+        };
         let mut verdict = programs::check(program, args);
+        // nohup makes nohup.out, and less -o its log, only when stdout is a terminal
+        // (nohup.c: isatty(1); less's edit.c: `namelogfile != NULL && is_tty`; measured:
+        // `nohup cat f | head` and `cat f | less -o log | head` make no file).
+        if self.stdout_away {
+            verdict.findings.retain(|f| {
+                !((program == "nohup" && f.reason == wrappers::NOHUP_OUT)
+                    || (program == "less"
+                        && f.reason == crate::commands::classify::specs::LESS_LOG))
+            });
+        }
         if !verdict.findings.is_empty()
             && verdict.nested.is_empty()
             && self.changes_nothing_here(program, args, stdin)
@@ -516,6 +662,11 @@ impl Walker {
         if let Some(probe) = &mut self.probe {
             probe.settle(program, args, &self.prefix, &mut verdict);
             probe.check(program, args, &self.prefix, &mut verdict);
+            if *stdin == Stdin::Text(String::new()) {
+                verdict
+                    .findings
+                    .retain(|f| f.settle != Some(Settle::EmptyInput));
+            }
         }
         self.findings.extend(verdict.findings);
         let mut stage = Stage {
@@ -587,7 +738,7 @@ impl Walker {
                         } => Some(text.as_str()),
                         _ => None,
                     };
-                    let effects = text.map(scripts::ed);
+                    let effects = text.map(|t| scripts::ed(t, ed_file(args).as_deref()));
                     match effects {
                         Some(e) if !e.writes && !e.executes && !e.unreadable => {
                             // `r !cmd`, `!cmd`: each runs as `sh -c cmd`.
@@ -880,6 +1031,27 @@ impl Walker {
     }
 }
 
+/// The file `ed [OPTIONS] FILE` starts with (its default file name), when it is written as a
+/// fixed name that is not `!cmd`.
+fn ed_file(args: &[Word]) -> Option<String> {
+    let mut values = args.iter();
+    while let Some(a) = values.next() {
+        let v = a.value.as_deref()?;
+        if a.glob {
+            return None;
+        }
+        match v {
+            "-p" => {
+                values.next();
+            }
+            v if v.starts_with('-') => {}
+            v if v.starts_with('!') || v.is_empty() => return None,
+            v => return Some(v.to_string()),
+        }
+    }
+    None
+}
+
 /// `./x.sh` and `x.sh` name the same file.
 fn normal_path(path: &str) -> String {
     path.trim_start_matches("./").to_string()
@@ -903,6 +1075,8 @@ impl Walker {
     /// - `rm -i FILE…` asks before every removal (rm(1)), `-r` included.
     /// - `cp -i`, `mv -i`, `ln -i SOURCE DEST` ask when DEST exists (a file, not a directory
     ///   they would put SOURCE into), and do nothing on no.
+    /// - `rm PATH…` and `truncate -c PATH…` where nothing is at any PATH: nothing is removed or
+    ///   made (coreutils 9.1: ENOENT, `-f` silences it).
     /// - `mkdir [-p] DIR…` where every DIR exists: nothing is made (`-m` changes only the
     ///   directories it makes; measured with strace, coreutils 9.1: mkdir gets EEXIST).
     ///
@@ -956,6 +1130,23 @@ impl Walker {
             asked
         };
         match program {
+            // `rm [-f] PATH…` where nothing is at any PATH removes nothing (a dangling link
+            // is something); `truncate -c` (no create) of paths where nothing is makes nothing.
+            "rm" if !operands.is_empty() && operands.iter().all(|p| probe.absent(p)) => {
+                options.iter().all(|o| {
+                    matches!(
+                        *o,
+                        "-f" | "--force"
+                            | "-r"
+                            | "-R"
+                            | "--recursive"
+                            | "-d"
+                            | "--dir"
+                            | "-v"
+                            | "--verbose"
+                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "frRdv".contains(c)))
+                })
+            }
             "rm" if eof => {
                 let known = options.iter().all(|o| {
                     matches!(
@@ -1022,6 +1213,43 @@ impl Walker {
                     && asks_last(&["-i", "--interactive"], &[], "vT")
                     && !source.is_empty()
                     && probe.existing_file(dest)
+            }
+            "truncate" => {
+                let mut no_create = false;
+                let mut operands = Vec::new();
+                let mut i = 0;
+                let mut ended = false;
+                while let Some(v) = values.get(i) {
+                    i += 1;
+                    if ended || !v.starts_with('-') || v.len() == 1 {
+                        operands.push(*v);
+                        continue;
+                    }
+                    match *v {
+                        "--" => ended = true,
+                        "-c" | "--no-create" => no_create = true,
+                        "-o" | "--io-blocks" => {}
+                        "-s" | "--size" | "-r" | "--reference" => i += 1,
+                        o if o.starts_with("--size=") || o.starts_with("--reference=") => {}
+                        o if !o.starts_with("--") => {
+                            for (at, c) in o.char_indices().skip(1) {
+                                match c {
+                                    'c' => no_create = true,
+                                    'o' => {}
+                                    's' | 'r' => {
+                                        if at + 1 == o.len() {
+                                            i += 1;
+                                        }
+                                        break;
+                                    }
+                                    _ => return false,
+                                }
+                            }
+                        }
+                        _ => return false,
+                    }
+                }
+                no_create && !operands.is_empty() && operands.iter().all(|p| probe.absent(p))
             }
             "mkdir" => {
                 let mut i = 0;

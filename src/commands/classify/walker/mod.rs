@@ -97,6 +97,9 @@ pub(super) struct Walker {
     sources: Vec<String>,
     /// What is walked runs on a terminal (`script -c`): programs page their output there.
     terminal: bool,
+    /// The command being judged writes its stdout to a pipe or `/dev/null`, as written around
+    /// it in the script being walked (a nested script starts from a terminal).
+    stdout_away: bool,
     /// What the bodies of functions named like no program known here would do, kept aside
     /// until [`Walker::finish`] tells whether the script names them again ([`uncalled`]).
     deferred: Vec<(String, Vec<Finding>)>,
@@ -238,6 +241,12 @@ impl Walker {
             self.find(Level::Unknown, "shell code is nested too deeply to check");
             return;
         }
+        let away = std::mem::replace(&mut self.stdout_away, false);
+        self.script_text(src);
+        self.stdout_away = away;
+    }
+
+    fn script_text(&mut self, src: &str) {
         // bash joins backslash-newlines before it reads words; tree-sitter-bash would split there.
         let joined = crate::syntax::continuations::join(src);
         self.coprocs.extend(tree::coprocess_names(&joined));
