@@ -361,7 +361,8 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     };
     // `go list -m`, `go doc`, `go mod graph` read go.mod and the source tree, and fetch what
     // go.mod requires (into the module cache): the context reads go.mod. `go list` of packages
-    // makes its build cache and a `go-build` directory in TMPDIR (go 1.19, measured).
+    // makes its build cache and a `go-build` directory in TMPDIR (go 1.19, measured), and `go
+    // doc` runs it for an import path outside the standard library: the context reads GOROOT.
     let go_module = program == "go"
         && (matches!(sub, "doc")
             || (sub == "list" && rest.iter().any(|w| w.is("-m")))
@@ -396,11 +397,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     let allowed: Vec<&str> = tool.options.split_whitespace().collect();
     let mut v = Verdict::read_only();
     if go_module {
-        v.push_unless(
-            Level::Write,
-            format!("go {sub} fetches the modules go.mod requires over the network"),
-            Settle::GoModule,
-        );
+        let reason = if sub == "doc" {
+            "go doc fetches the modules go.mod requires over the network, and runs go list, which makes the build cache, for a package that is neither a path nor the standard library's".to_string()
+        } else {
+            format!("go {sub} fetches the modules go.mod requires over the network")
+        };
+        v.push_unless(Level::Write, reason, Settle::GoModule);
     }
     if resolves && !frozen {
         v.push_unless(

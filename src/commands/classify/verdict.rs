@@ -76,7 +76,8 @@ pub enum Settle {
     /// fetched ([`super::context`] reads it).
     CargoLockfile,
     /// `go list -m`, `go doc`, `go mod graph` fetch the modules go.mod requires: not in a module
-    /// that requires none ([`super::context`] reads go.mod).
+    /// that requires none ([`super::context`] reads go.mod); `go doc` also runs `go list` (the
+    /// build cache) unless its package is a path or in the standard library (it reads GOROOT).
     GoModule,
     /// An interpreter's inline program that only prints (`python3 -c`, `node -e`): what the
     /// interpreter loads as it starts (modules shadowed in the working directory, `.pth` files,

@@ -714,12 +714,15 @@ impl Probe {
                 on || !words.contains(&"-XX:-UsePerfData")
             }
             Some(Settle::GoModule) => !self.dirs.iter().all(|dir| {
-                tools::go_module_self_contained(&Here {
+                let here = Here {
                     dir,
                     env,
                     program,
                     resolved: None,
-                })
+                };
+                tools::go_module_self_contained(&here)
+                    && (!args.first().is_some_and(|a| a.is("doc"))
+                        || tools::go_doc_in_process(&here, args))
             }),
             Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
                 rust::lockfile_current(

@@ -6377,6 +6377,17 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         p.write("repo/go.mod", "module example.com/demo\n\ngo 1.19\n");
         p.write("repo/hello/hello.go", "package hello\n");
     }
+    // A GOROOT of its own (`pkg/tool`, `src/fmt`), its go linked from `bin/go`; the `go` in
+    // `other/bin` has no GOROOT above it.
+    fn go_std(p: &Planted) {
+        go_plain(p);
+        p.write("goroot/pkg/tool/linux_amd64/doc", "");
+        p.write("goroot/src/fmt/print.go", "package fmt\n");
+        p.program("goroot/bin/go");
+        p.program("other/bin/go");
+        let _ = fs::create_dir_all(p.path("bin"));
+        let _ = std::os::unix::fs::symlink(p.path("goroot/bin/go"), p.path("bin/go"));
+    }
     fn go_requires(p: &Planted) {
         p.write(
             "repo/go.mod",
@@ -6501,6 +6512,42 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         case("go-doc-pkg", go_plain, "go doc ./hello", None),
         case("go-list-m", go_plain, "go list -m -json", None),
         case("go-list-pkgs", go_plain, "go list ./...", Some("network")),
+        // `go doc`: an import path outside the standard library runs `go list` (build cache).
+        case("go-doc-here", go_plain, "go doc", None),
+        case("go-doc-dot-symbol", go_plain, "go doc ./hello.Hi", None),
+        case("go-doc-dir-symbol", go_plain, "go doc ../repo/hello Hi", None),
+        case("go-doc-symbol", go_plain, "go doc Hello", Some("go list")),
+        case("go-doc-pkg-symbol", go_plain, "go doc fmt.Println", Some("go list")),
+        case(
+            "go-doc-module-path",
+            go_plain,
+            "go doc example.com/demo/hello",
+            Some("go list"),
+        ),
+        Case {
+            env: &[("GOROOT", "$ROOT/goroot")],
+            ..case("go-doc-std", go_std, "go doc -- fmt", None)
+        },
+        Case {
+            env: &[("GOROOT", "$ROOT/goroot")],
+            ..case("go-doc-not-std", go_std, "go doc json", Some("go list"))
+        },
+        Case {
+            env: &[("GOROOT", "$ROOT/goroot")],
+            ..case("go-doc-dotdot", go_std, "go doc fmt/../fmt", Some("go list"))
+        },
+        Case {
+            env: &[("PATH", "$ROOT/goroot/bin:/usr/bin:/bin")],
+            ..case("go-doc-std-path", go_std, "go doc fmt Println", None)
+        },
+        Case {
+            env: &[("PATH", "$ROOT/bin:/usr/bin:/bin")],
+            ..case("go-doc-std-link", go_std, "go doc fmt Println", None)
+        },
+        Case {
+            env: &[("PATH", "$ROOT/other/bin:/usr/bin:/bin")],
+            ..case("go-doc-no-root", go_std, "go doc fmt", Some("go list"))
+        },
         case(
             "go-mod-graph-requires",
             go_requires,

@@ -1554,6 +1554,59 @@ pub(crate) fn go_module_self_contained(here: &Here<'_>) -> bool {
     })
 }
 
+/// Whether `go doc ARGS` finds its package in process: go/build's `Import` runs `go list` of
+/// packages (which makes the build cache, `~/.cache/go-build`) for an import path in module mode
+/// unless the path is a directory of the standard library (`$GOROOT/src/PATH`); a path operand
+/// (`.`, `..`, `./…`, `../…`, absolute) is read as a directory and no operand is the current
+/// one. So `go doc`, `go doc ./sub.Foo`, `go doc fmt`, `go doc net/http Get` read only, while a
+/// symbol alone (`go doc Hello`: tried as an import path first), `go doc fmt.Println` or a
+/// module's package path run `go list` (go 1.19's cmd/doc and go/build, measured).
+pub(crate) fn go_doc_in_process(here: &Here<'_>, args: &[Word]) -> bool {
+    let mut operands = args.iter().skip(1).skip_while(|w| {
+        w.value
+            .as_deref()
+            .is_some_and(|v| v.starts_with('-') && v != "-" && v != "--")
+    });
+    let operand = match operands.next() {
+        Some(w) if w.is("--") => operands.next(),
+        other => other,
+    };
+    let Some(operand) = operand else {
+        return true;
+    };
+    let Some(path) = operand.value.as_deref() else {
+        return false;
+    };
+    let dot_slash = matches!(path, "." | "..") || path.starts_with("./") || path.starts_with("../");
+    if dot_slash || path.starts_with('/') {
+        return true;
+    }
+    // A path with `..` or an empty element could name a directory outside the tree; import
+    // paths have neither.
+    let plain = !path.is_empty()
+        && path
+            .split('/')
+            .all(|e| !e.is_empty() && e != "." && e != ".." && !e.contains('\\'));
+    plain && go_root(here).is_some_and(|root| files::is_dir(&root.join("src").join(path)))
+}
+
+/// The GOROOT the go command runs its tools with: `$GOROOT`, else the directory above the `bin`
+/// of the `go` found on PATH, as is or with its links resolved, when it holds `pkg/tool` (cmd/go's
+/// `findGOROOT`); `None` when neither does (go would use the root it was built with).
+fn go_root(here: &Here<'_>) -> Option<PathBuf> {
+    if let Some(root) = here.env.value("GOROOT").filter(|r| !r.is_empty()) {
+        return Some(files::join(here.dir, root));
+    }
+    let go = files::on_path("go", here.env.value("PATH")?, here.dir)?;
+    let is_root = |d: &Path| files::is_dir(&d.join("pkg/tool"));
+    let beside = go.parent()?.parent().map(Path::to_path_buf);
+    if let Some(root) = beside.filter(|d| is_root(d)) {
+        return Some(root);
+    }
+    let real = std::fs::canonicalize(&go).ok()?;
+    real.parent()?.parent().map(Path::to_path_buf).filter(|d| is_root(d))
+}
+
 /// curl reads `.curlrc` from `$CURL_HOME`, the XDG configuration directory and HOME (unless
 /// `-q`/`--disable` comes first): any option there (`output`, `upload-file`, a URL) applies.
 fn curlrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
