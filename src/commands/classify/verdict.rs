@@ -88,6 +88,9 @@ pub enum Settle {
     /// rsync's popt aliases, the justfile's backticks): the context reads them and says what
     /// applies, so with the context read this finding is dropped.
     Configuration,
+    /// `git ls-remote NAME` reaches the remote's URL: not when the repository's configuration
+    /// gives it a path on this machine ([`super::context`] reads it).
+    LocalRemote,
     /// A Java VM's performance data file: not when the options the context's environment
     /// hands the VM turn it off (`-XX:-UsePerfData` in `JAVA_TOOL_OPTIONS`, …).
     PerfData,

@@ -724,6 +724,17 @@ impl Probe {
                     && (!args.first().is_some_and(|a| a.is("doc"))
                         || tools::go_doc_in_process(&here, args))
             }),
+            Some(Settle::LocalRemote) => !self.dirs.iter().all(|dir| {
+                git::remote_is_local(
+                    &Here {
+                        dir,
+                        env,
+                        program,
+                        resolved: None,
+                    },
+                    args,
+                )
+            }),
             Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
                 rust::lockfile_current(
                     &Here {

@@ -416,7 +416,6 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "terraform" => terraform(here, out),
         "gdb" => gdb(here, args, out),
         "gem" => super::ruby::gem(here, out),
-        "composer" => composer_plugins(here, args, out),
         "pytest" | "py.test" | "flake8" | "pylint" => super::python::plugin_host(here, args, out),
         "tox" => {
             super::python::plugin_host(here, args, out);
@@ -552,70 +551,6 @@ fn command_variables(here: &Here<'_>, out: &mut Verdict) {
                 format!("{program} runs or takes options from the environment's {name}"),
             );
         }
-    }
-}
-
-/// composer activates the plugins installed in the project's vendor directory and in its home
-/// before any command, `composer show` included, unless `--no-plugins` (measured, Composer 2.5: a
-/// committed `vendor/` plugin ran): their lists (`vendor/composer/installed.json`) are read.
-fn composer_plugins(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    if args.iter().any(|a| a.is("--no-plugins")) {
-        return;
-    }
-    let elsewhere = args.iter().any(|a| {
-        a.value.as_deref().is_none_or(|v| {
-            v == "-d"
-                || v.starts_with("--working-dir")
-                || (v.starts_with("-d") && !v.starts_with("--"))
-        })
-    });
-    if elsewhere {
-        out.push(
-            Level::Unknown,
-            "composer runs in a directory whose plugins are not read here (-d, --working-dir)",
-        );
-        return;
-    }
-    let vendor = match here.env.value("COMPOSER_VENDOR_DIR") {
-        Some(v) if !v.is_empty() => files::join(here.dir, v),
-        _ => here.dir.join("vendor"),
-    };
-    let mut lists = vec![vendor.join("composer/installed.json")];
-    let homes: Vec<PathBuf> = match here.env.value("COMPOSER_HOME").filter(|v| !v.is_empty()) {
-        Some(h) => vec![files::join(here.dir, h)],
-        None => {
-            let mut h: Vec<PathBuf> = here
-                .env
-                .xdg_configs(here.dir)
-                .into_iter()
-                .map(|c| c.join("composer"))
-                .collect();
-            h.extend(here.env.home().map(|home| home.join(".composer")));
-            h
-        }
-    };
-    lists.extend(
-        homes
-            .iter()
-            .map(|h| h.join("vendor/composer/installed.json")),
-    );
-    if let Contents::Text(t) = files::read_text(&here.dir.join("composer.json")) {
-        if t.contains("vendor-dir") {
-            out.push(
-                Level::Unknown,
-                "composer.json names another vendor directory, whose plugins are not read here",
-            );
-            return;
-        }
-    }
-    if let Some(list) = files::first_saying(lists, |t| t.contains("composer-plugin")) {
-        out.push(
-            Level::Unknown,
-            format!(
-                "composer activates the plugins {} lists before it runs",
-                list.display()
-            ),
-        );
     }
 }
 
