@@ -208,6 +208,25 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
     if sub == "archive" {
         return archive(rest);
     }
+    // `git ls-remote NAME`: a remote whose URL is a path is listed by git's local transport;
+    // the context reads the URL (`context::git::remote_is_local`).
+    if sub == "ls-remote" {
+        let values: Option<Vec<&str>> = rest.iter().map(|w| w.value.as_deref()).collect();
+        let named = values
+            .as_deref()
+            .and_then(super::modes::ls_remote_repository)
+            .flatten()
+            .is_some_and(|r| !r.contains(['/', ':']));
+        if named {
+            let mut v = Verdict::read_only();
+            v.push_unless(
+                Write,
+                "git ls-remote reaches another machine over the network (unless the remote's URL is a path on this one)",
+                super::verdict::Settle::LocalRemote,
+            );
+            return v;
+        }
+    }
     if NETWORK.contains(&sub) {
         return write("reaches another machine over the network");
     }

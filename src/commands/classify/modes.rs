@@ -222,7 +222,10 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             if rest.iter().any(|v| matches!(*v, "-json" | "-print"))
                 && rest.iter().all(|v| matches!(*v, "-json" | "-print") || !v.starts_with('-'))
                 && rest.iter().filter(|v| !v.starts_with('-')).count() <= 1),
-        "vim" => vim_prints(&values),
+        "vim" => vim_prints(&values, false),
+        // ex is vim started in Ex mode (Debian's alternative leads to vim.basic): `ex -s` is
+        // silent Ex mode, as `vim -es` is.
+        "ex" => vim_prints(&values, true),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
@@ -744,7 +747,10 @@ fn split(args: &[Word]) -> Option<Verdict> {
 /// `-N` would turn modelines back on; any other option is refused. `-n` is required: without
 /// it vim writes a swap file beside the file and removes it (measured, vim 9.0: the directory
 /// changed). A global command may print the lines a pattern matches (`g/re/p`, `v/re/nu`).
-fn vim_prints(values: &[&str]) -> bool {
+/// `ex_mode`: started as `ex`. `-s` is silent mode only once Ex mode is on (`-e`, `-E`, or the
+/// name): before, it names a script of keys to read (vim's `main.c` reads options in order).
+fn vim_prints(values: &[&str], ex_mode: bool) -> bool {
+    let mut ex_mode = ex_mode;
     let mut silent_ex = false;
     let mut quits = false;
     let no_swap = values.contains(&"-n");
@@ -753,12 +759,22 @@ fn vim_prints(values: &[&str]) -> bool {
         i += 1;
         let command = match *v {
             "-es" | "-Es" => {
+                ex_mode = true;
+                silent_ex = true;
+                continue;
+            }
+            "-e" | "-E" => {
+                ex_mode = true;
+                continue;
+            }
+            "-s" if ex_mode => {
                 silent_ex = true;
                 continue;
             }
             "-n" | "-R" | "-X" => continue,
             // No viminfo file at all (`:help -i`); any other name is one vim may read or write.
-            "-i" if values.get(i) == Some(&"NONE") => {
+            // `-u NONE` reads no vimrc and loads no plugin (`:help -u`); NORC loads plugins.
+            "-i" | "-u" if values.get(i) == Some(&"NONE") => {
                 i += 1;
                 continue;
             }
@@ -792,9 +808,26 @@ fn vim_prints(values: &[&str]) -> bool {
             )
         };
         let prints = printing(body) || ex_global(body).is_some_and(printing);
+        // `:x` (`:xit`, `:exit`, `:xall`) writes only a buffer that has changed (`:help :x`):
+        // after commands that only print, it quits as `:q` does.
         let quit = matches!(
             c,
-            "q" | "q!" | "qa" | "qa!" | "quit" | "quit!" | "qall" | "qall!" | "cq" | "cq!"
+            "q" | "q!"
+                | "qa"
+                | "qa!"
+                | "quit"
+                | "quit!"
+                | "qall"
+                | "qall!"
+                | "cq"
+                | "cq!"
+                | "x"
+                | "xi"
+                | "xit"
+                | "exi"
+                | "exit"
+                | "xa"
+                | "xall"
         );
         if !(prints || quit) {
             return false;
@@ -1380,32 +1413,34 @@ pub fn git(sub: &str, rest: &[Word]) -> bool {
         // `git ls-remote ../up.git`: a repository named by its path is listed where it is, by
         // git's local transport (its own upload-pack, no other machine). A remote's name or a
         // URL may lead anywhere.
-        ("ls-remote", _) => {
-            let flags = [
-                "--heads",
-                "--branches",
-                "--tags",
-                "--refs",
-                "-q",
-                "--quiet",
-                "--exit-code",
-                "--symref",
-                "-h",
-                "-b",
-                "-t",
-            ];
-            let repository = values.iter().find(|v| !v.starts_with('-'));
-            options_among(&values, &flags, &["--sort="])
-                && repository.is_some_and(|r| {
-                    (r.starts_with('/') || r.starts_with("./") || r.starts_with("../"))
-                        && !r.contains(':')
-                })
-        }
+        ("ls-remote", _) => ls_remote_repository(&values).flatten().is_some_and(|r| {
+            (r.starts_with('/') || r.starts_with("./") || r.starts_with("../")) && !r.contains(':')
+        }),
         ("refs", Some((&"verify", more))) => {
             more.iter().all(|v| matches!(*v, "--strict" | "--verbose"))
         }
         _ => false,
     }
+}
+
+/// `git ls-remote`'s repository operand (`None`: none given) when every option only chooses
+/// what is listed; `None` for any other option (`--upload-pack` runs a program).
+pub fn ls_remote_repository<'a>(values: &[&'a str]) -> Option<Option<&'a str>> {
+    let flags = [
+        "--heads",
+        "--branches",
+        "--tags",
+        "--refs",
+        "-q",
+        "--quiet",
+        "--exit-code",
+        "--symref",
+        "-h",
+        "-b",
+        "-t",
+    ];
+    options_among(values, &flags, &["--sort="])
+        .then(|| values.iter().find(|v| !v.starts_with('-')).copied())
 }
 
 /// `git interpret-trailers` without `--in-place` (`--in` at the shortest): the message goes to

@@ -142,6 +142,13 @@ const WRITES: &[(&str, &str)] = &[
     ("mocha", "runs the project's tests"),
     ("tox", "runs the project's tests"),
     ("nox", "runs the project's sessions"),
+    // Composer 2 writes and removes `temp-PID-…` in the temp directory on every start, to check
+    // that it is writable, `--version` included, and makes its cache, configuration and data
+    // directories (each with an `.htaccess`) when they are missing (measured, Composer 2.5).
+    (
+        "composer",
+        "writes a file in the temp directory on every start, and makes its cache and configuration directories",
+    ),
     ("npx", "downloads and runs a package"),
     ("pnpx", "downloads and runs a package"),
     ("bunx", "downloads and runs a package"),
@@ -406,8 +413,9 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     }
     let asks_version_or_help = matches!(args, [only] if only.is("--version") || only.is("--help"));
     // `hg --version` loads hg's extensions and `svn --version` creates svn's configuration
-    // directory: their verdicts say so (`vcs`); gdb runs ~/.gdbearlyinit first (`modes::gdb`).
-    let configured_first = matches!(program, "hg" | "svn" | "gdb");
+    // directory: their verdicts say so (`vcs`); gdb runs ~/.gdbearlyinit first (`modes::gdb`);
+    // composer writes its temp file before it reads its options.
+    let configured_first = matches!(program, "hg" | "svn" | "gdb" | "composer");
     // A wrapper takes `--version` and `--help` as its own options when it is a program that
     // parses them (coreutils, util-linux, sudo), not a shell builtin or keyword (`time --help`
     // runs a program named `--help`) nor one that passes every word on.

@@ -455,6 +455,11 @@ fn dry_runs_listings_and_coprocesses() {
         // --to-command only runs for members extracted.
         ("tar --to-command=./unpack.sh -tvf release.tar", ReadOnly),
         ("tar --to-command=./unpack.sh -xf release.tar", Unknown),
+        // Extracting over a pipe makes nothing on disk: the command is judged as `sh -c`.
+        ("tar -xf a.tar --to-command=cat", ReadOnly),
+        ("tar -x --to-command 'wc -c' -f a.tar", ReadOnly),
+        ("tar -xf a.tar --to-command='cat > out'", Write),
+        ("tar -xf a.tar --to-command=\"$CMD\"", Unknown),
         // An output option into /dev/null writes no file; a suffix does not count.
         ("sort -o /dev/null words.txt", ReadOnly),
         ("sort -o out.txt words.txt", Write),
@@ -544,6 +549,13 @@ fn dry_runs_listings_and_coprocesses() {
         ("vim -n -es -i NONE -c '%p' -c 'qa!' notes.txt", ReadOnly),
         ("vim -n -es -i NONE -c 'w! out' -c 'qa!' notes.txt", Write),
         ("vim -n -es -i vi.info -c '%p' -c 'qa!' notes.txt", Write),
+        // `:x` writes only a changed buffer; ex is vim in Ex mode, `-s` silent only after it.
+        ("ex -u NONE -i NONE -n -s -c 'x' f.txt", ReadOnly),
+        ("vim -n -e -s -c '%p' -c 'xit' f.txt", ReadOnly),
+        ("vim -n -s -e -c '%p' -c 'q' f.txt", Write),
+        ("ex -n -s -c '%s/a/b/' -c 'x' f.txt", Write),
+        ("ex -u vimrc -n -s -c 'x' f.txt", Write),
+        ("ex -n -c 'x' f.txt", Write),
         ("vim -n -es -i -c '%p' -c 'qa!' notes.txt", Write),
         // bash's `true`, `false` and `:` have a fixed status: the branch they rule out never runs.
         ("false && touch made.txt; echo ok", ReadOnly),
@@ -1553,9 +1565,12 @@ fn values_that_decide() {
         ("AWS_PROFILE=dev aws --version", Unknown),
         (
             "COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_NO_INTERACTION=1 composer --version",
-            ReadOnly,
+            Write,
         ),
         ("COMPOSER_HOME=. composer --version", Unknown),
+        ("composer validate --no-check-publish 2>&1 | tail -1", Write),
+        ("composer show --no-plugins", Write),
+        ("composer help", Write),
         ("(( n = 3 + 4 )); echo $n", ReadOnly),
         ("(( n += 1 )); echo $n", Unknown),
         ("(( n == 1 )) && echo one", Unknown),

@@ -63,8 +63,6 @@ const TOOLS: &[Tool] = &[
         options: "--local -l -d --details --versions --no-versions -a --all -e --exact -h --help" },
     Tool { name: "bundle", reads: &["list", "show", "info", "help", "-v", "--version", "version", "config list", "config get"], network: &["outdated"],
         options: "--paths --name-only --only-group --without-group --path -h --help --parseable" },
-    Tool { name: "composer", reads: &["show", "info", "help", "licenses", "validate", "depends", "why", "why-not"], network: &["outdated", "diagnose", "search"],
-        options: "-t --tree -i --installed -D --direct -N --name-only -P --path -s --self -a --available --format -f --no-dev -r --recursive --strict --no-check-publish -h --help --no-interaction -n --no-plugins --no-scripts --no-ansi" },
     Tool { name: "apt", reads: &["list", "show", "search", "policy", "depends", "rdepends", "help"], network: &["changelog", "download"],
         options: "--installed --upgradable --all-versions -a --names-only --full -h --help" },
     Tool { name: "apt-cache",
@@ -359,13 +357,15 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     } else {
         listed(tool.network)
     };
-    // `go list -m`, `go doc`, `go mod graph` read go.mod and the source tree, and fetch what
+    // `go list -m`, `go doc`, `go mod graph`, `go mod verify` read go.mod and the source tree
+    // (and the module cache's copies of what it requires), and fetch what
     // go.mod requires (into the module cache): the context reads go.mod. `go list` of packages
-    // makes its build cache and a `go-build` directory in TMPDIR (go 1.19, measured).
+    // makes its build cache and a `go-build` directory in TMPDIR (go 1.19, measured), and `go
+    // doc` runs it for an import path outside the standard library: the context reads GOROOT.
     let go_module = program == "go"
         && (matches!(sub, "doc")
             || (sub == "list" && rest.iter().any(|w| w.is("-m")))
-            || pair.as_deref() == Some("mod graph"));
+            || matches!(pair.as_deref(), Some("mod graph" | "mod verify")));
     if network && !reads && !go_module {
         return Verdict::write(format!("{program} {sub} reaches the network"));
     }
@@ -419,11 +419,12 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
             Settle::GoMainModule,
         );
     } else if go_module {
-        v.push_unless(
-            Level::Write,
-            format!("go {sub} fetches the modules go.mod requires over the network"),
-            Settle::GoModule,
-        );
+        let reason = if sub == "doc" {
+            "go doc fetches the modules go.mod requires over the network, and runs go list, which makes the build cache, for a package that is neither a path nor the standard library's".to_string()
+        } else {
+            format!("go {sub} fetches the modules go.mod requires over the network")
+        };
+        v.push_unless(Level::Write, reason, Settle::GoModule);
     }
     if resolves && !frozen {
         v.push_unless(

@@ -76,7 +76,8 @@ pub enum Settle {
     /// fetched ([`super::context`] reads it).
     CargoLockfile,
     /// `go list -m`, `go doc`, `go mod graph` fetch the modules go.mod requires: not in a module
-    /// that requires none ([`super::context`] reads go.mod).
+    /// that requires none ([`super::context`] reads go.mod); `go doc` also runs `go list` (the
+    /// build cache) unless its package is a path or in the standard library (it reads GOROOT).
     GoModule,
     /// `go list -m` alone names the main module: not in a module whose go.mod names no
     /// toolchain to switch to (its requirements are not loaded).
@@ -90,6 +91,9 @@ pub enum Settle {
     /// rsync's popt aliases, the justfile's backticks): the context reads them and says what
     /// applies, so with the context read this finding is dropped.
     Configuration,
+    /// `git ls-remote NAME` reaches the remote's URL: not when the repository's configuration
+    /// gives it a path on this machine ([`super::context`] reads it).
+    LocalRemote,
     /// A Java VM's performance data file: not when the options the context's environment
     /// hands the VM turn it off (`-XX:-UsePerfData` in `JAVA_TOOL_OPTIONS`, …).
     PerfData,

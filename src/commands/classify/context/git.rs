@@ -1264,7 +1264,7 @@ fn judge(
         _ => repo,
     };
     if depth == 0 {
-        for (what, target) in trace_targets(here, &config) {
+        for (what, target) in trace_targets(here, repo, &config) {
             out.push(
                 Level::Write,
                 format!("git {sub} writes its trace to {target} ({what}), whatever the command"),
@@ -1687,7 +1687,8 @@ fn has_option(rest: &[Word], name: &str) -> bool {
 /// `trace2.perfTarget`, `trace2.eventTarget` (git reads them from the system and global
 /// configuration, on every command, `git rev-parse` included) and the `GIT_TRACE*` variables
 /// that name a target. Off, stderr (`1`, `true`) and a descriptor (`2`-`9`) write no file.
-fn trace_targets(here: &Here<'_>, config: &Config) -> Vec<(String, String)> {
+/// `GIT_TRACE_FSMONITOR` is traced to only by the fsmonitor code ([`fsmonitor_traces`]).
+fn trace_targets(here: &Here<'_>, repo: Option<&Repo>, config: &Config) -> Vec<(String, String)> {
     let to_file = |v: &str| {
         let v = v.trim();
         let lower = v.to_ascii_lowercase();
@@ -1730,6 +1731,9 @@ fn trace_targets(here: &Here<'_>, config: &Config) -> Vec<(String, String)> {
         .collect();
     names.sort_unstable();
     names.dedup();
+    if !fsmonitor_traces(here, repo, config) {
+        names.retain(|n| *n != "GIT_TRACE_FSMONITOR");
+    }
     for name in names {
         match here.env.get(name) {
             Var::Set(v) if to_file(v) => found.push((name.to_string(), v.to_string())),
@@ -1743,6 +1747,35 @@ fn trace_targets(here: &Here<'_>, config: &Config) -> Vec<(String, String)> {
     found
 }
 
+/// Whether anything may be written to `GIT_TRACE_FSMONITOR`'s target: its key is traced to only
+/// by the fsmonitor code (git 2.47's fsmonitor.c), which does something when the configuration
+/// turns fsmonitor on or when the index it reads carries an fsmonitor extension (`FSMN`, left by
+/// an earlier fsmonitor: reading it, or removing it, is traced). Neither: nothing is written
+/// (measured: `git log`, `status`, `diff`, `ls-files`, `show` in a repository without either).
+/// An index too large to read, or named at run time, is taken to carry one.
+fn fsmonitor_traces(here: &Here<'_>, repo: Option<&Repo>, config: &Config) -> bool {
+    const MAX_INDEX_BYTES: u64 = 8 * 1024 * 1024; // as `stale`'s bound
+    let configured = config
+        .last("core.fsmonitor")
+        .is_some_and(|e| fsmonitor_on(e.value.as_deref()))
+        || config.bool("core.usebuiltinfsmonitor") == Some(true);
+    let Some(repo) = repo else {
+        return configured;
+    };
+    let index = match here.env.get("GIT_INDEX_FILE") {
+        Var::Set(p) => files::join(here.dir, p),
+        Var::Runtime => return true,
+        Var::Unset => repo.git_dir.join("index"),
+    };
+    let extension = match fs::metadata(&index) {
+        Err(_) => false,
+        Ok(meta) if meta.len() > MAX_INDEX_BYTES => true,
+        // The signature is searched for anywhere: a path holding it only costs a false alarm.
+        Ok(_) => fs::read(&index).map_or(true, |b| b.windows(4).any(|w| w == b"FSMN")),
+    };
+    configured || extension
+}
+
 /// `core.fsmonitor` names a hook or turns the daemon on.
 fn fsmonitor_on(value: Option<&str>) -> bool {
     match value {
@@ -1752,6 +1785,58 @@ fn fsmonitor_on(value: Option<&str>) -> bool {
             "" | "false" | "no" | "off" | "0"
         ),
     }
+}
+
+/// Whether `git ls-remote NAME` (`args`: git's, options checked by the text's rule) run in
+/// `here.dir` lists a repository on this machine: the remote's URLs (git takes the first) are
+/// paths or a `file://` URL, so git's local transport runs its own upload-pack there, which
+/// only reads. Not when any `url.<base>.insteadOf` could rewrite it, the remote names a program
+/// to run (`remote.NAME.uploadpack`, a `vcs` helper), or it is not configured (`.git/remotes`).
+pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
+    let g = global(args);
+    let Some(name) = g
+        .rest
+        .iter()
+        .skip(1)
+        .find_map(|w| w.value.as_deref().filter(|v| !v.starts_with('-')))
+    else {
+        return false;
+    };
+    let mut dir = here.dir.to_path_buf();
+    for chdir in &g.chdirs {
+        match chdir {
+            Some(c) => dir = files::join(&dir, c),
+            None => return false,
+        }
+    }
+    let Found::Repo(repo) = discover(here, &g, &dir) else {
+        return false;
+    };
+    let config = config(here, Some(&repo), &g);
+    if !config.unreadable.is_empty() {
+        return false;
+    }
+    let remote = |e: &gitconfig::Entry, key: &str| {
+        e.section() == "remote" && e.subsection() == Some(name) && e.name() == key
+    };
+    let rewrites = config
+        .entries
+        .iter()
+        .any(|e| e.section() == "url" && e.name() == "insteadof");
+    let runs = config
+        .entries
+        .iter()
+        .any(|e| remote(e, "uploadpack") || remote(e, "vcs"));
+    // Every URL set is a path, so that which one git takes does not matter.
+    let mut urls = config.entries.iter().filter(|e| remote(e, "url")).peekable();
+    !rewrites
+        && !runs
+        && urls.peek().is_some()
+        && urls.all(|e| {
+            let u = e.text();
+            let path = u.strip_prefix("file://").unwrap_or(u);
+            !path.is_empty() && !path.contains(':')
+        })
 }
 
 /// `git args`'s command is an alias in the repository that applies in `here.dir`: its expansion.

@@ -725,12 +725,26 @@ impl Probe {
                 on || !words.contains(&"-XX:-UsePerfData")
             }
             Some(Settle::GoModule) => !self.dirs.iter().all(|dir| {
-                tools::go_module_self_contained(&Here {
+                let here = Here {
                     dir,
                     env,
                     program,
                     resolved: None,
-                })
+                };
+                tools::go_module_self_contained(&here)
+                    && (!args.first().is_some_and(|a| a.is("doc"))
+                        || tools::go_doc_in_process(&here, args))
+            }),
+            Some(Settle::LocalRemote) => !self.dirs.iter().all(|dir| {
+                git::remote_is_local(
+                    &Here {
+                        dir,
+                        env,
+                        program,
+                        resolved: None,
+                    },
+                    args,
+                )
             }),
             Some(Settle::GoMainModule) => !self.dirs.iter().all(|dir| {
                 tools::go_main_module_reads(&Here {

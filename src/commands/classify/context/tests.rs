@@ -410,6 +410,85 @@ fn git_keys_that_run_programs() {
             env: &[("GIT_TRACE", "1"), ("GIT_TRACE2_BRIEF", "true")],
             ..case("trace-stderr-env", |_| {}, "git rev-parse HEAD", None)
         },
+        // `git ls-remote NAME`: a remote whose URLs are paths is listed by the local transport.
+        case(
+            "ls-remote-local",
+            |p| {
+                p.sh("git init -q --bare up.git && git -C repo remote add origin ../up.git");
+            },
+            "git ls-remote origin",
+            None,
+        ),
+        case(
+            "ls-remote-file-url",
+            |p| {
+                p.sh("git init -q --bare up.git && git -C repo remote add origin file://$PWD/up.git");
+            },
+            "git ls-remote --heads origin",
+            None,
+        ),
+        case(
+            "ls-remote-network",
+            |p| {
+                p.git("remote add origin https://example.invalid/x.git");
+            },
+            "git ls-remote origin",
+            Some("network"),
+        ),
+        case(
+            "ls-remote-insteadof",
+            |p| {
+                p.git("remote add origin ../up.git");
+                p.git("config url.https://example.invalid/.insteadOf ../");
+            },
+            "git ls-remote origin",
+            Some("network"),
+        ),
+        case(
+            "ls-remote-uploadpack",
+            |p| {
+                p.git("remote add origin ../up.git");
+                p.git("config remote.origin.uploadpack ./evil");
+            },
+            "git ls-remote origin",
+            Some("network"),
+        ),
+        case(
+            "ls-remote-second-url",
+            |p| {
+                p.git("remote add origin ../up.git");
+                p.git("config --add remote.origin.url host:x.git");
+            },
+            "git ls-remote origin",
+            Some("network"),
+        ),
+        case("ls-remote-unconfigured", |_| {}, "git ls-remote origin", Some("network")),
+        // GIT_TRACE_FSMONITOR is written only by the fsmonitor code: when the configuration
+        // turns it on or the index carries its extension.
+        Case {
+            env: &[("GIT_TRACE_FSMONITOR", "$ROOT/fsm.trace")],
+            ..case("trace-fsmonitor-off", |_| {}, "git log -1 --format=%h", None)
+        },
+        Case {
+            env: &[("GIT_TRACE_FSMONITOR", "$ROOT/fsm.trace")],
+            ..case(
+                "trace-fsmonitor-configured",
+                fsmonitor,
+                "git log -1 --format=%h",
+                Some("GIT_TRACE_FSMONITOR"),
+            )
+        },
+        Case {
+            env: &[("GIT_TRACE_FSMONITOR", "$ROOT/fsm.trace")],
+            ..case(
+                "trace-fsmonitor-extension",
+                |p| {
+                    p.sh("printf 'FSMN' >> repo/.git/index");
+                },
+                "git status --porcelain",
+                Some("GIT_TRACE_FSMONITOR"),
+            )
+        },
         case(
             "fsmonitor-includeif-elsewhere",
             |p| {
@@ -4745,50 +4824,6 @@ fn plugin_hosts_and_lua_init() {
             env: &[("LUA_INIT_5_4", "@init.lua")],
             ..case("lua-init-versioned", |_| {}, "lua -v", Some("LUA_INIT_5_4"))
         },
-        case(
-            "composer-vendor-plugin",
-            |p| {
-                p.write(
-                    "repo/vendor/composer/installed.json",
-                    "{\"packages\": [{\"name\": \"a/p\", \"type\": \"composer-plugin\"}]}\n",
-                )
-            },
-            "composer show",
-            Some("installed.json"),
-        ),
-        case(
-            "composer-vendor-plugin-off",
-            |p| {
-                p.write(
-                    "repo/vendor/composer/installed.json",
-                    "{\"packages\": [{\"name\": \"a/p\", \"type\": \"composer-plugin\"}]}\n",
-                )
-            },
-            "composer show --no-plugins",
-            None,
-        ),
-        case(
-            "composer-vendor-library",
-            |p| {
-                p.write(
-                    "repo/vendor/composer/installed.json",
-                    "{\"packages\": [{\"name\": \"a/l\", \"type\": \"library\"}]}\n",
-                )
-            },
-            "composer show",
-            None,
-        ),
-        case(
-            "composer-home-plugin",
-            |p| {
-                p.write(
-                    "home/.config/composer/vendor/composer/installed.json",
-                    "{\"packages\": [{\"type\": \"composer-plugin\"}]}\n",
-                )
-            },
-            "composer show",
-            Some("installed.json"),
-        ),
         Case {
             env: &[("LUA_INIT", "")],
             ..case("lua-init-empty", |_| {}, "lua5.4 -v", None)
@@ -6437,6 +6472,17 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         p.write("repo/go.mod", "module example.com/demo\n\ngo 1.19\n");
         p.write("repo/hello/hello.go", "package hello\n");
     }
+    // A GOROOT of its own (`pkg/tool`, `src/fmt`), its go linked from `bin/go`; the `go` in
+    // `other/bin` has no GOROOT above it.
+    fn go_std(p: &Planted) {
+        go_plain(p);
+        p.write("goroot/pkg/tool/linux_amd64/doc", "");
+        p.write("goroot/src/fmt/print.go", "package fmt\n");
+        p.program("goroot/bin/go");
+        p.program("other/bin/go");
+        let _ = fs::create_dir_all(p.path("bin"));
+        let _ = std::os::unix::fs::symlink(p.path("goroot/bin/go"), p.path("bin/go"));
+    }
     fn go_requires(p: &Planted) {
         p.write(
             "repo/go.mod",
@@ -6560,7 +6606,50 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         case("go-mod-graph", go_plain, "go mod graph", None),
         case("go-doc-pkg", go_plain, "go doc ./hello", None),
         case("go-list-m", go_plain, "go list -m -json", None),
+        case("go-mod-verify", go_plain, "go mod verify", None),
+        case(
+            "go-mod-verify-requires",
+            go_requires,
+            "go mod verify",
+            Some("network"),
+        ),
         case("go-list-pkgs", go_plain, "go list ./...", Some("network")),
+        // `go doc`: an import path outside the standard library runs `go list` (build cache).
+        case("go-doc-here", go_plain, "go doc", None),
+        case("go-doc-dot-symbol", go_plain, "go doc ./hello.Hi", None),
+        case("go-doc-dir-symbol", go_plain, "go doc ../repo/hello Hi", None),
+        case("go-doc-symbol", go_plain, "go doc Hello", Some("go list")),
+        case("go-doc-pkg-symbol", go_plain, "go doc fmt.Println", Some("go list")),
+        case(
+            "go-doc-module-path",
+            go_plain,
+            "go doc example.com/demo/hello",
+            Some("go list"),
+        ),
+        Case {
+            env: &[("GOROOT", "$ROOT/goroot")],
+            ..case("go-doc-std", go_std, "go doc -- fmt", None)
+        },
+        Case {
+            env: &[("GOROOT", "$ROOT/goroot")],
+            ..case("go-doc-not-std", go_std, "go doc json", Some("go list"))
+        },
+        Case {
+            env: &[("GOROOT", "$ROOT/goroot")],
+            ..case("go-doc-dotdot", go_std, "go doc fmt/../fmt", Some("go list"))
+        },
+        Case {
+            env: &[("PATH", "$ROOT/goroot/bin:/usr/bin:/bin")],
+            ..case("go-doc-std-path", go_std, "go doc fmt Println", None)
+        },
+        Case {
+            env: &[("PATH", "$ROOT/bin:/usr/bin:/bin")],
+            ..case("go-doc-std-link", go_std, "go doc fmt Println", None)
+        },
+        Case {
+            env: &[("PATH", "$ROOT/other/bin:/usr/bin:/bin")],
+            ..case("go-doc-no-root", go_std, "go doc fmt", Some("go list"))
+        },
         case(
             "go-mod-graph-requires",
             go_requires,

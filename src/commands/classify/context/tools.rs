@@ -425,7 +425,6 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "terraform" => terraform(here, out),
         "gdb" => gdb(here, args, out),
         "gem" => super::ruby::gem(here, out),
-        "composer" => composer_plugins(here, args, out),
         "pytest" | "py.test" | "flake8" | "pylint" => super::python::plugin_host(here, args, out),
         "tox" => {
             super::python::plugin_host(here, args, out);
@@ -561,70 +560,6 @@ fn command_variables(here: &Here<'_>, out: &mut Verdict) {
                 format!("{program} runs or takes options from the environment's {name}"),
             );
         }
-    }
-}
-
-/// composer activates the plugins installed in the project's vendor directory and in its home
-/// before any command, `composer show` included, unless `--no-plugins` (measured, Composer 2.5: a
-/// committed `vendor/` plugin ran): their lists (`vendor/composer/installed.json`) are read.
-fn composer_plugins(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    if args.iter().any(|a| a.is("--no-plugins")) {
-        return;
-    }
-    let elsewhere = args.iter().any(|a| {
-        a.value.as_deref().is_none_or(|v| {
-            v == "-d"
-                || v.starts_with("--working-dir")
-                || (v.starts_with("-d") && !v.starts_with("--"))
-        })
-    });
-    if elsewhere {
-        out.push(
-            Level::Unknown,
-            "composer runs in a directory whose plugins are not read here (-d, --working-dir)",
-        );
-        return;
-    }
-    let vendor = match here.env.value("COMPOSER_VENDOR_DIR") {
-        Some(v) if !v.is_empty() => files::join(here.dir, v),
-        _ => here.dir.join("vendor"),
-    };
-    let mut lists = vec![vendor.join("composer/installed.json")];
-    let homes: Vec<PathBuf> = match here.env.value("COMPOSER_HOME").filter(|v| !v.is_empty()) {
-        Some(h) => vec![files::join(here.dir, h)],
-        None => {
-            let mut h: Vec<PathBuf> = here
-                .env
-                .xdg_configs(here.dir)
-                .into_iter()
-                .map(|c| c.join("composer"))
-                .collect();
-            h.extend(here.env.home().map(|home| home.join(".composer")));
-            h
-        }
-    };
-    lists.extend(
-        homes
-            .iter()
-            .map(|h| h.join("vendor/composer/installed.json")),
-    );
-    if let Contents::Text(t) = files::read_text(&here.dir.join("composer.json")) {
-        if t.contains("vendor-dir") {
-            out.push(
-                Level::Unknown,
-                "composer.json names another vendor directory, whose plugins are not read here",
-            );
-            return;
-        }
-    }
-    if let Some(list) = files::first_saying(lists, |t| t.contains("composer-plugin")) {
-        out.push(
-            Level::Unknown,
-            format!(
-                "composer activates the plugins {} lists before it runs",
-                list.display()
-            ),
-        );
     }
 }
 
@@ -1584,6 +1519,59 @@ fn go_module_reads(here: &Here<'_>, requirements: bool) -> bool {
             _ => false,
         }
     })
+}
+
+/// Whether `go doc ARGS` finds its package in process: go/build's `Import` runs `go list` of
+/// packages (which makes the build cache, `~/.cache/go-build`) for an import path in module mode
+/// unless the path is a directory of the standard library (`$GOROOT/src/PATH`); a path operand
+/// (`.`, `..`, `./…`, `../…`, absolute) is read as a directory and no operand is the current
+/// one. So `go doc`, `go doc ./sub.Foo`, `go doc fmt`, `go doc net/http Get` read only, while a
+/// symbol alone (`go doc Hello`: tried as an import path first), `go doc fmt.Println` or a
+/// module's package path run `go list` (go 1.19's cmd/doc and go/build, measured).
+pub(crate) fn go_doc_in_process(here: &Here<'_>, args: &[Word]) -> bool {
+    let mut operands = args.iter().skip(1).skip_while(|w| {
+        w.value
+            .as_deref()
+            .is_some_and(|v| v.starts_with('-') && v != "-" && v != "--")
+    });
+    let operand = match operands.next() {
+        Some(w) if w.is("--") => operands.next(),
+        other => other,
+    };
+    let Some(operand) = operand else {
+        return true;
+    };
+    let Some(path) = operand.value.as_deref() else {
+        return false;
+    };
+    let dot_slash = matches!(path, "." | "..") || path.starts_with("./") || path.starts_with("../");
+    if dot_slash || path.starts_with('/') {
+        return true;
+    }
+    // A path with `..` or an empty element could name a directory outside the tree; import
+    // paths have neither.
+    let plain = !path.is_empty()
+        && path
+            .split('/')
+            .all(|e| !e.is_empty() && e != "." && e != ".." && !e.contains('\\'));
+    plain && go_root(here).is_some_and(|root| files::is_dir(&root.join("src").join(path)))
+}
+
+/// The GOROOT the go command runs its tools with: `$GOROOT`, else the directory above the `bin`
+/// of the `go` found on PATH, as is or with its links resolved, when it holds `pkg/tool` (cmd/go's
+/// `findGOROOT`); `None` when neither does (go would use the root it was built with).
+fn go_root(here: &Here<'_>) -> Option<PathBuf> {
+    if let Some(root) = here.env.value("GOROOT").filter(|r| !r.is_empty()) {
+        return Some(files::join(here.dir, root));
+    }
+    let go = files::on_path("go", here.env.value("PATH")?, here.dir)?;
+    let is_root = |d: &Path| files::is_dir(&d.join("pkg/tool"));
+    let beside = go.parent()?.parent().map(Path::to_path_buf);
+    if let Some(root) = beside.filter(|d| is_root(d)) {
+        return Some(root);
+    }
+    let real = std::fs::canonicalize(&go).ok()?;
+    real.parent()?.parent().map(Path::to_path_buf).filter(|d| is_root(d))
 }
 
 /// curl reads `.curlrc` from `$CURL_HOME`, the XDG configuration directory and HOME (unless
