@@ -416,7 +416,10 @@ fn tar(parsed: &Parsed, v: &mut Verdict) {
     // `--to-command=CMD` extracts over a pipe: each regular member's data goes to the standard
     // input of `/bin/sh -c CMD` (GNU tar's `xexec`), and nothing is made on disk, directories,
     // links and FIFOs included (measured, tar 1.34): the command is judged as `sh -c CMD`.
-    let commands: Vec<&Word> = parsed.all("--to-command").filter_map(|o| o.value()).collect();
+    let commands: Vec<&Word> = parsed
+        .all("--to-command")
+        .filter_map(|o| o.value())
+        .collect();
     let piped = extracts && !commands.is_empty();
     if piped && commands.iter().all(|c| c.value.is_some()) {
         v.findings.retain(|f| f.reason != to_command);

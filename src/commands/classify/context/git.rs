@@ -1828,7 +1828,11 @@ pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
         .iter()
         .any(|e| remote(e, "uploadpack") || remote(e, "vcs"));
     // Every URL set is a path, so that which one git takes does not matter.
-    let mut urls = config.entries.iter().filter(|e| remote(e, "url")).peekable();
+    let mut urls = config
+        .entries
+        .iter()
+        .filter(|e| remote(e, "url"))
+        .peekable();
     !rewrites
         && !runs
         && urls.peek().is_some()

@@ -422,7 +422,9 @@ fn git_keys_that_run_programs() {
         case(
             "ls-remote-file-url",
             |p| {
-                p.sh("git init -q --bare up.git && git -C repo remote add origin file://$PWD/up.git");
+                p.sh(
+                    "git init -q --bare up.git && git -C repo remote add origin file://$PWD/up.git",
+                );
             },
             "git ls-remote --heads origin",
             None,
@@ -462,12 +464,22 @@ fn git_keys_that_run_programs() {
             "git ls-remote origin",
             Some("network"),
         ),
-        case("ls-remote-unconfigured", |_| {}, "git ls-remote origin", Some("network")),
+        case(
+            "ls-remote-unconfigured",
+            |_| {},
+            "git ls-remote origin",
+            Some("network"),
+        ),
         // GIT_TRACE_FSMONITOR is written only by the fsmonitor code: when the configuration
         // turns it on or the index carries its extension.
         Case {
             env: &[("GIT_TRACE_FSMONITOR", "$ROOT/fsm.trace")],
-            ..case("trace-fsmonitor-off", |_| {}, "git log -1 --format=%h", None)
+            ..case(
+                "trace-fsmonitor-off",
+                |_| {},
+                "git log -1 --format=%h",
+                None,
+            )
         },
         Case {
             env: &[("GIT_TRACE_FSMONITOR", "$ROOT/fsm.trace")],
@@ -6617,9 +6629,19 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         // `go doc`: an import path outside the standard library runs `go list` (build cache).
         case("go-doc-here", go_plain, "go doc", None),
         case("go-doc-dot-symbol", go_plain, "go doc ./hello.Hi", None),
-        case("go-doc-dir-symbol", go_plain, "go doc ../repo/hello Hi", None),
+        case(
+            "go-doc-dir-symbol",
+            go_plain,
+            "go doc ../repo/hello Hi",
+            None,
+        ),
         case("go-doc-symbol", go_plain, "go doc Hello", Some("go list")),
-        case("go-doc-pkg-symbol", go_plain, "go doc fmt.Println", Some("go list")),
+        case(
+            "go-doc-pkg-symbol",
+            go_plain,
+            "go doc fmt.Println",
+            Some("go list"),
+        ),
         case(
             "go-doc-module-path",
             go_plain,
@@ -6636,7 +6658,12 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         },
         Case {
             env: &[("GOROOT", "$ROOT/goroot")],
-            ..case("go-doc-dotdot", go_std, "go doc fmt/../fmt", Some("go list"))
+            ..case(
+                "go-doc-dotdot",
+                go_std,
+                "go doc fmt/../fmt",
+                Some("go list"),
+            )
         },
         Case {
             env: &[("PATH", "$ROOT/goroot/bin:/usr/bin:/bin")],

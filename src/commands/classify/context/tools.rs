@@ -1571,7 +1571,10 @@ fn go_root(here: &Here<'_>) -> Option<PathBuf> {
         return Some(root);
     }
     let real = std::fs::canonicalize(&go).ok()?;
-    real.parent()?.parent().map(Path::to_path_buf).filter(|d| is_root(d))
+    real.parent()?
+        .parent()
+        .map(Path::to_path_buf)
+        .filter(|d| is_root(d))
 }
 
 /// curl reads `.curlrc` from `$CURL_HOME`, the XDG configuration directory and HOME (unless
