@@ -8,8 +8,9 @@ import path from 'node:path'
 const encode = await import('gpt-tokenizer').then((m) => m.encode, () => null)
 export const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4))
 
-/** A line that is only a table's or a box's drawing (`|----|---|`, `+----+`, `====`, `| :-- |`): layout, no fact. */
-const RULE = /^[\s|+\-=:]+$/
+/** A line that is only a table's or a box's drawing (`|----|---|`, `+----+`, `====`, `| :-- |`,
+ * `├────┼────┤`): layout, no fact. */
+const RULE = /^[\s|+\-=:\u2500-\u257F]+$/
 
 /** The program a command starts first (after `cd … &&` and assignments). */
 export function firstProgram(command) {
@@ -70,6 +71,10 @@ export function searchable(text) {
       }
     } else if (!/^\s/.test(line)) header = null
   }
+  // Records said a field a line (sqlite3 -line): each record's values as one line too, as a
+  // row of a table says them.
+  const records = recordList(lines)
+  if (records) for (const r of records.rows) outLines.push(r.join('\t'))
   return outLines.map(norm)
 }
 
@@ -327,6 +332,18 @@ export function facts(c) {
     if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim() && !RULE.test(l)) add('line', l.trim())
     return f
   }
+  // A query's answer drawn as a table (sqlite3 -box/-table, psql, mysql: walls `|`/`│` at the
+  // columns of a rule's junctions `+`/`┼`) or said a field a line (sqlite3 -line: `  id = 1`,
+  // a blank line between records with the same names): each row's (record's) cells are its
+  // fact, found on one line whatever the drawing; a record's names are one fact each, not one
+  // a record. The lines around a drawn table are read as below.
+  const query = !f.length && (drawnTable(lines) ?? recordList(lines))
+  if (query) {
+    for (const n of query.names ?? []) add('column', n)
+    for (const r of query.rows) add('row', ...r.filter(Boolean))
+    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, query.start), ...lines.slice(query.end)]) if (l.trim() && !RULE.test(l)) add('line', l.trim())
+    return f
+  }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
   // its facts from its noise, so each line is one; a text that drops lines drops facts.
   // A TAP stream (a `TAP version` line or a `1..N` plan) whose results all passed has no fact
@@ -400,11 +417,14 @@ function structured(raw) {
     try { docs = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) } catch { return out }
   }
   const pick = (o, keys) => keys.map((k) => o?.[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
-  const walk = (v) => {
-    if (Array.isArray(v)) { for (const i of v) walk(i); return }
+  // A map keyed by file (phpcs's `"files": {"src/a.php": {"messages": […]}}`): the key is the
+  // file of the findings under it.
+  const pathKey = (k) => /\/[^/\s]*[^/\s.]\.[A-Za-z0-9]+$/.test(k) && !/\s/.test(k)
+  const walk = (v, keyed) => {
+    if (Array.isArray(v)) { for (const i of v) walk(i, keyed); return }
     if (!v || typeof v !== 'object') return
     const message = pick(v, ['message', 'msg', 'text', 'description', 'title'])
-    const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename'])
+    const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename']) ?? keyed
     const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
       ?? pick(v.location, ['line', 'row']) ?? pick(v.start, ['line', 'row']) ?? pick(v.range?.start, ['line', 'row'])
     // A finding has a place; a message without one is a fix's or a suggestion's (`fix: {range,
@@ -417,7 +437,7 @@ function structured(raw) {
       if (typeof file === 'string' && file && Number.isInteger(line)) out.push(['location', path.basename(file), number(line)])
       else if (typeof file === 'string' && file) out.push(['path', path.basename(file)])
     }
-    for (const child of Object.values(v)) if (child && typeof child === 'object') walk(child)
+    for (const [k, child] of Object.entries(v)) if (child && typeof child === 'object') walk(child, !Array.isArray(v) && pathKey(k) ? k : keyed)
   }
   for (const d of docs) walk(d)
   return out
@@ -454,6 +474,70 @@ function paddedTable(lines) {
     return { rule, end, header: cellsOf(lines[rule - 1]), rows, constant }
   }
   return null
+}
+
+/** A drawn table near the top of `lines` (a rule with junctions `+`/`┼`/`┬`… among its first
+ * four lines; rows with a wall `|`/`│` at each junction's column): where it starts and ends and
+ * its rows' cells (the header's among them). Null when there is none or no row under a header. */
+function drawnTable(lines) {
+  const junction = /[+┼┬┴├┤┌┐└┘╪╤╧╞╡╒╕╘╛╬╦╩╠╣╔╗╚╝]/u
+  const ruleOf = (line) => {
+    const cs = [...line.trimEnd()]
+    if (!cs.length || !cs.every((c) => junction.test(c) || /[-=─━═]/u.test(c))) return null
+    const js = cs.flatMap((c, i) => (junction.test(c) ? [i] : []))
+    return js.length && cs.length - js.length >= 2 * js.length ? { js, width: cs.length } : null
+  }
+  const first = lines.slice(0, 4).findIndex((l) => ruleOf(l))
+  if (first < 0) return null
+  const { js, width } = ruleOf(lines[first])
+  const same = (l) => { const r = ruleOf(l); return r && r.width === width && r.js.join() === js.join() }
+  const cellsOf = (line) => {
+    const cs = [...line.trimEnd()]
+    if (!cs.length || cs.length > width) return null
+    const cells = []
+    let from = 0
+    for (const j of js) {
+      if (cs[j] === undefined ? j + 1 !== width : !/[|│┃║]/u.test(cs[j])) return null
+      if (j > 0) cells.push(cs.slice(from, j).join('').trim())
+      from = j + 1
+    }
+    if (from < width) cells.push(cs.slice(from).join('').trim())
+    return cells
+  }
+  let start = first
+  while (start > 0 && cellsOf(lines[start - 1])) start--
+  const rows = []
+  let end = start
+  for (; end < lines.length; end++) {
+    if (same(lines[end])) continue
+    const cells = cellsOf(lines[end])
+    if (!cells) break
+    rows.push(cells)
+  }
+  return rows.length >= 2 ? { start, end, rows } : null
+}
+
+/** Records said a field a line (`        id = 1`, the `=` at one column in a record), a blank
+ * line between them, each with the same names; null unless the whole text is two or more. */
+function recordList(lines) {
+  const blocks = [[]]
+  for (const l of lines) if (l === '') { if (blocks.at(-1).length) blocks.push([]) } else blocks.at(-1).push(l)
+  if (!blocks.at(-1).length) blocks.pop()
+  if (blocks.length < 2) return null
+  let names = null
+  const rows = []
+  for (const b of blocks) {
+    const head = b.find((l) => !l.startsWith(' ')) ?? ''
+    const at = head.indexOf(' = ') >= 0 ? head.indexOf(' = ') : head.endsWith(' =') ? head.length - 2 : -1
+    if (at < 0) return null
+    const fields = b.map((l) => [l.slice(0, at).trim(), l.slice(at)])
+    if (fields.some(([n, rest]) => !n || !(rest === ' =' || rest.startsWith(' = ')))) return null
+    const ns = fields.map(([n]) => n)
+    if (names && names.join('\n') !== ns.join('\n')) return null
+    names ??= ns
+    rows.push(fields.map(([, rest]) => rest.slice(3)))
+  }
+  return names.length >= 2 ? { start: 0, end: lines.length, names, rows } : null
 }
 
 /** The programs the build, lint and test rules are written for: their other lines are noise. */
