@@ -1756,7 +1756,11 @@ fn json_findings_under_a_map_keyed_by_file() {
         ],
     );
     // Data with objects keyed by words only: as it is.
-    assert!(run("phpcs --report=json .", r#"{"totals":{"errors":1},"other":{"a":{"b":[]}}}"#).is_none());
+    assert!(run(
+        "phpcs --report=json .",
+        r#"{"totals":{"errors":1},"other":{"a":{"b":[]}}}"#
+    )
+    .is_none());
 }
 
 /// ExUnit: progress characters, blank lines, a table's rules and the times drop; the rest stays.
@@ -1769,7 +1773,11 @@ fn exunit_keeps_failures_and_summary() {
     );
     // Without its summary: not ExUnit's report.
     assert_ne!(
-        run("mix test", &text.replace("7 tests, 1 failure, 1 skipped\n", "")).map(|(f, _)| f),
+        run(
+            "mix test",
+            &text.replace("7 tests, 1 failure, 1 skipped\n", "")
+        )
+        .map(|(f, _)| f),
         Some("exunit".to_string())
     );
 }
@@ -2944,7 +2952,10 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
     // `Failed examples:` said on the headings: no line of it is left.
     assert!(!out.contains("Failed examples:"), "{out}");
     // A rerun line whose name heads no failure stays under the section's heading.
-    let other = doc.replace("rspec ./spec/inventory_spec.rb:9 # Inventory", "rspec ./spec/other_spec.rb:4 # Other");
+    let other = doc.replace(
+        "rspec ./spec/inventory_spec.rb:9 # Inventory",
+        "rspec ./spec/other_spec.rb:4 # Other",
+    );
     assert!(text_of("rspec", &other).ends_with("Failed examples:\nrspec ./spec/other_spec.rb:4 # Other#low_stock is inclusive of the limit\n"));
     assert!(!out.contains("Finished in"));
     // Progress format, through `bundle exec` (found by its shape): the dots are counted.
@@ -2963,7 +2974,10 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
         "Pending: (Failures listed here are expected and do not affect your suite's status)\n\n  1) Inventory#remove supports backorders\n     # not implemented\n     Failure/Error: raise ArgumentError\n\n     ArgumentError:\n       only 3 left\n\nFailures:\n",
     );
     let out = text_of("rspec", &pending);
-    assert!(out.contains("pending Inventory#remove supports backorders # not implemented\nFailures:\n"), "{out}");
+    assert!(
+        out.contains("pending Inventory#remove supports backorders # not implemented\nFailures:\n"),
+        "{out}"
+    );
     assert!(!out.contains("only 3 left"), "{out}");
     // Its frames' places lead its line.
     let framed = pending.replace(

@@ -206,7 +206,9 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
                     continue;
                 };
                 if is_path_key(key) && own_file.is_none() {
-                    let clean = io.values().any(|v| v.as_array().is_some_and(|a| a.is_empty()));
+                    let clean = io
+                        .values()
+                        .any(|v| v.as_array().is_some_and(|a| a.is_empty()));
                     if !clean {
                         collect(inner, Some(key), out, depth + 1)?;
                     }
@@ -238,9 +240,9 @@ fn is_path_key(key: &str) -> bool {
     let name = key.rsplit('/').next().unwrap_or(key);
     key.contains('/')
         && !key.contains(char::is_whitespace)
-        && name
-            .rsplit_once('.')
-            .is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric()))
+        && name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
 }
 
 /// Fewest findings with one code and one message shape (`Function name `…` should be

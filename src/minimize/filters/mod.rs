@@ -106,7 +106,10 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
     // A query's answer drawn as a table or said a field a line, likewise.
     if !prints_data(&ctx.inv.program) {
         if let Some(text) = query::table(ctx.text) {
-            return Some(("query-table".to_string(), with_locations_of(ctx.text, text)?));
+            return Some((
+                "query-table".to_string(),
+                with_locations_of(ctx.text, text)?,
+            ));
         }
     }
     let (label, filter, guard) = choose(ctx)?;

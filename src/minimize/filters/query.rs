@@ -103,14 +103,21 @@ fn row_cells(line: &str, junctions: &[usize], width: usize) -> Option<Vec<String
             _ => return None,
         }
         if j > 0 {
-            cells.push(chars[from.min(chars.len())..j.min(chars.len())].iter().collect());
+            cells.push(
+                chars[from.min(chars.len())..j.min(chars.len())]
+                    .iter()
+                    .collect(),
+            );
         }
         from = j + 1;
     }
     if from < width {
         cells.push(chars[from.min(chars.len())..].iter().collect());
     }
-    let cells: Vec<String> = cells.iter().map(|c: &String| c.trim().to_string()).collect();
+    let cells: Vec<String> = cells
+        .iter()
+        .map(|c: &String| c.trim().to_string())
+        .collect();
     (!cells.iter().any(|c| c.contains('\t'))).then_some(cells)
 }
 
@@ -125,7 +132,8 @@ fn drawn(text: &str) -> Option<String> {
         .find_map(|(i, l)| rule(l).map(|j| (i, j)))?;
     let width = lines[first].trim_end().chars().count();
     // Every junction of every rule at the same columns, the drawing's width the same.
-    let same_rule = |l: &str| rule(l).is_some_and(|j| j == junctions) && l.trim_end().chars().count() == width;
+    let same_rule =
+        |l: &str| rule(l).is_some_and(|j| j == junctions) && l.trim_end().chars().count() == width;
     let mut start = first;
     while start > 0 && row_cells(lines[start - 1], &junctions, width).is_some() {
         start -= 1;
@@ -157,10 +165,10 @@ fn drawn(text: &str) -> Option<String> {
 /// One record's fields, names and values (`  name = value`, the `=` at one column).
 fn record<'a>(block: &[&'a str]) -> Option<(Vec<&'a str>, Vec<&'a str>)> {
     // The longest name starts the line: its ` = ` is the record's column.
-    let at = block
-        .iter()
-        .filter(|l| !l.starts_with(' '))
-        .find_map(|l| l.find(" = ").or_else(|| l.ends_with(" =").then(|| l.len() - 2)))?;
+    let at = block.iter().filter(|l| !l.starts_with(' ')).find_map(|l| {
+        l.find(" = ")
+            .or_else(|| l.ends_with(" =").then(|| l.len() - 2))
+    })?;
     let mut names = Vec::with_capacity(block.len());
     let mut values = Vec::with_capacity(block.len());
     for l in block {

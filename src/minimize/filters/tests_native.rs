@@ -1339,12 +1339,7 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
                             p.1 = Some(r.to_string());
                         }
                         Some(frame) => {
-                            p.2.extend(
-                                locations(frame)
-                                    .into_iter()
-                                    .take(1)
-                                    .map(str::to_string),
-                            );
+                            p.2.extend(locations(frame).into_iter().take(1).map(str::to_string));
                         }
                         None => {}
                     }
