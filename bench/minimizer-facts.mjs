@@ -8,10 +8,9 @@ import path from 'node:path'
 const encode = await import('gpt-tokenizer').then((m) => m.encode, () => null)
 export const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4))
 
-/** A line that is only a table's or a box's drawing (`|----|---|`, `+----+`, `====`, `| :-- |`): layout, no fact. */
-const RULE = /^[\s|+\-=:]+$/
-/** A box's border drawn with box-drawing marks (`┌──┬──┐`, `├──┼──┤`): layout too. */
-const BOX_RULE = /^[\s─═┼├┤┌┬┐└┴┘╪╞╡│]+$/u
+/** A line that is only a table's or a box's drawing (`|----|---|`, `+----+`, `====`, `| :-- |`,
+ * `├────┼────┤`): layout, no fact. */
+const RULE = /^[\s|+\-=:\u2500-\u257F]+$/
 
 /** The program a command starts first (after `cd … &&` and assignments). */
 export function firstProgram(command) {
@@ -72,6 +71,10 @@ export function searchable(text) {
       }
     } else if (!/^\s/.test(line)) header = null
   }
+  // Records said a field a line (sqlite3 -line): each record's values as one line too, as a
+  // row of a table says them.
+  const records = recordList(lines)
+  if (records) for (const r of records.rows) outLines.push(r.join('\t'))
   return outLines.map(norm)
 }
 
@@ -336,7 +339,17 @@ export function facts(c) {
   if (table) {
     for (const v of table.constant) if (v !== null) add('column', v)
     for (const r of table.rows) add('row', ...r.filter((c, i) => c && table.constant[i] === null))
-    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim() && !RULE.test(l) && !BOX_RULE.test(l)) add('line', l.trim())
+    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, table.rule - 1), ...lines.slice(table.end)]) if (l.trim() && !RULE.test(l)) add('line', l.trim())
+    return f
+  }
+  // A query's answer said a field a line (sqlite3 -line: `  id = 1`, a blank line between
+  // records with the same names): each record's cells are its fact, found on one line; a
+  // record's names are one fact each, not one a record. (A drawn table is read above.)
+  const query = !f.length && recordList(lines)
+  if (query) {
+    for (const n of query.names ?? []) add('column', n)
+    for (const r of query.rows) add('row', ...r.filter(Boolean))
+    if (!BUILD_TOOLS.has(program)) for (const l of [...lines.slice(0, query.start), ...lines.slice(query.end)]) if (l.trim() && !RULE.test(l)) add('line', l.trim())
     return f
   }
   // A program none of the rules above is about (ps, df, env, jq, tail of a log…): nothing tells
@@ -434,11 +447,14 @@ function structured(raw) {
     try { docs = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) } catch { return out }
   }
   const pick = (o, keys) => keys.map((k) => o?.[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
-  const walk = (v) => {
-    if (Array.isArray(v)) { for (const i of v) walk(i); return }
+  // A map keyed by file (phpcs's `"files": {"src/a.php": {"messages": […]}}`): the key is the
+  // file of the findings under it.
+  const pathKey = (k) => /\/[^/\s]*[^/\s.]\.[A-Za-z0-9]+$/.test(k) && !/\s/.test(k)
+  const walk = (v, keyed) => {
+    if (Array.isArray(v)) { for (const i of v) walk(i, keyed); return }
     if (!v || typeof v !== 'object') return
     const message = pick(v, ['message', 'msg', 'text', 'description', 'title'])
-    const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename'])
+    const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename']) ?? keyed
     const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
       ?? pick(v.location, ['line', 'row']) ?? pick(v.start, ['line', 'row']) ?? pick(v.range?.start, ['line', 'row'])
     // A finding has a place; a message without one is a fix's or a suggestion's (`fix: {range,
@@ -451,7 +467,7 @@ function structured(raw) {
       if (typeof file === 'string' && file && Number.isInteger(line)) out.push(['location', path.basename(file), number(line)])
       else if (typeof file === 'string' && file) out.push(['path', path.basename(file)])
     }
-    for (const child of Object.values(v)) if (child && typeof child === 'object') walk(child)
+    for (const [k, child] of Object.entries(v)) if (child && typeof child === 'object') walk(child, !Array.isArray(v) && pathKey(k) ? k : keyed)
   }
   for (const d of docs) walk(d)
   return out
@@ -523,6 +539,29 @@ function drawnTable(lines) {
     return { rule, end: end < lines.length && isRule(lines[end]) ? end + 1 : end, header, rows, constant }
   }
   return null
+}
+
+/** Records said a field a line (`        id = 1`, the `=` at one column in a record), a blank
+ * line between them, each with the same names; null unless the whole text is two or more. */
+function recordList(lines) {
+  const blocks = [[]]
+  for (const l of lines) if (l === '') { if (blocks.at(-1).length) blocks.push([]) } else blocks.at(-1).push(l)
+  if (!blocks.at(-1).length) blocks.pop()
+  if (blocks.length < 2) return null
+  let names = null
+  const rows = []
+  for (const b of blocks) {
+    const head = b.find((l) => !l.startsWith(' ')) ?? ''
+    const at = head.indexOf(' = ') >= 0 ? head.indexOf(' = ') : head.endsWith(' =') ? head.length - 2 : -1
+    if (at < 0) return null
+    const fields = b.map((l) => [l.slice(0, at).trim(), l.slice(at)])
+    if (fields.some(([n, rest]) => !n || !(rest === ' =' || rest.startsWith(' = ')))) return null
+    const ns = fields.map(([n]) => n)
+    if (names && names.join('\n') !== ns.join('\n')) return null
+    names ??= ns
+    rows.push(fields.map(([, rest]) => rest.slice(3)))
+  }
+  return names.length >= 2 ? { start: 0, end: lines.length, names, rows } : null
 }
 
 /** The programs the build, lint and test rules are written for: their other lines are noise. */

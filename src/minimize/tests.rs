@@ -1731,6 +1731,65 @@ AssertionError: expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]
     }
 }
 
+/// A case whose class is a place (busted's `spec/a_spec.lua:5`) keeps it: passing and skipped
+/// ones on a row per file.
+#[test]
+fn junit_cases_named_by_their_place_keep_it() {
+    let xml = "<testsuites tests='4'>\n\t<testsuite name='Run 1 of 1' tests='4' failures='1' errors='0' skip='1'>\n\t\t<testcase classname='spec/a_spec.lua:5' name='a lowers' time='0.00'/>\n\t\t<testcase classname='spec/a_spec.lua:8' name='a drops' time='0.00'/>\n\t\t<testcase classname='spec/a_spec.lua:11' name='a trims' time='0.00'>\n\t\t\t<failure>spec/a_spec.lua:12: Expected objects to be equal.\n</failure>\n\t\t</testcase>\n\t\t<testcase classname='spec/a_spec.lua:27' name='a unicode' time='0.00'>\n\t\t\t<skipped/>\n\t\t</testcase>\n\t</testsuite>\n</testsuites>\n";
+    assert_eq!(
+        text_of("busted -o junit spec", xml),
+        "suite Run 1 of 1: 4 tests, 1 failures, 0 errors, 0 skipped\n\
+         FAIL spec/a_spec.lua:11 > a trims\n  spec/a_spec.lua:12: Expected objects to be equal.\n\
+         passed at:\n  spec/a_spec.lua: 5 8\n\
+         skipped at:\n  spec/a_spec.lua: 27\n\
+         4 tests: 2 passed, 1 failed, 1 skipped\n"
+    );
+}
+
+/// A JSON report keyed by file (phpcs `--report=json`): the keys are the findings' files, a
+/// clean file and the totals beside them add no finding.
+#[test]
+fn json_findings_under_a_map_keyed_by_file() {
+    let text = r#"{"totals":{"errors":1,"warnings":1,"fixable":1},"files":{"\/w\/src\/A.php":{"errors":1,"warnings":1,"messages":[{"message":"Expected 1 blank line","source":"PSR2.Files.EndFileNewline","severity":5,"fixable":true,"type":"ERROR","line":12,"column":1},{"message":"Line exceeds 120 characters","source":"Generic.Files.LineLength.TooLong","severity":5,"fixable":false,"type":"WARNING","line":30,"column":121}]},"\/w\/src\/B.php":{"errors":0,"warnings":0,"messages":[]}}}"#;
+    let out = text_of("phpcs --report=json .", text);
+    assert_keeps(
+        &out,
+        &[
+            "A.php",
+            "12:1",
+            "30:121",
+            "PSR2.Files.EndFileNewline",
+            "Expected 1 blank line",
+            "Line exceeds 120 characters",
+        ],
+    );
+    // Data with objects keyed by words only: as it is.
+    assert!(run(
+        "phpcs --report=json .",
+        r#"{"totals":{"errors":1},"other":{"a":{"b":[]}}}"#
+    )
+    .is_none());
+}
+
+/// ExUnit: progress characters, blank lines, a table's rules and the times drop; the rest stays.
+#[test]
+fn exunit_keeps_failures_and_summary() {
+    let text = "Cover compiling modules ...\n*.\n\n  1) test p95 (QueueStatsTest)\n     test/q_test.exs:9\n     Assertion with == failed\n     left:  9\n     right: 10\n     stacktrace:\n       test/q_test.exs:10: (test)\n\n..\n.\nFinished in 0.08 seconds (0.00s async, 0.08s sync)\n7 tests, 1 failure, 1 skipped\n\nRandomized with seed 0\n\nPercentage | Module\n-----------|----------\n    88.89% | QueueStats\n";
+    assert_eq!(
+        text_of("mix test --cover", text),
+        "Cover compiling modules ...\n  1) test p95 (QueueStatsTest)\n     test/q_test.exs:9\n     Assertion with == failed\n     left:  9\n     right: 10\n     stacktrace:\n       test/q_test.exs:10: (test)\n7 tests, 1 failure, 1 skipped\nRandomized with seed 0\nPercentage | Module\n    88.89% | QueueStats\n"
+    );
+    // Without its summary: not ExUnit's report.
+    assert_ne!(
+        run(
+            "mix test",
+            &text.replace("7 tests, 1 failure, 1 skipped\n", "")
+        )
+        .map(|(f, _)| f),
+        Some("exunit".to_string())
+    );
+}
+
 /// Issue 45's last shapes: short-form diagnostics by file, a warning repeated with details said
 /// once with its details once, a commit's long `--stat` by directory, a `have`/`want` pair.
 #[test]
@@ -2891,14 +2950,21 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
     // The failing example's name is in its section, with its message and place.
     assert!(out.starts_with("Failures:\n"), "{out}");
     for kept in [
-        "  1) Inventory#low_stock is inclusive of the limit\n",
+        "  1) Inventory#low_stock is inclusive of the limit (rspec ./spec/inventory_spec.rb:9)\n",
         "       expected: [\"A1\", \"B2\"]\n",
         "     # ./spec/inventory_spec.rb:9:in `block (3 levels) in <top (required)>'\n",
-        "3 examples, 1 failure\n",
-        "rspec ./spec/inventory_spec.rb:9 # Inventory#low_stock is inclusive of the limit\n",
+        "3 examples, 1 failure",
     ] {
         assert!(out.contains(kept), "{kept} missing from {out}");
     }
+    // `Failed examples:` said on the headings: no line of it is left.
+    assert!(!out.contains("Failed examples:"), "{out}");
+    // A rerun line whose name heads no failure stays under the section's heading.
+    let other = doc.replace(
+        "rspec ./spec/inventory_spec.rb:9 # Inventory",
+        "rspec ./spec/other_spec.rb:4 # Other",
+    );
+    assert!(text_of("rspec", &other).ends_with("Failed examples:\nrspec ./spec/other_spec.rb:4 # Other#low_stock is inclusive of the limit\n"));
     assert!(!out.contains("Finished in"));
     // Progress format, through `bundle exec` (found by its shape): the dots are counted.
     let progress = doc.replace(
@@ -2916,8 +2982,17 @@ fn rspec_keeps_its_report_and_drops_the_example_list() {
         "Pending: (Failures listed here are expected and do not affect your suite's status)\n\n  1) Inventory#remove supports backorders\n     # not implemented\n     Failure/Error: raise ArgumentError\n\n     ArgumentError:\n       only 3 left\n\nFailures:\n",
     );
     let out = text_of("rspec", &pending);
-    assert!(out.contains("Pending:\n  1) Inventory#remove supports backorders\n     # not implemented\nFailures:\n"), "{out}");
+    assert!(
+        out.contains("pending Inventory#remove supports backorders # not implemented\nFailures:\n"),
+        "{out}"
+    );
     assert!(!out.contains("only 3 left"), "{out}");
+    // Its frames' places lead its line.
+    let framed = pending.replace(
+        "       only 3 left\n",
+        "       only 3 left\n     # ./spec/inventory_spec.rb:44:in `block (3 levels) in <top (required)>'\n",
+    );
+    assert!(text_of("rspec", &framed).contains("pending ./spec/inventory_spec.rb:44 Inventory#remove supports backorders # not implemented\n"));
     // A report without its summary is not taken for one.
     let summaryless = run("rspec", &doc.replace("3 examples, 1 failure\n", ""));
     assert_ne!(
@@ -3219,7 +3294,7 @@ fn rspecs_warnings_among_the_progress_characters_are_said_once_with_their_count(
         &out,
         &[
             "9 examples, 1 failure",
-            "rspec ./spec/a_spec.rb:2 # A b fails",
+            "  1) A b fails (rspec ./spec/a_spec.rb:2)",
             "./spec/a_spec.rb:3",
         ],
     );

@@ -1,7 +1,7 @@
 //! Machine-readable reports a program prints as JSON, by their shape rather than the program:
 //! a list of findings (objects with a file, a line and a message: ruff, eslint, shellcheck,
-//! pylint, bandit, golangci-lint, hadolint, mypy's JSON lines) is the location list the text
-//! formats give, and a tree of entries (`tree -J`: `name`, `type`, `contents`) is a path list.
+//! pylint, bandit, golangci-lint, hadolint, mypy's JSON lines; phpcs's map keyed by file) is
+//! the location list the text formats give, and a tree of entries (`tree -J`: `name`, `type`, `contents`) is a path list.
 //! Dropped: what only a program reads (urls, end positions, fix edits, noqa rows, cell ids);
 //! kept: every finding's file, line, column, code, message and a fix's presence, every entry.
 
@@ -119,6 +119,7 @@ const CODE_KEYS: &[&str] = &[
     "message-id",
     "FromLinter",
     "check",
+    "source",
 ];
 const MESSAGE_KEYS: &[&str] = &[
     "message",
@@ -176,9 +177,11 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
                             .unwrap_or_default(),
                         severity: field_flat(o, SEVERITY_KEYS).unwrap_or_default(),
                         message: message.replace('\n', " "),
+                        // eslint's `fix` edit; phpcs's `"fixable": true`.
                         fix: o
                             .get("fix")
-                            .is_some_and(|f| !f.is_null() && f != &Value::Bool(false)),
+                            .is_some_and(|f| !f.is_null() && f != &Value::Bool(false))
+                            || o.get("fixable") == Some(&Value::Bool(true)),
                     });
                     return Some(());
                 }
@@ -194,6 +197,30 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
                     }
                 }
             }
+            // A map keyed by file (phpcs's `"files": {"src/a.php": {"messages": […]}}`): each
+            // file's report read with its key as the file, a file with an empty list being a
+            // clean one. Beside it, what is not a map of findings (phpcs's `totals`) is the
+            // report's own summary.
+            for (key, inner) in o {
+                let Value::Object(io) = inner else {
+                    continue;
+                };
+                if is_path_key(key) && own_file.is_none() {
+                    let clean = io
+                        .values()
+                        .any(|v| v.as_array().is_some_and(|a| a.is_empty()));
+                    if !clean {
+                        collect(inner, Some(key), out, depth + 1)?;
+                    }
+                    any = true;
+                } else if io.keys().any(|k| is_path_key(k)) {
+                    let mut found = Vec::new();
+                    if collect(inner, file_here, &mut found, depth + 1).is_some() {
+                        out.extend(found);
+                        any = true;
+                    }
+                }
+            }
             // An object with neither a finding nor findings under it is data, unless it sits
             // beside findings as a file with none (eslint lists clean files: `"messages": []`).
             // An object with a file but neither a finding nor an empty list is not a clean
@@ -205,6 +232,17 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
         }
         _ => None,
     }
+}
+
+/// Whether an object's key names a file: a path with a `/` and an extension
+/// (`src/a.php`, `/work/x/B.php`), never a word (`totals`, `dependencies`).
+fn is_path_key(key: &str) -> bool {
+    let name = key.rsplit('/').next().unwrap_or(key);
+    key.contains('/')
+        && !key.contains(char::is_whitespace)
+        && name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
 }
 
 /// Fewest findings with one code and one message, word for word, said as that message once with

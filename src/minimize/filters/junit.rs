@@ -5,13 +5,15 @@
 //! skipped one too unless it says why (`SKIP name: reason`);
 //! a failing or erroring case keeps its name, its message and its body (entities decoded, the
 //! XML's indentation gone, a stack's frames in dependencies or the runtime dropped), and what
-//! it printed (`system-out`/`system-err`); a run of failing
-//! cases of one class, each said in a line, has the class once above them. Dropped: times,
+//! it printed (`system-out`/`system-err`); a run of failing cases of one class, each said in a
+//! line, has the class once above them. A case whose class or name is a place in a file
+//! (busted's `spec/a_spec.lua:5`) keeps that place: passing and skipped ones on a row per file
+//! (`  spec/a_spec.lua: 5 8 14`). Dropped: times,
 //! timestamps, host names, properties, the XML declaration.
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::minimize::text::{is_dependency_frame, join_lines, locations};
 
 /// Whether `text` is a JUnit XML report: an element `testsuites` or `testsuite` before any
 /// `testcase`.
@@ -149,6 +151,44 @@ fn tag_end(rest: &str) -> Option<usize> {
     None
 }
 
+/// The place a case's class or name is, whole (`spec/a_spec.lua:5`): its file and line.
+fn place_of(attribute: &str) -> Option<(String, String)> {
+    let found = locations(attribute);
+    let [at] = found.as_slice() else {
+        return None;
+    };
+    if at.len() != attribute.trim().len() {
+        return None;
+    }
+    let (file, line) = at.split_once(':')?;
+    Some((file.to_string(), line.to_string()))
+}
+
+/// Places said a row per file, in the order first met: `  spec/a_spec.lua: 5 8 14`.
+#[derive(Default)]
+struct Places(Vec<(String, Vec<String>)>);
+
+impl Places {
+    fn add(&mut self, (file, line): (String, String)) {
+        match self.0.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, lines)) => lines.push(line),
+            None => self.0.push((file, vec![line])),
+        }
+    }
+
+    fn said(self, heading: &str, out: &mut Vec<String>) {
+        if self.0.is_empty() {
+            return;
+        }
+        out.push(format!("{heading}:"));
+        out.extend(
+            self.0
+                .into_iter()
+                .map(|(file, lines)| format!("  {file}: {}", lines.join(" "))),
+        );
+    }
+}
+
 /// A case's failure or error, or what it printed.
 struct Part {
     kind: &'static str,
@@ -163,6 +203,8 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let (mut passed, mut skipped, mut failed) = (0usize, 0usize, 0usize);
     let mut case: Option<(String, Vec<Part>, bool)> = None;
+    let mut place: Option<(String, String)> = None;
+    let (mut passed_at, mut skipped_at) = (Places::default(), Places::default());
     let mut part: Option<Part> = None;
     let mut rest = text;
     let mut cases = 0usize;
@@ -215,8 +257,15 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                     None => name.to_string(),
                 };
                 cases += 1;
+                place = t
+                    .get("classname")
+                    .and_then(place_of)
+                    .or_else(|| place_of(name));
                 if t.empty {
                     passed += 1;
+                    if let Some(p) = place.take() {
+                        passed_at.add(p);
+                    }
                 } else {
                     case = Some((full, Vec::new(), false));
                 }
@@ -255,6 +304,13 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
                         skipped += 1;
                     } else {
                         passed += 1;
+                    }
+                    if let Some(p) = place.take() {
+                        if was_skipped {
+                            skipped_at.add(p);
+                        } else {
+                            passed_at.add(p);
+                        }
                     }
                     // Why a case was skipped is a fact of its own: its name and the reason.
                     let reason = parts.iter().filter(|p| p.kind == "skipped").find_map(|p| {
@@ -356,6 +412,8 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     if !rest.trim().is_empty() || cases == 0 || case.is_some() || part.is_some() {
         return None;
     }
+    passed_at.said("passed at", &mut out);
+    skipped_at.said("skipped at", &mut out);
     out.push(format!(
         "{cases} tests: {passed} passed, {failed} failed, {skipped} skipped"
     ));

@@ -13,6 +13,7 @@ mod listing;
 mod maven;
 mod paths;
 mod pkg;
+mod query;
 mod shape;
 mod source;
 mod streams;
@@ -114,7 +115,16 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
     // A JUnit XML report, likewise, whatever printed it.
     if junit::looks_like_junit(ctx.text) && !prints_data(&ctx.inv.program) {
         if let Some(text) = junit::report(ctx) {
-            return Some(("junit".to_string(), text));
+            return Some(("junit".to_string(), with_locations_of(ctx.text, text)?));
+        }
+    }
+    // A query's answer said a field a line, likewise (a drawn one is sniffed below).
+    if !prints_data(&ctx.inv.program) {
+        if let Some(text) = query::records(ctx.text) {
+            return Some((
+                "query-records".to_string(),
+                with_locations_of(ctx.text, text)?,
+            ));
         }
     }
     let (label, filter, guard) = choose(ctx)?;
@@ -324,6 +334,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "valgrind" => pick("valgrind", valgrind::valgrind, Guard::Locations),
         "ctest" => pick("ctest", tests_native::ctest, Guard::Locations),
         "pytest" | "py.test" => pick("pytest", tests_native::pytest, Guard::Locations),
+        "mix" if sub == "test" && tests_native::looks_like_exunit(ctx.text) => {
+            pick("exunit", tests_native::exunit, Guard::Locations)
+        }
         "rspec" if tests_native::looks_like_rspec(ctx.text) => {
             pick("rspec", tests_native::rspec, Guard::Locations)
         }

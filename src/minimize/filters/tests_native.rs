@@ -7,7 +7,7 @@
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{has, is_dependency_frame, join_lines, shared_prefixes};
+use crate::minimize::text::{has, is_dependency_frame, join_lines, locations, shared_prefixes};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -1260,8 +1260,11 @@ pub(super) fn looks_like_rspec(text: &str) -> bool {
 /// (its progress characters, the names of the examples that passed, and those of the failing
 /// and pending ones, which their sections below say with their messages and places; the
 /// summary counts them all); a line in it that says more (a warning, a deprecation, an error)
-/// stays. `Failures:`, the summary, the seed and `Failed examples:` stay whole; `Pending:` keeps
-/// each example's name and reason (`# not implemented`), not the expected failure under it;
+/// stays. `Failures:`, the summary and the seed stay whole; `Failed examples:` (the rerun
+/// commands, `rspec ./spec/a_spec.rb:20 # name`) says its places on the failures' headings
+/// (`  1) name (rspec ./spec/a_spec.rb:20)`), a line whose name heads no failure once staying;
+/// `Pending:` says each example on one line with its reason and its frames' places
+/// (`pending ./spec/a_spec.rb:44 name # not implemented`), not the expected failure under it;
 /// `Finished in` (the run's times) drops.
 pub(super) fn rspec(ctx: &Context) -> Option<String> {
     const SECTIONS: [&str; 4] = ["Pending:", "Failures:", "Failed examples:", "Finished in "];
@@ -1275,17 +1278,30 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
     // is loaded): its place in `out` and how many times it was said.
     let mut said: std::collections::HashMap<String, (usize, usize)> = Default::default();
     let mut section: Option<&str> = None;
-    // In `Pending:`, whether the line is an example's name or its reason right after it.
-    let mut pending_head = false;
+    // In `Pending:`, the example being read: its name, its reason, its frames' places.
+    let mut pending: Option<(String, Option<String>, Vec<String>)> = None;
+    let said_pending = |p: (String, Option<String>, Vec<String>), out: &mut Vec<String>| {
+        let (name, reason, places) = p;
+        let mut line = String::from("pending ");
+        for place in &places {
+            line.push_str(place);
+            line.push(' ');
+        }
+        line.push_str(&name);
+        if let Some(r) = reason {
+            line.push_str(" # ");
+            line.push_str(&r);
+        }
+        out.push(line);
+    };
     for line in ctx.text.split_lines() {
         if let Some(s) = SECTIONS.iter().find(|s| line.starts_with(**s)) {
             section = Some(s);
+            if let Some(p) = pending.take() {
+                said_pending(p, &mut out);
+            }
             match *s {
-                "Finished in " => continue,
-                "Pending:" => {
-                    out.push("Pending:".to_string());
-                    continue;
-                }
+                "Finished in " | "Pending:" => continue,
                 _ => {}
             }
         }
@@ -1311,21 +1327,105 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
                 continue;
             }
             Some("Pending:") => {
-                if item.is_match(line) {
-                    pending_head = true;
-                } else if pending_head && line.trim_start().starts_with("# ") {
-                    pending_head = false;
-                } else {
-                    pending_head = false;
-                    continue;
+                if let Some(m) = item.find(line) {
+                    if let Some(p) = pending.take() {
+                        said_pending(p, &mut out);
+                    }
+                    pending = Some((line[m.end()..].trim().to_string(), None, Vec::new()));
+                } else if let Some(p) = pending.as_mut() {
+                    let t = line.trim_start();
+                    // The reason right under the name; then the frames (`# ./spec/a.rb:44:in
+                    // ...`), whose places are the example's.
+                    match t.strip_prefix("# ") {
+                        Some(r) if p.1.is_none() && p.2.is_empty() && !t.starts_with("# ./") => {
+                            p.1 = Some(r.to_string());
+                        }
+                        Some(frame) => {
+                            p.2.extend(locations(frame).into_iter().take(1).map(str::to_string));
+                        }
+                        None => {}
+                    }
                 }
+                continue;
             }
             _ => {}
         }
         out.push(line.to_string());
     }
+    if let Some(p) = pending.take() {
+        said_pending(p, &mut out);
+    }
     for (at, n) in said.into_values().filter(|&(_, n)| n > 1) {
         out[at].push_str(&format!(" ({n} times)"));
     }
-    section.is_some().then(|| join_lines(out))
+    section?;
+    Some(join_lines(with_rerun_places(out)))
+}
+
+/// RSpec's `Failed examples:` folded into the failures' headings: `rspec ./spec/a_spec.rb:20
+/// # name` puts its command on the heading `  1) name` when exactly one failure has that name;
+/// any other line stays under the section's heading.
+fn with_rerun_places(mut out: Vec<String>) -> Vec<String> {
+    let Some(at) = out.iter().position(|l| l == "Failed examples:") else {
+        return out;
+    };
+    let rerun: Vec<String> = out.split_off(at + 1);
+    let heading = |l: &str, name: &str| {
+        l.strip_prefix("  ")
+            .and_then(|r| r.split_once(") "))
+            .is_some_and(|(n, rest)| n.bytes().all(|b| b.is_ascii_digit()) && rest == name)
+    };
+    let mut left = Vec::new();
+    for line in rerun {
+        let folded = line
+            .strip_prefix("rspec ")
+            .and_then(|r| r.split_once(" # "))
+            .and_then(|(place, name)| {
+                let mut found = (0..at).filter(|&i| heading(&out[i], name));
+                let first = found.next()?;
+                found.next().is_none().then_some((first, place))
+            });
+        match folded {
+            Some((i, place)) => out[i] = format!("{} (rspec {place})", out[i]),
+            None if line.trim().is_empty() => {}
+            None => left.push(line),
+        }
+    }
+    if left.is_empty() {
+        out.pop();
+    } else {
+        out.extend(left);
+    }
+    out
+}
+
+/// Whether `text` is ExUnit's report (`mix test`): its summary (`7 tests, 2 failures`, after
+/// any `3 doctests, `) after a `Finished in` line.
+pub(super) fn looks_like_exunit(text: &str) -> bool {
+    let summary = re!(r"^(\d+ (doctests?|propert(y|ies)), )*\d+ tests?, \d+ failures?");
+    let Some(summary) = summary else {
+        return false;
+    };
+    let mut finished = false;
+    text.split_lines().any(|l| {
+        finished |= l.starts_with("Finished in ");
+        finished && summary.is_match(l)
+    })
+}
+
+/// ExUnit (`mix test`): its progress characters (`.` a passing test, `*` a skipped one: the
+/// summary counts them), the blank lines around each failure, a table's rules (`--cover`'s
+/// `-----|-----`) and `Finished in` (the run's times) drop. Each failure's heading, place,
+/// assertion, values and stack trace, the summary, the seed and every other line stay as
+/// written.
+pub(super) fn exunit(ctx: &Context) -> Option<String> {
+    let progress = |t: &str| !t.is_empty() && t.bytes().all(|b| matches!(b, b'.' | b'*'));
+    let rule = |t: &str| {
+        t.len() >= 3 && t.bytes().all(|b| matches!(b, b'-' | b'|' | b'+')) && t.contains('-')
+    };
+    let kept = ctx.text.split_lines().filter(|l| {
+        let t = l.trim();
+        !(t.is_empty() || progress(t) || rule(t) || l.starts_with("Finished in "))
+    });
+    Some(join_lines(kept))
 }
