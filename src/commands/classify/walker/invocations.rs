@@ -643,6 +643,12 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "tac" && tac_reads_a_pipe(args, stdin) {
+            verdict.push(
+                Level::Write,
+                "tac copies input it cannot seek (a pipe, a here-string, <(…)) to a temporary file in TMPDIR first",
+            );
+        }
         // nohup makes nohup.out, and less -o its log, only when stdout is a terminal
         // (nohup.c: isatty(1); less's edit.c: `namelogfile != NULL && is_tty`; measured:
         // `nohup cat f | head` and `cat f | less -o log | head` make no file).
@@ -1268,4 +1274,41 @@ impl Walker {
             _ => false,
         }
     }
+}
+
+/// Whether tac reads an input it cannot seek, which it copies to a temporary file to read
+/// backwards (coreutils 9.1's tac.c; measured with strace: `cat f | tac`, `tac <<< text`, `tac
+/// <(…)` and `tac /dev/stdin` in a pipeline make and remove `/tmp/tacXXXXXX`; `tac f` and `tac -
+/// < f` make none). Standard input (no operand, or `-`) counts unless it is known empty (`<
+/// /dev/null`): a pipeline's stage, a here-document or here-string (bash hands those over as a
+/// pipe), what the caller gives (which may be a pipe), and a redirected file too, which the walk
+/// does not tell from those (`tac < f` is asked about: a false alarm, not a hole). An operand
+/// not known before it runs (a process substitution, a variable) or naming a descriptor counts.
+fn tac_reads_a_pipe(args: &[Word], stdin: &Stdin) -> bool {
+    let stdin_may_be_a_pipe = !matches!(stdin, Stdin::Text(t) if t.is_empty());
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    let mut options_end = false;
+    while let Some(w) = words.next() {
+        match w.value.as_deref() {
+            Some("--") if !options_end => options_end = true,
+            Some("-s" | "--separator") if !options_end => {
+                words.next();
+            }
+            Some(v) if !options_end && v.starts_with('-') && v.len() > 1 => {
+                // `-sX` and `--separator=X` carry their value; `-b`, `-r` and the rest take none.
+            }
+            _ => operands.push(w),
+        }
+    }
+    if operands.is_empty() {
+        return stdin_may_be_a_pipe;
+    }
+    operands.iter().any(|w| match w.value.as_deref() {
+        Some("-") => stdin_may_be_a_pipe,
+        Some(v) => {
+            v == "/dev/stdin" || v.starts_with("/dev/fd/") || v.starts_with("/proc/self/fd/")
+        }
+        None => true,
+    })
 }
