@@ -694,6 +694,17 @@ impl Probe {
         verdict: &mut Verdict,
     ) {
         let env = self.env(prefix);
+        // Whether `holds` for the program in each directory the command may run in.
+        let in_every_dir = |holds: &dyn Fn(&Here<'_>) -> bool| {
+            self.dirs.iter().all(|dir| {
+                holds(&Here {
+                    dir,
+                    env,
+                    program,
+                    resolved: None,
+                })
+            })
+        };
         verdict.findings.retain(|f| match f.settle {
             None => true,
             // `Probe::check` reads the interpreter's module path for the same program.
@@ -724,47 +735,16 @@ impl Probe {
                     || words.contains(&"-XX:+UsePerfData");
                 on || !words.contains(&"-XX:-UsePerfData")
             }
-            Some(Settle::GoModule) => !self.dirs.iter().all(|dir| {
-                let here = Here {
-                    dir,
-                    env,
-                    program,
-                    resolved: None,
-                };
-                tools::go_module_self_contained(&here)
+            Some(Settle::GoModule) => !in_every_dir(&|here| {
+                tools::go_module_self_contained(here)
                     && (!args.first().is_some_and(|a| a.is("doc"))
-                        || tools::go_doc_in_process(&here, args))
+                        || tools::go_doc_in_process(here, args))
             }),
-            Some(Settle::LocalRemote) => !self.dirs.iter().all(|dir| {
-                git::remote_is_local(
-                    &Here {
-                        dir,
-                        env,
-                        program,
-                        resolved: None,
-                    },
-                    args,
-                )
-            }),
-            Some(Settle::GoMainModule) => !self.dirs.iter().all(|dir| {
-                tools::go_main_module_reads(&Here {
-                    dir,
-                    env,
-                    program,
-                    resolved: None,
-                })
-            }),
-            Some(Settle::CargoLockfile) => !self.dirs.iter().all(|dir| {
-                rust::lockfile_current(
-                    &Here {
-                        dir,
-                        env,
-                        program,
-                        resolved: None,
-                    },
-                    args,
-                )
-            }),
+            Some(Settle::LocalRemote) => !in_every_dir(&|here| git::remote_is_local(here, args)),
+            Some(Settle::GoMainModule) => !in_every_dir(&|here| tools::go_main_module_reads(here)),
+            Some(Settle::CargoLockfile) => {
+                !in_every_dir(&|here| rust::lockfile_current(here, args))
+            }
         });
     }
 }

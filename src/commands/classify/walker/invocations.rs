@@ -5,6 +5,7 @@
 use tree_sitter::Node;
 
 use super::{Stage, Stdin, Walker};
+use crate::commands::classify::args;
 use crate::commands::classify::context::{Alias, CLEARED, UNSET};
 use crate::commands::classify::env;
 use crate::commands::classify::programs;
@@ -1135,40 +1136,47 @@ impl Walker {
             }
             asked
         };
+        // Every option is one of `longs`, or a cluster of the short letters in `shorts`.
+        let only = |longs: &[&str], shorts: &str| {
+            options.iter().all(|o| {
+                longs.contains(o)
+                    || (!o.starts_with("--") && o[1..].chars().all(|c| shorts.contains(c)))
+            })
+        };
         match program {
             // `rm [-f] PATH…` where nothing is at any PATH removes nothing (a dangling link
             // is something); `truncate -c` (no create) of paths where nothing is makes nothing.
-            "rm" if !operands.is_empty() && operands.iter().all(|p| probe.absent(p)) => {
-                options.iter().all(|o| {
-                    matches!(
-                        *o,
-                        "-f" | "--force"
-                            | "-r"
-                            | "-R"
-                            | "--recursive"
-                            | "-d"
-                            | "--dir"
-                            | "-v"
-                            | "--verbose"
-                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "frRdv".contains(c)))
-                })
-            }
+            "rm" if !operands.is_empty() && operands.iter().all(|p| probe.absent(p)) => only(
+                &[
+                    "-f",
+                    "--force",
+                    "-r",
+                    "-R",
+                    "--recursive",
+                    "-d",
+                    "--dir",
+                    "-v",
+                    "--verbose",
+                ],
+                "frRdv",
+            ),
             "rm" if eof => {
-                let known = options.iter().all(|o| {
-                    matches!(
-                        *o,
-                        "-i" | "--interactive"
-                            | "--interactive=always"
-                            | "--interactive=yes"
-                            | "-r"
-                            | "-R"
-                            | "--recursive"
-                            | "-d"
-                            | "--dir"
-                            | "-v"
-                            | "--verbose"
-                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "irRdv".contains(c)))
-                });
+                let known = only(
+                    &[
+                        "-i",
+                        "--interactive",
+                        "--interactive=always",
+                        "--interactive=yes",
+                        "-r",
+                        "-R",
+                        "--recursive",
+                        "-d",
+                        "--dir",
+                        "-v",
+                        "--verbose",
+                    ],
+                    "irRdv",
+                );
                 known
                     && !operands.is_empty()
                     && asks_last(
@@ -1190,28 +1198,34 @@ impl Walker {
                         || (!o.starts_with("--") && o[1..].contains('n'))
                 }) =>
             {
-                let known = options.iter().all(|o| {
-                    matches!(
-                        *o,
-                        "-n" | "--no-clobber" | "-v" | "--verbose" | "-T" | "--no-target-directory"
-                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "nvT".contains(c)))
-                });
+                let known = only(
+                    &[
+                        "-n",
+                        "--no-clobber",
+                        "-v",
+                        "--verbose",
+                        "-T",
+                        "--no-target-directory",
+                    ],
+                    "nvT",
+                );
                 let [source, dest] = operands.as_slice() else {
                     return false;
                 };
                 known && !source.is_empty() && probe.existing_file(dest)
             }
             "cp" | "mv" | "ln" if eof => {
-                let known = options.iter().all(|o| {
-                    matches!(
-                        *o,
-                        "-i" | "--interactive"
-                            | "-v"
-                            | "--verbose"
-                            | "-T"
-                            | "--no-target-directory"
-                    ) || (!o.starts_with("--") && o[1..].chars().all(|c| "ivT".contains(c)))
-                });
+                let known = only(
+                    &[
+                        "-i",
+                        "--interactive",
+                        "-v",
+                        "--verbose",
+                        "-T",
+                        "--no-target-directory",
+                    ],
+                    "ivT",
+                );
                 let [source, dest] = operands.as_slice() else {
                     return false;
                 };
@@ -1286,21 +1300,7 @@ impl Walker {
 /// not known before it runs (a process substitution, a variable) or naming a descriptor counts.
 fn tac_reads_a_pipe(args: &[Word], stdin: &Stdin) -> bool {
     let stdin_may_be_a_pipe = !matches!(stdin, Stdin::Text(t) if t.is_empty());
-    let mut operands = Vec::new();
-    let mut words = args.iter();
-    let mut options_end = false;
-    while let Some(w) = words.next() {
-        match w.value.as_deref() {
-            Some("--") if !options_end => options_end = true,
-            Some("-s" | "--separator") if !options_end => {
-                words.next();
-            }
-            Some(v) if !options_end && v.starts_with('-') && v.len() > 1 => {
-                // `-sX` and `--separator=X` carry their value; `-b`, `-r` and the rest take none.
-            }
-            _ => operands.push(w),
-        }
-    }
+    let operands = args::operands(args, &["-s", "--separator"]);
     if operands.is_empty() {
         return stdin_may_be_a_pipe;
     }
