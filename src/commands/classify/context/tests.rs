@@ -6493,7 +6493,7 @@ fn temporary_files_go_modules_node_env_files_eslint_named() {
         p.program("goroot/bin/go");
         p.program("other/bin/go");
         let _ = fs::create_dir_all(p.path("bin"));
-        let _ = std::os::unix::fs::symlink(p.path("goroot/bin/go"), p.path("bin/go"));
+        let _ = crate::process::fd::symlink(&p.path("goroot/bin/go"), &p.path("bin/go"));
     }
     fn go_requires(p: &Planted) {
         p.write(
