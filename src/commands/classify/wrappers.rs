@@ -1018,9 +1018,26 @@ pub fn watch(args: &[Word]) -> Verdict {
 pub fn inline_flag(program: &str) -> Option<&'static str> {
     match super::context::family(program) {
         "python" => Some("-c"),
-        "node" | "nodejs" => Some("-e"),
+        "node" | "nodejs" | "ruby" | "lua" => Some("-e"),
+        "php" => Some("-r"),
         _ if program.starts_with("perl") => Some("-e"),
         _ => None,
+    }
+}
+
+/// The code of a program file or of a program read from stdin, as the interpreter's inline form
+/// takes it: lua skips a first line that starts with `#` in a file (`lua.c`'s `skipcomment`) and
+/// not in `-e`; php reads a file as a template, so only a file that is one `<?php` block with no
+/// `?>` is the same code as `php -r` (text outside the block is printed, not run). `None`: the
+/// file is not such code.
+fn inline_code<'a>(program: &str, text: &'a str) -> Option<&'a str> {
+    match super::context::family(program) {
+        "lua" if text.starts_with('#') => Some(text.find('\n').map_or("", |at| &text[at..])),
+        "php" => {
+            let body = text.strip_prefix("<?php")?;
+            (body.starts_with(char::is_whitespace) && !body.contains("?>")).then_some(body)
+        }
+        _ => Some(text),
     }
 }
 
@@ -1058,6 +1075,7 @@ pub fn inline_form(
     text: &str,
 ) -> Option<Vec<Word>> {
     let flag = inline_flag(program)?;
+    let text = inline_code(program, text)?;
     let at = operand.unwrap_or(args.len());
     let mut inline: Vec<Word> = args[..at].to_vec();
     inline.push(Word::literal(flag));

@@ -4009,6 +4009,50 @@ fn programs_on_stdin_and_in_files() {
             "python3 t.py",
             Some("python3"),
         ),
+        // ruby, lua and php files are judged as their inline forms (`-e`, `-r`), as python's.
+        case(
+            "ruby-file-reads",
+            |p| p.write("repo/app.rb", "#!/usr/bin/env ruby\nputs [1, 2].sum\n"),
+            "ruby app.rb",
+            None,
+        ),
+        case(
+            "ruby-file-writes",
+            |p| p.write("repo/app.rb", "File.write('x', '1')\n"),
+            "ruby app.rb",
+            Some("ruby"),
+        ),
+        case(
+            "lua-file-shebang-reads",
+            |p| p.write("repo/hello.lua", "#!/usr/bin/lua\nprint('hello')\n"),
+            "lua5.4 hello.lua",
+            None,
+        ),
+        case(
+            "lua-file-writes",
+            |p| p.write("repo/w.lua", "io.open('x', 'w'):write('1')\n"),
+            "lua5.4 w.lua",
+            Some("lua5.4"),
+        ),
+        case(
+            "php-file-reads",
+            |p| p.write("repo/index.php", "<?php\necho strtoupper('hi'), PHP_EOL;\n"),
+            "php index.php",
+            None,
+        ),
+        // A template: text outside `<?php … ?>` is printed, the block in it is code.
+        case(
+            "php-template-not-read",
+            |p| p.write("repo/t.php", "<p><?php system('touch x') ?></p>\n"),
+            "php t.php",
+            Some("cannot be checked"),
+        ),
+        case(
+            "php-stdin-no-tag",
+            |_| {},
+            "php <<< 'echo 1;'",
+            Some("cannot be checked"),
+        ),
         // `script` runs its command with $SHELL -c and logs to its operand.
         case(
             "script-command-reads",

@@ -769,8 +769,14 @@ impl Walker {
                         text: Some(text),
                     } if wrappers::inline_flag(program).is_some() => {
                         let operand = args.iter().position(|a| a.is("-"));
-                        if let Some(inline) = wrappers::inline_form(program, args, operand, text) {
-                            self.run(program, &inline, &Stdin::Inherited);
+                        match wrappers::inline_form(program, args, operand, text) {
+                            Some(inline) => {
+                                self.run(program, &inline, &Stdin::Inherited);
+                            }
+                            None => self.find(
+                                Level::Unknown,
+                                format!("{program} runs code read from its input, which cannot be checked"),
+                            ),
                         }
                     }
                     Stdin::Piped {
