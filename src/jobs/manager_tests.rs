@@ -255,14 +255,23 @@ async fn a_job_starts_from_a_sessions_state_without_disturbing_it() {
 async fn lineno_in_a_job_counts_as_in_its_session() {
     let m = manager();
     for (command, expected) in [
-        ("g; echo \"${LINENO-unset}\"\necho \"${LINENO-unset}\"", "unset\nunset\n"),
-        ("echo \"${LINENO-unset}\"\necho \"${LINENO-unset}\"", "1\n2\n"),
+        (
+            "g; echo \"${LINENO-unset}\"\necho \"${LINENO-unset}\"",
+            "unset\nunset\n",
+        ),
+        (
+            "echo \"${LINENO-unset}\"\necho \"${LINENO-unset}\"",
+            "1\n2\n",
+        ),
     ] {
         let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
         run(&session, "g() { unset LINENO; }").await;
         let id = m.start(spec(command), Some(session.clone()), None).unwrap();
         let out = m.wait(&id, None).await.unwrap();
-        assert_eq!((out.output.as_str(), out.info.status), (expected, JobStatus::Completed));
+        assert_eq!(
+            (out.output.as_str(), out.info.status),
+            (expected, JobStatus::Completed)
+        );
         session.close().await;
     }
 }
