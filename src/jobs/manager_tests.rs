@@ -248,6 +248,34 @@ async fn a_job_starts_from_a_sessions_state_without_disturbing_it() {
     session.close().await;
 }
 
+/// A job's state file is not read back for `LINENO` (the job manager says it may name it): a
+/// function of the session that unsets `LINENO` leaves it unset in the job once called, and a job
+/// that does not unset it counts its command's lines from 1.
+#[tokio::test]
+async fn lineno_in_a_job_counts_as_in_its_session() {
+    let m = manager();
+    for (command, expected) in [
+        (
+            "g; echo \"${LINENO-unset}\"\necho \"${LINENO-unset}\"",
+            "unset\nunset\n",
+        ),
+        (
+            "echo \"${LINENO-unset}\"\necho \"${LINENO-unset}\"",
+            "1\n2\n",
+        ),
+    ] {
+        let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+        run(&session, "g() { unset LINENO; }").await;
+        let id = m.start(spec(command), Some(session.clone()), None).unwrap();
+        let out = m.wait(&id, None).await.unwrap();
+        assert_eq!(
+            (out.output.as_str(), out.info.status),
+            (expected, JobStatus::Completed)
+        );
+        session.close().await;
+    }
+}
+
 #[tokio::test]
 async fn dropping_the_manager_kills_its_jobs() {
     let marker = format!("agsh-dropped-{}", std::process::id());

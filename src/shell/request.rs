@@ -16,6 +16,9 @@ pub struct ShellConfig {
     pub session_env: Vec<(String, String)>,
     /// Sourced once, when the shell starts.
     pub snapshot: Option<String>,
+    /// Whether `snapshot` may name `LINENO` (and so unset it), when its writer says so; `None`:
+    /// the file is read at the start to find out (see `framing::LINE_RESET`).
+    pub snapshot_names_lineno: Option<bool>,
     /// Apply the non-interactive environment (`process::env::NON_INTERACTIVE_ENV`) under the
     /// caller's keys.
     pub non_interactive_env: bool,
@@ -35,6 +38,7 @@ impl Default for ShellConfig {
             shell: "bash".into(),
             session_env: Vec::new(),
             snapshot: None,
+            snapshot_names_lineno: None,
             non_interactive_env: true,
             cwd: None,
             sandbox: None,

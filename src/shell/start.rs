@@ -411,11 +411,14 @@ fn start_shell_at(
 }
 
 /// Whether the session's snapshot (sourced at start) names `LINENO`, and so may unset it (see
-/// `framing::LINE_RESET`); a snapshot that cannot be read is taken to.
+/// `framing::LINE_RESET`): as its writer said (`snapshot_names_lineno`), else read from the file;
+/// a snapshot that cannot be read is taken to.
 fn snapshot_names_lineno(config: &ShellConfig) -> bool {
     config.snapshot.as_ref().is_some_and(|path| {
-        std::fs::read(path).map_or(true, |text| {
-            memchr::memmem::find(&text, b"LINENO").is_some()
+        config.snapshot_names_lineno.unwrap_or_else(|| {
+            std::fs::read(path).map_or(true, |text| {
+                memchr::memmem::find(&text, b"LINENO").is_some()
+            })
         })
     })
 }
