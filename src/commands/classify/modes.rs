@@ -110,7 +110,8 @@ pub const MODELLED: &[&str] = &[
     "ar", "dpkg", "openssl", "ldconfig", "json_pp", "erb", "msgmerge", "zipnote", "ssh-keygen", "ctags", "psql",
     "pg_dump", "pg_restore", "mysql", "mariadb", "mysqldump", "redis-cli", "pg_config", "atq", "luac", "7z", "tomlq",
     "xq", "xmllint", "cpio", "dc", "dpkg-deb", "apt-config", "tc", "bridge", "devlink", "rdma", "vdpa", "dcb",
-    "ipmaddr", "iptunnel", "script", "sqlite3", "direnv", "uudecode",
+    "ipmaddr", "iptunnel", "script", "sqlite3", "direnv", "uudecode", "javap", "jar", "keytool", "ocamlc",
+    "ocamlopt", "ocamldep",
 ];
 
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
@@ -214,7 +215,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "erb" => erb_source(&values),
         "jar" => jar_list(&values),
         "javap" => javap(&values),
-        "keytool" => keytool_print(&values),
+        "keytool" => keytool(&values),
         "msgmerge" => msgmerge(&values),
         // zipnote(1) without `-w` prints the comments of the archive, its one operand.
         "zipnote" => matches!(values.as_slice(), [zip] if !zip.starts_with('-')),
@@ -257,16 +258,17 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             listed && known
         }
         // luac(1): `-p` parses only and writes no `luac.out`; `-v` prints the version.
-        "luac" => {
-            matches!(values.as_slice(), ["-v"])
-                || matches!(values.as_slice(), ["-p", files @ ..]
-                    if !files.is_empty() && files.iter().all(|f| !f.starts_with('-')))
-        }
+        "luac" => luac(&values),
+        "ocamlc" | "ocamlopt" => ocaml_interface(&values),
+        "ocamldep" => ocamldep(&values),
         // php(1) `-l FILE`: a syntax check, which compiles and runs nothing (the CLI reads no
         // php.ini from the working directory: measured with PHP 8.2, a php.ini there naming an
         // `auto_prepend_file` was not loaded; PHPRC and PHP_INI_SCAN_DIR are the context's).
         "php" => {
             matches!(values.as_slice(), ["-l" | "--syntax-check", file] if !file.starts_with('-'))
+                // Reflection of an extension, a function or a Zend extension: printed from what
+                // is loaded, no script run (an extension loaded by php.ini is the context's).
+                || matches!(values.as_slice(), ["--ri" | "--re" | "--rf" | "--rz", name] if !name.starts_with('-'))
                 || info_mode(program, &values)
         }
         "7z" => sevenzip(&values),
@@ -1000,101 +1002,6 @@ fn erb_source(values: &[&str]) -> bool {
         i += 1;
     }
     source && i == values.len()
-}
-
-/// `jar tf app.jar` (`-tvf`, `--list --file=…`): lists the entries of an archive. Only the
-/// letters `t`, `v` and `f` are taken: `-J` would pass options to the JVM, `@FILE` add arguments.
-fn jar_list(values: &[&str]) -> bool {
-    let Some((first, rest)) = values.split_first() else {
-        return false;
-    };
-    let letters = first.trim_start_matches('-');
-    let old_style = !first.starts_with("--")
-        && letters.contains('t')
-        && letters.chars().all(|c| matches!(c, 't' | 'v' | 'f'));
-    if old_style {
-        return rest.iter().all(|v| !v.starts_with(['-', '@']));
-    }
-    let mut list = false;
-    let mut i = 0;
-    while let Some(v) = values.get(i) {
-        match *v {
-            "--list" | "-t" => list = true,
-            "--verbose" | "-v" => {}
-            "--file" | "-f" => i += 1,
-            v if v.starts_with("--file=") => {}
-            v if v.starts_with(['-', '@']) => return false,
-            _ => {}
-        }
-        i += 1;
-    }
-    list
-}
-
-/// javap(1) prints what a class file declares; it parses the class and runs none of it. `-J`
-/// passes options to the JVM and `@FILE` adds arguments, so neither is taken.
-fn javap(values: &[&str]) -> bool {
-    const FLAGS: &[&str] = &[
-        "-p",
-        "-private",
-        "-c",
-        "-v",
-        "-verbose",
-        "-l",
-        "-s",
-        "-public",
-        "-protected",
-        "-package",
-        "-constants",
-        "-sysinfo",
-        "-version",
-        "--version",
-        "-help",
-        "--help",
-        "-h",
-    ];
-    const WITH_VALUE: &[&str] = &[
-        "-cp",
-        "-classpath",
-        "--class-path",
-        "--module-path",
-        "--module",
-        "-m",
-        "--system",
-        "-bootclasspath",
-        "--multi-release",
-    ];
-    let mut i = 0;
-    while let Some(v) = values.get(i) {
-        if WITH_VALUE.contains(v) {
-            i += 1;
-        } else if v.starts_with(['-', '@']) && !FLAGS.contains(v) {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// `keytool -printcert -file dev.crt` (and `-printcertreq`, `-printcrl`): prints a certificate,
-/// request or list read from a file. `-sslserver` would connect, `-J` pass options to the JVM.
-fn keytool_print(values: &[&str]) -> bool {
-    let Some((command, rest)) = values.split_first() else {
-        return false;
-    };
-    if !matches!(*command, "-printcert" | "-printcertreq" | "-printcrl") {
-        return false;
-    }
-    let mut i = 0;
-    while let Some(v) = rest.get(i) {
-        match *v {
-            "-file" | "-jarfile" => i += 1,
-            "-rfc" | "-v" | "-trustcacerts" => {}
-            _ => return false,
-        }
-        i += 1;
-    }
-    true
 }
 
 /// msgmerge(1) writes the merged catalog to its output unless `-o`/`--output-file` or
@@ -2168,6 +2075,9 @@ fn dpkg(values: &[&str]) -> bool {
         "-I",
         "--info",
         "--get-selections",
+        // Prints the packages left half installed (strace, dpkg 1.21: nothing opened to write).
+        "-C",
+        "--audit",
         "--print-architecture",
         "--print-foreign-architectures",
         // Compares the installed files with the packages' checksums and prints what differs.
@@ -2787,4 +2697,212 @@ fn cmake_tool(values: &[&str]) -> bool {
     ) && values[2..]
         .iter()
         .all(|v| !v.starts_with('-') || values[1].starts_with("echo"))
+}
+
+/// luac(1): `-p` parses and writes nothing, and `-o /dev/null` sends the chunk nowhere (strace,
+/// Lua 5.4.4: `-p` opens nothing to write; without either, luac writes `luac.out`). `-l` lists,
+/// `-s` strips, `-v` prints the version; the operands are the files read (`-` stdin).
+fn luac(values: &[&str]) -> bool {
+    if matches!(values, ["-v"]) {
+        return true;
+    }
+    let (mut nowhere, mut files, mut i) = (false, 0, 0);
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-p" => nowhere = true,
+            "-l" | "-s" => {}
+            "-o" => {
+                if values.get(i) != Some(&"/dev/null") {
+                    return false;
+                }
+                nowhere = true;
+                i += 1;
+            }
+            "--" => {
+                files += values.len() - i;
+                break;
+            }
+            "-" => files += 1,
+            v if v.starts_with('-') => return false,
+            _ => files += 1,
+        }
+    }
+    nowhere && files > 0
+}
+
+/// An option a JDK tool passes to its Java VM (`-J-XX:-UsePerfData`): only those that turn the
+/// performance data off or size the heap or stack; any other (`-J-javaagent:…`, `-J-Xlog:…`)
+/// loads or writes something. The VM's own variables are the context's.
+fn jvm_flag(v: &str) -> bool {
+    v.strip_prefix("-J").is_some_and(|o| {
+        o == "-XX:-UsePerfData" || ["-Xmx", "-Xms", "-Xss"].iter().any(|p| o.starts_with(p))
+    })
+}
+
+/// javap(1) prints what class files hold; it parses them and runs none (strace, OpenJDK 17 with
+/// `-J-XX:-UsePerfData`: nothing opened to write). Its options only choose what is printed and
+/// where classes are looked for; `@FILE` would add arguments.
+fn javap(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-help",
+        "--help",
+        "-?",
+        "-h",
+        "-version",
+        "--version",
+        "-v",
+        "-verbose",
+        "-l",
+        "-public",
+        "-protected",
+        "-package",
+        "-p",
+        "-private",
+        "-c",
+        "-s",
+        "-sysinfo",
+        "-constants",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "--module",
+        "-m",
+        "--module-path",
+        "--system",
+        "--class-path",
+        "-classpath",
+        "-cp",
+        "-bootclasspath",
+        "--multi-release",
+    ];
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if WITH_VALUE.contains(v) {
+            i += 1;
+        } else if !(FLAGS.contains(v) || jvm_flag(v) || !v.starts_with(['-', '@'])) {
+            return false;
+        }
+    }
+    i == values.len()
+}
+
+/// `jar tf FILE` (`-tf`, `tvf`, `--list --file FILE`): the archive's table of contents (strace,
+/// OpenJDK 17 with `-J-XX:-UsePerfData`: nothing opened to write). Every other mode makes,
+/// updates or extracts files; `@FILE` would add arguments.
+fn jar_list(values: &[&str]) -> bool {
+    let mut listed = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if jvm_flag(v) {
+            continue;
+        }
+        match *v {
+            "--list" | "-t" => listed = true,
+            "-v" | "--verbose" => {}
+            "--file" | "-f" => i += 1,
+            _ if v.starts_with("--file=") => {}
+            _ if !listed
+                && v.trim_start_matches('-')
+                    .chars()
+                    .all(|c| matches!(c, 't' | 'f' | 'v'))
+                && v.contains('t') =>
+            {
+                listed = true;
+                i += v.matches('f').count();
+            }
+            _ if v.starts_with(['-', '@']) => return false,
+            // A member to list.
+            _ if listed => {}
+            _ => return false,
+        }
+    }
+    listed && i == values.len()
+}
+
+/// keytool's printing commands: `-list` (a keystore's entries), `-printcert -file`/`-jarfile`
+/// (not `-sslserver`, which connects), `-printcertreq`, `-printcrl -file`, `-help` and `-showinfo`
+/// (strace, OpenJDK 17 with `-J-XX:-UsePerfData`: nothing opened to write, a missing keystore
+/// included). `-providerclass`, `-providerpath`, `-addprovider` load code.
+fn keytool(values: &[&str]) -> bool {
+    const COMMANDS: &[&str] = &[
+        "-list",
+        "-printcert",
+        "-printcertreq",
+        "-printcrl",
+        "-help",
+        "--help",
+        "-showinfo",
+    ];
+    const FLAGS: &[&str] = &[
+        "-v",
+        "-rfc",
+        "-protected",
+        "-cacerts",
+        "-tls",
+        "-trustcacerts",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-alias",
+        "-keystore",
+        "-storepass",
+        "-storetype",
+        "-file",
+        "-jarfile",
+        "-keypass",
+    ];
+    let mut commands = 0;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if COMMANDS.contains(v) {
+            commands += 1;
+        } else if WITH_VALUE.contains(v) {
+            i += 1;
+        } else if !(FLAGS.contains(v) || jvm_flag(v)) {
+            return false;
+        }
+    }
+    commands == 1 && i == values.len()
+}
+
+/// `ocamlc -i FILE.ml` prints the interface it infers and writes no object (strace, OCaml 4.13:
+/// nothing opened to write); with `-I DIR` and warning options only (`-pp`, `-ppx` run
+/// programs). OCAMLPARAM, which can add them, is the context's.
+fn ocaml_interface(values: &[&str]) -> bool {
+    let mut interface = false;
+    let mut files = 0;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-i" => interface = true,
+            "-I" | "-w" | "-warn-error" | "-open" => i += 1,
+            "-nostdlib" | "-principal" | "-rectypes" | "-safe-string" | "-strict-sequence"
+            | "-short-paths" | "-no-alias-deps" | "-nolabels" => {}
+            v if v.starts_with('-') => return false,
+            v if v.ends_with(".ml") || v.ends_with(".mli") => files += 1,
+            _ => return false,
+        }
+    }
+    interface && files > 0 && i == values.len()
+}
+
+/// ocamldep(1) prints the dependencies of the sources it reads (strace, OCaml 4.13: nothing
+/// opened to write); `-pp`/`-ppx` run programs and are refused, as is any option not below.
+fn ocamldep(values: &[&str]) -> bool {
+    let mut files = 0;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-I" | "-open" => i += 1,
+            "-modules" | "-sort" | "-native" | "-bytecode" | "-one-line" | "-all" | "-slash"
+            | "-nocwd" | "-nostdlib" => {}
+            v if v.starts_with('-') => return false,
+            _ => files += 1,
+        }
+    }
+    files > 0 && i == values.len()
 }

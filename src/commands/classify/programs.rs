@@ -292,7 +292,7 @@ pub use super::env::SYSTEM_BIN_DIRS;
 /// The name under which `program` is known here: versions and GNU prefixes dropped.
 fn family(program: &str) -> &str {
     const VERSIONED: &[&str] = &[
-        "python", "pypy", "pip", "perl", "ruby", "php", "lua", "node",
+        "python", "pypy", "pip", "perl", "ruby", "php", "lua", "node", "luac",
     ];
     for base in VERSIONED {
         if let Some(rest) = program.strip_prefix(base) {

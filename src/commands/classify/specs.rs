@@ -146,7 +146,7 @@ pub const SPECS: &[Spec] = &[
     Spec { effects: &[
             ("-o", Write, "tree -o writes its listing to a file"),
             ("-R", Write, "tree -R writes an index file into each directory"),
-        ], ..spec(&["tree"], "adlfxL:RP:I:ACDFgHhinNopqQrsStT:uUvX",
+        ], ..spec(&["tree"], "adlfxL:RP:I:ACDFgHhinNopqQrsStT:uUvXJ",
         "help version gitignore gitfile= ignore-case matchdirs metafirst prune info infofile= noreport charset= filelimit= dirsfirst filesfirst timefmt= inodes device si du sort= nolinks hintro= houtro= fromfile fromtabfile fflinks condense hyperlink") },
     Spec { effects: &[
             ("-o|-O|--log-file|--LOG-FILE", Write, LESS_LOG),

@@ -2324,3 +2324,72 @@ fn reading_programs_learned_whole() {
         ("perl -e 'print qq(@{[ `id` ]})'", Unknown),
     ]);
 }
+
+/// r22's false alarms fixed by class, each with its twin that writes or runs something.
+#[test]
+fn r22_reading_modes_and_dead_loops() {
+    assert_levels(&[
+        // Loops whose condition ends them before the body runs.
+        ("while false; do touch x; done; echo ok", ReadOnly),
+        ("until true; do touch x; done", ReadOnly),
+        ("while true; do touch x; done", Write),
+        ("until false; do touch x; done", Write),
+        ("while ls; do touch x; done", Write),
+        ("false() { :; }; while false; do touch x; done", Write),
+        // tree's JSON listing; dpkg's audit.
+        ("tree -J -L 1 src", ReadOnly),
+        ("tree -J -o out.json", Write),
+        ("dpkg --get-selections git jq", ReadOnly),
+        ("dpkg --audit", ReadOnly),
+        ("dpkg -C", ReadOnly),
+        ("dpkg --configure -a", Unknown),
+        // JDK tools with the VM's performance data off.
+        ("javap -J-XX:-UsePerfData -p Hello.class", ReadOnly),
+        ("javap -p Hello.class", Write),
+        (
+            "javap -J-javaagent:a.jar -J-XX:-UsePerfData -p Hello.class",
+            Unknown,
+        ),
+        ("javap -J-XX:-UsePerfData @args", Unknown),
+        ("jar -J-XX:-UsePerfData tf app.jar", ReadOnly),
+        ("jar -J-XX:-UsePerfData --list --file app.jar", ReadOnly),
+        ("jar -J-XX:-UsePerfData xf app.jar", Unknown),
+        ("jar -J-XX:-UsePerfData tf app.jar @more", Unknown),
+        (
+            "keytool -J-XX:-UsePerfData -printcert -file c.pem",
+            ReadOnly,
+        ),
+        (
+            "keytool -J-XX:-UsePerfData -list -keystore k.jks -storepass x",
+            ReadOnly,
+        ),
+        ("keytool -J-XX:-UsePerfData -help", ReadOnly),
+        (
+            "keytool -J-XX:-UsePerfData -printcert -sslserver example.com",
+            Unknown,
+        ),
+        (
+            "keytool -J-XX:-UsePerfData -list -providerpath p.jar",
+            Unknown,
+        ),
+        ("keytool -J-XX:-UsePerfData -genkeypair -alias a", Unknown),
+        // luac parsing only, or its chunk sent nowhere.
+        ("luac5.4 -p hello.lua", ReadOnly),
+        ("luac -o /dev/null a.lua", ReadOnly),
+        ("luac5.4 -l -p a.lua", ReadOnly),
+        ("luac5.4 a.lua", Unknown),
+        ("luac5.4 -o out.luac a.lua", Unknown),
+        // OCaml's inferred interface and dependencies.
+        ("ocamlc -i hello.ml", ReadOnly),
+        ("ocamldep hello.ml", ReadOnly),
+        ("ocamldep -modules -I lib a.ml b.ml", ReadOnly),
+        ("ocamlc hello.ml", Unknown),
+        ("ocamlc -i -ppx ./rewrite hello.ml", Unknown),
+        ("ocamldep -pp 'touch x' hello.ml", Unknown),
+        // php's reflection, which runs no script.
+        ("php --ri json", ReadOnly),
+        ("php --rf strlen", ReadOnly),
+        ("php index.php", Unknown),
+        ("php --ri", Unknown),
+    ]);
+}

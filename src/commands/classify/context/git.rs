@@ -1687,7 +1687,8 @@ fn has_option(rest: &[Word], name: &str) -> bool {
 /// `trace2.perfTarget`, `trace2.eventTarget` (git reads them from the system and global
 /// configuration, on every command, `git rev-parse` included) and the `GIT_TRACE*` variables
 /// that name a target. Off, stderr (`1`, `true`) and a descriptor (`2`-`9`) write no file.
-/// `GIT_TRACE_FSMONITOR` is traced to only by the fsmonitor code ([`fsmonitor_traces`]).
+/// `GIT_TRACE_FSMONITOR` is traced to only by the fsmonitor code ([`fsmonitor_traces`]),
+/// `GIT_TRACE_CURL` only by the network's.
 fn trace_targets(here: &Here<'_>, repo: Option<&Repo>, config: &Config) -> Vec<(String, String)> {
     let to_file = |v: &str| {
         let v = v.trim();
@@ -1731,6 +1732,10 @@ fn trace_targets(here: &Here<'_>, repo: Option<&Repo>, config: &Config) -> Vec<(
         .collect();
     names.sort_unstable();
     names.dedup();
+    // GIT_TRACE_CURL (and its _NO_DATA) is traced to only by the curl transport (http.c), which
+    // no command judged read-only here uses: it reaches the network (measured, git 2.47: no
+    // trace file made by `git log`, `git status` or `git ls-remote` of a local repository).
+    names.retain(|n| *n != "GIT_TRACE_CURL");
     if !fsmonitor_traces(here, repo, config) {
         names.retain(|n| *n != "GIT_TRACE_FSMONITOR");
     }

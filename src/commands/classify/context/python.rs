@@ -909,9 +909,13 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         let key = l.split(['=', ':']).next().unwrap_or("").trim().to_string();
         matches!(key.as_str(), "log" | "log-file" | "local-log") && l.contains(['=', ':'])
     };
+    // `pip --version`, `-V` and `--help` print and stop before the log is set up (measured, pip
+    // 23.2: a `log =` file was not made by them, and was by `pip list`).
+    let prints_only =
+        matches!(args, [a] if ["--version", "-V", "--help", "-h"].iter().any(|o| a.is(o)));
     for c in &configs {
         match files::read_text(c) {
-            Contents::Text(t) if t.lines().any(log_key) => out.push(
+            Contents::Text(t) if !prints_only && t.lines().any(log_key) => out.push(
                 Level::Write,
                 format!("pip writes a log file that {} names (log =)", c.display()),
             ),

@@ -4686,9 +4686,19 @@ fn configuration_decided_by_its_keys() {
             env: &[("PHPRC", "$ROOT/ini")],
             ..case(
                 "php-lint-phprc",
+                |p| p.write("ini/php.ini", "extension=/tmp/evil.so\n"),
+                "php -l a.php",
+                Some("extension"),
+            )
+        },
+        // A lint runs no prepended script (measured, PHP 8.2).
+        Case {
+            env: &[("PHPRC", "$ROOT/ini")],
+            ..case(
+                "php-lint-phprc-prepend",
                 |p| p.write("ini/php.ini", "auto_prepend_file=/tmp/evil.php\n"),
                 "php -l a.php",
-                Some("auto_prepend_file"),
+                None,
             )
         },
         Case {
@@ -7001,5 +7011,113 @@ fn python_inspect_with_nothing_on_stdin() {
             "python3 -i -c 'print(1)' < /dev/null",
             Some("interactive"),
         ),
+    ]);
+}
+
+/// r22's false alarms on context read too cautiously, each with its twin that still counts.
+#[test]
+fn r22_context_not_used() {
+    fn nothing(_: &Planted) {}
+    fn empty_gconv(p: &Planted) {
+        p.write("gconv/README", "no converters here\n");
+    }
+    fn listed_gconv(p: &Planted) {
+        p.write("gconv/gconv-modules", "module\tINTERNAL\tEVIL//\tEVIL\t1\n");
+    }
+    fn listed_dir_gconv(p: &Planted) {
+        p.write(
+            "gconv/gconv-modules.d/x.conf",
+            "module\tINTERNAL\tEVIL//\tEVIL\t1\n",
+        );
+    }
+    fn pip_log(p: &Planted) {
+        p.write(
+            "home/.config/pip/pip.conf",
+            "[global]\nlog = /tmp/pip.log\n",
+        );
+    }
+    fn php_prepend(p: &Planted) {
+        p.write("repo/ini/z.ini", "auto_prepend_file=/tmp/x.php\n");
+    }
+    fn php_extension(p: &Planted) {
+        p.write("repo/ini/z.ini", "extension=/tmp/evil.so\n");
+    }
+    const GCONV: &[(&str, &str)] = &[("GCONV_PATH", "$ROOT/gconv")];
+    const CURL: &[(&str, &str)] = &[("GIT_TRACE_CURL", "$ROOT/curl.trace")];
+    const PACKET: &[(&str, &str)] = &[("GIT_TRACE_PACK_ACCESS", "$ROOT/pack.trace")];
+    const INI: &[(&str, &str)] = &[("PHP_INI_SCAN_DIR", "ini")];
+    const OCAML: &[(&str, &str)] = &[("OCAMLPARAM", "ppx=./rewrite,_")];
+    let with = |name, plant, command, env, flagged| Case {
+        name,
+        plant,
+        command,
+        cwd: "repo",
+        env,
+        flagged,
+    };
+    run(&[
+        // GCONV_PATH naming directories with no list of converters loads nothing.
+        with(
+            "gconv-empty",
+            empty_gconv,
+            "iconv -f UTF-8 -t ASCII a.txt",
+            GCONV,
+            None,
+        ),
+        with("gconv-missing", nothing, "ls", GCONV, None),
+        with("gconv-list", listed_gconv, "ls", GCONV, Some("GCONV_PATH")),
+        with(
+            "gconv-list-dir",
+            listed_dir_gconv,
+            "ls",
+            GCONV,
+            Some("GCONV_PATH"),
+        ),
+        // GIT_TRACE_CURL is written to by the network's code only.
+        with("trace-curl", nothing, "git log -1 --format=%h", CURL, None),
+        with(
+            "trace-pack",
+            nothing,
+            "git log -1 --format=%h",
+            PACKET,
+            Some("GIT_TRACE_PACK_ACCESS"),
+        ),
+        // pip prints its version or help before it sets up its log.
+        case("pip-version-log", pip_log, "pip --version", None),
+        case("pip-help-log", pip_log, "pip --help", None),
+        case("pip-list-log", pip_log, "pip show pip", Some("log =")),
+        // php's lint and reflection run no prepended script; an extension still loads.
+        with("php-l", php_prepend, "php -l v.php", INI, None),
+        with("php-ri", php_prepend, "php --ri json", INI, None),
+        with(
+            "php-l-ext",
+            php_extension,
+            "php -l v.php",
+            INI,
+            Some("extension"),
+        ),
+        with(
+            "php-script",
+            php_prepend,
+            "php v.php",
+            INI,
+            Some("auto_prepend_file"),
+        ),
+        // OCAMLPARAM may add a preprocessor to ocamlc and ocamldep.
+        with(
+            "ocamlparam",
+            nothing,
+            "ocamlc -i m.ml",
+            OCAML,
+            Some("OCAMLPARAM"),
+        ),
+        with(
+            "ocamldep-param",
+            nothing,
+            "ocamldep m.ml",
+            OCAML,
+            Some("OCAMLPARAM"),
+        ),
+        case("ocamlc-i", nothing, "ocamlc -i m.ml", None),
     ]);
 }

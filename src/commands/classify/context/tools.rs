@@ -39,7 +39,7 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out
                 .any(|o| a.is(o))
         });
     for name in ["LD_PRELOAD", "LD_AUDIT", "GCONV_PATH", "GLIBC_TUNABLES"] {
-        if name == "GCONV_PATH" && lists_converters {
+        if name == "GCONV_PATH" && (lists_converters || no_converters(env, dirs)) {
             continue;
         }
         if env.is_set(name) {
@@ -75,6 +75,23 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out
         }
         Var::Unset => {}
     }
+}
+
+/// Whether every directory `GCONV_PATH` names holds neither a `gconv-modules` list nor a
+/// `gconv-modules.d` directory of them, in every directory the program may run in: glibc loads a
+/// converter only from a directory whose list names it, so such a value loads nothing (glibc
+/// 2.36, strace: those two are all it opens there).
+fn no_converters(env: &Env<'_>, dirs: &[PathBuf]) -> bool {
+    let Var::Set(paths) = env.get("GCONV_PATH") else {
+        return false;
+    };
+    dirs.iter().all(|dir| {
+        paths.split(':').all(|p| {
+            let named = files::join(dir, if p.is_empty() { "." } else { p });
+            !files::exists(&named.join("gconv-modules"))
+                && !files::exists(&named.join("gconv-modules.d"))
+        })
+    })
 }
 
 /// Variables that make any program write a file, whatever it was asked to do (each measured with
@@ -420,6 +437,17 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "rg" if !given("rg", args, "--no-config") => rg(here, out),
         "curl" => curlrc(here, args, out),
         "tar" => tar(here, out),
+        // OCAMLPARAM adds options before the command line's, `-pp` and `-ppx` (programs run)
+        // among them (ocamlc(1), "ENVIRONMENT"); ocamldep reads it too.
+        "ocamlc" | "ocamlopt" | "ocamldep" if !matches!(here.env.get("OCAMLPARAM"), Var::Unset) => {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{}: OCAMLPARAM adds options, programs to run among them",
+                    here.program
+                ),
+            )
+        }
         "ssh" => ssh(here, args, out),
         "sqlite3" => sqlite(here, args, out),
         "terraform" => terraform(here, out),
@@ -1024,13 +1052,16 @@ fn exiftool_config(here: &Here<'_>, out: &mut Verdict) {
 /// and the like (below) are harmless; an extension, a file prepended or appended to every
 /// script, a log file or anything else is not.
 fn php_ini(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    // `php -r CODE` runs no `auto_prepend_file` or `auto_append_file` (measured, PHP 8.2: a
-    // planted prepend file ran for `php s.php`, not for `php -r`); other keys still load.
+    // `php -r CODE` runs no `auto_prepend_file` or `auto_append_file`, nor do the modes that run
+    // no script: `-l` (a lint), `--ri`/`--re`/`--rf`/`--rz` (reflection), `-v`, `-m`, `-i`
+    // (measured, PHP 8.2: a planted prepend and append file ran for `php s.php` only); other
+    // keys still load.
     let mut inline = false;
     let mut words = args.iter();
     while let Some(v) = words.next().and_then(|a| a.value.as_deref()) {
         match v {
-            "-r" | "--run" => {
+            "-r" | "--run" | "-l" | "--syntax-check" | "--ri" | "--re" | "--rf" | "--rz" | "-v"
+            | "--version" | "-m" | "--modules" | "-i" | "--info" => {
                 inline = true;
                 break;
             }

@@ -1,4 +1,5 @@
-//! Branches that never run: `false && …`, `true || …`, `if false; then …; fi`. bash's `true`,
+//! Branches that never run: `false && …`, `true || …`, `if false; then …; fi`, `while false;
+//! do …; done`, `until true; do …; done`. bash's `true`,
 //! `false` and `:` builtins give a fixed status whatever their arguments, so the other side of
 //! `&&`/`||` and the branch of an `if` they decide is never reached. Only where the status is
 //! certain: the word is not a function or alias anywhere in the command (nor, with context, an
@@ -55,6 +56,28 @@ impl Walker {
             if !never {
                 self.statement(child, src, &Stdin::Inherited);
             }
+        }
+    }
+
+    /// `while COND; do BODY; done` / `until COND; do BODY; done`: COND runs first, and with its
+    /// status fixed to end the loop (failure for `while`, success for `until`) BODY never runs.
+    pub(super) fn while_statement(&mut self, node: Node<'_>, src: &str) {
+        let mut cursor = node.walk();
+        let conditions: Vec<Node<'_>> = node
+            .children_by_field_name("condition", &mut cursor)
+            .filter(|c| c.is_named() && c.kind() != "comment")
+            .collect();
+        let until = node.child(0).is_some_and(|k| k.kind() == "until");
+        let ends = match conditions.last() {
+            Some(&last) => self.fixed_status(last, src) == Some(until),
+            None => false,
+        };
+        if !ends {
+            self.children(node, src);
+            return;
+        }
+        for condition in conditions {
+            self.statement(condition, src, &Stdin::Inherited);
         }
     }
 

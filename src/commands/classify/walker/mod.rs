@@ -327,6 +327,7 @@ impl Walker {
             "pipeline" => self.pipeline(node, src, stdin),
             "list" => self.list(node, src),
             "if_statement" => self.if_statement(node, src),
+            "while_statement" => self.while_statement(node, src),
             "function_definition" => self.function(node, src),
             "variable_assignment" => self.assignment(node, src, true),
             "declaration_command" => self.declaration(node, src),
