@@ -507,6 +507,9 @@ fn ruby_frame(line: &str) -> Option<(&str, &str, &str, bool)> {
     Some((dir, name, &rest[..digits], library))
 }
 
+/// A fold's directories in order, each with its files in order, each with its lines.
+type FramesByDirectory<'a> = Vec<(&'a str, Vec<(&'a str, Vec<&'a str>)>)>;
+
 /// Fewest library frames in a trace for them to be folded: fewer cost less as written.
 const FOLD_MIN_FRAMES: usize = 3;
 
@@ -533,8 +536,7 @@ pub(crate) fn fold_library_frames(lines: Vec<String>) -> Vec<String> {
             i += 1;
             continue;
         }
-        // Directories in order, each with its files in order, each with its lines.
-        let mut dirs: Vec<(&str, Vec<(&str, Vec<&str>)>)> = Vec::new();
+        let mut dirs: FramesByDirectory = Vec::new();
         let mut fold_at = None;
         for line in &lines[i..end] {
             let Some((dir, name, at, true)) = ruby_frame(line) else {
