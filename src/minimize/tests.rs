@@ -4236,3 +4236,146 @@ fn workflow_commands_read_as_their_diagnostics() {
         "{out}"
     );
 }
+
+#[test]
+fn excerpted_lint_rows_drop_their_quoted_lines_blank_carets_too() {
+    // rubocop's default format: a row, the quoted source line, then a caret line, which is
+    // blank where the offense's range is empty.
+    let mut raw = String::from("Inspecting 3 files\nCCW\n\nOffenses:\n\n");
+    for i in 1..=6 {
+        raw.push_str(&format!(
+            "lib/a.rb:{i}:1: C: [Correctable] Layout/IndentationWidth: Use 2 (not 0) spaces for indentation.\nmodule M{i}\n\nlib/a.rb:{i}:9: C: [Correctable] Style/StringLiterals: Prefer single-quoted strings.\nX = \"v{i}\"\n    ^^^^\n"
+        ));
+    }
+    raw.push_str("\n3 files inspected, 12 offenses detected\n");
+    let out = text_of("rubocop", &raw);
+    assert!(!out.contains("module M") && !out.contains("^^^^"), "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "Layout/IndentationWidth",
+            "Style/StringLiterals",
+            "12 offenses",
+        ],
+    );
+    for i in 1..=6 {
+        assert!(
+            out.contains(&format!("{i}:1")) && out.contains(&format!("{i}:9")),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn a_simulated_installs_actions_are_said_under_their_word() {
+    let mut raw = String::from("Reading package lists...\nThe following NEW packages will be installed:\n  a b c d\n0 upgraded, 4 newly installed, 0 to remove and 0 not upgraded.\n");
+    for verb in ["Inst", "Conf"] {
+        for p in ["a", "b", "c", "d"] {
+            raw.push_str(&format!(
+                "{verb} lib{p}-java (1.0-{p} Debian:12.15/oldstable [all])\n"
+            ));
+        }
+    }
+    let out = text_of("apt-get install -s gradle", &raw);
+    assert!(
+        out.contains("Inst:\n liba-java (1.0-a Debian:12.15/oldstable [all])\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Conf:\n liba-java (1.0-a Debian:12.15/oldstable [all])\n"),
+        "{out}"
+    );
+    assert_keeps(&out, &["  a b c d", "4 newly installed"]);
+}
+
+#[test]
+fn library_frames_are_folded_by_directory_and_the_agents_stay() {
+    let lib = "/usr/lib/ruby/gems/3.1.0/gems/rake-13.0.6/lib/rake";
+    let lines: Vec<String> = [
+        "rake aborted!".to_string(),
+        format!("{lib}/file_utils.rb:67:in `block in create_shell_runner'"),
+        "/work/app/Rakefile:9:in `block in <top (required)>'".to_string(),
+        format!("{lib}/task.rb:281:in `block in execute'"),
+        format!("{lib}/task.rb:281:in `each'"),
+        format!("{lib}/task.rb:219:in `invoke_with_call_chain'"),
+        format!("{lib}/application.rb:160:in `invoke_task'"),
+        "Tasks: TOP => default".to_string(),
+    ]
+    .into();
+    assert_eq!(
+        crate::minimize::text::fold_library_frames(lines),
+        [
+            "rake aborted!".to_string(),
+            format!("{lib}/"),
+            "  file_utils.rb: 67".to_string(),
+            "  task.rb: 281 219".to_string(),
+            "  application.rb: 160".to_string(),
+            "/work/app/Rakefile:9:in `block in <top (required)>'".to_string(),
+            "Tasks: TOP => default".to_string(),
+        ]
+    );
+    // Two library frames cost less as written.
+    let few = vec![
+        format!("{lib}/task.rb:1:in `a'"),
+        format!("{lib}/task.rb:2:in `b'"),
+    ];
+    assert_eq!(crate::minimize::text::fold_library_frames(few.clone()), few);
+}
+
+#[test]
+fn rspec_json_reports_say_failures_with_their_frames_and_count_passes() {
+    let gem = "/usr/share/rubygems-integration/all/gems/rspec-core-3.12.0/lib/rspec/core";
+    let frames: Vec<String> =
+        std::iter::once("/w/spec/a_spec.rb:21:in `block (2 levels)'".to_string())
+            .chain(
+                [263, 511, 468]
+                    .iter()
+                    .map(|n| format!("{gem}/example.rb:{n}:in `run'")),
+            )
+            .collect();
+    let failed = serde_json::json!({"id": "./spec/a_spec.rb[1:2]", "description": "sums", "full_description": "Ledger sums", "status": "failed", "file_path": "./spec/a_spec.rb", "line_number": 20, "run_time": 0.04, "pending_message": null,
+        "exception": {"class": "RSpec::Expectations::ExpectationNotMetError", "message": "\nexpected: 3\n     got: 2\n", "backtrace": frames}});
+    let passed: Vec<serde_json::Value> = (1..=12)
+        .map(|i| serde_json::json!({"id": format!("./spec/a_spec.rb[1:{i}]"), "description": format!("does thing number {i}"), "full_description": format!("Ledger does thing number {i}"), "status": "passed", "file_path": "./spec/a_spec.rb", "line_number": 30 + i, "run_time": 0.0001, "pending_message": null}))
+        .collect();
+    let mut examples = passed;
+    examples.push(failed);
+    let raw = serde_json::json!({"version": "3.12.0", "examples": examples, "summary_line": "13 examples, 1 failure"}).to_string();
+    let out = text_of("rspec --format json", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "13 examples, 1 failure",
+            "failed ./spec/a_spec.rb:20 Ledger sums",
+            "  RSpec::Expectations::ExpectationNotMetError:",
+            "    expected: 3",
+            "/w/spec/a_spec.rb:21:in `block (2 levels)'",
+            &format!("{gem}/\n  example.rb: 263 511 468"),
+            "passed:\n  ./spec/a_spec.rb: 31 32",
+        ],
+    );
+    assert!(
+        !out.contains("run_time") && !out.contains("does thing"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rspec_keeps_an_errors_lines_outside_examples() {
+    let gem = "/usr/share/rubygems-integration/all/gems/rspec-core-3.12.0/lib/rspec/core";
+    let mut raw = String::from("\nAn error occurred while loading ./spec/w_spec.rb. - Did you mean?\n                    rspec ./spec/a_spec.rb\n\nFailure/Error: __send__(method, file)\n\nLoadError:\n  cannot load such file -- /w/spec/w_spec.rb\n");
+    for n in [2117, 1617, 1615, 102, 86] {
+        raw.push_str(&format!("# {gem}/configuration.rb:{n}:in `load'\n"));
+    }
+    raw.push_str("No examples found.\n\n\nFinished in 0.00005 seconds (files took 0.47537 seconds to load)\n0 examples, 0 failures, 1 error occurred outside of examples\n");
+    let out = text_of("rspec spec/w_spec.rb", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "rspec ./spec/a_spec.rb",
+            "cannot load such file -- /w/spec/w_spec.rb",
+            &format!("{gem}/\n  configuration.rb: 2117 1617 1615 102 86"),
+            "1 error occurred outside of examples",
+        ],
+    );
+}

@@ -390,6 +390,12 @@ fn prefixed_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
         }
         if let Some(d) = dir {
             found.extend(locations(line).into_iter().map(|l| format!("{d}{l}")));
+            // A file's row under its directory (folded frames: `  task.rb: 281 219`).
+            if let Some((name, places)) = line.trim_start().split_once(": ") {
+                if !name.contains(' ') && places.split(' ').all(is_place) {
+                    found.extend(places.split(' ').map(|p| format!("{d}{name}:{p}")));
+                }
+            }
         }
         if let Some((f, (places, _))) = file.zip(line.trim_start().split_once(": ")) {
             if places.split(' ').all(is_place) {
@@ -477,6 +483,93 @@ fn in_go_sources(line: &str) -> bool {
         r"/(?:go|go-[\d.]+|libexec)/src/(?:runtime|testing|internal|sync|reflect|syscall|os|fmt|net|io|encoding|time|context|strings|bytes|errors|sort|strconv|math|crypto|log|bufio|unicode|path|regexp|text|html|database|compress|archive|container|debug|embed|flag|hash|image|mime|plugin)/"
     )
     .is_some_and(|r| r.is_match(line))
+}
+
+/// A backtrace frame as Ruby prints it (`/path/task.rb:281:in 'execute'`, after rspec's `# `
+/// or an indent): its directory (with its last `/`, empty for a bare name), file name and line,
+/// and whether it is inside an installed gem (`…/gems/rake-13.0.6/…`) or another dependency
+/// (see [`is_dependency_frame`]).
+fn ruby_frame(line: &str) -> Option<(&str, &str, &str, bool)> {
+    let t = line.trim_start();
+    let t = t.strip_prefix("# ").unwrap_or(t);
+    let (path, rest) = t.split_once(':')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = &rest[digits..];
+    if path.is_empty()
+        || path.contains(char::is_whitespace)
+        || digits == 0
+        || !(after.is_empty() || after.starts_with(":in "))
+    {
+        return None;
+    }
+    let library = path.starts_with('/') && (has(path, "/gems/") || is_dependency_frame(path));
+    let (dir, name) = path.split_at(path.rfind('/').map_or(0, |i| i + 1));
+    Some((dir, name, &rest[..digits], library))
+}
+
+/// A fold's directories in order, each with its files in order, each with its lines.
+type FramesByDirectory<'a> = Vec<(&'a str, Vec<(&'a str, Vec<&'a str>)>)>;
+
+/// Fewest library frames in a trace for them to be folded: fewer cost less as written.
+const FOLD_MIN_FRAMES: usize = 3;
+
+/// In each trace (consecutive frame lines, see [`ruby_frame`]) with at least
+/// [`FOLD_MIN_FRAMES`] frames inside installed libraries (a Ruby error's trace through rake or
+/// rspec-core), those frames said by directory where the first of them was: the directory on a
+/// line of its own, then a row per file with its lines, each once, in the order they were first
+/// said (`/usr/lib/ruby/gems/3.1.0/gems/rake-13.0.6/lib/rake/` then `  task.rb: 281 219 199`).
+/// Every place stays; the methods' names, the library's own, go. The agent's frames stay as
+/// written, in their order.
+pub(crate) fn fold_library_frames(lines: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let end = (i..lines.len())
+            .find(|&j| ruby_frame(&lines[j]).is_none())
+            .unwrap_or(lines.len());
+        let library = lines[i..end]
+            .iter()
+            .filter(|l| ruby_frame(l).is_some_and(|f| f.3))
+            .count();
+        if library < FOLD_MIN_FRAMES {
+            out.push(lines[i].clone());
+            i += 1;
+            continue;
+        }
+        let mut dirs: FramesByDirectory = Vec::new();
+        let mut fold_at = None;
+        for line in &lines[i..end] {
+            let Some((dir, name, at, true)) = ruby_frame(line) else {
+                out.push(line.clone());
+                continue;
+            };
+            fold_at.get_or_insert(out.len());
+            let d = match dirs.iter().position(|(d, _)| *d == dir) {
+                Some(d) => d,
+                None => {
+                    dirs.push((dir, Vec::new()));
+                    dirs.len() - 1
+                }
+            };
+            let files = &mut dirs[d].1;
+            match files.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, ats)) if ats.contains(&at) => {}
+                Some((_, ats)) => ats.push(at),
+                None => files.push((name, vec![at])),
+            }
+        }
+        let folded = dirs.into_iter().flat_map(|(dir, files)| {
+            std::iter::once(dir.to_string()).chain(
+                files
+                    .into_iter()
+                    .map(|(name, ats)| format!("  {name}: {}", ats.join(" "))),
+            )
+        });
+        let at = fold_at.unwrap_or(out.len());
+        out.splice(at..at, folded);
+        i = end;
+    }
+    out
 }
 
 /// Lines joined, runs of blank lines made one, leading and trailing blank lines dropped.

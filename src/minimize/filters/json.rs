@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::build::push_place_rows;
 use super::paths::{FastHash, PathList};
 use super::Context;
-use crate::minimize::text::{is_dependency_frame, join_lines};
+use crate::minimize::text::{fold_library_frames, is_dependency_frame, join_lines};
 
 /// Whether `text` is a JSON document (an array or an object) or a stream of JSON lines.
 pub(super) fn looks_like_json(text: &str) -> bool {
@@ -38,6 +38,9 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
         return Some(text);
     }
     if let Some(text) = test_run(&values) {
+        return Some(text);
+    }
+    if let Some(text) = example_report(&values) {
         return Some(text);
     }
     let mut found = Vec::new();
@@ -482,6 +485,87 @@ fn test_run(values: &[Value]) -> Option<String> {
             }
             out.push(format!("      {l}"));
         }
+    }
+    Some(join_lines(out))
+}
+
+/// A test runner's JSON report of examples (`rspec --format json`: `examples`, each with a
+/// `status`, a `full_description`, a `file_path` and `line_number`, a failure's `exception`
+/// with its `class`, `message` and `backtrace`; a `summary_line`): the summary line; each
+/// example that did not pass with its place, its name, its exception's class and message and
+/// its backtrace, a trace's frames inside installed libraries folded by directory (see
+/// [`fold_library_frames`]); the passing ones counted per file with their lines. Dropped: the
+/// run times and ids.
+fn example_report(values: &[Value]) -> Option<String> {
+    let [Value::Object(o)] = values else {
+        return None;
+    };
+    let examples = o.get("examples")?.as_array()?;
+    let mut out: Vec<String> = Vec::new();
+    if let Some(line) = o.get("summary_line").and_then(Value::as_str) {
+        out.push(line.to_string());
+    }
+    // The passing examples' lines per file, files in the order first seen.
+    let mut passed: Vec<(&str, Vec<String>)> = Vec::new();
+    for e in examples {
+        let e = e.as_object()?;
+        let status = e.get("status")?.as_str()?;
+        let file = e.get("file_path").and_then(Value::as_str).unwrap_or("");
+        let line = e
+            .get("line_number")
+            .map(Value::to_string)
+            .unwrap_or_default();
+        let name = e
+            .get("full_description")
+            .or_else(|| e.get("description"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        if status == "passed" {
+            match passed.iter_mut().find(|(f, _)| *f == file) {
+                Some((_, lines)) => lines.push(line),
+                None => passed.push((file, vec![line])),
+            }
+            continue;
+        }
+        let mut heading = format!("{status} {file}:{line} {name}");
+        if let Some(m) = e.get("pending_message").and_then(Value::as_str) {
+            heading.push_str(" # ");
+            heading.push_str(m);
+        }
+        out.push(heading);
+        let Some(x) = e.get("exception").and_then(Value::as_object) else {
+            continue;
+        };
+        if let Some(class) = x.get("class").and_then(Value::as_str) {
+            out.push(format!("  {class}:"));
+        }
+        let message = x.get("message").and_then(Value::as_str).unwrap_or("");
+        out.extend(
+            message
+                .split_lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| format!("    {}", l.trim_end())),
+        );
+        // Frames at the line's start: a folded directory is a heading, its files under it.
+        let frames: Vec<String> = x
+            .get("backtrace")
+            .and_then(Value::as_array)
+            .map(|b| {
+                b.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.extend(fold_library_frames(frames));
+    }
+    if !passed.is_empty() {
+        out.push("passed:".to_string());
+        out.extend(
+            passed
+                .into_iter()
+                .map(|(file, lines)| format!("  {file}: {}", lines.join(" "))),
+        );
     }
     Some(join_lines(out))
 }

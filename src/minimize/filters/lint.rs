@@ -812,18 +812,30 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
         return true;
     }
     // Rows each with its source excerpt (rubocop's default: the line, then `^^^` under the
-    // offense), after a short preamble (`Inspecting 13 files`, its progress, `Offenses:`).
+    // offense, a blank line where the offense's range is empty), after a short preamble
+    // (`Inspecting 13 files`, its progress, `Offenses:`). Blank lines are not in `head`: a
+    // quoted line is the one line after a row that is no row itself.
+    let carets = head.iter().filter(|l| is_caret_only(l)).count();
     let excerpts = (0..head.len())
-        .filter(|&i| is_caret_only(head[i]) || head.get(i + 1).is_some_and(|n| is_caret_only(n)))
+        .filter(|&i| {
+            is_caret_only(head[i])
+                || head.get(i + 1).is_some_and(|n| is_caret_only(n))
+                || (i > 0 && lint_row(head[i - 1]).is_some() && lint_row(head[i]).is_none())
+        })
         .count();
     rows >= LINT_LIST_MIN_ROWS
-        && excerpts >= rows
+        && carets * EXCERPT_ROWS_PER_CARET >= rows
         // The head's last line may be a source line whose caret line the cut left out.
         && head.len() <= rows + excerpts + LINT_LIST_PREAMBLE_LINES + 1
 }
 
 /// Most lines before a linter's excerpted rows for the output to be taken for its list.
 const LINT_LIST_PREAMBLE_LINES: usize = 3;
+
+/// Most rows per caret line among an excerpted list's first rows: rubocop prints no caret
+/// under an offense whose range is empty (a blank line instead) or that spans lines (`...`),
+/// but every list it prints this way has some; a log with a few `path:12 text` lines has none.
+const EXCERPT_ROWS_PER_CARET: usize = 3;
 
 /// A caret line under a quoted source line: spaces, then `^` (and `~`) only.
 fn is_caret_only(line: &str) -> bool {
@@ -913,10 +925,20 @@ fn lint_list_text(text: &str) -> Option<String> {
     let mut rows = 0;
     let lines: Vec<&str> = text.split_lines().collect();
     for (i, &line) in lines.iter().enumerate() {
-        // A row's source excerpt (the line, then `^^^` under the finding): the file has it.
+        // A row's source excerpt (the line, then `^^^` under the finding, or a blank line
+        // where the finding's range is empty and the next row right after): the file has it.
+        let quoted_before_blank = || {
+            i > 0
+                && lint_row(lines[i - 1]).is_some()
+                && !line.trim().is_empty()
+                && lines.get(i + 1).is_some_and(|n| n.trim().is_empty())
+                && lines.get(i + 2).is_none_or(|n| lint_row(n).is_some())
+        };
         if rows > 0
             && lint_row(line).is_none()
-            && (is_caret_only(line) || lines.get(i + 1).is_some_and(|n| is_caret_only(n)))
+            && (is_caret_only(line)
+                || lines.get(i + 1).is_some_and(|n| is_caret_only(n))
+                || quoted_before_blank())
         {
             continue;
         }

@@ -408,6 +408,38 @@ pub(super) fn apt_list(ctx: &Context) -> Option<String> {
     Some(join_lines(out))
 }
 
+/// The actions a simulated run lists a line each (`apt-get -s`: `Inst ant (1.10.13-1 Debian:12
+/// [all])`, then `Conf ant (…)`; `Remv`, `Purg`), each run of one action of
+/// [`APT_GROUP_MIN`] lines or more under its word said once (`Inst:` then ` ant (1.10.13-1 …)`);
+/// every other line as written. `None` when there is no such run.
+fn simulated(text: &str) -> Option<String> {
+    const ACTIONS: [&str; 4] = ["Inst ", "Conf ", "Remv ", "Purg "];
+    let action = |l: &str| ACTIONS.iter().find(|a| l.starts_with(**a)).copied();
+    let lines: Vec<&str> = text.split_lines().collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut grouped = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(a) = action(lines[i]) else {
+            out.push(lines[i].to_string());
+            i += 1;
+            continue;
+        };
+        let end = (i..lines.len())
+            .find(|&j| !lines[j].starts_with(a))
+            .unwrap_or(lines.len());
+        if end - i >= APT_GROUP_MIN {
+            grouped = true;
+            out.push(format!("{}:", a.trim_end()));
+            out.extend(lines[i..end].iter().map(|l| format!(" {}", &l[a.len()..])));
+        } else {
+            out.extend(lines[i..end].iter().map(|l| l.to_string()));
+        }
+        i = end;
+    }
+    grouped.then(|| join_lines(out))
+}
+
 /// `apt-get install` and the like (dpkg's steps under apt): each package dpkg sets up goes
 /// through `Selecting previously unselected package X.`, `Preparing to unpack .../X_1.0_all.deb
 /// ...`, `Unpacking X (1.0) ...` and `Setting up X (1.0) ...`; the last says the package and
@@ -422,7 +454,7 @@ pub(super) fn apt_install(ctx: &Context) -> Option<String> {
         .filter_map(|r| r.split_once(' ').map(|(name, _)| name))
         .collect();
     if set_up.is_empty() {
-        return None;
+        return simulated(ctx.text);
     }
     // `name` as dpkg writes it (`libfoo:amd64`) or as its .deb's file starts (`libfoo_`,
     // without the architecture).

@@ -7,7 +7,9 @@
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{has, is_dependency_frame, join_lines, locations, shared_prefixes};
+use crate::minimize::text::{
+    fold_library_frames, has, is_dependency_frame, join_lines, locations, shared_prefixes,
+};
 use crate::re;
 
 pub(super) fn pytest(ctx: &Context) -> Option<String> {
@@ -1278,6 +1280,7 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
     // is loaded): its place in `out` and how many times it was said.
     let mut said: std::collections::HashMap<String, (usize, usize)> = Default::default();
     let mut section: Option<&str> = None;
+    let mut error_block = false;
     // In `Pending:`, the example being read: its name, its reason, its frames' places.
     let mut pending: Option<(String, Option<String>, Vec<String>)> = None;
     let said_pending = |p: (String, Option<String>, Vec<String>), out: &mut Vec<String>| {
@@ -1308,13 +1311,16 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
         match section {
             None => {
                 let name = line.trim();
-                if name.is_empty()
-                    || progress(name)
-                    || marked.is_match(name)
-                    || !says_more.is_match(name)
-                {
+                // An error's lines run to the next blank line (`LoadError:`, then its message
+                // and frames; `An error occurred while loading …`, then the files it offers).
+                let in_error = std::mem::replace(&mut error_block, false);
+                if name.is_empty() || progress(name) || marked.is_match(name) {
                     continue;
                 }
+                if !says_more.is_match(name) && !in_error {
+                    continue;
+                }
+                error_block = true;
                 // As written, progress characters before it and all: the location guard reads
                 // them as part of its path.
                 match said.get_mut(line) {
@@ -1359,7 +1365,7 @@ pub(super) fn rspec(ctx: &Context) -> Option<String> {
         out[at].push_str(&format!(" ({n} times)"));
     }
     section?;
-    Some(join_lines(with_rerun_places(out)))
+    Some(join_lines(fold_library_frames(with_rerun_places(out))))
 }
 
 /// RSpec's `Failed examples:` folded into the failures' headings: `rspec ./spec/a_spec.rb:20
