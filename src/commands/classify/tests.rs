@@ -495,6 +495,10 @@ fn dry_runs_listings_and_coprocesses() {
         // which only the context can rule out.
         ("sqlite3 --version && mvn -v", Write),
         ("sqlite3 -readonly app.db 'select 1'", ReadOnly),
+        // `-init FILE` runs FILE's commands: /dev/null has none.
+        ("sqlite3 -init /dev/null -readonly app.db 'select 1'", ReadOnly),
+        ("sqlite3 -init setup.sql -readonly app.db 'select 1'", Unknown),
+        ("sqlite3 -readonly app.db -init", Unknown),
         ("sqlite3 app.db '.tables' 'select name from users'", Write),
         (
             "sqlite3 app.db 'with t as (select 1) insert into u select * from t'",
@@ -592,6 +596,14 @@ fn dry_runs_listings_and_coprocesses() {
         ("gdb -batch -ex 'print 6*7'", Unknown),
         ("gdb -nx -batch -ex 'print $_shell(\"touch x\")'", Unknown),
         ("gdb -nx -batch -ex 'shell touch x'", Unknown),
+        // The regular expressions of `info functions|variables|types` are not expressions.
+        ("gdb -nx -batch -ex 'info functions ^add$' a.out", ReadOnly),
+        ("gdb -batch -nx -ex 'info variables ^count$' -ex 'info types T$' a.out", ReadOnly),
+        ("gdb -nx -batch -ex 'info line *$pc' a.out", Unknown),
+        ("gdb -nx -batch -ex 'info symbol $_shell(\"touch x\")' a.out", Unknown),
+        ("gdb -nx -batch -ex 'info functions ^a$; shell touch x' a.out", Unknown),
+        // -nh skips only the home directory's init files: the context reads them.
+        ("gdb -nh -batch -ex 'print 2+2'", Unknown),
         // A program loaded, not run; what gdb auto-loads for it is the context's to see.
         ("gdb -nx -batch -ex 'print 1' ./a.out", ReadOnly),
         (

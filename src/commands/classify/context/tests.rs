@@ -4282,6 +4282,22 @@ fn gdb_init_and_jvm_options() {
             None,
         ),
         case(
+            "gdb-nh-skips-home-init",
+            |p| {
+                p.write("home/.gdbinit", "shell touch x\n");
+                p.write("home/.gdbearlyinit", "shell touch x\n");
+                p.write("repo/.gdbinit", "shell touch x\n");
+            },
+            "gdb -nh -batch -ex 'print 2+2'",
+            None,
+        ),
+        case(
+            "gdb-nh-auto-load-beside-program",
+            |p| p.write("repo/build/m-gdb.py", "import os\n"),
+            "gdb -nh -batch -ex 'info line main' build/m",
+            Some("m-gdb.py"),
+        ),
+        case(
             "gdb-auto-load-beside-program",
             |p| p.write("repo/build/m-gdb.py", "import os\n"),
             "gdb -nx -batch -ex 'info line main' build/m",
