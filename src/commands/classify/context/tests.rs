@@ -6975,3 +6975,49 @@ fn python_inspect_with_nothing_on_stdin() {
         ),
     ]);
 }
+
+/// An exported function (`BASH_FUNC_ls%%`) runs instead of the program bash looks up, under
+/// `time` and `coproc` too; a program another one starts with execve (`command`, `exec`, `env`,
+/// `nice`, `xargs`) is the program (measured, bash 5.2).
+#[test]
+fn exported_functions_and_programs_started_by_others() {
+    const LS: &[(&str, &str)] = &[("BASH_FUNC_ls%%", "() { touch RAN; }")];
+    const COMMAND: &[(&str, &str)] = &[("BASH_FUNC_command%%", "() { touch RAN; }")];
+    run(&[
+        Case {
+            env: LS,
+            ..case("fn-looked-up", |_| {}, "ls", Some("bash function ls"))
+        },
+        Case {
+            env: LS,
+            ..case("fn-under-time", |_| {}, "time ls -l", Some("bash function ls"))
+        },
+        Case {
+            env: LS,
+            ..case(
+                "fn-after-command",
+                |_| {},
+                "command ls; ls",
+                Some("bash function ls"),
+            )
+        },
+        Case {
+            env: LS,
+            ..case(
+                "fn-bypassed",
+                |_| {},
+                "command ls; exec ls -l; env ls; nice /bin/ls; echo . | xargs ls",
+                None,
+            )
+        },
+        Case {
+            env: COMMAND,
+            ..case(
+                "fn-command-itself",
+                |_| {},
+                "command ls",
+                Some("bash function command"),
+            )
+        },
+    ]);
+}

@@ -699,7 +699,21 @@ impl Walker {
                     for change in env {
                         self.change_env(change);
                     }
+                    // Only bash's `time` and `coproc` look the name up as bash does (an exported
+                    // function first); every other starts a program with execve (measured, bash
+                    // 5.2: `command ls`, `exec ls`, `env ls`, `nice ls`, `xargs ls` ran the
+                    // program where `BASH_FUNC_ls%%` was set, `time ls` the function).
+                    let execs = !matches!(program, "time" | "coproc" | "builtin");
+                    let exec_name = name.value.as_deref().filter(|_| execs).map(|v| {
+                        v.rsplit_once('/').map_or(v, |(_, base)| base).to_string()
+                    });
+                    if let Some(probe) = self.probe.as_mut() {
+                        probe.run_by_exec(exec_name.as_deref());
+                    }
                     let inner = self.invoke(name, rest, &inner_stdin);
+                    if let Some(probe) = self.probe.as_mut() {
+                        probe.run_by_exec(None);
+                    }
                     self.prefix.truncate(outer_prefix);
                     stage.downloads |= inner.downloads;
                     stage.output = stage.output.or(inner.output);
