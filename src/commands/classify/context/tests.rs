@@ -2583,6 +2583,26 @@ fn prompts_answered_no_and_directories_already_there() {
             "truncate -c -s a.txt nosuch.txt",
             None,
         ),
+        case(
+            "touch-c-missing",
+            files,
+            "touch -c nosuch.txt x/y; touch --no-create -d 2020-01-01 a.txt.new; touch -cm -r a.txt z",
+            None,
+        ),
+        case(
+            "touch-c-existing",
+            files,
+            "touch -c -d 2020-01-01 nosuch.txt a.txt",
+            Some("touches"),
+        ),
+        case("touch-missing-creates", files, "touch nosuch.txt", Some("touches")),
+        case("touch-c-stdout", files, "touch -c -", Some("touches")),
+        case(
+            "touch-c-date-is-not-an-operand",
+            files,
+            "touch -c -t a.txt nosuch.txt",
+            None,
+        ),
         // Nothing on stdin: the interpreter's program is empty.
         case("python-devnull", |_| {}, "python3 < /dev/null", None),
         case("python-file-input", |_| {}, "python3 < a.py", Some("input")),
