@@ -3009,6 +3009,31 @@ fn pagers_tools_and_interpreters() {
                 Some("NODE_OPTIONS"),
             )
         },
+        // A warning goes to the file NODE_REDIRECT_WARNINGS (or --redirect-warnings) names.
+        case(
+            "node-emit-warning",
+            |_| {},
+            "node -e 'process.emitWarning(\"x\")'",
+            None,
+        ),
+        Case {
+            env: &[("NODE_REDIRECT_WARNINGS", "warn.log")],
+            ..case(
+                "node-redirect-warnings-env",
+                |_| {},
+                "node -e 'process.emitWarning(\"x\")'",
+                Some("NODE_REDIRECT_WARNINGS"),
+            )
+        },
+        Case {
+            env: &[("NODE_OPTIONS", "--redirect-warnings=warn.log")],
+            ..case(
+                "node-redirect-warnings-option",
+                |_| {},
+                "node -e 'process.emitWarning(\"x\")'",
+                Some("NODE_OPTIONS"),
+            )
+        },
         Case {
             env: &[("JAVA_TOOL_OPTIONS", "-javaagent:x.jar")],
             ..case(

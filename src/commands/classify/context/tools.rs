@@ -278,7 +278,13 @@ pub fn interpreted(
                 }
                 Var::Unset => {}
             }
-            for name in ["NODE_V8_COVERAGE", "NODE_COMPILE_CACHE"] {
+            // NODE_REDIRECT_WARNINGS: every warning (`process.emitWarning`, a deprecation) is
+            // appended to that file instead of stderr (node's docs, "Environment variables").
+            for name in [
+                "NODE_V8_COVERAGE",
+                "NODE_COMPILE_CACHE",
+                "NODE_REDIRECT_WARNINGS",
+            ] {
                 if env.is_set(name) {
                     out.push(
                         Level::Write,
