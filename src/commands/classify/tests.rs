@@ -496,8 +496,14 @@ fn dry_runs_listings_and_coprocesses() {
         ("sqlite3 --version && mvn -v", Write),
         ("sqlite3 -readonly app.db 'select 1'", ReadOnly),
         // `-init FILE` runs FILE's commands: /dev/null has none.
-        ("sqlite3 -init /dev/null -readonly app.db 'select 1'", ReadOnly),
-        ("sqlite3 -init setup.sql -readonly app.db 'select 1'", Unknown),
+        (
+            "sqlite3 -init /dev/null -readonly app.db 'select 1'",
+            ReadOnly,
+        ),
+        (
+            "sqlite3 -init setup.sql -readonly app.db 'select 1'",
+            Unknown,
+        ),
         ("sqlite3 -readonly app.db -init", Unknown),
         ("sqlite3 app.db '.tables' 'select name from users'", Write),
         (
@@ -598,10 +604,19 @@ fn dry_runs_listings_and_coprocesses() {
         ("gdb -nx -batch -ex 'shell touch x'", Unknown),
         // The regular expressions of `info functions|variables|types` are not expressions.
         ("gdb -nx -batch -ex 'info functions ^add$' a.out", ReadOnly),
-        ("gdb -batch -nx -ex 'info variables ^count$' -ex 'info types T$' a.out", ReadOnly),
+        (
+            "gdb -batch -nx -ex 'info variables ^count$' -ex 'info types T$' a.out",
+            ReadOnly,
+        ),
         ("gdb -nx -batch -ex 'info line *$pc' a.out", Unknown),
-        ("gdb -nx -batch -ex 'info symbol $_shell(\"touch x\")' a.out", Unknown),
-        ("gdb -nx -batch -ex 'info functions ^a$; shell touch x' a.out", Unknown),
+        (
+            "gdb -nx -batch -ex 'info symbol $_shell(\"touch x\")' a.out",
+            Unknown,
+        ),
+        (
+            "gdb -nx -batch -ex 'info functions ^a$; shell touch x' a.out",
+            Unknown,
+        ),
         // -nh skips only the home directory's init files: the context reads them.
         ("gdb -nh -batch -ex 'print 2+2'", Unknown),
         // A program loaded, not run; what gdb auto-loads for it is the context's to see.
@@ -1917,7 +1932,10 @@ fn inventory_of_debian_programs() {
         ("trap 'touch made.txt' ERR; echo a > f", Write),
         ("trap 'touch made.txt' ERR; true && [[ a == b ]]", Write),
         ("trap 'touch made.txt' ERR EXIT; true", Write),
-        ("true() { return 1; }; trap 'touch made.txt' ERR; true", Write),
+        (
+            "true() { return 1; }; trap 'touch made.txt' ERR; true",
+            Write,
+        ),
         (
             "shopt -s expand_aliases; alias echo=false\ntrap 'touch made.txt' ERR\necho hi",
             Write,
@@ -1932,7 +1950,10 @@ fn inventory_of_debian_programs() {
         ("source <(cat lib.sh)", Unknown),
         ("source <(echo hi; echo 'touch x')", Unknown),
         ("echo() { printf 'touch x'; }; source <(echo true)", Unknown),
-        ("while read -r l; do source <(echo true); echo() { printf 'touch x'; }; done < f", Unknown),
+        (
+            "while read -r l; do source <(echo true); echo() { printf 'touch x'; }; done < f",
+            Unknown,
+        ),
         ("f() { source <(echo true); }; f", Unknown),
         // ifne runs its command only when its input is not empty (moreutils' ifne.c).
         ("printf '' | ifne touch made.txt", ReadOnly),
@@ -1943,7 +1964,10 @@ fn inventory_of_debian_programs() {
         ("ifne touch made.txt", Write),
         ("cat a.txt | ifne touch made.txt", Write),
         ("printf '' | ifne -- touch made.txt", ReadOnly),
-        ("printf() { echo x; }; printf '' | ifne touch made.txt", Write),
+        (
+            "printf() { echo x; }; printf '' | ifne touch made.txt",
+            Write,
+        ),
         ("printf '' | ifne $opt touch made.txt", Unknown),
         ("perldoc -m strict", ReadOnly),
         ("perldoc -V", ReadOnly),

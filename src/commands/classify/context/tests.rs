@@ -7035,7 +7035,12 @@ fn exported_functions_and_programs_started_by_others() {
         },
         Case {
             env: LS,
-            ..case("fn-under-time", |_| {}, "time ls -l", Some("bash function ls"))
+            ..case(
+                "fn-under-time",
+                |_| {},
+                "time ls -l",
+                Some("bash function ls"),
+            )
         },
         Case {
             env: LS,

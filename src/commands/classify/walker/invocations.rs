@@ -716,9 +716,11 @@ impl Walker {
                     // 5.2: `command ls`, `exec ls`, `env ls`, `nice ls`, `xargs ls` ran the
                     // program where `BASH_FUNC_ls%%` was set, `time ls` the function).
                     let execs = !matches!(program, "time" | "coproc" | "builtin");
-                    let exec_name = name.value.as_deref().filter(|_| execs).map(|v| {
-                        v.rsplit_once('/').map_or(v, |(_, base)| base).to_string()
-                    });
+                    let exec_name = name
+                        .value
+                        .as_deref()
+                        .filter(|_| execs)
+                        .map(|v| v.rsplit_once('/').map_or(v, |(_, base)| base).to_string());
                     if let Some(probe) = self.probe.as_mut() {
                         probe.run_by_exec(exec_name.as_deref());
                     }
@@ -1112,7 +1114,10 @@ impl Walker {
         let later = self.path.iter().any(|k| {
             matches!(
                 k.as_str(),
-                "for_statement" | "c_style_for_statement" | "while_statement" | "function_definition"
+                "for_statement"
+                    | "c_style_for_statement"
+                    | "while_statement"
+                    | "function_definition"
             )
         });
         if file.value.is_some() || file.downloads || self.depth != 1 || later {
@@ -1140,7 +1145,9 @@ impl Walker {
         for child in command.named_children(&mut cursor) {
             match child.kind() {
                 "command_name" => argv.push(words::word(child.named_child(0)?, code, &self.vars)),
-                "variable_assignment" | "file_redirect" | "herestring_redirect"
+                "variable_assignment"
+                | "file_redirect"
+                | "herestring_redirect"
                 | "heredoc_redirect" => return None,
                 _ => argv.push(words::word(child, code, &self.vars)),
             }

@@ -751,7 +751,10 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
             .named_children(&mut cursor)
             .map(|c| tree::text(c, src))
             .collect();
-        let err_only = matches!(words.as_slice(), ["trap", _, "ERR"] | ["trap", "--", _, "ERR"]);
+        let err_only = matches!(
+            words.as_slice(),
+            ["trap", _, "ERR"] | ["trap", "--", _, "ERR"]
+        );
         if err_only && statements[i + 1..].iter().all(cannot_fail) {
             found.insert(statement.id());
         }
