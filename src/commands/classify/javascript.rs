@@ -11,7 +11,10 @@ const GLOBALS: &[(&str, &[&str])] = &[
     ("console", &["log", "info", "error", "warn", "table", "dir"]),
     ("process", &["version", "versions", "platform", "arch", "pid", "ppid", "execPath", "cwd", "env", "release",
         "argv", "argv0", "execArgv", "title", "uptime", "memoryUsage", "hrtime", "config", "features", "exitCode", "exit", "umask",
-        "getuid", "getgid", "geteuid", "getegid", "stdout", "stderr"]),
+        "getuid", "getgid", "geteuid", "getegid", "stdout", "stderr",
+        // A warning goes to stderr; only --redirect-warnings=FILE (not taken with -e here,
+        // and not harmless in NODE_OPTIONS) writes it to a file (node 20's docs).
+        "emitWarning"]),
     ("JSON", &["stringify", "parse"]), ("Math", &["*"]), ("Number", &["*"]), ("String", &["*"]),
     ("Object", &["keys", "values", "entries", "fromEntries"]), ("Array", &["isArray", "from", "of"]),
     ("Date", &["now", "parse", "UTC"]), ("Boolean", &[]), ("BigInt", &[]), ("Intl", &["*"]), ("Buffer", &["from", "byteLength", "isBuffer"]),
@@ -502,6 +505,7 @@ mod tests {
     fn reads_programs_that_only_print() {
         for code in [
             "console.log(1)",
+            "process.emitWarning(\"x\")",
             "process.version",
             "process.versions.node",
             "process.execArgv.length",

@@ -615,6 +615,8 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("opam", &[&["--version"]]),
     ("dune", &[&["--version"]]),
     ("aws", &[&["--version"]]),
+    // hyperfine 1.15 (clap): nothing opened for writing (strace).
+    ("hyperfine", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
     // The inventory of Debian's base and toolchain packages: each one's version or help
     // (measured in a throwaway directory with a private /tmp: nothing written).
     ("strace", &[&["--help"], &["-h"]]),
@@ -908,7 +910,8 @@ fn gdb(values: &[&str]) -> Option<Verdict> {
                 batch = true;
                 continue;
             }
-            "-q" | "-quiet" | "--quiet" | "-silent" | "--silent" => continue,
+            // `-nh` skips only the home directory's init files, which the context reads.
+            "-q" | "-quiet" | "--quiet" | "-silent" | "--silent" | "-nh" | "--nh" => continue,
             "-ex" | "--ex" | "-eval-command" | "--eval-command" => {
                 let c = values.get(i)?;
                 i += 1;
@@ -946,7 +949,19 @@ fn gdb(values: &[&str]) -> Option<Verdict> {
                 | "disassemble"
         ) || first.starts_with("x/")
             || matches!(command.trim(), "show version" | "show configuration");
-        if !shows || command.contains(['$', '|', '!', ';', '`']) || command.contains("shell") {
+        // `$` starts an expression's convenience variable or function (`$_shell(…)`, gdb
+        // 13), except in the regular expressions `info functions|variables|types` take.
+        let regex_only = matches!(first, "info" | "i")
+            && matches!(
+                command.split_whitespace().nth(1),
+                Some("functions" | "variables" | "types")
+            );
+        let special: &[char] = if regex_only {
+            &['|', '!', ';', '`']
+        } else {
+            &['$', '|', '!', ';', '`']
+        };
+        if !shows || command.contains(special) || command.contains("shell") {
             return None;
         }
     }
@@ -1683,6 +1698,9 @@ fn sqlite_reads(values: &[&str]) -> (bool, bool) {
                 }
                 i += 1;
             }
+            // `-init FILE` runs FILE's commands instead of `~/.sqliterc`'s (shell.c's
+            // process_sqliterc): `/dev/null` holds none; any other file is not read here.
+            "-init" if values.get(i) == Some(&"/dev/null") => i += 1,
             v if v.starts_with('-') => return (false, read_only),
             v if database.is_none() => database = Some(v),
             v => statements.push(v),

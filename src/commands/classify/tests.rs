@@ -495,6 +495,16 @@ fn dry_runs_listings_and_coprocesses() {
         // which only the context can rule out.
         ("sqlite3 --version && mvn -v", Write),
         ("sqlite3 -readonly app.db 'select 1'", ReadOnly),
+        // `-init FILE` runs FILE's commands: /dev/null has none.
+        (
+            "sqlite3 -init /dev/null -readonly app.db 'select 1'",
+            ReadOnly,
+        ),
+        (
+            "sqlite3 -init setup.sql -readonly app.db 'select 1'",
+            Unknown,
+        ),
+        ("sqlite3 -readonly app.db -init", Unknown),
         ("sqlite3 app.db '.tables' 'select name from users'", Write),
         (
             "sqlite3 app.db 'with t as (select 1) insert into u select * from t'",
@@ -592,6 +602,23 @@ fn dry_runs_listings_and_coprocesses() {
         ("gdb -batch -ex 'print 6*7'", Unknown),
         ("gdb -nx -batch -ex 'print $_shell(\"touch x\")'", Unknown),
         ("gdb -nx -batch -ex 'shell touch x'", Unknown),
+        // The regular expressions of `info functions|variables|types` are not expressions.
+        ("gdb -nx -batch -ex 'info functions ^add$' a.out", ReadOnly),
+        (
+            "gdb -batch -nx -ex 'info variables ^count$' -ex 'info types T$' a.out",
+            ReadOnly,
+        ),
+        ("gdb -nx -batch -ex 'info line *$pc' a.out", Unknown),
+        (
+            "gdb -nx -batch -ex 'info symbol $_shell(\"touch x\")' a.out",
+            Unknown,
+        ),
+        (
+            "gdb -nx -batch -ex 'info functions ^a$; shell touch x' a.out",
+            Unknown,
+        ),
+        // -nh skips only the home directory's init files: the context reads them.
+        ("gdb -nh -batch -ex 'print 2+2'", Unknown),
         // A program loaded, not run; what gdb auto-loads for it is the context's to see.
         ("gdb -nx -batch -ex 'print 1' ./a.out", ReadOnly),
         (
@@ -1896,6 +1923,52 @@ fn inventory_of_debian_programs() {
         ("tac -- - < notes.txt", Write),
         ("tac /dev/stdin", Write),
         ("tac", Write),
+        // An ERR trap runs only when a later command fails.
+        ("trap 'touch made.txt' ERR; true; echo after", ReadOnly),
+        ("trap -- 'rm -rf out' ERR\n:\ntrue", ReadOnly),
+        ("trap 'touch made.txt' ERR; false", Write),
+        ("trap 'touch made.txt' ERR; true; ls", Write),
+        ("trap 'touch made.txt' ERR; echo $x", Write),
+        ("trap 'touch made.txt' ERR; echo a > f", Write),
+        ("trap 'touch made.txt' ERR; true && [[ a == b ]]", Write),
+        ("trap 'touch made.txt' ERR EXIT; true", Write),
+        (
+            "true() { return 1; }; trap 'touch made.txt' ERR; true",
+            Write,
+        ),
+        (
+            "shopt -s expand_aliases; alias echo=false\ntrap 'touch made.txt' ERR\necho hi",
+            Write,
+        ),
+        ("bash -c \"trap 'touch made.txt' ERR; false\"", Write),
+        // `source <(CODE)`: the text of one echo or printf of fixed words is walked.
+        ("source <(echo 'echo hi')", ReadOnly),
+        (". <(printf 'v=1\\n'); echo $v", ReadOnly),
+        ("source <(echo 'touch made.txt')", Write),
+        ("source <(printf 'rm -rf %s\\n' out)", Write),
+        ("source <(echo \"$x\")", Unknown),
+        ("source <(cat lib.sh)", Unknown),
+        ("source <(echo hi; echo 'touch x')", Unknown),
+        ("echo() { printf 'touch x'; }; source <(echo true)", Unknown),
+        (
+            "while read -r l; do source <(echo true); echo() { printf 'touch x'; }; done < f",
+            Unknown,
+        ),
+        ("f() { source <(echo true); }; f", Unknown),
+        // ifne runs its command only when its input is not empty (moreutils' ifne.c).
+        ("printf '' | ifne touch made.txt", ReadOnly),
+        ("ifne rm -rf out < /dev/null", ReadOnly),
+        ("printf '' | ifne -n touch made.txt", Write),
+        ("printf x | ifne touch made.txt", Write),
+        ("echo -n | ifne touch made.txt", Write),
+        ("ifne touch made.txt", Write),
+        ("cat a.txt | ifne touch made.txt", Write),
+        ("printf '' | ifne -- touch made.txt", ReadOnly),
+        (
+            "printf() { echo x; }; printf '' | ifne touch made.txt",
+            Write,
+        ),
+        ("printf '' | ifne $opt touch made.txt", Unknown),
         ("perldoc -m strict", ReadOnly),
         ("perldoc -V", ReadOnly),
         ("perldoc -d out.txt strict", Write),

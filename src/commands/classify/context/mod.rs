@@ -158,6 +158,8 @@ pub struct Probe {
     sourced: usize,
     /// The path the next program checked is run by ([`Probe::run_by_path`]).
     by_path: Option<String>,
+    /// The program the next check is of, when another program starts it ([`Probe::run_by_exec`]).
+    by_exec: Option<String>,
 }
 
 const MAX_DIRS: usize = 8; // `cd a; …; cd b; …`: more directory changes than this are not followed
@@ -182,6 +184,7 @@ impl Probe {
             aliases: 0,
             sourced: 0,
             by_path: None,
+            by_exec: None,
         }
     }
 
@@ -385,6 +388,13 @@ impl Probe {
         self.by_path = written.map(str::to_string);
     }
 
+    /// The next program checked, `program`, is started by another program (`command ls`, `env
+    /// ls`, `xargs ls`, `find -exec ls`) with execve, not looked up by bash: no function of that
+    /// name runs instead. `None` forgets it.
+    pub fn run_by_exec(&mut self, program: Option<&str>) {
+        self.by_exec = program.map(str::to_string);
+    }
+
     /// A program the repository provides: found through a relative `PATH` entry (`.`, an empty
     /// entry, `node_modules/.bin`), which names a directory under wherever the command runs, or
     /// through an absolute entry inside the work tree the command runs in. What it runs is the
@@ -459,6 +469,7 @@ impl Probe {
     ) {
         let mut out = Verdict::default();
         let by_path = self.by_path.take();
+        let by_exec = self.by_exec.take().as_deref() == Some(program);
         let env = self.env(prefix);
         let (resolved, interpreter) = match (&by_path, env.value("PATH")) {
             (Some(written), _) => {
@@ -495,12 +506,13 @@ impl Probe {
                 &mut out,
             );
         }
-        // `BASH_FUNC_name%%` in the environment: bash defines `name`, which runs instead.
+        // `BASH_FUNC_name%%` in the environment: bash defines `name`, which runs instead of
+        // a program bash looks up (not one another program starts: `command ls`, `env ls`).
         let exported = [
             format!("BASH_FUNC_{program}%%"),
             format!("BASH_FUNC_{program}()"),
         ];
-        if exported.iter().any(|n| !matches!(env.get(n), Var::Unset)) {
+        if !by_exec && exported.iter().any(|n| !matches!(env.get(n), Var::Unset)) {
             out.push(
                 Level::Unknown,
                 format!("the environment defines a bash function {program}, which runs instead of the program"),

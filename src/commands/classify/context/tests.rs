@@ -2583,6 +2583,26 @@ fn prompts_answered_no_and_directories_already_there() {
             "truncate -c -s a.txt nosuch.txt",
             None,
         ),
+        case(
+            "touch-c-missing",
+            files,
+            "touch -c nosuch.txt x/y; touch --no-create -d 2020-01-01 a.txt.new; touch -cm -r a.txt z",
+            None,
+        ),
+        case(
+            "touch-c-existing",
+            files,
+            "touch -c -d 2020-01-01 nosuch.txt a.txt",
+            Some("touches"),
+        ),
+        case("touch-missing-creates", files, "touch nosuch.txt", Some("touches")),
+        case("touch-c-stdout", files, "touch -c -", Some("touches")),
+        case(
+            "touch-c-date-is-not-an-operand",
+            files,
+            "touch -c -t a.txt nosuch.txt",
+            None,
+        ),
         // Nothing on stdin: the interpreter's program is empty.
         case("python-devnull", |_| {}, "python3 < /dev/null", None),
         case("python-file-input", |_| {}, "python3 < a.py", Some("input")),
@@ -2986,6 +3006,31 @@ fn pagers_tools_and_interpreters() {
                 "node-print-node-options",
                 |_| {},
                 "node -e 'console.log(1)'",
+                Some("NODE_OPTIONS"),
+            )
+        },
+        // A warning goes to the file NODE_REDIRECT_WARNINGS (or --redirect-warnings) names.
+        case(
+            "node-emit-warning",
+            |_| {},
+            "node -e 'process.emitWarning(\"x\")'",
+            None,
+        ),
+        Case {
+            env: &[("NODE_REDIRECT_WARNINGS", "warn.log")],
+            ..case(
+                "node-redirect-warnings-env",
+                |_| {},
+                "node -e 'process.emitWarning(\"x\")'",
+                Some("NODE_REDIRECT_WARNINGS"),
+            )
+        },
+        Case {
+            env: &[("NODE_OPTIONS", "--redirect-warnings=warn.log")],
+            ..case(
+                "node-redirect-warnings-option",
+                |_| {},
+                "node -e 'process.emitWarning(\"x\")'",
                 Some("NODE_OPTIONS"),
             )
         },
@@ -4324,6 +4369,22 @@ fn gdb_init_and_jvm_options() {
             |p| p.write("home/.gdbinit", "shell touch x\n"),
             "gdb -nx -batch -ex 'print 1'",
             None,
+        ),
+        case(
+            "gdb-nh-skips-home-init",
+            |p| {
+                p.write("home/.gdbinit", "shell touch x\n");
+                p.write("home/.gdbearlyinit", "shell touch x\n");
+                p.write("repo/.gdbinit", "shell touch x\n");
+            },
+            "gdb -nh -batch -ex 'print 2+2'",
+            None,
+        ),
+        case(
+            "gdb-nh-auto-load-beside-program",
+            |p| p.write("repo/build/m-gdb.py", "import os\n"),
+            "gdb -nh -batch -ex 'info line main' build/m",
+            Some("m-gdb.py"),
         ),
         case(
             "gdb-auto-load-beside-program",
@@ -7119,5 +7180,56 @@ fn r22_context_not_used() {
             Some("OCAMLPARAM"),
         ),
         case("ocamlc-i", nothing, "ocamlc -i m.ml", None),
+    ]);
+}
+
+/// An exported function (`BASH_FUNC_ls%%`) runs instead of the program bash looks up, under
+/// `time` and `coproc` too; a program another one starts with execve (`command`, `exec`, `env`,
+/// `nice`, `xargs`) is the program (measured, bash 5.2).
+#[test]
+fn exported_functions_and_programs_started_by_others() {
+    const LS: &[(&str, &str)] = &[("BASH_FUNC_ls%%", "() { touch RAN; }")];
+    const COMMAND: &[(&str, &str)] = &[("BASH_FUNC_command%%", "() { touch RAN; }")];
+    run(&[
+        Case {
+            env: LS,
+            ..case("fn-looked-up", |_| {}, "ls", Some("bash function ls"))
+        },
+        Case {
+            env: LS,
+            ..case(
+                "fn-under-time",
+                |_| {},
+                "time ls -l",
+                Some("bash function ls"),
+            )
+        },
+        Case {
+            env: LS,
+            ..case(
+                "fn-after-command",
+                |_| {},
+                "command ls; ls",
+                Some("bash function ls"),
+            )
+        },
+        Case {
+            env: LS,
+            ..case(
+                "fn-bypassed",
+                |_| {},
+                "command ls; exec ls -l; env ls; nice /bin/ls; echo . | xargs ls",
+                None,
+            )
+        },
+        Case {
+            env: COMMAND,
+            ..case(
+                "fn-command-itself",
+                |_| {},
+                "command ls",
+                Some("bash function command"),
+            )
+        },
     ]);
 }

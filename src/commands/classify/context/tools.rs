@@ -295,7 +295,13 @@ pub fn interpreted(
                 }
                 Var::Unset => {}
             }
-            for name in ["NODE_V8_COVERAGE", "NODE_COMPILE_CACHE"] {
+            // NODE_REDIRECT_WARNINGS: every warning (`process.emitWarning`, a deprecation) is
+            // appended to that file instead of stderr (node's docs, "Environment variables").
+            for name in [
+                "NODE_V8_COVERAGE",
+                "NODE_COMPILE_CACHE",
+                "NODE_REDIRECT_WARNINGS",
+            ] {
                 if env.is_set(name) {
                     out.push(
                         Level::Write,
@@ -2179,7 +2185,13 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// safe-path allows: taken to be loaded.
 fn gdb(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
-    let no_init = values.iter().any(|v| matches!(*v, "-nx" | "--nx" | "-n"));
+    // `-nh` skips the home directory's init files (gdb's manual, "Initialization Files":
+    // `~/.gdbinit`, `~/.gdbearlyinit` and those under XDG_CONFIG_HOME), which are all that is
+    // read here: the system's are the machine's, and a `./.gdbinit` runs only where the
+    // auto-load safe path allows it (measured, gdb 13.1: refused, with `-nh` too).
+    let no_init = values
+        .iter()
+        .any(|v| matches!(*v, "-nx" | "--nx" | "-n" | "-nh" | "--nh"));
     // `gdb --version` (and its other information modes) reads only the early initialization
     // files: it prints and exits before the others are read (measured, gdb 13.1).
     let early_only = matches!(

@@ -608,7 +608,9 @@ impl Walker {
                 })
                 .and_then(|f| f.value.as_deref())
                 .map(str::to_string);
-            let text = text.and_then(|f| self.probe.as_mut()?.sourced(&f));
+            let text = text
+                .and_then(|f| self.probe.as_mut()?.sourced(&f))
+                .or_else(|| args.first().and_then(|f| self.substituted_output(f)));
             if let Some(text) = text {
                 self.script(&text);
                 return Stage::default();
@@ -675,10 +677,20 @@ impl Walker {
                     .retain(|f| f.settle != Some(Settle::EmptyInput));
             }
         }
+        // ifne (moreutils) runs its command only when a first read of its input returns
+        // something: on an input known empty (`< /dev/null`, a stage that prints nothing) the
+        // command never starts. Not `-n`, which runs it on an empty input.
+        if program == "ifne" && known_empty(stdin) && !ifne_reversed(args) {
+            verdict
+                .nested
+                .retain(|n| !matches!(n, Nested::Command { .. }));
+        }
         self.findings.extend(verdict.findings);
+        // A function of the name may print something else (`printf() { echo x; }`).
+        let output = verdict.output.filter(|_| !self.functions.contains(program));
         let mut stage = Stage {
             downloads: verdict.downloads,
-            output: verdict.output,
+            output,
         };
         for nested in verdict.nested {
             match nested {
@@ -699,7 +711,23 @@ impl Walker {
                     for change in env {
                         self.change_env(change);
                     }
+                    // Only bash's `time` and `coproc` look the name up as bash does (an exported
+                    // function first); every other starts a program with execve (measured, bash
+                    // 5.2: `command ls`, `exec ls`, `env ls`, `nice ls`, `xargs ls` ran the
+                    // program where `BASH_FUNC_ls%%` was set, `time ls` the function).
+                    let execs = !matches!(program, "time" | "coproc" | "builtin");
+                    let exec_name = name
+                        .value
+                        .as_deref()
+                        .filter(|_| execs)
+                        .map(|v| v.rsplit_once('/').map_or(v, |(_, base)| base).to_string());
+                    if let Some(probe) = self.probe.as_mut() {
+                        probe.run_by_exec(exec_name.as_deref());
+                    }
                     let inner = self.invoke(name, rest, &inner_stdin);
+                    if let Some(probe) = self.probe.as_mut() {
+                        probe.run_by_exec(None);
+                    }
                     self.prefix.truncate(outer_prefix);
                     stage.downloads |= inner.downloads;
                     stage.output = stage.output.or(inner.output);
@@ -1082,14 +1110,70 @@ const DIRCOLORS_EVALS: &[&str] = &[
 ];
 
 impl Walker {
+    /// What `<(CODE)` gives to read, when CODE is one `echo` or `printf` of fixed words
+    /// (`source <(echo 'echo hi')`, `. <(printf 'v=1\n')`): bash's builtins. Only at the
+    /// top of the command, outside loops and function bodies (where a function defined
+    /// later may be what `echo` runs), with no function of the name defined before and no
+    /// alias (an exported function is the context's finding on the substitution's own
+    /// command, walked with the rest).
+    fn substituted_output(&self, file: &Word) -> Option<String> {
+        let later = self.path.iter().any(|k| {
+            matches!(
+                k.as_str(),
+                "for_statement"
+                    | "c_style_for_statement"
+                    | "while_statement"
+                    | "function_definition"
+            )
+        });
+        if file.value.is_some() || file.downloads || self.depth != 1 || later {
+            return None;
+        }
+        let code = file.text.strip_prefix("<(")?.strip_suffix(')')?;
+        if !tree::parses_cleanly(code) || self.commands.iter().any(|c| c == "alias") {
+            return None;
+        }
+        let parsed = tree::parse(code)?;
+        let root = parsed.root_node();
+        let mut cursor = root.walk();
+        let statements: Vec<Node<'_>> = root
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let [command] = statements.as_slice() else {
+            return None;
+        };
+        if command.kind() != "command" {
+            return None;
+        }
+        let mut cursor = command.walk();
+        let mut argv = Vec::new();
+        for child in command.named_children(&mut cursor) {
+            match child.kind() {
+                "command_name" => argv.push(words::word(child.named_child(0)?, code, &self.vars)),
+                "variable_assignment"
+                | "file_redirect"
+                | "herestring_redirect"
+                | "heredoc_redirect" => return None,
+                _ => argv.push(words::word(child, code, &self.vars)),
+            }
+        }
+        let (name, rest) = argv.split_first()?;
+        let name = name.value.as_deref()?;
+        if !matches!(name, "echo" | "printf") || self.functions.contains(name) {
+            return None;
+        }
+        args::printed(name, rest)
+    }
+
     /// A program that writes in general but, here, changes nothing: it asks before each change
     /// and its stdin is at its end (`< /dev/null`), which is an answer of no (coreutils' yesno:
     /// no line read is not a yes), or what it would make is there already (the context says).
     /// - `rm -i FILE…` asks before every removal (rm(1)), `-r` included.
     /// - `cp -i`, `mv -i`, `ln -i SOURCE DEST` ask when DEST exists (a file, not a directory
     ///   they would put SOURCE into), and do nothing on no.
-    /// - `rm PATH…` and `truncate -c PATH…` where nothing is at any PATH: nothing is removed or
-    ///   made (coreutils 9.1: ENOENT, `-f` silences it).
+    /// - `rm PATH…`, `truncate -c PATH…` and `touch -c PATH…` where nothing is at any PATH:
+    ///   nothing is removed, made or touched (coreutils 9.1: ENOENT, `-f` silences it).
     /// - `mkdir [-p] DIR…` where every DIR exists: nothing is made (`-m` changes only the
     ///   directories it makes; measured with strace, coreutils 9.1: mkdir gets EEXIST).
     ///
@@ -1277,6 +1361,50 @@ impl Walker {
                 }
                 no_create && !operands.is_empty() && operands.iter().all(|p| probe.absent(p))
             }
+            // `touch -c` (no create) sets the times of files that exist and makes none
+            // (coreutils 9.1's touch.c: no open with O_CREAT, utimensat's ENOENT is silent):
+            // where nothing is at any operand, nothing changes. `-` is standard output's file.
+            "touch" => {
+                let mut no_create = false;
+                let mut operands = Vec::new();
+                let mut i = 0;
+                let mut ended = false;
+                while let Some(v) = values.get(i) {
+                    i += 1;
+                    if ended || !v.starts_with('-') || v.len() == 1 {
+                        operands.push(*v);
+                        continue;
+                    }
+                    match *v {
+                        "--" => ended = true,
+                        "-c" | "--no-create" => no_create = true,
+                        "-a" | "-m" | "-f" | "-h" | "--no-dereference" => {}
+                        "-d" | "--date" | "-r" | "--reference" | "-t" | "--time" => i += 1,
+                        o if ["--date=", "--reference=", "--time="]
+                            .iter()
+                            .any(|p| o.starts_with(p)) => {}
+                        o if !o.starts_with("--") => {
+                            for (at, c) in o.char_indices().skip(1) {
+                                match c {
+                                    'c' => no_create = true,
+                                    'a' | 'm' | 'f' | 'h' => {}
+                                    'd' | 'r' | 't' => {
+                                        if at + 1 == o.len() {
+                                            i += 1;
+                                        }
+                                        break;
+                                    }
+                                    _ => return false,
+                                }
+                            }
+                        }
+                        _ => return false,
+                    }
+                }
+                no_create
+                    && !operands.is_empty()
+                    && operands.iter().all(|p| *p != "-" && probe.absent(p))
+            }
             "mkdir" => {
                 let mut i = 0;
                 while let Some(o) = options.get(i) {
@@ -1293,6 +1421,29 @@ impl Walker {
             }
             _ => false,
         }
+    }
+}
+
+/// An input known to be empty: `< /dev/null`, or a stage before whose output is known to be
+/// nothing (`printf ''`).
+fn known_empty(stdin: &Stdin) -> bool {
+    match stdin {
+        Stdin::Text(text) => text.is_empty(),
+        Stdin::Piped {
+            downloads: false,
+            text: Some(text),
+        } => text.is_empty(),
+        _ => false,
+    }
+}
+
+/// `ifne -n CMD` runs CMD only on an empty input (ifne.c: getopt "+n", its one option): any
+/// option before the command, or a first word not known before it runs, counts as `-n`.
+fn ifne_reversed(args: &[Word]) -> bool {
+    match args.first().map(|a| a.value.as_deref()) {
+        Some(None) => true,
+        Some(Some(v)) => v != "--" && v.starts_with('-') && v.len() > 1,
+        None => false,
     }
 }
 

@@ -103,6 +103,8 @@ pub(super) struct Walker {
     /// What the bodies of functions named like no program known here would do, kept aside
     /// until [`Walker::finish`] tells whether the script names them again ([`uncalled`]).
     deferred: Vec<(String, Vec<Finding>)>,
+    /// Top-level `trap CODE ERR` commands after which nothing can fail ([`unfired_err_traps`]).
+    unfired: HashSet<usize>,
 }
 
 impl Walker {
@@ -289,6 +291,9 @@ impl Walker {
         // A nested script (or `eval`'s code) is walked with noclobber off, and what it sets
         // is not kept: both err towards a write.
         let noclobber = std::mem::take(&mut self.noclobber);
+        if self.depth == 0 {
+            self.unfired = unfired_err_traps(root, src);
+        }
         self.depth += 1;
         self.statement(root, src, &Stdin::Inherited);
         self.depth -= 1;
@@ -321,6 +326,11 @@ impl Walker {
     }
 
     fn statement_inner(&mut self, node: Node<'_>, src: &str, stdin: &Stdin) -> Stage {
+        // The trap is set, and its code never runs: judged as `trap` alone (an exported
+        // function named trap is still the context's finding).
+        if self.depth == 1 && self.unfired.contains(&node.id()) {
+            return self.run("trap", &[], stdin);
+        }
         match node.kind() {
             "command" => return self.command(node, src, stdin),
             "redirected_statement" => return self.redirected(node, src, stdin),
@@ -707,4 +717,48 @@ fn case_pattern(pattern: &Word, subject: &str) -> Option<bool> {
         return None;
     }
     Some(glob(&p, &t))
+}
+
+/// The top-level `trap CODE ERR` commands of a script whose later top-level commands cannot
+/// fail: `true`, `:` and `echo`, with no expansion or redirection. bash runs an ERR trap only
+/// when a command returns non-zero (bash(1), "trap"), so CODE never runs (r21's and r23's
+/// `trap … ERR; true`, measured by their authors). `echo` fails only when its output cannot be
+/// written, which is taken not to happen (a choice, as for a pipe's size elsewhere).
+fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
+    let mut cursor = root.walk();
+    let statements: Vec<Node<'_>> = root
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment")
+        .collect();
+    let cannot_fail = |n: &Node<'_>| {
+        let text = tree::text(*n, src);
+        n.kind() == "command"
+            && !text.contains(['$', '`', '<', '>', '(', '\\'])
+            && n.child_by_field_name("name")
+                .is_some_and(|c| matches!(tree::text(c, src), "true" | ":" | "echo"))
+    };
+    // A function or an alias of the script may be named trap, true or echo.
+    let text = tree::text(root, src);
+    if ["()", "function", "alias"].iter().any(|w| text.contains(w)) {
+        return HashSet::new();
+    }
+    let mut found = HashSet::new();
+    for (i, statement) in statements.iter().enumerate() {
+        if statement.kind() != "command" {
+            continue;
+        }
+        let mut cursor = statement.walk();
+        let words: Vec<&str> = statement
+            .named_children(&mut cursor)
+            .map(|c| tree::text(c, src))
+            .collect();
+        let err_only = matches!(
+            words.as_slice(),
+            ["trap", _, "ERR"] | ["trap", "--", _, "ERR"]
+        );
+        if err_only && statements[i + 1..].iter().all(cannot_fail) {
+            found.insert(statement.id());
+        }
+    }
+    found
 }
