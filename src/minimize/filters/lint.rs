@@ -913,6 +913,13 @@ pub(super) fn lint_list(ctx: &Context) -> Option<String> {
     lint_list_text(ctx.text)
 }
 
+/// pylint's one-line formats as a [`lint_list`]; what follows the rows (`--reports=y`'s tables,
+/// drawn with `+---+` rules) read by its shapes as for a program no filter names.
+pub(super) fn pylint(ctx: &Context) -> Option<String> {
+    let text = lint_list_text(ctx.text)?;
+    Some(super::shape::counted_text(&text).unwrap_or(text))
+}
+
 fn lint_list_text(text: &str) -> Option<String> {
     let mut grouped = Grouped::default();
     let mut before = Vec::new();

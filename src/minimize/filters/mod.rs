@@ -311,7 +311,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         }
         // Its one-line formats (text, parseable, colorized) under each module's heading.
         "pylint" if lint::looks_like_lint_list(ctx.text) => {
-            pick("pylint", lint::lint_list, Guard::Own)
+            pick("pylint", lint::pylint, Guard::Own)
         }
         "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
         "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
@@ -363,7 +363,7 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 Some("black") => pick("black", lint::formatter_check, Guard::Own),
                 Some("mypy") => pick("mypy", lint::located, Guard::Own),
                 Some("pylint") if lint::looks_like_lint_list(ctx.text) => {
-                    pick("pylint", lint::lint_list, Guard::Own)
+                    pick("pylint", lint::pylint, Guard::Own)
                 }
                 Some("pip") => pick("pip-install", pkg::pip_install, Guard::Locations),
                 // Another module (`python -m pylint`, `python -m unittest`): its output's shape.
