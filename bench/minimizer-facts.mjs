@@ -440,6 +440,28 @@ function structured(raw) {
         if (reason) out.push(['message', firstLine(reason)])
       }
     }
+    // A linter's findings as XML: cppcheck's `--xml` (`<error msg=…>` with its `<location
+    // file= line=>`s) and the checkstyle format (`<file name=>` around `<error line= message=>`):
+    // each finding's message and each of its places (the file's name with its line), as for
+    // a JSON report. The markup, the tool's version and a finding's `<symbol>` are no facts.
+    if (/<(results|checkstyle)\b/.test(text.slice(0, 512))) {
+      const attr = (tag, k) => { const v = new RegExp(`\\s${k}="([^"]*)"`).exec(tag)?.[1]; return v === undefined ? undefined : unxml(v) }
+      let file = null
+      for (const m of text.matchAll(/<(\/?)(file|error|location)\b([^>]*)>/g)) {
+        const [, close, el, tag] = m
+        if (el === 'file') { file = close ? null : attr(tag, 'name') ?? null; continue }
+        if (close) continue
+        const message = attr(tag, 'msg') ?? attr(tag, 'message')
+        // As a text shows it, or as the XML spells it (`&apos;r&apos;`, the report passed as it is).
+        const spelled = new RegExp(`\\s(?:msg|message)="([^"]*)"`).exec(tag)?.[1]
+        if (el === 'error' && message) {
+          const shown = norm(firstLine(message))
+          out.push(['message', spelled === undefined || norm(spelled) === shown ? shown : new RegExp(`${esc(shown)}|${esc(norm(firstLine(spelled)))}`)])
+        }
+        const at = el === 'location' ? attr(tag, 'file') : el === 'error' && attr(tag, 'line') ? file : null
+        if (at && attr(tag, 'line')) out.push(['location', path.basename(at), number(attr(tag, 'line'))])
+      }
+    }
     return out
   }
   let docs

@@ -159,9 +159,11 @@ pub(crate) fn minimize(
     }
     // Borrowed when there is nothing to strip or rewrite: the filters only read it.
     let mut clean = strip_ansi_borrowed(original);
-    // The estimate of the output as printed, when lines rewritten in place were read as shown:
-    // the saving is counted from it.
-    let mut printed_tokens = None;
+    // The estimate of the output as printed, when colour codes were stripped or lines rewritten
+    // in place were read as shown: the saving is counted from it (a reader is sent the codes
+    // when nothing is rewritten).
+    let stripped = matches!(clean, Cow::Owned(_));
+    let mut printed_tokens = stripped.then(|| approx_tokens(original));
     if memchr::memchr(b'\r', clean.as_bytes()).is_some() {
         clean = clean.replace("\r\n", "\n").into();
         // A line rewritten in place (a progress bar's frames, a reporter's running line) is
@@ -172,7 +174,7 @@ pub(crate) fn minimize(
             text::as_shown(&clean)
         };
         if let Cow::Owned(shown) = shown {
-            printed_tokens = Some(approx_tokens(&clean));
+            printed_tokens = printed_tokens.or_else(|| Some(approx_tokens(&clean)));
             clean = shown.into();
         }
     }
@@ -187,9 +189,13 @@ pub(crate) fn minimize(
         config
             .user_filter(command, &invocation, exit_code, &clean)
             .or_else(|| filters::run(&ctx))
-            // No filter for the program: the lines rewritten in place are still said once.
+            // No filter for the program: the lines rewritten in place are still said once, and
+            // the colour codes go (`--color=always`, a reporter that colours a pipe).
             .or_else(|| {
-                rewrites.then(|| ("rewrites".to_string(), format!("{}\n", clean.trim_end())))
+                rewrites.then(|| {
+                    let label = if stripped { "ansi" } else { "rewrites" };
+                    (label.to_string(), format!("{}\n", clean.trim_end()))
+                })
             })
     }))
     .ok()

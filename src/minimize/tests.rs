@@ -4379,3 +4379,97 @@ fn rspec_keeps_an_errors_lines_outside_examples() {
         ],
     );
 }
+
+#[test]
+fn colour_codes_go_when_no_filter_reads_the_output() {
+    let line = "\x1b[31m    Expected 'ship-it-' to be 'ship-it'.\x1b[0m \x1b[32m.\x1b[0m\x1b[31mF\x1b[0m\n";
+    let raw = line.repeat(40);
+    let m = minimize(
+        "some-tool --color",
+        &Captured::Text(raw),
+        &config(),
+        Some(1),
+    )
+    .expect("the codes are stripped");
+    assert_eq!(m.filter, "ansi");
+    assert!(!m.text.contains('\x1b'));
+    assert_keeps(&m.text, &["    Expected 'ship-it-' to be 'ship-it'. .F"]);
+}
+
+#[test]
+fn jasmine_drops_progress_blank_lines_and_its_own_frames() {
+    let raw = "Started\n.FF*.\n\nFailures:\n1) slug strips trailing punctuation\n  Message:\n    Expected 'ship-it-' to be 'ship-it'.\n  Stack:\n        at <Jasmine>\n        at UserContext.<anonymous> (/app/spec/lib.spec.js:4:70)\n        at <Jasmine>\n\n2) chunk pairs\n  Message:\n    TypeError: bad\n  Stack:\n        at <Jasmine>\n\nPending:\n\n1) median handles NaN\n  Temporarily disabled with xit\n\n5 specs, 2 failures, 1 pending spec\nFinished in 0.039 seconds\n";
+    for command in ["npx jasmine", "npm test"] {
+        let out = text_of(command, raw);
+        assert_eq!(
+            out,
+            "Failures:\n1) slug strips trailing punctuation\n  Message:\n    Expected 'ship-it-' to be 'ship-it'.\n  Stack:\n        at UserContext.<anonymous> (/app/spec/lib.spec.js:4:70)\n2) chunk pairs\n  Message:\n    TypeError: bad\nPending:\n1) median handles NaN\n  Temporarily disabled with xit\n5 specs, 2 failures, 1 pending spec\nFinished in 0.039 seconds\n",
+            "{command}"
+        );
+    }
+}
+
+#[test]
+fn pytest_warnings_of_one_file_and_message_are_said_once_with_their_lines_and_tests() {
+    let entry = |test: &str, line: u32| {
+        format!("tests/test_mru.py::MRUCacheTest::{test}\n  /app/tests/__init__.py:{line}: DeprecationWarning: MRUCache is deprecated\n    cache = self.Cache(maxsize=2)\n\n")
+    };
+    let mut raw = String::from("..F.                                                [100%]\n=================== warnings summary ===================\n");
+    raw.push_str(&entry("test_defaults", 8));
+    raw.push_str(&entry("test_delete", 54));
+    raw.push_str("tests/test_mru.py::MRUCacheTest::test_pickle\ntests/test_mru.py::MRUCacheTest::test_pickle\n  /app/tests/__init__.py:297: DeprecationWarning: MRUCache is deprecated\n    source = self.Cache(maxsize=n)\n\n");
+    raw.push_str("tests/test_a.py::test_one\n  /app/tests/test_a.py:5: UserWarning: once\n    warnings.warn('once')\n\n");
+    raw.push_str("-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html\n1 failed, 3 passed, 5 warnings in 0.20s\n");
+    let out = text_of("pytest -q", &raw);
+    assert_eq!(
+        out,
+        "== warnings summary ==\n/app/tests/__init__.py:\n  8 54 297: DeprecationWarning: MRUCache is deprecated\n  tests, in that order: tests/test_mru.py::MRUCacheTest:: test_defaults test_delete test_pickle×2\ntests/test_a.py::test_one\n  /app/tests/test_a.py:5: UserWarning: once\n1 failed, 3 passed, 5 warnings in 0.20s\n"
+    );
+}
+
+#[test]
+fn clang_diagnostics_from_any_program_drop_their_excerpts_and_fix_its() {
+    let raw = "3630 warnings generated.\n/app/main.c:10:62: warning: statement should be inside braces [readability-braces-around-statements]\n    for (i = 0; i < n; i++) add(b, w[i]);\n                             ^\n                              {\n/app/main.c:14:80: warning: statement should be inside braces [readability-braces-around-statements]\n        for (;;) first = b[i];\n                ^\n                 {\n/app/main.c:9:15: warning: variable name 'b' is too short, expected at least 3 characters [readability-identifier-length]\n    tokbag_t *b = tokbag_new(7);\n              ^\nSuppressed 10019 warnings (10019 in non-user code).\n";
+    let expected = "3630 warnings generated.\nwarning: statement should be inside braces [readability-braces-around-statements] (2 places):\n  /app/main.c: 10:62 14:80\n/app/main.c:9:15: warning: variable name 'b' is too short, expected at least 3 characters [readability-identifier-length]\nSuppressed 10019 warnings (10019 in non-user code).\n";
+    assert_eq!(text_of("clang-tidy main.c -checks=*", raw), expected);
+    // Sniffed by its shape where no filter names the program (a longer output: three findings
+    // with their excerpts alone are read as a linter's excerpted list first).
+    let (label, _) = run("./lint-c.sh", &raw.repeat(3)).expect("sniffed");
+    assert_eq!(label, "compiler");
+}
+
+#[test]
+fn pylints_module_headings_are_said_by_the_rows_paths() {
+    let raw = "************* Module cachetools\nsrc/cachetools/__init__.py:52: [R1735(use-dict-literal), Cache.__init__] Consider using '{}'\nsrc/cachetools/__init__.py:53: [R1735(use-dict-literal), Cache.__init__] Consider using '{}'\nsrc/cachetools/__init__.py:138: [W0613(unused-argument), Cache.getsizeof] Unused argument 'value'\nsrc/cachetools/__init__.py:318: [W0201(attribute-defined-outside-init), _Timer.__enter__] Attribute '__time' defined outside __init__\n************* Module cachetools.keys\nsrc/cachetools/keys.py:16: [W0622(redefined-builtin), _HashedTuple.__hash__] Redefining built-in 'hash'\n\n-----------------------------------\nYour code has been rated at 8.96/10\n";
+    // pylint's closing rule and rating are two lines after the rows: the list's sniff reads
+    // it once its first 40 lines are rows.
+    let rows: String = (200..240)
+        .map(|n| format!("src/cachetools/func.py:{n}: [W0613(unused-argument), f{n}] Unused argument 'x{n}'\n"))
+        .collect();
+    let raw = raw.replacen(
+        "************* Module cachetools.keys\n",
+        &format!(
+            "************* Module cachetools.func\n{rows}************* Module cachetools.keys\n"
+        ),
+        1,
+    );
+    for command in [
+        "pylint --output-format=parseable src",
+        "python -m pylint src",
+    ] {
+        let (label, out) = run(command, &raw).expect("a lint list");
+        assert_eq!(label, "pylint", "{command}");
+        assert!(!out.contains("*** Module"), "{out}");
+        assert_keeps(
+            &out,
+            &[
+                "src/cachetools/__init__.py",
+                "52",
+                "53",
+                "src/cachetools/keys.py",
+                "Redefining built-in 'hash'",
+                "Your code has been rated at 8.96/10",
+            ],
+        );
+    }
+}

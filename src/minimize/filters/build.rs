@@ -15,7 +15,7 @@ use std::borrow::Cow;
 
 use super::paths::FastHash;
 use super::Context;
-use crate::minimize::text::{find, has, is_place, join_lines, quote_shape, split_str};
+use crate::minimize::text::{find, has, is_place, join_lines, locations, quote_shape, split_str};
 use crate::re;
 
 /// Fewest `file:line[:col]: text` lines for an output to be read as a remark list.
@@ -164,6 +164,11 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
                 && !line.trim().is_empty()
                 && diagnostic(line).is_none())
         {
+            continue;
+        }
+        // Its fix-it under the caret line (`    {`, `    nullptr`): the text to put at the
+        // caret's place in the source line, which goes with it; the message says what to do.
+        if i > 0 && is_bare_caret_line(lines[i - 1]) && is_fix_it(line) {
             continue;
         }
         if (is_context(line) || has(line, ": note: ")) && !said.insert(line) {
@@ -382,6 +387,33 @@ fn is_bare_caret_line(line: &str) -> bool {
     let t = line.trim();
     t.starts_with(['^', '~']) && t.bytes().all(|b| matches!(b, b'^' | b'~' | b' '))
 }
+
+/// A line that can be clang's fix-it hint under a caret line: indented, not a diagnostic, a
+/// place or a build step's echo.
+fn is_fix_it(line: &str) -> bool {
+    line.starts_with(' ')
+        && !line.trim().is_empty()
+        && !is_silent_rule_echo(line)
+        && locations(line).is_empty()
+}
+
+/// Whether an output of a program no filter names holds gcc's or clang's diagnostics with
+/// their excerpts (clang-tidy, scan-build, a compiler run by a script): among its first lines,
+/// [`COMPILER_SNIFF_MIN`] `file:line:col: error|warning: …` lines and a caret line under a
+/// quoted source line.
+pub(super) fn looks_like_compiler(text: &str) -> bool {
+    let head: Vec<&str> = text.split_lines().take(COMPILER_SNIFF_LINES).collect();
+    head.iter().filter(|l| diagnostic(l).is_some()).count() >= COMPILER_SNIFF_MIN
+        && head
+            .iter()
+            .any(|l| is_bare_caret_line(l) || is_caret_line(l))
+}
+
+/// Lines a compiler's sniff reads (see [`looks_like_compiler`]).
+const COMPILER_SNIFF_LINES: usize = 40;
+
+/// Diagnostics among them for an output to be read as a compiler's: one could be a log's quote.
+const COMPILER_SNIFF_MIN: usize = 2;
 
 /// An analyzer's numbered event: `(3) entry to ‘buf_new’`.
 fn is_event(label: &str) -> bool {

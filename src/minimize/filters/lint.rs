@@ -795,6 +795,13 @@ pub(super) fn lint_row(line: &str) -> Option<(&str, &str, &str)> {
     (!message.trim().is_empty()).then_some((path, &rest[..end], message))
 }
 
+/// pylint's heading over each module's rows in all its one-line formats (`************* Module
+/// cachetools.keys`): the rows' paths say the module.
+fn is_module_heading(line: &str) -> bool {
+    line.strip_prefix("************* Module ")
+        .is_some_and(|m| !m.is_empty() && !m.contains(' '))
+}
+
 /// Rows sniffing needs among an output's first lines for it to be taken for a linter's list:
 /// fewer could be a log that happens to start with `host:8080 …`.
 const LINT_LIST_MIN_ROWS: usize = 3;
@@ -805,7 +812,7 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
     let head: Vec<&str> = text
         .split_lines()
         .take(40)
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !is_module_heading(l))
         .collect();
     let rows = head.iter().filter(|l| lint_row(l).is_some()).count();
     if rows >= LINT_LIST_MIN_ROWS && rows + 1 >= head.len() {
@@ -918,6 +925,13 @@ pub(super) fn lint_list(ctx: &Context) -> Option<String> {
     lint_list_text(ctx.text)
 }
 
+/// pylint's one-line formats as a [`lint_list`]; what follows the rows (`--reports=y`'s tables,
+/// drawn with `+---+` rules) read by its shapes as for a program no filter names.
+pub(super) fn pylint(ctx: &Context) -> Option<String> {
+    let text = lint_list_text(ctx.text)?;
+    Some(super::shape::counted_text(&text).unwrap_or(text))
+}
+
 fn lint_list_text(text: &str) -> Option<String> {
     let mut grouped = Grouped::default();
     let mut before = Vec::new();
@@ -925,6 +939,9 @@ fn lint_list_text(text: &str) -> Option<String> {
     let mut rows = 0;
     let lines: Vec<&str> = text.split_lines().collect();
     for (i, &line) in lines.iter().enumerate() {
+        if is_module_heading(line) {
+            continue;
+        }
         // A row's source excerpt (the line, then `^^^` under the finding, or a blank line
         // where the finding's range is empty and the next row right after): the file has it.
         let quoted_before_blank = || {

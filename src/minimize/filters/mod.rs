@@ -4,6 +4,7 @@
 
 mod build;
 mod cargo;
+mod findings_xml;
 mod git;
 mod hooks;
 mod json;
@@ -116,6 +117,12 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
     if junit::looks_like_junit(ctx.text) && !prints_data(&ctx.inv.program) {
         if let Some(text) = junit::report(ctx) {
             return Some(("junit".to_string(), with_locations_of(ctx.text, text)?));
+        }
+    }
+    // A linter's findings as XML (cppcheck's, the checkstyle format), likewise.
+    if !prints_data(&ctx.inv.program) && findings_xml::looks_like_findings_xml(ctx.text) {
+        if let Some(text) = findings_xml::findings_xml(ctx.text) {
+            return Some(("findings-xml".to_string(), text));
         }
     }
     // A query's answer said a field a line, likewise (a drawn one is sniffed below).
@@ -285,6 +292,8 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => {
             pick(program, build::compiler, Guard::Locations)
         }
+        // clang's tools print its diagnostics.
+        "clang-tidy" | "clang-check" => pick(program, build::compiler, Guard::Locations),
         "pre-commit" | "prek" => pick("pre-commit", hooks::pre_commit, Guard::Own),
         "mypy" | "dmypy" => pick("mypy", lint::located, Guard::Own),
         "biome" if lint::looks_like_biome(ctx.text) => pick("biome", lint::biome, Guard::Own),
@@ -299,6 +308,10 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         // `-f gcc` and other one-line formats are read by their shape (sniff).
         "shellcheck" if !lint::looks_like_lint_list(ctx.text) => {
             pick("shellcheck", lint::shellcheck_tty, Guard::Own)
+        }
+        // Its one-line formats (text, parseable, colorized) under each module's heading.
+        "pylint" if lint::looks_like_lint_list(ctx.text) => {
+            pick("pylint", lint::pylint, Guard::Own)
         }
         "rustfmt" => pick("rustfmt", lint::rustfmt_check, Guard::Own),
         "prettier" => pick("prettier", lint::prettier_check, Guard::Own),
@@ -349,8 +362,12 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 Some("ruff") => pick("ruff", lint::ruff, Guard::Own),
                 Some("black") => pick("black", lint::formatter_check, Guard::Own),
                 Some("mypy") => pick("mypy", lint::located, Guard::Own),
+                Some("pylint") if lint::looks_like_lint_list(ctx.text) => {
+                    pick("pylint", lint::pylint, Guard::Own)
+                }
                 Some("pip") => pick("pip-install", pkg::pip_install, Guard::Locations),
-                _ => None,
+                // Another module (`python -m pylint`, `python -m unittest`): its output's shape.
+                _ => sniff(ctx.text).or_else(|| shaped(program)),
             }
         }
         // `--tap`'s stream is read by its shape (see `shape::counted`).
@@ -359,6 +376,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         }
         "vitest" => pick("vitest", tests_js::vitest, Guard::Locations),
         "jest" => pick("jest", tests_js::jest, Guard::Locations),
+        "jasmine" if tests_js::looks_like_jasmine(ctx.text) => {
+            pick("jasmine", tests_js::jasmine, Guard::Locations)
+        }
         "mocha" if tests_js::looks_like_mocha(ctx.text) => {
             pick("mocha", tests_js::mocha, Guard::Locations)
         }
@@ -439,6 +459,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("rspec", tests_native::rspec))
     } else if tests_js::looks_like_mocha(text) {
         Some(("mocha", tests_js::mocha))
+    } else if tests_js::looks_like_jasmine(text) {
+        Some(("jasmine", tests_js::jasmine))
     } else if head.contains("test session starts") {
         Some(("pytest", tests_native::pytest))
     } else if text_has(text, "error TS") {
@@ -455,6 +477,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("lint-list", lint::lint_list))
     } else if lint::looks_like_headed_lint_list(text) {
         Some(("headed-lint-list", lint::headed_lint_list))
+    } else if build::looks_like_compiler(text) {
+        Some(("compiler", build::compiler))
     } else if table::looks_like_padded_table(text) {
         Some(("table", table::padded))
     } else if table::looks_like_drawn_table(text) {

@@ -401,6 +401,71 @@ fn is_mocha_count(t: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `text` ends as jasmine's console reporter ends a run: its counts (`9 specs, 4
+/// failures`, `, 1 pending spec` after them) among the last lines, above `Finished in …`.
+pub(super) fn looks_like_jasmine(text: &str) -> bool {
+    text.split_lines()
+        .rev()
+        .filter(|l| !l.trim().is_empty())
+        .take(JASMINE_TAIL_LINES)
+        .any(|l| is_jasmine_counts(l.trim()))
+}
+
+/// Lines after jasmine's counts at most: `Finished in …`, `Randomized with seed …`, an
+/// `Incomplete: …` reason.
+const JASMINE_TAIL_LINES: usize = 4;
+
+/// `9 specs, 4 failures` (`1 spec, 0 failures, 2 pending specs`).
+fn is_jasmine_counts(t: &str) -> bool {
+    let Some((specs, rest)) = t.split_once(", ") else {
+        return false;
+    };
+    let counted = |part: &str, word: &str| {
+        part.split_once(' ').is_some_and(|(n, w)| {
+            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && w.starts_with(word)
+        })
+    };
+    counted(specs, "spec") && counted(rest.split(", ").next().unwrap_or(""), "failure")
+}
+
+/// jasmine's console reporter (what `jasmine` and `jasmine-browser-runner` print): the progress
+/// marks under `Started` (`.F*`, which the counts say), blank lines, and a failure's frames in
+/// jasmine itself (`at <Jasmine>`, no place) or in installed dependencies drop, with a `Stack:`
+/// label left with no frame under it. Kept: each failure's number, name, message and frames in
+/// the project; pending specs with their reasons; the counts, the time and the seed. `None`
+/// when nothing drops.
+pub(super) fn jasmine(ctx: &Context) -> Option<String> {
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
+    let mut out: Vec<&str> = Vec::with_capacity(lines.len());
+    let mut dropped = 0usize;
+    let is_frame = |t: &str| t.starts_with("at ");
+    let internal = |t: &str| t == "at <Jasmine>" || is_frame(t) && is_dependency_frame(t);
+    for (i, &line) in lines.iter().enumerate() {
+        let t = line.trim();
+        let progress = !t.is_empty()
+            && t.bytes().all(|b| matches!(b, b'.' | b'F' | b'*'))
+            && i > 0
+            && lines[i - 1].trim() == "Started";
+        if t.is_empty() || t == "Started" || progress || internal(t) {
+            dropped += 1;
+            continue;
+        }
+        // A `Stack:` whose frames all drop.
+        if t == "Stack:" {
+            let next = lines[i + 1..]
+                .iter()
+                .map(|l| l.trim())
+                .find(|n| !internal(n));
+            if !next.is_some_and(is_frame) {
+                dropped += 1;
+                continue;
+            }
+        }
+        out.push(line.trim_end());
+    }
+    (dropped > 0).then(|| join_lines(out))
+}
+
 /// ava's default and `--verbose` reporters. A passing test's line (`✔ name`, with its time)
 /// drops, as does the source excerpt under each failure's place (`jobs.test.mjs:8` then `   7:
 /// …`, `   8: …`, `   9: …`: the file's own lines, which the place points at) and the `─`

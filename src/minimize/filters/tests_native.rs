@@ -137,7 +137,16 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
     let mut set_up: Vec<String> = Vec::new();
     let mut difference = RestatedDifference::default();
+    let warnings = grouped_warnings(&all);
     for (n, &line) in all.iter().enumerate() {
+        if let Some((from, to, grouped)) = &warnings {
+            if n == *from {
+                out.extend(grouped.iter().cloned());
+            }
+            if (*from..*to).contains(&n) {
+                continue;
+            }
+        }
         // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
         let line = line.strip_prefix("collecting ... ").unwrap_or(line);
         if difference.restates(line) {
@@ -346,6 +355,154 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     // id once, each test's name under it.
     let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(grouped_skips(out)?))
+}
+
+/// One entry of pytest's warnings summary: the tests that raised it (or the place, for a warning
+/// raised outside a test), the warning's file and line, its `Category: message` and the
+/// message's further lines. The source line under it (the place says it) is not kept.
+struct WarningEntry<'a> {
+    ids: Vec<&'a str>,
+    file: &'a str,
+    line: &'a str,
+    message: Vec<&'a str>,
+}
+
+/// pytest's warnings summary (`== warnings summary ==` up to the next banner or its `-- Docs:`
+/// line) with the warnings of one file and one message said once: pytest groups a warning's
+/// tests only when its place is the same too, so a helper that warns at each of its lines (a
+/// deprecated class built in every test of a mixin) is one entry a line. Such entries become
+/// the file on a line of its own, their lines in order with the message (`  8 54 257:
+/// DeprecationWarning: MRUCache is deprecated`, the rows the location guard reads), and the
+/// tests that raised them in the same order under it, their shared `::` prefix once (a test
+/// that raised one several times `×N`). A warning said at one place stays as pytest wrote it,
+/// its source line aside. The section's first line after the banner, the line after its last,
+/// and its lines; `None` when no two entries share a file and message, or an entry is not of
+/// pytest's shape (the section is then read line by line).
+fn grouped_warnings(all: &[&str]) -> Option<(usize, usize, Vec<String>)> {
+    let banner = all.iter().position(|l| {
+        l.starts_with('=') && l.trim_matches(['=', ' ']) == "warnings summary" && l.ends_with('=')
+    })?;
+    let from = banner + 1;
+    let to = all[from..]
+        .iter()
+        .position(|l| l.starts_with("==") || l.starts_with("-- Docs: "))
+        .map_or(all.len(), |n| from + n);
+    let mut entries: Vec<WarningEntry> = Vec::new();
+    let mut i = from;
+    while i < to {
+        if all[i].trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let mut ids = Vec::new();
+        while i < to && !all[i].is_empty() && !all[i].starts_with(' ') {
+            ids.push(all[i].trim_end());
+            i += 1;
+        }
+        let end = all[i..to]
+            .iter()
+            .position(|l| l.trim().is_empty())
+            .map_or(to, |n| i + n);
+        let body = &all[i..end];
+        let (first, rest) = body.split_first()?;
+        let (file, line, text) = super::lint::lint_row(first.strip_prefix("  ")?)?;
+        if line.contains(':') || !text.contains(": ") {
+            return None;
+        }
+        // The source line pytest prints under the message, four blanks in: the last line.
+        let rest = match rest.split_last() {
+            Some((last, more)) if last.starts_with("    ") && !last.starts_with("     ") => more,
+            _ => rest,
+        };
+        let mut message = vec![text.trim_end()];
+        message.extend(rest.iter().map(|l| l.trim_end()));
+        // A place said as the id too (`tests/t.py:5` over `/abs/tests/t.py:5: …`): the message's
+        // place says it.
+        let place = format!("{file}:{line}");
+        ids.retain(|id| {
+            !(id.contains(':') && !id.contains("::") && place.ends_with(&format!("/{id}")))
+        });
+        entries.push(WarningEntry {
+            ids,
+            file,
+            line,
+            message,
+        });
+        i = end;
+    }
+    // Groups of entries by file and message, in the order first seen.
+    let mut groups: Vec<Vec<&WarningEntry>> = Vec::new();
+    for e in &entries {
+        match groups
+            .iter_mut()
+            .find(|g| g[0].file == e.file && g[0].message == e.message)
+        {
+            Some(g) => g.push(e),
+            None => groups.push(vec![e]),
+        }
+    }
+    if groups.iter().all(|g| g.len() < 2) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for g in groups {
+        if let [e] = g[..] {
+            out.extend(e.ids.iter().map(|id| id.to_string()));
+            out.push(format!("  {}:{}: {}", e.file, e.line, e.message[0]));
+            out.extend(e.message[1..].iter().map(|l| l.to_string()));
+            continue;
+        }
+        let lines: Vec<&str> = g.iter().map(|e| e.line).collect();
+        out.push(format!("{}:", g[0].file));
+        out.push(format!("  {}: {}", lines.join(" "), g[0].message[0]));
+        out.extend(g[0].message[1..].iter().map(|l| l.to_string()));
+        let ids: Vec<&str> = g.iter().flat_map(|e| e.ids.iter().copied()).collect();
+        if ids.is_empty() {
+            continue;
+        }
+        // The `::` prefix every id shares (`tests/t.py::TestA::`).
+        let common = ids.iter().skip(1).fold(ids[0].len(), |n, id| {
+            ids[0]
+                .bytes()
+                .zip(id.bytes())
+                .take(n)
+                .take_while(|(a, b)| a == b)
+                .count()
+        });
+        let prefix = ids[0][..common]
+            .rfind("::")
+            .map_or("", |at| &ids[0][..at + 2]);
+        let said: Vec<String> = g
+            .iter()
+            .map(|e| {
+                let mut names: Vec<(&str, usize)> = Vec::new();
+                for id in &e.ids {
+                    let name = id.strip_prefix(prefix).unwrap_or(id);
+                    match names.last_mut() {
+                        Some((last, n)) if *last == name => *n += 1,
+                        _ => names.push((name, 1)),
+                    }
+                }
+                let said: Vec<String> = names
+                    .iter()
+                    .map(|(name, n)| match n {
+                        1 => name.to_string(),
+                        n => format!("{name}×{n}"),
+                    })
+                    .collect();
+                if said.is_empty() {
+                    "-".to_string()
+                } else {
+                    said.join(",")
+                }
+            })
+            .collect();
+        out.push(format!(
+            "  tests, in that order: {prefix} {}",
+            said.join(" ")
+        ));
+    }
+    Some((from, to, out))
 }
 
 /// A line of progress marks only (`....F`), long enough not to be a word.
