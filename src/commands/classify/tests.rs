@@ -1505,6 +1505,11 @@ fn substitutions_in_arithmetic() {
         ("echo $(( $(wc -l < \"$f\") ))", Unknown),
         ("echo $(( $(wc -l; cat a.txt) ))", Unknown),
         ("echo $(( $(wc -l > n.txt) ))", Unknown),
+        // A substring's offset and length are arithmetic, after a subscript too.
+        ("a=(1 2 3); o='a[$(touch x)]'; echo ${a[@]:o}", Unknown),
+        ("a=(1 2 3); o='a[$(touch x)]'; echo ${a[0]:1:o}", Unknown),
+        ("s=abc; o='a[$(touch x)]'; echo ${s:o}", Unknown),
+        ("a=(1 2 3); echo ${a[@]:1:2}", ReadOnly),
     ]);
 }
 

@@ -2866,6 +2866,13 @@ fn pagers_tools_and_interpreters() {
             "ssh -F sshc -G host",
             Some("Match exec"),
         ),
+        // The shell's `~` (HOME's), not the account's: the file HOME names is read.
+        case(
+            "ssh-match-exec-shell-tilde",
+            |p| p.write("home/.ssh/config", "Match exec \"touch PWNED\"\n  User x\n"),
+            "ssh -F ~/.ssh/config -G host",
+            Some("Match exec"),
+        ),
         case(
             "ssh-plain",
             |p| p.write("repo/sshc", "Host x\n  User y\n"),
@@ -6147,6 +6154,9 @@ fn harmless_configuration_and_options_that_turn_it_off() {
         with("bash-env-plain", bash_env_plain, "echo \"$APP_MODE\"", BASH_ENV, None),
         with("bash-env-touch", bash_env_touch, "echo hi", BASH_ENV, Some("BASH_ENV")),
         with("bash-env-path", bash_env_path, "ls", BASH_ENV, Some("BASH_ENV")),
+        // bash expands BASH_ENV's value first: a substitution in it runs, whatever it names.
+        with("bash-env-substitution", nothing, "pwd", &[("BASH_ENV", "$(touch x)")], Some("BASH_ENV")),
+        with("bash-env-missing", nothing, "pwd", &[("BASH_ENV", "./absent.sh")], None),
         // prettier's configuration as data.
         case("prettier-none", nothing, "prettier --check a.txt", None),
         case("prettier-json", prettier_json, "prettier --check a.txt", None),

@@ -1158,10 +1158,13 @@ const HARMLESS_PHP_KEYS: &[&str] = &[
 
 /// Whether the file `BASH_ENV` names, sourced by a non-interactive bash before anything else,
 /// is harmless: missing (bash reports it and goes on) or one that only assigns fixed words
-/// ([`assigns_only`]). Unset or empty, there is nothing to read.
+/// ([`assigns_only`]). Unset or empty, there is nothing to read. bash expands the value first
+/// (parameter, command and arithmetic expansion: `$(cmd)` in it runs cmd, measured with bash
+/// 5.2), so a value with `$` or a backquote is not harmless whatever file it names.
 pub fn bash_env_harmless(env: &Env<'_>, dir: &Path) -> bool {
     match env.get("BASH_ENV") {
         Var::Unset | Var::Set("") => true,
+        Var::Set(value) if value.contains(['$', '`']) => false,
         Var::Runtime => false,
         Var::Set(file) => match files::read_text(&files::join(dir, file)) {
             files::Contents::Missing => true,
@@ -1990,14 +1993,17 @@ fn ssh(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let mut queue: Vec<(PathBuf, PathBuf)> = Vec::new();
     match given {
         Some(Some(f)) if f != "none" => {
-            let path = files::expand_tilde(&f, home.as_deref()).map(|p| {
-                if p.is_absolute() {
-                    p
-                } else {
-                    here.dir.join(p)
-                }
-            });
-            if let Some(p) = path {
+            // An unquoted `~` of `-F ~/x` is the shell's, which takes HOME; a quoted one is
+            // ssh's, which takes the account's: both files are read when they differ.
+            let shell_home = here.env.home();
+            let homes = [home.as_deref(), shell_home.as_deref()];
+            let mut paths: Vec<PathBuf> = homes
+                .iter()
+                .filter_map(|h| files::expand_tilde(&f, *h))
+                .map(|p| if p.is_absolute() { p } else { here.dir.join(p) })
+                .collect();
+            paths.dedup();
+            for p in paths {
                 queue.push((p, home.clone().unwrap_or_default().join(".ssh")));
             }
         }

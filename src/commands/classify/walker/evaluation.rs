@@ -174,6 +174,11 @@ impl Walker {
                     .trim_start_matches(['!', '#'])
                     .get(name_len..)
                     .unwrap_or("");
+                // `${a[@]:o}`, `${a[1]:o:n}`: the offset and length follow the subscript.
+                let after = match after.strip_prefix('[') {
+                    Some(subscript) => subscript.find(']').map_or("", |at| &subscript[at + 1..]),
+                    None => after,
+                };
                 let offset =
                     after.starts_with(':') && !after[1..].starts_with(['-', '=', '?', '+']);
                 if offset {
