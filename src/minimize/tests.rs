@@ -4473,3 +4473,25 @@ fn pylints_module_headings_are_said_by_the_rows_paths() {
         );
     }
 }
+
+#[test]
+fn a_bracketed_rule_name_stays_with_its_message() {
+    // cppcheck --template=gcc: one message under two rules is two findings.
+    let mut raw = String::new();
+    for i in 1..=6 {
+        raw.push_str(&format!(
+            "a.c:{i}:5: warning: Memory leak: p{i} [memleak]\n    free(q);\n    ^\n"
+        ));
+    }
+    raw.push_str("a.c:16:92: warning: Uninitialized variable: s [uninitvar]\n    use(s);\n    ^\n");
+    raw.push_str("a.c:16:68: warning: Uninitialized variable: s [legacyUninitvar]\n    use(s);\n    ^\n");
+    let out = text_of("cppcheck --template=gcc -q a.c", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "Uninitialized variable: s [uninitvar]",
+            "Uninitialized variable: s [legacyUninitvar]",
+            "Memory leak: p3 [memleak]",
+        ],
+    );
+}

@@ -1068,7 +1068,8 @@ pub(super) fn shellcheck_tty(ctx: &Context) -> Option<String> {
 }
 
 /// A rule's findings in one file that differ only in their bracketed details (markdownlint's
-/// `error MD013/line-length Line length [Expected: 80; Actual: 246]`, `… [Actual: 175]`): the
+/// `error MD013/line-length Line length [Expected: 80; Actual: 246]`, `… [Actual: 175]`; a
+/// bracket of one word names a rule and is not a detail): the
 /// rule's text said once at the first one's position (`error MD013/line-length Line length:`),
 /// each place under it with its details (`    26:81 [Expected: 80; Actual: 175]`).
 fn said_once_per_rule(grouped: &mut Grouped) {
@@ -1081,9 +1082,10 @@ fn said_once_per_rule(grouped: &mut Grouped) {
                     return None;
                 }
                 let (places, message) = places_and_text(l)?;
-                let (head, _) = message.rsplit_once(" [")?;
-                message
-                    .ends_with(']')
+                let (head, details) = message.rsplit_once(" [")?;
+                // One word in the brackets is the rule's name (cppcheck's `[uninitvar]`,
+                // gcc's `[-Wunused]`): another name is another finding, not a detail.
+                (message.ends_with(']') && details.contains(char::is_whitespace))
                     .then_some((places, head, &message[head.len() + 1..]))
             })
             .collect();
