@@ -57,6 +57,9 @@ export function searchable(text) {
   let header = null
   for (const line of lines) {
     if (/^\S.*[:/]$/.test(line) && !/^\s/.test(line)) { header = line; continue }
+    // A checkstyle report's `<file name="…">` heads the findings under it, as `path:` does.
+    const xmlFile = /^<file name="([^"]+)">$/.exec(line)
+    if (xmlFile) { header = `${xmlFile[1]}:`; continue }
     if (header && /^\s+\S/.test(line)) {
       const h = header.endsWith(':') ? header.slice(0, -1) : header
       outLines.push(`${h}:${line.trim()}`)
