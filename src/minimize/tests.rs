@@ -4484,7 +4484,9 @@ fn a_bracketed_rule_name_stays_with_its_message() {
         ));
     }
     raw.push_str("a.c:16:92: warning: Uninitialized variable: s [uninitvar]\n    use(s);\n    ^\n");
-    raw.push_str("a.c:16:68: warning: Uninitialized variable: s [legacyUninitvar]\n    use(s);\n    ^\n");
+    raw.push_str(
+        "a.c:16:68: warning: Uninitialized variable: s [legacyUninitvar]\n    use(s);\n    ^\n",
+    );
     let out = text_of("cppcheck --template=gcc -q a.c", &raw);
     assert_keeps(
         &out,

@@ -1085,8 +1085,11 @@ fn said_once_per_rule(grouped: &mut Grouped) {
                 let (head, details) = message.rsplit_once(" [")?;
                 // One word in the brackets is the rule's name (cppcheck's `[uninitvar]`,
                 // gcc's `[-Wunused]`): another name is another finding, not a detail.
-                (message.ends_with(']') && details.contains(char::is_whitespace))
-                    .then_some((places, head, &message[head.len() + 1..]))
+                (message.ends_with(']') && details.contains(char::is_whitespace)).then_some((
+                    places,
+                    head,
+                    &message[head.len() + 1..],
+                ))
             })
             .collect();
         let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
