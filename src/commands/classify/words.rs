@@ -253,14 +253,14 @@ fn plain_variable<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     (simple && !name.is_empty()).then_some(name)
 }
 
-/// The output of `$(echo …)` / `$(printf …)` with fixed arguments: what an evasion like
-/// `$(echo rm) -rf /` turns into.
-fn echo_output(
+/// The words of the one simple command `node` holds (a substitution, a parsed script), with no
+/// assignment or redirection, read at `depth`: `None` for anything else.
+pub fn sole_command(
     node: Node<'_>,
     src: &str,
     vars: &HashMap<String, String>,
     depth: usize,
-) -> Option<String> {
+) -> Option<Vec<Word>> {
     let mut cursor = node.walk();
     let mut statements = node
         .named_children(&mut cursor)
@@ -275,16 +275,29 @@ fn echo_output(
     let mut words = Vec::new();
     for child in command.named_children(&mut cursor) {
         match child.kind() {
-            "command_name" => {
-                words.push(word_at(child.named_child(0)?, src, vars, depth + 1).guess?)
-            }
+            "command_name" => words.push(word_at(child.named_child(0)?, src, vars, depth)),
             "variable_assignment"
             | "file_redirect"
             | "herestring_redirect"
             | "heredoc_redirect" => return None,
-            _ => words.push(word_at(child, src, vars, depth + 1).guess?),
+            _ => words.push(word_at(child, src, vars, depth)),
         }
     }
+    Some(words)
+}
+
+/// The output of `$(echo …)` / `$(printf …)` with fixed arguments: what an evasion like
+/// `$(echo rm) -rf /` turns into.
+fn echo_output(
+    node: Node<'_>,
+    src: &str,
+    vars: &HashMap<String, String>,
+    depth: usize,
+) -> Option<String> {
+    let words = sole_command(node, src, vars, depth + 1)?
+        .into_iter()
+        .map(|w| w.guess)
+        .collect::<Option<Vec<String>>>()?;
     match words.split_first()? {
         (name, args) if name == "echo" => {
             let args: Vec<&str> = args

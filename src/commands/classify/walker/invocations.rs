@@ -1134,30 +1134,7 @@ impl Walker {
             return None;
         }
         let parsed = tree::parse(code)?;
-        let root = parsed.root_node();
-        let mut cursor = root.walk();
-        let statements: Vec<Node<'_>> = root
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() != "comment")
-            .collect();
-        let [command] = statements.as_slice() else {
-            return None;
-        };
-        if command.kind() != "command" {
-            return None;
-        }
-        let mut cursor = command.walk();
-        let mut argv = Vec::new();
-        for child in command.named_children(&mut cursor) {
-            match child.kind() {
-                "command_name" => argv.push(words::word(child.named_child(0)?, code, &self.vars)),
-                "variable_assignment"
-                | "file_redirect"
-                | "herestring_redirect"
-                | "heredoc_redirect" => return None,
-                _ => argv.push(words::word(child, code, &self.vars)),
-            }
-        }
+        let argv = words::sole_command(parsed.root_node(), code, &self.vars, 0)?;
         let (name, rest) = argv.split_first()?;
         let name = name.value.as_deref()?;
         if !matches!(name, "echo" | "printf") || self.functions.contains(name) {
@@ -1324,87 +1301,26 @@ impl Walker {
                     && !source.is_empty()
                     && probe.existing_file(dest)
             }
-            "truncate" => {
-                let mut no_create = false;
-                let mut operands = Vec::new();
-                let mut i = 0;
-                let mut ended = false;
-                while let Some(v) = values.get(i) {
-                    i += 1;
-                    if ended || !v.starts_with('-') || v.len() == 1 {
-                        operands.push(*v);
-                        continue;
-                    }
-                    match *v {
-                        "--" => ended = true,
-                        "-c" | "--no-create" => no_create = true,
-                        "-o" | "--io-blocks" => {}
-                        "-s" | "--size" | "-r" | "--reference" => i += 1,
-                        o if o.starts_with("--size=") || o.starts_with("--reference=") => {}
-                        o if !o.starts_with("--") => {
-                            for (at, c) in o.char_indices().skip(1) {
-                                match c {
-                                    'c' => no_create = true,
-                                    'o' => {}
-                                    's' | 'r' => {
-                                        if at + 1 == o.len() {
-                                            i += 1;
-                                        }
-                                        break;
-                                    }
-                                    _ => return false,
-                                }
-                            }
-                        }
-                        _ => return false,
-                    }
-                }
-                no_create && !operands.is_empty() && operands.iter().all(|p| probe.absent(p))
-            }
+            // `truncate -c` (no create) makes no file: where nothing is at any operand,
+            // nothing changes.
+            "truncate" => no_create_operands(
+                &values,
+                (&["-o", "--io-blocks"], "o"),
+                (&["-s", "--size", "-r", "--reference"], "sr"),
+            )
+            .is_some_and(|operands| operands.iter().all(|p| probe.absent(p))),
             // `touch -c` (no create) sets the times of files that exist and makes none
             // (coreutils 9.1's touch.c: no open with O_CREAT, utimensat's ENOENT is silent):
             // where nothing is at any operand, nothing changes. `-` is standard output's file.
-            "touch" => {
-                let mut no_create = false;
-                let mut operands = Vec::new();
-                let mut i = 0;
-                let mut ended = false;
-                while let Some(v) = values.get(i) {
-                    i += 1;
-                    if ended || !v.starts_with('-') || v.len() == 1 {
-                        operands.push(*v);
-                        continue;
-                    }
-                    match *v {
-                        "--" => ended = true,
-                        "-c" | "--no-create" => no_create = true,
-                        "-a" | "-m" | "-f" | "-h" | "--no-dereference" => {}
-                        "-d" | "--date" | "-r" | "--reference" | "-t" | "--time" => i += 1,
-                        o if ["--date=", "--reference=", "--time="]
-                            .iter()
-                            .any(|p| o.starts_with(p)) => {}
-                        o if !o.starts_with("--") => {
-                            for (at, c) in o.char_indices().skip(1) {
-                                match c {
-                                    'c' => no_create = true,
-                                    'a' | 'm' | 'f' | 'h' => {}
-                                    'd' | 'r' | 't' => {
-                                        if at + 1 == o.len() {
-                                            i += 1;
-                                        }
-                                        break;
-                                    }
-                                    _ => return false,
-                                }
-                            }
-                        }
-                        _ => return false,
-                    }
-                }
-                no_create
-                    && !operands.is_empty()
-                    && operands.iter().all(|p| *p != "-" && probe.absent(p))
-            }
+            "touch" => no_create_operands(
+                &values,
+                (&["-a", "-m", "-f", "-h", "--no-dereference"], "amfh"),
+                (
+                    &["-d", "--date", "-r", "--reference", "-t", "--time"],
+                    "drt",
+                ),
+            )
+            .is_some_and(|operands| operands.iter().all(|p| *p != "-" && probe.absent(p))),
             "mkdir" => {
                 let mut i = 0;
                 while let Some(o) = options.get(i) {
@@ -1422,6 +1338,53 @@ impl Walker {
             _ => false,
         }
     }
+}
+
+/// The operands of a coreutils program given `-c`/`--no-create` (`truncate`, `touch`): `None`
+/// without it, without an operand, or with an option other than `flags` (long names, short
+/// letters) and `valued` (options that take the next word, or `--name=value`, or the rest of a
+/// short cluster).
+fn no_create_operands<'a>(
+    values: &[&'a str],
+    flags: (&[&str], &str),
+    valued: (&[&str], &str),
+) -> Option<Vec<&'a str>> {
+    let mut no_create = false;
+    let mut operands = Vec::new();
+    let mut i = 0;
+    let mut ended = false;
+    while let Some(&v) = values.get(i) {
+        i += 1;
+        if ended || !v.starts_with('-') || v.len() == 1 {
+            operands.push(v);
+            continue;
+        }
+        match v {
+            "--" => ended = true,
+            "-c" | "--no-create" => no_create = true,
+            o if flags.0.contains(&o) => {}
+            o if valued.0.contains(&o) => i += 1,
+            o if valued.0.iter().any(|l| {
+                l.starts_with("--") && o.strip_prefix(l).is_some_and(|r| r.starts_with('='))
+            }) => {}
+            o if !o.starts_with("--") => {
+                for (at, c) in o.char_indices().skip(1) {
+                    if c == 'c' {
+                        no_create = true;
+                    } else if valued.1.contains(c) {
+                        if at + 1 == o.len() {
+                            i += 1;
+                        }
+                        break;
+                    } else if !flags.1.contains(c) {
+                        return None;
+                    }
+                }
+            }
+            _ => return None,
+        }
+    }
+    (no_create && !operands.is_empty()).then_some(operands)
 }
 
 /// An input known to be empty: `< /dev/null`, or a stage before whose output is known to be
