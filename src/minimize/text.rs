@@ -532,8 +532,10 @@ pub(crate) fn fold_library_frames(lines: Vec<String>) -> Vec<String> {
             .filter(|l| ruby_frame(l).is_some_and(|f| f.3))
             .count();
         if library < FOLD_MIN_FRAMES {
-            out.push(lines[i].clone());
-            i += 1;
+            // The trace as written (or the one line that is none).
+            let next = end.max(i + 1);
+            out.extend(lines[i..next].iter().cloned());
+            i = next;
             continue;
         }
         let mut dirs: FramesByDirectory = Vec::new();
