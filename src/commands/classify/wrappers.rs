@@ -1001,8 +1001,19 @@ pub fn pee(args: &[Word]) -> Verdict {
 /// another shell is not taken.
 pub fn hyperfine(args: &[Word]) -> Verdict {
     const VALUED: &[&str] = &[
-        "-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "--style", "-u",
-        "--time-unit", "-n", "--command-name",
+        "-w",
+        "--warmup",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-r",
+        "--runs",
+        "--style",
+        "-u",
+        "--time-unit",
+        "-n",
+        "--command-name",
     ];
     const COMMANDS: &[&str] = &["-s", "--setup", "-p", "--prepare", "-c", "--cleanup"];
     let mut direct = false;
@@ -1037,8 +1048,8 @@ pub fn hyperfine(args: &[Word]) -> Verdict {
                     ("--output", Some("null" | "pipe" | "inherit")) => {}
                     _ => {
                         return Verdict::unknown(format!(
-                            "hyperfine {v} runs another shell or writes its commands' output to a file"
-                        ))
+                        "hyperfine {v} runs another shell or writes its commands' output to a file"
+                    ))
                     }
                 }
             }

@@ -720,7 +720,7 @@ fn case_pattern(pattern: &Word, subject: &str) -> Option<bool> {
 }
 
 /// The top-level `trap CODE RETURN` commands of a script that calls no function and sources no
-/// file (below), and the top-level `trap CODE ERR` commands of a script whose later top-level
+/// file, and `trap CODE USR1` (or USR2) of one that sends no signal (below), and the top-level `trap CODE ERR` commands of a script whose later top-level
 /// commands cannot fail: `true`, `:` and `echo`, with no expansion or redirection. bash runs an ERR trap only
 /// when a command returns non-zero (bash(1), "trap"), so CODE never runs (r21's and r23's
 /// `trap … ERR; true`, measured by their authors). `echo` fails only when its output cannot be
@@ -747,6 +747,10 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
     // with no function (above), no `source` or `.`, and no `eval` (which could define either)
     // returns from none. A function the environment exports is the context's finding wherever
     // it is called.
+    // SIGUSR1 and SIGUSR2 come only from a process that sends them: the host never does (it
+    // stops a run with TERM and KILL), so only a `kill` (or pkill, killall) of the command
+    // itself could.
+    let signals = text.contains("kill");
     let returns = text.contains("source")
         || text.contains("eval")
         || text
@@ -766,11 +770,18 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
             words.as_slice(),
             ["trap", _, "ERR"] | ["trap", "--", _, "ERR"]
         );
-        let return_only = matches!(
-            words.as_slice(),
-            ["trap", _, "RETURN"] | ["trap", "--", _, "RETURN"]
-        );
-        if (err_only && statements[i + 1..].iter().all(cannot_fail)) || (return_only && !returns) {
+        // `trap CODE RETURN USR1 …`: each condition one that never comes here.
+        let conditions = match words.as_slice() {
+            ["trap", "--", _, rest @ ..] | ["trap", _, rest @ ..] => rest,
+            _ => &[][..],
+        };
+        let never = !conditions.is_empty()
+            && conditions.iter().all(|c| match *c {
+                "RETURN" => !returns,
+                "USR1" | "USR2" | "SIGUSR1" | "SIGUSR2" => !signals,
+                _ => false,
+            });
+        if (err_only && statements[i + 1..].iter().all(cannot_fail)) || never {
             found.insert(statement.id());
         }
     }
