@@ -216,7 +216,7 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
             .as_deref()
             .and_then(super::modes::ls_remote_repository)
             .flatten()
-            .is_some_and(|r| !r.contains(['/', ':']));
+            .is_some_and(|r| !r.contains(['/', ':']) || matches!(r, "." | ".."));
         if named {
             let mut v = Verdict::read_only();
             v.push_unless(

@@ -611,6 +611,10 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("nim", &[&["--version"], &["-v"]]),
     ("sbcl", &[&["--version"]]),
     ("fzf", &[&["--version"]]),
+    // psmisc's `killall -l` lists the signal names; util-linux's swapon shows the swap areas
+    // with `--show` and `-s` and returns before it enables any (swapon.c).
+    ("killall", &[&["-l"], &["--list"]]),
+    ("swapon", &[&["--show"], &["-s"], &["--summary"]]),
     ("htop", &[&["--version"], &["-V"]]),
     ("opam", &[&["--version"]]),
     ("dune", &[&["--version"]]),

@@ -249,7 +249,6 @@ const RUNS: &[(&str, &str)] = &[
     ("ltrace", "runs or attaches to a program"),
     ("msgfilter", "runs a filter program on each message"),
     ("msgexec", "runs a program on each message"),
-    ("pee", "runs each of its arguments as a shell command"),
     ("parallel", "runs commands"),
     ("zrun", "runs a command"),
     ("mispipe", "runs two commands"),
@@ -530,6 +529,11 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     }
     if let Some(v) = super::printers::check(p, args) {
         return Some(v);
+    }
+    match p {
+        "pee" => return Some(super::wrappers::pee(args)),
+        "hyperfine" => return Some(super::wrappers::hyperfine(args)),
+        _ => {}
     }
     let vcs = match p {
         "hg" => super::vcs::hg(args),
@@ -906,8 +910,9 @@ fn go_flags(program: &str, args: &[Word], flags: &[GoFlag]) -> Verdict {
     Verdict::read_only()
 }
 
-/// ldd has the dynamic loader list a program's libraries; the loader a program names itself runs
-/// first, so only system programs (whose loader is the system's) are read-only.
+/// ldd has the system's dynamic loader list a program's libraries (glibc 2.36: the program and
+/// the interpreter it names are never run); an audit library the program names is, so any file
+/// but a system program's is read by the context for one (`context::tools::ldd`).
 fn ldd(args: &[Word]) -> Verdict {
     const SYSTEM: &[&str] = &["/bin/", "/sbin/", "/usr/", "/lib/", "/lib64/", "/lib32/"];
     for a in args {
@@ -918,10 +923,17 @@ fn ldd(args: &[Word]) -> Verdict {
             ) => {}
             Some(path) if SYSTEM.iter().any(|d| path.starts_with(d)) && !path.contains("/../") => {}
             _ => {
-                return Verdict::unknown(format!(
-                    "ldd can run the loader {} names; only system programs are known to be safe",
-                    a.text
-                ))
+                // The context reads the file for an audit library (`context::tools::ldd`).
+                let mut v = Verdict::read_only();
+                v.push_unless(
+                    Level::Unknown,
+                    format!(
+                        "ldd can run an audit library {} names; only system programs are known to be safe",
+                        a.text
+                    ),
+                    super::verdict::Settle::Configuration,
+                );
+                return v;
             }
         }
     }

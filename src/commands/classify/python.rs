@@ -52,6 +52,11 @@ const MODULES: &[(&str, &[&str])] = &[
     ("shutil", &["which", "disk_usage", "get_terminal_size"]),
     ("pathlib", &["Path", "PurePath", "PosixPath", "PurePosixPath"]),
     ("urllib.parse", &["*"]), ("importlib.metadata", &["version", "metadata", "requires", "files", "packages_distributions"]),
+    // Records go to stderr; `basicConfig`'s `filename`/`handlers` (a file) are refused where it
+    // is called ([`logs_to_a_file`]), and `FileHandler` is not listed.
+    ("logging", &["basicConfig", "getLogger", "debug", "info", "warning", "warn", "error", "critical",
+        "exception", "log", "getLevelName", "disable", "StreamHandler", "Formatter", "DEBUG", "INFO", "WARNING",
+        "ERROR", "CRITICAL", "NOTSET"]),
     ("codecs", &["encode", "decode", "lookup"]), ("this", &[]), ("dataclasses", &["*"]), ("numbers", &[]),
     // Only with a literal name, which the context looks up where ldconfig would
     // ([`LIBRARY`]): one not there is looked for with gcc, which writes temporary files.
@@ -756,6 +761,9 @@ fn expression(
                         if !module_call(&full) && !DESCRIPTIVE_DUNDERS.contains(&name.as_str()) {
                             return false;
                         }
+                        if full == "logging.basicConfig" && logs_to_a_file(&toks[i + 1..]) {
+                            return false;
+                        }
                     }
                     None if called => {
                         if DENIED_METHODS.contains(&name.as_str())
@@ -800,10 +808,36 @@ fn expression(
                     if called && !module_call(path) {
                         return false;
                     }
+                    if path == "logging.basicConfig" && logs_to_a_file(&toks[i + 1..]) {
+                        return false;
+                    }
                 }
                 if name == "open" && !read_mode(&toks[i + 1..]) {
                     return false;
                 }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
+/// `logging.basicConfig(filename=…)` (or `handlers=`, or arguments passed on with `**`) opens
+/// a log file: the call's arguments, the tokens after its name up to the closing parenthesis.
+fn logs_to_a_file(after: &[Tok]) -> bool {
+    let mut depth = 0;
+    for t in after {
+        match t {
+            Tok::Op(o) if o == "(" => depth += 1,
+            Tok::Op(o) if o == ")" => {
+                depth -= 1;
+                if depth == 0 {
+                    return false;
+                }
+            }
+            Tok::Op(o) if o == "**" || o == "*" => return true,
+            Tok::Name(n) if matches!(n.as_str(), "filename" | "handlers" | "filemode") => {
+                return true
             }
             _ => {}
         }

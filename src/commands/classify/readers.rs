@@ -106,12 +106,64 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
                 }
             }
         }
+        "rg" => rg_preprocessor(&parsed, &mut v),
         "bat" | "batcat" if parsed.operands.first().is_some_and(|o| o.is("cache")) => {
             v.push(Level::Write, "bat cache builds or clears bat's cache");
         }
         _ => {}
     }
     v
+}
+
+/// rg's modes that open no file's contents, so run no `--pre` program: `--files` lists what
+/// would be searched, `--type-list` the types (measured, ripgrep 13: a `--pre` script that
+/// leaves a mark ran for a search and not for these).
+pub(super) const RG_NO_SEARCH: &[&str] = &[
+    "--files",
+    "--type-list",
+    "--version",
+    "-V",
+    "--help",
+    "-h",
+    "--pcre2-version",
+];
+
+/// `rg --pre PROG`: rg runs `PROG PATH` (found on `PATH`) for every file it searches and reads
+/// what it prints (ripgrep 13, measured with strace). The program is judged as that command,
+/// with the path only known at run time; `--pre ''` turns it off, and the modes that search
+/// nothing never run it.
+fn rg_preprocessor(parsed: &Parsed, v: &mut Verdict) {
+    let reason = "rg --pre runs another program on every file";
+    let no_search = parsed
+        .options
+        .iter()
+        .any(|o| RG_NO_SEARCH.contains(&o.name.as_str()));
+    let program = parsed.get("--pre").and_then(|o| o.value());
+    if no_search || program.is_some_and(|p| p.is("")) {
+        v.findings.retain(|f| f.reason != reason);
+        return;
+    }
+    let Some(program) = program.filter(|p| {
+        p.value
+            .as_deref()
+            .is_some_and(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+    }) else {
+        return;
+    };
+    v.findings.retain(|f| f.reason != reason);
+    let path = Word {
+        text: "PATH".to_string(),
+        value: None,
+        guess: Some("PATH".to_string()),
+        shape: super::words::RUNTIME.to_string(),
+        glob: false,
+        downloads: false,
+    };
+    v.nested.push(Nested::Command {
+        argv: vec![program.clone(), path],
+        forwards_stdin: false,
+        env: Vec::new(),
+    });
 }
 
 /// The shape `uniq`, `pod2text` and `ptx -G` share: `PROGRAM [INPUT [OUTPUT]]`, the second

@@ -181,6 +181,20 @@ pub const SPECS: &[Spec] = &[
         "show-all plain language= highlight-line= file-name= diff diff-context= tabs= wrap= chop-long-lines terminal-width= number color= italic-text= decorations= force-colorization paging= pager= map-syntax= ignored-suffix= theme= theme-dark= theme-light= list-themes squeeze-blank squeeze-limit= strip-ansi= style= line-range= list-languages unbuffered completion= diagnostic acknowledgements set-terminal-title no-config no-custom-assets no-paging config-file config-dir cache-dir generate-config-file lessopen no-lessopen nonprintable-notation= binary= help version") },
     spec(&["eza", "exa"], "1lGxRTFaAdDfrsg:hHiSnL:I:ZMbBXtumUoC@w:",
         "oneline long grid across recurse tree classify? colour? color? colour-scale? color-scale? icons? all almost-all list-dirs only-dirs only-files reverse sort= group-directories-first group-directories-last header links inode blocksize numeric level= ignore-glob= git-ignore binary bytes group smart-group modified accessed created changed time= time-style= no-permissions no-filesize no-user no-time no-icons octal-permissions git git-repos git-repos-no-status no-git extended context mounts total-size hyperlink width= absolute? follow-symlinks dereference help version"),
+    // jo (1.9) prints the JSON its words make; `@file`, `%file`, `:file` values and `-f` read a
+    // file, only `-o` writes one.
+    Spec { effects: &[("-o", Write, "jo -o writes its output to a file")],
+        ..spec(&["jo"], "aBDd:pensbo:vVf:", "") },
+    // pv (1.6) copies its input to stdout with a display on stderr; `-R` (another pv's settings,
+    // by a message queue), `-P` (a pid file), `-c` (a lock shared with other pvs on the terminal)
+    // and `-d` (another process's descriptors) are not listed.
+    spec(&["pv"], "pteIrabTA:F:nqWD:s:l0i:w:H:N:fL:B:CES",
+        "progress timer eta fineta rate average-rate bytes buffer-percent last-written= format= numeric quiet wait delay-start= size= line-mode null interval= width= height= name= force rate-limit= buffer-size= no-splice skip-errors stop-at-size help version"),
+    // patchelf (0.14) prints with `--print-*` and writes its operand only when a change was made
+    // (or `--output` is given): the changing options are not listed (strace: one `O_RDONLY` open).
+    spec(&["patchelf"], "", "print-interpreter print-soname print-rpath print-needed debug page-size= version"),
+    // graphviz's gc only counts what its graphs hold.
+    spec(&["gc"], "necCaDUrsv?", ""),
     spec(&["tokei"], "cefhlo:s:Vt:Ch", "columns= exclude= files help hidden languages no-ignore no-ignore-parent no-ignore-dot no-ignore-vcs output= sort= type= compact num-format= verbose version"),
     Spec { effects: &[
             ("-K|--kill", Write, "ss -K closes network connections"),

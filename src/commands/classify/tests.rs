@@ -2471,3 +2471,83 @@ fn r22_reading_modes_and_dead_loops() {
         ("php --ri", Unknown),
     ]);
 }
+
+/// r23's held-out false alarms, by class: programs' reading modes (jo, pv, patchelf's
+/// `--print-*`, graphviz's gc), rg's preprocessor judged as the command it runs, `ifne -n` on
+/// an input that holds text, a RETURN trap with no function or sourced file to return from, a
+/// redirection that brace expansion makes ambiguous. Each with the forms that still write.
+#[test]
+fn r23_reading_modes() {
+    assert_levels(&[
+        ("jo -p name=demo n=1 tags=$(jo -a x y)", ReadOnly),
+        ("jo -a 1 2 3; jo -f base.json a=@data.csv", ReadOnly),
+        ("jo -o out.json a=1", Write),
+        ("pv -q data.csv | wc -l", ReadOnly),
+        ("pv -pterb -L 1m -N in data.csv > /dev/null", ReadOnly),
+        ("pv -P pv.pid data.csv", Unknown),
+        ("pv -R 1234 -L 1k", Unknown),
+        (
+            "patchelf --print-interpreter bin/app; patchelf --print-needed --print-rpath bin/app",
+            ReadOnly,
+        ),
+        ("patchelf --set-rpath /x bin/app", Unknown),
+        ("patchelf --print-rpath --output copy bin/app", Unknown),
+        ("gc -n -e g.dot; gc -a -r g.dot", ReadOnly),
+        ("rg --pre cat -n Usage README.md", ReadOnly),
+        ("rg --pre rm TODO", Write),
+        ("rg --pre ./pre.sh TODO", Unknown),
+        ("rg --pre ./pre.sh --files", ReadOnly),
+        ("rg --pre= TODO", ReadOnly),
+        ("printf 'x\\n' | ifne -n touch made.txt", ReadOnly),
+        ("printf '' | ifne -n touch made.txt", Write),
+        ("cat list | ifne -n touch made.txt", Write),
+        ("trap 'touch ran' RETURN; echo hi", ReadOnly),
+        ("trap 'touch made.txt' USR1; echo ok", ReadOnly),
+        ("trap 'touch made.txt' USR1 RETURN; echo ok", ReadOnly),
+        ("trap 'touch made.txt' USR1; kill -USR1 $$", Write),
+        ("trap 'touch made.txt' USR1 TERM; echo ok", Write),
+        ("trap 'touch made.txt' INT; echo ok", Write),
+        ("trap 'touch ran' RETURN; f() { :; }; f", Write),
+        ("trap 'touch ran' RETURN; source ./env.sh", Unknown),
+        ("trap 'touch ran' RETURN; . ./env.sh", Unknown),
+        ("trap 'touch ran' RETURN; eval \"$x\"", Unknown),
+        ("printf 'a\\n' | pee cat cat", ReadOnly),
+        ("printf 'a\\n' | pee 'wc -l' 'sort > out.txt'", Write),
+        ("pee --ignore-sigpipe cat 'rm -f x'", Write),
+        (
+            "hyperfine --runs 2 --shell=none --style basic 'true'",
+            ReadOnly,
+        ),
+        ("hyperfine -w 1 'ls -la' 'grep -c x README.md'", ReadOnly),
+        ("hyperfine -N 'touch x'", Write),
+        ("hyperfine --prepare 'rm -f cache' 'ls'", Write),
+        ("hyperfine --export-json out.json 'ls'", Unknown),
+        ("hyperfine --output=out.txt 'ls'", Unknown),
+        ("hyperfine -P n 1 3 'sleep {n}'", Unknown),
+        ("hyperfine --shell=bash 'ls'", Unknown),
+        ("echo x >{a,b}.txt", ReadOnly),
+        ("echo x >x{1..2}", ReadOnly),
+        ("echo x >{p..p}", Write),
+        ("echo x >'{a,b}'.txt", Write),
+        ("echo x >{a}.txt", Write),
+        ("sh -c 'echo x >{a,b}.txt'", Write),
+        ("bash -c 'echo x >{a,b}.txt'", Write),
+    ]);
+}
+
+/// Query modes found by sweeping the programs an agent runs to look at a machine: killall's
+/// signal list, swapon's table, taskset's and chrt's view of one process.
+#[test]
+fn process_and_swap_queries() {
+    assert_levels(&[
+        ("killall -l", ReadOnly),
+        ("killall node", Write),
+        ("swapon --show; swapon -s", ReadOnly),
+        ("swapon -a", Write),
+        ("taskset -p 1; taskset -pc 1; taskset -a -p 1", ReadOnly),
+        ("taskset -p 3 1", Write),
+        ("chrt -p 1", ReadOnly),
+        ("chrt -p 10 1", Write),
+        ("chrt -f -p 10 1", Write),
+    ]);
+}

@@ -470,6 +470,9 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         // util-linux's scheduling wrappers: `taskset [-c] MASK CMD…` and `chrt [POLICY] PRIO CMD…`
         // run CMD; with `-p` they change a running process instead, and `chrt -m` only prints.
         "taskset" | "chrt" => {
+            if queries_process(args) {
+                return Verdict::read_only();
+            }
             if has_short(args, 'p') || args.iter().any(|a| a.is("--pid")) {
                 return Verdict::write(format!(
                     "{program} -p changes the scheduling of a running process"
@@ -968,6 +971,163 @@ pub fn su(args: &[Word]) -> Verdict {
         Some(code) => Verdict::script(code),
         None => Verdict::unknown("su starts a shell as another user"),
     }
+}
+
+/// `pee CMD…` (moreutils) hands its input to each CMD, run by `/bin/sh -c` (popen), and prints
+/// nothing itself: each is judged as shell code. Its options only choose which errors count.
+pub fn pee(args: &[Word]) -> Verdict {
+    let mut v = Verdict::read_only();
+    for a in args {
+        match a.value.as_deref() {
+            Some(
+                "--ignore-sigpipe"
+                | "--no-ignore-sigpipe"
+                | "--ignore-write-errors"
+                | "--no-ignore-write-errors",
+            ) => {}
+            Some(o) if o.starts_with('-') => {
+                return Verdict::unknown(format!("pee is given an option not known here: {o}"))
+            }
+            _ => v.nested.push(Nested::Script(a.clone())),
+        }
+    }
+    v
+}
+
+/// `hyperfine CMD…` (1.15) runs each command, and its `--setup`, `--prepare` and `--cleanup`
+/// commands, with `sh -c` (`-N`/`--shell=none`: split into words and run directly), their
+/// output sent to /dev/null, and writes nothing else (measured with strace): each command is
+/// judged. Its exports and `--output FILE` write; a parameter scan rewrites the commands and
+/// another shell is not taken.
+pub fn hyperfine(args: &[Word]) -> Verdict {
+    const VALUED: &[&str] = &[
+        "-w",
+        "--warmup",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-r",
+        "--runs",
+        "--style",
+        "-u",
+        "--time-unit",
+        "-n",
+        "--command-name",
+    ];
+    const COMMANDS: &[&str] = &["-s", "--setup", "-p", "--prepare", "-c", "--cleanup"];
+    let mut direct = false;
+    let mut commands = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return Verdict::unknown(format!(
+                "an argument of hyperfine is only known at run time: {}",
+                a.text
+            ));
+        };
+        let (name, inline) = match v.split_once('=') {
+            Some((n, value)) if n.starts_with("--") => (n, Some(value)),
+            _ => (v, None),
+        };
+        match name {
+            "-N" => direct = true,
+            "-i" | "--ignore-failure" | "--show-output" => {}
+            "--shell" | "-S" | "--output" => {
+                let value = match inline {
+                    Some(value) => Some(value.to_string()),
+                    None => {
+                        i += 1;
+                        args.get(i - 1).and_then(|w| w.value.clone())
+                    }
+                };
+                match (name, value.as_deref()) {
+                    ("--shell" | "-S", Some("none")) => direct = true,
+                    ("--shell" | "-S", Some("sh" | "default")) => {}
+                    ("--output", Some("null" | "pipe" | "inherit")) => {}
+                    _ => {
+                        return Verdict::unknown(format!(
+                        "hyperfine {v} runs another shell or writes its commands' output to a file"
+                    ))
+                    }
+                }
+            }
+            _ if VALUED.contains(&name) => {
+                if inline.is_none() {
+                    i += 1;
+                }
+            }
+            _ if COMMANDS.contains(&name) => {
+                let command = match inline {
+                    Some(value) => Some(Word::literal(value)),
+                    None => {
+                        i += 1;
+                        args.get(i - 1).cloned()
+                    }
+                };
+                match command {
+                    Some(c) => commands.push(c),
+                    None => return Verdict::unknown("hyperfine is missing a command"),
+                }
+            }
+            _ if v.starts_with('-') => {
+                return Verdict::unknown(format!(
+                    "hyperfine {v} writes an export or rewrites its commands"
+                ))
+            }
+            _ => commands.push(a.clone()),
+        }
+    }
+    let mut v = Verdict::read_only();
+    for command in commands {
+        if !direct {
+            v.nested.push(Nested::Script(command));
+            continue;
+        }
+        // `-N` splits the command into words (shell-words): only plain words are taken.
+        match command.value.as_deref() {
+            Some(text) if !text.contains(['\'', '"', '\\']) && !text.trim().is_empty() => {
+                v.nested.push(Nested::Command {
+                    argv: text.split_whitespace().map(Word::literal).collect(),
+                    forwards_stdin: false,
+                    env: Vec::new(),
+                });
+            }
+            _ => {
+                return Verdict::unknown(format!(
+                    "hyperfine -N splits {} into words, which is not followed here",
+                    command.text
+                ))
+            }
+        }
+    }
+    v
+}
+
+/// `taskset -p PID` and `chrt -p PID` print the process's affinity or policy; a mask or a
+/// priority before the PID sets it (util-linux's taskset(1), chrt(1)). Only `-p`, `-a` (every
+/// thread), taskset's `-c` (as a list) and `-v`, and one operand, a number.
+fn queries_process(args: &[Word]) -> bool {
+    let mut pid = false;
+    let mut operands = 0;
+    for a in args {
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        match v {
+            "--pid" | "--all-tasks" | "--cpu-list" | "--verbose" => pid |= v == "--pid",
+            _ if v.starts_with('-') && !v.starts_with("--") && v.len() > 1 => {
+                if !v[1..].chars().all(|c| matches!(c, 'p' | 'a' | 'c' | 'v')) {
+                    return false;
+                }
+                pid |= v.contains('p');
+            }
+            _ if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()) => operands += 1,
+            _ => return false,
+        }
+    }
+    pid && operands == 1
 }
 
 pub fn trap(args: &[Word]) -> Verdict {

@@ -1838,6 +1838,11 @@ pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
         .iter()
         .filter(|e| remote(e, "url"))
         .peekable();
+    // `.` and `..` are never a remote's name (remote.c's `valid_remote_nick`): git takes them as
+    // the path they are, unless a `remote "."` section gives them a URL.
+    if matches!(name, "." | "..") && urls.peek().is_none() {
+        return !rewrites && !runs;
+    }
     !rewrites
         && !runs
         && urls.peek().is_some()

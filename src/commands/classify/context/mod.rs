@@ -11,6 +11,7 @@
 //! [`gitconfig`]'s depth and count, directory walks a fixed number of directories; what is past a
 //! bound is taken to apply (fail closed).
 
+mod elf;
 mod files;
 mod git;
 mod gitconfig;
@@ -269,6 +270,17 @@ impl Probe {
         self.lost.is_none()
             && !path.is_empty()
             && self.dirs.iter().all(|dir| files::exists(&dir.join(path)))
+    }
+
+    /// `path` is a directory holding at least one entry in every directory the command may be
+    /// in (`rmdir` fails on it with ENOTEMPTY).
+    pub fn nonempty_dir(&self, path: &str) -> bool {
+        self.lost.is_none()
+            && !path.is_empty()
+            && !path.starts_with('~')
+            && self.dirs.iter().all(|dir| {
+                std::fs::read_dir(files::join(dir, path)).is_ok_and(|mut d| d.next().is_some())
+            })
     }
 
     /// Nothing is at `path` in any directory the command may be in (a relative path; one

@@ -7243,3 +7243,116 @@ fn exported_functions_and_programs_started_by_others() {
         },
     ]);
 }
+
+/// Reading modes of r23's held-out false alarms, settled by what is planted: `rmdir` of a
+/// directory that holds something, an empty append to an existing file, `ldd` of a project's
+/// program (an audit library it names runs), `git ls-remote .`, rg's `--files` under a
+/// configuration that sets `--pre`.
+#[test]
+fn r23_reading_modes_in_context() {
+    fn files(p: &Planted) {
+        p.write("repo/a.txt", "a\n");
+        p.write("repo/d/f", "f\n");
+        p.sh("mkdir repo/empty");
+    }
+    fn binaries(p: &Planted) {
+        let _ = fs::copy("/bin/true", p.path("repo/tool"));
+        fs::write(
+            p.path("repo/audited"),
+            super::elf::tests::elf64(&[(0x6fff_fefc, 1), (0, 0)]),
+        )
+        .ok();
+    }
+    run(&[
+        case(
+            "rmdir-nonempty",
+            files,
+            "rmdir --ignore-fail-on-non-empty d; rmdir -v d 2>/dev/null",
+            None,
+        ),
+        case("rmdir-empty", files, "rmdir --ignore-fail-on-non-empty empty", Some("removes")),
+        case("rmdir-parents", files, "rmdir -p d/", Some("removes")),
+        case("rmdir-missing", files, "rmdir nosuch", Some("removes")),
+        case("append-nothing", files, ": >> a.txt; true 2>> a.txt", None),
+        case("append-nothing-new", files, ": >> new.txt", Some("new.txt")),
+        case("append-echo", files, "echo >> a.txt", Some("a.txt")),
+        case("append-truncate", files, ": > a.txt", Some("a.txt")),
+        case(
+            "append-true-function",
+            files,
+            "true() { echo x; }; true >> a.txt",
+            Some("a.txt"),
+        ),
+        case("ldd-project", binaries, "ldd ./tool; ldd -v tool", None),
+        case("ldd-audit", binaries, "ldd ./audited", Some("audit library")),
+        case("ldd-missing", binaries, "ldd ./nosuch", Some("ldd")),
+        case("ls-remote-dot", |_| {}, "git ls-remote . && git ls-remote --heads ..", None),
+        case(
+            "ls-remote-dot-configured",
+            |p| {
+                p.git("config remote...url https://example.invalid/x.git");
+            },
+            "git ls-remote .",
+            Some("network"),
+        ),
+        case(
+            "ls-remote-dot-insteadof",
+            |p| {
+                p.git("config url.https://example.invalid/.insteadOf .");
+            },
+            "git ls-remote .",
+            Some("network"),
+        ),
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-pre-files",
+                |p| p.write("repo/rgrc", "--pre=./x\n"),
+                "rg --files; rg --type-list",
+                None,
+            )
+        },
+        Case {
+            env: &[("RIPGREP_CONFIG_PATH", "rgrc")],
+            ..case(
+                "rg-config-pre-cat",
+                |p| p.write("repo/rgrc", "--pre=cat\n"),
+                "rg TODO",
+                Some("rgrc"),
+            )
+        },
+        case("fzf-filter", |_| {}, "rg --files | fzf --filter=util -i --no-sort", None),
+        case("fzf-filter-terminal", |_| {}, "fzf --filter=util", Some("fzf")),
+        case("fzf-filter-history", |_| {}, "ls | fzf -f util --history=h", Some("fzf")),
+        Case {
+            env: &[("FZF_DEFAULT_OPTS", "--bind 'start:execute(touch ran)' --preview 'touch ran'")],
+            ..case("fzf-filter-bind", |_| {}, "ls | fzf --filter=util", None)
+        },
+        Case {
+            env: &[("FZF_DEFAULT_OPTS", "--history=h")],
+            ..case("fzf-filter-env-history", |_| {}, "ls | fzf --filter=util", Some("history"))
+        },
+        case(
+            "python-logging-stderr",
+            |_| {},
+            "python3 -c 'import logging; logging.basicConfig(level=logging.INFO); logging.warning(\"x\")'",
+            None,
+        ),
+        case(
+            "python-logging-file",
+            |_| {},
+            "python3 -c 'import logging; logging.basicConfig(filename=\"x.log\"); logging.warning(\"x\")'",
+            Some("python3"),
+        ),
+        case(
+            "python-logging-imported-file",
+            |_| {},
+            "python3 -c 'from logging import basicConfig; basicConfig(**{\"filename\": \"x.log\"})'",
+            Some("python3"),
+        ),
+        case("rg-pre-planted", |p| {
+            p.write("repo/cat", "#!/bin/sh\ntouch RAN\n");
+            p.sh("chmod +x repo/cat");
+        }, "rg --pre ./cat TODO", Some("cat")),
+    ]);
+}

@@ -439,8 +439,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 less(here, out)
             }
         }
+        "ldd" => ldd(here, args, out),
+        "fzf" => fzf(here, out),
         // `--no-config`: rg reads no configuration file (RIPGREP_CONFIG_PATH included).
-        "rg" if !given("rg", args, "--no-config") => rg(here, out),
+        "rg" if !given("rg", args, "--no-config") => rg(here, args, out),
         "curl" => curlrc(here, args, out),
         "tar" => tar(here, out),
         // OCAMLPARAM adds options before the command line's, `-pp` and `-ppx` (programs run)
@@ -1907,7 +1909,7 @@ fn given(program: &str, args: &[Word], spelling: &str) -> bool {
         .is_some_and(|parsed| parsed.has(spelling))
 }
 
-fn rg(here: &Here<'_>, out: &mut Verdict) {
+fn rg(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let path = match here.env.get("RIPGREP_CONFIG_PATH") {
         Var::Unset => return,
         Var::Runtime => {
@@ -1923,13 +1925,83 @@ fn rg(here: &Here<'_>, out: &mut Verdict) {
     let Some(text) = super::config_text(&path, "rg", out) else {
         return;
     };
-    let words: Vec<Word> = text
+    // The file's arguments come first; the command line's mode (`--files`: no file is searched,
+    // so no `--pre` runs) applies to them too.
+    let mut words: Vec<Word> = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(Word::literal)
         .collect();
+    words.extend(
+        args.iter()
+            .filter(|a| readers::RG_NO_SEARCH.iter().any(|m| a.is(m)))
+            .cloned(),
+    );
     judge_added("rg", &words, &path.display().to_string(), out);
+}
+
+/// `ldd FILE`: glibc's ldd (2.36, a bash script) has the system's loader check FILE
+/// (`--verify`) and list its libraries (`LD_TRACE_LOADED_OBJECTS`); it never runs FILE nor the
+/// interpreter FILE names, and the loader maps the libraries without running their constructors
+/// or IFUNC resolvers, `-r` and `-u` included (measured: a library whose constructor and
+/// resolver leave a mark left none). But an audit library the file names (`DT_AUDIT`,
+/// `DT_DEPAUDIT`, `-Wl,--audit`) is loaded and run (its constructor and `la_version` left
+/// their marks): each operand is read for one.
+fn ldd(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let mut options = true;
+    for a in args {
+        let Some(v) = a.value.as_deref() else {
+            out.push(
+                Level::Unknown,
+                format!("ldd reads {}, only known at run time", a.text),
+            );
+            continue;
+        };
+        if options && v == "--" {
+            options = false;
+            continue;
+        }
+        if options && v.starts_with('-') {
+            continue;
+        }
+        let path = files::join(here.dir, v);
+        match super::elf::audit(&path) {
+            Some(super::elf::Audit::None) => {}
+            Some(super::elf::Audit::Named) => out.push(
+                Level::Unknown,
+                format!("{v} names an audit library, which the loader runs even for ldd"),
+            ),
+            None => out.push(
+                Level::Unknown,
+                format!("ldd can run code {v} names; it could not be read to tell"),
+            ),
+        }
+    }
+}
+
+/// FZF_DEFAULT_OPTS, which fzf reads before its command line: in filter mode only `--history`
+/// (a file written) and `--listen` (a server) do anything but choose what matches; any other
+/// option is taken as shown. A file of options (`FZF_DEFAULT_OPTS_FILE`, fzf 0.49) is not read.
+fn fzf(here: &Here<'_>, out: &mut Verdict) {
+    if here.env.is_set("FZF_DEFAULT_OPTS_FILE") {
+        out.push(
+            Level::Unknown,
+            "fzf takes options from the file FZF_DEFAULT_OPTS_FILE names",
+        );
+    }
+    match here.env.get("FZF_DEFAULT_OPTS") {
+        Var::Unset => {}
+        Var::Runtime => out.push(
+            Level::Unknown,
+            "fzf takes options from FZF_DEFAULT_OPTS, only known at run time",
+        ),
+        Var::Set(o) if o.contains("--history") || o.contains("--listen") => out.push(
+            Level::Write,
+            "fzf takes --history (a file it writes) or --listen (a server) from FZF_DEFAULT_OPTS",
+        ),
+        Var::Set(_) => {}
+    }
 }
 
 fn tar(here: &Here<'_>, out: &mut Verdict) {
@@ -1954,6 +2026,12 @@ fn judge_added(program: &str, words: &[Word], origin: &str, out: &mut Verdict) {
     let Some(verdict) = readers::known(program, words) else {
         return;
     };
+    if !verdict.nested.is_empty() {
+        out.push(
+            Level::Unknown,
+            format!("{program} takes arguments from {origin} that run another program"),
+        );
+    }
     for finding in verdict.findings {
         out.push(
             Level::Unknown.max(finding.level),

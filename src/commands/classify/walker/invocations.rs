@@ -646,6 +646,14 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "fzf"
+            && fzf_filters(args)
+            && matches!(stdin, Stdin::Piped { .. } | Stdin::Text(_))
+        {
+            // The options the environment adds (FZF_DEFAULT_OPTS) are the context's to read.
+            verdict = Verdict::read_only();
+            verdict.push_unless(Level::Unknown, FZF_OPTIONS, Settle::Configuration);
+        }
         if program == "tac" && tac_reads_a_pipe(args, stdin) {
             verdict.push(
                 Level::Write,
@@ -680,7 +688,14 @@ impl Walker {
         // ifne (moreutils) runs its command only when a first read of its input returns
         // something: on an input known empty (`< /dev/null`, a stage that prints nothing) the
         // command never starts. Not `-n`, which runs it on an empty input.
-        if program == "ifne" && known_empty(stdin) && !ifne_reversed(args) {
+        // `ifne -n CMD` runs CMD only on an empty input, so never on one known to hold text
+        // (`printf 'x\n' | ifne -n …`): it passes the text on instead.
+        let never_runs = if ifne_reversed(args) {
+            args.first().is_some_and(|a| a.is("-n")) && known_nonempty(stdin)
+        } else {
+            known_empty(stdin)
+        };
+        if program == "ifne" && never_runs {
             verdict
                 .nested
                 .retain(|n| !matches!(n, Nested::Command { .. }));
@@ -1153,6 +1168,8 @@ impl Walker {
     ///   nothing is removed, made or touched (coreutils 9.1: ENOENT, `-f` silences it).
     /// - `mkdir [-p] DIR…` where every DIR exists: nothing is made (`-m` changes only the
     ///   directories it makes; measured with strace, coreutils 9.1: mkdir gets EEXIST).
+    /// - `rmdir DIR…` where every DIR holds an entry: nothing is removed (ENOTEMPTY, which
+    ///   `--ignore-fail-on-non-empty` only silences; without `-p`, which goes on to the parents).
     ///
     /// Every operand must be known before the command runs, and only the options named here
     /// are taken.
@@ -1335,6 +1352,11 @@ impl Walker {
                 // `-m MODE`: the mode is the next word, which the split above took as an operand.
                 !operands.is_empty() && operands.iter().all(|d| probe.existing(d))
             }
+            "rmdir" => {
+                only(&["--ignore-fail-on-non-empty", "-v", "--verbose"], "v")
+                    && !operands.is_empty()
+                    && operands.iter().all(|d| probe.nonempty_dir(d))
+            }
             _ => false,
         }
     }
@@ -1396,6 +1418,91 @@ fn known_empty(stdin: &Stdin) -> bool {
             downloads: false,
             text: Some(text),
         } => text.is_empty(),
+        _ => false,
+    }
+}
+
+/// fzf's finding when it filters: what FZF_DEFAULT_OPTS adds (`context::tools`).
+pub(crate) const FZF_OPTIONS: &str = "fzf takes options from FZF_DEFAULT_OPTS";
+
+/// `fzf --filter=QUERY` on a pipe prints the lines that match and exits: no interface, so no
+/// preview, binding (`start:execute(…)` included) or default command runs; only `--history`
+/// writes (its file is made), and `--listen` serves HTTP (measured with strace, fzf 0.38: a
+/// history file was written, nothing was run). Only options that choose what matches and how
+/// it is printed are taken; the default command runs when stdin is a terminal, so the walk
+/// takes only a pipe or a here-string.
+fn fzf_filters(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-e",
+        "--exact",
+        "+e",
+        "--no-exact",
+        "-i",
+        "+i",
+        "--literal",
+        "--no-sort",
+        "+s",
+        "--tac",
+        "--no-tac",
+        "--ansi",
+        "--read0",
+        "--print0",
+        "-1",
+        "-0",
+        "--select-1",
+        "--exit-0",
+        "--sync",
+        "-x",
+        "--extended",
+        "+x",
+        "--no-extended",
+    ];
+    const VALUED: &[&str] = &[
+        "-n",
+        "--nth",
+        "--with-nth",
+        "-d",
+        "--delimiter",
+        "--tiebreak",
+        "--algo",
+        "--scheme",
+        "-q",
+        "--query",
+    ];
+    let mut filters = false;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        i += 1;
+        if v == "-f" || v == "--filter" {
+            filters = args.get(i).is_some_and(|q| q.value.is_some());
+            i += 1;
+        } else if v.starts_with("--filter=") || (v.starts_with("-f") && v.len() > 2) {
+            filters = true;
+        } else if VALUED.contains(&v) {
+            i += 1;
+        } else if !FLAGS.contains(&v)
+            && !VALUED.iter().any(|o| {
+                o.starts_with("--") && v.strip_prefix(o).is_some_and(|r| r.starts_with('='))
+            })
+        {
+            return false;
+        }
+    }
+    filters
+}
+
+/// An input known to hold text: a here-string or a stage before whose output is known and not
+/// empty.
+fn known_nonempty(stdin: &Stdin) -> bool {
+    match stdin {
+        Stdin::Text(text) => !text.is_empty(),
+        Stdin::Piped {
+            downloads: false,
+            text: Some(text),
+        } => !text.is_empty(),
         _ => false,
     }
 }

@@ -103,7 +103,7 @@ pub(super) struct Walker {
     /// What the bodies of functions named like no program known here would do, kept aside
     /// until [`Walker::finish`] tells whether the script names them again ([`uncalled`]).
     deferred: Vec<(String, Vec<Finding>)>,
-    /// Top-level `trap CODE ERR` commands after which nothing can fail ([`unfired_err_traps`]).
+    /// Top-level `trap CODE ERR` (or `RETURN`) commands whose code never runs ([`unfired_err_traps`]).
     unfired: HashSet<usize>,
 }
 
@@ -719,8 +719,9 @@ fn case_pattern(pattern: &Word, subject: &str) -> Option<bool> {
     Some(glob(&p, &t))
 }
 
-/// The top-level `trap CODE ERR` commands of a script whose later top-level commands cannot
-/// fail: `true`, `:` and `echo`, with no expansion or redirection. bash runs an ERR trap only
+/// The top-level `trap CODE RETURN` commands of a script that calls no function and sources no
+/// file, and `trap CODE USR1` (or USR2) of one that sends no signal (below), and the top-level `trap CODE ERR` commands of a script whose later top-level
+/// commands cannot fail: `true`, `:` and `echo`, with no expansion or redirection. bash runs an ERR trap only
 /// when a command returns non-zero (bash(1), "trap"), so CODE never runs (r21's and r23's
 /// `trap … ERR; true`, measured by their authors). `echo` fails only when its output cannot be
 /// written, which is taken not to happen (a choice, as for a pipe's size elsewhere).
@@ -742,6 +743,19 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
     if ["()", "function", "alias"].iter().any(|w| text.contains(w)) {
         return HashSet::new();
     }
+    // A RETURN trap runs when a function or a sourced file returns (bash(1), "trap"): a script
+    // with no function (above), no `source` or `.`, and no `eval` (which could define either)
+    // returns from none. A function the environment exports is the context's finding wherever
+    // it is called.
+    // SIGUSR1 and SIGUSR2 come only from a process that sends them: the host never does (it
+    // stops a run with TERM and KILL), so only a `kill` (or pkill, killall) of the command
+    // itself could.
+    let signals = text.contains("kill");
+    let returns = text.contains("source")
+        || text.contains("eval")
+        || text
+            .split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | '{'))
+            .any(|w| w == ".");
     let mut found = HashSet::new();
     for (i, statement) in statements.iter().enumerate() {
         if statement.kind() != "command" {
@@ -756,7 +770,18 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
             words.as_slice(),
             ["trap", _, "ERR"] | ["trap", "--", _, "ERR"]
         );
-        if err_only && statements[i + 1..].iter().all(cannot_fail) {
+        // `trap CODE RETURN USR1 …`: each condition one that never comes here.
+        let conditions = match words.as_slice() {
+            ["trap", "--", _, rest @ ..] | ["trap", _, rest @ ..] => rest,
+            _ => &[][..],
+        };
+        let never = !conditions.is_empty()
+            && conditions.iter().all(|c| match *c {
+                "RETURN" => !returns,
+                "USR1" | "USR2" | "SIGUSR1" | "SIGUSR2" => !signals,
+                _ => false,
+            });
+        if (err_only && statements[i + 1..].iter().all(cannot_fail)) || never {
             found.insert(statement.id());
         }
     }

@@ -132,6 +132,9 @@ impl Walker {
         let Some(destination) = destinations.first() else {
             return;
         };
+        if self.ambiguous(*destination, src) {
+            return;
+        }
         let mut target = words::word(*destination, src, &self.vars);
         if target.value.is_none() {
             if let Some(default) = self.unset_default(&target.text, src) {
@@ -165,8 +168,11 @@ impl Walker {
         };
         let refused = self.noclobber && matches!(operator.as_str(), ">" | "&>");
         let opens_stdin = operator == "<>" && self.stdin_only_opened(node, src);
+        let appends_nothing =
+            matches!(operator.as_str(), ">>" | "&>>") && self.appends_nothing(node, src);
         let writes = match operator.as_str() {
             ">" | "&>" | "<>" if (refused || opens_stdin) && existing() => false,
+            ">>" | "&>>" if appends_nothing && existing() => false,
             ">" | ">|" | "&>" | "<>" | ">>" | "&>>" => true,
             ">&" => !duplicates_fd,
             _ => false,
@@ -311,6 +317,50 @@ impl Walker {
             }
         };
         self.path_loops.contains(name) && !after.contains(['$', words::RUNTIME])
+    }
+
+    /// `echo x >{a,b}.txt`: bash brace-expands a redirection's word, and when that makes more
+    /// than one word it refuses the redirection ("ambiguous redirect"), opens nothing and does
+    /// not run the command (measured, bash 5.2, `--posix` too; `{p..p}` is one word, and is
+    /// written). Only in the command's own script, which bash runs: `sh -c` (dash) expands no
+    /// braces, and a nested script may be one. Plain text only (no quote, escape or expansion).
+    fn ambiguous(&self, destination: Node<'_>, src: &str) -> bool {
+        let raw = tree::text(destination, src);
+        self.depth == 1
+            && !raw.contains(['\'', '"', '\\', '$', '`'])
+            && words::expand_braces(destination, src, &self.vars).is_some_and(|w| w.len() > 1)
+    }
+
+    /// `: >> FILE`: an append redirection of a simple command that prints nothing (`:`, `true`,
+    /// `false`, not redefined as a function or an alias). Opening an existing regular file with
+    /// `O_APPEND` and writing nothing leaves it as it was, its times included (measured, Linux
+    /// 6.1: `: >> f`, `true 2>> f` change neither mtime nor ctime; `>` truncates, which marks
+    /// both). A `{var}>>` redirection keeps its descriptor open for later commands: not taken.
+    fn appends_nothing(&self, node: Node<'_>, src: &str) -> bool {
+        let redirect = tree::text(node, src).trim_start();
+        let plain = redirect
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(">>")
+            || redirect.starts_with("&>>");
+        let parent = node.parent();
+        let command = match parent {
+            Some(p) if p.kind() == "command" => Some(p),
+            Some(p) if p.kind() == "redirected_statement" => p
+                .child_by_field_name("body")
+                .filter(|b| b.kind() == "command"),
+            _ => None,
+        };
+        let Some(command) = command else {
+            return false;
+        };
+        let name = command
+            .child_by_field_name("name")
+            .map(|n| tree::text(n, src))
+            .unwrap_or("");
+        plain
+            && matches!(name, ":" | "true" | "false")
+            && !self.functions.contains(name)
+            && !self.commands.iter().any(|c| c == "alias")
     }
 
     /// `<>` (on stdin) belongs to a simple command other than `exec`, none of whose other
