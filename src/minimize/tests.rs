@@ -4567,6 +4567,6 @@ fn a_count_tables_padding_goes() {
     raw.push_str("--\n1105  Total in 45 files\n\n");
     assert_eq!(
         text_of("rubocop --format offenses", &raw),
-        "360 Style/StringLiterals\n320 Layout/ArrayAlignment\n280 Metrics/MethodLength\n240 Lint/Loop\n200 Naming/PredicateName\n160 Style/Next\n120 Security/Eval\n80 Style/AndOr\n--\n1105 Total in 45 files"
+        "360 Style/StringLiterals\n320 Layout/ArrayAlignment\n280 Metrics/MethodLength\n240 Lint/Loop\n200 Naming/PredicateName\n160 Style/Next\n120 Security/Eval\n80 Style/AndOr\n--\n1105 Total in 45 files\n"
     );
 }

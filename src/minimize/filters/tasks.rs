@@ -97,7 +97,7 @@ mod tests {
         assert!(looks_like_task_run(text));
         assert_eq!(
             run(text).as_deref(),
-            Some("PLAY [web]\nTASK [Create dirs]\nok: [web1] => (item=bin)\nchanged: [web2] => (item=bin)\nTASK [Show]\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\nPLAY RECAP\nweb1 : ok=2 changed=0 unreachable=0 failed=0\nweb2 : ok=1 changed=1 unreachable=0 failed=0")
+            Some("PLAY [web]\nTASK [Create dirs]\nok: [web1] => (item=bin)\nchanged: [web2] => (item=bin)\nTASK [Show]\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\nPLAY RECAP\nweb1 : ok=2 changed=0 unreachable=0 failed=0\nweb2 : ok=1 changed=1 unreachable=0 failed=0\n")
         );
     }
 
