@@ -5,8 +5,8 @@
 //! and caret lines under a diagnostic (the location says where to read), a context line said
 //! before (a template's `required from` chain, `In file included from`, `In function` repeated
 //! for each diagnostic under it), and a failed compiler invocation past its first 160 characters.
-//! In a build of many files, a compile command's echo goes even with diagnostics under it (they
-//! name their file). Said shorter: an error or warning repeated at several places (one line, its
+//! In a build of many files, a compile command's echo goes even with warnings under it (they
+//! name their file); one with an error under it stays. Said shorter: an error or warning repeated at several places (one line, its
 //! places by file, or by place where many files share one, the lines under each place said once), a
 //! note's or instantiation step's text past [`NOTE_KEEP_CHARS`], a long directory that starts a
 //! run of lines (said once above them), a remark list's file (said once above its lines, a text
@@ -168,7 +168,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
                 is_build_command(n)
                     || is_progress(n)
                     || is_sub_make_note(n)
-                    || many_commands && names_its_file(n)
+                    || many_commands && names_its_file(n) && !fails_below(&lines[i + 1..])
             })
         {
             continue;
@@ -274,6 +274,16 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
 /// `many_commands` in [`compiler`]): a build of one or two keeps each command over its
 /// diagnostics, its flags being what the reader may rerun.
 const MANY_COMMANDS: usize = 4;
+
+/// Whether the lines under a compile command, up to the next command, say an error: a failed
+/// compile keeps its command (the flags are what the reader reruns), a warning's goes in a build
+/// of many files (see `many_commands` in [`compiler`]).
+fn fails_below(lines: &[&str]) -> bool {
+    lines
+        .iter()
+        .take_while(|l| !is_build_command(l))
+        .any(|l| has(l, "error: "))
+}
 
 /// A line that says its own file: a diagnostic (`a.c:3:5: warning: …`) or the function context
 /// before one (`a.c: In function ‘f’:`, `a.c: At top level:`).
