@@ -35,7 +35,9 @@ export function shim(c, dir) {
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
 const gitDate = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\w{3}) (\d{1,2}) (\d\d:\d\d):\d\d (\d{4}) ([+-]\d{4})/g
 const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${String(MONTHS.indexOf(m) + 1).padStart(2, '0')}-${d.padStart(2, '0')} ${hm} ${tz}`)
-const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
+// A banner's rule of `*` padding it to the terminal's width (ansible's `TASK [name] ****…`) is
+// layout, as a table's rules and a hook runner's dot leader are: the words before it are the fact.
+const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim().replace(/^([A-Za-z].*[^*\s]) \*{3,}$/, '$1')
 const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
 
 /** A text as a terminal shows it where a line is rewritten in place (`frame\rframe`, a progress

@@ -3436,12 +3436,13 @@ fn libtool_compile_lines_and_its_dependency_moves_are_progress() {
             && !out.contains("is up to date"),
         "{out}"
     );
-    // The command a diagnostic came from stays as its context; the top make's note stays.
+    // In a build of many files a warning names its file and the command it came from goes (run
+    // in parallel, the line above is often another file's); the top make's note stays.
+    assert!(!out.contains("-c st.c -o st.o"), "{out}");
     assert_keeps(
         &out,
         &[
             "st.c:12:5: warning: unused variable 'x'",
-            "libtool: compile:  gcc -DHAVE_CONFIG_H -I. -Wall -c st.c -o st.o",
             "make: Nothing to be done for 'all'.",
         ],
     );
@@ -4495,5 +4496,78 @@ fn a_bracketed_rule_name_stays_with_its_message() {
             "Uninitialized variable: s [legacyUninitvar]",
             "Memory leak: p3 [memleak]",
         ],
+    );
+}
+
+/// A parallel build of many files (issue 45, round 23): each compile command's echo is progress
+/// even with diagnostics under it (they name their file); the same warning at the same place of
+/// each file is said once with its places by place, each file named; a repeated warning's label
+/// (`int` under its caret) once; the note under each of its places grouped as notes are.
+#[test]
+fn a_many_file_build_says_each_warning_kind_once_with_every_place() {
+    let mut raw = String::new();
+    for n in 0..8 {
+        raw.push_str(&format!(
+            "cc -Wall -c -o src/m{n}.o src/m{n}.c\nsrc/m{n}.c: In function ‘f{n}’:\nsrc/m{n}.c:9:28: warning: format ‘%d’ expects a matching ‘int’ argument [-Wformat=]\n    9 |     printf(\"%d\\n\");\n      |             ~^\n      |              |\n      |              int\nsrc/m{n}.c:10:5: warning: ‘return’ with no value [-Wreturn-type]\nsrc/m{n}.c:3:5: note: declared here\nsrc/m{n}.c:4:9: warning: unused variable ‘u{n}’ [-Wunused-variable]\n"
+        ));
+    }
+    let out = text_of("make -j2", &raw);
+    assert_eq!(
+        out.lines().take(6).collect::<Vec<_>>().join("\n"),
+        "warning: format ‘%d’ expects a matching ‘int’ argument [-Wformat=] (8 places):\n  9:28: src/m0.c src/m1.c src/m2.c src/m3.c src/m4.c src/m5.c src/m6.c src/m7.c\n  int\nwarning: ‘return’ with no value [-Wreturn-type] (8 places):\n  10:5: src/m0.c src/m1.c src/m2.c src/m3.c src/m4.c src/m5.c src/m6.c src/m7.c\nnote: declared here (8 notes):"
+    );
+    assert!(!out.contains("cc -Wall"), "{out}");
+    assert_eq!(out.matches("  int").count(), 1, "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "  3:5: src/m0.c src/m1.c src/m2.c src/m3.c src/m4.c src/m5.c src/m6.c src/m7.c",
+            "src/m7.c:4:9: warning: unused variable ‘u7’",
+        ],
+    );
+    // A build of one file keeps its command over its diagnostics.
+    let one = "cc -Wall -c -o a.o a.c\na.c:4:9: warning: unused variable ‘u’ [-Wunused-variable]\n    4 |     int u;\n      |         ^\n";
+    assert_keeps(&text_of("make", one), &["cc -Wall -c -o a.o a.c"]);
+}
+
+/// An analyzer's finding repeated at several places: the event paths under its later places
+/// follow the first place's, each line said once (three identical paths are one); the walk
+/// counts after the first say only their number.
+#[test]
+fn a_repeated_analyzer_finding_says_each_event_once() {
+    let w =
+        "warning: use of uninitialized value ‘x’ [CWE-457] [-Wanalyzer-use-of-uninitialized-value]";
+    let path = "  ‘f’: events 1-2\n    |\n    |    8 |   int x;\n    |      |       ^\n    |      |       |\n    |      |       (1) region created on stack here\n    |    9 |   if (a) return x;\n    |      |      ~\n    |      |      |\n    |      |      (2) following ‘true’ branch...\n    |\n";
+    let raw = format!(
+        "a.c: In function ‘f’:\na.c:9:17: {w}\n{path}a.c:9:17: {w}\n{path}a.c:12:3: {w}\n{path}"
+    );
+    assert_eq!(
+        text_of("gcc -fanalyzer -c a.c", &raw),
+        format!("{w} (3 places):\n  a.c: 9:17 9:17 12:3\n  8: (1) region created on stack here\n  (1 control-flow events: entries, branches, calls, returns)\n  (1 control-flow events)\n")
+    );
+}
+
+/// A count table (rubocop's `--format offenses`: a count padded to a column, then a name): the
+/// padding goes, each count and name stay.
+#[test]
+fn a_count_tables_padding_goes() {
+    let names = [
+        "Style/StringLiterals",
+        "Layout/ArrayAlignment",
+        "Metrics/MethodLength",
+        "Lint/Loop",
+        "Naming/PredicateName",
+        "Style/Next",
+        "Security/Eval",
+        "Style/AndOr",
+    ];
+    let mut raw = "\n".to_string();
+    for (i, n) in names.iter().enumerate() {
+        raw.push_str(&format!("{:<6}{n}\n", 360 - i * 40));
+    }
+    raw.push_str("--\n1105  Total in 45 files\n\n");
+    assert_eq!(
+        text_of("rubocop --format offenses", &raw),
+        "360 Style/StringLiterals\n320 Layout/ArrayAlignment\n280 Metrics/MethodLength\n240 Lint/Loop\n200 Naming/PredicateName\n160 Style/Next\n120 Security/Eval\n80 Style/AndOr\n--\n1105 Total in 45 files\n"
     );
 }

@@ -426,6 +426,11 @@ fn place_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
                 _ => p.to_string(),
             }
         };
+        // A place with the files it is in (`6:11: src/m00.c src/m01.c`, many files' same line).
+        if is_place(file) && places.split(' ').all(|f| !f.is_empty() && !is_place(f)) {
+            found.extend(places.split(' ').map(|f| format!("{f}:{file}")));
+            continue;
+        }
         if file.contains(' ') || !places.split(' ').all(|p| is_place(&bare(p))) {
             continue;
         }
@@ -1356,6 +1361,21 @@ mod tests {
         let lost = lost_locations(&many, "40 errors");
         assert_eq!(lost.len(), 40);
         assert_eq!(with_lost_lines(&many, "40 errors".to_string(), &lost), None);
+    }
+
+    #[test]
+    fn a_place_said_with_its_files_keeps_each_files_location() {
+        let raw =
+            "src/m0.c:6:11: warning: w\nsrc/m1.c:6:11: warning: w\nsrc/m2.c:7:1: warning: w\n";
+        let out = "warning: w (3 places):\n  6:11: src/m0.c src/m1.c\n  7:1: src/m2.c";
+        assert!(lost_locations(raw, out).is_empty());
+        assert_eq!(
+            lost_locations(
+                raw,
+                "warning: w (3 places):\n  6:11: src/m0.c\n  7:1: src/m2.c"
+            ),
+            vec!["src/m1.c:6:11"]
+        );
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! and caret lines under a diagnostic (the location says where to read), a context line said
 //! before (a template's `required from` chain, `In file included from`, `In function` repeated
 //! for each diagnostic under it), and a failed compiler invocation past its first 160 characters.
-//! Said shorter: an error or warning repeated at several places (one line, its places by file), a
+//! In a build of many files, a compile command's echo goes even with warnings under it (they
+//! name their file); one with an error under it stays. Said shorter: an error or warning repeated at several places (one line, its
+//! places by file, or by place where many files share one, the lines under each place said once), a
 //! note's or instantiation step's text past [`NOTE_KEEP_CHARS`], a long directory that starts a
 //! run of lines (said once above them), a remark list's file (said once above its lines, a text
 //! at several places once: [`remark_list`]).
@@ -121,12 +123,17 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     let mut event_line: Option<&str> = None;
     // An analyzer path's control-flow events dropped since its last line said (see
     // [`is_control_flow`]).
+    // (What those events are is said with the first count; the counts after it are short.)
     let mut flow = 0usize;
-    let flush_flow = |flow: &mut usize, out: &mut Vec<Cow<str>>| {
+    let mut flow_said = false;
+    let flush_flow = |flow: &mut usize, out: &mut Vec<Cow<str>>, said: &mut bool| {
         if *flow > 0 {
-            out.push(
-                format!("  ({flow} control-flow events: entries, branches, calls, returns)").into(),
-            );
+            out.push(if *said {
+                format!("  ({flow} control-flow events)").into()
+            } else {
+                format!("  ({flow} control-flow events: entries, branches, calls, returns)").into()
+            });
+            *said = true;
             *flow = 0;
         }
     };
@@ -141,6 +148,15 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             && !has(l, "error:")
     };
     let lines: Vec<&str> = ctx.text.split_lines().collect();
+    // A build of many files (`make -j2` over 40 sources): a compile command's echo is its
+    // progress even with diagnostics under it, which name their file themselves (and, run in
+    // parallel, are often another file's).
+    let many_commands = lines
+        .iter()
+        .filter(|l| is_build_command(l))
+        .take(MANY_COMMANDS)
+        .count()
+        >= MANY_COMMANDS;
     for (i, &line) in lines.iter().enumerate() {
         if is_progress(line) || line.starts_with("-- ") && cmake_chatter.is_match(line) {
             continue;
@@ -148,9 +164,12 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         // A compile or link command that printed nothing (the next line is another command,
         // progress, or the end) is progress too; one with output under it stays, as its context.
         if is_build_command(line)
-            && lines
-                .get(i + 1)
-                .is_none_or(|n| is_build_command(n) || is_progress(n) || is_sub_make_note(n))
+            && lines.get(i + 1).is_none_or(|n| {
+                is_build_command(n)
+                    || is_progress(n)
+                    || is_sub_make_note(n)
+                    || many_commands && names_its_file(n) && !fails_below(&lines[i + 1..])
+            })
         {
             continue;
         }
@@ -175,7 +194,7 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             continue;
         }
         if let Some(short) = shortened_context(line) {
-            flush_flow(&mut flow, &mut out);
+            flush_flow(&mut flow, &mut out, &mut flow_said);
             out.push(short.into());
             continue;
         }
@@ -227,10 +246,10 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
         if is_path_heading(t) {
             continue;
         }
-        flush_flow(&mut flow, &mut out);
+        flush_flow(&mut flow, &mut out, &mut flow_said);
         out.push(Cow::Borrowed(line));
     }
-    flush_flow(&mut flow, &mut out);
+    flush_flow(&mut flow, &mut out, &mut flow_said);
     let mut out = automake_summaries(prefix_runs(drop_orphan_context(group_notes(
         group_diagnostics(inner_make_echoes(out)),
     ))));
@@ -249,6 +268,30 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
     // rules): counted as for a program no filter names.
     let text = join_lines(out);
     Some(super::shape::counted_text(&text).unwrap_or(text))
+}
+
+/// Fewest compile or link commands for a build to be read as one of many files (see
+/// `many_commands` in [`compiler`]): a build of one or two keeps each command over its
+/// diagnostics, its flags being what the reader may rerun.
+const MANY_COMMANDS: usize = 4;
+
+/// Whether the lines under a compile command, up to the next command, say an error: a failed
+/// compile keeps its command (the flags are what the reader reruns), a warning's goes in a build
+/// of many files (see `many_commands` in [`compiler`]).
+fn fails_below(lines: &[&str]) -> bool {
+    lines
+        .iter()
+        .take_while(|l| !is_build_command(l))
+        .any(|l| has(l, "error: "))
+}
+
+/// A line that says its own file: a diagnostic (`a.c:3:5: warning: …`) or the function context
+/// before one (`a.c: In function ‘f’:`, `a.c: At top level:`).
+fn names_its_file(line: &str) -> bool {
+    !line.starts_with(' ')
+        && (diagnostic(line).is_some()
+            || note(line).is_some()
+            || line.ends_with(':') && (has(line, ": In ") || has(line, ": At top level")))
 }
 
 /// A sub-make's note that a target needs nothing (`make[4]: 'testc' is up to date.`,
@@ -640,9 +683,69 @@ pub(super) fn push_place_rows<P: AsRef<str>, L: From<String>>(
     out.push(format!("  {file}: {row}").into());
 }
 
+/// A message's places (`files`, each with its places), laid out as rows: by file (`  src/a.c:
+/// 3:9 14:2`, see [`push_place_rows`]), or by place where many files share few places (the same
+/// warning at the same line of each of 40 generated files: `  6:11: src/m00.c src/m01.c …`, a
+/// file's name said once instead of a row each). Every file and place is said either way.
+fn push_places<L: From<String>>(out: &mut Vec<L>, files: &[(&str, Vec<&str>)]) {
+    let mut by_place: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (file, places) in files {
+        for &p in places {
+            match by_place.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, fs)) if fs.last() == Some(file) => {}
+                Some((_, fs)) => fs.push(file),
+                None => by_place.push((p, vec![file])),
+            }
+        }
+    }
+    if files.len() < PLACE_ROWS_MIN_FILES || by_place.len() * 2 > files.len() {
+        for (file, places) in files {
+            push_place_rows(out, file, places);
+        }
+        return;
+    }
+    for (place, fs) in by_place {
+        let mut row = String::new();
+        for f in fs {
+            if !row.is_empty() && row.len() + f.len() > PLACES_ROW_CHARS {
+                out.push(format!("  {place}: {}", std::mem::take(&mut row)).into());
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(f);
+        }
+        out.push(format!("  {place}: {row}").into());
+    }
+}
+
+/// Fewest places of a message for the notes under its later places to be moved under its first
+/// (see [`group_diagnostics`]): a note moved away from its file's lines costs the directory said
+/// once for them ([`prefix_runs`]), which pays only where many notes become one grouped line.
+const NOTES_MOVED_MIN_PLACES: usize = 8;
+
+/// Fewest files for a message's places to be laid out by place (see [`push_places`]): with
+/// fewer, a row a file reads as well.
+const PLACE_ROWS_MIN_FILES: usize = 4;
+
+/// The lines under a diagnostic at `at` that belong to it: indented ones (its labels, an
+/// analyzer's event path as the filter wrote it) and, with `notes`, notes (`a.c:3:5: note:
+/// declared here`).
+fn details_end(out: &[Cow<str>], at: usize, notes: bool) -> usize {
+    let mut end = at + 1;
+    while end < out.len() && (out[end].starts_with(' ') || notes && note(&out[end]).is_some()) {
+        end += 1;
+    }
+    end
+}
+
 /// The same diagnostic (kind and message) at several places, said once at the first one's
-/// position with its places by file: `warning: msg (3 places):` then `  src/a.c: 3:9 14:2`. A
-/// message said once stays as it was.
+/// position with its places (by file, or by place: [`push_places`]): `warning: msg (3
+/// places):` then `  src/a.c: 3:9 14:2`. The lines under each later place (its labels, its
+/// event path, its notes: [`details_end`]) follow the first place's, each line said once (the
+/// same `int` label, the same path under each of three places); a note at another place stays
+/// whole, and is grouped with its like by [`group_notes`] (notes are moved for a message at
+/// [`NOTES_MOVED_MIN_PLACES`] places or more). A message said once stays as it was.
 fn group_diagnostics(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     for l in &out {
@@ -677,15 +780,48 @@ fn group_diagnostics(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
             None => files.push((file, vec![place])),
         }
     }
-    let mut grouped = Vec::new();
-    for (i, line) in out.iter().enumerate() {
+    // Each group's details: where its first place's end, and the later places' lines not said.
+    let mut first_end: Vec<usize> = vec![usize::MAX; groups.len()];
+    let mut said: Vec<std::collections::HashSet<&str, FastHash>> =
+        vec![Default::default(); groups.len()];
+    let mut extra: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
+    for i in 0..out.len() {
+        if keep[i] {
+            continue;
+        }
+        let Some((_, _, msg)) = diagnostic(&out[i]) else {
+            continue;
+        };
+        let g = first[msg];
+        let end = details_end(&out, i, count[msg] >= NOTES_MOVED_MIN_PLACES);
+        if slot[i].is_some() {
+            first_end[g] = end;
+            said[g].extend(out[i + 1..end].iter().map(|l| &**l));
+            continue;
+        }
+        for (k, l) in out.iter().enumerate().take(end).skip(i + 1) {
+            keep[k] = false;
+            if said[g].insert(l) {
+                extra[g].push(k);
+            }
+        }
+    }
+    let mut ends: Vec<(usize, usize)> = (0..groups.len()).map(|g| (first_end[g], g)).collect();
+    ends.sort_unstable();
+    let mut ends = ends.into_iter().peekable();
+    let mut grouped = Vec::with_capacity(out.len());
+    for i in 0..=out.len() {
+        while let Some((_, g)) = ends.next_if(|&(e, _)| e == i) {
+            grouped.extend(extra[g].iter().map(|&k| out[k].clone()));
+        }
+        let Some(line) = out.get(i) else {
+            break;
+        };
         if let Some(g) = slot[i] {
             let (msg, files) = &groups[g];
             let n: usize = files.iter().map(|(_, p)| p.len()).sum();
             grouped.push(format!("{msg} ({n} places):").into());
-            for (file, places) in files {
-                push_place_rows(&mut grouped, file, places);
-            }
+            push_places(&mut grouped, files);
         } else if keep[i] {
             grouped.push(line.clone());
         }
@@ -765,9 +901,7 @@ fn group_block<'a>(block: &mut [Cow<'a, str>], grouped: &mut Vec<Cow<'a, str>>) 
                     let n = count[shape];
                     let vary = if differs { ", quoted parts vary" } else { "" };
                     grouped.push(format!("{first} ({n} notes{vary}):").into());
-                    for (file, p) in files {
-                        push_place_rows(grouped, file, p);
-                    }
+                    push_places(grouped, &files);
                 }
             }
             None => grouped.push(l.clone()),

@@ -19,6 +19,7 @@ mod shape;
 mod source;
 mod streams;
 mod table;
+mod tasks;
 mod tests_js;
 mod tests_native;
 mod valgrind;
@@ -437,6 +438,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if tasks::looks_like_task_run(&head) {
+        Some(("task-run", tasks::task_run))
     } else if streams::looks_like_streams(text) {
         Some(("streams", streams::streams))
     } else if shape::looks_like_tap(text) {

@@ -186,8 +186,15 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
     );
     let counts_passes = passes >= SHAPE_MIN_LINES;
     let counts_progress = progress >= SHAPE_MIN_LINES;
+    let count_rows = lines
+        .iter()
+        .filter(|l| count_row(l).is_some())
+        .take(SHAPE_MIN_LINES)
+        .count()
+        >= SHAPE_MIN_LINES;
     if !counts_passes
         && !counts_progress
+        && !count_rows
         && rules < RULES_MIN_LINES
         && folded.is_none()
         && !tap_trimmed
@@ -222,11 +229,29 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
                 }
             }
             Shape::Rule => {}
-            // Borrowed: most lines stay as they are, and are copied once, by the join.
-            _ => out.push(std::borrow::Cow::Borrowed(line)),
+            _ => match count_row(line).filter(|_| count_rows) {
+                Some((n, name)) => out.push(format!("{n} {name}").into()),
+                // Borrowed: most lines stay as they are, and are copied once, by the join.
+                None => out.push(std::borrow::Cow::Borrowed(line)),
+            },
         }
     }
     Some(join_lines(out))
+}
+
+/// A row of a count table (rubocop's `--format offenses`, a tally's `352   Style/Strings`): a
+/// count, padding to a column, one name (no second padded column). With
+/// [`SHAPE_MIN_LINES`] of them, the padding goes: one space says the same.
+fn count_row(line: &str) -> Option<(&str, &str)> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &line[digits..];
+    let name = rest.trim_start_matches(' ');
+    (digits > 0
+        && rest.len() - name.len() >= 2
+        && !name.is_empty()
+        && !has(name, "  ")
+        && !name.contains('\t'))
+    .then(|| (&line[..digits], name.trim_end()))
 }
 
 /// TAP 13's details (node's test runner, `tap`): a result's `# Subtest: name` heading just

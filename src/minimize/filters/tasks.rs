@@ -1,0 +1,131 @@
+//! Task runners that print a banner per play and per task, padded to the terminal's width with a
+//! rule of `*` (ansible-playbook, and the CI runners and wrappers that print its format): the
+//! banner keeps its words without the rule, the blank lines between sections go, and the
+//! recap's rows (`web1 : ok=6 changed=0 unreachable=0 …`) lose their column padding. Every
+//! other line (each host's `ok:`/`changed:`/`skipping:`/`fatal:` line, a result's JSON, a
+//! `--diff`'s hunks) stays as written.
+
+use super::Context;
+use crate::minimize::text::{join_lines, SplitLines};
+
+/// Fewest banners for an output to be read as a task run: one could be any tool's heading.
+const BANNERS_MIN: usize = 2;
+
+/// Shortest rule of `*` that pads a banner: the width left after a long task name can be short.
+const RULE_MIN_STARS: usize = 3;
+
+/// A banner's words (`TASK [Render config]`) when `line` is one: words, a space, then only `*`
+/// to the end (at least [`RULE_MIN_STARS`]); words that start with a letter (pylint's
+/// `************* Module x` starts with its rule, doctest's rule is alone on its line).
+fn banner(line: &str) -> Option<&str> {
+    let line = line.trim_end();
+    let words = line.trim_end_matches('*');
+    let stars = line.len() - words.len();
+    let words = words.strip_suffix(' ')?;
+    (stars >= RULE_MIN_STARS
+        && words.starts_with(|c: char| c.is_ascii_uppercase())
+        && !words.ends_with('*'))
+    .then_some(words)
+}
+
+/// Whether `text` is a task run: [`BANNERS_MIN`] banners among its lines.
+pub(super) fn looks_like_task_run(text: &str) -> bool {
+    text.split_lines()
+        .filter(|l| l.ends_with("***") && banner(l).is_some())
+        .take(BANNERS_MIN)
+        .count()
+        >= BANNERS_MIN
+}
+
+/// A recap's row: a host, ` : `, then only `name=count` columns (`ok=6    changed=0 …`).
+fn recap_row(line: &str) -> Option<String> {
+    let (host, counts) = line.split_once(" : ")?;
+    let host = host.trim_end();
+    if host.is_empty() || host.contains(' ') || host.starts_with(' ') {
+        return None;
+    }
+    let columns: Vec<&str> = counts.split_whitespace().collect();
+    let counted = |c: &&str| {
+        c.split_once('=').is_some_and(|(k, n)| {
+            !k.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        })
+    };
+    (!columns.is_empty() && columns.iter().all(counted))
+        .then(|| format!("{host} : {}", columns.join(" ")))
+}
+
+pub(super) fn task_run(ctx: &Context) -> Option<String> {
+    let mut out: Vec<std::borrow::Cow<str>> = Vec::new();
+    for line in ctx.text.split_lines() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(words) = banner(line) {
+            out.push(words.into());
+        } else if let Some(row) = recap_row(line) {
+            out.push(row.into());
+        } else {
+            out.push(line.into());
+        }
+    }
+    let text = join_lines(out);
+    (text.len() < ctx.text.len()).then_some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minimize::command::Invocation;
+    use crate::minimize::settings::OutlineLevel;
+    use pretty_assertions::assert_eq;
+
+    fn run(text: &str) -> Option<String> {
+        let inv = Invocation {
+            program: "ansible-playbook".into(),
+            args: vec!["site.yml".into()],
+        };
+        task_run(&Context {
+            inv: &inv,
+            text,
+            outline: OutlineLevel::default(),
+        })
+    }
+
+    #[test]
+    fn banners_lose_their_rule_and_the_recap_its_padding() {
+        let text = "\nPLAY [web] *********************************************\n\nTASK [Create dirs] *************************************\nok: [web1] => (item=bin)\nchanged: [web2] => (item=bin)\n\nTASK [Show] ********************************************\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\n\nPLAY RECAP *********************************************\nweb1                  : ok=2    changed=0    unreachable=0    failed=0   \nweb2                  : ok=1    changed=1    unreachable=0    failed=0   \n\n";
+        assert!(looks_like_task_run(text));
+        assert_eq!(
+            run(text).as_deref(),
+            Some("PLAY [web]\nTASK [Create dirs]\nok: [web1] => (item=bin)\nchanged: [web2] => (item=bin)\nTASK [Show]\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\nPLAY RECAP\nweb1 : ok=2 changed=0 unreachable=0 failed=0\nweb2 : ok=1 changed=1 unreachable=0 failed=0\n")
+        );
+    }
+
+    #[test]
+    fn other_star_rules_are_no_banners() {
+        for (text, is) in [
+            (
+                "************* Module a\na.py:1:0: C0114: doc\n************* Module b\n",
+                false,
+            ),
+            (
+                "**********************\nFile \"x\", line 3\n**********************\n",
+                false,
+            ),
+            ("one banner only ****************\nok\n", false),
+            ("RUNNING HANDLER [restart] ******\nTASK [x] ******\n", true),
+        ] {
+            assert_eq!(looks_like_task_run(text), is, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_row_with_other_columns_is_no_recap() {
+        assert_eq!(
+            recap_row("web1   : ok=2  changed=1"),
+            Some("web1 : ok=2 changed=1".into())
+        );
+        assert_eq!(recap_row("Note : see the docs"), None);
+        assert_eq!(recap_row("a b : ok=1"), None);
+    }
+}
