@@ -58,7 +58,12 @@ pub struct Session {
     /// The state is read after each run, ahead of a job that starts from it
     /// (`session/aside.rs`, [`Session::capture_ahead`]).
     read_ahead: AtomicBool,
+    /// Told after each state read ahead ([`Session::read_state_ahead`]).
+    after_read_ahead: std::sync::Mutex<Option<AfterReadAhead>>,
 }
+
+/// What a job manager does once a session's state was read ahead (it primes a shell with it).
+pub type AfterReadAhead = Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Default)]
 struct Inner {
@@ -93,6 +98,7 @@ impl Session {
             pool: None,
             parking: park::Parking::default(),
             read_ahead: AtomicBool::new(false),
+            after_read_ahead: std::sync::Mutex::new(None),
         })
     }
 
