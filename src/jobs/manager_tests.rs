@@ -552,14 +552,14 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
         eprintln!("skipped: {e}");
         return;
     }
-    async fn until(mut ready: impl FnMut() -> bool) {
+    async fn until(what: &str, mut ready: impl FnMut() -> bool) {
         for _ in 0..1000 {
             if ready() {
                 return;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        panic!("never got there");
+        panic!("never got there: {what}");
     }
     let alive = |pid: i32| std::path::Path::new(&format!("/proc/{pid}")).exists();
     let base = temp_dir("primed");
@@ -595,14 +595,17 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     let out = m.wait(&probe(&m), None).await.unwrap();
     assert_eq!(seen(&out).1, first);
     // After the job, a shell is primed with the state; the next job takes it.
-    until(|| pool.primed().is_some()).await;
+    until("wait 1", || pool.primed().is_some()).await;
     let (primed, file) = pool.primed().unwrap();
     assert!(file.exists());
     let out = m.wait(&probe(&m), None).await.unwrap();
     assert_eq!(seen(&out), (primed, first.clone()));
     // Its state file is removed with the job.
-    until(|| !file.exists()).await;
-    until(|| pool.primed().is_some_and(|(pid, _)| pid != primed)).await;
+    until("wait 2", || !file.exists()).await;
+    until("wait 3", || {
+        pool.primed().is_some_and(|(pid, _)| pid != primed)
+    })
+    .await;
     let (stale, stale_file) = pool.primed().unwrap();
     // The session changes each part of its state; a job started at once (before the state is
     // read ahead) sees the change, in another shell, and the stale one is ended, its file gone.
@@ -616,11 +619,15 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     let (pid, state) = seen(&out);
     assert_eq!(state, second);
     assert_ne!(pid, stale);
-    until(|| !alive(stale) && !stale_file.exists()).await;
+    until("wait 4", || !alive(stale) && !stale_file.exists()).await;
     // Changed again, then left alone: the state read ahead primes a shell with it, which the next
     // job takes.
     run(&session, "V=3").await;
-    until(|| pool.primed().is_some_and(|(pid, _)| pid != stale && alive(pid))).await;
+    until("wait 5", || {
+        pool.primed()
+            .is_some_and(|(pid, _)| pid != stale && alive(pid))
+    })
+    .await;
     let last = format!("3 f2 al2 extglob {}", two.display());
     let mut took = false;
     for _ in 0..20 {
@@ -633,14 +640,14 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
             break;
         }
         // Primed anew between the look and the job's start: try again.
-        until(|| pool.primed().is_some()).await;
+        until("wait 6", || pool.primed().is_some()).await;
     }
     assert!(took, "no job took the primed shell");
-    until(|| pool.primed().is_some()).await;
+    until("wait 7", || pool.primed().is_some()).await;
     let (pid, file) = pool.primed().unwrap();
     m.close().await;
     assert_eq!(pool.waiting(), 0);
-    until(|| !alive(pid) && !file.exists()).await;
+    until("wait 8", || !alive(pid) && !file.exists()).await;
     session.close().await;
 }
 

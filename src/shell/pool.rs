@@ -503,6 +503,17 @@ impl Pool {
         true
     }
 
+    /// Whether a shell waits in the pool now (not a primed one).
+    pub fn has_ready(&self) -> bool {
+        !self.state().waiting.is_empty()
+    }
+
+    /// Whether a shell waits in the pool (not a primed one), or is being started for it.
+    pub fn has_waiting(&self) -> bool {
+        let state = self.state();
+        !state.waiting.is_empty() || state.filling > 0
+    }
+
     /// Whether the shell primed now was primed with `tag` ([`Pool::prime`]).
     pub fn primed_with(&self, tag: &str) -> bool {
         self.state().primed.as_ref().is_some_and(|p| p.tag == tag)
@@ -627,9 +638,10 @@ impl Drop for PrimedShell {
 /// The directory a job's session takes a shell in (`Session::take_pooled` for a session that
 /// has not run yet): its configured one, else the host's.
 fn take_dir(config: &ShellConfig) -> PathBuf {
-    config.cwd.clone().unwrap_or_else(|| {
-        std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"))
-    })
+    config
+        .cwd
+        .clone()
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")))
 }
 
 /// Ends a primed shell and removes its state file.

@@ -97,9 +97,9 @@ impl Session {
             drop((inner, primed));
             return self.launch().await;
         }
-        let live = primed.into_live().ok_or_else(|| {
-            Error::io("starting the shell", std::io::Error::other("no shell"))
-        })?;
+        let live = primed
+            .into_live()
+            .ok_or_else(|| Error::io("starting the shell", std::io::Error::other("no shell")))?;
         let pid = live.spawned.proc.pid;
         self.install(&mut inner, live);
         Ok(pid)
