@@ -658,7 +658,10 @@ async fn prime(pool: Weak<Pool>, last_from: Arc<Mutex<Option<Template>>>, delay:
     };
     // A shell still being started for the pool is waited for (each wait at most the pool's own
     // bound): on a loaded machine a confined shell's start can take longer than one.
+    // The first wait also starts a refill still waiting for its delay (the job's end asked for
+    // one a moment ago).
     let deadline = tokio::time::Instant::now() + PRIME_FILL_WAIT;
+    pool.until_filled().await;
     while !pool.has_ready() && pool.has_waiting() && tokio::time::Instant::now() < deadline {
         pool.until_filled().await;
     }
