@@ -623,6 +623,8 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     // Changed again, then left alone: the state read ahead primes a shell with it, which the next
     // job takes.
     run(&session, "V=3").await;
+    // The host's run does this (napi's `Shell.run`); `Session::run` does not.
+    session.capture_ahead().unwrap().await.unwrap();
     until("wait 5", || {
         pool.primed()
             .is_some_and(|(pid, _)| pid != stale && alive(pid))
