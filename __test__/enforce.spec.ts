@@ -116,6 +116,45 @@ describe('a read-only call runs confined and still works', () => {
     expect(seen).toBe('2 late')
   })
 
+  it('a shell that sourced the state ahead serves only that state: each change between two confined calls is seen', async () => {
+    mkdirSync(join(dir, 'a'))
+    mkdirSync(join(dir, 'b'))
+    const t = tools()
+    await t.bash.execute({ command: 'V=1; f() { echo f1; }; shopt -s expand_aliases; alias al="echo al1"; cd a' }, { approved: true })
+    const read = async () => {
+      const r = await confinedRun(t, { command: 'echo "$V"; f; al; shopt -q nullglob && echo nullglob; shopt -qo pipefail && echo pipefail; pwd' })
+      expect(r.details.confined).toBe(true)
+      return text(r).split('\n')
+    }
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50))
+    let expected = ['1', 'f1', 'al1', join(dir, 'a')]
+    expect(await read()).toEqual(expected)
+    const changes: [string, (e: string[]) => string[]][] = [
+      ['V=2', (e) => ['2', ...e.slice(1)]],
+      ['f() { echo f2; }', (e) => [e[0]!, 'f2', ...e.slice(2)]],
+      ["alias al='echo al2'", (e) => [e[0]!, e[1]!, 'al2', ...e.slice(3)]],
+      ['shopt -s nullglob', (e) => [...e.slice(0, 3), 'nullglob', ...e.slice(3)]],
+      ['set -o pipefail', (e) => [...e.slice(0, -1), 'pipefail', e.at(-1)!]],
+      ['cd ../b', (e) => [...e.slice(0, -1), join(dir, 'b')]],
+      ['V=3; shopt -u nullglob; cd ../a', (e) => ['3', ...e.slice(1, 3), ...e.slice(4, -1), join(dir, 'a')]],
+    ]
+    // Each change both right before the confined call (the state read in the call's time) and
+    // with a pause between (read ahead, and a shell primed with it); a confined call first, after
+    // a pause, takes the shell primed with the state before the change.
+    for (const wait of [false, true]) {
+      for (const [change, next] of changes) {
+        await pause()
+        expect(await read(), `before ${change}`).toEqual(expected)
+        await t.bash.execute({ command: change }, { approved: true })
+        if (wait) await pause()
+        expected = next(expected)
+        expect(await read(), `after ${change}${wait ? ', a pause between' : ''}`).toEqual(expected)
+      }
+      await t.bash.execute({ command: 'V=1; f() { echo f1; }; alias al="echo al1"; set +o pipefail' }, { approved: true })
+      expected = ['1', 'f1', 'al1', join(dir, 'a')]
+    }
+  })
+
   it('an approved call and enforceReadOnly: false run in the session, unconfined', async () => {
     const t = tools()
     const approved = await t.bash.execute({ command: 'export KEPT=1' }, { approved: true })

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{mpsc, watch};
@@ -18,7 +18,7 @@ use crate::output::{deliver, ChunkReceiver, OutputOptions, OutputPipeline, Recei
 use crate::run::CancelToken;
 use crate::shell::framing::quote;
 use crate::shell::session::aside::Aside;
-use crate::shell::state;
+use crate::shell::state::{self, Captured};
 use crate::shell::validate_run;
 use crate::shell::{Pool, RunOutcome, RunRequest, Session, ShellConfig};
 
@@ -35,6 +35,12 @@ const CHUNK_QUEUE: usize = 1;
 /// (at the run layer's 64 KiB, `run::READ_CHUNK_BYTES`, 64 flooding jobs held 14 MiB more
 /// than their buffers).
 const JOB_READ_CHUNK_BYTES: usize = 16 * 1024;
+/// How long after a job ended a shell is primed with its session's state for the next job (see
+/// [`prime`]): once the host has taken the job's result, as the pool's refill waits.
+const PRIME_DELAY: Duration = Duration::from_millis(3);
+/// The longest a priming waits for a shell being started for the pool: at load average 13 on
+/// two cores, starting a confined shell took more than the pool's own 100 ms wait.
+const PRIME_FILL_WAIT: Duration = Duration::from_secs(2);
 
 /// How a job stands. Never `Completed` for a job that did not end by itself with status 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +148,9 @@ pub struct JobManager {
     jobs: Mutex<Jobs>,
     /// Where jobs take a shell started ahead of need (see [`JobManager::with_pool`]).
     pool: Option<Arc<Pool>>,
+    /// How the last job started from a session was started: the next one from it likely is
+    /// alike, and a shell of the pool sources that session's state ahead of it (see [`prime`]).
+    last_from: Arc<Mutex<Option<Template>>>,
 }
 
 #[derive(Default)]
@@ -188,6 +197,7 @@ impl JobManager {
             options,
             jobs: Mutex::new(Jobs::default()),
             pool: None,
+            last_from: Arc::new(Mutex::new(None)),
         })
     }
 
@@ -213,7 +223,9 @@ impl JobManager {
         on_exit: Option<OnExit>,
     ) -> Result<String> {
         let (id, task) = self.prepare(spec, from, on_exit)?;
-        tokio::spawn(task);
+        if let Some(task) = begin(task) {
+            tokio::spawn(task);
+        }
         Ok(id)
     }
 
@@ -271,9 +283,13 @@ impl JobManager {
         let snapshot = match &from {
             Some(session) => {
                 // A manager that starts its shells ahead has the session read its state ahead
-                // too, after each of its runs: the next job is then given it at once.
-                if self.pool.is_some() {
-                    session.read_state_ahead();
+                // too, after each of its runs: the next job is then given it at once, and a
+                // shell of the pool sources it ahead of that job.
+                if let Some(pool) = &self.pool {
+                    let (pool, last_from) = (Arc::downgrade(pool), self.last_from.clone());
+                    session.read_state_ahead(Some(Arc::new(move || {
+                        tokio::spawn(prime(pool.clone(), last_from.clone(), false));
+                    })));
                 }
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
@@ -309,9 +325,27 @@ impl JobManager {
             }
         };
         config.read_chunk_bytes = JOB_READ_CHUNK_BYTES;
+        // A job's own `snapshotPath` is read when the job starts: a shell that sourced it
+        // earlier may have read another text. Such jobs are not primed for.
+        let primes = match (&from, &snapshot) {
+            (Some(session), Some(file)) if self.pool.is_some() && file.own.is_none() => {
+                let mut template = config.clone();
+                template.snapshot = None;
+                *lock(&self.last_from) = Some(Template {
+                    session: Arc::downgrade(session),
+                    own_tmpdir: own_tmpdir(&config, &run),
+                    config: template,
+                    cd: run.cwd.is_none(),
+                });
+                true
+            }
+            _ => false,
+        };
+        // One run, then closed: its end need not look at the shell for a next one.
+        let session = Session::new(config)?.for_one_run();
         let session = match &self.pool {
-            Some(pool) => Session::new(config)?.with_pool(pool.clone()),
-            None => Session::new(config)?,
+            Some(pool) => session.with_pool(pool.clone()),
+            None => session,
         };
         let session = Arc::new(session);
         let (ended, _) = watch::channel(false);
@@ -341,12 +375,26 @@ impl JobManager {
         drop(jobs);
         let artifact = output.artifact_path.clone();
         let pool = self.pool.clone();
+        let last_from = self.last_from.clone();
         let task = async move {
-            drive(job, run, from, snapshot, pipeline, artifact, on_exit).await;
+            drive(
+                job,
+                run,
+                from,
+                snapshot,
+                pipeline,
+                artifact,
+                pool.clone(),
+                on_exit,
+            )
+            .await;
             // The next job's shell is started once this one is over, not while it runs, nor
-            // while the host takes its result.
+            // while the host takes its result; and then primed with the session's state.
             if let Some(pool) = pool {
                 pool.replenish_soon();
+                if primes {
+                    tokio::spawn(prime(Arc::downgrade(&pool), last_from, true));
+                }
             }
         };
         Ok((id, Box::pin(task)))
@@ -532,7 +580,124 @@ struct StateFile {
     own: Option<String>,
 }
 
+/// How a job was started from a session, for a shell primed ahead of the next such job.
+#[derive(Clone)]
+struct Template {
+    session: Weak<Session>,
+    /// The job's shell's configuration, without its state file.
+    config: ShellConfig,
+    /// The state file moves to the session's directory (the run names none).
+    cd: bool,
+    /// See [`own_tmpdir`].
+    own_tmpdir: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Whether a job keeps its own temp dir: a sandboxed job writes only in its own temp dir, which
+/// its shell got as TMPDIR; the session's TMPDIR (or its lack of one) must not replace it, unless
+/// the job's own `env` names one.
+fn own_tmpdir(config: &ShellConfig, run: &RunRequest) -> bool {
+    config.sandbox.is_some() && !run.env.iter().any(|(k, _)| k == "TMPDIR")
+}
+
+/// The text of a job's state file: the job's own snapshot sourced first (`own`), then the
+/// session's state, after a move to the session's directory when `cd`; its temp dir kept when
+/// `own_tmpdir`.
+fn state_text(captured: &Captured, cd: bool, own: Option<&str>, own_tmpdir: bool) -> String {
+    let mut text = match own {
+        Some(own) => format!("\\builtin source -- {}\n", quote(own)),
+        None => String::new(),
+    };
+    if own_tmpdir {
+        text.push_str("__agsh_tmpdir=$TMPDIR\n");
+    }
+    text.push_str(&state::with_cwd(
+        captured,
+        cd.then_some(captured.cwd.as_str()),
+    ));
+    if own_tmpdir {
+        text.push_str(
+            "\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n",
+        );
+    }
+    text
+}
+
+/// What a primed shell was handed beyond its configuration ([`Pool::prime`]'s tag): the state
+/// file's whole text and, where it moves to the session's directory, which directory that path
+/// named then (one removed and made again since is another).
+fn prime_tag(text: &str, captured: &Captured, cd: bool) -> String {
+    let dir = cd
+        .then(|| crate::process::os::meta::identity(std::path::Path::new(&captured.cwd)))
+        .flatten();
+    format!("{text}\0{dir:?}")
+}
+
+/// Has a shell of the pool source the state of the session the last job started from (as that
+/// job's state file would hold it now), while it waits for the next such job: its state file
+/// written, and the file sourced, off that job's path. Only from a state the session keeps (read
+/// ahead, see `Session::capture_ahead`): nothing is run in the session, nothing waits for it. A
+/// job is given the primed shell only when its own state file would be the same text
+/// ([`Pool::claim`]); a state that changed since primes again (the session's read ahead calls
+/// this after each run, `delay` false; a job's end, `delay` true).
+async fn prime(pool: Weak<Pool>, last_from: Arc<Mutex<Option<Template>>>, delay: bool) {
+    if delay {
+        tokio::time::sleep(PRIME_DELAY).await;
+    }
+    let Some(pool) = pool.upgrade() else {
+        return;
+    };
+    let Some(template) = lock(&last_from).clone() else {
+        return;
+    };
+    let Some(session) = template.session.upgrade() else {
+        return;
+    };
+    // A shell still being started for the pool is waited for (each wait at most the pool's own
+    // bound): on a loaded machine a confined shell's start can take longer than one.
+    // The first wait also starts a refill still waiting for its delay (the job's end asked for
+    // one a moment ago).
+    let deadline = tokio::time::Instant::now() + PRIME_FILL_WAIT;
+    pool.until_filled().await;
+    while !pool.has_ready() && pool.has_waiting() && tokio::time::Instant::now() < deadline {
+        pool.until_filled().await;
+    }
+    if session.is_closed() {
+        return;
+    }
+    let Some(kept) = session.kept_state() else {
+        return;
+    };
+    let config = template.config;
+    let start = crate::shell::start_env(&config);
+    let Some(captured) = state::snapshot(&kept, start.as_deref()) else {
+        return;
+    };
+    let text = state_text(&captured, template.cd, None, template.own_tmpdir);
+    let tag = prime_tag(&text, &captured, template.cd);
+    if pool.primed_with(&tag) {
+        return;
+    }
+    let Ok(path) = snapshot_path("primed") else {
+        return;
+    };
+    if write_private(&path, &text).is_err() {
+        remove_state_file(&path);
+        return;
+    }
+    let config = ShellConfig {
+        snapshot: Some(path.to_string_lossy().into_owned()),
+        ..config
+    };
+    // The pool owns the file from here (removes it if no shell takes it).
+    pool.prime(&config, tag);
+}
+
 /// Runs the job to its end, then records how it ended and tells `on_exit`.
+#[allow(clippy::too_many_arguments)]
 async fn drive(
     job: Arc<Job>,
     run: RunRequest,
@@ -540,11 +705,13 @@ async fn drive(
     snapshot: Option<StateFile>,
     pipeline: OutputPipeline,
     artifact: Option<PathBuf>,
+    pool: Option<Arc<Pool>>,
     on_exit: Option<OnExit>,
 ) {
+    let mut snapshot = snapshot;
     let (tx, rx) = mpsc::channel::<Vec<u8>>(CHUNK_QUEUE);
     let collect = collect(job.clone(), rx, pipeline, artifact);
-    let run = run_job(&job, run, from, snapshot.as_ref(), tx);
+    let run = run_job(&job, run, from, snapshot.as_mut(), pool.as_ref(), tx);
     let (outcome, ()) = tokio::join!(run, collect);
     job.session.close().await;
     if let Some(state) = snapshot {
@@ -572,6 +739,23 @@ async fn drive(
     }
 }
 
+/// Runs a job's task ([`JobManager::prepare`]) here, on the caller's thread, up to its first
+/// wait, and returns the rest to spawn (`None` when it already ended). Call within the runtime.
+/// The host calls this on its JavaScript thread: a confined call's state is taken (when the
+/// session keeps it), its shell taken and handed the command before `start` returns, with no hop
+/// to a worker thread first (0.27 ms at load 8-10). Nothing on the way blocks on a process or
+/// on the session: a capture run in the session's turn, a shell still being started and a
+/// shell started now (no shell waits) are awaited, the rest then running on the runtime.
+pub fn begin(mut task: JobTask) -> Option<JobTask> {
+    use std::task::{Context, Poll, Waker};
+    // A no-op waker: the task, spawned right after, is polled again at once by the runtime and
+    // registers its own wherever it waits.
+    match task.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(()) => None,
+        Poll::Pending => Some(task),
+    }
+}
+
 /// The status a run's outcome gives a job.
 fn settle(state: &mut JobState, outcome: &RunOutcome) {
     state.working_dir = outcome.working_dir.clone();
@@ -590,27 +774,37 @@ fn settle(state: &mut JobState, outcome: &RunOutcome) {
     };
 }
 
-/// Starts the job's shell (from the session's state, if any) and runs the command on it.
+/// Starts the job's shell (from the session's state, if any) and runs the command on it: a shell
+/// of the pool primed with that same state file's text when there is one ([`prime`]), else one
+/// handed the file now.
 async fn run_job(
     job: &Job,
     mut run: RunRequest,
     from: Option<Arc<Session>>,
-    snapshot: Option<&StateFile>,
+    snapshot: Option<&mut StateFile>,
+    pool: Option<&Arc<Pool>>,
     tx: mpsc::Sender<Vec<u8>>,
 ) -> Result<RunOutcome> {
     let prepare = async {
         if let (Some(session), Some(file)) = (from, snapshot) {
             let from_config = session.config().clone();
-            // A task of its own: a kill while the session runs the capture must not drop the
-            // capture half-way (the session would lose track of its shell); it finishes and puts
-            // the session's `$?` back whatever becomes of the job.
-            let capture = tokio::spawn(async move { session.capture_state().await });
-            let aside = capture.await.map_err(|e| {
-                Error::io(
-                    "reading the session's state",
-                    std::io::Error::other(e.to_string()),
-                )
-            })??;
+            // The state the session keeps, when it is idle, is taken at once (no task, no
+            // wait: see `begin`); else read in its turn.
+            let aside = match session.kept_state() {
+                Some(kept) => Aside::Ran(kept.to_vec()),
+                None => {
+                    // A task of its own: a kill while the session runs the capture must not drop
+                    // the capture half-way (the session would lose track of its shell); it
+                    // finishes and puts the session's `$?` back whatever becomes of the job.
+                    let capture = tokio::spawn(async move { session.capture_state().await });
+                    capture.await.map_err(|e| {
+                        Error::io(
+                            "reading the session's state",
+                            std::io::Error::other(e.to_string()),
+                        )
+                    })??
+                }
+            };
             let captured = match aside {
                 // The job's shell starts with the plan's environment (a waiting one too: it was
                 // started on an equal plan): only what differs from it is declared.
@@ -629,27 +823,27 @@ async fn run_job(
                 }
             };
             // An explicit cwd is the shell's start (the bootstrap moves there); else the session's.
-            let cwd = run.cwd.is_none().then_some(captured.cwd.as_str());
-            let mut text = match &file.own {
-                Some(own) => format!("\\builtin source -- {}\n", quote(own)),
-                None => String::new(),
+            let cd = run.cwd.is_none();
+            let own_tmpdir = own_tmpdir(job.session.config(), &run);
+            let text = state_text(&captured, cd, file.own.as_deref(), own_tmpdir);
+            run.command.insert_str(0, &captured.trace);
+            let primed = match (pool, &file.own) {
+                (Some(pool), None) => {
+                    pool.claim(job.session.config(), &prime_tag(&text, &captured, cd))
+                }
+                _ => None,
             };
-            // A sandboxed job writes only in its own temp dir, which its shell got as TMPDIR:
-            // the session's TMPDIR (or its lack of one) must not replace it, unless the job's
-            // own `env` names one.
-            let own_tmpdir = job.session.config().sandbox.is_some()
-                && !run.env.iter().any(|(k, _)| k == "TMPDIR");
-            if own_tmpdir {
-                text.push_str("__agsh_tmpdir=$TMPDIR\n");
-            }
-            text.push_str(&state::with_cwd(&captured, cwd));
-            if own_tmpdir {
-                text.push_str(
-                    "\n\\builtin export TMPDIR=$__agsh_tmpdir; \\builtin unset -v __agsh_tmpdir\n",
-                );
+            if let Some(primed) = primed {
+                // The file it sourced is the job's to remove; the job's own name was never made.
+                file.path = primed.state_file().to_path_buf();
+                return job.session.launch_primed(primed).await;
             }
             write_private(&file.path, &text)?;
-            run.command.insert_str(0, &captured.trace);
+        }
+        // A shell started now (none waits in the pool) is started on the runtime, not on the
+        // thread that began the job (see `begin`).
+        if !pool.is_some_and(|pool| pool.has_waiting()) {
+            tokio::task::yield_now().await;
         }
         job.session.launch().await
     };

@@ -533,6 +533,126 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
     session.close().await;
 }
 
+/// A shell of the pool sources the session's state ahead of the next confined job, once the
+/// state is kept (after a job, or read ahead after a session run): the job that takes it sees
+/// the session's variables, functions, aliases, options and directory as they are. A primed
+/// shell whose state changed since (the session ran something that changed any of them) is never
+/// used: the job sees the new state, in another shell, and the stale one is ended. After
+/// `close()` no primed shell runs and its state file is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
+    use crate::process::sandbox::{Network, SandboxPolicy};
+    use crate::shell::{Pool, PoolOptions};
+    let policy = SandboxPolicy {
+        writable_roots: Some(vec![]),
+        network: Network::Denied,
+        ..Default::default()
+    };
+    if let Err(e) = policy.check() {
+        eprintln!("skipped: {e}");
+        return;
+    }
+    async fn until(what: &str, mut ready: impl FnMut() -> bool) {
+        for _ in 0..1000 {
+            if ready() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("never got there: {what}");
+    }
+    let alive = |pid: i32| std::path::Path::new(&format!("/proc/{pid}")).exists();
+    let base = temp_dir("primed");
+    let (one, two) = (base.join("one"), base.join("two"));
+    std::fs::create_dir_all(&one).unwrap();
+    std::fs::create_dir_all(&two).unwrap();
+    let pool = Pool::with_options(tokio::runtime::Handle::current(), PoolOptions::jobs());
+    let m = manager().with_pool(pool.clone());
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(
+        &session,
+        &format!(
+            "V=1; f() {{ echo f1; }}; shopt -s expand_aliases nullglob; alias al='echo al1'; cd {}",
+            one.display()
+        ),
+    )
+    .await;
+    let confined = || {
+        let mut s = spec(
+            "echo $$; echo \"$V\"; f; al; shopt -q nullglob && echo nullglob; \
+             shopt -q extglob && echo extglob; pwd",
+        );
+        s.config.sandbox = Some(policy.clone());
+        s
+    };
+    let probe = |m: &JobManager| m.start(confined(), Some(session.clone()), None).unwrap();
+    let seen = |o: &JobOutput| -> (i32, String) {
+        let mut lines = o.output.lines();
+        let pid = lines.next().unwrap().parse().unwrap();
+        (pid, lines.collect::<Vec<_>>().join(" "))
+    };
+    let first = format!("1 f1 al1 nullglob {}", one.display());
+    let out = m.wait(&probe(&m), None).await.unwrap();
+    assert_eq!(seen(&out).1, first);
+    // After the job, a shell is primed with the state; the next job takes it.
+    until("wait 1", || pool.primed().is_some()).await;
+    let (primed, file) = pool.primed().unwrap();
+    assert!(file.exists());
+    let out = m.wait(&probe(&m), None).await.unwrap();
+    assert_eq!(seen(&out), (primed, first.clone()));
+    // Its state file is removed with the job.
+    until("wait 2", || !file.exists()).await;
+    until("wait 3", || {
+        pool.primed().is_some_and(|(pid, _)| pid != primed)
+    })
+    .await;
+    let (stale, stale_file) = pool.primed().unwrap();
+    // The session changes each part of its state; a job started at once (before the state is
+    // read ahead) sees the change, in another shell, and the stale one is ended, its file gone.
+    let change = format!(
+        "V=2; f() {{ echo f2; }}; alias al='echo al2'; shopt -u nullglob; shopt -s extglob; cd {}",
+        two.display()
+    );
+    run(&session, &change).await;
+    let second = format!("2 f2 al2 extglob {}", two.display());
+    let out = m.wait(&probe(&m), None).await.unwrap();
+    let (pid, state) = seen(&out);
+    assert_eq!(state, second);
+    assert_ne!(pid, stale);
+    until("wait 4", || !alive(stale) && !stale_file.exists()).await;
+    // Changed again, then left alone: the state read ahead primes a shell with it, which the next
+    // job takes.
+    run(&session, "V=3").await;
+    // The host's run does this (napi's `Shell.run`); `Session::run` does not.
+    session.capture_ahead().unwrap().await.unwrap();
+    until("wait 5", || {
+        pool.primed()
+            .is_some_and(|(pid, _)| pid != stale && alive(pid))
+    })
+    .await;
+    let last = format!("3 f2 al2 extglob {}", two.display());
+    let mut took = false;
+    for _ in 0..20 {
+        let (pid, _) = pool.primed().unwrap();
+        let out = m.wait(&probe(&m), None).await.unwrap();
+        let (taken, state) = seen(&out);
+        assert_eq!(state, last);
+        if taken == pid {
+            took = true;
+            break;
+        }
+        // Primed anew between the look and the job's start: try again.
+        until("wait 6", || pool.primed().is_some()).await;
+    }
+    assert!(took, "no job took the primed shell");
+    until("wait 7", || pool.primed().is_some()).await;
+    let (pid, file) = pool.primed().unwrap();
+    m.close().await;
+    assert_eq!(pool.waiting(), 0);
+    until("wait 8", || !alive(pid) && !file.exists()).await;
+    session.close().await;
+}
+
 #[test]
 fn a_jobs_state_file_goes_where_a_plain_shells_scratch_files_go() {
     // The memory filesystem when the host names no TMPDIR (the session's variables never reach

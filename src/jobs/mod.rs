@@ -6,4 +6,6 @@
 mod buffer;
 mod manager;
 
-pub use manager::{JobInfo, JobManager, JobOutput, JobSpec, JobStatus, ManagerOptions, OnExit};
+pub use manager::{
+    begin, JobInfo, JobManager, JobOutput, JobSpec, JobStatus, ManagerOptions, OnExit,
+};

@@ -249,7 +249,12 @@ impl JobManager {
             whole.retain(|id, _| known.contains(id));
             whole.insert(id.clone(), WholeOutput { command, config });
         }
-        napi::bindgen_prelude::spawn(task);
+        // Its first steps here, on the JS thread (`jobs::begin`): the command is handed to its
+        // shell before this returns.
+        let rest = napi::bindgen_prelude::within_runtime_if_available(|| jobs::begin(task));
+        if let Some(rest) = rest {
+            napi::bindgen_prelude::spawn(rest);
+        }
         Ok(id)
     }
 

@@ -23,14 +23,20 @@
 //!   confined by the policy of the last job that took one (the policy is part of what must be
 //!   equal), and keeps them across seconds (see there).
 //!
-//! Bounds: at most [`POOL_SIZE`] shells wait in a pool, all on one plan (a call on another plan
+//! A job manager's pool may also hold one shell *primed* for a job started from a session
+//! ([`Pool::prime`]): taken ahead as a job's shell is taken, it has sourced that session's state
+//! while it waits. It is handed only to a job whose shell would be taken on the same plan, in the
+//! same directory, with the same state file, word for word ([`Pool::claim`]); any other job ends
+//! it, as a newer priming does: a shell primed on a state that changed since is never used.
+//!
+//! Bounds: at most [`POOL_SIZE`] shells wait in a pool (a primed one among them), all on one plan (a call on another plan
 //! ends them). A pool with no call for [`IDLE_RELEASE`] ends its shells. Nothing is started
 //! before the first call that could take a shell: a host that never runs a command pays nothing.
 //! The owner ends a pool's shells with [`Pool::close`] (the Node bindings do at the teardown of
 //! the JavaScript environment that made it); a host that dies takes them along (each shell's
 //! supervisor ends its tree when the host goes away).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -158,6 +164,8 @@ pub struct Pool {
 struct State {
     /// Each with the second of the clock its start began in.
     waiting: Vec<(Key, u64, Live)>,
+    /// A shell that has sourced a session's state ahead of a job ([`Pool::prime`]).
+    primed: Option<Primed>,
     /// Shells being started for the pool.
     filling: usize,
     /// The plan of the last call: what the pool is filled on.
@@ -184,6 +192,7 @@ impl Pool {
             options,
             state: Mutex::new(State {
                 waiting: Vec::new(),
+                primed: None,
                 filling: 0,
                 want: None,
                 last_call: Instant::now(),
@@ -308,7 +317,7 @@ impl Pool {
         let Some(key) = state.want.clone() else {
             return;
         };
-        while !state.closed && state.waiting.len() + state.filling < self.options.size {
+        while !state.closed && state.held() < self.options.size {
             state.filling += 1;
             let (pool, key) = (self.clone(), key.clone());
             self.runtime.spawn_blocking(move || pool.fill(key));
@@ -342,8 +351,12 @@ impl Pool {
             state.reaper = false;
             state.want = None;
             let ended = state.waiting.drain(..).map(|(.., l)| l).collect();
+            let primed = state.primed.take();
             drop(state);
             end_all(ended);
+            if let Some(primed) = primed {
+                end_primed(primed);
+            }
             return None;
         }
         let stale = state.take_stale(self.options.same_second);
@@ -366,7 +379,7 @@ impl Pool {
     /// rather than starting one more beside it.
     /// A refill still waiting for its delay is started now (the call needs a shell: nothing runs
     /// that its start would compete with).
-    pub(super) async fn until_filled(self: &Arc<Self>) {
+    pub(crate) async fn until_filled(self: &Arc<Self>) {
         if self.state().waiting.is_empty() {
             self.refill_if_due();
         }
@@ -395,7 +408,7 @@ impl Pool {
         let mut state = self.state();
         let wanted = !state.closed
             && state.want.as_ref() == Some(&key)
-            && state.waiting.len() < self.options.size;
+            && state.waiting.len() + usize::from(state.primed.is_some()) < self.options.size;
         match live {
             Ok(live) if wanted => state.waiting.push((key, second, live)),
             Ok(live) => {
@@ -419,6 +432,10 @@ impl Pool {
             let mut state = self.state();
             state.closed = true;
             state.want = None;
+            if let Some(primed) = state.primed.take() {
+                state.waiting.push((primed.key, 0, primed.live));
+                let _ = std::fs::remove_file(&primed.path);
+            }
             state.waiting.drain(..).map(|(.., l)| l).collect()
         };
         for live in ended {
@@ -430,23 +447,137 @@ impl Pool {
         }
     }
 
-    /// How many shells wait in the pool.
-    #[cfg(test)]
-    pub(crate) fn waiting(&self) -> usize {
-        self.state().waiting.len()
+    /// Has a shell waiting on `config`'s plan taken now for `config`, as [`Pool::take`] hands one
+    /// to a session when a job starts: it sources `config`'s snapshot (a job's state file) and
+    /// waits for its first run. `tag` says everything else the shell was handed (the state
+    /// file's whole text, and what it depends on): [`Pool::claim`] gives the shell only to a job
+    /// whose tag is the same. Replaces (ends) the shell primed before. Returns whether a shell
+    /// was primed; if not, or once the primed shell is ended unused, the snapshot's file is
+    /// removed (the pool owns it from now on). Call within the runtime.
+    pub fn prime(self: &Arc<Self>, config: &ShellConfig, tag: String) -> bool {
+        let Some(path) = config.snapshot.as_ref().map(PathBuf::from) else {
+            return false;
+        };
+        let found = Key::now(config, &self.options).and_then(|key| {
+            let mut state = self.state();
+            if state.closed {
+                return None;
+            }
+            let at = state.waiting.iter().position(|(k, ..)| *k == key)?;
+            let live = state.waiting.swap_remove(at).2;
+            Some((key, live))
+        });
+        let Some((key, mut live)) = found else {
+            let _ = std::fs::remove_file(&path);
+            return false;
+        };
+        let _runtime = self.runtime.enter();
+        let cwd = take_dir(config);
+        if live.spawned.has_exited() || live.take(config, &key.plan.env, &cwd, None).is_err() {
+            end_all(vec![live]);
+            let _ = std::fs::remove_file(&path);
+            return false;
+        }
+        let primed = Primed {
+            key,
+            cwd,
+            read_chunk_bytes: config.read_chunk_bytes,
+            tag,
+            path,
+            live,
+        };
+        let (old, closed) = {
+            let mut state = self.state();
+            (state.primed.replace(primed), state.closed)
+        };
+        if let Some(old) = old {
+            end_primed(old);
+        }
+        if closed {
+            // Closed meanwhile: `close` did not see it.
+            if let Some(primed) = self.state().primed.take() {
+                end_primed(primed);
+            }
+            return false;
+        }
+        true
     }
 
+    /// Whether a shell waits in the pool now (not a primed one).
+    pub fn has_ready(&self) -> bool {
+        !self.state().waiting.is_empty()
+    }
+
+    /// Whether a shell waits in the pool (not a primed one), or is being started for it.
+    pub fn has_waiting(&self) -> bool {
+        let state = self.state();
+        !state.waiting.is_empty() || state.filling > 0
+    }
+
+    /// Whether the shell primed now was primed with `tag` ([`Pool::prime`]).
+    pub fn primed_with(&self, tag: &str) -> bool {
+        self.state().primed.as_ref().is_some_and(|p| p.tag == tag)
+    }
+
+    /// The primed shell ([`Pool::prime`]) for a job's session on `config` whose tag is `tag`:
+    /// `Some` only when it was primed on an equal plan (the host's environment and identity as
+    /// they are now), in the directory the session would take a shell in now, with the same
+    /// tag, and still runs. A primed shell that is not given is ended: it is never given to a
+    /// later job either. Call within the runtime.
+    pub fn claim(self: &Arc<Self>, config: &ShellConfig, tag: &str) -> Option<PrimedShell> {
+        let primed = self.state().primed.take()?;
+        let given = primed.tag == tag
+            && primed.read_chunk_bytes == config.read_chunk_bytes
+            && primed.cwd == take_dir(config)
+            && Key::now(config, &self.options).as_ref() == Some(&primed.key)
+            && !primed.live.spawned.has_exited();
+        if !given {
+            end_primed(primed);
+            return None;
+        }
+        self.state().last_call = Instant::now();
+        Some(PrimedShell {
+            live: Some(primed.live),
+            path: primed.path,
+        })
+    }
+
+    /// How many shells wait in the pool (a primed one among them).
+    #[cfg(test)]
+    pub(crate) fn waiting(&self) -> usize {
+        let state = self.state();
+        state.waiting.len() + usize::from(state.primed.is_some())
+    }
+
+    /// The pids of the shells that wait in the pool (a primed one among them).
     #[cfg(test)]
     pub(crate) fn waiting_pids(&self) -> Vec<i32> {
-        self.state()
+        let state = self.state();
+        let primed = state.primed.as_ref().map(|p| &p.live);
+        state
             .waiting
             .iter()
-            .map(|(.., l)| l.spawned.proc.pid)
+            .map(|(.., l)| l)
+            .chain(primed)
+            .map(|l| l.spawned.proc.pid)
             .collect()
+    }
+
+    /// The primed shell's pid and state file.
+    #[cfg(test)]
+    pub(crate) fn primed(&self) -> Option<(i32, PathBuf)> {
+        let state = self.state();
+        let primed = state.primed.as_ref()?;
+        Some((primed.live.spawned.proc.pid, primed.path.clone()))
     }
 }
 
 impl State {
+    /// The shells the pool holds or is starting.
+    fn held(&self) -> usize {
+        self.waiting.len() + self.filling + usize::from(self.primed.is_some())
+    }
+
     /// Takes out the shells that may not be handed out any more: those on another plan than the
     /// wanted one, and (`same_second`) those whose start began in an earlier second of the clock
     /// than now.
@@ -461,6 +592,75 @@ impl State {
                 });
         self.waiting = keep;
         stale.into_iter().map(|(.., l)| l).collect()
+    }
+}
+
+/// A shell taken ahead for a job, that has sourced its state (see [`Pool::prime`]).
+struct Primed {
+    key: Key,
+    /// The directory it was taken in.
+    cwd: PathBuf,
+    read_chunk_bytes: usize,
+    tag: String,
+    /// The state file it sourced.
+    path: PathBuf,
+    live: Live,
+}
+
+/// The primed shell given to a job ([`Pool::claim`]): the session installs its shell
+/// (`Session::launch_primed`). Dropped unused, the shell is ended and its state file removed.
+pub struct PrimedShell {
+    live: Option<Live>,
+    path: PathBuf,
+}
+
+impl PrimedShell {
+    /// The state file the shell sourced: the job's own from now on (its to remove).
+    pub fn state_file(&self) -> &Path {
+        &self.path
+    }
+
+    /// The shell, for the session that installs it; the state file is left to the job.
+    pub(super) fn into_live(mut self) -> Option<Live> {
+        self.path = PathBuf::new();
+        self.live.take()
+    }
+}
+
+impl Drop for PrimedShell {
+    fn drop(&mut self) {
+        if let Some(live) = self.live.take() {
+            end_with_file(live, std::mem::take(&mut self.path));
+        }
+    }
+}
+
+/// The directory a job's session takes a shell in (`Session::take_pooled` for a session that
+/// has not run yet): its configured one, else the host's.
+fn take_dir(config: &ShellConfig) -> PathBuf {
+    config
+        .cwd
+        .clone()
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")))
+}
+
+/// Ends a primed shell and removes its state file.
+fn end_primed(primed: Primed) {
+    end_with_file(primed.live, primed.path);
+}
+
+/// Ends `live` (a shell that runs nothing) and removes `path` (none when empty), off the caller's
+/// thread where a runtime runs.
+fn end_with_file(live: Live, path: PathBuf) {
+    let end = move || {
+        live.destroy_idle();
+        if !path.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&path);
+        }
+    };
+    match Handle::try_current() {
+        Ok(runtime) => drop(runtime.spawn_blocking(end)),
+        Err(_) => end(),
     }
 }
 

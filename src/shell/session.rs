@@ -58,7 +58,14 @@ pub struct Session {
     /// The state is read after each run, ahead of a job that starts from it
     /// (`session/aside.rs`, [`Session::capture_ahead`]).
     read_ahead: AtomicBool,
+    /// Told after each state read ahead ([`Session::read_state_ahead`]).
+    after_read_ahead: std::sync::Mutex<Option<AfterReadAhead>>,
+    /// The session runs one command and is closed (a job's): see [`Session::for_one_run`].
+    one_run: bool,
 }
+
+/// What a job manager does once a session's state was read ahead (it primes a shell with it).
+pub type AfterReadAhead = Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Default)]
 struct Inner {
@@ -93,6 +100,8 @@ impl Session {
             pool: None,
             parking: park::Parking::default(),
             read_ahead: AtomicBool::new(false),
+            after_read_ahead: std::sync::Mutex::new(None),
+            one_run: false,
         })
     }
 
@@ -100,6 +109,14 @@ impl Session {
     /// on the runtime.
     pub fn with_status_watcher(mut self, watcher: Arc<dyn StatusWatcher>) -> Self {
         self.watcher = Some(watcher);
+        self
+    }
+
+    /// For a session that runs one command and is then closed (a job's): the end of its run
+    /// does not look at the shell for the next run (its descriptors, its children, its script's
+    /// read offset: `Live::end_run`), since none comes; the close looks below the shell itself.
+    pub fn for_one_run(mut self) -> Self {
+        self.one_run = true;
         self
     }
 
@@ -598,7 +615,9 @@ impl Session {
         match ended {
             Ended::Status { state, pwd } => {
                 live.state = state;
-                live.end_run();
+                if !self.one_run {
+                    live.end_run();
+                }
                 inner.working_dir = Some(pwd.clone());
                 outcome.working_dir = Some(pwd);
             }
@@ -626,7 +645,9 @@ impl Session {
                             outcome.set_ending(Ending::from_exit_code(state.last_status));
                         }
                         live.state = state;
-                        live.end_run();
+                        if !self.one_run {
+                            live.end_run();
+                        }
                         inner.working_dir = Some(pwd.clone());
                         outcome.working_dir = Some(pwd);
                     }

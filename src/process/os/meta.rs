@@ -56,6 +56,22 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// The identity of the file `path` names now (its device and inode; the volume serial and file
+/// index on Windows): equal at two times only while the path names the same file.
+pub(crate) fn identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(windows)]
+    {
+        super::windows::file_id(path)
+            .ok()
+            .map(|(volume, index)| (u64::from(volume), index))
+    }
+}
+
 /// The user id this process runs as: the owner of `/proc/self` (`None` where there is no
 /// `/proc`, as on macOS, and on Windows, which has no numeric user ids).
 pub(crate) fn account_uid() -> Option<u32> {

@@ -5,6 +5,7 @@
 //! session's configuration. Additive: nothing here changes what a session's runs see.
 
 use super::*;
+use crate::shell::pool::PrimedShell;
 use crate::shell::state;
 
 /// How long after a run its session's state is read ahead ([`Session::capture_ahead`]).
@@ -62,8 +63,46 @@ impl Session {
     /// From now on, the state is read after each run of the session (see
     /// [`Session::capture_ahead`]): a job manager that starts its shells ahead asks this of
     /// the sessions its jobs start from.
-    pub(crate) fn read_state_ahead(&self) {
+    /// `then` is called after each such read that succeeded (the last caller's `then` only).
+    pub(crate) fn read_state_ahead(&self, then: Option<AfterReadAhead>) {
         self.read_ahead.store(true, Ordering::SeqCst);
+        if let Some(then) = then {
+            *self
+                .after_read_ahead
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = Some(then);
+        }
+    }
+
+    /// The session's state as [`Session::capture_state`] keeps it, if it is kept now and the
+    /// session is not busy: never waits, never runs anything in the shell.
+    pub(crate) fn kept_state(&self) -> Option<Arc<[u8]>> {
+        let inner = self.inner.try_lock().ok()?;
+        let live = inner.live.as_ref()?;
+        if live.spawned.has_exited() {
+            return None;
+        }
+        live.captured.as_ref().map(|kept| kept.text.clone())
+    }
+
+    /// [`Session::launch`] with the shell given: one of the pool's that has sourced the state
+    /// this session is to start from (`Pool::claim`). For a session whose shell has not started:
+    /// else the primed shell is ended and the session launched as usual.
+    pub(crate) async fn launch_primed(&self, primed: PrimedShell) -> Result<i32> {
+        let mut inner = self.inner.lock().await;
+        if self.closed.load(Ordering::SeqCst) {
+            return Err(Error::SessionClosed);
+        }
+        if inner.live.is_some() || inner.parked.is_some() {
+            drop((inner, primed));
+            return self.launch().await;
+        }
+        let live = primed
+            .into_live()
+            .ok_or_else(|| Error::io("starting the shell", std::io::Error::other("no shell")))?;
+        let pid = live.spawned.proc.pid;
+        self.install(&mut inner, live);
+        Ok(pid)
     }
 
     /// After a run: when asked to ([`Session::read_state_ahead`]), reads the session's state a
@@ -93,7 +132,16 @@ impl Session {
                 return;
             }
             // Nothing waits for it: a failure is met again by the next job's own capture.
-            let _ = session.capture_state_in(turns).await;
+            if session.capture_state_in(turns).await.is_ok() {
+                let then = session
+                    .after_read_ahead
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clone();
+                if let Some(then) = then {
+                    then();
+                }
+            }
         }))
     }
 
@@ -387,7 +435,7 @@ mod tests {
         // Not asked: nothing read.
         assert!(s.capture_ahead().is_none());
         assert!(!kept(&s).await);
-        s.read_state_ahead();
+        s.read_state_ahead(None);
         run(&s, "X=two; false").await;
         s.capture_ahead().unwrap().await.unwrap();
         assert!(kept(&s).await);
