@@ -1523,6 +1523,17 @@ fn values_that_decide() {
         ("LD_LIBRARY_PATH= ls", ReadOnly),
         ("LD_LIBRARY_PATH=. ls", Unknown),
         ("TIMEFORMAT='%R s'; time ls >/dev/null", ReadOnly),
+        // The glob options' variables only narrow or reorder what a glob matches (names of
+        // files there either way), as `shopt -s dotglob` does; EXECIGNORE changes which file
+        // a command's name runs.
+        ("GLOBIGNORE='*.csv'; echo *", ReadOnly),
+        ("GLOBIGNORE=.:..; cat *", ReadOnly),
+        ("export GLOBIGNORE='*.o'; ls *", ReadOnly),
+        ("GLOBIGNORE='*.o' bash -c 'echo *'", ReadOnly),
+        ("GLOBSORT=-mtime; echo *.txt", ReadOnly),
+        ("FIGNORE=.o; ls", ReadOnly),
+        ("EXECIGNORE=/usr/bin/ls; ls", Unknown),
+        ("GLOBIGNORE='*.csv'; rm *", Write),
         ("PS4='+ '; set -x; ls src", ReadOnly),
         ("PS4='$(touch x)+ '; set -x; ls src", Unknown),
         ("PS4='\\$ '; set -x; ls", Unknown),
