@@ -56,6 +56,12 @@ const MODULES: &[(&str, &[&str])] = &[
     // Only with a literal name, which the context looks up where ldconfig would
     // ([`LIBRARY`]): one not there is looked for with gcc, which writes temporary files.
     ("ctypes.util", &["find_library"]),
+    // What kind of file a path is, found by reading its first bytes (CPython 3.11's dbm,
+    // zipfile, tarfile, imghdr, sndhdr and filecmp open it "rb" and stat it; measured with
+    // strace: nothing opened for writing); mimetypes reads the system's mime.types.
+    ("dbm", &["whichdb"]), ("zipfile", &["is_zipfile"]), ("tarfile", &["is_tarfile"]),
+    ("imghdr", &["what"]), ("sndhdr", &["what"]), ("filecmp", &["cmp"]),
+    ("mimetypes", &["guess_type", "guess_extension", "guess_all_extensions"]),
 ];
 
 /// The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.11, without the
@@ -1361,6 +1367,12 @@ mod tests {
             // issue 44 (r12): a listed value's string method; a class named as its module.
             "import sys, platform; print(sys.version.split()[0], platform.machine(), sys.prefix)",
             "import datetime; print(datetime.datetime.now().isoformat())",
+            // issue 44 (r24): what kind of file a path is, probed by reading it.
+            "import dbm; print(dbm.whichdb(\"nothing\"))",
+            "import zipfile, tarfile; print(zipfile.is_zipfile('a.zip'), tarfile.is_tarfile('a.tar'))",
+            "import filecmp; print(filecmp.cmp('a', 'b', shallow=False))",
+            "import mimetypes; print(mimetypes.guess_type('a.txt')[0])",
+            "import imghdr, sndhdr; print(imghdr.what('a.png'), sndhdr.what('a.wav'))",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -1409,6 +1421,11 @@ mod tests {
             "import sys; sys.version.replace('a', 'b')",
             "import sys; sys.stdout.buffer.write(b'x'); sys.stdout.reconfigure(x=open('f', 'w'))",
             "import sys; sys.stdout.encoding.__class__",
+            // Only the probes of these modules: opening or changing is not read-only.
+            "import dbm; dbm.open('x', 'c')",
+            "import zipfile; zipfile.ZipFile('a.zip').extractall()",
+            "import tarfile; tarfile.open('a.tar').extractall()",
+            "import filecmp; filecmp.dircmp('a', 'b').report()",
         ] {
             assert!(!only_prints(code), "{code}");
         }
