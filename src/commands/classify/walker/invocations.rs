@@ -8,6 +8,7 @@ use super::{Stage, Stdin, Walker};
 use crate::commands::classify::args;
 use crate::commands::classify::context::{Alias, CLEARED, UNSET};
 use crate::commands::classify::env;
+use crate::commands::classify::m4;
 use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
 use crate::commands::classify::verdict::{EnvChange, Level, Nested, Settle, Verdict};
@@ -643,6 +644,19 @@ impl Walker {
                     .collect();
                 &with_input[..]
             }
+            // m4 judges its input's text (`m4::check`), when it reads standard input.
+            Stdin::Text(text)
+            | Stdin::Piped {
+                downloads: false,
+                text: Some(text),
+            } if program == "m4" => {
+                with_input = args
+                    .iter()
+                    .cloned()
+                    .chain([Word::literal(&format!("{}{text}", m4::STDIN_TEXT))])
+                    .collect();
+                &with_input[..]
+            }
             _ => args,
         };
         let mut verdict = programs::check(program, args);
@@ -904,6 +918,20 @@ impl Walker {
         }
         // A shell's or an interpreter's script: one file, found as it is named.
         let text = texts.concat();
+        // m4's input file: its text stands in the operand's place (`m4::check`).
+        if base == "m4" {
+            let Some(at) = operand else {
+                self.find(
+                    Level::Unknown,
+                    format!("{program} reads {}, which cannot be checked", file.text),
+                );
+                return;
+            };
+            let mut inline = args.to_vec();
+            inline[at] = Word::literal(&format!("{}{text}", m4::FILE_TEXT));
+            self.run(program, &inline, stdin);
+            return;
+        }
         if shell {
             self.child_shell(&text);
             return;
