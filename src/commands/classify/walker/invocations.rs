@@ -1363,9 +1363,49 @@ impl Walker {
                 // `-m MODE`: the mode is the next word, which the split above took as an operand.
                 !operands.is_empty() && operands.iter().all(|d| probe.existing(d))
             }
+            // `node -e CODE` that would only print but for `fs.mkdirSync` of directories that
+            // exist (`javascript::only_prints_making_dirs`): nothing is made. What node loads
+            // as it starts is the probe's to check after this, as for any inline program.
+            "node" | "nodejs" => match values.as_slice() {
+                [flag, code] if matches!(*flag, "-e" | "--eval" | "-p" | "--print") => {
+                    crate::commands::classify::javascript::only_prints_making_dirs(code)
+                        .is_some_and(|dirs| dirs.iter().all(|d| probe.existing(d)))
+                }
+                _ => false,
+            },
+            // `python3 -c CODE` the same way (`python::only_prints_making_dirs`), after flags
+            // that take no value.
+            _ if crate::commands::classify::context::family(program) == "python" => {
+                python_inline_code(&values).is_some_and(|code| {
+                    crate::commands::classify::python::only_prints_making_dirs(code)
+                        .is_some_and(|dirs| dirs.iter().all(|d| probe.existing(d)))
+                })
+            }
             _ => false,
         }
     }
+}
+
+/// The program of `python3 [FLAGS] -c CODE …`, where every flag before it takes no value and
+/// changes nothing it writes or loads (python's own reader, `python::invocation`, takes these).
+fn python_inline_code<'a>(values: &[&'a str]) -> Option<&'a str> {
+    const NO_VALUE: &str = "IEsSBuOqbPRv";
+    for (at, v) in values.iter().enumerate() {
+        let flags = v
+            .strip_prefix('-')
+            .filter(|f| !f.is_empty() && !f.starts_with('-'))?;
+        if let Some(before) = flags.strip_suffix('c') {
+            return before
+                .chars()
+                .all(|f| NO_VALUE.contains(f))
+                .then(|| values.get(at + 1).copied())
+                .flatten();
+        }
+        if !flags.chars().all(|f| NO_VALUE.contains(f)) {
+            return None;
+        }
+    }
+    None
 }
 
 /// The operands of a coreutils program given `-c`/`--no-create` (`truncate`, `touch`): `None`
