@@ -77,12 +77,16 @@ pub fn check(args: &[Word]) -> Verdict {
             stdin_text = Some(text);
             continue;
         }
+        // `-` is standard input after `--` too (m4.c's process_file).
+        if *v == "-" {
+            reads_stdin = true;
+            continue;
+        }
         if ended || !v.starts_with('-') {
             files.push(i - 1);
             continue;
         }
         match *v {
-            "-" => reads_stdin = true,
             "--" => ended = true,
             "-P" | "--prefix-builtins" | "-Q" | "--quiet" | "--silent" | "-s" | "--synclines"
             | "-E" | "--fatal-warnings" | "-G" | "--traditional" | "-g" | "--gnu" | "-i" | "-e"

@@ -2052,6 +2052,8 @@ fn inventory_of_debian_programs() {
         ("m4 -F frozen <<< x", Unknown),
         ("m4 macros.m4", Unknown),
         ("cat macros.m4 | m4", Unknown),
+        ("echo 'syscmd(touch x)' | m4 -- -", Unknown),
+        ("echo 'X' | m4 -DX=1 -- -", ReadOnly),
         ("m4", Unknown),
         // run-parts' listing modes print names and run nothing; --stdin makes a temporary
         // file; without a listing mode every script runs.
