@@ -88,6 +88,13 @@ const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("LESSCHARSET", "the character set less displays in"),
     ("LESSCHARDEF", "which characters less displays as they are"),
     ("TIMEFORMAT", "how bash's `time` prints (the value is not expanded)"),
+    // The glob options' variables, as `shopt -s dotglob`/`nullglob` are harmless: what a glob
+    // matches is taken to be any name of a file there, which these only narrow or reorder
+    // (bash's pathexp.c: GLOBIGNORE's patterns are matched, never expanded or run). Not
+    // EXECIGNORE, which changes which file a command's name runs.
+    ("GLOBIGNORE", "which names bash's pathname expansion leaves out (set, `*` also matches dot-files)"),
+    ("GLOBSORT", "the order bash 5.3 sorts a glob's matches in"),
+    ("FIGNORE", "which suffixes an interactive shell's file-name completion leaves out"),
     ("HISTCONTROL", "which lines an interactive shell keeps in its history"),
     ("HISTIGNORE", "which lines an interactive shell keeps in its history"),
     ("HISTTIMEFORMAT", "how `history` prints times"),

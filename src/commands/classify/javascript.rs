@@ -255,9 +255,113 @@ fn literal(toks: &[Tok], i: usize, depth: usize) -> Option<usize> {
 /// Whether the program `code` (of `node -e`, or the expression of `node -p`) only computes and
 /// prints.
 pub fn only_prints(code: &str) -> bool {
-    let Some(toks) = tokens(code, Text::OneLiner) else {
-        return false;
+    tokens(code, Text::OneLiner).is_some_and(|toks| prints(&toks))
+}
+
+/// A program that would only print but for its `fs.mkdirSync(DIR, …)` calls (on
+/// `require('fs')` or a name bound to it and used only for its members; DIR a literal; then
+/// `{ recursive, mode }` or a mode): the directories named. A mkdir of a path where something is
+/// already makes nothing (node 20's `MKDirpSync` and `mkdir`: the system call answers EEXIST,
+/// recursive or not; a file or a dangling link there is an error, measured), so where each DIR
+/// exists the program only prints. `None` without such a call, or when the rest does more.
+pub fn only_prints_making_dirs(code: &str) -> Option<Vec<String>> {
+    let toks = tokens(code, Text::OneLiner)?;
+    let is_fs = |t: Option<&Tok>| matches!(t, Some(Tok::Str(m)) if m == "fs" || m == "node:fs");
+    let op_at = |at: Option<usize>, ops: &[&str]| matches!(at.and_then(|a| toks.get(a)), Some(Tok::Op(o)) if ops.contains(&o.as_str()));
+    // `const fs = require('fs')`, the name used nowhere else but before a member.
+    let fs_names: Vec<&str> = toks
+        .windows(7)
+        .filter_map(|w| match (&w[0], &w[1], &w[2], &w[3], &w[4]) {
+            (Tok::Name(k), Tok::Name(n), Tok::Op(eq), Tok::Name(r), Tok::Op(open))
+                if matches!(k.as_str(), "const" | "let" | "var")
+                    && eq == "="
+                    && r == "require"
+                    && open == "("
+                    && is_fs(w.get(5))
+                    && w[6] == Tok::Op(")".into()) =>
+            {
+                Some(n.as_str())
+            }
+            _ => None,
+        })
+        .filter(|n| {
+            toks.iter().enumerate().all(|(at, t)| {
+                let declared = matches!(at.checked_sub(1).map(|p| &toks[p]), Some(Tok::Name(k)) if matches!(k.as_str(), "const" | "let" | "var"));
+                !matches!(t, Tok::Name(x) if x == n)
+                    || declared
+                    || op_at(at.checked_sub(1), &[".", "?."])
+                    || op_at(Some(at + 1), &["."])
+            })
+        })
+        .collect();
+    let mut rest = Vec::with_capacity(toks.len());
+    let mut dirs = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let receiver = match &toks[i] {
+            _ if op_at(i.checked_sub(1), &[".", "?."]) => None,
+            Tok::Name(r) if r == "require" => {
+                (op_at(Some(i + 1), &["("]) && is_fs(toks.get(i + 2)) && op_at(Some(i + 3), &[")"]))
+                    .then_some(4)
+            }
+            Tok::Name(n) if fs_names.contains(&n.as_str()) => Some(1),
+            _ => None,
+        };
+        let call = receiver.and_then(|r| mkdir_call(&toks[i + r..]).map(|(d, u)| (d, r + u)));
+        if let Some((dir, used)) = call {
+            dirs.push(dir);
+            // The call's value (undefined, or the first directory made) names nothing.
+            rest.push(Tok::Num);
+            i += used;
+            continue;
+        }
+        rest.push(toks[i].clone());
+        i += 1;
+    }
+    (!dirs.is_empty() && prints(&rest)).then_some(dirs)
+}
+
+/// `.mkdirSync(DIR)`, `.mkdirSync(DIR, MODE)` or `.mkdirSync(DIR, { recursive: BOOL, mode:
+/// MODE })` at the start of `toks`: DIR and how many tokens the call takes.
+fn mkdir_call(toks: &[Tok]) -> Option<(String, usize)> {
+    let op = |at: usize, o: &str| matches!(toks.get(at), Some(Tok::Op(x)) if x == o);
+    let boolean = |t: &Tok| matches!(t, Tok::Name(b) if b == "true" || b == "false");
+    if !op(0, ".") || toks.get(1) != Some(&Tok::Name("mkdirSync".into())) || !op(2, "(") {
+        return None;
+    }
+    let Some(Tok::Str(dir)) = toks.get(3) else {
+        return None;
     };
+    if dir.is_empty() {
+        return None;
+    }
+    let mut i = 4;
+    if op(i, ",") && toks.get(i + 1) == Some(&Tok::Num) {
+        i += 2;
+    } else if op(i, ",") && op(i + 1, "{") {
+        i += 2;
+        while !op(i, "}") {
+            match (toks.get(i), toks.get(i + 2)) {
+                (Some(Tok::Name(k)), Some(v))
+                    if op(i + 1, ":")
+                        && ((k == "recursive" && boolean(v))
+                            || (k == "mode" && matches!(v, Tok::Num))) => {}
+                _ => return None,
+            }
+            i += 3;
+            if op(i, ",") {
+                i += 1;
+            } else if !op(i, "}") {
+                return None;
+            }
+        }
+        i += 1;
+    }
+    op(i, ")").then(|| (dir.clone(), i + 1))
+}
+
+/// Whether the tokens of a one-liner only compute and print (see [`only_prints`]).
+fn prints(toks: &[Tok]) -> bool {
     let mut locals: Vec<String> = Vec::new();
     // Declared names and arrow parameters.
     for (i, t) in toks.iter().enumerate() {
@@ -500,6 +604,39 @@ pub fn only_prints(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_the_directories_a_printing_program_makes() {
+        let dirs = |code: &str| only_prints_making_dirs(code);
+        assert_eq!(
+            dirs("require(\"fs\").mkdirSync(\"src\",{recursive:true})"),
+            Some(vec!["src".to_string()])
+        );
+        assert_eq!(
+            dirs("const fs = require('fs'); fs.mkdirSync('a', 0o755); fs.mkdirSync('b/c', { recursive: false, mode: 0o700, }); console.log(fs.existsSync('a'))"),
+            Some(vec!["a".to_string(), "b/c".to_string()])
+        );
+        assert_eq!(
+            dirs("console.log(require('node:fs').mkdirSync('/tmp'))"),
+            Some(vec!["/tmp".to_string()])
+        );
+        for code in [
+            "console.log(1)",
+            "require('fs').mkdirSync(process.argv[1], {recursive: true})",
+            "require('fs').mkdirSync('a', {recursive: true, flush: true})",
+            "require('fs').mkdirSync('a'); require('fs').writeFileSync('a/x', '1')",
+            "require('fs').mkdirSync('a', {recursive: true}, x)",
+            "require('fs').mkdir('a', () => 1)",
+            "x.require('fs').mkdirSync('a')",
+            // A name bound to fs used otherwise may be bound again.
+            "const fs = require('fs'); [1].map(fs => fs.mkdirSync('a'))",
+            "let fs = require('fs'); fs = x; fs.mkdirSync('a')",
+            "const fs = require('child_process'); fs.mkdirSync('a')",
+            "const fs = require('fs'); fs.mkdirSync(`a`)",
+        ] {
+            assert_eq!(dirs(code), None, "{code}");
+        }
+    }
 
     #[test]
     fn reads_programs_that_only_print() {

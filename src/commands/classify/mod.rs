@@ -22,6 +22,7 @@ mod git;
 mod grammar;
 mod javascript;
 mod lua;
+mod m4;
 mod modes;
 mod network;
 mod oneliner;

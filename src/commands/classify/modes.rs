@@ -314,6 +314,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "direnv" => matches!(values.as_slice(), ["status" | "version" | "help"]),
         "cpio" => cpio_list(&values),
         "dc" => dc(&values),
+        "run-parts" => run_parts_lists(&values),
         // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).
         "zipsplit" => {
             values.contains(&"-t")
@@ -495,6 +496,43 @@ fn dc(values: &[&str]) -> bool {
 }
 
 /// `prlimit`, `prlimit --pid N`, with display options and limits named without a value.
+/// run-parts(8) `--test` (the scripts that would run) and `--list` (every matching file): names
+/// printed, nothing run (debianutils 5.7, measured with strace: the directory is read, no
+/// process started, no file opened for writing). Every other option given must be one that
+/// only selects or orders names, or one that only matters to scripts run (`--umask`, `--arg`,
+/// `--report`, `--new-session`); `--stdin` is not taken (it copies the input to an O_TMPFILE
+/// in /tmp, measured), nor an abbreviated long option.
+fn run_parts_lists(values: &[&str]) -> bool {
+    let mut lists = false;
+    let mut operands = 0;
+    let mut i = 0;
+    let mut ended = false;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if ended || !v.starts_with('-') || *v == "-" {
+            operands += 1;
+            continue;
+        }
+        match *v {
+            "--" => ended = true,
+            "--test" | "--list" => lists = true,
+            "-v" | "--verbose" | "--report" | "--reverse" | "--exit-on-error" | "--new-session"
+            | "--lsbsysinit" | "-d" | "--debug" => {}
+            "-u" | "--umask" | "-a" | "--arg" | "--regex" => {
+                if values.get(i).is_none() {
+                    return false;
+                }
+                i += 1;
+            }
+            o if ["--umask=", "--arg=", "--regex="]
+                .iter()
+                .any(|p| o.starts_with(p)) => {}
+            _ => return false,
+        }
+    }
+    lists && operands == 1
+}
+
 fn prlimit(values: &[&str]) -> bool {
     const RESOURCES: &[&str] = &[
         "--as",

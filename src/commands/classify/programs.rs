@@ -521,6 +521,9 @@ pub fn is_known(program: &str) -> bool {
 
 /// `None` for a program this module does not know. `p` is the family, `written` the name used.
 fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
+    if p == "m4" {
+        return Some(super::m4::check(args));
+    }
     if let Some(v) = readers::known(p, args) {
         return Some(v);
     }

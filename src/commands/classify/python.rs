@@ -61,6 +61,12 @@ const MODULES: &[(&str, &[&str])] = &[
     // Only with a literal name, which the context looks up where ldconfig would
     // ([`LIBRARY`]): one not there is looked for with gcc, which writes temporary files.
     ("ctypes.util", &["find_library"]),
+    // What kind of file a path is, found by reading its first bytes (CPython 3.11's dbm,
+    // zipfile, tarfile, imghdr, sndhdr and filecmp open it "rb" and stat it; measured with
+    // strace: nothing opened for writing); mimetypes reads the system's mime.types.
+    ("dbm", &["whichdb"]), ("zipfile", &["is_zipfile"]), ("tarfile", &["is_tarfile"]),
+    ("imghdr", &["what"]), ("sndhdr", &["what"]), ("filecmp", &["cmp"]),
+    ("mimetypes", &["guess_type", "guess_extension", "guess_all_extensions"]),
 ];
 
 /// The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.11, without the
@@ -312,10 +318,154 @@ fn libraries_looked_up(toks: &[Tok]) -> Option<Vec<String>> {
     Some(out)
 }
 
-fn program(code: &str, module: bool, project: &mut Vec<String>) -> bool {
-    let Some(toks) = tokens(code) else {
-        return false;
+/// A program that would only print, importing nothing of the project's, but for its calls that
+/// make a directory named by a literal: `os.makedirs(DIR…)`, `os.mkdir(DIR…)`,
+/// `Path(DIR).mkdir(…)`, `pathlib.Path(DIR).mkdir(…)` (`mode`, `exist_ok`, `parents` given as
+/// numbers or booleans). A mkdir of a path where something is already makes nothing (CPython
+/// 3.11: `mkdir` answers EEXIST, which `exist_ok` silences for a directory and raises
+/// otherwise; `makedirs` makes a missing parent only), so where each DIR exists the program
+/// only prints. `os` and `Path` must be the modules' own: bound only by `import os` and `from
+/// pathlib import Path`. `None` without such a call, or when the rest does more.
+pub fn only_prints_making_dirs(code: &str) -> Option<Vec<String>> {
+    let toks = tokens(code)?;
+    let name = |at: Option<usize>, n: &str| matches!(at.and_then(|a| toks.get(a)), Some(Tok::Name(x)) if x == n);
+    let op = |at: Option<usize>, o: &str| matches!(at.and_then(|a| toks.get(a)), Some(Tok::Op(x)) if x == o);
+    // Where the statement holding `at` starts.
+    let start = |at: usize| {
+        toks[..at]
+            .iter()
+            .rposition(|t| *t == Tok::End)
+            .map_or(0, |e| e + 1)
     };
+    // Every use of `bound` is before `next` (a member, a call) or in the import `from` makes.
+    let only_imported = |bound: &str, next: &str, from: &[&str]| {
+        toks.iter().enumerate().all(|(at, t)| {
+            if !matches!(t, Tok::Name(x) if x == bound) || op(Some(at + 1), next) {
+                return true;
+            }
+            let s = start(at);
+            let imported = (name(at.checked_sub(1), "import") || op(at.checked_sub(1), ","))
+                && from.iter().enumerate().all(|(k, w)| name(Some(s + k), w))
+                && !toks[s..at]
+                    .iter()
+                    .any(|t| matches!(t, Tok::Name(x) if x == "as"));
+            imported
+                && (toks.get(at + 1).is_none()
+                    || op(Some(at + 1), ",")
+                    || toks.get(at + 1) == Some(&Tok::End))
+        })
+    };
+    let os_bound = only_imported("os", ".", &["import"]);
+    let path_bound = only_imported("Path", "(", &["from", "pathlib", "import"]);
+    let pathlib_bound = only_imported("pathlib", ".", &["import"]);
+    let literal = |at: usize| match toks.get(at) {
+        Some(Tok::Str {
+            text,
+            fstring: false,
+        }) if !text.is_empty() && !text.contains('\\') => Some(text.clone()),
+        _ => None,
+    };
+    let mut rest = Vec::with_capacity(toks.len());
+    let mut dirs = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let after_dot = op(i.checked_sub(1), ".");
+        // The directory and where the call's arguments after it start.
+        let call = if after_dot {
+            None
+        } else if os_bound
+            && name(Some(i), "os")
+            && op(Some(i + 1), ".")
+            && (name(Some(i + 2), "makedirs") || name(Some(i + 2), "mkdir"))
+            && op(Some(i + 3), "(")
+        {
+            literal(i + 4).map(|d| (d, i + 5))
+        } else {
+            let path = if pathlib_bound
+                && name(Some(i), "pathlib")
+                && op(Some(i + 1), ".")
+                && name(Some(i + 2), "Path")
+            {
+                Some(i + 3)
+            } else if path_bound && name(Some(i), "Path") {
+                Some(i + 1)
+            } else {
+                None
+            };
+            path.filter(|&p| {
+                op(Some(p), "(")
+                    && op(Some(p + 2), ")")
+                    && op(Some(p + 3), ".")
+                    && name(Some(p + 4), "mkdir")
+                    && op(Some(p + 5), "(")
+            })
+            .and_then(|p| literal(p + 1).map(|d| (d, p + 6)))
+        };
+        let end = call
+            .as_ref()
+            .and_then(|(_, args)| mkdir_arguments(&toks, *args));
+        if let (Some((dir, _)), Some(end)) = (call, end) {
+            dirs.push(dir);
+            // The call's value (None) names nothing.
+            rest.push(Tok::Num);
+            i = end;
+            continue;
+        }
+        rest.push(toks[i].clone());
+        i += 1;
+    }
+    let mut project = Vec::new();
+    (!dirs.is_empty() && program_tokens(rest, false, &mut project) && project.is_empty())
+        .then_some(dirs)
+}
+
+/// The arguments of a mkdir call from `at` (just after the directory for `os.makedirs(DIR`, just
+/// after `(` for `Path(DIR).mkdir(`): numbers and booleans, by position or as `mode=`,
+/// `exist_ok=`, `parents=`, up to the closing parenthesis; where the call ends.
+fn mkdir_arguments(toks: &[Tok], at: usize) -> Option<usize> {
+    let op = |i: usize, o: &str| matches!(toks.get(i), Some(Tok::Op(x)) if x == o);
+    let value = |i: usize| {
+        matches!(toks.get(i), Some(Tok::Num))
+            || matches!(toks.get(i), Some(Tok::Name(b)) if b == "True" || b == "False")
+    };
+    let mut i = at;
+    // `os.makedirs(DIR` is followed by `,` or `)`; `Path(DIR).mkdir(` by an argument or `)`.
+    let mut first = !op(i, ",") && !op(i, ")");
+    loop {
+        if op(i, ")") {
+            return Some(i + 1);
+        }
+        if !first {
+            if !op(i, ",") {
+                return None;
+            }
+            i += 1;
+            if op(i, ")") {
+                return Some(i + 1);
+            }
+        }
+        first = false;
+        if let Some(Tok::Name(k)) = toks.get(i) {
+            if op(i + 1, "=") {
+                if !matches!(k.as_str(), "mode" | "exist_ok" | "parents") {
+                    return None;
+                }
+                i += 2;
+            }
+        }
+        if !value(i) {
+            return None;
+        }
+        i += 1;
+    }
+}
+
+fn program(code: &str, module: bool, project: &mut Vec<String>) -> bool {
+    tokens(code).is_some_and(|toks| program_tokens(toks, module, project))
+}
+
+/// [`program`] of the program's tokens.
+fn program_tokens(toks: Vec<Tok>, module: bool, project: &mut Vec<String>) -> bool {
     let mut modules: Vec<(String, String)> = Vec::new(); // (name bound, module path)
     let mut locals: Vec<String> = Vec::new();
     let mut parameters: Vec<String> = Vec::new();
@@ -1357,6 +1507,46 @@ mod tests {
     }
 
     #[test]
+    fn finds_the_directories_a_printing_program_makes() {
+        let dirs = |code: &str| only_prints_making_dirs(code);
+        assert_eq!(
+            dirs("import os; os.makedirs('src', exist_ok=True)"),
+            Some(vec!["src".to_string()])
+        );
+        assert_eq!(
+            dirs("import sys, os\nos.mkdir(\"a\", 0o755)\nos.makedirs('b/c', mode=0o700, exist_ok=False); print(os.listdir('a'))"),
+            Some(vec!["a".to_string(), "b/c".to_string()])
+        );
+        assert_eq!(
+            dirs("from pathlib import Path; Path('out').mkdir(parents=True, exist_ok=True)"),
+            Some(vec!["out".to_string()])
+        );
+        assert_eq!(
+            dirs("import pathlib; pathlib.Path('out').mkdir(); print(1)"),
+            Some(vec!["out".to_string()])
+        );
+        for code in [
+            "print(1)",
+            "import os; os.makedirs(os.environ['D'], exist_ok=True)",
+            "import os; os.makedirs(f'{1}', exist_ok=True)",
+            "import os; os.makedirs('a\\x41', exist_ok=True)",
+            "import os; os.makedirs('a', exist_ok=True); open('a/x', 'w')",
+            "import os; os.makedirs('a', dir_fd=3)",
+            // `os` or `Path` bound to something else.
+            "import shutil as os; os.makedirs('a')",
+            "import os; os = x; os.makedirs('a')",
+            "from os import makedirs; makedirs('a')",
+            "from x import Path; Path('a').mkdir()",
+            "from pathlib import Path; Path = x; Path('a').mkdir()",
+            "import os; x.os.makedirs('a')",
+            // A module of the project's is the context's to judge: not taken here.
+            "import os, helper; os.makedirs('a'); print(helper.X)",
+        ] {
+            assert_eq!(dirs(code), None, "{code}");
+        }
+    }
+
+    #[test]
     fn reads_programs_that_only_print() {
         for code in [
             "print(1)",
@@ -1395,6 +1585,12 @@ mod tests {
             // issue 44 (r12): a listed value's string method; a class named as its module.
             "import sys, platform; print(sys.version.split()[0], platform.machine(), sys.prefix)",
             "import datetime; print(datetime.datetime.now().isoformat())",
+            // issue 44 (r24): what kind of file a path is, probed by reading it.
+            "import dbm; print(dbm.whichdb(\"nothing\"))",
+            "import zipfile, tarfile; print(zipfile.is_zipfile('a.zip'), tarfile.is_tarfile('a.tar'))",
+            "import filecmp; print(filecmp.cmp('a', 'b', shallow=False))",
+            "import mimetypes; print(mimetypes.guess_type('a.txt')[0])",
+            "import imghdr, sndhdr; print(imghdr.what('a.png'), sndhdr.what('a.wav'))",
         ] {
             assert!(only_prints(code), "{code}");
         }
@@ -1443,6 +1639,11 @@ mod tests {
             "import sys; sys.version.replace('a', 'b')",
             "import sys; sys.stdout.buffer.write(b'x'); sys.stdout.reconfigure(x=open('f', 'w'))",
             "import sys; sys.stdout.encoding.__class__",
+            // Only the probes of these modules: opening or changing is not read-only.
+            "import dbm; dbm.open('x', 'c')",
+            "import zipfile; zipfile.ZipFile('a.zip').extractall()",
+            "import tarfile; tarfile.open('a.tar').extractall()",
+            "import filecmp; filecmp.dircmp('a', 'b').report()",
         ] {
             assert!(!only_prints(code), "{code}");
         }

@@ -2523,6 +2523,67 @@ fn prompts_answered_no_and_directories_already_there() {
             "cd d && mkdir -p d",
             Some("creates"),
         ),
+        // node's mkdirSync of a directory that exists, recursive or not, makes nothing.
+        case(
+            "node-mkdir-existing",
+            files,
+            "node -e 'require(\"fs\").mkdirSync(\"d\",{recursive:true})'",
+            None,
+        ),
+        case(
+            "node-mkdir-existing-bound",
+            files,
+            "node -e 'const fs = require(\"node:fs\"); fs.mkdirSync(\"d\", { mode: 0o755 }); console.log(fs.existsSync(\"d\"))'",
+            None,
+        ),
+        case(
+            "node-mkdir-new",
+            files,
+            "node -e 'require(\"fs\").mkdirSync(\"d/e\",{recursive:true})'",
+            Some("inline code"),
+        ),
+        case(
+            "m4-file-defines",
+            |p| p.write("repo/macros.m4", "define(X,42)dnl\nX\n"),
+            "m4 macros.m4",
+            None,
+        ),
+        case(
+            "m4-file-runs",
+            |p| p.write("repo/macros.m4", "define(x,sys)dnl\nx()cmd(`touch made')\n"),
+            "m4 macros.m4",
+            Some("m4"),
+        ),
+        case(
+            "m4-file-and-stdin",
+            |p| p.write("repo/macros.m4", "define(X,42)dnl\n"),
+            "echo 'syscmd(id)' | m4 macros.m4 -",
+            Some("m4"),
+        ),
+        case(
+            "python-makedirs-existing",
+            files,
+            "python3 -B -c 'import os; os.makedirs(\"d\", exist_ok=True); print(os.listdir(\"d\"))'",
+            None,
+        ),
+        case(
+            "python-path-mkdir-existing",
+            files,
+            "python3 -c 'from pathlib import Path; Path(\"d\").mkdir(parents=True, exist_ok=True)'",
+            None,
+        ),
+        case(
+            "python-makedirs-new",
+            files,
+            "python3 -c 'import os; os.makedirs(\"d/e\", exist_ok=True)'",
+            Some("inline code"),
+        ),
+        case(
+            "node-mkdir-existing-then-writes",
+            files,
+            "node -e 'const fs = require(\"fs\"); fs.mkdirSync(\"d\"); fs.writeFileSync(\"d/x\", \"1\")'",
+            Some("inline code"),
+        ),
         // Nothing where rm and truncate -c are pointed: nothing to remove or make.
         case(
             "rm-f-missing",

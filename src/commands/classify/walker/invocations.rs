@@ -8,6 +8,7 @@ use super::{Stage, Stdin, Walker};
 use crate::commands::classify::args;
 use crate::commands::classify::context::{Alias, CLEARED, UNSET};
 use crate::commands::classify::env;
+use crate::commands::classify::m4;
 use crate::commands::classify::programs;
 use crate::commands::classify::scripts;
 use crate::commands::classify::verdict::{EnvChange, Level, Nested, Settle, Verdict};
@@ -643,6 +644,19 @@ impl Walker {
                     .collect();
                 &with_input[..]
             }
+            // m4 judges its input's text (`m4::check`), when it reads standard input.
+            Stdin::Text(text)
+            | Stdin::Piped {
+                downloads: false,
+                text: Some(text),
+            } if program == "m4" => {
+                with_input = args
+                    .iter()
+                    .cloned()
+                    .chain([Word::literal(&format!("{}{text}", m4::STDIN_TEXT))])
+                    .collect();
+                &with_input[..]
+            }
             _ => args,
         };
         let mut verdict = programs::check(program, args);
@@ -919,6 +933,20 @@ impl Walker {
         }
         // A shell's or an interpreter's script: one file, found as it is named.
         let text = texts.concat();
+        // m4's input file: its text stands in the operand's place (`m4::check`).
+        if base == "m4" {
+            let Some(at) = operand else {
+                self.find(
+                    Level::Unknown,
+                    format!("{program} reads {}, which cannot be checked", file.text),
+                );
+                return;
+            };
+            let mut inline = args.to_vec();
+            inline[at] = Word::literal(&format!("{}{text}", m4::FILE_TEXT));
+            self.run(program, &inline, stdin);
+            return;
+        }
         if shell {
             self.child_shell(&text);
             return;
@@ -1357,9 +1385,49 @@ impl Walker {
                     && !operands.is_empty()
                     && operands.iter().all(|d| probe.nonempty_dir(d))
             }
+            // `node -e CODE` that would only print but for `fs.mkdirSync` of directories that
+            // exist (`javascript::only_prints_making_dirs`): nothing is made. What node loads
+            // as it starts is the probe's to check after this, as for any inline program.
+            "node" | "nodejs" => match values.as_slice() {
+                [flag, code] if matches!(*flag, "-e" | "--eval" | "-p" | "--print") => {
+                    crate::commands::classify::javascript::only_prints_making_dirs(code)
+                        .is_some_and(|dirs| dirs.iter().all(|d| probe.existing(d)))
+                }
+                _ => false,
+            },
+            // `python3 -c CODE` the same way (`python::only_prints_making_dirs`), after flags
+            // that take no value.
+            _ if crate::commands::classify::context::family(program) == "python" => {
+                python_inline_code(&values).is_some_and(|code| {
+                    crate::commands::classify::python::only_prints_making_dirs(code)
+                        .is_some_and(|dirs| dirs.iter().all(|d| probe.existing(d)))
+                })
+            }
             _ => false,
         }
     }
+}
+
+/// The program of `python3 [FLAGS] -c CODE …`, where every flag before it takes no value and
+/// changes nothing it writes or loads (python's own reader, `python::invocation`, takes these).
+fn python_inline_code<'a>(values: &[&'a str]) -> Option<&'a str> {
+    const NO_VALUE: &str = "IEsSBuOqbPRv";
+    for (at, v) in values.iter().enumerate() {
+        let flags = v
+            .strip_prefix('-')
+            .filter(|f| !f.is_empty() && !f.starts_with('-'))?;
+        if let Some(before) = flags.strip_suffix('c') {
+            return before
+                .chars()
+                .all(|f| NO_VALUE.contains(f))
+                .then(|| values.get(at + 1).copied())
+                .flatten();
+        }
+        if !flags.chars().all(|f| NO_VALUE.contains(f)) {
+            return None;
+        }
+    }
+    None
 }
 
 /// The operands of a coreutils program given `-c`/`--no-create` (`truncate`, `touch`): `None`
