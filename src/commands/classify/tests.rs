@@ -2592,5 +2592,21 @@ fn process_and_swap_queries() {
         ("chrt -p 1", ReadOnly),
         ("chrt -p 10 1", Write),
         ("chrt -f -p 10 1", Write),
+        // The shell's own id and its parent's are one number whatever runs; a substitution
+        // may print several words or an option.
+        (
+            "taskset -p $$; chrt -p \"$BASHPID\"; taskset -p ${PPID}",
+            ReadOnly,
+        ),
+        ("taskset -p $(pgrep x)", Write),
+        ("taskset -p $m $$", Write),
+        (
+            "ionice -p $$; ionice -p 1 2; ionice -t -u 0; ionice -P 1",
+            ReadOnly,
+        ),
+        ("ionice -c 3 -p $$", Write),
+        ("ionice -n 7 -p 1", Write),
+        ("ionice -p $pids", Write),
+        ("ionice -c 3 make", Write),
     ]);
 }

@@ -443,6 +443,9 @@ pub fn wrapper(program: &str, args: &[Word]) -> Verdict {
         "exec" => Verdict::runs(skip_options(args, &["-a"])),
         "nice" => Verdict::runs(skip_options(args, &["-n", "--adjustment"])),
         "ionice" => {
+            if ionice_shows(args) {
+                return Verdict::read_only();
+            }
             let mut v = Verdict::runs(skip_options(
                 args,
                 &[
@@ -1112,6 +1115,10 @@ fn queries_process(args: &[Word]) -> bool {
     let mut pid = false;
     let mut operands = 0;
     for a in args {
+        if is_process_id(a) {
+            operands += 1;
+            continue;
+        }
         let Some(v) = a.value.as_deref() else {
             return false;
         };
@@ -1123,11 +1130,47 @@ fn queries_process(args: &[Word]) -> bool {
                 }
                 pid |= v.contains('p');
             }
-            _ if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()) => operands += 1,
             _ => return false,
         }
     }
     pid && operands == 1
+}
+
+/// A word that is one process id whatever runs: a number, or one of bash's parameters that
+/// always hold one (`$$`, `$BASHPID`, `$PPID`, which is read-only), quoted or not. A
+/// substitution (`$(pgrep x)`) is not: it may print several words, or an option.
+fn is_process_id(word: &Word) -> bool {
+    let numeric = |v: &str| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+    if word.value.as_deref().is_some_and(numeric) {
+        return true;
+    }
+    let text = word.text.as_str();
+    let bare = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
+    matches!(
+        bare,
+        "$$" | "${$}" | "$BASHPID" | "${BASHPID}" | "$PPID" | "${PPID}"
+    )
+}
+
+/// `ionice -p PID…` (`-P PGID…`, `-u UID…`) with no class and no level shows the processes'
+/// I/O class and priority and sets nothing (util-linux's ionice(1): "without -c or -n … the
+/// current scheduling class and priority are printed"; measured, util-linux 2.38). Every
+/// operand must be a number or a process id parameter ([`is_process_id`]), so that none can be
+/// an option.
+fn ionice_shows(args: &[Word]) -> bool {
+    let mut selects = false;
+    for a in args {
+        match a.value.as_deref() {
+            Some("-p" | "--pid" | "-P" | "--pgid" | "-u" | "--uid") => selects = true,
+            Some("-t" | "--ignore") => {}
+            _ if is_process_id(a) => {}
+            _ => return false,
+        }
+    }
+    selects
 }
 
 pub fn trap(args: &[Word]) -> Verdict {
