@@ -4198,6 +4198,40 @@ fn go_test_logged_trace_counts_go_frames() {
     assert!(!out.contains("debug/stack.go"), "{out}");
 }
 
+/// Go's fuzzing: its progress lines each count the whole run so far (the last of a run stays),
+/// and `To re-run:` with its `go test -run=FuzzX/<id>` says again the input the line above it
+/// names; a re-run command for another input stays.
+#[test]
+fn go_fuzz_progress_said_by_its_last_line() {
+    let mut raw = String::from("=== RUN   FuzzReverse\nfuzz: elapsed: 0s, gathering baseline coverage: 0/3 completed\nfuzz: elapsed: 0s, gathering baseline coverage: 3/3 completed, now fuzzing with 2 workers\n");
+    for n in 1..=30 {
+        raw.push_str(&format!(
+            "fuzz: elapsed: {}s, execs: {} (33430/sec), new interesting: {} (total: {})\n",
+            3 * n,
+            100_293 * n,
+            12 + n / 5,
+            15 + n / 5
+        ));
+    }
+    raw.push_str("--- FAIL: FuzzReverse (90.21s)\n    --- FAIL: FuzzReverse (0.00s)\n        reverse_test.go:20: Reverse produced invalid UTF-8 string \"\\x9c\\xdd\"\n\n    Failing input written to testdata/fuzz/FuzzReverse/a1b2c3d4e5f60718\n    To re-run:\n    go test -run=FuzzReverse/a1b2c3d4e5f60718\nFAIL\nexit status 1\nFAIL\texample.com/rev\t90.215s\n");
+    let out = text_of("go test -fuzz=FuzzReverse -fuzztime=90s", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "fuzz: elapsed: 90s, execs: 3008790 (33430/sec), new interesting: 18 (total: 21)",
+            "reverse_test.go:20: Reverse produced invalid UTF-8 string",
+            "Failing input written to testdata/fuzz/FuzzReverse/a1b2c3d4e5f60718",
+            "FAIL\texample.com/rev",
+        ],
+    );
+    assert!(!out.contains("elapsed: 87s") && !out.contains("baseline"), "{out}");
+    assert!(!out.contains("To re-run") && !out.contains("go test -run="), "{out}");
+    // The re-run of another input than the one named above it is not said twice.
+    let other = raw.replace("go test -run=FuzzReverse/a1b2", "go test -run=FuzzReverse/ffff");
+    let out = text_of("go test -fuzz=FuzzReverse -fuzztime=90s", &other);
+    assert_keeps(&out, &["To re-run:", "go test -run=FuzzReverse/ffffc3d4e5f60718"]);
+}
+
 /// GitHub Actions' workflow commands (a linter's `github` format) are read as the diagnostics
 /// they annotate: the message unescaped, its place before it unless it names it, then the
 /// program's filter.
