@@ -83,6 +83,10 @@ export function searchable(text) {
   return outLines.map(norm)
 }
 
+/** A message's text without the XML markup a report closes it with (a JUnit/xunit report's
+ * `…: error: Failure!]]></failure>`: a CDATA section's end and closing tags are the format's, not the message's). */
+const unmarked = (s) => s.replace(/(?:\]\]>)?(?:<\/[\w:.-]+>\s*)+$/, '').trimEnd() || s
+
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export const has = (lines, parts) => {
   // Each string part normalized once, not once a line (norm's replacements were most of a big case's time).
@@ -270,8 +274,8 @@ export function facts(c) {
     // A hook runner's line (pre-commit: `ruff lint.....Failed`, `x...(no files to check)Skipped`):
     // the hook and its result; the dot leader is layout.
     if ((m = /^(\S.*?)\.{3,}(?:\([^)]*\))?(Passed|Failed|Skipped)$/.exec(l))) add('hook', m[1], m[2])
-    if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', m[1].split(' (run `')[0])
-    if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', m[1])
+    if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', unmarked(m[1]).split(' (run `')[0])
+    if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', unmarked(m[1]))
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
     // A diagnostic block's heading in shellcheck's default format (`In a.sh line 12:`): its
     // place; a caret line under a source snippet (`  ^--^ SC2086 (info): msg`): the message
@@ -408,7 +412,7 @@ function workflowCommands(raw) {
 }
 
 const number = (n) => new RegExp(`(^|[^\\d])${n}($|[^\\d])`)
-const firstLine = (s) => s.split('\n').map((l) => l.trim()).find(Boolean) ?? ''
+const firstLine = (s) => s.replace(/<!\[CDATA\[|\]\]>/g, '').split('\n').map((l) => l.trim()).find(Boolean) ?? ''
 const unxml = (s) => s.replace(/&quot;/g, '"').replace(/&apos;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
 /** The facts of a structured report: `[kind, ...parts]` each, none when `raw` is not one.

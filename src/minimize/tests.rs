@@ -2025,6 +2025,57 @@ fn unnamed_programs_lines_are_counted_by_shape() {
     assert_eq!(run("cat report.txt", &table), None);
 }
 
+/// `node --test`'s spec reporter: a failure's trace has its runs of node's own frames counted,
+/// with a child's TAP among its lines as without. The test's own frame, its message, the recap's
+/// place and the counts stay.
+#[test]
+fn node_test_reporter_counts_node_frames() {
+    let failure = |indent: &str| {
+        let frames = [
+            "at TestContext.<anonymous> (/w/shop/test/cart.test.js:6:106)",
+            "at Test.runInAsyncScope (node:async_hooks:206:9)",
+            "at Test.run (node:internal/test_runner/test:796:25)",
+            "at Suite.processPendingSubtests (node:internal/test_runner/test:526:18)",
+            "at Test.postRun (node:internal/test_runner/test:889:19)",
+            "at Test.run (node:internal/test_runner/test:835:12)",
+            "at async Promise.all (index 0)",
+        ];
+        let mut f = format!("{indent}✖ halves with coupon (10.2ms)\n{indent}  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n{indent}  81 !== 80\n\n");
+        for frame in frames {
+            f.push_str(&format!("{indent}      {frame}\n"));
+        }
+        f.push_str(&format!("{indent}    code: 'ERR_ASSERTION',\n{indent}    actual: 81,\n{indent}    expected: 80\n{indent}  }}\n"));
+        f
+    };
+    let mut spec = String::from("▶ Cart\n");
+    for i in 1..=6 {
+        spec.push_str(&format!("  ✔ sums case {i} (1.3ms)\n"));
+    }
+    spec.push_str(&failure("  "));
+    spec.push_str("✖ Cart (21.9ms)\nℹ tests 7\nℹ pass 6\nℹ fail 1\n\n✖ failing tests:\n\ntest at test/cart.test.js:6:8\n");
+    spec.push_str(&failure(""));
+    let tap = "TAP version 13\nok 1 should be strictly equal\nnot ok 2 half of 160\n    expected: 80\n    actual:   81\n1..2\n# tests 2\n# pass  1\n# fail  1\n";
+    for (raw, label) in [
+        (spec.clone(), "js-trace"),
+        (spec.replace("✖ Cart", &format!("{tap}✖ Cart")), "tap"),
+    ] {
+        let (got, out) = run("node --test --test-reporter=spec test/", &raw).expect("rewritten");
+        assert_eq!(got, label);
+        assert!(!out.contains("node:internal/test_runner"), "{out}");
+        assert_keeps(
+            &out,
+            &[
+                "at TestContext.<anonymous> (/w/shop/test/cart.test.js:6:106)",
+                "frames in dependencies and node's own modules]",
+                "81 !== 80",
+                "✖ halves with coupon",
+                "test at test/cart.test.js:6:8",
+                "ℹ fail 1",
+            ],
+        );
+    }
+}
+
 /// TAP 13 (`node --test --test-reporter=tap`): a pass's `# Subtest:` heading and YAML block go
 /// with it; a failure's stay whole.
 #[test]
@@ -4197,6 +4248,52 @@ fn go_test_logged_trace_counts_go_frames() {
         ],
     );
     assert!(!out.contains("debug/stack.go"), "{out}");
+}
+
+/// Go's fuzzing: its progress lines each count the whole run so far (the last of a run stays),
+/// and `To re-run:` with its `go test -run=FuzzX/<id>` says again the input the line above it
+/// names; a re-run command for another input stays.
+#[test]
+fn go_fuzz_progress_said_by_its_last_line() {
+    let mut raw = String::from("=== RUN   FuzzReverse\nfuzz: elapsed: 0s, gathering baseline coverage: 0/3 completed\nfuzz: elapsed: 0s, gathering baseline coverage: 3/3 completed, now fuzzing with 2 workers\n");
+    for n in 1..=30 {
+        raw.push_str(&format!(
+            "fuzz: elapsed: {}s, execs: {} (33430/sec), new interesting: {} (total: {})\n",
+            3 * n,
+            100_293 * n,
+            12 + n / 5,
+            15 + n / 5
+        ));
+    }
+    raw.push_str("--- FAIL: FuzzReverse (90.21s)\n    --- FAIL: FuzzReverse (0.00s)\n        reverse_test.go:20: Reverse produced invalid UTF-8 string \"\\x9c\\xdd\"\n\n    Failing input written to testdata/fuzz/FuzzReverse/a1b2c3d4e5f60718\n    To re-run:\n    go test -run=FuzzReverse/a1b2c3d4e5f60718\nFAIL\nexit status 1\nFAIL\texample.com/rev\t90.215s\n");
+    let out = text_of("go test -fuzz=FuzzReverse -fuzztime=90s", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "fuzz: elapsed: 90s, execs: 3008790 (33430/sec), new interesting: 18 (total: 21)",
+            "reverse_test.go:20: Reverse produced invalid UTF-8 string",
+            "Failing input written to testdata/fuzz/FuzzReverse/a1b2c3d4e5f60718",
+            "FAIL\texample.com/rev",
+        ],
+    );
+    assert!(
+        !out.contains("elapsed: 87s") && !out.contains("baseline"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("To re-run") && !out.contains("go test -run="),
+        "{out}"
+    );
+    // The re-run of another input than the one named above it is not said twice.
+    let other = raw.replace(
+        "go test -run=FuzzReverse/a1b2",
+        "go test -run=FuzzReverse/ffff",
+    );
+    let out = text_of("go test -fuzz=FuzzReverse -fuzztime=90s", &other);
+    assert_keeps(
+        &out,
+        &["To re-run:", "go test -run=FuzzReverse/ffffc3d4e5f60718"],
+    );
 }
 
 /// GitHub Actions' workflow commands (a linter's `github` format) are read as the diagnostics

@@ -443,7 +443,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     } else if streams::looks_like_streams(text) {
         Some(("streams", streams::streams))
     } else if shape::looks_like_tap(text) {
-        Some(("tap", shape::counted))
+        Some(("tap", tap))
     } else if hooks::looks_like_hook_run(&head) {
         Some(("hooks", hooks::pre_commit))
     } else if listing::looks_like_long_listing(text) {
@@ -471,7 +471,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     } else if text_has(text, "problem") && text_has(text, "✖") {
         Some(("eslint", lint::eslint))
     } else if tests_js::has_js_trace(text) {
-        Some(("js-trace", tests_js::js_trace))
+        Some(("js-trace", js_trace))
     } else if cargo::looks_like_rustc(text) {
         Some(("rustc", cargo::build))
     } else if listing::looks_like_match_list(text) {
@@ -511,6 +511,33 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         };
         (l.to_string(), f, guard)
     })
+}
+
+/// A TAP stream, alone or among a test runner's reporter lines (`node --test`'s spec reporter
+/// around a child's TAP): its shapes counted and its repeated blocks said once
+/// ([`shape::counted`]), then each failure's JavaScript trace with its runs of node's own and
+/// dependencies' frames counted ([`tests_js::js_trace`]).
+fn tap(ctx: &Context) -> Option<String> {
+    let counted = shape::counted(ctx);
+    let inner = Context {
+        inv: ctx.inv,
+        text: counted.as_deref().unwrap_or(ctx.text),
+        outline: ctx.outline,
+    };
+    tests_js::js_trace(&inner).or(counted)
+}
+
+/// An output with a JavaScript trace: its runs of node's own and dependencies' frames counted
+/// ([`tests_js::js_trace`]). Under `node --test`'s spec reporter (its `✖ failing tests:` recap
+/// prints each failure again), its other shapes too, as for any program ([`shape::counted`]:
+/// the pass lines counted, a failure's block said once); another output's trace is not read
+/// twice.
+fn js_trace(ctx: &Context) -> Option<String> {
+    let traced = tests_js::js_trace(ctx)?;
+    if !text_has(&traced, "✖ failing tests:") {
+        return Some(traced);
+    }
+    Some(shape::counted_text(&traced).unwrap_or(traced))
 }
 
 /// The sniffed filter for output a package manager's script printed.

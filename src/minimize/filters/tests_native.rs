@@ -803,6 +803,18 @@ fn go_test_text(text: &str) -> Option<String> {
         if line.starts_with('?') && line.ends_with("[no test files]") {
             continue;
         }
+        // Go's fuzzing progress (`fuzz: elapsed: 3s, execs: 100293 (33430/sec), new
+        // interesting: 12 (total: 15)`, `fuzz: minimizing …`): each line counts the whole run
+        // so far, so the last of a run says what the ones before it said.
+        if line.starts_with("fuzz: ") && lines.get(i).is_some_and(|n| n.starts_with("fuzz: ")) {
+            continue;
+        }
+        // `To re-run:` and its `go test -run=FuzzX/<id>` under `Failing input written to
+        // testdata/fuzz/FuzzX/<id>`: the test and the input's id said again.
+        if t == "To re-run:" && lines.get(i).is_some_and(|n| is_rerun_of(n, out.last())) {
+            i += 1;
+            continue;
+        }
         // A package's `PASS` before its `ok` line, a `FAIL` before its `FAIL\tpkg` line: the
         // package's line says it.
         if (line == "PASS" || line == "FAIL")
@@ -1123,6 +1135,17 @@ fn close_log(out: &mut [String], log: Option<(usize, &str, usize)>) {
             if more == 1 { "" } else { "s" }
         ));
     }
+}
+
+/// Whether `line` is go's `go test -run=FuzzX/<id>` for the input `kept` says it wrote
+/// (`Failing input written to testdata/fuzz/FuzzX/<id>`).
+fn is_rerun_of(line: &str, kept: Option<&String>) -> bool {
+    let Some(input) = line.trim_start().strip_prefix("go test -run=") else {
+        return false;
+    };
+    kept.and_then(|k| k.trim_start().strip_prefix("Failing input written to "))
+        .and_then(|path| path.strip_prefix("testdata/fuzz/"))
+        .is_some_and(|written| !input.is_empty() && written == input)
 }
 
 /// `    --- FAIL: TestX/sub (0.01s)` without its time: `    --- FAIL: TestX/sub`.
