@@ -12,10 +12,40 @@ export const tokens = (s) => (encode ? encode(s).length : Math.ceil(s.length / 4
  * `├────┼────┤`): layout, no fact. */
 const RULE = /^[\s|+\-=:\u2500-\u257F]+$/
 
-/** The program a command starts first (after `cd … &&` and assignments). */
+/** The program a command starts first (after `cd …` and assignments), read with its quotes: an
+ * assignment's quoted value (`GIT_SEQUENCE_EDITOR="sed -i '1s/a/b/; 2s/c/d/'" git rebase -i`) is
+ * one word, and a `;` or `|` inside quotes separates nothing. The replay shims this program; one
+ * read wrong would run for real. */
 export function firstProgram(command) {
-  const seg = command.split(/&&|\|\||;|\|/).map((s) => s.trim()).find((s) => !/^cd(\s|$)/.test(s)) ?? command
-  return seg.split(/\s+/).find((w) => !/^\w+=/.test(w))
+  const segments = []
+  let cur = ''
+  let quote = null
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i]
+    if (quote) {
+      cur += ch
+      if (ch === quote) quote = null
+      else if (ch === '\\' && quote === '"') cur += command[++i] ?? ''
+    } else if (ch === '"' || ch === "'") {
+      quote = ch
+      cur += ch
+    } else if (ch === '\\') {
+      cur += ch + (command[++i] ?? '')
+    } else if (';|&\n'.includes(ch)) {
+      segments.push(cur)
+      cur = ''
+    } else {
+      cur += ch
+    }
+  }
+  segments.push(cur)
+  for (const segment of segments) {
+    const words = segment.match(/(?:[^\s"']+|"(?:\\.|[^"\\])*"|'[^']*')+/g) ?? []
+    if (!words.length || words[0] === 'cd') continue
+    const program = words.find((w) => !/^\w+=/.test(w))
+    if (program) return program.replace(/["']/g, '')
+  }
+  return command.split(/\s+/)[0]
 }
 
 export function shim(c, dir) {
@@ -29,7 +59,10 @@ export function shim(c, dir) {
   fs.mkdirSync(path.dirname(target), { recursive: true })
   fs.mkdirSync(path.join(dir, 'cwd'), { recursive: true })
   fs.writeFileSync(target, script, { mode: 0o755 })
-  return { cwd: path.join(dir, 'cwd'), env: { PATH: `${path.join(dir, 'bin')}:${process.env.PATH}` } }
+  // Whatever the replay runs for real (a pipeline's other programs) finds no repository above its
+  // directory, which lies inside this checkout.
+  const env = { PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`, GIT_CEILING_DIRECTORIES: path.resolve(dir) }
+  return { cwd: path.join(dir, 'cwd'), env }
 }
 // ---- facts -------------------------------------------------------------------------------------
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')
