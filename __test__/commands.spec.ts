@@ -479,6 +479,7 @@ const readOnly: string[] = [
   'wc -l src/*.rs',
   'grep -rn TODO src',
   'rg foo',
+  'rg --pre cat x',
   'find . -name "*.ts" -type f',
   'fd -e rs',
   'tree -L 2',
@@ -648,7 +649,9 @@ const unknown: string[] = [
   'ls &&',
   'if then fi',
   'sudo -s',
-  'rg --pre cat x',
+  // rg runs its preprocessor on every file it searches: judged as that program's command.
+  'rg --pre ./pre.sh x',
+  'rg --pre "sh -c id" x',
 ]
 
 // Attempts to hide a command. Each must be `dangerous` (and so never `read-only`), or at least
