@@ -343,14 +343,7 @@ impl Walker {
             .starts_with(">>")
             || redirect.starts_with("&>>");
         let parent = node.parent();
-        let command = match parent {
-            Some(p) if p.kind() == "command" => Some(p),
-            Some(p) if p.kind() == "redirected_statement" => p
-                .child_by_field_name("body")
-                .filter(|b| b.kind() == "command"),
-            _ => None,
-        };
-        let Some(command) = command else {
+        let Some(command) = parent.and_then(simple_command) else {
             return false;
         };
         let name = command
@@ -378,14 +371,7 @@ impl Walker {
             .is_none_or(|c| c.is_whitespace());
         let on_stdin = after_blank && tree::text(node, src).trim_start().starts_with(['<', '>']);
         let parent = node.parent();
-        let command = match parent {
-            Some(p) if p.kind() == "command" => Some(p),
-            Some(p) if p.kind() == "redirected_statement" => p
-                .child_by_field_name("body")
-                .filter(|b| b.kind() == "command"),
-            _ => None,
-        };
-        let Some(command) = command else {
+        let Some(command) = parent.and_then(simple_command) else {
             return false;
         };
         // The command with all its redirections.
@@ -426,5 +412,18 @@ impl Walker {
                 self.statement(child, src, &Stdin::Inherited);
             }
         }
+    }
+}
+
+/// The simple command a redirection's parent is: the command itself (`cmd >f`), or the body of
+/// a redirected statement when that body is a simple command (`cmd 2>>f`); `None` for a compound
+/// one (`{ …; } >f`).
+fn simple_command(parent: Node<'_>) -> Option<Node<'_>> {
+    match parent.kind() {
+        "command" => Some(parent),
+        "redirected_statement" => parent
+            .child_by_field_name("body")
+            .filter(|b| b.kind() == "command"),
+        _ => None,
     }
 }
