@@ -663,7 +663,7 @@ type PlacesByFile<'a> = Vec<(&'a str, Vec<&'a str>)>;
 pub(super) const PLACES_ROW_CHARS: usize = 120;
 
 /// One file's places on rows of about [`PLACES_ROW_CHARS`], each row naming the file:
-/// `  src/a.c: 3:9 14:2 …`.
+/// `  src/a.c: 3:9 14:2 …` (or one place's files, each row naming the place: [`push_places`]).
 pub(super) fn push_place_rows<P: AsRef<str>, L: From<String>>(
     out: &mut Vec<L>,
     file: &str,
@@ -704,18 +704,9 @@ fn push_places<L: From<String>>(out: &mut Vec<L>, files: &[(&str, Vec<&str>)]) {
         }
         return;
     }
+    // The same rows with the place as their label and the files as their items.
     for (place, fs) in by_place {
-        let mut row = String::new();
-        for f in fs {
-            if !row.is_empty() && row.len() + f.len() > PLACES_ROW_CHARS {
-                out.push(format!("  {place}: {}", std::mem::take(&mut row)).into());
-            }
-            if !row.is_empty() {
-                row.push(' ');
-            }
-            row.push_str(f);
-        }
-        out.push(format!("  {place}: {row}").into());
+        push_place_rows(out, place, fs);
     }
 }
 
