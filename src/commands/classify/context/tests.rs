@@ -3047,6 +3047,73 @@ fn pagers_tools_and_interpreters() {
             env: &[("LD_PRELOAD", "/tmp/x.so")],
             ..case("ld-preload", |_| {}, "ls", Some("LD_PRELOAD"))
         },
+        // A runtime's variables count for every program: which one is built on it cannot be
+        // told from its name (pandoc on GHC's, javap on the Java VM, elixir on the Erlang VM).
+        Case {
+            env: &[("GHCRTS", "-t/tmp/stats.txt")],
+            ..case(
+                "ghcrts-pandoc",
+                |_| {},
+                "pandoc --version | head -1",
+                Some("GHCRTS"),
+            )
+        },
+        Case {
+            env: &[("GHCRTS", "-t/tmp/stats.txt")],
+            ..case("ghcrts-any-program", |_| {}, "ls", Some("GHCRTS"))
+        },
+        Case {
+            env: &[("GHCRTS", "")],
+            ..case("ghcrts-empty", |_| {}, "ls", None)
+        },
+        Case {
+            env: &[(
+                "JAVA_TOOL_OPTIONS",
+                "-XX:-UsePerfData -Xlog:gc:file=/tmp/gc.log",
+            )],
+            ..case(
+                "java-tool-options-javap-log",
+                |_| {},
+                "javap -version",
+                Some("JAVA_TOOL_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData")],
+            ..case(
+                "java-tool-options-javap-no-perfdata",
+                |_| {},
+                "javap -version",
+                None,
+            )
+        },
+        Case {
+            env: &[("_JAVA_OPTIONS", "-javaagent:a.jar")],
+            ..case(
+                "java-options-any-program",
+                |_| {},
+                "ls",
+                Some("_JAVA_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("ERL_FLAGS", "-eval 'os:cmd(\"touch x\")'")],
+            ..case(
+                "erl-flags-elixir",
+                |_| {},
+                "elixir --version",
+                Some("ERL_FLAGS"),
+            )
+        },
+        Case {
+            env: &[("DOTNET_STARTUP_HOOKS", "/tmp/hook.dll")],
+            ..case(
+                "dotnet-startup-hooks",
+                |_| {},
+                "ls",
+                Some("DOTNET_STARTUP_HOOKS"),
+            )
+        },
         Case {
             env: &[("PERL5OPT", "-Mx"), ("PATH", "$ROOT/bin:/usr/bin:/bin")],
             ..case(

@@ -4,6 +4,8 @@
 //!   `LD_LIBRARY_PATH` naming a directory of the project, HOME or a temp dir, and an
 //!   `OPENSSL_CONF` file that loads modules (for those that use OpenSSL); the variables that make
 //!   any program write a file (`LD_DEBUG_OUTPUT`, `LD_PROFILE`, `MALLOC_TRACE`, `SSLKEYLOGFILE`);
+//! - every program, whatever it is built on: language runtimes' own variables (`GHCRTS`,
+//!   `JAVA_TOOL_OPTIONS`, `ERL_FLAGS`, `DOTNET_STARTUP_HOOKS`, …);
 //! - by the kind of file a program is (its `#!` line): a bash script reads `BASH_ENV`,
 //!   `SHELLOPTS` and exported functions; node `NODE_OPTIONS`; perl `PERL5OPT`/`PERL5LIB`; ruby
 //!   `RUBYOPT`/`RUBYLIB`; lua `LUA_INIT`/`LUA_INIT_5_x`;
@@ -50,6 +52,7 @@ pub fn loader(env: &Env<'_>, dirs: &[PathBuf], program: &str, args: &[Word], out
         }
     }
     output_files(env, out);
+    runtimes(env, out);
     openssl_conf(env, &dirs[0], out);
     match env.get("LD_LIBRARY_PATH") {
         Var::Runtime => out.push(
@@ -92,6 +95,49 @@ fn no_converters(env: &Env<'_>, dirs: &[PathBuf]) -> bool {
                 && !files::exists(&named.join("gconv-modules.d"))
         })
     })
+}
+
+/// Language runtimes' own variables, which every program built on the runtime reads before it
+/// does what it was asked, `--version` included. Which program is built on which runtime cannot
+/// be told from its name (pandoc and shellcheck are Haskell programs, `gradle`, `kotlin` and
+/// `javap` start a Java VM, `elixir` and `mix` the Erlang VM from a shell script), so they count
+/// for every program:
+/// - `GHCRTS`: the GHC runtime's options (`-t FILE`, `-S FILE`, `-h` write statistics or a heap
+///   profile; measured: `pandoc --version` and `ghc --numeric-version` write `-t`'s file);
+/// - `JAVA_TOOL_OPTIONS`, `_JAVA_OPTIONS` (every HotSpot VM) and `JDK_JAVA_OPTIONS` (the `java`
+///   launcher, which build tools' scripts run): agents, `-Xlog:…:file=`, dumps; harmless values
+///   (see [`harmless_jvm_options`]) count for nothing here (the VM's own /tmp/hsperfdata is said
+///   by the program's verdict);
+/// - `ERL_AFLAGS`, `ERL_FLAGS`, `ERL_ZFLAGS`: `erl`'s flags (`-eval`, `-s`, `-run` run code);
+/// - `DOTNET_STARTUP_HOOKS`: the assemblies .NET loads first.
+///
+/// [`harmless_jvm_options`]: crate::commands::classify::env::harmless_jvm_options
+fn runtimes(env: &Env<'_>, out: &mut Verdict) {
+    for (name, runtime) in [
+        ("GHCRTS", "the GHC runtime"),
+        ("JAVA_TOOL_OPTIONS", "the Java VM"),
+        ("_JAVA_OPTIONS", "the Java VM"),
+        ("JDK_JAVA_OPTIONS", "the java launcher"),
+        ("ERL_AFLAGS", "the Erlang VM"),
+        ("ERL_FLAGS", "the Erlang VM"),
+        ("ERL_ZFLAGS", "the Erlang VM"),
+        ("DOTNET_STARTUP_HOOKS", ".NET"),
+    ] {
+        let harmless = match env.get(name) {
+            Var::Unset => true,
+            Var::Set(value) if name.contains("JAVA") => {
+                crate::commands::classify::env::harmless_jvm_options(value)
+            }
+            Var::Set(value) => value.trim().is_empty(),
+            Var::Runtime => false,
+        };
+        if !harmless {
+            out.push(
+                Level::Unknown,
+                format!("{runtime} takes options from {name} for every program built on it (which programs are cannot be told from their names)"),
+            );
+        }
+    }
 }
 
 /// Variables that make any program write a file, whatever it was asked to do (each measured with
@@ -340,23 +386,6 @@ pub fn interpreted(
                     out.push(
                         Level::Unknown,
                         format!("{what}: perl loads code {name} names"),
-                    );
-                }
-            }
-        }
-        "java" | "javac" | "jar" | "jshell" | "javadoc" | "keytool" | "jarsigner" | "jlink"
-        | "jdeps" | "jcmd" | "jps" | "jstat" => {
-            // The JVM starts agents and options from these before it does anything, `-version`
-            // included.
-            for name in ["JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"] {
-                if env.is_set(name)
-                    && !env
-                        .value(name)
-                        .is_some_and(crate::commands::classify::env::harmless_jvm_options)
-                {
-                    out.push(
-                        Level::Unknown,
-                        format!("{what}: the JVM takes options (agents included) from {name}"),
                     );
                 }
             }
@@ -2682,15 +2711,7 @@ fn bat_config(path: &Path, out: &mut Verdict) -> bool {
 /// directory (the nearest one up the tree with `.mvn`) and the variables it passes to the JVM.
 /// `mvn -v` prints and stops before any project, extension or plugin is loaded.
 fn maven(here: &Here<'_>, out: &mut Verdict) {
-    const VARIABLES: &[&str] = &[
-        "MAVEN_OPTS",
-        "MAVEN_DEBUG_OPTS",
-        "MAVEN_BASEDIR",
-        "JAVACMD",
-        "JAVA_TOOL_OPTIONS",
-        "JDK_JAVA_OPTIONS",
-        "_JAVA_OPTIONS",
-    ];
+    const VARIABLES: &[&str] = &["MAVEN_OPTS", "MAVEN_DEBUG_OPTS", "MAVEN_BASEDIR", "JAVACMD"];
     for name in VARIABLES {
         let jvm_options = !matches!(*name, "MAVEN_BASEDIR" | "JAVACMD");
         let harmless = jvm_options
