@@ -528,7 +528,7 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
     until(|| pool.waiting() == size).await;
     let last = pool.waiting_pids();
     m.close().await;
-    assert_eq!(pool.waiting(), 0);
+    assert!(!pool.holds_any());
     until(|| last.iter().all(|&pid| !alive(pid))).await;
     session.close().await;
 }
@@ -537,8 +537,9 @@ async fn a_job_takes_a_confined_shell_started_ahead_and_leaves_none_behind() {
 /// state is kept (after a job, or read ahead after a session run): the job that takes it sees
 /// the session's variables, functions, aliases, options and directory as they are. A primed
 /// shell whose state changed since (the session ran something that changed any of them) is never
-/// used: the job sees the new state, in another shell, and the stale one is ended. After
-/// `close()` no primed shell runs and its state file is gone.
+/// used: the job sees the new state, in a plain shell that waited beside it, and the stale one is
+/// ended once that job is over. After `close()` no primed shell runs (nor a stale one a job
+/// still running did not take) and no state file is left.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     use crate::process::sandbox::{Network, SandboxPolicy};
@@ -607,8 +608,13 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     })
     .await;
     let (stale, stale_file) = pool.primed().unwrap();
+    // Plain shells wait beside the primed one.
+    let size = PoolOptions::jobs().size;
+    until("wait 3b", || pool.waiting() == size).await;
+    let plain = pool.waiting_pids();
     // The session changes each part of its state; a job started at once (before the state is
-    // read ahead) sees the change, in another shell, and the stale one is ended, its file gone.
+    // read ahead) sees the change, in a plain shell that was waiting, and the stale one is
+    // ended once the job is over, its file gone.
     let change = format!(
         "V=2; f() {{ echo f2; }}; alias al='echo al2'; shopt -u nullglob; shopt -s extglob; cd {}",
         two.display()
@@ -619,6 +625,7 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     let (pid, state) = seen(&out);
     assert_eq!(state, second);
     assert_ne!(pid, stale);
+    assert!(plain.contains(&pid), "{pid} not in {plain:?}");
     until("wait 4", || !alive(stale) && !stale_file.exists()).await;
     // Changed again, then left alone: the state read ahead primes a shell with it, which the next
     // job takes.
@@ -646,10 +653,25 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     }
     assert!(took, "no job took the primed shell");
     until("wait 7", || pool.primed().is_some()).await;
-    let (pid, file) = pool.primed().unwrap();
+    // The state changes and a job that runs on starts at once: the primed shell is stale, and
+    // retired until that job is over; `close()` ends the job, the stale shell and its file.
+    let (stale, stale_file) = pool.primed().unwrap();
+    run(&session, "V=4").await;
+    let mut sleeper = spec("sleep 30");
+    sleeper.config.sandbox = Some(policy.clone());
+    let sleeper = m.start(sleeper, Some(session.clone()), None).unwrap();
+    until("wait 8", || pool.retired_pids().contains(&stale)).await;
+    let waiting = pool.waiting_pids();
     m.close().await;
-    assert_eq!(pool.waiting(), 0);
-    until("wait 8", || !alive(pid) && !file.exists()).await;
+    assert!(!pool.holds_any());
+    assert_eq!(
+        m.wait(&sleeper, None).await.unwrap().info.status,
+        JobStatus::Killed
+    );
+    until("wait 9", || {
+        !alive(stale) && !stale_file.exists() && waiting.iter().all(|&p| !alive(p))
+    })
+    .await;
     session.close().await;
 }
 

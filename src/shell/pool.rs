@@ -26,11 +26,13 @@
 //! A job manager's pool may also hold one shell *primed* for a job started from a session
 //! ([`Pool::prime`]): taken ahead as a job's shell is taken, it has sourced that session's state
 //! while it waits. It is handed only to a job whose shell would be taken on the same plan, in the
-//! same directory, with the same state file, word for word ([`Pool::claim`]); any other job ends
-//! it, as a newer priming does: a shell primed on a state that changed since is never used.
+//! same directory, with the same state file, word for word ([`Pool::claim`]); any other job
+//! retires it (it is ended once that job is over, off its path), as a newer priming ends it: a
+//! shell primed on a state that changed since is never used. The primed shell is kept beside the
+//! plain ones, not in place of one: a job whose state changed since takes a plain one at once.
 //!
-//! Bounds: at most [`POOL_SIZE`] shells wait in a pool (a primed one among them), all on one plan (a call on another plan
-//! ends them). A pool with no call for [`IDLE_RELEASE`] ends its shells. Nothing is started
+//! Bounds: at most [`POOL_SIZE`] plain shells wait in a pool, and one primed beside them, all on
+//! one plan (a call on another plan ends them). A pool with no call for [`IDLE_RELEASE`] ends its shells. Nothing is started
 //! before the first call that could take a shell: a host that never runs a command pays nothing.
 //! The owner ends a pool's shells with [`Pool::close`] (the Node bindings do at the teardown of
 //! the JavaScript environment that made it); a host that dies takes them along (each shell's
@@ -58,6 +60,15 @@ const FILL_WAIT: Duration = Duration::from_millis(100);
 /// How long after a shell was taken (a job manager's: after the job ended) the pool starts its
 /// replacement.
 const REFILL_DELAY: Duration = Duration::from_millis(3);
+/// How long after a job of the owner began the pool keeps its upkeep (a refill that a shell
+/// still waiting makes needless now, a retired shell's end, a priming) off the processor while
+/// that job runs: two cores, the job's shell and the host are busy (a confined call's first line
+/// came 2.1 ms after its shell was handed the command when a priming ran beside it, 0.6 ms
+/// alone, load 12). A job that runs longer (a build, a server) does not hold the upkeep back.
+pub const BUSY_FOR: Duration = Duration::from_secs(1);
+/// The longest a primed shell a job did not take waits to be ended when no job's end ends it
+/// first ([`Pool::claim`]): a job that runs on.
+const RETIRED_WAIT: Duration = Duration::from_secs(1);
 /// The longest [`Pool::close`] waits for the shells being started for the pool.
 const CLOSE_WAIT: Duration = Duration::from_millis(100);
 /// A job manager's pool ends its shell after this long without a job: as long as an idle `Shell`
@@ -166,6 +177,9 @@ struct State {
     waiting: Vec<(Key, u64, Live)>,
     /// A shell that has sourced a session's state ahead of a job ([`Pool::prime`]).
     primed: Option<Primed>,
+    /// Primed shells a job did not take ([`Pool::claim`]), never to be given: ended once that
+    /// job is over ([`Pool::replenish_soon`]), or [`RETIRED_WAIT`] after, whichever is first.
+    retired: Vec<Primed>,
     /// Shells being started for the pool.
     filling: usize,
     /// The plan of the last call: what the pool is filled on.
@@ -176,6 +190,9 @@ struct State {
     /// A refill waits for its delay ([`Pool::refill_later`]); a call that finds the pool empty
     /// meanwhile starts it at once ([`Pool::until_filled`]).
     refill_due: bool,
+    /// The owner's jobs under way ([`Pool::job_under_way`]), and when the last one began.
+    under_way: usize,
+    last_began: Instant,
     closed: bool,
 }
 
@@ -193,11 +210,14 @@ impl Pool {
             state: Mutex::new(State {
                 waiting: Vec::new(),
                 primed: None,
+                retired: Vec::new(),
                 filling: 0,
                 want: None,
                 last_call: Instant::now(),
                 reaper: false,
                 refill_due: false,
+                under_way: 0,
+                last_began: Instant::now(),
                 closed: false,
             }),
             filled: tokio::sync::Notify::new(),
@@ -296,10 +316,47 @@ impl Pool {
         let pool = Arc::downgrade(self);
         self.runtime.spawn(async move {
             tokio::time::sleep(REFILL_DELAY).await;
-            if let Some(pool) = pool.upgrade() {
-                pool.refill_if_due();
+            let Some(pool) = pool.upgrade() else {
+                return;
+            };
+            // A job that began meanwhile and still runs has a shell waiting beside it: this
+            // waits for its end (which asks again), not to compete with it.
+            if pool.holds_back() {
+                return;
             }
+            pool.end_retired();
+            pool.refill_if_due();
         });
+    }
+
+    /// Marks a job of the owner under way until the returned guard is dropped: the pool's upkeep
+    /// waits for its end while a shell still waits for the next job ([`BUSY_FOR`] at most).
+    pub fn job_under_way(self: &Arc<Self>) -> UnderWay {
+        let mut state = self.state();
+        state.under_way += 1;
+        state.last_began = Instant::now();
+        UnderWay(Arc::downgrade(self))
+    }
+
+    /// Whether a job of the owner runs, begun less than [`BUSY_FOR`] ago: upkeep that can wait
+    /// (a priming) waits for its end.
+    pub fn is_busy(&self) -> bool {
+        let state = self.state();
+        state.under_way > 0 && state.last_began.elapsed() < BUSY_FOR
+    }
+
+    /// [`Pool::is_busy`] while a plain shell waits: a refill can wait for the job's end.
+    fn holds_back(&self) -> bool {
+        let state = self.state();
+        state.under_way > 0 && state.last_began.elapsed() < BUSY_FOR && !state.waiting.is_empty()
+    }
+
+    /// Ends the primed shells no job will take ([`State::retired`]), with their state files.
+    fn end_retired(&self) {
+        let retired = std::mem::take(&mut self.state().retired);
+        for primed in retired {
+            end_primed(primed);
+        }
     }
 
     /// [`Pool::refill`] now, when a refill waits for its delay ([`Pool::refill_later`],
@@ -352,9 +409,10 @@ impl Pool {
             state.want = None;
             let ended = state.waiting.drain(..).map(|(.., l)| l).collect();
             let primed = state.primed.take();
+            let retired = std::mem::take(&mut state.retired);
             drop(state);
             end_all(ended);
-            if let Some(primed) = primed {
+            for primed in primed.into_iter().chain(retired) {
                 end_primed(primed);
             }
             return None;
@@ -408,7 +466,7 @@ impl Pool {
         let mut state = self.state();
         let wanted = !state.closed
             && state.want.as_ref() == Some(&key)
-            && state.waiting.len() + usize::from(state.primed.is_some()) < self.options.size;
+            && state.waiting.len() < self.options.size;
         match live {
             Ok(live) if wanted => state.waiting.push((key, second, live)),
             Ok(live) => {
@@ -432,7 +490,8 @@ impl Pool {
             let mut state = self.state();
             state.closed = true;
             state.want = None;
-            if let Some(primed) = state.primed.take() {
+            let retired = std::mem::take(&mut state.retired);
+            for primed in state.primed.take().into_iter().chain(retired) {
                 state.waiting.push((primed.key, 0, primed.live));
                 let _ = std::fs::remove_file(&primed.path);
             }
@@ -451,9 +510,10 @@ impl Pool {
     /// to a session when a job starts: it sources `config`'s snapshot (a job's state file) and
     /// waits for its first run. `tag` says everything else the shell was handed (the state
     /// file's whole text, and what it depends on): [`Pool::claim`] gives the shell only to a job
-    /// whose tag is the same. Replaces (ends) the shell primed before. Returns whether a shell
-    /// was primed; if not, or once the primed shell is ended unused, the snapshot's file is
-    /// removed (the pool owns it from now on). Call within the runtime.
+    /// whose tag is the same. Replaces (ends) the shell primed before. The plain shell it took is
+    /// replaced a moment later ([`REFILL_DELAY`]): a job whose state changed since takes a plain
+    /// one. Returns whether a shell was primed; if not, or once the primed shell is ended unused,
+    /// the snapshot's file is removed (the pool owns it from now on). Call within the runtime.
     pub fn prime(self: &Arc<Self>, config: &ShellConfig, tag: String) -> bool {
         let Some(path) = config.snapshot.as_ref().map(PathBuf::from) else {
             return false;
@@ -493,6 +553,7 @@ impl Pool {
         if let Some(old) = old {
             end_primed(old);
         }
+        self.refill_later();
         if closed {
             // Closed meanwhile: `close` did not see it.
             if let Some(primed) = self.state().primed.take() {
@@ -522,8 +583,10 @@ impl Pool {
     /// The primed shell ([`Pool::prime`]) for a job's session on `config` whose tag is `tag`:
     /// `Some` only when it was primed on an equal plan (the host's environment and identity as
     /// they are now), in the directory the session would take a shell in now, with the same
-    /// tag, and still runs. A primed shell that is not given is ended: it is never given to a
-    /// later job either. Call within the runtime.
+    /// tag, and still runs. A primed shell that is not given is retired: never given to a
+    /// later job either, and ended once this job is over ([`Pool::replenish_soon`]), not now,
+    /// when its end (a kill, a reap, two directories removed) would compete with the job for the
+    /// processor. Call within the runtime.
     pub fn claim(self: &Arc<Self>, config: &ShellConfig, tag: &str) -> Option<PrimedShell> {
         let primed = self.state().primed.take()?;
         let given = primed.tag == tag
@@ -532,7 +595,28 @@ impl Pool {
             && Key::now(config, &self.options).as_ref() == Some(&primed.key)
             && !primed.live.spawned.has_exited();
         if !given {
-            end_primed(primed);
+            let closed = {
+                let mut state = self.state();
+                if !state.closed {
+                    state.retired.push(primed);
+                    None
+                } else {
+                    Some(primed)
+                }
+            };
+            match closed {
+                // Closed meanwhile: `close` did not see it.
+                Some(primed) => end_primed(primed),
+                None => {
+                    let pool = Arc::downgrade(self);
+                    self.runtime.spawn(async move {
+                        tokio::time::sleep(RETIRED_WAIT).await;
+                        if let Some(pool) = pool.upgrade() {
+                            pool.end_retired();
+                        }
+                    });
+                }
+            }
             return None;
         }
         self.state().last_call = Instant::now();
@@ -542,11 +626,28 @@ impl Pool {
         })
     }
 
-    /// How many shells wait in the pool (a primed one among them).
+    /// How many plain shells wait in the pool (not the primed one).
     #[cfg(test)]
     pub(crate) fn waiting(&self) -> usize {
+        self.state().waiting.len()
+    }
+
+    /// Whether any shell is kept by the pool (plain, primed or retired).
+    #[cfg(test)]
+    pub(crate) fn holds_any(&self) -> bool {
         let state = self.state();
-        state.waiting.len() + usize::from(state.primed.is_some())
+        !state.waiting.is_empty() || state.primed.is_some() || !state.retired.is_empty()
+    }
+
+    /// The pids of the retired primed shells not yet ended.
+    #[cfg(test)]
+    pub(crate) fn retired_pids(&self) -> Vec<i32> {
+        let state = self.state();
+        state
+            .retired
+            .iter()
+            .map(|p| p.live.spawned.proc.pid)
+            .collect()
     }
 
     /// The pids of the shells that wait in the pool (a primed one among them).
@@ -573,9 +674,9 @@ impl Pool {
 }
 
 impl State {
-    /// The shells the pool holds or is starting.
+    /// The plain shells the pool holds or is starting (the primed one is kept beside them).
     fn held(&self) -> usize {
-        self.waiting.len() + self.filling + usize::from(self.primed.is_some())
+        self.waiting.len() + self.filling
     }
 
     /// Takes out the shells that may not be handed out any more: those on another plan than the
@@ -605,6 +706,18 @@ struct Primed {
     /// The state file it sourced.
     path: PathBuf,
     live: Live,
+}
+
+/// A job of the pool's owner under way ([`Pool::job_under_way`]), until dropped.
+pub struct UnderWay(std::sync::Weak<Pool>);
+
+impl Drop for UnderWay {
+    fn drop(&mut self) {
+        if let Some(pool) = self.0.upgrade() {
+            let mut state = pool.state();
+            state.under_way = state.under_way.saturating_sub(1);
+        }
+    }
 }
 
 /// The primed shell given to a job ([`Pool::claim`]): the session installs its shell

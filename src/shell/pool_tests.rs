@@ -203,3 +203,43 @@ async fn a_call_that_finds_the_pool_empty_starts_a_delayed_refill_at_once() {
     session.close().await;
     pool.close();
 }
+
+/// While a job of the owner is under way (begun less than `BUSY_FOR` ago) and a shell still
+/// waits, the refill after a shell was taken waits for that job's end, which asks again: the
+/// start does not compete with the job. With none waiting it would start at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refill_waits_for_the_job_under_way_while_a_shell_waits() {
+    let options = PoolOptions {
+        same_second: false,
+        refill_on_take: false,
+        ..PoolOptions::default()
+    };
+    let pool = Pool::with_options(Handle::current(), options);
+    let config = || ShellConfig {
+        session_env: vec![("POOL_BUSY".into(), "1".into())],
+        ..Default::default()
+    };
+    // The first session starts its own shell; the pool is then filled on its plan.
+    let first = Session::new(config()).unwrap().with_pool(pool.clone());
+    run(&first, "true").await;
+    pool.replenish_soon();
+    until(|| pool.waiting() == POOL_SIZE).await;
+    let taker = Session::new(config()).unwrap().with_pool(pool.clone());
+    run(&taker, "true").await;
+    assert_eq!(pool.waiting(), POOL_SIZE - 1);
+    let under_way = pool.job_under_way();
+    assert!(pool.is_busy());
+    pool.replenish_soon();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(pool.waiting(), POOL_SIZE - 1);
+    // The job's end asks again.
+    drop(under_way);
+    assert!(!pool.is_busy());
+    pool.replenish_soon();
+    until(|| pool.waiting() == POOL_SIZE).await;
+    for s in [first, taker] {
+        s.close().await;
+    }
+    pool.close();
+    assert_eq!(pool.waiting(), 0);
+}
