@@ -9,7 +9,8 @@
 // in each visible text, then the bar of issue #32 per case: agent-shell keeps every fact, costs
 // at most the anchor's tokens where the anchor keeps every fact, at most the anchor's tokens plus
 // the tokens of the facts it dropped where it drops some, and never changes a pipe's or a
-// compound command's output. Every violation is printed. Exits 1 when agent-shell loses a fact or
+// compound command's output (one left unchanged is reported apart, whatever the anchor's tokens:
+// its raw output is what the bar asks for). Every violation is printed. Exits 1 when agent-shell loses a fact or
 // changes a pipe's or a compound command's output; with --strict, on any violation of the bar.
 //
 //   node bench/minimizer.mjs [--fixtures DIR [--split LABEL]] [--write] [--strict] [--case NAME] [--show [--anchor]] [--no-cost]
@@ -63,7 +64,7 @@ for (const c of cases) {
   const lostAnchor = fs_.filter((f) => !has(anchorS, f.parts))
   const changedNonSimple = !simple(c.command) && mine.minimized !== undefined
   rows.push({
-    name: c.name, heldout: c.heldout, wide: c.wide, split: splitOf(c), command: c.command,
+    name: c.name, heldout: c.heldout, wide: c.wide, split: splitOf(c), command: c.command, simple: simple(c.command),
     raw: tokens(c.output), ours: tokens(oursText), anchor: tokens(anchorText),
     oursFilter: mine.minimized?.filter ?? '-', anchorFilter: theirs?.minimized?.filter ?? '-',
     facts: fs_.length, lostOurs, lostAnchor, changedNonSimple,
@@ -110,17 +111,21 @@ for (const r of rows) {
   for (const f of r.lostOurs) violations.push(`agent-shell lost in ${r.name}: ${f.kind}: ${f.parts.map(String).join(' | ')}`)
   if (r.changedNonSimple) violations.push(`agent-shell changed ${r.name}: the output of a pipe or compound command`)
   const limit = r.anchor + (r.lostAnchor.length ? r.anchorLostTokens : 0)
-  if (r.ours > limit) {
+  // A pipe or a compound command passes unchanged by design (the bar's own rule): its tokens
+  // are the raw output's, whatever the anchor makes of it, so it is reported apart, not as over.
+  r.unchangedNonSimple = !r.simple && !r.changedNonSimple
+  if (r.ours > limit && !r.unchangedNonSimple) {
     violations.push(r.lostAnchor.length
       ? `${r.name}: ${r.ours} tokens > anchor's ${r.anchor} + ${r.anchorLostTokens} for the ${r.lostAnchor.length} facts it dropped`
       : `${r.name}: ${r.ours} tokens > anchor's ${r.anchor} (the anchor keeps every fact)`)
   }
   r.barMet = !violations.some((v) => v.includes(` ${r.name}: `) || v.startsWith(`${r.name}: `))
+  r.apart = r.unchangedNonSimple && r.ours > limit
   if (r.lostOurs.length || r.changedNonSimple) failures++
 }
 let md = `| case | split | command | raw | agent-shell | anchor | facts | lost (agent-shell) | lost (anchor) | bar | filters (ours / anchor) |\n|---|---|---|--:|--:|--:|--:|--:|--:|---|---|\n`
 for (const r of rows) {
-  md += `| ${r.name} | ${r.split} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.barMet ? 'met' : '**not met**'} | ${r.oursFilter} / ${r.anchorFilter} |\n`
+  md += `| ${r.name} | ${r.split} | \`${r.command.replace(/\|/g, '\\|')}\` | ${r.raw} | ${r.ours} | ${r.anchor} | ${r.facts} | ${r.lostOurs.length}${r.changedNonSimple ? ' (changed a non-simple command!)' : ''} | ${r.lostAnchor.length} | ${r.barMet ? (r.apart ? 'unchanged (pipe or compound)' : 'met') : '**not met**'} | ${r.oursFilter} / ${r.anchorFilter} |\n`
 }
 const labels = [...new Set(rows.map((r) => r.split))]
 const groups = [['all', rows], ...labels.map((l) => [l, rows.filter((r) => r.split === l)])]
@@ -131,10 +136,13 @@ for (const [label, rs] of groups) {
   const raw = sum(rs, 'raw'), o = sum(rs, 'ours'), a = sum(rs, 'anchor')
   const lostO = rs.reduce((n, r) => n + r.lostOurs.length, 0), lostA = rs.reduce((n, r) => n + r.lostAnchor.length, 0)
   const anchorLossCases = rs.filter((r) => r.lostAnchor.length).length
-  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | ${rs.filter((r) => r.barMet).length}/${rs.length} met | |\n`
+  const apart = rs.filter((r) => r.apart).length
+  md += `| **total ${label}** (${rs.length} cases) | | | ${raw} | ${o} (${pct(o, raw)}) | ${a} (${pct(a, raw)}) | ${sum(rs, 'facts')} | ${lostO} | ${lostA} (in ${anchorLossCases} cases) | ${rs.filter((r) => r.barMet).length}/${rs.length} met${apart ? ` (${apart} of them a pipe or compound command left unchanged, over the anchor's tokens)` : ''} | |\n`
 }
 if (argv.includes('--strict')) failures = violations.length
+const apartRows = rows.filter((r) => r.apart)
 md += `\nThe bar per case (every fact kept; tokens <= the anchor's where it keeps every fact, <= the anchor's plus its dropped facts' tokens where it drops some; pipes and compound commands unchanged): met in ${rows.filter((r) => r.barMet).length} of ${rows.length} cases.\n`
+if (apartRows.length) md += `\nPipes and compound commands left unchanged, as the bar requires, where the anchor rewrote them to fewer tokens (reported apart, not as over the bar): ${apartRows.map((r) => `${r.name} (${r.ours} vs ${r.anchor})`).join(', ')}.\n`
 md += violations.length ? `\nViolations:\n${violations.map((v) => `- ${v}`).join('\n')}\n` : '\nViolations: none.\n'
 if (costs.length) {
   const median = [...costs].sort((a, b) => a.ms - b.ms)[costs.length >> 1].ms

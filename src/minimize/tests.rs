@@ -4668,3 +4668,53 @@ fn a_count_tables_padding_goes() {
         "360 Style/StringLiterals\n320 Layout/ArrayAlignment\n280 Metrics/MethodLength\n240 Lint/Loop\n200 Naming/PredicateName\n160 Style/Next\n120 Security/Eval\n80 Style/AndOr\n--\n1105 Total in 45 files\n"
     );
 }
+
+#[test]
+fn a_checkers_rows_that_repeat_their_files_heading_say_the_file_once() {
+    // pyright's and basedpyright's default format: the file's heading, then rows that repeat it,
+    // a message's further lines indented under its row (two spaces, then no-break spaces), the
+    // summary last.
+    let raw = "/src/pkg/a.py\n  /src/pkg/a.py:5:10 - error: Import \"x\" could not be resolved (reportMissingImports)\n  /src/pkg/a.py:11:27 - warning: Type of \"StringIO\" is unknown (reportUnknownVariableType)\n  /src/pkg/a.py:14:30 - warning: Type of \"StringIO\" is unknown (reportUnknownVariableType)\n  /src/pkg/a.py:54:35 - error: Argument of type \"str\" cannot be assigned to parameter \"unit\"\n  \u{a0}\u{a0}Type \"str\" is not assignable to type \"Unit\"\n  \u{a0}\u{a0}\u{a0}\u{a0}\"str\" is not assignable to type \"Literal['C']\" (reportArgumentType)\n/src/pkg/b.py\n  /src/pkg/b.py:28:24 - error: \"sensor\" is not a known attribute of \"None\" (reportOptionalMemberAccess)\n4 errors, 2 warnings, 0 notes\n";
+    for (command, label) in [
+        ("basedpyright a.py", "basedpyright"),
+        ("npx pyright", "npx:pyright"),
+        ("blindchecker src", "repeating-rows"),
+    ] {
+        let (got, out) = run(command, raw).expect("rewritten");
+        assert_eq!(got, label);
+        assert_eq!(
+            out,
+            "/src/pkg/a.py:\n  5:10 error: Import \"x\" could not be resolved (reportMissingImports)\n  11:27, 14:30 warning: Type of \"StringIO\" is unknown (reportUnknownVariableType)\n  54:35 error: Argument of type \"str\" cannot be assigned to parameter \"unit\"\n    Type \"str\" is not assignable to type \"Unit\"\n      \"str\" is not assignable to type \"Literal['C']\" (reportArgumentType)\n/src/pkg/b.py:\n  28:24 error: \"sensor\" is not a known attribute of \"None\" (reportOptionalMemberAccess)\n4 errors, 2 warnings, 0 notes\n"
+        );
+    }
+    // A row whose path is not its heading's is another format: not rewritten as this one.
+    let other = raw.replace("  /src/pkg/a.py:11:27", "  /src/pkg/c.py:11:27");
+    assert!(!matches!(run("basedpyright a.py", &other), Some((l, _)) if l == "basedpyright"));
+}
+
+#[test]
+fn a_gherkin_step_says_its_place_once() {
+    let raw = "..F..F\n\nFailures:\n\n1) Scenario: Half price # features/cart.feature:11\n   ✔ Given an empty cart # features/steps.js:4\n   ✖ Then the total is 80 # features/steps.js:9\n       AssertionError: 81 !== 80\n\n2) Scenario: Remove # features/cart.feature:20\n   ✔ Given an empty cart # features/steps.js:4\n   ✖ Then the total is 0 # features/steps.js:9\n       Error: no fig in cart\n\n2 scenarios (2 failed)\n4 steps (2 failed, 2 passed)\n0m00.216s (executing steps: 0m00.073s)\n";
+    for (command, label) in [
+        ("npx cucumber-js", "npx:cucumber"),
+        ("./run-bdd", "gherkin"),
+    ] {
+        let (got, out) = run(command, raw).expect("rewritten");
+        assert_eq!(got, label);
+        assert_eq!(
+            out,
+            raw.replacen(
+                "   ✔ Given an empty cart # features/steps.js:4\n   ✖ Then the total is 0",
+                "   ✔ Given an empty cart\n   ✖ Then the total is 0",
+                1
+            )
+        );
+    }
+}
+
+#[test]
+fn npm_ls_longs_drawing_alone_under_each_package_is_layout() {
+    let raw = "shop@1.0.0\n│ /work/shop\n│ \n├─┬ chalk@4.1.2\n│ │ \n│ ├── ansi-styles@4.3.0\n│ │   \n│ └── supports-color@7.2.0\n│     \n└── tslib@2.9.1\n    \n";
+    let out = text_of("npm ls --all --long", raw);
+    assert_eq!(out, "shop@1.0.0\n│ /work/shop\n  chalk@4.1.2\n    ansi-styles@4.3.0 supports-color@7.2.0\n  tslib@2.9.1\n");
+}

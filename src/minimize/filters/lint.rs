@@ -62,6 +62,12 @@ impl Grouped {
 
     /// Appends a continuation line to the last finding.
     fn continue_last(&mut self, line: &str) -> bool {
+        self.continue_last_indented(line, 4)
+    }
+
+    /// As [`Grouped::continue_last`], the line indented by `spaces` (the finding's own line is
+    /// indented by two under its file's heading).
+    fn continue_last_indented(&mut self, line: &str, spaces: usize) -> bool {
         let Some((f, mut i)) = self.last else {
             return false;
         };
@@ -78,7 +84,7 @@ impl Grouped {
         }
         let last = &mut self.files[f].1[i];
         last.push('\n');
-        last.push_str("    ");
+        last.extend(std::iter::repeat_n(' ', spaces));
         last.push_str(line.trim());
         self.closed.insert((f, i));
         true
@@ -914,6 +920,117 @@ pub(super) fn looks_like_headed_lint_list(text: &str) -> bool {
     head.first().is_some_and(|l| heading_path(l).is_some())
         && rows >= LINT_LIST_MIN_ROWS
         && rows + headings + 1 >= head.len()
+}
+
+/// A row of a checker that repeats its file's heading on each row (pyright's and
+/// basedpyright's default format: `/src/a.py`, then `  /src/a.py:5:10 - error: msg (rule)`):
+/// the place (`5:10`, or `5`) and the rest (`error: msg (rule)`), when the row's path is
+/// `heading`. The place is followed by ` - `, `: ` or a space.
+fn repeating_row<'a>(line: &'a str, heading: &str) -> Option<(&'a str, &'a str)> {
+    let t = line.strip_prefix(' ')?.trim_start();
+    let rest = t.strip_prefix(heading)?.strip_prefix(':')?;
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let mut end = digits(rest);
+    if end == 0 {
+        return None;
+    }
+    if rest[end..].starts_with(':') && digits(&rest[end + 1..]) > 0 {
+        end += 1 + digits(&rest[end + 1..]);
+    }
+    let body = rest[end..]
+        .strip_prefix(" - ")
+        .or_else(|| rest[end..].strip_prefix(": "))
+        .or_else(|| rest[end..].strip_prefix(' '))?;
+    (!body.trim().is_empty()).then_some((&rest[..end], body))
+}
+
+/// The indent of a line: its leading blanks, in characters (pyright indents a message's further
+/// lines with two spaces and two no-break spaces, `  \u{a0}\u{a0}Type of "x" is …`).
+fn indent(line: &str) -> usize {
+    line.chars()
+        .take_while(|&c| c == ' ' || c == '\u{a0}')
+        .count()
+}
+
+/// Whether an output reads as a checker's list whose rows repeat their file's heading (see
+/// [`repeating_rows`]): among its first lines (up to 40), after a short preamble, a heading
+/// that names a file, then at least [`LINT_LIST_MIN_ROWS`] rows (counted over every heading)
+/// that repeat it.
+pub(super) fn looks_like_repeating_rows(text: &str) -> bool {
+    let mut heading: Option<&str> = None;
+    let mut rows = 0;
+    for (i, line) in text.split_lines().take(40).enumerate() {
+        if let Some(h) = heading {
+            if repeating_row(line, h).is_some() {
+                rows += 1;
+                continue;
+            }
+        }
+        if let Some(h) = heading_path(line) {
+            heading = Some(h);
+        } else if heading.is_none() && i >= LINT_LIST_PREAMBLE_LINES {
+            return false;
+        }
+    }
+    rows >= LINT_LIST_MIN_ROWS
+}
+
+/// A type checker's findings under a heading per file, each row saying the file again
+/// (pyright and basedpyright: `/src/a.py`, then `  /src/a.py:5:10 - error: Import "x" could not
+/// be resolved (reportMissingImports)`, a message's further lines indented under it, the
+/// summary `2 errors, 3 warnings, 0 notes` last), and any checker printing that shape: each
+/// file's path said once in its heading (`/src/a.py:`), each row as its place, severity,
+/// message and rule (`  5:10 error: Import "x" …`), its further lines as written. The same
+/// message at several places of a file shares a line, one said in several files once with its
+/// places by file. Kept as written: the lines before the first heading and after the last row.
+/// Any other line among the rows and the output is not rewritten.
+pub(super) fn repeating_rows(ctx: &Context) -> Option<String> {
+    let mut grouped = Grouped::default();
+    let mut before = Vec::new();
+    let mut after: Vec<String> = Vec::new();
+    let mut heading: Option<&str> = None;
+    // The indent of the last row, while its message's further lines may follow.
+    let mut open: Option<usize> = None;
+    let mut rows = 0;
+    for line in ctx.text.split_lines() {
+        if let Some((at, body)) = heading.and_then(|h| repeating_row(line, h)) {
+            if after.iter().any(|l| !l.trim().is_empty()) {
+                return None;
+            }
+            after.clear();
+            grouped.add_finding(heading?, at, body.trim_end());
+            open = Some(indent(line));
+            rows += 1;
+            continue;
+        }
+        if let Some(row_indent) = open.filter(|&n| indent(line) > n && !line.trim().is_empty()) {
+            // Deeper than the row by as much as the original was: a nested elaboration stays
+            // nested under the row's new two-space indent.
+            let depth = indent(line) - row_indent;
+            grouped.continue_last_indented(line.trim(), 2 + depth);
+            continue;
+        }
+        open = None;
+        if let Some(h) = heading_path(line) {
+            if after.iter().any(|l| !l.trim().is_empty()) {
+                return None;
+            }
+            after.clear();
+            heading = Some(h);
+            continue;
+        }
+        if heading.is_none() {
+            before.push(line.to_string());
+        } else {
+            after.push(line.to_string());
+        }
+    }
+    if rows < LINT_LIST_MIN_ROWS {
+        return None;
+    }
+    let mut out = before;
+    out.push(grouped.render_repeated(after));
+    Some(join_lines(out))
 }
 
 /// A linter's one-line findings (see [`lint_row`]) grouped under their file, the same message at

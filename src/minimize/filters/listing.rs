@@ -1109,6 +1109,11 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
                 None => break,
             }
         }
+        // `npm ls --long`: a line of drawing alone under each package (where its description,
+        // URL and path go when it has them) is layout.
+        if narrow && depth > 0 && rest.trim().is_empty() {
+            continue;
+        }
         let entry = rest
             .strip_prefix("├── ")
             .or_else(|| rest.strip_prefix("└── "))

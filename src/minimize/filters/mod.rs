@@ -297,6 +297,10 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "clang-tidy" | "clang-check" => pick(program, build::compiler, Guard::Locations),
         "pre-commit" | "prek" => pick("pre-commit", hooks::pre_commit, Guard::Own),
         "mypy" | "dmypy" => pick("mypy", lint::located, Guard::Own),
+        // Their default format: a heading per file, each row saying the file again.
+        "pyright" | "basedpyright" if lint::looks_like_repeating_rows(ctx.text) => {
+            pick(program, lint::repeating_rows, Guard::Own)
+        }
         "biome" if lint::looks_like_biome(ctx.text) => pick("biome", lint::biome, Guard::Own),
         // Their default formats: yamllint's rows under each file's heading, rubocop's rows each
         // with its source excerpt; `-f parsable` and other one-line formats are lint lists too.
@@ -374,6 +378,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         // `--tap`'s stream is read by its shape (see `shape::counted`).
         "ava" if !ctx.inv.args.iter().any(|a| a == "--tap" || a == "-t") => {
             pick("ava", tests_js::ava, Guard::Locations)
+        }
+        "cucumber-js" | "cucumber" if tests_js::looks_like_gherkin(ctx.text) => {
+            pick("cucumber", tests_js::gherkin, Guard::Locations)
         }
         "vitest" => pick("vitest", tests_js::vitest, Guard::Locations),
         "jest" => pick("jest", tests_js::jest, Guard::Locations),
@@ -470,6 +477,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("tsc", lint::tsc))
     } else if text_has(text, "problem") && text_has(text, "✖") {
         Some(("eslint", lint::eslint))
+    } else if tests_js::looks_like_gherkin(text) {
+        Some(("gherkin", tests_js::gherkin))
     } else if tests_js::has_js_trace(text) {
         Some(("js-trace", js_trace))
     } else if cargo::looks_like_rustc(text) {
@@ -480,6 +489,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("lint-list", lint::lint_list))
     } else if lint::looks_like_headed_lint_list(text) {
         Some(("headed-lint-list", lint::headed_lint_list))
+    } else if lint::looks_like_repeating_rows(text) {
+        Some(("repeating-rows", lint::repeating_rows))
     } else if build::looks_like_compiler(text) {
         Some(("compiler", build::compiler))
     } else if table::looks_like_padded_table(text) {
@@ -496,6 +507,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "eslint"
                 | "lint-list"
                 | "headed-lint-list"
+                | "repeating-rows"
                 | "biome"
                 | "match-list"
                 | "long-listing"

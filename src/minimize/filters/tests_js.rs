@@ -1,8 +1,9 @@
-//! vitest and jest. Kept: every failing file and test (`❯`, `×`, `FAIL`, `●`), assertion messages
-//! with expected/received, the failing source line, stack frames in the project, console output,
-//! the `Test Files` / `Tests` / `Test Suites` / `Snapshots` summary. Dropped: passing files and
-//! tests, code frames around the failing line, frames inside node_modules and node internals,
-//! separators, the start time.
+//! vitest, jest, mocha, jasmine, ava and Gherkin runners (cucumber). Kept: every failing file
+//! and test (`❯`, `×`, `FAIL`, `●`), assertion messages with expected/received, the failing source
+//! line, stack frames in the project, console output, the `Test Files` / `Tests` / `Test Suites` /
+//! `Snapshots` summary. Dropped: passing files and tests, code frames around the failing line,
+//! frames inside node_modules and node internals, separators, the start time; a Gherkin step's
+//! definition place after its first mention.
 
 use super::Context;
 use crate::minimize::text::SplitLines;
@@ -497,4 +498,51 @@ pub(super) fn ava(ctx: &Context) -> Option<String> {
         out.push(line);
     }
     (dropped > 0).then(|| join_lines(out))
+}
+
+/// A Gherkin runner's step line (cucumber-js, cucumber-ruby, cucumber-jvm: `   ✔ Given an empty
+/// cart # features/steps.js:4`, pretty's `    Given an empty cart   # features/steps.rb:4`): the
+/// step as written (its mark, keyword and text, the alignment's spaces dropped) and the place of
+/// its definition, a `path:line` after the last ` # `.
+fn gherkin_step(line: &str) -> Option<(&str, &str)> {
+    let (step, place) = line.rsplit_once(" # ")?;
+    let (path, row) = place.rsplit_once(':')?;
+    let placed = !path.is_empty()
+        && !path.contains(char::is_whitespace)
+        && !row.is_empty()
+        && row.bytes().all(|b| b.is_ascii_digit());
+    (placed && line.starts_with(' ') && !step.trim().is_empty()).then_some((step.trim_end(), place))
+}
+
+/// Whether an output reads as a Gherkin runner's report: a scenario's count line (`8 scenarios
+/// (4 failed, 1 undefined, 3 passed)`, `1 scenario (1 passed)`) and a step line with its place.
+pub(super) fn looks_like_gherkin(text: &str) -> bool {
+    let counts = |l: &str| {
+        let digits = l.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0
+            && (l[digits..].starts_with(" scenarios (") || l[digits..].starts_with(" scenario ("))
+    };
+    text.split_lines().any(counts) && text.split_lines().any(|l| gherkin_step(l).is_some())
+}
+
+/// A Gherkin runner's report (cucumber-js's progress, summary and pretty formats, cucumber's
+/// own): a step that several scenarios share (`✔ Given an empty cart # features/steps.js:4`)
+/// says where it is defined the first time; after that, its line is the step alone (`✔ Given an
+/// empty cart`), the same step at the same place. Every scenario, step, result, error and count
+/// stays. `None` when no step repeats.
+pub(super) fn gherkin(ctx: &Context) -> Option<String> {
+    let mut seen: std::collections::HashSet<(&str, &str), super::paths::FastHash> =
+        Default::default();
+    let mut out: Vec<&str> = Vec::new();
+    let mut said_once = false;
+    for line in ctx.text.split_lines() {
+        match gherkin_step(line) {
+            Some((step, place)) if !seen.insert((step.trim_start(), place)) => {
+                out.push(step);
+                said_once = true;
+            }
+            _ => out.push(line),
+        }
+    }
+    said_once.then(|| join_lines(out))
 }
