@@ -372,13 +372,11 @@ export function facts(c) {
   // its lines (a JSON line can be a whole report; `"endColumn": 14,` is no fact on its own).
   if (!f.length) for (const [kind, ...parts] of structured(raw)) add(kind, ...parts)
   // The same report after a few lines of the program's own notes (ruff's `warning: … are
-  // incompatible` on stderr, merged before its JSON lines or its JUnit): the notes' facts as
-  // read above, and the report's as when alone (ruff's JSON lines were read as its two
-  // warnings, its 287 findings as no fact).
-  else {
-    const at = lines.slice(1, 5).findIndex((l) => /^(\{"|\[\{|\[$|\{$|<\?xml|<testsuites?[\s>])/.test(l.trim())) + 1
-    if (at > 0) for (const [kind, ...parts] of structured(lines.slice(at).join('\n'))) add(kind, ...parts)
-  }
+  // incompatible` on stderr, merged before its JSON lines or its JUnit; bandit's `[main]
+  // INFO` lines): the notes' facts as read above, and the report's as when alone (ruff's JSON
+  // lines were read as their two warnings, its 287 findings as no fact).
+  const at = lines.slice(0, 5).findIndex((l) => /^(\{"|\[\{|\[$|\{$|<\?xml|<testsuites?[\s>])/.test(l.trim()))
+  if (at > 0) for (const [kind, ...parts] of structured(lines.slice(at).join('\n'))) add(kind, ...parts)
   // A padded table (a header, a rule of `-` or `=` under it, rows aligned to the rule's columns:
   // pip list, dpkg -l), or a drawn one (cells between `|` or `│` under a rule whose `+`/`|`
   // mark where columns part: psql, mysql, sqlite3 -box/-markdown): each row's cells are its
@@ -549,7 +547,7 @@ function structured(raw) {
   const walk = (v, keyed) => {
     if (Array.isArray(v)) { for (const i of v) walk(i, keyed); return }
     if (!v || typeof v !== 'object') return
-    const message = pick(v, ['message', 'msg', 'text', 'description', 'title'])
+    const message = pick(v, ['message', 'msg', 'text', 'description', 'title', 'issue_text'])
     const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename']) ?? keyed
     const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
       ?? pick(v.location, ['line', 'row']) ?? pick(v.start, ['line', 'row']) ?? pick(v.range?.start, ['line', 'row'])
