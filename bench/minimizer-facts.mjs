@@ -371,6 +371,12 @@ export function facts(c) {
   // A report in a structured format (a linter's JSON, JUnit XML): its findings and failures, not
   // its lines (a JSON line can be a whole report; `"endColumn": 14,` is no fact on its own).
   if (!f.length) for (const [kind, ...parts] of structured(raw)) add(kind, ...parts)
+  // The same report after a few lines of the program's own notes (ruff's `warning: … are
+  // incompatible` on stderr, merged before its JSON lines or its JUnit; bandit's `[main]
+  // INFO` lines): the notes' facts as read above, and the report's as when alone (ruff's JSON
+  // lines were read as their two warnings, its 287 findings as no fact).
+  const at = lines.slice(0, 5).findIndex((l) => /^(\{"|\[\{|\[$|\{$|<\?xml|<testsuites?[\s>])/.test(l.trim()))
+  if (at > 0) for (const [kind, ...parts] of structured(lines.slice(at).join('\n'))) add(kind, ...parts)
   // A padded table (a header, a rule of `-` or `=` under it, rows aligned to the rule's columns:
   // pip list, dpkg -l), or a drawn one (cells between `|` or `│` under a rule whose `+`/`|`
   // mark where columns part: psql, mysql, sqlite3 -box/-markdown): each row's cells are its
@@ -428,7 +434,19 @@ export function facts(c) {
  * it where the message does not name it. Other text as it is. */
 function workflowCommands(raw) {
   const command = /^::(error|warning|notice|debug)(?: ([^:]*))?::(.*)$/
-  if (!command.test(raw.split('\n').find((l) => l.trim()) ?? '')) return raw
+  // Azure Pipelines' `##vso[task.logissue type=error;sourcepath=a.py;linenumber=3;
+  // columnnumber=5;code=F401;]message` (ruff's `azure` format): the same annotation, read as
+  // the linter's line `a.py:3:5: F401 message` (`a.py:3:5: warning: message` without a code).
+  const vso = /^##vso\[task\.logissue ([^\]]*)\](.*)$/
+  const azure = (m) => {
+    const p = Object.fromEntries(m[1].split(';').map((x) => x.split('=')).filter((x) => x.length === 2 && x[1]))
+    const place = p.sourcepath ? [p.sourcepath, p.linenumber, p.columnnumber].filter(Boolean).join(':') + ': ' : ''
+    return p.code ? `${place}${p.code} ${m[2]}` : `${place}${p.type ?? 'error'}: ${m[2]}`
+  }
+  // After at most four lines of the program's own notes (ruff's `warning: …` on stderr).
+  const head = raw.split('\n').filter((l) => l.trim()).slice(0, 5)
+  if (!head.some((l) => command.test(l)) && head.some((l) => vso.test(l))) return raw.split('\n').map((l) => { const m = vso.exec(l); return m ? azure(m) : l }).join('\n')
+  if (!head.some((l) => command.test(l))) return raw
   const unescape = (s) => s.replace(/%0D/g, '').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%')
   return raw.split('\n').map((l) => {
     const m = command.exec(l)
@@ -507,8 +525,20 @@ function structured(raw) {
     return out
   }
   let docs
-  try { docs = [JSON.parse(text)] } catch {
-    try { docs = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) } catch { return out }
+  // One document or one a line; then the same without the program's lines after its last
+  // bracketed one (a note on stderr after the report).
+  const parse = (t) => {
+    try { return [JSON.parse(t)] } catch {
+      try { return t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)) } catch { return null }
+    }
+  }
+  docs = parse(text)
+  if (!docs) {
+    const ls = text.split('\n')
+    let last = ls.length - 1
+    while (last > 0 && !/^[{}[\]]/.test(ls[last])) last--
+    if (last < ls.length - 1 && ls.length - 1 - last <= 4) docs = parse(ls.slice(0, last + 1).join('\n'))
+    if (!docs) return out
   }
   const pick = (o, keys) => keys.map((k) => o?.[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
   // A map keyed by file (phpcs's `"files": {"src/a.php": {"messages": […]}}`): the key is the
@@ -517,10 +547,13 @@ function structured(raw) {
   const walk = (v, keyed) => {
     if (Array.isArray(v)) { for (const i of v) walk(i, keyed); return }
     if (!v || typeof v !== 'object') return
-    const message = pick(v, ['message', 'msg', 'text', 'description', 'title'])
+    const message = pick(v, ['message', 'msg', 'text', 'description', 'title', 'issue_text'])
     const file = pick(v, ['file', 'path', 'filename', 'filePath', 'file_path']) ?? pick(v.location, ['file', 'path', 'filename']) ?? keyed
     const line = pick(v, ['line', 'lineNumber', 'line_number', 'startLine', 'row'])
       ?? pick(v.location, ['line', 'row']) ?? pick(v.start, ['line', 'row']) ?? pick(v.range?.start, ['line', 'row'])
+      // reviewdog's rdjson (`location.range.start`), Code Climate's (`location.positions.begin`:
+      // ruff's and ty's `gitlab`).
+      ?? pick(v.location?.range?.start, ['line', 'row']) ?? pick(v.location?.positions?.begin, ['line'])
     // A finding has a place; a message without one is a fix's or a suggestion's (`fix: {range,
     // text}`, ruff's `fix.message`), part of the finding it hangs under.
     if (typeof message === 'string' && message.trim() && (typeof file === 'string' || Number.isInteger(line))) {
@@ -532,6 +565,19 @@ function structured(raw) {
       else if (typeof file === 'string' && file) out.push(['path', path.basename(file)])
     }
     for (const [k, child] of Object.entries(v)) if (child && typeof child === 'object') walk(child, !Array.isArray(v) && pathKey(k) ? k : keyed)
+  }
+  // SARIF (ruff's, eslint's, semgrep's `sarif`): each run's results, their message's text and
+  // their first place (its file's name with its start line); the tool's rule catalogue is no fact.
+  const sarif = docs.length === 1 && Array.isArray(docs[0]?.runs) && docs[0].runs.every((r) => Array.isArray(r?.results))
+  if (sarif) {
+    for (const run of docs[0].runs) for (const r of run.results) {
+      const text = r.message?.text
+      const at = r.locations?.[0]?.physicalLocation
+      if (typeof text === 'string' && text.trim()) out.push(['message', norm(firstLine(text))])
+      const uri = at?.artifactLocation?.uri
+      if (typeof uri === 'string' && Number.isInteger(at?.region?.startLine)) out.push(['location', path.basename(uri), number(at.region.startLine)])
+    }
+    return out
   }
   for (const d of docs) walk(d)
   return out

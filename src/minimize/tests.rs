@@ -1731,6 +1731,104 @@ AssertionError: expected { a: &apos;x&apos; } to deeply equal [ &apos;x&apos; ]
     }
 }
 
+/// A linter's findings written as JUnit (ruff's, ty's, eslint's `junit` formats): a suite per
+/// file, a failing case per finding named by its rule, its place in attributes or at the
+/// body's start; said as a JSON report's findings are, with the run's counts.
+#[test]
+fn junit_lint_findings_read_as_findings() {
+    let case = |rule: &str, line: u32, col: u32, msg: &str| {
+        format!("        <testcase name=\"org.ruff.{rule}\" classname=\"/w/pkg/a\" line=\"{line}\" column=\"{col}\">\n            <properties>\n                <property name=\"severity\" value=\"error\"/>\n            </properties>\n            <failure message=\"{msg}\">line {line}, col {col}, {msg}</failure>\n        </testcase>\n")
+    };
+    let cases: String = [
+        case("D212", 1, 1, "Multi-line docstring summary should start at the first line"),
+        case("FA100", 87, 20, "Add `from __future__ import annotations`"),
+        case("D212", 72, 5, "Multi-line docstring summary should start at the first line"),
+        case("D212", 80, 5, "Multi-line docstring summary should start at the first line"),
+        case("E501", 238, 89, "Line too long (94 &gt; 88)"),
+    ]
+    .concat();
+    let xml = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ruff\" tests=\"5\" skipped=\"0\" failures=\"5\" errors=\"0\">\n    <testsuite name=\"/w/pkg/a.py\" tests=\"5\" skipped=\"0\" errors=\"0\" failures=\"5\" package=\"org.ruff\">\n{cases}    </testsuite>\n</testsuites>\n");
+    let (label, out) = run("ruff check --output-format junit pkg", &xml).expect("rewritten");
+    assert_eq!(label, "junit");
+    assert_eq!(
+        out,
+        "5 tests, 5 failures, 0 errors, 0 skipped\n\
+         5 findings in 1 file (error), under /w/pkg/\n\
+         a.py:\n  87:20 org.ruff.FA100 Add `from __future__ import annotations`\n  \
+         238:89 org.ruff.E501 Line too long (94 > 88)\n\
+         org.ruff.D212 Multi-line docstring summary should start at the first line (3 places):\n  \
+         a.py: 1:1 72:5 80:5\n"
+    );
+    // eslint's: no place attributes, the body `line 1, col 7, Error - message (rule)`.
+    let eslint = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<testsuites>\n<testsuite package=\"org.eslint\" time=\"0\" tests=\"1\" errors=\"1\" name=\"/w/src/a.js\">\n<testcase time=\"0\" name=\"org.eslint.no-unused-vars\" classname=\"/w/src/a\"><failure message=\"&apos;x&apos; is defined but never used.\"><![CDATA[line 1, col 7, Error - &apos;x&apos; is defined but never used. (no-unused-vars)]]></failure></testcase>\n</testsuite>\n</testsuites>\n";
+    let out = text_of("npx eslint -f junit src", eslint);
+    assert_keeps(
+        &out,
+        &["1 tests", "(error)", "1:7 org.eslint.no-unused-vars 'x' is defined but never used."],
+    );
+    // A body saying more than the message, or a passing case: a test run's report.
+    let more = xml.replace("line 87, col 20, Add", "line 87, col 20, Traceback: Add");
+    let as_run = text_of("ruff check --output-format junit pkg", &more);
+    assert!(as_run.contains("Traceback: Add") && !as_run.contains("findings in"), "{as_run}");
+    // After the program's notes on stderr, the notes stay and the report is read as alone;
+    // a JSON lines report too.
+    let notes = "warning: `D203` and `D211` are incompatible. Ignoring `D203`.\n";
+    let (label, after) =
+        run("ruff check --output-format junit pkg", &format!("{notes}{xml}trailing note\n"))
+            .expect("rewritten");
+    assert_eq!(label, "junit");
+    assert_eq!(after, format!("{notes}{out_}trailing note\n", out_ = text_of("ruff check --output-format junit pkg", &xml)));
+    let lines: String = (1..=4)
+        .map(|n| format!("{{\"code\":\"D212\",\"filename\":\"/w/pkg/a.py\",\"location\":{{\"column\":5,\"row\":{n}}},\"message\":\"Summary first\",\"fix\":null}}\n"))
+        .collect();
+    let (label, out) =
+        run("ruff check --output-format json-lines pkg", &format!("{notes}{lines}")).expect("rewritten");
+    assert_eq!(label, "json");
+    assert!(out.starts_with(notes) && out.contains("D212 Summary first (4 places):"), "{out}");
+    // A report deep in an output is not the output's report.
+    assert!(run("ruff check --output-format json-lines pkg", &format!("{}{lines}", notes.repeat(5)))
+        .is_none_or(|(label, _)| label != "json"));
+}
+
+/// The machine-readable linter formats every producer shares: SARIF (its results at their
+/// first place, not the tool's rule catalogue), Code Climate (`location.positions.begin`:
+/// ruff's and ty's `gitlab`), reviewdog's rdjson (`location.range.start`), and Azure
+/// Pipelines' `##vso[task.logissue …]` lines: each finding's file, place, rule and message.
+#[test]
+fn linter_interchange_formats_read_as_findings() {
+    let rows = [(28, 15, "UP045", "Use `X | None`"), (29, 24, "UP045", "Use `X | None`"), (42, 23, "UP006", "Use `list`")];
+    let sarif_results: Vec<String> = rows
+        .iter()
+        .map(|(l, c, rule, m)| format!("{{\"level\": \"error\", \"locations\": [{{\"physicalLocation\": {{\"artifactLocation\": {{\"uri\": \"file:///w/pkg/a.py\"}}, \"region\": {{\"startLine\": {l}, \"startColumn\": {c}, \"endLine\": {l}}}}}}}], \"message\": {{\"text\": \"{m}\"}}, \"ruleId\": \"{rule}\"}}"))
+        .collect();
+    let sarif = format!("{{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"runs\": [{{\"results\": [{}], \"tool\": {{\"driver\": {{\"name\": \"ruff\", \"rules\": [{{\"id\": \"UP045\", \"shortDescription\": {{\"text\": \"Use X | None\"}}}}]}}}}}}], \"version\": \"2.1.0\"}}\n", sarif_results.join(", "));
+    let gitlab: Vec<String> = rows
+        .iter()
+        .map(|(l, c, rule, m)| format!("{{\"check_name\": \"{rule}\", \"description\": \"{m}\", \"severity\": \"major\", \"fingerprint\": \"9f{l}\", \"location\": {{\"path\": \"pkg/a.py\", \"positions\": {{\"begin\": {{\"line\": {l}, \"column\": {c}}}, \"end\": {{\"line\": {l}, \"column\": 40}}}}}}}}"))
+        .collect();
+    let gitlab = format!("[{}]\n", gitlab.join(",\n"));
+    let rdjson: Vec<String> = rows
+        .iter()
+        .map(|(l, c, rule, m)| format!("{{\"code\": {{\"url\": \"https://docs.astral.sh/ruff/rules/x\", \"value\": \"{rule}\"}}, \"location\": {{\"path\": \"/w/pkg/a.py\", \"range\": {{\"end\": {{\"column\": 40, \"line\": {l}}}, \"start\": {{\"column\": {c}, \"line\": {l}}}}}}}, \"message\": \"{m}\"}}"))
+        .collect();
+    let rdjson = format!("{{\"diagnostics\": [{}], \"severity\": \"WARNING\", \"source\": {{\"name\": \"ruff\", \"url\": \"https://docs.astral.sh/ruff\"}}}}\n", rdjson.join(", "));
+    for (format, raw) in [("sarif", sarif), ("gitlab", gitlab), ("rdjson", rdjson)] {
+        let (label, out) = run(&format!("ruff check --output-format {format} pkg"), &raw)
+            .unwrap_or_else(|| panic!("{format}: rewritten"));
+        assert_eq!(label, "json", "{format}");
+        assert_keeps(&out, &["3 findings in 1 file", "a.py", "28:15", "29:24", "42:23 UP006 Use `list`", "UP045"]);
+        assert!(!out.contains("shortDescription") && !out.contains("fingerprint"), "{format}: {out}");
+    }
+    let azure: String = rows
+        .iter()
+        .map(|(l, c, rule, m)| format!("##vso[task.logissue type=error;sourcepath=/w/pkg/a.py;linenumber={l};columnnumber={c};code={rule};]{m}\n"))
+        .collect();
+    let (label, out) = run("ruff check --output-format azure pkg", &azure).expect("rewritten");
+    assert_eq!(label, "workflow:ruff");
+    assert_keeps(&out, &["a.py", "28:15", "29:24", "42:23", "UP045 Use `X | None`", "UP006 Use `list`"]);
+    assert!(!out.contains("##vso"), "{out}");
+}
+
 /// A case whose class is a place (busted's `spec/a_spec.lua:5`) keeps it: passing and skipped
 /// ones on a row per file.
 #[test]
@@ -4324,6 +4422,16 @@ fn workflow_commands_read_as_their_diagnostics() {
         ],
     );
     assert!(!out.contains("::error") && !out.contains("%0A"), "{out}");
+    // After the program's own notes on stderr (ruff's incompatible rules): the notes stay, the
+    // commands are read as when alone; deeper in an output, a command is no report's.
+    let notes = "warning: `D203` and `D211` are incompatible. Ignoring `D203`.\n";
+    let (label, after) =
+        run("ruff check --output-format=github pkg", &format!("{notes}{raw}")).expect("rewritten");
+    assert_eq!(label, "workflow:ruff");
+    assert!(after.contains(notes.trim_end()) && !after.contains("::error"), "{after}");
+    let deep = format!("{}{raw}", notes.repeat(5));
+    assert!(run("ruff check --output-format=github pkg", &deep)
+        .is_none_or(|(label, _)| !label.starts_with("workflow")));
     // A message that does not name its place gets it, with the title.
     let raw = "::warning file=src/a.js,line=3,col=7,title=no-unused-vars::'x' is assigned a value but never used.%0AMore\n";
     let (_, out) = run("npx eslint -f github src", raw).expect("rewritten");

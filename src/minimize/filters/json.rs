@@ -43,6 +43,9 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     if let Some(text) = example_report(&values) {
         return Some(text);
     }
+    if let Some(found) = sarif(&values) {
+        return Some(render(found));
+    }
     let mut found = Vec::new();
     for v in &values {
         collect(v, None, &mut found, 0)?;
@@ -50,15 +53,49 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
     (!found.is_empty()).then(|| render(found))
 }
 
+/// SARIF (ruff's, eslint's, semgrep's, clang's `sarif` output): each run's results, a finding
+/// each at its first location (`physicalLocation.artifactLocation.uri`, `region.startLine`,
+/// `startColumn`), its `ruleId`, `level` and `message.text`. The tool's rule catalogue is what
+/// the tool knows, not what it found. `None` when it is not SARIF or a result has no place.
+fn sarif(values: &[Value]) -> Option<Vec<Finding>> {
+    let [Value::Object(doc)] = values else {
+        return None;
+    };
+    let runs = doc.get("runs")?.as_array()?;
+    let mut found = Vec::new();
+    for run in runs {
+        for result in run.get("results")?.as_array()? {
+            let at = result.pointer("/locations/0/physicalLocation")?;
+            let uri = at.pointer("/artifactLocation/uri")?.as_str()?;
+            let file = uri.strip_prefix("file://").unwrap_or(uri).to_string();
+            let line = at.pointer("/region/startLine")?.as_u64()?;
+            let place = match at.pointer("/region/startColumn").and_then(Value::as_u64) {
+                Some(c) => format!("{line}:{c}"),
+                None => line.to_string(),
+            };
+            let text = |p: &str| result.pointer(p).and_then(Value::as_str).unwrap_or("");
+            found.push(Finding {
+                file,
+                place,
+                code: text("/ruleId").to_string(),
+                severity: text("/level").to_string(),
+                message: text("/message/text").replace('\n', " "),
+                fix: result.get("fixes").is_some_and(|f| f.as_array().is_some_and(|a| !a.is_empty())),
+            });
+        }
+    }
+    (!found.is_empty()).then_some(found)
+}
+
 /// One finding as the text formats say it.
-struct Finding {
-    file: String,
+pub(super) struct Finding {
+    pub file: String,
     /// `line:col`, or `line`.
-    place: String,
-    code: String,
-    severity: String,
-    message: String,
-    fix: bool,
+    pub place: String,
+    pub code: String,
+    pub severity: String,
+    pub message: String,
+    pub fix: bool,
 }
 
 /// The first of `keys` (searched as written, then inside a `location`/`start`/`Pos`/`range`
@@ -86,9 +123,12 @@ fn field_flat(o: &Map<String, Value>, keys: &[&str]) -> Option<String> {
             _ => None,
         })
         .or_else(|| {
-            o.get("start")
-                .and_then(Value::as_object)
-                .and_then(|s| field_flat(s, keys))
+            // A range's start: `start`, or `positions.begin` (the Code Climate format: ruff's
+            // and ty's `gitlab`), or `range.start` (reviewdog's rdjson).
+            ["start", "begin", "positions", "range"]
+                .iter()
+                .filter_map(|w| o.get(*w)?.as_object())
+                .find_map(|s| field_flat(s, keys))
         })
 }
 
@@ -172,12 +212,19 @@ fn collect(v: &Value, file: Option<&str>, out: &mut Vec<Finding>, depth: usize) 
                         Some(Value::Object(c)) => field_flat(c, &["value"]),
                         _ => None,
                     };
+                    // A rule's name is one word: bandit's `code` is the source excerpt, its
+                    // rule the `test_id` after it.
+                    let rule = CODE_KEYS.iter().find_map(|k| match o.get(*k)? {
+                        Value::String(s) if !s.is_empty() && !s.contains(char::is_whitespace) => {
+                            Some(s.clone())
+                        }
+                        Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    });
                     out.push(Finding {
                         file: f.to_string(),
                         place,
-                        code: code
-                            .or_else(|| field_flat(o, CODE_KEYS))
-                            .unwrap_or_default(),
+                        code: code.or(rule).unwrap_or_default(),
                         severity: field_flat(o, SEVERITY_KEYS).unwrap_or_default(),
                         message: message.replace('\n', " "),
                         // eslint's `fix` edit; phpcs's `"fixable": true`.
@@ -257,7 +304,9 @@ const SHAPE_MIN_FINDINGS: usize = 3;
 /// A message's places, by file: each file with its places, in order.
 type PlacesByFile = Vec<(String, Vec<String>)>;
 
-fn render(found: Vec<Finding>) -> String {
+/// `found` (never empty) as a location list: a count, each file's findings under it, a message
+/// said by many findings once with its places.
+pub(super) fn render(found: Vec<Finding>) -> String {
     // The directory every file shares, said once (a linter given absolute paths).
     let first_dir = found[0]
         .file

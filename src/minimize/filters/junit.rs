@@ -11,6 +11,7 @@
 //! (`  spec/a_spec.lua: 5 8 14`). Dropped: times,
 //! timestamps, host names, properties, the XML declaration.
 
+use super::json::{render, Finding};
 use super::Context;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{is_dependency_frame, join_lines, locations};
@@ -200,6 +201,9 @@ struct Part {
 /// then passes as it is).
 pub(super) fn report(ctx: &Context) -> Option<String> {
     let text = ctx.text;
+    if let Some(findings) = lint_findings(text) {
+        return Some(findings);
+    }
     let mut out = Vec::new();
     let (mut passed, mut skipped, mut failed) = (0usize, 0usize, 0usize);
     let mut case: Option<(String, Vec<Part>, bool)> = None;
@@ -418,6 +422,161 @@ pub(super) fn report(ctx: &Context) -> Option<String> {
         "{cases} tests: {passed} passed, {failed} failed, {skipped} skipped"
     ));
     Some(join_lines(classes_once(out)))
+}
+
+/// A linter's findings written as JUnit (ruff's and ty's `--output-format junit`, eslint's
+/// `-f junit`): a suite per file, a failing case per finding named by its rule
+/// (`org.ruff.F401`), its place in `line`/`column` attributes or at its body's start (`line 3,
+/// col 5, `), its body the message again (eslint's with its severity and rule around it). Said
+/// as the JSON formats' findings are ([`render`]: each file's findings under it, a message many
+/// share once with its places), after the run's counts and each suite's where there are
+/// several; the body's repeat of the message and the properties but the severity are dropped.
+/// `None` when a case is anything else (a passing one, output, a body saying more): a test
+/// run's report, read as one.
+fn lint_findings(text: &str) -> Option<String> {
+    let mut found = Vec::new();
+    // Each suite's name, tests and failures; the run's tests, failures, errors, skipped.
+    let mut suites: Vec<(String, String, String)> = Vec::new();
+    let mut totals = [0usize; 4];
+    let mut suite_name = String::new();
+    // The open case's name, class, line and column; its severity; its failure's message and body.
+    let mut case: Option<(String, String, Option<String>, Option<String>)> = None;
+    let mut severity = String::new();
+    let mut failure: Option<(String, String)> = None;
+    let mut in_failure = false;
+    let mut rest = text;
+    while let Some(open) = rest.find('<') {
+        let between = &rest[..open];
+        if in_failure {
+            failure.as_mut()?.1.push_str(between);
+        } else if !between.trim().is_empty() {
+            return None;
+        }
+        rest = &rest[open..];
+        if let Some(after) = rest.strip_prefix("<![CDATA[") {
+            let end = after.find("]]>")?;
+            if !in_failure {
+                return None;
+            }
+            failure.as_mut()?.1.push_str(&after[..end]);
+            rest = &after[end + 3..];
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = &after[after.find("-->")? + 3..];
+            continue;
+        }
+        let close = tag_end(rest)?;
+        let raw = &rest[1..close];
+        rest = &rest[close + 1..];
+        if raw.starts_with(['?', '!']) {
+            continue;
+        }
+        let t = tag(raw)?;
+        match (t.name, t.closing) {
+            ("testsuite", false) => {
+                let count = |k: &str| t.get(k).unwrap_or("0").to_string();
+                for (i, k) in ["tests", "failures", "errors", "skipped"].iter().enumerate() {
+                    totals[i] += count(k).parse::<usize>().ok()?;
+                }
+                suite_name = t.get("name").unwrap_or("").to_string();
+                suites.push((suite_name.clone(), count("tests"), count("failures")));
+            }
+            ("testcase", false) if !t.empty && case.is_none() => {
+                case = Some((
+                    t.get("name")?.to_string(),
+                    t.get("classname").unwrap_or("").to_string(),
+                    t.get("line").map(str::to_string),
+                    t.get("column").map(str::to_string),
+                ));
+                severity.clear();
+            }
+            ("property", false) if t.get("name") == Some("severity") => {
+                severity = t.get("value").unwrap_or("").to_string();
+            }
+            ("failure" | "error", false) if case.is_some() && failure.is_none() => {
+                failure = Some((t.get("message").unwrap_or("").to_string(), String::new()));
+                in_failure = !t.empty;
+            }
+            ("failure" | "error", true) if in_failure => in_failure = false,
+            ("testcase", true) => {
+                let (name, class, line, column) = case.take()?;
+                let (message, body) = failure.take()?;
+                let body = decode(body.trim());
+                // `line 3, col 5, ` before the text: the place, when no attribute says it.
+                let (place, said) = match body.strip_prefix("line ").and_then(|b| {
+                    let (l, b) = b.split_once(", col ")?;
+                    let (c, b) = b.split_once(", ")?;
+                    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                    (digits(l) && digits(c)).then(|| (l.to_string(), c.to_string(), b))
+                }) {
+                    Some((l, c, b)) => (Some((line.unwrap_or(l), column.or(Some(c)))), b),
+                    None => (line.map(|l| (l, column)), body.as_str()),
+                };
+                let (line, column) = place?;
+                let message = if message.is_empty() { said.to_string() } else { message };
+                // The body is the message again, or eslint's `Error - message (rule)`.
+                if !said.is_empty() && said != message {
+                    let (sev, m) = said.split_once(" - ")?;
+                    let rule = name.rsplit('.').next().unwrap_or(&name);
+                    if m != format!("{message} ({rule})") && m != message {
+                        return None;
+                    }
+                    severity = sev.to_ascii_lowercase();
+                }
+                let file = if suite_name.contains('/') || suite_name.contains('.') {
+                    suite_name.clone()
+                } else {
+                    class
+                };
+                if file.is_empty() || message.contains('\n') {
+                    return None;
+                }
+                found.push(Finding {
+                    file,
+                    place: match column {
+                        Some(c) => format!("{line}:{c}"),
+                        None => line,
+                    },
+                    code: name,
+                    severity: std::mem::take(&mut severity),
+                    message,
+                    fix: false,
+                });
+            }
+            ("testsuites", _) | ("testsuite", true) | ("properties", _) | ("property", _) => {}
+            _ => return None,
+        }
+    }
+    if !rest.trim().is_empty() || found.is_empty() || case.is_some() {
+        return None;
+    }
+    let [tests, failures, errors, skipped] = totals;
+    let mut out = vec![format!(
+        "{tests} tests, {failures} failures, {errors} errors, {skipped} skipped"
+    )];
+    if suites.len() > 1 {
+        // Each suite's counts, its name under the directory they share (said once).
+        let first = &suites[0].0;
+        let mut common = first.rfind('/').map_or("", |i| &first[..=i]);
+        for (name, _, _) in &suites {
+            while !name.starts_with(common) {
+                common = common[..common.len() - 1]
+                    .rfind('/')
+                    .map_or("", |i| &common[..=i]);
+            }
+        }
+        out.push(if common.is_empty() {
+            "suites:".to_string()
+        } else {
+            format!("suites, under {common}:")
+        });
+        out.extend(suites.iter().map(|(name, t, f)| {
+            format!("  {}: {t} tests, {f} failures", &name[common.len()..])
+        }));
+    }
+    out.push(render(found));
+    Some(join_lines(out))
 }
 
 /// A failure's body that says its message, then the error's line repeating it in the stack

@@ -106,24 +106,27 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             ));
         }
     }
-    // A JSON report (a linter's findings, `tree -J`) has its shape whatever printed it; other
-    // JSON goes on to the program's filter. A program that prints a file or a query's result
-    // (`cat x.json`, `jq`) prints the data asked for, which stays as it is.
-    if json::looks_like_json(ctx.text) && !prints_data(&ctx.inv.program) {
-        if let Some(text) = json::report(ctx) {
-            return Some(("json".to_string(), text));
-        }
+    if let Some(found) = report(ctx) {
+        return Some(found);
     }
-    // A JUnit XML report, likewise, whatever printed it.
-    if junit::looks_like_junit(ctx.text) && !prints_data(&ctx.inv.program) {
-        if let Some(text) = junit::report(ctx) {
-            return Some(("junit".to_string(), with_locations_of(ctx.text, text)?));
-        }
-    }
-    // A linter's findings as XML (cppcheck's, the checkstyle format), likewise.
-    if !prints_data(&ctx.inv.program) && findings_xml::looks_like_findings_xml(ctx.text) {
-        if let Some(text) = findings_xml::findings_xml(ctx.text) {
-            return Some(("findings-xml".to_string(), text));
+    // The same report after a few lines of the program's own notes (ruff's `warning: … are
+    // incompatible` on stderr, merged before its JSON or JUnit on stdout): the notes as they
+    // are, then the report as when alone, then what follows its end.
+    if let Some((lead, body, tail)) = framed_report(ctx.text) {
+        let inner = Context {
+            inv: ctx.inv,
+            text: body,
+            outline: ctx.outline,
+        };
+        if let Some((label, text)) = report(&inner) {
+            let mut out = String::with_capacity(lead.len() + text.len() + tail.len() + 1);
+            out.push_str(lead);
+            out.push_str(&text);
+            if !tail.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(tail);
+            return Some((label, out));
         }
     }
     // A query's answer said a field a line, likewise (a drawn one is sniffed below).
@@ -141,6 +144,81 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
         return Some((label, with_locations_of(ctx.text, text)?));
     }
     Some((label, text))
+}
+
+/// A structured report read by its shape whatever printed it: a JSON report (a linter's
+/// findings, `tree -J`; other JSON goes on to the program's filter), a JUnit XML report, a
+/// linter's findings as XML (cppcheck's, the checkstyle format). A program that prints a file
+/// or a query's result (`cat x.json`, `jq`) prints the data asked for, which stays as it is.
+fn report(ctx: &Context) -> Option<(String, String)> {
+    if prints_data(&ctx.inv.program) {
+        return None;
+    }
+    if json::looks_like_json(ctx.text) {
+        if let Some(text) = json::report(ctx) {
+            return Some(("json".to_string(), text));
+        }
+    }
+    if junit::looks_like_junit(ctx.text) {
+        if let Some(text) = junit::report(ctx) {
+            return Some(("junit".to_string(), with_locations_of(ctx.text, text)?));
+        }
+    }
+    if findings_xml::looks_like_findings_xml(ctx.text) {
+        if let Some(text) = findings_xml::findings_xml(ctx.text) {
+            return Some(("findings-xml".to_string(), text));
+        }
+    }
+    None
+}
+
+/// Most lines of a program's notes before its report for the report to be read
+/// ([`framed_report`]): a stderr warning or two; more is an output with JSON inside it.
+const REPORT_LEAD_LINES: usize = 4;
+
+/// `text` as `(lead, report, tail)`: a report starting on one of its first
+/// [`REPORT_LEAD_LINES`] + 1 lines, after lines that are not part of it, and ending before at
+/// most [`REPORT_LEAD_LINES`] lines that are not either (for XML, those after the root
+/// element's closing tag; for JSON, those after its last line that starts with a bracket).
+/// `None` when no line there starts a report (`{"`, `[{`, a lone `[` or `{`, `<?xml`,
+/// `<testsuites`), or when there is nothing around it (that is [`report`]'s).
+fn framed_report(text: &str) -> Option<(&str, &str, &str)> {
+    let mut at = 0;
+    for line in text.split_lines().take(REPORT_LEAD_LINES + 1) {
+        let t = line.trim();
+        let json = t.starts_with("{\"") || t.starts_with("[{") || t == "[" || t == "{";
+        let xml = t.starts_with("<?xml") || t.starts_with("<testsuite");
+        if !json && !xml {
+            at += line.len() + 1;
+            continue;
+        }
+        let (lead, rest) = text.split_at(at);
+        let end = if json {
+            // The end of the last line that starts with a bracket.
+            let last = rest
+                .split_lines()
+                .scan(0, |from, l| {
+                    let start = *from;
+                    *from += l.len() + 1;
+                    Some((start, l))
+                })
+                .filter(|(_, l)| l.starts_with(['{', '}', '[', ']']))
+                .last()?;
+            (last.0 + last.1.len() + 1).min(rest.len())
+        } else {
+            let root_end = ["</testsuites>", "</testsuite>", "</checkstyle>", "</results>"]
+                .iter()
+                .find_map(|close| rest.rfind(close).map(|p| p + close.len()))?;
+            rest[root_end..]
+                .find('\n')
+                .map_or(rest.len(), |n| root_end + n + 1)
+        };
+        let (body, tail) = rest.split_at(end);
+        let around = !lead.is_empty() || !tail.trim().is_empty();
+        let short_tail = tail.split_lines().count() <= REPORT_LEAD_LINES;
+        return (around && short_tail).then_some((lead, body, tail));
+    }
+    None
 }
 
 /// `text`, the rewrite of `raw`, with each location of `raw` it dropped brought back with its

@@ -1,20 +1,30 @@
 //! GitHub Actions' workflow commands (`::error file=a.py,line=3,col=5,title=T::message`), the
 //! format linters write for CI annotations (ruff's, eslint's and golangci-lint's `github`
 //! formats): each command read as the diagnostic it annotates (its message unescaped, its place
-//! before it unless the message names it), so the program's own filter reads the report.
+//! before it unless the message names it), so the program's own filter reads the report; Azure
+//! Pipelines' `##vso[task.logissue …]` (ruff's `azure` format) likewise. A few lines of the
+//! program's own notes may come first.
 
 use crate::minimize::text::SplitLines;
 
 /// The commands that annotate a place.
 const ANNOTATIONS: [&str; 4] = ["error", "warning", "notice", "debug"];
 
-/// The report as the lines its commands annotate, other lines as they are; `None` unless its
-/// first line is a workflow command.
+/// Most lines of a program's own notes before its first command (ruff's `warning: … are
+/// incompatible` on stderr): a report with commands deep inside is not one.
+const LEAD_LINES: usize = 4;
+
+/// The report as the lines its commands annotate, other lines as they are; `None` unless one
+/// of its first lines (after at most [`LEAD_LINES`] of the program's notes) is a workflow
+/// command.
 pub(super) fn as_diagnostics(text: &str) -> Option<String> {
-    command(text.split_lines().find(|l| !l.trim().is_empty())?)?;
+    text.split_lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(LEAD_LINES + 1)
+        .find_map(|l| command(l).or_else(|| azure(l)))?;
     let mut out = String::with_capacity(text.len());
     for line in text.split_lines() {
-        match command(line) {
+        match command(line).or_else(|| azure(line)) {
             Some(said) => out.push_str(&said),
             None => out.push_str(line),
         }
@@ -63,6 +73,44 @@ fn command(line: &str) -> Option<String> {
             None => format!("{place}: {name}: {message}"),
         },
     )
+}
+
+/// Azure Pipelines' logging command, the same annotation in another CI's words (ruff's
+/// `azure` format): `##vso[task.logissue type=error;sourcepath=a.py;linenumber=3;
+/// columnnumber=5;code=F401;]message` as `a.py:3:5: F401 message` (the type said when it is
+/// not `error`), the shape a linter's one-line format has.
+fn azure(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("##vso[task.logissue ")?;
+    let (params, message) = rest.split_once(']')?;
+    let param = |key: &str| {
+        params
+            .split(';')
+            .find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
+            .filter(|v| !v.is_empty())
+    };
+    let kind = param("type").unwrap_or("error");
+    let mut place = param("sourcepath").unwrap_or("").to_string();
+    for key in ["linenumber", "columnnumber"] {
+        if let Some(n) = param(key).filter(|_| !place.is_empty()) {
+            place.push(':');
+            place.push_str(n);
+        }
+    }
+    let mut said = String::new();
+    if !place.is_empty() {
+        said.push_str(&place);
+        said.push_str(": ");
+    }
+    if kind != "error" || param("code").is_none() {
+        said.push_str(kind);
+        said.push_str(": ");
+    }
+    if let Some(code) = param("code") {
+        said.push_str(code);
+        said.push(' ');
+    }
+    said.push_str(message);
+    Some(said)
 }
 
 /// A workflow command's escapes undone: `%0A` a line break, `%0D` none, `%3A` `:`, `%2C` `,`,
