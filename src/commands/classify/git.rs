@@ -208,6 +208,22 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
     if sub == "archive" {
         return archive(rest);
     }
+    // `git gc --auto` below its thresholds returns before it locks or writes anything; the
+    // context counts (`context::git::gc_auto_below`).
+    if sub == "gc"
+        && rest.iter().any(|a| a.is("--auto"))
+        && rest
+            .iter()
+            .all(|a| a.is("--auto") || a.is("--quiet") || a.is("-q"))
+    {
+        let mut v = Verdict::read_only();
+        v.push_unless(
+            Write,
+            "git gc --auto packs the repository when it holds many loose objects or packs",
+            super::verdict::Settle::GcAuto,
+        );
+        return v;
+    }
     // `git ls-remote NAME`: a remote whose URL is a path is listed by git's local transport;
     // the context reads the URL (`context::git::remote_is_local`).
     if sub == "ls-remote" {

@@ -137,6 +137,12 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if program == "script" {
         return script(args);
     }
+    if program == "dc" {
+        return dc(args, &values);
+    }
+    if program == "cmake" && values.contains(&"-P") {
+        return cmake_script(args, &values);
+    }
     if let Some(reason) = temporary_file(program, &values) {
         return Some(Verdict::write(reason));
     }
@@ -313,7 +319,6 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // written); `allow`, `exec`, `edit` and the hooks load or change it.
         "direnv" => matches!(values.as_slice(), ["status" | "version" | "help"]),
         "cpio" => cpio_list(&values),
-        "dc" => dc(&values),
         "run-parts" => run_parts_lists(&values),
         // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).
         "zipsplit" => {
@@ -468,31 +473,162 @@ fn cpio_list(values: &[&str]) -> bool {
     list
 }
 
-/// dc(1) `-e EXPR`: dc's `!` runs the rest of the line as a shell command; without it an
-/// expression only computes and prints. A file (`-f`, an operand) or standard input could hold
-/// a `!`, so only expressions given on the command line are taken.
-fn dc(values: &[&str]) -> bool {
-    let mut expressions = 0;
+/// dc(1) (GNU dc 1.4.1) given its code: `-e EXPR`, and a file (`-f FILE`, an operand) whose text
+/// the walker reads from the context and puts in the operand's place (marked with
+/// [`super::m4::FILE_TEXT`], as m4's input). dc writes no file; its `!` runs the rest of the line
+/// as a shell command (`!<`, `!=`, `!>` are comparisons, not told apart here), and `?` reads a
+/// line from standard input and runs it as dc code (`echo '!touch y' | dc -e '?'` makes y,
+/// measured), so code holding either is not taken; without them it only computes and prints.
+/// Code only from standard input (no `-e`, no file) is not taken either. With one file not yet
+/// read, the walker is asked to read it (`Nested::ScriptFile`).
+fn dc(args: &[Word], values: &[&str]) -> Option<Verdict> {
+    /// A file's word: its text when read (marked), else its place among the files.
+    fn file_word<'a>(
+        values: &[&'a str],
+        at: usize,
+        texts: &mut Vec<&'a str>,
+        files: &mut Vec<usize>,
+    ) {
+        match values[at].strip_prefix(super::m4::FILE_TEXT) {
+            Some(text) => texts.push(text),
+            None => files.push(at),
+        }
+    }
+    let mut texts: Vec<&str> = Vec::new();
+    let mut files: Vec<usize> = Vec::new();
+    let mut ended = false;
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
-        let expr = match *v {
+        if let Some(text) = v.strip_prefix(super::m4::FILE_TEXT) {
+            texts.push(text);
+            continue;
+        }
+        if ended || !v.starts_with('-') || *v == "-" {
+            files.push(i - 1);
+            continue;
+        }
+        match *v {
+            "--" => ended = true,
             "-e" | "--expression" => {
-                let Some(e) = values.get(i) else { return false };
+                texts.push(values.get(i)?);
                 i += 1;
-                *e
             }
-            v => match v.strip_prefix("--expression=") {
-                Some(e) => e,
-                None => return false,
-            },
-        };
-        if expr.contains('!') {
+            // The file's operand is the next word (its text once the walker has read it).
+            "-f" | "--file" => {
+                values.get(i)?;
+                file_word(values, i, &mut texts, &mut files);
+                i += 1;
+            }
+            _ => texts.push(
+                v.strip_prefix("--expression=")
+                    .or(v.strip_prefix("-e"))
+                    .filter(|e| !e.is_empty())?,
+            ),
+        }
+    }
+    if texts.iter().any(|t| t.contains(['!', '?'])) {
+        return None;
+    }
+    match files.as_slice() {
+        [] if !texts.is_empty() => Some(Verdict::read_only()),
+        [file] if values.get(*file).is_some_and(|f| *f != "-") => Some(Verdict {
+            nested: vec![Nested::ScriptFile(args.get(*file)?.clone())],
+            ..Verdict::default()
+        }),
+        _ => None,
+    }
+}
+
+/// The commands of CMake's language (3.25) that only compute and print in script mode:
+/// variables, lists, strings, numbers, conditions and loops, `message`. Not here: `file`,
+/// `execute_process`, `configure_file`, `include`, `cmake_language` (calls a command named at
+/// run time, evaluates code), `function`/`macro` (a definition may take a command's name), and
+/// the rest.
+const CMAKE_PRINTS: &[&str] = &[
+    "message",
+    "set",
+    "unset",
+    "if",
+    "elseif",
+    "else",
+    "endif",
+    "foreach",
+    "endforeach",
+    "while",
+    "endwhile",
+    "math",
+    "string",
+    "list",
+    "cmake_minimum_required",
+    "cmake_policy",
+    "return",
+    "break",
+    "continue",
+    "option",
+    "separate_arguments",
+];
+
+/// `cmake [-D VAR=VALUE]… -P FILE [-- ARGS]`: CMake runs FILE in script mode, which makes no
+/// file of its own (3.25, measured with strace). FILE's text is read by the walker from the
+/// context and put in its place (marked with [`super::m4::FILE_TEXT`], as m4's input), then
+/// taken when every command it invokes is in [`CMAKE_PRINTS`]: a command is always a name
+/// written in the text followed by `(` (CMake computes no command name but through
+/// `cmake_language`), so every name followed by `(` anywhere in the text, strings and comments
+/// included, is looked at. `message(CONFIGURE_LOG …)` writes a log: not taken.
+fn cmake_script(args: &[Word], values: &[&str]) -> Option<Verdict> {
+    let mut script = None;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "--" => break,
+            "-D" => i += 1,
+            "-P" => {
+                script = Some(i);
+                i += 1;
+            }
+            v if v.starts_with("-D") && v.contains('=') => {}
+            _ => return None,
+        }
+    }
+    let at = script?;
+    let file = values.get(at)?;
+    match file.strip_prefix(super::m4::FILE_TEXT) {
+        Some(text) => cmake_only_prints(text).then(Verdict::read_only),
+        None if file.starts_with('-') => None,
+        None => Some(Verdict {
+            nested: vec![Nested::ScriptFile(args.get(at)?.clone())],
+            ..Verdict::default()
+        }),
+    }
+}
+
+/// Whether every name in `text` followed by `(` (spaces and newlines between) is one of
+/// [`CMAKE_PRINTS`], in any case (CMake's command names are case-insensitive).
+fn cmake_only_prints(text: &str) -> bool {
+    if text.contains("CONFIGURE_LOG") {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut i = 0;
+    while i < bytes.len() {
+        if !word(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && word(bytes[i]) {
+            i += 1;
+        }
+        let name = &text[start..i];
+        let next = text[i..].trim_start();
+        if next.starts_with('(') && !CMAKE_PRINTS.iter().any(|c| c.eq_ignore_ascii_case(name)) {
             return false;
         }
-        expressions += 1;
     }
-    expressions > 0
+    true
 }
 
 /// `prlimit`, `prlimit --pid N`, with display options and limits named without a value.

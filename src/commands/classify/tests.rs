@@ -2030,6 +2030,32 @@ fn inventory_of_debian_programs() {
         ("apt-mark hold git", Write),
         ("dc -e '1 2 + p'", ReadOnly),
         ("dc -e '!touch x'", Unknown),
+        // `?` runs a line of standard input as dc code (`echo '!touch y' | dc -e '?'` makes y).
+        ("echo '!touch y' | dc -e '?'", Unknown),
+        ("dc -e '2 3 + p' -e 'p' --expression=1p", ReadOnly),
+        // A file's code is the context's to read.
+        ("dc calc.dc", Unknown),
+        // coreutils' text formatters' `-NUM` (pr's columns, fmt's and fold's width, expand's
+        // tab stops, uniq's fields).
+        (
+            "pr -2 -t data.csv; pr -3tl 20 data.csv; pr -d -f -S: +2 data.csv",
+            ReadOnly,
+        ),
+        (
+            "fmt -72 README.md; fold -80 README.md; expand -4 a.py; unexpand -8 a.py",
+            ReadOnly,
+        ),
+        ("uniq -2 data.txt; uniq -c -1 data.txt", ReadOnly),
+        ("pr -2 data.csv > out.txt", Write),
+        // A subscript's substitution that prints a literal number (`echo 1`) runs nothing
+        // more; one the script's own function prints could.
+        ("arr=(1 2); echo \"${arr[$(echo 1)]}\"", ReadOnly),
+        (
+            "echo() { printf 'a[$(touch x)]'; }; arr=(1 2); echo \"${arr[$(echo 1)]}\"",
+            Unknown,
+        ),
+        // cmake's script is the context's to read.
+        ("cmake -P info.cmake", Unknown),
         ("dc -f a.dc", Unknown),
         ("prlimit --pid $$", ReadOnly),
         ("prlimit --nofile=100 touch x", Unknown),
@@ -2232,7 +2258,8 @@ fn options_that_turn_configuration_off_and_their_twins() {
         ("cmake --list-presets build", Write),
         ("cmake --preset dev", Write),
         ("cmake --help-command message out.txt", Write),
-        ("cmake -P s.cmake", Write),
+        // A script is read from the context (cls45); without it, not known.
+        ("cmake -P s.cmake", Unknown),
         // apt-get's simulation.
         ("apt-get -s install sl", ReadOnly),
         ("apt-get --simulate -y remove coreutils", ReadOnly),

@@ -91,6 +91,9 @@ pub enum Settle {
     /// rsync's popt aliases, the justfile's backticks): the context reads them and says what
     /// applies, so with the context read this finding is dropped.
     Configuration,
+    /// `git gc --auto` packs the repository: not when its loose objects and packs are below
+    /// the thresholds ([`super::context`] counts them).
+    GcAuto,
     /// `git ls-remote NAME` reaches the remote's URL: not when the repository's configuration
     /// gives it a path on this machine ([`super::context`] reads it).
     LocalRemote,

@@ -36,6 +36,21 @@ pub(crate) fn owner_executable(meta: &Metadata) -> Option<bool> {
     }
 }
 
+/// A file's permission bits with the set-id and sticky bits (`mode & 0o7777`) on POSIX; `None`
+/// on Windows, which keeps none.
+pub(crate) fn permission_bits(meta: &Metadata) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(meta.permissions().mode() & 0o7777)
+    }
+    #[cfg(windows)]
+    {
+        let _ = meta;
+        None
+    }
+}
+
 /// Whether `a` and `b` name the same file (a hard or symbolic link to it counts): the device
 /// and inode on POSIX, the volume serial and file index on Windows.
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {

@@ -1797,6 +1797,80 @@ fn fsmonitor_on(value: Option<&str>) -> bool {
 /// paths or a `file://` URL, so git's local transport runs its own upload-pack there, which
 /// only reads. Not when any `url.<base>.insteadOf` could rewrite it, the remote names a program
 /// to run (`remote.NAME.uploadpack`, a `vcs` helper), or it is not configured (`.git/remotes`).
+/// `git gc --auto` (git 2.47 builtin/gc.c, `need_to_gc`) returns before it locks, packs or
+/// runs the `pre-auto-gc` hook when `gc.auto` is 0 or less, or when the repository has at most
+/// `gc.autoPackLimit` (50) packs without a `.keep` (or that limit is 0 or less) and at most
+/// `gc.auto` (6700) / 256, rounded up, loose objects in `objects/17`. Values other than plain
+/// integers (`1k`) are not read.
+pub fn gc_auto_below(here: &Here<'_>, args: &[Word]) -> bool {
+    let g = global(args);
+    let mut dir = here.dir.to_path_buf();
+    for chdir in &g.chdirs {
+        match chdir {
+            Some(c) => dir = files::join(&dir, c),
+            None => return false,
+        }
+    }
+    let Found::Repo(repo) = discover(here, &g, &dir) else {
+        return false;
+    };
+    let config = config(here, Some(&repo), &g);
+    if !config.unreadable.is_empty() {
+        return false;
+    }
+    let setting = |name: &str, default: i64| -> Option<i64> {
+        match config
+            .entries
+            .iter()
+            .rev()
+            .find(|e| e.section() == "gc" && e.subsection().is_none() && e.name() == name)
+        {
+            Some(e) => e.text().trim().parse().ok(),
+            None => Some(default),
+        }
+    };
+    let (Some(auto), Some(pack_limit)) = (setting("auto", 6700), setting("autopacklimit", 50))
+    else {
+        return false;
+    };
+    if auto <= 0 {
+        return true;
+    }
+    let objects = repo.common_dir.join("objects");
+    if pack_limit > 0 {
+        let Ok(packs) = std::fs::read_dir(objects.join("pack")) else {
+            return false;
+        };
+        let mut count = 0;
+        for entry in packs {
+            let Ok(entry) = entry else { return false };
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(stem) = name.strip_suffix(".idx") {
+                if !files::exists(&objects.join("pack").join(format!("{stem}.keep"))) {
+                    count += 1;
+                }
+            }
+        }
+        if count > pack_limit {
+            return false;
+        }
+    }
+    let threshold = (auto + 255) / 256;
+    let loose = match std::fs::read_dir(objects.join("17")) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .filter(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name.len() >= 38 && name.chars().all(|c| c.is_ascii_hexdigit())
+            })
+            .count(),
+        Err(_) if !files::exists(&objects.join("17")) => 0,
+        Err(_) => return false,
+    };
+    i64::try_from(loose).is_ok_and(|n| n <= threshold)
+}
+
 pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
     let g = global(args);
     let Some(name) = g

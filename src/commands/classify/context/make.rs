@@ -14,14 +14,9 @@ use crate::commands::classify::words::Word;
 /// The context-free verdict's reason for `make`, which a harmless dry run takes back.
 pub const RUNS_RECIPES: &str = "make runs the build recipes of a Makefile";
 
-/// The variables that add options or makefiles to every make run.
-const VARIABLES: &[&str] = &[
-    "MAKEFLAGS",
-    "GNUMAKEFLAGS",
-    "MFLAGS",
-    "MAKEFILES",
-    "MAKELEVEL",
-];
+/// The variables that add options to every make run (`MAKEFILES`, which adds makefiles, is
+/// read in [`dry_run_only_prints`]).
+const VARIABLES: &[&str] = &["MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS", "MAKELEVEL"];
 
 /// What makes a dry run do more than print, as it appears in a makefile's text.
 const RUNS_WHILE_READING: &[&str] = &[
@@ -155,6 +150,24 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     if !dry {
         return false;
     }
+    // `MAKEFILES`: makefiles read before the others, each found first where make runs (GNU
+    // make's manual, "The Variable MAKEFILES"), and remade as they are. Taken when each is a
+    // plain name of a file that is there; judged with every makefile read.
+    let extra: Vec<PathBuf> = match here.env.get("MAKEFILES") {
+        Var::Unset => Vec::new(),
+        Var::Runtime => return false,
+        Var::Set(v) => {
+            let mut extra = Vec::new();
+            for name in v.split_whitespace() {
+                let path = files::join(&dir, name);
+                if !plain_name(name) || !files::is_file(&path) {
+                    return false;
+                }
+                extra.push(path);
+            }
+            extra
+        }
+    };
     let read: Vec<PathBuf> = if makefiles.is_empty() {
         match ["GNUmakefile", "makefile", "Makefile"]
             .iter()
@@ -167,7 +180,16 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     } else {
         makefiles.iter().map(|f| files::join(&dir, f)).collect()
     };
-    read.iter().all(|m| inert(m, &dir, no_builtin))
+    read.iter().all(|m| {
+        let start: Vec<PathBuf> = extra.iter().chain([m]).cloned().collect();
+        inert(&start, &dir, no_builtin)
+    })
+}
+
+/// A makefile's name with nothing make would expand or split: letters, digits, `/._-+`.
+fn plain_name(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+'))
 }
 
 const MAX_MAKEFILES: usize = 16; // a makefile and what it includes, nested included; past it, not followed
@@ -178,8 +200,8 @@ const MAX_MAKEFILES: usize = 16; // a makefile and what it includes, nested incl
 /// them from the directory it runs in): each is judged as the makefile is, and a rule in any of
 /// them whose target is one of the files read (or a pattern that can match it) would remake it,
 /// running its recipe even under -n (the GNU make manual, "How Makefiles Are Remade").
-fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
-    let mut queue = vec![path.to_path_buf()];
+fn inert(paths: &[PathBuf], dir: &Path, no_builtin: bool) -> bool {
+    let mut queue: Vec<PathBuf> = paths.iter().rev().cloned().collect();
     let mut read: Vec<(PathBuf, String)> = Vec::new();
     while let Some(file) = queue.pop() {
         if read.len() == MAX_MAKEFILES {
@@ -207,11 +229,8 @@ fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
             match first {
                 "include" | "-include" | "sinclude" => {
                     for name in words {
-                        let plain = name.chars().all(|c| {
-                            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+')
-                        });
                         let included = files::join(dir, name);
-                        if !plain || !files::is_file(&included) {
+                        if !plain_name(name) || !files::is_file(&included) {
                             return false;
                         }
                         queue.push(included);
@@ -251,9 +270,13 @@ fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
             }
         }
     }
-    // make's built-in rules remake a makefile from RCS or SCCS files.
+    // make's built-in rules remake a makefile from RCS or SCCS files beside it.
     no_builtin
-        || !names.iter().any(|name| {
+        || !read.iter().any(|(path, _)| {
+            let (Some(name), Some(parent)) = (path.file_name(), path.parent()) else {
+                return true;
+            };
+            let name = name.to_string_lossy();
             [
                 format!("{name},v"),
                 format!("s.{name}"),
@@ -261,7 +284,7 @@ fn inert(path: &Path, dir: &Path, no_builtin: bool) -> bool {
                 "SCCS".into(),
             ]
             .iter()
-            .any(|f| files::exists(&dir.join(f)))
+            .any(|f| files::exists(&parent.join(f)) || files::exists(&dir.join(f)))
         })
 }
 

@@ -292,6 +292,90 @@ impl Probe {
             && self.dirs.iter().all(|dir| files::absent(&dir.join(path)))
     }
 
+    /// The names a `for` loop's glob `pattern` (`*.json`, `src/test_?.py`: `*` and `?` in its
+    /// last component only) can give its variable, in every directory the command may be in:
+    /// the entries it matches there with bash's default options, and (so that `dotglob` and
+    /// `nocaseglob`, which a session may have set, add nothing unseen) those it matches with
+    /// them. `None` when it matches nothing with the defaults (bash then gives the pattern
+    /// itself), past `max` names, for a name that is not a plain word (letters, digits, `_ . ,
+    /// : + - @ %`), or where `GLOBIGNORE` or `BASHOPTS` is set.
+    pub fn glob_names(&self, pattern: &str, max: usize) -> Option<Vec<String>> {
+        let env = self.env(&[]);
+        if self.lost.is_some() || env.is_set("GLOBIGNORE") || env.is_set("BASHOPTS") {
+            return None;
+        }
+        let (parent, last) = match pattern.rsplit_once('/') {
+            Some((parent, last)) => (Some(parent), last),
+            None => (None, pattern),
+        };
+        let globbed = |t: &str| t.contains(['*', '?', '[', ']', '!']);
+        if parent.is_some_and(|p| globbed(p) || p.is_empty())
+            || !last.contains(['*', '?'])
+            || last.contains(['[', ']', '!'])
+            || last.starts_with('-')
+            || pattern.starts_with('~')
+        {
+            return None;
+        }
+        let plain = |c: char| c.is_ascii_alphanumeric() || "_.,:+-@%".contains(c);
+        let mut names: Vec<String> = Vec::new();
+        for dir in &self.dirs {
+            let read = match parent {
+                Some(p) => std::fs::read_dir(files::join(dir, p)),
+                None => std::fs::read_dir(dir),
+            };
+            let mut strict = false;
+            for entry in read.ok()? {
+                let name = entry.ok()?.file_name().into_string().ok()?;
+                let hidden = name.starts_with('.') && !last.starts_with('.');
+                strict |= !hidden && files::wildmatch(last, &name, false);
+                if !files::wildmatch(last, &name, true) {
+                    continue;
+                }
+                if !name.chars().all(plain) {
+                    return None;
+                }
+                let word = match parent {
+                    Some(p) => format!("{p}/{name}"),
+                    None => name,
+                };
+                if !names.contains(&word) {
+                    names.push(word);
+                }
+                if names.len() > max {
+                    return None;
+                }
+            }
+            if !strict {
+                return None;
+            }
+        }
+        names.sort();
+        Some(names)
+    }
+
+    /// The permission bits (`mode & 0o7777`, links followed, as chmod follows an operand) of
+    /// `path`, a regular file or a directory, when they are the same in every directory the
+    /// command may be in.
+    pub fn permission_bits(&self, path: &str) -> Option<u32> {
+        if self.lost.is_some() || path.is_empty() || path.starts_with('~') {
+            return None;
+        }
+        let mut bits = None;
+        for dir in &self.dirs {
+            let meta = std::fs::metadata(files::join(dir, path)).ok()?;
+            if !meta.is_file() && !meta.is_dir() {
+                return None;
+            }
+            let here = crate::process::os::meta::permission_bits(&meta)?;
+            if bits.is_some_and(|b| b != here) {
+                return None;
+            }
+            bits = Some(here);
+        }
+        bits
+    }
+
     /// Whether the program started with the command prefix `prefix` has `name` set (or set to a
     /// value only known at run time).
     pub fn is_set(&self, name: &str, prefix: &[(String, Option<String>)]) -> bool {
@@ -765,6 +849,7 @@ impl Probe {
                         || tools::go_doc_in_process(here, args))
             }),
             Some(Settle::LocalRemote) => !in_every_dir(&|here| git::remote_is_local(here, args)),
+            Some(Settle::GcAuto) => !in_every_dir(&|here| git::gc_auto_below(here, args)),
             Some(Settle::GoMainModule) => !in_every_dir(&|here| tools::go_main_module_reads(here)),
             Some(Settle::CargoLockfile) => {
                 !in_every_dir(&|here| rust::lockfile_current(here, args))

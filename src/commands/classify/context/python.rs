@@ -562,7 +562,16 @@ fn module_in(dir: &Path, name: &str) -> Option<PathBuf> {
 /// project's files judged). `None` when `sys.path` is used otherwise than read in place
 /// (`p = sys.path; p.insert(…)`, `from sys import path`), or given a directory not written out.
 fn inserted_paths(here: &Here<'_>, code: &str) -> Option<Vec<PathBuf>> {
-    if code.contains("import path") || code.contains("path as") {
+    // `from sys import path`, `import sys as s` (names for sys.path that the scan below does
+    // not follow); `import pathlib` is another module.
+    let imports_path = code.match_indices("import path").any(|(at, m)| {
+        !code[at + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    });
+    if imports_path
+        || code.contains("path as")
+        || code.contains("from sys import")
+        || code.contains("sys as")
+    {
         return None;
     }
     let mut dirs = Vec::new();

@@ -2385,6 +2385,20 @@ fn python_inline_imports_of_the_project() {
             "python3 -B -c 'import sys; sys.path.insert(0, \"lib\"); import json; print(1)'",
             Some("json.py"),
         ),
+        // pathlib is not `from sys import path`; that, and `import sys as s`, are names for
+        // sys.path not followed.
+        case(
+            "pathlib-is-not-sys-path",
+            |_| {},
+            "python3 -c 'import pathlib; print(sorted(p.name for p in pathlib.Path(\".\").glob(\"*.csv\")))'",
+            None,
+        ),
+        case(
+            "from-sys-import-path",
+            |_| {},
+            "python3 -c 'from sys import argv, path; path.insert(0, \"lib\"); import json'",
+            Some("sys.path"),
+        ),
         case(
             "sys-path-printed",
             |_| {},
@@ -7482,5 +7496,195 @@ fn r23_reading_modes_in_context() {
             p.write("repo/cat", "#!/bin/sh\ntouch RAN\n");
             p.sh("chmod +x repo/cat");
         }, "rg --pre ./cat TODO", Some("cat")),
+    ]);
+}
+
+/// Session 45's context rules: `MAKEFILES` read as makefiles, `chmod` to the mode a file has,
+/// dc's program file read as its `-e` code, and a `for` loop over globs walked once per name.
+#[test]
+fn makefiles_chmod_dc_files_and_glob_loops() {
+    fn files(p: &Planted) {
+        p.write("repo/Makefile", "all:\n\t@echo building\n");
+        p.write("w/extra.mk", "Y := 1\n");
+        p.write("w/shell.mk", "Y := $(shell touch x)\n");
+        p.write("w/remade.mk", "Y := 1\n%.mk:\n\ttouch $@\n");
+        p.write("repo/a.txt", "a\n");
+        p.write("repo/calc.dc", "2 3 + p\n");
+        p.write(
+            "repo/info.cmake",
+            "cmake_minimum_required(VERSION 3.10)\nset(X 1)\nif (X)\n  message(STATUS \"x: ${X}\")\nendif()\n",
+        );
+        p.write("repo/write.cmake", "file(WRITE out.txt hi)\n");
+        p.write(
+            "repo/run.cmake",
+            "message(hi)\nexecute_process (COMMAND touch x)\n",
+        );
+        p.write("repo/shell.dc", "!touch x\n");
+        p.write("repo/asks.dc", "?\n");
+        p.write("repo/a.json", "{}\n");
+        p.write("repo/b.json", "{}\n");
+        p.write("repo/src/t.py", "\n");
+        p.sh("chmod 644 repo/a.txt; cp repo/a.txt repo/run.sh; chmod 755 repo/run.sh");
+    }
+    fn dash_file(p: &Planted) {
+        files(p);
+        p.write("repo/-n.json", "{}\n");
+    }
+    run(&[
+        Case {
+            env: &[("MAKEFILES", "$ROOT/w/extra.mk")],
+            ..case("makefiles-plain", files, "make -n", None)
+        },
+        Case {
+            env: &[("MAKEFILES", "$ROOT/w/shell.mk")],
+            ..case("makefiles-shell", files, "make -n", Some("build recipes"))
+        },
+        Case {
+            env: &[("MAKEFILES", "$ROOT/w/remade.mk")],
+            ..case("makefiles-remade", files, "make -n", Some("build recipes"))
+        },
+        Case {
+            env: &[("MAKEFILES", "$ROOT/w/missing.mk")],
+            ..case("makefiles-missing", files, "make -n", Some("build recipes"))
+        },
+        case(
+            "chmod-same-octal",
+            files,
+            "chmod 644 a.txt && chmod -v 0755 run.sh",
+            None,
+        ),
+        case(
+            "chmod-same-symbolic",
+            files,
+            "chmod +x run.sh; chmod u+x run.sh; chmod go-w,a+r run.sh a.txt",
+            None,
+        ),
+        case(
+            "chmod-other-octal",
+            files,
+            "chmod 600 a.txt",
+            Some("permissions"),
+        ),
+        case(
+            "chmod-adds-a-bit",
+            files,
+            "chmod +x a.txt run.sh",
+            Some("permissions"),
+        ),
+        case(
+            "chmod-equals",
+            files,
+            "chmod u=rw a.txt",
+            Some("permissions"),
+        ),
+        case(
+            "chmod-recursive",
+            files,
+            "chmod -R 644 a.txt",
+            Some("permissions"),
+        ),
+        case(
+            "chmod-missing",
+            files,
+            "chmod 644 nosuch",
+            Some("permissions"),
+        ),
+        case(
+            "dc-file",
+            files,
+            "dc calc.dc; dc -f calc.dc; dc -e 1p -f calc.dc",
+            None,
+        ),
+        case("dc-file-shell", files, "dc shell.dc", Some("dc")),
+        case("dc-file-asks", files, "dc asks.dc", Some("dc")),
+        case("dc-two-files", files, "dc calc.dc calc.dc", Some("dc")),
+        case("dc-missing", files, "dc nosuch.dc", Some("dc")),
+        case(
+            "gc-auto-below",
+            files,
+            "git gc --auto; git gc --auto --quiet",
+            None,
+        ),
+        case(
+            "gc-auto-many-loose",
+            |p| {
+                files(p);
+                p.sh("cd repo && git config gc.auto 1");
+                p.write(
+                    "repo/.git/objects/17/00000000000000000000000000000000000000",
+                    "",
+                );
+                p.write(
+                    "repo/.git/objects/17/00000000000000000000000000000000000001",
+                    "",
+                );
+            },
+            "git gc --auto",
+            Some("git gc"),
+        ),
+        case(
+            "gc-auto-limit-unread",
+            |p| {
+                files(p);
+                p.sh("cd repo && git config gc.auto 1k");
+            },
+            "git gc --auto",
+            Some("git gc"),
+        ),
+        case("gc-not-auto", files, "git gc", Some("git gc")),
+        case(
+            "cmake-script",
+            files,
+            "cmake -P info.cmake; cmake -D X=1 -P info.cmake",
+            None,
+        ),
+        case(
+            "cmake-script-writes",
+            files,
+            "cmake -P write.cmake",
+            Some("cmake"),
+        ),
+        case(
+            "cmake-script-runs",
+            files,
+            "cmake -P run.cmake",
+            Some("cmake"),
+        ),
+        case(
+            "cmake-script-missing",
+            files,
+            "cmake -P nosuch.cmake",
+            Some("cmake"),
+        ),
+        case(
+            "glob-loop",
+            files,
+            "for f in *.json src/*.py; do jq . \"$f\" > /dev/null && sort \"$f\"; done",
+            None,
+        ),
+        case(
+            "glob-loop-dash-name",
+            dash_file,
+            "for f in *.json; do jq . \"$f\"; done",
+            Some("jq"),
+        ),
+        case(
+            "glob-loop-no-match",
+            files,
+            "for f in *.zzz; do jq . \"$f\"; done",
+            Some("jq"),
+        ),
+        case(
+            "glob-loop-shopt",
+            files,
+            "shopt -s nullglob; for f in *.json; do jq . \"$f\"; done",
+            Some("jq"),
+        ),
+        case(
+            "glob-loop-body-writes",
+            files,
+            "for f in *.json; do sort -o \"$f\" \"$f\"; done",
+            Some("sort"),
+        ),
     ]);
 }

@@ -323,7 +323,16 @@ impl Walker {
                         let inner: String = chars[i + 2..close].iter().collect();
                         let safe = match inner.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
                             Some(arithmetic) => self.unsafe_arithmetic(arithmetic).is_none(),
-                            None => prints_only_numbers(&inner),
+                            // A function of the script's own by that name prints what
+                            // it likes.
+                            None => {
+                                prints_only_numbers(&inner)
+                                    && inner
+                                        .rsplit('|')
+                                        .next()
+                                        .and_then(|last| last.split_whitespace().next())
+                                        .is_some_and(|p| !self.functions.contains(p))
+                            }
                         };
                         if !safe {
                             return Some(chars[i..].iter().take(20).collect());
@@ -682,13 +691,23 @@ pub(super) fn bare_mentions(name: &str, src: &str) -> usize {
     count
 }
 
+/// Whether `src` may define a function `name` (`name()`, `name ()`, `function name`).
+fn defines_function(src: &str, name: &str) -> bool {
+    src.match_indices(name).any(|(at, _)| {
+        let before = src[..at].trim_end();
+        let after = src[at + name.len()..].trim_start();
+        after.starts_with('(') || before.ends_with("function")
+    })
+}
+
 /// Marks, in [`tainted`]'s answer, a name that the script unsets somewhere (no name has a space).
 pub(super) const UNSET: &str = "unset ";
 
 /// A command substitution (`$(…)`, or `"$(…)"` alone in quotes) whose command prints one number
 /// whatever it reads: `wc` counting its stdin (`wc -l < f`: no file operand, so no name is
 /// printed), `grep -c` with at most one file (more print `file:N`), `git rev-list --count`,
-/// `nproc`. Its value is safe where bash evaluates it as arithmetic.
+/// `nproc`, `echo`/`printf` of a literal number. Its value is safe where bash evaluates it as
+/// arithmetic.
 pub(super) fn numeric_output(node: Node<'_>, src: &str) -> bool {
     let node = match node.kind() {
         "string" if node.named_child_count() == 1 => match node.named_child(0) {
@@ -747,6 +766,10 @@ pub(super) fn numeric_output(node: Node<'_>, src: &str) -> bool {
                 || (a.starts_with('"') && a.ends_with('"') && !inner.contains(['"', '\\'])));
         quoted || !a.contains(['$', '`', '*', '?', '[', '{', '\\', '~', '\'', '"'])
     };
+    // A function of the script's own by that name prints what it likes.
+    if name.is_some_and(|n| defines_function(src, n)) {
+        return false;
+    }
     match name {
         Some("wc") => matches!(
             args.as_slice(),
@@ -787,6 +810,11 @@ pub(super) fn numeric_output(node: Node<'_>, src: &str) -> bool {
                 if rest.iter().all(|a| one_word(a) && !a.starts_with('-'))
         ),
         Some("nproc") => args.is_empty(),
+        // `echo 1`, `printf 3`: a literal number printed (echo's options and printf's format
+        // are not taken: only digits).
+        Some("echo" | "printf") => {
+            matches!(args.as_slice(), [n] if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        }
         _ => false,
     }
 }
@@ -930,6 +958,8 @@ fn prints_only_numbers(command: &str) -> bool {
                 && flags.iter().any(|f| f.contains(['u', 'g']))
         }
         ["date", "+%s"] => true,
+        // `$(echo 1)`: a literal number printed.
+        ["echo" | "printf", n] => n.bytes().all(|b| b.is_ascii_digit()),
         _ => false,
     }
 }

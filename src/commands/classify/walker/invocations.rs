@@ -933,8 +933,9 @@ impl Walker {
         }
         // A shell's or an interpreter's script: one file, found as it is named.
         let text = texts.concat();
-        // m4's input file: its text stands in the operand's place (`m4::check`).
-        if base == "m4" {
+        // m4's input file, dc's program file, cmake's script: its text stands in the
+        // operand's place (`m4::check`, `modes::dc`, `modes::cmake_script`).
+        if matches!(base, "m4" | "dc" | "cmake") {
             let Some(at) = operand else {
                 self.find(
                     Level::Unknown,
@@ -1198,6 +1199,7 @@ impl Walker {
     ///   directories it makes; measured with strace, coreutils 9.1: mkdir gets EEXIST).
     /// - `rmdir DIR…` where every DIR holds an entry: nothing is removed (ENOTEMPTY, which
     ///   `--ignore-fail-on-non-empty` only silences; without `-p`, which goes on to the parents).
+    /// - `chmod MODE FILE…` where every FILE has that mode already ([`chmod_keeps`]).
     ///
     /// Every operand must be known before the command runs, and only the options named here
     /// are taken.
@@ -1380,6 +1382,30 @@ impl Walker {
                 // `-m MODE`: the mode is the next word, which the split above took as an operand.
                 !operands.is_empty() && operands.iter().all(|d| probe.existing(d))
             }
+            // `chmod MODE FILE…` where every FILE has its mode already: chmod still calls
+            // fchmodat, which changes nothing but the ctime (coreutils 9.1). Not `-R`, not
+            // `--reference`, and a mode spelled as an option (`-x`) is not taken.
+            "chmod" => {
+                only(
+                    &[
+                        "-v",
+                        "--verbose",
+                        "-c",
+                        "--changes",
+                        "-f",
+                        "--silent",
+                        "--quiet",
+                    ],
+                    "vcf",
+                ) && match operands.split_first() {
+                    Some((mode, files)) if !files.is_empty() => files.iter().all(|f| {
+                        probe
+                            .permission_bits(f)
+                            .is_some_and(|bits| chmod_keeps(mode, bits))
+                    }),
+                    _ => false,
+                }
+            }
             "rmdir" => {
                 only(&["--ignore-fail-on-non-empty", "-v", "--verbose"], "v")
                     && !operands.is_empty()
@@ -1428,6 +1454,53 @@ fn python_inline_code<'a>(values: &[&'a str]) -> Option<&'a str> {
         }
     }
     None
+}
+
+/// Whether chmod's `mode` leaves a file whose permission bits are `bits` as it is: an octal
+/// mode equal to them (a directory's set-id bits kept by GNU chmod make them differ, and the
+/// answer is no), or symbolic clauses (`u+x`, `+x`, `go-w,a+r`) that each add only bits the
+/// file has or remove only bits it lacks. Without `ugoa`, `+` adds the bits umask lets through
+/// and `-` removes them: a subset either way, so the same answer holds whatever umask is. `=`,
+/// `X`, `s`, `t` and copies (`g=u`) are not taken.
+fn chmod_keeps(mode: &str, bits: u32) -> bool {
+    if !mode.is_empty() && mode.len() <= 4 && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return u32::from_str_radix(mode, 8).is_ok_and(|m| m == bits);
+    }
+    mode.split(',').all(|clause| {
+        let who_end = clause
+            .find(|c: char| !"ugoa".contains(c))
+            .unwrap_or(clause.len());
+        let (who, rest) = clause.split_at(who_end);
+        let mut chars = rest.chars();
+        let op = chars.next();
+        let perms = chars.as_str();
+        if perms.is_empty() || !perms.chars().all(|c| "rwx".contains(c)) {
+            return false;
+        }
+        let mut whom = 0;
+        for c in if who.is_empty() { "a" } else { who }.chars() {
+            whom |= match c {
+                'u' => 0o700,
+                'g' => 0o070,
+                'o' => 0o007,
+                _ => 0o777,
+            };
+        }
+        let mut perm = 0;
+        for c in perms.chars() {
+            perm |= match c {
+                'r' => 0o444,
+                'w' => 0o222,
+                _ => 0o111,
+            };
+        }
+        let touched = whom & perm;
+        match op {
+            Some('+') => bits & touched == touched,
+            Some('-') => bits & touched == 0,
+            _ => false,
+        }
+    })
 }
 
 /// The operands of a coreutils program given `-c`/`--no-create` (`truncate`, `touch`): `None`

@@ -392,10 +392,11 @@ impl Walker {
                 }
                 // Over plain words: the body once per word, the name holding it (`for t in git
                 // make; do "$t" --version; done` runs `git --version`, then `make --version`).
-                match (
-                    evaluation::loop_words(node, src),
-                    node.child_by_field_name("body"),
-                ) {
+                // Over globs, with the context: once per name they can give (`for f in *.json;
+                // do jq . "$f"; done` runs `jq . data.json`).
+                let words =
+                    evaluation::loop_words(node, src).or_else(|| self.glob_loop_words(node, src));
+                match (words, node.child_by_field_name("body")) {
                     (Some((name, words)), Some(body)) => {
                         let before = (
                             self.vars.get(&name).cloned(),
@@ -786,4 +787,38 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
         }
     }
     found
+}
+
+impl Walker {
+    /// `for NAME in WORDS` over globs and plain words ([`evaluation::LoopValues::Paths`]), with
+    /// the context: NAME and every word it can hold, each glob's names read from the
+    /// directories the command may be in (`context::Probe::glob_names`), at most
+    /// [`evaluation::MAX_LOOP_WORDS`] in all. A body that writes nothing makes no name a later
+    /// pass would see.
+    fn glob_loop_words(&self, node: Node<'_>, src: &str) -> Option<(String, Vec<String>)> {
+        let probe = self.probe.as_ref()?;
+        let (name, kind) = evaluation::loop_values(node, src)?;
+        // `shopt` (nullglob, dotglob, failglob, extglob, …) and `set -f` change what a glob
+        // gives; not followed.
+        if kind != evaluation::LoopValues::Paths || src.contains("shopt") || src.contains("set ") {
+            return None;
+        }
+        let mut cursor = node.walk();
+        let mut words: Vec<String> = Vec::new();
+        for value in node.children_by_field_name("value", &mut cursor) {
+            let text = tree::text(value, src);
+            if text.contains(['"', '\'']) {
+                return None;
+            }
+            if text.chars().all(evaluation::plain_char) {
+                words.push(text.to_string());
+            } else {
+                words.extend(probe.glob_names(text, evaluation::MAX_LOOP_WORDS)?);
+            }
+            if words.len() > evaluation::MAX_LOOP_WORDS {
+                return None;
+            }
+        }
+        Some((name, words))
+    }
 }
