@@ -21,6 +21,7 @@ mod files;
 mod git;
 mod grammar;
 mod javascript;
+mod listings;
 mod lua;
 mod m4;
 mod modes;

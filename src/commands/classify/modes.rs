@@ -146,6 +146,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(reason) = temporary_file(program, &values) {
         return Some(Verdict::write(reason));
     }
+    if let Some(reads) = super::listings::check(program, &values) {
+        return reads.then(Verdict::read_only);
+    }
     let reads = match program {
         "ninja" if ninja(&values) => true,
         "cmake" if cmake_cache(&values) => true,
@@ -772,6 +775,10 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("invoke", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
     ("inv", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
     ("mix", &[&["--version"], &["-v"]]),
+    // SWI-Prolog 9.0 prints these from its C startup, before any Prolog (init.pl) is loaded
+    // (strace: nothing opened to write); xsltproc 1.1 prints its version and libxml2's.
+    ("swipl", &[&["--version"], &["--help"], &["--abi-version"], &["--arch"]]),
+    ("xsltproc", &[&["--version"]]),
     ("valgrind", &[&["--version"]]),
     ("strace", &[&["-V"], &["--version"]]),
     ("ltrace", &[&["-V"], &["--version"]]),

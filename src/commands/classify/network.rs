@@ -134,6 +134,9 @@ fn reads_local_files(args: &[Word]) -> bool {
 }
 
 pub fn wget(args: &[Word]) -> Verdict {
+    if refuses_every_url(args) {
+        return Verdict::read_only();
+    }
     let mut v = Verdict::write("wget downloads from the network");
     v.downloads = args.windows(2).any(|w| {
         w[0].value
@@ -147,6 +150,117 @@ pub fn wget(args: &[Word]) -> Verdict {
         })
     });
     v
+}
+
+/// `wget -q -O - file:///…/f`: wget (1.21, url.c) retrieves only `http`, `https`, `ftp` and
+/// `ftps` URLs; a URL with another scheme is refused ("Unsupported scheme") before anything is
+/// opened for it, and one with no scheme is taken as http. So with every URL of another scheme
+/// and only options that change what is printed (the document to stdout: `-O -`), wget reads its
+/// wgetrc, prints an error and writes nothing (measured with strace). What the wgetrc files say
+/// (`output_document`, `logfile`, `background` open files before the URLs are looked at) is the
+/// context's (`context::tools`).
+fn refuses_every_url(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-q",
+        "--quiet",
+        "-v",
+        "--verbose",
+        "-nv",
+        "--no-verbose",
+        "-S",
+        "--server-response",
+        "--spider",
+        "-nc",
+        "--no-clobber",
+        "-N",
+        "--timestamping",
+        "-c",
+        "--continue",
+        "--no-check-certificate",
+        "-4",
+        "--inet4-only",
+        "-6",
+        "--inet6-only",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-t",
+        "--tries",
+        "-T",
+        "--timeout",
+        "-U",
+        "--user-agent",
+        "--header",
+        "--max-redirect",
+        "-w",
+        "--wait",
+    ];
+    let mut urls = 0;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        let to_stdout = |value: Option<&str>| value == Some("-");
+        if !v.starts_with('-') || v == "-" {
+            let scheme = v.split_once("://").map(|(s, _)| s.to_ascii_lowercase());
+            match scheme {
+                Some(s)
+                    if !s.is_empty()
+                        && s.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+                        && !matches!(s.as_str(), "http" | "https" | "ftp" | "ftps") =>
+                {
+                    urls += 1
+                }
+                _ => return false,
+            }
+            continue;
+        }
+        if FLAGS.contains(&v) {
+            continue;
+        }
+        if let Some(value) = v.strip_prefix("--output-document=") {
+            if !to_stdout(Some(value)) {
+                return false;
+            }
+            continue;
+        }
+        if v == "--output-document" {
+            if !to_stdout(args.get(i).and_then(|n| n.value.as_deref())) {
+                return false;
+            }
+            i += 1;
+            continue;
+        }
+        if let Some((name, _)) = v.split_once('=') {
+            if WITH_VALUE.contains(&name) && name.starts_with("--") {
+                continue;
+            }
+            return false;
+        }
+        if WITH_VALUE.contains(&v) {
+            i += 1;
+            continue;
+        }
+        // A cluster of flags, `O` last with its value next or attached (`-qO-`, `-qO -`).
+        let letters = &v[1..];
+        match letters.split_once('O') {
+            Some((flags, value)) if flags.chars().all(|c| "qvSNc".contains(c)) => {
+                if value.is_empty() {
+                    if !to_stdout(args.get(i).and_then(|n| n.value.as_deref())) {
+                        return false;
+                    }
+                    i += 1;
+                } else if value != "-" {
+                    return false;
+                }
+            }
+            None if !letters.is_empty() && letters.chars().all(|c| "qvSNc".contains(c)) => {}
+            _ => return false,
+        }
+    }
+    urls > 0
 }
 
 pub fn ssh(args: &[Word]) -> Verdict {

@@ -923,6 +923,57 @@ fn curl_of_local_files_to_its_output() {
 }
 
 #[test]
+fn wget_of_schemes_it_refuses() {
+    // wget retrieves http, https, ftp and ftps only: any other scheme is refused before a file
+    // is opened for it (its wgetrc is the context's).
+    assert_levels(&[
+        ("wget -q -O - file:///etc/hostname", ReadOnly),
+        (
+            "wget -qO- file:///etc/hostname 2>/dev/null | head -1",
+            ReadOnly,
+        ),
+        ("wget --output-document=- gopher://host/x", ReadOnly),
+        ("wget -nv -O - -t 1 file:///a file:///b", ReadOnly),
+        // A file named, a scheme it takes (or none, taken as http), options not known.
+        ("wget file:///etc/hostname", ReadOnly),
+        ("wget -O out.txt file:///etc/hostname", Write),
+        ("wget -qO out.txt file:///etc/hostname", Write),
+        ("wget -o log.txt -O - file:///etc/hostname", Write),
+        ("wget -b file:///etc/hostname", Write),
+        ("wget -O - file:///a https://example.com", Write),
+        ("wget -O - example.com", Write),
+        ("wget -O - FTP://example.com/x", Write),
+        ("wget -i urls.txt", Write),
+        ("wget -e robots=off -O - file:///a", Write),
+        ("wget -O - \"$URL\"", Write),
+    ]);
+}
+
+#[test]
+fn converters_and_package_tools_reading() {
+    assert_levels(&[
+        ("recode -l | head -3", ReadOnly),
+        ("recode latin1..utf8 < latin1.txt", ReadOnly),
+        ("recode latin1..utf8 latin1.txt", Unknown),
+        ("dos2unix --info=d dos.txt README.md", ReadOnly),
+        ("dos2unix < dos.txt | od -c", ReadOnly),
+        ("dos2unix dos.txt", Unknown),
+        ("protoc --decode_raw < msg.bin", ReadOnly),
+        ("protoc --python_out=. m.proto", Unknown),
+        (
+            "ghc-pkg list --global --simple-output 2>/dev/null | tr ' ' '\\n' | head -3",
+            ReadOnly,
+        ),
+        ("ghc-pkg unregister foo", Unknown),
+        ("swipl --version", ReadOnly),
+        ("swipl -g halt x.pl", Unknown),
+        ("xsltproc --version", ReadOnly),
+        ("mix help 2>/dev/null | head -3; true", ReadOnly),
+        ("mix compile", Unknown),
+    ]);
+}
+
+#[test]
 fn pydoc_of_standard_names() {
     assert_levels(&[
         ("pydoc json", ReadOnly),

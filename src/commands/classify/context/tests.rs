@@ -3652,6 +3652,117 @@ fn make_inert(p: &Planted) {
 }
 
 #[test]
+fn erlang_startup_and_mix_projects() {
+    run(&[
+        case("mix-help-plain", |_| {}, "mix help | head -3", None),
+        case("mix-version-plain", |_| {}, "mix --version", None),
+        case(
+            "mix-version-home-erlang",
+            |p| p.write("home/.erlang", "os:cmd(\"touch x\").\n"),
+            "mix --version",
+            Some(".erlang"),
+        ),
+        case(
+            "mix-help-xdg-erlang",
+            |p| p.write("home/.config/erlang/.erlang", "os:cmd(\"touch x\").\n"),
+            "mix help",
+            Some("erlang/.erlang"),
+        ),
+        case(
+            "mix-help-project",
+            |p| p.write("repo/mix.exs", "File.write!(\"x\", \"\")\n"),
+            "mix help",
+            Some("mix.exs"),
+        ),
+        // `mix --version` stops before it reads the project.
+        case(
+            "mix-version-project",
+            |p| p.write("repo/mix.exs", "File.write!(\"x\", \"\")\n"),
+            "mix --version",
+            None,
+        ),
+        case(
+            "mix-help-archives",
+            |p| p.write("home/.mix/archives/x-1.0/x-1.0/ebin/x.app", "{}.\n"),
+            "mix help compile",
+            Some("archives"),
+        ),
+    ]);
+}
+
+#[test]
+fn wgetrc_before_a_refused_url() {
+    run(&[
+        case(
+            "wget-file-url-plain",
+            |_| {},
+            "wget -q -O - file:///etc/hostname",
+            None,
+        ),
+        case(
+            "wget-output-document-overridden",
+            |p| p.write("home/.wgetrc", "output_document = /tmp/x/wget.out\n"),
+            "wget -q -O - file:///etc/hostname 2>/dev/null | head -1; true",
+            None,
+        ),
+        case(
+            "wget-output-document-opened",
+            |p| p.write("home/.wgetrc", "Output-Document = wget.out\n"),
+            "wget -q file:///etc/hostname",
+            Some(".wgetrc"),
+        ),
+        case(
+            "wget-logfile-opened",
+            |p| p.write("home/.wgetrc", "# log\ntries = 2\nlogfile = wget.log\n"),
+            "wget -qO- file:///etc/hostname",
+            Some(".wgetrc"),
+        ),
+        case(
+            "wget-harmless-commands",
+            |p| p.write("home/.wgetrc", "passive_ftp = on\ntries = 2\n"),
+            "wget -qO- file:///etc/hostname",
+            None,
+        ),
+    ]);
+}
+
+#[test]
+fn xsltproc_stylesheets_and_documents() {
+    run(&[
+        case(
+            "xslt-plain",
+            |p| {
+                p.write("repo/id.xsl", "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\"><xsl:output method=\"text\"/><xsl:template match=\"/\"><xsl:value-of select=\"count(//item)\"/></xsl:template></xsl:stylesheet>\n");
+                p.write("repo/cfg.xml", "<cfg><item k=\"a\">1</item></cfg>\n");
+            },
+            "xsltproc id.xsl cfg.xml",
+            None,
+        ),
+        case(
+            "xslt-exsl-document",
+            |p| {
+                p.write("repo/w.xsl", "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\" xmlns:exsl=\"http://exslt.org/common\" extension-element-prefixes=\"exsl\"><xsl:template match=\"/\"><exsl:document href=\"made.txt\">x</exsl:document></xsl:template></xsl:stylesheet>\n");
+                p.write("repo/cfg.xml", "<cfg/>\n");
+            },
+            "xsltproc w.xsl cfg.xml",
+            Some("w.xsl"),
+        ),
+        case(
+            "xslt-external-dtd",
+            |p| {
+                p.write("repo/id.xsl", "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\"><xsl:output method=\"text\"/><xsl:template match=\"/\"><xsl:value-of select=\"count(//item)\"/></xsl:template></xsl:stylesheet>\n");
+                p.write(
+                    "repo/d.xml",
+                    "<!DOCTYPE cfg SYSTEM \"http://example.com/c.dtd\"><cfg/>\n",
+                );
+            },
+            "xsltproc id.xsl d.xml",
+            Some("d.xml"),
+        ),
+    ]);
+}
+
+#[test]
 fn without_context_nothing_is_read() {
     assert_eq!(classify("git status").context, ContextUse::Assumed);
     let ctx = Context {

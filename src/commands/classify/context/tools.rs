@@ -473,6 +473,8 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         // `--no-config`: rg reads no configuration file (RIPGREP_CONFIG_PATH included).
         "rg" if !given("rg", args, "--no-config") => rg(here, args, out),
         "curl" => curlrc(here, args, out),
+        "wget" => wgetrc(here, args, out),
+        "xsltproc" => xslt(here, args, out),
         "tar" => tar(here, out),
         // OCAMLPARAM adds options before the command line's, `-pp` and `-ppx` (programs run)
         // among them (ocamlc(1), "ENVIRONMENT"); ocamldep reads it too.
@@ -497,6 +499,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
         "bundle" | "bundler" => super::ruby::bundle(here, args, out),
         "bat" => bat(here, args, out),
+        "mix" | "elixir" | "elixirc" | "iex" | "erl" | "escript" => erlang(here, args, out),
         "tsc" => tsconfig(here, args, out),
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => {
@@ -1762,6 +1765,156 @@ fn harmless_curlrc_line(line: &str) -> bool {
 
 /// The option a `.curlrc` line sets, without its dashes (`-o out` is `o`, `output = x` is
 /// `output`); a URL line gives its whole first word.
+/// The wgetrc commands (wget 1.21, `init.c`; names without case, `_` or `-`) that open no file
+/// and run nothing before wget looks at its URLs: they set how it talks and what it prints.
+/// `outputdocument` opens its file at start unless the command line names the document itself
+/// (`-O -`: measured, a ~/.wgetrc `output_document` then wrote nothing).
+const WGETRC_HARMLESS: &[&str] = &[
+    "passiveftp",
+    "quiet",
+    "verbose",
+    "tries",
+    "timeout",
+    "readtimeout",
+    "connecttimeout",
+    "dnstimeout",
+    "useragent",
+    "header",
+    "checkcertificate",
+    "robots",
+    "wait",
+    "waitretry",
+    "randomwait",
+    "retryconnrefused",
+    "maxredirect",
+    "serverresponse",
+    "timestamping",
+    "noclobber",
+    "continue",
+    "progress",
+    "showprogress",
+    "inet4only",
+    "inet6only",
+    "preferfamily",
+    "compression",
+    "httpproxy",
+    "httpsproxy",
+    "ftpproxy",
+    "noproxy",
+    "useproxy",
+    "hsts",
+    "dotstyle",
+    "dotbytes",
+    "dotspacing",
+    "dotsperline",
+];
+
+/// What wget reads before its URLs: the system wgetrc (`SYSTEM_WGETRC`, else /etc/wgetrc) and
+/// the user's (`WGETRC`, else `~/.wgetrc`). A command not in [`WGETRC_HARMLESS`] (`logfile`,
+/// `background`, `outputdocument` without `-O` on the command line, `execute`…) may write
+/// before the URL is refused: not taken.
+fn wgetrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let document_given = args.iter().any(|a| {
+        a.value.as_deref().is_some_and(|v| {
+            v.starts_with("--output-document")
+                || (v.starts_with('-') && !v.starts_with("--") && v.contains('O'))
+        })
+    });
+    let mut rcs = Vec::new();
+    for (name, default) in [
+        ("SYSTEM_WGETRC", Some(PathBuf::from("/etc/wgetrc"))),
+        ("WGETRC", here.env.home().map(|h| h.join(".wgetrc"))),
+    ] {
+        match here.env.get(name) {
+            Var::Set(f) => rcs.push(files::join(here.dir, f)),
+            Var::Runtime => {
+                out.push(
+                    Level::Unknown,
+                    format!("wget reads the wgetrc {name} names, only known at run time"),
+                );
+                return;
+            }
+            Var::Unset => rcs.extend(default),
+        }
+    }
+    for rc in rcs.iter().filter(|rc| !files::absent(rc)) {
+        let Contents::Text(t) = files::read_text(rc) else {
+            out.push(
+                Level::Unknown,
+                format!("wget reads {}, which could not be read here", rc.display()),
+            );
+            continue;
+        };
+        let acts = t
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .any(|l| {
+                let name: String = l
+                    .split('=')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .chars()
+                    .filter(|c| !matches!(c, '_' | '-'))
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect();
+                !(WGETRC_HARMLESS.contains(&name.as_str())
+                    || (name == "outputdocument" && document_given))
+            });
+        if acts {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "wget follows {}, whose commands can make it write",
+                    rc.display()
+                ),
+            );
+        }
+    }
+}
+
+/// What xsltproc's stylesheet (its first operand) and documents hold, read as text: a
+/// stylesheet that names `document` (libxslt's `xsl:document`, `exsl:document` and
+/// `xt:document` write a file; `document()` loads any URL), `saxon`'s `output` or Xalan's
+/// `redirect`, or loads another stylesheet (`xsl:import`, `xsl:include`, which are not read
+/// here), and a stylesheet or document with a DOCTYPE or an entity declaration (an external DTD
+/// or entity may be fetched from the network): not taken.
+fn xslt(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return;
+    };
+    let Some(operands) = crate::commands::classify::listings::xsltproc_operands(&values) else {
+        return;
+    };
+    for (n, operand) in operands.iter().enumerate() {
+        let path = files::join(here.dir, operand);
+        let Some(text) = super::config_text(&path, "xsltproc", out) else {
+            continue;
+        };
+        let declares = text.contains("<!DOCTYPE") || text.contains("<!ENTITY");
+        let stylesheet_acts = n == 0
+            && [
+                "document", "saxon", "xalan", "redirect", "import", "include",
+            ]
+            .iter()
+            .any(|w| text.contains(w));
+        if declares || stylesheet_acts {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "xsltproc follows {}, which may write a file, load another or reach the network",
+                    path.display()
+                ),
+            );
+        }
+    }
+}
+
 fn curlrc_option(line: &str) -> &str {
     let line = line.trim();
     let name_end = line
@@ -2618,6 +2771,60 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// the command line) starts the pager even when the output is not a terminal (measured, bat
 /// 0.22: a `--pager` from the file ran with the output piped); the command line's
 /// `-P`/`--paging=never`/`--no-paging` overrides both (the command line is read last).
+/// What the Erlang runtime under mix, elixir and erl runs as it starts: `.erlang` in HOME and
+/// in `$XDG_CONFIG_HOME/erlang/` (Erlang code, evaluated by the boot script's `c:erlangrc`
+/// before any program: measured, OTP 25, a planted one ran for `mix --version`; one in the
+/// working directory did not). `mix help` also loads the project's `mix.exs` in the working
+/// directory (Elixir code: measured, it ran) and the tasks of the archives in `~/.mix/archives`
+/// (modules whose `-on_load` runs); `mix --version` reads neither.
+fn erlang(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let program = here.program;
+    let mut startup: Vec<PathBuf> = here
+        .env
+        .home()
+        .map(|h| h.join(".erlang"))
+        .into_iter()
+        .collect();
+    startup.extend(
+        here.env
+            .xdg_configs(here.dir)
+            .into_iter()
+            .map(|x| x.join("erlang/.erlang")),
+    );
+    for file in startup.iter().filter(|f| !files::absent(f)) {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{program} starts Erlang, which runs the code of {}",
+                file.display()
+            ),
+        );
+    }
+    if program == "mix" && args.first().is_some_and(|a| a.is("help")) {
+        let project = here.dir.join("mix.exs");
+        if !files::absent(&project) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "mix help loads the project's {}, Elixir code",
+                    project.display()
+                ),
+            );
+        }
+        if let Some(archives) = here.env.home().map(|h| h.join(".mix/archives")) {
+            if !files::absent(&archives) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "mix help loads the tasks of the archives in {}",
+                        archives.display()
+                    ),
+                );
+            }
+        }
+    }
+}
+
 fn bat(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let paths = match here.env.get("BAT_CONFIG_PATH") {
         Var::Set(p) if !p.is_empty() => vec![files::join(here.dir, p)],
