@@ -1740,10 +1740,25 @@ fn junit_lint_findings_read_as_findings() {
         format!("        <testcase name=\"org.ruff.{rule}\" classname=\"/w/pkg/a\" line=\"{line}\" column=\"{col}\">\n            <properties>\n                <property name=\"severity\" value=\"error\"/>\n            </properties>\n            <failure message=\"{msg}\">line {line}, col {col}, {msg}</failure>\n        </testcase>\n")
     };
     let cases: String = [
-        case("D212", 1, 1, "Multi-line docstring summary should start at the first line"),
+        case(
+            "D212",
+            1,
+            1,
+            "Multi-line docstring summary should start at the first line",
+        ),
         case("FA100", 87, 20, "Add `from __future__ import annotations`"),
-        case("D212", 72, 5, "Multi-line docstring summary should start at the first line"),
-        case("D212", 80, 5, "Multi-line docstring summary should start at the first line"),
+        case(
+            "D212",
+            72,
+            5,
+            "Multi-line docstring summary should start at the first line",
+        ),
+        case(
+            "D212",
+            80,
+            5,
+            "Multi-line docstring summary should start at the first line",
+        ),
         case("E501", 238, 89, "Line too long (94 &gt; 88)"),
     ]
     .concat();
@@ -1764,30 +1779,54 @@ fn junit_lint_findings_read_as_findings() {
     let out = text_of("npx eslint -f junit src", eslint);
     assert_keeps(
         &out,
-        &["1 tests", "(error)", "1:7 org.eslint.no-unused-vars 'x' is defined but never used."],
+        &[
+            "1 tests",
+            "(error)",
+            "1:7 org.eslint.no-unused-vars 'x' is defined but never used.",
+        ],
     );
     // A body saying more than the message, or a passing case: a test run's report.
     let more = xml.replace("line 87, col 20, Add", "line 87, col 20, Traceback: Add");
     let as_run = text_of("ruff check --output-format junit pkg", &more);
-    assert!(as_run.contains("Traceback: Add") && !as_run.contains("findings in"), "{as_run}");
+    assert!(
+        as_run.contains("Traceback: Add") && !as_run.contains("findings in"),
+        "{as_run}"
+    );
     // After the program's notes on stderr, the notes stay and the report is read as alone;
     // a JSON lines report too.
     let notes = "warning: `D203` and `D211` are incompatible. Ignoring `D203`.\n";
-    let (label, after) =
-        run("ruff check --output-format junit pkg", &format!("{notes}{xml}trailing note\n"))
-            .expect("rewritten");
+    let (label, after) = run(
+        "ruff check --output-format junit pkg",
+        &format!("{notes}{xml}trailing note\n"),
+    )
+    .expect("rewritten");
     assert_eq!(label, "junit");
-    assert_eq!(after, format!("{notes}{out_}trailing note\n", out_ = text_of("ruff check --output-format junit pkg", &xml)));
+    assert_eq!(
+        after,
+        format!(
+            "{notes}{out_}trailing note\n",
+            out_ = text_of("ruff check --output-format junit pkg", &xml)
+        )
+    );
     let lines: String = (1..=4)
         .map(|n| format!("{{\"code\":\"D212\",\"filename\":\"/w/pkg/a.py\",\"location\":{{\"column\":5,\"row\":{n}}},\"message\":\"Summary first\",\"fix\":null}}\n"))
         .collect();
-    let (label, out) =
-        run("ruff check --output-format json-lines pkg", &format!("{notes}{lines}")).expect("rewritten");
+    let (label, out) = run(
+        "ruff check --output-format json-lines pkg",
+        &format!("{notes}{lines}"),
+    )
+    .expect("rewritten");
     assert_eq!(label, "json");
-    assert!(out.starts_with(notes) && out.contains("D212 Summary first (4 places):"), "{out}");
+    assert!(
+        out.starts_with(notes) && out.contains("D212 Summary first (4 places):"),
+        "{out}"
+    );
     // A report deep in an output is not the output's report.
-    assert!(run("ruff check --output-format json-lines pkg", &format!("{}{lines}", notes.repeat(5)))
-        .is_none_or(|(label, _)| label != "json"));
+    assert!(run(
+        "ruff check --output-format json-lines pkg",
+        &format!("{}{lines}", notes.repeat(5))
+    )
+    .is_none_or(|(label, _)| label != "json"));
 }
 
 /// The machine-readable linter formats every producer shares: SARIF (its results at their
@@ -1796,7 +1835,11 @@ fn junit_lint_findings_read_as_findings() {
 /// Pipelines' `##vso[task.logissue …]` lines: each finding's file, place, rule and message.
 #[test]
 fn linter_interchange_formats_read_as_findings() {
-    let rows = [(28, 15, "UP045", "Use `X | None`"), (29, 24, "UP045", "Use `X | None`"), (42, 23, "UP006", "Use `list`")];
+    let rows = [
+        (28, 15, "UP045", "Use `X | None`"),
+        (29, 24, "UP045", "Use `X | None`"),
+        (42, 23, "UP006", "Use `list`"),
+    ];
     let sarif_results: Vec<String> = rows
         .iter()
         .map(|(l, c, rule, m)| format!("{{\"level\": \"error\", \"locations\": [{{\"physicalLocation\": {{\"artifactLocation\": {{\"uri\": \"file:///w/pkg/a.py\"}}, \"region\": {{\"startLine\": {l}, \"startColumn\": {c}, \"endLine\": {l}}}}}}}], \"message\": {{\"text\": \"{m}\"}}, \"ruleId\": \"{rule}\"}}"))
@@ -1816,8 +1859,21 @@ fn linter_interchange_formats_read_as_findings() {
         let (label, out) = run(&format!("ruff check --output-format {format} pkg"), &raw)
             .unwrap_or_else(|| panic!("{format}: rewritten"));
         assert_eq!(label, "json", "{format}");
-        assert_keeps(&out, &["3 findings in 1 file", "a.py", "28:15", "29:24", "42:23 UP006 Use `list`", "UP045"]);
-        assert!(!out.contains("shortDescription") && !out.contains("fingerprint"), "{format}: {out}");
+        assert_keeps(
+            &out,
+            &[
+                "3 findings in 1 file",
+                "a.py",
+                "28:15",
+                "29:24",
+                "42:23 UP006 Use `list`",
+                "UP045",
+            ],
+        );
+        assert!(
+            !out.contains("shortDescription") && !out.contains("fingerprint"),
+            "{format}: {out}"
+        );
     }
     let azure: String = rows
         .iter()
@@ -1825,7 +1881,17 @@ fn linter_interchange_formats_read_as_findings() {
         .collect();
     let (label, out) = run("ruff check --output-format azure pkg", &azure).expect("rewritten");
     assert_eq!(label, "workflow:ruff");
-    assert_keeps(&out, &["a.py", "28:15", "29:24", "42:23", "UP045 Use `X | None`", "UP006 Use `list`"]);
+    assert_keeps(
+        &out,
+        &[
+            "a.py",
+            "28:15",
+            "29:24",
+            "42:23",
+            "UP045 Use `X | None`",
+            "UP006 Use `list`",
+        ],
+    );
     assert!(!out.contains("##vso"), "{out}");
 }
 
@@ -4425,10 +4491,16 @@ fn workflow_commands_read_as_their_diagnostics() {
     // After the program's own notes on stderr (ruff's incompatible rules): the notes stay, the
     // commands are read as when alone; deeper in an output, a command is no report's.
     let notes = "warning: `D203` and `D211` are incompatible. Ignoring `D203`.\n";
-    let (label, after) =
-        run("ruff check --output-format=github pkg", &format!("{notes}{raw}")).expect("rewritten");
+    let (label, after) = run(
+        "ruff check --output-format=github pkg",
+        &format!("{notes}{raw}"),
+    )
+    .expect("rewritten");
     assert_eq!(label, "workflow:ruff");
-    assert!(after.contains(notes.trim_end()) && !after.contains("::error"), "{after}");
+    assert!(
+        after.contains(notes.trim_end()) && !after.contains("::error"),
+        "{after}"
+    );
     let deep = format!("{}{raw}", notes.repeat(5));
     assert!(run("ruff check --output-format=github pkg", &deep)
         .is_none_or(|(label, _)| !label.starts_with("workflow")));

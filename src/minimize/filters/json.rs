@@ -80,7 +80,9 @@ fn sarif(values: &[Value]) -> Option<Vec<Finding>> {
                 code: text("/ruleId").to_string(),
                 severity: text("/level").to_string(),
                 message: text("/message/text").replace('\n', " "),
-                fix: result.get("fixes").is_some_and(|f| f.as_array().is_some_and(|a| !a.is_empty())),
+                fix: result
+                    .get("fixes")
+                    .is_some_and(|f| f.as_array().is_some_and(|a| !a.is_empty())),
             });
         }
     }

@@ -476,7 +476,10 @@ fn lint_findings(text: &str) -> Option<String> {
         match (t.name, t.closing) {
             ("testsuite", false) => {
                 let count = |k: &str| t.get(k).unwrap_or("0").to_string();
-                for (i, k) in ["tests", "failures", "errors", "skipped"].iter().enumerate() {
+                for (i, k) in ["tests", "failures", "errors", "skipped"]
+                    .iter()
+                    .enumerate()
+                {
                     totals[i] += count(k).parse::<usize>().ok()?;
                 }
                 suite_name = t.get("name").unwrap_or("").to_string();
@@ -514,7 +517,11 @@ fn lint_findings(text: &str) -> Option<String> {
                     None => (line.map(|l| (l, column)), body.as_str()),
                 };
                 let (line, column) = place?;
-                let message = if message.is_empty() { said.to_string() } else { message };
+                let message = if message.is_empty() {
+                    said.to_string()
+                } else {
+                    message
+                };
                 // The body is the message again, or eslint's `Error - message (rule)`.
                 if !said.is_empty() && said != message {
                     let (sev, m) = said.split_once(" - ")?;
@@ -571,9 +578,11 @@ fn lint_findings(text: &str) -> Option<String> {
         } else {
             format!("suites, under {common}:")
         });
-        out.extend(suites.iter().map(|(name, t, f)| {
-            format!("  {}: {t} tests, {f} failures", &name[common.len()..])
-        }));
+        out.extend(
+            suites.iter().map(|(name, t, f)| {
+                format!("  {}: {t} tests, {f} failures", &name[common.len()..])
+            }),
+        );
     }
     out.push(render(found));
     Some(join_lines(out))

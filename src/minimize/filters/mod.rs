@@ -206,9 +206,14 @@ fn framed_report(text: &str) -> Option<(&str, &str, &str)> {
                 .last()?;
             (last.0 + last.1.len() + 1).min(rest.len())
         } else {
-            let root_end = ["</testsuites>", "</testsuite>", "</checkstyle>", "</results>"]
-                .iter()
-                .find_map(|close| rest.rfind(close).map(|p| p + close.len()))?;
+            let root_end = [
+                "</testsuites>",
+                "</testsuite>",
+                "</checkstyle>",
+                "</results>",
+            ]
+            .iter()
+            .find_map(|close| rest.rfind(close).map(|p| p + close.len()))?;
             rest[root_end..]
                 .find('\n')
                 .map_or(rest.len(), |n| root_end + n + 1)
