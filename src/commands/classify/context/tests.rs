@@ -3717,6 +3717,19 @@ fn wgetrc_before_a_refused_url() {
             "wget -qO- file:///etc/hostname",
             Some(".wgetrc"),
         ),
+        // Printed and stopped before anything a setting names is opened (measured: logfile,
+        // output_document and save_cookies in a WGETRC, `wget --version` and `--help`).
+        case(
+            "wget-version-with-wgetrc",
+            |p| {
+                p.write(
+                    "home/.wgetrc",
+                    "logfile = wget.log\noutput_document = o.txt\n",
+                )
+            },
+            "wget --version | head -1",
+            None,
+        ),
         case(
             "wget-harmless-commands",
             |p| p.write("home/.wgetrc", "passive_ftp = on\ntries = 2\n"),

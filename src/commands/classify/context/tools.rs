@@ -1812,8 +1812,13 @@ const WGETRC_HARMLESS: &[&str] = &[
 /// What wget reads before its URLs: the system wgetrc (`SYSTEM_WGETRC`, else /etc/wgetrc) and
 /// the user's (`WGETRC`, else `~/.wgetrc`). A command not in [`WGETRC_HARMLESS`] (`logfile`,
 /// `background`, `outputdocument` without `-O` on the command line, `execute`…) may write
-/// before the URL is refused: not taken.
+/// before the URL is refused: not taken. `--version` and `--help` print and stop while the
+/// options are read, after the wgetrc's settings are only stored (wget 1.21, `main.c`: nothing a
+/// setting names is opened until the URLs; measured with `output_document` in a `WGETRC`).
 fn wgetrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if matches!(args, [only] if ["--version", "-V", "--help", "-h"].iter().any(|o| only.is(o))) {
+        return;
+    }
     let document_given = args.iter().any(|a| {
         a.value.as_deref().is_some_and(|v| {
             v.starts_with("--output-document")
