@@ -202,6 +202,9 @@ export function facts(c) {
   // hunk is read by the build, lint and test rules below (a context line of black --diff that
   // reads `self.exit(2, "%s: error: %s" % …)` is the file's code, not an error of the run).
   const inHunk = new Set()
+  // A diff inside an XML report (a JUnit failure's body) is written with entities (`&quot;`):
+  // its lines are what they stand for.
+  const xml = /^\s*<(\?xml|testsuites?\b)/.test(lines.find((l) => l.trim()) ?? '')
   if (lines.some((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l))) {
     let oldLeft = 0
     let newLeft = 0
@@ -217,7 +220,7 @@ export function facts(c) {
         newLeft = m[2] === undefined ? 1 : Number(m[2])
       }
       if ((m = /^\+\+\+ (\S+)/.exec(l))) add('file', m[1].replace(/^b\//, ''))
-      else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', l)
+      else if (/^[+-](?![+-]{2} )/.test(l) && l.trim().length > 1) add('changed line', xml ? unxml(l) : l)
     }
   }
   if (program === 'ls') {
@@ -540,6 +543,7 @@ function structured(raw) {
     if (last < ls.length - 1 && ls.length - 1 - last <= 4) docs = parse(ls.slice(0, last + 1).join('\n'))
     if (!docs) return out
   }
+  const FIX_KEYS = new Set(['fix', 'fixes', 'suggestions', 'replacements', 'edits'])
   const pick = (o, keys) => keys.map((k) => o?.[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
   // A map keyed by file (phpcs's `"files": {"src/a.php": {"messages": […]}}`): the key is the
   // file of the findings under it.
@@ -564,7 +568,11 @@ function structured(raw) {
       if (typeof file === 'string' && file && Number.isInteger(line)) out.push(['location', path.basename(file), number(line)])
       else if (typeof file === 'string' && file) out.push(['path', path.basename(file)])
     }
-    for (const [k, child] of Object.entries(v)) if (child && typeof child === 'object') walk(child, !Array.isArray(v) && pathKey(k) ? k : keyed)
+    // A fix's or suggestion's edits (rdjson's `suggestions: [{range, text}]`, eslint's `fix`,
+    // clang's `replacements`) are replacement text at a place, part of the finding above them.
+    for (const [k, child] of Object.entries(v)) {
+      if (child && typeof child === 'object' && !FIX_KEYS.has(k)) walk(child, !Array.isArray(v) && pathKey(k) ? k : keyed)
+    }
   }
   // SARIF (ruff's, eslint's, semgrep's `sarif`): each run's results, their message's text and
   // their first place (its file's name with its start line); the tool's rule catalogue is no fact.
