@@ -467,6 +467,8 @@ function workflowCommands(raw) {
 
 const number = (n) => new RegExp(`(^|[^\\d])${n}($|[^\\d])`)
 const firstLine = (s) => s.replace(/<!\[CDATA\[|\]\]>/g, '').split('\n').map((l) => l.trim()).find(Boolean) ?? ''
+// Keys under which a finding holds its fix's or suggestion's edits (replacement text at a place).
+const FIX_KEYS = new Set(['fix', 'fixes', 'suggestions', 'replacements', 'edits'])
 const unxml = (s) => s.replace(/&quot;/g, '"').replace(/&apos;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
 /** The facts of a structured report: `[kind, ...parts]` each, none when `raw` is not one.
@@ -543,7 +545,6 @@ function structured(raw) {
     if (last < ls.length - 1 && ls.length - 1 - last <= 4) docs = parse(ls.slice(0, last + 1).join('\n'))
     if (!docs) return out
   }
-  const FIX_KEYS = new Set(['fix', 'fixes', 'suggestions', 'replacements', 'edits'])
   const pick = (o, keys) => keys.map((k) => o?.[k]).find((v) => v !== undefined && v !== null && typeof v !== 'object')
   // A map keyed by file (phpcs's `"files": {"src/a.php": {"messages": […]}}`): the key is the
   // file of the findings under it.
