@@ -113,22 +113,22 @@ fn no_converters(env: &Env<'_>, dirs: &[PathBuf]) -> bool {
 ///
 /// [`harmless_jvm_options`]: crate::commands::classify::env::harmless_jvm_options
 fn runtimes(env: &Env<'_>, out: &mut Verdict) {
-    for (name, runtime) in [
-        ("GHCRTS", "the GHC runtime"),
-        ("JAVA_TOOL_OPTIONS", "the Java VM"),
-        ("_JAVA_OPTIONS", "the Java VM"),
-        ("JDK_JAVA_OPTIONS", "the java launcher"),
-        ("ERL_AFLAGS", "the Erlang VM"),
-        ("ERL_FLAGS", "the Erlang VM"),
-        ("ERL_ZFLAGS", "the Erlang VM"),
-        ("DOTNET_STARTUP_HOOKS", ".NET"),
+    // Whether a value counts for nothing: the JVM's harmless options, else only an empty one.
+    let jvm: fn(&str) -> bool = crate::commands::classify::env::harmless_jvm_options;
+    let blank: fn(&str) -> bool = |value| value.trim().is_empty();
+    for (name, runtime, harmless) in [
+        ("GHCRTS", "the GHC runtime", blank),
+        ("JAVA_TOOL_OPTIONS", "the Java VM", jvm),
+        ("_JAVA_OPTIONS", "the Java VM", jvm),
+        ("JDK_JAVA_OPTIONS", "the java launcher", jvm),
+        ("ERL_AFLAGS", "the Erlang VM", blank),
+        ("ERL_FLAGS", "the Erlang VM", blank),
+        ("ERL_ZFLAGS", "the Erlang VM", blank),
+        ("DOTNET_STARTUP_HOOKS", ".NET", blank),
     ] {
         let harmless = match env.get(name) {
             Var::Unset => true,
-            Var::Set(value) if name.contains("JAVA") => {
-                crate::commands::classify::env::harmless_jvm_options(value)
-            }
-            Var::Set(value) => value.trim().is_empty(),
+            Var::Set(value) => harmless(value),
             Var::Runtime => false,
         };
         if !harmless {
