@@ -763,8 +763,8 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
         &["--supported-extensions"], &["--supported-languages"], &["--help"]]),
     ("runghc", &[&["--version"]]),
     // What pytest reads first (its ini files' plugins) is the context's (`context::python`).
-    ("pytest", &[&["-V"]]),
-    ("py.test", &[&["-V"]]),
+    ("pytest", &[&["-V"], &["--version"]]),
+    ("py.test", &[&["-V"], &["--version"]]),
     ("cabal", &[&["--version"], &["--numeric-version"]]),
     ("pandoc", &[&["--version"], &["--list-input-formats"], &["--list-output-formats"],
         &["--list-extensions"], &["--list-highlight-languages"], &["--list-highlight-styles"]]),

@@ -601,6 +601,31 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                 variable_target(&mut v, p, name);
             }
         }
+        // `wait -p NAME` (bash 5.1: getopt "fnp:") assigns the job's pid to NAME.
+        "wait" => {
+            let mut i = 0;
+            while let Some(a) = args.get(i) {
+                i += 1;
+                match a.value.as_deref() {
+                    Some("--") => break,
+                    Some(o) if o.starts_with('-') && o.len() > 1 => {
+                        if let Some(at) = o.find('p') {
+                            match &o[at + 1..] {
+                                "" => {
+                                    if let Some(name) = args.get(i) {
+                                        variable_target(&mut v, "wait -p", name);
+                                    }
+                                    i += 1;
+                                }
+                                name => variable_target(&mut v, "wait -p", &Word::literal(name)),
+                            }
+                        }
+                    }
+                    None if a.may_be_option() => runtime_name(&mut v, "wait", a),
+                    _ => {}
+                }
+            }
+        }
         "test" | "[" => {
             if let Some(word) = args.iter().find(|a| splits(a)) {
                 v.push(

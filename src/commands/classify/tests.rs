@@ -2470,6 +2470,31 @@ fn prompts_name_references_and_callbacks_with_fixed_text() {
     ]);
 }
 
+/// Where bash evaluates a name or a key it is given: an indexed array's compound-assignment key
+/// is arithmetic as `a[k]=v` is (an associative array's is a plain word), and `wait -p` names a
+/// variable as `read` does (measured, bash 5.2: a value `a[$(cmd)]` runs cmd in each).
+#[test]
+fn compound_assignment_keys_and_wait_p_names() {
+    assert_levels(&[
+        ("arr=([1]=x [2]=y); echo ${#arr[@]}", ReadOnly),
+        ("arr=([i]=1)", Unknown),
+        ("arr=([$V]=1)", Unknown),
+        ("arr+=([\"$V\"]=1)", Unknown),
+        ("declare -a arr=([\"$V\"]=1); echo ${#arr[@]}", Unknown),
+        ("declare -A m=([\"$V\"]=1); echo ${!m[@]}", ReadOnly),
+        ("local -A m=([$k]=1)", ReadOnly),
+        ("x=(a b c); echo ${x[1]}", ReadOnly),
+        ("sleep 0 & wait -n -p pid; echo $pid", ReadOnly),
+        ("sleep 0 & wait -n -p \"$V\"; echo done", Unknown),
+        ("wait -np \"$V\"", Unknown),
+        ("wait -p 'a[$(id)]'", Unknown),
+        ("wait $!", ReadOnly),
+        // pytest's help loads conftest files and plugins and probes /tmp; its version does not.
+        ("pytest --help | head", Write),
+        ("pytest --version", ReadOnly),
+    ]);
+}
+
 /// Programs and modules that only read, learned whole from their documentation and strace.
 #[test]
 fn reading_programs_learned_whole() {

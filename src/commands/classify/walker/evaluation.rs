@@ -37,6 +37,51 @@ impl Walker {
                     }
                 }
             }
+            // `a=([k]=v)`, `declare -a a=([$k]=v)`: the key of an indexed array's element is
+            // arithmetic, as in `a[k]=v` (measured, bash 5.2: a value `a[$(cmd)]` of k runs cmd);
+            // an associative array's key is a plain word.
+            "array" => {
+                let assignment = node.parent().filter(|p| p.kind() == "variable_assignment");
+                let array = assignment
+                    .and_then(|a| a.child_by_field_name("name"))
+                    .map(|n| tree::text(n, src))
+                    .unwrap_or("");
+                let declared_assoc = assignment
+                    .and_then(|a| a.parent())
+                    .filter(|d| d.kind() == "declaration_command")
+                    .is_some_and(|d| {
+                        let keyword = d.child(0).map_or("", |k| tree::text(k, src));
+                        let mut cursor = d.walk();
+                        let flags_a = d.named_children(&mut cursor).any(|c| {
+                            let t = tree::text(c, src);
+                            t.starts_with('-') && t.contains('A')
+                        });
+                        matches!(keyword, "declare" | "typeset" | "local") && flags_a
+                    });
+                let assoc = declared_assoc
+                    || (self.assoc.contains(array)
+                        && !self.tainted.contains(&format!("{UNSET}{array}")));
+                if !assoc {
+                    let mut cursor = node.walk();
+                    for element in node.named_children(&mut cursor) {
+                        let text = tree::text(element, src);
+                        let Some(key) = text
+                            .strip_prefix('[')
+                            .and_then(|rest| rest.find("]=").map(|end| &rest[..end]))
+                        else {
+                            continue;
+                        };
+                        if let Some(unsafe_part) = self.unsafe_arithmetic(key) {
+                            self.find(
+                                Level::Unknown,
+                                format!(
+                                    "bash evaluates {unsafe_part} as arithmetic in the key of {text}, so a value like a[$(cmd)] runs cmd"
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
             "subscript" => {
                 let array = node
                     .child_by_field_name("name")

@@ -441,6 +441,7 @@ impl Walker {
             "expansion" if self.unexpanded_word(tree::text(node, src)) => {}
             "arithmetic_expansion"
             | "subscript"
+            | "array"
             | "expansion"
             | "test_command"
             | "compound_statement" => {
