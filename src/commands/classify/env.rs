@@ -531,7 +531,7 @@ const CONFIG_PREFIXES: &[&str] = &[
     // Programs that read variables of their own as options, paths or programs (tar's TAPE,
     // unzip's UNZIP, more's MORE, groff's GROFF_COMMAND_PREFIX, version managers' shims).
     "TAPE", "UNZIP", "ZIP", "MORE", "SQLITE", "GROFF", "GHC", "GDB", "COREPACK", "VOLTA", "NVM", "ASDF", "MISE",
-    "PYENV", "RBENV", "NODENV", "GOENV", "JENV", "SDKMAN", "DOTNET", "NUGET", "MSBUILD", "DELTA", "YQ", "GH_", "GLAB",
+    "PYENV", "RBENV", "NODENV", "GOENV", "JENV", "SDKMAN", "DOTNET", "NUGET", "MSBUILD", "DELTA", "YQ", "GH_", "GLAB", "HTML_TIDY",
     "HG", "SVN", "JDK", "PKG_CONFIG", "CMAKE", "MESON", "NINJA", "CTAGS", "ETAGS", "VIM", "NVIM", "EMACS", "INFO",
     "TEX", "ZSH", "FISH", "KSH", "TCL", "OCAML", "OPAM", "CABAL", "STACK", "ERL", "ELIXIR", "MIX_", "SBT", "BAZEL",
     "MAGIC", "TREE", "PODMAN", "CONTAINERS", "BUILDKIT", "ANSIBLE", "GCLOUD", "GOOGLE",

@@ -414,24 +414,71 @@ pub fn xargs(args: &[Word]) -> Verdict {
 }
 
 /// The compressors: they replace files with (de)compressed copies unless they write to stdout, list
-/// or test.
+/// or test, or are given no file at all (a filter from standard input to standard output, as each
+/// one's manual says: `cat f.gz | gzip -d`, `lzip -d < f.lz`).
 pub fn compressor(program: &str, args: &[Word]) -> Verdict {
-    // `-l` lists for gzip, xz and zstd; for lz4 it picks the legacy format (and compresses).
+    // `-l` lists for gzip, xz, zstd, lzip and lzop; for lz4 it picks the legacy format (and
+    // compresses), for pbzip2 it sets the number of processors by the load.
     let lists = !matches!(
         program,
-        "lz4" | "unlz4" | "bzip2" | "bunzip2" | "brotli" | "compress" | "uncompress"
+        "lz4"
+            | "unlz4"
+            | "bzip2"
+            | "bunzip2"
+            | "pbzip2"
+            | "lbzip2"
+            | "brotli"
+            | "compress"
+            | "uncompress"
     );
+    // Output elsewhere (`-o F`, `--output=F`, zstd's `--output-dir-flat D`) and lists of files
+    // to work on (xz `--files=F`, zstd `--filelist F`) are never taken.
+    let elsewhere = has_short(args, 'o')
+        || ["--output", "--files", "--filelist"]
+            .iter()
+            .any(|o| options(args).any(|v| v.starts_with(o)));
     let to_stdout = has_short(args, 'c')
         || (lists && has_short(args, 'l'))
         || has_short(args, 't')
         || ["--stdout", "--to-stdout", "--list", "--test"]
             .iter()
             .any(|o| has_long(args, o));
-    if to_stdout && !has_short(args, 'o') {
+    if !elsewhere && (to_stdout || filters(program, args)) {
         Verdict::read_only()
     } else {
         Verdict::write(format!(
             "{program} replaces files with (de)compressed copies"
         ))
     }
+}
+
+/// A compressor given only flags that take no value and no file (or only `-`): it reads standard
+/// input and writes standard output. Any other option could take the next word as its value or
+/// name files, so it is not taken; neither is `-r` (a directory walked) or brotli (which wants
+/// `-c` or `-o`).
+fn filters(program: &str, args: &[Word]) -> bool {
+    const FLAGS: &str = "dzkqvfcFtTlLnN0123456789";
+    if matches!(program, "brotli") {
+        return false;
+    }
+    args.iter().all(|a| {
+        a.value.as_deref().is_some_and(|v| {
+            v == "-"
+                || matches!(
+                    v,
+                    "--decompress"
+                        | "--uncompress"
+                        | "--compress"
+                        | "--keep"
+                        | "--quiet"
+                        | "--verbose"
+                        | "--force"
+                        | "--fast"
+                        | "--best"
+                )
+                || v.strip_prefix('-').is_some_and(|l| {
+                    !l.is_empty() && !l.starts_with('-') && l.chars().all(|c| FLAGS.contains(c))
+                })
+        })
+    })
 }

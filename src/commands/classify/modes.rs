@@ -111,7 +111,7 @@ pub const MODELLED: &[&str] = &[
     "pg_dump", "pg_restore", "mysql", "mariadb", "mysqldump", "redis-cli", "pg_config", "atq", "luac", "7z", "tomlq",
     "xq", "xmllint", "cpio", "dc", "dpkg-deb", "apt-config", "tc", "bridge", "devlink", "rdma", "vdpa", "dcb",
     "ipmaddr", "iptunnel", "script", "sqlite3", "direnv", "uudecode", "javap", "jar", "keytool", "ocamlc",
-    "ocamlopt", "ocamldep",
+    "ocamlopt", "ocamldep", "tidy", "rhash", "units",
 ];
 
 /// Read-only when `program args` is one of the read-only modes; `None` otherwise.
@@ -283,6 +283,18 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "7z" => sevenzip(&values),
         "tomlq" | "xq" => jq_wrapper(&values),
         "xmllint" => xmllint(&values),
+        "tidy" => tidy(&values),
+        "rhash" => rhash(&values),
+        "units" => units(&values),
+        // ghc(1)'s mode flags that print and stop: the `--info` fields one by one
+        // (`--print-libdir`, `--print-project-version`, ...) and the list of its flags (ghc 9.0,
+        // strace: only its threads' names written under /proc; an unknown `--print-` field fails).
+        "ghc" => {
+            matches!(values.as_slice(), ["--show-options"])
+                || matches!(values.as_slice(), [v] if v.strip_prefix("--print-").is_some_and(|f| {
+                    !f.is_empty() && f.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                }))
+        }
         "zip" => zip(&values),
         // `cargo -Vv`: the version with its commit and host, before any command is read (what
         // cargo reads first, rust-toolchain and .cargo/config.toml, is the context's).
@@ -2726,6 +2738,363 @@ fn jq_wrapper(values: &[&str]) -> bool {
             !(v.starts_with('-') && v.len() > 1 && v[1..].contains('i'))
         }
     })
+}
+
+/// HTML Tidy 5 (`tidy -q -xml -indent f.xml`, `tidy -e page.html`, `tidy -v`): it prints the
+/// tidied document or its report to standard output and standard error. `-m`/`-modify` writes the
+/// input back, `-o`/`-output` and `-f`/`-file` write files, `-config` reads settings that can do
+/// either (`write-back`, `output-file`, `error-file`), and so can a `--name value` setting not on
+/// the list below. What it reads before the command line (`HTML_TIDY` or `~/.tidyrc`) is the
+/// context's (`context::tools`). Measured (tidy 5.6, strace): an input file is opened `O_RDWR`
+/// and closed unchanged, nothing is created.
+fn tidy(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-indent",
+        "-i",
+        "-upper",
+        "-u",
+        "-clean",
+        "-c",
+        "-bare",
+        "-b",
+        "-gdoc",
+        "-g",
+        "-numeric",
+        "-n",
+        "-errors",
+        "-e",
+        "-quiet",
+        "-q",
+        "-omit",
+        "-xml",
+        "-asxml",
+        "-asxhtml",
+        "-ashtml",
+        "-raw",
+        "-ascii",
+        "-latin0",
+        "-latin1",
+        "-iso2022",
+        "-utf8",
+        "-mac",
+        "-win1252",
+        "-ibm858",
+        "-utf16le",
+        "-utf16be",
+        "-utf16",
+        "-big5",
+        "-shiftjis",
+        "-version",
+        "-v",
+        "-help",
+        "-h",
+        "-?",
+        "-help-config",
+        "-help-env",
+        "-show-config",
+        "-export-config",
+        "-export-default-config",
+        "-xml-help",
+        "-xml-config",
+        "-xml-strings",
+        "-xml-error-strings",
+        "-xml-options-strings",
+    ];
+    const WITH_VALUE: &[&str] = &["-wrap", "-w", "-access", "-help-option", "-language"];
+    // Settings that only change what is printed.
+    const SETTINGS: &[&str] = &[
+        "indent",
+        "indent-spaces",
+        "indent-attributes",
+        "indent-cdata",
+        "wrap",
+        "wrap-attributes",
+        "tab-size",
+        "show-body-only",
+        "quiet",
+        "show-warnings",
+        "show-errors",
+        "show-info",
+        "input-xml",
+        "output-xml",
+        "output-xhtml",
+        "output-html",
+        "tidy-mark",
+        "vertical-space",
+        "char-encoding",
+        "input-encoding",
+        "output-encoding",
+        "newline",
+        "doctype",
+        "drop-empty-elements",
+        "drop-empty-paras",
+        "sort-attributes",
+        "uppercase-tags",
+        "uppercase-attributes",
+        "markup",
+        "force-output",
+        "numeric-entities",
+        "quote-marks",
+        "quote-nbsp",
+        "quote-ampersand",
+        "hide-comments",
+        "clean",
+        "bare",
+        "break-before-br",
+        "add-xml-decl",
+        "new-blocklevel-tags",
+        "new-inline-tags",
+        "new-empty-tags",
+        "new-pre-tags",
+        "custom-tags",
+        "mute",
+        "mute-id",
+        "accessibility-check",
+        "fix-uri",
+        "literal-attributes",
+        "preserve-entities",
+        "merge-divs",
+        "merge-spans",
+        "enclose-text",
+        "logical-emphasis",
+        "drop-proprietary-attributes",
+        "ascii-chars",
+    ];
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if FLAGS.contains(v) {
+            continue;
+        }
+        let setting = v.strip_prefix("--").filter(|s| SETTINGS.contains(s));
+        if WITH_VALUE.contains(v) || setting.is_some() {
+            match values.get(i) {
+                Some(value) if !value.starts_with('-') || value.parse::<i64>().is_ok() => i += 1,
+                _ => return false,
+            }
+            continue;
+        }
+        if v.starts_with('-') && *v != "-" {
+            return false;
+        }
+    }
+    true
+}
+
+/// RHash 1.4 computing, checking or listing message digests, printed to standard output. It
+/// writes with `-u`/`--update` (the hash file), `-o`/`--output`, `-l`/`--log`, `-e`/
+/// `--embed-crc` (renames the files), `--torrent` and `--save-to`; none of them is on the lists.
+/// Its configuration file (`~/.rhashrc`, `$XDG_CONFIG_HOME/rhash/rhashrc`) can set them and is
+/// the context's (`context::tools`).
+fn rhash(values: &[&str]) -> bool {
+    // Hash choices, formats and the other flags that only change what is printed or checked.
+    const SHORT: &str = "CMHTAELGackvriPbgVhB";
+    const LONG: &[&str] = &[
+        "crc32",
+        "crc32c",
+        "md4",
+        "md5",
+        "sha1",
+        "sha224",
+        "sha256",
+        "sha384",
+        "sha512",
+        "sha3-224",
+        "sha3-256",
+        "sha3-384",
+        "sha3-512",
+        "tth",
+        "btih",
+        "aich",
+        "ed2k",
+        "ed2k-link",
+        "tiger",
+        "gost12-256",
+        "gost12-512",
+        "gost94",
+        "gost94-cryptopro",
+        "ripemd160",
+        "has160",
+        "blake2s",
+        "blake2b",
+        "edonr256",
+        "edonr512",
+        "snefru128",
+        "snefru256",
+        "all",
+        "check",
+        "check-embedded",
+        "list-hashes",
+        "verbose",
+        "brief",
+        "recursive",
+        "skip-ok",
+        "ignore-missing",
+        "ignore-case",
+        "percents",
+        "speed",
+        "sfv",
+        "bsd",
+        "simple",
+        "hex",
+        "base32",
+        "base64",
+        "magnet",
+        "uppercase",
+        "lowercase",
+        "follow",
+        "version",
+        "help",
+        "benchmark",
+        "gost-reverse",
+    ];
+    // Long options with a value: what is read, printed or selected.
+    const LONG_VALUE: &[&str] = &[
+        "file-list",
+        "message",
+        "maxdepth",
+        "openssl",
+        "template",
+        "printf",
+        "accept",
+        "exclude",
+        "crc-accept",
+        "path-separator",
+    ];
+    let mut i = 0;
+    let mut operands = false;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if operands || *v == "-" || !v.starts_with('-') {
+            continue;
+        }
+        if *v == "--" {
+            operands = true;
+        } else if let Some(long) = v.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, _)) => (n, true),
+                None => (long, false),
+            };
+            if LONG_VALUE.contains(&name) {
+                if !value {
+                    i += 1;
+                }
+            } else if value || !LONG.contains(&name) {
+                return false;
+            }
+        } else {
+            // A cluster of flags, `-p FORMAT` or `-m TEXT` last with its value next.
+            let letters = &v[1..];
+            let (flags, takes) = match letters.strip_suffix(['p', 'm']) {
+                Some(rest) => (rest, true),
+                None => (letters, false),
+            };
+            if !flags.chars().all(|c| SHORT.contains(c)) {
+                return false;
+            }
+            if takes {
+                i += 1;
+            }
+        }
+    }
+    i <= values.len()
+}
+
+/// GNU Units 2.22 converting what its operands name (`units -t '3 feet' cm`) or printing and
+/// stopping (`--version`, `--help`, `-U`, `--check`): it reads its data files and `~/.units`
+/// (definitions only) and writes nothing (strace). Not taken: no expression (an interactive
+/// session that keeps a readline history), `-H`/`--history`, `-L`/`--log` (files written), and
+/// `-I`/`--info` (opens the history file for writing to report on it).
+fn units(values: &[&str]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-c",
+        "--check",
+        "--check-verbose",
+        "--verbose-check",
+        "-e",
+        "--exponential",
+        "-m",
+        "--minus",
+        "--oldstar",
+        "--newstar",
+        "-n",
+        "--nolists",
+        "-S",
+        "--show-factor",
+        "--conformable",
+        "-p",
+        "--product",
+        "-q",
+        "--quiet",
+        "--silent",
+        "-s",
+        "--strict",
+        "-v",
+        "--verbose",
+        "--compact",
+        "-1",
+        "--one-line",
+        "-t",
+        "--terse",
+        "-r",
+        "--round",
+        "-U",
+        "--unitsfile",
+        "-V",
+        "--version",
+        "-h",
+        "--help",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-d",
+        "--digits",
+        "-f",
+        "--file",
+        "-l",
+        "--locale",
+        "-o",
+        "--output-format",
+        "-u",
+        "--units",
+    ];
+    const STOPS: &[&str] = &[
+        "-c",
+        "--check",
+        "--check-verbose",
+        "--verbose-check",
+        "-U",
+        "--unitsfile",
+        "-V",
+        "--version",
+        "-h",
+        "--help",
+    ];
+    let mut expression = false;
+    let mut stops = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if FLAGS.contains(v) {
+            stops |= STOPS.contains(v);
+        } else if WITH_VALUE.contains(v) {
+            if values.get(i).is_none() {
+                return false;
+            }
+            i += 1;
+        } else if WITH_VALUE
+            .iter()
+            .any(|o| o.starts_with("--") && v.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
+        {
+        } else if v.starts_with('-')
+            && v.len() > 1
+            && !v[1..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            return false;
+        } else {
+            expression = true;
+        }
+    }
+    expression || stops
 }
 
 /// xmllint(1) prints the document, its validation or an XPath result; `--output`/`-o` writes a

@@ -652,9 +652,8 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             "unzip extracts files",
         ),
         "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" | "unzstd" | "lz4"
-        | "unlz4" | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" => {
-            compressor(p, args)
-        }
+        | "unlz4" | "lzma" | "unlzma" | "pigz" | "brotli" | "compress" | "uncompress" | "lzip"
+        | "plzip" | "lunzip" | "lzop" | "pbzip2" | "lbzip2" => compressor(p, args),
         "tsc" => tsc(args),
         "prettier" | "eslint" => js_linter(p, args),
         "gofmt" => go_flags(p, args, GOFMT),
@@ -743,7 +742,8 @@ fn copies_to_stream(args: &[Word]) -> bool {
 #[rustfmt::skip]
 const READS_DEPENDING_ON_OPTIONS: &[&str] = &[
     "date", "hostname", "dmesg", "journalctl", "sysctl", "tar", "unzip", "gzip", "gunzip", "bzip2", "bunzip2",
-    "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz", "brotli", "compress", "uncompress", "crontab",
+    "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz", "brotli", "compress", "uncompress", "lzip",
+    "plzip", "lunzip", "lzop", "pbzip2", "lbzip2", "crontab",
     "uniq", "xxd", "tsc", "prettier", "eslint", "gofmt", "shfmt", "ruff", "black", "rustfmt", "isort", "ip", "mount", "fdisk",
     "sfdisk", "gdisk", "sgdisk", "parted", "systemctl",
 ];

@@ -38,6 +38,9 @@ const HV: &str = "help version";
 
 /// less -o's finding: settled where stdout is not a terminal (less logs only to one).
 pub(super) const LESS_LOG: &str = "less -o writes a log file";
+/// sort -S's finding: settled by the context when the input files are known to fit the buffer.
+pub(super) const SORT_BUFFER: &str =
+    "sort -S bounds its buffer: an input larger than it is sorted through temporary files in TMPDIR";
 /// tar's `-I PROGRAM`; `readers` drops it for a known decompressor.
 pub(super) const TAR_COMPRESS_PROGRAM: &str = "tar runs the compression program -I names";
 
@@ -72,7 +75,7 @@ pub const SPECS: &[Spec] = &[
             ("--compress-program", Unknown, "sort --compress-program runs another program"),
             // Its buffer sized to its input otherwise (a regular file's size; measured: 200,000
             // lines of seq under -S 64K made files in /tmp, none without -S).
-            ("-S|--buffer-size", Write, "sort -S bounds its buffer: an input larger than it is sorted through temporary files in TMPDIR"),
+            ("-S|--buffer-size", Write, SORT_BUFFER),
         ], ..full(&["sort"], "bdfgiMhnRrVcCk:mo:sS:t:T:uz",
         "ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check? compress-program= debug files0-from= key= merge output= stable buffer-size= field-separator= temporary-directory= parallel= unique zero-terminated help version") },
     Spec { numbers: true, ..full(&["uniq"], "cdDf:is:uzw:", "count repeated all-repeated? skip-fields= group? ignore-case skip-chars= unique zero-terminated check-chars= help version") },

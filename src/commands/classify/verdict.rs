@@ -103,6 +103,10 @@ pub enum Settle {
     /// What only a program reading a terminal does (PYTHONINSPECT's prompt after the program,
     /// and its history): the walk drops it when stdin is empty (`< /dev/null`), no terminal.
     EmptyInput,
+    /// `sort -S SIZE` spills to temporary files when its input does not fit: not when the input
+    /// is named files whose size and lines fit with room to spare ([`super::context`] stats
+    /// and counts them).
+    SortBuffer,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

@@ -264,6 +264,23 @@ impl Probe {
                 .all(|dir| files::is_file(&files::join(dir, path)))
     }
 
+    /// The size of `path`, a regular file (links followed) in every directory the command may
+    /// be in: the largest.
+    pub fn file_size(&self, path: &str) -> Option<u64> {
+        if self.lost.is_some() || path.is_empty() || path.starts_with('~') {
+            return None;
+        }
+        let mut size = 0;
+        for dir in &self.dirs {
+            let meta = std::fs::metadata(files::join(dir, path)).ok()?;
+            if !meta.is_file() {
+                return None;
+            }
+            size = size.max(meta.len());
+        }
+        Some(size)
+    }
+
     /// `path` names something (a file, a directory, a link) in every directory the command may
     /// be in, the path taken as the kernel takes it (`x/..` needs `x`).
     pub fn existing(&self, path: &str) -> bool {
@@ -848,6 +865,7 @@ impl Probe {
                     && (!args.first().is_some_and(|a| a.is("doc"))
                         || tools::go_doc_in_process(here, args))
             }),
+            Some(Settle::SortBuffer) => !in_every_dir(&|here| tools::sort_fits(here, args)),
             Some(Settle::LocalRemote) => !in_every_dir(&|here| git::remote_is_local(here, args)),
             Some(Settle::GcAuto) => !in_every_dir(&|here| git::gc_auto_below(here, args)),
             Some(Settle::GoMainModule) => !in_every_dir(&|here| tools::go_main_module_reads(here)),

@@ -938,8 +938,10 @@ fn pip(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             _ => {}
         }
     }
+    // The same for a log the environment names (measured, pip 23.2: `PIP_LOG=f pip --version`
+    // made no f).
     for name in ["PIP_LOG", "PIP_LOG_FILE", "PIP_LOCAL_LOG"] {
-        if here.env.is_set(name) {
+        if here.env.is_set(name) && !prints_only {
             out.push(
                 Level::Write,
                 format!("pip writes the log file {name} names"),

@@ -7489,6 +7489,26 @@ fn exported_functions_and_programs_started_by_others() {
                 Some("bash function ls"),
             )
         },
+        // A name with a slash is a path to bash, never a function, and bash imports no
+        // function whose name has one (measured, bash 5.2).
+        Case {
+            env: LS,
+            ..case(
+                "fn-path-with-slash",
+                |_| {},
+                "/bin/ls -l; /usr/bin/ls",
+                None,
+            )
+        },
+        Case {
+            env: LS,
+            ..case(
+                "fn-path-then-name",
+                |_| {},
+                "/bin/ls; ls",
+                Some("bash function ls"),
+            )
+        },
         Case {
             env: LS,
             ..case(
@@ -7809,6 +7829,202 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
             files,
             "for f in *.json; do sort -o \"$f\" \"$f\"; done",
             Some("sort"),
+        ),
+    ]);
+}
+
+/// tidy and rhash follow their configuration files, whose settings can make them write; pip's
+/// `--version` sets up no log (measured, pip 23.2).
+#[test]
+fn settings_files_of_readers() {
+    const TIDY: &[(&str, &str)] = &[("HTML_TIDY", "$ROOT/repo/t.cfg")];
+    const PIP_LOG: &[(&str, &str)] = &[("PIP_LOG", "$ROOT/pip.log")];
+    run(&[
+        case("tidy-plain", |_| {}, "tidy -q -e README.md", None),
+        case(
+            "tidy-rc",
+            |p| p.write("home/.tidyrc", "write-back: yes\n"),
+            "tidy -q README.md",
+            Some(".tidyrc"),
+        ),
+        case(
+            "tidy-rc-comments",
+            |p| p.write("home/.tidyrc", "# nothing\n\n"),
+            "tidy -q README.md",
+            None,
+        ),
+        Case {
+            env: TIDY,
+            ..case(
+                "tidy-html-tidy",
+                |p| p.write("repo/t.cfg", "output-file: o.html\n"),
+                "tidy -q README.md",
+                Some("t.cfg"),
+            )
+        },
+        case("rhash-plain", |_| {}, "rhash --sha1 README.md", None),
+        case(
+            "rhash-rc",
+            |p| p.write("home/.rhashrc", "update\n"),
+            "rhash --sha1 README.md",
+            Some(".rhashrc"),
+        ),
+        case(
+            "rhash-xdg-rc",
+            |p| p.write("home/.config/rhash/rhashrc", "log=x.log\n"),
+            "rhash -M README.md",
+            Some("rhashrc"),
+        ),
+        Case {
+            env: PIP_LOG,
+            ..case("pip-version-log", |_| {}, "python3 -m pip --version", None)
+        },
+        Case {
+            env: PIP_LOG,
+            ..case("pip-list-log", |_| {}, "pip3 list", Some("PIP_LOG"))
+        },
+    ]);
+}
+
+/// `sort -S`: named files that fit the buffer twice over are sorted in memory (measured, sort
+/// 9.1 `-S 1K --parallel=1`: 20 lines of 2 bytes made no temporary file, 30 did).
+#[test]
+fn sort_buffer_of_known_files() {
+    fn small(p: &Planted) {
+        p.write("repo/data.csv", "name,qty\napple,3\npear,5\napple,2\n");
+    }
+    fn many(p: &Planted) {
+        p.write("repo/data.csv", &"x\n".repeat(30));
+    }
+    run(&[
+        case(
+            "sort-fits",
+            small,
+            "sort -S 1K --parallel=1 data.csv | head -1",
+            None,
+        ),
+        case(
+            "sort-fits-cluster",
+            small,
+            "sort -nS 1K --parallel 1 -t, -k2 data.csv",
+            None,
+        ),
+        case(
+            "sort-many-lines",
+            many,
+            "sort -S 1K --parallel=1 data.csv",
+            Some("sort -S"),
+        ),
+        // Eight threads by default: a line record of 128 bytes.
+        case(
+            "sort-threads",
+            small,
+            "sort -S 1K data.csv",
+            Some("sort -S"),
+        ),
+        case(
+            "sort-stdin",
+            small,
+            "sort -S 1K --parallel=1 < data.csv",
+            Some("sort -S"),
+        ),
+        case(
+            "sort-missing",
+            small,
+            "sort -S 1K --parallel=1 nothing.csv",
+            Some("sort -S"),
+        ),
+        case(
+            "sort-percent",
+            small,
+            "sort -S 50% --parallel=1 data.csv",
+            Some("sort -S"),
+        ),
+    ]);
+}
+
+/// A here-string of `$(head -1 f | tr , ' ')` is at most f's size: below a pipe's capacity it
+/// goes through a pipe (bash 5.2), so with f small and known it writes nothing.
+#[test]
+fn here_string_bounded_by_files() {
+    fn small(p: &Planted) {
+        p.write("repo/data.csv", "a,b\n1,2\n");
+    }
+    fn large(p: &Planted) {
+        p.write("repo/data.csv", &"a,b\n".repeat(20_000));
+    }
+    run(&[
+        case(
+            "herestring-head-tr",
+            small,
+            "read -r a b <<< \"$(head -1 data.csv | tr , ' ')\"; echo \"$a|$b\"",
+            None,
+        ),
+        case(
+            "herestring-cat",
+            small,
+            "wc -c <<< \"$(cat data.csv)\"",
+            None,
+        ),
+        case(
+            "herestring-large-file",
+            large,
+            "read -r a b <<< \"$(head -1 data.csv | tr , ' ')\"",
+            Some("here-string"),
+        ),
+        case(
+            "herestring-head-bytes",
+            large,
+            "wc -c <<< \"$(head -c 100 data.csv)\"",
+            None,
+        ),
+        case(
+            "herestring-missing",
+            small,
+            "wc -c <<< \"$(head -1 other.csv)\"",
+            Some("here-string"),
+        ),
+        case(
+            "herestring-cat-n",
+            small,
+            "wc -c <<< \"$(cat -n data.csv)\"",
+            Some("here-string"),
+        ),
+        case(
+            "herestring-sed-after",
+            small,
+            "wc -c <<< \"$(head -1 data.csv | sed p)\"",
+            Some("here-string"),
+        ),
+    ]);
+}
+
+/// `node -i` reading an empty input, its output not a terminal: no code, no REPL history
+/// (measured, node 20, NODE_REPL_HISTORY set too).
+#[test]
+fn node_repl_of_nothing() {
+    const HIST: &[(&str, &str)] = &[("NODE_REPL_HISTORY", "$ROOT/hist")];
+    run(&[
+        Case {
+            env: HIST,
+            ..case(
+                "node-i-empty",
+                |_| {},
+                "node -i < /dev/null > /dev/null",
+                None,
+            )
+        },
+        case(
+            "node-i-terminal",
+            |_| {},
+            "node -i < /dev/null",
+            Some("node"),
+        ),
+        case(
+            "node-i-code",
+            |_| {},
+            "echo 'require(1)' | node -i > /dev/null",
+            Some("node"),
         ),
     ]);
 }

@@ -474,6 +474,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "rg" if !given("rg", args, "--no-config") => rg(here, args, out),
         "curl" => curlrc(here, args, out),
         "wget" => wgetrc(here, args, out),
+        "tidy" | "rhash" => settings_files(here, out),
         "xsltproc" => xslt(here, args, out),
         "tar" => tar(here, out),
         // OCAMLPARAM adds options before the command line's, `-pp` and `-ppx` (programs run)
@@ -1815,6 +1816,197 @@ const WGETRC_HARMLESS: &[&str] = &[
 /// before the URL is refused: not taken. `--version` and `--help` print and stop while the
 /// options are read, after the wgetrc's settings are only stored (wget 1.21, `main.c`: nothing a
 /// setting names is opened until the URLs; measured with `output_document` in a `WGETRC`).
+/// Larger inputs are not read to count their lines (a finding stays).
+const SORT_COUNT_MAX_BYTES: u64 = 1 << 20; // counting lines in a megabyte costs well under the call's budget
+
+/// `sort -S SIZE FILE…`: GNU sort (coreutils 9) sizes its buffer for its input, up to SIZE, and
+/// spills sorted runs to TMPDIR only when the text and one line record per line
+/// (`bytes_per_line`: 48 bytes with one thread, 32 × (1 + ⌈log2 threads⌉) with more; eight
+/// threads at most by default) do not fit. Taken only when the input is named regular files
+/// (no stdin, no `--files0-from`) and twice that need, with two records spare, is within SIZE
+/// (measured, sort 9.1, `-S 1K --parallel=1`: 20 lines of 2 bytes sorted in memory, 30 spilled).
+pub fn sort_fits(here: &Here<'_>, args: &[Word]) -> bool {
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    if args.iter().any(|a| a.glob) {
+        return false;
+    }
+    let mut size = None;
+    let mut threads: Option<u64> = None;
+    let mut files = Vec::new();
+    let mut i = 0;
+    let mut operands = false;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if operands || !v.starts_with('-') {
+            files.push(*v);
+            continue;
+        }
+        let long_value = |name: &str| {
+            v.strip_prefix(name)
+                .and_then(|r| r.strip_prefix('='))
+                .map(str::to_string)
+        };
+        if *v == "--" {
+            operands = true;
+        } else if *v == "-" || v.starts_with("--files0-from") {
+            return false;
+        } else if let Some(s) = long_value("--buffer-size") {
+            size = Some(s);
+        } else if let Some(n) = long_value("--parallel") {
+            threads = n.parse().ok();
+            if threads.is_none() {
+                return false;
+            }
+        } else if matches!(*v, "--buffer-size" | "--parallel") {
+            let Some(value) = values.get(i) else {
+                return false;
+            };
+            i += 1;
+            if *v == "--parallel" {
+                threads = value.parse().ok();
+                if threads.is_none() {
+                    return false;
+                }
+            } else {
+                size = Some((*value).to_string());
+            }
+        } else if v.starts_with("--") {
+            // `--key=…`, `--numeric-sort`: a value attached or none.
+            if !v.contains('=')
+                && matches!(
+                    *v,
+                    "--key"
+                        | "--field-separator"
+                        | "--temporary-directory"
+                        | "--output"
+                        | "--sort"
+                        | "--random-source"
+                        | "--batch-size"
+                        | "--compress-program"
+                )
+            {
+                i += 1;
+            }
+        } else {
+            // A cluster: flags, then one option that takes the rest or the next word.
+            let letters = &v[1..];
+            if let Some(at) = letters.find(['k', 'o', 't', 'T', 'S']) {
+                let rest = &letters[at + 1..];
+                let value = if rest.is_empty() {
+                    i += 1;
+                    values.get(i - 1).map(|s| s.to_string())
+                } else {
+                    Some(rest.to_string())
+                };
+                if letters[at..].starts_with('S') {
+                    size = value;
+                }
+            }
+        }
+    }
+    let Some(limit) = size.as_deref().and_then(sort_size_bytes) else {
+        return false;
+    };
+    if files.is_empty() {
+        return false;
+    }
+    let threads = threads.unwrap_or(8).max(1);
+    let line_bytes: u64 = if threads == 1 {
+        48
+    } else {
+        32 * (1 + u64::from(64 - (threads - 1).leading_zeros()))
+    };
+    let mut need: u64 = 2 * line_bytes;
+    for f in files {
+        let path = files::join(here.dir, f);
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return false;
+        };
+        if !meta.is_file() || meta.len() > SORT_COUNT_MAX_BYTES {
+            return false;
+        }
+        let Ok(bytes) = std::fs::read(&path) else {
+            return false;
+        };
+        let lines = bytes.iter().filter(|b| **b == b'\n').count() as u64 + 1;
+        need += 2 * (meta.len() + lines * line_bytes);
+    }
+    need <= limit
+}
+
+/// sort's SIZE: a number of KiB, or with a unit (`b` bytes, `K`, `M`, `G`, `T`); `%` of memory
+/// is not taken.
+fn sort_size_bytes(size: &str) -> Option<u64> {
+    let digits = size.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = &size[digits.len()..];
+    let n: u64 = digits.parse().ok()?;
+    let mult: u64 = match unit {
+        "b" => 1,
+        "" | "K" | "k" => 1 << 10,
+        "M" | "m" => 1 << 20,
+        "G" | "g" => 1 << 30,
+        "T" | "t" => 1 << 40,
+        _ => return None,
+    };
+    n.checked_mul(mult)
+}
+
+/// The configuration files tidy and rhash read before their command line: tidy (5.6, strace)
+/// `/etc/tidy.conf`, then the file `HTML_TIDY` names or else `~/.tidyrc`; rhash (1.4)
+/// `$XDG_CONFIG_HOME/rhash/rhashrc`, `~/.rhashrc`, else `/etc/rhashrc`. Their settings can make
+/// them write (tidy's `write-back`, `output-file`, `error-file`; rhash's `update`, `output`,
+/// `log`, `embed-crc`), so a file with any setting in it is not taken.
+fn settings_files(here: &Here<'_>, out: &mut Verdict) {
+    let program = here.program;
+    let mut rcs: Vec<PathBuf> = Vec::new();
+    if program == "tidy" {
+        rcs.push(PathBuf::from("/etc/tidy.conf"));
+        match here.env.get("HTML_TIDY") {
+            Var::Set(f) => rcs.push(files::join(here.dir, f)),
+            Var::Runtime => {
+                out.push(
+                    Level::Unknown,
+                    "tidy reads the configuration file HTML_TIDY names, only known at run time",
+                );
+                return;
+            }
+            Var::Unset => rcs.extend(here.env.home().map(|h| h.join(".tidyrc"))),
+        }
+    } else {
+        rcs.extend(
+            here.env
+                .xdg_configs(here.dir)
+                .into_iter()
+                .map(|x| x.join("rhash/rhashrc")),
+        );
+        rcs.extend(here.env.home().map(|h| h.join(".rhashrc")));
+        rcs.push(PathBuf::from("/etc/rhashrc"));
+    }
+    for rc in rcs.iter().filter(|rc| !files::absent(rc)) {
+        let sets = match files::read_text(rc) {
+            Contents::Text(t) => t.lines().map(str::trim).any(|l| {
+                !(l.is_empty() || l.starts_with('#') || l.starts_with(';') || l.starts_with("//"))
+            }),
+            _ => true,
+        };
+        if sets {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{program} reads {}, whose settings can make it write",
+                    rc.display()
+                ),
+            );
+        }
+    }
+}
+
 fn wgetrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     if matches!(args, [only] if ["--version", "-V", "--help", "-h"].iter().any(|o| only.is(o))) {
         return;

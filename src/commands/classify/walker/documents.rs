@@ -44,6 +44,14 @@ impl Size {
         }
     }
 
+    /// This size when known, else `other`'s.
+    fn or(self, other: impl FnOnce() -> Option<Size>) -> Size {
+        match self {
+            Size::Unknown(_) => other().unwrap_or(self),
+            known => known,
+        }
+    }
+
     fn text(text: &str) -> Size {
         Size::Known {
             bytes: text.len(),
@@ -160,7 +168,10 @@ impl Walker {
                 let mut cursor = node.walk();
                 let inner: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
                 match inner.as_slice() {
-                    [one] => match self.output_size(*one, src) {
+                    [one] => match self
+                        .output_size(*one, src)
+                        .or(|| self.output_bound(*one, src))
+                    {
                         // `$(…)` drops the trailing newline.
                         Size::Known { bytes, lines } => Size::Known {
                             bytes: bytes.saturating_sub(usize::from(lines > 0)),
@@ -321,6 +332,138 @@ impl Walker {
             _ => unknown(),
         }
     }
+}
+
+impl Walker {
+    /// An upper bound of what `node` prints when it only passes on part of files the context
+    /// can stat (`head -1 data.csv | tr , ' '`): `head`, `tail` and `cat` without options that
+    /// add text print at most their files' bytes (`head -c N` at most N per file), and `tr`,
+    /// `head` and `tail` after it in a pipeline print at most what they read. Lines are
+    /// bounded by bytes. `None` for anything else.
+    fn output_bound(&self, node: Node<'_>, src: &str) -> Option<Size> {
+        let probe = self.probe.as_ref()?;
+        let stages: Vec<Node<'_>> = match node.kind() {
+            "pipeline" => {
+                let mut cursor = node.walk();
+                node.named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
+            }
+            "command" => vec![node],
+            _ => return None,
+        };
+        let (first, rest) = stages.split_first()?;
+        let literal_args = |n: Node<'_>| -> Option<Vec<String>> {
+            if n.kind() != "command" || n.child_by_field_name("redirect").is_some() {
+                return None;
+            }
+            let mut cursor = n.walk();
+            let mut out = Vec::new();
+            for child in n.named_children(&mut cursor) {
+                match child.kind() {
+                    "command_name" => {}
+                    "file_redirect" | "herestring_redirect" | "heredoc_redirect" => return None,
+                    _ => out.push(words::word(child, src, &self.vars).value?),
+                }
+            }
+            Some(out)
+        };
+        let program = program_name(*first, src)?;
+        if self.functions.contains(program) {
+            return None;
+        }
+        let args = literal_args(*first)?;
+        let (per_file, files) = match program {
+            "cat" if args.iter().all(|a| !a.starts_with('-')) => (None, args),
+            "head" | "tail" => {
+                let (cap, files) = head_tail_options(&args)?;
+                (cap, files)
+            }
+            _ => return None,
+        };
+        if files.is_empty() {
+            return None;
+        }
+        let mut bytes: u64 = 0;
+        for f in &files {
+            let size = probe.file_size(f)?;
+            bytes = bytes.saturating_add(per_file.map_or(size, |cap| cap.min(size)));
+        }
+        for stage in rest {
+            let program = program_name(*stage, src)?;
+            if self.functions.contains(program) {
+                return None;
+            }
+            let args = literal_args(*stage)?;
+            let passes = match program {
+                // tr(1) maps or deletes bytes of its input one by one; it reads no file.
+                "tr" => args.iter().all(|a| {
+                    !a.starts_with('-')
+                        || matches!(
+                            a.as_str(),
+                            "-d" | "-s"
+                                | "-c"
+                                | "-C"
+                                | "-t"
+                                | "-ds"
+                                | "-cd"
+                                | "-dc"
+                                | "-cs"
+                                | "-sc"
+                        )
+                        || a.len() == 1
+                }),
+                "head" | "tail" => head_tail_options(&args).is_some_and(|(_, f)| f.is_empty()),
+                _ => false,
+            };
+            if !passes {
+                return None;
+            }
+        }
+        let bytes = usize::try_from(bytes).ok()?;
+        Some(Size::Known {
+            bytes,
+            lines: bytes,
+        })
+    }
+}
+
+/// `head`/`tail` options that only choose how much is printed (`-n N`, `-N`, `-c N`, `-q`),
+/// and its files: the cap per file in bytes for `-c N`. `None` for any other option, or a
+/// `+N`/`-c +N` start, which `tail` takes from a line or byte onward (still at most the file).
+fn head_tail_options(args: &[String]) -> Option<(Option<u64>, Vec<String>)> {
+    let mut cap = None;
+    let mut files = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let number = |v: &str| v.trim_start_matches(['+', '-']).parse::<u64>().ok();
+        match a.as_str() {
+            "-q" | "--quiet" | "--silent" | "-v" | "--verbose" => {}
+            "-n" | "--lines" => {
+                number(args.get(i)?)?;
+                i += 1;
+            }
+            "-c" | "--bytes" => {
+                let v = args.get(i)?;
+                let n = number(v)?;
+                if !v.starts_with(['+', '-']) {
+                    cap = Some(n);
+                }
+                i += 1;
+            }
+            "-" => return None,
+            v if v.starts_with("-n") || v.starts_with("--lines=") => {
+                number(v.trim_start_matches("--lines=").trim_start_matches("-n"))?;
+            }
+            v if v.starts_with('-')
+                && v[1..].chars().all(|c| c.is_ascii_digit())
+                && v.len() > 1 => {}
+            v if v.starts_with('-') => return None,
+            v => files.push(v.to_string()),
+        }
+    }
+    Some((cap, files))
 }
 
 /// `seq LAST`, `seq FIRST LAST`, `seq FIRST INCREMENT LAST` of integers, no options: the exact

@@ -470,7 +470,22 @@ impl Walker {
             return self.run("eval", &[], stdin);
         }
         let program = program.to_string();
-        self.run(&program, args, stdin)
+        // `/bin/ls`: bash looks a name with a slash up as a path, never as a function, and it
+        // refuses to import `BASH_FUNC_/bin/ls%%` (measured, bash 5.2: "error importing
+        // function definition"), so an exported function of the base name does not run.
+        let by_slash = written.contains('/');
+        if by_slash {
+            if let Some(probe) = self.probe.as_mut() {
+                probe.run_by_exec(Some(&program));
+            }
+        }
+        let stage = self.run(&program, args, stdin);
+        if by_slash {
+            if let Some(probe) = self.probe.as_mut() {
+                probe.run_by_exec(None);
+            }
+        }
+        stage
     }
 
     /// `set -C`/`set -o noclobber` where it runs whenever the script does turns noclobber on
@@ -683,6 +698,28 @@ impl Walker {
                     || (program == "less"
                         && f.reason == crate::commands::classify::specs::LESS_LOG))
             });
+        }
+        // `node -i < /dev/null > out`: the REPL reads no code from an empty input, and keeps no
+        // history unless its output is a terminal (measured, node 20: none made, with
+        // NODE_REPL_HISTORY set too); what node loads first is the context's.
+        if program == "node"
+            && self.stdout_away
+            && *stdin == Stdin::Text(String::new())
+            && matches!(args, [only] if only.is("-i") || only.is("--interactive"))
+        {
+            verdict = Verdict::read_only();
+            verdict.push_unless(
+                Level::Unknown,
+                "node loads what NODE_OPTIONS names before its REPL starts",
+                Settle::Configuration,
+            );
+        }
+        if program == "sort" {
+            for f in &mut verdict.findings {
+                if f.reason == crate::commands::classify::specs::SORT_BUFFER {
+                    f.settle = Some(Settle::SortBuffer);
+                }
+            }
         }
         if !verdict.findings.is_empty()
             && verdict.nested.is_empty()
