@@ -648,9 +648,10 @@ fn prime_tag(text: &str, captured: &Captured, cd: bool) -> String {
 /// ahead, see `Session::capture_ahead`): nothing is run in the session, nothing waits for it. A
 /// job is given the primed shell only when its own state file would be the same text
 /// ([`Pool::claim`]); a state that changed since primes again (the session's read ahead calls
-/// this after each run; a job's end, as soon as the job's result is handed over: a confined call
-/// right after another found the shell unprimed when this waited 3 ms, and its shell sourced
-/// the state in its time, 6.4 ms at load 8-9 against 0.9 when primed).
+/// this 3 ms after a run that could not change the state, and [`prime_now`] in the session's
+/// turn after one that may have; a job's end, as soon as the job's result is handed over: a
+/// confined call right after another found the shell unprimed when this waited 3 ms, and its
+/// shell sourced the state in its time, 6.4 ms at load 8-9 against 0.9 when primed).
 async fn prime(pool: Weak<Pool>, last_from: Arc<Mutex<Option<Template>>>) {
     let Some(pool) = pool.upgrade() else {
         return;
