@@ -288,9 +288,13 @@ impl JobManager {
                 // shell of the pool sources it ahead of that job.
                 if let Some(pool) = &self.pool {
                     let (pool, last_from) = (Arc::downgrade(pool), self.last_from.clone());
-                    session.read_state_ahead(Some(Arc::new(move || {
-                        tokio::spawn(prime(pool.clone(), last_from.clone()));
-                    })));
+                    let from = Arc::downgrade(session);
+                    session.read_state_ahead(Some(Arc::new(
+                        move |read: Option<&[u8]>| match read {
+                            Some(kept) => prime_now(&pool, &last_from, &from, kept),
+                            None => drop(tokio::spawn(prime(pool.clone(), last_from.clone()))),
+                        },
+                    )));
                 }
                 // The session's shell binary, so that `sh` sessions give `sh` jobs.
                 config.shell = session.config().shell.clone();
@@ -644,9 +648,10 @@ fn prime_tag(text: &str, captured: &Captured, cd: bool) -> String {
 /// ahead, see `Session::capture_ahead`): nothing is run in the session, nothing waits for it. A
 /// job is given the primed shell only when its own state file would be the same text
 /// ([`Pool::claim`]); a state that changed since primes again (the session's read ahead calls
-/// this after each run; a job's end, as soon as the job's result is handed over: a confined call
-/// right after another found the shell unprimed when this waited 3 ms, and its shell sourced
-/// the state in its time, 6.4 ms at load 8-9 against 0.9 when primed).
+/// this 3 ms after a run that could not change the state, and [`prime_now`] in the session's
+/// turn after one that may have; a job's end, as soon as the job's result is handed over: a
+/// confined call right after another found the shell unprimed when this waited 3 ms, and its
+/// shell sourced the state in its time, 6.4 ms at load 8-9 against 0.9 when primed).
 async fn prime(pool: Weak<Pool>, last_from: Arc<Mutex<Option<Template>>>) {
     let Some(pool) = pool.upgrade() else {
         return;
@@ -674,9 +679,44 @@ async fn prime(pool: Weak<Pool>, last_from: Arc<Mutex<Option<Template>>>) {
     let Some(kept) = session.kept_state() else {
         return;
     };
+    prime_from(&pool, template, &kept);
+}
+
+/// [`prime`] from the state `kept` that `from`'s shell printed at once after a run that may
+/// have changed it (`Session::capture_ahead`), in the session's turn: with no wait, so that a
+/// job started on that run's result (which waits for the session's turn to take its state)
+/// finds the shell primed with it. A job under way does not hold it back, as it holds back
+/// [`prime`]: a job that comes in this turn waits for this state. When no plain shell waits
+/// (one is being started), [`prime`] does it on a task of its own once one does.
+fn prime_now(
+    pool: &Weak<Pool>,
+    last_from: &Arc<Mutex<Option<Template>>>,
+    from: &Weak<Session>,
+    kept: &[u8],
+) {
+    let Some(pool) = pool.upgrade() else {
+        return;
+    };
+    let Some(template) = lock(last_from).clone() else {
+        return;
+    };
+    // The last job started from another session: its plan is not this one's.
+    if !Weak::ptr_eq(&template.session, from) || from.upgrade().is_none_or(|s| s.is_closed()) {
+        return;
+    }
+    if !pool.has_ready() {
+        tokio::spawn(prime(Arc::downgrade(&pool), last_from.clone()));
+        return;
+    }
+    prime_from(&pool, template, kept);
+}
+
+/// Primes a shell of `pool` with the state file `template`'s job would write from `kept` now,
+/// unless the primed shell holds that one already.
+fn prime_from(pool: &Arc<Pool>, template: Template, kept: &[u8]) {
     let config = template.config;
     let start = crate::shell::start_env(&config);
-    let Some(captured) = state::snapshot(&kept, start.as_deref()) else {
+    let Some(captured) = state::snapshot(kept, start.as_deref()) else {
         return;
     };
     let text = state_text(&captured, template.cd, None, template.own_tmpdir);

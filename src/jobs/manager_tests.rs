@@ -675,6 +675,101 @@ async fn a_primed_shell_has_the_sessions_state_and_a_stale_one_is_never_used() {
     session.close().await;
 }
 
+/// A session run that changes the state, read ahead as the host does after each run (napi's
+/// `Shell.run` calls `capture_ahead`): the state is read at once, in the turn behind the run, and
+/// a shell primed with it there, so that a job started right after (in that turn, before the
+/// read ended) takes that shell and sees the new variable, function, alias, option and
+/// directory. The shell primed before (a state that is stale now) is never given, and is ended
+/// with its file. After `close()` no primed shell runs and no state file is left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_of_state_is_primed_at_once_for_the_job_right_after_it() {
+    use crate::process::sandbox::{Network, SandboxPolicy};
+    use crate::shell::{Pool, PoolOptions};
+    let policy = SandboxPolicy {
+        writable_roots: Some(vec![]),
+        network: Network::Denied,
+        ..Default::default()
+    };
+    if let Err(e) = policy.check() {
+        eprintln!("skipped: {e}");
+        return;
+    }
+    async fn until(what: &str, mut ready: impl FnMut() -> bool) {
+        for _ in 0..1000 {
+            if ready() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("never got there: {what}");
+    }
+    let alive = |pid: i32| std::path::Path::new(&format!("/proc/{pid}")).exists();
+    let base = temp_dir("at-once");
+    let pool = Pool::with_options(tokio::runtime::Handle::current(), PoolOptions::jobs());
+    let m = manager().with_pool(pool.clone());
+    let session = Arc::new(Session::new(ShellConfig::default()).unwrap());
+    run(
+        &session,
+        "shopt -s expand_aliases; V=0; f() { echo f0; }; alias al='echo al0'",
+    )
+    .await;
+    // The state file the shell sourced (`primed-…` ahead, `job-…` at the call), its pid, the
+    // state seen.
+    let probe = |m: &JobManager| {
+        let mut s = spec(
+            "grep -ao 'jobs-[^/]*/[a-z]*-' /proc/$$/fd/255 | head -n 1 | sed 's/.*[/]//'; \
+             echo $$; echo \"$V\"; f; al; shopt -q nullglob && echo nullglob; pwd",
+        );
+        s.config.sandbox = Some(policy.clone());
+        m.start(s, Some(session.clone()), None).unwrap()
+    };
+    let seen = |o: &JobOutput| -> (String, i32, String) {
+        let mut lines = o.output.lines();
+        let file = lines.next().unwrap_or_default().to_string();
+        let pid = lines.next().unwrap().parse().unwrap();
+        (file, pid, lines.collect::<Vec<_>>().join(" "))
+    };
+    m.wait(&probe(&m), None).await.unwrap();
+    let size = PoolOptions::jobs().size;
+    let mut took_primed = 0;
+    for i in 1..=4 {
+        // The shell primed after the last job (the state before the change), plain ones beside.
+        until("primed", || pool.primed().is_some()).await;
+        until("filled", || pool.waiting() == size).await;
+        let (stale, stale_file) = pool.primed().unwrap();
+        let dir = base.join(format!("d{i}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let nullglob = if i % 2 == 1 { "-s" } else { "-u" };
+        let change = format!(
+            "V={i}; f() {{ echo f{i}; }}; alias al='echo al{i}'; shopt {nullglob} nullglob; cd {}",
+            dir.display()
+        );
+        run(&session, &change).await;
+        let ahead = session.capture_ahead().unwrap();
+        let out = m.wait(&probe(&m), None).await.unwrap();
+        ahead.await.unwrap();
+        let (file, pid, state) = seen(&out);
+        let glob = if i % 2 == 1 { " nullglob" } else { "" };
+        assert_eq!(state, format!("{i} f{i} al{i}{glob} {}", dir.display()));
+        assert_ne!(pid, stale);
+        if file == "primed-" {
+            took_primed += 1;
+        }
+        until("the stale shell ended", || {
+            !alive(stale) && !stale_file.exists()
+        })
+        .await;
+    }
+    // A shell is primed when one waits ready; each round waited for one.
+    assert_eq!(took_primed, 4);
+    until("primed at the end", || pool.primed().is_some()).await;
+    let (last, last_file) = pool.primed().unwrap();
+    m.close().await;
+    assert!(!pool.holds_any());
+    until("nothing left", || !alive(last) && !last_file.exists()).await;
+    session.close().await;
+}
+
 #[test]
 fn a_jobs_state_file_goes_where_a_plain_shells_scratch_files_go() {
     // The memory filesystem when the host names no TMPDIR (the session's variables never reach

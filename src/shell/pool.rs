@@ -351,6 +351,33 @@ impl Pool {
         state.under_way > 0 && state.last_began.elapsed() < BUSY_FOR && !state.waiting.is_empty()
     }
 
+    /// Sets `primed` aside, never to be given: ended with the pool's next refill (after the job
+    /// under way, if one is), [`RETIRED_WAIT`] later at most.
+    fn retire(self: &Arc<Self>, primed: Primed) {
+        let closed = {
+            let mut state = self.state();
+            if !state.closed {
+                state.retired.push(primed);
+                None
+            } else {
+                Some(primed)
+            }
+        };
+        match closed {
+            // Closed meanwhile: `close` did not see it.
+            Some(primed) => end_primed(primed),
+            None => {
+                let pool = Arc::downgrade(self);
+                self.runtime.spawn(async move {
+                    tokio::time::sleep(RETIRED_WAIT).await;
+                    if let Some(pool) = pool.upgrade() {
+                        pool.end_retired();
+                    }
+                });
+            }
+        }
+    }
+
     /// Ends the primed shells no job will take ([`State::retired`]), with their state files.
     fn end_retired(&self) {
         let retired = std::mem::take(&mut self.state().retired);
@@ -510,7 +537,8 @@ impl Pool {
     /// to a session when a job starts: it sources `config`'s snapshot (a job's state file) and
     /// waits for its first run. `tag` says everything else the shell was handed (the state
     /// file's whole text, and what it depends on): [`Pool::claim`] gives the shell only to a job
-    /// whose tag is the same. Replaces (ends) the shell primed before. The plain shell it took is
+    /// whose tag is the same. Replaces the shell primed before (retired: ended with the next
+    /// refill, as [`Pool::claim`] retires one). The plain shell it took is
     /// replaced a moment later ([`REFILL_DELAY`]): a job whose state changed since takes a plain
     /// one. Returns whether a shell was primed; if not, or once the primed shell is ended unused,
     /// the snapshot's file is removed (the pool owns it from now on). Call within the runtime.
@@ -550,8 +578,11 @@ impl Pool {
             let mut state = self.state();
             (state.primed.replace(primed), state.closed)
         };
+        // Retired, not ended now: a priming at once after a session run that changed the state
+        // is followed by a job that takes the new shell, and the old one's end (a kill, a reap,
+        // two directories removed) would compete with that job for the processor.
         if let Some(old) = old {
-            end_primed(old);
+            self.retire(old);
         }
         self.refill_later();
         if closed {
@@ -595,28 +626,7 @@ impl Pool {
             && Key::now(config, &self.options).as_ref() == Some(&primed.key)
             && !primed.live.spawned.has_exited();
         if !given {
-            let closed = {
-                let mut state = self.state();
-                if !state.closed {
-                    state.retired.push(primed);
-                    None
-                } else {
-                    Some(primed)
-                }
-            };
-            match closed {
-                // Closed meanwhile: `close` did not see it.
-                Some(primed) => end_primed(primed),
-                None => {
-                    let pool = Arc::downgrade(self);
-                    self.runtime.spawn(async move {
-                        tokio::time::sleep(RETIRED_WAIT).await;
-                        if let Some(pool) = pool.upgrade() {
-                            pool.end_retired();
-                        }
-                    });
-                }
-            }
+            self.retire(primed);
             return None;
         }
         self.state().last_call = Instant::now();

@@ -65,7 +65,11 @@ pub struct Session {
 }
 
 /// What a job manager does once a session's state was read ahead (it primes a shell with it).
-pub type AfterReadAhead = Arc<dyn Fn() + Send + Sync>;
+/// Called with the state just read, in the session's turn, when it was read at once after a run
+/// that may have changed it ([`Session::capture_ahead`]): nothing runs in the session until it
+/// returns, so it must not wait. Called with `None` after a read a moment after a run, on a
+/// task of its own: the state is then taken with [`Session::kept_state`].
+pub type AfterReadAhead = Arc<dyn Fn(Option<&[u8]>) + Send + Sync>;
 
 #[derive(Default)]
 struct Inner {

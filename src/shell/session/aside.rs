@@ -8,7 +8,8 @@ use super::*;
 use crate::shell::pool::PrimedShell;
 use crate::shell::state;
 
-/// How long after a run its session's state is read ahead ([`Session::capture_ahead`]).
+/// How long after a run its session's state is read ahead when not at once
+/// ([`Session::capture_ahead`]).
 const AHEAD_DELAY: Duration = Duration::from_millis(3);
 
 impl Session {
@@ -44,6 +45,7 @@ impl Session {
             Ok,
             limit_bytes,
             false,
+            None,
         )
         .await
     }
@@ -105,18 +107,38 @@ impl Session {
         Ok(pid)
     }
 
-    /// After a run: when asked to ([`Session::read_state_ahead`]), reads the session's state a
-    /// moment later ([`AHEAD_DELAY`], once the host took the run's result: the capture must not
-    /// compete with it for the processor), while the agent that ran it thinks, so that a job
-    /// started from the session later is given it with no round trip
-    /// ([`Session::capture_state`] keeps it until the shell runs anything). Only when the
-    /// session is idle then: a run in line would change the state (and is not to wait for a
-    /// capture). A run called while it is under way waits for it (the shell prints its state
-    /// itself: about a millisecond). Its place in line is not activity: parking is timed from
-    /// the run. Returns the task, for a test to wait for.
+    /// After a run: when asked to ([`Session::read_state_ahead`]), reads the session's state
+    /// ahead of a job that starts from it, while the agent that ran the run thinks, so that the
+    /// job is given it with no round trip ([`Session::capture_state`] keeps it until the shell
+    /// runs anything that may change it). Only when the session is idle then: a run in line
+    /// would change the state (and is not to wait for a capture).
+    ///
+    /// After a run that may have changed the state (the shell keeps no capture), with no trap
+    /// or trace option that would see the capture's commands: at once, in the turn right behind
+    /// the run, taken before the run's result is handed over (so that a call made on that result
+    /// comes after it), and the job manager told in that turn with the state read
+    /// ([`AfterReadAhead`]): it primes a shell with it before a job started on the result can
+    /// look for one. A confined call made at once after a session run that changed the state
+    /// then finds the state read and a shell sourcing it, where it read the state and had a
+    /// plain shell source it in its own time (4.3 ms added on a quiet machine). The session's
+    /// shell prints its state itself (`state::capture_in_place`, some 0.3 ms of its processor
+    /// here), beside the host handing the run's result over; a session run called meanwhile
+    /// waits for it. Otherwise ([`AHEAD_DELAY`] later, once the host took the run's result): a
+    /// capture kept across a run that could not change it costs nothing to give again, and a
+    /// capture through `state::CAPTURE`'s subshell (a trap or a trace option) costs processes.
+    /// Its place in line is not activity: parking is timed from the run. Returns the task, for
+    /// a test to wait for.
     pub(crate) fn capture_ahead(self: &Arc<Self>) -> Option<tokio::task::JoinHandle<()>> {
         if !self.read_ahead.load(Ordering::SeqCst) {
             return None;
+        }
+        if let Some(turns) = self.turns_to_read_now() {
+            let session = self.clone();
+            return Some(tokio::spawn(async move {
+                let then = session.after_read_ahead();
+                // Nothing waits for it: a failure is met again by the next job's own capture.
+                let _ = session.capture_state_then(turns, then).await;
+            }));
         }
         let session = Arc::downgrade(self);
         Some(tokio::spawn(async move {
@@ -131,18 +153,41 @@ impl Session {
             if turns.at.closed || !matches!(turns.at.lock, Lock::Held(_)) {
                 return;
             }
-            // Nothing waits for it: a failure is met again by the next job's own capture.
             if session.capture_state_in(turns).await.is_ok() {
-                let then = session
-                    .after_read_ahead
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .clone();
-                if let Some(then) = then {
-                    then();
+                if let Some(then) = session.after_read_ahead() {
+                    then(None);
                 }
             }
         }))
+    }
+
+    /// The places in line for a read of the state at once after a run
+    /// ([`Session::capture_ahead`]): when the session is idle (no run in line), its shell runs
+    /// and keeps no capture (the run may have changed the state), and the shell prints its
+    /// state itself, unseen (no trace option, no DEBUG, RETURN or ERR trap), and keeps it (no
+    /// trap on a signal, which may run while it is idle).
+    fn turns_to_read_now(&self) -> Option<Turns> {
+        let at = self.place();
+        let Lock::Held(inner) = &at.lock else {
+            return None;
+        };
+        let live = inner.live.as_ref()?;
+        let unseen = !live.state.needs_silence()
+            && !live.state.has_err_trap()
+            && !live.state.has_signal_trap();
+        if at.closed || live.captured.is_some() || !unseen || live.spawned.has_exited() {
+            return None;
+        }
+        let behind = self.place();
+        Some(Turns { at, behind })
+    }
+
+    /// The job manager's [`AfterReadAhead`], if it gave one.
+    fn after_read_ahead(&self) -> Option<AfterReadAhead> {
+        self.after_read_ahead
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Two places in line, one right behind the other (see [`Session::run_aside_with`]).
@@ -154,6 +199,16 @@ impl Session {
 
     /// [`Session::capture_state`] from `turns`.
     async fn capture_state_in(&self, turns: Turns) -> Result<Aside> {
+        self.capture_state_then(turns, None).await
+    }
+
+    /// [`Session::capture_state_in`], then `then` called with the state read, in the turn
+    /// behind the capture, when it was read from the shell and is kept.
+    async fn capture_state_then(
+        &self,
+        turns: Turns,
+        then: Option<AfterReadAhead>,
+    ) -> Result<Aside> {
         // Set by the first closure, read by the second (a `Mutex`: the future is sent).
         let written = std::sync::Mutex::new(None);
         self.run_aside_with(
@@ -192,6 +247,7 @@ impl Session {
             },
             state::CAPTURE_LIMIT_BYTES,
             true,
+            then,
         )
         .await
     }
@@ -202,7 +258,8 @@ impl Session {
     /// them: the framing restores both from the session's record, which is put back here, in the
     /// turn taken right behind the command's, before any later run can start. With `keep`, the
     /// result is kept by the shell for [`Session::capture_state`] (unless a trap on a signal is
-    /// set). When `command` says the result is already known, nothing runs. When no shell
+    /// set), and handed to `then` in that turn. When `command` says the result is already
+    /// known, nothing runs. When no shell
     /// runs in its turn (none started yet, or the last one exited), nothing runs: starting one
     /// would take the `sessionRestarted` of the session's next run; the session's directory is
     /// returned instead.
@@ -213,6 +270,7 @@ impl Session {
         finish: impl FnOnce(Vec<u8>) -> Result<Vec<u8>>,
         limit_bytes: usize,
         keep: bool,
+        then: Option<AfterReadAhead>,
     ) -> Result<Aside> {
         let Turns {
             at:
@@ -291,6 +349,9 @@ impl Session {
                     names,
                     cd_keeps: state::cd_keeps(&text),
                 });
+                if let (Some(then), Some(_)) = (then, &live.captured) {
+                    then(Some(&text));
+                }
             }
         }
         Ok(Aside::Ran(text))
@@ -449,6 +510,107 @@ mod tests {
         drop(place);
         assert!(!kept(&s).await);
         s.close().await;
+    }
+
+    /// After a run that may have changed the state, the read ahead is in line right behind it
+    /// when `capture_ahead` returns (before the host hands the run's result over): a run called
+    /// then comes after it, and the job manager is told in the capture's turn, with the state
+    /// as the run left it. After a run that could not change it, or with a trap that would
+    /// see the capture, it is told later, with nothing.
+    #[tokio::test]
+    async fn after_a_change_the_state_is_read_at_once_and_handed_over_in_its_turn() {
+        let s = Arc::new(Session::new(ShellConfig::default()).unwrap());
+        let told: Arc<std::sync::Mutex<Vec<Option<String>>>> = Arc::default();
+        let log = told.clone();
+        s.read_state_ahead(Some(Arc::new(move |read: Option<&[u8]>| {
+            let read = read.map(|text| String::from_utf8_lossy(text).into_owned());
+            log.lock().unwrap().push(read);
+        })));
+        let take = || std::mem::take(&mut *told.lock().unwrap());
+        run(&s, "X=two; cd /tmp; false").await;
+        let ahead = s.capture_ahead().unwrap();
+        // Called at once: in line before it, this run sees the state as the run left it.
+        let place = s.queue();
+        let req = RunRequest {
+            command: "echo \"$? $X $PWD\"; X=three".into(),
+            ..Default::default()
+        };
+        let (tx, mut rx) = mpsc::channel(16);
+        let cancel = CancelToken::default();
+        let (outcome, ()) = tokio::join!(s.run_in(place, req, Some(tx), &cancel), async {
+            ahead.await.unwrap();
+        });
+        outcome.unwrap();
+        assert_eq!(rx.recv().await.unwrap(), b"1 two /tmp\n");
+        let read = take();
+        assert_eq!(read.len(), 1, "{read:?}");
+        let text = read[0].as_deref().unwrap();
+        assert!(
+            text.contains("X=\"two\"") && text.contains("\0/tmp\0"),
+            "{text}"
+        );
+        // That run changed the state: read at once again, the new value.
+        s.capture_ahead().unwrap().await.unwrap();
+        assert!(take()[0].as_deref().unwrap().contains("X=\"three\""));
+        assert!(kept(&s).await);
+        // A run that cannot change it: the kept state, told later, with nothing.
+        run(&s, "ls / >/dev/null").await;
+        s.capture_ahead().unwrap().await.unwrap();
+        assert_eq!(take(), vec![None]);
+        // With a DEBUG trap, the capture goes through its subshell, later.
+        run(&s, "trap ': dbg' DEBUG; X=four").await;
+        s.capture_ahead().unwrap().await.unwrap();
+        assert_eq!(take(), vec![None]);
+        assert!(captured(&s).await.contains("X=\"four\""));
+        // A run already in line when it is called: nothing read.
+        run(&s, "trap - DEBUG; X=five").await;
+        let place = s.queue();
+        s.capture_ahead().unwrap().await.unwrap();
+        drop(place);
+        assert!(take().is_empty());
+        assert!(!kept(&s).await);
+        s.close().await;
+    }
+
+    /// What a run sees of the runs before it is the same with the state read at once after
+    /// each (awaited, or still under way when the run is called) as with no read ahead: `$?`,
+    /// `$_`, `PIPESTATUS`, `LINENO`, `BASH_COMMAND`, a trace, the traps, the variables the
+    /// capture uses. (Not the history list: with `set -o history` it lists the framing's own
+    /// lines, each run's postamble, and so a capture's too, whenever it is read.)
+    #[tokio::test]
+    async fn reading_the_state_at_once_after_each_run_is_not_seen_by_the_next() {
+        let steps = [
+            "Y=1; false | true | (exit 4)",
+            "echo \"$? $_ ${PIPESTATUS[*]} $LINENO $BASH_COMMAND\"",
+            "cd /tmp; Z=2; (exit 3)",
+            "echo \"$? $_ $LINENO\"; echo \"${__agsh_f-unset} $(declare -F | wc -l)\"",
+            "g() { :; }; trap 'echo int' INT",
+            "trap -p; echo \"$_\"",
+            "set -x; W=1",
+            "echo \"$-\" $W; set +x",
+            "shopt -s extglob; V=3",
+            "shopt -p extglob; echo $V; compgen -v | grep -c agsh",
+        ];
+        let plain = Session::new(ShellConfig::default()).unwrap();
+        let mut want = Vec::new();
+        for step in steps {
+            want.push(run(&plain, step).await.1);
+        }
+        plain.close().await;
+        for wait in [true, false] {
+            let ahead = Arc::new(Session::new(ShellConfig::default()).unwrap());
+            ahead.read_state_ahead(None);
+            let mut got = Vec::new();
+            for step in steps {
+                got.push(run(&ahead, step).await.1);
+                let task = ahead.capture_ahead().unwrap();
+                if wait {
+                    task.await.unwrap();
+                }
+            }
+            assert_eq!(got, want, "waited: {wait}");
+            ahead.close().await;
+        }
     }
 
     #[tokio::test]
