@@ -170,7 +170,12 @@ export function facts(c) {
       // them or as `+12 -3 path`, `binary path`, `R100 old -> new`. Not changed lines.
       else if ((m = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(l))) {
         const file = esc(norm(m[3]))
-        add('stat', m[1] === '-' ? new RegExp(`(^|\\s)(binary|- -) ${file}($|,)`) : new RegExp(`(^|\\s)\\+?${m[1]} -?${m[2]} ${file}($|,)`))
+        // Or after the path, as a `--stat` row has its count (`a.py +12 -3`, `logo.png binary`:
+        // a path list by directory writes each name with what follows it). Its tokens, for the
+        // bar, are those of the form git writes, whichever forms are read.
+        const written = m[1] === '-' ? new RegExp(`(^|\\s)(binary|- -) ${file}($|,)`) : new RegExp(`(^|\\s)\\+?${m[1]} -?${m[2]} ${file}($|,)`)
+        const after = m[1] === '-' ? `${file} binary` : `${file} \\+${m[1]} -${m[2]}`
+        f.push({ kind: 'stat', parts: [new RegExp(`(^|\\s)(${written.source.slice(6, -5)}|${after})($|,)`)], text: written.source.replace(/[^\w:]|\bd\b/g, '') })
       }
       else if ((m = /^([ACDMRTUXB]\d*)\t([^\t]+)(?:\t([^\t]+))?$/.exec(l))) {
         add('stat', new RegExp(`(^|\\s)${m[1]} ${esc(norm(m[2]))}${m[3] ? `( ->)? ${esc(norm(m[3]))}` : ''}($|,)`))

@@ -4898,3 +4898,49 @@ fn npm_ls_longs_drawing_alone_under_each_package_is_layout() {
     let out = text_of("npm ls --all --long", raw);
     assert_eq!(out, "shop@1.0.0\n│ /work/shop\n  chalk@4.1.2\n    ansi-styles@4.3.0 supports-color@7.2.0\n  tslib@2.9.1\n");
 }
+
+#[test]
+fn git_status_short_groups_paths_by_state_and_directory() {
+    let mut raw = String::from("## main...origin/main\n");
+    for n in 0..5 {
+        raw.push_str(&format!(" M src/checkers/c{n}.py\n"));
+    }
+    raw.push_str("M  src/staged.py\nMM src/both.py\nR  old.py -> new.py\n");
+    for n in 0..4 {
+        raw.push_str(&format!("?? scratch/note_{n}.txt\n"));
+    }
+    assert_eq!(
+        text_of("git status -s -uall", &raw),
+        "## main...origin/main\n\
+         .M src/checkers/\n  c0.py c1.py c2.py c3.py c4.py\n\
+         M. src/staged.py\nMM src/both.py\nR. old.py -> new.py\n\
+         ?? scratch/\n  note_0.txt note_1.txt note_2.txt note_3.txt\n"
+    );
+    // Few paths, or a line of another shape: as written.
+    assert_eq!(run("git status --short", " M a\n?? b\n"), None);
+    assert_eq!(
+        run("git status --porcelain", &format!("{raw}warning: x\n")),
+        None
+    );
+}
+
+#[test]
+fn git_diff_numstat_groups_paths_by_directory() {
+    let mut raw = String::new();
+    for n in 0..6 {
+        raw.push_str(&format!("{n}\t1\tpkg/checkers/c{n}.py\n"));
+    }
+    raw.push_str("0\t0\tpkg/checkers/{ => legacy}/a.py\n2\t0\tpkg/checkers/{ => legacy}/b.py\n");
+    raw.push_str("-\t-\tdocs/logo.png\n3\t3\tpkg/{x.py => y.py}\n");
+    assert_eq!(
+        text_of("git diff --numstat -M v1 HEAD", &raw),
+        "pkg/checkers/\n  c0.py +0 -1  c1.py +1 -1  c2.py +2 -1  c3.py +3 -1  c4.py +4 -1  c5.py +5 -1\n\
+         pkg/checkers/{ => legacy}/\n  a.py +0 -0  b.py +2 -0\n\
+         docs/logo.png binary\npkg/{x.py => y.py} +3 -3\n"
+    );
+    // Up to eight files: as git wrote them.
+    assert_eq!(
+        run("git diff --numstat", "1\t0\ta.py\n2\t2\tb/c.py\n").map(|(_, t)| t),
+        Some("1\t0\ta.py\n2\t2\tb/c.py\n".to_string())
+    );
+}
