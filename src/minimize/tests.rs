@@ -4944,3 +4944,47 @@ fn git_diff_numstat_groups_paths_by_directory() {
         Some("1\t0\ta.py\n2\t2\tb/c.py\n".to_string())
     );
 }
+
+#[test]
+fn pytest_xdist_verbose_keeps_what_did_not_pass() {
+    let mut raw = String::from(
+        "============================= test session starts ==============================\n\
+         platform linux -- Python 3.12.3, pytest-8.3.4, pluggy-1.5.0\n\
+         created: 2/2 workers\n2 workers [5 items]\n\nscheduling tests via LoadScheduling\n\n",
+    );
+    for (w, outcome, t) in [
+        (0, "PASSED", "test_a"),
+        (1, "SKIPPED", "test_b"),
+        (0, "FAILED", "test_c"),
+        (1, "PASSED", "test_d"),
+        (0, "PASSED", "test_e"),
+    ] {
+        raw.push_str(&format!("tests/t.py::T::{t} \n"));
+        raw.push_str(&format!("[gw{w}] [ 20%] {outcome} tests/t.py::T::{t} \n"));
+    }
+    raw.push_str(
+        "\n=========================== short test summary info ============================\n\
+         FAILED tests/t.py::T::test_c - assert 1 == 2\n\
+         =================== 1 failed, 3 passed, 1 skipped in 0.50s ====================\n",
+    );
+    let out = text_of("pytest -n 2 -v", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "2 workers [5 items]",
+            "tests/t.py::T::test_b SKIPPED",
+            "FAILED tests/t.py::T::test_c - assert 1 == 2",
+            "1 failed, 3 passed, 1 skipped in 0.50s",
+        ],
+    );
+    for gone in [
+        "PASSED",
+        "[gw",
+        "created:",
+        "scheduling tests",
+        "test_a",
+        "test_d",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
