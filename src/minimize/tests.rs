@@ -4988,3 +4988,26 @@ fn pytest_xdist_verbose_keeps_what_did_not_pass() {
         assert!(!out.contains(gone), "{gone} in {out}");
     }
 }
+
+#[test]
+fn rustc_like_notes_repeated_under_a_later_diagnostic_are_said_once() {
+    let block = "info: Searched in the following paths during module resolution:\ninfo:   1. /src (first-party code)\ninfo:   2. vendored://stdlib (stdlib typeshed stubs vendored by ty)\n";
+    let raw = format!(
+        "error[import-not-found]: Cannot resolve imported module `jinja2`\n  --> bin/a.py:32:8\n   |\n32 | import jinja2\n   |        ^^^^^^\n{block}\nerror[import-not-found]: Cannot resolve imported module `dateutil`\n  --> bin/a.py:35:8\n   |\n35 | import dateutil\n   |        ^^^^^^^^\n{block}\nFound 2 diagnostics\n"
+    );
+    let out = text_of("ty check", &raw);
+    assert_eq!(
+        out.matches("info:   1. /src (first-party code)").count(),
+        1,
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &[
+            "bin/a.py:32:8: error[import-not-found]: Cannot resolve imported module `jinja2`",
+            "bin/a.py:35:8: error[import-not-found]: Cannot resolve imported module `dateutil`",
+            "info: (the 3 lines under bin/a.py:32:8)",
+            "Found 2 diagnostics",
+        ],
+    );
+}
