@@ -334,6 +334,9 @@ export function facts(c) {
     if ((m = /^\s+● (.+)$/.exec(l))) add('test', m[1].split(' › ').pop())
     if ((m = /^(?:FAILED|ERROR) (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
+    // pytest-xdist's -v line, the worker and progress first (`[gw0] [ 12%] SKIPPED t.py::A::test_b`):
+    // the same fact as pytest's own -v line.
+    if ((m = /^\[gw\d+\] \[\s*\d+%\] (?:FAILED|ERROR|SKIPPED) (\S+::\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\s*--- FAIL: (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\[  FAILED  \] (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\s*\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*\**(Failed|Not Run|Timeout|Exception|Subprocess aborted)/.exec(l))) add('test', m[1], m[2])
