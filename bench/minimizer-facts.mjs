@@ -318,6 +318,18 @@ export function facts(c) {
     if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', unmarked(m[1]).split(' (run `')[0])
     if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', unmarked(m[1]))
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
+    // tsc's message after its code (`a.ts(3,5): error TS2322: Type …`, vue-tsc, tsc through a
+    // script): the finding's text, as gcc's after `error:` is.
+    if ((m = /\b(?:error|warning) TS\d+: (.+)$/.exec(l))) add('message', unmarked(m[1]))
+    // svelte-check's formats: `machine` (`1796… ERROR "a.ts" 15:39 "msg"`, the message JSON-escaped,
+    // its first line the finding's), `machine-verbose` (the same as a JSON object after the
+    // time, its message as written there) and `human` (`Error: msg` under the `path:15:39` line).
+    if ((m = /^\d+ (?:ERROR|WARNING) "(.+?)" (\d+:\d+) "(.*)"$/.exec(l))) {
+      add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+      add('message', m[3].split('\\n')[0])
+    }
+    if ((m = /^\d+ \{"type":"(?:ERROR|WARNING)".*?"message":"((?:[^"\\]|\\.)*)"/.exec(l))) add('message', m[1].split('\\n')[0])
+    if (i > 0 && /^\S+:\d+:\d+$/.test(lines[i - 1]) && (m = /^(?:Error|Warn|Hint): (.+?)\s*$/.exec(l))) add('message', m[1])
     // A diagnostic block's heading in shellcheck's default format (`In a.sh line 12:`): its
     // place; a caret line under a source snippet (`  ^--^ SC2086 (info): msg`): the message
     // after the marks (the snippet above it is the file's own text, not a fact of the run).
