@@ -170,7 +170,12 @@ export function facts(c) {
       // them or as `+12 -3 path`, `binary path`, `R100 old -> new`. Not changed lines.
       else if ((m = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(l))) {
         const file = esc(norm(m[3]))
-        add('stat', m[1] === '-' ? new RegExp(`(^|\\s)(binary|- -) ${file}($|,)`) : new RegExp(`(^|\\s)\\+?${m[1]} -?${m[2]} ${file}($|,)`))
+        // Or after the path, as a `--stat` row has its count (`a.py +12 -3`, `logo.png binary`:
+        // a path list by directory writes each name with what follows it). Its tokens, for the
+        // bar, are those of the form git writes, whichever forms are read.
+        const written = m[1] === '-' ? new RegExp(`(^|\\s)(binary|- -) ${file}($|,)`) : new RegExp(`(^|\\s)\\+?${m[1]} -?${m[2]} ${file}($|,)`)
+        const after = m[1] === '-' ? `${file} binary` : `${file} \\+${m[1]} -${m[2]}`
+        f.push({ kind: 'stat', parts: [new RegExp(`(^|\\s)(${written.source.slice(6, -5)}|${after})($|,)`)], text: written.source.replace(/[^\w:]|\bd\b/g, '') })
       }
       else if ((m = /^([ACDMRTUXB]\d*)\t([^\t]+)(?:\t([^\t]+))?$/.exec(l))) {
         add('stat', new RegExp(`(^|\\s)${m[1]} ${esc(norm(m[2]))}${m[3] ? `( ->)? ${esc(norm(m[3]))}` : ''}($|,)`))
@@ -313,6 +318,18 @@ export function facts(c) {
     if ((m = /^(?:error|warning)(?:\[\w+\])?: (.+)$/.exec(l)) && !/^(aborting|could not compile|build failed)/.test(m[1])) add('message', unmarked(m[1]).split(' (run `')[0])
     if ((m = /: (?:fatal )?(?:error|warning): (.+)$/.exec(l))) add('message', unmarked(m[1]))
     if ((m = /error (TS\d+)/.exec(l))) add('code', m[1])
+    // tsc's message after its code (`a.ts(3,5): error TS2322: Type …`, vue-tsc, tsc through a
+    // script): the finding's text, as gcc's after `error:` is.
+    if ((m = /\b(?:error|warning) TS\d+: (.+)$/.exec(l))) add('message', unmarked(m[1]))
+    // svelte-check's formats: `machine` (`1796… ERROR "a.ts" 15:39 "msg"`, the message JSON-escaped,
+    // its first line the finding's), `machine-verbose` (the same as a JSON object after the
+    // time, its message as written there) and `human` (`Error: msg` under the `path:15:39` line).
+    if ((m = /^\d+ (?:ERROR|WARNING) "(.+?)" (\d+:\d+) "(.*)"$/.exec(l))) {
+      add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+      add('message', m[3].split('\\n')[0])
+    }
+    if ((m = /^\d+ \{"type":"(?:ERROR|WARNING)".*?"message":"((?:[^"\\]|\\.)*)"/.exec(l))) add('message', m[1].split('\\n')[0])
+    if (i > 0 && /^\S+:\d+:\d+$/.test(lines[i - 1]) && (m = /^(?:Error|Warn|Hint): (.+?)\s*$/.exec(l))) add('message', m[1])
     // A diagnostic block's heading in shellcheck's default format (`In a.sh line 12:`): its
     // place; a caret line under a source snippet (`  ^--^ SC2086 (info): msg`): the message
     // after the marks (the snippet above it is the file's own text, not a fact of the run).
@@ -329,6 +346,9 @@ export function facts(c) {
     if ((m = /^\s+● (.+)$/.exec(l))) add('test', m[1].split(' › ').pop())
     if ((m = /^(?:FAILED|ERROR) (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
+    // pytest-xdist's -v line, the worker and progress first (`[gw0] [ 12%] SKIPPED t.py::A::test_b`):
+    // the same fact as pytest's own -v line.
+    if ((m = /^\[gw\d+\] \[\s*\d+%\] (?:FAILED|ERROR|SKIPPED) (\S+::\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\s*--- FAIL: (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\[  FAILED  \] (\S+)/.exec(l))) add('test', m[1])
     if ((m = /^\s*\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*\**(Failed|Not Run|Timeout|Exception|Subprocess aborted)/.exec(l))) add('test', m[1], m[2])

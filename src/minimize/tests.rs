@@ -4898,3 +4898,116 @@ fn npm_ls_longs_drawing_alone_under_each_package_is_layout() {
     let out = text_of("npm ls --all --long", raw);
     assert_eq!(out, "shop@1.0.0\n│ /work/shop\n  chalk@4.1.2\n    ansi-styles@4.3.0 supports-color@7.2.0\n  tslib@2.9.1\n");
 }
+
+#[test]
+fn git_status_short_groups_paths_by_state_and_directory() {
+    let mut raw = String::from("## main...origin/main\n");
+    for n in 0..5 {
+        raw.push_str(&format!(" M src/checkers/c{n}.py\n"));
+    }
+    raw.push_str("M  src/staged.py\nMM src/both.py\nR  old.py -> new.py\n");
+    for n in 0..4 {
+        raw.push_str(&format!("?? scratch/note_{n}.txt\n"));
+    }
+    assert_eq!(
+        text_of("git status -s -uall", &raw),
+        "## main...origin/main\n\
+         .M src/checkers/\n  c0.py c1.py c2.py c3.py c4.py\n\
+         M. src/staged.py\nMM src/both.py\nR. old.py -> new.py\n\
+         ?? scratch/\n  note_0.txt note_1.txt note_2.txt note_3.txt\n"
+    );
+    // Few paths, or a line of another shape: as written.
+    assert_eq!(run("git status --short", " M a\n?? b\n"), None);
+    assert_eq!(
+        run("git status --porcelain", &format!("{raw}warning: x\n")),
+        None
+    );
+}
+
+#[test]
+fn git_diff_numstat_groups_paths_by_directory() {
+    let mut raw = String::new();
+    for n in 0..6 {
+        raw.push_str(&format!("{n}\t1\tpkg/checkers/c{n}.py\n"));
+    }
+    raw.push_str("0\t0\tpkg/checkers/{ => legacy}/a.py\n2\t0\tpkg/checkers/{ => legacy}/b.py\n");
+    raw.push_str("-\t-\tdocs/logo.png\n3\t3\tpkg/{x.py => y.py}\n");
+    assert_eq!(
+        text_of("git diff --numstat -M v1 HEAD", &raw),
+        "pkg/checkers/\n  c0.py +0 -1  c1.py +1 -1  c2.py +2 -1  c3.py +3 -1  c4.py +4 -1  c5.py +5 -1\n\
+         pkg/checkers/{ => legacy}/\n  a.py +0 -0  b.py +2 -0\n\
+         docs/logo.png binary\npkg/{x.py => y.py} +3 -3\n"
+    );
+    // Up to eight files: as git wrote them.
+    assert_eq!(
+        run("git diff --numstat", "1\t0\ta.py\n2\t2\tb/c.py\n").map(|(_, t)| t),
+        Some("1\t0\ta.py\n2\t2\tb/c.py\n".to_string())
+    );
+}
+
+#[test]
+fn pytest_xdist_verbose_keeps_what_did_not_pass() {
+    let mut raw = String::from(
+        "============================= test session starts ==============================\n\
+         platform linux -- Python 3.12.3, pytest-8.3.4, pluggy-1.5.0\n\
+         created: 2/2 workers\n2 workers [5 items]\n\nscheduling tests via LoadScheduling\n\n",
+    );
+    for (w, outcome, t) in [
+        (0, "PASSED", "test_a"),
+        (1, "SKIPPED", "test_b"),
+        (0, "FAILED", "test_c"),
+        (1, "PASSED", "test_d"),
+        (0, "PASSED", "test_e"),
+    ] {
+        raw.push_str(&format!("tests/t.py::T::{t} \n"));
+        raw.push_str(&format!("[gw{w}] [ 20%] {outcome} tests/t.py::T::{t} \n"));
+    }
+    raw.push_str(
+        "\n=========================== short test summary info ============================\n\
+         FAILED tests/t.py::T::test_c - assert 1 == 2\n\
+         =================== 1 failed, 3 passed, 1 skipped in 0.50s ====================\n",
+    );
+    let out = text_of("pytest -n 2 -v", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "2 workers [5 items]",
+            "tests/t.py::T::test_b SKIPPED",
+            "FAILED tests/t.py::T::test_c - assert 1 == 2",
+            "1 failed, 3 passed, 1 skipped in 0.50s",
+        ],
+    );
+    for gone in [
+        "PASSED",
+        "[gw",
+        "created:",
+        "scheduling tests",
+        "test_a",
+        "test_d",
+    ] {
+        assert!(!out.contains(gone), "{gone} in {out}");
+    }
+}
+
+#[test]
+fn rustc_like_notes_repeated_under_a_later_diagnostic_are_said_once() {
+    let block = "info: Searched in the following paths during module resolution:\ninfo:   1. /src (first-party code)\ninfo:   2. vendored://stdlib (stdlib typeshed stubs vendored by ty)\n";
+    let raw = format!(
+        "error[import-not-found]: Cannot resolve imported module `jinja2`\n  --> bin/a.py:32:8\n   |\n32 | import jinja2\n   |        ^^^^^^\n{block}\nerror[import-not-found]: Cannot resolve imported module `dateutil`\n  --> bin/a.py:35:8\n   |\n35 | import dateutil\n   |        ^^^^^^^^\n{block}\nFound 2 diagnostics\n"
+    );
+    let out = text_of("ty check", &raw);
+    assert_eq!(
+        out.matches("info:   1. /src (first-party code)").count(),
+        1,
+        "{out}"
+    );
+    assert_keeps(
+        &out,
+        &[
+            "bin/a.py:32:8: error[import-not-found]: Cannot resolve imported module `jinja2`",
+            "bin/a.py:35:8: error[import-not-found]: Cannot resolve imported module `dateutil`",
+            "info: (the 3 lines under bin/a.py:32:8)",
+            "Found 2 diagnostics",
+        ],
+    );
+}

@@ -36,7 +36,7 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
     }
     diag.flush(&mut out);
     // `--message-format=short`'s one line per diagnostic: each file said once for its run.
-    let mut out = by_file(group_warnings(out));
+    let mut out = repeated_notes(by_file(group_warnings(out)));
     // A clean build is its `Finished` line (the profile and the time), not nothing: an empty
     // text would leave the whole progress log to be read.
     if out.iter().all(|l| l.trim().is_empty()) {
@@ -593,6 +593,51 @@ impl Diagnostics {
         }
         out.push(format!("  {t}"));
     }
+}
+
+/// Fewest lines of a diagnostic's closing notes for a repeat of them to be said by reference:
+/// a single line costs what its reference would.
+const REPEATED_NOTES_MIN: usize = 2;
+
+/// A diagnostic's closing notes (`info:`/`note:`/`help:` lines at the margin, as ty and ruff
+/// print them after the snippet) said again word for word under a later diagnostic (ty's
+/// module search paths under each unresolved import): the later ones as one line naming the
+/// diagnostic they were first said under, `info: (the 5 lines under bin/a.py:32:8)`.
+fn repeated_notes(out: Vec<String>) -> Vec<String> {
+    let is_note =
+        |l: &str| l.starts_with("info:") || l.starts_with("note:") || l.starts_with("help:");
+    let mut said: std::collections::HashMap<Vec<String>, String> = Default::default();
+    let mut kept = Vec::with_capacity(out.len());
+    let mut place = String::new();
+    let mut lines = out.into_iter().peekable();
+    while let Some(line) = lines.next() {
+        if !is_note(&line) {
+            if !line.is_empty() && !line.starts_with(' ') {
+                place = line.split_once(": ").map_or("", |(p, _)| p).to_string();
+            }
+            kept.push(line);
+            continue;
+        }
+        let mut run = vec![line];
+        while let Some(next) = lines.next_if(|l| is_note(l)) {
+            run.push(next);
+        }
+        if run.len() < REPEATED_NOTES_MIN || place.is_empty() {
+            kept.extend(run);
+            continue;
+        }
+        match said.get(&run) {
+            Some(first) => {
+                let kind = run[0].split(':').next().unwrap_or("info");
+                kept.push(format!("{kind}: (the {} lines under {first})", run.len()));
+            }
+            None => {
+                said.insert(run.clone(), place.clone());
+                kept.extend(run);
+            }
+        }
+    }
+    kept
 }
 
 /// `12 |     code` or a suggestion's `12 - old` / `12 + new` / `12 ~ new`.

@@ -37,7 +37,7 @@ pub(super) fn status(ctx: &Context) -> Option<String> {
         &["--short", "--porcelain", "--porcelain=v1", "--porcelain=v2"],
         Some('s'),
     ) {
-        return None;
+        return short_status(ctx);
     }
     let mut out = Vec::new();
     // The current section's entries: (state, path).
@@ -109,6 +109,56 @@ fn status_section(name: &str, entries: Vec<(&str, String)>, out: &mut Vec<String
         }
         list.render(out);
     }
+}
+
+/// `git status --short` / `--porcelain` (v1): past [`STATUS_GROUP_ABOVE`] paths, the paths of
+/// each state grouped by directory (`.M pylint/checkers/` then `  format.py misc.py`), the state
+/// written once per directory as git wrote it, a blank side as porcelain v2 writes it (`.M`
+/// modified in the worktree, `M.` staged), so a line never starts with the blank. A branch
+/// line (`## main...origin/main`) stays; a line of another shape leaves the output as written.
+fn short_status(ctx: &Context) -> Option<String> {
+    if ctx.inv.has_flag(&["--porcelain=v2", "-z"], None) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut states: Vec<(String, PathList)> = Vec::new();
+    let mut count = 0usize;
+    for line in ctx.text.split_lines().filter(|l| !l.is_empty()) {
+        if line.starts_with("## ") {
+            out.push(line.to_string());
+            continue;
+        }
+        let b = line.as_bytes();
+        let state_byte = |c: u8| b" MTADRCU?!".contains(&c);
+        if b.len() < 4 || !state_byte(b[0]) || !state_byte(b[1]) || b[2] != b' ' || b[3] == b' ' {
+            return None;
+        }
+        let xy: String = line[..2]
+            .chars()
+            .map(|c| if c == ' ' { '.' } else { c })
+            .collect();
+        let path = &line[3..];
+        let list = match states.iter().position(|(s, _)| *s == xy) {
+            Some(i) => &mut states[i].1,
+            None => {
+                states.push((xy, PathList::default()));
+                &mut states.last_mut()?.1
+            }
+        };
+        // A rename (`old -> new`) stays whole, under the new path's directory.
+        match path.split_once(" -> ") {
+            Some(_) => list.add("", path.to_string()),
+            None => list.add_path(path),
+        }
+        count += 1;
+    }
+    if count <= STATUS_GROUP_ABOVE {
+        return None;
+    }
+    for (state, list) in states {
+        list.render_with(&format!("{state} "), &mut out);
+    }
+    Some(join_lines(out))
 }
 
 fn long_state(short: &str) -> &str {
@@ -661,6 +711,7 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     };
     let mut seen_diff = false;
     let mut stats: Vec<(String, String)> = Vec::new();
+    let mut numstat: Vec<&str> = Vec::new();
     let mut seen_stat = false;
     for line in ctx.text.split_lines() {
         if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
@@ -668,18 +719,24 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
         }
         if seen_diff {
             diff.push(line, &mut out);
+        } else if numstat_line(line).is_some() {
+            numstat.push(line);
+            seen_stat = true;
         } else if let Some((path, rest)) = stat_line(line) {
             stats.push((path.to_string(), rest));
             seen_stat = true;
         } else if let Some(summary) = stat_summary(line) {
             stat_block(std::mem::take(&mut stats), &mut out);
+            numstat_block(std::mem::take(&mut numstat), &mut out);
             out.push(summary);
         } else {
             stat_block(std::mem::take(&mut stats), &mut out);
+            numstat_block(std::mem::take(&mut numstat), &mut out);
             out.push(line.to_string());
         }
     }
     stat_block(stats, &mut out);
+    numstat_block(numstat, &mut out);
     diff.finish(&mut out);
     (seen_diff || seen_stat).then(|| join_lines(out))
 }
@@ -742,12 +799,51 @@ fn stat_block(stats: Vec<(String, String)>, out: &mut Vec<String>) {
     stats_by_directory(stats, out);
 }
 
+/// A `--numstat` line, `12\t3\tpath` (`-\t-\tlogo.png` for a binary file), as (path, ` +12
+/// -3` or ` binary`): the counts after the path, as a `--stat` row has its count.
+fn numstat_line(line: &str) -> Option<(&str, String)> {
+    let (added, rest) = line.split_once('\t')?;
+    let (removed, path) = rest.split_once('\t')?;
+    let numeric = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    if path.is_empty() || path.contains('\t') {
+        return None;
+    }
+    if added == "-" && removed == "-" {
+        return Some((path, " binary".to_string()));
+    }
+    (numeric(added) && numeric(removed)).then(|| (path, format!(" +{added} -{removed}")))
+}
+
+/// `--numstat`'s lines: as git wrote them up to [`STAT_GROUP_ABOVE`] files, past it by
+/// directory as `--stat`'s are (`src/shell/` then `  live.rs +50 -2  mod.rs +1 -0`).
+fn numstat_block(lines: Vec<&str>, out: &mut Vec<String>) {
+    if lines.len() <= STAT_GROUP_ABOVE {
+        out.extend(lines.into_iter().map(str::to_string));
+        return;
+    }
+    let stats = lines
+        .into_iter()
+        .filter_map(numstat_line)
+        .map(|(path, rest)| (path.to_string(), rest))
+        .collect();
+    stats_by_directory(stats, out);
+}
+
+/// Whether a rename's path (`a => b`, `src/{a => b}/c.rs`, `src/{a.rs => b.rs}`) has its change
+/// inside its directory only (`src/{ => legacy}/c.rs`): it is then listed under that directory
+/// as any other path.
+fn rename_in_directory(path: &str) -> bool {
+    let (dir, name) = split_dir(path);
+    dir.contains('{') && has(dir, " => ") && !name.contains('}')
+}
+
 /// Stat rows (`path`, what follows it) as a path list, each name with its count under its
-/// directory; a rename (`a => b`, `{a => b}/c`) stays whole.
+/// directory (a directory's rename, `src/{ => legacy}/`, is its directory); a file's rename
+/// (`a => b`, `src/{a.rs => b.rs}`) stays whole.
 fn stats_by_directory(stats: Vec<(String, String)>, out: &mut Vec<String>) {
     let mut list = PathList::default();
     for (path, rest) in stats {
-        if has(&path, " => ") {
+        if has(&path, " => ") && !rename_in_directory(&path) {
             list.add("", format!("{path}{rest}"));
         } else {
             let (dir, name) = split_dir(&path);

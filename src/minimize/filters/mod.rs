@@ -465,6 +465,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "cucumber-js" | "cucumber" if tests_js::looks_like_gherkin(ctx.text) => {
             pick("cucumber", tests_js::gherkin, Guard::Locations)
         }
+        // A runner's TAP reporter (`vitest --reporter=tap`, `tap-flat`) prints TAP, read as
+        // any TAP stream is.
+        "vitest" | "jest" if shape::looks_like_tap(ctx.text) => pick("tap", tap, Guard::Locations),
         "vitest" => pick("vitest", tests_js::vitest, Guard::Locations),
         "jest" => pick("jest", tests_js::jest, Guard::Locations),
         "jasmine" if tests_js::looks_like_jasmine(ctx.text) => {

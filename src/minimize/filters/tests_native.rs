@@ -115,7 +115,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let pdb_banner = re!(r"^>{3,} (.*?) >{3,}$")?;
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
     let header = re!(
-        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: |benchmark: \S+ \(defaults: )"
+        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: |benchmark: \S+ \(defaults: |created: \d+/\d+ workers$|scheduling tests via \w+$)"
     )?;
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
     let mut skipped_frames = 0usize;
@@ -245,7 +245,10 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         if section.is_empty() && has_counts && is_bare_progress(line) {
             continue;
         }
-        if let Some((id, outcome, rest)) = has_id.then(|| verbose_outcome(line)).flatten() {
+        if let Some((id, outcome, rest)) = has_id
+            .then(|| verbose_outcome(line).or_else(|| xdist_outcome(line)))
+            .flatten()
+        {
             // Failures and errors are named again in the short summary, with their message.
             let in_summary = matches!(outcome, "FAILED" | "ERROR") && has_summary;
             // An expected failure is counted by the closing counts (`3 xfailed`) as a pass
@@ -290,6 +293,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             && all[n + 1..].iter().take(50).any(|l| {
                 l.strip_prefix(id)
                     .is_some_and(|r| r.starts_with(' ') && !r.trim().is_empty())
+                    || xdist_outcome(l).is_some_and(|(i, _, _)| i == id)
             })
         {
             continue;
@@ -669,6 +673,29 @@ fn is_counts(title: &str) -> bool {
             .iter()
             .any(|w| title.contains(w))
         && title.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// pytest-xdist's `-v` line, `[gw0] [ 12%] PASSED t.py::A::test_b`, as [`verbose_outcome`]'s
+/// (id, outcome, what follows the id): the worker and the progress say nothing the closing
+/// counts do not. `-v` under xdist also names each test alone as a worker starts it; that line
+/// goes with the outcome's.
+fn xdist_outcome(line: &str) -> Option<(&str, &str, &str)> {
+    const OUTCOMES: [&str; 6] = ["PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XPASS"];
+    let rest = line.strip_prefix("[gw")?;
+    let (worker, rest) = rest.split_once("] [")?;
+    if worker.is_empty() || !worker.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (progress, rest) = rest.split_once("%] ")?;
+    if !progress.trim_start().bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let outcome = OUTCOMES.iter().find(|o| rest.starts_with(**o))?;
+    let rest = rest[outcome.len()..].strip_prefix(' ')?;
+    let id_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let id = &rest[..id_end];
+    id.contains("::")
+        .then(|| (id, *outcome, rest[id_end..].trim_end()))
 }
 
 /// A `-v` line's test id, outcome and what follows it, without the progress (`[ 42%]`):
