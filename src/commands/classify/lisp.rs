@@ -381,7 +381,7 @@ impl<'a> Checker<'_, 'a> {
         }
         // Definitions at the top only: one inside a body would bind where the reader does not
         // follow it.
-        if (guile && special("define")) || (!guile && (special("defun"))) {
+        if (guile && special("define")) || (!guile && special("defun")) {
             if depth > 0 {
                 return false;
             }

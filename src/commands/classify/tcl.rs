@@ -300,7 +300,9 @@ fn command(words: &[TclWord<'_>], depth: usize) -> bool {
         "for" => matches!(args, [s, c, n, b]
             if body(s, depth) && expression(c, depth) && body(n, depth) && body(b, depth)),
         "foreach" | "lmap" => match args.split_last() {
-            Some((b, lists)) => !lists.is_empty() && lists.len() % 2 == 0 && body(b, depth),
+            Some((b, lists)) => {
+                !lists.is_empty() && lists.len().is_multiple_of(2) && body(b, depth)
+            }
             None => false,
         },
         "catch" => match args.split_first() {
