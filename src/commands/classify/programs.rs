@@ -55,7 +55,7 @@ const SHELLS: &[&str] = &[
 const INTERPRETERS: &[&str] = &[
     "python", "pypy", "node", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "julia", "java",
     "jshell", "osascript", "tclsh", "wish", "pwsh", "powershell", "irb", "ghci", "runghc", "scala", "groovy",
-    "kotlin", "swift", "elixir", "erl", "racket", "guile", "ocaml", "tsx", "ts-node",
+    "kotlin", "swift", "elixir", "erl", "racket", "guile", "ocaml", "tsx", "ts-node", "sbcl", "swipl",
 ];
 
 /// Programs that reach other machines; the network is a side effect (and a way out for data).

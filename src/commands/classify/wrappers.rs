@@ -339,6 +339,38 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     if reads {
         return inline_code_reads(program);
     }
+    // SBCL's `--eval` forms and `--script` from stdin, Guile's `-c`, SWI-Prolog's `-g`/`-t`
+    // goals, a Tcl program on tclsh's stdin (`lisp`, `prolog`, `tcl`); their program files are not read (only the six languages above
+    // have theirs judged as inline code).
+    match program {
+        "sbcl" => {
+            return if super::lisp::sbcl_only_prints(args) {
+                inline_code_reads(program)
+            } else if super::lisp::sbcl_reads_stdin(args).is_some() {
+                Verdict {
+                    nested: vec![Nested::StdinCode],
+                    ..Verdict::default()
+                }
+            } else {
+                Verdict::unknown(format!("{program} runs code that cannot be checked"))
+            };
+        }
+        "guile" if super::lisp::guile_only_prints(args) => return inline_code_reads(program),
+        "swipl" if super::prolog::swipl_only_prints(args) => return inline_code_reads(program),
+        "tclsh" => {
+            return if super::tcl::stdin_only_prints(args) {
+                inline_code_reads(program)
+            } else if args.is_empty() {
+                Verdict {
+                    nested: vec![Nested::StdinCode],
+                    ..Verdict::default()
+                }
+            } else {
+                Verdict::unknown(format!("{program} runs code that cannot be checked"))
+            };
+        }
+        _ => {}
+    }
     if program == "R" && args.iter().any(|a| a.is("--save")) {
         return Verdict::write("R --save writes the workspace to .RData");
     }
@@ -1228,6 +1260,12 @@ pub fn inline_flag(program: &str) -> Option<&'static str> {
     }
 }
 
+/// Whether a fixed program on `program`'s standard input is judged as its inline form
+/// ([`inline_form`]).
+pub fn reads_stdin_code(program: &str) -> bool {
+    inline_flag(program).is_some() || matches!(program, "tclsh" | "sbcl")
+}
+
 /// The code of a program file or of a program read from stdin, as the interpreter's inline form
 /// takes it: lua skips a first line that starts with `#` in a file (`lua.c`'s `skipcomment`) and
 /// not in `-e`; php reads a file as a template, so only a file that is one `<?php` block with no
@@ -1277,6 +1315,22 @@ pub fn inline_form(
     operand: Option<usize>,
     text: &str,
 ) -> Option<Vec<Word>> {
+    // tclsh (no operand) and `sbcl --script /dev/stdin` take the program as one marked word in
+    // the operand's place (`tcl::stdin_only_prints`, `lisp::sbcl_only_prints`): a shell word
+    // holds no NUL, so no command line can spell it.
+    let marked = || Word::literal(&format!("{}{text}", super::m4::FILE_TEXT));
+    match program {
+        "tclsh" if args.is_empty() => return Some(vec![marked()]),
+        "sbcl" => {
+            let at = super::lisp::sbcl_reads_stdin(args)?;
+            let mut inline = args.to_vec();
+            inline.truncate(at);
+            inline.push(marked());
+            inline.extend(args.get(at + 1..).unwrap_or(&[]).iter().cloned());
+            return Some(inline);
+        }
+        _ => {}
+    }
     let flag = inline_flag(program)?;
     let text = inline_code(program, text)?;
     let at = operand.unwrap_or(args.len());

@@ -8028,3 +8028,84 @@ fn node_repl_of_nothing() {
         ),
     ]);
 }
+
+/// Inline programs of SBCL, Guile, SWI-Prolog and Tcl (on stdin), and the init files each runs
+/// as it starts: `~/.sbclrc` unless `--no-userinit`/`--script`, `~/.tclshrc` for a program on
+/// stdin, SWI-Prolog's init.pl unless `-f none`, and its packs; `guile -c` loads no `~/.guile`.
+#[test]
+fn inline_programs_of_lisp_prolog_and_tcl() {
+    const SBCL_PRINTS: &str = "sbcl --non-interactive --eval '(print (+ 1 2))'";
+    const SBCLRC: &str = "(sb-ext:run-program \"/bin/touch\" (list \"x\"))\n";
+    const SWIPL_PRINTS: &str = "swipl -g 'print(ok), nl' -t halt";
+    run(&[
+        case("sbcl-eval-clean", |_| {}, SBCL_PRINTS, None),
+        case(
+            "sbcl-eval-sbclrc",
+            |p| p.write("home/.sbclrc", SBCLRC),
+            SBCL_PRINTS,
+            Some(".sbclrc"),
+        ),
+        case(
+            "sbcl-eval-no-userinit",
+            |p| p.write("home/.sbclrc", SBCLRC),
+            "sbcl --non-interactive --no-userinit --eval '(print (+ 1 2))'",
+            None,
+        ),
+        case(
+            "sbcl-script-stdin",
+            |p| p.write("home/.sbclrc", SBCLRC),
+            "sbcl --script /dev/stdin <<< '(print (with-open-file (s \"README.md\") (read-line s)))'",
+            None,
+        ),
+        Case {
+            env: &[("SBCL_HOME", "/tmp")],
+            ..case("sbcl-eval-sbcl-home", |_| {}, SBCL_PRINTS, Some("SBCL_HOME"))
+        },
+        case(
+            "guile-c-home-init",
+            |p| p.write("home/.guile", "(system \"touch x\")\n"),
+            "guile -c '(display 1)'",
+            None,
+        ),
+        Case {
+            env: &[("GUILE_LOAD_PATH", "/tmp")],
+            ..case(
+                "guile-c-load-path",
+                |_| {},
+                "guile -c '(display 1)'",
+                Some("GUILE_LOAD_PATH"),
+            )
+        },
+        case(
+            "tclsh-stdin-clean",
+            |_| {},
+            "echo 'puts [expr {6*7}]' | tclsh",
+            None,
+        ),
+        case(
+            "tclsh-stdin-tclshrc",
+            |p| p.write("home/.tclshrc", "exec touch x\n"),
+            "tclsh <<< 'puts [info patchlevel]'",
+            Some(".tclshrc"),
+        ),
+        case("swipl-goal-clean", |_| {}, SWIPL_PRINTS, None),
+        case(
+            "swipl-goal-init",
+            |p| p.write("home/.config/swi-prolog/init.pl", ":- shell(\"touch x\").\n"),
+            SWIPL_PRINTS,
+            Some("swi-prolog"),
+        ),
+        case(
+            "swipl-goal-init-skipped",
+            |p| p.write("home/.config/swi-prolog/init.pl", ":- shell(\"touch x\").\n"),
+            "swipl -f none -g 'print(ok), nl' -t halt",
+            None,
+        ),
+        case(
+            "swipl-goal-packs",
+            |p| p.write("home/.local/share/swi-prolog/pack/x/pack.pl", "name(x).\n"),
+            "swipl -f none -g 'print(ok), nl' -t halt",
+            Some("swi-prolog"),
+        ),
+    ]);
+}

@@ -501,6 +501,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "bundle" | "bundler" => super::ruby::bundle(here, args, out),
         "bat" => bat(here, args, out),
         "mix" | "elixir" | "elixirc" | "iex" | "erl" | "escript" => erlang(here, args, out),
+        "sbcl" | "guile" | "tclsh" | "swipl" => lisp_tcl_startup(here, args, out),
         "tsc" => tsconfig(here, args, out),
         "mvn" => maven(here, out),
         "gcc" | "g++" | "cc" | "c++" | "cpp" | "clang" | "clang++" => {
@@ -2968,6 +2969,116 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// the command line) starts the pager even when the output is not a terminal (measured, bat
 /// 0.22: a `--pager` from the file ran with the output piped); the command line's
 /// `-P`/`--paging=never`/`--no-paging` overrides both (the command line is read last).
+/// What SBCL, Guile and tclsh load as they start, for the inline programs read here (measured
+/// with strace and planted files: SBCL 2.2.9, Guile 3.0.8, Tcl 8.6.13):
+/// - sbcl: `~/.sbclrc` (Lisp code) unless `--no-userinit` or `--script`; its system init file is
+///   `$SBCL_HOME/sbclrc` when SBCL_HOME is set (else the machine's `/etc/sbclrc`), skipped by
+///   `--no-sysinit` and `--script`;
+/// - guile: `-c` loads no `~/.guile` (the REPL does); `GUILE_LOAD_PATH` and its kin say where
+///   modules, the boot ones included, come from;
+/// - tclsh: `~/.tclshrc` for a program read from standard input, piped or not (Tcl 8.6 sources
+///   it whenever no script file is named); `TCLLIBPATH` and `TCL_LIBRARY` say where its library
+///   (`init.tcl`, the `clock` code) comes from.
+fn lisp_tcl_startup(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let program = here.program;
+    let home = here.env.home();
+    let (files, variables): (Vec<PathBuf>, Vec<&str>) = match program {
+        "sbcl" => {
+            let script = args.iter().any(|a| a.is("--script"));
+            let files = home
+                .clone()
+                .filter(|_| !crate::commands::classify::lisp::sbcl_skips_userinit(args))
+                .map(|h| h.join(".sbclrc"))
+                .into_iter()
+                .collect();
+            let sysinit = !script && !args.iter().any(|a| a.is("--no-sysinit"));
+            (files, if sysinit { vec!["SBCL_HOME"] } else { vec![] })
+        }
+        "tclsh" => (
+            home.clone()
+                .map(|h| h.join(".tclshrc"))
+                .into_iter()
+                .collect(),
+            vec!["TCLLIBPATH", "TCL_LIBRARY"],
+        ),
+        "swipl" => (swipl_startup(here, args), vec![]),
+        _ => (Vec::new(), Vec::new()),
+    };
+    for file in files.iter().filter(|f| !files::absent(f)) {
+        out.push(
+            Level::Unknown,
+            format!("{program} runs the code of {} as it starts", file.display()),
+        );
+    }
+    let needs_home = match program {
+        "sbcl" => !crate::commands::classify::lisp::sbcl_skips_userinit(args),
+        other => matches!(other, "tclsh" | "swipl"),
+    };
+    if needs_home && home.is_none() {
+        out.push(
+            Level::Unknown,
+            format!("{program} looks for its init file in a home directory that is not known"),
+        );
+    }
+    let guile = program == "guile";
+    let set = here.env.names().find(|n| {
+        (variables.contains(n)
+            || (guile && n.starts_with("GUILE_"))
+            || (program == "swipl" && n.starts_with("SWI")))
+            && here.env.is_set(n)
+    });
+    if let Some(name) = set {
+        out.push(
+            Level::Unknown,
+            format!("{program} loads code from where {name} says"),
+        );
+    }
+}
+
+/// What SWI-Prolog 9 reads as it starts (strace, planted files): its init file
+/// (`~/.swiplrc`, else `swi-prolog/init.pl` in the XDG configuration directories) unless `-f
+/// none`, a configuration directory's `lib` (on the library path), and the packs in its data
+/// directory (`$XDG_DATA_HOME/swi-prolog`, `~/.local/share/swi-prolog`), attached even with `-f
+/// none`. Returns those that are there.
+fn swipl_startup(here: &Here<'_>, args: &[Word]) -> Vec<PathBuf> {
+    let no_init = crate::commands::classify::prolog::swipl_skips_init(args);
+    let home = here.env.home();
+    let mut found = Vec::new();
+    if !no_init {
+        found.extend(home.as_ref().map(|h| h.join(".swiplrc")));
+    }
+    for config in here.env.xdg_configs(here.dir) {
+        let dir = config.join("swi-prolog");
+        if !no_init {
+            found.push(dir);
+            continue;
+        }
+        // With `-f none` only an init.pl there is skipped: anything else counts.
+        match std::fs::read_dir(&dir) {
+            Ok(entries) => {
+                if entries
+                    .map(|e| e.map(|e| e.file_name()))
+                    .any(|n| !n.is_ok_and(|n| n == "init.pl"))
+                {
+                    found.push(dir);
+                }
+            }
+            Err(_) if files::absent(&dir) => {}
+            Err(_) => found.push(dir),
+        }
+    }
+    let mut data: Vec<PathBuf> = home
+        .map(|h| h.join(".local/share/swi-prolog"))
+        .into_iter()
+        .collect();
+    if let Some(x) = here.env.value("XDG_DATA_HOME").filter(|x| !x.is_empty()) {
+        data.push(files::join(here.dir, x).join("swi-prolog"));
+    }
+    found.extend(data);
+    found.retain(|f| !files::absent(f));
+    found
+}
+
 /// What the Erlang runtime under mix, elixir and erl runs as it starts: `.erlang` in HOME and
 /// in `$XDG_CONFIG_HOME/erlang/` (Erlang code, evaluated by the boot script's `c:erlangrc`
 /// before any program: measured, OTP 25, a planted one ran for `mix --version`; one in the

@@ -861,7 +861,7 @@ impl Walker {
                     | Stdin::Piped {
                         downloads: false,
                         text: Some(text),
-                    } if wrappers::inline_flag(program).is_some() => {
+                    } if wrappers::reads_stdin_code(program) => {
                         let operand = args.iter().position(|a| a.is("-"));
                         match wrappers::inline_form(program, args, operand, text) {
                             Some(inline) => {
