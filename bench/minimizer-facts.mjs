@@ -348,9 +348,10 @@ export function facts(c) {
     if ((m = /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/.exec(l))) add('test', m[1])
     if ((m = /^(Ran \d+ tests?) in /.exec(l))) add('summary', m[1])
     if ((m = /^(FAILED|OK) \((.+)\)$/.exec(l))) add('summary', m[1], m[2])
-    // A Python traceback's frame in the program's own code (a dependency's is skipped above;
-    // OCaml's `File "a.ml", line 4, characters 5-9:` is no frame), and the exception it ends with.
-    if (pyTrace && (m = /^\s*File "([^"]+)", line (\d+), in /.exec(l))) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+    // A Python traceback's frame in the program's own code (a dependency's is skipped above, and
+    // so is pytest's own machinery, `_pytest/` and `pluggy/`, wherever it is installed; OCaml's
+    // `File "a.ml", line 4, characters 5-9:` is no frame), and the exception it ends with.
+    if (pyTrace && (m = /^\s*File "([^"]+)", line (\d+), in /.exec(l)) && !/\/(_pytest|pluggy)\//.test(m[1])) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
     if (pyTrace && (m = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning)): (\S.*)$/.exec(l))) add('message', m[1], m[2])
     if ((m = /^Tests:\s+(.+)$/.exec(l))) add('summary', m[1])
     if ((m = /^=+ (.*(?:passed|failed|error).*) =+$/.exec(l))) add('summary', m[1])
