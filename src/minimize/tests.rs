@@ -4921,8 +4921,18 @@ fn a_python_tracebacks_installed_frames_are_counted() {
             raw.replace(
                 &format!(
                     "{}{}{}",
-                    dep("models/manager.py", 87, "manager_method", "return getattr(self.get_queryset(), name)(*args, **kwargs)"),
-                    dep("models/query.py", 752, "create", "obj.save(force_insert=True, using=self.db)"),
+                    dep(
+                        "models/manager.py",
+                        87,
+                        "manager_method",
+                        "return getattr(self.get_queryset(), name)(*args, **kwargs)"
+                    ),
+                    dep(
+                        "models/query.py",
+                        752,
+                        "create",
+                        "obj.save(force_insert=True, using=self.db)"
+                    ),
                     dep("models/base.py", 904, "save", "self.save_base("),
                 ),
                 "  [3 frames in installed packages]\n"

@@ -1639,7 +1639,11 @@ pub(super) fn has_py_trace(text: &str) -> bool {
     let mut run = 0;
     for line in text.split_lines() {
         if is_py_frame(line) {
-            run = if is_dependency_frame(line) { run + 1 } else { 0 };
+            run = if is_dependency_frame(line) {
+                run + 1
+            } else {
+                0
+            };
             if run >= MIN_PY_FRAME_RUN {
                 return true;
             }
