@@ -300,6 +300,8 @@ export function facts(c) {
   }
   // Build, lint and test tools.
   const inBlocks = lines.some((l) => /^In \S+ line \d+:$/.test(l))
+  // A Python traceback printed by the program run (not a log file's, shown by tail or cat).
+  const pyTrace = !['cat', 'head', 'tail', 'less', 'more', 'bat'].includes(program) && lines.some((l) => l.startsWith('Traceback (most recent call last):'))
   for (const [i, l] of lines.entries()) {
     if (dependency(l) || inHunk.has(i)) continue
     let m
@@ -358,7 +360,19 @@ export function facts(c) {
     if ((m = /^CMake Error at (\S+?):(\d+)/.exec(l))) add('location', m[1], m[2])
     if ((m = /^FAILED: (.+)$/.exec(l))) add('summary', m[1].slice(0, 60))
     if ((m = /^test result: (.*?); finished/.exec(l))) add('summary', m[1])
-    if ((m = /^\s*(Test Files|Tests|Test Suites|Snapshots)\s+(.+)$/.exec(l))) add('summary', m[1], m[2])
+    // vitest's summary pads its label with two spaces or more (`      Tests  4 failed | 9 passed`);
+    // a docstring's `Tests ported from ...` in a test's source is prose.
+    if ((m = /^\s*(Test Files|Tests|Test Suites|Snapshots)\s{2,}(.+)$/.exec(l))) add('summary', m[1], m[2])
+    // Python's unittest report (unittest, Django's and any runner built on it): each failing or
+    // erroring test's name (`FAIL: test_x (app.tests.T.test_x)`), the run's count and outcome.
+    if ((m = /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/.exec(l))) add('test', m[1])
+    if ((m = /^(Ran \d+ tests?) in /.exec(l))) add('summary', m[1])
+    if ((m = /^(FAILED|OK) \((.+)\)$/.exec(l))) add('summary', m[1], m[2])
+    // A Python traceback's frame in the program's own code (a dependency's is skipped above, and
+    // so is pytest's own machinery, `_pytest/` and `pluggy/`, wherever it is installed; OCaml's
+    // `File "a.ml", line 4, characters 5-9:` is no frame), and the exception it ends with.
+    if (pyTrace && (m = /^\s*File "([^"]+)", line (\d+), in /.exec(l)) && !/\/(_pytest|pluggy)\//.test(m[1])) add('location', m[1], new RegExp(`(^|[^\\d])${m[2]}($|[^\\d])`))
+    if (pyTrace && (m = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning)): (\S.*)$/.exec(l))) add('message', m[1], m[2])
     if ((m = /^Tests:\s+(.+)$/.exec(l))) add('summary', m[1])
     if ((m = /^=+ (.*(?:passed|failed|error).*) =+$/.exec(l))) add('summary', m[1])
     if ((m = /^(\d+ (?:failed|passed).*) in [\d.]+s$/.exec(l))) add('summary', m[1])

@@ -5011,3 +5011,49 @@ fn rustc_like_notes_repeated_under_a_later_diagnostic_are_said_once() {
         ],
     );
 }
+
+#[test]
+fn a_python_tracebacks_installed_frames_are_counted() {
+    let dep = |file: &str, line: u32, f: &str, src: &str| {
+        format!("  File \"/v/lib/python3.12/site-packages/django/db/{file}\", line {line}, in {f}\n    {src}\n           ^^^^^^^^^\n")
+    };
+    let raw = format!(
+        "FF.E..\n======================================================================\nERROR: test_unique (orders.tests.T.test_unique)\n----------------------------------------------------------------------\nTraceback (most recent call last):\n  File \"/app/orders/tests.py\", line 21, in test_unique\n    Customer.objects.create(email=\"a@b\")\n{}{}{}{}django.db.utils.IntegrityError: UNIQUE constraint failed: customer.email\n\n----------------------------------------------------------------------\nRan 6 tests in 0.069s\n\nFAILED (failures=2, errors=1)\n",
+        dep("models/manager.py", 87, "manager_method", "return getattr(self.get_queryset(), name)(*args, **kwargs)"),
+        dep("models/query.py", 752, "create", "obj.save(force_insert=True, using=self.db)"),
+        dep("models/base.py", 904, "save", "self.save_base("),
+        dep("backends/utils.py", 105, "_execute", "return self.cursor.execute(sql, params)"),
+    );
+    for command in ["python manage.py test", "python -m unittest", "./run.py"] {
+        let (label, out) = run(command, &raw).expect("rewritten");
+        assert_eq!(label, "py-trace", "{command}");
+        // The three frames before the one that raised are counted; the one that raised, the
+        // program's own frame and every other line stay as written.
+        assert_eq!(
+            out,
+            raw.replace(
+                &format!(
+                    "{}{}{}",
+                    dep(
+                        "models/manager.py",
+                        87,
+                        "manager_method",
+                        "return getattr(self.get_queryset(), name)(*args, **kwargs)"
+                    ),
+                    dep(
+                        "models/query.py",
+                        752,
+                        "create",
+                        "obj.save(force_insert=True, using=self.db)"
+                    ),
+                    dep("models/base.py", 904, "save", "self.save_base("),
+                ),
+                "  [3 frames in installed packages]\n"
+            ),
+            "{command}"
+        );
+    }
+    // Two frames in a row cost less as written than counted: nothing to rewrite.
+    let few = "Traceback (most recent call last):\n  File \"/app/a.py\", line 3, in <module>\n    f()\n  File \"/v/site-packages/x/y.py\", line 9, in f\n    g()\n  File \"/v/site-packages/x/z.py\", line 2, in g\n    raise E\nE: boom\n";
+    assert!(!matches!(run("python a.py", few), Some((l, _)) if l == "py-trace"));
+}

@@ -567,6 +567,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("gherkin", tests_js::gherkin))
     } else if tests_js::has_js_trace(text) {
         Some(("js-trace", js_trace))
+    } else if tests_native::has_py_trace(text) {
+        Some(("py-trace", tests_native::py_trace))
     } else if cargo::looks_like_rustc(text) {
         Some(("rustc", cargo::build))
     } else if listing::looks_like_match_list(text) {

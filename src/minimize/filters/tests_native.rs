@@ -1642,3 +1642,102 @@ pub(super) fn exunit(ctx: &Context) -> Option<String> {
     });
     Some(join_lines(kept))
 }
+
+/// Frames in a row that [`py_trace`] counts: fewer cost less than the line that counts them.
+const MIN_PY_FRAME_RUN: usize = 3;
+
+/// `  File "/app/x.py", line 3, in f`: a Python traceback's frame, as every Python prints it
+/// (the interpreter's uncaught error, unittest's and Django's test reports, a logged exception).
+fn is_py_frame(line: &str) -> bool {
+    line.starts_with("  File \"") && has(line, "\", line ")
+}
+
+/// A frame inside an installed package (`site-packages/`, `dist-packages/`).
+fn is_dependency_py_frame(line: &str) -> bool {
+    is_py_frame(line) && is_dependency_frame(line)
+}
+
+/// Whether `text` holds a Python traceback with [`MIN_PY_FRAME_RUN`] frames in a row inside
+/// installed packages, which [`py_trace`] counts.
+pub(super) fn has_py_trace(text: &str) -> bool {
+    if !crate::minimize::text::text_has(text, "Traceback (most recent call last):") {
+        return false;
+    }
+    let mut run = 0;
+    for line in text.split_lines() {
+        if is_py_frame(line) {
+            run = if is_dependency_frame(line) {
+                run + 1
+            } else {
+                0
+            };
+            if run >= MIN_PY_FRAME_RUN {
+                return true;
+            }
+        } else if !line.starts_with("    ") {
+            // A frame's source line and its caret line are part of the frame; anything else
+            // ends the run.
+            run = 0;
+        }
+    }
+    false
+}
+
+/// Python tracebacks with their runs of installed packages' frames (a frame: its `File` line, its
+/// source line, its caret line) counted: `  [14 frames in installed packages]`, as pytest's
+/// native tracebacks and JavaScript traces say theirs. The program's own frames stay as written
+/// and in order, and so does the frame that raised when a run ends the traceback (the library's
+/// place the exception line names). Everything else passes as written.
+pub(super) fn py_trace(ctx: &Context) -> Option<String> {
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
+    let mut out: Vec<&str> = Vec::with_capacity(lines.len());
+    let mut counts: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_dependency_py_frame(lines[i]) {
+            out.push(lines[i]);
+            i += 1;
+            continue;
+        }
+        // The run's frames, each from its `File` line to the line before the next frame's.
+        let mut frames: Vec<(usize, usize)> = Vec::new();
+        let mut j = i;
+        while j < lines.len() && is_dependency_py_frame(lines[j]) {
+            let end = lines[j + 1..]
+                .iter()
+                .position(|l| !l.starts_with("    "))
+                .map_or(lines.len(), |n| j + 1 + n);
+            frames.push((j, end));
+            j = end;
+        }
+        let raised = !lines.get(j).is_some_and(|l| is_py_frame(l));
+        let counted = frames.len() - usize::from(raised);
+        if counted >= MIN_PY_FRAME_RUN {
+            counts.push((out.len(), counted));
+            if raised {
+                let (from, to) = frames[frames.len() - 1];
+                out.extend(&lines[from..to]);
+            }
+        } else {
+            out.extend(&lines[i..j]);
+        }
+        i = j;
+    }
+    if counts.is_empty() {
+        return None;
+    }
+    let notes: Vec<String> = counts
+        .iter()
+        .map(|(_, n)| format!("  [{n} frames in installed packages]"))
+        .collect();
+    let mut joined: Vec<&str> = Vec::with_capacity(out.len() + counts.len());
+    let mut next = counts.iter().zip(&notes).peekable();
+    for (at, line) in out.iter().enumerate() {
+        while let Some(((_, _), note)) = next.next_if(|((k, _), _)| *k == at) {
+            joined.push(note.as_str());
+        }
+        joined.push(line);
+    }
+    joined.extend(next.map(|(_, note)| note.as_str()));
+    Some(join_lines(joined))
+}
