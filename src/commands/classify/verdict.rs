@@ -103,6 +103,9 @@ pub enum Settle {
     /// What only a program reading a terminal does (PYTHONINSPECT's prompt after the program,
     /// and its history): the walk drops it when stdin is empty (`< /dev/null`), no terminal.
     EmptyInput,
+    /// A cache a program writes unless a variable of its own turns it off (`RUFF_NO_CACHE`,
+    /// `MYPY_CACHE_DIR=/dev/null`): the context's environment says.
+    CacheOff,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.
