@@ -2089,7 +2089,10 @@ fn inventory_of_debian_programs() {
         ("pylint --help-msg=W0611", Unknown),
         ("pylint src", Write),
         ("flake8 -j 1 src", Unknown),
-        ("flake8 src", Write),
+        // One operand may be a file (one process) or a directory (worker processes): the
+        // context looks.
+        ("flake8 src", Unknown),
+        ("flake8 a.py b.py", Write),
         ("flake8 --output-file o.txt a.py", Write),
         ("flake8 --tee a.py", Write),
         ("prettier --find-config-path app.js", ReadOnly),
