@@ -67,11 +67,12 @@ pub fn ruff(args: &[Word]) -> Verdict {
     let rest = args.get(1..).unwrap_or(&[]);
     let mut v = Verdict::read_only();
     // `ruff check` and `ruff format --check`/`--diff` write their cache (`.ruff_cache` in the
-    // project) unless `--no-cache` (measured, ruff 0.17.6).
+    // project) unless `--no-cache` or `RUFF_NO_CACHE` (measured, ruff 0.17.6).
     if !rest.iter().any(|a| a.is("--no-cache")) {
-        v.push(
+        v.push_unless(
             Level::Write,
-            "ruff writes its cache (.ruff_cache) unless --no-cache",
+            "ruff writes its cache (.ruff_cache) unless --no-cache or RUFF_NO_CACHE",
+            Settle::CacheOff,
         );
     }
     match sub {
@@ -108,8 +109,14 @@ pub fn ruff(args: &[Word]) -> Verdict {
     v
 }
 
-/// `tsc`: reads with `--noEmit`, unless an option writes anyway (a trace, build info).
+/// `tsc`: reads with `--noEmit`, unless an option writes anyway (a trace, build info). Its
+/// version and help (`-v`, `-h`, `-?`, `--all`) print and stop before any tsconfig.json is
+/// read (measured, tsc 5: an unparsable tsconfig.json not opened, nothing written).
 pub fn tsc(args: &[Word]) -> Verdict {
+    const PRINTS: &[&str] = &["-v", "--version", "-h", "--help", "-?", "--all"];
+    if !args.is_empty() && args.iter().all(|a| PRINTS.iter().any(|p| a.is(p))) {
+        return Verdict::read_only();
+    }
     let writes_anyway = [
         "--generateTrace",
         "--incremental",
@@ -292,6 +299,9 @@ fn eslint_reads(args: &[Word]) -> bool {
 /// `prettier`, `eslint`: `--write`/`--fix` rewrite files; otherwise they run the project's
 /// configuration and plugins.
 pub fn js_linter(program: &str, args: &[Word]) -> Verdict {
+    if program == "prettier" && prettier_finds_config(args) {
+        return Verdict::read_only();
+    }
     if program == "prettier" && prettier_reads(args) {
         let mut v = Verdict::read_only();
         v.push_unless(Level::Unknown, PRETTIER_CONFIG, Settle::Configuration);
@@ -345,5 +355,206 @@ pub fn formatter(program: &str, args: &[Word]) -> Verdict {
         Verdict::read_only()
     } else {
         Verdict::write(format!("{program} rewrites files"))
+    }
+}
+
+/// The finding on a Python linter's reading mode: its configuration may name plugins in the
+/// project (flake8's `local-plugins`, pylint's `load-plugins` and `init-hook`), which
+/// `context::python::plugin_host` reads.
+pub const PYTHON_LINTER_CONFIG: &str =
+    "the linter loads the plugins its configuration names; no context was read to tell";
+
+/// The finding on flake8 checking more than one file without `-j 1`: its worker processes
+/// share semaphores that are files in /dev/shm (`sem.mp-…`, made and removed; strace, flake8
+/// 7.5 on two files). With one file it checks in its own process (`checker.Manager.run`).
+pub const FLAKE8_PARALLEL: &str =
+    "flake8 checks several files in worker processes, whose semaphores are files in /dev/shm, unless -j 1";
+
+/// Reading modes of the Python project tools that otherwise rewrite files or lint with the
+/// project's plugins: `flake8` reporting on standard output, `pylint`'s listings, `isort
+/// --show-files`/`--show-config`. `None` for anything else.
+pub fn python_tool(program: &str, args: &[Word]) -> Option<Verdict> {
+    match program {
+        "flake8" => flake8(args),
+        "pylint" => pylint_lists(args),
+        "isort" => isort_shows(args),
+        _ => None,
+    }
+}
+
+/// `flake8 src`, `flake8 --max-line-length 100 -j 1 a.py`: findings printed, with options that
+/// only choose what is checked and shown (flake8 7.5's `--help`). Not taken: `--output-file`
+/// (a report file), `--tee`, `--format` other than a built-in one (a plugin's formatter),
+/// `--enable-extensions`, `--require-plugins`, `--bug-report`, and any other option. flake8
+/// keeps no cache.
+fn flake8(args: &[Word]) -> Option<Verdict> {
+    let (serial, operands) = flake8_run(args)?;
+    let mut verdict = Verdict::read_only();
+    // Not read-only whatever the configuration says: its worker processes.
+    if !serial && operands.len() != 1 {
+        verdict.push(Level::Write, FLAKE8_PARALLEL);
+        return Some(verdict);
+    }
+    verdict.push_unless(Level::Unknown, PYTHON_LINTER_CONFIG, Settle::Configuration);
+    // One operand may still be a directory of files: the context looks (`context::python`).
+    if !serial {
+        verdict.push_unless(Level::Write, FLAKE8_PARALLEL, Settle::Configuration);
+    }
+    Some(verdict)
+}
+
+/// The operand of a flake8 reading run that has one and no `-j 1`: whether it is a
+/// directory decides if it runs in parallel (the context's to say).
+pub fn flake8_lone_operand(args: &[Word]) -> Option<String> {
+    match flake8_run(args)? {
+        (false, operands) if operands.len() == 1 => operands.into_iter().next(),
+        _ => None,
+    }
+}
+
+/// A flake8 reading run: whether `-j 1` makes it serial, and its operands.
+fn flake8_run(args: &[Word]) -> Option<(bool, Vec<String>)> {
+    const FLAGS: &[&str] = &[
+        "-v",
+        "--verbose",
+        "-q",
+        "--quiet",
+        "--count",
+        "--statistics",
+        "--show-source",
+        "--no-show-source",
+        "--hang-closing",
+        "--exit-zero",
+        "--doctests",
+        "--disable-noqa",
+        "--benchmark",
+        "--isolated",
+        "--version",
+        "-h",
+        "--help",
+    ];
+    const VALUED: &[&str] = &[
+        "--max-line-length",
+        "--max-doc-length",
+        "--indent-size",
+        "--select",
+        "--ignore",
+        "--extend-select",
+        "--extend-ignore",
+        "--per-file-ignores",
+        "--exclude",
+        "--extend-exclude",
+        "--filename",
+        "--max-complexity",
+        "--stdin-display-name",
+        "--config",
+        "--append-config",
+        "--format",
+        "-j",
+        "--jobs",
+    ];
+    const FORMATS: &[&str] = &["default", "pylint", "quiet-filename", "quiet-nothing"];
+    let mut serial = false;
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let v = a.value.as_deref()?;
+        if a.glob {
+            return None;
+        }
+        let (option, inline) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value)),
+            _ if v.starts_with("-j") && v.len() > 2 => ("-j", Some(&v[2..])),
+            _ => (v, None),
+        };
+        if FLAGS.contains(&v) {
+            continue;
+        }
+        if VALUED.contains(&option) || option == "--color" {
+            let value = match inline {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    args.get(i - 1)?.value.as_deref()?
+                }
+            };
+            match option {
+                "--format" if !FORMATS.contains(&value) => return None,
+                "-j" | "--jobs" => serial = value == "1",
+                _ => {}
+            }
+            continue;
+        }
+        if v.starts_with('-') && v != "-" {
+            return None;
+        }
+        operands.push(v.to_string());
+    }
+    Some((serial, operands))
+}
+
+/// pylint's listings print and stop once its rcfile and plugins are loaded, before any file
+/// is linted or its statistics saved (strace, pylint 4.1: nothing opened to write).
+fn pylint_lists(args: &[Word]) -> Option<Verdict> {
+    const LISTS: &[&str] = &[
+        "--list-msgs",
+        "--list-msgs-enabled",
+        "--list-groups",
+        "--list-conf-levels",
+        "--list-extensions",
+        "--full-documentation",
+        "--long-help",
+        "--generate-rcfile",
+        "--generate-toml-config",
+    ];
+    let [only] = args else { return None };
+    let v = only.value.as_deref()?;
+    if !LISTS.contains(&v) && !v.starts_with("--help-msg=") {
+        return None;
+    }
+    let mut verdict = Verdict::read_only();
+    verdict.push_unless(Level::Unknown, PYTHON_LINTER_CONFIG, Settle::Configuration);
+    Some(verdict)
+}
+
+/// `isort --show-files .`, `isort --show-config`: isort 9's `main` prints the files it would
+/// sort, or its settings, and returns before it sorts anything, whatever else is given. The
+/// word must be isort's own option, not the value of the option before it. isort's
+/// configuration sets options; its plugins are installed packages.
+fn isort_shows(args: &[Word]) -> Option<Verdict> {
+    const FLAGS: &[&str] = &[
+        "-c",
+        "--check-only",
+        "--check",
+        "--diff",
+        "--df",
+        "-q",
+        "--quiet",
+        "-v",
+        "--verbose",
+    ];
+    let shows = args.iter().enumerate().any(|(i, a)| {
+        (a.is("--show-files") || a.is("--show-config"))
+            && (i == 0
+                || args[i - 1]
+                    .value
+                    .as_deref()
+                    .is_some_and(|p| !p.starts_with('-') || FLAGS.contains(&p)))
+    });
+    shows.then(Verdict::read_only)
+}
+
+/// `prettier --find-config-path FILE`: prettier 3 finds the configuration file FILE would use
+/// and prints its path; it neither loads it (a `prettier.config.cjs` that runs a program did
+/// not run: measured) nor any plugin.
+pub fn prettier_finds_config(args: &[Word]) -> bool {
+    match args {
+        [flag, file] => flag.is("--find-config-path") && file.value.is_some(),
+        [joined] => joined
+            .value
+            .as_deref()
+            .is_some_and(|v| v.starts_with("--find-config-path=")),
+        _ => false,
     }
 }

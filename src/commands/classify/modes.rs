@@ -791,6 +791,8 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     // (strace: nothing opened to write); xsltproc 1.1 prints its version and libxml2's.
     ("swipl", &[&["--version"], &["--help"], &["--abi-version"], &["--arch"]]),
     ("xsltproc", &[&["--version"]]),
+    // Corepack 0.34 prints these and stops: no shim, download or COREPACK_HOME touched (strace).
+    ("corepack", &[&["--version"], &["-v"], &["--help"], &["-h"]]),
     ("valgrind", &[&["--version"]]),
     ("strace", &[&["-V"], &["--version"]]),
     ("ltrace", &[&["-V"], &["--version"]]),
@@ -1694,7 +1696,8 @@ pub const MYPY_PLUGINS: &str =
     "mypy loads the plugins its configuration names (mypy.ini, setup.cfg, pyproject.toml); no context was read to tell";
 
 /// `mypy --cache-dir=/dev/null src`: the cache turned off (mypy's documentation: "/dev/null
-/// … disables writing the cache"; measured, mypy 2.4: nothing written), with options that only
+/// … disables writing the cache"; measured, mypy 2.4: nothing written), or left to
+/// `MYPY_CACHE_DIR` when no `--cache-dir` is given, with options that only
 /// choose what is checked and printed. Reports (`--junit-xml`, `--*-report`), `--install-types`,
 /// `--python-executable` (a program mypy runs) and a `--config-file` elsewhere are refused.
 fn mypy(values: &[&str]) -> Option<Verdict> {
@@ -1774,7 +1777,18 @@ fn mypy(values: &[&str]) -> Option<Verdict> {
             return None;
         }
     }
-    cache_off.then(|| Verdict::unknown(MYPY_PLUGINS))
+    if cache_off {
+        return Some(Verdict::unknown(MYPY_PLUGINS));
+    }
+    // `MYPY_CACHE_DIR=/dev/null` in the environment turns it off too, over the command line's
+    // and the configuration's (the context's environment says; its plugins are read then).
+    let mut v = Verdict::read_only();
+    v.push_unless(
+        Level::Write,
+        "mypy writes its cache (.mypy_cache) unless its cache directory is /dev/null",
+        super::verdict::Settle::CacheOff,
+    );
+    Some(v)
 }
 
 /// The reason [`sqlite`] gives when only the database's existence is in question: the context

@@ -55,6 +55,14 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         "sed" => sed(&parsed, &mut v),
         "awk" => awk(&parsed, &mut v),
         "tar" => tar(&parsed, &mut v),
+        // man-db runs the pager through its pipeline with the page on its input: `cat`
+        // (alone, no options) only copies it out.
+        "man" => {
+            let pagers: Vec<&Word> = parsed.all("-P|--pager").filter_map(|o| o.value()).collect();
+            if pagers.iter().all(|p| p.value.as_deref() == Some("cat")) {
+                v.findings.retain(|f| f.reason != super::specs::MAN_PAGER);
+            }
+        }
         "top" if !parsed.has("-b") => {
             v.push(
                 Level::Unknown,

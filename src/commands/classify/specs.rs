@@ -41,6 +41,8 @@ pub(super) const LESS_LOG: &str = "less -o writes a log file";
 /// sort -S's finding: settled by the context when the input files are known to fit the buffer.
 pub(super) const SORT_BUFFER: &str =
     "sort -S bounds its buffer: an input larger than it is sorted through temporary files in TMPDIR";
+/// man's `-P PAGER`; `readers` drops it for `cat`.
+pub(super) const MAN_PAGER: &str = "man runs the pager -P names";
 /// tar's `-I PROGRAM`; `readers` drops it for a known decompressor.
 pub(super) const TAR_COMPRESS_PROGRAM: &str = "tar runs the compression program -I names";
 
@@ -159,7 +161,8 @@ pub const SPECS: &[Spec] = &[
         ], ..spec(&["less", "more", "zless", "zmore", "xzless", "xzmore", "lzless", "lzmore", "bzless", "bzmore"], "aAb:BcCdD:eEfFgGh:iIj:JKk:LmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:~#:",
         "help version quit-at-eof QUIT-AT-EOF quit-if-one-screen ignore-case IGNORE-CASE long-prompt LONG-PROMPT LINE-NUMBERS line-numbers RAW-CONTROL-CHARS raw-control-chars chop-long-lines squeeze-blank-lines no-init tabs= pattern= prompt= status-column mouse wheel-lines= use-color color= follow-name incsearch header= no-vbell quotes= rscroll= save-marks search-skip-screen silent log-file= LOG-FILE= lesskey-file= lesskey-src= lesskey-content= tag= tag-file= window= shift= max-back-scroll= buffers= auto-buffers jump-target= no-keypad no-histdups no-number-headers redraw-on-quit exit-follow-on-close") },
     Spec { effects: &[
-            ("-P|--pager|-H|--html|-X|--gxditview|-T|--troff-device|-t|--troff|-Z|--ditroff|-C|--config-file|-p|--preprocessor", Unknown, "man runs a program named on its command line"),
+            ("-P|--pager", Unknown, MAN_PAGER),
+            ("-H|--html|-X|--gxditview|-T|--troff-device|-t|--troff|-Z|--ditroff|-C|--config-file|-p|--preprocessor", Unknown, "man runs a program named on its command line"),
         ], ..spec(&["man"], "aC:d:DfhHikK:L:m:M:p:P:r:R:s:S:tT:uVwWZl",
         "all config-file= debug default whatis help html? apropos global-apropos locale= systems= manpath= preprocessor= pager= prompt= recode= sections= troff troff-device? update version where path location where-cat location-cat ditroff regex wildcard names-only no-subpages no-hyphenation nh no-justification nj local-file gxditview? warnings? encoding= ignore-case match-case") },
     Spec { effects: &[
@@ -335,6 +338,12 @@ pub const SPECS: &[Spec] = &[
         ..spec(&["gprof"], "abcDiIJjkLlm:nNpPqQrRsS:tTvw:xyzZAC", "brief annotated-source exec-counts flat-profile graph no-flat-profile no-graph sum line min-count= display-unused-functions static-call-graph ignore-non-functions width= table-length= print-path demangle? no-demangle traditional inline-file-names help version") },
     Spec { effects: &[("--rm", Write, "lz4cat --rm deletes its input")],
         ..spec(&["lz4cat"], "qvfmh", "quiet verbose force multiple rm help version") },
+    // Python checkers that print what they find and keep no cache: pyflakes 4.1 (its whole
+    // command line), pycodestyle 2.15 (its `--help`; its configuration, `[pycodestyle]` in
+    // setup.cfg or tox.ini and ~/.config/pycodestyle, only sets these options, and it runs no
+    // plugin). argparse and optparse take an abbreviated long option, hence `full`.
+    full(&["pyflakes"], "hV", "help version"),
+    full(&["pycodestyle"], "hvqr", "version help verbose quiet repeat first exclude= filename= select= ignore= show-source show-pep8 statistics count max-line-length= max-doc-length= indent-size= hang-closing format= diff benchmark config="),
 ];
 
 /// The shape the GNU gettext catalog filters share: they read the catalogs named and print the

@@ -107,6 +107,9 @@ pub enum Settle {
     /// is named files whose size and lines fit with room to spare ([`super::context`] stats
     /// and counts them).
     SortBuffer,
+    /// A cache a program writes unless a variable of its own turns it off (`RUFF_NO_CACHE`,
+    /// `MYPY_CACHE_DIR=/dev/null`): the context's environment says.
+    CacheOff,
 }
 
 /// The classification of one program invocation, before nested commands are looked at.

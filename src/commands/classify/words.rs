@@ -201,6 +201,10 @@ impl Builder {
                 // `$(pwd)` is the working directory: `rm -rf "$(pwd)"` is `rm -rf .`.
                 let shape = if is_pwd(node, src) {
                     "$PWD".to_string()
+                } else if prints_only_object_names(node, src) {
+                    // Hexadecimal object names (or nothing): never an option, an absolute
+                    // path or a name with a space.
+                    format!("0{RUNTIME}")
                 } else {
                     RUNTIME.to_string()
                 };
@@ -319,6 +323,85 @@ fn is_pwd(node: Node<'_>, src: &str) -> bool {
     let mut cursor = node.walk();
     let statements: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
     matches!(statements.as_slice(), [command] if command.kind() == "command" && text(*command, src).trim() == "pwd")
+}
+
+/// `$(git rev-list --max-parents=0 HEAD)`, `$(git rev-parse --verify HEAD)`, `$(git merge-base
+/// a b)`: git commands that print only hexadecimal object names, one a line, or nothing (an
+/// error goes to stderr). Only options that choose which commits are taken: `--boundary`
+/// (`-` before a name), `--left-right` (`<`, `>`), `--objects` (paths) and the formats are not,
+/// nor rev-parse without `--verify`, which prints an argument it cannot resolve as it is.
+fn prints_only_object_names(node: Node<'_>, src: &str) -> bool {
+    const REV_LIST: &[&str] = &[
+        "--all",
+        "--branches",
+        "--tags",
+        "--remotes",
+        "--no-merges",
+        "--merges",
+        "--first-parent",
+        "--reverse",
+        "--topo-order",
+        "--date-order",
+        "--author-date-order",
+        "--no-min-parents",
+        "--no-max-parents",
+        "--ancestry-path",
+        "--full-history",
+        "--simplify-by-decoration",
+        "--dense",
+        "--sparse",
+        "--parents",
+        "--children",
+    ];
+    const NUMBERED: &[&str] = &[
+        "--max-parents=",
+        "--min-parents=",
+        "--max-count=",
+        "--skip=",
+    ];
+    let mut cursor = node.walk();
+    let statements: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+    let [command] = statements.as_slice() else {
+        return false;
+    };
+    let line = text(*command, src).trim();
+    if command.kind() != "command"
+        || line.contains(|c: char| !(c.is_ascii_alphanumeric() || " -=_./^~@:".contains(c)))
+    {
+        return false;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    let rev = |w: &&str| !w.starts_with('-');
+    match words.as_slice() {
+        ["git", "rev-list", rest @ ..] => {
+            rest.iter().any(rev)
+                && rest.iter().all(|w| {
+                    rev(w)
+                        || REV_LIST.contains(w)
+                        || NUMBERED
+                            .iter()
+                            .any(|p| w.strip_prefix(p).is_some_and(number))
+                        || w.strip_prefix('-').is_some_and(number)
+                })
+        }
+        ["git", "rev-parse", rest @ ..] => {
+            rest.contains(&"--verify")
+                && rest.iter().filter(|w| rev(w)).count() == 1
+                && rest.iter().all(|w| {
+                    rev(w)
+                        || matches!(*w, "--verify" | "-q" | "--quiet" | "--short")
+                        || w.strip_prefix("--short=").is_some_and(number)
+                })
+        }
+        ["git", "merge-base", rest @ ..] => {
+            rest.iter().filter(|w| rev(w)).count() >= 2
+                && rest
+                    .iter()
+                    .all(|w| rev(w) || matches!(*w, "--all" | "--octopus" | "--independent"))
+        }
+        _ => false,
+    }
 }
 
 const MAX_DOWNLOAD_SEARCH_DEPTH: usize = 32; // syntax levels searched under a word: several substitutions deep

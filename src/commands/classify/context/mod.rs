@@ -860,6 +860,7 @@ impl Probe {
                     || words.contains(&"-XX:+UsePerfData");
                 on || !words.contains(&"-XX:-UsePerfData")
             }
+            Some(Settle::CacheOff) => !tools::cache_turned_off(program, &env),
             Some(Settle::GoModule) => !in_every_dir(&|here| {
                 tools::go_module_self_contained(here)
                     && (!args.first().is_some_and(|a| a.is("doc"))

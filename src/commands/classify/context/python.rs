@@ -1110,11 +1110,33 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 &["--config", "--append-config"],
                 here.dir,
             ));
-            if let Some(file) = files::first_saying(configs, |t| t.contains("local-plugins")) {
+            if let Some(file) =
+                files::first_saying(configs.clone(), |t| t.contains("local-plugins"))
+            {
                 flag(
                     &file,
                     "the local plugins its flake8:local-plugins section names",
                 );
+            }
+            // flake8 takes `output-file` (or `output_file`) from its configuration as from
+            // its command line: the report is written there.
+            let writes = |t: &str| t.contains("output-file") || t.contains("output_file");
+            if let Some(file) = files::first_saying(configs, writes) {
+                out.push(
+                    Level::Write,
+                    format!(
+                        "{program} writes its report to the output-file {} names",
+                        file.display()
+                    ),
+                );
+            }
+            if let Some(operand) = crate::commands::classify::devtools::flake8_lone_operand(args) {
+                if !files::is_file(&files::join(here.dir, &operand)) {
+                    out.push(
+                        Level::Write,
+                        crate::commands::classify::devtools::FLAKE8_PARALLEL,
+                    );
+                }
             }
         }
         "tox" => {

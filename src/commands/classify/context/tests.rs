@@ -8109,3 +8109,128 @@ fn inline_programs_of_lisp_prolog_and_tcl() {
         ),
     ]);
 }
+
+/// Issue 44 (r26's tune split): the Python tools' variables and configuration that turn a cache
+/// off or write a report, flake8's parallel run, and what prettier --find-config-path reads.
+#[test]
+fn python_tool_variables_and_reports() {
+    fn nothing(_: &Planted) {}
+    fn flake8_plain(p: &Planted) {
+        p.write("repo/setup.cfg", "[flake8]\nmax-line-length = 100\n");
+        p.write("repo/src/a.py", "x = 1\n");
+        p.write("repo/src/b.py", "y = 2\n");
+    }
+    fn flake8_output(p: &Planted) {
+        flake8_plain(p);
+        p.write("repo/.flake8", "[flake8]\noutput-file = lint.txt\n");
+    }
+    fn flake8_local(p: &Planted) {
+        flake8_plain(p);
+        p.write(
+            "repo/tox.ini",
+            "[flake8:local-plugins]\nextension =\n  X = x:X\n",
+        );
+    }
+    fn pylint_hook(p: &Planted) {
+        p.write("repo/.pylintrc", "[MAIN]\ninit-hook = import os\n");
+    }
+    fn prettier_js(p: &Planted) {
+        p.write(
+            "repo/prettier.config.cjs",
+            "require('child_process').execSync('x');\n",
+        );
+        p.write("repo/app.js", "a\n");
+    }
+    const NO_CACHE: &[(&str, &str)] = &[("RUFF_NO_CACHE", "true")];
+    const CACHE_ON: &[(&str, &str)] = &[("RUFF_NO_CACHE", "false")];
+    const REPORT: &[(&str, &str)] = &[("RUFF_OUTPUT_FILE", "lint.txt")];
+    const MYPY_NULL: &[(&str, &str)] = &[("MYPY_CACHE_DIR", "/dev/null")];
+    const MYPY_DIR: &[(&str, &str)] = &[("MYPY_CACHE_DIR", "/tmp/mc")];
+    let with = |name, plant, command, env, flagged| Case {
+        name,
+        plant,
+        command,
+        cwd: "repo",
+        env,
+        flagged,
+    };
+    run(&[
+        with("ruff-env-off", nothing, "ruff check src", NO_CACHE, None),
+        with(
+            "ruff-env-on",
+            nothing,
+            "ruff check src",
+            CACHE_ON,
+            Some("cache"),
+        ),
+        case("ruff-cache", nothing, "ruff check src", Some("cache")),
+        with(
+            "ruff-report",
+            nothing,
+            "ruff check --no-cache --exit-zero src",
+            REPORT,
+            Some("RUFF_OUTPUT_FILE"),
+        ),
+        with(
+            "ruff-report-format",
+            nothing,
+            "ruff format --check --no-cache src",
+            REPORT,
+            None,
+        ),
+        with(
+            "mypy-env-null",
+            nothing,
+            "mypy --no-incremental src",
+            MYPY_NULL,
+            None,
+        ),
+        with("mypy-env-dir", nothing, "mypy src", MYPY_DIR, Some("cache")),
+        with("mypy-env-plugin", pylint_hook, "mypy src", MYPY_NULL, None),
+        case(
+            "flake8-file",
+            flake8_plain,
+            "flake8 --max-line-length 100 src/a.py",
+            None,
+        ),
+        case("flake8-serial", flake8_plain, "flake8 -j 1 src", None),
+        case("flake8-dir", flake8_plain, "flake8 src", Some("/dev/shm")),
+        case(
+            "flake8-output",
+            flake8_output,
+            "flake8 -j 1 src",
+            Some("output-file"),
+        ),
+        case(
+            "flake8-local",
+            flake8_local,
+            "flake8 -j1 src/a.py",
+            Some("local plugins"),
+        ),
+        case(
+            "flake8-report",
+            flake8_plain,
+            "flake8 --output-file=o.txt src/a.py",
+            Some("flake8"),
+        ),
+        case("pylint-list", nothing, "pylint --list-msgs", None),
+        case(
+            "pylint-list-hook",
+            pylint_hook,
+            "pylint --list-msgs",
+            Some("init-hook"),
+        ),
+        case(
+            "prettier-find",
+            prettier_js,
+            "prettier --find-config-path app.js",
+            None,
+        ),
+        case(
+            "prettier-check",
+            prettier_js,
+            "prettier --check app.js",
+            Some("prettier"),
+        ),
+    ]);
+}

@@ -554,7 +554,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "mlr" => mlrrc(here, out),
         "meson" => meson_source(here, args, out),
         "mypy" => mypy_config(here, out),
-        "prettier" => prettier_config(here, args, out),
+        "ruff" => ruff_env(here, args, out),
+        "prettier" if !crate::commands::classify::devtools::prettier_finds_config(args) => {
+            prettier_config(here, args, out)
+        }
         "eslint" => eslint_config(here, args, out),
         "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
         | "lzfgrep" | "bzgrep" | "bzegrep" | "bzfgrep" | "zstdgrep" | "zdiff" | "zcmp"
@@ -737,6 +740,33 @@ fn mlrrc(here: &Here<'_>, out: &mut Verdict) {
 /// user's (`$XDG_CONFIG_HOME/mypy/config`, `~/.config/mypy/config`, `~/.mypy.ini`). A file
 /// that mentions `plugins` (modules mypy imports) or `python_executable` (a program it runs)
 /// is taken to use them; `MYPY_CONFIG_FILE_DIR` and `--config-file` are not followed.
+/// Whether the environment turns off the cache `program` writes (`Settle::CacheOff`).
+/// `RUFF_NO_CACHE` is `--no-cache` (clap's boolean): `false` leaves the cache on, and every
+/// value but `true` is refused before anything is written (measured, ruff 0.17.6: `1`, `yes`,
+/// `0`, the empty string end with exit 2 and no `.ruff_cache`). `MYPY_CACHE_DIR`, when not
+/// blank, replaces the command line's and the configuration's cache directory, and
+/// `/dev/null` writes none (mypy's `main.py`).
+pub fn cache_turned_off(program: &str, env: &Env<'_>) -> bool {
+    match super::family(program) {
+        "ruff" => env.value("RUFF_NO_CACHE").is_some_and(|v| v != "false"),
+        "mypy" => env.value("MYPY_CACHE_DIR") == Some("/dev/null"),
+        _ => false,
+    }
+}
+
+/// `ruff check` takes `--output-file` from `RUFF_OUTPUT_FILE` (clap's `env`): set, the report
+/// is written there whatever the command line says (measured, ruff 0.17.6; the empty value
+/// is refused with exit 2). ruff's configuration has no such key (`output-file` in
+/// `[tool.ruff]` is refused as unknown).
+fn ruff_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if args.first().is_some_and(|a| a.is("check")) && here.env.is_set("RUFF_OUTPUT_FILE") {
+        out.push(
+            Level::Write,
+            "ruff check writes its report to the file RUFF_OUTPUT_FILE names",
+        );
+    }
+}
+
 fn mypy_config(here: &Here<'_>, out: &mut Verdict) {
     // Newer mypys look in the parent directories too: every one is read.
     let mut candidates: Vec<PathBuf> = files::ancestors(here.dir)
