@@ -58,10 +58,7 @@ impl Walker {
                         });
                         matches!(keyword, "declare" | "typeset" | "local") && flags_a
                     });
-                let assoc = declared_assoc
-                    || (self.assoc.contains(array)
-                        && !self.tainted.contains(&format!("{UNSET}{array}")));
-                if !assoc {
+                if !(declared_assoc || self.is_assoc(array)) {
                     let mut cursor = node.walk();
                     for element in node.named_children(&mut cursor) {
                         let text = tree::text(element, src);
@@ -87,9 +84,7 @@ impl Walker {
                     .child_by_field_name("name")
                     .map(|n| tree::text(n, src))
                     .unwrap_or("");
-                let assoc = self.assoc.contains(array)
-                    && !self.tainted.contains(&format!("{UNSET}{array}"));
-                if !assoc {
+                if !self.is_assoc(array) {
                     operands.extend(node.child_by_field_name("index"));
                 }
             }
@@ -420,11 +415,15 @@ impl Walker {
         None
     }
 
+    /// An array declared associative at the top level and never unset since: its keys are plain
+    /// words, not arithmetic.
+    fn is_assoc(&self, name: &str) -> bool {
+        self.assoc.contains(name) && !self.tainted.contains(&format!("{UNSET}{name}"))
+    }
+
     /// An associative array declared at the top level that the script only gives numbers.
     fn numeric_assoc(&self, name: &str) -> bool {
-        self.assoc.contains(name)
-            && !self.tainted.contains(name)
-            && !self.tainted.contains(&format!("{UNSET}{name}"))
+        self.is_assoc(name) && !self.tainted.contains(name)
     }
 
     /// A key that expands to a plain word: letters, digits and `_`, a number variable, or
