@@ -172,6 +172,13 @@ impl ShellState {
 }
 
 impl ShellState {
+    /// Whether a DEBUG or RETURN trap is set: it would run for each command of a chunk the
+    /// host sends between two runs (a counter in it would count them).
+    pub(crate) fn runs_traps_on_framing(&self) -> bool {
+        trap_command(&self.traps, "DEBUG").is_some()
+            || trap_command(&self.traps, "RETURN").is_some()
+    }
+
     /// Whether an ERR trap is set: it runs for each command that fails.
     pub(crate) fn has_err_trap(&self) -> bool {
         trap_command(&self.traps, "ERR").is_some()
