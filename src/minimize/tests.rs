@@ -5057,3 +5057,19 @@ fn a_python_tracebacks_installed_frames_are_counted() {
     let few = "Traceback (most recent call last):\n  File \"/app/a.py\", line 3, in <module>\n    f()\n  File \"/v/site-packages/x/y.py\", line 9, in f\n    g()\n  File \"/v/site-packages/x/z.py\", line 2, in g\n    raise E\nE: boom\n";
     assert!(!matches!(run("python a.py", few), Some((l, _)) if l == "py-trace"));
 }
+
+/// A diagnostic's kind is the first `: error: `/`: warning: `/`: fatal error: ` of its line
+/// (found in one pass over the line's colons): a warning whose message quotes `: error: `
+/// is a warning, grouped with the same warning at another place.
+#[test]
+fn a_compilers_diagnostic_kind_is_the_first_on_its_line() {
+    let raw = "gcc -c a.c\na.c:3:5: warning: format ‘x: error: %s’ expects a string [-Wformat=]\na.c:9:5: warning: format ‘x: error: %s’ expects a string [-Wformat=]\ngcc -c b.c\nb.c:1:1: fatal error: missing.h: No such file or directory\ncompilation terminated.\nmake: *** [Makefile:3: b.o] Error 1\n";
+    let out = text_of("make", raw);
+    assert_keeps(
+        &out,
+        &[
+            "warning: format ‘x: error: %s’ expects a string [-Wformat=] (2 places):\n  a.c: 3:5 9:5\n",
+            "b.c:1:1: fatal error: missing.h: No such file or directory\n",
+        ],
+    );
+}
