@@ -338,6 +338,21 @@ fn source_outline_keeps_signatures_whole() {
     assert_eq!(run("cat notes.txt", "x"), None);
 }
 
+/// Python 3.12's type alias statement (`type Name = …`, `type Name[T] = …`) is a declaration
+/// the outline keeps; `type` is a keyword only there, so a docstring's prose that starts with
+/// the word (`    type is invalid …`) is no declaration.
+#[test]
+fn source_outline_keeps_pythons_type_aliases() {
+    let py = format!(
+        "import os\n\ntype Spec = dict[str, object]\ntype Pair[T] = tuple[T, T]\n\ndef f(spec):\n    \"\"\"Return the spec.\n\n    type is invalid for the current mode.\"\"\"\n    return spec\n{}",
+        "# x\n".repeat(1500)
+    );
+    assert_eq!(
+        text_of("cat core.py", &py),
+        "[outline of core.py: 1510 lines, bodies elided; `sed -n 'A,Bp' core.py` prints lines A..B]\n1: (1 import lines)\n3: type Spec = dict[str, object]\n4: type Pair[T] = tuple[T, T]\n6: def f(spec):\n"
+    );
+}
+
 #[test]
 fn settings_file_is_trusted_only_with_a_matching_hash() {
     let dir = std::env::temp_dir().join(format!("agent-shell-minimize-{}", std::process::id()));
