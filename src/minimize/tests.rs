@@ -3443,43 +3443,16 @@ fn a_padded_tables_rows_lose_their_padding_and_say_a_constant_column_once() {
     }
     let out = text_of("pip list -v", &raw);
     assert_eq!(
-        out,
-        "Package==Version (every row: Location /usr/lib/python3, Installer pip)\nalabaster==1.0.0 anyio==4.16.0 attrs==26.1.0 babel==2.19.0 black==26.1 certifi==2026.1 click==8.3.0 idna==3.10\nzipp==3.23.0\n"
+        out.lines().next(),
+        Some("Package Version (every row: Location /usr/lib/python3, Installer pip)")
     );
-}
-
-/// A package list under `Package  Version` says each package as a pinned requirement, several
-/// to a line of at most about 120 characters; a package with more cells (`-o`'s latest version
-/// and type) has a line of its own, in the list's order, the columns named in the header.
-#[test]
-fn a_package_tables_rows_are_pinned_requirements_several_to_a_line() {
-    let mut raw = String::from("Package         Version\n--------------- -------\n");
-    for i in 0..20 {
-        raw.push_str(&format!("package-{i:<7} 1.{i}\n"));
+    assert!(out.contains("\nalabaster 1.0.0\nanyio 4.16.0\n"), "{out}");
+    assert!(!out.contains("/usr/lib/python3 pip"), "{out}");
+    // Every package and its version, on one line.
+    for l in raw.lines().skip(2) {
+        let cells: Vec<&str> = l.split_whitespace().collect();
+        assert!(out.contains(&format!("{} {}\n", cells[0], cells[1])), "{l}");
     }
-    let out = text_of("pip list", &raw);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "Package==Version");
-    assert!(
-        lines[1].starts_with("package-0==1.0 package-1==1.1 "),
-        "{out}"
-    );
-    assert!(
-        lines.len() < 6 && lines.iter().all(|l| l.len() <= 120),
-        "{out}"
-    );
-    for i in 0..20 {
-        assert!(out.contains(&format!("package-{i}==1.{i}")), "{i} in {out}");
-    }
-    // `pip list -o`: each package's latest version and type after it, a line each.
-    let mut raw = String::from("Package    Version Latest Type\n---------- ------- ------ -----\n");
-    for i in 0..8 {
-        raw.push_str(&format!("pkg-{i:<6} 1.{i}     2.{i}    wheel\n"));
-    }
-    assert_eq!(
-        text_of("pip list -o", &raw),
-        "Package==Version Latest (every row: Type wheel)\npkg-0==1.0 2.0\npkg-1==1.1 2.1\npkg-2==1.2 2.2\npkg-3==1.3 2.3\npkg-4==1.4 2.4\npkg-5==1.5 2.5\npkg-6==1.6 2.6\npkg-7==1.7 2.7\n"
-    );
 }
 
 #[test]
@@ -4271,10 +4244,10 @@ fn padded_table_rows_may_leave_their_last_cell_empty() {
     assert_keeps(
         &out,
         &[
-            "Using Python 3.11.7 environment at: venv\nPackage==Version Editable project location\n",
-            "argcomplete==0.1.0 ",
-            " flask==9.1.0\n",
-            "funcy==2.0 /p/funcy-2.0",
+            "Using Python 3.11.7 environment at: venv",
+            "argcomplete 0.1.0\n",
+            "flask 9.1.0\n",
+            "funcy 2.0 /p/funcy-2.0",
         ],
     );
     assert!(!out.contains("-----"), "{out}");

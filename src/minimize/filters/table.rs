@@ -42,14 +42,6 @@ pub(super) fn padded(ctx: &Context) -> Option<String> {
         return None;
     }
     let header = cells_loose(lines[t.rule - 1], &t.starts);
-    if header.starts_with(&["Package", "Version"]) {
-        return Some(packages(
-            lines[..t.rule - 1].iter().copied(),
-            &header,
-            &rows,
-            lines[t.end..].iter().copied(),
-        ));
-    }
     Some(render(
         lines[..t.rule - 1].iter().copied(),
         &header,
@@ -186,70 +178,6 @@ fn render<'a>(
             }
         }
         i += run;
-    }
-    out.extend(after.map(str::to_string));
-    join_lines(out)
-}
-
-/// A line of packages said `name==version` stays about this wide (as a place row does).
-const PACKAGES_ROW_CHARS: usize = 120;
-
-/// A package list printed as a padded table under `Package  Version` (pip list, uv pip list,
-/// `pip list -v`, `-o`): each package as pip writes a pinned requirement, `name==version`,
-/// several to a line. Its other cells (an editable project's location, `-o`'s latest version)
-/// follow it on a line of its own; a column the same on every row (`-v`'s location and
-/// installer) is said once beside the header. A row's cells said `name version` a line each
-/// cost a tenth more tokens (o200k_base reads ` name` after a blank as one token, after a line
-/// break as two).
-fn packages<'a>(
-    before: impl Iterator<Item = &'a str>,
-    header: &[&str],
-    rows: &[Vec<&str>],
-    after: impl Iterator<Item = &'a str>,
-) -> String {
-    let width = rows[0].len();
-    let constant: Vec<bool> = (0..width)
-        .map(|i| i > 1 && !rows[0][i].is_empty() && rows.iter().all(|r| r[i] == rows[0][i]))
-        .collect();
-    let mut out: Vec<String> = before.map(str::to_string).collect();
-    let mut head = String::from("Package==Version");
-    let mut said: Vec<String> = Vec::new();
-    for i in 2..width {
-        let name = header.get(i).copied().unwrap_or("");
-        if constant[i] {
-            said.push(format!("{name} {}", rows[0][i]).trim().to_string());
-        } else if !name.is_empty() {
-            head.push(' ');
-            head.push_str(name);
-        }
-    }
-    if !said.is_empty() {
-        head.push_str(&format!(" (every row: {})", said.join(", ")));
-    }
-    out.push(head);
-    let mut line = String::new();
-    for r in rows {
-        let pinned = format!("{}=={}", r[0], r[1]);
-        let extra: Vec<&str> = (2..width)
-            .filter(|&i| !constant[i] && !r[i].is_empty())
-            .map(|i| r[i])
-            .collect();
-        if (!extra.is_empty() || line.len() + pinned.len() >= PACKAGES_ROW_CHARS)
-            && !line.is_empty()
-        {
-            out.push(std::mem::take(&mut line));
-        }
-        if !extra.is_empty() {
-            out.push(format!("{pinned} {}", extra.join(" ")));
-            continue;
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&pinned);
-    }
-    if !line.is_empty() {
-        out.push(line);
     }
     out.extend(after.map(str::to_string));
     join_lines(out)
