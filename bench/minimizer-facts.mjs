@@ -109,6 +109,17 @@ export function searchable(text) {
       }
     } else if (!/^\s/.test(line)) header = null
   }
+  // An indented directory heading with deeper lines under it (`  alembic/ddl/` then `    base.py
+  // impl.py`, a path list by directory inside a program's report: pip show -f's `Files:`): each
+  // name joined with the directory too.
+  let inner = null
+  for (const line of lines) {
+    const m = /^( +)(\S+\/)$/.exec(line)
+    if (m) { inner = { indent: m[1].length, dir: m[2] }; continue }
+    if (inner && line.trim() && line.length - line.trimStart().length > inner.indent) {
+      for (const item of line.trim().split(/\s+/)) outLines.push(inner.dir + item)
+    } else inner = null
+  }
   // Records said a field a line (sqlite3 -line): each record's values as one line too, as a
   // row of a table says them.
   const records = recordList(lines)
@@ -273,6 +284,27 @@ export function facts(c) {
     for (const l of lines) if (l.trim()) add('path', l.trim())
     return f
   }
+  // `pip show` (`-f`, `-v`): each field with its value (`Requires: Mako, SQLAlchemy`) and each
+  // file under `Files:` (a path list, as find's); a compiled copy in `__pycache__/` of a source
+  // listed beside it is one fact for its directory (`alembic/__pycache__/`), its names being the
+  // sources'. A classifier or entry point (`-v`, indented under its field) is not read here.
+  if (['pip', 'pip3'].includes(program) && sub === 'show') {
+    let files = false
+    const listed = new Set(lines.filter((l) => /^ +\S/.test(l)).map((l) => l.trim()))
+    const caches = new Set()
+    for (const l of lines) {
+      let m
+      if ((m = /^([A-Z][\w-]*): (.+)$/.exec(l))) { add('field', l.trim()); files = false; continue }
+      if (/^[A-Z][\w-]*:$/.test(l)) { files = l === 'Files:'; continue }
+      if (!files || !/^ +\S+$/.test(l)) continue
+      const entry = l.trim()
+      if ((m = /^(.*?)__pycache__\/([^/.]+)\.[^/]+\.pyc$/.exec(entry)) && listed.has(`${m[1]}${m[2]}.py`)) {
+        if (!caches.has(m[1])) add('path', `${m[1]}__pycache__/`)
+        caches.add(m[1])
+      } else add('path', entry)
+    }
+    return f
+  }
   if (program === 'find') {
     for (const l of lines) if (l && l !== '.') add('path', l)
     return f
@@ -294,7 +326,12 @@ export function facts(c) {
   if (program === 'cat') {
     // A declaration (a function-like keyword then a name and its parameters, or a type keyword then
     // a name), not prose in a docstring such as `function that supports ...`.
-    const sig = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:(?:fn|function|def|func)\s+(?:\([^)]*\)\s*)?\w+\s*[(<]|(?:class|struct|enum|trait|interface|impl|type)\s+[\w<])/
+    const generic = /^\s*(?:(?:pub(?:\([\w:]+\))?|export|default|async|static|public|private|protected|unsafe|const)\s+)*(?:(?:fn|function|def|func)\s+(?:\([^)]*\)\s*)?\w+\s*[(<]|(?:class|struct|enum|trait|interface|impl|type)\s+[\w<])/
+    // Python has `def`, `class` and (3.12) the `type Name = …` statement, `type` being a keyword
+    // only there: a docstring's prose that starts with `type is …`, `interface to …` or `enum
+    // values …` is no declaration of a Python file.
+    const python = /^\s*(?:async\s+)?(?:def\s+\w+\s*[(\[]|class\s+\w|type\s+\w+\s*[[=])/
+    const sig = /\.pyi?$/.test(args.filter((a) => !a.startsWith('-')).at(-1) ?? '') ? python : generic
     for (const l of lines) if (sig.test(l) && !/^\s*(\/\/|#|\*)/.test(l)) add('signature', l.trim())
     return f
   }
@@ -420,6 +457,24 @@ export function facts(c) {
   // fact, found on one line whatever the padding and the drawing; a column whose cell is the
   // same on every row is one fact, not one a row. The lines around it are read as below; a
   // drawn table's borders are layout.
+  // coverage.py's report table (`Name  Stmts  Miss [Branch BrPart]  Cover [Missing]`, a rule
+  // above and under its rows) after a run's other facts (pytest-cov's `term`/`term-missing`
+  // after the tests' results): each row's cells are its fact (which lines of which file no test
+  // ran), found on one line whatever the padding, as a padded table's at the top of an output
+  // (read below, where nothing else is).
+  if (f.length) {
+    for (const [i, l] of lines.entries()) {
+      if (!/^Name\s+Stmts\s+Miss\s+(Branch\s+BrPart\s+)?Cover\b/.test(l) || !/^-{10,}\s*$/.test(lines[i + 1] ?? '')) continue
+      let j = i + 2
+      for (; j < lines.length && lines[j].trim() && !/^-{10,}\s*$/.test(lines[j]); j++) {
+        const m = /^(\S+)\s+(\d.*)$/.exec(lines[j].trimEnd())
+        if (m) add('row', m[1], m[2].replace(/\s+/g, ' '))
+      }
+      // The total under the closing rule.
+      const total = /^-{10,}\s*$/.test(lines[j] ?? '') && /^TOTAL\s+(\d.*)$/.exec((lines[j + 1] ?? '').trimEnd())
+      if (total) add('row', 'TOTAL', total[1].replace(/\s+/g, ' '))
+    }
+  }
   const table = !f.length && (paddedTable(lines) ?? drawnTable(lines))
   if (table) {
     for (const v of table.constant) if (v !== null) add('column', v)

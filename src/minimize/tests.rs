@@ -338,6 +338,21 @@ fn source_outline_keeps_signatures_whole() {
     assert_eq!(run("cat notes.txt", "x"), None);
 }
 
+/// Python 3.12's type alias statement (`type Name = …`, `type Name[T] = …`) is a declaration
+/// the outline keeps; `type` is a keyword only there, so a docstring's prose that starts with
+/// the word (`    type is invalid …`) is no declaration.
+#[test]
+fn source_outline_keeps_pythons_type_aliases() {
+    let py = format!(
+        "import os\n\ntype Spec = dict[str, object]\ntype Pair[T] = tuple[T, T]\n\ndef f(spec):\n    \"\"\"Return the spec.\n\n    type is invalid for the current mode.\"\"\"\n    return spec\n{}",
+        "# x\n".repeat(1500)
+    );
+    assert_eq!(
+        text_of("cat core.py", &py),
+        "[outline of core.py: 1510 lines, bodies elided; `sed -n 'A,Bp' core.py` prints lines A..B]\n1: (1 import lines)\n3: type Spec = dict[str, object]\n4: type Pair[T] = tuple[T, T]\n6: def f(spec):\n"
+    );
+}
+
 #[test]
 fn settings_file_is_trusted_only_with_a_matching_hash() {
     let dir = std::env::temp_dir().join(format!("agent-shell-minimize-{}", std::process::id()));
@@ -5056,4 +5071,20 @@ fn a_python_tracebacks_installed_frames_are_counted() {
     // Two frames in a row cost less as written than counted: nothing to rewrite.
     let few = "Traceback (most recent call last):\n  File \"/app/a.py\", line 3, in <module>\n    f()\n  File \"/v/site-packages/x/y.py\", line 9, in f\n    g()\n  File \"/v/site-packages/x/z.py\", line 2, in g\n    raise E\nE: boom\n";
     assert!(!matches!(run("python a.py", few), Some((l, _)) if l == "py-trace"));
+}
+
+/// A diagnostic's kind is the first `: error: `/`: warning: `/`: fatal error: ` of its line
+/// (found in one pass over the line's colons): a warning whose message quotes `: error: `
+/// is a warning, grouped with the same warning at another place.
+#[test]
+fn a_compilers_diagnostic_kind_is_the_first_on_its_line() {
+    let raw = "gcc -c a.c\na.c:3:5: warning: format ‘x: error: %s’ expects a string [-Wformat=]\na.c:9:5: warning: format ‘x: error: %s’ expects a string [-Wformat=]\ngcc -c b.c\nb.c:1:1: fatal error: missing.h: No such file or directory\ncompilation terminated.\nmake: *** [Makefile:3: b.o] Error 1\n";
+    let out = text_of("make", raw);
+    assert_keeps(
+        &out,
+        &[
+            "warning: format ‘x: error: %s’ expects a string [-Wformat=] (2 places):\n  a.c: 3:5 9:5\n",
+            "b.c:1:1: fatal error: missing.h: No such file or directory\n",
+        ],
+    );
 }

@@ -148,27 +148,28 @@ pub(super) fn compiler(ctx: &Context) -> Option<String> {
             && !has(l, "error:")
     };
     let lines: Vec<&str> = ctx.text.split_lines().collect();
+    // Whether each line is a build command, read once: the loop asks it of a line, of the line
+    // after, and of every line up to the next command (see [`fails_below`]).
+    let commands: Vec<bool> = lines.iter().map(|l| is_build_command(l)).collect();
     // A build of many files (`make -j2` over 40 sources): a compile command's echo is its
     // progress even with diagnostics under it, which name their file themselves (and, run in
     // parallel, are often another file's).
-    let many_commands = lines
-        .iter()
-        .filter(|l| is_build_command(l))
-        .take(MANY_COMMANDS)
-        .count()
-        >= MANY_COMMANDS;
+    let many_commands =
+        commands.iter().filter(|&&c| c).take(MANY_COMMANDS).count() >= MANY_COMMANDS;
     for (i, &line) in lines.iter().enumerate() {
         if is_progress(line) || line.starts_with("-- ") && cmake_chatter.is_match(line) {
             continue;
         }
         // A compile or link command that printed nothing (the next line is another command,
         // progress, or the end) is progress too; one with output under it stays, as its context.
-        if is_build_command(line)
+        if commands[i]
             && lines.get(i + 1).is_none_or(|n| {
-                is_build_command(n)
+                commands[i + 1]
                     || is_progress(n)
                     || is_sub_make_note(n)
-                    || many_commands && names_its_file(n) && !fails_below(&lines[i + 1..])
+                    || many_commands
+                        && names_its_file(n)
+                        && !fails_below(&lines[i + 1..], &commands[i + 1..])
             })
         {
             continue;
@@ -278,11 +279,12 @@ const MANY_COMMANDS: usize = 4;
 /// Whether the lines under a compile command, up to the next command, say an error: a failed
 /// compile keeps its command (the flags are what the reader reruns), a warning's goes in a build
 /// of many files (see `many_commands` in [`compiler`]).
-fn fails_below(lines: &[&str]) -> bool {
+fn fails_below(lines: &[&str], commands: &[bool]) -> bool {
     lines
         .iter()
-        .take_while(|l| !is_build_command(l))
-        .any(|l| has(l, "error: "))
+        .zip(commands)
+        .take_while(|(_, &command)| !command)
+        .any(|(l, _)| has(l, "error: "))
 }
 
 /// A line that says its own file: a diagnostic (`a.c:3:5: warning: …`) or the function context
@@ -605,10 +607,8 @@ const NOTE_KEEP_CHARS: usize = 60;
 /// ‘…’`, `x.h: In instantiation of ‘…’:`) past [`NOTE_KEEP_CHARS`] after its location, cut there;
 /// `None` for any other line (an error's or a warning's message is never cut).
 fn shortened_context(line: &str) -> Option<String> {
-    // Each form holds `: `; most lines of a long log do not (one search instead of three).
-    if !has(line, ": ") {
-        return None;
-    }
+    // Most lines of a long log hold none of the forms: one pass over its colons says so.
+    colon_then(line, CONTEXT_TAILS).next()?;
     let (head, text) = if let Some((loc, rest)) = split_str(line, ": note: ") {
         (format!("{loc}: note: "), rest)
     } else if let Some((loc, rest)) = split_str(line, ":   required from ") {
@@ -631,16 +631,38 @@ fn shortened_context(line: &str) -> Option<String> {
     Some(format!("{head}{cut}…"))
 }
 
+/// What follows the `: ` of each form [`shortened_context`] cuts (`: note: `, `:   required
+/// from `, …).
+const CONTEXT_TAILS: &[&str] = &[
+    "note: ",
+    "  required from ",
+    "In instantiation of ",
+    "In substitution of ",
+    "  required by ",
+    "  required for ",
+];
+
+/// Where `line` has `: ` followed by one of `tails`, in order: each `:` found by `memchr`
+/// and the bytes after it compared, one pass over the line for all the forms (a search per
+/// form read every line of a long log once per form, the most of this filter's time).
+fn colon_then<'a>(line: &'a str, tails: &'a [&'a str]) -> impl Iterator<Item = usize> + 'a {
+    let bytes = line.as_bytes();
+    memchr::memchr_iter(b':', bytes).filter(move |&at| {
+        bytes[at + 1..]
+            .strip_prefix(b" ")
+            .is_some_and(|rest| tails.iter().any(|t| rest.starts_with(t.as_bytes())))
+    })
+}
+
 /// `file:line:col: kind: message` (kind `error`, `warning`, `fatal error`) as (file,
 /// `line:col`, `kind: message`). Notes are not grouped: each explains the diagnostic above it.
 fn diagnostic(line: &str) -> Option<(&str, &str, &str)> {
-    if line.starts_with(' ') || !has(line, ": ") {
+    if line.starts_with(' ') {
         return None;
     }
-    let at = [": error: ", ": warning: ", ": fatal error: "]
-        .iter()
-        .filter_map(|k| find(line, k))
-        .min()?;
+    // The first `: error: `, `: warning: ` or `: fatal error: `, as the least of three
+    // searches would find it.
+    let at = colon_then(line, &["error: ", "warning: ", "fatal error: "]).next()?;
     placed(line, at)
 }
 

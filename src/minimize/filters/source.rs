@@ -72,7 +72,9 @@ fn patterns(lang: Lang) -> Option<Patterns> {
             import: re!(r"^\s*import\s|^\s*(const|let|var)\s+.*=\s*require\(")?,
         },
         Lang::Python => Patterns {
-            decl: re!(r"^\s*(async\s+)?def\s|^\s*class\s|^\s*@")?,
+            // `type Name = …` / `type Name[T] = …`: a type alias statement (Python 3.12;
+            // `type` is a keyword only there).
+            decl: re!(r"^\s*(async\s+)?def\s|^\s*class\s|^\s*@|^\s*type\s+[A-Za-z_]\w*\s*[\[=]")?,
             top_only: re!(r"^[A-Za-z_][A-Za-z0-9_]*\s*(:[^=]+)?=")?.into(),
             import: re!(r"^\s*(import|from)\s")?,
         },
@@ -142,7 +144,7 @@ fn signature_ends(line: &str, lang: Lang) -> bool {
         || t.ends_with(';')
         || t.ends_with("{}")
         || t.ends_with("=>")
-        || (lang == Lang::Python && t.ends_with(':'))
+        || (lang == Lang::Python && (t.ends_with(':') || t.trim_start().starts_with("type ")))
         || (lang == Lang::Ruby)
         || (lang == Lang::Go && (t.ends_with(')') || go_line_closed(t)))
         || t.contains("} ")
