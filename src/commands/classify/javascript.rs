@@ -337,8 +337,8 @@ pub fn only_prints_running(code: &str) -> Option<Vec<String>> {
         !c.trim().is_empty()
             && c.chars()
                 .all(|ch| ch.is_ascii_alphanumeric() || " -_./=:,@%+'\"".contains(ch))
-            && c.matches('\'').count() % 2 == 0
-            && c.matches('"').count() % 2 == 0
+            && c.matches('\'').count().is_multiple_of(2)
+            && c.matches('"').count().is_multiple_of(2)
     };
     let mut rest = Vec::with_capacity(toks.len());
     let mut commands = Vec::new();
