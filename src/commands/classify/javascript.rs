@@ -321,6 +321,76 @@ pub fn only_prints_making_dirs(code: &str) -> Option<Vec<String>> {
     (!dirs.is_empty() && prints(&rest)).then_some(dirs)
 }
 
+/// A program that would only print but for `require('child_process').execSync(COMMAND)` calls
+/// (`node:child_process` too; COMMAND a literal, with `{ encoding: 'utf8' }` or `'utf8'` at
+/// most): the commands, which node runs with `/bin/sh -c` in its own directory and environment,
+/// their output piped back and their input empty (node 20's docs). The caller judges each
+/// command as a script in the same context: so the program is read-only exactly when they are.
+/// A command is taken only in the words sh and bash read alike: letters, digits, spaces,
+/// quotes and `-_./=:,@%+` (no expansion, redirection, glob, list or pipe); the call's value is
+/// read as a string (`.toString().trim()` after it). `None` without such a call, or when the
+/// rest does more.
+pub fn only_prints_running(code: &str) -> Option<Vec<String>> {
+    let toks = tokens(code, Text::OneLiner)?;
+    let op = |at: usize, o: &str| matches!(toks.get(at), Some(Tok::Op(x)) if x == o);
+    let plain = |c: &str| {
+        !c.trim().is_empty()
+            && c.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || " -_./=:,@%+'\"".contains(ch))
+            && c.matches('\'').count().is_multiple_of(2)
+            && c.matches('"').count().is_multiple_of(2)
+    };
+    let mut rest = Vec::with_capacity(toks.len());
+    let mut commands = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let call = (toks[i] == Tok::Name("require".into())
+            && !(i > 0 && (op(i - 1, ".") || op(i - 1, "?.")))
+            && op(i + 1, "(")
+            && matches!(toks.get(i + 2), Some(Tok::Str(m)) if m == "child_process" || m == "node:child_process")
+            && op(i + 3, ")")
+            && op(i + 4, ".")
+            && toks.get(i + 5) == Some(&Tok::Name("execSync".into()))
+            && op(i + 6, "("))
+        .then(|| match toks.get(i + 7) {
+            Some(Tok::Str(command)) if plain(command) => {
+                let utf8 = |t: Option<&Tok>| {
+                    matches!(t, Some(Tok::Str(e)) if matches!(e.as_str(), "utf8" | "utf-8"))
+                };
+                let end = if op(i + 8, ")") {
+                    Some(i + 9)
+                } else if op(i + 8, ",") && utf8(toks.get(i + 9)) && op(i + 10, ")") {
+                    Some(i + 11)
+                } else if op(i + 8, ",")
+                    && op(i + 9, "{")
+                    && toks.get(i + 10) == Some(&Tok::Name("encoding".into()))
+                    && op(i + 11, ":")
+                    && utf8(toks.get(i + 12))
+                    && op(i + 13, "}")
+                    && op(i + 14, ")")
+                {
+                    Some(i + 15)
+                } else {
+                    None
+                };
+                end.map(|e| (command.clone(), e))
+            }
+            _ => None,
+        })
+        .flatten();
+        if let Some((command, end)) = call {
+            commands.push(command);
+            // The output, a string (or a Buffer, whose `toString` makes one).
+            rest.push(Tok::Str(String::new()));
+            i = end;
+            continue;
+        }
+        rest.push(toks[i].clone());
+        i += 1;
+    }
+    (!commands.is_empty() && prints(&rest)).then_some(commands)
+}
+
 /// `.mkdirSync(DIR)`, `.mkdirSync(DIR, MODE)` or `.mkdirSync(DIR, { recursive: BOOL, mode:
 /// MODE })` at the start of `toks`: DIR and how many tokens the call takes.
 fn mkdir_call(toks: &[Tok]) -> Option<(String, usize)> {

@@ -29,6 +29,20 @@ const FLAGS: &str = "nplawWTtsUc";
 
 /// Whether `perl args` runs inline code (`-e`) that only reads its input and prints.
 pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
+    one_liner(args).is_some_and(|code| only_prints(&code))
+}
+
+/// `perl -e CODE` that would only print but for files it opens without writing them
+/// ([`opened_without_writing`]): the paths that must exist for it to change nothing.
+pub fn one_liner_only_prints_opening(args: &[super::words::Word]) -> Option<Vec<String>> {
+    let code = one_liner(args)?;
+    let (code, files) = opened_without_writing(&code)?;
+    only_prints(&code).then_some(files)
+}
+
+/// The program of `perl args` when its switches are the reading ones and its operands plain
+/// file names.
+fn one_liner(args: &[super::words::Word]) -> Option<String> {
     use super::args::{inline_program, Switch};
     let program = inline_program(args, |c, rest| match c {
         'e' | 'E' => Some(Switch::Code),
@@ -49,12 +63,121 @@ pub fn one_liner_only_prints(args: &[super::words::Word]) -> bool {
         c if FLAGS.contains(c) => Some(Switch::Flag),
         _ => None,
     });
-    program.is_some_and(|(code, operands)| {
-        operands
-            .iter()
-            .all(|w| !w.glob && w.value.as_deref().is_some_and(plain_file))
-            && only_prints(&code)
-    })
+    let (code, operands) = program?;
+    operands
+        .iter()
+        .all(|w| !w.glob && w.value.as_deref().is_some_and(plain_file))
+        .then_some(code)
+}
+
+/// `open(my $f, MODE, PATH) …; … <$f> …; close $f`: the three-argument open of a lexical
+/// handle, whose mode is a literal `<` (read), `+<` (read and write: never creates or
+/// truncates, a missing file fails) or `>>`/`+>>` (append: creates a missing file only), with
+/// an optional `:raw`/`:crlf`/`:utf8` layer, and a literal path. A file opened so is unchanged
+/// until something is written through it (perl 5.36, measured: mtime and ctime kept), so the
+/// open counts as a read when every other use of `$f` reads or closes it: `<$f>`, `close $f`,
+/// `close($f)`, `eof $f`, `eof($f)` (`print $f …`, `print {$f}`, `select $f`, `\$f`, a copy,
+/// an interpolation are not taken). The code comes back with each such open made `1`, each
+/// `<$f>` made `<>` (a read of the input) and each close or eof made `1`, for [`only_prints`]
+/// to judge the rest; with the paths the append modes need to exist. `None` when there is no
+/// such open, or any other `open`.
+fn opened_without_writing(code: &str) -> Option<(String, Vec<String>)> {
+    const MAX_CODE: usize = 4096; // a one-liner, as only_prints reads
+    if code.len() > MAX_CODE || !code.contains("open") {
+        return None;
+    }
+    let literal = |t: &str| -> Option<(String, usize)> {
+        let quote = t.chars().next().filter(|q| *q == '\'' || *q == '"')?;
+        let end = t[1..].find(quote)? + 1;
+        let body = &t[1..end];
+        (!body.contains(['$', '@', '\\'])).then(|| (body.to_string(), end + 1))
+    };
+    let mut out = String::with_capacity(code.len());
+    let mut files = Vec::new();
+    let mut handles: Vec<String> = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("open") {
+        let before = rest[..at].chars().next_back();
+        let word_start = before.is_none_or(|c| {
+            !(c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '@' || c == '%')
+        });
+        let after = &rest[at + 4..];
+        if !word_start || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            out.push_str(&rest[..at + 4]);
+            rest = after;
+            continue;
+        }
+        // `open(my $f, '<', 'x')` or `open my $f, '<', 'x'`.
+        let t = after.trim_start();
+        let (paren, t) = match t.strip_prefix('(') {
+            Some(t) => (true, t.trim_start()),
+            None => (false, t),
+        };
+        let t = t.strip_prefix("my")?.trim_start().strip_prefix('$')?;
+        let name_end = t
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(t.len());
+        let name = &t[..name_end];
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        let t = t[name_end..].trim_start().strip_prefix(',')?.trim_start();
+        let (mode, used) = literal(t)?;
+        let t = t[used..].trim_start().strip_prefix(',')?.trim_start();
+        let (path, used) = literal(t)?;
+        let mut t = t[used..].trim_start();
+        if paren {
+            t = t.strip_prefix(')')?;
+        }
+        let (base, layer) = mode
+            .split_once(':')
+            .map_or((mode.as_str(), ""), |(b, l)| (b, l));
+        if !matches!(layer, "" | "raw" | "crlf" | "utf8") {
+            return None;
+        }
+        match base.trim() {
+            "<" | "+<" => {}
+            ">>" | "+>>" => files.push(path),
+            _ => return None,
+        }
+        if path_is_empty_or_option(&files) {
+            return None;
+        }
+        handles.push(name.to_string());
+        out.push_str(&rest[..at]);
+        out.push('1');
+        rest = t;
+    }
+    out.push_str(rest);
+    if handles.is_empty() {
+        return None;
+    }
+    // Every other use of each handle reads or closes it.
+    let mut code = out;
+    for name in &handles {
+        let var = format!("${name}");
+        for (from, to) in [
+            (format!("<{var}>"), "<>".to_string()),
+            (format!("close({var})"), "1".to_string()),
+            (format!("close {var}"), "1".to_string()),
+            (format!("eof({var})"), "1".to_string()),
+            (format!("eof {var}"), "1".to_string()),
+        ] {
+            code = code.replace(&from, &to);
+        }
+        let named = code.match_indices(&var).any(|(at, _)| {
+            !code[at + var.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        });
+        if named || code.contains(&format!("{{{name}}}")) {
+            return None;
+        }
+    }
+    Some((code, files))
+}
+
+/// An append mode's path that is empty or could be read as something else.
+fn path_is_empty_or_option(files: &[String]) -> bool {
+    files.iter().any(|f| f.is_empty() || f.starts_with('-'))
 }
 
 /// A file name `<>` opens as a file: no mode characters, no pipe, not an option.

@@ -27,7 +27,7 @@ const READ_ONLY: &[&str] = &[
     ":", "true", "false", "echo", "printf", "cd", "pushd", "popd", "dirs", "break", "continue", "exit", "return",
     "shift", "wait", "times", "umask", "ulimit", "help", "type", "bg", "fg", "disown", "unalias", "clear", "tput",
     "history", "set", "shopt", "test", "[", "read", "mapfile", "readarray", "hash", "compgen", "complete", "jobs",
-    "sync", "caller", "getopts", "unset", "enable", "bc", "expr", "env-version", "bind", "compopt",
+    "sync", "caller", "getopts", "unset", "enable", "fc", "bc", "expr", "env-version", "bind", "compopt",
 ];
 
 /// Wrappers that run the rest of their arguments as a command after their own options.

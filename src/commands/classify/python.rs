@@ -327,7 +327,8 @@ fn libraries_looked_up(toks: &[Tok]) -> Option<Vec<String>> {
 /// only prints. `os` and `Path` must be the modules' own: bound only by `import os` and `from
 /// pathlib import Path`. `None` without such a call, or when the rest does more.
 pub fn only_prints_making_dirs(code: &str) -> Option<Vec<String>> {
-    let toks = tokens(code)?;
+    let (toks, files) = opened_without_writing(tokens(code)?);
+    let widened = files.is_some();
     let name = |at: Option<usize>, n: &str| matches!(at.and_then(|a| toks.get(a)), Some(Tok::Name(x)) if x == n);
     let op = |at: Option<usize>, o: &str| matches!(at.and_then(|a| toks.get(a)), Some(Tok::Op(x)) if x == o);
     // Where the statement holding `at` starts.
@@ -415,8 +416,171 @@ pub fn only_prints_making_dirs(code: &str) -> Option<Vec<String>> {
         i += 1;
     }
     let mut project = Vec::new();
-    (!dirs.is_empty() && program_tokens(rest, false, &mut project) && project.is_empty())
-        .then_some(dirs)
+    dirs.extend(files.unwrap_or_default());
+    ((!dirs.is_empty() || widened)
+        && program_tokens(rest, false, &mut project)
+        && project.is_empty())
+    .then_some(dirs)
+}
+
+/// Methods of an open file that only read it or describe it (not `fileno` or `buffer`, which
+/// hand the descriptor to what may write through it).
+#[rustfmt::skip]
+const HANDLE_READS: &[&str] = &[
+    "read", "readline", "readlines", "close", "seek", "tell", "readable", "seekable", "writable", "name",
+    "mode", "closed", "encoding", "errors", "newlines",
+];
+
+/// `open(PATH, "r+")` and `open(PATH, "a")` (`rb+`, `a+`, `ab`, …) open an existing file without
+/// changing it: `r+` never creates or truncates (a missing file raises), `a` creates a missing
+/// file only; a file opened either way is unchanged until something is written through it
+/// (CPython 3.11, measured: mtime and ctime kept, no BOM before a first write). Such an open is
+/// taken as a read when the file object is only read: bound by `NAME = open(…)` as a statement
+/// or `with open(…) as NAME:`, with every other use of NAME a method of [`HANDLE_READS`] or the
+/// iterable after `in`; or `open(…).METHOD(` with one of them. Anything else that names the
+/// handle (`print(…, file=f)`, `g = f`, `csv.writer(f)`, `f.fileno()`) leaves the open as it
+/// is, which the reader refuses. The tokens come back with each such mode made `"r"`, with the
+/// literal paths an `a` open needs to exist (`None` when no open was widened).
+fn opened_without_writing(mut toks: Vec<Tok>) -> (Vec<Tok>, Option<Vec<String>>) {
+    let op = |toks: &[Tok], i: usize, o: &str| matches!(toks.get(i), Some(Tok::Op(x)) if x == o);
+    let name_at = |toks: &[Tok], i: usize| match toks.get(i) {
+        Some(Tok::Name(n)) => Some(n.clone()),
+        _ => None,
+    };
+    let mut files: Option<Vec<String>> = None;
+    let mut i = 0;
+    while i < toks.len() {
+        let is_open = name_at(&toks, i).as_deref() == Some("open")
+            && !(i > 0 && op(&toks, i - 1, "."))
+            && op(&toks, i + 1, "(");
+        if !is_open {
+            i += 1;
+            continue;
+        }
+        // The arguments, split at depth 1, and where the call closes.
+        let mut depth = 0;
+        let mut close = None;
+        let mut args: Vec<(usize, usize)> = Vec::new(); // token ranges
+        let mut from = i + 2;
+        for (j, t) in toks.iter().enumerate().skip(i + 1) {
+            match t {
+                Tok::Op(o) if matches!(o.as_str(), "(" | "[" | "{") => depth += 1,
+                Tok::Op(o) if matches!(o.as_str(), ")" | "]" | "}") => {
+                    depth -= 1;
+                    if depth == 0 {
+                        if j > from {
+                            args.push((from, j));
+                        }
+                        close = Some(j);
+                        break;
+                    }
+                }
+                Tok::Op(o) if o == "," && depth == 1 => {
+                    args.push((from, j));
+                    from = j + 1;
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            break;
+        };
+        let mut mode_at = None;
+        let mut path = None;
+        let mut plain = true;
+        let mut positional = 0;
+        for &(a, b) in &args {
+            match &toks[a..b] {
+                [Tok::Name(k), Tok::Op(eq), ..] if eq == "=" => match k.as_str() {
+                    "mode" if b == a + 3 => mode_at = Some(a + 2),
+                    "encoding" | "errors" | "newline" | "buffering" => {}
+                    _ => plain = false,
+                },
+                arg => {
+                    positional += 1;
+                    match positional {
+                        1 => {
+                            path = match arg {
+                                [Tok::Str {
+                                    text,
+                                    fstring: false,
+                                }] if !text.is_empty() && !text.contains('\\') => {
+                                    Some(text.clone())
+                                }
+                                _ => None,
+                            }
+                        }
+                        2 if b == a + 1 => mode_at = Some(a),
+                        _ => plain = false,
+                    }
+                }
+            }
+        }
+        let mode = match mode_at.map(|m| &toks[m]) {
+            Some(Tok::Str {
+                text,
+                fstring: false,
+            }) => text.clone(),
+            _ => String::new(),
+        };
+        let widens = plain
+            && !mode.is_empty()
+            && mode
+                .chars()
+                .all(|c| matches!(c, 'r' | 'a' | 'b' | 't' | '+'))
+            && (mode.contains('+') || mode.contains('a'))
+            && mode.matches(['r', 'a']).count() == 1
+            && (!mode.contains('a') || path.is_some());
+        if !widens {
+            i = close + 1;
+            continue;
+        }
+        // How the file object is used.
+        let reads_after = |toks: &[Tok], at: usize| {
+            op(toks, at, ".")
+                && name_at(toks, at + 1).is_some_and(|m| HANDLE_READS.contains(&m.as_str()))
+        };
+        let statement_start = i < 3 || toks[i - 3] == Tok::End;
+        let bound = if i >= 2 && op(&toks, i - 1, "=") && statement_start {
+            name_at(&toks, i - 2).filter(|_| matches!(toks.get(close + 1), None | Some(Tok::End)))
+        } else if i >= 1 && name_at(&toks, i - 1).as_deref() == Some("with") {
+            match (&toks.get(close + 1), name_at(&toks, close + 2)) {
+                (Some(Tok::Name(a)), Some(n)) if a == "as" && op(&toks, close + 3, ":") => Some(n),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let only_read = match &bound {
+            Some(handle) => toks.iter().enumerate().all(|(at, t)| {
+                if !matches!(t, Tok::Name(n) if n == handle) {
+                    return true;
+                }
+                let binding = at + 2 == i
+                    || (at == close + 2 && name_at(&toks, i - 1).as_deref() == Some("with"));
+                binding
+                    || (at > 0 && op(&toks, at - 1, ".") && !op(&toks, at + 1, "="))
+                    || reads_after(&toks, at + 1)
+                    || (at > 0 && name_at(&toks, at - 1).as_deref() == Some("in"))
+            }),
+            None => reads_after(&toks, close + 1),
+        };
+        if only_read {
+            if let Some(m) = mode_at {
+                let binary = mode.contains('b');
+                toks[m] = Tok::Str {
+                    text: if binary { "rb" } else { "r" }.to_string(),
+                    fstring: false,
+                };
+            }
+            let needed = files.get_or_insert_with(Vec::new);
+            if mode.contains('a') {
+                needed.extend(path);
+            }
+        }
+        i = close + 1;
+    }
+    (toks, files)
 }
 
 /// The arguments of a mkdir call from `at` (just after the directory for `os.makedirs(DIR`, just
@@ -1316,7 +1480,35 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
     if rest.iter().any(|a| a.glob) {
         return None;
     }
+    // `timeit [-n N] [-r N] [-s SETUP] [-u UNIT] [-p] [-v] STMT…` runs its setup and statements
+    // as Python (each compiled on its own first, so neither can close the template's function):
+    // judged as the inline program they make, whose imports the context reads as for `-c`.
+    if module == "timeit" {
+        let code = timeit_code(&values)?;
+        inline_project_imports(&code).filter(|project| project.is_empty())?;
+        let mut v = Verdict::default();
+        v.push_unless(
+            Level::Unknown,
+            "python3 runs timeit's statements, whose modules may come from the working directory",
+            Settle::InlineCode,
+        );
+        return Some(v);
+    }
     let reads = match module {
+        // `inspect [-d] MODULE[:QUALNAME]` imports MODULE and prints the object's source or,
+        // with `-d`, its details (Python 3.11): a standard module that only defines, as pydoc
+        // takes (whether the working directory shadows it is the context's to check).
+        "inspect" => match values.as_slice() {
+            [target] | ["-d" | "--details", target] | [target, "-d" | "--details"] => {
+                let (module, qualname) = target.split_once(':').unwrap_or((target, ""));
+                pydoc(&[module])
+                    && qualname.split('.').all(|p| {
+                        p.is_empty() || p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    })
+                    && !module.contains('.')
+            }
+            _ => false,
+        },
         "json.tool" | "json" => {
             let mut files = 0;
             let mut i = 0;
@@ -1424,6 +1616,59 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
         _ => false,
     };
     reads.then(Verdict::read_only)
+}
+
+/// The program `python -m timeit ARGS` runs: its `-s` setups, then its statements (`pass` when
+/// none), one a line; `None` for an option not known to only change how it times and prints.
+fn timeit_code(values: &[&str]) -> Option<String> {
+    let mut setup = Vec::new();
+    let mut statements = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if !statements.is_empty() || !v.starts_with('-') || *v == "-" {
+            statements.push(v.to_string());
+            continue;
+        }
+        if *v == "--" {
+            statements.extend(values[i..].iter().map(|s| s.to_string()));
+            break;
+        }
+        let (option, attached) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value.to_string())),
+            _ if !v.starts_with("--") && v.len() > 2 => (&v[..2], Some(v[2..].to_string())),
+            _ => (*v, None),
+        };
+        let valued = matches!(
+            option,
+            "-n" | "--number" | "-r" | "--repeat" | "-s" | "--setup" | "-u" | "--unit"
+        );
+        if !valued {
+            if attached.is_some() || !matches!(option, "-p" | "--process" | "-v" | "--verbose") {
+                return None;
+            }
+            continue;
+        }
+        let value = match attached {
+            Some(value) => value,
+            None => {
+                i += 1;
+                values.get(i - 1)?.to_string()
+            }
+        };
+        match option {
+            "-s" | "--setup" => setup.push(value),
+            "-u" | "--unit" if !matches!(value.as_str(), "nsec" | "usec" | "msec" | "sec") => {
+                return None
+            }
+            "-n" | "--number" | "-r" | "--repeat" if !value.chars().all(|c| c.is_ascii_digit()) => {
+                return None
+            }
+            _ => {}
+        }
+    }
+    setup.extend(statements);
+    Some(setup.join("\n"))
 }
 
 /// `values` are flags among `flags`, options among `valued` with their value in the next word,

@@ -708,8 +708,17 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
         {
             v.push(Level::Unknown, "jobs -x runs a command");
         }
+        // Without a name, `enable` lists builtins (`-a` all, `-n` the disabled ones, `-s` the
+        // special ones: bash 5.2's enable_builtin); with one it turns it on or off, and `-f`
+        // loads a shared object.
         "enable" => {
-            let lists = args.iter().all(|a| a.is("-a") || a.is("-p") || a.is("-s"));
+            let lists = args.iter().all(|a| {
+                a.value.as_deref().is_some_and(|x| {
+                    x.len() > 1
+                        && x.starts_with('-')
+                        && x[1..].chars().all(|c| matches!(c, 'a' | 'p' | 's' | 'n'))
+                })
+            });
             if !lists {
                 v.push(Level::Unknown, "enable loads or turns off shell builtins");
             }
@@ -734,6 +743,38 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                     None if a.may_be_option() => runtime_name(&mut v, "set", a),
                     _ => {}
                 }
+            }
+        }
+        // `fc -l` lists history entries and runs nothing (bash's fc_builtin returns after the
+        // listing whatever else is given); without `-l`, fc runs an editor on them and then the
+        // commands, `-s` runs one again.
+        "fc" => {
+            let mut lists = false;
+            let mut options_end = false;
+            let known = args.iter().all(|a| {
+                let Some(x) = a.value.as_deref() else {
+                    return false;
+                };
+                if !options_end && x == "--" {
+                    options_end = true;
+                    return true;
+                }
+                if !options_end
+                    && x.len() > 1
+                    && x.starts_with('-')
+                    && !x[1..].starts_with(|c: char| c.is_ascii_digit())
+                {
+                    lists |= x.contains('l');
+                    return x[1..].chars().all(|c| matches!(c, 'l' | 'n' | 'r'));
+                }
+                options_end = true;
+                true
+            });
+            if !(known && lists) {
+                v.push(
+                    Level::Unknown,
+                    "fc without -l edits history entries and runs them",
+                );
             }
         }
         "history" => {

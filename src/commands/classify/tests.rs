@@ -2840,3 +2840,63 @@ fn process_and_swap_queries() {
         ("ionice -c 3 make", Write),
     ]);
 }
+
+/// Builtins that only list, local associative arrays, integers given literal values, and
+/// standard modules run as programs that only print (issue 44, r26).
+#[test]
+fn builtins_attributes_and_modules_that_only_read() {
+    assert_levels(&[
+        ("fc -l", ReadOnly),
+        ("fc -l 2>&1; echo rc=$?", ReadOnly),
+        ("fc -lnr -10 -1", ReadOnly),
+        ("fc", Unknown),
+        ("fc -s", Unknown),
+        ("fc -e vi 1", Unknown),
+        (
+            "enable -a | wc -l; enable -n 2>/dev/null | head -2",
+            ReadOnly,
+        ),
+        ("enable -ps", ReadOnly),
+        ("enable -n echo", Unknown),
+        ("enable -f ./x.so foo", Unknown),
+        ("enable echo", Unknown),
+        (
+            "f(){ local -a a=(x y); local -A m=([k]=v); echo ${#a[@]} ${m[k]}; }; f",
+            ReadOnly,
+        ),
+        ("f(){ local -A m; m[k]=v; echo \"${m[k]}\"; }; f", ReadOnly),
+        // Only in the body that declares it, after the declaration.
+        ("f(){ echo ${m[k]}; local -A m; }; f", Unknown),
+        ("f(){ local -A m; }; g(){ echo ${m[k]}; }; f; g", Unknown),
+        (
+            "f(){ if true; then local -A m; fi; echo ${m[k]}; }; f",
+            Unknown,
+        ),
+        ("f(){ local -A m; unset m; echo ${m[k]}; }; f", Unknown),
+        ("f(){ local -a m; echo ${m[k]}; }; f", Unknown),
+        ("declare -i n=3; n+=4; echo $n", ReadOnly),
+        ("declare -i n; n=2*3; n+=1; echo $n", ReadOnly),
+        ("declare -i n=3; n=$x; echo $n", Unknown),
+        ("declare -i n=3; read n; echo $n", Unknown),
+        ("declare -i n=3; for n in $(ls); do :; done", Unknown),
+        ("declare -i n=3; eval \"$c\"", Unknown),
+        ("declare -i n=3; : ${n:=$x}", Unknown),
+        ("declare -i n=3; declare -n r=n; r=$x", Unknown),
+        ("declare -i n=3; printf -v n %s \"$x\"", Unknown),
+        // Judged as inline code: read-only only once the context is read.
+        ("python3 -m timeit -n 100 -r 2 'sum(range(50))'", Unknown),
+        (
+            "python3 -m timeit -n 1 'import os; os.remove(\"x\")'",
+            Unknown,
+        ),
+        // A standard module's mode, as `-m json.tool` (shadowing is the context's to check).
+        ("python3 -m inspect -d json", ReadOnly),
+        ("python3 -m inspect -d json:dumps", ReadOnly),
+        ("python3 -m inspect helper", Unknown),
+        ("python3 -m inspect -d json -x", Unknown),
+        ("let 'y=2*3'; echo $y", ReadOnly),
+        ("let 'y=$(id)'", Unknown),
+        ("for n in $(seq 1 3); do echo $((n*n)); done", ReadOnly),
+        ("for n in $(seq -f %s 1 3); do echo $((n*n)); done", Unknown),
+    ]);
+}

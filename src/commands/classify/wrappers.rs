@@ -310,6 +310,19 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
                 }
                 return v;
             }
+            // `node -e "…execSync('git rev-parse HEAD')…"`: the commands it runs are judged as
+            // scripts where it runs (`javascript::only_prints_running`).
+            let running = code
+                .value
+                .as_deref()
+                .filter(|_| printing && env_files == 0)
+                .and_then(super::javascript::only_prints_running);
+            if let Some(commands) = running {
+                let mut v = inline_code_reads(program);
+                v.nested
+                    .extend(commands.iter().map(|c| Nested::Script(Word::literal(c))));
+                return v;
+            }
         }
     }
     // `perl -ne 'print if /x/' file`: a one-liner that only reads and prints.

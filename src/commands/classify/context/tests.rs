@@ -8234,3 +8234,235 @@ fn python_tool_variables_and_reports() {
         ),
     ]);
 }
+
+/// Inline code that opens a file without writing it (issue 44, r26): `r+` and `+<` never
+/// create, an append creates only a missing file, and nothing may write through the handle.
+#[test]
+fn inline_opens_that_do_not_write() {
+    run(&[
+        case(
+            "py-open-rplus",
+            |_| {},
+            "python3 -c 'f=open(\"README.md\",\"r+\"); print(f.readline().strip())'",
+            None,
+        ),
+        case(
+            "py-open-rplus-missing",
+            |_| {},
+            "python3 -c 'f=open(\"nothere.md\",\"r+\"); print(f.read())'",
+            None,
+        ),
+        case(
+            "py-open-append-with",
+            |_| {},
+            "python3 -c 'with open(\"notes.txt\", \"a\") as f: print(f.mode)'",
+            None,
+        ),
+        case(
+            "py-open-append-missing",
+            |_| {},
+            "python3 -c 'with open(\"new.txt\", \"a\") as f: print(f.mode)'",
+            Some("python3"),
+        ),
+        case(
+            "py-open-rplus-write",
+            |_| {},
+            "python3 -c 'f=open(\"README.md\",\"r+\"); f.write(\"x\")'",
+            Some("python3"),
+        ),
+        case(
+            "py-open-rplus-print-file",
+            |_| {},
+            "python3 -c 'f=open(\"README.md\",\"r+\"); print(\"x\", file=f)'",
+            Some("python3"),
+        ),
+        case(
+            "py-open-append-passed-on",
+            |_| {},
+            "python3 -c 'import csv; f=open(\"notes.txt\",\"a\"); csv.writer(f).writerow([1])'",
+            Some("python3"),
+        ),
+        case(
+            "py-open-w",
+            |_| {},
+            "python3 -c 'f=open(\"README.md\",\"w\"); f.close()'",
+            Some("python3"),
+        ),
+        case(
+            "py-m-timeit",
+            |_| {},
+            "python3 -m timeit -n 100 -r 2 'sum(range(50))'",
+            None,
+        ),
+        case(
+            "py-m-timeit-setup",
+            |_| {},
+            "python3 -m timeit -s 'import json' 'json.dumps([1, 2])'",
+            None,
+        ),
+        case(
+            "py-m-timeit-writes",
+            |_| {},
+            "python3 -m timeit -n 1 'open(\"x\", \"w\")'",
+            Some("python3"),
+        ),
+        case(
+            "py-m-timeit-project",
+            |p| p.write("repo/helper.py", "import os\nos.remove('README.md')\n"),
+            "python3 -m timeit -s 'import helper' 'pass'",
+            Some("python3"),
+        ),
+        case("py-m-inspect", |_| {}, "python3 -m inspect -d json", None),
+        case(
+            "node-execsync-git",
+            |_| {},
+            "node -e \"console.log(require('child_process').execSync('git rev-parse --short HEAD').toString().trim())\"",
+            None,
+        ),
+        case(
+            "node-execsync-writes",
+            |_| {},
+            "node -e \"require('child_process').execSync('touch x')\"",
+            Some("touch"),
+        ),
+        case(
+            "node-execsync-list",
+            |_| {},
+            "node -e \"require('child_process').execSync('ls; rm -f README.md')\"",
+            Some("node"),
+        ),
+        case(
+            "node-execsync-variable",
+            |_| {},
+            "node -e \"const c='touch x'; require('child_process').execSync(c)\"",
+            Some("node"),
+        ),
+        case(
+            "py-m-inspect-shadowed",
+            |p| p.write("repo/json.py", "import os\n"),
+            "python3 -m inspect -d json",
+            Some("json"),
+        ),
+        case(
+            "py-m-inspect-project",
+            |p| p.write("repo/helper.py", "import os\n"),
+            "python3 -m inspect helper",
+            Some("python3"),
+        ),
+        case(
+            "perl-open-append-existing",
+            |_| {},
+            "perl -e 'open(my $f, \">>\", \"README.md\") or die; close $f; print \"ok\\n\"'",
+            None,
+        ),
+        case(
+            "perl-open-append-missing",
+            |_| {},
+            "perl -e 'open(my $f, \">>\", \"new.txt\") or die; close $f'",
+            Some("perl"),
+        ),
+        case(
+            "perl-open-read-lines",
+            |_| {},
+            "perl -e 'open my $f, \"<\", \"notes.txt\" or die; while (my $l = <$f>) { print $l if $l =~ /beta/ } close($f)'",
+            None,
+        ),
+        case(
+            "perl-open-append-print",
+            |_| {},
+            "perl -e 'open(my $f, \">>\", \"README.md\") or die; print $f \"x\"; close $f'",
+            Some("perl"),
+        ),
+        case(
+            "perl-open-truncate",
+            |_| {},
+            "perl -e 'open(my $f, \">\", \"README.md\") or die; close $f'",
+            Some("perl"),
+        ),
+        case(
+            "perl-open-pipe",
+            |_| {},
+            "perl -e 'open(my $f, \"-|\", \"id\") or die; print <$f>'",
+            Some("perl"),
+        ),
+    ]);
+}
+
+/// Bash builtins and redirections read with the context (issue 44, r26).
+#[test]
+fn builtins_and_redirections_in_context() {
+    run(&[
+        case(
+            "exec-rw-existing",
+            |_| {},
+            "exec 3<>README.md; head -n1 <&3; exec 3>&-",
+            None,
+        ),
+        case(
+            "exec-rw-missing",
+            |_| {},
+            "exec 3<>new.txt; head -n1 <&3",
+            Some("redirection"),
+        ),
+        case(
+            "exec-rw-written",
+            |_| {},
+            "exec 3<>README.md; echo x >&3",
+            Some("redirection"),
+        ),
+        case(
+            "exec-rw-onto-stdout",
+            |_| {},
+            "exec 3<>README.md; exec 1<&3; echo x",
+            Some("redirection"),
+        ),
+        case(
+            "exec-rw-devfd",
+            |_| {},
+            "exec 3<>README.md; echo x | tee /dev/fd/3",
+            Some("redirection"),
+        ),
+        case(
+            "herestring-of-a-line",
+            |p| p.write("repo/data.csv", "id,name,qty\n1,bolt,4\n"),
+            "IFS=, read -r id name qty <<< \"$(sed -n 2p data.csv)\"; echo \"$name:$qty\"",
+            None,
+        ),
+        case(
+            "herestring-of-a-large-file",
+            |p| p.write("repo/data.csv", &"x,y,z\n".repeat(20_000)),
+            "IFS=, read -r a b c <<< \"$(grep -v id data.csv)\"; echo $a",
+            Some("TMPDIR"),
+        ),
+        case(
+            "herestring-of-path-read-elsewhere",
+            |_| {},
+            "IFS=: read -ra parts <<< \"$PATH\"; echo \"${#parts[@]}\"",
+            None,
+        ),
+        case(
+            "herestring-of-a-variable-read",
+            |_| {},
+            "read -r PATH < /dev/null; cat <<< \"$PATH\"",
+            Some("TMPDIR"),
+        ),
+        Case {
+            env: &[("V", "opt")],
+            ..case(
+                "getopts-env-name",
+                |_| {},
+                "set -- -a; getopts a \"$V\"; echo done",
+                None,
+            )
+        },
+        Case {
+            env: &[("V", "a[$(id)]")],
+            ..case(
+                "getopts-env-subscript",
+                |_| {},
+                "set -- -a; getopts a \"$V\"; echo done",
+                Some("getopts"),
+            )
+        },
+    ]);
+}

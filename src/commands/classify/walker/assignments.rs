@@ -130,6 +130,24 @@ impl Walker {
             }
             _ => tree::text(*c, src).starts_with('-'),
         });
+        // `declare -i n=3; n+=4`: an integer's later assignments are arithmetic, harmless when
+        // every one in the script is of literal numbers ([`evaluation::literal_integers`]).
+        let literal_integers = {
+            let mut root = node;
+            while let Some(parent) = root.parent() {
+                root = parent;
+            }
+            children.iter().all(|c| {
+                let name = match c.kind() {
+                    "variable_assignment" => c.child_by_field_name("name"),
+                    "variable_name" => Some(*c),
+                    _ => return tree::text(*c, src).starts_with('-'),
+                };
+                name.is_some_and(|n| {
+                    super::evaluation::literal_integers(root, src, tree::text(n, src))
+                })
+            })
+        };
         let associative = matches!(keyword.as_str(), "declare" | "typeset") && has_flag('A');
         let arrays = has_flag('a') || has_flag('A');
         for child in children {
@@ -159,7 +177,8 @@ impl Walker {
                     let flags = words::word(child, src, &self.vars)
                         .value
                         .unwrap_or_default();
-                    let evaluates = flags.contains('i') || (flags.contains('n') && !plain_names);
+                    let evaluates = (flags.contains('i') && !literal_integers)
+                        || (flags.contains('n') && !plain_names);
                     if evaluates && !flags.starts_with('+') {
                         self.find(
                             Level::Unknown,

@@ -264,12 +264,17 @@ impl Walker {
             return Size::text(value);
         }
         // Set by the script at run time (`x=$(…)`, `read x`, `${x:=…}`): its length is not known.
+        // A builtin that sets a variable by name (`read`, `printf -v`, `declare`, …) names it
+        // as a word of its own, so the name must stand somewhere other than after `$` or `${`
+        // for one to set it (`IFS=: read -ra parts <<< "$PATH"` leaves PATH as it was); `eval`
+        // could set anything.
         let set_here = self.sources.iter().any(|s| {
             s.contains(&format!("{name}="))
                 || s.contains(&format!("{name}+="))
                 || s.contains(&format!("{name}:="))
                 || s.contains(&format!("for {name}"))
-                || [
+                || s.contains("eval")
+                || ([
                     "read",
                     "mapfile",
                     "readarray",
@@ -277,9 +282,12 @@ impl Walker {
                     "declare",
                     "local",
                     "typeset",
+                    "getopts",
+                    "export",
                 ]
                 .iter()
                 .any(|w| s.contains(w))
+                    && names_other_than_expanded(s, name))
         });
         if set_here {
             return Size::Unknown(text.to_string());
@@ -379,12 +387,16 @@ impl Walker {
                 let (cap, files) = head_tail_options(&args)?;
                 (cap, files)
             }
+            // Filters that print some of a file's lines, each at most once and whole or cut
+            // shorter (`sed -n 2p`, `grep -m1 x f`, `cut -d, -f2 f`): no more than the file,
+            // and a newline after a last line that has none.
+            "sed" | "grep" | "cut" => (None, vec![selected_lines_file(program, &args)?]),
             _ => return None,
         };
         if files.is_empty() {
             return None;
         }
-        let mut bytes: u64 = 0;
+        let mut bytes: u64 = u64::from(matches!(program, "sed" | "grep" | "cut"));
         for f in &files {
             let size = probe.file_size(f)?;
             bytes = bytes.saturating_add(per_file.map_or(size, |cap| cap.min(size)));
@@ -426,6 +438,75 @@ impl Walker {
             lines: bytes,
         })
     }
+}
+
+/// The one file of `sed -n 'Np'` (a line, a range `N,M`, `$`), `grep` with options that only
+/// choose which lines print (no `-o`, whose matches each take a line, nor `-n`/`-H`/`-c`,
+/// which add text), or `cut` of fields or characters; `None` for anything else.
+fn selected_lines_file(program: &str, args: &[String]) -> Option<String> {
+    let address = |a: &str| a == "$" || (!a.is_empty() && a.chars().all(|c| c.is_ascii_digit()));
+    match (program, args) {
+        ("sed", [n, script, file]) if n == "-n" && !file.starts_with('-') => {
+            let range = script.strip_suffix('p')?;
+            let mut ends = range.split(',');
+            let first = ends.next()?;
+            let second = ends.next();
+            (ends.next().is_none() && address(first) && second.is_none_or(address))
+                .then(|| file.clone())
+        }
+        ("grep", [.., pattern, file]) => {
+            let options = &args[..args.len() - 2];
+            let mut i = 0;
+            while let Some(o) = options.get(i) {
+                match o.as_str() {
+                    "-i" | "-v" | "-w" | "-x" | "-F" | "-E" | "-G" | "-s" | "-a" | "-h"
+                    | "--no-filename" => {}
+                    "-m" => {
+                        i += 1;
+                        options.get(i)?.parse::<u64>().ok()?;
+                    }
+                    m if m
+                        .strip_prefix("-m")
+                        .is_some_and(|n| n.parse::<u64>().is_ok()) => {}
+                    _ => return None,
+                }
+                i += 1;
+            }
+            (!pattern.starts_with('-') && !file.starts_with('-')).then(|| file.clone())
+        }
+        ("cut", [.., file]) if !file.starts_with('-') => {
+            let options = &args[..args.len() - 1];
+            let mut i = 0;
+            while let Some(o) = options.get(i) {
+                match o.as_str() {
+                    "-d" | "-f" | "-c" | "-b" => {
+                        options.get(i + 1)?;
+                        i += 1;
+                    }
+                    "-s" => {}
+                    v if ["-d", "-f", "-c", "-b"]
+                        .iter()
+                        .any(|p| v.len() > 2 && v.starts_with(p)) => {}
+                    _ => return None,
+                }
+                i += 1;
+            }
+            Some(file.clone())
+        }
+        _ => None,
+    }
+}
+
+/// Whether `name` stands in `script` other than right after `$` or `${` (as a word a builtin
+/// could take for the variable to set, or anywhere else).
+fn names_other_than_expanded(script: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    script.match_indices(name).any(|(at, _)| {
+        let before = &script[..at];
+        let after = script[at + name.len()..].chars().next();
+        let whole = !before.chars().next_back().is_some_and(ident) && !after.is_some_and(ident);
+        whole && !(before.ends_with('$') || before.ends_with("${"))
+    })
 }
 
 /// `head`/`tail` options that only choose how much is printed (`-n N`, `-N`, `-c N`, `-q`),

@@ -84,7 +84,7 @@ impl Walker {
                     .child_by_field_name("name")
                     .map(|n| tree::text(n, src))
                     .unwrap_or("");
-                if !self.is_assoc(array) {
+                if !self.is_assoc(array) && !local_assoc(node, src, array) {
                     operands.extend(node.child_by_field_name("index"));
                 }
             }
@@ -630,9 +630,27 @@ pub(super) fn numeric_loop(node: Node<'_>, src: &str) -> Option<String> {
                 .and_then(|t| t.strip_suffix('}'))
                 .and_then(|t| t.split_once(".."))
                 .is_some_and(|(a, b)| number(a) && number(b));
-            number(text) || range
+            number(text) || range || seq_integers(text)
         });
     all_numbers.then(|| tree::text(name, src).to_string())
+}
+
+/// `$(seq LAST)`, `$(seq FIRST LAST)`, `$(seq FIRST STEP LAST)` of integers: seq prints
+/// integers one a line (GNU seq: without `-f`, `-s` or `-w` and with integer operands its
+/// output is the numbers in decimal), so each word it splits into is a number.
+fn seq_integers(text: &str) -> bool {
+    let Some(inner) = text
+        .strip_prefix("$(seq ")
+        .and_then(|t| t.strip_suffix(')'))
+    else {
+        return false;
+    };
+    let operands: Vec<&str> = inner.split(' ').collect();
+    (1..=3).contains(&operands.len())
+        && operands.iter().all(|o| {
+            let digits = o.strip_prefix('-').unwrap_or(o);
+            !digits.is_empty() && digits.len() < 10 && digits.chars().all(|c| c.is_ascii_digit())
+        })
 }
 
 /// What the values of a `for NAME in WORDS` loop can be, when the words are fixed.
@@ -1128,6 +1146,83 @@ pub(super) fn assigned_once(root: Node<'_>, src: &str) -> HashSet<String> {
         .collect()
 }
 
+/// Whether every assignment to `name` in the script at `root` gives it literal arithmetic
+/// (digits, `+-*/%`, parentheses, spaces; `n=3`, `n+=4`, `a[0]=1`), and nothing else sets it:
+/// no loop, no `read`/`printf -v`/`mapfile`/`let` word naming it (any argument word that holds
+/// the name counts), no `${n:=…}`, no name reference declared, and no `eval` or `source`
+/// (which set names the walk does not see). With the integer attribute such values evaluate to
+/// numbers and run nothing (bash 5.2).
+pub(super) fn literal_integers(root: Node<'_>, src: &str, name: &str) -> bool {
+    let script = tree::text(root, src);
+    if name.is_empty() || script.contains("eval") || script.contains("source") {
+        return false;
+    }
+    let literal = |v: &str| {
+        v.chars()
+            .all(|c| c.is_ascii_digit() || " +-*/%()".contains(c))
+    };
+    let mut stack = vec![(root, false)];
+    while let Some((n, in_argument)) = stack.pop() {
+        let text = tree::text(n, src);
+        match n.kind() {
+            "variable_assignment" => {
+                let written = n
+                    .child_by_field_name("name")
+                    .map(|m| tree::text(m, src))
+                    .unwrap_or("");
+                if written.split('[').next() == Some(name) {
+                    let value = n
+                        .child_by_field_name("value")
+                        .map_or("", |v| tree::text(v, src));
+                    if !literal(value) {
+                        return false;
+                    }
+                }
+            }
+            "command_name" if text == "." => return false,
+            "word" | "raw_string" | "string_content" if in_argument => {
+                let flag = text.starts_with(['-', '+'])
+                    && n.parent()
+                        .is_some_and(|p| p.kind() == "declaration_command");
+                let mut names = HashSet::new();
+                names_in_word(text, &mut names);
+                if !flag && names.contains(name) {
+                    return false;
+                }
+            }
+            "for_statement" | "select_statement" => {
+                let mut cursor = n.walk();
+                if n.named_children(&mut cursor)
+                    .any(|c| c.kind() == "variable_name" && tree::text(c, src) == name)
+                {
+                    return false;
+                }
+            }
+            "declaration_command" => {
+                let mut cursor = n.walk();
+                for child in n.named_children(&mut cursor) {
+                    let t = tree::text(child, src);
+                    let reference = t.starts_with('-') && t.contains('n');
+                    let runtime = matches!(
+                        child.kind(),
+                        "word" | "string" | "raw_string" | "concatenation"
+                    ) && !t.starts_with('-')
+                        && !t.starts_with('+');
+                    if reference || runtime {
+                        return false;
+                    }
+                }
+            }
+            "expansion" if default_assigned(text).as_deref() == Some(name) => return false,
+            _ => {}
+        }
+        let argument = in_argument_below(n, text, in_argument);
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor).map(|c| (c, argument)));
+    }
+    true
+}
+
 /// Every name a command's argument word may set (`read x`, `printf -vx`, `mapfile x`): each name
 /// in it, and every tail of a name after an option's dash.
 fn names_in_word(text: &str, out: &mut HashSet<String>) {
@@ -1364,4 +1459,68 @@ fn once_expanded_subscript(name: &str) -> Option<&str> {
         }
     }
     Some(base)
+}
+
+/// `f() { local -A m=([k]=v); echo "${m[k]}"; }`: inside a function body, a statement of the
+/// body itself (not in a branch or loop) before `node` that declares `array` associative with
+/// `local`, `declare` or `typeset` (each makes a variable local to the call) makes its
+/// subscripts in that body words, not arithmetic, as `declare -A` at the top level does for the
+/// script. The whole body may not unset anything (an `unset m` would leave the global in
+/// place) nor declare `array` in any other way.
+fn local_assoc(node: Node<'_>, src: &str, array: &str) -> bool {
+    if array.is_empty() {
+        return false;
+    }
+    let mut body = None;
+    let mut n = node;
+    while let Some(parent) = n.parent() {
+        if parent.kind() == "function_definition" {
+            body = parent.child_by_field_name("body");
+            break;
+        }
+        n = parent;
+    }
+    let Some(body) = body.filter(|b| b.kind() == "compound_statement") else {
+        return false;
+    };
+    if tree::text(body, src).contains("unset") {
+        return false;
+    }
+    let mut cursor = body.walk();
+    let mut declared = false;
+    for statement in body.named_children(&mut cursor) {
+        if statement.end_byte() > node.start_byte() {
+            break;
+        }
+        if statement.kind() != "declaration_command" {
+            continue;
+        }
+        let keyword = statement.child(0).map_or("", |k| tree::text(k, src));
+        let mut inner = statement.walk();
+        let children: Vec<Node<'_>> = statement.named_children(&mut inner).collect();
+        let names_it = children.iter().any(|c| {
+            let name = match c.kind() {
+                "variable_assignment" => c.child_by_field_name("name"),
+                "variable_name" => Some(*c),
+                _ => None,
+            };
+            name.is_some_and(|n| tree::text(n, src) == array)
+        });
+        if !names_it {
+            continue;
+        }
+        let flags: Vec<&str> = children
+            .iter()
+            .map(|c| tree::text(*c, src))
+            .filter(|t| t.starts_with('-') || t.starts_with('+'))
+            .collect();
+        let associative = matches!(keyword, "local" | "declare" | "typeset")
+            && flags.iter().any(|f| f.starts_with('-') && f.contains('A'))
+            && !flags.iter().any(|f| f.starts_with('+') || f.contains('g'));
+        if !associative {
+            return false;
+        }
+        declared = true;
+    }
+    declared
 }

@@ -337,11 +337,16 @@ impl Walker {
             for (from, to) in numbers.into_iter().rev() {
                 text.replace_range(from..to, "1");
             }
-            // `let "n = 1 * 2"`: the quotes only keep the words together.
+            // `let "n = 1 * 2"`, `let 'n=2*3'`: the quotes only keep the words together (what
+            // is inside is read as arithmetic all the same).
             let expression = match arg.kind() {
                 "string" => text
                     .strip_prefix('"')
                     .and_then(|t| t.strip_suffix('"'))
+                    .unwrap_or(&text),
+                "raw_string" => text
+                    .strip_prefix('\'')
+                    .and_then(|t| t.strip_suffix('\''))
                     .unwrap_or(&text),
                 _ => &text,
             };
@@ -565,6 +570,24 @@ impl Walker {
     }
 
     pub(super) fn run(&mut self, program: &str, args: &[Word], stdin: &Stdin) -> Stage {
+        // `getopts a "$V"`, `read -r "$NAME"`: a name given by a variable of the context's
+        // environment that nothing here changes is that plain name (what the builtin sets is
+        // then judged as written).
+        let resolved: Vec<Word>;
+        let args = if matches!(program, "getopts" | "read" | "mapfile" | "readarray")
+            && args.iter().any(|a| a.value.is_none())
+        {
+            resolved = args
+                .iter()
+                .map(|a| match a.value {
+                    None => self.context_value(a).unwrap_or_else(|| a.clone()),
+                    Some(_) => a.clone(),
+                })
+                .collect();
+            &resolved[..]
+        } else {
+            args
+        };
         if let Some(probe) = &mut self.probe {
             match program {
                 "cd" | "pushd" => {
@@ -1458,8 +1481,14 @@ impl Walker {
                 }
                 _ => false,
             },
-            // `python3 -c CODE` the same way (`python::only_prints_making_dirs`), after flags
-            // that take no value.
+            // `perl -e CODE` that opens files only to read them or appends nothing
+            // (`perl::one_liner_only_prints_opening`): an append creates only a missing file.
+            _ if program.starts_with("perl") => {
+                crate::commands::classify::perl::one_liner_only_prints_opening(args)
+                    .is_some_and(|files| files.iter().all(|f| probe.existing(f)))
+            }
+            // `python3 -c CODE` the same way (`python::only_prints_making_dirs`, which also
+            // takes files opened `r+` or `a` and only read), after flags that take no value.
             _ if crate::commands::classify::context::family(program) == "python" => {
                 python_inline_code(&values).is_some_and(|code| {
                     crate::commands::classify::python::only_prints_making_dirs(code)

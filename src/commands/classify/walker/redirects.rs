@@ -167,7 +167,8 @@ impl Walker {
             })
         };
         let refused = self.noclobber && matches!(operator.as_str(), ">" | "&>");
-        let opens_stdin = operator == "<>" && self.stdin_only_opened(node, src);
+        let opens_stdin = operator == "<>"
+            && (self.stdin_only_opened(node, src) || self.descriptor_only_read(node, src));
         let appends_nothing =
             matches!(operator.as_str(), ">>" | "&>>") && self.appends_nothing(node, src);
         let writes = match operator.as_str() {
@@ -385,6 +386,57 @@ impl Walker {
             && !text.contains(">&")
             && !text.contains("/dev/")
             && !text.contains("/proc/")
+    }
+
+    /// `exec 3<>FILE` (a descriptor from 3 to 9, nothing else on the command) that the script
+    /// only reads: `<>` opens without truncating and creates only a missing file (the caller
+    /// asks that it exist), so FILE changes only if something writes through the descriptor.
+    /// Nothing may: in every script walked, `>&` only closes (`3>&-`) or joins stdout and
+    /// stderr (`2>&1`, `>&2`), `<&` only closes or copies onto stdin (`head <&3`), and no path under `/dev/` or `/proc/` (`/dev/fd/3`).
+    /// What a command does with the descriptor it inherits is judged with the command, as for
+    /// `<>` on stdin.
+    fn descriptor_only_read(&self, node: Node<'_>, src: &str) -> bool {
+        // The command with its redirections (`exec` is the body of a redirected statement).
+        let Some(parent) = node.parent().filter(|p| simple_command(*p).is_some()) else {
+            return false;
+        };
+        let text = tree::text(parent, src).trim();
+        let Some(rest) = text.strip_prefix("exec ") else {
+            return false;
+        };
+        let rest = rest.trim_start();
+        let descriptor = rest.chars().next().filter(|c| ('3'..='9').contains(c));
+        if descriptor.is_none()
+            || !rest[1..].starts_with("<>")
+            || rest[3..].contains(char::is_whitespace)
+        {
+            return false;
+        }
+        let plain = |script: &str| {
+            if script.contains("/dev/") || script.contains("/proc/") {
+                return false;
+            }
+            let closes_or_stdin = |op: &str| {
+                script.match_indices(op).all(|(at, _)| {
+                    let after = &script[at + op.len()..];
+                    let before = script[..at].chars().next_back();
+                    let closes =
+                        after.starts_with('-') && before.is_some_and(|c| c.is_ascii_digit());
+                    let onto_stdin = op == "<&"
+                        && before.is_none_or(char::is_whitespace)
+                        && after.starts_with(|c: char| c.is_ascii_digit());
+                    // `2>&1`, `>&2`: between stdout and stderr (not onto stdin, which `<&3`
+                    // may have made the descriptor's copy).
+                    let standard = op == ">&"
+                        && before.is_none_or(|c| c.is_whitespace() || c == '1' || c == '2')
+                        && after.starts_with(['1', '2'])
+                        && !after[1..].starts_with(|c: char| c.is_ascii_digit());
+                    closes || onto_stdin || standard
+                })
+            };
+            closes_or_stdin(">&") && closes_or_stdin("<&")
+        };
+        self.sources.iter().all(|script| plain(script)) && plain(src)
     }
 
     /// A here-document; `output` is what its command prints when known (a plain `cat`).
