@@ -8195,11 +8195,39 @@ fn python_tool_variables_and_reports() {
         ),
         case("flake8-serial", flake8_plain, "flake8 -j 1 src", None),
         case("flake8-dir", flake8_plain, "flake8 src", Some("/dev/shm")),
+        // flake8 7.5 takes `output-file` from the command line only (measured).
+        case("flake8-output", flake8_output, "flake8 -j 1 src", None),
         case(
-            "flake8-output",
-            flake8_output,
-            "flake8 -j 1 src",
-            Some("output-file"),
+            "flake8-isolated",
+            flake8_local,
+            "flake8 --isolated --version",
+            None,
+        ),
+        case(
+            "flake8-version",
+            flake8_local,
+            "flake8 --version",
+            Some("local plugins"),
+        ),
+        case("pylint-version", pylint_hook, "pylint --version", None),
+        case(
+            "pylint-rcfile-null",
+            pylint_hook,
+            "pylint --rcfile=/dev/null --persistent=n src",
+            None,
+        ),
+        case(
+            "pylint-lint",
+            pylint_hook,
+            "pylint --persistent=n src",
+            Some("init-hook"),
+        ),
+        case("prettier-version", prettier_js, "prettier --version", None),
+        case(
+            "prettier-no-config",
+            prettier_js,
+            "prettier --no-config --check a.js",
+            None,
         ),
         case(
             "flake8-local",
