@@ -354,9 +354,11 @@ pub const SPECS: &[Spec] = &[
     Spec { effects: &[("-i", Write, "clang-format -i rewrites the files in place")],
         ..spec(&["clang-format", "clang-format-14", "clang-format-15", "clang-format-16", "clang-format-17", "clang-format-18", "clang-format-19"], "in",
         "Werror Wno-error= assume-filename= cursor= dry-run dump-config fallback-style= ferror-limit= length= lines= offset= output-replacements-xml qualifier-alignment= sort-includes? style= verbose help version") },
-    // GnuTLS certtool (3.7): the modes that print what a file holds or verify it, with where
-    // they read from; the generating and converting modes and `--outfile` are not listed.
-    spec(&["certtool"], "iklVed:", "certificate-info pubkey-info key-info crl-info crq-info p12-info p7-info p8-info dh-info fingerprint key-id verify-chain verify verify-hostname= verify-email= verify-purpose= verify-profile= verify-allow-broken p7-verify p7-show-data infile= inder inraw hex-numbers cprint verbose debug= password= null-password empty-password load-privkey= load-pubkey= load-certificate= load-ca-certificate= load-request= load-crl= load-data= hash= help version"),
+    // GnuTLS certtool (3.7): the modes that print what a file (`--infile`, else standard
+    // input) holds; the generating and converting modes, `--outfile`, and the `--load-*` and
+    // verifying options (a `pkcs11:` URL loads the PKCS #11 modules p11-kit's configuration,
+    // HOME's included, names) are not listed.
+    spec(&["certtool"], "iklVed:", "certificate-info pubkey-info key-info crl-info crq-info p12-info p7-info p8-info dh-info fingerprint key-id verify-chain p7-show-data infile= inder inraw hex-numbers cprint verbose debug= password= null-password empty-password hash= help version"),
     // cabextract (1.9) extracts every file of the cabinet into the working directory (or `-d`)
     // unless it lists (`-l`), tests (`-t`) or pipes the files to standard output (`-p`).
     Spec { effects: &[("-d|--directory", Write, "cabextract extracts into the directory -d names")],

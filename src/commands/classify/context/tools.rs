@@ -791,8 +791,14 @@ pub fn mypy_config_cache_off(here: &Here<'_>) -> bool {
                 files::Contents::Missing => {}
                 files::Contents::Unreadable => return false,
                 files::Contents::Text(text) => {
-                    let shared = matches!(name, "pyproject.toml" | "setup.cfg");
-                    if !shared || ini_section(&text, section_of(name)).is_some() {
+                    // pyproject.toml counts when its `tool` table has `mypy` in any form
+                    // (`[[tool.mypy.overrides]]` alone included): taken when it names mypy.
+                    let taken = match name {
+                        "pyproject.toml" => text.contains("mypy"),
+                        "setup.cfg" => ini_section(&text, "mypy").is_some(),
+                        _ => true,
+                    };
+                    if taken {
                         found = Some((path, text));
                         break 'dirs;
                     }
