@@ -1204,11 +1204,27 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 return;
             }
             // An rcfile's `output` writes the report to a file, its `jobs` starts worker
-            // processes (their semaphores are files in /dev/shm).
+            // processes (their semaphores are files in /dev/shm); measured, pylint 4.1:
+            // `output-format = text:report.txt` writes report.txt.
+            // An `output-format` other than the built-in ones writes a file (`text:report.txt`)
+            // or loads a reporter class (a module).
+            const FORMATS: &[&str] = &["text", "parseable", "colorized", "json", "json2", "msvs"];
             let sets = |t: &str| {
                 t.lines().any(|l| {
-                    let key = l.split(['=', ':']).next().unwrap_or("").trim();
-                    matches!(key, "output" | "jobs")
+                    let (key, value) = l.split_once(['=', ':']).unwrap_or((l, ""));
+                    let value = value.trim().trim_matches(['"', '\'']);
+                    match key.trim() {
+                        "output" | "jobs" => true,
+                        "output-format" | "output_format" => {
+                            !l.split_once('=').is_some_and(|(_, v)| {
+                                v.trim()
+                                    .trim_matches(['"', '\''])
+                                    .split(',')
+                                    .all(|f| FORMATS.contains(&f.trim()))
+                            }) || value.is_empty()
+                        }
+                        _ => false,
+                    }
                 })
             };
             if let Some(file) = files::first_saying(rcs, sets) {

@@ -8144,6 +8144,15 @@ fn python_tool_variables_and_reports() {
     fn mypy_ini_null(p: &Planted) {
         p.write("repo/mypy.ini", "[mypy]\ncache_dir = /dev/null\n");
     }
+    fn mypy_ini_junit(p: &Planted) {
+        p.write(
+            "repo/mypy.ini",
+            "[mypy]\ncache_dir = /dev/null\njunit_xml = report.xml\n",
+        );
+    }
+    fn pylint_format_file(p: &Planted) {
+        p.write("repo/.pylintrc", "[MAIN]\noutput-format=json:lint.json\n");
+    }
     fn mypy_overrides(p: &Planted) {
         // pyproject.toml names mypy: it is mypy's file, and sets no cache_dir.
         p.write(
@@ -8192,6 +8201,13 @@ fn python_tool_variables_and_reports() {
     run(&[
         case("mypy-ini-null", mypy_ini_null, "mypy src", None),
         case("mypy-overrides", mypy_overrides, "mypy src", Some("cache")),
+        case("mypy-ini-junit", mypy_ini_junit, "mypy src", Some("report")),
+        case(
+            "pylint-format-file",
+            pylint_format_file,
+            "pylint --persistent=n src",
+            Some("report file"),
+        ),
         case("mypy-version", mypy_plugin, "mypy --version", None),
         case("autopep8-plain", nothing, "autopep8 --diff a.py", None),
         case(

@@ -958,6 +958,14 @@ fn mypy_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         let Some(text) = super::config_text(&file, "mypy", out) else {
             continue;
         };
+        // A report (`junit_xml`, `html_report`, `txt_report`, …) is written wherever the
+        // cache goes, `cache_dir = /dev/null` included.
+        if text.contains("report") || text.contains("junit") {
+            out.push(
+                Level::Write,
+                format!("mypy writes the report {} names", file.display()),
+            );
+        }
         if text.contains("plugins") || text.contains("python_executable") {
             out.push(
                 Level::Unknown,
