@@ -63,12 +63,52 @@ pub fn ruff(args: &[Word]) -> Verdict {
         "--help",
         "-n",
     ];
+    // ruff's switches (clap booleans): given a value (`--fix=false`, `--fix=`), clap refuses the
+    // command line (exit 2) before any file is read or written (measured, ruff 0.17.6).
+    const SWITCHES: &[&str] = &[
+        "--fix",
+        "--no-fix",
+        "--fix-only",
+        "--no-fix-only",
+        "--unsafe-fixes",
+        "--no-unsafe-fixes",
+        "--show-fixes",
+        "--no-show-fixes",
+        "--no-cache",
+        "--exit-zero",
+        "--statistics",
+        "--show-files",
+        "--show-settings",
+        "--diff",
+    ];
     let sub = args.first().and_then(|a| a.value.as_deref());
     let rest = args.get(1..).unwrap_or(&[]);
+    if matches!(sub, Some("check" | "format"))
+        && rest.iter().any(|a| {
+            a.value.as_deref().is_some_and(|v| {
+                v.split_once('=')
+                    .is_some_and(|(name, _)| SWITCHES.contains(&name))
+            })
+        })
+    {
+        return Verdict::read_only();
+    }
+    // `ruff config [KEY]` prints the documentation of ruff's settings: it reads no configuration
+    // and writes nothing (measured, ruff 0.17.6); an option it does not know is refused.
+    if sub == Some("config") && rest.iter().all(|a| a.value.is_some()) {
+        return Verdict::read_only();
+    }
+    // `ruff check --show-settings` and `--show-files` print the settings or the files and stop
+    // before any file is checked: no cache, no fix applied (`--fix` given too), while
+    // `--output-file` is still opened (measured, ruff 0.17.6).
+    let shows = sub == Some("check")
+        && rest
+            .iter()
+            .any(|a| a.is("--show-settings") || a.is("--show-files"));
     let mut v = Verdict::read_only();
     // `ruff check` and `ruff format --check`/`--diff` write their cache (`.ruff_cache` in the
     // project) unless `--no-cache` or `RUFF_NO_CACHE` (measured, ruff 0.17.6).
-    if !rest.iter().any(|a| a.is("--no-cache")) {
+    if !shows && !rest.iter().any(|a| a.is("--no-cache")) {
         v.push_unless(
             Level::Write,
             "ruff writes its cache (.ruff_cache) unless --no-cache or RUFF_NO_CACHE",
@@ -91,7 +131,9 @@ pub fn ruff(args: &[Word]) -> Verdict {
             ),
             Some(x) if x.starts_with('-') => {
                 let name = x.split('=').next().unwrap_or(x);
-                if WRITES.contains(&name) {
+                if WRITES.contains(&name)
+                    && !(shows && matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes"))
+                {
                     v.push(
                         Level::Write,
                         format!("ruff {name} rewrites or writes files"),
@@ -134,6 +176,33 @@ pub fn tsc(args: &[Word]) -> Verdict {
                     .is_some_and(|v| v.starts_with(&format!("{f}=")))
         })
     });
+    // `--showConfig` prints the configuration instead of building, `--listFilesOnly` the
+    // files of the compilation and stops (measured, tsc 7.0: nothing written, `--incremental`
+    // given too); `--init`, `--watch` and the profiles are not taken.
+    let shows = args
+        .iter()
+        .any(|a| a.is("--showConfig") || a.is("--listFilesOnly"));
+    let other_writes = args.iter().any(|a| {
+        [
+            "--init",
+            "-w",
+            "--watch",
+            "--generateCpuProfile",
+            "-b",
+            "--build",
+            "--generateTrace",
+        ]
+        .iter()
+        .any(|f| {
+            a.is(f)
+                || a.value
+                    .as_deref()
+                    .is_some_and(|v| v.starts_with(&format!("{f}=")))
+        }) || a.value.is_none()
+    });
+    if shows && !other_writes {
+        return Verdict::read_only();
+    }
     if has_long(args, "--noEmit") && !writes_anyway {
         Verdict::read_only()
     } else {
@@ -174,6 +243,12 @@ fn prettier_reads(args: &[Word]) -> bool {
         "--require-pragma",
         "--insert-pragma",
         "--check-ignore-pragma",
+        // No configuration file is searched for or loaded (measured, 3.10: a
+        // prettier.config.cjs beside the file did not run).
+        "--no-config",
+        // Prints whether each file is ignored and its parser, after loading the configuration
+        // (measured, 3.10: nothing written).
+        "--file-info",
     ];
     const VALUED: &[&str] = &[
         "--log-level",
@@ -351,6 +426,21 @@ pub fn formatter(program: &str, args: &[Word]) -> Verdict {
     if program == "black" && !has_long(args, "--no-cache") {
         return Verdict::write("black writes its cache (~/.cache/black) unless given --no-cache");
     }
+    // isort writes nothing with `-c`/`--check-only`/`--check` (`--diff`/`--df` beside it
+    // prints), but `--diff` alone writes the sorted copy to `FILE.isorted` beside each file
+    // it would change and removes it (strace, isort 9.0).
+    if program == "isort" {
+        return if args.iter().any(|a| a.is("-c"))
+            || has_long(args, "--check-only")
+            || has_long(args, "--check")
+        {
+            Verdict::read_only()
+        } else {
+            Verdict::write(
+                "isort rewrites files (--diff alone writes FILE.isorted beside each one)",
+            )
+        };
+    }
     if has_long(args, "--check") || has_long(args, "--diff") || has_long(args, "--check-only") {
         Verdict::read_only()
     } else {
@@ -376,10 +466,107 @@ pub const FLAKE8_PARALLEL: &str =
 pub fn python_tool(program: &str, args: &[Word]) -> Option<Verdict> {
     match program {
         "flake8" => flake8(args),
-        "pylint" => pylint_lists(args),
+        "pylint" => pylint_lists(args).or_else(|| pylint_lints(args)),
         "isort" => isort_shows(args),
+        "autopep8" => Some(autopep8(args)),
         _ => None,
     }
+}
+
+/// The finding on autopep8 printing: its configuration files (data: `[pycodestyle]`, `[pep8]`
+/// or `[flake8]` of setup.cfg, tox.ini, .pep8, .flake8 up from the files, `[tool.autopep8]` of
+/// pyproject.toml, `~/.config/pycodestyle` or `--global-config`) set its options, `in-place`
+/// and `jobs` among them; `context::tools` reads them.
+pub const AUTOPEP8_CONFIG: &str =
+    "autopep8 takes in-place or parallel jobs from its configuration files; no context was read to tell";
+
+/// autopep8 (2.3): `--list-fixes`, `--version` and `--help` print; `--diff FILE…` and plain
+/// `FILE…` print the diff or the fixed source (strace: nothing opened to write). `-i` rewrites;
+/// `-j N` above 1 (or 0, every CPU) fixes in worker processes, whose semaphores are files in
+/// /dev/shm. Options that only choose what is fixed, as its `--help` lists them.
+fn autopep8(args: &[Word]) -> Verdict {
+    const FLAGS: &[&str] = &[
+        "-v",
+        "--verbose",
+        "-d",
+        "--diff",
+        "--ignore-local-config",
+        "-r",
+        "--recursive",
+        "-a",
+        "--aggressive",
+        "--experimental",
+        "--hang-closing",
+        "--exit-code",
+    ];
+    const VALUED: &[&str] = &[
+        "--global-config",
+        "--exclude",
+        "--ignore",
+        "--select",
+        "--max-line-length",
+        "--indent-size",
+        "-p",
+        "--pep8-passes",
+        "-j",
+        "--jobs",
+    ];
+    let prints = |v: &str| matches!(v, "--list-fixes" | "--version" | "-h" | "--help");
+    if !args.is_empty() && args.iter().all(|a| a.value.as_deref().is_some_and(prints)) {
+        return Verdict::read_only();
+    }
+    let mut operands = 0;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return Verdict::unknown("an argument of autopep8 is only known at run time");
+        };
+        let (option, inline) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value)),
+            _ => (v, None),
+        };
+        if FLAGS.contains(&v) {
+            continue;
+        }
+        if VALUED.contains(&option) || option == "--line-range" || option == "--range" {
+            let value = match inline {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    match args.get(i - 1).and_then(|w| w.value.as_deref()) {
+                        Some(value) => value,
+                        None => {
+                            return Verdict::unknown(
+                                "an argument of autopep8 is only known at run time",
+                            )
+                        }
+                    }
+                }
+            };
+            if matches!(option, "--line-range" | "--range") {
+                i += 1;
+            }
+            if matches!(option, "-j" | "--jobs") && value != "1" {
+                return Verdict::write(
+                    "autopep8 -j fixes in worker processes, whose semaphores are files in /dev/shm",
+                );
+            }
+            continue;
+        }
+        if v.starts_with('-') && v != "-" {
+            return Verdict::write(format!(
+                "autopep8 {v} rewrites files or is not known to only read"
+            ));
+        }
+        operands += 1;
+    }
+    if operands == 0 {
+        return Verdict::unknown("autopep8 is given no file");
+    }
+    let mut verdict = Verdict::read_only();
+    verdict.push_unless(Level::Write, AUTOPEP8_CONFIG, Settle::Configuration);
+    verdict
 }
 
 /// `flake8 src`, `flake8 --max-line-length 100 -j 1 a.py`: findings printed, with options that
@@ -389,6 +576,11 @@ pub fn python_tool(program: &str, args: &[Word]) -> Option<Verdict> {
 /// keeps no cache.
 fn flake8(args: &[Word]) -> Option<Verdict> {
     let (serial, operands) = flake8_run(args)?;
+    // `--version` and `--help` print (after loading the plugins) and check nothing.
+    let serial = serial
+        || args
+            .iter()
+            .any(|a| a.is("--version") || a.is("-h") || a.is("--help"));
     let mut verdict = Verdict::read_only();
     // Not read-only whatever the configuration says: its worker processes.
     if !serial && operands.len() != 1 {
@@ -511,6 +703,91 @@ fn pylint_lists(args: &[Word]) -> Option<Verdict> {
     let [only] = args else { return None };
     let v = only.value.as_deref()?;
     if !LISTS.contains(&v) && !v.starts_with("--help-msg=") {
+        return None;
+    }
+    let mut verdict = Verdict::read_only();
+    verdict.push_unless(Level::Unknown, PYTHON_LINTER_CONFIG, Settle::Configuration);
+    Some(verdict)
+}
+
+/// `pylint --persistent=n src/`: a lint reported on standard output that keeps no statistics
+/// (without `--persistent=n` pylint writes `~/.cache/pylint/NAME_1.stats`; with it nothing is
+/// opened to write: strace, pylint 4.1), in one process (`-j 1`, the default; more jobs are
+/// worker processes), with options that only choose what is checked and shown and a built-in
+/// output format (a reporter class is a module). `--output` (a report file), `--load-plugins`,
+/// `--init-hook` and every other option are not taken. The rcfile's plugins, init-hook, jobs
+/// and output are the context's (`context::python::plugin_host`).
+fn pylint_lints(args: &[Word]) -> Option<Verdict> {
+    const FLAGS: &[&str] = &["-E", "--errors-only", "--exit-zero", "-v", "--verbose"];
+    const VALUED: &[&str] = &[
+        "-d",
+        "--disable",
+        "-e",
+        "--enable",
+        "--rcfile",
+        "--max-line-length",
+        "--ignore",
+        "--ignore-patterns",
+        "--ignore-paths",
+        "--fail-under",
+        "--fail-on",
+        "--msg-template",
+        "--py-version",
+        "-r",
+        "--reports",
+        "-s",
+        "--score",
+        "--recursive",
+        "--persistent",
+        "-f",
+        "--output-format",
+        "-j",
+        "--jobs",
+    ];
+    const FORMATS: &[&str] = &["text", "parseable", "colorized", "json", "json2", "msvs"];
+    let mut persistent = true;
+    let mut operands = 0;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let v = a.value.as_deref()?;
+        if a.glob {
+            return None;
+        }
+        let (option, inline) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value)),
+            _ => (v, None),
+        };
+        if FLAGS.contains(&v) {
+            continue;
+        }
+        if VALUED.contains(&option) {
+            let value = match inline {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    args.get(i - 1)?.value.as_deref()?
+                }
+            };
+            match option {
+                "--persistent" => {
+                    persistent =
+                        !matches!(value.to_ascii_lowercase().as_str(), "n" | "no" | "false")
+                }
+                "-f" | "--output-format" if !value.split(',').all(|f| FORMATS.contains(&f)) => {
+                    return None
+                }
+                "-j" | "--jobs" if value != "1" => return None,
+                _ => {}
+            }
+            continue;
+        }
+        if v.starts_with('-') {
+            return None;
+        }
+        operands += 1;
+    }
+    if persistent || operands == 0 {
         return None;
     }
     let mut verdict = Verdict::read_only();

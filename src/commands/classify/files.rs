@@ -445,11 +445,50 @@ pub fn compressor(program: &str, args: &[Word]) -> Verdict {
             .any(|o| has_long(args, o));
     if !elsewhere && (to_stdout || filters(program, args)) {
         Verdict::read_only()
+    } else if !elsewhere && lz4_one_file(program, args) {
+        let mut v = Verdict::read_only();
+        v.push(Level::Write, LZ4_TERMINAL);
+        v
     } else {
         Verdict::write(format!(
             "{program} replaces files with (de)compressed copies"
         ))
     }
+}
+
+/// lz4's finding on one file and no output name: settled where stdout is not a terminal.
+pub const LZ4_TERMINAL: &str =
+    "lz4 given one file and no output name writes the result beside it when its output is a terminal";
+
+/// `lz4 -d f.lz4`, `lz4 f`: one file and no output name. lz4 (1.9.4) writes to standard output
+/// then when that is not a terminal ("using stdout as default output"), and to the file it
+/// names after the input (`f` from `f.lz4`, `f.lz4` from `f`) when it is (measured: `| head`
+/// and `> /dev/null` made no file, a terminal made one). Only flags that take no value.
+fn lz4_one_file(program: &str, args: &[Word]) -> bool {
+    const FLAGS: &str = "dzkqvf0123456789";
+    matches!(program, "lz4" | "unlz4")
+        && args.iter().all(|a| {
+            a.value.as_deref().is_some_and(|v| {
+                !v.starts_with('-')
+                    || matches!(
+                        v,
+                        "--decompress"
+                            | "--uncompress"
+                            | "--keep"
+                            | "--quiet"
+                            | "--verbose"
+                            | "--force"
+                    )
+                    || v.strip_prefix('-').is_some_and(|l| {
+                        !l.is_empty() && !l.starts_with('-') && l.chars().all(|c| FLAGS.contains(c))
+                    })
+            })
+        })
+        && args
+            .iter()
+            .filter(|a| a.value.as_deref().is_some_and(|v| !v.starts_with('-')))
+            .count()
+            == 1
 }
 
 /// A compressor given only flags that take no value and no file (or only `-`): it reads standard

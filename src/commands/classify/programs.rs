@@ -544,6 +544,13 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     }
     match p {
         "pee" => return Some(super::wrappers::pee(args)),
+        "help2man" => {
+            return Some(super::wrappers::help2man(args).unwrap_or_else(|| {
+                Verdict::unknown(
+                    "help2man is given an option not known to only read, or no program",
+                )
+            }))
+        }
         "hyperfine" => return Some(super::wrappers::hyperfine(args)),
         _ => {}
     }

@@ -165,10 +165,14 @@ pub const SPECS: &[Spec] = &[
             ("-H|--html|-X|--gxditview|-T|--troff-device|-t|--troff|-Z|--ditroff|-C|--config-file|-p|--preprocessor", Unknown, "man runs a program named on its command line"),
         ], ..spec(&["man"], "aC:d:DfhHikK:L:m:M:p:P:r:R:s:S:tT:uVwWZl",
         "all config-file= debug default whatis help html? apropos global-apropos locale= systems= manpath= preprocessor= pager= prompt= recode= sections= troff troff-device? update version where path location where-cat location-cat ditroff regex wildcard names-only no-subpages no-hyphenation nh no-justification nj local-file gxditview? warnings? encoding= ignore-case match-case") },
+    // `-o -` writes the nodes to standard output (info(1): "If FILE is -, output goes to
+    // standard output"; measured, texinfo 6.8: no file made).
     Spec { effects: &[
-            ("-o|--output|--dribble", Write, "info writes a file"),
+            ("-o|--output", Write, "info writes a file"),
+            ("--dribble", Write, "info writes its keystrokes to a file"),
             ("--init-file", Unknown, "info loads key bindings from a file"),
-        ], ..spec(&["info"], "ad:f:hkn:o:Ovw", "all apropos= directory= dribble= file= help index-search= init-file= node= output= raw-escapes restore= show-options usage speech-friendly strict-node-location subnodes version vi-keys where location") },
+        ], output: Output { option: "-o|--output", effects: &["-o|--output"], always: None, dash: true, quiet: "" },
+        ..spec(&["info"], "ad:f:hkn:o:Ovw", "all apropos= directory= dribble= file= help index-search= init-file= node= output= raw-escapes restore= show-options usage speech-friendly strict-node-location subnodes version vi-keys where location") },
     spec(&["jq", "gojq", "jaq"], "nrjascCeSMRL:f:h", "null-input raw-output raw-output0 join-output ascii-output compact-output tab indent= color-output monochrome-output sort-keys slurp raw-input exit-status seq stream stream-errors arg# argjson# slurpfile# rawfile# args jsonargs from-file= unbuffered help version build-configuration"),
     Spec { effects: &[
             ("--pre", Unknown, "rg --pre runs another program on every file"),
@@ -343,6 +347,23 @@ pub const SPECS: &[Spec] = &[
     // setup.cfg or tox.ini and ~/.config/pycodestyle, only sets these options, and it runs no
     // plugin). argparse and optparse take an abbreviated long option, hence `full`.
     full(&["pyflakes"], "hV", "help version"),
+    // clang-format (14): prints the formatted files, or with `--dry-run`/`-n` its warnings, or
+    // its settings (`--dump-config`); `.clang-format` and `--style` are YAML data (styles and
+    // options, no program). `-i` rewrites the files. LLVM's parser takes `-style=file` with one
+    // dash too: not taken here (the parse fails, not read-only).
+    Spec { effects: &[("-i", Write, "clang-format -i rewrites the files in place")],
+        ..spec(&["clang-format", "clang-format-14", "clang-format-15", "clang-format-16", "clang-format-17", "clang-format-18", "clang-format-19"], "in",
+        "Werror Wno-error= assume-filename= cursor= dry-run dump-config fallback-style= ferror-limit= length= lines= offset= output-replacements-xml qualifier-alignment= sort-includes? style= verbose help version") },
+    // GnuTLS certtool (3.7): the modes that print what a file (`--infile`, else standard
+    // input) holds; the generating and converting modes, `--outfile`, and the `--load-*` and
+    // verifying options (a `pkcs11:` URL loads the PKCS #11 modules p11-kit's configuration,
+    // HOME's included, names) are not listed.
+    spec(&["certtool"], "iklVed:", "certificate-info pubkey-info key-info crl-info crq-info p12-info p7-info p8-info dh-info fingerprint key-id verify-chain p7-show-data infile= inder inraw hex-numbers cprint verbose debug= password= null-password empty-password hash= help version"),
+    // cabextract (1.9) extracts every file of the cabinet into the working directory (or `-d`)
+    // unless it lists (`-l`), tests (`-t`) or pipes the files to standard output (`-p`).
+    Spec { effects: &[("-d|--directory", Write, "cabextract extracts into the directory -d names")],
+        output: Output { option: "", effects: &[], always: Some("cabextract extracts the files of the cabinet"), dash: false, quiet: "-l|--list|-t|--test|-p|--pipe|-h|--help" },
+        ..spec(&["cabextract"], "vhltqLfpsF:e:d:", "version help list test quiet lowercase fix pipe single filter= encoding= directory=") },
     full(&["pycodestyle"], "hvqr", "version help verbose quiet repeat first exclude= filename= select= ignore= show-source show-pep8 statistics count max-line-length= max-doc-length= indent-size= hang-closing format= diff benchmark config="),
 ];
 

@@ -67,7 +67,7 @@ const TOOLS: &[Tool] = &[
         options: "--installed --upgradable --all-versions -a --names-only --full -h --help" },
     Tool { name: "apt-cache",
         reads: &["show", "search", "policy", "depends", "rdepends", "showpkg", "stats", "pkgnames", "madison", "dump", "showsrc", "unmet"],
-        network: &[], options: "-n --names-only -f --full --installed --recurse -i --important --no-all-versions -h --help" },
+        network: &[], options: "-n --names-only -f --full --installed --recurse -i --important --no-all-versions -h --help -q --quiet --no-pre-depends --no-depends --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances" },
     Tool { name: "apt-get", reads: &["help"], network: &["changelog", "download", "source", "update"], options: "" },
     Tool { name: "apk", reads: &["info", "search", "policy", "list"], network: &[],
         options: "-a --all -d --description -L --contents -R --depends -r --rdepends -s --size -w --webpage -e --installed -v --verbose -I --installed -o --orphaned -u --upgradable" },

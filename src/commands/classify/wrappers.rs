@@ -248,6 +248,11 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     {
         return Verdict::read_only();
     }
+    // `node --v8-options` prints V8's options and exits before any script or NODE_OPTIONS
+    // module is loaded, as `--version` does (node 20).
+    if matches!(program, "node" | "nodejs") && matches!(args, [only] if only.is("--v8-options")) {
+        return Verdict::read_only();
+    }
     // python(1): `-V` given twice prints more of the build, and exits.
     let python = program.starts_with("python") || program.starts_with("pypy");
     if python
@@ -468,6 +473,81 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
             ..Verdict::default()
         },
     }
+}
+
+/// `help2man [OPTION]… EXECUTABLE` (GNU help2man 1.49) runs `EXECUTABLE --help` and
+/// `EXECUTABLE --version` (or the options `--help-option`/`--version-option` name; none for
+/// `--version-string`) and prints a man page made of their output: it is judged as those two
+/// runs (strace: the program started directly, nothing written). `-o`/`--output` writes the
+/// page; `-i`/`-I` only read an include file. `None` for anything else.
+pub fn help2man(args: &[Word]) -> Option<Verdict> {
+    const FLAGS: &[&str] = &["-N", "--no-info", "-l", "--libtool", "--no-discard-stderr"];
+    const VALUED: &[&str] = &[
+        "-n",
+        "--name",
+        "-s",
+        "--section",
+        "-m",
+        "--manual",
+        "-S",
+        "--source",
+        "-L",
+        "--locale",
+        "-i",
+        "--include",
+        "-I",
+        "--opt-include",
+        "-p",
+        "--info-page",
+        "--help-option",
+        "--version-option",
+        "--version-string",
+    ];
+    let mut help = "--help".to_string();
+    let mut version = Some("--version".to_string());
+    let mut program = None;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let v = a.value.as_deref()?;
+        let (option, inline) = match v.split_once('=') {
+            Some((o, value)) if o.starts_with("--") => (o, Some(value.to_string())),
+            _ => (v, None),
+        };
+        if FLAGS.contains(&v) {
+            continue;
+        }
+        if VALUED.contains(&option) {
+            let value = match inline {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    args.get(i - 1)?.value.clone()?
+                }
+            };
+            match option {
+                "--help-option" => help = value,
+                "--version-option" => version = Some(value),
+                "--version-string" => version = None,
+                _ => {}
+            }
+            continue;
+        }
+        if v.starts_with('-') || program.is_some() {
+            return None;
+        }
+        program = Some(a.clone());
+    }
+    let program = program?;
+    let mut v = Verdict::default();
+    for option in std::iter::once(help).chain(version) {
+        v.nested.push(Nested::Command {
+            argv: vec![program.clone(), Word::literal(&option)],
+            forwards_stdin: false,
+            env: Vec::new(),
+        });
+    }
+    Some(v)
 }
 
 pub fn wrapper(program: &str, args: &[Word]) -> Verdict {

@@ -860,7 +860,10 @@ impl Probe {
                     || words.contains(&"-XX:+UsePerfData");
                 on || !words.contains(&"-XX:-UsePerfData")
             }
-            Some(Settle::CacheOff) => !tools::cache_turned_off(program, &env),
+            Some(Settle::CacheOff) => {
+                !(tools::cache_turned_off(program, &env)
+                    || (family(program) == "mypy" && in_every_dir(&tools::mypy_config_cache_off)))
+            }
             Some(Settle::GoModule) => !in_every_dir(&|here| {
                 tools::go_module_self_contained(here)
                     && (!args.first().is_some_and(|a| a.is("doc"))

@@ -1005,6 +1005,17 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         )
     };
     match program {
+        // pytest 9.2's `main` answers a command line holding exactly one `--version` or `-V`
+        // (the two counted together) with its version before it reads an ini file, the
+        // environment's PYTEST_ADDOPTS or PYTEST_PLUGINS, or any plugin (measured: `-p plug` in
+        // PYTEST_ADDOPTS did not load; `-V -V` and `--help` loaded it).
+        "pytest" | "py.test"
+            if args.iter().all(|a| a.value.is_some())
+                && args
+                    .iter()
+                    .filter(|a| a.is("--version") || a.is("-V"))
+                    .count()
+                    == 1 => {}
         "pytest" | "py.test" => {
             for name in ["PYTEST_PLUGINS", "PYTEST_ADDOPTS"] {
                 if here.env.is_set(name) {
@@ -1110,26 +1121,22 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 &["--config", "--append-config"],
                 here.dir,
             ));
+            // `--isolated` reads no configuration file, `--config` and `--append-config`
+            // included (flake8 7.5's `load_config`; measured: local plugins that run a
+            // program did not load for `--isolated --version`).
+            let isolated = args.iter().any(|a| a.is("--isolated"));
             if let Some(file) =
-                files::first_saying(configs.clone(), |t| t.contains("local-plugins"))
+                files::first_saying(configs, |t| t.contains("local-plugins")).filter(|_| !isolated)
             {
                 flag(
                     &file,
                     "the local plugins its flake8:local-plugins section names",
                 );
             }
-            // flake8 takes `output-file` (or `output_file`) from its configuration as from
-            // its command line: the report is written there.
-            let writes = |t: &str| t.contains("output-file") || t.contains("output_file");
-            if let Some(file) = files::first_saying(configs, writes) {
-                out.push(
-                    Level::Write,
-                    format!(
-                        "{program} writes its report to the output-file {} names",
-                        file.display()
-                    ),
-                );
-            }
+            // `output-file` is an option of the command line only: in a configuration file it
+            // is not an option flake8 registers there, and the report goes to standard output
+            // (flake8 7.5, `stage1_arg_parser`; measured with `output-file` and `output_file`
+            // in setup.cfg's `[flake8]`: no file made).
             if let Some(operand) = crate::commands::classify::devtools::flake8_lone_operand(args) {
                 if !files::is_file(&files::join(here.dir, &operand)) {
                     out.push(
@@ -1147,6 +1154,9 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 }
             }
         }
+        // `pylint --version` prints before any rcfile is read (measured, pylint 4.1: an
+        // init-hook that runs a program did not run, `--rcfile=.pylintrc` given too).
+        "pylint" if matches!(args, [only] if only.is("--version")) => {}
         "pylint" => {
             let loads = |a: &Word| {
                 a.value
@@ -1160,6 +1170,9 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 );
                 return;
             }
+            // `--rcfile FILE` is the only rcfile read (none is searched for: measured, pylint
+            // 4.1, `--rcfile=/dev/null` beside a .pylintrc whose init-hook runs a program).
+            let named = super::named_files(args, &["--rcfile"], here.dir);
             let mut rcs: Vec<PathBuf> = files::ancestors(here.dir)
                 .flat_map(|d| {
                     [
@@ -1178,13 +1191,50 @@ pub fn plugin_host(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 rcs.push(home.join(".pylintrc"));
                 rcs.push(home.join(".config/pylintrc"));
             }
-            if let Some(rc) = here.env.value("PYLINTRC").filter(|v| !v.is_empty()) {
-                rcs.push(files::join(here.dir, rc));
+            if named.is_empty() {
+                if let Some(rc) = here.env.value("PYLINTRC").filter(|v| !v.is_empty()) {
+                    rcs.push(files::join(here.dir, rc));
+                }
+            } else {
+                rcs = named;
             }
-            rcs.extend(super::named_files(args, &["--rcfile"], here.dir));
             let loads = |t: &str| t.contains("load-plugins") || t.contains("init-hook");
-            if let Some(file) = files::first_saying(rcs, loads) {
+            if let Some(file) = files::first_saying(rcs.clone(), loads) {
                 flag(&file, "the plugins or init-hook its rcfile names");
+                return;
+            }
+            // An rcfile's `output` writes the report to a file, its `jobs` starts worker
+            // processes (their semaphores are files in /dev/shm); measured, pylint 4.1:
+            // `output-format = text:report.txt` writes report.txt.
+            // An `output-format` other than the built-in ones writes a file (`text:report.txt`)
+            // or loads a reporter class (a module).
+            const FORMATS: &[&str] = &["text", "parseable", "colorized", "json", "json2", "msvs"];
+            let sets = |t: &str| {
+                t.lines().any(|l| {
+                    let (key, value) = l.split_once(['=', ':']).unwrap_or((l, ""));
+                    let value = value.trim().trim_matches(['"', '\'']);
+                    match key.trim() {
+                        "output" | "jobs" => true,
+                        "output-format" | "output_format" => {
+                            !l.split_once('=').is_some_and(|(_, v)| {
+                                v.trim()
+                                    .trim_matches(['"', '\''])
+                                    .split(',')
+                                    .all(|f| FORMATS.contains(&f.trim()))
+                            }) || value.is_empty()
+                        }
+                        _ => false,
+                    }
+                })
+            };
+            if let Some(file) = files::first_saying(rcs, sets) {
+                out.push(
+                    Level::Write,
+                    format!(
+                        "{program} takes a report file or worker processes from {}",
+                        file.display()
+                    ),
+                );
             }
         }
         _ => {}

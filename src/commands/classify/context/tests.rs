@@ -8141,6 +8141,50 @@ fn python_tool_variables_and_reports() {
         );
         p.write("repo/app.js", "a\n");
     }
+    fn mypy_ini_null(p: &Planted) {
+        p.write("repo/mypy.ini", "[mypy]\ncache_dir = /dev/null\n");
+    }
+    fn mypy_ini_junit(p: &Planted) {
+        p.write(
+            "repo/mypy.ini",
+            "[mypy]\ncache_dir = /dev/null\njunit_xml = report.xml\n",
+        );
+    }
+    fn pylint_format_file(p: &Planted) {
+        p.write("repo/.pylintrc", "[MAIN]\noutput-format=json:lint.json\n");
+    }
+    fn mypy_overrides(p: &Planted) {
+        // pyproject.toml names mypy: it is mypy's file, and sets no cache_dir.
+        p.write(
+            "repo/pyproject.toml",
+            "[[tool.mypy.overrides]]\nmodule = \"x\"\n",
+        );
+        p.write("repo/setup.cfg", "[mypy]\ncache_dir = /dev/null\n");
+    }
+    fn mypy_plugin(p: &Planted) {
+        p.write("repo/mypy.ini", "[mypy]\nplugins = tools/p.py\n");
+    }
+    fn autopep8_jobs(p: &Planted) {
+        p.write("repo/setup.cfg", "[pycodestyle]\njobs = 4\n");
+    }
+    fn tsconfig_package(p: &Planted) {
+        p.write(
+            "repo/node_modules/@acme/tsconfig/tsconfig.json",
+            "{\"compilerOptions\":{\"strict\":false}}\n",
+        );
+        p.write(
+            "repo/tsconfig.json",
+            "{\"extends\": \"@acme/tsconfig/tsconfig.json\", \"compilerOptions\": {\"noEmit\": true}}\n",
+        );
+    }
+    fn tsconfig_package_incremental(p: &Planted) {
+        tsconfig_package(p);
+        p.write(
+            "repo/node_modules/@acme/tsconfig/tsconfig.json",
+            "{\"compilerOptions\":{\"incremental\":true}}\n",
+        );
+    }
+    const ADDOPTS: &[(&str, &str)] = &[("PYTEST_ADDOPTS", "-p plug")];
     const NO_CACHE: &[(&str, &str)] = &[("RUFF_NO_CACHE", "true")];
     const CACHE_ON: &[(&str, &str)] = &[("RUFF_NO_CACHE", "false")];
     const REPORT: &[(&str, &str)] = &[("RUFF_OUTPUT_FILE", "lint.txt")];
@@ -8155,6 +8199,36 @@ fn python_tool_variables_and_reports() {
         flagged,
     };
     run(&[
+        case("mypy-ini-null", mypy_ini_null, "mypy src", None),
+        case("mypy-overrides", mypy_overrides, "mypy src", Some("cache")),
+        case("mypy-ini-junit", mypy_ini_junit, "mypy src", Some("report")),
+        case(
+            "pylint-format-file",
+            pylint_format_file,
+            "pylint --persistent=n src",
+            Some("report file"),
+        ),
+        case("mypy-version", mypy_plugin, "mypy --version", None),
+        case("autopep8-plain", nothing, "autopep8 --diff a.py", None),
+        case(
+            "autopep8-jobs",
+            autopep8_jobs,
+            "autopep8 --diff a.py",
+            Some("jobs"),
+        ),
+        case(
+            "tsc-extends-package",
+            tsconfig_package,
+            "tsc --noEmit",
+            None,
+        ),
+        case(
+            "tsc-extends-package-incremental",
+            tsconfig_package_incremental,
+            "tsc --noEmit",
+            Some("tsbuildinfo"),
+        ),
+        with("pytest-version", nothing, "pytest --version", ADDOPTS, None),
         with("ruff-env-off", nothing, "ruff check src", NO_CACHE, None),
         with(
             "ruff-env-on",
@@ -8195,11 +8269,39 @@ fn python_tool_variables_and_reports() {
         ),
         case("flake8-serial", flake8_plain, "flake8 -j 1 src", None),
         case("flake8-dir", flake8_plain, "flake8 src", Some("/dev/shm")),
+        // flake8 7.5 takes `output-file` from the command line only (measured).
+        case("flake8-output", flake8_output, "flake8 -j 1 src", None),
         case(
-            "flake8-output",
-            flake8_output,
-            "flake8 -j 1 src",
-            Some("output-file"),
+            "flake8-isolated",
+            flake8_local,
+            "flake8 --isolated --version",
+            None,
+        ),
+        case(
+            "flake8-version",
+            flake8_local,
+            "flake8 --version",
+            Some("local plugins"),
+        ),
+        case("pylint-version", pylint_hook, "pylint --version", None),
+        case(
+            "pylint-rcfile-null",
+            pylint_hook,
+            "pylint --rcfile=/dev/null --persistent=n src",
+            None,
+        ),
+        case(
+            "pylint-lint",
+            pylint_hook,
+            "pylint --persistent=n src",
+            Some("init-hook"),
+        ),
+        case("prettier-version", prettier_js, "prettier --version", None),
+        case(
+            "prettier-no-config",
+            prettier_js,
+            "prettier --no-config --check a.js",
+            None,
         ),
         case(
             "flake8-local",

@@ -553,9 +553,15 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
         "mlr" => mlrrc(here, out),
         "meson" => meson_source(here, args, out),
-        "mypy" => mypy_config(here, out),
+        "mypy" => mypy_config(here, args, out),
+        "autopep8" => autopep8_config(here, args, out),
         "ruff" => ruff_env(here, args, out),
-        "prettier" if !crate::commands::classify::devtools::prettier_finds_config(args) => {
+        // `--version` and `--help` print before any configuration is searched for (measured,
+        // prettier 3.10: a prettier.config.cjs that runs a program did not run).
+        "prettier"
+            if !crate::commands::classify::devtools::prettier_finds_config(args)
+                && !matches!(args, [only] if ["--version", "-v", "--help", "-h"].iter().any(|o| only.is(o))) =>
+        {
             prettier_config(here, args, out)
         }
         "eslint" => eslint_config(here, args, out),
@@ -754,6 +760,108 @@ pub fn cache_turned_off(program: &str, env: &Env<'_>) -> bool {
     }
 }
 
+/// Whether the configuration file mypy (2.4) reads where it runs turns its cache off
+/// (`cache_dir = /dev/null` in its `[mypy]` section, or `[tool.mypy]` of pyproject.toml), with
+/// no `MYPY_CACHE_DIR` to replace it. The file is the first of `mypy.ini`, `.mypy.ini`,
+/// `pyproject.toml` (with a `[tool.mypy]` table), `setup.cfg` (with a `[mypy]` section) in the
+/// working directory and each parent up to one holding `.git` or `.hg`, then the user's
+/// (`$XDG_CONFIG_HOME/mypy/config`, `~/.config/mypy/config`, `~/.mypy.ini`): mypy's
+/// `_find_config_file`. Measured: `cache_dir = /dev/null` in mypy.ini, `mypy src`, nothing
+/// written.
+pub fn mypy_config_cache_off(here: &Here<'_>) -> bool {
+    if here
+        .env
+        .value("MYPY_CACHE_DIR")
+        .is_some_and(|v| !v.trim().is_empty())
+    {
+        return false;
+    }
+    let section_of = |name: &str| {
+        if name == "pyproject.toml" {
+            "tool.mypy"
+        } else {
+            "mypy"
+        }
+    };
+    let mut found: Option<(PathBuf, String)> = None;
+    'dirs: for dir in files::ancestors(here.dir) {
+        for name in ["mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"] {
+            let path = dir.join(name);
+            match files::read_text(&path) {
+                files::Contents::Missing => {}
+                files::Contents::Unreadable => return false,
+                files::Contents::Text(text) => {
+                    // pyproject.toml counts when its `tool` table has `mypy` in any form
+                    // (`[[tool.mypy.overrides]]` alone included): taken when it names mypy.
+                    let taken = match name {
+                        "pyproject.toml" => text.contains("mypy"),
+                        "setup.cfg" => ini_section(&text, "mypy").is_some(),
+                        _ => true,
+                    };
+                    if taken {
+                        found = Some((path, text));
+                        break 'dirs;
+                    }
+                }
+            }
+        }
+        if files::exists(&dir.join(".git")) || files::exists(&dir.join(".hg")) {
+            break;
+        }
+    }
+    if found.is_none() {
+        let mut users: Vec<PathBuf> = here
+            .env
+            .xdg_configs(here.dir)
+            .into_iter()
+            .map(|c| c.join("mypy").join("config"))
+            .collect();
+        let Some(home) = here.env.home() else {
+            return false;
+        };
+        users.push(home.join(".config").join("mypy").join("config"));
+        users.push(home.join(".mypy.ini"));
+        for path in users {
+            match files::read_text(&path) {
+                files::Contents::Missing => {}
+                files::Contents::Unreadable => return false,
+                files::Contents::Text(text) => {
+                    found = Some((path, text));
+                    break;
+                }
+            }
+        }
+    }
+    let Some((path, text)) = found else {
+        return false;
+    };
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    ini_section(&text, section_of(name)).is_some_and(|lines| {
+        lines.iter().any(|l| {
+            l.split_once(['=', ':']).is_some_and(|(k, v)| {
+                k.trim() == "cache_dir" && v.trim().trim_matches(['"', '\'']) == "/dev/null"
+            })
+        })
+    })
+}
+
+/// The lines of the `[name]` section of an INI or TOML text (to the next header), `None` when
+/// it has none.
+fn ini_section<'t>(text: &'t str, name: &str) -> Option<Vec<&'t str>> {
+    let mut lines = text.lines();
+    lines.find(|l| {
+        l.trim()
+            .strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .is_some_and(|h| h.trim() == name)
+    })?;
+    Some(
+        lines
+            .take_while(|l| !l.trim_start().starts_with('['))
+            .collect(),
+    )
+}
+
 /// `ruff check` takes `--output-file` from `RUFF_OUTPUT_FILE` (clap's `env`): set, the report
 /// is written there whatever the command line says (measured, ruff 0.17.6; the empty value
 /// is refused with exit 2). ruff's configuration has no such key (`output-file` in
@@ -767,7 +875,68 @@ fn ruff_env(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
 }
 
-fn mypy_config(here: &Here<'_>, out: &mut Verdict) {
+/// autopep8's configuration (2.3's `read_config` and `read_pyproject_toml`): `--global-config`
+/// or `$XDG_CONFIG_HOME/pycodestyle` (`~/.config/pycodestyle`, else `~/.config/pep8`), then
+/// setup.cfg, tox.ini, .pep8, .flake8 and pyproject.toml up from the files' common directory
+/// (every directory up from each file and from where it runs is read here). They are data, but
+/// set its options: `in-place` rewrites the files (with `--diff` it is refused), `jobs` other
+/// than 1 starts worker processes. A file that names either is not read-only.
+fn autopep8_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let mut starts = vec![here.dir.to_path_buf()];
+    for a in args {
+        if let Some(v) = a.value.as_deref().filter(|v| !v.starts_with('-')) {
+            let path = files::join(here.dir, v);
+            starts.push(if files::is_dir(&path) {
+                path
+            } else {
+                path.parent().map_or(path.clone(), Path::to_path_buf)
+            });
+        }
+    }
+    let mut configs: Vec<PathBuf> = starts
+        .iter()
+        .flat_map(|d| files::ancestors(d))
+        .flat_map(|d| {
+            ["setup.cfg", "tox.ini", ".pep8", ".flake8", "pyproject.toml"].map(|n| d.join(n))
+        })
+        .collect();
+    configs.extend(super::named_files(args, &["--global-config"], here.dir));
+    for config in here.env.xdg_configs(here.dir) {
+        configs.push(config.join("pycodestyle"));
+    }
+    match here.env.home() {
+        Some(home) => {
+            configs.push(home.join(".config").join("pycodestyle"));
+            configs.push(home.join(".config").join("pep8"));
+        }
+        None => out.push(
+            Level::Unknown,
+            "autopep8 reads ~/.config/pycodestyle, and HOME is not known",
+        ),
+    }
+    for file in configs {
+        let Some(text) = super::config_text(&file, "autopep8", out) else {
+            continue;
+        };
+        if text.contains("in-place") || text.contains("in_place") || text.contains("jobs") {
+            out.push(
+                Level::Write,
+                format!(
+                    "autopep8 takes in-place or parallel jobs from {}",
+                    file.display()
+                ),
+            );
+            return;
+        }
+    }
+}
+
+fn mypy_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    // `mypy --version`, `-V`, `--help`: argparse prints and exits before any configuration
+    // file is read (measured, mypy 2.4: a planted plugin did not load).
+    if matches!(args, [only] if ["--version", "-V", "-h", "--help"].iter().any(|o| only.is(o))) {
+        return;
+    }
     // Newer mypys look in the parent directories too: every one is read.
     let mut candidates: Vec<PathBuf> = files::ancestors(here.dir)
         .flat_map(|d| ["mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"].map(|n| d.join(n)))
@@ -789,6 +958,14 @@ fn mypy_config(here: &Here<'_>, out: &mut Verdict) {
         let Some(text) = super::config_text(&file, "mypy", out) else {
             continue;
         };
+        // A report (`junit_xml`, `html_report`, `txt_report`, …) is written wherever the
+        // cache goes, `cache_dir = /dev/null` included.
+        if text.contains("report") || text.contains("junit") {
+            out.push(
+                Level::Write,
+                format!("mypy writes the report {} names", file.display()),
+            );
+        }
         if text.contains("plugins") || text.contains("python_executable") {
             out.push(
                 Level::Unknown,
@@ -833,6 +1010,7 @@ fn prettier_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         ".prettierrc.toml",
         "package.yaml",
     ];
+    let no_config = args.iter().any(|a| a.is("--no-config"));
     let mut starts = vec![here.dir.to_path_buf()];
     for a in args {
         let Some(v) = a.value.as_deref() else {
@@ -868,6 +1046,11 @@ fn prettier_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 ),
             );
             return;
+        }
+        // `--no-config`: no configuration file is searched for (prettier 3.10, measured);
+        // prettier 2's plugin packages above are still loaded.
+        if no_config {
+            continue;
         }
         if let Some(code) = CODE.iter().map(|n| dir.join(n)).find(|p| files::exists(p)) {
             out.push(
@@ -2895,7 +3078,46 @@ fn terraform(here: &Here<'_>, out: &mut Verdict) {
 /// `tsconfig.json` up from the directory, as tsc finds it; `extends` is followed to files
 /// given by a relative path (at most 4); one from a package, or any unreadable one, is not
 /// read (not read-only). The keys are looked for in lines that are not comments.
+/// The file an `extends` that names a package resolves to, as tsc resolves it from the
+/// configuration's directory (`node_modules` in it and each parent, the nearest first): a
+/// file (`@acme/tsconfig/base.json`, or with `.json` added), or a package directory's
+/// `tsconfig.json` when its package.json redirects nothing (`tsconfig`, `exports`). An
+/// absolute path is the file itself. `None` when none is found.
+fn tsconfig_package(from: &Path, name: &str) -> Option<PathBuf> {
+    if name.starts_with('/') {
+        return Some(PathBuf::from(name)).filter(|p| files::is_file(p));
+    }
+    if name.is_empty() || name.contains("..") || name.starts_with('.') {
+        return None;
+    }
+    let dir = files::ancestors(from)
+        .map(|d| d.join("node_modules"))
+        .find(|m| files::is_dir(m))?;
+    let target = dir.join(name);
+    if files::is_file(&target) {
+        return Some(target);
+    }
+    let with_json = dir.join(format!("{name}.json"));
+    if files::is_file(&with_json) {
+        return Some(with_json);
+    }
+    let manifest = target.join("package.json");
+    let redirects = files::says(&manifest, |t| {
+        t.contains("\"tsconfig\"") || t.contains("\"exports\"")
+    });
+    let config = target.join("tsconfig.json");
+    (!redirects && files::is_file(&config)).then_some(config)
+}
+
 fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    // `--showConfig` and `--listFilesOnly` print and stop before anything is compiled or
+    // written (`devtools::tsc` takes them only without an option that writes anyway).
+    if args
+        .iter()
+        .any(|a| a.is("--showConfig") || a.is("--listFilesOnly"))
+    {
+        return;
+    }
     let project = args
         .windows(2)
         .find_map(|w| (w[0].is("-p") || w[0].is("--project")).then(|| w[1].value.clone()));
@@ -2974,16 +3196,19 @@ fn tsconfig(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                     path.set_extension("json");
                 }
             }
-            Some(e) => {
-                out.push(
-                    Level::Unknown,
-                    format!(
-                        "tsc's configuration {} extends {e}, which is not read here",
-                        path.display()
-                    ),
-                );
-                return;
-            }
+            Some(e) => match tsconfig_package(path.parent().unwrap_or(here.dir), &e) {
+                Some(found) => path = found,
+                None => {
+                    out.push(
+                        Level::Unknown,
+                        format!(
+                            "tsc's configuration {} extends {e}, which is not read here",
+                            path.display()
+                        ),
+                    );
+                    return;
+                }
+            },
         }
     }
     out.push(

@@ -718,6 +718,8 @@ impl Walker {
         if self.stdout_away {
             verdict.findings.retain(|f| {
                 !((program == "nohup" && f.reason == wrappers::NOHUP_OUT)
+                    || (matches!(program, "lz4" | "unlz4")
+                        && f.reason == crate::commands::classify::files::LZ4_TERMINAL)
                     || (program == "less"
                         && f.reason == crate::commands::classify::specs::LESS_LOG))
             });
