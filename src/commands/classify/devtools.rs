@@ -131,13 +131,14 @@ pub fn ruff(args: &[Word]) -> Verdict {
             ),
             Some(x) if x.starts_with('-') => {
                 let name = x.split('=').next().unwrap_or(x);
-                if WRITES.contains(&name)
-                    && !(shows && matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes"))
-                {
-                    v.push(
-                        Level::Write,
-                        format!("ruff {name} rewrites or writes files"),
-                    );
+                if WRITES.contains(&name) {
+                    // A fix is never applied by a command that only shows (above).
+                    if !(shows && matches!(name, "--fix" | "--fix-only" | "--unsafe-fixes")) {
+                        v.push(
+                            Level::Write,
+                            format!("ruff {name} rewrites or writes files"),
+                        );
+                    }
                 } else if !READS.contains(&name) {
                     v.push(
                         Level::Unknown,
