@@ -567,6 +567,41 @@ fn dry_runs_listings_and_coprocesses() {
         ("ex -u vimrc -n -s -c 'x' f.txt", Write),
         ("ex -n -c 'x' f.txt", Write),
         ("vim -n -es -i -c '%p' -c 'qa!' notes.txt", Write),
+        // A read-only buffer (`-R`, view) makes no swap file while it is not changed.
+        ("view -es -c '2p' -c 'qa!' README.md", ReadOnly),
+        ("vim -R -es -c '%p' -c 'qa!' f.txt", ReadOnly),
+        ("view -es -c '%s/a/b/' -c 'qa!' f.txt", Unknown),
+        ("view -e -c '2p' -c 'qa!' f.txt", Unknown),
+        ("view -es -c '2p' f.txt", Unknown),
+        ("vim -Res -c '%p' -c 'qa!' f.txt", ReadOnly),
+        ("vim -nes -c '%p' -c 'qa!' f.txt", ReadOnly),
+        ("vim -ses -c '%p' -c 'qa!' f.txt", Write),
+        ("vim -es -c '%p' -c 'qa!' -R f.txt", ReadOnly),
+        // `:echo` of an expression that only reads; a call of anything else is refused.
+        ("ex -n -s +'echo line(\"$\")' +'q!' docs/guide.md", ReadOnly),
+        (
+            "ex -n -s -c 'echo \"a|b\" . getline(1) len(getline(2))' -c 'q!' f.txt",
+            ReadOnly,
+        ),
+        (
+            "vim -n -es -c 'echon &ft v:version' -c 'qa!' f.txt",
+            ReadOnly,
+        ),
+        ("ex -s +'echo line(\"$\")' +'q!' f.txt", Write),
+        (
+            "ex -n -s +'echo writefile([\"x\"], \"f\")' +'q!' f.txt",
+            Write,
+        ),
+        ("ex -n -s +'echo system(\"touch x\")' +'q!' f.txt", Write),
+        ("ex -n -s +'echo 1 | !touch x' +'q!' f.txt", Write),
+        ("ex -n -s +'echo foo#bar()' +'q!' f.txt", Write),
+        ("ex -n -s +'echo {-> 1}()' +'q!' f.txt", Write),
+        (
+            "ex -n -s +'echo \"x\"->writefile(\"f\")' +'q!' f.txt",
+            Write,
+        ),
+        ("ex -n -s +'echo expand(\"`touch x`\")' +'q!' f.txt", Write),
+        ("ex -n -s +'echomsg 1' +'q!' f.txt", Write),
         // bash's `true`, `false` and `:` have a fixed status: the branch they rule out never runs.
         ("false && touch made.txt; echo ok", ReadOnly),
         ("true || touch made.txt", ReadOnly),
