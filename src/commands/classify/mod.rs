@@ -20,6 +20,7 @@ mod env;
 mod files;
 mod git;
 mod grammar;
+mod inspectors;
 mod javascript;
 mod lisp;
 mod listings;

@@ -232,10 +232,11 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             if rest.iter().any(|v| matches!(*v, "-json" | "-print"))
                 && rest.iter().all(|v| matches!(*v, "-json" | "-print") || !v.starts_with('-'))
                 && rest.iter().filter(|v| !v.starts_with('-')).count() <= 1),
-        "vim" => vim_prints(&values, false),
+        "vim" => vim_prints(&values, false, false),
         // ex is vim started in Ex mode (Debian's alternative leads to vim.basic): `ex -s` is
-        // silent Ex mode, as `vim -es` is.
-        "ex" => vim_prints(&values, true),
+        // silent Ex mode, as `vim -es` is. view is vim started with `-R` (`:help view`).
+        "ex" => vim_prints(&values, true, false),
+        "view" => vim_prints(&values, false, true),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
@@ -952,18 +953,37 @@ fn split(args: &[Word]) -> Option<Verdict> {
 /// changed). A global command may print the lines a pattern matches (`g/re/p`, `v/re/nu`).
 /// `ex_mode`: started as `ex`. `-s` is silent mode only once Ex mode is on (`-e`, `-E`, or the
 /// name): before, it names a script of keys to read (vim's `main.c` reads options in order).
-fn vim_prints(values: &[&str], ex_mode: bool) -> bool {
+fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> bool {
     let mut ex_mode = ex_mode;
     let mut silent_ex = false;
     let mut quits = false;
-    let no_swap = values.contains(&"-n");
+    // A read-only buffer (`-R`, or vim started as view) gets its swap file only when it is
+    // changed (measured, vim 9.0: `view -es -c 2p -c 'qa!' f`, `vim -Res …` make none), and
+    // the commands taken here change nothing.
+    let mut no_swap = values.contains(&"-n") || read_only;
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
         let command = match *v {
-            "-es" | "-Es" => {
-                ex_mode = true;
-                silent_ex = true;
+            // Flags without a value may be clustered (`-Res`, `-nes`), read in order as vim's
+            // main.c reads them: `s` after `e` is silent Ex mode, before it a script to read.
+            v if v.len() > 2
+                && v.starts_with('-')
+                && v[1..].chars().all(|c| "eEsnRX".contains(c)) =>
+            {
+                for c in v[1..].chars() {
+                    match c {
+                        'e' | 'E' => ex_mode = true,
+                        's' if ex_mode => silent_ex = true,
+                        's' => return false,
+                        'R' | 'n' => no_swap = true,
+                        _ => {}
+                    }
+                }
+                continue;
+            }
+            "-R" => {
+                no_swap = true;
                 continue;
             }
             "-e" | "-E" => {
@@ -974,7 +994,7 @@ fn vim_prints(values: &[&str], ex_mode: bool) -> bool {
                 silent_ex = true;
                 continue;
             }
-            "-n" | "-R" | "-X" => continue,
+            "-n" | "-X" => continue,
             // No viminfo file at all (`:help -i`); any other name is one vim may read or write.
             // `-u NONE` reads no vimrc and loads no plugin (`:help -u`); NORC loads plugins.
             "-i" | "-u" if values.get(i) == Some(&"NONE") => {
@@ -1010,7 +1030,7 @@ fn vim_prints(values: &[&str], ex_mode: bool) -> bool {
                 "p" | "print" | "nu" | "number" | "#" | "l" | "list" | "="
             )
         };
-        let prints = printing(body) || ex_global(body).is_some_and(printing);
+        let prints = printing(body) || ex_global(body).is_some_and(printing) || vim_echo(body);
         // `:x` (`:xit`, `:exit`, `:xall`) writes only a buffer that has changed (`:help :x`):
         // after commands that only print, it quits as `:q` does.
         let quit = matches!(
@@ -1039,6 +1059,132 @@ fn vim_prints(values: &[&str], ex_mode: bool) -> bool {
     }
     // Without a quit, Ex mode reads commands from its input.
     silent_ex && quits && no_swap
+}
+
+/// `:echo EXPR` (`:ec`, `:ech`, `:echon`) whose expression only reads: string and number
+/// literals, variables and options, operators, and calls of functions that only compute or read
+/// the buffer. Any other call is refused (`writefile()`, `system()`, `execute()`, `call()`,
+/// `map()` with a string, `expand()` and `glob()` with backticks, an autoload `a#b()` that
+/// sources a script), as are `|` (the next command), `{` (lambdas, computed names) and a
+/// backtick.
+fn vim_echo(command: &str) -> bool {
+    const PURE: &[&str] = &[
+        "line",
+        "col",
+        "virtcol",
+        "getline",
+        "getbufline",
+        "indent",
+        "line2byte",
+        "byte2line",
+        "wordcount",
+        "len",
+        "strlen",
+        "strchars",
+        "strwidth",
+        "strpart",
+        "strcharpart",
+        "string",
+        "str2nr",
+        "str2float",
+        "float2nr",
+        "round",
+        "abs",
+        "max",
+        "min",
+        "count",
+        "join",
+        "split",
+        "repeat",
+        "trim",
+        "toupper",
+        "tolower",
+        "tr",
+        "escape",
+        "matchstr",
+        "match",
+        "matchend",
+        "stridx",
+        "strridx",
+        "printf",
+        "nr2char",
+        "char2nr",
+        "range",
+        "reverse",
+        "type",
+        "empty",
+        "get",
+        "keys",
+        "values",
+        "items",
+        "index",
+        "has_key",
+        "bufname",
+        "bufnr",
+        "winnr",
+        "getcwd",
+        "fnamemodify",
+        "localtime",
+        "strftime",
+    ];
+    let Some(expr) = ["echon", "echo", "ech", "ec"]
+        .iter()
+        .find_map(|name| command.strip_prefix(name))
+    else {
+        return false;
+    };
+    if !expr.starts_with([' ', '\t']) {
+        return false;
+    }
+    let chars: Vec<char> = expr.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        match c {
+            '\'' => loop {
+                match chars.get(i) {
+                    None => return false,
+                    Some('\'') if chars.get(i + 1) == Some(&'\'') => i += 2,
+                    Some('\'') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(_) => i += 1,
+                }
+            },
+            '"' => loop {
+                match chars.get(i) {
+                    None => return false,
+                    Some('\\') => i += 2,
+                    Some('"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(_) => i += 1,
+                }
+            },
+            '|' | '{' | '}' | '`' | '\n' => return false,
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let start = i - 1;
+                while chars
+                    .get(i)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '#'))
+                {
+                    i += 1;
+                }
+                let name: String = chars[start..i].iter().collect();
+                let mut next = i;
+                while chars.get(next).is_some_and(|c| c.is_whitespace()) {
+                    next += 1;
+                }
+                if chars.get(next) == Some(&'(') && !PURE.contains(&name.as_str()) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 /// The command an Ex global command runs on each matching line: `g/re/p`, `g!/re/nu`,

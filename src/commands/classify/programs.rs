@@ -539,6 +539,9 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(v) = super::printers::check(p, args) {
         return Some(v);
     }
+    if let Some(v) = super::inspectors::check(p, args) {
+        return Some(v);
+    }
     if let Some(v) = super::devtools::python_tool(p, args) {
         return Some(v);
     }

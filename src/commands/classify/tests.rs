@@ -567,6 +567,41 @@ fn dry_runs_listings_and_coprocesses() {
         ("ex -u vimrc -n -s -c 'x' f.txt", Write),
         ("ex -n -c 'x' f.txt", Write),
         ("vim -n -es -i -c '%p' -c 'qa!' notes.txt", Write),
+        // A read-only buffer (`-R`, view) makes no swap file while it is not changed.
+        ("view -es -c '2p' -c 'qa!' README.md", ReadOnly),
+        ("vim -R -es -c '%p' -c 'qa!' f.txt", ReadOnly),
+        ("view -es -c '%s/a/b/' -c 'qa!' f.txt", Unknown),
+        ("view -e -c '2p' -c 'qa!' f.txt", Unknown),
+        ("view -es -c '2p' f.txt", Unknown),
+        ("vim -Res -c '%p' -c 'qa!' f.txt", ReadOnly),
+        ("vim -nes -c '%p' -c 'qa!' f.txt", ReadOnly),
+        ("vim -ses -c '%p' -c 'qa!' f.txt", Write),
+        ("vim -es -c '%p' -c 'qa!' -R f.txt", ReadOnly),
+        // `:echo` of an expression that only reads; a call of anything else is refused.
+        ("ex -n -s +'echo line(\"$\")' +'q!' docs/guide.md", ReadOnly),
+        (
+            "ex -n -s -c 'echo \"a|b\" . getline(1) len(getline(2))' -c 'q!' f.txt",
+            ReadOnly,
+        ),
+        (
+            "vim -n -es -c 'echon &ft v:version' -c 'qa!' f.txt",
+            ReadOnly,
+        ),
+        ("ex -s +'echo line(\"$\")' +'q!' f.txt", Write),
+        (
+            "ex -n -s +'echo writefile([\"x\"], \"f\")' +'q!' f.txt",
+            Write,
+        ),
+        ("ex -n -s +'echo system(\"touch x\")' +'q!' f.txt", Write),
+        ("ex -n -s +'echo 1 | !touch x' +'q!' f.txt", Write),
+        ("ex -n -s +'echo foo#bar()' +'q!' f.txt", Write),
+        ("ex -n -s +'echo {-> 1}()' +'q!' f.txt", Write),
+        (
+            "ex -n -s +'echo \"x\"->writefile(\"f\")' +'q!' f.txt",
+            Write,
+        ),
+        ("ex -n -s +'echo expand(\"`touch x`\")' +'q!' f.txt", Write),
+        ("ex -n -s +'echomsg 1' +'q!' f.txt", Write),
         // bash's `true`, `false` and `:` have a fixed status: the branch they rule out never runs.
         ("false && touch made.txt; echo ok", ReadOnly),
         ("true || touch made.txt", ReadOnly),
@@ -2938,5 +2973,107 @@ fn builtins_attributes_and_modules_that_only_read() {
         ("let 'y=$(id)'", Unknown),
         ("for n in $(seq 1 3); do echo $((n*n)); done", ReadOnly),
         ("for n in $(seq -f %s 1 3); do echo $((n*n)); done", Unknown),
+    ]);
+}
+
+/// patchutils' readers print a patch's names, hunks or a filtered patch; -z, and grep mode's
+/// --output-matching on standard input, copy the input to a temporary file first (strace, 0.4.2).
+#[test]
+fn patchutils_readers() {
+    assert_levels(&[
+        ("lsdiff -n change.patch", ReadOnly),
+        ("lsdiff -sn --strip=1 a.patch b.patch", ReadOnly),
+        ("git diff | lsdiff -s", ReadOnly),
+        ("lsdiff -p 1 -i '*.py' -x tests/ change.patch", ReadOnly),
+        (
+            "filterdiff -i '*/README.md' --hunks=1 change.patch",
+            ReadOnly,
+        ),
+        ("filterdiff -#2 --annotate - < change.patch", ReadOnly),
+        ("grepdiff sub --output-matching=hunk change.patch", ReadOnly),
+        (
+            "grepdiff -E 'a|b' --output-matching file change.patch",
+            ReadOnly,
+        ),
+        ("git diff | grepdiff sub", ReadOnly),
+        ("git diff | grepdiff -f pats.txt --only-match=add", ReadOnly),
+        ("lsdiff --version", ReadOnly),
+        ("git diff | grepdiff sub --output-matching=hunk", Write),
+        ("grepdiff sub --output-matching=hunk < change.patch", Write),
+        (
+            "grepdiff sub --output-matching=hunk - < change.patch",
+            Write,
+        ),
+        ("git diff | lsdiff --grep sub --output-matching=hunk", Write),
+        ("lsdiff -z change.patch.gz", Write),
+        ("filterdiff --decompress a.patch.gz", Write),
+        ("lsdiff -snz a.patch.gz", Write),
+        ("filterdiff --in-place change.patch", Unknown),
+        ("lsdiff -Q change.patch", Unknown),
+        ("splitdiff -a change.patch", Unknown),
+    ]);
+}
+
+/// qpdf's inspection options take no output file; Ghostscript's information options stop before
+/// GS_OPTIONS and the initialization files run; running a file is not taken.
+#[test]
+fn qpdf_inspection_and_ghostscript_information() {
+    assert_levels(&[
+        ("qpdf --check doc.pdf", ReadOnly),
+        ("qpdf --show-npages doc.pdf", ReadOnly),
+        ("qpdf --json=2 --json-key=pages doc.pdf", ReadOnly),
+        (
+            "qpdf --show-object=1 --filtered-stream-data doc.pdf",
+            ReadOnly,
+        ),
+        ("qpdf --password=x --show-encryption doc.pdf", ReadOnly),
+        ("qpdf --version", ReadOnly),
+        ("qpdf doc.pdf out.pdf", Unknown),
+        ("qpdf --check doc.pdf out.pdf", Unknown),
+        ("qpdf --replace-input --check doc.pdf", Unknown),
+        ("qpdf --check @args.txt", Unknown),
+        ("qpdf --json-output doc.pdf out.json", Unknown),
+        ("qpdf --check", Unknown),
+        ("gs --version", ReadOnly),
+        ("gs -h", ReadOnly),
+        ("gs --version -c quit", Unknown),
+        ("gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.ps", Unknown),
+        // Drawing on a device that writes no file: the files' type is the context's to read.
+        ("gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.pdf", Unknown),
+        (
+            "gs -q -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=o.pdf doc.pdf",
+            Unknown,
+        ),
+        (
+            "gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox -c quit doc.pdf",
+            Unknown,
+        ),
+        (
+            "gs -q -dBATCH -dNOPAUSE -dNOSAFER -sDEVICE=bbox doc.pdf",
+            Unknown,
+        ),
+        ("gs -q -dNOPAUSE -sDEVICE=bbox doc.pdf", Unknown),
+        ("gs -o out.pdf -sDEVICE=bbox doc.pdf", Unknown),
+        // sqlite-utils' listings of a database that must exist; its queries are not taken.
+        ("sqlite-utils tables ../art/app.db --counts -t", ReadOnly),
+        (
+            "sqlite-utils rows app.db users --limit 1 -c name --where 'id > :n' -p n 1",
+            ReadOnly,
+        ),
+        (
+            "sqlite-utils tables app.db --columns --schema --csv",
+            ReadOnly,
+        ),
+        ("sqlite-utils views app.db --nl", ReadOnly),
+        ("sqlite-utils indexes app.db --aux -t", ReadOnly),
+        ("sqlite-utils triggers app.db users", ReadOnly),
+        ("sqlite-utils schema app.db users", ReadOnly),
+        ("sqlite-utils dump app.db", ReadOnly),
+        ("sqlite-utils rows app.db", Unknown),
+        ("sqlite-utils tables app.db --load-extension x.so", Unknown),
+        ("sqlite-utils query app.db 'delete from users'", Unknown),
+        ("sqlite-utils app.db 'select 1'", Unknown),
+        ("sqlite-utils insert app.db users data.json", Unknown),
+        ("sqlite-utils schema app.db --counts", Unknown),
     ]);
 }

@@ -3004,6 +3004,71 @@ fn pagers_tools_and_interpreters() {
             "sqlite3 app.db 'select 1'",
             Some("WAL"),
         ),
+        // sqlite-utils opens its database as sqlite3 does: a WAL database makes two files,
+        // a hot journal is rolled back; a plain database is only read.
+        case(
+            "sqlite-utils-plain",
+            |p| p.write("repo/app.db", ""),
+            "sqlite-utils tables app.db --counts -t",
+            None,
+        ),
+        case(
+            "sqlite-utils-wal",
+            |p| {
+                let mut header = b"SQLite format 3\0".to_vec();
+                header.extend_from_slice(&[0x10, 0x00, 2, 2]);
+                let _ = fs::write(p.path("repo/app.db"), header);
+            },
+            "sqlite-utils rows app.db users --limit 1",
+            Some("WAL"),
+        ),
+        case(
+            "sqlite-utils-hot-journal",
+            |p| {
+                p.write("repo/app.db", "");
+                p.write("repo/app.db-journal", "x");
+            },
+            "sqlite-utils schema app.db",
+            Some("recovers"),
+        ),
+        // Ghostscript runs a file that does not begin with %PDF- as PostScript, whatever its
+        // name; GS_OPTIONS and GS_LIB add options and initialization files.
+        case(
+            "gs-bbox-pdf",
+            |p| p.write("repo/doc.pdf", "%PDF-1.7\n%\n"),
+            "gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.pdf",
+            None,
+        ),
+        case(
+            "gs-bbox-postscript-named-pdf",
+            |p| p.write("repo/doc.pdf", "%!PS\n(x.txt) (w) file pop\n"),
+            "gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.pdf",
+            Some("PostScript"),
+        ),
+        case(
+            "gs-missing-file",
+            |_| {},
+            "gs -q -dNODISPLAY -dBATCH -dNOPAUSE doc.pdf",
+            Some("PostScript"),
+        ),
+        Case {
+            env: &[("GS_OPTIONS", "-c (x) (w) file")],
+            ..case(
+                "gs-options-from-the-environment",
+                |p| p.write("repo/doc.pdf", "%PDF-1.7\n"),
+                "gs -q -dBATCH -dNOPAUSE -sDEVICE=nullpage doc.pdf",
+                Some("GS_OPTIONS"),
+            )
+        },
+        Case {
+            env: &[("GS_LIB", "/tmp")],
+            ..case(
+                "gs-lib-from-the-environment",
+                |p| p.write("repo/doc.pdf", "%PDF-1.7\n"),
+                "gs -q -dBATCH -dNOPAUSE -sDEVICE=nullpage doc.pdf",
+                Some("GS_LIB"),
+            )
+        },
         case(
             "sqlite-wal-left-behind",
             |p| {

@@ -490,6 +490,13 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
         "ssh" => ssh(here, args, out),
         "sqlite3" => sqlite(here, args, out),
+        "gs" | "gsc" | "gsx" => ghostscript(here, args, out),
+        "sqlite-utils" => {
+            let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
+            if let Some(database) = crate::commands::classify::inspectors::sqlite_utils(&values) {
+                sqlite_database(here, "sqlite-utils", database, false, out);
+            }
+        }
         "terraform" => terraform(here, out),
         "gdb" => gdb(here, args, out),
         "gem" => super::ruby::gem(here, out),
@@ -2824,6 +2831,49 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     // it back ("attempt to write a readonly database", rc 8) and leaves the database and its
     // journal as they were (measured: sqlite3 3.40, md5 of both unchanged).
     let readonly = args.iter().any(|a| a.is("-readonly"));
+    sqlite_database(here, "sqlite3", &database, readonly, out);
+}
+
+/// What a Ghostscript run on a device that writes no file reads (`inspectors::GS_FILES`):
+/// the options and initialization files the environment adds, and each file's first bytes,
+/// since a file that does not begin with `%PDF-` is run as a PostScript program.
+fn ghostscript(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    use crate::commands::classify::inspectors::ghostscript_measures;
+    let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
+    let Some(drawn) = ghostscript_measures(&values) else {
+        return;
+    };
+    for name in ["GS_OPTIONS", "GS_LIB", "GS_FONTPATH"] {
+        if !matches!(here.env.get(name), Var::Unset) {
+            out.push(
+                Level::Unknown,
+                format!("gs takes options or files to run from {name}"),
+            );
+        }
+    }
+    const PDF_MAGIC: &[u8] = b"%PDF-";
+    for file in drawn {
+        let path = files::join(here.dir, file);
+        if files::head(&path, PDF_MAGIC.len()).as_deref() != Some(PDF_MAGIC) {
+            out.push(
+                Level::Unknown,
+                format!("gs runs {file} as a PostScript program: it does not begin with %PDF-"),
+            );
+        }
+    }
+}
+
+/// What opening the database `database` (existing or not) writes beside it: a hot journal
+/// rolled back, a WAL database's `-wal` and `-shm` (sqlite3, and sqlite-utils through Python's
+/// sqlite3, which opens it read-write the same way: measured, strace).
+fn sqlite_database(
+    here: &Here<'_>,
+    program: &str,
+    database: &str,
+    readonly: bool,
+    out: &mut Verdict,
+) {
+    let path = files::join(here.dir, database);
     for journal in ["-journal", "-wal"] {
         if journal == "-journal" && readonly {
             continue;
@@ -2831,7 +2881,7 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         if files::exists(&files::join(here.dir, &format!("{database}{journal}"))) {
             out.push(
                 Level::Write,
-                format!("sqlite3 recovers {database} from {database}{journal}, which a write left behind"),
+                format!("{program} recovers {database} from {database}{journal}, which a write left behind"),
             );
         }
     }
@@ -2849,7 +2899,7 @@ fn sqlite(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             let what = if readonly { "leaves" } else { "makes" };
             out.push(
                 Level::Write,
-                format!("sqlite3 {what} {database}-wal and {database}-shm beside it: the database is in WAL mode"),
+                format!("{program} {what} {database}-wal and {database}-shm beside it: the database is in WAL mode"),
             );
         }
     }

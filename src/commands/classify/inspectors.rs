@@ -1,0 +1,347 @@
+//! Inspection modes of patch, document and database tools that nothing else here knows:
+//! patchutils' readers (`lsdiff`, `grepdiff`, `filterdiff`), qpdf's inspection options,
+//! Ghostscript's information options and sqlite-utils' listings. Each answers only when every argument is on its list; anything else
+//! (qpdf writing an output file, Ghostscript running a file) falls through to unknown.
+
+use super::verdict::{Level, Settle, Verdict};
+use super::words::Word;
+
+/// A verdict for `program args` when it is one of the modes below; `None` otherwise.
+pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
+    if !matches!(
+        program,
+        "lsdiff" | "grepdiff" | "filterdiff" | "qpdf" | "gs" | "gsc" | "gsx" | "sqlite-utils"
+    ) || args.iter().any(|a| a.glob)
+    {
+        return None;
+    }
+    let values: Vec<&str> = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
+    match program {
+        "lsdiff" | "grepdiff" | "filterdiff" => patchutils(program, &values),
+        "qpdf" => qpdf(&values).then(Verdict::read_only),
+        "gs" | "gsc" | "gsx" if ghostscript_info(&values) => Some(Verdict::read_only()),
+        "gs" | "gsc" | "gsx" => ghostscript_measures(&values).map(|_| {
+            let mut v = Verdict::read_only();
+            v.push_unless(Level::Unknown, GS_FILES, Settle::Configuration);
+            v
+        }),
+        "sqlite-utils" => sqlite_utils(&values).map(|_| Verdict::read_only()),
+        _ => None,
+    }
+}
+
+/// What patchutils makes a temporary file for (0.4.2, measured with strace): `-z` decompresses
+/// each file through `zcat` into one, and grep mode with `--output-matching` copies standard input
+/// into one (an O_TMPFILE in /tmp, or a named file in TMPDIR when it is set) before it reads it
+/// twice. Named files are read where they are.
+pub const PATCHUTILS_TEMPORARY: &str =
+    "patchutils copies its input to a temporary file (-z, or --output-matching on standard input)";
+
+/// lsdiff(1), grepdiff(1), filterdiff(1): one program (filterdiff.c) in three modes, each
+/// printing a patch's file names, the matching hunks or a filtered patch on standard output; no
+/// option writes a file (patchutils 0.4.2's manuals). Options with a value take it attached
+/// (`-p1`, `--strip=1`) or as the next word; short flags may be clustered (`-sn`). grepdiff's
+/// first operand is its pattern unless `-f` gives one; the others, and filterdiff's and lsdiff's,
+/// are patches to read (standard input when there is none, or `-`).
+fn patchutils(program: &str, values: &[&str]) -> Option<Verdict> {
+    const FLAGS: &str = "nNsEHhvz";
+    const VALUED_SHORT: &str = "#FpiIxXf";
+    const FLAGS_LONG: &[&str] = &[
+        "--line-number",
+        "--number-files",
+        "--status",
+        "--empty-files-as-removed",
+        "--extended-regexp",
+        "--with-filename",
+        "--no-filename",
+        "--verbose",
+        "--decompress",
+        "--annotate",
+        "--remove-timestamps",
+        "--clean",
+        "--filter",
+        "--grep",
+        "--list",
+        "--help",
+        "--version",
+    ];
+    const VALUED_LONG: &[&str] = &[
+        "--hunks",
+        "--lines",
+        "--files",
+        "--strip-match",
+        "--strip",
+        "--addprefix",
+        "--addoldprefix",
+        "--addnewprefix",
+        "--include",
+        "--include-from-file",
+        "--exclude",
+        "--exclude-from-file",
+        "--format",
+        "--as-numbered-lines",
+        "--file",
+        "--output-matching",
+        "--only-match",
+    ];
+    let mut temporary = false;
+    let mut output_matching = false;
+    let mut grep = program == "grepdiff";
+    let mut pattern_file = false;
+    let mut operands: Vec<&str> = Vec::new();
+    let mut ended = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        if ended || !v.starts_with('-') || *v == "-" {
+            operands.push(v);
+            continue;
+        }
+        if *v == "--" {
+            ended = true;
+            continue;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((n, _)) => (format!("--{n}"), true),
+                None => (v.to_string(), false),
+            };
+            let name = name.as_str();
+            if FLAGS_LONG.contains(&name) && !attached {
+                temporary |= name == "--decompress";
+                match name {
+                    "--grep" => grep = true,
+                    "--filter" | "--list" => grep = false,
+                    _ => {}
+                }
+                continue;
+            }
+            if !VALUED_LONG.contains(&name) {
+                return None;
+            }
+            output_matching |= name == "--output-matching";
+            pattern_file |= name == "--file";
+            if !attached {
+                values.get(i)?;
+                i += 1;
+            }
+            continue;
+        }
+        for (at, c) in v[1..].char_indices() {
+            if FLAGS.contains(c) {
+                temporary |= c == 'z';
+                continue;
+            }
+            if !VALUED_SHORT.contains(c) {
+                return None;
+            }
+            pattern_file |= c == 'f';
+            if at + c.len_utf8() == v.len() - 1 {
+                values.get(i)?;
+                i += 1;
+            }
+            break;
+        }
+    }
+    if grep && !pattern_file && !operands.is_empty() {
+        operands.remove(0);
+    }
+    let stdin = operands.is_empty() || operands.contains(&"-");
+    if temporary || (grep && output_matching && stdin) {
+        return Some(Verdict::write(PATCHUTILS_TEMPORARY));
+    }
+    Some(Verdict::read_only())
+}
+
+/// qpdf(1) (11.3, `qpdf --help=inspection`): with an inspection option qpdf takes no output
+/// file ("no output file may be given": it stops with status 2) and prints what it found on
+/// standard output; `--show-attachment=KEY` prints the attachment there too. Measured with
+/// strace: `--check`, `--show-npages`, `--json`, `--show-object` with `--filtered-stream-data`,
+/// `--list-attachments`, `--show-pages` open nothing to write. Taken: exactly one input file
+/// (not `--empty`, not `@FILE`, which adds arguments from a file) and, besides the inspection
+/// options, only options that choose what is shown or how the input is opened.
+fn qpdf(values: &[&str]) -> bool {
+    const INSPECT: &[&str] = &[
+        "--check",
+        "--check-linearization",
+        "--filtered-stream-data",
+        "--is-encrypted",
+        "--list-attachments",
+        "--raw-stream-data",
+        "--requires-password",
+        "--show-encryption",
+        "--show-encryption-key",
+        "--show-linearization",
+        "--show-npages",
+        "--show-pages",
+        "--show-xref",
+        "--with-images",
+        "--json",
+    ];
+    const INSPECT_VALUED: &[&str] = &[
+        "--show-object",
+        "--show-attachment",
+        "--json",
+        "--json-key",
+        "--json-object",
+    ];
+    const TUNING: &[&str] = &[
+        "--verbose",
+        "--no-warn",
+        "--warning-exit-0",
+        "--suppress-recovery",
+        "--ignore-xref-streams",
+        "--password-is-hex-key",
+        "--suppress-password-recovery",
+    ];
+    const TUNING_VALUED: &[&str] = &["--password", "--password-file", "--password-mode"];
+    if matches!(values, ["--version" | "--help" | "--copyright"]) {
+        return true;
+    }
+    let mut inspects = false;
+    let mut operands = 0;
+    for v in values {
+        if !v.starts_with('-') {
+            if v.starts_with('@') {
+                return false;
+            }
+            operands += 1;
+            continue;
+        }
+        let (name, valued) = match v.split_once('=') {
+            Some((n, _)) => (n, true),
+            None => (*v, false),
+        };
+        if (!valued && INSPECT.contains(&name)) || (valued && INSPECT_VALUED.contains(&name)) {
+            inspects = true;
+        } else if !((!valued && TUNING.contains(&name))
+            || (valued && TUNING_VALUED.contains(&name)))
+        {
+            return false;
+        }
+    }
+    inspects && operands == 1
+}
+
+/// Ghostscript runs a file as PostScript (a program) unless it begins with `%PDF-`, whatever its
+/// name (measured, 10.0: a `p.pdf` holding PostScript ran), and takes options from `GS_OPTIONS`
+/// and initialization files from `GS_LIB`: the context reads both.
+pub const GS_FILES: &str =
+    "gs runs a file as a PostScript program unless it is a PDF, and reads GS_OPTIONS and GS_LIB";
+
+/// `gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.pdf`: Ghostscript drawing files on a device that
+/// writes no file (10.0, measured with strace: `bbox` prints the bounding boxes on standard
+/// error, `nullpage` and `-dNODISPLAY` draw nothing; a device that needs an output file, such as
+/// `inkcov`, stops without one), in batch mode (`-dBATCH`: without it, it reads PostScript from
+/// standard input after the files) without pauses, and SAFER (the default since 9.50; not
+/// `-dNOSAFER`). Every other option is refused: `-o`/`-sOutputFile` name a file to write, `-c`
+/// and `-f` run PostScript, `-I`/`-P` add places to load initialization files from, `@FILE` adds
+/// arguments. Returns the files drawn, whose type is the context's to read ([`GS_FILES`]).
+pub fn ghostscript_measures<'a>(values: &[&'a str]) -> Option<Vec<&'a str>> {
+    let mut batch = false;
+    let mut no_pause = false;
+    let mut device = false;
+    let mut files = Vec::new();
+    for v in values {
+        match *v {
+            "-q" | "-dQUIET" | "-dSAFER" | "-dNOPROMPT" => {}
+            "-dBATCH" => batch = true,
+            "-dNOPAUSE" => no_pause = true,
+            "-dNODISPLAY" | "-sDEVICE=bbox" | "-sDEVICE=nullpage" => device = true,
+            v if v
+                .strip_prefix("-dFirstPage=")
+                .or_else(|| v.strip_prefix("-dLastPage="))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) => {}
+            v if v.starts_with('-') || v.starts_with('@') => return None,
+            v => files.push(v),
+        }
+    }
+    (batch && no_pause && device && !files.is_empty()).then_some(files)
+}
+
+/// Ghostscript's information options (10.0, `gs -h`): `--version`, `--revision`, `-h`,
+/// `--help`, `-?` print and stop while the command line is read, before `GS_OPTIONS` is run and
+/// before the initialization files are (measured: `GS_OPTIONS='-c …'` is not run by `gs
+/// --version`). Running a file is not taken: a PostScript file is a program.
+fn ghostscript_info(values: &[&str]) -> bool {
+    matches!(
+        values,
+        ["--version" | "--revision" | "-h" | "--help" | "-?"]
+    )
+}
+
+/// sqlite-utils' reading commands (4.2, each one's `--help`): `tables`, `views`, `rows`,
+/// `schema`, `indexes`, `triggers` and `dump` print what they read. Each takes a database that
+/// must exist (click's `exists=True`: a missing one is refused before it is opened, so none is
+/// created), then table names (`rows`: exactly one), with options that only choose what is
+/// printed and how. `--load-extension` (code) and the default `query` command (any SQL) are not
+/// taken. Measured with strace: the database opened, nothing made beside it; whether a `-wal`
+/// or hot `-journal` beside it makes the open write is the context's to say
+/// (`context::tools`), as for sqlite3. Returns the database.
+pub fn sqlite_utils<'a>(values: &[&'a str]) -> Option<&'a str> {
+    const OUTPUT_FLAGS: &[&str] = &[
+        "--nl",
+        "--arrays",
+        "--csv",
+        "--tsv",
+        "--no-headers",
+        "-t",
+        "--table",
+        "--json-cols",
+        "--ascii",
+    ];
+    let (command, rest) = values.split_first()?;
+    let (flags, valued): (&[&str], &[&str]) = match *command {
+        "tables" | "views" => (
+            &["--fts4", "--fts5", "--counts", "--columns", "--schema"],
+            &["--fmt"],
+        ),
+        "rows" => (
+            &[],
+            &[
+                "-c", "--column", "--where", "-o", "--order", "--limit", "--offset", "--fmt",
+            ],
+        ),
+        "indexes" => (&["--aux"], &["--fmt"]),
+        "triggers" => (&[], &["--fmt"]),
+        "schema" | "dump" => (&[], &[]),
+        _ => return None,
+    };
+    let output = !matches!(*command, "schema" | "dump");
+    let mut operands: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        i += 1;
+        if !v.starts_with('-') {
+            operands.push(v);
+            continue;
+        }
+        let name = v.split_once('=').map_or(*v, |(n, _)| n);
+        let attached = name.len() < v.len();
+        if !attached && (flags.contains(v) || (output && OUTPUT_FLAGS.contains(v))) {
+            continue;
+        }
+        if valued.contains(&name) {
+            if !attached {
+                rest.get(i)?;
+                i += 1;
+            }
+            continue;
+        }
+        // `-p NAME VALUE`: a named parameter for rows' where clause.
+        if *command == "rows" && matches!(*v, "-p" | "--param") {
+            rest.get(i + 1)?;
+            i += 2;
+            continue;
+        }
+        return None;
+    }
+    let (database, tables) = operands.split_first()?;
+    if *command == "rows" && tables.len() != 1 {
+        return None;
+    }
+    Some(database)
+}
