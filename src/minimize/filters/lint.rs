@@ -1248,10 +1248,10 @@ fn said_once_per_rule(grouped: &mut Grouped) {
     }
 }
 
-/// The text of a finding before its bracketed details, which run to the end of the line
-/// (`Headings should be surrounded by blank lines` of `… lines [Expected: 1; Actual: 0; Below]
-/// [Context: "# x"]`): the first ` [` after which the text is only bracketed groups, each of
-/// several words. One word in the brackets is the rule's name (cppcheck's `[uninitvar]`, gcc's
+/// The text of a finding before its last bracketed detail (`… [Expected: 1; Actual: 0; Below]`
+/// of `… [Expected: 1; Actual: 0; Below] [Context: "# x"]`; splitting before every trailing
+/// group made r15's markdownlint-docs longer: most rules then had a heading line of their own),
+/// a group of several words. One word in the brackets is the rule's name (cppcheck's `[uninitvar]`, gcc's
 /// `[-Wunused]`): another name is another finding, not a detail.
 fn detailed_head(message: &str) -> Option<&str> {
     let groups = |rest: &str| {
@@ -1281,12 +1281,8 @@ fn detailed_head(message: &str) -> Option<&str> {
     if !message.ends_with(']') {
         return None;
     }
-    message
-        .match_indices(" [")
-        .map(|(at, _)| at)
-        .find(|&at| groups(&message[at + 1..]))
-        .map(|at| &message[..at])
-        .filter(|head| !head.trim().is_empty())
+    let (head, _) = message.rsplit_once(" [")?;
+    (groups(&message[head.len() + 1..]) && !head.trim().is_empty()).then_some(head)
 }
 
 /// A grouped line's places (`3:3, 14:3`) and its text.

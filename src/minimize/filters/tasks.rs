@@ -55,7 +55,7 @@ fn recap_row(line: &str) -> Option<String> {
         .then(|| format!("{host} : {}", columns.join(" ")))
 }
 
-/// A host's bare `ok` (`ok: [web1]`, `ok: [web1] => (item=etc)`): the task changed nothing
+/// A host's bare `ok` (`ok: [web1]`): the task changed nothing
 /// there and printed no result (one with a result, `ok: [web1] => {`, is not bare).
 fn is_bare_ok(line: &str) -> bool {
     let Some(rest) = line.strip_prefix("ok: [") else {
@@ -64,12 +64,8 @@ fn is_bare_ok(line: &str) -> bool {
     let Some((host, after)) = rest.split_once(']') else {
         return false;
     };
-    !host.is_empty()
-        && !host.contains(' ')
-        && (after.trim_end().is_empty()
-            || after
-                .strip_prefix(" => (item=")
-                .is_some_and(|item| item.trim_end().ends_with(')') && !item.contains(" => ")))
+    // A loop's `ok: [h] => (item=etc)` names its item, which the recap does not count.
+    !host.is_empty() && !host.contains(' ') && after.trim_end().is_empty()
 }
 
 /// ansible's note before a failed task's `fatal:` line, `An exception occurred during task
@@ -139,7 +135,7 @@ mod tests {
         assert!(looks_like_task_run(text));
         assert_eq!(
             run(text).as_deref(),
-            Some("PLAY [web]\nTASK [Create dirs]\nchanged: [web2] => (item=bin)\nTASK [Show]\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\nPLAY RECAP\nweb1 : ok=2 changed=0 unreachable=0 failed=0\nweb2 : ok=1 changed=1 unreachable=0 failed=0\n")
+            Some("PLAY [web]\nTASK [Create dirs]\nok: [web1] => (item=bin)\nchanged: [web2] => (item=bin)\nTASK [Show]\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\nPLAY RECAP\nweb1 : ok=2 changed=0 unreachable=0 failed=0\nweb2 : ok=1 changed=1 unreachable=0 failed=0\n")
         );
     }
 
@@ -148,7 +144,7 @@ mod tests {
         let text = "PLAY [app] *****\n\nTASK [Dirs] *****\nok: [h1] => (item=etc)\nchanged: [h1] => (item=log)\nok: [h2]\n\nTASK [Show] *****\nok: [h1] => {\n    \"msg\": \"1\"\n}\n\nTASK [Copy] *****\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: see the remote_src option\nfatal: [h1]: FAILED! => {\"changed\": false, \"msg\": \"Could not find 'x'. If you are using a module, see the remote_src option\"}\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: KeyError: 'x'\nfatal: [h2]: FAILED! => {\"msg\": \"failed\"}\n\nPLAY RECAP *****\nh1   : ok=2    changed=1    failed=1\nh2   : ok=1    changed=0    failed=1\n";
         assert_eq!(
             run(text).as_deref(),
-            Some("PLAY [app]\nTASK [Dirs]\nchanged: [h1] => (item=log)\nTASK [Show]\nok: [h1] => {\n    \"msg\": \"1\"\n}\nTASK [Copy]\nfatal: [h1]: FAILED! => {\"changed\": false, \"msg\": \"Could not find 'x'. If you are using a module, see the remote_src option\"}\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: KeyError: 'x'\nfatal: [h2]: FAILED! => {\"msg\": \"failed\"}\nPLAY RECAP\nh1 : ok=2 changed=1 failed=1\nh2 : ok=1 changed=0 failed=1\n")
+            Some("PLAY [app]\nTASK [Dirs]\nok: [h1] => (item=etc)\nchanged: [h1] => (item=log)\nTASK [Show]\nok: [h1] => {\n    \"msg\": \"1\"\n}\nTASK [Copy]\nfatal: [h1]: FAILED! => {\"changed\": false, \"msg\": \"Could not find 'x'. If you are using a module, see the remote_src option\"}\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: KeyError: 'x'\nfatal: [h2]: FAILED! => {\"msg\": \"failed\"}\nPLAY RECAP\nh1 : ok=2 changed=1 failed=1\nh2 : ok=1 changed=0 failed=1\n")
         );
         // Without a recap (a run cut short), every host's result stays.
         let cut = "PLAY [app] *****\nTASK [Dirs] *****\nok: [h1]\n";
