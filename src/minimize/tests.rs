@@ -1320,9 +1320,7 @@ fn pytest_setup_show_keeps_setups_and_drops_their_teardowns() {
     assert_eq!(label, "pytest");
     assert!(out.contains("\nSETUP F invoice[a]\ntests/t.py::test_total[a] (fixtures used: invoice, request) .\nSETUP F invoice[a]\n"), "{out}");
     assert!(
-        out.contains(
-            "\nSETUP S db\ntests/t.py::test_db (fixtures used: db) F\n        TEARDOWN M other\n"
-        ),
+        out.contains("\nSETUP S db\ntests/t.py::test_db (fixtures used: db) F\nTEARDOWN M other\n"),
         "{out}"
     );
     assert!(
@@ -1331,6 +1329,22 @@ fn pytest_setup_show_keeps_setups_and_drops_their_teardowns() {
     );
     assert!(
         out.contains("tests/t.py:12: AssertionError") && out.contains("1 failed, 20 passed"),
+        "{out}"
+    );
+}
+
+/// `--setup-show`: a session-scoped fixture's unindented lines are read as the others; a
+/// teardown matches its setup whatever the setup's line adds (the fixtures it used, the `E` of
+/// an error in it), and a teardown's own error mark stays with its line.
+#[test]
+fn pytest_setup_show_matches_teardowns_by_fixture() {
+    let steps = "        SETUP    F stock\n        tests/t.py::test_value (fixtures used: stock) F\n        TEARDOWN F stock\n        tests/t.py::test_empty .\n        SETUP    F db_conn\n        SETUP    F warehouse_dbE\n        TEARDOWN F warehouse_db\n        TEARDOWN F db_conn\nSETUP    S tmp_path_factory\n        SETUP    F tmp_path (fixtures used: tmp_path_factory)\n        tests/t.py::test_export (fixtures used: tmp_path, tmp_path_factory) .\n        TEARDOWN F tmp_path\nTEARDOWN S tmp_path_factoryE\n";
+    let text = format!(
+        "{steps}==================================== ERRORS ====================================\n___ ERROR at setup of test_sync ___\n\n>       raise ConnectionError(\"no db\")\nE       ConnectionError: no db\n\ntests/conftest.py:15: ConnectionError\n___ ERROR at teardown of test_export ___\n\n>       raise RuntimeError(\"locked\")\nE       RuntimeError: locked\n\ntests/conftest.py:21: RuntimeError\n=================================== FAILURES ===================================\n___ test_value ___\n\n>       assert stock.value() == 1097\nE       assert 1096 == 1097\n\ntests/t.py:38: AssertionError\n=========================== short test summary info ============================\nFAILED tests/t.py::test_value - assert 1096 == 1097\nERROR tests/t.py::test_sync - ConnectionError: no db\nERROR tests/t.py::test_export - RuntimeError: locked\n1 failed, 2 passed, 27 deselected, 2 errors in 5.16s\n"
+    );
+    let out = text_of("pytest --setup-show -q", &text);
+    assert!(
+        out.starts_with("SETUP F stock\ntests/t.py::test_value (fixtures used: stock) F\ntests/t.py::test_empty .\nSETUP F db_conn\nSETUP F warehouse_dbE\nSETUP S tmp_path_factory\nSETUP F tmp_path (fixtures used: tmp_path_factory)\ntests/t.py::test_export (fixtures used: tmp_path, tmp_path_factory) .\nTEARDOWN S tmp_path_factoryE\n== ERRORS ==\n"),
         "{out}"
     );
 }

@@ -824,6 +824,20 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
     if rows >= LINT_LIST_MIN_ROWS && rows + 1 >= head.len() {
         return true;
     }
+    // A short preamble (markdownlint-cli2's version, `Finding:`, `Linting: 1 file(s)`,
+    // `Summary: 12 error(s)`) before rows that run to the end but for one line: outnumbered by
+    // the rows at least twice, so a log with a few `host:8080 …` lines is not one.
+    let lead = head.iter().take_while(|l| lint_row(l).is_none()).count();
+    if lead <= LINT_LIST_LEAD_LINES
+        && rows >= LINT_LIST_MIN_ROWS.max(2 * lead)
+        && head[lead..]
+            .iter()
+            .filter(|l| lint_row(l).is_none())
+            .count()
+            <= 1
+    {
+        return true;
+    }
     // Rows each with its source excerpt (rubocop's default: the line, then `^^^` under the
     // offense, a blank line where the offense's range is empty), after a short preamble
     // (`Inspecting 13 files`, its progress, `Offenses:`). Blank lines are not in `head`: a
@@ -841,6 +855,9 @@ pub(super) fn looks_like_lint_list(text: &str) -> bool {
         // The head's last line may be a source line whose caret line the cut left out.
         && head.len() <= rows + excerpts + LINT_LIST_PREAMBLE_LINES + 1
 }
+
+/// Most lines before a linter's one-line rows for the output to be taken for its list.
+const LINT_LIST_LEAD_LINES: usize = 4;
 
 /// Most lines before a linter's excerpted rows for the output to be taken for its list.
 const LINT_LIST_PREAMBLE_LINES: usize = 3;
@@ -1199,14 +1216,8 @@ fn said_once_per_rule(grouped: &mut Grouped) {
                     return None;
                 }
                 let (places, message) = places_and_text(l)?;
-                let (head, details) = message.rsplit_once(" [")?;
-                // One word in the brackets is the rule's name (cppcheck's `[uninitvar]`,
-                // gcc's `[-Wunused]`): another name is another finding, not a detail.
-                (message.ends_with(']') && details.contains(char::is_whitespace)).then_some((
-                    places,
-                    head,
-                    &message[head.len() + 1..],
-                ))
+                let head = detailed_head(message)?;
+                Some((places, head, &message[head.len() + 1..]))
             })
             .collect();
         let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
@@ -1235,6 +1246,43 @@ fn said_once_per_rule(grouped: &mut Grouped) {
         }
         *lines = out;
     }
+}
+
+/// The text of a finding before its last bracketed detail (`… [Expected: 1; Actual: 0; Below]`
+/// of `… [Expected: 1; Actual: 0; Below] [Context: "# x"]`; splitting before every trailing
+/// group made r15's markdownlint-docs longer: most rules then had a heading line of their own),
+/// a group of several words. One word in the brackets is the rule's name (cppcheck's `[uninitvar]`, gcc's
+/// `[-Wunused]`): another name is another finding, not a detail.
+fn detailed_head(message: &str) -> Option<&str> {
+    let groups = |rest: &str| {
+        let mut depth = 0usize;
+        let mut group_start = 0;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '[' => {
+                    if depth == 0 {
+                        group_start = i;
+                    }
+                    depth += 1;
+                }
+                ']' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 && !rest[group_start..i].contains(char::is_whitespace) {
+                        return false;
+                    }
+                }
+                ' ' if depth == 0 => {}
+                _ if depth == 0 => return false,
+                _ => {}
+            }
+        }
+        depth == 0
+    };
+    if !message.ends_with(']') {
+        return None;
+    }
+    let (head, _) = message.rsplit_once(" [")?;
+    (groups(&message[head.len() + 1..]) && !head.trim().is_empty()).then_some(head)
 }
 
 /// A grouped line's places (`3:3, 14:3`) and its text.

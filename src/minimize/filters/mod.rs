@@ -3,6 +3,7 @@
 //! output or finds nothing to drop; its text then passes unchanged.
 
 mod build;
+mod bundler;
 mod cargo;
 mod findings_xml;
 mod git;
@@ -533,6 +534,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("commit-log", git::log))
     } else if tasks::looks_like_task_run(&head) {
         Some(("task-run", tasks::task_run))
+    } else if bundler::looks_like_esbuild(&head) {
+        Some(("esbuild", bundler::esbuild))
     } else if streams::looks_like_streams(text) {
         Some(("streams", streams::streams))
     } else if shape::looks_like_tap(text) {

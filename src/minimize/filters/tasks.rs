@@ -1,8 +1,9 @@
 //! Task runners that print a banner per play and per task, padded to the terminal's width with a
 //! rule of `*` (ansible-playbook, and the CI runners and wrappers that print its format): the
 //! banner keeps its words without the rule, the blank lines between sections go, and the
-//! recap's rows (`web1 : ok=6 changed=0 unreachable=0 …`) lose their column padding. Every
-//! other line (each host's `ok:`/`changed:`/`skipping:`/`fatal:` line, a result's JSON, a
+//! recap's rows (`web1 : ok=6 changed=0 unreachable=0 …`) lose their column padding; a host's
+//! bare `ok` goes where the recap counts it, and the exception note a `fatal:` line says again.
+//! Every other line (each host's `changed:`/`skipping:`/`fatal:` line, a result's JSON, a
 //! `--diff`'s hunks) stays as written.
 
 use super::Context;
@@ -54,11 +55,48 @@ fn recap_row(line: &str) -> Option<String> {
         .then(|| format!("{host} : {}", columns.join(" ")))
 }
 
+/// A host's bare `ok` (`ok: [web1]`): the task changed nothing
+/// there and printed no result (one with a result, `ok: [web1] => {`, is not bare).
+fn is_bare_ok(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("ok: [") else {
+        return false;
+    };
+    let Some((host, after)) = rest.split_once(']') else {
+        return false;
+    };
+    // A loop's `ok: [h] => (item=etc)` names its item, which the recap does not count.
+    !host.is_empty() && !host.contains(' ') && after.trim_end().is_empty()
+}
+
+/// ansible's note before a failed task's `fatal:` line, `An exception occurred during task
+/// execution. To see the full traceback, use -vvv. The error was: …`: the error it quotes.
+fn exception_note(line: &str) -> Option<&str> {
+    let (_, error) = line
+        .strip_prefix("An exception occurred during task execution.")?
+        .split_once(" The error was: ")?;
+    (!error.trim().is_empty()).then_some(error.trim())
+}
+
+/// The banners without their rules, the recap's rows without their padding, no blank lines.
+/// When the recap counts each host's results: a host's bare `ok` goes (the recap's `ok=`
+/// counts it; a task's other results, `changed`, `skipping`, `fatal`, stay), and so does the
+/// note before a `fatal:` line whose message says the error the note quotes.
 pub(super) fn task_run(ctx: &Context) -> Option<String> {
     let mut out: Vec<std::borrow::Cow<str>> = Vec::new();
-    for line in ctx.text.split_lines() {
+    let lines: Vec<&str> = ctx.text.split_lines().collect();
+    let recap = lines.iter().any(|l| recap_row(l).is_some());
+    for (i, &line) in lines.iter().enumerate() {
         if line.trim().is_empty() {
             continue;
+        }
+        if recap && is_bare_ok(line) {
+            continue;
+        }
+        if let Some(error) = exception_note(line) {
+            let fatal = lines[i + 1..].iter().find(|l| !l.trim().is_empty());
+            if fatal.is_some_and(|f| f.starts_with("fatal: [") && f.contains(error)) {
+                continue;
+            }
         }
         if let Some(words) = banner(line) {
             out.push(words.into());
@@ -98,6 +136,21 @@ mod tests {
         assert_eq!(
             run(text).as_deref(),
             Some("PLAY [web]\nTASK [Create dirs]\nok: [web1] => (item=bin)\nchanged: [web2] => (item=bin)\nTASK [Show]\nok: [web1] => {\n    \"out.stdout\": \"1\"\n}\nPLAY RECAP\nweb1 : ok=2 changed=0 unreachable=0 failed=0\nweb2 : ok=1 changed=1 unreachable=0 failed=0\n")
+        );
+    }
+
+    #[test]
+    fn bare_oks_and_a_quoted_error_go_when_the_recap_counts() {
+        let text = "PLAY [app] *****\n\nTASK [Dirs] *****\nok: [h1] => (item=etc)\nchanged: [h1] => (item=log)\nok: [h2]\n\nTASK [Show] *****\nok: [h1] => {\n    \"msg\": \"1\"\n}\n\nTASK [Copy] *****\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: see the remote_src option\nfatal: [h1]: FAILED! => {\"changed\": false, \"msg\": \"Could not find 'x'. If you are using a module, see the remote_src option\"}\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: KeyError: 'x'\nfatal: [h2]: FAILED! => {\"msg\": \"failed\"}\n\nPLAY RECAP *****\nh1   : ok=2    changed=1    failed=1\nh2   : ok=1    changed=0    failed=1\n";
+        assert_eq!(
+            run(text).as_deref(),
+            Some("PLAY [app]\nTASK [Dirs]\nok: [h1] => (item=etc)\nchanged: [h1] => (item=log)\nTASK [Show]\nok: [h1] => {\n    \"msg\": \"1\"\n}\nTASK [Copy]\nfatal: [h1]: FAILED! => {\"changed\": false, \"msg\": \"Could not find 'x'. If you are using a module, see the remote_src option\"}\nAn exception occurred during task execution. To see the full traceback, use -vvv. The error was: KeyError: 'x'\nfatal: [h2]: FAILED! => {\"msg\": \"failed\"}\nPLAY RECAP\nh1 : ok=2 changed=1 failed=1\nh2 : ok=1 changed=0 failed=1\n")
+        );
+        // Without a recap (a run cut short), every host's result stays.
+        let cut = "PLAY [app] *****\nTASK [Dirs] *****\nok: [h1]\n";
+        assert_eq!(
+            run(cut).as_deref(),
+            Some("PLAY [app]\nTASK [Dirs]\nok: [h1]\n")
         );
     }
 

@@ -106,6 +106,19 @@ fn collected_id_file(line: &str) -> Option<&str> {
         .then_some(file)
 }
 
+/// `--setup-show`'s line for a fixture set up or torn down: `SETUP    F name`, `TEARDOWN S
+/// name` (the scope's letter: function, class, module, package, session).
+fn is_fixture_step(t: &str) -> bool {
+    let Some(rest) = t
+        .strip_prefix("SETUP ")
+        .or_else(|| t.strip_prefix("TEARDOWN "))
+    else {
+        return false;
+    };
+    let mut words = rest.split_whitespace();
+    matches!(words.next(), Some("F" | "C" | "M" | "P" | "S")) && words.next().is_some()
+}
+
 fn pytest_text(ctx: &Context) -> Option<String> {
     let banner = re!(r"^=+ (.*?) =+$")?;
     // `!!!!! Interrupted: 1 error during collection !!!!!`, `!!!!! _pytest.outcomes.Exit: … !!!!!`.
@@ -136,6 +149,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let all: Vec<&str> = ctx.text.split_lines().collect();
     // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
     let mut set_up: Vec<String> = Vec::new();
+    let mut showed_setup = false;
     let mut difference = RestatedDifference::default();
     let warnings = grouped_warnings(&all);
     for (n, &line) in all.iter().enumerate() {
@@ -156,20 +170,32 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // `SETUP    F invoice` lines and the tests' own (`t.py::test_a (fixtures used: …) .`)
         // stay, unindented; a `TEARDOWN F invoice` of a fixture set up before says nothing the
         // setup did not (each fixture is torn down after the tests that used it).
-        if section.is_empty() && line.starts_with("    ") {
-            let t = line.trim_start();
-            if let Some(rest) = t.strip_prefix("SETUP ") {
-                set_up.push(rest.trim_start().to_string());
-                out.push(format!("SETUP {}", rest.trim_start()));
+        // A session-scoped fixture's lines are not indented (`SETUP    S tmp_path_factory`).
+        // A teardown matches its setup by scope and name: the setup's line may add the fixtures
+        // it used and the `E` of an error in it; a teardown's own `E` (an error there) stays.
+        let t = line.trim_start();
+        if section.is_empty() && (line.starts_with("    ") || is_fixture_step(t)) {
+            if let Some(rest) = t.strip_prefix("SETUP ").filter(|_| is_fixture_step(t)) {
+                showed_setup = true;
+                let rest = rest.trim_start();
+                let key = rest.split(" (fixtures used: ").next().unwrap_or(rest);
+                set_up.push(key.to_string());
+                out.push(format!("SETUP {rest}"));
                 continue;
             }
             if let Some(rest) = t.strip_prefix("TEARDOWN ") {
-                if let Some(i) = set_up.iter().rposition(|f| f == rest.trim_start()) {
+                let rest = rest.trim_start();
+                if let Some(i) = set_up
+                    .iter()
+                    .rposition(|f| f == rest || f.strip_suffix('E') == Some(rest))
+                {
                     set_up.remove(i);
                     continue;
                 }
+                out.push(format!("TEARDOWN {rest}"));
+                continue;
             }
-            if t.contains(" (fixtures used: ") {
+            if t.contains(" (fixtures used: ") || (showed_setup && t.contains("::")) {
                 out.push(t.to_string());
                 continue;
             }
