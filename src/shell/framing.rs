@@ -164,10 +164,7 @@ impl ShellState {
     /// a RETURN trap (the restore of a status above 1 calls a function, whose return it sees
     /// under `set -T`).
     pub(crate) fn needs_silence(&self) -> bool {
-        self.flags.contains('x')
-            || self.flags.contains('v')
-            || trap_command(&self.traps, "DEBUG").is_some()
-            || trap_command(&self.traps, "RETURN").is_some()
+        self.flags.contains('x') || self.flags.contains('v') || self.runs_traps_on_framing()
     }
 }
 
