@@ -466,23 +466,19 @@ pub const LZ4_TERMINAL: &str =
 /// and `> /dev/null` made no file, a terminal made one). Only flags that take no value.
 fn lz4_one_file(program: &str, args: &[Word]) -> bool {
     const FLAGS: &str = "dzkqvf0123456789";
+    const LONG: &[&str] = &[
+        "--decompress",
+        "--uncompress",
+        "--keep",
+        "--quiet",
+        "--verbose",
+        "--force",
+    ];
     matches!(program, "lz4" | "unlz4")
         && args.iter().all(|a| {
-            a.value.as_deref().is_some_and(|v| {
-                !v.starts_with('-')
-                    || matches!(
-                        v,
-                        "--decompress"
-                            | "--uncompress"
-                            | "--keep"
-                            | "--quiet"
-                            | "--verbose"
-                            | "--force"
-                    )
-                    || v.strip_prefix('-').is_some_and(|l| {
-                        !l.is_empty() && !l.starts_with('-') && l.chars().all(|c| FLAGS.contains(c))
-                    })
-            })
+            a.value
+                .as_deref()
+                .is_some_and(|v| !v.starts_with('-') || valueless_flag(v, FLAGS, LONG))
         })
         && args
             .iter()
@@ -497,27 +493,32 @@ fn lz4_one_file(program: &str, args: &[Word]) -> bool {
 /// `-c` or `-o`).
 fn filters(program: &str, args: &[Word]) -> bool {
     const FLAGS: &str = "dzkqvfcFtTlLnN0123456789";
+    const LONG: &[&str] = &[
+        "--decompress",
+        "--uncompress",
+        "--compress",
+        "--keep",
+        "--quiet",
+        "--verbose",
+        "--force",
+        "--fast",
+        "--best",
+    ];
     if matches!(program, "brotli") {
         return false;
     }
     args.iter().all(|a| {
-        a.value.as_deref().is_some_and(|v| {
-            v == "-"
-                || matches!(
-                    v,
-                    "--decompress"
-                        | "--uncompress"
-                        | "--compress"
-                        | "--keep"
-                        | "--quiet"
-                        | "--verbose"
-                        | "--force"
-                        | "--fast"
-                        | "--best"
-                )
-                || v.strip_prefix('-').is_some_and(|l| {
-                    !l.is_empty() && !l.starts_with('-') && l.chars().all(|c| FLAGS.contains(c))
-                })
-        })
+        a.value
+            .as_deref()
+            .is_some_and(|v| v == "-" || valueless_flag(v, FLAGS, LONG))
     })
+}
+
+/// `v` is one of the `long` options or a cluster of the `short` letters (`-dk`), all flags
+/// that take no value.
+fn valueless_flag(v: &str, short: &str, long: &[&str]) -> bool {
+    long.contains(&v)
+        || v.strip_prefix('-').is_some_and(|l| {
+            !l.is_empty() && !l.starts_with('-') && l.chars().all(|c| short.contains(c))
+        })
 }
