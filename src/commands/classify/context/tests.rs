@@ -192,6 +192,20 @@ fn run(cases: &[Case]) {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A repository whose attributes give `*.png` a clean filter (as git-lfs's do) that would run a
+/// program, with a `logo.png` committed, and README.md grown since (modified by its size).
+fn lfs_like(p: &Planted) {
+    let cmd = p.program("home/bin/clean");
+    p.git(&format!("config filter.lfs-like.clean '{cmd} %f'"));
+    p.git(&format!("config filter.lfs-like.process '{cmd}'"));
+    p.write("repo/.gitattributes", "*.png filter=lfs-like -text\n");
+    p.write("repo/logo.png", "PNG\n");
+    p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
+          find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
+          git update-index -q --refresh && echo more >> README.md && \
+          touch -h -d '2024-03-01 12:00:00' README.md");
+}
+
 /// Moves the nanoseconds recorded for the index's first entry (its ctime's and mtime's), leaving
 /// the seconds: what a second `touch` within the same second does.
 fn nanoseconds_moved(p: &Planted) {
@@ -1035,6 +1049,18 @@ fn git_keys_that_run_programs() {
             Some("filter"),
         ),
         case(
+            "archive-list-reads-no-tree",
+            |p| {
+                let cmd = p.program("home/bin/smudge");
+                p.git(&format!("config filter.lfs-like.smudge {cmd}"));
+                p.git(&format!("config tar.tgz.command {cmd}"));
+                p.write("repo/.gitattributes", "*.txt filter=lfs-like\n");
+                p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs");
+            },
+            "git archive --list | grep -c tar",
+            None,
+        ),
+        case(
             "archive-default-format-own-command",
             |p| {
                 let cmd = p.program("home/bin/compress");
@@ -1574,6 +1600,112 @@ fn git_keys_that_run_programs() {
                 p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
             },
             "git diff",
+            Some("submodule"),
+        ),
+        case(
+            "filter-not-selected-for-the-modified-file",
+            lfs_like,
+            "git --no-optional-locks status --short && git diff --stat",
+            None,
+        ),
+        case(
+            "filter-selected-for-a-grown-file-diff",
+            |p| {
+                lfs_like(p);
+                p.sh("echo more >> repo/logo.png");
+            },
+            "git diff --stat",
+            Some("filter=lfs-like"),
+        ),
+        case(
+            "filter-grown-file-status-reads-no-content",
+            |p| {
+                lfs_like(p);
+                p.sh("echo more >> repo/logo.png");
+            },
+            "git --no-optional-locks status --short",
+            None,
+        ),
+        case(
+            "filter-stat-changed-same-size",
+            |p| {
+                lfs_like(p);
+                p.sh("touch -d '2024-03-02 12:00:00' repo/logo.png");
+            },
+            "git --no-optional-locks status --short",
+            Some("filter=lfs-like"),
+        ),
+        case(
+            "filter-not-selected-for-the-blamed-file",
+            lfs_like,
+            "git blame README.md | head -3",
+            None,
+        ),
+        case(
+            "filter-selected-for-the-blamed-file",
+            lfs_like,
+            "git blame logo.png",
+            Some("filter=lfs-like"),
+        ),
+        case(
+            "filter-by-macro",
+            |p| {
+                lfs_like(p);
+                p.write("repo/.git/info/attributes", "[attr]big filter=lfs-like\n*.md big\n");
+            },
+            "git diff --stat",
+            Some("filter"),
+        ),
+        case(
+            "submodule-no-optional-locks",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+            },
+            "git --no-optional-locks status --short",
+            None,
+        ),
+        case(
+            "submodule-takes-its-lock",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+            },
+            "GIT_OPTIONAL_LOCKS=1 git -C lib/.. status --short",
+            Some("lib/.git/index.lock"),
+        ),
+        case(
+            "submodule-fsmonitor-off-by-c",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
+            },
+            "git -c core.fsmonitor=false --no-optional-locks status",
+            None,
+        ),
+        case(
+            "submodule-fsmonitor-on-by-c",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
+            },
+            "git --no-optional-locks status",
             Some("submodule"),
         ),
         case(
