@@ -5949,6 +5949,76 @@ fn mercurial_configuration_and_caches() {
             Some("not for the tip"),
         ),
         hg_case(
+            "hg-template-without-tags",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+            },
+            "hg log -T '{rev} {desc}\\n' && hg log -l 1 -T '{desc|firstline}\\n' -r 0:tip && hg tip -T '{node|short}'",
+            None,
+        ),
+        hg_case(
+            "hg-template-with-tags",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+            },
+            "hg log -T '{rev} {latesttag}\\n'",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-template-style-name",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+            },
+            "hg log -T json",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-template-alias",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+                p.write("hgr/.hg/hgrc", "[templatealias]\nrev = tags\n");
+            },
+            "hg log -T '{rev}'",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-revision-by-name-branch-cache",
+            |p| {
+                hg_repo(p);
+            },
+            "hg cat -r default a.txt",
+            Some("branch cache"),
+        ),
+        hg_case(
+            "hg-revset-function-branch-cache",
+            |p| {
+                hg_repo(p);
+            },
+            "hg log -T '{rev}' -r 'all()'",
+            Some("branch cache"),
+        ),
+        hg_case(
+            "hg-log-branch-option",
+            |p| {
+                hg_repo(p);
+            },
+            "hg log -b default -T '{rev}'",
+            Some("branch cache"),
+        ),
+        hg_case(
+            "hg-branch-cache-warm",
+            |p| {
+                hg_repo(p);
+                p.sh("cd hgr && hg log -r 'all()' >/dev/null");
+            },
+            "hg log -b default -T '{rev}' && hg cat -r default a.txt",
+            None,
+        ),
+        hg_case(
             "hg-tags-cache-current-after-commit",
             |p| {
                 hg_repo(p);
