@@ -2932,6 +2932,24 @@ fn pagers_tools_and_interpreters() {
             env: &[("LESSOPEN", "|./x %s")],
             ..case("lessopen-off", |_| {}, "less -L README.md", None)
         },
+        Case {
+            env: &[("LESSCLOSE", "./x %s %s")],
+            ..case("lessclose-without-lessopen", |_| {}, "less -F README.md | head -1", None)
+        },
+        Case {
+            env: &[("LESSCLOSE", "./x %s %s"), ("LESSOPEN", "")],
+            ..case("lessclose-empty-lessopen", |_| {}, "less -F README.md", None)
+        },
+        Case {
+            env: &[("LESSCLOSE", "./x %s %s"), ("LESSOPEN", "| /usr/bin/lesspipe %s")],
+            ..case("lessclose-with-lessopen", |_| {}, "less -F README.md", Some("LESSCLOSE"))
+        },
+        case(
+            "lessclose-lesskey-lessopen",
+            |p| p.write("home/.lesskey", "#env\nLESSOPEN=|./x %s\n"),
+            "LESSCLOSE='./x %s %s' less README.md",
+            Some(".lesskey"),
+        ),
         case(
             "lesskey",
             |p| p.write("home/.lesskey", "#env\nLESSOPEN=|./x %s\n"),
