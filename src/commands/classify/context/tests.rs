@@ -3163,6 +3163,18 @@ fn pagers_tools_and_interpreters() {
             None,
         ),
         case(
+            "sqlite-utils-query-reads",
+            |p| p.write("repo/app.db", ""),
+            "sqlite-utils query app.db 'select name from users' --csv && sqlite-utils ./app.db 'select 1'",
+            None,
+        ),
+        case(
+            "sqlite-utils-query-missing-database",
+            |_| {},
+            "sqlite-utils query app.db 'select 1'",
+            Some("creates the database"),
+        ),
+        case(
             "sqlite-utils-wal",
             |p| {
                 let mut header = b"SQLite format 3\0".to_vec();
@@ -3195,6 +3207,21 @@ fn pagers_tools_and_interpreters() {
             "gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.pdf",
             Some("PostScript"),
         ),
+        case(
+            "gs-code-that-prints",
+            |_| {},
+            "gs -q -dNODISPLAY -dBATCH -dNOPAUSE -c '(hello) = ' && gs -q -dNODISPLAY -dSAFER -dBATCH -c '(x) ='",
+            None,
+        ),
+        Case {
+            env: &[("GS_OPTIONS", "-c (x) (w) file")],
+            ..case(
+                "gs-code-options-from-the-environment",
+                |_| {},
+                "gs -q -dNODISPLAY -dBATCH -c '1 2 add ='",
+                Some("GS_OPTIONS"),
+            )
+        },
         case(
             "gs-missing-file",
             |_| {},
@@ -5413,6 +5440,82 @@ fn plugin_hosts_and_lua_init() {
             |p| p.write("repo/tox.ini", "[tox]\nenv_list = py311\n"),
             "tox -l",
             None,
+        ),
+        case(
+            "mysql-version-plain-options",
+            |p| p.write("home/.my.cnf", "[client]\nuser = dev\n"),
+            "mysql --version && mariadb -V && mysql --help | head -1",
+            None,
+        ),
+        case(
+            "mysql-version-tee",
+            |p| p.write("home/.my.cnf", "[client]\ntee = /tmp/x\n"),
+            "mysql -V",
+            Some("tee"),
+        ),
+        case(
+            "mysql-no-defaults-tee",
+            |p| p.write("home/.my.cnf", "[client]\ntee = /tmp/x\n"),
+            "mysql --no-defaults --help",
+            None,
+        ),
+        case(
+            "direnv-exec-blocked",
+            |p| p.write("repo/.envrc", "touch RAN\n"),
+            "direnv exec . true 2>&1 | head -1; true",
+            None,
+        ),
+        case(
+            "direnv-exec-allowed",
+            |p| {
+                p.write("repo/.envrc", "touch RAN\n");
+                p.write("home/.local/share/direnv/allow/0123", "/x/.envrc\n");
+            },
+            "direnv exec . true",
+            Some("approves"),
+        ),
+        case(
+            "direnv-exec-whitelist",
+            |p| {
+                p.write("repo/.envrc", "touch RAN\n");
+                p.write("home/.config/direnv/direnv.toml", "[whitelist]\nprefix = [\"/\"]\n");
+            },
+            "direnv exec . true",
+            Some("direnv.toml"),
+        ),
+        case(
+            "direnv-exec-judges-the-command",
+            |_| {},
+            "direnv exec . touch x",
+            Some("touch"),
+        ),
+        case(
+            "tox-config-plain-keys",
+            |p| {
+                p.write(
+                    "repo/tox.ini",
+                    "[tox]\nenv_list = py311, lint\n\n[testenv]\ncommands = pytest {posargs} {toxinidir}\n",
+                )
+            },
+            "tox config -e py311 -k commands deps",
+            None,
+        ),
+        case(
+            "tox-config-interpreter-substitution",
+            |p| {
+                p.write(
+                    "repo/tox.ini",
+                    "[tox]\nenv_list = py311\n\n[testenv]\ncommands = ls {envsitepackagesdir}\n",
+                )
+            },
+            "tox config -e py311 -k commands",
+            Some("envsitepackagesdir"),
+        ),
+        case(
+            "tox-config-requires",
+            |p| p.write("repo/tox.ini", "[tox]\nrequires = tox>=9\n"),
+            "tox config -k commands",
+            Some("provisions"),
         ),
         case(
             "tox-legacy-list-toxfile",
