@@ -337,7 +337,10 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // written); `allow`, `exec`, `edit` and the hooks load or change it.
         // `stdlib` prints the shell functions an `.envrc` is run with (measured, direnv 2.32:
         // nothing opened for writing, nothing run).
-        "direnv" => matches!(values.as_slice(), ["status" | "version" | "help" | "stdlib"]),
+        "direnv" => matches!(
+            values.as_slice(),
+            ["status" | "version" | "help" | "stdlib"]
+        ),
         "cpio" => cpio_list(&values),
         "run-parts" => run_parts_lists(&values),
         // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).
@@ -1814,7 +1817,11 @@ fn mysql_information(values: &[&str]) -> Option<Verdict> {
     }
     matches!(values, ["--version" | "-V" | "--help" | "-I"]).then(|| {
         let mut v = Verdict::read_only();
-        v.push_unless(Level::Write, MYSQL_TEE, super::verdict::Settle::Configuration);
+        v.push_unless(
+            Level::Write,
+            MYSQL_TEE,
+            super::verdict::Settle::Configuration,
+        );
         v
     })
 }
@@ -1909,8 +1916,7 @@ fn tox_config(rest: &[&str]) -> Option<Verdict> {
     while let Some(v) = rest.get(i) {
         i += 1;
         match *v {
-            "-q" | "--quiet" | "-qq" | "-v" | "--verbose" | "-vv" | "--no-recreate-provision" => {
-            }
+            "-q" | "--quiet" | "-qq" | "-v" | "--verbose" | "-vv" | "--no-recreate-provision" => {}
             "-e" => {
                 rest.get(i).filter(|e| !e.starts_with('-'))?;
                 i += 1;

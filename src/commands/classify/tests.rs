@@ -3069,10 +3069,16 @@ fn qpdf_inspection_and_ghostscript_information() {
         ("gs -q -dNOPAUSE -sDEVICE=bbox doc.pdf", Unknown),
         // PostScript that only computes and prints, in batch mode on no device: the context
         // reads GS_OPTIONS and GS_LIB.
-        ("gs -q -dNODISPLAY -dBATCH -dNOPAUSE -c '(hello) = '", Unknown),
+        (
+            "gs -q -dNODISPLAY -dBATCH -dNOPAUSE -c '(hello) = '",
+            Unknown,
+        ),
         ("gs -q -dNODISPLAY -c '(hello) ='", Unknown),
         ("gs -q -dNODISPLAY -dBATCH -c '(x) (y) deletefile'", Unknown),
-        ("gs -q -dNODISPLAY -dBATCH -c '(%pipe%id) (w) file'", Unknown),
+        (
+            "gs -q -dNODISPLAY -dBATCH -c '(%pipe%id) (w) file'",
+            Unknown,
+        ),
         ("gs -q -dNODISPLAY -dBATCH -c '{ (x) = } exec'", Unknown),
         ("gs -q -dNODISPLAY -dBATCH -c '(x) =' -f doc.ps", Unknown),
         ("gs -q -dNODISPLAY -dBATCH -dNOSAFER -c '(x) ='", Unknown),
@@ -3084,9 +3090,15 @@ fn qpdf_inspection_and_ghostscript_information() {
             Write,
         ),
         ("sqlite-utils query app.db 'delete from users'", Unknown),
-        ("sqlite-utils query app.db 'select 1' --functions 'x'", Unknown),
+        (
+            "sqlite-utils query app.db 'select 1' --functions 'x'",
+            Unknown,
+        ),
         ("sqlite-utils query app.db \"attach 'x.db' as x\"", Unknown),
-        ("sqlite-utils query app.db 'select load_extension(1)'", Unknown),
+        (
+            "sqlite-utils query app.db 'select load_extension(1)'",
+            Unknown,
+        ),
         // sqlite-utils' listings of a database that must exist; its queries are not taken.
         ("sqlite-utils tables ../art/app.db --counts -t", ReadOnly),
         (

@@ -118,12 +118,51 @@ pub struct HgCommand<'a> {
 /// `hg help templates`); anything else (`{tags}`, `{latesttag}`, `{namespaces}`, a function,
 /// a style name) is taken to compute the tags.
 const PLAIN_TEMPLATE_WORDS: &[&str] = &[
-    "rev", "node", "desc", "author", "date", "branch", "files", "file_adds", "file_dels",
-    "file_mods", "p1rev", "p1node", "p2rev", "p2node", "phase", "diffstat", "graphnode",
-    "bookmarks", "activebookmark", "parents", "short", "firstline", "shortdate", "isodate",
-    "isodatesec", "age", "user", "person", "email", "emailuser", "strip", "escape", "json",
-    "hex", "count", "upper", "lower", "nonempty", "fill68", "fill76", "tabindent",
-    "rfc3339date", "rfc822date", "hgdate", "basename",
+    "rev",
+    "node",
+    "desc",
+    "author",
+    "date",
+    "branch",
+    "files",
+    "file_adds",
+    "file_dels",
+    "file_mods",
+    "p1rev",
+    "p1node",
+    "p2rev",
+    "p2node",
+    "phase",
+    "diffstat",
+    "graphnode",
+    "bookmarks",
+    "activebookmark",
+    "parents",
+    "short",
+    "firstline",
+    "shortdate",
+    "isodate",
+    "isodatesec",
+    "age",
+    "user",
+    "person",
+    "email",
+    "emailuser",
+    "strip",
+    "escape",
+    "json",
+    "hex",
+    "count",
+    "upper",
+    "lower",
+    "nonempty",
+    "fill68",
+    "fill76",
+    "tabindent",
+    "rfc3339date",
+    "rfc822date",
+    "hgdate",
+    "basename",
 ];
 
 /// Whether `template` (an `-T` value) is text and `{keyword|filter…}` of
@@ -167,7 +206,9 @@ fn plain_revision(rev: &str) -> bool {
         return false;
     }
     match rev.split_once(':') {
-        Some((a, b)) => (a.is_empty() || one(a)) && (b.is_empty() || one(b)) && !(a.is_empty() && b.is_empty()),
+        Some((a, b)) => {
+            (a.is_empty() || one(a)) && (b.is_empty() || one(b)) && !(a.is_empty() && b.is_empty())
+        }
         None => one(rev),
     }
 }

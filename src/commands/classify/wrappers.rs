@@ -1104,7 +1104,8 @@ pub fn su(args: &[Word]) -> Verdict {
 /// What `direnv exec DIR CMD…` may load before CMD: the `.envrc` found from DIR up, run by
 /// bash when `direnv allow` approved it (or the configuration's whitelist does); the context
 /// reads whether one is found and whether anything could approve it.
-pub const DIRENV_LOADS: &str = "direnv exec runs the .envrc it finds when it is allowed; no context was read to tell";
+pub const DIRENV_LOADS: &str =
+    "direnv exec runs the .envrc it finds when it is allowed; no context was read to tell";
 
 /// `direnv exec DIR CMD…` (direnv 2.32): CMD run with the environment DIR's `.envrc` gives;
 /// a `.envrc` not allowed is refused before anything runs (measured: `direnv exec . touch X`

@@ -1493,7 +1493,9 @@ fn judge(
             let blamed: Option<Vec<PathBuf>> = (sub == "blame")
                 .then(|| rest.last().and_then(|w| w.value.as_deref()))
                 .flatten()
-                .filter(|v| !v.is_empty() && !v.starts_with('-') && !v.contains(['*', '?', '[', '\\']))
+                .filter(|v| {
+                    !v.is_empty() && !v.starts_with('-') && !v.contains(['*', '?', '[', '\\'])
+                })
                 .map(|v| files::normal(&files::join(dir, v)))
                 .filter(|p| files::is_file(p) && top.is_some_and(|t| p.starts_with(t)))
                 .map(|p| vec![p]);
@@ -1521,7 +1523,8 @@ fn judge(
                             !read.is_empty() && d.filter_selects(driver, &read)
                         }
                     };
-                let filters = c.filters && blamed.as_ref().is_none_or(|p| d.filter_selects(driver, p));
+                let filters =
+                    c.filters && blamed.as_ref().is_none_or(|p| d.filter_selects(driver, p));
                 let applies = match e.name() {
                     "smudge" => c.smudge,
                     "clean" => filters || refresh,

@@ -200,10 +200,12 @@ fn lfs_like(p: &Planted) {
     p.git(&format!("config filter.lfs-like.process '{cmd}'"));
     p.write("repo/.gitattributes", "*.png filter=lfs-like -text\n");
     p.write("repo/logo.png", "PNG\n");
-    p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
+    p.sh(
+        "cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
           find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
           git update-index -q --refresh && echo more >> README.md && \
-          touch -h -d '2024-03-01 12:00:00' README.md");
+          touch -h -d '2024-03-01 12:00:00' README.md",
+    );
 }
 
 /// Moves the nanoseconds recorded for the index's first entry (its ctime's and mtime's), leaving
@@ -1651,7 +1653,10 @@ fn git_keys_that_run_programs() {
             "filter-by-macro",
             |p| {
                 lfs_like(p);
-                p.write("repo/.git/info/attributes", "[attr]big filter=lfs-like\n*.md big\n");
+                p.write(
+                    "repo/.git/info/attributes",
+                    "[attr]big filter=lfs-like\n*.md big\n",
+                );
             },
             "git diff --stat",
             Some("filter"),
@@ -5478,7 +5483,10 @@ fn plugin_hosts_and_lua_init() {
             "direnv-exec-whitelist",
             |p| {
                 p.write("repo/.envrc", "touch RAN\n");
-                p.write("home/.config/direnv/direnv.toml", "[whitelist]\nprefix = [\"/\"]\n");
+                p.write(
+                    "home/.config/direnv/direnv.toml",
+                    "[whitelist]\nprefix = [\"/\"]\n",
+                );
             },
             "direnv exec . true",
             Some("direnv.toml"),

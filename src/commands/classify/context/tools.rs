@@ -1290,11 +1290,17 @@ fn tox_requires(here: &Here<'_>, out: &mut Verdict) {
 /// `$XDG_CONFIG_HOME/direnv`: any such file is taken to), which can also load `.env` files.
 fn direnv_exec(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let Some(dir) = args.get(1).and_then(|a| a.value.as_deref()) else {
-        out.push(Level::Unknown, crate::commands::classify::wrappers::DIRENV_LOADS);
+        out.push(
+            Level::Unknown,
+            crate::commands::classify::wrappers::DIRENV_LOADS,
+        );
         return;
     };
     let Some(home) = here.env.home() else {
-        out.push(Level::Unknown, "direnv exec reads its approvals in HOME, not known here");
+        out.push(
+            Level::Unknown,
+            "direnv exec reads its approvals in HOME, not known here",
+        );
         return;
     };
     let mut config_dirs: Vec<PathBuf> = match here.env.value("DIRENV_CONFIG") {
@@ -1314,7 +1320,10 @@ fn direnv_exec(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     {
         out.push(
             Level::Unknown,
-            format!("direnv exec reads {}, which can approve an .envrc or load .env files", file.display()),
+            format!(
+                "direnv exec reads {}, which can approve an .envrc or load .env files",
+                file.display()
+            ),
         );
         return;
     }
@@ -1330,7 +1339,8 @@ fn direnv_exec(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         _ => home.join(".local/share"),
     };
     let approvals = data.join("direnv/allow");
-    let approved = std::fs::read_dir(&approvals).map_or(files::exists(&approvals), |mut e| e.next().is_some());
+    let approved =
+        std::fs::read_dir(&approvals).map_or(files::exists(&approvals), |mut e| e.next().is_some());
     if approved {
         out.push(
             Level::Unknown,
@@ -1353,7 +1363,10 @@ fn mysql_options(here: &Here<'_>, out: &mut Verdict) {
         files_read.push(files::join(here.dir, dir).join("my.cnf"));
     }
     let Some(home) = here.env.home() else {
-        out.push(Level::Unknown, "mysql reads ~/.my.cnf, and HOME is not known here");
+        out.push(
+            Level::Unknown,
+            "mysql reads ~/.my.cnf, and HOME is not known here",
+        );
         return;
     };
     files_read.push(home.join(".my.cnf"));
@@ -1387,8 +1400,17 @@ fn mysql_options(here: &Here<'_>, out: &mut Verdict) {
 /// strace): the positional arguments, directories and names tox knows from the configuration,
 /// `{env:NAME}`, and the separators `{/}` and `{:}`.
 const TOX_PLAIN_SUBSTITUTIONS: &[&str] = &[
-    "posargs", "envdir", "env_dir", "toxinidir", "tox_root", "toxworkdir", "work_dir", "envname",
-    "env_name", "/", ":",
+    "posargs",
+    "envdir",
+    "env_dir",
+    "toxinidir",
+    "tox_root",
+    "toxworkdir",
+    "work_dir",
+    "envname",
+    "env_name",
+    "/",
+    ":",
 ];
 
 /// `tox config -k KEY…` (`modes::TOX_SUBSTITUTIONS`): every `{…}` of tox's configuration files
