@@ -3045,9 +3045,9 @@ fn qpdf_inspection_and_ghostscript_information() {
         ("qpdf --check", Unknown),
         // tox's config mode, keys that need no interpreter: the context reads the substitutions.
         ("tox config -e py311 -k commands", Unknown),
-        ("tox config -e py311", Unknown),
-        ("tox config -k envpython", Unknown),
-        ("tox config -k commands -o out.ini", Unknown),
+        ("tox config -e py311", Write),
+        ("tox config -k envpython", Write),
+        ("tox config -k commands -o out.ini", Write),
         ("gs --version", ReadOnly),
         ("gs -h", ReadOnly),
         ("gs --version -c quit", Unknown),
@@ -3117,7 +3117,8 @@ fn qpdf_inspection_and_ghostscript_information() {
         ("sqlite-utils rows app.db", Unknown),
         ("sqlite-utils tables app.db --load-extension x.so", Unknown),
         ("sqlite-utils query app.db 'delete from users'", Unknown),
-        ("sqlite-utils app.db 'select 1'", Unknown),
+        // The default command is a query: read-only when the database is there (the context's).
+        ("sqlite-utils app.db 'select 1'", Write),
         ("sqlite-utils insert app.db users data.json", Unknown),
         ("sqlite-utils schema app.db --counts", Unknown),
     ]);
