@@ -28,7 +28,13 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             v.push_unless(Level::Unknown, GS_FILES, Settle::Configuration);
             v
         }),
-        "sqlite-utils" => sqlite_utils(&values).map(|_| Verdict::read_only()),
+        "sqlite-utils" => sqlite_utils(&values).map(|_| {
+            let mut v = Verdict::read_only();
+            if sqlite_utils_query(&values).is_some() {
+                v.push_unless(Level::Write, SQLITE_UTILS_CREATES, Settle::Configuration);
+            }
+            v
+        }),
         _ => None,
     }
 }
@@ -237,16 +243,29 @@ pub const GS_FILES: &str =
 /// error, `nullpage` and `-dNODISPLAY` draw nothing; a device that needs an output file, such as
 /// `inkcov`, stops without one), in batch mode (`-dBATCH`: without it, it reads PostScript from
 /// standard input after the files) without pauses, and SAFER (the default since 9.50; not
-/// `-dNOSAFER`). Every other option is refused: `-o`/`-sOutputFile` name a file to write, `-c`
-/// and `-f` run PostScript, `-I`/`-P` add places to load initialization files from, `@FILE` adds
-/// arguments. Returns the files drawn, whose type is the context's to read ([`GS_FILES`]).
+/// `-dNOSAFER`). Or, on such a device in batch mode, `-c CODE` (the words up to the next
+/// option) when the code only computes and prints ([`postscript_prints`]; measured with strace,
+/// 10.0: `gs -q -dNODISPLAY -dBATCH -c '(x) ='` opens nothing for writing). Every other option
+/// is refused: `-o`/`-sOutputFile` name a file to write, `-f` and other `-c` code run
+/// PostScript, `-I`/`-P` add places to load initialization files from, `@FILE` adds arguments.
+/// Returns the files drawn (none for code), whose type is the context's to read ([`GS_FILES`]).
 pub fn ghostscript_measures<'a>(values: &[&'a str]) -> Option<Vec<&'a str>> {
     let mut batch = false;
     let mut no_pause = false;
     let mut device = false;
+    let mut code = false;
     let mut files = Vec::new();
-    for v in values {
+    let mut words = values.iter().peekable();
+    while let Some(v) = words.next() {
         match *v {
+            "-c" => {
+                code = true;
+                while let Some(w) = words.next_if(|w| !w.starts_with('-')) {
+                    if !postscript_prints(w) {
+                        return None;
+                    }
+                }
+            }
             "-q" | "-dQUIET" | "-dSAFER" | "-dNOPROMPT" => {}
             "-dBATCH" => batch = true,
             "-dNOPAUSE" => no_pause = true,
@@ -259,7 +278,114 @@ pub fn ghostscript_measures<'a>(values: &[&'a str]) -> Option<Vec<&'a str>> {
             v => files.push(v),
         }
     }
-    (batch && no_pause && device && !files.is_empty()).then_some(files)
+    let drawn = no_pause && !files.is_empty() && !code;
+    let computed = code && files.is_empty();
+    (batch && device && (drawn || computed)).then_some(files)
+}
+
+/// PostScript operators that only compute on the operand stack or print to standard output
+/// (the PostScript Language Reference's stack, arithmetic, comparison and `=`/`print` operators,
+/// Ghostscript's `product`, `version`, `revision`): no file, device, font or dictionary of the
+/// system is touched.
+const POSTSCRIPT_PRINTS: &[&str] = &[
+    "=",
+    "==",
+    "print",
+    "pstack",
+    "stack",
+    "flush",
+    "quit",
+    "pop",
+    "dup",
+    "exch",
+    "copy",
+    "index",
+    "roll",
+    "clear",
+    "count",
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "idiv",
+    "mod",
+    "neg",
+    "abs",
+    "sqrt",
+    "round",
+    "floor",
+    "ceiling",
+    "truncate",
+    "max",
+    "min",
+    "eq",
+    "ne",
+    "gt",
+    "ge",
+    "lt",
+    "le",
+    "and",
+    "or",
+    "not",
+    "xor",
+    "true",
+    "false",
+    "null",
+    "cvi",
+    "cvr",
+    "length",
+    "product",
+    "version",
+    "revision",
+    "languagelevel",
+];
+
+/// Whether one word of `gs -c` is strings, numbers, literal names, brackets and the operators
+/// of [`POSTSCRIPT_PRINTS`] only. Procedures (`{…}`), hex strings and dictionaries (`<…>`) and
+/// every other name are refused.
+fn postscript_prints(code: &str) -> bool {
+    let mut chars = code.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        match c {
+            c if c.is_whitespace() || c == '[' || c == ']' => {
+                chars.next();
+            }
+            '%' => while chars.next_if(|&c| c != '\n').is_some() {},
+            '(' => {
+                chars.next();
+                let mut depth = 1;
+                while depth > 0 {
+                    match chars.next() {
+                        Some('\\') => {
+                            chars.next();
+                        }
+                        Some('(') => depth += 1,
+                        Some(')') => depth -= 1,
+                        Some(_) => {}
+                        None => return false,
+                    }
+                }
+            }
+            '{' | '}' | '<' | '>' | ')' => return false,
+            _ => {
+                let literal = chars.next_if_eq(&'/').is_some();
+                let mut token = String::new();
+                while let Some(c) =
+                    chars.next_if(|&c| !c.is_whitespace() && !"()<>[]{}/%".contains(c))
+                {
+                    token.push(c);
+                }
+                let number = token
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.#".contains(c))
+                    && token.starts_with(|c: char| c.is_ascii_digit() || "+-.".contains(c));
+                if !(literal || number || POSTSCRIPT_PRINTS.contains(&token.as_str())) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Ghostscript's information options (10.0, `gs -h`): `--version`, `--revision`, `-h`,
@@ -273,6 +399,62 @@ fn ghostscript_info(values: &[&str]) -> bool {
     )
 }
 
+/// What `sqlite-utils query` does to a database that is not there: Python's sqlite3 creates it
+/// (the context checks the file).
+pub const SQLITE_UTILS_CREATES: &str =
+    "sqlite-utils query creates the database file when it is not there";
+
+/// `sqlite-utils query DB SQL` (and the default command, `sqlite-utils DB SQL` with a database
+/// named by a path): one statement judged as sqlite3's reading statements are
+/// (`modes::sqlite_reads` on a writable database: `select`, `with`, `values`, `explain` without
+/// a writing word, pragmas that only report), with options that only format the rows or bind
+/// parameters (`-p NAME VALUE`). `--attach`, `--load-extension` and `--functions` (Python code)
+/// are not taken. Measured with strace (sqlite-utils 4.2): `query app.db 'select name from
+/// users' --csv` opened the database and wrote nothing. Returns the database.
+pub fn sqlite_utils_query<'a>(values: &[&'a str]) -> Option<&'a str> {
+    const FLAGS: &[&str] = &[
+        "--nl",
+        "--arrays",
+        "--csv",
+        "--tsv",
+        "--no-headers",
+        "-t",
+        "--table",
+        "--json-cols",
+        "--raw",
+        "--raw-lines",
+    ];
+    let rest = match values {
+        ["query", rest @ ..] => rest,
+        [first, ..] if first.contains(['.', '/']) && !first.starts_with('-') => values,
+        _ => return None,
+    };
+    let mut operands: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        i += 1;
+        match *v {
+            v if FLAGS.contains(&v) => {}
+            "-p" | "--param" => {
+                rest.get(i + 1)?;
+                i += 2;
+            }
+            "--fmt" => {
+                rest.get(i)?;
+                i += 1;
+            }
+            v if v.starts_with("--fmt=") => {}
+            v if v.starts_with('-') => return None,
+            v => operands.push(v),
+        }
+    }
+    let [database, sql] = operands.as_slice() else {
+        return None;
+    };
+    let (reads, _) = super::modes::sqlite_reads(&[*database, *sql]);
+    (reads && !sql.trim_start().starts_with('.')).then_some(*database)
+}
+
 /// sqlite-utils' reading commands (4.2, each one's `--help`): `tables`, `views`, `rows`,
 /// `schema`, `indexes`, `triggers` and `dump` print what they read. Each takes a database that
 /// must exist (click's `exists=True`: a missing one is refused before it is opened, so none is
@@ -282,6 +464,9 @@ fn ghostscript_info(values: &[&str]) -> bool {
 /// or hot `-journal` beside it makes the open write is the context's to say
 /// (`context::tools`), as for sqlite3. Returns the database.
 pub fn sqlite_utils<'a>(values: &[&'a str]) -> Option<&'a str> {
+    if let Some(database) = sqlite_utils_query(values) {
+        return Some(database);
+    }
     const OUTPUT_FLAGS: &[&str] = &[
         "--nl",
         "--arrays",

@@ -245,8 +245,10 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "uudecode" => uudecode(&values),
         // Client programs asked only for their version (psql(1) -V, mysql(1) -V, redis-cli -v):
         // they print it before reading any configuration or connecting.
-        "psql" | "pg_dump" | "pg_restore" | "mysql" | "mariadb" | "mysqldump" => {
+        "mysql" | "mariadb" => return mysql_information(&values),
+        "psql" | "pg_dump" | "pg_restore" | "mysqldump" => {
             matches!(values.as_slice(), ["--version" | "-V"])
+                || (program == "mysqldump" && mysql_help_without_defaults(&values))
         }
         "redis-cli" => matches!(values.as_slice(), ["--version" | "-v"]),
         // pg_config(1) prints PostgreSQL's build configuration, one value per option.
@@ -333,7 +335,12 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // direnv(1) `status` and `version` print its settings and the RC file found, without
         // loading it (measured, direnv 2.32: a planted `.envrc` does not run, nothing is
         // written); `allow`, `exec`, `edit` and the hooks load or change it.
-        "direnv" => matches!(values.as_slice(), ["status" | "version" | "help"]),
+        // `stdlib` prints the shell functions an `.envrc` is run with (measured, direnv 2.32:
+        // nothing opened for writing, nothing run).
+        "direnv" => matches!(
+            values.as_slice(),
+            ["status" | "version" | "help" | "stdlib"]
+        ),
         "cpio" => cpio_list(&values),
         "run-parts" => run_parts_lists(&values),
         // zipsplit(1) `-t`: reports how many pieces there would be and writes none (measured).
@@ -1797,6 +1804,45 @@ fn flag_not_value(values: &[&str], flags: &[&str], takes_value: &[&str]) -> bool
     false
 }
 
+/// What the mysql client does with its option files before it prints its version or help.
+pub const MYSQL_TEE: &str = "mysql opens the tee file its option files name (~/.my.cnf, MYSQL_HOME) before it prints; no context was read to tell";
+
+/// `mysql --version`/`-V`/`--help` (and mariadb's): printed after the option files are read,
+/// and the client acts on a `tee = FILE` there as it reads it (measured, MariaDB 10.11: `mysql
+/// -V` with `tee` in `~/.my.cnf` made the file), so only with the context read or with
+/// `--no-defaults` first ([`mysql_help_without_defaults`]).
+fn mysql_information(values: &[&str]) -> Option<Verdict> {
+    if mysql_help_without_defaults(values) {
+        return Some(Verdict::read_only());
+    }
+    matches!(values, ["--version" | "-V" | "--help" | "-I"]).then(|| {
+        let mut v = Verdict::read_only();
+        v.push_unless(
+            Level::Write,
+            MYSQL_TEE,
+            super::verdict::Settle::Configuration,
+        );
+        v
+    })
+}
+
+/// `mysql --no-defaults --help` (MariaDB 10.11's client, mysqldump too): the options and their
+/// values printed, with no option file read (`--no-defaults` must come first). An option file's
+/// `tee = FILE` is acted on while the options are read, `--help` or not (mysql.cc's
+/// `get_one_option` opens it), so `--help` alone is not taken. Measured with strace: nothing
+/// opened for writing, no connection.
+fn mysql_help_without_defaults(values: &[&str]) -> bool {
+    match values {
+        ["--no-defaults", rest @ ..] => {
+            rest.iter().any(|v| matches!(*v, "--help" | "-?" | "-I"))
+                && rest
+                    .iter()
+                    .all(|v| matches!(*v, "--help" | "-?" | "-I" | "--verbose" | "-v"))
+        }
+        _ => false,
+    }
+}
+
 /// `tox list` (`tox l`, `tox -l`): the environments its configuration defines, printed (measured, tox
 /// 4.67: nothing written). Unless the configuration's `requires` or `min_version` is met, tox
 /// first provisions itself into `.tox/.tox` from the network (measured): the context reads the
@@ -1825,11 +1871,73 @@ fn tox_list(values: &[&str]) -> Option<Verdict> {
         *command,
         "list" | "l" | "-l" | "--listenvs" | "-a" | "--listenvs-all"
     );
+    let shown = *command == "config" || *command == "c";
+    if shown {
+        return tox_config(rest);
+    }
     (listing && options_ok).then(|| {
         let mut v = Verdict::read_only();
         v.push_unless(
             super::verdict::Level::Unknown,
             "tox provisions itself (a virtual environment, from the network) when its configuration requires more; no context was read to tell",
+            super::verdict::Settle::Configuration,
+        );
+        v
+    })
+}
+
+/// The keys `tox config -k` prints as the configuration writes them (tox 4.67): none of them
+/// needs the environment's interpreter, which tox finds by running it and caches in
+/// `~/.cache/virtualenv` (measured: `tox config -e py311` without `-k`, or a key whose value
+/// substitutes `{envsitepackagesdir}`, ran python and wrote the cache and temporary files).
+const TOX_PLAIN_KEYS: &[&str] = &[
+    "commands",
+    "commands_pre",
+    "commands_post",
+    "deps",
+    "description",
+    "allowlist_externals",
+    "labels",
+    "depends",
+    "skip_install",
+];
+
+/// The finding on `tox config -k KEY…` that only the configuration's text settles.
+pub const TOX_SUBSTITUTIONS: &str = "tox config substitutes the values it prints, some by running the environment's interpreter; no context was read to tell";
+
+/// `tox config [-e ENVS] -k KEY…` (`c`): the named keys of each environment printed, with
+/// their substitutions made (measured with strace, tox 4.67: `tox config -e py311 -k commands`
+/// wrote nothing and ran nothing) when every key is one of [`TOX_PLAIN_KEYS`]; the context
+/// reads the configuration for substitutions that need the interpreter, `requires`
+/// (provisioning) and plugins (`context::tools`).
+fn tox_config(rest: &[&str]) -> Option<Verdict> {
+    let mut keys = 0;
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        i += 1;
+        match *v {
+            "-q" | "--quiet" | "-qq" | "-v" | "--verbose" | "-vv" | "--no-recreate-provision" => {}
+            "-e" => {
+                rest.get(i).filter(|e| !e.starts_with('-'))?;
+                i += 1;
+            }
+            "-k" => {
+                while let Some(k) = rest.get(i).filter(|k| !k.starts_with('-')) {
+                    if !TOX_PLAIN_KEYS.contains(k) {
+                        return None;
+                    }
+                    keys += 1;
+                    i += 1;
+                }
+            }
+            _ => return None,
+        }
+    }
+    (keys > 0).then(|| {
+        let mut v = Verdict::read_only();
+        v.push_unless(
+            super::verdict::Level::Unknown,
+            TOX_SUBSTITUTIONS,
             super::verdict::Settle::Configuration,
         );
         v
@@ -1964,7 +2072,7 @@ fn sqlite(values: &[&str]) -> Option<Verdict> {
 /// with `-readonly`. The shell's own SQL functions that write files or run an editor
 /// (`writefile`, `edit`), `ATTACH`, `VACUUM INTO` and extensions are refused; no SQL at all
 /// means statements from stdin, which cannot be checked.
-fn sqlite_reads(values: &[&str]) -> (bool, bool) {
+pub(crate) fn sqlite_reads(values: &[&str]) -> (bool, bool) {
     const FLAGS: &[&str] = &[
         "-readonly",
         "-safe",

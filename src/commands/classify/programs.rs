@@ -413,13 +413,14 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     let asks_version_or_help = matches!(args, [only] if only.is("--version") || only.is("--help"));
     // `hg --version` loads hg's extensions and `svn --version` creates svn's configuration
     // directory: their verdicts say so (`vcs`); gdb runs ~/.gdbearlyinit first (`modes::gdb`);
-    // composer writes its temp file before it reads its options; pytest's `--help` loads the
+    // composer writes its temp file before it reads its options; mysql opens the `tee` file of
+    // its option files (`modes::mysql_information`); pytest's `--help` loads the
     // project's conftest files and plugins and sets up output capture, whose first temporary
     // file is Python's probe of the temporary directory (strace, pytest 9.2: a file created and
     // removed in /tmp); its `-V`/`--version` return first (`modes::INFO_MODES`).
     let configured_first = matches!(
         program,
-        "hg" | "svn" | "gdb" | "composer" | "pytest" | "py.test"
+        "hg" | "svn" | "gdb" | "composer" | "pytest" | "py.test" | "mysql" | "mariadb"
     );
     // A wrapper takes `--version` and `--help` as its own options when it is a program that
     // parses them (coreutils, util-linux, sudo), not a shell builtin or keyword (`time --help`
@@ -555,6 +556,11 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
             }))
         }
         "hyperfine" => return Some(super::wrappers::hyperfine(args)),
+        "direnv" => {
+            if let Some(v) = super::wrappers::direnv_exec(args) {
+                return Some(v);
+            }
+        }
         _ => {}
     }
     let vcs = match p {

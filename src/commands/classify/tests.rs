@@ -2015,8 +2015,17 @@ fn inventory_of_debian_programs() {
         // direnv's settings and the RC file it found, not loaded; loading it runs code.
         ("direnv status", ReadOnly),
         ("direnv version", ReadOnly),
+        ("direnv stdlib | head -2", ReadOnly),
+        ("mysql --no-defaults --help | head -1", ReadOnly),
+        ("mariadb --no-defaults -I --verbose", ReadOnly),
+        ("mysql --help", Write),
+        ("mysql -V", Write),
+        ("mysql --help --no-defaults", Unknown),
+        ("mysql --no-defaults --help -e 'select 1'", Unknown),
+        ("mysql --no-defaults --tee=x --help", Unknown),
         ("direnv allow", Unknown),
         ("direnv exec . make", Unknown),
+        ("direnv exec . true", Unknown),
         // Writers and runners: known, so their version and help only print.
         ("objcopy --version", ReadOnly),
         ("objcopy a.out b.out", Write),
@@ -3034,6 +3043,11 @@ fn qpdf_inspection_and_ghostscript_information() {
         ("qpdf --check @args.txt", Unknown),
         ("qpdf --json-output doc.pdf out.json", Unknown),
         ("qpdf --check", Unknown),
+        // tox's config mode, keys that need no interpreter: the context reads the substitutions.
+        ("tox config -e py311 -k commands", Unknown),
+        ("tox config -e py311", Write),
+        ("tox config -k envpython", Write),
+        ("tox config -k commands -o out.ini", Write),
         ("gs --version", ReadOnly),
         ("gs -h", ReadOnly),
         ("gs --version -c quit", Unknown),
@@ -3053,7 +3067,38 @@ fn qpdf_inspection_and_ghostscript_information() {
             Unknown,
         ),
         ("gs -q -dNOPAUSE -sDEVICE=bbox doc.pdf", Unknown),
+        // PostScript that only computes and prints, in batch mode on no device: the context
+        // reads GS_OPTIONS and GS_LIB.
+        (
+            "gs -q -dNODISPLAY -dBATCH -dNOPAUSE -c '(hello) = '",
+            Unknown,
+        ),
+        ("gs -q -dNODISPLAY -c '(hello) ='", Unknown),
+        ("gs -q -dNODISPLAY -dBATCH -c '(x) (y) deletefile'", Unknown),
+        (
+            "gs -q -dNODISPLAY -dBATCH -c '(%pipe%id) (w) file'",
+            Unknown,
+        ),
+        ("gs -q -dNODISPLAY -dBATCH -c '{ (x) = } exec'", Unknown),
+        ("gs -q -dNODISPLAY -dBATCH -c '(x) =' -f doc.ps", Unknown),
+        ("gs -q -dNODISPLAY -dBATCH -dNOSAFER -c '(x) ='", Unknown),
+        ("gs -q -sDEVICE=pdfwrite -dBATCH -c '(x) ='", Unknown),
         ("gs -o out.pdf -sDEVICE=bbox doc.pdf", Unknown),
+        // sqlite-utils' queries that only read: the context checks that the database is there.
+        (
+            "sqlite-utils query ../art/app.db 'select name from users' --csv",
+            Write,
+        ),
+        ("sqlite-utils query app.db 'delete from users'", Unknown),
+        (
+            "sqlite-utils query app.db 'select 1' --functions 'x'",
+            Unknown,
+        ),
+        ("sqlite-utils query app.db \"attach 'x.db' as x\"", Unknown),
+        (
+            "sqlite-utils query app.db 'select load_extension(1)'",
+            Unknown,
+        ),
         // sqlite-utils' listings of a database that must exist; its queries are not taken.
         ("sqlite-utils tables ../art/app.db --counts -t", ReadOnly),
         (
@@ -3072,7 +3117,8 @@ fn qpdf_inspection_and_ghostscript_information() {
         ("sqlite-utils rows app.db", Unknown),
         ("sqlite-utils tables app.db --load-extension x.so", Unknown),
         ("sqlite-utils query app.db 'delete from users'", Unknown),
-        ("sqlite-utils app.db 'select 1'", Unknown),
+        // The default command is a query: read-only when the database is there (the context's).
+        ("sqlite-utils app.db 'select 1'", Write),
         ("sqlite-utils insert app.db users data.json", Unknown),
         ("sqlite-utils schema app.db --counts", Unknown),
     ]);

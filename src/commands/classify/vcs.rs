@@ -98,6 +98,119 @@ pub struct HgCommand<'a> {
     /// revisions or of one changeset, identify without a revision, summary): hg then makes and
     /// removes a temporary file in `.hg` to read the file system's clock (measured, Mercurial 6.3).
     pub working_copy: bool,
+    /// It computes the tags (and so may rewrite the tags cache): `tags`, `identify`, `summary`,
+    /// and `log`, `tip`, `parents` unless `-T` names a template of only the keywords and filters
+    /// of [`PLAIN_TEMPLATE_WORDS`] (the default and named styles show tags; measured, Mercurial
+    /// 6.3: `hg log -T '{rev} {desc}\n'` makes no `.hg/cache`, `-T '{tags}'`, `-T json` make
+    /// `tags2-visible`).
+    pub tags: bool,
+    /// It looks a name up (a revision that is not a number, `.`, `tip`, `null` or a range of
+    /// them with `:`; a revset with a function or `::`; `log -b BRANCH`): hg then computes the
+    /// tags and the branch map, and rewrites their caches when stale (measured, Mercurial 6.3:
+    /// `hg cat -r default a`, `hg log -r 'all()'`, `hg log -b default` make
+    /// `.hg/cache/branch2-served` and `rbc-*`; `-r 1`, `-r 0:1`, `-r tip` make nothing).
+    pub names: bool,
+    /// The template given with `-T`, when one is: an alias of the configuration may change it.
+    pub template: bool,
+}
+
+/// The template keywords and filters that read only the changeset (Mercurial 6.3's
+/// `hg help templates`); anything else (`{tags}`, `{latesttag}`, `{namespaces}`, a function,
+/// a style name) is taken to compute the tags.
+const PLAIN_TEMPLATE_WORDS: &[&str] = &[
+    "rev",
+    "node",
+    "desc",
+    "author",
+    "date",
+    "branch",
+    "files",
+    "file_adds",
+    "file_dels",
+    "file_mods",
+    "p1rev",
+    "p1node",
+    "p2rev",
+    "p2node",
+    "phase",
+    "diffstat",
+    "graphnode",
+    "bookmarks",
+    "activebookmark",
+    "parents",
+    "short",
+    "firstline",
+    "shortdate",
+    "isodate",
+    "isodatesec",
+    "age",
+    "user",
+    "person",
+    "email",
+    "emailuser",
+    "strip",
+    "escape",
+    "json",
+    "hex",
+    "count",
+    "upper",
+    "lower",
+    "nonempty",
+    "fill68",
+    "fill76",
+    "tabindent",
+    "rfc3339date",
+    "rfc822date",
+    "hgdate",
+    "basename",
+];
+
+/// Whether `template` (an `-T` value) is text and `{keyword|filter…}` of
+/// [`PLAIN_TEMPLATE_WORDS`] only. A value without `{` names a style or a template of the
+/// configuration.
+fn plain_template(template: &str) -> bool {
+    if !template.contains('{') {
+        return false;
+    }
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            return false;
+        };
+        let inner = &rest[open + 1..open + close];
+        if inner.is_empty()
+            || !inner
+                .split('|')
+                .all(|w| PLAIN_TEMPLATE_WORDS.contains(&w.trim()))
+        {
+            return false;
+        }
+        rest = &rest[open + close + 1..];
+    }
+    !rest.contains('}')
+}
+
+/// A revision hg finds without looking a name up: a number (negative ones count from the
+/// tip), `.`, `tip`, `null`, or a range `A:B`, `:B`, `A:` of them.
+fn plain_revision(rev: &str) -> bool {
+    let one = |r: &str| {
+        matches!(r, "." | "tip" | "null")
+            || (!r.is_empty()
+                && r.strip_prefix('-')
+                    .unwrap_or(r)
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                && r != "-")
+    };
+    if rev.contains("::") {
+        return false;
+    }
+    match rev.split_once(':') {
+        Some((a, b)) => {
+            (a.is_empty() || one(a)) && (b.is_empty() || one(b)) && !(a.is_empty() && b.is_empty())
+        }
+        None => one(rev),
+    }
 }
 
 impl HgCommand<'_> {
@@ -174,12 +287,37 @@ pub fn hg_command(args: &[Word]) -> Option<HgCommand<'_>> {
             if !parsed.runtime.is_empty() || (!read.operands && !parsed.operands.is_empty()) {
                 return None;
             }
+            let name = read.spec.names[0];
+            let names = (parsed.has("-b|--branch") && name == "log")
+                || parsed
+                    .all("-r|--rev|-c|--change|--from|--to|-P|--prune")
+                    .any(|o| {
+                        !o.value()
+                            .and_then(|w| w.value.as_deref())
+                            .is_some_and(plain_revision)
+                    });
+            let template = parsed
+                .all("-T|--template")
+                .last()
+                .map(|o| o.value().and_then(|w| w.value.as_deref()));
+            let tags = match read.state {
+                HgState::Store | HgState::Dirstate => false,
+                HgState::Both => true,
+                HgState::Tags => {
+                    name == "tags"
+                        || parsed.has("--style")
+                        || !template.flatten().is_some_and(plain_template)
+                }
+            };
             // `hg bookmarks NAME`, `hg branch NAME` set them; `hg config -e` edits.
             Some(HgCommand {
                 read: Some(read),
                 written: Some(written),
                 config,
-                working_copy: compares_working_copy(read.spec.names[0], &parsed),
+                working_copy: compares_working_copy(name, &parsed),
+                tags,
+                names,
+                template: template.is_some(),
             })
         }
         None if version && rest.is_empty() => Some(HgCommand {
@@ -187,6 +325,9 @@ pub fn hg_command(args: &[Word]) -> Option<HgCommand<'_>> {
             written: None,
             config,
             working_copy: false,
+            tags: false,
+            names: false,
+            template: false,
         }),
         None => None,
     }

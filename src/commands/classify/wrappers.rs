@@ -1101,6 +1101,39 @@ pub fn su(args: &[Word]) -> Verdict {
     }
 }
 
+/// What `direnv exec DIR CMD…` may load before CMD: the `.envrc` found from DIR up, run by
+/// bash when `direnv allow` approved it (or the configuration's whitelist does); the context
+/// reads whether one is found and whether anything could approve it.
+pub const DIRENV_LOADS: &str =
+    "direnv exec runs the .envrc it finds when it is allowed; no context was read to tell";
+
+/// `direnv exec DIR CMD…` (direnv 2.32): CMD run with the environment DIR's `.envrc` gives;
+/// a `.envrc` not allowed is refused before anything runs (measured: `direnv exec . touch X`
+/// beside a blocked `.envrc` exits 1, X not made, nothing written), and without one CMD runs
+/// as it is. CMD is judged either way.
+pub fn direnv_exec(args: &[Word]) -> Option<Verdict> {
+    let [exec, dir, command @ ..] = args else {
+        return None;
+    };
+    if !exec.is("exec") || dir.value.is_none() || command.is_empty() {
+        return None;
+    }
+    let mut v = Verdict {
+        nested: vec![Nested::Command {
+            argv: command.to_vec(),
+            forwards_stdin: true,
+            env: Vec::new(),
+        }],
+        ..Verdict::default()
+    };
+    v.push_unless(
+        Level::Unknown,
+        DIRENV_LOADS,
+        super::verdict::Settle::Configuration,
+    );
+    Some(v)
+}
+
 /// `pee CMD…` (moreutils) hands its input to each CMD, run by `/bin/sh -c` (popen), and prints
 /// nothing itself: each is judged as shell code. Its options only choose which errors count.
 pub fn pee(args: &[Word]) -> Verdict {

@@ -756,7 +756,8 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
         "hash-object" => c.filters = !has(&["--no-filters"]),
         // `export-subst` (an attribute of the archived tree) expands `$Format:…$` in a file,
         // and `%G` there verifies the commit's signature (measured, git 2.47).
-        "archive" => {
+        // `--list` prints the formats and returns before any tree is read (archive.c).
+        "archive" if !has(&["-l", "--list"]) => {
             c.archive = true;
             c.signatures = true;
         }
@@ -776,6 +777,9 @@ fn consults(sub: &str, rest: &[Word], config: &Config, repo: Option<&Repo>) -> C
 struct Drivers {
     diff: HashSet<String>,
     filter: HashSet<String>,
+    /// Each `filter=` with the pattern that selects it and the directory the pattern is
+    /// relative to (a macro's, `[attr]…`, applies wherever).
+    filter_rules: Vec<(String, PathBuf, String)>,
     /// Attributes come from somewhere not read here (a tree, too many directories): any driver.
     any: Option<String>,
 }
@@ -787,6 +791,15 @@ impl Drivers {
                 "diff" => self.diff.contains(name),
                 _ => self.filter.contains(name),
             }
+    }
+
+    /// Whether the filter `name` is selected for one of `paths`.
+    fn filter_selects(&self, name: &str, paths: &[PathBuf]) -> bool {
+        self.any.is_some()
+            || self.filter_rules.iter().any(|(pattern, base, driver)| {
+                driver == name
+                    && (pattern.starts_with("[attr]") || attribute_matches(pattern, base, paths))
+            })
     }
 }
 
@@ -942,6 +955,11 @@ fn drivers(
                             }
                         } else if let Some(name) = token.strip_prefix("filter=") {
                             d.filter.insert(name.to_string());
+                            d.filter_rules.push((
+                                pattern.to_string(),
+                                base.clone(),
+                                name.to_string(),
+                            ));
                         }
                     }
                 }
@@ -970,14 +988,27 @@ enum Staleness {
     Stale,
 }
 
+/// The files whose contents git reads to compare them with the index, besides the stat data
+/// (when the index is not [`Staleness::Stale`], whose files are not all known here).
+#[derive(Default)]
+struct ContentReads {
+    /// Files whose size changed: `git diff` reads them (their clean filter runs), `git status`
+    /// reports them from the size alone (measured, git 2.47: a filter logging its runs ran for a
+    /// grown `a.png` under diff, not under status).
+    modified: Vec<PathBuf>,
+    /// Racily clean entries a command that does not rewrite the index compares by content.
+    racy: Vec<PathBuf>,
+}
+
 /// The index's stat data against the work tree (an index that cannot be told about is
-/// [`Staleness::Stale`]).
+/// [`Staleness::Stale`]), and in `reads` the files compared by content.
 fn stale(
     here: &Here<'_>,
     repo: &Repo,
     untracked_cache: bool,
     rewrites_racy: bool,
     split_index: Option<bool>,
+    reads: &mut ContentReads,
 ) -> Staleness {
     use Staleness::{Fresh, Modified, Stale};
     let mut modified = false;
@@ -1118,9 +1149,12 @@ fn stale(
             // zero size may be an entry never filled in, so it is compared).
             if file.size as u32 != size && size != 0 && meta.is_file() {
                 modified = true;
+                reads.modified.push(path);
             } else {
                 return Stale;
             }
+        } else if racy {
+            reads.racy.push(path);
         }
     }
     let (mut has_cache, mut linked) = (false, false);
@@ -1368,20 +1402,26 @@ fn judge(
         || (config.last("core.untrackedcache").is_none()
             && config.bool("feature.manyfiles") == Some(true));
     let stale_now = std::cell::OnceCell::new();
-    let staleness = || {
-        *stale_now.get_or_init(|| match repo {
-            Some(r) => stale(
-                here,
-                r,
-                untracked_cache && c.untracked,
-                c.rewrites_racy,
-                config.bool("core.splitindex"),
-            ),
-            None => Staleness::Fresh,
+    let measured = || {
+        stale_now.get_or_init(|| {
+            let mut reads = ContentReads::default();
+            let level = match repo {
+                Some(r) => stale(
+                    here,
+                    r,
+                    untracked_cache && c.untracked,
+                    c.rewrites_racy,
+                    config.bool("core.splitindex"),
+                    &mut reads,
+                ),
+                None => Staleness::Fresh,
+            };
+            (level, reads)
         })
     };
+    let staleness = || measured().0;
     let rewritten = || staleness() == Staleness::Stale;
-    let is_stale = || staleness() != Staleness::Fresh;
+    let is_stale = || staleness() != Staleness::Fresh || !measured().1.racy.is_empty();
     let locks = !(g.no_optional_locks
         || here
             .env
@@ -1446,6 +1486,19 @@ fn judge(
             || (!commands.is_empty() && c.ext_diff);
         if wanted {
             let d = drivers(here, repo, &config, g, literal_paths(here, rest).as_deref());
+            // `git blame FILE` runs the clean filter on that one file of the work tree: a
+            // filter its attributes do not select is not run (a path outside the work tree as
+            // found here, or not a plain existing file, keeps every filter).
+            let top = repo.and_then(|r| r.work_tree.as_deref());
+            let blamed: Option<Vec<PathBuf>> = (sub == "blame")
+                .then(|| rest.last().and_then(|w| w.value.as_deref()))
+                .flatten()
+                .filter(|v| {
+                    !v.is_empty() && !v.starts_with('-') && !v.contains(['*', '?', '[', '\\'])
+                })
+                .map(|v| files::normal(&files::join(dir, v)))
+                .filter(|p| files::is_file(p) && top.is_some_and(|t| p.starts_with(t)))
+                .map(|p| vec![p]);
             let why = |name: &str| match &d.any {
                 Some(any) => format!(" ({any})"),
                 None => format!(" (chosen by {name} in the attributes)"),
@@ -1455,10 +1508,27 @@ fn judge(
                 if !d.selects("filter", driver) {
                     continue;
                 }
+                // A refresh runs the filter only on the files it compares by content, and
+                // only where their attributes select it: any file of a stale index, else the
+                // racily clean ones and (but for status) those whose size changed.
+                let refresh = c.refresh
+                    && is_stale()
+                    && match measured() {
+                        (Staleness::Stale, _) => true,
+                        (_, reads) => {
+                            let mut read: Vec<PathBuf> = reads.racy.clone();
+                            if sub != "status" {
+                                read.extend(reads.modified.iter().cloned());
+                            }
+                            !read.is_empty() && d.filter_selects(driver, &read)
+                        }
+                    };
+                let filters =
+                    c.filters && blamed.as_ref().is_none_or(|p| d.filter_selects(driver, p));
                 let applies = match e.name() {
                     "smudge" => c.smudge,
-                    "clean" => c.filters || (c.refresh && is_stale()),
-                    _ => c.smudge || c.filters || (c.refresh && is_stale()),
+                    "clean" => filters || refresh,
+                    _ => c.smudge || filters || refresh,
                 };
                 if applies {
                     push(runs(&format!(
@@ -1627,7 +1697,16 @@ fn judge(
             );
             return;
         }
-        let inner = Global::default();
+        // The submodule's git is started with git's environment: `--no-optional-locks` became
+        // GIT_OPTIONAL_LOCKS=0 and `-c` GIT_CONFIG_PARAMETERS, which it keeps, while the
+        // repository's own variables (GIT_DIR, GIT_WORK_TREE) are cleared (measured, git 2.47:
+        // no `index.lock` in the submodule, and a `-c core.fsmonitor` runs there too).
+        let inner = Global {
+            no_optional_locks: g.no_optional_locks,
+            attr_source: g.attr_source,
+            settings: g.settings.clone(),
+            ..Global::default()
+        };
         for path in paths {
             let dir = files::join(top, &path);
             if files::exists(&dir.join(".git")) {

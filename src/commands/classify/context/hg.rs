@@ -124,7 +124,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     }
     configuration(&command, &ini, out);
     if let Some(repo) = &repo {
-        caches(&command, repo, out);
+        caches(&command, &ini, repo, out);
     }
 }
 
@@ -265,7 +265,7 @@ fn configuration(command: &HgCommand<'_>, ini: &Ini, out: &mut Verdict) {
 }
 
 /// The caches `command` rewrites when they are stale.
-fn caches(command: &HgCommand<'_>, repo: &Path, out: &mut Verdict) {
+fn caches(command: &HgCommand<'_>, ini: &Ini, repo: &Path, out: &mut Verdict) {
     let dot = repo.join(".hg");
     let shown = command.written.unwrap_or("--version");
     let requires = match files::read_text(&dot.join("requires")) {
@@ -273,7 +273,14 @@ fn caches(command: &HgCommand<'_>, repo: &Path, out: &mut Verdict) {
         _ => String::new(),
     };
     let state = command.state();
-    if matches!(state, HgState::Tags | HgState::Both) {
+    // A template alias or a named template of the configuration may stand for `{tags}`.
+    let aliased = command.template
+        && (ini.section("templatealias").next().is_some()
+            || ini.section("templates").next().is_some());
+    let tags = command.tags
+        || command.names
+        || (aliased && matches!(state, HgState::Tags | HgState::Both));
+    if tags {
         // The store's requirements are in `.hg/store/requires` under share-safe.
         let store = if files::is_dir(&dot.join("store")) {
             dot.join("store")
@@ -284,6 +291,21 @@ fn caches(command: &HgCommand<'_>, repo: &Path, out: &mut Verdict) {
             out.push(
                 Level::Write,
                 format!("hg {shown} rewrites its tags cache (.hg/cache/tags2-visible): {why}"),
+            );
+        }
+    }
+    if command.names {
+        let store = if files::is_dir(&dot.join("store")) {
+            dot.join("store")
+        } else {
+            dot.clone()
+        };
+        if let Some(why) = branches_stale(&store, &dot.join("cache")) {
+            out.push(
+                Level::Write,
+                format!(
+                    "hg {shown} looks a revision or branch name up and rewrites its branch cache (.hg/cache/branch2-served, rbc-*): {why}"
+                ),
             );
         }
     }
@@ -306,6 +328,33 @@ fn caches(command: &HgCommand<'_>, repo: &Path, out: &mut Verdict) {
             );
         }
     }
+}
+
+/// Why the branch caches would be rewritten: `branch2-served` missing, filtered (a third field:
+/// some changesets are secret or hidden) or not for the changelog's tip, or `rbc-revs-v1` not
+/// holding one 8-byte record per revision (measured, Mercurial 6.3: a second `hg log -r
+/// 'all()'` writes nothing).
+fn branches_stale(store: &Path, cache: &Path) -> Option<String> {
+    if fs::metadata(store.join("obsstore")).is_ok_and(|m| m.len() > 0) {
+        return Some("the repository hides obsolete changesets, which the cache filters".into());
+    }
+    let (rev, node) = match changelog_tip(&store.join("00changelog.i")) {
+        Ok(Some(tip)) => tip,
+        Ok(None) => return Some("the repository has no changeset yet".into()),
+        Err(why) => return Some(why),
+    };
+    let files::Contents::Text(text) = files::read_text(&cache.join("branch2-served")) else {
+        return Some("the cache is missing".into());
+    };
+    let first: Vec<&str> = text.lines().next().unwrap_or("").split(' ').collect();
+    if !matches!(first.as_slice(), [n, r] if *n == node && r.parse::<usize>().ok() == Some(rev)) {
+        return Some(format!("the cache is not for the tip (revision {rev})"));
+    }
+    let records = fs::metadata(cache.join("rbc-revs-v1")).map_or(0, |m| m.len());
+    if records != 8 * (rev as u64 + 1) || !files::exists(&cache.join("rbc-names-v1")) {
+        return Some("its revision-branch cache does not cover every revision".into());
+    }
+    None
 }
 
 /// Why the tags cache would be rewritten: missing, or not for the changelog's tip.

@@ -192,6 +192,21 @@ fn run(cases: &[Case]) {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A repository whose attributes give `*.png` a clean filter (as git-lfs's do) that would run a
+/// program, with a `logo.png` committed, and README.md grown since (modified by its size).
+fn lfs_like(p: &Planted) {
+    p.write("repo/.gitattributes", "*.png filter=lfs-like -text\n");
+    p.write("repo/logo.png", "PNG\n");
+    p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
+          find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
+          git update-index -q --refresh && echo more >> README.md && \
+          touch -h -d '2024-03-01 12:00:00' README.md");
+    // Configured last: git add would run it.
+    let cmd = p.program("home/bin/clean");
+    p.git(&format!("config filter.lfs-like.clean '{cmd} %f'"));
+    p.git(&format!("config filter.lfs-like.process '{cmd}'"));
+}
+
 /// Moves the nanoseconds recorded for the index's first entry (its ctime's and mtime's), leaving
 /// the seconds: what a second `touch` within the same second does.
 fn nanoseconds_moved(p: &Planted) {
@@ -1035,6 +1050,18 @@ fn git_keys_that_run_programs() {
             Some("filter"),
         ),
         case(
+            "archive-list-reads-no-tree",
+            |p| {
+                let cmd = p.program("home/bin/smudge");
+                p.git(&format!("config filter.lfs-like.smudge {cmd}"));
+                p.git(&format!("config tar.tgz.command {cmd}"));
+                p.write("repo/.gitattributes", "*.txt filter=lfs-like\n");
+                p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs");
+            },
+            "git archive --list | grep -c tar",
+            None,
+        ),
+        case(
             "archive-default-format-own-command",
             |p| {
                 let cmd = p.program("home/bin/compress");
@@ -1574,6 +1601,115 @@ fn git_keys_that_run_programs() {
                 p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
             },
             "git diff",
+            Some("submodule"),
+        ),
+        case(
+            "filter-not-selected-for-the-modified-file",
+            lfs_like,
+            "git --no-optional-locks status --short && git diff --stat",
+            None,
+        ),
+        case(
+            "filter-selected-for-a-grown-file-diff",
+            |p| {
+                lfs_like(p);
+                p.sh("echo more >> repo/logo.png");
+            },
+            "git diff --stat",
+            Some("filter=lfs-like"),
+        ),
+        case(
+            "filter-grown-file-status-reads-no-content",
+            |p| {
+                lfs_like(p);
+                p.sh("echo more >> repo/logo.png");
+            },
+            "git --no-optional-locks status --short",
+            None,
+        ),
+        case(
+            "filter-stat-changed-same-size",
+            |p| {
+                lfs_like(p);
+                p.sh("touch -d '2024-03-02 12:00:00' repo/logo.png");
+            },
+            "git --no-optional-locks status --short",
+            Some("filter=lfs-like"),
+        ),
+        case(
+            "filter-not-selected-for-the-blamed-file",
+            lfs_like,
+            "git blame README.md | head -3",
+            None,
+        ),
+        case(
+            "filter-selected-for-the-blamed-file",
+            lfs_like,
+            "git blame logo.png",
+            Some("filter=lfs-like"),
+        ),
+        case(
+            "filter-by-macro",
+            |p| {
+                lfs_like(p);
+                p.write(
+                    "repo/.git/info/attributes",
+                    "[attr]big filter=lfs-like\n*.md big\n",
+                );
+            },
+            "git diff --stat",
+            Some("filter"),
+        ),
+        case(
+            "submodule-no-optional-locks",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+            },
+            "git --no-optional-locks status --short",
+            None,
+        ),
+        case(
+            "submodule-takes-its-lock",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+            },
+            "GIT_OPTIONAL_LOCKS=1 git -C lib/.. status --short",
+            Some("lib/.git/index.lock"),
+        ),
+        case(
+            "submodule-fsmonitor-off-by-c",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
+            },
+            "git -c core.fsmonitor=false --no-optional-locks status",
+            None,
+        ),
+        case(
+            "submodule-fsmonitor-on-by-c",
+            |p| {
+                p.write(
+                    "repo/.gitmodules",
+                    "[submodule \"lib\"]\n\tpath = lib\n\turl = ./lib\n",
+                );
+                p.sh("git init -q repo/lib");
+                let hook = p.program("fsm");
+                p.sh(&format!("git -C repo/lib config core.fsmonitor {hook}"));
+            },
+            "git --no-optional-locks status",
             Some("submodule"),
         ),
         case(
@@ -2800,6 +2936,24 @@ fn pagers_tools_and_interpreters() {
             env: &[("LESSOPEN", "|./x %s")],
             ..case("lessopen-off", |_| {}, "less -L README.md", None)
         },
+        Case {
+            env: &[("LESSCLOSE", "./x %s %s")],
+            ..case("lessclose-without-lessopen", |_| {}, "less -F README.md | head -1", None)
+        },
+        Case {
+            env: &[("LESSCLOSE", "./x %s %s"), ("LESSOPEN", "")],
+            ..case("lessclose-empty-lessopen", |_| {}, "less -F README.md", None)
+        },
+        Case {
+            env: &[("LESSCLOSE", "./x %s %s"), ("LESSOPEN", "| /usr/bin/lesspipe %s")],
+            ..case("lessclose-with-lessopen", |_| {}, "less -F README.md", Some("LESSCLOSE"))
+        },
+        case(
+            "lessclose-lesskey-lessopen",
+            |p| p.write("home/.lesskey", "#env\nLESSOPEN=|./x %s\n"),
+            "LESSCLOSE='./x %s %s' less README.md",
+            Some(".lesskey"),
+        ),
         case(
             "lesskey",
             |p| p.write("home/.lesskey", "#env\nLESSOPEN=|./x %s\n"),
@@ -3013,6 +3167,18 @@ fn pagers_tools_and_interpreters() {
             None,
         ),
         case(
+            "sqlite-utils-query-reads",
+            |p| p.write("repo/app.db", ""),
+            "sqlite-utils query app.db 'select name from users' --csv && sqlite-utils ./app.db 'select 1'",
+            None,
+        ),
+        case(
+            "sqlite-utils-query-missing-database",
+            |_| {},
+            "sqlite-utils query app.db 'select 1'",
+            Some("creates the database"),
+        ),
+        case(
             "sqlite-utils-wal",
             |p| {
                 let mut header = b"SQLite format 3\0".to_vec();
@@ -3045,6 +3211,21 @@ fn pagers_tools_and_interpreters() {
             "gs -q -dBATCH -dNOPAUSE -sDEVICE=bbox doc.pdf",
             Some("PostScript"),
         ),
+        case(
+            "gs-code-that-prints",
+            |_| {},
+            "gs -q -dNODISPLAY -dBATCH -dNOPAUSE -c '(hello) = ' && gs -q -dNODISPLAY -dSAFER -dBATCH -c '(x) ='",
+            None,
+        ),
+        Case {
+            env: &[("GS_OPTIONS", "-c (x) (w) file")],
+            ..case(
+                "gs-code-options-from-the-environment",
+                |_| {},
+                "gs -q -dNODISPLAY -dBATCH -c '1 2 add ='",
+                Some("GS_OPTIONS"),
+            )
+        },
         case(
             "gs-missing-file",
             |_| {},
@@ -5265,6 +5446,85 @@ fn plugin_hosts_and_lua_init() {
             None,
         ),
         case(
+            "mysql-version-plain-options",
+            |p| p.write("home/.my.cnf", "[client]\nuser = dev\n"),
+            "mysql --version && mariadb -V && mysql --help | head -1",
+            None,
+        ),
+        case(
+            "mysql-version-tee",
+            |p| p.write("home/.my.cnf", "[client]\ntee = /tmp/x\n"),
+            "mysql -V",
+            Some("tee"),
+        ),
+        case(
+            "mysql-no-defaults-tee",
+            |p| p.write("home/.my.cnf", "[client]\ntee = /tmp/x\n"),
+            "mysql --no-defaults --help",
+            None,
+        ),
+        case(
+            "direnv-exec-blocked",
+            |p| p.write("repo/.envrc", "touch RAN\n"),
+            "direnv exec . true 2>&1 | head -1; true",
+            None,
+        ),
+        case(
+            "direnv-exec-allowed",
+            |p| {
+                p.write("repo/.envrc", "touch RAN\n");
+                p.write("home/.local/share/direnv/allow/0123", "/x/.envrc\n");
+            },
+            "direnv exec . true",
+            Some("approves"),
+        ),
+        case(
+            "direnv-exec-whitelist",
+            |p| {
+                p.write("repo/.envrc", "touch RAN\n");
+                p.write(
+                    "home/.config/direnv/direnv.toml",
+                    "[whitelist]\nprefix = [\"/\"]\n",
+                );
+            },
+            "direnv exec . true",
+            Some("direnv.toml"),
+        ),
+        case(
+            "direnv-exec-judges-the-command",
+            |_| {},
+            "direnv exec . touch x",
+            Some("touch"),
+        ),
+        case(
+            "tox-config-plain-keys",
+            |p| {
+                p.write(
+                    "repo/tox.ini",
+                    "[tox]\nenv_list = py311, lint\n\n[testenv]\ncommands = pytest {posargs} {toxinidir}\n",
+                )
+            },
+            "tox config -e py311 -k commands deps",
+            None,
+        ),
+        case(
+            "tox-config-interpreter-substitution",
+            |p| {
+                p.write(
+                    "repo/tox.ini",
+                    "[tox]\nenv_list = py311\n\n[testenv]\ncommands = ls {envsitepackagesdir}\n",
+                )
+            },
+            "tox config -e py311 -k commands",
+            Some("envsitepackagesdir"),
+        ),
+        case(
+            "tox-config-requires",
+            |p| p.write("repo/tox.ini", "[tox]\nrequires = tox>=9\n"),
+            "tox config -k commands",
+            Some("provisions"),
+        ),
+        case(
             "tox-legacy-list-toxfile",
             |p| {
                 p.write("repo/tox.ini", "[tox]\nenv_list = py311\n");
@@ -5815,6 +6075,76 @@ fn mercurial_configuration_and_caches() {
             },
             "hg id",
             Some("not for the tip"),
+        ),
+        hg_case(
+            "hg-template-without-tags",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+            },
+            "hg log -T '{rev} {desc}\\n' && hg log -l 1 -T '{desc|firstline}\\n' -r 0:tip && hg tip -T '{node|short}'",
+            None,
+        ),
+        hg_case(
+            "hg-template-with-tags",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+            },
+            "hg log -T '{rev} {latesttag}\\n'",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-template-style-name",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+            },
+            "hg log -T json",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-template-alias",
+            |p| {
+                hg_repo(p);
+                let _ = fs::remove_dir_all(p.path("hgr/.hg/cache"));
+                p.write("hgr/.hg/hgrc", "[templatealias]\nrev = tags\n");
+            },
+            "hg log -T '{rev}'",
+            Some("tags cache"),
+        ),
+        hg_case(
+            "hg-revision-by-name-branch-cache",
+            |p| {
+                hg_repo(p);
+            },
+            "hg cat -r default a.txt",
+            Some("branch cache"),
+        ),
+        hg_case(
+            "hg-revset-function-branch-cache",
+            |p| {
+                hg_repo(p);
+            },
+            "hg log -T '{rev}' -r 'all()'",
+            Some("branch cache"),
+        ),
+        hg_case(
+            "hg-log-branch-option",
+            |p| {
+                hg_repo(p);
+            },
+            "hg log -b default -T '{rev}'",
+            Some("branch cache"),
+        ),
+        hg_case(
+            "hg-branch-cache-warm",
+            |p| {
+                hg_repo(p);
+                p.sh("cd hgr && hg log -r 'all()' >/dev/null");
+            },
+            "hg log -b default -T '{rev}' && hg cat -r default a.txt",
+            None,
         ),
         hg_case(
             "hg-tags-cache-current-after-commit",

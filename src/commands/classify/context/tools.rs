@@ -469,6 +469,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         "ldd" => ldd(here, args, out),
+        "mysql" | "mariadb" if !args.first().is_some_and(|a| a.is("--no-defaults")) => {
+            mysql_options(here, out)
+        }
+        "direnv" if args.first().is_some_and(|a| a.is("exec")) => direnv_exec(here, args, out),
         "fzf" => fzf(here, out),
         // `--no-config`: rg reads no configuration file (RIPGREP_CONFIG_PATH included).
         "rg" if !given("rg", args, "--no-config") => rg(here, args, out),
@@ -494,6 +498,13 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "sqlite-utils" => {
             let values: Vec<&str> = args.iter().filter_map(|a| a.value.as_deref()).collect();
             if let Some(database) = crate::commands::classify::inspectors::sqlite_utils(&values) {
+                let query = crate::commands::classify::inspectors::sqlite_utils_query(&values);
+                if query.is_some() && !files::is_file(&files::join(here.dir, database)) {
+                    out.push(
+                        Level::Write,
+                        crate::commands::classify::inspectors::SQLITE_UTILS_CREATES,
+                    );
+                }
                 sqlite_database(here, "sqlite-utils", database, false, out);
             }
         }
@@ -504,6 +515,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "tox" => {
             super::python::plugin_host(here, args, out);
             tox_requires(here, out);
+            if args.first().is_some_and(|a| a.is("config") || a.is("c")) {
+                tox_substitutions(here, out);
+            }
         }
         "bundle" | "bundler" => super::ruby::bundle(here, args, out),
         "bat" => bat(here, args, out),
@@ -1264,6 +1278,180 @@ fn tox_requires(here: &Here<'_>, out: &mut Verdict) {
                     ),
                 );
                 return;
+            }
+        }
+    }
+}
+
+/// `direnv exec DIR CMD…` (`wrappers::DIRENV_LOADS`): the `.envrc` found from DIR up runs
+/// only when approved, by `direnv allow` (a file in `$XDG_DATA_HOME/direnv/allow`, named by a
+/// hash of the path and content: any file there is taken to approve it) or by the
+/// configuration's `[whitelist]` (`direnv.toml` or `config.toml` in `DIRENV_CONFIG` or
+/// `$XDG_CONFIG_HOME/direnv`: any such file is taken to), which can also load `.env` files.
+fn direnv_exec(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let Some(dir) = args.get(1).and_then(|a| a.value.as_deref()) else {
+        out.push(
+            Level::Unknown,
+            crate::commands::classify::wrappers::DIRENV_LOADS,
+        );
+        return;
+    };
+    let Some(home) = here.env.home() else {
+        out.push(
+            Level::Unknown,
+            "direnv exec reads its approvals in HOME, not known here",
+        );
+        return;
+    };
+    let mut config_dirs: Vec<PathBuf> = match here.env.value("DIRENV_CONFIG") {
+        Some(d) => vec![files::join(here.dir, d)],
+        None => here
+            .env
+            .xdg_configs(here.dir)
+            .into_iter()
+            .map(|c| c.join("direnv"))
+            .collect(),
+    };
+    config_dirs.push(home.join(".config/direnv"));
+    if let Some(file) = config_dirs
+        .iter()
+        .flat_map(|d| ["direnv.toml", "config.toml"].map(|n| d.join(n)))
+        .find(|f| files::exists(f))
+    {
+        out.push(
+            Level::Unknown,
+            format!(
+                "direnv exec reads {}, which can approve an .envrc or load .env files",
+                file.display()
+            ),
+        );
+        return;
+    }
+    let start = files::join(here.dir, dir);
+    let Some(rc) = files::ancestors(&start)
+        .map(|d| d.join(".envrc"))
+        .find(|f| files::exists(f))
+    else {
+        return;
+    };
+    let data = match here.env.value("XDG_DATA_HOME") {
+        Some(d) if d.starts_with('/') => PathBuf::from(d),
+        _ => home.join(".local/share"),
+    };
+    let approvals = data.join("direnv/allow");
+    let approved =
+        std::fs::read_dir(&approvals).map_or(files::exists(&approvals), |mut e| e.next().is_some());
+    if approved {
+        out.push(
+            Level::Unknown,
+            format!(
+                "direnv exec runs {} when {} approves it",
+                rc.display(),
+                approvals.display()
+            ),
+        );
+    }
+}
+
+/// The option files of the mysql client a user or project controls (`$MYSQL_HOME/my.cnf`,
+/// `~/.my.cnf`, `~/.mylogin.cnf`, which is encrypted): a `tee` there is opened while the
+/// options are read, `--version` and `--help` included (`modes::MYSQL_TEE`); an `!include`
+/// names more. The system's files under /etc are the machine's.
+fn mysql_options(here: &Here<'_>, out: &mut Verdict) {
+    let mut files_read: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = here.env.value("MYSQL_HOME") {
+        files_read.push(files::join(here.dir, dir).join("my.cnf"));
+    }
+    let Some(home) = here.env.home() else {
+        out.push(
+            Level::Unknown,
+            "mysql reads ~/.my.cnf, and HOME is not known here",
+        );
+        return;
+    };
+    files_read.push(home.join(".my.cnf"));
+    if files::exists(&home.join(".mylogin.cnf")) {
+        out.push(
+            Level::Unknown,
+            "mysql reads ~/.mylogin.cnf, which is encrypted and not read here",
+        );
+    }
+    for file in files_read {
+        let Some(text) = super::config_text(&file, "mysql", out) else {
+            continue;
+        };
+        let opens = text.lines().any(|l| {
+            let key = l.trim().split('=').next().unwrap_or("").trim();
+            key.eq_ignore_ascii_case("tee") || key.starts_with("!include")
+        });
+        if opens {
+            out.push(
+                Level::Write,
+                format!(
+                    "mysql opens the tee file {} names (or a file it includes) while it reads its options",
+                    file.display()
+                ),
+            );
+        }
+    }
+}
+
+/// The substitutions `tox config` makes without running anything (tox 4.67, measured with
+/// strace): the positional arguments, directories and names tox knows from the configuration,
+/// `{env:NAME}`, and the separators `{/}` and `{:}`.
+const TOX_PLAIN_SUBSTITUTIONS: &[&str] = &[
+    "posargs",
+    "envdir",
+    "env_dir",
+    "toxinidir",
+    "tox_root",
+    "toxworkdir",
+    "work_dir",
+    "envname",
+    "env_name",
+    "/",
+    ":",
+];
+
+/// `tox config -k KEY…` (`modes::TOX_SUBSTITUTIONS`): every `{…}` of tox's configuration files
+/// (the first found up the tree, as tox finds it; all of them are read here) is one of
+/// [`TOX_PLAIN_SUBSTITUTIONS`] or `{env:…}` without a nested one; any other (`{envpython}`,
+/// `{envsitepackagesdir}`, `{[testenv]deps}`) may need the interpreter.
+fn tox_substitutions(here: &Here<'_>, out: &mut Verdict) {
+    for dir in files::ancestors(here.dir) {
+        for name in ["tox.ini", "tox.toml", "setup.cfg", "pyproject.toml"] {
+            let file = dir.join(name);
+            let Some(text) = super::config_text(&file, "tox", out) else {
+                continue;
+            };
+            let tox_part = match name {
+                "pyproject.toml" => text.find("[tool.tox").map(|at| &text[at..]),
+                "setup.cfg" => text.find("[tox:").map(|at| &text[at..]),
+                _ => Some(text.as_str()),
+            };
+            let Some(part) = tox_part else {
+                continue;
+            };
+            let mut rest = part;
+            while let Some(open) = rest.find('{') {
+                let after = &rest[open + 1..];
+                let inner = after.split('}').next().unwrap_or(after);
+                let plain = after.contains('}')
+                    && !inner.contains('{')
+                    && (TOX_PLAIN_SUBSTITUTIONS.contains(&inner)
+                        || inner.starts_with("posargs:")
+                        || inner.starts_with("env:"));
+                if !plain {
+                    out.push(
+                        Level::Unknown,
+                        format!(
+                            "tox config substitutes {{{inner}}} of {}, which may run the environment's interpreter",
+                            file.display()
+                        ),
+                    );
+                    return;
+                }
+                rest = &after[inner.len()..];
             }
         }
     }
@@ -2373,7 +2561,14 @@ fn user_lessfilter(env: &Env<'_>, dir: &Path) -> Option<String> {
 }
 
 fn less(here: &Here<'_>, out: &mut Verdict) {
+    // less runs LESSCLOSE only to close what LESSOPEN opened, and an empty LESSOPEN is none
+    // (measured, less 590: `LESSCLOSE='touch X' less -F FILE` with LESSOPEN unset or empty made
+    // nothing). A LESSOPEN of a lesskey file's `#env` is flagged below.
+    let opens = !matches!(here.env.get("LESSOPEN"), Var::Unset | Var::Set(""));
     for name in ["LESSOPEN", "LESSCLOSE"] {
+        if name == "LESSCLOSE" && !opens {
+            continue;
+        }
         if here
             .env
             .value(name)
