@@ -70,7 +70,11 @@ const gitDate = /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\w{3}) (\d{1,2}) (\d\d:\d\d)
 const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${String(MONTHS.indexOf(m) + 1).padStart(2, '0')}-${d.padStart(2, '0')} ${hm} ${tz}`)
 // A banner's rule of `*` padding it to the terminal's width (ansible's `TASK [name] ****…`) is
 // layout, as a table's rules and a hook runner's dot leader are: the words before it are the fact.
-const norm = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim().replace(/^([A-Za-z].*[^*\s]) \*{3,}$/, '$1')
+// (`normBody`: the same without that cut, for a line whose own words end with `***`: a search's
+// match `a.pyi:157:    # *** TODO: … ***` starts with a letter once its place is before it, and
+// the fact read from it, `# *** TODO: … ***`, does not.)
+const normBody = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
+const norm = (s) => normBody(s).replace(/^([A-Za-z].*[^*\s]) \*{3,}$/, '$1')
 const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
 
 /** A text as a terminal shows it where a line is rewritten in place (`frame\rframe`, a progress
@@ -124,7 +128,11 @@ export function searchable(text) {
   // row of a table says them.
   const records = recordList(lines)
   if (records) for (const r of records.rows) outLines.push(r.join('\t'))
-  return outLines.map(norm)
+  return outLines.flatMap((l) => {
+    const cut = norm(l)
+    const whole = normBody(l)
+    return cut === whole ? [cut] : [cut, whole]
+  })
 }
 
 /** A message's text without the XML markup a report closes it with (a JUnit/xunit report's

@@ -533,6 +533,48 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
             && out.contains("test_a.py\", line 5"),
         "{out}"
     );
+    // pytest: many failures through one broken helper. A failure whose frames, from one after
+    // its test's own, end as an earlier failure's did says so; its own frame stays, and so does
+    // every place and message once. A fixture's default repr (an address) is dropped.
+    let frame = |test: &str, line: u32| {
+        format!("_________________ {test} _________________\n\nself = <t.TestA object at 0x7f93a1b2>\nvalue = {line}\n\n    def {test}(self, value):\n>       signed = sign(value)\n\nt.py:{line}: \n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ \nsrc/timed.py:48: in sign\n    timestamp = encode(now())\n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ \n\nnum = 1308874145.0\n\n>       return _int_to_bytes(num)\nE       struct.error: required argument is not an integer\n\nsrc/encoding.py:50: error\n")
+    };
+    let failing = format!("=================================== FAILURES ===================================\n{}{}{}=========================== short test summary info ============================\nFAILED t.py::TestA::test_a - struct.error: required argument is not an integer\nFAILED t.py::TestA::test_b - struct.error: required argument is not an integer\nFAILED t.py::TestA::test_c - struct.error: required argument is not an integer\n3 failed in 0.10s\n", frame("TestA.test_a", 28), frame("TestA.test_b", 35), frame("TestA.test_c", 43));
+    let out = text_of("pytest", &failing);
+    assert_eq!(out.matches("src/encoding.py:50: error").count(), 1, "{out}");
+    assert_eq!(out.matches("E       struct.error").count(), 1, "{out}");
+    assert_eq!(
+        out.matches("  (then as in TestA.test_a)").count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        [
+            "t.py:28:",
+            "t.py:35:",
+            "t.py:43:",
+            "value = 35",
+            "src/timed.py:48: in sign",
+            "test_c"
+        ]
+        .iter()
+        .all(|s| out.contains(s))
+            && !out.contains("0x7f93a1b2"),
+        "{out}"
+    );
+    // A failure that ends otherwise keeps its own frames.
+    let other = failing.replacen(
+        "E       struct.error: required argument is not an integer\n\nsrc/encoding.py:50: error",
+        "E       OverflowError: too big\n\nsrc/encoding.py:51: OverflowError",
+        2,
+    );
+    let out = text_of("pytest", &other);
+    assert!(
+        out.contains("src/encoding.py:51: OverflowError")
+            && out.matches("  (then as in TestA.test_a)").count() == 1
+            && out.matches("  (then as in TestA.test_b)").count() == 0,
+        "{out}"
+    );
     // jest: a frame in the project's root directory (no `/` in its path) stays.
     let jest = "FAIL ./a.test.js\n  ● adds\n\n    expect(received).toBe(expected)\n\n      at Object.toBe (a.test.js:3:15)\n      at new Promise (<anonymous>)\n\nTests:       1 failed, 1 total\n";
     let out = text_of("jest", jest);

@@ -2,8 +2,9 @@
 //! erroring or skipped test's name, its assertion and error lines with their locations, captured
 //! output of failures, warnings with locations, every summary and count line. Dropped: passing
 //! tests, progress dots, session headers, traceback source lines (the `>` line stays). Said
-//! shorter: a Go test's log lines alike but for one number (`Decoding/{1..12} of …`), and a
-//! loop's failure at one place past its first lines (counted).
+//! shorter: a Go test's log lines alike but for one number (`Decoding/{1..12} of …`), a
+//! loop's failure at one place past its first lines (counted), and a pytest failure whose
+//! frames past its test's own end as an earlier failure's (named).
 
 use super::Context;
 use crate::minimize::text::SplitLines;
@@ -381,10 +382,126 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         }
         out.push(line.to_string());
     }
+    let out = shared_tracebacks(out);
     // Tests of one class listed together (skipped, failed, in the short summary): the class's
     // id once, each test's name under it.
     let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
     Some(join_lines(grouped_skips(out)?))
+}
+
+/// A traceback's place in pytest's own form, at the end of a frame (`--tb=long`'s `src/a.py:48:
+/// in sign`, `t.py:35: AssertionError`, a test's own frame `t.py:28:`) or at its start
+/// (`--tb=short`'s `src/a.py:48: in sign`): a path without spaces, `:`, digits, `:`.
+fn is_frame_place(line: &str) -> bool {
+    let Some((path, rest)) = line.split_once(':') else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    !path.is_empty()
+        && !path.contains(char::is_whitespace)
+        && !path.starts_with(['E', '>'])
+        && digits > 0
+        && rest[digits..].starts_with(':')
+}
+
+/// A function argument pytest shows at a frame's top whose value is Python's default repr, a
+/// type and an address (`self = <t.TestA object at 0x7f93…>`, `transform = <function
+/// A.<lambda> at 0x7f…>`): the address differs on every run and the type is the fixture's.
+fn is_address_argument(line: &str) -> bool {
+    let Some((name, value)) = line.split_once(" = <") else {
+        return false;
+    };
+    !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && value.rsplit_once(" at 0x").is_some_and(|(_, hex)| {
+            hex.strip_suffix('>')
+                .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()))
+        })
+}
+
+/// Most frames of one failure whose ending is looked up among the earlier failures' (a
+/// traceback is a few frames; a log of places in captured output is not a traceback's).
+const SHARED_FRAMES_MAX: usize = 16;
+
+/// pytest's failures (`== FAILURES ==`, `== ERRORS ==`, a failure a `__ name` heading) with the
+/// frames two failures share said once: a failure whose traceback, from a frame after its
+/// test's own on, is line for line the end of an earlier failure's (many tests calling one
+/// broken helper) keeps its own frames and says `  (then as in <earlier test>)` for the rest.
+/// Arguments whose value is a default repr with an address are dropped ([`is_address_argument`]).
+/// Every place, message and test stays said at least once.
+fn shared_tracebacks(out: Vec<String>) -> Vec<String> {
+    if !out
+        .iter()
+        .any(|l| l == "== FAILURES ==" || l == "== ERRORS ==")
+    {
+        return out;
+    }
+    // Each ending (the lines from a frame on, blank lines aside) said so far, and by which test.
+    let mut endings: std::collections::HashMap<String, String> = Default::default();
+    let mut result = Vec::with_capacity(out.len());
+    let mut in_failures = false;
+    let mut i = 0;
+    while i < out.len() {
+        let line = &out[i];
+        if line.starts_with("== ") {
+            in_failures = line == "== FAILURES ==" || line == "== ERRORS ==";
+        }
+        let Some(name) = line.strip_prefix("__ ").filter(|_| in_failures) else {
+            result.push(out[i].clone());
+            i += 1;
+            continue;
+        };
+        let end = out[i + 1..]
+            .iter()
+            .position(|l| l.starts_with("__ ") || l.starts_with("== "))
+            .map_or(out.len(), |p| i + 1 + p);
+        let body: Vec<&String> = out[i + 1..end]
+            .iter()
+            .filter(|l| !is_address_argument(l))
+            .collect();
+        // Where a frame ends: after each place but the last line (the first few: each ending
+        // is written out as a key, so a block's cost stays linear in its length).
+        let cuts: Vec<usize> = (0..body.len().saturating_sub(1))
+            .filter(|&k| is_frame_place(body[k]))
+            .map(|k| k + 1)
+            .take(SHARED_FRAMES_MAX)
+            .collect();
+        // Blank lines are layout: an ending is its other lines.
+        let key = |from: usize| {
+            body[from..]
+                .iter()
+                .map(|l| l.as_str())
+                .filter(|l| !l.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let shared = cuts.iter().find_map(|&from| {
+            let earlier = endings.get(&key(from))?;
+            // Worth it only where the reference is shorter than what it stands for.
+            let said = body[from..].iter().map(|l| l.len()).sum::<usize>();
+            (said > earlier.len() + 20).then(|| (from, earlier.clone()))
+        });
+        for &from in &cuts {
+            endings.entry(key(from)).or_insert_with(|| name.to_string());
+        }
+        result.push(out[i].clone());
+        match shared {
+            Some((from, earlier)) => {
+                let mine = &body[..from];
+                let kept = mine.len()
+                    - mine
+                        .iter()
+                        .rev()
+                        .take_while(|l| l.trim().is_empty())
+                        .count();
+                result.extend(mine[..kept].iter().map(|l| l.to_string()));
+                result.push(format!("  (then as in {earlier})"));
+            }
+            None => result.extend(body.iter().map(|l| l.to_string())),
+        }
+        i = end;
+    }
+    result
 }
 
 /// One entry of pytest's warnings summary: the tests that raised it (or the place, for a warning
