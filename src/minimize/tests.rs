@@ -4319,8 +4319,9 @@ fn a_files_own_carriage_returns_stay() {
 }
 
 /// A drawn table (psql's `a | b` under `---+---`, mysql's bordered one, `sqlite3 -box`'s) is
-/// said without its padding and drawing: cells `|` apart, a run of rows sharing their first
-/// cell after it on one line, a column the same on every row once; lines around it stay.
+/// said without its padding and drawing: cells one space apart where none but the last holds a
+/// blank or is empty (a run of rows sharing their first cell under it), else `|` apart (such a
+/// run after it on one line), a column the same on every row once; lines around it stay.
 #[test]
 fn drawn_tables_without_their_drawing() {
     let mut raw =
@@ -4334,7 +4335,20 @@ fn drawn_tables_without_their_drawing() {
     raw.push_str("(9 rows)\n\n");
     assert_eq!(
         text_of("psql -c 'select * from order_lines'", &raw),
-        "order_id|product_id|qty|note\n1: 14|3| 27|4| 40|1|\n2|27|4|\n3|5|1|\n4|8|2|a b\n5|9|2|a b\n6|10|2|a b\n7|11|2|a b\n(9 rows)\n"
+        "order_id product_id qty note\n1:\n 14 3\n 27 4\n 40 1\n2 27 4\n3 5 1\n4 8 2 a b\n5 9 2 a b\n6 10 2 a b\n7 11 2 a b\n(9 rows)\n"
+    );
+    // A cell with a blank before the last column: `|` apart, a run on one line.
+    let mut raw = String::from(" id | name | qty\n----+------+-----\n");
+    for (id, name, qty) in [(1, "a b", 3), (1, "c d", 4), (1, "e", 1)] {
+        raw.push_str(&format!("{id:>3} | {name:<4} | {qty:>3}\n"));
+    }
+    for id in 2..=7 {
+        raw.push_str(&format!("{id:>3} | x{id:<3} | {id:>3}\n"));
+    }
+    raw.push_str("(9 rows)\n");
+    assert_eq!(
+        text_of("psql -c 'select * from t'", &raw),
+        "id|name|qty\n1: a b|3; c d|4; e|1\n2|x2|2\n3|x3|3\n4|x4|4\n5|x5|5\n6|x6|6\n7|x7|7\n(9 rows)\n"
     );
     // mysql's borders and a column the same on every row.
     let mut raw =
@@ -4345,7 +4359,7 @@ fn drawn_tables_without_their_drawing() {
     raw.push_str("+----+-------+--------+\n9 rows in set (0.00 sec)\n");
     assert_eq!(
         text_of("mysql -e 'select * from users' shop", &raw),
-        "id|name (every row: status active)\n1|user1\n2|user2\n3|user3\n4|user4\n5|user5\n6|user6\n7|user7\n8|user8\n9|user9\n9 rows in set (0.00 sec)\n"
+        "id name (every row: status active)\n1 user1\n2 user2\n3 user3\n4 user4\n5 user5\n6 user6\n7 user7\n8 user8\n9 user9\n9 rows in set (0.00 sec)\n"
     );
     // sqlite3 -box draws with box marks.
     let mut raw =
@@ -4357,9 +4371,9 @@ fn drawn_tables_without_their_drawing() {
     assert_eq!(
         text_of("sqlite3 -box shop.db 'select email, total from t'", &raw),
         format!(
-            "email|total\n{}",
+            "email total\n{}",
             (1..=9)
-                .map(|n| format!("u{n}@x.io|{n}.5\n"))
+                .map(|n| format!("u{n}@x.io {n}.5\n"))
                 .collect::<String>()
         )
     );
@@ -5102,3 +5116,40 @@ fn a_compilers_diagnostic_kind_is_the_first_on_its_line() {
         ],
     );
 }
+
+/// A table aligned without a rule (`npm outdated`, `column -t`): its header's names and each
+/// row's cells one space apart, a run of rows differing only in their last cell said once with
+/// each last cell under it; a cell with a blank before the last column leaves it alone.
+#[test]
+fn an_aligned_tables_padding_goes_and_rows_differing_in_their_last_cell_share_the_rest() {
+    let mut raw = format!(
+        "{:<24}{:>9}{:>10}{:>9}  {:<32}  Depended by\n",
+        "Package", "Current", "Wanted", "Latest", "Location"
+    );
+    let row = |p: &str, c: &str, by: &str| {
+        format!(
+            "{p:<24}{c:>9}{:>10}{:>9}  {:<32}  {by}\n",
+            "1.2.0",
+            "2.0.0",
+            format!("node_modules/{p}")
+        )
+    };
+    for by in ["app", "lib-a", "lib-b"] {
+        raw.push_str(&row("@babel/core", "1.1.0", by));
+    }
+    for p in ["chalk", "debug", "ms", "semver", "yallist", "zod"] {
+        raw.push_str(&row(p, "MISSING", "app"));
+    }
+    let out = text_of("npm outdated --all", &raw);
+    assert_eq!(
+        out,
+        "Package Current Wanted Latest Location Depended by\n@babel/core 1.1.0 1.2.0 2.0.0 node_modules/@babel/core:\n app\n lib-a\n lib-b\nchalk MISSING 1.2.0 2.0.0 node_modules/chalk app\ndebug MISSING 1.2.0 2.0.0 node_modules/debug app\nms MISSING 1.2.0 2.0.0 node_modules/ms app\nsemver MISSING 1.2.0 2.0.0 node_modules/semver app\nyallist MISSING 1.2.0 2.0.0 node_modules/yallist app\nzod MISSING 1.2.0 2.0.0 node_modules/zod app\n"
+    );
+    // A cell with a blank inside (docker's `2 weeks ago`) would not read apart: left alone.
+    let mut raw = String::from("NAME    CREATED      SIZE\n");
+    for n in 0..9 {
+        raw.push_str(&format!("img{n}    {n} weeks ago  1{n}MB\n"));
+    }
+    assert_eq!(run("docker images", &raw), None);
+}
+
