@@ -5153,3 +5153,13 @@ fn an_aligned_tables_padding_goes_and_rows_differing_in_their_last_cell_share_th
     assert_eq!(run("docker images", &raw), None);
 }
 
+/// A valgrind run without an error's stack (a clean run, a leak summary alone): every line
+/// whole with its prefix, the banner's too; only the prefix's blank lines go.
+#[test]
+fn valgrind_without_an_error_keeps_its_lines_whole() {
+    let log = "==30998== Memcheck, a memory error detector\n==30998== Copyright (C) 2002-2022, and GNU GPL'd, by Julian Seward et al.\n==30998== Using Valgrind-3.19.0 and LibVEX; rerun with -h for copyright info\n==30998== Command: ./hot 500\n==30998== \nchecksum=1770000\n==30998== \n==30998== HEAP SUMMARY:\n==30998==     in use at exit: 16,890 bytes in 1,000 blocks\n==30998==   total heap usage: 1,001 allocs, 1 frees, 20,986 bytes allocated\n==30998== \n==30998== LEAK SUMMARY:\n==30998==    definitely lost: 0 bytes in 0 blocks\n==30998==    indirectly lost: 0 bytes in 0 blocks\n==30998==      possibly lost: 0 bytes in 0 blocks\n==30998==    still reachable: 16,890 bytes in 1,000 blocks\n==30998==         suppressed: 0 bytes in 0 blocks\n==30998== Reachable blocks (those to which a pointer was found) are not shown.\n==30998== To see them, rerun with: --leak-check=full --show-leak-kinds=all\n==30998== \n==30998== For lists of detected and suppressed errors, rerun with: -s\n==30998== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
+    let out = text_of("valgrind --leak-check=full ./hot 500", log);
+    let kept: Vec<&str> = log.lines().filter(|l| l.trim() != "==30998==").collect();
+    assert_eq!(out, format!("{}\n", kept.join("\n")));
+}
+
