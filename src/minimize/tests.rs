@@ -5163,3 +5163,16 @@ fn valgrind_without_an_error_keeps_its_lines_whole() {
     assert_eq!(out, format!("{}\n", kept.join("\n")));
 }
 
+/// pytest's session header: a plugin's report line (hypothesis's profile) goes with
+/// `platform`, `rootdir` and `plugins`.
+#[test]
+fn pytest_drops_the_hypothesis_profile_header() {
+    let mut raw = String::from("============================= test session starts ==============================\nplatform linux -- Python 3.13.0, pytest-9.2.0, pluggy-1.7.0\nhypothesis profile 'ci' -> database=None, deadline=None, print_blob=True\nrootdir: /p\ncollecting ... collected 20 items\n\n");
+    for n in 0..20 {
+        raw.push_str(&format!("t.py::test_{n} PASSED [{:>3}%]\n", (n + 1) * 5));
+    }
+    raw.push_str("\n============================== 20 passed in 0.21s ==============================\n");
+    let out = text_of("python -m pytest -v t.py", &raw);
+    assert!(!out.contains("hypothesis profile"), "{out}");
+    assert!(out.contains("20 passed in 0.21s"), "{out}");
+}
