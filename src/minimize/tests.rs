@@ -5171,7 +5171,9 @@ fn pytest_drops_the_hypothesis_profile_header() {
     for n in 0..20 {
         raw.push_str(&format!("t.py::test_{n} PASSED [{:>3}%]\n", (n + 1) * 5));
     }
-    raw.push_str("\n============================== 20 passed in 0.21s ==============================\n");
+    raw.push_str(
+        "\n============================== 20 passed in 0.21s ==============================\n",
+    );
     let out = text_of("python -m pytest -v t.py", &raw);
     assert!(!out.contains("hypothesis profile"), "{out}");
     assert!(out.contains("20 passed in 0.21s"), "{out}");

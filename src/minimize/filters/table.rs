@@ -443,7 +443,11 @@ pub(super) fn aligned(ctx: &Context) -> Option<String> {
             .count();
         if run >= 2 && width >= 2 && rows[i..i + run].iter().all(|r| !r[width - 1].is_empty()) {
             out.push(format!("{}:", shared.join(" ")));
-            out.extend(rows[i..i + run].iter().map(|r| format!(" {}", r[width - 1])));
+            out.extend(
+                rows[i..i + run]
+                    .iter()
+                    .map(|r| format!(" {}", r[width - 1])),
+            );
         } else {
             out.push(
                 rows[i]

@@ -74,9 +74,9 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
     // A run without an error's stack (a clean run, a leak summary without `--leak-check`'s
     // records) is its banner and summaries: every line a reader counts, kept whole with its
     // prefix; only the prefix's blank lines go.
-    let has_stack = lines
-        .iter()
-        .any(|l| prefixed(l).is_some_and(|(mark, p, body)| mark == '=' && p == pid && frame(body).is_some()));
+    let has_stack = lines.iter().any(|l| {
+        prefixed(l).is_some_and(|(mark, p, body)| mark == '=' && p == pid && frame(body).is_some())
+    });
     if !has_stack {
         let kept: Vec<&str> = lines
             .iter()
