@@ -5151,6 +5151,22 @@ fn an_aligned_tables_padding_goes_and_rows_differing_in_their_last_cell_share_th
         raw.push_str(&format!("img{n}    {n} weeks ago  1{n}MB\n"));
     }
     assert_eq!(run("docker images", &raw), None);
+    // Indented source after a place (`ag -C`'s context lines): no column, its blanks are the
+    // code's.
+    let mut raw = String::new();
+    for n in 0..9 {
+        raw.push_str(&format!(
+            "pkg/validators.py:{}-{}x = {n}\n",
+            970 + n,
+            " ".repeat(4 * (1 + n % 3))
+        ));
+    }
+    let out = run("ag -C 2 x pkg", &raw);
+    assert!(
+        out.as_ref()
+            .is_none_or(|(filter, out)| filter != "aligned-table" && out.contains("-        x = 1")),
+        "{out:?}"
+    );
 }
 
 /// A valgrind run without an error's stack (a clean run, a leak summary alone): every line
