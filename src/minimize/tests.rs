@@ -4361,8 +4361,9 @@ fn a_files_own_carriage_returns_stay() {
 }
 
 /// A drawn table (psql's `a | b` under `---+---`, mysql's bordered one, `sqlite3 -box`'s) is
-/// said without its padding and drawing: cells `|` apart, a run of rows sharing their first
-/// cell after it on one line, a column the same on every row once; lines around it stay.
+/// said without its padding and drawing: cells one space apart where none but the last holds a
+/// blank or is empty (a run of rows sharing their first cell under it), else `|` apart (such a
+/// run after it on one line), a column the same on every row once; lines around it stay.
 #[test]
 fn drawn_tables_without_their_drawing() {
     let mut raw =
@@ -4376,7 +4377,20 @@ fn drawn_tables_without_their_drawing() {
     raw.push_str("(9 rows)\n\n");
     assert_eq!(
         text_of("psql -c 'select * from order_lines'", &raw),
-        "order_id|product_id|qty|note\n1: 14|3| 27|4| 40|1|\n2|27|4|\n3|5|1|\n4|8|2|a b\n5|9|2|a b\n6|10|2|a b\n7|11|2|a b\n(9 rows)\n"
+        "order_id product_id qty note\n1:\n 14 3\n 27 4\n 40 1\n2 27 4\n3 5 1\n4 8 2 a b\n5 9 2 a b\n6 10 2 a b\n7 11 2 a b\n(9 rows)\n"
+    );
+    // A cell with a blank before the last column: `|` apart, a run on one line.
+    let mut raw = String::from(" id | name | qty\n----+------+-----\n");
+    for (id, name, qty) in [(1, "a b", 3), (1, "c d", 4), (1, "e", 1)] {
+        raw.push_str(&format!("{id:>3} | {name:<4} | {qty:>3}\n"));
+    }
+    for id in 2..=7 {
+        raw.push_str(&format!("{id:>3} | x{id:<3} | {id:>3}\n"));
+    }
+    raw.push_str("(9 rows)\n");
+    assert_eq!(
+        text_of("psql -c 'select * from t'", &raw),
+        "id|name|qty\n1: a b|3; c d|4; e|1\n2|x2|2\n3|x3|3\n4|x4|4\n5|x5|5\n6|x6|6\n7|x7|7\n(9 rows)\n"
     );
     // mysql's borders and a column the same on every row.
     let mut raw =
@@ -4387,7 +4401,7 @@ fn drawn_tables_without_their_drawing() {
     raw.push_str("+----+-------+--------+\n9 rows in set (0.00 sec)\n");
     assert_eq!(
         text_of("mysql -e 'select * from users' shop", &raw),
-        "id|name (every row: status active)\n1|user1\n2|user2\n3|user3\n4|user4\n5|user5\n6|user6\n7|user7\n8|user8\n9|user9\n9 rows in set (0.00 sec)\n"
+        "id name (every row: status active)\n1 user1\n2 user2\n3 user3\n4 user4\n5 user5\n6 user6\n7 user7\n8 user8\n9 user9\n9 rows in set (0.00 sec)\n"
     );
     // sqlite3 -box draws with box marks.
     let mut raw =
@@ -4399,9 +4413,9 @@ fn drawn_tables_without_their_drawing() {
     assert_eq!(
         text_of("sqlite3 -box shop.db 'select email, total from t'", &raw),
         format!(
-            "email|total\n{}",
+            "email total\n{}",
             (1..=9)
-                .map(|n| format!("u{n}@x.io|{n}.5\n"))
+                .map(|n| format!("u{n}@x.io {n}.5\n"))
                 .collect::<String>()
         )
     );
@@ -5143,4 +5157,82 @@ fn a_compilers_diagnostic_kind_is_the_first_on_its_line() {
             "b.c:1:1: fatal error: missing.h: No such file or directory\n",
         ],
     );
+}
+
+/// A table aligned without a rule (`npm outdated`, `column -t`): its header's names and each
+/// row's cells one space apart, a run of rows differing only in their last cell said once with
+/// each last cell under it; a cell with a blank before the last column leaves it alone.
+#[test]
+fn an_aligned_tables_padding_goes_and_rows_differing_in_their_last_cell_share_the_rest() {
+    let mut raw = format!(
+        "{:<24}{:>9}{:>10}{:>9}  {:<32}  Depended by\n",
+        "Package", "Current", "Wanted", "Latest", "Location"
+    );
+    let row = |p: &str, c: &str, by: &str| {
+        format!(
+            "{p:<24}{c:>9}{:>10}{:>9}  {:<32}  {by}\n",
+            "1.2.0",
+            "2.0.0",
+            format!("node_modules/{p}")
+        )
+    };
+    for by in ["app", "lib-a", "lib-b"] {
+        raw.push_str(&row("@babel/core", "1.1.0", by));
+    }
+    for p in ["chalk", "debug", "ms", "semver", "yallist", "zod"] {
+        raw.push_str(&row(p, "MISSING", "app"));
+    }
+    let out = text_of("npm outdated --all", &raw);
+    assert_eq!(
+        out,
+        "Package Current Wanted Latest Location Depended by\n@babel/core 1.1.0 1.2.0 2.0.0 node_modules/@babel/core:\n app\n lib-a\n lib-b\nchalk MISSING 1.2.0 2.0.0 node_modules/chalk app\ndebug MISSING 1.2.0 2.0.0 node_modules/debug app\nms MISSING 1.2.0 2.0.0 node_modules/ms app\nsemver MISSING 1.2.0 2.0.0 node_modules/semver app\nyallist MISSING 1.2.0 2.0.0 node_modules/yallist app\nzod MISSING 1.2.0 2.0.0 node_modules/zod app\n"
+    );
+    // A cell with a blank inside (docker's `2 weeks ago`) would not read apart: left alone.
+    let mut raw = String::from("NAME    CREATED      SIZE\n");
+    for n in 0..9 {
+        raw.push_str(&format!("img{n}    {n} weeks ago  1{n}MB\n"));
+    }
+    assert_eq!(run("docker images", &raw), None);
+    // Indented source after a place (`ag -C`'s context lines): no column, its blanks are the
+    // code's.
+    let mut raw = String::new();
+    for n in 0..9 {
+        raw.push_str(&format!(
+            "pkg/validators.py:{}-{}x = {n}\n",
+            970 + n,
+            " ".repeat(4 * (1 + n % 3))
+        ));
+    }
+    let out = run("ag -C 2 x pkg", &raw);
+    assert!(
+        out.as_ref()
+            .is_none_or(|(filter, out)| filter != "aligned-table" && out.contains("-        x = 1")),
+        "{out:?}"
+    );
+}
+
+/// A valgrind run without an error's stack (a clean run, a leak summary alone): every line
+/// whole with its prefix, the banner's too; only the prefix's blank lines go.
+#[test]
+fn valgrind_without_an_error_keeps_its_lines_whole() {
+    let log = "==30998== Memcheck, a memory error detector\n==30998== Copyright (C) 2002-2022, and GNU GPL'd, by Julian Seward et al.\n==30998== Using Valgrind-3.19.0 and LibVEX; rerun with -h for copyright info\n==30998== Command: ./hot 500\n==30998== \nchecksum=1770000\n==30998== \n==30998== HEAP SUMMARY:\n==30998==     in use at exit: 16,890 bytes in 1,000 blocks\n==30998==   total heap usage: 1,001 allocs, 1 frees, 20,986 bytes allocated\n==30998== \n==30998== LEAK SUMMARY:\n==30998==    definitely lost: 0 bytes in 0 blocks\n==30998==    indirectly lost: 0 bytes in 0 blocks\n==30998==      possibly lost: 0 bytes in 0 blocks\n==30998==    still reachable: 16,890 bytes in 1,000 blocks\n==30998==         suppressed: 0 bytes in 0 blocks\n==30998== Reachable blocks (those to which a pointer was found) are not shown.\n==30998== To see them, rerun with: --leak-check=full --show-leak-kinds=all\n==30998== \n==30998== For lists of detected and suppressed errors, rerun with: -s\n==30998== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n";
+    let out = text_of("valgrind --leak-check=full ./hot 500", log);
+    let kept: Vec<&str> = log.lines().filter(|l| l.trim() != "==30998==").collect();
+    assert_eq!(out, format!("{}\n", kept.join("\n")));
+}
+
+/// pytest's session header: a plugin's report line (hypothesis's profile) goes with
+/// `platform`, `rootdir` and `plugins`.
+#[test]
+fn pytest_drops_the_hypothesis_profile_header() {
+    let mut raw = String::from("============================= test session starts ==============================\nplatform linux -- Python 3.13.0, pytest-9.2.0, pluggy-1.7.0\nhypothesis profile 'ci' -> database=None, deadline=None, print_blob=True\nrootdir: /p\ncollecting ... collected 20 items\n\n");
+    for n in 0..20 {
+        raw.push_str(&format!("t.py::test_{n} PASSED [{:>3}%]\n", (n + 1) * 5));
+    }
+    raw.push_str(
+        "\n============================== 20 passed in 0.21s ==============================\n",
+    );
+    let out = text_of("python -m pytest -v t.py", &raw);
+    assert!(!out.contains("hypothesis profile"), "{out}");
+    assert!(out.contains("20 passed in 0.21s"), "{out}");
 }

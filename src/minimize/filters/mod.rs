@@ -588,6 +588,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("table", table::padded))
     } else if table::looks_like_drawn_table(text) {
         Some(("drawn-table", table::drawn))
+    } else if table::looks_like_aligned_table(text) {
+        Some(("aligned-table", table::aligned))
     } else {
         None
     };
@@ -605,6 +607,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "graphical"
                 | "table"
                 | "drawn-table"
+                | "aligned-table"
                 | "hooks"
                 | "streams"
         ) {

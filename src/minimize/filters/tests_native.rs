@@ -129,7 +129,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let pdb_banner = re!(r"^>{3,} (.*?) >{3,}$")?;
     let progress = re!(r"^\S+\.py [.FEsxX]+\s*(\[\s*\d+%\])?$|^[.FEsxX]+\s*\[\s*\d+%\]$")?;
     let header = re!(
-        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: |benchmark: \S+ \(defaults: |created: \d+/\d+ workers$|scheduling tests via \w+$)"
+        r"^(platform |rootdir: |configfile: |plugins: |cachedir: |cacheprovider|Using --randomly-seed|testpaths: |benchmark: \S+ \(defaults: |hypothesis profile '|created: \d+/\d+ workers$|scheduling tests via \w+$)"
     )?;
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
     let mut skipped_frames = 0usize;

@@ -5,7 +5,8 @@
 //! `at main (a.c:5)`), and a stack said before (its first frame, then how many more, naming the
 //! error it was under). Dropped: the prefix's blank lines and rules, the copyright lines, the
 //! advice on options (`rerun with: -s`, `--history-level`), `-v`'s log (`--PID--`) but its
-//! lines with a place.
+//! lines with a place. A run with no error's stack keeps every line whole but the blank ones:
+//! its banner and summaries are all it says.
 
 use crate::minimize::text::SplitLines;
 use std::collections::HashMap;
@@ -70,6 +71,20 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
     let pid = lines
         .iter()
         .find_map(|l| prefixed(l).filter(|p| p.0 == '=').map(|p| p.1))?;
+    // A run without an error's stack (a clean run, a leak summary without `--leak-check`'s
+    // records) is its banner and summaries: every line a reader counts, kept whole with its
+    // prefix; only the prefix's blank lines go.
+    let has_stack = lines.iter().any(|l| {
+        prefixed(l).is_some_and(|(mark, p, body)| mark == '=' && p == pid && frame(body).is_some())
+    });
+    if !has_stack {
+        let kept: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| !prefixed(l).is_some_and(|(_, p, body)| p == pid && body.trim().is_empty()))
+            .collect();
+        return (kept.len() < lines.len()).then(|| join_lines(kept));
+    }
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     // Each stack said whole, and the error heading it was under.
     let mut stacks: HashMap<Vec<String>, String> = HashMap::new();
