@@ -197,10 +197,12 @@ fn run(cases: &[Case]) {
 fn lfs_like(p: &Planted) {
     p.write("repo/.gitattributes", "*.png filter=lfs-like -text\n");
     p.write("repo/logo.png", "PNG\n");
-    p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
+    p.sh(
+        "cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
           find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
           git update-index -q --refresh && echo more >> README.md && \
-          touch -h -d '2024-03-01 12:00:00' README.md");
+          touch -h -d '2024-03-01 12:00:00' README.md",
+    );
     // Configured last: git add would run it.
     let cmd = p.program("home/bin/clean");
     p.git(&format!("config filter.lfs-like.clean '{cmd} %f'"));
