@@ -6119,6 +6119,8 @@ fn mercurial_configuration_and_caches() {
             "hg-revision-by-name-branch-cache",
             |p| {
                 hg_repo(p);
+                // hg commit left the branch caches current: removed, as before a first lookup.
+                p.sh("rm -f hgr/.hg/cache/branch2-* hgr/.hg/cache/rbc-*");
             },
             "hg cat -r default a.txt",
             Some("branch cache"),
@@ -6127,6 +6129,8 @@ fn mercurial_configuration_and_caches() {
             "hg-revset-function-branch-cache",
             |p| {
                 hg_repo(p);
+                // hg commit left the branch caches current: removed, as before a first lookup.
+                p.sh("rm -f hgr/.hg/cache/branch2-* hgr/.hg/cache/rbc-*");
             },
             "hg log -T '{rev}' -r 'all()'",
             Some("branch cache"),
@@ -6135,6 +6139,8 @@ fn mercurial_configuration_and_caches() {
             "hg-log-branch-option",
             |p| {
                 hg_repo(p);
+                // hg commit left the branch caches current: removed, as before a first lookup.
+                p.sh("rm -f hgr/.hg/cache/branch2-* hgr/.hg/cache/rbc-*");
             },
             "hg log -b default -T '{rev}'",
             Some("branch cache"),
