@@ -197,10 +197,12 @@ fn run(cases: &[Case]) {
 fn lfs_like(p: &Planted) {
     p.write("repo/.gitattributes", "*.png filter=lfs-like -text\n");
     p.write("repo/logo.png", "PNG\n");
-    p.sh("cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
+    p.sh(
+        "cd repo && git add -A && git -c user.name=t -c user.email=t@t commit -qm attrs && \
           find . -path ./.git -prune -o -exec touch -h -d '2024-03-01 12:00:00' {} + && \
           git update-index -q --refresh && echo more >> README.md && \
-          touch -h -d '2024-03-01 12:00:00' README.md");
+          touch -h -d '2024-03-01 12:00:00' README.md",
+    );
     // Configured last: git add would run it.
     let cmd = p.program("home/bin/clean");
     p.git(&format!("config filter.lfs-like.clean '{cmd} %f'"));
@@ -6117,6 +6119,8 @@ fn mercurial_configuration_and_caches() {
             "hg-revision-by-name-branch-cache",
             |p| {
                 hg_repo(p);
+                // hg commit left the branch caches current: removed, as before a first lookup.
+                p.sh("rm -f hgr/.hg/cache/branch2-* hgr/.hg/cache/rbc-*");
             },
             "hg cat -r default a.txt",
             Some("branch cache"),
@@ -6125,6 +6129,8 @@ fn mercurial_configuration_and_caches() {
             "hg-revset-function-branch-cache",
             |p| {
                 hg_repo(p);
+                // hg commit left the branch caches current: removed, as before a first lookup.
+                p.sh("rm -f hgr/.hg/cache/branch2-* hgr/.hg/cache/rbc-*");
             },
             "hg log -T '{rev}' -r 'all()'",
             Some("branch cache"),
@@ -6133,6 +6139,8 @@ fn mercurial_configuration_and_caches() {
             "hg-log-branch-option",
             |p| {
                 hg_repo(p);
+                // hg commit left the branch caches current: removed, as before a first lookup.
+                p.sh("rm -f hgr/.hg/cache/branch2-* hgr/.hg/cache/rbc-*");
             },
             "hg log -b default -T '{rev}'",
             Some("branch cache"),
