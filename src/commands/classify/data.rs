@@ -39,6 +39,20 @@ const DASH: &[Dash] = &[
     Dash { names: &["pdfimages"], flags: "-list -j -jp2 -jbig2 -ccitt -all -png -tiff -p -print-filenames -q -v -h -help --help",
         valued: "-f -l -opw -upw", reads: Reads::With("-list") },
     Dash { names: &["pdfdetach"], flags: "-list -v -h -help --help", valued: "-enc -opw -upw", reads: Reads::With("-list") },
+    // FFmpeg 5.1's ffprobe (its manual and `-h full`): it prints what it finds in its input.
+    // `-o` (an output file), `-report` (a log file, as FFREPORT asks: the context's), `-f` (a
+    // format, lavfi's filters among them, some of which write) and the rest are not listed; an
+    // input that names a protocol (`http:`, `concat:`, `tcp:`) is refused in `check`.
+    Dash { names: &["ffprobe"], flags: "-hide_banner -show_format -show_streams -show_packets -show_frames -show_data -show_error \
+        -show_programs -show_chapters -show_private_data -show_program_version -show_library_versions -show_versions \
+        -show_pixel_formats -count_frames -count_packets -pretty -unit -prefix -byte_binary_prefix -sexagesimal -bitexact \
+        -private -noprivate -version -buildconf -formats -muxers -demuxers -devices -codecs -decoders -encoders -bsfs \
+        -protocols -filters -pix_fmts -layouts -sample_fmts -colors -L -h -help --help -nostdin",
+        valued: "-v -loglevel -of -print_format -output_format -show_entries -select_streams -read_intervals -show_data_hash \
+        -i -analyzeduration -probesize -sections", reads: Reads::Always },
+    // libwebp 1.2's webpinfo and libjpeg-turbo's rdjpgcom print what an image holds.
+    Dash { names: &["webpinfo"], flags: "-version -quiet -diag -summary -bitstream_info -h -help", valued: "", reads: Reads::Always },
+    Dash { names: &["rdjpgcom"], flags: "-raw -verbose", valued: "", reads: Reads::Always },
     // soxi(1), and `sox --i` / `sox --info`, which is soxi.
     Dash { names: &["soxi"], flags: "-T -t -r -c -s -d -D -b -B -p -e -a -V -V0 -V1 -V2 -V3 -V4 -V5 -V6", valued: "", reads: Reads::Always },
 ];
@@ -54,6 +68,9 @@ const POPPLER_WRITERS: &[&str] = &[
 
 /// The verdict on a data or document tool; `None` for a program not handled here.
 pub fn check(p: &str, args: &[Word]) -> Option<Verdict> {
+    if p == "ffprobe" {
+        return Some(ffprobe(args));
+    }
     if let Some(table) = DASH.iter().find(|d| d.names.contains(&p)) {
         return Some(dash(p, table, args));
     }
@@ -63,6 +80,7 @@ pub fn check(p: &str, args: &[Word]) -> Option<Verdict> {
         )));
     }
     match p {
+        "mediainfo" => Some(mediainfo(args)),
         "sox" => Some(match args.first() {
             Some(first) if first.is("--i") || first.is("--info") => {
                 let soxi = DASH.iter().find(|d| d.names.contains(&"soxi"))?;
@@ -75,6 +93,88 @@ pub fn check(p: &str, args: &[Word]) -> Option<Verdict> {
         "exiftool" => Some(exiftool(args)),
         _ => None,
     }
+}
+
+/// ffprobe on local files: an input (an operand, or `-i`'s value) that names a protocol or a
+/// device (`http://…`, `concat:a|b`, `pipe:`, anything with a colon) may reach the network or
+/// read what it names, and is not taken.
+fn ffprobe(args: &[Word]) -> Verdict {
+    let Some(table) = DASH.iter().find(|d| d.names.contains(&"ffprobe")) else {
+        return Verdict::unknown("ffprobe is given arguments outside its reading modes");
+    };
+    let values = match literal("ffprobe", args) {
+        Ok(v) => v,
+        Err(v) => return v,
+    };
+    let inputs = values.iter().enumerate().filter(|(i, v)| {
+        !v.starts_with('-') && (*i == 0 || !table.valued.split(' ').any(|o| o == values[i - 1]))
+            || (*i > 0 && values[i - 1] == "-i")
+    });
+    for (_, input) in inputs {
+        if input.contains(':') {
+            return Verdict::unknown(format!(
+                "ffprobe reads {input}, which may name a protocol (the network, a device, other files)"
+            ));
+        }
+    }
+    dash("ffprobe", table, args)
+}
+
+/// MediaInfo 23's options that only choose what is shown (`mediainfo --help`): names are
+/// matched as MediaInfo matches them, in any case. `--LogFile=` writes a file, the `Ssl_*` and
+/// `Ssh_*` options reach the network, and the library's other options are not listed; an
+/// operand with `://` is a URL MediaInfo fetches.
+fn mediainfo(args: &[Word]) -> Verdict {
+    const FLAGS: &[&str] = &[
+        "--help",
+        "-h",
+        "--version",
+        "--full",
+        "-f",
+        "--info-parameters",
+        "--bom",
+        "--help-output",
+        "--help-inform",
+        "--info-codecs",
+        "--info-version",
+    ];
+    const VALUED: &[&str] = &[
+        "--output",
+        "--inform",
+        "--language",
+        "--details",
+        "--inform_version",
+        "--inform_timestamp",
+        "--file_testcontinuousfilenames",
+        "--acquisitiondataoutputmode",
+    ];
+    let values = match literal("mediainfo", args) {
+        Ok(v) => v,
+        Err(v) => return v,
+    };
+    for v in values {
+        if !v.starts_with('-') {
+            if v.contains("://") {
+                return Verdict::write(format!("mediainfo fetches {v} over the network"));
+            }
+            continue;
+        }
+        let lower = v.to_ascii_lowercase();
+        let (name, value) = match lower.split_once('=') {
+            Some((n, val)) => (n, Some(val)),
+            None => (lower.as_str(), None),
+        };
+        let known = match value {
+            None => FLAGS.contains(&name),
+            Some(val) => VALUED.contains(&name) && !val.contains("://"),
+        };
+        if !known {
+            return Verdict::unknown(format!(
+                "mediainfo is given an option not known to only read: {v}"
+            ));
+        }
+    }
+    Verdict::read_only()
 }
 
 /// The words' values, or the verdict that one is only known at run time.

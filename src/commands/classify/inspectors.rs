@@ -10,7 +10,15 @@ use super::words::Word;
 pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if !matches!(
         program,
-        "lsdiff" | "grepdiff" | "filterdiff" | "qpdf" | "gs" | "gsc" | "gsx" | "sqlite-utils"
+        "lsdiff"
+            | "grepdiff"
+            | "filterdiff"
+            | "qpdf"
+            | "gs"
+            | "gsc"
+            | "gsx"
+            | "sqlite-utils"
+            | "quilt"
     ) || args.iter().any(|a| a.glob)
     {
         return None;
@@ -35,8 +43,78 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             }
             v
         }),
+        "quilt" => quilt(&values),
         _ => None,
     }
+}
+
+/// quilt's finding on its listings: it sources a bash file first (QUILTRC, else ~/.quiltrc,
+/// else the system's /etc/quilt.quiltrc) and runs `$QUILT_DIR/COMMAND`; the context reads both.
+pub const QUILT_RC: &str =
+    "quilt sources ~/.quiltrc (or the file QUILTRC names) and runs its commands from QUILT_DIR; no context was read to tell";
+
+/// quilt 0.67's listings: `series`, `applied`, `unapplied`, `top`, `next`, `previous`, `files`
+/// and `patches` print what the series file and `.pc/` say (measured with strace: nothing
+/// opened to write; getopt, tr, head and sed run), with their own options (`-v`, `--color`, a
+/// patch named). The command name must be whole (quilt takes a prefix too), and `--quiltrc=-`
+/// reads no configuration file; `--trace` and the writing commands are not taken.
+fn quilt(values: &[&str]) -> Option<Verdict> {
+    const LISTINGS: &[&str] = &[
+        "series",
+        "applied",
+        "unapplied",
+        "top",
+        "next",
+        "previous",
+        "files",
+        "patches",
+    ];
+    const OPTIONS: &[&str] = &[
+        "-v",
+        "-a",
+        "-l",
+        "--color",
+        "--color=always",
+        "--color=auto",
+        "--color=never",
+        "-h",
+    ];
+    let mut rest = values;
+    let mut no_rc = false;
+    while let Some((first, tail)) = rest.split_first() {
+        match *first {
+            "--quiltrc=-" => no_rc = true,
+            "--quiltrc" if tail.first() == Some(&"-") => {
+                no_rc = true;
+                rest = &tail[1..];
+                continue;
+            }
+            _ => break,
+        }
+        rest = tail;
+    }
+    let (command, args) = rest.split_first()?;
+    if !LISTINGS.contains(command) {
+        return None;
+    }
+    let mut operands = 0;
+    for a in args {
+        if a.starts_with('-') {
+            if !OPTIONS.contains(a) {
+                return None;
+            }
+        } else {
+            operands += 1;
+        }
+    }
+    if operands > 1 {
+        return None;
+    }
+    let mut verdict = Verdict::read_only();
+    if !no_rc {
+        verdict.push_unless(Level::Unknown, QUILT_RC, Settle::Configuration);
+    }
+    Some(verdict)
 }
 
 /// What patchutils makes a temporary file for (0.4.2, measured with strace): `-z` decompresses

@@ -241,6 +241,53 @@ const WRITES: &[(&str, &str)] = &[
     ("apt-mark", "changes package marks"),
     ("blockdev", "changes block devices"),
     ("ldattach", "attaches a line discipline"),
+    // The catalog of a developer's machine (issue 44; see `specs::SPECS`): writers whose
+    // `--version` and `--help` print and exit (measured with strace: nothing opened to write,
+    // no program run, no configuration read).
+    ("bison", "writes the parser it generates"),
+    ("flex", "writes the scanner it generates"),
+    ("flex++", "writes the scanner it generates"),
+    ("lex", "writes the scanner it generates"),
+    ("doxygen", "writes documentation (or a configuration file)"),
+    ("swig", "writes the wrappers it generates"),
+    ("astyle", "rewrites the files it formats"),
+    ("indent", "rewrites the files it formats"),
+    ("autoconf", "writes the configure script"),
+    ("autoscan", "writes configure.scan"),
+    ("autoupdate", "rewrites configure.ac"),
+    ("aclocal", "writes aclocal.m4 and autom4te.cache"),
+    ("automake", "writes Makefile.in files"),
+    ("libtoolize", "copies libtool's files into the project"),
+    ("makeinfo", "writes the Info or HTML files it makes"),
+    ("texi2any", "writes the Info or HTML files it makes"),
+    ("cpack", "writes packages"),
+    ("ffmpeg", "writes the media files it makes"),
+    ("ci", "checks files into RCS files"),
+    ("co", "checks files out of RCS files"),
+    ("rcs", "changes RCS files"),
+    ("gtags", "writes tag files"),
+    ("htags", "writes an HTML tree of the source"),
+    ("cscope", "writes its cross-reference file"),
+    ("optipng", "rewrites PNG files"),
+    ("cwebp", "writes a WebP file"),
+    ("dwebp", "writes a decoded image"),
+    ("oggenc", "writes Ogg files"),
+    ("opusenc", "writes Opus files"),
+    ("flac", "writes FLAC files"),
+    ("mkvmerge", "writes Matroska files"),
+    ("mkvextract", "writes the tracks it extracts"),
+    ("mkvpropedit", "changes Matroska files"),
+    ("gperf", "writes the hash function it generates"),
+    ("quilt", "applies, refreshes and edits patches"),
+    ("htop", "writes its configuration file when it exits"),
+    ("ncdu", "can delete files from its interface"),
+    ("neato", "lays out a graph, written to the file -o names"),
+    ("twopi", "lays out a graph, written to the file -o names"),
+    ("circo", "lays out a graph, written to the file -o names"),
+    ("fdp", "lays out a graph, written to the file -o names"),
+    ("sfdp", "lays out a graph, written to the file -o names"),
+    ("osage", "lays out a graph, written to the file -o names"),
+    ("patchwork", "lays out a graph, written to the file -o names"),
 ];
 
 /// Programs that run another program or code of their own; known so that `--version` and
@@ -284,6 +331,28 @@ const RUNS: &[(&str, &str)] = &[
     ("ptargrep", "extracts archives to search them"),
     ("lesspipe", "runs decompressors and ~/.lessfilter"),
     ("lessfile", "runs decompressors and ~/.lessfilter"),
+    // The catalog of a developer's machine (see WRITES).
+    (
+        "ctest",
+        "runs the project's tests (CTestTestfile.cmake is CMake code)",
+    ),
+    ("valgrind", "runs a program"),
+    ("perf", "runs or records programs"),
+    ("prove", "runs the project's tests"),
+    ("tig", "runs git and the commands its bindings name"),
+    (
+        "autoheader",
+        "writes config.h.in (and a temporary directory, --version included)",
+    ),
+    (
+        "autom4te",
+        "runs m4 and writes its cache (and a temporary directory, --version included)",
+    ),
+    (
+        "autoreconf",
+        "runs the autotools (and writes a temporary directory, --version included)",
+    ),
+    ("just", "runs the justfile's recipes"),
 ];
 
 pub use super::env::SYSTEM_BIN_DIRS;
@@ -324,6 +393,10 @@ fn family(program: &str) -> &str {
         "gcc-ar" => "ar",
         "gcc-ranlib" => "ranlib",
         "pzstd" => "zstd",
+        "gmake" => "make",
+        "aclocal-1.16" => "aclocal",
+        "automake-1.16" => "automake",
+        "rgrep" => "grep",
         "bsdcpio" => "cpio",
         "i386" | "x86_64" => "setarch",
         "." => "source",
@@ -418,9 +491,20 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     // project's conftest files and plugins and sets up output capture, whose first temporary
     // file is Python's probe of the temporary directory (strace, pytest 9.2: a file created and
     // removed in /tmp); its `-V`/`--version` return first (`modes::INFO_MODES`).
+    // autoheader, autom4te and autoreconf make a directory in /tmp before they read their
+    // options (strace, autoconf 2.71: `--version` included).
     let configured_first = matches!(
         program,
-        "hg" | "svn" | "gdb" | "composer" | "pytest" | "py.test" | "mysql" | "mariadb"
+        "hg" | "svn"
+            | "gdb"
+            | "composer"
+            | "pytest"
+            | "py.test"
+            | "mysql"
+            | "mariadb"
+            | "autoheader"
+            | "autom4te"
+            | "autoreconf"
     );
     // A wrapper takes `--version` and `--help` as its own options when it is a program that
     // parses them (coreutils, util-linux, sudo), not a shell builtin or keyword (`time --help`

@@ -857,12 +857,64 @@ pub fn variable_target(v: &mut Verdict, what: &str, name: &Word) {
 /// The verdict on a program with a grammar or known to take any argument, `None` otherwise.
 pub fn known(p: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(spec) = specs::find(p) {
-        return Some(by_grammar(p, spec, args));
+        let mut verdict = by_grammar(p, spec, args);
+        match p {
+            "diffstat" => diffstat_inputs(args, &mut verdict),
+            // An `@FILE` operand adds the options a JSON file lists (mkvinfo(1)).
+            "mkvinfo"
+                if args
+                    .iter()
+                    .any(|a| a.value.as_deref().is_none_or(|v| v.starts_with('@'))) =>
+            {
+                verdict.push(
+                    Level::Unknown,
+                    "mkvinfo takes options from the @FILE it is given",
+                )
+            }
+            _ => {}
+        }
+        return Some(verdict);
     }
     if specs::ANY_ARGUMENTS.contains(&p) {
         return Some(Verdict::read_only());
     }
     None
+}
+
+/// What diffstat's standard-input finding says; the walk drops it for an input known to be
+/// text that starts like no compressed file.
+pub(crate) const DIFFSTAT_STDIN: &str = "diffstat copies standard input that starts like compressed data (BZh, \\x1f\\x8b, …) to a file in /tmp and decompresses it through sh -c";
+
+/// diffstat 1.65 decompresses a file whose name ends in a compressor's suffix with
+/// `sh -c "gzip -dc \"NAME\""` (the name spliced into shell code; DIFFSTAT_*_PATH choose the
+/// program), and copies standard input that starts with a compressor's magic bytes (`BZh` is
+/// text) to a file in /tmp first (measured with strace). Reading standard input is noted for the
+/// walk ([`DIFFSTAT_STDIN`]).
+fn diffstat_inputs(args: &[Word], verdict: &mut Verdict) {
+    const COMPRESSED: &[&str] = &[".gz", ".bz2", ".xz", ".lzma", ".z", ".Z"];
+    let operands = super::args::operands(
+        args,
+        &["-D", "-e", "-f", "-n", "-N", "-o", "-p", "-r", "-S", "-w"],
+    );
+    for o in &operands {
+        match o.value.as_deref() {
+            Some("-") => verdict.push(Level::Write, DIFFSTAT_STDIN),
+            Some(v) if COMPRESSED.iter().any(|s| v.ends_with(s)) => verdict.push(
+                Level::Unknown,
+                format!("diffstat decompresses {v} through sh -c, with the name spliced into the code"),
+            ),
+            Some(_) => {}
+            None => verdict.push(
+                Level::Unknown,
+                format!("diffstat reads {}, a name only known at run time (a compressed one runs sh -c)", o.text),
+            ),
+        }
+    }
+    // `-V` and `-h` print and exit before any input is read.
+    let prints_and_exits = args.iter().any(|a| a.is("-V") || a.is("-h"));
+    if operands.is_empty() && !prints_and_exits {
+        verdict.push(Level::Write, DIFFSTAT_STDIN);
+    }
 }
 
 /// `fd … -x cmd`: the grammar covers what comes before the command.

@@ -365,6 +365,77 @@ pub const SPECS: &[Spec] = &[
         output: Output { option: "", effects: &[], always: Some("cabextract extracts the files of the cabinet"), dash: false, quiet: "-l|--list|-t|--test|-p|--pipe|-h|--help" },
         ..spec(&["cabextract"], "vhltqLfpsF:e:d:", "version help list test quiet lowercase fix pipe single filter= encoding= directory=") },
     full(&["pycodestyle"], "hvqr", "version help verbose quiet repeat first exclude= filename= select= ignore= show-source show-pep8 statistics count max-line-length= max-doc-length= indent-size= hang-closing format= diff benchmark config="),
+    // The catalog of a developer's machine (issue 44: the executables of Debian's required,
+    // important and standard packages, buildpack-deps:bookworm's and the common developer
+    // packages of devel, vcs, text, utils, database, graphics, doc and media inspectors), each
+    // from its `--help` and manual, its reading forms measured with strace in a throwaway
+    // directory with a private /tmp (no file opened to write, no program run, no connection).
+    // diffstat 1.65: `-o`/`-e` name files for its output and errors; a compressed input (a name
+    // ending in .gz, .bz2, .xz, .lzma, .z or .Z, or standard input that starts like one) is
+    // decompressed through `sh -c` (standard input first copied to a file in /tmp), which
+    // `readers::diffstat_inputs` and the walk look at.
+    Spec { effects: &[
+            ("-o", Write, "diffstat -o writes its output to a file"),
+            ("-e", Write, "diffstat -e writes its errors to a file"),
+        ], ..spec(&["diffstat"], "bcCdD:e:Ef:hkKlmn:N:o:p:qr:RsS:tTuvVw:", "") },
+    // libtiff 4.5's printers: every option chooses what is shown (`-o` is a directory offset).
+    spec(&["tiffinfo"], "DicdjrswzMf:o:M:0123456789", ""),
+    spec(&["tiffdump"], "ho:m:", ""),
+    // pngcheck 3.0: `-x` extracts the PNGs it finds into files; the rest print.
+    Spec { effects: &[("-x", Write, "pngcheck -x writes the PNG files it finds")],
+        ..spec(&["pngcheck"], "7cpqstvwxh", "") },
+    // vorbis-tools 1.4 and opus-tools 0.2: the stream checkers print only.
+    spec(&["ogginfo", "opusinfo"], "hqvV", ""),
+    // MKVToolNix 74: mkvinfo prints; `-r` writes its messages to a file. An `@FILE` operand
+    // adds options from a JSON file (`readers::known` refuses it).
+    Spec { effects: &[("-r|--redirect-output", Write, "mkvinfo -r writes its output to a file")],
+        ..spec(&["mkvinfo"], "acCoPpstxXzvqr:hV", "all checksum check-mode continue positions hex-positions summary track-info hexdump full-hexdump size verbose quiet ui-language= command-line-charset= output-charset= redirect-output= abort-on-warnings help version") },
+    // mp3info 0.8.5: printing options only; the tag options (`-t`, `-a`, …), `-d` (delete the
+    // tag) and `-i` (edit it) are not listed.
+    spec(&["mp3info"], "xFfr:p:hG", ""),
+    // pax-utils 1.3: scanelf prints; `-X` fixes and `-z` sets PaX flags in the files, `-o`
+    // writes its output to a file. dumpelf prints an ELF file's structures.
+    Spec { effects: &[
+            ("-X|--fix", Write, "scanelf -X rewrites the files it fixes"),
+            ("-z|--setpax", Write, "scanelf -z sets PaX flags in the files"),
+            ("-o|--file", Write, "scanelf -o writes its output to a file"),
+        ], ..spec(&["scanelf"], "plRmyAXz:xetrnLibSs:k:gN:TaqvF:f:o:E:M:DIYO:ZCBhV",
+        "path ldpath ldcache= use-ldpath root= recursive mount symlink archives fix setpax= pax header textrel rpath needed interp bind soname symbol= section= lib= gmatch textrels etype= bits= endian osabi eabi perms= size all quiet verbose format= from= file= nocolor nobanner help version") },
+    spec(&["dumpelf"], "vhV", "verbose help version"),
+    // chrpath 0.16: lists the run path (the default); `-d`, `-c`, `-r` rewrite the binary.
+    Spec { effects: &[
+            ("-d|--delete|-c|--convert|-r|--replace", Write, "chrpath rewrites the binary's run path"),
+        ], ..spec(&["chrpath"], "vdcr:lkh", "version delete convert replace= list keepgoing help") },
+    // RCS 5.10: ident and rlog print what RCS files and keyword strings say (`RCSINIT` adds only
+    // options of rlog's, which all print).
+    spec(&["ident"], "qV", ""),
+    spec(&["rlog"], "LRhtNbd:l::r::s:w::TV::x:z:q", ""),
+    // devscripts 2.23: checkbashisms reads scripts and prints what it finds.
+    spec(&["checkbashisms"], "hnpflxev", "help newline posix force lint extra early-fail version"),
+    // hardening-check (devscripts 2.23) runs readelf and objdump on the files and prints.
+    spec(&["hardening-check"], "psfrbqvRFclh?", "nopie nostackprotector nofortify norelro nobindnow nocfprotection quiet verbose report-functions find-libc-functions color lintian debug help"),
+    // enca 1.19 guessing (what enca does unless told to convert): `-x`, `-c`, `-E` and `-C`
+    // convert or name converter programs, not listed.
+    spec(&["enca"], "gdefimrsn:L:pPVGhl:v", "guess details enca-name human-readable iconv-name mime-name rfc1345-name cstocs-name name= language= with-filename no-filename verbose license help list= version"),
+    // uchardet 0.0.7 prints each file's encoding.
+    spec(&["uchardet"], "vh", "version help"),
+    // util-linux 2.38: fincore and lsfd print.
+    spec(&["fincore"], "JbnorhV", "json bytes noheadings output= raw help version"),
+    spec(&["lsfd"], "lJnruo:p:Q:C:hV", "threads json noheadings output= raw notruncate pid= filter= debug-filter counter= dump-counters summary? help version"),
+    // e2fsprogs 1.47: filefrag maps a file's extents; `-s` syncs the file first (not listed).
+    spec(&["filefrag"], "b::BeEkPvVxX", ""),
+    // dctrl-tools 2.24: the Debian control file readers print the paragraphs they select.
+    spec(&["grep-dctrl", "grep-status", "grep-available"], "!acCdeF:iIlLnoPqrs:SvwX?V",
+        "not and compat count copying debug-optparse ensure-dctrl eq errorlevel= eregex field= ge gt ignore-parse-errors ignore-case invert-show le lt files-with-matches files-without-matches mmap no-field-names or pattern= quiet regex silent show-field= invert-match whole-pkg exact-match help usage version"),
+    spec(&["sort-dctrl"], "Ck:l:?V", "copying key-spec= errorlevel= mmap help usage version"),
+    spec(&["tbl-dctrl"], "c:Cd:Hl:?V", "column= copying delimiter= no-heading errorlevel= mmap help usage version"),
+    // dpkg 1.21: dpkg-parsechangelog prints debian/changelog's fields (`-l` another file);
+    // `-F` (a parser module named on the command line) is not listed.
+    spec(&["dpkg-parsechangelog"], "l:S:?s:v:u:f:t:c:n:o:", "file= show-field= help version format= reverse all since= until= from= to= count= offset="),
+    // dpkg-vendor prints what /etc/dpkg/origins says.
+    spec(&["dpkg-vendor"], "", "vendor= is= derives-from= query= help version"),
+    // autoconf 2.71's ifnames prints the preprocessor conditionals of C files.
+    spec(&["ifnames"], "hV", "help version"),
 ];
 
 /// The shape the GNU gettext catalog filters share: they read the catalogs named and print the
@@ -410,6 +481,12 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     "zdump", "manpath", "lexgrog", "readtags", "pinky", "routel", "ctstat", "rtstat", "lnstat", "lessecho", "gettext",
     "ngettext", "msgcmp", "corelist", "encguess", "podchecker", "piconv", "py3versions", "isosize",
     "lsirq", "pldd",
+    // The catalog of a developer's machine (see SPECS): programs whose every option only
+    // changes what is shown. xxHash's per-width names, webp's and libjpeg's printers aside
+    // (`data`), the -config scripts of the -dev packages (they print compiler flags),
+    // systemd's printers of facts and strings, qpdf's zlib filter.
+    "xxh32sum", "xxh64sum", "xxh128sum", "curl-config", "xml2-config", "xslt-config", "libpng-config",
+    "libpng16-config", "systemd-detect-virt", "systemd-escape", "systemd-path", "zlib-flate",
     // yamllint 1.29: its configuration (`-c`, `-d`, `.yamllint`, `extends`) is YAML of built-in
     // rules, and it has no cache or fix mode.
     "yamllint",

@@ -8975,3 +8975,59 @@ fn builtins_and_redirections_in_context() {
         },
     ]);
 }
+
+/// The catalog's programs that read configuration (issue 44): quilt sources ~/.quiltrc (or
+/// QUILTRC's file) as bash and runs its commands from QUILT_DIR; FFREPORT makes ffprobe write a
+/// report.
+#[test]
+fn catalog_programs_configuration() {
+    run(&[
+        case("quiltrc-absent", |_| {}, "quilt series", None),
+        case(
+            "quiltrc-comments",
+            |p| p.write("home/.quiltrc", "# nothing here\n\n"),
+            "quilt applied",
+            None,
+        ),
+        case(
+            "quiltrc-code",
+            |p| {
+                p.write(
+                    "home/.quiltrc",
+                    "touch /tmp/ran\nQUILT_PATCHES=debian/patches\n",
+                )
+            },
+            "quilt series",
+            Some(".quiltrc"),
+        ),
+        Case {
+            env: &[("QUILTRC", "$ROOT/repo/rc")],
+            ..case(
+                "quiltrc-env",
+                |p| p.write("repo/rc", "echo hi > out\n"),
+                "quilt top",
+                Some("rc"),
+            )
+        },
+        case(
+            "quiltrc-none-given",
+            |p| p.write("home/.quiltrc", "touch /tmp/ran\n"),
+            "quilt --quiltrc=- series",
+            None,
+        ),
+        Case {
+            env: &[("QUILT_DIR", "$ROOT/repo/q")],
+            ..case("quilt-dir", |_| {}, "quilt series", Some("QUILT_DIR"))
+        },
+        case("ffprobe-plain", |_| {}, "ffprobe -show_format a.mkv", None),
+        Case {
+            env: &[("FFREPORT", "file=r.log")],
+            ..case(
+                "ffprobe-ffreport",
+                |_| {},
+                "ffprobe -show_format a.mkv",
+                Some("FFREPORT"),
+            )
+        },
+    ]);
+}

@@ -509,6 +509,12 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         "terraform" => terraform(here, out),
+        "quilt" => quiltrc(here, args, out),
+        // FFREPORT makes ffprobe write a report file, as `-report` does (ffmpeg(1)).
+        "ffprobe" if !matches!(here.env.get("FFREPORT"), Var::Unset) => out.push(
+            Level::Write,
+            "ffprobe writes the report file FFREPORT asks for",
+        ),
         "gdb" => gdb(here, args, out),
         "gem" => super::ruby::gem(here, out),
         "pytest" | "py.test" | "flake8" | "pylint" => super::python::plugin_host(here, args, out),
@@ -1492,6 +1498,54 @@ fn exiftool_config(here: &Here<'_>, out: &mut Verdict) {
         out.push(
             Level::Unknown,
             format!("exiftool runs {} (Perl) when it starts", file.display()),
+        );
+    }
+}
+
+/// quilt (0.67, /usr/bin/quilt) runs `$QUILT_DIR/COMMAND` (the system's directory unless
+/// QUILT_DIR names another) and sources, as bash, the file QUILTRC names, else ~/.quiltrc when it
+/// exists, else the system's /etc/quilt.quiltrc; `--quiltrc=-` sources none. A file of only
+/// comments and blank lines is harmless; anything else is code.
+fn quiltrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if !matches!(here.env.get("QUILT_DIR"), Var::Unset) {
+        out.push(
+            Level::Unknown,
+            "quilt runs its commands from the directory QUILT_DIR names",
+        );
+    }
+    if args.first().is_some_and(|a| a.is("--quiltrc=-")) {
+        return;
+    }
+    let file = match here.env.get("QUILTRC") {
+        Var::Set(f) if !f.is_empty() => files::join(here.dir, f),
+        Var::Set(_) | Var::Unset => match here.env.home() {
+            Some(home) => home.join(".quiltrc"),
+            None => {
+                out.push(
+                    Level::Unknown,
+                    "quilt sources ~/.quiltrc, and HOME is not known",
+                );
+                return;
+            }
+        },
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "quilt sources the file QUILTRC names, only known at run time",
+            );
+            return;
+        }
+    };
+    let Some(text) = super::config_text(&file, "quilt", out) else {
+        return;
+    };
+    if !text
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        out.push(
+            Level::Unknown,
+            format!("quilt sources {} (bash) when it starts", file.display()),
         );
     }
 }

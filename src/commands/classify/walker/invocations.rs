@@ -671,6 +671,7 @@ impl Walker {
             | Stdin::Piped {
                 downloads: false,
                 text: Some(text),
+                ..
             } if program == "sqlite3"
                 && !text.trim().is_empty()
                 && !text.lines().any(|l| l.trim_start().starts_with('.')) =>
@@ -687,6 +688,7 @@ impl Walker {
             | Stdin::Piped {
                 downloads: false,
                 text: Some(text),
+                ..
             } if program == "m4" => {
                 with_input = args
                     .iter()
@@ -705,6 +707,11 @@ impl Walker {
             // The options the environment adds (FZF_DEFAULT_OPTS) are the context's to read.
             verdict = Verdict::read_only();
             verdict.push_unless(Level::Unknown, FZF_OPTIONS, Settle::Configuration);
+        }
+        if program == "diffstat" && plain_text(stdin) {
+            verdict
+                .findings
+                .retain(|f| f.reason != super::super::readers::DIFFSTAT_STDIN);
         }
         if program == "tac" && tac_reads_a_pipe(args, stdin) {
             verdict.push(
@@ -782,6 +789,7 @@ impl Walker {
         let mut stage = Stage {
             downloads: verdict.downloads,
             output,
+            plain: prints_a_diff(program, args),
         };
         for nested in verdict.nested {
             match nested {
@@ -836,6 +844,7 @@ impl Walker {
                     | Stdin::Piped {
                         downloads: false,
                         text: Some(text),
+                        ..
                     } => {
                         let text = text.clone();
                         self.script(&text);
@@ -861,6 +870,7 @@ impl Walker {
                         | Stdin::Piped {
                             downloads: false,
                             text: Some(text),
+                            ..
                         } => Some(text.as_str()),
                         _ => None,
                     };
@@ -886,6 +896,7 @@ impl Walker {
                     | Stdin::Piped {
                         downloads: false,
                         text: Some(text),
+                        ..
                     } if wrappers::reads_stdin_code(program) => {
                         let operand = args.iter().position(|a| a.is("-"));
                         match wrappers::inline_form(program, args, operand, text) {
@@ -1618,6 +1629,146 @@ fn no_create_operands<'a>(
     (no_create && !operands.is_empty()).then_some(operands)
 }
 
+/// Whether `program args` prints a diff whose first bytes are its own (`diff --git`, `--- `,
+/// `*** `, a line number, a space or a colon before a statistic), never a file's name or
+/// content: `git diff` and GNU diff with options that keep their formats. `--name-only`,
+/// `--check`, `--line-prefix`, `-D`, `-y`, the format options and any other option are not
+/// taken (a name or a line of a file could come first). What git runs for the diff (an
+/// external diff, a textconv filter) is its verdict's.
+fn prints_a_diff(program: &str, args: &[Word]) -> bool {
+    const GIT_DIFF: &[&str] = &[
+        "--cached",
+        "--staged",
+        "-p",
+        "-u",
+        "--patch",
+        "--stat",
+        "--numstat",
+        "--shortstat",
+        "--summary",
+        "--raw",
+        "--no-color",
+        "--color",
+        "--color=always",
+        "--color=never",
+        "--minimal",
+        "--patience",
+        "--histogram",
+        "-w",
+        "-b",
+        "--ignore-all-space",
+        "--ignore-space-change",
+        "--ignore-blank-lines",
+        "--no-renames",
+        "--text",
+        "-a",
+        "--binary",
+        "--full-index",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--exit-code",
+        "-R",
+        "--no-prefix",
+        "--",
+    ];
+    const DIFF: &[&str] = &[
+        "-u",
+        "-c",
+        "-r",
+        "-N",
+        "-a",
+        "-w",
+        "-b",
+        "-B",
+        "-i",
+        "-q",
+        "-p",
+        "--unified",
+        "--context",
+        "--recursive",
+        "--new-file",
+        "--text",
+        "--ignore-all-space",
+        "--ignore-space-change",
+        "--ignore-blank-lines",
+        "--ignore-case",
+        "--brief",
+        "--strip-trailing-cr",
+        "--show-c-function",
+        "--no-dereference",
+        "--minimal",
+        "-ru",
+        "-Nru",
+        "-urN",
+        "-ruN",
+        "-Naur",
+        "-aur",
+        "-uNr",
+        "-Nu",
+        "-uN",
+        "-ur",
+    ];
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<_>>>()
+    else {
+        return false;
+    };
+    let counted = |v: &str, prefixes: &[&str]| {
+        prefixes.iter().any(|p| {
+            v.strip_prefix(p)
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    };
+    match program {
+        "git" => {
+            let mut rest = values.as_slice();
+            while let Some((first, tail)) = rest.split_first() {
+                match *first {
+                    "--no-pager" | "-P" => rest = tail,
+                    "-C" if !tail.is_empty() => rest = &tail[1..],
+                    _ => break,
+                }
+            }
+            let Some((&"diff", options)) = rest.split_first() else {
+                return false;
+            };
+            options.iter().all(|v| {
+                !v.starts_with('-')
+                    || GIT_DIFF.contains(v)
+                    || counted(v, &["-U", "--unified=", "-M", "-C", "-B"])
+                    || matches!(*v, "-M" | "-C" | "-B" | "--find-renames" | "--find-copies")
+            })
+        }
+        "diff" => values.iter().all(|v| {
+            !v.starts_with('-')
+                || DIFF.contains(v)
+                || counted(v, &["-U", "--unified=", "-C", "--context="])
+        }),
+        _ => false,
+    }
+}
+
+/// An input whose text is known and starts like no compressed file (gzip, compress and pack's
+/// magic bytes, bzip2's `BZh`, xz's, lzma's): diffstat reads it as it is.
+fn plain_text(stdin: &Stdin) -> bool {
+    let text = match stdin {
+        Stdin::Piped { plain: true, .. } => return true,
+        Stdin::Text(text) => text,
+        Stdin::Piped {
+            downloads: false,
+            text: Some(text),
+            ..
+        } => text,
+        _ => return false,
+    };
+    !(text.starts_with("BZh")
+        || text.starts_with('\u{1f}')
+        || text.starts_with('\u{fd}')
+        || text.starts_with(']'))
+}
+
 /// An input known to be empty: `< /dev/null`, or a stage before whose output is known to be
 /// nothing (`printf ''`).
 fn known_empty(stdin: &Stdin) -> bool {
@@ -1626,6 +1777,7 @@ fn known_empty(stdin: &Stdin) -> bool {
         Stdin::Piped {
             downloads: false,
             text: Some(text),
+            ..
         } => text.is_empty(),
         _ => false,
     }
@@ -1711,6 +1863,7 @@ fn known_nonempty(stdin: &Stdin) -> bool {
         Stdin::Piped {
             downloads: false,
             text: Some(text),
+            ..
         } => !text.is_empty(),
         _ => false,
     }

@@ -33,6 +33,9 @@ pub(super) enum Stdin {
     Piped {
         downloads: bool,
         text: Option<String>,
+        /// The stage before prints a diff ([`invocations`]'s `prints_a_diff`): text that starts
+        /// like no compressed file.
+        plain: bool,
     },
     /// A here-document or here-string with fixed text.
     Text(String),
@@ -43,6 +46,8 @@ pub(super) enum Stdin {
 pub(super) struct Stage {
     downloads: bool,
     output: Option<String>,
+    /// It prints a diff, whose first bytes are its own (diffstat reads it as text).
+    plain: bool,
 }
 
 /// One classification under way: what was found, and what the script has set up so far.
@@ -574,6 +579,7 @@ impl Walker {
             input = Stdin::Piped {
                 downloads: out.downloads,
                 text: out.output,
+                plain: out.plain,
             };
         }
     }

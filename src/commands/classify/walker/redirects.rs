@@ -452,12 +452,14 @@ impl Walker {
                 let mut input = Stdin::Piped {
                     downloads: false,
                     text: output.clone(),
+                    plain: false,
                 };
                 for stage in stages {
                     let out = self.statement(stage, src, &input);
                     input = Stdin::Piped {
                         downloads: out.downloads,
                         text: out.output,
+                        plain: out.plain,
                     };
                 }
             } else {
