@@ -28,7 +28,11 @@ fn frame_line(line: &str) -> Option<FrameLine> {
     };
     let gutter = rest.trim_start_matches(' ');
     let digits = gutter.bytes().take_while(u8::is_ascii_digit).count();
-    let after = gutter[digits..].strip_prefix(" |")?;
+    // The caret line's gutter has no number: its `|` follows the padding.
+    let after = match digits {
+        0 => gutter.strip_prefix('|')?,
+        _ => gutter[digits..].strip_prefix(" |")?,
+    };
     if !(after.is_empty() || after.starts_with(' ')) {
         return None;
     }
