@@ -287,6 +287,22 @@ export function facts(c) {
     }
     return f
   }
+  // `npm explain` / `npm why`: why a package is installed, as a tree of edges (`semver@"^6.3.1"
+  // from @babel/core@7.29.16`, `dev x@"^1" from the root project`, a `peer`/`optional` mark
+  // before it): each installed copy's heading (`semver@6.3.2 dev`), each edge and each nested
+  // place (`node_modules/a/node_modules/semver`) is a fact, once however often the tree repeats
+  // it (a dependent's own reasons are printed again under every path that reaches it); a
+  // top-level place (`node_modules/x`, the folder its name says) is not.
+  if (program === 'npm' && /^(explain|why)$/.test(sub)) {
+    const seen = new Set()
+    for (const l of lines) {
+      const t = l.trim()
+      if (!t || seen.has(t) || (t.startsWith('node_modules/') && !t.slice(13).includes('/node_modules/'))) continue
+      seen.add(t)
+      add('edge', t)
+    }
+    return f
+  }
   // `npm ls --parseable` (pnpm's too): a path a line, as find prints them.
   if (['npm', 'pnpm'].includes(program) && /^(ls|list|la|ll)$/.test(sub) && /\s(--parseable|-p)\b/.test(c.command)) {
     for (const l of lines) if (l.trim()) add('path', l.trim())
@@ -391,7 +407,7 @@ export function facts(c) {
     if ((m = /^ FAIL {1,2}(.+?)( \[.*\])?$/.exec(l))) add('test', ...m[1].split(' > ').map((s) => s.trim()))
     if ((m = /^\s+[×✗] (.+?)( \d+ms)?$/.exec(l))) add('test', m[1].split(' > ').pop())
     if ((m = /^\s+● (.+)$/.exec(l))) add('test', m[1].split(' › ').pop())
-    if ((m = /^(?:FAILED|ERROR) (\S+)/.exec(l))) add('test', m[1])
+    if ((m = /^(?:FAILED|ERROR) (\S+)/.exec(l)) && !/^ERROR in /.test(l)) add('test', m[1])
     if ((m = /^\S+::\S+ (FAILED|ERROR|SKIPPED)/.exec(l))) add('test', l.split(' ')[0])
     // pytest-xdist's -v line, the worker and progress first (`[gw0] [ 12%] SKIPPED t.py::A::test_b`):
     // the same fact as pytest's own -v line.
@@ -524,8 +540,52 @@ export function facts(c) {
     if ((m = /^Unpacking (\S+) \(.*\.\.\.$/.exec(l))) return setUp.has(m[1])
     return false
   }
-  if (!f.length && !BUILD_TOOLS.has(program)) for (const [i, l] of lines.entries()) if (l.trim() && !RULE.test(l) && !(tap && (tapLayout(l) || passingHeading(i))) && !dpkgStep(l.trim())) add('line', l.trim())
+  // A code frame (`@babel/code-frame`'s: `> 4 | code` marked, `  3 | code` around it, as babel,
+  // webpack and eslint's codeframe format print it at a message's top level): the lines around
+  // the marked one are the file's own text, no fact of the run.
+  const framed = lines.some((l) => /^>\s*\d+ \| /.test(l))
+  const frameContext = (l) => framed && /^ +\d+ \|( |$)/.test(l)
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const [i, l] of lines.entries()) if (l.trim() && !RULE.test(l) && !(tap && (tapLayout(l) || passingHeading(i))) && !dpkgStep(l.trim()) && !frameContext(l)) add('line', l.trim())
+  for (const [kind, ...parts] of bundled(lines)) add(kind, ...parts)
   return f
+}
+
+/** A bundler's report (webpack's stats, and the asset tables of vite, rollup, parcel, esbuild):
+ * each asset or chunk with its size, each module row with its size (and its `[1 error]`), each
+ * `ERROR in`/`WARNING in` heading and the message under it, a resolver's "did you mean" and the
+ * paths it tried, the import trace (`@ ./src/main.js 4:12-38`), the closing `compiled …`. Read
+ * after the rules above, whatever they found (a program no rule is about keeps its lines too). */
+function bundled(lines) {
+  const out = []
+  const size = '[\\d.,]+ ?(?:bytes|B|kB|KB|KiB|MB|MiB|GB|GiB)'
+  const asset = new RegExp(`^\\s*(\\S+\\.(?:js|mjs|cjs|css|html|map|wasm|json|svg|txt))\\s+(${size})\\b`)
+  const moduleRow = new RegExp(`^\\s*((?:\\.{1,2}/|webpack/runtime/|external )\\S*(?: [a-z][\\w ]*?)?(?: \\+ \\d+ modules?)?) (?:\\[\\d+\\] )?(${size})\\b`)
+  for (const [i, l] of lines.entries()) {
+    let m
+    if ((m = /^(ERROR|WARNING) in (.+?)\s*$/.exec(l))) {
+      out.push(['message', `${m[1]} in ${m[2]}`])
+      const next = lines[i + 1]?.trim()
+      if (next) out.push(['message', next])
+    }
+    if ((m = /^Did you mean (.+)$/.exec(l.trim()))) out.push(['message', m[0]])
+    if ((m = /\bcompiled (successfully|with .+?) in [\d.]+ m?s\b/.exec(l))) out.push(['summary', `compiled ${m[1]}`])
+    if ((m = new RegExp(`^asset (\\S+) (${size})`).exec(l))) out.push(['asset', m[1], m[2]])
+    else if ((m = new RegExp(`^chunk \\{\\w+\\} .*?(\\S+\\.\\w+) (?:\\(\\S+\\) )?(${size})`).exec(l))) out.push(['chunk', m[1], m[2]])
+    else if ((m = moduleRow.exec(l))) {
+      const counted = /\[(\d+ (?:errors?|warnings?))\]/.exec(l)
+      out.push(['module', m[1], m[2], ...(counted ? [counted[0]] : [])])
+    } else if ((m = asset.exec(l))) out.push(['asset', m[1], m[2]])
+    if ((m = /^\s+(\/\S+) doesn't exist$/.exec(l))) out.push(['path', m[1]])
+    if ((m = /^ @ (\S+) (\d+:\d+(?:-\d+)?)/.exec(l))) out.push(['location', m[1], m[2]])
+    // An asset in a size warning's list (`  main.js (2.86 KiB)`).
+    if ((m = new RegExp(`^\\s+(\\S+\\.\\w+) \\((${size})\\)$`).exec(l))) out.push(['asset', m[1], m[2]])
+    // A code frame's heading as babel writes it (`SyntaxError: /p/a.js: Unexpected token (4:9)`):
+    // the message and its place; and the line the frame marks (`> 4 | code`).
+    if ((m = /^(\w*Error): (\S+?): (.+?) \((\d+:\d+)\):?$/.exec(l))) out.push(['message', m[3]], ['location', m[2], m[4]])
+    if ((m = /^>\s*(\d+) \| (.*\S)/.exec(l))) out.push(['frame', new RegExp(`^> ?${m[1]} \\|`), m[2].trim()])
+  }
+  const seen = new Set()
+  return out.filter((f) => { const k = f.map(String).join('\n'); return !seen.has(k) && seen.add(k) })
 }
 
 /** GitHub Actions' workflow commands (`::error file=a.py,line=3,col=5,title=T::message`, a

@@ -2448,11 +2448,11 @@ fn nested_tap_keeps_its_outer_results_and_directives() {
     }
 }
 
-/// An indented tree that says the same subtree again (`npm explain`: each dependent's own
-/// chain of dependents, again wherever it is reached): the repeat is its first line and a
-/// count; a subtree that differs by a line, or by an indent, is written out.
+/// An explanation tree that says the same edge again (`npm explain`: each dependent's own
+/// chain of dependents, again wherever it is reached): the repeat goes with what is under it;
+/// a repeat with a line not said yet above that line stays, as its place in the tree.
 #[test]
-fn an_indented_trees_repeated_subtrees_are_said_once() {
+fn an_explanation_trees_repeated_edges_are_said_once() {
     let chain = |d: usize| {
         let pad = " ".repeat(d);
         format!("{pad}jest-config@\"30.5.2\" from jest-cli@30.5.2\n{pad}node_modules/jest-cli\n{pad}  jest-cli@\"30.5.2\" from jest@30.5.2\n{pad}  node_modules/jest\n{pad}    jest@\"^30.5.2\" from the root project\n")
@@ -2469,21 +2469,28 @@ fn an_indented_trees_repeated_subtrees_are_said_once() {
     }
     text.push_str("  picomatch@\"^4.0.3\" from tinyglobby@0.2.1\n  node_modules/tinyglobby\n    jest-config@\"30.5.2\" from jest-cli@30.5.2\n    node_modules/jest-cli\n      jest-cli@\"30.5.2\" from jest@30.5.3\n      node_modules/jest\n        jest@\"^30.5.2\" from the root project\n");
     let (_, out) = run("npm explain picomatch", &text).expect("rewritten");
-    // The repeat's mark goes on the line that names the package (its own folder, the line
-    // after, says nothing more).
+    // The repeat goes with what is under it.
     assert_eq!(
-        out.matches("jest-config@\"30.5.2\" from jest-cli@30.5.2 (as above)")
+        out.matches("jest-config@\"30.5.2\" from jest-cli@30.5.2")
             .count(),
         2,
         "{out}"
     );
-    assert!(!out.contains("node_modules/"), "{out}");
-    // The one that differs (jest@30.5.3) is written out whole.
     assert!(
-        out.contains("from jest@30.5.3\n        jest@\"^30.5.2\" from the root project"),
+        out.contains("picomatch@\"^4.0.3\" from anymatch@1.0.0\n  picomatch@\"^4.0.3\" from micromatch@1.0.0\n"),
         "{out}"
     );
-    assert_eq!(out.matches("from the root project").count(), 2, "{out}");
+    assert!(
+        out.contains("micromatch@\"^4\" from globby@16.2.4\n  picomatch"),
+        "{out}"
+    );
+    assert!(!out.contains("node_modules/"), "{out}");
+    // The edge not said yet (from jest@30.5.3) stays, under the repeat that places it.
+    assert!(
+        out.contains("from tinyglobby@0.2.1\n    jest-config@\"30.5.2\" from jest-cli@30.5.2\n      jest-cli@\"30.5.2\" from jest@30.5.3"),
+        "{out}"
+    );
+    assert_eq!(out.matches("from the root project").count(), 1, "{out}");
     // A program that prints a file's data keeps it as it is.
     assert_eq!(run("cat tree.txt", &text), None);
 }
@@ -3225,7 +3232,7 @@ fn npm_explain_drops_a_packages_own_folder_and_keeps_a_nested_one() {
     let out = text_of("npm explain glob", raw);
     assert_eq!(
         out,
-        "glob@7.2.3\n  glob@\"^7.1.3\" from @jest/reporters@29.7.0\n    @jest/reporters@\"^29.7.0\" from jest@29.7.0\n      jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.3\" from jest-config@29.7.0\n    jest-config@\"^29.7.0\" from @jest/reporters@29.7.0 (as above)\n  glob@\"^7.1.4\" from test-exclude@6.0.0\n  node_modules/test-exclude/node_modules/old\n    test-exclude@\"^6.0.0\" from the root project\n"
+        "glob@7.2.3\n  glob@\"^7.1.3\" from @jest/reporters@29.7.0\n    @jest/reporters@\"^29.7.0\" from jest@29.7.0\n      jest@\"^29.7.0\" from the root project\n  glob@\"^7.1.3\" from jest-config@29.7.0\n    jest-config@\"^29.7.0\" from @jest/reporters@29.7.0\n  glob@\"^7.1.4\" from test-exclude@6.0.0\n  node_modules/test-exclude/node_modules/old\n    test-exclude@\"^6.0.0\" from the root project\n"
     );
 }
 
@@ -5235,4 +5242,18 @@ fn pytest_drops_the_hypothesis_profile_header() {
     let out = text_of("python -m pytest -v t.py", &raw);
     assert!(!out.contains("hypothesis profile"), "{out}");
     assert!(out.contains("20 passed in 0.21s"), "{out}");
+}
+
+/// A code frame (`@babel/code-frame`'s, here babel's own) loses its unmarked lines whatever
+/// program printed it, before that program's filter reads the rest; a program that prints a
+/// file keeps it as it is.
+#[test]
+fn a_code_frames_unmarked_lines_go_before_any_filter() {
+    let raw = "SyntaxError: /w/src/a.js: Unexpected token (4:10):\n  2 | export function render3(rows) {\n  3 |   const big = [0,3,6,9,12,15,18,21,24,27,30,33,36,39,42,45,48,51,54,57,60,63,66,69,72];\n> 4 |   return <section id=\"p3\">;\n    |          ^\n  5 | }\nAdd @babel/preset-react to the 'presets' section of your Babel config.\n";
+    let (_, out) = run("npx babel src -d lib", raw).expect("rewritten");
+    assert_eq!(
+        out,
+        "SyntaxError: /w/src/a.js: Unexpected token (4:10):\n> 4 |   return <section id=\"p3\">;\n    |          ^\nAdd @babel/preset-react to the 'presets' section of your Babel config.\n"
+    );
+    assert_eq!(run("cat frame.txt", raw), None);
 }

@@ -6,6 +6,7 @@ mod build;
 mod bundler;
 mod cargo;
 mod findings_xml;
+mod frame;
 mod git;
 mod hooks;
 mod json;
@@ -139,6 +140,26 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             ));
         }
     }
+    // A code frame's unmarked lines (`frame`) go before the program's filter reads the output;
+    // when none reads it, that is the rewrite.
+    let framed = (!prints_data(&ctx.inv.program))
+        .then(|| frame::without_context(ctx.text))
+        .flatten();
+    if let Some(text) = framed.as_deref() {
+        let inner = Context {
+            inv: ctx.inv,
+            text,
+            outline: ctx.outline,
+        };
+        return Some(
+            chosen(&inner).unwrap_or_else(|| ("code-frame".to_string(), text.to_string())),
+        );
+    }
+    chosen(ctx)
+}
+
+/// The program's filter ([`choose`]) on `ctx`, its rewrite checked by its guard.
+fn chosen(ctx: &Context) -> Option<(String, String)> {
     let (label, filter, guard) = choose(ctx)?;
     let text = filter(ctx)?;
     if guard == Guard::Locations {
@@ -477,6 +498,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
         "mocha" if tests_js::looks_like_mocha(ctx.text) => {
             pick("mocha", tests_js::mocha, Guard::Locations)
         }
+        "webpack" | "webpack-cli" | "rspack" if bundler::looks_like_webpack(ctx.text) => {
+            pick("webpack", bundler::webpack, Guard::Locations)
+        }
         "tsc" => pick("tsc", lint::tsc, Guard::Own),
         "eslint" => pick("eslint", lint::eslint, Guard::Own),
         "ruff" if sub == "format" => pick("ruff-format", lint::formatter_check, Guard::Own),
@@ -536,6 +560,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("task-run", tasks::task_run))
     } else if bundler::looks_like_esbuild(&head) {
         Some(("esbuild", bundler::esbuild))
+    } else if bundler::looks_like_webpack(text) {
+        Some(("webpack", bundler::webpack))
     } else if streams::looks_like_streams(text) {
         Some(("streams", streams::streams))
     } else if shape::looks_like_tap(text) {

@@ -7,6 +7,7 @@ use super::{sniffed, Context, Filter, Guard};
 use crate::minimize::text::join_lines;
 use crate::minimize::text::SplitLines;
 use crate::re;
+use std::collections::HashSet;
 
 pub(super) fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
     let program = ctx.inv.program.as_str();
@@ -57,46 +58,95 @@ fn npm_pack(ctx: &Context) -> Option<String> {
     Some(join_lines(ctx.text.split_lines().filter(|l| !is_notice(l))))
 }
 
-/// `npm explain`: each package on its line (`glob@"^7.1.3" from jest-config@29.7.0`) then where
-/// it is installed (`node_modules/jest-config`). The chains repeated under several dependents
-/// are said once, as an indented tree's repeated subtrees are (see `shape::counted_text`); then
-/// a place is dropped where it is the package's own top-level folder (the name it follows says
-/// it), and a repeated chain's mark goes to that name's line (`… from jest-config@29.7.0 (as
-/// above)`). A nested place (`node_modules/a/node_modules/b`) stays.
+/// `npm explain`: an explanation tree of why a package is installed, each line an edge
+/// (`glob@"^7.1.3" from jest-config@29.7.0`, `dev jest@"^29" from the root project`) then
+/// where the dependent is installed (`node_modules/jest-config`), its own reasons indented under
+/// it. A dependent's reasons are the same wherever it is reached, and npm prints them again under
+/// every path: each edge is said once, at its first place; a repeated one stays only above a
+/// line not said yet (its place in the tree). An edge with nothing under it names a dependent
+/// whose reasons are above (each line says both ends of its edge: no mark is needed, and one on
+/// each such edge cost more than the bar allows on a big tree). A place is dropped where it is
+/// the package's own top-level folder (the name it follows says it) or said before; a nested one
+/// (`node_modules/a/node_modules/b`) stays.
 fn npm_explain(ctx: &Context) -> Option<String> {
-    let folded = super::shape::counted_text(ctx.text);
-    let text = folded.as_deref().unwrap_or(ctx.text);
-    let mut kept: Vec<String> = Vec::with_capacity(text.split_lines().count());
+    struct Line<'a> {
+        line: &'a str,
+        depth: usize,
+        /// Where the dependent of the edge above is installed.
+        place: bool,
+        new: bool,
+        new_below: bool,
+    }
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut lines: Vec<Line> = Vec::with_capacity(ctx.text.split_lines().count());
     let mut previous = "";
-    for line in text.split_lines() {
-        let t = line.trim_start();
-        let named = previous
-            .rsplit_once(" from ")
-            .map_or(previous, |(_, from)| from)
-            .trim();
-        // `@scope/name@1.2.3` or `name@1.2.3`: the name is before the last `@` past the first.
-        let name = match named.get(1..).and_then(|r| r.rfind('@')) {
-            Some(at) => &named[..=at],
-            None => named,
+    for line in ctx.text.split_lines() {
+        let t = line.trim();
+        let place = t.starts_with("node_modules/");
+        let own_folder = place && {
+            let named = previous
+                .rsplit_once(" from ")
+                .map_or(previous, |(_, from)| from)
+                .trim();
+            // `@scope/name@1.2.3` or `name@1.2.3`: the name is before the last `@` past the first.
+            let name = match named.get(1..).and_then(|r| r.rfind('@')) {
+                Some(at) => &named[..=at],
+                None => named,
+            };
+            !name.is_empty() && t["node_modules/".len()..] == *name
         };
-        previous = t;
-        let Some(place) = t.strip_prefix("node_modules/") else {
-            kept.push(line.to_string());
+        if !place {
+            previous = t;
+        }
+        lines.push(Line {
+            line,
+            depth: line.len() - line.trim_start().len(),
+            place,
+            new: !t.is_empty() && !own_folder && seen.insert(t),
+            new_below: false,
+        });
+    }
+    // The edges above each line (a place belongs to its edge, a blank line ends a tree).
+    let mut open: Vec<usize> = Vec::new();
+    for i in 0..lines.len() {
+        if lines[i].line.trim().is_empty() {
+            open.clear();
             continue;
-        };
-        let (folder, repeated) = match place.split_once(" (its ") {
-            Some((folder, _)) => (folder, true),
-            None => (place, false),
-        };
-        if name.is_empty() || folder != name {
-            kept.push(line.to_string());
-        } else if repeated {
-            if let Some(last) = kept.last_mut() {
-                last.push_str(" (as above)");
+        }
+        if lines[i].place {
+            continue;
+        }
+        while open
+            .last()
+            .is_some_and(|&o| lines[o].depth >= lines[i].depth)
+        {
+            open.pop();
+        }
+        let new = lines[i].new;
+        for &o in &open {
+            lines[o].new_below |= new;
+        }
+        open.push(i);
+    }
+    let shown = |l: &Line| l.new || l.new_below;
+    let mut kept: Vec<String> = Vec::with_capacity(lines.len());
+    let mut edge_shown = true;
+    for l in &lines {
+        if l.line.trim().is_empty() {
+            kept.push(l.line.to_string());
+            edge_shown = true;
+        } else if l.place {
+            if edge_shown && l.new {
+                kept.push(l.line.to_string());
+            }
+        } else {
+            edge_shown = shown(l);
+            if edge_shown {
+                kept.push(l.line.to_string());
             }
         }
     }
-    Some(join_lines(kept))
+    (kept.len() < lines.len()).then(|| join_lines(kept))
 }
 
 /// Whether the command runs a package's script (`npm test`, `npm run x`, `pnpm test`, `yarn
