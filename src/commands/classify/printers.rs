@@ -95,9 +95,10 @@ fn gvpr(args: &[Word]) -> Option<Verdict> {
                 words.next()?;
             }
             "-o" => {
-                if !is_stream_device(words.next()?.value.as_deref()?) {
-                    return None;
-                }
+                words
+                    .next()
+                    .and_then(|w| w.value.as_deref())
+                    .filter(|o| is_stream_device(o))?;
             }
             _ if v.starts_with('-') && v != "-" => return None,
             _ if program.is_none() => program = Some(v),

@@ -7895,12 +7895,6 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
             Some("touch"),
         ),
         case(
-            "glob-loop-no-match-tested",
-            files,
-            "for f in *.zz; do test -e \"$f\" && touch \"$f.bak\"; done; echo ok",
-            None,
-        ),
-        case(
             "file-test-of-nothing",
             files,
             "[ -d out ] && touch out/stamp; [[ -e none.txt ]] && rm -rf src",
