@@ -470,8 +470,101 @@ pub fn python_tool(program: &str, args: &[Word]) -> Option<Verdict> {
         "pylint" => pylint_lists(args).or_else(|| pylint_lints(args)),
         "isort" => isort_shows(args),
         "autopep8" => Some(autopep8(args)),
+        "codespell" => Some(codespell(args)),
         _ => None,
     }
+}
+
+/// The finding on codespell's checking mode: its configuration files (`setup.cfg` and
+/// `.codespellrc` in the directory it runs in, `--config FILE`; `[tool.codespell]` of
+/// `pyproject.toml` there and `--toml FILE`) add options, `write-changes` among them;
+/// `context::tools` reads them.
+pub const CODESPELL_CONFIG: &str =
+    "codespell takes write-changes from its configuration files; no context was read to tell";
+
+/// codespell (2.2) reporting misspellings: every option but `-w` (`--write-changes`, or any
+/// prefix of it: argparse takes `--write`) only chooses what is checked and shown, as its
+/// `_codespell.py` parses them; it opens the files it checks to read, and writes only with
+/// `-w`. `-i` (asking before a fix) is not taken. Options a later codespell added are not known
+/// here.
+fn codespell(args: &[Word]) -> Verdict {
+    const FLAGS: &str = "dcsefHh";
+    const VALUED: &str = "DILrSxqABC";
+    const LONG_FLAGS: &[&str] = &[
+        "version",
+        "help",
+        "disable-colors",
+        "enable-colors",
+        "summary",
+        "count",
+        "hard-encoding-detection",
+        "check-filenames",
+        "check-hidden",
+    ];
+    const LONG_VALUED: &[&str] = &[
+        "dictionary",
+        "builtin",
+        "ignore-regex",
+        "ignore-words",
+        "ignore-words-list",
+        "uri-ignore-words-list",
+        "regex",
+        "uri-regex",
+        "skip",
+        "exclude-file",
+        "quiet-level",
+        "after-context",
+        "before-context",
+        "context",
+        "config",
+        "toml",
+    ];
+    let mut i = 0;
+    let mut only_operands = false;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return Verdict::unknown("an argument of codespell is only known at run time");
+        };
+        if only_operands || v == "-" || !v.starts_with('-') {
+            continue;
+        }
+        if v == "--" {
+            only_operands = true;
+            continue;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, _)) => (n, true),
+                None => (long, false),
+            };
+            if "write-changes".starts_with(name) {
+                return Verdict::write(format!("codespell {v} rewrites the files it fixes"));
+            }
+            if LONG_VALUED.contains(&name) {
+                i += usize::from(!inline);
+            } else if !LONG_FLAGS.contains(&name) {
+                return Verdict::unknown(format!("codespell {v} is not known to only check"));
+            }
+            continue;
+        }
+        for (at, c) in v.char_indices().skip(1) {
+            if c == 'w' {
+                return Verdict::write(format!("codespell {v} rewrites the files it fixes"));
+            }
+            if VALUED.contains(c) {
+                // The rest of the word, or the next one, is the value.
+                i += usize::from(at + 1 == v.len());
+                break;
+            }
+            if !FLAGS.contains(c) {
+                return Verdict::unknown(format!("codespell {v} is not known to only check"));
+            }
+        }
+    }
+    let mut verdict = Verdict::read_only();
+    verdict.push_unless(Level::Write, CODESPELL_CONFIG, Settle::Configuration);
+    verdict
 }
 
 /// The finding on autopep8 printing: its configuration files (data: `[pycodestyle]`, `[pep8]`

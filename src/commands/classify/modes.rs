@@ -241,6 +241,8 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
         "ssh-keygen" => ssh_keygen(&values),
+        "ssh-add" => ssh_add_lists(&values),
+        "setfacl" => setfacl_test(&values),
         "ctags" => ctags(&values),
         "uudecode" => uudecode(&values),
         // Client programs asked only for their version (psql(1) -V, mysql(1) -V, redis-cli -v):
@@ -3745,4 +3747,61 @@ fn ocamldep(values: &[&str]) -> bool {
         }
     }
     files > 0 && i == values.len()
+}
+
+/// `ssh-add -l` and `-L` (OpenSSH 9.2) print the fingerprints or public keys the agent holds
+/// (or that none is running); `-E HASH` picks the fingerprint's hash, `-v`/`-q` the chatter.
+/// Every other mode adds, removes, locks or tests keys in the agent.
+fn ssh_add_lists(values: &[&str]) -> bool {
+    let mut lists = false;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let Some(letters) = v.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            return false;
+        };
+        for (at, c) in letters.char_indices() {
+            match c {
+                'l' | 'L' => lists = true,
+                'v' | 'q' => {}
+                // `-E sha256` or `-Esha256`: the rest of the word, or the next one, is the hash.
+                'E' => {
+                    if at + 1 == letters.len() {
+                        i += 1;
+                        if values.get(i - 1).is_none() {
+                            return false;
+                        }
+                    }
+                    break;
+                }
+                _ => return false,
+            }
+        }
+    }
+    lists
+}
+
+/// `setfacl --test` (acl 2.3) prints the ACLs each change would give and sets none, `-R`, `-b`,
+/// `-x` and `--set` included (measured with strace: only `getxattr`, no ctime changed). Not
+/// with `--restore` (a file's own list of ACLs, set by another path), nor a `--test` that is an
+/// operand after `--` or the value of an option before it (`-M --test` reads the ACLs from a
+/// file of that name).
+fn setfacl_test(values: &[&str]) -> bool {
+    let takes_value = |v: &str| {
+        matches!(
+            v,
+            "--set" | "--set-file" | "--modify" | "--modify-file" | "--remove" | "--remove-file"
+        ) || (v.starts_with('-') && !v.starts_with("--") && v.ends_with(['m', 'M', 'x', 'X']))
+    };
+    let mut test = false;
+    let mut previous = "";
+    for v in values.iter().take_while(|v| **v != "--") {
+        if *v == "--test" && !takes_value(previous) {
+            test = true;
+        } else if v.starts_with("--restore") {
+            return false;
+        }
+        previous = v;
+    }
+    test
 }

@@ -1473,6 +1473,9 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
     if module == "pip" {
         return super::tools::check("pip", rest);
     }
+    if module == "docutils" {
+        return super::printers::check("docutils", rest);
+    }
     let values: Vec<&str> = rest
         .iter()
         .map(|a| a.value.as_deref())

@@ -1953,6 +1953,77 @@ fn printing_modes_and_version_control_reads_without_context() {
         ("gnuplot -d -e 'set print \"o\"; print 1'", Unknown),
         ("gnuplot -d -e 'load \"x.gp\"'", Unknown),
         ("gnuplot x.gp", Unknown),
+        // A plot on a terminal that draws on standard output; any other terminal, a plot on
+        // the one gnuplot starts with, or a command's output as data is not taken.
+        ("gnuplot -d -e 'set term dumb 40 10; plot x'", ReadOnly),
+        (
+            "gnuplot -d -e 'set terminal svg' -e 'set xrange [0:1]; splot x*y'",
+            ReadOnly,
+        ),
+        ("gnuplot -d -e 'plot x'", Unknown),
+        ("gnuplot -d -e 'set term png; plot x'", Unknown),
+        ("gnuplot -d -e 'set term dumb; plot \"< ./gen\"'", Unknown),
+        (
+            "gnuplot -d -e 'set term dumb; set output \"o.txt\"; plot x'",
+            Unknown,
+        ),
+        (
+            "gnuplot -d -e 'set term dumb; set table \"t\"; plot x'",
+            Unknown,
+        ),
+        // pandoc's information modes.
+        ("pandoc -v", ReadOnly),
+        ("pandoc -h", ReadOnly),
+        ("pandoc --print-default-template=html5", ReadOnly),
+        ("pandoc -D latex", ReadOnly),
+        ("pandoc --print-highlight-style=pygments", ReadOnly),
+        ("pandoc --print-default-data-file=reference.docx", ReadOnly),
+        ("pandoc -D w.lua", Unknown),
+        (
+            "pandoc --print-highlight-style=pygments -o style.theme",
+            Unknown,
+        ),
+        ("pandoc -o /dev/stdout a.md", ReadOnly),
+        // graphviz's output option naming a standard stream writes no file.
+        ("dot -Tsvg -o /dev/stdout a.dot", ReadOnly),
+        ("dot -Tsvg -o/dev/null a.dot", ReadOnly),
+        ("dot -Tsvg -o /dev/stdout.svg a.dot", Unknown),
+        // graphviz's graph filters to standard output; -o to a file, an unknown letter not.
+        ("ccomps -v a.dot", ReadOnly),
+        ("ccomps -x -X node1 a.dot", ReadOnly),
+        ("ccomps -x -o comp.dot a.dot", Unknown),
+        ("ccomps -xocomp.dot a.dot", Unknown),
+        ("acyclic -n a.dot", ReadOnly),
+        ("acyclic -o out.dot a.dot", Unknown),
+        ("sccmap -s a.dot", ReadOnly),
+        ("bcomps -t a.dot", ReadOnly),
+        ("unflatten -l 3 -f a.dot", ReadOnly),
+        ("unflatten -o flat.dot a.dot", Unknown),
+        ("tred a.dot", ReadOnly),
+        ("nop -p a.dot", ReadOnly),
+        ("gml2gv -gG -o /dev/stdout a.gml", ReadOnly),
+        ("gv2gxl -o a.gxl a.dot", Unknown),
+        ("gc -n -e a.dot", ReadOnly),
+        // gvpr's inline program, unless it runs a command or writes a file.
+        ("gvpr 'END{printf(\"%d\\n\", nNodes($G))}' a.dot", ReadOnly),
+        ("gvpr -c 'N[color==\"red\"]{delete($G,$)}' a.dot", ReadOnly),
+        ("gvpr -a x -q 'BEG_G{print(ARGV[0])}' a.dot", ReadOnly),
+        ("gvpr 'BEG_G{system(\"touch x\")}' a.dot", Unknown),
+        ("gvpr 'END_G{writeG($G, \"out.dot\")}' a.dot", Unknown),
+        (
+            "gvpr 'BEGIN{int f = openF(\"o\", \"w\"); printf(f, \"x\")}' a.dot",
+            Unknown,
+        ),
+        ("gvpr -o out.dot -c 'N{}' a.dot", Unknown),
+        ("gvpr -f prog.g a.dot", Unknown),
+        // docutils to standard output is left to the context (its configuration files, the
+        // document's :url: options); a destination, a report file, a foreign component not.
+        ("rst2html a.rst", Unknown),
+        ("rst2html a.rst out.html", Unknown),
+        ("rst2html --warnings=w.log a.rst", Unknown),
+        ("rst2html --record-dependencies deps.txt a.rst", Unknown),
+        ("rst2html --writer=mywriter a.rst", Unknown),
+        ("rst2html --math-output='MathML ttm' a.rst", Unknown),
         ("just --list", ReadOnly),
         ("just --summary", ReadOnly),
         ("just --show build", ReadOnly),
@@ -3219,4 +3290,77 @@ fn catalog_of_a_developers_machine() {
         ("autoreconf --version", Unknown),
         ("autom4te --help", Unknown),
     ]);
+}
+
+/// xargs on an input known to be empty: with `-r` or a replace string its command never
+/// starts; otherwise it runs once with its own words and none read. Any other input, or words
+/// from a file (`-a`), still reads words from elsewhere.
+#[test]
+fn xargs_on_an_empty_input() {
+    assert_levels(&[
+        ("xargs -r rm -f < /dev/null", ReadOnly),
+        ("xargs --no-run-if-empty rm < /dev/null", ReadOnly),
+        ("xargs -I{} rm {} < /dev/null", ReadOnly),
+        ("printf '' | xargs -r rm", ReadOnly),
+        ("xargs echo done < /dev/null", ReadOnly),
+        ("xargs -n1 wc -l < /dev/null", ReadOnly),
+        ("xargs rm -f < /dev/null", Write),
+        ("xargs touch stamp < /dev/null", Write),
+        ("xargs -r rm -f < list.txt", Write),
+        ("printf 'a\\n' | xargs -r rm", Write),
+        ("xargs -r -a list.txt rm < /dev/null", Write),
+    ]);
+}
+
+/// Listing modes of programs that otherwise change things: `ssh-add -l`/`-L` list the agent's
+/// keys, `setfacl --test` prints the ACLs it would set. Their other modes change state.
+#[test]
+fn listing_and_test_modes() {
+    assert_levels(&[
+        ("ssh-add -l", ReadOnly),
+        ("ssh-add -L", ReadOnly),
+        ("ssh-add -E md5 -l", ReadOnly),
+        ("ssh-add -lEsha256", ReadOnly),
+        ("ssh-add", Unknown),
+        ("ssh-add ~/.ssh/id_ed25519", Unknown),
+        ("ssh-add -D", Unknown),
+        ("ssh-add -d -l", Unknown),
+        ("setfacl --test -m u:nobody:r README.md", ReadOnly),
+        ("setfacl -R --test -b src", ReadOnly),
+        ("setfacl -m u:nobody:r README.md", Write),
+        ("setfacl -M --test README.md", Write),
+        ("setfacl -m u:nobody:r -- --test README.md", Write),
+        ("setfacl --test --restore=acl.txt", Write),
+    ]);
+}
+
+/// codespell reports misspellings (what its configuration adds is the context's); `-w`, or any
+/// long option argparse reads as `--write-changes`, rewrites files.
+#[test]
+fn codespell_checks_without_context() {
+    assert_levels(&[
+        ("codespell --version", ReadOnly),
+        ("codespell README.md docs", Write),
+        ("codespell -w README.md", Write),
+        ("codespell --write README.md", Write),
+        ("codespell -wq 3 README.md", Write),
+        ("codespell -S '*.lock' -w .", Write),
+        ("codespell --frobnicate README.md", Unknown),
+    ]);
+    let plain = classify("codespell -L teh,fo --count README.md");
+    assert!(
+        plain
+            .reasons
+            .iter()
+            .any(|r| r.contains("no context was read")),
+        "{:?}",
+        plain.reasons
+    );
+    // A value that holds a w is the value.
+    let skip = classify("codespell -S w -I words.txt README.md");
+    assert!(
+        skip.reasons.iter().all(|r| !r.contains("rewrites")),
+        "{:?}",
+        skip.reasons
+    );
 }

@@ -313,8 +313,9 @@ impl Probe {
     /// last component only) can give its variable, in every directory the command may be in:
     /// the entries it matches there with bash's default options, and (so that `dotglob` and
     /// `nocaseglob`, which a session may have set, add nothing unseen) those it matches with
-    /// them. `None` when it matches nothing with the defaults (bash then gives the pattern
-    /// itself), past `max` names, for a name that is not a plain word (letters, digits, `_ . ,
+    /// them; the pattern itself when it matches nothing even with them (as bash gives it).
+    /// `None` when it matches nothing with the defaults in a directory but something there or
+    /// in another, past `max` names, for a name that is not a plain word (letters, digits, `_ . ,
     /// : + - @ %`), or where `GLOBIGNORE` or `BASHOPTS` is set.
     pub fn glob_names(&self, pattern: &str, max: usize) -> Option<Vec<String>> {
         let env = self.env(&[]);
@@ -336,6 +337,7 @@ impl Probe {
         }
         let plain = |c: char| c.is_ascii_alphanumeric() || "_.,:+-@%".contains(c);
         let mut names: Vec<String> = Vec::new();
+        let mut unmatched = false;
         for dir in &self.dirs {
             let read = match parent {
                 Some(p) => std::fs::read_dir(files::join(dir, p)),
@@ -364,8 +366,14 @@ impl Probe {
                 }
             }
             if !strict {
-                return None;
+                unmatched = true;
             }
+        }
+        // Matched by nothing with the defaults in a directory, bash gives the pattern itself
+        // there (`nullglob` gives nothing, `failglob` runs nothing): taken only where nothing
+        // matches it even with `dotglob` and `nocaseglob`, in every directory.
+        if unmatched {
+            return names.is_empty().then(|| vec![pattern.to_string()]);
         }
         names.sort();
         Some(names)
@@ -938,6 +946,7 @@ fn is_contextual(program: &str) -> bool {
             | "gnuplot"
             | "mypy"
             | "prettier"
+            | "codespell"
     )
 }
 

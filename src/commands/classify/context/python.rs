@@ -188,6 +188,13 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 .map_or(&[][..], |i| &args[i + 1..]);
             pip(here, after, out);
         }
+        if module == "docutils" {
+            let after = args
+                .iter()
+                .position(|a| a.is("docutils"))
+                .map_or(&[][..], |i| &args[i + 1..]);
+            super::tools::docutils_config(here, after, out);
+        }
     }
     if f.mode == Mode::Info {
         return;

@@ -8219,11 +8219,42 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
             "for f in *.json; do jq . \"$f\"; done",
             Some("jq"),
         ),
+        // Matched by nothing: the body sees the pattern itself (bash's default).
         case(
             "glob-loop-no-match",
             files,
             "for f in *.zzz; do jq . \"$f\"; done",
-            Some("jq"),
+            None,
+        ),
+        case(
+            "glob-loop-no-match-made",
+            files,
+            "for f in *.zzz; do touch \"$f\"; done",
+            Some("touch"),
+        ),
+        case(
+            "file-test-of-nothing",
+            files,
+            "[ -d out ] && touch out/stamp; [[ -e none.txt ]] && rm -rf src",
+            None,
+        ),
+        case(
+            "file-test-of-nothing-if",
+            files,
+            "if test -f build.lock; then touch done; fi",
+            None,
+        ),
+        case(
+            "file-test-of-a-file",
+            files,
+            "test -e README.md && touch README.md.bak",
+            Some("touch"),
+        ),
+        case(
+            "file-test-of-nothing-or",
+            files,
+            "test -e stamp || touch stamp",
+            Some("touch"),
         ),
         case(
             "glob-loop-shopt",
@@ -9027,6 +9058,187 @@ fn catalog_programs_configuration() {
                 |_| {},
                 "ffprobe -show_format a.mkv",
                 Some("FFREPORT"),
+            )
+        },
+    ]);
+}
+
+/// What round 28's tune showed the readers of these programs' configuration must tell apart:
+/// `~/.gnuplot` that only sets a variable, codespell's configuration naming write-changes or
+/// not, docutils' configuration files' settings and the document's `:url:` options.
+#[test]
+fn gnuplot_codespell_and_docutils_configuration() {
+    fn guide(p: &Planted) {
+        p.write("repo/guide.rst", "Guide\n=====\n\n- one\n- two\n");
+    }
+    run(&[
+        case(
+            "gnuplot-rc-assigns",
+            |p| p.write("home/.gnuplot", "a = 2\nset key left\nprint a\n"),
+            "gnuplot -e 'print 1'",
+            None,
+        ),
+        case(
+            "gnuplot-rc-plot-terminal",
+            |p| p.write("home/.gnuplot", "set terminal png\n"),
+            "gnuplot -e 'print 1'",
+            Some(".gnuplot"),
+        ),
+        case(
+            "gnuplot-dumb-plot",
+            |_| {},
+            "gnuplot -e 'set term dumb 40 10; plot x'",
+            None,
+        ),
+        case("codespell-plain", |_| {}, "codespell README.md", None),
+        case(
+            "codespell-rc-count",
+            |p| p.write("repo/.codespellrc", "[codespell]\ncount =\nskip = *.lock\n"),
+            "codespell README.md",
+            None,
+        ),
+        case(
+            "codespell-rc-write",
+            |p| p.write("repo/.codespellrc", "[codespell]\nwrite-changes =\n"),
+            "codespell README.md",
+            Some("write-changes"),
+        ),
+        case(
+            "codespell-setup-cfg-prefix",
+            |p| {
+                p.write(
+                    "repo/setup.cfg",
+                    "[metadata]\nname = x\n[codespell]\nwrite =\n",
+                )
+            },
+            "codespell README.md",
+            Some("setup.cfg"),
+        ),
+        case(
+            "codespell-pyproject",
+            |p| {
+                p.write(
+                    "repo/pyproject.toml",
+                    "[project]\ndependencies = [\"codespell\"]\n[tool.codespell]\nw = true\n",
+                )
+            },
+            "codespell README.md",
+            Some("pyproject.toml"),
+        ),
+        case(
+            "codespell-pyproject-other-tool",
+            |p| {
+                p.write(
+                    "repo/pyproject.toml",
+                    "[project]\ndependencies = [\"codespell\"]\n[tool.black]\nline-length = 99\n",
+                )
+            },
+            "codespell README.md",
+            None,
+        ),
+        case(
+            "codespell-named-config",
+            |p| p.write("repo/cs.ini", "[codespell]\nwrite-changes = \n"),
+            "codespell --config cs.ini README.md",
+            Some("cs.ini"),
+        ),
+        case("docutils-plain", guide, "rst2html guide.rst", None),
+        case(
+            "docutils-conf-report-level",
+            |p| {
+                guide(p);
+                p.write("repo/docutils.conf", "[general]\nreport_level: 4\n");
+            },
+            "rst2html guide.rst",
+            None,
+        ),
+        case(
+            "docutils-conf-dependencies",
+            |p| {
+                guide(p);
+                p.write(
+                    "repo/docutils.conf",
+                    "[general]\nrecord_dependencies: deps.txt\n",
+                );
+            },
+            "rst2html5 guide.rst",
+            None,
+        ),
+        case(
+            "docutils-conf-warnings",
+            |p| {
+                guide(p);
+                p.write("repo/docutils.conf", "[general]\nwarning_stream: w.log\n");
+            },
+            "rst2html guide.rst",
+            Some("warning_stream"),
+        ),
+        case(
+            "docutils-home-math-converter",
+            |p| {
+                guide(p);
+                p.write(
+                    "home/.docutils",
+                    "[html writers]\nmath_output: MathML ttm\n",
+                );
+            },
+            "rst2html guide.rst",
+            Some("math_output"),
+        ),
+        case(
+            "docutils-url",
+            |p| {
+                p.write(
+                    "repo/guide.rst",
+                    ".. raw:: html\n   :url: http://example.invalid/x\n",
+                )
+            },
+            "rst2html guide.rst",
+            Some(":url:"),
+        ),
+        case(
+            "docutils-included-url",
+            |p| {
+                p.write("repo/guide.rst", "Guide\n\n.. include:: part.rst\n");
+                p.write(
+                    "repo/part.rst",
+                    ".. csv-table::\n   :url: http://example.invalid/t.csv\n",
+                );
+            },
+            "rst2html guide.rst",
+            Some(":url:"),
+        ),
+        case(
+            "docutils-module",
+            guide,
+            "python3 -m docutils --writer=html guide.rst",
+            None,
+        ),
+        case(
+            "docutils-module-conf",
+            |p| {
+                guide(p);
+                p.write("repo/docutils.conf", "[general]\n_destination: out.html\n");
+            },
+            "python3 -m docutils guide.rst",
+            Some("_destination"),
+        ),
+        case(
+            "docutils-stdin",
+            |_| {},
+            "cat notes.txt | rst2html",
+            Some("standard input"),
+        ),
+        Case {
+            env: &[("DOCUTILSCONFIG", "$ROOT/dc.conf")],
+            ..case(
+                "docutils-config-variable",
+                |p| {
+                    guide(p);
+                    p.write("dc.conf", "[general]\nwarning_stream: w.log\n");
+                },
+                "rst2html guide.rst",
+                Some("dc.conf"),
             )
         },
     ]);

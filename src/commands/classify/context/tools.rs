@@ -582,6 +582,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "meson" => meson_source(here, args, out),
         "mypy" => mypy_config(here, args, out),
         "autopep8" => autopep8_config(here, args, out),
+        "codespell" => codespell_config(here, args, out),
+        p if crate::commands::classify::printers::docutils_front_end(p) => {
+            docutils_config(here, args, out)
+        }
         "ruff" => ruff_env(here, args, out),
         // `--version` and `--help` print before any configuration is searched for (measured,
         // prettier 3.10: a prettier.config.cjs that runs a program did not run).
@@ -956,6 +960,350 @@ fn autopep8_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             return;
         }
     }
+}
+
+/// codespell (2.2) reads `setup.cfg`, `.codespellrc` and `--config FILE` (INI, section
+/// `[codespell]`) and `pyproject.toml` and `--toml FILE` (`[tool.codespell]`), each from the
+/// directory it runs in, and passes each key on as `--KEY VALUE` before the command line's
+/// options (`_codespell.py`'s `parse_options`): a key argparse takes for `--write-changes` (any
+/// prefix of it) rewrites the files it fixes; a value that starts with `-` may be read as an
+/// option, and is not taken either. `--version` and `--help` print before any file is read.
+fn codespell_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if matches!(args, [only] if ["--version", "-h", "--help"].iter().any(|o| only.is(o))) {
+        return;
+    }
+    let mut ini = vec![here.dir.join("setup.cfg"), here.dir.join(".codespellrc")];
+    ini.extend(super::named_files(args, &["--config"], here.dir));
+    let mut toml = vec![here.dir.join("pyproject.toml")];
+    toml.extend(super::named_files(args, &["--toml"], here.dir));
+    let files = ini
+        .into_iter()
+        .map(|f| (f, "codespell"))
+        .chain(toml.into_iter().map(|f| (f, "tool.codespell")));
+    for (file, section) in files {
+        let Some(text) = super::config_text(&file, "codespell", out) else {
+            continue;
+        };
+        if let Some(problem) = codespell_section(&text, section) {
+            out.push(
+                Level::Write,
+                format!("codespell takes {problem} from {}", file.display()),
+            );
+            return;
+        }
+    }
+}
+
+/// What in `text`'s `[section]` makes codespell write or is not understood: a key that is a
+/// prefix of `write-changes`, a value that starts with `-`; in TOML also the section written
+/// any other way (`codespell = {…}` under `[tool]`, a dotted `tool.codespell.KEY`).
+fn codespell_section(text: &str, section: &str) -> Option<String> {
+    let toml = section.starts_with("tool.");
+    let mut current = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with(['#', ';']) {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix('[') {
+            current = name
+                .trim_end_matches(']')
+                .trim()
+                .replace([' ', '"', '\''], "");
+            continue;
+        }
+        // A line without one continues a value (an INI value, a TOML array).
+        let Some((key, value)) = line.split_once(['=', ':']) else {
+            continue;
+        };
+        let key = key.trim().trim_matches(['"', '\'']).to_ascii_lowercase();
+        if toml
+            && ((current == "tool" && key.starts_with("codespell"))
+                || (current.is_empty() && key.starts_with("tool.codespell")))
+        {
+            return Some(format!("the key {key}"));
+        }
+        if current != section {
+            continue;
+        }
+        let value = value.trim().trim_matches(['"', '\'']);
+        if !key.is_empty() && "write-changes".starts_with(key.as_str()) {
+            return Some(format!("{key} (write-changes)"));
+        }
+        if value.starts_with('-') {
+            return Some(format!("{key} = {value}"));
+        }
+    }
+    None
+}
+
+/// The settings of a docutils configuration file that only change what is rendered (names as
+/// docutils 0.19 reads them: lower case, `-` as `_`). Not here: `warning_stream` (a file
+/// written), `_destination`/`output`, the `dump_*` and `config` keys, `math_output` and the
+/// component names (checked on their own).
+const DOCUTILS_SETTINGS: &[&str] = &[
+    "report_level",
+    "halt_level",
+    "exit_status_level",
+    "debug",
+    "traceback",
+    "input_encoding",
+    "input_encoding_error_handler",
+    "output_encoding",
+    "output_encoding_error_handler",
+    "error_encoding",
+    "error_encoding_error_handler",
+    "language_code",
+    "generator",
+    "datestamp",
+    "source_link",
+    "source_url",
+    "toc_backlinks",
+    "footnote_backlinks",
+    "section_numbering",
+    "strip_comments",
+    "strip_elements_with_classes",
+    "strip_classes",
+    "title",
+    "doctitle_xform",
+    "docinfo_xform",
+    "sectsubtitle_xform",
+    "id_prefix",
+    "auto_id_prefix",
+    "smart_quotes",
+    "smartquotes_locales",
+    "tab_width",
+    "trim_footnote_reference_space",
+    "pep_references",
+    "pep_base_url",
+    "pep_file_url_template",
+    "rfc_references",
+    "rfc_base_url",
+    "file_insertion_enabled",
+    "raw_enabled",
+    "line_length_limit",
+    "syntax_highlight",
+    "character_level_inline_markup",
+    "template",
+    "stylesheet",
+    "stylesheet_path",
+    "stylesheet_dirs",
+    "embed_stylesheet",
+    "initial_header_level",
+    "footnote_references",
+    "attribution",
+    "compact_lists",
+    "compact_field_lists",
+    "table_style",
+    "xml_declaration",
+    "cloak_email_addresses",
+    "field_name_limit",
+    "option_limit",
+    "image_loading",
+    "embed_images",
+    "section_self_link",
+    "documentclass",
+    "documentoptions",
+    "use_latex_toc",
+    "use_latex_citations",
+    "legacy_column_widths",
+    "legacy_class_functions",
+    "indents",
+    "newlines",
+    "doctype_declaration",
+    "strict",
+    "quiet",
+    "verbose",
+    // Read from a file but not applied (docutils 0.19, measured: a document with an include
+    // made no list, as its stylesheet makes one from `--record-dependencies`).
+    "record_dependencies",
+];
+
+/// docutils (0.19) reads `/etc/docutils.conf`, `./docutils.conf` and `~/.docutils`, or instead
+/// the files `DOCUTILSCONFIG` lists (`:`-separated), and each `--config FILE`, every section
+/// applying to its front end taken here; then the document, whose `raw` and `csv-table`
+/// directives fetch what a `:url:` option names (the network), from the files it includes
+/// too. A setting not known to only change what is rendered, or a document read from standard
+/// input, is not taken.
+pub(super) fn docutils_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    use crate::commands::classify::printers::docutils_math_output;
+    let mut configs: Vec<PathBuf> = match here.env.get("DOCUTILSCONFIG") {
+        Var::Set(list) => list
+            .split(':')
+            .filter(|p| !p.is_empty())
+            .map(|p| match (p.strip_prefix("~/"), here.env.home()) {
+                (Some(rest), Some(home)) => home.join(rest),
+                _ => files::join(here.dir, p),
+            })
+            .collect(),
+        Var::Runtime => {
+            out.push(
+                Level::Unknown,
+                "docutils reads the files DOCUTILSCONFIG lists, only known at run time",
+            );
+            return;
+        }
+        Var::Unset => {
+            let mut c = vec![
+                PathBuf::from("/etc/docutils.conf"),
+                here.dir.join("docutils.conf"),
+            ];
+            match here.env.home() {
+                Some(home) => c.push(home.join(".docutils")),
+                None => out.push(
+                    Level::Unknown,
+                    "docutils reads ~/.docutils, under a HOME not known",
+                ),
+            }
+            c
+        }
+    };
+    configs.extend(super::named_files(args, &["--config"], here.dir));
+    for file in configs {
+        let Some(text) = super::config_text(&file, "docutils", out) else {
+            continue;
+        };
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with(['#', ';', '[']) {
+                continue;
+            }
+            let Some((key, value)) = line.split_once(['=', ':']) else {
+                continue;
+            };
+            let key = key.trim().to_ascii_lowercase().replace('-', "_");
+            let value = value.trim();
+            let known = match key.as_str() {
+                "math_output" => docutils_math_output(value),
+                "reader" | "parser" | "writer" | "reader_name" | "parser_name" | "writer_name" => {
+                    false
+                }
+                k => DOCUTILS_SETTINGS.contains(&k),
+            };
+            if !known {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "docutils takes {key} from {}, a setting not known to only change what is rendered",
+                        file.display()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+    const VALUED: &[&str] = &["-r", "-i", "-o", "-e", "-l"];
+    let mut source = None;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let Some(v) = a.value.as_deref() else {
+            return;
+        };
+        if VALUED.contains(&v) || (v.starts_with("--") && !v.contains('=') && docutils_valued(v)) {
+            i += 1;
+        } else if !v.starts_with('-') || v == "-" {
+            source = Some(v);
+            break;
+        }
+    }
+    let Some(source) = source.filter(|s| *s != "-") else {
+        out.push(
+            Level::Unknown,
+            "docutils reads the document from standard input, whose :url: options cannot be read",
+        );
+        return;
+    };
+    let path = files::join(here.dir, source);
+    let mut documents = vec![path];
+    let mut read = 0;
+    while let Some(document) = documents.pop() {
+        read += 1;
+        if read > MAX_DOCUTILS_INCLUDES {
+            out.push(
+                Level::Unknown,
+                "docutils includes more files than are read here",
+            );
+            return;
+        }
+        let Some(text) = super::config_text(&document, "docutils", out) else {
+            continue;
+        };
+        if text.contains(":url:") {
+            out.push(
+                Level::Write,
+                format!(
+                    "docutils fetches what a :url: option of {} names (the network)",
+                    document.display()
+                ),
+            );
+            return;
+        }
+        for line in text.lines() {
+            if let Some((_, included)) = line.split_once("include::") {
+                let included = included.trim();
+                if included.starts_with('<') || included.is_empty() {
+                    continue;
+                }
+                let base = document
+                    .parent()
+                    .map_or(here.dir.to_path_buf(), Path::to_path_buf);
+                documents.push(files::join(&base, included));
+            }
+        }
+    }
+}
+
+const MAX_DOCUTILS_INCLUDES: usize = 16; // files a document includes that are read for :url:
+
+/// A long option of docutils' that takes its value as the next word.
+fn docutils_valued(option: &str) -> bool {
+    matches!(
+        option.trim_start_matches('-'),
+        "title"
+            | "source-url"
+            | "strip-elements-with-class"
+            | "strip-class"
+            | "report"
+            | "halt"
+            | "exit-status"
+            | "warnings"
+            | "input-encoding"
+            | "input-encoding-error-handler"
+            | "output-encoding"
+            | "output-encoding-error-handler"
+            | "error-encoding"
+            | "error-encoding-error-handler"
+            | "language"
+            | "record-dependencies"
+            | "config"
+            | "pep-base-url"
+            | "pep-file-url-template"
+            | "rfc-base-url"
+            | "tab-width"
+            | "syntax-highlight"
+            | "smart-quotes"
+            | "smartquotes-locales"
+            | "line-length-limit"
+            | "template"
+            | "stylesheet"
+            | "stylesheet-path"
+            | "stylesheet-dirs"
+            | "initial-header-level"
+            | "footnote-references"
+            | "attribution"
+            | "table-style"
+            | "math-output"
+            | "field-name-limit"
+            | "option-limit"
+            | "image-loading"
+            | "id-prefix"
+            | "auto-id-prefix"
+            | "reader"
+            | "parser"
+            | "writer"
+            | "output"
+    )
 }
 
 fn mypy_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {

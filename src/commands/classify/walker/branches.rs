@@ -9,6 +9,7 @@
 use tree_sitter::Node;
 
 use super::{Stdin, Walker};
+use crate::commands::classify::words;
 use crate::syntax::tree;
 
 impl Walker {
@@ -99,6 +100,7 @@ impl Walker {
                     }
                 }
                 let status = match name? {
+                    "test" if !redirected => return self.file_test_status(node, src),
                     "false" => false,
                     // A redirection that cannot be opened makes the command fail.
                     "true" | ":" if !redirected => true,
@@ -106,6 +108,7 @@ impl Walker {
                 };
                 self.builtin_kept(name?).then_some(status)
             }
+            "test_command" => self.file_test_status(node, src),
             // `false > x` fails whether or not x opens.
             "redirected_statement" => {
                 let body = node.child_by_field_name("body")?;
@@ -132,6 +135,48 @@ impl Walker {
             }
             _ => None,
         }
+    }
+
+    /// `test -e PATH`, `[ -f PATH ]`, `[[ -d PATH ]]` (every unary file test: each is false
+    /// when nothing is at PATH, a dangling link included) fail, with the context, when nothing
+    /// is at PATH in any directory the command may be in. PATH is a fixed word or holds
+    /// variables whose values are certain (a loop's word). Nothing before it in the command
+    /// made PATH: a command that writes anything is not read-only whatever its branches do.
+    fn file_test_status(&self, node: Node<'_>, src: &str) -> Option<bool> {
+        const FILE_TESTS: &[&str] = &[
+            "-e", "-a", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-p", "-S", "-b", "-c",
+            "-g", "-u", "-k", "-O", "-G", "-N",
+        ];
+        let probe = self.probe.as_ref()?;
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let (operator, operand) = match (node.kind(), parts.as_slice()) {
+            ("command", [name, operator, operand]) if name.kind() == "command_name" => {
+                if !self.builtin_kept("test") {
+                    return None;
+                }
+                (tree::text(*operator, src), *operand)
+            }
+            ("test_command", [unary]) if unary.kind() == "unary_expression" => {
+                let operator = unary.child(0).map(|o| tree::text(o, src))?;
+                let mut cursor = unary.walk();
+                let operands: Vec<Node<'_>> = unary.named_children(&mut cursor).collect();
+                match operands.as_slice() {
+                    [only] | [_, only] if only.kind() != "test_operator" => (operator, *only),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        if !FILE_TESTS.contains(&operator) {
+            return None;
+        }
+        let word = words::word(operand, src, &self.definite);
+        let path = word.value.as_deref().filter(|_| !word.glob)?;
+        probe.absent(path).then_some(false)
     }
 
     /// `name` stays bash's builtin in every script walked: no function of that name is defined

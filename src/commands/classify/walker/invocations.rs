@@ -700,6 +700,9 @@ impl Walker {
             _ => args,
         };
         let mut verdict = programs::check(program, args);
+        if program == "xargs" && known_empty(stdin) {
+            verdict = crate::commands::classify::files::xargs_empty_input(args);
+        }
         if program == "fzf"
             && fzf_filters(args)
             && matches!(stdin, Stdin::Piped { .. } | Stdin::Text(_))
