@@ -58,12 +58,21 @@ async function out(s: Shell, command: string): Promise<string> {
 
 describe.skipIf(process.platform === 'win32')('captureShellSnapshot', () => {
   it("a stock Debian ~/.bashrc behind its interactive guard: an alias, a function, globstar and a PATH addition", async () => {
-    const h = home({ '.bashrc': readFileSync(join(FIXTURES, 'debian.bashrc'), 'utf8') })
+    const stock = readFileSync(join(FIXTURES, 'debian.bashrc'), 'utf8')
+    // The stock file sources bash-completion where the machine has it, and that brings the
+    // machine's own drop-ins (git's prompt functions, from /etc/bash_completion.d): what they
+    // add is measured apart, with the stock file's completion block alone.
+    const block = stock.slice(stock.indexOf('if ! shopt -oq posix'), stock.indexOf('# The user'))
+    expect(block).toContain('bash_completion')
+    const system = await capture(home({ '.bashrc': block }).env)
+    const systemNames = system.status === 'ok' ? system.names : []
+    const h = home({ '.bashrc': stock })
     const info = await capture(h.env)
     expect(info).toMatchObject({ status: 'ok', shell: expect.stringMatching(/bash$/), cached: false })
-    expect(info.names.sort()).toEqual(['l', 'la', 'll', 'mkcd'])
+    expect(info.names.sort()).toEqual(['l', 'la', 'll', 'mkcd', ...systemNames].sort())
     // env: PATH and dircolors' LS_COLORS (empty here: no TERM).
-    expect(info.counts).toMatchObject({ aliases: 3, functions: 1, env: 2 })
+    const added = system.status === 'ok' ? system.counts : { aliases: 0, functions: 0, env: 0 }
+    expect(info.counts).toMatchObject({ aliases: 3 + added.aliases, functions: 1 + added.functions, env: 2 + added.env })
     expect(info.dropped).toEqual(expect.arrayContaining([{ name: 'ls', kind: 'alias', reason: 'a core tool' }]))
     const path = info.path!
     expect(statSync(path).mode & 0o777).toBe(0o600)
