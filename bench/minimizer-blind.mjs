@@ -11,6 +11,7 @@
 // loses a fact.
 //
 //   node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor] [--case NAME] [--show] [--write FILE]
+//                                  [--rows FILE]   (one JSON line per case: tokens raw/named/blind/anchor, filter, facts)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -28,6 +29,8 @@ const anchorPath = path.join(here, 'node_modules/@oh-my-pi/pi-natives-linux-x64/
 const anchor = withAnchor && fs.existsSync(anchorPath) ? require(anchorPath) : null
 const only = values('--case')[0]
 const show = argv.includes('--show')
+const rowsFile = values('--rows')[0]
+if (rowsFile) fs.writeFileSync(rowsFile, '')
 const dirs = values('--fixtures').map((d) => path.resolve(d))
 if (!dirs.length) {
   console.error('usage: node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor] [--case NAME] [--show] [--write FILE]')
@@ -81,6 +84,7 @@ for (const dir of dirs) {
       row.anchorLostTokens = row.lostAnchor.reduce((k, f) => k + tokens(f.text ?? f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0)
     }
     rows.push(row)
+    if (rowsFile) fs.appendFileSync(rowsFile, JSON.stringify({ name: row.name, raw: row.raw, named: row.named, blind: row.blind, anchor: row.anchor, anchorLost: row.anchorLostTokens, filter: row.namedFilter, lost: row.lostNamed.length, facts: row.facts, command: row.command }) + "\n")
     if (show) {
       console.log(`\n===== ${label}/${c.name}: ${blindCase.command}\n----- blind (${blind.filter})\n${blind.text}`)
       if (row.lostBlind.length) console.log('LOST:', row.lostBlind.map(describe).join('\n  '))
@@ -96,6 +100,15 @@ const labels = [...new Set(rows.map((r) => r.label))]
 for (const [label, rs] of [...labels.map((l) => [l, rows.filter((r) => r.label === l)]), ['**total**', rows]]) {
   const raw = sum(rs, 'raw'), nm = sum(rs, 'named'), bl = sum(rs, 'blind')
   md += `| ${label} | ${rs.length} | ${raw} | ${nm} (${pct(nm, raw)}) | ${bl} (${pct(bl, raw)}) | ${bl >= nm ? '+' : ''}${bl - nm} | ${sum(rs, 'facts')} | ${sum(rs, 'lostNamed')} | ${sum(rs, 'lostBlind')} | ${rs.filter((r) => r.blind > r.named).length} |\n`
+}
+if (anchor) {
+  // The issue's bar beside the anchor, per recording: total tokens (ours named against the anchor's),
+  // and the cases within the per-case bar (ours at most the anchor's tokens plus its dropped facts').
+  md += '\n| recording | named | anchor | anchor lost (facts, tokens) | named within the per-case bar |\n|---|--:|--:|--:|--:|\n'
+  for (const [label, rs] of [...labels.map((l) => [l, rows.filter((r) => r.label === l)]), ['**total**', rows]]) {
+    const within = rs.filter((r) => r.lostNamed.length === 0 && r.named <= r.anchor + r.anchorLostTokens).length
+    md += `| ${label} | ${sum(rs, 'named')} | ${sum(rs, 'anchor')} | ${sum(rs, 'lostAnchor')}, ${sum(rs, 'anchorLostTokens')} | ${within} of ${rs.length} |\n`
+  }
 }
 const lossRows = rows.filter((r) => r.lostBlind.length || r.blindChangedNonSimple)
 md += `\nBlind run, facts lost: ${sum(rows, 'lostBlind')} in ${lossRows.length} cases${lossRows.length ? ':' : '.'}\n`
