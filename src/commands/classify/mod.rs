@@ -13,6 +13,7 @@
 //! `scripts`, and none of them imports `programs` or the walker back.
 
 mod args;
+mod catalog;
 pub mod context;
 mod data;
 mod devtools;

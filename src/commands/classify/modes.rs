@@ -128,7 +128,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if args.iter().any(|a| a.glob) {
         return None;
     }
-    if info_mode(program, &values) {
+    if info_mode(program, &values) || super::catalog::info(program, &values) {
         return Some(Verdict::read_only());
     }
     if program == "split" {

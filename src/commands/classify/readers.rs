@@ -89,7 +89,9 @@ pub fn by_grammar(program: &str, spec: &Spec, args: &[Word]) -> Verdict {
         }
         // gron and html-xml-utils fetch an operand that is a URL.
         "gron" | "hxnormalize" | "hxselect" | "hxwls" | "hxpipe" | "hxunpipe" | "hxremove"
-        | "hxcount" | "hxuncdata" | "hxclean"
+        | "hxcount" | "hxuncdata" | "hxclean" | "hxname2id" | "hxaddid" | "hxnsxml"
+        | "hxunxmlns" | "hxprintlinks" | "hxprune" | "hxtoc" | "hxunent" | "hxxmlns"
+        | "hxextract"
             if parsed
                 .operands
                 .iter()

@@ -497,5 +497,8 @@ pub const ANY_ARGUMENTS: &[&str] = &[
 
 /// The grammar of `program`, when it has one.
 pub fn find(program: &str) -> Option<&'static Spec> {
-    SPECS.iter().find(|s| s.names.contains(&program))
+    SPECS
+        .iter()
+        .chain(super::catalog::SPECS)
+        .find(|s| s.names.contains(&program))
 }

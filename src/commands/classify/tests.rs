@@ -3364,3 +3364,68 @@ fn codespell_checks_without_context() {
         skip.reasons
     );
 }
+
+/// The catalog measured wholesale (issue 44, `bench/catalog/`): every information mode of
+/// `catalog::INFO` is read-only, and the same program with a file operand (a form its traces did
+/// not show to only read) is not; the table stays sorted for its binary search.
+#[test]
+fn catalog_information_modes_only() {
+    let names: Vec<&str> = catalog::INFO.iter().map(|(p, _)| *p).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(names, sorted, "catalog::INFO is sorted, without repeats");
+    let mut wrong = Vec::new();
+    for (program, forms) in catalog::INFO {
+        for form in *forms {
+            let got = classify(&format!("{program} {form}"));
+            if got.level != ReadOnly {
+                wrong.push(format!("{program} {form}: {:?}", got.reasons));
+            }
+        }
+        if catalog::SPECS.iter().all(|s| !s.names.contains(program)) {
+            for other in ["notes.txt", "--version notes.txt", "-x"] {
+                let got = classify(&format!("{program} {other}"));
+                if got.level == ReadOnly {
+                    wrong.push(format!("{program} {other}: read-only"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}
+
+/// The catalog's reading grammars (issue 44, `bench/catalog/`): each program's traced reading
+/// form, and an option that writes, runs or fetches, or one not listed, not read-only.
+#[test]
+fn catalog_reading_grammars() {
+    assert_levels(&[
+        ("hxname2id -x page.html", ReadOnly),
+        ("hxaddid -x h2 page.html", ReadOnly),
+        ("hxnsxml page.xml", ReadOnly),
+        ("hxunxmlns < page.xml", ReadOnly),
+        ("hxprintlinks -b https://example.com/ page.html", ReadOnly),
+        ("hxprintlinks https://example.com/", Write),
+        ("hxprune -c draft page.html", ReadOnly),
+        ("hxtoc -l 2 -h 3 -t page.html", ReadOnly),
+        ("hxunent -b page.html", ReadOnly),
+        ("hxxmlns -d page.xml", ReadOnly),
+        ("hxextract -s '<pre>' pre page.html", ReadOnly),
+        ("hxextract pre http://example.com/x.html", Write),
+        ("hxextract -c config.txt pre", Unknown),
+        ("eqn -Tutf8 doc.ms", ReadOnly),
+        ("geqn -R < doc.ms", ReadOnly),
+        ("pic doc.ms", ReadOnly),
+        ("gpic -n doc.ms", ReadOnly),
+        ("pic -U doc.ms", Unknown),
+        ("grn -Tps doc.ms", ReadOnly),
+        ("gtbl doc.ms", ReadOnly),
+        ("ndisasm -b 64 boot.bin", ReadOnly),
+        ("jpegexiforient -n photo.jpg", ReadOnly),
+        ("jpegexiforient photo.jpg", ReadOnly),
+        ("jpegexiforient -6 photo.jpg", Unknown),
+        ("findfs LABEL=root", ReadOnly),
+        ("hxcopy -i a.html -o b.html", Unknown),
+        ("eqn doc.ms > out.ms", Write),
+    ]);
+}

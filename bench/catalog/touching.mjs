@@ -1,0 +1,36 @@
+// The cases of the classifier corpora that the catalog can change (issue 44): those whose
+// command, setup or environment names a program of catalog.rs (its INFO table and its grammars'
+// names) as a word. The catalog is data looked up by program name, so a case that names none of
+// them is classified as before; these are run before and after with bench/classify-corpus.mjs.
+//
+//   node bench/catalog/touching.mjs OUTDIR   # writes OUTDIR/classifier-rNN.jsonl, prints counts
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const out = process.argv[2]
+if (!out) {
+  console.error('usage: node bench/catalog/touching.mjs OUTDIR')
+  process.exit(2)
+}
+mkdirSync(out, { recursive: true })
+const source = readFileSync(join(here, '..', '..', 'src', 'commands', 'classify', 'catalog.rs'), 'utf8')
+const names = new Set()
+for (const m of source.matchAll(/^\s*\("([^"]+)", &\[/gm)) names.add(m[1])
+for (const m of source.matchAll(/spec\(&\[([^\]]*)\]/g)) for (const n of m[1].matchAll(/"([^"]+)"/g)) names.add(n[1])
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const word = new RegExp(`(^|[^\\w.-])(${[...names].map(escape).join('|')})(?![\\w.-])`)
+const corpora = join(here, '..', 'corpora')
+let total = 0
+for (const dir of readdirSync(corpora).filter((d) => d.startsWith('classifier-r')).sort()) {
+  const lines = readFileSync(join(corpora, dir, 'cases.jsonl'), 'utf8').split('\n').filter((l) => l.trim())
+  const hit = lines.filter((l) => {
+    const c = JSON.parse(l)
+    return word.test(`${c.command}\n${c.setup ?? ''}\n${JSON.stringify(c.env ?? {})}`)
+  })
+  writeFileSync(join(out, `${dir}.jsonl`), hit.map((l) => l + '\n').join(''))
+  total += hit.length
+  console.log(`${dir}: ${hit.length} of ${lines.length} cases name a catalog program`)
+}
+console.log(`${names.size} programs, ${total} cases`)
