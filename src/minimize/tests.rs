@@ -4431,6 +4431,47 @@ fn drawn_tables_without_their_drawing() {
     assert_eq!(run("psql -c 'select 1'", few), None);
 }
 
+/// A drawn table whose column holds two words (a timestamp: day and time) shared in runs: the
+/// column goes first, its day said once above each run, the rows indented under it with their
+/// cells one space apart; every row's every cell is still on the row's line read with its day.
+#[test]
+fn drawn_table_with_a_day_said_once_above_its_rows() {
+    let mut raw = String::from(
+        " id |        taken_at        | value | note\n----+------------------------+-------+------\n",
+    );
+    for id in 1..=9 {
+        let day = if id <= 5 { "01" } else { "02" };
+        raw.push_str(&format!(
+            "{id:>3} | 2026-03-{day} 00:0{id}:00+00 | {:>5} | n {id} x\n",
+            20 + id
+        ));
+    }
+    raw.push_str("(9 rows)\n");
+    let out = text_of("psql -c 'select * from readings'", &raw);
+    assert_eq!(
+        out,
+        "taken_at id value note\n2026-03-01:\n 00:01:00+00 1 21 n 1 x\n 00:02:00+00 2 22 n 2 x\n 00:03:00+00 3 23 n 3 x\n 00:04:00+00 4 24 n 4 x\n 00:05:00+00 5 25 n 5 x\n2026-03-02:\n 00:06:00+00 6 26 n 6 x\n 00:07:00+00 7 27 n 7 x\n 00:08:00+00 8 28 n 8 x\n 00:09:00+00 9 29 n 9 x\n(9 rows)\n"
+    );
+    // Runs too short (a day a row): as before, the last cell holding the blank.
+    let mut raw = String::from(" id |        taken_at        \n----+------------------------\n");
+    for id in 1..=9 {
+        raw.push_str(&format!("{id:>3} | 2026-03-0{id} 00:00:00+00\n"));
+    }
+    let out = text_of("psql -c 'select * from readings'", &raw);
+    assert!(
+        out.starts_with("id taken_at\n1 2026-03-01 00:00:00+00\n"),
+        "{out}"
+    );
+    // Another cell with a blank before the last column: the `|` form.
+    let mut raw =
+        String::from(" id |     taken_at     | st  | n\n----+------------------+-----+---\n");
+    for id in 1..=9 {
+        raw.push_str(&format!("{id:>3} | 2026-03-01 00:0{id} | s {id} | {id}\n"));
+    }
+    let out = text_of("psql -c 'select * from readings'", &raw);
+    assert!(out.contains("|2026-03-01 00:01|s 1|"), "{out}");
+}
+
 /// A linter's one-line format without a column (pylint's `a.py:12: [F401] msg`, which ruff
 /// writes with `--output-format=pylint`) is read as the concise format: by file, the same
 /// message at several lines on one row.
