@@ -4472,6 +4472,50 @@ fn drawn_table_with_a_day_said_once_above_its_rows() {
     assert!(out.contains("|2026-03-01 00:01|s 1|"), "{out}");
 }
 
+/// Records a field a line (psql `\x`, mysql `\G`): the names' padding goes, a field the same
+/// in every record is said once above them, the markers and every other field stay.
+#[test]
+fn records_a_field_a_line_without_their_padding() {
+    let mut raw = String::from("Expanded display is on.\n");
+    for id in 1..=6 {
+        raw.push_str(&format!(
+            "-[ RECORD {id} ]+-----------------------\nid           | {id}\ntaken_at     | 2026-03-01 00:0{id}:00+00\ncreated_at   | 2026-01-01 00:00:00+00\nraw_payload  | {{\"v\":{id}}}\n"
+        ));
+    }
+    let out = text_of("psql -c '\\x on' -c 'select * from readings'", &raw);
+    assert!(
+        out.starts_with("Expanded display is on.\ncreated_at | 2026-01-01 00:00:00+00 (every record)\n-[ RECORD 1 ]+-----------------------\nid | 1\ntaken_at | 2026-03-01 00:01:00+00\nraw_payload | {\"v\":1}\n-[ RECORD 2 ]"),
+        "{out}"
+    );
+    assert_eq!(out.matches("created_at").count(), 1, "{out}");
+    for id in 1..=6 {
+        assert_keeps(
+            &out,
+            &[
+                &format!("-[ RECORD {id} ]+"),
+                &format!("id | {id}"),
+                &format!("taken_at | 2026-03-01 00:0{id}:00+00"),
+            ],
+        );
+    }
+    // mysql's vertical output: names padded on the left.
+    let mut raw = String::new();
+    for id in 1..=5 {
+        raw.push_str(&format!(
+            "*************************** {id}. row ***************************\n       id: {id}\n priority: urgent\n     body: Customer reports issue {id}. Steps: open app, go to settings, press save.\n"
+        ));
+    }
+    let out = text_of("mariadb crm -e 'select * from tickets\\G'", &raw);
+    assert!(
+        out.starts_with("priority: urgent (every record)\n*************************** 1. row ***************************\nid: 1\nbody: Customer reports issue 1."),
+        "{out}"
+    );
+    // A line in a record that is no field: as printed.
+    let raw = format!("{raw}a line of its own without a colon at the names' column\n");
+    let label = run("mariadb crm -e 'select * from tickets\\G'", &raw).map(|r| r.0);
+    assert_ne!(label.as_deref(), Some("field-records"));
+}
+
 /// A linter's one-line format without a column (pylint's `a.py:12: [F401] msg`, which ruff
 /// writes with `--output-format=pylint`) is read as the concise format: by file, the same
 /// message at several lines on one row.
