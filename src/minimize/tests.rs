@@ -5122,6 +5122,32 @@ fn git_diff_numstat_groups_paths_by_directory() {
     );
 }
 
+/// pytest-xdist heads each failure with its worker's platform line: said once, at the first
+/// failure; every failure's heading, place and message stay.
+#[test]
+fn pytest_xdist_platform_line_said_once() {
+    let mut raw = String::from("bringing up nodes...\n\nFFFF                                     [100%]\n=================================== FAILURES ===================================\n");
+    for (w, t) in [(0, "test_a"), (1, "test_b"), (0, "test_c"), (1, "test_d")] {
+        raw.push_str(&format!(
+            "______________________________ {t} ______________________________\n[gw{w}] linux -- Python 3.11.7 /work/venv/bin/python\n\n    def {t}():\n>       assert f() == {w}\nE       assert 2 == {w}\n\ntests/test_x.py:{}: AssertionError\n",
+            10 + w
+        ));
+    }
+    raw.push_str("=========================== short test summary info ============================\nFAILED tests/test_x.py::test_a - assert 2 == 0\nFAILED tests/test_x.py::test_b - assert 2 == 1\nFAILED tests/test_x.py::test_c - assert 2 == 0\nFAILED tests/test_x.py::test_d - assert 2 == 1\n4 failed in 0.12s\n");
+    let out = text_of("pytest -n 2 -q", &raw);
+    assert_eq!(out.matches("linux -- Python 3.11.7").count(), 1, "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "[gw0] linux -- Python 3.11.7 /work/venv/bin/python",
+            "__ test_d",
+            "tests/test_x.py:11: AssertionError",
+            "FAILED tests/test_x.py::test_d",
+            "4 failed in 0.12s",
+        ],
+    );
+}
+
 #[test]
 fn pytest_xdist_verbose_keeps_what_did_not_pass() {
     let mut raw = String::from(
