@@ -5142,8 +5142,7 @@ fn pytest_xdist_platform_line_said_once() {
             "[gw0] linux -- Python 3.11.7 /work/venv/bin/python",
             "__ test_d",
             "tests/test_x.py:11: AssertionError",
-            "FAILED tests/test_x.py::test_d",
-            "4 failed in 0.12s",
+            "FAILED tests/test_x.py::\n  test_a\n  test_b\n  test_c\n  test_d\n4 failed in 0.12s",
         ],
     );
 }
