@@ -4431,6 +4431,91 @@ fn drawn_tables_without_their_drawing() {
     assert_eq!(run("psql -c 'select 1'", few), None);
 }
 
+/// A drawn table whose column holds two words (a timestamp: day and time) shared in runs: the
+/// column goes first, its day said once above each run, the rows indented under it with their
+/// cells one space apart; every row's every cell is still on the row's line read with its day.
+#[test]
+fn drawn_table_with_a_day_said_once_above_its_rows() {
+    let mut raw = String::from(
+        " id |        taken_at        | value | note\n----+------------------------+-------+------\n",
+    );
+    for id in 1..=9 {
+        let day = if id <= 5 { "01" } else { "02" };
+        raw.push_str(&format!(
+            "{id:>3} | 2026-03-{day} 00:0{id}:00+00 | {:>5} | n {id} x\n",
+            20 + id
+        ));
+    }
+    raw.push_str("(9 rows)\n");
+    let out = text_of("psql -c 'select * from readings'", &raw);
+    assert_eq!(
+        out,
+        "taken_at id value note\n2026-03-01:\n 00:01:00+00 1 21 n 1 x\n 00:02:00+00 2 22 n 2 x\n 00:03:00+00 3 23 n 3 x\n 00:04:00+00 4 24 n 4 x\n 00:05:00+00 5 25 n 5 x\n2026-03-02:\n 00:06:00+00 6 26 n 6 x\n 00:07:00+00 7 27 n 7 x\n 00:08:00+00 8 28 n 8 x\n 00:09:00+00 9 29 n 9 x\n(9 rows)\n"
+    );
+    // Runs too short (a day a row): as before, the last cell holding the blank.
+    let mut raw = String::from(" id |        taken_at        \n----+------------------------\n");
+    for id in 1..=9 {
+        raw.push_str(&format!("{id:>3} | 2026-03-0{id} 00:00:00+00\n"));
+    }
+    let out = text_of("psql -c 'select * from readings'", &raw);
+    assert!(
+        out.starts_with("id taken_at\n1 2026-03-01 00:00:00+00\n"),
+        "{out}"
+    );
+    // Another cell with a blank before the last column: the `|` form.
+    let mut raw =
+        String::from(" id |     taken_at     | st  | n\n----+------------------+-----+---\n");
+    for id in 1..=9 {
+        raw.push_str(&format!("{id:>3} | 2026-03-01 00:0{id} | s {id} | {id}\n"));
+    }
+    let out = text_of("psql -c 'select * from readings'", &raw);
+    assert!(out.contains("|2026-03-01 00:01|s 1|"), "{out}");
+}
+
+/// Records a field a line (psql `\x`, mysql `\G`): the names' padding goes, a field the same
+/// in every record is said once above them, the markers and every other field stay.
+#[test]
+fn records_a_field_a_line_without_their_padding() {
+    let mut raw = String::from("Expanded display is on.\n");
+    for id in 1..=6 {
+        raw.push_str(&format!(
+            "-[ RECORD {id} ]+-----------------------\nid           | {id}\ntaken_at     | 2026-03-01 00:0{id}:00+00\ncreated_at   | 2026-01-01 00:00:00+00\nraw_payload  | {{\"v\":{id}}}\n"
+        ));
+    }
+    let out = text_of("psql -c '\\x on' -c 'select * from readings'", &raw);
+    assert!(
+        out.starts_with("Expanded display is on.\ncreated_at | 2026-01-01 00:00:00+00 (every record)\n-[ RECORD 1 ]+-----------------------\nid | 1\ntaken_at | 2026-03-01 00:01:00+00\nraw_payload | {\"v\":1}\n-[ RECORD 2 ]"),
+        "{out}"
+    );
+    assert_eq!(out.matches("created_at").count(), 1, "{out}");
+    for id in 1..=6 {
+        assert_keeps(
+            &out,
+            &[
+                &format!("-[ RECORD {id} ]+"),
+                &format!("id | {id}"),
+                &format!("taken_at | 2026-03-01 00:0{id}:00+00"),
+            ],
+        );
+    }
+    // mysql's vertical output: names padded on the left.
+    let mut raw = String::new();
+    for id in 1..=5 {
+        raw.push_str(&format!(
+            "*************************** {id}. row ***************************\n       id: {id}\n priority: urgent\n     body: Customer reports issue {id}. Steps: open app, go to settings, press save.\n"
+        ));
+    }
+    let out = text_of("mariadb crm -e 'select * from tickets\\G'", &raw);
+    assert!(
+        out.starts_with("priority: urgent (every record)\n*************************** 1. row ***************************\nid: 1\nbody: Customer reports issue 1."),
+        "{out}"
+    );
+    // A line in a record that is no field: as printed.
+    let raw = format!("{raw}a line of its own without a colon at the names' column\n");
+    let label = run("mariadb crm -e 'select * from tickets\\G'", &raw).map(|r| r.0);
+    assert_ne!(label.as_deref(), Some("field-records"));
+}
+
 /// A linter's one-line format without a column (pylint's `a.py:12: [F401] msg`, which ruff
 /// writes with `--output-format=pylint`) is read as the concise format: by file, the same
 /// message at several lines on one row.
@@ -5034,6 +5119,31 @@ fn git_diff_numstat_groups_paths_by_directory() {
     assert_eq!(
         run("git diff --numstat", "1\t0\ta.py\n2\t2\tb/c.py\n").map(|(_, t)| t),
         Some("1\t0\ta.py\n2\t2\tb/c.py\n".to_string())
+    );
+}
+
+/// pytest-xdist heads each failure with its worker's platform line: said once, at the first
+/// failure; every failure's heading, place and message stay.
+#[test]
+fn pytest_xdist_platform_line_said_once() {
+    let mut raw = String::from("bringing up nodes...\n\nFFFF                                     [100%]\n=================================== FAILURES ===================================\n");
+    for (w, t) in [(0, "test_a"), (1, "test_b"), (0, "test_c"), (1, "test_d")] {
+        raw.push_str(&format!(
+            "______________________________ {t} ______________________________\n[gw{w}] linux -- Python 3.11.7 /work/venv/bin/python\n\n    def {t}():\n>       assert f() == {w}\nE       assert 2 == {w}\n\ntests/test_x.py:{}: AssertionError\n",
+            10 + w
+        ));
+    }
+    raw.push_str("=========================== short test summary info ============================\nFAILED tests/test_x.py::test_a - assert 2 == 0\nFAILED tests/test_x.py::test_b - assert 2 == 1\nFAILED tests/test_x.py::test_c - assert 2 == 0\nFAILED tests/test_x.py::test_d - assert 2 == 1\n4 failed in 0.12s\n");
+    let out = text_of("pytest -n 2 -q", &raw);
+    assert_eq!(out.matches("linux -- Python 3.11.7").count(), 1, "{out}");
+    assert_keeps(
+        &out,
+        &[
+            "[gw0] linux -- Python 3.11.7 /work/venv/bin/python",
+            "__ test_d",
+            "tests/test_x.py:11: AssertionError",
+            "FAILED tests/test_x.py::\n  test_a\n  test_b\n  test_c\n  test_d\n4 failed in 0.12s",
+        ],
     );
 }
 

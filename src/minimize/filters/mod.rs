@@ -139,6 +139,12 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
                 with_locations_of(ctx.text, text)?,
             ));
         }
+        if let Some(text) = query::field_records(ctx.text) {
+            return Some((
+                "field-records".to_string(),
+                with_locations_of(ctx.text, text)?,
+            ));
+        }
     }
     // A code frame's unmarked lines (`frame`) go before the program's filter reads the output;
     // when none reads it, that is the rewrite.

@@ -5,6 +5,8 @@
 //! of rows that share their first cell (`dpkg -l`'s `ii`) has it once, above the run. Everything
 //! before the header (a legend) stays as written. A drawn table (psql's, mysql's, `sqlite3
 //! -box`'s: cells between `|` under a `---+---` rule) is said the same way without its drawing.
+//! A column of two words whose first is shared by runs of rows (a timestamp's day) goes first,
+//! that word said once above its run (`2026-03-01:`, then ` 00:01:00+00 1 site-02 …`).
 
 use super::Context;
 use crate::minimize::text::join_lines;
@@ -70,16 +72,30 @@ pub(super) fn drawn(ctx: &Context) -> Option<String> {
     let end = rule + 1 + rows.len();
     let header = drawn_cells(lines[rule - 1], &seps, outer)?;
     // A border above the header and under the last row (mysql's `+----+`, `┌──┬──┐`) is layout.
+    // A line's indent before or after the table (psql's title centred over it, `\d`'s index
+    // lines under `Indexes:`) is said with one blank: a run of blanks costs a token where one
+    // joins the word after it, and one still sets the line in.
     let before = lines[..rule - 1]
         .iter()
         .copied()
-        .filter(|l| !is_drawn_rule(l));
+        .filter(|l| !is_drawn_rule(l))
+        .map(one_blank_indent);
     let after = lines[end..]
         .iter()
         .enumerate()
         .filter(|(i, l)| !(*i == 0 && is_drawn_rule(l)))
-        .map(|(_, l)| *l);
+        .map(|(_, l)| one_blank_indent(l));
     Some(render(before, &header, &rows, after, Cells::Drawn))
+}
+
+/// `line` with a leading run of blanks cut to one.
+fn one_blank_indent(line: &str) -> &str {
+    let text = line.trim_start_matches(' ');
+    if line.len() - text.len() > 1 {
+        &line[line.len() - text.len() - 1..]
+    } else {
+        line
+    }
 }
 
 /// How a table's rows are said once its padding is gone.
@@ -113,6 +129,9 @@ fn render<'a>(
     let constant: Vec<bool> = (0..width)
         .map(|i| i > 0 && !rows[0][i].is_empty() && rows.iter().all(|r| r[i] == rows[0][i]))
         .collect();
+    if let Some(col) = word_run_column(header, rows, &constant) {
+        return render_by_word(before, header, rows, after, &constant, col);
+    }
     // A drawn table whose cells read apart on a blank (none but the last holds one or is
     // empty, nor does a header's name) is said as a padded one is: `|` costs a token where a
     // blank joins the word after it (o200k_base: `1|paid|u8@x.io|1234` is 9 tokens where `1
@@ -153,14 +172,20 @@ fn render<'a>(
     }
     out.push(head);
     // A drawn table's empty cell is said (`a||c`): its place tells which column is empty.
+    // A row's empty last cells are left off (`a|b` for `a|b||`): the cells said still stand in
+    // their columns' places, and each `|` costs a token.
     let row_text = |r: &[&str], from: usize| -> String {
-        r.iter()
+        let mut cells: Vec<&str> = r
+            .iter()
             .enumerate()
             .skip(from)
             .filter(|(i, c)| !constant[*i] && (style == Cells::Drawn || !c.is_empty()))
             .map(|(_, c)| *c)
-            .collect::<Vec<_>>()
-            .join(sep)
+            .collect();
+        while cells.len() > 1 && cells.last().is_some_and(|c| c.is_empty()) {
+            cells.pop();
+        }
+        cells.join(sep)
     };
     let mut i = 0;
     while i < rows.len() {
@@ -193,6 +218,103 @@ fn render<'a>(
             }
         }
         i += run;
+    }
+    out.extend(after.map(str::to_string));
+    join_lines(out)
+}
+
+/// A column whose every cell is two words (`2026-03-01 00:01:00+00`, a timestamp's day and
+/// time) whose first word is shared by runs of [`RUN_MIN_ROWS`] rows or more on average, when
+/// every other cell and name (but the last column's, which may hold blanks) is a word: the
+/// column of fewest runs. Its first word said once above each run saves more than the row's
+/// own line costs (o200k_base: a day is six tokens, the line's indent one; a 5,000-row psql
+/// select of timestamps 320,883 -> 279,066 tokens).
+fn word_run_column(header: &[&str], rows: &[Vec<&str>], constant: &[bool]) -> Option<usize> {
+    let width = rows[0].len();
+    if header.len() != width || width < 2 {
+        return None;
+    }
+    let word = |c: &str| !c.is_empty() && !c.contains(char::is_whitespace);
+    let two_words = |c: &str| c.split_once(' ').is_some_and(|(a, b)| word(a) && word(b));
+    let mut best: Option<(usize, usize)> = None;
+    for col in (0..width).filter(|&i| !constant[i]) {
+        if !rows.iter().all(|r| r.len() == width && two_words(r[col])) {
+            continue;
+        }
+        // The last column said last may hold blanks; any other cell must read apart.
+        let last = if col == width - 1 {
+            width - 2
+        } else {
+            width - 1
+        };
+        let plain = |i: usize| i == col || i == last || constant[i];
+        if !(0..width).all(|i| plain(i) || word(header[i]))
+            || !rows
+                .iter()
+                .all(|r| (0..width).all(|i| plain(i) || word(r[i])))
+        {
+            continue;
+        }
+        let first = |r: &[&str]| r[col].split(' ').next().unwrap_or("").len();
+        let runs = 1 + rows
+            .windows(2)
+            .filter(|w| {
+                let (a, b) = (first(&w[0]), first(&w[1]));
+                a != b || w[0][col][..a] != w[1][col][..b]
+            })
+            .count();
+        if runs * RUN_MIN_ROWS <= rows.len() && best.is_none_or(|(_, n)| runs < n) {
+            best = Some((col, runs));
+        }
+    }
+    best.map(|(col, _)| col)
+}
+
+/// The table said with column `col` first ([`word_run_column`]): its first word once above
+/// each run of rows that share it (`2026-03-01:`), each row on its own line under it, indented
+/// (the run's word and the row read as one, as a heading's path and its entries do), its cells
+/// one space apart, the column's second word first.
+fn render_by_word<'a>(
+    before: impl Iterator<Item = &'a str>,
+    header: &[&str],
+    rows: &[Vec<&str>],
+    after: impl Iterator<Item = &'a str>,
+    constant: &[bool],
+    col: usize,
+) -> String {
+    let width = rows[0].len();
+    let order: Vec<usize> = std::iter::once(col)
+        .chain((0..width).filter(|&i| i != col && !constant[i]))
+        .collect();
+    let mut out: Vec<String> = before.map(str::to_string).collect();
+    let mut head = order
+        .iter()
+        .map(|&i| header[i])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let said: Vec<String> = (0..width)
+        .filter(|&i| constant[i])
+        .map(|i| format!("{} {}", header[i], rows[0][i]))
+        .collect();
+    if !said.is_empty() {
+        head.push_str(&format!(" (every row: {})", said.join(", ")));
+    }
+    out.push(head);
+    let mut run_word = None;
+    for r in rows {
+        let (word, rest) = r[col].split_once(' ').unwrap_or((r[col], ""));
+        if run_word != Some(word) {
+            out.push(format!("{word}:"));
+            run_word = Some(word);
+        }
+        let mut line = format!(" {rest}");
+        for &i in &order[1..] {
+            if !r[i].is_empty() {
+                line.push(' ');
+                line.push_str(r[i]);
+            }
+        }
+        out.push(line);
     }
     out.extend(after.map(str::to_string));
     join_lines(out)

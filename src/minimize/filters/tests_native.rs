@@ -147,6 +147,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let mut out = Vec::new();
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
+    let mut platforms: std::collections::HashSet<&str> = Default::default();
     let all: Vec<&str> = ctx.text.split_lines().collect();
     // `--setup-show`'s fixtures set up and not yet torn down (scope and name, `F invoice`).
     let mut set_up: Vec<String> = Vec::new();
@@ -203,6 +204,16 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         }
         if line.starts_with("_ _ _") {
             continue;
+        }
+        // pytest-xdist heads each failure with its worker's platform (`[gw0] linux -- Python
+        // 3.11.7 /venv/bin/python`), the same for every worker of a run: said once, at the
+        // first failure (158 failures of a `-n 2` run repeated it 158 times).
+        if section == "failures" && line.starts_with("[gw") {
+            if let Some((_, platform)) = line.split_once("] ") {
+                if platform.contains(" -- Python ") && !platforms.insert(platform) {
+                    continue;
+                }
+            }
         }
         // `-rA`/`-rP` list passing tests in the short summary too; passing tests are dropped
         // everywhere else, and the final counts say how many passed.
