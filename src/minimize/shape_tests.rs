@@ -257,3 +257,16 @@ fn a_rust_test_harness_run_is_read_as_one() {
     let near = format!("{}test result: a note\n", "some build line\n".repeat(20));
     assert_ne!(label("blindprog", &near).as_deref(), Some("libtest"));
 }
+
+#[test]
+fn a_pytest_banner_quoted_inside_a_document_is_not_a_run() {
+    let mut raw = String::from("{\n  \"installed\": [\n");
+    for i in 0..30 {
+        raw.push_str(&format!(
+            "    {{\"name\": \"pkg{i}\", \"description\": \"Example output:\\n=== test session starts ===\\n=== FAILURES ===\\n\"}},\n"
+        ));
+    }
+    raw.push_str("  ]\n}\n");
+    assert_ne!(label("pip inspect", &raw).as_deref(), Some("pytest"));
+    assert_ne!(label("blindprog", &raw).as_deref(), Some("pytest"));
+}

@@ -1304,67 +1304,6 @@ fn same_tail_grouped(leaves: Vec<String>) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::long_row;
-
-    /// Every form of row ls writes, read as (kind, size, name); rows in other forms are not read.
-    #[test]
-    fn long_rows_are_read_by_hand() {
-        /// A row's kind, mode, size and name.
-        type Read<'a> = Option<(&'a str, &'a str, &'a str, &'a str)>;
-        fn read(l: &str) -> Read<'_> {
-            long_row(l).map(|r| (r.kind, r.mode, r.size, r.name))
-        }
-        let cases: &[(&str, Read<'static>)] = &[
-            (
-                "-rw-r--r-- 1 root root 1234 Nov 25 22:14 a b.txt",
-                Some(("-", "rw-r--r--", "1234", "a b.txt")),
-            ),
-            (
-                "drwxr-xr-x.  2 ann staff   4.0K Nov 25  2024 src",
-                Some(("d", "rwxr-xr-x", "4.0K", "src")),
-            ),
-            (
-                "-rwxr-xr-x@ 1 ann staff 12Ki 25 Nov 09:05 run.sh",
-                Some(("-", "rwxr-xr-x", "12Ki", "run.sh")),
-            ),
-            (
-                "lrwxrwxrwx 1 root root 7 2025-11-25 22:14 sh -> dash",
-                Some(("l", "rwxrwxrwx", "7", "sh -> dash")),
-            ),
-            (
-                "-rw-r--r-- 1 root root 0 2025-11-25 22:14:05.123456789 +0000 f",
-                Some(("-", "rw-r--r--", "0", "f")),
-            ),
-            (
-                "-rw-r--r-- 1 root root 0 2025-11-25 f",
-                Some(("-", "rw-r--r--", "0", "f")),
-            ),
-            (
-                "crw-rw-rw- 1 root root 1,   3 11-25 22:14 null",
-                Some(("c", "rw-rw-rw-", "1,   3", "null")),
-            ),
-            (
-                "brw-rw---- 1 root disk 8,0 Nov 25 22:14 sda",
-                Some(("b", "rw-rw----", "8,0", "sda")),
-            ),
-            (
-                "-rw-r--r-- 1 root root 5 Nov 25 22:14  two spaces",
-                Some(("-", "rw-r--r--", "5", " two spaces")),
-            ),
-            // `ls -o` (no group), a date in no form of ls's, a listing's header.
-            ("-rw-r--r-- 1 root 1234 Nov 25 22:14 a", None),
-            ("-rw-r--r-- 1 root root 1234 25.11.2025 a", None),
-            ("total 12", None),
-            ("src:", None),
-        ];
-        for (line, want) in cases {
-            assert_eq!(read(line), *want, "{line}");
-        }
-    }
-}
-
 /// Fewest drawn entries among an output's first lines for it to be read as a tree.
 const DRAWN_TREE_MIN_ENTRIES: usize = 3;
 
@@ -1448,4 +1387,65 @@ pub(super) fn looks_like_path_counts(head: &str) -> bool {
 /// A count per file read by its shape ([`looks_like_path_counts`]), grouped as `grep -c`'s.
 pub(super) fn path_counts(ctx: &Context) -> Option<String> {
     path_lines(ctx, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::long_row;
+
+    /// Every form of row ls writes, read as (kind, size, name); rows in other forms are not read.
+    #[test]
+    fn long_rows_are_read_by_hand() {
+        /// A row's kind, mode, size and name.
+        type Read<'a> = Option<(&'a str, &'a str, &'a str, &'a str)>;
+        fn read(l: &str) -> Read<'_> {
+            long_row(l).map(|r| (r.kind, r.mode, r.size, r.name))
+        }
+        let cases: &[(&str, Read<'static>)] = &[
+            (
+                "-rw-r--r-- 1 root root 1234 Nov 25 22:14 a b.txt",
+                Some(("-", "rw-r--r--", "1234", "a b.txt")),
+            ),
+            (
+                "drwxr-xr-x.  2 ann staff   4.0K Nov 25  2024 src",
+                Some(("d", "rwxr-xr-x", "4.0K", "src")),
+            ),
+            (
+                "-rwxr-xr-x@ 1 ann staff 12Ki 25 Nov 09:05 run.sh",
+                Some(("-", "rwxr-xr-x", "12Ki", "run.sh")),
+            ),
+            (
+                "lrwxrwxrwx 1 root root 7 2025-11-25 22:14 sh -> dash",
+                Some(("l", "rwxrwxrwx", "7", "sh -> dash")),
+            ),
+            (
+                "-rw-r--r-- 1 root root 0 2025-11-25 22:14:05.123456789 +0000 f",
+                Some(("-", "rw-r--r--", "0", "f")),
+            ),
+            (
+                "-rw-r--r-- 1 root root 0 2025-11-25 f",
+                Some(("-", "rw-r--r--", "0", "f")),
+            ),
+            (
+                "crw-rw-rw- 1 root root 1,   3 11-25 22:14 null",
+                Some(("c", "rw-rw-rw-", "1,   3", "null")),
+            ),
+            (
+                "brw-rw---- 1 root disk 8,0 Nov 25 22:14 sda",
+                Some(("b", "rw-rw----", "8,0", "sda")),
+            ),
+            (
+                "-rw-r--r-- 1 root root 5 Nov 25 22:14  two spaces",
+                Some(("-", "rw-r--r--", "5", " two spaces")),
+            ),
+            // `ls -o` (no group), a date in no form of ls's, a listing's header.
+            ("-rw-r--r-- 1 root 1234 Nov 25 22:14 a", None),
+            ("-rw-r--r-- 1 root root 1234 25.11.2025 a", None),
+            ("total 12", None),
+            ("src:", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(read(line), *want, "{line}");
+        }
+    }
 }

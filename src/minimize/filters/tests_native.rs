@@ -1899,9 +1899,17 @@ pub(super) fn looks_like_pytest_run(text: &str) -> bool {
         "= warnings summary =",
         "= test session starts =",
     ];
+    // A banner is a whole line of `=` around its title (a package's description quoting one
+    // inside a JSON string is not one); the lines are read only when its words occur.
+    let banner_line = |b: &str| {
+        text.split_lines().any(|l| {
+            let l = l.trim_end();
+            l.starts_with("==") && l.ends_with("==") && l.contains(b)
+        })
+    };
     if BANNERS
         .iter()
-        .any(|b| crate::minimize::text::text_has(text, b))
+        .any(|b| crate::minimize::text::text_has(text, b) && banner_line(b))
     {
         return true;
     }
