@@ -10,8 +10,7 @@
 // the tokens of the facts the anchor dropped (anchor parity by shape). Exits 1 when the blind run
 // loses a fact.
 //
-//   node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor] [--case NAME] [--show] [--write FILE]
-//                                  [--rows FILE]   (one JSON line per case: tokens raw/named/blind/anchor, filter, facts)
+//   node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor] [--case NAME] [--show] [--write FILE] [--json FILE]
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -29,8 +28,6 @@ const anchorPath = path.join(here, 'node_modules/@oh-my-pi/pi-natives-linux-x64/
 const anchor = withAnchor && fs.existsSync(anchorPath) ? require(anchorPath) : null
 const only = values('--case')[0]
 const show = argv.includes('--show')
-const rowsFile = values('--rows')[0]
-if (rowsFile) fs.writeFileSync(rowsFile, '')
 const dirs = values('--fixtures').map((d) => path.resolve(d))
 if (!dirs.length) {
   console.error('usage: node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor] [--case NAME] [--show] [--write FILE]')
@@ -55,7 +52,8 @@ const describe = (f) => `${f.kind}: ${f.parts.map(String).join(' | ')}`
 
 const rows = []
 for (const dir of dirs) {
-  const label = dir === path.join(here, 'fixtures', 'minimizer') ? 'repo' : path.basename(dir) === 'fixtures' ? path.basename(path.dirname(dir)) : path.basename(dir)
+  const base = path.basename(dir)
+  const label = dir === path.join(here, 'fixtures', 'minimizer') ? 'repo' : base === 'fixtures' ? path.basename(path.dirname(dir)) : base === 'holdout' || base === 'tune' ? `${path.basename(path.dirname(dir)).replace(/^minimizer-/, '')}/${base}` : base
   const names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
   for (const n of names) {
     const c = JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8'))
@@ -84,7 +82,6 @@ for (const dir of dirs) {
       row.anchorLostTokens = row.lostAnchor.reduce((k, f) => k + tokens(f.text ?? f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0)
     }
     rows.push(row)
-    if (rowsFile) fs.appendFileSync(rowsFile, JSON.stringify({ name: row.name, raw: row.raw, named: row.named, blind: row.blind, anchor: row.anchor, anchorLost: row.anchorLostTokens, filter: row.namedFilter, lost: row.lostNamed.length, facts: row.facts, command: row.command }) + "\n")
     if (show) {
       console.log(`\n===== ${label}/${c.name}: ${blindCase.command}\n----- blind (${blind.filter})\n${blind.text}`)
       if (row.lostBlind.length) console.log('LOST:', row.lostBlind.map(describe).join('\n  '))
@@ -141,6 +138,9 @@ if (anchor) {
 }
 md += `\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end.\n`
 console.log(md)
+// --json FILE: every row (case, filters, tokens, facts lost), for grouping the blind-over-named cases by shape.
+const json = values('--json')[0]
+if (json) fs.writeFileSync(json, JSON.stringify(rows.map((r) => ({ ...r, lostNamed: r.lostNamed.map(describe), lostBlind: r.lostBlind.map(describe), lostAnchor: r.lostAnchor?.map(describe) })), null, 1))
 const out = values('--write')[0]
 if (out) fs.writeFileSync(out, `# Output minimizer, program-blind (bench/minimizer-blind.mjs)\n\nEach case replayed as recorded (named) and with its program renamed to \`${BLIND}\` (blind); tokens by gpt-tokenizer (o200k_base); facts as bench/minimizer.mjs reads them from the recorded command.\n\n${md}`)
 process.exit(lossRows.length ? 1 : 0)

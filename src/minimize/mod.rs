@@ -215,4 +215,6 @@ pub(crate) fn minimize(
 }
 
 #[cfg(test)]
+mod shape_tests;
+#[cfg(test)]
 mod tests;

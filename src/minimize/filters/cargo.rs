@@ -693,3 +693,12 @@ pub(crate) fn rendered_diagnostics(text: &str) -> Option<String> {
     }
     any.then(|| crate::output::strip_ansi(&out))
 }
+
+/// Whether an output reads as a run of Rust's test harness whatever started it (a script, a
+/// wrapper around `cargo test`, a test binary run by hand): a `running N tests` line and, at
+/// the start of a line, its `test result: ` counts. What [`test`] reads, said as a shape.
+pub(super) fn looks_like_libtest(text: &str) -> bool {
+    use crate::minimize::text::text_has;
+    (text.starts_with("test result: ") || text_has(text, "\ntest result: "))
+        && text.split_lines().any(|l| is_running_line(l.trim()))
+}

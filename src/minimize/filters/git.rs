@@ -1278,3 +1278,31 @@ fn blame_line(line: &str) -> Option<(String, &str, &str)> {
     commit.push_str(meta.trim_end());
     Some((commit, number, code))
 }
+
+/// Fewest blame lines among an output's first lines for it to be read as `git blame`'s.
+const BLAME_MIN_LINES: usize = 3;
+
+/// Whether an output reads as `git blame`'s default format whatever printed it (a wrapper, an
+/// alias): its first lines (up to 40) are each a line annotated with its commit, author, date
+/// and number (`^61acd08 (Dev Example 2026-01-01 12:00:00 +0000  12) code`), as [`blame`]
+/// parses them. One line of another shape among them is not one.
+pub(super) fn looks_like_blame(head: &str) -> bool {
+    let mut lines = 0;
+    for line in head.split_lines() {
+        if blame_line(line).is_none() {
+            return false;
+        }
+        lines += 1;
+    }
+    lines >= BLAME_MIN_LINES
+}
+
+/// Whether an output reads as a diffstat whatever printed it (`git diff --stat` through an
+/// alias, `diffstat`, a script): its last line says how many files changed (` 20 files changed,
+/// 343 insertions(+), 23 deletions(-)`) and the line before it is a file's row (` path | 12
+/// ++--`). What [`diff`] reads of `--stat`, said as a shape.
+pub(super) fn looks_like_diffstat(text: &str) -> bool {
+    let mut last = text.split_lines().rev().filter(|l| !l.trim().is_empty());
+    last.next().is_some_and(|l| stat_summary(l).is_some())
+        && last.next().is_some_and(|l| stat_line(l).is_some())
+}

@@ -1304,6 +1304,91 @@ fn same_tail_grouped(leaves: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Fewest drawn entries among an output's first lines for it to be read as a tree.
+const DRAWN_TREE_MIN_ENTRIES: usize = 3;
+
+/// Whether an output reads as a tree drawn as `tree` draws one (`├── name`, `│   └── name`),
+/// whatever printed it: its first lines (up to 40) are drawn entries but for the root above
+/// them and the closing count, and there are [`DRAWN_TREE_MIN_ENTRIES`] or more of them.
+pub(super) fn looks_like_drawn_tree(head: &str) -> bool {
+    let mut entries = 0;
+    let mut other = 0;
+    for line in head.split_lines().filter(|l| !l.trim().is_empty()) {
+        let mut rest = line;
+        while let Some(r) = rest
+            .strip_prefix("│   ")
+            .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
+            .or_else(|| rest.strip_prefix("    "))
+        {
+            rest = r;
+        }
+        if rest.starts_with("├── ") || rest.starts_with("└── ") {
+            entries += 1;
+        } else {
+            other += 1;
+        }
+    }
+    entries >= DRAWN_TREE_MIN_ENTRIES && other <= 2
+}
+
+/// A drawn tree read by its shape ([`looks_like_drawn_tree`]); its entries are files when it
+/// closes as `tree` does (`113 directories`, `4 directories, 12 files`).
+pub(super) fn drawn(ctx: &Context) -> Option<String> {
+    let closing = ctx
+        .text
+        .split_lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(is_tree_count);
+    drawn_tree(ctx.text, false, closing)
+}
+
+/// `tree`'s closing count: `113 directories`, `1 directory, 1 file`, `4 directories, 12 files`.
+fn is_tree_count(line: &str) -> bool {
+    let mut parts = line.trim().split(", ");
+    let counted = |part: Option<&str>, units: [&str; 2]| {
+        part.and_then(|p| p.split_once(' '))
+            .is_some_and(|(n, unit)| n.parse::<u64>().is_ok() && units.contains(&unit))
+    };
+    let first = parts.next();
+    counted(first, ["directory", "directories"])
+        && {
+            let second = parts.next();
+            second.is_none() || counted(second, ["file", "files"])
+        }
+        && parts.next().is_none()
+}
+
+/// Fewest `path:N` lines among an output's first lines for it to be read as a count per file.
+const PATH_COUNTS_MIN_ROWS: usize = 3;
+
+/// Whether an output reads as a count per file (`grep -c`, `rg -c`, a script's tally): its
+/// first lines (up to 40) are each `path:N`, the path with no blank, a `/` or a `.`, and a
+/// letter (a clock's `12:30:45` is not one).
+pub(super) fn looks_like_path_counts(head: &str) -> bool {
+    let mut rows = 0;
+    for line in head.split_lines().filter(|l| !l.is_empty()) {
+        let counted = line.rsplit_once(':').is_some_and(|(p, n)| {
+            !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && !p.is_empty()
+                && !p.contains(char::is_whitespace)
+                && p.contains(['/', '.'])
+                && p.bytes().any(|b| b.is_ascii_alphabetic())
+        });
+        if !counted {
+            return false;
+        }
+        rows += 1;
+    }
+    rows >= PATH_COUNTS_MIN_ROWS
+}
+
+/// A count per file read by its shape ([`looks_like_path_counts`]), grouped as `grep -c`'s.
+pub(super) fn path_counts(ctx: &Context) -> Option<String> {
+    path_lines(ctx, true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::long_row;

@@ -179,3 +179,23 @@ fn count_line(steps: usize, classes: usize) -> String {
     }
     format!("[INFO] ({} not shown)", parts.join(" and "))
 }
+
+/// Fewest level-tagged lines among an output's first lines for it to be read as Maven's log.
+const LOG_MIN_LINES: usize = 3;
+
+/// Whether an output reads as Maven's log whatever started it (a wrapper script, `./build.sh`):
+/// most of its first lines carry a level tag (`[INFO] …`), and it says how the build went
+/// (`[INFO] BUILD SUCCESS`, `[INFO] BUILD FAILURE`). A log with tags but no build verdict (a
+/// server's) is not one.
+pub(super) fn looks_like_maven(head: &str, text: &str) -> bool {
+    let mut tagged_lines = 0;
+    let mut lines = 0;
+    for line in head.split_lines() {
+        lines += 1;
+        tagged_lines += usize::from(tagged(line).is_some());
+    }
+    tagged_lines >= LOG_MIN_LINES
+        && tagged_lines * 2 > lines
+        && (crate::minimize::text::text_has(text, "[INFO] BUILD SUCCESS")
+            || crate::minimize::text::text_has(text, "[INFO] BUILD FAILURE"))
+}

@@ -562,6 +562,16 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if git::looks_like_blame(&head) {
+        Some(("blame", git::blame))
+    } else if listing::looks_like_drawn_tree(&head) {
+        Some(("drawn-tree", listing::drawn))
+    } else if listing::looks_like_path_counts(&head) {
+        Some(("path-counts", listing::path_counts))
+    } else if git::looks_like_diffstat(text) {
+        Some(("diffstat", git::diff))
+    } else if maven::looks_like_maven(&head, text) {
+        Some(("maven-log", maven::maven))
     } else if tasks::looks_like_task_run(&head) {
         Some(("task-run", tasks::task_run))
     } else if bundler::looks_like_esbuild(&head) {
@@ -592,7 +602,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("mocha", tests_js::mocha))
     } else if tests_js::looks_like_jasmine(text) {
         Some(("jasmine", tests_js::jasmine))
-    } else if head.contains("test session starts") {
+    } else if tests_native::looks_like_pytest_run(text) {
         Some(("pytest", tests_native::pytest))
     } else if text_has(text, "error TS") {
         Some(("tsc", lint::tsc))
@@ -604,6 +614,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("js-trace", js_trace))
     } else if tests_native::has_py_trace(text) {
         Some(("py-trace", tests_native::py_trace))
+    } else if cargo::looks_like_libtest(text) {
+        Some(("libtest", cargo::test))
     } else if cargo::looks_like_rustc(text) {
         Some(("rustc", cargo::build))
     } else if listing::looks_like_match_list(text) {
@@ -642,6 +654,9 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "aligned-table"
                 | "hooks"
                 | "streams"
+                | "blame"
+                | "drawn-tree"
+                | "path-counts"
         ) {
             Guard::Own
         } else {

@@ -1895,3 +1895,51 @@ pub(super) fn py_trace(ctx: &Context) -> Option<String> {
     joined.extend(next.map(|(_, note)| note.as_str()));
     Some(join_lines(joined))
 }
+
+/// Whether an output reads as a pytest run whatever started it (a script, a wrapper, `-q`
+/// with no session header): one of its section banners (`=== FAILURES ===`, `=== short test
+/// summary info ===`, …), a progress line of outcome marks and a percentage (`..F.s [ 42%]`),
+/// or, as its last line, its closing counts (`3 failed, 26 passed in 0.03s`, `297 tests
+/// collected in 3.20s`, with or without `=` around them). What pytest's filter keys on, said
+/// as a shape; a near miss (a banner with another title, counts without `in <time>s`) is not one.
+pub(super) fn looks_like_pytest_run(text: &str) -> bool {
+    const BANNERS: [&str; 5] = [
+        "= FAILURES =",
+        "= ERRORS =",
+        "= short test summary info =",
+        "= warnings summary =",
+        "= test session starts =",
+    ];
+    // A banner is a whole line of `=` around its title (a package's description quoting one
+    // inside a JSON string is not one); the lines are read only when its words occur.
+    let banner_line = |b: &str| {
+        text.split_lines().any(|l| {
+            let l = l.trim_end();
+            l.starts_with("==") && l.ends_with("==") && l.contains(b)
+        })
+    };
+    if BANNERS
+        .iter()
+        .any(|b| crate::minimize::text::text_has(text, b) && banner_line(b))
+    {
+        return true;
+    }
+    let Some(counts) = re!(
+        r"^(?:=+ )?\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun|tests? collected)(?:, \d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun))* in \d+(?:\.\d+)?s(?: \([0-9:]+\))?(?: =+)?$"
+    ) else {
+        return false;
+    };
+    let last = text.split_lines().rev().find(|l| !l.trim().is_empty());
+    if last.is_some_and(|l| counts.is_match(l.trim())) {
+        return true;
+    }
+    // Progress lines (`-q`'s dots with their percentage), among the first lines.
+    let Some(progress) = re!(r"^(?:\S+\.py )?[.FEsxX]+\s*\[\s*\d+%\]$") else {
+        return false;
+    };
+    text.split_lines()
+        .take(40)
+        .filter(|l| progress.is_match(l.trim_end()))
+        .count()
+        >= 2
+}

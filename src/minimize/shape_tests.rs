@@ -1,0 +1,272 @@
+//! The shapes read whatever printed them (issue 45): each shape that a named filter keys on
+//! (pytest's run, git blame's lines, a drawn tree, a count per file, a diffstat, Maven's log,
+//! Rust's test harness) fires for a program no filter names, keeps every failing or erroring
+//! line and every count, and does not fire on a near miss.
+
+use super::settings::OutlineLevel;
+use super::*;
+
+/// The label and text of the rewrite of `text` printed by `command`, if any.
+fn run(command: &str, text: &str) -> Option<(String, String)> {
+    let inv = single_simple_command(command).expect("a simple command");
+    filters::run(&filters::Context {
+        inv: &inv,
+        text,
+        outline: OutlineLevel::Default,
+    })
+}
+
+fn label(command: &str, text: &str) -> Option<String> {
+    run(command, text).map(|(l, _)| l)
+}
+
+/// The rewrite under `want`'s label, failing on another or none, with each of `kept` in it.
+fn rewritten(command: &str, text: &str, want: &str, kept: &[&str]) -> String {
+    let (l, out) = run(command, text).unwrap_or_else(|| panic!("no rewrite of {text}"));
+    assert_eq!(l, want, "{out}");
+    for k in kept {
+        assert!(out.contains(k), "{k:?} lost in:\n{out}");
+    }
+    assert!(out.len() < text.len(), "not shorter:\n{out}");
+    out
+}
+
+#[test]
+fn a_pytest_run_without_its_header_is_read_as_pytest() {
+    let mut raw = String::from("bringing up nodes...\n\n");
+    for _ in 0..6 {
+        raw.push_str(&".".repeat(70));
+        raw.push_str(" [ 24%]\n");
+    }
+    raw.push_str("..F..   [100%]\n");
+    raw.push_str(
+        "=================================== FAILURES ===================================\n",
+    );
+    raw.push_str(
+        "______________________________ test_int_bytes[0-] ______________________________\n",
+    );
+    raw.push_str("[gw0] linux -- Python 3.11.7 /v/bin/python\n\n    def test_int_bytes(value, expect):\n        enc = int_to_bytes(value)\n>       assert enc == expect\nE       AssertionError: assert b'\\x00' == b''\n\ntests/test_encoding.py:35: AssertionError\n");
+    raw.push_str(
+        "=========================== short test summary info ============================\n",
+    );
+    raw.push_str("FAILED tests/test_encoding.py::test_int_bytes[0-] - AssertionError: assert b'\\x00' == b''\n");
+    raw.push_str("1 failed, 427 passed in 18.93s\n");
+    rewritten(
+        "blindprog -n 2 -q",
+        &raw,
+        "pytest",
+        &[
+            "FAILED tests/test_encoding.py::test_int_bytes[0-]",
+            "tests/test_encoding.py:35",
+            "AssertionError: assert b'\\x00' == b''",
+            "1 failed, 427 passed in 18.93s",
+        ],
+    );
+    // Its closing counts alone, as `-q` prints them after a list of collected ids.
+    let mut ids = String::new();
+    for i in 0..40 {
+        ids.push_str(&format!(
+            "tests/test_signer.py::TestSigner::test_case[{i}]\n"
+        ));
+    }
+    let collected = format!("{ids}\n40 tests collected in 3.20s\n");
+    rewritten(
+        "blindprog --co -q",
+        &collected,
+        "pytest",
+        &["tests/test_signer.py", "40 tests collected in 3.20s"],
+    );
+    // A near miss: counts without `in <time>s`, dots without a percentage.
+    let near = format!("{}\n3 passed, 1 failed\n", "...F\n".repeat(20));
+    assert_ne!(label("blindprog", &near).as_deref(), Some("pytest"));
+}
+
+#[test]
+fn git_blame_lines_are_read_as_blame() {
+    let mut raw = String::new();
+    for n in 1..=30 {
+        raw.push_str(&format!(
+            "^61acd08 (Dev Example 2026-01-01 12:00:00 +0000 {n:3}) line {n} of the file\n"
+        ));
+    }
+    raw.push_str("4f2e9a1c (Ada Lovelace 2026-02-03 09:10:11 +0000  31)     return False\n");
+    let out = rewritten(
+        "blindprog -w src/signer.py",
+        &raw,
+        "blame",
+        &[
+            "^61acd08",
+            "4f2e9a1c",
+            "Ada Lovelace",
+            "31 ",
+            "return False",
+            "line 30 of the file",
+        ],
+    );
+    assert!(out.matches("Dev Example").count() == 1, "{out}");
+    // A near miss: one line of another shape among the first.
+    let near = format!("{raw}\nsee also: the porcelain format\n").replacen(
+        "^61acd08 (Dev",
+        "61acd08 Dev",
+        1,
+    );
+    assert_ne!(label("blindprog", &near).as_deref(), Some("blame"));
+}
+
+#[test]
+fn a_drawn_tree_is_read_as_a_tree() {
+    let mut raw = String::from("venv/lib/sklearn\n");
+    for d in [
+        "cluster",
+        "compose",
+        "datasets",
+        "ensemble",
+        "linear_model",
+        "utils",
+    ] {
+        raw.push_str(&format!("├── {d}\n│   ├── __pycache__\n│   └── tests\n"));
+    }
+    raw.push_str("└── tree\n    ├── __pycache__\n    └── tests\n\n21 directories\n");
+    let out = rewritten(
+        "blindprog -d -L 2 venv/lib/sklearn",
+        &raw,
+        "drawn-tree",
+        &[
+            "venv/lib/sklearn",
+            "cluster",
+            "linear_model",
+            "tree",
+            "__pycache__",
+            "tests",
+            "21 directories",
+        ],
+    );
+    assert!(!out.contains('├'), "{out}");
+    // A near miss: two drawn lines in a page of prose.
+    let near = "Layout:\n├── src\n└── docs\nThe source lives in src and the\nmanual in docs, built by make.\nSee the README.\n";
+    assert_ne!(label("blindprog", near).as_deref(), Some("drawn-tree"));
+}
+
+#[test]
+fn a_count_per_file_is_read_as_one() {
+    let mut raw = String::new();
+    for (i, f) in [
+        "_lof.py",
+        "_regression.py",
+        "_kde.py",
+        "_classification.py",
+        "_nca.py",
+        "_graph.py",
+    ]
+    .iter()
+    .enumerate()
+    {
+        raw.push_str(&format!(
+            "venv/lib/python3.11/site-packages/sklearn/neighbors/{f}:{}\n",
+            i + 1
+        ));
+    }
+    raw.push_str("venv/lib/python3.11/site-packages/sklearn/dummy.py:12\n");
+    rewritten(
+        "blindprog -c 'def fit\\(' venv/lib/python3.11/site-packages/sklearn",
+        &raw,
+        "path-counts",
+        &[
+            "_lof.py:1",
+            "_nca.py:5",
+            "_graph.py:6",
+            "dummy.py:12",
+            "sklearn/neighbors/",
+        ],
+    );
+    // A near miss: times of day, `key:N` settings.
+    let near = "12:30:45\n12:31:02\nretries:3\ntimeout:30\nworkers:8\nport:8080\n".repeat(3);
+    assert_ne!(label("blindprog", &near).as_deref(), Some("path-counts"));
+}
+
+#[test]
+fn a_diffstat_is_read_as_one() {
+    let mut raw = String::new();
+    for i in 0..12 {
+        raw.push_str(&format!(
+            " src/itsdangerous/contrib/plugin_{i}.py       | {} +++++++++++++++++++++++++\n",
+            40 + i
+        ));
+    }
+    raw.push_str(" tests/test_timed.py                        |  8 ++++-\n");
+    raw.push_str(" 13 files changed, 343 insertions(+), 23 deletions(-)\n");
+    rewritten(
+        "blindprog --stat HEAD~40 HEAD",
+        &raw,
+        "diffstat",
+        &[
+            "plugin_0.py 40",
+            "plugin_11.py 51",
+            "test_timed.py 8",
+            "13 files",
+            "+343",
+            "-23",
+        ],
+    );
+    // A near miss: the summary's words with no file's row before it.
+    let near = format!(
+        "{}\n 13 files changed, 343 insertions(+)\n",
+        "a note line\n".repeat(20)
+    );
+    assert_ne!(label("blindprog", &near).as_deref(), Some("diffstat"));
+}
+
+#[test]
+fn a_maven_log_is_read_as_one() {
+    let raw = "[INFO] Scanning for projects...\n[INFO] \n[INFO] -------------------------< org.example:ledger >-------------------------\n[INFO] Building ledger 0.3.0-SNAPSHOT\n[INFO] --------------------------------[ jar ]---------------------------------\n[WARNING] The POM for org.apache.maven.plugins:maven-resources-plugin:jar:2.6 is missing, no dependency information available\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE\n[INFO] ------------------------------------------------------------------------\n[INFO] Total time:  0.471 s\n[INFO] Finished at: 2026-12-01T13:06:33Z\n[INFO] ------------------------------------------------------------------------\n[ERROR] Plugin org.apache.maven.plugins:maven-resources-plugin:2.6 or one of its dependencies could not be resolved -> [Help 1]\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n";
+    rewritten(
+        "blindprog -o -B compile",
+        raw,
+        "maven-log",
+        &[
+            "BUILD FAILURE",
+            "maven-resources-plugin:jar:2.6 is missing",
+            "could not be resolved",
+        ],
+    );
+    // A near miss: a server's tagged log without a build's verdict.
+    let near = "[INFO] listening on :8080\n[INFO] accepted connection\n[WARN] slow request 1200 ms\n[INFO] closed\n".repeat(5);
+    assert_ne!(label("blindprog", &near).as_deref(), Some("maven-log"));
+}
+
+#[test]
+fn a_rust_test_harness_run_is_read_as_one() {
+    let mut raw = String::from("   Compiling units v0.1.0 (/w/units)\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 1.20s\n     Running unittests src/lib.rs (target/debug/deps/units-1a2b)\n\nrunning 24 tests\n");
+    for i in 0..23 {
+        raw.push_str(&format!("test convert::tests::case_{i} ... ok\n"));
+    }
+    raw.push_str("test convert::tests::rounding ... FAILED\n\nfailures:\n\n---- convert::tests::rounding stdout ----\n\nthread 'convert::tests::rounding' panicked at src/convert.rs:88:9:\nassertion `left == right` failed\n  left: 3\n right: 4\n\nfailures:\n    convert::tests::rounding\n\ntest result: FAILED. 23 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n\n");
+    let out = rewritten(
+        "blindprog test",
+        &raw,
+        "libtest",
+        &[
+            "convert::tests::rounding",
+            "src/convert.rs:88:9",
+            "left: 3",
+            "23 passed; 1 failed",
+        ],
+    );
+    assert!(!out.contains("case_7 ... ok"), "{out}");
+    // A near miss: a result line with no `running N tests` before it.
+    let near = format!("{}test result: a note\n", "some build line\n".repeat(20));
+    assert_ne!(label("blindprog", &near).as_deref(), Some("libtest"));
+}
+
+#[test]
+fn a_pytest_banner_quoted_inside_a_document_is_not_a_run() {
+    let mut raw = String::from("{\n  \"installed\": [\n");
+    for i in 0..30 {
+        raw.push_str(&format!(
+            "    {{\"name\": \"pkg{i}\", \"description\": \"Example output:\\n=== test session starts ===\\n=== FAILURES ===\\n\"}},\n"
+        ));
+    }
+    raw.push_str("  ]\n}\n");
+    assert_ne!(label("pip inspect", &raw).as_deref(), Some("pytest"));
+    assert_ne!(label("blindprog", &raw).as_deref(), Some("pytest"));
+}
