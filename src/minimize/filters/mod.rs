@@ -5,6 +5,7 @@
 mod build;
 mod bundler;
 mod cargo;
+mod changesets;
 mod findings_xml;
 mod frame;
 mod git;
@@ -556,6 +557,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if changesets::looks_like_changesets(&head) {
+        Some(("changesets", changesets::changesets))
     } else if tasks::looks_like_task_run(&head) {
         Some(("task-run", tasks::task_run))
     } else if bundler::looks_like_esbuild(&head) {
