@@ -927,8 +927,27 @@ fn changed_lines(hunk: Vec<String>) -> Vec<String> {
 /// line. Lines outside the diff (a summary, `Only in …`) stay as written.
 pub(super) fn unified(ctx: &Context) -> Option<String> {
     let lines: Vec<&str> = ctx.text.split_lines().collect();
+    let (mut out, files) = compact_unified(&lines, ctx.text.len() > BIG_DIFF_CHARS, false);
+    if files == 0 {
+        return None;
+    }
+    // A program that prints what it would change (a formatter, a linter's fixes): its blank
+    // lines added or removed are layout it puts right itself; `diff` compares files a user
+    // chose, and every line of it stays.
+    if ctx.inv.program != "diff" {
+        out = blank_changes_counted(out);
+    }
+    Some(join_lines(out))
+}
+
+/// Unified diff lines made compact as [`unified`] says, with how many files they hold; `big`
+/// drops the hunks' section headings, `history` says hunks apart by an empty line instead of
+/// their place (see [`DiffCompactor`]). A history's diffs in another format (Mercurial's log)
+/// are read with it.
+pub(super) fn compact_unified(lines: &[&str], big: bool, history: bool) -> (Vec<String>, usize) {
     let mut diff = DiffCompactor {
-        big: ctx.text.len() > BIG_DIFF_CHARS,
+        big,
+        history,
         ..Default::default()
     };
     let mut out = Vec::new();
@@ -972,16 +991,7 @@ pub(super) fn unified(ctx: &Context) -> Option<String> {
         i += 1;
     }
     diff.finish(&mut out);
-    if files == 0 {
-        return None;
-    }
-    // A program that prints what it would change (a formatter, a linter's fixes): its blank
-    // lines added or removed are layout it puts right itself; `diff` compares files a user
-    // chose, and every line of it stays.
-    if ctx.inv.program != "diff" {
-        out = blank_changes_counted(out);
-    }
-    Some(join_lines(out))
+    (out, files)
 }
 
 /// The compacted diff's changes of blank lines (`48 -`, a bare `+`, `187, 195, 224 -`: an empty

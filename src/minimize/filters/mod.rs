@@ -5,6 +5,7 @@
 mod build;
 mod bundler;
 mod cargo;
+mod changesets;
 mod findings_xml;
 mod frame;
 mod git;
@@ -562,6 +563,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
     // that may occur anywhere (a commit's diff can hold `error TS`).
     let found: Option<(&str, Filter)> = if git::looks_like_log(&head) {
         Some(("commit-log", git::log))
+    } else if changesets::looks_like_changesets(&head) {
+        Some(("changesets", changesets::changesets))
     } else if git::looks_like_blame(&head) {
         Some(("blame", git::blame))
     } else if listing::looks_like_drawn_tree(&head) {
