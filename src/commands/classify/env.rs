@@ -222,6 +222,11 @@ fn harmless_value(name: &str, value: &str) -> bool {
         "MAKEFLAGS" | "MFLAGS" | "GNUMAKEFLAGS" => harmless_make_flags(value),
         "GZIP" | "XZ_DEFAULTS" | "XZ_OPT" => harmless_compression_options(value),
         "GOFLAGS" => harmless_go_flags(value),
+        // The editor a program starts (git's for a message, a rebase's todo list): `true`
+        // leaves the file as it is and `cat` prints it; neither writes or runs anything.
+        "EDITOR" | "VISUAL" | "GIT_EDITOR" | "GIT_SEQUENCE_EDITOR" => {
+            matches!(value, "true" | "cat")
+        }
         "RUSTFLAGS" | "RUSTDOCFLAGS" => harmless_rust_flags(value),
         _ => false,
     }

@@ -358,7 +358,14 @@ fn found_name(word: &Word, root: &str) -> Word {
 }
 
 pub fn xargs(args: &[Word]) -> Verdict {
-    xargs_reading(args, false)
+    xargs_reading(args, false, false)
+}
+
+/// xargs reading object names (`git log --format=%H | xargs -n1 git show`): however it splits
+/// them (blanks, `-d`, `-0`, `-I`'s lines), no word starts with `-`, so none is an option.
+/// Not with `-a` (the words come from a file).
+pub fn xargs_object_names(args: &[Word]) -> Verdict {
+    xargs_reading(args, false, true)
 }
 
 /// xargs on an input known to be empty (`< /dev/null`, a stage that prints nothing): with
@@ -368,10 +375,10 @@ pub fn xargs(args: &[Word]) -> Verdict {
 /// `-n`, `-0`, `-d`, `-E` run it once). Not with `-a` (the words come from a file) or `-p`/`-o`
 /// (a terminal is read).
 pub fn xargs_empty_input(args: &[Word]) -> Verdict {
-    xargs_reading(args, true)
+    xargs_reading(args, true, false)
 }
 
-fn xargs_reading(args: &[Word], empty_input: bool) -> Verdict {
+fn xargs_reading(args: &[Word], empty_input: bool, names: bool) -> Verdict {
     let parsed = match super::grammar::parse(&XARGS, args) {
         Ok(parsed) => parsed,
         Err(problem) => return Verdict::unknown(problem.describe("xargs")),
@@ -397,11 +404,17 @@ fn xargs_reading(args: &[Word], empty_input: bool) -> Verdict {
             .and_then(|v| v.value.clone())
             .unwrap_or_else(|| "{}".to_string())
     });
+    let names = names && parsed.get("-a|--arg-file").is_none();
+    let runtime = if names {
+        format!("0{}", super::words::RUNTIME)
+    } else {
+        super::words::RUNTIME.to_string()
+    };
     let item = |text: &str| Word {
         text: text.to_string(),
         value: None,
         guess: Some(text.to_string()),
-        shape: super::words::RUNTIME.to_string(),
+        shape: runtime.clone(),
         glob: false,
         downloads: false,
     };
@@ -416,7 +429,7 @@ fn xargs_reading(args: &[Word], empty_input: bool) -> Verdict {
                 if let Some(value) = word.value.clone().filter(|v| v.contains(&replace)) {
                     *word = Word {
                         guess: Some(value.replace(&replace, "ITEM")),
-                        shape: value.replace(&replace, &super::words::RUNTIME.to_string()),
+                        shape: value.replace(&replace, &runtime),
                         ..item(&word.text)
                     };
                 }

@@ -436,6 +436,14 @@ pub const SPECS: &[Spec] = &[
     spec(&["dpkg-vendor"], "", "vendor= is= derives-from= query= help version"),
     // autoconf 2.71's ifnames prints the preprocessor conditionals of C files.
     spec(&["ifnames"], "hV", "help version"),
+    // GNU global 6.6 looks tags up in the GTAGS database gtags made; `-u` and `--single-update`
+    // run gtags to update it (measured with r28: `global -x NAME` on a database wrote nothing).
+    Spec { effects: &[
+            ("-u|--update", Write, "global -u updates the tag database"),
+            ("--single-update", Write, "global --single-update updates the tag database"),
+        ],
+        ..spec(&["global"], "aC:cde:EfFgGiIlL:MnNoOpPqrsS:tTuvVx",
+            "absolute basic-regexp color= completion cxref definition directory= encode-path= extended-regexp file file-list= first-match from-here= grep gtagsconf= gtagslabel= idutils ignore-case invert-match literal local match-case match-part= nearness? nofilter? only-other other path path-style= print= print-dbpath quiet reference regexp= result= rootdir scope= single-update= symbol tags through update verbose help version") },
 ];
 
 /// The shape the GNU gettext catalog filters share: they read the catalogs named and print the
@@ -493,6 +501,9 @@ pub const ANY_ARGUMENTS: &[&str] = &[
     // fontconfig 2.14's listers: patterns and output formats only. The cache they may write for a
     // user's font directory is the context's (`context::tools::fontconfig`).
     "fc-list", "fc-match",
+    // Round 28's readers (measured): libcap's getcap prints files' capabilities; licensecheck
+    // 3.3 (a perl script) prints the licenses it finds, and has no output file.
+    "getcap", "licensecheck",
 ];
 
 /// The grammar of `program`, when it has one.

@@ -2315,7 +2315,13 @@ fn inventory_of_debian_programs() {
             "git branch -a --contains $(git rev-list --boundary HEAD)",
             Unknown,
         ),
-        ("git branch -a --contains $(git rev-parse HEAD)", Unknown),
+        // Without --verify a revision that names nothing is echoed as written: not a path.
+        ("git branch -a --contains $(git rev-parse HEAD)", ReadOnly),
+        ("git branch -a --contains $(git rev-parse /x)", Unknown),
+        (
+            "git branch -a --contains $(git rev-parse HEAD --not)",
+            Unknown,
+        ),
         (
             "git branch -a --contains $(git rev-list --objects HEAD)",
             Unknown,
@@ -3427,5 +3433,23 @@ fn catalog_reading_grammars() {
         ("findfs LABEL=root", ReadOnly),
         ("hxcopy -i a.html -o b.html", Unknown),
         ("eqn doc.ms > out.ms", Write),
+    ]);
+}
+
+/// Round 28's causes that need no context (cls49): an editor variable set to a program that
+/// writes nothing, readers and tag lookups with no writing mode.
+#[test]
+fn round_28_causes_without_context() {
+    assert_levels(&[
+        ("GIT_EDITOR=true git var GIT_EDITOR", ReadOnly),
+        ("EDITOR=cat git var GIT_EDITOR", ReadOnly),
+        ("GIT_EDITOR=vim git var GIT_EDITOR", Unknown),
+        ("GIT_EDITOR=./ed.sh git var GIT_EDITOR", Unknown),
+        ("getcap /usr/bin/ping", ReadOnly),
+        ("licensecheck -r src", ReadOnly),
+        ("global --version", ReadOnly),
+        ("global -x add", ReadOnly),
+        ("global -u", Write),
+        ("global --single-update=a.c -x add", Write),
     ]);
 }

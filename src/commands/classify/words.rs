@@ -385,6 +385,17 @@ fn prints_only_object_names(node: Node<'_>, src: &str) -> bool {
                         || w.strip_prefix('-').is_some_and(number)
                 })
         }
+        // Without `--verify` each revision is printed as its name, `^name` for `^rev`, or, when
+        // it names none, echoed as written (`git rev-parse main` in a repository without a
+        // main prints `main`): so no word given may be an absolute path.
+        ["git", "rev-parse", rest @ ..] if !rest.contains(&"--verify") => {
+            rest.iter().any(rev)
+                && rest.iter().all(|w| {
+                    (rev(w) && !w.starts_with('/'))
+                        || matches!(*w, "-q" | "--quiet" | "--short")
+                        || w.strip_prefix("--short=").is_some_and(number)
+                })
+        }
         ["git", "rev-parse", rest @ ..] => {
             rest.contains(&"--verify")
                 && rest.iter().filter(|w| rev(w)).count() == 1

@@ -2007,6 +2007,23 @@ pub fn remote_is_local(here: &Here<'_>, args: &[Word]) -> bool {
 }
 
 /// `git args`'s command is an alias in the repository that applies in `here.dir`: its expansion.
+/// The boolean `key` as `git ARGS` will read it in `here` (its `-C`s, its repository's,
+/// HOME's and the system's files, the environment's settings): `None` when the repository or a
+/// directory is only known at run time.
+pub fn config_bool(here: &Here<'_>, args: &[Word], key: &str) -> Option<bool> {
+    let g = global(args);
+    let mut dir = here.dir.to_path_buf();
+    for chdir in &g.chdirs {
+        dir = files::join(&dir, chdir.as_deref()?);
+    }
+    let repo = match discover(here, &g, &dir) {
+        Found::Repo(r) => Some(r),
+        Found::None => None,
+        Found::Unknown(_) => return None,
+    };
+    Some(config(here, repo.as_ref(), &g).bool(key) == Some(true))
+}
+
 pub fn alias(here: &Here<'_>, args: &[Word]) -> Option<Alias> {
     let g = global(args);
     let sub_word = g.rest.first()?;

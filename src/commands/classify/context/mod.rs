@@ -790,6 +790,28 @@ impl Probe {
         Some(alias)
     }
 
+    /// Whether `git ARGS` may read `key` (a boolean) as true in any directory it may run in:
+    /// true when a directory or repository is only known at run time.
+    pub fn git_config_may_be_true(
+        &self,
+        args: &[Word],
+        prefix: &[(String, Option<String>)],
+        key: &str,
+    ) -> bool {
+        if self.lost.is_some() {
+            return true;
+        }
+        self.dirs.iter().any(|dir| {
+            let at = Here {
+                dir,
+                env: self.env(prefix),
+                program: "git",
+                resolved: None,
+            };
+            git::config_bool(&at, args, key) != Some(false)
+        })
+    }
+
     /// What the shell that runs the command reads before it (a `bash -c` started with the
     /// context's environment, as `executeShell` starts one): `BASH_ENV`'s file, options from
     /// `SHELLOPTS` that expand `PS4` as code.

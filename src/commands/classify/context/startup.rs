@@ -34,6 +34,12 @@ const DEFAULT_PACKAGES: &[&str] = &[
 const MAX_LIBRARIES: usize = 16; // `~/R/<platform>-library/<version>` directories looked at
 
 pub fn r(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    // `R --version` prints its version from the command line, before any profile, environ file,
+    // saved image or library is read (measured, R 4.2: R_PROFILE_USER, R_LIBS, ./.Rprofile and
+    // ./.Renviron all planted, none read); Rscript prints its own before it starts R.
+    if matches!(args, [only] if only.is("--version")) {
+        return;
+    }
     let given = |flag: &str| {
         args.iter()
             .take_while(|a| !a.is("--args"))

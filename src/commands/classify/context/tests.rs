@@ -9243,3 +9243,160 @@ fn gnuplot_codespell_and_docutils_configuration() {
         },
     ]);
 }
+
+/// Round 28's false alarms, by cause (cls49): words of an output of object names are never
+/// options, editors that write nothing, `R --version`, TCLLIBPATH for a program that loads
+/// nothing, the output of a checksum program in a here-string, `touch -r F F`.
+#[test]
+fn round_28_causes() {
+    fn signatures_shown(p: &Planted) {
+        p.write(
+            "repo/.git/config",
+            "[core]\n\trepositoryformatversion = 0\n[log]\n\tshowSignature = true\n",
+        );
+    }
+    fn tcl_index(p: &Planted) {
+        p.write(
+            "repo/tcl/tclIndex",
+            "# Tcl autoload index file, version 2.0\nexec touch x\n",
+        );
+    }
+    fn tcl_package(p: &Planted) {
+        p.write("repo/tcl/pkgIndex.tcl", "exec touch x\n");
+    }
+    run(&[
+        case(
+            "names-xargs",
+            |_| {},
+            "git log --format=%H | xargs -n1 git show -s --format='%h %ci'",
+            None,
+        ),
+        case(
+            "names-xargs-I",
+            |_| {},
+            "git rev-list --all | xargs -I{} git show -s {}",
+            None,
+        ),
+        case(
+            "names-xargs-errors-too",
+            |_| {},
+            "git log --format=%H |& xargs -n1 git show -s",
+            Some("could be an option"),
+        ),
+        case(
+            "names-xargs-errors-redirected",
+            |_| {},
+            "git log --format=%H 2>&1 | xargs -n1 git show -s",
+            Some("could be an option"),
+        ),
+        case(
+            "names-xargs-subject",
+            |_| {},
+            "git log --format='%H %s' | xargs -n1 git show -s",
+            Some("could be an option"),
+        ),
+        case(
+            "names-xargs-signatures",
+            signatures_shown,
+            "git log --format=%H | xargs -n1 git show -s",
+            Some("could be an option"),
+        ),
+        case(
+            "names-rev-parse",
+            |_| {},
+            "git grep -c main $(git rev-parse HEAD) -- src",
+            None,
+        ),
+        case(
+            "names-rev-parse-path",
+            |_| {},
+            "git grep -c main $(git rev-parse /tmp) -- src",
+            Some("could be an option"),
+        ),
+        Case {
+            env: &[("TCLLIBPATH", "$ROOT/repo/tcl")],
+            ..case(
+                "tcllibpath-package",
+                tcl_package,
+                "echo 'puts ok' | tclsh",
+                None,
+            )
+        },
+        Case {
+            env: &[("TCLLIBPATH", "$ROOT/repo/tcl")],
+            ..case(
+                "tcllibpath-index",
+                tcl_index,
+                "echo 'puts ok' | tclsh",
+                Some("TCLLIBPATH"),
+            )
+        },
+        Case {
+            env: &[("TCLLIBPATH", "$ROOT/repo/tcl")],
+            ..case(
+                "tcllibpath-clock",
+                tcl_package,
+                "echo 'puts [clock format 0]' | tclsh",
+                Some("TCLLIBPATH"),
+            )
+        },
+        Case {
+            env: &[("R_PROFILE_USER", "$ROOT/prof.R")],
+            ..case("r-version-profile", |_| {}, "R --version", None)
+        },
+        Case {
+            env: &[("R_PROFILE_USER", "$ROOT/prof.R")],
+            ..case(
+                "r-expression-profile",
+                |_| {},
+                "Rscript -e 'cat(R.version.string)'",
+                Some("R_PROFILE_USER"),
+            )
+        },
+        case(
+            "checksum-here-string",
+            |_| {},
+            "sha1sum -c <<< \"$(sha1sum README.md)\"",
+            None,
+        ),
+        case(
+            "checksum-here-string-glob",
+            |_| {},
+            "sha1sum -c <<< \"$(sha1sum *)\"",
+            Some("temporary file"),
+        ),
+        case(
+            "ssl-context",
+            |_| {},
+            "python3 -c 'import ssl; ssl.create_default_context(); print(1)'",
+            None,
+        ),
+        Case {
+            env: &[("SSLKEYLOGFILE", "$ROOT/keys.log")],
+            ..case(
+                "ssl-context-key-log",
+                |_| {},
+                "python3 -c 'import ssl; ssl.create_default_context(); print(1)'",
+                Some("SSLKEYLOGFILE"),
+            )
+        },
+        case(
+            "touch-to-itself",
+            |_| {},
+            "touch -r README.md README.md",
+            None,
+        ),
+        case(
+            "touch-to-another",
+            |_| {},
+            "touch -r README.md notes.txt",
+            Some("touch"),
+        ),
+        case(
+            "touch-to-itself-dated",
+            |_| {},
+            "touch -r README.md -d '1 day ago' README.md",
+            Some("touch"),
+        ),
+    ]);
+}

@@ -3896,6 +3896,13 @@ fn lisp_tcl_startup(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             let sysinit = !script && !args.iter().any(|a| a.is("--no-sysinit"));
             (files, if sysinit { vec!["SBCL_HOME"] } else { vec![] })
         }
+        "tclsh" if tcllibpath_unread(here, args) => (
+            home.clone()
+                .map(|h| h.join(".tclshrc"))
+                .into_iter()
+                .collect(),
+            vec!["TCL_LIBRARY"],
+        ),
         "tclsh" => (
             home.clone()
                 .map(|h| h.join(".tclshrc"))
@@ -3935,6 +3942,38 @@ fn lisp_tcl_startup(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             format!("{program} loads code from where {name} says"),
         );
     }
+}
+
+/// tclsh puts `TCLLIBPATH`'s directories first on `auto_path`, which Tcl reads code from only to
+/// find a package (`package require`; `clock format`, `scan` and `add` require msgcat) or a
+/// command to autoload from a `tclIndex` (a program read from standard input records each
+/// command in `history`, autoloaded: measured, Tcl 8.6.13, a planted `DIR/tclIndex` ran for
+/// `echo 'puts ok' | tclsh`, a `pkgIndex.tcl` did not). So for a program read here to only
+/// print ([`crate::commands::classify::tcl`]) that names no `clock`, TCLLIBPATH is read when a
+/// directory it names has a `tclIndex`, or may (a value that is not plain words); a program read
+/// from standard input is judged in its marked form.
+fn tcllibpath_unread(here: &Here<'_>, args: &[Word]) -> bool {
+    let Var::Set(value) = here.env.get("TCLLIBPATH") else {
+        return false;
+    };
+    // A program on standard input: the walker runs tclsh again with it as one marked word when
+    // it is fixed text (judged then), and finds it unknown otherwise.
+    if args.is_empty() {
+        return true;
+    }
+    let program = match args {
+        [text] => text
+            .value
+            .as_deref()
+            .and_then(|v| v.strip_prefix(crate::commands::classify::m4::FILE_TEXT)),
+        _ => None,
+    };
+    let plain = |d: &str| !d.contains(['{', '}', '"', '\\', '$', '[', ']', '~']);
+    program.is_some_and(|code| {
+        crate::commands::classify::tcl::only_prints(code) && !code.contains("clock")
+    }) && value
+        .split_whitespace()
+        .all(|d| plain(d) && files::absent(&files::join(here.dir, d).join("tclIndex")))
 }
 
 /// What SWI-Prolog 9 reads as it starts (strace, planted files): its init file

@@ -68,6 +68,18 @@ const SHORT_OUTPUT: &[&str] = &[
 ];
 const SHORT_OUTPUT_BYTES: usize = 4096; // a generous line: PATH_MAX
 
+/// coreutils' checksum programs, which print `HASH  NAME` per file.
+const CHECKSUMS: &[&str] = &[
+    "md5sum",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "b2sum",
+];
+const CHECKSUM_LINE_BYTES: usize = 132; // a leading `\`, 128 hex digits, two separators, a newline
+
 impl Walker {
     /// A here-document or here-string at `node`: a write when bash will put it in a temporary
     /// file, not read-only when its length is not known here.
@@ -331,6 +343,22 @@ impl Walker {
                 Size::Known {
                     bytes: SHORT_OUTPUT_BYTES,
                     lines: 1,
+                }
+            }
+            // A checksum program given files prints one line per file: the hash (at most
+            // 128 hex digits, b2sum's and sha512sum's), two separators and the name, escaped
+            // (a `\` before the line, each `\` or newline in it as two characters) at worst. Words that
+            // bash may expand to more (a glob, braces) are not counted.
+            _ if CHECKSUMS.contains(&program)
+                && !self.functions.contains(program)
+                && !args.is_empty()
+                && args
+                    .iter()
+                    .all(|a| !a.starts_with('-') && !a.contains(['*', '?', '[', '{'])) =>
+            {
+                Size::Known {
+                    bytes: args.iter().map(|a| CHECKSUM_LINE_BYTES + 2 * a.len()).sum(),
+                    lines: args.len(),
                 }
             }
             _ if SHORT_OUTPUT.contains(&program) => Size::Known {

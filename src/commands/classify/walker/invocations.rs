@@ -702,6 +702,8 @@ impl Walker {
         let mut verdict = programs::check(program, args);
         if program == "xargs" && known_empty(stdin) {
             verdict = crate::commands::classify::files::xargs_empty_input(args);
+        } else if program == "xargs" && matches!(stdin, Stdin::Piped { names: true, .. }) {
+            verdict = crate::commands::classify::files::xargs_object_names(args);
         }
         if program == "fzf"
             && fzf_filters(args)
@@ -789,10 +791,20 @@ impl Walker {
         self.findings.extend(verdict.findings);
         // A function of the name may print something else (`printf() { echo x; }`).
         let output = verdict.output.filter(|_| !self.functions.contains(program));
+        let names = !self.functions.contains(program)
+            && match prints_only_object_names(program, args) {
+                Names::No => false,
+                Names::Always => true,
+                // `log.showSignature` adds gpg's report, whose words are a signer's.
+                Names::UnlessSignatures => self.probe.as_ref().is_some_and(|p| {
+                    !p.git_config_may_be_true(args, &self.prefix, "log.showsignature")
+                }),
+            };
         let mut stage = Stage {
             downloads: verdict.downloads,
             output,
             plain: prints_a_diff(program, args),
+            names,
         };
         for nested in verdict.nested {
             match nested {
@@ -1435,15 +1447,18 @@ impl Walker {
             // `touch -c` (no create) sets the times of files that exist and makes none
             // (coreutils 9.1's touch.c: no open with O_CREAT, utimensat's ENOENT is silent):
             // where nothing is at any operand, nothing changes. `-` is standard output's file.
-            "touch" => no_create_operands(
-                &values,
-                (&["-a", "-m", "-f", "-h", "--no-dereference"], "amfh"),
-                (
-                    &["-d", "--date", "-r", "--reference", "-t", "--time"],
-                    "drt",
-                ),
-            )
-            .is_some_and(|operands| operands.iter().all(|p| *p != "-" && probe.absent(p))),
+            "touch" => {
+                no_create_operands(
+                    &values,
+                    (&["-a", "-m", "-f", "-h", "--no-dereference"], "amfh"),
+                    (
+                        &["-d", "--date", "-r", "--reference", "-t", "--time"],
+                        "drt",
+                    ),
+                )
+                .is_some_and(|operands| operands.iter().all(|p| *p != "-" && probe.absent(p)))
+                    || touch_to_itself(&values)
+            }
             "mkdir" => {
                 let mut i = 0;
                 while let Some(o) = options.get(i) {
@@ -1750,6 +1765,157 @@ fn prints_a_diff(program: &str, args: &[Word]) -> bool {
                 || counted(v, &["-U", "--unified=", "-C", "--context="])
         }),
         _ => false,
+    }
+}
+
+/// `touch -r F F`: every file given is the reference, so its times are set to what they are and
+/// only its ctime changes, as a no-op `chmod`'s (measured); a missing reference ends touch
+/// before any file is touched (coreutils 9.1's touch.c: the reference is read first). Only
+/// `-a`, `-m`, `-c` and `-f` beside it (`-d`/`-t` would shift the times, `-h` names a link).
+fn touch_to_itself(values: &[&str]) -> bool {
+    let mut reference = None;
+    let mut files = Vec::new();
+    let mut i = 0;
+    let mut only_files = false;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            _ if only_files => files.push(*v),
+            "--" => only_files = true,
+            "-r" | "--reference" => {
+                reference = Some(values.get(i).copied());
+                i += 1;
+            }
+            "--no-create" => {}
+            o if o.starts_with("--reference=") => {
+                reference = Some(o.split_once('=').map(|(_, r)| r))
+            }
+            o if o.starts_with('-') && o.len() > 1 => {
+                if !o[1..].chars().all(|c| "acmf".contains(c)) {
+                    return false;
+                }
+            }
+            _ => files.push(*v),
+        }
+    }
+    matches!(reference, Some(Some(r)) if r != "-" && !r.is_empty())
+        && !files.is_empty()
+        && files.iter().all(|f| Some(Some(*f)) == reference)
+}
+
+/// Whether a command prints only object names and whitespace on its stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Names {
+    No,
+    Always,
+    /// Unless `log.showSignature` is set (git log's own setting; rev-list never reads it).
+    UnlessSignatures,
+}
+
+/// `git log --format=%H`, `git rev-list HEAD`: a history walk that prints, per commit, only
+/// object names (`%H %h %T %t %P %p`; rev-list's `commit <name>` line before a format), with
+/// options that pick commits and order them and nothing else. Errors go to stderr. (`--graph`,
+/// `--stat`, notes or decorations would add other words; none is taken.)
+fn prints_only_object_names(program: &str, args: &[Word]) -> Names {
+    const PICKS: &[&str] = &[
+        "--all",
+        "--branches",
+        "--tags",
+        "--remotes",
+        "--no-merges",
+        "--merges",
+        "--first-parent",
+        "--reverse",
+        "--topo-order",
+        "--date-order",
+        "--author-date-order",
+        "--ancestry-path",
+        "--full-history",
+        "--simplify-by-decoration",
+        "--dense",
+        "--sparse",
+        "--no-walk",
+        "--no-show-signature",
+    ];
+    const NUMBERED: &[&str] = &[
+        "-n",
+        "--max-count=",
+        "--skip=",
+        "--max-parents=",
+        "--min-parents=",
+    ];
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Names::No;
+    };
+    if program != "git" {
+        return Names::No;
+    }
+    let mut rest = values.as_slice();
+    while let Some((first, tail)) = rest.split_first() {
+        match *first {
+            "--no-pager" | "-P" => rest = tail,
+            "-C" if !tail.is_empty() => rest = &tail[1..],
+            _ => break,
+        }
+    }
+    let (walk, options) = match rest.split_first() {
+        Some((&"log", options)) => (Names::UnlessSignatures, options),
+        Some((&"rev-list", options)) => (Names::Always, options),
+        _ => return Names::No,
+    };
+    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    // Only object names, separated by spaces.
+    let format = |f: &str| {
+        let mut chars = f.chars();
+        let mut any = false;
+        while let Some(c) = chars.next() {
+            match c {
+                ' ' => {}
+                '%' if matches!(chars.next(), Some('H' | 'h' | 'T' | 't' | 'P' | 'p')) => {
+                    any = true
+                }
+                _ => return false,
+            }
+        }
+        any
+    };
+    let mut formatted = walk == Names::Always;
+    let mut paths = false;
+    let mut i = 0;
+    while let Some(v) = options.get(i) {
+        i += 1;
+        if paths || !v.starts_with('-') {
+            continue;
+        }
+        if *v == "--" {
+            paths = true;
+        } else if *v == "-n" && options.get(i).is_some_and(|n| number(n)) {
+            i += 1;
+        } else if let Some(f) = ["--format=", "--pretty=format:", "--pretty=tformat:"]
+            .iter()
+            .find_map(|p| v.strip_prefix(p))
+        {
+            if !format(f) {
+                return Names::No;
+            }
+            formatted = true;
+        } else if !(PICKS.contains(v)
+            || NUMBERED
+                .iter()
+                .any(|p| v.strip_prefix(p).is_some_and(number))
+            || v.strip_prefix('-').is_some_and(number))
+        {
+            return Names::No;
+        }
+    }
+    if formatted {
+        walk
+    } else {
+        Names::No
     }
 }
 

@@ -36,6 +36,8 @@ pub(super) enum Stdin {
         /// The stage before prints a diff ([`invocations`]'s `prints_a_diff`): text that starts
         /// like no compressed file.
         plain: bool,
+        /// The stage before prints only object names ([`Stage::names`]).
+        names: bool,
     },
     /// A here-document or here-string with fixed text.
     Text(String),
@@ -48,6 +50,9 @@ pub(super) struct Stage {
     output: Option<String>,
     /// It prints a diff, whose first bytes are its own (diffstat reads it as text).
     plain: bool,
+    /// It prints only object names and whitespace on its stdout (`git log --format=%H`), so no
+    /// word of it, however split, starts with `-`.
+    names: bool,
 }
 
 /// One classification under way: what was found, and what the script has set up so far.
@@ -570,6 +575,11 @@ impl Walker {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
+        // `a |& b` pipes a's errors too, whose words are anything.
+        let mut all = node.walk();
+        let merged = node
+            .children(&mut all)
+            .any(|c| !c.is_named() && tree::text(c, src) == "|&");
         let mut input = stdin.clone();
         let mut before = None;
         for stage in stages {
@@ -580,6 +590,7 @@ impl Walker {
                 downloads: out.downloads,
                 text: out.output,
                 plain: out.plain,
+                names: out.names && !merged,
             };
         }
     }

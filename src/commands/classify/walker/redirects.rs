@@ -23,9 +23,14 @@ impl Walker {
                 body_stdin = input;
             }
         }
-        let stage = body
+        let mut stage = body
             .map(|b| self.statement(b, src, &body_stdin))
             .unwrap_or_default();
+        // Only errors thrown away keep an output of object names so (`2>&1` adds the errors').
+        stage.names &= redirects.iter().all(|r| {
+            let text: String = tree::text(*r, src).split_whitespace().collect();
+            text == "2>/dev/null"
+        });
         // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
         let passes_on =
             body.is_some_and(|b| b.kind() == "command" && tree::text(b, src).trim() == "cat");
@@ -453,6 +458,7 @@ impl Walker {
                     downloads: false,
                     text: output.clone(),
                     plain: false,
+                    names: false,
                 };
                 for stage in stages {
                     let out = self.statement(stage, src, &input);
@@ -460,6 +466,7 @@ impl Walker {
                         downloads: out.downloads,
                         text: out.output,
                         plain: out.plain,
+                        names: false,
                     };
                 }
             } else {
