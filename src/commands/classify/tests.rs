@@ -3372,7 +3372,9 @@ fn codespell_checks_without_context() {
 fn round_29_inspecting_modes() {
     assert_levels(&[
         ("nstat -a -s", ReadOnly),
-        ("nstat -as -j TcpExt*", ReadOnly),
+        ("nstat -as -j 'TcpExt*'", ReadOnly),
+        // An unquoted glob: the words are only known at run time, so the modes are not read.
+        ("nstat -as -j TcpExt*", Write),
         ("nstat --ignore --noupdate", ReadOnly),
         ("nstat -a", Write),
         ("nstat -s", Write),
