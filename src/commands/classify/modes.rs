@@ -150,6 +150,11 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         return reads.then(Verdict::read_only);
     }
     let reads = match program {
+        // Round 29's tune split (cls29t): inspecting modes of nstat, qemu-img, mutool and co.
+        "nstat" => nstat_no_history(&values),
+        "qemu-img" => qemu_img_inspects(&values),
+        "mutool" => mutool_inspects(&values),
+        "co" => return co_to_stdout(&values),
         "ninja" if ninja(&values) => true,
         "cmake" if cmake_cache(&values) => true,
         "ar" => ar(&values),
@@ -843,6 +848,9 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("openssl", &[&["--help"], &["help"]]),
     ("7z", &[&["i"]]),
     ("pidwait", &[&["-h"], &["--help"], &["-V"], &["--version"]]),
+    // GnuPG 2.2's gpgv prints these before it opens a keyring (measured: nothing written in
+    // GNUPGHOME).
+    ("gpgv", &[&["--version"], &["--help"], &["-h"]]),
     ("slabtop", &[&["--help"], &["-V"], &["--version"]]),
 ];
 
@@ -3804,4 +3812,152 @@ fn setfacl_test(values: &[&str]) -> bool {
         previous = v;
     }
     test
+}
+
+/// nstat(8) (iproute2 6.1) with `-a` (`--ignore`: no history read) and `-s` (`--noupdate`: none
+/// written) opens no history file at all (nstat.c opens it unless both are given; measured: with
+/// `NSTAT_HISTORY` naming a fresh path, `nstat -a -s` creates nothing, `nstat -s` and `nstat -a`
+/// do). `-r` removes the history and `-d` starts a daemon; they are not taken.
+fn nstat_no_history(values: &[&str]) -> bool {
+    let (mut ignore, mut no_update) = (false, false);
+    for v in values {
+        match *v {
+            "--ignore" => ignore = true,
+            "--noupdate" => no_update = true,
+            "--json" | "--pretty" | "--zeros" | "--nooutput" => {}
+            v if v.len() > 1
+                && v.starts_with('-')
+                && !v.starts_with("--")
+                && v[1..].chars().all(|c| "asjpzn".contains(c)) =>
+            {
+                ignore |= v.contains('a');
+                no_update |= v.contains('s');
+            }
+            v if v.starts_with('-') => return false,
+            // A pattern picks the counters shown.
+            _ => {}
+        }
+    }
+    ignore && no_update
+}
+
+/// `qemu-img info` and `qemu-img check` without `-r` (qemu-img(1), QEMU 10) open one image file
+/// read-only and print what it holds. Refused: `-r` (repairs), `--object` (can create objects
+/// backed by files), `--image-opts` and any name with a colon (a protocol or driver string, not
+/// a file), and formats other than the plain image formats.
+fn qemu_img_inspects(values: &[&str]) -> bool {
+    const FORMATS: &[&str] = &[
+        "raw",
+        "qcow2",
+        "qcow",
+        "vmdk",
+        "vdi",
+        "vhdx",
+        "vpc",
+        "qed",
+        "parallels",
+        "dmg",
+        "cloop",
+        "bochs",
+    ];
+    let Some((sub, rest)) = values.split_first() else {
+        return false;
+    };
+    if matches!(*sub, "--version" | "-V" | "--help" | "-h") {
+        return rest.is_empty();
+    }
+    if !matches!(*sub, "info" | "check") {
+        return false;
+    }
+    let output = |v: &str| matches!(v, "human" | "json");
+    let mut files = 0;
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        i += 1;
+        let ok = match *v {
+            "-f" => {
+                i += 1;
+                rest.get(i - 1).is_some_and(|f| FORMATS.contains(f))
+            }
+            "--output" => {
+                i += 1;
+                rest.get(i - 1).is_some_and(|o| output(o))
+            }
+            "-T" if *sub == "check" => {
+                i += 1;
+                rest.get(i - 1).is_some()
+            }
+            "-q" | "-U" | "--force-share" => true,
+            "--backing-chain" => *sub == "info",
+            v if v.starts_with("--output=") => output(&v["--output=".len()..]),
+            v if v.starts_with('-') => false,
+            v => {
+                files += 1;
+                !v.contains(':')
+            }
+        };
+        if !ok {
+            return false;
+        }
+    }
+    files == 1
+}
+
+/// mutool (MuPDF 1.21) `info`, `pages` and `show` print what a PDF holds; `show -o` writes
+/// its output to a file and is refused, as is every other command (`clean`, `convert`,
+/// `draw`, `run` runs JavaScript).
+fn mutool_inspects(values: &[&str]) -> bool {
+    let Some((sub, rest)) = values.split_first() else {
+        return false;
+    };
+    if *sub == "-v" {
+        return rest.is_empty();
+    }
+    if !matches!(*sub, "info" | "pages" | "show") {
+        return false;
+    }
+    let mut file = false;
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        i += 1;
+        match *v {
+            "-p" if rest.get(i).is_some() => i += 1,
+            "-F" | "-I" | "-M" | "-P" | "-S" | "-X" if *sub == "info" => {}
+            "-b" | "-e" | "-g" if *sub == "show" => {}
+            v if v.starts_with('-') => return false,
+            // The file, then pages or objects to show.
+            _ => file = true,
+        }
+    }
+    file
+}
+
+/// RCS co(1) with `-p` prints the revision on stdout and leaves the working file and the RCS
+/// file alone, unless it also locks (`-l`), unlocks (`-u`), joins (`-j`, which runs a merge),
+/// sets times (`-M`, `-T`), forces (`-f`) or asks (`-I`): only the options below are taken,
+/// RCS's way, each with its value attached. `RCSINIT` adds options before these (`-l` turns
+/// the checkout into a locking one, measured): the context reads it.
+fn co_to_stdout(values: &[&str]) -> Option<Verdict> {
+    let mut prints = false;
+    let mut file = false;
+    for v in values {
+        match v.strip_prefix('-') {
+            Some(flag) => match flag.chars().next() {
+                Some('p') => prints = true,
+                Some('q' | 'r' | 'k' | 'd' | 's' | 'w' | 'V' | 'x' | 'z') => {}
+                _ => return None,
+            },
+            None => file = true,
+        }
+    }
+    if !(prints && file) {
+        return None;
+    }
+    let mut verdict = Verdict::default();
+    verdict.push_unless(
+        Level::Unknown,
+        "co takes options from RCSINIT, -l (a locking checkout) among them",
+        super::verdict::Settle::Configuration,
+    );
+    Some(verdict)
 }

@@ -3453,3 +3453,49 @@ fn round_28_causes_without_context() {
         ("global --single-update=a.c -x add", Write),
     ]);
 }
+
+/// Round 29's tune split (cls29t): nstat with neither history read nor written, qemu-img's and
+/// mutool's inspecting commands, gpgv's version, `co -p` (unknown without the context, which
+/// reads RCSINIT); the nearest writing forms stay not read-only.
+#[test]
+fn round_29_inspecting_modes() {
+    assert_levels(&[
+        ("nstat -a -s", ReadOnly),
+        ("nstat -as -j 'TcpExt*'", ReadOnly),
+        // An unquoted glob: the words are only known at run time, so the modes are not read.
+        ("nstat -as -j TcpExt*", Write),
+        ("nstat --ignore --noupdate", ReadOnly),
+        ("nstat -a", Write),
+        ("nstat -s", Write),
+        ("nstat -a -s -r", Write),
+        ("nstat -a -s -d 5", Write),
+        ("qemu-img info vm/disk.qcow2", ReadOnly),
+        (
+            "qemu-img info --output=json -U --backing-chain disk.qcow2",
+            ReadOnly,
+        ),
+        ("qemu-img check -f qcow2 disk.qcow2", ReadOnly),
+        ("qemu-img --version", ReadOnly),
+        ("qemu-img check -r all disk.qcow2", Unknown),
+        ("qemu-img create -f qcow2 disk.qcow2 1G", Unknown),
+        ("qemu-img info nbd://h/x", Unknown),
+        (
+            "qemu-img info --object secret,id=s,file=k disk.qcow2",
+            Unknown,
+        ),
+        ("qemu-img info -f vvfat dir", Unknown),
+        ("mutool info doc.pdf", ReadOnly),
+        ("mutool info -F -I doc.pdf 1-2", ReadOnly),
+        ("mutool show doc.pdf trailer", ReadOnly),
+        ("mutool pages -p pw doc.pdf", ReadOnly),
+        ("mutool show -o out.txt doc.pdf trailer", Unknown),
+        ("mutool clean doc.pdf clean.pdf", Unknown),
+        ("mutool run script.js", Unknown),
+        ("gpgv --version", ReadOnly),
+        ("gpgv sig.asc file", Unknown),
+        ("co -p -q notes.txt", Unknown),
+        ("co -p -l notes.txt", Write),
+        ("co -p -u notes.txt", Write),
+        ("co -q notes.txt", Write),
+    ]);
+}

@@ -9400,3 +9400,24 @@ fn round_28_causes() {
         ),
     ]);
 }
+
+/// Round 29's tune split (cls29t): `co -p` prints a revision and changes nothing, unless RCSINIT
+/// adds options (`-l` locks, rewriting the RCS file).
+#[test]
+fn rcs_checkout_to_stdout_and_rcsinit() {
+    fn rcs(p: &Planted) {
+        p.write(
+            "repo/notes.txt,v",
+            "head\t1.1;\naccess;\nsymbols;\nlocks; strict;\n",
+        );
+    }
+    run(&[
+        case("co-p", rcs, "co -p -q notes.txt", None),
+        case("co-p-rev", rcs, "co -p1.1 notes.txt,v", None),
+        case("co-lock", rcs, "co -p -l notes.txt", Some("co")),
+        Case {
+            env: &[("RCSINIT", "-l")],
+            ..case("co-p-rcsinit", rcs, "co -p -q notes.txt", Some("RCSINIT"))
+        },
+    ]);
+}

@@ -510,6 +510,12 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
         "terraform" => terraform(here, out),
         "quilt" => quiltrc(here, args, out),
+        // RCSINIT's options come before the command line's (co(1)): `-l` makes `co -p` a
+        // locking checkout that rewrites the RCS file (measured, RCS 5.10).
+        "co" if !matches!(here.env.get("RCSINIT"), Var::Unset) => out.push(
+            Level::Unknown,
+            "co takes options from RCSINIT, -l (a locking checkout) among them",
+        ),
         // FFREPORT makes ffprobe write a report file, as `-report` does (ffmpeg(1)).
         "ffprobe" if !matches!(here.env.get("FFREPORT"), Var::Unset) => out.push(
             Level::Write,
