@@ -1069,6 +1069,29 @@ pub(super) fn npm_tree(ctx: &Context) -> Option<String> {
 /// about what the note does.
 const SUBTREE_MIN_ENTRIES: usize = 3;
 
+/// A drawn tree's line without its levels' drawing (`│   `, `    `; `narrow`: `│ `, two
+/// blanks), with how many levels it had.
+fn drawn_indent(line: &str, narrow: bool) -> (usize, &str) {
+    let mut rest = line;
+    let mut depth = 0;
+    loop {
+        let next = if narrow {
+            rest.strip_prefix("│ ").or_else(|| rest.strip_prefix("  "))
+        } else {
+            rest.strip_prefix("│   ")
+                .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
+                .or_else(|| rest.strip_prefix("    "))
+        };
+        match next {
+            Some(r) => {
+                rest = r;
+                depth += 1;
+            }
+            None => return (depth, rest),
+        }
+    }
+}
+
 /// A drawn tree (`narrow`: two characters a level) as indented rows; `files`: its entries are
 /// files and directories, and an entry with entries under it ends in `/`.
 fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
@@ -1091,24 +1114,7 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
             });
             continue;
         }
-        let mut rest = line;
-        let mut depth = 0;
-        loop {
-            let next = if narrow {
-                rest.strip_prefix("│ ").or_else(|| rest.strip_prefix("  "))
-            } else {
-                rest.strip_prefix("│   ")
-                    .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
-                    .or_else(|| rest.strip_prefix("    "))
-            };
-            match next {
-                Some(r) => {
-                    rest = r;
-                    depth += 1;
-                }
-                None => break,
-            }
-        }
+        let (depth, rest) = drawn_indent(line, narrow);
         // `npm ls --long`: a line of drawing alone under each package (where its description,
         // URL and path go when it has them) is layout.
         if narrow && depth > 0 && rest.trim().is_empty() {
@@ -1314,14 +1320,7 @@ pub(super) fn looks_like_drawn_tree(head: &str) -> bool {
     let mut entries = 0;
     let mut other = 0;
     for line in head.split_lines().filter(|l| !l.trim().is_empty()) {
-        let mut rest = line;
-        while let Some(r) = rest
-            .strip_prefix("│   ")
-            .or_else(|| rest.strip_prefix("│\u{a0}\u{a0} "))
-            .or_else(|| rest.strip_prefix("    "))
-        {
-            rest = r;
-        }
+        let (_, rest) = drawn_indent(line, false);
         if rest.starts_with("├── ") || rest.starts_with("└── ") {
             entries += 1;
         } else {
