@@ -1,7 +1,7 @@
 // captureShellSnapshot (docs/snapshot.md): the user's shell as their terminal has it, captured
 // from fake HOMEs only (never the machine's own startup files), and what a session makes of it:
 // sourced at the start, kept by a parked session and by a job started from the session's state.
-// zsh runs where it is installed (Debian: `apt-get install zsh`); its tests say when they skip.
+// zsh runs where it is installed or its pinned package can be had; its tests say when they skip.
 import { spawnSync, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,14 +9,17 @@ import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { captureShellSnapshot, JobManager, Shell, type ShellSnapshotOptions } from '../index.js'
 import { alive, eventually, processesWith, sleepMarker } from './helpers'
+import { pinnedPath } from '../scripts/pinned-tools.mjs'
 
 // The suite turns snapshots off for every other file (vitest.config.ts); this one captures.
 delete process.env.AGENT_SHELL_SNAPSHOT
 
 const FIXTURES = join(__dirname, 'fixtures', 'snapshot')
-const zsh = ['/usr/bin/zsh', '/bin/zsh'].find((p) => existsSync(p))
-const ZSH_SKIP = 'zsh is not installed here (Debian: apt-get install zsh)'
-if (!zsh) console.warn(`snapshot.spec.ts: the zsh tests are skipped: ${ZSH_SKIP}`)
+// The machine's zsh, else the one pinned in scripts/pinned-tools.mjs (Debian's zsh-static, fetched
+// into target/pinned-tools).
+const pinned = await pinnedPath(['zsh'])
+const zsh = [...pinned.dirs.map((d) => join(d, 'zsh')), '/usr/bin/zsh', '/bin/zsh'].find((p) => existsSync(p))
+if (!zsh) console.warn(`snapshot.spec.ts: the zsh tests are skipped: ${pinned.notes.join('; ')}`)
 
 let root = ''
 let shells: Shell[] = []
@@ -87,10 +90,14 @@ describe.skipIf(process.platform === 'win32')('captureShellSnapshot', () => {
   })
 
   it.skipIf(!zsh)(`a zsh user's ~/.zshrc: aliases, functions, path=(...); zsh-only constructs dropped`, async () => {
+    // What this zsh defines before any ~/.zshrc (zsh's own `run-help` alias, which Debian's
+    // /etc/zsh/zshrc removes and a zsh built elsewhere keeps): the user's names come on top.
+    const bare = await captureShellSnapshot({ shell: zsh, login: false, env: home({ '.zshrc': '' }).env })
+    expect(bare.status).toBe('ok')
     const h = home({ '.zshrc': readFileSync(join(FIXTURES, 'user.zshrc'), 'utf8') })
     const info = await captureShellSnapshot({ shell: zsh, login: false, env: h.env })
     expect(info.status).toBe('ok')
-    expect(info.names.sort()).toEqual(['greet', 'gs', 'll', 'mkcd'])
+    expect(info.names.filter((n) => !bare.names.includes(n)).sort()).toEqual(['greet', 'gs', 'll', 'mkcd'])
     const dropped = Object.fromEntries(info.dropped.map((d) => [d.name, d.kind]))
     expect(dropped).toMatchObject({ G: 'alias', txt: 'alias', lines: 'function', upper: 'function' })
     const s = shell({ snapshotPath: info.path, sessionEnv: { PATH: '/usr/bin:/bin' } })
