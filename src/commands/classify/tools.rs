@@ -100,7 +100,8 @@ const TOOLS: &[Tool] = &[
     Tool { name: "helm", reads: &["version", "env", "help", "lint", "repo list", "plugin list"], network: &["list", "ls", "status", "get", "show", "history", "search", "template"],
         options: "--short --template -o --output -h --help --strict --values -f --set --namespace -n" },
     Tool { name: "terraform", reads: &["version", "fmt -check", "fmt --check", "-version", "-help"], network: &["plan", "show", "output", "providers", "graph", "state", "validate"],
-        options: "-check -diff -recursive -list=false -json -no-color" },
+        // Not `-diff`: it writes temporary files in /tmp to diff an unformatted file (measured, terraform 1.11).
+        options: "-check -recursive -list=false -json -no-color" },
     Tool { name: "timedatectl", reads: &["status", "show", "list-timezones"], network: &[], options: "-a --all -p --property --value --no-pager" },
     Tool { name: "hostnamectl", reads: &["status", "show"], network: &[], options: "--static --transient --pretty --json" },
 ];

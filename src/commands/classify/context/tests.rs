@@ -9421,3 +9421,179 @@ fn rcs_checkout_to_stdout_and_rcsinit() {
         },
     ]);
 }
+
+/// eslint 8's older configuration (`.eslintrc.*`, `eslintConfig`), read whatever version runs:
+/// one that is JavaScript, or data naming a plugin, parser or shared configuration, here, above,
+/// or inside a directory operand, loads code; data of rules and `eslint:` configurations does not.
+/// terraform's `-diff` writes temporary files; `TF_CLI_ARGS*` adds arguments.
+#[test]
+fn eslintrc_files_and_terraform_arguments() {
+    fn rc_js(p: &Planted) {
+        p.write(
+            "repo/.eslintrc.js",
+            "require('child_process').execSync('touch ran');\nmodule.exports = {};\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_plugin(p: &Planted) {
+        p.write(
+            "repo/.eslintrc.json",
+            "{\"root\": true, \"plugins\": [\"local\"]}\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_rules(p: &Planted) {
+        p.write(
+            "repo/.eslintrc.json",
+            "{\"root\": true, \"extends\": \"eslint:recommended\", \"parserOptions\": {\"ecmaVersion\": 2022}, \"rules\": {\"semi\": \"error\"}}\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_shared(p: &Planted) {
+        p.write(
+            "repo/.eslintrc.json",
+            "{\"extends\": [\"eslint:recommended\", \"airbnb\"]}\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_yaml_parser(p: &Planted) {
+        p.write(
+            "repo/.eslintrc.yml",
+            "root: true\nparser: '@typescript-eslint/parser'\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_package(p: &Planted) {
+        p.write(
+            "repo/package.json",
+            "{\"name\": \"x\", \"eslintConfig\": {\"plugins\": [\"local\"]}}\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_package_rules(p: &Planted) {
+        p.write(
+            "repo/package.json",
+            "{\"name\": \"x\", \"eslintConfig\": {\"rules\": {\"semi\": 2}}}\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_nested(p: &Planted) {
+        p.write(
+            "repo/web/lib/.eslintrc.cjs",
+            "module.exports = require('./x');\n",
+        );
+        p.write("repo/web/lib/a.js", "var x = 1;\n");
+    }
+    fn rc_override(p: &Planted) {
+        p.write(
+            "repo/.eslintrc.json",
+            "{\"overrides\": [{\"files\": [\"*.ts\"], \"parser\": \"@typescript-eslint/parser\"}]}\n",
+        );
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_home(p: &Planted) {
+        p.write("home/.eslintrc.js", "module.exports = {};\n");
+        p.write("repo/web/a.js", "var x = 1;\n");
+    }
+    fn rc_home_beside_project(p: &Planted) {
+        rc_home(p);
+        rc_rules(p);
+    }
+    fn tf(p: &Planted) {
+        p.write("repo/main.tf", "variable \"n\" {\ndefault=1\n}\n");
+    }
+    const NO_CHECKPOINT: &[(&str, &str)] = &[("CHECKPOINT_DISABLE", "1")];
+    run(&[
+        case("eslintrc-js", rc_js, "eslint web", Some(".eslintrc.js")),
+        case(
+            "eslintrc-plugin",
+            rc_plugin,
+            "eslint web/a.js",
+            Some(".eslintrc.json"),
+        ),
+        case("eslintrc-rules", rc_rules, "eslint web/a.js", None),
+        case("eslintrc-rules-dir", rc_rules, "eslint web", None),
+        case(
+            "eslintrc-shared",
+            rc_shared,
+            "eslint web/a.js",
+            Some(".eslintrc.json"),
+        ),
+        case(
+            "eslintrc-yaml-parser",
+            rc_yaml_parser,
+            "eslint web/a.js",
+            Some(".eslintrc.yml"),
+        ),
+        case(
+            "eslintrc-package",
+            rc_package,
+            "eslint web/a.js",
+            Some("eslintConfig"),
+        ),
+        case(
+            "eslintrc-package-rules",
+            rc_package_rules,
+            "eslint web/a.js",
+            None,
+        ),
+        case(
+            "eslintrc-nested",
+            rc_nested,
+            "eslint web",
+            Some(".eslintrc.cjs"),
+        ),
+        case(
+            "eslintrc-nested-file",
+            rc_nested,
+            "eslint web/lib/a.js",
+            Some(".eslintrc.cjs"),
+        ),
+        case(
+            "eslintrc-nested-not-linted",
+            rc_nested,
+            "eslint web/a.js",
+            None,
+        ),
+        case(
+            "eslintrc-override",
+            rc_override,
+            "eslint web/a.js",
+            Some(".eslintrc.json"),
+        ),
+        case(
+            "eslintrc-home",
+            rc_home,
+            "eslint web/a.js",
+            Some(".eslintrc.js"),
+        ),
+        case(
+            "eslintrc-home-beside-project",
+            rc_home_beside_project,
+            "eslint web/a.js",
+            None,
+        ),
+        Case {
+            env: NO_CHECKPOINT,
+            ..case("terraform-fmt-check", tf, "terraform fmt -check", None)
+        },
+        Case {
+            env: NO_CHECKPOINT,
+            ..case(
+                "terraform-fmt-diff",
+                tf,
+                "terraform fmt -check -diff",
+                Some("terraform"),
+            )
+        },
+        Case {
+            env: &[("CHECKPOINT_DISABLE", "1"), ("TF_CLI_ARGS_fmt", "-diff")],
+            ..case(
+                "terraform-cli-args",
+                tf,
+                "terraform fmt -check",
+                Some("TF_CLI_ARGS_fmt"),
+            )
+        },
+    ]);
+}

@@ -1522,6 +1522,190 @@ fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     for file in chosen {
         eslint_file(&file, out);
     }
+    if !args.iter().any(|a| a.is("--no-eslintrc")) {
+        eslintrc_config(here, args, out);
+    }
+}
+
+/// The older eslint configuration (`.eslintrc.*`, `package.json`'s `eslintConfig`, the personal
+/// `~/.eslintrc.*`), which eslint 8 reads when no flat configuration is found and eslint 9 with
+/// `ESLINT_USE_FLAT_CONFIG=false` (measured, eslint 8.57: a `.eslintrc.js` ran; a JSON `.eslintrc`
+/// naming a plugin loaded it; so did `eslintConfig` naming one). The version that will run is not
+/// known here, so these are read whatever the flat configuration says. Each file linted gets the
+/// files of its own directory and every one above it: read from the working directory and from each
+/// operand up, and inside a directory operand (eslint skips `node_modules` and dot-directories) up to
+/// `MAX_ESLINTRC_ENTRIES` entries; past that, taken to hold one.
+fn eslintrc_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let mut tops = vec![here.dir.to_path_buf()];
+    let mut trees = Vec::new();
+    for v in args.iter().filter_map(|a| a.value.as_deref()) {
+        if v.starts_with('-') {
+            continue;
+        }
+        let path = files::join(here.dir, v);
+        if files::is_dir(&path) {
+            trees.push(path.clone());
+            tops.push(path);
+        } else {
+            tops.extend(path.parent().map(Path::to_path_buf));
+        }
+    }
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for top in &tops {
+        for d in files::ancestors(top) {
+            if !dirs.iter().any(|seen| seen == d) {
+                dirs.push(d.to_path_buf());
+            }
+        }
+    }
+    let mut budget = MAX_ESLINTRC_ENTRIES;
+    for tree in &trees {
+        if !eslintrc_subdirectories(tree, &mut dirs, &mut budget) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "eslint reads the .eslintrc files under {}, too many directories to look through here",
+                    tree.display()
+                ),
+            );
+            return;
+        }
+    }
+    for dir in &dirs {
+        if let Some(reason) = eslintrc_in(dir, out) {
+            out.push(Level::Unknown, reason);
+            return;
+        }
+    }
+    // The personal configuration is read only when the project has none (measured, eslint 8.57:
+    // a `~/.eslintrc.js` beside a project's `.eslintrc.json` did not run).
+    let project_has_one = dirs.iter().any(|d| {
+        ESLINTRC_NAMES.iter().any(|n| files::exists(&d.join(n)))
+            || files::says(&d.join("package.json"), |t| t.contains("\"eslintConfig\""))
+    });
+    if !project_has_one {
+        if let Some(reason) = here.env.home().and_then(|h| eslintrc_in(&h, out)) {
+            out.push(Level::Unknown, reason);
+        }
+    }
+}
+
+const ESLINTRC_NAMES: &[&str] = &[
+    ".eslintrc.js",
+    ".eslintrc.cjs",
+    ".eslintrc.json",
+    ".eslintrc.yaml",
+    ".eslintrc.yml",
+    ".eslintrc",
+];
+
+const MAX_ESLINTRC_ENTRIES: usize = 2_000; // entries looked through under directory operands
+
+/// Adds the directories under `dir` that eslint lints (not `node_modules`, not dot-directories);
+/// `false` when more than `budget` entries would have to be read.
+fn eslintrc_subdirectories(dir: &Path, dirs: &mut Vec<PathBuf>, budget: &mut usize) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return true;
+    };
+    for entry in entries.flatten() {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') || name == "node_modules" {
+            continue;
+        }
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let sub = entry.path();
+            dirs.push(sub.clone());
+            if !eslintrc_subdirectories(&sub, dirs, budget) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Why the older configuration in `dir` would load code, if it would: a JavaScript `.eslintrc`,
+/// or one of data (or `package.json`'s `eslintConfig`) that names a plugin, parser, processor or
+/// shared configuration (an `extends` other than `eslint:…`), here or in an override.
+fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Option<String> {
+    for name in [".eslintrc.js", ".eslintrc.cjs"] {
+        let file = dir.join(name);
+        if files::exists(&file) {
+            return Some(format!(
+                "eslint 8 runs its JavaScript configuration {}",
+                file.display()
+            ));
+        }
+    }
+    for name in [
+        ".eslintrc.json",
+        ".eslintrc.yaml",
+        ".eslintrc.yml",
+        ".eslintrc",
+    ] {
+        let file = dir.join(name);
+        let Some(text) = super::config_text(&file, "eslint", out) else {
+            continue;
+        };
+        let loads = match serde_json::from_str::<serde_json::Value>(&text) {
+            Ok(v) => eslintrc_loads(&v),
+            // YAML, or JSON with comments: any mention of what loads a module counts.
+            Err(_) => ["plugin", "parser", "processor", "extends"]
+                .iter()
+                .any(|k| {
+                    text.contains(k) && !(*k == "parser" && eslintrc_only_parser_options(&text))
+                }),
+        };
+        if loads {
+            return Some(format!(
+                "eslint 8's configuration {} names modules it loads (a plugin, parser, processor or shared configuration)",
+                file.display()
+            ));
+        }
+    }
+    let package = dir.join("package.json");
+    let text = super::config_text(&package, "eslint", out)?;
+    let key =
+        serde_json::from_str::<serde_json::Value>(&text).map(|v| v.get("eslintConfig").cloned());
+    match key {
+        Ok(None) => None,
+        Ok(Some(v)) if !eslintrc_loads(&v) => None,
+        _ => Some(format!(
+            "eslint 8's configuration in {} (eslintConfig) names modules it loads or cannot be read here",
+            package.display()
+        )),
+    }
+}
+
+/// Every mention of `parser` in `text` is `parserOptions`.
+fn eslintrc_only_parser_options(text: &str) -> bool {
+    text.matches("parser").count() == text.matches("parserOptions").count()
+}
+
+/// An eslintrc object that names a module: `plugins`, `parser`, `processor`, an `extends` entry
+/// not built into eslint (`eslint:recommended`, `eslint:all`), or any of these in `overrides`.
+/// Anything but an object counts as naming one.
+fn eslintrc_loads(v: &serde_json::Value) -> bool {
+    let Some(map) = v.as_object() else {
+        return true;
+    };
+    let builtin = |e: &serde_json::Value| e.as_str().is_some_and(|s| s.starts_with("eslint:"));
+    map.iter().any(|(key, value)| match key.as_str() {
+        "plugins" => value.as_array().is_none_or(|a| !a.is_empty()),
+        "parser" | "processor" => true,
+        "extends" => match value {
+            serde_json::Value::Array(entries) => !entries.iter().all(builtin),
+            other => !builtin(other),
+        },
+        "overrides" => value
+            .as_array()
+            .is_none_or(|list| list.iter().any(eslintrc_loads)),
+        _ => false,
+    })
 }
 
 /// One configuration file eslint loads: read-only only when it is a JavaScript module that only
@@ -3702,6 +3886,16 @@ fn terraform(here: &Here<'_>, out: &mut Verdict) {
             Level::Write,
             "terraform writes its log to the file TF_LOG_PATH names",
         );
+    }
+    // Arguments added to every command, or to `fmt`'s and `version`'s (the modes taken as
+    // reading): `-diff` or `-write=true` among them would write.
+    for name in ["TF_CLI_ARGS", "TF_CLI_ARGS_fmt", "TF_CLI_ARGS_version"] {
+        if matches!(here.env.get(name), Var::Set(v) if !v.trim().is_empty()) {
+            out.push(
+                Level::Unknown,
+                format!("terraform adds the arguments {name} gives, which are not read here"),
+            );
+        }
     }
     if here.env.is_set("CHECKPOINT_DISABLE") {
         return;
