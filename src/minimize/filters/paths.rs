@@ -53,12 +53,17 @@ impl PathList {
     }
 
     /// As [`PathList::render`], each directory (and each entry at the top) led by `prefix`, a
-    /// state all the entries share (`M src/` then `  a.rs b.rs`).
+    /// state all the entries share (`M src/` then `  a.rs b.rs`). Entries at the top with a
+    /// prefix go a line each (`A CHANGELOG.md`): on a row, `A a.md  A b.md` would be pairs only
+    /// by their spacing, for about the same tokens.
     pub fn render_with(self, prefix: &str, out: &mut Vec<String>) {
         for (dir, entries) in self.groups {
             match entries.as_slice() {
                 [] => out.push(format!("{prefix}{dir}")),
                 [one] if !dir.is_empty() => out.push(format!("{prefix}{dir}{one}")),
+                _ if dir.is_empty() && !prefix.is_empty() => {
+                    out.extend(entries.into_iter().map(|e| format!("{prefix}{e}")))
+                }
                 _ if dir.is_empty() => rows(
                     entries
                         .into_iter()
