@@ -512,10 +512,23 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "quilt" => quiltrc(here, args, out),
         // RCSINIT's options come before the command line's (co(1)): `-l` makes `co -p` a
         // locking checkout that rewrites the RCS file (measured, RCS 5.10).
-        "co" if !matches!(here.env.get("RCSINIT"), Var::Unset) => out.push(
-            Level::Unknown,
-            "co takes options from RCSINIT, -l (a locking checkout) among them",
-        ),
+        // Options that only change what `co -p` prints are harmless there (cls50).
+        "co" if !matches!(here.env.get("RCSINIT"), Var::Unset)
+            && !here.env.value("RCSINIT").is_some_and(|init| {
+                init.split_whitespace().all(|o| {
+                    o.strip_prefix('-')
+                        .and_then(|f| f.chars().next())
+                        .is_some_and(|c| {
+                            matches!(c, 'p' | 'q' | 'r' | 'k' | 'd' | 's' | 'w' | 'V' | 'x' | 'z')
+                        })
+                })
+            }) =>
+        {
+            out.push(
+                Level::Unknown,
+                "co takes options from RCSINIT, -l (a locking checkout) among them",
+            )
+        }
         // FFREPORT makes ffprobe write a report file, as `-report` does (ffmpeg(1)).
         "ffprobe" if !matches!(here.env.get("FFREPORT"), Var::Unset) => out.push(
             Level::Write,
@@ -1522,6 +1535,86 @@ fn eslint_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     for file in chosen {
         eslint_file(&file, out);
     }
+    if !args.iter().any(|a| a.is("--no-eslintrc")) {
+        eslintrc(here, out);
+    }
+}
+
+/// The legacy configuration files eslint 8 reads (its default, "eslintrc" mode, when no flat
+/// configuration is found; eslint 9 reads them only under `ESLINT_USE_FLAT_CONFIG=false`, so
+/// taking them into account adds nothing but caution): `.eslintrc.{js,cjs,yaml,yml,json}`,
+/// `.eslintrc` and `package.json`'s `eslintConfig` in every directory up the tree, and the
+/// personal `~/.eslintrc.*`. A JavaScript one runs; a data one loads modules through `parser`,
+/// `plugins`, `processor` and an `extends` other than eslint's own `eslint:recommended` and
+/// `eslint:all` (measured by round 30's writer, eslint 8.57: a `.eslintrc.yml` naming a parser
+/// package ran it).
+fn eslintrc(here: &Here<'_>, out: &mut Verdict) {
+    const NAMES: &[&str] = &[
+        ".eslintrc.js",
+        ".eslintrc.cjs",
+        ".eslintrc.yaml",
+        ".eslintrc.yml",
+        ".eslintrc.json",
+        ".eslintrc",
+    ];
+    let dirs: Vec<PathBuf> = files::ancestors(here.dir)
+        .map(Path::to_path_buf)
+        .chain(here.env.home())
+        .collect();
+    for dir in dirs {
+        for name in NAMES {
+            let file = dir.join(name);
+            if !files::exists(&file) {
+                continue;
+            }
+            let data = !name.ends_with("js")
+                && super::config_text(&file, "eslint", out).is_some_and(|t| eslintrc_data(&t));
+            if !data {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "eslint 8 reads {}, which can load a parser, plugins or shared configurations",
+                        file.display()
+                    ),
+                );
+                return;
+            }
+        }
+        let package = dir.join("package.json");
+        if let Some(text) = files::exists(&package)
+            .then(|| super::config_text(&package, "eslint", out))
+            .flatten()
+        {
+            if text.contains("eslintConfig") && !eslintrc_data(&text) {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "eslint 8 reads the eslintConfig of {}, which can load a parser, plugins or shared configurations",
+                        package.display()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+/// A legacy eslint configuration of data that loads no module: no `parser`, `plugins` or
+/// `processor`, and each `extends` line names only eslint's own configurations.
+fn eslintrc_data(text: &str) -> bool {
+    !["parser", "plugin", "processor"]
+        .iter()
+        .any(|k| text.contains(k))
+        && text.lines().filter(|l| l.contains("extends")).all(|l| {
+            let names: Vec<&str> = l
+                .split(['"', '\'', '[', ']', ',', ' ', ':'])
+                .filter(|w| !w.is_empty())
+                .collect();
+            l.contains("eslint:")
+                && names
+                    .iter()
+                    .all(|w| matches!(*w, "extends" | "eslint" | "recommended" | "all" | "{" | "}"))
+        })
 }
 
 /// One configuration file eslint loads: read-only only when it is a JavaScript module that only
@@ -1914,12 +2007,39 @@ fn php_ini(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     // no script: `-l` (a lint), `--ri`/`--re`/`--rf`/`--rz` (reflection), `-v`, `-m`, `-i`
     // (measured, PHP 8.2: a planted prepend and append file ran for `php s.php` only); other
     // keys still load.
+    // `-n` (`--no-php-ini`) loads no ini file at all, PHPRC's and PHP_INI_SCAN_DIR's included
+    // (measured, PHP 8.2: a PHPRC naming an `auto_prepend_file` did not run it under `-n`).
+    let before_script = || {
+        args.iter()
+            .map_while(|a| a.value.as_deref())
+            .take_while(|v| v.starts_with('-'))
+    };
+    if before_script().any(|v| matches!(v, "-n" | "--no-php-ini")) {
+        return;
+    }
     let mut inline = false;
     let mut words = args.iter();
     while let Some(v) = words.next().and_then(|a| a.value.as_deref()) {
         match v {
-            "-r" | "--run" | "-l" | "--syntax-check" | "--ri" | "--re" | "--rf" | "--rz" | "-v"
-            | "--version" | "-m" | "--modules" | "-i" | "--info" => {
+            "-r"
+            | "--run"
+            | "-l"
+            | "--syntax-check"
+            | "--ri"
+            | "--re"
+            | "--rf"
+            | "--rz"
+            | "-v"
+            | "--version"
+            | "-m"
+            | "--modules"
+            | "-i"
+            | "--info"
+            | "-w"
+            | "--strip"
+            | "-s"
+            | "--syntax-highlight"
+            | "--syntax-highlighting" => {
                 inline = true;
                 break;
             }
