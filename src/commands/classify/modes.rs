@@ -531,11 +531,8 @@ fn cpio_list(values: &[&str]) -> bool {
                 }
                 i += 1;
             }
-            v if v.starts_with("--file=") => {
-                if !local(&v["--file=".len()..]) {
-                    return false;
-                }
-            }
+            v if v.starts_with("--file=") && !local(&v["--file=".len()..]) => return false,
+            v if v.starts_with("--file=") => {}
             v if v.starts_with("--format=") || v.starts_with("--pattern-file=") => {}
             v if v.starts_with('-') && v.len() > 1 && !v.starts_with("--") => {
                 if !v[1..].chars().all(|c| "itvnfVubsS".contains(c)) {

@@ -64,9 +64,7 @@ pub fn check(program: &str, values: &[&str]) -> Option<Verdict> {
             return Some(v);
         }
         "identify" | "convert" | "compare" => {
-            if magick(program, values).is_none() {
-                return None;
-            }
+            magick(program, values)?;
             let mut v = Verdict::default();
             v.push_unless(Level::Unknown, MAGICK_CONFIG, Settle::Configuration);
             return Some(v);
@@ -733,9 +731,7 @@ pub fn cvs(values: &[&str]) -> Option<bool> {
             continue;
         };
         let mut chars = letters.chars();
-        let Some(first) = chars.next() else {
-            return None;
-        };
+        let first = chars.next()?;
         let rest = chars.as_str();
         if attached.contains(first) && !rest.is_empty() {
             continue;

@@ -8134,10 +8134,16 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
             "chmod -R 644 a.txt",
             Some("permissions"),
         ),
+        // Nothing at the path (not even a dangling link): chmod fails and makes nothing, as
+        // `rm -f` and `touch -c` of nothing (round 30's `chmod +x` of a missing file, cls50).
+        case("chmod-missing", files, "chmod 644 nosuch", None),
         case(
-            "chmod-missing",
-            files,
-            "chmod 644 nosuch",
+            "chmod-dangling-link",
+            |p| {
+                files(p);
+                p.sh("ln -s gone repo/dangling");
+            },
+            "chmod 644 dangling",
             Some("permissions"),
         ),
         case(
