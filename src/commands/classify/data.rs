@@ -86,7 +86,10 @@ pub fn check(p: &str, args: &[Word]) -> Option<Verdict> {
                 let soxi = DASH.iter().find(|d| d.names.contains(&"soxi"))?;
                 dash("sox --i", soxi, &args[1..])
             }
-            _ => Verdict::write("sox writes the audio file it makes"),
+            _ => match sox_null_output(args) {
+                Some(v) => v,
+                None => Verdict::write("sox writes the audio file it makes"),
+            },
         }),
         "mlr" => Some(mlr(args)),
         "xmlstarlet" => Some(xmlstarlet(args)),
@@ -587,6 +590,37 @@ fn exiftool(args: &[Word]) -> Verdict {
         Ok(v) => v,
         Err(v) => return v,
     };
+    // `-@ ARGFILE`: its arguments, one a line (exiftool(1): blank lines and `#` comments
+    // ignored, spaces around each removed), stand in its place; the file is read from the
+    // context (the walker puts its text there, marked with [`super::m4::FILE_TEXT`]) and
+    // judged as the same command line. Not `-@ -` (standard input) nor an argfile naming
+    // another (round 29, cls50).
+    if let Some(at) = values.iter().position(|v| *v == "-@") {
+        let Some(file) = args.get(at + 1).filter(|_| values[at + 1] != "-") else {
+            return Verdict::unknown("exiftool -@ - reads its arguments from standard input");
+        };
+        let Some(text) = values[at + 1].strip_prefix(super::m4::FILE_TEXT) else {
+            return Verdict {
+                nested: vec![super::verdict::Nested::ScriptFile(file.clone())],
+                ..Verdict::default()
+            };
+        };
+        let added: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if added.iter().any(|a| a.eq_ignore_ascii_case("-@")) {
+            return Verdict::unknown("exiftool -@ reads an argument file that names another");
+        }
+        let line: Vec<Word> = args[..at]
+            .iter()
+            .cloned()
+            .chain(added.iter().map(|a| Word::literal(a)))
+            .chain(args[at + 2..].iter().cloned())
+            .collect();
+        return exiftool(&line);
+    }
     let mut i = 0;
     // `-config ''` (exiftool(1): "disabled by setting CFGFILE to an empty string") or
     // `-config /dev/null`, first on the line as exiftool requires: no configuration is loaded
@@ -642,4 +676,116 @@ fn exiftool(args: &[Word]) -> Verdict {
         }
     }
     v
+}
+
+/// `SOX_OPTS` adds global options before the command line's (sox(1), "ENVIRONMENT"): `--temp`,
+/// `--norm` and `--plot` among them; the context reads it.
+pub const SOX_OPTS: &str = "sox takes global options from SOX_OPTS";
+
+/// sox(1) (14.4) with the null file as its output (`sox in.wav -n stat`): it reads its inputs,
+/// runs the effects and writes no audio; `stat` and `stats` print what they measure (measured:
+/// nothing written). Only effects that compute on the stream in one pass are taken (`trim`,
+/// `remix`, `channels`, `rate`, `vol`, `highpass`, `lowpass` before them); `spectrogram` writes
+/// a PNG, `noiseprof FILE` a profile, and `norm`, `reverse` or `gain -n` go through temporary
+/// files. An input named `|command` is run by sox, and a URL fetched: refused.
+fn sox_null_output(args: &[Word]) -> Option<Verdict> {
+    const GLOBAL: &[&str] = &[
+        "-q",
+        "--no-show-progress",
+        "-S",
+        "--show-progress",
+        "-V",
+        "-V0",
+        "-V1",
+        "-V2",
+        "-V3",
+        "-V4",
+        "-V5",
+        "-V6",
+        "-R",
+        "--no-glob",
+        "-D",
+        "--no-dither",
+        "--guard",
+        "--single-threaded",
+        "--multi-threaded",
+        "-L",
+        "-B",
+        "-x",
+        "-N",
+        "-X",
+        "--ignore-length",
+    ];
+    const VALUED: &[&str] = &[
+        "-t",
+        "--type",
+        "-r",
+        "--rate",
+        "-c",
+        "--channels",
+        "-b",
+        "--bits",
+        "-e",
+        "--encoding",
+        "-v",
+        "--volume",
+        "--buffer",
+        "--input-buffer",
+    ];
+    const EFFECTS: &[&str] = &[
+        "stat", "stats", "trim", "remix", "channels", "rate", "vol", "highpass", "lowpass",
+    ];
+    const EFFECT_OPTIONS: &[&str] = &[
+        "-s", "-rms", "-freq", "-v", "-d", "-b", "-x", "-w", "-a", "-m", "-h", "-l", "-q",
+    ];
+    let values: Vec<&str> = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
+    let mut files = Vec::new();
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        if EFFECTS.contains(v) {
+            break;
+        }
+        i += 1;
+        if GLOBAL.contains(v) {
+            continue;
+        }
+        if VALUED.contains(v) {
+            values.get(i)?;
+            i += 1;
+            continue;
+        }
+        if matches!(*v, "-n" | "--null" | "-") || !v.starts_with('-') {
+            if v.starts_with('|') || v.contains("://") {
+                return None;
+            }
+            files.push(*v);
+            continue;
+        }
+        return None;
+    }
+    if files.len() < 2 || !matches!(files.last(), Some(&("-n" | "--null"))) {
+        return None;
+    }
+    let argument = |v: &str| {
+        EFFECT_OPTIONS.contains(&v)
+            || (!v.is_empty()
+                && v.chars()
+                    .all(|c| c.is_ascii_digit() || ".,:-+=%vdBkqhs".contains(c)))
+    };
+    if !values[i..]
+        .iter()
+        .all(|v| EFFECTS.contains(v) || argument(v))
+    {
+        return None;
+    }
+    let mut verdict = Verdict::default();
+    verdict.push_unless(
+        Level::Unknown,
+        SOX_OPTS,
+        super::verdict::Settle::Configuration,
+    );
+    Some(verdict)
 }

@@ -38,6 +38,8 @@ const HARMLESS: &[&str] = &[
 #[rustfmt::skip]
 const HARMLESS_ANY_VALUE: &[(&str, &str)] = &[
     ("TZ", "the time zone a program prints times in (a path names a zone file, which is only read)"),
+    ("TEXTDOMAINDIR", "the directory gettext(1) and gettext.sh read message catalogs (.mo files, data) from"),
+    ("TEXTDOMAIN", "the message catalog gettext(1) looks words up in"),
     ("GIT_OPTIONAL_LOCKS", "0 keeps git from taking locks to rewrite the index; any other value is git's default"),
     ("GIT_FLUSH", "when git flushes its output"),
     ("GIT_ADVICE", "whether git prints hints"),

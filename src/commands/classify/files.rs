@@ -46,6 +46,20 @@ pub fn rm(args: &[Word]) -> Verdict {
     v
 }
 
+/// `mv F F` and `cp F F` with no option (what `mv F{,}` expands to): GNU mv and cp refuse a
+/// source that is its destination ("'F' and 'F' are the same file"; a directory cannot go into
+/// itself) and change nothing (coreutils 9.1, measured by round 29's writer). Options are not
+/// taken: `cp --backup --force F F` makes a backup.
+pub fn same_operand_twice(args: &[Word]) -> bool {
+    match args {
+        [a, b] => match (a.value.as_deref(), b.value.as_deref()) {
+            (Some(x), Some(y)) => x == y && !x.starts_with('-') && !a.glob && !b.glob,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 pub fn mv(args: &[Word]) -> Verdict {
     let ops = operands(args, &["-t", "--target-directory", "-S", "--suffix"]);
     let has_target_option = has_short(args, 't') || has_long(args, "--target-directory");

@@ -45,6 +45,7 @@ mod system;
 mod targets;
 mod tcl;
 mod tools;
+mod utilities;
 mod vcs;
 mod verdict;
 mod walker;

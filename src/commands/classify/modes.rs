@@ -149,6 +149,10 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(reads) = super::listings::check(program, &values) {
         return reads.then(Verdict::read_only);
     }
+    // Round 29's held-out false alarms (cls50): whole reading grammars of utilities no rule knew.
+    if let Some(v) = super::utilities::check(program, &values) {
+        return Some(v);
+    }
     let reads = match program {
         // Round 29's tune split (cls29t): inspecting modes of nstat, qemu-img, mutool and co.
         "nstat" => nstat_no_history(&values),
@@ -226,7 +230,8 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // rake(1): `--version` and `--help` print and stop; anything else loads the Rakefile
         // (Ruby code), `-T` and `--dry-run` included.
         "rake" => matches!(values.as_slice(), ["--version" | "-V" | "--help" | "-h"]),
-        "erb" => erb_source(&values),
+        "erb" if erb_source(&values) => true,
+        "erb" => return erb_render(args, &values),
         "jar" => jar_list(&values),
         "javap" => javap(&values),
         "keytool" => keytool(&values),
@@ -237,11 +242,21 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
             if rest.iter().any(|v| matches!(*v, "-json" | "-print"))
                 && rest.iter().all(|v| matches!(*v, "-json" | "-print") || !v.starts_with('-'))
                 && rest.iter().filter(|v| !v.starts_with('-')).count() <= 1),
-        "vim" => vim_prints(&values, false, false),
+        "vim" | "ex" | "view" => {
+            return vim_prints(&values, program == "ex", program == "view").map(|silent| {
+                let mut v = Verdict::default();
+                if !silent {
+                    v.push_unless(
+                        Level::Unknown,
+                        VIM_PLUGINS,
+                        super::verdict::Settle::Configuration,
+                    );
+                }
+                v
+            })
+        }
         // ex is vim started in Ex mode (Debian's alternative leads to vim.basic): `ex -s` is
         // silent Ex mode, as `vim -es` is. view is vim started with `-R` (`:help view`).
-        "ex" => vim_prints(&values, true, false),
-        "view" => vim_prints(&values, false, true),
         "patch" => patch(&values),
         "kill" => kill(&values),
         "mktemp" => mktemp(&values),
@@ -285,6 +300,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
         // `auto_prepend_file` was not loaded; PHPRC and PHP_INI_SCAN_DIR are the context's).
         "php" => {
             matches!(values.as_slice(), ["-l" | "--syntax-check", file] if !file.starts_with('-'))
+                // `-w` prints the source without comments and whitespace, `-s` highlighted: read,
+                // not run (PHP 8.2, measured: php.ini's auto_prepend_file does not run either).
+                || matches!(values.as_slice(), ["-w" | "--strip" | "-s" | "--syntax-highlight" | "--syntax-highlighting", file] if !file.starts_with('-'))
                 // Reflection of an extension, a function or a Zend extension: printed from what
                 // is loaded, no script run (an extension loaded by php.ini is the context's).
                 || matches!(values.as_slice(), ["--ri" | "--re" | "--rf" | "--rz", name] if !name.starts_with('-'))
@@ -470,37 +488,64 @@ fn update_alternatives(values: &[&str]) -> bool {
 }
 
 /// cpio's list mode (`cpio -t`, `-itv`, `-t -F a.cpio`): it reads the archive and prints its
-/// members. The letters that extract (`-i` without `-t`), create (`-o`, `-O`) or copy (`-p`),
-/// and options not listed, are refused.
+/// members; and its extract mode with `--to-stdout` (`cpio -i --to-stdout NAME < a.cpio`), which
+/// prints the members' contents and makes nothing (GNU cpio 2.13, measured; `-d` is refused
+/// with it). The letters that extract otherwise (`-i` without `-t`), create (`-o`, `-O`) or
+/// copy (`-p`), and options not listed, are refused. An archive named `HOST:FILE` (`-F`, `-I`,
+/// `--file=`) is reached through rsh unless `--force-local`: refused.
 fn cpio_list(values: &[&str]) -> bool {
     let mut list = false;
+    let mut extract = false;
+    let mut to_stdout = false;
+    let force_local = values.contains(&"--force-local");
+    let local = |archive: &str| force_local || !archive.contains(':');
     let mut i = 0;
     while let Some(v) = values.get(i) {
         i += 1;
         match *v {
             "--list" => list = true,
-            "--extract" | "--quiet" | "--verbose" | "--numeric-uid-gid" | "--nonmatching"
-            | "--only-verify-crc" => {}
-            "-F" | "-I" | "-H" | "-E" | "-M" => {
+            "--extract" => extract = true,
+            "--to-stdout" => to_stdout = true,
+            "--quiet"
+            | "--verbose"
+            | "--numeric-uid-gid"
+            | "--nonmatching"
+            | "--only-verify-crc"
+            | "--force-local"
+            | "--no-absolute-filenames"
+            | "--unconditional"
+            | "--swap"
+            | "--swap-bytes"
+            | "--swap-halfwords"
+            | "--dot"
+            | "--ignore-devno" => {}
+            "-F" | "-I" => {
+                if !values.get(i).is_some_and(|a| local(a)) {
+                    return false;
+                }
+                i += 1;
+            }
+            "-H" | "-E" | "-M" => {
                 if values.get(i).is_none() {
                     return false;
                 }
                 i += 1;
             }
-            v if v.starts_with("--file=")
-                || v.starts_with("--format=")
-                || v.starts_with("--pattern-file=") => {}
+            v if v.starts_with("--file=") && !local(&v["--file=".len()..]) => return false,
+            v if v.starts_with("--file=") => {}
+            v if v.starts_with("--format=") || v.starts_with("--pattern-file=") => {}
             v if v.starts_with('-') && v.len() > 1 && !v.starts_with("--") => {
-                if !v[1..].chars().all(|c| "itvnfV".contains(c)) {
+                if !v[1..].chars().all(|c| "itvnfVubsS".contains(c)) {
                     return false;
                 }
                 list |= v.contains('t');
+                extract |= v.contains('i');
             }
             v if v.starts_with('-') => return false,
             _ => {}
         }
     }
-    list
+    list || (extract && to_stdout)
 }
 
 /// dc(1) (GNU dc 1.4.1) given its code: `-e EXPR`, and a file (`-f FILE`, an operand) whose text
@@ -970,7 +1015,13 @@ fn split(args: &[Word]) -> Option<Verdict> {
 /// changed). A global command may print the lines a pattern matches (`g/re/p`, `v/re/nu`).
 /// `ex_mode`: started as `ex`. `-s` is silent mode only once Ex mode is on (`-e`, `-E`, or the
 /// name): before, it names a script of keys to read (vim's `main.c` reads options in order).
-fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> bool {
+///
+/// Ex mode without `-s` (`vim -n -e -c …`, `ex -c …`) whose input is not a terminal reads no
+/// vimrc, `VIMINIT`, `EXINIT` or `.exrc` either, but loads the plugins of its runtime path
+/// (measured, vim 9.0: a `~/.vim/plugin` script ran, planted vimrc and exrc files did not; on
+/// a terminal, under `script -c`, the vimrc ran, and vim is flagged there anyway). `Some(true)`:
+/// silent, no initialization; `Some(false)`: the plugins are the context's ([`VIM_PLUGINS`]).
+pub(super) fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> Option<bool> {
     let mut ex_mode = ex_mode;
     let mut silent_ex = false;
     let mut quits = false;
@@ -992,7 +1043,7 @@ fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> bool {
                     match c {
                         'e' | 'E' => ex_mode = true,
                         's' if ex_mode => silent_ex = true,
-                        's' => return false,
+                        's' => return None,
                         'R' | 'n' => no_swap = true,
                         _ => {}
                     }
@@ -1023,10 +1074,10 @@ fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> bool {
                     i += 1;
                     *c
                 }
-                None => return false,
+                None => return None,
             },
             v if v.starts_with('+') && v.len() > 1 => &v[1..],
-            v if v.starts_with('-') => return false,
+            v if v.starts_with('-') => return None,
             // A file: plain names only.
             v => {
                 if v.chars()
@@ -1034,7 +1085,7 @@ fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> bool {
                 {
                     continue;
                 }
-                return false;
+                return None;
             }
         };
         let c = command.trim();
@@ -1070,13 +1121,17 @@ fn vim_prints(values: &[&str], ex_mode: bool, read_only: bool) -> bool {
                 | "xall"
         );
         if !(prints || quit) {
-            return false;
+            return None;
         }
         quits |= quit;
     }
     // Without a quit, Ex mode reads commands from its input.
-    silent_ex && quits && no_swap
+    (quits && no_swap && ex_mode).then_some(silent_ex)
 }
+
+/// What vim in Ex mode without `-s` loads: the plugins of its runtime path.
+pub const VIM_PLUGINS: &str =
+    "vim in Ex mode loads the plugins of its runtime path (~/.vim/plugin, ~/.vim/pack)";
 
 /// `:echo EXPR` (`:ec`, `:ech`, `:echon`) whose expression only reads: string and number
 /// literals, variables and options, operators, and calls of functions that only compute or read
@@ -1379,6 +1434,88 @@ fn erb_source(values: &[&str]) -> bool {
         i += 1;
     }
     source && i == values.len()
+}
+
+/// `erb FILE` renders the template: it runs the Ruby of its tags (`<% code %>`, `<%= expr %>`,
+/// and lines starting with `%`, which the erb command evaluates unless `-P`). The template,
+/// read from the context (the walker puts its text in the operand's place, marked with
+/// [`super::m4::FILE_TEXT`]), is judged as that Ruby, printing each `<%= %>` value: read-only
+/// when it only computes and prints ([`super::ruby::only_prints`]; what Ruby loads as it
+/// starts, RUBYOPT and RUBYLIB, is the context's). Options: the trim mode and the encodings;
+/// `-r` (a library), `NAME=value` (variables) and anything else are refused.
+fn erb_render(args: &[Word], values: &[&str]) -> Option<Verdict> {
+    let mut template = None;
+    let mut percent_lines = true;
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        match *v {
+            "-T" | "-E" => i += 1,
+            "-U" => {}
+            "-P" => percent_lines = false,
+            v if v.starts_with(super::m4::FILE_TEXT) && template.is_none() => {
+                template = Some(i - 1)
+            }
+            v if v.starts_with('-') || v.contains('=') || template.is_some() => return None,
+            _ => template = Some(i - 1),
+        }
+    }
+    let at = template?;
+    let Some(text) = values[at].strip_prefix(super::m4::FILE_TEXT) else {
+        return Some(Verdict {
+            nested: vec![Nested::ScriptFile(args[at].clone())],
+            ..Verdict::default()
+        });
+    };
+    let code = erb_code(text, percent_lines)?;
+    if !super::ruby::only_prints(&code, 0) {
+        return None;
+    }
+    let mut v = Verdict::default();
+    v.push_unless(
+        Level::Unknown,
+        "erb runs the template's Ruby, whose startup options come from the environment",
+        super::verdict::Settle::InlineCode,
+    );
+    Some(v)
+}
+
+/// The Ruby an ERB template runs: each `<%= expr %>` as `print((expr))`, each `<% code %>` and
+/// `%` line as it is, `<%# %>` comments and `<%%`/`%%` literals dropped. `None` for a tag that
+/// is not closed.
+fn erb_code(text: &str, percent_lines: bool) -> Option<String> {
+    let mut code = String::new();
+    for line in text.split_inclusive('\n') {
+        if percent_lines && line.starts_with('%') && !line.starts_with("%%") {
+            code.push_str(&line[1..]);
+            code.push('\n');
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("<%") {
+            let tag = &rest[at + 2..];
+            if let Some(after) = tag.strip_prefix('%') {
+                rest = after;
+                continue;
+            }
+            let end = tag.find("%>")?;
+            let body = tag[..end].trim_end_matches('-');
+            match body.chars().next() {
+                Some('#') => {}
+                Some('=') => {
+                    code.push_str("print((");
+                    code.push_str(&body[1..]);
+                    code.push_str("))\n");
+                }
+                _ => {
+                    code.push_str(body.trim_start_matches('-'));
+                    code.push('\n');
+                }
+            }
+            rest = &tag[end + 2..];
+        }
+    }
+    Some(code)
 }
 
 /// msgmerge(1) writes the merged catalog to its output unless `-o`/`--output-file` or
@@ -3842,9 +3979,11 @@ fn nstat_no_history(values: &[&str]) -> bool {
 }
 
 /// `qemu-img info` and `qemu-img check` without `-r` (qemu-img(1), QEMU 10) open one image file
-/// read-only and print what it holds. Refused: `-r` (repairs), `--object` (can create objects
-/// backed by files), `--image-opts` and any name with a colon (a protocol or driver string, not
-/// a file), and formats other than the plain image formats.
+/// read-only and print what it holds; so do `measure` (the size a conversion would need, of a
+/// file or of `--size N`), `compare` (two images), `map` and `snapshot -l` (measured with QEMU
+/// 7.2: nothing written). Refused: `-r` (repairs), `snapshot`'s other actions, `--object` (can
+/// create objects backed by files), `--image-opts` and any name with a colon (a protocol or
+/// driver string, not a file), and formats other than the plain image formats.
 fn qemu_img_inspects(values: &[&str]) -> bool {
     const FORMATS: &[&str] = &[
         "raw",
@@ -3866,30 +4005,69 @@ fn qemu_img_inspects(values: &[&str]) -> bool {
     if matches!(*sub, "--version" | "-V" | "--help" | "-h") {
         return rest.is_empty();
     }
-    if !matches!(*sub, "info" | "check") {
+    if !matches!(
+        *sub,
+        "info" | "check" | "measure" | "compare" | "map" | "snapshot"
+    ) {
         return false;
     }
     let output = |v: &str| matches!(v, "human" | "json");
+    let format = |v: Option<&&str>| v.is_some_and(|f| FORMATS.contains(f));
     let mut files = 0;
+    let mut sized = false;
+    let mut listed = false;
     let mut i = 0;
     while let Some(v) = rest.get(i) {
         i += 1;
+        let next = rest.get(i);
         let ok = match *v {
             "-f" => {
                 i += 1;
-                rest.get(i - 1).is_some_and(|f| FORMATS.contains(f))
+                format(next)
+            }
+            "-F" if *sub == "compare" => {
+                i += 1;
+                format(next)
+            }
+            "-O" if *sub == "measure" => {
+                i += 1;
+                format(next)
+            }
+            // Creation options, measured against: `key=value` words with no file names.
+            "-o" if *sub == "measure" => {
+                i += 1;
+                next.is_some_and(|o| !o.contains(['/', ':']) && !o.contains("file"))
+            }
+            "--size" if *sub == "measure" => {
+                i += 1;
+                sized = true;
+                next.is_some()
+            }
+            "-l" if *sub == "measure" => {
+                i += 1;
+                next.is_some_and(|n| !n.contains(':'))
+            }
+            "-l" if *sub == "snapshot" => {
+                listed = true;
+                true
             }
             "--output" => {
                 i += 1;
-                rest.get(i - 1).is_some_and(|o| output(o))
+                next.is_some_and(|o| output(o))
             }
-            "-T" if *sub == "check" => {
+            "-T" if matches!(*sub, "check" | "compare") => {
                 i += 1;
-                rest.get(i - 1).is_some()
+                next.is_some()
             }
             "-q" | "-U" | "--force-share" => true,
+            "-p" | "-s" => *sub == "compare",
             "--backing-chain" => *sub == "info",
             v if v.starts_with("--output=") => output(&v["--output=".len()..]),
+            v if *sub == "map"
+                && (v.starts_with("--start-offset=") || v.starts_with("--max-length=")) =>
+            {
+                true
+            }
             v if v.starts_with('-') => false,
             v => {
                 files += 1;
@@ -3900,7 +4078,12 @@ fn qemu_img_inspects(values: &[&str]) -> bool {
             return false;
         }
     }
-    files == 1
+    match *sub {
+        "measure" => (files == 1) != sized,
+        "compare" => files == 2,
+        "snapshot" => listed && files == 1,
+        _ => files == 1,
+    }
 }
 
 /// mutool (MuPDF 1.21) `info`, `pages` and `show` print what a PDF holds; `show -o` writes
@@ -3912,6 +4095,9 @@ fn mutool_inspects(values: &[&str]) -> bool {
     };
     if *sub == "-v" {
         return rest.is_empty();
+    }
+    if matches!(*sub, "draw" | "trace") {
+        return mutool_renders_to_stdout(sub, rest);
     }
     if !matches!(*sub, "info" | "pages" | "show") {
         return false;
@@ -3927,6 +4113,44 @@ fn mutool_inspects(values: &[&str]) -> bool {
             v if v.starts_with('-') => return false,
             // The file, then pages or objects to show.
             _ => file = true,
+        }
+    }
+    file
+}
+
+/// mutool (MuPDF 1.21) `draw` without `-o` renders the pages to standard output (`-F txt`,
+/// `-F html`, … the text; the default renders and prints nothing: measured, nothing written),
+/// and `trace` prints the device calls of each page. Options as `mutool draw` lists them that
+/// only choose the pages, the format, the size and the rendering; `-o` (a file per page), `-K`
+/// and any other is refused. The file, then the pages.
+fn mutool_renders_to_stdout(sub: &str, rest: &[&str]) -> bool {
+    const DRAW_VALUED: &[&str] = &[
+        "-p", "-F", "-R", "-r", "-w", "-h", "-B", "-c", "-e", "-G", "-s", "-A", "-l", "-T", "-W",
+        "-H", "-S", "-U", "-O", "-y",
+    ];
+    const DRAW_FLAGS: &[&str] = &[
+        "-q", "-f", "-I", "-K", "-L", "-P", "-N", "-D", "-i", "-X", "-a", "-Y",
+    ];
+    const TRACE_VALUED: &[&str] = &["-p", "-W", "-H", "-S", "-U"];
+    const TRACE_FLAGS: &[&str] = &["-X", "-d"];
+    let (valued, flags) = if sub == "draw" {
+        (DRAW_VALUED, DRAW_FLAGS)
+    } else {
+        (TRACE_VALUED, TRACE_FLAGS)
+    };
+    let mut file = false;
+    let mut i = 0;
+    while let Some(v) = rest.get(i) {
+        i += 1;
+        if valued.contains(v) {
+            if rest.get(i).is_none() {
+                return false;
+            }
+            i += 1;
+        } else if v.starts_with('-') && !flags.contains(v) {
+            return false;
+        } else if !v.starts_with('-') {
+            file = true;
         }
     }
     file

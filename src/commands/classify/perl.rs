@@ -200,8 +200,23 @@ pub fn only_prints(code: &str) -> bool {
     let mut i = 0;
     // Whether a `/` here starts a pattern (after an operator or at the start) or divides.
     let mut term_before = false;
+    // The first byte of the token before this one: a POD block (`=head1` … `=cut`) starts only
+    // where a statement may begin (perlsyn, "PODs: Embedded Documentation"), so only after `;`
+    // or `}` or at the start; anywhere else `=` is read as code.
+    let mut previous: Option<u8> = None;
     while i < b.len() {
         let c = b[i] as char;
+        if c == '='
+            && (i == 0 || b[i - 1] == b'\n')
+            && matches!(previous, None | Some(b';' | b'}'))
+            && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+        {
+            i = pod_end(code, i);
+            continue;
+        }
+        if !c.is_ascii_whitespace() && c != '#' {
+            previous = Some(b[i]);
+        }
         match c {
             '\'' => {
                 let Some(end) = closing(b, i + 1, b'\'') else {
@@ -405,6 +420,27 @@ pub fn only_prints(code: &str) -> bool {
     true
 }
 
+/// Where the code resumes after the POD block starting at `at`: after its `=cut` line, or at
+/// the end when there is none.
+/// A `=cut` line that starts the block ends it too (the shorter reading: what follows is read
+/// as code either way).
+fn pod_end(code: &str, at: usize) -> usize {
+    let mut line = at;
+    loop {
+        let text = &code[line..];
+        let end = text.find('\n').map_or(code.len(), |e| line + e + 1);
+        if text.starts_with("=cut")
+            && !text[4..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return end;
+        }
+        if end >= code.len() {
+            return code.len();
+        }
+        line = end;
+    }
+}
+
 fn closing_of(open: u8) -> u8 {
     match open {
         b'(' => b')',
@@ -517,6 +553,31 @@ mod tests {
             "push @INC, '.'",
         ] {
             assert!(!only_prints(code), "{code}");
+        }
+    }
+
+    /// POD is skipped where a statement may begin, up to its `=cut` line; a `=` anywhere else
+    /// is code, and a block that is only its `=cut` line hides nothing after it (cls50).
+    #[test]
+    fn skips_pod_where_a_statement_begins() {
+        for (code, prints) in [
+            (
+                "=head1 NAME\n\nw - widget\n\n=cut\nprint \"ok\\n\";\n",
+                true,
+            ),
+            (
+                "print 1;\n=head1 NAME\n\nsystem 1\n\n=cut\nprint 2;\n",
+                true,
+            ),
+            ("print 1;\n=pod\n\nsystem 1\n", true),
+            ("my $x\n=system \"touch y\";\n", false),
+            ("print 1;\n=cut\nsystem(\"touch y\");\n", false),
+            (
+                "print \"x;\n=head1 \";system(\"touch y\");\n=cut\n\";\n",
+                false,
+            ),
+        ] {
+            assert_eq!(only_prints(code), prints, "{code:?}");
         }
     }
 }

@@ -603,8 +603,16 @@ pub fn builtin(p: &str, args: &[Word]) -> Verdict {
                     ),
                 );
             }
+            // getopts refuses a name that is not an identifier, a subscripted one included
+            // (`v[1]`: "not a valid identifier", before any subscript is evaluated: measured,
+            // bash 5.2), and assigns nothing.
             let names: Vec<&Word> = match p {
-                "getopts" => names.into_iter().skip(1).take(1).collect(),
+                "getopts" => names
+                    .into_iter()
+                    .skip(1)
+                    .take(1)
+                    .filter(|n| !n.value.as_deref().is_some_and(|v| v.contains('[')))
+                    .collect(),
                 _ => names,
             };
             for name in names {

@@ -132,11 +132,19 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     let mut stdin_mode = false;
     // `-n` / `-o noexec`: the shell reads its commands and runs none of them (a syntax check).
     let mut noexec = false;
+    // `--rcfile FILE` (`--init-file FILE`): the file an interactive bash reads instead of
+    // ~/.bashrc; a shell given `-c` is not interactive without `-i` (bash(1), "INVOCATION"),
+    // so it reads none. Taken only with `-c`.
+    let mut rcfile = None;
     while let Some(a) = args.get(i) {
         match a.value.as_deref() {
             Some("--" | "-") => {
                 i += 1;
                 break;
+            }
+            Some("--rcfile" | "--init-file") if base == "bash" && args.get(i + 1).is_some() => {
+                rcfile = Some(a.text.clone());
+                i += 2;
             }
             // Startup files and commands run before anything else.
             Some(o)
@@ -219,6 +227,11 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
             }
             _ => break,
         }
+    }
+    if let Some(option) = rcfile.filter(|_| !command_mode) {
+        return Verdict::unknown(format!(
+            "{program} {option} runs a startup file when the shell is interactive"
+        ));
     }
     let operand = args.get(i);
     match operand {
@@ -1398,7 +1411,20 @@ pub fn reads_stdin_code(program: &str) -> bool {
 /// `?>` is the same code as `php -r` (text outside the block is printed, not run). `None`: the
 /// file is not such code.
 fn inline_code<'a>(program: &str, text: &'a str) -> Option<&'a str> {
-    match super::context::family(program) {
+    // perl and ruby take switches from a `#!` line that names them (perlrun(1): "#!" … "is
+    // always examined for switches"; ruby(1)): `#!/usr/bin/perl -i` edits its input files in
+    // place. Such a script is not the same program given inline, so it is not taken.
+    let family = super::context::family(program);
+    if matches!(family, "perl" | "ruby") {
+        if let Some(first) = text.strip_prefix("#!").and_then(|t| t.lines().next()) {
+            let mut words = first.split_whitespace();
+            let named = words.any(|w| w.rsplit('/').next().is_some_and(|n| n.starts_with(family)));
+            if named && words.any(|w| w.starts_with('-')) {
+                return None;
+            }
+        }
+    }
+    match family {
         "lua" if text.starts_with('#') => Some(text.find('\n').map_or("", |at| &text[at..])),
         "php" => {
             let body = text.strip_prefix("<?php")?;

@@ -27,6 +27,7 @@ mod rust;
 mod startup;
 mod svn;
 mod tools;
+mod utilities;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -379,6 +380,36 @@ impl Probe {
         Some(names)
     }
 
+    /// How many names bash's default pathname expansion (no `dotglob`, `nocaseglob`,
+    /// `GLOBIGNORE`) gives the glob `pattern` (`*` and `?` in a plain last part, in the working
+    /// directory), the fewest over the directories the command may be in; `None` where
+    /// `BASHOPTS` or `GLOBIGNORE` is set or the pattern is not of that shape.
+    pub fn glob_count(&self, pattern: &str) -> Option<usize> {
+        let env = self.env(&[]);
+        if self.lost.is_some() || env.is_set("GLOBIGNORE") || env.is_set("BASHOPTS") {
+            return None;
+        }
+        if pattern.contains(['/', '[', ']', '!', '\\', '~', '{'])
+            || !pattern.contains(['*', '?'])
+            || pattern.starts_with('.')
+        {
+            return None;
+        }
+        self.dirs
+            .iter()
+            .map(|dir| {
+                std::fs::read_dir(dir).ok().map(|entries| {
+                    entries
+                        .flatten()
+                        .filter_map(|e| e.file_name().into_string().ok())
+                        .filter(|n| !n.starts_with('.') && files::wildmatch(pattern, n, false))
+                        .count()
+                })
+            })
+            .min()
+            .flatten()
+    }
+
     /// The permission bits (`mode & 0o7777`, links followed, as chmod follows an operand) of
     /// `path`, a regular file or a directory, when they are the same in every directory the
     /// command may be in.
@@ -703,7 +734,10 @@ impl Probe {
                 "hg" => hg::check(&at, args, &mut out),
                 "svn" => svn::check(&at, args, &mut out),
                 // Every other program: `tools::check` knows which of them read what.
-                _ => tools::check(&at, args, &mut out),
+                _ => {
+                    tools::check(&at, args, &mut out);
+                    utilities::check(&at, args, &mut out);
+                }
             }
             if python_script {
                 python::script(&at, &mut out);

@@ -8134,10 +8134,16 @@ fn makefiles_chmod_dc_files_and_glob_loops() {
             "chmod -R 644 a.txt",
             Some("permissions"),
         ),
+        // Nothing at the path (not even a dangling link): chmod fails and makes nothing, as
+        // `rm -f` and `touch -c` of nothing (round 30's `chmod +x` of a missing file, cls50).
+        case("chmod-missing", files, "chmod 644 nosuch", None),
         case(
-            "chmod-missing",
-            files,
-            "chmod 644 nosuch",
+            "chmod-dangling-link",
+            |p| {
+                files(p);
+                p.sh("ln -s gone repo/dangling");
+            },
+            "chmod 644 dangling",
             Some("permissions"),
         ),
         case(
@@ -9419,6 +9425,486 @@ fn rcs_checkout_to_stdout_and_rcsinit() {
             env: &[("RCSINIT", "-l")],
             ..case("co-p-rcsinit", rcs, "co -p -q notes.txt", Some("RCSINIT"))
         },
+        Case {
+            env: &[("RCSINIT", "-q -kv")],
+            ..case("co-p-rcsinit-quiet", rcs, "co -p notes.txt", None)
+        },
+        Case {
+            env: &[("RCSINIT", "-q -M")],
+            ..case(
+                "co-p-rcsinit-times",
+                rcs,
+                "co -p notes.txt",
+                Some("RCSINIT"),
+            )
+        },
+    ]);
+}
+
+/// A PNG's first bytes: the signature and an IHDR chunk of `width` × `height` (ImageMagick finds
+/// the format and size there; the rest of the file is not read here).
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    bytes.extend(width.to_be_bytes());
+    bytes.extend(height.to_be_bytes());
+    bytes.extend([8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    bytes
+}
+
+/// Round 29's held-out false alarms (cls50), with the context: aspell's and gpg's configuration
+/// files, the repository `svnadmin verify` opens, SOX_OPTS, vim's plugins in Ex mode,
+/// ImageMagick's configuration and inputs, `php -n`, and `perl -c` of a script with POD; each
+/// beside the planted file or variable that makes it not read-only.
+#[test]
+fn round_29_reading_modes_in_context() {
+    fn small_png(p: &Planted) {
+        let _ = fs::write(p.path("repo/red.png"), png_header(4, 4));
+    }
+    fn large_png(p: &Planted) {
+        let _ = fs::write(p.path("repo/big.png"), png_header(9000, 9000));
+    }
+    run(&[
+        case(
+            "aspell-list",
+            |_| {},
+            "aspell --lang=en list < README.md",
+            None,
+        ),
+        case(
+            "aspell-home-conf",
+            |p| p.write("home/.aspell.conf", "filter-path /tmp\n"),
+            "aspell --lang=en list < README.md",
+            Some("aspell"),
+        ),
+        Case {
+            env: &[("ASPELL_CONF", "home-dir /tmp")],
+            ..case(
+                "aspell-env-conf",
+                |_| {},
+                "aspell dump dicts",
+                Some("ASPELL_CONF"),
+            )
+        },
+        case("gpg-enarmor", |_| {}, "printf x | gpg --enarmor", None),
+        case(
+            "gpg-conf",
+            |p| p.write("home/.gnupg/gpg.conf", "log-file /tmp/g.log\n"),
+            "printf x | gpg --enarmor",
+            Some("gpg.conf"),
+        ),
+        case(
+            "gpg-conf-harmless",
+            |p| {
+                p.write(
+                    "home/.gnupg/gpg.conf",
+                    "# mine\nno-greeting\nkeyid-format long\n",
+                )
+            },
+            "printf x | gpg --enarmor",
+            None,
+        ),
+        case(
+            "gpg-version-conf",
+            |p| p.write("home/.gnupg/gpg.conf", "log-file /tmp/g.log\n"),
+            "gpg --version",
+            None,
+        ),
+        case(
+            "gpg-conf-no-options",
+            |p| p.write("home/.gnupg/gpg.conf", "log-file /tmp/g.log\n"),
+            "printf x | gpg --no-options --enarmor",
+            None,
+        ),
+        case(
+            "svnadmin-verify",
+            |p| p.write("repo/svnrepo/db/rep-cache.db", ""),
+            "svnadmin verify -q svnrepo",
+            None,
+        ),
+        case(
+            "svnadmin-verify-no-cache",
+            |p| p.write("repo/svnrepo/db/current", "1\n"),
+            "svnadmin verify -q svnrepo",
+            Some("rep-cache.db"),
+        ),
+        case("sox-stat", |_| {}, "sox tone.wav -n stat", None),
+        Case {
+            env: &[("SOX_OPTS", "--temp /tmp/t")],
+            ..case("sox-opts", |_| {}, "sox tone.wav -n stat", Some("SOX_OPTS"))
+        },
+        case(
+            "vim-e",
+            |_| {},
+            "vim -n -e -c q README.md < /dev/null",
+            None,
+        ),
+        case("ex-print", |_| {}, "ex -n -c 1p -c 'q!' README.md", None),
+        case(
+            "vim-e-plugin",
+            |p| p.write("home/.vim/plugin/p.vim", "call system('touch x')\n"),
+            "vim -n -e -c q README.md",
+            Some("plugins"),
+        ),
+        case(
+            "vim-es-plugin",
+            |p| p.write("home/.vim/plugin/p.vim", "call system('touch x')\n"),
+            "vim -n -es -c q README.md",
+            None,
+        ),
+        case("identify-png", small_png, "identify red.png", None),
+        case(
+            "identify-png-format",
+            small_png,
+            "identify -format '%w x %h\\n' red.png",
+            None,
+        ),
+        case(
+            "convert-print",
+            small_png,
+            "convert red.png -print '%wx%h\\n' null:",
+            None,
+        ),
+        case(
+            "compare-metric",
+            small_png,
+            "compare -metric AE red.png red.png null:",
+            None,
+        ),
+        case("convert-list", |_| {}, "convert -list format", None),
+        case(
+            "identify-home-delegates",
+            |p| {
+                small_png(p);
+                p.write(
+                    "home/.config/ImageMagick/delegates.xml",
+                    "<delegatemap><delegate decode=\"wgt\" command=\"touch x\"/></delegatemap>\n",
+                );
+            },
+            "identify red.png",
+            None,
+        ),
+        case(
+            "identify-home-log",
+            |p| {
+                small_png(p);
+                p.write("home/.config/ImageMagick/log.xml", "<logmap/>\n");
+            },
+            "identify red.png",
+            Some("log.xml"),
+        ),
+        Case {
+            env: &[("MAGICK_CONFIGURE_PATH", "$ROOT/mc")],
+            ..case(
+                "identify-configure-path-coder",
+                |p| {
+                    small_png(p);
+                    p.write("mc/coder.xml", "<codermap/>\n");
+                },
+                "identify red.png",
+                Some("coder.xml"),
+            )
+        },
+        Case {
+            env: &[("MAGICK_MEMORY_LIMIT", "1")],
+            ..case(
+                "identify-limit",
+                small_png,
+                "identify red.png",
+                Some("MAGICK_MEMORY_LIMIT"),
+            )
+        },
+        case(
+            "identify-not-an-image",
+            |p| p.write("repo/chart.png", "%!PS\n"),
+            "identify chart.png",
+            Some("chart.png"),
+        ),
+        case("identify-large-pings", large_png, "identify big.png", None),
+        case(
+            "convert-large",
+            large_png,
+            "convert big.png -print '%w' null:",
+            Some("pixels"),
+        ),
+        Case {
+            env: &[("PHPRC", "$ROOT/phpini")],
+            ..case(
+                "php-n-phprc",
+                |p| {
+                    p.write("phpini/php.ini", "auto_prepend_file=/tmp/pre.php\n");
+                    p.write("repo/hello.php", "<?php\necho \"hi\\n\";\n");
+                },
+                "php -n hello.php",
+                None,
+            )
+        },
+        Case {
+            env: &[("PHPRC", "$ROOT/phpini")],
+            ..case(
+                "php-phprc",
+                |p| {
+                    p.write("phpini/php.ini", "auto_prepend_file=/tmp/pre.php\n");
+                    p.write("repo/hello.php", "<?php\necho \"hi\\n\";\n");
+                },
+                "php hello.php",
+                Some("auto_prepend_file"),
+            )
+        },
+        Case {
+            env: &[("CVSROOT", "$ROOT/cvsroot")],
+            ..case("cvs-rlog", |_| {}, "cvs -R -Q rlog -h proj", None)
+        },
+        Case {
+            env: &[("CVSROOT", "$ROOT/cvsroot")],
+            ..case(
+                "cvs-rlog-cvsrc",
+                |p| p.write("home/.cvsrc", "cvs -d :ext:u@h.invalid:/r\n"),
+                "cvs -R -Q rlog -h proj",
+                Some("cvsrc"),
+            )
+        },
+        Case {
+            env: &[("CVSROOT", "$ROOT/cvsroot")],
+            ..case(
+                "cvs-rlog-cvsrc-f",
+                |p| p.write("home/.cvsrc", "cvs -d :ext:u@h.invalid:/r\n"),
+                "cvs -f -R -Q rlog -h proj",
+                None,
+            )
+        },
+        case(
+            "cvs-ext",
+            |_| {},
+            "cvs -R -d :ext:u@h.invalid:/r rlog proj",
+            Some("local"),
+        ),
+        case(
+            "cvs-log-file",
+            |p| p.write("repo/CVS/Root", "/srv/cvsroot\n"),
+            "cvs -R -Q log a.txt",
+            None,
+        ),
+        case(
+            "cvs-log-recursive",
+            |p| p.write("repo/CVS/Root", "/srv/cvsroot\n"),
+            "cvs -R -Q log",
+            Some("recurses"),
+        ),
+        case(
+            "cvs-log-fork",
+            |p| p.write("repo/CVS/Root", ":fork:/srv/cvsroot\n"),
+            "cvs -R -Q log a.txt",
+            Some("local"),
+        ),
+        case(
+            "patsub-unset",
+            |_| {},
+            "echo \"${UNSET_V/b/$(touch x)}\"",
+            None,
+        ),
+        case(
+            "patsub-empty",
+            |_| {},
+            "E=; echo \"${E/b/$(touch x)}\"",
+            Some("touch"),
+        ),
+        case(
+            "redirect-glob-two",
+            |p| {
+                p.write("repo/a.csv", "1\n");
+                p.write("repo/b.csv", "2\n");
+            },
+            "echo hi > *.csv",
+            None,
+        ),
+        case(
+            "redirect-glob-one",
+            |p| p.write("repo/a.csv", "1\n"),
+            "echo hi > *.csv",
+            Some("redirection"),
+        ),
+        Case {
+            env: &[("POSIXLY_CORRECT", "1")],
+            ..case(
+                "redirect-glob-posix",
+                |p| {
+                    p.write("repo/a.csv", "1\n");
+                    p.write("repo/b.csv", "2\n");
+                },
+                "echo hi > *.csv",
+                Some("redirection"),
+            )
+        },
+        case(
+            "ed-script-file",
+            |p| p.write("repo/show.ed", ",p\nq\n"),
+            "ed -s README.md < show.ed",
+            None,
+        ),
+        case(
+            "ed-script-file-writes",
+            |p| p.write("repo/show.ed", ",s/a/b/\nw\nq\n"),
+            "ed -s README.md < show.ed",
+            Some("ed"),
+        ),
+        case(
+            "erb-render",
+            |p| p.write("repo/t.erb", "Total: <%= 1 + 2 %>\n<%# a note %>\n"),
+            "erb t.erb",
+            None,
+        ),
+        case(
+            "erb-render-backquote",
+            |p| p.write("repo/t.erb", "Who: <%= `id` %>\n"),
+            "erb t.erb",
+            Some("erb"),
+        ),
+        case(
+            "erb-render-percent-line",
+            |p| p.write("repo/t.erb", "% system('touch x')\nhi\n"),
+            "erb t.erb",
+            Some("erb"),
+        ),
+        case(
+            "erb-render-percent-line-off",
+            |p| p.write("repo/t.erb", "% system('touch x')\nhi\n"),
+            "erb -P t.erb",
+            None,
+        ),
+        case(
+            "erb-render-write",
+            |p| p.write("repo/t.erb", "<% File.write('x', 'y') %>\n"),
+            "erb t.erb",
+            Some("erb"),
+        ),
+        case(
+            "perl-script-shebang-switch",
+            |p| p.write("repo/w.pl", "#!/usr/bin/perl -i\nwhile (<>) { print }\n"),
+            "perl w.pl notes.txt",
+            Some("perl"),
+        ),
+        case(
+            "perl-script-shebang-plain",
+            |p| p.write("repo/w.pl", "#!/usr/bin/perl\nprint 1;\n"),
+            "perl w.pl",
+            None,
+        ),
+        case(
+            "exiftool-argfile",
+            |p| p.write("repo/tags.args", "# read\n-s\n-Comment\n"),
+            "exiftool -@ tags.args README.md",
+            None,
+        ),
+        case(
+            "exiftool-argfile-writes",
+            |p| p.write("repo/tags.args", "-w\ntxt\n"),
+            "exiftool -@ tags.args README.md",
+            Some("exiftool"),
+        ),
+        Case {
+            env: &[("PSQLRC", "$ROOT/psqlrc")],
+            ..case(
+                "psql-no-server",
+                |p| p.write("psqlrc", "\\! touch x\n"),
+                "psql -h /tmp/nosock-cls50 -c 'select 1' 2>&1; true",
+                None,
+            )
+        },
+        case(
+            "psql-socket-there",
+            |p| p.write("sock/.s.PGSQL.5432", ""),
+            "psql -h ../sock -c 'select 1'",
+            Some("psql"),
+        ),
+        case(
+            "psql-tcp-host",
+            |_| {},
+            "psql -h db.invalid -c 'select 1'",
+            Some("psql"),
+        ),
+        case(
+            "psql-conninfo",
+            |_| {},
+            "psql -d 'host=db.invalid' -c 'select 1'",
+            Some("psql"),
+        ),
+        case(
+            "eslintrc-yaml-parser",
+            |p| p.write("repo/.eslintrc.yml", "root: true\nparser: evil-parser\n"),
+            "eslint web/src/lib.js",
+            Some(".eslintrc.yml"),
+        ),
+        case(
+            "eslintrc-json-rules",
+            |p| {
+                p.write(
+                    "repo/.eslintrc.json",
+                    "{\n  \"root\": true,\n  \"extends\": \"eslint:recommended\",\n  \"rules\": {\"semi\": \"warn\"}\n}\n",
+                )
+            },
+            "eslint web/src/lib.js",
+            None,
+        ),
+        case(
+            "eslintrc-js",
+            |p| p.write("repo/.eslintrc.js", "module.exports = {};\n"),
+            "eslint web/src/lib.js",
+            Some(".eslintrc.js"),
+        ),
+        case(
+            "eslintrc-home-extends",
+            |p| p.write("home/.eslintrc.json", "{\"extends\": \"airbnb\"}\n"),
+            "eslint web/src/lib.js",
+            Some(".eslintrc.json"),
+        ),
+        case(
+            "eslintrc-package",
+            |p| {
+                p.write(
+                    "repo/package.json",
+                    "{\"name\": \"demo\", \"eslintConfig\": {\"plugins\": [\"x\"]}}\n",
+                )
+            },
+            "eslint web/src/lib.js",
+            Some("eslintConfig"),
+        ),
+        case(
+            "chmod-x-missing",
+            |p| {
+                p.write("repo/run.sh", "echo hi\n");
+                p.sh("chmod 755 repo/run.sh");
+            },
+            "chmod +x run.sh missing.sh 2>/dev/null",
+            None,
+        ),
+        case(
+            "chmod-x-not-yet",
+            |p| p.write("repo/run.sh", "echo hi\n"),
+            "chmod +x run.sh missing.sh",
+            Some("chmod"),
+        ),
+        case(
+            "perl-c-pod",
+            |p| {
+                p.write(
+                    "repo/w.pl",
+                    "=head1 NAME\n\nw - widget\n\n=cut\nprint \"ok\\n\";\n",
+                )
+            },
+            "perl -c w.pl",
+            None,
+        ),
+        case(
+            "perl-c-pod-begin",
+            |p| {
+                p.write(
+                    "repo/w.pl",
+                    "=head1 NAME\n\n=cut\nBEGIN { system 'touch x' }\n",
+                )
+            },
+            "perl -c w.pl",
+            Some("perl"),
+        ),
     ]);
 }
 

@@ -512,10 +512,23 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "quilt" => quiltrc(here, args, out),
         // RCSINIT's options come before the command line's (co(1)): `-l` makes `co -p` a
         // locking checkout that rewrites the RCS file (measured, RCS 5.10).
-        "co" if !matches!(here.env.get("RCSINIT"), Var::Unset) => out.push(
-            Level::Unknown,
-            "co takes options from RCSINIT, -l (a locking checkout) among them",
-        ),
+        // Options that only change what `co -p` prints are harmless there (cls50).
+        "co" if !matches!(here.env.get("RCSINIT"), Var::Unset)
+            && !here.env.value("RCSINIT").is_some_and(|init| {
+                init.split_whitespace().all(|o| {
+                    o.strip_prefix('-')
+                        .and_then(|f| f.chars().next())
+                        .is_some_and(|c| {
+                            matches!(c, 'p' | 'q' | 'r' | 'k' | 'd' | 's' | 'w' | 'V' | 'x' | 'z')
+                        })
+                })
+            }) =>
+        {
+            out.push(
+                Level::Unknown,
+                "co takes options from RCSINIT, -l (a locking checkout) among them",
+            )
+        }
         // FFREPORT makes ffprobe write a report file, as `-report` does (ffmpeg(1)).
         "ffprobe" if !matches!(here.env.get("FFREPORT"), Var::Unset) => out.push(
             Level::Write,
@@ -2098,12 +2111,39 @@ fn php_ini(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     // no script: `-l` (a lint), `--ri`/`--re`/`--rf`/`--rz` (reflection), `-v`, `-m`, `-i`
     // (measured, PHP 8.2: a planted prepend and append file ran for `php s.php` only); other
     // keys still load.
+    // `-n` (`--no-php-ini`) loads no ini file at all, PHPRC's and PHP_INI_SCAN_DIR's included
+    // (measured, PHP 8.2: a PHPRC naming an `auto_prepend_file` did not run it under `-n`).
+    let before_script = || {
+        args.iter()
+            .map_while(|a| a.value.as_deref())
+            .take_while(|v| v.starts_with('-'))
+    };
+    if before_script().any(|v| matches!(v, "-n" | "--no-php-ini")) {
+        return;
+    }
     let mut inline = false;
     let mut words = args.iter();
     while let Some(v) = words.next().and_then(|a| a.value.as_deref()) {
         match v {
-            "-r" | "--run" | "-l" | "--syntax-check" | "--ri" | "--re" | "--rf" | "--rz" | "-v"
-            | "--version" | "-m" | "--modules" | "-i" | "--info" => {
+            "-r"
+            | "--run"
+            | "-l"
+            | "--syntax-check"
+            | "--ri"
+            | "--re"
+            | "--rf"
+            | "--rz"
+            | "-v"
+            | "--version"
+            | "-m"
+            | "--modules"
+            | "-i"
+            | "--info"
+            | "-w"
+            | "--strip"
+            | "-s"
+            | "--syntax-highlight"
+            | "--syntax-highlighting" => {
                 inline = true;
                 break;
             }

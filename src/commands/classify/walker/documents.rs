@@ -91,7 +91,20 @@ impl Walker {
                     .named_children(&mut cursor)
                     .find(|c| c.kind() == "heredoc_body");
                 let Some(body) = body else { return };
-                ("here-document", self.expanded_size(body, src))
+                // A quoted delimiter (`<<'EOF'`, `<<E\OF`): the body is not expanded, so its
+                // length is its text's (tree-sitter-bash parses `$(…)` in it all the same).
+                if super::evaluation::quoted_heredoc(body, src) {
+                    let text = tree::text(body, src);
+                    (
+                        "here-document",
+                        Size::Known {
+                            bytes: text.len(),
+                            lines: text.matches('\n').count(),
+                        },
+                    )
+                } else {
+                    ("here-document", self.expanded_size(body, src))
+                }
             }
             "herestring_redirect" => {
                 let mut cursor = node.walk();

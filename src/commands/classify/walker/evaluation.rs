@@ -306,6 +306,9 @@ impl Walker {
             "#", "?", "$", "!", "RANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "UID", "EUID",
             "SRANDOM",
         ];
+        if short_circuited(text) {
+            return None;
+        }
         let chars: Vec<char> = text.chars().collect();
         let mut i = 0;
         let identifier = |at: usize| -> String {
@@ -577,7 +580,7 @@ fn backquoted_code(inner: &str, in_string: bool) -> String {
 
 /// The here-document `node` is in has a quoted delimiter (`<<'EOF'`, `<<"EOF"`, `<<\\EOF`): its
 /// body is taken as it is.
-fn quoted_heredoc(node: Node<'_>, src: &str) -> bool {
+pub(super) fn quoted_heredoc(node: Node<'_>, src: &str) -> bool {
     std::iter::successors(node.parent(), |n| n.parent())
         .find(|n| n.kind() == "heredoc_redirect")
         .and_then(|r| {
@@ -1355,6 +1358,9 @@ impl Walker {
             _ => match rest.chars().next() {
                 Some('-' | '=' | '?') => set,
                 Some('+') => !set && self.only_read(name),
+                // `${NAME/PATTERN/STRING}` (`//`, `/#`, `/%`) of an unset NAME: bash expands
+                // neither PATTERN nor STRING (measured, bash 5.2; an empty NAME's are expanded).
+                Some('/') => !set && self.only_read(name),
                 _ => false,
             },
         }
@@ -1523,4 +1529,44 @@ fn local_assoc(node: Node<'_>, src: &str, array: &str) -> bool {
         declared = true;
     }
     declared
+}
+
+/// `0 && REST` and `N || REST` (N a number other than 0): bash evaluates none of REST (expr.c
+/// counts `noeval`, under which a variable is not looked up: measured, bash 5.2, `(( 0 && x ))`
+/// with `x='a[$(cmd)]'` ran nothing). Taken only when REST has nothing that ends the
+/// short-circuited operand (`?:`, `,`, an assignment, and `||` after `0 &&` or `&&`… after
+/// `N ||` do not: see below) and nothing bash expands before it evaluates (`$`, quotes,
+/// backquotes, backslashes: `$(( 0 && $(cmd) ))` runs cmd).
+fn short_circuited(text: &str) -> bool {
+    let text = text.trim();
+    let (left, operator, rest) = match (text.find("&&"), text.find("||")) {
+        (Some(a), o) if o.is_none_or(|o| a < o) => (&text[..a], "&&", &text[a + 2..]),
+        (_, Some(o)) => (&text[..o], "||", &text[o + 2..]),
+        _ => return false,
+    };
+    let left = left.trim();
+    let Ok(value) = left.parse::<u64>() else {
+        return false;
+    };
+    if !left.chars().all(|c| c.is_ascii_digit()) || (left.len() > 1 && left.starts_with('0')) {
+        return false;
+    }
+    let skips = match operator {
+        "&&" => value == 0,
+        _ => value != 0,
+    };
+    // `0 && x && y` is `(0 && x) && y`: y is skipped too, but `0 && x || y` evaluates y; `1 ||
+    // x || y` skips both, and `1 || x && y` is `1 || (x && y)`.
+    let ends = match operator {
+        "&&" => rest.contains("||"),
+        _ => false,
+    };
+    skips
+        && !ends
+        && !rest.trim().is_empty()
+        && rest.chars().all(|c| {
+            c.is_ascii_alphanumeric() || c.is_whitespace() || "_+-*/%<>!&|^~()[]".contains(c)
+        })
+        && !rest.contains("<=")
+        && !rest.contains(">=")
 }

@@ -1023,7 +1023,7 @@ impl Walker {
         let text = texts.concat();
         // m4's input file, dc's program file, cmake's script: its text stands in the
         // operand's place (`m4::check`, `modes::dc`, `modes::cmake_script`).
-        if matches!(base, "m4" | "dc" | "cmake") {
+        if matches!(base, "m4" | "dc" | "cmake" | "erb" | "exiftool") {
             let Some(at) = operand else {
                 self.find(
                     Level::Unknown,
@@ -1489,10 +1489,13 @@ impl Walker {
                     ],
                     "vcf",
                 ) && match operands.split_first() {
+                    // A FILE where nothing is (not even a dangling link) is refused by chmod,
+                    // which makes nothing (round 30, cls50).
                     Some((mode, files)) if !files.is_empty() => files.iter().all(|f| {
                         probe
                             .permission_bits(f)
                             .is_some_and(|bits| chmod_keeps(mode, bits))
+                            || probe.absent(f)
                     }),
                     _ => false,
                 }

@@ -373,7 +373,13 @@ impl Walker {
             }
             // A here-document body with no `$` expansion is one node with no children: its
             // backquotes are still commands when the delimiter is unquoted.
-            "heredoc_body" if node.named_child_count() == 0 => self.plain_heredoc(node, src),
+            // A quoted delimiter (`<<'EOF'`, `<<E\OF`, measured: bash 5.2 ran no `$(…)` of
+            // the body): nothing in it is code, whatever tree-sitter-bash parsed there.
+            "heredoc_body"
+                if node.named_child_count() == 0 || evaluation::quoted_heredoc(node, src) =>
+            {
+                self.plain_heredoc(node, src)
+            }
             // The pattern of `${x#…}`, `${x^^…}`, `[[ … =~ … ]]`: expanded before it is used, and
             // tree-sitter-bash leaves it as plain text.
             "regex" | "extglob_pattern" => {
@@ -750,13 +756,37 @@ fn unfired_err_traps(root: Node<'_>, src: &str) -> HashSet<usize> {
         .named_children(&mut cursor)
         .filter(|c| c.kind() != "comment")
         .collect();
-    let cannot_fail = |n: &Node<'_>| {
-        let text = tree::text(*n, src);
-        n.kind() == "command"
-            && !text.contains(['$', '`', '<', '>', '(', '\\'])
+    let plain = |n: &Node<'_>| {
+        n.kind() == "command" && !tree::text(*n, src).contains(['$', '`', '<', '>', '(', '\\'])
+    };
+    let simple_cannot_fail = |n: &Node<'_>| {
+        plain(n)
             && n.child_by_field_name("name")
                 .is_some_and(|c| matches!(tree::text(c, src), "true" | ":" | "echo"))
     };
+    // `false || true`, `test -f x && echo y`: bash runs no ERR trap for a command of an `&&` or
+    // `||` list but the last (bash(1), "trap"; measured, bash 5.2: `false || true` and
+    // `false && true` ran none), and the last is one that cannot fail; the others are plain
+    // commands (no substitution or subshell, where another shell could run the trap).
+    fn list_cannot_fail(
+        n: &Node<'_>,
+        plain: &dyn Fn(&Node<'_>) -> bool,
+        last_ok: &dyn Fn(&Node<'_>) -> bool,
+    ) -> bool {
+        if n.kind() != "list" {
+            return last_ok(n);
+        }
+        let mut cursor = n.walk();
+        let parts: Vec<Node<'_>> = n.named_children(&mut cursor).collect();
+        let Some((last, earlier)) = parts.split_last() else {
+            return false;
+        };
+        list_cannot_fail(last, plain, last_ok)
+            && earlier
+                .iter()
+                .all(|e| plain(e) || (e.kind() == "list" && list_cannot_fail(e, plain, plain)))
+    }
+    let cannot_fail = |n: &Node<'_>| list_cannot_fail(n, &plain, &simple_cannot_fail);
     // A function or an alias of the script may be named trap, true or echo.
     let text = tree::text(root, src);
     if ["()", "function", "alias"].iter().any(|w| text.contains(w)) {
