@@ -236,7 +236,13 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             // A summary entry's message continued: the same lines as the failure's `E` lines.
             continue;
         }
-        if let Some(c) = alarm.captures(line) {
+        // The banners' patterns run only on lines that start as they do (a pattern's captures
+        // cost more per line than the rest of this loop).
+        if let Some(c) = line
+            .starts_with("!!!")
+            .then(|| alarm.captures(line))
+            .flatten()
+        {
             out.push(format!("!! {} !!", c.get(1).map_or("", |m| m.as_str())));
             continue;
         }
@@ -252,7 +258,11 @@ fn pytest_text(ctx: &Context) -> Option<String> {
                 continue;
             }
         }
-        if let Some(c) = banner.captures(line) {
+        if let Some(c) = line
+            .starts_with('=')
+            .then(|| banner.captures(line))
+            .flatten()
+        {
             let title = c.get(1).map_or("", |m| m.as_str());
             section = match title {
                 "FAILURES" | "ERRORS" => "failures",
@@ -275,7 +285,16 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // A test's id holds `::`: the patterns for it, a progress line and a header (the
         // slow part of a long `-v` run, line by line) only run where they can match.
         let has_id = line.contains("::");
-        if header.is_match(line) || !has_id && progress.is_match(line.trim_end()) {
+        // A progress line holds a file's `.py ` or a percentage's `%]`.
+        let may_be_progress = !has_id && (line.contains(".py ") || line.contains("%]"));
+        // A header line starts with one of its pattern's first letters (kept in step with it).
+        let may_be_header = matches!(
+            line.as_bytes().first(),
+            Some(b'p' | b'r' | b'c' | b'U' | b't' | b'b' | b'h' | b's')
+        );
+        if may_be_header && header.is_match(line)
+            || may_be_progress && progress.is_match(line.trim_end())
+        {
             continue;
         }
         // A progress line cut short, without its percentage (`-x` stopped the run, or `--pdb`'s
