@@ -152,25 +152,13 @@ fn render<'a>(
         Cells::Drawn => "|",
     };
     let mut out: Vec<String> = before.map(str::to_string).collect();
-    let mut head: Vec<&str> = Vec::new();
-    let mut said: Vec<String> = Vec::new();
-    for i in 0..width {
-        let name = header.get(i).copied().unwrap_or("");
-        if constant[i] {
-            said.push(if name.is_empty() {
-                rows[0][i].to_string()
-            } else {
-                format!("{name} {}", rows[0][i])
-            });
-        } else if !name.is_empty() || style == Cells::Drawn {
-            head.push(name);
-        }
-    }
-    let mut head = head.join(sep);
-    if !said.is_empty() {
-        head.push_str(&format!(" (every row: {})", said.join(", ")));
-    }
-    out.push(head);
+    let head: Vec<&str> = (0..width)
+        .map(|i| header.get(i).copied().unwrap_or(""))
+        .enumerate()
+        .filter(|&(i, name)| !constant[i] && (!name.is_empty() || style == Cells::Drawn))
+        .map(|(_, name)| name)
+        .collect();
+    out.push(head.join(sep) + &every_row_note(header, &rows[0], &constant));
     // A drawn table's empty cell is said (`a||c`): its place tells which column is empty.
     // A row's empty last cells are left off (`a|b` for `a|b||`): the cells said still stand in
     // their columns' places, and each `|` costs a token.
@@ -221,6 +209,24 @@ fn render<'a>(
     }
     out.extend(after.map(str::to_string));
     join_lines(out)
+}
+
+/// The note beside a table's names of its columns whose cell is the same on every row (`row`
+/// being any row), each as its name and that cell, or the cell alone for a column without a
+/// name: ` (every row: Iterations 1, local)`; empty when there is none.
+fn every_row_note(header: &[&str], row: &[&str], constant: &[bool]) -> String {
+    let said: Vec<String> = (0..constant.len())
+        .filter(|&i| constant[i])
+        .map(|i| match header.get(i).copied().unwrap_or("") {
+            "" => row[i].to_string(),
+            name => format!("{name} {}", row[i]),
+        })
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" (every row: {})", said.join(", "))
+    }
 }
 
 /// A column whose every cell is two words (`2026-03-01 00:01:00+00`, a timestamp's day and
@@ -287,19 +293,12 @@ fn render_by_word<'a>(
         .chain((0..width).filter(|&i| i != col && !constant[i]))
         .collect();
     let mut out: Vec<String> = before.map(str::to_string).collect();
-    let mut head = order
+    let head = order
         .iter()
         .map(|&i| header[i])
         .collect::<Vec<_>>()
         .join(" ");
-    let said: Vec<String> = (0..width)
-        .filter(|&i| constant[i])
-        .map(|i| format!("{} {}", header[i], rows[0][i]))
-        .collect();
-    if !said.is_empty() {
-        head.push_str(&format!(" (every row: {})", said.join(", ")));
-    }
-    out.push(head);
+    out.push(head + &every_row_note(header, &rows[0], constant));
     let mut run_word = None;
     for r in rows {
         let (word, rest) = r[col].split_once(' ').unwrap_or((r[col], ""));
