@@ -1921,7 +1921,8 @@ pub(super) fn py_trace(ctx: &Context) -> Option<String> {
 /// or, as its last line, its closing counts (`3 failed, 26 passed in 0.03s`, `297 tests
 /// collected in 3.20s`, with or without `=` around them). What pytest's filter keys on, said
 /// as a shape; a near miss (a banner with another title, counts without `in <time>s`) is not one.
-pub(super) fn looks_like_pytest_run(text: &str) -> bool {
+/// `head` is the sniff's: the text's first lines, where a progress line is looked for.
+pub(super) fn looks_like_pytest_run(head: &str, text: &str) -> bool {
     const BANNERS: [&str; 5] = [
         "= FAILURES =",
         "= ERRORS =",
@@ -1956,8 +1957,7 @@ pub(super) fn looks_like_pytest_run(text: &str) -> bool {
     let Some(progress) = re!(r"^(?:\S+\.py )?[.FEsxX]+\s*\[\s*\d+%\]$") else {
         return false;
     };
-    text.split_lines()
-        .take(40)
+    head.split_lines()
         .filter(|l| progress.is_match(l.trim_end()))
         .count()
         >= 2
