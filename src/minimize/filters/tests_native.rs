@@ -232,8 +232,11 @@ fn pytest_text(ctx: &Context) -> Option<String> {
                 }
             }
         }
-        if section == "summary" && line.starts_with(' ') {
-            // A summary entry's message continued: the same lines as the failure's `E` lines.
+        if section == "summary"
+            && (line.starts_with(' ') || line.len() > 8 && said_messages.contains(line.trim()))
+        {
+            // A summary entry's message continued: the same lines as the failure's `E` lines
+            // (a line of it unindented when the message's own lines are).
             continue;
         }
         // The banners' patterns run only on lines that start as they do (a pattern's captures
