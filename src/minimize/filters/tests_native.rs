@@ -154,6 +154,8 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let mut showed_setup = false;
     let mut difference = RestatedDifference::default();
     let warnings = grouped_warnings(&all);
+    // The line after the benchmark table said last (pytest-benchmark's, under the tests).
+    let mut table_end = 0;
     for (n, &line) in all.iter().enumerate() {
         if let Some((from, to, grouped)) = &warnings {
             if n == *from {
@@ -162,6 +164,18 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             if (*from..*to).contains(&n) {
                 continue;
             }
+        }
+        if n < table_end {
+            continue;
+        }
+        if let Some((end, said)) = line
+            .starts_with("---")
+            .then(|| super::table::benchmark_table(&all, n))
+            .flatten()
+        {
+            out.extend(said);
+            table_end = end;
+            continue;
         }
         // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
         let line = line.strip_prefix("collecting ... ").unwrap_or(line);
