@@ -270,3 +270,27 @@ fn a_pytest_banner_quoted_inside_a_document_is_not_a_run() {
     assert_ne!(label("pip inspect", &raw).as_deref(), Some("pytest"));
     assert_ne!(label("blindprog", &raw).as_deref(), Some("pytest"));
 }
+
+/// A linter's findings in rustc's full format, headed by their rule's code (ruff's), read as
+/// ruff's filter reads them whatever printed them, even under a `warning: …` note (which made
+/// them rustc's); rustc's own diagnostics stay rustc's.
+#[test]
+fn findings_headed_by_a_rule_code_are_read_as_a_linters() {
+    let raw = "warning: `incorrect-blank-line-before-class` (D203) and `blank-line-before-class` (D211) are incompatible.\nF401 [*] `os` imported but unused\n --> calc.py:1:8\n  |\n1 | import os, sys\n  |        ^^\n  |\nhelp: Remove unused import\n\nE711 Comparison to `None` should be `cond is None`\n --> lib/u.py:6:13\n  |\n6 |     if l == None:\n  |             ^^^^\n  |\n\nFound 2 errors.\n[*] 1 fixable with the `--fix` option.\n";
+    let out = rewritten(
+        "blindprog check .",
+        raw,
+        "code-findings",
+        &[
+            "1:8 F401 [*] `os` imported but unused",
+            "6:13 E711",
+            "Found 2 errors.",
+        ],
+    );
+    assert!(
+        out.contains("\nwarning: `incorrect-blank-line-before-class`"),
+        "{out}"
+    );
+    let rustc = "error[E0308]: mismatched types\n --> src/main.rs:2:18\n  |\n2 |     let x: u32 = \"a\";\n  |            ---   ^^^ expected `u32`, found `&str`\n  |            |\n  |            expected due to this\n\nerror[E0425]: cannot find value `y` in this scope\n --> src/main.rs:3:5\n  |\n3 |     y\n  |     ^ not found in this scope\n\nerror: aborting due to 2 previous errors\n";
+    assert_eq!(label("blindprog", rustc).as_deref(), Some("rustc"));
+}

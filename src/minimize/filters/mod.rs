@@ -619,6 +619,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("py-trace", tests_native::py_trace))
     } else if cargo::looks_like_libtest(text) {
         Some(("libtest", cargo::test))
+    } else if lint::looks_like_code_findings(text) {
+        Some(("code-findings", lint::ruff))
     } else if cargo::looks_like_rustc(text) {
         Some(("rustc", cargo::build))
     } else if listing::looks_like_match_list(text) {
@@ -645,6 +647,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
             l,
             "tsc"
                 | "eslint"
+                | "code-findings"
                 | "lint-list"
                 | "headed-lint-list"
                 | "repeating-rows"
