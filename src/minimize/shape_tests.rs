@@ -294,3 +294,22 @@ fn findings_headed_by_a_rule_code_are_read_as_a_linters() {
     let rustc = "error[E0308]: mismatched types\n --> src/main.rs:2:18\n  |\n2 |     let x: u32 = \"a\";\n  |            ---   ^^^ expected `u32`, found `&str`\n  |            |\n  |            expected due to this\n\nerror[E0425]: cannot find value `y` in this scope\n --> src/main.rs:3:5\n  |\n3 |     y\n  |     ^ not found in this scope\n\nerror: aborting due to 2 previous errors\n";
     assert_eq!(label("blindprog", rustc).as_deref(), Some("rustc"));
 }
+
+/// `go test`'s run read as go test's filter reads it whatever started it (a script, `make
+/// test`): `-v`'s `=== RUN` lines, or a package's verdict lines (`ok  \tpath\t…`); a single
+/// verdict line or a `=== RUN` in prose is no run.
+#[test]
+fn a_go_test_run_is_read_as_go_tests_whatever_started_it() {
+    let verbose = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
+    assert_eq!(
+        run("blindprog", verbose),
+        Some((
+            "go-test".to_string(),
+            "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB\nFAIL\texample.com/app/calc\t0.002s\n".to_string()
+        ))
+    );
+    let packages = "?   \texample.com/inv/cmd\t[no test files]\nok  \texample.com/inv/ids\t0.014s\tcoverage: 100.0% of statements\n--- FAIL: TestTax (0.00s)\n    pricing_test.go:19: Tax(1999, 0.19) = 379, want 380\nFAIL\nFAIL\texample.com/inv/pricing\t0.004s\n";
+    assert_eq!(label("blindprog", packages).as_deref(), Some("go-test"));
+    let prose = "The runner prints === RUN   TestX before each test.\nok  \tone line\n";
+    assert_ne!(label("blindprog", prose).as_deref(), Some("go-test"));
+}

@@ -605,6 +605,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("mocha", tests_js::mocha))
     } else if tests_js::looks_like_jasmine(text) {
         Some(("jasmine", tests_js::jasmine))
+    } else if tests_native::looks_like_go_test(&head, text) {
+        Some(("go-test", tests_native::go_test))
     } else if tests_native::looks_like_pytest_run(&head, text) {
         Some(("pytest", tests_native::pytest))
     } else if text_has(text, "error TS") {

@@ -1932,6 +1932,28 @@ pub(super) fn py_trace(ctx: &Context) -> Option<String> {
     Some(join_lines(joined))
 }
 
+/// Whether an output reads as a `go test` run whatever started it (a script, `make test`):
+/// `-v`'s `=== RUN   TestX` lines among its first, or two of a package's verdict lines, Go's
+/// tab after the word (`ok  \tpath\t0.01s`, `FAIL\tpath\t0.01s`, `?   \tpath\t[no test files]`).
+/// `head` is the sniff's: the text's first lines.
+pub(super) fn looks_like_go_test(head: &str, text: &str) -> bool {
+    const RUN_MIN_LINES: usize = 2;
+    const VERDICT_MIN_LINES: usize = 2;
+    head.split_lines()
+        .filter(|l| l.starts_with("=== RUN   "))
+        .take(RUN_MIN_LINES)
+        .count()
+        >= RUN_MIN_LINES
+        || text
+            .split_lines()
+            .filter(|l| {
+                l.starts_with("ok  \t") || l.starts_with("FAIL\t") || l.starts_with("?   \t")
+            })
+            .take(VERDICT_MIN_LINES)
+            .count()
+            >= VERDICT_MIN_LINES
+}
+
 /// Whether an output reads as a pytest run whatever started it (a script, a wrapper, `-q`
 /// with no session header): one of its section banners (`=== FAILURES ===`, `=== short test
 /// summary info ===`, …), a progress line of outcome marks and a percentage (`..F.s [ 42%]`),
