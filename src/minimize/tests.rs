@@ -5376,13 +5376,16 @@ fn a_code_frames_unmarked_lines_go_before_any_filter() {
 #[test]
 fn pytest_benchmark_table_is_said_by_its_figures() {
     let rule = "-".repeat(120);
+    let banner = |c: &str, title: &str| format!("{} {title} {}", c.repeat(30), c.repeat(30));
+    let (fail, head, summary) = (
+        banner("=", "FAILURES"),
+        banner("_", "test_balance"),
+        banner("=", "short test summary info"),
+    );
+    let title = format!("{} benchmark: 3 tests {}", "-".repeat(50), "-".repeat(50));
     let raw = format!(
         "..F{pad}[100%]\n{fail}\n{head}\n\nE       assert 2 == 0\n\nt.py:19: AssertionError\n\n{title}\nName (time in us)            Min                    Max                  Mean            Outliers          OPS            Rounds  Iterations\n{rule}\ntest_format         3.8120 (1.0)      30,649.3520 (2.90)        21.7999 (1.0)       87;1411  45,871.8621 (1.0)       42375           1\ntest_balance       99.5750 (26.12)    10,581.6830 (1.0)        439.3952 (20.16)        8;14   2,275.8555 (0.05)        124           1\ntest_small          0.0125 (0.01)         0.5000 (0.01)          0.0101 (0.01)          0;0  98,765.4321 (2.15)          7           1\n{rule}\n\nLegend:\n  Outliers: 1 Standard Deviation from Mean; 1.5 IQR (InterQuartile Range) from 1st Quartile and 3rd Quartile.\n  OPS: Operations Per Second, computed as 1 / Mean\n{summary}\nFAILED t.py::test_balance - assert 2 == 0\nassert 2 == 0\n1 failed, 2 passed in 1.72s\n",
         pad = " ".repeat(60),
-        fail = format!("{} FAILURES {}", "=".repeat(30), "=".repeat(30)),
-        head = format!("{} test_balance {}", "_".repeat(30), "_".repeat(30)),
-        title = format!("{} benchmark: 3 tests {}", "-".repeat(50), "-".repeat(50)),
-        summary = format!("{} short test summary info {}", "=".repeat(30), "=".repeat(30)),
     );
     assert_eq!(
         text_of("pytest -q", &raw),
