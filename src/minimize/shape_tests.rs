@@ -313,3 +313,23 @@ fn a_go_test_run_is_read_as_go_tests_whatever_started_it() {
     let prose = "The runner prints === RUN   TestX before each test.\nok  \tone line\n";
     assert_ne!(label("blindprog", prose).as_deref(), Some("go-test"));
 }
+
+/// A list of paths (`find`'s, `fd`'s, a script's) grouped by directory as find's filter groups
+/// it, every path kept; a list with a blank in a line, a URL or a message is none.
+#[test]
+fn a_list_of_paths_is_grouped_by_directory_whatever_printed_it() {
+    let raw: String = (0..12)
+        .map(|i| format!("./node_modules/pkg{}/lib/file{i}.js\n", i % 3))
+        .collect();
+    let out = rewritten(
+        "blindprog . -type f",
+        &raw,
+        "path-list",
+        &["file0.js", "file11.js", "pkg2"],
+    );
+    assert!(out.lines().count() < raw.lines().count(), "{out}");
+    let spaced = raw.replace("file3.js", "file 3.js");
+    assert_ne!(label("blindprog", &spaced).as_deref(), Some("path-list"));
+    let urls: String = (0..12).map(|i| format!("https://x.io/a/{i}\n")).collect();
+    assert_ne!(label("blindprog", &urls).as_deref(), Some("path-list"));
+}

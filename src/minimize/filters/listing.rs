@@ -1388,6 +1388,26 @@ pub(super) fn path_counts(ctx: &Context) -> Option<String> {
     path_lines(ctx, true)
 }
 
+/// Fewest lines for an output to be read as a list of paths.
+const PATH_LIST_MIN_LINES: usize = 8;
+
+/// Whether an output reads as a list of paths (`find`'s, `fd`'s, `git ls-files`', a script's):
+/// every line a path, holding a `/`, with no blank, no `: ` and no scheme (`https://`), at least
+/// [`PATH_LIST_MIN_LINES`] of them. What [`find`] groups by directory, whatever printed it.
+/// (The first line that is none ends the reading: most outputs end it at their first.)
+pub(super) fn looks_like_path_list(text: &str) -> bool {
+    let is_path = |l: &str| {
+        l.contains('/')
+            && !l.contains(|c: char| c.is_whitespace())
+            && !l.contains("://")
+            && !l.contains(": ")
+    };
+    text.split_lines()
+        .filter(|l| !l.is_empty())
+        .try_fold(0usize, |n, l| is_path(l).then_some(n + 1))
+        .is_some_and(|n| n >= PATH_LIST_MIN_LINES)
+}
+
 #[cfg(test)]
 mod tests {
     use super::long_row;

@@ -571,6 +571,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("drawn-tree", listing::drawn))
     } else if listing::looks_like_path_counts(&head) {
         Some(("path-counts", listing::path_counts))
+    } else if listing::looks_like_path_list(text) {
+        Some(("path-list", listing::find))
     } else if git::looks_like_diffstat(text) {
         Some(("diffstat", git::diff))
     } else if maven::looks_like_maven(&head, text) {
@@ -665,6 +667,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "blame"
                 | "drawn-tree"
                 | "path-counts"
+                | "path-list"
         ) {
             Guard::Own
         } else {
