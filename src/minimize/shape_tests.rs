@@ -333,3 +333,24 @@ fn a_list_of_paths_is_grouped_by_directory_whatever_printed_it() {
     let urls: String = (0..12).map(|i| format!("https://x.io/a/{i}\n")).collect();
     assert_ne!(label("blindprog", &urls).as_deref(), Some("path-list"));
 }
+
+/// A tree drawn two characters a level (npm's and pnpm's dependencies) read as `npm ls`'s filter
+/// reads it whatever printed it; `tree`'s drawing stays a drawn tree.
+#[test]
+fn a_narrow_drawn_tree_is_read_as_npm_ls() {
+    let raw = "shop@1.4.0 /tmp/shop\n├─┬ @types/express@4.17.25\n│ ├─┬ @types/body-parser@1.19.6\n│ │ ├─┬ @types/connect@3.4.38\n│ │ │ └── @types/node@20.19.43 deduped\n│ │ └── @types/node@20.19.43 deduped\n│ └── @types/qs@6.15.1\n└── lodash@4.17.21\n";
+    let out = rewritten(
+        "blindprog ls --all",
+        raw,
+        "narrow-tree",
+        &[
+            "shop@1.4.0",
+            "@types/connect@3.4.38",
+            "@types/qs@6.15.1",
+            "lodash@4.17.21",
+        ],
+    );
+    assert!(!out.contains('│'), "{out}");
+    let tree = ".\n├── a\n│   ├── b.txt\n│   └── c.txt\n└── d.txt\n\n2 directories, 3 files\n";
+    assert_eq!(label("blindprog", tree).as_deref(), Some("drawn-tree"));
+}

@@ -1330,6 +1330,26 @@ pub(super) fn looks_like_drawn_tree(head: &str) -> bool {
     entries >= DRAWN_TREE_MIN_ENTRIES && other <= 2
 }
 
+/// Whether an output reads as a tree drawn two characters a level (`│ `, `├─┬ name`, `└──
+/// name`), as npm and pnpm draw their dependencies, whatever printed it: as
+/// [`looks_like_drawn_tree`] reads `tree`'s, with at least one `─┬ ` (an entry with entries
+/// under it, which only this drawing has). What [`npm_tree`] reads.
+pub(super) fn looks_like_narrow_tree(head: &str) -> bool {
+    let (mut entries, mut other, mut branches) = (0, 0, 0);
+    for line in head.split_lines().filter(|l| !l.trim().is_empty()) {
+        let (_, rest) = drawn_indent(line, true);
+        if rest.starts_with("├─┬ ") || rest.starts_with("└─┬ ") {
+            branches += 1;
+            entries += 1;
+        } else if rest.starts_with("├── ") || rest.starts_with("└── ") {
+            entries += 1;
+        } else {
+            other += 1;
+        }
+    }
+    entries >= DRAWN_TREE_MIN_ENTRIES && branches > 0 && other <= 2
+}
+
 /// A drawn tree read by its shape ([`looks_like_drawn_tree`]); its entries are files when it
 /// closes as `tree` does (`113 directories`, `4 directories, 12 files`).
 pub(super) fn drawn(ctx: &Context) -> Option<String> {

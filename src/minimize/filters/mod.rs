@@ -569,6 +569,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("blame", git::blame))
     } else if listing::looks_like_drawn_tree(&head) {
         Some(("drawn-tree", listing::drawn))
+    } else if listing::looks_like_narrow_tree(&head) {
+        Some(("narrow-tree", listing::npm_tree))
     } else if listing::looks_like_path_counts(&head) {
         Some(("path-counts", listing::path_counts))
     } else if listing::looks_like_path_list(text) {
@@ -666,6 +668,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "streams"
                 | "blame"
                 | "drawn-tree"
+                | "narrow-tree"
                 | "path-counts"
                 | "path-list"
         ) {
