@@ -354,3 +354,34 @@ fn a_narrow_drawn_tree_is_read_as_npm_ls() {
     let tree = ".\n├── a\n│   ├── b.txt\n│   └── c.txt\n└── d.txt\n\n2 directories, 3 files\n";
     assert_eq!(label("blindprog", tree).as_deref(), Some("drawn-tree"));
 }
+
+/// A trace whose frames each repeat one eval origin (a bundled tool's code, evaluated from one
+/// file) says the origin once above them and each frame as its function and place; a notice's
+/// box is said as its text. Each place stays.
+#[test]
+fn a_traces_eval_origin_and_a_notices_box_are_said_once() {
+    let origin = "eval at <anonymous> (/p/node_modules/uglify-js/tools/node.js:18:1)";
+    let mut raw = String::from("Parse error at broken.js:3,0\n}\n^\nERROR: Unexpected token: punc «}», expected: punc «,»\n");
+    for (f, n) in [
+        ("js_error", 3135),
+        ("croak", 3659),
+        ("token_error", 3667),
+        ("expect", 3685),
+    ] {
+        raw.push_str(&format!("    at {f} ({origin}, <anonymous>:{n}:11)\n"));
+    }
+    raw.push_str("    at run (/p/node_modules/uglify-js/bin/uglifyjs:397:27)\n");
+    let (label, out) = run("blindprog broken.js", &raw).expect("a rewrite");
+    assert_eq!(label, "eval-frames");
+    assert_eq!(
+        out,
+        format!("Parse error at broken.js:3,0\n}}\n^\nERROR: Unexpected token: punc «}}», expected: punc «,»\n    (each frame below in {origin})\n    at js_error (<anonymous>:3135:11)\n    at croak (<anonymous>:3659:11)\n    at token_error (<anonymous>:3667:11)\n    at expect (<anonymous>:3685:11)\n    at run (/p/node_modules/uglify-js/bin/uglifyjs:397:27)\n")
+    );
+    let boxed = "\n    ╔════════════════════╗\n    ║                    ║\n    ║  Deprecation: 20   ║\n    ║  Update Node.js    ║\n    ║                    ║\n    ╚════════════════════╝\n\nDocument: openapi.yaml stats:\n\n🚗 References: 2\n";
+    let (label, out) = run("blindprog stats openapi.yaml", boxed).expect("a rewrite");
+    assert_eq!(label, "boxed");
+    assert_eq!(
+        out,
+        "Deprecation: 20\nUpdate Node.js\n\nDocument: openapi.yaml stats:\n\n🚗 References: 2\n"
+    );
+}

@@ -452,6 +452,9 @@ fn concise_finding(line: &str) -> Option<(&str, &str, &str)> {
 /// headed otherwise (rustc's `error[E0308]: …`, `warning: …`, whose filter is rustc's). What
 /// [`ruff`] reads, whatever printed it.
 pub(super) fn looks_like_code_findings(text: &str) -> bool {
+    if !crate::minimize::text::text_has(text, "--> ") {
+        return false;
+    }
     let (mut coded, mut other) = (0usize, 0usize);
     let mut previous = "";
     for line in text.split_lines() {

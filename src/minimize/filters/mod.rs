@@ -147,20 +147,34 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             ));
         }
     }
-    // A code frame's unmarked lines (`frame`) go before the program's filter reads the output;
-    // when none reads it, that is the rewrite.
-    let framed = (!prints_data(&ctx.inv.program))
-        .then(|| frame::without_context(ctx.text))
-        .flatten();
-    if let Some(text) = framed.as_deref() {
+    // A code frame's unmarked lines (`frame`), a notice's box and a trace's repeated eval origin
+    // go before the program's filter reads the output; when none reads it, that is the rewrite.
+    if prints_data(&ctx.inv.program) {
+        return chosen(ctx);
+    }
+    let unboxed = frame::without_boxes(ctx.text);
+    let text = unboxed.as_deref().unwrap_or(ctx.text);
+    let evals = tests_js::eval_origins_said_once(text);
+    let text = evals.as_deref().unwrap_or(text);
+    let framed = frame::without_context(text);
+    let label = if framed.is_some() {
+        "code-frame"
+    } else if evals.is_some() {
+        "eval-frames"
+    } else {
+        "boxed"
+    };
+    if let Some(text) = framed
+        .as_deref()
+        .or(evals.as_deref())
+        .or(unboxed.as_deref())
+    {
         let inner = Context {
             inv: ctx.inv,
             text,
             outline: ctx.outline,
         };
-        return Some(
-            chosen(&inner).unwrap_or_else(|| ("code-frame".to_string(), text.to_string())),
-        );
+        return Some(chosen(&inner).unwrap_or_else(|| (label.to_string(), text.to_string())));
     }
     chosen(ctx)
 }

@@ -1944,14 +1944,17 @@ pub(super) fn looks_like_go_test(head: &str, text: &str) -> bool {
         .take(RUN_MIN_LINES)
         .count()
         >= RUN_MIN_LINES
-        || text
-            .split_lines()
-            .filter(|l| {
-                l.starts_with("ok  \t") || l.starts_with("FAIL\t") || l.starts_with("?   \t")
-            })
-            .take(VERDICT_MIN_LINES)
-            .count()
-            >= VERDICT_MIN_LINES
+        || ["ok  \t", "FAIL\t", "?   \t"]
+            .iter()
+            .any(|v| crate::minimize::text::text_has(text, v))
+            && text
+                .split_lines()
+                .filter(|l| {
+                    l.starts_with("ok  \t") || l.starts_with("FAIL\t") || l.starts_with("?   \t")
+                })
+                .take(VERDICT_MIN_LINES)
+                .count()
+                >= VERDICT_MIN_LINES
 }
 
 /// Whether an output reads as a pytest run whatever started it (a script, a wrapper, `-q`
