@@ -6,11 +6,12 @@
 // in wall time and in CPU time (process.cpuUsage: what a call costs when the cores are busy with
 // other work, which wall time then mixes with the wait for a core).
 //
-//   node bench/minimizer-ab.mjs A.node [B.node] [--runs N] [--dir DIR]... [--case NAME] [--top N]
+//   node bench/minimizer-ab.mjs A.node [B.node] [--runs N] [--dir DIR]... [--case NAME] [--top N] [--families]
 //
 // A .node is a copy of target/release/libagent_shell.so. Without --dir: the repository's
 // recording (fixtures/minimizer/) and each split of corpora/minimizer-r*/ (holdout/, tune/, or flat).
-// Prints per recording and split the median cost and the count over 1 ms, then the slowest cases.
+// Prints per recording and split the median cost and the count over 1 ms, with --families the same
+// per family (the filter that build A names on the 50 KB input), then the slowest cases.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -60,8 +61,11 @@ for (const [label, dir] of recordings()) {
     const c = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
     if (only && c.name !== only) continue
     const big = to50k(c.output)
+    let family = '(unchanged)'
     for (const input of [c.output, big]) {
-      const texts = builds.map((b) => show(b.minimizeOutput(c.command, input, options)))
+      const results = builds.map((b) => b.minimizeOutput(c.command, input, options))
+      if (input === big) family = results[0]?.filter ?? '(unchanged)'
+      const texts = results.map(show)
       if (texts.some((t) => t !== texts[0])) differing.push(`${label}/${c.name}${input === big ? ' (50 KB)' : ''}`)
     }
     if (c.output.length < 1000) continue
@@ -78,7 +82,7 @@ for (const [label, dir] of recordings()) {
         cpu[k].push((d.user + d.system) / 1e3)
       })
     }
-    rows.push({ label, name: c.name, command: c.command, ms: times.map(median), cpu: cpu.map(median) })
+    rows.push({ label, name: c.name, command: c.command, family, ms: times.map(median), cpu: cpu.map(median) })
   }
 }
 
@@ -90,6 +94,15 @@ for (const label of [...new Set(rows.map((r) => r.label)), 'all']) {
   const rs = label === 'all' ? rows : rows.filter((r) => r.label === label)
   console.log(`| ${label} | ${rs.length} | ${libs.map((_, k) => summary(rs, k, key)).join(' | ')} |`)
 }
+}
+if (argv.includes('--families')) {
+  console.log(`\nCPU time per 50 KB call by family (the filter build A names on the 50 KB input), median / slowest of its cases:\n| family | cases | ${libs.map((l) => path.basename(l)).join(' | ')} |\n|---|--:|${libs.map(() => '---|').join('')}`)
+  const families = [...new Set(rows.map((r) => r.family))]
+  const worst = (f) => Math.max(...rows.filter((r) => r.family === f).map((r) => r.cpu[0]))
+  for (const f of families.sort((a, b) => worst(b) - worst(a))) {
+    const rs = rows.filter((r) => r.family === f)
+    console.log(`| ${f} | ${rs.length} | ${libs.map((_, k) => `${fmt(median(rs.map((r) => r.cpu[k])))} / ${fmt(Math.max(...rs.map((r) => r.cpu[k])))} ms, over 1 ms ${rs.filter((r) => r.cpu[k] > 1).length}`).join(' | ')} |`)
+  }
 }
 console.log(`\nSlowest ${TOP} by CPU time (${path.basename(libs[0])}), CPU / wall ms per build:`)
 for (const r of [...rows].sort((a, b) => b.cpu[0] - a.cpu[0]).slice(0, TOP)) {

@@ -10,7 +10,7 @@
 // the tokens of the facts the anchor dropped (anchor parity by shape). Exits 1 when the blind run
 // loses a fact.
 //
-//   node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor] [--case NAME] [--show] [--write FILE] [--json FILE]
+//   node bench/minimizer-blind.mjs --fixtures DIR [--fixtures DIR ...] [--anchor [--anchor-text]] [--case NAME] [--show] [--write FILE] [--json FILE]
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -85,6 +85,7 @@ for (const dir of dirs) {
     if (show) {
       console.log(`\n===== ${label}/${c.name}: ${blindCase.command}\n----- blind (${blind.filter})\n${blind.text}`)
       if (row.lostBlind.length) console.log('LOST:', row.lostBlind.map(describe).join('\n  '))
+      if (theirs && argv.includes('--anchor-text')) console.log(`----- anchor (${row.anchor} tokens; named ${row.named})\n${theirs.text}`)
     }
   }
 }

@@ -66,40 +66,22 @@ fn approx_tokens(text: &str) -> f64 {
     let mut runs = 0;
     // A run is found by one of its aligned 4-byte pieces (a run of 7 or more always holds one),
     // then grown both ways: one comparison per four bytes of ordinary text. The pieces are
-    // tested eight at a time first, without a branch (a piece is one byte four times when it
-    // equals its low byte times 0x01010101): most blocks of text hold none, and are skipped
-    // whole; a branch per piece cost as much as the counting above (an indented source file's
-    // blanks made it mispredict).
+    // tested eight at a time, without a branch (a piece is one byte four times when it equals
+    // its low byte times 0x01010101), into a mask of the uniform ones: most blocks of text hold
+    // none and are skipped whole, and in the others only the uniform pieces are looked at (a
+    // branch per piece cost as much as the counting above: an indented source file's blanks
+    // made it mispredict, and nearly every block of one holds a uniform piece).
     const BLOCK_PIECES: usize = 8;
     let uniform = |piece: &[u8]| {
         let w = u32::from_le_bytes([piece[0], piece[1], piece[2], piece[3]]);
         w == (w & 0xff).wrapping_mul(0x0101_0101)
     };
     let mut done = 0; // bytes before this are counted
-    let pieces = bytes.len() / 4;
-    let mut k = 0;
-    while k < pieces {
-        let start = k * 4;
-        if k % BLOCK_PIECES == 0 {
-            if let Some(block) = bytes.get(start..start + 4 * BLOCK_PIECES) {
-                if !block.chunks_exact(4).fold(false, |any, p| any | uniform(p)) {
-                    k += BLOCK_PIECES;
-                    continue;
-                }
-            }
-        }
-        k += 1;
-        let (b, c, d, e) = (
-            bytes[start],
-            bytes[start + 1],
-            bytes[start + 2],
-            bytes[start + 3],
-        );
-        if start < done || c != b || d != b || e != b {
-            continue;
-        }
-        if b != b' ' && !b.is_ascii_punctuation() {
-            continue;
+    let whole_blocks = bytes.len() / (4 * BLOCK_PIECES);
+    let mut grow = |start: usize| {
+        let b = bytes[start];
+        if start < done || (b != b' ' && !b.is_ascii_punctuation()) {
+            return;
         }
         let mut from = start;
         while from > done && bytes[from - 1] == b {
@@ -115,6 +97,24 @@ fn approx_tokens(text: &str) -> f64 {
         }
         runs += (to - from).div_ceil(RUN_BYTES_PER_TOKEN);
         done = to;
+    };
+    for (n, block) in bytes.chunks_exact(4 * BLOCK_PIECES).enumerate() {
+        let mut mask = block
+            .chunks_exact(4)
+            .enumerate()
+            .fold(0u8, |m, (k, p)| m | (u8::from(uniform(p)) << k));
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            grow(n * 4 * BLOCK_PIECES + k * 4);
+        }
+    }
+    // The pieces after the last whole block.
+    let tail = whole_blocks * 4 * BLOCK_PIECES;
+    for (k, piece) in bytes[tail..].chunks_exact(4).enumerate() {
+        if uniform(piece) {
+            grow(tail + k * 4);
+        }
     }
     (plain - punctuation) as f64 / 4.0
         + punctuation as f64 * PUNCTUATION_TOKENS

@@ -270,3 +270,118 @@ fn a_pytest_banner_quoted_inside_a_document_is_not_a_run() {
     assert_ne!(label("pip inspect", &raw).as_deref(), Some("pytest"));
     assert_ne!(label("blindprog", &raw).as_deref(), Some("pytest"));
 }
+
+/// A linter's findings in rustc's full format, headed by their rule's code (ruff's), read as
+/// ruff's filter reads them whatever printed them, even under a `warning: …` note (which made
+/// them rustc's); rustc's own diagnostics stay rustc's.
+#[test]
+fn findings_headed_by_a_rule_code_are_read_as_a_linters() {
+    let raw = "warning: `incorrect-blank-line-before-class` (D203) and `blank-line-before-class` (D211) are incompatible.\nF401 [*] `os` imported but unused\n --> calc.py:1:8\n  |\n1 | import os, sys\n  |        ^^\n  |\nhelp: Remove unused import\n\nE711 Comparison to `None` should be `cond is None`\n --> lib/u.py:6:13\n  |\n6 |     if l == None:\n  |             ^^^^\n  |\n\nFound 2 errors.\n[*] 1 fixable with the `--fix` option.\n";
+    let out = rewritten(
+        "blindprog check .",
+        raw,
+        "code-findings",
+        &[
+            "1:8 F401 [*] `os` imported but unused",
+            "6:13 E711",
+            "Found 2 errors.",
+        ],
+    );
+    assert!(
+        out.contains("\nwarning: `incorrect-blank-line-before-class`"),
+        "{out}"
+    );
+    let rustc = "error[E0308]: mismatched types\n --> src/main.rs:2:18\n  |\n2 |     let x: u32 = \"a\";\n  |            ---   ^^^ expected `u32`, found `&str`\n  |            |\n  |            expected due to this\n\nerror[E0425]: cannot find value `y` in this scope\n --> src/main.rs:3:5\n  |\n3 |     y\n  |     ^ not found in this scope\n\nerror: aborting due to 2 previous errors\n";
+    assert_eq!(label("blindprog", rustc).as_deref(), Some("rustc"));
+}
+
+/// `go test`'s run read as go test's filter reads it whatever started it (a script, `make
+/// test`): `-v`'s `=== RUN` lines, or a package's verdict lines (`ok  \tpath\t…`); a single
+/// verdict line or a `=== RUN` in prose is no run.
+#[test]
+fn a_go_test_run_is_read_as_go_tests_whatever_started_it() {
+    let verbose = "=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB (0.00s)\nFAIL\nFAIL\texample.com/app/calc\t0.002s\n";
+    assert_eq!(
+        run("blindprog", verbose),
+        Some((
+            "go-test".to_string(),
+            "    b_test.go:9: Sub(5, 3) = 3, want 2\n--- FAIL: TestB\nFAIL\texample.com/app/calc\t0.002s\n".to_string()
+        ))
+    );
+    let packages = "?   \texample.com/inv/cmd\t[no test files]\nok  \texample.com/inv/ids\t0.014s\tcoverage: 100.0% of statements\n--- FAIL: TestTax (0.00s)\n    pricing_test.go:19: Tax(1999, 0.19) = 379, want 380\nFAIL\nFAIL\texample.com/inv/pricing\t0.004s\n";
+    assert_eq!(label("blindprog", packages).as_deref(), Some("go-test"));
+    let prose = "The runner prints === RUN   TestX before each test.\nok  \tone line\n";
+    assert_ne!(label("blindprog", prose).as_deref(), Some("go-test"));
+}
+
+/// A list of paths (`find`'s, `fd`'s, a script's) grouped by directory as find's filter groups
+/// it, every path kept; a list with a blank in a line, a URL or a message is none.
+#[test]
+fn a_list_of_paths_is_grouped_by_directory_whatever_printed_it() {
+    let raw: String = (0..12)
+        .map(|i| format!("./node_modules/pkg{}/lib/file{i}.js\n", i % 3))
+        .collect();
+    let out = rewritten(
+        "blindprog . -type f",
+        &raw,
+        "path-list",
+        &["file0.js", "file11.js", "pkg2"],
+    );
+    assert!(out.lines().count() < raw.lines().count(), "{out}");
+    let spaced = raw.replace("file3.js", "file 3.js");
+    assert_ne!(label("blindprog", &spaced).as_deref(), Some("path-list"));
+    let urls: String = (0..12).map(|i| format!("https://x.io/a/{i}\n")).collect();
+    assert_ne!(label("blindprog", &urls).as_deref(), Some("path-list"));
+}
+
+/// A tree drawn two characters a level (npm's and pnpm's dependencies) read as `npm ls`'s filter
+/// reads it whatever printed it; `tree`'s drawing stays a drawn tree.
+#[test]
+fn a_narrow_drawn_tree_is_read_as_npm_ls() {
+    let raw = "shop@1.4.0 /tmp/shop\n├─┬ @types/express@4.17.25\n│ ├─┬ @types/body-parser@1.19.6\n│ │ ├─┬ @types/connect@3.4.38\n│ │ │ └── @types/node@20.19.43 deduped\n│ │ └── @types/node@20.19.43 deduped\n│ └── @types/qs@6.15.1\n└── lodash@4.17.21\n";
+    let out = rewritten(
+        "blindprog ls --all",
+        raw,
+        "narrow-tree",
+        &[
+            "shop@1.4.0",
+            "@types/connect@3.4.38",
+            "@types/qs@6.15.1",
+            "lodash@4.17.21",
+        ],
+    );
+    assert!(!out.contains('│'), "{out}");
+    let tree = ".\n├── a\n│   ├── b.txt\n│   └── c.txt\n└── d.txt\n\n2 directories, 3 files\n";
+    assert_eq!(label("blindprog", tree).as_deref(), Some("drawn-tree"));
+}
+
+/// A trace whose frames each repeat one eval origin (a bundled tool's code, evaluated from one
+/// file) says the origin once above them and each frame as its function and place; a notice's
+/// box is said as its text. Each place stays.
+#[test]
+fn a_traces_eval_origin_and_a_notices_box_are_said_once() {
+    let origin = "eval at <anonymous> (/p/node_modules/uglify-js/tools/node.js:18:1)";
+    let mut raw = String::from("Parse error at broken.js:3,0\n}\n^\nERROR: Unexpected token: punc «}», expected: punc «,»\n");
+    for (f, n) in [
+        ("js_error", 3135),
+        ("croak", 3659),
+        ("token_error", 3667),
+        ("expect", 3685),
+    ] {
+        raw.push_str(&format!("    at {f} ({origin}, <anonymous>:{n}:11)\n"));
+    }
+    raw.push_str("    at run (/p/node_modules/uglify-js/bin/uglifyjs:397:27)\n");
+    let (label, out) = run("blindprog broken.js", &raw).expect("a rewrite");
+    assert_eq!(label, "eval-frames");
+    assert_eq!(
+        out,
+        format!("Parse error at broken.js:3,0\n}}\n^\nERROR: Unexpected token: punc «}}», expected: punc «,»\n    (each frame below in {origin})\n    at js_error (<anonymous>:3135:11)\n    at croak (<anonymous>:3659:11)\n    at token_error (<anonymous>:3667:11)\n    at expect (<anonymous>:3685:11)\n    at run (/p/node_modules/uglify-js/bin/uglifyjs:397:27)\n")
+    );
+    let boxed = "\n    ╔════════════════════╗\n    ║                    ║\n    ║  Deprecation: 20   ║\n    ║  Update Node.js    ║\n    ║                    ║\n    ╚════════════════════╝\n\nDocument: openapi.yaml stats:\n\n🚗 References: 2\n";
+    let (label, out) = run("blindprog stats openapi.yaml", boxed).expect("a rewrite");
+    assert_eq!(label, "boxed");
+    assert_eq!(
+        out,
+        "Deprecation: 20\nUpdate Node.js\n\nDocument: openapi.yaml stats:\n\n🚗 References: 2\n"
+    );
+}

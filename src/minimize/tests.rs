@@ -5367,3 +5367,28 @@ fn a_code_frames_unmarked_lines_go_before_any_filter() {
     );
     assert_eq!(run("cat frame.txt", raw), None);
 }
+
+/// pytest-benchmark's table under a run: its title, the columns' names one space apart, each
+/// row's name and figures (four significant digits, never a digit before the point dropped;
+/// no thousands separator; each figure's ratio to its column's best dropped), a column the
+/// same on every row said once beside the names, the legend dropped; a summary line that says
+/// again a failure's `E` line goes.
+#[test]
+fn pytest_benchmark_table_is_said_by_its_figures() {
+    let rule = "-".repeat(120);
+    let banner = |c: &str, title: &str| format!("{} {title} {}", c.repeat(30), c.repeat(30));
+    let (fail, head, summary) = (
+        banner("=", "FAILURES"),
+        banner("_", "test_balance"),
+        banner("=", "short test summary info"),
+    );
+    let title = format!("{} benchmark: 3 tests {}", "-".repeat(50), "-".repeat(50));
+    let raw = format!(
+        "..F{pad}[100%]\n{fail}\n{head}\n\nE       assert 2 == 0\n\nt.py:19: AssertionError\n\n{title}\nName (time in us)            Min                    Max                  Mean            Outliers          OPS            Rounds  Iterations\n{rule}\ntest_format         3.8120 (1.0)      30,649.3520 (2.90)        21.7999 (1.0)       87;1411  45,871.8621 (1.0)       42375           1\ntest_balance       99.5750 (26.12)    10,581.6830 (1.0)        439.3952 (20.16)        8;14   2,275.8555 (0.05)        124           1\ntest_small          0.0125 (0.01)         0.5000 (0.01)          0.0101 (0.01)          0;0  98,765.4321 (2.15)          7           1\n{rule}\n\nLegend:\n  Outliers: 1 Standard Deviation from Mean; 1.5 IQR (InterQuartile Range) from 1st Quartile and 3rd Quartile.\n  OPS: Operations Per Second, computed as 1 / Mean\n{summary}\nFAILED t.py::test_balance - assert 2 == 0\nassert 2 == 0\n1 failed, 2 passed in 1.72s\n",
+        pad = " ".repeat(60),
+    );
+    assert_eq!(
+        text_of("pytest -q", &raw),
+        "== FAILURES ==\n__ test_balance\n\nE       assert 2 == 0\n\nt.py:19: AssertionError\n\nbenchmark: 3 tests\nName (time in us) Min Max Mean Outliers OPS Rounds (every row: Iterations 1)\ntest_format 3.812 30649 21.80 87;1411 45872 42375\ntest_balance 99.58 10582 439.4 8;14 2276 124\ntest_small 0.0125 0.5000 0.0101 0;0 98765 7\n== short test summary info ==\nFAILED t.py::test_balance\n1 failed, 2 passed in 1.72s\n"
+    );
+}

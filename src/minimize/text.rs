@@ -391,13 +391,13 @@ fn prefixed_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
         if let Some(d) = dir {
             found.extend(locations(line).into_iter().map(|l| format!("{d}{l}")));
             // A file's row under its directory (folded frames: `  task.rb: 281 219`).
-            if let Some((name, places)) = line.trim_start().split_once(": ") {
+            if let Some((name, places)) = split_str(line.trim_start(), ": ") {
                 if !name.contains(' ') && places.split(' ').all(is_place) {
                     found.extend(places.split(' ').map(|p| format!("{d}{name}:{p}")));
                 }
             }
         }
-        if let Some((f, (places, _))) = file.zip(line.trim_start().split_once(": ")) {
+        if let Some((f, (places, _))) = file.zip(split_str(line.trim_start(), ": ")) {
             if places.split(' ').all(is_place) {
                 found.extend(places.split(' ').map(|p| format!("{f}:{p}")));
             }
@@ -411,12 +411,12 @@ fn prefixed_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
 fn place_rows(out: &str) -> std::collections::HashSet<String, FastHash> {
     let mut found: std::collections::HashSet<String, FastHash> = Default::default();
     for line in out.split_lines() {
-        let Some((file, places)) = line.trim_start().split_once(": ") else {
+        let Some((file, places)) = split_str(line.trim_start(), ": ") else {
             continue;
         };
         // A place warned at more than once carries its count: `151:24(x5)`.
         let bare = |p: &'_ str| -> String {
-            match p.split_once("(x") {
+            match split_str(p, "(x") {
                 Some((at, n))
                     if n.strip_suffix(')')
                         .is_some_and(|n| n.parse::<u32>().is_ok()) =>

@@ -594,8 +594,10 @@ fn is_silent_rule_echo(line: &str) -> bool {
 fn is_context(line: &str) -> bool {
     line.starts_with("In file included from ")
         || (line.starts_with(' ') && line.trim_start().starts_with("from "))
-        || has(line, ": ") && (has(line, ": In ") || has(line, ": At "))
-        || has(line, "required ") && (has(line, "required from ") || has(line, "required by "))
+        || colon_then(line, &["In ", "At "]).next().is_some()
+        // `q` is a rarer byte than `r` to look for first.
+        || has(line, "quired ")
+            && (has(line, "required from ") || has(line, "required by "))
 }
 
 /// Longest text kept after a note's or an instantiation step's location (`note: candidate: ‘…’`,
@@ -760,11 +762,11 @@ fn details_end(out: &[Cow<str>], at: usize, notes: bool) -> usize {
 /// whole, and is grouped with its like by [`group_notes`] (notes are moved for a message at
 /// [`NOTES_MOVED_MIN_PLACES`] places or more). A message said once stays as it was.
 fn group_diagnostics(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
+    // Each line read as a diagnostic once (the passes below each ask it of every line).
+    let diagnostics: Vec<Option<(&str, &str, &str)>> = out.iter().map(|l| diagnostic(l)).collect();
     let mut count: std::collections::HashMap<&str, usize, FastHash> = Default::default();
-    for l in &out {
-        if let Some((_, _, msg)) = diagnostic(l) {
-            *count.entry(msg).or_default() += 1;
-        }
+    for &(_, _, msg) in diagnostics.iter().flatten() {
+        *count.entry(msg).or_default() += 1;
     }
     if !count.values().any(|&n| n > 1) {
         return out;
@@ -774,8 +776,8 @@ fn group_diagnostics(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
     let mut first: std::collections::HashMap<&str, usize, FastHash> = Default::default();
     let mut slot: Vec<Option<usize>> = vec![None; out.len()];
     let mut keep = vec![true; out.len()];
-    for (i, l) in out.iter().enumerate() {
-        let Some((file, place, msg)) = diagnostic(l) else {
+    for (i, d) in diagnostics.iter().enumerate() {
+        let &Some((file, place, msg)) = d else {
             continue;
         };
         if count[msg] < 2 {
@@ -802,7 +804,7 @@ fn group_diagnostics(out: Vec<Cow<str>>) -> Vec<Cow<str>> {
         if keep[i] {
             continue;
         }
-        let Some((_, _, msg)) = diagnostic(&out[i]) else {
+        let Some((_, _, msg)) = diagnostics[i] else {
             continue;
         };
         let g = first[msg];

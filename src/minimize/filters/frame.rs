@@ -3,9 +3,10 @@
 //! gutter (`  3 | code`), the one the message is about marked (`> 4 | code`), a caret line under
 //! it (`    |   ^`). Kept: the marked lines and the carets (the place and what is wrong there).
 //! Dropped: the unmarked lines around them, the file's own text, which the message's location
-//! says where to read (one of them can be a whole minified bundle's line).
+//! says where to read (one of them can be a whole minified bundle's line). A notice drawn in a
+//! box (`╔═══╗`, `║ text ║`, `╚═══╝`) is said as its text, without the drawing.
 
-use crate::minimize::text::{join_lines, SplitLines};
+use crate::minimize::text::{join_lines, text_has, SplitLines};
 
 /// What a line of a code frame is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -85,6 +86,83 @@ pub(super) fn without_context(text: &str) -> Option<String> {
     ))
 }
 
+/// A box's corners and its rule, as boxen and npm's notices draw them: (top left, top right,
+/// bottom left, bottom right, rule, side).
+const BOXES: [(char, char, char, char, char, char); 3] = [
+    ('╔', '╗', '╚', '╝', '═', '║'),
+    ('╭', '╮', '╰', '╯', '─', '│'),
+    ('┌', '┐', '└', '┘', '─', '│'),
+];
+
+/// Fewest lines of text in a box for it to be a notice said without it: a box around one line
+/// is a heading (semgrep's `│ Scan Status │`), which stays as drawn.
+const BOX_MIN_LINES: usize = 2;
+
+/// `text` with each notice drawn in a box (a deprecation or update notice: `╔═══╗`, `║  text
+/// ║`, `╚═══╝`, or with `╭─╮`, `┌─┐`) said as its lines of text, without the frame, the padding
+/// and the blank lines inside it; `None` when it has none. A notice has [`BOX_MIN_LINES`] or
+/// more lines of text; a box is one column wide: a rule of
+/// one character between its corners, each line inside between two sides and no other (a
+/// drawn table's columns make it none).
+pub(super) fn without_boxes(text: &str) -> Option<String> {
+    // Most outputs draw no box: a search for its corners over the whole text says so.
+    if !BOXES
+        .iter()
+        .any(|b| text_has(text, b.1.encode_utf8(&mut [0; 4])))
+    {
+        return None;
+    }
+    let lines: Vec<&str> = text.split_lines().collect();
+    let mut out: Vec<&str> = Vec::with_capacity(lines.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        match boxed(&lines[i..]) {
+            Some((len, inner)) => {
+                out.extend(inner);
+                changed = true;
+                i += len;
+            }
+            None => {
+                out.push(lines[i]);
+                i += 1;
+            }
+        }
+    }
+    changed.then(|| join_lines(out))
+}
+
+/// The box that starts `lines` (see [`without_boxes`]): how many lines it takes and its lines
+/// of text.
+fn boxed<'a>(lines: &[&'a str]) -> Option<(usize, Vec<&'a str>)> {
+    let top = lines.first()?.trim();
+    let &(tl, tr, bl, br, rule, side) = BOXES.iter().find(|b| top.starts_with(b.0))?;
+    let ruled = |l: &str, left: char, right: char| {
+        l.strip_prefix(left)
+            .and_then(|l| l.strip_suffix(right))
+            .is_some_and(|r| !r.is_empty() && r.chars().all(|c| c == rule))
+    };
+    if !ruled(top, tl, tr) {
+        return None;
+    }
+    let mut inner = Vec::new();
+    for (k, line) in lines.iter().enumerate().skip(1) {
+        let t = line.trim();
+        if ruled(t, bl, br) {
+            return (inner.len() >= BOX_MIN_LINES).then_some((k + 1, inner));
+        }
+        let text = t.strip_prefix(side)?.strip_suffix(side)?;
+        if text.contains(side) {
+            return None;
+        }
+        let text = text.trim();
+        if !text.is_empty() {
+            inner.push(text);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +184,21 @@ mod tests {
             without_context(text).as_deref(),
             Some("> 2 | b\n    | ^ here\n> 3 | c\n    | ^^\n")
         );
+    }
+
+    #[test]
+    fn a_notices_box_is_said_as_its_text() {
+        let text = "before\n    ╔══════════════╗\n    ║              ║\n    ║  Update to 22  ║\n    ║  now: see x  ║\n    ╚══════════════╝\nafter\n";
+        assert_eq!(
+            without_boxes(text).as_deref(),
+            Some("before\nUpdate to 22\nnow: see x\nafter\n")
+        );
+        // A drawn table's columns: no box.
+        let table = "┌───┐\n│ a │ b │\n└───┘\n";
+        assert_eq!(without_boxes(table), None);
+        assert_eq!(without_boxes("╭──╮\n│ open\n"), None);
+        // A box around one line is a heading.
+        assert_eq!(without_boxes("┌──────┐\n│ Scan │\n└──────┘\n"), None);
     }
 
     #[test]

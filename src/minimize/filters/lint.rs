@@ -446,6 +446,42 @@ fn concise_finding(line: &str) -> Option<(&str, &str, &str)> {
     None
 }
 
+/// Whether an output reads as a linter's findings in rustc's full format, each headed by its
+/// rule's code rather than a level (ruff's `D205 1 blank line required …`, `F401 [*] \`os\`
+/// imported but unused`) over its ` --> path:line:col`: at least two, and more than findings
+/// headed otherwise (rustc's `error[E0308]: …`, `warning: …`, whose filter is rustc's). What
+/// [`ruff`] reads, whatever printed it.
+pub(super) fn looks_like_code_findings(text: &str) -> bool {
+    if !crate::minimize::text::text_has(text, "--> ") {
+        return false;
+    }
+    let (mut coded, mut other) = (0usize, 0usize);
+    let mut previous = "";
+    for line in text.split_lines() {
+        if line.trim_start().starts_with("--> ") {
+            if is_rule_code_heading(previous) {
+                coded += 1;
+            } else {
+                other += 1;
+            }
+        }
+        previous = line;
+    }
+    coded >= 2 && coded > other
+}
+
+/// A finding's heading that starts with a rule's code, capitals then digits, and a blank
+/// (`D205 1 blank line …`, `CPY001 Missing copyright notice …`).
+fn is_rule_code_heading(line: &str) -> bool {
+    let b = line.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    let digits = b[letters..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    letters > 0 && digits > 0 && b.get(letters + digits) == Some(&b' ')
+}
+
 pub(super) fn ruff(ctx: &Context) -> Option<String> {
     let header = re!(r"^([A-Z]+[0-9]+|invalid-syntax|SyntaxError)(.*)$")?;
     let arrow = re!(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?;

@@ -1330,6 +1330,26 @@ pub(super) fn looks_like_drawn_tree(head: &str) -> bool {
     entries >= DRAWN_TREE_MIN_ENTRIES && other <= 2
 }
 
+/// Whether an output reads as a tree drawn two characters a level (`│ `, `├─┬ name`, `└──
+/// name`), as npm and pnpm draw their dependencies, whatever printed it: as
+/// [`looks_like_drawn_tree`] reads `tree`'s, with at least one `─┬ ` (an entry with entries
+/// under it, which only this drawing has). What [`npm_tree`] reads.
+pub(super) fn looks_like_narrow_tree(head: &str) -> bool {
+    let (mut entries, mut other, mut branches) = (0, 0, 0);
+    for line in head.split_lines().filter(|l| !l.trim().is_empty()) {
+        let (_, rest) = drawn_indent(line, true);
+        if rest.starts_with("├─┬ ") || rest.starts_with("└─┬ ") {
+            branches += 1;
+            entries += 1;
+        } else if rest.starts_with("├── ") || rest.starts_with("└── ") {
+            entries += 1;
+        } else {
+            other += 1;
+        }
+    }
+    entries >= DRAWN_TREE_MIN_ENTRIES && branches > 0 && other <= 2
+}
+
 /// A drawn tree read by its shape ([`looks_like_drawn_tree`]); its entries are files when it
 /// closes as `tree` does (`113 directories`, `4 directories, 12 files`).
 pub(super) fn drawn(ctx: &Context) -> Option<String> {
@@ -1386,6 +1406,26 @@ pub(super) fn looks_like_path_counts(head: &str) -> bool {
 /// A count per file read by its shape ([`looks_like_path_counts`]), grouped as `grep -c`'s.
 pub(super) fn path_counts(ctx: &Context) -> Option<String> {
     path_lines(ctx, true)
+}
+
+/// Fewest lines for an output to be read as a list of paths.
+const PATH_LIST_MIN_LINES: usize = 8;
+
+/// Whether an output reads as a list of paths (`find`'s, `fd`'s, `git ls-files`', a script's):
+/// every line a path, holding a `/`, with no blank, no `: ` and no scheme (`https://`), at least
+/// [`PATH_LIST_MIN_LINES`] of them. What [`find`] groups by directory, whatever printed it.
+/// (The first line that is none ends the reading: most outputs end it at their first.)
+pub(super) fn looks_like_path_list(text: &str) -> bool {
+    let is_path = |l: &str| {
+        l.contains('/')
+            && !l.contains(|c: char| c.is_whitespace())
+            && !l.contains("://")
+            && !l.contains(": ")
+    };
+    text.split_lines()
+        .filter(|l| !l.is_empty())
+        .try_fold(0usize, |n, l| is_path(l).then_some(n + 1))
+        .is_some_and(|n| n >= PATH_LIST_MIN_LINES)
 }
 
 #[cfg(test)]

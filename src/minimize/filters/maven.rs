@@ -10,7 +10,7 @@ use crate::minimize::text::SplitLines;
 use std::collections::HashSet;
 
 use super::Context;
-use crate::minimize::text::join_lines;
+use crate::minimize::text::{join_lines, text_has};
 
 /// Fewest lines at one level in a row for the tag to be said once over them: the header line
 /// costs about what the tags of two lines do.
@@ -196,6 +196,5 @@ pub(super) fn looks_like_maven(head: &str, text: &str) -> bool {
     }
     tagged_lines >= LOG_MIN_LINES
         && tagged_lines * 2 > lines
-        && (crate::minimize::text::text_has(text, "[INFO] BUILD SUCCESS")
-            || crate::minimize::text::text_has(text, "[INFO] BUILD FAILURE"))
+        && (text_has(text, "[INFO] BUILD SUCCESS") || text_has(text, "[INFO] BUILD FAILURE"))
 }

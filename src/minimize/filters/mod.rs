@@ -147,20 +147,34 @@ pub(crate) fn run(ctx: &Context) -> Option<(String, String)> {
             ));
         }
     }
-    // A code frame's unmarked lines (`frame`) go before the program's filter reads the output;
-    // when none reads it, that is the rewrite.
-    let framed = (!prints_data(&ctx.inv.program))
-        .then(|| frame::without_context(ctx.text))
-        .flatten();
-    if let Some(text) = framed.as_deref() {
+    // A code frame's unmarked lines (`frame`), a notice's box and a trace's repeated eval origin
+    // go before the program's filter reads the output; when none reads it, that is the rewrite.
+    if prints_data(&ctx.inv.program) {
+        return chosen(ctx);
+    }
+    let unboxed = frame::without_boxes(ctx.text);
+    let text = unboxed.as_deref().unwrap_or(ctx.text);
+    let evals = tests_js::eval_origins_said_once(text);
+    let text = evals.as_deref().unwrap_or(text);
+    let framed = frame::without_context(text);
+    let label = if framed.is_some() {
+        "code-frame"
+    } else if evals.is_some() {
+        "eval-frames"
+    } else {
+        "boxed"
+    };
+    if let Some(text) = framed
+        .as_deref()
+        .or(evals.as_deref())
+        .or(unboxed.as_deref())
+    {
         let inner = Context {
             inv: ctx.inv,
             text,
             outline: ctx.outline,
         };
-        return Some(
-            chosen(&inner).unwrap_or_else(|| ("code-frame".to_string(), text.to_string())),
-        );
+        return Some(chosen(&inner).unwrap_or_else(|| (label.to_string(), text.to_string())));
     }
     chosen(ctx)
 }
@@ -569,8 +583,12 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("blame", git::blame))
     } else if listing::looks_like_drawn_tree(&head) {
         Some(("drawn-tree", listing::drawn))
+    } else if listing::looks_like_narrow_tree(&head) {
+        Some(("narrow-tree", listing::npm_tree))
     } else if listing::looks_like_path_counts(&head) {
         Some(("path-counts", listing::path_counts))
+    } else if listing::looks_like_path_list(text) {
+        Some(("path-list", listing::find))
     } else if git::looks_like_diffstat(text) {
         Some(("diffstat", git::diff))
     } else if maven::looks_like_maven(&head, text) {
@@ -605,7 +623,9 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("mocha", tests_js::mocha))
     } else if tests_js::looks_like_jasmine(text) {
         Some(("jasmine", tests_js::jasmine))
-    } else if tests_native::looks_like_pytest_run(text) {
+    } else if tests_native::looks_like_go_test(&head, text) {
+        Some(("go-test", tests_native::go_test))
+    } else if tests_native::looks_like_pytest_run(&head, text) {
         Some(("pytest", tests_native::pytest))
     } else if text_has(text, "error TS") {
         Some(("tsc", lint::tsc))
@@ -619,6 +639,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("py-trace", tests_native::py_trace))
     } else if cargo::looks_like_libtest(text) {
         Some(("libtest", cargo::test))
+    } else if lint::looks_like_code_findings(text) {
+        Some(("code-findings", lint::ruff))
     } else if cargo::looks_like_rustc(text) {
         Some(("rustc", cargo::build))
     } else if listing::looks_like_match_list(text) {
@@ -645,6 +667,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
             l,
             "tsc"
                 | "eslint"
+                | "code-findings"
                 | "lint-list"
                 | "headed-lint-list"
                 | "repeating-rows"
@@ -659,7 +682,9 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "streams"
                 | "blame"
                 | "drawn-tree"
+                | "narrow-tree"
                 | "path-counts"
+                | "path-list"
         ) {
             Guard::Own
         } else {

@@ -152,25 +152,13 @@ fn render<'a>(
         Cells::Drawn => "|",
     };
     let mut out: Vec<String> = before.map(str::to_string).collect();
-    let mut head: Vec<&str> = Vec::new();
-    let mut said: Vec<String> = Vec::new();
-    for i in 0..width {
-        let name = header.get(i).copied().unwrap_or("");
-        if constant[i] {
-            said.push(if name.is_empty() {
-                rows[0][i].to_string()
-            } else {
-                format!("{name} {}", rows[0][i])
-            });
-        } else if !name.is_empty() || style == Cells::Drawn {
-            head.push(name);
-        }
-    }
-    let mut head = head.join(sep);
-    if !said.is_empty() {
-        head.push_str(&format!(" (every row: {})", said.join(", ")));
-    }
-    out.push(head);
+    let head: Vec<&str> = (0..width)
+        .map(|i| header.get(i).copied().unwrap_or(""))
+        .enumerate()
+        .filter(|&(i, name)| !constant[i] && (!name.is_empty() || style == Cells::Drawn))
+        .map(|(_, name)| name)
+        .collect();
+    out.push(head.join(sep) + &every_row_note(header, &rows[0], &constant));
     // A drawn table's empty cell is said (`a||c`): its place tells which column is empty.
     // A row's empty last cells are left off (`a|b` for `a|b||`): the cells said still stand in
     // their columns' places, and each `|` costs a token.
@@ -221,6 +209,24 @@ fn render<'a>(
     }
     out.extend(after.map(str::to_string));
     join_lines(out)
+}
+
+/// The note beside a table's names of its columns whose cell is the same on every row (`row`
+/// being any row), each as its name and that cell, or the cell alone for a column without a
+/// name: ` (every row: Iterations 1, local)`; empty when there is none.
+fn every_row_note(header: &[&str], row: &[&str], constant: &[bool]) -> String {
+    let said: Vec<String> = (0..constant.len())
+        .filter(|&i| constant[i])
+        .map(|i| match header.get(i).copied().unwrap_or("") {
+            "" => row[i].to_string(),
+            name => format!("{name} {}", row[i]),
+        })
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" (every row: {})", said.join(", "))
+    }
 }
 
 /// A column whose every cell is two words (`2026-03-01 00:01:00+00`, a timestamp's day and
@@ -287,19 +293,12 @@ fn render_by_word<'a>(
         .chain((0..width).filter(|&i| i != col && !constant[i]))
         .collect();
     let mut out: Vec<String> = before.map(str::to_string).collect();
-    let mut head = order
+    let head = order
         .iter()
         .map(|&i| header[i])
         .collect::<Vec<_>>()
         .join(" ");
-    let said: Vec<String> = (0..width)
-        .filter(|&i| constant[i])
-        .map(|i| format!("{} {}", header[i], rows[0][i]))
-        .collect();
-    if !said.is_empty() {
-        head.push_str(&format!(" (every row: {})", said.join(", ")));
-    }
-    out.push(head);
+    out.push(head + &every_row_note(header, &rows[0], constant));
     let mut run_word = None;
     for r in rows {
         let (word, rest) = r[col].split_once(' ').unwrap_or((r[col], ""));
@@ -695,4 +694,154 @@ fn aligned_rows<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, Vec<Vec<&'a str>
             .all(|c| !c.is_empty() && !c.contains(' '))
     });
     plain.then_some((header, rows))
+}
+
+/// Fewest significant digits a benchmark's figure is said with (see [`benchmark_table`]).
+const BENCHMARK_DIGITS: usize = 4;
+
+/// A benchmark's table at line `at` of `lines` (pytest-benchmark's): a rule of `-` with its
+/// title in it (`--- benchmark: 3 tests ---`), a header whose first name is the rows' (`Name
+/// (time in us)`) and the others a word each, `-` rules above and under the rows, and rows of a
+/// name then one number per column, each perhaps with its ratio to the column's best (`21.7999
+/// (1.0)`), then perhaps a `Legend:` of indented lines. As (the line after it, the lines said):
+/// the title, the names one space apart, each row's name and figures, a column the same on
+/// every row said once beside the names. Dropped: the ratios (each cell over its column's
+/// least, read off the figures), the legend (what the columns mean), each figure's digits past
+/// the fourth significant one and its thousands separators (a benchmark's timings move by far
+/// more than that between runs: the table's own `StdDev` column says how much); never a digit
+/// before the point.
+pub(super) fn benchmark_table(lines: &[&str], at: usize) -> Option<(usize, Vec<String>)> {
+    let is_rule = |l: &str| l.len() > 8 && l.bytes().all(|b| b == b'-');
+    let first = *lines.get(at)?;
+    if !first.starts_with("---") || !first.ends_with("---") || is_rule(first) {
+        return None;
+    }
+    let title = first.trim_matches(['-', ' ']);
+    let header = *lines.get(at + 1)?;
+    let names: Vec<&str> = header
+        .split("  ")
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    if title.is_empty()
+        || names.len() < 3
+        || names[1..]
+            .iter()
+            .any(|n| n.contains(char::is_whitespace) || n.contains(['(', ')']))
+        || !is_rule(lines.get(at + 2)?)
+    {
+        return None;
+    }
+    let columns = names.len() - 1;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut end = at + 3;
+    loop {
+        let line = *lines.get(end)?;
+        end += 1;
+        if is_rule(line) {
+            break;
+        }
+        let mut words = line.split_whitespace().peekable();
+        let mut row = vec![words.next()?.to_string()];
+        while let Some(cell) = words.next() {
+            row.push(figure(cell)?);
+            // Its ratio to the column's best: `(1.0)`, `(26.12)`.
+            if words.peek().is_some_and(|w| {
+                w.strip_prefix('(')
+                    .and_then(|w| w.strip_suffix(')'))
+                    .is_some_and(|r| r.parse::<f64>().is_ok())
+            }) {
+                words.next();
+            }
+        }
+        if row.len() != columns + 1 {
+            return None;
+        }
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    // The legend under it: `Legend:` and its indented lines.
+    if lines.get(end).is_some_and(|l| l.trim().is_empty())
+        && lines
+            .get(end + 1)
+            .is_some_and(|l| l.trim_end() == "Legend:")
+    {
+        end += 2;
+        while lines.get(end).is_some_and(|l| l.starts_with(' ')) {
+            end += 1;
+        }
+    }
+    let rows: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    let constant: Vec<bool> = (0..=columns)
+        .map(|i| i > 0 && rows.iter().all(|r| r[i] == rows[0][i]))
+        .collect();
+    let said = |r: &[&str]| -> String {
+        (0..=columns)
+            .filter(|&i| !constant[i])
+            .map(|i| r[i])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = vec![
+        title.to_string(),
+        said(&names) + &every_row_note(&names, &rows[0], &constant),
+    ];
+    out.extend(rows.iter().map(|r| said(r)));
+    Some((end, out))
+}
+
+/// A benchmark table's cell as said (see [`benchmark_table`]): a number without its thousands
+/// separators, its decimals cut to [`BENCHMARK_DIGITS`] significant digits (rounded); a cell of
+/// digits and `;` (pytest-benchmark's outliers, `87;1411`) as it is; `None` for any other.
+fn figure(cell: &str) -> Option<String> {
+    if !cell.is_empty() && cell.bytes().all(|b| b.is_ascii_digit() || b == b';') {
+        return cell
+            .bytes()
+            .next()
+            .filter(u8::is_ascii_digit)
+            .map(|_| cell.to_string());
+    }
+    let plain: String = cell.chars().filter(|&c| c != ',').collect();
+    let (whole, decimals) = plain.split_once('.').unwrap_or((&plain, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !all_digits(whole) || !all_digits(decimals) {
+        return None;
+    }
+    let whole_digits = whole.trim_start_matches('0').len();
+    let places = if whole_digits > 0 {
+        BENCHMARK_DIGITS.saturating_sub(whole_digits)
+    } else {
+        decimals.bytes().take_while(|&b| b == b'0').count() + BENCHMARK_DIGITS
+    }
+    .min(decimals.len());
+    // Rounded on the digits as written, half up (a binary float would say 99.575 as 99.57).
+    let mut digits: Vec<u8> = whole.bytes().chain(decimals.bytes().take(places)).collect();
+    if decimals.as_bytes().get(places).is_some_and(|&d| d >= b'5') {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let (whole, decimals) = digits.split_at(digits.len() - places);
+    let whole = String::from_utf8_lossy(whole);
+    Some(if places == 0 {
+        whole.into_owned()
+    } else {
+        format!("{whole}.{}", String::from_utf8_lossy(decimals))
+    })
 }

@@ -546,3 +546,60 @@ pub(super) fn gherkin(ctx: &Context) -> Option<String> {
     }
     said_once.then(|| join_lines(out))
 }
+
+/// Fewest frames in a row with one eval origin for it to be said once.
+const EVAL_RUN_MIN_FRAMES: usize = 3;
+
+/// A JavaScript frame of code run by `eval` (`    at croak (eval at <anonymous>
+/// (/p/node_modules/uglify-js/tools/node.js:18:1), <anonymous>:3659:9)`) as its indent, its
+/// function, its eval origin (`eval at <anonymous> (/p/…/node.js:18:1)`) and its own place.
+fn eval_frame(line: &str) -> Option<(&str, &str, &str, &str)> {
+    let at = line.find("at ")?;
+    let (indent, rest) = line.split_at(at);
+    if !indent.bytes().all(|b| b == b' ') || indent.is_empty() {
+        return None;
+    }
+    let (function, rest) = rest["at ".len()..].split_once(" (eval at ")?;
+    let (origin, place) = rest.strip_suffix(')')?.rsplit_once("), ")?;
+    Some((indent, function, origin, place))
+}
+
+/// `text` with each run of [`EVAL_RUN_MIN_FRAMES`] or more stack frames that share one eval
+/// origin (a bundled tool's code, all of it evaluated from one place) said with the origin
+/// once, above the run (`    (each frame below in eval at <anonymous> (/p/…/node.js:18:1))`),
+/// and each frame as its function and place (`    at croak (<anonymous>:3659:9)`); `None` when
+/// it has no such run.
+pub(super) fn eval_origins_said_once(text: &str) -> Option<String> {
+    if !text_has(text, " (eval at ") {
+        return None;
+    }
+    let lines: Vec<&str> = text.split_lines().collect();
+    let frames: Vec<Option<(&str, &str, &str, &str)>> =
+        lines.iter().map(|l| eval_frame(l)).collect();
+    let mut out: Vec<std::borrow::Cow<str>> = Vec::with_capacity(lines.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((indent, _, origin, _)) = frames[i] else {
+            out.push(lines[i].into());
+            i += 1;
+            continue;
+        };
+        let run = frames[i..]
+            .iter()
+            .take_while(|f| f.is_some_and(|(_, _, o, _)| o == origin))
+            .count();
+        if run < EVAL_RUN_MIN_FRAMES {
+            out.extend(lines[i..i + run].iter().map(|&l| l.into()));
+            i += run;
+            continue;
+        }
+        out.push(format!("{indent}(each frame below in eval at {origin}))").into());
+        for (_, function, _, place) in frames[i..i + run].iter().flatten() {
+            out.push(format!("{indent}at {function} ({place})").into());
+        }
+        changed = true;
+        i += run;
+    }
+    changed.then(|| join_lines(out))
+}

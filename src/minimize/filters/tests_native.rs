@@ -154,6 +154,8 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let mut showed_setup = false;
     let mut difference = RestatedDifference::default();
     let warnings = grouped_warnings(&all);
+    // The line after the benchmark table said last (pytest-benchmark's, under the tests).
+    let mut table_end = 0;
     for (n, &line) in all.iter().enumerate() {
         if let Some((from, to, grouped)) = &warnings {
             if n == *from {
@@ -162,6 +164,18 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             if (*from..*to).contains(&n) {
                 continue;
             }
+        }
+        if n < table_end {
+            continue;
+        }
+        if let Some((end, said)) = line
+            .starts_with("---")
+            .then(|| super::table::benchmark_table(&all, n))
+            .flatten()
+        {
+            out.extend(said);
+            table_end = end;
+            continue;
         }
         // `-v`'s `collecting ... collected 29 items`: as `collected 29 items` (below).
         let line = line.strip_prefix("collecting ... ").unwrap_or(line);
@@ -232,11 +246,20 @@ fn pytest_text(ctx: &Context) -> Option<String> {
                 }
             }
         }
-        if section == "summary" && line.starts_with(' ') {
-            // A summary entry's message continued: the same lines as the failure's `E` lines.
+        if section == "summary"
+            && (line.starts_with(' ') || line.len() > 8 && said_messages.contains(line.trim()))
+        {
+            // A summary entry's message continued: the same lines as the failure's `E` lines
+            // (a line of it unindented when the message's own lines are).
             continue;
         }
-        if let Some(c) = alarm.captures(line) {
+        // The banners' patterns run only on lines that start as they do (a pattern's captures
+        // cost more per line than the rest of this loop).
+        if let Some(c) = line
+            .starts_with("!!!")
+            .then(|| alarm.captures(line))
+            .flatten()
+        {
             out.push(format!("!! {} !!", c.get(1).map_or("", |m| m.as_str())));
             continue;
         }
@@ -252,7 +275,11 @@ fn pytest_text(ctx: &Context) -> Option<String> {
                 continue;
             }
         }
-        if let Some(c) = banner.captures(line) {
+        if let Some(c) = line
+            .starts_with('=')
+            .then(|| banner.captures(line))
+            .flatten()
+        {
             let title = c.get(1).map_or("", |m| m.as_str());
             section = match title {
                 "FAILURES" | "ERRORS" => "failures",
@@ -275,7 +302,16 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // A test's id holds `::`: the patterns for it, a progress line and a header (the
         // slow part of a long `-v` run, line by line) only run where they can match.
         let has_id = line.contains("::");
-        if header.is_match(line) || !has_id && progress.is_match(line.trim_end()) {
+        // A progress line holds a file's `.py ` or a percentage's `%]`.
+        let may_be_progress = !has_id && (line.contains(".py ") || line.contains("%]"));
+        // A header line starts with one of its pattern's first letters (kept in step with it).
+        let may_be_header = matches!(
+            line.as_bytes().first(),
+            Some(b'p' | b'r' | b'c' | b'U' | b't' | b'b' | b'h' | b's')
+        );
+        if may_be_header && header.is_match(line)
+            || may_be_progress && progress.is_match(line.trim_end())
+        {
             continue;
         }
         // A progress line cut short, without its percentage (`-x` stopped the run, or `--pdb`'s
@@ -1896,13 +1932,39 @@ pub(super) fn py_trace(ctx: &Context) -> Option<String> {
     Some(join_lines(joined))
 }
 
+/// Whether an output reads as a `go test` run whatever started it (a script, `make test`):
+/// `-v`'s `=== RUN   TestX` lines among its first, or two of a package's verdict lines, Go's
+/// tab after the word (`ok  \tpath\t0.01s`, `FAIL\tpath\t0.01s`, `?   \tpath\t[no test files]`).
+/// `head` is the sniff's: the text's first lines.
+pub(super) fn looks_like_go_test(head: &str, text: &str) -> bool {
+    const RUN_MIN_LINES: usize = 2;
+    const VERDICT_MIN_LINES: usize = 2;
+    head.split_lines()
+        .filter(|l| l.starts_with("=== RUN   "))
+        .take(RUN_MIN_LINES)
+        .count()
+        >= RUN_MIN_LINES
+        || ["ok  \t", "FAIL\t", "?   \t"]
+            .iter()
+            .any(|v| crate::minimize::text::text_has(text, v))
+            && text
+                .split_lines()
+                .filter(|l| {
+                    l.starts_with("ok  \t") || l.starts_with("FAIL\t") || l.starts_with("?   \t")
+                })
+                .take(VERDICT_MIN_LINES)
+                .count()
+                >= VERDICT_MIN_LINES
+}
+
 /// Whether an output reads as a pytest run whatever started it (a script, a wrapper, `-q`
 /// with no session header): one of its section banners (`=== FAILURES ===`, `=== short test
 /// summary info ===`, …), a progress line of outcome marks and a percentage (`..F.s [ 42%]`),
 /// or, as its last line, its closing counts (`3 failed, 26 passed in 0.03s`, `297 tests
 /// collected in 3.20s`, with or without `=` around them). What pytest's filter keys on, said
 /// as a shape; a near miss (a banner with another title, counts without `in <time>s`) is not one.
-pub(super) fn looks_like_pytest_run(text: &str) -> bool {
+/// `head` is the sniff's: the text's first lines, where a progress line is looked for.
+pub(super) fn looks_like_pytest_run(head: &str, text: &str) -> bool {
     const BANNERS: [&str; 5] = [
         "= FAILURES =",
         "= ERRORS =",
@@ -1937,8 +1999,7 @@ pub(super) fn looks_like_pytest_run(text: &str) -> bool {
     let Some(progress) = re!(r"^(?:\S+\.py )?[.FEsxX]+\s*\[\s*\d+%\]$") else {
         return false;
     };
-    text.split_lines()
-        .take(40)
+    head.split_lines()
         .filter(|l| progress.is_match(l.trim_end()))
         .count()
         >= 2
