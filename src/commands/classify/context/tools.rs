@@ -1584,25 +1584,37 @@ fn eslintrc_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             return;
         }
     }
+    let mut project_has_one = false;
     for dir in &dirs {
-        if let Some(reason) = eslintrc_in(dir, out) {
-            out.push(Level::Unknown, reason);
-            return;
+        match eslintrc_in(dir, out) {
+            Eslintrc::Loads(reason) => {
+                out.push(Level::Unknown, reason);
+                return;
+            }
+            Eslintrc::Data => project_has_one = true,
+            Eslintrc::Absent => {}
         }
     }
     // The personal configuration is read only when the project has none (measured, eslint 8.57:
     // a `~/.eslintrc.js` beside a project's `.eslintrc.json` did not run).
-    let project_has_one = dirs.iter().any(|d| {
-        ESLINTRC_NAMES.iter().any(|n| files::exists(&d.join(n)))
-            || files::says(&d.join("package.json"), |t| t.contains("\"eslintConfig\""))
-    });
     if !project_has_one {
-        if let Some(reason) = here.env.home().and_then(|h| eslintrc_in(&h, out)) {
+        if let Some(Eslintrc::Loads(reason)) = here.env.home().map(|h| eslintrc_in(&h, out)) {
             out.push(Level::Unknown, reason);
         }
     }
 }
 
+/// What the older configuration of one directory is.
+enum Eslintrc {
+    /// None there (or none that could be read, which `out` was told).
+    Absent,
+    /// Some there, loading no module.
+    Data,
+    /// Some there that runs or loads code: why.
+    Loads(String),
+}
+
+/// The older configuration files, JavaScript ones first.
 const ESLINTRC_NAMES: &[&str] = &[
     ".eslintrc.js",
     ".eslintrc.cjs",
@@ -1641,26 +1653,22 @@ fn eslintrc_subdirectories(dir: &Path, dirs: &mut Vec<PathBuf>, budget: &mut usi
     true
 }
 
-/// Why the older configuration in `dir` would load code, if it would: a JavaScript `.eslintrc`,
-/// or one of data (or `package.json`'s `eslintConfig`) that names a plugin, parser, processor or
-/// shared configuration (an `extends` other than `eslint:…`), here or in an override.
-fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Option<String> {
-    for name in [".eslintrc.js", ".eslintrc.cjs"] {
+/// The older configuration in `dir`: it loads code when it is a JavaScript `.eslintrc`, or one of
+/// data (or `package.json`'s `eslintConfig`) that names a plugin, parser, processor or shared
+/// configuration (an `extends` other than `eslint:…`), here or in an override.
+fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Eslintrc {
+    let mut found = Eslintrc::Absent;
+    for name in ESLINTRC_NAMES {
         let file = dir.join(name);
-        if files::exists(&file) {
-            return Some(format!(
-                "eslint 8 runs its JavaScript configuration {}",
-                file.display()
-            ));
+        if name.ends_with("js") {
+            if files::exists(&file) {
+                return Eslintrc::Loads(format!(
+                    "eslint 8 runs its JavaScript configuration {}",
+                    file.display()
+                ));
+            }
+            continue;
         }
-    }
-    for name in [
-        ".eslintrc.json",
-        ".eslintrc.yaml",
-        ".eslintrc.yml",
-        ".eslintrc",
-    ] {
-        let file = dir.join(name);
         let Some(text) = super::config_text(&file, "eslint", out) else {
             continue;
         };
@@ -1674,20 +1682,23 @@ fn eslintrc_in(dir: &Path, out: &mut Verdict) -> Option<String> {
                 }),
         };
         if loads {
-            return Some(format!(
+            return Eslintrc::Loads(format!(
                 "eslint 8's configuration {} names modules it loads (a plugin, parser, processor or shared configuration)",
                 file.display()
             ));
         }
+        found = Eslintrc::Data;
     }
     let package = dir.join("package.json");
-    let text = super::config_text(&package, "eslint", out)?;
+    let Some(text) = super::config_text(&package, "eslint", out) else {
+        return found;
+    };
     let key =
         serde_json::from_str::<serde_json::Value>(&text).map(|v| v.get("eslintConfig").cloned());
     match key {
-        Ok(None) => None,
-        Ok(Some(v)) if !eslintrc_loads(&v) => None,
-        _ => Some(format!(
+        Ok(None) => found,
+        Ok(Some(v)) if !eslintrc_loads(&v) => Eslintrc::Data,
+        _ => Eslintrc::Loads(format!(
             "eslint 8's configuration in {} (eslintConfig) names modules it loads or cannot be read here",
             package.display()
         )),
