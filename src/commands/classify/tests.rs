@@ -763,6 +763,24 @@ fn mvn_version_quiet() {
     ]);
 }
 
+/// Issue 44 (round 31): `go env` prints the variables it knows at once; printing all of them, or a
+/// compiler flag variable, runs the C compiler in a work directory made in TMPDIR.
+#[test]
+fn go_env_costly_variables() {
+    assert_levels(&[
+        ("go env GOOS GOARCH", ReadOnly),
+        ("go env -json GOOS", ReadOnly),
+        ("go env CC", ReadOnly),
+        ("go env", Write),
+        ("go env -json", Write),
+        ("go env -json | jq -r .GOOS", Write),
+        ("go env GOOS GOGCCFLAGS", Write),
+        ("go env cgo_cflags", Write),
+        ("go env PKG_CONFIG", Write),
+        ("go env \"$V\"", Write),
+    ]);
+}
+
 /// Issue 44: `go generate -n` prints the commands; `-x` alone, or `-n` after an operand, runs them.
 #[test]
 fn go_generate_dry_run() {

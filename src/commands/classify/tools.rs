@@ -382,6 +382,11 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
     if writes_anyway {
         return Verdict::write(format!("{program} {sub} changes settings or packages"));
     }
+    if program == "go" && sub == "env" && go_env_probes_compiler(&rest) {
+        return Verdict::write(
+            "go env with no variable named, or naming CGO_*FLAGS, PKG_CONFIG or GOGCCFLAGS, runs the C compiler in a work directory it makes in TMPDIR",
+        );
+    }
     let offline = rest.iter().any(|w| w.is("--offline") || w.is("--frozen"));
     if program == "cargo" && sub == "update" && !offline {
         return Verdict::write(
@@ -483,6 +488,37 @@ fn judge(tool: &Tool, args: &[Word]) -> Verdict {
 
 /// Whether `go generate` is given `-n` among its flags: go's flags end at the first operand, so
 /// a later `-n` is a package pattern and the directives run.
+/// Whether `go env` computes its costly variables: with no variable named (all are printed) or
+/// naming one of them, go runs the C compiler to probe its flags, in a `go-build` directory it
+/// makes in TMPDIR (cmd/go's `envcmd`, `ExtraEnvVarsCostly`; go 1.19, measured with strace). Names
+/// are matched as go does, in capitals.
+fn go_env_probes_compiler(rest: &[&Word]) -> bool {
+    const COSTLY: &[&str] = &[
+        "CGO_CFLAGS",
+        "CGO_CPPFLAGS",
+        "CGO_CXXFLAGS",
+        "CGO_FFLAGS",
+        "CGO_LDFLAGS",
+        "PKG_CONFIG",
+        "GOGCCFLAGS",
+    ];
+    let mut named = 0;
+    for w in rest {
+        match w.value.as_deref() {
+            // An operand only known at run time could name any variable.
+            None => return true,
+            Some(v) if v.starts_with('-') => {}
+            Some(v) => {
+                named += 1;
+                if COSTLY.contains(&v.to_ascii_uppercase().as_str()) {
+                    return true;
+                }
+            }
+        }
+    }
+    named == 0
+}
+
 fn go_generate_prints(rest: &[&Word]) -> bool {
     let mut words = rest.iter();
     while let Some(w) = words.next() {
