@@ -54,6 +54,7 @@ VALUES = {
     "project-title": "p", "tab-size": "4", "show-branches": "count", "debug-info": "main.o",
     "detailed-summary-cutoffs": "800000", "function": "main", "topn": "3", "value-cutoff": "0",
     "raw-file": "notes.txt", "llvm-size:format": "sysv", "llvm-size:radix": "16",
+    "llvm-cov:format": "text", "llvm-cov:j": "1",
     "--class-path": "app.jar", "-cp": "app.jar", "-classpath": "app.jar", "--release": "11",
     "--module-path": "app.jmod", "--upgrade-module-path": "app.jmod",
     "--system": "/usr/lib/jvm/java-17-openjdk-amd64", "--add-modules": "java.base",
@@ -150,10 +151,10 @@ def main():
             out.append((program, f"{pre}--{o}=0 {inp}".strip()))
         for v in word(values).split():
             if style == "llvm":
-                out.append((program, f"{pre}--{v}={VALUES.get(v, 'x')} {inp}".strip()))
-                out.append((program, f"{pre}-{v} {VALUES.get(v, 'x')} {inp}".strip()))
+                out.append((program, f"{pre}--{v}={value(program, v)} {inp}".strip()))
+                out.append((program, f"{pre}-{v} {value(program, v)} {inp}".strip()))
             else:
-                out.append((program, f"{jvm}{pre}{v} {VALUES.get(v, 'x')} {inp}".strip()))
+                out.append((program, f"{jvm}{pre}{v} {value(program, v)} {inp}".strip()))
     out += EXTRA + LEFT + WRITING
     print("# PROGRAM<TAB>FORM: every option of the inspectors' reading grammars (inspectors.py)")
     for p, f in dict.fromkeys(out):
