@@ -3,6 +3,13 @@
 
     nice python3 bench/catalog/tracer.py [--jobs 2] [--timeout 5] [--out traces.jsonl] PROGRAM...
     nice python3 bench/catalog/tracer.py --from unknown.txt ...
+    nice python3 bench/catalog/tracer.py --forms inspectors.tsv --samples DIR --out inspectors.jsonl
+
+With `--forms FILE` (lines `PROGRAM<TAB>FORM`, the form's words as a shell would split them),
+each program runs in exactly the forms listed, with the files of `--samples DIR` (samples.sh:
+an object file, an archive, a jar, …) copied into the probe directory first, so that a form
+names them relatively (`llvm-nm --defined-only main.o`). The samples opened are not counted
+among `looks`.
 
 Each program runs in its own sandbox, `unshare -m -u -i -p -f -n` (private mount, UTS and IPC
 namespaces: `domainname NAME` sets the machine's NIS domain name otherwise, which no file trace
@@ -29,7 +36,7 @@ running at the timeout: interactive or waiting) or `fails` (exit status not 0 an
 else seen; what it printed is still read-only). `looks` lists the paths under the probe
 directory and HOME it tried to open or stat besides notes.txt: the configuration it reads.
 """
-import ctypes, hashlib, json, os, re, shlex, subprocess, sys
+import ctypes, hashlib, json, os, re, shlex, shutil, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,7 +65,10 @@ CHANGING_CALLS = {
     "truncate", "utimensat", "utime", "utimes", "futimesat", "creat", "mknod", "mknodat",
     "setxattr", "lsetxattr", "removexattr", "lremovexattr", "mount", "umount2",
 }
-HARMLESS_TARGETS = ("/dev/null", "/dev/tty", "/dev/pts/", "/dev/stdout", "/dev/stderr", "/proc/self/fd/")
+# /proc/self/coredump_filter: HotSpot opens its own to read and write (which of its mappings a
+# core dump holds), a setting of the process, not a file.
+HARMLESS_TARGETS = ("/dev/null", "/dev/tty", "/dev/pts/", "/dev/stdout", "/dev/stderr", "/proc/self/fd/",
+                    "/proc/self/coredump_filter")
 SYSCALL = re.compile(r'^(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+|\?)(.*)$')
 
 
@@ -137,6 +147,9 @@ def sandbox():
             mount(d, d, None, MS_BIND | MS_REMOUNT | MS_RDONLY)
 
 
+SAMPLES = None  # --samples: a directory whose files each form finds in the probe directory
+
+
 def inner(program, form, timeout, hold_stdin=False):
     """Runs one form inside the namespaces on fresh tmpfs mounts, under strace; returns the record."""
     for d in TMPFS:
@@ -153,6 +166,8 @@ def traced(program, form, timeout, hold_stdin=False):
     os.makedirs(HOME)
     with open(PROBE + "/notes.txt", "w") as f:
         f.write("one line of text\n")
+    if SAMPLES:
+        shutil.copytree(SAMPLES, PROBE, dirs_exist_ok=True, symlinks=True)
     os.chdir(PROBE)
     argv = [program] + ([] if form == "< FILE" else ["notes.txt"] if form == "FILE" else shlex.split(form))
     stdin = open(PROBE + "/notes.txt") if form == "< FILE" else open("/dev/null")
@@ -184,6 +199,9 @@ def traced(program, form, timeout, hold_stdin=False):
     except OSError:
         trace = ""
     writes, runs, connects, looks = parse_strace(trace, program)
+    if SAMPLES:
+        mine = {os.path.join(PROBE, n) for n in os.listdir(SAMPLES)} | set(os.listdir(SAMPLES))
+        looks = [l for l in looks if not any(l == m or l.startswith(m + "/") for m in mine)]
     writes += [f"changed {k}" for k in changed if not any(k in w for w in writes)]
     if timed_out:
         outcome = "hangs"
@@ -202,10 +220,15 @@ def traced(program, form, timeout, hold_stdin=False):
             "output": output.decode(errors="replace")[:4000]}
 
 
-def inner_program(program, timeout, forms=None):
+def inner_program(program, timeout, forms=None, listed=False):
     """All of a program's forms, in one set of namespaces: the base forms, then its help's; or
-    only `forms`, with standard input held open (the second pass: does it read stdin?)."""
+    only `forms`, with standard input held open (the second pass: does it read stdin?), or
+    (`listed`, --forms) only `forms`, with standard input /dev/null."""
     sandbox()
+    if listed:
+        for f in forms:
+            print(json.dumps(inner(program, f, timeout)))
+        return
     if forms is not None:
         for f in forms:
             print(json.dumps(inner(program, f, timeout, hold_stdin=True)))
@@ -217,16 +240,17 @@ def inner_program(program, timeout, forms=None):
         print(json.dumps(r))
 
 
-def trace_program(program, timeout, forms=None):
+def trace_program(program, timeout, forms=None, listed=False):
     if program in NEVER_RUN:
         return [{"program": program, "form": "*", "outcome": "not run", "writes": [], "runs": []}]
     cmd = ["unshare", "-m", "-u", "-i", "-p", "-f", "-n", "--mount-proc", "--propagation", "private",
            sys.executable, os.path.abspath(__file__), "--inner", program, str(timeout)]
     if forms is not None:
         cmd.append(json.dumps(forms))
+        cmd.append(json.dumps({"listed": listed, "samples": SAMPLES}))
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                           timeout=timeout * 20 + 30)
+                           timeout=timeout * (20 + len(forms or [])) + 30)
         rows = [json.loads(l) for l in p.stdout.decode(errors="replace").splitlines() if l.startswith("{")]
         return rows or [{"program": program, "form": "*", "outcome": "error", "rc": p.returncode, "writes": [], "runs": []}]
     except (subprocess.TimeoutExpired, json.JSONDecodeError) as e:
@@ -257,10 +281,15 @@ def reading_forms(help_text):
 
 def main():
     args = sys.argv[1:]
+    global SAMPLES
     if args and args[0] == "--inner":
-        inner_program(args[1], float(args[2]), json.loads(args[3]) if len(args) > 3 else None)
+        extra = json.loads(args[4]) if len(args) > 4 else {}
+        SAMPLES = extra.get("samples")
+        inner_program(args[1], float(args[2]), json.loads(args[3]) if len(args) > 3 else None,
+                      extra.get("listed", False))
         return
     jobs, timeout, out, programs, forms = 2, 5.0, os.path.join(HERE, "traces.jsonl"), [], {}
+    listed = False
     while args:
         a = args.pop(0)
         if a == "--jobs":
@@ -271,6 +300,19 @@ def main():
             out = args.pop(0)
         elif a == "--from":
             programs += [l.split("\t")[0] for l in open(args.pop(0)) if l.strip()]
+        elif a == "--samples":
+            SAMPLES = os.path.abspath(args.pop(0))
+        elif a == "--forms":
+            # PROGRAM<TAB>FORM lines: exactly these forms, in the order given.
+            listed = True
+            for l in open(args.pop(0)):
+                if not l.strip() or l.startswith("#"):
+                    continue
+                program, form = l.rstrip("\n").split("\t", 1)
+                if program not in forms:
+                    programs.append(program)
+                    forms[program] = []
+                forms[program].append(form)
         elif a == "--held":
             # decide.py's output: a second pass over the information modes it accepted, each run
             # with standard input held open.
@@ -282,7 +324,7 @@ def main():
         else:
             programs.append(a)
     with open(out, "w") as f, ThreadPoolExecutor(jobs) as pool:
-        for results in pool.map(lambda p: trace_program(p, timeout, forms.get(p)), programs):
+        for results in pool.map(lambda p: trace_program(p, timeout, forms.get(p), listed), programs):
             for r in results:
                 if "output" in r:
                     r["output"] = r["output"][:1500 if r.get("form") in ("--help", "-h") else 300]

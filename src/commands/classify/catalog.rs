@@ -5,6 +5,7 @@
 
 use super::grammar::Spec;
 use super::specs::spec;
+use super::verdict::Verdict;
 
 /// Programs and their one-word information modes (`--version`, `--help`, `-V`, `-h`, …) traced as
 /// printing only: nothing opened to write, created, removed or changed, no other program run, no
@@ -555,4 +556,318 @@ pub(super) const SPECS: &[Spec] = &[
     spec(&["jpegexiforient"], "n", "help version"),
     // util-linux 2.38's findfs prints the device a LABEL=, UUID=, PARTUUID= or PARTLABEL= names.
     spec(&["findfs"], "hV", "help version"),
+    // The inspectors (second pass, `bench/catalog/inspectors.tsv`): LLVM 14's object-file
+    // dumpers whose options are read by LLVM's OptTable as getopt_long reads them (grouped short
+    // options, `--name=value`), each option's every form traced on an object file, an executable
+    // or an archive: only printed. None of them has an option that writes, runs or connects;
+    // `@FILE` adds options of the same list. `llvm-nm -s` (two values) is not listed.
+    spec(&["llvm-nm"], "AaBCDf:ghjmnoPprSt:uVvx",
+        "debug-syms defined-only demangle dynamic extern-only format= help no-demangle no-llvm-bc no-sort no-weak numeric-sort portability print-armap print-file-name print-size quiet radix= reverse-sort size-sort special-syms undefined-only version add-dyldinfo add-inlinedinfo arch= dyldinfo-only no-dyldinfo"),
+    spec(&["llvm-objdump"], "aCDdfghj:lM:mpRrSsTtuvxz",
+        "adjust-vma= all-headers arch-name= archive-headers debug-vars-indent= debug-vars? demangle disassemble-all disassemble-symbols= disassemble-zeroes disassembler-options= disassemble dwarf= dynamic-reloc dynamic-syms fault-map-section file-headers full-contents headers help line-numbers macho mattr= mcpu= no-leading-addr no-print-imm-hex no-show-raw-insn prefix-strip= prefix= print-imm-hex private-headers raw-clang-ast reloc section-headers section= show-lma source start-address= stop-address= symbol-description symbolize-operands syms triple= unwind-info version wide x86-asm-syntax= arch= archive-member-offsets bind data-in-code dis-symname= dsym= dylib-id dylibs-used exports-trie full-leading-addr function-starts indirect-symbols info-plist lazy-bind link-opt-hints no-leading-headers no-symbolic-operands non-verbose objc-meta-data private-header rebase rpaths universal-headers weak-bind"),
+    // llvm-readobj and llvm-readelf are one program; readelf's names are GNU readelf's.
+    spec(&["llvm-readelf", "llvm-readobj"], "AaCehlnp:rSstuWx:dgIV",
+        "addrsig all arch-specific bb-addr-map cg-profile demangle dependent-libraries dt dyn-relocations dyn-symbols dyn-syms dynamic expand-relocs file-header file-headers headers help hex-dump= no-demangle pretty-print relocations relocs sd section-data section-details section-headers section-mapping section-relocations section-symbols sections sr stack-sizes stackmap string-dump= string-table st symbols syms unwind version wide dynamic-table elf-linker-options elf-output-style= gnu-hash-table hash-symbols hash-table histogram needed-libs notes program-headers raw-relr section-groups segments version-info macho-data-in-code macho-dysymtab macho-indirect-symbols macho-linker-options macho-segment macho-version-min codeview-ghash codeview-merged-types codeview-subsection-bytes codeview coff-basereloc coff-debug-directory coff-directives coff-exports coff-imports coff-load-config coff-resources coff-tls-directory auxiliary-header"),
+    spec(&["llvm-size"], "ABdhmotxl", "common format= help radix= totals version arch="),
+    spec(&["llvm-strings"], "afhn:t:", "all bytes= help print-file-name radix= version"),
+    spec(&["llvm-cxxfilt"], "_hnst", "format= help no-strip-underscore strip-underscore types version"),
 ];
+
+/// How a program reads the options of a [`Grammar`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Style {
+    /// LLVM's CommandLine library: each option is one word, `-name` or `--name`; a value after
+    /// `=` or in the next word (an optional one only after `=`); no grouping of the options
+    /// listed here.
+    Llvm,
+    /// The JDK's tools and OCaml's `Arg`: each option exactly as spelled, its value in the next
+    /// word; `-J` passes an option to the tool's own Java VM (`modes::jvm_flag`).
+    Exact,
+}
+
+/// A reading grammar of a program (or of one mode of it: `llvm-profdata show`) whose options are
+/// not getopt's: the options that only choose what is printed or where input is looked for, as
+/// traced (`bench/catalog/inspectors.tsv`) and read in its manual. Any other option, an `@FILE`
+/// (more options from a file) and, where `operands` says none, any operand leave the call unknown.
+#[derive(Debug)]
+pub(super) struct Grammar {
+    pub program: &'static str,
+    /// The word that must come first (`show`), or "".
+    pub mode: &'static str,
+    pub style: Style,
+    /// Options without a value, space separated (Llvm: the name without dashes).
+    pub flags: &'static str,
+    /// Options that take a value.
+    pub values: &'static str,
+    /// Llvm options whose value is optional (given only as `--name=value`).
+    pub optional: &'static str,
+    /// Operands (files, classes, symbols) may be given.
+    pub operands: bool,
+    /// An option that makes the program print to standard output what it otherwise writes to a
+    /// file, and what it writes then (`llvm-dis` without `-o -` writes `FILE.ll`).
+    pub output: Option<(&'static str, &'static str)>,
+}
+
+const fn llvm(
+    program: &'static str,
+    mode: &'static str,
+    flags: &'static str,
+    values: &'static str,
+) -> Grammar {
+    Grammar {
+        program,
+        mode,
+        style: Style::Llvm,
+        flags,
+        values,
+        optional: "",
+        operands: true,
+        output: None,
+    }
+}
+
+const fn exact(
+    program: &'static str,
+    mode: &'static str,
+    flags: &'static str,
+    values: &'static str,
+) -> Grammar {
+    Grammar {
+        program,
+        mode,
+        style: Style::Exact,
+        flags,
+        values,
+        optional: "",
+        operands: true,
+        output: None,
+    }
+}
+
+/// LLVM's CommandLine library's own options, in every cl::opt tool: help and version.
+const LLVM_HELP: &str = "help help-hidden help-list help-list-hidden version color";
+
+/// Sorted by program, then mode (looked up by binary search).
+#[rustfmt::skip]
+pub(super) const GRAMMARS: &[Grammar] = &[
+    // jdeps (OpenJDK 17): dependence analysis printed. Not here: `-dotoutput`/`--dot-output`
+    // and `--generate-module-info`/`--generate-open-module` (they write into the directory
+    // named), `--system` (another JDK's modules, read through the lib/jrt-fs.jar of the home
+    // named: its code is loaded).
+    exact("jdeps", "",
+        "-h -? --help -s -summary -v -verbose -verbose:package -verbose:class -apionly --api-only -jdkinternals --jdk-internals -q -quiet -version --version --list-deps --list-reduced-deps --print-module-deps --ignore-missing-deps -filter:package -filter:archive -filter:module -filter:none --missing-deps -P -profile -R --recursive --no-recursive -I --inverse --compile-time",
+        "-cp -classpath --class-path --module-path --upgrade-module-path --add-modules --multi-release -m --module --check -p -package --package -e -regex --regex --require -f -filter -include"),
+    // jfr (OpenJDK 17): a recording's events, summary or metadata printed. Not here: configure,
+    // assemble and disassemble (they write files).
+    exact("jfr", "metadata", "", "--categories --events"),
+    exact("jfr", "print", "--xml --json", "--categories --events --stack-depth"),
+    exact("jfr", "summary", "", ""),
+    // jimage (OpenJDK 17): the entries, header or class check of a jimage file. Not here:
+    // extract (writes into `--dir`).
+    exact("jimage", "info", "--verbose", "--include"),
+    exact("jimage", "list", "--verbose", "--include"),
+    exact("jimage", "verify", "--verbose", "--include"),
+    // jmod (OpenJDK 17): the entries or module descriptor of a jmod file. Not here: create,
+    // extract and hash (they write).
+    exact("jmod", "describe", "", ""),
+    exact("jmod", "list", "", ""),
+    // jps (OpenJDK 17) lists this user's Java VMs from their performance data in /tmp. A host
+    // operand asks jstatd on that host over RMI (the network): no operand.
+    Grammar { operands: false, ..exact("jps", "", "-q -m -l -v -V -mlvV -lm -lv -ml -mv -lmv -mlv", "") },
+    // llvm-bcanalyzer (LLVM 14) prints the structure of a bitcode file; `--block-info` reads
+    // another one.
+    llvm("llvm-bcanalyzer", "", "dump dump-blockinfo non-symbolic show-binary-blobs disable-histogram help help-hidden help-list help-list-hidden version color", "block-info check-hash"),
+    // llvm-cov (LLVM 14): coverage of an instrumented program from its profile, printed (the
+    // `show` report as text or HTML on standard output). Not here: `--output-dir` (writes a
+    // report tree), `--Xdemangler` (runs the program named), `gcov` (writes .gcov files).
+    llvm("llvm-cov", "export",
+        "skip-expansions skip-functions summary-only help help-hidden help-list help-list-hidden version color",
+        "format instr-profile object arch ignore-filename-regex compilation-dir path-equivalence num-threads j"),
+    llvm("llvm-cov", "report",
+        "show-branch-summary show-functions show-instantiation-summary show-region-summary summary-only use-color help help-hidden help-list help-list-hidden version color",
+        "format instr-profile object arch ignore-filename-regex compilation-dir path-equivalence num-threads j line-coverage-gt line-coverage-lt region-coverage-gt region-coverage-lt name name-regex name-allowlist"),
+    llvm("llvm-cov", "show",
+        "show-branch-summary show-instantiation-summary show-region-summary summary-only use-color show-expansions show-instantiations show-line-counts show-line-counts-or-regions show-regions help help-hidden help-list help-list-hidden version color",
+        "format instr-profile object arch ignore-filename-regex compilation-dir path-equivalence num-threads j line-coverage-gt line-coverage-lt region-coverage-gt region-coverage-lt name name-regex name-allowlist project-title tab-size show-branches"),
+    // llvm-cxxdump (LLVM 14) prints the C++ ABI data of object files.
+    llvm("llvm-cxxdump", "", LLVM_HELP, ""),
+    // llvm-dis (LLVM 14) writes FILE.ll beside each bitcode FILE; `-o -` prints it.
+    Grammar { output: Some(("o", "llvm-dis writes FILE.ll beside each bitcode FILE (or the file -o names)")),
+        ..llvm("llvm-dis", "", "f materialize-metadata show-annotations help help-hidden help-list help-list-hidden version color", "o") },
+    // llvm-dwarfdump (LLVM 14) prints an object's DWARF sections. Not here: `-o`/`--out-file`
+    // (writes the dump to a file).
+    Grammar { optional: "debug-frame debug-info debug-line debug-loc debug-loclists debug-types",
+        ..llvm("llvm-dwarfdump", "",
+        "a all apple-names apple-namespaces apple-objc apple-types debug-abbrev debug-addr debug-aranges debug-cu-index debug-gnu-pubnames debug-gnu-pubtypes debug-line-str debug-macro debug-names debug-pubnames debug-pubtypes debug-ranges debug-rnglists debug-str debug-str-offsets debug-tu-index eh-frame gdb-index F c diff i ignore-case p quiet regex show-children show-form show-parents show-section-sizes statistics summarize-types u uuid v verbose verify x help help-hidden help-list help-list-hidden version color",
+        "arch find f lookup name n parent-recurse-depth r recurse-depth") },
+    // llvm-profdata show (LLVM 14) prints a profile. Not here: `--output`/`-o` (writes it).
+    llvm("llvm-profdata", "show",
+        "all-functions counts covered detailed-summary hot-func-list ic-targets instr sample memory list-below-cutoff memop-sizes show-prof-sym-list show-sec-info-only showcs text binary-ids help help-hidden help-list help-list-hidden version color",
+        "debug-info detailed-summary-cutoffs function topn value-cutoff"),
+    // llvm-undname (LLVM 14) demangles Microsoft C++ names given or read from standard input.
+    llvm("llvm-undname", "", "backrefs no-access-specifier no-calling-convention no-member-type no-return-type no-variable-type warn-trailing help help-hidden help-list help-list-hidden version color", "raw-file"),
+    // ocamlfind (findlib 1.9) lists the installed packages or prints what it knows of one from
+    // their META files (`list`, `query`, `printconf`). Not here: its commands that run a
+    // compiler, install or remove.
+    exact("ocamlfind", "list", "-describe -help --help", ""),
+    exact("ocamlfind", "printconf", "-help --help", ""),
+    exact("ocamlfind", "query", "-recursive -r -descendants -d -pp -long-format -l -i-format -l-format -a-format -o-format -p-format -help-format -qe -qo -help --help", "-predicates -format -separator -prefix -suffix"),
+    // ocamlobjinfo (OCaml 4.13) prints what a compiled unit or library holds. Not here: `-args`
+    // and `-args0` (more arguments from a file).
+    exact("ocamlobjinfo", "", "-no-approx -no-code -null-crc -help --help", ""),
+];
+
+/// The grammar of `program` for the words `values`: its mode's, or its own.
+fn grammar(program: &str, values: &[&str]) -> Option<&'static Grammar> {
+    let first = values.first().copied().unwrap_or("");
+    let at = GRAMMARS.partition_point(|g| g.program < program);
+    GRAMMARS[at..]
+        .iter()
+        .take_while(|g| g.program == program)
+        .find(|g| g.mode.is_empty() || g.mode == first)
+}
+
+/// Whether `program` has a reading grammar here ([`GRAMMARS`] or the special forms of
+/// [`check`]).
+pub(super) fn has_grammar(program: &str) -> bool {
+    program == "llvm-ar"
+        || GRAMMARS
+            .binary_search_by(|g| g.program.cmp(program))
+            .is_ok()
+}
+
+/// The verdict for `program values` when a grammar here knows the program: read-only for a form
+/// it lists, unknown for any other. `None` for a program without one.
+pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
+    if program == "llvm-ar" {
+        return Some(if llvm_ar_lists(values) {
+            Verdict::read_only()
+        } else {
+            Verdict::unknown(
+                "llvm-ar is given a form other than listing (t) or printing (p) members",
+            )
+        });
+    }
+    if !has_grammar(program) {
+        return None;
+    }
+    // LLVM's CommandLine library and the JDK's launchers expand every `@FILE` word, a value's
+    // too, into the arguments FILE holds, before any option is read.
+    if values.iter().any(|w| w.starts_with('@')) {
+        return Some(Verdict::unknown(format!(
+            "{program} takes more arguments from the @FILE it is given"
+        )));
+    }
+    let unknown = || {
+        Verdict::unknown(format!(
+            "{program} is given an option or a mode its reading grammar does not list"
+        ))
+    };
+    // A JDK tool's launcher takes its `-J` options wherever they are, so its mode is the first
+    // word after them (`jimage -J-XX:-UsePerfData list FILE`).
+    let words: Vec<&str> = values
+        .iter()
+        .copied()
+        .filter(|w| !super::modes::jvm_flag(w) || !jdk(program))
+        .collect();
+    let Some(g) = grammar(program, &words) else {
+        return Some(unknown());
+    };
+    let rest = &words[usize::from(!g.mode.is_empty())..];
+    match parse(g, rest) {
+        Some(Parsed { output, operands }) => {
+            if !g.operands && operands > 0 {
+                return Some(unknown());
+            }
+            if let Some((_, writes)) = g.output {
+                // Written beside each named input unless the output names a standard stream; with
+                // no input (or `-`) the program reads standard input and prints.
+                let to_stream = output.is_some_and(|o| super::grammar::writes_no_file(o, true));
+                if !to_stream && (output.is_some() || operands > 0) {
+                    return Some(Verdict::write(writes));
+                }
+            }
+            Some(Verdict::read_only())
+        }
+        None => Some(unknown()),
+    }
+}
+
+/// A JDK tool: its grammars are [`Style::Exact`] and its launcher reads `-J` options.
+fn jdk(program: &str) -> bool {
+    program.starts_with('j')
+}
+
+struct Parsed<'a> {
+    /// The value of the grammar's output option, the last one given.
+    output: Option<&'a str>,
+    operands: usize,
+}
+
+/// The words after the mode, read as `g` says; `None` when a word is not in the grammar.
+fn parse<'a>(g: &Grammar, words: &[&'a str]) -> Option<Parsed<'a>> {
+    let listed = |list: &str, name: &str| list.split_whitespace().any(|n| n == name);
+    let mut parsed = Parsed {
+        output: None,
+        operands: 0,
+    };
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        i += 1;
+        if w == "-" || !w.starts_with('-') {
+            parsed.operands += 1;
+            continue;
+        }
+        let (name, attached) = match g.style {
+            Style::Exact if listed(g.flags, w) => continue,
+            Style::Exact => (w, None),
+            Style::Llvm if w == "--" => {
+                parsed.operands += words.len() - i;
+                break;
+            }
+            Style::Llvm => {
+                let body = w.strip_prefix("--").unwrap_or(&w[1..]);
+                match body.split_once('=') {
+                    Some((n, v)) => (n, Some(v)),
+                    None if listed(g.flags, body) || listed(g.optional, body) => continue,
+                    None => (body, None),
+                }
+            }
+        };
+        if attached.is_some() && listed(g.optional, name) {
+            continue;
+        }
+        if !listed(g.values, name) {
+            return None;
+        }
+        let value = match attached {
+            Some(v) => v,
+            None => {
+                i += 1;
+                *words.get(i - 1)?
+            }
+        };
+        if g.output.is_some_and(|(o, _)| o == name) {
+            parsed.output = Some(value);
+        }
+    }
+    Some(parsed)
+}
+
+/// `llvm-ar t ARCHIVE`, `tv`, `tO`, `p`, `pv` (LLVM 14's llvm-ar(1): `t` lists the members,
+/// `p` prints them, `v` and `O` add detail), each with an archive and member names. Any other
+/// operation or modifier (`x` extracts, `r`/`q`/`d`/`m` change the archive) is not here.
+fn llvm_ar_lists(values: &[&str]) -> bool {
+    let Some((key, rest)) = values.split_first() else {
+        return false;
+    };
+    let key = key.strip_prefix('-').unwrap_or(key);
+    key.chars().filter(|c| matches!(c, 't' | 'p')).count() == 1
+        && key.chars().all(|c| matches!(c, 't' | 'p' | 'v' | 'O'))
+        && !rest.is_empty()
+        && rest.iter().all(|v| !v.starts_with(['-', '@']))
+}
+
+#[cfg(test)]
+#[path = "catalog_tests.rs"]
+mod tests;

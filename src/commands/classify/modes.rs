@@ -131,6 +131,9 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if info_mode(program, &values) || super::catalog::info(program, &values) {
         return Some(Verdict::read_only());
     }
+    if let Some(verdict) = super::catalog::check(program, &values) {
+        return Some(verdict);
+    }
     if program == "split" {
         return split(args);
     }
@@ -3721,7 +3724,7 @@ fn luac(values: &[&str]) -> bool {
 /// An option a JDK tool passes to its Java VM (`-J-XX:-UsePerfData`): only those that turn the
 /// performance data off or size the heap or stack; any other (`-J-javaagent:…`, `-J-Xlog:…`)
 /// loads or writes something. The VM's own variables are the context's.
-fn jvm_flag(v: &str) -> bool {
+pub(super) fn jvm_flag(v: &str) -> bool {
     v.strip_prefix("-J").is_some_and(|o| {
         o == "-XX:-UsePerfData" || ["-Xmx", "-Xms", "-Xss"].iter().any(|p| o.starts_with(p))
     })
@@ -3755,7 +3758,8 @@ fn javap(values: &[&str]) -> bool {
         "--module",
         "-m",
         "--module-path",
-        "--system",
+        // Not `--system`: another JDK home's modules are read through its lib/jrt-fs.jar,
+        // whose code javac's file manager loads.
         "--class-path",
         "-classpath",
         "-cp",

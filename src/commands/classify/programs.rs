@@ -405,23 +405,57 @@ fn family(program: &str) -> &str {
     }
 }
 
-/// The program a toolchain name stands for: a GNU triplet's prefix dropped
-/// (`x86_64-linux-gnu-objdump`: objdump), a version suffix (`gcc-12`, `cpp-12`, `clang-15`).
-fn cross_tool(program: &str) -> Option<&str> {
+/// The program a toolchain name stands for, by Debian's and LLVM's naming (one rule for the
+/// classifier and its context, so that a versioned or cross name reads the same files as the
+/// plain one):
+/// - a GNU target triplet's prefix dropped, for the triplets of Debian's cross toolchains
+///   (`binutils-<triplet>`, `gcc-<triplet>`): `<arch>-linux-gnu*` (`x86_64-linux-gnu-objdump`,
+///   `arm-linux-gnueabihf-readelf`), `<arch>-w64-mingw32` and `<arch>-none-eabi`;
+/// - a major-version suffix `-<digits>` dropped from GCC's versioned programs (`gcc-12`,
+///   `cpp-12`, `gcov-12`) and from every program LLVM's Debian packages install as
+///   `/usr/bin/<tool>-<major>` (`clang-15`, `clang-tidy-16`, `llvm-nm-14`, `ld.lld-14`): a name
+///   that starts with `llvm-` or `clang`, and LLVM's few others (`lld`, `ld.lld`, `lldb`,
+///   `llc`, `lli`, `opt`, `FileCheck`, `wasm-ld`).
+pub(super) fn cross_tool(program: &str) -> Option<&str> {
     const VERSIONED: &[&str] = &[
-        "gcc", "g++", "cpp", "clang", "clang++", "gcov", "gcc-ar", "gcc-nm", "lto-dump",
+        "gcc",
+        "g++",
+        "cpp",
+        "gcov",
+        "gcov-dump",
+        "gcov-tool",
+        "gcc-ar",
+        "gcc-nm",
+        "gcc-ranlib",
+        "lto-dump",
+        "lld",
+        "ld.lld",
+        "lldb",
+        "llc",
+        "lli",
+        "opt",
+        "FileCheck",
+        "wasm-ld",
     ];
-    if let Some(at) = program.find("-linux-gnu") {
-        let rest = &program[at + "-linux-gnu".len()..];
-        let tool = rest.split_once('-').map(|(_, t)| t)?;
-        let arch = &program[..at];
-        let plain =
-            |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        return (plain(arch) && !tool.is_empty()).then_some(tool);
+    const TRIPLETS: &[&str] = &["-linux-gnu", "-w64-mingw32-", "-none-eabi-"];
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    for triplet in TRIPLETS {
+        if let Some(at) = program.find(triplet) {
+            let rest = &program[at + triplet.len()..];
+            // `-linux-gnu` may go on (`-linux-gnueabihf-`): up to the next dash.
+            let tool = if triplet.ends_with('-') {
+                rest
+            } else {
+                rest.split_once('-').map(|(_, t)| t)?
+            };
+            let arch = &program[..at];
+            return (plain(arch) && !tool.is_empty()).then_some(tool);
+        }
     }
     let (base, version) = program.rsplit_once('-')?;
-    (VERSIONED.contains(&base)
-        && !version.is_empty()
+    let llvm = base.starts_with("llvm-") || base.starts_with("clang");
+    ((VERSIONED.contains(&base) || llvm)
+        && (1..=3).contains(&version.len())
         && version.chars().all(|c| c.is_ascii_digit()))
     .then_some(base)
 }
@@ -458,6 +492,10 @@ const JVM: &[&str] = &[
     "clj",
     "groovy",
     "ant",
+    // The catalog's inspectors (bench/catalog/inspectors.tsv).
+    "jfr",
+    "jimage",
+    "jmod",
 ];
 
 /// Classifies `program` (a bare name, not a path) run with `args`.

@@ -3409,6 +3409,7 @@ fn catalog_information_modes_only() {
             }
         }
         if catalog::SPECS.iter().all(|s| !s.names.contains(program))
+            && !catalog::has_grammar(program)
             && !super::utilities::GRAMMARS.contains(program)
         {
             for other in ["notes.txt", "--version notes.txt", "-x"] {

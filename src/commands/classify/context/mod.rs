@@ -1017,8 +1017,12 @@ fn ruby_check(v: &str) -> bool {
         .is_some_and(|l| l.contains('c') && l.chars().all(|c| matches!(c, 'c' | 'w')))
 }
 
-/// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`.
+/// `python3.11` is `python`, `pip3` is `pip`, `nodejs` is `node`; a cross or versioned
+/// toolchain name is its program (`x86_64-linux-gnu-gcc-12` is `gcc`: `programs::cross_tool`).
 pub fn family(program: &str) -> &str {
+    if let Some(tool) = super::programs::cross_tool(program) {
+        return family(tool);
+    }
     for base in ["python", "pip", "pypy", "ruby", "perl", "lua", "php"] {
         if let Some(rest) = program.strip_prefix(base) {
             if rest.chars().all(|c| c.is_ascii_digit() || c == '.') {
