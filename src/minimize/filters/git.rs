@@ -914,6 +914,20 @@ fn hunk_start(line: &str) -> Option<(usize, &str)> {
     Some((start, tail))
 }
 
+/// A hunk's changed lines without those that add or remove a blank line (a long history's
+/// layout), unless that is all the hunk changes.
+fn without_blank_changes(kept: Vec<String>) -> Vec<String> {
+    if kept
+        .iter()
+        .all(|l| !l.starts_with('\\') && l[1..].trim().is_empty())
+    {
+        return kept;
+    }
+    kept.into_iter()
+        .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
+        .collect()
+}
+
 /// A hunk's changed lines (and `\\ No newline` notes), its context lines dropped; each line keeps
 /// its indentation as written (a model editing the file copies it).
 fn changed_lines(hunk: Vec<String>) -> Vec<String> {
@@ -1149,7 +1163,14 @@ impl DiffCompactor {
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
         let Some(start) = self.start.take() else {
-            out.extend(changed_lines(lines));
+            // A whole file's hunk (a file added in a past commit) is a hunk as any other: in a
+            // long history its blank lines go too.
+            let kept = changed_lines(lines);
+            out.extend(if self.history {
+                without_blank_changes(kept)
+            } else {
+                kept
+            });
             return;
         };
         // The new file's line of the first change: context and added lines count.
@@ -1164,14 +1185,7 @@ impl DiffCompactor {
         }
         let mut kept = changed_lines(lines);
         if self.history {
-            let text: Vec<String> = kept
-                .iter()
-                .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
-                .cloned()
-                .collect();
-            if !text.is_empty() {
-                kept = text;
-            }
+            kept = without_blank_changes(kept);
         }
         let place = first.to_string();
         let Some(head) = kept.first_mut() else {
