@@ -385,3 +385,47 @@ fn a_traces_eval_origin_and_a_notices_box_are_said_once() {
         "Deprecation: 20\nUpdate Node.js\n\nDocument: openapi.yaml stats:\n\n🚗 References: 2\n"
     );
 }
+
+#[test]
+fn paths_led_by_their_state_are_read_as_a_path_list() {
+    let mut raw = String::new();
+    for f in [
+        "CHANGELOG.md",
+        "dev/bump.py",
+        "dev/clean.py",
+        "docs/api.rst",
+        "docs/conf.py",
+    ] {
+        raw.push_str(&format!("A\t{f}\n"));
+    }
+    for f in [
+        "natsort/natsort.py",
+        "setup.py",
+        "tests/test_main.py",
+        "tests/test_regex.py",
+    ] {
+        raw.push_str(&format!("M\t{f}\n"));
+    }
+    let out = rewritten(
+        "svnlike status",
+        &raw,
+        "state-paths",
+        &[
+            "CHANGELOG.md",
+            "bump.py",
+            "clean.py",
+            "api.rst",
+            "conf.py",
+            "natsort.py",
+            "setup.py",
+            "test_main.py",
+            "test_regex.py",
+        ],
+    );
+    assert!(out.contains("A dev/") && out.contains("M tests/"), "{out}");
+    // A line in another form: no list.
+    assert_eq!(
+        label("svnlike status", &format!("{raw}Summary: 9 files\n")),
+        None
+    );
+}

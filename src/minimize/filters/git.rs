@@ -741,6 +741,31 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     (seen_diff || seen_stat).then(|| join_lines(out))
 }
 
+/// Fewest lines of a list of paths each led by its state for the list to be read as one
+/// whatever printed it: a few lines cost less than the grouping saves.
+const STATE_PATHS_MIN_LINES: usize = 8;
+
+/// Whether every line of `text` is a path led by its state and a tab (`M\tsrc/a.rs`,
+/// `A\tdocs/x.md`: `git diff --name-status`'s, a script's or another tool's status list in
+/// that form), [`STATE_PATHS_MIN_LINES`] or more: [`path_lines`] reads it.
+pub(super) fn looks_like_state_paths(text: &str) -> bool {
+    let state_path = |l: &str| {
+        l.split_once('\t').is_some_and(|(state, path)| {
+            (1..=4).contains(&state.len())
+                && state.starts_with(|c: char| c.is_ascii_uppercase())
+                && state
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+                && !path.is_empty()
+                && !path.contains(['\t', ' '])
+        })
+    };
+    text.split_lines()
+        .filter(|l| !l.is_empty())
+        .try_fold(0usize, |n, l| state_path(l).then_some(n + 1))
+        .is_some_and(|n| n >= STATE_PATHS_MIN_LINES)
+}
+
 /// `git ls-files`, `git diff --name-only` (a path a line) and `--name-status` (`M<TAB>path`):
 /// a path list grouped by directory (by state first, for `--name-status`: `M src/` then its
 /// modified files).

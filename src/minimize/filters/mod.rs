@@ -589,6 +589,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("path-counts", listing::path_counts))
     } else if listing::looks_like_path_list(text) {
         Some(("path-list", listing::find))
+    } else if git::looks_like_state_paths(text) {
+        Some(("state-paths", git::path_lines))
     } else if git::looks_like_diffstat(text) {
         Some(("diffstat", git::diff))
     } else if maven::looks_like_maven(&head, text) {
@@ -685,6 +687,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "narrow-tree"
                 | "path-counts"
                 | "path-list"
+                | "state-paths"
         ) {
             Guard::Own
         } else {
