@@ -389,6 +389,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 "stash" => pick("git-stash", git::stash, Guard::Locations),
                 "blame" => pick("git-blame", git::blame, Guard::Own),
                 "ls-files" | "ls-tree" => pick("git-ls-files", git::path_lines, Guard::Own),
+                // A search's matches (`-n`'s `path:line:text`, `-l`'s paths, `-c`'s counts) are
+                // read by their shape, as any program's are.
+                "grep" => sniff(ctx.text),
                 _ => None,
             }
         }
