@@ -474,5 +474,8 @@ fn a_link_to_the_rule_a_finding_named_goes() {
         ],
     );
     assert!(!out.contains("Reference:"), "{out}");
+    // A link quoted as data (a package's project URLs) is no rule's link.
+    let data = "\"Homepage, https://github.com/tox-dev/pipdeptree\",\n\"Source, https://github.com/tox-dev/pipdeptree\",\n";
+    assert_eq!(run("pkgtool inspect", data), None);
     assert!(!out.contains("\n\n\n"), "{out}");
 }

@@ -304,7 +304,13 @@ fn rule_links_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
             .rsplit(['/', '#', '='])
             .next()
             .unwrap_or("");
-        name.len() >= 3 && !name.contains('.') && has(before, name)
+        // A rule's name: a word of letters, digits, `-` and `_` (not a file, not data quoted
+        // in a report: `"Source, https://github.com/x/pipdeptree",`).
+        name.len() >= 3
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && has(before, name)
     };
     let mut keep = vec![true; lines.len()];
     let mut before: Option<usize> = None;
