@@ -65,7 +65,7 @@ const UNMARKED_FRAME_MIN_LINES: usize = 3;
 pub(super) fn without_context(text: &str) -> Option<String> {
     // Most outputs have no frame: one look for a marked line or a caret line before collecting
     // anything.
-    if !text.starts_with('>') && !text.contains("\n>") && !text_has(text, "| ^") {
+    if !text.starts_with('>') && !text_has(text, "\n>") && !text_has(text, "| ^") {
         return None;
     }
     let lines: Vec<&str> = text.split_lines().collect();
