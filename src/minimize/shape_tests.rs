@@ -477,5 +477,9 @@ fn a_link_to_the_rule_a_finding_named_goes() {
     // A link quoted as data (a package's project URLs) is no rule's link.
     let data = "\"Homepage, https://github.com/tox-dev/pipdeptree\",\n\"Source, https://github.com/tox-dev/pipdeptree\",\n";
     assert_eq!(run("pkgtool inspect", data), None);
+    // A Markdown reference to an issue is no rule's link.
+    let notes =
+        "- Python 3.13 support ([#365][i365])\n\n[i365]: https://github.com/m/b/issues/365\n";
+    assert_eq!(run("notes show", notes), None);
     assert!(!out.contains("\n\n\n"), "{out}");
 }

@@ -305,21 +305,29 @@ fn rule_links_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
             .next()
             .unwrap_or("");
         // A rule's name: a word of letters, digits, `-` and `_` (not a file, not data quoted
-        // in a report: `"Source, https://github.com/x/pipdeptree",`).
+        // in a report: `"Source, https://github.com/x/pipdeptree",`, not an issue's number,
+        // a Markdown reference's `[i365]: https://…/issues/365`), said on the line before as a
+        // rule's.
         name.len() >= 3
             && name
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && name.bytes().any(|b| b.is_ascii_alphabetic())
             && has(before, name)
+            && has(before, "rule")
     };
     let mut keep = vec![true; lines.len()];
     let mut before: Option<usize> = None;
     for (i, l) in lines.iter().enumerate() {
-        if l.trim().is_empty() {
+        // Only a line holding a link is read further; a blank one (ASCII blanks: the test runs
+        // on every line) is no finding's line.
+        if !has(l, "://") {
+            if !l.bytes().all(|b| b.is_ascii_whitespace()) {
+                before = Some(i);
+            }
             continue;
         }
-        // Only a line holding a link is read further.
-        if let Some(b) = before.filter(|&b| has(l, "://") && link_names(l, lines[b])) {
+        if let Some(b) = before.filter(|&b| link_names(l, lines[b])) {
             keep[i] = false;
             // The blank lines after it go when one stands before it.
             if b + 1 < i {
