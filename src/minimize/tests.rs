@@ -282,14 +282,14 @@ fn listings_keep_every_name() {
             "grep -rn TODO .",
             "./a.rs:3:    // TODO one\n./b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"
         ),
-        "./\n  a.rs:3: // TODO one\n  b.rs:9: // TODO two\n./s/b.rs-1-TODO\nc.rs:2: x\n"
+        "./\n  a.rs:3: // TODO one\n  b.rs:9:// TODO two\n./s/b.rs-1-TODO\nc.rs:2:x\n"
     );
     assert_eq!(
         text_of(
             "grep -rn x src",
             "src/a.rs:1:x\nsrc/a.rs:2:  x\nsrc/a.rs:3:x\n"
         ),
-        "src/a.rs:\n  1: x\n  2: x\n  3: x\n"
+        "src/a.rs:\n  1:x\n  2: x\n  3:x\n"
     );
     // A column after the line (`grep --column`, `rg --vimgrep`) stays with it: `12:5`.
     assert_eq!(
@@ -297,7 +297,7 @@ fn listings_keep_every_name() {
             "rg --vimgrep x src",
             "src/a.rs:1:5:    x\nsrc/a.rs:12:13:y(x)\nsrc/b/c.rs:3:1:x: 1\n"
         ),
-        "src/a.rs:\n  1:5: x\n  12:13: y(x)\nsrc/b/c.rs:\n  3:1: x: 1\n"
+        "src/a.rs:\n  1:5: x\n  12:13:y(x)\nsrc/b/c.rs:\n  3:1:x: 1\n"
     );
     assert_eq!(run("grep TODO a.rs", "3:x\n"), None);
     assert_eq!(
@@ -607,7 +607,7 @@ fn unknown_shapes_pass_raw_and_odd_details_are_kept() {
     let ctx = "src/a-1-b.rs-11-before: x\nsrc/a-1-b.rs:12:match\nsrc/a-1-b.rs-13-after\n";
     assert_eq!(
         text_of("grep -rn -C1 match src", ctx),
-        "src/a-1-b.rs:\n  11- before: x\n  12: match\n  13- after\n"
+        "src/a-1-b.rs:\n  11-before: x\n  12:match\n  13-after\n"
     );
     // go test: frames in Go's own sources become a count; the test's frames stay.
     let go = "--- FAIL: TestPanics (0.00s)\npanic: boom [recovered]\n\tpanic: boom\n\ngoroutine 7 [running]:\ntesting.tRunner.func1.2({0x1, 0x2})\n\t/usr/local/go/src/testing/testing.go:1396 +0x24e\npanic({0x1, 0x2})\n\t/usr/local/go/src/runtime/panic.go:884 +0x212\nexample.com/x.TestPanics(0xc0?)\n\t/home/u/x/x_test.go:7 +0x2e\ntesting.tRunner(0xc0, 0x5)\n\t/usr/local/go/src/testing/testing.go:1446 +0x10b\nFAIL\texample.com/x\t0.005s\n";

@@ -741,6 +741,31 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     (seen_diff || seen_stat).then(|| join_lines(out))
 }
 
+/// Fewest lines of a list of paths each led by its state for the list to be read as one
+/// whatever printed it: a few lines cost less than the grouping saves.
+const STATE_PATHS_MIN_LINES: usize = 8;
+
+/// Whether every line of `text` is a path led by its state and a tab (`M\tsrc/a.rs`,
+/// `A\tdocs/x.md`: `git diff --name-status`'s, a script's or another tool's status list in
+/// that form), [`STATE_PATHS_MIN_LINES`] or more: [`path_lines`] reads it.
+pub(super) fn looks_like_state_paths(text: &str) -> bool {
+    let state_path = |l: &str| {
+        l.split_once('\t').is_some_and(|(state, path)| {
+            (1..=4).contains(&state.len())
+                && state.starts_with(|c: char| c.is_ascii_uppercase())
+                && state
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+                && !path.is_empty()
+                && !path.contains(['\t', ' '])
+        })
+    };
+    text.split_lines()
+        .filter(|l| !l.is_empty())
+        .try_fold(0usize, |n, l| state_path(l).then_some(n + 1))
+        .is_some_and(|n| n >= STATE_PATHS_MIN_LINES)
+}
+
 /// `git ls-files`, `git diff --name-only` (a path a line) and `--name-status` (`M<TAB>path`):
 /// a path list grouped by directory (by state first, for `--name-status`: `M src/` then its
 /// modified files).
@@ -912,6 +937,20 @@ fn hunk_start(line: &str) -> Option<(usize, &str)> {
     let (_, new) = ranges.split_once(" +")?;
     let start = new.split(',').next()?.parse().ok()?;
     Some((start, tail))
+}
+
+/// A hunk's changed lines without those that add or remove a blank line (a long history's
+/// layout), unless that is all the hunk changes.
+fn without_blank_changes(kept: Vec<String>) -> Vec<String> {
+    if kept
+        .iter()
+        .all(|l| !l.starts_with('\\') && l[1..].trim().is_empty())
+    {
+        return kept;
+    }
+    kept.into_iter()
+        .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
+        .collect()
 }
 
 /// A hunk's changed lines (and `\\ No newline` notes), its context lines dropped; each line keeps
@@ -1149,7 +1188,14 @@ impl DiffCompactor {
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
         let lines = std::mem::take(&mut self.hunk);
         let Some(start) = self.start.take() else {
-            out.extend(changed_lines(lines));
+            // A whole file's hunk (a file added in a past commit) is a hunk as any other: in a
+            // long history its blank lines go too.
+            let kept = changed_lines(lines);
+            out.extend(if self.history {
+                without_blank_changes(kept)
+            } else {
+                kept
+            });
             return;
         };
         // The new file's line of the first change: context and added lines count.
@@ -1164,14 +1210,7 @@ impl DiffCompactor {
         }
         let mut kept = changed_lines(lines);
         if self.history {
-            let text: Vec<String> = kept
-                .iter()
-                .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
-                .cloned()
-                .collect();
-            if !text.is_empty() {
-                kept = text;
-            }
+            kept = without_blank_changes(kept);
         }
         let place = first.to_string();
         let Some(head) = kept.first_mut() else {

@@ -389,6 +389,9 @@ fn choose(ctx: &Context) -> Option<(String, Filter, Guard)> {
                 "stash" => pick("git-stash", git::stash, Guard::Locations),
                 "blame" => pick("git-blame", git::blame, Guard::Own),
                 "ls-files" | "ls-tree" => pick("git-ls-files", git::path_lines, Guard::Own),
+                // A search's matches (`-n`'s `path:line:text`, `-l`'s paths, `-c`'s counts) are
+                // read by their shape, as any program's are.
+                "grep" => sniff(ctx.text),
                 _ => None,
             }
         }
@@ -589,6 +592,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("path-counts", listing::path_counts))
     } else if listing::looks_like_path_list(text) {
         Some(("path-list", listing::find))
+    } else if git::looks_like_state_paths(text) {
+        Some(("state-paths", git::path_lines))
     } else if git::looks_like_diffstat(text) {
         Some(("diffstat", git::diff))
     } else if maven::looks_like_maven(&head, text) {
@@ -685,6 +690,7 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "narrow-tree"
                 | "path-counts"
                 | "path-list"
+                | "state-paths"
         ) {
             Guard::Own
         } else {
