@@ -17,12 +17,15 @@ pub const TERRAFORM_PROVIDERS: &str =
 pub const KUSTOMIZE_REMOTE: &str =
     "kubectl kustomize fetches the remote bases and resources a kustomization names (git clones them); no context was read to tell";
 
+/// `kubectl create … --dry-run=client` still loads the kubeconfig, whose exec credential
+/// plugin runs (measured by round 30's writer); the context reads it (`context::tools`).
+pub const KUBECONFIG_PLUGINS: &str =
+    "kubectl runs the exec credential plugin its kubeconfig names; no context was read to tell";
+
 /// The verdict on one of this module's programs in a reading mode; `None` to fall through.
 pub fn check(program: &str, values: &[&str]) -> Option<Verdict> {
-    if program == "kubectl" && kubectl_create_dry_run(values) {
-        return Some(Verdict::read_only());
-    }
     let reason = match program {
+        "kubectl" if kubectl_create_dry_run(values) => KUBECONFIG_PLUGINS,
         "terraform" if terraform_validate(values) => TERRAFORM_PROVIDERS,
         "kubectl" if kustomize_dir(values).is_some() => KUSTOMIZE_REMOTE,
         _ => return None,
