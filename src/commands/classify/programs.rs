@@ -643,6 +643,12 @@ pub fn downloaded_files(program: &str, args: &[Word]) -> Vec<String> {
     out
 }
 
+/// `python -m TOOL ARGS` (cls51): the verdict on `TOOL ARGS` for a Python tool run as a module
+/// (`python::TOOL_MODULES`); `None` when TOOL is not known so.
+pub fn module_tool(tool: &str, args: &[Word]) -> Option<Verdict> {
+    known(family(tool), tool, args)
+}
+
 /// Whether `program` is a program this module knows (rather than, say, a function's name).
 pub fn is_known(program: &str) -> bool {
     known(family(program), program, &[]).is_some()

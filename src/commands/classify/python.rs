@@ -72,6 +72,27 @@ const MODULES: &[(&str, &[&str])] = &[
     ("mimetypes", &["guess_type", "guess_extension", "guess_all_extensions"]),
 ];
 
+/// Modules from outside the standard library known here, with their calls that only read or
+/// compute. Such a module is taken as the standard library is only where the context finds the
+/// interpreter's first copy of it installed in the system's own directories, owned by root
+/// (`context::python`): the machine's code, as the interpreter is, which importing only defines.
+/// What it offers beyond the calls listed is not: PyYAML's `load`, `full_load` and
+/// `unsafe_load` build the Python objects a document's tags name (`!!python/object/apply`
+/// runs a function), `safe_load` builds only plain values; `dump` writes to a stream.
+#[rustfmt::skip]
+const INSTALLED: &[(&str, &[&str])] = &[
+    ("yaml", &["safe_load", "safe_load_all", "YAMLError", "__version__"]),
+];
+
+/// What [`inline_project_imports`] returns for an import of a module of [`INSTALLED`]: `^NAME`,
+/// a module the context must find installed in the system's directories.
+pub const INSTALLED_MARK: char = '^';
+
+/// The modules whose calls are listed here: the standard ones, then [`INSTALLED`].
+fn listed() -> impl Iterator<Item = &'static (&'static str, &'static [&'static str])> {
+    MODULES.iter().chain(INSTALLED.iter())
+}
+
 /// The standard library's top-level modules (`sys.stdlib_module_names`, Python 3.11, without the
 /// private ones): a program that imports anything may import any of these in turn.
 #[rustfmt::skip]
@@ -918,7 +939,7 @@ fn imports(
             Some(m) => format!("{m}.{name}"),
             None => name.clone(),
         };
-        let known = MODULES.iter().any(|(m, functions)| {
+        let known = listed().any(|(m, functions)| {
             let inner = path.strip_prefix(m).and_then(|r| r.strip_prefix('.'));
             *m == path
                 || inner.is_some_and(|f| {
@@ -945,8 +966,24 @@ fn imports(
             } else {
                 path
             };
-            modules.push((bound, format!("{PROJECT}{target}")));
+            // The module part is one unit (`from app import util` binds `+app:util`), so
+            // that `util.add` is one attribute of it, as `helper.add` is of `import helper`.
+            // Not for a standard module's name (`from app import os` is os, whose attributes
+            // are not the project's).
+            let unit = if STDLIB.contains(&name.as_str()) {
+                target
+            } else {
+                target.replace('.', ":")
+            };
+            modules.push((bound, format!("{PROJECT}{unit}")));
             continue;
+        }
+        let top = path.split('.').next().unwrap_or(&path);
+        if INSTALLED.iter().any(|(m, _)| *m == top) {
+            let wanted = format!("{INSTALLED_MARK}{top}");
+            if !project.contains(&wanted) {
+                project.push(wanted);
+            }
         }
         // `import os.path` binds `os`; `from os import path` binds `path` to `os.path`.
         let target = if from.is_none() && as_at.is_none() {
@@ -1221,7 +1258,7 @@ fn module_call(full: &str) -> bool {
             }
         }
     }
-    MODULES.iter().any(|(m, functions)| {
+    listed().any(|(m, functions)| {
         full.strip_prefix(m)
             .and_then(|rest| rest.strip_prefix('.'))
             .is_some_and(|function| {
@@ -1472,6 +1509,19 @@ pub fn pydoc(values: &[&str]) -> bool {
     !values.is_empty() && values.iter().all(|v| known(v))
 }
 
+/// Python tools whose `python -m NAME` is the tool's own command (the module's `__main__` calls
+/// the entry point its console script calls: mypy's `main`, pytest's `console_main`, …): judged
+/// as the tool, whose configuration the context reads as for the tool; that NAME is the
+/// installed module and not one of the working directory is the context's to check too.
+pub const TOOL_MODULES: &[&str] = &[
+    "mypy",
+    "pytest",
+    "flake8",
+    "pylint",
+    "autopep8",
+    "codespell",
+];
+
 fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
     if module == "pip" {
         return super::tools::check("pip", rest);
@@ -1485,6 +1535,9 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
         .collect::<Option<_>>()?;
     if rest.iter().any(|a| a.glob) {
         return None;
+    }
+    if TOOL_MODULES.contains(&module) {
+        return super::programs::module_tool(module, rest);
     }
     // `timeit [-n N] [-r N] [-s SETUP] [-u UNIT] [-p] [-v] STMT…` runs its setup and statements
     // as Python (each compiled on its own first, so neither can close the template's function):

@@ -3302,6 +3302,18 @@ fn catalog_of_a_developers_machine() {
         ("flex --help", ReadOnly),
         ("doxygen --version", ReadOnly),
         ("doxygen", Write),
+        // Generators writing to standard output (cls51): gperf's default, flex -t (its input's
+        // %option lines are the context's), doxygen's templates to `-` and its -x comparison.
+        ("gperf kw.gperf", ReadOnly),
+        ("gperf --output-file=kw.c kw.gperf", Write),
+        ("flex -t scan.l", Unknown),
+        ("flex scan.l", Write),
+        ("swig -version", ReadOnly),
+        ("swig -python w.i", Write),
+        ("doxygen -g -", ReadOnly),
+        ("doxygen -g", Write),
+        ("doxygen -x Doxyfile", ReadOnly),
+        ("doxygen -u Doxyfile", Write),
         ("ffmpeg --version", ReadOnly),
         ("ffmpeg -i a.wav a.mp3", Write),
         ("neato --version", ReadOnly),

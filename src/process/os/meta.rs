@@ -101,6 +101,20 @@ pub(crate) fn account_uid() -> Option<u32> {
     }
 }
 
+/// The user id that owns a file on POSIX; `None` on Windows, which has no numeric user ids.
+pub(crate) fn owner_uid(meta: &Metadata) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some(meta.uid())
+    }
+    #[cfg(windows)]
+    {
+        let _ = meta;
+        None
+    }
+}
+
 /// The fields of a file's status that git caches in its index entry, as git fills them on this
 /// platform (seconds and nanoseconds since the epoch; Git for Windows caches the creation time
 /// as `ctime` and zero for the inode, user and group).

@@ -700,9 +700,9 @@ impl Probe {
                 .findings
                 .retain(|f| f.reason != super::modes::GDB_INIT);
         }
-        if kind == "mypy" {
+        if kind == "mypy" || (kind == "python" && python::module(args).as_deref() == Some("mypy")) {
             // Whether a configuration file names a plugin is for the context to say
-            // (`tools::mypy_config`).
+            // (`tools::mypy_config`; `python::check` for `python -m mypy`).
             verdict
                 .findings
                 .retain(|f| f.reason != super::modes::MYPY_PLUGINS);
@@ -926,7 +926,10 @@ impl Probe {
             }
             Some(Settle::CacheOff) => {
                 !(tools::cache_turned_off(program, &env)
-                    || (family(program) == "mypy" && in_every_dir(&tools::mypy_config_cache_off)))
+                    || ((family(program) == "mypy"
+                        || (family(program) == "python"
+                            && python::module(args).as_deref() == Some("mypy")))
+                        && in_every_dir(&tools::mypy_config_cache_off)))
             }
             Some(Settle::GoModule) => !in_every_dir(&|here| {
                 tools::go_module_self_contained(here)

@@ -91,6 +91,14 @@ struct Flags {
     mode: Mode,
 }
 
+/// The module `python -m MODULE` runs (`None` for any other form).
+pub fn module(args: &[Word]) -> Option<String> {
+    match flags(args).mode {
+        Mode::Module(module) => module,
+        _ => None,
+    }
+}
+
 fn flags(args: &[Word]) -> Flags {
     let mut f = Flags {
         isolated: false,
@@ -195,12 +203,53 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 .map_or(&[][..], |i| &args[i + 1..]);
             super::tools::docutils_config(here, after, out);
         }
+        // `python -m mypy`: the tool's configuration, read as for the tool.
+        if python::TOOL_MODULES.contains(&module.as_str()) {
+            let after = args
+                .iter()
+                .position(|a| a.is(module))
+                .map_or(&[][..], |i| &args[i + 1..]);
+            let tool = Here {
+                dir: here.dir,
+                env: here.env,
+                program: module.as_str(),
+                resolved: here.resolved,
+            };
+            super::tools::check(&tool, after, out);
+            super::utilities::check(&tool, after, out);
+            // `-m` puts the working directory first on sys.path, where importlib.metadata
+            // finds distributions too: a `*.dist-info` or `*.egg-info` there (an editable
+            // install's) can register plugins the tool loads (pytest11, flake8.extension).
+            let mut dirs = python_path(here);
+            if !f.safe_path && !f.isolated {
+                dirs.push(here.dir.to_path_buf());
+            }
+            for dir in dirs {
+                let registered = std::fs::read_dir(&dir).is_ok_and(|entries| {
+                    entries.flatten().take(4096).any(|e| {
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        name.ends_with(".dist-info") || name.ends_with(".egg-info")
+                    })
+                });
+                if registered {
+                    out.push(
+                        Level::Unknown,
+                        format!(
+                            "{} -m {module} loads the plugins the distributions in {} register",
+                            here.program,
+                            dir.display()
+                        ),
+                    );
+                }
+            }
+        }
     }
     if f.mode == Mode::Info {
         return;
     }
     let ignore_env = f.ignore_env || f.isolated;
     environment(here, ignore_env, f.interactive, out);
+    let mut user_on = false;
     if !f.no_site {
         // Run from a virtual environment (its `bin/python`), Python's `site` reads that
         // environment's site-packages, and the user's only when its `pyvenv.cfg` says
@@ -218,6 +267,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         if !no_user {
             user_site(here, ignore_env, out);
         }
+        user_on = !no_user;
     }
     let (names, everything): (Vec<String>, bool) = match &f.mode {
         Mode::Code(Some(code)) => {
@@ -267,7 +317,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         }
         let bytecode =
             !f.no_bytecode && (ignore_env || !here.env.is_set("PYTHONDONTWRITEBYTECODE"));
-        project_modules(here, code, &search, bytecode, out);
+        project_modules(here, code, &search, bytecode, user_on, out);
     }
     if !safe && f.mode != Mode::Script {
         shadowing(
@@ -699,6 +749,7 @@ fn project_modules(
     code: &str,
     search: &[PathBuf],
     bytecode: bool,
+    user_site: bool,
     out: &mut Verdict,
 ) {
     let Some(first) = python::inline_project_imports(code) else {
@@ -709,6 +760,7 @@ fn project_modules(
         first.into_iter().map(|w| (w, None)).collect(),
         search,
         bytecode,
+        user_site,
         out,
     );
 }
@@ -721,6 +773,7 @@ fn imported_modules(
     mut queue: Vec<(String, Option<PathBuf>)>,
     search: &[PathBuf],
     bytecode: bool,
+    user_site: bool,
     out: &mut Verdict,
 ) {
     const MAX_MODULES: usize = 32; // a few helpers, as a one-liner imports them; more is a program
@@ -734,6 +787,10 @@ fn imported_modules(
                     format!("{program}'s ctypes.util.find_library(\"{library}\") finds no lib{library} in the loader's cache (/etc/ld.so.cache, as ldconfig -p lists it), so it runs gcc, which writes temporary files"),
                 );
             }
+            continue;
+        }
+        if let Some(name) = wanted.strip_prefix(python::INSTALLED_MARK) {
+            installed_module(here, name, search, user_site, bytecode, out);
             continue;
         }
         let optional = wanted.starts_with('?');
@@ -792,6 +849,196 @@ fn imported_modules(
             );
         }
     }
+}
+
+/// A module of [`python::INSTALLED`] (PyYAML's `yaml`) is taken as the standard library is
+/// when the interpreter is the system's (in `/usr/bin` or `/bin`, not a virtual environment's)
+/// and its first copy on the module path is the system's: none in `search` (the directories a
+/// `-c` program puts first, the working directory, `PYTHONPATH`) nor in the user's site
+/// directory when it is on the path, and one in the system's site directories
+/// (`/usr/local/lib/python3.*/dist-packages`, `/usr/lib/python3/dist-packages`,
+/// `/usr/lib/python3.*/site-packages`), owned by root and writable by no one else: installed by
+/// the package manager (or root's pip), the machine's code as the interpreter is. Anything
+/// else is the project's or the user's copy, not read here.
+fn installed_module(
+    here: &Here<'_>,
+    name: &str,
+    search: &[PathBuf],
+    user_site: bool,
+    bytecode: bool,
+    out: &mut Verdict,
+) {
+    let program = here.program;
+    let named = |dir: &Path| {
+        std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries.flatten().take(4096).any(|e| {
+                let file_name = e.file_name().to_string_lossy().into_owned();
+                file_name.split('.').next() == Some(name)
+            })
+        })
+    };
+    if let Some(dir) = search.iter().find(|d| named(d)) {
+        out.push(
+            Level::Unknown,
+            format!(
+                "{program} imports {name} from {}, not the system's installed copy",
+                dir.display()
+            ),
+        );
+        return;
+    }
+    let system_interpreter = here.resolved.is_some_and(|r| {
+        r.parent()
+            .and_then(Path::to_str)
+            .is_some_and(|p| crate::commands::classify::programs::SYSTEM_BIN_DIRS.contains(&p))
+            && venv_root(r).is_none()
+    });
+    if !system_interpreter {
+        out.push(
+            Level::Unknown,
+            format!("{program} imports {name}, installed where only the system's interpreter is read here"),
+        );
+        return;
+    }
+    let sites = |pattern_parent: &str, sub: &str| -> Vec<PathBuf> {
+        std::fs::read_dir(pattern_parent)
+            .map(|entries| {
+                let mut dirs: Vec<PathBuf> = entries
+                    .flatten()
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("python3"))
+                    .map(|e| e.path().join(sub))
+                    .collect();
+                dirs.sort();
+                dirs
+            })
+            .unwrap_or_default()
+    };
+    if user_site {
+        let base = match here.env.value("PYTHONUSERBASE") {
+            Some(b) if !b.is_empty() => Some(files::join(here.dir, b)),
+            _ => here.env.home().map(|h| h.join(".local")),
+        };
+        let Some(base) = base else {
+            out.push(
+                Level::Unknown,
+                format!("{program} may import {name} from the user's site directory, and HOME is not known"),
+            );
+            return;
+        };
+        let lib = base.join("lib");
+        if let Some(dir) = sites(&lib.to_string_lossy(), "site-packages")
+            .iter()
+            .find(|d| named(d))
+        {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{program} imports {name} from the user's site directory {}",
+                    dir.display()
+                ),
+            );
+            return;
+        }
+    }
+    let mut system = sites("/usr/local/lib", "dist-packages");
+    system.push(PathBuf::from("/usr/lib/python3/dist-packages"));
+    system.extend(sites("/usr/lib", "site-packages"));
+    let root_only = |path: &Path| {
+        std::fs::symlink_metadata(path).is_ok_and(|m| {
+            crate::process::os::meta::owner_uid(&m) == Some(0)
+                && crate::process::os::meta::permission_bits(&m).is_some_and(|b| b & 0o022 == 0)
+        })
+    };
+    let found = system.iter().find_map(|dir| {
+        let package = dir.join(name);
+        let file = dir.join(format!("{name}.py"));
+        if files::is_file(&package.join("__init__.py")) {
+            Some(vec![package.clone(), package.join("__init__.py")])
+        } else if files::is_file(&file) {
+            Some(vec![file])
+        } else {
+            named(dir).then(Vec::new)
+        }
+    });
+    match found {
+        Some(paths) if !paths.is_empty() && paths.iter().all(|p| root_only(p)) => {
+            // Root may write the system's `__pycache__`: a module without its current
+            // bytecode there gets it written (Debian compiles them when it installs).
+            let as_root = crate::process::os::meta::account_uid() == Some(0);
+            // The interpreter's own tag (`python3.11` is `cpython-311`), read through its links.
+            let tag = here
+                .resolved
+                .and_then(|r| std::fs::canonicalize(r).ok())
+                .and_then(|r| {
+                    let name = r.file_name()?.to_str()?.strip_prefix("python")?.to_string();
+                    let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+                    (name.contains('.') && !digits.is_empty()).then(|| format!("cpython-{digits}"))
+                })
+                .unwrap_or_else(|| "cpython-".to_string());
+            if bytecode && as_root && !compiled(&paths[0], &tag) {
+                out.push(
+                    Level::Write,
+                    format!("{program} runs as root and writes the bytecode of {name} it lacks in {}", paths[0].display()),
+                );
+            }
+        }
+        _ => out.push(
+            Level::Unknown,
+            format!("{program} imports {name}, which is not found installed by root in the system's site directories"),
+        ),
+    }
+}
+
+/// Every `.py` of a package directory (or the one module file) has a compiled file in
+/// `__pycache__` for the interpreter's `tag` (`cpython-311`) at least as new as itself.
+fn compiled(path: &Path, tag: &str) -> bool {
+    const MAX_FILES: usize = 256; // a package of more sources than this is not read
+    let (dir, sources): (PathBuf, Vec<PathBuf>) = if path.is_dir() {
+        let Ok(entries) = std::fs::read_dir(path) else {
+            return false;
+        };
+        let sources: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "py"))
+            .collect();
+        (path.to_path_buf(), sources)
+    } else {
+        match path.parent() {
+            Some(parent) => (parent.to_path_buf(), vec![path.to_path_buf()]),
+            None => return false,
+        }
+    };
+    if sources.len() > MAX_FILES {
+        return false;
+    }
+    let cache: Vec<(String, std::time::SystemTime)> = std::fs::read_dir(dir.join("__pycache__"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| {
+                    let modified = e.metadata().ok()?.modified().ok()?;
+                    Some((e.file_name().to_string_lossy().into_owned(), modified))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    sources.iter().all(|source| {
+        let Some(stem) = source.file_stem().map(|s| s.to_string_lossy().into_owned()) else {
+            return false;
+        };
+        let Some(written) = std::fs::metadata(source)
+            .ok()
+            .and_then(|m| m.modified().ok())
+        else {
+            return false;
+        };
+        cache.iter().any(|(name, at)| {
+            name.strip_prefix(&format!("{stem}.{tag}"))
+                .is_some_and(|rest| rest.ends_with(".pyc") && !rest.contains(".opt-"))
+                && *at >= written
+        })
+    })
 }
 
 /// The source files importing `dotted` (`a.b`) from `dir` runs: each package's `__init__.py`
@@ -1435,7 +1682,7 @@ fn pytest_collection(here: &Here<'_>, args: &[Word], dirs: &[PathBuf], out: &mut
                 .map(|m| (m, dir.clone())),
         );
     }
-    imported_modules(here, queue, &search, false, out);
+    imported_modules(here, queue, &search, false, true, out);
     let bytecode = !here.env.is_set("PYTHONDONTWRITEBYTECODE");
     if let (true, Some(file)) = (bytecode, judged.first()) {
         out.push(

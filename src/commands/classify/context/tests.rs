@@ -10083,3 +10083,345 @@ fn eslintrc_files_and_terraform_arguments() {
         },
     ]);
 }
+
+/// Round 30's held-out false alarms by cause (cls51): `python -m mypy` read as mypy, `flex -t`
+/// with its input's `%option` lines, a system-installed PyYAML, a project's module imported
+/// with `from PACKAGE import MODULE`; each beside its nearest writing form.
+#[test]
+fn round_30_generators_mypy_module_and_installed_modules() {
+    fn nothing(_: &Planted) {}
+    fn mypy_plugin(p: &Planted) {
+        p.write("repo/mypy.ini", "[mypy]\nplugins = myplug\n");
+    }
+    fn mypy_shadow(p: &Planted) {
+        p.write(
+            "repo/mypy/__init__.py",
+            "import os\nos.system('touch ran')\n",
+        );
+    }
+    fn egg_info(p: &Planted) {
+        p.write(
+            "repo/app.egg-info/entry_points.txt",
+            "[pytest11]\nx = app.plug\n",
+        );
+    }
+    fn scanner(p: &Planted) {
+        p.write(
+            "repo/scan.l",
+            "%option noyywrap outfile=\"x.c\"\n%%\na ECHO;\n",
+        );
+    }
+    fn scanner_header(p: &Planted) {
+        p.write(
+            "repo/scan.l",
+            "%option noyywrap header-file=\"x.h\"\n%%\na ECHO;\n",
+        );
+    }
+    fn doxyfile_filter(p: &Planted) {
+        p.write("repo/Doxyfile", "INPUT_FILTER = touch ran\nINPUT = src\n");
+    }
+    fn package(p: &Planted) {
+        p.write("repo/src/app/__init__.py", "");
+        p.write("repo/src/app/util.py", "def add(a, b):\n    return a + b\n");
+    }
+    fn package_runs(p: &Planted) {
+        p.write("repo/src/app/__init__.py", "");
+        p.write(
+            "repo/src/app/util.py",
+            "import os\nos.system('touch ran')\n",
+        );
+    }
+    fn empty_dir(p: &Planted) {
+        let _ = std::fs::create_dir_all(p.path("fake"));
+    }
+    fn planted_cc1(p: &Planted) {
+        p.write("fake/cc1plus", "#!/bin/sh\ntouch ran\n");
+    }
+    fn yaml_shadow(p: &Planted) {
+        p.write("repo/yaml.py", "import os\nos.system('touch ran')\n");
+    }
+    const SYSTEM: &[(&str, &str)] = &[("PATH", "/usr/bin:/bin")];
+    const SRC: &[(&str, &str)] = &[("PATH", "/usr/bin:/bin"), ("PYTHONPATH", "src")];
+    let with = |name, plant, command, env, flagged| Case {
+        name,
+        plant,
+        command,
+        cwd: "repo",
+        env,
+        flagged,
+    };
+    const CFG_SET: &[(&str, &str)] = &[("CFG", "")];
+    const ALLEXPORT: &[(&str, &str)] = &[("SHELLOPTS", "braceexpand:allexport:hashall")];
+    let mut cases = vec![
+        // COMPILER_PATH at an empty directory adds no pass.
+        with(
+            "compiler-path-empty",
+            empty_dir,
+            "g++ -fsyntax-only a.cpp",
+            &[("COMPILER_PATH", "$ROOT/fake")],
+            None,
+        ),
+        with(
+            "compiler-path-cc1",
+            planted_cc1,
+            "g++ -fsyntax-only a.cpp",
+            &[("COMPILER_PATH", "$ROOT/fake")],
+            Some("COMPILER_PATH"),
+        ),
+        // A shell variable no program sees: assigned, never exported.
+        case(
+            "default-assign",
+            nothing,
+            "cat \"${CFG:=config/app.toml}\"; echo \"$CFG\"",
+            None,
+        ),
+        case(
+            "assign-then-list",
+            nothing,
+            "OUT_DIR=build; ls \"$OUT_DIR\"",
+            None,
+        ),
+        case(
+            "default-assign-export",
+            nothing,
+            "export CFG; cat \"${CFG:=config/app.toml}\"",
+            Some("CFG"),
+        ),
+        case(
+            "assign-set-a",
+            nothing,
+            "set -a; OUT_DIR=build; ls \"$OUT_DIR\"",
+            Some("OUT_DIR"),
+        ),
+        with(
+            "assign-exported",
+            nothing,
+            "cat \"${CFG:=config/app.toml}\"",
+            CFG_SET,
+            Some("CFG"),
+        ),
+        with(
+            "assign-allexport",
+            nothing,
+            "OUT_DIR=build; ls",
+            ALLEXPORT,
+            Some("OUT_DIR"),
+        ),
+        case(
+            "assign-bash-reads",
+            nothing,
+            "TMPDIR=/x; cat <<EOF\nhi\nEOF",
+            Some("TMPDIR"),
+        ),
+        with(
+            "py-m-egg-info",
+            egg_info,
+            "python3 -m mypy --cache-dir=/dev/null src",
+            SYSTEM,
+            Some("register"),
+        ),
+        with(
+            "py-m-mypy-off",
+            nothing,
+            "python3 -m mypy --cache-dir=/dev/null src",
+            SYSTEM,
+            None,
+        ),
+        with(
+            "py-m-mypy-plugin",
+            mypy_plugin,
+            "python3 -m mypy --cache-dir=/dev/null src",
+            SYSTEM,
+            Some("plugins"),
+        ),
+        with(
+            "py-m-mypy-cache",
+            nothing,
+            "python3 -m mypy src",
+            SYSTEM,
+            Some("cache"),
+        ),
+        with(
+            "py-m-mypy-shadow",
+            mypy_shadow,
+            "python3 -m mypy --cache-dir=/dev/null src",
+            SYSTEM,
+            Some("mypy"),
+        ),
+        case("flex-t", scanner, "flex -t scan.l", None),
+        case(
+            "flex-t-header",
+            scanner_header,
+            "flex -t scan.l",
+            Some("%option"),
+        ),
+        case("flex-no-t", scanner, "flex scan.l", Some("scanner")),
+        case(
+            "doxygen-x-filter",
+            doxyfile_filter,
+            "doxygen -x Doxyfile",
+            None,
+        ),
+        case(
+            "doxygen-run-filter",
+            doxyfile_filter,
+            "doxygen Doxyfile",
+            Some("doxygen"),
+        ),
+        with(
+            "from-package-import",
+            package,
+            "python3 -B -c 'from app import util; print(util.add(1, 1))'",
+            SRC,
+            None,
+        ),
+        with(
+            "from-package-import-runs",
+            package_runs,
+            "python3 -B -c 'from app import util; print(util.add(1, 1))'",
+            SRC,
+            Some("util.py"),
+        ),
+        with(
+            "from-package-import-os",
+            package,
+            "python3 -B -c 'from app import os; os.system(\"id\")'",
+            SRC,
+            Some("python3"),
+        ),
+    ];
+    // PyYAML as Debian installs it, where this machine has it.
+    if std::path::Path::new("/usr/lib/python3/dist-packages/yaml/__init__.py").is_file() {
+        cases.extend([
+            with(
+                "yaml-system",
+                nothing,
+                "python3 -c \"import yaml; print(yaml.safe_load(open('c.yaml')))\"",
+                SYSTEM,
+                None,
+            ),
+            with(
+                "yaml-shadow",
+                yaml_shadow,
+                "python3 -c \"import yaml; print(yaml.safe_load(open('c.yaml')))\"",
+                SYSTEM,
+                Some("not the system's"),
+            ),
+            with(
+                "yaml-unsafe",
+                nothing,
+                "python3 -c \"import yaml; print(yaml.unsafe_load(open('c.yaml')))\"",
+                SYSTEM,
+                Some("python3"),
+            ),
+        ]);
+    }
+    run(&cases);
+}
+
+/// `terraform validate` and `kubectl kustomize` read only while the project holds nothing that
+/// runs or fetches (cls51, round 30).
+#[test]
+fn terraform_validate_and_kustomize_in_context() {
+    fn tf(p: &Planted) {
+        p.write("repo/main.tf", "variable \"n\" {\n  default = 1\n}\n");
+    }
+    fn tf_init(p: &Planted) {
+        tf(p);
+        p.write(
+            "repo/.terraform/providers/registry.terraform.io/hashicorp/null/3.2.0/linux_amd64/terraform-provider-null",
+            "#!/bin/sh\ntouch ran\n",
+        );
+    }
+    fn tf_dev(p: &Planted) {
+        tf(p);
+        p.write(
+            "home/.terraformrc",
+            "provider_installation {\n  dev_overrides {\n    \"x/y\" = \"/tmp/p\"\n  }\n  direct {}\n}\n",
+        );
+    }
+    fn kust(p: &Planted) {
+        p.write(
+            "repo/deploy/cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n",
+        );
+        p.write(
+            "repo/deploy/kustomization.yaml",
+            "resources:\n- cm.yaml\n- ../base\nnamePrefix: dev-\n",
+        );
+        p.write("repo/base/kustomization.yaml", "resources: []\n");
+    }
+    fn kust_remote(p: &Planted) {
+        kust(p);
+        p.write(
+            "repo/base/kustomization.yaml",
+            "resources:\n- https://github.com/kubernetes-sigs/kustomize//examples/helloWorld?ref=v3.3.1\n",
+        );
+    }
+    fn kust_helm(p: &Planted) {
+        kust(p);
+        p.write(
+            "repo/deploy/kustomization.yaml",
+            "helmCharts:\n- name: x\n  repo: r\n",
+        );
+    }
+    const NO_CHECKPOINT: &[(&str, &str)] = &[("CHECKPOINT_DISABLE", "1")];
+    run(&[
+        Case {
+            env: NO_CHECKPOINT,
+            ..case("tf-validate", tf, "terraform validate -no-color", None)
+        },
+        Case {
+            env: NO_CHECKPOINT,
+            ..case(
+                "tf-validate-init",
+                tf_init,
+                "terraform validate",
+                Some(".terraform"),
+            )
+        },
+        Case {
+            env: NO_CHECKPOINT,
+            ..case(
+                "tf-validate-dev",
+                tf_dev,
+                "terraform validate",
+                Some(".terraformrc"),
+            )
+        },
+        Case {
+            env: &[("CHECKPOINT_DISABLE", "1"), ("TF_CLI_ARGS_validate", "-x")],
+            ..case(
+                "tf-validate-args",
+                tf,
+                "terraform validate",
+                Some("TF_CLI_ARGS_validate"),
+            )
+        },
+        case(
+            "tf-validate-checkpoint",
+            tf,
+            "terraform validate",
+            Some("checkpoint"),
+        ),
+        case("kustomize", kust, "kubectl kustomize deploy", None),
+        case(
+            "kustomize-remote",
+            kust_remote,
+            "kubectl kustomize deploy",
+            Some("fetches"),
+        ),
+        case(
+            "kustomize-helm",
+            kust_helm,
+            "kubectl kustomize deploy",
+            Some("helmCharts"),
+        ),
+        case(
+            "kustomize-out",
+            kust,
+            "kubectl kustomize deploy -o out.yaml",
+            Some("kubectl"),
+        ),
+    ]);
+}

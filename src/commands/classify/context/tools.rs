@@ -508,7 +508,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
                 sqlite_database(here, "sqlite-utils", database, false, out);
             }
         }
-        "terraform" => terraform(here, out),
+        "terraform" => {
+            terraform(here, out);
+            terraform_validate(here, args, out);
+        }
         "quilt" => quiltrc(here, args, out),
         // RCSINIT's options come before the command line's (co(1)): `-l` makes `co -p` a
         // locking checkout that rewrites the RCS file (measured, RCS 5.10).
@@ -554,7 +557,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             compiler_env(here, out);
             response_files(here, args, out);
         }
-        "kubectl" => kubeconfig(here, args, out),
+        "kubectl" => {
+            kubeconfig(here, args, out);
+            kustomization(here, args, out);
+        }
         "docker" => docker_plugins(here, args, out),
         "go" => go_env(here, out),
         "node" => node_env_files(here, args, out),
@@ -600,6 +606,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "mlr" => mlrrc(here, out),
         "meson" => meson_source(here, args, out),
         "mypy" => mypy_config(here, args, out),
+        "flex" | "flex++" | "lex" => flex_options(here, args, out),
         "autopep8" => autopep8_config(here, args, out),
         "codespell" => codespell_config(here, args, out),
         p if crate::commands::classify::printers::docutils_front_end(p) => {
@@ -1323,6 +1330,45 @@ fn docutils_valued(option: &str) -> bool {
             | "writer"
             | "output"
     )
+}
+
+/// `flex -t FILE…`: the `%option` lines of each input, which flex reads as its command line's
+/// (flex(1), "Options"); `header-file`, `tables-file` and `backup` (and their `no` forms, taken
+/// alike) name files it writes whatever `-t` says (measured with flex 2.6.4), `outfile` is
+/// ignored under `-t`. A file that is not there makes flex stop before it writes anything.
+fn flex_options(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let program = here.program;
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return;
+    };
+    let Some(inputs) = crate::commands::classify::generators::flex_inputs(&values) else {
+        return;
+    };
+    for input in inputs {
+        let path = files::join(here.dir, input);
+        let Some(text) = super::config_text(&path, program, out) else {
+            continue;
+        };
+        let writes = text.lines().any(|l| {
+            l.starts_with("%option")
+                && ["header", "tables", "backup"]
+                    .iter()
+                    .any(|name| l.contains(name))
+        });
+        if writes {
+            out.push(
+                Level::Write,
+                format!(
+                    "{program} writes the files the %option lines of {} name",
+                    path.display()
+                ),
+            );
+        }
+    }
 }
 
 fn mypy_config(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
@@ -3970,6 +4016,171 @@ fn terraform(here: &Here<'_>, out: &mut Verdict) {
     }
 }
 
+/// `terraform validate`: the provider plugins it would run to read their schemas. An init
+/// installs them under the data directory (`.terraform`, or `TF_DATA_DIR`), and a CLI
+/// configuration's `provider_installation` can name development overrides (`dev_overrides`:
+/// a directory of provider executables used without an init); without either, terraform has
+/// no provider to start (measured with terraform 1.11: a configuration that needs one is
+/// reported as not initialized). `TF_CLI_ARGS_validate` adds arguments not read here.
+fn terraform_validate(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return;
+    };
+    if !crate::commands::classify::projects::terraform_validate(&values) {
+        return;
+    }
+    if matches!(here.env.get("TF_CLI_ARGS_validate"), Var::Set(v) if !v.trim().is_empty()) {
+        out.push(
+            Level::Unknown,
+            "terraform adds the arguments TF_CLI_ARGS_validate gives, which are not read here",
+        );
+    }
+    let data = match here.env.get("TF_DATA_DIR") {
+        Var::Set(d) if !d.is_empty() => Some(files::join(here.dir, d)),
+        Var::Runtime => None,
+        _ => Some(here.dir.join(".terraform")),
+    };
+    match data {
+        Some(dir) if std::fs::symlink_metadata(&dir).is_err() => {}
+        Some(dir) => out.push(
+            Level::Unknown,
+            format!(
+                "terraform validate runs the provider plugins installed under {}",
+                dir.display()
+            ),
+        ),
+        None => out.push(
+            Level::Unknown,
+            "terraform's data directory (TF_DATA_DIR) is only known at run time",
+        ),
+    }
+    let config = match here.env.get("TF_CLI_CONFIG_FILE") {
+        Var::Set(p) if !p.is_empty() => Some(files::join(here.dir, p)),
+        _ => here.env.home().map(|h| h.join(".terraformrc")),
+    };
+    match config {
+        Some(file) => {
+            if let Some(text) = super::config_text(&file, "terraform", out) {
+                if text.contains("provider_installation") || text.contains("dev_overrides") {
+                    out.push(
+                        Level::Unknown,
+                        format!(
+                            "terraform validate may run the providers {} installs",
+                            file.display()
+                        ),
+                    );
+                }
+            }
+        }
+        None => out.push(
+            Level::Unknown,
+            "terraform reads ~/.terraformrc, and HOME is not known",
+        ),
+    }
+}
+
+/// `kubectl kustomize DIR`: each kustomization (`kustomization.yaml`, `.yml` or
+/// `Kustomization` in a directory) is read, and every directory it names that holds one in
+/// turn (bases, components, resources: at most 16 files); a value naming a remote place (a
+/// URL, `github.com/…`, `git@…`, `?ref=`) is cloned with git into a temporary directory, and
+/// `helmCharts` makes kustomize run helm or fail (`--enable-helm` is refused anyway), as
+/// kustomize 2's `secretGenerator` `commands` ran programs.
+fn kustomization(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    const MAX_FILES: usize = 16; // a deeper tree of overlays is not read
+    const NAMES: &[&str] = &["kustomization.yaml", "kustomization.yml", "Kustomization"];
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return;
+    };
+    let Some(top) = crate::commands::classify::projects::kustomize_dir(&values) else {
+        return;
+    };
+    let mut queue = vec![files::join(here.dir, top)];
+    let mut read = 0;
+    while let Some(dir) = queue.pop() {
+        let Some(file) = NAMES
+            .iter()
+            .map(|n| dir.join(n))
+            .find(|f| files::is_file(f))
+        else {
+            continue;
+        };
+        read += 1;
+        if read > MAX_FILES {
+            out.push(
+                Level::Unknown,
+                "kubectl kustomize reads more kustomizations than are read here",
+            );
+            return;
+        }
+        let Some(text) = super::config_text(&file, "kubectl", out) else {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "kubectl kustomize reads {}, which cannot be read here",
+                    file.display()
+                ),
+            );
+            return;
+        };
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with('#') {
+                continue;
+            }
+            let remote = [
+                "://",
+                "github.com",
+                "gitlab.com",
+                "bitbucket.org",
+                "git@",
+                "?ref=",
+                "?version=",
+                "git::",
+                "ssh:",
+            ]
+            .iter()
+            .any(|m| line.contains(m));
+            // kustomize 2's `secretGenerator` ran `commands`: refused whatever version runs.
+            if remote
+                || line.starts_with("helmCharts")
+                || line.starts_with("helmGlobals")
+                || line.starts_with("commands")
+            {
+                out.push(
+                    Level::Unknown,
+                    format!(
+                        "kubectl kustomize fetches or runs what {} names ({line})",
+                        file.display()
+                    ),
+                );
+                return;
+            }
+            // `- ../base`, `path: ../base`: a directory named is read in turn.
+            let value = line
+                .trim_start_matches('-')
+                .trim()
+                .rsplit(": ")
+                .next()
+                .unwrap_or("")
+                .trim_matches(|c| c == '"' || c == '\'');
+            if !value.is_empty() && !value.contains(' ') {
+                let named = files::join(&dir, value);
+                if named.is_dir() && named != dir {
+                    queue.push(named);
+                }
+            }
+        }
+    }
+}
+
 /// `tsc --noEmit` still writes its build information file (`.tsbuildinfo`) when the project's
 /// configuration sets `incremental` or `composite` (measured, tsc 5.9). The configuration is
 /// `-p`/`--project`'s (a file, or a directory's `tsconfig.json`), else the nearest
@@ -4494,9 +4705,22 @@ fn maven(here: &Here<'_>, out: &mut Verdict) {
 /// The compiler driver runs its passes (`cc1`, `as`, `collect2`) from the directories these
 /// variables name before its own (gcc's manual, "Environment Variables"; clang's driver reads
 /// `COMPILER_PATH` too): a syntax check runs what a planted `cc1` does.
+/// `COMPILER_PATH` of directories that are missing or empty adds no pass (gcc looks a pass up
+/// as `DIR/NAME` and `DIR/MACHINE/VERSION/NAME`; an empty element is the working directory).
 fn compiler_env(here: &Here<'_>, out: &mut Verdict) {
+    let empty_dirs = |list: &str| {
+        list.split(':').all(|dir| {
+            !dir.is_empty()
+                && std::fs::read_dir(files::join(here.dir, dir)).map_or(
+                    std::fs::symlink_metadata(files::join(here.dir, dir)).is_err(),
+                    |mut e| e.next().is_none(),
+                )
+        })
+    };
     for name in ["COMPILER_PATH", "GCC_EXEC_PREFIX"] {
-        if here.env.is_set(name) {
+        let harmless = name == "COMPILER_PATH"
+            && matches!(here.env.get(name), Var::Set(list) if empty_dirs(list));
+        if here.env.is_set(name) && !harmless {
             out.push(
                 Level::Unknown,
                 format!("the compiler runs its passes from the directories {name} names"),

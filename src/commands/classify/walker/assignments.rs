@@ -11,6 +11,39 @@ use crate::commands::classify::words;
 use crate::syntax::tree;
 
 impl Walker {
+    /// A shell variable `name` the command assigns reaches no program (cls51): with the
+    /// context, which does not export it (it is not in the environment the command starts
+    /// with, and `SHELLOPTS` has no `allexport`), nothing in the command may export it (no
+    /// `export`, `declare`, `typeset`, `local`, `readonly`, `set`, `eval`, `source` or `.`), and
+    /// bash itself does not read it ([`env::read_only_unexported`]). Bash passes only exported
+    /// variables to the programs it starts (bash(1), "ENVIRONMENT").
+    pub(super) fn stays_in_shell(&self, name: &str) -> bool {
+        const EXPORTING: &[&str] = &[
+            "export", "declare", "typeset", "local", "readonly", "set", "eval", "source", ".",
+        ];
+        let Some(probe) = self.probe.as_ref() else {
+            return false;
+        };
+        let word_in = |src: &str, word: &str| {
+            src.match_indices(word).any(|(at, _)| {
+                let before = src[..at].chars().next_back();
+                let after = src[at + word.len()..].chars().next();
+                before.is_none_or(|c| {
+                    !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' || c == '/')
+                }) && after.is_none_or(|c| c.is_whitespace() || matches!(c, ';' | '&' | '|' | ')'))
+            })
+        };
+        env::read_only_unexported(name)
+            && probe.start_value(name).is_none()
+            && probe
+                .start_value("SHELLOPTS")
+                .is_none_or(|v| !v.contains("allexport"))
+            && self
+                .sources
+                .iter()
+                .all(|src| !EXPORTING.iter().any(|w| word_in(src, w)))
+    }
+
     /// `NAME=value`; `shell` when it sets a shell variable rather than one command's environment.
     pub(super) fn assignment(&mut self, node: Node<'_>, src: &str, shell: bool) {
         let name_node = node.child_by_field_name("name");
@@ -38,7 +71,8 @@ impl Walker {
                 } else {
                     env::prefix_risk(&name, fixed.as_deref())
                 }
-            });
+            })
+            .filter(|_| !(shell && self.stays_in_shell(&name)));
         if let Some(reason) = risk {
             self.find(Level::Unknown, reason);
         }

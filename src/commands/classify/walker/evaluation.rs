@@ -194,8 +194,9 @@ impl Walker {
                     .collect();
                 let rest = &inner[assigned.len()..];
                 if rest.starts_with(":=") || rest.starts_with('=') {
-                    let risk =
-                        hijack_reason(&assigned).or_else(|| env::shell_risk(&assigned, None));
+                    let risk = hijack_reason(&assigned)
+                        .or_else(|| env::shell_risk(&assigned, None))
+                        .filter(|_| !self.stays_in_shell(&assigned));
                     if let Some(reason) = risk {
                         self.find(Level::Unknown, reason);
                     }
