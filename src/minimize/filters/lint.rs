@@ -693,6 +693,23 @@ impl ByFile {
     }
 }
 
+/// Whether an output reads as `rustfmt --check`'s whatever printed it (a wrapper, a script, a
+/// task runner): its first line that is not blank is a place's heading, `Diff in PATH:12:` or
+/// older rustfmt's `Diff in PATH at line 12:`, and [`rustfmt_check`] reads it.
+pub(super) fn looks_like_rustfmt_check(head: &str) -> bool {
+    head.split_lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| l.strip_prefix("Diff in ")?.strip_suffix(':'))
+        .is_some_and(|rest| {
+            let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            rest.rsplit_once(':')
+                .is_some_and(|(path, n)| !path.is_empty() && digits(n))
+                || rest
+                    .rsplit_once(" at line ")
+                    .is_some_and(|(path, n)| !path.is_empty() && digits(n))
+        })
+}
+
 /// `cargo fmt --check` / `rustfmt --check`: the places that would change (`Diff in path:12:`,
 /// older rustfmt's `Diff in path at line 12:`), as each file's line numbers grouped by directory,
 /// and how many lines would be removed and added. The diff itself is what `cargo fmt` writes;
@@ -1173,6 +1190,16 @@ fn in_line_heading(line: &str) -> Option<(&str, &str)> {
     let (path, row) = rest.rsplit_once(" line ")?;
     (!path.is_empty() && !row.is_empty() && row.bytes().all(|b| b.is_ascii_digit()))
         .then_some((path, row))
+}
+
+/// Whether an output reads as shellcheck's default (tty) format whatever printed it (a wrapper,
+/// a script, a hook runner): its first line that is not blank is a block's heading (`In
+/// deploy.sh line 4:`) and a caret line under it names a finding (`^-- SC2086 (info): …`).
+/// [`shellcheck_tty`] then reads it, and leaves it whole at any line of another shape.
+pub(super) fn looks_like_caret_report(head: &str) -> bool {
+    let mut lines = head.split_lines().filter(|l| !l.trim().is_empty());
+    lines.next().is_some_and(|l| in_line_heading(l).is_some())
+        && lines.take(3).any(|l| caret_message(l).is_some())
 }
 
 /// shellcheck's default (tty) format: each block is `In PATH line N:`, the source line, a caret

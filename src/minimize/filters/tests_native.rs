@@ -1934,27 +1934,39 @@ pub(super) fn py_trace(ctx: &Context) -> Option<String> {
 
 /// Whether an output reads as a `go test` run whatever started it (a script, `make test`):
 /// `-v`'s `=== RUN   TestX` lines among its first, or two of a package's verdict lines, Go's
-/// tab after the word (`ok  \tpath\t0.01s`, `FAIL\tpath\t0.01s`, `?   \tpath\t[no test files]`).
+/// tab after the word (`ok  \tpath\t0.01s`, `FAIL\tpath\t0.01s`, `?   \tpath\t[no test files]`),
+/// or one of them with a test's own verdict line (`--- FAIL: TestX (0.00s)`: one package's run,
+/// as `go test -race -run X .` prints it under a data race report).
 /// `head` is the sniff's: the text's first lines.
 pub(super) fn looks_like_go_test(head: &str, text: &str) -> bool {
     const RUN_MIN_LINES: usize = 2;
     const VERDICT_MIN_LINES: usize = 2;
-    head.split_lines()
+    use crate::minimize::text::text_has;
+    if head
+        .split_lines()
         .filter(|l| l.starts_with("=== RUN   "))
         .take(RUN_MIN_LINES)
         .count()
         >= RUN_MIN_LINES
-        || ["ok  \t", "FAIL\t", "?   \t"]
-            .iter()
-            .any(|v| crate::minimize::text::text_has(text, v))
-            && text
-                .split_lines()
-                .filter(|l| {
-                    l.starts_with("ok  \t") || l.starts_with("FAIL\t") || l.starts_with("?   \t")
-                })
-                .take(VERDICT_MIN_LINES)
-                .count()
-                >= VERDICT_MIN_LINES
+    {
+        return true;
+    }
+    if !["ok  \t", "FAIL\t", "?   \t"]
+        .iter()
+        .any(|v| text_has(text, v))
+    {
+        return false;
+    }
+    let verdicts = text
+        .split_lines()
+        .filter(|l| l.starts_with("ok  \t") || l.starts_with("FAIL\t") || l.starts_with("?   \t"))
+        .take(VERDICT_MIN_LINES)
+        .count();
+    verdicts >= VERDICT_MIN_LINES
+        || verdicts == 1
+            && text.split_lines().any(|l| {
+                (l.starts_with("--- FAIL: ") || l.starts_with("--- PASS: ")) && l.ends_with("s)")
+            })
 }
 
 /// Whether an output reads as a pytest run whatever started it (a script, a wrapper, `-q`
