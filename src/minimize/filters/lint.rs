@@ -600,13 +600,42 @@ fn ruff_grouped_row(line: &str) -> Option<(&str, &str)> {
     (digits(row) && digits(col) && code).then_some((at, message))
 }
 
+/// A mypy diagnostic's parts, `path:line[:col]: severity: message` (`error`, `warning` or
+/// `note`): the path up to the first `:`, not starting with a blank. Read by hand, not by a
+/// pattern's captures on every line (12.7M of 531M instructions over the 60 slowest 50 KB
+/// cases, its three mypy runs 1.6 ms each).
+fn located_line(line: &str) -> Option<(&str, &str, &str, &str)> {
+    if line.starts_with(|c: char| c.is_whitespace() || c == ':') {
+        return None;
+    }
+    let colon = line.find(':')?;
+    let rest = &line[colon + 1..];
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let mut n = digits(rest);
+    if n == 0 {
+        return None;
+    }
+    if let Some(after) = rest[n..].strip_prefix(':') {
+        let column = digits(after);
+        if column > 0 && after[column..].starts_with(": ") {
+            n += 1 + column;
+        }
+    }
+    let (severity, message) = rest[n..].strip_prefix(": ")?.split_once(": ")?;
+    matches!(severity, "error" | "warning" | "note").then_some((
+        &line[..colon],
+        &rest[..n],
+        severity,
+        message,
+    ))
+}
+
 /// `path:line[:col]: severity: message` diagnostics, one a line (mypy, and its notes), grouped
 /// under their file; the same severity and message at several places of a file share a line
 /// (`112, 143: error: Function is missing a type annotation  [no-untyped-def]`). Output with
 /// anything else between two diagnostics (`--pretty`'s source lines, `In function` context
 /// lines) is not rewritten: those lines belong to the diagnostic above them.
 pub(super) fn located(ctx: &Context) -> Option<String> {
-    let diag = re!(r"^([^\s:][^:]*):(\d+(?::\d+)?): (error|warning|note): (.*)$")?;
     // `--pretty` wraps a message onto unindented lines and shows the source line and a caret
     // line under it: the message is joined again, the source (the file has it) dropped.
     let pretty = ctx.inv.has_flag(&["--pretty"], None);
@@ -616,16 +645,16 @@ pub(super) fn located(ctx: &Context) -> Option<String> {
     // The diagnostic read last, while its message may go on: (file, line, message).
     let mut open: Option<(String, String, String)> = None;
     for line in ctx.text.split_lines() {
-        if let Some(c) = diag.captures(line) {
+        if let Some((path, place, severity, message)) = located_line(line) {
             if after.iter().any(|l| !l.trim().is_empty()) {
                 return None;
             }
             after.clear();
             files.close(open.take());
             open = Some((
-                c[1].to_string(),
-                c[2].to_string(),
-                format!("{}: {}", &c[3], &c[4]),
+                path.to_string(),
+                place.to_string(),
+                format!("{severity}: {message}"),
             ));
             continue;
         }
