@@ -483,3 +483,112 @@ fn a_link_to_the_rule_a_finding_named_goes() {
     assert_eq!(run("notes show", notes), None);
     assert!(!out.contains("\n\n\n"), "{out}");
 }
+
+#[test]
+fn a_caret_report_is_read_as_shellcheck_without_its_name() {
+    let raw = "\nIn scripts/deploy.sh line 7:\n  cp $f $TARGET/\n     ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\n\nDid you mean: \n  cp \"$f\" \"$TARGET\"/\n\n\nIn scripts/deploy.sh line 12:\ncd /srv/shop\n^----------^ SC2164 (warning): Use 'cd ... || exit' or 'cd ... || return' in case cd fails.\n\nFor more information:\n  https://www.shellcheck.net/wiki/SC2164 -- Use 'cd ... || exit' or 'cd ... |...\n";
+    let out = rewritten(
+        "blindprog scripts/deploy.sh",
+        raw,
+        "caret-report",
+        &[
+            "scripts/deploy.sh",
+            "7 SC2086 (info)",
+            "12 SC2164 (warning)",
+        ],
+    );
+    assert!(!out.contains("https://"), "{out}");
+    // A heading then a line of another shape is not one.
+    assert_ne!(
+        label(
+            "blindprog x",
+            "In the beginning line 3:\nsome text\nmore text\n"
+        )
+        .as_deref(),
+        Some("caret-report")
+    );
+}
+
+#[test]
+fn one_go_package_verdict_with_a_tests_verdict_is_a_go_test_run() {
+    let raw = "==================\nWARNING: DATA RACE\nRead at 0x00c0000be1c8 by goroutine 8:\n  example.org/ringbuf.(*Counter).Inc()\n      /w/ringbuf/ring.go:66 +0xaa\n==================\n--- FAIL: TestCounterConcurrent (0.00s)\n    testing.go:1319: race detected during execution of test\nFAIL\nFAIL\texample.org/ringbuf\t0.093s\nFAIL\n";
+    rewritten(
+        "blindprog test -race .",
+        raw,
+        "go-test",
+        &[
+            "WARNING: DATA RACE",
+            "/w/ringbuf/ring.go:66",
+            "--- FAIL: TestCounterConcurrent",
+            "FAIL\texample.org/ringbuf",
+        ],
+    );
+    // One verdict alone is not one.
+    assert_ne!(
+        label(
+            "blindprog x",
+            "building\nFAIL\texample.org/ringbuf\t0.093s\n"
+        )
+        .as_deref(),
+        Some("go-test")
+    );
+}
+
+#[test]
+fn a_search_with_context_lines_is_read_as_a_match_list() {
+    let mut raw = String::new();
+    for (i, n) in [40, 90, 140].iter().enumerate() {
+        if i > 0 {
+            raw.push_str("--\n");
+        }
+        raw.push_str(&format!("boltons/funcutils.py-{}-    ret = {{}}\n", n - 1));
+        raw.push_str(&format!(
+            "boltons/funcutils.py:{n}:    # TODO: handle slots?\n"
+        ));
+        raw.push_str(&format!(
+            "boltons/funcutils.py-{}-    for k in dir(obj):\n",
+            n + 1
+        ));
+    }
+    rewritten(
+        "blindprog -n -C1 TODO boltons",
+        &raw,
+        "match-list",
+        &["40: # TODO: handle slots?", "141- for k in dir(obj):"],
+    );
+}
+
+#[test]
+fn a_nextest_run_is_read_as_rusts_test_harness_without_its_name() {
+    let raw = "warning: unused variable: `unused`\n --> src/bin/tally.rs:9:9\n  |\n9 |     let unused = 42;\n  |         ^^^^^^\n\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 0.61s\n────────────\n Nextest run ID 35d20a9d with nextest profile: default\n    Starting 3 tests across 1 binary\n        PASS [   0.153s] (1/3) tallyq tests::case_folds\n        PASS [   0.168s] (2/3) tallyq tests::counts_words\n        FAIL [   2.168s] (3/3) tallyq tests::parse_line_bad\n  stdout ───\n\n    running 1 test\n    test tests::parse_line_bad ... FAILED\n\n    test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 7 filtered out; finished in 1.99s\n\n  stderr ───\n\n    thread 'tests::parse_line_bad' (10881) panicked at src/lib.rs:117:9:\n    assertion `left == right` failed\n\n────────────\n     Summary [   4.222s] 3 tests run: 2 passed, 1 failed, 0 skipped\n        FAIL [   2.168s] (3/3) tallyq tests::parse_line_bad\nerror: test run failed\n";
+    let out = rewritten(
+        "blindprog nextest run",
+        raw,
+        "libtest",
+        &[
+            "tests::parse_line_bad",
+            "src/lib.rs:117:9",
+            "3 tests run: 2 passed, 1 failed",
+            "src/bin/tally.rs:9:9",
+        ],
+    );
+    assert!(!out.contains("tests::case_folds"), "{out}");
+}
+
+#[test]
+fn rustfmts_check_is_read_by_its_place_headings_without_its_name() {
+    let raw = "Diff in /w/ledgerlite/src/bin/ledger.rs:3:\n     let args: Vec<String> = std::env::args().collect();\n-        match parse_amount(a) { Ok(c) => println!(\"{}\", c), Err(e) => eprintln!(\"{}\", e) }\n+        match parse_amount(a) {\n+            Ok(c) => println!(\"{}\", c),\n+            Err(e) => eprintln!(\"{}\", e),\n+        }\n     }\n \nDiff in /w/ledgerlite/src/lib.rs:25:\n impl fmt::Display for LedgerError {\n-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }\n+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n+        Ok(())\n+    }\n";
+    rewritten(
+        "blindprog fmt --check",
+        raw,
+        "rustfmt-check",
+        &[
+            "/w/ledgerlite/src/bin/ledger.rs: 3",
+            "/w/ledgerlite/src/lib.rs: 25",
+        ],
+    );
+    assert_ne!(
+        label("blindprog x", "Diff in the weather today:\nsunny\n").as_deref(),
+        Some("rustfmt-check")
+    );
+}

@@ -1207,6 +1207,16 @@ fn any_unified_diff_has_the_diff_shape() {
 }
 
 #[test]
+fn every_unified_diff_says_each_file_once() {
+    // One rule whoever prints it: git's diff by its name, the same through another name (its
+    // `diff --git` header and `---`/`+++` pair one file).
+    let raw = "diff --git a/docs/new.md b/docs/new.md\nnew file mode 100644\nindex 0000000..2369d7b\n--- /dev/null\n+++ b/docs/new.md\n@@ -0,0 +1,3 @@\n+# Title\n+\n+Text.\n";
+    let want = "--- docs/new.md (new file)\n+# Title\n+\n+Text.\n";
+    assert_eq!(text_of("git diff", raw), want);
+    assert_eq!(text_of("blindprog diff", raw), want);
+}
+
+#[test]
 fn gcc_repeated_warnings_are_said_once_with_their_places() {
     let w = "warning: conversion from 'uint32_t' to 'uint16_t' may change value [-Wconversion]";
     let raw = format!(
@@ -4080,18 +4090,35 @@ fn pytest_verbose_counts_expected_failures() {
     assert!(!out.contains("XFAIL"), "{out}");
 }
 
-/// A formatter's diff (`ruff format --diff`, `black --diff`): its blank lines added or removed
-/// go, counted on one line; a hunk's number on a blank change moves to the hunk's next change;
-/// every other changed line stays. `diff -u` keeps them.
+/// A unified diff, whoever prints it (`ruff format --diff`, `diff -u`, git): its blank lines
+/// added or removed go, counted on one line, when there are eight or more; a hunk's number on a
+/// blank change moves to the hunk's next change; every other changed line stays.
 #[test]
-fn a_formatters_blank_line_changes_are_counted() {
-    let raw = "--- a.py\n+++ a.py\n@@ -10,3 +10,2 @@\n x = 1\n-\n y = 2\n@@ -40,3 +39,4 @@\n z = 3\n+\n-q = 'a'\n+q = \"a\"\n@@ -70,2 +70,3 @@\n w = 4\n+\n";
-    let out = text_of("ruff format --diff", raw);
-    assert_eq!(
-        out,
-        "--- a.py\n40 -q = 'a'\n+q = \"a\"\n(3 changes that add or remove blank lines, not shown)\n"
+fn a_diffs_blank_line_changes_are_counted() {
+    let few = "--- a.py\n+++ a.py\n@@ -10,3 +10,2 @@\n x = 1\n-\n y = 2\n@@ -40,3 +39,4 @@\n z = 3\n+\n-q = 'a'\n+q = \"a\"\n@@ -70,2 +70,3 @@\n w = 4\n+\n";
+    let blank_hunks: String = (0..6)
+        .map(|i| {
+            format!(
+                "@@ -{},2 +{},3 @@\n v = {i}\n+\n-w = {i}\n+w = {i}!\n",
+                100 + i * 10,
+                101 + i * 10
+            )
+        })
+        .collect();
+    let many = format!("{few}{blank_hunks}");
+    let shown: String = (0..6)
+        .map(|i| format!("{} -w = {i}\n+w = {i}!\n", 102 + i * 10))
+        .collect();
+    let want = format!(
+        "--- a.py\n40 -q = 'a'\n+q = \"a\"\n{shown}(9 changes that add or remove blank lines, not shown)\n"
     );
-    assert!(!text_of("diff -u a.py b.py", raw).contains("blank lines"));
+    assert_eq!(text_of("ruff format --diff", &many), want);
+    assert_eq!(text_of("diff -u a.py b.py", &many), want);
+    // Fewer: the note would cost more than the bare lines.
+    assert_eq!(
+        text_of("ruff format --diff", few),
+        "--- a.py\n11 -\n40 +\n-q = 'a'\n+q = \"a\"\n71 +\n"
+    );
 }
 
 /// A line rewritten in place (`frame\rframe`) is read as the terminal shows it: the frames laid

@@ -7,7 +7,7 @@
 use super::build::push_place_rows;
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{by_file, is_dependency_frame, join_lines};
+use crate::minimize::text::{by_file, has, is_dependency_frame, join_lines};
 
 fn is_frame_name(t: &str) -> bool {
     t.split_once(": ")
@@ -696,9 +696,22 @@ pub(crate) fn rendered_diagnostics(text: &str) -> Option<String> {
 
 /// Whether an output reads as a run of Rust's test harness whatever started it (a script, a
 /// wrapper around `cargo test`, a test binary run by hand): a `running N tests` line and, at
-/// the start of a line, its `test result: ` counts. What [`test`] reads, said as a shape.
+/// the start of a line, its `test result: ` counts; or nextest's run (its `Starting 8 tests
+/// across 2 binaries` line, a test's `PASS [`/`FAIL [` line, its `Summary [` line), whose
+/// binaries' own libtest lines are indented under a failure. What [`test`] reads, said as a
+/// shape.
 pub(super) fn looks_like_libtest(text: &str) -> bool {
     use crate::minimize::text::text_has;
     (text.starts_with("test result: ") || text_has(text, "\ntest result: "))
         && text.split_lines().any(|l| is_running_line(l.trim()))
+        || text_has(text, " tests across ")
+            && text_has(text, "Summary [")
+            && text.split_lines().any(|l| {
+                let t = l.trim_start();
+                t.starts_with("Starting ") && has(t, " tests across ")
+            })
+            && text.split_lines().any(|l| {
+                let t = l.trim_start();
+                t.starts_with("PASS [") || t.starts_with("FAIL [")
+            })
 }

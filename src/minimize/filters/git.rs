@@ -738,6 +738,9 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     stat_block(stats, &mut out);
     numstat_block(numstat, &mut out);
     diff.finish(&mut out);
+    if seen_diff {
+        out = blank_changes_counted(out);
+    }
     (seen_diff || seen_stat).then(|| join_lines(out))
 }
 
@@ -961,22 +964,20 @@ fn changed_lines(hunk: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// A unified diff from any program (`diff -u`, `ruff format --diff`, `black --diff`): the same
-/// shape as `git diff`'s, one `--- path` line per file, every changed line, each hunk led by its
-/// line. Lines outside the diff (a summary, `Only in …`) stay as written.
+/// A unified diff from any program (`diff -u`, `ruff format --diff`, `black --diff`, `gofmt
+/// -d`, git's own through a wrapper): the same shape as `git diff`'s. The rule for every unified
+/// diff, whoever prints it: each file once (`--- path` with its state), every changed line as
+/// printed, each hunk led by the new file's line of its first change, the changes of a blank line
+/// counted on one closing line (eight or more); context, `index`, mode and `+++` lines go (a change is located by
+/// its file and line; the context is the file's, which the agent reads there). Lines outside the
+/// diff (a summary, `Only in …`) stay as written.
 pub(super) fn unified(ctx: &Context) -> Option<String> {
     let lines: Vec<&str> = ctx.text.split_lines().collect();
-    let (mut out, files) = compact_unified(&lines, ctx.text.len() > BIG_DIFF_CHARS, false);
+    let (out, files) = compact_unified(&lines, ctx.text.len() > BIG_DIFF_CHARS, false);
     if files == 0 {
         return None;
     }
-    // A program that prints what it would change (a formatter, a linter's fixes): its blank
-    // lines added or removed are layout it puts right itself; `diff` compares files a user
-    // chose, and every line of it stays.
-    if ctx.inv.program != "diff" {
-        out = blank_changes_counted(out);
-    }
-    Some(join_lines(out))
+    Some(join_lines(blank_changes_counted(out)))
 }
 
 /// Unified diff lines made compact as [`unified`] says, with how many files they hold; `big`
@@ -994,6 +995,8 @@ pub(super) fn compact_unified(lines: &[&str], big: bool, history: bool) -> (Vec<
     // The old and new lines left in the current hunk: a hunk's `--- ` line is a removed line,
     // not the next file's header.
     let (mut old_left, mut new_left) = (0usize, 0usize);
+    // A `diff --git` line named the file already: its `---`/`+++` pair says it again.
+    let mut git_header = false;
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
@@ -1017,12 +1020,17 @@ pub(super) fn compact_unified(lines: &[&str], big: bool, history: bool) -> (Vec<
             // `+++ b/a.py<TAB>2026-01-05 10:00:00` as `a.py`.
             let path = new.split('\t').next().unwrap_or(new).trim_end();
             let path = path.strip_prefix("b/").unwrap_or(path);
-            diff.push(&format!("diff --git a/{path} b/{path}"), &mut out);
+            if !std::mem::take(&mut git_header) {
+                diff.push(&format!("diff --git a/{path} b/{path}"), &mut out);
+            }
             files += 1;
             i += 2;
             continue;
         }
-        if let Some((old, new)) = hunk_counts(line) {
+        if line.starts_with("diff --git ") || line.starts_with("diff --cc ") {
+            git_header = true;
+        } else if let Some((old, new)) = hunk_counts(line) {
+            git_header = false;
             old_left = old;
             new_left = new;
         }
@@ -1033,10 +1041,28 @@ pub(super) fn compact_unified(lines: &[&str], big: bool, history: bool) -> (Vec<
     (out, files)
 }
 
+/// Fewest changes of a blank line in a diff for them to be counted rather than shown: the
+/// closing line costs about 12 tokens, a bare `+` or `12 -` line about 2.
+const BLANK_CHANGES_MIN: usize = 8;
+
 /// The compacted diff's changes of blank lines (`48 -`, a bare `+`, `187, 195, 224 -`: an empty
-/// line added or removed), dropped and counted on one closing line; a hunk's number on a blank
-/// change moves to the hunk's next changed line, so every shown change keeps its place.
+/// line added or removed), dropped and counted on one closing line when there are
+/// [`BLANK_CHANGES_MIN`] or more; a hunk's number on a blank change moves to the hunk's next
+/// changed line, so every shown change keeps its place.
 fn blank_changes_counted(out: Vec<String>) -> Vec<String> {
+    let blank_change = |l: &str| {
+        let change = l.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',' || c == ' ');
+        change.starts_with(['+', '-']) && change[1..].trim().is_empty() && !l.starts_with("--- ")
+    };
+    if out
+        .iter()
+        .filter(|l| blank_change(l))
+        .take(BLANK_CHANGES_MIN)
+        .count()
+        < BLANK_CHANGES_MIN
+    {
+        return out;
+    }
     let split = |l: &str| -> (Option<usize>, usize) {
         // (where the change starts after a number list, how many numbers)
         let digits = l

@@ -572,32 +572,44 @@ const MATCH_LIST_MIN_ROWS: usize = 3;
 /// own line rather than a finding's message: its text glued to the place (`a.py:12:def f`) or
 /// indented (`a.py:12:    return x`). A linter's rows (`a.py:12:5: E501 line too long`) read
 /// as messages, and go to the lint-list shape, which says a repeated message once; a file's
-/// line said once for many places would no longer read as a match of each.
+/// line said once for many places would no longer read as a match of each. A search with
+/// context (`-C2`) has its context lines too, each a match's path then `-12-` (`a.py-12-text`);
+/// they count as the match lines' own.
 pub(super) fn looks_like_match_list(text: &str) -> bool {
     let head: Vec<&str> = text
         .split_lines()
         .take(40)
         .filter(|l| !l.trim().is_empty() && *l != "--")
         .collect();
+    // A path: no blank in it, a `/` or a `.`, a letter (a log's `2025-06-11T08:32:29Z`, a
+    // journal's `Nov 29 00:30:01` are not).
+    let row = |line: &str| {
+        match_line(line).is_some_and(|(path, _, _)| {
+            !path.contains(char::is_whitespace)
+                && path.contains(['/', '.'])
+                && path.bytes().any(|b| b.is_ascii_alphabetic())
+        })
+    };
     let mut rows = 0;
     let mut content = false;
-    for line in &head {
-        // A path: no blank in it, a `/` or a `.`, a letter (a log's `2025-06-11T08:32:29Z`, a
-        // journal's `Nov 29 00:30:01` are not).
-        let Some((path, _, _)) = match_line(line) else {
-            continue;
-        };
-        if path.contains(char::is_whitespace)
-            || !path.contains(['/', '.'])
-            || !path.bytes().any(|b| b.is_ascii_alphabetic())
-        {
-            continue;
-        }
+    let mut paths: std::collections::HashSet<&str, FastHash> = Default::default();
+    for line in head.iter().filter(|l| row(l)) {
         rows += 1;
+        paths.extend(match_line(line).map(|(path, _, _)| path));
         content |= super::lint::lint_row(line)
             .is_none_or(|(_, _, message)| message.starts_with([' ', '\t']));
     }
-    rows >= MATCH_LIST_MIN_ROWS && rows + 1 >= head.len() && content
+    if rows < MATCH_LIST_MIN_ROWS || !content {
+        return false;
+    }
+    let context = if rows + 1 < head.len() {
+        head.iter()
+            .filter(|l| !row(l) && context_line(l, &paths).is_some())
+            .count()
+    } else {
+        0
+    };
+    rows + context + 1 >= head.len()
 }
 
 /// A search's matches read by their shape (see [`looks_like_match_list`]), grouped as grep's.

@@ -584,6 +584,10 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
         Some(("changesets", changesets::changesets))
     } else if git::looks_like_blame(&head) {
         Some(("blame", git::blame))
+    } else if lint::looks_like_caret_report(&head) {
+        Some(("caret-report", lint::shellcheck_tty))
+    } else if lint::looks_like_rustfmt_check(&head) {
+        Some(("rustfmt-check", lint::rustfmt_check))
     } else if listing::looks_like_drawn_tree(&head) {
         Some(("drawn-tree", listing::drawn))
     } else if listing::looks_like_narrow_tree(&head) {
@@ -686,6 +690,8 @@ fn sniff(text: &str) -> Option<(String, Filter, Guard)> {
                 | "hooks"
                 | "streams"
                 | "blame"
+                | "caret-report"
+                | "rustfmt-check"
                 | "drawn-tree"
                 | "narrow-tree"
                 | "path-counts"

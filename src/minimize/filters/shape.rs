@@ -671,7 +671,7 @@ fn outer_tap_results(lines: &[&str], shapes: &mut [Shape]) {
 /// `None` when nothing repeats. Subtrees are compared by a hash built from the leaves up, then
 /// line for line where the hashes match, so a deep tree costs one pass.
 fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
-    use std::collections::hash_map::DefaultHasher;
+    use crate::minimize::text::{FastHash, Fnv};
     use std::collections::HashMap;
     use std::hash::{Hash, Hasher};
     let indent = |l: &str| {
@@ -708,7 +708,9 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
     // Each subtree's hash: its first line, then its children's hashes at their relative indent.
     let mut hash = vec![0u64; lines.len()];
     for i in (0..lines.len()).rev() {
-        let mut h = DefaultHasher::new();
+        // Fnv, not SipHash: the hashes only find candidates inside this call (`same` checks
+        // each), and SipHash of every line was most of the pass's hashing.
+        let mut h = Fnv::default();
         lines[i].trim_start_matches(' ').hash(&mut h);
         let mut child = i + 1;
         while child < end[i] {
@@ -724,7 +726,7 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
                     && lines[a + k].trim_start_matches(' ') == lines[b + k].trim_start_matches(' ')
             })
     };
-    let mut first: HashMap<u64, usize> = HashMap::new();
+    let mut first: HashMap<u64, usize, FastHash> = HashMap::default();
     let mut out = Vec::with_capacity(lines.len());
     let mut folded = false;
     let mut i = 0;
