@@ -564,9 +564,8 @@ pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
     match family(program) {
         "git" => !before_command().any(|a| a.is("--no-pager") || a.is("-P")),
         "systemctl" | "journalctl" | "loginctl" | "busctl" | "machinectl" | "hostnamectl"
-        | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl" => {
-            !args.iter().any(|a| a.is("--no-pager"))
-        }
+        | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl"
+        | "ledger" => !args.iter().any(|a| a.is("--no-pager")),
         "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri"
         | "pydoc" | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb"
         | "aws" | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig"
