@@ -531,9 +531,11 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     // removed in /tmp); its `-V`/`--version` return first (`modes::INFO_MODES`).
     // autoheader, autom4te and autoreconf make a directory in /tmp before they read their
     // options (strace, autoconf 2.71: `--version` included).
+    // colordiff's `--version` and `--help` run the `diff_cmd` its configuration names (cat52).
     let configured_first = matches!(
         program,
         "hg" | "svn"
+            | "colordiff"
             | "gdb"
             | "composer"
             | "pytest"
