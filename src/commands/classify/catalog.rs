@@ -3,9 +3,10 @@
 //! its probe forms by `bench/catalog/tracer.py` in a sandbox. Data only: the one-word information
 //! modes that only print, and the reading grammars whose options were traced or read as harmless.
 
-use super::grammar::Spec;
+use super::grammar::{Parsed as Options, Spec};
 use super::specs::spec;
-use super::verdict::Verdict;
+use super::verdict::{Level, Settle, Verdict};
+use super::words::Word;
 
 /// Programs and their one-word information modes (`--version`, `--help`, `-V`, `-h`, …) traced as
 /// printing only: nothing opened to write, created, removed or changed, no other program run, no
@@ -20,6 +21,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("addpart", &["--version", "--help", "-h", "-V"]),
     ("adduser", &["--version"]),
     ("afmtodit", &["--version", "--help"]),
+    ("age", &["--version"]),
     ("annotate-output", &["--help", "-h"]),
     ("apt-cdrom", &["--version", "--help"]),
     ("apt-extracttemplates", &["--version", "--help"]),
@@ -571,6 +573,31 @@ pub(super) const SPECS: &[Spec] = &[
     spec(&["llvm-size"], "ABdhmotxl", "common format= help radix= totals version arch="),
     spec(&["llvm-strings"], "afhn:t:", "all bytes= help print-file-name radix= version"),
     spec(&["llvm-cxxfilt"], "_hnst", "format= help no-strip-underscore strip-underscore types version"),
+    // The families (third pass, `bench/catalog/families.tsv`): signing tools' verifying and
+    // printing modes, diff viewers, checkers without a fix mode; every option below traced on
+    // the samples of `families-samples.sh`, only printing. age 1.1's age-keygen prints a new
+    // identity, or with `-y` the recipients of the identities it reads. Not here: `-o`/`--output`
+    // (writes the file, measured).
+    spec(&["age-keygen"], "y", "help version"),
+    // desktop-file-utils 0.26: a desktop entry's problems printed.
+    spec(&["desktop-file-validate"], "h", "help help-all no-hints no-warn-deprecated warn-kde"),
+    // flawfinder 2.0.19 prints the risky calls in C sources. Not here: `--savehitlist` (writes
+    // the file), `--loadhitlist` and `--diffhitlist` (unpickle a file: code).
+    spec(&["flawfinder"], "hIFnCcDHiSQm:e:P:", "help version listrules allowlink followdotdir nolink inputs minlevel= falsepositive neverignore regex= columns context dataonly html immediate sarif singleline omittime quiet error-level= patch="),
+    // GnuPG 2.2's gpgv checks signatures against a keyring (`~/.gnupg/trustedkeys.kbx` unless
+    // `--keyring` names one). Not here: `-o`/`--output` (writes the signed data), `--status-fd`,
+    // `--logger-fd`.
+    spec(&["gpgv"], "vq", "verbose quiet keyring= ignore-time-conflict weak-digest= help version"),
+    // icdiff 2.0.6 prints two files (or directories with `-r`) side by side. optparse takes
+    // abbreviations of long options; only the exact names are listed here.
+    spec(&["icdiff"], "hHNrstuWPL:U:x:", "version help cols= encoding= head= highlight line-numbers no-bold no-headers output-encoding= recursive report-identical-files show-all-spaces tabsize= truncate patch whole-file permissions strip-trailing-cr color-map= is-git-diff label= unified= exclude="),
+    // minisign 0.11 verifies (`-V`; `-o` prints the file verified). Not here: `-G`, `-S`, `-R`
+    // and `-C` (they write keys or signatures).
+    spec(&["minisign"], "VHx:p:P:oqQm:v", ""),
+    // signify-openbsd 31 verifies a message (`-V`) or a signed checksum list and its files
+    // (`-C`). Not here: `-e` (with `-V` writes the embedded message to `-m`'s file), `-z`
+    // (gzip archives: `-m` is the output), `-G` and `-S` (write keys and signatures).
+    spec(&["signify-openbsd"], "VCqp:t:x:m:", ""),
 ];
 
 /// How a program reads the options of a [`Grammar`].
@@ -730,10 +757,12 @@ fn grammar(program: &str, values: &[&str]) -> Option<&'static Grammar> {
 /// Whether `program` has a reading grammar here ([`GRAMMARS`] or the special forms of
 /// [`check`]).
 pub(super) fn has_grammar(program: &str) -> bool {
-    program == "llvm-ar"
-        || GRAMMARS
-            .binary_search_by(|g| g.program.cmp(program))
-            .is_ok()
+    matches!(
+        program,
+        "llvm-ar" | "colordiff" | "cppcheck" | "ledger" | "hledger"
+    ) || GRAMMARS
+        .binary_search_by(|g| g.program.cmp(program))
+        .is_ok()
 }
 
 /// The verdict for `program values` when a grammar here knows the program: read-only for a form
@@ -747,6 +776,13 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
                 "llvm-ar is given a form other than listing (t) or printing (p) members",
             )
         });
+    }
+    match program {
+        "colordiff" => return Some(colordiff(values)),
+        "cppcheck" => return Some(cppcheck(values)),
+        "ledger" => return Some(ledger(values)),
+        "hledger" => return Some(hledger(values)),
+        _ => {}
     }
     if !has_grammar(program) {
         return None;
@@ -866,6 +902,240 @@ fn llvm_ar_lists(values: &[&str]) -> bool {
         && key.chars().all(|c| matches!(c, 't' | 'p' | 'v' | 'O'))
         && !rest.is_empty()
         && rest.iter().all(|v| !v.starts_with(['-', '@']))
+}
+
+/// The options colordiff 1.0.20 takes itself (Getopt::Long, `pass_through`, no abbreviations,
+/// names matched without case, one or two dashes), with whether each takes a value; it hands
+/// every other word to diff.
+const COLORDIFF_OWN: &[(&str, bool)] = &[
+    ("verifymode", false),
+    ("fakeexitcode", false),
+    ("difftype", true),
+    ("color", true),
+    ("color-patches", true),
+    ("color-term-output-only", true),
+];
+
+/// colordiff's finding in its diff mode: settled by the context, which reads the configuration
+/// files (`context::catalog`).
+pub(crate) const COLORDIFF_DIFF_CMD: &str =
+    "colordiff runs the diff_cmd its configuration files may name (~/.colordiffrc, ~/.config/colordiff/colordiffrc); no context was read to tell";
+
+/// The words colordiff hands to diff, or `None` when a value of its own options is not plain
+/// (the next word looks like an option: Getopt::Long's reading of it is not modelled here).
+pub(crate) fn colordiff_diff_args<'a>(values: &[&'a str]) -> Option<Vec<&'a str>> {
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while let Some(&w) = values.get(i) {
+        i += 1;
+        if w == "--" {
+            rest.extend_from_slice(&values[i - 1..]);
+            break;
+        }
+        let body = w
+            .strip_prefix("--")
+            .or_else(|| w.strip_prefix('-'))
+            .filter(|b| !b.is_empty());
+        let Some(body) = body else {
+            rest.push(w);
+            continue;
+        };
+        let (name, attached) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (body, None),
+        };
+        let own = COLORDIFF_OWN
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name));
+        match own {
+            None => rest.push(w),
+            Some((_, false)) => {}
+            Some((_, true)) if attached.is_some() => {}
+            Some((_, true)) => {
+                let value = values.get(i)?;
+                if value.starts_with('-') {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+    }
+    Some(rest)
+}
+
+/// Whether colordiff runs diff on these words (its `check_for_file_arguments`): an operand, `-`,
+/// anything after `--`, or `--help`, `--version`, `-v`. Otherwise it reads a diff from standard
+/// input and only colours it (a filter), whatever its configuration says.
+pub(crate) fn colordiff_runs_diff(rest: &[&str]) -> bool {
+    let mut after_dashes = false;
+    rest.iter().any(|&w| {
+        if w == "--" {
+            after_dashes = true;
+            return false;
+        }
+        after_dashes
+            || w == "-"
+            || !w.starts_with('-')
+            || matches!(w, "--help" | "--version" | "-v")
+    })
+}
+
+/// colordiff 1.0.20 (a Perl script, read): as a filter (no file operands) it colours the diff on
+/// its standard input; with operands it runs diff with every word but its own options, and the
+/// `diff_cmd` of /etc/colordiff/colordiffrc, `$XDG_CONFIG_HOME/colordiff/colordiffrc` (or
+/// `~/.config/…`) or `~/.colordiffrc` runs instead (the context reads them). Its other settings
+/// are colours and a banner.
+fn colordiff(values: &[&str]) -> Verdict {
+    let Some(rest) = colordiff_diff_args(values) else {
+        return Verdict::unknown("colordiff is given an option value that looks like an option");
+    };
+    if !colordiff_runs_diff(&rest) {
+        return Verdict::read_only();
+    }
+    let Some(spec) = super::specs::find("diff") else {
+        return Verdict::unknown("colordiff runs diff, whose grammar is not known here");
+    };
+    let words: Vec<Word> = rest.iter().map(|w| Word::literal(w)).collect();
+    let mut v = super::readers::by_grammar("diff", spec, &words);
+    v.push_unless(Level::Unknown, COLORDIFF_DIFF_CMD, Settle::Configuration);
+    v
+}
+
+/// cppcheck 2.10's reading options: the checks enabled, the standard and platform, include
+/// paths and macros, suppressions (read from the files named), the message template. Not here:
+/// `--output-file`, `--plist-output`, `--dump`, `--cppcheck-build-dir` (write), `--addon`,
+/// `--addon-python`, `--clang` (run programs), `--project` (a GUI project can name addons),
+/// `--rule-file`, `--file-list`, `-j` and `-l` (processes).
+const CPPCHECK: Spec = spec(
+    &["cppcheck"],
+    "qvfhx:I:D:U:i:",
+    "quiet verbose force inconclusive inline-suppr check-config check-library xml report-progress errorlist help version enable= disable= std= language= suppress= error-exitcode= max-configs= platform= library= template= template-location= file-filter= max-ctu-depth= suppressions-list= exitcode-suppressions=",
+);
+
+/// cppcheck's finding: settled by the context, which looks for the files it would remove.
+pub(crate) const CPPCHECK_CTU_INFO: &str =
+    "cppcheck removes FILE.ctu-info beside each source FILE it checks; no context was read to tell whether any is there";
+
+/// cppcheck: the grammar above; every check also unlinks `FILE.ctu-info` beside each source
+/// (measured: `unlink("src/f.c.ctu-info")` on every form), which the context rules out.
+fn cppcheck(values: &[&str]) -> Verdict {
+    let Some(parsed) = getopt(&CPPCHECK, values) else {
+        return Verdict::unknown("cppcheck is given an option its reading grammar does not list");
+    };
+    let mut v = Verdict::read_only();
+    if !parsed.operands.is_empty() {
+        v.push_unless(Level::Unknown, CPPCHECK_CTU_INFO, Settle::Configuration);
+    }
+    v
+}
+
+/// The operands cppcheck checks (files and directories), for the context.
+pub(crate) fn cppcheck_sources(values: &[&str]) -> Vec<String> {
+    getopt(&CPPCHECK, values)
+        .map(|p| p.operands.iter().filter_map(|o| o.value.clone()).collect())
+        .unwrap_or_default()
+}
+
+/// Ledger 3.3's options that only choose what a report shows or how (ledger(1)), read as
+/// getopt_long reads them but without grouped short options (ledger reads `-fo x` as `-f x -o
+/// …`). Not here: `-o`/`--output` (writes), `--pager` (runs it), `-Q`/`--download` and
+/// `--getquote` (run getquote), `--import` and `--script` (Python, ledger commands),
+/// `-i`/`--init-file`, `--price-db` (more files read as journals), `--seed`.
+pub(crate) const LEDGER: Spec = spec(
+    &["ledger"],
+    "ECURVBMWYDAcGsPwLOIrjJnf:b:e:p:S:l:d:F:X:y:t:T:",
+    "flat empty no-total collapse cleared uncleared real market basis cost monthly weekly yearly daily quarterly pedantic strict no-color force-color no-pager wide count average related actual current percent invert unround exact immediate permissive explicit check-payees day-break no-rounding revalued pending gain subtotal by-payee equity dc historical base raw version file= begin= end= period= sort= sort-xacts= limit= display= depth= format= columns= head= tail= first= last= date-format= input-date-format= exchange= abbrev-len= account-width= amount-width= payee-width= date-width= meta= prepend-format= master-account= pivot= now= datetime-format= total= amount= display-amount= display-total=",
+);
+
+/// Ledger's reports that only print (ledger(1), "COMMANDS"; each traced). Not here: `python`
+/// and `server` (Python), `source` (parses another file), `convert`, `generate`, and no
+/// command at all (the REPL reads commands from standard input).
+#[rustfmt::skip]
+const LEDGER_REPORTS: &[&str] = &[
+    "accounts", "b", "bal", "balance", "budget", "cleared", "commodities", "csv", "emacs", "entry",
+    "equity", "lisp", "p", "payees", "print", "pricedb", "pricemap", "prices", "r", "reg",
+    "register", "select", "stat", "stats", "tags", "xact", "xml",
+];
+
+/// ledger's finding: settled by the context (`context::catalog`), which reads its init files,
+/// its `LEDGER_*` variables, the price database and the journals.
+pub(crate) const LEDGER_CONFIG: &str =
+    "ledger reads options from ~/.ledgerrc, ./.ledgerrc and LEDGER_* variables, and runs the Python a journal holds (python, import); no context was read to tell";
+
+/// ledger: a report of [`LEDGER_REPORTS`] with options of [`LEDGER`] only; what its
+/// configuration and journals hold is the context's.
+fn ledger(values: &[&str]) -> Verdict {
+    let unknown = || {
+        Verdict::unknown("ledger is given an option or a command its reading grammar does not list")
+    };
+    // `-fo`: ledger reads each letter as an option, a value from the next words.
+    if values
+        .iter()
+        .any(|w| w.len() > 2 && w.starts_with('-') && !w.starts_with("--"))
+    {
+        return unknown();
+    }
+    let Some(parsed) = getopt(&LEDGER, values) else {
+        return unknown();
+    };
+    match parsed.operands.first().and_then(|o| o.value.as_deref()) {
+        Some(command) if LEDGER_REPORTS.contains(&command) => {
+            let mut v = Verdict::read_only();
+            v.push_unless(Level::Unknown, LEDGER_CONFIG, Settle::Configuration);
+            v
+        }
+        _ => unknown(),
+    }
+}
+
+/// The journals ledger's options name (`-f`, `--file`), for the context.
+pub(crate) fn ledger_files(parsed: &Options) -> Vec<String> {
+    parsed
+        .all("-f|--file")
+        .filter_map(|o| o.value().and_then(|w| w.value.clone()))
+        .collect()
+}
+
+/// hledger 1.25's general options (before or after the command) and the reporting commands'
+/// own (after it), from `hledger --help` and each command's; journals are data (hledger runs
+/// nothing they name). Not here: `-o`/`--output-file` (writes), `--new` (writes `.latest.*`
+/// files), `add`, `import`, `rewrite`, `ui`, `web` and any command not built in (hledger runs
+/// `hledger-CMD` from PATH).
+const HLEDGER: Spec = spec(
+    &["hledger"],
+    "IsDWMQYUPCREBVSAlNtTHhf:b:e:p:X:O:",
+    "ignore-assertions strict anon daily weekly monthly quarterly yearly date2 unmarked pending cleared real empty cost market infer-equity infer-market-prices auto forecast? flat tree no-total sort-amount percent invert transpose average row-total cumulative historical no-elide change budget? pretty? help version debug? file= rules-file= alias= pivot= begin= end= period= today= depth= exchange= value= drop= format= output-format= layout= color=",
+);
+
+/// hledger's built-in commands that only print.
+#[rustfmt::skip]
+const HLEDGER_REPORTS: &[&str] = &[
+    "a", "accounts", "activity", "areg", "aregister", "bal", "balance", "balancesheet",
+    "balancesheetequity", "bs", "bse", "cashflow", "cf", "check", "codes", "commodities",
+    "descriptions", "files", "incomestatement", "is", "notes", "payees", "prices", "print",
+    "reg", "register", "roi", "stats", "tags",
+];
+
+fn hledger(values: &[&str]) -> Verdict {
+    let listed = getopt(&HLEDGER, values).is_some_and(|p| {
+        p.operands
+            .first()
+            .and_then(|o| o.value.as_deref())
+            .is_some_and(|c| HLEDGER_REPORTS.contains(&c))
+    });
+    if listed {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(
+            "hledger is given an option or a command its reading grammar does not list",
+        )
+    }
+}
+
+/// `values` read by `spec` as getopt_long reads them; `None` when a word is not in it.
+pub(crate) fn getopt(spec: &Spec, values: &[&str]) -> Option<Options> {
+    let words: Vec<Word> = values.iter().map(|w| Word::literal(w)).collect();
+    super::grammar::parse(spec, &words).ok()
 }
 
 #[cfg(test)]

@@ -258,3 +258,216 @@ fn versioned_compilers_read_their_response_files_in_context() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
 }
+
+/// The families (issue 44's third pass, `bench/catalog/families.tsv`): signing tools' verifying
+/// and printing modes, diff viewers, checkers without a fix mode, ledger readers; each reading
+/// form read-only without context (or unknown, where the context reads what decides), and the
+/// nearest writing form not.
+#[test]
+fn families_reading_forms() {
+    assert_levels(&[
+        ("age-keygen", ReadOnly),
+        ("age-keygen -y id.txt", ReadOnly),
+        ("age-keygen -y < id.txt", ReadOnly),
+        ("age --version", ReadOnly),
+        ("minisign -Vm README.md -p mk.pub", ReadOnly),
+        (
+            "minisign -V -m a.txt -P RWQf6LRCGA9i5 -x a.txt.minisig -q",
+            ReadOnly,
+        ),
+        ("minisign -Vo -m a.txt", ReadOnly),
+        ("signify-openbsd -V -p s.pub -m a.txt", ReadOnly),
+        (
+            "signify-openbsd -C -q -p s.pub -x SHA256.sig a.txt",
+            ReadOnly,
+        ),
+        ("gpgv --keyring ./k.gpg a.txt.sig a.txt", ReadOnly),
+        ("gpgv -q a.txt.sig a.txt", ReadOnly),
+        ("icdiff --no-headers -U 2 a.txt b.txt", ReadOnly),
+        ("flawfinder --minlevel=2 -C src/", ReadOnly),
+        ("desktop-file-validate --no-hints app.desktop", ReadOnly),
+        ("checkbashisms --no-conf scripts/lint.sh", ReadOnly),
+        ("hledger -f books.journal balance --flat -M", ReadOnly),
+        ("hledger reg -f books.journal Expenses", ReadOnly),
+        ("git diff | colordiff", ReadOnly),
+        ("colordiff --color=always < p.diff", ReadOnly),
+        // The nearest writing forms and the forms left out.
+        ("age-keygen -o key.txt", Unknown),
+        ("age-keygen -y -o rec.txt id.txt", Unknown),
+        ("age -d -i id.txt f.age", Unknown),
+        ("minisign -G -W -p new.pub -s new.key", Unknown),
+        ("minisign -S -s mk.key -m a.txt", Unknown),
+        ("minisign -R -s mk.key -p re.pub", Unknown),
+        (
+            "signify-openbsd -V -e -p s.pub -x m.sig -m out.txt",
+            Unknown,
+        ),
+        ("signify-openbsd -Vz -p s.pub -x a.tgz -m out", Unknown),
+        ("signify-openbsd -S -s s.sec -m a.txt", Unknown),
+        ("gpgv -o out.txt a.txt.sig a.txt", Unknown),
+        ("gpgv --output=out.txt a.txt.sig a.txt", Unknown),
+        ("flawfinder --savehitlist=hits src/", Unknown),
+        ("flawfinder --loadhitlist=hits src/", Unknown),
+        ("hledger -f books.journal balance -o out.txt", Unknown),
+        ("hledger -f books.journal print --new", Unknown),
+        ("hledger -f books.journal add", Unknown),
+        ("hledger -f books.journal import bank.csv", Unknown),
+        ("hledger -f books.journal iadd", Unknown),
+        ("cppcheck --dump src/f.c", Unknown),
+        ("cppcheck --output-file=out.txt src/f.c", Unknown),
+        ("cppcheck --cppcheck-build-dir=build src/", Unknown),
+        ("cppcheck --addon=misra src/f.c", Unknown),
+        ("cppcheck --project=compile_commands.json", Unknown),
+        ("wdiff a.txt b.txt", Unknown),
+    ]);
+}
+
+/// colordiff runs the diff_cmd its configuration names, cppcheck removes `FILE.ctu-info`
+/// beside its sources and ledger runs a journal's Python: without the context their checking
+/// forms are unknown; in context, read-only unless the files say otherwise.
+#[test]
+fn families_left_to_the_context() {
+    assert_levels(&[
+        ("colordiff -u a.txt b.txt", Unknown),
+        ("colordiff --version", Unknown),
+        ("cppcheck --quiet --enable=warning src/", Unknown),
+        ("ledger -f books.ledger balance", Unknown),
+        ("ledger balance", Unknown),
+        // Not in the grammars whatever the context says.
+        ("colordiff -u --to-file=x a.txt", Unknown),
+        ("ledger -f books.ledger -o out.txt balance", Unknown),
+        ("ledger -f books.ledger --pager ./p balance", Unknown),
+        ("ledger -f books.ledger --download balance", Unknown),
+        ("ledger -f books.ledger python", Unknown),
+        ("ledger -f books.ledger", Unknown),
+        ("ledger -fo out.txt balance", Unknown),
+        ("ledger --init-file rc balance", Unknown),
+        ("ledger --script cmds -f books.ledger balance", Unknown),
+    ]);
+    let dir =
+        std::env::temp_dir().join(format!("classify-catalog-families-{}", std::process::id()));
+    let home = dir.join("home");
+    let repo = dir.join("repo");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(home.join(".config/colordiff"));
+    let _ = std::fs::create_dir_all(repo.join("src/deep"));
+    let _ = std::fs::write(repo.join("a.txt"), "a\n");
+    let _ = std::fs::write(repo.join("b.txt"), "b\n");
+    let _ = std::fs::write(repo.join("src/f.c"), "int x;\n");
+    let _ = std::fs::write(repo.join("src/deep/g.c"), "int y;\n");
+    let _ = std::fs::write(
+        repo.join("books.ledger"),
+        "2020/01/01 Opening\n    Assets:Bank    100 EUR\n    Equity:Opening\n",
+    );
+    let _ = std::fs::write(
+        repo.join("py.ledger"),
+        "python\n    open('/tmp/x', 'w')\n2020/01/01 x\n    A  1 EUR\n    B\n",
+    );
+    let _ = std::fs::write(repo.join("import.ledger"), "import os\n");
+    let _ = std::fs::write(repo.join("inc.ledger"), "include other.ledger\n");
+    let _ = std::fs::write(repo.join("opt.ledger"), "--pager ./p\n");
+    let context = Context {
+        cwd: repo.clone(),
+        env: [
+            ("PATH", "/usr/bin:/bin"),
+            ("HOME", home.to_str().unwrap_or("/nonexistent")),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect(),
+    };
+    let mut wrong = Vec::new();
+    let mut expect = |command: &str, read_only: bool| {
+        let got = classify_in(command, &context);
+        if (got.level == ReadOnly) != read_only {
+            wrong.push(format!(
+                "{command}: {} {:?}",
+                got.level.as_str(),
+                got.reasons
+            ));
+        }
+    };
+    // Nothing planted.
+    expect("colordiff -u a.txt b.txt", true);
+    expect("git diff | colordiff", true);
+    expect("cppcheck --quiet --enable=warning src/", true);
+    expect("cppcheck src/f.c", true);
+    expect("ledger -f books.ledger balance", true);
+    expect("ledger -f books.ledger register Expenses", true);
+    expect("ledger -f py.ledger balance", false);
+    expect("ledger -f import.ledger balance", false);
+    expect("ledger -f inc.ledger balance", false);
+    expect("ledger -f opt.ledger balance", false);
+    expect("ledger -f - balance", false);
+    expect("LEDGER_PAGER=./p ledger -f books.ledger balance", false);
+    // (A `NAME=` prefix is refused by the walk whatever it names: LEDGER_FILE's journal is
+    // read only when the environment sets it.)
+    expect("LEDGER_FILE=py.ledger ledger balance", false);
+    // A banner setting is a colour; a diff_cmd runs (as a filter colordiff runs none).
+    let _ = std::fs::write(home.join(".colordiffrc"), "banner=no\ncolor_patches=no\n");
+    expect("colordiff go.mod Cargo.toml", true);
+    let _ = std::fs::write(home.join(".colordiffrc"), "diff_cmd = /tmp/x/canary\n");
+    expect("colordiff a.txt b.txt", false);
+    expect("git diff | colordiff", true);
+    let _ = std::fs::remove_file(home.join(".colordiffrc"));
+    let _ = std::fs::write(home.join(".config/colordiff/colordiffrc"), "diff_cmd=sh\n");
+    expect("colordiff -u a.txt b.txt", false);
+    let _ = std::fs::remove_file(home.join(".config/colordiff/colordiffrc"));
+    // cppcheck removes FILE.ctu-info.
+    let _ = std::fs::write(repo.join("src/deep/g.c.ctu-info"), "keep\n");
+    expect("cppcheck --quiet --enable=warning src/", false);
+    expect("cppcheck src/f.c", true);
+    let _ = std::fs::write(repo.join("src/f.c.ctu-info"), "keep\n");
+    expect("cppcheck src/f.c", false);
+    // ledger's init files: a journal named there is read as one named with -f; an option the
+    // grammar does not list is not taken.
+    let _ = std::fs::write(
+        home.join(".ledgerrc"),
+        format!("--file {}\n", repo.join("books.ledger").display()),
+    );
+    expect("ledger balance", true);
+    let _ = std::fs::write(home.join(".ledgerrc"), "--file py.ledger\n");
+    expect("ledger balance", false);
+    let _ = std::fs::write(home.join(".ledgerrc"), "--pager ./p\n");
+    expect("ledger -f books.ledger balance", false);
+    let _ = std::fs::remove_file(home.join(".ledgerrc"));
+    let _ = std::fs::write(repo.join(".ledgerrc"), "--output out.txt\n");
+    expect("ledger -f books.ledger balance", false);
+    let _ = std::fs::remove_file(repo.join(".ledgerrc"));
+    let _ = std::fs::write(home.join(".pricedb"), "python\n    import os\n");
+    expect("ledger -f books.ledger balance", false);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}
+
+/// An Erlang VM loads modules from the working directory first: beside a planted `.beam`,
+/// `elixir --version` and `mix --version` are not read-only in context (measured: a planted
+/// `inet_db.beam` was loaded, and the crash wrote `erl_crash.dump` there).
+#[test]
+fn erlang_vms_load_the_working_directory_s_modules() {
+    let dir = std::env::temp_dir().join(format!("classify-catalog-beam-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    let context = Context {
+        cwd: dir.clone(),
+        env: [("PATH", "/usr/bin:/bin"), ("HOME", "/nonexistent")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    let level = |command: &str| classify_in(command, &context).level;
+    let mut wrong = Vec::new();
+    for command in ["elixir --version", "mix --version"] {
+        if level(command) != ReadOnly {
+            wrong.push(format!("{command} without a .beam: {:?}", level(command)));
+        }
+    }
+    let _ = std::fs::write(dir.join("inet_db.beam"), "FOR1");
+    for command in ["elixir --version", "mix --version"] {
+        if level(command) == ReadOnly {
+            wrong.push(format!("{command} beside inet_db.beam: read-only"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}

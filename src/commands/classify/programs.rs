@@ -531,9 +531,11 @@ pub fn check(written: &str, args: &[Word]) -> Verdict {
     // removed in /tmp); its `-V`/`--version` return first (`modes::INFO_MODES`).
     // autoheader, autom4te and autoreconf make a directory in /tmp before they read their
     // options (strace, autoconf 2.71: `--version` included).
+    // colordiff's `--version` and `--help` run the `diff_cmd` its configuration names (cat52).
     let configured_first = matches!(
         program,
         "hg" | "svn"
+            | "colordiff"
             | "gdb"
             | "composer"
             | "pytest"
@@ -564,9 +566,8 @@ pub fn pages_on_terminal(program: &str, args: &[Word]) -> bool {
     match family(program) {
         "git" => !before_command().any(|a| a.is("--no-pager") || a.is("-P")),
         "systemctl" | "journalctl" | "loginctl" | "busctl" | "machinectl" | "hostnamectl"
-        | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl" => {
-            !args.iter().any(|a| a.is("--no-pager"))
-        }
+        | "timedatectl" | "localectl" | "networkctl" | "resolvectl" | "coredumpctl" | "bootctl"
+        | "ledger" => !args.iter().any(|a| a.is("--no-pager")),
         "man" | "hg" | "less" | "more" | "most" | "pg" | "info" | "pinfo" | "perldoc" | "ri"
         | "pydoc" | "pydoc3" | "bat" | "delta" | "gh" | "glab" | "psql" | "mysql" | "mariadb"
         | "aws" | "top" | "htop" | "vi" | "vim" | "view" | "nano" | "emacs" | "fzf" | "tig"

@@ -410,8 +410,9 @@ pub const SPECS: &[Spec] = &[
     // options of rlog's, which all print).
     spec(&["ident"], "qV", ""),
     spec(&["rlog"], "LRhtNbd:l::r::s:w::TV::x:z:q", ""),
-    // devscripts 2.23: checkbashisms reads scripts and prints what it finds.
-    spec(&["checkbashisms"], "hnpflxev", "help newline posix force lint extra early-fail version"),
+    // devscripts 2.23: checkbashisms reads scripts and prints what it finds; `--no-conf`
+    // (`--noconf`) skips ~/.devscripts (cat52: traced, r31's tool-config case).
+    spec(&["checkbashisms"], "hnpflxev", "help newline posix force lint extra early-fail version no-conf noconf"),
     // hardening-check (devscripts 2.23) runs readelf and objdump on the files and prints.
     spec(&["hardening-check"], "psfrbqvRFclh?", "nopie nostackprotector nofortify norelro nobindnow nocfprotection quiet verbose report-functions find-libc-functions color lintian debug help"),
     // enca 1.19 guessing (what enca does unless told to convert): `-x`, `-c`, `-E` and `-C`

@@ -11,6 +11,7 @@
 //! [`gitconfig`]'s depth and count, directory walks a fixed number of directories; what is past a
 //! bound is taken to apply (fail closed).
 
+mod catalog;
 mod elf;
 mod files;
 mod git;
@@ -737,6 +738,7 @@ impl Probe {
                 _ => {
                     tools::check(&at, args, &mut out);
                     utilities::check(&at, args, &mut out);
+                    catalog::check(&at, args, &mut out);
                 }
             }
             if python_script {

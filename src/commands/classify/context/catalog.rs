@@ -1,0 +1,321 @@
+//! What the catalog's reading grammars leave to the context (issue 44's third pass): the
+//! `diff_cmd` of colordiff's configuration files, ledger's init files, `LEDGER_*` variables,
+//! price database and journals (whose `python` and `import` run Python), and the `.ctu-info`
+//! files cppcheck removes beside each source it checks; the compiled modules an Erlang VM
+//! (elixir, mix, iex) loads from the working directory.
+
+use std::path::{Path, PathBuf};
+
+use super::files;
+use super::{config_text, family, Here, Var};
+use crate::commands::classify::catalog;
+use crate::commands::classify::verdict::{Level, Verdict};
+use crate::commands::classify::words::Word;
+
+pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    let program = family(here.program);
+    if matches!(
+        program,
+        "elixir" | "elixirc" | "iex" | "mix" | "escript" | "erl"
+    ) {
+        return erlang_code_path(here, args, out);
+    }
+    if !matches!(program, "colordiff" | "ledger" | "cppcheck") {
+        return;
+    }
+    // A word only known at run time left the grammar's verdict unknown already.
+    let Some(values) = args
+        .iter()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return;
+    };
+    match program {
+        "colordiff" => colordiff(here, &values, out),
+        "ledger" => ledger(here, &values, out),
+        _ => cppcheck(here, &values, out),
+    }
+}
+
+/// colordiff's configuration files as colordiff 1.0.20 lists them: the system's, then
+/// `$XDG_CONFIG_HOME` (or `LOCALAPPDATA`, `APPDATA`) `/colordiff/colordiffrc`, else
+/// `~/.config/colordiff/colordiffrc`, then `~/.colordiffrc` (`HOME`, else `USERPROFILE`).
+fn colordiff(here: &Here<'_>, values: &[&str], out: &mut Verdict) {
+    let runs_diff = catalog::colordiff_diff_args(values)
+        .is_some_and(|rest| catalog::colordiff_runs_diff(&rest));
+    if !runs_diff {
+        return;
+    }
+    let var = |name: &str| match here.env.get(name) {
+        Var::Set(v) if !v.is_empty() => Ok(Some(v)),
+        Var::Set(_) | Var::Unset => Ok(None),
+        Var::Runtime => Err(()),
+    };
+    let unknown = |out: &mut Verdict| {
+        out.push(
+            Level::Unknown,
+            "colordiff's configuration directory is only known at run time (it may name a diff_cmd)",
+        )
+    };
+    let (Ok(home), Ok(profile)) = (var("HOME"), var("USERPROFILE")) else {
+        return unknown(out);
+    };
+    let home = home.or(profile).unwrap_or("");
+    let mut configs = vec![PathBuf::from("/etc/colordiff/colordiffrc")];
+    let mut user_dir = None;
+    for name in ["XDG_CONFIG_HOME", "LOCALAPPDATA", "APPDATA"] {
+        match var(name) {
+            Ok(Some(dir)) => {
+                user_dir = Some(files::join(here.dir, dir));
+                break;
+            }
+            Ok(None) => {}
+            Err(()) => return unknown(out),
+        }
+    }
+    if user_dir.is_none() && !home.is_empty() {
+        user_dir = Some(files::join(here.dir, home).join(".config"));
+    }
+    if let Some(dir) = user_dir {
+        configs.push(dir.join("colordiff/colordiffrc"));
+    }
+    if !home.is_empty() {
+        configs.push(files::join(here.dir, home).join(".colordiffrc"));
+    }
+    for path in configs {
+        let Some(text) = config_text(&path, "colordiff", out) else {
+            continue;
+        };
+        // Each line as colordiff reads it: `#` comments, all white space removed, `name=value`.
+        let named = text.lines().find_map(|line| {
+            if line.starts_with('#') {
+                return None;
+            }
+            let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            let mut parts = squeezed.split('=');
+            (parts.next() == Some("diff_cmd"))
+                .then(|| parts.next().unwrap_or("").to_string())
+                .filter(|cmd| cmd != "diff")
+        });
+        if let Some(cmd) = named {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "colordiff runs {cmd}, the diff_cmd {} names, in place of diff",
+                    path.display()
+                ),
+            );
+        }
+    }
+}
+
+/// ledger 3.3 reads (traced) `$XDG_CONFIG_HOME/ledger/ledgerrc` (or `~/.config/…`),
+/// `~/.ledgerrc` and `./.ledgerrc` as options, every `LEDGER_*` variable as an option
+/// (`LEDGER_PAGER` is `--pager`), `~/.pricedb` and the journals (`-f`, the init files' `--file`,
+/// `LEDGER_FILE`, `~/.ledger`). Its Python runs a journal's `python` block and `import`, a
+/// line starting with `--` sets an option, and `include` reads more journals: a journal with
+/// any of them (or a directive's old `!`/`@` spelling) is not read here.
+fn ledger(here: &Here<'_>, values: &[&str], out: &mut Verdict) {
+    let Some(parsed) = catalog::getopt(&catalog::LEDGER, values) else {
+        return;
+    };
+    let mut journals: Vec<PathBuf> = Vec::new();
+    let home = here.env.home();
+    let named = |file: &str, out: &mut Verdict, journals: &mut Vec<PathBuf>| {
+        if file == "-" {
+            out.push(
+                Level::Unknown,
+                "ledger reads a journal from standard input, which may hold Python (python, import)",
+            );
+            return;
+        }
+        // `~user/…` is another user's home, which ledger expands and this does not.
+        let expanded = if file.starts_with('~') && file != "~" && !file.starts_with("~/") {
+            None
+        } else {
+            files::expand_tilde(file, home.as_deref())
+        };
+        match expanded {
+            Some(p) => journals.push(files::join(here.dir, &p.to_string_lossy())),
+            None => out.push(
+                Level::Unknown,
+                format!("ledger reads the journal {file}, whose place is not known here"),
+            ),
+        }
+    };
+    for file in catalog::ledger_files(&parsed) {
+        named(&file, out, &mut journals);
+    }
+    for name in here.env.names() {
+        if !name.starts_with("LEDGER_") {
+            continue;
+        }
+        match (name, here.env.get(name)) {
+            ("LEDGER_FILE", Var::Set(file)) => named(file, out, &mut journals),
+            _ => out.push(
+                Level::Unknown,
+                format!("ledger takes {name} as an option (LEDGER_PAGER runs a pager, LEDGER_OUTPUT writes)"),
+            ),
+        }
+    }
+    let Some(home) = home.as_deref() else {
+        out.push(
+            Level::Unknown,
+            "ledger reads ~/.ledgerrc, and HOME is not known here",
+        );
+        return;
+    };
+    if matches!(here.env.get("XDG_CONFIG_HOME"), Var::Runtime) {
+        out.push(
+            Level::Unknown,
+            "ledger reads $XDG_CONFIG_HOME/ledger/ledgerrc, a place only known at run time",
+        );
+        return;
+    }
+    let mut init = here.env.xdg_configs(here.dir);
+    for dir in &mut init {
+        *dir = dir.join("ledger/ledgerrc");
+    }
+    init.push(home.join(".ledgerrc"));
+    init.push(here.dir.join(".ledgerrc"));
+    for path in init {
+        let Some(text) = config_text(&path, "ledger", out) else {
+            continue;
+        };
+        let words: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with(['#', ';']))
+            .flat_map(str::split_whitespace)
+            .collect();
+        // As on the command line: no grouped short options, and nothing but options.
+        let grouped = words
+            .iter()
+            .any(|w| w.len() > 2 && w.starts_with('-') && !w.starts_with("--"));
+        let options =
+            catalog::getopt(&catalog::LEDGER, &words).filter(|p| !grouped && p.operands.is_empty());
+        match options {
+            Some(p) => {
+                for file in catalog::ledger_files(&p) {
+                    named(&file, out, &mut journals);
+                }
+            }
+            None => out.push(
+                Level::Unknown,
+                format!(
+                    "ledger reads options from {} that its reading grammar does not list",
+                    path.display()
+                ),
+            ),
+        }
+    }
+    journals.push(home.join(".pricedb"));
+    journals.push(home.join(".ledger"));
+    for path in journals {
+        journal(&path, out);
+    }
+}
+
+/// A journal ledger parses: refused when a line at its start runs Python, sets an option or
+/// includes another file.
+fn journal(path: &Path, out: &mut Verdict) {
+    let Some(text) = config_text(path, "ledger", out) else {
+        return;
+    };
+    let directive = text.lines().find(|line| {
+        line.starts_with(['!', '@', '-'])
+            || ["python", "import", "include"].iter().any(|d| {
+                line.strip_prefix(d)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+            })
+    });
+    if let Some(line) = directive {
+        let shown: String = line.chars().take(40).collect();
+        out.push(
+            Level::Unknown,
+            format!(
+                "ledger's journal {} holds '{shown}' (Python, an option or another journal)",
+                path.display()
+            ),
+        );
+    }
+}
+
+/// cppcheck 2.10 unlinks `FILE.ctu-info` beside each source FILE it checks (traced): any such
+/// file under the paths it is given would be removed.
+fn cppcheck(here: &Here<'_>, values: &[&str], out: &mut Verdict) {
+    const MAX_ENTRIES: usize = 20_000; // each a directory entry read; past it, unknown
+    let mut seen = 0usize;
+    let mut stack: Vec<PathBuf> = Vec::new();
+    for source in catalog::cppcheck_sources(values) {
+        let path = files::join(here.dir, &source);
+        if files::is_dir(&path) {
+            stack.push(path);
+        } else if files::exists(Path::new(&format!("{}.ctu-info", path.display()))) {
+            out.push(
+                Level::Write,
+                format!("cppcheck removes {source}.ctu-info, beside the source it checks"),
+            );
+            return;
+        }
+    }
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MAX_ENTRIES {
+                out.push(
+                    Level::Unknown,
+                    "cppcheck checks a tree too large to look through here for the .ctu-info files it removes",
+                );
+                return;
+            }
+            let name = entry.file_name();
+            if name.to_string_lossy().ends_with(".ctu-info") {
+                out.push(
+                    Level::Write,
+                    format!(
+                        "cppcheck removes {}, beside a source it checks",
+                        entry.path().display()
+                    ),
+                );
+                return;
+            }
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(entry.path());
+            }
+        }
+    }
+}
+
+/// An Erlang VM in interactive mode looks a module up in the working directory before its own
+/// libraries ("." heads the code path): a `*.beam` there named as one of the kernel's replaces
+/// it (measured, OTP 25: `elixir --version` and `mix --version` beside a planted
+/// `inet_db.beam` loaded it, crashed, and wrote `erl_crash.dump` there). `erl -version`
+/// prints the emulator's version without booting (measured: nothing loaded).
+fn erlang_code_path(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    const MAX_ENTRIES: usize = 4096; // a directory listing bigger than this is data, not a project
+    if here.program == "erl" && matches!(args, [only] if only.is("-version")) {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(here.dir) else {
+        return;
+    };
+    for (n, entry) in entries.flatten().enumerate() {
+        let beam = entry.file_name().to_string_lossy().ends_with(".beam");
+        if beam || n >= MAX_ENTRIES {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{} starts an Erlang VM, which loads modules from the working directory first ({})",
+                    here.program,
+                    if beam { "a .beam file is there" } else { "too many entries to look through" }
+                ),
+            );
+            return;
+        }
+    }
+}
