@@ -3675,3 +3675,71 @@ fn round_29_shell_corners() {
         ("cat <<E\\OF\nhi\nEOF\ntouch x", Write),
     ]);
 }
+
+/// Round 31's shell constructs (cls52): a function of the command called with fixed words,
+/// `${!v}` of a certain plain name, `$(command -v NAME)` as an argument; and the nearest forms
+/// that write or stay unknown.
+#[test]
+fn round_31_calls_indirection_and_command_paths() {
+    assert_levels(&[
+        (
+            "show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show README.md 3",
+            ReadOnly,
+        ),
+        (
+            "show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show README.md",
+            ReadOnly,
+        ),
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; show a 1; show b 2",
+            ReadOnly,
+        ),
+        ("show(){ head -n \"$#\" \"$@\"; }; show a b", ReadOnly),
+        ("show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show -i 3", Write),
+        ("show(){ sed \"$2\" \"$1\"; }; show README.md 1d", ReadOnly),
+        ("show(){ sed -i \"$2\" \"$1\"; }; show README.md 1d", Write),
+        ("show(){ rm \"$1\"; }; show x", Write),
+        // A word that is not plain, a call not seen as one, a second definition, a body that
+        // shifts its parameters: the body stays judged with its parameters unknown.
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; show README.md \"$n\"",
+            Unknown,
+        ),
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; show a 1; trap 'show b' EXIT",
+            Unknown,
+        ),
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; x=show; $x a 1",
+            Unknown,
+        ),
+        (
+            "show(){ sed -n \"$1\" a; }; show 1p; show(){ sed -i \"$1\" a; }; show 1d",
+            Unknown,
+        ),
+        (
+            "show(){ shift; sed -n \"$1\" README.md; }; show 1p 1p",
+            Unknown,
+        ),
+        (
+            "IFS=.; show(){ sed -n \"$1\" README.md; }; show 1p",
+            Unknown,
+        ),
+        ("v=HOME; echo \"${!v}\"", ReadOnly),
+        ("v=HOME; printf '%s\\n' \"${!v}\"", ReadOnly),
+        ("v='a[$(touch x)]'; echo \"${!v}\"", Unknown),
+        ("read -r v; echo \"${!v}\"", Unknown),
+        ("v=HOME; v='a[$(touch x)]'; echo \"${!v}\"", Unknown),
+        ("go version -m $(command -v go) | head -3", ReadOnly),
+        ("go version -m \"$(command -v go)\"", ReadOnly),
+        ("go version -m $(command -V go)", Unknown),
+        ("go version -m $(which go)", Unknown),
+        (
+            "command(){ echo -x; }; go version -m $(command -v go)",
+            Unknown,
+        ),
+        ("PATH=-x:$PATH; go version -m $(command -v go)", Unknown),
+        ("hash -p ./-x go; go version -m $(command -v go)", Unknown),
+    ]);
+}
+
