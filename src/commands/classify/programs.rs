@@ -714,6 +714,16 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if matches!(p, "cp" | "mv") && super::files::same_operand_twice(args) {
         return Some(Verdict::read_only());
     }
+    // Round 31 (cls52): `npx -v` is `npm exec --version` (npx-cli.js puts `exec` first and
+    // expands `-v`), and npm prints its version and stops when `version` is set on the command
+    // line, before it reads a package, a log or the network (npm 11, lib/npm.js's load; measured:
+    // nothing written in a fresh HOME): the same as `npm -v`.
+    if p == "npx" && matches!(args, [only] if only.is("-v") || only.is("--version")) {
+        return Some(Verdict::read_only());
+    }
+    if p == "rdoc" && rdoc_only_reports(args) {
+        return Some(Verdict::read_only());
+    }
     if let Some((_, what)) = WRITES.iter().find(|(name, _)| *name == p) {
         let mut v = Verdict::write(format!("{p} {what}"));
         if matches!(p, "cp" | "install" | "rsync") {
@@ -1098,4 +1108,81 @@ fn ldd(args: &[Word]) -> Verdict {
         }
     }
     Verdict::read_only()
+}
+
+/// Round 31 (cls52): rdoc's two modes that write nothing (rdoc 6.4, `RDoc::RDoc#document`):
+/// `-C`/`--coverage-report` prints the undocumented items and never sets up the output
+/// directory or runs a generator, and `--dry-run` runs the default HTML generator (Darkfish)
+/// with its writes off (`:noop`); measured, both wrote nothing. The other options taken choose
+/// what is parsed and how it is shown; an output directory, a format (`pot` writes `rdoc.pot`
+/// with `--dry-run` too), a template, files to copy, `--write-options`, `--pipe` and every
+/// `--no-` form are not. What `.rdoc_options` and RDOCOPT add is the context's
+/// (`context::tools`).
+pub fn rdoc_only_reports(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-a",
+        "--all",
+        "-U",
+        "--force-update",
+        "-q",
+        "--quiet",
+        "-V",
+        "--verbose",
+        "-N",
+        "--line-numbers",
+        "-H",
+        "--show-hash",
+        "-A",
+        "--hyperlink-all",
+        "--dry-run",
+        "-C",
+        "--coverage-report",
+        "--dcov",
+    ];
+    const VALUED: &[&str] = &[
+        "-x",
+        "--exclude",
+        "-e",
+        "--encoding",
+        "-w",
+        "--tab-width",
+        "-t",
+        "--title",
+        "-m",
+        "--main",
+        "-E",
+        "--extension",
+        "-c",
+        "--charset",
+        "--visibility",
+        "--markup",
+        "--root",
+        "--page-dir",
+    ];
+    let mut mode = false;
+    let mut values = args.iter();
+    while let Some(a) = values.next() {
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        let long = v.split_once('=').map_or(v, |(o, _)| o);
+        let level = v
+            .strip_prefix("-C")
+            .or_else(|| v.strip_prefix("--coverage-report="))
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let joined_value = v.starts_with("--") && v.contains('=') && VALUED.contains(&long);
+        if FLAGS.contains(&v) || level {
+            mode |= v == "--dry-run"
+                || v.starts_with("-C")
+                || v.starts_with("--coverage")
+                || v == "--dcov";
+        } else if VALUED.contains(&v) {
+            if values.next().is_none_or(|w| w.value.is_none()) {
+                return false;
+            }
+        } else if v.starts_with('-') && !joined_value {
+            return false;
+        }
+    }
+    mode
 }

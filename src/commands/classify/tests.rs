@@ -3743,3 +3743,28 @@ fn round_31_calls_indirection_and_command_paths() {
     ]);
 }
 
+/// Round 31's reading modes (cls52): `git remote show` naming no remote, `npx -v`, rdoc's
+/// coverage report and dry run; and the nearest forms that write.
+#[test]
+fn round_31_reading_modes() {
+    assert_levels(&[
+        ("git remote show", ReadOnly),
+        ("git remote -v show 2>/dev/null | head", ReadOnly),
+        ("git remote show -n origin", ReadOnly),
+        ("git remote show origin", Write),
+        ("git remote show -- origin", Write),
+        ("npx -v", ReadOnly),
+        ("npx --version", ReadOnly),
+        ("npx cowsay hi", Write),
+        ("npx -v cowsay", Write),
+        ("rdoc --dry-run lib 2>&1 | tail -2", ReadOnly),
+        ("rdoc -C lib", ReadOnly),
+        ("rdoc -C1 --all -x vendor lib", ReadOnly),
+        ("rdoc --coverage-report=2 lib", ReadOnly),
+        ("rdoc lib", Write),
+        ("rdoc --dry-run -f pot lib", Write),
+        ("rdoc --dry-run --op out lib", Write),
+        ("rdoc -C --write-options", Write),
+        ("rdoc --dry-run --no-dry-run lib", Write),
+    ]);
+}

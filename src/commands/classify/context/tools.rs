@@ -469,6 +469,9 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         "ldd" => ldd(here, args, out),
+        "rdoc" if crate::commands::classify::programs::rdoc_only_reports(args) => {
+            rdoc_options(here, args, out)
+        }
         "mysql" | "mariadb" if !args.first().is_some_and(|a| a.is("--no-defaults")) => {
             mysql_options(here, out)
         }
@@ -5124,4 +5127,25 @@ fn meson_names_languages(text: &str) -> bool {
     }
     positional += usize::from(pending && !keyword);
     positional >= 2
+}
+
+/// What rdoc's reporting modes take besides the command line (rdoc 6.4, `RDoc::Options`):
+/// RDOCOPT's options come first (`--write-options` among them writes `.rdoc_options`), and
+/// `.rdoc_options` in the directory sets the generator (`generator_name`), which `--dry-run`
+/// runs (`pot` writes `rdoc.pot` all the same); `-C` runs none.
+fn rdoc_options(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if !matches!(here.env.get("RDOCOPT"), Var::Unset) {
+        out.push(Level::Unknown, "rdoc takes options from RDOCOPT");
+    }
+    let coverage = args.iter().any(|a| {
+        a.value
+            .as_deref()
+            .is_some_and(|v| v.starts_with("-C") || v.starts_with("--coverage") || v == "--dcov")
+    });
+    if !coverage && files::exists(&here.dir.join(".rdoc_options")) {
+        out.push(
+            Level::Unknown,
+            "rdoc --dry-run runs the generator .rdoc_options may name, which can write",
+        );
+    }
 }
