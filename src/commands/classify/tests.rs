@@ -3695,6 +3695,10 @@ fn round_31_calls_indirection_and_command_paths() {
             ReadOnly,
         ),
         ("show(){ head -n \"$#\" \"$@\"; }; show a b", ReadOnly),
+        (
+            "f(){ local -A m=([k]=v); echo \"${m[k]}\"; sed -n \"${1}p\" README.md; }; f 2",
+            ReadOnly,
+        ),
         ("show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show -i 3", Write),
         ("show(){ sed \"$2\" \"$1\"; }; show README.md 1d", ReadOnly),
         ("show(){ sed -i \"$2\" \"$1\"; }; show README.md 1d", Write),
@@ -3768,3 +3772,4 @@ fn round_31_reading_modes() {
         ("rdoc --dry-run --no-dry-run lib", Write),
     ]);
 }
+

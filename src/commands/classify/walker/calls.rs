@@ -177,7 +177,11 @@ impl Walker {
         match body {
             Some((text, site)) => {
                 self.called_with_words.insert((self.source, site));
-                self.script(&text);
+                // Walked as the definition it is (what holds inside a function, `local -A`
+                // among it, holds there), judged where it stands rather than kept aside.
+                let outer = std::mem::replace(&mut self.judging_call, true);
+                self.script(&format!("{name}() {text}\n"));
+                self.judging_call = outer;
             }
             None => {
                 self.templates.insert(name.to_string(), None);

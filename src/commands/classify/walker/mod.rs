@@ -125,6 +125,9 @@ pub(super) struct Walker {
     source: usize,
     /// Where the command name of the simple command about to be invoked starts in that script.
     call_site: Option<usize>,
+    /// A call's body is being judged with its words ([`calls`]): a function defined there is
+    /// judged where it stands.
+    judging_call: bool,
 }
 
 impl Walker {
@@ -641,7 +644,8 @@ impl Walker {
         // not know (so is never read-only), and in this script [`uncalled`] reads whether it
         // is named again; the body of one named like a known program (`ls() { rm x; }`) is
         // judged where it stands, since a later `ls` would be judged as the program.
-        let defer = !name.is_empty()
+        let defer = !self.judging_call
+            && !name.is_empty()
             && !programs::is_known(&name)
             && !crate::syntax::BASH_WORDS.contains(&name.as_str())
             && name != "command_not_found_handle";
