@@ -3773,3 +3773,34 @@ fn round_31_reading_modes() {
     ]);
 }
 
+/// Round 32's tune part (cls52): makeinfo's plain text on stdout and ptar's listing; the
+/// nearest forms that write.
+#[test]
+fn round_32_reading_modes() {
+    assert_levels(&[
+        ("makeinfo --plaintext doc.texi", ReadOnly),
+        (
+            "makeinfo --plaintext -I inc --fill-column=60 doc.texi | head",
+            ReadOnly,
+        ),
+        ("texi2any --plaintext -o - doc.texi", ReadOnly),
+        ("makeinfo doc.texi", Write),
+        ("makeinfo --html doc.texi", Write),
+        ("makeinfo --plaintext -o out.txt doc.texi", Write),
+        ("makeinfo --plaintext --output=out.txt doc.texi", Write),
+        ("makeinfo --plaintext -c OUTFILE=out.txt doc.texi", Write),
+        ("makeinfo --plaintext --init-file x.pm doc.texi", Write),
+        (
+            "makeinfo --plaintext --macro-expand=out.texi doc.texi",
+            Write,
+        ),
+        ("ptar -tvf w.tar", ReadOnly),
+        ("ptar tvf w.tar", ReadOnly),
+        ("ptar -t -z -f w.tgz", ReadOnly),
+        ("ptar -xvf w.tar", Write),
+        ("ptar xf w.tar", Write),
+        ("ptar -t -x -f w.tar", Write),
+        ("ptar -c -f out.tar a", Write),
+        ("ptar -tf -x", ReadOnly),
+    ]);
+}

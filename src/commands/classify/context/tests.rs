@@ -10461,6 +10461,24 @@ fn rdoc_reports_and_command_paths() {
             ..case("rdoc-rdocopt", |_| {}, "rdoc -C src", Some("RDOCOPT"))
         },
         case(
+            "makeinfo-plaintext-plain",
+            |_| {},
+            "makeinfo --plaintext doc.texi",
+            None,
+        ),
+        case(
+            "makeinfo-plaintext-config-here",
+            |p| p.write("repo/texi2any-config.pm", "system('touch x');\n"),
+            "makeinfo --plaintext doc.texi",
+            Some("texi2any-config.pm"),
+        ),
+        case(
+            "makeinfo-plaintext-config-home",
+            |p| p.write("home/.texi2any/Config", "system('touch x');\n"),
+            "makeinfo --plaintext doc.texi",
+            Some(".texi2any/Config"),
+        ),
+        case(
             "command-v-plain",
             |_| {},
             "go version -m $(command -v go)",
