@@ -355,6 +355,17 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
                 }
                 (Some("get-url"), _) => Verdict::read_only(),
                 (Some("show"), _) if words.contains(&"-n") => Verdict::read_only(),
+                // Naming no remote, `show` lists the configured ones as `git remote` does
+                // (builtin/remote.c: `if (argc < 1) return show_all();`), asking none of them.
+                (Some("show"), _)
+                    if words
+                        .iter()
+                        .skip_while(|w| **w != "show")
+                        .skip(1)
+                        .all(|w| w.starts_with('-')) =>
+                {
+                    Verdict::read_only()
+                }
                 (Some("show"), _) => write("asks the remote over the network"),
                 _ => write("changes remotes"),
             }

@@ -715,6 +715,23 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
     if matches!(p, "cp" | "mv") && super::files::same_operand_twice(args) {
         return Some(Verdict::read_only());
     }
+    // Round 31 (cls52): `npx -v` is `npm exec --version` (npx-cli.js puts `exec` first and
+    // expands `-v`), and npm prints its version and stops when `version` is set on the command
+    // line, before it reads a package, a log or the network (npm 11, lib/npm.js's load; measured:
+    // nothing written in a fresh HOME): the same as `npm -v`.
+    if p == "npx" && matches!(args, [only] if only.is("-v") || only.is("--version")) {
+        return Some(Verdict::read_only());
+    }
+    if p == "rdoc" && rdoc_only_reports(args) {
+        return Some(Verdict::read_only());
+    }
+    // Round 32's tune part (cls52).
+    if matches!(p, "makeinfo" | "texi2any") && texinfo_plaintext_to_stdout(args) {
+        return Some(Verdict::read_only());
+    }
+    if p == "ptar" && ptar_lists(args) {
+        return Some(Verdict::read_only());
+    }
     if let Some((_, what)) = WRITES.iter().find(|(name, _)| *name == p) {
         let mut v = Verdict::write(format!("{p} {what}"));
         if matches!(p, "cp" | "install" | "rsync") {
@@ -1099,4 +1116,195 @@ fn ldd(args: &[Word]) -> Verdict {
         }
     }
     Verdict::read_only()
+}
+
+/// Round 31 (cls52): rdoc's two modes that write nothing (rdoc 6.4, `RDoc::RDoc#document`):
+/// `-C`/`--coverage-report` prints the undocumented items and never sets up the output
+/// directory or runs a generator, and `--dry-run` runs the default HTML generator (Darkfish)
+/// with its writes off (`:noop`); measured, both wrote nothing. The other options taken choose
+/// what is parsed and how it is shown; an output directory, a format (`pot` writes `rdoc.pot`
+/// with `--dry-run` too), a template, files to copy, `--write-options`, `--pipe` and every
+/// `--no-` form are not. What `.rdoc_options` and RDOCOPT add is the context's
+/// (`context::tools`).
+pub fn rdoc_only_reports(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "-a",
+        "--all",
+        "-U",
+        "--force-update",
+        "-q",
+        "--quiet",
+        "-V",
+        "--verbose",
+        "-N",
+        "--line-numbers",
+        "-H",
+        "--show-hash",
+        "-A",
+        "--hyperlink-all",
+        "--dry-run",
+        "-C",
+        "--coverage-report",
+        "--dcov",
+    ];
+    const VALUED: &[&str] = &[
+        "-x",
+        "--exclude",
+        "-e",
+        "--encoding",
+        "-w",
+        "--tab-width",
+        "-t",
+        "--title",
+        "-m",
+        "--main",
+        "-E",
+        "--extension",
+        "-c",
+        "--charset",
+        "--visibility",
+        "--markup",
+        "--root",
+        "--page-dir",
+    ];
+    let mut mode = false;
+    let mut values = args.iter();
+    while let Some(a) = values.next() {
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        let long = v.split_once('=').map_or(v, |(o, _)| o);
+        let level = v
+            .strip_prefix("-C")
+            .or_else(|| v.strip_prefix("--coverage-report="))
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let joined_value = v.starts_with("--") && v.contains('=') && VALUED.contains(&long);
+        if FLAGS.contains(&v) || level {
+            mode |= v == "--dry-run"
+                || v.starts_with("-C")
+                || v.starts_with("--coverage")
+                || v == "--dcov";
+        } else if VALUED.contains(&v) {
+            if values.next().is_none_or(|w| w.value.is_none()) {
+                return false;
+            }
+        } else if v.starts_with('-') && !joined_value {
+            return false;
+        }
+    }
+    mode
+}
+
+/// `makeinfo --plaintext FILE` (texi2any 6.8): plain text on standard output when no output
+/// file is named (texi2any(1); measured: nothing written). Only options that choose what is
+/// read or how the text is laid out; `-o`/`--output` (but `-o -`), `-c`/`--set-customization-variable`
+/// (OUTFILE among them), `--init-file`, `--conf-dir`, `--macro-expand` and every other format
+/// are not. The configuration files it loads (Perl) are the context's (`context::tools`).
+pub fn texinfo_plaintext_to_stdout(args: &[Word]) -> bool {
+    const FLAGS: &[&str] = &[
+        "--plaintext",
+        "--no-warn",
+        "--force",
+        "-F",
+        "--no-validate",
+        "--no-headers",
+        "--number-sections",
+        "--no-number-sections",
+        "--enable-encoding",
+        "--disable-encoding",
+        "--no-split",
+        "-v",
+        "--verbose",
+    ];
+    const VALUED: &[&str] = &[
+        "-I",
+        "-P",
+        "-D",
+        "-U",
+        "--fill-column",
+        "--paragraph-indent",
+        "--error-limit",
+        "-e",
+        "--footnote-style",
+        "--document-language",
+        "--split-size",
+    ];
+    let mut plaintext = false;
+    let mut values = args.iter();
+    while let Some(a) = values.next() {
+        let Some(v) = a.value.as_deref() else {
+            return false;
+        };
+        let long = v.split_once('=').map_or(v, |(o, _)| o);
+        if v == "-o" || v == "--output" {
+            if !values.next().is_some_and(|w| w.is("-")) {
+                return false;
+            }
+        } else if v == "--output=-" || FLAGS.contains(&v) {
+            plaintext |= v == "--plaintext";
+        } else if VALUED.contains(&v) {
+            if values.next().is_none_or(|w| w.value.is_none()) {
+                return false;
+            }
+        } else if v.starts_with('-')
+            && !(v.starts_with("--") && v.contains('=') && VALUED.contains(&long))
+            && !(v.len() > 2
+                && !v.starts_with("--")
+                && v.get(..2)
+                    .is_some_and(|o| ["-I", "-P", "-D", "-U", "-e"].contains(&o)))
+        {
+            return false;
+        }
+    }
+    plaintext
+}
+
+/// `ptar -t` (perl's Archive::Tar front end): lists an archive, as `tar -t` does. Read from
+/// its `getopts('Ddcvzthxf:ICT:')`, a first word of bundled letters included (`ptar tvf F`):
+/// exactly one of c, x and t must be given, and t with neither c nor x lists.
+pub fn ptar_lists(args: &[Word]) -> bool {
+    let mut letters = String::new();
+    let mut words: Vec<&str> = Vec::new();
+    for a in args {
+        match a.value.as_deref() {
+            Some(v) => words.push(v),
+            None => return false,
+        }
+    }
+    if let Some(&first) = words.first() {
+        let bundled = !first.starts_with('-')
+            && !first.trim_end_matches(['f', 'T']).is_empty()
+            && first
+                .trim_end_matches(['f', 'T'])
+                .chars()
+                .all(|c| "DdcvzthxIC".contains(c))
+            && first.chars().filter(|c| matches!(c, 'f' | 'T')).count() <= 1
+            && first.len() - first.trim_end_matches(['f', 'T']).len() <= 1;
+        if bundled {
+            letters.push_str(first);
+            words.remove(0);
+            if first.ends_with(['f', 'T']) && !words.is_empty() {
+                words.remove(0);
+            }
+        }
+    }
+    let mut rest = words.into_iter();
+    while let Some(w) = rest.next() {
+        if w == "--" || !w.starts_with('-') || w == "-" {
+            break;
+        }
+        let opts = &w[1..];
+        for (i, c) in opts.char_indices() {
+            letters.push(c);
+            if matches!(c, 'f' | 'T') {
+                if i + 1 == opts.len() {
+                    rest.next();
+                }
+                break;
+            }
+        }
+    }
+    letters.contains('t')
+        && !letters.contains(['c', 'x'])
+        && letters.chars().all(|c| "DdcvzthxICfT".contains(c))
 }

@@ -3678,3 +3678,132 @@ fn round_29_shell_corners() {
         ("cat <<E\\OF\nhi\nEOF\ntouch x", Write),
     ]);
 }
+
+/// Round 31's shell constructs (cls52): a function of the command called with fixed words,
+/// `${!v}` of a certain plain name, `$(command -v NAME)` as an argument; and the nearest forms
+/// that write or stay unknown.
+#[test]
+fn round_31_calls_indirection_and_command_paths() {
+    assert_levels(&[
+        (
+            "show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show README.md 3",
+            ReadOnly,
+        ),
+        (
+            "show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show README.md",
+            ReadOnly,
+        ),
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; show a 1; show b 2",
+            ReadOnly,
+        ),
+        ("show(){ head -n \"$#\" \"$@\"; }; show a b", ReadOnly),
+        (
+            "f(){ local -A m=([k]=v); echo \"${m[k]}\"; sed -n \"${1}p\" README.md; }; f 2",
+            ReadOnly,
+        ),
+        ("show(){ sed -n \"1,${2:-5}p\" \"$1\"; }; show -i 3", Write),
+        ("show(){ sed \"$2\" \"$1\"; }; show README.md 1d", ReadOnly),
+        ("show(){ sed -i \"$2\" \"$1\"; }; show README.md 1d", Write),
+        ("show(){ rm \"$1\"; }; show x", Write),
+        // A word that is not plain, a call not seen as one, a second definition, a body that
+        // shifts its parameters: the body stays judged with its parameters unknown.
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; show README.md \"$n\"",
+            Unknown,
+        ),
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; show a 1; trap 'show b' EXIT",
+            Unknown,
+        ),
+        (
+            "show(){ sed -n \"${2}p\" \"$1\"; }; x=show; $x a 1",
+            Unknown,
+        ),
+        (
+            "show(){ sed -n \"$1\" a; }; show 1p; show(){ sed -i \"$1\" a; }; show 1d",
+            Unknown,
+        ),
+        (
+            "show(){ shift; sed -n \"$1\" README.md; }; show 1p 1p",
+            Unknown,
+        ),
+        (
+            "IFS=.; show(){ sed -n \"$1\" README.md; }; show 1p",
+            Unknown,
+        ),
+        ("v=HOME; echo \"${!v}\"", ReadOnly),
+        ("v=HOME; printf '%s\\n' \"${!v}\"", ReadOnly),
+        ("v='a[$(touch x)]'; echo \"${!v}\"", Unknown),
+        ("read -r v; echo \"${!v}\"", Unknown),
+        ("v=HOME; v='a[$(touch x)]'; echo \"${!v}\"", Unknown),
+        ("go version -m $(command -v go) | head -3", ReadOnly),
+        ("go version -m \"$(command -v go)\"", ReadOnly),
+        ("go version -m $(command -V go)", Unknown),
+        ("go version -m $(which go)", Unknown),
+        (
+            "command(){ echo -x; }; go version -m $(command -v go)",
+            Unknown,
+        ),
+        ("PATH=-x:$PATH; go version -m $(command -v go)", Unknown),
+        ("hash -p ./-x go; go version -m $(command -v go)", Unknown),
+    ]);
+}
+
+/// Round 31's reading modes (cls52): `git remote show` naming no remote, `npx -v`, rdoc's
+/// coverage report and dry run; and the nearest forms that write.
+#[test]
+fn round_31_reading_modes() {
+    assert_levels(&[
+        ("git remote show", ReadOnly),
+        ("git remote -v show 2>/dev/null | head", ReadOnly),
+        ("git remote show -n origin", ReadOnly),
+        ("git remote show origin", Write),
+        ("git remote show -- origin", Write),
+        ("npx -v", ReadOnly),
+        ("npx --version", ReadOnly),
+        ("npx cowsay hi", Write),
+        ("npx -v cowsay", Write),
+        ("rdoc --dry-run lib 2>&1 | tail -2", ReadOnly),
+        ("rdoc -C lib", ReadOnly),
+        ("rdoc -C1 --all -x vendor lib", ReadOnly),
+        ("rdoc --coverage-report=2 lib", ReadOnly),
+        ("rdoc lib", Write),
+        ("rdoc --dry-run -f pot lib", Write),
+        ("rdoc --dry-run --op out lib", Write),
+        ("rdoc -C --write-options", Write),
+        ("rdoc --dry-run --no-dry-run lib", Write),
+    ]);
+}
+
+/// Round 32's tune part (cls52): makeinfo's plain text on stdout and ptar's listing; the
+/// nearest forms that write.
+#[test]
+fn round_32_reading_modes() {
+    assert_levels(&[
+        ("makeinfo --plaintext doc.texi", ReadOnly),
+        (
+            "makeinfo --plaintext -I inc --fill-column=60 doc.texi | head",
+            ReadOnly,
+        ),
+        ("texi2any --plaintext -o - doc.texi", ReadOnly),
+        ("makeinfo doc.texi", Write),
+        ("makeinfo --html doc.texi", Write),
+        ("makeinfo --plaintext -o out.txt doc.texi", Write),
+        ("makeinfo --plaintext --output=out.txt doc.texi", Write),
+        ("makeinfo --plaintext -c OUTFILE=out.txt doc.texi", Write),
+        ("makeinfo --plaintext --init-file x.pm doc.texi", Write),
+        (
+            "makeinfo --plaintext --macro-expand=out.texi doc.texi",
+            Write,
+        ),
+        ("ptar -tvf w.tar", ReadOnly),
+        ("ptar tvf w.tar", ReadOnly),
+        ("ptar -t -z -f w.tgz", ReadOnly),
+        ("ptar -xvf w.tar", Unknown),
+        ("ptar xf w.tar", Unknown),
+        ("ptar -t -x -f w.tar", Unknown),
+        ("ptar -c -f out.tar a", Unknown),
+        ("ptar -tf -x", ReadOnly),
+    ]);
+}

@@ -325,6 +325,34 @@ fn is_pwd(node: Node<'_>, src: &str) -> bool {
     matches!(statements.as_slice(), [command] if command.kind() == "command" && text(*command, src).trim() == "pwd")
 }
 
+/// `$(command -v NAME)` (or it in double quotes), NAME a plain word: bash prints the path it
+/// would run NAME from (a directory of PATH joined to NAME), NAME itself for a builtin, keyword
+/// or function, `alias NAME=…` for an alias, or nothing. With every directory of PATH absolute
+/// and plain, none of that starts with `-` (the walker checks PATH and that no function or alias
+/// is named `command`).
+pub fn prints_command_path(node: Node<'_>, src: &str) -> bool {
+    let node = match node.kind() {
+        "string" if node.named_child_count() == 1 => match node.named_child(0) {
+            Some(inner) if text(node, src).len() == text(inner, src).len() + 2 => inner,
+            _ => return false,
+        },
+        _ => node,
+    };
+    if node.kind() != "command_substitution" {
+        return false;
+    }
+    let mut cursor = node.walk();
+    let statements: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+    let [command] = statements.as_slice() else {
+        return false;
+    };
+    let words: Vec<&str> = text(*command, src).split_whitespace().collect();
+    command.kind() == "command"
+        && matches!(words.as_slice(), ["command", "-v", name]
+            if !name.starts_with('-')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || "_.+-".contains(c)))
+}
+
 /// `$(git rev-list --max-parents=0 HEAD)`, `$(git rev-parse --verify HEAD)`, `$(git merge-base
 /// a b)`: git commands that print only hexadecimal object names, one a line, or nothing (an
 /// error goes to stderr). Only options that choose which commits are taken: `--boundary`

@@ -10434,3 +10434,82 @@ fn terraform_validate_and_kustomize_in_context() {
         ),
     ]);
 }
+
+/// rdoc's reports take options from RDOCOPT, and `--dry-run` the generator `.rdoc_options`
+/// names; `$(command -v go)` prints a path of PATH's, which the context reads (cls52).
+#[test]
+fn rdoc_reports_and_command_paths() {
+    run(&[
+        case("rdoc-dry-run-plain", |_| {}, "rdoc --dry-run src", None),
+        case("rdoc-coverage-plain", |_| {}, "rdoc -C src", None),
+        case(
+            "rdoc-dry-run-options-file",
+            |p| {
+                p.write(
+                    "repo/.rdoc_options",
+                    "--- !ruby/object:RDoc::Options\ngenerator_name: pot\n",
+                )
+            },
+            "rdoc --dry-run src",
+            Some(".rdoc_options"),
+        ),
+        // `-C` runs no generator, whatever `.rdoc_options` names.
+        case(
+            "rdoc-coverage-options-file",
+            |p| {
+                p.write(
+                    "repo/.rdoc_options",
+                    "--- !ruby/object:RDoc::Options\ngenerator_name: pot\n",
+                )
+            },
+            "rdoc -C src",
+            None,
+        ),
+        Case {
+            env: &[("RDOCOPT", "--write-options")],
+            ..case("rdoc-rdocopt", |_| {}, "rdoc -C src", Some("RDOCOPT"))
+        },
+        case(
+            "makeinfo-plaintext-plain",
+            |_| {},
+            "makeinfo --plaintext doc.texi",
+            None,
+        ),
+        case(
+            "makeinfo-plaintext-config-here",
+            |p| p.write("repo/texi2any-config.pm", "system('touch x');\n"),
+            "makeinfo --plaintext doc.texi",
+            Some("texi2any-config.pm"),
+        ),
+        case(
+            "makeinfo-plaintext-config-home",
+            |p| p.write("home/.texi2any/Config", "system('touch x');\n"),
+            "makeinfo --plaintext doc.texi",
+            Some(".texi2any/Config"),
+        ),
+        case(
+            "command-v-plain",
+            |_| {},
+            "go version -m $(command -v go)",
+            None,
+        ),
+        Case {
+            env: &[("PATH", "-x:/usr/bin:/bin")],
+            ..case(
+                "command-v-path-dash",
+                |_| {},
+                "go version -m $(command -v go)",
+                Some("only known at run time"),
+            )
+        },
+        Case {
+            env: &[("PATH", "bin:/usr/bin:/bin")],
+            ..case(
+                "command-v-path-relative",
+                |_| {},
+                "go version -m $(command -v go)",
+                Some("only known at run time"),
+            )
+        },
+    ]);
+}

@@ -469,6 +469,14 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             }
         }
         "ldd" => ldd(here, args, out),
+        "rdoc" if crate::commands::classify::programs::rdoc_only_reports(args) => {
+            rdoc_options(here, args, out)
+        }
+        "makeinfo" | "texi2any"
+            if crate::commands::classify::programs::texinfo_plaintext_to_stdout(args) =>
+        {
+            texi2any_config(here, out)
+        }
         "mysql" | "mariadb" if !args.first().is_some_and(|a| a.is("--no-defaults")) => {
             mysql_options(here, out)
         }
@@ -5132,4 +5140,51 @@ fn meson_names_languages(text: &str) -> bool {
     }
     positional += usize::from(pending && !keyword);
     positional >= 2
+}
+
+/// What rdoc's reporting modes take besides the command line (rdoc 6.4, `RDoc::Options`):
+/// RDOCOPT's options come first (`--write-options` among them writes `.rdoc_options`), and
+/// `.rdoc_options` in the directory sets the generator (`generator_name`), which `--dry-run`
+/// runs (`pot` writes `rdoc.pot` all the same); `-C` runs none.
+fn rdoc_options(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
+    if !matches!(here.env.get("RDOCOPT"), Var::Unset) {
+        out.push(Level::Unknown, "rdoc takes options from RDOCOPT");
+    }
+    let coverage = args.iter().any(|a| {
+        a.value
+            .as_deref()
+            .is_some_and(|v| v.starts_with("-C") || v.starts_with("--coverage") || v == "--dcov")
+    });
+    if !coverage && files::exists(&here.dir.join(".rdoc_options")) {
+        out.push(
+            Level::Unknown,
+            "rdoc --dry-run runs the generator .rdoc_options may name, which can write",
+        );
+    }
+}
+
+/// texi2any loads its configuration file, Perl run as it is loaded (`Config` in 6.8,
+/// `texi2any-config.pm` from 7.0), from the directory, `./.texi2any/` and `~/.texi2any/` before
+/// /etc's and /usr/share's (texi2any's `@program_config_dirs`); either name in any of the first
+/// three makes the call unknown.
+fn texi2any_config(here: &Here<'_>, out: &mut Verdict) {
+    let mut dirs = vec![here.dir.to_path_buf(), here.dir.join(".texi2any")];
+    match here.env.home() {
+        Some(home) => dirs.push(home.join(".texi2any")),
+        None => out.push(
+            Level::Unknown,
+            "makeinfo loads ~/.texi2any/texi2any-config.pm, under a HOME not known",
+        ),
+    }
+    for file in dirs
+        .iter()
+        .flat_map(|d| [d.join("Config"), d.join("texi2any-config.pm")])
+    {
+        if files::exists(&file) {
+            out.push(
+                Level::Unknown,
+                format!("makeinfo runs {} (Perl) as it starts", file.display()),
+            );
+        }
+    }
 }

@@ -24,6 +24,9 @@ impl Walker {
         let Some(probe) = self.probe.as_ref() else {
             return false;
         };
+        // Read from the text, not from the commands the walk has seen: this is asked at the
+        // assignment, before the walk reaches an `export NAME` later in the command, and the
+        // text also holds the words of code only known at run time (`eval "$c"`).
         let word_in = |src: &str, word: &str| {
             src.match_indices(word).any(|(at, _)| {
                 let before = src[..at].chars().next_back();

@@ -179,7 +179,16 @@ impl Walker {
                     || inner.ends_with("[*]")
                     || inner.ends_with('*')
                     || inner.ends_with('@');
-                if inner.starts_with('!') && !lists {
+                // `v=HOME; echo "${!v}"`: when the name's value is certain here and is itself a
+                // plain variable name, the indirection reads that variable and evaluates no
+                // subscript (only a value like `a[$(cmd)]` runs code).
+                let plain_target = inner.strip_prefix('!').is_some_and(|name| {
+                    self.definite.get(name).is_some_and(|value| {
+                        crate::syntax::scan::name_end(value.as_bytes(), 0) == value.len()
+                            && !value.is_empty()
+                    })
+                });
+                if inner.starts_with('!') && !lists && !plain_target {
                     self.find(
                         Level::Unknown,
                         format!(

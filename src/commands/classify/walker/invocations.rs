@@ -248,11 +248,17 @@ impl Walker {
         }
         let stdin = &stdin;
         // Brace expansion comes first: `uniq a{,.out}` has two operands.
+        let path_printed = |a: Node<'_>| words::prints_command_path(a, src) && self.plain_path();
         let mut arg_words: Vec<Word> = args
             .iter()
             .flat_map(|a| {
-                words::expand_braces(*a, src, &self.vars)
-                    .unwrap_or_else(|| vec![words::word(*a, src, &self.vars)])
+                words::expand_braces(*a, src, &self.vars).unwrap_or_else(|| {
+                    let mut word = words::word(*a, src, &self.vars);
+                    if word.value.is_none() && path_printed(*a) {
+                        word.shape = format!("/{}", words::RUNTIME);
+                    }
+                    vec![word]
+                })
             })
             .collect();
         if name.map(|n| tree::text(n, src)) == Some("let") && !self.functions.contains("let") {
@@ -300,6 +306,7 @@ impl Walker {
                 let here =
                     !self.sources.iter().any(|s| s.contains("exec")) && stdout_away(node, src);
                 let away = std::mem::replace(&mut self.stdout_away, here);
+                self.call_site = Some(name_node.start_byte());
                 let stage = self.invoke(&name_word, &rest, stdin);
                 self.stdout_away = away;
                 stage
@@ -377,6 +384,12 @@ impl Walker {
     }
 
     pub(super) fn invoke(&mut self, name: &Word, args: &[Word], stdin: &Stdin) -> Stage {
+        // Only the simple command's own name is at its call site (not a name split from a
+        // variable's value, nor a program a wrapper runs).
+        let site = self
+            .call_site
+            .take()
+            .filter(|_| name.value.as_deref() == Some(name.text.as_str()));
         // `cmd='ls -la'; $cmd`: an unquoted name whose value is certain is split into words (on
         // the default IFS), and those words are the command; what they hold is not parsed again
         // (`cmd='echo hi > out'` runs echo with the arguments `hi`, `>` and `out`).
@@ -461,6 +474,9 @@ impl Walker {
         // defined. When a program has the name too, it may run instead (the definition may sit
         // in a subshell, or on a branch that does not run), so it is judged as well.
         if self.functions.contains(program) && !programs::is_known(program) {
+            let site = site.filter(|_| written == program);
+            let program = program.to_string();
+            self.call_with_words(&program, args, site);
             return Stage::default();
         }
         // `eval "$(dircolors -b)"`: dircolors prints one assignment of LS_COLORS, quoted by
@@ -1165,6 +1181,29 @@ impl Walker {
             .chars()
             .all(super::evaluation::plain_char);
         (words.len() > 1 && plain).then_some(words)
+    }
+
+    /// What `command -v NAME` prints cannot start with `-` or split into such words: every
+    /// directory of PATH (the context's, which nothing in the command changes, or bash's default
+    /// when it is unset) is absolute and plain, no function or alias of the command is named
+    /// `command`, and nothing in it fills bash's table of remembered paths (`hash -p PATH NAME`,
+    /// which `command -v` prints as it is) or turns the builtin off (`enable -n`). Without
+    /// context, PATH is taken to be plain.
+    fn plain_path(&self) -> bool {
+        let plain_dirs = |path: &str| {
+            path.split(':')
+                .all(|d| d.starts_with('/') && d.chars().all(super::evaluation::plain_char))
+        };
+        !self.functions.contains("command")
+            && !self
+                .sources
+                .iter()
+                .any(|s| ["alias", "hash", "enable"].iter().any(|w| s.contains(w)))
+            && self.only_read("PATH")
+            && self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value("PATH").is_none_or(plain_dirs))
     }
 
     pub(super) fn definite_value(&self, word: &Word) -> Option<String> {

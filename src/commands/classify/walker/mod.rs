@@ -6,6 +6,7 @@
 
 mod assignments;
 mod branches;
+mod calls;
 mod documents;
 mod evaluation;
 mod invocations;
@@ -115,6 +116,18 @@ pub(super) struct Walker {
     deferred: Vec<(String, Vec<Finding>)>,
     /// Top-level `trap CODE ERR` (or `RETURN`) commands whose code never runs ([`unfired_err_traps`]).
     unfired: HashSet<usize>,
+    /// The bodies of the functions kept in [`Walker::deferred`], to be judged again at a call
+    /// with fixed words ([`calls`]); `None` once one is defined twice or called otherwise.
+    templates: HashMap<String, Option<calls::Template>>,
+    /// The calls judged so: (index in [`Walker::sources`], byte of the function's name).
+    called_with_words: HashSet<(usize, usize)>,
+    /// The index in [`Walker::sources`] of the script being walked.
+    source: usize,
+    /// Where the command name of the simple command about to be invoked starts in that script.
+    call_site: Option<usize>,
+    /// A call's body is being judged with its words ([`calls`]): a function defined there is
+    /// judged where it stands.
+    judging_call: bool,
 }
 
 impl Walker {
@@ -133,7 +146,15 @@ impl Walker {
 
     pub(super) fn finish(mut self) -> Classification {
         for (name, findings) in std::mem::take(&mut self.deferred) {
-            if !self.sources.iter().all(|src| uncalled(src, &name)) {
+            // Each call judged with its words stands for the body: dropped when every place
+            // that names the function is one of them.
+            let every_call_judged = matches!(self.templates.get(&name), Some(Some(_)))
+                && self.sources.iter().enumerate().all(|(i, src)| {
+                    mentions(src, &name)
+                        .iter()
+                        .all(|at| self.called_with_words.contains(&(i, *at)))
+                });
+            if !every_call_judged && !self.sources.iter().all(|src| uncalled(src, &name)) {
                 self.findings.extend(findings);
             }
         }
@@ -271,6 +292,7 @@ impl Walker {
         let root = parsed.root_node();
         // Whether a name is untouched (`NAME="$NAME"`, `${VISUAL:-cat}`) or an alias defined
         // (`eval "$(dircolors -b)"`) is read from the text.
+        let outer_source = std::mem::replace(&mut self.source, self.sources.len());
         self.sources.push(src.to_string());
         if let Some(where_) = syntax_error(root, src) {
             self.find(
@@ -311,6 +333,7 @@ impl Walker {
         self.numeric = numeric;
         self.assoc = assoc;
         self.tainted = tainted;
+        self.source = outer_source;
         // Code run by `eval`, a trap or `bash -c` may have set anything the outer script uses.
         drop(outer_definite);
         self.definite.clear();
@@ -621,7 +644,8 @@ impl Walker {
         // not know (so is never read-only), and in this script [`uncalled`] reads whether it
         // is named again; the body of one named like a known program (`ls() { rm x; }`) is
         // judged where it stands, since a later `ls` would be judged as the program.
-        let defer = !name.is_empty()
+        let defer = !self.judging_call
+            && !name.is_empty()
             && !programs::is_known(&name)
             && !crate::syntax::BASH_WORDS.contains(&name.as_str())
             && name != "command_not_found_handle";
@@ -632,6 +656,14 @@ impl Walker {
         let redirects: Vec<Node<'_>> = node
             .children_by_field_name("redirect", &mut cursor)
             .collect();
+        if defer {
+            let template = match self.templates.contains_key(&name) {
+                // Defined twice: which body a call runs depends on which definition ran last.
+                true => None,
+                false => calls::Template::of(body, src).filter(|_| redirects.is_empty()),
+            };
+            self.templates.insert(name.clone(), template);
+        }
         for redirect in redirects {
             self.statement(redirect, src, &Stdin::Inherited);
         }
@@ -669,6 +701,13 @@ fn is_fork_bomb(name: &str, body: Node<'_>, src: &str) -> bool {
 /// else (a call, `trap NAME`, `x=NAME; $x`, a quoted word, an alias) may run it. Read from the
 /// text, word by word, so a name inside any other word or string counts as a call.
 pub(super) fn uncalled(src: &str, name: &str) -> bool {
+    mentions(src, name).is_empty()
+}
+
+/// Where `src` names the function `name` other than as [`uncalled`] allows: the bytes each such
+/// mention starts at.
+fn mentions(src: &str, name: &str) -> Vec<usize> {
+    let mut found_at = Vec::new();
     let boundary = |c: char| c.is_whitespace() || ";|&(){}`'\"=!<>".contains(c);
     let mut from = 0;
     while let Some(found) = src[from..].find(name) {
@@ -690,10 +729,12 @@ pub(super) fn uncalled(src: &str, name: &str) -> bool {
             continue;
         }
         let Some((&program, options)) = words.split_first() else {
-            return false;
+            found_at.push(start);
+            continue;
         };
         if !options.iter().all(|o| o.starts_with('-')) {
-            return false;
+            found_at.push(start);
+            continue;
         }
         let has = |flags: &[char]| {
             options
@@ -708,10 +749,10 @@ pub(super) fn uncalled(src: &str, name: &str) -> bool {
             _ => false,
         };
         if !lookup {
-            return false;
+            found_at.push(start);
         }
     }
-    true
+    found_at
 }
 
 /// Whether a `case` pattern matches the fixed word `subject`: `Some` when that is certain (a
