@@ -3729,6 +3729,14 @@ fn round_31_calls_indirection_and_command_paths() {
             Unknown,
         ),
         (
+            "show(){ builtin shift; sed -n \"$1\" README.md; }; show 1p 1p",
+            Unknown,
+        ),
+        (
+            "show(){ command set -- -i; sed -n p \"$1\"; }; show README.md",
+            Unknown,
+        ),
+        (
             "IFS=.; show(){ sed -n \"$1\" README.md; }; show 1p",
             Unknown,
         ),

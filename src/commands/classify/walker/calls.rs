@@ -36,8 +36,8 @@ const SHIFTS: &[&str] = &["shift", "set", "getopts"];
 
 impl Template {
     /// The body of a function definition, when every positional parameter in it belongs to this
-    /// function (no function is defined inside it) and nothing in it changes them (`shift`,
-    /// `set`, `getopts`). Expansions this does not take (`${1#x}`, `${@:2}`, `"a$@"`) are left
+    /// function (no function is defined inside it) and nothing in it changes them (no word in it
+    /// is `shift`, `set` or `getopts`, whether as a command's name or after `builtin`/`command`). Expansions this does not take (`${1#x}`, `${@:2}`, `"a$@"`) are left
     /// as written: they stay only known at run time.
     pub(super) fn of(body: Node<'_>, src: &str) -> Option<Template> {
         let start = body.start_byte();
@@ -47,7 +47,8 @@ impl Template {
         while let Some(node) = stack.pop() {
             match node.kind() {
                 "function_definition" => return None,
-                "command_name" if SHIFTS.contains(&tree::text(node, src)) => return None,
+                // Any word, not only a command's name: `builtin shift`, `command set --`.
+                "command_name" | "word" if SHIFTS.contains(&tree::text(node, src)) => return None,
                 "simple_expansion" | "expansion" => {
                     let quoted = node.parent().is_some_and(|p| p.kind() == "string");
                     if let Some(param) = parse(tree::text(node, src), quoted) {
