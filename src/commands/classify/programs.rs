@@ -1180,10 +1180,7 @@ pub fn rdoc_only_reports(args: &[Word]) -> bool {
             .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
         let joined_value = v.starts_with("--") && v.contains('=') && VALUED.contains(&long);
         if FLAGS.contains(&v) || level {
-            mode |= v == "--dry-run"
-                || v.starts_with("-C")
-                || v.starts_with("--coverage")
-                || v == "--dcov";
+            mode |= v == "--dry-run" || rdoc_coverage(v);
         } else if VALUED.contains(&v) {
             if values.next().is_none_or(|w| w.value.is_none()) {
                 return false;
@@ -1193,6 +1190,12 @@ pub fn rdoc_only_reports(args: &[Word]) -> bool {
         }
     }
     mode
+}
+
+/// Whether the word `v` asks rdoc for its coverage report (`-C`, `-CN`, `--coverage-report[=N]`,
+/// `--dcov`), which runs no generator.
+pub fn rdoc_coverage(v: &str) -> bool {
+    v.starts_with("-C") || v.starts_with("--coverage") || v == "--dcov"
 }
 
 /// `makeinfo --plaintext FILE` (texi2any 6.8): plain text on standard output when no output

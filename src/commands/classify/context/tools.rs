@@ -5153,7 +5153,7 @@ fn rdoc_options(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     let coverage = args.iter().any(|a| {
         a.value
             .as_deref()
-            .is_some_and(|v| v.starts_with("-C") || v.starts_with("--coverage") || v == "--dcov")
+            .is_some_and(crate::commands::classify::programs::rdoc_coverage)
     });
     if !coverage && files::exists(&here.dir.join(".rdoc_options")) {
         out.push(
