@@ -16,7 +16,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { facts, firstProgram, has, searchable, tokens } from './minimizer-facts.mjs'
+import { facts, firstProgram, lostFacts, tokens } from './minimizer-facts.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -54,10 +54,7 @@ function renamed(command) {
 
 const options = { enabled: true }
 const text = (lib, command, output) => lib.minimizeOutput(command, output, options)?.text ?? output
-const lost = (t, fs_) => {
-  const s = searchable(t)
-  return fs_.filter((f) => !has(s, f.parts)).length
-}
+const lost = (c, t, fs_) => lostFacts(c, t, fs_).length
 const baseRows = new Map((base ?? []).map((r) => [`${r.label}/${r.name}`, r]))
 const out = []
 let worse = 0
@@ -77,7 +74,7 @@ for (const [label, dir] of recordings()) {
     sums.changed++
     const fs_ = facts(c)
     const t = [na, nb, ba, bb].map(tokens)
-    const l = [na, nb, ba, bb].map((x) => lost(x, fs_))
+    const l = [na, nb, ba, bb].map((x) => lost(c, x, fs_))
     sums.namedA += t[0]; sums.namedB += t[1]; sums.blindA += t[2]; sums.blindB += t[3]
     sums.lostA += l[0]; sums.lostB += l[1]; sums.blindLostA += l[2]; sums.blindLostB += l[3]
     if (bar !== null) {

@@ -16,7 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { facts, firstProgram, has, searchable, shim, simple, tokens } from './minimizer-facts.mjs'
+import { facts, firstProgram, lostFacts, shim, simple, tokens } from './minimizer-facts.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -44,10 +44,6 @@ function renamed(command) {
   return command.replace(new RegExp(`(^|[\\s;&|(])${esc}(?=\\s|$)`), `$1${BLIND}`)
 }
 
-const lostIn = (text, fs_) => {
-  const s = searchable(text)
-  return fs_.filter((f) => !has(s, f.parts))
-}
 const describe = (f) => `${f.kind}: ${f.parts.map(String).join(' | ')}`
 
 const rows = []
@@ -73,12 +69,12 @@ for (const dir of dirs) {
       label, name: c.name, command: c.command, blindCommand: blindCase.command, simple: simple(c.command),
       raw: tokens(c.output), named: tokens(named.text), blind: tokens(blind.text),
       namedFilter: named.filter, blindFilter: blind.filter, facts: fs_.length,
-      lostNamed: lostIn(named.text, fs_), lostBlind: lostIn(blind.text, fs_),
+      lostNamed: lostFacts(c, named.text, fs_), lostBlind: lostFacts(c, blind.text, fs_),
       blindChangedNonSimple: !simple(c.command) && blind.changed,
     }
     if (theirs) {
       row.anchor = tokens(theirs.text)
-      row.lostAnchor = lostIn(theirs.text, fs_)
+      row.lostAnchor = lostFacts(c, theirs.text, fs_)
       row.anchorLostTokens = row.lostAnchor.reduce((k, f) => k + tokens(f.text ?? f.parts.map((p) => (typeof p === 'string' ? p : p.source.replace(/[^\w:]|\bd\b/g, ''))).join(' ')), 0)
     }
     rows.push(row)

@@ -76,6 +76,10 @@ const isoMinute = (s) => s.replace(gitDate, (_, m, d, hm, y, tz) => `${y}-${Stri
 const normBody = (s) => isoMinute(s).replace(/([\w./@+-]+\.[A-Za-z]\w*)\((\d+),(\d+)\)/g, '$1:$2:$3').replace(/\s+/g, ' ').trim()
 const norm = (s) => normBody(s).replace(/^([A-Za-z].*[^*\s]) \*{3,}$/, '$1')
 const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\/|\.cargo\/registry|\/usr\/lib\/go/.test(l)
+// A stack frame in a dependency's code (`    at f (…/node_modules/x/a.js:3:1)`, `  File
+// "…/site-packages/x.py", line 3`): no fact of the run, in a program's lines read whole as in its
+// locations above (a crash inside a tool from node_modules shows only such frames).
+const dependencyFrame = (l) => dependency(l) && /^\s*(at |File ")/.test(l)
 
 /** A text as a terminal shows it where a line is rewritten in place (`frame\rframe`, a progress
  * bar, a reporter's running line): each frame written over the one before from the first column,
@@ -144,6 +148,19 @@ export const has = (lines, parts) => {
   // Each string part normalized once, not once a line (norm's replacements were most of a big case's time).
   const ps = parts.map((p) => (typeof p === 'string' ? norm(p) : p))
   return lines.some((l) => ps.every((p) => (typeof p === 'string' ? l.includes(p) : p.test(l))))
+}
+
+/** The facts of `fs_` (read from case `c`) that `text` does not show, as `searchable` reads it.
+ * A fact the recorded output itself does not show that way cannot be kept by any text (an output
+ * passed through unchanged would lose it: a JSON report pretty-printed over several lines, its
+ * file and its line number on lines of their own), so it is not counted as lost. Only the facts
+ * `text` lacks are looked for again in the recorded output. */
+export function lostFacts(c, text, fs_) {
+  const s = searchable(text)
+  const lost = fs_.filter((f) => !has(s, f.parts))
+  if (!lost.length) return lost
+  const recorded = text === c.output ? s : searchable(c.output)
+  return lost.filter((f) => has(recorded, f.parts))
 }
 
 export function facts(c) {
@@ -545,7 +562,7 @@ export function facts(c) {
   // the marked one are the file's own text, no fact of the run.
   const framed = lines.some((l) => /^>\s*\d+ \| /.test(l))
   const frameContext = (l) => framed && /^ +\d+ \|( |$)/.test(l)
-  if (!f.length && !BUILD_TOOLS.has(program)) for (const [i, l] of lines.entries()) if (l.trim() && !RULE.test(l) && !(tap && (tapLayout(l) || passingHeading(i))) && !dpkgStep(l.trim()) && !frameContext(l)) add('line', l.trim())
+  if (!f.length && !BUILD_TOOLS.has(program)) for (const [i, l] of lines.entries()) if (l.trim() && !RULE.test(l) && !(tap && (tapLayout(l) || passingHeading(i))) && !dpkgStep(l.trim()) && !frameContext(l) && !dependencyFrame(l)) add('line', l.trim())
   for (const [kind, ...parts] of bundled(lines)) add(kind, ...parts)
   return f
 }

@@ -26,7 +26,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { facts, has, searchable, shim, simple, tokens } from './minimizer-facts.mjs'
+import { facts, lostFacts, shim, simple, tokens } from './minimizer-facts.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -58,10 +58,8 @@ for (const c of cases) {
   const oursText = mine.minimized?.text ?? c.output
   const anchorText = theirs?.minimized?.text ?? c.output
   const fs_ = facts(c)
-  const oursS = searchable(oursText)
-  const anchorS = searchable(anchorText)
-  const lostOurs = fs_.filter((f) => !has(oursS, f.parts))
-  const lostAnchor = fs_.filter((f) => !has(anchorS, f.parts))
+  const lostOurs = lostFacts(c, oursText, fs_)
+  const lostAnchor = lostFacts(c, anchorText, fs_)
   const changedNonSimple = !simple(c.command) && mine.minimized !== undefined
   rows.push({
     name: c.name, heldout: c.heldout, wide: c.wide, split: splitOf(c), command: c.command, simple: simple(c.command),
