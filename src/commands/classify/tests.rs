@@ -3815,3 +3815,18 @@ fn round_32_reading_modes() {
         ("ptar -tf -x", ReadOnly),
     ]);
 }
+
+/// A compiler's information modes compile nothing; gcc's `--target-help`, and `--help` with
+/// `-v`, compile an empty input through temporary files (gcc 12, strace).
+#[test]
+fn compiler_information_modes_make_no_temporary_file() {
+    assert_levels(&[
+        ("gcc --help", ReadOnly),
+        ("gcc -v", ReadOnly),
+        ("cc -dumpmachine", ReadOnly),
+        ("gcc -print-search-dirs", ReadOnly),
+        ("gcc --target-help", Write),
+        ("gcc -v --help", Write),
+        ("g++ --help -v", Write),
+    ]);
+}
