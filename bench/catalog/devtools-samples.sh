@@ -1,7 +1,7 @@
 #!/bin/bash
 # The sample inputs the fourth pass's forms read (tracer.py --forms devtools.tsv): LLVM assembly,
 # C sources and a header directory, a LaTeX file, a DNS zone and a named.conf that loads it, a
-# GSettings schema directory, two Python files with a copied block, uncrustify's configuration. Made once, outside the
+# GSettings schema directory, two Python files with a copied block, uncrustify's configuration, a CSV file with a short row. Made once, outside the
 # sandbox, in the directory named (default target/catalog-samples-devtools); each form gets a copy.
 set -euo pipefail
 out=${1:-$(dirname "$0")/../../target/catalog-samples-devtools}
@@ -35,5 +35,6 @@ X
 body='def f(a, b):\n    c = a + b\n    d = c * 2\n    e = d - 1\n    return e\n'
 printf "import os\n$body" > one.py
 printf "import sys\n$body" > two.py
+printf 'a,b\n1,2\n3\n' > bad.csv
 # notes.txt is what `< FILE` feeds: the C source (uncrustify and sparse read standard input).
 cp src/main.c notes.txt

@@ -19,6 +19,9 @@ import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import families  # noqa: E402
 
+# astyle 3.1's options (its --help), each given a value its help names.
+ASTYLE = """-A -C -D -E -F -H -I -J -K -L -M40 -N -O -P -Q -R -S -T4 -U -V -W -X -Y -Z -b -bps -c -d -e -f -h -i -j -k -m2 -n -o -p -q -r -s -s4 -t -t4 -v -w -xB -xC80 -xD -xG -xL -xM -xP -xQ -xR -xS -xT4 -xU -xV -xW -xb -xc -xd -xf -xg -xh -xi -xj -xk -xl -xn -xp -xq -xr -xs -xt4 -xw -xy -y -z1 --add-braces --add-one-line-braces --align-method-colon --align-pointer=middle --align-pointer=name --align-pointer=type --align-reference=middle --align-reference=name --align-reference=none --align-reference=type --ascii --attach-classes --attach-closing-while --attach-extern-c --attach-inlines --attach-namespaces --attach-return-type --attach-return-type-decl --break-after-logical --break-blocks --break-blocks=all --break-closing-braces --break-elseifs --break-one-line-headers --break-return-type --break-return-type-decl --close-templates --convert-tabs --delete-empty-lines --errors-to-stdout --exclude=x.c --fill-empty-lines --formatted --ignore-exclude-errors --ignore-exclude-errors-x --indent-after-parens --indent-cases --indent-classes --indent-col1-comments --indent-continuation=2 --indent-labels --indent-modifiers --indent-namespaces --indent-preproc-block --indent-preproc-cond --indent-preproc-define --indent-switches --indent=force-tab=4 --indent=spaces=4 --indent=tab=4 --keep-one-line-blocks --keep-one-line-statements --lineend=linux --lineend=macold --lineend=windows --max-code-length=80 --max-continuation-indent=40 --min-conditional-indent=2 --mode=c --mode=cs --mode=java --options=none --options=home/.uncrustify.cfg --pad-comma --pad-first-paren-out --pad-header --pad-method-colon=after --pad-method-colon=none --pad-method-prefix --pad-oper --pad-param-type --pad-paren --pad-paren-in --pad-paren-out --pad-return-type --preserve-date --project=none --quiet --recursive --remove-braces --remove-comment-prefix --stdin=a.c --style=allman --style=attach --style=banner --style=break --style=bsd --style=gnu --style=google --style=horstmann --style=java --style=knf --style=kr --style=linux --style=lisp --style=mozilla --style=otbs --style=pico --style=ratliff --style=run-in --style=stroustrup --style=vtk --style=whitesmith --suffix=.bak --suffix=none --unpad-method-prefix --unpad-param-type --unpad-paren --unpad-return-type --verbose --version --help""".split()
+
 # (program, input the forms end with, flags, {option: value}), as families.py reads them.
 GRAMMARS = [
     # (a) build-flag printers: every option prints (catalog::PRINTERS).
@@ -34,9 +37,20 @@ GRAMMARS = [
     ("pcre2-config", "", ["--prefix", "--exec-prefix", "--version", "--cflags", "--cflags-posix", "--libs8", "--libs16", "--libs32", "--libs-posix"], {}),
     ("nspr-config", "", ["--prefix", "--exec-prefix", "--includedir", "--libdir", "--version", "--cflags", "--libs"], {}),
     ("cob-config", "", ["--prefix", "--exec-prefix", "--cflags", "--libs", "--version", "--bindir", "--datarootdir", "--datadir", "--includedir", "--libdir", "--mandir", "--help"], {}),
+    ("apr-1-config", "", "--apr-la-file --apr-lib-target --apr-libtool --apr-so-ext --bindir --cc --cflags --cpp --cppflags --help --includedir --includes --installbuilddir --ldflags --libs --link-ld --link-libtool --prefix --shlib-path-var --srcdir --version".split(), {}),
+    ("apr-config", "--cflags", [], {}),
+    ("apu-1-config", "", "--apu-la-file --avoid-dbm --avoid-ldap --bindir --db-version --dbm-libs --help --includedir --includes --ldap-libs --ldflags --libs --link-ld --link-libtool --old-expat --prefix --srcdir --version".split(), {}),
+    ("apu-config", "--libs", [], {}),
+    ("gsl-config", "", "--cflags --help --libs --libs-without-cblas --prefix --version".split(), {}),
+    ("libassuan-config", "", "--cflags --exec-prefix --host --libs --prefix --version".split(), {}),
+    ("pcap-config", "", "--additional-libs --help --libs --static --static-pcap-only --version".split(), {}),
+    ("sdl2-config", "", "--cflags --exec-prefix --libs --prefix --static-libs --version".split(), {}),
+    ("sdl2-config", "--prefix=/usr --cflags", [], {}),
     ("uuidparse", "1b4e28ba-2fa1-11d2-883f-0016d3cca427", ["-J", "--json", "-n", "--noheadings", "-r", "--raw"], {"-o": "UUID,TYPE", "--output": "UUID,VARIANT"}),
     # (a) dpkg-architecture's list of known architectures.
     ("dpkg-architecture", "-L", [], {}),
+    # (a) aclocal's data directory (automake 1.16).
+    ("aclocal", "--print-ac-dir", [], {}),
     ("dpkg-architecture", "--list-known", [], {}),
     # (b) compilers' information modes (catalog::INFO).
     *[(p.split(" ", 1)[0], p.split(" ", 1)[1], [], {}) for p in ["gdc --version", "gdc --help", "gdc -dumpversion", "gdc -dumpmachine", "gdc -dumpspecs", "gdc -print-search-dirs", "gdc -print-libgcc-file-name",
@@ -44,6 +58,9 @@ GRAMMARS = [
                                "cobc --version", "cobc --help", "cobc -h", "cobc -V", "cobc -i", "cobc --info", "cobc -help", "cobc -version",
                                "gplc --version", "gplc --help", "gplc -h", "valac --version", "valac --help", "valac --api-version",
                                "swig4.0 -version", "swig4.0 -help", "swig4.0 -copyright",
+                               "gccgo --version", "gccgo --help", "gccgo -dumpversion", "gccgo -dumpmachine", "gccgo -dumpspecs", "gccgo -print-search-dirs", "gccgo -print-libgcc-file-name",
+                               "gnat --version", "gnat --help", "gnatmake --version", "gnatmake --help", "gnatls --version", "gnatls --help",
+                               "astyle --version", "astyle --help", "astyle -h", "astyle -V", "pyflakes3 --version", "pyflakes3 --help", "pyflakes3 -h", "pyflakes3 -V",
                                "opt --version", "opt --help", "opt -h", "opt --help-list", "llvm-as --version", "llvm-as --help", "llvm-as -h", "llvm-as --help-list"]],
     # (b) llvm-as assembles to standard output with `-o -` (or from standard input).
     ("llvm-as", "-o - m.ll", ["-f", "-disable-output", "--disable-output"], {}),
@@ -61,6 +78,22 @@ GRAMMARS = [
     ("uncrustify", "--check a.c src/main.c", [], {}),
     ("uncrustify", "", ["--version", "--help", "-h", "-?", "--usage", "--count-options", "--show-config"], {}),
     ("uncrustify", "-c - --show-config", [], {}),
+    # (c) formatters to standard output or in a dry run: astyle 3.1 (every option of its --help
+    # with --dry-run, and as a filter on standard input), GNU indent 2.2.12 (-st, a filter),
+    # ChkTeX 1.7.8 (its display options).
+    # astyle 3.1 finds a plain relative name only where PWD is set (the sandbox sets none:
+    # "Cannot find file a.c"), so the forms name ./a.c.
+    ("astyle", "--dry-run ./a.c", ASTYLE, {}),
+    ("astyle", "--dry-run './src/*.c'", ["--recursive"], {}),
+    ("astyle", "--dry-run ./a.c ./src/main.c", [], {}),
+    ("astyle", "< FILE", [], {}),
+    *[("astyle", o, [], {}) for o in ["--style=kr", "--style=gnu -s4", "--indent=spaces=2 --pad-oper", "--stdin=a.c", "--options=none --style=linux"]],
+    ("indent", "-st a.c", ["-kr", "-gnu", "-linux", "-npro", "-i4", "-l80", "-bap", "-nbad", "-bl", "-br", "-ce", "-cli4", "-nut", "-ut", "-ts4", "-sob", "-T size_t", "--k-and-r-style", "--gnu-style", "--indent-level4", "--line-length80", "--no-tabs", "--ignore-profile"], {}),
+    ("indent", "--standard-output a.c src/main.c", [], {}),
+    ("indent", "< FILE", [], {}),
+    ("indent", "-kr", [], {}),
+    ("chktex", "doc.tex", ["-q", "--quiet", "-v0", "-v2", "--verbosity=3", "-V1", "-L", "--nolinesupp", "-I0", "-H0", "-x0", "-g0", "-t0", "-b0", "-r", "--reset", "-w 1", "--warnon=1", "-e 1", "--erroron=1", "-m 1", "--msgon=1", "-n 1", "--nowarn=1", "-s :", "--splitchar=:", "-p name", "--pseudoname=name", "-f %f:%l:%m\\n", "--format=%f:%l:%m\\n"], {}),
+    ("chktex", "", ["-W", "--version", "-i", "--license", "-h", "--help"], {}),
     # (d) configuration checkers.
     ("named-checkzone", "example.com example.com.zone", ["-d", "-j", "-q", "-v", "-D"],
      {"-c": "IN", "-f": "text", "-F": "text", "-s": "full", "-w": ".", "-k": "warn", "-m": "warn", "-n": "warn", "-r": "warn", "-i": "local", "-M": "warn", "-S": "warn", "-W": "warn", "-J": "example.com.zone.jnl"}),
@@ -81,6 +114,14 @@ GRAMMARS = [
     ("chardetect", "", ["--version", "--help", "-h"], {}),
     ("symilar", "one.py two.py", ["-i", "--ignore-comments", "--ignore-docstrings", "--ignore-imports", "--ignore-signatures"], {"-d": "2", "--duplicates": "2"}),
     ("symilar", "", ["--help", "-h"], {}),
+    # csvkit 1.0.7's csvclean with -n (--dry-run) reports a file's bad rows and writes nothing.
+    ("csvclean", "-n bad.csv", ["-t", "-b", "-S", "-H", "-v", "-l", "--zero", "--tabs", "--no-doublequote", "--skipinitialspace", "--no-header-row", "--verbose", "--linenumbers"],
+     {"-d": ",", "--delimiter": ",", "-q": "'\"'", "-u": "0", "--quoting": "0", "-p": "\\\\", "-z": "1000", "--maxfieldsize": "1000", "-e": "utf-8", "--encoding": "utf-8", "-K": "0", "--skip-lines": "0"}),
+    ("csvclean", "--dry-run bad.csv", [], {}),
+    # pyflakes 2.5 prints the problems of Python files (no configuration, no options but help
+    # and version).
+    ("pyflakes3", "one.py two.py", [], {}),
+    ("pyflakes3", "src", [], {}),
 ]
 
 WRITING = [
@@ -93,6 +134,14 @@ WRITING = [
     ("uncrustify", "-p dbg.txt -f src/main.c"),
     ("uncrustify", "--update-config -o new.cfg"),
     ("named-checkzone", "-o out.zone example.com example.com.zone"),
+    ("astyle", "./a.c"),
+    ("astyle", "--style=kr ./a.c"),
+    ("astyle", "--stdout=out.c --stdin=a.c"),
+    ("csvclean", "bad.csv"),
+    ("indent", "a.c"),
+    ("indent", "-kr a.c"),
+    ("indent", "-st -o out.c a.c"),
+    ("chktex", "-o out.txt doc.tex"),
     ("glib-compile-schemas", "schemas"),
     ("glib-compile-schemas", "--targetdir=. schemas"),
 ]
@@ -104,7 +153,6 @@ LEFT = [
     ("gdc", "-fsyntax-only a.c"),
     ("gdc", "--target-help"),
     ("opt", "-S -passes=dot-cfg m.ll -o -"),
-    ("chktex", "-q doc.tex"),
     ("lacheck", "--version"),
     ("haproxy", "-c -f named.conf"),
     ("krb5-config", "--libs"),
@@ -114,6 +162,12 @@ LEFT = [
     ("xmlsec1-config", "--cflags"),
     ("gpgrt-config", "--libs"),
     ("clisp", "--version"),
+    ("php-config", "--includes"),
+    ("cups-config", "--cflags"),
+    ("fltk-config", "--cflags"),
+    ("ldc2", "--version"),
+    ("fpc", "-iV"),
+    ("gccgo", "--target-help"),
     ("sparse", "-o out src/main.c"),
 ]
 
@@ -133,6 +187,7 @@ def main():
 # What a form may do and still be taken, beyond inspectors.problems' rules.
 ACCEPTED = {
     # Every Python script: the context reads the user's site directory (context::python::script).
+    "pyflakes3": [r"looks for /tmp/p/home/\.local/lib/python3\.\d+/site-packages$"],
     "chardetect": [r"looks for /tmp/p/home/\.local/lib/python3\.\d+/site-packages$"],
     # pylint 2.16's import looks for pylintrc and PYLINTHOME (stat only); symilar's Run reads
     # only its own getopt options and never loads a configuration (pylint/checkers/similar.py).
@@ -144,16 +199,23 @@ ACCEPTED = {
     # The journal `-j` and `-J` name (FILE.jnl beside the zone file, and its backup): data read.
     "named-checkzone": [r"looks for example\.com\.zone\.j(nl|bk)$"],
     "named-checkconf": [r"looks for example\.com\.zone\.j(nl|bk)$"],
+    # indent's profile and chktex's configuration files: context::catalog looks for them.
+    "indent": [r"looks for (\./)?\.indent\.pro$", r"looks for /tmp/p/home/\.indent\.pro$"],
+    "chktex": [r"looks for (\./)?\.chktexrc$", r"looks for /tmp/p/home/\.chktexrc$", r"looks for /tmp/p/home/\.config/chktexrc$", r"looks for /tmp/p/home/\.terminfo$"],
+    # astyle's options file: formatting options only (`stdout=` and `html` there are refused
+    # before any file is read: measured).
+    # The forms' own inputs, named ./a.c (see ASTYLE's forms) and found by --recursive.
+    "astyle": [r"looks for /tmp/p/home/\.astylerc$", r"looks for \./(a\.c|src/main\.c|src/w\.h|src|src/\.|src/\.\.)$", r"looks for /tmp/p/(a\.c|src/main\.c)$"],
     # uncrustify's configuration (UNCRUSTIFY_CONFIG, ~/.uncrustify.cfg, ~/uncrustify.cfg):
     # formatting settings only (`--show-config` lists every one; none names a file written or
     # a program), read when no -c is given.
     "uncrustify": [r"looks for /tmp/p/home/\.?uncrustify\.cfg$"],
     # The shell scripts' own helpers (decide.py's HARMLESS_RUNS).
     # ncurses's scripts given no argument run themselves again (`exec /bin/sh "$0" --error`).
-    **{p: [r"runs /usr/bin/(sed|basename|dirname|readlink|uname)$", r"runs /bin/sh$"] for p in
+    **{p: [r"runs /usr/bin/(sed|basename|dirname|readlink|uname|cat)$", r"runs /bin/sh$"] for p in
        ["ncurses5-config", "ncurses6-config", "ncursesw5-config", "ncursesw6-config", "python3-config", "python3.11-config",
         "x86_64-linux-gnu-python3-config", "x86_64-linux-gnu-python3.11-config", "pcre-config", "pcre2-config",
-        "cob-config"]},
+        "cob-config", "sdl2-config", "apu-1-config", "apu-config"]},
     # nspr-config's --libs greps its own pkg-config file.
     "nspr-config": [r"runs /usr/bin/grep$"],
 }
