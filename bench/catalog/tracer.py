@@ -299,7 +299,7 @@ def main():
         elif a == "--out":
             out = args.pop(0)
         elif a == "--from":
-            programs += [l.split("\t")[0] for l in open(args.pop(0)) if l.strip()]
+            programs += [l.rstrip("\n").split("\t")[0] for l in open(args.pop(0)) if l.strip()]
         elif a == "--samples":
             SAMPLES = os.path.abspath(args.pop(0))
         elif a == "--forms":

@@ -16,6 +16,7 @@ use super::words::Word;
 #[rustfmt::skip]
 pub(super) const INFO: &[(&str, &[&str])] = &[
     ("accessdb", &["--version", "--help", "-V"]),
+    ("aclocal", &["--print-ac-dir"]),
     ("addftinfo", &["--version", "--help"]),
     ("addgroup", &["--version"]),
     ("addpart", &["--version", "--help", "-h", "-V"]),
@@ -51,6 +52,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("clang-tidy", &["--version", "--help"]),
     ("clear_console", &["--version", "--help", "-h", "-V"]),
     ("cluster", &["--help"]),
+    ("cobc", &["--version", "--help", "-h", "-V", "-i", "--info", "-help", "-version"]),
     ("combinediff", &["--version", "--help"]),
     ("cpgr", &["--help"]),
     ("cppcheck", &["--version", "--help"]),
@@ -88,7 +90,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("dotty", &["--help"]),
     ("doxyindexer", &["--version", "--help"]),
     ("doxysearch.cgi", &["--version", "--help"]),
-    ("dpkg-architecture", &["--version", "--help"]),
+    ("dpkg-architecture", &["--version", "--help", "-L", "--list-known"]),
     ("dpkg-buildflags", &["--version", "--help"]),
     ("dpkg-distaddfile", &["--version", "--help"]),
     ("dpkg-fsys-usrunmess", &["--version", "--help"]),
@@ -142,24 +144,32 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("fsck.minix", &["--version", "--help", "-h", "-V"]),
     ("fsnotifywait", &["--help", "-h"]),
     ("fsnotifywatch", &["--help", "-h"]),
+    ("gccgo", &["--version", "--help", "-dumpversion", "-dumpmachine", "-dumpspecs", "-print-search-dirs", "-print-libgcc-file-name"]),
     ("gcov-dump", &["--version", "--help", "-h"]),
     ("gcov-tool", &["--version", "--help", "-h"]),
+    ("gdc", &["--version", "--help", "-dumpversion", "-dumpmachine", "-dumpspecs", "-print-search-dirs", "-print-libgcc-file-name"]),
     ("gdiffmk", &["--version", "--help"]),
     ("geqn", &["--version", "--help"]),
     ("getbuildlog", &["--version", "--help", "-h", "-V"]),
     ("gettext.sh", &["--version", "--help"]),
     ("gettextize", &["--version", "--help"]),
+    ("gfortran", &["--version", "--help", "-dumpversion", "-dumpmachine", "-dumpspecs", "-print-search-dirs", "-print-libgcc-file-name"]),
     ("ghostscript", &["--version", "--help"]),
     ("gif2webp", &["--help", "-h"]),
     ("git-deborig", &["--version"]),
     ("gitdiff", &["--help", "-h"]),
+    ("glib-compile-schemas", &["--version", "--help", "-h"]),
     ("glilypond", &["--version", "--help", "-h"]),
     ("gm", &["--help"]),
+    ("gnat", &["--version", "--help"]),
+    ("gnatls", &["--version", "--help"]),
+    ("gnatmake", &["--version", "--help"]),
     ("gold", &["--version", "--help", "-V"]),
     ("gperl", &["--version", "--help", "-h"]),
     ("gpgv", &["--version", "--help"]),
     ("gpic", &["--version", "--help"]),
     ("gpinyin", &["--version", "--help", "-h"]),
+    ("gplc", &["--version", "--help", "-h"]),
     ("gprofng", &["--version", "--help"]),
     ("grap2graph", &["--version", "--help"]),
     ("grep-aptavail", &["--version", "--help"]),
@@ -230,7 +240,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("lld-link", &["--version"]),
     ("llvm-addr2line", &["--version", "--help"]),
     ("llvm-ar", &["--version", "--help", "-h"]),
-    ("llvm-as", &["--version", "--help"]),
+    ("llvm-as", &["--version", "--help", "-h", "--help-list"]),
     ("llvm-bcanalyzer", &["--version", "--help"]),
     ("llvm-cat", &["--version", "--help"]),
     ("llvm-cfi-verify", &["--version", "--help"]),
@@ -302,7 +312,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("nsupdate", &["--help"]),
     ("obj2yaml", &["--version", "--help"]),
     ("oggdec", &["--version", "--help", "-h", "-V"]),
-    ("opt", &["--version", "--help"]),
+    ("opt", &["--version", "--help", "-h", "--help-list"]),
     ("opusdec", &["--version", "--help", "-h", "-V"]),
     ("origtargz", &["--help"]),
     ("ownership", &["--version", "--help", "-h", "-V"]),
@@ -350,6 +360,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("pwconv", &["--help", "-h"]),
     ("pwgen", &["--help", "-h"]),
     ("pwunconv", &["--help", "-h"]),
+    ("pyflakes3", &["--version", "--help", "-h", "-V"]),
     ("python3-config", &["--help"]),
     ("qcmd", &["--version", "--help"]),
     ("qcp", &["--version", "--help"]),
@@ -409,9 +420,10 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("svnserve", &["--version", "--help"]),
     ("svnversion", &["--version", "--help", "-h"]),
     ("swaplabel", &["--version", "--help", "-h", "-V"]),
+    ("swig4.0", &["-version", "-help", "-copyright"]),
     ("symtree", &["--help", "-h"]),
     ("sync-available", &["--version", "--help"]),
-    ("systemd-analyze", &["--version", "--help"]),
+    ("systemd-analyze", &["--version", "--help", "-h"]),
     ("systemd-ask-password", &["--version", "--help", "-h"]),
     ("systemd-cat", &["--version", "--help", "-h"]),
     ("systemd-cgls", &["--version", "--help", "-h"]),
@@ -477,6 +489,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("uuidd", &["--version", "--help", "-h", "-V"]),
     ("uuidgen", &["--version", "--help", "-h", "-V"]),
     ("uuidparse", &["--version", "--help", "-h", "-V"]),
+    ("valac", &["--version", "--help", "--api-version"]),
     ("valgrind-di-server", &["--help"]),
     ("valgrind-listener", &["--help"]),
     ("vcut", &["--help"]),
@@ -598,6 +611,23 @@ pub(super) const SPECS: &[Spec] = &[
     // (`-C`). Not here: `-e` (with `-V` writes the embedded message to `-m`'s file), `-z`
     // (gzip archives: `-m` is the output), `-G` and `-S` (write keys and signatures).
     spec(&["signify-openbsd"], "VCqp:t:x:m:", ""),
+    // The fourth pass (`bench/catalog/devtools.tsv`): checkers, configuration checkers and
+    // Python tools, every option traced on the samples of `devtools-samples.sh`, only reading.
+    // chardet 5.1's chardetect prints each file's (or standard input's) encoding.
+    spec(&["chardetect"], "hl", "minimal legacy help version"),
+    // lacheck 1.26 prints a LaTeX file's problems; it has no options (a word is a file).
+    spec(&["lacheck"], "", ""),
+    // BIND 9.18's named-checkconf checks named.conf (`-z` loads its zones, `-p` prints it). Not
+    // here: `-t` (chroot).
+    spec(&["named-checkconf"], "chijlvzpx", ""),
+    // BIND 9.18's named-checkzone checks a zone file (`-D` prints it, `-J` reads a journal). Not
+    // here: `-o` (writes the zone), `-t` (chroot).
+    spec(&["named-checkzone"], "djqvDc:f:F:J:s:w:k:m:n:r:i:M:S:W:", ""),
+    // pyflakes 2.5 prints the problems of Python files and directories (no configuration).
+    spec(&["pyflakes3", "pyflakes"], "hV", "help version"),
+    // pylint 2.16's symilar prints the blocks its files share (its own getopt options only: no
+    // configuration is loaded).
+    spec(&["symilar"], "hid:", "help ignore-comments ignore-docstrings ignore-imports ignore-signatures duplicates="),
 ];
 
 /// How a program reads the options of a [`Grammar`].
@@ -701,6 +731,10 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     // jps (OpenJDK 17) lists this user's Java VMs from their performance data in /tmp. A host
     // operand asks jstatd on that host over RMI (the network): no operand.
     Grammar { operands: false, ..exact("jps", "", "-q -m -l -v -V -mlvV -lm -lv -ml -mv -lmv -mlv", "") },
+    // llvm-as (LLVM 14) writes FILE.bc beside each assembly FILE; `-o -` prints it (the fourth
+    // pass, `bench/catalog/devtools.tsv`). Not here: `--data-layout` and LLVM's other options.
+    Grammar { output: Some(("o", "llvm-as writes FILE.bc beside each assembly FILE (or the file -o names)")),
+        ..llvm("llvm-as", "", "f disable-output help help-hidden help-list help-list-hidden version color", "o") },
     // llvm-bcanalyzer (LLVM 14) prints the structure of a bitcode file; `--block-info` reads
     // another one.
     llvm("llvm-bcanalyzer", "", "dump dump-blockinfo non-symbolic show-binary-blobs disable-histogram help help-hidden help-list help-list-hidden version color", "block-info check-hash"),
@@ -742,6 +776,14 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     // ocamlobjinfo (OCaml 4.13) prints what a compiled unit or library holds. Not here: `-args`
     // and `-args0` (more arguments from a file).
     exact("ocamlobjinfo", "", "-no-approx -no-code -null-crc -help --help", ""),
+    // uncrustify 0.72 formats `-f FILE` (or standard input) to standard output, or with
+    // `--check` only says whether its files would change; file operands without `--check` are
+    // written as FILE.uncrustify (`catalog::uncrustify`). Its configuration (`-c`,
+    // `UNCRUSTIFY_CONFIG`, `~/.uncrustify.cfg`) holds formatting settings only. Not here: `-o`,
+    // `-F`, `-p`, `--replace`, `--prefix`, `--suffix`, `--update-config`, `-t`.
+    exact("uncrustify", "",
+        "-q --frag --check --version --help -h -? --usage --count-options --show-config",
+        "-c -f -l --assume --set"),
 ];
 
 /// The grammar of `program` for the words `values`: its mode's, or its own.
@@ -759,10 +801,22 @@ fn grammar(program: &str, values: &[&str]) -> Option<&'static Grammar> {
 pub(super) fn has_grammar(program: &str) -> bool {
     matches!(
         program,
-        "llvm-ar" | "colordiff" | "cppcheck" | "ledger" | "hledger"
-    ) || GRAMMARS
-        .binary_search_by(|g| g.program.cmp(program))
-        .is_ok()
+        "llvm-ar"
+            | "colordiff"
+            | "cppcheck"
+            | "ledger"
+            | "hledger"
+            | "sparse"
+            | "glib-compile-schemas"
+            | "systemd-analyze"
+            | "astyle"
+            | "indent"
+            | "chktex"
+            | "csvclean"
+    ) || PRINTERS.binary_search(&program).is_ok()
+        || GRAMMARS
+            .binary_search_by(|g| g.program.cmp(program))
+            .is_ok()
 }
 
 /// The verdict for `program values` when a grammar here knows the program: read-only for a form
@@ -782,7 +836,17 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
         "cppcheck" => return Some(cppcheck(values)),
         "ledger" => return Some(ledger(values)),
         "hledger" => return Some(hledger(values)),
+        "sparse" => return Some(sparse(values)),
+        "glib-compile-schemas" => return Some(glib_compile_schemas(values)),
+        "systemd-analyze" => return Some(systemd_analyze(values)),
+        "astyle" => return Some(astyle(values)),
+        "indent" => return Some(indent(values)),
+        "chktex" => return Some(chktex(values)),
+        "csvclean" => return Some(csvclean(values)),
         _ => {}
+    }
+    if PRINTERS.binary_search(&program).is_ok() {
+        return Some(Verdict::read_only());
     }
     if !has_grammar(program) {
         return None;
@@ -815,6 +879,12 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
             if !g.operands && operands > 0 {
                 return Some(unknown());
             }
+            // uncrustify writes each file operand's result beside it unless told `--check`.
+            if program == "uncrustify" && operands > 0 && !flag_given(g, rest, "--check") {
+                return Some(Verdict::write(
+                    "uncrustify writes FILE.uncrustify beside each file it is given (but with --check)",
+                ));
+            }
             if let Some((_, writes)) = g.output {
                 // Written beside each named input unless the output names a standard stream; with
                 // no input (or `-`) the program reads standard input and prints.
@@ -827,6 +897,20 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
         }
         None => Some(unknown()),
     }
+}
+
+/// Whether the flag `name` of an [`Style::Exact`] grammar is among `words` as an option (not as
+/// the value of another option).
+fn flag_given(g: &Grammar, words: &[&str], name: &str) -> bool {
+    let takes_value = |w: &str| g.values.split_whitespace().any(|n| n == w);
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        if w == name {
+            return true;
+        }
+        i += if takes_value(w) { 2 } else { 1 };
+    }
+    false
 }
 
 /// A JDK tool: its grammars are [`Style::Exact`] and its launcher reads `-J` options.
@@ -1129,6 +1213,209 @@ fn hledger(values: &[&str]) -> Verdict {
         Verdict::unknown(
             "hledger is given an option or a command its reading grammar does not list",
         )
+    }
+}
+
+/// Programs whose every argument only prints (the fourth pass, `bench/catalog/devtools.tsv`):
+/// the build-flag printers of Debian 12's -dev packages (`*-config`, `*_config`), each option
+/// of its `--help` traced printing only (the shell scripts run no program but `sed`,
+/// `basename`, `dirname`, `readlink`, `uname`, `cat` and `grep`), and util-linux's `uuidparse`. None has an
+/// option that writes, runs a program or loads one; an unknown option prints a usage text.
+/// Sorted (binary search). Versioned and cross names (`x86_64-linux-gnu-python3-config`) are
+/// their plain name's (`programs::cross_tool`).
+#[rustfmt::skip]
+pub(super) const PRINTERS: &[&str] = &[
+    "apr-1-config", "apr-config", "apu-1-config", "apu-config", "cob-config", "gsl-config",
+    "libassuan-config", "llvm-config", "mariadb-config", "mariadb_config", "mysql_config",
+    "ncurses5-config", "ncurses6-config", "ncursesw5-config", "ncursesw6-config", "nspr-config",
+    "pcap-config", "pcre-config", "pcre2-config", "python3-config", "python3.11-config",
+    "sdl2-config", "uuidparse",
+];
+
+/// sparse 0.6.4 (the semantic checker) prints what it finds in C sources: with gcc's include,
+/// macro, warning, standard, target-width and optimization options, as modes' `syntax_only`
+/// reads gcc's. Not here: `-o`, `-E`, `-include`, `-gcc-base-dir`, `-multiarch-dir`, `-f…`
+/// and any other option.
+fn sparse(values: &[&str]) -> Verdict {
+    let mut i = 0;
+    while let Some(v) = values.get(i) {
+        i += 1;
+        let listed = match *v {
+            "-I" | "-D" | "-U" | "-isystem" | "-idirafter" | "-iquote" => {
+                i += 1;
+                i <= values.len()
+            }
+            "-v" | "-m32" | "-m64" | "-pedantic" | "-ansi" | "-w" => true,
+            v if v.starts_with("-I") || v.starts_with("-D") || v.starts_with("-U") => true,
+            v if v.starts_with("-std=") => true,
+            v if v
+                .strip_prefix("-O")
+                .is_some_and(|l| l.chars().all(|c| c.is_ascii_alphanumeric())) =>
+            {
+                true
+            }
+            v if v.starts_with("-W")
+                && !v.starts_with("-Wl,")
+                && !v.starts_with("-Wa,")
+                && !v.starts_with("-Wp,") =>
+            {
+                true
+            }
+            v => !v.starts_with('-') || v == "-",
+        };
+        if !listed {
+            return Verdict::unknown("sparse is given an option its reading grammar does not list");
+        }
+    }
+    Verdict::read_only()
+}
+
+/// glib-compile-schemas 2.74 with `--dry-run` checks a directory's schemas and writes no
+/// `gschemas.compiled`; `--strict` and `--allow-any-name` only change what is refused. Not
+/// here: `--targetdir` (where it writes), any form without `--dry-run`.
+fn glib_compile_schemas(values: &[&str]) -> Verdict {
+    if !values.contains(&"--dry-run") {
+        return Verdict::write(
+            "glib-compile-schemas writes gschemas.compiled unless told --dry-run",
+        );
+    }
+    let listed = values.iter().all(|v| {
+        matches!(*v, "--dry-run" | "--strict" | "--allow-any-name") || !v.starts_with('-')
+    });
+    if listed {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(
+            "glib-compile-schemas is given an option its reading grammar does not list",
+        )
+    }
+}
+
+/// systemd-analyze 252's options for the verbs that only compute and print.
+const SYSTEMD_ANALYZE: Spec = spec(
+    &["systemd-analyze"],
+    "h",
+    "help version no-pager iterations= base-time=",
+);
+
+/// systemd-analyze's verbs that parse and print times without reading the system's units or
+/// asking the service manager (measured: no socket; under `script -c` no pager run either).
+fn systemd_analyze(values: &[&str]) -> Verdict {
+    let listed = getopt(&SYSTEMD_ANALYZE, values).is_some_and(|p| {
+        p.operands
+            .first()
+            .and_then(|o| o.value.as_deref())
+            .is_some_and(|verb| matches!(verb, "calendar" | "timestamp" | "timespan"))
+    });
+    if listed {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(
+            "systemd-analyze is given a verb or an option its reading grammar does not list",
+        )
+    }
+}
+
+/// Artistic Style 3.1 (`astyle`): with `--dry-run` it only reports which files it would
+/// change, and with no file operand it formats standard input (or `--stdin=FILE`) to standard
+/// output. Its options file (`~/.astylerc`, `--options=`, `ARTISTIC_STYLE_OPTIONS`) and
+/// project file (`--project=`) hold formatting options only: `stdout=` and `html` there are
+/// refused before any file is read, as an unknown option on the command line is (measured).
+/// Not here: `--stdout=` (writes the file named), `--html`/`-!` (opens a browser), and file
+/// operands without `--dry-run` (rewritten in place, the original kept as FILE.orig).
+fn astyle(values: &[&str]) -> Verdict {
+    let opens_or_writes =
+        |w: &&str| w.starts_with("--stdout") || w.starts_with("--html") || w.starts_with("-!");
+    if values.iter().any(opens_or_writes) {
+        return Verdict::unknown(
+            "astyle is given --stdout (a file written) or --html (a browser run)",
+        );
+    }
+    let dry_run = values.contains(&"--dry-run");
+    let files = values.iter().any(|w| !w.starts_with('-'));
+    if dry_run || !files {
+        Verdict::read_only()
+    } else {
+        Verdict::write("astyle rewrites the files it formats (but with --dry-run)")
+    }
+}
+
+/// indent's finding: settled by the context, which looks for its profile.
+pub(crate) const INDENT_PROFILE: &str =
+    "indent reads options from its profile (INDENT_PROFILE, ./.indent.pro, ~/.indent.pro), which may name an output file; no context was read to tell";
+
+/// GNU indent 2.2.12 with `-st`/`--standard-output`, or with no file operand (a filter on
+/// standard input), prints what it formats; its options only choose the layout. Not here:
+/// `-o`/`--output-file` (and any word starting `-o`, `-orig` among them), and file operands
+/// without `-st` (rewritten in place with a backup). Its profile's options apply before the
+/// command line's: the context looks for one (`-npro` skips it).
+fn indent(values: &[&str]) -> Verdict {
+    if values
+        .iter()
+        .any(|w| w.starts_with("-o") || w.starts_with("--output") || w.starts_with("--o"))
+    {
+        return Verdict::unknown(
+            "indent is given an output file (-o) or an option starting like it",
+        );
+    }
+    let to_stdout = values
+        .iter()
+        .any(|w| matches!(*w, "-st" | "--standard-output"));
+    let files = values.iter().any(|w| !w.starts_with('-'));
+    if !to_stdout && files {
+        return Verdict::write("indent rewrites the files it formats (but with -st)");
+    }
+    let mut v = Verdict::read_only();
+    if !values
+        .iter()
+        .any(|w| matches!(*w, "-npro" | "--ignore-profile"))
+    {
+        v.push_unless(Level::Unknown, INDENT_PROFILE, Settle::Configuration);
+    }
+    v
+}
+
+/// ChkTeX 1.7.8's options that choose which warnings are shown and how (getopt_long; the
+/// optional values attached). Not here: `-o`/`--output` (writes the report), `-l`/`--localrc`
+/// and `-S`/`--set` (more settings, whose `CmdLine` adds options), `-d`/`--debug`.
+const CHKTEX: Spec = spec(
+    &["chktex"],
+    "hiqrWLv::V::w:e:m:n:s:p:f:b::t::x::g::I::H::",
+    "help license reset version quiet nolinesupp verbosity? pipeverb? warnon= erroron= msgon= nowarn= splitchar= pseudoname= format= backup? tictoc? wipeverb? globalrc? inputfiles? headererr?",
+);
+
+/// chktex's finding: settled by the context, which looks for its configuration files.
+pub(crate) const CHKTEX_RC: &str =
+    "chktex reads options from its configuration files (CHKTEXRC, ~/.chktexrc, ~/.config/chktexrc, ./.chktexrc), whose CmdLine may name an output file; no context was read to tell";
+
+/// chktex: the grammar above; its configuration files (the system's `/etc/chktexrc` aside, whose
+/// `CmdLine` Debian ships empty) are the context's.
+fn chktex(values: &[&str]) -> Verdict {
+    if getopt(&CHKTEX, values).is_none() {
+        return Verdict::unknown("chktex is given an option its reading grammar does not list");
+    }
+    let mut v = Verdict::read_only();
+    v.push_unless(Level::Unknown, CHKTEX_RC, Settle::Configuration);
+    v
+}
+
+/// csvkit 1.0.7's csvclean options (argparse; exact names only, its abbreviations are not read).
+const CSVCLEAN: Spec = spec(
+    &["csvclean"],
+    "htbSHvlVnd:q:u:p:z:e:K:",
+    "help tabs no-doublequote skipinitialspace no-header-row verbose linenumbers zero version dry-run delimiter= quotechar= quoting= escapechar= maxfieldsize= encoding= skip-lines=",
+);
+
+/// csvclean with `-n`/`--dry-run` prints a CSV file's bad rows; without it, it writes
+/// `FILE_out.csv` and `FILE_err.csv` beside the file (traced).
+fn csvclean(values: &[&str]) -> Verdict {
+    let Some(parsed) = getopt(&CSVCLEAN, values) else {
+        return Verdict::unknown("csvclean is given an option its reading grammar does not list");
+    };
+    if parsed.has("-n|--dry-run") || parsed.has("-h|--help") || parsed.has("-V|--version") {
+        Verdict::read_only()
+    } else {
+        Verdict::write("csvclean writes FILE_out.csv and FILE_err.csv (but with -n)")
     }
 }
 

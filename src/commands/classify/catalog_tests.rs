@@ -471,3 +471,208 @@ fn erlang_vms_load_the_working_directory_s_modules() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
 }
+
+/// The fourth pass (`bench/catalog/devtools.tsv`): build-flag printers, compilers' information
+/// modes, checkers and formatters to standard output, configuration checkers and Python tools,
+/// each reading form read-only and its nearest writing form (an output option, a file operand
+/// written beside, a form without `--dry-run`) or a form left out not.
+#[test]
+fn devtools_reading_forms() {
+    assert_levels(&[
+        ("llvm-config --cflags --ldflags", ReadOnly),
+        ("llvm-config --libs core", ReadOnly),
+        ("mariadb_config --libs", ReadOnly),
+        ("mysql_config --cflags --include", ReadOnly),
+        ("ncursesw6-config --libs", ReadOnly),
+        ("python3-config --includes --ldflags --embed", ReadOnly),
+        ("python3.11-config --extension-suffix", ReadOnly),
+        ("pcre2-config --libs8", ReadOnly),
+        ("nspr-config --libs", ReadOnly),
+        ("cob-config --cflags", ReadOnly),
+        (
+            "uuidparse -J 1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+            ReadOnly,
+        ),
+        ("dpkg-architecture -L", ReadOnly),
+        ("gdc --version", ReadOnly),
+        ("gdc -dumpmachine", ReadOnly),
+        ("gfortran -print-search-dirs", ReadOnly),
+        ("cobc --info", ReadOnly),
+        ("gplc --version", ReadOnly),
+        ("valac --api-version", ReadOnly),
+        ("swig4.0 -version", ReadOnly),
+        ("opt --help-list", ReadOnly),
+        ("llvm-as -o - m.ll", ReadOnly),
+        ("llvm-as -o=- m.ll", ReadOnly),
+        ("llvm-as < m.ll", ReadOnly),
+        ("llvm-as-14 -o - m.ll", ReadOnly),
+        ("sparse -Iinclude -Wsparse-all -D X=1 src/main.c", ReadOnly),
+        ("lacheck doc.tex", ReadOnly),
+        ("uncrustify -q -c - -f src/main.c", ReadOnly),
+        (
+            "uncrustify -f src/main.c -l C --set indent_columns=4",
+            ReadOnly,
+        ),
+        ("uncrustify --check -c - src/main.c a.c", ReadOnly),
+        ("uncrustify --show-config", ReadOnly),
+        ("named-checkzone example.com example.com.zone", ReadOnly),
+        ("named-checkzone -D -F text -j example.com z.zone", ReadOnly),
+        ("named-checkconf -z named.conf", ReadOnly),
+        ("named-checkconf -p -x", ReadOnly),
+        ("glib-compile-schemas --strict --dry-run schemas", ReadOnly),
+        (
+            "systemd-analyze calendar --iterations=2 'Mon *-*-* 09:00:00'",
+            ReadOnly,
+        ),
+        ("systemd-analyze timespan 1h 30min", ReadOnly),
+        ("systemd-analyze --no-pager timestamp now", ReadOnly),
+        ("chardetect --minimal README.md docs/guide.md", ReadOnly),
+        ("symilar -i --duplicates=2 a.py b.py", ReadOnly),
+        ("pyflakes3 src/app tests.py", ReadOnly),
+        ("apr-1-config --cflags --includes", ReadOnly),
+        ("sdl2-config --libs", ReadOnly),
+        ("gsl-config --libs-without-cblas", ReadOnly),
+        ("pcap-config --static --libs", ReadOnly),
+        ("gccgo -dumpversion", ReadOnly),
+        ("gnatmake --version", ReadOnly),
+        ("astyle --dry-run --style=kr src/main.c", ReadOnly),
+        ("astyle --dry-run -A2 -s4 --recursive 'src/*.c'", ReadOnly),
+        ("astyle --style=kr < src/main.c", ReadOnly),
+        ("astyle --stdin=src/main.c --style=gnu", ReadOnly),
+        ("astyle --version", ReadOnly),
+        ("csvclean -n bad.csv", ReadOnly),
+        ("csvclean --dry-run -d ';' data.csv", ReadOnly),
+        ("aclocal --print-ac-dir", ReadOnly),
+        ("csvclean bad.csv", Write),
+        ("aclocal --print-ac-dir -I m4", Write),
+        // The nearest writing forms and the forms left out.
+        ("astyle --style=kr src/main.c", Write),
+        ("astyle --stdout=out.c --stdin=src/main.c", Unknown),
+        ("astyle --html", Unknown),
+        ("indent -st -o out.c src/main.c", Unknown),
+        ("indent -kr src/main.c", Write),
+        ("php-config --includes", Unknown),
+        ("cups-config --cflags", Unknown),
+        ("ldc2 --version", Unknown),
+        ("fpc -iV", Unknown),
+        ("gccgo --target-help", Unknown),
+        ("llvm-as m.ll", Write),
+        ("llvm-as -o out.bc m.ll", Write),
+        ("llvm-as --data-layout=e -o - m.ll", Unknown),
+        ("uncrustify -c - src/main.c", Write),
+        ("uncrustify -f --check src/main.c", Write),
+        ("uncrustify -o out.c -f src/main.c", Unknown),
+        ("uncrustify --replace --no-backup src/main.c", Unknown),
+        ("uncrustify -p dbg.txt -f src/main.c", Unknown),
+        ("uncrustify -F list.txt", Unknown),
+        ("named-checkzone -o out.zone example.com z.zone", Unknown),
+        ("named-checkconf -t /srv named.conf", Unknown),
+        ("glib-compile-schemas schemas", Write),
+        (
+            "glib-compile-schemas --dry-run --targetdir=. schemas",
+            Unknown,
+        ),
+        ("systemd-analyze verify x.service", Unknown),
+        ("systemd-analyze blame", Unknown),
+        ("systemd-analyze --root=/srv calendar daily", Unknown),
+        ("sparse -o out src/main.c", Unknown),
+        ("sparse -include x.h src/main.c", Unknown),
+        ("gdc -fsyntax-only hello.d", Unknown),
+        ("gdc --target-help", Unknown),
+        ("gfortran --target-help", Unknown),
+        ("cobc hello.cob", Unknown),
+        ("opt -S -passes=dot-cfg m.ll -o -", Unknown),
+        ("libgcrypt-config --libs", Unknown),
+        ("krb5-config --libs", Unknown),
+        ("dpkg-architecture -qDEB_HOST_MULTIARCH", Unknown),
+        ("dpkg-buildflags --get CFLAGS", Unknown),
+        // Read-only only in context (their configuration files): see below.
+        ("chktex -q doc.tex", Unknown),
+        ("indent -st -kr src/main.c", Unknown),
+        ("chktex -o out.txt doc.tex", Unknown),
+        ("chktex -l rc doc.tex", Unknown),
+        ("haproxy -c -f haproxy.cfg", Unknown),
+        ("clisp -q -norc -x '(+ 1 2)'", Unknown),
+        ("symilar --bogus a.py b.py", Unknown),
+    ]);
+}
+
+#[test]
+fn printers_sorted_for_the_binary_search() {
+    let mut sorted = super::PRINTERS.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(super::PRINTERS, sorted.as_slice());
+}
+
+/// In context: chardetect and symilar are Python scripts (the context reads the user's site
+/// and PYTHON* variables for them); uncrustify reads its configuration (formatting settings).
+#[test]
+fn devtools_in_context() {
+    let dir =
+        std::env::temp_dir().join(format!("classify-catalog-devtools-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    let context = Context {
+        cwd: dir.clone(),
+        env: [("PATH", "/usr/bin:/bin"), ("HOME", "/nonexistent")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    let level = |command: &str| classify_in(command, &context).level;
+    let mut wrong = Vec::new();
+    for command in [
+        "chardetect README.md",
+        "uncrustify -c - -f main.c",
+        "systemd-analyze calendar daily",
+        "llvm-config --version --bindir",
+    ] {
+        if level(command) != ReadOnly {
+            wrong.push(format!("{command}: {:?}", classify_in(command, &context)));
+        }
+    }
+    // indent's profile and chktex's configuration files: read-only without them, not with one
+    // (or with the variable that names one).
+    for command in [
+        "indent -st -kr main.c",
+        "indent < main.c",
+        "chktex -q doc.tex",
+    ] {
+        if level(command) != ReadOnly {
+            wrong.push(format!(
+                "{command} without a profile: {:?}",
+                classify_in(command, &context)
+            ));
+        }
+    }
+    let _ = std::fs::write(dir.join(".indent.pro"), "-o out.c\n");
+    let _ = std::fs::write(dir.join(".chktexrc"), "CmdLine { -o out.txt }\n");
+    for command in ["indent -st -kr main.c", "chktex -q doc.tex"] {
+        if level(command) == ReadOnly {
+            wrong.push(format!(
+                "{command} beside its configuration file: read-only"
+            ));
+        }
+    }
+    if level("indent -npro -st main.c") != ReadOnly {
+        wrong.push("indent -npro -st beside .indent.pro: not read-only".to_string());
+    }
+    let _ = std::fs::remove_file(dir.join(".indent.pro"));
+    let _ = std::fs::remove_file(dir.join(".chktexrc"));
+    for (name, command) in [
+        ("INDENT_PROFILE", "indent -st main.c"),
+        ("CHKTEXRC", "chktex doc.tex"),
+    ] {
+        let mut context = Context {
+            cwd: dir.clone(),
+            env: context.env.clone(),
+        };
+        context.env.insert(name.to_string(), "/srv/rc".to_string());
+        if classify_in(command, &context).level == ReadOnly {
+            wrong.push(format!("{command} with {name} set: read-only"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}

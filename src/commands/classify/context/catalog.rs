@@ -2,7 +2,8 @@
 //! `diff_cmd` of colordiff's configuration files, ledger's init files, `LEDGER_*` variables,
 //! price database and journals (whose `python` and `import` run Python), and the `.ctu-info`
 //! files cppcheck removes beside each source it checks; the compiled modules an Erlang VM
-//! (elixir, mix, iex) loads from the working directory.
+//! (elixir, mix, iex) loads from the working directory; indent's profile and chktex's
+//! configuration files (the fourth pass), whose options apply before the command line's.
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +21,10 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     ) {
         return erlang_code_path(here, args, out);
     }
-    if !matches!(program, "colordiff" | "ledger" | "cppcheck") {
+    if !matches!(
+        program,
+        "colordiff" | "ledger" | "cppcheck" | "indent" | "chktex"
+    ) {
         return;
     }
     // A word only known at run time left the grammar's verdict unknown already.
@@ -34,8 +38,77 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     match program {
         "colordiff" => colordiff(here, &values, out),
         "ledger" => ledger(here, &values, out),
+        "indent" => indent(here, &values, out),
+        "chktex" => chktex(here, out),
         _ => cppcheck(here, &values, out),
     }
+}
+
+/// Any of `paths` there (or not known to be absent) leaves `program` unknown: its options come
+/// from that file first. `variable` set names another one.
+fn settings_files(
+    here: &Here<'_>,
+    program: &str,
+    variable: &str,
+    paths: &[PathBuf],
+    out: &mut Verdict,
+) {
+    if here.env.is_set(variable) {
+        out.push(
+            Level::Unknown,
+            format!("{program} reads options from the file {variable} names"),
+        );
+        return;
+    }
+    for name in ["HOME", "XDG_CONFIG_HOME"] {
+        if matches!(here.env.get(name), Var::Runtime) {
+            out.push(
+                Level::Unknown,
+                format!(
+                    "{program}'s {name} is only known at run time (an options file may be there)"
+                ),
+            );
+            return;
+        }
+    }
+    for path in paths {
+        if !files::absent(path) {
+            out.push(
+                Level::Unknown,
+                format!("{program} reads options from {}", path.display()),
+            );
+            return;
+        }
+    }
+}
+
+/// GNU indent 2.2.12 reads `INDENT_PROFILE`'s file, else `./.indent.pro`, else `~/.indent.pro`
+/// (traced), unless `-npro`: a profile's options apply as the command line's (`-o FILE`).
+fn indent(here: &Here<'_>, values: &[&str], out: &mut Verdict) {
+    if values
+        .iter()
+        .any(|w| matches!(*w, "-npro" | "--ignore-profile"))
+    {
+        return;
+    }
+    let mut paths = vec![here.dir.join(".indent.pro")];
+    paths.extend(here.env.home().map(|h| h.join(".indent.pro")));
+    settings_files(here, "indent", "INDENT_PROFILE", &paths, out);
+}
+
+/// ChkTeX 1.7.8 reads the system's `/etc/chktexrc`, then `CHKTEXRC`'s, `$XDG_CONFIG_HOME/chktexrc`
+/// (or `~/.config/chktexrc`), `~/.chktexrc` and `./.chktexrc` (traced): a `CmdLine` entry there
+/// adds options (`-o FILE`).
+fn chktex(here: &Here<'_>, out: &mut Verdict) {
+    let mut paths: Vec<PathBuf> = here
+        .env
+        .xdg_configs(here.dir)
+        .into_iter()
+        .map(|d| d.join("chktexrc"))
+        .collect();
+    paths.extend(here.env.home().map(|h| h.join(".chktexrc")));
+    paths.push(here.dir.join(".chktexrc"));
+    settings_files(here, "chktex", "CHKTEXRC", &paths, out);
 }
 
 /// colordiff's configuration files as colordiff 1.0.20 lists them: the system's, then
