@@ -549,15 +549,16 @@ impl CommitHeader {
             .date
             .split_once(' ')
             .filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-');
+        let (hash, author) = (self.hash.as_str(), self.author.as_str());
         let mut s = match day_time {
             // A graph's commits keep their day on their own line (no day groups across lanes).
             Some((day, time)) if !self.graph.is_empty() => {
-                format!("{} {day} {time} {} {}", self.graph, self.hash, self.author)
+                [&self.graph, " ", day, " ", time, " ", hash, " ", author].concat()
             }
             // `2026-01-05:` (kept once per day by `once_per_day`), then ` 10:00 +0000 abc1234 Author`
             // (one space: a day's commits are read under it, and a second costs a token).
-            Some((day, time)) => format!("{day}:\n {time} {} {}", self.hash, self.author),
-            None => format!("{} {} {}", self.hash, self.date, self.author),
+            Some((day, time)) => [day, ":\n ", time, " ", hash, " ", author].concat(),
+            None => [hash, " ", &self.date, " ", author].concat(),
         };
         if !self.graph.is_empty() && !s.starts_with(&self.graph) {
             s = format!("{} {s}", self.graph);
@@ -603,20 +604,33 @@ fn strip_email(author: &str) -> String {
 }
 
 /// `Wed Nov 25 22:14:19 2026 +0000` as `2026-11-25 22:14 +0000`; any other form as written.
+/// Joined by hand, as the other pieces of a commit's line: `format!` was most of a long log's
+/// reading of its dates.
 pub(crate) fn iso_date(date: &str) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let parts: Vec<&str> = date.split_whitespace().collect();
-    if let [_, month, day, time, year, tz] = parts.as_slice() {
-        if let Some(m) = MONTHS.iter().position(|x| x == month) {
-            let hm = time.rsplit_once(':').map_or(*time, |(hm, _)| hm);
+    let mut parts = date.split_whitespace();
+    let fields = [(); 7].map(|_| parts.next());
+    if let [Some(_), Some(month), Some(day), Some(time), Some(year), Some(tz), None] = fields {
+        if let Some(m) = MONTHS.iter().position(|x| *x == month) {
+            let hm = time.rsplit_once(':').map_or(time, |(hm, _)| hm);
             if let Ok(d) = day.parse::<u32>() {
-                return format!("{year}-{:02}-{d:02} {hm} {tz}", m + 1);
+                let (m, d) = (two_digits(m as u32 + 1), two_digits(d));
+                return [year, "-", &m, "-", &d, " ", hm, " ", tz].concat();
             }
         }
     }
     date.to_string()
+}
+
+/// `n` as `format!("{n:02}")` writes it.
+fn two_digits(n: u32) -> std::borrow::Cow<'static, str> {
+    const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+    match usize::try_from(n) {
+        Ok(i) if i < 100 => PAIRS[2 * i..2 * i + 2].into(),
+        _ => n.to_string().into(),
+    }
 }
 
 /// A `--stat` line: ` path | 12 ++--` as (path, ` 12`); binary changes as written.
@@ -646,22 +660,20 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
     if n.parse::<u64>().is_err() || !matches!(unit, "file" | "files") {
         return None;
     }
-    let mut counts = Vec::new();
-    for p in parts {
+    let mut said = [" ", n, " ", unit].concat();
+    for (i, p) in parts.enumerate() {
         let (k, what) = p.split_once(' ')?;
         k.parse::<u64>().ok()?;
-        match what {
-            "insertion(+)" | "insertions(+)" => counts.push(format!("+{k}")),
-            "deletion(-)" | "deletions(-)" => counts.push(format!("-{k}")),
+        let sign = match what {
+            "insertion(+)" | "insertions(+)" => "+",
+            "deletion(-)" | "deletions(-)" => "-",
             _ => return None,
-        }
+        };
+        said.push_str(if i == 0 { ", " } else { " " });
+        said.push_str(sign);
+        said.push_str(k);
     }
-    Some(
-        format!(" {n} {unit}, {}", counts.join(" "))
-            .trim_end()
-            .trim_end_matches(',')
-            .to_string(),
-    )
+    Some(said)
 }
 
 /// A commit's `--stat` lines in a log: ` path 12` each (the count after its path; git's ` | `
