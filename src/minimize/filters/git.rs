@@ -908,8 +908,11 @@ pub(super) fn stash(ctx: &Context) -> Option<String> {
 /// the rest).
 #[derive(Default)]
 struct DiffCompactor {
-    /// The current hunk's lines, held until its end.
+    /// The current hunk's changed lines (and `\\ No newline` notes), held until its end; its
+    /// context lines are only counted, up to its first change (what places the change).
     hunk: Vec<String>,
+    /// The current hunk's lines before its first change (context and empty lines).
+    lead: usize,
     in_hunk: bool,
     file_note: Vec<String>,
     path: Option<String>,
@@ -965,14 +968,6 @@ fn without_blank_changes(kept: Vec<String>) -> Vec<String> {
     }
     kept.into_iter()
         .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
-        .collect()
-}
-
-/// A hunk's changed lines (and `\\ No newline` notes), its context lines dropped; each line keeps
-/// its indentation as written (a model editing the file copies it).
-fn changed_lines(hunk: Vec<String>) -> Vec<String> {
-    hunk.into_iter()
-        .filter(|l| l.starts_with(['+', '-', '\\']))
         .collect()
 }
 
@@ -1150,7 +1145,14 @@ impl DiffCompactor {
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
-            self.hunk.push(line.to_string());
+            // Changed lines as printed, each keeping its indentation (a model editing the file
+            // copies it); a context line is not copied (most of a diff's lines), only counted
+            // while no change came yet.
+            if line.starts_with(['+', '-', '\\']) {
+                self.hunk.push(line.to_string());
+            } else if !self.hunk.iter().any(|l| l.starts_with(['+', '-'])) {
+                self.lead += 1;
+            }
             return;
         }
         if line.starts_with("@@") {
@@ -1224,11 +1226,11 @@ impl DiffCompactor {
     }
 
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
-        let lines = std::mem::take(&mut self.hunk);
+        let mut kept = std::mem::take(&mut self.hunk);
+        let lead = std::mem::take(&mut self.lead);
         let Some(start) = self.start.take() else {
             // A whole file's hunk (a file added in a past commit) is a hunk as any other: in a
             // long history its blank lines go too.
-            let kept = changed_lines(lines);
             out.extend(if self.history {
                 without_blank_changes(kept)
             } else {
@@ -1236,17 +1238,8 @@ impl DiffCompactor {
             });
             return;
         };
-        // The new file's line of the first change: context and added lines count.
-        let mut first = start;
-        for l in &lines {
-            if l.starts_with(['+', '-']) {
-                break;
-            }
-            if !l.starts_with('\\') {
-                first += 1;
-            }
-        }
-        let mut kept = changed_lines(lines);
+        // The new file's line of the first change: the context lines before it count.
+        let first = start + lead;
         if self.history {
             kept = without_blank_changes(kept);
         }
