@@ -768,7 +768,7 @@ const SHARED_PREFIX_MIN: usize = 16;
 /// prefix on a line of its own (it ends with `:` or `/` as a heading does), then each line's
 /// rest indented by two. Lines that are the prefix alone stay as they are.
 pub(crate) fn shared_prefixes(
-    lines: Vec<String>,
+    mut lines: Vec<String>,
     eligible: impl Fn(&str) -> bool,
     boundary: &str,
 ) -> Vec<String> {
@@ -792,7 +792,8 @@ pub(crate) fn shared_prefixes(
                     .then(|| a[..end].to_string())
             });
         let Some(prefix) = prefix else {
-            out.push(lines[i].clone());
+            // Moved, not copied: no later step reads this line again.
+            out.push(std::mem::take(&mut lines[i]));
             i += 1;
             continue;
         };

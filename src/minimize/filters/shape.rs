@@ -239,7 +239,7 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
                 }
             }
             Shape::Rule => {}
-            _ => match count_row(line).filter(|_| count_rows) {
+            _ => match count_rows.then(|| count_row(line)).flatten() {
                 Some((n, name)) => out.push(format!("{n} {name}").into()),
                 // Borrowed: most lines stay as they are, and are copied once, by the join.
                 None => out.push(std::borrow::Cow::Borrowed(line)),
@@ -494,7 +494,9 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
 pub(super) fn looks_like_tap(text: &str) -> bool {
     // Without a version line, or a plan and an `ok `, no line can make it TAP: three searches
     // of the text, not a reading of each line (this runs on every output no filter names).
-    if !text_has(text, "TAP version ") && !(text_has(text, "1..") && text_has(text, "ok ")) {
+    let may_be_tap =
+        text_has(text, "TAP version ") || (text_has(text, "1..") && text_has(text, "ok "));
+    if !may_be_tap {
         return false;
     }
     let mut plan = false;
