@@ -158,6 +158,8 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 pub(super) fn counted_text(text: &str) -> Option<String> {
     let blobs = data_payloads_counted(text);
     let text = blobs.as_deref().unwrap_or(text);
+    let details = same_details_said_once(text);
+    let text = details.as_deref().unwrap_or(text);
     let raw: Vec<&str> = text.split_lines().collect();
     let links = text_has(text, "://")
         .then(|| rule_links_dropped(&raw))
@@ -207,6 +209,7 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
         && folded.is_none()
         && !tap_trimmed
         && blobs.is_none()
+        && details.is_none()
         && !links_dropped
     {
         return None;
@@ -247,6 +250,76 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
         }
     }
     Some(join_lines(out))
+}
+
+/// Fewest blocks in a row with the same details for the details to be said once: the note
+/// that says they are shared costs about what one block's details do.
+const SAME_DETAILS_MIN_BLOCKS: usize = 4;
+
+/// Blocks of a line and the indented lines under it (a finding and its details: lockfile-lint's
+/// `detected invalid host(s) for package: P` over `    expected: H` and `    actual: H`), in a
+/// run of [`SAME_DETAILS_MIN_BLOCKS`] or more whose details are the same lines in every block:
+/// each block's line stays, and the details are said once after the run's last, under a line
+/// saying they were under each; the blank lines between the blocks go. `None` when no run has
+/// them.
+fn same_details_said_once(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.split_lines().collect();
+    let indented = |l: &str| l.starts_with([' ', '\t']) && !is_blank(l);
+    // Each block: its line, the end of its details, the end of the blank lines after it.
+    let block_at = |i: usize| -> Option<(usize, usize)> {
+        let head = lines.get(i)?;
+        if head.starts_with([' ', '\t']) || is_blank(head) {
+            return None;
+        }
+        let details = lines[i + 1..].iter().take_while(|l| indented(l)).count();
+        if details == 0 {
+            return None;
+        }
+        let end = i + 1 + details;
+        let blanks = lines[end..].iter().take_while(|l| is_blank(l)).count();
+        Some((end, end + blanks))
+    };
+    let mut out: Vec<std::borrow::Cow<str>> = Vec::with_capacity(lines.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((details_end, next)) = block_at(i) else {
+            out.push(lines[i].into());
+            i += 1;
+            continue;
+        };
+        let details = &lines[i + 1..details_end];
+        // The run: the blocks after this one with the same details.
+        let mut heads = vec![lines[i]];
+        let mut run_end = (details_end, next);
+        while let Some((d_end, n)) =
+            block_at(run_end.1).filter(|&(d_end, _)| lines[run_end.1 + 1..d_end] == *details)
+        {
+            heads.push(lines[run_end.1]);
+            run_end = (d_end, n);
+        }
+        if heads.len() < SAME_DETAILS_MIN_BLOCKS {
+            out.extend(
+                lines[i..next]
+                    .iter()
+                    .map(|&l| std::borrow::Cow::Borrowed(l)),
+            );
+            i = next;
+            continue;
+        }
+        out.extend(heads.iter().map(|&h| std::borrow::Cow::Borrowed(h)));
+        out.push(format!("(under each of the {} lines above:)", heads.len()).into());
+        out.extend(details.iter().map(|&l| std::borrow::Cow::Borrowed(l)));
+        // The blank lines after the run's last block stay: they part it from what follows.
+        out.extend(
+            lines[run_end.0..run_end.1]
+                .iter()
+                .map(|&l| std::borrow::Cow::Borrowed(l)),
+        );
+        changed = true;
+        i = run_end.1;
+    }
+    changed.then(|| join_lines(out))
 }
 
 /// Fewest characters of a data URI's payload for it to be said by its length: an inline source
