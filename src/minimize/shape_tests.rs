@@ -592,3 +592,35 @@ fn rustfmts_check_is_read_by_its_place_headings_without_its_name() {
         Some("rustfmt-check")
     );
 }
+
+#[test]
+fn findings_with_the_same_details_say_them_once() {
+    let mut raw = String::new();
+    for p in ["a@1.0.0", "b@2.1.0", "@s/c@0.3.1", "d@4.0.0", "e@5.5.5"] {
+        raw.push_str(&format!(
+            "detected invalid host(s) for package: {p}\n    expected: registry.yarnpkg.com\n    actual: registry.npmjs.org\n\n"
+        ));
+    }
+    raw.push_str("detected invalid host(s) for package: f@1.0.0\n    expected: registry.yarnpkg.com\n    actual: example.com\n\n ✖ Error: security issues detected!\n");
+    let out = rewritten(
+        "lockfile-lint --path package-lock.json",
+        &raw,
+        "shape",
+        &["for package: @s/c@0.3.1", "actual: example.com", "✖ Error"],
+    );
+    assert!(out.contains("(under each of the 5 lines above:)"), "{out}");
+    assert_eq!(
+        out.matches("expected: registry.yarnpkg.com").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(out.matches("\n\n").count(), 2, "{out}");
+    // Three blocks alike are not a run: said as written.
+    let three: String = raw
+        .split("\n\n")
+        .take(3)
+        .map(|b| format!("{b}\n\n"))
+        .collect();
+    let said = run("lockfile-lint x", &three).map_or(three.clone(), |(_, t)| t);
+    assert!(!said.contains("(under each"), "{said}");
+}

@@ -13,19 +13,19 @@ fn config() -> MinimizerConfig {
 fn disabled_short_and_compound_commands_pass_unchanged() {
     let long = "commit 0123456789abcdef\nAuthor: A <a@b>\nDate:   Wed Nov 25 22:14:19 2026 +0000\n\n    msg\n\n".repeat(40);
     let out = Captured::Text(long.clone());
-    assert!(minimize("git log", &out, &config(), Some(0)).is_some());
+    assert!(minimize("git log", out.clone(), &config(), Some(0)).is_some());
     assert!(minimize(
         "git log",
-        &out,
+        out.clone(),
         &MinimizerOptions::default().resolve(),
         Some(0)
     )
     .is_none());
-    assert!(minimize("cd x && git log", &out, &config(), Some(0)).is_none());
-    assert!(minimize("git log | cat", &out, &config(), Some(0)).is_none());
-    assert!(minimize("git log", &Captured::TooLarge, &config(), Some(0)).is_none());
+    assert!(minimize("cd x && git log", out.clone(), &config(), Some(0)).is_none());
+    assert!(minimize("git log | cat", out.clone(), &config(), Some(0)).is_none());
+    assert!(minimize("git log", Captured::TooLarge, &config(), Some(0)).is_none());
     let short = Captured::Text(long[..500].to_string());
-    assert!(minimize("git log", &short, &config(), Some(0)).is_none());
+    assert!(minimize("git log", short, &config(), Some(0)).is_none());
 }
 
 fn run(command: &str, text: &str) -> Option<(String, String)> {
@@ -374,7 +374,7 @@ fn settings_file_is_trusted_only_with_a_matching_hash() {
     assert!(!trusted.allows("git") && trusted.allows("cargo"));
     assert_eq!(trusted.outline, OutlineLevel::Aggressive);
     let text = "DEBUG x\nkept\n".repeat(300);
-    let out = minimize("mytool run", &Captured::Text(text), &trusted, Some(0)).unwrap();
+    let out = minimize("mytool run", Captured::Text(text), &trusted, Some(0)).unwrap();
     assert_eq!(
         (out.filter.as_str(), out.text.lines().count()),
         ("user:mytool", 300)
@@ -406,7 +406,7 @@ fn recorded_corpus_pipes_and_lists_pass_unchanged() {
         let case: serde_json::Value = serde_json::from_str(&raw).unwrap();
         let command = case["command"].as_str().unwrap();
         let output = case["output"].as_str().unwrap().to_string();
-        let result = minimize(command, &Captured::Text(output.clone()), &config(), Some(0));
+        let result = minimize(command, Captured::Text(output.clone()), &config(), Some(0));
         // Quoted text aside (`-R "Vec|always"` is one argument).
         let unquoted: String = command.split(['"', '\'']).step_by(2).collect();
         if unquoted.contains('|') || unquoted.contains("&&") || unquoted.contains(';') {
@@ -709,7 +709,7 @@ expected = "CreateUsers\n"
     assert_eq!(config.failing_user_tests(), Vec::<String>::new());
     let long = |s: &str| s.repeat(1 + 1200 / s.len());
     let run = |cmd: &str, text: &str, exit: Option<i32>| {
-        minimize(cmd, &Captured::Text(text.to_string()), &config, exit).map(|m| (m.filter, m.text))
+        minimize(cmd, Captured::Text(text.to_string()), &config, exit).map(|m| (m.filter, m.text))
     };
     // match_output with unless; only_on_exit: a failed or killed rsync is not this filter's.
     let synced = long("sending incremental file list\nsome/file\n") + "total size is 9\n";
@@ -2691,7 +2691,7 @@ fn rules_and_padding_count_as_the_tokens_they_are() {
     ));
     assert!(table.len() > MIN_INPUT_CHARS, "{}", table.len());
     assert_eq!(
-        minimize("linecount src", &Captured::Text(table), &config(), Some(0)),
+        minimize("linecount src", Captured::Text(table), &config(), Some(0)),
         None
     );
 }
@@ -4149,7 +4149,7 @@ fn lines_rewritten_in_place_are_read_as_shown() {
     );
     let got = minimize(
         "wget -O /tmp/data.bin http://127.0.0.1:8765/data.bin",
-        &Captured::Text(raw),
+        Captured::Text(raw),
         &config(),
         Some(0),
     )
@@ -4391,7 +4391,7 @@ fn go_test_log_lines_from_one_place_say_it_once() {
 #[test]
 fn a_files_own_carriage_returns_stay() {
     let raw = "line one\rline two\r".repeat(80);
-    assert!(minimize("cat notes.txt", &Captured::Text(raw), &config(), Some(0)).is_none());
+    assert!(minimize("cat notes.txt", Captured::Text(raw), &config(), Some(0)).is_none());
 }
 
 /// A drawn table (psql's `a | b` under `---+---`, mysql's bordered one, `sqlite3 -box`'s) is
@@ -4866,13 +4866,8 @@ fn rspec_keeps_an_errors_lines_outside_examples() {
 fn colour_codes_go_when_no_filter_reads_the_output() {
     let line = "\x1b[31m    Expected 'ship-it-' to be 'ship-it'.\x1b[0m \x1b[32m.\x1b[0m\x1b[31mF\x1b[0m\n";
     let raw = line.repeat(40);
-    let m = minimize(
-        "some-tool --color",
-        &Captured::Text(raw),
-        &config(),
-        Some(1),
-    )
-    .expect("the codes are stripped");
+    let m = minimize("some-tool --color", Captured::Text(raw), &config(), Some(1))
+        .expect("the codes are stripped");
     assert_eq!(m.filter, "ansi");
     assert!(!m.text.contains('\x1b'));
     assert_keeps(&m.text, &["    Expected 'ship-it-' to be 'ship-it'. .F"]);

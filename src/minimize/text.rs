@@ -198,6 +198,17 @@ pub(crate) fn quote_shape(text: &str) -> String {
     shape
 }
 
+/// Whether `line` is empty or only whitespace (what `str::trim` leaves empty), decided by its
+/// first byte where that can: most lines start with a letter, a digit or a mark, and `trim`
+/// decodes characters from both ends.
+pub(crate) fn is_blank(line: &str) -> bool {
+    match line.as_bytes().first() {
+        None => true,
+        Some(&b) if b.is_ascii() && !char::from(b).is_whitespace() => false,
+        _ => line.trim().is_empty(),
+    }
+}
+
 /// Every location in `text`, as written: `path/file.ext:12` or `:12:5`, and tsc's
 /// `file.ts(12,5)` (what an agent opens next). The matches, left to right, of the pattern
 /// `[A-Za-z0-9_.@+-]*(?:/[A-Za-z0-9_.@+-]+)*\.[A-Za-z][A-Za-z0-9]*(?::\d+(?::\d+)?|\(\d+,\d+\))`
@@ -757,7 +768,7 @@ const SHARED_PREFIX_MIN: usize = 16;
 /// prefix on a line of its own (it ends with `:` or `/` as a heading does), then each line's
 /// rest indented by two. Lines that are the prefix alone stay as they are.
 pub(crate) fn shared_prefixes(
-    lines: Vec<String>,
+    mut lines: Vec<String>,
     eligible: impl Fn(&str) -> bool,
     boundary: &str,
 ) -> Vec<String> {
@@ -781,7 +792,8 @@ pub(crate) fn shared_prefixes(
                     .then(|| a[..end].to_string())
             });
         let Some(prefix) = prefix else {
-            out.push(lines[i].clone());
+            // Moved, not copied: no later step reads this line again.
+            out.push(std::mem::take(&mut lines[i]));
             i += 1;
             continue;
         };
@@ -1223,6 +1235,30 @@ mod tests {
             None
         );
         assert_eq!(counted_runs("é".repeat(40).as_str()), None);
+    }
+
+    /// `is_blank` says what `trim` says, for the first bytes that decide it and those that
+    /// do not (a vertical tab is whitespace to `char`, not to `u8::is_ascii_whitespace`).
+    #[test]
+    fn blank_is_what_trim_leaves_empty() {
+        for line in [
+            "",
+            " ",
+            "\t",
+            "\x0b",
+            "\x0c\r",
+            "\u{a0}",
+            "\u{2003} ",
+            "a",
+            " a",
+            "\x0bb",
+            "\u{a0}x",
+            "é",
+            "-",
+            "\u{0}",
+        ] {
+            assert_eq!(is_blank(line), line.trim().is_empty(), "{line:?}");
+        }
     }
 
     /// The scan finds what the pattern it stands for finds, on lines made to tell them apart.

@@ -164,7 +164,7 @@ fn minimize_whole(
     } else {
         Captured::Text(read.output.clone())
     };
-    minimize::minimize(&job.command, &captured, &job.config, read.info.exit_code).map(Into::into)
+    minimize::minimize(&job.command, captured, &job.config, read.info.exit_code).map(Into::into)
 }
 
 #[napi]

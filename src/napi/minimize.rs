@@ -146,7 +146,7 @@ pub fn minimize_output<'a>(
         } else {
             Captured::Text(text)
         };
-        Ok(minimize::minimize(&command, &captured, &config, None))
+        Ok(minimize::minimize(&command, captured, &config, None))
     };
     let Some(minimized) = read().map_err(|e| super::error::throw(&env, e))? else {
         return Ok(None);

@@ -544,7 +544,7 @@ async fn run_and_deliver(
     let (outcome, summary) = session
         .run_delivered(launch, p.output.as_ref(), Some(capture), &p.cancel)
         .await?;
-    let minimized = minimize::minimize(&command, &captured.take(), &config, outcome.exit_code);
+    let minimized = minimize::minimize(&command, captured.take(), &config, outcome.exit_code);
     Ok(to_result(
         outcome,
         summary.map(JsOutputSummary::from),
@@ -588,7 +588,7 @@ async fn run_apart(
             &p.cancel,
         )
         .await?;
-    let minimized = minimize::minimize(&command, &captured.take(), &config, outcome.exit_code);
+    let minimized = minimize::minimize(&command, captured.take(), &config, outcome.exit_code);
     let mut result = to_result(
         outcome,
         summary.map(JsOutputSummary::from),

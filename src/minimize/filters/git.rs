@@ -549,15 +549,16 @@ impl CommitHeader {
             .date
             .split_once(' ')
             .filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-');
+        let (hash, author) = (self.hash.as_str(), self.author.as_str());
         let mut s = match day_time {
             // A graph's commits keep their day on their own line (no day groups across lanes).
             Some((day, time)) if !self.graph.is_empty() => {
-                format!("{} {day} {time} {} {}", self.graph, self.hash, self.author)
+                [&self.graph, " ", day, " ", time, " ", hash, " ", author].concat()
             }
             // `2026-01-05:` (kept once per day by `once_per_day`), then ` 10:00 +0000 abc1234 Author`
             // (one space: a day's commits are read under it, and a second costs a token).
-            Some((day, time)) => format!("{day}:\n {time} {} {}", self.hash, self.author),
-            None => format!("{} {} {}", self.hash, self.date, self.author),
+            Some((day, time)) => [day, ":\n ", time, " ", hash, " ", author].concat(),
+            None => [hash, " ", &self.date, " ", author].concat(),
         };
         if !self.graph.is_empty() && !s.starts_with(&self.graph) {
             s = format!("{} {s}", self.graph);
@@ -603,20 +604,33 @@ fn strip_email(author: &str) -> String {
 }
 
 /// `Wed Nov 25 22:14:19 2026 +0000` as `2026-11-25 22:14 +0000`; any other form as written.
+/// Joined by hand, as the other pieces of a commit's line: `format!` was most of a long log's
+/// reading of its dates.
 pub(crate) fn iso_date(date: &str) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let parts: Vec<&str> = date.split_whitespace().collect();
-    if let [_, month, day, time, year, tz] = parts.as_slice() {
-        if let Some(m) = MONTHS.iter().position(|x| x == month) {
-            let hm = time.rsplit_once(':').map_or(*time, |(hm, _)| hm);
+    let mut parts = date.split_whitespace();
+    let fields = [(); 7].map(|_| parts.next());
+    if let [Some(_), Some(month), Some(day), Some(time), Some(year), Some(tz), None] = fields {
+        if let Some(m) = MONTHS.iter().position(|x| *x == month) {
+            let hm = time.rsplit_once(':').map_or(time, |(hm, _)| hm);
             if let Ok(d) = day.parse::<u32>() {
-                return format!("{year}-{:02}-{d:02} {hm} {tz}", m + 1);
+                let (m, d) = (two_digits(m as u32 + 1), two_digits(d));
+                return [year, "-", &m, "-", &d, " ", hm, " ", tz].concat();
             }
         }
     }
     date.to_string()
+}
+
+/// `n` as `format!("{n:02}")` writes it.
+fn two_digits(n: u32) -> std::borrow::Cow<'static, str> {
+    const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+    match usize::try_from(n) {
+        Ok(i) if i < 100 => PAIRS[2 * i..2 * i + 2].into(),
+        _ => n.to_string().into(),
+    }
 }
 
 /// A `--stat` line: ` path | 12 ++--` as (path, ` 12`); binary changes as written.
@@ -646,22 +660,20 @@ pub(crate) fn stat_summary(line: &str) -> Option<String> {
     if n.parse::<u64>().is_err() || !matches!(unit, "file" | "files") {
         return None;
     }
-    let mut counts = Vec::new();
-    for p in parts {
+    let mut said = [" ", n, " ", unit].concat();
+    for (i, p) in parts.enumerate() {
         let (k, what) = p.split_once(' ')?;
         k.parse::<u64>().ok()?;
-        match what {
-            "insertion(+)" | "insertions(+)" => counts.push(format!("+{k}")),
-            "deletion(-)" | "deletions(-)" => counts.push(format!("-{k}")),
+        let sign = match what {
+            "insertion(+)" | "insertions(+)" => "+",
+            "deletion(-)" | "deletions(-)" => "-",
             _ => return None,
-        }
+        };
+        said.push_str(if i == 0 { ", " } else { " " });
+        said.push_str(sign);
+        said.push_str(k);
     }
-    Some(
-        format!(" {n} {unit}, {}", counts.join(" "))
-            .trim_end()
-            .trim_end_matches(',')
-            .to_string(),
-    )
+    Some(said)
 }
 
 /// A commit's `--stat` lines in a log: ` path 12` each (the count after its path; git's ` | `
@@ -896,8 +908,11 @@ pub(super) fn stash(ctx: &Context) -> Option<String> {
 /// the rest).
 #[derive(Default)]
 struct DiffCompactor {
-    /// The current hunk's lines, held until its end.
+    /// The current hunk's changed lines (and `\\ No newline` notes), held until its end; its
+    /// context lines are only counted, up to its first change (what places the change).
     hunk: Vec<String>,
+    /// The current hunk's lines before its first change (context and empty lines).
+    lead: usize,
     in_hunk: bool,
     file_note: Vec<String>,
     path: Option<String>,
@@ -953,14 +968,6 @@ fn without_blank_changes(kept: Vec<String>) -> Vec<String> {
     }
     kept.into_iter()
         .filter(|l| l.starts_with('\\') || !l[1..].trim().is_empty())
-        .collect()
-}
-
-/// A hunk's changed lines (and `\\ No newline` notes), its context lines dropped; each line keeps
-/// its indentation as written (a model editing the file copies it).
-fn changed_lines(hunk: Vec<String>) -> Vec<String> {
-    hunk.into_iter()
-        .filter(|l| l.starts_with(['+', '-', '\\']))
         .collect()
 }
 
@@ -1138,7 +1145,14 @@ impl DiffCompactor {
             return;
         }
         if self.in_hunk && (line.starts_with([' ', '+', '-', '\\']) || line.is_empty()) {
-            self.hunk.push(line.to_string());
+            // Changed lines as printed, each keeping its indentation (a model editing the file
+            // copies it); a context line is not copied (most of a diff's lines), only counted
+            // while no change came yet.
+            if line.starts_with(['+', '-', '\\']) {
+                self.hunk.push(line.to_string());
+            } else if !self.hunk.iter().any(|l| l.starts_with(['+', '-'])) {
+                self.lead += 1;
+            }
             return;
         }
         if line.starts_with("@@") {
@@ -1212,11 +1226,11 @@ impl DiffCompactor {
     }
 
     fn flush_hunk(&mut self, out: &mut Vec<String>) {
-        let lines = std::mem::take(&mut self.hunk);
+        let mut kept = std::mem::take(&mut self.hunk);
+        let lead = std::mem::take(&mut self.lead);
         let Some(start) = self.start.take() else {
             // A whole file's hunk (a file added in a past commit) is a hunk as any other: in a
             // long history its blank lines go too.
-            let kept = changed_lines(lines);
             out.extend(if self.history {
                 without_blank_changes(kept)
             } else {
@@ -1224,17 +1238,8 @@ impl DiffCompactor {
             });
             return;
         };
-        // The new file's line of the first change: context and added lines count.
-        let mut first = start;
-        for l in &lines {
-            if l.starts_with(['+', '-']) {
-                break;
-            }
-            if !l.starts_with('\\') {
-                first += 1;
-            }
-        }
-        let mut kept = changed_lines(lines);
+        // The new file's line of the first change: the context lines before it count.
+        let first = start + lead;
         if self.history {
             kept = without_blank_changes(kept);
         }

@@ -11,7 +11,7 @@
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{has, is_dependency_frame, join_lines, locations, text_has};
+use crate::minimize::text::{has, is_blank, is_dependency_frame, join_lines, locations, text_has};
 
 /// Fewest lines of one shape for them to be counted: the count's own words cost about what
 /// two or three short lines do.
@@ -158,6 +158,8 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 pub(super) fn counted_text(text: &str) -> Option<String> {
     let blobs = data_payloads_counted(text);
     let text = blobs.as_deref().unwrap_or(text);
+    let details = same_details_said_once(text);
+    let text = details.as_deref().unwrap_or(text);
     let raw: Vec<&str> = text.split_lines().collect();
     let links = text_has(text, "://")
         .then(|| rule_links_dropped(&raw))
@@ -207,6 +209,7 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
         && folded.is_none()
         && !tap_trimmed
         && blobs.is_none()
+        && details.is_none()
         && !links_dropped
     {
         return None;
@@ -239,7 +242,7 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
                 }
             }
             Shape::Rule => {}
-            _ => match count_row(line).filter(|_| count_rows) {
+            _ => match count_rows.then(|| count_row(line)).flatten() {
                 Some((n, name)) => out.push(format!("{n} {name}").into()),
                 // Borrowed: most lines stay as they are, and are copied once, by the join.
                 None => out.push(std::borrow::Cow::Borrowed(line)),
@@ -247,6 +250,76 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
         }
     }
     Some(join_lines(out))
+}
+
+/// Fewest blocks in a row with the same details for the details to be said once: the note
+/// that says they are shared costs about what one block's details do.
+const SAME_DETAILS_MIN_BLOCKS: usize = 4;
+
+/// Blocks of a line and the indented lines under it (a finding and its details: lockfile-lint's
+/// `detected invalid host(s) for package: P` over `    expected: H` and `    actual: H`), in a
+/// run of [`SAME_DETAILS_MIN_BLOCKS`] or more whose details are the same lines in every block:
+/// each block's line stays, and the details are said once after the run's last, under a line
+/// saying they were under each; the blank lines between the blocks go. `None` when no run has
+/// them.
+fn same_details_said_once(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.split_lines().collect();
+    let indented = |l: &str| l.starts_with([' ', '\t']) && !is_blank(l);
+    // Each block: its line, the end of its details, the end of the blank lines after it.
+    let block_at = |i: usize| -> Option<(usize, usize)> {
+        let head = lines.get(i)?;
+        if head.starts_with([' ', '\t']) || is_blank(head) {
+            return None;
+        }
+        let details = lines[i + 1..].iter().take_while(|l| indented(l)).count();
+        if details == 0 {
+            return None;
+        }
+        let end = i + 1 + details;
+        let blanks = lines[end..].iter().take_while(|l| is_blank(l)).count();
+        Some((end, end + blanks))
+    };
+    let mut out: Vec<std::borrow::Cow<str>> = Vec::with_capacity(lines.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((details_end, next)) = block_at(i) else {
+            out.push(lines[i].into());
+            i += 1;
+            continue;
+        };
+        let details = &lines[i + 1..details_end];
+        // The run: the blocks after this one with the same details.
+        let mut heads = vec![lines[i]];
+        let mut run_end = (details_end, next);
+        while let Some((d_end, n)) =
+            block_at(run_end.1).filter(|&(d_end, _)| lines[run_end.1 + 1..d_end] == *details)
+        {
+            heads.push(lines[run_end.1]);
+            run_end = (d_end, n);
+        }
+        if heads.len() < SAME_DETAILS_MIN_BLOCKS {
+            out.extend(
+                lines[i..next]
+                    .iter()
+                    .map(|&l| std::borrow::Cow::Borrowed(l)),
+            );
+            i = next;
+            continue;
+        }
+        out.extend(heads.iter().map(|&h| std::borrow::Cow::Borrowed(h)));
+        out.push(format!("(under each of the {} lines above:)", heads.len()).into());
+        out.extend(details.iter().map(|&l| std::borrow::Cow::Borrowed(l)));
+        // The blank lines after the run's last block stay: they part it from what follows.
+        out.extend(
+            lines[run_end.0..run_end.1]
+                .iter()
+                .map(|&l| std::borrow::Cow::Borrowed(l)),
+        );
+        changed = true;
+        i = run_end.1;
+    }
+    changed.then(|| join_lines(out))
 }
 
 /// Fewest characters of a data URI's payload for it to be said by its length: an inline source
@@ -492,6 +565,13 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
 /// (`ok 1 …`, `not ok 2 …`) at the start of lines. Read as TAP before any other shape: a
 /// failure's stack inside it is the failure's detail, not a trace of the run's own.
 pub(super) fn looks_like_tap(text: &str) -> bool {
+    // Without a version line, or a plan and an `ok `, no line can make it TAP: three searches
+    // of the text, not a reading of each line (this runs on every output no filter names).
+    let may_be_tap =
+        text_has(text, "TAP version ") || (text_has(text, "1..") && text_has(text, "ok "));
+    if !may_be_tap {
+        return false;
+    }
     let mut plan = false;
     let mut results = 0;
     for line in text.split_lines() {
@@ -674,25 +754,28 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
     use crate::minimize::text::{FastHash, Fnv};
     use std::collections::HashMap;
     use std::hash::{Hash, Hasher};
-    let indent = |l: &str| {
-        if l.trim().is_empty() {
-            0
-        } else {
-            l.len() - l.trim_start_matches(' ').len()
-        }
-    };
-    let depth: Vec<usize> = lines.iter().map(|l| indent(l)).collect();
+    // Each line read once: its leading blanks, and whether it is blank (a blank line is depth
+    // 0). Asked per line in each pass below, `trim` was most of the pass's reading.
+    let lead: Vec<usize> = lines
+        .iter()
+        .map(|l| l.len() - l.trim_start_matches(' ').len())
+        .collect();
+    let blank: Vec<bool> = lines.iter().map(|l| is_blank(l)).collect();
+    let depth: Vec<usize> = lead
+        .iter()
+        .zip(&blank)
+        .map(|(&n, &b)| if b { 0 } else { n })
+        .collect();
+    // A line without its leading blanks.
+    let body = |i: usize| &lines[i][lead[i]..];
     // Where each line's subtree ends (exclusive): the first later line no deeper than it.
     let mut end = vec![lines.len(); lines.len()];
     let mut open: Vec<usize> = Vec::new();
     for (i, &d) in depth.iter().enumerate() {
-        while open
-            .last()
-            .is_some_and(|&o| depth[o] >= d || lines[i].trim().is_empty())
-        {
+        while open.last().is_some_and(|&o| depth[o] >= d || blank[i]) {
             end[open.pop().unwrap_or(0)] = i;
         }
-        if lines[i].trim().is_empty() {
+        if blank[i] {
             end[i] = i + 1;
         } else {
             open.push(i);
@@ -711,7 +794,7 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
         // Fnv, not SipHash: the hashes only find candidates inside this call (`same` checks
         // each), and SipHash of every line was most of the pass's hashing.
         let mut h = Fnv::default();
-        lines[i].trim_start_matches(' ').hash(&mut h);
+        body(i).hash(&mut h);
         let mut child = i + 1;
         while child < end[i] {
             (depth[child] - depth[i], hash[child]).hash(&mut h);
@@ -722,8 +805,7 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
     let same = |a: usize, b: usize| {
         end[a] - a == end[b] - b
             && (0..end[a] - a).all(|k| {
-                depth[a + k] + depth[b] == depth[b + k] + depth[a]
-                    && lines[a + k].trim_start_matches(' ') == lines[b + k].trim_start_matches(' ')
+                depth[a + k] + depth[b] == depth[b + k] + depth[a] && body(a + k) == body(b + k)
             })
     };
     let mut first: HashMap<u64, usize, FastHash> = HashMap::default();

@@ -4,7 +4,8 @@
 //! recap's rows (`web1 : ok=6 changed=0 unreachable=0 …`) lose their column padding; a host's
 //! bare `ok` goes where the recap counts it, and the exception note a `fatal:` line says again.
 //! Every other line (each host's `changed:`/`skipping:`/`fatal:` line, a result's JSON, a
-//! `--diff`'s hunks) stays as written.
+//! `--diff`'s hunks) stays as written, but the path of a new content staged in ansible's own
+//! temporary directory.
 
 use super::Context;
 use crate::minimize::text::{join_lines, SplitLines};
@@ -77,6 +78,17 @@ fn exception_note(line: &str) -> Option<&str> {
     (!error.trim().is_empty()).then_some(error.trim())
 }
 
+/// A `--diff`'s `+++ after: PATH` header whose PATH is in ansible's own temporary directory (a
+/// component `ansible-local-…` or `ansible-tmp-…`): its label alone. A template's or a copy's new
+/// content is staged there and removed when the task ends; the file changed is the task's (or the
+/// `--- before: PATH` line's), so the staged path tells a model nothing it could open.
+fn staged_after(line: &str) -> Option<&'static str> {
+    let path = line.strip_prefix("+++ after: ")?;
+    path.split('/')
+        .any(|c| c.starts_with("ansible-local-") || c.starts_with("ansible-tmp-"))
+        .then_some("+++ after:")
+}
+
 /// The banners without their rules, the recap's rows without their padding, no blank lines.
 /// When the recap counts each host's results: a host's bare `ok` goes (the recap's `ok=`
 /// counts it; a task's other results, `changed`, `skipping`, `fatal`, stay), and so does the
@@ -102,6 +114,8 @@ pub(super) fn task_run(ctx: &Context) -> Option<String> {
             out.push(words.into());
         } else if let Some(row) = recap_row(line) {
             out.push(row.into());
+        } else if let Some(label) = staged_after(line) {
+            out.push(label.into());
         } else {
             out.push(line.into());
         }
@@ -151,6 +165,16 @@ mod tests {
         assert_eq!(
             run(cut).as_deref(),
             Some("PLAY [app]\nTASK [Dirs]\nok: [h1]\n")
+        );
+    }
+
+    #[test]
+    fn a_diff_loses_the_path_ansible_staged_its_new_content_at() {
+        let text = "TASK [Template motd] *****\n--- before\n+++ after: /home/u/.ansible/tmp/ansible-local-2886a58_5/tmpa_xg7\n@@ -0,0 +1 @@\n+Welcome\n\nchanged: [h1]\n\nTASK [Copy env] *****\n--- before: /srv/app.conf\n+++ after: /root/.ansible/tmp/ansible-tmp-171-9/app.conf.j2\n@@ -1 +1 @@\n-a=1\n+a=2\nchanged: [h1]\n--- before\n+++ after: /tmp/r15/srv/app.env\n@@ -0,0 +1 @@\n+b=1\nchanged: [h1]\n";
+        assert_eq!(
+            run(text).as_deref(),
+            // A path outside ansible's own directories may be the file changed: it stays.
+            Some("TASK [Template motd]\n--- before\n+++ after:\n@@ -0,0 +1 @@\n+Welcome\nchanged: [h1]\nTASK [Copy env]\n--- before: /srv/app.conf\n+++ after:\n@@ -1 +1 @@\n-a=1\n+a=2\nchanged: [h1]\n--- before\n+++ after: /tmp/r15/srv/app.env\n@@ -0,0 +1 @@\n+b=1\nchanged: [h1]\n")
         );
     }
 

@@ -9,7 +9,7 @@
 use super::Context;
 use crate::minimize::text::SplitLines;
 use crate::minimize::text::{
-    fold_library_frames, has, is_dependency_frame, join_lines, locations, shared_prefixes,
+    fold_library_frames, has, is_dependency_frame, join_lines, locations, shared_prefixes, text_has,
 };
 use crate::re;
 
@@ -142,17 +142,13 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     )?;
     let native_location = re!(r#"^\s+File ".+", line \d+"#)?;
     let mut skipped_frames = 0usize;
-    let has_summary = ctx.text.contains(" short test summary info ");
+    let has_summary = text_has(ctx.text, " short test summary info ");
     // The run's closing counts (`== 3 failed, 26 passed in 0.03s ==`, `-q`'s bare line).
     let tail: Vec<&str> = ctx.text.split_lines().rev().take(5).collect();
-    let has_counts = tail.iter().any(|l| {
-        (l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
-            && l.contains(" in ")
-    });
-    let counts_xfailed = has_counts
-        && tail
-            .iter()
-            .any(|l| l.contains(" xfailed") && l.contains(" in "));
+    let has_counts = tail
+        .iter()
+        .any(|l| (has(l, " passed") || has(l, " failed") || has(l, " error")) && has(l, " in "));
+    let counts_xfailed = has_counts && tail.iter().any(|l| has(l, " xfailed") && has(l, " in "));
     let mut out = Vec::new();
     let mut section = "";
     let mut said_messages: std::collections::HashSet<String> = Default::default();
@@ -220,7 +216,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
                 out.push(format!("TEARDOWN {rest}"));
                 continue;
             }
-            if t.contains(" (fixtures used: ") || (showed_setup && t.contains("::")) {
+            if has(t, " (fixtures used: ") || (showed_setup && has(t, "::")) {
                 out.push(t.to_string());
                 continue;
             }
@@ -233,7 +229,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // first failure (158 failures of a `-n 2` run repeated it 158 times).
         if section == "failures" && line.starts_with("[gw") {
             if let Some((_, platform)) = line.split_once("] ") {
-                if platform.contains(" -- Python ") && !platforms.insert(platform) {
+                if has(platform, " -- Python ") && !platforms.insert(platform) {
                     continue;
                 }
             }
@@ -286,7 +282,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
                 "PASSES" => "passes",
                 "warnings summary" => "warnings",
                 "short test summary info" => "summary",
-                t if t.contains("test session starts") => {
+                t if has(t, "test session starts") => {
                     continue;
                 }
                 _ => "other",
@@ -301,9 +297,9 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         }
         // A test's id holds `::`: the patterns for it, a progress line and a header (the
         // slow part of a long `-v` run, line by line) only run where they can match.
-        let has_id = line.contains("::");
+        let has_id = has(line, "::");
         // A progress line holds a file's `.py ` or a percentage's `%]`.
-        let may_be_progress = !has_id && (line.contains(".py ") || line.contains("%]"));
+        let may_be_progress = !has_id && (has(line, ".py ") || has(line, "%]"));
         // A header line starts with one of its pattern's first letters (kept in step with it).
         let may_be_header = matches!(
             line.as_bytes().first(),
@@ -362,7 +358,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
         // the outcome's line says it.
         let id = line.trim_end();
         if section.is_empty()
-            && id.contains("::")
+            && has(id, "::")
             && !id.contains(' ')
             && all[n + 1..].iter().take(50).any(|l| {
                 l.strip_prefix(id)
@@ -400,9 +396,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
             // A native traceback's frames in pytest's own machinery or an installed package:
             // counted, not shown (the test's own frames stay).
             if native_location.is_match(line)
-                && (line.contains("/_pytest/")
-                    || line.contains("/pluggy/")
-                    || is_dependency_frame(line))
+                && (has(line, "/_pytest/") || has(line, "/pluggy/") || is_dependency_frame(line))
             {
                 skipped_frames += 1;
                 continue;
@@ -432,7 +426,7 @@ fn pytest_text(ctx: &Context) -> Option<String> {
     let out = shared_tracebacks(out);
     // Tests of one class listed together (skipped, failed, in the short summary): the class's
     // id once, each test's name under it.
-    let out = shared_prefixes(out, |l| l.contains("::") && !l.starts_with("== "), "::");
+    let out = shared_prefixes(out, |l| has(l, "::") && !l.starts_with("== "), "::");
     Some(join_lines(grouped_skips(out)?))
 }
 
