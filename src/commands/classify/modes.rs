@@ -1662,11 +1662,7 @@ fn ed(values: &[&str]) -> Option<Verdict> {
 /// `interpret-trailers` without --in-place, `fast-export` without --export-marks), and the listing modes of `sparse-checkout`, `hook`, `replace`,
 /// `rerere`, `refs verify`.
 pub fn git(sub: &str, rest: &[Word]) -> bool {
-    let Some(values) = rest
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::args::values(rest) else {
         return false;
     };
     // `git verify-pack -v .git/objects/pack/*.idx`: the index-pack run it makes only verifies

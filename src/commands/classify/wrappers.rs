@@ -16,10 +16,7 @@ use super::words::Word;
 /// `${NAME}`. zsh's `print` with `-l`, `-n`, `-r` or `-N` only prints, and is read as `echo`.
 /// What zsh reads first (`$ZDOTDIR/.zshenv`, `~/.zshenv` without -f) is the context's.
 fn zsh_code(args: &[Word]) -> Option<String> {
-    let values: Vec<&str> = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = super::args::values(args)?;
     let code = match values.as_slice() {
         ["-c", code] | ["-f", "-c", code] | ["-fc", code] | ["-c", "-f", code] => *code,
         _ => return None,
@@ -100,7 +97,7 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     if base == "zsh" {
         // `zsh -n script`: NO_EXEC reads the commands, its startup files' included, and runs
         // none of them (zshoptions(1); measured: a ~/.zshenv that touches a file did not run).
-        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        let values: Option<Vec<&str>> = super::args::values(args);
         if let Some(
             ["-n", script] | ["-n", "-f", script] | ["-f", "-n", script] | ["-nf" | "-fn", script],
         ) = values.as_deref()
@@ -280,7 +277,7 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     // `java -XshowSettings:properties -version`: the JVM prints its settings and version and
     // stops before it loads a class (what it takes from the environment is the context's).
     if program == "java" {
-        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        let values: Option<Vec<&str>> = super::args::values(args);
         let shows = values.is_some_and(|vs| {
             vs.iter().any(|v| matches!(*v, "-version" | "--version"))
                 && vs.iter().all(|v| {

@@ -1768,11 +1768,7 @@ fn prints_a_diff(program: &str, args: &[Word]) -> bool {
         "-uN",
         "-ur",
     ];
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return false;
     };
     let counted = |v: &str, prefixes: &[&str]| {
@@ -1886,11 +1882,7 @@ fn prints_only_object_names(program: &str, args: &[Word]) -> Names {
         "--max-parents=",
         "--min-parents=",
     ];
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return Names::No;
     };
     if program != "git" {
