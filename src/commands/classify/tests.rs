@@ -1589,6 +1589,13 @@ fn ruby_jvm_and_build_tools_printing_modes() {
         ("ruby -c -rjson lib/tool.rb", Unknown),
         ("ruby -c -Ilib lib/tool.rb", Unknown),
         ("ruby lib/tool.rb", Unknown),
+        // The words after the script are its ARGV: a second file is not checked, and a `-c`
+        // there is the script's argument (the script runs).
+        ("ruby -wc lib/widget.rb Rakefile", ReadOnly),
+        ("ruby -c -w lib/tool.rb lib/widget.rb", ReadOnly),
+        ("ruby lib/tool.rb -c", Unknown),
+        ("ruby -w lib/tool.rb -c", Unknown),
+        ("ruby - -c", Unknown),
         ("rake --version", ReadOnly),
         ("rake -T", Unknown),
         ("rake --dry-run", Unknown),
