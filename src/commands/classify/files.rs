@@ -340,6 +340,7 @@ pub const XARGS: super::grammar::Spec = super::grammar::Spec {
     complete: true,
     numbers: false,
     posix_order: true,
+    single_dash: false,
     output: super::grammar::Output::NONE,
 };
 

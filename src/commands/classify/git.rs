@@ -17,6 +17,7 @@ const fn spec(short: &'static str, long: &'static str) -> Spec {
 /// git's own options, before the command.
 const GLOBAL: Spec = Spec {
     posix_order: true,
+    single_dash: false,
     output: super::grammar::Output::NONE,
     effects: &[(
         "--config-env|--super-prefix",

@@ -2292,6 +2292,11 @@ fn inventory_of_debian_programs() {
         ("tsc -p . --listFilesOnly", ReadOnly),
         ("tsc --showConfig --init", Write),
         ("clang-format --dry-run --Werror src/main.c", ReadOnly),
+        // LLVM's one-dash long options, never grouped letters.
+        ("clang-format --dry-run -Werror src/main.c", ReadOnly),
+        ("clang-format -style=file -n src/main.c", ReadOnly),
+        ("clang-format -Werror -i src/main.c", Write),
+        ("clang-format -in src/main.c", Unknown),
         ("clang-format --style=file src/main.c | head", ReadOnly),
         ("clang-format --dump-config", ReadOnly),
         ("clang-format -i src/main.c", Write),

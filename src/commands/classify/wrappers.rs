@@ -692,6 +692,7 @@ const STRACE: grammar::Spec = grammar::Spec {
     numbers: false,
     // strace stops reading options at its command (getopt with a leading `+`).
     posix_order: true,
+    single_dash: false,
     output: grammar::Output::NONE,
 };
 
