@@ -1578,6 +1578,27 @@ fn file_names_spliced_into_code() {
     ]);
 }
 
+/// `eval` of a text whose every part is known: fixed words, variables assigned once a fixed
+/// value, and `$(echo WORDS)` of plain words (bash's builtin prints them joined by blanks). The
+/// text is judged as the command it is; a part not known (an option to echo, a word that is not
+/// plain, a function or alias that may stand for echo, IFS changed) leaves it unknown.
+#[test]
+fn eval_of_echoed_words() {
+    assert_levels(&[
+        ("eval \"grep -c def $(echo src/app/util.py)\"", ReadOnly),
+        ("eval grep -c def $(echo src/app/util.py)", ReadOnly),
+        ("f=$(echo src/a.py); eval \"wc -l $f\"", ReadOnly),
+        ("eval \"rm -f $(echo x.txt)\"", Write),
+        ("eval \"sort $(echo a.txt) $(echo -o) b\"", Unknown),
+        ("eval \"cat $(echo a;b)\"", Unknown),
+        ("eval \"cat $(echo 'a b')\"", Unknown),
+        ("eval \"cat $(ls | head -1)\"", Unknown),
+        ("echo() { printf 'rm x'; }; eval \"$(echo ls)\"", Unknown),
+        ("alias echo=printf; eval \"$(echo ls)\"", Unknown),
+        ("IFS=a; eval sort $(echo xa-o/tmp/f)", Unknown),
+    ]);
+}
+
 /// The Ruby, JVM and build tools' modes that only print (each checked by running it): a syntax
 /// check, a template's source, an archive's or a class's listing, a certificate, a dry run.
 /// Their siblings that run code or write stay not read-only.

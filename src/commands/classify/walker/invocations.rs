@@ -1206,9 +1206,15 @@ impl Walker {
                 .is_none_or(|p| p.start_value("PATH").is_none_or(plain_dirs))
     }
 
+    /// `$(echo WORDS)` counts too, WORDS plain and none an option, where `echo` is bash's
+    /// builtin (no function or alias of the command may be named echo; an exported one is the
+    /// context's finding at the substitution): it prints WORDS joined by blanks, which the
+    /// substitution gives with its newline stripped (`eval "grep -c def $(echo src/x.py)"` runs
+    /// `grep -c def src/x.py`).
     pub(super) fn definite_value(&self, word: &Word) -> Option<String> {
         let text = word.text.as_str();
-        if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
+        // `…`: a word's text is shortened for reasons, and a part not shown is not checked.
+        if text.contains(['`', '*', '?', '[', '…']) {
             return None;
         }
         let bytes = text.as_bytes();
@@ -1217,6 +1223,10 @@ impl Walker {
         while i < bytes.len() {
             match bytes[i] {
                 b'\\' | b'\'' => return None,
+                b'$' if bytes.get(i + 1) == Some(&b'(') => {
+                    i += 2 + self.echo_substitution(&text[i + 2..])?;
+                    any = true;
+                }
                 b'$' => {
                     let braced = bytes.get(i + 1) == Some(&b'{');
                     let start = if braced { i + 2 } else { i + 1 };
@@ -1240,6 +1250,37 @@ impl Walker {
             return None;
         }
         word.guess.clone()
+    }
+}
+
+impl Walker {
+    /// The length of `echo WORDS)` at the start of `rest` (what follows a `$(`), when WORDS are
+    /// plain words, none an option (`-n`, `-e`), and echo can only be bash's builtin here.
+    fn echo_substitution(&self, rest: &str) -> Option<usize> {
+        let end = rest.find(')')?;
+        let inside = &rest[..end];
+        let mut words = inside.split(' ').filter(|w| !w.is_empty());
+        let plain = inside
+            .chars()
+            .all(|c| c == ' ' || super::evaluation::plain_char(c));
+        // Unquoted, the output is split on IFS: only the default leaves a plain word whole.
+        let default_ifs = self.only_read("IFS")
+            && self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value("IFS").is_none());
+        let echo_builtin = default_ifs
+            && !self.functions.contains("echo")
+            && !self.sources.iter().any(|s| {
+                s.contains("alias")
+                    || s.contains("function")
+                    || s.replace(' ', "").contains("echo(")
+            });
+        (plain
+            && echo_builtin
+            && words.next() == Some("echo")
+            && words.all(|w| !w.starts_with('-')))
+        .then_some(end + 1)
     }
 }
 
