@@ -1578,6 +1578,38 @@ fn file_names_spliced_into_code() {
     ]);
 }
 
+/// xargs putting lines of plain characters into shell code: a fixed text, object names. Each
+/// line is one plain word there; quotes around it, `-0`, or a line that is not plain leave the
+/// code unknown.
+#[test]
+fn xargs_shell_code_over_plain_lines() {
+    assert_levels(&[
+        (
+            "printf '%s\\n' a.txt b.txt | xargs -I{} sh -c 'wc -l < {}.bak; cat {}'",
+            Unknown,
+        ),
+        (
+            "printf '%s\\n' a.txt b.txt | xargs -I{} sh -c 'cat {}; wc -l < src/{}'",
+            ReadOnly,
+        ),
+        (
+            "printf '%s\\n' a.txt b.txt | xargs -I{} sh -c 'rm {}'",
+            Write,
+        ),
+        ("printf '%s\\n' 'a;b' | xargs -I{} sh -c 'cat {}'", Unknown),
+        ("printf '%s\\n' a b | xargs -0 -I{} sh -c 'cat {}'", Unknown),
+        (
+            "printf '%s\\n' a b | xargs -I{} sh -c 'cat \"{}\" ${{}}'",
+            Unknown,
+        ),
+        ("printf '%s\\n' a b | xargs -I{} fish -c 'cat {}'", Unknown),
+        (
+            "git rev-list -3 HEAD | xargs -I{} sh -c 'echo {}; wc -l < notes/{}'",
+            ReadOnly,
+        ),
+    ]);
+}
+
 /// `eval` of a text whose every part is known: fixed words, variables assigned once a fixed
 /// value, and `$(echo WORDS)` of plain words (bash's builtin prints them joined by blanks). The
 /// text is judged as the command it is; a part not known (an option to echo, a word that is not

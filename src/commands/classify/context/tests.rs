@@ -10513,3 +10513,81 @@ fn rdoc_reports_and_command_paths() {
         },
     ]);
 }
+/// `ls DIR | xargs -I{} sh -c 'CODE'`: the names `ls` prints are read from the directory, and
+/// when every one is of plain characters, each line is one plain word in CODE, judged as a
+/// variable of that value. A name that is not plain (a file named `$(touch x)`), an option that
+/// changes what `ls` prints or how xargs splits, `QUOTING_STYLE`, or quotes around the replace
+/// string in CODE leave it unknown.
+#[test]
+fn xargs_shell_code_over_a_listing_of_plain_names() {
+    fn config(p: &Planted) {
+        p.write("repo/config/app.toml", "a = 1\n");
+        p.write("repo/config/db.yml", "x: 1\n");
+    }
+    fn odd(p: &Planted) {
+        config(p);
+        p.write("repo/config/$(touch x)", "");
+    }
+    const ECHO_WC: &str = "ls config | xargs -I{} sh -c 'echo {}; wc -l < config/{}'";
+    run(&[
+        case("xargs-ls-plain", config, ECHO_WC, None),
+        case(
+            "xargs-ls-plain-i",
+            config,
+            "ls -A config | xargs -i bash -c 'grep -c x config/{} || true'",
+            None,
+        ),
+        case(
+            "xargs-ls-plain-writes",
+            config,
+            "ls config | xargs -I{} sh -c 'rm config/{}'",
+            Some("rm"),
+        ),
+        case(
+            "xargs-ls-odd-name",
+            odd,
+            ECHO_WC,
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-redirect-item",
+            config,
+            "ls config | xargs -I{} sh -c 'wc -l < {}'",
+            Some("redirection"),
+        ),
+        case(
+            "xargs-ls-null",
+            config,
+            "ls config | xargs -0 -I{} sh -c 'echo {}'",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-long",
+            config,
+            "ls -l config | xargs -I{} sh -c 'echo {}'",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-quoted",
+            config,
+            "ls config | xargs -I{} sh -c \"echo '{}'\"",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-missing",
+            config,
+            "ls nosuch | xargs -I{} sh -c 'echo {}'",
+            Some("only known at run time"),
+        ),
+        Case {
+            env: &[("QUOTING_STYLE", "shell-always")],
+            ..case(
+                "xargs-ls-quoting-style",
+                config,
+                "ls config | xargs -I{} sh -c 'echo {}'",
+                Some("only known at run time"),
+            )
+        },
+    ]);
+}
+

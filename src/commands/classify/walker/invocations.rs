@@ -720,6 +720,8 @@ impl Walker {
             verdict = crate::commands::classify::files::xargs_empty_input(args);
         } else if program == "xargs" && matches!(stdin, Stdin::Piped { names: true, .. }) {
             verdict = crate::commands::classify::files::xargs_object_names(args);
+        } else if program == "xargs" && self.plain_lines(stdin) {
+            verdict = crate::commands::classify::files::xargs_plain_lines(args);
         }
         if program == "fzf"
             && fzf_filters(args)
@@ -816,11 +818,15 @@ impl Walker {
                     !p.git_config_may_be_true(args, &self.prefix, "log.showsignature")
                 }),
             };
+        let lists = (program == "ls" && !self.functions.contains(program))
+            .then(|| ls_listing(args))
+            .flatten();
         let mut stage = Stage {
             downloads: verdict.downloads,
             output,
             plain: prints_a_diff(program, args),
             names,
+            lists,
         };
         for nested in verdict.nested {
             match nested {
@@ -2011,6 +2017,82 @@ fn plain_text(stdin: &Stdin) -> bool {
         || text.starts_with('\u{1f}')
         || text.starts_with('\u{fd}')
         || text.starts_with(']'))
+}
+
+/// The directories `ls ARGS` prints the names in, one a line and as they are (the operands,
+/// or `.`): only options that choose or order the names (`-1`, `-a`, `-A`, `-r`, `-t`, `-S`,
+/// `-U`, `-X`, `-v`, alone or grouped), no option that adds a field, a mark or quotes (`-l`,
+/// `-F`, `-Q`, `-b`), operands of plain characters. Several operands print `DIR:` headers and
+/// blank lines between them, plain too; a file operand prints itself.
+fn ls_listing(args: &[Word]) -> Option<Vec<String>> {
+    let mut dirs = Vec::new();
+    for a in args {
+        let v = a.value.as_deref().filter(|_| !a.glob)?;
+        match v.strip_prefix('-') {
+            Some(flags) if !flags.is_empty() => {
+                if !flags.chars().all(|c| "1aArtSUXv".contains(c)) {
+                    return None;
+                }
+            }
+            _ if !v.is_empty() && v.chars().all(super::evaluation::plain_char) => {
+                dirs.push(v.trim_end_matches('/').to_string())
+            }
+            _ => return None,
+        }
+    }
+    if dirs.is_empty() {
+        dirs.push(".".to_string());
+    }
+    Some(dirs)
+}
+
+impl Walker {
+    /// Every line of `stdin` is known to be of plain characters (letters, digits, `_.,:/+-@%`),
+    /// or empty: a fixed text, object names, or the names `ls` lists ([`ls_listing`]), each
+    /// read from the directories the command may be in (every name there, dot files too) when
+    /// the context is given, `QUOTING_STYLE` (which quotes them) is not set, and no alias of the
+    /// command may stand for `ls`. A directory that cannot be read, is empty or holds one name
+    /// that is not plain fails.
+    fn plain_lines(&self, stdin: &Stdin) -> bool {
+        const MAX_NAMES: usize = 4096; // a listing longer than this is not read name by name
+        let plain_line = |l: &str| l.chars().all(super::evaluation::plain_char);
+        let item = crate::commands::classify::files::XARGS_ITEM;
+        if self
+            .probe
+            .as_ref()
+            .is_some_and(|p| p.start_value(item).is_some())
+        {
+            return false;
+        }
+        match stdin {
+            Stdin::Piped { names: true, .. } => true,
+            Stdin::Piped {
+                downloads: false,
+                text: Some(text),
+                ..
+            } => text.lines().all(plain_line),
+            Stdin::Piped {
+                downloads: false,
+                lists: Some(dirs),
+                ..
+            } => {
+                let Some(probe) = self.probe.as_ref() else {
+                    return false;
+                };
+                probe.start_value("QUOTING_STYLE").is_none()
+                    && !self
+                        .sources
+                        .iter()
+                        .any(|s| s.contains("alias") || s.contains("QUOTING_STYLE"))
+                    && dirs.iter().all(|dir| {
+                        probe
+                            .glob_names(&format!("{dir}/*"), MAX_NAMES)
+                            .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                    })
+            }
+            _ => false,
+        }
+    }
 }
 
 /// An input known to be empty: `< /dev/null`, or a stage before whose output is known to be

@@ -39,6 +39,8 @@ pub(super) enum Stdin {
         plain: bool,
         /// The stage before prints only object names ([`Stage::names`]).
         names: bool,
+        /// The stage before is `ls` printing the names in these directories ([`Stage::lists`]).
+        lists: Option<Vec<String>>,
     },
     /// A here-document or here-string with fixed text.
     Text(String),
@@ -54,6 +56,10 @@ pub(super) struct Stage {
     /// It prints only object names and whitespace on its stdout (`git log --format=%H`), so no
     /// word of it, however split, starts with `-`.
     names: bool,
+    /// It is `ls` printing, one a line and as they are, the names in these directories (or the
+    /// operand itself, for a file): no option that adds, quotes or decorates anything
+    /// ([`invocations`]'s `ls_listing`). What they are is for the context to read.
+    lists: Option<Vec<String>>,
 }
 
 /// One classification under way: what was found, and what the script has set up so far.
@@ -620,6 +626,7 @@ impl Walker {
                 text: out.output,
                 plain: out.plain,
                 names: out.names && !merged,
+                lists: out.lists.filter(|_| !merged),
             };
         }
     }
