@@ -1921,6 +1921,13 @@ fn functions_defined_and_never_named_again() {
             Write,
         ),
         ("bomb() { bomb | bomb & }; type bomb", Dangerous),
+        // A command word that runs the function however it is written: quoted, escaped, or
+        // the value of an expansion (each ran the function, bash 5.2).
+        ("f() { touch ran; }; \\f $y", Write),
+        ("f() { touch ran; }; \\f", Write),
+        ("f() { touch ran; }; f\"\" a", Write),
+        ("f() { touch ran; }; ''f", Write),
+        ("f() { touch ran; }; \"f\" README.md", Write),
     ]);
 }
 

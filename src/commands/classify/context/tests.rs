@@ -10591,3 +10591,29 @@ fn xargs_shell_code_over_a_listing_of_plain_names() {
     ]);
 }
 
+/// A command name the context resolves to a function the command defines (`${VISUAL:-f}` with
+/// VISUAL unset runs `f`): its body counts, though the name is not written as a word of its own.
+#[test]
+fn functions_run_through_a_command_word_from_the_environment() {
+    run(&[
+        case(
+            "function-by-default-word",
+            |_| {},
+            "f() { touch ran; }; ${VISUAL:-f} README.md",
+            Some("touch"),
+        ),
+        case(
+            "function-by-default-word-args",
+            |_| {},
+            "f() { touch ran; }; ${VISUAL:-f} \"$x\"",
+            Some("touch"),
+        ),
+        case(
+            "function-defined-only",
+            |_| {},
+            "f() { touch ran; }; echo defined",
+            None,
+        ),
+    ]);
+}
+

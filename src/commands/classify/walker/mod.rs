@@ -127,6 +127,10 @@ pub(super) struct Walker {
     templates: HashMap<String, Option<calls::Template>>,
     /// The calls judged so: (index in [`Walker::sources`], byte of the function's name).
     called_with_words: HashSet<(usize, usize)>,
+    /// Functions a command word was found to run and that were not judged with words there:
+    /// their bodies count, however the name was written (`\f`, `f""`, `${VISUAL:-f}`), which
+    /// [`uncalled`]'s reading of the text may not see.
+    called: HashSet<String>,
     /// The index in [`Walker::sources`] of the script being walked.
     source: usize,
     /// Where the command name of the simple command about to be invoked starts in that script.
@@ -160,7 +164,9 @@ impl Walker {
                         .iter()
                         .all(|at| self.called_with_words.contains(&(i, *at)))
                 });
-            if !every_call_judged && !self.sources.iter().all(|src| uncalled(src, &name)) {
+            let named =
+                self.called.contains(&name) || !self.sources.iter().all(|src| uncalled(src, &name));
+            if !every_call_judged && named {
                 self.findings.extend(findings);
             }
         }
