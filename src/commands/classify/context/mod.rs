@@ -228,6 +228,44 @@ impl Probe {
         }
     }
 
+    /// The directories, as they are now: handed to [`Probe::after_cd`].
+    pub fn dirs_now(&self) -> Vec<PathBuf> {
+        self.dirs.clone()
+    }
+
+    /// What follows `cd TARGET &&` runs only where that `cd` took the command: TARGET from the
+    /// one directory it could be in before (`before`, as [`Probe::dirs_now`] gave it), or an
+    /// absolute TARGET, a directory that is there. Taken when bash's `cd` resolves TARGET so (no
+    /// `CDPATH`, no directory only known at run time), the directories are narrowed to it; what
+    /// they were is handed back for [`Probe::widen`].
+    pub fn after_cd(&mut self, before: &[PathBuf], target: &str) -> Option<Vec<PathBuf>> {
+        let absolute = target.starts_with('/');
+        if self.lost.is_some()
+            || (before.len() != 1 && !absolute)
+            || self.ctx.env.contains_key("CDPATH")
+        {
+            return None;
+        }
+        let from = before.first()?;
+        let dir = files::normal(&from.join(target));
+        // A directory that is not there leaves bash's `cd` to `cdable_vars` (a variable's value)
+        // or to fail; only one that is there is certainly where it goes.
+        if !files::is_dir(&dir) {
+            return None;
+        }
+        Some(std::mem::replace(&mut self.dirs, vec![dir]))
+    }
+
+    /// After what [`Probe::after_cd`] narrowed: the directories it replaced, and those met since.
+    pub fn widen(&mut self, kept: Vec<PathBuf>) {
+        let since = std::mem::replace(&mut self.dirs, kept);
+        for dir in since {
+            if !self.dirs.contains(&dir) {
+                self.dirs.push(dir);
+            }
+        }
+    }
+
     /// The directory a `cd` argument only known at run time names, when the context tells:
     /// `$HOME/x` (a variable of the environment), `"$(git rev-parse --show-toplevel)"` (the top
     /// of the repository the walk is in).

@@ -10617,3 +10617,63 @@ fn functions_run_through_a_command_word_from_the_environment() {
     ]);
 }
 
+/// `cd DIR && …`: what follows runs only where the `cd` took the command, so its programs are
+/// read there alone (not in the directory before too). Not after `;` (a failed `cd` leaves the
+/// command where it was), with `CDPATH`, or past a later `cd` in the chain.
+#[test]
+fn programs_after_cd_and_run_only_there() {
+    fn app(p: &Planted) {
+        p.write("repo/src/app/__init__.py", "");
+        p.write("repo/src/app/util.py", "def div(a, b):\n    return a / b\n");
+        p.write("repo/src/bad.py", "open('ran', 'w')\n");
+    }
+    const IMPORT: &str = "python3 -B -c 'from app.util import div; print(div(6, 3))'";
+    run(&[
+        case(
+            "cd-and-import",
+            app,
+            "cd src && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            None,
+        ),
+        case(
+            "cd-and-chain-import",
+            app,
+            "cd src && test -d app && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            None,
+        ),
+        case(
+            "import-in-repo",
+            app,
+            IMPORT,
+            Some("neither a standard module"),
+        ),
+        case(
+            "cd-then-import",
+            app,
+            "cd src; python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "cd-and-cd-import",
+            app,
+            "cd src && cd .. && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "cd-and-import-writes",
+            app,
+            "cd src && python3 -B -c 'import bad'",
+            Some("bad"),
+        ),
+        Case {
+            env: &[("CDPATH", "/tmp")],
+            ..case(
+                "cd-cdpath-import",
+                app,
+                "cd src && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+                Some("neither a standard module"),
+            )
+        },
+    ]);
+}
+
