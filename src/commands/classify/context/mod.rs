@@ -501,6 +501,46 @@ impl Probe {
         text
     }
 
+    /// The shell a script run by its path starts (`./scripts/deploy.sh`): in every directory the
+    /// command may be in, the path names an executable regular file whose first line is
+    /// `#!/bin/sh`, `#!/bin/bash`, `#!/usr/bin/bash`, `#!/bin/dash` or `#!/usr/bin/env` with
+    /// `bash` or `sh`, and nothing more; the kernel then runs that shell with the file and the
+    /// arguments after it (execve(2)). `None` for any other first line, a file that differs
+    /// between the directories, or one that cannot be read.
+    pub fn shebang_shell(&self, written: &str) -> Option<&'static str> {
+        const SHEBANGS: &[(&str, &str)] = &[
+            ("#!/bin/sh", "sh"),
+            ("#!/bin/bash", "bash"),
+            ("#!/usr/bin/bash", "bash"),
+            ("#!/bin/dash", "dash"),
+            ("#!/usr/bin/env bash", "bash"),
+            ("#!/usr/bin/env sh", "sh"),
+        ];
+        if self.lost.is_some() || written.starts_with('~') {
+            return None;
+        }
+        let mut found = None;
+        for dir in &self.dirs {
+            let path = dir.join(written);
+            if !files::is_executable(&path) {
+                return None;
+            }
+            let files::Contents::Text(text) = files::read_text(&path) else {
+                return None;
+            };
+            let first = text.lines().next()?.trim_end();
+            let shell = SHEBANGS
+                .iter()
+                .find(|(line, _)| *line == first)
+                .map(|(_, shell)| *shell)?;
+            if found.is_some_and(|f| f != shell) {
+                return None;
+            }
+            found = Some(shell);
+        }
+        found
+    }
+
     /// The text of the program file `gawk -f NAME` runs, for a NAME without a slash: found along
     /// `AWKPATH` as gawk's `-i` library is ([`startup::awk_search`], [`startup::awk_library`]),
     /// when it is the same small file in every directory the command may be in. `None` when it

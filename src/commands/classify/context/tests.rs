@@ -10677,3 +10677,49 @@ fn programs_after_cd_and_run_only_there() {
     ]);
 }
 
+/// A script run by its path with a plain shell `#!` line is that shell run on the file, judged
+/// as `bash FILE ARGS` is (its text read). Not when it is not executable, names another
+/// interpreter or gives the shell options.
+#[test]
+fn shell_scripts_run_by_their_path() {
+    fn scripts(p: &Planted) {
+        p.write(
+            "repo/scripts/deploy.sh",
+            "#!/usr/bin/env bash\nset -euo pipefail\nenv_name=${1:-staging}\necho \"deploying to $env_name\"\n",
+        );
+        p.write("repo/scripts/lint.sh", "#!/bin/sh\necho lint\n");
+        p.write("repo/scripts/clean.sh", "#!/bin/sh\nrm -rf build\n");
+        p.write("repo/scripts/plain.sh", "#!/bin/sh\necho plain\n");
+        p.write("repo/scripts/x.py", "#!/usr/bin/env python3\nprint(1)\n");
+        p.write("repo/scripts/opts.sh", "#!/bin/bash -x\necho x\n");
+        p.sh("cd repo/scripts && chmod +x deploy.sh lint.sh clean.sh x.py opts.sh");
+    }
+    run(&[
+        case(
+            "script-env-bash",
+            scripts,
+            "./scripts/deploy.sh prod 2>&1",
+            None,
+        ),
+        case("script-bin-sh", scripts, "cd scripts && ./lint.sh", None),
+        case("script-writes", scripts, "./scripts/clean.sh", Some("rm")),
+        case(
+            "script-not-executable",
+            scripts,
+            "./scripts/plain.sh",
+            Some("not a system program"),
+        ),
+        case(
+            "script-python",
+            scripts,
+            "./scripts/x.py",
+            Some("not a system program"),
+        ),
+        case(
+            "script-shell-options",
+            scripts,
+            "./scripts/opts.sh",
+            Some("not a system program"),
+        ),
+    ]);
+}

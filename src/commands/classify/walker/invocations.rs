@@ -459,6 +459,13 @@ impl Walker {
                         format!("{written} runs a file downloaded from the network earlier in the command"),
                     );
                 }
+                // A shell script with a plain `#!` line: the kernel runs the shell on it.
+                let shell = self.probe.as_ref().and_then(|p| p.shebang_shell(&written));
+                if let Some(shell) = shell {
+                    let mut all = vec![Word::literal(&written)];
+                    all.extend(args.iter().cloned());
+                    return self.run(shell, &all, stdin);
+                }
                 self.find(
                     Level::Unknown,
                     format!("{written} is not a system program, so it cannot be checked"),
