@@ -1610,6 +1610,27 @@ fn xargs_shell_code_over_plain_lines() {
     ]);
 }
 
+/// A ruby one-liner's Enumerable methods that only compute: `grep` filters what `readlines`
+/// read. `File.delete` and its kin stay out.
+#[test]
+fn ruby_one_liners_that_filter() {
+    assert_levels(&[
+        (
+            "ruby -e 'puts File.readlines(\"Gemfile\").grep(/gem /)'",
+            ReadOnly,
+        ),
+        (
+            "ruby -e 'p File.readlines(\"a\").each_cons(2).to_a.inject(0) { |a, b| a + b.size }'",
+            ReadOnly,
+        ),
+        ("ruby -e 'File.delete(\"Gemfile\")'", Unknown),
+        (
+            "ruby -e 'File.readlines(\"a\").grep(/x/).each { |l| system(l) }'",
+            Unknown,
+        ),
+    ]);
+}
+
 /// `eval` of a text whose every part is known: fixed words, variables assigned once a fixed
 /// value, and `$(echo WORDS)` of plain words (bash's builtin prints them joined by blanks). The
 /// text is judged as the command it is; a part not known (an option to echo, a word that is not
