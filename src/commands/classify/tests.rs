@@ -1610,6 +1610,21 @@ fn xargs_shell_code_over_plain_lines() {
     ]);
 }
 
+/// node's `-pe` (its alias for `--print --eval`) and `-p -e` read as `-p` and `-e` do.
+#[test]
+fn node_print_and_eval_together() {
+    assert_levels(&[
+        ("node -pe '1+1'", ReadOnly),
+        ("node -p -e 'process.version'", ReadOnly),
+        ("node --print --eval '2*3'", ReadOnly),
+        (
+            "node -pe 'require(\"fs\").writeFileSync(\"x\", \"\")'",
+            Unknown,
+        ),
+        ("node -p -r ./x.js '1'", Unknown),
+    ]);
+}
+
 /// A ruby one-liner's Enumerable methods that only compute: `grep` filters what `readlines`
 /// read. `File.delete` and its kin stay out.
 #[test]

@@ -305,10 +305,22 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
         // `node --env-file=.env -p EXPR`: the variables the file sets are node's environment
         // (NODE_OPTIONS among them, applied: node 20, measured); the context reads the file.
         let (env_files, args) = node_env_files(args);
-        // `node -p EXPR` / `node -e CODE` alone (no other option: -r would load a module).
-        if let [flag, code] = args {
-            let printing =
-                flag.is("-p") || flag.is("--print") || flag.is("-e") || flag.is("--eval");
+        // `node -p EXPR` / `node -e CODE` alone (no other option: -r would load a module), and
+        // the two together, `-pe` (node's alias for `--print --eval`) or `-p -e`: the code
+        // evaluated and its value printed.
+        let inline = match args {
+            [flag, code] => Some((flag, code)),
+            [print, eval, code] if print.is("-p") || print.is("--print") => {
+                Some((eval, code)).filter(|_| eval.is("-e") || eval.is("--eval"))
+            }
+            _ => None,
+        };
+        if let Some((flag, code)) = inline {
+            let printing = flag.is("-p")
+                || flag.is("--print")
+                || flag.is("-e")
+                || flag.is("--eval")
+                || flag.is("-pe");
             if printing
                 && code
                     .value
