@@ -10513,6 +10513,7 @@ fn rdoc_reports_and_command_paths() {
         },
     ]);
 }
+
 /// `ls DIR | xargs -I{} sh -c 'CODE'`: the names `ls` prints are read from the directory, and
 /// when every one is of plain characters, each line is one plain word in CODE, judged as a
 /// variable of that value. A name that is not plain (a file named `$(touch x)`), an option that
