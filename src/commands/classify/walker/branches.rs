@@ -24,7 +24,10 @@ impl Walker {
         let target = (operator == "&&")
             .then(|| self.chain_cd(left, src))
             .flatten();
-        let before = self.probe.as_ref().map(|p| p.dirs_now());
+        let before = target
+            .as_ref()
+            .and(self.probe.as_ref())
+            .map(|p| p.dirs_now());
         self.statement(left, src, &Stdin::Inherited);
         let skipped = matches!(
             (self.fixed_status(left, src), operator),
