@@ -4066,7 +4066,8 @@ fn virtualenv_interpreter_version() {
             "venv-copied",
             copied,
             ".venv/bin/python --version",
-            Some("not a system program"),
+            // A copy that is a shell script (as planted here) is judged by what it runs.
+            Some("touch"),
         ),
     ]);
 }
@@ -4145,12 +4146,7 @@ fn virtualenv_interpreter_runs_its_site() {
             ".venv/bin/python -S -c 1",
             None,
         ),
-        case(
-            "venv-copied-inline",
-            copied,
-            INLINE,
-            Some("not a system program"),
-        ),
+        case("venv-copied-inline", copied, INLINE, Some("touch")),
         Case {
             env: ACTIVATED,
             ..case(
@@ -8046,7 +8042,7 @@ fn r23_reading_modes_in_context() {
         case("rg-pre-planted", |p| {
             p.write("repo/cat", "#!/bin/sh\ntouch RAN\n");
             p.sh("chmod +x repo/cat");
-        }, "rg --pre ./cat TODO", Some("cat")),
+        }, "rg --pre ./cat TODO", Some("touch")),
     ]);
 }
 
@@ -10689,7 +10685,7 @@ fn shell_scripts_run_by_their_path() {
             "#!/usr/bin/env bash\nset -euo pipefail\nenv_name=${1:-staging}\necho \"deploying to $env_name\"\n",
         );
         p.write("repo/scripts/lint.sh", "#!/bin/sh\necho lint\n");
-        p.write("repo/scripts/clean.sh", "#!/bin/sh\nrm -rf build\n");
+        p.write("repo/scripts/clean.sh", "#!/bin/sh\ntouch stamp\n");
         p.write("repo/scripts/plain.sh", "#!/bin/sh\necho plain\n");
         p.write("repo/scripts/x.py", "#!/usr/bin/env python3\nprint(1)\n");
         p.write("repo/scripts/opts.sh", "#!/bin/bash -x\necho x\n");
@@ -10703,7 +10699,12 @@ fn shell_scripts_run_by_their_path() {
             None,
         ),
         case("script-bin-sh", scripts, "cd scripts && ./lint.sh", None),
-        case("script-writes", scripts, "./scripts/clean.sh", Some("rm")),
+        case(
+            "script-writes",
+            scripts,
+            "./scripts/clean.sh",
+            Some("touch"),
+        ),
         case(
             "script-not-executable",
             scripts,
