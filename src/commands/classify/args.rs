@@ -7,6 +7,11 @@ use super::words::Word;
 // ---------------------------------------------------------------------------------------------
 // Argument helpers
 
+/// The words' values, in order, when every one is known (no expansion only known at run time).
+pub fn values(args: &[Word]) -> Option<Vec<&str>> {
+    args.iter().map(|a| a.value.as_deref()).collect()
+}
+
 /// The option words (`-x`, `--long`) before a `--`, as written.
 pub fn options(args: &[Word]) -> impl Iterator<Item = &str> {
     args.iter()
@@ -141,10 +146,7 @@ pub fn joined(args: &[Word]) -> Word {
 
 /// What `echo`/`printf` print when their arguments are fixed.
 pub fn printed(program: &str, args: &[Word]) -> Option<String> {
-    let values: Vec<&str> = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = values(args)?;
     match program {
         "echo" => {
             // Options are any leading `-neE` clusters; with a backslash anywhere the text

@@ -182,9 +182,7 @@ fn mediainfo(args: &[Word]) -> Verdict {
 
 /// The words' values, or the verdict that one is only known at run time.
 fn literal<'a>(program: &str, args: &'a [Word]) -> Result<Vec<&'a str>, Verdict> {
-    args.iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<_>>>()
+    super::args::values(args)
         .filter(|_| !args.iter().any(super::grammar::could_expand_to_option))
         .ok_or_else(|| {
             Verdict::unknown(format!(
@@ -738,10 +736,7 @@ fn sox_null_output(args: &[Word]) -> Option<Verdict> {
     const EFFECT_OPTIONS: &[&str] = &[
         "-s", "-rms", "-freq", "-v", "-d", "-b", "-x", "-w", "-a", "-m", "-h", "-l", "-q",
     ];
-    let values: Vec<&str> = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = super::args::values(args)?;
     let mut files = Vec::new();
     let mut i = 0;
     while let Some(v) = values.get(i) {

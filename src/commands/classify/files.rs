@@ -340,6 +340,7 @@ pub const XARGS: super::grammar::Spec = super::grammar::Spec {
     complete: true,
     numbers: false,
     posix_order: true,
+    single_dash: false,
     output: super::grammar::Output::NONE,
 };
 
@@ -372,14 +373,47 @@ fn found_name(word: &Word, root: &str) -> Word {
 }
 
 pub fn xargs(args: &[Word]) -> Verdict {
-    xargs_reading(args, false, false)
+    xargs_reading(args, false, false, false)
+}
+
+/// xargs reading lines known to be of plain characters (`ls config | xargs -I{} sh -c 'echo
+/// {}; wc -l < config/{}'`): with a replace string and newlines as the only separator (no
+/// `-0`, `-d`, `-a`), each line is one item as it is (no blank to strip, no quote or backslash
+/// for xargs to take out), so in shell code ([`plain_item_code`]) it is a plain word.
+pub fn xargs_plain_lines(args: &[Word]) -> Verdict {
+    xargs_reading(args, false, false, true)
+}
+
+/// The variable a plain item of xargs stands as in the shell code it is put in
+/// ([`plain_item_code`]); [`walker`](super::walker) takes it only where the context does not set it.
+pub const XARGS_ITEM: &str = "xargs_item";
+
+/// Shell code with xargs's replace string in it, written with `${xargs_item}` where the string
+/// stands, when that is the same code for every item of plain characters: the string is
+/// never after a `$`, and the code around it has no quote, backslash, brace, tilde, `=` or
+/// here-document (where a word's text, not its value, would count), so each item is one
+/// word, or part of one, as the variable's value is (no blank or glob character to split or
+/// match).
+fn plain_item_code(code: &str, replace: &str) -> Option<String> {
+    let around = code.replace(replace, "");
+    let joined = code
+        .match_indices(replace)
+        .any(|(at, _)| code[..at].ends_with('$'));
+    if joined
+        || code.contains(XARGS_ITEM)
+        || code.contains("<<")
+        || around.contains(['\'', '\\', '{', '}', '~', '=', '`'])
+    {
+        return None;
+    }
+    Some(code.replace(replace, &format!("${{{XARGS_ITEM}}}")))
 }
 
 /// xargs reading object names (`git log --format=%H | xargs -n1 git show`): however it splits
 /// them (blanks, `-d`, `-0`, `-I`'s lines), no word starts with `-`, so none is an option.
 /// Not with `-a` (the words come from a file).
 pub fn xargs_object_names(args: &[Word]) -> Verdict {
-    xargs_reading(args, false, true)
+    xargs_reading(args, false, true, true)
 }
 
 /// xargs on an input known to be empty (`< /dev/null`, a stage that prints nothing): with
@@ -389,10 +423,10 @@ pub fn xargs_object_names(args: &[Word]) -> Verdict {
 /// `-n`, `-0`, `-d`, `-E` run it once). Not with `-a` (the words come from a file) or `-p`/`-o`
 /// (a terminal is read).
 pub fn xargs_empty_input(args: &[Word]) -> Verdict {
-    xargs_reading(args, true, false)
+    xargs_reading(args, true, false, false)
 }
 
-fn xargs_reading(args: &[Word], empty_input: bool, names: bool) -> Verdict {
+fn xargs_reading(args: &[Word], empty_input: bool, names: bool, plain_lines: bool) -> Verdict {
     let parsed = match super::grammar::parse(&XARGS, args) {
         Ok(parsed) => parsed,
         Err(problem) => return Verdict::unknown(problem.describe("xargs")),
@@ -437,8 +471,30 @@ fn xargs_reading(args: &[Word], empty_input: bool, names: bool) -> Verdict {
     } else {
         parsed.operands.clone()
     };
+    let plain_lines = plain_lines
+        && parsed
+            .get("-0|--null|-d|--delimiter|-a|--arg-file")
+            .is_none();
     match replace.filter(|r| !r.is_empty()) {
         Some(replace) => {
+            // `sh -c CODE`: CODE with each plain item in it as a variable of that value.
+            let shell = argv
+                .first()
+                .and_then(|w| w.value.as_deref())
+                .map(|p| p.rsplit('/').next().unwrap_or(p))
+                .is_some_and(|p| super::programs::is_shell(p) && p != "fish");
+            if plain_lines && shell && argv.get(1).is_some_and(|w| w.is("-c")) {
+                if let Some(code) = argv
+                    .get(2)
+                    .and_then(|w| w.value.as_deref())
+                    .and_then(|code| plain_item_code(code, &replace))
+                {
+                    argv[2] = Word {
+                        text: argv[2].text.clone(),
+                        ..Word::literal(&code)
+                    };
+                }
+            }
             for word in argv.iter_mut().skip(1) {
                 if let Some(value) = word.value.clone().filter(|v| v.contains(&replace)) {
                     *word = Word {

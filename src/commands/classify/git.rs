@@ -17,6 +17,7 @@ const fn spec(short: &'static str, long: &'static str) -> Spec {
 /// git's own options, before the command.
 const GLOBAL: Spec = Spec {
     posix_order: true,
+    single_dash: false,
     output: super::grammar::Output::NONE,
     effects: &[(
         "--config-env|--super-prefix",
@@ -227,7 +228,7 @@ fn command(sub: &str, rest: &[Word]) -> Verdict {
     // `git ls-remote NAME`: a remote whose URL is a path is listed by git's local transport;
     // the context reads the URL (`context::git::remote_is_local`).
     if sub == "ls-remote" {
-        let values: Option<Vec<&str>> = rest.iter().map(|w| w.value.as_deref()).collect();
+        let values: Option<Vec<&str>> = super::args::values(rest);
         let named = values
             .as_deref()
             .and_then(super::modes::ls_remote_repository)

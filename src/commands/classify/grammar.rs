@@ -40,6 +40,10 @@ pub struct Spec {
     pub numbers: bool,
     /// Options are only read before the first operand (POSIX order), not after it.
     pub posix_order: bool,
+    /// Long options are written with one dash too (`-style=file`, `-Werror`: LLVM's
+    /// CommandLine library, which groups no short options): a word of one dash and more than
+    /// one letter is a long option, never a cluster of short ones.
+    pub single_dash: bool,
     /// The one file the program's writing is confined to, when an option names it.
     pub output: Output,
 }
@@ -270,7 +274,10 @@ pub fn parse(spec: &Spec, args: &[Word]) -> Result<Parsed, Problem> {
             }
             continue;
         }
-        if let Some(long) = value.strip_prefix("--") {
+        let single_dash_long = (spec.single_dash && value.chars().count() > 2)
+            .then(|| &value[1..])
+            .filter(|l| !l.starts_with('-'));
+        if let Some(long) = value.strip_prefix("--").or(single_dash_long) {
             let (name, inline) = match long.split_once('=') {
                 Some((n, v)) => (n, Some(v)),
                 None => (long, None),
@@ -424,6 +431,7 @@ mod tests {
         complete: true,
         numbers: false,
         posix_order: false,
+        single_dash: false,
         output: Output::NONE,
     };
 
@@ -490,6 +498,31 @@ mod tests {
         assert_eq!(
             parse(&spec, &words(&["--outp=F"])).err(),
             Some(Problem::Abbreviated("--outp".into()))
+        );
+    }
+
+    /// LLVM's parser: `-output=F` and `-debug` are long options, a lone letter is a short one,
+    /// and letters are never grouped (`-bd` is an option of that name, unknown here).
+    #[test]
+    fn single_dash_grammars_take_long_options_with_one_dash() {
+        let spec = Spec {
+            complete: false,
+            single_dash: true,
+            ..SORT
+        };
+        let names = |args: &[&str]| -> Result<Vec<String>, Problem> {
+            let parsed = parse(&spec, &words(args))?;
+            Ok(parsed.options.iter().map(|o| o.name.clone()).collect())
+        };
+        assert_eq!(
+            names(&["-output=F", "-debug", "-b", "x"]),
+            Ok(vec!["--output".into(), "--debug".into(), "-b".into()])
+        );
+        assert_eq!(names(&["-key", "2"]), Ok(vec!["--key".into()]));
+        assert_eq!(names(&["-bd"]), Err(Problem::UnknownOption("--bd".into())));
+        assert_eq!(
+            names(&["---debug"]),
+            Err(Problem::UnknownOption("---debug".into()))
         );
     }
 }

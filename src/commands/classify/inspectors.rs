@@ -23,10 +23,7 @@ pub fn check(program: &str, args: &[Word]) -> Option<Verdict> {
     {
         return None;
     }
-    let values: Vec<&str> = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = super::args::values(args)?;
     match program {
         "lsdiff" | "grepdiff" | "filterdiff" => patchutils(program, &values),
         "qpdf" => qpdf(&values).then(Verdict::read_only),

@@ -48,13 +48,7 @@ const UNSAFE: &[&str] = &[
 /// its one file operand, or standard input's) can spell no [`UNSAFE`] builtin.
 pub fn check(args: &[Word]) -> Verdict {
     const UNCHECKED: &str = "m4 expands macros whose builtins run commands and write files";
-    let Some(values) = args
-        .iter()
-        .filter(|a| !a.glob)
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-        .filter(|v| v.len() == args.len())
-    else {
+    let Some(values) = super::args::values(args).filter(|_| !args.iter().any(|a| a.glob)) else {
         return Verdict::unknown(UNCHECKED);
     };
     if matches!(values.as_slice(), ["--version" | "--help"]) {

@@ -1415,7 +1415,6 @@ fn gdb(values: &[&str]) -> Option<Verdict> {
 /// `perl -c`'s. `-r` and `-I` would load libraries first, so only the warning flags are taken.
 fn ruby_check(values: &[&str]) -> bool {
     let mut check = false;
-    let mut operands = 0;
     for v in values {
         match *v {
             "-W0" | "-W1" | "-W2" | "--verbose" => {}
@@ -1426,10 +1425,13 @@ fn ruby_check(values: &[&str]) -> bool {
                 }
                 check |= letters.contains('c');
             }
-            _ => operands += 1,
+            // The script (or `-` for standard input): ruby reads switches only before it, and
+            // the words after it are the script's ARGV (`ruby x.rb -c` runs x.rb; `ruby -c
+            // a.rb b.rb` checks a.rb alone, measured with ruby 3.1).
+            _ => return check,
         }
     }
-    check && operands == 1
+    false
 }
 
 /// `erb -x FILE`: prints the Ruby the template compiles to, without running it (measured with
@@ -1662,11 +1664,7 @@ fn ed(values: &[&str]) -> Option<Verdict> {
 /// `interpret-trailers` without --in-place, `fast-export` without --export-marks), and the listing modes of `sparse-checkout`, `hook`, `replace`,
 /// `rerere`, `refs verify`.
 pub fn git(sub: &str, rest: &[Word]) -> bool {
-    let Some(values) = rest
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::args::values(rest) else {
         return false;
     };
     // `git verify-pack -v .git/objects/pack/*.idx`: the index-pack run it makes only verifies

@@ -871,11 +871,7 @@ fn known(p: &str, written: &str, args: &[Word]) -> Option<Verdict> {
 /// make links or copy a symlink by creating one in its place, `-u` and `-t` and the rest are
 /// not taken. One source, fixed: several need a directory.
 fn copies_to_stream(args: &[Word]) -> bool {
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(values) = super::args::values(args) else {
         return false;
     };
     if args.iter().any(|a| a.glob) {

@@ -1529,10 +1529,7 @@ fn module_mode(module: &str, rest: &[Word]) -> Option<Verdict> {
     if module == "docutils" {
         return super::printers::check("docutils", rest);
     }
-    let values: Vec<&str> = rest
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = super::args::values(rest)?;
     if rest.iter().any(|a| a.glob) {
         return None;
     }

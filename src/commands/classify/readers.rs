@@ -961,5 +961,6 @@ const FD: Spec = Spec {
     complete: false,
     numbers: false,
     posix_order: false,
+    single_dash: false,
     output: super::grammar::Output::NONE,
 };

@@ -30,6 +30,14 @@ const WORDS: &[&str] = &[
     "ARGF", "RUBY_VERSION", "RUBY_PLATFORM", "RUBY_RELEASE_DATE", "RUBY_PATCHLEVEL", "RUBY_ENGINE", "Time",
     "now", "strftime", "Math", "sqrt", "chomp!", "strip!", "gsub!", "sub!", "squeeze", "slice", "each_slice",
     "partition", "sort!", "uniq!", "values_at", "require",
+    // Enumerable's, Array's, Hash's, String's and Integer's other methods that only compute
+    // (Ruby 3.1's documentation); none is also a method of File, Dir or Kernel that writes,
+    // runs or loads (`delete`, `rename`, `open`, `send` stay out).
+    "grep", "grep_v", "each_cons", "each_with_object", "inject", "reduce", "flat_map", "filter_map",
+    "find_index", "minmax", "chunk_while", "slice_when", "product", "transpose", "rotate", "succ",
+    "pred", "ord", "chr", "hex", "oct", "merge", "transform_values", "transform_keys", "each_pair",
+    "has_key?", "member?", "zero?", "positive?", "negative?", "even?", "odd?", "between?", "clamp",
+    "divmod", "freeze", "frozen?", "each_byte", "sort_by!", "squeeze!", "downcase!", "upcase!",
     // Block parameters and locals a one-liner names (`{ |l| … }`); none is a method of Kernel's.
     "x", "y", "k", "v", "l", "line", "a", "b", "c", "f", "h", "s", "t", "e", "i", "n",
 ];

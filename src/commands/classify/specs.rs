@@ -22,6 +22,7 @@ pub(super) const fn spec(
         complete: false,
         numbers: false,
         posix_order: false,
+        single_dash: false,
         output: Output::NONE,
     }
 }
@@ -349,9 +350,9 @@ pub const SPECS: &[Spec] = &[
     full(&["pyflakes"], "hV", "help version"),
     // clang-format (14): prints the formatted files, or with `--dry-run`/`-n` its warnings, or
     // its settings (`--dump-config`); `.clang-format` and `--style` are YAML data (styles and
-    // options, no program). `-i` rewrites the files. LLVM's parser takes `-style=file` with one
-    // dash too: not taken here (the parse fails, not read-only).
-    Spec { effects: &[("-i", Write, "clang-format -i rewrites the files in place")],
+    // options, no program). `-i` rewrites the files. LLVM's parser takes every long option with one
+    // dash too (`-style=file`, `-Werror`), and groups no short options: `single_dash`.
+    Spec { effects: &[("-i", Write, "clang-format -i rewrites the files in place")], single_dash: true,
         ..spec(&["clang-format", "clang-format-14", "clang-format-15", "clang-format-16", "clang-format-17", "clang-format-18", "clang-format-19"], "in",
         "Werror Wno-error= assume-filename= cursor= dry-run dump-config fallback-style= ferror-limit= length= lines= offset= output-replacements-xml qualifier-alignment= sort-includes? style= verbose help version") },
     // GnuTLS certtool (3.7): the modes that print what a file (`--infile`, else standard

@@ -1578,6 +1578,112 @@ fn file_names_spliced_into_code() {
     ]);
 }
 
+/// xargs putting lines of plain characters into shell code: a fixed text, object names. Each
+/// line is one plain word there; quotes around it, `-0`, or a line that is not plain leave the
+/// code unknown.
+#[test]
+fn xargs_shell_code_over_plain_lines() {
+    assert_levels(&[
+        (
+            "printf '%s\\n' a.txt b.txt | xargs -I{} sh -c 'wc -l < {}.bak; cat {}'",
+            Unknown,
+        ),
+        (
+            "printf '%s\\n' a.txt b.txt | xargs -I{} sh -c 'cat {}; wc -l < src/{}'",
+            ReadOnly,
+        ),
+        (
+            "printf '%s\\n' a.txt b.txt | xargs -I{} sh -c 'rm {}'",
+            Write,
+        ),
+        ("printf '%s\\n' 'a;b' | xargs -I{} sh -c 'cat {}'", Unknown),
+        ("printf '%s\\n' a b | xargs -0 -I{} sh -c 'cat {}'", Unknown),
+        (
+            "printf '%s\\n' a b | xargs -I{} sh -c 'cat \"{}\" ${{}}'",
+            Unknown,
+        ),
+        ("printf '%s\\n' a b | xargs -I{} fish -c 'cat {}'", Unknown),
+        (
+            "git rev-list -3 HEAD | xargs -I{} sh -c 'echo {}; wc -l < notes/{}'",
+            ReadOnly,
+        ),
+    ]);
+}
+
+/// The reasons of a one-liner without the context: the code itself accepted (only what the
+/// interpreter takes from the environment is left to say), or not read.
+fn assert_inline(cases: &[(&str, bool)]) {
+    let mut wrong = Vec::new();
+    for (command, accepted) in cases {
+        let got = classify(command);
+        let environment_only = got
+            .reasons
+            .iter()
+            .all(|r| r.ends_with("whose startup options come from the environment"));
+        if environment_only != *accepted || (got.level == ReadOnly && !accepted) {
+            wrong.push(format!("{command:?}: {:?} {:?}", got.level, got.reasons));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+/// node's `-pe` (its alias for `--print --eval`) and `-p -e` read as `-p` and `-e` do.
+#[test]
+fn node_print_and_eval_together() {
+    assert_inline(&[
+        ("node -pe '1+1'", true),
+        ("node -p -e 'process.version'", true),
+        ("node --print --eval '2*3'", true),
+        (
+            "node -pe 'require(\"fs\").writeFileSync(\"x\", \"\")'",
+            false,
+        ),
+        ("node -p -r ./x.js '1'", false),
+    ]);
+}
+
+/// A ruby one-liner's Enumerable methods that only compute: `grep` filters what `readlines`
+/// read. `File.delete` and its kin stay out.
+#[test]
+fn ruby_one_liners_that_filter() {
+    assert_inline(&[
+        (
+            "ruby -e 'puts File.readlines(\"Gemfile\").grep(/gem /)'",
+            true,
+        ),
+        (
+            "ruby -e 'p File.readlines(\"a\").each_cons(2).to_a.inject(0) { |a, b| a + b.size }'",
+            true,
+        ),
+        ("ruby -e 'File.delete(\"Gemfile\")'", false),
+        (
+            "ruby -e 'File.readlines(\"a\").grep(/x/).each { |l| system(l) }'",
+            false,
+        ),
+    ]);
+}
+
+/// `eval` of a text whose every part is known: fixed words, variables assigned once a fixed
+/// value, and `$(echo WORDS)` of plain words (bash's builtin prints them joined by blanks). The
+/// text is judged as the command it is; a part not known (an option to echo, a word that is not
+/// plain, a function or alias that may stand for echo, IFS changed) leaves it unknown.
+#[test]
+fn eval_of_echoed_words() {
+    assert_levels(&[
+        ("eval \"grep -c def $(echo src/app/util.py)\"", ReadOnly),
+        ("eval grep -c def $(echo src/app/util.py)", ReadOnly),
+        ("f=$(echo src/a.py); eval \"wc -l $f\"", ReadOnly),
+        ("eval \"rm -f $(echo x.txt)\"", Write),
+        ("eval \"sort $(echo a.txt) $(echo -o) b\"", Unknown),
+        ("eval \"cat $(echo a;b)\"", Unknown),
+        ("eval \"cat $(echo 'a b')\"", Unknown),
+        ("eval \"cat $(ls | head -1)\"", Unknown),
+        ("echo() { printf 'rm x'; }; eval \"$(echo ls)\"", Unknown),
+        ("alias echo=printf; eval \"$(echo ls)\"", Unknown),
+        ("IFS=a; eval sort $(echo xa-o/tmp/f)", Unknown),
+    ]);
+}
+
 /// The Ruby, JVM and build tools' modes that only print (each checked by running it): a syntax
 /// check, a template's source, an archive's or a class's listing, a certificate, a dry run.
 /// Their siblings that run code or write stay not read-only.
@@ -1589,6 +1695,13 @@ fn ruby_jvm_and_build_tools_printing_modes() {
         ("ruby -c -rjson lib/tool.rb", Unknown),
         ("ruby -c -Ilib lib/tool.rb", Unknown),
         ("ruby lib/tool.rb", Unknown),
+        // The words after the script are its ARGV: a second file is not checked, and a `-c`
+        // there is the script's argument (the script runs).
+        ("ruby -wc lib/widget.rb Rakefile", ReadOnly),
+        ("ruby -c -w lib/tool.rb lib/widget.rb", ReadOnly),
+        ("ruby lib/tool.rb -c", Unknown),
+        ("ruby -w lib/tool.rb -c", Unknown),
+        ("ruby - -c", Unknown),
         ("rake --version", ReadOnly),
         ("rake -T", Unknown),
         ("rake --dry-run", Unknown),
@@ -1861,6 +1974,13 @@ fn functions_defined_and_never_named_again() {
             Write,
         ),
         ("bomb() { bomb | bomb & }; type bomb", Dangerous),
+        // A command word that runs the function however it is written: quoted, escaped, or
+        // the value of an expansion (each ran the function, bash 5.2).
+        ("f() { touch ran; }; \\f $y", Write),
+        ("f() { touch ran; }; \\f", Write),
+        ("f() { touch ran; }; f\"\" a", Write),
+        ("f() { touch ran; }; ''f", Write),
+        ("f() { touch ran; }; \"f\" README.md", Write),
     ]);
 }
 
@@ -2285,6 +2405,11 @@ fn inventory_of_debian_programs() {
         ("tsc -p . --listFilesOnly", ReadOnly),
         ("tsc --showConfig --init", Write),
         ("clang-format --dry-run --Werror src/main.c", ReadOnly),
+        // LLVM's one-dash long options, never grouped letters.
+        ("clang-format --dry-run -Werror src/main.c", ReadOnly),
+        ("clang-format -style=file -n src/main.c", ReadOnly),
+        ("clang-format -Werror -i src/main.c", Write),
+        ("clang-format -in src/main.c", Unknown),
         ("clang-format --style=file src/main.c | head", ReadOnly),
         ("clang-format --dump-config", ReadOnly),
         ("clang-format -i src/main.c", Write),

@@ -164,11 +164,7 @@ fn apt_get_simulates(args: &[Word]) -> bool {
         "--allow-downgrades",
         "--reinstall",
     ];
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::args::values(args) else {
         return false;
     };
     let mut simulate = false;

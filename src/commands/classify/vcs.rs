@@ -226,10 +226,7 @@ impl HgCommand<'_> {
 
 /// `hg ARGS` as one of the reading modes, when it is one.
 pub fn hg_command(args: &[Word]) -> Option<HgCommand<'_>> {
-    let values: Vec<&str> = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = super::args::values(args)?;
     if args.iter().any(|a| a.glob) {
         return None;
     }

@@ -16,10 +16,7 @@ use super::words::Word;
 /// `${NAME}`. zsh's `print` with `-l`, `-n`, `-r` or `-N` only prints, and is read as `echo`.
 /// What zsh reads first (`$ZDOTDIR/.zshenv`, `~/.zshenv` without -f) is the context's.
 fn zsh_code(args: &[Word]) -> Option<String> {
-    let values: Vec<&str> = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<_>>()?;
+    let values: Vec<&str> = super::args::values(args)?;
     let code = match values.as_slice() {
         ["-c", code] | ["-f", "-c", code] | ["-fc", code] | ["-c", "-f", code] => *code,
         _ => return None,
@@ -100,7 +97,7 @@ pub fn shell(program: &str, args: &[Word]) -> Verdict {
     if base == "zsh" {
         // `zsh -n script`: NO_EXEC reads the commands, its startup files' included, and runs
         // none of them (zshoptions(1); measured: a ~/.zshenv that touches a file did not run).
-        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        let values: Option<Vec<&str>> = super::args::values(args);
         if let Some(
             ["-n", script] | ["-n", "-f", script] | ["-f", "-n", script] | ["-nf" | "-fn", script],
         ) = values.as_deref()
@@ -280,7 +277,7 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
     // `java -XshowSettings:properties -version`: the JVM prints its settings and version and
     // stops before it loads a class (what it takes from the environment is the context's).
     if program == "java" {
-        let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+        let values: Option<Vec<&str>> = super::args::values(args);
         let shows = values.is_some_and(|vs| {
             vs.iter().any(|v| matches!(*v, "-version" | "--version"))
                 && vs.iter().all(|v| {
@@ -308,10 +305,22 @@ pub fn interpreter(program: &str, args: &[Word]) -> Verdict {
         // `node --env-file=.env -p EXPR`: the variables the file sets are node's environment
         // (NODE_OPTIONS among them, applied: node 20, measured); the context reads the file.
         let (env_files, args) = node_env_files(args);
-        // `node -p EXPR` / `node -e CODE` alone (no other option: -r would load a module).
-        if let [flag, code] = args {
-            let printing =
-                flag.is("-p") || flag.is("--print") || flag.is("-e") || flag.is("--eval");
+        // `node -p EXPR` / `node -e CODE` alone (no other option: -r would load a module), and
+        // the two together, `-pe` (node's alias for `--print --eval`) or `-p -e`: the code
+        // evaluated and its value printed.
+        let inline = match args {
+            [flag, code] => Some((flag, code)),
+            [print, eval, code] if print.is("-p") || print.is("--print") => {
+                Some((eval, code)).filter(|_| eval.is("-e") || eval.is("--eval"))
+            }
+            _ => None,
+        };
+        if let Some((flag, code)) = inline {
+            let printing = flag.is("-p")
+                || flag.is("--print")
+                || flag.is("-e")
+                || flag.is("--eval")
+                || flag.is("-pe");
             if printing
                 && code
                     .value
@@ -695,6 +704,7 @@ const STRACE: grammar::Spec = grammar::Spec {
     numbers: false,
     // strace stops reading options at its command (getopt with a leading `+`).
     posix_order: true,
+    single_dash: false,
     output: grammar::Output::NONE,
 };
 

@@ -28,11 +28,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         return;
     }
     // A word only known at run time left the grammar's verdict unknown already.
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return;
     };
     match program {

@@ -61,11 +61,7 @@ pub fn dry_run_only_prints(here: &Here<'_>, args: &[Word]) -> bool {
     }) {
         return false;
     }
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return false;
     };
     if args.iter().any(|a| a.glob) {

@@ -228,6 +228,44 @@ impl Probe {
         }
     }
 
+    /// The directories, as they are now: handed to [`Probe::after_cd`].
+    pub fn dirs_now(&self) -> Vec<PathBuf> {
+        self.dirs.clone()
+    }
+
+    /// What follows `cd TARGET &&` runs only where that `cd` took the command: TARGET from the
+    /// one directory it could be in before (`before`, as [`Probe::dirs_now`] gave it), or an
+    /// absolute TARGET, a directory that is there. Taken when bash's `cd` resolves TARGET so (no
+    /// `CDPATH`, no directory only known at run time), the directories are narrowed to it; what
+    /// they were is handed back for [`Probe::widen`].
+    pub fn after_cd(&mut self, before: &[PathBuf], target: &str) -> Option<Vec<PathBuf>> {
+        let absolute = target.starts_with('/');
+        if self.lost.is_some()
+            || (before.len() != 1 && !absolute)
+            || self.ctx.env.contains_key("CDPATH")
+        {
+            return None;
+        }
+        let from = before.first()?;
+        let dir = files::normal(&from.join(target));
+        // A directory that is not there leaves bash's `cd` to `cdable_vars` (a variable's value)
+        // or to fail; only one that is there is certainly where it goes.
+        if !files::is_dir(&dir) {
+            return None;
+        }
+        Some(std::mem::replace(&mut self.dirs, vec![dir]))
+    }
+
+    /// After what [`Probe::after_cd`] narrowed: the directories it replaced, and those met since.
+    pub fn widen(&mut self, kept: Vec<PathBuf>) {
+        let since = std::mem::replace(&mut self.dirs, kept);
+        for dir in since {
+            if !self.dirs.contains(&dir) {
+                self.dirs.push(dir);
+            }
+        }
+    }
+
     /// The directory a `cd` argument only known at run time names, when the context tells:
     /// `$HOME/x` (a variable of the environment), `"$(git rev-parse --show-toplevel)"` (the top
     /// of the repository the walk is in).
@@ -461,6 +499,46 @@ impl Probe {
             }
         }
         text
+    }
+
+    /// The shell a script run by its path starts (`./scripts/deploy.sh`): in every directory the
+    /// command may be in, the path names an executable regular file whose first line is
+    /// `#!/bin/sh`, `#!/bin/bash`, `#!/usr/bin/bash`, `#!/bin/dash` or `#!/usr/bin/env` with
+    /// `bash` or `sh`, and nothing more; the kernel then runs that shell with the file and the
+    /// arguments after it (execve(2)). `None` for any other first line, a file that differs
+    /// between the directories, or one that cannot be read.
+    pub fn shebang_shell(&self, written: &str) -> Option<&'static str> {
+        const SHEBANGS: &[(&str, &str)] = &[
+            ("#!/bin/sh", "sh"),
+            ("#!/bin/bash", "bash"),
+            ("#!/usr/bin/bash", "bash"),
+            ("#!/bin/dash", "dash"),
+            ("#!/usr/bin/env bash", "bash"),
+            ("#!/usr/bin/env sh", "sh"),
+        ];
+        if self.lost.is_some() || written.starts_with('~') {
+            return None;
+        }
+        let mut found = None;
+        for dir in &self.dirs {
+            let path = dir.join(written);
+            if !files::is_executable(&path) {
+                return None;
+            }
+            let files::Contents::Text(text) = files::read_text(&path) else {
+                return None;
+            };
+            let first = text.lines().next()?.trim_end();
+            let shell = SHEBANGS
+                .iter()
+                .find(|(line, _)| *line == first)
+                .map(|(_, shell)| *shell)?;
+            if found.is_some_and(|f| f != shell) {
+                return None;
+            }
+            found = Some(shell);
+        }
+        found
     }
 
     /// The text of the program file `gawk -f NAME` runs, for a NAME without a slash: found along

@@ -4066,7 +4066,8 @@ fn virtualenv_interpreter_version() {
             "venv-copied",
             copied,
             ".venv/bin/python --version",
-            Some("not a system program"),
+            // A copy that is a shell script (as planted here) is judged by what it runs.
+            Some("touch"),
         ),
     ]);
 }
@@ -4145,12 +4146,7 @@ fn virtualenv_interpreter_runs_its_site() {
             ".venv/bin/python -S -c 1",
             None,
         ),
-        case(
-            "venv-copied-inline",
-            copied,
-            INLINE,
-            Some("not a system program"),
-        ),
+        case("venv-copied-inline", copied, INLINE, Some("touch")),
         Case {
             env: ACTIVATED,
             ..case(
@@ -8046,7 +8042,7 @@ fn r23_reading_modes_in_context() {
         case("rg-pre-planted", |p| {
             p.write("repo/cat", "#!/bin/sh\ntouch RAN\n");
             p.sh("chmod +x repo/cat");
-        }, "rg --pre ./cat TODO", Some("cat")),
+        }, "rg --pre ./cat TODO", Some("touch")),
     ]);
 }
 
@@ -10511,5 +10507,221 @@ fn rdoc_reports_and_command_paths() {
                 Some("only known at run time"),
             )
         },
+    ]);
+}
+
+/// `ls DIR | xargs -I{} sh -c 'CODE'`: the names `ls` prints are read from the directory, and
+/// when every one is of plain characters, each line is one plain word in CODE, judged as a
+/// variable of that value. A name that is not plain (a file named `$(touch x)`), an option that
+/// changes what `ls` prints or how xargs splits, `QUOTING_STYLE`, or quotes around the replace
+/// string in CODE leave it unknown.
+#[test]
+fn xargs_shell_code_over_a_listing_of_plain_names() {
+    fn config(p: &Planted) {
+        p.write("repo/config/app.toml", "a = 1\n");
+        p.write("repo/config/db.yml", "x: 1\n");
+    }
+    fn odd(p: &Planted) {
+        config(p);
+        p.write("repo/config/$(touch x)", "");
+    }
+    const ECHO_WC: &str = "ls config | xargs -I{} sh -c 'echo {}; wc -l < config/{}'";
+    run(&[
+        case("xargs-ls-plain", config, ECHO_WC, None),
+        case(
+            "xargs-ls-plain-i",
+            config,
+            "ls -A config | xargs -i bash -c 'grep -c x config/{} || true'",
+            None,
+        ),
+        case(
+            "xargs-ls-plain-writes",
+            config,
+            "ls config | xargs -I{} sh -c 'rm config/{}'",
+            Some("rm"),
+        ),
+        case(
+            "xargs-ls-odd-name",
+            odd,
+            ECHO_WC,
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-redirect-item",
+            config,
+            "ls config | xargs -I{} sh -c 'wc -l < {}'",
+            Some("redirection"),
+        ),
+        case(
+            "xargs-ls-null",
+            config,
+            "ls config | xargs -0 -I{} sh -c 'echo {}'",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-long",
+            config,
+            "ls -l config | xargs -I{} sh -c 'echo {}'",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-quoted",
+            config,
+            "ls config | xargs -I{} sh -c \"echo '{}'\"",
+            Some("only known at run time"),
+        ),
+        case(
+            "xargs-ls-missing",
+            config,
+            "ls nosuch | xargs -I{} sh -c 'echo {}'",
+            Some("only known at run time"),
+        ),
+        Case {
+            env: &[("QUOTING_STYLE", "shell-always")],
+            ..case(
+                "xargs-ls-quoting-style",
+                config,
+                "ls config | xargs -I{} sh -c 'echo {}'",
+                Some("only known at run time"),
+            )
+        },
+    ]);
+}
+
+/// A command name the context resolves to a function the command defines (`${VISUAL:-f}` with
+/// VISUAL unset runs `f`): its body counts, though the name is not written as a word of its own.
+#[test]
+fn functions_run_through_a_command_word_from_the_environment() {
+    run(&[
+        case(
+            "function-by-default-word",
+            |_| {},
+            "f() { touch ran; }; ${VISUAL:-f} README.md",
+            Some("touch"),
+        ),
+        case(
+            "function-by-default-word-args",
+            |_| {},
+            "f() { touch ran; }; ${VISUAL:-f} \"$x\"",
+            Some("touch"),
+        ),
+        case(
+            "function-defined-only",
+            |_| {},
+            "f() { touch ran; }; echo defined",
+            None,
+        ),
+    ]);
+}
+
+/// `cd DIR && …`: what follows runs only where the `cd` took the command, so its programs are
+/// read there alone (not in the directory before too). Not after `;` (a failed `cd` leaves the
+/// command where it was), with `CDPATH`, or past a later `cd` in the chain.
+#[test]
+fn programs_after_cd_and_run_only_there() {
+    fn app(p: &Planted) {
+        p.write("repo/src/app/__init__.py", "");
+        p.write("repo/src/app/util.py", "def div(a, b):\n    return a / b\n");
+        p.write("repo/src/bad.py", "open('ran', 'w')\n");
+    }
+    const IMPORT: &str = "python3 -B -c 'from app.util import div; print(div(6, 3))'";
+    run(&[
+        case(
+            "cd-and-import",
+            app,
+            "cd src && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            None,
+        ),
+        case(
+            "cd-and-chain-import",
+            app,
+            "cd src && test -d app && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            None,
+        ),
+        case(
+            "import-in-repo",
+            app,
+            IMPORT,
+            Some("neither a standard module"),
+        ),
+        case(
+            "cd-then-import",
+            app,
+            "cd src; python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "cd-and-cd-import",
+            app,
+            "cd src && cd .. && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+            Some("neither a standard module"),
+        ),
+        case(
+            "cd-and-import-writes",
+            app,
+            "cd src && python3 -B -c 'import bad'",
+            Some("bad"),
+        ),
+        Case {
+            env: &[("CDPATH", "/tmp")],
+            ..case(
+                "cd-cdpath-import",
+                app,
+                "cd src && python3 -B -c 'from app.util import div; print(div(6, 3))'",
+                Some("neither a standard module"),
+            )
+        },
+    ]);
+}
+
+/// A script run by its path with a plain shell `#!` line is that shell run on the file, judged
+/// as `bash FILE ARGS` is (its text read). Not when it is not executable, names another
+/// interpreter or gives the shell options.
+#[test]
+fn shell_scripts_run_by_their_path() {
+    fn scripts(p: &Planted) {
+        p.write(
+            "repo/scripts/deploy.sh",
+            "#!/usr/bin/env bash\nset -euo pipefail\nenv_name=${1:-staging}\necho \"deploying to $env_name\"\n",
+        );
+        p.write("repo/scripts/lint.sh", "#!/bin/sh\necho lint\n");
+        p.write("repo/scripts/clean.sh", "#!/bin/sh\ntouch stamp\n");
+        p.write("repo/scripts/plain.sh", "#!/bin/sh\necho plain\n");
+        p.write("repo/scripts/x.py", "#!/usr/bin/env python3\nprint(1)\n");
+        p.write("repo/scripts/opts.sh", "#!/bin/bash -x\necho x\n");
+        p.sh("cd repo/scripts && chmod +x deploy.sh lint.sh clean.sh x.py opts.sh");
+    }
+    run(&[
+        case(
+            "script-env-bash",
+            scripts,
+            "./scripts/deploy.sh prod 2>&1",
+            None,
+        ),
+        case("script-bin-sh", scripts, "cd scripts && ./lint.sh", None),
+        case(
+            "script-writes",
+            scripts,
+            "./scripts/clean.sh",
+            Some("touch"),
+        ),
+        case(
+            "script-not-executable",
+            scripts,
+            "./scripts/plain.sh",
+            Some("not a system program"),
+        ),
+        case(
+            "script-python",
+            scripts,
+            "./scripts/x.py",
+            Some("not a system program"),
+        ),
+        case(
+            "script-shell-options",
+            scripts,
+            "./scripts/opts.sh",
+            Some("not a system program"),
+        ),
     ]);
 }

@@ -1354,11 +1354,7 @@ fn flex_options(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
             format!("{program} runs the macro processor M4 names"),
         );
     }
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return;
     };
     let Some(inputs) = crate::commands::classify::generators::flex_inputs(&values) else {
@@ -2940,11 +2936,7 @@ const SORT_COUNT_MAX_BYTES: u64 = 1 << 20; // counting lines in a megabyte costs
 /// (no stdin, no `--files0-from`) and twice that need, with two records spare, is within SIZE
 /// (measured, sort 9.1, `-S 1K --parallel=1`: 20 lines of 2 bytes sorted in memory, 30 spilled).
 pub fn sort_fits(here: &Here<'_>, args: &[Word]) -> bool {
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return false;
     };
     if args.iter().any(|a| a.glob) {
@@ -3192,11 +3184,7 @@ fn wgetrc(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 /// here), and a stylesheet or document with a DOCTYPE or an entity declaration (an external DTD
 /// or entity may be fetched from the network): not taken.
 fn xslt(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return;
     };
     let Some(operands) = crate::commands::classify::listings::xsltproc_operands(&values) else {
@@ -4039,11 +4027,7 @@ fn terraform(here: &Here<'_>, out: &mut Verdict) {
 /// no provider to start (measured with terraform 1.11: a configuration that needs one is
 /// reported as not initialized). `TF_CLI_ARGS_validate` adds arguments not read here.
 fn terraform_validate(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return;
     };
     if !crate::commands::classify::projects::terraform_validate(&values) {
@@ -4108,11 +4092,7 @@ fn terraform_validate(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 fn kustomization(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     const MAX_FILES: usize = 16; // a deeper tree of overlays is not read
     const NAMES: &[&str] = &["kustomization.yaml", "kustomization.yml", "Kustomization"];
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return;
     };
     let Some(top) = crate::commands::classify::projects::kustomize_dir(&values) else {

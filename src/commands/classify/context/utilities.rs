@@ -13,7 +13,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     match super::family(here.program) {
         "aspell" => aspell(here, out),
         "gpg" | "gpg2" if !args.iter().any(|a| a.is("--no-options")) => {
-            let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+            let values: Option<Vec<&str>> = super::super::args::values(args);
             if values
                 .is_some_and(|v| crate::commands::classify::utilities::gpg_armour(&v).is_some())
             {
@@ -28,7 +28,7 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "cvs" => cvs(here, args, out),
         "psql" => psql(here, args, out),
         "vim" | "ex" | "view" => {
-            let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+            let values: Option<Vec<&str>> = super::super::args::values(args);
             let plain_ex = values.and_then(|v| {
                 crate::commands::classify::modes::vim_prints(
                     &v,
@@ -232,7 +232,7 @@ const MAGICK_MAX_PIXELS: u64 = 4 * 1024 * 1024;
 /// frames are not counted: only pinged).
 fn magick(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     use crate::commands::classify::utilities::{magick, MAGICK_CONFIG};
-    let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+    let values: Option<Vec<&str>> = super::super::args::values(args);
     let Some(read) = values.as_deref().and_then(|v| magick(here.program, v)) else {
         return;
     };
@@ -378,7 +378,7 @@ fn image_header(path: &std::path::Path) -> Option<(&'static str, u64, u64)> {
 /// into directories, whose own `CVS/Root` could name another method).
 fn cvs(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     use crate::commands::classify::utilities::{cvs, CVS_ROOT};
-    let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+    let values: Option<Vec<&str>> = super::super::args::values(args);
     let Some(values) = values else { return };
     let Some(working_copy) = cvs(&values) else {
         return;
@@ -461,7 +461,7 @@ fn cvs(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
 fn psql(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     use crate::commands::classify::utilities::{psql, PSQL_SERVER};
     const DEFAULT_SOCKET_DIR: &str = "/var/run/postgresql";
-    let values: Option<Vec<&str>> = args.iter().map(|a| a.value.as_deref()).collect();
+    let values: Option<Vec<&str>> = super::super::args::values(args);
     let Some((host, port)) = values.as_deref().and_then(psql) else {
         return;
     };

@@ -20,14 +20,74 @@ impl Walker {
             self.children(node, src);
             return;
         };
+        // `cd DIR && …`: the right side runs only where the `cd` took the command.
+        let target = (operator == "&&")
+            .then(|| self.chain_cd(left, src))
+            .flatten();
+        let before = target
+            .as_ref()
+            .and(self.probe.as_ref())
+            .map(|p| p.dirs_now());
         self.statement(left, src, &Stdin::Inherited);
         let skipped = matches!(
             (self.fixed_status(left, src), operator),
             (Some(false), "&&") | (Some(true), "||")
         );
         if !skipped {
+            let kept = match (target, before, self.probe.as_mut()) {
+                (Some(target), Some(before), Some(probe)) => probe.after_cd(&before, &target),
+                _ => None,
+            };
             self.statement(right, src, &Stdin::Inherited);
+            if let (Some(kept), Some(probe)) = (kept, self.probe.as_mut()) {
+                probe.widen(kept);
+            }
         }
+    }
+
+    /// The DIR of `cd DIR && A && B …` (or `cd DIR` alone), when nothing after the `cd` in that
+    /// chain may change the directory again: no word `cd`, `pushd`, `popd`, `eval`, `source`,
+    /// `.` or `exec`, and no function in the command (whose body may).
+    fn chain_cd(&self, node: Node<'_>, src: &str) -> Option<String> {
+        if let Some(target) = self.plain_cd(node, src) {
+            return Some(target);
+        }
+        let (left, operator, right) = list_parts(node)?;
+        const MOVES: &[&str] = &["cd", "pushd", "popd", "eval", "source", ".", "exec"];
+        let moves = tree::text(right, src)
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+            .any(|w| MOVES.contains(&w));
+        if operator != "&&" || moves || !self.functions.is_empty() {
+            return None;
+        }
+        self.chain_cd(left, src)
+    }
+
+    /// `cd DIR` as a plain command (no option, redirection or assignment; DIR a fixed word not
+    /// starting with `-` or `~`), run by bash's builtin: no function or alias of the command
+    /// may be named cd, and nothing in it sets `CDPATH`.
+    fn plain_cd(&self, node: Node<'_>, src: &str) -> Option<String> {
+        if node.kind() != "command" {
+            return None;
+        }
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let [name, dir] = parts.as_slice() else {
+            return None;
+        };
+        let dir = words::word(*dir, src, &self.vars);
+        let target = dir
+            .value
+            .filter(|v| !dir.glob && !v.is_empty() && !v.starts_with(['-', '~']))?;
+        let cd_builtin = name.kind() == "command_name"
+            && tree::text(*name, src) == "cd"
+            && !self.functions.contains("cd")
+            && !self
+                .sources
+                .iter()
+                .any(|s| s.contains("alias") || s.replace(' ', "").contains("cd("))
+            && self.only_read("CDPATH");
+        cd_builtin.then_some(target)
     }
 
     /// `if COND; then BODY; [elif …] [else …] fi`: with COND's status fixed, BODY (on failure)

@@ -186,6 +186,7 @@ impl Walker {
             }
             None => {
                 self.templates.insert(name.to_string(), None);
+                self.called.insert(name.to_string());
             }
         }
     }

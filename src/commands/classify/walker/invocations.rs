@@ -459,6 +459,13 @@ impl Walker {
                         format!("{written} runs a file downloaded from the network earlier in the command"),
                     );
                 }
+                // A shell script with a plain `#!` line: the kernel runs the shell on it.
+                let shell = self.probe.as_ref().and_then(|p| p.shebang_shell(&written));
+                if let Some(shell) = shell {
+                    let mut all = vec![Word::literal(&written)];
+                    all.extend(args.iter().cloned());
+                    return self.run(shell, &all, stdin);
+                }
                 self.find(
                     Level::Unknown,
                     format!("{written} is not a system program, so it cannot be checked"),
@@ -720,6 +727,8 @@ impl Walker {
             verdict = crate::commands::classify::files::xargs_empty_input(args);
         } else if program == "xargs" && matches!(stdin, Stdin::Piped { names: true, .. }) {
             verdict = crate::commands::classify::files::xargs_object_names(args);
+        } else if program == "xargs" && self.plain_lines(stdin) {
+            verdict = crate::commands::classify::files::xargs_plain_lines(args);
         }
         if program == "fzf"
             && fzf_filters(args)
@@ -816,11 +825,15 @@ impl Walker {
                     !p.git_config_may_be_true(args, &self.prefix, "log.showsignature")
                 }),
             };
+        let lists = (program == "ls" && !self.functions.contains(program))
+            .then(|| ls_listing(args))
+            .flatten();
         let mut stage = Stage {
             downloads: verdict.downloads,
             output,
             plain: prints_a_diff(program, args),
             names,
+            lists,
         };
         for nested in verdict.nested {
             match nested {
@@ -1206,9 +1219,15 @@ impl Walker {
                 .is_none_or(|p| p.start_value("PATH").is_none_or(plain_dirs))
     }
 
+    /// `$(echo WORDS)` counts too, WORDS plain and none an option, where `echo` is bash's
+    /// builtin (no function or alias of the command may be named echo; an exported one is the
+    /// context's finding at the substitution): it prints WORDS joined by blanks, which the
+    /// substitution gives with its newline stripped (`eval "grep -c def $(echo src/x.py)"` runs
+    /// `grep -c def src/x.py`).
     pub(super) fn definite_value(&self, word: &Word) -> Option<String> {
         let text = word.text.as_str();
-        if text.contains(['`', '*', '?', '[']) || word.text.ends_with('…') {
+        // `…`: a word's text is shortened for reasons, and a part not shown is not checked.
+        if text.contains(['`', '*', '?', '[', '…']) {
             return None;
         }
         let bytes = text.as_bytes();
@@ -1217,6 +1236,10 @@ impl Walker {
         while i < bytes.len() {
             match bytes[i] {
                 b'\\' | b'\'' => return None,
+                b'$' if bytes.get(i + 1) == Some(&b'(') => {
+                    i += 2 + self.echo_substitution(&text[i + 2..])?;
+                    any = true;
+                }
                 b'$' => {
                     let braced = bytes.get(i + 1) == Some(&b'{');
                     let start = if braced { i + 2 } else { i + 1 };
@@ -1240,6 +1263,37 @@ impl Walker {
             return None;
         }
         word.guess.clone()
+    }
+}
+
+impl Walker {
+    /// The length of `echo WORDS)` at the start of `rest` (what follows a `$(`), when WORDS are
+    /// plain words, none an option (`-n`, `-e`), and echo can only be bash's builtin here.
+    fn echo_substitution(&self, rest: &str) -> Option<usize> {
+        let end = rest.find(')')?;
+        let inside = &rest[..end];
+        let mut words = inside.split(' ').filter(|w| !w.is_empty());
+        let plain = inside
+            .chars()
+            .all(|c| c == ' ' || super::evaluation::plain_char(c));
+        // Unquoted, the output is split on IFS: only the default leaves a plain word whole.
+        let default_ifs = self.only_read("IFS")
+            && self
+                .probe
+                .as_ref()
+                .is_none_or(|p| p.start_value("IFS").is_none());
+        let echo_builtin = default_ifs
+            && !self.functions.contains("echo")
+            && !self.sources.iter().any(|s| {
+                s.contains("alias")
+                    || s.contains("function")
+                    || s.replace(' ', "").contains("echo(")
+            });
+        (plain
+            && echo_builtin
+            && words.next() == Some("echo")
+            && words.all(|w| !w.starts_with('-')))
+        .then_some(end + 1)
     }
 }
 
@@ -1768,11 +1822,7 @@ fn prints_a_diff(program: &str, args: &[Word]) -> bool {
         "-uN",
         "-ur",
     ];
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return false;
     };
     let counted = |v: &str, prefixes: &[&str]| {
@@ -1886,11 +1936,7 @@ fn prints_only_object_names(program: &str, args: &[Word]) -> Names {
         "--max-parents=",
         "--min-parents=",
     ];
-    let Some(values) = args
-        .iter()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(values) = super::super::args::values(args) else {
         return Names::No;
     };
     if program != "git" {
@@ -1978,6 +2024,82 @@ fn plain_text(stdin: &Stdin) -> bool {
         || text.starts_with('\u{1f}')
         || text.starts_with('\u{fd}')
         || text.starts_with(']'))
+}
+
+/// The directories `ls ARGS` prints the names in, one a line and as they are (the operands,
+/// or `.`): only options that choose or order the names (`-1`, `-a`, `-A`, `-r`, `-t`, `-S`,
+/// `-U`, `-X`, `-v`, alone or grouped), no option that adds a field, a mark or quotes (`-l`,
+/// `-F`, `-Q`, `-b`), operands of plain characters. Several operands print `DIR:` headers and
+/// blank lines between them, plain too; a file operand prints itself.
+fn ls_listing(args: &[Word]) -> Option<Vec<String>> {
+    let mut dirs = Vec::new();
+    for a in args {
+        let v = a.value.as_deref().filter(|_| !a.glob)?;
+        match v.strip_prefix('-') {
+            Some(flags) if !flags.is_empty() => {
+                if !flags.chars().all(|c| "1aArtSUXv".contains(c)) {
+                    return None;
+                }
+            }
+            _ if !v.is_empty() && v.chars().all(super::evaluation::plain_char) => {
+                dirs.push(v.trim_end_matches('/').to_string())
+            }
+            _ => return None,
+        }
+    }
+    if dirs.is_empty() {
+        dirs.push(".".to_string());
+    }
+    Some(dirs)
+}
+
+impl Walker {
+    /// Every line of `stdin` is known to be of plain characters (letters, digits, `_.,:/+-@%`),
+    /// or empty: a fixed text, object names, or the names `ls` lists ([`ls_listing`]), each
+    /// read from the directories the command may be in (every name there, dot files too) when
+    /// the context is given, `QUOTING_STYLE` (which quotes them) is not set, and no alias of the
+    /// command may stand for `ls`. A directory that cannot be read, is empty or holds one name
+    /// that is not plain fails.
+    fn plain_lines(&self, stdin: &Stdin) -> bool {
+        const MAX_NAMES: usize = 4096; // a listing longer than this is not read name by name
+        let plain_line = |l: &str| l.chars().all(super::evaluation::plain_char);
+        let item = crate::commands::classify::files::XARGS_ITEM;
+        if self
+            .probe
+            .as_ref()
+            .is_some_and(|p| p.start_value(item).is_some())
+        {
+            return false;
+        }
+        match stdin {
+            Stdin::Piped { names: true, .. } => true,
+            Stdin::Piped {
+                downloads: false,
+                text: Some(text),
+                ..
+            } => text.lines().all(plain_line),
+            Stdin::Piped {
+                downloads: false,
+                lists: Some(dirs),
+                ..
+            } => {
+                let Some(probe) = self.probe.as_ref() else {
+                    return false;
+                };
+                probe.start_value("QUOTING_STYLE").is_none()
+                    && !self
+                        .sources
+                        .iter()
+                        .any(|s| s.contains("alias") || s.contains("QUOTING_STYLE"))
+                    && dirs.iter().all(|dir| {
+                        probe
+                            .glob_names(&format!("{dir}/*"), MAX_NAMES)
+                            .is_some_and(|names| names.iter().all(|n| plain_line(n)))
+                    })
+            }
+            _ => false,
+        }
+    }
 }
 
 /// An input known to be empty: `< /dev/null`, or a stage before whose output is known to be

@@ -39,6 +39,8 @@ pub(super) enum Stdin {
         plain: bool,
         /// The stage before prints only object names ([`Stage::names`]).
         names: bool,
+        /// The stage before is `ls` printing the names in these directories ([`Stage::lists`]).
+        lists: Option<Vec<String>>,
     },
     /// A here-document or here-string with fixed text.
     Text(String),
@@ -54,6 +56,10 @@ pub(super) struct Stage {
     /// It prints only object names and whitespace on its stdout (`git log --format=%H`), so no
     /// word of it, however split, starts with `-`.
     names: bool,
+    /// It is `ls` printing, one a line and as they are, the names in these directories (or the
+    /// operand itself, for a file): no option that adds, quotes or decorates anything
+    /// ([`invocations`]'s `ls_listing`). What they are is for the context to read.
+    lists: Option<Vec<String>>,
 }
 
 /// One classification under way: what was found, and what the script has set up so far.
@@ -121,6 +127,10 @@ pub(super) struct Walker {
     templates: HashMap<String, Option<calls::Template>>,
     /// The calls judged so: (index in [`Walker::sources`], byte of the function's name).
     called_with_words: HashSet<(usize, usize)>,
+    /// Functions a command word was found to run and that were not judged with words there:
+    /// their bodies count, however the name was written (`\f`, `f""`, `${VISUAL:-f}`), which
+    /// [`uncalled`]'s reading of the text may not see.
+    called: HashSet<String>,
     /// The index in [`Walker::sources`] of the script being walked.
     source: usize,
     /// Where the command name of the simple command about to be invoked starts in that script.
@@ -154,7 +164,9 @@ impl Walker {
                         .iter()
                         .all(|at| self.called_with_words.contains(&(i, *at)))
                 });
-            if !every_call_judged && !self.sources.iter().all(|src| uncalled(src, &name)) {
+            let named =
+                self.called.contains(&name) || !self.sources.iter().all(|src| uncalled(src, &name));
+            if !every_call_judged && named {
                 self.findings.extend(findings);
             }
         }
@@ -620,6 +632,7 @@ impl Walker {
                 text: out.output,
                 plain: out.plain,
                 names: out.names && !merged,
+                lists: out.lists.filter(|_| !merged),
             };
         }
     }

@@ -496,6 +496,7 @@ impl Walker {
                     text: output.clone(),
                     plain: false,
                     names: false,
+                    lists: None,
                 };
                 for stage in stages {
                     let out = self.statement(stage, src, &input);
@@ -504,6 +505,7 @@ impl Walker {
                         text: out.output,
                         plain: out.plain,
                         names: false,
+                        lists: None,
                     };
                 }
             } else {
