@@ -59,9 +59,20 @@ export function shim(c, dir) {
   fs.mkdirSync(path.dirname(target), { recursive: true })
   fs.mkdirSync(path.join(dir, 'cwd'), { recursive: true })
   fs.writeFileSync(target, script, { mode: 0o755 })
-  // Whatever the replay runs for real (a pipeline's other programs) finds no repository above its
-  // directory, which lies inside this checkout.
-  const env = { PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`, GIT_CEILING_DIRECTORIES: path.resolve(dir) }
+  // Whatever the replay runs for real (a pipeline's other programs, `> $HOME/B2.sol`, a REPL's
+  // history) finds no repository above its directory, which lies inside this checkout, and a HOME
+  // of its own: never the machine's.
+  const home = path.join(dir, 'home')
+  fs.mkdirSync(home, { recursive: true })
+  const env = {
+    PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`,
+    GIT_CEILING_DIRECTORIES: path.resolve(dir),
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local/share'),
+    XDG_STATE_HOME: path.join(home, '.local/state'),
+  }
   return { cwd: path.join(dir, 'cwd'), env }
 }
 // ---- facts -------------------------------------------------------------------------------------
