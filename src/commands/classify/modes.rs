@@ -2594,8 +2594,10 @@ fn compiler_info(values: &[&str]) -> bool {
         "--help",
         "-print-diagnostic-options",
     ];
+    if values.contains(&"--help") && values.contains(&"-v") {
+        return false;
+    }
     !values.is_empty()
-        && !(values.contains(&"--help") && values.contains(&"-v"))
         && values.iter().all(|v| {
             INFO.contains(v)
                 || v.starts_with("-print-file-name=")
