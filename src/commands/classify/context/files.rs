@@ -126,6 +126,13 @@ pub fn join(base: &Path, path: &str) -> PathBuf {
     normal(&base.join(path))
 }
 
+/// The directory the kernel is in after a `cd` to `dir` (its symbolic links resolved, as
+/// `getcwd` gives it to git, cargo, node or python walking up for their configuration), or `dir`
+/// as written when it cannot be resolved.
+pub fn physical(dir: &Path) -> PathBuf {
+    std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf())
+}
+
 /// `path` with `.` and `..` resolved in the text.
 pub fn normal(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();

@@ -203,7 +203,11 @@ fn discover(here: &Here<'_>, g: &Global, dir: &Path) -> Found {
             .collect(),
         _ => Vec::new(),
     };
-    for (level, candidate) in files::ancestors(dir).enumerate() {
+    // git walks up from the directory getcwd gives it: a symbolic link's target, not the link
+    // (`git -C link` with link pointing into another repository reads that one's configuration).
+    let dir = files::physical(dir);
+    let ceilings: Vec<PathBuf> = ceilings.iter().map(|c| files::physical(c)).collect();
+    for (level, candidate) in files::ancestors(&dir).enumerate() {
         if level > 0 && ceilings.iter().any(|c| c == candidate) {
             break;
         }

@@ -222,7 +222,7 @@ impl Probe {
         let last = self.dirs.last().cloned().unwrap_or_default();
         let expanded = files::expand_tilde(&target, self.env(&[]).home().as_deref())
             .unwrap_or_else(|| PathBuf::from(&target));
-        let dir = files::normal(&last.join(expanded));
+        let dir = files::physical(&files::normal(&last.join(expanded)));
         if !self.dirs.contains(&dir) {
             self.dirs.push(dir);
         }
@@ -253,7 +253,10 @@ impl Probe {
         if !files::is_dir(&dir) {
             return None;
         }
-        Some(std::mem::replace(&mut self.dirs, vec![dir]))
+        Some(std::mem::replace(
+            &mut self.dirs,
+            vec![files::physical(&dir)],
+        ))
     }
 
     /// After what [`Probe::after_cd`] narrowed: the directories it replaced, and those met since.

@@ -10725,3 +10725,30 @@ fn shell_scripts_run_by_their_path() {
         ),
     ]);
 }
+
+/// A directory of the repository that is a symbolic link into another repository: git, run there
+/// (`cd link && git diff`, `git -C link diff`), walks up from the link's target and reads the
+/// other repository's configuration, whose core.fsmonitor runs a program.
+#[test]
+fn symbolic_link_into_another_repository() {
+    fn linked(p: &Planted) {
+        p.sh("git init -q other && mkdir -p other/sub && ln -s ../other/sub repo/link && mkdir -p repo/plain");
+        let hook = p.program("other/.git/fsm");
+        p.sh(&format!("git -C other config core.fsmonitor {hook}"));
+    }
+    run(&[
+        case(
+            "cd-link",
+            linked,
+            "cd link && git diff",
+            Some("core.fsmonitor"),
+        ),
+        case(
+            "git-C-link",
+            linked,
+            "git -C link diff",
+            Some("core.fsmonitor"),
+        ),
+        case("cd-plain", linked, "cd plain && git diff", None),
+    ]);
+}
