@@ -81,11 +81,7 @@ impl Walker {
             .filter(|v| !dir.glob && !v.is_empty() && !v.starts_with(['-', '~']))?;
         let cd_builtin = name.kind() == "command_name"
             && tree::text(*name, src) == "cd"
-            && !self.functions.contains("cd")
-            && !self
-                .sources
-                .iter()
-                .any(|s| s.contains("alias") || s.replace(' ', "").contains("cd("))
+            && self.builtin_as_is("cd")
             && self.only_read("CDPATH");
         cd_builtin.then_some(target)
     }

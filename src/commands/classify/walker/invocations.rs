@@ -1267,6 +1267,19 @@ impl Walker {
 }
 
 impl Walker {
+    /// Bash's builtin `name` runs where the command names it: no function of the command is
+    /// called so, and no text it runs defines an alias or a function (`alias`, `function`,
+    /// `name(`) that could stand in for it.
+    pub(super) fn builtin_as_is(&self, name: &str) -> bool {
+        let definition = format!("{name}(");
+        !self.functions.contains(name)
+            && !self.sources.iter().any(|s| {
+                s.contains("alias")
+                    || s.contains("function")
+                    || s.replace(' ', "").contains(&definition)
+            })
+    }
+
     /// The length of `echo WORDS)` at the start of `rest` (what follows a `$(`), when WORDS are
     /// plain words, none an option (`-n`, `-e`), and echo can only be bash's builtin here.
     fn echo_substitution(&self, rest: &str) -> Option<usize> {
@@ -1282,13 +1295,7 @@ impl Walker {
                 .probe
                 .as_ref()
                 .is_none_or(|p| p.start_value("IFS").is_none());
-        let echo_builtin = default_ifs
-            && !self.functions.contains("echo")
-            && !self.sources.iter().any(|s| {
-                s.contains("alias")
-                    || s.contains("function")
-                    || s.replace(' ', "").contains("echo(")
-            });
+        let echo_builtin = default_ifs && self.builtin_as_is("echo");
         (plain
             && echo_builtin
             && words.next() == Some("echo")
