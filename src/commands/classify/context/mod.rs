@@ -222,9 +222,42 @@ impl Probe {
         let last = self.dirs.last().cloned().unwrap_or_default();
         let expanded = files::expand_tilde(&target, self.env(&[]).home().as_deref())
             .unwrap_or_else(|| PathBuf::from(&target));
-        let dir = files::physical(&files::normal(&last.join(expanded)));
-        if !self.dirs.contains(&dir) {
-            self.dirs.push(dir);
+        // bash's `cd` looks a TARGET that does not start with `/`, `.` or `..` (cd.def's
+        // absolute_pathname) up in CDPATH's directories first (an empty or relative entry from
+        // where the command is), and only then where the command is: each one that is there is
+        // a place the command may go.
+        let mut places = Vec::new();
+        let dotted = |t: &Path| {
+            t.components().next().is_some_and(|c| {
+                matches!(
+                    c,
+                    std::path::Component::RootDir
+                        | std::path::Component::CurDir
+                        | std::path::Component::ParentDir
+                )
+            })
+        };
+        if let Some(cdpath) = self.ctx.env.get("CDPATH").filter(|v| !v.is_empty()) {
+            if !dotted(&expanded) {
+                for entry in cdpath.split(':') {
+                    let base = last.join(if entry.is_empty() { "." } else { entry });
+                    let candidate = files::normal(&base.join(&expanded));
+                    if files::is_dir(&candidate) {
+                        places.push(candidate);
+                    }
+                }
+            }
+        }
+        places.push(files::normal(&last.join(&expanded)));
+        for place in places {
+            if self.dirs.len() >= MAX_DIRS {
+                self.lost = Some(shown.to_string());
+                return;
+            }
+            let dir = files::physical(&place);
+            if !self.dirs.contains(&dir) {
+                self.dirs.push(dir);
+            }
         }
     }
 

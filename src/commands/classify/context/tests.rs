@@ -10752,3 +10752,50 @@ fn symbolic_link_into_another_repository() {
         case("cd-plain", linked, "cd plain && git diff", None),
     ]);
 }
+
+/// `cd sub` with CDPATH in the environment: bash looks `sub` up in CDPATH's directories before
+/// the one the command is in, so what follows may run in another repository (here one whose
+/// core.fsmonitor runs a program on `git diff`). Not for a target that starts with `./`, `../`
+/// or `/`, which bash never looks up there.
+#[test]
+fn cdpath_may_take_cd_elsewhere() {
+    fn elsewhere(p: &Planted) {
+        p.sh("git init -q other && mkdir -p other/sub repo/sub");
+        let hook = p.program("other/.git/fsm");
+        p.sh(&format!("git -C other config core.fsmonitor {hook}"));
+    }
+    run(&[
+        case("cd-sub", elsewhere, "cd sub && git diff", None),
+        Case {
+            env: &[("CDPATH", "$ROOT/other")],
+            ..case(
+                "cdpath-absolute",
+                elsewhere,
+                "cd sub && git diff",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            env: &[("CDPATH", ":../other")],
+            ..case(
+                "cdpath-relative",
+                elsewhere,
+                "cd sub; git diff",
+                Some("core.fsmonitor"),
+            )
+        },
+        Case {
+            env: &[("CDPATH", "$ROOT/other")],
+            ..case("cdpath-dot-slash", elsewhere, "cd ./sub && git diff", None)
+        },
+        Case {
+            env: &[("CDPATH", "$ROOT/other")],
+            ..case(
+                "cdpath-pushd",
+                elsewhere,
+                "pushd sub >/dev/null && git diff",
+                Some("core.fsmonitor"),
+            )
+        },
+    ]);
+}
