@@ -2352,6 +2352,15 @@ fn inventory_of_debian_programs() {
         ("dpkg-deb --show a.deb", Write),
         ("dpkg-deb --fsys-tarfile a.deb", ReadOnly),
         ("dpkg-deb --ctrl-tarfile a.deb", ReadOnly),
+        // bzdiff (and bzcmp, a link to it) decompresses the second of two .bz2 files into a
+        // temporary file; one .bz2 file, or one plain file, goes through a pipe.
+        ("bzcmp a.bz2 b.bz2", Write),
+        ("bzdiff -u a.bz2 b.bz2", Write),
+        ("bzcmp 'a.bz2 b.bz2'", Write),
+        ("bzcmp a.bz2", ReadOnly),
+        ("bzcmp a.bz2 b.txt", ReadOnly),
+        ("zcmp a.gz b.gz", ReadOnly),
+        ("xzdiff a.xz b.xz", ReadOnly),
         // uudecode to standard output; without -o it writes the file its header names.
         ("uudecode -o /dev/stdout msg.uu", ReadOnly),
         ("uudecode -o - msg.uu", ReadOnly),
