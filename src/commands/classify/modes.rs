@@ -435,21 +435,6 @@ fn temporary_file(program: &str, values: &[&str]) -> Option<&'static str> {
         {
             Some("dpkg-deb extracts the control files into a temporary directory in TMPDIR (removed when it exits)")
         }
-        // bzip2 1.0.8's bzdiff script (bzcmp is a link to it) takes every word not starting
-        // with `-` as a file, word-split again (`set $FILES`), and when both are `*.bz2`
-        // decompresses the second into `mktemp ${TMPDIR:-/tmp}/bzdiff.XXXXXXXXXX` (measured
-        // with strace; gzip's zdiff and xz's xzdiff read both through pipes).
-        "bzcmp" | "bzdiff"
-            if values
-                .iter()
-                .filter(|v| !v.starts_with('-'))
-                .flat_map(|v| v.split_whitespace())
-                .filter(|w| w.ends_with(".bz2"))
-                .count()
-                >= 2 =>
-        {
-            Some("bzdiff decompresses the second of two .bz2 files into a temporary file in TMPDIR (removed when it exits)")
-        }
         _ => None,
     }
 }

@@ -870,6 +870,7 @@ pub fn known(p: &str, args: &[Word]) -> Option<Verdict> {
         let mut verdict = by_grammar(p, spec, args);
         match p {
             "diffstat" => diffstat_inputs(args, &mut verdict),
+            "bzcmp" | "bzdiff" => bzdiff_temporary(args, &mut verdict),
             // An `@FILE` operand adds the options a JSON file lists (mkvinfo(1)).
             "mkvinfo"
                 if args
@@ -889,6 +890,35 @@ pub fn known(p: &str, args: &[Word]) -> Option<Verdict> {
         return Some(Verdict::read_only());
     }
     None
+}
+
+/// bzip2 1.0.8's bzdiff script (bzcmp is a link to it) takes every word not starting with `-`
+/// as a file, word-split again (`set $FILES`), and when there are two and both end in `.bz2`
+/// decompresses the second into `mktemp ${TMPDIR:-/tmp}/bzdiff.XXXXXXXXXX`, a write (measured
+/// with strace; gzip's zdiff and xz's xzdiff read both through pipes).
+fn bzdiff_temporary(args: &[Word], verdict: &mut Verdict) {
+    let mut compressed = 0;
+    for arg in args {
+        let Some(value) = arg.value.as_deref() else {
+            verdict.push(
+                Level::Unknown,
+                "bzdiff's files are only known at run time: two .bz2 files make a temporary file",
+            );
+            return;
+        };
+        if !value.starts_with('-') {
+            compressed += value
+                .split_whitespace()
+                .filter(|w| w.ends_with(".bz2"))
+                .count();
+        }
+    }
+    if compressed >= 2 {
+        verdict.push(
+            Level::Write,
+            "bzdiff decompresses the second of two .bz2 files into a temporary file in TMPDIR (removed when it exits)",
+        );
+    }
 }
 
 /// What diffstat's standard-input finding says; the walk drops it for an input known to be
