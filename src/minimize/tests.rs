@@ -3914,6 +3914,55 @@ fn tree_of_several_roots_says_the_roots_with_the_same_entries_together() {
 }
 
 #[test]
+fn tree_of_one_root_says_its_directories_with_the_same_entries_together_unindented() {
+    let mut raw = String::from(".\n");
+    for name in [
+        "data-view-buffer",
+        "data-view-byte-length",
+        "debug",
+        "data-view-byte-offset",
+    ] {
+        raw.push_str(&format!("├── {name}\n"));
+        if name == "debug" {
+            raw.push_str("│   ├── src\n│   └── package.json\n");
+        } else {
+            raw.push_str("│   ├── test\n│   ├── LICENSE\n│   ├── index.js\n│   └── package.json\n");
+        }
+    }
+    for i in 0..10 {
+        raw.push_str(&format!("├── x{i}\n│   └── NEWS.gz\n"));
+    }
+    raw.push_str("└── README.md\n\n14 directories, 33 files\n");
+    let out = text_of("tree -L 2 --dirsfirst", &raw);
+    assert_keeps(
+        &out,
+        &[
+            ".\nREADME.md\n",
+            "\ndata-view-buffer/ data-view-byte-length/ data-view-byte-offset/\n  test LICENSE index.js package.json\ndebug/ src package.json\n",
+            "14 directories, 33 files",
+        ],
+    );
+    assert_eq!(out.matches("LICENSE").count(), 1, "{out}");
+}
+
+#[test]
+fn a_historys_blank_changes_are_counted_as_a_diffs_are() {
+    let mut raw = String::from("commit 65fcd5ee2b605d388a1c92fee48bd40ef2283229\nAuthor: Dana <d@example.org>\nDate:   Thu Oct 1 10:00:00 2026 +0000\n\n    Import sources\n    -\n\ndiff --git a/src/a.py b/src/a.py\nnew file mode 100644\nindex 0000000..d32fe25\n--- /dev/null\n+++ b/src/a.py\n@@ -0,0 +1,40 @@\n");
+    for i in 0..20 {
+        raw.push_str(&format!("+def f{i}():\n+\n"));
+    }
+    let out = text_of("git log -p -- src/a.py", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "+def f0():\n+def f1():",
+            "(20 changes that add or remove blank lines, not shown)",
+            "    -\n",
+        ],
+    );
+}
+
+#[test]
 fn testify_report_is_said_without_its_padding_and_a_diff_of_values_said_above() {
     let raw = "=== RUN   TestLoadMap\n    invoice_test.go:63: \n        \tError Trace:\t/w/parse/invoice_test.go:63\n        \tError:      \tNot equal: \n        \t            \texpected: map[string]int{\"gadget\":2, \"widget\":3}\n        \t            \tactual  : map[string]int{\"gadget\":1, \"widget\":3}\n        \t            \t\n        \t            \tDiff:\n        \t            \t--- Expected\n        \t            \t+++ Actual\n        \t            \t@@ -1,3 +1,3 @@\n        \t            \t (map[string]int) (len=2) {\n        \t            \t- (string) (len=6) \"gadget\": (int) 2,\n        \t            \t+ (string) (len=6) \"gadget\": (int) 1,\n        \t            \t  (string) (len=6) \"widget\": (int) 3\n        \tTest:       \tTestLoadMap\n        \tMessages:   \tloaded twice\n--- FAIL: TestLoadMap (0.00s)\nFAIL\nFAIL\texample.com/invoicer/parse\t0.019s\nFAIL\n".to_string()
         + &"=== RUN   TestOther\n--- PASS: TestOther (0.00s)\n".repeat(20);
