@@ -32,6 +32,10 @@ struct Grouped {
     joined: Option<(usize, usize)>,
 }
 
+/// A finding's text with its places by file in order (file, its `line:col`s) and how many
+/// finding lines say it, borrowed from [`Grouped`]'s lines.
+type SaidText<'a> = (&'a str, Vec<(&'a str, Vec<&'a str>)>, usize);
+
 impl Grouped {
     /// Adds a finding at `at` (`10:5`), or its place to the earlier line of the same message.
     fn add_finding(&mut self, file: &str, at: &str, message: &str) {
@@ -120,7 +124,7 @@ impl Grouped {
     /// a type checker's elaboration repeated at each call of one helper costs more than the list.
     fn render_repeated(self, rest: Vec<String>) -> String {
         // Each text's (file, places) and how many finding lines say it, borrowed from the lines.
-        let mut texts: Vec<(&str, Vec<(&str, Vec<&str>)>, usize)> = Vec::new();
+        let mut texts: Vec<SaidText> = Vec::new();
         let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
         for (file, lines) in &self.files {
             for l in lines {
