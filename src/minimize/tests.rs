@@ -874,7 +874,7 @@ fn shapes_keep_every_fact() {
             "tree",
             ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"
         ),
-        ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
+        ".\nd.md\na/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
     // A linter's or formatter's fixes as a unified diff: the diff shape, whatever the program;
     // a report with a diff deep inside is not a diff.
@@ -986,7 +986,7 @@ fn drawn_trees_and_git_path_lists() {
     let sized = "[       4096]  .\n├── [      48143]  Cargo.lock\n├── [       4096]  src\n│   ├── [      28537]  attr.rs\n│   └── [         87]  my  file.rs\n└── [       5007]  Cargo.toml\n\n1 directory, 4 files\n";
     assert_eq!(
         text_of("tree -s", sized),
-        "[       4096]  .\n  [ 48143] Cargo.lock  [ 5007] Cargo.toml\n  [ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
+        "[       4096]  .\n[ 48143] Cargo.lock  [ 5007] Cargo.toml\n[ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
     );
     // `--prefix depth`: the depth as a number before each entry, the same tree, said in it.
     let depths = "0app v0.1.0 (/p)\n1serde v1.0.200\n2serde_derive v1.0.200 (proc-macro)\n1regex v1.10.4\n2memchr v2.7.4\n2aho-corasick v1.1.3\n3memchr v2.7.4\n";
