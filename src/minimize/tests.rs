@@ -874,7 +874,7 @@ fn shapes_keep_every_fact() {
             "tree",
             ".\n├── a\n│   ├── b.rs\n│   └── c.rs\n└── d.md\n\n1 directory, 3 files\n"
         ),
-        ".\n  d.md\n  a/ b.rs c.rs\n\n1 directory, 3 files\n"
+        ".\nd.md\na/ b.rs c.rs\n\n1 directory, 3 files\n"
     );
     // A linter's or formatter's fixes as a unified diff: the diff shape, whatever the program;
     // a report with a diff deep inside is not a diff.
@@ -986,7 +986,7 @@ fn drawn_trees_and_git_path_lists() {
     let sized = "[       4096]  .\n├── [      48143]  Cargo.lock\n├── [       4096]  src\n│   ├── [      28537]  attr.rs\n│   └── [         87]  my  file.rs\n└── [       5007]  Cargo.toml\n\n1 directory, 4 files\n";
     assert_eq!(
         text_of("tree -s", sized),
-        "[       4096]  .\n  [ 48143] Cargo.lock  [ 5007] Cargo.toml\n  [ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
+        "[       4096]  .\n[ 48143] Cargo.lock  [ 5007] Cargo.toml\n[ 4096] src/  [ 28537] attr.rs  [ 87] my  file.rs\n\n1 directory, 4 files\n"
     );
     // `--prefix depth`: the depth as a number before each entry, the same tree, said in it.
     let depths = "0app v0.1.0 (/p)\n1serde v1.0.200\n2serde_derive v1.0.200 (proc-macro)\n1regex v1.10.4\n2memchr v2.7.4\n2aho-corasick v1.1.3\n3memchr v2.7.4\n";
@@ -3911,6 +3911,55 @@ fn tree_of_several_roots_says_the_roots_with_the_same_entries_together() {
     let out = text_of("tree -L 2 python3*", &raw);
     assert_keeps(&out, &["python3-agate python3-agatedbf python3-babel python3-click python3-gi\n  changelog.Debian.gz changelog.gz copyright\n", "python3-dev\n", "basic.css", "jquery.js -> ../../../javascript/jquery.js", "28 directories, 40 files"]);
     assert_eq!(out.matches("changelog.gz").count(), 1, "{out}");
+}
+
+#[test]
+fn tree_of_one_root_says_its_directories_with_the_same_entries_together_unindented() {
+    let mut raw = String::from(".\n");
+    for name in [
+        "data-view-buffer",
+        "data-view-byte-length",
+        "debug",
+        "data-view-byte-offset",
+    ] {
+        raw.push_str(&format!("├── {name}\n"));
+        if name == "debug" {
+            raw.push_str("│   ├── src\n│   └── package.json\n");
+        } else {
+            raw.push_str("│   ├── test\n│   ├── LICENSE\n│   ├── index.js\n│   └── package.json\n");
+        }
+    }
+    for i in 0..10 {
+        raw.push_str(&format!("├── x{i}\n│   └── NEWS.gz\n"));
+    }
+    raw.push_str("└── README.md\n\n14 directories, 33 files\n");
+    let out = text_of("tree -L 2 --dirsfirst", &raw);
+    assert_keeps(
+        &out,
+        &[
+            ".\nREADME.md\n",
+            "\ndata-view-buffer/ data-view-byte-length/ data-view-byte-offset/\n  test LICENSE index.js package.json\ndebug/ src package.json\n",
+            "14 directories, 33 files",
+        ],
+    );
+    assert_eq!(out.matches("LICENSE").count(), 1, "{out}");
+}
+
+#[test]
+fn a_historys_blank_changes_are_counted_as_a_diffs_are() {
+    let mut raw = String::from("commit 65fcd5ee2b605d388a1c92fee48bd40ef2283229\nAuthor: Dana <d@example.org>\nDate:   Thu Oct 1 10:00:00 2026 +0000\n\n    Import sources\n    -\n\ndiff --git a/src/a.py b/src/a.py\nnew file mode 100644\nindex 0000000..d32fe25\n--- /dev/null\n+++ b/src/a.py\n@@ -0,0 +1,40 @@\n");
+    for i in 0..20 {
+        raw.push_str(&format!("+def f{i}():\n+\n"));
+    }
+    let out = text_of("git log -p -- src/a.py", &raw);
+    assert_keeps(
+        &out,
+        &[
+            "+def f0():\n+def f1():",
+            "(20 changes that add or remove blank lines, not shown)",
+            "    -\n",
+        ],
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 
 use super::paths::FastHash;
 use super::Context;
-use crate::minimize::text::{find, has, is_place, join_lines, locations, quote_shape, split_str};
+use crate::minimize::text::{find, has, is_place, join_lines, quote_shape, split_str};
 use crate::re;
 
 /// Fewest `file:line[:col]: text` lines for an output to be read as a remark list.
@@ -439,7 +439,7 @@ fn is_fix_it(line: &str) -> bool {
     line.starts_with(' ')
         && !line.trim().is_empty()
         && !is_silent_rule_echo(line)
-        && locations(line).is_empty()
+        && !crate::minimize::text::has_location(line)
 }
 
 /// Whether an output of a program no filter names holds gcc's or clang's diagnostics with

@@ -10,7 +10,7 @@ use crate::minimize::text::SplitLines;
 use crate::minimize::text::{by_file, has, is_dependency_frame, join_lines};
 
 fn is_frame_name(t: &str) -> bool {
-    t.split_once(": ")
+    crate::minimize::text::split_str(t, ": ")
         .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
@@ -55,6 +55,10 @@ pub(super) fn build(ctx: &Context) -> Option<String> {
 /// and a ` --> path:line:col` under one, and no test run in it (`running N tests`, `test
 /// result:`), whose lines are the test filter's.
 pub(super) fn looks_like_rustc(text: &str) -> bool {
+    // Its `-->` lines first, in one search: most texts have none.
+    if !crate::minimize::text::text_has(text, "--> ") {
+        return false;
+    }
     let mut header = false;
     for line in text.split_lines() {
         if is_header(line) {
@@ -441,9 +445,10 @@ fn is_progress(t: &str) -> bool {
     ];
     // A crate's path (`Checking x v0.1.0 (/w/x-errors)`) or name (`Fresh thiserror v1.0.69`)
     // may hold the word; the line does not say it as a word of its own.
-    let said = t.split(" (").next().unwrap_or(t);
+    // (The words first: most lines start with none, and the split built a searcher.)
     WORDS.iter().any(|w| t.starts_with(w))
-        && !said
+        && !crate::minimize::text::split_str(t, " (")
+            .map_or(t, |(said, _)| said)
             .split(|c: char| !c.is_ascii_alphanumeric())
             .any(|w| w == "error")
 }

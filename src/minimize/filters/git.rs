@@ -399,6 +399,12 @@ pub(super) fn log(ctx: &Context) -> Option<String> {
         out.push(h.render());
     }
     diff.finish(&mut out);
+    // A history's diffs are diffs: their blank changes are counted as `git diff`'s are (a
+    // file added in a past commit, `git log -p -- path`'s first commit, has a bare `+` for each
+    // of its blank lines). A commit's message lines (indented) are never among them.
+    if in_any_diff {
+        out = blank_changes_counted(out, |l| l.starts_with("    "));
+    }
     // A day said once for a run of commits reads well while everything between them is indented
     // (messages, stats); a diff's unindented `--- path` and `@@` lines would cut a commit off
     // from its day's header.
@@ -751,7 +757,7 @@ pub(super) fn diff(ctx: &Context) -> Option<String> {
     numstat_block(numstat, &mut out);
     diff.finish(&mut out);
     if seen_diff {
-        out = blank_changes_counted(out);
+        out = blank_changes_counted(out, |_| false);
     }
     (seen_diff || seen_stat).then(|| join_lines(out))
 }
@@ -984,7 +990,7 @@ pub(super) fn unified(ctx: &Context) -> Option<String> {
     if files == 0 {
         return None;
     }
-    Some(join_lines(blank_changes_counted(out)))
+    Some(join_lines(blank_changes_counted(out, |_| false)))
 }
 
 /// Unified diff lines made compact as [`unified`] says, with how many files they hold; `big`
@@ -1055,11 +1061,15 @@ const BLANK_CHANGES_MIN: usize = 8;
 /// The compacted diff's changes of blank lines (`48 -`, a bare `+`, `187, 195, 224 -`: an empty
 /// line added or removed), dropped and counted on one closing line when there are
 /// [`BLANK_CHANGES_MIN`] or more; a hunk's number on a blank change moves to the hunk's next
-/// changed line, so every shown change keeps its place.
-fn blank_changes_counted(out: Vec<String>) -> Vec<String> {
+/// changed line, so every shown change keeps its place. A line `kept_as_is` says is no change (a
+/// commit's message line in a history).
+fn blank_changes_counted(out: Vec<String>, kept_as_is: impl Fn(&str) -> bool) -> Vec<String> {
     let blank_change = |l: &str| {
         let change = l.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',' || c == ' ');
-        change.starts_with(['+', '-']) && change[1..].trim().is_empty() && !l.starts_with("--- ")
+        change.starts_with(['+', '-'])
+            && change[1..].trim().is_empty()
+            && !l.starts_with("--- ")
+            && !kept_as_is(l)
     };
     if out
         .iter()
@@ -1087,6 +1097,11 @@ fn blank_changes_counted(out: Vec<String>) -> Vec<String> {
     let mut pending: Option<String> = None;
     for line in out {
         if line.starts_with("--- ") {
+            pending = None;
+            kept.push(line);
+            continue;
+        }
+        if kept_as_is(&line) {
             pending = None;
             kept.push(line);
             continue;

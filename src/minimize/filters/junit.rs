@@ -30,7 +30,8 @@ struct Tag<'a> {
     name: &'a str,
     closing: bool,
     empty: bool,
-    attributes: Vec<(&'a str, String)>,
+    /// Borrowed from the report unless an entity was decoded (most attributes have none).
+    attributes: Vec<(&'a str, std::borrow::Cow<'a, str>)>,
 }
 
 impl Tag<'_> {
@@ -38,7 +39,7 @@ impl Tag<'_> {
         self.attributes
             .iter()
             .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v.as_ref())
     }
 }
 
@@ -73,9 +74,9 @@ fn tag(raw: &str) -> Option<Tag<'_>> {
 }
 
 /// XML's five entities and numeric references decoded; anything else as it is.
-fn decode(text: &str) -> String {
+fn decode(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.contains('&') {
-        return text.to_string();
+        return text.into();
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -112,7 +113,7 @@ fn decode(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    out.into()
 }
 
 /// A text's lines without the indentation they share and the blank lines around them.
@@ -514,7 +515,7 @@ fn lint_findings(text: &str) -> Option<String> {
                     (digits(l) && digits(c)).then(|| (l.to_string(), c.to_string(), b))
                 }) {
                     Some((l, c, b)) => (Some((line.unwrap_or(l), column.or(Some(c)))), b),
-                    None => (line.map(|l| (l, column)), body.as_str()),
+                    None => (line.map(|l| (l, column)), body.as_ref()),
                 };
                 let (line, column) = place?;
                 let message = if message.is_empty() {

@@ -16,18 +16,25 @@ use crate::re;
 struct Grouped {
     files: Vec<(String, Vec<String>)>,
     file_index: std::collections::HashMap<String, usize, FastHash>,
-    /// (file, message) -> the line a further place of that message joins; a line that received
-    /// a continuation leaves it (its message is no longer the one line).
-    open: std::collections::HashMap<(usize, String), usize, FastHash>,
+    /// Per file, message -> the line a further place of that message joins; a line that
+    /// received a continuation leaves it (its message is no longer the one line). A map per
+    /// file, keyed by the message alone, is asked with the finding's own text (a `(file,
+    /// message)` key had the message copied for every finding).
+    open: Vec<std::collections::HashMap<String, usize, FastHash>>,
     /// (file, line) of lines that received a continuation.
     closed: std::collections::HashSet<(usize, usize), FastHash>,
     /// (file, line) the last finding went to: its continuation lines go there, which is not
     /// the file's last line when its place joined an earlier line.
     last: Option<(usize, usize)>,
-    /// The place and message of the last finding when it joined an earlier line: a
-    /// continuation takes it back out to a line of its own (the elaboration is that place's).
-    joined: Option<(String, String)>,
+    /// The lengths of the place and the message of the last finding when it joined an earlier
+    /// line (the line ends with `, {place} {message}`): a continuation takes it back out to a
+    /// line of its own (the elaboration is that place's).
+    joined: Option<(usize, usize)>,
 }
+
+/// A finding's text with its places by file in order (file, its `line:col`s) and how many
+/// finding lines say it, borrowed from [`Grouped`]'s lines.
+type SaidText<'a> = (&'a str, Vec<(&'a str, Vec<&'a str>)>, usize);
 
 impl Grouped {
     /// Adds a finding at `at` (`10:5`), or its place to the earlier line of the same message.
@@ -36,26 +43,31 @@ impl Grouped {
             Some(&f) => f,
             None => {
                 self.files.push((file.to_string(), Vec::new()));
+                self.open.push(Default::default());
                 self.file_index
                     .insert(file.to_string(), self.files.len() - 1);
                 self.files.len() - 1
             }
         };
         let lines = &mut self.files[f].1;
-        let joinable = self
-            .open
-            .get(&(f, message.to_string()))
+        let joinable = self.open[f]
+            .get(message)
             .filter(|&&i| !self.closed.contains(&(f, i)));
         if let Some(&i) = joinable {
             let l = &mut lines[i];
             let at_end = l.len() - message.len() - 1;
-            l.insert_str(at_end, &format!(", {at}"));
+            l.insert_str(at_end, at);
+            l.insert_str(at_end, ", ");
             self.last = Some((f, i));
-            self.joined = Some((at.to_string(), message.to_string()));
+            self.joined = Some((at.len(), message.len()));
             return;
         }
-        lines.push(format!("{at} {message}"));
-        self.open.insert((f, message.to_string()), lines.len() - 1);
+        let mut line = String::with_capacity(at.len() + 1 + message.len());
+        line.push_str(at);
+        line.push(' ');
+        line.push_str(message);
+        lines.push(line);
+        self.open[f].insert(message.to_string(), lines.len() - 1);
         self.last = Some((f, lines.len() - 1));
         self.joined = None;
     }
@@ -71,13 +83,19 @@ impl Grouped {
         let Some((f, mut i)) = self.last else {
             return false;
         };
-        if let Some((at, message)) = self.joined.take() {
+        if let Some((at_len, message_len)) = self.joined.take() {
             let lines = &mut self.files[f].1;
-            let place = format!(", {at}");
-            let at_end = lines[i].len() - message.len() - 1;
-            if lines[i][..at_end].ends_with(&place) {
-                lines[i].replace_range(at_end - place.len()..at_end, "");
-                lines.push(format!("{at} {message}"));
+            let at_end = lines[i].len() - message_len - 1;
+            // `, {at}` just before the message: the place the last finding joined with.
+            let place_start = at_end.checked_sub(at_len + 2);
+            if let Some(start) = place_start.filter(|&s| lines[i].get(s..s + 2) == Some(", ")) {
+                let moved = format!(
+                    "{} {}",
+                    &lines[i][start + 2..at_end],
+                    &lines[i][at_end + 1..]
+                );
+                lines[i].replace_range(start..at_end, "");
+                lines.push(moved);
                 i = lines.len() - 1;
                 self.last = Some((f, i));
             }
@@ -104,70 +122,62 @@ impl Grouped {
     /// continuation lines) at places in several lines or files said once after the files, with
     /// its places by file (`TS2379: … (12 places):`, its continuation, `  src/a.ts: 3:9 14:2`):
     /// a type checker's elaboration repeated at each call of one helper costs more than the list.
-    fn render_repeated(mut self, rest: Vec<String>) -> String {
-        let split = |l: &str| -> Option<(String, String)> {
-            let (at, body) = l.split_once(' ')?;
-            Some((at.to_string(), body.to_string()))
-        };
-        // Each text's (file, places) and how many finding lines say it.
-        let mut texts: Vec<(String, FilePlaces, usize)> = Vec::new();
-        let mut index: std::collections::HashMap<String, usize, FastHash> = Default::default();
+    fn render_repeated(self, rest: Vec<String>) -> String {
+        // Each text's (file, places) and how many finding lines say it, borrowed from the lines.
+        let mut texts: Vec<SaidText> = Vec::new();
+        let mut index: std::collections::HashMap<&str, usize, FastHash> = Default::default();
         for (file, lines) in &self.files {
             for l in lines {
-                let Some((at, body)) = split(l) else { continue };
-                // `3:3, 14:3 msg`: the places a line joined.
-                let mut at = at;
-                let mut body = body;
-                while at.ends_with(',') {
-                    let Some((next, more)) = body.split_once(' ') else {
+                // `3:3, 14:3 msg`: the places a line joined, then the text.
+                let Some(mut cut) = l.find(' ') else { continue };
+                while l[..cut].ends_with(',') {
+                    let Some(next) = l[cut + 1..].find(' ') else {
                         break;
                     };
-                    at = format!("{at} {next}");
-                    body = more.to_string();
+                    cut += 1 + next;
                 }
-                let places: Vec<String> = at.split(", ").map(str::to_string).collect();
-                let t = *index.entry(body.clone()).or_insert_with(|| {
-                    texts.push((body.clone(), Vec::new(), 0));
+                let (at, body) = (&l[..cut], &l[cut + 1..]);
+                let t = *index.entry(body).or_insert_with(|| {
+                    texts.push((body, Vec::new(), 0));
                     texts.len() - 1
                 });
                 let (_, files, lines_saying) = &mut texts[t];
                 *lines_saying += 1;
                 match files.iter_mut().find(|(f, _)| f == file) {
-                    Some((_, p)) => p.extend(places),
-                    None => files.push((file.clone(), places)),
+                    Some((_, p)) => p.extend(at.split(", ")),
+                    None => files.push((file, at.split(", ").collect())),
                 }
             }
         }
         let repeated: std::collections::HashSet<&str, FastHash> = texts
             .iter()
             .filter(|(_, _, n)| *n > 1)
-            .map(|(body, _, _)| body.as_str())
+            .map(|(body, _, _)| *body)
             .collect();
         if repeated.is_empty() {
             return self.render(rest);
         }
-        for (_, lines) in &mut self.files {
-            lines.retain(|l| {
-                let mut rest = l.as_str();
-                // Past the places (`3:3, 14:3 `) to the text.
-                while let Some((at, more)) = rest.split_once(' ') {
-                    rest = more;
-                    if !at.ends_with(',') {
-                        break;
-                    }
+        // Past the places (`3:3, 14:3 `) to the text.
+        let text_of = |l: &str| -> bool {
+            let mut rest = l;
+            while let Some((at, more)) = rest.split_once(' ') {
+                rest = more;
+                if !at.ends_with(',') {
+                    break;
                 }
-                !repeated.contains(rest)
-            });
-        }
+            }
+            repeated.contains(rest)
+        };
         let mut out = Vec::new();
-        for (file, lines) in self.files.iter().filter(|(_, l)| !l.is_empty()) {
+        for (file, lines) in &self.files {
+            let mut kept = lines.iter().filter(|l| !text_of(l)).peekable();
+            if kept.peek().is_none() {
+                continue;
+            }
             out.push(format!("{file}:"));
-            out.extend(lines.iter().map(|l| format!("  {l}")));
+            out.extend(kept.map(|l| format!("  {l}")));
         }
-        for (body, files, _) in texts
-            .iter()
-            .filter(|(b, _, _)| repeated.contains(b.as_str()))
-        {
+        for (body, files, _) in texts.iter().filter(|(b, _, _)| repeated.contains(b)) {
             let n: usize = files.iter().map(|(_, p)| p.len()).sum();
             let (first, more) = body.split_once('\n').unwrap_or((body, ""));
             out.push(format!("{first} ({n} places):"));
@@ -180,9 +190,6 @@ impl Grouped {
         join_lines(out)
     }
 }
-
-/// A finding's places, by file in order: (file, its `line:col`s).
-type FilePlaces = Vec<(String, Vec<String>)>;
 
 /// tsc's diagnostics, plain (`src/a.ts(10,5): error TS2322: msg`) or pretty (`src/a.ts:10:5 -
 /// error TS2322: msg` with a code frame), as `src/a.ts:` / `  10:5 TS2322: msg`. Kept: every
@@ -1154,6 +1161,8 @@ fn lint_list_text(text: &str) -> Option<String> {
     let mut after: Vec<String> = Vec::new();
     let mut rows = 0;
     let lines: Vec<&str> = text.split_lines().collect();
+    // Each line read as a row once: the loop asks it of a line and of its neighbours.
+    let read: Vec<Option<(&str, &str, &str)>> = lines.iter().map(|l| lint_row(l)).collect();
     for (i, &line) in lines.iter().enumerate() {
         if is_module_heading(line) {
             continue;
@@ -1162,20 +1171,20 @@ fn lint_list_text(text: &str) -> Option<String> {
         // where the finding's range is empty and the next row right after): the file has it.
         let quoted_before_blank = || {
             i > 0
-                && lint_row(lines[i - 1]).is_some()
+                && read[i - 1].is_some()
                 && !line.trim().is_empty()
                 && lines.get(i + 1).is_some_and(|n| n.trim().is_empty())
-                && lines.get(i + 2).is_none_or(|n| lint_row(n).is_some())
+                && read.get(i + 2).is_none_or(Option::is_some)
         };
         if rows > 0
-            && lint_row(line).is_none()
+            && read[i].is_none()
             && (is_caret_only(line)
                 || lines.get(i + 1).is_some_and(|n| is_caret_only(n))
                 || quoted_before_blank())
         {
             continue;
         }
-        match lint_row(line) {
+        match read[i] {
             Some((path, at, message)) => {
                 if after.iter().any(|l| !l.trim().is_empty()) {
                     return None;

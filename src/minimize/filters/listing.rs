@@ -973,6 +973,32 @@ fn same_entries_once(out: Vec<String>) -> Vec<String> {
     kept
 }
 
+/// A tree with one root (`tree` of `.`, the root's line then every entry under it, the closing
+/// count after) with its entries a level less indented: the two spaces on every line said
+/// nothing the root's being alone does not.
+fn lone_root_unindented(out: Vec<String>) -> Vec<String> {
+    let last_entry = out.iter().rposition(|l| l.starts_with(' '));
+    let lone = out
+        .first()
+        .is_some_and(|l| !l.starts_with(' ') && !l.trim().is_empty())
+        && last_entry.is_some_and(|last| {
+            out[1..=last]
+                .iter()
+                .all(|l| l.starts_with("  ") || l.trim().is_empty())
+        });
+    if !lone {
+        return out;
+    }
+    out.into_iter()
+        .map(|mut l| {
+            if l.starts_with("  ") {
+                l.drain(..2);
+            }
+            l
+        })
+        .collect()
+}
+
 /// Renders the entries at `depth` from `start` (and what is under them) until one less deep or
 /// a line that is not an entry, the first row after `lead` (their directory) when given;
 /// returns the index after them.
@@ -1027,16 +1053,76 @@ fn siblings(
     if !row.is_empty() {
         out.push(row);
     }
+    // Each directory among them as its lines, its lead (`  name/`) apart: directories whose
+    // entries are the same, row for row (`data-view-buffer/`, `data-view-byte-length/` and
+    // `data-view-byte-offset/` each holding `test CHANGELOG.md LICENSE README.md index.js …`),
+    // are said on one line, at the first one's place, their entries once on the row under it.
+    // Each is (its lines as `siblings` made them, the length of its lead): moved out whole
+    // when it joins no other.
+    let mut dirs: Vec<(Vec<String>, usize)> = Vec::new();
     for (j, deeper) in entries {
         if let (true, Ok((_, name))) = (deeper, items[j]) {
-            siblings(
-                items,
-                j + 1,
-                depth + 1,
-                Some(format!("{indent}{}/", padding_collapsed(name))),
-                out,
-            );
+            let lead = format!("{indent}{}/", padding_collapsed(name));
+            let lead_len = lead.len();
+            let mut lines = Vec::new();
+            siblings(items, j + 1, depth + 1, Some(lead), &mut lines);
+            dirs.push((lines, lead_len));
         }
+    }
+    // A directory's entries: its first line past its lead, and the lines under it.
+    fn entries_of((lines, lead_len): &(Vec<String>, usize)) -> (&str, &[String]) {
+        let (first, rows) = lines
+            .split_first()
+            .map_or(("", &[][..]), |(f, r)| (f.as_str(), r));
+        (&first[(*lead_len).min(first.len())..], rows)
+    }
+    // Its name as its lead says it (`name/`).
+    fn name_of((lines, lead_len): &(Vec<String>, usize)) -> &str {
+        lines.first().map_or("", |l| l[..*lead_len].trim_start())
+    }
+    let mut said: std::collections::HashMap<(&str, &[String]), usize, super::paths::FastHash> =
+        Default::default();
+    // For each directory, the ones whose names join its line.
+    let mut joined: Vec<Vec<usize>> = vec![Vec::new(); dirs.len()];
+    let mut gone = vec![false; dirs.len()];
+    for (k, dir) in dirs.iter().enumerate() {
+        match said.get(&entries_of(dir)) {
+            Some(&at) => {
+                joined[at].push(k);
+                gone[k] = true;
+            }
+            None => {
+                said.insert(entries_of(dir), k);
+            }
+        }
+    }
+    if !gone.iter().any(|g| *g) {
+        out.extend(dirs.into_iter().flat_map(|(lines, _)| lines));
+        return i;
+    }
+    for (k, dir) in dirs.iter().enumerate() {
+        if gone[k] {
+            continue;
+        }
+        if joined[k].is_empty() {
+            out.extend(dir.0.iter().cloned());
+            continue;
+        }
+        let names: Vec<&str> = std::iter::once(name_of(dir))
+            .chain(joined[k].iter().map(|&j| name_of(&dirs[j])))
+            .collect();
+        let sep = if names.iter().any(|n| n.contains(' ')) {
+            "  "
+        } else {
+            " "
+        };
+        out.push(format!("{indent}{}", names.join(sep)));
+        let (first, rows) = entries_of(dir);
+        let first = first.trim_start_matches(' ');
+        if !first.is_empty() {
+            out.push(format!("{indent}  {first}"));
+        }
+        out.extend(rows.iter().cloned());
     }
     i
 }
@@ -1148,7 +1234,9 @@ fn drawn_tree(text: &str, narrow: bool, files: bool) -> Option<String> {
         return None;
     }
     if files {
-        return Some(join_lines(same_entries_once(files_first(&items))));
+        return Some(join_lines(lone_root_unindented(same_entries_once(
+            files_first(&items),
+        ))));
     }
     // A level's mark before its rows: two spaces a level, or, for a tree written with depth
     // numbers, its number (the reader's own form, and a token where the spaces are several).

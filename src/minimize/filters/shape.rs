@@ -11,7 +11,9 @@
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{has, is_blank, is_dependency_frame, join_lines, locations, text_has};
+use crate::minimize::text::{
+    has, has_location, is_blank, is_dependency_frame, join_lines, text_has,
+};
 
 /// Fewest lines of one shape for them to be counted: the count's own words cost about what
 /// two or three short lines do.
@@ -34,22 +36,29 @@ enum Shape {
     Other,
 }
 
-/// Words that make a line a fact whatever its shape.
+/// Words that make a line a fact whatever its shape, in any case. Looked for byte by byte
+/// from each word's first letter, without a lowercased copy of the line (a copy and nine
+/// searches a line were most of reading a long log of `... OK` lines).
 fn says_trouble(line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
-    [
-        "fail",
-        "error",
-        "warn",
-        "not ok",
-        "panic",
-        "exception",
-        "fatal",
-        "timeout",
-        "skip",
-    ]
-    .iter()
-    .any(|w| has(&lower, w))
+    const WORDS: [&[u8]; 9] = [
+        b"fail",
+        b"error",
+        b"warn",
+        b"not ok",
+        b"panic",
+        b"exception",
+        b"fatal",
+        b"timeout",
+        b"skip",
+    ];
+    let b = line.as_bytes();
+    (0..b.len()).any(|i| {
+        let first = b[i].to_ascii_lowercase();
+        matches!(first, b'f' | b'e' | b'w' | b'n' | b'p' | b't' | b's')
+            && WORDS.iter().any(|w| {
+                w[0] == first && b.len() - i >= w.len() && b[i..i + w.len()].eq_ignore_ascii_case(w)
+            })
+    })
 }
 
 fn shape(line: &str) -> Shape {
@@ -134,7 +143,7 @@ fn shape(line: &str) -> Shape {
         Shape::Progress
     };
     // Only a line of a counted shape is read for trouble (the costlier tests).
-    if says_trouble(t) || !locations(t).is_empty() {
+    if says_trouble(t) || has_location(t) {
         return Shape::Other;
     }
     found
@@ -158,9 +167,14 @@ pub(super) fn counted(ctx: &Context) -> Option<String> {
 pub(super) fn counted_text(text: &str) -> Option<String> {
     let blobs = data_payloads_counted(text);
     let text = blobs.as_deref().unwrap_or(text);
-    let details = same_details_said_once(text);
+    // The lines read once for the same details and, when they said none, for the rest.
+    let lines: Vec<&str> = text.split_lines().collect();
+    let details = same_details_said_once(&lines);
     let text = details.as_deref().unwrap_or(text);
-    let raw: Vec<&str> = text.split_lines().collect();
+    let raw: Vec<&str> = match &details {
+        Some(d) => d.split_lines().collect(),
+        None => lines,
+    };
     let links = text_has(text, "://")
         .then(|| rule_links_dropped(&raw))
         .flatten();
@@ -181,9 +195,16 @@ pub(super) fn counted_text(text: &str) -> Option<String> {
         Some(r) => r.iter().map(String::as_str).collect(),
         None => raw,
     };
-    let folded = fold_subtrees(&raw).or_else(|| repeated.clone());
+    // Borrowed where a line stays as it is (most of a folded text's lines).
+    let folded = fold_subtrees(&raw).or_else(|| {
+        repeated.as_ref().map(|r| {
+            r.iter()
+                .map(|l| std::borrow::Cow::Borrowed(l.as_str()))
+                .collect()
+        })
+    });
     let lines: Vec<&str> = match &folded {
-        Some(f) => f.iter().map(String::as_str).collect(),
+        Some(f) => f.iter().map(|l| l.as_ref()).collect(),
         None => raw,
     };
     let mut shapes: Vec<Shape> = lines.iter().map(|l| shape(l)).collect();
@@ -262,8 +283,7 @@ const SAME_DETAILS_MIN_BLOCKS: usize = 4;
 /// each block's line stays, and the details are said once after the run's last, under a line
 /// saying they were under each; the blank lines between the blocks go. `None` when no run has
 /// them.
-fn same_details_said_once(text: &str) -> Option<String> {
-    let lines: Vec<&str> = text.split_lines().collect();
+fn same_details_said_once(lines: &[&str]) -> Option<String> {
     let indented = |l: &str| l.starts_with([' ', '\t']) && !is_blank(l);
     // Each block: its line, the end of its details, the end of the blank lines after it.
     let block_at = |i: usize| -> Option<(usize, usize)> {
@@ -491,7 +511,7 @@ fn tap_details_dropped<'a>(lines: &[&'a str]) -> Option<Vec<&'a str>> {
         // dependencies; with none, the key goes too (`at: 'ExecutionContext.is
         // (file:///w/node_modules/ava/lib/assert.js:309:16)'`).
         let is_own_frame =
-            |l: &str| (!locations(l).is_empty() || has(l, "file://")) && !is_dependency_frame(l);
+            |l: &str| (has_location(l) || has(l, "file://")) && !is_dependency_frame(l);
         // `expected`/`actual` are noise only where an `error` says them as its diff (node's
         // runner); tape's block has no `error`, and its values are the failure's facts.
         let has_error = lines[block.clone()]
@@ -750,7 +770,7 @@ fn outer_tap_results(lines: &[&str], shapes: &mut [Shape]) {
 /// relative to its first line), is written as its first line and `(its N lines as above)`.
 /// `None` when nothing repeats. Subtrees are compared by a hash built from the leaves up, then
 /// line for line where the hashes match, so a deep tree costs one pass.
-fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
+fn fold_subtrees<'a>(lines: &[&'a str]) -> Option<Vec<std::borrow::Cow<'a, str>>> {
     use crate::minimize::text::{FastHash, Fnv};
     use std::collections::HashMap;
     use std::hash::{Hash, Hasher};
@@ -817,7 +837,7 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
         if size > SUBTREE_MIN_LINES {
             match first.get(&hash[i]) {
                 Some(&earlier) if same(earlier, i) => {
-                    out.push(format!("{} (its {} lines as above)", lines[i], size - 1));
+                    out.push(format!("{} (its {} lines as above)", lines[i], size - 1).into());
                     folded = true;
                     i = end[i];
                     continue;
@@ -828,7 +848,7 @@ fn fold_subtrees(lines: &[&str]) -> Option<Vec<String>> {
                 }
             }
         }
-        out.push(lines[i].to_string());
+        out.push(std::borrow::Cow::Borrowed(lines[i]));
         i += 1;
     }
     folded.then_some(out)

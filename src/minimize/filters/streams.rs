@@ -45,6 +45,11 @@ fn is_level(name: &str) -> bool {
 /// Whether `text` is streams: from the first named line on, every line but blank ones named,
 /// two names or more, each with two lines or more.
 pub(super) fn looks_like_streams(text: &str) -> bool {
+    // A named line starts with `[`: a text with no line that does (most) is answered by one
+    // search, not a look at each line.
+    if !text.starts_with('[') && !crate::minimize::text::text_has(text, "\n[") {
+        return false;
+    }
     let mut names: Vec<(&str, usize)> = Vec::new();
     let mut started = false;
     let mut total = 0usize;

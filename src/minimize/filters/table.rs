@@ -718,6 +718,11 @@ pub(super) fn benchmark_table(lines: &[&str], at: usize) -> Option<(usize, Vec<S
     }
     let title = first.trim_matches(['-', ' ']);
     let header = *lines.get(at + 1)?;
+    // A rule under the header first (a failure's `--- Captured stdout call ---` has none):
+    // the header's names are split only for a table.
+    if title.is_empty() || !is_rule(lines.get(at + 2)?) {
+        return None;
+    }
     let names: Vec<&str> = header
         .split("  ")
         .map(str::trim)

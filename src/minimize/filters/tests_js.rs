@@ -7,7 +7,9 @@
 
 use super::Context;
 use crate::minimize::text::SplitLines;
-use crate::minimize::text::{has, is_dependency_frame, join_lines, locations, text_has};
+use crate::minimize::text::{
+    has, has_location, is_dependency_frame, join_lines, locations, text_has,
+};
 use crate::re;
 
 /// An uncaught JavaScript error's trace (`node app.js`, a package's script): each run of frames
@@ -91,7 +93,7 @@ fn is_dependency_js_frame(line: &str) -> bool {
 
 /// A frame in the program's own files: a place, outside dependencies and node's own modules.
 fn is_own_js_frame(line: &str) -> bool {
-    is_js_frame(line) && !is_dependency_frame(line.trim_start()) && !locations(line).is_empty()
+    is_js_frame(line) && !is_dependency_frame(line.trim_start()) && has_location(line)
 }
 
 /// Whether the trace `lines[start..end]` may have its dependency frames counted: it has a frame of
@@ -149,6 +151,19 @@ pub(super) fn has_js_trace(text: &str) -> bool {
 
 /// Whether `text` has [`MIN_FRAME_RUN`] dependency frames in a row.
 fn has_dependency_run(text: &str) -> bool {
+    // A frame's line is `at ` past its indent: a text with no such line (most) is answered by
+    // one search for `at ` rather than a look at each of its lines.
+    let b = text.as_bytes();
+    let framed = memchr::memmem::find_iter(b, b"at ").any(|at| {
+        at == 0
+            || (!b[at - 1].is_ascii() || b[at - 1].is_ascii_whitespace()) && {
+                let start = memchr::memrchr(b'\n', &b[..at]).map_or(0, |i| i + 1);
+                text[start..at].trim_start().is_empty()
+            }
+    });
+    if !framed {
+        return false;
+    }
     let mut run = 0;
     for line in text.split_lines() {
         run = if is_dependency_js_frame(line) {
@@ -317,7 +332,7 @@ fn jest_line(line: &str, out: &mut Vec<String>) {
         return;
     }
     // A stack frame inside a dependency or with no location (`at new Promise (<anonymous>)`).
-    if t.starts_with("at ") && (is_dependency_frame(t) || locations(t).is_empty()) {
+    if t.starts_with("at ") && (is_dependency_frame(t) || !has_location(t)) {
         return;
     }
     if t == "Ran all test suites." {
@@ -522,7 +537,10 @@ pub(super) fn looks_like_gherkin(text: &str) -> bool {
         digits > 0
             && (l[digits..].starts_with(" scenarios (") || l[digits..].starts_with(" scenario ("))
     };
-    text.split_lines().any(counts) && text.split_lines().any(|l| gherkin_step(l).is_some())
+    // Both count lines hold ` scenario`: a text without it (most) is answered by one search.
+    crate::minimize::text::text_has(text, " scenario")
+        && text.split_lines().any(counts)
+        && text.split_lines().any(|l| gherkin_step(l).is_some())
 }
 
 /// A Gherkin runner's report (cucumber-js's progress, summary and pretty formats, cucumber's

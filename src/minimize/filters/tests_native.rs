@@ -1331,7 +1331,7 @@ fn grouped_goroutines(mut lines: Vec<String>) -> Vec<String> {
 /// A test's log line (`    a_test.go:14: got 3`): its place, `a_test.go:14`.
 fn go_log_place(line: &str) -> Option<&str> {
     let t = line.strip_prefix("    ")?.trim_start();
-    let (place, _) = t.split_once(": ")?;
+    let (place, _) = crate::minimize::text::split_str(t, ": ")?;
     let (file, number) = place.rsplit_once(':')?;
     (file.ends_with(".go") && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
         .then_some(place)
@@ -2005,8 +2005,10 @@ pub(super) fn looks_like_pytest_run(head: &str, text: &str) -> bool {
     let Some(progress) = re!(r"^(?:\S+\.py )?[.FEsxX]+\s*\[\s*\d+%\]$") else {
         return false;
     };
+    // (The pattern only on lines that end as one: most end otherwise.)
     head.split_lines()
-        .filter(|l| progress.is_match(l.trim_end()))
+        .map(str::trim_end)
+        .filter(|l| l.ends_with("%]") && progress.is_match(l))
         .count()
         >= 2
 }

@@ -12,7 +12,7 @@ use crate::minimize::text::SplitLines;
 use std::collections::HashMap;
 
 use super::Context;
-use crate::minimize::text::{join_lines, locations};
+use crate::minimize::text::join_lines;
 
 /// Fewest frames in a stack for a repeat of it to be said by reference: the reference costs
 /// about what one frame does.
@@ -103,7 +103,7 @@ pub(super) fn valgrind(ctx: &Context) -> Option<String> {
         };
         if mark == '-' {
             // `-v`'s log: what it read and how it was started; a line with a place stays.
-            if !locations(body).is_empty() {
+            if crate::minimize::text::has_location(body) {
                 out.push(line.to_string());
             }
             continue;
