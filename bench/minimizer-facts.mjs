@@ -92,10 +92,17 @@ const dependency = (l) => /node_modules\/|site-packages\/|node:internal|\/rustc\
 // locations above (a crash inside a tool from node_modules shows only such frames).
 const dependencyFrame = (l) => dependency(l) && /^\s*(at |File ")/.test(l)
 
+// A C0 control but tab, line feed and carriage return, and DEL, are executed by a terminal and
+// never shown (a grep match of a file holding a DEL byte): the reader sees the line without them,
+// as agent-shell's ANSI stripper gives it (src/output/ansi.rs).
+const INVISIBLE = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g
+
 /** A text as a terminal shows it where a line is rewritten in place (`frame\rframe`, a progress
  * bar, a reporter's running line): each frame written over the one before from the first column,
- * so a reader sees the frames laid over each other, not each frame. */
-export const asShown = (text) => (text.includes('\r') ? text.replace(/\r\n/g, '\n').split('\n').map((l) => {
+ * so a reader sees the frames laid over each other, not each frame; and without the invisible
+ * controls. */
+export const asShown = (text) => shownLines(text.replace(INVISIBLE, ''))
+const shownLines = (text) => (text.includes('\r') ? text.replace(/\r\n/g, '\n').split('\n').map((l) => {
   if (!l.includes('\r')) return l
   const shown = []
   for (const frame of l.split('\r')) [...frame].forEach((ch, i) => { shown[i] = ch })
