@@ -773,7 +773,7 @@ pub(super) const SPECS: &[Spec] = &[
     // beancount 2.3.5's bean-format aligns a ledger's amounts to standard output: it reads the
     // text only (no plugin is imported, no load cache kept, unlike bean-check). Not here:
     // `-o`/`--output` (writes the file).
-    spec(&["bean-format"], "hw:W:c:", "help prefix-width= num-width= currency-column="),
+    spec(&["bean-format"], "hVw:W:c:", "help version prefix-width= num-width= currency-column="),
     // beancount 2.3.5's treeify (a Python script) draws a column of account names as a tree.
     // Not here: `-o`/`--output` (writes the file).
     spec(&["treeify"], "FAhr:d:s:", "help pattern= delimiter= split= filler="),
