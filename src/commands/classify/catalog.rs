@@ -24,6 +24,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("afmtodit", &["--version", "--help"]),
     ("age", &["--version"]),
     ("annotate-output", &["--help", "-h"]),
+    ("appstreamcli", &["--version", "--help"]),
     ("apt-cdrom", &["--version", "--help"]),
     ("apt-extracttemplates", &["--version", "--help"]),
     ("apt-ftparchive", &["--version", "--help", "-h"]),
@@ -32,10 +33,20 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("arpd", &["--help"]),
     ("asc2xml", &["--version", "--help"]),
     ("badblocks", &["--help"]),
+    ("bean-bake", &["--version", "--help", "-h", "-V"]),
+    ("bean-check", &["--version", "-h", "-V"]),
+    ("bean-doctor", &["--version", "--help", "-h", "-V"]),
+    ("bean-example", &["--version", "--help", "-h", "-V"]),
+    ("bean-format", &["--version", "--help", "-h", "-V"]),
+    ("bean-report", &["--version", "--help", "-h", "-V"]),
+    ("bean-sql", &["--version", "--help", "-h", "-V"]),
+    ("bean-web", &["--version", "--help", "-h", "-V"]),
     ("biosdecode", &["--version", "--help", "-h", "-V"]),
     ("blkid", &["--version", "--help"]),
     ("blkzone", &["--version", "--help", "-h", "-V"]),
+    ("bmake", &["--help"]),
     ("bugpoint", &["--version", "--help"]),
+    ("bugpoint-14", &["--version", "--help"]),
     ("build-rdeps", &["--version", "--help"]),
     ("busctl", &["--version", "--help", "-h"]),
     ("callgrind_annotate", &["--version", "--help", "-h"]),
@@ -45,6 +56,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("cg_diff", &["--version", "--help", "-h"]),
     ("cg_merge", &["--help"]),
     ("chcon", &["--version", "--help"]),
+    ("check-regexp", &["--version", "--help", "-h", "-V"]),
     ("chem", &["--version", "--help", "-h"]),
     ("chgpasswd", &["--help", "-h"]),
     ("cifsiostat", &["--help"]),
@@ -74,6 +86,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("delgroup", &["--version"]),
     ("delpart", &["--version", "--help", "-h", "-V"]),
     ("deluser", &["--version"]),
+    ("demandoc", &["--help"]),
     ("dep3changelog", &["--version", "--help", "-h"]),
     ("depmod", &["--version", "--help", "-h", "-V"]),
     ("deurlname", &["--version", "--help"]),
@@ -105,6 +118,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("dpkg-scansources", &["--version", "--help"]),
     ("dpkg-source", &["--version", "--help"]),
     ("dsymutil", &["--version", "--help", "-h"]),
+    ("dsymutil-14", &["--version", "--help", "-h"]),
     ("dumpe2fs", &["--version", "--help"]),
     ("dvipdf", &["--help"]),
     ("dwz", &["--version", "--help"]),
@@ -118,6 +132,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("e4defrag", &["--version", "--help"]),
     ("edgepaint", &["--help"]),
     ("editdiff", &["--version", "--help"]),
+    ("elixirc", &["--help", "-h"]),
     ("enconv", &["--version", "--help"]),
     ("entr", &["--version", "--help"]),
     ("eps2eps", &["--help"]),
@@ -131,6 +146,13 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("faillog", &["--help", "-h"]),
     ("fax2ps", &["--version", "--help"]),
     ("fax2tiff", &["--version", "--help"]),
+    ("fc-cache", &["--version", "--help", "-h", "-V"]),
+    ("fc-cat", &["--version", "--help", "-h", "-V"]),
+    ("fc-conflist", &["--version", "--help", "-h", "-V"]),
+    ("fc-pattern", &["--version", "--help", "-h", "-V"]),
+    ("fc-query", &["--version", "--help", "-h", "-V"]),
+    ("fc-scan", &["--version", "--help", "-h", "-V"]),
+    ("fc-validate", &["--version", "--help", "-h", "-V"]),
     ("ffplay", &["--version"]),
     ("file-rename", &["--version", "--help", "-h", "-V"]),
     ("findfs", &["--version", "--help", "-h", "-V"]),
@@ -158,12 +180,17 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("gif2webp", &["--help", "-h"]),
     ("git-deborig", &["--version"]),
     ("gitdiff", &["--help", "-h"]),
+    ("glib-compile-resources", &["--version", "--help", "-h"]),
     ("glib-compile-schemas", &["--version", "--help", "-h"]),
+    ("glib-genmarshal", &["--version", "--help", "-h"]),
+    ("glib-gettextize", &["--version", "--help"]),
+    ("glib-mkenums", &["--version", "--help", "-h"]),
     ("glilypond", &["--version", "--help", "-h"]),
     ("gm", &["--help"]),
     ("gnat", &["--version", "--help"]),
     ("gnatls", &["--version", "--help"]),
     ("gnatmake", &["--version", "--help"]),
+    ("gobject-query", &["--version", "--help", "-h"]),
     ("gold", &["--version", "--help", "-V"]),
     ("gperl", &["--version", "--help", "-h"]),
     ("gpgv", &["--version", "--help"]),
@@ -187,9 +214,12 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("grpconv", &["--help", "-h"]),
     ("grpunconv", &["--help", "-h"]),
     ("gtbl", &["--version", "--help"]),
+    ("gtester", &["--version", "--help", "-h"]),
+    ("gtester-report", &["--version", "--help", "-h"]),
     ("gvgen", &["--help"]),
     ("gvmap", &["--help"]),
     ("hexedit", &["--help", "-h"]),
+    ("highlight", &["--version", "--help", "-h"]),
     ("hpftodit", &["--version", "--help"]),
     ("hunspell", &["--version", "--help", "-h"]),
     ("hxaddid", &["--help"]),
@@ -208,6 +238,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("hxxmlns", &["--version", "--help"]),
     ("icmd", &["--version", "--help"]),
     ("icp", &["--version", "--help"]),
+    ("iex", &["--help"]),
     ("ifdata", &["--help"]),
     ("ifquery", &["--version", "--help", "-h", "-V"]),
     ("img2webp", &["-h"]),
@@ -242,12 +273,15 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("llvm-ar", &["--version", "--help", "-h"]),
     ("llvm-as", &["--version", "--help", "-h", "--help-list"]),
     ("llvm-bcanalyzer", &["--version", "--help"]),
+    ("llvm-bitcode-strip", &["--version", "--help", "-V"]),
     ("llvm-cat", &["--version", "--help"]),
     ("llvm-cfi-verify", &["--version", "--help"]),
     ("llvm-config", &["--version", "--help"]),
     ("llvm-cov", &["--version", "--help"]),
     ("llvm-cxxdump", &["--version", "--help"]),
     ("llvm-cxxfilt", &["--version", "--help", "-h"]),
+    ("llvm-cxxmap", &["--version", "--help"]),
+    ("llvm-debuginfod-find", &["--version", "--help"]),
     ("llvm-diff", &["--version", "--help"]),
     ("llvm-dis", &["--version", "--help"]),
     ("llvm-dlltool", &["--help"]),
@@ -255,30 +289,44 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("llvm-dwp", &["--version", "--help"]),
     ("llvm-exegesis", &["--version", "--help"]),
     ("llvm-extract", &["--version", "--help"]),
+    ("llvm-gsymutil", &["--version", "--help"]),
+    ("llvm-ifs", &["--version", "--help"]),
+    ("llvm-install-name-tool", &["--version", "--help", "-V"]),
+    ("llvm-jitlink", &["--version", "--help"]),
+    ("llvm-jitlink-executor", &["--help"]),
+    ("llvm-libtool-darwin", &["--version", "--help", "-V"]),
     ("llvm-link", &["--version", "--help"]),
+    ("llvm-lipo", &["--version", "--help"]),
     ("llvm-lto", &["--version", "--help"]),
     ("llvm-mc", &["--version", "--help"]),
     ("llvm-mca", &["--version", "--help"]),
+    ("llvm-ml", &["--help"]),
     ("llvm-modextract", &["--version", "--help"]),
     ("llvm-nm", &["--version", "--help", "-h"]),
     ("llvm-objcopy", &["--version", "--help"]),
     ("llvm-objdump", &["--version", "--help"]),
     ("llvm-opt-report", &["--version", "--help"]),
+    ("llvm-otool", &["--version", "--help"]),
     ("llvm-pdbutil", &["--version", "--help"]),
     ("llvm-profdata", &["--help"]),
+    ("llvm-profgen", &["--version", "--help"]),
     ("llvm-ranlib", &["--version", "--help", "-h"]),
     ("llvm-readelf", &["--version", "--help"]),
     ("llvm-readobj", &["--version", "--help"]),
     ("llvm-reduce", &["--version", "--help"]),
     ("llvm-rtdyld", &["--version", "--help"]),
+    ("llvm-sim", &["--version", "--help"]),
     ("llvm-size", &["--version", "--help", "-h"]),
     ("llvm-split", &["--version", "--help"]),
     ("llvm-stress", &["--version", "--help"]),
     ("llvm-strings", &["--version", "--help", "-h"]),
     ("llvm-strip", &["--version", "--help"]),
     ("llvm-symbolizer", &["--version", "--help"]),
+    ("llvm-tapi-diff", &["--version", "--help"]),
     ("llvm-tblgen", &["--version", "--help"]),
+    ("llvm-tli-checker", &["--help", "-h"]),
     ("llvm-undname", &["--version", "--help"]),
+    ("llvm-windres", &["--version", "--help"]),
     ("llvm-xray", &["--version", "--help"]),
     ("lneato", &["--help"]),
     ("localectl", &["--version", "--help", "-h"]),
@@ -289,8 +337,13 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("lz4c", &["--version", "--help", "-V"]),
     ("lzip.lzip", &["--version", "--help", "-h", "-V"]),
     ("make-first-existing-target", &["--help"]),
+    ("makewhatis", &["--help"]),
+    ("mandoc", &["--help"]),
+    ("mandocd", &["--help"]),
     ("manpage-alert", &["--version", "--help", "-h", "-V"]),
+    ("mapropos", &["--help"]),
     ("mc", &["--version", "--help", "-h", "-V"]),
+    ("mcatman", &["--help"]),
     ("mcdiff", &["--version", "--help", "-h", "-V"]),
     ("mcedit", &["--version", "--help", "-h", "-V"]),
     ("mcview", &["--version", "--help", "-h", "-V"]),
@@ -301,9 +354,13 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("metaflac", &["--version", "--help"]),
     ("mingle", &["--help"]),
     ("mklost+found", &["--version", "--help"]),
+    ("mman", &["--help"]),
     ("modinfo", &["--version", "--help", "-h", "-V"]),
     ("ms_print", &["--version", "--help", "-h"]),
+    ("msoelim", &["--help"]),
     ("mt-gnu", &["--version", "--help", "-V"]),
+    ("mwhatis", &["--help"]),
+    ("my_print_defaults", &["--version", "--help", "-V"]),
     ("nc.traditional", &["-h"]),
     ("networkctl", &["--version", "--help", "-h"]),
     ("newgrp", &["--help"]),
@@ -311,6 +368,39 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("nisdomainname", &["--version", "--help", "-h", "-V"]),
     ("nsupdate", &["--help"]),
     ("obj2yaml", &["--version", "--help"]),
+    ("obj2yaml-14", &["--version", "--help"]),
+    ("ocamlc.byte", &["--version", "--help"]),
+    ("ocamlc.opt", &["--version", "--help"]),
+    ("ocamlcmt", &["--help"]),
+    ("ocamlcp", &["--version", "--help"]),
+    ("ocamlcp.byte", &["--version", "--help"]),
+    ("ocamlcp.opt", &["--version", "--help"]),
+    ("ocamldebug", &["--help"]),
+    ("ocamldep.byte", &["--help"]),
+    ("ocamldep.opt", &["--help"]),
+    ("ocamldoc", &["--version", "--help"]),
+    ("ocamldoc.opt", &["--version", "--help"]),
+    ("ocamldumpobj", &["--help"]),
+    ("ocamllex", &["--help"]),
+    ("ocamllex.byte", &["--help"]),
+    ("ocamllex.opt", &["--help"]),
+    ("ocamlmklib", &["--help", "-h"]),
+    ("ocamlmklib.byte", &["--help", "-h"]),
+    ("ocamlmklib.opt", &["--help", "-h"]),
+    ("ocamlmktop", &["--version", "--help"]),
+    ("ocamlmktop.byte", &["--version", "--help"]),
+    ("ocamlmktop.opt", &["--version", "--help"]),
+    ("ocamlobjinfo.byte", &["--help"]),
+    ("ocamlobjinfo.opt", &["--help"]),
+    ("ocamlopt.byte", &["--version", "--help"]),
+    ("ocamlopt.opt", &["--version", "--help"]),
+    ("ocamloptp", &["--version", "--help"]),
+    ("ocamloptp.byte", &["--version", "--help"]),
+    ("ocamloptp.opt", &["--version", "--help"]),
+    ("ocamlprof", &["--help"]),
+    ("ocamlprof.byte", &["--help"]),
+    ("ocamlprof.opt", &["--help"]),
+    ("ocamlyacc", &["--help"]),
     ("oggdec", &["--version", "--help", "-h", "-V"]),
     ("opt", &["--version", "--help", "-h", "--help-list"]),
     ("opusdec", &["--version", "--help", "-h", "-V"]),
@@ -328,6 +418,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("perlcritic", &["--version", "--help"]),
     ("perlivp", &["--help", "-h"]),
     ("perlthanks", &["--version", "--help"]),
+    ("perltidy", &["--help", "-h"]),
     ("pfbtops", &["--version", "--help"]),
     ("php.default", &["--version", "--help", "-h"]),
     ("pic", &["--version", "--help"]),
@@ -390,8 +481,14 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("sadf", &["--help"]),
     ("sadt", &["--help", "-h"]),
     ("sanstats", &["--version", "--help"]),
+    ("sanstats-14", &["--version", "--help"]),
     ("sar.sysstat", &["--help"]),
     ("scanmacho", &["--version", "--help"]),
+    // SCons 4.4 (the fifth pass's toolchains): these print before any SConstruct is looked for;
+    // its readline start looks up ~/.inputrc and ~/.terminfo (key bindings and terminal data).
+    ("scons", &["--version", "-H", "--help-options"]),
+    ("scons-configure-cache", &["--version", "--help", "-h"]),
+    ("sconsign", &["--help", "-h"]),
     ("setpci", &["--version", "--help"]),
     ("setterm", &["--version", "--help"]),
     ("sg", &["--help"]),
@@ -399,6 +496,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("shar", &["--version", "--help"]),
     ("slogin", &["--help"]),
     ("soelim", &["--version", "--help"]),
+    ("source-highlight", &["--version", "--help", "-h", "-V"]),
     ("splitdiff", &["--version", "--help"]),
     ("sql", &["--help"]),
     ("sql2csv", &["--version", "-h", "-V"]),
@@ -470,6 +568,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("traceroute.db", &["--version", "--help"]),
     ("traceroute6.db", &["--version", "--help"]),
     ("transition-check", &["--version", "--help", "-h"]),
+    ("treeify", &["--help", "-h"]),
     ("tset", &["--help", "-V"]),
     ("tune2fs", &["--help"]),
     ("ucf", &["--help", "-h"]),
@@ -494,6 +593,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("valgrind-listener", &["--help"]),
     ("vcut", &["--help"]),
     ("verify-uselistorder", &["--version", "--help"]),
+    ("verify-uselistorder-14", &["--version", "--help"]),
     ("vgdb", &["--help"]),
     ("vim.tiny", &["--version", "--help"]),
     ("vorbiscomment", &["--version", "--help", "-h", "-V"]),
@@ -521,6 +621,7 @@ pub(super) const INFO: &[(&str, &[&str])] = &[
     ("xsubpp", &["--help"]),
     ("xtotroff", &["--version", "--help"]),
     ("yaml2obj", &["--version", "--help"]),
+    ("yaml2obj-14", &["--version", "--help"]),
     ("ypdomainname", &["--version", "--help", "-h", "-V"]),
     ("zramctl", &["--version", "--help", "-h", "-V"]),
     ("zstdmt", &["--version", "--help", "-V"]),
@@ -563,7 +664,7 @@ pub(super) const SPECS: &[Spec] = &[
     spec(&["eqn", "geqn"], "rvDCNRd:f:s:p:m:M:T:", "help version"),
     spec(&["pic", "gpic"], "nvCStcz", "help version"),
     spec(&["grn"], "vCsM:F:T:", "help version"),
-    spec(&["gtbl"], "vC", "help version"),
+    spec(&["gtbl", "tbl"], "vC", "help version"),
     // NASM 2.16's ndisasm disassembles the file it names to standard output.
     spec(&["ndisasm"], "aihruvb:o:s:e:k:p:", ""),
     // jpegexiforient (libjpeg-turbo-progs) prints the Exif orientation with `-n` or none; `-1`
@@ -614,7 +715,7 @@ pub(super) const SPECS: &[Spec] = &[
     // The fourth pass (`bench/catalog/devtools.tsv`): checkers, configuration checkers and
     // Python tools, every option traced on the samples of `devtools-samples.sh`, only reading.
     // chardet 5.1's chardetect prints each file's (or standard input's) encoding.
-    spec(&["chardetect"], "hl", "minimal legacy help version"),
+    spec(&["chardetect", "chardet"], "hl", "minimal legacy help version"),
     // lacheck 1.26 prints a LaTeX file's problems; it has no options (a word is a file).
     spec(&["lacheck"], "", ""),
     // BIND 9.18's named-checkconf checks named.conf (`-z` loads its zones, `-p` prints it). Not
@@ -628,6 +729,59 @@ pub(super) const SPECS: &[Spec] = &[
     // pylint 2.16's symilar prints the blocks its files share (its own getopt options only: no
     // configuration is loaded).
     spec(&["symilar"], "hid:", "help ignore-comments ignore-docstrings ignore-imports ignore-signatures duplicates="),
+    // The fifth pass (`bench/catalog/wholesale.tsv`): every executable of the Debian packages
+    // behind round 33's unknown programs, each option below traced on the samples of
+    // `wholesale-samples.sh`, only reading. mandoc 1.14.6 formats manual pages to standard
+    // output. Not here: `-a` (less(1) on a terminal, or MANPAGER), `-O` (its `tag` runs the
+    // pager too), `-f`/`-k`/`-l`/`-w`/`-h` (man(1)'s modes and their options).
+    spec(&["mandoc"], "cI:K:m:T:W:", ""),
+    // mandoc's demandoc prints a page's words, and its soelim (as groff's) prints a document
+    // with its `.so` requests replaced by the files they name.
+    spec(&["demandoc"], "w", ""),
+    spec(&["msoelim", "soelim"], "CrtvI:", "help version"),
+    // groff 1.22.4's preconv prints its input as groff input in its encoding's escapes; grog
+    // prints the groff command a document needs. Not here: grog's `--run` (runs it) and the
+    // groff options it passes on to that command.
+    spec(&["preconv"], "drhvD:e:", "help version"),
+    spec(&["grog"], "Cvh", "ligatures warnings help version"),
+    // patchutils 0.4.2's recountdiff and unwrapdiff print a patch repaired. Not here: espdiff
+    // (connects a socket, traced), dehtmldiff (runs a program), interdiff, combinediff, flipdiff
+    // and rediff (temporary files and `patch`, traced writing).
+    spec(&["recountdiff"], "", "help version"),
+    spec(&["unwrapdiff"], "v", "help version"),
+    // fontconfig 2.14: a font file's patterns or problems, a pattern, the configuration's files
+    // and caches, printed (traced: no cache written or looked for in HOME).
+    spec(&["fc-query"], "bVhi:f:", "index= brief format= version help"),
+    spec(&["fc-validate"], "Vhvi:l:", "index= lang= verbose version help"),
+    spec(&["fc-scan"], "bVhf:", "brief format= version help"),
+    spec(&["fc-pattern"], "cdVhf:", "config default format= version help"),
+    spec(&["fc-conflist"], "Vh", "version help"),
+    spec(&["fc-cat"], "Vhvr", "recurse verbose version help"),
+    // graphviz 2.42's gvpack merges graphs to standard output (its siblings, the cgraph filters,
+    // are `printers::GRAPH_FILTERS`). Not here: `-o` (writes the file it names), `-?`. It lays
+    // graphs out through graphviz's plugins, which GVBINDIR may name (the context's).
+    spec(&["gvpack"], "na:gvum:s:G:", ""),
+    // libxml2 2.9's xmlcatalog queries a catalog for entities. Not here: `--add`, `--del`,
+    // `--create`, `--convert` (with `--noout` they save the catalog), `--shell` (reads commands).
+    spec(&["xmlcatalog"], "v", "noout verbose sgml"),
+    // MariaDB 10.11's my_print_defaults prints the option groups of the option files it reads
+    // (and of the files `--defaults-file` and `--defaults-extra-file` name).
+    spec(&["my_print_defaults"], "nvV", "mysqld mariadbd no-defaults verbose version help defaults-file= defaults-extra-file= defaults-group-suffix="),
+    // devscripts 2.23's suspicious-source (a Python script) lists the files of a directory
+    // whose type is not a source's.
+    spec(&["suspicious-source"], "hvd:m:e:", "help verbose directory= mimetype= extension="),
+    // beancount 2.3.5's bean-format aligns a ledger's amounts to standard output: it reads the
+    // text only (no plugin is imported, no load cache kept, unlike bean-check). Not here:
+    // `-o`/`--output` (writes the file).
+    spec(&["bean-format"], "hVw:W:c:", "help version prefix-width= num-width= currency-column="),
+    // beancount 2.3.5's treeify (a Python script) draws a column of account names as a tree.
+    // Not here: `-o`/`--output` (writes the file).
+    spec(&["treeify"], "FAhr:d:s:", "help pattern= delimiter= split= filler="),
+    // Round 34's tune part, by the same rule: libgcrypt's hmac256 prints a file's HMAC-SHA256
+    // under the key given (its `--binary` and `--stdkey` not listed); sloccount's c_count prints
+    // the lines of C files (sloccount itself keeps its data in ~/.slocdata: not here).
+    spec(&["hmac256"], "", ""),
+    spec(&["c_count"], "", ""),
 ];
 
 /// How a program reads the options of a [`Grammar`].
@@ -663,6 +817,9 @@ pub(super) struct Grammar {
     /// An option that makes the program print to standard output what it otherwise writes to a
     /// file, and what it writes then (`llvm-dis` without `-o -` writes `FILE.ll`).
     pub output: Option<(&'static str, &'static str)>,
+    /// Without its output option the program prints (LLVM's `-o` defaults to `-`): only an
+    /// output naming a file writes.
+    pub prints: bool,
 }
 
 const fn llvm(
@@ -680,6 +837,7 @@ const fn llvm(
         optional: "",
         operands: true,
         output: None,
+        prints: false,
     }
 }
 
@@ -698,6 +856,7 @@ const fn exact(
         optional: "",
         operands: true,
         output: None,
+        prints: false,
     }
 }
 
@@ -707,6 +866,10 @@ const LLVM_HELP: &str = "help help-hidden help-list help-list-hidden version col
 /// Sorted by program, then mode (looked up by binary search).
 #[rustfmt::skip]
 pub(super) const GRAMMARS: &[Grammar] = &[
+    // appstreamcli validate (AppStream 0.16) prints a metainfo file's problems; without
+    // `--no-net` it checks the URLs the file names online (`catalog::check`). Not here:
+    // `--override` (not traced), its other commands (`refresh-cache`, `install`, `compose`, …).
+    exact("appstreamcli", "validate", "--no-net --pedantic --explain --strict -h --help", "--format"),
     // jdeps (OpenJDK 17): dependence analysis printed. Not here: `-dotoutput`/`--dot-output`
     // and `--generate-module-info`/`--generate-open-module` (they write into the directory
     // named), `--system` (another JDK's modules, read through the lib/jrt-fs.jar of the home
@@ -752,6 +915,9 @@ pub(super) const GRAMMARS: &[Grammar] = &[
         "format instr-profile object arch ignore-filename-regex compilation-dir path-equivalence num-threads j line-coverage-gt line-coverage-lt region-coverage-gt region-coverage-lt name name-regex name-allowlist project-title tab-size show-branches"),
     // llvm-cxxdump (LLVM 14) prints the C++ ABI data of object files.
     llvm("llvm-cxxdump", "", LLVM_HELP, ""),
+    // The fifth pass (`bench/catalog/wholesale.tsv`), LLVM 14's printers whose `-o` defaults to
+    // standard output (`-o FILE` writes FILE). llvm-diff prints how two modules differ.
+    llvm("llvm-diff", "", LLVM_HELP, ""),
     // llvm-dis (LLVM 14) writes FILE.ll beside each bitcode FILE; `-o -` prints it.
     Grammar { output: Some(("o", "llvm-dis writes FILE.ll beside each bitcode FILE (or the file -o names)")),
         ..llvm("llvm-dis", "", "f materialize-metadata show-annotations help help-hidden help-list help-list-hidden version color", "o") },
@@ -761,12 +927,37 @@ pub(super) const GRAMMARS: &[Grammar] = &[
         ..llvm("llvm-dwarfdump", "",
         "a all apple-names apple-namespaces apple-objc apple-types debug-abbrev debug-addr debug-aranges debug-cu-index debug-gnu-pubnames debug-gnu-pubtypes debug-line-str debug-macro debug-names debug-pubnames debug-pubtypes debug-ranges debug-rnglists debug-str debug-str-offsets debug-tu-index eh-frame gdb-index F c diff i ignore-case p quiet regex show-children show-form show-parents show-section-sizes statistics summarize-types u uuid v verbose verify x help help-hidden help-list help-list-hidden version color",
         "arch find f lookup name n parent-recurse-depth r recurse-depth") },
+    // llvm-extract prints the functions and globals it is told to extract from a module (`-S`
+    // as assembly); llvm-link prints the modules linked; llvm-mc assembles or disassembles
+    // (`--filetype=obj` is an object file on standard output); llvm-mca prints a performance
+    // analysis of its assembly. Not here: llvm-extract's `--bb`, `--alias`, `--ralias` (not
+    // traced), llvm-link's `--import`, `--summary-index` (not traced), llvm-mc's `--dwarf-*` and
+    // `--split-dwarf-file` (another output file), LLVM's other options.
+    Grammar { output: Some(("o", "llvm-extract writes the file -o names")), prints: true,
+        ..llvm("llvm-extract", "", "S recursive keep-const-init delete f help help-hidden help-list help-list-hidden version color", "o func rfunc glob rglob") },
+    Grammar { output: Some(("o", "llvm-link writes the file -o names")), prints: true,
+        ..llvm("llvm-link", "", "S only-needed internalize suppress-warnings v disable-lazy-loading disable-debug-info-type-map f help help-hidden help-list help-list-hidden version color", "o override") },
+    Grammar { output: Some(("o", "llvm-mc writes the file -o names")), prints: true,
+        ..llvm("llvm-mc", "", "show-encoding show-inst show-inst-operands print-imm-hex as-lex preserve-comments help help-hidden help-list help-list-hidden version color", "o filetype triple mcpu mattr x86-asm-syntax output-asm-variant arch") },
+    Grammar { output: Some(("o", "llvm-mca writes the file -o names")), prints: true,
+        ..llvm("llvm-mca", "", "all-stats all-views bottleneck-analysis dispatch-stats instruction-info instruction-tables json register-file-stats resource-pressure retire-stats scheduler-stats show-encoding timeline noalias print-imm-hex help help-hidden help-list help-list-hidden version color",
+        "o mcpu mtriple march iterations timeline-max-cycles timeline-max-iterations dispatch lqueue squeue register-file-size output-asm-variant") },
     // llvm-profdata show (LLVM 14) prints a profile. Not here: `--output`/`-o` (writes it).
     llvm("llvm-profdata", "show",
         "all-functions counts covered detailed-summary hot-func-list ic-targets instr sample memory list-below-cutoff memop-sizes show-prof-sym-list show-sec-info-only showcs text binary-ids help help-hidden help-list help-list-hidden version color",
         "debug-info detailed-summary-cutoffs function topn value-cutoff"),
-    // llvm-undname (LLVM 14) demangles Microsoft C++ names given or read from standard input.
+    // llvm-tblgen (LLVM 14) prints a TableGen file's records (or a backend's output) to standard
+    // output; `-o FILE` writes. Not here: `-d` (writes a dependency file), `--write-if-changed`,
+    // the `--gen-*` backends (not traced).
+    Grammar { output: Some(("o", "llvm-tblgen writes the file -o names")), prints: true,
+        ..llvm("llvm-tblgen", "", "print-records print-detailed-records dump-json print-enums print-sets help help-hidden help-list help-list-hidden version color", "o I class") },
+        // llvm-undname (LLVM 14) demangles Microsoft C++ names given or read from standard input.
     llvm("llvm-undname", "", "backrefs no-access-specifier no-calling-convention no-member-type no-return-type no-variable-type warn-trailing help help-hidden help-list help-list-hidden version color", "raw-file"),
+    // obj2yaml (LLVM 14) prints an object file as YAML (it has no output option).
+    llvm("obj2yaml", "", "help help-hidden help-list help-list-hidden version color", ""),
+    // ocamldumpobj (OCaml 4.13) prints a bytecode file's contents. Not here: `-args`, `-args0`
+    // (more arguments from a file).
+    exact("ocamldumpobj", "", "-noloc -reloc -help --help", ""),
     // ocamlfind (findlib 1.9) lists the installed packages or prints what it knows of one from
     // their META files (`list`, `query`, `printconf`). Not here: its commands that run a
     // compiler, install or remove.
@@ -776,6 +967,14 @@ pub(super) const GRAMMARS: &[Grammar] = &[
     // ocamlobjinfo (OCaml 4.13) prints what a compiled unit or library holds. Not here: `-args`
     // and `-args0` (more arguments from a file).
     exact("ocamlobjinfo", "", "-no-approx -no-code -null-crc -help --help", ""),
+    // pdfsig (poppler 22.12) prints a PDF's signatures and checks them against the NSS
+    // database (`-nssdir`, default `~/.pki/nssdb`, opened read-only: traced). A certificate's
+    // revocation is asked of its OCSP server online unless `-no-ocsp` or `-nocert`
+    // (`catalog::check`). Not here: `-aia` (fetches certificates), `-dump` (writes each
+    // signature into the working directory), `-add-signature`, `-sign` and their options (write
+    // the output file), a second operand (that output file).
+    Grammar { operands: true,
+        ..exact("pdfsig", "", "-nocert -no-ocsp -list-nicks -v -h -help -?", "-nssdir -nss-pwd -opw -upw") },
     // uncrustify 0.72 formats `-f FILE` (or standard input) to standard output, or with
     // `--check` only says whether its files would change; file operands without `--check` are
     // written as FILE.uncrustify (`catalog::uncrustify`). Its configuration (`-c`,
@@ -813,6 +1012,13 @@ pub(super) fn has_grammar(program: &str) -> bool {
             | "indent"
             | "chktex"
             | "csvclean"
+            | "glib-compile-resources"
+            | "highlight"
+            | "source-highlight"
+            | "bean-doctor"
+            | "gresource"
+            | "diagtool"
+            | "diagtool-14"
     ) || PRINTERS.binary_search(&program).is_ok()
         || GRAMMARS
             .binary_search_by(|g| g.program.cmp(program))
@@ -843,6 +1049,12 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
         "indent" => return Some(indent(values)),
         "chktex" => return Some(chktex(values)),
         "csvclean" => return Some(csvclean(values)),
+        "glib-compile-resources" => return Some(glib_compile_resources(values)),
+        "highlight" => return Some(highlight(values)),
+        "source-highlight" => return Some(source_highlight(values)),
+        "bean-doctor" => return Some(bean_doctor(values)),
+        "gresource" => return Some(gresource(values)),
+        "diagtool" | "diagtool-14" => return Some(diagtool(values)),
         _ => {}
     }
     if PRINTERS.binary_search(&program).is_ok() {
@@ -879,6 +1091,14 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
             if !g.operands && operands > 0 {
                 return Some(unknown());
             }
+            if program == "appstreamcli" && !flag_given(g, rest, "--no-net") {
+                return Some(Verdict::unknown(
+                    "appstreamcli validate checks the URLs a metainfo file names online (but with --no-net)",
+                ));
+            }
+            if program == "pdfsig" {
+                return Some(pdfsig(g, rest, operands));
+            }
             // uncrustify writes each file operand's result beside it unless told `--check`.
             if program == "uncrustify" && operands > 0 && !flag_given(g, rest, "--check") {
                 return Some(Verdict::write(
@@ -889,13 +1109,35 @@ pub(super) fn check(program: &str, values: &[&str]) -> Option<Verdict> {
                 // Written beside each named input unless the output names a standard stream; with
                 // no input (or `-`) the program reads standard input and prints.
                 let to_stream = output.is_some_and(|o| super::grammar::writes_no_file(o, true));
-                if !to_stream && (output.is_some() || operands > 0) {
+                let named = output.is_some() || (operands > 0 && !g.prints);
+                if !to_stream && named {
                     return Some(Verdict::write(writes));
                 }
             }
             Some(Verdict::read_only())
         }
         None => Some(unknown()),
+    }
+}
+
+/// pdfsig with one PDF: its information modes, or its signatures checked offline.
+fn pdfsig(g: &Grammar, words: &[&str], operands: usize) -> Verdict {
+    let given = |name: &str| flag_given(g, words, name);
+    if ["-v", "-h", "-help", "-?", "-list-nicks"]
+        .into_iter()
+        .any(given)
+    {
+        return Verdict::read_only();
+    }
+    if operands != 1 {
+        return Verdict::unknown("pdfsig is given a second file (the output of a signing)");
+    }
+    if given("-no-ocsp") || given("-nocert") {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(
+            "pdfsig asks each signing certificate's OCSP server online whether it was revoked (but with -no-ocsp or -nocert)",
+        )
     }
 }
 
@@ -1416,6 +1658,188 @@ fn csvclean(values: &[&str]) -> Verdict {
         Verdict::read_only()
     } else {
         Verdict::write("csvclean writes FILE_out.csv and FILE_err.csv (but with -n)")
+    }
+}
+
+/// GLib 2.74's glib-compile-resources options (GOption: exact long names).
+const GLIB_COMPILE_RESOURCES: Spec = spec(
+    &["glib-compile-resources"],
+    "hC:",
+    "help version target= sourcedir= generate generate-header generate-source generate-dependencies dependency-file= generate-phony-targets manual-register internal external-data c-name= compiler=",
+);
+
+/// glib-compile-resources with `--generate-dependencies` prints the files a resource
+/// description names (no file is preprocessed then); otherwise it writes the compiled resource,
+/// its C source or header, or the dependency file `--dependency-file` names (traced).
+fn glib_compile_resources(values: &[&str]) -> Verdict {
+    let Some(parsed) = getopt(&GLIB_COMPILE_RESOURCES, values) else {
+        return Verdict::unknown(
+            "glib-compile-resources is given an option its reading grammar does not list",
+        );
+    };
+    let writes = [
+        "--target",
+        "--dependency-file",
+        "--generate",
+        "--generate-header",
+        "--generate-source",
+        "-C|--compiler",
+    ]
+    .iter()
+    .any(|o| parsed.has(o));
+    if !writes
+        && (parsed.has("--generate-dependencies")
+            || parsed.has("-h|--help")
+            || parsed.has("--version"))
+    {
+        Verdict::read_only()
+    } else {
+        Verdict::write("glib-compile-resources writes the compiled resource, its C source or header, or the dependency file (but with --generate-dependencies alone)")
+    }
+}
+
+/// highlight 3.41's options that choose what is shown (getopt_long, its `--help`): the syntax,
+/// theme, output format, line numbers, wrapping, reformatting. Not here: `-o`, `-d`, `-B` (write
+/// files), `-c` (the style file), `-D`/`--data-dir`, `--config-file`, `--plug-in` (Lua code
+/// loaded), `-e`, `--print-config`, `--list-scripts`, `--start-nested`, `--skip`, `-P`.
+const HIGHLIGHT: Spec = spec(
+    &["highlight"],
+    "hqvS:fF:J:j:k:K:lm:s:t:u:VWzO:i:",
+    "help quiet verbose syntax= force stdout validate-input version out-format= fragment reformat= line-length= line-number-length= font= font-size= line-numbers line-number-start= style= replace-tabs= encoding= wrap-simple wrap wrap-no-numbers zeroes no-trailing-nl no-version-info kw-case= input=",
+);
+
+/// highlight's finding: settled by the context, which looks for what it loads.
+pub(crate) const HIGHLIGHT_DATA: &str =
+    "highlight runs the Lua of its data directory in the account's home (~/.highlight: language definitions, themes, plug-ins) or HIGHLIGHT_DATADIR's, and takes options from HIGHLIGHT_OPTIONS; no context was read to tell";
+
+/// highlight to a terminal format (`-O ansi`, `xterm256`, `truecolor`); its document formats
+/// (HTML, the default, LaTeX, …) write their style file (`highlight.css`, `highlight.sty`) into
+/// the working directory even when the document goes to standard output (traced). A theme or a
+/// syntax is looked up by name in the data directories; one given as a path is not read here.
+fn highlight(values: &[&str]) -> Verdict {
+    let Some(parsed) = getopt(&HIGHLIGHT, values) else {
+        return Verdict::unknown("highlight is given an option its reading grammar does not list");
+    };
+    let value = |o: &str| {
+        parsed
+            .get(o)
+            .and_then(|o| o.value())
+            .and_then(|w| w.value.as_deref())
+    };
+    if ["-s|--style", "-S|--syntax"]
+        .iter()
+        .any(|o| value(o).is_some_and(|v| v.contains('/')))
+    {
+        return Verdict::unknown("highlight is given a theme or a syntax by path");
+    }
+    if !matches!(
+        value("-O|--out-format"),
+        Some("ansi" | "xterm256" | "truecolor")
+    ) {
+        return Verdict::write(
+            "highlight writes its style file (highlight.css, highlight.sty) into the working directory for its document formats (but -O ansi, xterm256 or truecolor)",
+        );
+    }
+    let mut v = Verdict::read_only();
+    v.push_unless(Level::Unknown, HIGHLIGHT_DATA, Settle::Configuration);
+    v
+}
+
+/// source-highlight 3.1.9's options that choose what is shown (gengetopt, exact long names):
+/// the languages, output format, line numbers and ranges, the document's title and style-sheet
+/// name. Not here: `-o`/`--output`, `--output-dir` (write), `--gen-references`, `--ctags`,
+/// `--ctags-file` (run or read ctags), `--data-dir`, `--lang-def`, `--outlang-def`, the style
+/// and map files, `-H`/`-F` (files inserted), the checking and debugging modes.
+const SOURCE_HIGHLIGHT: Spec = spec(
+    &["source-highlight"],
+    "hVi:s:f:dc:T:t:n::qv",
+    "help detailed-help version input= src-lang= lang-list outlang-list out-format= doc no-doc css= title= tab= line-number? line-number-ref? line-range= range-separator= range-context= regex-range= infer-lang failsafe quiet verbose binary-output statistics gen-version",
+);
+
+/// source-highlight's finding: settled by the context, which looks for its configuration.
+pub(crate) const SOURCE_HIGHLIGHT_CONF: &str =
+    "source-highlight reads its data directory from ~/.source-highlight/source-highlight.conf or SOURCE_HIGHLIGHT_DATADIR; no context was read to tell";
+
+/// source-highlight prints what it reads from `-i FILE` or standard input; a file operand is
+/// written as `FILE.html` (or the format's extension) beside it (traced).
+fn source_highlight(values: &[&str]) -> Verdict {
+    let Some(parsed) = getopt(&SOURCE_HIGHLIGHT, values) else {
+        return Verdict::unknown(
+            "source-highlight is given an option its reading grammar does not list",
+        );
+    };
+    if !parsed.operands.is_empty() {
+        return Verdict::write(
+            "source-highlight writes each file operand's output beside it (FILE.html)",
+        );
+    }
+    let mut v = Verdict::read_only();
+    v.push_unless(Level::Unknown, SOURCE_HIGHLIGHT_CONF, Settle::Configuration);
+    v
+}
+
+/// beancount 2.3.5's bean-doctor: `lex` (`dump_lexer`) and `parse` dump one ledger's tokens or
+/// parse without loading it (no plugin, include or cache), `list_options` prints the options'
+/// documentation. Its other commands load the ledger (plugins imported, a pickle cache read
+/// and written beside it) or write files (`roundtrip`).
+fn bean_doctor(values: &[&str]) -> Verdict {
+    let reads = match values {
+        ["lex" | "dump_lexer" | "parse", file] => !file.starts_with('-'),
+        ["list_options"] | ["-h" | "--help"] => true,
+        _ => false,
+    };
+    if reads {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(
+            "bean-doctor is given a command other than lex, parse or list_options (the others load the ledger: plugins, a cache)",
+        )
+    }
+}
+
+/// GLib 2.74's gresource (round 34's tune part, by the whole-package rule): `sections`, `list`,
+/// `details` and `extract` of a resource file (or an ELF file's resource section), `--section`
+/// choosing one; `extract` prints the resource to standard output (traced).
+fn gresource(values: &[&str]) -> Verdict {
+    let rest = match values {
+        ["--section", _, rest @ ..] => rest,
+        rest => rest,
+    };
+    let reads = match rest {
+        ["help"] | ["help", _] => true,
+        ["sections" | "list" | "details", file] | ["list" | "details", file, _] => {
+            !file.starts_with('-')
+        }
+        ["extract", file, path] => !file.starts_with('-') && !path.starts_with('-'),
+        _ => false,
+    };
+    if reads {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown(
+            "gresource is given a command or arguments its reading grammar does not list",
+        )
+    }
+}
+
+/// clang-tools 14's diagtool: `list-warnings`, `tree` (of one group, or `--flags-only`) and
+/// `find-diagnostic-id` print clang's diagnostics tables. Not here: `show-enabled` (parses a
+/// compiler command line: `-Xclang -load`, response files).
+fn diagtool(values: &[&str]) -> Verdict {
+    let reads = match values {
+        ["list-warnings"] | ["find-diagnostic-id", _] => true,
+        ["tree", rest @ ..] => {
+            rest.len() <= 2
+                && rest
+                    .iter()
+                    .all(|w| *w == "--flags-only" || !w.starts_with('-'))
+        }
+        _ => false,
+    };
+    if reads {
+        Verdict::read_only()
+    } else {
+        Verdict::unknown("diagtool is given a command its reading grammar does not list")
     }
 }
 

@@ -676,3 +676,163 @@ fn devtools_in_context() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
 }
+
+/// The fifth pass (`bench/catalog/wholesale.tsv`): the executables of the packages behind round
+/// 33's unknown programs, their reading forms read-only and their nearest writing forms not.
+#[test]
+fn wholesale_reading_forms() {
+    assert_levels(&[
+        ("mandoc -T lint widget.1", ReadOnly),
+        ("mandoc -Tutf8 -Wwarning widget.1", ReadOnly),
+        ("mandoc -mdoc -I os=Debian < w.7", ReadOnly),
+        ("mandoc -a widget.1", Unknown),
+        ("mandoc -O tag widget.1", Unknown),
+        ("demandoc -w widget.1", ReadOnly),
+        ("msoelim -I . widget.1", ReadOnly),
+        ("soelim widget.1", ReadOnly),
+        ("tbl t.ms", ReadOnly),
+        ("preconv -e utf-8 widget.1", ReadOnly),
+        ("grog -C t.ms widget.1", ReadOnly),
+        ("grog --run t.ms", Unknown),
+        ("recountdiff multi.diff", ReadOnly),
+        ("unwrapdiff -v multi.diff", ReadOnly),
+        ("espdiff multi.diff", Unknown),
+        ("fc-query --format='%{family}\\n' font.ttf", ReadOnly),
+        ("fc-validate -l en font.ttf", ReadOnly),
+        ("fc-scan -b font.ttf", ReadOnly),
+        ("fc-pattern -c sans", ReadOnly),
+        ("fc-scan -y /srv font.ttf", Unknown),
+        ("llvm-diff m.bc m2.bc", ReadOnly),
+        ("llvm-extract --func=add -S m.bc -o -", ReadOnly),
+        ("llvm-extract --func=add m.bc -o out.bc", Write),
+        ("llvm-link m.bc m2.bc -o both.bc", Write),
+        ("llvm-link -S m.bc m2.bc", ReadOnly),
+        ("llvm-mc --show-encoding a.s", ReadOnly),
+        ("llvm-mc a.s -o out.s", Write),
+        ("llvm-mca -mcpu=x86-64 a.s", ReadOnly),
+        ("llvm-mca-14 --timeline a.s", ReadOnly),
+        ("llvm-mca a.s -o=out.txt", Write),
+        ("obj2yaml o.o", ReadOnly),
+        ("obj2yaml o.o -o out.yaml", Unknown),
+        ("ocamldumpobj -noloc m.cmo", ReadOnly),
+        ("ocamldumpobj -args more m.cmo", Unknown),
+        ("pdfsig -no-ocsp doc.pdf", ReadOnly),
+        ("pdfsig -nocert doc.pdf", ReadOnly),
+        ("pdfsig doc.pdf", Unknown),
+        ("pdfsig -dump doc.pdf", Unknown),
+        ("pdfsig -no-ocsp doc.pdf signed.pdf", Unknown),
+        ("gvpack -u g.dot h.dot", ReadOnly),
+        ("gvpack -oout.dot g.dot", Unknown),
+        ("xmlcatalog --noout catalog.xml file:///x.dtd", ReadOnly),
+        ("xmlcatalog --noout --add public x y catalog.xml", Unknown),
+        ("my_print_defaults mysqld client", ReadOnly),
+        ("my_print_defaults --defaults-file=my.cnf client", ReadOnly),
+        ("treeify accounts.txt", ReadOnly),
+        ("treeify -o out.txt accounts.txt", Unknown),
+        ("suspicious-source -d src", ReadOnly),
+        (
+            "glib-compile-resources --generate-dependencies w.gresource.xml",
+            ReadOnly,
+        ),
+        ("glib-compile-resources w.gresource.xml", Write),
+        (
+            "glib-compile-resources --generate-dependencies --dependency-file=d w.gresource.xml",
+            Write,
+        ),
+        ("appstreamcli validate --no-net w.metainfo.xml", ReadOnly),
+        ("appstreamcli validate w.metainfo.xml", Unknown),
+        ("appstreamcli refresh-cache", Unknown),
+        ("redis-check-aof ok.aof", Unknown),
+        ("highlight u.py", Write),
+        ("highlight -O html --syntax=python u.py", Write),
+        ("highlight -O ansi -o out.txt u.py", Unknown),
+        ("highlight -O ansi --plug-in=p.lua u.py", Unknown),
+        ("highlight -O ansi -s ./my.theme u.py", Unknown),
+        ("source-highlight u.py", Write),
+        ("source-highlight -i u.py -o out.html", Unknown),
+        ("source-highlight --gen-references=inline -i u.py", Unknown),
+        ("bean-doctor lex books.beancount", ReadOnly),
+        ("bean-doctor context books.beancount 3", Unknown),
+        ("bean-doctor roundtrip books.beancount", Unknown),
+        ("bean-format -o out.beancount books.beancount", Unknown),
+        ("bean-check books.beancount", Unknown),
+        ("gresource list w.gresource", ReadOnly),
+        (
+            "gresource --section gresource extract w.gresource /w/style.css",
+            ReadOnly,
+        ),
+        ("gresource extract w.gresource", Unknown),
+        ("llvm-tblgen-14 --print-records r.td", ReadOnly),
+        ("llvm-tblgen -I include r.td -o out.inc", Write),
+        ("llvm-tblgen -d deps.d r.td", Unknown),
+        ("diagtool-14 list-warnings", ReadOnly),
+        ("diagtool-14 show-enabled -Wall x.c", Unknown),
+        ("hmac256 key go.mod", ReadOnly),
+        ("hmac256 --binary key go.mod", Unknown),
+        ("c_count main.c", ReadOnly),
+    ]);
+}
+
+/// gvpack's plugins, as dot's: GVBINDIR set leaves it unknown in context.
+#[test]
+fn wholesale_in_context() {
+    let dir =
+        std::env::temp_dir().join(format!("classify-catalog-wholesale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    let mut context = Context {
+        cwd: dir.clone(),
+        env: [("PATH", "/usr/bin:/bin"), ("HOME", "/nonexistent")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    let mut wrong = Vec::new();
+    for command in [
+        "gvpack -u g.dot",
+        "mandoc -T lint widget.1",
+        "tbl t.ms",
+        "highlight -O ansi --syntax=python u.py",
+        "source-highlight -s python -f esc -i u.py",
+        "bean-format books.beancount",
+        "treeify accounts.txt",
+    ] {
+        if classify_in(command, &context).level != ReadOnly {
+            wrong.push(format!("{command}: {:?}", classify_in(command, &context)));
+        }
+    }
+    context
+        .env
+        .insert("GVBINDIR".to_string(), "/srv/plugins".to_string());
+    if classify_in("gvpack -u g.dot", &context).level == ReadOnly {
+        wrong.push("gvpack with GVBINDIR set: read-only".to_string());
+    }
+    for (name, command) in [
+        ("HIGHLIGHT_DATADIR", "highlight -O ansi u.py"),
+        ("HIGHLIGHT_OPTIONS", "highlight -O ansi u.py"),
+        ("SOURCE_HIGHLIGHT_DATADIR", "source-highlight -i u.py"),
+    ] {
+        let mut context = Context {
+            cwd: dir.clone(),
+            env: context.env.clone(),
+        };
+        context.env.insert(name.to_string(), "/srv/x".to_string());
+        if classify_in(command, &context).level == ReadOnly {
+            wrong.push(format!("{command} with {name} set: read-only"));
+        }
+    }
+    let home = dir.join("home");
+    let _ = std::fs::create_dir_all(home.join(".source-highlight"));
+    let _ = std::fs::write(
+        home.join(".source-highlight/source-highlight.conf"),
+        "datadir = \"/srv\"\n",
+    );
+    context
+        .env
+        .insert("HOME".to_string(), home.display().to_string());
+    if classify_in("source-highlight -i u.py", &context).level == ReadOnly {
+        wrong.push("source-highlight beside its configuration: read-only".to_string());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(wrong.is_empty(), "misclassified:\n{}", wrong.join("\n"));
+}

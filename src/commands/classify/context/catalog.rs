@@ -3,7 +3,9 @@
 //! price database and journals (whose `python` and `import` run Python), and the `.ctu-info`
 //! files cppcheck removes beside each source it checks; the compiled modules an Erlang VM
 //! (elixir, mix, iex) loads from the working directory; indent's profile and chktex's
-//! configuration files (the fourth pass), whose options apply before the command line's.
+//! configuration files (the fourth pass), whose options apply before the command line's; the
+//! plugins GVBINDIR names to gvpack, highlight's Lua data directories and source-highlight's
+//! configuration (the fifth pass).
 
 use std::path::{Path, PathBuf};
 
@@ -21,9 +23,20 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
     ) {
         return erlang_code_path(here, args, out);
     }
+    // gvpack lays its graphs out through graphviz's plugins, as dot does (context::tools).
+    if program == "gvpack" && here.env.is_set("GVBINDIR") {
+        out.push(Level::Unknown, "graphviz loads its plugins from GVBINDIR");
+        return;
+    }
     if !matches!(
         program,
-        "colordiff" | "ledger" | "cppcheck" | "indent" | "chktex"
+        "colordiff"
+            | "ledger"
+            | "cppcheck"
+            | "indent"
+            | "chktex"
+            | "highlight"
+            | "source-highlight"
     ) {
         return;
     }
@@ -36,6 +49,22 @@ pub fn check(here: &Here<'_>, args: &[Word], out: &mut Verdict) {
         "ledger" => ledger(here, &values, out),
         "indent" => indent(here, &values, out),
         "chktex" => chktex(here, out),
+        "highlight" => highlight(here, out),
+        "source-highlight" => {
+            let paths: Vec<PathBuf> = here
+                .env
+                .home()
+                .map(|h| h.join(".source-highlight/source-highlight.conf"))
+                .into_iter()
+                .collect();
+            settings_files(
+                here,
+                "source-highlight",
+                "SOURCE_HIGHLIGHT_DATADIR",
+                &paths,
+                out,
+            )
+        }
         _ => cppcheck(here, &values, out),
     }
 }
@@ -90,6 +119,28 @@ fn indent(here: &Here<'_>, values: &[&str], out: &mut Verdict) {
     let mut paths = vec![here.dir.join(".indent.pro")];
     paths.extend(here.env.home().map(|h| h.join(".indent.pro")));
     settings_files(here, "indent", "INDENT_PROFILE", &paths, out);
+}
+
+/// highlight 3.41 takes options from `HIGHLIGHT_OPTIONS`, and loads its language definitions,
+/// themes and plug-ins (Lua, run as they load) from `HIGHLIGHT_DATADIR` and from `.highlight/`
+/// in the account's home directory (the passwd entry's, not `HOME`: traced) before its system
+/// directory.
+fn highlight(here: &Here<'_>, out: &mut Verdict) {
+    if here.env.is_set("HIGHLIGHT_OPTIONS") {
+        out.push(
+            Level::Unknown,
+            "highlight takes options from HIGHLIGHT_OPTIONS",
+        );
+        return;
+    }
+    let data = files::account_home().map(|h| h.join(".highlight"));
+    settings_files(
+        here,
+        "highlight",
+        "HIGHLIGHT_DATADIR",
+        &data.into_iter().collect::<Vec<_>>(),
+        out,
+    );
 }
 
 /// ChkTeX 1.7.8 reads the system's `/etc/chktexrc`, then `CHKTEXRC`'s, `$XDG_CONFIG_HOME/chktexrc`
