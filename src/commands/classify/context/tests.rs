@@ -775,6 +775,26 @@ fn git_keys_that_run_programs() {
                 Some("GIT_OPTIONAL_LOCKS=0 does not keep it"),
             )
         },
+        // issue 44 (r33): with a commit-ish (after `--` too) or `--contains`, describe stops
+        // before the index; the value of `--match` is no commit-ish.
+        case(
+            "describe-dirty-with-a-commit-leaves-the-index",
+            |_| {},
+            "git describe --tags --always --dirty=-wip --abbrev=10 HEAD; git describe --broken -- v1; git describe --contains --dirty",
+            None,
+        ),
+        case(
+            "describe-dirty-match-value-is-no-commit",
+            |_| {},
+            "git describe --dirty --match v1",
+            Some("takes the index's lock"),
+        ),
+        case(
+            "describe-dirty-prefix-value-is-no-commit",
+            |_| {},
+            "git describe --dirty --exc v1 --cand 3",
+            Some("takes the index's lock"),
+        ),
         case(
             "status-no-optional-locks",
             |_| {},
