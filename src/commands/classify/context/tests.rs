@@ -7807,6 +7807,9 @@ fn r22_context_not_used() {
     const PACKET: &[(&str, &str)] = &[("GIT_TRACE_PACK_ACCESS", "$ROOT/pack.trace")];
     const INI: &[(&str, &str)] = &[("PHP_INI_SCAN_DIR", "ini")];
     const OCAML: &[(&str, &str)] = &[("OCAMLPARAM", "ppx=./rewrite,_")];
+    const OCAML_WARNINGS: &[(&str, &str)] = &[("OCAMLPARAM", "_,w=-a,warn-error=+a")];
+    const OCAML_SEPARATOR: &[(&str, &str)] = &[("OCAMLPARAM", ":w=-a:ppx=./rewrite")];
+    const OCAML_ANNOT: &[(&str, &str)] = &[("OCAMLPARAM", "w=-a,bin-annot=1")];
     let with = |name, plant, command, env, flagged| Case {
         name,
         plant,
@@ -7879,6 +7882,29 @@ fn r22_context_not_used() {
             Some("OCAMLPARAM"),
         ),
         case("ocamlc-i", nothing, "ocamlc -i m.ml", None),
+        // Items that only change warnings or type checking (r33); a separator of the value's
+        // own that hides a ppx is still read.
+        with(
+            "ocamlparam-warnings",
+            nothing,
+            "ocamlc -i m.ml",
+            OCAML_WARNINGS,
+            None,
+        ),
+        with(
+            "ocamlparam-separator-ppx",
+            nothing,
+            "ocamlc -i m.ml",
+            OCAML_SEPARATOR,
+            Some("OCAMLPARAM"),
+        ),
+        with(
+            "ocamlparam-bin-annot",
+            nothing,
+            "ocamldep m.ml",
+            OCAML_ANNOT,
+            Some("OCAMLPARAM"),
+        ),
     ]);
 }
 
