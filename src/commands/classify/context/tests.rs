@@ -932,6 +932,32 @@ fn git_keys_that_run_programs() {
             "set -C; echo x >| notes.txt",
             Some("redirection"),
         ),
+        // A command whose `>` noclobber refuses never runs (r33); its words are expanded first,
+        // and the redirections before the refused one are opened.
+        case(
+            "noclobber-refused-command-never-runs",
+            |_| {},
+            "set -o noclobber; git status -s > README.md 2>/dev/null; echo rc=$?",
+            None,
+        ),
+        case(
+            "noclobber-refused-command-substitution",
+            |_| {},
+            "set -C; echo $(touch x) > README.md",
+            Some("touch"),
+        ),
+        case(
+            "noclobber-refused-after-an-opened-one",
+            |_| {},
+            "set -C; git status -s > new.txt > README.md",
+            Some("redirection"),
+        ),
+        case(
+            "noclobber-new-file-command-runs",
+            |_| {},
+            "set -C; git status -s > new.txt",
+            Some("index"),
+        ),
         case(
             "noclobber-append",
             |_| {},

@@ -17,6 +17,35 @@ impl Walker {
             .named_children(&mut cursor)
             .filter(|c| Some(c.id()) != body.map(|b| b.id()))
             .collect();
+        // `set -C; git status -s > README.md`: bash opens the redirections in order after
+        // expanding the command's words, and runs nothing when one fails; noclobber makes `>`
+        // onto an existing regular file fail. A simple command with no substitution in it (which
+        // would run first) and no redirection of its own before its name is then never run: only
+        // the redirections up to that one count.
+        let simple = body.is_some_and(|b| {
+            let text = tree::text(b, src);
+            let mut cursor = b.walk();
+            let prefixed = b
+                .named_children(&mut cursor)
+                .any(|c| c.kind().ends_with("redirect"));
+            b.kind() == "command"
+                && !prefixed
+                && !text.contains('`')
+                && !text.contains("$(")
+                && !text.contains("$[")
+                && !text.contains("<(")
+                && !text.contains(">(")
+        });
+        if let Some(at) = redirects
+            .iter()
+            .position(|r| self.refused_by_noclobber(*r, src))
+            .filter(|_| simple)
+        {
+            for r in &redirects[..=at] {
+                self.statement(*r, src, &Stdin::Inherited);
+            }
+            return Stage::default();
+        }
         let mut body_stdin = stdin.clone();
         for r in &redirects {
             if let Some(input) = self.input(*r, src) {
@@ -45,6 +74,38 @@ impl Walker {
             }
         }
         stage
+    }
+
+    /// `>` or `&>` (of any descriptor) onto a fixed path that is a regular file in every
+    /// directory the command may be in, under noclobber ([`Walker::noclobber`]): bash refuses to
+    /// open it ("cannot overwrite existing file"). Not `>|`, `>>`, `>&` or `<>`.
+    fn refused_by_noclobber(&self, node: Node<'_>, src: &str) -> bool {
+        if !self.noclobber || node.kind() != "file_redirect" {
+            return false;
+        }
+        if node.prev_sibling().is_some_and(|p| p.is_error()) {
+            return false;
+        }
+        let text = tree::text(node, src).trim_start_matches(|c: char| c.is_ascii_digit());
+        let Some(rest) = text.strip_prefix('>').or_else(|| text.strip_prefix("&>")) else {
+            return false;
+        };
+        if rest.starts_with(['>', '|', '&']) {
+            return false;
+        }
+        let Some(destination) = node.child_by_field_name("destination") else {
+            return false;
+        };
+        if self.ambiguous(destination, src) {
+            return false;
+        }
+        let target = words::word(destination, src, &self.vars);
+        match (&target.value, self.probe.as_ref()) {
+            (Some(path), Some(probe)) if !target.glob && !path.is_empty() => {
+                probe.existing_file(path)
+            }
+            _ => false,
+        }
     }
 
     /// What a redirection makes of the command's stdin: a fixed text (a here-document or
