@@ -664,21 +664,27 @@ impl Walker {
             && name != "command_not_found_handle";
         let kept = defer.then(|| std::mem::take(&mut self.findings));
         self.statement(body, src, &Stdin::Inherited);
-        // `f() { ls; } > out`: the redirections apply at every call.
+        // `f() { ls; } 2>/dev/null`: the redirections apply at every call. Those of a
+        // descriptor from 2 up leave the body's input and output the caller's, so the body is
+        // judged at a call as before (they themselves are judged once, below); one of stdin or
+        // stdout (`> f`, `&>`, `>&2`, `< f`) changes what the body reads or prints to.
         let mut cursor = node.walk();
         let redirects: Vec<Node<'_>> = node
             .children_by_field_name("redirect", &mut cursor)
             .collect();
+        let beside_the_body = redirects.iter().all(|r| {
+            let text = tree::text(*r, src);
+            text.starts_with(|c: char| ('2'..='9').contains(&c))
+                && text[1..].starts_with(['<', '>'])
+                && r.prev_sibling().is_none_or(|p| !p.is_error())
+        });
         if defer {
             let template = match self.templates.contains_key(&name) {
                 // Defined twice: which body a call runs depends on which definition ran last.
                 true => None,
-                false => calls::Template::of(body, src).filter(|_| redirects.is_empty()),
+                false => calls::Template::of(body, src).filter(|_| beside_the_body),
             };
             self.templates.insert(name.clone(), template);
-        }
-        for redirect in redirects {
-            self.statement(redirect, src, &Stdin::Inherited);
         }
         if let Some(kept) = kept {
             let body = std::mem::replace(&mut self.findings, kept);
@@ -688,6 +694,11 @@ impl Walker {
             if !later.is_empty() {
                 self.deferred.push((name, later));
             }
+        }
+        // Judged once, whether or not the body is judged again at a call: what they open is
+        // the same at each (a `$1` in them is unknown here).
+        for redirect in redirects {
+            self.statement(redirect, src, &Stdin::Inherited);
         }
     }
 }
