@@ -10824,3 +10824,73 @@ fn symbolic_link_into_another_repository() {
         case("cd-plain", linked, "cd plain && git diff", None),
     ]);
 }
+
+/// `find DIR … | xargs PROGRAM`: every path find prints starts with DIR, and when every name
+/// under DIR is of plain characters (read here) each line is one word, so none is an option
+/// (`file -C` compiles a magic file); the same lines read whole by `while read -r f`. A name
+/// with a blank (xargs splits it: `scripts/a -C`), an action or a followed link, or a writing
+/// program leave it as before.
+#[test]
+fn xargs_and_read_over_the_paths_find_prints() {
+    fn scripts(p: &Planted) {
+        p.write("repo/scripts/lint.sh", "echo lint\n");
+        p.write("repo/scripts/sub/build.sh", "echo build\n");
+    }
+    fn blank(p: &Planted) {
+        scripts(p);
+        p.write("repo/scripts/a -C", "");
+    }
+    fn newline(p: &Planted) {
+        scripts(p);
+        p.write("repo/scripts/a\n-i", "");
+    }
+    const FILE: &str = "find scripts -type f | xargs file";
+    const READ: &str =
+        "find scripts -name '*.sh' | while IFS= read -r f; do sed -n 1p \"$f\"; done";
+    run(&[
+        case("find-xargs-plain", scripts, FILE, None),
+        case(
+            "find-xargs-plain-n1",
+            scripts,
+            "find scripts sub* -maxdepth 2 -type f -name '*.sh' -print | xargs -n1 head -1",
+            Some("only known at run time"),
+        ),
+        case("find-read-plain", scripts, READ, None),
+        case(
+            "find-xargs-blank",
+            blank,
+            FILE,
+            Some("only known at run time"),
+        ),
+        case(
+            "find-read-newline",
+            newline,
+            READ,
+            Some("only known at run time"),
+        ),
+        case(
+            "find-xargs-writes",
+            scripts,
+            "find scripts -type f | xargs sed -i 1d",
+            Some("sed"),
+        ),
+        case(
+            "find-xargs-follows",
+            scripts,
+            "find -L scripts -type f | xargs file",
+            Some("only known at run time"),
+        ),
+        case(
+            "find-xargs-printf",
+            scripts,
+            "find scripts -type f -printf '%f\\n' | xargs file",
+            Some("only known at run time"),
+        ),
+        case(
+            "find-xargs-missing",
+            scripts,
+            "find nosuch -type f | xargs file",
+            Some("only known at run time"),
+        ),
+    ]);
+}

@@ -41,6 +41,10 @@ pub(super) enum Stdin {
         names: bool,
         /// The stage before is `ls` printing the names in these directories ([`Stage::lists`]).
         lists: Option<Vec<String>>,
+        /// Every line of the stage before starts with this text ([`Stage::leads`]).
+        leads: Option<String>,
+        /// The stage before is `find` printing the paths under these ([`Stage::finds`]).
+        finds: Option<Vec<String>>,
     },
     /// A here-document or here-string with fixed text.
     Text(String),
@@ -60,6 +64,12 @@ pub(super) struct Stage {
     /// operand itself, for a file): no option that adds, quotes or decorates anything
     /// ([`invocations`]'s `ls_listing`). What they are is for the context to read.
     lists: Option<Vec<String>>,
+    /// Every line it prints starts with this text, or with a `"` and then this text (never
+    /// with `-`): `git ls-files 'src/*.py'` ([`invocations`]'s `ls_files_lead`).
+    leads: Option<String>,
+    /// It is `find` printing, one a line, the paths under these starting points and nothing
+    /// else ([`invocations`]'s `find_listing`). What they are is for the context to read.
+    finds: Option<Vec<String>>,
 }
 
 /// One classification under way: what was found, and what the script has set up so far.
@@ -382,7 +392,7 @@ impl Walker {
             "pipeline" => self.pipeline(node, src, stdin),
             "list" => self.list(node, src),
             "if_statement" => self.if_statement(node, src),
-            "while_statement" => self.while_statement(node, src),
+            "while_statement" => self.while_statement(node, src, stdin),
             "function_definition" => self.function(node, src),
             "variable_assignment" => self.assignment(node, src, true),
             "declaration_command" => self.declaration(node, src),
@@ -633,6 +643,8 @@ impl Walker {
                 plain: out.plain,
                 names: out.names && !merged,
                 lists: out.lists.filter(|_| !merged),
+                leads: out.leads.filter(|_| !merged),
+                finds: out.finds.filter(|_| !merged),
             };
         }
     }

@@ -558,6 +558,8 @@ impl Walker {
                     plain: false,
                     names: false,
                     lists: None,
+                    leads: None,
+                    finds: None,
                 };
                 for stage in stages {
                     let out = self.statement(stage, src, &input);
@@ -567,6 +569,8 @@ impl Walker {
                         plain: out.plain,
                         names: false,
                         lists: None,
+                        leads: None,
+                        finds: None,
                     };
                 }
             } else {
