@@ -4004,6 +4004,10 @@ fn round_33_delimiters_and_redirected_definitions() {
             Unknown,
         ),
         (
+            "git ls-files 'src/*/../../-x' | while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
             "git ls-files --full-name 'src/*.py' | while read -r f; do sed -n 1p \"$f\"; done",
             Unknown,
         ),

@@ -2144,8 +2144,8 @@ fn common_prefix(texts: &[String]) -> Option<String> {
 /// the pathspecs' literal parts share: `'src/*.py'` gives lines that start with `src/` (or
 /// `"src/`, git's quoting of a path with a newline or another unusual byte: never a line that
 /// starts with `-`). Pathspecs whose literal part (before the first `*`, `?`, `[` or `\`)
-/// starts with a letter, digit or `_` (no `./`, `../`, `:` magic or absolute path, which git
-/// rewrites), and no option that adds a field or changes the path (`-s`, `-t`, `--full-name`,
+/// starts with a letter, digit or `_` (no `./`, `..` anywhere, `:` magic or absolute path,
+/// which git rewrites), and no option that adds a field or changes the path (`-s`, `-t`, `--full-name`,
 /// `-z`, `--format`).
 fn ls_files_lead(args: &[Word]) -> Option<String> {
     let values = super::super::args::values(args)?;
@@ -2163,8 +2163,10 @@ fn ls_files_lead(args: &[Word]) -> Option<String> {
             continue;
         }
         let literal: String = v.chars().take_while(|c| !"*?[\\".contains(*c)).collect();
+        // git normalizes a pathspec before matching: `a/../-x` (or `src/*/../../-x`) is `-x`.
         if !literal.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
             || literal.contains(['\n', '"'])
+            || v.contains("..")
         {
             return None;
         }
