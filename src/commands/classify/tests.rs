@@ -3978,7 +3978,7 @@ fn round_33_delimiters_and_redirected_definitions() {
             ReadOnly,
         ),
         ("show() { sed -n 1p \"$1\"; } 2>/dev/null; show -i", Write),
-        ("w() { sed -i 1d \"$1\"; } 2>/dev/null; w README.md", Write),
+        ("fixup() { sed -i 1d \"$1\"; } 2>/dev/null; fixup README.md", Write),
         ("show() { sed -n 1p \"$1\"; } 2>log; show README.md", Write),
         ("show() { sed -n 1p \"$1\"; } 2>\"$1\"; show README.md", Write),
         // A line of `git ls-files` with a pathspec starts with its literal part: read whole

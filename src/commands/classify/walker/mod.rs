@@ -677,9 +677,10 @@ impl Walker {
         let kept = defer.then(|| std::mem::take(&mut self.findings));
         self.statement(body, src, &Stdin::Inherited);
         // `f() { ls; } 2>/dev/null`: the redirections apply at every call. Those of a
-        // descriptor from 2 up leave the body's input and output the caller's, so the body is
-        // judged at a call as before (they themselves are judged once, below); one of stdin or
-        // stdout (`> f`, `&>`, `>&2`, `< f`) changes what the body reads or prints to.
+        // descriptor from 2 up leave the body's input and output the caller's, so a call with
+        // fixed words is judged as the body with them written in and these redirections after
+        // it; one of stdin or stdout (`> f`, `&>`, `>&2`, `< f`) changes what the body reads or
+        // prints to.
         let mut cursor = node.walk();
         let redirects: Vec<Node<'_>> = node
             .children_by_field_name("redirect", &mut cursor)
@@ -694,9 +695,16 @@ impl Walker {
             let template = match self.templates.contains_key(&name) {
                 // Defined twice: which body a call runs depends on which definition ran last.
                 true => None,
-                false => calls::Template::of(body, src).filter(|_| beside_the_body),
+                false => calls::Template::of(body, src)
+                    .filter(|_| beside_the_body)
+                    .map(|t| t.redirected(&redirects, src)),
             };
             self.templates.insert(name.clone(), template);
+        }
+        // Judged with the body: where it is defined, kept aside until it is called (a call
+        // with fixed words judges them again with the body, `Template::redirected`).
+        for redirect in redirects {
+            self.statement(redirect, src, &Stdin::Inherited);
         }
         if let Some(kept) = kept {
             let body = std::mem::replace(&mut self.findings, kept);
@@ -706,11 +714,6 @@ impl Walker {
             if !later.is_empty() {
                 self.deferred.push((name, later));
             }
-        }
-        // Judged once, whether or not the body is judged again at a call: what they open is
-        // the same at each (a `$1` in them is unknown here).
-        for redirect in redirects {
-            self.statement(redirect, src, &Stdin::Inherited);
         }
     }
 }
