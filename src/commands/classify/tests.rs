@@ -4027,6 +4027,14 @@ fn round_33_delimiters_and_redirected_definitions() {
             "git ls-files 'src/*.py' |& while read -r f; do sed -n 1p \"$f\"; done",
             Unknown,
         ),
+        (
+            "git ls-files 'src/*.py' 2>&1 | while read -r f; do sed -n 1p \"$f\"; done",
+            Unknown,
+        ),
+        (
+            "git ls-files 'src/*.py' 2>/dev/null | while read -r f; do sed -n 1p \"$f\"; done",
+            ReadOnly,
+        ),
         // A redirection of stdin or stdout: the body is judged with its parameters unknown.
         (
             "show() { sed -n 1p \"$1\"; } >/dev/null; show README.md",

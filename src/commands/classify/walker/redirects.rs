@@ -55,11 +55,17 @@ impl Walker {
         let mut stage = body
             .map(|b| self.statement(b, src, &body_stdin))
             .unwrap_or_default();
-        // Only errors thrown away keep an output of object names so (`2>&1` adds the errors').
-        stage.names &= redirects.iter().all(|r| {
+        // Only errors thrown away keep an output of object names so (`2>&1` adds the errors'),
+        // or lines that all start with a known text.
+        let errors_away = redirects.iter().all(|r| {
             let text: String = tree::text(*r, src).split_whitespace().collect();
             text == "2>/dev/null"
         });
+        stage.names &= errors_away;
+        if !errors_away {
+            stage.leads = None;
+            stage.finds = None;
+        }
         // `cat <<EOF | sh`: a plain `cat` passes its here-document on to the next stage.
         let passes_on =
             body.is_some_and(|b| b.kind() == "command" && tree::text(b, src).trim() == "cat");
