@@ -10894,3 +10894,34 @@ fn xargs_and_read_over_the_paths_find_prints() {
         ),
     ]);
 }
+
+/// `file *`: a glob argument starting with `*` or `?` is no option when no name it can give
+/// here starts with `-` (dot files and other cases counted); a file named `-C` (file compiles
+/// a magic file with it) leaves it unknown, and what the program does with the names is judged
+/// as before.
+#[test]
+fn glob_arguments_without_option_names() {
+    fn plain(p: &Planted) {
+        p.write("repo/a.txt", "a\n");
+    }
+    fn dashed(p: &Planted) {
+        p.write("repo/-C", "");
+    }
+    run(&[
+        case("glob-arg-plain", plain, "file * | grep -v directory", None),
+        case("glob-arg-suffix", plain, "file -b ?.txt *.md", None),
+        case(
+            "glob-arg-dashed",
+            dashed,
+            "file * | grep -v directory",
+            Some("could be an option"),
+        ),
+        case("glob-arg-writes", plain, "sed -i 1d *.txt", Some("sed")),
+        case(
+            "glob-arg-sort-output",
+            plain,
+            "sort -o * a.txt",
+            Some("sort"),
+        ),
+    ]);
+}

@@ -260,6 +260,7 @@ impl Walker {
                     vec![word]
                 })
             })
+            .map(|word| self.glob_without_options(word))
             .collect();
         if name.map(|n| tree::text(n, src)) == Some("let") && !self.functions.contains("let") {
             self.let_builtin(&args, src);
@@ -321,6 +322,36 @@ impl Walker {
         }
         self.prefix.truncate(outer_prefix);
         stage
+    }
+
+    /// `file * | grep -v directory`: an argument that is a glob starting with `*` or `?` could
+    /// expand to a name that starts with `-`, an option. With the context, when every name it
+    /// can give in every directory the command may be in (dot files and other cases too, so that
+    /// `dotglob` or `nocaseglob` add none unseen: the probe's `glob_names`) does not, it is an
+    /// operand only known at run time (its value not taken: which names are given is bash's),
+    /// shaped as written.
+    fn glob_without_options(&self, word: Word) -> Word {
+        const MAX_NAMES: usize = 4096; // a glob matching more than this is not read name by name
+        let Some(pattern) = word.value.as_deref() else {
+            return word;
+        };
+        if !(word.glob && pattern.starts_with(['*', '?'])) {
+            return word;
+        }
+        let options = self
+            .probe
+            .as_ref()
+            .and_then(|p| p.glob_names(pattern, MAX_NAMES))
+            .is_none_or(|names| names.iter().any(|n| n.starts_with('-')));
+        if options {
+            return word;
+        }
+        Word {
+            value: None,
+            guess: None,
+            shape: pattern.to_string(),
+            ..word
+        }
     }
 
     /// `let EXPR…`: each argument is evaluated as arithmetic, as `((EXPR))` is. A command
