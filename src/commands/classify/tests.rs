@@ -3988,7 +3988,7 @@ fn round_33_delimiters_and_redirected_definitions() {
             ReadOnly,
         ),
         (
-            "git ls-files -- src/app 'lib/*.rs' | while read -r f; do wc -l < \"$f\"; done",
+            "git ls-files -- src/app 'src/lib/*.rs' | while read -r f; do wc -l < \"$f\"; done",
             ReadOnly,
         ),
         (

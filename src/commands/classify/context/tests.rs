@@ -10852,7 +10852,7 @@ fn xargs_and_read_over_the_paths_find_prints() {
         case(
             "find-xargs-plain-n1",
             scripts,
-            "find scripts sub* -maxdepth 2 -type f -name '*.sh' -print | xargs -n1 head -1",
+            "find scripts sub* -maxdepth 2 -type f -name '*.sh' -print | xargs -n1 file",
             Some("only known at run time"),
         ),
         case("find-read-plain", scripts, READ, None),
